@@ -1,0 +1,33 @@
+/**
+ * A mode decides what the model is offered and how its tool calls are carried out. The loop (loop.ts) is the
+ * same for every mode: ask, record, run the calls, repeat.
+ */
+import type { ModeId, RunSettings } from '../../../shared/run-spec.js';
+import type { StepEventInput, ToolExposure } from '../../../shared/step-event.js';
+
+export interface CallContext {
+  readonly step: number;
+  readonly callId: string;
+  readonly signal: AbortSignal;
+  /** Record extra events for this call (code-run, tool-search). */
+  emit(event: StepEventInput): void;
+}
+
+export interface ModeAdapter {
+  readonly id: ModeId;
+  readonly systemPrompt: string;
+  /** Tools offered on the next request; read before every step, so a mode may add tools as the run goes. */
+  tools(): readonly ToolExposure[];
+  /**
+   * Carry out one tool call whose arguments parsed as a JSON object. Returns the text for the `tool`
+   * message (the loop truncates it). A thrown error becomes a tool message; it never ends the run.
+   */
+  handleCall(name: string, args: Record<string, unknown>, ctx: CallContext): Promise<string>;
+  /** Release resources (sandbox runtimes, …) at the end of the run. */
+  dispose?(): void;
+}
+
+export interface ModeOptions {
+  readonly workspace: string;
+  readonly settings: RunSettings;
+}

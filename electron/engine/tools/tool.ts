@@ -1,0 +1,60 @@
+/**
+ * One definition per tool: its argument schema (zod, turned into the JSON schema the model sees), its
+ * description (the model's only guide: when to use it, what it returns), its return type for the Code Mode
+ * catalog, and its implementation.
+ */
+import { z } from 'zod';
+import type { RunSettings } from '../../../shared/run-spec.js';
+
+export interface ToolContext {
+  /** Absolute, real path of the run's workspace. File tools never leave it. */
+  readonly workspace: string;
+  readonly signal: AbortSignal;
+  readonly settings: RunSettings;
+}
+
+export interface ToolDefinition<S extends z.ZodObject = z.ZodObject, R = unknown> {
+  readonly name: string;
+  readonly description: string;
+  readonly args: S;
+  /** The return type as shown in the Code Mode catalog, e.g. `string` or `{status, contentType, title, text}`. */
+  readonly returns: string;
+  /** Demo tools return made-up data; their output says so. */
+  readonly demo?: boolean;
+  run(args: z.infer<S>, ctx: ToolContext): Promise<R>;
+}
+
+/** Helps inference: `defineTool({...})` keeps the args type tied to the schema. */
+export function defineTool<S extends z.ZodObject, R>(def: ToolDefinition<S, R>): ToolDefinition<S, R> {
+  return def;
+}
+
+/** JSON schema of the arguments, as sent to the model in `tools[].function.parameters`. */
+export function parametersOf(tool: ToolDefinition): Record<string, unknown> {
+  const schema = z.toJSONSchema(tool.args, { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
+  delete schema.$schema;
+  return schema;
+}
+
+/** Parameter names in declaration order (positional order for Code Mode calls). */
+export function parameterNames(tool: ToolDefinition): string[] {
+  return Object.keys(tool.args.shape);
+}
+
+/** `read_file(path: string): string` — with or without the return type. */
+export function signatureOf(tool: ToolDefinition, withReturnType = true): string {
+  const props = (parametersOf(tool).properties ?? {}) as Record<string, { type?: string; default?: unknown }>;
+  const required = new Set((parametersOf(tool).required as string[] | undefined) ?? []);
+  const params = parameterNames(tool).map((name) => {
+    const p = props[name] ?? {};
+    const type = p.type ?? 'any';
+    if (p.default !== undefined) return `${name}: ${type} = ${JSON.stringify(p.default)}`;
+    return required.has(name) ? `${name}: ${type}` : `${name}?: ${type}`;
+  });
+  return `${tool.name}(${params.join(', ')})${withReturnType ? `: ${tool.returns}` : ''}`;
+}
+
+/** An error a tool raises on purpose; its message is written for the model (what went wrong, what to do). */
+export class ToolError extends Error {
+  override readonly name = 'ToolError';
+}

@@ -1,0 +1,107 @@
+/**
+ * The one IPC contract between the renderer and a host (the Electron main process, or the web host over a
+ * WebSocket). Invoke channels are request/response; event channels are pushed by the host.
+ * Channel names are `domain:verb`. Both sides use thin typed wrappers over this map.
+ */
+import type { ComparisonRequest, ModeId, ProviderInfo, RunSettings, TaskRef } from './run-spec.js';
+import type { RunStatus, StepEvent } from './step-event.js';
+import type { TaskInfo } from './tasks.js';
+
+export interface ComparisonMeta {
+  readonly id: string;
+  readonly createdAt: number;
+  readonly task: TaskRef;
+  readonly provider: ProviderInfo;
+  readonly settings: RunSettings;
+  readonly runs: readonly { readonly runId: string; readonly mode: ModeId }[];
+  /** Where the workspace came from: a built-in fixture id or a user folder. */
+  readonly workspaceSource: string;
+}
+
+export interface ComparisonListItem {
+  readonly meta: ComparisonMeta;
+  readonly runs: readonly {
+    readonly runId: string;
+    readonly mode: ModeId;
+    readonly status: RunStatus | 'running' | 'interrupted';
+    readonly totalTokens: number;
+    readonly steps: number;
+  }[];
+}
+
+export interface StoredComparison {
+  readonly meta: ComparisonMeta;
+  /** Every stored event of every run, each run in seq order. */
+  readonly events: readonly StepEvent[];
+  /** Problems met while loading (e.g. a torn last line that was skipped). */
+  readonly warnings: readonly string[];
+}
+
+export const REPORT_FORMATS = ['html', 'md', 'csv', 'json'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+export type ExportResult =
+  | { readonly status: 'saved'; readonly path: string }
+  | { readonly status: 'download'; readonly fileName: string; readonly mimeType: string; readonly content: string }
+  | { readonly status: 'cancelled' };
+
+export interface ProviderCheck {
+  readonly name: string;
+  readonly baseUrl: string | null;
+  readonly model: string;
+}
+
+export type ConnectionResult =
+  | { readonly ok: true; readonly models: readonly string[]; readonly detail: string }
+  | { readonly ok: false; readonly reason: 'unreachable' | 'bad-key' | 'unknown-model' | 'bad-url' | 'error'; readonly detail: string };
+
+export interface AppInfo {
+  readonly version: string;
+  readonly host: 'electron' | 'web';
+  readonly dataDir: string;
+}
+
+export type MenuCommand = 'new-comparison' | 'run' | 'cancel' | 'open-history' | 'export' | 'toggle-theme';
+
+/** Invoke channels: name → [arguments tuple, result]. */
+export interface InvokeMap {
+  'app:info': { args: []; result: AppInfo };
+  /** The renderer is ready for pushed events; the host flushes what it queued. */
+  'app:ready': { args: []; result: void };
+  'tasks:list': { args: []; result: readonly TaskInfo[] };
+  'comparison:start': { args: [request: ComparisonRequest]; result: ComparisonMeta };
+  'comparison:cancel': { args: [comparisonId: string]; result: void };
+  'run:cancel': { args: [runId: string]; result: void };
+  'history:list': { args: []; result: readonly ComparisonListItem[] };
+  'history:open': { args: [comparisonId: string]; result: StoredComparison };
+  'history:delete': { args: [comparisonId: string]; result: void };
+  'report:export': { args: [comparisonId: string, format: ReportFormat]; result: ExportResult };
+  'provider:models': { args: [check: ProviderCheck]; result: ConnectionResult };
+  'provider:test': { args: [check: ProviderCheck]; result: ConnectionResult };
+  /** Store a key for a provider preset. It is never sent back to the renderer. */
+  'keys:set': { args: [providerName: string, key: string]; result: void };
+  'keys:status': { args: []; result: Readonly<Record<string, boolean>> };
+}
+
+/** Event channels: name → payload. */
+export interface EventMap {
+  /** A batch of step events (about one per animation frame), possibly from several runs. */
+  'run:events': readonly StepEvent[];
+  'menu:command': MenuCommand;
+}
+
+export type InvokeChannel = keyof InvokeMap;
+export type EventChannel = keyof EventMap;
+export type InvokeArgs<C extends InvokeChannel> = InvokeMap[C]['args'];
+export type InvokeResult<C extends InvokeChannel> = InvokeMap[C]['result'];
+
+export const INVOKE_CHANNELS = [
+  'app:info', 'app:ready', 'tasks:list', 'comparison:start', 'comparison:cancel', 'run:cancel',
+  'history:list', 'history:open', 'history:delete', 'report:export', 'provider:models', 'provider:test',
+  'keys:set', 'keys:status',
+] as const satisfies readonly InvokeChannel[];
+
+export const EVENT_CHANNELS = ['run:events', 'menu:command'] as const satisfies readonly EventChannel[];
+
+/** A host implements every invoke channel. Used by the Electron main process and the web host alike. */
+export type InvokeHandlers = { [C in InvokeChannel]: (...args: InvokeArgs<C>) => Promise<InvokeResult<C>> };

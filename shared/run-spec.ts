@@ -1,0 +1,102 @@
+/**
+ * What a run is: one task, one mode, one provider/model, one set of settings, one workspace.
+ * A comparison is the same task/provider/settings over several modes, one run per mode, started together.
+ */
+import { z } from 'zod';
+
+export const MODE_IDS = ['react', 'code'] as const;
+export type ModeId = (typeof MODE_IDS)[number];
+
+export const MODE_LABELS: Record<ModeId, string> = {
+  react: 'ReAct',
+  code: 'Code Mode',
+};
+
+/** Faults the simulated model can inject, for tests and demos of the error paths. */
+export const SIM_FAULTS = ['429-once', '500', 'hang', 'malformed-args', 'unknown-tool', 'loop-forever'] as const;
+export type SimFault = (typeof SIM_FAULTS)[number];
+
+export const runSettingsSchema = z.object({
+  maxSteps: z.number().int().min(1).max(100).default(10),
+  /** A tool result longer than this many characters is truncated, with a visible marker. */
+  truncateChars: z.number().int().min(100).max(1_000_000).default(4000),
+  temperature: z.number().min(0).max(2).nullable().default(null),
+  /** Retries of a failed model request (429, 5xx, network) before the run ends with an error. */
+  maxRetries: z.number().int().min(0).max(10).default(3),
+  /** Per-request timeout for the model, ms. */
+  requestTimeoutMs: z.number().int().min(1000).max(600_000).default(120_000),
+  /** Code Mode sandbox limits. */
+  codeTimeoutMs: z.number().int().min(100).max(300_000).default(10_000),
+  codeMemoryMb: z.number().int().min(8).max(1024).default(64),
+  codeOutputChars: z.number().int().min(100).max(1_000_000).default(4000),
+  codeMaxToolCalls: z.number().int().min(1).max(10_000).default(50),
+  /** Show return types in the Code Mode catalog. Off reproduces the seed's wrong-guess failure. */
+  returnTypes: z.boolean().default(true),
+  /** Simulated model only: faults to inject. */
+  simFaults: z.array(z.enum(SIM_FAULTS)).default([]),
+});
+
+export type RunSettings = z.infer<typeof runSettingsSchema>;
+export type RunSettingsInput = z.input<typeof runSettingsSchema>;
+
+export const DEFAULT_SETTINGS: RunSettings = runSettingsSchema.parse({});
+
+/** Parse user-supplied settings; throws an Error whose message names each bad field and its allowed range. */
+export function parseSettings(input: unknown): RunSettings {
+  const result = runSettingsSchema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((i) => `${i.path.join('.') || 'settings'}: ${i.message}`);
+  throw new Error(`Invalid run settings — ${problems.join('; ')}. Fix these values and start again.`);
+}
+
+export interface TaskRef {
+  /** Built-in task id, when the task is one of them. */
+  readonly id: string | null;
+  readonly text: string;
+}
+
+/** The provider as recorded in events and reports. Never holds a key. */
+export interface ProviderInfo {
+  /** Preset name ('simulated', 'openai', 'deepseek', …, 'custom'). */
+  readonly name: string;
+  readonly baseUrl: string;
+  readonly model: string;
+  readonly simulated: boolean;
+}
+
+/** Everything a worker needs to run one mode. The API key travels beside it, never inside it. */
+export interface RunSpec {
+  readonly runId: string;
+  readonly comparisonId?: string;
+  readonly task: TaskRef;
+  readonly mode: ModeId;
+  readonly provider: ProviderInfo;
+  /** Name of the environment variable holding the key (for the record; the value is passed separately). */
+  readonly apiKeyEnv: string | null;
+  readonly settings: RunSettings;
+  /** Absolute path of this run's own workspace copy. */
+  readonly workspace: string;
+}
+
+/** What a user asks for when starting a comparison. */
+export interface ComparisonRequest {
+  /** A built-in task id, or free text. */
+  readonly task: string;
+  readonly modes: readonly ModeId[];
+  readonly provider: {
+    readonly name: string;
+    readonly baseUrl: string | null;
+    readonly model: string;
+    /** Name of an environment variable holding the key (CLI), or null. */
+    readonly apiKeyEnv?: string | null;
+  };
+  readonly settings?: RunSettingsInput;
+  /** A folder to copy as the workspace instead of the task's fixture. */
+  readonly workspaceDir?: string | null;
+}
+
+export const SIMULATED_MODEL = 'sim';
+
+export function isModeId(value: string): value is ModeId {
+  return (MODE_IDS as readonly string[]).includes(value);
+}

@@ -1,0 +1,216 @@
+/**
+ * The one wire format. A StepEvent is produced by the engine inside a worker process and carried unchanged
+ * to the host, the JSONL history, the renderer and every report. Events are plain JSON.
+ *
+ * Every event has `runId`, `seq` (0, 1, 2, … gap-free per run) and `t` (ms since the run started).
+ * Totals are never stored apart from the steps: `run-finished.totals` is computed from the events
+ * by `computeTotals` (shared/summary.ts), and readers may recompute it.
+ */
+import type { ModeId, RunSettings, ProviderInfo, TaskRef } from './run-spec.js';
+
+/** Token usage exactly as the provider reported it. Optional fields are absent when not reported. */
+export interface Usage {
+  readonly prompt: number;
+  readonly completion: number;
+  /** Prompt tokens served from the provider's cache (OpenAI cached_tokens, DeepSeek prompt_cache_hit_tokens). */
+  readonly cached?: number;
+  /** Reasoning tokens inside `completion` (completion_tokens_details.reasoning_tokens). */
+  readonly reasoning?: number;
+  /** The provider's own total_tokens, when sent. */
+  readonly total?: number;
+}
+
+export interface ToolCallRequest {
+  readonly id: string;
+  readonly name: string;
+  /** The arguments string exactly as the model produced it (it may not be valid JSON). */
+  readonly arguments: string;
+}
+
+/** The schema of one tool as it was sent to the model. */
+export interface ToolExposure {
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: Record<string, unknown>;
+}
+
+export type RunStatus = 'answered' | 'max-steps' | 'cancelled' | 'error' | 'crashed';
+
+export interface Validation {
+  readonly ok: boolean;
+  /** What was expected and what was found, in one sentence. */
+  readonly detail: string;
+}
+
+export interface RunTotals {
+  readonly steps: number;
+  readonly requests: number;
+  readonly prompt: number;
+  readonly completion: number;
+  readonly cached: number;
+  readonly reasoning: number;
+  readonly total: number;
+  readonly toolCalls: number;
+  readonly wallMs: number;
+}
+
+export interface CodeError {
+  readonly line: number | null;
+  readonly column: number | null;
+  readonly message: string;
+}
+
+export type LimitHit = 'time' | 'memory' | 'output' | 'tool-calls' | null;
+
+export interface InnerToolCall {
+  readonly name: string;
+  readonly args: unknown;
+  readonly durationMs: number;
+  /** Size in bytes (UTF-8 of its JSON form) of what the tool returned to the program. */
+  readonly resultBytes: number;
+  readonly error: string | null;
+}
+
+export interface SearchHit {
+  readonly name: string;
+  readonly score: number;
+  readonly signature: string;
+}
+
+interface Base {
+  readonly runId: string;
+  readonly seq: number;
+  readonly t: number;
+}
+
+export interface RunStartedEvent extends Base {
+  readonly type: 'run-started';
+  readonly mode: ModeId;
+  readonly task: TaskRef;
+  readonly provider: ProviderInfo;
+  readonly settings: RunSettings;
+  readonly systemPrompt: string;
+  /** Tools sent on the first request (a mode may add tools later; each model-request lists its own). */
+  readonly tools: readonly ToolExposure[];
+  /** Wall-clock epoch ms when the run started; `t` of every event is relative to it. */
+  readonly startedAt: number;
+  readonly comparisonId?: string;
+}
+
+export interface ModelRequestEvent extends Base {
+  readonly type: 'model-request';
+  readonly step: number;
+  /** 1 for the first try, 2+ for retries of the same step. */
+  readonly attempt: number;
+  readonly messageCount: number;
+  readonly toolNames: readonly string[];
+}
+
+export interface ModelRetryEvent extends Base {
+  readonly type: 'model-retry';
+  readonly step: number;
+  readonly attempt: number;
+  readonly status: number | null;
+  readonly message: string;
+  readonly delayMs: number;
+}
+
+export interface ModelResponseEvent extends Base {
+  readonly type: 'model-response';
+  readonly step: number;
+  /** null when the provider sent no usage at all. */
+  readonly usage: Usage | null;
+  readonly latencyMs: number;
+  readonly finishReason: string | null;
+  readonly text: string;
+  readonly reasoningText?: string;
+  readonly toolCalls: readonly ToolCallRequest[];
+}
+
+export interface ToolStartedEvent extends Base {
+  readonly type: 'tool-started';
+  readonly step: number;
+  readonly callId: string;
+  readonly name: string;
+  /** Parsed arguments, or the raw string when they were not valid JSON. */
+  readonly args: unknown;
+}
+
+export interface ToolFinishedEvent extends Base {
+  readonly type: 'tool-finished';
+  readonly step: number;
+  readonly callId: string;
+  readonly name: string;
+  /** The text as it was returned to the model (after truncation). */
+  readonly output: string;
+  /** Length in characters of the output before truncation. */
+  readonly rawSize: number;
+  readonly truncated: boolean;
+  readonly durationMs: number;
+  readonly error: string | null;
+}
+
+export interface CodeRunEvent extends Base {
+  readonly type: 'code-run';
+  readonly step: number;
+  readonly callId: string;
+  readonly code: string;
+  readonly output: string;
+  readonly error: CodeError | null;
+  readonly toolCalls: readonly InnerToolCall[];
+  /** Bytes the tools returned inside the program vs bytes printed back to the model. */
+  readonly toolBytes: number;
+  readonly printedBytes: number;
+  readonly durationMs: number;
+  readonly limitHit: LimitHit;
+}
+
+export interface ToolSearchEvent extends Base {
+  readonly type: 'tool-search';
+  readonly step: number;
+  readonly callId: string;
+  readonly query: string;
+  readonly hits: readonly SearchHit[];
+}
+
+export interface RunWarningEvent extends Base {
+  readonly type: 'run-warning';
+  readonly message: string;
+}
+
+export interface RunFinishedEvent extends Base {
+  readonly type: 'run-finished';
+  readonly status: RunStatus;
+  readonly answer: string;
+  /** For error / crashed / cancelled: what happened and what to do. */
+  readonly error?: string;
+  readonly validation: Validation | null;
+  readonly totals: RunTotals;
+}
+
+export type StepEvent =
+  | RunStartedEvent
+  | ModelRequestEvent
+  | ModelRetryEvent
+  | ModelResponseEvent
+  | ToolStartedEvent
+  | ToolFinishedEvent
+  | CodeRunEvent
+  | ToolSearchEvent
+  | RunWarningEvent
+  | RunFinishedEvent;
+
+export type StepEventType = StepEvent['type'];
+
+/** An event before the emitter stamps runId, seq and t. */
+export type StepEventInput = StepEvent extends infer E
+  ? E extends StepEvent
+    ? Omit<E, 'runId' | 'seq' | 't'>
+    : never
+  : never;
+
+export function isStepEvent(value: unknown): value is StepEvent {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.runId === 'string' && typeof v.seq === 'number' && typeof v.t === 'number' && typeof v.type === 'string';
+}

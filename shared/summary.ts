@@ -1,0 +1,156 @@
+/**
+ * Report math: everything a table, chart, CLI summary or report shows is derived here from StepEvents,
+ * so every surface shows the same numbers.
+ */
+import type { ModeId, ProviderInfo, TaskRef } from './run-spec.js';
+import type { RunStatus, RunTotals, StepEvent, Usage, Validation } from './step-event.js';
+
+export interface StepSummary {
+  readonly step: number;
+  readonly prompt: number;
+  readonly completion: number;
+  readonly cached: number;
+  readonly reasoning: number;
+  /** Attempts made for this step (1 + retries). */
+  readonly attempts: number;
+  readonly latencyMs: number;
+  readonly toolCalls: number;
+  /** True when the provider sent no usage for this step (its tokens count as 0). */
+  readonly usageMissing: boolean;
+}
+
+export interface RunSummary {
+  readonly runId: string;
+  readonly mode: ModeId;
+  readonly task: TaskRef | null;
+  readonly provider: ProviderInfo | null;
+  /** 'running' until a run-finished event arrives; 'interrupted' is set by history for runs that never finished. */
+  readonly status: RunStatus | 'running' | 'interrupted';
+  readonly answer: string;
+  readonly error: string | null;
+  readonly validation: Validation | null;
+  readonly totals: RunTotals;
+  readonly perStep: readonly StepSummary[];
+  /** Epoch ms of the first model request, for checking that modes started together. */
+  readonly firstRequestAt: number | null;
+  /** Prompt tokens of the first request: the fixed cost of the mode's tool definitions and prompt. */
+  readonly firstRequestPrompt: number | null;
+}
+
+function usageOf(u: Usage | null) {
+  return {
+    prompt: u?.prompt ?? 0,
+    completion: u?.completion ?? 0,
+    cached: u?.cached ?? 0,
+    reasoning: u?.reasoning ?? 0,
+  };
+}
+
+/** Per-step usage, in step order. A step is one model response. */
+export function computePerStep(events: readonly StepEvent[]): StepSummary[] {
+  const attempts = new Map<number, number>();
+  const tools = new Map<number, number>();
+  for (const e of events) {
+    if (e.type === 'model-request') attempts.set(e.step, Math.max(attempts.get(e.step) ?? 0, e.attempt));
+    if (e.type === 'model-response') tools.set(e.step, e.toolCalls.length);
+  }
+  const steps: StepSummary[] = [];
+  for (const e of events) {
+    if (e.type !== 'model-response') continue;
+    const u = usageOf(e.usage);
+    steps.push({
+      step: e.step,
+      ...u,
+      attempts: attempts.get(e.step) ?? 1,
+      latencyMs: e.latencyMs,
+      toolCalls: tools.get(e.step) ?? 0,
+      usageMissing: e.usage === null,
+    });
+  }
+  return steps;
+}
+
+/** Totals derived from the steps; `run-finished.totals` is this function's output at the end of the run. */
+export function computeTotals(events: readonly StepEvent[]): RunTotals {
+  let prompt = 0, completion = 0, cached = 0, reasoning = 0, requests = 0, steps = 0, toolCalls = 0;
+  let lastT = 0;
+  for (const e of events) {
+    lastT = Math.max(lastT, e.t);
+    if (e.type === 'model-request') requests++;
+    if (e.type === 'model-response') {
+      steps++;
+      const u = usageOf(e.usage);
+      prompt += u.prompt;
+      completion += u.completion;
+      cached += u.cached;
+      reasoning += u.reasoning;
+      toolCalls += e.toolCalls.length;
+    }
+  }
+  return { steps, requests, prompt, completion, cached, reasoning, total: prompt + completion, toolCalls, wallMs: lastT };
+}
+
+/** Summarise one run's events (in seq order). Works on a run still in progress. */
+export function summarizeRun(events: readonly StepEvent[]): RunSummary {
+  const started = events.find((e) => e.type === 'run-started');
+  const finished = events.find((e) => e.type === 'run-finished');
+  const firstRequest = events.find((e) => e.type === 'model-request');
+  const perStep = computePerStep(events);
+  return {
+    runId: events[0]?.runId ?? '',
+    mode: started?.type === 'run-started' ? started.mode : 'react',
+    task: started?.type === 'run-started' ? started.task : null,
+    provider: started?.type === 'run-started' ? started.provider : null,
+    status: finished?.type === 'run-finished' ? finished.status : 'running',
+    answer: finished?.type === 'run-finished' ? finished.answer : '',
+    error: finished?.type === 'run-finished' ? finished.error ?? null : null,
+    validation: finished?.type === 'run-finished' ? finished.validation : null,
+    totals: computeTotals(events),
+    perStep,
+    firstRequestAt: started?.type === 'run-started' && firstRequest ? started.startedAt + firstRequest.t : null,
+    firstRequestPrompt: perStep[0]?.prompt ?? null,
+  };
+}
+
+/** Relative difference of `value` against `base`, in percent (positive = more than base). */
+export function percentDiff(value: number, base: number): number | null {
+  if (base === 0) return value === 0 ? 0 : null;
+  return ((value - base) / base) * 100;
+}
+
+export function formatPercent(p: number | null): string {
+  if (p === null) return 'n/a';
+  const r = Math.round(p * 10) / 10;
+  return `${r > 0 ? '+' : ''}${r.toFixed(1)}%`;
+}
+
+export interface ComparisonSummary {
+  readonly runs: readonly RunSummary[];
+  /** The run every other is compared against (the first one, ReAct by default). */
+  readonly baselineRunId: string | null;
+  /** runId of the run with the fewest total tokens among answered runs, or null. */
+  readonly cheapestRunId: string | null;
+  /** Per run, the difference in total tokens against the baseline, in percent. */
+  readonly totalDiffPercent: Readonly<Record<string, number | null>>;
+}
+
+export function summarizeComparison(runs: readonly RunSummary[]): ComparisonSummary {
+  const base = runs[0] ?? null;
+  const answered = runs.filter((r) => r.status === 'answered');
+  const cheapest = answered.reduce<RunSummary | null>((best, r) => (!best || r.totals.total < best.totals.total ? r : best), null);
+  const diffs: Record<string, number | null> = {};
+  for (const r of runs) diffs[r.runId] = base ? percentDiff(r.totals.total, base.totals.total) : null;
+  return { runs, baselineRunId: base?.runId ?? null, cheapestRunId: cheapest?.runId ?? null, totalDiffPercent: diffs };
+}
+
+/** Group a flat event list by runId, each in seq order. */
+export function groupByRun(events: readonly StepEvent[]): Map<string, StepEvent[]> {
+  const byRun = new Map<string, StepEvent[]>();
+  for (const e of events) {
+    let list = byRun.get(e.runId);
+    if (!list) byRun.set(e.runId, (list = []));
+    list.push(e);
+  }
+  for (const list of byRun.values()) list.sort((a, b) => a.seq - b.seq);
+  return byRun;
+}

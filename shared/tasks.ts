@@ -1,0 +1,42 @@
+/** The built-in tasks: their ids, titles and prompts. Fixtures and validators live in the engine. */
+export interface TaskInfo {
+  readonly id: string;
+  readonly title: string;
+  readonly text: string;
+  /** What the task exercises, shown beside it in the picker. */
+  readonly about: string;
+}
+
+export const BUILTIN_TASKS: readonly TaskInfo[] = [
+  {
+    id: 'log-stats',
+    title: 'Log statistics',
+    text:
+      'For every .txt file in the current directory, count its total lines and the lines that contain ERROR. ' +
+      'Report one line per file, then name the file with the most ERROR lines.',
+    about: 'Batch work over five files: many tool calls, large results.',
+  },
+  {
+    id: 'time-and-title',
+    title: 'Time and page title',
+    text:
+      'What time is it now in Asia/Shanghai? Then fetch the page at {{FIXTURE_URL}} and tell me its title.',
+    about: 'Two independent calls: parallel tool calls vs. hidden tools found by search.',
+  },
+  {
+    id: 'weather-f',
+    title: 'Weather in Fahrenheit',
+    text: 'What is the temperature in Beijing right now? Convert it to Fahrenheit.',
+    about: 'Two dependent calls: get_weather, then calculator.',
+  },
+  {
+    id: 'calc',
+    title: 'Arithmetic',
+    text: 'What is 123 * 456 + 789?',
+    about: 'One exact calculation: calculator tool vs. computing in code.',
+  },
+];
+
+export function findTask(id: string): TaskInfo | undefined {
+  return BUILTIN_TASKS.find((t) => t.id === id);
+}
