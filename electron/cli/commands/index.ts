@@ -1,0 +1,6 @@
+/** Every CLI command. Add one import and one entry per command file. */
+import type { Command } from 'commander';
+
+export type RegisterCommand = (program: Command) => void;
+
+export const commands: RegisterCommand[] = [];
