@@ -40,3 +40,10 @@ export const BUILTIN_TASKS: readonly TaskInfo[] = [
 export function findTask(id: string): TaskInfo | undefined {
   return BUILTIN_TASKS.find((t) => t.id === id);
 }
+
+export const FIXTURE_URL_PLACEHOLDER = '{{FIXTURE_URL}}';
+
+/** Whether a task (built-in id or free text) needs the local fixture web page to be served. */
+export function needsFixtureServer(taskInput: string): boolean {
+  return findTask(taskInput)?.text.includes(FIXTURE_URL_PLACEHOLDER) ?? false;
+}
