@@ -75,7 +75,8 @@ export function computeTotals(events: readonly StepEvent[]): RunTotals {
   let prompt = 0, completion = 0, cached = 0, reasoning = 0, requests = 0, steps = 0, toolCalls = 0;
   let lastT = 0;
   for (const e of events) {
-    lastT = Math.max(lastT, e.t);
+    // Wall time ends at the last event of the work itself: run-finished comes after answer validation.
+    if (e.type !== 'run-finished') lastT = Math.max(lastT, e.t);
     if (e.type === 'model-request') requests++;
     if (e.type === 'model-response') {
       steps++;
