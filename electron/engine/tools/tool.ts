@@ -5,12 +5,15 @@
  */
 import { z } from 'zod';
 import type { RunSettings } from '../../../shared/run-spec.js';
+import type { ToolLimits } from './limits.js';
 
 export interface ToolContext {
   /** Absolute, real path of the run's workspace. File tools never leave it. */
   readonly workspace: string;
   readonly signal: AbortSignal;
   readonly settings: RunSettings;
+  /** Optional overrides of the tools' limits (timeouts, size caps); unset fields use DEFAULT_TOOL_LIMITS. */
+  readonly limits?: Partial<ToolLimits>;
 }
 
 export interface ToolDefinition<S extends z.ZodObject = z.ZodObject, R = unknown> {

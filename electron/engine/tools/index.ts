@@ -1,0 +1,141 @@
+/**
+ * The tool registry: every built-in tool, argument validation, and the texts a mode sends back to the
+ * model. ReAct offers `toolExposure(tool)` for each tool; Code Mode calls `invokeTool` from the sandbox.
+ * Whatever goes wrong surfaces as a ToolError whose message is written for the model.
+ */
+import type { z } from 'zod';
+import type { ToolExposure } from '../../../shared/step-event.js';
+import { calculator } from './calculator.js';
+import { currentTime } from './current-time.js';
+import { fetchUrl } from './fetch-url.js';
+import { getWeather } from './get-weather.js';
+import { listDir } from './list-dir.js';
+import { readFile } from './read-file.js';
+import { runShell } from './run-shell.js';
+import { parameterNames, parametersOf, signatureOf, ToolError, type ToolContext, type ToolDefinition } from './tool.js';
+import { writeFile } from './write-file.js';
+
+export { sanitizedShellEnv } from './run-shell.js';
+export { DEFAULT_TOOL_LIMITS, type ToolLimits } from './limits.js';
+export { ToolError, signatureOf, parametersOf, parameterNames, type ToolContext, type ToolDefinition } from './tool.js';
+
+export const ALL_TOOLS: readonly ToolDefinition[] = [
+  listDir,
+  readFile,
+  writeFile,
+  runShell,
+  fetchUrl,
+  currentTime,
+  calculator,
+  getWeather,
+];
+
+export function findTool(name: string): ToolDefinition | undefined {
+  return ALL_TOOLS.find((tool) => tool.name === name);
+}
+
+/**
+ * Validate `args` against the tool's schema and run it. `args` is an object of named arguments; an array is
+ * taken as positional arguments in declaration order; undefined/null means no arguments.
+ */
+export async function invokeTool(tool: ToolDefinition, args: unknown, ctx: ToolContext): Promise<unknown> {
+  const input = namedArgs(tool, args);
+  const parsed = tool.args.safeParse(input);
+  if (!parsed.success) throw new ToolError(argumentsMessage(tool, parsed.error, input));
+  if (ctx.signal.aborted) throw new ToolError(`${tool.name} was cancelled before it started.`);
+  try {
+    return await tool.run(parsed.data, ctx);
+  } catch (error) {
+    if (error instanceof ToolError) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    throw new ToolError(`${tool.name} failed: ${message}`, { cause: error });
+  }
+}
+
+function namedArgs(tool: ToolDefinition, args: unknown): Record<string, unknown> {
+  if (args === undefined || args === null) return {};
+  const names = parameterNames(tool);
+  if (Array.isArray(args)) {
+    if (args.length > names.length) {
+      throw new ToolError(
+        `${tool.name} takes at most ${names.length} argument${names.length === 1 ? '' : 's'} but got ${args.length}. ` +
+          `Signature: ${signatureOf(tool)}`,
+      );
+    }
+    return Object.fromEntries(args.map((value, i) => [names[i], value]).filter(([, value]) => value !== undefined));
+  }
+  if (typeof args !== 'object') {
+    throw new ToolError(
+      `${tool.name} takes its arguments as an object of named fields, e.g. ${exampleArgs(tool)}, not a ${typeName(args)}. ` +
+        `Signature: ${signatureOf(tool)}`,
+    );
+  }
+  return args as Record<string, unknown>;
+}
+
+function argumentsMessage(tool: ToolDefinition, error: z.ZodError, input: Record<string, unknown>): string {
+  const props = (parametersOf(tool).properties ?? {}) as Record<string, { type?: string }>;
+  const problems = error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? '');
+    const expected = props[name]?.type ?? 'a value';
+    if (!name) return issue.message;
+    if (!(name in input) || input[name] === undefined) return `missing required argument "${name}" (${expected})`;
+    if (issue.code === 'invalid_type') {
+      return `argument "${name}" must be ${article(expected)}, got ${typeName(input[name])} ${preview(input[name])}`;
+    }
+    return `argument "${name}": ${issue.message}`;
+  });
+  const known = new Set(parameterNames(tool));
+  const unknown = Object.keys(input).filter((key) => !known.has(key));
+  if (unknown.length > 0) problems.push(`unexpected argument${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}`);
+  return `Invalid arguments for ${tool.name}: ${problems.join('; ')}. Signature: ${signatureOf(tool)}. Call it like ${exampleArgs(tool)}.`;
+}
+
+function exampleArgs(tool: ToolDefinition): string {
+  const props = (parametersOf(tool).properties ?? {}) as Record<string, { type?: string }>;
+  const fields = parameterNames(tool).map((name) => `"${name}": ${props[name]?.type === 'string' ? '"…"' : '…'}`);
+  return `{${fields.join(', ')}}`;
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+function article(type: string): string {
+  return /^[aeiou]/i.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+function preview(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return `(${text.length > 40 ? `${text.slice(0, 40)}…` : text})`;
+}
+
+/** What goes into the `tool` message: strings as they are, anything else as compact JSON. */
+export function toolResultText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined) return '';
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+export function unknownToolMessage(name: string, available: readonly string[]): string {
+  const squash = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const close = available.find((candidate) => squash(candidate) === squash(name));
+  const hint = close && close !== name ? ` Did you mean "${close}"?` : '';
+  return `Tool "${name}" does not exist. Available tools: ${available.join(', ')}.${hint} Call one of these by its exact name.`;
+}
+
+/** The tool as offered to the model: name, description, JSON schema of its arguments. */
+export function toolExposure(tool: ToolDefinition): ToolExposure {
+  return { name: tool.name, description: tool.description, parameters: parametersOf(tool) };
+}
