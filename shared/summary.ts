@@ -113,6 +113,24 @@ export function summarizeRun(events: readonly StepEvent[]): RunSummary {
   };
 }
 
+export interface CumulativePoint {
+  readonly step: number;
+  readonly prompt: number;
+  readonly completion: number;
+  /** prompt + completion so far. */
+  readonly total: number;
+}
+
+/** Running token totals after each step (what a cumulative chart plots); the last point equals the run's totals. */
+export function cumulativeTokens(perStep: readonly StepSummary[]): CumulativePoint[] {
+  let prompt = 0, completion = 0;
+  return perStep.map((s) => {
+    prompt += s.prompt;
+    completion += s.completion;
+    return { step: s.step, prompt, completion, total: prompt + completion };
+  });
+}
+
 /** Relative difference of `value` against `base`, in percent (positive = more than base). */
 export function percentDiff(value: number, base: number): number | null {
   if (base === 0) return value === 0 ? 0 : null;
