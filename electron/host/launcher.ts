@@ -1,0 +1,129 @@
+/**
+ * How the host starts worker processes. Two implementations share this interface: `forkLauncher` (Node's
+ * child_process.fork: CLI, web host, tests) and, in the desktop shell, one over Electron's utilityProcess.
+ */
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { HostToWorker, WorkerToHost } from '../worker/worker-protocol.js';
+import { isWorkerToHost } from '../worker/worker-protocol.js';
+
+export interface WorkerExit {
+  readonly code: number | null;
+  readonly signal: string | null;
+  /** The last lines the worker wrote to stderr, for crash messages ('' when unknown). */
+  readonly stderrTail: string;
+}
+
+export interface WorkerHandle {
+  readonly pid: number | undefined;
+  send(message: HostToWorker): void;
+  onMessage(listener: (message: WorkerToHost) => void): void;
+  /** Called once, after every message the worker sent has been delivered to onMessage. */
+  onExit(listener: (exit: WorkerExit) => void): void;
+  /** Stop it now (SIGKILL or the platform's equivalent). */
+  kill(): void;
+}
+
+export interface LaunchOptions {
+  /** Environment of the worker; the host strips API keys from it. */
+  readonly env: NodeJS.ProcessEnv;
+  /** A label for diagnostics (e.g. the run id). */
+  readonly name: string;
+}
+
+export interface WorkerLauncher {
+  launch(options: LaunchOptions): WorkerHandle;
+}
+
+const fromSource = import.meta.url.endsWith('.ts');
+
+/** Path of a worker entry beside this module's tree: the .ts source under tsx, the .js file in dist. */
+export function workerEntry(name: 'worker-main' | 'synthetic-worker'): string {
+  return fileURLToPath(new URL(`../worker/${name}.${fromSource ? 'ts' : 'js'}`, import.meta.url));
+}
+
+const STDERR_TAIL = 4000;
+/** After 'exit', how long to wait for the IPC channel to drain before reporting the exit anyway. */
+const DRAIN_MS = 1000;
+
+export interface ForkLauncherOptions {
+  /** Worker entry module; default the real worker. */
+  readonly entry?: string;
+  /** Extra argv for the worker (never secrets). */
+  readonly args?: readonly string[];
+  /** Copy the worker's stderr to this process's stderr as well as keeping its tail. */
+  readonly echoStderr?: boolean;
+}
+
+export function forkLauncher(options: ForkLauncherOptions = {}): WorkerLauncher {
+  const entry = options.entry ?? workerEntry('worker-main');
+  const execArgv = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  return {
+    launch({ env, name }) {
+      const child = fork(entry, [...(options.args ?? [])], {
+        env,
+        execArgv,
+        stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+        serialization: 'json',
+      });
+      let stderrTail = '';
+      child.stderr?.setEncoding('utf8');
+      child.stderr?.on('data', (chunk: string) => {
+        stderrTail = (stderrTail + chunk).slice(-STDERR_TAIL);
+        if (options.echoStderr) process.stderr.write(`[${name}] ${chunk}`);
+      });
+
+      const exitListeners: ((exit: WorkerExit) => void)[] = [];
+      let exited: { code: number | null; signal: string | null } | null = null;
+      let disconnected = false;
+      let reported = false;
+      const report = (): void => {
+        if (reported || !exited) return;
+        reported = true;
+        const exit = { ...exited, stderrTail: stderrTail.trim() };
+        for (const fn of exitListeners) fn(exit);
+      };
+      child.on('disconnect', () => {
+        disconnected = true;
+        report();
+      });
+      child.on('exit', (code, signal) => {
+        exited = { code, signal };
+        // Messages can still be in the channel when 'exit' fires; 'disconnect' marks its end. A grandchild
+        // holding the channel open must not stall the report forever.
+        if (disconnected) report();
+        else setTimeout(report, DRAIN_MS).unref();
+      });
+      child.on('error', (err) => {
+        stderrTail = `${stderrTail}\n${err.message}`.slice(-STDERR_TAIL);
+        if (child.exitCode === null && child.signalCode === null && child.pid === undefined) {
+          exited = { code: null, signal: null };
+          report();
+        }
+      });
+
+      return {
+        pid: child.pid,
+        send(message) {
+          if (!child.connected) return;
+          try {
+            child.send(message);
+          } catch {
+            /* the worker is exiting; its exit is reported separately */
+          }
+        },
+        onMessage(listener) {
+          child.on('message', (m: unknown) => {
+            if (isWorkerToHost(m)) listener(m);
+          });
+        },
+        onExit(listener) {
+          exitListeners.push(listener);
+        },
+        kill() {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,179 @@
+/**
+ * The host's side of one run: its worker, the seq check on what it sends, cancel with a kill after a grace
+ * period, and — when the worker dies before run-finished — a synthetic run-finished so the run ends as
+ * crashed (or cancelled) while every event received before it is kept.
+ */
+import { MODE_LABELS, type RunSpec } from '../../shared/run-spec.js';
+import type { RunFinishedEvent, RunStatus, StepEvent } from '../../shared/step-event.js';
+import { computeTotals } from '../../shared/summary.js';
+import type { WorkerExit, WorkerHandle } from './launcher.js';
+
+export interface RunTiming {
+  /** After a cancel, how long the worker gets to end its run before it is killed. */
+  readonly cancelGraceMs: number;
+  /** How long a worker may take to load before it is killed. */
+  readonly readyTimeoutMs: number;
+  /** After run-finished, how long the worker gets to exit by itself. */
+  readonly exitGraceMs: number;
+}
+
+export const DEFAULT_TIMING: RunTiming = { cancelGraceMs: 700, readyTimeoutMs: 60_000, exitGraceMs: 3000 };
+
+export interface RunSessionHooks {
+  accept(events: readonly StepEvent[]): void;
+  ready(): void;
+  /** The run has its run-finished event and its worker is gone. */
+  ended(): void;
+  warn(message: string): void;
+}
+
+export class RunSession {
+  readonly events: StepEvent[] = [];
+  isReady = false;
+  cancelRequested = false;
+  private finished: RunFinishedEvent | null = null;
+  private exited = false;
+  private fatal: string | null = null;
+  private timers: NodeJS.Timeout[] = [];
+  private released = false;
+
+  constructor(
+    readonly spec: RunSpec,
+    private readonly handle: WorkerHandle,
+    private readonly hooks: RunSessionHooks,
+    private readonly timing: RunTiming,
+  ) {
+    handle.onMessage((m) => {
+      if (m.type === 'ready') {
+        this.isReady = true;
+        hooks.ready();
+      } else if (m.type === 'events') this.receive(m.events);
+      else this.fatal = m.message;
+    });
+    handle.onExit((exit) => this.onExit(exit));
+    this.timers.push(
+      setTimeout(() => {
+        if (this.isReady || this.released || this.exited) return;
+        this.fatal = `the worker did not get ready within ${Math.round(timing.readyTimeoutMs / 1000)} s and was stopped`;
+        handle.kill();
+      }, timing.readyTimeoutMs),
+    );
+  }
+
+  get label(): string {
+    return MODE_LABELS[this.spec.mode] ?? this.spec.mode;
+  }
+
+  get done(): boolean {
+    return this.exited && this.finished !== null;
+  }
+
+  get status(): RunStatus | 'running' {
+    return this.finished?.status ?? 'running';
+  }
+
+  /** Send the worker its run: spec and key over IPC only. */
+  init(apiKey: string | null): void {
+    this.handle.send({ type: 'init', spec: this.spec, apiKey });
+  }
+
+  release(): void {
+    if (this.released || this.exited) return;
+    this.released = true;
+    this.handle.send({ type: 'go' });
+  }
+
+  cancel(): void {
+    if (this.finished || this.exited || this.cancelRequested) return;
+    this.cancelRequested = true;
+    this.handle.send({ type: 'cancel' });
+    this.timers.push(setTimeout(() => this.handle.kill(), this.timing.cancelGraceMs));
+  }
+
+  /** Stop the worker now, whatever it is doing (host shutdown after the grace period). */
+  kill(): void {
+    if (!this.exited) this.handle.kill();
+  }
+
+  private receive(batch: readonly StepEvent[]): void {
+    const accepted: StepEvent[] = [];
+    for (const e of batch) {
+      if (e.runId !== this.spec.runId) {
+        this.hooks.warn(`Run ${this.spec.runId}: dropped an event of another run (${String(e.runId)}).`);
+        continue;
+      }
+      if (this.finished) {
+        this.hooks.warn(`Run ${this.spec.runId}: dropped a ${e.type} event (seq ${e.seq}) sent after run-finished.`);
+        continue;
+      }
+      const expected = this.events.length === 0 ? 0 : this.events[this.events.length - 1].seq + 1;
+      if (e.seq < expected) {
+        this.hooks.warn(`Run ${this.spec.runId}: dropped a repeated or out-of-order event (seq ${e.seq}, expected ${expected}).`);
+        continue;
+      }
+      if (e.seq > expected) this.hooks.warn(`Run ${this.spec.runId}: seq jumps from ${expected - 1} to ${e.seq}; ${e.seq - expected} events are missing.`);
+      this.events.push(e);
+      accepted.push(e);
+      if (e.type === 'run-finished') {
+        this.finished = e;
+        this.timers.push(setTimeout(() => this.handle.kill(), this.timing.exitGraceMs));
+      }
+    }
+    if (accepted.length > 0) this.hooks.accept(accepted);
+  }
+
+  private onExit(exit: WorkerExit): void {
+    if (this.exited) return;
+    this.exited = true;
+    for (const t of this.timers) clearTimeout(t);
+    this.timers = [];
+    if (!this.finished) this.synthesizeEnd(exit);
+    this.hooks.ended();
+  }
+
+  private synthesizeEnd(exit: WorkerExit): void {
+    const now = Date.now();
+    const kept = this.events.length;
+    const added: StepEvent[] = [];
+    if (kept === 0) {
+      // The worker died before the engine could say anything: record what was asked, as the engine would.
+      const { spec } = this;
+      added.push({
+        type: 'run-started', runId: spec.runId, seq: 0, t: 0, mode: spec.mode, task: spec.task, provider: spec.provider,
+        settings: spec.settings, systemPrompt: '', tools: [], startedAt: now,
+        ...(spec.comparisonId ? { comparisonId: spec.comparisonId } : {}),
+      });
+    }
+    const prior = [...this.events, ...added];
+    const started = prior.find((e) => e.type === 'run-started');
+    const startedAt = started?.type === 'run-started' ? started.startedAt : now;
+    const finishing = {
+      type: 'run-finished' as const, runId: this.spec.runId, seq: prior[prior.length - 1].seq + 1,
+      t: Math.max(0, now - startedAt), status: (this.cancelRequested ? 'cancelled' : 'crashed') as RunStatus,
+      answer: '', error: this.describeExit(exit, kept), validation: null,
+    };
+    // Totals of the whole run as stored, this event included (its t is the run's wall time).
+    const totals = computeTotals([...prior, { ...finishing, totals: computeTotals(prior) }]);
+    const finished: RunFinishedEvent = { ...finishing, totals };
+    added.push(finished);
+    this.events.push(...added);
+    this.finished = finished;
+    this.hooks.accept(added);
+  }
+
+  private describeExit(exit: WorkerExit, kept: number): string {
+    const keptText = `The ${kept} event${kept === 1 ? '' : 's'} received before it ${kept === 1 ? 'is' : 'are'} kept.`;
+    if (this.cancelRequested) {
+      return `Cancelled. The worker did not end its run within ${this.timing.cancelGraceMs} ms, so it was stopped. ${keptText}`;
+    }
+    const oom = /heap out of memory|Allocation failed/i.test(exit.stderrTail);
+    const how = oom
+      ? 'ran out of memory'
+      : exit.signal
+        ? `was killed by ${exit.signal}${exit.signal === 'SIGKILL' ? ' (stopped from outside, or by the system when memory ran out)' : ''}`
+        : `exited with code ${exit.code ?? 'unknown'}`;
+    const why = this.fatal ? ` Reason: ${this.fatal.split('\n').slice(0, 3).join(' ')}` : '';
+    const tail = !this.fatal && exit.stderrTail ? ` Its last output: ${exit.stderrTail.slice(-300)}` : '';
+    return `The ${this.label} worker process ${how} before the run finished.${why}${tail} ${keptText} Start the comparison again to retry.`;
+  }
+}

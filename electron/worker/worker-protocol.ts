@@ -1,0 +1,35 @@
+/**
+ * Messages between the host and a worker process. The API key travels only inside `init`, over the IPC
+ * channel — never in argv, the environment, files or logs.
+ *
+ * host → worker: init (spec + key) · go (start now) · cancel
+ * worker → host: ready (loaded, waiting for go) · events (a batch, in seq order) · fatal (why it is dying)
+ */
+import type { RunSpec } from '../../shared/run-spec.js';
+import type { StepEvent } from '../../shared/step-event.js';
+
+export type HostToWorker =
+  | { readonly type: 'init'; readonly spec: RunSpec; readonly apiKey: string | null }
+  | { readonly type: 'go' }
+  | { readonly type: 'cancel' };
+
+export type WorkerToHost =
+  | { readonly type: 'ready' }
+  | { readonly type: 'events'; readonly events: readonly StepEvent[] }
+  | { readonly type: 'fatal'; readonly message: string };
+
+export function isWorkerToHost(value: unknown): value is WorkerToHost {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as { type?: unknown; events?: unknown; message?: unknown };
+  if (v.type === 'ready') return true;
+  if (v.type === 'events') return Array.isArray(v.events);
+  if (v.type === 'fatal') return typeof v.message === 'string';
+  return false;
+}
+
+export function isHostToWorker(value: unknown): value is HostToWorker {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as { type?: unknown; spec?: unknown };
+  if (v.type === 'go' || v.type === 'cancel') return true;
+  return v.type === 'init' && typeof v.spec === 'object' && v.spec !== null;
+}

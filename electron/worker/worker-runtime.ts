@@ -1,0 +1,143 @@
+/**
+ * The worker side of the host protocol: receive the spec and key, load the runner, say ready, wait for go,
+ * run, post events in batches, exit. Works over Node's fork IPC (process.send) and over Electron's
+ * utilityProcess port (process.parentPort), so one worker entry serves both launchers.
+ */
+import type { RunSpec } from '../../shared/run-spec.js';
+import type { StepEvent } from '../../shared/step-event.js';
+import { isHostToWorker, type HostToWorker, type WorkerToHost } from './worker-protocol.js';
+
+export interface RunIo {
+  readonly apiKey: string | null;
+  readonly signal: AbortSignal;
+  emit(event: StepEvent): void;
+}
+
+export type RunFn = (spec: RunSpec, io: RunIo) => Promise<void>;
+
+interface WorkerPort {
+  /** Resolves once the message is handed to the channel (so exiting afterwards loses nothing). */
+  send(message: WorkerToHost): Promise<void>;
+  onMessage(listener: (message: unknown) => void): void;
+  onDisconnect(listener: () => void): void;
+}
+
+/** The slice of Electron's utilityProcess parentPort the worker uses (no Electron types in the worker). */
+interface ParentPortLike {
+  postMessage(message: unknown): void;
+  on(event: 'message', listener: (e: { data: unknown }) => void): void;
+}
+
+function connectPort(): WorkerPort {
+  const parentPort = (process as unknown as { parentPort?: ParentPortLike }).parentPort;
+  if (parentPort) {
+    return {
+      send: (m) => (parentPort.postMessage(m), Promise.resolve()),
+      onMessage: (fn) => parentPort.on('message', (e) => fn(e.data)),
+      onDisconnect: () => {},
+    };
+  }
+  const send = process.send?.bind(process);
+  if (!send) throw new Error('This is a Parallax worker process: it is started by the host and needs its IPC channel.');
+  return {
+    send: (m) =>
+      new Promise((resolve) => {
+        try {
+          send(m, undefined, undefined, () => resolve());
+        } catch {
+          resolve(); // the host is gone; nothing can be delivered
+        }
+      }),
+    onMessage: (fn) => process.on('message', fn),
+    onDisconnect: (fn) => process.on('disconnect', fn),
+  };
+}
+
+/** Most events are posted one tick after they are emitted; a burst is cut into batches of this size. */
+const MAX_BATCH = 256;
+
+export function serveWorker(load: () => Promise<RunFn>): void {
+  const port = connectPort();
+  const controller = new AbortController();
+  let init: Extract<HostToWorker, { type: 'init' }> | null = null;
+  let run: RunFn | null = null;
+  let released = false;
+  let started = false;
+
+  let buffer: StepEvent[] = [];
+  let scheduled = false;
+  let lastSend: Promise<void> = Promise.resolve();
+  const flush = (): Promise<void> => {
+    scheduled = false;
+    if (buffer.length === 0) return lastSend;
+    const events = buffer;
+    buffer = [];
+    lastSend = port.send({ type: 'events', events });
+    return lastSend;
+  };
+  const emit = (event: StepEvent): void => {
+    buffer.push(event);
+    if (buffer.length >= MAX_BATCH) void flush();
+    else if (!scheduled) {
+      scheduled = true;
+      setImmediate(() => void flush());
+    }
+  };
+
+  const die = async (message: string, code: number): Promise<never> => {
+    await flush();
+    await port.send({ type: 'fatal', message });
+    process.exit(code);
+  };
+
+  const start = (): void => {
+    if (started || !run || !init) return;
+    started = true;
+    const { spec, apiKey } = init;
+    init = { ...init, apiKey: null }; // keep the key only where the run needs it
+    run(spec, { apiKey, signal: controller.signal, emit }).then(
+      async () => {
+        await flush();
+        process.exit(0);
+      },
+      (err: unknown) => die(`The engine failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`, 1),
+    );
+  };
+
+  process.on('uncaughtException', (err) => void die(`Uncaught error in the worker: ${err.stack ?? err.message}`, 1));
+  process.on('unhandledRejection', (reason) =>
+    void die(`Unhandled rejection in the worker: ${reason instanceof Error ? reason.stack ?? reason.message : String(reason)}`, 1),
+  );
+
+  port.onDisconnect(() => {
+    // The host is gone: nobody can receive events. Stop the run and leave.
+    controller.abort();
+    setTimeout(() => process.exit(0), 1000).unref();
+    if (!started) process.exit(0);
+  });
+
+  port.onMessage((raw) => {
+    if (!isHostToWorker(raw)) return;
+    const message: HostToWorker = raw;
+    if (message.type === 'init') {
+      if (init) return;
+      init = message;
+      load().then(
+        (fn) => {
+          run = fn;
+          if (released || controller.signal.aborted) start();
+          else void port.send({ type: 'ready' });
+        },
+        (err: unknown) => die(`The worker could not load the engine: ${err instanceof Error ? err.message : String(err)}`, 1),
+      );
+    } else if (message.type === 'go') {
+      released = true;
+      start();
+    } else {
+      // Cancel before go still runs the engine, with an aborted signal, so the run ends as 'cancelled'.
+      controller.abort();
+      released = true;
+      start();
+    }
+  });
+}
