@@ -1,6 +1,7 @@
 /** Every CLI command. Add one import and one entry per command file. */
 import type { Command } from 'commander';
+import { register as report } from './report.js';
 
 export type RegisterCommand = (program: Command) => void;
 
-export const commands: RegisterCommand[] = [];
+export const commands: RegisterCommand[] = [report];

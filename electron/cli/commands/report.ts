@@ -1,0 +1,68 @@
+/** `parallax report`: a comparison report from history, written to a file or stdout. Nothing is re-run. */
+import type { Command } from 'commander';
+import { existsSync } from 'node:fs';
+import { readdir, writeFile } from 'node:fs/promises';
+import { extname, join, resolve } from 'node:path';
+import { REPORT_FORMATS, type ReportFormat } from '../../../shared/ipc-contract.js';
+import { resolveDataDir } from '../../host/data-dir.js';
+import { HistoryStore } from '../../host/history-store.js';
+import { buildReport } from '../../host/reports/index.js';
+
+interface ReportFlags {
+  format?: string;
+  output?: string;
+}
+
+const BY_EXTENSION: Record<string, ReportFormat> = { '.html': 'html', '.htm': 'html', '.md': 'md', '.markdown': 'md', '.csv': 'csv', '.json': 'json' };
+
+export function register(program: Command): void {
+  program
+    .command('report')
+    .description('write a report of a stored comparison (no re-run): self-contained HTML, Markdown, CSV or JSON')
+    .argument('<comparison>', 'a comparison id (see `parallax history`), a unique prefix of one, or "latest"')
+    .option('-f, --format <format>', `${REPORT_FORMATS.join(' | ')} (default: from the -o file's extension, else html)`)
+    .option('-o, --output <file>', 'write the report to this file instead of stdout')
+    .action((comparison: string, flags: ReportFlags) => reportCommand(comparison, flags));
+}
+
+function pickFormat(flags: ReportFlags): ReportFormat {
+  if (flags.format !== undefined) {
+    const f = flags.format.toLowerCase();
+    if ((REPORT_FORMATS as readonly string[]).includes(f)) return f as ReportFormat;
+    if (f === 'markdown') return 'md';
+    throw new Error(`Unknown report format "${flags.format}". Use one of: ${REPORT_FORMATS.join(', ')}.`);
+  }
+  return (flags.output && BY_EXTENSION[extname(flags.output).toLowerCase()]) || 'html';
+}
+
+/** The comparison id the user meant: an exact id, "latest", or a prefix matching exactly one id. */
+async function resolveId(store: HistoryStore, wanted: string): Promise<string> {
+  const seeIds = 'Run `parallax history` to see the stored comparisons and their ids, or use "latest".';
+  if (wanted === 'latest') {
+    const [newest] = await store.list();
+    if (!newest) throw new Error(`There is no comparison in the history at ${store.root} yet. Run one first: \`parallax compare --task log-stats\`.`);
+    return newest.meta.id;
+  }
+  if (/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(wanted) && existsSync(join(store.root, wanted, 'meta.json'))) return wanted;
+  const names = await readdir(store.root).catch(() => [] as string[]);
+  const matches = names.filter((n) => n.startsWith(wanted) && existsSync(join(store.root, n, 'meta.json')));
+  if (matches.length === 1) return matches[0];
+  if (matches.length > 1) throw new Error(`"${wanted}" matches ${matches.length} comparisons (${matches.slice(0, 5).join(', ')}${matches.length > 5 ? ', …' : ''}). Give more of the id. ${seeIds}`);
+  throw new Error(`No comparison "${wanted}" in the history at ${store.root}. ${seeIds}`);
+}
+
+async function reportCommand(wanted: string, flags: ReportFlags): Promise<void> {
+  const format = pickFormat(flags);
+  const store = new HistoryStore(resolveDataDir(), (m) => process.stderr.write(`parallax report: ${m}\n`));
+  const id = await resolveId(store, wanted);
+  const stored = await store.open(id);
+  for (const w of stored.warnings) process.stderr.write(`parallax report: note: ${w}\n`);
+  const report = buildReport(stored, format);
+  if (flags.output) {
+    const path = resolve(flags.output);
+    await writeFile(path, report.content);
+    process.stderr.write(`Wrote the ${format} report of comparison ${id} to ${path} (${Buffer.byteLength(report.content)} bytes).\n`);
+  } else {
+    await new Promise<void>((done, fail) => process.stdout.write(report.content, (err) => (err ? fail(err) : done())));
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * Number and text formatting shared by the report formats. Written out by hand rather than with
+ * Intl/toLocaleString so output never depends on the machine's locale (reports must be reproducible).
+ */
+import type { ComparisonMeta } from '../../../shared/ipc-contract.js';
+import type { RunSettings } from '../../../shared/run-spec.js';
+
+/** 12345 → "12,345". */
+export function formatInt(n: number): string {
+  const sign = n < 0 ? '-' : '';
+  const [int, frac] = Math.abs(n).toString().split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return sign + grouped + (frac ? `.${frac}` : '');
+}
+
+/** Milliseconds as a short duration: "850 ms", "12.3 s", "2 min 05 s". */
+export function formatMs(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+}
+
+/** Epoch ms → "2026-11-30 14:05:09 UTC" (UTC, so the text is the same on every machine). */
+export function formatUtc(epochMs: number): string {
+  return new Date(epochMs).toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, ' UTC');
+}
+
+/** A short name for a file: lower case letters, digits and dashes. */
+export function slug(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'comparison';
+}
+
+export function reportFileName(meta: ComparisonMeta, ext: string): string {
+  const task = meta.task.id ? `${slug(meta.task.id)}-` : '';
+  return `parallax-${task}${slug(meta.id)}.${ext}`;
+}
+
+/** Settings as label/value rows, in a fixed order, for the settings table. */
+export function settingsRows(s: RunSettings): [string, string][] {
+  return [
+    ['Max steps', String(s.maxSteps)],
+    ['Tool result truncated at', `${formatInt(s.truncateChars)} chars`],
+    ['Temperature', s.temperature === null ? 'provider default' : String(s.temperature)],
+    ['Retries per request', String(s.maxRetries)],
+    ['Request timeout', formatMs(s.requestTimeoutMs)],
+    ['Code timeout', formatMs(s.codeTimeoutMs)],
+    ['Code memory', `${s.codeMemoryMb} MB`],
+    ['Code output cap', `${formatInt(s.codeOutputChars)} chars`],
+    ['Code tool-call cap', String(s.codeMaxToolCalls)],
+    ['Return types in catalog', s.returnTypes ? 'shown' : 'hidden'],
+    ['Simulated faults', s.simFaults.length ? s.simFaults.join(', ') : 'none'],
+  ];
+}
+
+/** JSON text of tool arguments, pretty when they parse; the raw string when the model sent invalid JSON. */
+export function formatArgs(args: unknown): string {
+  if (typeof args === 'string') {
+    try {
+      return JSON.stringify(JSON.parse(args), null, 2);
+    } catch {
+      return args;
+    }
+  }
+  return JSON.stringify(args, null, 2) ?? String(args);
+}
+
+/** Length in characters of the tool definitions as sent (JSON of name, description, parameters). */
+export function toolDefinitionChars(tools: readonly { name: string; description: string; parameters: unknown }[]): number {
+  return JSON.stringify(tools).length;
+}

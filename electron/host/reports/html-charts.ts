@@ -1,0 +1,185 @@
+/**
+ * Charts for the HTML report as inline SVG, generated directly. Recharts is the app's chart library, but
+ * rendered on the server (react-dom/server) it emits an empty wrapper: it lays charts out in client
+ * effects. Direct SVG is deterministic, needs no script, prints crisply, and every mark carries its exact
+ * value (a <title> tooltip and data-* attributes), with a <title>/<desc> pair for screen readers.
+ * Charts of different modes share one scale, so bar heights can be compared across modes by eye.
+ */
+import { formatInt } from './format.js';
+import { html, raw, type SafeHtml } from './html-escape.js';
+
+export const PROMPT_COLOR = '#0072B2';
+export const COMPLETION_COLOR = '#E69F00';
+/** Okabe–Ito colours (distinguishable with colour-blindness) plus a dash pattern each, for grey print. */
+const MODE_COLORS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#56B4E9', '#000000'];
+const MODE_DASHES = ['', '7 4', '2 3', '9 3 2 3', '4 2', '1 2'];
+
+export function modeColor(i: number): string {
+  return MODE_COLORS[i % MODE_COLORS.length];
+}
+
+/** Axis maximum and tick step: the smallest 1/2/2.5/5 × 10^k step giving at most `maxTicks` intervals. */
+export function niceScale(max: number, maxTicks = 5): { max: number; step: number } {
+  if (!(max > 0)) return { max: 1, step: 1 };
+  const rough = max / maxTicks;
+  const pow = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * pow).find((s) => s >= rough) ?? 10 * pow;
+  const niceStep = step < 1 ? 1 : step;
+  return { max: Math.ceil(max / niceStep) * niceStep, step: niceStep };
+}
+
+/** Coordinates are written with one decimal at most, so the markup is stable and short. */
+function n(v: number): string {
+  return String(Math.round(v * 10) / 10);
+}
+
+const W = 560;
+const LEFT = 62;
+const RIGHT = 16;
+const BOTTOM = 40;
+
+function yAxis(scale: { max: number; step: number }, top: number, plotH: number, plotW: number): SafeHtml {
+  const ticks: SafeHtml[] = [];
+  for (let v = 0; v <= scale.max + 1e-9; v += scale.step) {
+    const y = top + plotH - (v / scale.max) * plotH;
+    ticks.push(html`<line class="grid" x1="${LEFT}" x2="${n(LEFT + plotW)}" y1="${n(y)}" y2="${n(y)}"/><text class="tick" x="${LEFT - 6}" y="${n(y + 3.5)}" text-anchor="end">${formatInt(v)}</text>`);
+  }
+  const midY = top + plotH / 2;
+  return html`${ticks}<line class="axis" x1="${LEFT}" x2="${LEFT}" y1="${top}" y2="${n(top + plotH)}"/><text class="axis-title" transform="translate(14 ${n(midY)}) rotate(-90)" text-anchor="middle">tokens</text>`;
+}
+
+function xLabels(count: number, top: number, plotH: number, plotW: number, at: (i: number) => number, label: (i: number) => string): SafeHtml {
+  const every = Math.max(1, Math.ceil(count / 20));
+  const out: SafeHtml[] = [];
+  for (let i = 0; i < count; i++) {
+    if (i % every !== 0 && i !== count - 1) continue;
+    out.push(html`<text class="tick" x="${n(at(i))}" y="${n(top + plotH + 14)}" text-anchor="middle">${label(i)}</text>`);
+  }
+  return html`<line class="axis" x1="${LEFT}" x2="${n(LEFT + plotW)}" y1="${n(top + plotH)}" y2="${n(top + plotH)}"/>${out}<text class="axis-title" x="${n(LEFT + plotW / 2)}" y="${n(top + plotH + 32)}" text-anchor="middle">step</text>`;
+}
+
+function svgOpen(id: string, height: number, title: string, desc: string): SafeHtml {
+  return html`<svg class="chart" id="${id}" viewBox="0 0 ${W} ${height}" width="${W}" height="${height}" role="img" aria-labelledby="${id}-t ${id}-d" xmlns="http://www.w3.org/2000/svg"><title id="${id}-t">${title}</title><desc id="${id}-d">${desc}</desc>`;
+}
+
+export interface StepBar {
+  readonly step: number;
+  readonly prompt: number;
+  readonly completion: number;
+}
+
+export interface StepBarsOptions {
+  readonly id: string;
+  readonly title: string;
+  /** Shared across the modes' charts so they are drawn to one scale. */
+  readonly yMax: number;
+  /** Shared slot count (the most steps of any run) so bars have one width across the modes. */
+  readonly slots: number;
+}
+
+/** One chart per run: a prompt bar and a completion bar for every step, each labelled with its value. */
+export function stepBarsSvg(steps: readonly StepBar[], o: StepBarsOptions): SafeHtml {
+  const slots = Math.max(o.slots, steps.length, 1);
+  const plotW = W - LEFT - RIGHT;
+  const slotW = plotW / slots;
+  const barW = Math.min(40, slotW * 0.38);
+  const widest = Math.max(0, ...steps.map((s) => formatInt(Math.max(s.prompt, s.completion)).length)) * 6;
+  // Labels go horizontally when they fit over a bar, vertically when they do not, and are left to the
+  // tooltip and the step table when even that would be a smear.
+  const labels: 'h' | 'v' | 'none' = widest <= barW + slotW * 0.2 ? 'h' : barW >= 9 ? 'v' : 'none';
+  const top = labels === 'v' ? 28 + widest : 40;
+  const plotH = 200;
+  const height = top + plotH + BOTTOM;
+  const scale = niceScale(o.yMax);
+  const desc = steps.length
+    ? steps.map((s) => `step ${s.step}: prompt ${formatInt(s.prompt)}, completion ${formatInt(s.completion)}`).join('; ')
+    : 'no model response was stored';
+  const bars: SafeHtml[] = [];
+  steps.forEach((s, i) => {
+    const cx = LEFT + slotW * (i + 0.5);
+    for (const [kind, value, color, x] of [
+      ['prompt', s.prompt, PROMPT_COLOR, cx - barW - 1],
+      ['completion', s.completion, COMPLETION_COLOR, cx + 1],
+    ] as const) {
+      const h = (value / scale.max) * plotH;
+      const y = top + plotH - h;
+      const lx = x + barW / 2;
+      const label =
+        labels === 'h'
+          ? html`<text class="value" x="${n(lx)}" y="${n(y - 3)}" text-anchor="middle">${formatInt(value)}</text>`
+          : labels === 'v'
+            ? html`<text class="value" transform="translate(${n(lx + 3.5)} ${n(y - 3)}) rotate(-90)">${formatInt(value)}</text>`
+            : null;
+      bars.push(html`<rect class="bar" x="${n(x)}" y="${n(y)}" width="${n(barW)}" height="${n(h)}" fill="${color}" data-step="${s.step}" data-kind="${kind}" data-value="${value}"><title>step ${s.step} ${kind}: ${formatInt(value)} tokens</title></rect>${label}`);
+    }
+  });
+  const legend = html`<g class="legend" transform="translate(${LEFT} 12)"><rect width="12" height="12" fill="${PROMPT_COLOR}"/><text x="17" y="10">prompt</text><rect x="80" width="12" height="12" fill="${COMPLETION_COLOR}"/><text x="97" y="10">completion</text></g>`;
+  const empty = steps.length ? null : html`<text class="empty" x="${n(LEFT + plotW / 2)}" y="${n(top + plotH / 2)}" text-anchor="middle">no model response was stored</text>`;
+  return html`${svgOpen(o.id, height, o.title, desc)}${legend}${yAxis(scale, top, plotH, plotW)}${bars}${empty}${xLabels(slots, top, plotH, plotW, (i) => LEFT + slotW * (i + 0.5), (i) => String(steps[i]?.step ?? i + 1))}</svg>`;
+}
+
+export interface CumulativeSeries {
+  readonly label: string;
+  /** Running total after each step, in step order. */
+  readonly points: readonly { readonly step: number; readonly value: number }[];
+}
+
+/** Cumulative tokens over steps, one line per run, on one chart. */
+export function cumulativeSvg(series: readonly CumulativeSeries[], o: { id: string; title: string }): SafeHtml {
+  const slots = Math.max(1, ...series.map((s) => s.points.length));
+  const plotW = W - LEFT - RIGHT - 56;
+  const top = 28 + 16 * Math.ceil(series.length / 2);
+  const plotH = 220;
+  const height = top + plotH + BOTTOM;
+  const scale = niceScale(Math.max(0, ...series.flatMap((s) => s.points.map((p) => p.value))));
+  const xAt = (i: number) => (slots === 1 ? LEFT + plotW / 2 : LEFT + (plotW * i) / (slots - 1));
+  const yAt = (v: number) => top + plotH - (v / scale.max) * plotH;
+  const lines = series.map((s, si) => {
+    const color = modeColor(si);
+    const dash = MODE_DASHES[si % MODE_DASHES.length];
+    const pts = s.points.map((p, i) => `${n(xAt(i))},${n(yAt(p.value))}`).join(' ');
+    const marks = s.points.map((p, i) => {
+      const x = xAt(i), y = yAt(p.value);
+      const tip = html`<title>${s.label}, after step ${p.step}: ${formatInt(p.value)} tokens</title>`;
+      const attrs = raw(`data-series="${si}" data-step="${p.step}" data-value="${p.value}" fill="${color}"`);
+      return si % 2 === 0
+        ? html`<circle class="point" cx="${n(x)}" cy="${n(y)}" r="3.5" ${attrs}>${tip}</circle>`
+        : html`<rect class="point" x="${n(x - 3.5)}" y="${n(y - 3.5)}" width="7" height="7" ${attrs}>${tip}</rect>`;
+    });
+    const last = s.points[s.points.length - 1];
+    const end = last
+      ? html`<text class="value end" x="${n(xAt(s.points.length - 1) + 6)}" y="${n(yAt(last.value) + 3.5)}" fill="${color}">${formatInt(last.value)}</text>`
+      : null;
+    const line = s.points.length > 1
+      ? html`<polyline fill="none" stroke="${color}" stroke-width="2" stroke-dasharray="${dash || 'none'}" points="${pts}"/>`
+      : null;
+    return html`${line}${marks}${end}`;
+  });
+  const legend = series.map((s, si) => {
+    const x = LEFT + (si % 2) * 240;
+    const y = 12 + 16 * Math.floor(si / 2);
+    const dash = MODE_DASHES[si % MODE_DASHES.length];
+    return html`<g class="legend" transform="translate(${x} ${y})"><line x1="0" x2="22" y1="6" y2="6" stroke="${modeColor(si)}" stroke-width="2" stroke-dasharray="${dash || 'none'}"/><text x="28" y="10">${s.label}</text></g>`;
+  });
+  const desc = series
+    .map((s) => `${s.label}: ${s.points.map((p) => `after step ${p.step} ${formatInt(p.value)}`).join(', ') || 'no steps'}`)
+    .join('; ');
+  return html`${svgOpen(o.id, height, o.title, desc)}${legend}${yAxis(scale, top, plotH, plotW)}${lines}${xLabels(slots, top, plotH, plotW, xAt, (i) => String(i + 1))}</svg>`;
+}
+
+/** Horizontal bars, one per run: used for the first-request size. */
+export function hbarsSvg(items: readonly { label: string; value: number | null }[], o: { id: string; title: string; unit: string }): SafeHtml {
+  const rowH = 26;
+  const left = 110;
+  const plotW = W - left - 90;
+  const height = items.length * rowH + 12;
+  const max = Math.max(1, ...items.map((i) => i.value ?? 0));
+  const rows = items.map((it, i) => {
+    const y = 6 + i * rowH;
+    const w = ((it.value ?? 0) / max) * plotW;
+    const text = it.value === null ? 'not recorded' : `${formatInt(it.value)} ${o.unit}`;
+    return html`<text class="tick" x="${left - 8}" y="${y + 15}" text-anchor="end">${it.label}</text><rect class="bar" x="${left}" y="${y + 3}" width="${n(w)}" height="16" fill="${modeColor(i)}" data-value="${it.value ?? ''}"><title>${it.label}: ${text}</title></rect><text class="value" x="${n(left + w + 6)}" y="${y + 15}">${text}</text>`;
+  });
+  const desc = items.map((it) => `${it.label}: ${it.value === null ? 'not recorded' : formatInt(it.value)}`).join('; ');
+  return html`${svgOpen(o.id, height, o.title, desc)}${rows}</svg>`;
+}

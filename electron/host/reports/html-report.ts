@@ -1,0 +1,158 @@
+/**
+ * The self-contained HTML report: one file, inline CSS and SVG, no script, no external request (a strict
+ * Content-Security-Policy makes the browser refuse any, as a second line of defence behind escaping).
+ */
+import { percentDiff, formatPercent } from '../../../shared/summary.js';
+import type { RunTotals } from '../../../shared/step-event.js';
+import { findTask } from '../../../shared/tasks.js';
+import { cumulativeSeries, firstRequestRows, startSpreadMs } from './report-figures.js';
+import { formatInt, formatMs, formatUtc, settingsRows } from './format.js';
+import { cumulativeSvg, hbarsSvg, stepBarsSvg } from './html-charts.js';
+import { html, raw, type SafeHtml } from './html-escape.js';
+import { REPORT_CSS } from './html-styles.js';
+import { timelineSection, foldText } from './html-timeline.js';
+import { statusLabel, type ReportData, type ReportRun } from './report-data.js';
+
+const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; form-action 'none'; base-uri 'none'";
+
+type Metric = { key: keyof RunTotals; label: string; ms?: boolean };
+const METRICS: readonly Metric[] = [
+  { key: 'steps', label: 'Steps' },
+  { key: 'requests', label: 'Requests' },
+  { key: 'prompt', label: 'Prompt tokens' },
+  { key: 'completion', label: 'Completion tokens' },
+  { key: 'cached', label: 'Cached tokens' },
+  { key: 'reasoning', label: 'Reasoning tokens' },
+  { key: 'total', label: 'Total tokens' },
+  { key: 'wallMs', label: 'Wall time', ms: true },
+  { key: 'toolCalls', label: 'Tool calls' },
+];
+
+function diffCell(value: number, base: number, isBase: boolean): SafeHtml | null {
+  if (isBase) return html`<span class="diff">baseline</span>`;
+  const p = percentDiff(value, base);
+  const cls = p === null || p === 0 ? '' : p < 0 ? ' less' : ' more';
+  return html`<span class="diff${cls}">${formatPercent(p)} vs first</span>`;
+}
+
+function simCaption(d: ReportData): SafeHtml | null {
+  return d.simulated ? html`<caption>Simulated: token figures were counted by the simulated model from the real requests, not billed by a provider.</caption>` : null;
+}
+
+function summaryTable(d: ReportData): SafeHtml {
+  const base = d.runs[0]?.summary;
+  const head = html`<thead><tr><th></th>${d.runs.map((r) => html`<th class="num" scope="col">${r.label}</th>`)}</tr></thead>`;
+  const status = html`<tr><th scope="row">Status</th>${d.runs.map((r) => {
+    const l = statusLabel(r);
+    return html`<td class="num status-${l.replace(/ /g, '-')}" data-run="${r.runId}" data-metric="status">${l}</td>`;
+  })}</tr>`;
+  const rows = METRICS.map(
+    (m) => html`<tr><th scope="row">${m.label}</th>${d.runs.map((r, i) => {
+      const v = r.summary.totals[m.key];
+      return html`<td class="num" data-run="${r.runId}" data-metric="${m.key}" data-value="${v}">${m.ms ? formatMs(v) : formatInt(v)}${base ? diffCell(v, base.totals[m.key], i === 0) : null}</td>`;
+    })}</tr>`,
+  );
+  const answer = html`<tr><th scope="row">Answer</th>${d.runs.map((r) => html`<td class="answer" data-run="${r.runId}" data-metric="answer">${
+    r.summary.answer.length > 600 ? foldText('Answer', r.summary.answer) : r.summary.answer || html`<span class="muted">none</span>`
+  }</td>`)}</tr>`;
+  const validation = html`<tr><th scope="row">Validation</th>${d.runs.map((r) => {
+    const v = r.summary.validation;
+    return html`<td data-run="${r.runId}" data-metric="validation">${v ? html`<span class="badge ${v.ok ? 'ok' : 'bad'}">${v.ok ? 'passed' : 'failed'}</span> ${v.detail}` : html`<span class="muted">not checked</span>`}</td>`;
+  })}</tr>`;
+  return html`<table class="summary">${simCaption(d)}${head}<tbody>${status}${rows}${answer}${validation}</tbody></table>`;
+}
+
+/** One sentence naming the cheaper mode, or why none is named. */
+function verdict(d: ReportData): SafeHtml {
+  const c = d.comparison;
+  const cheapest = d.runs.find((r) => r.runId === c.cheapestRunId);
+  const notAnswered = d.runs.filter((r) => r.summary.status !== 'answered');
+  const unranked = notAnswered.length
+    ? html` Not ranked (did not answer): ${notAnswered.map((r) => `${r.label} (${statusLabel(r)})`).join(', ')}.`
+    : null;
+  if (!cheapest) return html`<p class="verdict">No run answered, so no mode is called cheaper.${unranked}</p>`;
+  if (d.runs.length < 2) return html`<p class="verdict">Only one mode ran.</p>`;
+  const base = d.runs[0];
+  const vs = cheapest === base
+    ? html`the first mode (baseline)`
+    : html`${formatPercent(c.totalDiffPercent[cheapest.runId])} total tokens vs ${base.label}`;
+  const invalid = cheapest.summary.validation && !cheapest.summary.validation.ok ? html` Its answer failed validation.` : null;
+  return html`<p class="verdict"><span class="cheapest">Cheaper: ${cheapest.label}</span> — ${formatInt(cheapest.summary.totals.total)} total tokens${d.simulated ? ' (simulated)' : ''}, ${vs}.${invalid}${unranked}</p>`;
+}
+
+function firstRequestSection(d: ReportData): SafeHtml {
+  const rows = firstRequestRows(d.runs);
+  const base = rows[0]?.prompt ?? null;
+  const table = html`<table>${simCaption(d)}<thead><tr><th>Mode</th><th class="num">first-request prompt tokens</th><th class="num">vs first</th><th class="num">tools sent</th><th class="num">tool definitions (chars)</th></tr></thead><tbody>${rows.map(
+    (r, i) => html`<tr><th scope="row">${r.label}</th><td class="num" data-run="${r.runId}" data-metric="first-request" data-value="${r.prompt ?? ''}">${r.prompt === null ? 'none' : formatInt(r.prompt)}</td><td class="num">${i === 0 ? 'baseline' : r.prompt === null || base === null ? 'n/a' : formatPercent(percentDiff(r.prompt, base))}</td><td class="num">${r.tools}</td><td class="num">${formatInt(r.toolChars)}</td></tr>`,
+  )}</tbody></table>`;
+  const chart = hbarsSvg(rows.map((r) => ({ label: r.label, value: r.prompt })), {
+    id: 'chart-first-request', title: `Prompt tokens of the first request, per mode${d.simulated ? ' (simulated)' : ''}`, unit: 'tokens',
+  });
+  return html`<h2>First request</h2><p>Before any tool result exists, the first request holds only the system prompt, the task and the tool definitions: its size is each mode's fixed cost, paid again on every request.</p>${table}<figure>${chart}</figure>`;
+}
+
+function chartsSection(d: ReportData): SafeHtml {
+  const sim = d.simulated ? ' (simulated)' : '';
+  const yMax = Math.max(0, ...d.runs.flatMap((r) => r.summary.perStep.map((s) => Math.max(s.prompt, s.completion))));
+  const slots = Math.max(1, ...d.runs.map((r) => r.summary.perStep.length));
+  const bars = d.runs.map((r, i) => html`<figure>${stepBarsSvg(r.summary.perStep, { id: `chart-steps-${i}`, title: `${r.label}: prompt and completion tokens per step${sim}`, yMax, slots })}<figcaption>${r.label}: prompt and completion tokens per step${sim}.</figcaption></figure>`);
+  const cumulative = cumulativeSvg(cumulativeSeries(d.runs), { id: 'chart-cumulative', title: `Cumulative total tokens over steps${sim}` });
+  return html`<h2>Tokens per step</h2><p class="muted">All modes are drawn to the same scale. Hover a bar for its value; exact figures are in each mode's step table.</p><div class="charts">${bars}</div><h3>Cumulative tokens</h3><figure>${cumulative}<figcaption>Running total of prompt + completion tokens after each step, per mode${sim}.</figcaption></figure>`;
+}
+
+function stepTable(run: ReportRun, simulated: boolean): SafeHtml {
+  const sim = simulated ? ' (simulated)' : '';
+  if (!run.summary.perStep.length) return html`<p class="muted">No model response was stored for this run.</p>`;
+  return html`<table class="steps"><caption>${run.label}: per-step figures${sim}</caption><thead><tr><th class="num">step</th><th class="num">prompt</th><th class="num">completion</th><th class="num">cached</th><th class="num">reasoning</th><th class="num">latency</th><th class="num">attempts</th><th class="num">tool calls</th></tr></thead><tbody>${run.summary.perStep.map(
+    (s) => html`<tr data-run="${run.runId}" data-step="${s.step}"><td class="num">${s.step}</td><td class="num">${s.usageMissing ? 'not sent' : formatInt(s.prompt)}</td><td class="num">${s.usageMissing ? 'not sent' : formatInt(s.completion)}</td><td class="num">${formatInt(s.cached)}</td><td class="num">${formatInt(s.reasoning)}</td><td class="num">${formatMs(s.latencyMs)}</td><td class="num">${s.attempts}</td><td class="num">${s.toolCalls}</td></tr>`,
+  )}</tbody></table>`;
+}
+
+function header(d: ReportData, generatedAt: Date | undefined): SafeHtml {
+  const m = d.meta;
+  const title = (m.task.id && findTask(m.task.id)?.title) || 'Custom task';
+  const spread = startSpreadMs(d.runs.map((r) => r.summary));
+  const facts: [string, SafeHtml | string][] = [
+    ['Comparison', html`<span class="mono">${m.id}</span>`],
+    ['Created', formatUtc(m.createdAt)],
+    ['Provider', html`${m.provider.name}${d.simulated ? html` <span class="badge sim">simulated</span>` : null}`],
+    ['Model', html`<span class="mono">${m.provider.model}</span>`],
+    ['Base URL', html`<span class="mono">${m.provider.baseUrl}</span>`],
+    ['Workspace', m.workspaceSource],
+    ['Modes', d.runs.map((r) => r.label).join(', ')],
+  ];
+  if (spread !== null && d.runs.length > 1) facts.push(['Start spread', `${formatMs(spread)} between the modes' first requests`]);
+  if (generatedAt) facts.push(['Report generated', formatUtc(generatedAt.getTime())]);
+  const sim = d.simulated
+    ? html`<p class="sim-note"><span class="badge sim">simulated</span> These runs used Parallax's simulated model. Its replies are scripted and its token counts are measured with a real tokenizer on the real requests — useful for comparing the modes' shapes, not a provider's bill.</p>`
+    : null;
+  const warnings = d.warnings.length ? html`<div class="notice"><p class="label">Loading notes</p>${d.warnings.map((w) => html`<p>${w}</p>`)}</div>` : null;
+  return html`<header><h1>Parallax comparison: ${title}${d.simulated ? html` <span class="badge sim">simulated</span>` : null}</h1><pre class="task">${m.task.text}</pre><dl class="facts">${facts.map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>${sim}${warnings}</header>`;
+}
+
+function settingsSection(d: ReportData): SafeHtml {
+  return html`<details open><summary>Settings (the same for every mode)</summary><table><tbody>${settingsRows(d.meta.settings).map(([k, v]) => html`<tr><th scope="row">${k}</th><td>${v}</td></tr>`)}</tbody></table></details>`;
+}
+
+export function renderHtml(d: ReportData, generatedAt?: Date): string {
+  const title = `Parallax comparison ${d.meta.id}`;
+  const body = html`${header(d, generatedAt)}${settingsSection(d)}<h2>Summary</h2>${summaryTable(d)}${verdict(d)}${firstRequestSection(d)}${chartsSection(d)}${d.runs.map(
+    (r, i) => html`${timelineSection(r, i, stepTable(r, d.simulated))}`,
+  )}<footer>Made by Parallax from the stored events of comparison <span class="mono">${d.meta.id}</span>. Totals are recomputed from the steps.</footer>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${html`${title}`.value}</title>
+<style>${raw(REPORT_CSS).value}</style>
+</head>
+<body>
+${body.value}
+</body>
+</html>
+`;
+}

@@ -1,0 +1,88 @@
+/**
+ * The report's only stylesheet, inlined. System fonts only (nothing is fetched). Print rules keep table rows
+ * and charts whole, repeat table headers across pages and start each mode's timeline on a new page.
+ */
+export const REPORT_CSS = `
+:root { --fg: #1b1f24; --muted: #57606a; --line: #d0d7de; --soft: #f6f8fa; --accent: #0969da;
+  --ok: #1a7f37; --bad: #cf222e; --warn: #9a6700; --sim: #8250df; }
+* { box-sizing: border-box; }
+html { -webkit-text-size-adjust: 100%; }
+body { margin: 0 auto; max-width: 1180px; padding: 28px 32px 60px; color: var(--fg); background: #fff;
+  font: 14px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif; }
+h1 { font-size: 24px; margin: 0 0 6px; }
+h2 { font-size: 19px; margin: 34px 0 10px; padding-bottom: 4px; border-bottom: 1px solid var(--line); }
+h3 { font-size: 16px; margin: 22px 0 8px; }
+h4 { font-size: 14px; margin: 14px 0 6px; }
+p { margin: 6px 0; }
+code, pre, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; font-size: 12.5px; }
+pre { background: var(--soft); border: 1px solid var(--line); border-radius: 6px; padding: 8px 10px; margin: 6px 0;
+  white-space: pre-wrap; overflow-wrap: anywhere; }
+.muted { color: var(--muted); }
+.badge { display: inline-block; padding: 1px 8px; border-radius: 10px; font-size: 12px; font-weight: 600;
+  border: 1px solid currentColor; vertical-align: middle; }
+.badge.sim { color: var(--sim); }
+.badge.ok, .status-answered { color: var(--ok); }
+.badge.bad, .status-error, .status-crashed { color: var(--bad); }
+.status-max-steps, .status-cancelled, .status-unfinished, .status-no-events-stored { color: var(--warn); }
+.sim-note { border-left: 4px solid var(--sim); background: #fbf8ff; padding: 8px 12px; margin: 10px 0; }
+.notice { border-left: 4px solid var(--warn); background: #fff8e6; padding: 8px 12px; margin: 10px 0; }
+.notice.bad { border-left-color: var(--bad); background: #fff0f0; }
+dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 8px 0; }
+dl.facts dt { color: var(--muted); }
+dl.facts dd { margin: 0; overflow-wrap: anywhere; }
+table { border-collapse: collapse; margin: 8px 0; }
+th, td { border: 1px solid var(--line); padding: 4px 8px; vertical-align: top; text-align: left; }
+thead th { background: var(--soft); }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.diff { display: block; font-size: 11.5px; color: var(--muted); }
+.diff.less { color: var(--ok); }
+.diff.more { color: var(--bad); }
+caption { caption-side: top; text-align: left; color: var(--muted); padding: 2px 0 4px; font-size: 12.5px; }
+table.summary td.answer { max-width: 420px; white-space: pre-wrap; overflow-wrap: anywhere; }
+.cheapest { font-weight: 600; }
+.charts { display: flex; flex-wrap: wrap; gap: 16px; }
+figure { margin: 8px 0; }
+figcaption { font-size: 12.5px; color: var(--muted); }
+svg.chart { max-width: 100%; height: auto; font-family: system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; }
+svg .grid { stroke: #eaeef2; }
+svg .axis { stroke: #8c959f; }
+svg .tick { font-size: 10.5px; fill: #57606a; }
+svg .axis-title { font-size: 11px; fill: #57606a; }
+svg .value { font-size: 10px; fill: #1b1f24; }
+svg .legend text { font-size: 11.5px; fill: #1b1f24; }
+svg .empty { font-size: 12px; fill: #57606a; }
+section.mode { margin-top: 36px; }
+.step { border: 1px solid var(--line); border-radius: 8px; padding: 8px 12px; margin: 12px 0; }
+.step > header { display: flex; flex-wrap: wrap; gap: 4px 14px; align-items: baseline; }
+.step > header h4 { margin: 0; }
+.event { margin: 8px 0 0; padding-left: 10px; border-left: 3px solid var(--line); }
+.event.tool { border-left-color: var(--accent); }
+.event.code { border-left-color: #8250df; }
+.event.search { border-left-color: #1f883d; }
+.event.error, .event.retry { border-left-color: var(--bad); }
+.event.warning { border-left-color: var(--warn); }
+.label { font-weight: 600; }
+.err { color: var(--bad); }
+details { margin: 4px 0; }
+summary { cursor: pointer; color: var(--accent); }
+ol.code { margin: 6px 0; padding: 6px 0; background: var(--soft); border: 1px solid var(--line); border-radius: 6px;
+  list-style: none; counter-reset: ln; }
+ol.code li { counter-increment: ln; white-space: pre-wrap; overflow-wrap: anywhere; padding: 0 10px 0 52px; position: relative; }
+ol.code li::before { content: counter(ln); position: absolute; left: 0; width: 40px; text-align: right; color: #8c959f; }
+ol.code li.error-line { background: #ffebe9; }
+.final { border: 2px solid var(--line); border-radius: 8px; padding: 8px 12px; margin: 14px 0; }
+.final.answered { border-color: #4ac26b; }
+footer { margin-top: 40px; font-size: 12px; color: var(--muted); }
+@media print {
+  body { max-width: none; padding: 0; font-size: 11pt; }
+  @page { margin: 14mm 12mm; }
+  section.mode { break-before: page; }
+  h2, h3, h4 { break-after: avoid; }
+  tr, figure, svg, .final, ol.code li { break-inside: avoid; }
+  thead { display: table-header-group; }
+  .step { break-inside: auto; }
+  .step > header { break-after: avoid; }
+  pre { white-space: pre-wrap; }
+  summary { color: var(--fg); }
+}
+`;

@@ -1,0 +1,117 @@
+/**
+ * The JSON export and its loader. The file holds the comparison's meta and every stored event, so loading it
+ * back and running the report math again gives the same summary; the summary is included for readers
+ * that do not want to recompute it.
+ */
+import { z } from 'zod';
+import type { ComparisonMeta } from '../../../shared/ipc-contract.js';
+import { MODE_IDS, runSettingsSchema } from '../../../shared/run-spec.js';
+import type { StepEvent } from '../../../shared/step-event.js';
+import type { ComparisonSummary } from '../../../shared/summary.js';
+import type { ReportData } from './report-data.js';
+
+export const REPORT_SCHEMA = 'parallax.comparison-report';
+export const REPORT_VERSION = 1;
+
+export interface ComparisonReportJson {
+  readonly schema: typeof REPORT_SCHEMA;
+  readonly version: typeof REPORT_VERSION;
+  readonly comparison: ComparisonMeta;
+  readonly events: readonly StepEvent[];
+  readonly summary: ComparisonSummary;
+}
+
+export function renderJson(d: ReportData, events: readonly StepEvent[]): string {
+  const doc: ComparisonReportJson = { schema: REPORT_SCHEMA, version: REPORT_VERSION, comparison: d.meta, events, summary: d.comparison };
+  return `${JSON.stringify(doc, null, 2)}\n`;
+}
+
+const int = z.number().int().nonnegative();
+const providerSchema = z.object({ name: z.string(), baseUrl: z.string(), model: z.string(), simulated: z.boolean() });
+const taskSchema = z.object({ id: z.string().nullable(), text: z.string() });
+
+const metaSchema = z.object({
+  id: z.string().min(1),
+  createdAt: z.number(),
+  task: taskSchema,
+  provider: providerSchema,
+  settings: runSettingsSchema,
+  runs: z.array(z.object({ runId: z.string().min(1), mode: z.enum(MODE_IDS) })),
+  workspaceSource: z.string(),
+});
+
+const base = { runId: z.string().min(1), seq: int, t: z.number() };
+const usageSchema = z.looseObject({ prompt: int, completion: int, cached: int.optional(), reasoning: int.optional(), total: int.optional() });
+// Each event type is checked for the fields the report math and the reports read; other fields pass through
+// untouched, so the events come back exactly as they were written.
+const eventSchema = z.discriminatedUnion('type', [
+  z.looseObject({ ...base, type: z.literal('run-started'), mode: z.enum(MODE_IDS), task: taskSchema, provider: providerSchema, startedAt: z.number(), tools: z.array(z.looseObject({ name: z.string() })), systemPrompt: z.string() }),
+  z.looseObject({ ...base, type: z.literal('model-request'), step: int, attempt: int, messageCount: int, toolNames: z.array(z.string()) }),
+  z.looseObject({ ...base, type: z.literal('model-retry'), step: int, attempt: int, message: z.string() }),
+  z.looseObject({ ...base, type: z.literal('model-response'), step: int, usage: usageSchema.nullable(), latencyMs: z.number(), text: z.string(), toolCalls: z.array(z.looseObject({ id: z.string(), name: z.string(), arguments: z.string() })) }),
+  z.looseObject({ ...base, type: z.literal('tool-started'), step: int, callId: z.string(), name: z.string() }),
+  z.looseObject({ ...base, type: z.literal('tool-finished'), step: int, callId: z.string(), name: z.string(), output: z.string(), truncated: z.boolean() }),
+  z.looseObject({ ...base, type: z.literal('code-run'), step: int, callId: z.string(), code: z.string(), output: z.string(), toolCalls: z.array(z.looseObject({ name: z.string() })) }),
+  z.looseObject({ ...base, type: z.literal('tool-search'), step: int, callId: z.string(), query: z.string(), hits: z.array(z.looseObject({ name: z.string() })) }),
+  z.looseObject({ ...base, type: z.literal('run-warning'), message: z.string() }),
+  z.looseObject({ ...base, type: z.literal('run-finished'), status: z.enum(['answered', 'max-steps', 'cancelled', 'error', 'crashed']), answer: z.string() }),
+]);
+
+const totalsSchema = z.looseObject({ steps: int, requests: int, prompt: int, completion: int, total: int });
+const summarySchema = z.looseObject({
+  runs: z.array(z.looseObject({ runId: z.string(), mode: z.string(), status: z.string(), totals: totalsSchema })),
+  baselineRunId: z.string().nullable(),
+  cheapestRunId: z.string().nullable(),
+  totalDiffPercent: z.record(z.string(), z.number().nullable()),
+});
+
+const reportSchema = z.object({
+  schema: z.literal(REPORT_SCHEMA),
+  version: z.literal(REPORT_VERSION),
+  comparison: metaSchema,
+  events: z.array(eventSchema),
+  summary: summarySchema,
+});
+
+export class ReportFileError extends Error {
+  override readonly name = 'ReportFileError';
+}
+
+const WHAT_IT_IS = 'A Parallax comparison report is the .json file written by `parallax report <id> --format json` or by Export → JSON in the app.';
+
+/** Parse and validate a JSON report. Throws ReportFileError saying what is wrong with the file. */
+export function loadReportJson(text: string): { meta: ComparisonMeta; events: StepEvent[]; summary: ComparisonSummary } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new ReportFileError(`This file is not JSON (${err instanceof Error ? err.message : String(err)}). ${WHAT_IT_IS}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ReportFileError(`This JSON file is not a Parallax comparison report: it holds ${Array.isArray(value) ? 'an array' : typeof value}, not an object. ${WHAT_IT_IS}`);
+  }
+  const v = value as Record<string, unknown>;
+  if (v.schema !== REPORT_SCHEMA) {
+    const found = v.schema === undefined ? 'no "schema" field' : `"schema": ${JSON.stringify(v.schema)}`;
+    throw new ReportFileError(`This JSON file is not a Parallax comparison report: it has ${found}, expected "${REPORT_SCHEMA}". ${WHAT_IT_IS}`);
+  }
+  if (v.version !== REPORT_VERSION) {
+    const newer = typeof v.version === 'number' && v.version > REPORT_VERSION;
+    throw new ReportFileError(
+      newer
+        ? `This report is version ${v.version}, made by a newer Parallax; this one reads version ${REPORT_VERSION}. Update Parallax to open it.`
+        : `This report has an unsupported version ${JSON.stringify(v.version)}; this Parallax reads version ${REPORT_VERSION}.`,
+    );
+  }
+  const parsed = reportSchema.safeParse(value);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+    const more = parsed.error.issues.length > 5 ? ` (and ${parsed.error.issues.length - 5} more)` : '';
+    throw new ReportFileError(`This Parallax report is damaged or was edited by hand — ${issues.join('; ')}${more}.`);
+  }
+  return {
+    meta: parsed.data.comparison as ComparisonMeta,
+    events: parsed.data.events as unknown as StepEvent[],
+    summary: parsed.data.summary as unknown as ComparisonSummary,
+  };
+}

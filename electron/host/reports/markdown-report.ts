@@ -1,0 +1,140 @@
+/**
+ * The Markdown report: GitHub-flavoured tables fit to paste into an issue or a post. Cell text is escaped so
+ * a pipe, a newline or markup inside a model's answer cannot break the table or turn into HTML.
+ */
+import { findTask } from '../../../shared/tasks.js';
+import { formatPercent, percentDiff } from '../../../shared/summary.js';
+import type { RunTotals } from '../../../shared/step-event.js';
+import { formatInt, formatMs, formatUtc, settingsRows } from './format.js';
+import { firstRequestRows, startSpreadMs } from './report-figures.js';
+import { statusLabel, statusNote, type ReportData, type ReportRun } from './report-data.js';
+
+/**
+ * Escape text for one GFM table cell: HTML-significant characters become entities (GitHub shows them as
+ * text), Markdown punctuation gets a backslash, pipes are escaped and line breaks become <br>.
+ */
+export function mdCell(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/([\\`*_[\]#~|])/g, '\\$1')
+    .replace(/\r\n|\r|\n/g, '<br>');
+}
+
+/** Escape text for a paragraph outside a table (line breaks kept as hard breaks). */
+function mdText(text: string): string {
+  return mdCell(text).replace(/<br>/g, '  \n');
+}
+
+function row(cells: readonly string[]): string {
+  return `| ${cells.join(' | ')} |`;
+}
+
+function table(head: readonly string[], align: readonly ('l' | 'r')[], rows: readonly (readonly string[])[]): string {
+  return [row(head), row(align.map((a) => (a === 'r' ? '---:' : '---'))), ...rows.map(row)].join('\n');
+}
+
+const METRICS: readonly [keyof RunTotals, string][] = [
+  ['steps', 'Steps'], ['requests', 'Requests'], ['prompt', 'Prompt tokens'], ['completion', 'Completion tokens'],
+  ['cached', 'Cached tokens'], ['reasoning', 'Reasoning tokens'], ['total', 'Total tokens'], ['wallMs', 'Wall time'],
+  ['toolCalls', 'Tool calls'],
+];
+
+function summaryTable(d: ReportData): string {
+  const base = d.runs[0]?.summary.totals;
+  const rows: string[][] = [['Status', ...d.runs.map((r) => mdCell(statusLabel(r)))]];
+  for (const [key, label] of METRICS) {
+    rows.push([
+      label,
+      ...d.runs.map((r, i) => {
+        const v = r.summary.totals[key];
+        const text = key === 'wallMs' ? formatMs(v) : formatInt(v);
+        return i === 0 || !base ? text : `${text} (${formatPercent(percentDiff(v, base[key]))})`;
+      }),
+    ]);
+  }
+  rows.push(['Answer', ...d.runs.map((r) => (r.summary.answer ? mdCell(r.summary.answer) : '—'))]);
+  rows.push(['Validation', ...d.runs.map((r) => {
+    const v = r.summary.validation;
+    return v ? `${v.ok ? 'passed' : 'failed'}: ${mdCell(v.detail)}` : 'not checked';
+  })]);
+  return table(['', ...d.runs.map((r) => mdCell(r.label))], ['l', ...d.runs.map(() => 'r' as const)], rows);
+}
+
+function verdict(d: ReportData): string {
+  const cheapest = d.runs.find((r) => r.runId === d.comparison.cheapestRunId);
+  const skipped = d.runs.filter((r) => r.summary.status !== 'answered');
+  const unranked = skipped.length ? ` Not ranked (did not answer): ${skipped.map((r) => `${r.label} (${statusLabel(r)})`).join(', ')}.` : '';
+  if (!cheapest) return `No run answered, so no mode is called cheaper.${unranked}`;
+  if (d.runs.length < 2) return 'Only one mode ran.';
+  const base = d.runs[0];
+  const vs = cheapest === base ? 'the first mode (baseline)' : `${formatPercent(d.comparison.totalDiffPercent[cheapest.runId])} total tokens vs ${base.label}`;
+  const invalid = cheapest.summary.validation && !cheapest.summary.validation.ok ? ' Its answer failed validation.' : '';
+  return `**Cheaper: ${cheapest.label}** — ${formatInt(cheapest.summary.totals.total)} total tokens${d.simulated ? ' (simulated)' : ''}, ${vs}.${invalid}${unranked}`;
+}
+
+function stepRows(run: ReportRun): string {
+  if (!run.summary.perStep.length) return '_No model response was stored for this run._';
+  const calls = new Map<number, string[]>();
+  for (const e of run.events) if (e.type === 'model-response') calls.set(e.step, e.toolCalls.map((c) => c.name));
+  const rows = run.summary.perStep.map((s) => [
+    String(s.step),
+    s.usageMissing ? 'not sent' : formatInt(s.prompt),
+    s.usageMissing ? 'not sent' : formatInt(s.completion),
+    formatInt(s.cached),
+    formatInt(s.reasoning),
+    formatInt(s.prompt + s.completion),
+    formatMs(s.latencyMs),
+    String(s.attempts),
+    calls.get(s.step)?.length ? mdCell(calls.get(s.step)!.join(', ')) : '—',
+  ]);
+  return table(
+    ['Step', 'Prompt', 'Completion', 'Cached', 'Reasoning', 'Total', 'Latency', 'Attempts', 'Tool calls'],
+    ['r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
+    rows,
+  );
+}
+
+export function renderMarkdown(d: ReportData, generatedAt?: Date): string {
+  const m = d.meta;
+  const title = (m.task.id && findTask(m.task.id)?.title) || 'Custom task';
+  const sim = d.simulated ? ' (simulated)' : '';
+  const out: string[] = [];
+  out.push(`# Parallax comparison: ${mdText(title)}${sim}`, '');
+  out.push(`> ${mdText(m.task.text).replace(/\n/g, '\n> ')}`, '');
+  out.push(`- **Comparison:** \`${m.id}\`, created ${formatUtc(m.createdAt)}`);
+  out.push(`- **Provider:** ${mdText(m.provider.name)}, model \`${m.provider.model.replace(/`/g, "'")}\`${d.simulated ? ' — **simulated**' : ''}`);
+  out.push(`- **Workspace:** ${mdText(m.workspaceSource)}`);
+  const spread = startSpreadMs(d.runs.map((r) => r.summary));
+  if (spread !== null && d.runs.length > 1) out.push(`- **Start spread:** ${formatMs(spread)} between the modes' first requests`);
+  out.push(`- **Settings:** ${settingsRows(m.settings).map(([k, v]) => `${k.toLowerCase()} ${v}`).join('; ')}`);
+  if (generatedAt) out.push(`- **Report generated:** ${formatUtc(generatedAt.getTime())}`);
+  out.push('');
+  if (d.simulated) {
+    out.push('_Simulated: every token figure below was counted by Parallax\'s simulated model from the real requests (a real tokenizer), not billed by a provider._', '');
+  }
+  for (const w of d.warnings) out.push(`> **Note:** ${mdText(w)}`, '');
+  out.push(`## Summary${sim}`, '', summaryTable(d), '', verdict(d), '');
+  for (const r of d.runs) {
+    const note = statusNote(r);
+    if (note) out.push(`- **${r.label}:** ${mdText(note)}`);
+  }
+  if (d.runs.some((r) => statusNote(r))) out.push('');
+  const first = firstRequestRows(d.runs);
+  const base = first[0]?.prompt ?? null;
+  out.push(`## First request${sim}`, '', 'The first request carries only the prompt, the task and the tool definitions: each mode\'s fixed cost per request.', '');
+  out.push(table(
+    ['Mode', 'First-request prompt tokens', 'vs first', 'Tools sent', 'Tool definitions (chars)'],
+    ['l', 'r', 'r', 'r', 'r'],
+    first.map((f, i) => [
+      mdCell(f.label),
+      f.prompt === null ? 'none' : formatInt(f.prompt),
+      i === 0 ? 'baseline' : f.prompt === null || base === null ? 'n/a' : formatPercent(percentDiff(f.prompt, base)),
+      String(f.tools),
+      formatInt(f.toolChars),
+    ]),
+  ), '');
+  for (const r of d.runs) out.push(`## ${r.label} — steps${sim}`, '', stepRows(r), '');
+  return out.join('\n');
+}

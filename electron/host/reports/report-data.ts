@@ -1,0 +1,105 @@
+/**
+ * What every report format starts from: the stored comparison's runs in the comparison's order, each with its
+ * own events and the summary from shared/summary.ts. Nothing here reads a clock, so a report of an old
+ * comparison comes out the same every time.
+ */
+import type { ComparisonMeta, StoredComparison } from '../../../shared/ipc-contract.js';
+import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
+import type { RunFinishedEvent, RunStartedEvent, StepEvent } from '../../../shared/step-event.js';
+import { groupByRun, summarizeComparison, summarizeRun, type ComparisonSummary, type RunSummary } from '../../../shared/summary.js';
+
+export interface ReportRun {
+  readonly runId: string;
+  readonly mode: ModeId;
+  /** Mode label, numbered when a mode appears more than once ("ReAct #2"). */
+  readonly label: string;
+  readonly events: readonly StepEvent[];
+  readonly summary: RunSummary;
+  readonly started: RunStartedEvent | null;
+  readonly finished: RunFinishedEvent | null;
+}
+
+export interface ReportData {
+  readonly meta: ComparisonMeta;
+  readonly runs: readonly ReportRun[];
+  readonly comparison: ComparisonSummary;
+  /** True when any figure came from the simulated model. */
+  readonly simulated: boolean;
+  readonly warnings: readonly string[];
+}
+
+/** Run ids in report order: the comparison's own order first (the first is the baseline), then strays. */
+function runOrder(meta: ComparisonMeta, byRun: Map<string, StepEvent[]>): { runId: string; mode: ModeId | null }[] {
+  const order: { runId: string; mode: ModeId | null }[] = meta.runs.map((r) => ({ runId: r.runId, mode: r.mode }));
+  for (const runId of byRun.keys()) if (!order.some((o) => o.runId === runId)) order.push({ runId, mode: null });
+  return order;
+}
+
+/**
+ * The comparison summary of stored events, runs in the comparison's order. A run listed in the meta that
+ * stored no event still gets a row (zero totals), so a crashed-before-start run is visible.
+ */
+export function summarizeStored(meta: ComparisonMeta, events: readonly StepEvent[]): ComparisonSummary {
+  return summarizeComparison(prepareRuns(meta, events).map((r) => r.summary));
+}
+
+function prepareRuns(meta: ComparisonMeta, events: readonly StepEvent[]): ReportRun[] {
+  const byRun = groupByRun(events);
+  const order = runOrder(meta, byRun);
+  const modeCount = new Map<ModeId, number>();
+  const runs: ReportRun[] = [];
+  for (const { runId, mode: metaMode } of order) {
+    const list = byRun.get(runId) ?? [];
+    const started = (list.find((e) => e.type === 'run-started') as RunStartedEvent | undefined) ?? null;
+    const finished = (list.find((e) => e.type === 'run-finished') as RunFinishedEvent | undefined) ?? null;
+    const mode = started?.mode ?? metaMode ?? 'react';
+    const base = summarizeRun(list);
+    const summary: RunSummary = list.length > 0 ? base : { ...base, runId, mode };
+    modeCount.set(mode, (modeCount.get(mode) ?? 0) + 1);
+    runs.push({ runId, mode, label: MODE_LABELS[mode] ?? mode, events: list, summary, started, finished });
+  }
+  // Number the labels only when a mode repeats, so "ReAct" stays "ReAct" in the usual one-run-per-mode case.
+  const seen = new Map<ModeId, number>();
+  return runs.map((r) => {
+    if ((modeCount.get(r.mode) ?? 0) < 2) return r;
+    const n = (seen.get(r.mode) ?? 0) + 1;
+    seen.set(r.mode, n);
+    return { ...r, label: `${r.label} #${n}` };
+  });
+}
+
+export function prepareReport(stored: StoredComparison): ReportData {
+  const runs = prepareRuns(stored.meta, stored.events);
+  const simulated = stored.meta.provider.simulated || runs.some((r) => r.started?.provider.simulated === true);
+  return {
+    meta: stored.meta,
+    runs,
+    comparison: summarizeComparison(runs.map((r) => r.summary)),
+    simulated,
+    warnings: stored.warnings,
+  };
+}
+
+/** What a run's state is called in a report. A run with no run-finished event never finished. */
+export function statusLabel(run: ReportRun): string {
+  if (run.events.length === 0) return 'no events stored';
+  const s = run.summary.status;
+  if (s === 'running') return 'unfinished';
+  return s;
+}
+
+/** One sentence explaining a run that did not answer, or null when it answered. */
+export function statusNote(run: ReportRun): string | null {
+  if (run.events.length === 0) return 'No event of this run was stored: its worker failed before the run started.';
+  switch (run.summary.status) {
+    case 'answered':
+      return null;
+    case 'running':
+    case 'interrupted':
+      return 'No run-finished event was stored: the run was interrupted (app closed or worker killed) or was still running when this report was made. Figures cover the steps that were stored.';
+    case 'max-steps':
+      return `The run hit the step limit (${run.started?.settings.maxSteps ?? '?'}) before answering.`;
+    default:
+      return run.summary.error ?? `The run ended with status "${run.summary.status}".`;
+  }
+}

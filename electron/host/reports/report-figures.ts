@@ -1,0 +1,41 @@
+/**
+ * Figures the HTML and Markdown reports both show beyond the summary itself, derived from the runs so the
+ * two formats cannot disagree.
+ */
+import { cumulativeTokens, type RunSummary } from '../../../shared/summary.js';
+import { toolDefinitionChars } from './format.js';
+import type { CumulativeSeries } from './html-charts.js';
+import type { ReportRun } from './report-data.js';
+
+export interface FirstRequestRow {
+  readonly runId: string;
+  readonly label: string;
+  /** Prompt tokens of the first request (null when the run made none). */
+  readonly prompt: number | null;
+  /** Tools sent with the first request and the length of their JSON definitions. */
+  readonly tools: number;
+  readonly toolChars: number;
+}
+
+export function firstRequestRows(runs: readonly ReportRun[]): FirstRequestRow[] {
+  return runs.map((r) => ({
+    runId: r.runId,
+    label: r.label,
+    prompt: r.summary.firstRequestPrompt,
+    tools: r.started?.tools.length ?? 0,
+    toolChars: r.started ? toolDefinitionChars(r.started.tools) : 0,
+  }));
+}
+
+export function cumulativeSeries(runs: readonly ReportRun[]): CumulativeSeries[] {
+  return runs.map((r) => ({
+    label: r.label,
+    points: cumulativeTokens(r.summary.perStep).map((p) => ({ step: p.step, value: p.total })),
+  }));
+}
+
+/** Milliseconds between the earliest and latest first model request of the runs (null if under two). */
+export function startSpreadMs(runs: readonly RunSummary[]): number | null {
+  const at = runs.map((r) => r.firstRequestAt).filter((t): t is number => t !== null);
+  return at.length < 2 ? null : Math.max(...at) - Math.min(...at);
+}
