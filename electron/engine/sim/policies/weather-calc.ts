@@ -1,0 +1,86 @@
+/**
+ * weather-f: ReAct calls get_weather, then calculator with "<c> * 9 / 5 + 32", then answers. Code Mode finds
+ * get_weather with search_tools and converts in JS (with return types hidden it first prints the object to see
+ * its fields). calc: ReAct calls calculator; Code Mode computes in JS, as models usually do.
+ */
+import { callTools, type SimReply } from '../types.js';
+import { finalAnswer, missingTools, programOutput, returnTypesShown } from './common.js';
+import { firstLine, jsonResult, lastCall, objectResult, type Conversation } from './conversation.js';
+
+const round1 = (n: number): number => Math.round(n * 10) / 10;
+
+function weatherAnswer(w: Record<string, unknown>, f: number): SimReply {
+  const demo = w.demo === true ? ' (demo data, not a real reading)' : '';
+  const c = w.tempC as number;
+  return finalAnswer([
+    `It is ${c} °C in ${String(w.city)}${typeof w.condition === 'string' ? `, ${w.condition}` : ''}${demo}.`,
+    `In Fahrenheit: ${c} × 9/5 + 32 = ${round1(f)} °F.`,
+  ]);
+}
+
+const hasTemp = (w: Record<string, unknown> | undefined): w is Record<string, unknown> => typeof w?.tempC === 'number';
+
+export function reactWeather(conv: Conversation, city: string): SimReply {
+  const missing = missingTools(conv, ['get_weather', 'calculator']);
+  if (missing) return missing;
+  const weather = lastCall(conv, 'get_weather');
+  if (!weather) return callTools([{ name: 'get_weather', args: { city } }]);
+  const w = objectResult(weather.result);
+  if (!hasTemp(w)) return finalAnswer([`I could not get the weather for ${city}: ${firstLine(weather.result ?? 'no result')}`]);
+  const expression = `${w.tempC} * 9 / 5 + 32`;
+  const calc = lastCall(conv, 'calculator', (a) => a.expression === expression);
+  if (!calc) return callTools([{ name: 'calculator', args: { expression } }]);
+  const f = jsonResult(calc.result);
+  if (typeof f !== 'number') return finalAnswer([`The conversion failed: ${firstLine(calc.result ?? 'no result')}`]);
+  return weatherAnswer(w, f);
+}
+
+const WEATHER_QUERY = 'weather temperature for a city';
+
+export function codeWeather(conv: Conversation, city: string): SimReply {
+  const programs = conv.calls.filter((c) => c.name === 'run_code');
+  const find = `const weather = search_tools(${JSON.stringify(WEATHER_QUERY)})[0];\n`;
+  if (programs.length === 0) {
+    const code = returnTypesShown(conv)
+      ? `${find}const w = weather(${JSON.stringify(city)});\nprint(w);\nprint('fahrenheit: ' + (w.tempC * 9 / 5 + 32));`
+      : `${find}print(weather(${JSON.stringify(city)}));`;
+    return callTools([{ name: 'run_code', args: { code } }]);
+  }
+  let w: Record<string, unknown> | undefined;
+  let f: number | undefined;
+  for (const p of programs) {
+    for (const line of programOutput(p.result).printed.split('\n')) {
+      const obj = line.startsWith('{') ? objectResult(line) : undefined;
+      if (hasTemp(obj)) w = obj;
+      const m = /^fahrenheit: (-?[\d.]+)$/.exec(line);
+      if (m) f = Number(m[1]);
+    }
+  }
+  if (w && f !== undefined) return weatherAnswer(w, f);
+  const last = programOutput(programs[programs.length - 1].result);
+  if (w && programs.length < 3) {
+    // Now the fields are known: convert in code rather than in my head.
+    return callTools([{ name: 'run_code', args: { code: `${find}const w = weather(${JSON.stringify(city)});\nprint(w);\nprint('fahrenheit: ' + (w.tempC * 9 / 5 + 32));` } }]);
+  }
+  return finalAnswer([`I could not get the temperature: ${firstLine(last.error ?? (last.printed || 'the program printed nothing'))}`]);
+}
+
+export function reactCalc(conv: Conversation, expression: string): SimReply {
+  const missing = missingTools(conv, ['calculator']);
+  if (missing) return missing;
+  const calc = lastCall(conv, 'calculator');
+  if (!calc) return callTools([{ name: 'calculator', args: { expression } }]);
+  const value = jsonResult(calc.result);
+  if (typeof value !== 'number') return finalAnswer([`The calculator failed: ${firstLine(calc.result ?? 'no result')}`]);
+  return finalAnswer([`${expression} = ${value}`]);
+}
+
+export function codeCalc(conv: Conversation, expression: string): SimReply {
+  const program = lastCall(conv, 'run_code');
+  const js = expression.replace(/\^/g, '**');
+  if (!program) return callTools([{ name: 'run_code', args: { code: `print(${js});` } }]);
+  const out = programOutput(program.result);
+  const value = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.exec(out.printed.trim())?.[0];
+  if (out.error || value === undefined) return finalAnswer([`My program failed: ${firstLine(out.error ?? (out.printed || 'it printed nothing'))}`]);
+  return finalAnswer([`${expression} = ${value}`]);
+}

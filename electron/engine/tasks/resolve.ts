@@ -1,0 +1,28 @@
+/** Turns what the user typed (a built-in id or free text) into the task a run carries. */
+import type { TaskRef } from '../../../shared/run-spec.js';
+import { BUILTIN_TASKS, findTask } from '../../../shared/tasks.js';
+
+export const FIXTURE_URL_PLACEHOLDER = '{{FIXTURE_URL}}';
+
+export function taskNeedsFixtureUrl(taskId: string | null): boolean {
+  return taskId !== null && (findTask(taskId)?.text.includes(FIXTURE_URL_PLACEHOLDER) ?? false);
+}
+
+export function resolveTask(input: string, ctx: { fixtureUrl: string | null }): TaskRef {
+  const trimmed = input.trim();
+  if (trimmed === '') {
+    const ids = BUILTIN_TASKS.map((t) => t.id).join(', ');
+    throw new Error(`The task is empty. Give a built-in task id (${ids}) or describe the task in words.`);
+  }
+  // A built-in task typed out in full (no placeholder) is still that task, so it gets validated.
+  const task = findTask(trimmed) ?? BUILTIN_TASKS.find((t) => t.text === trimmed);
+  if (!task) return { id: null, text: trimmed };
+  if (!task.text.includes(FIXTURE_URL_PLACEHOLDER)) return { id: task.id, text: task.text };
+  if (!ctx.fixtureUrl) {
+    throw new Error(
+      `Task "${task.id}" fetches a local test page, but no page URL was given. Start the fixture server ` +
+        '(startFixtureServer) and pass its URL, or run the task through the app or CLI, which start it for you.',
+    );
+  }
+  return { id: task.id, text: task.text.split(FIXTURE_URL_PLACEHOLDER).join(ctx.fixtureUrl) };
+}
