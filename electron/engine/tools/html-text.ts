@@ -4,17 +4,26 @@
  */
 
 /** Elements whose content is never visible text. */
-const HIDDEN = ['head', 'script', 'style', 'noscript', 'template', 'svg', 'iframe', 'object'];
+const HIDDEN = ['head', 'title', 'script', 'style', 'noscript', 'template', 'svg', 'iframe', 'object'];
 /** Elements that start a new line of text. */
 const BLOCK =
   'address|article|aside|blockquote|br|caption|dd|div|dl|dt|fieldset|figcaption|figure|footer|form|h[1-6]|' +
   'header|hr|li|main|nav|ol|p|pre|section|table|tbody|td|tfoot|th|thead|tr|ul';
 
+/** The Latin-1 entities, in code-point order from U+00A0 (nbsp) to U+00FF (yuml). */
+const LATIN1 =
+  'nbsp iexcl cent pound curren yen brvbar sect uml copy ordf laquo not shy reg macr deg plusmn sup2 sup3 acute ' +
+  'micro para middot cedil sup1 ordm raquo frac14 frac12 frac34 iquest Agrave Aacute Acirc Atilde Auml Aring AElig ' +
+  'Ccedil Egrave Eacute Ecirc Euml Igrave Iacute Icirc Iuml ETH Ntilde Ograve Oacute Ocirc Otilde Ouml times Oslash ' +
+  'Ugrave Uacute Ucirc Uuml Yacute THORN szlig agrave aacute acirc atilde auml aring aelig ccedil egrave eacute ecirc ' +
+  'euml igrave iacute icirc iuml eth ntilde ograve oacute ocirc otilde ouml divide oslash ugrave uacute ucirc uuml ' +
+  'yacute thorn yuml';
+
 const NAMED: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', shy: '', copy: '©', reg: '®', trade: '™',
-  hellip: '…', mdash: '—', ndash: '–', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', laquo: '«', raquo: '»',
-  middot: '·', bull: '•', deg: '°', euro: '€', pound: '£', yen: '¥', cent: '¢', times: '×', divide: '÷',
-  plusmn: '±', para: '¶', sect: '§', zwj: '', zwnj: '', ensp: ' ', emsp: ' ', thinsp: ' ',
+  ...Object.fromEntries(LATIN1.split(' ').map((name, i) => [name, String.fromCodePoint(0xa0 + i)])),
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', shy: '', trade: '™', hellip: '…', mdash: '—',
+  ndash: '–', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', bull: '•', euro: '€', zwj: '', zwnj: '',
+  ensp: ' ', emsp: ' ', thinsp: ' ', larr: '←', rarr: '→', uarr: '↑', darr: '↓', hearts: '♥', check: '✓',
 };
 
 export function decodeEntities(text: string): string {
@@ -39,8 +48,10 @@ export function htmlToText(html: string): string {
   for (const tag of HIDDEN) {
     s = s.replace(new RegExp(`<${tag}\\b[^>]*>[\\s\\S]*?</${tag}\\s*>`, 'gi'), ' ');
   }
+  // Line breaks in the source are plain spaces in HTML; only block elements start new lines.
+  s = s.replace(/\s+/g, ' ');
   s = s.replace(new RegExp(`</?(?:${BLOCK})\\b[^>]*>`, 'gi'), '\n');
-  s = s.replace(/<\/?[a-zA-Z!?][^>]*>/g, ' ');
+  s = s.replace(/<\/?[a-zA-Z!?][^>]*>/g, ''); // inline tags vanish: text on both sides joins as a browser shows it
   return collapse(decodeEntities(s));
 }
 
