@@ -1,0 +1,50 @@
+/**
+ * Local servers the host runs for its comparisons: the simulated model (started on first use, shared by
+ * every comparison) and the fixture web page some tasks fetch. Both are closed when the host closes.
+ * Engine modules load lazily, so listing history never pays for them.
+ */
+export interface LocalServer {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+export class EngineServices {
+  private sim: Promise<LocalServer> | null = null;
+  private fixture: Promise<LocalServer> | null = null;
+  private closed = false;
+
+  /** Base URL (ending in /v1) of the shared simulated model server. */
+  async simUrl(): Promise<string> {
+    this.assertOpen();
+    this.sim ??= import('../engine/sim/index.js').then((m) => m.startSimServer());
+    try {
+      return (await this.sim).url;
+    } catch (err) {
+      this.sim = null;
+      throw new Error(`The simulated model server could not start: ${(err as Error).message}`);
+    }
+  }
+
+  /** URL of the local fixture page. */
+  async fixtureUrl(): Promise<string> {
+    this.assertOpen();
+    this.fixture ??= import('../engine/tasks/index.js').then((m) => m.startFixtureServer());
+    try {
+      return (await this.fixture).url;
+    } catch (err) {
+      this.fixture = null;
+      throw new Error(`The local test page server could not start: ${(err as Error).message}`);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const servers = [this.sim, this.fixture].filter((s): s is Promise<LocalServer> => s !== null);
+    this.sim = this.fixture = null;
+    await Promise.all(servers.map((s) => s.then((server) => server.close(), () => undefined)));
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('The host is shutting down; start the comparison again after it restarts.');
+  }
+}

@@ -1,0 +1,169 @@
+/**
+ * The comparison host: everything the IPC contract offers, with no Electron in it. The Electron main process
+ * and the web host are thin shells that forward channels to these handlers and batches from `onEvents`.
+ */
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ExportResult, InvokeHandlers, ReportFormat, StoredComparison } from '../../shared/ipc-contract.js';
+import { REPORT_FORMATS } from '../../shared/ipc-contract.js';
+import { parseSettings, type ComparisonRequest, type RunSpec } from '../../shared/run-spec.js';
+import type { StepEvent } from '../../shared/step-event.js';
+import { BUILTIN_TASKS, needsFixtureServer } from '../../shared/tasks.js';
+import { ComparisonSession } from './comparison-session.js';
+import { EngineServices } from './engine-services.js';
+import { EventFanIn, type FanInOptions } from './fan-in.js';
+import { checkId, HistoryStore } from './history-store.js';
+import type { KeyStore } from './key-store.js';
+import { forkLauncher, type WorkerLauncher } from './launcher.js';
+import { checkModes, fetchKey, makeRunWorkspace, newComparisonId, planWorkspace, resolveProvider, type GetApiKey } from './prepare.js';
+import { checkProvider } from './provider-check.js';
+import { DEFAULT_TIMING, type RunTiming } from './run-session.js';
+import type { BuiltReport } from './reports/index.js';
+import { appVersion } from './version.js';
+
+export type { BuiltReport };
+
+export interface HostOptions {
+  readonly dataDir: string;
+  /** How workers start; default child_process.fork of the real worker. */
+  readonly launcher?: WorkerLauncher;
+  getApiKey: GetApiKey;
+  /** Batches of step events, possibly from several runs, each run in seq order. */
+  onEvents(batch: readonly StepEvent[]): void;
+  onWarning?(message: string): void;
+  /** Where keys:set / keys:status go; without it those channels say keys are managed elsewhere. */
+  readonly keys?: Pick<KeyStore, 'set' | 'status'>;
+  readonly appHost?: 'electron' | 'web';
+  /** Deliver a built report (a save dialog in the desktop shell); default: hand it back as a download. */
+  exportReport?(report: BuiltReport): Promise<ExportResult>;
+  readonly timing?: Partial<RunTiming>;
+  readonly batching?: FanInOptions;
+  /** Environment the workers inherit (API keys are stripped); default process.env. */
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+export type Host = InvokeHandlers & {
+  readonly dataDir: string;
+  /** Resolves when every run of the comparison has ended and its history is synced. */
+  whenDone(comparisonId: string): Promise<void>;
+  /** Cancel what is running, wait for it to be recorded, close the local servers. */
+  close(): Promise<void>;
+};
+
+export function createHost(options: HostOptions): Host {
+  const warn = options.onWarning ?? ((m: string) => process.stderr.write(`parallax host: ${m}\n`));
+  const timing: RunTiming = { ...DEFAULT_TIMING, ...options.timing };
+  const store = new HistoryStore(options.dataDir, warn);
+  const services = new EngineServices();
+  const fanIn = new EventFanIn(options.onEvents, warn, options.batching);
+  const launcher = options.launcher ?? forkLauncher();
+  const sessions = new Map<string, ComparisonSession>();
+  let closing: Promise<void> | null = null;
+
+  const isLive = (runId: string): boolean => [...sessions.values()].some((s) => s.isLive(runId));
+
+  async function start(request: ComparisonRequest) {
+    if (closing) throw new Error('The host is shutting down; start the comparison again after it restarts.');
+    if (typeof request !== 'object' || request === null) throw new Error('comparison:start needs a request: task, modes and provider.');
+    if (typeof request.task !== 'string') throw new Error('Give a task: a built-in task id or a description in words.');
+    const modes = checkModes(request.modes);
+    const settings = parseSettings(request.settings);
+    const provider = await resolveProvider(request.provider, services);
+    const apiKey = await fetchKey(provider, options.getApiKey);
+    const { resolveTask } = await import('../engine/tasks/index.js');
+    const fixtureUrl = needsFixtureServer(request.task.trim()) ? await services.fixtureUrl() : null;
+    const task = resolveTask(request.task, { fixtureUrl });
+
+    const id = newComparisonId();
+    const dir = store.dir(id);
+    const runs = modes.map((mode) => ({ runId: `${id}-${mode}`, mode }));
+    let specs: RunSpec[];
+    let meta;
+    try {
+      const plan = await planWorkspace(task.id, request.workspaceDir, dir, options.dataDir);
+      specs = await Promise.all(
+        runs.map(async ({ runId, mode }) => ({
+          runId, comparisonId: id, task, mode, provider: provider.info, apiKeyEnv: provider.apiKeyEnv, settings,
+          workspace: await makeRunWorkspace(plan, join(dir, 'workspaces', mode)),
+        })),
+      );
+      meta = { id, createdAt: Date.now(), task, provider: provider.info, settings, runs, workspaceSource: plan.description };
+      await store.create(meta);
+    } catch (err) {
+      await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+      throw err;
+    }
+    const session = new ComparisonSession(meta, specs, apiKey, {
+      launcher, store, fanIn, timing, warn, baseEnv: options.env ?? process.env,
+    });
+    sessions.set(id, session);
+    void session.done.then(() => sessions.delete(id));
+    return meta;
+  }
+
+  async function exportReport(comparisonId: string, format: ReportFormat): Promise<ExportResult> {
+    if (!(REPORT_FORMATS as readonly string[]).includes(format)) {
+      throw new Error(`Unknown report format "${String(format)}". Choose one of: ${REPORT_FORMATS.join(', ')}.`);
+    }
+    const stored: StoredComparison = await store.open(checkId(comparisonId, 'comparison'), isLive);
+    const { buildReport } = await import('./reports/index.js');
+    const built = buildReport(stored, format);
+    if (options.exportReport) return options.exportReport(built);
+    return { status: 'download', ...built };
+  }
+
+  const host: Host = {
+    dataDir: options.dataDir,
+    'app:info': async () => ({ version: appVersion(), host: options.appHost ?? 'web', dataDir: options.dataDir }),
+    'app:ready': async () => {},
+    'tasks:list': async () => BUILTIN_TASKS,
+    'comparison:start': start,
+    'comparison:cancel': async (comparisonId) => {
+      sessions.get(checkId(comparisonId, 'comparison'))?.cancel();
+    },
+    'run:cancel': async (runId) => {
+      checkId(runId, 'run');
+      for (const s of sessions.values()) if (s.hasRun(runId)) s.cancelRun(runId);
+    },
+    'history:list': async () => store.list(isLive),
+    'history:open': async (comparisonId) => store.open(checkId(comparisonId, 'comparison'), isLive),
+    'history:delete': async (comparisonId) => {
+      if (sessions.has(checkId(comparisonId, 'comparison'))) {
+        throw new Error(`Comparison ${comparisonId} is still running. Cancel it first, then delete it.`);
+      }
+      await store.delete(comparisonId);
+    },
+    'report:export': exportReport,
+    'provider:models': async (check) => checkProvider(check, false, services, options.getApiKey),
+    'provider:test': async (check) => checkProvider(check, true, services, options.getApiKey),
+    'keys:set': async (providerName, key) => {
+      if (!options.keys) throw new Error('This host does not store keys; set the provider\'s key environment variable instead.');
+      await options.keys.set(providerName, key);
+    },
+    'keys:status': async () => (options.keys ? options.keys.status() : {}),
+    whenDone: async (comparisonId) => {
+      await sessions.get(comparisonId)?.done;
+    },
+    close: () =>
+      (closing ??= (async () => {
+        const running = [...sessions.values()];
+        for (const s of running) s.cancel();
+        const all = Promise.all(running.map((s) => s.done));
+        if (!(await settleWithin(all, timing.cancelGraceMs + 1500))) {
+          for (const s of running) s.kill();
+          await settleWithin(all, 3000);
+        }
+        fanIn.flush();
+        await services.close();
+      })()),
+  };
+  return host;
+}
+
+async function settleWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const result = await Promise.race([promise.then(() => true), timeout]);
+  clearTimeout(timer);
+  return result;
+}

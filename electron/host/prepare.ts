@@ -1,0 +1,116 @@
+/**
+ * Turning a ComparisonRequest into runnable specs: which provider, which key (checked before any worker
+ * starts), which task, and a fresh workspace copy per run.
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import { cp, mkdir, realpath, stat } from 'node:fs/promises';
+import { join, relative, resolve, isAbsolute } from 'node:path';
+import { findPreset } from '../../shared/providers.js';
+import { isModeId, MODE_IDS, type ComparisonRequest, type ModeId, type ProviderInfo } from '../../shared/run-spec.js';
+import type { EngineServices } from './engine-services.js';
+
+export interface ResolvedProvider {
+  readonly info: ProviderInfo;
+  readonly apiKeyEnv: string | null;
+  /** Whether a run cannot work without a key. */
+  readonly needsKey: boolean;
+}
+
+export type GetApiKey = (provider: ProviderInfo, apiKeyEnv: string | null) => Promise<string | null>;
+
+export function checkModes(modes: readonly string[]): ModeId[] {
+  if (!Array.isArray(modes) || modes.length === 0) {
+    throw new Error(`Choose at least one mode to run (${MODE_IDS.join(', ')}).`);
+  }
+  const seen = new Set<ModeId>();
+  for (const m of modes) {
+    if (!isModeId(m)) throw new Error(`Unknown mode "${m}". The modes are: ${MODE_IDS.join(', ')}.`);
+    if (seen.has(m)) throw new Error(`Mode "${m}" is listed twice; each mode runs once per comparison.`);
+    seen.add(m);
+  }
+  return [...seen];
+}
+
+export async function resolveProvider(req: ComparisonRequest['provider'], services: EngineServices): Promise<ResolvedProvider> {
+  const name = (req?.name ?? '').trim();
+  const model = (req?.model ?? '').trim();
+  const preset = findPreset(name);
+  if (name === 'simulated') {
+    return { info: { name, baseUrl: await services.simUrl(), model: model || 'sim', simulated: true }, apiKeyEnv: null, needsKey: false };
+  }
+  if (!name) throw new Error('Choose a provider (a preset such as "openai", or "custom" with a base URL).');
+  const rawUrl = (req.baseUrl ?? '').trim() || preset?.baseUrl || '';
+  if (!rawUrl) throw new Error(`Provider "${name}" needs a base URL, such as http://127.0.0.1:11434/v1. Enter one and start again.`);
+  const baseUrl = checkBaseUrl(rawUrl);
+  if (!model) throw new Error(`Choose a model for provider "${name}" (for example ${preset?.defaultModel || 'the name your server lists'}).`);
+  const apiKeyEnv = req.apiKeyEnv?.trim() || preset?.keyEnv || null;
+  return { info: { name, baseUrl, model, simulated: false }, apiKeyEnv, needsKey: (preset?.needsKey ?? false) || !!req.apiKeyEnv };
+}
+
+export function checkBaseUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`"${raw}" is not a URL. Give the provider's base URL, such as https://api.openai.com/v1.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`"${raw}" must start with http:// or https://, such as https://api.openai.com/v1.`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+export async function fetchKey(provider: ResolvedProvider, getApiKey: GetApiKey): Promise<string | null> {
+  const key = (await getApiKey(provider.info, provider.apiKeyEnv))?.trim() || null;
+  if (!key && provider.needsKey) {
+    const where = provider.apiKeyEnv ? `, or set the environment variable ${provider.apiKeyEnv} for the CLI` : '';
+    throw new Error(`Provider "${provider.info.name}" needs an API key and none is set. Add the key in Settings${where}, then start again.`);
+  }
+  return key;
+}
+
+/** Sortable, path-safe and unique: 20261130-142501-k3j9x2. */
+export function newComparisonId(now = new Date()): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  const stamp = `${now.getFullYear()}${p(now.getMonth() + 1)}${p(now.getDate())}-${p(now.getHours())}${p(now.getMinutes())}${p(now.getSeconds())}`;
+  return `${stamp}-${randomBytes(4).toString('hex')}`;
+}
+
+export interface WorkspacePlan {
+  /** Folder every run's copy is made from, or null for an empty workspace. */
+  readonly source: string | null;
+  readonly description: string;
+}
+
+/** The source of the runs' workspaces: the user's folder, or the task's fixture generated once with one seed. */
+export async function planWorkspace(
+  taskId: string | null,
+  workspaceDir: string | null | undefined,
+  comparisonDir: string,
+  dataDir: string,
+): Promise<WorkspacePlan> {
+  if (workspaceDir && workspaceDir.trim()) {
+    const dir = resolve(workspaceDir.trim());
+    const info = await stat(dir).catch(() => null);
+    if (!info?.isDirectory()) throw new Error(`The workspace folder ${dir} does not exist or is not a folder. Choose an existing folder.`);
+    const real = await realpath(dir);
+    const data = await realpath(dataDir).catch(() => resolve(dataDir));
+    const rel = relative(real, data);
+    if (rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))) {
+      throw new Error(`The workspace folder ${dir} contains Parallax's data folder (${dataDir}); choose a folder that does not.`);
+    }
+    return { source: real, description: `folder:${real}` };
+  }
+  if (!taskId) return { source: null, description: 'empty' };
+  const seed = randomInt(0, 2 ** 31);
+  const source = join(comparisonDir, 'fixture');
+  const { prepareFixture } = await import('../engine/tasks/index.js');
+  await prepareFixture(taskId, source, seed);
+  return { source, description: `fixture:${taskId} seed ${seed}` };
+}
+
+export async function makeRunWorkspace(plan: WorkspacePlan, dest: string): Promise<string> {
+  if (plan.source) await cp(plan.source, dest, { recursive: true, errorOnExist: false, force: true });
+  else await mkdir(dest, { recursive: true });
+  return dest;
+}

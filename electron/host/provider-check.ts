@@ -1,0 +1,80 @@
+/**
+ * provider:models / provider:test — GET {baseUrl}/models through the openai SDK with a short timeout, and a
+ * reason the settings screen can act on: unreachable, bad-key (401/403), unknown-model, bad-url.
+ */
+import OpenAI, { APIConnectionError, APIError } from 'openai';
+import type { ConnectionResult, ProviderCheck } from '../../shared/ipc-contract.js';
+import type { ProviderInfo } from '../../shared/run-spec.js';
+import type { EngineServices } from './engine-services.js';
+import { checkBaseUrl, resolveProvider, type GetApiKey } from './prepare.js';
+
+export const CHECK_TIMEOUT_MS = 5000;
+
+export async function checkProvider(
+  check: ProviderCheck,
+  wantModel: boolean,
+  services: EngineServices,
+  getApiKey: GetApiKey,
+  timeoutMs = CHECK_TIMEOUT_MS,
+): Promise<ConnectionResult> {
+  let info: ProviderInfo;
+  let apiKeyEnv: string | null;
+  try {
+    if (check.name !== 'simulated' && check.baseUrl) checkBaseUrl(check.baseUrl);
+    // The model name is not needed to list models; a placeholder keeps resolveProvider's check quiet.
+    const resolved = await resolveProvider({ name: check.name, baseUrl: check.baseUrl, model: check.model || '?' }, services);
+    info = resolved.info;
+    apiKeyEnv = resolved.apiKeyEnv;
+  } catch (err) {
+    return { ok: false, reason: 'bad-url', detail: (err as Error).message };
+  }
+  const key = await getApiKey(info, apiKeyEnv).catch(() => null);
+  const client = new OpenAI({ baseURL: info.baseUrl, apiKey: key ?? 'no-key', maxRetries: 0, timeout: timeoutMs });
+  let models: string[];
+  try {
+    models = [];
+    for await (const m of client.models.list()) {
+      models.push(m.id);
+      if (models.length >= 2000) break;
+    }
+  } catch (err) {
+    return describeFailure(err, info, key !== null, timeoutMs);
+  }
+  models.sort();
+  const where = `${info.name} at ${info.baseUrl}`;
+  if (wantModel && check.model && models.length > 0 && !models.includes(check.model)) {
+    const some = models.slice(0, 8).join(', ');
+    return { ok: false, reason: 'unknown-model', detail: `${where} does not list model "${check.model}". It lists ${models.length}: ${some}${models.length > 8 ? ', …' : ''}. Pick one of those.` };
+  }
+  const detail = wantModel && check.model
+    ? `${where} answered and lists model "${check.model}"${models.length === 0 ? ' (it lists no models; the name is not checked)' : ''}.`
+    : `${where} answered with ${models.length} model${models.length === 1 ? '' : 's'}.`;
+  return { ok: true, models, detail };
+}
+
+function describeFailure(err: unknown, info: ProviderInfo, hadKey: boolean, timeoutMs: number): ConnectionResult {
+  const where = `${info.name} at ${info.baseUrl}`;
+  if (err instanceof APIConnectionError) {
+    const cause = err.cause instanceof Error ? err.cause.message : err.message;
+    const timedOut = /timed? ?out/i.test(err.message) || err.constructor.name === 'APIConnectionTimeoutError';
+    return {
+      ok: false, reason: 'unreachable',
+      detail: timedOut
+        ? `${where} did not answer within ${timeoutMs / 1000} s. Check that the server is running and the URL is right.`
+        : `Could not reach ${where} (${cause}). Check the base URL and that the server is running.`,
+    };
+  }
+  if (err instanceof APIError) {
+    const status = err.status ?? 0;
+    if (status === 401 || status === 403) {
+      return { ok: false, reason: 'bad-key', detail: hadKey
+        ? `${where} rejected the API key (${status}). Check the key set for ${info.name}.`
+        : `${where} needs an API key (${status}). Add one in Settings.` };
+    }
+    if (status === 404 || status === 405) {
+      return { ok: false, reason: 'bad-url', detail: `${where} has no /models endpoint (${status}). Check that the base URL ends with the API path, usually /v1.` };
+    }
+    return { ok: false, reason: 'error', detail: `${where} answered ${status}: ${err.message}` };
+  }
+  return { ok: false, reason: 'error', detail: `Checking ${where} failed: ${(err as Error)?.message ?? String(err)}` };
+}
