@@ -1,7 +1,9 @@
 /** Every CLI command. Add one import and one entry per command file. */
 import type { Command } from 'commander';
 import { register as report } from './report.js';
+import { register as tasks } from './tasks.js';
+import { register as simServer } from './sim-server.js';
 
 export type RegisterCommand = (program: Command) => void;
 
-export const commands: RegisterCommand[] = [report];
+export const commands: RegisterCommand[] = [report, tasks, simServer];

@@ -1,0 +1,44 @@
+/** `parallax sim-server`: the simulated model as a standalone OpenAI-compatible server, until Ctrl+C. */
+import type { Command } from 'commander';
+import { SIM_FAULTS } from '../../../shared/run-spec.js';
+import { parseFaults } from '../../engine/sim/faults.js';
+import { startSimServer } from '../../engine/sim/sim-server.js';
+
+interface SimFlags {
+  port: string;
+  host: string;
+  fault?: string[];
+}
+
+function parsePort(text: string): number {
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`--port must be a whole number from 0 to 65535 (0 picks a free port), got "${text}".`);
+  }
+  return port;
+}
+
+export function register(program: Command): void {
+  program
+    .command('sim-server')
+    .description('serve the simulated model (offline, scripted, labelled "simulated") over the OpenAI chat API')
+    .option('--port <n>', 'port to listen on (0 picks a free one)', '0')
+    .option('--host <address>', 'address to bind', '127.0.0.1')
+    .option('--fault <name...>', `inject faults into every request: ${SIM_FAULTS.join(', ')}`)
+    .action(async (flags: SimFlags) => {
+      const sim = await startSimServer({ port: parsePort(flags.port), host: flags.host, faults: parseFaults(flags.fault) });
+      console.log(sim.url);
+      console.log(`Point any OpenAI-compatible client at base URL ${sim.url} with model "sim" and any API key (simulated replies). Ctrl+C stops it.`);
+      if (flags.fault?.length) console.log(`Injecting faults: ${flags.fault.join(', ')}`);
+      await new Promise<void>((resolve) => {
+        const stop = (): void => {
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          void sim.close().then(resolve);
+        };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+      console.log('Simulated model stopped.');
+    });
+}

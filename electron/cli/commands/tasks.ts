@@ -1,0 +1,20 @@
+/** `parallax tasks`: the built-in tasks, what each exercises, and how to run one. */
+import type { Command } from 'commander';
+import { BUILTIN_TASKS } from '../../../shared/tasks.js';
+
+export function formatTaskList(): string {
+  const idWidth = Math.max(...BUILTIN_TASKS.map((t) => t.id.length));
+  const titleWidth = Math.max(...BUILTIN_TASKS.map((t) => t.title.length));
+  const lines = BUILTIN_TASKS.map((t) => `${t.id.padEnd(idWidth)}  ${t.title.padEnd(titleWidth)}  ${t.about}`);
+  return [...lines, '', 'Run one with `parallax run --task <id>`, or pass any other text as a free-text task.'].join('\n');
+}
+
+export function register(program: Command): void {
+  program
+    .command('tasks')
+    .description('list the built-in tasks: id, title and what each exercises')
+    .option('--json', 'print the tasks (id, title, prompt text, about) as JSON')
+    .action((flags: { json?: boolean }) => {
+      console.log(flags.json ? JSON.stringify(BUILTIN_TASKS, null, 2) : formatTaskList());
+    });
+}
