@@ -22,10 +22,10 @@ export const MAX_TURNS = 8;
 
 export function detectTask(text: string): TaskMatch | null {
   if (/\.txt\b/.test(text) && /\bERROR\b/.test(text) && /\blines?\b/i.test(text)) return { id: 'log-stats' };
-  if (/\btime\b/i.test(text) && /\btitle\b/i.test(text)) {
+  const zone = /\b([A-Z][A-Za-z_]+\/[A-Z][A-Za-z_]+)\b/.exec(text)?.[1];
+  if ((zone || /\bwhat time\b/i.test(text)) && /\btitle\b/i.test(text)) {
     const url = /https?:\/\/[^\s"'<>]+/.exec(text)?.[0].replace(/[.,;:!?)]+$/, '') ?? null;
-    const timezone = /\b([A-Z][A-Za-z_]+\/[A-Z][A-Za-z_]+)\b/.exec(text)?.[1] ?? 'Asia/Shanghai';
-    return { id: 'time-and-title', url, timezone };
+    return { id: 'time-and-title', url, timezone: zone ?? 'Asia/Shanghai' };
   }
   if (/\btemperature\b/i.test(text) && /fahrenheit/i.test(text)) {
     const city = /\bin ([A-Z][\p{L}.'-]*(?: [A-Z][\p{L}.'-]*)*)/u.exec(text)?.[1] ?? 'Beijing';

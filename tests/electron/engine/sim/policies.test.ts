@@ -153,3 +153,14 @@ describe('weather-f and calc', () => {
     expect(JSON.parse(run.steps[0].calls[0].function.arguments)).toEqual({ city: 'London' });
   });
 });
+
+describe('detectTask', () => {
+  it('recognises the built-in tasks from their key phrases, also when worded by another agent', async () => {
+    const { detectTask } = await import('../../../../electron/engine/sim/index.js');
+    expect(detectTask('Count total lines and ERROR lines of each .txt log here; which has most?')).toEqual({ id: 'log-stats' });
+    expect(detectTask('What time is it in Europe/London? Also give the title of https://a.test/x.')).toEqual({ id: 'time-and-title', url: 'https://a.test/x', timezone: 'Europe/London' });
+    expect(detectTask('What is the temperature in New York now, in Fahrenheit?')).toEqual({ id: 'weather-f', city: 'New York' });
+    expect(detectTask('Please calculate 2 ^ 10 - 24')).toEqual({ id: 'calc', expression: '2 ^ 10 - 24' });
+    for (const other of ['What is the title of the book The Time Machine?', 'What is 42?', 'Write a poem.', '']) expect(detectTask(other)).toBeNull();
+  });
+});
