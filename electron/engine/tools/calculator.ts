@@ -1,29 +1,81 @@
-import { all, create, type MathJsInstance } from 'mathjs';
+import type { MathJsInstance } from 'mathjs';
 import { z } from 'zod';
 import { DEFAULT_TOOL_LIMITS, limitsOf } from './limits.js';
 import { defineTool, ToolError } from './tool.js';
 
+type Evaluate = MathJsInstance['evaluate'];
+
 /**
  * A mathjs instance for untrusted input, per the mathjs security guide: functions that alter the instance or
- * parse further input from inside an expression are replaced by ones that refuse.
+ * parse further input from inside an expression are replaced by ones that refuse. mathjs takes long to load
+ * (hundreds of ms), so it is loaded on the first calculation rather than when a worker starts.
  */
-function restrictedMath(): MathJsInstance['evaluate'] {
-  const math = create(all);
-  const evaluate = math.evaluate;
-  const disabled = (name: string) => () => {
-    throw new Error(`Function ${name} is disabled in calculator`);
-  };
-  const blocked = ['import', 'createUnit', 'reviver', 'evaluate', 'parse', 'compile', 'simplify', 'simplifyConstant', 'simplifyCore', 'derivative', 'resolve', 'rationalize', 'parser', 'chain'];
-  math.import(Object.fromEntries(blocked.map((name) => [name, disabled(name)])), { override: true });
-  return evaluate;
+let restricted: Promise<Evaluate> | undefined;
+function restrictedEvaluate(): Promise<Evaluate> {
+  restricted ??= import('mathjs').then(({ create, all }) => {
+    const math = create(all);
+    const evaluate = math.evaluate;
+    const disabled = (name: string) => () => {
+      throw new Error(`Function ${name} is disabled in calculator`);
+    };
+    const blocked = ['import', 'createUnit', 'reviver', 'evaluate', 'parse', 'compile', 'simplify', 'simplifyConstant', 'simplifyCore', 'derivative', 'resolve', 'rationalize', 'parser', 'chain'];
+    math.import(Object.fromEntries(blocked.map((name) => [name, disabled(name)])), { override: true });
+    capAllocations(math);
+    return evaluate;
+  });
+  restricted.catch(() => {
+    restricted = undefined; // let the next call retry the load
+  });
+  return restricted;
 }
 
-const evaluate = restrictedMath();
+/** Most elements one range or matrix constructor may create: "sum(1:1e9)" would otherwise exhaust memory. */
+const MAX_ELEMENTS = 1_000_000;
+
+/**
+ * Wrap the functions that allocate arrays from a size, in the instance and in its expression namespace
+ * (which holds range's 1-based transform), so an expression cannot ask for billions of elements.
+ */
+function capAllocations(math: MathJsInstance): void {
+  const num = (x: unknown): number => (typeof x === 'number' ? x : Number((x as { valueOf?(): unknown } | null)?.valueOf?.() ?? x));
+  const dims = (args: unknown[]): unknown[] => {
+    const sizes = args.filter((a) => typeof a !== 'string' && typeof a !== 'boolean');
+    const only = sizes[0] as { toArray?(): unknown[] } | unknown[] | undefined;
+    if (sizes.length === 1 && Array.isArray(only)) return only;
+    if (sizes.length === 1 && typeof (only as { toArray?: unknown })?.toArray === 'function') return (only as { toArray(): unknown[] }).toArray();
+    return sizes;
+  };
+  const product = (values: unknown[]): number => values.reduce<number>((p, x) => p * Math.max(0, num(x)), 1);
+  const count: Record<string, (args: unknown[]) => number> = {
+    range(args) {
+      // "start:end" or "start:step:end" as a string, else (start, end, step?).
+      const parts = typeof args[0] === 'string' ? args[0].split(':').map(Number) : args.map(num);
+      const [start, end, step = 1] = parts.length === 3 && typeof args[0] === 'string' ? [parts[0], parts[2], parts[1]] : parts;
+      return Math.abs((end - start) / step);
+    },
+    zeros: (args) => product(dims(args)),
+    ones: (args) => product(dims(args)),
+    identity: (args) => (dims(args).length === 1 ? product(dims(args)) ** 2 : product(dims(args))),
+  };
+  const namespaces = [math, (math as unknown as { expression: { mathWithTransform: object } }).expression.mathWithTransform];
+  for (const [name, sizeOf] of Object.entries(count)) {
+    for (const ns of namespaces as Record<string, (...args: unknown[]) => unknown>[]) {
+      const original = ns[name];
+      ns[name] = (...args: unknown[]) => {
+        const n = sizeOf(args);
+        if (n > MAX_ELEMENTS) {
+          throw new Error(`${name}(...) would create ${n} elements, over calculator's limit of ${MAX_ELEMENTS}; use a closed formula instead (e.g. n*(n+1)/2 for 1+…+n)`);
+        }
+        return original(...args);
+      };
+    }
+  }
+}
 
 export const calculator = defineTool({
   name: 'calculator',
   description:
-    'Evaluate one arithmetic expression exactly and return the result as a number, e.g. "123 * 456 + 789" or ' +
+    'Evaluate one arithmetic expression and return the result as a number, e.g. "123 * 456 + 789" or ' +
     '"20 * 9 / 5 + 32". Supports + - * / ^ %, parentheses and functions such as sqrt, round, log, sin; no variables or code.',
   args: z.object({
     expression: z
@@ -37,6 +89,7 @@ export const calculator = defineTool({
     if (expression.length > max) {
       throw new ToolError(`The expression is ${expression.length} characters; calculator accepts up to ${max}. Split it into smaller calculations.`);
     }
+    const evaluate = await restrictedEvaluate();
     let value: unknown;
     try {
       value = evaluate(expression, {});

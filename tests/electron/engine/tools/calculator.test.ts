@@ -41,4 +41,15 @@ describe('calculator', () => {
     expect(await failure('3 > 2')).toContain('a boolean (true)');
     expect(await failure('1+'.repeat(1500) + '1')).toContain('accepts up to 2000');
   });
+
+  it('refuses ranges and matrices that would exhaust memory, keeping 1-based inclusive ranges', async () => {
+    expect(await failure('sum(1:1e9)')).toMatch(/range\(\.\.\.\) would create 999999999 elements.*n\*\(n\+1\)\/2/);
+    expect(await failure('sum(range(1, 1e12, 1))')).toContain('would create');
+    expect(await failure('sum(zeros(1e5, 1e5))')).toContain('zeros(...) would create 10000000000 elements');
+    expect(await failure('sum(ones([2e4, 2e4]))')).toContain('ones(...) would create');
+    expect(await failure('sum(identity(1e4))')).toContain('identity(...) would create 100000000 elements');
+    expect(await calc('sum(1:2:9)')).toBe(25);
+    expect(await calc('sum(range(1, 5))')).toBe(15);
+    expect(await calc('sum(ones(3, 3)) + sum(identity(3))')).toBe(12);
+  });
 });
