@@ -1,0 +1,160 @@
+/**
+ * The Electron main process: one window, one host. Pages come from app://parallax/ (or an explicit dev URL),
+ * every IPC call is checked against the window's origin, runs go to utility processes, API keys stay here.
+ */
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, protocol, safeStorage, screen, session, shell, utilityProcess } from 'electron';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createHost, type Host } from '../host/host.js';
+import { workerEntry } from '../host/launcher.js';
+import { APP_ENTRY_URL, APP_SCHEME, originOf, readDevUrl, trustedOrigins } from './app-origin.js';
+import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol.js';
+import { createEventBatcher } from './event-batcher.js';
+import { registerInvokeHandlers, send, senderFrom } from './ipc.js';
+import { createKeyStore } from './key-store.js';
+import { openMainWindow } from './main-window.js';
+import { buildMenuTemplate } from './menu.js';
+import { createReportSaver } from './report-saver.js';
+import { hardenWebContents, installContentSecurityPolicy, restrictPermissions } from './security.js';
+import { shellHandlers } from './shell-handlers.js';
+import { utilityLauncher } from './utility-launcher.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// dist/electron/main → dist/renderer, dist/electron/preload, and the package root for build/icon.png.
+const RENDERER_DIR = path.resolve(here, '../../renderer');
+const PRELOAD_PATH = path.resolve(here, '../preload/preload.cjs');
+const ICON_PATH = path.resolve(here, '../../../build/icon.png');
+
+const log = (message: string): void => void process.stderr.write(`parallax: ${message}\n`);
+
+// Must happen before 'ready': app:// behaves like https (secure context, fetch, relative URLs).
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  void start();
+}
+
+async function start(): Promise<void> {
+  let devUrl: string | null;
+  try {
+    devUrl = readDevUrl(process.env);
+  } catch (err) {
+    await app.whenReady();
+    dialog.showErrorBox('Parallax cannot start', err instanceof Error ? err.message : String(err));
+    app.exit(1);
+    return;
+  }
+  const origins = trustedOrigins(devUrl);
+  app.setAppUserModelId('dev.parallax.app');
+
+  // Every webContents ever created gets the navigation and new-window rules, not just the main window.
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, { origins, openExternal: (url) => shell.openExternal(url), log }));
+
+  await app.whenReady();
+
+  protocol.handle(APP_SCHEME, createAppProtocolHandler({ rootDir: RENDERER_DIR }));
+  restrictPermissions(session.defaultSession, origins);
+  installContentSecurityPolicy(session.defaultSession, devUrl ? originOf(devUrl) : null);
+
+  const userData = app.getPath('userData');
+  let win: BrowserWindow | null = null;
+
+  const batcher = createEventBatcher({
+    send: (batch) => {
+      if (win && !win.isDestroyed()) send(win.webContents, 'run:events', batch);
+    },
+  });
+  const keys = createKeyStore({ file: path.join(userData, 'keys.json'), safeStorage });
+  const host: Host = createHost({
+    dataDir: userData,
+    appHost: 'electron',
+    launcher: utilityLauncher({
+      fork: (modulePath, args, options) => utilityProcess.fork(modulePath, args, options),
+      entry: workerEntry('worker-main'),
+      echoStderr: devUrl ? (line) => process.stderr.write(line) : undefined,
+    }),
+    getApiKey: (provider, apiKeyEnv) => keys.getApiKey(provider, apiKeyEnv),
+    keys,
+    onEvents: (events) => batcher.push(events),
+    onWarning: log,
+    exportReport: createReportSaver({
+      showSaveDialog: (options) => (win && !win.isDestroyed() ? dialog.showSaveDialog(win, options) : dialog.showSaveDialog(options)),
+      defaultDir: app.getPath('documents'),
+    }),
+  });
+
+  registerInvokeHandlers(
+    ipcMain,
+    shellHandlers({
+      host,
+      batcher,
+      info: () => ({ host: 'electron', version: app.getVersion(), dataDir: userData }),
+    }),
+    senderFrom(origins),
+  );
+
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      buildMenuTemplate({
+        platform: process.platform,
+        appName: app.name,
+        dev: devUrl !== null,
+        sendCommand: (command) => {
+          if (win && !win.isDestroyed()) send(win.webContents, 'menu:command', command);
+        },
+        openDataFolder: () => void shell.openPath(userData),
+      }),
+    ),
+  );
+
+  const openWindow = async (): Promise<void> => {
+    win = await openMainWindow({
+      createWindow: (options) => new BrowserWindow(options),
+      workAreas: () => {
+        const primary = screen.getPrimaryDisplay();
+        return [primary, ...screen.getAllDisplays().filter((d) => d.id !== primary.id)].map((d) => d.workArea);
+      },
+      stateFile: path.join(userData, 'window-state.json'),
+      preloadPath: PRELOAD_PATH,
+      iconPath: process.platform === 'linux' ? ICON_PATH : undefined,
+      darkBackground: nativeTheme.shouldUseDarkColors,
+      url: devUrl ?? APP_ENTRY_URL,
+      batcher,
+      log,
+    });
+    win.on('closed', () => {
+      win = null;
+    });
+  };
+
+  app.on('second-instance', () => {
+    if (!win) return void openWindow();
+    if (win.isMinimized()) win.restore();
+    win.focus();
+  });
+  app.on('activate', () => {
+    if (!win) void openWindow();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  // Quit waits for the host: running workers are cancelled and their last events written to history.
+  let hostClosed = false;
+  app.on('before-quit', (event) => {
+    if (hostClosed) return;
+    event.preventDefault();
+    void host
+      .close()
+      .catch((err: unknown) => log(`closing the host failed: ${String(err)}`))
+      .finally(() => {
+        hostClosed = true;
+        batcher.dispose();
+        app.quit();
+      });
+  });
+
+  await openWindow();
+}

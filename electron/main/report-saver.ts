@@ -1,0 +1,50 @@
+/**
+ * Where 'report:export' ends in the desktop app: the host builds the report, this asks where to save it
+ * (a native save dialog) and writes it. Closing the dialog is a normal outcome ('cancelled'), not an error.
+ */
+import type { SaveDialogOptions, SaveDialogReturnValue } from 'electron';
+import { writeFile as fsWriteFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ExportResult } from '../../shared/ipc-contract.js';
+import type { BuiltReport } from '../host/reports/index.js';
+
+export interface ReportSaverOptions {
+  /** dialog.showSaveDialog bound to the main window (or to none). */
+  readonly showSaveDialog: (options: SaveDialogOptions) => Promise<SaveDialogReturnValue>;
+  /** The folder the dialog opens in first (e.g. the user's Documents). */
+  readonly defaultDir: string;
+  readonly writeFile?: (file: string, content: string) => Promise<void>;
+}
+
+const FILTERS: Readonly<Record<string, { name: string; extensions: string[] }>> = {
+  '.html': { name: 'HTML report', extensions: ['html'] },
+  '.md': { name: 'Markdown', extensions: ['md'] },
+  '.csv': { name: 'CSV table', extensions: ['csv'] },
+  '.json': { name: 'JSON data', extensions: ['json'] },
+};
+
+export function createReportSaver(options: ReportSaverOptions): (report: BuiltReport) => Promise<ExportResult> {
+  const writeFile = options.writeFile ?? ((file: string, content: string) => fsWriteFile(file, content, 'utf8'));
+  let lastDir = options.defaultDir;
+  return async (report) => {
+    const ext = path.extname(report.fileName).toLowerCase();
+    const filter = FILTERS[ext];
+    const result = await options.showSaveDialog({
+      title: 'Export comparison report',
+      defaultPath: path.join(lastDir, path.basename(report.fileName)),
+      filters: filter ? [filter, { name: 'All files', extensions: ['*'] }] : [{ name: 'All files', extensions: ['*'] }],
+      properties: ['createDirectory', 'showOverwriteConfirmation'],
+    });
+    if (result.canceled || !result.filePath) return { status: 'cancelled' };
+    // Some platforms return the typed name without the chosen filter's extension.
+    const file = filter && path.extname(result.filePath) === '' ? `${result.filePath}${ext}` : result.filePath;
+    try {
+      await writeFile(file, report.content);
+    } catch (err) {
+      const reason = (err as NodeJS.ErrnoException).code ?? (err instanceof Error ? err.message : String(err));
+      throw new Error(`Could not write the report to ${file} (${reason}). Choose a folder you can write to and export again.`);
+    }
+    lastDir = path.dirname(file);
+    return { status: 'saved', path: file };
+  };
+}

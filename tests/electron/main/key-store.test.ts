@@ -1,0 +1,118 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createKeyStore, type SafeStorageLike } from '../../../electron/main/key-store.js';
+import type { ProviderInfo } from '../../../shared/run-spec.js';
+
+/** A reversible stand-in for the OS keychain that records what it was asked to do. */
+function fakeSafeStorage(opts: { available?: boolean; backend?: string } = {}) {
+  const log: string[] = [];
+  const storage: SafeStorageLike = {
+    isEncryptionAvailable: () => opts.available ?? true,
+    encryptString: (s) => {
+      log.push('encrypt');
+      return Buffer.from(`enc:${[...s].reverse().join('')}`);
+    },
+    decryptString: (b) => {
+      log.push('decrypt');
+      const text = b.toString();
+      if (!text.startsWith('enc:')) throw new Error('bad ciphertext');
+      return [...text.slice(4)].reverse().join('');
+    },
+    getSelectedStorageBackend: () => opts.backend ?? 'gnome_libsecret',
+  };
+  return { storage, log };
+}
+
+const provider = (name: string): ProviderInfo => ({ name, baseUrl: 'https://x/v1', model: 'm', simulated: false });
+const KEY = 'sk-test-1234567890abcdef';
+
+function setup(opts: Parameters<typeof fakeSafeStorage>[0] & { env?: Record<string, string> } = {}) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'parallax-keys-'));
+  const file = path.join(dir, 'keys.json');
+  const fake = fakeSafeStorage(opts);
+  const store = createKeyStore({ file, safeStorage: fake.storage, platform: 'linux', env: opts.env ?? {} });
+  return { file, store, ...fake };
+}
+
+describe('key store', () => {
+  it('writes only encrypted, base64 text to the keys file and decrypts on demand', async () => {
+    const { file, store, log } = setup();
+    await store.set('openai', `  ${KEY}\n`);
+    const text = readFileSync(file, 'utf8');
+    expect(text).not.toContain(KEY);
+    const saved = JSON.parse(text) as { keys: Record<string, string> };
+    expect(Buffer.from(saved.keys.openai, 'base64').toString()).toMatch(/^enc:/);
+    expect(log).toEqual(['encrypt']);
+    expect(await store.getApiKey(provider('openai'), null)).toBe(KEY);
+    expect(log).toEqual(['encrypt', 'decrypt']);
+  });
+
+  it('status reports booleans only, never the key', async () => {
+    const { store } = setup({ env: { DEEPSEEK_API_KEY: 'from-env' } });
+    await store.set('openai', KEY);
+    const status = await store.status();
+    expect(JSON.stringify(status)).not.toContain(KEY);
+    expect(JSON.stringify(status)).not.toContain('from-env');
+    expect(status).toMatchObject({ openai: true, deepseek: true, openrouter: false });
+    for (const value of Object.values(status)) expect(typeof value).toBe('boolean');
+    expect(status.simulated).toBeUndefined();
+  });
+
+  it('refuses to store when encryption is unavailable, and writes nothing', async () => {
+    const { file, store } = setup({ available: false });
+    await expect(store.set('openai', KEY)).rejects.toThrow(/keychain is not available.*never saves keys in plain text/);
+    expect(() => readFileSync(file)).toThrow();
+  });
+
+  it("refuses Linux's basic_text backend, which is obfuscation rather than encryption", async () => {
+    const { file, store, log } = setup({ backend: 'basic_text' });
+    await expect(store.set('openai', KEY)).rejects.toThrow(/keyring.*environment variable/);
+    expect(log).toEqual([]);
+    expect(() => readFileSync(file)).toThrow();
+  });
+
+  it('falls back to the environment variable when nothing is stored', async () => {
+    const { store } = setup({ env: { OPENAI_API_KEY: ' env-key ', MY_KEY: 'mine' } });
+    expect(await store.getApiKey(provider('openai'), null)).toBe('env-key');
+    expect(await store.getApiKey(provider('custom'), 'MY_KEY')).toBe('mine');
+    expect(await store.getApiKey(provider('ollama'), null)).toBeNull();
+  });
+
+  it('an empty key forgets the stored one', async () => {
+    const { store, file } = setup();
+    await store.set('openai', KEY);
+    await store.set('openai', '   ');
+    expect(await store.getApiKey(provider('openai'), null)).toBeNull();
+    expect(JSON.parse(readFileSync(file, 'utf8')).keys).toEqual({});
+  });
+
+  it('rejects unknown providers and text that is not a key, saying what to do', async () => {
+    const { store } = setup();
+    await expect(store.set('nope', KEY)).rejects.toThrow(/Unknown provider "nope".*openai/);
+    await expect(store.set('openai', 'two words')).rejects.toThrow(/Paste only the key/);
+    await expect(store.set('openai', 42 as unknown as string)).rejects.toThrow(/must be text/);
+  });
+
+  it('explains a key the keychain can no longer decrypt', async () => {
+    const { store, file } = setup();
+    writeFileSync(file, JSON.stringify({ version: 1, keys: { openai: Buffer.from('garbage').toString('base64') } }));
+    await expect(store.getApiKey(provider('openai'), null)).rejects.toThrow(/can no longer be decrypted.*Enter the key again/);
+  });
+
+  it('keeps both keys when two are saved at once', async () => {
+    const { store } = setup();
+    await Promise.all([store.set('openai', 'k-one'), store.set('deepseek', 'k-two')]);
+    expect(await store.getApiKey(provider('openai'), null)).toBe('k-one');
+    expect(await store.getApiKey(provider('deepseek'), null)).toBe('k-two');
+  });
+
+  it('treats a damaged keys file as empty', async () => {
+    const { store, file } = setup();
+    writeFileSync(file, '{not json');
+    expect((await store.status()).openai).toBe(false);
+    await store.set('openai', KEY);
+    expect(await store.getApiKey(provider('openai'), null)).toBe(KEY);
+  });
+});
