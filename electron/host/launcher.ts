@@ -3,7 +3,8 @@
  * child_process.fork: CLI, web host, tests) and, in the desktop shell, one over Electron's utilityProcess.
  */
 import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { HostToWorker, WorkerToHost } from '../worker/worker-protocol.js';
 import { isWorkerToHost } from '../worker/worker-protocol.js';
 
@@ -57,7 +58,9 @@ export interface ForkLauncherOptions {
 
 export function forkLauncher(options: ForkLauncherOptions = {}): WorkerLauncher {
   const entry = options.entry ?? workerEntry('worker-main');
-  const execArgv = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  // Resolved from here, not from the working directory, so a worker forked from source loads tsx wherever
+  // the CLI was started.
+  const execArgv = entry.endsWith('.ts') ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
   return {
     launch({ env, name }) {
       const child = fork(entry, [...(options.args ?? [])], {

@@ -172,7 +172,8 @@ export class RunSession {
       : exit.signal
         ? `was killed by ${exit.signal}${exit.signal === 'SIGKILL' ? ' (stopped from outside, or by the system when memory ran out)' : ''}`
         : `exited with code ${exit.code ?? 'unknown'}`;
-    const why = this.fatal ? ` Reason: ${this.fatal.split('\n').slice(0, 3).join(' ')}` : '';
+    const reason = this.fatal?.split('\n').slice(0, 3).join(' ').trim();
+    const why = reason ? ` Reason: ${reason}${/[.!?]$/.test(reason) ? '' : '.'}` : '';
     const tail = !this.fatal && exit.stderrTail ? ` Its last output: ${exit.stderrTail.slice(-300)}` : '';
     return `The ${this.label} worker process ${how} before the run finished.${why}${tail} ${keptText} Start the comparison again to retry.`;
   }

@@ -3,7 +3,10 @@ import type { Command } from 'commander';
 import { register as report } from './report.js';
 import { register as tasks } from './tasks.js';
 import { register as simServer } from './sim-server.js';
+import { register as compare } from './compare.js';
+import { register as history } from './history.js';
+import { register as serve } from './serve.js';
 
 export type RegisterCommand = (program: Command) => void;
 
-export const commands: RegisterCommand[] = [report, tasks, simServer];
+export const commands: RegisterCommand[] = [report, tasks, simServer, compare, history, serve];

@@ -1,0 +1,63 @@
+/**
+ * `parallax serve`: the app in a browser, for headless machines — the built renderer and the host API over
+ * a WebSocket, on 127.0.0.1 only, guarded by the token in the printed URL.
+ */
+import { spawn } from 'node:child_process';
+import type { Command } from 'commander';
+import { resolve } from 'node:path';
+import { resolveDataDir } from '../../host/data-dir.js';
+import { defaultRendererDir, missingRendererMessage, rendererAvailable } from '../../host/web/static-files.js';
+import { checkBindAddress, DEFAULT_PORT, startWebHost } from '../../host/web/web-host.js';
+
+interface ServeFlags {
+  port: string;
+  host: string;
+  open?: boolean;
+  renderer?: string;
+}
+
+export function register(program: Command): void {
+  program
+    .command('serve')
+    .description('serve the app to a browser on this machine (127.0.0.1 only, guarded by a token in the printed URL)')
+    .option('--port <n>', 'port to listen on (0: any free port)', String(DEFAULT_PORT))
+    .option('--host <address>', 'address to listen on; only 127.0.0.1 is allowed', '127.0.0.1')
+    .option('--open', 'open the page in the default browser')
+    .option('--renderer <dir>', 'serve the renderer build from this folder instead of dist/renderer')
+    .action((flags: ServeFlags) => serveCommand(flags));
+}
+
+async function serveCommand(flags: ServeFlags): Promise<void> {
+  checkBindAddress(flags.host);
+  const port = Number(flags.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a number from 1 to 65535 (or 0 for any free port), got "${flags.port}".`);
+  const rendererDir = flags.renderer ? resolve(flags.renderer) : defaultRendererDir();
+  if (!(await rendererAvailable(rendererDir))) throw new Error(missingRendererMessage(rendererDir));
+
+  const web = await startWebHost({ dataDir: resolveDataDir(), port, bindAddress: flags.host, rendererDir });
+  process.stdout.write(`Parallax is served at ${web.url}\nHistory: ${web.host.dataDir}\nPress Ctrl+C to stop.\n`);
+  if (flags.open) openBrowser(web.url);
+
+  await new Promise<void>((done) => {
+    const stop = (): void => {
+      process.stdout.write('Stopping: cancelling running comparisons and saving history…\n');
+      void web.close().then(done);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
+function openBrowser(url: string): void {
+  const [cmd, args] =
+    process.platform === 'darwin' ? ['open', [url]]
+    : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]]
+    : ['xdg-open', [url]];
+  try {
+    const child = spawn(cmd, args as string[], { stdio: 'ignore', detached: true });
+    child.on('error', () => process.stderr.write(`Could not open a browser (${cmd}); open the URL above yourself.\n`));
+    child.unref();
+  } catch {
+    process.stderr.write('Could not open a browser; open the URL above yourself.\n');
+  }
+}

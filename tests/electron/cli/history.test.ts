@@ -1,0 +1,31 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createHost } from '../../../electron/host/host.js';
+import { HistoryStore } from '../../../electron/host/history-store.js';
+import { runCli } from '../host/cli-process.js';
+import { syntheticLauncher } from '../host/session-helpers.js';
+
+describe('parallax history', () => {
+  it('lists what the host stored, as JSON and as text, and says how to start when empty', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'parallax-cli-history-'));
+    const env = { ...process.env, PARALLAX_DATA_DIR: dataDir };
+    const empty = await runCli(['history'], env);
+    expect(empty.code).toBe(0);
+    expect(empty.stdout).toMatch(/No comparisons stored .* parallax compare --task log-stats/);
+
+    const host = createHost({ dataDir, launcher: syntheticLauncher({}, ['--events', '8']), getApiKey: async () => null, onEvents: () => {} });
+    const meta = await host['comparison:start']({ task: 'calc', modes: ['react', 'code'], provider: { name: 'simulated', baseUrl: null, model: 'sim' } });
+    await host.whenDone(meta.id);
+    await host.close();
+
+    const json = await runCli(['history', '--json'], env);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual(await new HistoryStore(dataDir).list());
+    const text = await runCli(['history'], env);
+    expect(text.stdout).toContain(meta.id);
+    expect(text.stdout).toMatch(/calc\s+sim \(simulated\)/);
+    expect(text.stdout).toMatch(/ReAct: answered, 2 steps, 320 tokens \| Code Mode: answered, 2 steps, 320 tokens/);
+  });
+});

@@ -1,0 +1,32 @@
+/** Runs the real `parallax` CLI from source in a child process, for the CLI tests. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const main = fileURLToPath(new URL('../../../electron/cli/main.ts', import.meta.url));
+const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+export interface CliResult {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export function startCli(args: string[], env: NodeJS.ProcessEnv): ChildProcess & { output: { stdout: string; stderr: string } } {
+  const child = spawn(process.execPath, ['--import', tsx, main, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = { stdout: '', stderr: '' };
+  child.stdout.setEncoding('utf8').on('data', (c: string) => (output.stdout += c));
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (output.stderr += c));
+  return Object.assign(child, { output });
+}
+
+export function exited(child: ReturnType<typeof startCli>): Promise<CliResult> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve({ code: child.exitCode, ...child.output });
+    child.on('close', (code) => resolve({ code, ...child.output }));
+  });
+}
+
+export function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
+  return exited(startCli(args, env));
+}
