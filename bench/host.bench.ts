@@ -1,0 +1,121 @@
+/**
+ * The host's own costs, so they never distort a comparison: how long from "start" until each mode's first
+ * model request, how far apart the modes' first requests land (the fairness of the start), and how many
+ * events per second flow from a worker through fork IPC, the fan-in and the JSONL history.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { StepEvent } from '../shared/step-event.js';
+import { createHost } from '../electron/host/host.js';
+import { forkLauncher, workerEntry } from '../electron/host/launcher.js';
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const max = (xs: number[]) => Math.max(...xs);
+const f0 = (n: number) => Math.round(n).toLocaleString('en-US');
+
+async function startLatency(rounds: number): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'parallax-bench-host-'));
+  const firstAt = new Map<string, number>();
+  const startedAt = new Map<string, number>();
+  const host = createHost({
+    dataDir, getApiKey: async () => null, onWarning: () => {},
+    onEvents: (batch) => {
+      for (const e of batch) {
+        if (e.type === 'run-started') startedAt.set(e.runId, e.startedAt);
+        if (e.type === 'model-request' && !firstAt.has(e.runId)) firstAt.set(e.runId, (startedAt.get(e.runId) ?? NaN) + e.t);
+      }
+    },
+  });
+  const toFirst: Record<string, number[]> = { react: [], code: [] };
+  const gaps: number[] = [];
+  const failures: string[] = [];
+  try {
+    for (let i = 0; i < rounds; i++) {
+      const t0 = Date.now();
+      const meta = await host['comparison:start']({ task: 'log-stats', modes: ['react', 'code'], provider: { name: 'simulated', baseUrl: null, model: 'sim' } });
+      await host.whenDone(meta.id);
+      const firsts = meta.runs.map((r) => firstAt.get(r.runId));
+      if (firsts.some((t) => t === undefined || Number.isNaN(t))) {
+        const stored = await host['history:open'](meta.id);
+        failures.push(stored.events.filter((e) => e.type === 'run-finished').map((e) => (e as { error?: string }).error ?? '').join(' / '));
+        continue;
+      }
+      meta.runs.forEach((r, j) => toFirst[r.mode].push(firsts[j]! - t0));
+      gaps.push(Math.abs(firsts[0]! - firsts[1]!));
+    }
+  } finally {
+    await host.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  if (gaps.length === 0) {
+    console.log(`start latency: no run reached a model request (${failures[0] ?? 'unknown'}); is the engine complete?`);
+    return;
+  }
+  const all = [...toFirst.react, ...toFirst.code];
+  console.log(`start latency, log-stats, simulated model, ${gaps.length} comparisons (react + code, one worker each, released together):`);
+  console.log(`  start → first model request: ReAct median ${f0(median(toFirst.react))} ms, Code Mode median ${f0(median(toFirst.code))} ms (max ${f0(max(all))} ms)`);
+  console.log(`  gap between the two first requests: median ${median(gaps).toFixed(1)} ms, max ${max(gaps).toFixed(1)} ms`);
+  console.log(`  ratio gap / start latency (median): ${(median(gaps) / median(all)).toFixed(4)}`);
+}
+
+async function throughput(events: number, payload: number, workers: 1 | 2): Promise<{ host: number; raw: number }> {
+  const args = ['--events', String(events), '--payload', String(payload)];
+  const launcher = forkLauncher({ entry: workerEntry('synthetic-worker'), args });
+
+  // Raw: the fork IPC alone, no fan-in, no disk.
+  const raw = await new Promise<number>((resolve) => {
+    const handle = launcher.launch({ env: process.env, name: 'raw' });
+    let n = 0;
+    let first = 0;
+    let last = 0;
+    handle.onMessage((m) => {
+      if (m.type === 'ready') handle.send({ type: 'go' });
+      if (m.type === 'events') {
+        if (n === 0) first = performance.now();
+        n += m.events.length;
+        last = performance.now();
+      }
+    });
+    handle.onExit(() => resolve((n - 1) / ((last - first) / 1000)));
+    handle.send({
+      type: 'init', apiKey: null,
+      spec: { runId: 'raw-react', task: { id: null, text: 'x' }, mode: 'react', provider: { name: 'x', baseUrl: 'http://127.0.0.1:9/v1', model: 'x', simulated: false }, apiKeyEnv: null, settings: {} as never, workspace: tmpdir() },
+    });
+  });
+
+  // Through the host: fork IPC, seq checks, fan-in batches, JSONL appends (fsync at the end).
+  const dataDir = await mkdtemp(join(tmpdir(), 'parallax-bench-host-'));
+  let n = 0;
+  let first = 0;
+  let last = 0;
+  const host = createHost({
+    dataDir, launcher, getApiKey: async () => null, onWarning: () => {},
+    onEvents: (batch: readonly StepEvent[]) => {
+      if (n === 0) first = performance.now();
+      n += batch.length;
+      last = performance.now();
+    },
+  });
+  try {
+    const meta = await host['comparison:start']({ task: 'calc', modes: workers === 2 ? ['react', 'code'] : ['react'], provider: { name: 'custom', baseUrl: 'http://127.0.0.1:9/v1', model: 'x' } });
+    await host.whenDone(meta.id);
+    last = Math.max(last, performance.now()); // include the final fsync
+  } finally {
+    await host.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  return { host: (n - 1) / ((last - first) / 1000), raw };
+}
+
+export default async function bench(): Promise<void> {
+  for (const [events, payload] of [[20_000, 200], [5_000, 4_000]] as const) {
+    const one = await throughput(events, payload, 1);
+    const two = await throughput(events, payload, 2);
+    console.log(`events/s worker → host, ${f0(events)} events of ~${f0(payload)} B output each:`);
+    console.log(`  raw fork IPC (1 worker, no fan-in): ${f0(one.raw)} events/s`);
+    console.log(`  through the host (IPC + seq check + fan-in + JSONL), 1 worker: ${f0(one.host)} events/s (ratio to raw ${(one.host / one.raw).toFixed(2)})`);
+    console.log(`  through the host, 2 workers at once: ${f0(two.host)} events/s in all (ratio to 1 worker ${(two.host / one.host).toFixed(2)})`);
+  }
+  await startLatency(5);
+}
