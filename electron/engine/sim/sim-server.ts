@@ -96,6 +96,8 @@ export async function startSimServer(opts: SimServerOptions = {}): Promise<SimSe
     reply(res, request, faults, `chatcmpl-sim-${++counter}`);
   }
 
+  // Long idle keep-alive: a client that pauses between steps (slow tools) must not race a closing socket.
+  server.keepAliveTimeout = 60_000;
   const sockets = new Set<Socket>();
   server.on('connection', (socket) => {
     sockets.add(socket);

@@ -80,7 +80,10 @@ export function codeCalc(conv: Conversation, expression: string): SimReply {
   const js = expression.replace(/\^/g, '**');
   if (!program) return callTools([{ name: 'run_code', args: { code: `print(${js});` } }]);
   const out = programOutput(program.result);
-  const value = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.exec(out.printed.trim())?.[0];
-  if (out.error || value === undefined) return finalAnswer([`My program failed: ${firstLine(out.error ?? (out.printed || 'it printed nothing'))}`]);
-  return finalAnswer([`${expression} = ${value}`]);
+  if (out.error) return finalAnswer([`My program failed: ${firstLine(out.error)}`]);
+  const printed = out.printed.trim();
+  if (!/^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(printed)) {
+    return finalAnswer([`${expression} has no finite numeric result: my program printed ${firstLine(printed || 'nothing')}.`]);
+  }
+  return finalAnswer([`${expression} = ${printed}`]);
 }

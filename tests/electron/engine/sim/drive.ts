@@ -156,7 +156,7 @@ export async function runProgram(code: string, workspace: string, timeoutMs = 50
       return structuredClone(hit.value);
     };
     const fn = (tool: ToolDefinition) => Object.assign((...a: unknown[]) => call(tool, a), { describe: () => `${signatureOf(tool)}\n${tool.description}` });
-    const format = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+    const format = (v: unknown): string => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
     const print = (...xs: unknown[]): void => void out.push(xs.map(format).join(' '));
     const context: Record<string, unknown> = { print, console: { log: print } };
     for (const name of CATALOG) context[name] = fn(findTool(name)!);

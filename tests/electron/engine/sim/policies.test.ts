@@ -144,6 +144,14 @@ describe('weather-f and calc', () => {
     expect(await validateAnswer({ id: 'weather-f', text: '' }, run.answer, { workspace: '.' })).toMatchObject({ ok: true });
   });
 
+  it('answers plainly when the arithmetic has no finite result', async () => {
+    for (const mode of ['react', 'code'] as Mode[]) {
+      const run = await drive({ baseURL: sim.url, task: 'What is 1 / 0?', mode, workspace: await workspaceFor('calc') });
+      expect(run.steps).toHaveLength(2);
+      expect(run.answer).toMatch(mode === 'react' ? /calculator failed: Error: "1 \/ 0" has no finite result/ : /no finite numeric result: my program printed Infinity/);
+    }
+  });
+
   it('follows the numbers in the question, not a fixed script', async () => {
     for (const mode of ['react', 'code'] as Mode[]) {
       const run = await drive({ baseURL: sim.url, task: 'What is (17 + 4) * 3?', mode, workspace: await workspaceFor('calc') });
