@@ -109,6 +109,10 @@ export function serveWorker(load: () => Promise<RunFn>): void {
     void die(`Unhandled rejection in the worker: ${reason instanceof Error ? reason.stack ?? reason.message : String(reason)}`, 1),
   );
 
+  // Ctrl+C in a terminal reaches the whole process group; the host decides what a cancel means and tells
+  // the worker, so the run ends as 'cancelled' with its events intact rather than dying mid-write.
+  process.on('SIGINT', () => {});
+
   port.onDisconnect(() => {
     // The host is gone: nobody can receive events. Stop the run and leave.
     controller.abort();

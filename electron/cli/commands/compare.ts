@@ -100,6 +100,7 @@ async function compareCommand(flags: CompareFlags): Promise<void> {
     if (meta) void host['comparison:cancel'](meta.id);
   };
   process.on('SIGINT', onSigint);
+  process.on('SIGTERM', onSigint);
   try {
     meta = await host['comparison:start'](request);
     for (const r of meta.runs) labels.set(r.runId, MODE_LABELS[r.mode] ?? r.mode);
@@ -113,6 +114,7 @@ async function compareCommand(flags: CompareFlags): Promise<void> {
     else process.stdout.write(sideBySide(stored, host.dataDir).join('\n') + '\n');
   } finally {
     process.off('SIGINT', onSigint);
+    process.off('SIGTERM', onSigint);
     await host.close();
   }
   if (interrupted) process.exitCode = 130;

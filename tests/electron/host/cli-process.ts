@@ -12,8 +12,9 @@ export interface CliResult {
   readonly stderr: string;
 }
 
-export function startCli(args: string[], env: NodeJS.ProcessEnv): ChildProcess & { output: { stdout: string; stderr: string } } {
-  const child = spawn(process.execPath, ['--import', tsx, main, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+/** `group`: run it in its own process group, so a test can signal the group the way a terminal's Ctrl+C does. */
+export function startCli(args: string[], env: NodeJS.ProcessEnv, group = false): ChildProcess & { output: { stdout: string; stderr: string } } {
+  const child = spawn(process.execPath, ['--import', tsx, main, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: group });
   const output = { stdout: '', stderr: '' };
   child.stdout.setEncoding('utf8').on('data', (c: string) => (output.stdout += c));
   child.stderr.setEncoding('utf8').on('data', (c: string) => (output.stderr += c));
