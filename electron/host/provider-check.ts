@@ -32,11 +32,16 @@ export async function checkProvider(
   const client = new OpenAI({ baseURL: info.baseUrl, apiKey: key ?? 'no-key', maxRetries: 0, timeout: timeoutMs });
   let models: string[];
   try {
-    models = [];
-    for await (const m of client.models.list()) {
-      models.push(m.id);
-      if (models.length >= 2000) break;
+    const { data: page, response } = await client.models.list().withResponse();
+    const type = response.headers.get('content-type') ?? '';
+    const data = (page as unknown as { data?: unknown }).data;
+    if (!type.includes('json') || !Array.isArray(data)) {
+      return {
+        ok: false, reason: 'bad-url',
+        detail: `${info.baseUrl}/models answered${type ? ` with ${type.split(';')[0]}` : ''}, not an OpenAI-style model list. Check the base URL: it usually ends with /v1.`,
+      };
     }
+    models = data.map((m: { id?: unknown }) => String(m?.id ?? '')).filter(Boolean);
   } catch (err) {
     return describeFailure(err, info, key !== null, timeoutMs);
   }
@@ -46,8 +51,9 @@ export async function checkProvider(
     const some = models.slice(0, 8).join(', ');
     return { ok: false, reason: 'unknown-model', detail: `${where} does not list model "${check.model}". It lists ${models.length}: ${some}${models.length > 8 ? ', …' : ''}. Pick one of those.` };
   }
-  const detail = wantModel && check.model
-    ? `${where} answered and lists model "${check.model}"${models.length === 0 ? ' (it lists no models; the name is not checked)' : ''}.`
+  const detail =
+    wantModel && check.model && models.length > 0 ? `${where} answered and lists model "${check.model}".`
+    : models.length === 0 ? `${where} answered but lists no models, so the model name could not be checked.`
     : `${where} answered with ${models.length} model${models.length === 1 ? '' : 's'}.`;
   return { ok: true, models, detail };
 }

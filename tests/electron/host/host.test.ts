@@ -167,5 +167,7 @@ describe('createHost', () => {
     const notApi = await httpServer((_req, res) => res.writeHead(404).end('no'));
     expect(await host['provider:test']({ name: 'custom', baseUrl: notApi, model: 'm' })).toMatchObject({ ok: false, reason: 'bad-url' });
     expect(await host['provider:test']({ name: 'custom', baseUrl: 'not a url', model: 'm' })).toMatchObject({ ok: false, reason: 'bad-url' });
+    const webPage = await httpServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>a site</html>'));
+    expect(await host['provider:test']({ name: 'custom', baseUrl: webPage, model: 'm' })).toMatchObject({ ok: false, reason: 'bad-url', detail: expect.stringMatching(/text\/html/) });
   });
 });
