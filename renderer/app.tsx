@@ -1,0 +1,47 @@
+/** The window: sidebar (compose / history), main area (timeline or tokens of the open comparison), status bar. */
+import { ChartsView } from './components/charts/charts-view.js';
+import { ConfirmDialog } from './components/common/confirm-dialog.js';
+import { ConnectionBanner } from './components/common/connection-banner.js';
+import { IconAlert } from './components/common/icons.js';
+import { Toasts } from './components/common/toasts.js';
+import { ComparisonToolbar } from './components/layout/comparison-toolbar.js';
+import { EmptyMain } from './components/layout/empty-main.js';
+import { Sidebar } from './components/layout/sidebar.js';
+import { StatusBar } from './components/layout/status-bar.js';
+import { TimelineView } from './components/timeline/timeline-view.js';
+import { useApp } from './store/app-store.js';
+import { comparisonSelectors, uiSelectors } from './store/selectors.js';
+
+function Unauthorized({ reason }: { reason: string }) {
+  return (
+    <div className="empty fullscreen-empty" role="alert">
+      <IconAlert size={24} />
+      <p className="empty-title">Parallax cannot connect to its host</p>
+      <p className="empty-text">{reason}</p>
+    </div>
+  );
+}
+
+export function App() {
+  const conn = useApp(uiSelectors.connection);
+  const active = useApp(comparisonSelectors.active);
+  const tab = useApp(uiSelectors.mainTab);
+  if (conn.status === 'unauthorized') return <Unauthorized reason={conn.reason} />;
+  return (
+    <div className="app">
+      <ConnectionBanner />
+      <div className="app-body">
+        <Sidebar />
+        <main className="main">
+          <ComparisonToolbar />
+          <div className="main-panel" id="main-panel" role={active ? 'tabpanel' : undefined}>
+            {!active ? <EmptyMain /> : tab === 'timeline' ? <TimelineView /> : <ChartsView />}
+          </div>
+        </main>
+      </div>
+      <StatusBar />
+      <Toasts />
+      <ConfirmDialog />
+    </div>
+  );
+}

@@ -1,0 +1,232 @@
+/**
+ * What buttons, shortcuts and menu commands do. Each action talks to the host through the api client and
+ * records the outcome in the store; errors become toasts or inline messages, never silent failures.
+ */
+import type { MenuCommand, ReportFormat } from '../../shared/ipc-contract.js';
+import { findPreset } from '../../shared/providers.js';
+import { MODE_LABELS } from '../../shared/run-spec.js';
+import { invoke } from '../api/client.js';
+import { appStore } from '../store/app-store.js';
+import { buildRequest, effectiveBaseUrl } from '../store/composer-model.js';
+import { comparisonSelectors } from '../store/selectors.js';
+
+const st = () => appStore.getState();
+
+export function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+export async function refreshHistory(): Promise<void> {
+  st().setHistoryLoading();
+  try {
+    st().setHistory(await invoke('history:list'));
+  } catch (err) {
+    st().setHistoryError(errorText(err));
+  }
+}
+
+let historyTimer: ReturnType<typeof setTimeout> | null = null;
+/** Coalesce refreshes when several runs finish in the same moment. */
+export function refreshHistorySoon(delayMs = 300): void {
+  if (historyTimer) clearTimeout(historyTimer);
+  historyTimer = setTimeout(() => {
+    historyTimer = null;
+    void refreshHistory();
+  }, delayMs);
+}
+
+export async function runComparison(): Promise<void> {
+  const s = st();
+  if (s.starting || comparisonSelectors.isRunning(s)) return;
+  const { request } = buildRequest(s.form);
+  if (!request) {
+    s.setShowErrors(true);
+    s.setSidebarTab('compose');
+    return;
+  }
+  s.setShowErrors(false);
+  s.setStarting(true);
+  try {
+    const meta = await invoke('comparison:start', request);
+    st().showComparison({ meta, source: 'live', interrupted: [] });
+    st().setStarting(false);
+    st().setMainTab('timeline');
+    refreshHistorySoon(100);
+  } catch (err) {
+    st().setStarting(false, errorText(err));
+  }
+}
+
+export async function cancelComparison(): Promise<void> {
+  const s = st();
+  if (!s.active || !comparisonSelectors.isRunning(s)) return;
+  try {
+    await invoke('comparison:cancel', s.active.meta.id);
+  } catch (err) {
+    s.pushToast({ kind: 'error', title: 'Could not cancel the comparison', detail: errorText(err) });
+  }
+}
+
+export async function cancelRun(runId: string): Promise<void> {
+  try {
+    await invoke('run:cancel', runId);
+  } catch (err) {
+    st().pushToast({ kind: 'error', title: 'Could not cancel the run', detail: errorText(err) });
+  }
+}
+
+export async function openComparison(id: string): Promise<void> {
+  st().setOpening(id);
+  try {
+    const stored = await invoke('history:open', id);
+    const item = st().historyItems.find((i) => i.meta.id === id);
+    const interrupted = item ? item.runs.filter((r) => r.status === 'interrupted').map((r) => r.runId) : [];
+    st().showComparison({ meta: stored.meta, source: 'history', interrupted }, stored.events);
+    for (const w of stored.warnings) st().pushToast({ kind: 'info', title: 'Loaded with a warning', detail: w });
+  } catch (err) {
+    st().pushToast({ kind: 'error', title: 'Could not open the comparison', detail: errorText(err) });
+  } finally {
+    st().setOpening(null);
+  }
+}
+
+export function deleteComparison(id: string): void {
+  const item = st().historyItems.find((i) => i.meta.id === id);
+  const title = item ? item.meta.task.text.slice(0, 80) : id;
+  st().askConfirm({
+    title: 'Delete this comparison?',
+    body: `“${title}” and all its runs’ events will be removed from disk. This cannot be undone.`,
+    confirmLabel: 'Delete',
+    danger: true,
+    onConfirm: async () => {
+      try {
+        await invoke('history:delete', id);
+        if (st().active?.meta.id === id) st().clearComparison();
+        st().pushToast({ kind: 'success', title: 'Comparison deleted' });
+      } catch (err) {
+        st().pushToast({ kind: 'error', title: 'Could not delete the comparison', detail: errorText(err) });
+      }
+      await refreshHistory();
+    },
+  });
+}
+
+/** A 'download' result becomes a browser download; 'saved' shows where the file went. */
+export async function exportReport(format: ReportFormat, comparisonId = st().active?.meta.id): Promise<void> {
+  st().setExportMenuOpen(false);
+  if (!comparisonId) return;
+  try {
+    const result = await invoke('report:export', comparisonId, format);
+    if (result.status === 'download') {
+      const url = URL.createObjectURL(new Blob([result.content], { type: result.mimeType }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = result.fileName;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      st().pushToast({ kind: 'success', title: `Report downloaded`, detail: result.fileName });
+    } else if (result.status === 'saved') {
+      st().pushToast({ kind: 'success', title: 'Report saved', detail: result.path });
+    }
+  } catch (err) {
+    st().pushToast({ kind: 'error', title: `Could not export the ${format.toUpperCase()} report`, detail: errorText(err) });
+  }
+}
+
+function providerCheck() {
+  const f = st().form;
+  return { name: f.providerName, baseUrl: effectiveBaseUrl(f), model: f.model.trim() };
+}
+
+const checkKey = () => {
+  const c = providerCheck();
+  return `${c.name}|${c.baseUrl ?? ''}`;
+};
+
+export async function loadModels(): Promise<void> {
+  const preset = findPreset(st().form.providerName);
+  const key = checkKey();
+  if (!preset?.listsModels) return;
+  if (st().modelList.key === key && st().modelList.status === 'loading') return;
+  st().setModelList({ status: 'loading', models: [], detail: '', key });
+  try {
+    const r = await invoke('provider:models', providerCheck());
+    if (checkKey() !== key) return;
+    st().setModelList(r.ok ? { status: 'ready', models: r.models, detail: r.detail, key } : { status: 'error', models: [], detail: r.detail, key });
+  } catch (err) {
+    if (checkKey() === key) st().setModelList({ status: 'error', models: [], detail: errorText(err), key });
+  }
+}
+
+export async function testConnection(): Promise<void> {
+  const key = checkKey() + '|' + st().form.model;
+  st().setConnectionTest({ status: 'testing', result: null, key });
+  try {
+    const result = await invoke('provider:test', providerCheck());
+    st().setConnectionTest({ status: 'done', result, key });
+    if (result.ok && st().modelList.key !== checkKey()) void loadModels();
+  } catch (err) {
+    st().setConnectionTest({ status: 'done', result: { ok: false, reason: 'error', detail: errorText(err) }, key });
+  }
+}
+
+export async function refreshKeyStatus(): Promise<void> {
+  try {
+    st().setKeyStatus(await invoke('keys:status'));
+  } catch {
+    /* the composer shows the key as not stored; the banner explains a lost connection */
+  }
+}
+
+export async function saveKey(key: string): Promise<boolean> {
+  const provider = st().form.providerName;
+  try {
+    await invoke('keys:set', provider, key);
+    await refreshKeyStatus();
+    st().pushToast({ kind: 'success', title: `Key stored for ${findPreset(provider)?.label ?? provider}` });
+    void loadModels();
+    return true;
+  } catch (err) {
+    st().pushToast({ kind: 'error', title: 'Could not store the key', detail: errorText(err) });
+    return false;
+  }
+}
+
+export function toggleTheme(): void {
+  st().setTheme(st().theme === 'dark' ? 'light' : 'dark');
+}
+
+export function newComparison(): void {
+  if (!comparisonSelectors.isRunning(st())) st().clearComparison();
+  st().requestComposerFocus();
+}
+
+export function openHistory(): void {
+  st().setSidebarTab('history');
+  void refreshHistory();
+}
+
+export function runCommand(command: MenuCommand): void {
+  switch (command) {
+    case 'new-comparison':
+      return newComparison();
+    case 'run':
+      return void runComparison();
+    case 'cancel':
+      return void cancelComparison();
+    case 'open-history':
+      return openHistory();
+    case 'export':
+      if (st().active) st().setExportMenuOpen(true);
+      else st().pushToast({ kind: 'info', title: 'Nothing to export yet', detail: 'Run a comparison or open one from History first.' });
+      return;
+    case 'toggle-theme':
+      return toggleTheme();
+  }
+}
+
+export function modeLabel(mode: keyof typeof MODE_LABELS): string {
+  return MODE_LABELS[mode];
+}

@@ -1,0 +1,94 @@
+/**
+ * Wires the host to the store once at startup: connection state, the frame-batched event stream, menu
+ * commands, keyboard shortcuts, saved preferences, and the first reads (app info, keys, history).
+ */
+import { findPreset } from '../../shared/providers.js';
+import { getTransport, invoke } from '../api/client.js';
+import { appStore } from '../store/app-store.js';
+import { comparisonSelectors } from '../store/selectors.js';
+import { createEventBuffer } from '../stream/event-buffer.js';
+import { cancelComparison, loadModels, openComparison, refreshHistory, refreshHistorySoon, runCommand, runComparison } from './actions.js';
+import { loadPrefs, savePrefs } from './prefs.js';
+
+const st = () => appStore.getState();
+
+export const eventBuffer = createEventBuffer((events) => {
+  st().applyEvents(events);
+  if (events.some((e) => e.type === 'run-finished')) refreshHistorySoon();
+});
+
+function installShortcuts(): void {
+  window.addEventListener('keydown', (e) => {
+    if (e.defaultPrevented) return;
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      void runComparison();
+      return;
+    }
+    if (e.key === 'Escape' && !st().confirm && !st().exportMenuOpen && comparisonSelectors.isRunning(st())) {
+      e.preventDefault();
+      void cancelComparison();
+    }
+  });
+}
+
+function applyTheme(): void {
+  let current = '';
+  const set = () => {
+    const theme = st().theme;
+    if (theme === current) return;
+    current = theme;
+    document.documentElement.dataset.theme = theme;
+    document.documentElement.style.colorScheme = theme;
+  };
+  set();
+  appStore.subscribe(set);
+}
+
+/** The simulated model is the default unless the saved provider is usable (its key is stored, or it needs none). */
+function chooseStartingProvider(keys: Readonly<Record<string, boolean>>): void {
+  const form = st().form;
+  const preset = findPreset(form.providerName);
+  if (!preset || (preset.needsKey && !keys[preset.name])) st().chooseProvider('simulated');
+}
+
+export async function bootstrap(): Promise<void> {
+  const prefs = loadPrefs();
+  if (prefs.form) st().setForm(prefs.form);
+  st().setTheme(prefs.theme ?? (window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'));
+  applyTheme();
+  appStore.subscribe((s, prev) => {
+    if (s.form !== prev.form || s.theme !== prev.theme) savePrefs({ form: s.form, theme: s.theme });
+  });
+
+  const transport = getTransport();
+  st().setConnection(transport.connection());
+  let wasOpen = transport.connection().status === 'open';
+  transport.onConnection((state) => {
+    st().setConnection(state);
+    if (state.status === 'open' && !wasOpen) void onConnected(true);
+    wasOpen = state.status === 'open';
+  });
+  transport.on('run:events', (batch) => eventBuffer.push(batch));
+  transport.on('menu:command', (command) => runCommand(command));
+  installShortcuts();
+  await onConnected(false);
+}
+
+/** First connection, and every reconnection: announce readiness, re-read state the host owns. */
+async function onConnected(reconnect: boolean): Promise<void> {
+  try {
+    st().setAppInfo(await invoke('app:info'));
+    await invoke('app:ready');
+  } catch {
+    return; // The banner shows the connection problem; the next reconnection retries.
+  }
+  const keys = await invoke('keys:status').catch(() => ({}));
+  st().setKeyStatus(keys);
+  if (!reconnect) chooseStartingProvider(keys);
+  void refreshHistory();
+  void loadModels();
+  // Events pushed while the socket was down are lost; the host's stored copy fills the gap (seq dedupes).
+  const active = st().active;
+  if (reconnect && active) void openComparison(active.meta.id);
+}

@@ -1,0 +1,36 @@
+/** Composer choices and theme survive restarts (localStorage; never keys — those live in the host). */
+import type { ComposerForm } from '../store/composer-model.js';
+import { DEFAULT_DRAFT } from '../store/composer-model.js';
+import type { Theme } from '../store/ui-slice.js';
+
+const KEY = 'parallax.prefs.v1';
+
+export interface Prefs {
+  readonly form?: Partial<ComposerForm>;
+  readonly theme?: Theme;
+}
+
+export function loadPrefs(): Prefs {
+  try {
+    const raw = localStorage.getItem(KEY);
+    if (!raw) return {};
+    const p = JSON.parse(raw) as Prefs;
+    // A saved draft from an older version may lack newer settings: fill them from the defaults.
+    const form = p.form ? { ...p.form, settings: { ...DEFAULT_DRAFT, ...(p.form.settings ?? {}) } } : undefined;
+    return { form, theme: p.theme === 'dark' || p.theme === 'light' ? p.theme : undefined };
+  } catch {
+    return {};
+  }
+}
+
+let timer: ReturnType<typeof setTimeout> | null = null;
+export function savePrefs(prefs: Prefs): void {
+  if (timer) clearTimeout(timer);
+  timer = setTimeout(() => {
+    try {
+      localStorage.setItem(KEY, JSON.stringify(prefs));
+    } catch {
+      /* storage full or disabled: preferences are a convenience */
+    }
+  }, 300);
+}

@@ -1,0 +1,42 @@
+/** Chart rows built from the report math (computePerStep via summarizeRun): one row per step number. */
+import type { ModeId } from '../../../shared/run-spec.js';
+import type { RunSummary } from '../../../shared/summary.js';
+
+export type TokenKind = 'prompt' | 'completion';
+
+export const seriesKey = (mode: ModeId, kind: TokenKind) => `${mode}_${kind}`;
+
+export interface StepRow {
+  readonly step: number;
+  readonly [key: string]: number | undefined;
+}
+
+/** Per-step prompt and completion tokens of each run; a run without step N has no value there (no bar). */
+export function perStepRows(runs: readonly RunSummary[]): StepRow[] {
+  const byStep = new Map<number, Record<string, number>>();
+  for (const r of runs) {
+    for (const s of r.perStep) {
+      let row = byStep.get(s.step);
+      if (!row) byStep.set(s.step, (row = { step: s.step }));
+      row[seriesKey(r.mode, 'prompt')] = s.prompt;
+      row[seriesKey(r.mode, 'completion')] = s.completion;
+    }
+  }
+  return [...byStep.values()].sort((a, b) => a.step! - b.step!) as StepRow[];
+}
+
+/** Running total (prompt + completion) after each step, per run; the line of a run ends at its last step. */
+export function cumulativeRows(runs: readonly RunSummary[]): StepRow[] {
+  const steps = [...new Set(runs.flatMap((r) => r.perStep.map((s) => s.step)))].sort((a, b) => a - b);
+  const rows: Record<string, number>[] = steps.map((step) => ({ step }));
+  for (const r of runs) {
+    let sum = 0;
+    const at = new Map<number, number>();
+    for (const s of r.perStep) at.set(s.step, (sum += s.prompt + s.completion));
+    for (const row of rows) {
+      const v = at.get(row.step!);
+      if (v !== undefined) row[r.mode] = v;
+    }
+  }
+  return rows as StepRow[];
+}

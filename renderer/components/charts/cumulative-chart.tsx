@@ -1,0 +1,64 @@
+/** Total tokens spent so far (prompt + completion), after each step, one line per mode. */
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
+import type { RunSummary } from '../../../shared/summary.js';
+import { cumulativeRows } from './chart-data.js';
+import { ChartFrame, LegendItem, TokenTooltip, axisTick, fmtAxis, modeColor, modeKindLabel } from './chart-parts.js';
+
+interface DotProps {
+  cx?: number;
+  cy?: number;
+  payload?: Record<string, number>;
+  value?: number;
+}
+
+function dot(mode: ModeId) {
+  return (p: DotProps) => {
+    if (p.cx === undefined || p.cy === undefined || typeof p.value !== 'number') return <g key={`${mode}-${p.payload?.step}`} />;
+    return (
+      <circle
+        key={`${mode}-${p.payload?.step}`}
+        cx={p.cx}
+        cy={p.cy}
+        r={3}
+        style={{ fill: 'var(--bg)', stroke: modeColor(mode), strokeWidth: 2 }}
+        data-testid="cumulative-point"
+        data-mode={mode}
+        data-step={p.payload?.step}
+        data-value={p.value}
+      />
+    );
+  };
+}
+
+export function CumulativeChart({ runs, simulated }: { runs: readonly RunSummary[]; simulated: boolean }) {
+  const rows = cumulativeRows(runs);
+  const modes = runs.map((r) => r.mode);
+  return (
+    <ChartFrame
+      title="Cumulative tokens"
+      subtitle="Prompt + completion tokens spent up to each step. The history is re-sent on every request, so prompt growth compounds."
+      simulated={simulated}
+      legend={modes.map((m) => <LegendItem key={m} color={modeColor(m)} label={MODE_LABELS[m]} />)}
+      testId="cumulative-chart"
+    >
+      {rows.length === 0 ? (
+        <div className="chart-empty">No model replies yet.</div>
+      ) : (
+        <div className="chart-box" style={{ height: 220 }}>
+          <ResponsiveContainer width="100%" height="100%">
+            <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+              <CartesianGrid vertical={false} stroke="var(--chart-grid)" />
+              <XAxis dataKey="step" tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--chart-grid)' }} />
+              <YAxis tick={axisTick} tickLine={false} axisLine={false} tickFormatter={fmtAxis} width={48} />
+              <Tooltip content={(p) => <TokenTooltip {...(p as object)} labelOf={modeKindLabel} />} isAnimationActive={false} />
+              {modes.map((m) => (
+                <Line key={m} dataKey={m} name={m} type="linear" stroke={modeColor(m)} strokeWidth={2} dot={rows.length <= 60 ? dot(m) : false} activeDot={{ r: 4 }} isAnimationActive={false} connectNulls={false} />
+              ))}
+            </LineChart>
+          </ResponsiveContainer>
+        </div>
+      )}
+    </ChartFrame>
+  );
+}

@@ -1,0 +1,39 @@
+/** Transient notices (export saved, key stored, errors of background actions). Polite live region. */
+import { useEffect } from 'react';
+import { useApp } from '../../store/app-store.js';
+import { uiSelectors } from '../../store/selectors.js';
+import type { Toast } from '../../store/ui-slice.js';
+import { IconAlert, IconCheck, IconX } from './icons.js';
+
+function ToastItem({ toast }: { toast: Toast }) {
+  const dismiss = useApp((s) => s.dismissToast);
+  useEffect(() => {
+    // Errors stay until dismissed: they may hold a message to copy.
+    if (toast.kind === 'error') return;
+    const t = setTimeout(() => dismiss(toast.id), 6000);
+    return () => clearTimeout(t);
+  }, [toast, dismiss]);
+  return (
+    <div className={`toast toast-${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'} data-testid="toast">
+      <span className="toast-icon">{toast.kind === 'error' ? <IconAlert /> : <IconCheck />}</span>
+      <div className="toast-body">
+        <div className="toast-title">{toast.title}</div>
+        {toast.detail ? <div className="toast-detail mono">{toast.detail}</div> : null}
+      </div>
+      <button className="icon-btn" onClick={() => dismiss(toast.id)} aria-label="Dismiss">
+        <IconX size={14} />
+      </button>
+    </div>
+  );
+}
+
+export function Toasts() {
+  const toasts = useApp(uiSelectors.toasts);
+  return (
+    <div className="toasts" aria-live="polite">
+      {toasts.map((t) => (
+        <ToastItem key={t.id} toast={t} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+/** RunSettings beyond the defaults, validated as typed against the host's own schema; errors at the field. */
+import { useState } from 'react';
+import { SIM_FAULTS } from '../../../shared/run-spec.js';
+import { useApp } from '../../store/app-store.js';
+import { DEFAULT_DRAFT, NUMERIC_SETTINGS, SETTING_INFO, SIM_FAULT_LABELS, checkSettings, type NumericSetting } from '../../store/composer-model.js';
+import { composerSelectors } from '../../store/selectors.js';
+import { IconChevron } from '../common/icons.js';
+
+const CODE_ONLY: readonly NumericSetting[] = ['codeTimeoutMs', 'codeMemoryMb', 'codeOutputChars', 'codeMaxToolCalls'];
+
+export function AdvancedSettings() {
+  const draft = useApp(composerSelectors.settings);
+  const providerName = useApp((s) => s.form.providerName);
+  const setSetting = useApp((s) => s.setSetting);
+  const setForm = useApp((s) => s.setForm);
+  const simulated = providerName === 'simulated';
+  const check = checkSettings(draft, simulated);
+  const changed = NUMERIC_SETTINGS.filter((k) => draft[k] !== DEFAULT_DRAFT[k]).length + (draft.returnTypes !== DEFAULT_DRAFT.returnTypes ? 1 : 0) + (simulated ? draft.simFaults.length : 0);
+  const hasErrors = Object.keys(check.fieldErrors).length > 0 || !!check.formError;
+  const [open, setOpen] = useState(hasErrors);
+  const isOpen = open || hasErrors;
+
+  const field = (key: NumericSetting) => {
+    const info = SETTING_INFO[key];
+    const error = check.fieldErrors[key];
+    return (
+      <div className="field" key={key}>
+        <label className="label" htmlFor={`setting-${key}`}>
+          {info.label}
+          {info.unit ? <span className="label-hint"> ({info.unit})</span> : null}
+        </label>
+        <input
+          id={`setting-${key}`}
+          className={`input num ${error ? 'is-invalid' : ''}`}
+          inputMode="decimal"
+          value={draft[key]}
+          placeholder={key === 'temperature' ? 'default' : DEFAULT_DRAFT[key]}
+          onChange={(e) => setSetting(key, e.target.value)}
+          aria-invalid={!!error}
+          aria-describedby={`setting-${key}-msg`}
+          data-testid={`setting-${key}`}
+        />
+        <p id={`setting-${key}-msg`} className={error ? 'field-error' : 'field-hint'} data-testid={error ? `setting-${key}-error` : undefined}>
+          {error ?? info.hint}
+        </p>
+      </div>
+    );
+  };
+
+  return (
+    <section className={`advanced ${isOpen ? 'is-open' : ''}`}>
+      <button type="button" className="advanced-toggle" aria-expanded={isOpen} onClick={() => setOpen(!isOpen)} data-testid="advanced-toggle">
+        <IconChevron size={14} className="chevron" />
+        <span className="group-title">Advanced</span>
+        {changed > 0 ? <span className="count-pill">{changed} changed</span> : null}
+        {hasErrors ? <span className="count-pill is-err">needs fixing</span> : null}
+      </button>
+      {isOpen ? (
+        <div className="advanced-body">
+          <div className="settings-grid">{NUMERIC_SETTINGS.filter((k) => !CODE_ONLY.includes(k)).map(field)}</div>
+          <h4 className="subgroup-title">Code Mode sandbox</h4>
+          <div className="settings-grid">{CODE_ONLY.map(field)}</div>
+          <label className="check-row">
+            <input type="checkbox" checked={draft.returnTypes} onChange={(e) => setSetting('returnTypes', e.target.checked)} />
+            <span>
+              <span className="check-label">Return types in the tool catalog</span>
+              <span className="check-hint">Off reproduces the guess-the-shape failure: the model must guess what each tool returns.</span>
+            </span>
+          </label>
+          {simulated ? (
+            <>
+              <h4 className="subgroup-title">Simulated faults</h4>
+              <div className="fault-grid">
+                {SIM_FAULTS.map((f) => (
+                  <label key={f} className="check-row compact" data-testid={`fault-${f}`}>
+                    <input
+                      type="checkbox"
+                      checked={draft.simFaults.includes(f)}
+                      onChange={(e) => setSetting('simFaults', e.target.checked ? [...draft.simFaults, f] : draft.simFaults.filter((x) => x !== f))}
+                    />
+                    <span className="check-label">{SIM_FAULT_LABELS[f]}</span>
+                  </label>
+                ))}
+              </div>
+            </>
+          ) : null}
+          {check.formError ? <p className="field-error">{check.formError}</p> : null}
+          <div className="advanced-footer">
+            <button type="button" className="link-btn" disabled={changed === 0} onClick={() => setForm({ settings: DEFAULT_DRAFT })}>
+              Reset to defaults
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}

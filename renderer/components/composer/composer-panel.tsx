@@ -1,0 +1,70 @@
+/** The left panel's "New comparison" form: task, model, modes, advanced settings, and Run / Cancel. */
+import { useEffect, useRef } from 'react';
+import { cancelComparison, runComparison } from '../../app/actions.js';
+import { useApp } from '../../store/app-store.js';
+import { buildRequest } from '../../store/composer-model.js';
+import { comparisonSelectors, composerSelectors } from '../../store/selectors.js';
+import { IconAlert, IconPlay, IconSpinner, IconStop } from '../common/icons.js';
+import { Kbd } from '../common/kbd.js';
+import { AdvancedSettings } from './advanced-settings.js';
+import { ModePicker } from './mode-picker.js';
+import { ProviderSection } from './provider-section.js';
+import { TaskPicker } from './task-picker.js';
+
+export function ComposerPanel() {
+  const form = useApp(composerSelectors.form);
+  const showErrors = useApp(composerSelectors.showErrors);
+  const starting = useApp(comparisonSelectors.starting);
+  const startError = useApp(comparisonSelectors.startError);
+  const running = useApp(comparisonSelectors.isRunning);
+  const focusRequest = useApp(composerSelectors.focusRequest);
+  const rootRef = useRef<HTMLFormElement>(null);
+  const { errors } = buildRequest(form);
+  const shown = showErrors ? errors : { modes: errors.modes };
+
+  useEffect(() => {
+    if (focusRequest > 0) rootRef.current?.querySelector<HTMLInputElement>('input[name="task"]:checked')?.focus();
+  }, [focusRequest]);
+
+  return (
+    <form
+      className="composer"
+      ref={rootRef}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void runComparison();
+      }}
+      aria-label="New comparison"
+      data-testid="composer"
+    >
+      <div className="panel-scroll">
+        <TaskPicker error={shown.task} />
+        <ProviderSection errors={shown} />
+        <ModePicker error={shown.modes} />
+        <AdvancedSettings />
+      </div>
+      <footer className="composer-footer">
+        {startError ? (
+          <p className="start-error" role="alert" data-testid="start-error">
+            <IconAlert size={14} />
+            <span>
+              <strong>Could not start.</strong> {startError}
+            </span>
+          </p>
+        ) : null}
+        {showErrors && Object.keys(errors).length > 0 ? <p className="field-error">Fix the highlighted fields to run.</p> : null}
+        {running ? (
+          <button type="button" className="btn btn-danger btn-block" onClick={() => void cancelComparison()} data-testid="cancel-comparison">
+            <IconStop size={13} /> Cancel comparison <Kbd keys={['Esc']} />
+          </button>
+        ) : (
+          <button type="submit" className="btn btn-primary btn-block" disabled={starting || form.modes.length === 0} data-testid="run">
+            {starting ? <IconSpinner size={14} /> : <IconPlay size={13} />}
+            {starting ? 'Starting…' : form.modes.length > 1 ? `Run ${form.modes.length} modes` : 'Run'}
+            <Kbd keys={['Mod', '↵']} />
+          </button>
+        )}
+      </footer>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+/** The agent modes to compare: at least one. */
+import { MODE_IDS, MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
+import { useApp } from '../../store/app-store.js';
+import { composerSelectors } from '../../store/selectors.js';
+
+const MODE_ABOUT: Record<ModeId, string> = {
+  react: 'Native tool calling: every tool schema on every request.',
+  code: 'One run_code tool: the model writes a program that calls the tools.',
+};
+
+export function ModePicker({ error }: { error?: string }) {
+  const form = useApp(composerSelectors.form);
+  const toggle = useApp((s) => s.toggleMode);
+  return (
+    <fieldset className="field-group">
+      <legend className="group-title">Modes</legend>
+      <div className="mode-list">
+        {MODE_IDS.map((m) => (
+          <label key={m} className="check-row" data-testid={`mode-${m}`}>
+            <input type="checkbox" checked={form.modes.includes(m)} onChange={(e) => toggle(m, e.target.checked)} />
+            <span className={`mode-swatch mode-${m}`} aria-hidden="true" />
+            <span>
+              <span className="check-label">{MODE_LABELS[m]}</span>
+              <span className="check-hint">{MODE_ABOUT[m]}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

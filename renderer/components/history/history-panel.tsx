@@ -1,0 +1,90 @@
+/** Stored comparisons, newest first: open one to rebuild its timelines and charts, or delete it. */
+import type { ComparisonListItem } from '../../../shared/ipc-contract.js';
+import { MODE_LABELS } from '../../../shared/run-spec.js';
+import { findTask } from '../../../shared/tasks.js';
+import { deleteComparison, openComparison, refreshHistory } from '../../app/actions.js';
+import { fmtDateTime, fmtInt, fmtRelative } from '../../lib/format.js';
+import { useApp } from '../../store/app-store.js';
+import { historySelectors } from '../../store/selectors.js';
+import { SimBadge, StatusBadge } from '../common/badges.js';
+import { IconHistory, IconRefresh, IconSpinner, IconTrash } from '../common/icons.js';
+
+export function taskTitle(task: { id: string | null; text: string }): string {
+  return (task.id && findTask(task.id)?.title) || task.text.split('\n')[0]!.slice(0, 120);
+}
+
+function HistoryItem({ item, active, opening }: { item: ComparisonListItem; active: boolean; opening: boolean }) {
+  const m = item.meta;
+  return (
+    <li className={`history-item ${active ? 'is-active' : ''}`} data-testid="history-item" data-id={m.id}>
+      <button type="button" className="history-open" onClick={() => void openComparison(m.id)} aria-current={active ? 'true' : undefined} title="Open this comparison">
+        <span className="history-title-row">
+          <span className="history-title">{taskTitle(m.task)}</span>
+          {opening ? <IconSpinner size={12} /> : null}
+          <time className="history-when" dateTime={new Date(m.createdAt).toISOString()} title={fmtDateTime(m.createdAt)}>
+            {fmtRelative(m.createdAt)}
+          </time>
+        </span>
+        <span className="history-model">
+          <span className="mono">{m.provider.model}</span>
+          <span className="muted"> · {m.provider.name}</span>
+          {m.provider.simulated ? <SimBadge /> : null}
+        </span>
+        <span className="history-runs">
+          {item.runs.map((r) => (
+            <span key={r.runId} className="history-run" data-mode={r.mode}>
+              <span className={`mode-swatch mode-${r.mode}`} aria-hidden="true" />
+              <span className="history-run-mode">{MODE_LABELS[r.mode]}</span>
+              <StatusBadge status={r.status} compact />
+              <span className="num muted" title={`${fmtInt(r.steps)} steps`}>
+                {fmtInt(r.totalTokens)} tok
+              </span>
+            </span>
+          ))}
+        </span>
+      </button>
+      <button type="button" className="icon-btn history-delete" onClick={() => deleteComparison(m.id)} aria-label={`Delete “${taskTitle(m.task)}”`} title="Delete" data-testid="history-delete">
+        <IconTrash size={14} />
+      </button>
+    </li>
+  );
+}
+
+export function HistoryPanel() {
+  const items = useApp(historySelectors.items);
+  const status = useApp(historySelectors.status);
+  const error = useApp(historySelectors.error);
+  const openingId = useApp(historySelectors.openingId);
+  const activeId = useApp((s) => s.active?.meta.id ?? null);
+  return (
+    <section className="history" aria-label="History" data-testid="history">
+      <div className="panel-subhead">
+        <span className="muted">{status === 'ready' ? `${items.length} comparison${items.length === 1 ? '' : 's'}` : ' '}</span>
+        <button type="button" className="icon-btn" onClick={() => void refreshHistory()} aria-label="Reload history" title="Reload">
+          {status === 'loading' ? <IconSpinner size={14} /> : <IconRefresh size={14} />}
+        </button>
+      </div>
+      {status === 'error' ? (
+        <div className="empty small-empty" role="alert">
+          <p className="empty-title">Could not load history</p>
+          <p className="empty-text">{error}</p>
+          <button className="btn btn-sm" onClick={() => void refreshHistory()}>
+            Try again
+          </button>
+        </div>
+      ) : items.length === 0 && status === 'ready' ? (
+        <div className="empty small-empty" data-testid="history-empty">
+          <IconHistory size={22} />
+          <p className="empty-title">No comparisons yet</p>
+          <p className="empty-text">Every comparison you run is kept here with all its events, ready to reopen or export.</p>
+        </div>
+      ) : (
+        <ul className="history-list">
+          {items.map((it) => (
+            <HistoryItem key={it.meta.id} item={it} active={it.meta.id === activeId} opening={openingId === it.meta.id} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * The comparison in one table: every total of every run (computeTotals via summarizeRun) and the difference of
+ * each mode against the first, in percent (percentDiff / formatPercent) — the same figures as the CLI and reports.
+ */
+import { MODE_LABELS } from '../../../shared/run-spec.js';
+import type { RunTotals } from '../../../shared/step-event.js';
+import { formatPercent, percentDiff, type ComparisonSummary, type RunSummary } from '../../../shared/summary.js';
+import { fmtInt, fmtMs } from '../../lib/format.js';
+import { SimBadge, StatusBadge, ValidationBadge } from '../common/badges.js';
+
+type NumericRow = { key: keyof RunTotals | 'firstRequestPrompt'; label: string; hint: string; time?: boolean };
+
+const ROWS: readonly NumericRow[] = [
+  { key: 'steps', label: 'Steps', hint: 'Model replies' },
+  { key: 'requests', label: 'Requests', hint: 'Including retries' },
+  { key: 'prompt', label: 'Prompt tokens', hint: 'Input, summed over requests' },
+  { key: 'completion', label: 'Completion tokens', hint: 'Output, summed over requests' },
+  { key: 'cached', label: 'Cached prompt tokens', hint: 'Served from the provider cache' },
+  { key: 'total', label: 'Total tokens', hint: 'Prompt + completion' },
+  { key: 'firstRequestPrompt', label: 'First request prompt', hint: 'Fixed cost of prompt and tool definitions' },
+  { key: 'wallMs', label: 'Wall time', hint: 'From start to the last event', time: true },
+  { key: 'toolCalls', label: 'Tool calls', hint: 'Requested by the model' },
+];
+
+const valueOf = (r: RunSummary, key: NumericRow['key']): number | null => (key === 'firstRequestPrompt' ? r.firstRequestPrompt : r.totals[key]);
+
+function DiffCell({ value, base }: { value: number | null; base: number | null }) {
+  if (value === null || base === null) return <td className="num diff">—</td>;
+  const p = percentDiff(value, base);
+  const tone = p === null || p === 0 ? '' : p < 0 ? 'is-less' : 'is-more';
+  return (
+    <td className={`num diff ${tone}`} data-value={p ?? ''}>
+      {formatPercent(p)}
+    </td>
+  );
+}
+
+export function SummaryTable({ comparison, simulated }: { comparison: ComparisonSummary; simulated: boolean }) {
+  const runs = comparison.runs;
+  const base = runs[0];
+  const others = runs.slice(1);
+  return (
+    <figure className="summary" data-testid="summary-table">
+      <figcaption className="chart-caption">
+        <div className="chart-title-row">
+          <h3 className="chart-title">Summary</h3>
+          {simulated ? <SimBadge /> : null}
+        </div>
+        <p className="chart-subtitle">
+          {others.length > 0 && base ? `Differences are relative to ${MODE_LABELS[base.mode]}; negative means fewer.` : 'Totals of the run.'}
+          {simulated ? ' Simulated model: figures show how the modes differ, not what a real provider would bill.' : ''}
+        </p>
+      </figcaption>
+      <div className="table-wrap">
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">Metric</th>
+              {runs.map((r) => (
+                <th scope="col" key={r.runId} className="num">
+                  <span className={`mode-swatch mode-${r.mode}`} aria-hidden="true" /> {MODE_LABELS[r.mode]}
+                  {comparison.cheapestRunId === r.runId && runs.length > 1 ? <span className="cheapest-pill">fewest tokens</span> : null}
+                </th>
+              ))}
+              {others.map((r) => (
+                <th scope="col" key={`d${r.runId}`} className="num diff">
+                  Δ {MODE_LABELS[r.mode]}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <th scope="row">Status</th>
+              {runs.map((r) => (
+                <td key={r.runId} className="num">
+                  <StatusBadge status={r.status} />
+                </td>
+              ))}
+              {others.map((r) => (
+                <td key={`d${r.runId}`} />
+              ))}
+            </tr>
+            {ROWS.map((row) => (
+              <tr key={row.key} data-metric={row.key}>
+                <th scope="row" title={row.hint}>
+                  {row.label}
+                </th>
+                {runs.map((r) => {
+                  const v = valueOf(r, row.key);
+                  return (
+                    <td key={r.runId} className="num" data-testid={`sum-${row.key}-${r.mode}`} data-value={v ?? ''}>
+                      {v === null ? '—' : row.time ? fmtMs(v) : fmtInt(v)}
+                    </td>
+                  );
+                })}
+                {others.map((r) => (
+                  <DiffCell key={`d${r.runId}`} value={valueOf(r, row.key)} base={base ? valueOf(base, row.key) : null} />
+                ))}
+              </tr>
+            ))}
+            <tr>
+              <th scope="row">Validation</th>
+              {runs.map((r) => (
+                <td key={r.runId} className="num" title={r.validation?.detail}>
+                  {r.status === 'running' ? '—' : <ValidationBadge validation={r.validation} />}
+                </td>
+              ))}
+              {others.map((r) => (
+                <td key={`d${r.runId}`} />
+              ))}
+            </tr>
+            <tr className="answer-row">
+              <th scope="row">Answer</th>
+              {runs.map((r) => (
+                <td key={r.runId} className="answer-cell" data-testid={`sum-answer-${r.mode}`}>
+                  {r.answer ? <span title={r.answer}>{r.answer}</span> : <span className="muted">{r.error ?? (r.status === 'running' ? 'Running…' : 'No answer')}</span>}
+                </td>
+              ))}
+              {others.map((r) => (
+                <td key={`d${r.runId}`} />
+              ))}
+            </tr>
+          </tbody>
+        </table>
+      </div>
+    </figure>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * One run_code call: the program, what it printed (all the model gets back), its error at the failing line,
+ * the tool calls it made inside the sandbox, and how many bytes stayed out of the conversation.
+ */
+import type { CodeRunEvent } from '../../../shared/step-event.js';
+import { argsPreview, fmtBytes, fmtInt, fmtMs } from '../../lib/format.js';
+import type { ToolCallView } from '../../store/run-model.js';
+import { WarnBadge } from '../common/badges.js';
+import { IconAlert, IconCode, IconSpinner } from '../common/icons.js';
+import { CodeBlock } from './code-block.js';
+import { ExpandableText } from './expandable-text.js';
+import { SearchHits } from './search-hits.js';
+import { TruncationNote } from './tool-call.js';
+
+const LIMIT_TEXT: Record<NonNullable<CodeRunEvent['limitHit']>, string> = {
+  time: 'time limit hit',
+  memory: 'memory limit hit',
+  output: 'output limit hit',
+  'tool-calls': 'tool-call limit hit',
+};
+
+function codeOf(call: ToolCallView): string {
+  if (call.codeRun) return call.codeRun.code;
+  const a = call.args;
+  if (a && typeof a === 'object' && typeof (a as { code?: unknown }).code === 'string') return (a as { code: string }).code;
+  return typeof a === 'string' ? a : '';
+}
+
+export function CodeRun({ call, idPrefix, truncateChars }: { call: ToolCallView; idPrefix: string; truncateChars: number | null }) {
+  const run = call.codeRun;
+  const code = codeOf(call);
+  const done = !!run || !!call.finished;
+  return (
+    <div className={`call call-code ${run?.error ? 'has-error' : ''}`} data-testid="code-run" data-call-id={call.callId}>
+      <div className="call-head">
+        <IconCode size={13} />
+        <span className="call-name mono">run_code</span>
+        {run ? (
+          <span className="call-meta">
+            <span title="Time the program ran">{fmtMs(run.durationMs)}</span>
+            <span title="Tool calls made inside the program">{run.toolCalls.length === 1 ? '1 inner call' : `${run.toolCalls.length} inner calls`}</span>
+            <span title="Bytes the tools returned to the program vs. bytes printed back to the model" data-testid="code-bytes">
+              {fmtBytes(run.toolBytes)} in → {fmtBytes(run.printedBytes)} printed
+            </span>
+          </span>
+        ) : done ? null : (
+          <span className="call-meta">
+            <IconSpinner size={12} /> running
+          </span>
+        )}
+        {run?.limitHit ? <WarnBadge>{LIMIT_TEXT[run.limitHit]}</WarnBadge> : null}
+      </div>
+      {code ? <CodeBlock code={code} error={run?.error ?? null} /> : null}
+      {run && run.toolCalls.length > 0 ? (
+        <table className="mini-table inner-calls">
+          <thead>
+            <tr>
+              <th>Inner call</th>
+              <th className="num">Result</th>
+              <th className="num">Time</th>
+            </tr>
+          </thead>
+          <tbody>
+            {run.toolCalls.map((c, i) => (
+              <tr key={i} className={c.error ? 'is-error' : ''}>
+                <td className="mono" title={JSON.stringify(c.args)}>
+                  {c.name}({argsPreview(c.args, 48)})
+                  {c.error ? <span className="inline-err"> — {c.error}</span> : null}
+                </td>
+                <td className="num mono">{fmtBytes(c.resultBytes)}</td>
+                <td className="num mono">{fmtMs(c.durationMs)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {call.searches.map((s) => (
+        <SearchHits key={s.seq} search={s} />
+      ))}
+      {run ? (
+        <div className="call-section">
+          <div className="section-label">
+            Printed <span className="muted">· {fmtInt(run.output.length)} chars returned to the model</span>
+          </div>
+          {run.output ? <ExpandableText id={`${idPrefix}:out`} text={run.output} className="output" /> : <p className="muted small">The program printed nothing.</p>}
+        </div>
+      ) : null}
+      {run?.error ? (
+        <p className="code-error" role="note" data-testid="code-error">
+          <IconAlert size={13} />
+          <span>
+            {run.error.line !== null ? <strong>Line {run.error.line}: </strong> : null}
+            {run.error.message}
+          </span>
+        </p>
+      ) : null}
+      {call.finished?.truncated ? <TruncationNote finished={call.finished} truncateChars={truncateChars} /> : null}
+    </div>
+  );
+}

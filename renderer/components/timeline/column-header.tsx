@@ -1,0 +1,48 @@
+/** The sticky head of a mode's column: mode, status, running totals, and Cancel for this run alone. */
+import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
+import type { RunSummary } from '../../../shared/summary.js';
+import { cancelRun } from '../../app/actions.js';
+import { fmtInt, fmtMs } from '../../lib/format.js';
+import { StatusBadge, type AnyStatus } from '../common/badges.js';
+import { IconStop } from '../common/icons.js';
+
+export function ColumnHeader({ mode, runId, status, summary }: { mode: ModeId; runId: string; status: AnyStatus; summary: RunSummary | null }) {
+  const t = summary?.totals;
+  const live = status === 'running' || status === 'pending';
+  return (
+    <div className={`column-head mode-${mode}`} data-testid={`column-${mode}`} data-run-id={runId}>
+      <div className="column-title">
+        <span className={`mode-swatch mode-${mode}`} aria-hidden="true" />
+        <h3>{MODE_LABELS[mode]}</h3>
+        <StatusBadge status={status} />
+        {live ? (
+          <button type="button" className="btn btn-sm btn-ghost column-cancel" onClick={() => void cancelRun(runId)} data-testid={`cancel-run-${mode}`} title={`Cancel the ${MODE_LABELS[mode]} run only`}>
+            <IconStop size={11} /> Cancel run
+          </button>
+        ) : null}
+      </div>
+      <dl className="column-stats num">
+        <div>
+          <dt>steps</dt>
+          <dd data-testid="col-steps">{fmtInt(t?.steps ?? 0)}</dd>
+        </div>
+        <div>
+          <dt>prompt</dt>
+          <dd>{fmtInt(t?.prompt ?? 0)}</dd>
+        </div>
+        <div>
+          <dt>completion</dt>
+          <dd>{fmtInt(t?.completion ?? 0)}</dd>
+        </div>
+        <div>
+          <dt>total</dt>
+          <dd data-testid="col-total">{fmtInt(t?.total ?? 0)}</dd>
+        </div>
+        <div>
+          <dt>time</dt>
+          <dd>{fmtMs(t?.wallMs ?? 0)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * A block of text clipped to a few lines with a toggle to see all of it. The open/closed choice is kept
+ * outside React (keyed by id) so it survives the row being unmounted by virtualization.
+ */
+import { useState } from 'react';
+import { fmtInt } from '../../lib/format.js';
+
+const expanded = new Set<string>();
+
+export function useExpanded(id: string): [boolean, (open: boolean) => void] {
+  const [open, setOpen] = useState(() => expanded.has(id));
+  return [
+    open,
+    (next: boolean) => {
+      if (next) expanded.add(id);
+      else expanded.delete(id);
+      setOpen(next);
+    },
+  ];
+}
+
+export function ExpandableText({ id, text, lines = 8, className = '', label }: { id: string; text: string; lines?: number; className?: string; label?: string }) {
+  const [open, setOpen] = useExpanded(id);
+  const lineCount = text.split('\n').length;
+  const long = lineCount > lines || text.length > lines * 110;
+  return (
+    <div className={`expandable ${className} ${long && !open ? 'is-clipped' : ''}`}>
+      <pre className="expandable-text" style={long && !open ? { maxHeight: `${lines * 1.5}em` } : undefined} aria-label={label}>
+        {text}
+      </pre>
+      {long ? (
+        <button type="button" className="expand-btn" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? 'Show less' : `Show all · ${fmtInt(text.length)} chars, ${fmtInt(lineCount)} lines`}
+        </button>
+      ) : null}
+    </div>
+  );
+}

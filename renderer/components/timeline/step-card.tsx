@@ -1,0 +1,86 @@
+/** One model round trip of one run: its tokens and latency, retries, the assistant's text and its tool calls. */
+import { fmtInt, fmtMs } from '../../lib/format.js';
+import type { StepView } from '../../store/run-model.js';
+import { IconRetry, IconSpinner } from '../common/icons.js';
+import { CodeRun } from './code-run.js';
+import { ExpandableText } from './expandable-text.js';
+import { ToolCall } from './tool-call.js';
+
+export function StepCard({ runId, step, truncateChars, stopped }: { runId: string; step: StepView; truncateChars: number | null; stopped: boolean }) {
+  const r = step.response;
+  const attempts = step.requests.length;
+  const u = r?.usage ?? null;
+  return (
+    <article className={`step-card ${r ? '' : 'is-pending'}`} data-testid="step-card" data-step={step.step} data-run-id={runId}>
+      <header className="step-head">
+        <span className="step-title">Step {step.step}</span>
+        {r ? (
+          u ? (
+            <span className="step-usage num" data-testid="step-usage" data-prompt={u.prompt} data-completion={u.completion}>
+              <span title="Prompt tokens (input) of this request">
+                <span className="usage-key">in</span> {fmtInt(u.prompt)}
+              </span>
+              <span title="Completion tokens (output) of this reply">
+                <span className="usage-key">out</span> {fmtInt(u.completion)}
+              </span>
+              {u.cached ? (
+                <span title="Prompt tokens served from the provider's cache">
+                  <span className="usage-key">cached</span> {fmtInt(u.cached)}
+                </span>
+              ) : null}
+              {u.reasoning ? (
+                <span title="Reasoning tokens (part of the completion)">
+                  <span className="usage-key">reasoning</span> {fmtInt(u.reasoning)}
+                </span>
+              ) : null}
+            </span>
+          ) : (
+            <span className="step-usage muted" data-testid="step-usage" title="The provider sent no usage for this reply; it counts as 0.">
+              no usage reported
+            </span>
+          )
+        ) : null}
+        <span className="step-latency num" title="Time from request to the last streamed chunk">
+          {r ? fmtMs(r.latencyMs) : null}
+        </span>
+      </header>
+      {step.retries.length > 0 ? (
+        <ul className="retries">
+          {step.retries.map((x) => (
+            <li key={x.seq} className="retry" data-testid="retry">
+              <IconRetry size={12} />
+              <span>
+                Attempt {x.attempt} failed{x.status !== null ? ` (${x.status})` : ''}: {x.message}
+                {x.delayMs > 0 ? ` — retrying in ${fmtMs(x.delayMs)}` : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {!r ? (
+        stopped ? (
+          <p className="muted small">No reply: the run stopped while this request was in flight.</p>
+        ) : (
+          <p className="waiting">
+            <IconSpinner size={13} /> Waiting for the model{attempts > 1 ? ` · attempt ${attempts}` : ''}…
+          </p>
+        )
+      ) : null}
+      {r?.reasoningText ? (
+        <details className="reasoning">
+          <summary>Reasoning · {fmtInt(r.reasoningText.length)} chars</summary>
+          <ExpandableText id={`${runId}:${step.step}:reasoning`} text={r.reasoningText} lines={6} />
+        </details>
+      ) : null}
+      {r?.text ? <ExpandableText id={`${runId}:${step.step}:text`} text={r.text} lines={6} className="assistant-text" label="Assistant text" /> : null}
+      {step.calls.map((c) =>
+        c.name === 'run_code' || c.codeRun ? (
+          <CodeRun key={c.callId} call={c} idPrefix={`${runId}:${c.callId}`} truncateChars={truncateChars} />
+        ) : (
+          <ToolCall key={c.callId} call={c} idPrefix={`${runId}:${c.callId}`} truncateChars={truncateChars} />
+        ),
+      )}
+      {r && r.toolCalls.length === 0 && !r.text ? <p className="muted small">Empty reply (finish reason: {r.finishReason ?? 'none'}).</p> : null}
+    </article>
+  );
+}

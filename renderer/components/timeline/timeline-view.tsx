@@ -1,0 +1,126 @@
+/**
+ * The runs side by side, one column per mode, with their steps aligned by step number: each virtual row holds
+ * step N of every run, so its height is the tallest of them. Only the rows in view are mounted
+ * (@tanstack/react-virtual), which keeps a 1,000-step run as light as a 5-step one.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useApp } from '../../store/app-store.js';
+import { runSummary, timelineRows, type ModeRun, type TimelineRow } from '../../store/derived.js';
+import { runStatus } from '../../store/run-model.js';
+import { comparisonSelectors } from '../../store/selectors.js';
+import type { AnyStatus } from '../common/badges.js';
+import { ColumnHeader } from './column-header.js';
+import { ResultCell, SetupCell } from './run-cells.js';
+import { StepCard } from './step-card.js';
+
+const rowKey = (r: TimelineRow) => (r.kind === 'step' ? `s${r.step}` : r.kind);
+
+function statusOf(m: ModeRun, interrupted: readonly string[]): AnyStatus {
+  const s = runStatus(m.run);
+  return (s === 'running' || s === 'pending') && interrupted.includes(m.runId) ? 'interrupted' : s;
+}
+
+function StepCell({ m, step, status }: { m: ModeRun; step: number; status: AnyStatus }) {
+  const run = m.run;
+  const view = run ? run.steps[run.stepIndex[step] ?? -1] : undefined;
+  if (!view) {
+    const last = run?.steps[run.steps.length - 1]?.step;
+    const done = status !== 'running' && status !== 'pending';
+    return <div className="step-gap">{done ? `No step ${step}: finished after ${last ?? 0} step${last === 1 ? '' : 's'}.` : ''}</div>;
+  }
+  const truncateChars = run?.started?.settings.truncateChars ?? null;
+  return <StepCard runId={m.runId} step={view} truncateChars={truncateChars} stopped={status !== 'running' && status !== 'pending'} />;
+}
+
+export function TimelineView() {
+  const modeRuns = useApp(comparisonSelectors.modeRuns);
+  const interrupted = useApp(comparisonSelectors.interrupted);
+  const rows = useMemo(() => timelineRows(modeRuns.map((m) => m.run)), [modeRuns]);
+  const statuses = modeRuns.map((m) => statusOf(m, interrupted));
+  const summaries = modeRuns.map((m) => (m.run ? runSummary(m.run) : null));
+  const live = statuses.some((s) => s === 'running' || s === 'pending');
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  const follow = useRef(true);
+
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const ro = new ResizeObserver(() => setScrollMargin(list.offsetTop));
+    ro.observe(list.previousElementSibling ?? list);
+    setScrollMargin(list.offsetTop);
+    return () => ro.disconnect();
+  }, []);
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => (rows[i]?.kind === 'setup' ? 64 : rows[i]?.kind === 'result' ? 140 : 220),
+    getItemKey: (i) => rowKey(rows[i]!),
+    overscan: 4,
+    scrollMargin,
+    gap: 10,
+  });
+
+  // While runs are live, keep the newest step in view unless the user scrolled up to read.
+  useEffect(() => {
+    if (!live || !follow.current) return;
+    virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+  }, [rows.length, live, virtualizer]);
+
+  const cols = `var(--gutter-w) repeat(${Math.max(1, modeRuns.length)}, minmax(0, 1fr))`;
+  return (
+    <div
+      className="timeline"
+      ref={scrollRef}
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        follow.current = el.scrollHeight - el.scrollTop - el.clientHeight < 120;
+      }}
+      data-testid="timeline"
+      tabIndex={0}
+      aria-label="Timeline of steps, one column per mode"
+    >
+      <div className="timeline-head" style={{ gridTemplateColumns: cols }}>
+        <div className="gutter-head" aria-hidden="true">
+          Step
+        </div>
+        {modeRuns.map((m, i) => (
+          <ColumnHeader key={m.runId} mode={m.mode} runId={m.runId} status={statuses[i]!} summary={summaries[i]!} />
+        ))}
+      </div>
+      <div ref={listRef} className="timeline-rows" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((v) => {
+          const row = rows[v.index]!;
+          return (
+            <div
+              key={v.key}
+              data-index={v.index}
+              ref={virtualizer.measureElement}
+              className={`timeline-row row-${row.kind}`}
+              data-testid={row.kind === 'step' ? 'step-row' : `${row.kind}-row`}
+              data-step={row.kind === 'step' ? row.step : undefined}
+              style={{ gridTemplateColumns: cols, transform: `translateY(${v.start - virtualizer.options.scrollMargin}px)` }}
+            >
+              <div className="gutter">{row.kind === 'step' ? row.step : row.kind === 'setup' ? 'Setup' : 'Result'}</div>
+              {modeRuns.map((m, i) => (
+                <div className="cell" key={m.runId} data-mode={m.mode}>
+                  {row.kind === 'setup' ? (
+                    <SetupCell run={m.run} summary={summaries[i]!} />
+                  ) : row.kind === 'result' ? (
+                    <ResultCell run={m.run} status={statuses[i]!} summary={summaries[i]!} />
+                  ) : (
+                    <StepCell m={m} step={row.step} status={statuses[i]!} />
+                  )}
+                </div>
+              ))}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

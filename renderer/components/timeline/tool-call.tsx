@@ -1,0 +1,61 @@
+/** One native tool call: name, arguments, result as the model received it, duration, error and truncation. */
+import type { ToolFinishedEvent } from '../../../shared/step-event.js';
+import { argsPreview, fmtArgs, fmtInt, fmtMs } from '../../lib/format.js';
+import type { ToolCallView } from '../../store/run-model.js';
+import { IconAlert, IconSpinner, IconTool } from '../common/icons.js';
+import { ExpandableText, useExpanded } from './expandable-text.js';
+import { SearchHits } from './search-hits.js';
+
+/** "truncated: 12,345 → 4,000 chars": what the tool produced vs. what the model was shown. */
+export function TruncationNote({ finished, truncateChars }: { finished: ToolFinishedEvent; truncateChars: number | null }) {
+  const shown = truncateChars ?? finished.output.length;
+  return (
+    <span className="trunc-note" data-testid="truncation" data-raw={finished.rawSize} data-shown={shown} title="The tool returned more than the truncation limit; the model saw the first part and a marker.">
+      truncated: {fmtInt(finished.rawSize)} → {fmtInt(shown)} chars
+    </span>
+  );
+}
+
+export function ToolCall({ call, idPrefix, truncateChars }: { call: ToolCallView; idPrefix: string; truncateChars: number | null }) {
+  const f = call.finished;
+  const [argsOpen, setArgsOpen] = useExpanded(`${idPrefix}:args`);
+  const invalidArgs = typeof call.args === 'string' && call.started;
+  const argsText = fmtArgs(call.args);
+  return (
+    <div className={`call ${f?.error ? 'has-error' : ''}`} data-testid="tool-call" data-tool={call.name} data-call-id={call.callId}>
+      <button type="button" className="call-head as-button" aria-expanded={argsOpen} onClick={() => setArgsOpen(!argsOpen)} title="Show the arguments">
+        <IconTool size={13} />
+        <span className="call-name mono">{call.name}</span>
+        <span className="call-args mono">({argsPreview(call.args, 64)})</span>
+        <span className="call-meta">
+          {f ? <span>{fmtMs(f.durationMs)}</span> : call.started ? <><IconSpinner size={12} /> running</> : <span>queued</span>}
+        </span>
+      </button>
+      {argsOpen ? (
+        <div className="call-section">
+          <div className="section-label">Arguments {invalidArgs ? <span className="inline-err">· not valid JSON, shown as written</span> : null}</div>
+          <pre className="args-block">{argsText || '(none)'}</pre>
+        </div>
+      ) : null}
+      {call.searches.map((s) => (
+        <SearchHits key={s.seq} search={s} />
+      ))}
+      {f ? (
+        <div className="call-section">
+          <div className="section-label">
+            {f.error ? (
+              <span className="inline-err">
+                <IconAlert size={12} /> Error returned to the model
+              </span>
+            ) : (
+              'Result'
+            )}
+            <span className="muted"> · {fmtInt(f.output.length)} chars</span>
+            {f.truncated ? <TruncationNote finished={f} truncateChars={truncateChars} /> : null}
+          </div>
+          <ExpandableText id={`${idPrefix}:out`} text={f.output} lines={6} className={f.error ? 'output is-error' : 'output'} />
+        </div>
+      ) : null}
+    </div>
+  );
+}

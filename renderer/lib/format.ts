@@ -1,0 +1,57 @@
+/** Number and time formatting used everywhere a figure is shown (en-US grouping, so tests can parse it). */
+
+const intFmt = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+export function fmtInt(n: number): string {
+  return intFmt.format(n);
+}
+
+export function fmtMs(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+  const m = Math.floor(ms / 60_000);
+  const s = Math.round((ms % 60_000) / 1000);
+  return `${m} m ${String(s).padStart(2, '0')} s`;
+}
+
+export function fmtBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export function fmtRelative(epochMs: number, now = Date.now()): string {
+  const s = Math.round((now - epochMs) / 1000);
+  if (s < 45) return 'just now';
+  if (s < 3600) return `${Math.round(s / 60)} min ago`;
+  if (s < 86_400) return `${Math.round(s / 3600)} h ago`;
+  const d = new Date(epochMs);
+  return d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: d.getFullYear() === new Date(now).getFullYear() ? undefined : 'numeric' });
+}
+
+export function fmtDateTime(epochMs: number): string {
+  return new Date(epochMs).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** Pretty JSON for arguments; strings (unparseable arguments) are returned as they are. */
+export function fmtArgs(args: unknown): string {
+  if (typeof args === 'string') return args;
+  if (args === undefined) return '';
+  try {
+    return JSON.stringify(args, null, 2);
+  } catch {
+    return String(args);
+  }
+}
+
+/** One-line argument preview: `path: "logs", limit: 3`. */
+export function argsPreview(args: unknown, max = 80): string {
+  let text: string;
+  if (args && typeof args === 'object' && !Array.isArray(args)) {
+    text = Object.entries(args as Record<string, unknown>)
+      .map(([k, v]) => `${k}: ${typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v) ?? String(v)}`)
+      .join(', ');
+  } else text = typeof args === 'string' ? args : JSON.stringify(args) ?? '';
+  text = text.replace(/\s+/g, ' ');
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app.js';
+import { bootstrap } from './app/bootstrap.js';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/controls.css';
+import './styles/timeline.css';
+import './styles/charts.css';
+import './styles/code.css';
+
+void bootstrap();
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

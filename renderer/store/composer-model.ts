@@ -1,0 +1,172 @@
+/**
+ * The composer's form, as plain data, and its conversion into a ComparisonRequest. Settings are validated with
+ * the same schema as the host (shared/run-spec.ts): per field for messages at the field, then as a whole with
+ * parseSettings, which is what the host runs too.
+ */
+import { findPreset } from '../../shared/providers.js';
+import {
+  DEFAULT_SETTINGS,
+  SIM_FAULTS,
+  parseSettings,
+  runSettingsSchema,
+  type ComparisonRequest,
+  type ModeId,
+  type RunSettings,
+  type SimFault,
+} from '../../shared/run-spec.js';
+
+export const NUMERIC_SETTINGS = [
+  'maxSteps',
+  'truncateChars',
+  'temperature',
+  'maxRetries',
+  'requestTimeoutMs',
+  'codeTimeoutMs',
+  'codeMemoryMb',
+  'codeOutputChars',
+  'codeMaxToolCalls',
+] as const satisfies readonly (keyof RunSettings)[];
+export type NumericSetting = (typeof NUMERIC_SETTINGS)[number];
+
+/** Text as typed (so a half-typed value is not lost), plus the two non-numeric settings. */
+export type SettingsDraft = { readonly [K in NumericSetting]: string } & {
+  readonly returnTypes: boolean;
+  readonly simFaults: readonly SimFault[];
+};
+
+export const SETTING_INFO: Record<NumericSetting, { label: string; unit?: string; hint: string }> = {
+  maxSteps: { label: 'Max steps', hint: 'Model requests per run before it stops with max-steps.' },
+  truncateChars: { label: 'Truncate tool results', unit: 'chars', hint: 'Longer results are cut, with a marker.' },
+  temperature: { label: 'Temperature', hint: 'Empty: the provider’s default.' },
+  maxRetries: { label: 'Retries per request', hint: 'For 429, 5xx and network errors.' },
+  requestTimeoutMs: { label: 'Request timeout', unit: 'ms', hint: 'Per model request.' },
+  codeTimeoutMs: { label: 'Code timeout', unit: 'ms', hint: 'Code Mode: per program.' },
+  codeMemoryMb: { label: 'Code memory', unit: 'MB', hint: 'Code Mode: sandbox heap.' },
+  codeOutputChars: { label: 'Printed output limit', unit: 'chars', hint: 'Code Mode: what returns to the model.' },
+  codeMaxToolCalls: { label: 'Tool calls per program', hint: 'Code Mode: calls inside one program.' },
+};
+
+export const SIM_FAULT_LABELS: Record<SimFault, string> = {
+  '429-once': '429 once (retried)',
+  '500': '500 on every request',
+  hang: 'Hang (never answers)',
+  'malformed-args': 'Malformed tool arguments',
+  'unknown-tool': 'Calls an unknown tool',
+  'loop-forever': 'Program loops forever',
+};
+export { SIM_FAULTS };
+
+export function draftFromSettings(s: RunSettings): SettingsDraft {
+  return {
+    maxSteps: String(s.maxSteps),
+    truncateChars: String(s.truncateChars),
+    temperature: s.temperature === null ? '' : String(s.temperature),
+    maxRetries: String(s.maxRetries),
+    requestTimeoutMs: String(s.requestTimeoutMs),
+    codeTimeoutMs: String(s.codeTimeoutMs),
+    codeMemoryMb: String(s.codeMemoryMb),
+    codeOutputChars: String(s.codeOutputChars),
+    codeMaxToolCalls: String(s.codeMaxToolCalls),
+    returnTypes: s.returnTypes,
+    simFaults: s.simFaults,
+  };
+}
+
+export const DEFAULT_DRAFT: SettingsDraft = draftFromSettings(DEFAULT_SETTINGS);
+
+function toValue(key: NumericSetting, text: string): number | null | undefined {
+  const t = text.trim();
+  if (t === '') return key === 'temperature' ? null : undefined;
+  return Number(t.replace(/[_,\s]/g, ''));
+}
+
+/** A zod issue in words a user reads at the field. */
+function describeIssue(issue: { code: string; message: string; minimum?: unknown; maximum?: unknown; expected?: unknown }): string {
+  if (issue.code === 'too_big') return `Must be at most ${Number(issue.maximum).toLocaleString('en-US')}.`;
+  if (issue.code === 'too_small') return `Must be at least ${Number(issue.minimum).toLocaleString('en-US')}.`;
+  if (issue.code === 'invalid_type' && issue.expected === 'int') return 'Must be a whole number.';
+  if (issue.code === 'invalid_type') return 'Must be a number.';
+  return issue.message;
+}
+
+export interface SettingsCheck {
+  readonly settings: RunSettings | null;
+  readonly fieldErrors: Partial<Record<NumericSetting, string>>;
+  /** parseSettings' own message when the whole object fails for a reason no single field explains. */
+  readonly formError: string | null;
+}
+
+export function checkSettings(draft: SettingsDraft, simulated: boolean): SettingsCheck {
+  const fieldErrors: Partial<Record<NumericSetting, string>> = {};
+  const input: Record<string, unknown> = { returnTypes: draft.returnTypes, simFaults: simulated ? [...draft.simFaults] : [] };
+  for (const key of NUMERIC_SETTINGS) {
+    const value = toValue(key, draft[key]);
+    if (value === undefined) continue;
+    const r = runSettingsSchema.shape[key].safeParse(value);
+    if (!r.success) fieldErrors[key] = describeIssue(r.error.issues[0] as never);
+    input[key] = value;
+  }
+  if (Object.keys(fieldErrors).length > 0) return { settings: null, fieldErrors, formError: null };
+  try {
+    return { settings: parseSettings(input), fieldErrors, formError: null };
+  } catch (err) {
+    return { settings: null, fieldErrors, formError: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+export interface ComposerForm {
+  readonly taskChoice: string; // a built-in task id, or 'custom'
+  readonly customTask: string;
+  readonly providerName: string;
+  readonly baseUrl: string;
+  readonly model: string;
+  readonly modes: readonly ModeId[];
+  readonly settings: SettingsDraft;
+}
+
+export interface FormErrors {
+  task?: string;
+  modes?: string;
+  model?: string;
+  baseUrl?: string;
+  settings?: string;
+}
+
+export function effectiveBaseUrl(form: Pick<ComposerForm, 'providerName' | 'baseUrl'>): string | null {
+  const preset = findPreset(form.providerName);
+  const typed = form.baseUrl.trim();
+  if (form.providerName === 'simulated') return null;
+  return typed || preset?.baseUrl || null;
+}
+
+export function buildRequest(form: ComposerForm): { request: ComparisonRequest | null; errors: FormErrors; check: SettingsCheck } {
+  const errors: FormErrors = {};
+  const simulated = form.providerName === 'simulated';
+  const task = form.taskChoice === 'custom' ? form.customTask.trim() : form.taskChoice;
+  if (!task) errors.task = 'Describe the task, or pick a built-in one.';
+  if (form.modes.length === 0) errors.modes = 'Pick at least one mode.';
+  if (!form.model.trim()) errors.model = 'Name the model to use.';
+  const baseUrl = effectiveBaseUrl(form);
+  if (!simulated) {
+    if (!baseUrl) errors.baseUrl = 'Enter the server’s base URL, e.g. http://127.0.0.1:8000/v1.';
+    else if (!/^https?:\/\/[^\s/]+/.test(baseUrl)) errors.baseUrl = 'The base URL must start with http:// or https://.';
+  }
+  const check = checkSettings(form.settings, simulated);
+  if (!check.settings) errors.settings = check.formError ?? 'Fix the highlighted settings.';
+  if (Object.keys(errors).length > 0 || !check.settings) return { request: null, errors, check };
+  const preset = findPreset(form.providerName);
+  return {
+    request: {
+      task,
+      modes: [...form.modes],
+      provider: {
+        name: form.providerName,
+        baseUrl: simulated || (preset?.baseUrl && baseUrl === preset.baseUrl) ? null : baseUrl,
+        model: form.model.trim(),
+      },
+      settings: check.settings,
+    },
+    errors,
+    check,
+  };
+}

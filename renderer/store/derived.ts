@@ -1,0 +1,66 @@
+/**
+ * Values derived from runs, memoised by the identity of the run's event list (which changes only when an
+ * event is applied). Every figure comes from shared/summary.ts so the UI agrees with the CLI and reports.
+ */
+import type { ModeId } from '../../shared/run-spec.js';
+import { summarizeComparison, summarizeRun, type ComparisonSummary, type RunSummary } from '../../shared/summary.js';
+import type { StepEvent } from '../../shared/step-event.js';
+import type { RunView } from './run-model.js';
+
+const summaries = new WeakMap<readonly StepEvent[], RunSummary>();
+
+export function runSummary(run: RunView): RunSummary {
+  let s = summaries.get(run.events);
+  if (!s) {
+    s = summarizeRun(run.events);
+    summaries.set(run.events, s);
+  }
+  return s;
+}
+
+export interface ModeRun {
+  readonly runId: string;
+  readonly mode: ModeId;
+  readonly run: RunView | undefined;
+}
+
+/** `interrupted`: runs history reports as never finished; they show as such instead of 'running'. */
+export function comparisonSummary(modeRuns: readonly ModeRun[], interrupted: readonly string[] = []): ComparisonSummary {
+  return summarizeComparison(
+    modeRuns.map((m) => {
+      const s = m.run ? runSummary(m.run) : null;
+      // A run with no events yet still takes its column (and the baseline slot when first).
+      const r = s && s.runId ? s : emptySummary(m.runId, m.mode);
+      return r.status === 'running' && interrupted.includes(m.runId) ? { ...r, status: 'interrupted' as const } : r;
+    }),
+  );
+}
+
+export function emptySummary(runId: string, mode: ModeId): RunSummary {
+  return {
+    runId,
+    mode,
+    task: null,
+    provider: null,
+    status: 'running',
+    answer: '',
+    error: null,
+    validation: null,
+    totals: { steps: 0, requests: 0, prompt: 0, completion: 0, cached: 0, reasoning: 0, total: 0, toolCalls: 0, wallMs: 0 },
+    perStep: [],
+    firstRequestAt: null,
+    firstRequestPrompt: null,
+  };
+}
+
+export type TimelineRow = { readonly kind: 'setup' } | { readonly kind: 'step'; readonly step: number } | { readonly kind: 'result' };
+
+/** Rows of the aligned timeline: setup, every step number any run reached (ascending), then the result. */
+export function timelineRows(runs: readonly (RunView | undefined)[]): TimelineRow[] {
+  const steps = new Set<number>();
+  for (const r of runs) if (r) for (const s of r.steps) steps.add(s.step);
+  const rows: TimelineRow[] = [{ kind: 'setup' }];
+  for (const step of [...steps].sort((a, b) => a - b)) rows.push({ kind: 'step', step });
+  rows.push({ kind: 'result' });
+  return rows;
+}

@@ -1,0 +1,75 @@
+/** Window-level UI state: theme, panels, toasts, the confirm dialog and the host connection. */
+import type { StateCreator } from 'zustand';
+import type { AppInfo } from '../../shared/ipc-contract.js';
+import type { ConnectionState } from '../api/ws-transport.js';
+import type { AppState } from './app-store.js';
+
+export type Theme = 'light' | 'dark';
+export type SidebarTab = 'compose' | 'history';
+export type MainTab = 'timeline' | 'charts';
+
+export interface Toast {
+  readonly id: number;
+  readonly kind: 'info' | 'success' | 'error';
+  readonly title: string;
+  readonly detail?: string;
+}
+
+export interface ConfirmRequest {
+  readonly title: string;
+  readonly body: string;
+  readonly confirmLabel: string;
+  readonly danger?: boolean;
+  readonly onConfirm: () => void;
+}
+
+export interface UiSlice {
+  readonly theme: Theme;
+  readonly sidebarTab: SidebarTab;
+  readonly mainTab: MainTab;
+  readonly toasts: readonly Toast[];
+  readonly confirm: ConfirmRequest | null;
+  readonly connection: ConnectionState;
+  readonly appInfo: AppInfo | null;
+  readonly exportMenuOpen: boolean;
+  /** Bumped to ask the composer to focus its first field (menu "New comparison"). */
+  readonly focusComposer: number;
+  setTheme(theme: Theme): void;
+  setSidebarTab(tab: SidebarTab): void;
+  setMainTab(tab: MainTab): void;
+  pushToast(toast: Omit<Toast, 'id'>): number;
+  dismissToast(id: number): void;
+  askConfirm(request: ConfirmRequest | null): void;
+  setConnection(state: ConnectionState): void;
+  setAppInfo(info: AppInfo): void;
+  setExportMenuOpen(open: boolean): void;
+  requestComposerFocus(): void;
+}
+
+let toastId = 0;
+
+export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => ({
+  theme: 'light',
+  sidebarTab: 'compose',
+  mainTab: 'timeline',
+  toasts: [],
+  confirm: null,
+  connection: { status: 'connecting', attempt: 1 },
+  appInfo: null,
+  exportMenuOpen: false,
+  focusComposer: 0,
+  setTheme: (theme) => set({ theme }),
+  setSidebarTab: (sidebarTab) => set({ sidebarTab }),
+  setMainTab: (mainTab) => set({ mainTab }),
+  pushToast: (toast) => {
+    const id = ++toastId;
+    set((s) => ({ toasts: [...s.toasts.slice(-3), { ...toast, id }] }));
+    return id;
+  },
+  dismissToast: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
+  askConfirm: (confirm) => set({ confirm }),
+  setConnection: (connection) => set({ connection }),
+  setAppInfo: (appInfo) => set({ appInfo }),
+  setExportMenuOpen: (exportMenuOpen) => set({ exportMenuOpen }),
+  requestComposerFocus: () => set((s) => ({ focusComposer: s.focusComposer + 1, sidebarTab: 'compose' })),
+});
