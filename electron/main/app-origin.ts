@@ -2,6 +2,8 @@
  * Where the app's own pages live. Production pages are served from the custom `app://parallax/` origin;
  * a dev server URL is trusted only when PARALLAX_DEV_URL is set explicitly.
  */
+/** Matches appId in electron-builder.yml (Windows groups taskbar entries and notifications by it). */
+export const APP_ID = 'dev.parallax.app';
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'parallax';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHost, type Host } from '../host/host.js';
 import { workerEntry } from '../host/launcher.js';
-import { APP_ENTRY_URL, APP_SCHEME, originOf, readDevUrl, trustedOrigins } from './app-origin.js';
+import { APP_ENTRY_URL, APP_ID, APP_SCHEME, originOf, readDevUrl, trustedOrigins } from './app-origin.js';
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol.js';
 import { createEventBatcher } from './event-batcher.js';
 import { registerInvokeHandlers, send, senderFrom } from './ipc.js';
@@ -47,7 +47,7 @@ async function start(): Promise<void> {
     return;
   }
   const origins = trustedOrigins(devUrl);
-  app.setAppUserModelId('dev.parallax.app');
+  app.setAppUserModelId(APP_ID);
 
   // Every webContents ever created gets the navigation and new-window rules, not just the main window.
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, { origins, openExternal: (url) => shell.openExternal(url), log }));

@@ -57,6 +57,7 @@ describe('main process', () => {
     expect(win.options.webPreferences.preload).toMatch(/electron[\\/]preload[\\/]preload\.cjs$/);
     await vi.waitFor(() => expect(win.webContents.url).toBe(APP));
     expect(fake.electron.Menu.setApplicationMenu).toHaveBeenCalled();
+    expect(fake.electron.app.setAppUserModelId).toHaveBeenCalledWith('dev.parallax.app');
     expect(win.webContents.windowOpenHandler!({ url: 'https://example.com/' })).toEqual({ action: 'deny' });
     expect(fake.electron.shell.openExternal).toHaveBeenCalledWith('https://example.com/');
   });
