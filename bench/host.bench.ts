@@ -3,9 +3,11 @@
  * model request, how far apart the modes' first requests land (the fairness of the start), and how many
  * events per second flow from a worker through fork IPC, the fan-in and the JSONL history.
  */
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { StepEvent } from '../shared/step-event.js';
 import { createHost } from '../electron/host/host.js';
 import { forkLauncher, workerEntry } from '../electron/host/launcher.js';
@@ -14,16 +16,20 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const max = (xs: number[]) => Math.max(...xs);
 const f0 = (n: number) => Math.round(n).toLocaleString('en-US');
 
-async function startLatency(rounds: number): Promise<void> {
+async function startLatency(rounds: number, label: string, entry?: string): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'parallax-bench-host-'));
   const firstAt = new Map<string, number>();
   const startedAt = new Map<string, number>();
+  const inEngine: number[] = [];
   const host = createHost({
-    dataDir, getApiKey: async () => null, onWarning: () => {},
+    dataDir, getApiKey: async () => null, onWarning: () => {}, launcher: forkLauncher({ entry }),
     onEvents: (batch) => {
       for (const e of batch) {
         if (e.type === 'run-started') startedAt.set(e.runId, e.startedAt);
-        if (e.type === 'model-request' && !firstAt.has(e.runId)) firstAt.set(e.runId, (startedAt.get(e.runId) ?? NaN) + e.t);
+        if (e.type === 'model-request' && !firstAt.has(e.runId)) {
+          firstAt.set(e.runId, (startedAt.get(e.runId) ?? NaN) + e.t);
+          inEngine.push(e.t);
+        }
       }
     },
   });
@@ -49,12 +55,13 @@ async function startLatency(rounds: number): Promise<void> {
     await rm(dataDir, { recursive: true, force: true });
   }
   if (gaps.length === 0) {
-    console.log(`start latency: no run reached a model request (${failures[0] ?? 'unknown'}); is the engine complete?`);
+    console.log(`start latency (${label}): no run reached a model request (${failures[0] ?? 'unknown'}); is the engine complete?`);
     return;
   }
   const all = [...toFirst.react, ...toFirst.code];
-  console.log(`start latency, log-stats, simulated model, ${gaps.length} comparisons (react + code, one worker each, released together):`);
+  console.log(`start latency, ${label}, log-stats, simulated model, ${gaps.length} comparisons (react + code, one worker each, released together):`);
   console.log(`  start → first model request: ReAct median ${f0(median(toFirst.react))} ms, Code Mode median ${f0(median(toFirst.code))} ms (max ${f0(max(all))} ms)`);
+  console.log(`  of which after the release (run start → first request, in the engine): median ${median(inEngine).toFixed(1)} ms`);
   console.log(`  gap between the two first requests: median ${median(gaps).toFixed(1)} ms, max ${max(gaps).toFixed(1)} ms`);
   console.log(`  ratio gap / start latency (median): ${(median(gaps) / median(all)).toFixed(4)}`);
 }
@@ -117,5 +124,8 @@ export default async function bench(): Promise<void> {
     console.log(`  through the host (IPC + seq check + fan-in + JSONL), 1 worker: ${f0(one.host)} events/s (ratio to raw ${(one.host / one.raw).toFixed(2)})`);
     console.log(`  through the host, 2 workers at once: ${f0(two.host)} events/s in all (ratio to 1 worker ${(two.host / one.host).toFixed(2)})`);
   }
-  await startLatency(5);
+  await startLatency(5, 'workers from source (tsx)');
+  const built = fileURLToPath(new URL('../dist/electron/worker/worker-main.js', import.meta.url));
+  if (existsSync(built)) await startLatency(5, 'workers from dist (npm run build; may be stale)', built);
+  else console.log('start latency from dist: skipped (no dist/electron/worker/worker-main.js; run npm run build)');
 }
