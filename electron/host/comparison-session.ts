@@ -7,7 +7,7 @@ import { PROVIDER_PRESETS } from '../../shared/providers.js';
 import type { RunSpec } from '../../shared/run-spec.js';
 import type { EventFanIn } from './fan-in.js';
 import type { HistoryStore } from './history-store.js';
-import type { WorkerLauncher } from './launcher.js';
+import type { WorkerExit, WorkerHandle, WorkerLauncher } from './launcher.js';
 import { RunSession, type RunTiming } from './run-session.js';
 
 export interface SessionDeps {
@@ -26,7 +26,7 @@ export function workerEnv(base: NodeJS.ProcessEnv, apiKey: string | null, apiKey
   if (apiKeyEnv) keyNames.add(apiKeyEnv);
   for (const [name, value] of Object.entries(base)) {
     if (value === undefined || keyNames.has(name)) continue;
-    if (apiKey && value.includes(apiKey)) continue;
+    if (apiKey && apiKey.length >= 8 && value.includes(apiKey)) continue;
     env[name] = value;
   }
   return env;
@@ -45,7 +45,7 @@ export class ComparisonSession {
     let ended = 0;
     for (const spec of specs) {
       const log = deps.store.openRunLog(meta.id, spec.runId);
-      const handle = deps.launcher.launch({ env, name: spec.runId });
+      const handle = launchOrFail(deps.launcher, env, spec.runId);
       const run: RunSession = new RunSession(spec, handle, {
         accept: (events) => deps.fanIn.push(log, events),
         ready: () => this.maybeRelease(),
@@ -95,5 +95,21 @@ export class ComparisonSession {
 
   kill(): void {
     for (const run of this.runs) run.kill();
+  }
+}
+
+/** A launcher that throws (no memory for a process, a missing entry) gives a handle that has already exited. */
+function launchOrFail(launcher: WorkerLauncher, env: NodeJS.ProcessEnv, name: string): WorkerHandle {
+  try {
+    return launcher.launch({ env, name });
+  } catch (err) {
+    const exit: WorkerExit = { code: null, signal: null, stderrTail: `The worker process could not be started: ${(err as Error).message}` };
+    return {
+      pid: undefined,
+      send: () => {},
+      onMessage: () => {},
+      onExit: (listener) => void setImmediate(() => listener(exit)),
+      kill: () => {},
+    };
   }
 }

@@ -171,7 +171,7 @@ export class RunSession {
       ? 'ran out of memory'
       : exit.signal
         ? `was killed by ${exit.signal}${exit.signal === 'SIGKILL' ? ' (stopped from outside, or by the system when memory ran out)' : ''}`
-        : `exited with code ${exit.code ?? 'unknown'}`;
+        : exit.code !== null ? `exited with code ${exit.code}` : 'ended unexpectedly';
     const reason = this.fatal?.split('\n').slice(0, 3).join(' ').trim();
     const why = reason ? ` Reason: ${reason}${/[.!?]$/.test(reason) ? '' : '.'}` : '';
     const tail = !this.fatal && exit.stderrTail ? ` Its last output: ${exit.stderrTail.slice(-300)}` : '';

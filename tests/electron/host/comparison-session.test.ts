@@ -109,3 +109,20 @@ describe('ComparisonSession with real worker processes', () => {
     await rig.session.done;
   });
 });
+
+describe('ComparisonSession when a worker cannot be launched', () => {
+  it('records that run as crashed with the reason and runs the others', async () => {
+    const good = syntheticLauncher({}, ['--events', '5']);
+    const rig = await startSession({
+      launch: (o) => {
+        if (o.name.endsWith('-react')) throw new Error('spawn EAGAIN');
+        return good.launch(o);
+      },
+    });
+    await rig.session.done;
+    const [react, code] = rig.session.runs.map((r) => finishedOf(eventsOf(rig.emitted, r.spec.runId))!);
+    expect(react.status).toBe('crashed');
+    expect(react.error).toMatch(/could not be started: spawn EAGAIN/);
+    expect(code.status).toBe('answered');
+  });
+});
