@@ -105,6 +105,8 @@ export function createWsTransport(options: WsOptions): Transport {
         if (set) for (const l of set) (l as (payload: unknown) => void)(msg.payload);
       }
     };
+    // A failed connection reports an error and then a close; the close handler does the work.
+    ws.onerror = () => {};
     ws.onclose = (ev: CloseEvent) => {
       if (socket !== ws) return;
       socket = null;

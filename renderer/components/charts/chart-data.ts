@@ -1,6 +1,6 @@
 /** Chart rows built from the report math (computePerStep via summarizeRun): one row per step number. */
 import type { ModeId } from '../../../shared/run-spec.js';
-import type { RunSummary } from '../../../shared/summary.js';
+import { cumulativeTokens, type RunSummary } from '../../../shared/summary.js';
 
 export type TokenKind = 'prompt' | 'completion';
 
@@ -30,9 +30,7 @@ export function cumulativeRows(runs: readonly RunSummary[]): StepRow[] {
   const steps = [...new Set(runs.flatMap((r) => r.perStep.map((s) => s.step)))].sort((a, b) => a - b);
   const rows: Record<string, number>[] = steps.map((step) => ({ step }));
   for (const r of runs) {
-    let sum = 0;
-    const at = new Map<number, number>();
-    for (const s of r.perStep) at.set(s.step, (sum += s.prompt + s.completion));
+    const at = new Map(cumulativeTokens(r.perStep).map((p) => [p.step, p.total]));
     for (const row of rows) {
       const v = at.get(row.step!);
       if (v !== undefined) row[r.mode] = v;

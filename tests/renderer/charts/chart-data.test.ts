@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { computePerStep, cumulativeTokens, summarizeRun } from '../../../shared/summary.js';
+import { cumulativeRows, perStepRows } from '../../../renderer/components/charts/chart-data.js';
+import { syntheticRun } from '../fixtures/synthetic-stream.js';
+
+describe('chart data', () => {
+  const react = summarizeRun(syntheticRun({ runId: 'r1', mode: 'react', steps: 9 }));
+  const code = summarizeRun(syntheticRun({ runId: 'r2', mode: 'code', steps: 4 }));
+
+  it('has one row per step with each mode’s prompt and completion from computePerStep, and nothing past a run’s last step', () => {
+    const rows = perStepRows([react, code]);
+    expect(rows.map((r) => r.step)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    for (const s of computePerStep(syntheticRun({ runId: 'r1', mode: 'react', steps: 9 }))) {
+      const row = rows.find((r) => r.step === s.step)!;
+      expect([row.react_prompt, row.react_completion]).toEqual([s.prompt, s.completion]);
+    }
+    expect(rows[4]!.code_prompt).toBeUndefined();
+    expect(rows[3]!.code_completion).toBe(code.perStep[3]!.completion);
+  });
+
+  it('cumulative rows follow cumulativeTokens and end where each run ended', () => {
+    const rows = cumulativeRows([react, code]);
+    expect(rows.map((r) => r.react)).toEqual(cumulativeTokens(react.perStep).map((p) => p.total));
+    expect(rows.slice(0, 4).map((r) => r.code)).toEqual(cumulativeTokens(code.perStep).map((p) => p.total));
+    expect(rows[4]!.code).toBeUndefined();
+  });
+});
