@@ -6,10 +6,13 @@ import path from 'node:path';
 import { readFile as fsReadFile } from 'node:fs/promises';
 import { APP_HOST, APP_SCHEME } from './app-origin.js';
 
-/** Registered before `app.ready` (protocol.registerSchemesAsPrivileged). */
+/**
+ * Registered before `app.ready` (protocol.registerSchemesAsPrivileged): a standard, secure origin, so Vite's
+ * `<script type="module" crossorigin>` bundle, localStorage and relative URLs behave as they do over https.
+ */
 export const APP_SCHEME_PRIVILEGES = {
   scheme: APP_SCHEME,
-  privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true },
+  privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, stream: true, codeCache: true },
 } as const;
 
 /** The production Content-Security-Policy: only the app's own code; inline styles for chart/layout attributes. */

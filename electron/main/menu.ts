@@ -23,6 +23,12 @@ export const MENU_ACCELERATORS = (platform: NodeJS.Platform): Readonly<Record<Me
   'toggle-theme': 'CmdOrCtrl+Shift+L',
 });
 
+/**
+ * Keys the page binds itself (renderer/app/bootstrap.ts handles Ctrl/Cmd+Enter). Their menu items show the
+ * shortcut without registering it, so one key press cannot start two comparisons.
+ */
+export const PAGE_HANDLED_COMMANDS: readonly MenuCommand[] = ['run'];
+
 export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
   const mac = options.platform === 'darwin';
   const keys = MENU_ACCELERATORS(options.platform);
@@ -30,6 +36,7 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
     id,
     label,
     accelerator: keys[id],
+    registerAccelerator: !PAGE_HANDLED_COMMANDS.includes(id),
     click: () => options.sendCommand(id),
   });
 

@@ -1,6 +1,7 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   APP_SCHEME_PRIVILEGES, CONTENT_SECURITY_POLICY, createAppProtocolHandler, devContentSecurityPolicy, mimeTypeOf, resolveAppPath,
@@ -112,5 +113,23 @@ describe('content security policy', () => {
     expect(mimeTypeOf('a/b.CSS')).toBe('text/css; charset=utf-8');
     expect(mimeTypeOf('x.wasm')).toBe('application/wasm');
     expect(mimeTypeOf('x.unknown')).toBe('application/octet-stream');
+  });
+});
+
+describe('the built renderer over app://', () => {
+  const built = fileURLToPath(new URL('../../../dist/renderer/', import.meta.url));
+  // `npm test` builds the renderer before running the tests; a bare `vitest run` may not have it.
+  it.skipIf(!existsSync(path.join(built, 'index.html')))('serves index.html and every asset it references', async () => {
+    const handler = createAppProtocolHandler({ rootDir: built });
+    const index = await handler(new Request('app://parallax/'));
+    expect(index.status).toBe(200);
+    const html = await index.text();
+    const refs = [...html.matchAll(/(?:src|href)="\.\/([^"]+)"/g)].map((m) => m[1]);
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of refs) {
+      const res = await handler(new Request(`app://parallax/${ref}`));
+      expect(res.status, ref).toBe(200);
+      expect(res.headers.get('content-type'), ref).not.toBe('application/octet-stream');
+    }
   });
 });

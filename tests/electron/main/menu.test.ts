@@ -36,6 +36,12 @@ describe('application menu', () => {
     expect(items.some((i) => i.role === 'hide')).toBe(true);
   });
 
+  it('shows Run\'s shortcut but leaves the key to the page, which binds it already', () => {
+    const { items } = build('linux');
+    expect(items.find((i) => i.id === 'run')?.registerAccelerator).toBe(false);
+    for (const id of COMMANDS.filter((c) => c !== 'run')) expect(items.find((i) => i.id === id)?.registerAccelerator, id).toBe(true);
+  });
+
   it('sends each command as a menu:command payload', () => {
     const { items, sendCommand } = build('linux');
     for (const id of COMMANDS) {
