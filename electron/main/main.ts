@@ -27,7 +27,9 @@ const ICON_PATH = path.resolve(here, '../../../build/icon.png');
 
 const log = (message: string): void => void process.stderr.write(`parallax: ${message}\n`);
 
-// Must happen before 'ready': app:// behaves like https (secure context, fetch, relative URLs).
+// Both must happen before 'ready': every renderer is sandboxed whatever its options say, and app:// behaves
+// like https (secure context, fetch, relative URLs).
+app.enableSandbox();
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 
 if (!app.requestSingleInstanceLock()) {
@@ -155,6 +157,9 @@ async function start(): Promise<void> {
         app.quit();
       });
   });
+
+  // Started from a terminal: Ctrl+C or a kill still goes through the graceful quit above.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => app.quit());
 
   await openWindow();
 }

@@ -80,6 +80,7 @@ export function createFakeElectron(opts: { userData: string; lock?: boolean }) {
       whenReady: () => ready,
       on: (event: string, fn: Fn) => void appEvents.on(event, fn),
       setAppUserModelId: vi.fn(),
+      enableSandbox: vi.fn(() => void order.push('enable-sandbox')),
       getPath: (name: string) => (name === 'userData' ? opts.userData : `/fake/${name}`),
       getVersion: () => '9.8.7',
     },

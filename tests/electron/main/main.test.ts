@@ -27,7 +27,12 @@ async function started(fake: FakeElectron) {
 }
 
 let live: FakeElectron | null = null;
+// main.ts turns SIGINT/SIGTERM into a graceful quit; the test worker must keep its own signal behaviour.
+const signalListeners = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
 afterEach(async () => {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    for (const fn of process.listeners(signal)) if (!signalListeners[signal].includes(fn)) process.removeListener(signal, fn);
+  }
   // Quit like the user would, so the host closes its servers and workers.
   if (live && live.windows.length > 0) {
     live.electron.app.quit();
@@ -48,7 +53,7 @@ describe('main process', () => {
 
   it('registers app:// before ready, serves it after, and opens one secure window on it', async () => {
     const fake = (live = await boot());
-    expect(fake.order).toEqual(['register-scheme']);
+    expect(fake.order).toEqual(['enable-sandbox', 'register-scheme']);
     const win = await started(fake);
     expect(fake.order.indexOf('protocol-handle')).toBeGreaterThan(fake.order.indexOf('ready'));
     expect(fake.electron.protocol.handle.mock.calls[0]?.[0]).toBe('app');
