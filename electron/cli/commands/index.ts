@@ -1,6 +1,7 @@
 /** Every CLI command. Add one import and one entry per command file. */
 import type { Command } from 'commander';
 import { register as report } from './report.js';
+import { register as run } from './run.js';
 import { register as tasks } from './tasks.js';
 import { register as simServer } from './sim-server.js';
 import { register as compare } from './compare.js';
@@ -9,4 +10,4 @@ import { register as serve } from './serve.js';
 
 export type RegisterCommand = (program: Command) => void;
 
-export const commands: RegisterCommand[] = [report, tasks, simServer, compare, history, serve];
+export const commands: RegisterCommand[] = [run, report, tasks, simServer, compare, history, serve];

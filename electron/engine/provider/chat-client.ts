@@ -48,10 +48,11 @@ export class RequestCancelledError extends Error {
   }
 }
 
+/** Seconds to wait from `retry-after-ms` (OpenAI) or `retry-after` (seconds; HTTP dates are ignored). */
 function retryAfterOf(headers: Headers | undefined): number | null {
-  const v = headers?.get('retry-after');
-  if (!v) return null;
-  const s = Number(v);
+  const ms = Number(headers?.get('retry-after-ms') ?? NaN);
+  if (Number.isFinite(ms) && ms >= 0) return ms / 1000;
+  const s = Number(headers?.get('retry-after') ?? NaN);
   return Number.isFinite(s) && s >= 0 ? s : null;
 }
 

@@ -1,0 +1,117 @@
+/** `parallax run`: one task in one mode, in this process, printing a step table as it goes. */
+import type { Command } from 'commander';
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { MODE_IDS, isModeId, parseSettings, type RunSpec, type SimFault } from '../../../shared/run-spec.js';
+import type { StepEvent } from '../../../shared/step-event.js';
+import { summarizeRun } from '../../../shared/summary.js';
+import { runEngine } from '../../engine/run-engine.js';
+import { startSimServer } from '../../engine/sim/index.js';
+import { needsFixtureServer } from '../../../shared/tasks.js';
+import { prepareFixture, resolveTask, startFixtureServer } from '../../engine/tasks/index.js';
+import { addProviderOptions, readApiKey, resolveProviderFlags, type ProviderFlags } from '../provider-options.js';
+import { stepHeader, stepLine, summaryLines } from '../step-printer.js';
+
+interface RunFlags extends ProviderFlags {
+  task: string;
+  mode: string;
+  maxSteps?: string;
+  events?: string;
+  json?: boolean;
+  workspace?: string;
+  keepWorkspace?: boolean;
+  fault?: string[];
+  returnTypes?: boolean;
+}
+
+export function register(program: Command): void {
+  const cmd = program
+    .command('run')
+    .description('run one task in one mode and print every step (the simulated model unless a provider is given)')
+    .requiredOption('--task <id or text>', 'a built-in task id (see `parallax tasks`) or free text')
+    .option('--mode <mode>', `agent mode: ${MODE_IDS.join(' | ')}`, 'react')
+    .option('--max-steps <n>', 'stop after this many model requests (default 10)')
+    .option('--events <file.jsonl>', 'write every StepEvent to this file')
+    .option('--json', 'print one JSON object at the end instead of the table')
+    .option('--workspace <dir>', 'copy this folder as the workspace instead of the task fixture')
+    .option('--keep-workspace', 'keep the temporary workspace copy after the run')
+    .option('--no-return-types', 'hide return types from the Code Mode catalog')
+    .option('--fault <name...>', 'simulated model only: inject faults (429-once, 500, hang, malformed-args, unknown-tool, loop-forever)');
+  addProviderOptions(cmd).action((flags: RunFlags) => runCommand(flags));
+}
+
+async function runCommand(flags: RunFlags): Promise<void> {
+  if (!isModeId(flags.mode)) throw new Error(`Unknown mode "${flags.mode}". Use one of: ${MODE_IDS.join(', ')}.`);
+  const choice = resolveProviderFlags(flags);
+  const apiKey = readApiKey(choice);
+  const settings = parseSettings({
+    ...(flags.maxSteps !== undefined ? { maxSteps: Number(flags.maxSteps) } : {}),
+    returnTypes: flags.returnTypes !== false,
+    simFaults: (flags.fault ?? []) as SimFault[],
+  });
+  if (settings.simFaults.length && !choice.simulated) throw new Error('--fault works only with the simulated model.');
+
+  const cleanups: (() => Promise<void>)[] = [];
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.once('SIGINT', onSigint);
+  try {
+    const sim = choice.simulated ? await startSimServer() : null;
+    if (sim) cleanups.push(() => sim.close());
+    const fixture = needsFixtureServer(flags.task) ? await startFixtureServer() : null;
+    if (fixture) cleanups.push(() => fixture.close());
+    const task = resolveTask(flags.task, { fixtureUrl: fixture?.url ?? null });
+
+    const workspace = await mkdtemp(join(tmpdir(), 'parallax-run-'));
+    if (!flags.keepWorkspace) cleanups.push(() => rm(workspace, { recursive: true, force: true }));
+    if (flags.workspace) await cp(resolve(flags.workspace), workspace, { recursive: true });
+    else if (task.id) await prepareFixture(task.id, workspace);
+
+    const spec: RunSpec = {
+      runId: randomUUID(),
+      task,
+      mode: flags.mode,
+      provider: { name: choice.name, baseUrl: sim ? sim.url : choice.baseUrl!, model: choice.model, simulated: choice.simulated },
+      apiKeyEnv: choice.apiKeyEnv,
+      settings,
+      workspace,
+    };
+    const log = flags.events ? createWriteStream(resolve(flags.events)) : null;
+    const events: StepEvent[] = [];
+    if (!flags.json) {
+      const label = choice.simulated ? 'simulated model' : `${choice.name} ${choice.model}`;
+      console.log(`Task: ${task.text}\nMode: ${flags.mode} · ${label}${flags.keepWorkspace ? ` · workspace ${workspace}` : ''}\n`);
+      console.log(stepHeader());
+    }
+    await runEngine(spec, {
+      apiKey,
+      signal: controller.signal,
+      emit(e) {
+        events.push(e);
+        log?.write(`${JSON.stringify(e)}\n`);
+        const line = flags.json ? null : stepLine(e);
+        if (line) console.log(line);
+      },
+    });
+    if (log) await new Promise<void>((done, fail) => log.end((err?: Error | null) => (err ? fail(err) : done())));
+
+    const s = summarizeRun(events);
+    if (flags.json) {
+      console.log(JSON.stringify({
+        status: s.status, answer: s.answer, error: s.error, validation: s.validation, simulated: choice.simulated,
+        model: choice.model, mode: flags.mode, steps: s.totals.steps,
+        usage: { prompt: s.totals.prompt, completion: s.totals.completion, cached: s.totals.cached },
+        perStep: s.perStep.map((p) => ({ step: p.step, prompt: p.prompt, completion: p.completion })),
+      }, null, 2));
+    } else {
+      console.log(`\n${summaryLines(s, choice.simulated).join('\n')}`);
+    }
+    if (s.status !== 'answered') process.exitCode = 1;
+  } finally {
+    process.off('SIGINT', onSigint);
+    for (const c of cleanups.reverse()) await c().catch(() => undefined);
+  }
+}

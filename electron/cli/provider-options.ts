@@ -1,0 +1,72 @@
+/**
+ * The provider flags shared by `run` and `compare`: `--model sim` (default, offline), a preset
+ * (`--provider deepseek`), or any OpenAI-compatible server (`--base-url URL --model NAME --api-key-env VAR`).
+ */
+import type { Command } from 'commander';
+import { PROVIDER_PRESETS, findPreset } from '../../shared/providers.js';
+import { SIMULATED_MODEL } from '../../shared/run-spec.js';
+
+export interface ProviderFlags {
+  readonly provider?: string;
+  readonly baseUrl?: string;
+  readonly model?: string;
+  readonly apiKeyEnv?: string;
+}
+
+/** What the flags ask for. `baseUrl` null means the simulated model (its URL is known once it starts). */
+export interface ProviderChoice {
+  readonly name: string;
+  readonly baseUrl: string | null;
+  readonly model: string;
+  readonly apiKeyEnv: string | null;
+  readonly simulated: boolean;
+}
+
+export function addProviderOptions(cmd: Command): Command {
+  return cmd
+    .option('--provider <preset>', `a provider preset: ${PROVIDER_PRESETS.map((p) => p.name).join(', ')}`)
+    .option('--base-url <url>', 'an OpenAI-compatible base URL, e.g. http://127.0.0.1:11434/v1')
+    .option('--model <name>', `the model name (default "${SIMULATED_MODEL}": the offline simulated model)`)
+    .option('--api-key-env <VAR>', 'the environment variable that holds the API key');
+}
+
+export function resolveProviderFlags(flags: ProviderFlags): ProviderChoice {
+  const preset = flags.provider ? findPreset(flags.provider) : undefined;
+  if (flags.provider && !preset)
+    throw new Error(`Unknown provider "${flags.provider}". Use one of: ${PROVIDER_PRESETS.map((p) => p.name).join(', ')}.`);
+  const simulated = !flags.baseUrl && (!preset || preset.name === 'simulated');
+  if (simulated) {
+    if (flags.model && flags.model !== SIMULATED_MODEL)
+      throw new Error(`--model ${flags.model} needs --base-url or --provider; without them the simulated model "${SIMULATED_MODEL}" is used.`);
+    return { name: 'simulated', baseUrl: null, model: SIMULATED_MODEL, apiKeyEnv: null, simulated: true };
+  }
+  const baseUrl = flags.baseUrl ?? preset?.baseUrl ?? null;
+  if (!baseUrl) throw new Error('The custom provider needs --base-url, e.g. --base-url http://127.0.0.1:8000/v1.');
+  try {
+    const u = new URL(baseUrl);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error();
+  } catch {
+    throw new Error(`--base-url "${baseUrl}" is not an http(s) URL. Example: https://api.deepseek.com/v1`);
+  }
+  const model = flags.model ?? preset?.defaultModel;
+  if (!model) throw new Error('Name the model with --model, e.g. --model deepseek-chat.');
+  return {
+    name: preset?.name ?? 'custom',
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    model,
+    apiKeyEnv: flags.apiKeyEnv ?? preset?.keyEnv ?? null,
+    simulated: false,
+  };
+}
+
+/** Read the key from the environment; a missing variable the provider needs is an error that says what to set. */
+export function readApiKey(choice: ProviderChoice): string | null {
+  if (!choice.apiKeyEnv) return null;
+  const key = process.env[choice.apiKeyEnv];
+  if (!key) {
+    const needs = findPreset(choice.name)?.needsKey ?? true;
+    if (!needs) return null;
+    throw new Error(`The environment variable ${choice.apiKeyEnv} is empty. Set it to your ${choice.name} API key (export ${choice.apiKeyEnv}=…) or pass --api-key-env with another variable.`);
+  }
+  return key;
+}

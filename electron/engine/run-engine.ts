@@ -1,0 +1,68 @@
+/**
+ * Runs one mode of one task to the end and reports every step as a StepEvent. It always emits run-started
+ * first and run-finished last, whatever happens; it never throws for model or tool problems.
+ */
+import { realpath } from 'node:fs/promises';
+import type { RunSpec } from '../../shared/run-spec.js';
+import type { StepEvent, Validation } from '../../shared/step-event.js';
+import { computeTotals } from '../../shared/summary.js';
+import { EventRecorder } from './event-recorder.js';
+import { runLoop, type LoopResult } from './loop.js';
+import { createMode } from './modes/index.js';
+import type { ModeAdapter } from './modes/mode.js';
+import { createChatClient } from './provider/chat-client.js';
+import { validateAnswer } from './tasks/index.js';
+
+export interface EngineIO {
+  readonly apiKey: string | null;
+  readonly signal: AbortSignal;
+  emit(event: StepEvent): void;
+}
+
+/** Headers that let the simulated model keep per-run state (faults) without reading anything secret. */
+function simHeaders(spec: RunSpec): Record<string, string> | undefined {
+  if (!spec.provider.simulated) return undefined;
+  return { 'x-parallax-run-id': spec.runId, 'x-parallax-sim-faults': spec.settings.simFaults.join(',') };
+}
+
+export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {
+  const recorder = new EventRecorder(spec.runId, io.emit);
+  const startedAt = Date.now();
+  let mode: ModeAdapter | null = null;
+  let result: LoopResult;
+  try {
+    const workspace = await realpath(spec.workspace).catch(() => {
+      throw new Error(`The workspace folder ${spec.workspace} does not exist. Pick an existing folder or a built-in task.`);
+    });
+    mode = createMode(spec.mode, { workspace, settings: spec.settings });
+    recorder.emit({
+      type: 'run-started', mode: spec.mode, task: spec.task, provider: spec.provider, settings: spec.settings,
+      systemPrompt: mode.systemPrompt, tools: mode.tools(), startedAt,
+      ...(spec.comparisonId ? { comparisonId: spec.comparisonId } : {}),
+    });
+    const client = createChatClient(spec.provider, io.apiKey, { timeoutMs: spec.settings.requestTimeoutMs, headers: simHeaders(spec) });
+    result = await runLoop({ spec: { ...spec, workspace }, mode, client, recorder, signal: io.signal });
+  } catch (err) {
+    result = { status: 'error', answer: '', error: err instanceof Error ? err.message : String(err) };
+  } finally {
+    mode?.dispose?.();
+  }
+  if (recorder.events.length === 0) {
+    // Setup failed before the run could start: still record what was asked, so the failure is visible.
+    recorder.emit({
+      type: 'run-started', mode: spec.mode, task: spec.task, provider: spec.provider, settings: spec.settings,
+      systemPrompt: '', tools: [], startedAt, ...(spec.comparisonId ? { comparisonId: spec.comparisonId } : {}),
+    });
+  }
+  let validation: Validation | null = null;
+  if (result.status === 'answered') {
+    validation = await validateAnswer(spec.task, result.answer, { workspace: spec.workspace }).catch((e: unknown) => ({
+      ok: false,
+      detail: `The answer could not be checked: ${e instanceof Error ? e.message : String(e)}`,
+    }));
+  }
+  recorder.emit({
+    type: 'run-finished', status: result.status, answer: result.answer,
+    ...(result.error ? { error: result.error } : {}), validation, totals: computeTotals(recorder.events),
+  });
+}
