@@ -1,0 +1,174 @@
+/**
+ * `runProgram`: run one model-written JavaScript program in the sandbox with a set of tools, and report
+ * exactly what happened — printed output, the error (line/column in the model's code), every inner tool
+ * call with its size and duration, every search_tools query with its hits, and which limit stopped it.
+ */
+import type { CodeError, InnerToolCall, LimitHit, SearchHit } from '../../../shared/step-event.js';
+import { searchTools } from '../tool-search/search-tools.js';
+import { invokeTool } from '../tools/index.js';
+import { parameterNames, parametersOf, signatureOf, type ToolContext, type ToolDefinition } from '../tools/tool.js';
+import { checkLimits, type SandboxLimits } from './limits.js';
+import { codeErrorOf, formatCodeError, limitHitOf } from './program-error.js';
+import type { CallKind, ToolManifestEntry } from './protocol.js';
+import { Sandbox } from './sandbox.js';
+
+export interface ProgramOptions {
+  /** The catalog: global functions in the program. */
+  readonly tools: readonly ToolDefinition[];
+  /** Reachable only through search_tools handles. */
+  readonly hiddenTools?: readonly ToolDefinition[];
+  readonly ctx: ToolContext;
+  readonly limits: SandboxLimits;
+  /** Whether a printed tool handle shows its return type (describe() always does). */
+  readonly returnTypes: boolean;
+  /** Run on this sandbox (its thread is reused); default: one shared by the process. */
+  readonly sandbox?: Sandbox;
+  /** Called as each search_tools call is answered, before the program goes on. */
+  readonly onSearch?: (search: ProgramSearch) => void;
+}
+
+export interface ProgramSearch {
+  readonly query: string;
+  readonly hits: SearchHit[];
+}
+
+export interface ProgramResult {
+  /** What the program printed (capped, with a marker when cut). */
+  readonly output: string;
+  readonly error: CodeError | null;
+  /** Tool calls inside the program, in order (search_tools calls are in `searches`). */
+  readonly toolCalls: InnerToolCall[];
+  readonly searches: ProgramSearch[];
+  /** UTF-8 bytes of the JSON of every tool result the program received. */
+  readonly toolBytes: number;
+  /** UTF-8 bytes of `output`: what goes back to the model. */
+  readonly printedBytes: number;
+  /** Wall time of the program, tool calls included. */
+  readonly durationMs: number;
+  readonly limitHit: LimitHit;
+}
+
+/** How many hits search_tools returns. */
+export const SEARCH_LIMIT = 5;
+
+let shared: Sandbox | null = null;
+
+/** The process-wide sandbox used when no `sandbox` option is given. Its thread does not keep the process alive. */
+export function sharedSandbox(): Sandbox {
+  shared ??= new Sandbox();
+  return shared;
+}
+
+export function disposeSharedSandbox(): void {
+  shared?.dispose();
+  shared = null;
+}
+
+const utf8 = (text: string): number => Buffer.byteLength(text, 'utf8');
+
+function manifestOf(tools: readonly ToolDefinition[], hidden: readonly ToolDefinition[], returnTypes: boolean): ToolManifestEntry[] {
+  const entry = (tool: ToolDefinition, isHidden: boolean): ToolManifestEntry => ({
+    name: tool.name,
+    signature: signatureOf(tool, returnTypes),
+    describe: `${signatureOf(tool, true)}\n${tool.description}`,
+    hidden: isHidden,
+  });
+  return [...tools.map((t) => entry(t, false)), ...hidden.map((t) => entry(t, true))];
+}
+
+/**
+ * The program's argument list → what invokeTool takes: one plain object is named parameters (no tool takes an
+ * object as its first parameter), anything else is positional in schema order.
+ */
+function toolArgs(tool: ToolDefinition, list: unknown[]): { input: unknown; record: unknown } {
+  const names = parameterNames(tool);
+  const first = list[0];
+  const firstType = ((parametersOf(tool).properties ?? {}) as Record<string, { type?: string }>)[names[0] ?? '']?.type;
+  if (list.length === 1 && typeof first === 'object' && first !== null && !Array.isArray(first) && firstType !== 'object') {
+    return { input: first, record: first };
+  }
+  const record = Object.fromEntries(list.map((value, i) => [names[i] ?? `#${i + 1}`, value]));
+  return { input: list, record };
+}
+
+function noMatchHint(query: string, catalog: readonly ToolDefinition[]): string {
+  const inCatalog = searchTools(query, catalog, 3).filter((h) => h.score > 0);
+  const also = inCatalog.length > 0 ? ` Already available as functions: ${inCatalog.map((h) => h.name).join(', ')}.` : '';
+  return (
+    `search_tools(${JSON.stringify(query)}): no hidden tool matched. Try other English words for what the tool ` +
+    `does (e.g. "download web page", "current time"), or search_tools("") to list them all.${also}`
+  );
+}
+
+export async function runProgram(code: string, opts: ProgramOptions): Promise<ProgramResult> {
+  if (typeof code !== 'string') throw new TypeError('runProgram: code must be a string of JavaScript.');
+  const limits = checkLimits(opts.limits);
+  const hidden = opts.hiddenTools ?? [];
+  const byName = new Map([...opts.tools, ...hidden].map((t) => [t.name, t]));
+  const toolCalls: InnerToolCall[] = [];
+  const searches: ProgramSearch[] = [];
+  let toolBytes = 0;
+
+  const onCall = async (kind: CallKind, name: string, argsText: string, signal: AbortSignal): Promise<string> => {
+    let list: unknown[];
+    try {
+      const parsed: unknown = JSON.parse(argsText);
+      list = Array.isArray(parsed) ? parsed : [];
+    } catch {
+      list = [];
+    }
+    if (kind === 'search') {
+      const query = typeof list[0] === 'string' ? list[0] : '';
+      const hits = searchTools(query, hidden, SEARCH_LIMIT);
+      const search = { query, hits };
+      searches.push(search);
+      opts.onSearch?.(search);
+      const hint = hits.length === 0 ? noMatchHint(query, opts.tools) : null;
+      return JSON.stringify({ ok: true, value: { names: hits.map((h) => h.name), hint } });
+    }
+    const tool = byName.get(name);
+    if (!tool) return JSON.stringify({ ok: false, error: `tool "${name}" does not exist` });
+    const { input, record } = toolArgs(tool, list);
+    const started = performance.now();
+    try {
+      const value = await invokeTool(tool, input, { ...opts.ctx, signal: AbortSignal.any([opts.ctx.signal, signal]) });
+      const json = JSON.stringify(value);
+      const bytes = json === undefined ? 0 : utf8(json);
+      toolBytes += bytes;
+      toolCalls.push({ name, args: record, durationMs: performance.now() - started, resultBytes: bytes, error: null });
+      return json === undefined ? '{"ok":true}' : `{"ok":true,"value":${json}}`;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      toolCalls.push({ name, args: record, durationMs: performance.now() - started, resultBytes: 0, error: message });
+      return JSON.stringify({ ok: false, error: message });
+    }
+  };
+
+  const outcome = await (opts.sandbox ?? sharedSandbox()).run({
+    code,
+    tools: manifestOf(opts.tools, hidden, opts.returnTypes),
+    limits,
+    onCall,
+    signal: opts.ctx.signal,
+  });
+  return {
+    output: outcome.output,
+    error: codeErrorOf(outcome, code, limits, hidden.map((t) => t.name)),
+    toolCalls,
+    searches,
+    toolBytes,
+    printedBytes: utf8(outcome.output),
+    durationMs: outcome.durationMs,
+    limitHit: limitHitOf(outcome),
+  };
+}
+
+export const NO_OUTPUT = '(no output — print the results you need)';
+
+/** The text returned to the model: printed output, then the error line; a reminder when both are empty. */
+export function programText(result: Pick<ProgramResult, 'output' | 'error'>): string {
+  const output = result.output.replace(/\n$/, '');
+  const error = result.error ? formatCodeError(result.error) : '';
+  if (!output && !error) return NO_OUTPUT;
+  return output && error ? `${output}\n${error}` : output || error;
+}
