@@ -124,6 +124,7 @@ export function createAppProtocolHandler(options: AppProtocolOptions): (request:
       throw err;
     }
     const headers = { ...baseHeaders, 'Content-Type': mimeTypeOf(resolved.file), 'Cache-Control': 'no-cache' };
-    return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers });
+    // A plain ArrayBuffer-backed view: what both Node's and the DOM's Response typings accept.
+    return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers });
   };
 }
