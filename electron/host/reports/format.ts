@@ -67,5 +67,5 @@ export function formatArgs(args: unknown): string {
 
 /** Length in characters of the tool definitions as sent (JSON of name, description, parameters). */
 export function toolDefinitionChars(tools: readonly { name: string; description: string; parameters: unknown }[]): number {
-  return JSON.stringify(tools).length;
+  return tools.length ? JSON.stringify(tools).length : 0;
 }

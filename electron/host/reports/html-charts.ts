@@ -33,29 +33,42 @@ function n(v: number): string {
   return String(Math.round(v * 10) / 10);
 }
 
-const W = 560;
-const LEFT = 62;
+const W = 540;
 const RIGHT = 16;
 const BOTTOM = 40;
 
-function yAxis(scale: { max: number; step: number }, top: number, plotH: number, plotW: number): SafeHtml {
+/** Left margin wide enough for the longest tick label plus the rotated axis title. */
+function leftFor(scale: { max: number }): number {
+  return 30 + formatInt(scale.max).length * 6.5;
+}
+
+/** Which steps get an x label: every 1, 2, 5, 10, 20, 25, 50… so that at most ~20 are written. */
+function labelEvery(count: number): number {
+  const rough = count / 20;
+  if (rough <= 1) return 1;
+  const pow = 10 ** Math.floor(Math.log10(rough));
+  return [1, 2, 2.5, 5, 10].map((m) => m * pow).find((s) => s >= rough && Number.isInteger(s)) ?? 10 * pow;
+}
+
+function yAxis(scale: { max: number; step: number }, left: number, top: number, plotH: number, plotW: number): SafeHtml {
   const ticks: SafeHtml[] = [];
   for (let v = 0; v <= scale.max + 1e-9; v += scale.step) {
     const y = top + plotH - (v / scale.max) * plotH;
-    ticks.push(html`<line class="grid" x1="${LEFT}" x2="${n(LEFT + plotW)}" y1="${n(y)}" y2="${n(y)}"/><text class="tick" x="${LEFT - 6}" y="${n(y + 3.5)}" text-anchor="end">${formatInt(v)}</text>`);
+    ticks.push(html`<line class="grid" x1="${left}" x2="${n(left + plotW)}" y1="${n(y)}" y2="${n(y)}"/><text class="tick" x="${left - 6}" y="${n(y + 3.5)}" text-anchor="end">${formatInt(v)}</text>`);
   }
   const midY = top + plotH / 2;
-  return html`${ticks}<line class="axis" x1="${LEFT}" x2="${LEFT}" y1="${top}" y2="${n(top + plotH)}"/><text class="axis-title" transform="translate(14 ${n(midY)}) rotate(-90)" text-anchor="middle">tokens</text>`;
+  return html`${ticks}<line class="axis" x1="${left}" x2="${left}" y1="${top}" y2="${n(top + plotH)}"/><text class="axis-title" transform="translate(14 ${n(midY)}) rotate(-90)" text-anchor="middle">tokens</text>`;
 }
 
-function xLabels(count: number, top: number, plotH: number, plotW: number, at: (i: number) => number, label: (i: number) => string): SafeHtml {
-  const every = Math.max(1, Math.ceil(count / 20));
+function xLabels(count: number, left: number, top: number, plotH: number, plotW: number, at: (i: number) => number, label: (i: number) => string): SafeHtml {
+  const every = labelEvery(count);
   const out: SafeHtml[] = [];
   for (let i = 0; i < count; i++) {
-    if (i % every !== 0 && i !== count - 1) continue;
+    // Only round steps (5, 10, …) once labels are thinned, so none crowd each other.
+    if ((i + 1) % every !== 0) continue;
     out.push(html`<text class="tick" x="${n(at(i))}" y="${n(top + plotH + 14)}" text-anchor="middle">${label(i)}</text>`);
   }
-  return html`<line class="axis" x1="${LEFT}" x2="${n(LEFT + plotW)}" y1="${n(top + plotH)}" y2="${n(top + plotH)}"/>${out}<text class="axis-title" x="${n(LEFT + plotW / 2)}" y="${n(top + plotH + 32)}" text-anchor="middle">step</text>`;
+  return html`<line class="axis" x1="${left}" x2="${n(left + plotW)}" y1="${n(top + plotH)}" y2="${n(top + plotH)}"/>${out}<text class="axis-title" x="${n(left + plotW / 2)}" y="${n(top + plotH + 32)}" text-anchor="middle">step</text>`;
 }
 
 function svgOpen(id: string, height: number, title: string, desc: string): SafeHtml {
@@ -80,7 +93,9 @@ export interface StepBarsOptions {
 /** One chart per run: a prompt bar and a completion bar for every step, each labelled with its value. */
 export function stepBarsSvg(steps: readonly StepBar[], o: StepBarsOptions): SafeHtml {
   const slots = Math.max(o.slots, steps.length, 1);
-  const plotW = W - LEFT - RIGHT;
+  const scale = niceScale(o.yMax);
+  const left = leftFor(scale);
+  const plotW = W - left - RIGHT;
   const slotW = plotW / slots;
   const barW = Math.min(40, slotW * 0.38);
   const widest = Math.max(0, ...steps.map((s) => formatInt(Math.max(s.prompt, s.completion)).length)) * 6;
@@ -90,13 +105,12 @@ export function stepBarsSvg(steps: readonly StepBar[], o: StepBarsOptions): Safe
   const top = labels === 'v' ? 28 + widest : 40;
   const plotH = 200;
   const height = top + plotH + BOTTOM;
-  const scale = niceScale(o.yMax);
   const desc = steps.length
     ? steps.map((s) => `step ${s.step}: prompt ${formatInt(s.prompt)}, completion ${formatInt(s.completion)}`).join('; ')
     : 'no model response was stored';
   const bars: SafeHtml[] = [];
   steps.forEach((s, i) => {
-    const cx = LEFT + slotW * (i + 0.5);
+    const cx = left + slotW * (i + 0.5);
     for (const [kind, value, color, x] of [
       ['prompt', s.prompt, PROMPT_COLOR, cx - barW - 1],
       ['completion', s.completion, COMPLETION_COLOR, cx + 1],
@@ -113,9 +127,9 @@ export function stepBarsSvg(steps: readonly StepBar[], o: StepBarsOptions): Safe
       bars.push(html`<rect class="bar" x="${n(x)}" y="${n(y)}" width="${n(barW)}" height="${n(h)}" fill="${color}" data-step="${s.step}" data-kind="${kind}" data-value="${value}"><title>step ${s.step} ${kind}: ${formatInt(value)} tokens</title></rect>${label}`);
     }
   });
-  const legend = html`<g class="legend" transform="translate(${LEFT} 12)"><rect width="12" height="12" fill="${PROMPT_COLOR}"/><text x="17" y="10">prompt</text><rect x="80" width="12" height="12" fill="${COMPLETION_COLOR}"/><text x="97" y="10">completion</text></g>`;
-  const empty = steps.length ? null : html`<text class="empty" x="${n(LEFT + plotW / 2)}" y="${n(top + plotH / 2)}" text-anchor="middle">no model response was stored</text>`;
-  return html`${svgOpen(o.id, height, o.title, desc)}${legend}${yAxis(scale, top, plotH, plotW)}${bars}${empty}${xLabels(slots, top, plotH, plotW, (i) => LEFT + slotW * (i + 0.5), (i) => String(steps[i]?.step ?? i + 1))}</svg>`;
+  const legend = html`<g class="legend" transform="translate(${left} 12)"><rect width="12" height="12" fill="${PROMPT_COLOR}"/><text x="17" y="10">prompt</text><rect x="80" width="12" height="12" fill="${COMPLETION_COLOR}"/><text x="97" y="10">completion</text></g>`;
+  const empty = steps.length ? null : html`<text class="empty" x="${n(left + plotW / 2)}" y="${n(top + plotH / 2)}" text-anchor="middle">no model response was stored</text>`;
+  return html`${svgOpen(o.id, height, o.title, desc)}${legend}${yAxis(scale, left, top, plotH, plotW)}${bars}${empty}${xLabels(slots, left, top, plotH, plotW, (i) => left + slotW * (i + 0.5), (i) => String(steps[i]?.step ?? i + 1))}</svg>`;
 }
 
 export interface CumulativeSeries {
@@ -127,12 +141,15 @@ export interface CumulativeSeries {
 /** Cumulative tokens over steps, one line per run, on one chart. */
 export function cumulativeSvg(series: readonly CumulativeSeries[], o: { id: string; title: string }): SafeHtml {
   const slots = Math.max(1, ...series.map((s) => s.points.length));
-  const plotW = W - LEFT - RIGHT - 56;
+  const scale = niceScale(Math.max(0, ...series.flatMap((s) => s.points.map((p) => p.value))));
+  const left = leftFor(scale);
+  const plotW = W - left - RIGHT - 56;
   const top = 28 + 16 * Math.ceil(series.length / 2);
   const plotH = 220;
   const height = top + plotH + BOTTOM;
-  const scale = niceScale(Math.max(0, ...series.flatMap((s) => s.points.map((p) => p.value))));
-  const xAt = (i: number) => (slots === 1 ? LEFT + plotW / 2 : LEFT + (plotW * i) / (slots - 1));
+  // Markers stay readable up to a few dozen steps; beyond that the line carries the shape.
+  const r = slots > 30 ? 1.5 : 3.5;
+  const xAt = (i: number) => (slots === 1 ? left + plotW / 2 : left + (plotW * i) / (slots - 1));
   const yAt = (v: number) => top + plotH - (v / scale.max) * plotH;
   const lines = series.map((s, si) => {
     const color = modeColor(si);
@@ -143,8 +160,8 @@ export function cumulativeSvg(series: readonly CumulativeSeries[], o: { id: stri
       const tip = html`<title>${s.label}, after step ${p.step}: ${formatInt(p.value)} tokens</title>`;
       const attrs = raw(`data-series="${si}" data-step="${p.step}" data-value="${p.value}" fill="${color}"`);
       return si % 2 === 0
-        ? html`<circle class="point" cx="${n(x)}" cy="${n(y)}" r="3.5" ${attrs}>${tip}</circle>`
-        : html`<rect class="point" x="${n(x - 3.5)}" y="${n(y - 3.5)}" width="7" height="7" ${attrs}>${tip}</rect>`;
+        ? html`<circle class="point" cx="${n(x)}" cy="${n(y)}" r="${r}" ${attrs}>${tip}</circle>`
+        : html`<rect class="point" x="${n(x - r)}" y="${n(y - r)}" width="${2 * r}" height="${2 * r}" ${attrs}>${tip}</rect>`;
     });
     const last = s.points[s.points.length - 1];
     const end = last
@@ -156,7 +173,7 @@ export function cumulativeSvg(series: readonly CumulativeSeries[], o: { id: stri
     return html`${line}${marks}${end}`;
   });
   const legend = series.map((s, si) => {
-    const x = LEFT + (si % 2) * 240;
+    const x = left + (si % 2) * 240;
     const y = 12 + 16 * Math.floor(si / 2);
     const dash = MODE_DASHES[si % MODE_DASHES.length];
     return html`<g class="legend" transform="translate(${x} ${y})"><line x1="0" x2="22" y1="6" y2="6" stroke="${modeColor(si)}" stroke-width="2" stroke-dasharray="${dash || 'none'}"/><text x="28" y="10">${s.label}</text></g>`;
@@ -164,7 +181,7 @@ export function cumulativeSvg(series: readonly CumulativeSeries[], o: { id: stri
   const desc = series
     .map((s) => `${s.label}: ${s.points.map((p) => `after step ${p.step} ${formatInt(p.value)}`).join(', ') || 'no steps'}`)
     .join('; ');
-  return html`${svgOpen(o.id, height, o.title, desc)}${legend}${yAxis(scale, top, plotH, plotW)}${lines}${xLabels(slots, top, plotH, plotW, xAt, (i) => String(i + 1))}</svg>`;
+  return html`${svgOpen(o.id, height, o.title, desc)}${legend}${yAxis(scale, left, top, plotH, plotW)}${lines}${xLabels(slots, left, top, plotH, plotW, xAt, (i) => String(i + 1))}</svg>`;
 }
 
 /** Horizontal bars, one per run: used for the first-request size. */

@@ -128,17 +128,17 @@ function header(d: ReportData, generatedAt: Date | undefined): SafeHtml {
     ? html`<p class="sim-note"><span class="badge sim">simulated</span> These runs used Parallax's simulated model. Its replies are scripted and its token counts are measured with a real tokenizer on the real requests — useful for comparing the modes' shapes, not a provider's bill.</p>`
     : null;
   const warnings = d.warnings.length ? html`<div class="notice"><p class="label">Loading notes</p>${d.warnings.map((w) => html`<p>${w}</p>`)}</div>` : null;
-  return html`<header><h1>Parallax comparison: ${title}${d.simulated ? html` <span class="badge sim">simulated</span>` : null}</h1><pre class="task">${m.task.text}</pre><dl class="facts">${facts.map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>${sim}${warnings}</header>`;
+  return html`<header><h1>Parallax comparison: ${title}${d.simulated ? html` <span class="badge sim">simulated</span>` : null}</h1><blockquote class="task">${m.task.text}</blockquote><dl class="facts">${facts.map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>${sim}${warnings}</header>`;
 }
 
 function settingsSection(d: ReportData): SafeHtml {
-  return html`<details open><summary>Settings (the same for every mode)</summary><table><tbody>${settingsRows(d.meta.settings).map(([k, v]) => html`<tr><th scope="row">${k}</th><td>${v}</td></tr>`)}</tbody></table></details>`;
+  return html`<h2>Settings</h2><p class="muted">The same for every mode.</p><dl class="facts settings">${settingsRows(d.meta.settings).map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>`;
 }
 
 export function renderHtml(d: ReportData, generatedAt?: Date): string {
   const title = `Parallax comparison ${d.meta.id}`;
   const body = html`${header(d, generatedAt)}${settingsSection(d)}<h2>Summary</h2>${summaryTable(d)}${verdict(d)}${firstRequestSection(d)}${chartsSection(d)}${d.runs.map(
-    (r, i) => html`${timelineSection(r, i, stepTable(r, d.simulated))}`,
+    (r, i) => html`${timelineSection(r, i, stepTable(r, d.simulated), d.simulated)}`,
   )}<footer>Made by Parallax from the stored events of comparison <span class="mono">${d.meta.id}</span>. Totals are recomputed from the steps.</footer>`;
   return `<!doctype html>
 <html lang="en">

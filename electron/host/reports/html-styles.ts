@@ -30,15 +30,22 @@ pre { background: var(--soft); border: 1px solid var(--line); border-radius: 6px
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 8px 0; }
 dl.facts dt { color: var(--muted); }
 dl.facts dd { margin: 0; overflow-wrap: anywhere; }
+dl.facts.settings { grid-template-columns: repeat(3, max-content minmax(110px, max-content)); gap: 2px 14px; }
+blockquote.task { margin: 8px 0 12px; padding: 8px 12px; border-left: 4px solid var(--accent); background: var(--soft);
+  white-space: pre-wrap; overflow-wrap: anywhere; }
+.sim-tag { font-size: 11px; color: var(--sim); }
 table { border-collapse: collapse; margin: 8px 0; }
 th, td { border: 1px solid var(--line); padding: 4px 8px; vertical-align: top; text-align: left; }
 thead th { background: var(--soft); }
+th[scope=row] { white-space: nowrap; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .diff { display: block; font-size: 11.5px; color: var(--muted); }
 .diff.less { color: var(--ok); }
 .diff.more { color: var(--bad); }
 caption { caption-side: top; text-align: left; color: var(--muted); padding: 2px 0 4px; font-size: 12.5px; }
-table.summary td.answer { max-width: 420px; white-space: pre-wrap; overflow-wrap: anywhere; }
+table.summary td.answer { max-width: 460px; white-space: pre-wrap; overflow-wrap: anywhere;
+  font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; font-size: 12px; }
+code.args { background: var(--soft); padding: 0 4px; border-radius: 4px; }
 .cheapest { font-weight: 600; }
 .charts { display: flex; flex-wrap: wrap; gap: 16px; }
 figure { margin: 8px 0; }

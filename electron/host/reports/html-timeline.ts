@@ -56,7 +56,8 @@ function toolResult(f: ToolFinishedEvent | undefined, printed: string | null): S
   const facts = html`<p class="muted">${formatMs(f.durationMs)} · ${formatInt(f.output.length)} chars returned to the model${f.truncated ? ` (truncated from ${formatInt(f.rawSize)})` : ''}</p>`;
   const err = f.error ? html`<p class="err"><span class="label">Tool error:</span> ${f.error}</p>` : null;
   // A program's result is its printed output, shown above; repeat it only if the model got something else.
-  const out = printed !== null && printed === f.output ? null : foldText('Returned to the model', f.output);
+  const same = printed !== null && printed.trimEnd() === f.output.trimEnd();
+  const out = same ? null : foldText('Returned to the model', f.output);
   return html`${err}${facts}${out}`;
 }
 
@@ -83,8 +84,11 @@ function toolCall(e: ToolStartedEvent, idx: CallIndex): SafeHtml {
   const searches = idx.search.get(e.callId) ?? [];
   const printed = codes.length ? codes[codes.length - 1].output : null;
   // The code of run_code is shown as a numbered listing, so its arguments are not repeated as JSON.
-  const args = codes.length ? null : foldText('Arguments', formatArgs(e.args));
-  return html`<div class="event tool"><div><span class="label">Tool call</span> <code>${e.name}</code> <span class="muted mono">${e.callId}</span></div>${args}${codes.map(codeRun)}${searches.map(toolSearch)}${toolResult(idx.finished.get(e.callId), printed)}</div>`;
+  // Short arguments sit on the call's line; long ones get a block of their own.
+  const compact = typeof e.args === 'string' ? e.args : JSON.stringify(e.args) ?? '';
+  const inline = !codes.length && compact.length <= 120 && !compact.includes('\n');
+  const args = codes.length || inline ? null : foldText('Arguments', formatArgs(e.args));
+  return html`<div class="event tool"><div><span class="label">Tool call</span> <code>${e.name}</code>${inline ? html` <code class="args">${compact}</code>` : null} <span class="muted mono">${e.callId}</span></div>${args}${codes.map(codeRun)}${searches.map(toolSearch)}${toolResult(idx.finished.get(e.callId), printed)}</div>`;
 }
 
 function modelResponse(e: ModelResponseEvent): SafeHtml {
@@ -97,15 +101,15 @@ function modelResponse(e: ModelResponseEvent): SafeHtml {
   return html`<div class="event response">${usage}${reasoning}${text}${asked}</div>`;
 }
 
-function stepHeader(step: number, s: StepSummary | undefined, requestNote: string): SafeHtml {
+function stepHeader(step: number, s: StepSummary | undefined, requestNote: string, simulated: boolean): SafeHtml {
   const tokens = s
-    ? html`<span class="mono">prompt ${formatInt(s.prompt)}</span><span class="mono">completion ${formatInt(s.completion)}</span>${s.cached ? html`<span class="mono">cached ${formatInt(s.cached)}</span>` : null}${s.reasoning ? html`<span class="mono">reasoning ${formatInt(s.reasoning)}</span>` : null}<span class="mono">${formatMs(s.latencyMs)}</span>${s.attempts > 1 ? html`<span class="err">${s.attempts} attempts</span>` : null}`
+    ? html`<span class="mono">prompt ${formatInt(s.prompt)}</span><span class="mono">completion ${formatInt(s.completion)}</span>${s.cached ? html`<span class="mono">cached ${formatInt(s.cached)}</span>` : null}${s.reasoning ? html`<span class="mono">reasoning ${formatInt(s.reasoning)}</span>` : null}${simulated ? html`<span class="sim-tag">simulated</span>` : null}<span class="mono">${formatMs(s.latencyMs)}</span>${s.attempts > 1 ? html`<span class="err">${s.attempts} attempts</span>` : null}`
     : html`<span class="err">no model response stored</span>`;
   return html`<header><h4>Step ${step}</h4>${tokens}<span class="muted">${requestNote}</span></header>`;
 }
 
 /** Event groups in seq order: a step's events together; run-level events (warnings) where they happened. */
-function renderSteps(run: ReportRun, idx: CallIndex): SafeHtml[] {
+function renderSteps(run: ReportRun, idx: CallIndex, simulated: boolean): SafeHtml[] {
   const perStep = new Map(run.summary.perStep.map((s) => [s.step, s]));
   const blocks: { step: number | null; note: string; items: SafeHtml[] }[] = [];
   for (const e of run.events) {
@@ -145,7 +149,7 @@ function renderSteps(run: ReportRun, idx: CallIndex): SafeHtml[] {
   return blocks.map((b) =>
     b.step === null
       ? html`<div class="step">${b.items}</div>`
-      : html`<div class="step" id="${run.runId}-step-${b.step}">${stepHeader(b.step, perStep.get(b.step), b.note)}${b.items}</div>`,
+      : html`<div class="step" id="${run.runId}-step-${b.step}">${stepHeader(b.step, perStep.get(b.step), b.note, simulated)}${b.items}</div>`,
   );
 }
 
@@ -172,11 +176,11 @@ function finalBlock(run: ReportRun): SafeHtml {
 }
 
 /** The whole timeline section of one run. */
-export function timelineSection(run: ReportRun, index: number, stepTable: SafeHtml): SafeHtml {
+export function timelineSection(run: ReportRun, index: number, stepTable: SafeHtml, simulated: boolean): SafeHtml {
   const s = run.started;
   const intro = s
     ? html`<dl class="facts"><dt>Run</dt><dd class="mono">${run.runId}</dd><dt>Started</dt><dd>${formatUtc(s.startedAt)}</dd><dt>Tools on first request</dt><dd class="mono">${s.tools.map((t) => t.name).join(', ') || 'none'}</dd></dl>${foldText('System prompt', s.systemPrompt)}<details><summary>Tool definitions as sent (${s.tools.length})</summary><pre>${JSON.stringify(s.tools, null, 2)}</pre></details>`
     : html`<dl class="facts"><dt>Run</dt><dd class="mono">${run.runId}</dd></dl>`;
   const idx = indexCalls(run.events);
-  return html`<section class="mode" id="mode-${index}"><h2>${run.label} — timeline</h2>${intro}${stepTable}${renderSteps(run, idx)}${finalBlock(run)}</section>`;
+  return html`<section class="mode" id="mode-${index}"><h2>${run.label} — timeline</h2>${intro}${stepTable}${renderSteps(run, idx, simulated)}${finalBlock(run)}</section>`;
 }

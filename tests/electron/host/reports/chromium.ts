@@ -1,0 +1,57 @@
+/**
+ * Test helper: open a report file in Debian Chromium (playwright-core) with a fresh profile, recording every
+ * network request, dialog and console message, so tests can assert that a report loads nothing and runs
+ * nothing.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync',
+];
+
+export interface OpenedReport {
+  readonly page: Page;
+  /** Every request the page made, except the report file itself. */
+  readonly requests: string[];
+  readonly dialogs: string[];
+  readonly pageErrors: string[];
+  close(): Promise<void>;
+}
+
+export async function openInChromium(file: string, viewport = { width: 1280, height: 900 }): Promise<OpenedReport> {
+  const profile = await mkdtemp(join(tmpdir(), 'parallax-chromium-'));
+  const context: BrowserContext = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    headless: true,
+    viewport,
+  });
+  const url = pathToFileURL(file).href;
+  const requests: string[] = [];
+  const dialogs: string[] = [];
+  const pageErrors: string[] = [];
+  context.on('request', (r) => {
+    if (r.url() !== url) requests.push(r.url());
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.on('dialog', (d) => {
+    dialogs.push(`${d.type()}: ${d.message()}`);
+    void d.dismiss();
+  });
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await page.goto(url, { waitUntil: 'load' });
+  // Give any deferred load (an image error handler, a late fetch) the chance to show up.
+  await page.waitForTimeout(300);
+  return {
+    page, requests, dialogs, pageErrors,
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
