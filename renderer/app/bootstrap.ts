@@ -90,5 +90,5 @@ async function onConnected(reconnect: boolean): Promise<void> {
   void loadModels();
   // Events pushed while the socket was down are lost; the host's stored copy fills the gap (seq dedupes).
   const active = st().active;
-  if (reconnect && active) void openComparison(active.meta.id);
+  if (reconnect && active) void openComparison(active.meta.id, active.source);
 }

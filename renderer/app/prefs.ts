@@ -24,13 +24,25 @@ export function loadPrefs(): Prefs {
 }
 
 let timer: ReturnType<typeof setTimeout> | null = null;
-export function savePrefs(prefs: Prefs): void {
+let pending: Prefs | null = null;
+
+function write(): void {
   if (timer) clearTimeout(timer);
-  timer = setTimeout(() => {
-    try {
-      localStorage.setItem(KEY, JSON.stringify(prefs));
-    } catch {
-      /* storage full or disabled: preferences are a convenience */
-    }
-  }, 300);
+  timer = null;
+  if (!pending) return;
+  try {
+    localStorage.setItem(KEY, JSON.stringify(pending));
+  } catch {
+    /* storage full or disabled: preferences are a convenience */
+  }
+  pending = null;
 }
+
+/** Debounced while typing; written at once when the page goes away so the last change is not lost. */
+export function savePrefs(prefs: Prefs): void {
+  pending = prefs;
+  if (timer) clearTimeout(timer);
+  timer = setTimeout(write, 300);
+}
+
+if (typeof window !== 'undefined') window.addEventListener('pagehide', write);

@@ -66,4 +66,10 @@ export function modeKindLabel(key: string): string {
 }
 
 export const axisTick = { fill: 'var(--chart-axis)', fontSize: 11 };
-export const fmtAxis = (v: number) => (Math.abs(v) >= 10_000 ? `${Math.round(v / 1000)}k` : Math.abs(v) >= 1000 ? `${(v / 1000).toFixed(1)}k` : String(v));
+/** 22500 → 22.5k, 30000 → 30k, 1200000 → 1.2M: short, and exact enough for tick labels. */
+export const fmtAxis = (v: number) => {
+  const a = Math.abs(v);
+  if (a >= 1_000_000) return `${+(v / 1_000_000).toFixed(1)}M`;
+  if (a >= 1000) return `${+(v / 1000).toFixed(1)}k`;
+  return String(v);
+};

@@ -14,9 +14,11 @@ export function ChartsView() {
   const comparison = useMemo(() => comparisonSummary(modeRuns, interrupted), [modeRuns, interrupted]);
   return (
     <div className="charts-view" data-testid="charts-view">
-      <SummaryTable comparison={comparison} simulated={simulated} />
       <PerStepChart runs={comparison.runs} simulated={simulated} />
-      <CumulativeChart runs={comparison.runs} simulated={simulated} />
+      <div className="charts-row">
+        <SummaryTable comparison={comparison} simulated={simulated} />
+        <CumulativeChart runs={comparison.runs} simulated={simulated} />
+      </div>
     </div>
   );
 }

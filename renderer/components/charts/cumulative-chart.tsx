@@ -37,7 +37,7 @@ export function CumulativeChart({ runs, simulated }: { runs: readonly RunSummary
   return (
     <ChartFrame
       title="Cumulative tokens"
-      subtitle="Prompt + completion tokens spent up to each step. The history is re-sent on every request, so prompt growth compounds."
+      subtitle="Prompt + completion tokens spent up to each step; the history is re-sent on every request."
       simulated={simulated}
       legend={modes.map((m) => <LegendItem key={m} color={modeColor(m)} label={MODE_LABELS[m]} />)}
       testId="cumulative-chart"

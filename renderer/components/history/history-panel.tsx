@@ -1,5 +1,6 @@
 /** Stored comparisons, newest first: open one to rebuild its timelines and charts, or delete it. */
 import type { ComparisonListItem } from '../../../shared/ipc-contract.js';
+import { findPreset } from '../../../shared/providers.js';
 import { MODE_LABELS } from '../../../shared/run-spec.js';
 import { findTask } from '../../../shared/tasks.js';
 import { deleteComparison, openComparison, refreshHistory } from '../../app/actions.js';
@@ -27,8 +28,7 @@ function HistoryItem({ item, active, opening }: { item: ComparisonListItem; acti
         </span>
         <span className="history-model">
           <span className="mono">{m.provider.model}</span>
-          <span className="muted"> · {m.provider.name}</span>
-          {m.provider.simulated ? <SimBadge /> : null}
+          {m.provider.simulated ? <SimBadge /> : <span className="muted"> · {findPreset(m.provider.name)?.label ?? m.provider.name}</span>}
         </span>
         <span className="history-runs">
           {item.runs.map((r) => (

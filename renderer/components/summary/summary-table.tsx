@@ -22,6 +22,12 @@ const ROWS: readonly NumericRow[] = [
   { key: 'toolCalls', label: 'Tool calls', hint: 'Requested by the model' },
 ];
 
+/** The answer's gist for a table cell: its first line that is not part of a Markdown table. */
+function answerGist(answer: string): string {
+  const lines = answer.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('|'));
+  return lines[0] ?? answer.trim();
+}
+
 const valueOf = (r: RunSummary, key: NumericRow['key']): number | null => (key === 'firstRequestPrompt' ? r.firstRequestPrompt : r.totals[key]);
 
 function DiffCell({ value, base }: { value: number | null; base: number | null }) {
@@ -47,8 +53,8 @@ export function SummaryTable({ comparison, simulated }: { comparison: Comparison
           {simulated ? <SimBadge /> : null}
         </div>
         <p className="chart-subtitle">
-          {others.length > 0 && base ? `Differences are relative to ${MODE_LABELS[base.mode]}; negative means fewer.` : 'Totals of the run.'}
-          {simulated ? ' Simulated model: figures show how the modes differ, not what a real provider would bill.' : ''}
+          {others.length > 0 && base ? `Δ is relative to ${MODE_LABELS[base.mode]}; negative means fewer.` : 'Totals of the run.'}
+          {simulated ? ' Simulated model: not what a real provider would bill.' : ''}
         </p>
       </figcaption>
       <div className="table-wrap">
@@ -114,7 +120,7 @@ export function SummaryTable({ comparison, simulated }: { comparison: Comparison
               <th scope="row">Answer</th>
               {runs.map((r) => (
                 <td key={r.runId} className="answer-cell" data-testid={`sum-answer-${r.mode}`}>
-                  {r.answer ? <span title={r.answer}>{r.answer}</span> : <span className="muted">{r.error ?? (r.status === 'running' ? 'Running…' : 'No answer')}</span>}
+                  {r.answer ? <span title={r.answer}>{answerGist(r.answer)}</span> : <span className="muted">{r.error ?? (r.status === 'running' ? 'Running…' : 'No answer')}</span>}
                 </td>
               ))}
               {others.map((r) => (

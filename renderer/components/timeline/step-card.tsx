@@ -11,7 +11,7 @@ export function StepCard({ runId, step, truncateChars, stopped }: { runId: strin
   const attempts = step.requests.length;
   const u = r?.usage ?? null;
   return (
-    <article className={`step-card ${r ? '' : 'is-pending'}`} data-testid="step-card" data-step={step.step} data-run-id={runId}>
+    <article className={`step-card ${r ? '' : 'is-pending'}`} data-testid="step-card" data-step={step.step} data-run-id={runId} data-state={r ? 'done' : 'waiting'}>
       <header className="step-head">
         <span className="step-title">Step {step.step}</span>
         {r ? (

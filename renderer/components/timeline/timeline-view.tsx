@@ -27,7 +27,9 @@ function StepCell({ m, step, status }: { m: ModeRun; step: number; status: AnySt
   if (!view) {
     const last = run?.steps[run.steps.length - 1]?.step;
     const done = status !== 'running' && status !== 'pending';
-    return <div className="step-gap">{done ? `No step ${step}: finished after ${last ?? 0} step${last === 1 ? '' : 's'}.` : ''}</div>;
+    // A live run that has not reached this step yet leaves the cell empty; a finished one says why.
+    if (!done) return <div />;
+    return <div className="step-gap">{`No step ${step}: finished after ${last ?? 0} step${last === 1 ? '' : 's'}.`}</div>;
   }
   const truncateChars = run?.started?.settings.truncateChars ?? null;
   return <StepCard runId={m.runId} step={view} truncateChars={truncateChars} stopped={status !== 'running' && status !== 'pending'} />;

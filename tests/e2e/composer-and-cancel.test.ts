@@ -1,0 +1,127 @@
+/**
+ * The composer against a real `parallax serve`: settings validated at the field, connection tests with their
+ * reasons, keys stored but never shown; cancelling held runs (sim fault 'hang'), one from its column, then the
+ * rest with Esc; and the docs screenshots (running, dark theme).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPage, startServe, type Driven, type Served } from './harness.js';
+import { connectHost, type HostClient } from './host-client.js';
+import { waitForStatus } from './page-helpers.js';
+import { saveShot } from './screenshots.js';
+
+describe('composer, cancel and themes, against parallax serve with the simulated model', () => {
+  let served: Served;
+  let driven: Driven;
+  let host: HostClient;
+
+  beforeAll(async () => {
+    served = await startServe();
+    driven = await openPage(served.url);
+    host = await connectHost(served.url);
+    await driven.page.waitForSelector('[data-testid=connection-status]:has-text("Web host")');
+  }, 90_000);
+
+  afterAll(async () => {
+    host?.close();
+    await driven?.close();
+    await served?.stop();
+  });
+
+  it('shows a bad setting at its field and does not start a run until it is fixed', async () => {
+    const { page } = driven;
+    await page.click('[data-testid=advanced-toggle]');
+    await page.fill('[data-testid=setting-maxSteps]', '500');
+    expect(await page.textContent('[data-testid=setting-maxSteps-error]')).toBe('Must be at most 100.');
+    await page.fill('[data-testid=setting-truncateChars]', '12x');
+    expect(await page.textContent('[data-testid=setting-truncateChars-error]')).toBe('Must be a number.');
+    await page.click('[data-testid=run]');
+    await page.waitForTimeout(300);
+    expect(await host.invoke('history:list')).toEqual([]);
+    await page.fill('[data-testid=setting-maxSteps]', '10');
+    await page.fill('[data-testid=setting-truncateChars]', '4000');
+    expect(await page.locator('[data-testid=setting-maxSteps-error]').count()).toBe(0);
+  });
+
+  it('tests the connection and names the reason when it fails', async () => {
+    const { page } = driven;
+    await page.click('[data-testid=test-connection]');
+    await page.waitForSelector('[data-testid=test-result][data-ok=true]');
+    await page.fill('[data-testid=model-input]', 'no-such-model');
+    await page.click('[data-testid=test-connection]');
+    await page.waitForSelector('[data-testid=test-result][data-ok=false]');
+    expect(await page.getAttribute('[data-testid=test-result]', 'data-reason')).toBe('unknown-model');
+    expect(await page.textContent('[data-testid=test-result]')).toContain('Unknown model');
+
+    await page.selectOption('[data-testid=provider-select]', 'custom');
+    await page.fill('[data-testid=base-url]', 'http://127.0.0.1:9/v1');
+    await page.fill('[data-testid=model-input]', 'local');
+    await page.click('[data-testid=test-connection]');
+    await page.waitForSelector('[data-testid=test-result][data-ok=false]', { timeout: 20_000 });
+    expect(await page.getAttribute('[data-testid=test-result]', 'data-reason')).toBe('unreachable');
+    expect(await page.textContent('[data-testid=test-result]')).toContain('Server unreachable');
+  });
+
+  it('stores an API key through the host and afterwards only says “Key stored”', async () => {
+    const { page } = driven;
+    const secret = 'sk-test-e2e-0123456789abcdef';
+    await page.selectOption('[data-testid=provider-select]', 'openai');
+    expect(await page.inputValue('[data-testid=base-url]')).toBe('https://api.openai.com/v1');
+    await page.fill('[data-testid=api-key-input]', secret);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid=key-stored]');
+    expect((await host.invoke('keys:status')).openai).toBe(true);
+    const html = await page.content();
+    expect(html).not.toContain(secret);
+    expect(await page.evaluate(() => localStorage.getItem('parallax.prefs.v1') ?? '')).not.toContain(secret);
+    await page.selectOption('[data-testid=provider-select]', 'simulated');
+    expect(await page.inputValue('[data-testid=model-input]')).toBe('sim');
+  });
+
+  it('cancels one held run from its column while the other keeps running, then the rest with Esc', async () => {
+    const { page } = driven;
+    await page.check('[data-testid=fault-hang] input');
+    await page.click('[data-testid=run]');
+    for (const mode of ['react', 'code'] as const) await waitForStatus(page, mode, ['running']);
+    await page.waitForSelector('[data-testid=step-card][data-state=waiting]');
+    await page.click('[data-testid=cancel-run-react]');
+    expect(await waitForStatus(page, 'react', ['cancelled', 'answered', 'error', 'crashed'])).toBe('cancelled');
+    expect(await waitForStatus(page, 'code', ['running', 'pending'], 2000)).toBe('running');
+    await page.locator('[data-testid=timeline]').focus();
+    await page.keyboard.press('Escape');
+    expect(await waitForStatus(page, 'code', ['cancelled', 'answered', 'error', 'crashed'])).toBe('cancelled');
+    expect(await page.locator('[data-testid=result-cell][data-status=cancelled]').count()).toBe(2);
+    const [item] = await host.invoke('history:list');
+    expect(item!.runs.map((r) => r.status).sort()).toEqual(['cancelled', 'cancelled']);
+    await page.uncheck('[data-testid=fault-hang] input');
+  });
+
+  it('streams a run at a readable pace and keeps light and dark themes legible (docs screenshots)', async () => {
+    const { page } = driven;
+    // Hold each pushed batch of events for a moment on its way to the page (a slow link), so the screenshot
+    // catches the comparison mid-run; the host, the runs and their events are untouched.
+    await page.routeWebSocket(/\/ws/, (ws) => {
+      const server = ws.connectToServer();
+      let chain = Promise.resolve();
+      server.onMessage((msg) => {
+        const isEvents = typeof msg === 'string' && msg.includes('"run:events"');
+        chain = chain.then(() => new Promise((ok) => setTimeout(ok, isEvents ? 350 : 0))).then(() => ws.send(msg));
+      });
+    });
+    await page.reload();
+    await page.waitForSelector('[data-testid=connection-status]:has-text("Web host")');
+    await page.click('[data-testid=run]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=step-card][data-state=done]').length >= 3, undefined, { timeout: 45_000, polling: 100 });
+    await saveShot(page, 'running');
+    for (const mode of ['react', 'code'] as const) await waitForStatus(page, mode, ['answered']);
+    await page.click('[data-testid=theme-toggle]');
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await page.locator('[data-testid=timeline]').evaluate((el) => (el.scrollTop = 0));
+    await page.waitForTimeout(200);
+    await saveShot(page, 'dark-timeline');
+    await page.click('[data-testid=tab-charts]');
+    await page.waitForSelector('[data-testid=token-bar]');
+    await saveShot(page, 'dark-charts');
+    await page.click('[data-testid=theme-toggle]');
+    expect(driven.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,77 @@
+/** Reading the app's state out of the DOM, through the data-* attributes the components expose for this. */
+import type { Page } from 'playwright-core';
+import type { ModeId } from '../../shared/run-spec.js';
+
+export interface BarReading {
+  readonly step: number;
+  readonly mode: string;
+  readonly kind: string;
+  readonly value: number;
+}
+
+export const readBars = (page: Page): Promise<BarReading[]> =>
+  page.$$eval('[data-testid=token-bar]', (els) =>
+    els.map((e) => ({ step: Number(e.getAttribute('data-step')), mode: e.getAttribute('data-mode')!, kind: e.getAttribute('data-kind')!, value: Number(e.getAttribute('data-value')) })),
+  );
+
+export const readPoints = (page: Page): Promise<{ step: number; mode: string; value: number }[]> =>
+  page.$$eval('[data-testid=cumulative-point]', (els) => els.map((e) => ({ step: Number(e.getAttribute('data-step')), mode: e.getAttribute('data-mode')!, value: Number(e.getAttribute('data-value')) })));
+
+export const sortReadings = <T extends { step: number; mode: string; kind?: string }>(list: T[]): T[] =>
+  [...list].sort((a, b) => a.mode.localeCompare(b.mode) || a.step - b.step || (a.kind ?? '').localeCompare(b.kind ?? ''));
+
+export function columnStatus(page: Page, mode: ModeId): Promise<string | null> {
+  return page.locator(`[data-testid=column-${mode}] [data-testid=run-status]`).getAttribute('data-status');
+}
+
+export async function waitForStatus(page: Page, mode: ModeId, statuses: readonly string[], timeout = 45_000): Promise<string> {
+  const handle = await page.waitForFunction(
+    ({ mode, statuses }) => {
+      const s = document.querySelector(`[data-testid=column-${mode}] [data-testid=run-status]`)?.getAttribute('data-status');
+      return s && statuses.includes(s) ? s : null;
+    },
+    { mode, statuses },
+    { timeout, polling: 'raf' },
+  );
+  return (await handle.jsonValue()) as string;
+}
+
+/**
+ * Records, at every DOM change, each column's status and how many answered step cards it shows, so a test
+ * can tell what the user saw while the runs were live without timing anything.
+ */
+export async function startRecordingColumns(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __columnFrames: unknown[]; __columnObserver?: MutationObserver };
+    w.__columnObserver?.disconnect();
+    w.__columnFrames = [];
+    const snap = () => {
+      const frame: Record<string, { status: string | null; steps: number }> = {};
+      for (const mode of ['react', 'code']) {
+        const head = document.querySelector<HTMLElement>(`[data-testid=column-${mode}]`);
+        if (!head) continue;
+        const runId = head.dataset.runId;
+        frame[mode] = {
+          status: head.querySelector('[data-testid=run-status]')?.getAttribute('data-status') ?? null,
+          steps: document.querySelectorAll(`[data-testid=step-card][data-run-id="${runId}"][data-state=done]`).length,
+        };
+      }
+      w.__columnFrames.push(frame);
+    };
+    w.__columnObserver = new MutationObserver(snap);
+    w.__columnObserver.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+}
+
+export async function recordedColumns(page: Page): Promise<Record<string, { status: string | null; steps: number }>[]> {
+  return page.evaluate(() => {
+    const w = window as unknown as { __columnFrames: Record<string, { status: string | null; steps: number }>[]; __columnObserver?: MutationObserver };
+    w.__columnObserver?.disconnect();
+    return w.__columnFrames;
+  });
+}
+
+export async function summaryValue(page: Page, metric: string, mode: ModeId): Promise<number | null> {
+  const v = await page.locator(`[data-testid=sum-${metric}-${mode}]`).getAttribute('data-value');
+  return v === null || v === '' ? null : Number(v);
+}
