@@ -83,12 +83,14 @@ function toolCall(e: ToolStartedEvent, idx: CallIndex): SafeHtml {
   const codes = idx.code.get(e.callId) ?? [];
   const searches = idx.search.get(e.callId) ?? [];
   const printed = codes.length ? codes[codes.length - 1].output : null;
+  // In the order they happened: a program's searches run before its code-run record closes.
+  const inner = [...codes, ...searches].sort((a, b) => a.seq - b.seq).map((x) => (x.type === 'code-run' ? codeRun(x) : toolSearch(x)));
   // The code of run_code is shown as a numbered listing, so its arguments are not repeated as JSON.
   // Short arguments sit on the call's line; long ones get a block of their own.
   const compact = typeof e.args === 'string' ? e.args : JSON.stringify(e.args) ?? '';
   const inline = !codes.length && compact.length <= 120 && !compact.includes('\n');
   const args = codes.length || inline ? null : foldText('Arguments', formatArgs(e.args));
-  return html`<div class="event tool"><div><span class="label">Tool call</span> <code>${e.name}</code>${inline ? html` <code class="args">${compact}</code>` : null} <span class="muted mono">${e.callId}</span></div>${args}${codes.map(codeRun)}${searches.map(toolSearch)}${toolResult(idx.finished.get(e.callId), printed)}</div>`;
+  return html`<div class="event tool"><div><span class="label">Tool call</span> <code>${e.name}</code>${inline ? html` <code class="args">${compact}</code>` : null} <span class="muted mono">${e.callId}</span></div>${args}${inner}${toolResult(idx.finished.get(e.callId), printed)}</div>`;
 }
 
 function modelResponse(e: ModelResponseEvent): SafeHtml {

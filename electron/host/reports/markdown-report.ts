@@ -27,6 +27,11 @@ function mdText(text: string): string {
   return mdCell(text).replace(/<br>/g, '  \n');
 }
 
+/** A tool name as inline code when it is a plain identifier (always, for the engine's tools). */
+function toolName(name: string): string {
+  return /^[\w.-]+$/.test(name) ? `\`${name}\`` : mdCell(name);
+}
+
 function row(cells: readonly string[]): string {
   return `| ${cells.join(' | ')} |`;
 }
@@ -87,7 +92,7 @@ function stepRows(run: ReportRun): string {
     formatInt(s.prompt + s.completion),
     formatMs(s.latencyMs),
     String(s.attempts),
-    calls.get(s.step)?.length ? mdCell(calls.get(s.step)!.join(', ')) : '—',
+    calls.get(s.step)?.length ? calls.get(s.step)!.map(toolName).join(', ') : '—',
   ]);
   return table(
     ['Step', 'Prompt', 'Completion', 'Cached', 'Reasoning', 'Total', 'Latency', 'Attempts', 'Tool calls'],
