@@ -31,7 +31,7 @@ const NODE_NAMES = new Set(['require', 'process', 'module', 'exports', '__dirnam
 const NETWORK_NAMES = new Set(['fetch', 'XMLHttpRequest', 'WebSocket', 'axios']);
 const TIMER_NAMES = new Set(['setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask']);
 
-function hint(error: RawError, hiddenTools: readonly string[]): string {
+function hint(error: RawError, hiddenTools: readonly string[], sourceLine: string): string {
   const undefinedName = error.name === 'ReferenceError' ? /^'([^']+)' is not defined/.exec(error.message)?.[1] : undefined;
   if (undefinedName) {
     if (hiddenTools.includes(undefinedName)) {
@@ -41,7 +41,7 @@ function hint(error: RawError, hiddenTools: readonly string[]): string {
     if (NETWORK_NAMES.has(undefinedName)) return ` — there is no network API here; find a tool with search_tools('download web page')`;
     if (TIMER_NAMES.has(undefinedName)) return ' — there are no timers here; tools return their results directly';
   }
-  if (error.name === 'SyntaxError' && /import|export/.test(error.message)) {
+  if (error.name === 'SyntaxError' && /^\s*(import|export)\b/.test(sourceLine)) {
     return ' — programs cannot import modules; the tools are already global functions';
   }
   if (error.name === 'InternalError' && error.message === 'stack overflow') {
@@ -51,7 +51,7 @@ function hint(error: RawError, hiddenTools: readonly string[]): string {
 }
 
 function atLine(place: Place): string {
-  return place.line === null ? '' : ` (it was running line ${place.line})`;
+  return place.line === null ? '' : ` (it was running near line ${place.line})`;
 }
 
 export function limitHitOf(outcome: SandboxOutcome): LimitHit {
@@ -93,7 +93,8 @@ export function codeErrorOf(outcome: SandboxOutcome, code: string, limits: Requi
   if (outcome.error) {
     const e = outcome.error;
     const text = e.isError ? `${e.name}: ${e.message}` : `Uncaught ${e.message} (throw an Error to get a line number)`;
-    return { line: place.line, column: place.column, message: text + hint(e, hiddenTools) };
+    const sourceLine = place.line === null ? '' : (code.split('\n')[place.line - 1] ?? '');
+    return { line: place.line, column: place.column, message: text + hint(e, hiddenTools, sourceLine) };
   }
   if (outcome.unsettled) {
     return stopped(

@@ -122,14 +122,20 @@ function runOne(qjs: QuickJSWASMModule, req: RunRequest): ThreadOutcome {
         let received = receiveMessageOnPort(replyPort);
         while (received) {
           const reply = received.message as ReplyMessage;
-          if (reply.seq === seq) return ctx.newString(reply.text);
+          if (reply.seq === seq) {
+            // The host answers an abandoned call (deadline, cancel) with an error: the program is stopping.
+            const code = Atomics.load(ctl, CONTROL_STOP);
+            if (code !== STOP_CODES.none) stop = code === STOP_CODES.cancel ? 'cancel' : 'time';
+            return ctx.newString(reply.text);
+          }
           received = receiveMessageOnPort(replyPort); // a late reply to an abandoned call
         }
         Atomics.store(ctl, CONTROL_REPLY, 0);
       }
     }),
   );
-  const hostWrite = keep(ctx.newFunction('write', (textH) => ctx.newNumber(output.write(ctx.getString(textH)))));
+  // Once the program is being stopped, nothing more it prints counts.
+  const hostWrite = keep(ctx.newFunction('write', (textH) => ctx.newNumber(stop === null ? output.write(ctx.getString(textH)) : 0)));
 
   let error: RawError | null = null;
   let unsettled = false;
