@@ -1,6 +1,7 @@
 /**
  * `parallax report` as a user runs it: real child processes, a real history written by `parallax compare`.
  */
+import { spawn } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_FORMATS } from '../../../shared/ipc-contract.js';
 import { buildReport, loadReportJson } from '../../../electron/host/reports/index.js';
 import { startSimServer, type SimServer } from '../../../electron/engine/sim/index.js';
-import { cliEnv, liveComparison, parallax, type LiveComparison } from '../host/reports/live-comparison.js';
+import { CLI, cliEnv, liveComparison, parallax, ROOT, type LiveComparison } from '../host/reports/live-comparison.js';
 
 let live: LiveComparison;
 let env: NodeJS.ProcessEnv;
@@ -67,6 +68,36 @@ describe('parallax report', () => {
     expect(res.code).toBe(1);
     expect(res.stderr).toMatch(/no comparison in the history.*parallax compare/);
   });
+});
+
+describe('cancelled runs', () => {
+  it('reports a comparison cancelled with Ctrl+C, showing each run as cancelled with the reason', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'parallax-cancel-'));
+    const env = cliEnv(dataDir);
+    // The hang fault holds every model request open, so the runs are mid-request when Ctrl+C arrives.
+    const child = spawn(process.execPath, [CLI, 'compare', '--task', 'log-stats', '--fault', 'hang'], { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<void>((done) => child.on('exit', () => done()));
+    await new Promise<void>((done) => {
+      const poll = setInterval(() => {
+        if (/started/.test(out)) {
+          clearInterval(poll);
+          done();
+        }
+      }, 100);
+    });
+    await new Promise((r) => setTimeout(r, 1500));
+    child.kill('SIGINT');
+    await exited;
+    const res = await parallax(['report', 'latest', '--format', 'html'], env);
+    expect(res.code, res.stderr).toBe(0);
+    const statuses = [...res.stdout.matchAll(/data-metric="status">([^<]*)</g)].map((m) => m[1]);
+    expect(statuses).toEqual(['cancelled', 'cancelled']);
+    expect(res.stdout).toContain('No run answered, so no mode is called cheaper.');
+    const md = await parallax(['report', 'latest', '--format', 'md'], env);
+    expect(md.stdout).toMatch(/\| Status \| cancelled \| cancelled \|/);
+  }, 120_000);
 });
 
 describe('secrets', () => {
