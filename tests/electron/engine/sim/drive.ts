@@ -1,12 +1,14 @@
 /**
  * Test harness: plays the agent side against the simulated model through the real `openai` SDK, running the
- * real tools for ReAct calls and a small record-and-replay JavaScript runner for Code Mode programs (the
- * tools stay real; only the program runner is the test's own). Every request body sent is captured.
+ * real tools for ReAct calls and the real Code Mode sandbox for programs (not the engine loop: the test
+ * drives the conversation itself). Every request body sent is captured.
  */
 import OpenAI from 'openai';
-import vm from 'node:vm';
 import { DEFAULT_SETTINGS } from '../../../../shared/run-spec.js';
-import { ALL_TOOLS, findTool, invokeTool, signatureOf, toolExposure, toolResultText, unknownToolMessage, type ToolDefinition } from '../../../../electron/engine/tools/index.js';
+import { ALL_TOOLS, findTool, invokeTool, toolExposure, toolResultText, unknownToolMessage } from '../../../../electron/engine/tools/index.js';
+import { standardBindings } from '../../../../electron/engine/modes/code/bindings.js';
+import { runCodeExposure } from '../../../../electron/engine/modes/code/run-code-tool.js';
+import { disposeSharedSandbox, limitsFromSettings, programText, runProgram } from '../../../../electron/engine/sandbox/index.js';
 
 export type Mode = 'react' | 'code';
 
@@ -37,22 +39,13 @@ export interface DriveOptions {
   readonly faults?: string[];
   readonly runId?: string;
   readonly maxSteps?: number;
+  /** Code Mode program time limit (the 'loop-forever' fault waits this long). */
+  readonly codeTimeoutMs?: number;
 }
 
-const CATALOG = ['list_dir', 'read_file', 'write_file', 'run_shell'];
-
 export function wireTools(mode: Mode, returnTypes = true): Record<string, unknown>[] {
-  if (mode === 'react') {
-    return ALL_TOOLS.map(toolExposure).map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
-  }
-  const lines = CATALOG.map((n) => `- ${signatureOf(findTool(n)!, returnTypes)}`);
-  const description = [
-    'Run a JavaScript program. Tools are synchronous functions; only what print() prints comes back.',
-    'Available functions:',
-    ...lines,
-    '- search_tools(query) finds other tools and returns callable handles; handle.describe() gives the full doc.',
-  ].join('\n');
-  return [{ type: 'function', function: { name: 'run_code', description, parameters: { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] } } }];
+  const exposed = mode === 'react' ? ALL_TOOLS.map(toolExposure) : [runCodeExposure(standardBindings().tools, returnTypes)];
+  return exposed.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
 }
 
 /** Same marker text as the engine loop's truncation. */
@@ -121,7 +114,7 @@ async function runCall(call: WireCall, offered: string[], opts: DriveOptions): P
   } catch (e) {
     return `Error: ${call.function.name}: The arguments are not valid JSON (${(e as Error).message}).`;
   }
-  if (call.function.name === 'run_code') return runProgram(String(args.code), opts.workspace);
+  if (call.function.name === 'run_code') return runCode(String(args.code), opts.workspace, opts.codeTimeoutMs ?? 1000, opts.returnTypes ?? true);
   try {
     return toolResultText(await invokeTool(findTool(call.function.name)!, args, toolCtx(opts.workspace)));
   } catch (e) {
@@ -133,56 +126,14 @@ function toolCtx(workspace: string) {
   return { workspace, settings: DEFAULT_SETTINGS, signal: new AbortController().signal };
 }
 
-const MISS = Symbol('tool result not recorded yet');
+/** Runs a program in the real Code Mode sandbox with the standard bindings, as Code Mode does. */
+async function runCode(code: string, workspace: string, codeTimeoutMs: number, returnTypes: boolean): Promise<string> {
+  const settings = { ...DEFAULT_SETTINGS, codeTimeoutMs, returnTypes };
+  const { tools, hiddenTools } = standardBindings();
+  const result = await runProgram(code, { tools, hiddenTools, ctx: { ...toolCtx(workspace), settings }, limits: limitsFromSettings(settings), returnTypes });
+  return programText(result);
+}
 
-/**
- * Runs a program with synchronous tool functions by record and replay: a run stops at the first tool call
- * whose result is not known yet, the call runs for real, and the program starts again with it known.
- */
-export async function runProgram(code: string, workspace: string, timeoutMs = 500): Promise<string> {
-  const known = new Map<string, { ok: true; value: unknown } | { ok: false; error: string }>();
-  for (let round = 0; round < 50; round++) {
-    const out: string[] = [];
-    let pending: { key: string; tool: ToolDefinition; args: unknown } | null = null;
-    const call = (tool: ToolDefinition, a: unknown[]): unknown => {
-      const args = a.length === 1 && typeof a[0] === 'object' && a[0] !== null && !Array.isArray(a[0]) ? a[0] : a;
-      const key = `${tool.name}:${JSON.stringify(args)}`;
-      const hit = known.get(key);
-      if (!hit) {
-        pending = { key, tool, args };
-        throw MISS;
-      }
-      if (!hit.ok) throw new Error(hit.error);
-      return structuredClone(hit.value);
-    };
-    const fn = (tool: ToolDefinition) => Object.assign((...a: unknown[]) => call(tool, a), { describe: () => `${signatureOf(tool)}\n${tool.description}` });
-    const format = (v: unknown): string => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
-    const print = (...xs: unknown[]): void => void out.push(xs.map(format).join(' '));
-    const context: Record<string, unknown> = { print, console: { log: print } };
-    for (const name of CATALOG) context[name] = fn(findTool(name)!);
-    context.search_tools = (query: string) => {
-      const words = query.toLowerCase().match(/\w+/g) ?? [];
-      return ALL_TOOLS.map((t) => ({ t, score: words.filter((w) => `${t.name.replace(/_/g, ' ')} ${t.description}`.toLowerCase().includes(w)).length }))
-        .filter((s) => s.score > 0).sort((a, b) => b.score - a.score).slice(0, 5).map((s) => fn(s.t));
-    };
-    try {
-      vm.runInNewContext(code, context, { filename: 'program.js', timeout: timeoutMs });
-    } catch (error) {
-      if (error === MISS && pending) {
-        const { key, tool, args } = pending as { key: string; tool: ToolDefinition; args: unknown };
-        try {
-          known.set(key, { ok: true, value: await invokeTool(tool, args, toolCtx(workspace)) });
-        } catch (e) {
-          known.set(key, { ok: false, error: (e as Error).message });
-        }
-        continue;
-      }
-      const e = error as Error;
-      if (/timed out/.test(e.message)) return `${out.join('\n')}\nError: the program ran longer than ${timeoutMs} ms and was stopped.`.trim();
-      const where = /program\.js:(\d+):(\d+)/.exec(e.stack ?? '') ?? /program\.js:(\d+)()/.exec(e.stack ?? '');
-      return `${out.join('\n')}\nError at line ${where?.[1] ?? '?'}, column ${where?.[2] || '?'}: ${e.name}: ${e.message}`.trim();
-    }
-    return out.join('\n') || '(no output: use print() to return results)';
-  }
-  throw new Error('program made too many tool calls');
+export function closeSandbox(): void {
+  disposeSharedSandbox();
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { startSimServer, type SimServer } from '../../../../electron/engine/sim/index.js';
 import { prepareFixture, resolveTask, startFixtureServer, validateAnswer, type FixtureServer } from '../../../../electron/engine/tasks/index.js';
 import { BUILTIN_TASKS } from '../../../../shared/tasks.js';
-import { drive, type Mode } from './drive.js';
+import { drive, type Mode, closeSandbox } from './drive.js';
 
 let sim: SimServer;
 let page: FixtureServer;
@@ -16,6 +16,7 @@ beforeAll(async () => {
   page = await startFixtureServer();
 });
 afterAll(async () => {
+  closeSandbox();
   await sim.close();
   await page.close();
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));

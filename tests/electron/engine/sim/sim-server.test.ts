@@ -7,7 +7,7 @@ import path from 'node:path';
 import { startSimServer, type SimServer } from '../../../../electron/engine/sim/index.js';
 import { prepareFixture } from '../../../../electron/engine/tasks/index.js';
 import { BUILTIN_TASKS } from '../../../../shared/tasks.js';
-import { capturingClient, drive, wireTools } from './drive.js';
+import { capturingClient, drive, wireTools, closeSandbox } from './drive.js';
 
 let sim: SimServer;
 let workspace: string;
@@ -17,6 +17,7 @@ beforeAll(async () => {
   await prepareFixture('log-stats', workspace);
 });
 afterAll(async () => {
+  closeSandbox();
   await sim.close();
   await rm(workspace, { recursive: true, force: true });
 });
