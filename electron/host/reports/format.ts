@@ -69,3 +69,16 @@ export function formatArgs(args: unknown): string {
 export function toolDefinitionChars(tools: readonly { name: string; description: string; parameters: unknown }[]): number {
   return tools.length ? JSON.stringify(tools).length : 0;
 }
+
+/** A base URL for display, without any user:password@ part (a URL can carry credentials; reports must not). */
+export function displayUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (!u.username && !u.password) return url;
+    u.username = '';
+    u.password = '';
+    return `${u.toString()} (credentials removed)`;
+  } catch {
+    return url;
+  }
+}

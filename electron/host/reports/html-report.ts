@@ -6,7 +6,7 @@ import { percentDiff, formatPercent } from '../../../shared/summary.js';
 import type { RunTotals } from '../../../shared/step-event.js';
 import { findTask } from '../../../shared/tasks.js';
 import { cumulativeSeries, firstRequestRows, startSpreadMs } from './report-figures.js';
-import { formatInt, formatMs, formatUtc, settingsRows } from './format.js';
+import { displayUrl, formatInt, formatMs, formatUtc, settingsRows } from './format.js';
 import { cumulativeSvg, hbarsSvg, stepBarsSvg } from './html-charts.js';
 import { html, raw, type SafeHtml } from './html-escape.js';
 import { REPORT_CSS } from './html-styles.js';
@@ -28,11 +28,12 @@ const METRICS: readonly Metric[] = [
   { key: 'toolCalls', label: 'Tool calls' },
 ];
 
-function diffCell(value: number, base: number, isBase: boolean): SafeHtml | null {
+/** The difference against the first mode; grey and starred when either run did not answer (not like for like). */
+function diffCell(value: number, base: number, isBase: boolean, comparable: boolean): SafeHtml | null {
   if (isBase) return html`<span class="diff">baseline</span>`;
   const p = percentDiff(value, base);
-  const cls = p === null || p === 0 ? '' : p < 0 ? ' less' : ' more';
-  return html`<span class="diff${cls}">${formatPercent(p)} vs first</span>`;
+  const cls = !comparable || p === null || p === 0 ? '' : p < 0 ? ' less' : ' more';
+  return html`<span class="diff${cls}">${formatPercent(p)} vs first${comparable ? '' : ' *'}</span>`;
 }
 
 function simCaption(d: ReportData): SafeHtml | null {
@@ -41,6 +42,8 @@ function simCaption(d: ReportData): SafeHtml | null {
 
 function summaryTable(d: ReportData): SafeHtml {
   const base = d.runs[0]?.summary;
+  const answered = (r: ReportRun) => r.summary.status === 'answered';
+  const comparable = (r: ReportRun) => answered(r) && d.runs[0] !== undefined && answered(d.runs[0]);
   const head = html`<thead><tr><th></th>${d.runs.map((r) => html`<th class="num" scope="col">${r.label}</th>`)}</tr></thead>`;
   const status = html`<tr><th scope="row">Status</th>${d.runs.map((r) => {
     const l = statusLabel(r);
@@ -49,7 +52,7 @@ function summaryTable(d: ReportData): SafeHtml {
   const rows = METRICS.map(
     (m) => html`<tr><th scope="row">${m.label}</th>${d.runs.map((r, i) => {
       const v = r.summary.totals[m.key];
-      return html`<td class="num" data-run="${r.runId}" data-metric="${m.key}" data-value="${v}">${m.ms ? formatMs(v) : formatInt(v)}${base ? diffCell(v, base.totals[m.key], i === 0) : null}</td>`;
+      return html`<td class="num" data-run="${r.runId}" data-metric="${m.key}" data-value="${v}">${m.ms ? formatMs(v) : formatInt(v)}${base ? diffCell(v, base.totals[m.key], i === 0, comparable(r)) : null}</td>`;
     })}</tr>`,
   );
   const answer = html`<tr><th scope="row">Answer</th>${d.runs.map((r) => html`<td class="answer" data-run="${r.runId}" data-metric="answer">${
@@ -59,7 +62,10 @@ function summaryTable(d: ReportData): SafeHtml {
     const v = r.summary.validation;
     return html`<td data-run="${r.runId}" data-metric="validation">${v ? html`<span class="badge ${v.ok ? 'ok' : 'bad'}">${v.ok ? 'passed' : 'failed'}</span> ${v.detail}` : html`<span class="muted">not checked</span>`}</td>`;
   })}</tr>`;
-  return html`<table class="summary">${simCaption(d)}${head}<tbody>${status}${rows}${answer}${validation}</tbody></table>`;
+  const note = d.runs.slice(1).some((r) => !comparable(r))
+    ? html`<p class="muted">* Compared with a run that did not answer: its figures cover only the steps it made.</p>`
+    : null;
+  return html`<table class="summary">${simCaption(d)}${head}<tbody>${status}${rows}${answer}${validation}</tbody></table>${note}`;
 }
 
 /** One sentence naming the cheaper mode, or why none is named. */
@@ -118,7 +124,7 @@ function header(d: ReportData, generatedAt: Date | undefined): SafeHtml {
     ['Created', formatUtc(m.createdAt)],
     ['Provider', html`${m.provider.name}${d.simulated ? html` <span class="badge sim">simulated</span>` : null}`],
     ['Model', html`<span class="mono">${m.provider.model}</span>`],
-    ['Base URL', html`<span class="mono">${m.provider.baseUrl}</span>`],
+    ['Base URL', html`<span class="mono">${displayUrl(m.provider.baseUrl)}</span>`],
     ['Workspace', m.workspaceSource],
     ['Modes', d.runs.map((r) => r.label).join(', ')],
   ];

@@ -43,7 +43,9 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-sp
 .diff.less { color: var(--ok); }
 .diff.more { color: var(--bad); }
 caption { caption-side: top; text-align: left; color: var(--muted); padding: 2px 0 4px; font-size: 12.5px; }
-table.summary td.answer { max-width: 460px; white-space: pre-wrap; overflow-wrap: anywhere;
+table.summary { width: 100%; table-layout: fixed; }
+table.summary th:first-child { width: 170px; }
+table.summary td.answer { white-space: pre-wrap; overflow-wrap: anywhere;
   font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; font-size: 12px; }
 code.args { background: var(--soft); padding: 0 4px; border-radius: 4px; }
 .cheapest { font-weight: 600; }

@@ -48,6 +48,9 @@ const METRICS: readonly [keyof RunTotals, string][] = [
 
 function summaryTable(d: ReportData): string {
   const base = d.runs[0]?.summary.totals;
+  const answered = (r: ReportRun | undefined) => r?.summary.status === 'answered';
+  // A difference involving a run that did not answer is not like for like: starred, with a footnote.
+  const star = (r: ReportRun) => (answered(r) && answered(d.runs[0]) ? '' : '\\*');
   const rows: string[][] = [['Status', ...d.runs.map((r) => mdCell(statusLabel(r)))]];
   for (const [key, label] of METRICS) {
     rows.push([
@@ -55,7 +58,7 @@ function summaryTable(d: ReportData): string {
       ...d.runs.map((r, i) => {
         const v = r.summary.totals[key];
         const text = key === 'wallMs' ? formatMs(v) : formatInt(v);
-        return i === 0 || !base ? text : `${text} (${formatPercent(percentDiff(v, base[key]))})`;
+        return i === 0 || !base ? text : `${text} (${formatPercent(percentDiff(v, base[key]))}${star(r)})`;
       }),
     ]);
   }
@@ -64,7 +67,10 @@ function summaryTable(d: ReportData): string {
     const v = r.summary.validation;
     return v ? `${v.ok ? 'passed' : 'failed'}: ${mdCell(v.detail)}` : 'not checked';
   })]);
-  return table(['', ...d.runs.map((r) => mdCell(r.label))], ['l', ...d.runs.map(() => 'r' as const)], rows);
+  const out = table(['', ...d.runs.map((r) => mdCell(r.label))], ['l', ...d.runs.map(() => 'r' as const)], rows);
+  return d.runs.slice(1).some((r) => star(r))
+    ? `${out}\n\n\\* Compared with a run that did not answer: its figures cover only the steps it made.`
+    : out;
 }
 
 function verdict(d: ReportData): string {

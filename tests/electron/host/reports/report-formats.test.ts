@@ -174,3 +174,20 @@ describe('Markdown', () => {
     expect(md).not.toContain('<script>');
   });
 });
+
+describe('a run that did not answer', () => {
+  it('is shown as unfinished and its differences are starred as not like for like', () => {
+    const [first, second] = stored.meta.runs;
+    const events = byRun.get(second.runId)!;
+    const cut = events.slice(0, events.findIndex((e) => e.type === 'model-response') + 1);
+    const partial = { ...stored, events: [...byRun.get(first.runId)!, ...cut] };
+    const md = buildReport(partial, 'md').content;
+    expect(md).toMatch(/^\| Status \| answered \| unfinished \|$/m);
+    const total = md.split('\n').find((l) => l.startsWith('| Total tokens |'))!;
+    expect(total).toMatch(/\\\*\) \|$/);
+    expect(md).toContain('Compared with a run that did not answer');
+    expect(md).toContain('Not ranked (did not answer): Code Mode (unfinished)');
+    const complete = buildReport(stored, 'md').content;
+    expect(complete).not.toContain('Compared with a run that did not answer');
+  });
+});
