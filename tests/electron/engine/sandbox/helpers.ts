@@ -51,7 +51,7 @@ export const TEST_TOOLS: readonly ToolDefinition[] = [
 export interface Harness {
   readonly workspace: string;
   readonly sandbox: Sandbox;
-  run(code: string, extra?: Partial<ProgramOptions> & { limits?: Partial<SandboxLimits> }): Promise<ProgramResult>;
+  run(code: string, extra?: Omit<Partial<ProgramOptions>, 'limits'> & { limits?: Partial<SandboxLimits> }): Promise<ProgramResult>;
   close(): Promise<void>;
 }
 
