@@ -1,0 +1,42 @@
+import { fork, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../../shared/run-spec.js';
+import type { WorkerToHost } from '../../../electron/worker/worker-protocol.js';
+import { workerEntry } from '../../../electron/host/launcher.js';
+
+const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const spec = {
+  runId: 'w-react', task: { id: null, text: 'x' }, mode: 'react' as const, apiKeyEnv: null, settings: DEFAULT_SETTINGS, workspace: tmpdir(),
+  provider: { name: 'custom', baseUrl: 'http://127.0.0.1:9/v1', model: 'm', simulated: false },
+};
+
+describe('worker runtime', () => {
+  it('says it must be started by the host when run without an IPC channel', async () => {
+    const child = spawn(process.execPath, ['--import', tsx, workerEntry('worker-main')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (c) => (stderr += c));
+    const code = await new Promise((r) => child.on('close', r));
+    expect(code).not.toBe(0);
+    expect(stderr).toMatch(/started by the host and needs its IPC channel/);
+  });
+
+  it('waits for go after ready, and leaves when the host goes away instead of running on as an orphan', async () => {
+    const child = fork(workerEntry('synthetic-worker'), ['--events', '3', '--then', 'hang'], { execArgv: ['--import', tsx], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const messages: WorkerToHost[] = [];
+    child.on('message', (m) => messages.push(m as WorkerToHost));
+    child.send({ type: 'init', spec, apiKey: null });
+    await new Promise<void>((r) => { const t = setInterval(() => messages.some((m) => m.type === 'ready') && (clearInterval(t), r()), 10); });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(messages.filter((m) => m.type === 'events')).toEqual([]); // nothing runs before go
+    child.send({ type: 'go' });
+    await new Promise<void>((r) => { const t = setInterval(() => messages.some((m) => m.type === 'events') && (clearInterval(t), r()), 10); });
+    const t0 = Date.now();
+    child.disconnect();
+    const code = await new Promise((r) => child.on('exit', r));
+    expect(Date.now() - t0).toBeLessThan(3000);
+    expect(code).toBe(0);
+  });
+});
