@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -70,4 +70,47 @@ describe('parallax compare', () => {
     const [item] = await new HistoryStore(dataDir).list();
     expect(item.runs.map((r) => r.status)).toEqual(['cancelled', 'cancelled']);
   });
+
+  it('kill -9 of the host itself: its workers leave, and the runs load as interrupted with their events', async () => {
+    const { dataDir, env: e } = await env();
+    const cli = startCli(['compare', '--task', 'log-stats', '--fault', 'hang'], e);
+    await waitFor(() => (cli.output.stdout.match(/started/g) ?? []).length >= 2 || cli.exitCode !== null, 60_000, 'both runs to start');
+    await new Promise((r) => setTimeout(r, 300)); // let the fan-in write what it has
+    const workers = await childrenOf(cli.pid!);
+    expect(workers).toHaveLength(2);
+    cli.kill('SIGKILL');
+    await exited(cli);
+    await waitFor(() => workers.every((pid) => !alive(pid)), 10_000, 'the orphaned workers to exit');
+
+    const store = new HistoryStore(dataDir);
+    const [item] = await store.list();
+    expect(item.runs.map((r) => r.status)).toEqual(['interrupted', 'interrupted']);
+    const stored = await store.open(item.meta.id);
+    expect(stored.warnings.filter((w) => /interrupted/.test(w))).toHaveLength(2);
+    for (const run of item.meta.runs) {
+      const types = stored.events.filter((ev) => ev.runId === run.runId).map((ev) => ev.type);
+      expect(types.slice(0, 2)).toEqual(['run-started', 'model-request']);
+      expect(types).not.toContain('run-finished');
+    }
+  });
 });
+
+async function childrenOf(pid: number): Promise<number[]> {
+  const out: number[] = [];
+  for (const name of await readdir('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const stat = await readFile(`/proc/${name}/stat`, 'utf8').catch(() => '');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (ppid === pid) out.push(Number(name));
+  }
+  return out;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
