@@ -181,6 +181,8 @@ export class HistoryStore {
     const items: ComparisonListItem[] = [];
     for (const name of names) {
       if (!ID_PATTERN.test(name)) continue;
+      // A folder without meta.json is a comparison still being set up (or one whose set-up failed): not listed.
+      if (!(await stat(join(this.root, name, 'meta.json')).catch(() => null))) continue;
       let meta: ComparisonMeta;
       try {
         meta = await this.readMeta(name);
