@@ -108,7 +108,10 @@ describe('HistoryStore', () => {
     await (await import('node:fs/promises')).mkdir(join(dir, 'comparisons', 'broken'));
     await writeFile(join(dir, 'comparisons', 'broken', 'meta.json'), '{');
     expect((await store.list()).map((c) => c.meta.id)).toEqual(['new', 'old']);
+    await (await import('node:fs/promises')).mkdir(join(dir, 'comparisons', 'pending', 'runs'), { recursive: true });
+    expect((await store.list()).map((c) => c.meta.id)).toEqual(['new', 'old']);
     expect(warnings.some((w) => w.includes('broken') && /not valid JSON/.test(w))).toBe(true);
+    expect(warnings.some((w) => w.includes('pending'))).toBe(false);
     await store.delete('old');
     expect(await readdir(join(dir, 'comparisons'))).not.toContain('old');
     await expect(store.delete('old')).rejects.toThrow(/No comparison "old"/);
