@@ -66,13 +66,36 @@ export function disposeSharedSandbox(): void {
 
 const utf8 = (text: string): number => Buffer.byteLength(text, 'utf8');
 
+interface ToolFacts {
+  readonly withReturn: string;
+  readonly bare: string;
+  readonly firstParamType: string | undefined;
+}
+
+// Signatures come from the zod schemas via JSON Schema, which is slow enough to matter once per call.
+const factsCache = new WeakMap<ToolDefinition, ToolFacts>();
+
+function factsOf(tool: ToolDefinition): ToolFacts {
+  let facts = factsCache.get(tool);
+  if (!facts) {
+    const first = parameterNames(tool)[0] ?? '';
+    const props = (parametersOf(tool).properties ?? {}) as Record<string, { type?: string }>;
+    facts = { withReturn: signatureOf(tool, true), bare: signatureOf(tool, false), firstParamType: props[first]?.type };
+    factsCache.set(tool, facts);
+  }
+  return facts;
+}
+
 function manifestOf(tools: readonly ToolDefinition[], hidden: readonly ToolDefinition[], returnTypes: boolean): ToolManifestEntry[] {
-  const entry = (tool: ToolDefinition, isHidden: boolean): ToolManifestEntry => ({
-    name: tool.name,
-    signature: signatureOf(tool, returnTypes),
-    describe: `${signatureOf(tool, true)}\n${tool.description}`,
-    hidden: isHidden,
-  });
+  const entry = (tool: ToolDefinition, isHidden: boolean): ToolManifestEntry => {
+    const facts = factsOf(tool);
+    return {
+      name: tool.name,
+      signature: returnTypes ? facts.withReturn : facts.bare,
+      describe: `${facts.withReturn}\n${tool.description}`,
+      hidden: isHidden,
+    };
+  };
   return [...tools.map((t) => entry(t, false)), ...hidden.map((t) => entry(t, true))];
 }
 
@@ -81,12 +104,11 @@ function manifestOf(tools: readonly ToolDefinition[], hidden: readonly ToolDefin
  * object as its first parameter), anything else is positional in schema order.
  */
 function toolArgs(tool: ToolDefinition, list: unknown[]): { input: unknown; record: unknown } {
-  const names = parameterNames(tool);
   const first = list[0];
-  const firstType = ((parametersOf(tool).properties ?? {}) as Record<string, { type?: string }>)[names[0] ?? '']?.type;
-  if (list.length === 1 && typeof first === 'object' && first !== null && !Array.isArray(first) && firstType !== 'object') {
+  if (list.length === 1 && typeof first === 'object' && first !== null && !Array.isArray(first) && factsOf(tool).firstParamType !== 'object') {
     return { input: first, record: first };
   }
+  const names = parameterNames(tool);
   const record = Object.fromEntries(list.map((value, i) => [names[i] ?? `#${i + 1}`, value]));
   return { input: list, record };
 }
