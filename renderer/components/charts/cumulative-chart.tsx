@@ -43,13 +43,14 @@ export function CumulativeChart({ runs, simulated }: { runs: readonly RunSummary
       testId="cumulative-chart"
     >
       {rows.length === 0 ? (
-        <div className="chart-empty">No model replies yet.</div>
+        <div className="chart-empty">{runs.some((r) => r.status === 'running') ? 'No model replies yet.' : 'No model replied in this comparison: see the timeline for why.'}</div>
       ) : (
         <div className="chart-box" style={{ height: 220 }}>
           <ResponsiveContainer width="100%" height="100%">
             <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
               <CartesianGrid vertical={false} stroke="var(--chart-grid)" />
-              <XAxis dataKey="step" tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--chart-grid)' }} />
+              {/* A numeric axis picks a few ticks itself; a categorical one would measure every label (slow at 1,000 steps). */}
+              <XAxis dataKey="step" type="number" domain={['dataMin', 'dataMax']} allowDecimals={false} tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--chart-grid)' }} />
               <YAxis tick={axisTick} tickLine={false} axisLine={false} tickFormatter={fmtAxis} width={48} />
               <Tooltip content={(p) => <TokenTooltip {...(p as object)} labelOf={modeKindLabel} />} isAnimationActive={false} />
               {modes.map((m) => (

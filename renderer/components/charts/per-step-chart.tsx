@@ -3,6 +3,7 @@
  * mode. Each bar carries data-step / data-mode / data-kind / data-value so a test (or a screen reader, via the
  * hidden table) reads the exact figures.
  */
+import { useState } from 'react';
 import { Bar, BarChart, Brush, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { BarShapeProps } from 'recharts';
 import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
@@ -37,8 +38,16 @@ function barShape(mode: ModeId, kind: TokenKind) {
   };
 }
 
+/** Beyond this many steps the bars would be thinner than a pixel: show a window and a brush to move it. */
+const WINDOW = 60;
+
 export function PerStepChart({ runs, simulated }: { runs: readonly RunSummary[]; simulated: boolean }) {
   const rows = perStepRows(runs);
+  // null: follow the newest steps (live runs grow to the right); a range once the user moved the brush.
+  const [range, setRange] = useState<{ startIndex: number; endIndex: number } | null>(null);
+  const windowed = rows.length > WINDOW;
+  const start = range ? Math.min(range.startIndex, rows.length - 1) : Math.max(0, rows.length - WINDOW);
+  const end = range ? Math.min(range.endIndex, rows.length - 1) : rows.length - 1;
   const modes = runs.map((r) => r.mode);
   const legend = modes.flatMap((m) => [
     <LegendItem key={`${m}p`} color={modeColor(m, 'prompt')} label={`${MODE_LABELS[m]} prompt`} />,
@@ -52,14 +61,19 @@ export function PerStepChart({ runs, simulated }: { runs: readonly RunSummary[];
       legend={legend}
       testId="per-step-chart"
     >
+      {windowed ? (
+        <p className="chart-note">
+          Showing steps {rows[start]?.step}–{rows[end]?.step} of {rows.length}; drag the handles below the chart to move the window.
+        </p>
+      ) : null}
       {rows.length === 0 ? (
-        <div className="chart-empty">No model replies yet.</div>
+        <div className="chart-empty">{runs.some((r) => r.status === 'running') ? 'No model replies yet.' : 'No model replied in this comparison: see the timeline for why.'}</div>
       ) : (
         <div className="chart-box" style={{ height: 260 }}>
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={rows} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} barGap={1} barCategoryGap="18%">
               <CartesianGrid vertical={false} stroke="var(--chart-grid)" />
-              <XAxis dataKey="step" tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--chart-grid)' }} />
+              <XAxis dataKey="step" interval={Math.max(0, Math.ceil((end - start + 1) / 24) - 1)} tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--chart-grid)' }} />
               <YAxis tick={axisTick} tickLine={false} axisLine={false} tickFormatter={fmtAxis} width={48} />
               <Tooltip cursor={{ fill: 'var(--bg-hover)' }} content={(p) => <TokenTooltip {...(p as object)} labelOf={modeKindLabel} />} isAnimationActive={false} />
               {modes.flatMap((m) =>
@@ -67,13 +81,29 @@ export function PerStepChart({ runs, simulated }: { runs: readonly RunSummary[];
                   <Bar key={seriesKey(m, k)} dataKey={seriesKey(m, k)} name={seriesKey(m, k)} fill={modeColor(m, k)} shape={barShape(m, k)} isAnimationActive={false} />
                 )),
               )}
-              {rows.length > 40 ? <Brush dataKey="step" height={18} stroke="var(--border-strong)" fill="var(--bg-subtle)" travellerWidth={8} /> : null}
+              {windowed ? (
+                <Brush
+                  dataKey="step"
+                  height={18}
+                  stroke="var(--border-strong)"
+                  fill="var(--bg-subtle)"
+                  travellerWidth={8}
+                  startIndex={start}
+                  endIndex={end}
+                  onChange={(r) => {
+                    if (typeof r.startIndex === 'number' && typeof r.endIndex === 'number') setRange(r.endIndex >= rows.length - 1 ? null : { startIndex: r.startIndex, endIndex: r.endIndex });
+                  }}
+                />
+              ) : null}
             </BarChart>
           </ResponsiveContainer>
         </div>
       )}
       <table className="visually-hidden" data-testid="per-step-table">
-        <caption>Tokens per step{simulated ? ' (simulated)' : ''}</caption>
+        <caption>
+          Tokens per step{simulated ? ' (simulated)' : ''}
+          {windowed ? `, steps ${rows[start]?.step} to ${rows[end]?.step} of ${rows.length}` : ''}
+        </caption>
         <thead>
           <tr>
             <th>Step</th>
@@ -81,7 +111,7 @@ export function PerStepChart({ runs, simulated }: { runs: readonly RunSummary[];
           </tr>
         </thead>
         <tbody>
-          {rows.map((r) => (
+          {rows.slice(start, end + 1).map((r) => (
             <tr key={r.step}>
               <td>{r.step}</td>
               {modes.flatMap((m) => (['prompt', 'completion'] as const).map((k) => <td key={seriesKey(m, k)}>{r[seriesKey(m, k)] ?? ''}</td>))}

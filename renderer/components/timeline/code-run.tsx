@@ -19,11 +19,12 @@ const LIMIT_TEXT: Record<NonNullable<CodeRunEvent['limitHit']>, string> = {
   'tool-calls': 'tool-call limit hit',
 };
 
-function codeOf(call: ToolCallView): string {
+/** The program, or null when the model's arguments were not valid JSON (then they are shown as written). */
+function codeOf(call: ToolCallView): string | null {
   if (call.codeRun) return call.codeRun.code;
   const a = call.args;
   if (a && typeof a === 'object' && typeof (a as { code?: unknown }).code === 'string') return (a as { code: string }).code;
-  return typeof a === 'string' ? a : '';
+  return null;
 }
 
 export function CodeRun({ call, idPrefix, truncateChars }: { call: ToolCallView; idPrefix: string; truncateChars: number | null }) {
@@ -50,7 +51,16 @@ export function CodeRun({ call, idPrefix, truncateChars }: { call: ToolCallView;
         )}
         {run?.limitHit ? <WarnBadge>{LIMIT_TEXT[run.limitHit]}</WarnBadge> : null}
       </div>
-      {code ? <CodeBlock code={code} error={run?.error ?? null} /> : null}
+      {code !== null ? (
+        <CodeBlock code={code} error={run?.error ?? null} />
+      ) : typeof call.args === 'string' && call.args ? (
+        <div className="call-section">
+          <div className="section-label">
+            Arguments <span className="inline-err">· not valid JSON, shown as written</span>
+          </div>
+          <ExpandableText id={`${idPrefix}:args`} text={call.args} lines={4} />
+        </div>
+      ) : null}
       {run && run.toolCalls.length > 0 ? (
         <table className="mini-table inner-calls">
           <thead>
@@ -93,6 +103,12 @@ export function CodeRun({ call, idPrefix, truncateChars }: { call: ToolCallView;
             {run.error.message}
           </span>
         </p>
+      ) : null}
+      {!run && call.finished ? (
+        <div className="call-section">
+          <div className="section-label">{call.finished.error ? <span className="inline-err">Error returned to the model</span> : 'Result'}</div>
+          <ExpandableText id={`${idPrefix}:out`} text={call.finished.output} lines={6} className={call.finished.error ? 'output is-error' : 'output'} />
+        </div>
       ) : null}
       {call.finished?.truncated ? <TruncationNote finished={call.finished} truncateChars={truncateChars} /> : null}
     </div>

@@ -1,18 +1,24 @@
 /** The setup and result cells of a run's column (first and last rows of the timeline). */
-import type { RunSummary } from '../../../shared/summary.js';
+import { memo } from 'react';
+import type { RunFinishedEvent, RunStartedEvent, RunTotals, RunWarningEvent } from '../../../shared/step-event.js';
 import { fmtInt, fmtMs } from '../../lib/format.js';
-import type { RunView } from '../../store/run-model.js';
 import { StatusBadge, ValidationBadge, type AnyStatus } from '../common/badges.js';
 import { IconAlert, IconSpinner } from '../common/icons.js';
 import { ExpandableText, useExpanded } from './expandable-text.js';
 
-export function SetupCell({ run, summary }: { run: RunView | undefined; summary: RunSummary | null }) {
-  const started = run?.started;
-  const [open, setOpen] = useExpanded(`${run?.runId}:setup`);
+// Both cells take only the parts of the run they show, so a live batch that touches neither skips them.
+export const SetupCell = memo(function SetupCell({ runId, started, firstRequestPrompt }: { runId: string; started: RunStartedEvent | null; firstRequestPrompt: number | null }) {
+  const [open, setOpen] = useExpanded(`${runId}:setup`);
   if (!started)
     return (
       <div className="setup-cell is-pending">
         <IconSpinner size={13} /> Starting the worker…
+      </div>
+    );
+  if (started.tools.length === 0 && !started.systemPrompt)
+    return (
+      <div className="setup-cell" data-testid="setup-cell">
+        The run ended before its first model request.
       </div>
     );
   return (
@@ -21,31 +27,38 @@ export function SetupCell({ run, summary }: { run: RunView | undefined; summary:
         <span title="Tools sent to the model on the first request">
           <strong>{started.tools.length}</strong> {started.tools.length === 1 ? 'tool' : 'tools'} sent: <span className="mono">{started.tools.map((t) => t.name).join(', ')}</span>
         </span>
-        {summary?.firstRequestPrompt !== null && summary?.firstRequestPrompt !== undefined ? (
+        {firstRequestPrompt !== null ? (
           <span title="Prompt tokens of the first request: the fixed cost of this mode's prompt and tool definitions">
-            first request <strong className="num">{fmtInt(summary.firstRequestPrompt)}</strong> tokens
+            first request <strong className="num">{fmtInt(firstRequestPrompt)}</strong> tokens
           </span>
         ) : null}
         <button type="button" className="link-btn" aria-expanded={open} onClick={() => setOpen(!open)}>
           {open ? 'Hide system prompt' : `System prompt · ${fmtInt(started.systemPrompt.length)} chars`}
         </button>
       </div>
-      {open ? <ExpandableText id={`${run!.runId}:system`} text={started.systemPrompt} lines={12} /> : null}
+      {open ? <ExpandableText id={`${runId}:system`} text={started.systemPrompt} lines={12} /> : null}
     </div>
   );
+});
+
+interface ResultProps {
+  readonly runId: string;
+  readonly status: AnyStatus;
+  readonly finished: RunFinishedEvent | null;
+  readonly warnings: readonly RunWarningEvent[];
+  readonly gaps: number;
+  readonly totals: RunTotals | null;
 }
 
-export function ResultCell({ run, status, summary }: { run: RunView | undefined; status: AnyStatus; summary: RunSummary | null }) {
-  const f = run?.finished;
-  const warnings = run?.warnings ?? [];
+export const ResultCell = memo(function ResultCell({ runId, status, finished: f, warnings, gaps, totals }: ResultProps) {
   return (
     <div className={`result-cell status-${status}`} data-testid="result-cell" data-status={status}>
       <div className="result-head">
         <StatusBadge status={status} />
         {f ? <ValidationBadge validation={f.validation} /> : null}
-        {summary ? (
+        {totals ? (
           <span className="result-totals num muted">
-            {fmtInt(summary.totals.steps)} steps · {fmtInt(summary.totals.total)} tokens · {fmtMs(summary.totals.wallMs)}
+            {fmtInt(totals.steps)} steps · {fmtInt(totals.total)} tokens · {fmtMs(totals.wallMs)}
           </span>
         ) : null}
       </div>
@@ -69,26 +82,26 @@ export function ResultCell({ run, status, summary }: { run: RunView | undefined;
         f.answer ? (
           <div className="answer" data-testid="answer">
             <div className="section-label">Final answer</div>
-            <ExpandableText id={`${run!.runId}:answer`} text={f.answer} lines={14} />
+            <ExpandableText id={`${runId}:answer`} text={f.answer} lines={14} />
           </div>
         ) : (
           <p className="muted small">No final answer.</p>
         )
       ) : null}
-      {warnings.length > 0 || (run?.gaps ?? 0) > 0 ? (
+      {warnings.length > 0 || gaps > 0 ? (
         <ul className="run-warnings">
           {warnings.map((w) => (
             <li key={w.seq}>
               <IconAlert size={12} /> {w.message}
             </li>
           ))}
-          {run && run.gaps > 0 ? (
+          {gaps > 0 ? (
             <li>
-              <IconAlert size={12} /> {run.gaps} gap(s) in this run’s event stream: reopen it from History for the stored copy.
+              <IconAlert size={12} /> {gaps} gap(s) in this run’s event stream: reopen it from History for the stored copy.
             </li>
           ) : null}
         </ul>
       ) : null}
     </div>
   );
-}
+});

@@ -1,4 +1,5 @@
 /** One model round trip of one run: its tokens and latency, retries, the assistant's text and its tool calls. */
+import { memo } from 'react';
 import { fmtInt, fmtMs } from '../../lib/format.js';
 import type { StepView } from '../../store/run-model.js';
 import { IconRetry, IconSpinner } from '../common/icons.js';
@@ -6,7 +7,8 @@ import { CodeRun } from './code-run.js';
 import { ExpandableText } from './expandable-text.js';
 import { ToolCall } from './tool-call.js';
 
-export function StepCard({ runId, step, truncateChars, stopped }: { runId: string; step: StepView; truncateChars: number | null; stopped: boolean }) {
+/** Memoised: a batch copies only the steps it touched, so untouched cards keep their props and skip rendering. */
+export const StepCard = memo(function StepCard({ runId, step, truncateChars, stopped }: { runId: string; step: StepView; truncateChars: number | null; stopped: boolean }) {
   const r = step.response;
   const attempts = step.requests.length;
   const u = r?.usage ?? null;
@@ -83,4 +85,4 @@ export function StepCard({ runId, step, truncateChars, stopped }: { runId: strin
       {r && r.toolCalls.length === 0 && !r.text ? <p className="muted small">Empty reply (finish reason: {r.finishReason ?? 'none'}).</p> : null}
     </article>
   );
-}
+});

@@ -5,6 +5,7 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { RunWarningEvent } from '../../../shared/step-event.js';
 import { useApp } from '../../store/app-store.js';
 import { runSummary, timelineRows, type ModeRun, type TimelineRow } from '../../store/derived.js';
 import { runStatus } from '../../store/run-model.js';
@@ -14,6 +15,7 @@ import { ColumnHeader } from './column-header.js';
 import { ResultCell, SetupCell } from './run-cells.js';
 import { StepCard } from './step-card.js';
 
+const NO_WARNINGS: readonly RunWarningEvent[] = [];
 const rowKey = (r: TimelineRow) => (r.kind === 'step' ? `s${r.step}` : r.kind);
 
 function statusOf(m: ModeRun, interrupted: readonly string[]): AnyStatus {
@@ -24,15 +26,15 @@ function statusOf(m: ModeRun, interrupted: readonly string[]): AnyStatus {
 function StepCell({ m, step, status }: { m: ModeRun; step: number; status: AnyStatus }) {
   const run = m.run;
   const view = run ? run.steps[run.stepIndex[step] ?? -1] : undefined;
+  const done = status !== 'running' && status !== 'pending';
   if (!view) {
     const last = run?.steps[run.steps.length - 1]?.step;
-    const done = status !== 'running' && status !== 'pending';
     // A live run that has not reached this step yet leaves the cell empty; a finished one says why.
     if (!done) return <div />;
     return <div className="step-gap">{`No step ${step}: finished after ${last ?? 0} step${last === 1 ? '' : 's'}.`}</div>;
   }
   const truncateChars = run?.started?.settings.truncateChars ?? null;
-  return <StepCard runId={m.runId} step={view} truncateChars={truncateChars} stopped={status !== 'running' && status !== 'pending'} />;
+  return <StepCard runId={m.runId} step={view} truncateChars={truncateChars} stopped={done} />;
 }
 
 export function TimelineView() {
@@ -111,9 +113,16 @@ export function TimelineView() {
               {modeRuns.map((m, i) => (
                 <div className="cell" key={m.runId} data-mode={m.mode}>
                   {row.kind === 'setup' ? (
-                    <SetupCell run={m.run} summary={summaries[i]!} />
+                    <SetupCell runId={m.runId} started={m.run?.started ?? null} firstRequestPrompt={summaries[i]?.firstRequestPrompt ?? null} />
                   ) : row.kind === 'result' ? (
-                    <ResultCell run={m.run} status={statuses[i]!} summary={summaries[i]!} />
+                    <ResultCell
+                      runId={m.runId}
+                      status={statuses[i]!}
+                      finished={m.run?.finished ?? null}
+                      warnings={m.run?.warnings ?? NO_WARNINGS}
+                      gaps={m.run?.gaps ?? 0}
+                      totals={summaries[i]?.totals ?? null}
+                    />
                   ) : (
                     <StepCell m={m} step={row.step} status={statuses[i]!} />
                   )}

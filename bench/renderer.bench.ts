@@ -1,0 +1,183 @@
+/**
+ * Renderer cost of 2 × 1,000 steps (two runs of 1,000 model steps each, ~11,000 StepEvents, synthetic but
+ * shaped like real runs: parallel tool calls, truncated results, Code Mode programs, retries).
+ *
+ * 1. Store, in Node: applying all events as one batch (a comparison reopened from history) and as a live stream
+ *    in frame-sized batches (the host pushes ~one batch per animation frame), plus the per-frame report math
+ *    (summarizeRun of both runs) the column heads and charts recompute after each batch.
+ * 2. Rendering, in Debian Chromium on the built page (dist/renderer) with a stand-in host object: time from
+ *    history:open to the aligned timeline showing both columns' totals (store update + React render of the
+ *    virtualized rows), then to the Tokens tab drawing the summary, the cumulative lines (2,000 points) and the
+ *    per-step bars of the 60-step window a long run is shown in (240 bars); and, replayed
+ *    live at 20 events per 16 ms, the longest gap between animation frames while the stream is applied.
+ *
+ * `npm run bench -- renderer` (needs `npm run build:renderer` first for part 2).
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { chromium } from 'playwright-core';
+import type { ComparisonMeta } from '../shared/ipc-contract.js';
+import { summarizeRun } from '../shared/summary.js';
+import { applyEvents, type RunMap } from '../renderer/store/run-model.js';
+import { fakeHostScript } from '../tests/renderer/fixtures/fake-host.js';
+import { serveFolder } from '../tests/renderer/fixtures/static-server.js';
+import { interleave, syntheticRun } from '../tests/renderer/fixtures/synthetic-stream.js';
+import { CHROMIUM_ARGS } from '../tests/e2e/harness.js';
+
+// tsx compiles this file with esbuild's keepNames, which wraps the in-page functions below in __name().
+const NAME_SHIM = 'window.__name = (f) => f;';
+const STEPS = 1000;
+const FRAME_BATCH = 20;
+/** The per-step chart shows the last 60 steps of a long run (per-step-chart.tsx), with a brush to move. */
+const CHART_WINDOW = 60;
+const ROOT = resolve(import.meta.dirname, '..');
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
+
+function events() {
+  return interleave(syntheticRun({ runId: 'r1', mode: 'react', steps: STEPS, seed: 3 }), syntheticRun({ runId: 'r2', mode: 'code', steps: STEPS, seed: 5 }));
+}
+
+function storeBench(): void {
+  const stream = events();
+  console.log(`events: ${stream.length.toLocaleString('en-US')} (2 runs × ${STEPS} steps)`);
+  const whole: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const t0 = performance.now();
+    applyEvents({}, stream);
+    whole.push(performance.now() - t0);
+  }
+  console.log(`store, one batch (reopen from history):   median ${ms(median(whole))} over ${whole.length} runs`);
+
+  const perBatch: number[] = [];
+  const derived: number[] = [];
+  let runs: RunMap = {};
+  const t0 = performance.now();
+  for (let i = 0; i < stream.length; i += FRAME_BATCH) {
+    const a = performance.now();
+    runs = applyEvents(runs, stream.slice(i, i + FRAME_BATCH));
+    const b = performance.now();
+    summarizeRun(runs.r1!.events);
+    summarizeRun(runs.r2!.events);
+    derived.push(performance.now() - b);
+    perBatch.push(b - a);
+  }
+  const total = performance.now() - t0;
+  console.log(`store, live in ${perBatch.length} batches of ${FRAME_BATCH}:   total ${ms(total)}; apply per batch p50 ${ms(median(perBatch))}, p95 ${ms(pct(perBatch, 0.95))}, max ${ms(Math.max(...perBatch))}`);
+  console.log(`report math per batch (2 × summarizeRun):  p50 ${ms(median(derived))}, p95 ${ms(pct(derived, 0.95))} (at the end: ${ms(derived.at(-1)!)})`);
+}
+
+async function browserBench(): Promise<void> {
+  const dist = join(ROOT, 'dist', 'renderer');
+  if (!existsSync(join(dist, 'index.html'))) {
+    console.log('rendering: skipped — build the renderer first (npm run build:renderer)');
+    return;
+  }
+  if (!existsSync('/usr/bin/chromium')) {
+    console.log('rendering: skipped — /usr/bin/chromium is missing (apt-get install -y chromium)');
+    return;
+  }
+  const stream = events();
+  const meta: ComparisonMeta = {
+    id: 'bench',
+    createdAt: Date.now(),
+    task: { id: 'log-stats', text: 'bench' },
+    provider: { name: 'simulated', baseUrl: 'http://127.0.0.1:1/v1', model: 'sim', simulated: true },
+    settings: (stream[0] as { settings: ComparisonMeta['settings'] }).settings,
+    runs: [
+      { runId: 'r1', mode: 'react' },
+      { runId: 'r2', mode: 'code' },
+    ],
+    workspaceSource: 'log-stats',
+  };
+  const server = await serveFolder(dist);
+  const profile = mkdtempSync(join(tmpdir(), 'parallax-bench-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true, viewport: { width: 1280, height: 800 } });
+  try {
+    const open: number[] = [];
+    const charts: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const page = await context.newPage();
+      await page.addInitScript({ content: NAME_SHIM });
+      await page.addInitScript({ content: fakeHostScript(meta, stream) });
+      await page.goto(server.url);
+      await page.click('[data-testid=side-tab-history]');
+      await page.waitForSelector('[data-testid=history-item]');
+      const tOpen = await page.evaluate(
+        (steps) =>
+          new Promise<number>((done) => {
+            const t0 = performance.now();
+            document.querySelector<HTMLButtonElement>('[data-testid=history-item] .history-open')!.click();
+            const check = () => {
+              const cols = [...document.querySelectorAll('[data-testid=col-steps]')].map((e) => e.textContent);
+              if (cols.length === 2 && cols.every((c) => c === steps) && document.querySelector('[data-testid=step-row]')) done(performance.now() - t0);
+              else requestAnimationFrame(check);
+            };
+            check();
+          }),
+        STEPS.toLocaleString('en-US'),
+      );
+      open.push(tOpen);
+      const tCharts = await page.evaluate(
+        (bars) =>
+          new Promise<number>((done) => {
+            const t0 = performance.now();
+            document.querySelector<HTMLButtonElement>('[data-testid=tab-charts]')!.click();
+            const check = () => {
+              if (document.querySelectorAll('[data-testid=token-bar]').length === bars) done(performance.now() - t0);
+              else requestAnimationFrame(check);
+            };
+            check();
+          }),
+        CHART_WINDOW * 4,
+      );
+      charts.push(tCharts);
+      await page.close();
+    }
+    console.log(`render, history:open → timeline of 2 × ${STEPS} steps shown:  median ${ms(median(open))} (${open.map((x) => Math.round(x)).join(', ')})`);
+    console.log(`render, Tokens tab → summary, cumulative lines (2 × ${STEPS} points), ${CHART_WINDOW * 4} bars of the ${CHART_WINDOW}-step window: median ${ms(median(charts))} (${charts.map((x) => Math.round(x)).join(', ')})`);
+
+    const page = await context.newPage();
+    await page.addInitScript({ content: NAME_SHIM });
+    await page.addInitScript({ content: fakeHostScript(meta, stream, { batchSize: FRAME_BATCH, intervalMs: 16 }) });
+    await page.goto(server.url);
+    await page.waitForSelector('[data-testid=run]');
+    const live = await page.evaluate(
+      (steps) =>
+        new Promise<{ wall: number; frames: number[] }>((done) => {
+          const frames: number[] = [];
+          let last = performance.now();
+          const t0 = last;
+          const tick = () => {
+            const now = performance.now();
+            frames.push(now - last);
+            last = now;
+            const cols = [...document.querySelectorAll('[data-testid=col-steps]')].map((e) => e.textContent);
+            if (cols.length === 2 && cols.every((c) => c === steps)) done({ wall: now - t0, frames });
+            else requestAnimationFrame(tick);
+          };
+          document.querySelector<HTMLButtonElement>('[data-testid=run]')!.click();
+          requestAnimationFrame(tick);
+        }),
+      STEPS.toLocaleString('en-US'),
+    );
+    const f = live.frames.slice(1);
+    console.log(
+      `render, live stream (${Math.ceil(stream.length / FRAME_BATCH)} pushes of ${FRAME_BATCH} events every 16 ms, timeline tab): ` +
+        `${ms(live.wall)} to the last step; frame gap p50 ${ms(median(f))}, p95 ${ms(pct(f, 0.95))}, max ${ms(Math.max(...f))}`,
+    );
+  } finally {
+    await context.close();
+    await server.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+export default async function bench(): Promise<void> {
+  storeBench();
+  await browserBench();
+}
