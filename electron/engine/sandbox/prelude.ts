@@ -19,6 +19,8 @@ export const PRELUDE = String.raw`(function (hostCall, hostWrite, manifestText) 
   const SetCtor = Set;
   const ErrorCtor = Error;
   const DateCtor = Date;
+  // Captured now so a program that reassigns builtins breaks only its own code, not the tool bridge.
+  const slice = Array.prototype.slice;
   const handles = new WeakMap();
   const manifest = fromJSON(manifestText);
   const byName = new MapCtor();
@@ -35,7 +37,7 @@ export const PRELUDE = String.raw`(function (hostCall, hostWrite, manifestText) 
   }
 
   function invoke(kind, name, args) {
-    const list = Array.prototype.slice.call(args);
+    const list = slice.call(args);
     while (list.length > 0 && list[list.length - 1] === undefined) list.pop();
     let text;
     try {
@@ -120,7 +122,9 @@ export const PRELUDE = String.raw`(function (hostCall, hostWrite, manifestText) 
     }
     const found = invoke('search', 'search_tools', [query]);
     if (found.hint) write(found.hint + '\n');
-    return found.names.map((name) => makeTool(byName.get(name)));
+    const tools = [];
+    for (let i = 0; i < found.names.length; i++) tools.push(makeTool(byName.get(found.names[i])));
+    return tools;
   }
   defineProperty(search_tools, 'toString', {
     value: function toString() { return '<tool search_tools(query: string): tool[]>'; },

@@ -75,11 +75,11 @@ describe('escapes through constructors', () => {
 describe('no leaks into the host or the next program', () => {
   it('polluting Object.prototype and builtins inside does not touch the host', async () => {
     const result = await h.run(
-      "Object.prototype.polluted = 'yes';\nArray.prototype.map = null;\nJSON.stringify = () => 'tampered';\nprint(list_dir('.').length >= 0, ({}).polluted);",
+      "Object.prototype.polluted = 'yes';\nArray.prototype.map = null;\nArray.prototype.slice = null;\nJSON.stringify = () => 'tampered';\nprint(list_dir('.').length >= 0, search_tools('current time').length > 0, ({}).polluted);",
     );
     // The program's own tool calls still work: the sandbox API kept the originals.
     expect(result.error).toBeNull();
-    expect(result.output).toBe('true yes\n');
+    expect(result.output).toBe('true true yes\n');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(typeof [].map).toBe('function');
     expect(JSON.stringify({ a: 1 })).toBe('{"a":1}');
