@@ -4,6 +4,8 @@
  */
 import type { MenuCommand, ReportFormat } from '../../shared/ipc-contract.js';
 import { findPreset } from '../../shared/providers.js';
+import { findTask } from '../../shared/tasks.js';
+import { fmtDateTime } from '../lib/format.js';
 import { MODE_LABELS } from '../../shared/run-spec.js';
 import { invoke } from '../api/client.js';
 import { appStore } from '../store/app-store.js';
@@ -11,6 +13,11 @@ import { buildRequest, effectiveBaseUrl } from '../store/composer-model.js';
 import { comparisonSelectors } from '../store/selectors.js';
 
 const st = () => appStore.getState();
+
+/** A built-in task's title, or the first line of a free-text task. */
+export function taskTitle(task: { id: string | null; text: string }): string {
+  return (task.id && findTask(task.id)?.title) || task.text.split('\n')[0]!.slice(0, 120);
+}
 
 export function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
@@ -93,10 +100,11 @@ export async function openComparison(id: string, source: 'history' | 'live' = 'h
 
 export function deleteComparison(id: string): void {
   const item = st().historyItems.find((i) => i.meta.id === id);
-  const title = item ? item.meta.task.text.slice(0, 80) : id;
+  const title = item ? taskTitle(item.meta.task) : id;
+  const runs = item ? item.runs.length : 0;
   st().askConfirm({
     title: 'Delete this comparison?',
-    body: `“${title}” and all its runs’ events will be removed from disk. This cannot be undone.`,
+    body: `“${title}” (${item ? fmtDateTime(item.meta.createdAt) + ', ' : ''}${runs} run${runs === 1 ? '' : 's'}) and every stored event will be removed from disk. This cannot be undone.`,
     confirmLabel: 'Delete',
     danger: true,
     onConfirm: async () => {

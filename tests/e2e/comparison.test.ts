@@ -75,6 +75,8 @@ describe('a comparison in the browser, against parallax serve with the simulated
     // Step 1 of both runs sits on the same row.
     const row1 = page.locator('[data-testid=step-row][data-step="1"]');
     expect(await row1.locator('[data-testid=step-card]').count()).toBe(2);
+    await page.locator('[data-testid=timeline]').evaluate((el) => (el.scrollTop = 0));
+    await page.waitForTimeout(150);
     await saveShot(page, 'finished-timeline');
   });
 

@@ -71,7 +71,7 @@ export function PerStepChart({ runs, simulated }: { runs: readonly RunSummary[];
       ) : (
         <div className="chart-box" style={{ height: 260 }}>
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={rows} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} barGap={1} barCategoryGap="18%">
+            <BarChart data={rows} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} barGap={1} barCategoryGap="18%" maxBarSize={28}>
               <CartesianGrid vertical={false} stroke="var(--chart-grid)" />
               <XAxis dataKey="step" interval={Math.max(0, Math.ceil((end - start + 1) / 24) - 1)} tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--chart-grid)' }} />
               <YAxis tick={axisTick} tickLine={false} axisLine={false} tickFormatter={fmtAxis} width={48} />

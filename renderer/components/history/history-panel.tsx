@@ -2,17 +2,12 @@
 import type { ComparisonListItem } from '../../../shared/ipc-contract.js';
 import { findPreset } from '../../../shared/providers.js';
 import { MODE_LABELS } from '../../../shared/run-spec.js';
-import { findTask } from '../../../shared/tasks.js';
-import { deleteComparison, openComparison, refreshHistory } from '../../app/actions.js';
+import { deleteComparison, openComparison, refreshHistory, taskTitle } from '../../app/actions.js';
 import { fmtDateTime, fmtInt, fmtRelative } from '../../lib/format.js';
 import { useApp } from '../../store/app-store.js';
 import { historySelectors } from '../../store/selectors.js';
 import { SimBadge, StatusBadge } from '../common/badges.js';
 import { IconHistory, IconRefresh, IconSpinner, IconTrash } from '../common/icons.js';
-
-export function taskTitle(task: { id: string | null; text: string }): string {
-  return (task.id && findTask(task.id)?.title) || task.text.split('\n')[0]!.slice(0, 120);
-}
 
 function HistoryItem({ item, active, opening }: { item: ComparisonListItem; active: boolean; opening: boolean }) {
   const m = item.meta;

@@ -1,7 +1,7 @@
 /** The main area's header: what is open (task, model, when), the Timeline / Tokens tabs, Cancel and Export. */
 import type { KeyboardEvent } from 'react';
 import { findPreset } from '../../../shared/providers.js';
-import { cancelComparison } from '../../app/actions.js';
+import { cancelComparison, taskTitle } from '../../app/actions.js';
 import { fmtDateTime } from '../../lib/format.js';
 import { useApp } from '../../store/app-store.js';
 import { comparisonSelectors, uiSelectors } from '../../store/selectors.js';
@@ -10,7 +10,6 @@ import { SimBadge } from '../common/badges.js';
 import { IconChart, IconList, IconStop } from '../common/icons.js';
 import { Kbd } from '../common/kbd.js';
 import { ExportMenu } from '../history/export-menu.js';
-import { taskTitle } from '../history/history-panel.js';
 
 const TABS: { id: MainTab; label: string; icon: typeof IconList }[] = [
   { id: 'timeline', label: 'Timeline', icon: IconList },
