@@ -122,6 +122,15 @@ function noMatchHint(query: string, catalog: readonly ToolDefinition[]): string 
   );
 }
 
+/**
+ * Models sometimes send the program wrapped in a Markdown code fence. The fence lines become blank lines, so
+ * line numbers in errors still match the text the model wrote.
+ */
+export function unfence(code: string): string {
+  const m = /^(\s*)```[\w-]*[^\S\n]*\n([\s\S]*?)\n[^\S\n]*```\s*$/.exec(code);
+  return m ? `${m[1]}\n${m[2]}\n` : code;
+}
+
 export async function runProgram(code: string, opts: ProgramOptions): Promise<ProgramResult> {
   if (typeof code !== 'string') throw new TypeError('runProgram: code must be a string of JavaScript.');
   const limits = checkLimits(opts.limits);
@@ -167,7 +176,7 @@ export async function runProgram(code: string, opts: ProgramOptions): Promise<Pr
   };
 
   const outcome = await (opts.sandbox ?? sharedSandbox()).run({
-    code,
+    code: unfence(code),
     tools: manifestOf(opts.tools, hidden, opts.returnTypes),
     limits,
     onCall,

@@ -4,6 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { programText, runProgram, NO_OUTPUT } from '../../../../electron/engine/sandbox/index.js';
+import { unfence } from '../../../../electron/engine/sandbox/run-program.js';
 import { DEFAULT_SETTINGS } from '../../../../shared/run-spec.js';
 import { harness, LIMITS, type Harness } from './helpers.js';
 
@@ -137,6 +138,13 @@ describe('errors name the line and column of the model\'s code', () => {
     expect(result.error?.line).toBe(2);
     expect(result.error?.column).toBe(10);
     expect(result.error?.message).toBe("TypeError: cannot read property 'length' of undefined");
+  });
+
+  it('a program sent inside a Markdown fence runs, and its lines keep their numbers', async () => {
+    const result = await h.run("```javascript\nprint('fenced');\nnull.x;\n```");
+    expect(result.output).toBe('fenced\n');
+    expect(result.error?.line).toBe(3);
+    expect(unfence('print(1)')).toBe('print(1)');
   });
 
   it('an error after an await still names its line', async () => {
