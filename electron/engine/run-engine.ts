@@ -12,6 +12,7 @@ import { createMode } from './modes/index.js';
 import type { ModeAdapter } from './modes/mode.js';
 import { createChatClient } from './provider/chat-client.js';
 import { validateAnswer } from './tasks/index.js';
+import { warmUpTools } from './tools/index.js';
 
 export interface EngineIO {
   readonly apiKey: string | null;
@@ -23,6 +24,14 @@ export interface EngineIO {
 function simHeaders(spec: RunSpec): Record<string, string> | undefined {
   if (!spec.provider.simulated) return undefined;
   return { 'x-parallax-run-id': spec.runId, 'x-parallax-sim-faults': spec.settings.simFaults.join(',') };
+}
+
+/**
+ * Pay one-off loading costs (lazily loaded libraries) before a run is released, so they land in no mode's
+ * measured steps. Workers call it before saying they are ready.
+ */
+export async function warmUpEngine(): Promise<void> {
+  await warmUpTools();
 }
 
 export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {

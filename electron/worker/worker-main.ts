@@ -5,4 +5,8 @@
  */
 import { serveWorker } from './worker-runtime.js';
 
-serveWorker(async () => (await import('../engine/run-engine.js')).runEngine);
+serveWorker(async () => {
+  const engine = await import('../engine/run-engine.js');
+  await engine.warmUpEngine();
+  return engine.runEngine;
+});

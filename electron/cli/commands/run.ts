@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { MODE_IDS, isModeId, parseSettings, type RunSpec, type SimFault } from '../../../shared/run-spec.js';
 import type { StepEvent } from '../../../shared/step-event.js';
 import { summarizeRun } from '../../../shared/summary.js';
-import { runEngine } from '../../engine/run-engine.js';
+import { runEngine, warmUpEngine } from '../../engine/run-engine.js';
 import { startSimServer } from '../../engine/sim/index.js';
 import { needsFixtureServer } from '../../../shared/tasks.js';
 import { prepareFixture, resolveTask, startFixtureServer } from '../../engine/tasks/index.js';
@@ -79,6 +79,7 @@ async function runCommand(flags: RunFlags): Promise<void> {
       settings,
       workspace,
     };
+    await warmUpEngine();
     const log = flags.events ? createWriteStream(resolve(flags.events)) : null;
     const events: StepEvent[] = [];
     if (!flags.json) {

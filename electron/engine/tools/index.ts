@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { ToolExposure } from '../../../shared/step-event.js';
-import { calculator } from './calculator.js';
+import { calculator, warmUpCalculator } from './calculator.js';
 import { currentTime } from './current-time.js';
 import { fetchUrl } from './fetch-url.js';
 import { getWeather } from './get-weather.js';
@@ -29,6 +29,11 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   calculator,
   getWeather,
 ];
+
+/** Load what the tools load lazily, so that no measured step pays a one-off start-up cost. */
+export async function warmUpTools(): Promise<void> {
+  await warmUpCalculator();
+}
 
 export function findTool(name: string): ToolDefinition | undefined {
   return ALL_TOOLS.find((tool) => tool.name === name);
