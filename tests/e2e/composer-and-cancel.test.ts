@@ -124,4 +124,16 @@ describe('composer, cancel and themes, against parallax serve with the simulated
     await page.click('[data-testid=theme-toggle]');
     expect(driven.errors).toEqual([]);
   });
+
+  it('says plainly when the host goes away, and keeps retrying (last: it stops the server)', async () => {
+    const { page } = driven;
+    await page.unrouteAll();
+    const exited = new Promise((ok) => served.child.once('exit', ok));
+    served.child.kill('SIGTERM');
+    await exited;
+    await page.waitForSelector('[data-testid=connection-banner]', { timeout: 20_000 });
+    expect(await page.textContent('[data-testid=connection-banner]')).toContain('Disconnected from the Parallax host');
+    expect(await page.textContent('[data-testid=connection-status]')).toMatch(/Disconnected|Connecting/);
+    await saveShot(page, 'disconnected');
+  });
 });

@@ -3,10 +3,10 @@ import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import type { RunSummary } from '../../../shared/summary.js';
 import { cancelRun } from '../../app/actions.js';
 import { fmtInt, fmtMs } from '../../lib/format.js';
-import { StatusBadge, type AnyStatus } from '../common/badges.js';
+import { SimBadge, StatusBadge, type AnyStatus } from '../common/badges.js';
 import { IconStop } from '../common/icons.js';
 
-export function ColumnHeader({ mode, runId, status, summary }: { mode: ModeId; runId: string; status: AnyStatus; summary: RunSummary | null }) {
+export function ColumnHeader({ mode, runId, status, summary, simulated }: { mode: ModeId; runId: string; status: AnyStatus; summary: RunSummary | null; simulated: boolean }) {
   const t = summary?.totals;
   const live = status === 'running' || status === 'pending';
   return (
@@ -15,6 +15,7 @@ export function ColumnHeader({ mode, runId, status, summary }: { mode: ModeId; r
         <span className={`mode-swatch mode-${mode}`} aria-hidden="true" />
         <h3>{MODE_LABELS[mode]}</h3>
         <StatusBadge status={status} />
+        {simulated ? <SimBadge /> : null}
         {live ? (
           <button type="button" className="btn btn-sm btn-ghost column-cancel" onClick={() => void cancelRun(runId)} data-testid={`cancel-run-${mode}`} title={`Cancel the ${MODE_LABELS[mode]} run only`}>
             <IconStop size={11} /> Cancel run

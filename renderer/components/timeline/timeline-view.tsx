@@ -40,6 +40,7 @@ function StepCell({ m, step, status }: { m: ModeRun; step: number; status: AnySt
 export function TimelineView() {
   const modeRuns = useApp(comparisonSelectors.modeRuns);
   const interrupted = useApp(comparisonSelectors.interrupted);
+  const simulated = useApp(comparisonSelectors.simulated);
   const rows = useMemo(() => timelineRows(modeRuns.map((m) => m.run)), [modeRuns]);
   const statuses = modeRuns.map((m) => statusOf(m, interrupted));
   const summaries = modeRuns.map((m) => (m.run ? runSummary(m.run) : null));
@@ -93,7 +94,7 @@ export function TimelineView() {
           Step
         </div>
         {modeRuns.map((m, i) => (
-          <ColumnHeader key={m.runId} mode={m.mode} runId={m.runId} status={statuses[i]!} summary={summaries[i]!} />
+          <ColumnHeader key={m.runId} mode={m.mode} runId={m.runId} status={statuses[i]!} summary={summaries[i]!} simulated={simulated} />
         ))}
       </div>
       <div ref={listRef} className="timeline-rows" style={{ height: virtualizer.getTotalSize() }}>
