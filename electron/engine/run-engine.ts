@@ -8,6 +8,7 @@ import type { StepEvent, Validation } from '../../shared/step-event.js';
 import { computeTotals } from '../../shared/summary.js';
 import { EventRecorder } from './event-recorder.js';
 import { runLoop, type LoopResult } from './loop.js';
+import { prewarmCodeSandbox } from './modes/code-mode.js';
 import { createMode } from './modes/index.js';
 import type { ModeAdapter } from './modes/mode.js';
 import { createChatClient } from './provider/chat-client.js';
@@ -30,8 +31,8 @@ function simHeaders(spec: RunSpec): Record<string, string> | undefined {
  * Pay one-off loading costs (lazily loaded libraries) before a run is released, so they land in no mode's
  * measured steps. Workers call it before saying they are ready.
  */
-export async function warmUpEngine(): Promise<void> {
-  await warmUpTools();
+export async function warmUpEngine(spec?: RunSpec): Promise<void> {
+  await Promise.all([warmUpTools(), spec?.mode === 'code' ? prewarmCodeSandbox(spec.settings) : undefined]);
 }
 
 export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {

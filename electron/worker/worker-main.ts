@@ -5,8 +5,8 @@
  */
 import { serveWorker } from './worker-runtime.js';
 
-serveWorker(async () => {
+serveWorker(async (spec) => {
   const engine = await import('../engine/run-engine.js');
-  await engine.warmUpEngine();
+  await engine.warmUpEngine(spec);
   return engine.runEngine;
 });

@@ -56,7 +56,8 @@ function connectPort(): WorkerPort {
 /** Most events are posted one tick after they are emitted; a burst is cut into batches of this size. */
 const MAX_BATCH = 256;
 
-export function serveWorker(load: () => Promise<RunFn>): void {
+/** `load` gets the spec so it can prepare what that run needs (e.g. a sandbox thread) before 'ready'. */
+export function serveWorker(load: (spec: RunSpec) => Promise<RunFn>): void {
   const port = connectPort();
   const controller = new AbortController();
   let init: Extract<HostToWorker, { type: 'init' }> | null = null;
@@ -126,7 +127,7 @@ export function serveWorker(load: () => Promise<RunFn>): void {
     if (message.type === 'init') {
       if (init) return;
       init = message;
-      load().then(
+      load(message.spec).then(
         (fn) => {
           run = fn;
           if (released || controller.signal.aborted) start();

@@ -79,7 +79,7 @@ async function runCommand(flags: RunFlags): Promise<void> {
       settings,
       workspace,
     };
-    await warmUpEngine();
+    await warmUpEngine(spec);
     const log = flags.events ? createWriteStream(resolve(flags.events)) : null;
     const events: StepEvent[] = [];
     if (!flags.json) {

@@ -6,15 +6,27 @@
 import { limitsFromSettings, programText, runProgram, Sandbox } from '../sandbox/index.js';
 import { standardBindings } from './code/bindings.js';
 import { RUN_CODE, runCodeExposure } from './code/run-code-tool.js';
+import type { RunSettings } from '../../../shared/run-spec.js';
 import type { ModeAdapter, ModeOptions } from './mode.js';
 import { CODE_SYSTEM_PROMPT } from './prompts.js';
+
+let prewarmed: Sandbox | null = null;
+
+/** Start the sandbox thread of the next Code Mode run ahead of time (a worker does it before 'ready'). */
+export async function prewarmCodeSandbox(settings: RunSettings): Promise<void> {
+  prewarmed?.dispose();
+  prewarmed = new Sandbox({ memoryMb: limitsFromSettings(settings).memoryMb });
+  await prewarmed.warmUp();
+}
 
 export function createCodeMode(opts: ModeOptions): ModeAdapter {
   const { tools, hiddenTools } = standardBindings();
   const exposed = [runCodeExposure(tools, opts.settings.returnTypes)];
   const limits = limitsFromSettings(opts.settings);
-  // One sandbox thread per run, started now so its start-up is not billed to the first program.
-  const sandbox = new Sandbox({ memoryMb: limits.memoryMb });
+  // One sandbox thread per run: the prewarmed one when the worker made it, else one started now, so its
+  // start-up is not billed to the first program.
+  const sandbox = prewarmed ?? new Sandbox({ memoryMb: limits.memoryMb });
+  prewarmed = null;
   void sandbox.warmUp().catch(() => undefined);
 
   return {
