@@ -178,7 +178,7 @@ export function sideBySide(stored: StoredComparison, dataDir: string): string[] 
     [`total tokens${sim}`, (r) => `${int(r.totals.total)}${r.runId === cmp.baselineRunId ? '' : ` (${formatPercent(cmp.totalDiffPercent[r.runId] ?? null)})`}`],
     ['tool calls', (r) => String(r.totals.toolCalls)],
     ['wall time', (r) => `${(r.totals.wallMs / 1000).toFixed(1)} s`],
-    ['first request', (r) => (r.firstRequestAt !== null && t0 !== null ? `+${r.firstRequestAt - t0} ms` : '—')],
+    ['first request', (r) => (r.firstRequestAt !== null && t0 !== null ? `+${Math.round(r.firstRequestAt - t0)} ms` : '—')],
     [`prompt per step${sim}`, (r) => r.perStep.map((p) => p.prompt).join(' ') || '—'],
   ];
   const headers = runs.map((r) => MODE_LABELS[r.mode] ?? r.mode);
