@@ -8,6 +8,7 @@ import { join, relative, resolve, isAbsolute } from 'node:path';
 import { findPreset } from '../../shared/providers.js';
 import { isModeId, MODE_IDS, type ComparisonRequest, type ModeId, type ProviderInfo } from '../../shared/run-spec.js';
 import type { EngineServices } from './engine-services.js';
+import { isSimulatedEndpoint } from '../engine/sim/detect.js';
 
 export interface ResolvedProvider {
   readonly info: ProviderInfo;
@@ -44,7 +45,8 @@ export async function resolveProvider(req: ComparisonRequest['provider'], servic
   const baseUrl = checkBaseUrl(rawUrl);
   if (!model) throw new Error(`Choose a model for provider "${name}" (for example ${preset?.defaultModel || 'the name your server lists'}).`);
   const apiKeyEnv = req.apiKeyEnv?.trim() || preset?.keyEnv || null;
-  return { info: { name, baseUrl, model, simulated: false }, apiKeyEnv, needsKey: (preset?.needsKey ?? false) || !!req.apiKeyEnv };
+  const simulated = await isSimulatedEndpoint(baseUrl);
+  return { info: { name, baseUrl, model, simulated }, apiKeyEnv, needsKey: (preset?.needsKey ?? false) || !!req.apiKeyEnv };
 }
 
 export function checkBaseUrl(raw: string): string {

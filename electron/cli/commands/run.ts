@@ -9,7 +9,7 @@ import { MODE_IDS, isModeId, parseSettings, type RunSpec, type SimFault } from '
 import type { StepEvent } from '../../../shared/step-event.js';
 import { summarizeRun } from '../../../shared/summary.js';
 import { runEngine, warmUpEngine } from '../../engine/run-engine.js';
-import { startSimServer } from '../../engine/sim/index.js';
+import { isSimulatedEndpoint, startSimServer } from '../../engine/sim/index.js';
 import { needsFixtureServer } from '../../../shared/tasks.js';
 import { prepareFixture, resolveTask, startFixtureServer } from '../../engine/tasks/index.js';
 import { addProviderOptions, readApiKey, resolveProviderFlags, type ProviderFlags } from '../provider-options.js';
@@ -74,7 +74,10 @@ async function runCommand(flags: RunFlags): Promise<void> {
       runId: randomUUID(),
       task,
       mode: flags.mode,
-      provider: { name: choice.name, baseUrl: sim ? sim.url : choice.baseUrl!, model: choice.model, simulated: choice.simulated },
+      provider: {
+        name: choice.name, baseUrl: sim ? sim.url : choice.baseUrl!, model: choice.model,
+        simulated: choice.simulated || (await isSimulatedEndpoint(choice.baseUrl!)),
+      },
       apiKeyEnv: choice.apiKeyEnv,
       settings,
       workspace,
@@ -83,7 +86,7 @@ async function runCommand(flags: RunFlags): Promise<void> {
     const log = flags.events ? createWriteStream(resolve(flags.events)) : null;
     const events: StepEvent[] = [];
     if (!flags.json) {
-      const label = choice.simulated ? 'simulated model' : `${choice.name} ${choice.model}`;
+      const label = spec.provider.simulated ? 'simulated model' : `${choice.name} ${choice.model}`;
       console.log(`Task: ${task.text}\nMode: ${flags.mode} · ${label}${flags.keepWorkspace ? ` · workspace ${workspace}` : ''}\n`);
       console.log(stepHeader());
     }
@@ -102,13 +105,13 @@ async function runCommand(flags: RunFlags): Promise<void> {
     const s = summarizeRun(events);
     if (flags.json) {
       console.log(JSON.stringify({
-        status: s.status, answer: s.answer, error: s.error, validation: s.validation, simulated: choice.simulated,
+        status: s.status, answer: s.answer, error: s.error, validation: s.validation, simulated: spec.provider.simulated,
         model: choice.model, mode: flags.mode, steps: s.totals.steps,
         usage: { prompt: s.totals.prompt, completion: s.totals.completion, cached: s.totals.cached },
         perStep: s.perStep.map((p) => ({ step: p.step, prompt: p.prompt, completion: p.completion })),
       }, null, 2));
     } else {
-      console.log(`\n${summaryLines(s, choice.simulated).join('\n')}`);
+      console.log(`\n${summaryLines(s, spec.provider.simulated).join('\n')}`);
     }
     if (s.status !== 'answered') process.exitCode = 1;
   } finally {
