@@ -43,7 +43,13 @@ export function findTask(id: string): TaskInfo | undefined {
 
 export const FIXTURE_URL_PLACEHOLDER = '{{FIXTURE_URL}}';
 
+/** The built-in task a user's input names: its id, or its whole text typed out (so it still gets validated). */
+export function findTaskByInput(input: string): TaskInfo | undefined {
+  const trimmed = input.trim();
+  return findTask(trimmed) ?? BUILTIN_TASKS.find((t) => t.text === trimmed);
+}
+
 /** Whether a task (built-in id or free text) needs the local fixture web page to be served. */
 export function needsFixtureServer(taskInput: string): boolean {
-  return findTask(taskInput)?.text.includes(FIXTURE_URL_PLACEHOLDER) ?? false;
+  return findTaskByInput(taskInput)?.text.includes(FIXTURE_URL_PLACEHOLDER) ?? false;
 }

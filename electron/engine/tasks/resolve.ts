@@ -1,12 +1,6 @@
 /** Turns what the user typed (a built-in id or free text) into the task a run carries. */
 import type { TaskRef } from '../../../shared/run-spec.js';
-import { BUILTIN_TASKS, findTask } from '../../../shared/tasks.js';
-
-export const FIXTURE_URL_PLACEHOLDER = '{{FIXTURE_URL}}';
-
-export function taskNeedsFixtureUrl(taskId: string | null): boolean {
-  return taskId !== null && (findTask(taskId)?.text.includes(FIXTURE_URL_PLACEHOLDER) ?? false);
-}
+import { BUILTIN_TASKS, FIXTURE_URL_PLACEHOLDER, findTaskByInput } from '../../../shared/tasks.js';
 
 export function resolveTask(input: string, ctx: { fixtureUrl: string | null }): TaskRef {
   const trimmed = input.trim();
@@ -14,8 +8,7 @@ export function resolveTask(input: string, ctx: { fixtureUrl: string | null }): 
     const ids = BUILTIN_TASKS.map((t) => t.id).join(', ');
     throw new Error(`The task is empty. Give a built-in task id (${ids}) or describe the task in words.`);
   }
-  // A built-in task typed out in full (no placeholder) is still that task, so it gets validated.
-  const task = findTask(trimmed) ?? BUILTIN_TASKS.find((t) => t.text === trimmed);
+  const task = findTaskByInput(trimmed);
   if (!task) return { id: null, text: trimmed };
   if (!task.text.includes(FIXTURE_URL_PLACEHOLDER)) return { id: task.id, text: task.text };
   if (!ctx.fixtureUrl) {
