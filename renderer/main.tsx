@@ -5,7 +5,10 @@ import { bootstrap } from './app/bootstrap.js';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/controls.css';
+import './styles/composer.css';
+import './styles/history.css';
 import './styles/timeline.css';
+import './styles/tool-calls.css';
 import './styles/charts.css';
 import './styles/code.css';
 

@@ -50,7 +50,7 @@ export function CumulativeChart({ runs, simulated }: { runs: readonly RunSummary
             <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
               <CartesianGrid vertical={false} stroke="var(--chart-grid)" />
               {/* A numeric axis picks a few ticks itself; a categorical one would measure every label (slow at 1,000 steps). */}
-              <XAxis dataKey="step" type="number" domain={['dataMin', 'dataMax']} allowDecimals={false} tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--chart-grid)' }} />
+              <XAxis dataKey="step" type="number" domain={['dataMin', 'dataMax']} allowDecimals={false} ticks={rows.length <= 20 ? rows.map((r) => r.step) : undefined} tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--chart-grid)' }} />
               <YAxis tick={axisTick} tickLine={false} axisLine={false} tickFormatter={fmtAxis} width={48} />
               <Tooltip content={(p) => <TokenTooltip {...(p as object)} labelOf={modeKindLabel} />} isAnimationActive={false} />
               {modes.map((m) => (
