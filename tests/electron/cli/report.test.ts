@@ -111,7 +111,9 @@ describe('secrets', () => {
     const target = new URL(sim.url);
     // A pass-through in front of the simulated model, to prove the key really went out on the wire.
     proxy = createServer((req, res) => {
-      seenAuth.push(String(req.headers.authorization ?? ''));
+      // Model requests carry the key; the host's unauthenticated probe of /models (is this the simulated
+      // model?) carries none, and that is fine.
+      if (req.url?.endsWith('/chat/completions')) seenAuth.push(String(req.headers.authorization ?? ''));
       const up = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (r) => {
         res.writeHead(r.statusCode ?? 502, r.headers);
         r.pipe(res);
