@@ -58,6 +58,7 @@ export function syntheticComparison(): StoredComparison {
     meta: { id: 'bench-0001', createdAt: Date.UTC(2026, 10, 30), task, provider, settings: DEFAULT_SETTINGS, runs: [{ runId: 'react-1', mode: 'react' }, { runId: 'code-1', mode: 'code' }], workspaceSource: 'synthetic' },
     events,
     warnings: [],
+    interruptedRunIds: [],
   };
 }
 

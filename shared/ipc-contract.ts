@@ -35,6 +35,8 @@ export interface StoredComparison {
   readonly events: readonly StepEvent[];
   /** Problems met while loading (e.g. a torn last line that was skipped). */
   readonly warnings: readonly string[];
+  /** Runs with no run-finished event that are not running in this host: the app or a worker died mid-run. */
+  readonly interruptedRunIds: readonly string[];
 }
 
 export const REPORT_FORMATS = ['html', 'md', 'csv', 'json'] as const;

@@ -154,19 +154,21 @@ export class HistoryStore {
     const meta = await this.readMeta(id);
     const events: StepEvent[] = [];
     const warnings: string[] = [];
+    const interruptedRunIds: string[] = [];
     for (const run of meta.runs) {
       const live = isLive(run.runId);
       const loaded = await this.loadRun(id, run.runId, live);
       events.push(...loaded.events);
       warnings.push(...loaded.warnings);
       if (!live && !loaded.events.some((e) => e.type === 'run-finished')) {
+        interruptedRunIds.push(run.runId);
         warnings.push(
           `The ${MODE_LABELS[run.mode] ?? run.mode} run (${run.runId}) has no run-finished event: the host stopped before it ended, ` +
             `so it is shown as interrupted. Its ${loaded.events.length} recorded events are kept.`,
         );
       }
     }
-    return { meta, events, warnings };
+    return { meta, events, warnings, interruptedRunIds };
   }
 
   /** Every comparison, newest first. Unreadable folders are skipped with a warning. */

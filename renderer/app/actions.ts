@@ -87,9 +87,7 @@ export async function openComparison(id: string, source: 'history' | 'live' = 'h
   st().setOpening(id);
   try {
     const stored = await invoke('history:open', id);
-    const item = st().historyItems.find((i) => i.meta.id === id);
-    const interrupted = item ? item.runs.filter((r) => r.status === 'interrupted').map((r) => r.runId) : [];
-    st().showComparison({ meta: stored.meta, source, interrupted }, stored.events);
+    st().showComparison({ meta: stored.meta, source, interrupted: stored.interruptedRunIds }, stored.events);
     for (const w of stored.warnings) st().pushToast({ kind: 'info', title: 'Loaded with a warning', detail: w });
   } catch (err) {
     st().pushToast({ kind: 'error', title: 'Could not open the comparison', detail: errorText(err) });

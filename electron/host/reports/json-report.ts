@@ -18,11 +18,13 @@ export interface ComparisonReportJson {
   readonly version: typeof REPORT_VERSION;
   readonly comparison: ComparisonMeta;
   readonly events: readonly StepEvent[];
+  /** Runs without run-finished that died with their host (they show as interrupted). */
+  readonly interruptedRunIds: readonly string[];
   readonly summary: ComparisonSummary;
 }
 
 export function renderJson(d: ReportData, events: readonly StepEvent[]): string {
-  const doc: ComparisonReportJson = { schema: REPORT_SCHEMA, version: REPORT_VERSION, comparison: d.meta, events, summary: d.comparison };
+  const doc: ComparisonReportJson = { schema: REPORT_SCHEMA, version: REPORT_VERSION, comparison: d.meta, events, interruptedRunIds: d.interruptedRunIds, summary: d.comparison };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
@@ -70,6 +72,7 @@ const reportSchema = z.object({
   version: z.literal(REPORT_VERSION),
   comparison: metaSchema,
   events: z.array(eventSchema),
+  interruptedRunIds: z.array(z.string()).default([]),
   summary: summarySchema,
 });
 
@@ -80,7 +83,7 @@ export class ReportFileError extends Error {
 const WHAT_IT_IS = 'A Parallax comparison report is the .json file written by `parallax report <id> --format json` or by Export → JSON in the app.';
 
 /** Parse and validate a JSON report. Throws ReportFileError saying what is wrong with the file. */
-export function loadReportJson(text: string): { meta: ComparisonMeta; events: StepEvent[]; summary: ComparisonSummary } {
+export function loadReportJson(text: string): { meta: ComparisonMeta; events: StepEvent[]; interruptedRunIds: string[]; summary: ComparisonSummary } {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -112,6 +115,7 @@ export function loadReportJson(text: string): { meta: ComparisonMeta; events: St
   return {
     meta: parsed.data.comparison as ComparisonMeta,
     events: parsed.data.events as unknown as StepEvent[],
+    interruptedRunIds: parsed.data.interruptedRunIds,
     summary: parsed.data.summary as unknown as ComparisonSummary,
   };
 }

@@ -26,6 +26,7 @@ export interface ReportData {
   /** True when any figure came from the simulated model. */
   readonly simulated: boolean;
   readonly warnings: readonly string[];
+  readonly interruptedRunIds: readonly string[];
 }
 
 /** Run ids in report order: the comparison's own order first (the first is the baseline), then strays. */
@@ -39,11 +40,11 @@ function runOrder(meta: ComparisonMeta, byRun: Map<string, StepEvent[]>): { runI
  * The comparison summary of stored events, runs in the comparison's order. A run listed in the meta that
  * stored no event still gets a row (zero totals), so a crashed-before-start run is visible.
  */
-export function summarizeStored(meta: ComparisonMeta, events: readonly StepEvent[]): ComparisonSummary {
-  return summarizeComparison(prepareRuns(meta, events).map((r) => r.summary));
+export function summarizeStored(meta: ComparisonMeta, events: readonly StepEvent[], interruptedRunIds: readonly string[] = []): ComparisonSummary {
+  return summarizeComparison(prepareRuns(meta, events, interruptedRunIds).map((r) => r.summary));
 }
 
-function prepareRuns(meta: ComparisonMeta, events: readonly StepEvent[]): ReportRun[] {
+function prepareRuns(meta: ComparisonMeta, events: readonly StepEvent[], interruptedRunIds: readonly string[]): ReportRun[] {
   const byRun = groupByRun(events);
   const order = runOrder(meta, byRun);
   const modeCount = new Map<ModeId, number>();
@@ -54,7 +55,9 @@ function prepareRuns(meta: ComparisonMeta, events: readonly StepEvent[]): Report
     const finished = (list.find((e) => e.type === 'run-finished') as RunFinishedEvent | undefined) ?? null;
     const mode = started?.mode ?? metaMode ?? 'react';
     const base = summarizeRun(list);
-    const summary: RunSummary = list.length > 0 ? base : { ...base, runId, mode };
+    const known: RunSummary = list.length > 0 ? base : { ...base, runId, mode };
+    // History knows which unfinished runs died with their host (interrupted) rather than still running.
+    const summary: RunSummary = known.status === 'running' && interruptedRunIds.includes(runId) ? { ...known, status: 'interrupted' } : known;
     modeCount.set(mode, (modeCount.get(mode) ?? 0) + 1);
     runs.push({ runId, mode, label: MODE_LABELS[mode] ?? mode, events: list, summary, started, finished });
   }
@@ -69,7 +72,7 @@ function prepareRuns(meta: ComparisonMeta, events: readonly StepEvent[]): Report
 }
 
 export function prepareReport(stored: StoredComparison): ReportData {
-  const runs = prepareRuns(stored.meta, stored.events);
+  const runs = prepareRuns(stored.meta, stored.events, stored.interruptedRunIds);
   const simulated = stored.meta.provider.simulated || runs.some((r) => r.started?.provider.simulated === true);
   return {
     meta: stored.meta,
@@ -77,6 +80,7 @@ export function prepareReport(stored: StoredComparison): ReportData {
     comparison: summarizeComparison(runs.map((r) => r.summary)),
     simulated,
     warnings: stored.warnings,
+    interruptedRunIds: stored.interruptedRunIds,
   };
 }
 
@@ -94,9 +98,10 @@ export function statusNote(run: ReportRun): string | null {
   switch (run.summary.status) {
     case 'answered':
       return null;
-    case 'running':
     case 'interrupted':
-      return 'No run-finished event was stored: the run was interrupted (app closed or worker killed) or was still running when this report was made. Figures cover the steps that were stored.';
+      return 'The run was interrupted: the app or its worker stopped before the run ended, so no run-finished event was stored. Figures cover the steps that were stored.';
+    case 'running':
+      return 'No run-finished event was stored yet: the run was still going when this report was made. Figures cover the steps stored so far.';
     case 'max-steps':
       return `The run hit the step limit (${run.started?.settings.maxSteps ?? '?'}) before answering.`;
     default:

@@ -83,9 +83,11 @@ describe('HistoryStore', () => {
     expect(item.runs[1]).toMatchObject({ steps: 3, totalTokens: 60 + 21 });
     const stored = await store.open('c3');
     expect(stored.warnings.filter((w) => /interrupted/.test(w))).toHaveLength(2);
+    expect(stored.interruptedRunIds).toEqual(stored.meta.runs.map((r) => r.runId));
     // A run still going in this host is running, not interrupted.
     const live = await store.list((runId) => runId === 'c3-code');
     expect(live[0].runs.map((r) => r.status)).toEqual(['interrupted', 'running']);
+    expect((await store.open('c3', (runId) => runId === 'c3-code')).interruptedRunIds).toEqual(['c3-react']);
   });
 
   it('warns about unreadable middle lines and seq gaps without failing', () => {

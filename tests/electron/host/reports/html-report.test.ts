@@ -196,5 +196,9 @@ describe('runs that did not finish', () => {
     } finally {
       await o.close();
     }
+    // When history knows the run died with its host, the report says interrupted rather than unfinished.
+    const known = buildReport({ ...interrupted, interruptedRunIds: [second.runId] }, 'md').content;
+    expect(known).toMatch(/\| Status \|[^\n]*\| interrupted \|/);
+    expect(known).toContain('The run was interrupted');
   });
 });

@@ -102,9 +102,9 @@ describe('JSON', () => {
     expect(loaded.events).toEqual(stored.events);
     const runs = loaded.meta.runs.map((r) => summarizeRun(groupByRun(loaded.events).get(r.runId) ?? []));
     expect(summarizeComparison(runs)).toEqual(loaded.summary);
-    expect(summarizeStored(loaded.meta, loaded.events)).toEqual(loaded.summary);
+    expect(summarizeStored(loaded.meta, loaded.events, loaded.interruptedRunIds)).toEqual(loaded.summary);
     // And a report made from the loaded file is the report made from history.
-    expect(buildReport({ meta: loaded.meta, events: loaded.events, warnings: stored.warnings }, 'md').content).toBe(buildReport(stored, 'md').content);
+    expect(buildReport({ meta: loaded.meta, events: loaded.events, warnings: stored.warnings, interruptedRunIds: stored.interruptedRunIds }, 'md').content).toBe(buildReport(stored, 'md').content);
   });
 
   it('explains what is wrong with a file that is not a report', () => {
