@@ -150,7 +150,11 @@ export async function runProgram(code: string, opts: ProgramOptions): Promise<Pr
     }
     if (kind === 'search') {
       const query = typeof list[0] === 'string' ? list[0] : '';
-      const hits = searchTools(query, hidden, SEARCH_LIMIT);
+      // The recorded hits show signatures as the model would see them printed (return types per the setting).
+      const hits = searchTools(query, hidden, SEARCH_LIMIT).map((h) => {
+        const tool = byName.get(h.name);
+        return tool ? { ...h, signature: signatureOf(tool, opts.returnTypes) } : h;
+      });
       const search = { query, hits };
       searches.push(search);
       opts.onSearch?.(search);

@@ -97,6 +97,19 @@ describe('handleCall', () => {
     expect(search).toMatchObject({ step: 1, callId: 'call_1', query: 'download web page' });
     expect(search.hits[0].name).toBe('fetch_url');
     expect(search.hits[0].score).toBeGreaterThan(0);
+    expect(search.hits[0].signature).toBe('fetch_url(url: string): {status: number, contentType: string, title: string, text: string}');
+  });
+
+  it('records search hits without return types when the setting hides them from the model', async () => {
+    const bare = createCodeMode({ workspace, settings: parseSettings({ returnTypes: false }) });
+    const ctx = context();
+    try {
+      await bare.handleCall('run_code', { code: "print(search_tools('download web page')[0])" }, ctx);
+    } finally {
+      bare.dispose?.();
+    }
+    const search = ctx.events[0] as Omit<ToolSearchEvent, 'runId' | 'seq' | 't'>;
+    expect(search.hits[0].signature).toBe('fetch_url(url: string)');
   });
 
   it("reproduces the seed's wrong guess: treating fetch_url's object as HTML fails at that line", async () => {
