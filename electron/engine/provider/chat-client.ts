@@ -56,6 +56,18 @@ function retryAfterOf(headers: Headers | undefined): number | null {
   return Number.isFinite(s) && s >= 0 ? s : null;
 }
 
+/** The innermost useful reason of a connection failure: fetch wraps the socket error ("fetch failed"). */
+function connectionCause(err: Error): string {
+  let e: unknown = err;
+  let text = err.message;
+  for (let depth = 0; e instanceof Error && depth < 5; depth++, e = e.cause) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code) return `${code}: ${e.message}`;
+    if (e !== err) text = e.message;
+  }
+  return text;
+}
+
 /** Turn any error from the SDK into a message that says what to fix. */
 export function classifyError(err: unknown, provider: ProviderInfo): ModelRequestError | RequestCancelledError {
   if (err instanceof APIUserAbortError) return new RequestCancelledError();
@@ -63,7 +75,7 @@ export function classifyError(err: unknown, provider: ProviderInfo): ModelReques
   if (err instanceof APIConnectionTimeoutError)
     return new ModelRequestError(`The request to ${where} timed out. The provider may be overloaded; try again or raise the request timeout.`, null, true);
   if (err instanceof APIConnectionError)
-    return new ModelRequestError(`Could not reach ${where} (${err.cause instanceof Error ? err.cause.message : err.message}). Check the base URL and that the server is running.`, null, true);
+    return new ModelRequestError(`Could not reach ${where} (${connectionCause(err)}). Check the base URL and that the server is running.`, null, true);
   if (err instanceof APIError) {
     const status = err.status ?? null;
     const detail = err.message.replace(/^\d{3}\s*/, '');

@@ -149,6 +149,15 @@ describe('runEngine with the simulated model over HTTP', () => {
     }
   });
 
+  it('names the socket error when the provider cannot be reached', async () => {
+    const closed = await startErrorServer(500, 'unused');
+    const url = closed.url;
+    await closed.close(); // nothing listens on this port any more
+    const { summary } = await run({ task: 'calc', baseUrl: url, simulated: false, settings: { maxRetries: 0 } });
+    expect(summary.status).toBe('error');
+    expect(summary.error).toMatch(/Could not reach .*\(ECONNREFUSED: .*\)\. Check the base URL/);
+  });
+
   it('cancels a run whose provider hangs', async () => {
     const controller = new AbortController();
     const done = run({ task: 'calc', settings: { simFaults: ['hang'] }, signal: controller.signal });
