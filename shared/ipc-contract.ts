@@ -13,7 +13,8 @@ export interface ComparisonMeta {
   readonly task: TaskRef;
   readonly provider: ProviderInfo;
   readonly settings: RunSettings;
-  readonly runs: readonly { readonly runId: string; readonly mode: ModeId }[];
+  /** One entry per run, in start order. `trial` is 1-based; comparisons stored before trials existed lack it (= 1). */
+  readonly runs: readonly { readonly runId: string; readonly mode: ModeId; readonly trial?: number }[];
   /** Where the workspace came from: a built-in fixture id or a user folder. */
   readonly workspaceSource: string;
 }

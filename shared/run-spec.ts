@@ -78,11 +78,19 @@ export interface RunSpec {
   readonly workspace: string;
 }
 
+/** Most trials per mode in one comparison. */
+export const MAX_TRIALS = 10;
+
 /** What a user asks for when starting a comparison. */
 export interface ComparisonRequest {
   /** A built-in task id, or free text. */
   readonly task: string;
   readonly modes: readonly ModeId[];
+  /**
+   * Runs per mode (1 by default, at most MAX_TRIALS). One run is noise: a model decides differently each
+   * time. Trials run in rounds; each round starts one run of every mode together, on the same fixture.
+   */
+  readonly trials?: number;
   readonly provider: {
     readonly name: string;
     readonly baseUrl: string | null;

@@ -173,3 +173,67 @@ export function groupByRun(events: readonly StepEvent[]): Map<string, StepEvent[
   for (const list of byRun.values()) list.sort((a, b) => a.seq - b.seq);
   return byRun;
 }
+
+/** Mean, minimum and maximum of one figure over a mode's trials. */
+export interface Stat {
+  readonly mean: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+export interface ModeAggregate {
+  readonly mode: ModeId;
+  /** Runs of this mode in the comparison. */
+  readonly trials: number;
+  readonly answered: number;
+  /** Answered runs whose answer passed validation. */
+  readonly passed: number;
+  /** Figures over the ANSWERED runs only (the cost of getting an answer); null when none answered. */
+  readonly steps: Stat | null;
+  readonly requests: Stat | null;
+  readonly prompt: Stat | null;
+  readonly completion: Stat | null;
+  readonly cached: Stat | null;
+  readonly total: Stat | null;
+  readonly wallMs: Stat | null;
+  readonly toolCalls: Stat | null;
+}
+
+export function stat(values: readonly number[]): Stat | null {
+  if (values.length === 0) return null;
+  let sum = 0, min = Infinity, max = -Infinity;
+  for (const v of values) {
+    sum += v;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  return { mean: sum / values.length, min, max };
+}
+
+/** Per-mode figures over several trials, modes in order of first appearance. */
+export function aggregateByMode(runs: readonly RunSummary[]): ModeAggregate[] {
+  const byMode = new Map<ModeId, RunSummary[]>();
+  for (const r of runs) {
+    let list = byMode.get(r.mode);
+    if (!list) byMode.set(r.mode, (list = []));
+    list.push(r);
+  }
+  return [...byMode.entries()].map(([mode, list]) => {
+    const answered = list.filter((r) => r.status === 'answered');
+    const of = (pick: (t: RunTotals) => number) => stat(answered.map((r) => pick(r.totals)));
+    return {
+      mode,
+      trials: list.length,
+      answered: answered.length,
+      passed: answered.filter((r) => r.validation?.ok === true).length,
+      steps: of((t) => t.steps),
+      requests: of((t) => t.requests),
+      prompt: of((t) => t.prompt),
+      completion: of((t) => t.completion),
+      cached: of((t) => t.cached),
+      total: of((t) => t.total),
+      wallMs: of((t) => t.wallMs),
+      toolCalls: of((t) => t.toolCalls),
+    };
+  });
+}

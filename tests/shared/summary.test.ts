@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StepEvent, StepEventInput } from '../../shared/step-event.js';
 import { DEFAULT_SETTINGS } from '../../shared/run-spec.js';
 import {
-  computePerStep, computeTotals, formatPercent, groupByRun, percentDiff, summarizeComparison, summarizeRun,
+  aggregateByMode, computePerStep, computeTotals, formatPercent, groupByRun, percentDiff, stat, summarizeComparison, summarizeRun,
 } from '../../shared/summary.js';
 
 /** A small run built event by event, the way the engine stamps them. */
@@ -88,5 +88,22 @@ describe('report math', () => {
     expect(percentDiff(0, 0)).toBe(0);
     expect(formatPercent(null)).toBe('n/a');
     expect(formatPercent(12.34)).toBe('+12.3%');
+  });
+});
+
+describe('aggregateByMode', () => {
+  it('averages the answered trials of each mode and counts answers and passes', () => {
+    const a1 = summarizeRun(run('a1', 'react', [{ prompt: 100, completion: 10 }, { prompt: 300, completion: 30 }]));
+    const a2 = summarizeRun(run('a2', 'react', [{ prompt: 200, completion: 20 }]));
+    const b1 = summarizeRun(run('b1', 'code', [{ prompt: 50, completion: 5 }]));
+    const unfinished = summarizeRun(run('b2', 'code', [{ prompt: 9000, completion: 900 }]).slice(0, -1));
+    const [react, code] = aggregateByMode([a1, b1, a2, unfinished]);
+    expect(react).toMatchObject({ mode: 'react', trials: 2, answered: 2, passed: 2 });
+    expect(react.total).toEqual({ mean: (440 + 220) / 2, min: 220, max: 440 });
+    expect(react.steps).toEqual({ mean: 1.5, min: 1, max: 2 });
+    // The run that never finished counts as a trial, not in the figures.
+    expect(code).toMatchObject({ mode: 'code', trials: 2, answered: 1, passed: 1 });
+    expect(code.total).toEqual({ mean: 55, min: 55, max: 55 });
+    expect(stat([])).toBeNull();
   });
 });
