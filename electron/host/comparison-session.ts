@@ -1,6 +1,8 @@
 /**
- * One comparison in flight: a worker per mode, all spawned at once, each loading its engine; when every
- * worker is ready they are released together so process start-up skew does not favour one mode.
+ * One comparison in flight, run in rounds: each round has one run of every mode (one trial). A round spawns
+ * a worker per run at once, each loading its engine; when every worker is ready they are released together
+ * so process start-up skew does not favour one mode. The next round starts only when every run of this one
+ * has ended, so runs never compete for the cores with another trial, and every round starts its modes together.
  */
 import type { ComparisonMeta } from '../../shared/ipc-contract.js';
 import { PROVIDER_PRESETS } from '../../shared/providers.js';
@@ -8,7 +10,7 @@ import type { RunSpec } from '../../shared/run-spec.js';
 import type { EventFanIn } from './fan-in.js';
 import type { HistoryStore } from './history-store.js';
 import type { WorkerExit, WorkerHandle, WorkerLauncher } from './launcher.js';
-import { RunSession, type RunTiming } from './run-session.js';
+import { cancelledBeforeStart, RunSession, type RunTiming } from './run-session.js';
 
 export interface SessionDeps {
   readonly launcher: WorkerLauncher;
@@ -33,69 +35,140 @@ export function workerEnv(base: NodeJS.ProcessEnv, apiKey: string | null, apiKey
 }
 
 export class ComparisonSession {
+  /** Runs that got a worker so far, in start order. */
   readonly runs: RunSession[] = [];
   readonly done: Promise<void>;
+  private readonly rounds: RunSpec[][];
+  private roundIndex = -1;
+  private current: RunSession[] = [];
   private released = false;
+  /** Runs of rounds not begun that were cancelled: recorded without a worker. */
+  private readonly skipped = new Set<string>();
+  /** Runs whose record is complete on disk or whose worker has ended. */
+  private readonly ended = new Set<string>();
+  private readonly env: NodeJS.ProcessEnv;
   private resolveDone!: () => void;
   private pendingLogs: Promise<void>[] = [];
 
-  constructor(readonly meta: ComparisonMeta, specs: readonly RunSpec[], apiKey: string | null, deps: SessionDeps) {
+  constructor(
+    readonly meta: ComparisonMeta,
+    specs: readonly RunSpec[],
+    private readonly apiKey: string | null,
+    private readonly deps: SessionDeps,
+  ) {
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
-    const env = workerEnv(deps.baseEnv, apiKey, specs[0]?.apiKeyEnv ?? null);
-    let ended = 0;
-    for (const spec of specs) {
-      const log = deps.store.openRunLog(meta.id, spec.runId);
-      const handle = launchOrFail(deps.launcher, env, spec.runId);
-      const run: RunSession = new RunSession(spec, handle, {
-        accept: (events) => deps.fanIn.push(log, events),
-        ready: () => this.maybeRelease(),
-        ended: () => {
-          deps.fanIn.flush();
-          this.pendingLogs.push(log.finish());
-          this.maybeRelease();
-          if (++ended === specs.length) void Promise.all(this.pendingLogs).then(() => this.resolveDone());
-        },
-        warn: deps.warn,
-      }, deps.timing);
-      this.runs.push(run);
-    }
-    // Every worker is spawned before any gets its spec, so they load side by side.
-    for (const run of this.runs) run.init(apiKey);
+    this.env = workerEnv(deps.baseEnv, apiKey, specs[0]?.apiKeyEnv ?? null);
+    this.rounds = roundsOf(meta, specs);
+    this.startRound(0);
   }
 
   get id(): string {
     return this.meta.id;
   }
 
+  /** Still to be recorded in full: running, or waiting for its round. */
   isLive(runId: string): boolean {
-    return this.runs.some((r) => r.spec.runId === runId && !r.done);
+    return this.hasRun(runId) && !this.ended.has(runId);
   }
 
   hasRun(runId: string): boolean {
-    return this.runs.some((r) => r.spec.runId === runId);
+    return this.meta.runs.some((r) => r.runId === runId);
   }
 
-  /** Release every ready worker at once, when no worker is still loading. */
+  private startRound(index: number): void {
+    this.roundIndex = index;
+    this.released = false;
+    const specs = (this.rounds[index] ?? []).filter((s) => !this.skipped.has(s.runId));
+    this.current = [];
+    if (specs.length === 0) return this.roundEnded();
+    const { deps } = this;
+    let ended = 0;
+    for (const spec of specs) {
+      const log = deps.store.openRunLog(this.meta.id, spec.runId);
+      const handle = launchOrFail(deps.launcher, this.env, spec.runId);
+      const run: RunSession = new RunSession(spec, handle, {
+        accept: (events) => deps.fanIn.push(log, events),
+        ready: () => this.maybeRelease(),
+        ended: () => {
+          deps.fanIn.flush();
+          this.pendingLogs.push(log.finish());
+          this.ended.add(spec.runId);
+          this.maybeRelease();
+          if (++ended === specs.length) this.roundEnded();
+        },
+        warn: deps.warn,
+      }, deps.timing);
+      this.current.push(run);
+      this.runs.push(run);
+    }
+    // Every worker of the round is spawned before any gets its spec, so they load side by side.
+    for (const run of this.current) run.init(this.apiKey);
+  }
+
+  /** The next round begins once this round's logs are on disk, so their syncing does not overlap its start. */
+  private roundEnded(): void {
+    void Promise.all(this.pendingLogs).then(() => {
+      if (this.roundIndex + 1 < this.rounds.length) this.startRound(this.roundIndex + 1);
+      else this.resolveDone();
+    });
+  }
+
+  /** Release every ready worker of the round at once, when no worker of it is still loading. */
   private maybeRelease(): void {
     if (this.released) return;
-    if (!this.runs.every((r) => r.isReady || r.done || r.cancelRequested)) return;
+    if (!this.current.every((r) => r.isReady || r.done || r.cancelRequested)) return;
     this.released = true;
-    for (const run of this.runs) if (run.isReady) run.release();
+    for (const run of this.current) if (run.isReady) run.release();
   }
 
+  /** Cancel the round that runs and record every run of the rounds not begun as cancelled. */
   cancel(): void {
-    for (const run of this.runs) run.cancel();
+    for (const spec of this.rounds.slice(this.roundIndex + 1).flat()) {
+      this.skip(spec, 'Cancelled before it started: the comparison was cancelled before this trial began. No worker ran it.');
+    }
+    for (const run of this.current) run.cancel();
     this.maybeRelease();
   }
 
+  /** Cancel one run: the running one stops; one whose round has not begun is recorded as cancelled. */
   cancelRun(runId: string): void {
-    this.runs.find((r) => r.spec.runId === runId)?.cancel();
-    this.maybeRelease();
+    const running = this.current.find((r) => r.spec.runId === runId);
+    if (running) {
+      running.cancel();
+      this.maybeRelease();
+      return;
+    }
+    const later = this.rounds.slice(this.roundIndex + 1).flat().find((s) => s.runId === runId);
+    if (later) this.skip(later, 'Cancelled before it started: this run was cancelled before its trial began. No worker ran it.');
+  }
+
+  private skip(spec: RunSpec, reason: string): void {
+    if (this.skipped.has(spec.runId)) return;
+    this.skipped.add(spec.runId);
+    const log = this.deps.store.openRunLog(this.meta.id, spec.runId);
+    this.deps.fanIn.push(log, cancelledBeforeStart(spec, reason));
+    this.deps.fanIn.flush();
+    const finished = log.finish();
+    this.pendingLogs.push(finished);
+    void finished.then(() => this.ended.add(spec.runId));
   }
 
   kill(): void {
-    for (const run of this.runs) run.kill();
+    for (const run of this.current) run.kill();
   }
+}
+
+/** Specs grouped by trial (meta.runs order); a run without a trial (stored before trials) is trial 1. */
+function roundsOf(meta: ComparisonMeta, specs: readonly RunSpec[]): RunSpec[][] {
+  const trialOf = new Map(meta.runs.map((r) => [r.runId, r.trial ?? 1]));
+  const rounds = new Map<number, RunSpec[]>();
+  for (const spec of specs) {
+    const trial = trialOf.get(spec.runId) ?? 1;
+    let list = rounds.get(trial);
+    if (!list) rounds.set(trial, (list = []));
+    list.push(spec);
+  }
+  return [...rounds.keys()].sort((a, b) => a - b).map((k) => rounds.get(k)!);
 }
 
 /** A launcher that throws (no memory for a process, a missing entry) gives a handle that has already exited. */

@@ -155,6 +155,7 @@ export class HistoryStore {
     const events: StepEvent[] = [];
     const warnings: string[] = [];
     const interruptedRunIds: string[] = [];
+    const several = meta.runs.some((r) => (r.trial ?? 1) > 1);
     for (const run of meta.runs) {
       const live = isLive(run.runId);
       const loaded = await this.loadRun(id, run.runId, live);
@@ -163,7 +164,7 @@ export class HistoryStore {
       if (!live && !loaded.events.some((e) => e.type === 'run-finished')) {
         interruptedRunIds.push(run.runId);
         warnings.push(
-          `The ${MODE_LABELS[run.mode] ?? run.mode} run (${run.runId}) has no run-finished event: the host stopped before it ended, ` +
+          `The ${MODE_LABELS[run.mode] ?? run.mode}${several ? ` #${run.trial ?? 1}` : ''} run (${run.runId}) has no run-finished event: the host stopped before it ended, ` +
             `so it is shown as interrupted. Its ${loaded.events.length} recorded events are kept.`,
         );
       }

@@ -15,7 +15,9 @@ import { EventFanIn, type FanInOptions } from './fan-in.js';
 import { checkId, HistoryStore } from './history-store.js';
 import type { KeyStore } from './key-store.js';
 import { forkLauncher, type WorkerLauncher } from './launcher.js';
-import { checkModes, fetchKey, makeRunWorkspace, newComparisonId, planWorkspace, resolveProvider, type GetApiKey } from './prepare.js';
+import {
+  checkModes, checkTrials, fetchKey, makeRunWorkspace, newComparisonId, planRuns, planWorkspace, resolveProvider, type GetApiKey,
+} from './prepare.js';
 import { checkProvider } from './provider-check.js';
 import { DEFAULT_TIMING, type RunTiming } from './run-session.js';
 import type { BuiltReport } from './reports/index.js';
@@ -67,6 +69,7 @@ export function createHost(options: HostOptions): Host {
     if (typeof request !== 'object' || request === null) throw new Error('comparison:start needs a request: task, modes and provider.');
     if (typeof request.task !== 'string') throw new Error('Give a task: a built-in task id or a description in words.');
     const modes = checkModes(request.modes);
+    const trials = checkTrials(request.trials);
     const settings = parseSettings(request.settings);
     const provider = await resolveProvider(request.provider, services);
     const apiKey = await fetchKey(provider, options.getApiKey);
@@ -76,15 +79,17 @@ export function createHost(options: HostOptions): Host {
 
     const id = newComparisonId();
     const dir = store.dir(id);
-    const runs = modes.map((mode) => ({ runId: `${id}-${mode}`, mode }));
+    const planned = planRuns(id, modes, trials);
+    const runs = planned.map(({ runId, mode, trial }) => ({ runId, mode, trial }));
     let specs: RunSpec[];
     let meta;
     try {
       const plan = await planWorkspace(task.id, request.workspaceDir, dir, options.dataDir);
+      // Every copy is made now, from the one source, so later rounds get the same files as the first.
       specs = await Promise.all(
-        runs.map(async ({ runId, mode }) => ({
+        planned.map(async ({ runId, mode, folder }) => ({
           runId, comparisonId: id, task, mode, provider: provider.info, apiKeyEnv: provider.apiKeyEnv, settings,
-          workspace: await makeRunWorkspace(plan, join(dir, 'workspaces', mode)),
+          workspace: await makeRunWorkspace(plan, join(dir, 'workspaces', folder)),
         })),
       );
       meta = { id, createdAt: Date.now(), task, provider: provider.info, settings, runs, workspaceSource: plan.description };

@@ -6,7 +6,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { cp, mkdir, realpath, stat } from 'node:fs/promises';
 import { join, relative, resolve, isAbsolute } from 'node:path';
 import { findPreset } from '../../shared/providers.js';
-import { isModeId, MODE_IDS, type ComparisonRequest, type ModeId, type ProviderInfo } from '../../shared/run-spec.js';
+import { isModeId, MAX_TRIALS, MODE_IDS, type ComparisonRequest, type ModeId, type ProviderInfo } from '../../shared/run-spec.js';
 import type { EngineServices } from './engine-services.js';
 import { isSimulatedEndpoint } from '../engine/sim/detect.js';
 
@@ -30,6 +30,38 @@ export function checkModes(modes: readonly string[]): ModeId[] {
     seen.add(m);
   }
   return [...seen];
+}
+
+/** Runs per mode: a whole number from 1 to MAX_TRIALS; absent means 1. */
+export function checkTrials(trials: unknown): number {
+  if (trials === undefined || trials === null) return 1;
+  if (typeof trials !== 'number' || !Number.isInteger(trials) || trials < 1 || trials > MAX_TRIALS) {
+    throw new Error(`Trials must be a whole number from 1 to ${MAX_TRIALS} (runs of each mode); got ${typeof trials === 'string' ? JSON.stringify(trials) : String(trials)}. Choose a number in that range and start again.`);
+  }
+  return trials;
+}
+
+export interface PlannedRun {
+  readonly runId: string;
+  readonly mode: ModeId;
+  readonly trial: number;
+  /** The run's workspace folder name under <comparison>/workspaces. */
+  readonly folder: string;
+}
+
+/**
+ * Every run in start order: round 1's modes, then round 2's, and so on. With one trial the ids and folders
+ * are the mode alone, as before trials existed; with more, they carry the trial.
+ */
+export function planRuns(comparisonId: string, modes: readonly ModeId[], trials: number): PlannedRun[] {
+  const runs: PlannedRun[] = [];
+  for (let trial = 1; trial <= trials; trial++) {
+    for (const mode of modes) {
+      const folder = trials === 1 ? mode : `${mode}-t${trial}`;
+      runs.push({ runId: `${comparisonId}-${folder}`, mode, trial, folder });
+    }
+  }
+  return runs;
 }
 
 export async function resolveProvider(req: ComparisonRequest['provider'], services: EngineServices): Promise<ResolvedProvider> {

@@ -27,6 +27,24 @@ export interface RunSessionHooks {
   warn(message: string): void;
 }
 
+/**
+ * The record of a run that was cancelled before its round began: no worker ever ran it, but history lists
+ * it, so it gets what the engine would have said first and a cancelled ending (no steps, no tokens).
+ */
+export function cancelledBeforeStart(spec: RunSpec, reason: string): StepEvent[] {
+  const startedAt = Date.now();
+  const started: StepEvent = {
+    type: 'run-started', runId: spec.runId, seq: 0, t: 0, mode: spec.mode, task: spec.task, provider: spec.provider,
+    settings: spec.settings, systemPrompt: '', tools: [], startedAt,
+    ...(spec.comparisonId ? { comparisonId: spec.comparisonId } : {}),
+  };
+  const finished: RunFinishedEvent = {
+    type: 'run-finished', runId: spec.runId, seq: 1, t: 0, status: 'cancelled', answer: '', error: reason, validation: null,
+    totals: computeTotals([started]),
+  };
+  return [started, finished];
+}
+
 export class RunSession {
   readonly events: StepEvent[] = [];
   isReady = false;

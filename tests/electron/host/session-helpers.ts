@@ -15,7 +15,8 @@ export function syntheticLauncher(perMode: Partial<Record<ModeId, string[]>>, fa
   const launchers = new Map<string, WorkerLauncher>();
   return {
     launch(opts) {
-      const mode = opts.name.split('-').pop() as ModeId;
+      // Run ids end in the mode, then the trial when there are several: <comparison>-react or <comparison>-react-t2.
+      const mode = /-([a-z]+)(?:-t\d+)?$/.exec(opts.name)?.[1] as ModeId;
       const args = perMode[mode] ?? fallback;
       const key = args.join(' ');
       let l = launchers.get(key);
