@@ -1,12 +1,15 @@
 /**
  * `parallax compare`: one task through several modes at once, one worker process per mode, released
  * together. Prints a live line per step per mode and a side-by-side summary; the comparison goes to history.
+ * With --trials N the modes run N times, in rounds, and the summary adds each mode's average over its trials.
  */
 import type { Command } from 'commander';
 import type { ComparisonMeta, StoredComparison } from '../../../shared/ipc-contract.js';
-import { MODE_IDS, MODE_LABELS, type ComparisonRequest, type ModeId, type SimFault } from '../../../shared/run-spec.js';
+import { MAX_TRIALS, MODE_IDS, MODE_LABELS, type ComparisonRequest, type ModeId, type SimFault } from '../../../shared/run-spec.js';
 import type { StepEvent } from '../../../shared/step-event.js';
-import { formatPercent, groupByRun, summarizeComparison, summarizeRun, type RunSummary } from '../../../shared/summary.js';
+import {
+  aggregateByMode, formatPercent, groupByRun, percentDiff, summarizeComparison, summarizeRun, type ModeAggregate, type RunSummary, type Stat,
+} from '../../../shared/summary.js';
 import { resolveDataDir } from '../../host/data-dir.js';
 import { createHost } from '../../host/host.js';
 import { addProviderOptions, readApiKey, resolveProviderFlags, type ProviderFlags } from '../provider-options.js';
@@ -15,6 +18,7 @@ import { stepLine } from '../step-printer.js';
 interface CompareFlags extends ProviderFlags {
   task: string;
   modes: string;
+  trials?: string;
   maxSteps?: string;
   workspace?: string;
   json?: boolean;
@@ -28,6 +32,7 @@ export function register(program: Command): void {
     .description('run one task through several modes at once, one worker process each, and compare every step and token')
     .requiredOption('--task <id or text>', 'a built-in task id (see `parallax tasks`) or free text')
     .option('--modes <list>', `comma-separated modes: ${MODE_IDS.join(',')}`, MODE_IDS.join(','))
+    .option('--trials <n>', `run each mode n times (1–${MAX_TRIALS}), in rounds, and add each mode's average`)
     .option('--max-steps <n>', 'stop each run after this many model requests (default 10)')
     .option('--workspace <dir>', 'copy this folder as every run\'s workspace instead of the task fixture')
     .option('--fault <name...>', 'simulated model only: inject faults (429-once, 500, hang, malformed-args, unknown-tool, loop-forever)')
@@ -40,6 +45,15 @@ export function parseModes(list: string): ModeId[] {
   const modes = list.split(',').map((m) => m.trim()).filter(Boolean);
   if (modes.length === 0) throw new Error(`--modes needs at least one mode: ${MODE_IDS.join(', ')}.`);
   return modes as ModeId[]; // the host checks names and duplicates, with its own messages
+}
+
+export function parseTrials(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (raw.trim() === '' || !Number.isInteger(n) || n < 1 || n > MAX_TRIALS) {
+    throw new Error(`--trials must be a whole number from 1 to ${MAX_TRIALS}, got "${raw}".`);
+  }
+  return n;
 }
 
 function buildSettings(flags: CompareFlags): Record<string, unknown> {
@@ -68,13 +82,16 @@ async function compareCommand(flags: CompareFlags): Promise<void> {
   const request: ComparisonRequest = {
     task: flags.task,
     modes: parseModes(flags.modes),
+    trials: parseTrials(flags.trials),
     provider: { name: choice.name, baseUrl: choice.baseUrl, model: choice.model, apiKeyEnv: choice.apiKeyEnv },
     settings: buildSettings(flags),
     workspaceDir: flags.workspace ?? null,
   };
   const live = flags.json ? process.stderr : process.stdout;
   const labels = new Map<string, string>();
-  const width = Math.max(...request.modes.map((m) => (MODE_LABELS[m] ?? m).length));
+  const trials = request.trials ?? 1;
+  const trialTag = trials > 1 ? ` #${trials}` : '';
+  const width = Math.max(...request.modes.map((m) => (MODE_LABELS[m] ?? m).length)) + trialTag.length;
   const host = createHost({
     dataDir: resolveDataDir(),
     getApiKey: async () => apiKey,
@@ -103,10 +120,12 @@ async function compareCommand(flags: CompareFlags): Promise<void> {
   process.on('SIGTERM', onSigint);
   try {
     meta = await host['comparison:start'](request);
-    for (const r of meta.runs) labels.set(r.runId, MODE_LABELS[r.mode] ?? r.mode);
+    for (const r of meta.runs) labels.set(r.runId, runLabel(r.mode, r.trial ?? 1, trials));
     if (interrupted) await host['comparison:cancel'](meta.id);
     const sim = meta.provider.simulated ? ' (simulated)' : '';
-    live.write(`Comparison ${meta.id}: ${meta.task.id ?? 'free-text task'} · ${meta.provider.model}${sim} · ${meta.runs.map((r) => labels.get(r.runId)).join(' vs ')}\n`);
+    const vs = request.modes.map((m) => MODE_LABELS[m] ?? m).join(' vs ');
+    const rounds = trials > 1 ? `, ${trials} trials each (one round per trial, its modes started together)` : '';
+    live.write(`Comparison ${meta.id}: ${meta.task.id ?? 'free-text task'} · ${meta.provider.model}${sim} · ${vs}${rounds}\n`);
     await host.whenDone(meta.id);
     const stored = await host['history:open'](meta.id);
     for (const w of stored.warnings) process.stderr.write(`warning: ${w}\n`);
@@ -134,21 +153,35 @@ function liveLine(e: StepEvent, prefix: string): string | null {
   return stepLine(e, prefix);
 }
 
-function runsOf(stored: StoredComparison): RunSummary[] {
+/** "ReAct", or "ReAct #2" when the modes run more than once. */
+export function runLabel(mode: ModeId, trial: number, trials: number): string {
+  return `${MODE_LABELS[mode] ?? mode}${trials > 1 ? ` #${trial}` : ''}`;
+}
+
+type TrialRun = RunSummary & { readonly trial: number };
+
+/** Every listed run in start order; a run that never finished counts as interrupted. */
+function runsOf(stored: StoredComparison): TrialRun[] {
   const byRun = groupByRun(stored.events);
   return stored.meta.runs.map((r) => {
     const s = summarizeRun(byRun.get(r.runId) ?? []);
-    return { ...s, runId: r.runId, mode: r.mode, status: s.status === 'running' ? 'interrupted' : s.status };
+    return { ...s, runId: r.runId, mode: r.mode, trial: r.trial ?? 1, status: s.status === 'running' ? 'interrupted' : s.status };
   });
 }
 
+const trialsOf = (runs: readonly TrialRun[]) => Math.max(1, ...runs.map((r) => r.trial));
+
 export function jsonResult(stored: StoredComparison) {
+  const runs = runsOf(stored);
   return {
     comparisonId: stored.meta.id,
     simulated: stored.meta.provider.simulated,
     model: stored.meta.provider.model,
-    runs: runsOf(stored).map((s) => ({
+    trials: trialsOf(runs),
+    runs: runs.map((s) => ({
+      runId: s.runId,
       mode: s.mode,
+      trial: s.trial,
       status: s.status,
       answer: s.answer,
       validation: s.validation,
@@ -157,18 +190,65 @@ export function jsonResult(stored: StoredComparison) {
       perStep: s.perStep.map((p) => ({ step: p.step, prompt: p.prompt, completion: p.completion })),
       firstRequestAt: s.firstRequestAt,
     })),
+    byMode: aggregateByMode(runs),
   };
 }
 
 const int = (n: number) => n.toLocaleString('en-US');
+/** A mean is shown as it is: whole when whole, else to one decimal. */
+const num = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: Number.isInteger(n) ? 0 : 1, minimumFractionDigits: Number.isInteger(n) ? 0 : 1 });
+const secs = (ms: number) => (ms / 1000).toFixed(1);
+
+/** Rows of label + one cell per column, aligned. */
+function table(headers: string[], rows: [string, string[]][]): string[] {
+  const labelW = Math.max(...rows.map(([l]) => l.length));
+  const colW = headers.map((h, i) => Math.max(h.length, ...rows.map(([, c]) => c[i].length)));
+  const line = (label: string, values: string[]) => `${label.padEnd(labelW)}  ${values.map((v, i) => v.padEnd(colW[i])).join('  ')}`.trimEnd();
+  return [line('', headers), ...rows.map(([l, c]) => line(l, c))];
+}
+
+/** First request of each run after the earliest one of its round (the fairness of that round's start). */
+function startGaps(runs: readonly TrialRun[]): Map<string, number | null> {
+  const gaps = new Map<string, number | null>();
+  for (const r of runs) {
+    const firsts = runs.filter((o) => o.trial === r.trial && o.firstRequestAt !== null).map((o) => o.firstRequestAt!);
+    gaps.set(r.runId, r.firstRequestAt !== null && firsts.length ? Math.round(r.firstRequestAt - Math.min(...firsts)) : null);
+  }
+  return gaps;
+}
 
 export function sideBySide(stored: StoredComparison, dataDir: string): string[] {
   const runs = runsOf(stored);
+  const trials = trialsOf(runs);
+  const simulated = stored.meta.provider.simulated;
+  const sim = simulated ? ' (simulated)' : '';
+  const out = ['', ...(trials > 1 ? perRunRows(runs, sim) : perRunColumns(runs, sim))];
+  if (trials > 1) out.push('', ...averages(aggregateByMode(runs), trials, sim));
+  else {
+    const cmp = summarizeComparison(runs);
+    if (cmp.cheapestRunId) out.push('', `Fewest tokens${sim}: ${MODE_LABELS[runs.find((r) => r.runId === cmp.cheapestRunId)!.mode]}.`);
+  }
+  for (const r of runs) if (r.error) out.push(`${runLabel(r.mode, r.trial, trials)}: ${r.error}`);
+  // Answers once per mode and text, with how many runs gave it.
+  const answers = new Map<string, number>();
+  for (const r of runs.filter((x) => x.answer)) {
+    const key = `${MODE_LABELS[r.mode]}\u0000${r.answer.split('\n')[0]}${r.answer.includes('\n') ? ' …' : ''}`;
+    answers.set(key, (answers.get(key) ?? 0) + 1);
+  }
+  for (const [key, n] of answers) {
+    const [mode, text] = key.split('\u0000');
+    out.push(`${mode} answered${trials > 1 ? ` (${n} of ${trials})` : ''}: ${text}`);
+  }
+  if (simulated) out.push('', 'Token counts come from the simulated model: counted with a real tokenizer, not billed by any provider.');
+  out.push(`Stored as ${stored.meta.id} in ${dataDir} (see \`parallax history\`, \`parallax report ${stored.meta.id}\`).`);
+  return out;
+}
+
+/** One column per run: the summary of a comparison without trials. */
+function perRunColumns(runs: readonly TrialRun[], sim: string): string[] {
   const cmp = summarizeComparison(runs);
-  const sim = stored.meta.provider.simulated ? ' (simulated)' : '';
-  const firsts = runs.map((r) => r.firstRequestAt).filter((t): t is number => t !== null);
-  const t0 = firsts.length ? Math.min(...firsts) : null;
-  const rows: [string, (r: RunSummary) => string][] = [
+  const gaps = startGaps(runs);
+  const rows: [string, (r: TrialRun) => string][] = [
     ['status', (r) => r.status],
     ['validation', (r) => (r.validation ? (r.validation.ok ? 'PASS' : 'FAIL') : '—')],
     ['steps', (r) => String(r.totals.steps)],
@@ -177,22 +257,50 @@ export function sideBySide(stored: StoredComparison, dataDir: string): string[] 
     [`cached tokens${sim}`, (r) => int(r.totals.cached)],
     [`total tokens${sim}`, (r) => `${int(r.totals.total)}${r.runId === cmp.baselineRunId ? '' : ` (${formatPercent(cmp.totalDiffPercent[r.runId] ?? null)})`}`],
     ['tool calls', (r) => String(r.totals.toolCalls)],
-    ['wall time', (r) => `${(r.totals.wallMs / 1000).toFixed(1)} s`],
-    ['first request', (r) => (r.firstRequestAt !== null && t0 !== null ? `+${Math.round(r.firstRequestAt - t0)} ms` : '—')],
+    ['wall time', (r) => `${secs(r.totals.wallMs)} s`],
+    ['first request', (r) => (gaps.get(r.runId) != null ? `+${gaps.get(r.runId)} ms` : '—')],
     [`prompt per step${sim}`, (r) => r.perStep.map((p) => p.prompt).join(' ') || '—'],
   ];
-  const headers = runs.map((r) => MODE_LABELS[r.mode] ?? r.mode);
-  const cells = rows.map(([, f]) => runs.map(f));
-  const labelW = Math.max(...rows.map(([l]) => l.length));
-  const colW = runs.map((_, i) => Math.max(headers[i].length, ...cells.map((c) => c[i].length)));
-  const line = (label: string, values: string[]) => `${label.padEnd(labelW)}  ${values.map((v, i) => v.padEnd(colW[i])).join('  ')}`.trimEnd();
-  const out = ['', line('', headers), ...rows.map(([l], i) => line(l, cells[i]))];
-  if (cmp.cheapestRunId) out.push('', `Fewest tokens${sim}: ${MODE_LABELS[runs.find((r) => r.runId === cmp.cheapestRunId)!.mode]}.`);
-  for (const r of runs) {
-    if (r.error) out.push(`${MODE_LABELS[r.mode]}: ${r.error}`);
-    else if (r.answer) out.push(`${MODE_LABELS[r.mode]} answered: ${r.answer.split('\n')[0]}${r.answer.includes('\n') ? ' …' : ''}`);
-  }
-  if (stored.meta.provider.simulated) out.push('', 'Token counts come from the simulated model: counted with a real tokenizer, not billed by any provider.');
-  out.push(`Stored as ${stored.meta.id} in ${dataDir} (see \`parallax history\`, \`parallax report ${stored.meta.id}\`).`);
+  return table(runs.map((r) => MODE_LABELS[r.mode] ?? r.mode), rows.map(([l, f]) => [l, runs.map(f)]));
+}
+
+/** One row per run (several trials would make too many columns), in start order. */
+function perRunRows(runs: readonly TrialRun[], sim: string): string[] {
+  const gaps = startGaps(runs);
+  const headers = ['status', 'validation', 'steps', 'prompt', 'completion', 'total', 'tool calls', 'wall time', 'first request in its round'];
+  return [`each run, in start order${sim ? ' (token counts simulated)' : ''}`, ...table(headers, runs.map((r) => [runLabel(r.mode, r.trial, 2), [
+    r.status,
+    r.validation ? (r.validation.ok ? 'PASS' : 'FAIL') : '—',
+    String(r.totals.steps),
+    int(r.totals.prompt),
+    int(r.totals.completion),
+    int(r.totals.total),
+    String(r.totals.toolCalls),
+    `${secs(r.totals.wallMs)} s`,
+    gaps.get(r.runId) != null ? `+${gaps.get(r.runId)} ms` : '—',
+  ]]))];
+}
+
+/** Each mode's mean and min–max over its answered trials, from aggregateByMode. */
+function averages(byMode: readonly ModeAggregate[], trials: number, sim: string): string[] {
+  const cell = (s: Stat | null, f: (n: number) => string, unit = '') => (s ? `${f(s.mean)}${unit} (${f(s.min)}–${f(s.max)}${unit})` : '—');
+  const base = byMode[0]?.total?.mean ?? null;
+  const rows: [string, (a: ModeAggregate) => string][] = [
+    ['answered', (a) => `${a.answered}/${a.trials}`],
+    ['passed', (a) => `${a.passed}/${a.trials}`],
+    ['steps', (a) => cell(a.steps, num)],
+    [`prompt tokens${sim}`, (a) => cell(a.prompt, num)],
+    [`completion tokens${sim}`, (a) => cell(a.completion, num)],
+    [`total tokens${sim}`, (a) => {
+      const diff = a === byMode[0] || !a.total || base === null ? '' : `, ${formatPercent(percentDiff(a.total.mean, base))} vs ${MODE_LABELS[byMode[0].mode]}`;
+      return cell(a.total, num) + diff;
+    }],
+    ['wall time', (a) => cell(a.wallMs, secs, ' s')],
+  ];
+  const title = `average over ${trials} trials${sim}, answered runs only: mean (min–max)`;
+  const out = [title, ...table(byMode.map((a) => MODE_LABELS[a.mode] ?? a.mode), rows.map(([l, f]) => [l, byMode.map(f)]))];
+  const answered = byMode.filter((a) => a.total);
+  const fewest = answered.reduce<ModeAggregate | null>((best, a) => (!best || a.total!.mean < best.total!.mean ? a : best), null);
+  if (fewest && byMode.length > 1) out.push('', `Fewest tokens on average${sim}: ${MODE_LABELS[fewest.mode]}.`);
   return out;
 }

@@ -1,7 +1,7 @@
 /** `parallax history`: the stored comparisons, newest first (the same list the app shows). */
 import type { Command } from 'commander';
 import type { ComparisonListItem } from '../../../shared/ipc-contract.js';
-import { MODE_LABELS } from '../../../shared/run-spec.js';
+import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import { resolveDataDir } from '../../host/data-dir.js';
 import { HistoryStore } from '../../host/history-store.js';
 
@@ -28,13 +28,36 @@ async function historyCommand(flags: { json?: boolean }): Promise<void> {
   process.stdout.write(items.map(describe).join('\n') + `\n\n${items.length} comparison${items.length === 1 ? '' : 's'} in ${dataDir}\n`);
 }
 
+type ListedRun = ComparisonListItem['runs'][number];
+
 function describe(item: ComparisonListItem): string {
   const { meta } = item;
   const when = new Date(meta.createdAt).toISOString().replace('T', ' ').slice(0, 19);
   const model = `${meta.provider.model}${meta.provider.simulated ? ' (simulated)' : ` @ ${meta.provider.name}`}`;
   const task = meta.task.id ?? `"${meta.task.text.length > 40 ? meta.task.text.slice(0, 39) + '…' : meta.task.text}"`;
-  const runs = item.runs
-    .map((r) => `${MODE_LABELS[r.mode] ?? r.mode}: ${r.status}, ${r.steps} steps, ${r.totalTokens.toLocaleString('en-US')} tokens`)
-    .join(' | ');
-  return `${meta.id}  ${when} UTC  ${task}  ${model}\n    ${runs}`;
+  const trials = Math.max(1, ...meta.runs.map((r) => r.trial ?? 1));
+  if (trials === 1) {
+    const runs = item.runs
+      .map((r) => `${MODE_LABELS[r.mode] ?? r.mode}: ${r.status}, ${r.steps} steps, ${int(r.totalTokens)} tokens`)
+      .join(' | ');
+    return `${meta.id}  ${when} UTC  ${task}  ${model}\n    ${runs}`;
+  }
+  const byMode = new Map<string, ListedRun[]>();
+  for (const r of item.runs) byMode.set(r.mode, [...(byMode.get(r.mode) ?? []), r]);
+  const modes = [...byMode].map(([mode, runs]) => `${MODE_LABELS[mode as ModeId] ?? mode} ×${runs.length}: ${modeLine(runs)}`);
+  return `${meta.id}  ${when} UTC  ${task}  ${model}  ×${trials} trials\n${modes.map((m) => `    ${m}`).join('\n')}`;
+}
+
+const int = (n: number) => n.toLocaleString('en-US');
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+/** Statuses counted, then the means over answered runs (as the comparison's averages are). */
+function modeLine(runs: readonly ListedRun[]): string {
+  const counts = new Map<string, number>();
+  for (const r of runs) counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
+  const statuses = [...counts].map(([status, n]) => `${n} ${status}`).join(', ');
+  const answered = runs.filter((r) => r.status === 'answered');
+  if (answered.length === 0) return statuses;
+  const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
+  return `${statuses} · mean ${fmt(mean(answered.map((r) => r.steps)))} steps, ${fmt(mean(answered.map((r) => r.totalTokens)))} tokens`;
 }

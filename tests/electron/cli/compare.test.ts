@@ -2,6 +2,10 @@ import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { ModeId } from '../../../shared/run-spec.js';
+import type { RunFinishedEvent, RunStartedEvent } from '../../../shared/step-event.js';
+import { aggregateByMode, groupByRun, summarizeRun } from '../../../shared/summary.js';
+import { sideBySide } from '../../../electron/cli/commands/compare.js';
 import { HistoryStore } from '../../../electron/host/history-store.js';
 import { exited, runCli, startCli } from '../host/cli-process.js';
 import { waitFor } from '../host/session-helpers.js';
@@ -45,6 +49,52 @@ describe('parallax compare', () => {
     expect(res.stdout).toMatch(/Stored as \S+ in /);
   });
 
+  it('--trials 3 --json: six runs in rounds, each round\'s modes together, byMode equals the stored runs\' aggregate', async () => {
+    const { dataDir, env: e } = await env();
+    const res = await runCli(['compare', '--task', 'calc', '--trials', '3', '--json'], e);
+    expect(res.code, res.stderr).toBe(0);
+    const out = JSON.parse(res.stdout) as {
+      comparisonId: string; trials: number; runs: { runId: string; mode: ModeId; trial: number; status: string; validation: { ok: boolean } | null }[]; byMode: unknown;
+    };
+    expect(out.trials).toBe(3);
+    expect(out.runs.map((r) => [r.mode, r.trial, r.status, r.validation?.ok])).toEqual(
+      [1, 2, 3].flatMap((trial) => [['react', trial, 'answered', true], ['code', trial, 'answered', true]]),
+    );
+    expect(res.stderr).toMatch(/\[ReAct #2\s*\] answered after \d+ steps/);
+    expect(res.stderr).toMatch(/\[Code Mode #3\]\s+1 /);
+
+    const stored = await new HistoryStore(dataDir).open(out.comparisonId);
+    expect(stored.meta.runs.map((r) => [r.runId, r.mode, r.trial])).toEqual(out.runs.map((r) => [r.runId, r.mode, r.trial]));
+    const byRun = groupByRun(stored.events);
+    const summaries = stored.meta.runs.map((r) => summarizeRun(byRun.get(r.runId)!));
+    expect(out.byMode).toEqual(aggregateByMode(summaries));
+
+    // Rounds: every run of trial k+1 starts after every run of trial k has finished; a round's modes start together.
+    const span = (runId: string) => {
+      const evs = byRun.get(runId)!;
+      const started = evs[0] as RunStartedEvent;
+      const fin = evs.at(-1) as RunFinishedEvent;
+      return { start: started.startedAt, end: started.startedAt + fin.t };
+    };
+    for (const trial of [1, 2]) {
+      const ended = Math.max(...stored.meta.runs.filter((r) => r.trial === trial).map((r) => span(r.runId).end));
+      for (const r of stored.meta.runs.filter((x) => x.trial === trial + 1)) expect(span(r.runId).start).toBeGreaterThanOrEqual(ended);
+    }
+    for (const trial of [1, 2, 3]) {
+      const [a, b] = summaries.filter((s, i) => stored.meta.runs[i].trial === trial);
+      expect(Math.abs(a.firstRequestAt! - b.firstRequestAt!)).toBeLessThan(1500);
+    }
+
+    // The text summary of the same comparison adds the averages, labelled simulated.
+    const text = sideBySide(stored, dataDir).join('\n');
+    expect(text).toMatch(/^ReAct #3\s+answered\s+PASS/m);
+    expect(text).toMatch(/average over 3 trials \(simulated\)/);
+    const reactTotal = aggregateByMode(summaries)[0].total!;
+    const range = `(${reactTotal.min.toLocaleString('en-US')}–${reactTotal.max.toLocaleString('en-US')})`;
+    expect(text.split('\n').find((l) => l.startsWith('total tokens (simulated)'))).toContain(range);
+    expect(text).toMatch(/^answered\s+3\/3\s+3\/3$/m);
+  });
+
   it('says what to set when a key is missing, and starts nothing', async () => {
     const { dataDir, env: e } = await env();
     const res = await runCli(['compare', '--task', 'calc', '--provider', 'openai'], e);
@@ -54,6 +104,10 @@ describe('parallax compare', () => {
     const bad = await runCli(['compare', '--task', 'calc', '--modes', 'react,fast'], e);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/Unknown mode "fast"/);
+    const trials = await runCli(['compare', '--task', 'calc', '--trials', '0'], e);
+    expect(trials.code).toBe(1);
+    expect(trials.stderr).toMatch(/--trials must be a whole number from 1 to 10, got "0"/);
+    expect(await new HistoryStore(dataDir).list()).toEqual([]);
   });
 
   it('Ctrl+C (to the whole process group) cancels the runs cleanly and keeps them in history as cancelled', async () => {
