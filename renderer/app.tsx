@@ -1,4 +1,4 @@
-/** The window: sidebar (compose / history), main area (timeline or tokens of the open comparison), status bar. */
+/** The window: sidebar (compose / history), main area (timeline or tokens of the open comparison, trial picker when it has trials), status bar. */
 import { ChartsView } from './components/charts/charts-view.js';
 import { ConfirmDialog } from './components/common/confirm-dialog.js';
 import { ConnectionBanner } from './components/common/connection-banner.js';
@@ -8,6 +8,7 @@ import { ComparisonToolbar } from './components/layout/comparison-toolbar.js';
 import { EmptyMain } from './components/layout/empty-main.js';
 import { Sidebar } from './components/layout/sidebar.js';
 import { StatusBar } from './components/layout/status-bar.js';
+import { TrialBar } from './components/layout/trial-bar.js';
 import { TimelineView } from './components/timeline/timeline-view.js';
 import { useApp } from './store/app-store.js';
 import { comparisonSelectors, uiSelectors } from './store/selectors.js';
@@ -34,6 +35,7 @@ export function App() {
         <Sidebar />
         <main className="main">
           <ComparisonToolbar />
+          {active ? <TrialBar /> : null}
           <div className="main-panel" id="main-panel" role={active ? 'tabpanel' : undefined}>
             {!active ? <EmptyMain /> : tab === 'timeline' ? <TimelineView /> : <ChartsView />}
           </div>

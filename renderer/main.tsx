@@ -11,6 +11,7 @@ import './styles/timeline.css';
 import './styles/tool-calls.css';
 import './styles/charts.css';
 import './styles/code.css';
+import './styles/trials.css';
 
 void bootstrap();
 createRoot(document.getElementById('root')!).render(

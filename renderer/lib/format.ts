@@ -6,6 +6,13 @@ export function fmtInt(n: number): string {
   return intFmt.format(n);
 }
 
+const meanFmt = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/** A mean over trials: one decimal when it has one (20,199.5), none when it is whole. */
+export function fmtMean(n: number): string {
+  return meanFmt.format(n);
+}
+
 export function fmtMs(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
   if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;

@@ -6,6 +6,7 @@
 import { findPreset } from '../../shared/providers.js';
 import {
   DEFAULT_SETTINGS,
+  MAX_TRIALS,
   SIM_FAULTS,
   parseSettings,
   runSettingsSchema,
@@ -121,12 +122,15 @@ export interface ComposerForm {
   readonly baseUrl: string;
   readonly model: string;
   readonly modes: readonly ModeId[];
+  /** Trials per mode, as typed. */
+  readonly trials: string;
   readonly settings: SettingsDraft;
 }
 
 export interface FormErrors {
   task?: string;
   modes?: string;
+  trials?: string;
   model?: string;
   baseUrl?: string;
   settings?: string;
@@ -139,12 +143,36 @@ export function effectiveBaseUrl(form: Pick<ComposerForm, 'providerName' | 'base
   return typed || preset?.baseUrl || null;
 }
 
+export type TrialsCheck = { readonly trials: number; readonly error: null } | { readonly trials: null; readonly error: string };
+
+/** Trials per mode as typed: a whole number from 1 to MAX_TRIALS, with the reason in words when it is not. */
+export function checkTrials(text: string): TrialsCheck {
+  const t = text.trim();
+  const range = `a whole number from 1 to ${MAX_TRIALS}`;
+  if (t === '') return { trials: null, error: `Enter how many times to run each mode: ${range}.` };
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(t)) return { trials: null, error: `Must be ${range}.` };
+  const n = Number(t);
+  if (!Number.isInteger(n)) return { trials: null, error: 'Must be a whole number.' };
+  if (n < 1) return { trials: null, error: 'Must be at least 1.' };
+  if (n > MAX_TRIALS) return { trials: null, error: `At most ${MAX_TRIALS} trials per mode.` };
+  return { trials: n, error: null };
+}
+
+/** "Run", "Run 2 modes", "Run 2 modes × 3": what pressing the button starts. */
+export function runLabel(modes: number, trials: number | null): string {
+  const times = trials !== null && trials > 1 ? ` × ${trials}` : '';
+  if (modes <= 1 && !times) return 'Run';
+  return `Run ${modes} mode${modes === 1 ? '' : 's'}${times}`;
+}
+
 export function buildRequest(form: ComposerForm): { request: ComparisonRequest | null; errors: FormErrors; check: SettingsCheck } {
   const errors: FormErrors = {};
   const simulated = form.providerName === 'simulated';
   const task = form.taskChoice === 'custom' ? form.customTask.trim() : form.taskChoice;
   if (!task) errors.task = 'Describe the task, or pick a built-in one.';
   if (form.modes.length === 0) errors.modes = 'Pick at least one mode.';
+  const trials = checkTrials(form.trials);
+  if (trials.error !== null) errors.trials = trials.error;
   if (!form.model.trim()) errors.model = 'Name the model to use.';
   const baseUrl = effectiveBaseUrl(form);
   if (!simulated) {
@@ -153,12 +181,13 @@ export function buildRequest(form: ComposerForm): { request: ComparisonRequest |
   }
   const check = checkSettings(form.settings, simulated);
   if (!check.settings) errors.settings = check.formError ?? 'Fix the highlighted settings.';
-  if (Object.keys(errors).length > 0 || !check.settings) return { request: null, errors, check };
+  if (Object.keys(errors).length > 0 || !check.settings || trials.trials === null) return { request: null, errors, check };
   const preset = findPreset(form.providerName);
   return {
     request: {
       task,
       modes: [...form.modes],
+      trials: trials.trials,
       provider: {
         name: form.providerName,
         baseUrl: simulated || (preset?.baseUrl && baseUrl === preset.baseUrl) ? null : baseUrl,

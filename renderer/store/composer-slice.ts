@@ -44,6 +44,7 @@ export const INITIAL_FORM: ComposerForm = {
   baseUrl: '',
   model: SIMULATED_MODEL,
   modes: ['react', 'code'],
+  trials: '1',
   settings: DEFAULT_DRAFT,
 };
 

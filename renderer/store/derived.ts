@@ -3,7 +3,7 @@
  * event is applied). Every figure comes from shared/summary.ts so the UI agrees with the CLI and reports.
  */
 import type { ModeId } from '../../shared/run-spec.js';
-import { summarizeComparison, summarizeRun, type ComparisonSummary, type RunSummary } from '../../shared/summary.js';
+import { aggregateByMode, summarizeComparison, summarizeRun, type ComparisonSummary, type ModeAggregate, type RunSummary } from '../../shared/summary.js';
 import type { StepEvent } from '../../shared/step-event.js';
 import type { RunView } from './run-model.js';
 
@@ -21,6 +21,8 @@ export function runSummary(run: RunView): RunSummary {
 export interface ModeRun {
   readonly runId: string;
   readonly mode: ModeId;
+  /** 1-based; 1 for comparisons without trials. */
+  readonly trial: number;
   readonly run: RunView | undefined;
 }
 
@@ -34,6 +36,11 @@ export function comparisonSummary(modeRuns: readonly ModeRun[], interrupted: rea
       return r.status === 'running' && interrupted.includes(m.runId) ? { ...r, status: 'interrupted' as const } : r;
     }),
   );
+}
+
+/** Per-mode mean/min/max over every trial (shared aggregateByMode); runs not started yet count as trials, not answers. */
+export function trialAggregates(modeRuns: readonly ModeRun[], interrupted: readonly string[] = []): ModeAggregate[] {
+  return aggregateByMode(comparisonSummary(modeRuns, interrupted).runs);
 }
 
 export function emptySummary(runId: string, mode: ModeId): RunSummary {

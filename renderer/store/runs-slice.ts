@@ -3,6 +3,7 @@ import type { StateCreator } from 'zustand';
 import type { ComparisonMeta } from '../../shared/ipc-contract.js';
 import type { StepEvent } from '../../shared/step-event.js';
 import { applyEvents, type RunMap } from './run-model.js';
+import type { TrialChoice } from './trial-model.js';
 import type { AppState } from './app-store.js';
 
 export interface ActiveComparison {
@@ -18,11 +19,14 @@ export interface RunsSlice {
   readonly active: ActiveComparison | null;
   readonly starting: boolean;
   readonly startError: string | null;
+  /** The trial the user picked for the columns and charts; null follows the trial in progress. */
+  readonly trialChoice: TrialChoice | null;
   /** Apply one batch of events in a single store update. */
   applyEvents(events: readonly StepEvent[]): void;
   showComparison(active: ActiveComparison, events?: readonly StepEvent[]): void;
   clearComparison(): void;
   setStarting(starting: boolean, error?: string | null): void;
+  chooseTrial(choice: TrialChoice | null): void;
 }
 
 export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set) => ({
@@ -30,12 +34,16 @@ export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set) 
   active: null,
   starting: false,
   startError: null,
+  trialChoice: null,
   applyEvents: (events) =>
     set((s) => {
       const runs = applyEvents(s.runs, events);
       return runs === s.runs ? s : { runs };
     }),
-  showComparison: (active, events = []) => set((s) => ({ active, runs: applyEvents(s.runs, events) })),
-  clearComparison: () => set({ active: null, startError: null }),
+  // A resync of the open comparison (same id) keeps the user's trial pick; another comparison starts fresh.
+  showComparison: (active, events = []) =>
+    set((s) => ({ active, runs: applyEvents(s.runs, events), trialChoice: s.active?.meta.id === active.meta.id ? s.trialChoice : null })),
+  clearComparison: () => set({ active: null, startError: null, trialChoice: null }),
   setStarting: (starting, error = null) => set({ starting, startError: error }),
+  chooseTrial: (trialChoice) => set({ trialChoice }),
 });

@@ -1,29 +1,66 @@
 /** Selector objects: components pick what they need through these, never by reaching into the state ad hoc. */
+import type { ModeAggregate } from '../../shared/summary.js';
 import type { AppState } from './app-store.js';
-import type { ModeRun } from './derived.js';
+import { trialAggregates, type ModeRun } from './derived.js';
 import { runStatus } from './run-model.js';
+import { displayStatus, liveTrial, shownTrial, trialCount, trialOf, trialStates, type DisplayStatus, type TrialChoice, type TrialState } from './trial-model.js';
 
 const EMPTY: readonly ModeRun[] = [];
 const NO_IDS: readonly string[] = [];
-let lastActive: AppState['active'] = null;
-let lastRuns: AppState['runs'] | null = null;
-let lastModeRuns: readonly ModeRun[] = EMPTY;
+
+/**
+ * A selector that recomputes only when one of its inputs changed (by identity), and keeps its previous result
+ * when `same` says the new one is equal: React re-renders on a new identity, so a stable one spares the work.
+ */
+function memo<T>(inputs: (s: AppState) => readonly unknown[], compute: (s: AppState) => T, same?: (a: T, b: T) => boolean): (s: AppState) => T {
+  let lastInputs: readonly unknown[] | null = null;
+  let last!: T;
+  return (s) => {
+    const now = inputs(s);
+    if (lastInputs && now.length === lastInputs.length && now.every((v, i) => v === lastInputs![i])) return last;
+    const next = compute(s);
+    if (!lastInputs || !same || !same(last, next)) last = next;
+    lastInputs = now;
+    return last;
+  };
+}
+
+const sameModeRuns = (a: readonly ModeRun[], b: readonly ModeRun[]) => a.length === b.length && a.every((m, i) => m.run === b[i]!.run && m.runId === b[i]!.runId);
+const sameList = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+const allModeRuns = memo(
+  (s) => [s.active, s.runs],
+  (s): readonly ModeRun[] => (s.active ? s.active.meta.runs.map((r) => ({ runId: r.runId, mode: r.mode, trial: trialOf(r), run: s.runs[r.runId] })) : EMPTY),
+  sameModeRuns,
+);
+
+const states = memo(
+  (s) => [s.active, s.runs],
+  (s): readonly TrialState[] => (s.active ? trialStates(s.active.meta, s.runs, s.active.interrupted) : []),
+  sameList,
+);
+
+const shown = (s: AppState): TrialChoice => shownTrial(s.trialChoice, states(s), s.active?.source ?? 'history');
+
+const shownModeRuns = memo(
+  (s) => [allModeRuns(s), shown(s)],
+  (s): readonly ModeRun[] => {
+    const t = shown(s);
+    const all = allModeRuns(s);
+    return t === 'all' ? all : all.filter((m) => m.trial === t);
+  },
+  sameModeRuns,
+);
 
 export const comparisonSelectors = {
   active: (s: AppState) => s.active,
   meta: (s: AppState) => s.active?.meta ?? null,
   starting: (s: AppState) => s.starting,
   startError: (s: AppState) => s.startError,
-  /** The active comparison's runs in column order; stable identity while nothing relevant changed. */
-  modeRuns: (s: AppState): readonly ModeRun[] => {
-    if (s.active === lastActive && s.runs === lastRuns) return lastModeRuns;
-    const next = s.active ? s.active.meta.runs.map((r) => ({ runId: r.runId, mode: r.mode, run: s.runs[r.runId] })) : EMPTY;
-    const same = next.length === lastModeRuns.length && next.every((m, i) => m.run === lastModeRuns[i]?.run && m.runId === lastModeRuns[i]?.runId);
-    lastActive = s.active;
-    lastRuns = s.runs;
-    if (!same) lastModeRuns = next;
-    return lastModeRuns;
-  },
+  /** The runs the columns and charts show (the shown trial's, one per mode), in column order; stable identity. */
+  modeRuns: shownModeRuns,
+  /** Every run of the active comparison, all trials, in start order. */
+  allModeRuns,
   /** True while any run of the active comparison has not finished (and was not found interrupted). */
   isRunning: (s: AppState): boolean => {
     const a = s.active;
@@ -36,6 +73,26 @@ export const comparisonSelectors = {
   },
   simulated: (s: AppState) => s.active?.meta.provider.simulated ?? false,
   interrupted: (s: AppState) => s.active?.interrupted ?? NO_IDS,
+};
+
+export const trialSelectors = {
+  /** Trials per mode of the active comparison (1 when it has none). */
+  count: (s: AppState) => trialCount(s.active?.meta),
+  states,
+  /** The user's pick, or null while following the trial in progress. */
+  choice: (s: AppState) => s.trialChoice,
+  shown,
+  live: (s: AppState) => liveTrial(states(s)),
+  /** Per-mode averages over every trial (shared aggregateByMode), for the "Average over N trials" table. */
+  aggregates: memo(
+    (s) => [allModeRuns(s), s.active?.interrupted],
+    (s): readonly ModeAggregate[] => trialAggregates(allModeRuns(s), s.active?.interrupted ?? NO_IDS),
+  ),
+  /** What a run's badge says, 'waiting' included. */
+  status: (runId: string) => (s: AppState): DisplayStatus => {
+    const r = s.active?.meta.runs.find((x) => x.runId === runId);
+    return displayStatus(s.runs[runId], runId, r ? trialOf(r) : 1, states(s), s.active?.interrupted ?? NO_IDS);
+  },
 };
 
 export const runSelectors = {

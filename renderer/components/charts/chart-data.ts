@@ -25,16 +25,37 @@ export function perStepRows(runs: readonly RunSummary[]): StepRow[] {
   return [...byStep.values()].sort((a, b) => a.step! - b.step!) as StepRow[];
 }
 
-/** Running total (prompt + completion) after each step, per run; the line of a run ends at its last step. */
-export function cumulativeRows(runs: readonly RunSummary[]): StepRow[] {
+/**
+ * Running total (prompt + completion) after each step, per run; the line of a run ends at its last step.
+ * `keyOf` names each run's series: its mode (one run per mode), or mode and trial when every trial is drawn.
+ */
+export function cumulativeRows(runs: readonly RunSummary[], keyOf: (r: RunSummary, i: number) => string = (r) => r.mode): StepRow[] {
   const steps = [...new Set(runs.flatMap((r) => r.perStep.map((s) => s.step)))].sort((a, b) => a - b);
   const rows: Record<string, number>[] = steps.map((step) => ({ step }));
-  for (const r of runs) {
+  runs.forEach((r, i) => {
+    const key = keyOf(r, i);
     const at = new Map(cumulativeTokens(r.perStep).map((p) => [p.step, p.total]));
     for (const row of rows) {
       const v = at.get(row.step!);
-      if (v !== undefined) row[r.mode] = v;
+      if (v !== undefined) row[key] = v;
     }
-  }
+  });
   return rows as StepRow[];
+}
+
+export interface TrialRow {
+  readonly trial: number;
+  readonly [key: string]: number | undefined;
+}
+
+/** Each run's prompt and completion totals, one row per trial (the "All trials" bars). */
+export function trialRows(runs: readonly { readonly trial: number; readonly summary: RunSummary }[]): TrialRow[] {
+  const byTrial = new Map<number, Record<string, number>>();
+  for (const { trial, summary } of runs) {
+    let row = byTrial.get(trial);
+    if (!row) byTrial.set(trial, (row = { trial }));
+    row[seriesKey(summary.mode, 'prompt')] = summary.totals.prompt;
+    row[seriesKey(summary.mode, 'completion')] = summary.totals.completion;
+  }
+  return [...byTrial.values()].sort((a, b) => a.trial! - b.trial!) as TrialRow[];
 }

@@ -42,11 +42,11 @@ interface TooltipEntry {
   readonly name?: unknown;
 }
 
-export function TokenTooltip({ active, payload, label, labelOf }: { active?: boolean; payload?: readonly TooltipEntry[]; label?: unknown; labelOf: (key: string) => string }) {
+export function TokenTooltip({ active, payload, label, labelOf, title }: { active?: boolean; payload?: readonly TooltipEntry[]; label?: unknown; labelOf: (key: string) => string; title?: string }) {
   if (!active || !payload || payload.length === 0) return null;
   return (
     <div className="chart-tooltip">
-      <div className="chart-tooltip-title">Step {String(label)}</div>
+      <div className="chart-tooltip-title">{title ?? `Step ${String(label)}`}</div>
       {payload
         .filter((p) => typeof p.value === 'number')
         .map((p) => (

@@ -1,24 +1,52 @@
-/** The "Tokens" tab: per-step bars, cumulative lines and the summary table of the active comparison. */
+/**
+ * The "Tokens" tab: per-step bars, cumulative lines and the summary table of the shown trial. With several
+ * trials, the averages over all of them come first; "All" trades the per-step views for one bar group and one
+ * outcome row per trial, and draws every run's cumulative line.
+ */
 import { useMemo } from 'react';
 import { useApp } from '../../store/app-store.js';
 import { comparisonSummary } from '../../store/derived.js';
-import { comparisonSelectors } from '../../store/selectors.js';
+import { comparisonSelectors, trialSelectors } from '../../store/selectors.js';
+import { displayStatus } from '../../store/trial-model.js';
+import { AverageTable } from '../summary/average-table.js';
 import { SummaryTable } from '../summary/summary-table.js';
+import { TrialsTable } from '../summary/trials-table.js';
 import { CumulativeChart } from './cumulative-chart.js';
 import { PerStepChart } from './per-step-chart.js';
+import { TrialTotalsChart } from './trial-totals-chart.js';
 
 export function ChartsView() {
   const modeRuns = useApp(comparisonSelectors.modeRuns);
   const simulated = useApp(comparisonSelectors.simulated);
   const interrupted = useApp(comparisonSelectors.interrupted);
+  const running = useApp(comparisonSelectors.isRunning);
+  const trials = useApp(trialSelectors.count);
+  const shown = useApp(trialSelectors.shown);
+  const states = useApp(trialSelectors.states);
+  const aggregates = useApp(trialSelectors.aggregates);
   const comparison = useMemo(() => comparisonSummary(modeRuns, interrupted), [modeRuns, interrupted]);
+  const statuses = modeRuns.map((m) => displayStatus(m.run, m.runId, m.trial, states, interrupted));
+  const waiting = modeRuns.filter((_, i) => statuses[i] === 'waiting').map((m) => m.runId);
+  const scope = trials > 1 && shown !== 'all' ? `Trial ${shown}` : undefined;
+
   return (
-    <div className="charts-view" data-testid="charts-view">
-      <PerStepChart runs={comparison.runs} simulated={simulated} />
-      <div className="charts-row">
-        <SummaryTable comparison={comparison} simulated={simulated} />
-        <CumulativeChart runs={comparison.runs} simulated={simulated} />
-      </div>
+    <div className="charts-view" data-testid="charts-view" data-trial={trials > 1 ? String(shown) : undefined}>
+      {trials > 1 ? <AverageTable aggregates={aggregates} trials={trials} running={running} simulated={simulated} /> : null}
+      {shown === 'all' ? (
+        <>
+          <TrialTotalsChart runs={modeRuns.map((m, i) => ({ trial: m.trial, summary: comparison.runs[i]! }))} simulated={simulated} />
+          <TrialsTable runs={modeRuns.map((m, i) => ({ trial: m.trial, summary: comparison.runs[i]!, status: statuses[i]! }))} simulated={simulated} />
+          <CumulativeChart runs={comparison.runs} simulated={simulated} trials={modeRuns.map((m) => m.trial)} />
+        </>
+      ) : (
+        <>
+          <PerStepChart key={shown} runs={comparison.runs} simulated={simulated} scope={scope} />
+          <div className="charts-row">
+            <SummaryTable comparison={comparison} simulated={simulated} scope={scope} waiting={waiting} />
+            <CumulativeChart runs={comparison.runs} simulated={simulated} scope={scope} />
+          </div>
+        </>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-/** Total tokens spent so far (prompt + completion), after each step, one line per mode. */
+/** Total tokens spent so far (prompt + completion), after each step: one line per mode, or per run for every trial. */
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import type { RunSummary } from '../../../shared/summary.js';
@@ -12,18 +12,19 @@ interface DotProps {
   value?: number;
 }
 
-function dot(mode: ModeId) {
+function dot(mode: ModeId, key: string, trial: number | undefined) {
   return (p: DotProps) => {
-    if (p.cx === undefined || p.cy === undefined || typeof p.value !== 'number') return <g key={`${mode}-${p.payload?.step}`} />;
+    if (p.cx === undefined || p.cy === undefined || typeof p.value !== 'number') return <g key={`${key}-${p.payload?.step}`} />;
     return (
       <circle
-        key={`${mode}-${p.payload?.step}`}
+        key={`${key}-${p.payload?.step}`}
         cx={p.cx}
         cy={p.cy}
         r={3}
         style={{ fill: 'var(--bg)', stroke: modeColor(mode), strokeWidth: 2 }}
         data-testid="cumulative-point"
         data-mode={mode}
+        data-trial={trial}
         data-step={p.payload?.step}
         data-value={p.value}
       />
@@ -31,13 +32,17 @@ function dot(mode: ModeId) {
   };
 }
 
-export function CumulativeChart({ runs, simulated }: { runs: readonly RunSummary[]; simulated: boolean }) {
-  const rows = cumulativeRows(runs);
-  const modes = runs.map((r) => r.mode);
+/** `trials` (every trial drawn at once) gives each run's trial, so each run gets its own line in its mode's colour. */
+export function CumulativeChart({ runs, simulated, scope, trials }: { runs: readonly RunSummary[]; simulated: boolean; scope?: string; trials?: readonly number[] }) {
+  const keyOf = (r: RunSummary, i: number) => (trials ? `${r.mode}-t${trials[i]}` : r.mode);
+  const rows = cumulativeRows(runs, keyOf);
+  const lines = runs.map((r, i) => ({ key: keyOf(r, i), mode: r.mode, trial: trials?.[i], label: trials ? `${MODE_LABELS[r.mode]} · trial ${trials[i]}` : MODE_LABELS[r.mode] }));
+  const labels = new Map(lines.map((l) => [l.key, l.label]));
+  const modes = [...new Set(runs.map((r) => r.mode))];
   return (
     <ChartFrame
-      title="Cumulative tokens"
-      subtitle="Prompt + completion tokens spent up to each step; the history is re-sent on every request."
+      title={scope ? `Cumulative tokens · ${scope}` : 'Cumulative tokens'}
+      subtitle={`Prompt + completion tokens spent up to each step; the history is re-sent on every request.${trials ? ' One line per run.' : ''}`}
       simulated={simulated}
       legend={modes.map((m) => <LegendItem key={m} color={modeColor(m)} label={MODE_LABELS[m]} />)}
       testId="cumulative-chart"
@@ -52,9 +57,21 @@ export function CumulativeChart({ runs, simulated }: { runs: readonly RunSummary
               {/* A numeric axis picks a few ticks itself; a categorical one would measure every label (slow at 1,000 steps). */}
               <XAxis dataKey="step" type="number" domain={['dataMin', 'dataMax']} allowDecimals={false} ticks={rows.length <= 20 ? rows.map((r) => r.step) : undefined} tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--chart-grid)' }} />
               <YAxis tick={axisTick} tickLine={false} axisLine={false} tickFormatter={fmtAxis} width={48} />
-              <Tooltip content={(p) => <TokenTooltip {...(p as object)} labelOf={modeKindLabel} />} isAnimationActive={false} />
-              {modes.map((m) => (
-                <Line key={m} dataKey={m} name={m} type="linear" stroke={modeColor(m)} strokeWidth={2} dot={rows.length <= 60 ? dot(m) : false} activeDot={{ r: 4 }} isAnimationActive={false} connectNulls={false} />
+              <Tooltip content={(p) => <TokenTooltip {...(p as object)} labelOf={(k) => labels.get(k) ?? modeKindLabel(k)} />} isAnimationActive={false} />
+              {lines.map((l) => (
+                <Line
+                  key={l.key}
+                  dataKey={l.key}
+                  name={l.key}
+                  type="linear"
+                  stroke={modeColor(l.mode)}
+                  strokeWidth={trials ? 1.5 : 2}
+                  strokeOpacity={trials ? 0.8 : 1}
+                  dot={rows.length <= 60 ? dot(l.mode, l.key, l.trial) : false}
+                  activeDot={{ r: 4 }}
+                  isAnimationActive={false}
+                  connectNulls={false}
+                />
               ))}
             </LineChart>
           </ResponsiveContainer>

@@ -41,7 +41,8 @@ function barShape(mode: ModeId, kind: TokenKind) {
 /** Beyond this many steps the bars would be thinner than a pixel: show a window and a brush to move it. */
 const WINDOW = 60;
 
-export function PerStepChart({ runs, simulated }: { runs: readonly RunSummary[]; simulated: boolean }) {
+/** `scope` names the trial shown ("Trial 2") when the comparison has several. */
+export function PerStepChart({ runs, simulated, scope }: { runs: readonly RunSummary[]; simulated: boolean; scope?: string }) {
   const rows = perStepRows(runs);
   // null: follow the newest steps (live runs grow to the right); a range once the user moved the brush.
   const [range, setRange] = useState<{ startIndex: number; endIndex: number } | null>(null);
@@ -55,7 +56,7 @@ export function PerStepChart({ runs, simulated }: { runs: readonly RunSummary[];
   ]);
   return (
     <ChartFrame
-      title="Tokens per step"
+      title={scope ? `Tokens per step · ${scope}` : 'Tokens per step'}
       subtitle="Prompt (input) and completion (output) tokens of every model request, as the provider reported them."
       simulated={simulated}
       legend={legend}
@@ -101,7 +102,7 @@ export function PerStepChart({ runs, simulated }: { runs: readonly RunSummary[];
       )}
       <table className="visually-hidden" data-testid="per-step-table">
         <caption>
-          Tokens per step{simulated ? ' (simulated)' : ''}
+          Tokens per step{scope ? `, ${scope}` : ''}{simulated ? ' (simulated)' : ''}
           {windowed ? `, steps ${rows[start]?.step} to ${rows[end]?.step} of ${rows.length}` : ''}
         </caption>
         <thead>

@@ -1,9 +1,10 @@
 /** Status, validation and "simulated" badges: the same words and colours everywhere a run is shown. */
-import type { RunStatus, Validation } from '../../../shared/step-event.js';
+import type { Validation } from '../../../shared/step-event.js';
 import type { ReactNode } from 'react';
+import type { DisplayStatus } from '../../store/trial-model.js';
 import { IconAlert, IconCheck, IconSpinner, IconX } from './icons.js';
 
-export type AnyStatus = RunStatus | 'running' | 'pending' | 'interrupted';
+export type AnyStatus = DisplayStatus;
 
 const STATUS_TEXT: Record<AnyStatus, string> = {
   answered: 'Answered',
@@ -14,6 +15,7 @@ const STATUS_TEXT: Record<AnyStatus, string> = {
   running: 'Running',
   pending: 'Starting',
   interrupted: 'Interrupted',
+  waiting: 'Waiting',
 };
 
 const STATUS_TONE: Record<AnyStatus, string> = {
@@ -25,6 +27,7 @@ const STATUS_TONE: Record<AnyStatus, string> = {
   running: 'live',
   pending: 'live',
   interrupted: 'warn',
+  waiting: 'neutral',
 };
 
 export function StatusBadge({ status, compact }: { status: AnyStatus; compact?: boolean }) {

@@ -2,7 +2,7 @@
 import { useEffect, useRef } from 'react';
 import { cancelComparison, runComparison } from '../../app/actions.js';
 import { useApp } from '../../store/app-store.js';
-import { buildRequest } from '../../store/composer-model.js';
+import { buildRequest, checkTrials, runLabel } from '../../store/composer-model.js';
 import { comparisonSelectors, composerSelectors } from '../../store/selectors.js';
 import { IconAlert, IconPlay, IconSpinner, IconStop } from '../common/icons.js';
 import { Kbd } from '../common/kbd.js';
@@ -21,6 +21,8 @@ export function ComposerPanel() {
   const rootRef = useRef<HTMLFormElement>(null);
   const { errors } = buildRequest(form);
   const shown = showErrors ? errors : { modes: errors.modes };
+  const trials = checkTrials(form.trials).trials;
+  const runs = form.modes.length * (trials ?? 1);
 
   useEffect(() => {
     if (focusRequest > 0) rootRef.current?.querySelector<HTMLInputElement>('input[name="task"]:checked')?.focus();
@@ -58,9 +60,15 @@ export function ComposerPanel() {
             <IconStop size={13} /> Cancel comparison <Kbd keys={['Esc']} />
           </button>
         ) : (
-          <button type="submit" className="btn btn-primary btn-block" disabled={starting || form.modes.length === 0} data-testid="run">
+          <button
+            type="submit"
+            className="btn btn-primary btn-block"
+            disabled={starting || form.modes.length === 0}
+            title={trials !== null && trials > 1 ? `${runs} runs: ${trials} rounds of ${form.modes.length} mode${form.modes.length === 1 ? '' : 's'}` : undefined}
+            data-testid="run"
+          >
             {starting ? <IconSpinner size={14} /> : <IconPlay size={13} />}
-            {starting ? 'Starting…' : form.modes.length > 1 ? `Run ${form.modes.length} modes` : 'Run'}
+            {starting ? 'Starting…' : runLabel(form.modes.length, trials)}
             <Kbd keys={['Mod', '↵']} />
           </button>
         )}

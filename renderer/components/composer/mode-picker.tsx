@@ -1,7 +1,8 @@
-/** The agent modes to compare: at least one. */
+/** The agent modes to compare (at least one), and how many times to run each. */
 import { MODE_IDS, MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import { useApp } from '../../store/app-store.js';
 import { composerSelectors } from '../../store/selectors.js';
+import { TrialsField } from './trials-field.js';
 
 const MODE_ABOUT: Record<ModeId, string> = {
   react: 'Native tool calling: every tool schema on every request.',
@@ -31,6 +32,7 @@ export function ModePicker({ error }: { error?: string }) {
           {error}
         </p>
       ) : null}
+      <TrialsField />
     </fieldset>
   );
 }

@@ -1,21 +1,54 @@
-/** Stored comparisons, newest first: open one to rebuild its timelines and charts, or delete it. */
+/** Stored comparisons, newest first (×N when each mode ran N trials): open one to rebuild its timelines and charts, or delete it. */
 import type { ComparisonListItem } from '../../../shared/ipc-contract.js';
 import { findPreset } from '../../../shared/providers.js';
-import { MODE_LABELS } from '../../../shared/run-spec.js';
+import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import { deleteComparison, openComparison, refreshHistory, taskTitle } from '../../app/actions.js';
-import { fmtDateTime, fmtInt, fmtRelative } from '../../lib/format.js';
+import { fmtDateTime, fmtInt, fmtMean, fmtRelative } from '../../lib/format.js';
 import { useApp } from '../../store/app-store.js';
 import { historySelectors } from '../../store/selectors.js';
+import { trialCount } from '../../store/trial-model.js';
 import { SimBadge, StatusBadge } from '../common/badges.js';
 import { IconHistory, IconRefresh, IconSpinner, IconTrash } from '../common/icons.js';
 
+type ListRun = ComparisonListItem['runs'][number];
+
+/** A mode's trials in one line: how many answered, and the mean tokens of those (as the averages table counts). */
+function ModeTrials({ mode, runs }: { mode: ModeId; runs: readonly ListRun[] }) {
+  const answered = runs.filter((r) => r.status === 'answered');
+  const live = runs.some((r) => r.status === 'running');
+  const mean = answered.length ? answered.reduce((a, r) => a + r.totalTokens, 0) / answered.length : null;
+  return (
+    <span className="history-run" data-mode={mode}>
+      <span className={`mode-swatch mode-${mode}`} aria-hidden="true" />
+      <span className="history-run-mode">{MODE_LABELS[mode]}</span>
+      {live ? (
+        <StatusBadge status="running" compact />
+      ) : (
+        <span className={`badge ${answered.length === runs.length ? 'badge-ok' : 'badge-warn'}`} title={`${answered.length} of ${runs.length} trials answered`}>
+          {answered.length}/{runs.length}
+        </span>
+      )}
+      <span className="num muted" title="Mean total tokens of the answered trials">
+        {mean === null ? 'no answer' : `avg ${fmtMean(mean)} tok`}
+      </span>
+    </span>
+  );
+}
+
 function HistoryItem({ item, active, opening }: { item: ComparisonListItem; active: boolean; opening: boolean }) {
   const m = item.meta;
+  const trials = trialCount(m);
+  const modes = [...new Set(item.runs.map((r) => r.mode))];
   return (
     <li className={`history-item ${active ? 'is-active' : ''}`} data-testid="history-item" data-id={m.id}>
       <button type="button" className="history-open" onClick={() => void openComparison(m.id)} aria-current={active ? 'true' : undefined} title="Open this comparison">
         <span className="history-title-row">
           <span className="history-title">{taskTitle(m.task)}</span>
+          {trials > 1 ? (
+            <span className="count-pill history-trials" title={`${trials} trials per mode`} data-testid="history-trials">
+              ×{trials}
+            </span>
+          ) : null}
           {opening ? <IconSpinner size={12} /> : null}
           <time className="history-when" dateTime={new Date(m.createdAt).toISOString()} title={fmtDateTime(m.createdAt)}>
             {fmtRelative(m.createdAt)}
@@ -26,16 +59,18 @@ function HistoryItem({ item, active, opening }: { item: ComparisonListItem; acti
           {m.provider.simulated ? <SimBadge /> : <span className="muted"> · {findPreset(m.provider.name)?.label ?? m.provider.name}</span>}
         </span>
         <span className="history-runs">
-          {item.runs.map((r) => (
-            <span key={r.runId} className="history-run" data-mode={r.mode}>
-              <span className={`mode-swatch mode-${r.mode}`} aria-hidden="true" />
-              <span className="history-run-mode">{MODE_LABELS[r.mode]}</span>
-              <StatusBadge status={r.status} compact />
-              <span className="num muted" title={`${fmtInt(r.steps)} steps`}>
-                {fmtInt(r.totalTokens)} tok
-              </span>
-            </span>
-          ))}
+          {trials > 1
+            ? modes.map((mode) => <ModeTrials key={mode} mode={mode} runs={item.runs.filter((r) => r.mode === mode)} />)
+            : item.runs.map((r) => (
+                <span key={r.runId} className="history-run" data-mode={r.mode}>
+                  <span className={`mode-swatch mode-${r.mode}`} aria-hidden="true" />
+                  <span className="history-run-mode">{MODE_LABELS[r.mode]}</span>
+                  <StatusBadge status={r.status} compact />
+                  <span className="num muted" title={`${fmtInt(r.steps)} steps`}>
+                    {fmtInt(r.totalTokens)} tok
+                  </span>
+                </span>
+              ))}
         </span>
       </button>
       <button type="button" className="icon-btn history-delete" onClick={() => deleteComparison(m.id)} aria-label={`Delete “${taskTitle(m.task)}”`} title="Delete" data-testid="history-delete">

@@ -30,18 +30,26 @@ function answerGist(answer: string): string {
 
 const valueOf = (r: RunSummary, key: NumericRow['key']): number | null => (key === 'firstRequestPrompt' ? r.firstRequestPrompt : r.totals[key]);
 
-function DiffCell({ value, base }: { value: number | null; base: number | null }) {
-  if (value === null || base === null) return <td className="num diff">—</td>;
+export function DiffCell({ value, base, testId }: { value: number | null; base: number | null; testId?: string }) {
+  if (value === null || base === null)
+    return (
+      <td className="num diff" data-testid={testId} data-value="">
+        —
+      </td>
+    );
   const p = percentDiff(value, base);
   const tone = p === null || p === 0 ? '' : p < 0 ? 'is-less' : 'is-more';
   return (
-    <td className={`num diff ${tone}`} data-value={p ?? ''}>
+    <td className={`num diff ${tone}`} data-value={p ?? ''} data-testid={testId}>
       {formatPercent(p)}
     </td>
   );
 }
 
-export function SummaryTable({ comparison, simulated }: { comparison: ComparisonSummary; simulated: boolean }) {
+const NONE: readonly string[] = [];
+
+/** `scope` names the trial shown ("Trial 2"); `waiting` lists runs whose trial has not started yet. */
+export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: { comparison: ComparisonSummary; simulated: boolean; scope?: string; waiting?: readonly string[] }) {
   const runs = comparison.runs;
   const base = runs[0];
   const others = runs.slice(1);
@@ -49,7 +57,7 @@ export function SummaryTable({ comparison, simulated }: { comparison: Comparison
     <figure className="summary" data-testid="summary-table">
       <figcaption className="chart-caption">
         <div className="chart-title-row">
-          <h3 className="chart-title">Summary</h3>
+          <h3 className="chart-title">{scope ? `Summary · ${scope}` : 'Summary'}</h3>
           {simulated ? <SimBadge /> : null}
         </div>
         <p className="chart-subtitle">
@@ -80,7 +88,7 @@ export function SummaryTable({ comparison, simulated }: { comparison: Comparison
               <th scope="row">Status</th>
               {runs.map((r) => (
                 <td key={r.runId} className="num">
-                  <StatusBadge status={r.status} />
+                  <StatusBadge status={waiting.includes(r.runId) ? 'waiting' : r.status} />
                 </td>
               ))}
               {others.map((r) => (
@@ -120,7 +128,7 @@ export function SummaryTable({ comparison, simulated }: { comparison: Comparison
               <th scope="row">Answer</th>
               {runs.map((r) => (
                 <td key={r.runId} className="answer-cell" data-testid={`sum-answer-${r.mode}`}>
-                  {r.answer ? <span title={r.answer}>{answerGist(r.answer)}</span> : <span className="muted">{r.error ?? (r.status === 'running' ? 'Running…' : 'No answer')}</span>}
+                  {r.answer ? <span title={r.answer}>{answerGist(r.answer)}</span> : <span className="muted">{r.error ?? (waiting.includes(r.runId) ? 'Not started yet' : r.status === 'running' ? 'Running…' : 'No answer')}</span>}
                 </td>
               ))}
               {others.map((r) => (

@@ -6,14 +6,26 @@ import { fmtInt, fmtMs } from '../../lib/format.js';
 import { SimBadge, StatusBadge, type AnyStatus } from '../common/badges.js';
 import { IconStop } from '../common/icons.js';
 
-export function ColumnHeader({ mode, runId, status, summary, simulated }: { mode: ModeId; runId: string; status: AnyStatus; summary: RunSummary | null; simulated: boolean }) {
+interface Props {
+  readonly mode: ModeId;
+  readonly runId: string;
+  readonly trial: number;
+  /** Name the trial in the head (several trials side by side). */
+  readonly showTrial: boolean;
+  readonly status: AnyStatus;
+  readonly summary: RunSummary | null;
+  readonly simulated: boolean;
+}
+
+export function ColumnHeader({ mode, runId, trial, showTrial, status, summary, simulated }: Props) {
   const t = summary?.totals;
   const live = status === 'running' || status === 'pending';
   return (
-    <div className={`column-head mode-${mode}`} data-testid={`column-${mode}`} data-run-id={runId}>
+    <div className={`column-head mode-${mode}`} data-testid={`column-${mode}`} data-run-id={runId} data-trial={trial}>
       <div className="column-title">
         <span className={`mode-swatch mode-${mode}`} aria-hidden="true" />
         <h3>{MODE_LABELS[mode]}</h3>
+        {showTrial ? <span className="trial-pill">Trial {trial}</span> : null}
         <StatusBadge status={status} />
         {simulated ? <SimBadge /> : null}
         {live ? (

@@ -7,8 +7,14 @@ import { IconAlert, IconSpinner } from '../common/icons.js';
 import { ExpandableText, useExpanded } from './expandable-text.js';
 
 // Both cells take only the parts of the run they show, so a live batch that touches neither skips them.
-export const SetupCell = memo(function SetupCell({ runId, started, firstRequestPrompt }: { runId: string; started: RunStartedEvent | null; firstRequestPrompt: number | null }) {
+export const SetupCell = memo(function SetupCell({ runId, started, firstRequestPrompt, waiting = false }: { runId: string; started: RunStartedEvent | null; firstRequestPrompt: number | null; waiting?: boolean }) {
   const [open, setOpen] = useExpanded(`${runId}:setup`);
+  if (!started && waiting)
+    return (
+      <div className="setup-cell is-pending" data-testid="setup-waiting">
+        Waiting: this trial starts when every run of the previous one has ended.
+      </div>
+    );
   if (!started)
     return (
       <div className="setup-cell is-pending">
@@ -67,6 +73,7 @@ export const ResultCell = memo(function ResultCell({ runId, status, finished: f,
           <IconSpinner size={12} /> Working — the answer appears here when the run finishes.
         </p>
       ) : null}
+      {status === 'waiting' ? <p className="muted small">Not started yet: trials run one round at a time.</p> : null}
       {status === 'interrupted' ? (
         <p className="result-error">
           <IconAlert size={13} /> This run never finished: the host stopped while it was running. Its steps up to that point are shown.

@@ -8,8 +8,8 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { RunWarningEvent } from '../../../shared/step-event.js';
 import { useApp } from '../../store/app-store.js';
 import { runSummary, timelineRows, type ModeRun, type TimelineRow } from '../../store/derived.js';
-import { runStatus } from '../../store/run-model.js';
-import { comparisonSelectors } from '../../store/selectors.js';
+import { comparisonSelectors, trialSelectors } from '../../store/selectors.js';
+import { displayStatus } from '../../store/trial-model.js';
 import type { AnyStatus } from '../common/badges.js';
 import { ColumnHeader } from './column-header.js';
 import { ResultCell, SetupCell } from './run-cells.js';
@@ -18,10 +18,8 @@ import { StepCard } from './step-card.js';
 const NO_WARNINGS: readonly RunWarningEvent[] = [];
 const rowKey = (r: TimelineRow) => (r.kind === 'step' ? `s${r.step}` : r.kind);
 
-function statusOf(m: ModeRun, interrupted: readonly string[]): AnyStatus {
-  const s = runStatus(m.run);
-  return (s === 'running' || s === 'pending') && interrupted.includes(m.runId) ? 'interrupted' : s;
-}
+/** Below this width a column would wrap its figures; more columns than fit scroll sideways (every trial at once). */
+const MIN_COLUMN_PX = 360;
 
 function StepCell({ m, step, status }: { m: ModeRun; step: number; status: AnyStatus }) {
   const run = m.run;
@@ -41,8 +39,12 @@ export function TimelineView() {
   const modeRuns = useApp(comparisonSelectors.modeRuns);
   const interrupted = useApp(comparisonSelectors.interrupted);
   const simulated = useApp(comparisonSelectors.simulated);
+  const states = useApp(trialSelectors.states);
+  const trials = useApp(trialSelectors.count);
   const rows = useMemo(() => timelineRows(modeRuns.map((m) => m.run)), [modeRuns]);
-  const statuses = modeRuns.map((m) => statusOf(m, interrupted));
+  const statuses = modeRuns.map((m) => displayStatus(m.run, m.runId, m.trial, states, interrupted));
+  // Several runs of one mode side by side (every trial): each head says which trial it is.
+  const mixed = new Set(modeRuns.map((m) => m.trial)).size > 1;
   const summaries = modeRuns.map((m) => (m.run ? runSummary(m.run) : null));
   const live = statuses.some((s) => s === 'running' || s === 'pending');
 
@@ -76,10 +78,12 @@ export function TimelineView() {
     virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
   }, [rows.length, live, virtualizer]);
 
-  const cols = `var(--gutter-w) repeat(${Math.max(1, modeRuns.length)}, minmax(0, 1fr))`;
+  const n = Math.max(1, modeRuns.length);
+  const cols = `var(--gutter-w) repeat(${n}, minmax(0, 1fr))`;
+  const wide = n > 2 ? { minWidth: `calc(var(--gutter-w) + ${n} * ${MIN_COLUMN_PX + 12}px)` } : undefined;
   return (
     <div
-      className="timeline"
+      className={`timeline ${wide ? 'is-wide' : ''}`}
       ref={scrollRef}
       onScroll={(e) => {
         const el = e.currentTarget;
@@ -87,17 +91,17 @@ export function TimelineView() {
       }}
       data-testid="timeline"
       tabIndex={0}
-      aria-label="Timeline of steps, one column per mode"
+      aria-label={trials > 1 ? 'Timeline of steps, one column per run of the shown trial' : 'Timeline of steps, one column per mode'}
     >
-      <div className="timeline-head" style={{ gridTemplateColumns: cols }}>
+      <div className="timeline-head" style={{ gridTemplateColumns: cols, ...wide }}>
         <div className="gutter-head" aria-hidden="true">
           Step
         </div>
         {modeRuns.map((m, i) => (
-          <ColumnHeader key={m.runId} mode={m.mode} runId={m.runId} status={statuses[i]!} summary={summaries[i]!} simulated={simulated} />
+          <ColumnHeader key={m.runId} mode={m.mode} runId={m.runId} trial={m.trial} showTrial={mixed} status={statuses[i]!} summary={summaries[i]!} simulated={simulated} />
         ))}
       </div>
-      <div ref={listRef} className="timeline-rows" style={{ height: virtualizer.getTotalSize() }}>
+      <div ref={listRef} className="timeline-rows" style={{ height: virtualizer.getTotalSize(), ...wide }}>
         {virtualizer.getVirtualItems().map((v) => {
           const row = rows[v.index]!;
           return (
@@ -114,7 +118,7 @@ export function TimelineView() {
               {modeRuns.map((m, i) => (
                 <div className="cell" key={m.runId} data-mode={m.mode}>
                   {row.kind === 'setup' ? (
-                    <SetupCell runId={m.runId} started={m.run?.started ?? null} firstRequestPrompt={summaries[i]?.firstRequestPrompt ?? null} />
+                    <SetupCell runId={m.runId} started={m.run?.started ?? null} firstRequestPrompt={summaries[i]?.firstRequestPrompt ?? null} waiting={statuses[i] === 'waiting'} />
                   ) : row.kind === 'result' ? (
                     <ResultCell
                       runId={m.runId}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computePerStep, cumulativeTokens, summarizeRun } from '../../../shared/summary.js';
-import { cumulativeRows, perStepRows } from '../../../renderer/components/charts/chart-data.js';
+import { cumulativeRows, perStepRows, trialRows } from '../../../renderer/components/charts/chart-data.js';
 import { syntheticRun } from '../fixtures/synthetic-stream.js';
 
 describe('chart data', () => {
@@ -23,5 +23,20 @@ describe('chart data', () => {
     expect(rows.map((r) => r.react)).toEqual(cumulativeTokens(react.perStep).map((p) => p.total));
     expect(rows.slice(0, 4).map((r) => r.code)).toEqual(cumulativeTokens(code.perStep).map((p) => p.total));
     expect(rows[4]!.code).toBeUndefined();
+  });
+
+  it('with every trial drawn, each run has its own cumulative series, and one bar group per trial holds each run’s totals', () => {
+    const react2 = summarizeRun(syntheticRun({ runId: 'r3', mode: 'react', steps: 6, seed: 11 }));
+    const runs = [react, code, react2];
+    const trials = [1, 1, 2];
+    const rows = cumulativeRows(runs, (r, i) => `${r.mode}-t${trials[i]}`);
+    expect(rows.map((r) => r['react-t1'])).toEqual(cumulativeTokens(react.perStep).map((p) => p.total));
+    expect(rows.slice(0, 6).map((r) => r['react-t2'])).toEqual(cumulativeTokens(react2.perStep).map((p) => p.total));
+    expect(rows[6]!['react-t2']).toBeUndefined();
+
+    const bars = trialRows(runs.map((summary, i) => ({ trial: trials[i]!, summary })));
+    expect(bars.map((b) => b.trial)).toEqual([1, 2]);
+    expect([bars[0]!.react_prompt, bars[0]!.code_completion]).toEqual([react.totals.prompt, code.totals.completion]);
+    expect([bars[1]!.react_prompt, bars[1]!.react_completion, bars[1]!.code_prompt]).toEqual([react2.totals.prompt, react2.totals.completion, undefined]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, parseSettings } from '../../../shared/run-spec.js';
+import { DEFAULT_SETTINGS, MAX_TRIALS, parseSettings } from '../../../shared/run-spec.js';
 import { INITIAL_FORM } from '../../../renderer/store/composer-slice.js';
-import { DEFAULT_DRAFT, buildRequest, checkSettings } from '../../../renderer/store/composer-model.js';
+import { DEFAULT_DRAFT, buildRequest, checkSettings, checkTrials, runLabel } from '../../../renderer/store/composer-model.js';
 
 describe('composer model', () => {
   it('the default form builds a simulated log-stats request over both modes with the default settings', () => {
@@ -10,6 +10,7 @@ describe('composer model', () => {
     expect(request).toEqual({
       task: 'log-stats',
       modes: ['react', 'code'],
+      trials: 1,
       provider: { name: 'simulated', baseUrl: null, model: 'sim' },
       settings: DEFAULT_SETTINGS,
     });
@@ -42,5 +43,27 @@ describe('composer model', () => {
     expect(request?.provider).toEqual({ name: 'openai', baseUrl: null, model: 'gpt-4.1-mini' });
     const custom = buildRequest({ ...INITIAL_FORM, providerName: 'vllm', baseUrl: 'http://10.0.0.5:8000/v1', model: 'qwen' });
     expect(custom.request?.provider.baseUrl).toBe('http://10.0.0.5:8000/v1');
+  });
+
+  it('takes trials per mode from 1 to MAX_TRIALS and says at the field what is wrong otherwise', () => {
+    for (const ok of ['1', ' 3 ', String(MAX_TRIALS)]) expect(checkTrials(ok)).toEqual({ trials: Number(ok), error: null });
+    expect(checkTrials(String(MAX_TRIALS + 1)).error).toBe(`At most ${MAX_TRIALS} trials per mode.`);
+    expect(checkTrials('0').error).toBe('Must be at least 1.');
+    expect(checkTrials('-2').error).toBe('Must be at least 1.');
+    expect(checkTrials('2.5').error).toBe('Must be a whole number.');
+    expect(checkTrials('3x').error).toBe(`Must be a whole number from 1 to ${MAX_TRIALS}.`);
+    expect(checkTrials('').error).toMatch(/^Enter how many times to run each mode/);
+    const bad = buildRequest({ ...INITIAL_FORM, trials: String(MAX_TRIALS + 1) });
+    expect(bad.request).toBeNull();
+    expect(bad.errors).toEqual({ trials: `At most ${MAX_TRIALS} trials per mode.` });
+    expect(buildRequest({ ...INITIAL_FORM, trials: '3' }).request?.trials).toBe(3);
+  });
+
+  it('names what Run starts: modes, and × trials when more than one', () => {
+    expect(runLabel(2, 3)).toBe('Run 2 modes × 3');
+    expect(runLabel(2, 1)).toBe('Run 2 modes');
+    expect(runLabel(1, 1)).toBe('Run');
+    expect(runLabel(1, 4)).toBe('Run 1 mode × 4');
+    expect(runLabel(2, null)).toBe('Run 2 modes');
   });
 });

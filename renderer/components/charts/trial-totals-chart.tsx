@@ -1,0 +1,84 @@
+/** "All" trials: each run's prompt and completion tokens, one group per trial — the spread behind the averages. */
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { BarShapeProps } from 'recharts';
+import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
+import type { RunSummary } from '../../../shared/summary.js';
+import { fmtInt } from '../../lib/format.js';
+import { seriesKey, trialRows, type TokenKind } from './chart-data.js';
+import { ChartFrame, LegendItem, TokenTooltip, axisTick, fmtAxis, modeColor, modeKindLabel } from './chart-parts.js';
+
+export interface TrialSummary {
+  readonly trial: number;
+  readonly summary: RunSummary;
+}
+
+function barShape(mode: ModeId, kind: TokenKind, answered: ReadonlySet<string>) {
+  const key = seriesKey(mode, kind);
+  return (props: BarShapeProps) => {
+    const payload = props.payload as Record<string, number | undefined> | undefined;
+    const value = payload?.[key];
+    if (value === undefined) return <g />;
+    const { x = 0, y = 0, width = 0, height = 0 } = props;
+    const ok = answered.has(`${payload?.trial}:${mode}`);
+    return (
+      <rect
+        x={x}
+        y={y}
+        width={Math.max(0, width)}
+        height={Math.max(0, height)}
+        rx={Math.min(2, width / 4)}
+        style={{ fill: modeColor(mode, kind), opacity: ok ? 1 : 0.4 }}
+        data-testid="trial-token-bar"
+        data-trial={payload?.trial}
+        data-mode={mode}
+        data-kind={kind}
+        data-value={value}
+        data-answered={ok}
+        aria-label={`Trial ${payload?.trial}, ${MODE_LABELS[mode]}, ${kind}: ${fmtInt(value)} tokens${ok ? '' : ', no answer'}`}
+      />
+    );
+  };
+}
+
+export function TrialTotalsChart({ runs, simulated }: { runs: readonly TrialSummary[]; simulated: boolean }) {
+  const rows = trialRows(runs.filter((r) => r.summary.totals.requests > 0));
+  const modes = [...new Set(runs.map((r) => r.summary.mode))] as ModeId[];
+  const answered = new Set(runs.filter((r) => r.summary.status === 'answered').map((r) => `${r.trial}:${r.summary.mode}`));
+  const legend = modes.flatMap((m) => [
+    <LegendItem key={`${m}p`} color={modeColor(m, 'prompt')} label={`${MODE_LABELS[m]} prompt`} />,
+    <LegendItem key={`${m}c`} color={modeColor(m, 'completion')} label={`${MODE_LABELS[m]} completion`} />,
+  ]);
+  return (
+    <ChartFrame
+      title="Tokens per trial"
+      subtitle="Prompt and completion tokens of each run, summed over its steps. Faded bars: runs without an answer (yet), left out of the averages."
+      simulated={simulated}
+      legend={legend}
+      testId="trial-totals-chart"
+    >
+      {rows.length === 0 ? (
+        <div className="chart-empty">{runs.some((r) => r.summary.status === 'running') ? 'No model replies yet.' : 'No model replied in any trial: see the timeline for why.'}</div>
+      ) : (
+        <div className="chart-box" style={{ height: 240 }}>
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={rows} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} barGap={1} barCategoryGap="22%" maxBarSize={36}>
+              <CartesianGrid vertical={false} stroke="var(--chart-grid)" />
+              <XAxis dataKey="trial" tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--chart-grid)' }} tickFormatter={(t: number) => `Trial ${t}`} />
+              <YAxis tick={axisTick} tickLine={false} axisLine={false} tickFormatter={fmtAxis} width={48} />
+              <Tooltip
+                cursor={{ fill: 'var(--bg-hover)' }}
+                content={(p) => <TokenTooltip {...(p as object)} title={`Trial ${String((p as { label?: unknown }).label)}`} labelOf={modeKindLabel} />}
+                isAnimationActive={false}
+              />
+              {modes.flatMap((m) =>
+                (['prompt', 'completion'] as const).map((k) => (
+                  <Bar key={seriesKey(m, k)} dataKey={seriesKey(m, k)} name={seriesKey(m, k)} fill={modeColor(m, k)} shape={barShape(m, k, answered)} isAnimationActive={false} />
+                )),
+              )}
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+      )}
+    </ChartFrame>
+  );
+}

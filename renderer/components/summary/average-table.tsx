@@ -1,0 +1,144 @@
+/**
+ * Every trial of every mode in one table: the mean of each figure over the answered runs with its min–max,
+ * how many runs answered and passed, and the difference of the means against the first mode — all from the
+ * shared aggregateByMode, so the CLI and the reports show the same figures.
+ */
+import { MODE_LABELS } from '../../../shared/run-spec.js';
+import type { ModeAggregate, Stat } from '../../../shared/summary.js';
+import { fmtMean, fmtMs } from '../../lib/format.js';
+import { SimBadge } from '../common/badges.js';
+import { DiffCell } from './summary-table.js';
+
+type StatKey = 'steps' | 'requests' | 'prompt' | 'completion' | 'cached' | 'total' | 'wallMs' | 'toolCalls';
+
+const ROWS: readonly { key: StatKey; label: string; hint: string; time?: boolean }[] = [
+  { key: 'steps', label: 'Steps', hint: 'Model replies' },
+  { key: 'requests', label: 'Requests', hint: 'Including retries' },
+  { key: 'prompt', label: 'Prompt tokens', hint: 'Input, summed over requests' },
+  { key: 'completion', label: 'Completion tokens', hint: 'Output, summed over requests' },
+  { key: 'cached', label: 'Cached prompt tokens', hint: 'Served from the provider cache' },
+  { key: 'total', label: 'Total tokens', hint: 'Prompt + completion' },
+  { key: 'wallMs', label: 'Wall time', hint: 'From start to the last event', time: true },
+  { key: 'toolCalls', label: 'Tool calls', hint: 'Requested by the model' },
+];
+
+/** Two cells: the mean, then lowest–highest in a quieter colour. */
+function StatCells({ stat, time, testId }: { stat: Stat | null; time?: boolean; testId: string }) {
+  const f = time ? fmtMs : fmtMean;
+  if (!stat)
+    return (
+      <>
+        <td className="num" data-testid={testId} data-mean="" title="No trial of this mode answered">
+          —
+        </td>
+        <td />
+      </>
+    );
+  return (
+    <>
+      <td className="num" data-testid={testId} data-mean={stat.mean} data-min={stat.min} data-max={stat.max}>
+        {f(stat.mean)}
+      </td>
+      <td className="num stat-range" title="Lowest and highest over the answered trials">
+        {f(stat.min)}–{f(stat.max)}
+      </td>
+    </>
+  );
+}
+
+function CountCells({ value, of, testId }: { value: number; of: number; testId: string }) {
+  return (
+    <>
+      <td className={`num count-cell ${value < of ? 'is-short' : ''}`} data-testid={testId} data-value={value} data-of={of}>
+        {value}/{of}
+      </td>
+      <td />
+    </>
+  );
+}
+
+export function AverageTable({ aggregates, trials, running, simulated }: { aggregates: readonly ModeAggregate[]; trials: number; running: boolean; simulated: boolean }) {
+  const base = aggregates[0];
+  const others = aggregates.slice(1);
+  const blanks = others.map((a) => <td key={`d${a.mode}`} />);
+  return (
+    <figure className="summary average" data-testid="average-table">
+      <figcaption className="chart-caption">
+        <div className="chart-title-row">
+          <h3 className="chart-title">Average over {trials} trials</h3>
+          {simulated ? <SimBadge /> : null}
+        </div>
+        <p className="chart-subtitle">
+          Mean, lowest and highest over the answered runs; runs without an answer count only in “Answered”.
+          {others.length > 0 && base ? ` Δ compares the means against ${MODE_LABELS[base.mode]}; negative means fewer.` : ''}
+          {running ? ' Trials still running join the figures when they finish.' : ''}
+          {simulated ? ' Simulated model: not what a real provider would bill.' : ''}
+        </p>
+      </figcaption>
+      <div className="table-wrap">
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col" rowSpan={2}>
+                Metric
+              </th>
+              {aggregates.map((a) => (
+                <th scope="colgroup" colSpan={2} key={a.mode} className="mode-group">
+                  <span className={`mode-swatch mode-${a.mode}`} aria-hidden="true" /> {MODE_LABELS[a.mode]}
+                </th>
+              ))}
+              {others.map((a) => (
+                <th scope="col" rowSpan={2} key={`d${a.mode}`} className="num diff">
+                  Δ {MODE_LABELS[a.mode]}
+                </th>
+              ))}
+            </tr>
+            <tr>
+              {aggregates.flatMap((a) => [
+                <th scope="col" key={`${a.mode}m`} className="num">
+                  mean
+                </th>,
+                <th scope="col" key={`${a.mode}r`} className="num">
+                  min–max
+                </th>,
+              ])}
+            </tr>
+          </thead>
+          <tbody>
+            <tr data-metric="answered">
+              <th scope="row" title="Runs that ended with an answer">
+                Answered
+              </th>
+              {aggregates.map((a) => (
+                <CountCells key={a.mode} value={a.answered} of={a.trials} testId={`avg-answered-${a.mode}`} />
+              ))}
+              {blanks}
+            </tr>
+            <tr data-metric="passed">
+              <th scope="row" title="Answered runs whose answer passed the task's check">
+                Passed
+              </th>
+              {aggregates.map((a) => (
+                <CountCells key={a.mode} value={a.passed} of={a.trials} testId={`avg-passed-${a.mode}`} />
+              ))}
+              {blanks}
+            </tr>
+            {ROWS.map((row) => (
+              <tr key={row.key} data-metric={row.key}>
+                <th scope="row" title={row.hint}>
+                  {row.label}
+                </th>
+                {aggregates.map((a) => (
+                  <StatCells key={a.mode} stat={a[row.key]} time={row.time} testId={`avg-${row.key}-${a.mode}`} />
+                ))}
+                {others.map((a) => (
+                  <DiffCell key={`d${a.mode}`} value={a[row.key]?.mean ?? null} base={base?.[row.key]?.mean ?? null} testId={`avg-diff-${row.key}-${a.mode}`} />
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </figure>
+  );
+}
