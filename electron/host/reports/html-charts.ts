@@ -134,6 +134,8 @@ export function stepBarsSvg(steps: readonly StepBar[], o: StepBarsOptions): Safe
 
 export interface CumulativeSeries {
   readonly label: string;
+  /** Runs of one mode over several trials share a colour, a dash and one legend entry. */
+  readonly group?: { readonly index: number; readonly label: string };
   /** Running total after each step, in step order. */
   readonly points: readonly { readonly step: number; readonly value: number }[];
 }
@@ -144,7 +146,11 @@ export function cumulativeSvg(series: readonly CumulativeSeries[], o: { id: stri
   const scale = niceScale(Math.max(0, ...series.flatMap((s) => s.points.map((p) => p.value))));
   const left = leftFor(scale);
   const plotW = W - left - RIGHT - 56;
-  const top = 28 + 16 * Math.ceil(series.length / 2);
+  const grouped = series.some((s) => s.group);
+  const legendItems = grouped
+    ? [...new Map(series.map((s) => [s.group?.index ?? 0, s.group?.label ?? s.label])).entries()].map(([index, label]) => ({ index, label }))
+    : series.map((s, index) => ({ index, label: s.label }));
+  const top = 28 + 16 * Math.ceil(legendItems.length / 2);
   const plotH = 220;
   const height = top + plotH + BOTTOM;
   // Markers stay readable up to a few dozen steps; beyond that the line carries the shape.
@@ -152,14 +158,15 @@ export function cumulativeSvg(series: readonly CumulativeSeries[], o: { id: stri
   const xAt = (i: number) => (slots === 1 ? left + plotW / 2 : left + (plotW * i) / (slots - 1));
   const yAt = (v: number) => top + plotH - (v / scale.max) * plotH;
   const lines = series.map((s, si) => {
-    const color = modeColor(si);
-    const dash = MODE_DASHES[si % MODE_DASHES.length];
+    const gi = s.group?.index ?? si;
+    const color = modeColor(gi);
+    const dash = MODE_DASHES[gi % MODE_DASHES.length];
     const pts = s.points.map((p, i) => `${n(xAt(i))},${n(yAt(p.value))}`).join(' ');
     const marks = s.points.map((p, i) => {
       const x = xAt(i), y = yAt(p.value);
       const tip = html`<title>${s.label}, after step ${p.step}: ${formatInt(p.value)} tokens</title>`;
       const attrs = raw(`data-series="${si}" data-step="${p.step}" data-value="${p.value}" fill="${color}"`);
-      return si % 2 === 0
+      return gi % 2 === 0
         ? html`<circle class="point" cx="${n(x)}" cy="${n(y)}" r="${r}" ${attrs}>${tip}</circle>`
         : html`<rect class="point" x="${n(x - r)}" y="${n(y - r)}" width="${2 * r}" height="${2 * r}" ${attrs}>${tip}</rect>`;
     });
@@ -172,11 +179,11 @@ export function cumulativeSvg(series: readonly CumulativeSeries[], o: { id: stri
       : null;
     return html`${line}${marks}${end}`;
   });
-  const legend = series.map((s, si) => {
-    const x = left + (si % 2) * 240;
-    const y = 12 + 16 * Math.floor(si / 2);
+  const legend = legendItems.map(({ index: si, label }, li) => {
+    const x = left + (li % 2) * 240;
+    const y = 12 + 16 * Math.floor(li / 2);
     const dash = MODE_DASHES[si % MODE_DASHES.length];
-    return html`<g class="legend" transform="translate(${x} ${y})"><line x1="0" x2="22" y1="6" y2="6" stroke="${modeColor(si)}" stroke-width="2" stroke-dasharray="${dash || 'none'}"/><text x="28" y="10">${s.label}</text></g>`;
+    return html`<g class="legend" transform="translate(${x} ${y})"><line x1="0" x2="22" y1="6" y2="6" stroke="${modeColor(si)}" stroke-width="2" stroke-dasharray="${dash || 'none'}"/><text x="28" y="10">${label}</text></g>`;
   });
   const desc = series
     .map((s) => `${s.label}: ${s.points.map((p) => `after step ${p.step} ${formatInt(p.value)}`).join(', ') || 'no steps'}`)
@@ -185,9 +192,10 @@ export function cumulativeSvg(series: readonly CumulativeSeries[], o: { id: stri
 }
 
 /** Horizontal bars, one per run: used for the first-request size. */
-export function hbarsSvg(items: readonly { label: string; value: number | null }[], o: { id: string; title: string; unit: string }): SafeHtml {
+export function hbarsSvg(items: readonly { label: string; value: number | null; color?: number }[], o: { id: string; title: string; unit: string }): SafeHtml {
   const rowH = 26;
-  const left = 110;
+  // Wide enough for "Code Mode · trial 10"; labels that fit the old margin keep it (and their exact output).
+  const left = Math.max(110, 16 + Math.max(0, ...items.map((it) => it.label.length)) * 6);
   const plotW = W - left - 90;
   const height = items.length * rowH + 12;
   const max = Math.max(1, ...items.map((i) => i.value ?? 0));
@@ -195,8 +203,41 @@ export function hbarsSvg(items: readonly { label: string; value: number | null }
     const y = 6 + i * rowH;
     const w = ((it.value ?? 0) / max) * plotW;
     const text = it.value === null ? 'not recorded' : `${formatInt(it.value)} ${o.unit}`;
-    return html`<text class="tick" x="${left - 8}" y="${y + 15}" text-anchor="end">${it.label}</text><rect class="bar" x="${left}" y="${y + 3}" width="${n(w)}" height="16" fill="${modeColor(i)}" data-value="${it.value ?? ''}"><title>${it.label}: ${text}</title></rect><text class="value" x="${n(left + w + 6)}" y="${y + 15}">${text}</text>`;
+    return html`<text class="tick" x="${left - 8}" y="${y + 15}" text-anchor="end">${it.label}</text><rect class="bar" x="${left}" y="${y + 3}" width="${n(w)}" height="16" fill="${modeColor(it.color ?? i)}" data-value="${it.value ?? ''}"><title>${it.label}: ${text}</title></rect><text class="value" x="${n(left + w + 6)}" y="${y + 15}">${text}</text>`;
   });
   const desc = items.map((it) => `${it.label}: ${it.value === null ? 'not recorded' : formatInt(it.value)}`).join('; ');
   return html`${svgOpen(o.id, height, o.title, desc)}${rows}</svg>`;
+}
+
+export interface MeanBar {
+  readonly label: string;
+  /** Over the mode's answered runs; null when none answered. */
+  readonly stat: { readonly mean: number; readonly min: number; readonly max: number } | null;
+  readonly answered: number;
+}
+
+/** One bar per mode at its mean, with a whisker from the lowest to the highest run: the spread a mean hides. */
+export function meanBarsSvg(items: readonly MeanBar[], o: { id: string; title: string; unit: string }): SafeHtml {
+  const scale = niceScale(Math.max(0, ...items.map((it) => it.stat?.max ?? 0)));
+  const left = leftFor(scale);
+  const plotW = W - left - RIGHT;
+  const top = 44;
+  const plotH = 180;
+  const height = top + plotH + 28;
+  const slotW = plotW / Math.max(1, items.length);
+  const barW = Math.min(72, slotW * 0.4);
+  const yAt = (v: number) => top + plotH - (v / scale.max) * plotH;
+  const mean = (v: number) => formatInt(Math.round(v * 10) / 10);
+  const marks = items.map((it, i) => {
+    const cx = left + slotW * (i + 0.5);
+    const name = html`<text class="tick" x="${n(cx)}" y="${top + plotH + 16}" text-anchor="middle">${it.label}</text>`;
+    if (!it.stat) return html`${name}<text class="empty" x="${n(cx)}" y="${top + plotH - 8}" text-anchor="middle">no answered run</text>`;
+    const s = it.stat;
+    const tip = `${it.label}: mean ${mean(s.mean)} ${o.unit}, min ${formatInt(s.min)}, max ${formatInt(s.max)} (${it.answered} answered run${it.answered === 1 ? '' : 's'})`;
+    const cap = (v: number) => html`<line class="whisker" stroke="#1b1f24" stroke-width="1.5" x1="${n(cx - barW * 0.22)}" x2="${n(cx + barW * 0.22)}" y1="${n(yAt(v))}" y2="${n(yAt(v))}"/>`;
+    return html`${name}<rect class="bar" x="${n(cx - barW / 2)}" y="${n(yAt(s.mean))}" width="${n(barW)}" height="${n(top + plotH - yAt(s.mean))}" fill="${modeColor(i)}" fill-opacity="0.85" data-mean="${s.mean}" data-min="${s.min}" data-max="${s.max}"><title>${tip}</title></rect><line class="whisker" stroke="#1b1f24" stroke-width="1.5" x1="${n(cx)}" x2="${n(cx)}" y1="${n(yAt(s.min))}" y2="${n(yAt(s.max))}"/>${cap(s.min)}${cap(s.max)}<text class="value" x="${n(cx)}" y="${n(yAt(s.max) - 6)}" text-anchor="middle">mean ${mean(s.mean)}</text>`;
+  });
+  const legend = html`<text class="tick" x="${left}" y="14">bar: mean over answered runs · whisker: lowest to highest run</text>`;
+  const desc = items.map((it) => (it.stat ? `${it.label}: mean ${mean(it.stat.mean)}, min ${formatInt(it.stat.min)}, max ${formatInt(it.stat.max)}` : `${it.label}: no answered run`)).join('; ');
+  return html`${svgOpen(o.id, height, o.title, desc)}${legend}${yAxis(scale, left, top, plotH, plotW)}<line class="axis" x1="${left}" x2="${n(left + plotW)}" y1="${top + plotH}" y2="${top + plotH}"/>${marks}</svg>`;
 }

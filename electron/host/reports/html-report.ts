@@ -11,7 +11,9 @@ import { cumulativeSvg, hbarsSvg, stepBarsSvg } from './html-charts.js';
 import { html, raw, type SafeHtml } from './html-escape.js';
 import { REPORT_CSS } from './html-styles.js';
 import { timelineSection, foldText } from './html-timeline.js';
+import { averageSection, runsTable, TRIALS_CSS } from './html-trials.js';
 import { statusLabel, type ReportData, type ReportRun } from './report-data.js';
+import { byTrial, modeLabel, trialStartSpreadMs } from './trial-figures.js';
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; form-action 'none'; base-uri 'none'";
 
@@ -92,7 +94,9 @@ function firstRequestSection(d: ReportData): SafeHtml {
   const table = html`<table>${simCaption(d)}<thead><tr><th>Mode</th><th class="num">first-request prompt tokens</th><th class="num">vs first</th><th class="num">tools sent</th><th class="num">tool definitions (chars)</th></tr></thead><tbody>${rows.map(
     (r, i) => html`<tr><th scope="row">${r.label}</th><td class="num" data-run="${r.runId}" data-metric="first-request" data-value="${r.prompt ?? ''}">${r.prompt === null ? 'none' : formatInt(r.prompt)}</td><td class="num">${i === 0 ? 'baseline' : r.prompt === null || base === null ? 'n/a' : formatPercent(percentDiff(r.prompt, base))}</td><td class="num">${r.tools}</td><td class="num">${formatInt(r.toolChars)}</td></tr>`,
   )}</tbody></table>`;
-  const chart = hbarsSvg(rows.map((r) => ({ label: r.label, value: r.prompt })), {
+  // With several trials a bar takes its mode's colour, as in the cumulative chart.
+  const modeIndex = (runId: string) => d.byMode.findIndex((a) => a.mode === d.runs.find((r) => r.runId === runId)?.mode);
+  const chart = hbarsSvg(rows.map((r) => ({ label: r.label, value: r.prompt, ...(d.trials > 1 ? { color: modeIndex(r.runId) } : {}) })), {
     id: 'chart-first-request', title: `Prompt tokens of the first request, per mode${d.simulated ? ' (simulated)' : ''}`, unit: 'tokens',
   });
   return html`<h2>First request</h2><p>Before any tool result exists, the first request holds only the system prompt, the task and the tool definitions: its size is each mode's fixed cost, paid again on every request.</p>${table}<figure>${chart}</figure>`;
@@ -102,9 +106,18 @@ function chartsSection(d: ReportData): SafeHtml {
   const sim = d.simulated ? ' (simulated)' : '';
   const yMax = Math.max(0, ...d.runs.flatMap((r) => r.summary.perStep.map((s) => Math.max(s.prompt, s.completion))));
   const slots = Math.max(1, ...d.runs.map((r) => r.summary.perStep.length));
-  const bars = d.runs.map((r, i) => html`<figure>${stepBarsSvg(r.summary.perStep, { id: `chart-steps-${i}`, title: `${r.label}: prompt and completion tokens per step${sim}`, yMax, slots })}<figcaption>${r.label}: prompt and completion tokens per step${sim}.</figcaption></figure>`);
-  const cumulative = cumulativeSvg(cumulativeSeries(d.runs), { id: 'chart-cumulative', title: `Cumulative total tokens over steps${sim}` });
-  return html`<h2>Tokens per step</h2><p class="muted">All modes are drawn to the same scale. Hover a bar for its value; exact figures are in each mode's step table.</p><div class="charts">${bars}</div><h3>Cumulative tokens</h3><figure>${cumulative}<figcaption>Running total of prompt + completion tokens after each step, per mode${sim}.</figcaption></figure>`;
+  const bar = (r: ReportRun) => {
+    const i = d.runs.indexOf(r);
+    return html`<figure>${stepBarsSvg(r.summary.perStep, { id: `chart-steps-${i}`, title: `${r.label}: prompt and completion tokens per step${sim}`, yMax, slots })}<figcaption>${r.label}: prompt and completion tokens per step${sim}.</figcaption></figure>`;
+  };
+  // With several trials the per-step charts fold by trial; the cumulative chart colours runs by mode.
+  const bars = d.trials > 1
+    ? byTrial(d.runs).map((g) => html`<details class="charts-trial"><summary>Trial ${g.trial}: tokens per step</summary><div class="charts">${g.runs.map(bar)}</div></details>`)
+    : html`<div class="charts">${d.runs.map(bar)}</div>`;
+  const modeIndex = (r: ReportRun) => d.byMode.findIndex((a) => a.mode === r.mode);
+  const series = cumulativeSeries(d.runs).map((s, i) => (d.trials > 1 ? { ...s, group: { index: modeIndex(d.runs[i]), label: modeLabel(d.runs[i].mode) } } : s));
+  const cumulative = cumulativeSvg(series, { id: 'chart-cumulative', title: `Cumulative total tokens over steps${sim}` });
+  return html`<h2>Tokens per step</h2><p class="muted">All modes are drawn to the same scale. Hover a bar for its value; exact figures are in each mode's step table.</p>${bars}<h3>Cumulative tokens</h3><figure>${cumulative}<figcaption>Running total of prompt + completion tokens after each step, per mode${sim}.</figcaption></figure>`;
 }
 
 function stepTable(run: ReportRun, simulated: boolean): SafeHtml {
@@ -126,9 +139,12 @@ function header(d: ReportData, generatedAt: Date | undefined): SafeHtml {
     ['Model', html`<span class="mono">${m.provider.model}</span>`],
     ['Base URL', html`<span class="mono">${displayUrl(m.provider.baseUrl)}</span>`],
     ['Workspace', m.workspaceSource],
-    ['Modes', d.runs.map((r) => r.label).join(', ')],
+    ['Modes', d.trials > 1 ? d.byMode.map((a) => `${modeLabel(a.mode)} (${a.trials} trial${a.trials === 1 ? '' : 's'})`).join(', ') : d.runs.map((r) => r.label).join(', ')],
   ];
-  if (spread !== null && d.runs.length > 1) facts.push(['Start spread', `${formatMs(spread)} between the modes' first requests`]);
+  // Trials run in rounds, so only the modes of one trial start together.
+  const trialSpread = d.trials > 1 ? trialStartSpreadMs(d.runs) : null;
+  if (trialSpread !== null) facts.push(['Start spread', `up to ${formatMs(trialSpread)} between the modes' first requests within a trial`]);
+  else if (d.trials === 1 && spread !== null && d.runs.length > 1) facts.push(['Start spread', `${formatMs(spread)} between the modes' first requests`]);
   if (generatedAt) facts.push(['Report generated', formatUtc(generatedAt.getTime())]);
   const sim = d.simulated
     ? html`<p class="sim-note"><span class="badge sim">simulated</span> These runs used Parallax's simulated model. Its replies are scripted and its token counts are measured with a real tokenizer on the real requests — useful for comparing the modes' shapes, not a provider's bill.</p>`
@@ -143,8 +159,10 @@ function settingsSection(d: ReportData): SafeHtml {
 
 export function renderHtml(d: ReportData, generatedAt?: Date): string {
   const title = `Parallax comparison ${d.meta.id}`;
-  const body = html`${header(d, generatedAt)}${settingsSection(d)}<h2>Summary</h2>${summaryTable(d)}${verdict(d)}${firstRequestSection(d)}${chartsSection(d)}${d.runs.map(
-    (r, i) => html`${timelineSection(r, i, stepTable(r, d.simulated), d.simulated)}`,
+  const multi = d.trials > 1;
+  const summary = multi ? html`${runsTable(d)}${averageSection(d)}` : html`${summaryTable(d)}${verdict(d)}`;
+  const body = html`${header(d, generatedAt)}${settingsSection(d)}<h2>Summary</h2>${summary}${firstRequestSection(d)}${chartsSection(d)}${multi ? html`<h2>Timelines</h2><p class="muted">One per run, folded so the page stays readable: open a run to see its steps, tool calls and answer.</p>` : null}${d.runs.map(
+    (r, i) => html`${timelineSection(r, i, stepTable(r, d.simulated), d.simulated, multi)}`,
   )}<footer>Made by Parallax from the stored events of comparison <span class="mono">${d.meta.id}</span>. Totals are recomputed from the steps.</footer>`;
   return `<!doctype html>
 <html lang="en">
@@ -154,7 +172,7 @@ export function renderHtml(d: ReportData, generatedAt?: Date): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${html`${title}`.value}</title>
-<style>${raw(REPORT_CSS).value}</style>
+<style>${raw(REPORT_CSS).value}${multi ? TRIALS_CSS : ''}</style>
 </head>
 <body>
 ${body.value}

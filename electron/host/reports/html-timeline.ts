@@ -177,12 +177,20 @@ function finalBlock(run: ReportRun): SafeHtml {
   }</div>`;
 }
 
-/** The whole timeline section of one run. */
-export function timelineSection(run: ReportRun, index: number, stepTable: SafeHtml, simulated: boolean): SafeHtml {
+/**
+ * The whole timeline section of one run. Folded (closed <details>, its status and total on the summary
+ * line) when a comparison has several trials, so dozens of timelines do not bury the page.
+ */
+export function timelineSection(run: ReportRun, index: number, stepTable: SafeHtml, simulated: boolean, folded = false): SafeHtml {
   const s = run.started;
   const intro = s
     ? html`<dl class="facts"><dt>Run</dt><dd class="mono">${run.runId}</dd><dt>Started</dt><dd>${formatUtc(s.startedAt)}</dd><dt>Tools on first request</dt><dd class="mono">${s.tools.map((t) => t.name).join(', ') || 'none'}</dd></dl>${foldText('System prompt', s.systemPrompt)}<details><summary>Tool definitions as sent (${s.tools.length})</summary><pre>${JSON.stringify(s.tools, null, 2)}</pre></details>`
     : html`<dl class="facts"><dt>Run</dt><dd class="mono">${run.runId}</dd></dl>`;
   const idx = indexCalls(run.events);
-  return html`<section class="mode" id="mode-${index}"><h2>${run.label} — timeline</h2>${intro}${stepTable}${renderSteps(run, idx, simulated)}${finalBlock(run)}</section>`;
+  const body = html`${intro}${stepTable}${renderSteps(run, idx, simulated)}${finalBlock(run)}`;
+  if (folded) {
+    const label = statusLabel(run);
+    return html`<section class="mode folded" id="mode-${index}"><details><summary><h2>${run.label} — timeline</h2> <span class="status-${label.replace(/ /g, '-')}">${label}</span> <span class="muted">· ${formatInt(run.summary.totals.total)} total tokens${simulated ? ' (simulated)' : ''} · ${run.summary.totals.steps} step${run.summary.totals.steps === 1 ? '' : 's'}</span></summary>${body}</details></section>`;
+  }
+  return html`<section class="mode" id="mode-${index}"><h2>${run.label} — timeline</h2>${body}</section>`;
 }

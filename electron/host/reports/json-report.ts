@@ -1,14 +1,15 @@
 /**
  * The JSON export and its loader. The file holds the comparison's meta and every stored event, so loading it
  * back and running the report math again gives the same summary; the summary is included for readers
- * that do not want to recompute it.
+ * that do not want to recompute it. With several trials the summary also holds `byMode` (aggregateByMode);
+ * a one-trial file is written as before, and the loader rebuilds `byMode` for any file that lacks it.
  */
 import { z } from 'zod';
 import type { ComparisonMeta } from '../../../shared/ipc-contract.js';
-import { MODE_IDS, runSettingsSchema } from '../../../shared/run-spec.js';
+import { MAX_TRIALS, MODE_IDS, runSettingsSchema } from '../../../shared/run-spec.js';
 import type { StepEvent } from '../../../shared/step-event.js';
-import type { ComparisonSummary } from '../../../shared/summary.js';
-import type { ReportData } from './report-data.js';
+import type { ComparisonSummary, ModeAggregate } from '../../../shared/summary.js';
+import { aggregateStored, type ReportData } from './report-data.js';
 
 export const REPORT_SCHEMA = 'parallax.comparison-report';
 export const REPORT_VERSION = 1;
@@ -20,11 +21,13 @@ export interface ComparisonReportJson {
   readonly events: readonly StepEvent[];
   /** Runs without run-finished that died with their host (they show as interrupted). */
   readonly interruptedRunIds: readonly string[];
-  readonly summary: ComparisonSummary;
+  /** `byMode` is written when the comparison has several trials. */
+  readonly summary: ComparisonSummary & { readonly byMode?: readonly ModeAggregate[] };
 }
 
 export function renderJson(d: ReportData, events: readonly StepEvent[]): string {
-  const doc: ComparisonReportJson = { schema: REPORT_SCHEMA, version: REPORT_VERSION, comparison: d.meta, events, interruptedRunIds: d.interruptedRunIds, summary: d.comparison };
+  const summary = d.trials > 1 ? { ...d.comparison, byMode: d.byMode } : d.comparison;
+  const doc: ComparisonReportJson = { schema: REPORT_SCHEMA, version: REPORT_VERSION, comparison: d.meta, events, interruptedRunIds: d.interruptedRunIds, summary };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
@@ -38,7 +41,7 @@ const metaSchema = z.object({
   task: taskSchema,
   provider: providerSchema,
   settings: runSettingsSchema,
-  runs: z.array(z.object({ runId: z.string().min(1), mode: z.enum(MODE_IDS) })),
+  runs: z.array(z.object({ runId: z.string().min(1), mode: z.enum(MODE_IDS), trial: z.number().int().min(1).max(MAX_TRIALS).optional() })),
   workspaceSource: z.string(),
 });
 
@@ -60,11 +63,17 @@ const eventSchema = z.discriminatedUnion('type', [
 ]);
 
 const totalsSchema = z.looseObject({ steps: int, requests: int, prompt: int, completion: int, total: int });
+const statSchema = z.object({ mean: z.number(), min: z.number(), max: z.number() }).nullable();
+const aggregateSchema = z.looseObject({
+  mode: z.enum(MODE_IDS), trials: int, answered: int, passed: int, steps: statSchema, requests: statSchema, prompt: statSchema,
+  completion: statSchema, cached: statSchema, total: statSchema, wallMs: statSchema, toolCalls: statSchema,
+});
 const summarySchema = z.looseObject({
   runs: z.array(z.looseObject({ runId: z.string(), mode: z.string(), status: z.string(), totals: totalsSchema })),
   baselineRunId: z.string().nullable(),
   cheapestRunId: z.string().nullable(),
   totalDiffPercent: z.record(z.string(), z.number().nullable()),
+  byMode: z.array(aggregateSchema).optional(),
 });
 
 const reportSchema = z.object({
@@ -83,7 +92,9 @@ export class ReportFileError extends Error {
 const WHAT_IT_IS = 'A Parallax comparison report is the .json file written by `parallax report <id> --format json` or by Export → JSON in the app.';
 
 /** Parse and validate a JSON report. Throws ReportFileError saying what is wrong with the file. */
-export function loadReportJson(text: string): { meta: ComparisonMeta; events: StepEvent[]; interruptedRunIds: string[]; summary: ComparisonSummary } {
+export function loadReportJson(text: string): {
+  meta: ComparisonMeta; events: StepEvent[]; interruptedRunIds: string[]; summary: ComparisonSummary & { byMode: readonly ModeAggregate[] };
+} {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -112,10 +123,10 @@ export function loadReportJson(text: string): { meta: ComparisonMeta; events: St
     const more = parsed.error.issues.length > 5 ? ` (and ${parsed.error.issues.length - 5} more)` : '';
     throw new ReportFileError(`This Parallax report is damaged or was edited by hand — ${issues.join('; ')}${more}.`);
   }
-  return {
-    meta: parsed.data.comparison as ComparisonMeta,
-    events: parsed.data.events as unknown as StepEvent[],
-    interruptedRunIds: parsed.data.interruptedRunIds,
-    summary: parsed.data.summary as unknown as ComparisonSummary,
-  };
+  const meta = parsed.data.comparison as ComparisonMeta;
+  const events = parsed.data.events as unknown as StepEvent[];
+  const summary = parsed.data.summary as unknown as ComparisonSummary & { byMode?: readonly ModeAggregate[] };
+  // Files written before trials existed (and one-trial files) have no byMode: it is the same math over the events.
+  const byMode = summary.byMode ?? aggregateStored(meta, events, parsed.data.interruptedRunIds);
+  return { meta, events, interruptedRunIds: parsed.data.interruptedRunIds, summary: { ...summary, byMode } };
 }

@@ -7,20 +7,12 @@ import { formatPercent, percentDiff } from '../../../shared/summary.js';
 import type { RunTotals } from '../../../shared/step-event.js';
 import { formatInt, formatMs, formatUtc, settingsRows } from './format.js';
 import { firstRequestRows, startSpreadMs } from './report-figures.js';
+import { trialStartSpreadMs } from './trial-figures.js';
 import { statusLabel, statusNote, type ReportData, type ReportRun } from './report-data.js';
+import { mdCell, table } from './markdown-table.js';
+import { averageTable, runsTable } from './markdown-trials.js';
 
-/**
- * Escape text for one GFM table cell: HTML-significant characters become entities (GitHub shows them as
- * text), Markdown punctuation gets a backslash, pipes are escaped and line breaks become <br>.
- */
-export function mdCell(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/([\\`*_[\]#~|])/g, '\\$1')
-    .replace(/\r\n|\r|\n/g, '<br>');
-}
+export { mdCell };
 
 /** Escape text for a paragraph outside a table (line breaks kept as hard breaks). */
 function mdText(text: string): string {
@@ -30,14 +22,6 @@ function mdText(text: string): string {
 /** A tool name as inline code when it is a plain identifier (always, for the engine's tools). */
 function toolName(name: string): string {
   return /^[\w.-]+$/.test(name) ? `\`${name}\`` : mdCell(name);
-}
-
-function row(cells: readonly string[]): string {
-  return `| ${cells.join(' | ')} |`;
-}
-
-function table(head: readonly string[], align: readonly ('l' | 'r')[], rows: readonly (readonly string[])[]): string {
-  return [row(head), row(align.map((a) => (a === 'r' ? '---:' : '---'))), ...rows.map(row)].join('\n');
 }
 
 const METRICS: readonly [keyof RunTotals, string][] = [
@@ -118,7 +102,11 @@ export function renderMarkdown(d: ReportData, generatedAt?: Date): string {
   out.push(`- **Provider:** ${mdText(m.provider.name)}, model \`${m.provider.model.replace(/`/g, "'")}\`${d.simulated ? ' — **simulated**' : ''}`);
   out.push(`- **Workspace:** ${mdText(m.workspaceSource)}`);
   const spread = startSpreadMs(d.runs.map((r) => r.summary));
-  if (spread !== null && d.runs.length > 1) out.push(`- **Start spread:** ${formatMs(spread)} between the modes' first requests`);
+  const multi = d.trials > 1;
+  if (multi) out.push(`- **Trials:** ${d.trials} per mode`);
+  const trialSpread = multi ? trialStartSpreadMs(d.runs) : null;
+  if (trialSpread !== null) out.push(`- **Start spread:** up to ${formatMs(trialSpread)} between the modes' first requests within a trial`);
+  else if (!multi && spread !== null && d.runs.length > 1) out.push(`- **Start spread:** ${formatMs(spread)} between the modes' first requests`);
   out.push(`- **Settings:** ${settingsRows(m.settings).map(([k, v]) => `${k.toLowerCase()} ${v}`).join('; ')}`);
   if (generatedAt) out.push(`- **Report generated:** ${formatUtc(generatedAt.getTime())}`);
   out.push('');
@@ -126,7 +114,9 @@ export function renderMarkdown(d: ReportData, generatedAt?: Date): string {
     out.push('_Simulated: every token figure below was counted by Parallax\'s simulated model from the real requests (a real tokenizer), not billed by a provider._', '');
   }
   for (const w of d.warnings) out.push(`> **Note:** ${mdText(w)}`, '');
-  out.push(`## Summary${sim}`, '', summaryTable(d), '', verdict(d), '');
+  // With several trials the average comes first: it is the comparison's result; each run follows.
+  if (multi) out.push(`## Average over ${d.trials} trials${sim}`, '', ...averageTable(d), `## Summary per run${sim}`, '', runsTable(d), '');
+  else out.push(`## Summary${sim}`, '', summaryTable(d), '', verdict(d), '');
   for (const r of d.runs) {
     const note = statusNote(r);
     if (note) out.push(`- **${r.label}:** ${mdText(note)}`);

@@ -6,12 +6,16 @@
 import type { ComparisonMeta, StoredComparison } from '../../../shared/ipc-contract.js';
 import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import type { RunFinishedEvent, RunStartedEvent, StepEvent } from '../../../shared/step-event.js';
-import { groupByRun, summarizeComparison, summarizeRun, type ComparisonSummary, type RunSummary } from '../../../shared/summary.js';
+import {
+  aggregateByMode, groupByRun, summarizeComparison, summarizeRun, type ComparisonSummary, type ModeAggregate, type RunSummary,
+} from '../../../shared/summary.js';
 
 export interface ReportRun {
   readonly runId: string;
   readonly mode: ModeId;
-  /** Mode label, numbered when a mode appears more than once ("ReAct #2"). */
+  /** 1-based; 1 for comparisons stored before trials existed. */
+  readonly trial: number;
+  /** Mode label: "ReAct · trial 2" with several trials, else numbered only if a mode repeats ("ReAct #2"). */
   readonly label: string;
   readonly events: readonly StepEvent[];
   readonly summary: RunSummary;
@@ -23,6 +27,10 @@ export interface ReportData {
   readonly meta: ComparisonMeta;
   readonly runs: readonly ReportRun[];
   readonly comparison: ComparisonSummary;
+  /** Trials per mode (the highest trial number); 1 for a plain comparison. */
+  readonly trials: number;
+  /** Per-mode mean/min/max over the trials, from the same run summaries. */
+  readonly byMode: readonly ModeAggregate[];
   /** True when any figure came from the simulated model. */
   readonly simulated: boolean;
   readonly warnings: readonly string[];
@@ -30,10 +38,11 @@ export interface ReportData {
 }
 
 /** Run ids in report order: the comparison's own order first (the first is the baseline), then strays. */
-function runOrder(meta: ComparisonMeta, byRun: Map<string, StepEvent[]>): { runId: string; mode: ModeId | null }[] {
-  const order: { runId: string; mode: ModeId | null }[] = meta.runs.map((r) => ({ runId: r.runId, mode: r.mode }));
-  for (const runId of byRun.keys()) if (!order.some((o) => o.runId === runId)) order.push({ runId, mode: null });
-  return order;
+function runOrder(meta: ComparisonMeta, byRun: Map<string, StepEvent[]>): { runId: string; mode: ModeId | null; trial: number }[] {
+  const order: { runId: string; mode: ModeId | null; trial: number }[] = meta.runs.map((r) => ({ runId: r.runId, mode: r.mode, trial: r.trial ?? 1 }));
+  for (const runId of byRun.keys()) if (!order.some((o) => o.runId === runId)) order.push({ runId, mode: null, trial: 1 });
+  // Grouped by trial (stable, so the modes keep their order within a trial); a no-op for one trial.
+  return order.sort((a, b) => a.trial - b.trial);
 }
 
 /**
@@ -49,7 +58,8 @@ function prepareRuns(meta: ComparisonMeta, events: readonly StepEvent[], interru
   const order = runOrder(meta, byRun);
   const modeCount = new Map<ModeId, number>();
   const runs: ReportRun[] = [];
-  for (const { runId, mode: metaMode } of order) {
+  const trials = Math.max(1, ...order.map((o) => o.trial));
+  for (const { runId, mode: metaMode, trial } of order) {
     const list = byRun.get(runId) ?? [];
     const started = (list.find((e) => e.type === 'run-started') as RunStartedEvent | undefined) ?? null;
     const finished = (list.find((e) => e.type === 'run-finished') as RunFinishedEvent | undefined) ?? null;
@@ -59,8 +69,10 @@ function prepareRuns(meta: ComparisonMeta, events: readonly StepEvent[], interru
     // History knows which unfinished runs died with their host (interrupted) rather than still running.
     const summary: RunSummary = known.status === 'running' && interruptedRunIds.includes(runId) ? { ...known, status: 'interrupted' } : known;
     modeCount.set(mode, (modeCount.get(mode) ?? 0) + 1);
-    runs.push({ runId, mode, label: MODE_LABELS[mode] ?? mode, events: list, summary, started, finished });
+    const label = MODE_LABELS[mode] ?? mode;
+    runs.push({ runId, mode, trial, label: trials > 1 ? `${label} · trial ${trial}` : label, events: list, summary, started, finished });
   }
+  if (trials > 1) return runs;
   // Number the labels only when a mode repeats, so "ReAct" stays "ReAct" in the usual one-run-per-mode case.
   const seen = new Map<ModeId, number>();
   return runs.map((r) => {
@@ -71,6 +83,11 @@ function prepareRuns(meta: ComparisonMeta, events: readonly StepEvent[], interru
   });
 }
 
+/** Per-mode aggregates of stored events, as a report computes them (used to rebuild an old JSON file's). */
+export function aggregateStored(meta: ComparisonMeta, events: readonly StepEvent[], interruptedRunIds: readonly string[] = []): ModeAggregate[] {
+  return aggregateByMode(prepareRuns(meta, events, interruptedRunIds).map((r) => r.summary));
+}
+
 export function prepareReport(stored: StoredComparison): ReportData {
   const runs = prepareRuns(stored.meta, stored.events, stored.interruptedRunIds);
   const simulated = stored.meta.provider.simulated || runs.some((r) => r.started?.provider.simulated === true);
@@ -78,6 +95,8 @@ export function prepareReport(stored: StoredComparison): ReportData {
     meta: stored.meta,
     runs,
     comparison: summarizeComparison(runs.map((r) => r.summary)),
+    trials: Math.max(1, ...runs.map((r) => r.trial)),
+    byMode: aggregateByMode(runs.map((r) => r.summary)),
     simulated,
     warnings: stored.warnings,
     interruptedRunIds: stored.interruptedRunIds,

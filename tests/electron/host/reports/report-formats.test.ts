@@ -6,7 +6,7 @@ import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StoredComparison } from '../../../../shared/ipc-contract.js';
 import type { RunTotals, StepEvent } from '../../../../shared/step-event.js';
-import { computePerStep, computeTotals, groupByRun, summarizeComparison, summarizeRun } from '../../../../shared/summary.js';
+import { aggregateByMode, computePerStep, computeTotals, groupByRun, summarizeComparison, summarizeRun } from '../../../../shared/summary.js';
 import { buildReport, CSV_COLUMNS, loadReportJson, ReportFileError, summarizeStored } from '../../../../electron/host/reports/index.js';
 import { liveComparison, type LiveComparison } from './live-comparison.js';
 
@@ -67,6 +67,11 @@ describe('CSV', () => {
   it('has one row per step per run whose usage sums to each run\'s totals', () => {
     const parsed = Papa.parse<Record<string, string>>(buildReport(stored, 'csv').content, { header: true, skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
+    // Pinned here, not read from CSV_COLUMNS: a spreadsheet that reads these files depends on the order.
+    expect(parsed.meta.fields).toEqual([
+      'comparison_id', 'run_id', 'mode', 'trial', 'status', 'step', 'prompt', 'completion', 'cached', 'reasoning', 'total',
+      'usage_missing', 'latency_ms', 'attempts', 'tool_calls', 'provider', 'model', 'simulated',
+    ]);
     expect(parsed.meta.fields).toEqual([...CSV_COLUMNS]);
     for (const [runId, events] of byRun) {
       const rows = parsed.data.filter((r) => r.run_id === runId);
@@ -83,7 +88,11 @@ describe('CSV', () => {
       expect(rows.map((r) => Number(r.step))).toEqual(per.map((s) => s.step));
       expect(rows.map((r) => Number(r.latency_ms))).toEqual(per.map((s) => s.latencyMs));
       expect(rows.map((r) => Number(r.attempts))).toEqual(per.map((s) => s.attempts));
+      // One trial: every row is trial 1, whether the meta says so (new comparisons) or not (older ones).
+      const trial = String(stored.meta.runs.find((m) => m.runId === runId)?.trial ?? 1);
+      expect(trial).toBe('1');
       for (const r of rows) {
+        expect(r.trial).toBe(trial);
         expect(r.comparison_id).toBe(live.id);
         expect(r.simulated).toBe('true');
       }
@@ -94,15 +103,19 @@ describe('CSV', () => {
 describe('JSON', () => {
   it('round-trips: loading it back gives the stored meta and events, and the same summary recomputed', () => {
     const text = buildReport(stored, 'json').content;
-    const doc = JSON.parse(text) as { schema: string; version: number };
+    const doc = JSON.parse(text) as { schema: string; version: number; summary: unknown };
     expect(doc.schema).toBe('parallax.comparison-report');
     expect(doc.version).toBe(1);
     const loaded = loadReportJson(text);
     expect(loaded.meta).toEqual(stored.meta);
     expect(loaded.events).toEqual(stored.events);
     const runs = loaded.meta.runs.map((r) => summarizeRun(groupByRun(loaded.events).get(r.runId) ?? []));
-    expect(summarizeComparison(runs)).toEqual(loaded.summary);
-    expect(summarizeStored(loaded.meta, loaded.events, loaded.interruptedRunIds)).toEqual(loaded.summary);
+    const { byMode, ...summary } = loaded.summary;
+    expect(summarizeComparison(runs)).toEqual(summary);
+    expect(summarizeStored(loaded.meta, loaded.events, loaded.interruptedRunIds)).toEqual(summary);
+    // One trial: the file is written as before trials existed (no byMode), and the loader rebuilds it.
+    expect((doc as { summary: Record<string, unknown> }).summary).not.toHaveProperty('byMode');
+    expect(byMode).toEqual(aggregateByMode(runs));
     // And a report made from the loaded file is the report made from history.
     expect(buildReport({ meta: loaded.meta, events: loaded.events, warnings: stored.warnings, interruptedRunIds: stored.interruptedRunIds }, 'md').content).toBe(buildReport(stored, 'md').content);
   });

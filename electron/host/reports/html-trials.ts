@@ -1,0 +1,110 @@
+/**
+ * The HTML report's parts for a comparison with several trials per mode: the per-run table grouped by trial
+ * and the "Average over N trials" section. With one trial none of this is used, so those reports keep
+ * their exact bytes (the extra CSS below is added only when it is needed, for the same reason).
+ */
+import { formatPercent, percentDiff, type RunSummary } from '../../../shared/summary.js';
+import type { RunTotals } from '../../../shared/step-event.js';
+import { formatInt, formatMs } from './format.js';
+import { meanBarsSvg } from './html-charts.js';
+import { html, type SafeHtml } from './html-escape.js';
+import { foldText } from './html-timeline.js';
+import { statusLabel, type ReportData, type ReportRun } from './report-data.js';
+import {
+  AVERAGE_METRICS, averageVerdict, byTrial, formatMean, formatRange, meanDiff, modeLabel, trialCheapest,
+} from './trial-figures.js';
+
+export const TRIALS_CSS = `
+.range { display: block; font-size: 11.5px; color: var(--muted); }
+table.average { min-width: 60%; }
+table.average th:first-child { width: 170px; }
+table.runs { width: 100%; }
+table.runs tbody tr.trial-head th { background: var(--soft); font-weight: 600; }
+table.runs tr.run > * { border-bottom: 0; }
+table.runs tr.run th[scope=row] { white-space: normal; }
+table.runs tr.run td[data-metric=status] { white-space: nowrap; }
+table.runs tr.answer-row td { border-top: 0; padding-top: 0; font-size: 12.5px; }
+table.runs .answer { white-space: pre-wrap; overflow-wrap: anywhere;
+  font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; font-size: 12px; }
+.tag { display: inline-block; margin-left: 6px; padding: 0 6px; border-radius: 8px; font-size: 11px; font-weight: 600;
+  color: var(--ok); border: 1px solid currentColor; }
+.charts-trial > summary, section.mode.folded > details > summary { padding: 4px 0; }
+section.mode.folded { margin-top: 10px; }
+section.mode.folded > details > summary h2 { display: inline; border: 0; margin: 0; padding: 0; font-size: 17px; }
+section.mode.folded > details[open] > summary { border-bottom: 1px solid var(--line); margin-bottom: 8px; }
+@media print { section.mode.folded { break-before: auto; } }
+`;
+
+const RUN_METRICS: readonly { key: keyof RunTotals; label: string; ms?: boolean }[] = [
+  { key: 'steps', label: 'Steps' }, { key: 'requests', label: 'Requests' }, { key: 'prompt', label: 'Prompt' },
+  { key: 'completion', label: 'Completion' }, { key: 'cached', label: 'Cached' }, { key: 'reasoning', label: 'Reasoning' },
+  { key: 'total', label: 'Total' }, { key: 'wallMs', label: 'Wall time', ms: true }, { key: 'toolCalls', label: 'Tool calls' },
+];
+
+const answered = (s: RunSummary | undefined) => s?.status === 'answered';
+
+function pctSpan(p: number | null, suffix: string, comparable = true): SafeHtml {
+  const cls = !comparable || p === null || p === 0 ? '' : p < 0 ? ' less' : ' more';
+  return html`<span class="diff${cls}">${formatPercent(p)} ${suffix}${comparable ? '' : ' *'}</span>`;
+}
+
+function runRow(r: ReportRun, first: ReportRun, cheapest: ReportRun | null): SafeHtml {
+  const comparable = answered(r.summary) && answered(first.summary);
+  const l = statusLabel(r);
+  const v = r.summary.validation;
+  const cells = RUN_METRICS.map((m) => {
+    const value = r.summary.totals[m.key];
+    const diff = m.key !== 'total' ? null
+      : r === first ? html`<span class="diff">baseline</span>`
+      : pctSpan(percentDiff(value, first.summary.totals.total), 'vs first', comparable);
+    return html`<td class="num" data-run="${r.runId}" data-metric="${m.key}" data-value="${value}">${m.ms ? formatMs(value) : formatInt(value)}${diff}</td>`;
+  });
+  const answer = r.summary.answer.length > 600
+    ? html`<div class="answer" data-run="${r.runId}" data-metric="answer">${foldText('Answer', r.summary.answer)}</div>`
+    : html`<span class="muted">Answer:</span> <span class="answer" data-run="${r.runId}" data-metric="answer">${r.summary.answer || html`<span class="muted">none</span>`}</span>`;
+  // The answer and the validation detail get a full-width row under the figures, so twelve columns still fit.
+  return html`<tr class="run" data-run="${r.runId}" data-trial="${r.trial}"><th scope="row">${r.label}${r === cheapest ? html`<span class="tag">cheapest</span>` : null}</th><td class="status-${l.replace(/ /g, '-')}" data-run="${r.runId}" data-metric="status">${l}</td>${cells}<td data-run="${r.runId}" data-metric="validation">${
+    v ? html`<span class="badge ${v.ok ? 'ok' : 'bad'}">${v.ok ? 'passed' : 'failed'}</span>` : html`<span class="muted">not checked</span>`
+  }</td></tr><tr class="answer-row"><td colspan="${RUN_METRICS.length + 3}">${answer}${
+    v ? html`<br><span class="muted">Validation:</span> ${v.detail}` : null
+  }</td></tr>`;
+}
+
+/** Every run, one row each, grouped by trial; a total's difference is against the first mode of its own trial. */
+export function runsTable(d: ReportData): SafeHtml {
+  const sim = d.simulated ? ' Simulated: token figures were counted by the simulated model from the real requests, not billed by a provider.' : '';
+  const cols = RUN_METRICS.length + 3;
+  const groups = byTrial(d.runs);
+  const body = groups.map((g) => {
+    const cheapest = trialCheapest(g.runs);
+    return html`<tbody><tr class="trial-head"><th colspan="${cols}" scope="rowgroup">Trial ${g.trial}</th></tr>${g.runs.map((r) => runRow(r, g.runs[0], cheapest))}</tbody>`;
+  });
+  const starred = groups.some((g) => g.runs.slice(1).some((r) => !(answered(r.summary) && answered(g.runs[0].summary))));
+  const note = starred ? html`<p class="muted">* Compared with a run that did not answer: its figures cover only the steps it made.</p>` : null;
+  return html`<table class="runs"><caption>One row per run, grouped by trial; "cheapest" marks the answered run with the fewest total tokens in its trial.${sim}</caption><thead><tr><th>Run</th><th>Status</th>${RUN_METRICS.map((m) => html`<th class="num">${m.label}</th>`)}<th>Validation</th></tr></thead>${body}</table>${note}`;
+}
+
+/** Mean (with the lowest–highest run) of each figure per mode, its difference against the first mode, and a chart. */
+export function averageSection(d: ReportData): SafeHtml {
+  const sim = d.simulated ? ' (simulated)' : '';
+  const base = d.byMode[0];
+  const head = html`<thead><tr><th></th>${d.byMode.map((a) => html`<th class="num" scope="col">${modeLabel(a.mode)}</th>`)}</tr></thead>`;
+  const counts = (['answered', 'passed'] as const).map((key) => html`<tr><th scope="row">${key === 'answered' ? 'Answered' : 'Passed validation'}</th>${d.byMode.map(
+    (a) => html`<td class="num" data-mode="${a.mode}" data-metric="${key}" data-value="${a[key]}" data-of="${a.trials}">${a[key]}/${a.trials}</td>`,
+  )}</tr>`);
+  const rows = AVERAGE_METRICS.map((m) => html`<tr><th scope="row">${m.label}</th>${d.byMode.map((a, i) => {
+    const s = a[m.key];
+    if (!s) return html`<td class="num muted" data-mode="${a.mode}" data-metric="${m.key}">no answered run</td>`;
+    const diff = i === 0 ? html`<span class="diff">baseline</span>` : pctSpan(meanDiff(a, base, m.key), 'vs first');
+    return html`<td class="num" data-mode="${a.mode}" data-metric="${m.key}" data-mean="${s.mean}" data-min="${s.min}" data-max="${s.max}">${formatMean(s.mean, m.ms)}<span class="range">${formatRange(s, m.ms)}</span>${diff}</td>`;
+  })}</tr>`);
+  const caption = html`<caption>Mean over each mode's answered runs, the lowest–highest run below it, and the mean's difference against the first mode.${
+    d.simulated ? ' Simulated: token figures were counted by the simulated model from the real requests, not billed by a provider.' : ''
+  }</caption>`;
+  const v = averageVerdict(d.byMode, d.runs, d.trials, d.simulated);
+  const verdict = html`<p class="verdict">${v.cheaper ? html`<span class="cheapest">${v.cheaper}</span>` : null}${v.text}</p>`;
+  const chart = meanBarsSvg(d.byMode.map((a) => ({ label: modeLabel(a.mode), stat: a.total, answered: a.answered })), {
+    id: 'chart-average-total', title: `Mean total tokens per mode over ${d.trials} trials${sim}`, unit: 'tokens',
+  });
+  return html`<section class="average" id="average"><h2>Average over ${d.trials} trials</h2><p>A model decides differently from run to run, so one run is noise: each mode ran ${d.trials} times, and these are its figures over the runs that answered.</p><table class="average">${caption}${head}<tbody>${counts}${rows}</tbody></table>${verdict}<figure>${chart}<figcaption>Mean total tokens (prompt + completion) per mode; the whisker spans its lowest to its highest answered run${sim}.</figcaption></figure></section>`;
+}

@@ -1,0 +1,102 @@
+/**
+ * Figures of a comparison with several trials per mode, shared by the HTML and Markdown reports so the two
+ * cannot disagree. The means come from shared/summary.ts (aggregateByMode): answered runs only.
+ */
+import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
+import { formatPercent, percentDiff, type ModeAggregate, type Stat } from '../../../shared/summary.js';
+import { formatInt, formatMs } from './format.js';
+import { startSpreadMs } from './report-figures.js';
+import type { ReportRun } from './report-data.js';
+
+export type StatKey = 'steps' | 'requests' | 'prompt' | 'completion' | 'cached' | 'total' | 'wallMs' | 'toolCalls';
+
+export const AVERAGE_METRICS: readonly { key: StatKey; label: string; ms?: boolean }[] = [
+  { key: 'steps', label: 'Steps' },
+  { key: 'requests', label: 'Requests' },
+  { key: 'prompt', label: 'Prompt tokens' },
+  { key: 'completion', label: 'Completion tokens' },
+  { key: 'cached', label: 'Cached tokens' },
+  { key: 'total', label: 'Total tokens' },
+  { key: 'wallMs', label: 'Wall time', ms: true },
+  { key: 'toolCalls', label: 'Tool calls' },
+];
+
+export function modeLabel(mode: ModeId): string {
+  return MODE_LABELS[mode] ?? mode;
+}
+
+/** A mean to one decimal (means of whole numbers are rarely whole); durations as durations. */
+export function formatMean(v: number, ms = false): string {
+  return ms ? formatMs(v) : formatInt(Math.round(v * 10) / 10);
+}
+
+export function formatRange(s: Stat, ms = false): string {
+  return ms ? `${formatMs(s.min)}–${formatMs(s.max)}` : `${formatInt(s.min)}–${formatInt(s.max)}`;
+}
+
+/** Difference of a mode's mean against the first mode's mean, in percent; null when either has no answered run. */
+export function meanDiff(agg: ModeAggregate, base: ModeAggregate | undefined, key: StatKey): number | null {
+  const v = agg[key], b = base?.[key];
+  return v && b ? percentDiff(v.mean, b.mean) : null;
+}
+
+/** The mode with the lowest mean total tokens among modes with an answered run (the first on a tie). */
+export function cheapestOnAverage(byMode: readonly ModeAggregate[]): ModeAggregate | null {
+  let best: ModeAggregate | null = null;
+  for (const a of byMode) if (a.total && (!best || a.total.mean < best.total!.mean)) best = a;
+  return best;
+}
+
+/** Runs grouped by trial, in trial order (the report's runs are already sorted by trial). */
+export function byTrial(runs: readonly ReportRun[]): { trial: number; runs: ReportRun[] }[] {
+  const groups: { trial: number; runs: ReportRun[] }[] = [];
+  for (const r of runs) {
+    const last = groups[groups.length - 1];
+    if (last?.trial === r.trial) last.runs.push(r);
+    else groups.push({ trial: r.trial, runs: [r] });
+  }
+  return groups;
+}
+
+/** The run with the fewest total tokens among a trial's answered runs; null when none answered or on a tie. */
+export function trialCheapest(runs: readonly ReportRun[]): ReportRun | null {
+  const answered = runs.filter((r) => r.summary.status === 'answered');
+  if (runs.length < 2 || answered.length === 0) return null;
+  const min = Math.min(...answered.map((r) => r.summary.totals.total));
+  const at = answered.filter((r) => r.summary.totals.total === min);
+  return at.length === 1 ? at[0] : null;
+}
+
+/** In how many trials each mode had the cheapest answered run. */
+export function trialWins(runs: readonly ReportRun[]): Map<ModeId, number> {
+  const wins = new Map<ModeId, number>();
+  for (const g of byTrial(runs)) {
+    const c = trialCheapest(g.runs);
+    if (c) wins.set(c.mode, (wins.get(c.mode) ?? 0) + 1);
+  }
+  return wins;
+}
+
+/** Largest spread between the modes' first requests within one trial (trials start in rounds, not together). */
+export function trialStartSpreadMs(runs: readonly ReportRun[]): number | null {
+  const spreads = byTrial(runs).map((g) => startSpreadMs(g.runs.map((r) => r.summary))).filter((s): s is number => s !== null);
+  return spreads.length ? Math.max(...spreads) : null;
+}
+
+/** One plain-text sentence on which mode was cheaper on average, for both formats to wrap in their markup. */
+export function averageVerdict(byMode: readonly ModeAggregate[], runs: readonly ReportRun[], trials: number, simulated: boolean): {
+  cheaper: string | null; text: string;
+} {
+  const best = cheapestOnAverage(byMode);
+  const partial = byMode.filter((a) => a.answered < a.trials);
+  const coverage = partial.length
+    ? ` Means cover answered runs only: ${partial.map((a) => `${modeLabel(a.mode)} answered ${a.answered} of ${a.trials}`).join(', ')}.`
+    : '';
+  if (!best) return { cheaper: null, text: `No run answered, so no mode is called cheaper on average.${coverage}` };
+  if (byMode.length < 2) return { cheaper: null, text: `Only one mode ran.${coverage}` };
+  const base = byMode[0];
+  const vs = best === base ? 'the first mode (baseline)' : `${formatPercent(meanDiff(best, base, 'total'))} vs ${modeLabel(base.mode)}'s mean`;
+  const wins = trialWins(runs).get(best.mode) ?? 0;
+  const text = ` — mean ${formatMean(best.total!.mean)} total tokens${simulated ? ' (simulated)' : ''} over ${best.answered} answered run${best.answered === 1 ? '' : 's'}, ${vs}. Cheapest run in ${wins} of ${trials} trials.${coverage}`;
+  return { cheaper: `Cheaper on average: ${modeLabel(best.mode)}`, text };
+}
