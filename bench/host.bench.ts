@@ -1,7 +1,8 @@
 /**
  * The host's own costs, so they never distort a comparison: how long from "start" until each mode's first
  * model request, how far apart the modes' first requests land (the fairness of the start), and how many
- * events per second flow from a worker through fork IPC, the fan-in and the JSONL history.
+ * events per second flow from a worker through fork IPC, the fan-in and the JSONL history. With trials: what
+ * a round costs between the end of one and the start of the next, and the start gap within each round.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -64,6 +65,39 @@ async function startLatency(rounds: number, label: string, entry?: string): Prom
   console.log(`  of which after the release (run start → first request, in the engine): median ${median(inEngine).toFixed(1)} ms`);
   console.log(`  gap between the two first requests: median ${median(gaps).toFixed(1)} ms, max ${max(gaps).toFixed(1)} ms`);
   console.log(`  ratio gap / start latency (median): ${(median(gaps) / median(all)).toFixed(4)}`);
+}
+
+/** Trials run in rounds: the time between the last run-finished of a round and the first run-started of the next. */
+async function rounds(trials: number, label: string, entry?: string): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'parallax-bench-host-'));
+  const host = createHost({ dataDir, getApiKey: async () => null, onWarning: () => {}, onEvents: () => {}, launcher: forkLauncher({ entry }) });
+  try {
+    const meta = await host['comparison:start']({ task: 'calc', modes: ['react', 'code'], trials, provider: { name: 'simulated', baseUrl: null, model: 'sim' } });
+    await host.whenDone(meta.id);
+    const stored = await host['history:open'](meta.id);
+    const span = new Map<string, { start: number; end: number; first: number | null }>();
+    for (const r of meta.runs) {
+      const evs = stored.events.filter((e) => e.runId === r.runId);
+      const started = evs.find((e) => e.type === 'run-started');
+      const req = evs.find((e) => e.type === 'model-request');
+      if (started?.type !== 'run-started') continue;
+      span.set(r.runId, { start: started.startedAt, end: started.startedAt + evs[evs.length - 1].t, first: req ? started.startedAt + req.t : null });
+    }
+    const round = (k: number) => meta.runs.filter((r) => r.trial === k).map((r) => span.get(r.runId)).filter((x) => x !== undefined);
+    const turnover: number[] = [];
+    const gaps: number[] = [];
+    for (let k = 1; k <= trials; k++) {
+      const firsts = round(k).map((x) => x.first).filter((t): t is number => t !== null);
+      if (firsts.length === 2) gaps.push(Math.abs(firsts[0] - firsts[1]));
+      if (k < trials) turnover.push(Math.min(...round(k + 1).map((x) => x.start)) - Math.max(...round(k).map((x) => x.end)));
+    }
+    console.log(`trials, ${label}, calc, simulated model, react + code × ${trials} trials:`);
+    console.log(`  between rounds (last run-finished → next run-started: worker spawn, load, release): median ${f0(median(turnover))} ms, max ${f0(max(turnover))} ms`);
+    if (gaps.length) console.log(`  gap between the modes' first requests within a round: median ${median(gaps).toFixed(1)} ms, max ${max(gaps).toFixed(1)} ms`);
+  } finally {
+    await host.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
 }
 
 async function throughput(events: number, payload: number, workers: 1 | 2): Promise<{ host: number; raw: number }> {
@@ -137,4 +171,6 @@ export default async function bench(): Promise<void> {
   const built = fileURLToPath(new URL('../dist/electron/worker/worker-main.js', import.meta.url));
   if (existsSync(built)) await startLatency(5, 'workers from dist (npm run build; may be stale)', built);
   else console.log('start latency from dist: skipped (no dist/electron/worker/worker-main.js; run npm run build)');
+  await rounds(4, 'workers from source (tsx)');
+  if (existsSync(built)) await rounds(4, 'workers from dist', built);
 }
