@@ -45,7 +45,7 @@ export class ComparisonSession {
   /** Runs of rounds not begun that were cancelled: recorded without a worker. */
   private readonly skipped = new Set<string>();
   /** Runs whose record is complete on disk or whose worker has ended. */
-  private readonly ended = new Set<string>();
+  private readonly recorded = new Set<string>();
   private readonly env: NodeJS.ProcessEnv;
   private resolveDone!: () => void;
   private pendingLogs: Promise<void>[] = [];
@@ -68,7 +68,7 @@ export class ComparisonSession {
 
   /** Still to be recorded in full: running, or waiting for its round. */
   isLive(runId: string): boolean {
-    return this.hasRun(runId) && !this.ended.has(runId);
+    return this.hasRun(runId) && !this.recorded.has(runId);
   }
 
   hasRun(runId: string): boolean {
@@ -92,7 +92,7 @@ export class ComparisonSession {
         ended: () => {
           deps.fanIn.flush();
           this.pendingLogs.push(log.finish());
-          this.ended.add(spec.runId);
+          this.recorded.add(spec.runId);
           this.maybeRelease();
           if (++ended === specs.length) this.roundEnded();
         },
@@ -150,7 +150,7 @@ export class ComparisonSession {
     this.deps.fanIn.flush();
     const finished = log.finish();
     this.pendingLogs.push(finished);
-    void finished.then(() => this.ended.add(spec.runId));
+    void finished.then(() => this.recorded.add(spec.runId));
   }
 
   kill(): void {
