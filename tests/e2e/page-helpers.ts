@@ -75,3 +75,51 @@ export async function summaryValue(page: Page, metric: string, mode: ModeId): Pr
   const v = await page.locator(`[data-testid=sum-${metric}-${mode}]`).getAttribute('data-value');
   return v === null || v === '' ? null : Number(v);
 }
+
+/** The run id of every column head, left to right. */
+export const columnRunIds = (page: Page): Promise<string[]> =>
+  page.$$eval('[data-testid^=column-][data-run-id]', (els) => els.map((e) => e.getAttribute('data-run-id')!));
+
+/** The trial options of the picker: their data-trial values, and which one is checked. */
+export async function trialOptions(page: Page): Promise<{ trials: string[]; checked: string | null }> {
+  return page.$$eval('[data-testid=trial-option]', (els) => ({
+    trials: els.map((e) => e.getAttribute('data-trial')!),
+    checked: els.find((e) => e.getAttribute('aria-checked') === 'true')?.getAttribute('data-trial') ?? null,
+  }));
+}
+
+export interface TrialFrame {
+  readonly checked: string | null;
+  readonly states: Record<string, string | null>;
+  readonly columns: string[];
+}
+
+/** Records, at every DOM change, the picker's checked trial, each trial's state and the columns' run ids. */
+export async function startRecordingTrials(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __trialFrames: unknown[]; __trialObserver?: MutationObserver };
+    w.__trialObserver?.disconnect();
+    w.__trialFrames = [];
+    const snap = () => {
+      const options = [...document.querySelectorAll<HTMLElement>('[data-testid=trial-option]')];
+      if (options.length === 0) return;
+      const states: Record<string, string | null> = {};
+      for (const o of options) if (o.dataset.trial !== 'all') states[o.dataset.trial!] = o.dataset.state ?? null;
+      w.__trialFrames.push({
+        checked: options.find((o) => o.getAttribute('aria-checked') === 'true')?.dataset.trial ?? null,
+        states,
+        columns: [...document.querySelectorAll<HTMLElement>('[data-testid^=column-][data-run-id]')].map((e) => e.dataset.runId!),
+      });
+    };
+    w.__trialObserver = new MutationObserver(snap);
+    w.__trialObserver.observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+}
+
+export async function recordedTrials(page: Page): Promise<TrialFrame[]> {
+  return page.evaluate(() => {
+    const w = window as unknown as { __trialFrames: TrialFrame[]; __trialObserver?: MutationObserver };
+    w.__trialObserver?.disconnect();
+    return w.__trialFrames;
+  });
+}

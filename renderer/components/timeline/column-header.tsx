@@ -19,7 +19,7 @@ interface Props {
 
 export function ColumnHeader({ mode, runId, trial, showTrial, status, summary, simulated }: Props) {
   const t = summary?.totals;
-  const live = status === 'running' || status === 'pending';
+  const live = status === 'running' || status === 'pending' || status === 'waiting';
   return (
     <div className={`column-head mode-${mode}`} data-testid={`column-${mode}`} data-run-id={runId} data-trial={trial}>
       <div className="column-title">
@@ -29,7 +29,7 @@ export function ColumnHeader({ mode, runId, trial, showTrial, status, summary, s
         <StatusBadge status={status} />
         {simulated ? <SimBadge /> : null}
         {live ? (
-          <button type="button" className="btn btn-sm btn-ghost column-cancel" onClick={() => void cancelRun(runId)} data-testid={`cancel-run-${mode}`} title={`Cancel the ${MODE_LABELS[mode]} run only`}>
+          <button type="button" className="btn btn-sm btn-ghost column-cancel" onClick={() => void cancelRun(runId)} data-testid={`cancel-run-${mode}`} title={status === 'waiting' ? `Cancel this ${MODE_LABELS[mode]} run before its trial starts` : `Cancel the ${MODE_LABELS[mode]} run only`}>
             <IconStop size={11} /> Cancel run
           </button>
         ) : null}
