@@ -10,6 +10,9 @@
  *    virtualized rows), then to the Tokens tab drawing the summary, the cumulative lines (2,000 points) and the
  *    per-step bars of the 60-step window a long run is shown in (240 bars); and, replayed
  *    live at 20 events per 16 ms, the longest gap between animation frames while the stream is applied.
+ * 3. Trials, in Node: 10 trials × 2 modes × 100 steps streamed round by round in frame-sized batches through the
+ *    store, with what the trial picker and the averages table read after each batch (trial states, the shown
+ *    trial's columns, aggregateByMode over every run).
  *
  * `npm run bench -- renderer` (needs `npm run build:renderer` first for part 2).
  */
@@ -20,10 +23,12 @@ import { tmpdir } from 'node:os';
 import { chromium } from 'playwright-core';
 import type { ComparisonMeta } from '../shared/ipc-contract.js';
 import { summarizeRun } from '../shared/summary.js';
+import { createAppStore } from '../renderer/store/app-store.js';
 import { applyEvents, type RunMap } from '../renderer/store/run-model.js';
+import { comparisonSelectors, trialSelectors } from '../renderer/store/selectors.js';
 import { fakeHostScript } from '../tests/renderer/fixtures/fake-host.js';
 import { serveFolder } from '../tests/renderer/fixtures/static-server.js';
-import { interleave, syntheticRun } from '../tests/renderer/fixtures/synthetic-stream.js';
+import { interleave, syntheticRun, syntheticTrials } from '../tests/renderer/fixtures/synthetic-stream.js';
 import { CHROMIUM_ARGS } from '../tests/e2e/harness.js';
 
 // tsx compiles this file with esbuild's keepNames, which wraps the in-page functions below in __name().
@@ -69,6 +74,30 @@ function storeBench(): void {
   const total = performance.now() - t0;
   console.log(`store, live in ${perBatch.length} batches of ${FRAME_BATCH}:   total ${ms(total)}; apply per batch p50 ${ms(median(perBatch))}, p95 ${ms(pct(perBatch, 0.95))}, max ${ms(Math.max(...perBatch))}`);
   console.log(`report math per batch (2 × summarizeRun):  p50 ${ms(median(derived))}, p95 ${ms(pct(derived, 0.95))} (at the end: ${ms(derived.at(-1)!)})`);
+}
+
+function trialsBench(): void {
+  const TRIALS = 10;
+  const cmp = syntheticTrials({ trials: TRIALS, steps: () => 100 });
+  const store = createAppStore();
+  store.getState().showComparison({ meta: cmp.meta, source: 'live', interrupted: [] });
+  const apply: number[] = [];
+  const read: number[] = [];
+  for (let i = 0; i < cmp.events.length; i += FRAME_BATCH) {
+    const a = performance.now();
+    store.getState().applyEvents(cmp.events.slice(i, i + FRAME_BATCH));
+    const b = performance.now();
+    const s = store.getState();
+    trialSelectors.states(s);
+    comparisonSelectors.modeRuns(s);
+    trialSelectors.aggregates(s);
+    read.push(performance.now() - b);
+    apply.push(b - a);
+  }
+  const agg = trialSelectors.aggregates(store.getState());
+  console.log(`trials: ${cmp.events.length.toLocaleString('en-US')} events (${TRIALS} trials × 2 modes × 100 steps) in ${apply.length} batches of ${FRAME_BATCH}`);
+  console.log(`  apply per batch p50 ${ms(median(apply))}, p95 ${ms(pct(apply, 0.95))}; trial states + shown columns + averages per batch p50 ${ms(median(read))}, p95 ${ms(pct(read, 0.95))}, max ${ms(Math.max(...read))}`);
+  console.log(`  at the end: ${agg.map((m) => `${m.mode} ${m.answered}/${m.trials} answered`).join(', ')}`);
 }
 
 async function browserBench(): Promise<void> {
@@ -179,5 +208,6 @@ async function browserBench(): Promise<void> {
 
 export default async function bench(): Promise<void> {
   storeBench();
+  trialsBench();
   await browserBench();
 }
