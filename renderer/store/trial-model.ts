@@ -43,8 +43,8 @@ export function trialStates(meta: Pick<ComparisonMeta, 'runs'>, runs: RunMap, in
   for (let k = 1; k <= n; k++) {
     const ids = meta.runs.filter((r) => trialOf(r) === k).map((r) => r.runId);
     const done = ids.every((id) => runClosed(runs, id, interrupted));
-    const started = ids.some((id) => (runs[id]?.events.length ?? 0) > 0);
-    states.push(done ? 'done' : earlierOpen && !started ? 'waiting' : 'running');
+    // A round begins only after every earlier one ended; a run of it cancelled before then is closed, not begun.
+    states.push(done ? 'done' : earlierOpen ? 'waiting' : 'running');
     if (!done) earlierOpen = true;
   }
   return states;

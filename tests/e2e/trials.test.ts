@@ -97,9 +97,11 @@ describe('trials per mode in the browser, against parallax serve with the simula
     // While round 1 ran, trial 2 waited and the columns were round 1's; then they followed round 2.
     expect(frames.some((f) => f.states['2'] === 'waiting' && f.checked === '1' && f.columns.join() === idsOf(1).join())).toBe(true);
     expect(frames.some((f) => f.states['2'] === 'running' && f.checked === '2' && f.columns.join() === idsOf(2).join())).toBe(true);
-    // Round 2 began only after every run of round 1 had ended.
-    const firstOf2 = frames.findIndex((f) => f.states['2'] !== 'waiting');
-    expect(frames.slice(firstOf2).every((f) => f.states['1'] === 'done')).toBe(true);
+    // What "waiting" claimed: in the stored events, round 2 started after every run of round 1 had ended.
+    const byRun = groupByRun(events);
+    const started = (id: string) => (byRun.get(id)!.find((e) => e.type === 'run-started') as Extract<StepEvent, { type: 'run-started' }>).startedAt;
+    const ended = (id: string) => started(id) + byRun.get(id)!.at(-1)!.t;
+    expect(Math.min(...idsOf(2).map(started))).toBeGreaterThanOrEqual(Math.max(...idsOf(1).map(ended)));
     expect(await trialOptions(page)).toEqual({ trials: ['1', '2', 'all'], checked: '2' });
     expect(driven.errors).toEqual([]);
     await saveShot(page, 'trials-timeline');
@@ -167,7 +169,7 @@ describe('trials per mode in the browser, against parallax serve with the simula
     await page.click('[data-testid=theme-toggle]');
   });
 
-  it('shows a trial not started yet as waiting; cancelling records its runs as cancelled', async () => {
+  it('shows a trial not started yet as waiting; cancelling one of its runs, then all, records them as cancelled', async () => {
     const { page } = driven;
     await page.click('[data-testid=side-tab-compose]');
     await page.click('[data-testid=advanced-toggle]');
@@ -179,6 +181,11 @@ describe('trials per mode in the browser, against parallax serve with the simula
     for (const mode of MODE_IDS) expect(await page.getAttribute(`[data-testid=column-${mode}] [data-testid=run-status]`, 'data-status')).toBe('waiting');
     expect(await page.locator('[data-testid=setup-waiting]').count()).toBe(MODE_IDS.length);
     await saveShot(page, 'trials-waiting', { docs: false });
+    // One run of the waiting trial cancelled from its column: recorded as cancelled, its partner still waits.
+    await page.click('[data-testid=cancel-run-code]');
+    await page.waitForSelector('[data-testid=column-code] [data-testid=run-status][data-status=cancelled]');
+    expect(await page.getAttribute('[data-testid=column-react] [data-testid=run-status]', 'data-status')).toBe('waiting');
+    expect(await page.getAttribute('[data-testid=trial-option][data-trial="2"]', 'data-state')).toBe('waiting');
     await page.locator('[data-testid=timeline]').focus();
     await page.keyboard.press('Escape');
     await allDone();

@@ -29,6 +29,19 @@ describe('trial model', () => {
     expect(trialStates(meta, upTo(rounds.flat()), [])).toEqual(['done', 'done', 'done']);
   });
 
+  it('a run of a later trial cancelled before its round leaves the trial waiting, and shows as cancelled', () => {
+    const [, , skippedRun, otherRun] = meta.runs;
+    const skipped: StepEvent[] = [
+      { ...rounds[1]!.find((e) => e.runId === skippedRun!.runId && e.type === 'run-started')!, seq: 0, t: 0 },
+      { type: 'run-finished', runId: skippedRun!.runId, seq: 1, t: 0, status: 'cancelled', answer: '', error: 'Cancelled before it started.', validation: null, totals: { steps: 0, requests: 0, prompt: 0, completion: 0, cached: 0, reasoning: 0, total: 0, toolCalls: 0, wallMs: 0 } },
+    ];
+    const runs = upTo([...through(1, 12), ...skipped]);
+    const states = trialStates(meta, runs, []);
+    expect(states).toEqual(['running', 'waiting', 'waiting']);
+    expect(displayStatus(runs[skippedRun!.runId], skippedRun!.runId, 2, states, [])).toBe('cancelled');
+    expect(displayStatus(runs[otherRun!.runId], otherRun!.runId, 2, states, [])).toBe('waiting');
+  });
+
   it('a run history found interrupted closes its trial', () => {
     const partial = through(1, 10);
     const open = meta.runs.filter((r) => r.trial === 1).map((r) => r.runId);
