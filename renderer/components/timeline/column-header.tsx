@@ -20,6 +20,8 @@ interface Props {
 export function ColumnHeader({ mode, runId, trial, showTrial, status, summary, simulated }: Props) {
   const t = summary?.totals;
   const live = status === 'running' || status === 'pending' || status === 'waiting';
+  // A run whose trial has not begun has no figures yet, not zero of them.
+  const int = (n: number | undefined) => (status === 'waiting' ? '—' : fmtInt(n ?? 0));
   return (
     <div className={`column-head mode-${mode}`} data-testid={`column-${mode}`} data-run-id={runId} data-trial={trial}>
       <div className="column-title">
@@ -37,23 +39,23 @@ export function ColumnHeader({ mode, runId, trial, showTrial, status, summary, s
       <dl className="column-stats num">
         <div>
           <dt>steps</dt>
-          <dd data-testid="col-steps">{fmtInt(t?.steps ?? 0)}</dd>
+          <dd data-testid="col-steps">{int(t?.steps)}</dd>
         </div>
         <div>
           <dt>prompt</dt>
-          <dd>{fmtInt(t?.prompt ?? 0)}</dd>
+          <dd>{int(t?.prompt)}</dd>
         </div>
         <div>
           <dt>completion</dt>
-          <dd>{fmtInt(t?.completion ?? 0)}</dd>
+          <dd>{int(t?.completion)}</dd>
         </div>
         <div>
           <dt>total</dt>
-          <dd data-testid="col-total">{fmtInt(t?.total ?? 0)}</dd>
+          <dd data-testid="col-total">{int(t?.total)}</dd>
         </div>
         <div>
           <dt>time</dt>
-          <dd>{fmtMs(t?.wallMs ?? 0)}</dd>
+          <dd>{status === 'waiting' ? '—' : fmtMs(t?.wallMs ?? 0)}</dd>
         </div>
       </dl>
     </div>
