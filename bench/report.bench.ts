@@ -1,8 +1,9 @@
 /**
- * Report build time for a long comparison: 2 runs × 100 steps, every format. The simulated model's scripted
- * tasks end in a handful of steps, so a real 100-step loop is not practical; the events are a synthetic
- * stream with the engine's shapes (a ReAct run of read_file calls whose results pile up in the prompt, and
- * a Code Mode run of programs with inner tool calls and printed output).
+ * Report build time, every format, for a long comparison (2 runs × 100 steps) and for one with trials
+ * (2 modes × 5 trials × 20 steps: the average section, the runs grouped by trial, ten folded timelines).
+ * The simulated model's scripted tasks end in a handful of steps, so a real 100-step loop is not practical;
+ * the events are a synthetic stream with the engine's shapes (a ReAct run of read_file calls whose results
+ * pile up in the prompt, and a Code Mode run of programs with inner tool calls and printed output).
  */
 import type { StoredComparison } from '../shared/ipc-contract.js';
 import { DEFAULT_SETTINGS } from '../shared/run-spec.js';
@@ -16,17 +17,18 @@ const task = { id: 'log-stats', text: 'For every .txt file in the current direct
 const logText = (i: number) => Array.from({ length: 60 }, (_, l) => `2026-11-30 10:${String(l).padStart(2, '0')} ${l % 7 === 0 ? 'ERROR' : 'INFO'} worker-${i} handled request ${l}`).join('\n');
 const program = (i: number) => `const files = list_dir('.').filter(f => f.endsWith('.txt'));\nlet best = null;\nfor (const f of files) {\n  const text = read_file(f);\n  const lines = text.split('\\n');\n  const errors = lines.filter(l => l.includes('ERROR')).length;\n  print(\`\${f}: \${lines.length} lines, \${errors} ERROR\`);\n  if (!best || errors > best.errors) best = { f, errors };\n}\nprint('most ERROR lines: ' + best.f + ' (attempt ${i})');`;
 
-function run(runId: string, mode: 'react' | 'code'): StepEvent[] {
+/** `extra` grows each step's prompt a little, so trials of one mode differ the way real ones do. */
+function run(runId: string, mode: 'react' | 'code', steps = STEPS, extra = 0): StepEvent[] {
   const out: StepEvent[] = [];
   let t = 0;
   const push = (e: StepEventInput, dt = 3) => out.push({ ...e, runId, seq: out.length, t: (t += dt) } as StepEvent);
   const tools = mode === 'react'
     ? ['list_dir', 'read_file', 'write_file', 'run_shell'].map((name) => ({ name, description: `${name} tool`, parameters: { type: 'object', properties: { path: { type: 'string' } } } }))
     : [{ name: 'run_code', description: 'Run JavaScript that calls the tools as functions.', parameters: { type: 'object', properties: { code: { type: 'string' } } } }];
-  push({ type: 'run-started', mode, task, provider, settings: { ...DEFAULT_SETTINGS, maxSteps: STEPS }, systemPrompt: 'You are an agent.', tools, startedAt: Date.UTC(2026, 10, 30) }, 0);
+  push({ type: 'run-started', mode, task, provider, settings: { ...DEFAULT_SETTINGS, maxSteps: steps }, systemPrompt: 'You are an agent.', tools, startedAt: Date.UTC(2026, 10, 30) }, 0);
   let prompt = mode === 'react' ? 620 : 450;
-  for (let step = 1; step <= STEPS; step++) {
-    const last = step === STEPS;
+  for (let step = 1; step <= steps; step++) {
+    const last = step === steps;
     push({ type: 'model-request', step, attempt: 1, messageCount: 2 + 2 * step, toolNames: tools.map((x) => x.name) });
     const callId = `call_${step}`;
     const call = mode === 'react'
@@ -46,7 +48,7 @@ function run(runId: string, mode: 'react' | 'code'): StepEvent[] {
       }, 12);
     }
     push({ type: 'tool-finished', step, callId, name: call.name, output, rawSize: output.length, truncated: false, durationMs: 2, error: null });
-    prompt += completion + Math.ceil(output.length / 4);
+    prompt += completion + Math.ceil(output.length / 4) + extra;
   }
   push({ type: 'run-finished', status: 'answered', answer: 'log1.txt: 60 lines, 9 ERROR\nMost ERROR lines: log1.txt', validation: { ok: true, detail: 'synthetic' }, totals: computeTotals(out) });
   return out;
@@ -62,11 +64,31 @@ export function syntheticComparison(): StoredComparison {
   };
 }
 
+const TRIALS = 5;
+const TRIAL_STEPS = 20;
+
+/** 2 modes × TRIALS trials × TRIAL_STEPS steps, listed in rounds as the host stores them. */
+export function syntheticTrials(): StoredComparison {
+  const runs = Array.from({ length: TRIALS }, (_, i) => i + 1).flatMap((trial) =>
+    (['react', 'code'] as const).map((mode) => ({ runId: `${mode}-t${trial}`, mode, trial })));
+  return {
+    meta: { id: 'bench-trials', createdAt: Date.UTC(2026, 10, 30), task, provider, settings: DEFAULT_SETTINGS, runs, workspaceSource: 'synthetic' },
+    events: runs.flatMap((r) => run(r.runId, r.mode, TRIAL_STEPS, 7 * r.trial)),
+    warnings: [],
+    interruptedRunIds: [],
+  };
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export default async function bench(): Promise<void> {
-  const stored = syntheticComparison();
-  console.log(`report build: 2 runs × ${STEPS} steps, ${stored.events.length} events (synthetic event stream with the engine's shapes; not a real loop)`);
+  const long = measure(syntheticComparison(), `2 runs × ${STEPS} steps`);
+  const trials = measure(syntheticTrials(), `2 modes × ${TRIALS} trials × ${TRIAL_STEPS} steps`);
+  console.log(`  trials vs long: html per event ${((trials.html * 1000) / trials.events).toFixed(1)} vs ${((long.html * 1000) / long.events).toFixed(1)} µs`);
+}
+
+function measure(stored: StoredComparison, what: string): Record<string, number> & { events: number } {
+  console.log(`report build: ${what}, ${stored.events.length} events (synthetic event stream with the engine's shapes; not a real loop)`);
   const times: Record<string, number> = {};
   for (const format of ['json', 'csv', 'md', 'html'] as const) {
     for (let i = 0; i < 3; i++) buildReport(stored, format); // warm-up
@@ -81,4 +103,5 @@ export default async function bench(): Promise<void> {
     console.log(`  ${format.padEnd(4)} median ${times[format].toFixed(2)} ms (min ${Math.min(...samples).toFixed(2)}, max ${Math.max(...samples).toFixed(2)}) · ${(bytes / 1024).toFixed(0)} KiB`);
   }
   console.log(`  ratio html / json build time: ${(times.html / times.json).toFixed(1)}×; html per event: ${((times.html * 1000) / stored.events.length).toFixed(1)} µs`);
+  return { ...times, events: stored.events.length };
 }

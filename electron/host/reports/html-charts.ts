@@ -171,7 +171,8 @@ export function cumulativeSvg(series: readonly CumulativeSeries[], o: { id: stri
         : html`<rect class="point" x="${n(x - r)}" y="${n(y - r)}" width="${2 * r}" height="${2 * r}" ${attrs}>${tip}</rect>`;
     });
     const last = s.points[s.points.length - 1];
-    const end = last
+    // Several trials' end labels would pile on one another; their totals are in the runs table.
+    const end = last && !grouped
       ? html`<text class="value end" x="${n(xAt(s.points.length - 1) + 6)}" y="${n(yAt(last.value) + 3.5)}" fill="${color}">${formatInt(last.value)}</text>`
       : null;
     const line = s.points.length > 1

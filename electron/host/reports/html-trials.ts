@@ -9,7 +9,7 @@ import { formatInt, formatMs } from './format.js';
 import { meanBarsSvg } from './html-charts.js';
 import { html, type SafeHtml } from './html-escape.js';
 import { foldText } from './html-timeline.js';
-import { statusLabel, type ReportData, type ReportRun } from './report-data.js';
+import { statusLabel, statusNote, type ReportData, type ReportRun } from './report-data.js';
 import {
   AVERAGE_METRICS, averageVerdict, byTrial, formatMean, formatRange, meanDiff, modeLabel, trialCheapest,
 } from './trial-figures.js';
@@ -21,7 +21,7 @@ table.average th:first-child { width: 170px; }
 table.runs { width: 100%; }
 table.runs tbody tr.trial-head th { background: var(--soft); font-weight: 600; }
 table.runs tr.run > * { border-bottom: 0; }
-table.runs tr.run th[scope=row] { white-space: normal; }
+table.runs tr.run th[scope=row] { white-space: normal; min-width: 10.5em; }
 table.runs tr.run td[data-metric=status] { white-space: nowrap; }
 table.runs tr.answer-row td { border-top: 0; padding-top: 0; font-size: 12.5px; }
 table.runs .answer { white-space: pre-wrap; overflow-wrap: anywhere;
@@ -59,11 +59,12 @@ function runRow(r: ReportRun, first: ReportRun, cheapest: ReportRun | null): Saf
       : pctSpan(percentDiff(value, first.summary.totals.total), 'vs first', comparable);
     return html`<td class="num" data-run="${r.runId}" data-metric="${m.key}" data-value="${value}">${m.ms ? formatMs(value) : formatInt(value)}${diff}</td>`;
   });
+  const note = r.summary.answer ? null : statusNote(r);
   const answer = r.summary.answer.length > 600
     ? html`<div class="answer" data-run="${r.runId}" data-metric="answer">${foldText('Answer', r.summary.answer)}</div>`
-    : html`<span class="muted">Answer:</span> <span class="answer" data-run="${r.runId}" data-metric="answer">${r.summary.answer || html`<span class="muted">none</span>`}</span>`;
+    : html`<span class="muted">Answer:</span> <span class="answer" data-run="${r.runId}" data-metric="answer">${r.summary.answer || html`<span class="muted">none</span>`}</span>${note ? html` <span class="muted">— ${note}</span>` : null}`;
   // The answer and the validation detail get a full-width row under the figures, so twelve columns still fit.
-  return html`<tr class="run" data-run="${r.runId}" data-trial="${r.trial}"><th scope="row">${r.label}${r === cheapest ? html`<span class="tag">cheapest</span>` : null}</th><td class="status-${l.replace(/ /g, '-')}" data-run="${r.runId}" data-metric="status">${l}</td>${cells}<td data-run="${r.runId}" data-metric="validation">${
+  return html`<tr class="run" data-run="${r.runId}" data-trial="${r.trial}"><th scope="row">${r.label}${r === cheapest ? html` <span class="tag">cheapest</span>` : null}</th><td class="status-${l.replace(/ /g, '-')}" data-run="${r.runId}" data-metric="status">${l}</td>${cells}<td data-run="${r.runId}" data-metric="validation">${
     v ? html`<span class="badge ${v.ok ? 'ok' : 'bad'}">${v.ok ? 'passed' : 'failed'}</span>` : html`<span class="muted">not checked</span>`
   }</td></tr><tr class="answer-row"><td colspan="${RUN_METRICS.length + 3}">${answer}${
     v ? html`<br><span class="muted">Validation:</span> ${v.detail}` : null

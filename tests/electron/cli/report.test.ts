@@ -70,6 +70,21 @@ describe('parallax report', () => {
   });
 });
 
+describe('a comparison with trials', () => {
+  it('reports `parallax compare --trials 2` exactly as the builder does from history, in every format', async () => {
+    const c = await liveComparison(['--task', 'calc', '--trials', '2']);
+    expect(c.stored.meta.runs.map((r) => r.trial)).toEqual([1, 1, 2, 2]);
+    const runEnv = cliEnv(c.dataDir);
+    for (const f of REPORT_FORMATS) {
+      const res = await parallax(['report', c.id, '--format', f], runEnv);
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stdout).toBe(buildReport(c.stored, f).content);
+    }
+    const md = await parallax(['report', c.id, '--format', 'md'], runEnv);
+    expect(md.stdout).toContain('## Average over 2 trials');
+  }, 120_000);
+});
+
 describe('cancelled runs', () => {
   it('reports a comparison cancelled with Ctrl+C, showing each run as cancelled with the reason', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'parallax-cancel-'));

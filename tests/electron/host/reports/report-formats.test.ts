@@ -53,6 +53,17 @@ describe('buildReport', () => {
     expect(buildReport(stored, 'md', { generatedAt: at }).content).toContain('2026-01-02 03:04:05 UTC');
   });
 
+  it('is the same for one trial whether the meta names trial 1 or predates trials, with no trial section', () => {
+    const older: StoredComparison = { ...stored, meta: { ...stored.meta, runs: stored.meta.runs.map(({ runId, mode }) => ({ runId, mode })) } };
+    const marked: StoredComparison = { ...stored, meta: { ...stored.meta, runs: stored.meta.runs.map((r) => ({ ...r, trial: 1 })) } };
+    for (const f of ['html', 'md', 'csv'] as const) expect(buildReport(older, f).content, f).toBe(buildReport(marked, f).content);
+    for (const f of ['html', 'md'] as const) {
+      const text = buildReport(marked, f).content;
+      expect(text).not.toContain('Average over');
+      expect(text).not.toContain(' · trial');
+    }
+  });
+
   it('names files by task and comparison id with the right MIME types', () => {
     const expected = { html: 'text/html; charset=utf-8', md: 'text/markdown; charset=utf-8', csv: 'text/csv; charset=utf-8', json: 'application/json' };
     for (const [f, mime] of Object.entries(expected)) {

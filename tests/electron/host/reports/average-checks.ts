@@ -1,0 +1,100 @@
+/**
+ * Test helper: the checks that a report's "Average over N trials" shows exactly aggregateByMode of the stored
+ * runs, recomputed in the test from the events (see trials-comparison.ts). Used on a real `--trials`
+ * comparison and on assembled trials that really differ, in the HTML (opened in Chromium) and in Markdown.
+ */
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { MODE_LABELS } from '../../../../shared/run-spec.js';
+import { formatPercent, percentDiff, type ModeAggregate, type Stat } from '../../../../shared/summary.js';
+import { formatMs } from '../../../../electron/host/reports/format.js';
+import type { Recomputed } from './trials-comparison.js';
+
+type StatKey = 'steps' | 'requests' | 'prompt' | 'completion' | 'cached' | 'total' | 'wallMs' | 'toolCalls';
+export const STAT_ROWS: readonly [string, StatKey][] = [
+  ['Steps', 'steps'], ['Requests', 'requests'], ['Prompt tokens', 'prompt'], ['Completion tokens', 'completion'],
+  ['Cached tokens', 'cached'], ['Total tokens', 'total'], ['Wall time', 'wallMs'], ['Tool calls', 'toolCalls'],
+];
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+const num = (text: string) => Number(text.replace(/,/g, ''));
+
+/** The expected difference text of a mode's mean against the first mode's, or null for the first mode. */
+function expectedDiff(rec: Recomputed, i: number, key: StatKey): string | null {
+  if (i === 0) return null;
+  const s = rec.byMode[i][key], b = rec.byMode[0][key];
+  return formatPercent(s && b ? percentDiff(s.mean, b.mean) : null);
+}
+
+/** The mode with the lowest mean total over answered runs, computed here rather than read from the report. */
+export function expectedCheaper(byMode: readonly ModeAggregate[]): ModeAggregate | null {
+  const ranked = byMode.filter((a) => a.total !== null).sort((a, b) => a.total!.mean - b.total!.mean);
+  return ranked[0] ?? null;
+}
+
+export async function expectHtmlAverage(page: Page, rec: Recomputed): Promise<void> {
+  const table = page.locator('table.average');
+  expect(await page.locator('#average h2').innerText()).toBe(`Average over ${rec.trials} trials`);
+  for (const [i, a] of rec.byMode.entries()) {
+    for (const key of ['answered', 'passed'] as const) {
+      const cell = table.locator(`td[data-mode="${a.mode}"][data-metric="${key}"]`);
+      expect(await cell.innerText(), `${a.mode} ${key}`).toBe(`${a[key]}/${a.trials}`);
+    }
+    for (const [, key] of STAT_ROWS) {
+      const cell = table.locator(`td[data-mode="${a.mode}"][data-metric="${key}"]`);
+      const s: Stat | null = a[key];
+      if (!s) {
+        expect(await cell.innerText()).toBe('no answered run');
+        continue;
+      }
+      const at = async (name: string) => Number(await cell.getAttribute(name));
+      expect([await at('data-mean'), await at('data-min'), await at('data-max')], `${a.mode} ${key}`).toEqual([s.mean, s.min, s.max]);
+      const shown = await cell.evaluate((td) => td.firstChild?.textContent ?? '');
+      if (key === 'wallMs') expect(shown).toBe(formatMs(s.mean));
+      else expect(num(shown), `${a.mode} ${key} shown`).toBe(round1(s.mean));
+      const diff = expectedDiff(rec, i, key);
+      expect(await cell.locator('.diff').innerText()).toBe(diff === null ? 'baseline' : `${diff} vs first`);
+    }
+  }
+  const bars = await page.locator('#chart-average-total rect.bar').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-mean'))));
+  expect(bars).toEqual(rec.byMode.filter((a) => a.total).map((a) => a.total!.mean));
+  const cheaper = expectedCheaper(rec.byMode);
+  const verdict = await page.locator('#average .verdict').innerText();
+  if (cheaper && rec.byMode.length > 1) expect(verdict).toContain(`Cheaper on average: ${MODE_LABELS[cheaper.mode]}`);
+}
+
+/** The Markdown average section's rows, by their label. */
+function averageRows(md: string): Map<string, string[]> {
+  const section = md.split(/^## Average over \d+ trials.*$/m)[1].split(/^## /m)[0];
+  const rows = new Map<string, string[]>();
+  for (const line of section.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| ---'))) {
+    const cells = line.replace(/^\| | \|$/g, '').split(' | ');
+    rows.set(cells[0], cells.slice(1));
+  }
+  return rows;
+}
+
+export function expectMarkdownAverage(md: string, rec: Recomputed): void {
+  const rows = averageRows(md);
+  expect(rows.get('')).toEqual(rec.byMode.map((a) => MODE_LABELS[a.mode]));
+  expect(rows.get('Answered')).toEqual(rec.byMode.map((a) => `${a.answered}/${a.trials}`));
+  expect(rows.get('Passed validation')).toEqual(rec.byMode.map((a) => `${a.passed}/${a.trials}`));
+  for (const [label, key] of STAT_ROWS) {
+    const cells = rows.get(label)!;
+    for (const [i, a] of rec.byMode.entries()) {
+      const s = a[key];
+      if (!s) {
+        expect(cells[i]).toBe('no answered run');
+        continue;
+      }
+      const m = /^(.+) \((.+)–(.+)\)(?:, (.+))?$/.exec(cells[i]);
+      expect(m, `${label} ${a.mode}: ${cells[i]}`).not.toBeNull();
+      const [, mean, min, max, diff] = m!;
+      if (key === 'wallMs') expect([mean, min, max]).toEqual([formatMs(s.mean), formatMs(s.min), formatMs(s.max)]);
+      else expect([num(mean), num(min), num(max)], `${label} ${a.mode}`).toEqual([round1(s.mean), s.min, s.max]);
+      expect(diff ?? null).toBe(expectedDiff(rec, i, key));
+    }
+  }
+  const cheaper = expectedCheaper(rec.byMode);
+  if (cheaper && rec.byMode.length > 1) expect(md).toContain(`**Cheaper on average: ${MODE_LABELS[cheaper.mode]}**`);
+}
