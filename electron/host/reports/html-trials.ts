@@ -32,7 +32,10 @@ table.runs .answer { white-space: pre-wrap; overflow-wrap: anywhere;
 section.mode.folded { margin-top: 10px; }
 section.mode.folded > details > summary h2 { display: inline; border: 0; margin: 0; padding: 0; font-size: 17px; }
 section.mode.folded > details[open] > summary { border-bottom: 1px solid var(--line); margin-bottom: 8px; }
+/* Print has no clicks: folded timelines and trial charts print open where the browser can style the
+   fold (::details-content), flowing on rather than each starting a page. */
 @media print { section.mode.folded { break-before: auto; } }
+@media print { section.mode.folded > details::details-content, details.charts-trial::details-content { content-visibility: visible; } }
 `;
 
 const RUN_METRICS: readonly { key: keyof RunTotals; label: string; ms?: boolean }[] = [

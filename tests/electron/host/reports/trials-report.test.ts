@@ -93,12 +93,18 @@ describe('HTML report with trials', () => {
     expect(await opened.page.locator('section.mode .step').first().isVisible()).toBe(true);
   });
 
-  it('renders legibly: screenshots folded, and with the first timeline and trial charts open', async () => {
+  it('renders legibly: no sideways scrolling; screenshots folded, with a timeline open, and printed (open)', async () => {
     const { scrollWidth, clientWidth } = await opened.page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
     expect(scrollWidth, 'no horizontal scrolling at 1280 px').toBeLessThanOrEqual(clientWidth);
     await opened.page.screenshot({ path: join(OUT, 'calc-trials-open.png'), fullPage: true });
     await opened.page.reload();
     await opened.page.screenshot({ path: join(OUT, 'calc-trials.png'), fullPage: true });
+    // Print has no clicks: the folded timelines print open.
+    await opened.page.emulateMedia({ media: 'print' });
+    expect(await opened.page.locator('section.mode .step').first().isVisible()).toBe(true);
+    await opened.page.screenshot({ path: join(OUT, 'calc-trials-print.png'), fullPage: true });
+    await opened.page.emulateMedia({ media: 'screen' });
+    expect(await opened.page.locator('section.mode .step').first().isVisible()).toBe(false);
   });
 });
 
