@@ -4,13 +4,18 @@
  */
 import { z } from 'zod';
 
-export const MODE_IDS = ['react', 'code'] as const;
+export const MODE_IDS = ['react', 'code', 'hybrid', 'react-search'] as const;
 export type ModeId = (typeof MODE_IDS)[number];
 
 export const MODE_LABELS: Record<ModeId, string> = {
   react: 'ReAct',
   code: 'Code Mode',
+  hybrid: 'Hybrid',
+  'react-search': 'ReAct + tool search',
 };
+
+/** The modes a comparison runs when none are chosen: the seed's two ways of calling tools. */
+export const DEFAULT_MODES: readonly ModeId[] = ['react', 'code'];
 
 /** Faults the simulated model can inject, for tests and demos of the error paths. */
 export const SIM_FAULTS = ['429-once', '500', 'hang', 'malformed-args', 'unknown-tool', 'loop-forever'] as const;

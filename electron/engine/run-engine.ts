@@ -9,7 +9,7 @@ import { computeTotals } from '../../shared/summary.js';
 import { EventRecorder } from './event-recorder.js';
 import { runLoop, type LoopResult } from './loop.js';
 import { prewarmCodeSandbox } from './modes/code-mode.js';
-import { createMode } from './modes/index.js';
+import { createMode, SANDBOX_MODES } from './modes/index.js';
 import type { ModeAdapter } from './modes/mode.js';
 import { createChatClient } from './provider/chat-client.js';
 import { validateAnswer } from './tasks/index.js';
@@ -32,7 +32,7 @@ function simHeaders(spec: RunSpec): Record<string, string> | undefined {
  * measured steps. Workers call it before saying they are ready.
  */
 export async function warmUpEngine(spec?: RunSpec): Promise<void> {
-  await Promise.all([warmUpTools(), spec?.mode === 'code' ? prewarmCodeSandbox(spec.settings) : undefined]);
+  await Promise.all([warmUpTools(), spec && SANDBOX_MODES.has(spec.mode) ? prewarmCodeSandbox(spec.settings) : undefined]);
 }
 
 export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {

@@ -4,7 +4,7 @@
  * host stored, reopen it from history, export it, delete it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODE_IDS } from '../../shared/run-spec.js';
+import { DEFAULT_MODES } from '../../shared/run-spec.js';
 import type { StepEvent } from '../../shared/step-event.js';
 import { computePerStep, computeTotals, cumulativeTokens, formatPercent, groupByRun, percentDiff } from '../../shared/summary.js';
 import { openPage, startServe, type Driven, type Served } from './harness.js';
@@ -50,9 +50,9 @@ describe('a comparison in the browser, against parallax serve with the simulated
     await page.check('[data-testid=task-log-stats] input');
     await startRecordingColumns(page);
     await page.keyboard.press('Control+Enter');
-    for (const mode of MODE_IDS) expect(await waitForStatus(page, mode, ['answered', 'max-steps', 'error', 'crashed'])).toBe('answered');
+    for (const mode of DEFAULT_MODES) expect(await waitForStatus(page, mode, ['answered', 'max-steps', 'error', 'crashed'])).toBe('answered');
     const frames = await recordedColumns(page);
-    for (const mode of MODE_IDS) {
+    for (const mode of DEFAULT_MODES) {
       // A frame where this column already showed an answered step and had not finished yet.
       expect(frames.some((f) => (f[mode]?.steps ?? 0) >= 1 && f[mode]?.status === 'running'), `live steps seen for ${mode}`).toBe(true);
     }

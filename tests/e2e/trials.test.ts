@@ -5,7 +5,7 @@
  * a trial not started yet shown as waiting, and N = 1 looking as it did before trials.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_TRIALS, MODE_IDS } from '../../shared/run-spec.js';
+import { DEFAULT_MODES, MAX_TRIALS } from '../../shared/run-spec.js';
 import type { ComparisonMeta } from '../../shared/ipc-contract.js';
 import type { StepEvent } from '../../shared/step-event.js';
 import { aggregateByMode, computeTotals, formatPercent, groupByRun, percentDiff, summarizeRun, type ModeAggregate } from '../../shared/summary.js';
@@ -79,7 +79,7 @@ describe('trials per mode in the browser, against parallax serve with the simula
     await page.press('[data-testid=trials-input]', 'ArrowUp');
     expect(await page.inputValue('[data-testid=trials-input]')).toBe('2');
     expect(await page.locator('[data-testid=trials-error]').count()).toBe(0);
-    expect(await page.textContent('[data-testid=run]')).toContain(`Run ${MODE_IDS.length} modes × 2`);
+    expect(await page.textContent('[data-testid=run]')).toContain(`Run ${DEFAULT_MODES.length} modes × 2`);
   });
 
   it('runs calc twice per mode in rounds; the picker follows the trial in progress, the later one waiting', async () => {
@@ -178,8 +178,8 @@ describe('trials per mode in the browser, against parallax serve with the simula
     await page.waitForSelector('[data-testid=trial-option][data-trial="2"][data-state=waiting]');
     await page.click('[data-testid=tab-timeline]');
     await page.click('[data-testid=trial-option][data-trial="2"]');
-    for (const mode of MODE_IDS) expect(await page.getAttribute(`[data-testid=column-${mode}] [data-testid=run-status]`, 'data-status')).toBe('waiting');
-    expect(await page.locator('[data-testid=setup-waiting]').count()).toBe(MODE_IDS.length);
+    for (const mode of DEFAULT_MODES) expect(await page.getAttribute(`[data-testid=column-${mode}] [data-testid=run-status]`, 'data-status')).toBe('waiting');
+    expect(await page.locator('[data-testid=setup-waiting]').count()).toBe(DEFAULT_MODES.length);
     await saveShot(page, 'trials-waiting', { docs: false });
     // One run of the waiting trial cancelled from its column: recorded as cancelled, its partner still waits.
     await page.click('[data-testid=cancel-run-code]');
@@ -189,7 +189,7 @@ describe('trials per mode in the browser, against parallax serve with the simula
     await page.locator('[data-testid=timeline]').focus();
     await page.keyboard.press('Escape');
     await allDone();
-    for (const mode of MODE_IDS) expect(await page.getAttribute(`[data-testid=column-${mode}] [data-testid=run-status]`, 'data-status')).toBe('cancelled');
+    for (const mode of DEFAULT_MODES) expect(await page.getAttribute(`[data-testid=column-${mode}] [data-testid=run-status]`, 'data-status')).toBe('cancelled');
     const held = (await host.invoke('history:list')).find((i) => i.meta.id !== meta.id)!;
     expect(held.runs.map((r) => r.status)).toEqual(['cancelled', 'cancelled', 'cancelled', 'cancelled']);
     await page.uncheck('[data-testid=fault-hang] input');

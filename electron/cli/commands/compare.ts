@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import type { ComparisonMeta, StoredComparison } from '../../../shared/ipc-contract.js';
-import { MAX_TRIALS, MODE_IDS, MODE_LABELS, type ComparisonRequest, type ModeId, type SimFault } from '../../../shared/run-spec.js';
+import { DEFAULT_MODES, MAX_TRIALS, MODE_IDS, MODE_LABELS, type ComparisonRequest, type ModeId, type SimFault } from '../../../shared/run-spec.js';
 import type { StepEvent } from '../../../shared/step-event.js';
 import {
   aggregateByMode, formatPercent, groupByRun, percentDiff, summarizeComparison, summarizeRun, type ModeAggregate, type RunSummary, type Stat,
@@ -31,7 +31,7 @@ export function register(program: Command): void {
     .command('compare')
     .description('run one task through several modes at once, one worker process each, and compare every step and token')
     .requiredOption('--task <id or text>', 'a built-in task id (see `parallax tasks`) or free text')
-    .option('--modes <list>', `comma-separated modes: ${MODE_IDS.join(',')}`, MODE_IDS.join(','))
+    .option('--modes <list>', `comma-separated modes: ${MODE_IDS.join(',')}`, DEFAULT_MODES.join(','))
     .option('--trials <n>', `run each mode n times (1–${MAX_TRIALS}), in rounds, and add each mode's average`)
     .option('--max-steps <n>', 'stop each run after this many model requests (default 10)')
     .option('--workspace <dir>', 'copy this folder as every run\'s workspace instead of the task fixture')

@@ -29,6 +29,7 @@ const MISNAMED: Record<string, string> = {
   get_weather: 'weather',
   calculator: 'calc',
   run_code: 'run_python',
+  search_tools: 'tool_search',
 };
 
 function misnamed(name: string, offered: ReadonlySet<string>): string {

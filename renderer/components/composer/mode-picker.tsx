@@ -7,6 +7,8 @@ import { TrialsField } from './trials-field.js';
 const MODE_ABOUT: Record<ModeId, string> = {
   react: 'Native tool calling: every tool schema on every request.',
   code: 'One run_code tool: the model writes a program that calls the tools.',
+  hybrid: 'list_dir and read_file as direct tools, plus run_code for batch work.',
+  'react-search': 'Four file tools and search_tools; the tools it finds join later requests.',
 };
 
 export function ModePicker({ error }: { error?: string }) {

@@ -22,7 +22,7 @@ export type FaultMark = 'malformed-args' | 'unknown-tool' | 'loop-forever';
 export interface Conversation {
   readonly task: string;
   readonly toolNames: ReadonlySet<string>;
-  /** The `run_code` description, or '' outside Code Mode. */
+  /** The `run_code` description, or '' when run_code is not offered. */
   readonly runCodeDescription: string;
   /** Assistant turns since the task. */
   readonly turns: number;

@@ -1,7 +1,7 @@
 /**
  * Picks the scripted policy for a request: the task from the user's words (key phrases of the built-in
  * tasks, so any OpenAI-compatible agent using the same tool names can drive it), the mode from the tools
- * offered (only `run_code` → Code Mode), the step from the conversation so far. Pure: same request, same reply.
+ * offered (modeOf), the step from the conversation so far. Pure: same request, same reply.
  */
 import { BUILTIN_TASKS } from '../../../../shared/tasks.js';
 import { answer, type SimReply, type WireMessage, type WireTool } from '../types.js';
@@ -10,6 +10,7 @@ import { readConversation, type Conversation } from './conversation.js';
 import { codeLogStats, reactLogStats } from './log-stats.js';
 import { codeTimeAndTitle, reactTimeAndTitle, type TimeTitleParams } from './time-and-title.js';
 import { codeCalc, codeWeather, reactCalc, reactWeather } from './weather-calc.js';
+import { SEARCH_TOOLS, searchCalc, searchLogStats, searchTimeAndTitle, searchWeather } from './react-search.js';
 
 export type TaskMatch =
   | { readonly id: 'log-stats' }
@@ -51,9 +52,21 @@ export function unknownTaskAnswer(): SimReply {
   );
 }
 
+export type SimMode = 'react' | 'code' | 'hybrid' | 'react-search';
+
+/**
+ * The mode, from the tools offered: run_code alone is Code Mode, run_code beside direct tools is Hybrid,
+ * search_tools without run_code is ReAct + tool search, anything else is ReAct.
+ */
+export function modeOf(toolNames: ReadonlySet<string>): SimMode {
+  if (toolNames.has('run_code')) return toolNames.size === 1 ? 'code' : 'hybrid';
+  return toolNames.has(SEARCH_TOOLS) ? 'react-search' : 'react';
+}
+
 function decideFor(conv: Conversation, task: TaskMatch): SimReply {
-  const code = conv.toolNames.has('run_code') && conv.toolNames.size === 1;
-  if (code) {
+  const mode = modeOf(conv.toolNames);
+  // Hybrid's built-in tasks are batch work or need hidden tools, so it writes programs as Code Mode does.
+  if (mode === 'code' || mode === 'hybrid') {
     switch (task.id) {
       case 'log-stats':
         return codeLogStats(conv);
@@ -63,6 +76,18 @@ function decideFor(conv: Conversation, task: TaskMatch): SimReply {
         return codeWeather(conv, task.city);
       case 'calc':
         return codeCalc(conv, task.expression);
+    }
+  }
+  if (mode === 'react-search') {
+    switch (task.id) {
+      case 'log-stats':
+        return searchLogStats(conv);
+      case 'time-and-title':
+        return searchTimeAndTitle(conv, task);
+      case 'weather-f':
+        return searchWeather(conv, task.city);
+      case 'calc':
+        return searchCalc(conv, task.expression);
     }
   }
   if (conv.toolNames.size === 0) return finalAnswer(['This task needs tools, and the request offered none.']);

@@ -1,7 +1,8 @@
 /**
- * weather-f: ReAct calls get_weather, then calculator with "<c> * 9 / 5 + 32", then answers. Code Mode finds
- * get_weather with search_tools and converts in JS (with return types hidden it first prints the object to see
- * its fields). calc: ReAct calls calculator; Code Mode computes in JS, as models usually do.
+ * weather-f: ReAct calls get_weather, then calculator with "<c> * 9 / 5 + 32", then answers; ReAct + tool
+ * search looks for each tool just before it needs it. Code Mode finds get_weather with search_tools and
+ * converts in JS (with return types hidden it first prints the object to see its fields). calc: ReAct calls
+ * calculator; Code Mode computes in JS, as models usually do.
  */
 import { callTools, type SimReply } from '../types.js';
 import { finalAnswer, missingTools, programOutput, returnTypesShown } from './common.js';
@@ -20,13 +21,26 @@ function weatherAnswer(w: Record<string, unknown>, f: number): SimReply {
 
 const hasTemp = (w: Record<string, unknown> | undefined): w is Record<string, unknown> => typeof w?.tempC === 'number';
 
-export function reactWeather(conv: Conversation, city: string): SimReply {
-  const missing = missingTools(conv, ['get_weather', 'calculator']);
-  if (missing) return missing;
+/**
+ * A reply that makes `name` callable first (a search), or null when it already is. ReAct has no way to get
+ * a tool it was not given, so its check runs up front for both tools.
+ */
+export type NeedTool = (name: string) => SimReply | null;
+
+export function reactWeather(conv: Conversation, city: string, need?: NeedTool): SimReply {
+  if (!need) {
+    const missing = missingTools(conv, ['get_weather', 'calculator']);
+    if (missing) return missing;
+  }
+  const needWeather = need?.('get_weather');
+  if (needWeather) return needWeather;
   const weather = lastCall(conv, 'get_weather');
   if (!weather) return callTools([{ name: 'get_weather', args: { city } }]);
   const w = objectResult(weather.result);
   if (!hasTemp(w)) return finalAnswer([`I could not get the weather for ${city}: ${firstLine(weather.result ?? 'no result')}`]);
+  // The calculator is looked for only once there is a reading to convert.
+  const needCalc = need?.('calculator');
+  if (needCalc) return needCalc;
   const expression = `${w.tempC} * 9 / 5 + 32`;
   const calc = lastCall(conv, 'calculator', (a) => a.expression === expression);
   if (!calc) return callTools([{ name: 'calculator', args: { expression } }]);

@@ -1,0 +1,75 @@
+/**
+ * The run_code tool as a mode carries it: its exposure (with the catalog), the run's sandbox thread, and one
+ * call → one `code-run` event (plus a `tool-search` event per search_tools call inside the program). Code Mode
+ * offers only this tool; Hybrid offers it beside direct tools. Both share this, so a program runs the same way.
+ */
+import type { RunSettings } from '../../../../shared/run-spec.js';
+import type { ToolExposure } from '../../../../shared/step-event.js';
+import { limitsFromSettings, programText, runProgram, Sandbox } from '../../sandbox/index.js';
+import type { CallContext, ModeOptions } from '../mode.js';
+import { standardBindings } from './bindings.js';
+import { RUN_CODE, runCodeExposure } from './run-code-tool.js';
+
+let prewarmed: Sandbox | null = null;
+
+/** Start the sandbox thread of the next run that uses run_code ahead of time (a worker does it before 'ready'). */
+export async function prewarmCodeSandbox(settings: RunSettings): Promise<void> {
+  prewarmed?.dispose();
+  prewarmed = new Sandbox({ memoryMb: limitsFromSettings(settings).memoryMb });
+  await prewarmed.warmUp();
+}
+
+export interface ProgramTool {
+  readonly exposure: ToolExposure;
+  /** Run the program in `args.code`; returns the text for the model (printed output, then any error). */
+  call(args: Record<string, unknown>, ctx: CallContext): Promise<string>;
+  dispose(): void;
+}
+
+export function createProgramTool(opts: ModeOptions): ProgramTool {
+  const { tools, hiddenTools } = standardBindings();
+  const exposure = runCodeExposure(tools, opts.settings.returnTypes);
+  const limits = limitsFromSettings(opts.settings);
+  // One sandbox thread per run: the prewarmed one when the worker made it, else one started now, so its
+  // start-up is not billed to the first program.
+  const sandbox = prewarmed ?? new Sandbox({ memoryMb: limits.memoryMb });
+  prewarmed = null;
+  void sandbox.warmUp().catch(() => undefined);
+
+  return {
+    exposure,
+    async call(args, ctx) {
+      const code = args.code;
+      if (typeof code !== 'string' || code.trim() === '') {
+        const got = Object.keys(args).length > 0 ? `got ${Object.keys(args).map((k) => `"${k}"`).join(', ')}` : 'got no arguments';
+        return `${RUN_CODE} needs {"code": "<JavaScript program>"} with the program as one string (${got}). Send the program again in the "code" field.`;
+      }
+      const result = await runProgram(code, {
+        tools,
+        hiddenTools,
+        ctx: { workspace: opts.workspace, settings: opts.settings, signal: ctx.signal },
+        limits,
+        returnTypes: opts.settings.returnTypes,
+        sandbox,
+        onSearch: (search) => ctx.emit({ type: 'tool-search', step: ctx.step, callId: ctx.callId, query: search.query, hits: search.hits }),
+      });
+      ctx.emit({
+        type: 'code-run',
+        step: ctx.step,
+        callId: ctx.callId,
+        code,
+        output: result.output,
+        error: result.error,
+        toolCalls: result.toolCalls,
+        toolBytes: result.toolBytes,
+        printedBytes: result.printedBytes,
+        durationMs: result.durationMs,
+        limitHit: result.limitHit,
+      });
+      return programText(result);
+    },
+    dispose() {
+      sandbox.dispose();
+    },
+  };
+}
