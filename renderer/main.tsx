@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
 import { bootstrap } from './app/bootstrap.js';
+import { installModePalette } from './lib/mode-palette.js';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/controls.css';
@@ -13,6 +14,7 @@ import './styles/charts.css';
 import './styles/code.css';
 import './styles/trials.css';
 
+installModePalette(document);
 void bootstrap();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

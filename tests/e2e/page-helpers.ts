@@ -47,9 +47,8 @@ export async function startRecordingColumns(page: Page): Promise<void> {
     w.__columnFrames = [];
     const snap = () => {
       const frame: Record<string, { status: string | null; steps: number }> = {};
-      for (const mode of ['react', 'code']) {
-        const head = document.querySelector<HTMLElement>(`[data-testid=column-${mode}]`);
-        if (!head) continue;
+      for (const head of document.querySelectorAll<HTMLElement>('[data-testid^=column-][data-run-id]')) {
+        const mode = head.dataset.testid!.slice('column-'.length);
         const runId = head.dataset.runId;
         frame[mode] = {
           status: head.querySelector('[data-testid=run-status]')?.getAttribute('data-status') ?? null,

@@ -3,20 +3,13 @@
  * rendered on the server (react-dom/server) it emits an empty wrapper: it lays charts out in client
  * effects. Direct SVG is deterministic, needs no script, prints crisply, and every mark carries its exact
  * value (a <title> tooltip and data-* attributes), with a <title>/<desc> pair for screen readers.
- * Charts of different modes share one scale, so bar heights can be compared across modes by eye.
+ * Charts of different modes share one scale, so bar heights can be compared across modes by eye. Every
+ * mark takes its mode's colour (report-palette.ts), so a mode looks the same in every chart.
  */
+import type { ModeId } from '../../../shared/run-spec.js';
 import { formatInt } from './format.js';
 import { html, raw, type SafeHtml } from './html-escape.js';
-
-export const PROMPT_COLOR = '#0072B2';
-export const COMPLETION_COLOR = '#E69F00';
-/** Okabe–Ito colours (distinguishable with colour-blindness) plus a dash pattern each, for grey print. */
-const MODE_COLORS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#56B4E9', '#000000'];
-const MODE_DASHES = ['', '7 4', '2 3', '9 3 2 3', '4 2', '1 2'];
-
-export function modeColor(i: number): string {
-  return MODE_COLORS[i % MODE_COLORS.length];
-}
+import { modeStyle, type Marker } from './report-palette.js';
 
 /** Axis maximum and tick step: the smallest 1/2/2.5/5 × 10^k step giving at most `maxTicks` intervals. */
 export function niceScale(max: number, maxTicks = 5): { max: number; step: number } {
@@ -88,6 +81,9 @@ export interface StepBarsOptions {
   readonly yMax: number;
   /** Shared slot count (the most steps of any run) so bars have one width across the modes. */
   readonly slots: number;
+  readonly mode: ModeId;
+  /** The run's name, written in the legend so a chart names its mode without its caption. */
+  readonly label: string;
 }
 
 /** One chart per run: a prompt bar and a completion bar for every step, each labelled with its value. */
@@ -108,12 +104,15 @@ export function stepBarsSvg(steps: readonly StepBar[], o: StepBarsOptions): Safe
   const desc = steps.length
     ? steps.map((s) => `step ${s.step}: prompt ${formatInt(s.prompt)}, completion ${formatInt(s.completion)}`).join('; ')
     : 'no model response was stored';
+  const style = modeStyle(o.mode);
+  // Completion bars: the tint, outlined in the mode's colour, so they read apart from prompt bars in grey too.
+  const paint = { prompt: raw(`fill="${style.color}"`), completion: raw(`fill="${style.tint}" stroke="${style.color}" stroke-width="1"`) };
   const bars: SafeHtml[] = [];
   steps.forEach((s, i) => {
     const cx = left + slotW * (i + 0.5);
-    for (const [kind, value, color, x] of [
-      ['prompt', s.prompt, PROMPT_COLOR, cx - barW - 1],
-      ['completion', s.completion, COMPLETION_COLOR, cx + 1],
+    for (const [kind, value, x] of [
+      ['prompt', s.prompt, cx - barW - 1],
+      ['completion', s.completion, cx + 1],
     ] as const) {
       const h = (value / scale.max) * plotH;
       const y = top + plotH - h;
@@ -124,32 +123,48 @@ export function stepBarsSvg(steps: readonly StepBar[], o: StepBarsOptions): Safe
           : labels === 'v'
             ? html`<text class="value" transform="translate(${n(lx + 3.5)} ${n(y - 3)}) rotate(-90)">${formatInt(value)}</text>`
             : null;
-      bars.push(html`<rect class="bar" x="${n(x)}" y="${n(y)}" width="${n(barW)}" height="${n(h)}" fill="${color}" data-step="${s.step}" data-kind="${kind}" data-value="${value}"><title>step ${s.step} ${kind}: ${formatInt(value)} tokens</title></rect>${label}`);
+      bars.push(html`<rect class="bar" x="${n(x)}" y="${n(y)}" width="${n(barW)}" height="${n(h)}" ${paint[kind]} data-mode="${o.mode}" data-step="${s.step}" data-kind="${kind}" data-value="${value}"><title>step ${s.step} ${kind}: ${formatInt(value)} tokens</title></rect>${label}`);
     }
   });
-  const legend = html`<g class="legend" transform="translate(${left} 12)"><rect width="12" height="12" fill="${PROMPT_COLOR}"/><text x="17" y="10">prompt</text><rect x="80" width="12" height="12" fill="${COMPLETION_COLOR}"/><text x="97" y="10">completion</text></g>`;
+  const nameW = Math.round(o.label.length * 7.2) + 14;
+  const legend = html`<g class="legend" transform="translate(${left} 12)"><text class="name" x="0" y="10">${o.label}</text><g transform="translate(${nameW} 0)"><rect width="12" height="12" ${paint.prompt}/><text x="17" y="10">prompt</text><rect x="80.5" y="0.5" width="11" height="11" ${paint.completion}/><text x="97" y="10">completion</text></g></g>`;
   const empty = steps.length ? null : html`<text class="empty" x="${n(left + plotW / 2)}" y="${n(top + plotH / 2)}" text-anchor="middle">no model response was stored</text>`;
   return html`${svgOpen(o.id, height, o.title, desc)}${legend}${yAxis(scale, left, top, plotH, plotW)}${bars}${empty}${xLabels(slots, left, top, plotH, plotW, (i) => left + slotW * (i + 0.5), (i) => String(steps[i]?.step ?? i + 1))}</svg>`;
 }
 
 export interface CumulativeSeries {
   readonly label: string;
-  /** Runs of one mode over several trials share a colour, a dash and one legend entry. */
-  readonly group?: { readonly index: number; readonly label: string };
+  /** Its colour, dash and marker; runs of one mode over several trials share them. */
+  readonly mode: ModeId;
   /** Running total after each step, in step order. */
   readonly points: readonly { readonly step: number; readonly value: number }[];
 }
 
-/** Cumulative tokens over steps, one line per run, on one chart. */
-export function cumulativeSvg(series: readonly CumulativeSeries[], o: { id: string; title: string }): SafeHtml {
+/** A point's marker: each mode its own shape, so points tell modes apart without colour. */
+function marker(shape: Marker, x: number, y: number, r: number, attrs: SafeHtml, tip: SafeHtml | null, cls = 'point'): SafeHtml {
+  switch (shape) {
+    case 'circle':
+      return html`<circle class="${cls}" cx="${n(x)}" cy="${n(y)}" r="${r}" ${attrs}>${tip}</circle>`;
+    case 'square':
+      return html`<rect class="${cls}" x="${n(x - r)}" y="${n(y - r)}" width="${2 * r}" height="${2 * r}" ${attrs}>${tip}</rect>`;
+    case 'triangle':
+      return html`<polygon class="${cls}" points="${n(x)},${n(y - r * 1.2)} ${n(x + r * 1.15)},${n(y + r * 0.9)} ${n(x - r * 1.15)},${n(y + r * 0.9)}" ${attrs}>${tip}</polygon>`;
+    case 'diamond':
+      return html`<polygon class="${cls}" points="${n(x)},${n(y - r * 1.3)} ${n(x + r * 1.3)},${n(y)} ${n(x)},${n(y + r * 1.3)} ${n(x - r * 1.3)},${n(y)}" ${attrs}>${tip}</polygon>`;
+  }
+}
+
+/**
+ * Cumulative tokens over steps, one line per run, on one chart. `legend` (several trials) gives one entry per
+ * mode instead of one per run, and leaves out the end labels, which would pile on one another.
+ */
+export function cumulativeSvg(series: readonly CumulativeSeries[], o: { id: string; title: string; legend?: readonly { mode: ModeId; label: string }[] }): SafeHtml {
   const slots = Math.max(1, ...series.map((s) => s.points.length));
   const scale = niceScale(Math.max(0, ...series.flatMap((s) => s.points.map((p) => p.value))));
   const left = leftFor(scale);
   const plotW = W - left - RIGHT - 56;
-  const grouped = series.some((s) => s.group);
-  const legendItems = grouped
-    ? [...new Map(series.map((s) => [s.group?.index ?? 0, s.group?.label ?? s.label])).entries()].map(([index, label]) => ({ index, label }))
-    : series.map((s, index) => ({ index, label: s.label }));
+  const grouped = o.legend !== undefined;
+  const legendItems = o.legend ?? series.map((s) => ({ mode: s.mode, label: s.label }));
   const top = 28 + 16 * Math.ceil(legendItems.length / 2);
   const plotH = 220;
   const height = top + plotH + BOTTOM;
@@ -158,17 +173,13 @@ export function cumulativeSvg(series: readonly CumulativeSeries[], o: { id: stri
   const xAt = (i: number) => (slots === 1 ? left + plotW / 2 : left + (plotW * i) / (slots - 1));
   const yAt = (v: number) => top + plotH - (v / scale.max) * plotH;
   const lines = series.map((s, si) => {
-    const gi = s.group?.index ?? si;
-    const color = modeColor(gi);
-    const dash = MODE_DASHES[gi % MODE_DASHES.length];
+    const { color, dash, marker: shape } = modeStyle(s.mode);
     const pts = s.points.map((p, i) => `${n(xAt(i))},${n(yAt(p.value))}`).join(' ');
     const marks = s.points.map((p, i) => {
       const x = xAt(i), y = yAt(p.value);
       const tip = html`<title>${s.label}, after step ${p.step}: ${formatInt(p.value)} tokens</title>`;
-      const attrs = raw(`data-series="${si}" data-step="${p.step}" data-value="${p.value}" fill="${color}"`);
-      return gi % 2 === 0
-        ? html`<circle class="point" cx="${n(x)}" cy="${n(y)}" r="${r}" ${attrs}>${tip}</circle>`
-        : html`<rect class="point" x="${n(x - r)}" y="${n(y - r)}" width="${2 * r}" height="${2 * r}" ${attrs}>${tip}</rect>`;
+      const attrs = html`data-series="${si}" data-mode="${s.mode}" data-step="${p.step}" data-value="${p.value}" fill="${color}"`;
+      return marker(shape, x, y, r, attrs, tip);
     });
     const last = s.points[s.points.length - 1];
     // Several trials' end labels would pile on one another; their totals are in the runs table.
@@ -180,11 +191,11 @@ export function cumulativeSvg(series: readonly CumulativeSeries[], o: { id: stri
       : null;
     return html`${line}${marks}${end}`;
   });
-  const legend = legendItems.map(({ index: si, label }, li) => {
+  const legend = legendItems.map(({ mode, label }, li) => {
     const x = left + (li % 2) * 240;
     const y = 12 + 16 * Math.floor(li / 2);
-    const dash = MODE_DASHES[si % MODE_DASHES.length];
-    return html`<g class="legend" transform="translate(${x} ${y})"><line x1="0" x2="22" y1="6" y2="6" stroke="${modeColor(si)}" stroke-width="2" stroke-dasharray="${dash || 'none'}"/><text x="28" y="10">${label}</text></g>`;
+    const { color, dash, marker: shape } = modeStyle(mode);
+    return html`<g class="legend" transform="translate(${x} ${y})"><line x1="0" x2="26" y1="6" y2="6" stroke="${color}" stroke-width="2" stroke-dasharray="${dash || 'none'}"/>${marker(shape, 13, 6, 3, html`fill="${color}"`, null, 'key')}<text x="32" y="10">${label}</text></g>`;
   });
   const desc = series
     .map((s) => `${s.label}: ${s.points.map((p) => `after step ${p.step} ${formatInt(p.value)}`).join(', ') || 'no steps'}`)
@@ -193,7 +204,7 @@ export function cumulativeSvg(series: readonly CumulativeSeries[], o: { id: stri
 }
 
 /** Horizontal bars, one per run: used for the first-request size. */
-export function hbarsSvg(items: readonly { label: string; value: number | null; color?: number }[], o: { id: string; title: string; unit: string }): SafeHtml {
+export function hbarsSvg(items: readonly { label: string; value: number | null; mode: ModeId }[], o: { id: string; title: string; unit: string }): SafeHtml {
   const rowH = 26;
   // Wide enough for "Code Mode · trial 10"; labels that fit the old margin keep it (and their exact output).
   const left = Math.max(110, 16 + Math.max(0, ...items.map((it) => it.label.length)) * 6);
@@ -204,7 +215,7 @@ export function hbarsSvg(items: readonly { label: string; value: number | null; 
     const y = 6 + i * rowH;
     const w = ((it.value ?? 0) / max) * plotW;
     const text = it.value === null ? 'not recorded' : `${formatInt(it.value)} ${o.unit}`;
-    return html`<text class="tick" x="${left - 8}" y="${y + 15}" text-anchor="end">${it.label}</text><rect class="bar" x="${left}" y="${y + 3}" width="${n(w)}" height="16" fill="${modeColor(it.color ?? i)}" data-value="${it.value ?? ''}"><title>${it.label}: ${text}</title></rect><text class="value" x="${n(left + w + 6)}" y="${y + 15}">${text}</text>`;
+    return html`<text class="tick" x="${left - 8}" y="${y + 15}" text-anchor="end">${it.label}</text><rect class="bar" x="${left}" y="${y + 3}" width="${n(w)}" height="16" fill="${modeStyle(it.mode).color}" data-mode="${it.mode}" data-value="${it.value ?? ''}"><title>${it.label}: ${text}</title></rect><text class="value" x="${n(left + w + 6)}" y="${y + 15}">${text}</text>`;
   });
   const desc = items.map((it) => `${it.label}: ${it.value === null ? 'not recorded' : formatInt(it.value)}`).join('; ');
   return html`${svgOpen(o.id, height, o.title, desc)}${rows}</svg>`;
@@ -212,6 +223,7 @@ export function hbarsSvg(items: readonly { label: string; value: number | null; 
 
 export interface MeanBar {
   readonly label: string;
+  readonly mode: ModeId;
   /** Over the mode's answered runs; null when none answered. */
   readonly stat: { readonly mean: number; readonly min: number; readonly max: number } | null;
   readonly answered: number;
@@ -236,7 +248,7 @@ export function meanBarsSvg(items: readonly MeanBar[], o: { id: string; title: s
     const s = it.stat;
     const tip = `${it.label}: mean ${mean(s.mean)} ${o.unit}, min ${formatInt(s.min)}, max ${formatInt(s.max)} (${it.answered} answered run${it.answered === 1 ? '' : 's'})`;
     const cap = (v: number) => html`<line class="whisker" stroke="#1b1f24" stroke-width="1.5" x1="${n(cx - barW * 0.22)}" x2="${n(cx + barW * 0.22)}" y1="${n(yAt(v))}" y2="${n(yAt(v))}"/>`;
-    return html`${name}<rect class="bar" x="${n(cx - barW / 2)}" y="${n(yAt(s.mean))}" width="${n(barW)}" height="${n(top + plotH - yAt(s.mean))}" fill="${modeColor(i)}" fill-opacity="0.85" data-mean="${s.mean}" data-min="${s.min}" data-max="${s.max}"><title>${tip}</title></rect><line class="whisker" stroke="#1b1f24" stroke-width="1.5" x1="${n(cx)}" x2="${n(cx)}" y1="${n(yAt(s.min))}" y2="${n(yAt(s.max))}"/>${cap(s.min)}${cap(s.max)}<text class="value" x="${n(cx)}" y="${n(yAt(s.max) - 6)}" text-anchor="middle">mean ${mean(s.mean)}</text>`;
+    return html`${name}<rect class="bar" x="${n(cx - barW / 2)}" y="${n(yAt(s.mean))}" width="${n(barW)}" height="${n(top + plotH - yAt(s.mean))}" fill="${modeStyle(it.mode).color}" fill-opacity="0.85" data-mode="${it.mode}" data-mean="${s.mean}" data-min="${s.min}" data-max="${s.max}"><title>${tip}</title></rect><line class="whisker" stroke="#1b1f24" stroke-width="1.5" x1="${n(cx)}" x2="${n(cx)}" y1="${n(yAt(s.min))}" y2="${n(yAt(s.max))}"/>${cap(s.min)}${cap(s.max)}<text class="value" x="${n(cx)}" y="${n(yAt(s.max) - 6)}" text-anchor="middle">mean ${mean(s.mean)}</text>`;
   });
   const legend = html`<text class="tick" x="${left}" y="14">bar: mean over answered runs · whisker: lowest to highest run</text>`;
   const desc = items.map((it) => (it.stat ? `${it.label}: mean ${mean(it.stat.mean)}, min ${formatInt(it.stat.min)}, max ${formatInt(it.stat.max)}` : `${it.label}: no answered run`)).join('; ');

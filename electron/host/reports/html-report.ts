@@ -10,6 +10,7 @@ import { displayUrl, formatInt, formatMs, formatUtc, settingsRows } from './form
 import { cumulativeSvg, hbarsSvg, stepBarsSvg } from './html-charts.js';
 import { html, raw, type SafeHtml } from './html-escape.js';
 import { REPORT_CSS } from './html-styles.js';
+import { modeSwatch, reportPaletteCss } from './report-palette.js';
 import { timelineSection, foldText } from './html-timeline.js';
 import { averageSection, runsTable, TRIALS_CSS } from './html-trials.js';
 import { statusLabel, type ReportData, type ReportRun } from './report-data.js';
@@ -46,7 +47,7 @@ function summaryTable(d: ReportData): SafeHtml {
   const base = d.runs[0]?.summary;
   const answered = (r: ReportRun) => r.summary.status === 'answered';
   const comparable = (r: ReportRun) => answered(r) && d.runs[0] !== undefined && answered(d.runs[0]);
-  const head = html`<thead><tr><th></th>${d.runs.map((r) => html`<th class="num" scope="col">${r.label}</th>`)}</tr></thead>`;
+  const head = html`<thead><tr><th></th>${d.runs.map((r) => html`<th class="num" scope="col">${modeSwatch(r.mode)}${r.label}</th>`)}</tr></thead>`;
   const status = html`<tr><th scope="row">Status</th>${d.runs.map((r) => {
     const l = statusLabel(r);
     return html`<td class="num status-${l.replace(/ /g, '-')}" data-run="${r.runId}" data-metric="status">${l}</td>`;
@@ -91,12 +92,10 @@ function verdict(d: ReportData): SafeHtml {
 function firstRequestSection(d: ReportData): SafeHtml {
   const rows = firstRequestRows(d.runs);
   const base = rows[0]?.prompt ?? null;
-  const table = html`<table>${simCaption(d)}<thead><tr><th>Mode</th><th class="num">first-request prompt tokens</th><th class="num">vs first</th><th class="num">tools sent</th><th class="num">tool definitions (chars)</th></tr></thead><tbody>${rows.map(
-    (r, i) => html`<tr><th scope="row">${r.label}</th><td class="num" data-run="${r.runId}" data-metric="first-request" data-value="${r.prompt ?? ''}">${r.prompt === null ? 'none' : formatInt(r.prompt)}</td><td class="num">${i === 0 ? 'baseline' : r.prompt === null || base === null ? 'n/a' : formatPercent(percentDiff(r.prompt, base))}</td><td class="num">${r.tools}</td><td class="num">${formatInt(r.toolChars)}</td></tr>`,
+  const table = html`<table class="first-request">${simCaption(d)}<thead><tr><th>Mode</th><th class="num">first-request prompt tokens</th><th class="num">vs first</th><th class="num">tools sent</th><th class="num">tool definitions (chars)</th></tr></thead><tbody>${rows.map(
+    (r, i) => html`<tr><th scope="row">${modeSwatch(r.mode)}${r.label}</th><td class="num" data-run="${r.runId}" data-metric="first-request" data-value="${r.prompt ?? ''}">${r.prompt === null ? 'none' : formatInt(r.prompt)}</td><td class="num">${i === 0 ? 'baseline' : r.prompt === null || base === null ? 'n/a' : formatPercent(percentDiff(r.prompt, base))}</td><td class="num">${r.tools}</td><td class="num">${formatInt(r.toolChars)}</td></tr>`,
   )}</tbody></table>`;
-  // With several trials a bar takes its mode's colour, as in the cumulative chart.
-  const modeIndex = (runId: string) => d.byMode.findIndex((a) => a.mode === d.runs.find((r) => r.runId === runId)?.mode);
-  const chart = hbarsSvg(rows.map((r) => ({ label: r.label, value: r.prompt, ...(d.trials > 1 ? { color: modeIndex(r.runId) } : {}) })), {
+  const chart = hbarsSvg(rows.map((r) => ({ label: r.label, value: r.prompt, mode: r.mode })), {
     id: 'chart-first-request', title: `Prompt tokens of the first request, per mode${d.simulated ? ' (simulated)' : ''}`, unit: 'tokens',
   });
   return html`<h2>First request</h2><p>Before any tool result exists, the first request holds only the system prompt, the task and the tool definitions: its size is each mode's fixed cost, paid again on every request.</p>${table}<figure>${chart}</figure>`;
@@ -108,15 +107,15 @@ function chartsSection(d: ReportData): SafeHtml {
   const slots = Math.max(1, ...d.runs.map((r) => r.summary.perStep.length));
   const bar = (r: ReportRun) => {
     const i = d.runs.indexOf(r);
-    return html`<figure>${stepBarsSvg(r.summary.perStep, { id: `chart-steps-${i}`, title: `${r.label}: prompt and completion tokens per step${sim}`, yMax, slots })}<figcaption>${r.label}: prompt and completion tokens per step${sim}.</figcaption></figure>`;
+    return html`<figure>${stepBarsSvg(r.summary.perStep, { id: `chart-steps-${i}`, title: `${r.label}: prompt and completion tokens per step${sim}`, yMax, slots, mode: r.mode, label: r.label })}<figcaption>${r.label}: prompt and completion tokens per step${sim}.</figcaption></figure>`;
   };
   // With several trials the per-step charts fold by trial; the cumulative chart colours runs by mode.
   const bars = d.trials > 1
     ? byTrial(d.runs).map((g) => html`<details class="charts-trial"><summary>Trial ${g.trial}: tokens per step</summary><div class="charts">${g.runs.map(bar)}</div></details>`)
     : html`<div class="charts">${d.runs.map(bar)}</div>`;
-  const modeIndex = (r: ReportRun) => d.byMode.findIndex((a) => a.mode === r.mode);
-  const series = cumulativeSeries(d.runs).map((s, i) => (d.trials > 1 ? { ...s, group: { index: modeIndex(d.runs[i]), label: modeLabel(d.runs[i].mode) } } : s));
-  const cumulative = cumulativeSvg(series, { id: 'chart-cumulative', title: `Cumulative total tokens over steps${sim}` });
+  // With several trials every run is a line in its mode's colour, and the legend names the modes once.
+  const legend = d.trials > 1 ? d.byMode.map((a) => ({ mode: a.mode, label: modeLabel(a.mode) })) : undefined;
+  const cumulative = cumulativeSvg(cumulativeSeries(d.runs), { id: 'chart-cumulative', title: `Cumulative total tokens over steps${sim}`, legend });
   return html`<h2>Tokens per step</h2><p class="muted">All modes are drawn to the same scale. Hover a bar for its value; exact figures are in each mode's step table.</p>${bars}<h3>Cumulative tokens</h3><figure>${cumulative}<figcaption>Running total of prompt + completion tokens after each step, per mode${sim}.</figcaption></figure>`;
 }
 
@@ -172,7 +171,7 @@ export function renderHtml(d: ReportData, generatedAt?: Date): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${html`${title}`.value}</title>
-<style>${raw(REPORT_CSS).value}${multi ? TRIALS_CSS : ''}</style>
+<style>${raw(REPORT_CSS).value}${reportPaletteCss()}${multi ? TRIALS_CSS : ''}</style>
 </head>
 <body>
 ${body.value}

@@ -31,6 +31,8 @@ dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px;
 dl.facts dt { color: var(--muted); }
 dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 dl.facts.settings { grid-template-columns: repeat(3, max-content minmax(110px, max-content)); gap: 2px 14px; }
+@media (max-width: 900px) { dl.facts.settings { grid-template-columns: repeat(2, max-content minmax(110px, max-content)); } }
+@media (max-width: 560px) { dl.facts.settings { grid-template-columns: max-content 1fr; } }
 blockquote.task { margin: 8px 0 12px; padding: 8px 12px; border-left: 4px solid var(--accent); background: var(--soft);
   white-space: pre-wrap; overflow-wrap: anywhere; }
 .sim-tag { font-size: 11px; color: var(--sim); }
@@ -39,6 +41,7 @@ th, td { border: 1px solid var(--line); padding: 4px 8px; vertical-align: top; t
 thead th { background: var(--soft); }
 th[scope=row] { white-space: nowrap; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+table.first-request thead th, table.summary thead th { white-space: normal; vertical-align: bottom; }
 .diff { display: block; font-size: 11.5px; color: var(--muted); }
 .diff.less { color: var(--ok); }
 .diff.more { color: var(--bad); }
@@ -59,6 +62,7 @@ svg .tick { font-size: 10.5px; fill: #57606a; }
 svg .axis-title { font-size: 11px; fill: #57606a; }
 svg .value { font-size: 10px; fill: #1b1f24; }
 svg .legend text { font-size: 11.5px; fill: #1b1f24; }
+svg .legend text.name { font-weight: 600; }
 svg .empty { font-size: 12px; fill: #57606a; }
 section.mode { margin-top: 36px; }
 .step { border: 1px solid var(--line); border-radius: 8px; padding: 8px 12px; margin: 12px 0; }

@@ -10,6 +10,7 @@ import { computeTotals, type StepSummary } from '../../../shared/summary.js';
 import { formatArgs, formatInt, formatMs, formatUtc } from './format.js';
 import { html, type SafeHtml } from './html-escape.js';
 import { statusLabel, statusNote, type ReportRun } from './report-data.js';
+import { modeSwatch } from './report-palette.js';
 
 const FOLD_CHARS = 1200;
 const FOLD_LINES = 20;
@@ -190,7 +191,7 @@ export function timelineSection(run: ReportRun, index: number, stepTable: SafeHt
   const body = html`${intro}${stepTable}${renderSteps(run, idx, simulated)}${finalBlock(run)}`;
   if (folded) {
     const label = statusLabel(run);
-    return html`<section class="mode folded" id="mode-${index}"><details><summary><h2>${run.label} — timeline</h2> <span class="status-${label.replace(/ /g, '-')}">${label}</span> <span class="muted">· ${formatInt(run.summary.totals.total)} total tokens${simulated ? ' (simulated)' : ''} · ${run.summary.totals.steps} step${run.summary.totals.steps === 1 ? '' : 's'}</span></summary>${body}</details></section>`;
+    return html`<section class="mode folded" id="mode-${index}"><details><summary><h2>${modeSwatch(run.mode)}${run.label} — timeline</h2> <span class="status-${label.replace(/ /g, '-')}">${label}</span> <span class="muted">· ${formatInt(run.summary.totals.total)} total tokens${simulated ? ' (simulated)' : ''} · ${run.summary.totals.steps} step${run.summary.totals.steps === 1 ? '' : 's'}</span></summary>${body}</details></section>`;
   }
-  return html`<section class="mode" id="mode-${index}"><h2>${run.label} — timeline</h2>${body}</section>`;
+  return html`<section class="mode" id="mode-${index}"><h2>${modeSwatch(run.mode)}${run.label} — timeline</h2>${body}</section>`;
 }

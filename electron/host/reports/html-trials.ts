@@ -9,6 +9,7 @@ import { formatInt, formatMs } from './format.js';
 import { meanBarsSvg } from './html-charts.js';
 import { html, type SafeHtml } from './html-escape.js';
 import { foldText } from './html-timeline.js';
+import { modeSwatch } from './report-palette.js';
 import { statusLabel, statusNote, type ReportData, type ReportRun } from './report-data.js';
 import {
   AVERAGE_METRICS, averageVerdict, byTrial, formatMean, formatRange, meanDiff, modeLabel, trialCheapest,
@@ -32,6 +33,15 @@ table.runs .answer { white-space: pre-wrap; overflow-wrap: anywhere;
 section.mode.folded { margin-top: 10px; }
 section.mode.folded > details > summary h2 { display: inline; border: 0; margin: 0; padding: 0; font-size: 17px; }
 section.mode.folded > details[open] > summary { border-bottom: 1px solid var(--line); margin-bottom: 8px; }
+/* A narrow window or an A4 page: the twelve columns of the runs table tighten and their heads wrap. */
+@media (max-width: 900px) {
+  table.runs { font-size: 11.5px; }
+  table.runs th, table.runs td { padding: 3px 4px; }
+  table.runs thead th, table.runs .diff { white-space: normal; }
+  table.runs thead th { font-size: 10.5px; }
+  table.runs tr.run th[scope=row] { min-width: 7em; }
+  table.runs .tag { margin-left: 0; }
+}
 /* Print has no clicks: folded timelines and trial charts print open where the browser can style the
    fold (::details-content), flowing on rather than each starting a page. */
 @media print { section.mode.folded { break-before: auto; } }
@@ -67,7 +77,7 @@ function runRow(r: ReportRun, first: ReportRun, cheapest: ReportRun | null): Saf
     ? html`<div class="answer" data-run="${r.runId}" data-metric="answer">${foldText('Answer', r.summary.answer)}</div>`
     : html`<span class="muted">Answer:</span> <span class="answer" data-run="${r.runId}" data-metric="answer">${r.summary.answer || html`<span class="muted">none</span>`}</span>${note ? html` <span class="muted">— ${note}</span>` : null}`;
   // The answer and the validation detail get a full-width row under the figures, so twelve columns still fit.
-  return html`<tr class="run" data-run="${r.runId}" data-trial="${r.trial}"><th scope="row">${r.label}${r === cheapest ? html` <span class="tag">cheapest</span>` : null}</th><td class="status-${l.replace(/ /g, '-')}" data-run="${r.runId}" data-metric="status">${l}</td>${cells}<td data-run="${r.runId}" data-metric="validation">${
+  return html`<tr class="run" data-run="${r.runId}" data-trial="${r.trial}"><th scope="row">${modeSwatch(r.mode)}${r.label}${r === cheapest ? html` <span class="tag">cheapest</span>` : null}</th><td class="status-${l.replace(/ /g, '-')}" data-run="${r.runId}" data-metric="status">${l}</td>${cells}<td data-run="${r.runId}" data-metric="validation">${
     v ? html`<span class="badge ${v.ok ? 'ok' : 'bad'}">${v.ok ? 'passed' : 'failed'}</span>` : html`<span class="muted">not checked</span>`
   }</td></tr><tr class="answer-row"><td colspan="${RUN_METRICS.length + 3}">${answer}${
     v ? html`<br><span class="muted">Validation:</span> ${v.detail}` : null
@@ -92,7 +102,7 @@ export function runsTable(d: ReportData): SafeHtml {
 export function averageSection(d: ReportData): SafeHtml {
   const sim = d.simulated ? ' (simulated)' : '';
   const base = d.byMode[0];
-  const head = html`<thead><tr><th></th>${d.byMode.map((a) => html`<th class="num" scope="col">${modeLabel(a.mode)}</th>`)}</tr></thead>`;
+  const head = html`<thead><tr><th></th>${d.byMode.map((a) => html`<th class="num" scope="col">${modeSwatch(a.mode)}${modeLabel(a.mode)}</th>`)}</tr></thead>`;
   const counts = (['answered', 'passed'] as const).map((key) => html`<tr><th scope="row">${key === 'answered' ? 'Answered' : 'Passed validation'}</th>${d.byMode.map(
     (a) => html`<td class="num" data-mode="${a.mode}" data-metric="${key}" data-value="${a[key]}" data-of="${a.trials}">${a[key]}/${a.trials}</td>`,
   )}</tr>`);
@@ -107,7 +117,7 @@ export function averageSection(d: ReportData): SafeHtml {
   }</caption>`;
   const v = averageVerdict(d.byMode, d.runs, d.trials, d.simulated);
   const verdict = html`<p class="verdict">${v.cheaper ? html`<span class="cheapest">${v.cheaper}</span>` : null}${v.text}</p>`;
-  const chart = meanBarsSvg(d.byMode.map((a) => ({ label: modeLabel(a.mode), stat: a.total, answered: a.answered })), {
+  const chart = meanBarsSvg(d.byMode.map((a) => ({ label: modeLabel(a.mode), mode: a.mode, stat: a.total, answered: a.answered })), {
     id: 'chart-average-total', title: `Mean total tokens per mode over ${d.trials} trials${sim}`, unit: 'tokens',
   });
   return html`<section class="average" id="average"><h2>Average over ${d.trials} trials</h2><p>A model decides differently from run to run, so one run is noise: each mode ran ${d.trials} times, and these are its figures over the runs that answered.</p><table class="average">${caption}${head}<tbody>${counts}${rows}</tbody></table>${verdict}<figure>${chart}<figcaption>Mean total tokens (prompt + completion) per mode; the whisker spans its lowest to its highest answered run${sim}.</figcaption></figure></section>`;

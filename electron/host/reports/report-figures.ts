@@ -2,6 +2,7 @@
  * Figures the HTML and Markdown reports both show beyond the summary itself, derived from the runs so the
  * two formats cannot disagree.
  */
+import type { ModeId } from '../../../shared/run-spec.js';
 import { cumulativeTokens, type RunSummary } from '../../../shared/summary.js';
 import { toolDefinitionChars } from './format.js';
 import type { CumulativeSeries } from './html-charts.js';
@@ -9,6 +10,7 @@ import type { ReportRun } from './report-data.js';
 
 export interface FirstRequestRow {
   readonly runId: string;
+  readonly mode: ModeId;
   readonly label: string;
   /** Prompt tokens of the first request (null when the run made none). */
   readonly prompt: number | null;
@@ -20,6 +22,7 @@ export interface FirstRequestRow {
 export function firstRequestRows(runs: readonly ReportRun[]): FirstRequestRow[] {
   return runs.map((r) => ({
     runId: r.runId,
+    mode: r.mode,
     label: r.label,
     prompt: r.summary.firstRequestPrompt,
     tools: r.started?.tools.length ?? 0,
@@ -30,6 +33,7 @@ export function firstRequestRows(runs: readonly ReportRun[]): FirstRequestRow[] 
 export function cumulativeSeries(runs: readonly ReportRun[]): CumulativeSeries[] {
   return runs.map((r) => ({
     label: r.label,
+    mode: r.mode,
     points: cumulativeTokens(r.summary.perStep).map((p) => ({ step: p.step, value: p.total })),
   }));
 }

@@ -1,8 +1,9 @@
 /** Chart rows built from the report math (computePerStep via summarizeRun): one row per step number. */
 import type { ModeId } from '../../../shared/run-spec.js';
 import { cumulativeTokens, type RunSummary } from '../../../shared/summary.js';
+import type { TokenKind } from '../../lib/mode-palette.js';
 
-export type TokenKind = 'prompt' | 'completion';
+export type { TokenKind };
 
 export const seriesKey = (mode: ModeId, kind: TokenKind) => `${mode}_${kind}`;
 

@@ -2,10 +2,11 @@
 import type { ReactNode } from 'react';
 import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import { fmtInt } from '../../lib/format.js';
+import { modeColor } from '../../lib/mode-palette.js';
 import { SimBadge } from '../common/badges.js';
 import type { TokenKind } from './chart-data.js';
 
-export const modeColor = (mode: ModeId, kind: TokenKind = 'prompt') => `var(--mode-${mode}${kind === 'completion' ? '-2' : ''})`;
+export { modeColor, modeDash } from '../../lib/mode-palette.js';
 
 export function ChartFrame({ title, subtitle, simulated, legend, children, testId }: { title: string; subtitle: string; simulated: boolean; legend?: ReactNode; children: ReactNode; testId: string }) {
   return (
@@ -26,12 +27,39 @@ export function ChartFrame({ title, subtitle, simulated, legend, children, testI
   );
 }
 
-export function LegendItem({ color, label }: { color: string; label: string }) {
+export function LegendItem({ color, label, dash }: { color: string; label: string; dash?: string }) {
   return (
     <span className="legend-item">
-      <span className="legend-swatch" style={{ background: color }} />
+      {dash === undefined ? (
+        <span className="legend-swatch" style={{ background: color }} />
+      ) : (
+        <svg className="legend-line" width="18" height="10" aria-hidden="true">
+          <line x1="1" x2="17" y1="5" y2="5" stroke={color} strokeWidth="2" strokeDasharray={dash || undefined} />
+        </svg>
+      )}
       {label}
     </span>
+  );
+}
+
+/**
+ * One entry per mode with its prompt and completion shades side by side, then a key saying which is which:
+ * with four modes, eight "Mode kind" entries would crowd the title row.
+ */
+export function PairLegend({ modes }: { modes: readonly ModeId[] }) {
+  return (
+    <>
+      {modes.map((m) => (
+        <span className="legend-item" key={m} data-testid="legend-mode" data-mode={m}>
+          <span className="legend-pair" aria-hidden="true">
+            <span className="legend-swatch" style={{ background: modeColor(m, 'prompt') }} />
+            <span className="legend-swatch is-completion" style={{ background: modeColor(m, 'completion'), borderColor: modeColor(m, 'prompt') }} />
+          </span>
+          {MODE_LABELS[m] ?? m}
+        </span>
+      ))}
+      <span className="legend-item legend-key">each pair: prompt, then completion</span>
+    </>
   );
 }
 
@@ -58,6 +86,11 @@ export function TokenTooltip({ active, payload, label, labelOf, title }: { activ
         ))}
     </div>
   );
+}
+
+/** A completion bar's hairline in its mode's prompt shade: pale shades of different modes look alike. */
+export function outline(mode: ModeId, kind: TokenKind, width: number): { stroke?: string; strokeWidth?: number } {
+  return kind === 'completion' && width >= 4 ? { stroke: modeColor(mode, 'prompt'), strokeWidth: 1 } : {};
 }
 
 export function modeKindLabel(key: string): string {

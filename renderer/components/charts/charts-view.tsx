@@ -41,7 +41,8 @@ export function ChartsView() {
       ) : (
         <>
           <PerStepChart key={shown} runs={comparison.runs} simulated={simulated} scope={scope} />
-          <div className="charts-row">
+          {/* Beyond two runs the summary's value and Δ columns need the full width. */}
+          <div className={`charts-row ${comparison.runs.length > 2 ? 'is-stacked' : ''}`}>
             <SummaryTable comparison={comparison} simulated={simulated} scope={scope} waiting={waiting} />
             <CumulativeChart runs={comparison.runs} simulated={simulated} scope={scope} />
           </div>

@@ -3,7 +3,7 @@ import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YA
 import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import type { RunSummary } from '../../../shared/summary.js';
 import { cumulativeRows } from './chart-data.js';
-import { ChartFrame, LegendItem, TokenTooltip, axisTick, fmtAxis, modeColor, modeKindLabel } from './chart-parts.js';
+import { ChartFrame, LegendItem, TokenTooltip, axisTick, fmtAxis, modeColor, modeDash, modeKindLabel } from './chart-parts.js';
 
 interface DotProps {
   cx?: number;
@@ -44,7 +44,7 @@ export function CumulativeChart({ runs, simulated, scope, trials }: { runs: read
       title={scope ? `Cumulative tokens · ${scope}` : 'Cumulative tokens'}
       subtitle={`Prompt + completion tokens spent up to each step; the history is re-sent on every request.${trials ? ' One line per run.' : ''}`}
       simulated={simulated}
-      legend={modes.map((m) => <LegendItem key={m} color={modeColor(m)} label={MODE_LABELS[m]} />)}
+      legend={modes.map((m) => <LegendItem key={m} color={modeColor(m)} label={MODE_LABELS[m]} dash={modeDash(m) ?? ''} />)}
       testId="cumulative-chart"
     >
       {rows.length === 0 ? (
@@ -65,6 +65,7 @@ export function CumulativeChart({ runs, simulated, scope, trials }: { runs: read
                   name={l.key}
                   type="linear"
                   stroke={modeColor(l.mode)}
+                  strokeDasharray={modeDash(l.mode)}
                   strokeWidth={trials ? 1.5 : 2}
                   strokeOpacity={trials ? 0.8 : 1}
                   dot={rows.length <= 60 ? dot(l.mode, l.key, l.trial) : false}

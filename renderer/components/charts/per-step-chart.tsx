@@ -10,7 +10,7 @@ import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import type { RunSummary } from '../../../shared/summary.js';
 import { fmtInt } from '../../lib/format.js';
 import { perStepRows, seriesKey, type TokenKind } from './chart-data.js';
-import { ChartFrame, LegendItem, TokenTooltip, axisTick, fmtAxis, modeColor, modeKindLabel } from './chart-parts.js';
+import { ChartFrame, PairLegend, TokenTooltip, axisTick, fmtAxis, modeColor, modeKindLabel, outline } from './chart-parts.js';
 
 function barShape(mode: ModeId, kind: TokenKind) {
   const key = seriesKey(mode, kind);
@@ -26,7 +26,7 @@ function barShape(mode: ModeId, kind: TokenKind) {
         width={Math.max(0, width)}
         height={Math.max(0, height)}
         rx={Math.min(2, width / 4)}
-        style={{ fill: modeColor(mode, kind) }}
+        style={{ fill: modeColor(mode, kind), ...outline(mode, kind, width) }}
         data-testid="token-bar"
         data-step={payload?.step}
         data-mode={mode}
@@ -50,10 +50,7 @@ export function PerStepChart({ runs, simulated, scope }: { runs: readonly RunSum
   const start = range ? Math.min(range.startIndex, rows.length - 1) : Math.max(0, rows.length - WINDOW);
   const end = range ? Math.min(range.endIndex, rows.length - 1) : rows.length - 1;
   const modes = runs.map((r) => r.mode);
-  const legend = modes.flatMap((m) => [
-    <LegendItem key={`${m}p`} color={modeColor(m, 'prompt')} label={`${MODE_LABELS[m]} prompt`} />,
-    <LegendItem key={`${m}c`} color={modeColor(m, 'completion')} label={`${MODE_LABELS[m]} completion`} />,
-  ]);
+  const legend = <PairLegend modes={modes} />;
   return (
     <ChartFrame
       title={scope ? `Tokens per step · ${scope}` : 'Tokens per step'}

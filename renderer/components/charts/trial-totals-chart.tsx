@@ -5,7 +5,7 @@ import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import type { RunSummary } from '../../../shared/summary.js';
 import { fmtInt } from '../../lib/format.js';
 import { seriesKey, trialRows, type TokenKind } from './chart-data.js';
-import { ChartFrame, LegendItem, TokenTooltip, axisTick, fmtAxis, modeColor, modeKindLabel } from './chart-parts.js';
+import { ChartFrame, PairLegend, TokenTooltip, axisTick, fmtAxis, modeColor, modeKindLabel, outline } from './chart-parts.js';
 
 export interface TrialSummary {
   readonly trial: number;
@@ -27,7 +27,7 @@ function barShape(mode: ModeId, kind: TokenKind, answered: ReadonlySet<string>) 
         width={Math.max(0, width)}
         height={Math.max(0, height)}
         rx={Math.min(2, width / 4)}
-        style={{ fill: modeColor(mode, kind), opacity: ok ? 1 : 0.4 }}
+        style={{ fill: modeColor(mode, kind), opacity: ok ? 1 : 0.4, ...outline(mode, kind, width) }}
         data-testid="trial-token-bar"
         data-trial={payload?.trial}
         data-mode={mode}
@@ -44,10 +44,7 @@ export function TrialTotalsChart({ runs, simulated }: { runs: readonly TrialSumm
   const rows = trialRows(runs.filter((r) => r.summary.totals.requests > 0));
   const modes = [...new Set(runs.map((r) => r.summary.mode))] as ModeId[];
   const answered = new Set(runs.filter((r) => r.summary.status === 'answered').map((r) => `${r.trial}:${r.summary.mode}`));
-  const legend = modes.flatMap((m) => [
-    <LegendItem key={`${m}p`} color={modeColor(m, 'prompt')} label={`${MODE_LABELS[m]} prompt`} />,
-    <LegendItem key={`${m}c`} color={modeColor(m, 'completion')} label={`${MODE_LABELS[m]} completion`} />,
-  ]);
+  const legend = <PairLegend modes={modes} />;
   return (
     <ChartFrame
       title="Tokens per trial"

@@ -4,12 +4,14 @@ import { useApp } from '../../store/app-store.js';
 import { composerSelectors } from '../../store/selectors.js';
 import { TrialsField } from './trials-field.js';
 
-const MODE_ABOUT: Record<ModeId, string> = {
+/** What each mode offers the model, in one line. */
+const ABOUT = {
   react: 'Native tool calling: every tool schema on every request.',
   code: 'One run_code tool: the model writes a program that calls the tools.',
   hybrid: 'list_dir and read_file as direct tools, plus run_code for batch work.',
   'react-search': 'Four file tools and search_tools; the tools it finds join later requests.',
-};
+} as const;
+const MODE_ABOUT: Readonly<Record<ModeId, string>> = ABOUT;
 
 export function ModePicker({ error }: { error?: string }) {
   const form = useApp(composerSelectors.form);

@@ -1,0 +1,47 @@
+/**
+ * Each mode's look in the reports, keyed by mode so a mode keeps its colour whichever modes a comparison ran:
+ * an Okabe–Ito hue (the same hue family as the app's mode colours, set for white paper), a tint for its
+ * completion bars, and a dash and a marker shape so lines stay apart when printed in grey.
+ */
+import type { ModeId } from '../../../shared/run-spec.js';
+import { html, type SafeHtml } from './html-escape.js';
+
+export type Marker = 'circle' | 'square' | 'triangle' | 'diamond';
+
+export interface ReportModeStyle {
+  readonly color: string;
+  /** Completion bars: a tint of `color`, outlined in `color`. */
+  readonly tint: string;
+  /** SVG stroke-dasharray ('' = solid). */
+  readonly dash: string;
+  readonly marker: Marker;
+}
+
+const BY_MODE = {
+  react: { color: '#0072B2', tint: '#99C7E0', dash: '', marker: 'circle' },
+  code: { color: '#D55E00', tint: '#EEBF99', dash: '7 4', marker: 'square' },
+  hybrid: { color: '#009E73', tint: '#99D8C7', dash: '2 3', marker: 'triangle' },
+  'react-search': { color: '#CC79A7', tint: '#E8C3D7', dash: '9 3 2 3', marker: 'diamond' },
+} as const;
+
+/** Assigned from a variable so a mode without its entry fails to typecheck, and an entry ahead of its mode does not. */
+export const REPORT_MODE_STYLES: Readonly<Record<ModeId, ReportModeStyle>> = BY_MODE;
+
+const FALLBACK: ReportModeStyle = { color: '#57606A', tint: '#C9CED4', dash: '1 2', marker: 'circle' };
+
+/** A stored comparison from a newer Parallax may name a mode this build does not know: draw it in grey. */
+export function modeStyle(mode: ModeId | string): ReportModeStyle {
+  return (REPORT_MODE_STYLES as Record<string, ReportModeStyle | undefined>)[mode] ?? FALLBACK;
+}
+
+/** Swatch colours for the report's stylesheet; printed as they are, since they carry meaning. */
+export function reportPaletteCss(): string {
+  const rules = Object.entries(REPORT_MODE_STYLES).map(([m, s]) => `.swatch.mode-${m} { background: ${s.color}; }`);
+  return `.swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 6px; background: ${FALLBACK.color};
+  vertical-align: 0; -webkit-print-color-adjust: exact; print-color-adjust: exact; }\n${rules.join('\n')}\n`;
+}
+
+/** A small square in the mode's colour, before a mode's name in tables and headings. */
+export function modeSwatch(mode: ModeId): SafeHtml {
+  return html`<span class="swatch mode-${mode}" aria-hidden="true"></span>`;
+}
