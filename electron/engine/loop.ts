@@ -131,7 +131,8 @@ async function runCall(opts: LoopOptions, call: ToolCallRequest, step: number): 
   let output: string;
   let error: string | null = null;
   if (!available.includes(call.name)) {
-    error = unknownToolMessage(call.name, available);
+    const hint = mode.unknownToolHint?.(call.name) ?? null;
+    error = hint ? `${unknownToolMessage(call.name, available)} ${hint}` : unknownToolMessage(call.name, available);
   } else if (!parsed.ok) {
     error = `${call.name}: ${parsed.error}`;
   } else {

@@ -23,6 +23,11 @@ export interface ModeAdapter {
    * message (the loop truncates it). A thrown error becomes a tool message; it never ends the run.
    */
   handleCall(name: string, args: Record<string, unknown>, ctx: CallContext): Promise<string>;
+  /**
+   * Extra guidance when the model calls a tool this mode does not offer (yet), e.g. that a hidden tool is
+   * found with search_tools. Appended to the loop's "does not exist" message; null when there is none.
+   */
+  unknownToolHint?(name: string): string | null;
   /** Release resources (sandbox runtimes, …) at the end of the run. */
   dispose?(): void;
 }

@@ -79,6 +79,10 @@ export function createReactSearchMode(opts: ModeOptions): ModeAdapter {
     id: 'react-search',
     systemPrompt: REACT_SEARCH_SYSTEM_PROMPT,
     tools: () => exposed,
+    unknownToolHint(name) {
+      if (!hidden.some((t) => t.name === name) || loaded.some((t) => t.name === name)) return null;
+      return `${name} exists but is not loaded yet: find it with ${SEARCH_TOOLS} first (e.g. {"query": "${name.replace(/_/g, ' ')}"}), then call it in the following step.`;
+    },
     async handleCall(name, args, ctx) {
       if (name === SEARCH_TOOLS) {
         const query = args.query;

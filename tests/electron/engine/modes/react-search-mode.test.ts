@@ -56,6 +56,15 @@ describe('ReAct + tool search', () => {
     expect(names(mode).filter((n) => n === 'get_weather')).toHaveLength(1);
   });
 
+  it('tells a model that calls a hidden tool before searching how to find it, and stops once it is loaded', async () => {
+    const mode = create();
+    expect(mode.unknownToolHint?.('fetch_url')).toMatch(/^fetch_url exists but is not loaded yet: find it with search_tools first \(e\.g\. \{"query": "fetch url"\}\)/);
+    expect(mode.unknownToolHint?.('teleport')).toBeNull();
+    await mode.handleCall('search_tools', { query: 'download web page' }, context(1));
+    expect(names(mode)).toContain('fetch_url');
+    expect(mode.unknownToolHint?.('fetch_url')).toBeNull();
+  });
+
   it('says when nothing matched, suggests other words and names offered tools that fit', async () => {
     const mode = create();
     const ctx = context();
