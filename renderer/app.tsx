@@ -27,12 +27,13 @@ export function App() {
   const conn = useApp(uiSelectors.connection);
   const active = useApp(comparisonSelectors.active);
   const tab = useApp(uiSelectors.mainTab);
+  const sidebarHidden = useApp(uiSelectors.sidebarHidden);
   if (conn.status === 'unauthorized') return <Unauthorized reason={conn.reason} />;
   return (
     <div className="app">
       <ConnectionBanner />
       <div className="app-body">
-        <Sidebar />
+        <Sidebar hidden={sidebarHidden} />
         <main className="main">
           <ComparisonToolbar />
           {active ? <TrialBar /> : null}

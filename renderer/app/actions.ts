@@ -205,6 +205,10 @@ export function toggleTheme(): void {
   st().setTheme(st().theme === 'dark' ? 'light' : 'dark');
 }
 
+export function toggleSidebar(): void {
+  st().setSidebarHidden(!st().sidebarHidden);
+}
+
 export function newComparison(): void {
   if (!comparisonSelectors.isRunning(st())) st().clearComparison();
   st().requestComposerFocus();

@@ -7,7 +7,7 @@ import { getTransport, invoke } from '../api/client.js';
 import { appStore } from '../store/app-store.js';
 import { comparisonSelectors } from '../store/selectors.js';
 import { createEventBuffer } from '../stream/event-buffer.js';
-import { cancelComparison, loadModels, openComparison, refreshHistory, refreshHistorySoon, runCommand, runComparison } from './actions.js';
+import { cancelComparison, loadModels, openComparison, refreshHistory, refreshHistorySoon, runCommand, runComparison, toggleSidebar } from './actions.js';
 import { loadPrefs, savePrefs } from './prefs.js';
 
 const st = () => appStore.getState();
@@ -23,6 +23,12 @@ function installShortcuts(): void {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
       e.preventDefault();
       void runComparison();
+      return;
+    }
+    // Mod+B folds the side panel while a comparison is open (nothing else would fill the window without one).
+    if (e.key.toLowerCase() === 'b' && (e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey && st().active) {
+      e.preventDefault();
+      toggleSidebar();
       return;
     }
     if (e.key === 'Escape' && !st().confirm && !st().exportMenuOpen && comparisonSelectors.isRunning(st())) {
@@ -56,9 +62,10 @@ export async function bootstrap(): Promise<void> {
   const prefs = loadPrefs();
   if (prefs.form) st().setForm(prefs.form);
   st().setTheme(prefs.theme ?? (window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'));
+  st().setSidebarHidden(prefs.sidebarHidden ?? false);
   applyTheme();
   appStore.subscribe((s, prev) => {
-    if (s.form !== prev.form || s.theme !== prev.theme) savePrefs({ form: s.form, theme: s.theme });
+    if (s.form !== prev.form || s.theme !== prev.theme || s.sidebarHidden !== prev.sidebarHidden) savePrefs({ form: s.form, theme: s.theme, sidebarHidden: s.sidebarHidden });
   });
 
   const transport = getTransport();

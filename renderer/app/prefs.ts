@@ -1,6 +1,6 @@
 /** Composer choices and theme survive restarts (localStorage; never keys — those live in the host). */
 import type { ComposerForm } from '../store/composer-model.js';
-import { DEFAULT_DRAFT } from '../store/composer-model.js';
+import { DEFAULT_DRAFT, orderModes } from '../store/composer-model.js';
 import type { Theme } from '../store/ui-slice.js';
 
 const KEY = 'parallax.prefs.v1';
@@ -8,6 +8,7 @@ const KEY = 'parallax.prefs.v1';
 export interface Prefs {
   readonly form?: Partial<ComposerForm>;
   readonly theme?: Theme;
+  readonly sidebarHidden?: boolean;
 }
 
 export function loadPrefs(): Prefs {
@@ -17,7 +18,13 @@ export function loadPrefs(): Prefs {
     const p = JSON.parse(raw) as Prefs;
     // A saved draft from an older version may lack newer settings: fill them from the defaults.
     const form = p.form ? { ...p.form, settings: { ...DEFAULT_DRAFT, ...(p.form.settings ?? {}) } } : undefined;
-    return { form, theme: p.theme === 'dark' || p.theme === 'light' ? p.theme : undefined };
+    // Modes saved by another version: keep the known ones in order; if none is known, keep the defaults.
+    if (form && Array.isArray(p.form?.modes)) {
+      const modes = orderModes(p.form.modes);
+      if (modes.length > 0 || p.form.modes.length === 0) form.modes = modes;
+      else delete form.modes;
+    }
+    return { form, theme: p.theme === 'dark' || p.theme === 'light' ? p.theme : undefined, sidebarHidden: p.sidebarHidden === true };
   } catch {
     return {};
   }

@@ -29,8 +29,7 @@ const GREEN: ModeStyle = { light: { prompt: '#118c6c', completion: '#7fd3b6' }, 
 const PURPLE: ModeStyle = { light: { prompt: '#a3327a', completion: '#e9a6cf' }, dark: { prompt: '#e46aa8', completion: '#f7b5d6' }, dash: '8 3 2 3' };
 export const PALETTE_SLOTS: readonly ModeStyle[] = [BLUE, ORANGE, GREEN, PURPLE];
 
-const BY_MODE = { react: BLUE, code: ORANGE, hybrid: GREEN, 'react-search': PURPLE } as const;
-export const MODE_PALETTE: Readonly<Record<ModeId, ModeStyle>> = BY_MODE;
+export const MODE_PALETTE: Readonly<Record<ModeId, ModeStyle>> = { react: BLUE, code: ORANGE, hybrid: GREEN, 'react-search': PURPLE };
 
 /** The theme-aware colour of a mode, as a CSS value for a style or an SVG fill. */
 export const modeColor = (mode: ModeId, kind: TokenKind = 'prompt') => `var(--mode-${mode}${kind === 'completion' ? '-2' : ''})`;

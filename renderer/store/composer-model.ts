@@ -7,6 +7,7 @@ import { findPreset } from '../../shared/providers.js';
 import {
   DEFAULT_SETTINGS,
   MAX_TRIALS,
+  MODE_IDS,
   SIM_FAULTS,
   parseSettings,
   runSettingsSchema,
@@ -163,6 +164,14 @@ export function runLabel(modes: number, trials: number | null): string {
   const times = trials !== null && trials > 1 ? ` × ${trials}` : '';
   if (modes <= 1 && !times) return 'Run';
   return `Run ${modes} mode${modes === 1 ? '' : 's'}${times}`;
+}
+
+/**
+ * The chosen modes in the app's own order (MODE_IDS), whatever order they were ticked in, so the first column
+ * (the baseline of every Δ) is the same each time; names this version does not know are dropped.
+ */
+export function orderModes(modes: readonly string[]): ModeId[] {
+  return MODE_IDS.filter((m) => modes.includes(m));
 }
 
 export function buildRequest(form: ComposerForm): { request: ComparisonRequest | null; errors: FormErrors; check: SettingsCheck } {

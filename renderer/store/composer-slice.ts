@@ -2,8 +2,8 @@
 import type { StateCreator } from 'zustand';
 import type { ConnectionResult } from '../../shared/ipc-contract.js';
 import { findPreset } from '../../shared/providers.js';
-import { SIMULATED_MODEL, type ModeId } from '../../shared/run-spec.js';
-import { DEFAULT_DRAFT, type ComposerForm, type NumericSetting, type SettingsDraft } from './composer-model.js';
+import { DEFAULT_MODES, SIMULATED_MODEL, type ModeId } from '../../shared/run-spec.js';
+import { DEFAULT_DRAFT, orderModes, type ComposerForm, type NumericSetting, type SettingsDraft } from './composer-model.js';
 import type { AppState } from './app-store.js';
 
 export interface ModelList {
@@ -43,7 +43,7 @@ export const INITIAL_FORM: ComposerForm = {
   providerName: 'simulated',
   baseUrl: '',
   model: SIMULATED_MODEL,
-  modes: ['react', 'code'],
+  modes: DEFAULT_MODES,
   trials: '1',
   settings: DEFAULT_DRAFT,
 };
@@ -66,7 +66,7 @@ export const createComposerSlice: StateCreator<AppState, [], [], ComposerSlice> 
     }),
   toggleMode: (mode, on) =>
     set((s) => {
-      const modes = on ? [...new Set([...s.form.modes, mode])] : s.form.modes.filter((m) => m !== mode);
+      const modes = orderModes(on ? [...s.form.modes, mode] : s.form.modes.filter((m) => m !== mode));
       return { form: { ...s.form, modes } };
     }),
   setShowErrors: (showErrors) => set({ showErrors }),

@@ -26,6 +26,8 @@ export interface ConfirmRequest {
 export interface UiSlice {
   readonly theme: Theme;
   readonly sidebarTab: SidebarTab;
+  /** The side panel folded away, for room to read a comparison's columns; shown again for compose or history. */
+  readonly sidebarHidden: boolean;
   readonly mainTab: MainTab;
   readonly toasts: readonly Toast[];
   readonly confirm: ConfirmRequest | null;
@@ -36,6 +38,7 @@ export interface UiSlice {
   readonly focusComposer: number;
   setTheme(theme: Theme): void;
   setSidebarTab(tab: SidebarTab): void;
+  setSidebarHidden(hidden: boolean): void;
   setMainTab(tab: MainTab): void;
   pushToast(toast: Omit<Toast, 'id'>): number;
   dismissToast(id: number): void;
@@ -51,6 +54,7 @@ let toastId = 0;
 export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => ({
   theme: 'light',
   sidebarTab: 'compose',
+  sidebarHidden: false,
   mainTab: 'timeline',
   toasts: [],
   confirm: null,
@@ -59,7 +63,8 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
   exportMenuOpen: false,
   focusComposer: 0,
   setTheme: (theme) => set({ theme }),
-  setSidebarTab: (sidebarTab) => set({ sidebarTab }),
+  setSidebarTab: (sidebarTab) => set({ sidebarTab, sidebarHidden: false }),
+  setSidebarHidden: (sidebarHidden) => set({ sidebarHidden }),
   setMainTab: (mainTab) => set({ mainTab }),
   pushToast: (toast) => {
     const id = ++toastId;
@@ -71,5 +76,5 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
   setConnection: (connection) => set({ connection }),
   setAppInfo: (appInfo) => set({ appInfo }),
   setExportMenuOpen: (exportMenuOpen) => set({ exportMenuOpen }),
-  requestComposerFocus: () => set((s) => ({ focusComposer: s.focusComposer + 1, sidebarTab: 'compose' })),
+  requestComposerFocus: () => set((s) => ({ focusComposer: s.focusComposer + 1, sidebarTab: 'compose', sidebarHidden: false })),
 });

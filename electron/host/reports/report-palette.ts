@@ -17,15 +17,12 @@ export interface ReportModeStyle {
   readonly marker: Marker;
 }
 
-const BY_MODE = {
+export const REPORT_MODE_STYLES: Readonly<Record<ModeId, ReportModeStyle>> = {
   react: { color: '#0072B2', tint: '#99C7E0', dash: '', marker: 'circle' },
   code: { color: '#D55E00', tint: '#EEBF99', dash: '7 4', marker: 'square' },
   hybrid: { color: '#009E73', tint: '#99D8C7', dash: '2 3', marker: 'triangle' },
   'react-search': { color: '#CC79A7', tint: '#E8C3D7', dash: '9 3 2 3', marker: 'diamond' },
-} as const;
-
-/** Assigned from a variable so a mode without its entry fails to typecheck, and an entry ahead of its mode does not. */
-export const REPORT_MODE_STYLES: Readonly<Record<ModeId, ReportModeStyle>> = BY_MODE;
+};
 
 const FALLBACK: ReportModeStyle = { color: '#57606A', tint: '#C9CED4', dash: '1 2', marker: 'circle' };
 

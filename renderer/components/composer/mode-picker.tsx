@@ -5,13 +5,12 @@ import { composerSelectors } from '../../store/selectors.js';
 import { TrialsField } from './trials-field.js';
 
 /** What each mode offers the model, in one line. */
-const ABOUT = {
+const MODE_ABOUT: Readonly<Record<ModeId, string>> = {
   react: 'Native tool calling: every tool schema on every request.',
   code: 'One run_code tool: the model writes a program that calls the tools.',
   hybrid: 'list_dir and read_file as direct tools, plus run_code for batch work.',
   'react-search': 'Four file tools and search_tools; the tools it finds join later requests.',
-} as const;
-const MODE_ABOUT: Readonly<Record<ModeId, string>> = ABOUT;
+};
 
 export function ModePicker({ error }: { error?: string }) {
   const form = useApp(composerSelectors.form);

@@ -1,14 +1,14 @@
 /** The main area's header: what is open (task, model, when), the Timeline / Tokens tabs, Cancel and Export. */
 import type { KeyboardEvent } from 'react';
 import { findPreset } from '../../../shared/providers.js';
-import { cancelComparison, taskTitle } from '../../app/actions.js';
+import { cancelComparison, taskTitle, toggleSidebar } from '../../app/actions.js';
 import { fmtDateTime } from '../../lib/format.js';
 import { useApp } from '../../store/app-store.js';
 import { comparisonSelectors, uiSelectors } from '../../store/selectors.js';
 import type { MainTab } from '../../store/ui-slice.js';
 import { SimBadge } from '../common/badges.js';
-import { IconChart, IconList, IconStop } from '../common/icons.js';
-import { Kbd } from '../common/kbd.js';
+import { IconChart, IconList, IconPanel, IconStop } from '../common/icons.js';
+import { Kbd, MOD_KEY } from '../common/kbd.js';
 import { ExportMenu } from '../history/export-menu.js';
 
 const TABS: { id: MainTab; label: string; icon: typeof IconList }[] = [
@@ -21,6 +21,7 @@ export function ComparisonToolbar() {
   const running = useApp(comparisonSelectors.isRunning);
   const tab = useApp(uiSelectors.mainTab);
   const setTab = useApp((s) => s.setMainTab);
+  const sidebarHidden = useApp(uiSelectors.sidebarHidden);
   if (!active) return null;
   const m = active.meta;
 
@@ -35,6 +36,18 @@ export function ComparisonToolbar() {
 
   return (
     <header className="toolbar" data-testid="comparison-toolbar">
+      <button
+        type="button"
+        className="icon-btn"
+        onClick={toggleSidebar}
+        aria-controls="side-panel"
+        aria-expanded={!sidebarHidden}
+        aria-label={sidebarHidden ? 'Show the side panel' : 'Hide the side panel'}
+        title={`${sidebarHidden ? 'Show' : 'Hide'} the side panel (${MOD_KEY}+B): more room for the columns`}
+        data-testid="sidebar-toggle"
+      >
+        <IconPanel />
+      </button>
       <div className="toolbar-title">
         <h1 title={m.task.text}>{taskTitle(m.task)}</h1>
         <div className="toolbar-meta">

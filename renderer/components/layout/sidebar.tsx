@@ -6,13 +6,13 @@ import { IconCompose, IconHistory, IconMoon, IconSun } from '../common/icons.js'
 import { ComposerPanel } from '../composer/composer-panel.js';
 import { HistoryPanel } from '../history/history-panel.js';
 
-export function Sidebar() {
+export function Sidebar({ hidden }: { hidden: boolean }) {
   const tab = useApp(uiSelectors.sidebarTab);
   const setTab = useApp((s) => s.setSidebarTab);
   const theme = useApp(uiSelectors.theme);
   const count = useApp((s) => s.historyItems.length);
   return (
-    <aside className="sidebar">
+    <aside className="sidebar" hidden={hidden} id="side-panel" data-testid="side-panel">
       <div className="sidebar-head">
         <div className="brand">
           <span className="brand-mark" aria-hidden="true">

@@ -22,8 +22,11 @@ const ROWS: readonly { key: StatKey; label: string; hint: string; time?: boolean
   { key: 'toolCalls', label: 'Tool calls', hint: 'Requested by the model' },
 ];
 
-/** Two cells: the mean, then lowest–highest in a quieter colour. */
-function StatCells({ stat, time, testId }: { stat: Stat | null; time?: boolean; testId: string }) {
+/**
+ * The mean, then lowest–highest in a quieter colour: in a cell of its own, or (`stacked`, with more than two
+ * modes, where a column each would not fit) on a second line under the mean.
+ */
+function StatCells({ stat, time, testId, stacked }: { stat: Stat | null; time?: boolean; testId: string; stacked: boolean }) {
   const f = time ? fmtMs : fmtMean;
   if (!stat)
     return (
@@ -31,8 +34,18 @@ function StatCells({ stat, time, testId }: { stat: Stat | null; time?: boolean; 
         <td className="num" data-testid={testId} data-mean="" title="No trial of this mode answered">
           —
         </td>
-        <td />
+        {stacked ? null : <td />}
       </>
+    );
+  const range = `${f(stat.min)}–${f(stat.max)}`;
+  if (stacked)
+    return (
+      <td className="num" data-testid={testId} data-mean={stat.mean} data-min={stat.min} data-max={stat.max}>
+        {f(stat.mean)}
+        <span className="stat-range" title="Lowest and highest over the answered trials">
+          {range}
+        </span>
+      </td>
     );
   return (
     <>
@@ -40,19 +53,19 @@ function StatCells({ stat, time, testId }: { stat: Stat | null; time?: boolean; 
         {f(stat.mean)}
       </td>
       <td className="num stat-range" title="Lowest and highest over the answered trials">
-        {f(stat.min)}–{f(stat.max)}
+        {range}
       </td>
     </>
   );
 }
 
-function CountCells({ value, of, testId }: { value: number; of: number; testId: string }) {
+function CountCells({ value, of, testId, stacked }: { value: number; of: number; testId: string; stacked: boolean }) {
   return (
     <>
       <td className={`num count-cell ${value < of ? 'is-short' : ''}`} data-testid={testId} data-value={value} data-of={of}>
         {value}/{of}
       </td>
-      <td />
+      {stacked ? null : <td />}
     </>
   );
 }
@@ -61,6 +74,7 @@ export function AverageTable({ aggregates, trials, running, simulated }: { aggre
   const base = aggregates[0];
   const others = aggregates.slice(1);
   const blanks = others.map((a) => <td key={`d${a.mode}`} />);
+  const stacked = aggregates.length > 2;
   return (
     <figure className="summary average" data-testid="average-table">
       <figcaption className="chart-caption">
@@ -69,40 +83,42 @@ export function AverageTable({ aggregates, trials, running, simulated }: { aggre
           {simulated ? <SimBadge /> : null}
         </div>
         <p className="chart-subtitle">
-          Mean, lowest and highest over the answered runs; runs without an answer count only in “Answered”.
+          Mean{stacked ? ' (lowest–highest below it)' : ', lowest and highest'} over the answered runs; runs without an answer count only in “Answered”.
           {others.length > 0 && base ? ` Δ compares the means against ${MODE_LABELS[base.mode]}; negative means fewer.` : ''}
           {running ? ' Trials still running join the figures when they finish.' : ''}
           {simulated ? ' Simulated model: not what a real provider would bill.' : ''}
         </p>
       </figcaption>
       <div className="table-wrap">
-        <table className="data-table">
+        <table className={`data-table ${stacked ? 'is-stacked' : ''}`}>
           <thead>
             <tr>
-              <th scope="col" rowSpan={2}>
+              <th scope="col" rowSpan={stacked ? 1 : 2}>
                 Metric
               </th>
               {aggregates.map((a) => (
-                <th scope="colgroup" colSpan={2} key={a.mode} className="mode-group">
+                <th scope={stacked ? 'col' : 'colgroup'} colSpan={stacked ? 1 : 2} key={a.mode} className="mode-group">
                   <span className={`mode-swatch mode-${a.mode}`} aria-hidden="true" /> {MODE_LABELS[a.mode]}
                 </th>
               ))}
               {others.map((a) => (
-                <th scope="col" rowSpan={2} key={`d${a.mode}`} className="num diff">
+                <th scope="col" rowSpan={stacked ? 1 : 2} key={`d${a.mode}`} className="num diff">
                   Δ {MODE_LABELS[a.mode]}
                 </th>
               ))}
             </tr>
-            <tr>
-              {aggregates.flatMap((a) => [
-                <th scope="col" key={`${a.mode}m`} className="num">
-                  mean
-                </th>,
-                <th scope="col" key={`${a.mode}r`} className="num">
-                  min–max
-                </th>,
-              ])}
-            </tr>
+            {stacked ? null : (
+              <tr>
+                {aggregates.flatMap((a) => [
+                  <th scope="col" key={`${a.mode}m`} className="num">
+                    mean
+                  </th>,
+                  <th scope="col" key={`${a.mode}r`} className="num">
+                    min–max
+                  </th>,
+                ])}
+              </tr>
+            )}
           </thead>
           <tbody>
             <tr data-metric="answered">
@@ -110,7 +126,7 @@ export function AverageTable({ aggregates, trials, running, simulated }: { aggre
                 Answered
               </th>
               {aggregates.map((a) => (
-                <CountCells key={a.mode} value={a.answered} of={a.trials} testId={`avg-answered-${a.mode}`} />
+                <CountCells key={a.mode} value={a.answered} of={a.trials} testId={`avg-answered-${a.mode}`} stacked={stacked} />
               ))}
               {blanks}
             </tr>
@@ -119,7 +135,7 @@ export function AverageTable({ aggregates, trials, running, simulated }: { aggre
                 Passed
               </th>
               {aggregates.map((a) => (
-                <CountCells key={a.mode} value={a.passed} of={a.trials} testId={`avg-passed-${a.mode}`} />
+                <CountCells key={a.mode} value={a.passed} of={a.trials} testId={`avg-passed-${a.mode}`} stacked={stacked} />
               ))}
               {blanks}
             </tr>
@@ -129,7 +145,7 @@ export function AverageTable({ aggregates, trials, running, simulated }: { aggre
                   {row.label}
                 </th>
                 {aggregates.map((a) => (
-                  <StatCells key={a.mode} stat={a[row.key]} time={row.time} testId={`avg-${row.key}-${a.mode}`} />
+                  <StatCells key={a.mode} stat={a[row.key]} time={row.time} testId={`avg-${row.key}-${a.mode}`} stacked={stacked} />
                 ))}
                 {others.map((a) => (
                   <DiffCell key={`d${a.mode}`} value={a[row.key]?.mean ?? null} base={base?.[row.key]?.mean ?? null} testId={`avg-diff-${row.key}-${a.mode}`} />

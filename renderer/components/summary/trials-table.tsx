@@ -11,8 +11,34 @@ export interface TrialRun {
   readonly status: DisplayStatus;
 }
 
+/** One run's outcome in one cell (more than two modes, where four columns per mode would not fit). */
+function StackedCell({ r, mode }: { r: TrialRun; mode: ModeId }) {
+  const tot = r.summary.totals;
+  const started = r.status !== 'waiting';
+  return (
+    <td className="trial-outcome is-stacked">
+      <span className="trial-badges">
+        <StatusBadge status={r.status} />
+        {r.summary.validation ? <ValidationBadge validation={r.summary.validation} /> : null}
+      </span>
+      <span className="trial-figures num">
+        <strong data-testid={`trial-total-${r.trial}-${mode}`} data-value={tot.total}>
+          {started ? `${fmtInt(tot.total)} tokens` : '—'}
+        </strong>
+        <span className="muted">
+          <span data-testid={`trial-steps-${r.trial}-${mode}`} data-value={tot.steps}>
+            {started ? `${fmtInt(tot.steps)} step${tot.steps === 1 ? '' : 's'}` : '—'}
+          </span>
+          {started ? ` · ${fmtMs(tot.wallMs)}` : ''}
+        </span>
+      </span>
+    </td>
+  );
+}
+
 export function TrialsTable({ runs, simulated }: { runs: readonly TrialRun[]; simulated: boolean }) {
   const modes = [...new Set(runs.map((r) => r.summary.mode))] as ModeId[];
+  const stacked = modes.length > 2;
   const trials = [...new Set(runs.map((r) => r.trial))].sort((a, b) => a - b);
   const at = new Map(runs.map((r) => [`${r.trial}:${r.summary.mode}`, r]));
   return (
@@ -31,16 +57,16 @@ export function TrialsTable({ runs, simulated }: { runs: readonly TrialRun[]; si
         <table className="data-table trials-grid">
           <thead>
             <tr>
-              <th scope="col" rowSpan={2}>
+              <th scope="col" rowSpan={stacked ? 1 : 2}>
                 Trial
               </th>
               {modes.map((m) => (
-                <th scope="colgroup" colSpan={4} key={m} className="mode-group">
+                <th scope={stacked ? 'col' : 'colgroup'} colSpan={stacked ? 1 : 4} key={m} className="mode-group">
                   <span className={`mode-swatch mode-${m}`} aria-hidden="true" /> {MODE_LABELS[m]}
                 </th>
               ))}
             </tr>
-            <tr>
+            <tr hidden={stacked}>
               {modes.flatMap((m) => [
                 <th scope="col" key={`${m}s`}>
                   Status
@@ -63,7 +89,8 @@ export function TrialsTable({ runs, simulated }: { runs: readonly TrialRun[]; si
                 <th scope="row">{t}</th>
                 {modes.flatMap((m) => {
                   const r = at.get(`${t}:${m}`);
-                  if (!r) return [<td key={`${m}-none`} colSpan={4} className="muted" />];
+                  if (!r) return [<td key={`${m}-none`} colSpan={stacked ? 1 : 4} className="muted" />];
+                  if (stacked) return [<StackedCell key={m} r={r} mode={m} />];
                   const tot = r.summary.totals;
                   const started = r.status !== 'waiting';
                   return [

@@ -18,8 +18,12 @@ import { StepCard } from './step-card.js';
 const NO_WARNINGS: readonly RunWarningEvent[] = [];
 const rowKey = (r: TimelineRow) => (r.kind === 'step' ? `s${r.step}` : r.kind);
 
-/** Below this width a column would wrap its figures; more columns than fit scroll sideways (every trial at once). */
-const MIN_COLUMN_PX = 360;
+/**
+ * Below this width a step card stops being readable (tool arguments, code, inner-call tables); more columns
+ * than fit (four modes, every trial at once) scroll sideways inside the timeline, never the window.
+ */
+export const MIN_COLUMN_PX = 280;
+const COLUMN_GAP_PX = 12;
 
 function StepCell({ m, step, status }: { m: ModeRun; step: number; status: AnyStatus }) {
   const run = m.run;
@@ -80,10 +84,10 @@ export function TimelineView() {
 
   const n = Math.max(1, modeRuns.length);
   const cols = `var(--gutter-w) repeat(${n}, minmax(0, 1fr))`;
-  const wide = n > 2 ? { minWidth: `calc(var(--gutter-w) + ${n} * ${MIN_COLUMN_PX + 12}px)` } : undefined;
+  const wide = { minWidth: `calc(var(--gutter-w) + ${n} * ${MIN_COLUMN_PX + COLUMN_GAP_PX}px)` };
   return (
     <div
-      className={`timeline ${wide ? 'is-wide' : ''}`}
+      className="timeline"
       ref={scrollRef}
       onScroll={(e) => {
         const el = e.currentTarget;
