@@ -42,10 +42,10 @@ export const SETTING_INFO: Record<NumericSetting, { label: string; unit?: string
   temperature: { label: 'Temperature', hint: 'Empty: the provider’s default.' },
   maxRetries: { label: 'Retries per request', hint: 'For 429, 5xx and network errors.' },
   requestTimeoutMs: { label: 'Request timeout', unit: 'ms', hint: 'Per model request.' },
-  codeTimeoutMs: { label: 'Code timeout', unit: 'ms', hint: 'Code Mode: per program.' },
-  codeMemoryMb: { label: 'Code memory', unit: 'MB', hint: 'Code Mode: sandbox heap.' },
-  codeOutputChars: { label: 'Printed output limit', unit: 'chars', hint: 'Code Mode: what returns to the model.' },
-  codeMaxToolCalls: { label: 'Tool calls per program', hint: 'Code Mode: calls inside one program.' },
+  codeTimeoutMs: { label: 'Code timeout', unit: 'ms', hint: 'run_code (Code Mode, Hybrid): per program.' },
+  codeMemoryMb: { label: 'Code memory', unit: 'MB', hint: 'run_code: sandbox heap.' },
+  codeOutputChars: { label: 'Printed output limit', unit: 'chars', hint: 'run_code: what returns to the model.' },
+  codeMaxToolCalls: { label: 'Tool calls per program', hint: 'run_code: calls inside one program.' },
 };
 
 export const SIM_FAULT_LABELS: Record<SimFault, string> = {

@@ -134,6 +134,6 @@ describe('composer, cancel and themes, against parallax serve with the simulated
     await page.waitForSelector('[data-testid=connection-banner]', { timeout: 20_000 });
     expect(await page.textContent('[data-testid=connection-banner]')).toContain('Disconnected from the Parallax host');
     expect(await page.textContent('[data-testid=connection-status]')).toMatch(/Disconnected|Connecting/);
-    await saveShot(page, 'disconnected');
+    await saveShot(page, 'disconnected', { docs: false });
   });
 });

@@ -58,13 +58,13 @@ export function AdvancedSettings() {
       {isOpen ? (
         <div className="advanced-body">
           <div className="settings-grid">{NUMERIC_SETTINGS.filter((k) => !CODE_ONLY.includes(k)).map(field)}</div>
-          <h4 className="subgroup-title">Code Mode sandbox</h4>
+          <h4 className="subgroup-title">run_code sandbox (Code Mode, Hybrid)</h4>
           <div className="settings-grid">{CODE_ONLY.map(field)}</div>
           <label className="check-row">
             <input type="checkbox" checked={draft.returnTypes} onChange={(e) => setSetting('returnTypes', e.target.checked)} />
             <span>
-              <span className="check-label">Return types in the tool catalog</span>
-              <span className="check-hint">Off reproduces the guess-the-shape failure: the model must guess what each tool returns.</span>
+              <span className="check-label">Return types in tool signatures</span>
+              <span className="check-hint">In the run_code catalog and in search_tools results. Off reproduces the guess-the-shape failure: the model must guess what each tool returns.</span>
             </span>
           </label>
           {simulated ? (
