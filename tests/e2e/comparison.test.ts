@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MODES } from '../../shared/run-spec.js';
 import type { StepEvent } from '../../shared/step-event.js';
 import { computePerStep, computeTotals, cumulativeTokens, formatPercent, groupByRun, percentDiff } from '../../shared/summary.js';
-import { openPage, startServe, type Driven, type Served } from './harness.js';
-import { connectHost, type HostClient } from './host-client.js';
+import { startAppSession, stopAppSession } from './app-session.js';
+import type { Driven, Served } from './harness.js';
+import type { HostClient } from './host-client.js';
 import { readBars, readPoints, recordedColumns, sortReadings, startRecordingColumns, summaryValue, waitForStatus } from './page-helpers.js';
 import { saveShot } from './screenshots.js';
 
@@ -21,16 +22,10 @@ describe('a comparison in the browser, against parallax serve with the simulated
   const modeOf = (runId: string) => (runs.get(runId)!.find((e) => e.type === 'run-started') as Extract<StepEvent, { type: 'run-started' }>).mode;
 
   beforeAll(async () => {
-    served = await startServe();
-    driven = await openPage(served.url);
-    host = await connectHost(served.url);
+    ({ served, driven, host } = await startAppSession());
   }, 90_000);
 
-  afterAll(async () => {
-    host?.close();
-    await driven?.close();
-    await served?.stop();
-  });
+  afterAll(() => stopAppSession({ served, driven, host }));
 
   it('opens on the composer with the simulated model selected and badged, and designed empty states', async () => {
     const { page } = driven;

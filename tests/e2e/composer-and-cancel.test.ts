@@ -4,8 +4,9 @@
  * rest with Esc; and the docs screenshots (running, dark theme).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, startServe, type Driven, type Served } from './harness.js';
-import { connectHost, type HostClient } from './host-client.js';
+import { startAppSession, stopAppSession } from './app-session.js';
+import type { Driven, Served } from './harness.js';
+import type { HostClient } from './host-client.js';
 import { waitForStatus } from './page-helpers.js';
 import { saveShot } from './screenshots.js';
 
@@ -15,17 +16,10 @@ describe('composer, cancel and themes, against parallax serve with the simulated
   let host: HostClient;
 
   beforeAll(async () => {
-    served = await startServe();
-    driven = await openPage(served.url);
-    host = await connectHost(served.url);
-    await driven.page.waitForSelector('[data-testid=connection-status]:has-text("Web host")');
+    ({ served, driven, host } = await startAppSession());
   }, 90_000);
 
-  afterAll(async () => {
-    host?.close();
-    await driven?.close();
-    await served?.stop();
-  });
+  afterAll(() => stopAppSession({ served, driven, host }));
 
   it('shows a bad setting at its field and does not start a run until it is fixed', async () => {
     const { page } = driven;

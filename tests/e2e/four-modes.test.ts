@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MODES, MODE_IDS, MODE_LABELS, type ModeId } from '../../shared/run-spec.js';
 import type { StepEvent } from '../../shared/step-event.js';
 import { aggregateByMode, computePerStep, computeTotals, cumulativeTokens, formatPercent, groupByRun, percentDiff, summarizeRun } from '../../shared/summary.js';
-import { openPage, startServe, type Driven, type Served } from './harness.js';
-import { connectHost, type HostClient } from './host-client.js';
+import { startAppSession, stopAppSession } from './app-session.js';
+import type { Driven, Served } from './harness.js';
+import type { HostClient } from './host-client.js';
 import { columnRunIds, readBars, readPoints, sortReadings, summaryValue, waitForStatus } from './page-helpers.js';
 import { saveShot } from './screenshots.js';
 
@@ -22,17 +23,10 @@ describe('four modes in the browser, against parallax serve with the simulated m
   let runs = new Map<ModeId, { runId: string; events: StepEvent[] }>();
 
   beforeAll(async () => {
-    served = await startServe();
-    driven = await openPage(served.url);
-    host = await connectHost(served.url);
-    await driven.page.waitForSelector('[data-testid=connection-status]:has-text("Web host")');
+    ({ served, driven, host } = await startAppSession());
   }, 90_000);
 
-  afterAll(async () => {
-    host?.close();
-    await driven?.close();
-    await served?.stop();
-  });
+  afterAll(() => stopAppSession({ served, driven, host }));
 
   const checked = () => driven.page.$$eval('[data-testid^=mode-] input[type=checkbox]', (els) => els.filter((e) => (e as HTMLInputElement).checked).map((e) => e.closest('[data-testid]')!.getAttribute('data-testid')!.slice(5)));
 

@@ -9,8 +9,9 @@ import { DEFAULT_MODES, MAX_TRIALS } from '../../shared/run-spec.js';
 import type { ComparisonMeta } from '../../shared/ipc-contract.js';
 import type { StepEvent } from '../../shared/step-event.js';
 import { aggregateByMode, computeTotals, formatPercent, groupByRun, percentDiff, summarizeRun, type ModeAggregate } from '../../shared/summary.js';
-import { openPage, startServe, type Driven, type Served } from './harness.js';
-import { connectHost, type HostClient } from './host-client.js';
+import { startAppSession, stopAppSession } from './app-session.js';
+import type { Driven, Served } from './harness.js';
+import type { HostClient } from './host-client.js';
 import { columnRunIds, recordedTrials, startRecordingTrials, summaryValue, trialOptions } from './page-helpers.js';
 import { saveShot } from './screenshots.js';
 
@@ -55,17 +56,10 @@ describe('trials per mode in the browser, against parallax serve with the simula
   }
 
   beforeAll(async () => {
-    served = await startServe();
-    driven = await openPage(served.url);
-    host = await connectHost(served.url);
-    await driven.page.waitForSelector('[data-testid=connection-status]:has-text("Web host")');
+    ({ served, driven, host } = await startAppSession());
   }, 90_000);
 
-  afterAll(async () => {
-    host?.close();
-    await driven?.close();
-    await served?.stop();
-  });
+  afterAll(() => stopAppSession({ served, driven, host }));
 
   it('takes trials per mode at its field (1 to MAX_TRIALS, by keyboard too) and names the runs on the Run button', async () => {
     const { page } = driven;

@@ -3,9 +3,8 @@
  * Content-Security-Policy makes the browser refuse any, as a second line of defence behind escaping).
  */
 import { percentDiff, formatPercent } from '../../../shared/summary.js';
-import type { RunTotals } from '../../../shared/step-event.js';
 import { findTask } from '../../../shared/tasks.js';
-import { cumulativeSeries, firstRequestRows, startSpreadMs } from './report-figures.js';
+import { cumulativeSeries, firstRequestRows, RUN_METRICS, startSpreadMs } from './report-figures.js';
 import { displayUrl, formatInt, formatMs, formatUtc, settingsRows } from './format.js';
 import { cumulativeSvg, hbarsSvg, stepBarsSvg } from './html-charts.js';
 import { html, raw, type SafeHtml } from './html-escape.js';
@@ -18,18 +17,7 @@ import { byTrial, modeLabel, trialStartSpreadMs } from './trial-figures.js';
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; form-action 'none'; base-uri 'none'";
 
-type Metric = { key: keyof RunTotals; label: string; ms?: boolean };
-const METRICS: readonly Metric[] = [
-  { key: 'steps', label: 'Steps' },
-  { key: 'requests', label: 'Requests' },
-  { key: 'prompt', label: 'Prompt tokens' },
-  { key: 'completion', label: 'Completion tokens' },
-  { key: 'cached', label: 'Cached tokens' },
-  { key: 'reasoning', label: 'Reasoning tokens' },
-  { key: 'total', label: 'Total tokens' },
-  { key: 'wallMs', label: 'Wall time', ms: true },
-  { key: 'toolCalls', label: 'Tool calls' },
-];
+const METRICS = RUN_METRICS;
 
 /** The difference against the first mode; grey and starred when either run did not answer (not like for like). */
 function diffCell(value: number, base: number, isBase: boolean, comparable: boolean): SafeHtml | null {

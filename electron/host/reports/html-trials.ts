@@ -4,7 +4,6 @@
  * their exact bytes (the extra CSS below is added only when it is needed, for the same reason).
  */
 import { formatPercent, percentDiff, type RunSummary } from '../../../shared/summary.js';
-import type { RunTotals } from '../../../shared/step-event.js';
 import { formatInt, formatMs } from './format.js';
 import { meanBarsSvg } from './html-charts.js';
 import { html, type SafeHtml } from './html-escape.js';
@@ -14,6 +13,7 @@ import { statusLabel, statusNote, type ReportData, type ReportRun } from './repo
 import {
   AVERAGE_METRICS, averageVerdict, byTrial, formatMean, formatRange, meanDiff, modeLabel, trialCheapest,
 } from './trial-figures.js';
+import { RUN_METRICS as ALL_RUN_METRICS } from './report-figures.js';
 
 export const TRIALS_CSS = `
 .range { display: block; font-size: 11.5px; color: var(--muted); }
@@ -48,11 +48,8 @@ section.mode.folded > details[open] > summary { border-bottom: 1px solid var(--l
 @media print { section.mode.folded > details::details-content, details.charts-trial::details-content { content-visibility: visible; } }
 `;
 
-const RUN_METRICS: readonly { key: keyof RunTotals; label: string; ms?: boolean }[] = [
-  { key: 'steps', label: 'Steps' }, { key: 'requests', label: 'Requests' }, { key: 'prompt', label: 'Prompt' },
-  { key: 'completion', label: 'Completion' }, { key: 'cached', label: 'Cached' }, { key: 'reasoning', label: 'Reasoning' },
-  { key: 'total', label: 'Total' }, { key: 'wallMs', label: 'Wall time', ms: true }, { key: 'toolCalls', label: 'Tool calls' },
-];
+// Narrow columns: the short labels.
+const RUN_METRICS = ALL_RUN_METRICS.map((m) => ({ ...m, label: m.short }));
 
 const answered = (s: RunSummary | undefined) => s?.status === 'answered';
 

@@ -4,9 +4,8 @@
  */
 import { findTask } from '../../../shared/tasks.js';
 import { formatPercent, percentDiff } from '../../../shared/summary.js';
-import type { RunTotals } from '../../../shared/step-event.js';
 import { formatInt, formatMs, formatUtc, settingsRows } from './format.js';
-import { firstRequestRows, startSpreadMs } from './report-figures.js';
+import { firstRequestRows, RUN_METRICS, startSpreadMs } from './report-figures.js';
 import { trialStartSpreadMs } from './trial-figures.js';
 import { statusLabel, statusNote, type ReportData, type ReportRun } from './report-data.js';
 import { mdCell, table } from './markdown-table.js';
@@ -24,11 +23,7 @@ function toolName(name: string): string {
   return /^[\w.-]+$/.test(name) ? `\`${name}\`` : mdCell(name);
 }
 
-const METRICS: readonly [keyof RunTotals, string][] = [
-  ['steps', 'Steps'], ['requests', 'Requests'], ['prompt', 'Prompt tokens'], ['completion', 'Completion tokens'],
-  ['cached', 'Cached tokens'], ['reasoning', 'Reasoning tokens'], ['total', 'Total tokens'], ['wallMs', 'Wall time'],
-  ['toolCalls', 'Tool calls'],
-];
+const METRICS = RUN_METRICS.map((m) => [m.key, m.label] as const);
 
 function summaryTable(d: ReportData): string {
   const base = d.runs[0]?.summary.totals;

@@ -5,21 +5,13 @@
 import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import { formatPercent, percentDiff, type ModeAggregate, type Stat } from '../../../shared/summary.js';
 import { formatInt, formatMs } from './format.js';
-import { startSpreadMs } from './report-figures.js';
+import { RUN_METRICS, startSpreadMs, type Metric } from './report-figures.js';
 import type { ReportRun } from './report-data.js';
 
 export type StatKey = 'steps' | 'requests' | 'prompt' | 'completion' | 'cached' | 'total' | 'wallMs' | 'toolCalls';
 
-export const AVERAGE_METRICS: readonly { key: StatKey; label: string; ms?: boolean }[] = [
-  { key: 'steps', label: 'Steps' },
-  { key: 'requests', label: 'Requests' },
-  { key: 'prompt', label: 'Prompt tokens' },
-  { key: 'completion', label: 'Completion tokens' },
-  { key: 'cached', label: 'Cached tokens' },
-  { key: 'total', label: 'Total tokens' },
-  { key: 'wallMs', label: 'Wall time', ms: true },
-  { key: 'toolCalls', label: 'Tool calls' },
-];
+// aggregateByMode has every run total but reasoning tokens.
+export const AVERAGE_METRICS = RUN_METRICS.filter((m): m is Metric & { key: StatKey } => m.key !== 'reasoning');
 
 export function modeLabel(mode: ModeId): string {
   return MODE_LABELS[mode] ?? mode;

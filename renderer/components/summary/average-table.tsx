@@ -7,20 +7,12 @@ import { MODE_LABELS } from '../../../shared/run-spec.js';
 import type { ModeAggregate, Stat } from '../../../shared/summary.js';
 import { fmtMean, fmtMs } from '../../lib/format.js';
 import { SimBadge } from '../common/badges.js';
-import { DiffCell } from './summary-table.js';
+import { DiffCell, ROWS as SUMMARY_ROWS } from './summary-table.js';
 
 type StatKey = 'steps' | 'requests' | 'prompt' | 'completion' | 'cached' | 'total' | 'wallMs' | 'toolCalls';
 
-const ROWS: readonly { key: StatKey; label: string; hint: string; time?: boolean }[] = [
-  { key: 'steps', label: 'Steps', hint: 'Model replies' },
-  { key: 'requests', label: 'Requests', hint: 'Including retries' },
-  { key: 'prompt', label: 'Prompt tokens', hint: 'Input, summed over requests' },
-  { key: 'completion', label: 'Completion tokens', hint: 'Output, summed over requests' },
-  { key: 'cached', label: 'Cached prompt tokens', hint: 'Served from the provider cache' },
-  { key: 'total', label: 'Total tokens', hint: 'Prompt + completion' },
-  { key: 'wallMs', label: 'Wall time', hint: 'From start to the last event', time: true },
-  { key: 'toolCalls', label: 'Tool calls', hint: 'Requested by the model' },
-];
+// The run table's rows, less the first request (its size does not vary between trials of a mode).
+const ROWS = SUMMARY_ROWS.filter((r): r is typeof r & { key: StatKey } => r.key !== 'firstRequestPrompt');
 
 /**
  * The mean, then lowest–highest in a quieter colour: in a cell of its own, or (`stacked`, with more than two

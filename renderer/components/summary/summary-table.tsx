@@ -8,9 +8,10 @@ import { formatPercent, percentDiff, type ComparisonSummary, type RunSummary } f
 import { fmtInt, fmtMs } from '../../lib/format.js';
 import { SimBadge, StatusBadge, ValidationBadge } from '../common/badges.js';
 
-type NumericRow = { key: keyof RunTotals | 'firstRequestPrompt'; label: string; hint: string; time?: boolean };
+export type NumericRow = { key: keyof RunTotals | 'firstRequestPrompt'; label: string; hint: string; time?: boolean };
 
-const ROWS: readonly NumericRow[] = [
+/** The figures of a run, in table order; the averages table shows the same rows but the first request. */
+export const ROWS: readonly NumericRow[] = [
   { key: 'steps', label: 'Steps', hint: 'Model replies' },
   { key: 'requests', label: 'Requests', hint: 'Including retries' },
   { key: 'prompt', label: 'Prompt tokens', hint: 'Input, summed over requests' },
