@@ -3,11 +3,22 @@
  * network request, dialog and console message, so tests can assert that a report loads nothing and runs
  * nothing.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { ROOT } from './live-comparison.js';
+
+/** Where report tests leave the files and screenshots they made, for a person to open (git ignores it). */
+export const OUT = join(ROOT, 'test-results', 'reports');
+
+export async function writeReport(name: string, content: string): Promise<string> {
+  await mkdir(OUT, { recursive: true });
+  const file = join(OUT, name);
+  await writeFile(file, content);
+  return file;
+}
 
 export const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',

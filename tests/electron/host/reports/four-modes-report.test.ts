@@ -4,7 +4,6 @@
  * recomputed here, each mode keeps one colour from table to chart, and neither the page nor its print layout
  * scrolls sideways. Screenshots go to test-results/reports/ for a person to look at.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -14,11 +13,10 @@ import type { RunTotals, StepEvent } from '../../../../shared/step-event.js';
 import { computePerStep, computeTotals, cumulativeTokens, formatPercent, groupByRun, percentDiff } from '../../../../shared/summary.js';
 import { buildReport } from '../../../../electron/host/reports/index.js';
 import { expectHtmlAverage, expectMarkdownAverage } from './average-checks.js';
-import { openInChromium, type OpenedReport } from './chromium.js';
-import { liveComparison, ROOT } from './live-comparison.js';
+import { OUT, openInChromium, writeReport, type OpenedReport } from './chromium.js';
+import { liveComparison } from './live-comparison.js';
 import { recompute, type Recomputed } from './trials-comparison.js';
 
-const OUT = join(ROOT, 'test-results', 'reports');
 const ALL_MODES = ['--modes', MODE_IDS.join(',')];
 const METRICS: (keyof RunTotals)[] = ['steps', 'requests', 'prompt', 'completion', 'cached', 'reasoning', 'total', 'wallMs', 'toolCalls'];
 
@@ -28,13 +26,6 @@ let trials: StoredComparison;
 let rec: Recomputed;
 let opened: OpenedReport;
 let openedTrials: OpenedReport;
-
-async function writeReport(name: string, content: string): Promise<string> {
-  await mkdir(OUT, { recursive: true });
-  const file = join(OUT, name);
-  await writeFile(file, content);
-  return file;
-}
 
 /** Widths of the document and of the viewport: equal when nothing makes the page scroll sideways. */
 const widths = (page: Page) => page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));

@@ -3,27 +3,19 @@
  * events' totals, it loads nothing from anywhere, and hostile text from a model or a tool stays text.
  * Screenshots go to test-results/ (git-ignored) for a person to look at.
  */
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredComparison } from '../../../../shared/ipc-contract.js';
 import type { RunTotals, StepEvent } from '../../../../shared/step-event.js';
 import { computePerStep, computeTotals, groupByRun } from '../../../../shared/summary.js';
 import { buildReport } from '../../../../electron/host/reports/index.js';
-import { openInChromium, type OpenedReport } from './chromium.js';
-import { liveComparison, ROOT } from './live-comparison.js';
+import { OUT, openInChromium, writeReport, type OpenedReport } from './chromium.js';
+import { liveComparison } from './live-comparison.js';
 
-const OUT = join(ROOT, 'test-results', 'reports');
 let stored: StoredComparison;
 let byRun: Map<string, StepEvent[]>;
 let opened: OpenedReport;
-
-async function writeReport(name: string, content: string): Promise<string> {
-  await mkdir(OUT, { recursive: true });
-  const file = join(OUT, name);
-  await writeFile(file, content);
-  return file;
-}
 
 beforeAll(async () => {
   stored = (await liveComparison(['--task', 'log-stats'])).stored;

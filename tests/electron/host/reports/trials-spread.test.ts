@@ -4,27 +4,17 @@
  * 1–3 of one comparison. Means, minimums and maximums differ, a trial has no answer, and each expected
  * figure is aggregateByMode of the runs recomputed here from the events.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredComparison } from '../../../../shared/ipc-contract.js';
 import { buildReport } from '../../../../electron/host/reports/index.js';
 import { expectHtmlAverage, expectMarkdownAverage } from './average-checks.js';
-import { openInChromium, type OpenedReport } from './chromium.js';
-import { ROOT } from './live-comparison.js';
+import { OUT, openInChromium, writeReport, type OpenedReport } from './chromium.js';
 import { mergedTrials, recompute, type Recomputed } from './trials-comparison.js';
 
-const OUT = join(ROOT, 'test-results', 'reports');
 let stored: StoredComparison;
 let rec: Recomputed;
 let opened: OpenedReport;
-
-async function writeReport(name: string, content: string): Promise<string> {
-  await mkdir(OUT, { recursive: true });
-  const file = join(OUT, name);
-  await writeFile(file, content);
-  return file;
-}
 
 beforeAll(async () => {
   stored = await mergedTrials([['--task', 'calc'], ['--task', 'calc', '--fault', 'malformed-args'], ['--task', 'calc', '--max-steps', '1']]);
