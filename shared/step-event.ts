@@ -8,7 +8,13 @@
  */
 import type { ModeId, RunSettings, ProviderInfo, TaskRef } from './run-spec.js';
 
-/** Token usage exactly as the provider reported it. Optional fields are absent when not reported. */
+/**
+ * Where a step's usage came from: the provider's own figures ('reported'), or counted by Parallax with the
+ * tokenizer from the exact request sent and the reply received because the provider sent none ('estimated').
+ */
+export type UsageSource = 'reported' | 'estimated';
+
+/** Token usage exactly as the provider reported it (or estimated, see UsageSource). Optional fields are absent when not reported. */
 export interface Usage {
   readonly prompt: number;
   readonly completion: number;
@@ -16,8 +22,23 @@ export interface Usage {
   readonly cached?: number;
   /** Reasoning tokens inside `completion` (completion_tokens_details.reasoning_tokens). */
   readonly reasoning?: number;
-  /** The provider's own total_tokens, when sent. */
+  /** The provider's own total_tokens, when sent (xAI counts reasoning outside completion, so it can exceed prompt + completion). */
   readonly total?: number;
+  /** Prompt tokens written to the provider's cache (priced at the cache-write rate), when reported. */
+  readonly cacheWrite?: number;
+  /** Cost in USD as reported by the provider itself (OpenRouter `usage.cost`), preferred over the price table. */
+  readonly cost?: number;
+}
+
+/** Prices per 1M tokens in USD for one model, from the user's dated price table, as they were when the run started. */
+export interface ModelPrice {
+  readonly model: string;
+  readonly input: number;
+  readonly cachedInput: number | null;
+  readonly cacheWrite: number | null;
+  readonly output: number;
+  /** The price table's date (YYYY-MM-DD): shown wherever a cost derived from it appears. */
+  readonly tableDate: string;
 }
 
 export interface ToolCallRequest {
@@ -95,6 +116,8 @@ export interface RunStartedEvent extends Base {
   /** Wall-clock epoch ms when the run started; `t` of every event is relative to it. */
   readonly startedAt: number;
   readonly comparisonId?: string;
+  /** The model's price when the run started, or null/absent when the price table has none ("no price"). */
+  readonly price?: ModelPrice | null;
 }
 
 export interface ModelRequestEvent extends Base {
@@ -118,8 +141,10 @@ export interface ModelRetryEvent extends Base {
 export interface ModelResponseEvent extends Base {
   readonly type: 'model-response';
   readonly step: number;
-  /** null when the provider sent no usage at all. */
+  /** null when the provider sent no usage and it could not be estimated either. */
   readonly usage: Usage | null;
+  /** Absent in events recorded before it existed: read as 'reported' when usage is present. */
+  readonly usageSource?: UsageSource;
   readonly latencyMs: number;
   readonly finishReason: string | null;
   readonly text: string;
