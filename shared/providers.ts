@@ -10,6 +10,11 @@ export interface ProviderPreset {
   readonly defaultModel: string;
   /** Whether GET {baseUrl}/models lists the models. */
   readonly listsModels: boolean;
+  /**
+   * false when the provider refuses `stream_options` (usage is then read from wherever it sends it, or
+   * estimated). Absent: sent, and dropped by itself for the rest of a run if the provider refuses it.
+   */
+  readonly streamOptions?: boolean;
 }
 
 export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
@@ -20,6 +25,13 @@ export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
   { name: 'ollama', label: 'Ollama', baseUrl: 'http://127.0.0.1:11434/v1', needsKey: false, keyEnv: null, defaultModel: 'qwen3:8b', listsModels: true },
   { name: 'lmstudio', label: 'LM Studio', baseUrl: 'http://127.0.0.1:1234/v1', needsKey: false, keyEnv: null, defaultModel: 'local-model', listsModels: true },
   { name: 'vllm', label: 'vLLM', baseUrl: 'http://127.0.0.1:8000/v1', needsKey: false, keyEnv: null, defaultModel: 'local-model', listsModels: true },
+  { name: 'llamacpp', label: 'llama.cpp server', baseUrl: 'http://127.0.0.1:8080/v1', needsKey: false, keyEnv: null, defaultModel: 'local-model', listsModels: true },
+  // Gemini's OpenAI compatibility endpoint (ai.google.dev/gemini-api/docs/openai).
+  { name: 'gemini', label: 'Google Gemini', baseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai', needsKey: true, keyEnv: 'GEMINI_API_KEY', defaultModel: 'gemini-2.5-flash', listsModels: true },
+  { name: 'groq', label: 'Groq', baseUrl: 'https://api.groq.com/openai/v1', needsKey: true, keyEnv: 'GROQ_API_KEY', defaultModel: 'llama-3.3-70b-versatile', listsModels: true },
+  { name: 'xai', label: 'xAI', baseUrl: 'https://api.x.ai/v1', needsKey: true, keyEnv: 'XAI_API_KEY', defaultModel: 'grok-4-fast', listsModels: true },
+  { name: 'together', label: 'Together AI', baseUrl: 'https://api.together.ai/v1', needsKey: true, keyEnv: 'TOGETHER_API_KEY', defaultModel: 'openai/gpt-oss-20b', listsModels: true },
+  { name: 'mistral', label: 'Mistral', baseUrl: 'https://api.mistral.ai/v1', needsKey: true, keyEnv: 'MISTRAL_API_KEY', defaultModel: 'mistral-small-latest', listsModels: true },
   { name: 'custom', label: 'Custom base URL', baseUrl: null, needsKey: false, keyEnv: null, defaultModel: '', listsModels: true },
 ];
 

@@ -28,8 +28,14 @@ export const runSettingsSchema = z.object({
   temperature: z.number().min(0).max(2).nullable().default(null),
   /** Retries of a failed model request (429, 5xx, network) before the run ends with an error. */
   maxRetries: z.number().int().min(0).max(10).default(3),
-  /** Per-request timeout for the model, ms. */
+  /** Longest wait for the response headers of one model request, ms. */
   requestTimeoutMs: z.number().int().min(1000).max(600_000).default(120_000),
+  /** Longest silence between two data events of a streamed reply, ms; keep-alive comments do not count. */
+  streamIdleTimeoutMs: z.number().int().min(1000).max(3_600_000).default(120_000),
+  /** Longest time one model request may take, from sending it to its last byte, ms. */
+  requestDeadlineMs: z.number().int().min(1000).max(7_200_000).default(600_000),
+  /** Ask for usage in the stream (stream_options.include_usage); dropped by itself when a provider refuses it. */
+  streamOptions: z.boolean().default(true),
   /** Code Mode sandbox limits. */
   codeTimeoutMs: z.number().int().min(100).max(300_000).default(10_000),
   codeMemoryMb: z.number().int().min(8).max(1024).default(64),

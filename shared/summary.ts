@@ -72,7 +72,7 @@ export function computePerStep(events: readonly StepEvent[]): StepSummary[] {
 
 /** Totals derived from the steps; `run-finished.totals` is this function's output at the end of the run. */
 export function computeTotals(events: readonly StepEvent[]): RunTotals {
-  let prompt = 0, completion = 0, cached = 0, reasoning = 0, requests = 0, steps = 0, toolCalls = 0;
+  let prompt = 0, completion = 0, cached = 0, reasoning = 0, total = 0, requests = 0, steps = 0, toolCalls = 0;
   let lastT = 0;
   for (const e of events) {
     // Wall time ends at the last event of the work itself: run-finished comes after answer validation.
@@ -85,10 +85,12 @@ export function computeTotals(events: readonly StepEvent[]): RunTotals {
       completion += u.completion;
       cached += u.cached;
       reasoning += u.reasoning;
+      // The provider's own total when it sent one (xAI counts reasoning outside completion_tokens).
+      total += e.usage?.total ?? u.prompt + u.completion;
       toolCalls += e.toolCalls.length;
     }
   }
-  return { steps, requests, prompt, completion, cached, reasoning, total: prompt + completion, toolCalls, wallMs: lastT };
+  return { steps, requests, prompt, completion, cached, reasoning, total, toolCalls, wallMs: lastT };
 }
 
 /** Summarise one run's events (in seq order). Works on a run still in progress. */

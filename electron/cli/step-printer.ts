@@ -13,8 +13,10 @@ export function stepLine(e: StepEvent, prefix = ''): string | null {
   switch (e.type) {
     case 'model-response': {
       const calls = e.toolCalls.map((c) => c.name).join(', ') || '(answer)';
-      const p = e.usage ? e.usage.prompt : '—';
-      const c = e.usage ? e.usage.completion : '—';
+      // ≈: estimated with the tokenizer, because the provider reported no usage for this step.
+      const mark = e.usage && e.usageSource === 'estimated' ? '≈' : '';
+      const p = e.usage ? `${mark}${e.usage.prompt}` : '—';
+      const c = e.usage ? `${mark}${e.usage.completion}` : '—';
       return `${prefix}${pad(e.step, 4)} ${pad(p, 8)} ${pad(c, 10)} ${pad(`${e.latencyMs}ms`, 8)}  ${calls}`;
     }
     case 'model-retry':
@@ -26,11 +28,14 @@ export function stepLine(e: StepEvent, prefix = ''): string | null {
   }
 }
 
-export function summaryLines(s: RunSummary, simulated: boolean): string[] {
+export function summaryLines(s: RunSummary, simulated: boolean, events: readonly StepEvent[] = []): string[] {
   const label = simulated ? ' (simulated)' : '';
+  const responses = events.filter((e) => e.type === 'model-response');
+  const estimated = responses.filter((e) => e.type === 'model-response' && e.usage && e.usageSource === 'estimated').length;
+  const source = estimated ? ` (≈ estimated with the tokenizer for ${estimated} of ${responses.length} steps: the provider reported no usage)` : '';
   const lines = [
     `status: ${s.status}${s.error ? ` — ${s.error}` : ''}`,
-    `tokens${label}: prompt ${s.totals.prompt}, completion ${s.totals.completion}, cached ${s.totals.cached}, total ${s.totals.total} over ${s.totals.steps} steps (${s.totals.requests} requests)`,
+    `tokens${label}${source}: prompt ${s.totals.prompt}, completion ${s.totals.completion}, cached ${s.totals.cached}, reasoning ${s.totals.reasoning}, total ${s.totals.total} over ${s.totals.steps} steps (${s.totals.requests} requests)`,
   ];
   if (s.validation) lines.push(`validation: ${s.validation.ok ? 'PASS' : 'FAIL'} — ${s.validation.detail}`);
   if (s.answer) lines.push('answer:', ...s.answer.split('\n').map((l) => `  ${l}`));

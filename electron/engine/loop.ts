@@ -4,15 +4,13 @@
  * message per call id; repeat up to maxSteps. Errors the model caused (unknown tool, bad JSON, a tool that
  * throws) go back to it as tool messages and the loop goes on.
  */
-import type OpenAI from 'openai';
 import type { RunSpec } from '../../shared/run-spec.js';
 import type { RunStatus, ToolCallRequest } from '../../shared/step-event.js';
 import type { EventRecorder } from './event-recorder.js';
 import type { ModeAdapter } from './modes/mode.js';
 import {
-  ModelRequestError, RequestCancelledError, backoffMs, sleep, streamChat, type ChatMessage,
+  ModelRequestError, RequestCancelledError, backoffMs, sleep, streamChat, type ChatClient, type ChatMessage, type ChatReply,
 } from './provider/chat-client.js';
-import type { AccumulatedReply } from './provider/stream-accumulator.js';
 import { unknownToolMessage } from './tools/index.js';
 
 export interface LoopResult {
@@ -24,7 +22,7 @@ export interface LoopResult {
 export interface LoopOptions {
   readonly spec: RunSpec;
   readonly mode: ModeAdapter;
-  readonly client: OpenAI;
+  readonly client: ChatClient;
   readonly recorder: EventRecorder;
   readonly signal: AbortSignal;
 }
@@ -50,7 +48,7 @@ export async function runLoop(opts: LoopOptions): Promise<LoopResult> {
       messages.push(assistantMessage(reply));
       if (reply.toolCalls.length === 0) return { status: 'answered', answer: reply.text || reply.refusal };
       const outputs = await Promise.all(reply.toolCalls.map((call) => runCall(opts, call, step)));
-      reply.toolCalls.forEach((call, i) => messages.push({ role: 'tool', tool_call_id: call.id, content: outputs[i] }));
+      reply.toolCalls.forEach((call, i) => messages.push(toolResultMessage(reply, call, outputs[i])));
       if (signal.aborted) throw new RequestCancelledError();
     }
     return {
@@ -65,49 +63,65 @@ export async function runLoop(opts: LoopOptions): Promise<LoopResult> {
   }
 }
 
-/** One step's request, with retries for 429 / 5xx / network errors, each attempt recorded. */
-async function askModel(opts: LoopOptions, messages: ChatMessage[], step: number): Promise<AccumulatedReply> {
+/**
+ * One step's request, with retries for 429 / 5xx / network errors and broken streams, each attempt recorded.
+ * A provider that refuses stream_options gets the request again at once without it (a recorded retry that
+ * does not count against maxRetries); the usage is then estimated if it sends none.
+ */
+async function askModel(opts: LoopOptions, messages: ChatMessage[], step: number): Promise<ChatReply> {
   const { spec, mode, client, recorder, signal } = opts;
+  let failures = 0;
   for (let attempt = 1; ; attempt++) {
     const tools = mode.tools();
     recorder.emit({ type: 'model-request', step, attempt, messageCount: messages.length, toolNames: tools.map((t) => t.name) });
     const sent = performance.now();
     try {
-      const reply = await streamChat(client, spec.provider, {
+      const reply = await streamChat(client, {
         model: spec.provider.model, messages, tools, temperature: spec.settings.temperature,
       }, signal);
       recorder.emit({
         type: 'model-response',
         step,
         usage: reply.usage,
+        usageSource: reply.usageSource,
         latencyMs: Math.round(performance.now() - sent),
         finishReason: reply.finishReason,
         text: reply.text,
         ...(reply.reasoningText ? { reasoningText: reply.reasoningText } : {}),
-        toolCalls: reply.toolCalls,
+        toolCalls: reply.toolCalls.map(({ id, name, arguments: args }) => ({ id, name, arguments: args })),
       });
       return reply;
     } catch (err) {
-      if (!(err instanceof ModelRequestError) || !err.retryable || attempt > spec.settings.maxRetries) {
+      if (err instanceof ModelRequestError && err.kind === 'stream-options' && client.streamOptions) {
+        client.streamOptions = false;
+        recorder.emit({
+          type: 'model-retry', step, attempt, status: err.status, delayMs: 0,
+          message: `${err.message} Sent again without it; usage will be estimated if the provider reports none.`,
+        });
+        continue;
+      }
+      failures++;
+      if (!(err instanceof ModelRequestError) || !err.retryable || failures > spec.settings.maxRetries) {
         if (err instanceof ModelRequestError && err.retryable)
-          throw new ModelRequestError(`${err.message} Gave up after ${attempt} attempts.`, err.status, false);
+          throw new ModelRequestError(`${err.message} Gave up after ${attempt} attempts.`, err.status, false, null, err.kind);
         throw err;
       }
-      const delayMs = backoffMs(attempt + 1, err.retryAfterS);
+      const delayMs = backoffMs(failures + 1, err.retryAfterS);
       recorder.emit({ type: 'model-retry', step, attempt, status: err.status, message: err.message, delayMs });
       await sleep(delayMs, signal);
     }
   }
 }
 
-/** The assistant's reply as it goes back into the history, unchanged. */
-function assistantMessage(reply: AccumulatedReply): ChatMessage {
-  const msg: Record<string, unknown> = { role: 'assistant', content: reply.text || null };
-  if (reply.toolCalls.length)
-    msg.tool_calls = reply.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } }));
-  // Reasoning models that think across tool calls (e.g. DeepSeek) need their reasoning sent back within the turn.
-  if (reply.reasoningText) msg.reasoning_content = reply.reasoningText;
-  return msg as unknown as ChatMessage;
+/** The assistant's reply as it goes back into the history: every field the provider sent, as it sent it. */
+function assistantMessage(reply: ChatReply): ChatMessage {
+  return reply.message as unknown as ChatMessage;
+}
+
+/** A tool's output as it goes back: a `tool` message for the call id, or a `function` message for a legacy function_call. */
+function toolResultMessage(reply: ChatReply, call: ToolCallRequest, output: string): ChatMessage {
+  if (reply.legacyFunctionCall) return { role: 'function', name: call.name, content: output };
+  return { role: 'tool', tool_call_id: call.id, content: output };
 }
 
 function parseArgs(raw: string): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {

@@ -3,6 +3,7 @@
  * first and run-finished last, whatever happens; it never throws for model or tool problems.
  */
 import { realpath } from 'node:fs/promises';
+import { findPreset } from '../../shared/providers.js';
 import type { RunSpec } from '../../shared/run-spec.js';
 import type { StepEvent, Validation } from '../../shared/step-event.js';
 import { computeTotals } from '../../shared/summary.js';
@@ -50,7 +51,13 @@ export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {
       systemPrompt: mode.systemPrompt, tools: mode.tools(), startedAt,
       ...(spec.comparisonId ? { comparisonId: spec.comparisonId } : {}),
     });
-    const client = createChatClient(spec.provider, io.apiKey, { timeoutMs: spec.settings.requestTimeoutMs, headers: simHeaders(spec) });
+    const client = createChatClient(spec.provider, io.apiKey, {
+      timeoutMs: spec.settings.requestTimeoutMs,
+      idleTimeoutMs: spec.settings.streamIdleTimeoutMs,
+      deadlineMs: spec.settings.requestDeadlineMs,
+      streamOptions: spec.settings.streamOptions && findPreset(spec.provider.name)?.streamOptions !== false,
+      headers: simHeaders(spec),
+    });
     result = await runLoop({ spec: { ...spec, workspace }, mode, client, recorder, signal: io.signal });
   } catch (err) {
     result = { status: 'error', answer: '', error: err instanceof Error ? err.message : String(err) };

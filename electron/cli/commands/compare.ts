@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import type { ComparisonMeta, StoredComparison } from '../../../shared/ipc-contract.js';
-import { DEFAULT_MODES, MAX_TRIALS, MODE_IDS, MODE_LABELS, type ComparisonRequest, type ModeId, type SimFault } from '../../../shared/run-spec.js';
+import { DEFAULT_MODES, MAX_TRIALS, MODE_IDS, MODE_LABELS, type ComparisonRequest, type ModeId } from '../../../shared/run-spec.js';
 import type { StepEvent } from '../../../shared/step-event.js';
 import {
   aggregateByMode, formatPercent, groupByRun, percentDiff, summarizeComparison, summarizeRun, type ModeAggregate, type RunSummary, type Stat,
@@ -13,6 +13,7 @@ import {
 import { resolveDataDir } from '../../host/data-dir.js';
 import { createHost } from '../../host/host.js';
 import { addProviderOptions, readApiKey, resolveProviderFlags, type ProviderFlags } from '../provider-options.js';
+import { buildSettings, addSettingsOption } from '../settings-option.js';
 import { stepLine } from '../step-printer.js';
 
 interface CompareFlags extends ProviderFlags {
@@ -36,9 +37,8 @@ export function register(program: Command): void {
     .option('--max-steps <n>', 'stop each run after this many model requests (default 10)')
     .option('--workspace <dir>', 'copy this folder as every run\'s workspace instead of the task fixture')
     .option('--fault <name...>', 'simulated model only: inject faults (429-once, 500, hang, malformed-args, unknown-tool, loop-forever)')
-    .option('--settings <json>', 'more run settings as JSON, e.g. \'{"returnTypes":false}\'')
     .option('--json', 'print one JSON object at the end (live lines go to stderr)');
-  addProviderOptions(cmd).action((flags: CompareFlags) => compareCommand(flags));
+  addProviderOptions(addSettingsOption(cmd)).action((flags: CompareFlags) => compareCommand(flags));
 }
 
 export function parseModes(list: string): ModeId[] {
@@ -54,25 +54,6 @@ export function parseTrials(raw: string | undefined): number | undefined {
     throw new Error(`--trials must be a whole number from 1 to ${MAX_TRIALS}, got "${raw}".`);
   }
   return n;
-}
-
-function buildSettings(flags: CompareFlags): Record<string, unknown> {
-  let extra: Record<string, unknown> = {};
-  if (flags.settings) {
-    try {
-      extra = JSON.parse(flags.settings) as Record<string, unknown>;
-    } catch {
-      throw new Error(`--settings must be a JSON object, e.g. '{"maxSteps":5}'. Got: ${flags.settings}`);
-    }
-    if (typeof extra !== 'object' || extra === null || Array.isArray(extra)) throw new Error('--settings must be a JSON object.');
-  }
-  if (flags.maxSteps !== undefined) {
-    const n = Number(flags.maxSteps);
-    if (!Number.isInteger(n)) throw new Error(`--max-steps must be a whole number, got "${flags.maxSteps}".`);
-    extra.maxSteps = n;
-  }
-  if (flags.fault?.length) extra.simFaults = flags.fault as SimFault[];
-  return extra;
 }
 
 async function compareCommand(flags: CompareFlags): Promise<void> {
@@ -131,12 +112,26 @@ async function compareCommand(flags: CompareFlags): Promise<void> {
     for (const w of stored.warnings) process.stderr.write(`warning: ${w}\n`);
     if (flags.json) process.stdout.write(JSON.stringify(jsonResult(stored), null, 2) + '\n');
     else process.stdout.write(sideBySide(stored, host.dataDir).join('\n') + '\n');
+    const unanswered = noAnswerMessage(stored);
+    if (unanswered) {
+      process.stderr.write(`${unanswered}\n`);
+      process.exitCode = 1;
+    }
   } finally {
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigint);
     await host.close();
   }
   if (interrupted) process.exitCode = 130;
+}
+
+/** Why the comparison has no answer at all (every run ended otherwise), or null when some run answered. */
+export function noAnswerMessage(stored: StoredComparison): string | null {
+  const runs = runsOf(stored);
+  if (runs.some((r) => r.status === 'answered')) return null;
+  const trials = trialsOf(runs);
+  const why = runs.map((r) => `${runLabel(r.mode, r.trial, trials)}: ${r.status}${r.error ? ` — ${r.error}` : ''}`);
+  return `No run answered, so there is nothing to compare.\n${why.map((w) => `  ${w}`).join('\n')}`;
 }
 
 function liveLine(e: StepEvent, prefix: string): string | null {

@@ -5,14 +5,16 @@ import { createWriteStream } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { MODE_IDS, isModeId, parseSettings, type RunSpec, type SimFault } from '../../../shared/run-spec.js';
+import { MODE_IDS, isModeId, parseSettings, type RunSpec } from '../../../shared/run-spec.js';
 import type { StepEvent } from '../../../shared/step-event.js';
 import { summarizeRun } from '../../../shared/summary.js';
+import { runUsageSource, stepUsageSource } from '../../../shared/usage-source.js';
 import { runEngine, warmUpEngine } from '../../engine/run-engine.js';
 import { isSimulatedEndpoint, startSimServer } from '../../engine/sim/index.js';
 import { needsFixtureServer } from '../../../shared/tasks.js';
 import { prepareFixture, resolveTask, startFixtureServer } from '../../engine/tasks/index.js';
 import { addProviderOptions, readApiKey, resolveProviderFlags, type ProviderFlags } from '../provider-options.js';
+import { addSettingsOption, buildSettings } from '../settings-option.js';
 import { stepHeader, stepLine, summaryLines } from '../step-printer.js';
 
 interface RunFlags extends ProviderFlags {
@@ -25,6 +27,7 @@ interface RunFlags extends ProviderFlags {
   keepWorkspace?: boolean;
   fault?: string[];
   returnTypes?: boolean;
+  settings?: string;
 }
 
 export function register(program: Command): void {
@@ -40,18 +43,16 @@ export function register(program: Command): void {
     .option('--keep-workspace', 'keep the temporary workspace copy after the run')
     .option('--no-return-types', 'hide return types from the Code Mode catalog')
     .option('--fault <name...>', 'simulated model only: inject faults (429-once, 500, hang, malformed-args, unknown-tool, loop-forever)');
-  addProviderOptions(cmd).action((flags: RunFlags) => runCommand(flags));
+  addProviderOptions(addSettingsOption(cmd)).action((flags: RunFlags) => runCommand(flags));
 }
 
 async function runCommand(flags: RunFlags): Promise<void> {
   if (!isModeId(flags.mode)) throw new Error(`Unknown mode "${flags.mode}". Use one of: ${MODE_IDS.join(', ')}.`);
   const choice = resolveProviderFlags(flags);
   const apiKey = readApiKey(choice);
-  const settings = parseSettings({
-    ...(flags.maxSteps !== undefined ? { maxSteps: Number(flags.maxSteps) } : {}),
-    returnTypes: flags.returnTypes !== false,
-    simFaults: (flags.fault ?? []) as SimFault[],
-  });
+  const extra = buildSettings(flags);
+  // --no-return-types wins over --settings; otherwise --settings may set returnTypes itself.
+  const settings = parseSettings(flags.returnTypes === false ? { ...extra, returnTypes: false } : extra);
   if (settings.simFaults.length && !choice.simulated) throw new Error('--fault works only with the simulated model.');
 
   const cleanups: (() => Promise<void>)[] = [];
@@ -107,15 +108,40 @@ async function runCommand(flags: RunFlags): Promise<void> {
       console.log(JSON.stringify({
         status: s.status, answer: s.answer, error: s.error, validation: s.validation, simulated: spec.provider.simulated,
         model: choice.model, mode: flags.mode, steps: s.totals.steps,
-        usage: { prompt: s.totals.prompt, completion: s.totals.completion, cached: s.totals.cached },
-        perStep: s.perStep.map((p) => ({ step: p.step, prompt: p.prompt, completion: p.completion })),
+        usage: {
+          prompt: s.totals.prompt, completion: s.totals.completion, cached: s.totals.cached, reasoning: s.totals.reasoning,
+          total: s.totals.total, source: runUsageSource(events),
+        },
+        perStep: jsonSteps(events),
       }, null, 2));
     } else {
-      console.log(`\n${summaryLines(s, spec.provider.simulated).join('\n')}`);
+      console.log(`\n${summaryLines(s, spec.provider.simulated, events).join('\n')}`);
     }
     if (s.status !== 'answered') process.exitCode = 1;
   } finally {
     process.off('SIGINT', onSigint);
     for (const c of cleanups.reverse()) await c().catch(() => undefined);
   }
+}
+
+/**
+ * One entry per model response, with its usage as recorded: `usageSource` says whether the provider reported
+ * it or Parallax estimated it with the tokenizer (null: no usage at all). Cost figures, when priced, go beside
+ * these token figures.
+ */
+function jsonSteps(events: readonly StepEvent[]) {
+  return events.flatMap((e) => {
+    if (e.type !== 'model-response') return [];
+    const u = e.usage;
+    return [{
+      step: e.step,
+      prompt: u?.prompt ?? 0,
+      completion: u?.completion ?? 0,
+      cached: u?.cached ?? 0,
+      reasoning: u?.reasoning ?? 0,
+      total: u ? u.total ?? u.prompt + u.completion : 0,
+      ...(u?.cacheWrite !== undefined ? { cacheWrite: u.cacheWrite } : {}),
+      usageSource: stepUsageSource(e),
+    }];
+  });
 }

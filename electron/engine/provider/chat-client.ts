@@ -1,98 +1,75 @@
 /**
- * One model request per step, streamed, with visible retries. The SDK's own retries are off so that every
- * attempt is an event; usage is taken from the provider's final chunk exactly as sent.
+ * One model request per step, streamed, with visible retries. The openai SDK builds and sends the request
+ * (auth, headers, base URL, the header-wait timeout) and turns error statuses into APIErrors; the body is read
+ * by wire-reader.ts, because the SDK's stream parser hides what a measurement must see ([DONE], keep-alive
+ * comments, a body that is not SSE at all) and cannot bound the silence between chunks. Error bodies are
+ * captured raw by a fetch wrapper, since the SDK's own parse loses JSON-array bodies (Gemini).
  */
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import type { ProviderInfo } from '../../../shared/run-spec.js';
-import type { ToolExposure } from '../../../shared/step-event.js';
-import { StreamAccumulator, type AccumulatedReply, type RawChunk } from './stream-accumulator.js';
+import type { ToolExposure, Usage, UsageSource } from '../../../shared/step-event.js';
+import { classifyError, ModelRequestError, RequestCancelledError, where } from './errors.js';
+import { StreamAccumulator, type AccumulatedReply } from './stream-accumulator.js';
+import { estimateUsage } from './usage.js';
+import { readReply, type ReadState } from './wire-reader.js';
+
+export { ModelRequestError, RequestCancelledError, classifyError } from './errors.js';
 
 export type ChatMessage = ChatCompletionMessageParam;
 
 export interface ClientOptions {
+  /** Longest wait for the response headers, ms. */
   readonly timeoutMs: number;
+  /** Longest silence between two data events of a streamed reply, ms (keep-alive comments do not count). */
+  readonly idleTimeoutMs: number;
+  /** Longest time one request may take from sending to its last byte, ms. */
+  readonly deadlineMs: number;
+  /** Send stream_options.include_usage (turned off for the rest of the run if the provider refuses it). */
+  readonly streamOptions: boolean;
   /** Extra headers, e.g. the simulated model's run id and fault list. */
   readonly headers?: Record<string, string>;
 }
 
-export function createChatClient(provider: ProviderInfo, apiKey: string | null, opts: ClientOptions): OpenAI {
-  return new OpenAI({
+/** The SDK client of one run, its settings, and what the run learned about the provider. */
+export interface ChatClient {
+  readonly sdk: OpenAI;
+  readonly provider: ProviderInfo;
+  readonly options: ClientOptions;
+  /** Whether stream_options is still sent (cleared once the provider refused it). */
+  streamOptions: boolean;
+  /** Raw body of the last error response (requests of one run are sequential). */
+  lastErrorBody: string | null;
+  /** Remove the API key from any text that could reach events, logs or the screen. */
+  redact(text: string): string;
+}
+
+export function createChatClient(provider: ProviderInfo, apiKey: string | null, opts: ClientOptions): ChatClient {
+  const client: ChatClient = {
+    provider,
+    options: opts,
+    streamOptions: opts.streamOptions,
+    lastErrorBody: null,
+    redact: (text) => (apiKey && apiKey.length >= 4 ? text.split(apiKey).join('***') : text),
+    sdk: undefined as unknown as OpenAI,
+  };
+  const captureErrors: typeof fetch = async (input, init) => {
+    const res = await fetch(input, init);
+    if (res.ok) return res;
+    const text = await res.text().catch(() => '');
+    client.lastErrorBody = text;
+    return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
+  };
+  (client as { sdk: OpenAI }).sdk = new OpenAI({
     baseURL: provider.baseUrl,
     // The SDK insists on a key; local servers (Ollama, vLLM, the simulated model) ignore it.
     apiKey: apiKey ?? 'no-key',
     maxRetries: 0,
     timeout: opts.timeoutMs,
     defaultHeaders: opts.headers,
+    fetch: captureErrors,
   });
-}
-
-/** A failed request, classified: retryable ones are tried again; the others end the run with `message`. */
-export class ModelRequestError extends Error {
-  constructor(
-    message: string,
-    readonly status: number | null,
-    readonly retryable: boolean,
-    /** Seconds the provider asked us to wait (Retry-After), if it did. */
-    readonly retryAfterS: number | null = null,
-  ) {
-    super(message);
-    this.name = 'ModelRequestError';
-  }
-}
-
-export class RequestCancelledError extends Error {
-  constructor() {
-    super('The run was cancelled.');
-    this.name = 'RequestCancelledError';
-  }
-}
-
-/** Seconds to wait from `retry-after-ms` (OpenAI) or `retry-after` (seconds; HTTP dates are ignored). */
-function retryAfterOf(headers: Headers | undefined): number | null {
-  const ms = Number(headers?.get('retry-after-ms') ?? NaN);
-  if (Number.isFinite(ms) && ms >= 0) return ms / 1000;
-  const s = Number(headers?.get('retry-after') ?? NaN);
-  return Number.isFinite(s) && s >= 0 ? s : null;
-}
-
-/** The innermost useful reason of a connection failure: fetch wraps the socket error ("fetch failed"). */
-function connectionCause(err: Error): string {
-  let e: unknown = err;
-  let text = err.message;
-  for (let depth = 0; e instanceof Error && depth < 5; depth++, e = e.cause) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code) return `${code}: ${e.message}`;
-    if (e !== err) text = e.message;
-  }
-  return text;
-}
-
-/** Turn any error from the SDK into a message that says what to fix. */
-export function classifyError(err: unknown, provider: ProviderInfo): ModelRequestError | RequestCancelledError {
-  if (err instanceof APIUserAbortError) return new RequestCancelledError();
-  const where = `${provider.name} at ${provider.baseUrl}`;
-  if (err instanceof APIConnectionTimeoutError)
-    return new ModelRequestError(`The request to ${where} timed out. The provider may be overloaded; try again or raise the request timeout.`, null, true);
-  if (err instanceof APIConnectionError)
-    return new ModelRequestError(`Could not reach ${where} (${connectionCause(err)}). Check the base URL and that the server is running.`, null, true);
-  if (err instanceof APIError) {
-    const status = err.status ?? null;
-    const detail = err.message.replace(/^\d{3}\s*/, '');
-    if (status === 401)
-      return new ModelRequestError(`${where} rejected the API key (401: ${detail}). Check the key you set for ${provider.name}.`, 401, false);
-    if (status === 403)
-      return new ModelRequestError(`${where} refused access (403: ${detail}). The key may lack access to model "${provider.model}".`, 403, false);
-    if (status === 404)
-      return new ModelRequestError(`${where} answered 404 (${detail}). Check that the base URL ends with /v1 (or the provider's API path) and that model "${provider.model}" exists.`, 404, false);
-    if (status === 429)
-      return new ModelRequestError(`${where} is rate limiting (429: ${detail}).`, 429, true, retryAfterOf(err.headers));
-    if (status !== null && status >= 500)
-      return new ModelRequestError(`${where} had a server error (${status}: ${detail}).`, status, true, retryAfterOf(err.headers));
-    return new ModelRequestError(`${where} refused the request (${status ?? 'no status'}: ${detail}). Check the model name and that it supports tool calling.`, status, false);
-  }
-  if (err instanceof Error && err.name === 'AbortError') return new RequestCancelledError();
-  return new ModelRequestError(`The request to ${where} failed: ${err instanceof Error ? err.message : String(err)}`, null, false);
+  return client;
 }
 
 export interface StreamRequest {
@@ -102,31 +79,87 @@ export interface StreamRequest {
   readonly temperature: number | null;
 }
 
-/** Send one streamed request and fold its chunks. Throws ModelRequestError / RequestCancelledError. */
-export async function streamChat(client: OpenAI, provider: ProviderInfo, req: StreamRequest, signal: AbortSignal): Promise<AccumulatedReply> {
+export interface ChatReply extends AccumulatedReply {
+  /** The provider's usage, or the tokenizer's estimate when it sent none (see usageSource). */
+  readonly usage: Usage;
+  readonly usageSource: UsageSource;
+}
+
+const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+
+/** Send one streamed request and fold its reply. Throws ModelRequestError / RequestCancelledError. */
+export async function streamChat(client: ChatClient, req: StreamRequest, signal: AbortSignal): Promise<ChatReply> {
+  const { provider, options } = client;
   const tools: ChatCompletionTool[] = req.tools.map((t) => ({
     type: 'function',
     function: { name: t.name, description: t.description, parameters: t.parameters },
   }));
+  const body = {
+    model: req.model,
+    messages: req.messages as ChatMessage[],
+    ...(tools.length ? { tools } : {}),
+    ...(req.temperature !== null ? { temperature: req.temperature } : {}),
+    stream: true as const,
+    ...(client.streamOptions ? { stream_options: { include_usage: true } } : {}),
+  };
+
+  const ctl = new AbortController();
+  let reason: 'idle' | 'deadline' | 'cancel' | null = null;
+  let rejectInterrupt: (e: Error) => void = () => undefined;
+  const interrupted = new Promise<never>((_, reject) => (rejectInterrupt = reject));
+  interrupted.catch(() => undefined);
+  const state: ReadState = { dataEvents: 0, comments: 0, sawDone: false };
+  const interrupt = (why: 'idle' | 'deadline' | 'cancel') => {
+    if (reason) return;
+    reason = why;
+    ctl.abort();
+    rejectInterrupt(new Error(why));
+  };
+  const onCancel = () => interrupt('cancel');
+  if (signal.aborted) throw new RequestCancelledError();
+  signal.addEventListener('abort', onCancel, { once: true });
+  const deadline = setTimeout(() => interrupt('deadline'), options.deadlineMs);
+  let idle: NodeJS.Timeout | undefined;
+  const armIdle = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => interrupt('idle'), options.idleTimeoutMs);
+  };
+
+  const acc = new StreamAccumulator(new Set(req.tools.map((t) => t.name)));
   try {
-    const stream = await client.chat.completions.create(
-      {
-        model: req.model,
-        messages: req.messages as ChatMessage[],
-        ...(tools.length ? { tools } : {}),
-        ...(req.temperature !== null ? { temperature: req.temperature } : {}),
-        stream: true,
-        stream_options: { include_usage: true },
-      },
-      { signal },
-    );
-    const acc = new StreamAccumulator();
-    for await (const chunk of stream) acc.push(chunk as unknown as RawChunk);
-    return acc.result();
+    client.lastErrorBody = null;
+    const response = await client.sdk.chat.completions.create(body, { signal: ctl.signal }).asResponse();
+    armIdle();
+    await readReply(response, acc, { provider, onData: armIdle, interrupted, state });
   } catch (err) {
-    if (signal.aborted) throw new RequestCancelledError();
-    throw classifyError(err, provider);
+    if (reason === 'cancel' || signal.aborted) throw new RequestCancelledError();
+    const chunks = `${state.dataEvents} chunk${state.dataEvents === 1 ? '' : 's'}`;
+    if (reason === 'idle')
+      throw new ModelRequestError(
+        `No data from ${where(provider)} for ${seconds(options.idleTimeoutMs)} after ${chunks}${state.comments ? ` (${state.comments} keep-alive comment${state.comments === 1 ? '' : 's'} only)` : ''}; the stream was abandoned. Raise "stream idle timeout" if the model thinks long before it answers.`,
+        null, true, null, 'timeout',
+      );
+    if (reason === 'deadline')
+      throw new ModelRequestError(
+        `The request to ${where(provider)} passed its ${seconds(options.deadlineMs)} deadline ${state.dataEvents ? `after ${chunks}` : 'before any data'}; it was abandoned. Raise "request deadline" for long replies.`,
+        null, false, null, 'timeout',
+      );
+    const e = classifyError(err, provider, client.lastErrorBody);
+    if (e instanceof ModelRequestError) throw new ModelRequestError(client.redact(e.message), e.status, e.retryable, e.retryAfterS, e.kind);
+    throw e;
+  } finally {
+    clearTimeout(deadline);
+    clearTimeout(idle);
+    signal.removeEventListener('abort', onCancel);
   }
+
+  const reply = acc.result();
+  if (reply.usage) return { ...reply, usage: reply.usage, usageSource: 'reported' };
+  // The provider reported nothing: count the exact request sent and the reply received.
+  const usage = estimateUsage({
+    messages: body.messages as never, tools: body.tools ?? [], text: reply.text || reply.refusal, reasoningText: reply.reasoningText, toolCalls: reply.toolCalls,
+  });
+  return { ...reply, usage, usageSource: 'estimated' };
 }
 
 /** Wait `ms`, or reject with RequestCancelledError as soon as the signal aborts. */

@@ -1,108 +1,185 @@
 /**
- * Folds the raw chunks of a streamed chat completion into one reply. Tool-call argument fragments arrive
- * split anywhere (even mid-token) and are keyed by `index`; the id and name come once, in the first fragment.
- * With `stream_options.include_usage`, the last chunk has empty `choices` and carries `usage`.
+ * Folds the chunks of a streamed chat completion (or one non-streamed completion) into one reply: text,
+ * reasoning under the field name it came in, tool calls (tool-call-assembler.ts), the finish reason, the
+ * provider's usage (the last usage object wins: vLLM repeats it on every chunk), and every field Parallax does
+ * not interpret, kept for the round trip.
  */
-import type { Usage, ToolCallRequest } from '../../../shared/step-event.js';
+import type { Usage } from '../../../shared/step-event.js';
+import { mergeReasoningDetails, mergeValue } from './merge.js';
+import { ToolCallAssembler, type AssembledCall, type ToolCallFragment } from './tool-call-assembler.js';
+import { rawUsageOf, usageFromRaw, type RawUsage } from './usage.js';
 
-/** The loose shape of a chunk: providers add fields (reasoning_content, prompt_cache_hit_tokens, …). */
+/** The loose shape of a chunk: providers add fields (reasoning_content, x_groq, provider, timings, …). */
 export interface RawChunk {
   readonly choices?: ReadonlyArray<{
     readonly index?: number;
-    readonly delta?: {
-      readonly role?: string | null;
-      readonly content?: string | null;
-      readonly reasoning_content?: string | null;
-      readonly reasoning?: string | null;
-      readonly refusal?: string | null;
-      readonly tool_calls?: ReadonlyArray<{
-        readonly index: number;
-        readonly id?: string | null;
-        readonly type?: string | null;
-        readonly function?: { readonly name?: string | null; readonly arguments?: string | null } | null;
-      }> | null;
-    } | null;
+    readonly delta?: Record<string, unknown> | null;
+    /** Non-streamed completions carry `message` instead of `delta`. */
+    readonly message?: Record<string, unknown> | null;
     readonly finish_reason?: string | null;
+    readonly native_finish_reason?: string | null;
   }> | null;
   readonly usage?: RawUsage | null;
-}
-
-export interface RawUsage {
-  readonly prompt_tokens?: number;
-  readonly completion_tokens?: number;
-  readonly total_tokens?: number;
-  readonly prompt_tokens_details?: { readonly cached_tokens?: number | null } | null;
-  readonly completion_tokens_details?: { readonly reasoning_tokens?: number | null } | null;
-  /** DeepSeek's names for cache hits and misses. */
-  readonly prompt_cache_hit_tokens?: number;
-  readonly prompt_cache_miss_tokens?: number;
+  readonly x_groq?: unknown;
+  readonly error?: unknown;
+  readonly object?: unknown;
+  readonly message?: unknown;
+  readonly code?: unknown;
 }
 
 export interface AccumulatedReply {
   readonly text: string;
+  /** The reasoning text shown to the user: reasoning_content, else reasoning. */
   readonly reasoningText: string;
   readonly refusal: string;
-  readonly toolCalls: readonly ToolCallRequest[];
+  readonly toolCalls: readonly AssembledCall[];
+  /** The reply used the legacy `function_call` field: its result goes back as a `function` message. */
+  readonly legacyFunctionCall: boolean;
   readonly finishReason: string | null;
+  /** The provider's usage, or null when it reported none. */
   readonly usage: Usage | null;
+  /** The assistant message to append to the history, with every field the provider sent, as sent. */
+  readonly message: Record<string, unknown>;
+  /** Data events folded. */
+  readonly chunks: number;
 }
 
-/** Map a provider's usage object to ours without inventing anything: absent fields stay absent. */
-export function usageFromRaw(raw: RawUsage | null | undefined): Usage | null {
-  if (!raw || typeof raw.prompt_tokens !== 'number' || typeof raw.completion_tokens !== 'number') return null;
-  const cached = raw.prompt_tokens_details?.cached_tokens ?? raw.prompt_cache_hit_tokens;
-  const reasoning = raw.completion_tokens_details?.reasoning_tokens;
-  return {
-    prompt: raw.prompt_tokens,
-    completion: raw.completion_tokens,
-    ...(typeof cached === 'number' ? { cached } : {}),
-    ...(typeof reasoning === 'number' ? { reasoning } : {}),
-    ...(typeof raw.total_tokens === 'number' ? { total: raw.total_tokens } : {}),
-  };
+/** Delta fields with a meaning here; every other field is kept verbatim. */
+const KNOWN = new Set(['role', 'content', 'refusal', 'tool_calls', 'function_call', 'reasoning_content', 'reasoning', 'reasoning_details']);
+
+/** An error a provider sent inside a 200 reply, if this chunk is one. */
+export function streamErrorOf(chunk: RawChunk): { message: string; code: number | null } | null {
+  const codeOf = (v: unknown) => (typeof v === 'number' && v >= 100 && v < 600 ? v : typeof v === 'string' && /^\d{3}$/.test(v) ? Number(v) : null);
+  const finish = chunk.choices?.find((c) => c.finish_reason === 'error');
+  if (chunk.error !== undefined && chunk.error !== null) {
+    const e = chunk.error as { message?: unknown; code?: unknown; status?: unknown } | string;
+    if (typeof e === 'string') return { message: e, code: null };
+    const message = typeof e.message === 'string' ? e.message : JSON.stringify(e);
+    return { message, code: codeOf(e.code) ?? codeOf(e.status) };
+  }
+  if (chunk.object === 'error') return { message: typeof chunk.message === 'string' ? chunk.message : JSON.stringify(chunk), code: codeOf(chunk.code) };
+  if (finish) return { message: `the reply ended with finish_reason "error"${finish.native_finish_reason ? ` (${finish.native_finish_reason})` : ''}`, code: null };
+  return null;
 }
 
 export class StreamAccumulator {
   private text = '';
+  private reasoningContent = '';
   private reasoning = '';
   private refusal = '';
+  private readonly reasoningDetails: Record<string, unknown>[] = [];
+  private extra: Record<string, unknown> = {};
   private finishReason: string | null = null;
   private usage: Usage | null = null;
-  private readonly calls = new Map<number, { id: string; name: string; args: string }>();
+  private readonly calls: ToolCallAssembler;
+  private chunks = 0;
 
+  constructor(toolNames?: ReadonlySet<string>) {
+    this.calls = new ToolCallAssembler(toolNames);
+  }
+
+  /** One streamed chunk. */
   push(chunk: RawChunk): void {
-    if (chunk.usage) this.usage = usageFromRaw(chunk.usage) ?? this.usage;
-    for (const choice of chunk.choices ?? []) {
+    this.chunks++;
+    const raw = rawUsageOf(chunk);
+    if (raw) this.usage = usageFromRaw(raw) ?? this.usage;
+    const choices = chunk.choices;
+    if (!choices) return;
+    for (let i = 0; i < choices.length; i++) {
+      const choice = choices[i];
       // Only the first choice is ours (we never ask for n > 1).
       if ((choice.index ?? 0) !== 0) continue;
-      const d = choice.delta;
-      if (d?.content) this.text += d.content;
-      if (d?.reasoning_content) this.reasoning += d.reasoning_content;
-      else if (d?.reasoning) this.reasoning += d.reasoning;
-      if (d?.refusal) this.refusal += d.refusal;
-      for (const frag of d?.tool_calls ?? []) {
-        let call = this.calls.get(frag.index);
-        if (!call) this.calls.set(frag.index, (call = { id: '', name: '', args: '' }));
-        if (frag.id) call.id = frag.id;
-        const name = frag.function?.name;
-        // Most providers send the name once; a few split it, and a few repeat it whole in every fragment.
-        if (name) call.name = !call.name || call.name === name ? name : call.name + name;
-        if (frag.function?.arguments) call.args += frag.function.arguments;
-      }
+      if (choice.delta) this.pushDelta(choice.delta);
       if (choice.finish_reason) this.finishReason = choice.finish_reason;
     }
   }
 
+  /** A non-streamed completion (a server that ignored `stream`): its first choice's whole message. */
+  pushCompletion(completion: RawChunk): void {
+    this.chunks++;
+    const raw = rawUsageOf(completion);
+    if (raw) this.usage = usageFromRaw(raw) ?? this.usage;
+    const choice = completion.choices?.find((c) => (c.index ?? 0) === 0);
+    if (!choice) return;
+    const message = choice.message ?? choice.delta ?? {};
+    const calls = Array.isArray(message.tool_calls) ? (message.tool_calls as ToolCallFragment[]) : [];
+    this.pushDelta({ ...message, tool_calls: calls.map((c, i) => ({ ...c, index: typeof c.index === 'number' ? c.index : i })) });
+    if (choice.finish_reason) this.finishReason = choice.finish_reason;
+  }
+
+  private pushDelta(d: Record<string, unknown>): void {
+    for (const key in d) {
+      const v = d[key];
+      if (v === null || v === undefined) continue;
+      switch (key) {
+        case 'content':
+          if (typeof v === 'string') this.text += v;
+          else this.extra.content = mergeValue(this.extra.content, v, true);
+          break;
+        case 'reasoning_content':
+          if (typeof v === 'string') this.reasoningContent += v;
+          break;
+        case 'reasoning':
+          if (typeof v === 'string') this.reasoning += v;
+          break;
+        case 'refusal':
+          if (typeof v === 'string') this.refusal += v;
+          break;
+        case 'reasoning_details':
+          mergeReasoningDetails(this.reasoningDetails, v);
+          break;
+        case 'tool_calls':
+          if (Array.isArray(v)) for (const f of v) if (f && typeof f === 'object') this.calls.push(f as ToolCallFragment);
+          break;
+        case 'function_call':
+          if (typeof v === 'object') this.calls.pushLegacy(v as Record<string, unknown>);
+          break;
+        case 'role':
+          break;
+        default:
+          if (!KNOWN.has(key)) this.extra[key] = mergeValue(this.extra[key], v, true);
+      }
+    }
+  }
+
   result(): AccumulatedReply {
-    const toolCalls = [...this.calls.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([index, c]) => ({ id: c.id || `call_${index}`, name: c.name, arguments: c.args }));
+    const toolCalls = this.calls.result();
+    const legacy = this.calls.isLegacy;
     return {
       text: this.text,
-      reasoningText: this.reasoning,
+      reasoningText: this.reasoningContent || this.reasoning,
       refusal: this.refusal,
       toolCalls,
+      legacyFunctionCall: legacy,
       finishReason: this.finishReason,
       usage: this.usage,
+      message: this.message(toolCalls, legacy),
+      chunks: this.chunks,
     };
+  }
+
+  /** The assistant message as it goes back: what the provider sent, under the names it used. */
+  private message(calls: readonly AssembledCall[], legacy: boolean): Record<string, unknown> {
+    const msg: Record<string, unknown> = { role: 'assistant', content: this.text || null };
+    for (const [k, v] of Object.entries(this.extra)) {
+      if (k === 'content') continue;
+      if (v === '' || (Array.isArray(v) && v.length === 0)) continue;
+      msg[k] = v;
+    }
+    if (this.refusal) msg.refusal = this.refusal;
+    if (legacy) {
+      const c = calls[0];
+      msg.function_call = { name: c.name, arguments: c.arguments, ...c.functionExtra };
+    } else if (calls.length) {
+      msg.tool_calls = calls.map((c) => ({
+        id: c.id, type: c.type, function: { name: c.name, arguments: c.arguments, ...c.functionExtra }, ...c.extra,
+      }));
+    }
+    // Reasoning goes back under the field it came in (DeepSeek reasoning_content, OpenRouter reasoning and
+    // reasoning_details): models that think across tool calls need it within the turn.
+    if (this.reasoningContent) msg.reasoning_content = this.reasoningContent;
+    if (this.reasoning) msg.reasoning = this.reasoning;
+    if (this.reasoningDetails.length) msg.reasoning_details = this.reasoningDetails;
+    return msg;
   }
 }

@@ -1,12 +1,12 @@
 /**
  * The simulated model: an OpenAI-compatible chat-completions server on 127.0.0.1. Replies come from the
  * scripted policies (policies/), usage is counted from the request received and the reply sent
- * (count-tokens.ts), and faults can be injected per request (x-parallax-sim-faults) or server-wide.
+ * (tokens/count-tokens.ts), and faults can be injected per request (x-parallax-sim-faults) or server-wide.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { SimFault } from '../../../shared/run-spec.js';
-import { countCompletionTokens, countPromptTokens } from './count-tokens.js';
+import { countCompletionTokens, countPromptTokens } from '../tokens/count-tokens.js';
 import { FAULTS_HEADER, RUN_ID_HEADER, injectReplyFaults, parseFaults, withRecoveryNote } from './faults.js';
 import { decide } from './policies/index.js';
 import { BadRequest, parseChatRequest, type ChatRequest } from './request.js';

@@ -41,11 +41,7 @@ export type SimReply =
 /** A policy is pure: the same conversation and tools always give the same reply. */
 export type Policy = (messages: readonly WireMessage[], tools: readonly WireTool[]) => SimReply;
 
-export function textOf(content: WireMessage['content']): string {
-  if (content == null) return '';
-  if (typeof content === 'string') return content;
-  return content.map((p) => (typeof p.text === 'string' ? p.text : '')).join('');
-}
+export { textOf } from '../tokens/count-tokens.js';
 
 export function answer(text: string): SimReply {
   return { kind: 'text', text };

@@ -1,0 +1,85 @@
+/**
+ * Usage truth. `usageFromRaw` maps whatever usage object a provider sent to ours without inventing anything;
+ * `estimateUsage` counts a step with the tokenizer from the exact request sent and the reply received, for
+ * providers that report nothing. Every step says which of the two it is (UsageSource).
+ */
+import type { Usage } from '../../../shared/step-event.js';
+import { countCompletionTokens, countPromptTokens, tok, type CountableMessage } from '../tokens/count-tokens.js';
+
+/** The loose shape of a provider's usage object (OpenAI, DeepSeek, OpenRouter, xAI, Groq, vLLM, llama.cpp). */
+export interface RawUsage {
+  readonly prompt_tokens?: unknown;
+  readonly completion_tokens?: unknown;
+  readonly total_tokens?: unknown;
+  readonly prompt_tokens_details?: {
+    readonly cached_tokens?: unknown;
+    /** OpenRouter: prompt tokens written to the provider's cache. */
+    readonly cache_write_tokens?: unknown;
+  } | null;
+  readonly completion_tokens_details?: { readonly reasoning_tokens?: unknown } | null;
+  /** DeepSeek's names for cache hits and misses. */
+  readonly prompt_cache_hit_tokens?: unknown;
+  readonly prompt_cache_miss_tokens?: unknown;
+  /** Anthropic's name for cache writes, passed through by some OpenAI-compatible gateways. */
+  readonly cache_creation_input_tokens?: unknown;
+  /** OpenRouter: the cost in credits (1 credit = 1 USD). */
+  readonly cost?: unknown;
+  /** xAI: the cost in ticks of 1e-10 USD. */
+  readonly cost_in_usd_ticks?: unknown;
+}
+
+const count = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
+const USD_PER_XAI_TICK = 1e-10;
+
+/**
+ * Map a provider's usage object to ours; absent fields stay absent. Null when the object lacks prompt or
+ * completion counts, or reports zero for both (no real request has an empty prompt: such a server does not count).
+ */
+export function usageFromRaw(raw: RawUsage | null | undefined): Usage | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const prompt = count(raw.prompt_tokens);
+  const completion = count(raw.completion_tokens);
+  if (prompt === undefined || completion === undefined || (prompt === 0 && completion === 0)) return null;
+  const cached = count(raw.prompt_tokens_details?.cached_tokens) ?? count(raw.prompt_cache_hit_tokens);
+  const reasoning = count(raw.completion_tokens_details?.reasoning_tokens);
+  const total = count(raw.total_tokens);
+  const cacheWrite = count(raw.prompt_tokens_details?.cache_write_tokens) ?? count(raw.cache_creation_input_tokens);
+  const ticks = count(raw.cost_in_usd_ticks);
+  // Rounded to 1e-12 USD so that tick conversion does not show float noise.
+  const cost = count(raw.cost) ?? (ticks !== undefined ? Math.round(ticks * USD_PER_XAI_TICK * 1e12) / 1e12 : undefined);
+  return {
+    prompt,
+    completion,
+    ...(cached !== undefined ? { cached } : {}),
+    ...(reasoning !== undefined ? { reasoning } : {}),
+    ...(total !== undefined ? { total } : {}),
+    ...(cacheWrite !== undefined ? { cacheWrite } : {}),
+    ...(cost !== undefined ? { cost } : {}),
+  };
+}
+
+/** The usage object of one chunk: top-level `usage`, else Groq's `x_groq.usage`. */
+export function rawUsageOf(chunk: { readonly usage?: unknown; readonly x_groq?: unknown }): RawUsage | null {
+  if (chunk.usage && typeof chunk.usage === 'object') return chunk.usage as RawUsage;
+  const groq = chunk.x_groq as { usage?: unknown } | null | undefined;
+  if (groq && typeof groq === 'object' && groq.usage && typeof groq.usage === 'object') return groq.usage as RawUsage;
+  return null;
+}
+
+export interface EstimateInput {
+  /** The messages exactly as sent. */
+  readonly messages: readonly CountableMessage[];
+  /** The tools array exactly as sent. */
+  readonly tools: readonly unknown[];
+  readonly text: string;
+  readonly reasoningText: string;
+  readonly toolCalls: readonly { readonly name: string; readonly arguments: string }[];
+}
+
+/** Prompt and completion counted with the tokenizer (o200k_base); reasoning kept as its own figure when any. */
+export function estimateUsage(input: EstimateInput): Usage {
+  const prompt = countPromptTokens(input.messages, input.tools);
+  const completion = countCompletionTokens(input.text, input.toolCalls, input.reasoningText);
+  const reasoning = input.reasoningText ? tok(input.reasoningText) : 0;
+  return { prompt, completion, ...(reasoning ? { reasoning } : {}) };
+}
