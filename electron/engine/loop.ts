@@ -103,7 +103,7 @@ async function askModel(opts: LoopOptions, messages: ChatMessage[], step: number
       failures++;
       if (!(err instanceof ModelRequestError) || !err.retryable || failures > spec.settings.maxRetries) {
         if (err instanceof ModelRequestError && err.retryable)
-          throw new ModelRequestError(`${err.message} Gave up after ${attempt} attempts.`, err.status, false, null, err.kind);
+          throw new ModelRequestError(`${err.message} Gave up after ${attempt} attempt${attempt === 1 ? '' : 's'}.`, err.status, false, null, err.kind);
         throw err;
       }
       const delayMs = backoffMs(failures + 1, err.retryAfterS);

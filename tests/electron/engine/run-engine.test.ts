@@ -155,7 +155,7 @@ describe('runEngine with the simulated model over HTTP', () => {
     await closed.close(); // nothing listens on this port any more
     const { summary } = await run({ task: 'calc', baseUrl: url, simulated: false, settings: { maxRetries: 0 } });
     expect(summary.status).toBe('error');
-    expect(summary.error).toMatch(/Could not reach .*\(ECONNREFUSED: .*\)\. Check the base URL/);
+    expect(summary.error).toMatch(/Nothing is listening at 127\.0\.0\.1:\d+ \(ECONNREFUSED\)\. Check the base URL and that the server is running\. Gave up after 1 attempt\./);
   });
 
   it('cancels a run whose provider hangs', async () => {
