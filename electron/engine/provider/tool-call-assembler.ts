@@ -142,7 +142,8 @@ export class ToolCallAssembler {
   /** Whether a fragment (its id and arguments), matched to `call`, actually starts another call. */
   private startsNewCall(call: Call, id: string | undefined, args: string | undefined): boolean {
     if (id && call.id && id !== call.id) return true;
-    return args !== undefined && args !== '' && call.json.complete;
+    // Whitespace after a complete value (some models end arguments with a newline) belongs to the same call.
+    return args !== undefined && args.trim() !== '' && call.json.complete;
   }
 
   private mergeName(call: Call, name: string): string {
