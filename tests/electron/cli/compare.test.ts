@@ -95,6 +95,15 @@ describe('parallax compare', () => {
     expect(text).toMatch(/^answered\s+3\/3\s+3\/3$/m);
   });
 
+  it('exits 1 when no run answered, naming each run\'s reason', async () => {
+    const { env: e } = await env();
+    const none = await runCli(['compare', '--task', 'calc', '--fault', '500', '--settings', '{"maxRetries":0}'], e);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toMatch(/No run answered, so there is nothing to compare\.\n {2}ReAct: error — .*server error \(500/);
+    expect(none.stderr).toMatch(/\n {2}Code Mode: error — /);
+    // (Runs that answer exit 0: see 'prints live lines and a side-by-side summary'.)
+  });
+
   it('says what to set when a key is missing, and starts nothing', async () => {
     const { dataDir, env: e } = await env();
     const res = await runCli(['compare', '--task', 'calc', '--provider', 'openai'], e);
