@@ -23,6 +23,8 @@ export const NUMERIC_SETTINGS = [
   'temperature',
   'maxRetries',
   'requestTimeoutMs',
+  'streamIdleTimeoutMs',
+  'requestDeadlineMs',
   'codeTimeoutMs',
   'codeMemoryMb',
   'codeOutputChars',
@@ -30,9 +32,10 @@ export const NUMERIC_SETTINGS = [
 ] as const satisfies readonly (keyof RunSettings)[];
 export type NumericSetting = (typeof NUMERIC_SETTINGS)[number];
 
-/** Text as typed (so a half-typed value is not lost), plus the two non-numeric settings. */
+/** Text as typed (so a half-typed value is not lost), plus the non-numeric settings. */
 export type SettingsDraft = { readonly [K in NumericSetting]: string } & {
   readonly returnTypes: boolean;
+  readonly streamOptions: boolean;
   readonly simFaults: readonly SimFault[];
 };
 
@@ -40,8 +43,10 @@ export const SETTING_INFO: Record<NumericSetting, { label: string; unit?: string
   maxSteps: { label: 'Max steps', hint: 'Model requests per run before it stops with max-steps.' },
   truncateChars: { label: 'Truncate tool results', unit: 'chars', hint: 'Longer results are cut, with a marker.' },
   temperature: { label: 'Temperature', hint: 'Empty: the provider’s default.' },
-  maxRetries: { label: 'Retries per request', hint: 'For 429, 5xx and network errors.' },
-  requestTimeoutMs: { label: 'Request timeout', unit: 'ms', hint: 'Per model request.' },
+  maxRetries: { label: 'Retries per request', hint: 'For 429, 5xx, network errors and broken streams.' },
+  requestTimeoutMs: { label: 'Request timeout', unit: 'ms', hint: 'Wait for the response headers.' },
+  streamIdleTimeoutMs: { label: 'Stream idle timeout', unit: 'ms', hint: 'Longest silence between chunks; keep-alives do not count.' },
+  requestDeadlineMs: { label: 'Request deadline', unit: 'ms', hint: 'Longest time one model request may take.' },
   codeTimeoutMs: { label: 'Code timeout', unit: 'ms', hint: 'run_code (Code Mode, Hybrid): per program.' },
   codeMemoryMb: { label: 'Code memory', unit: 'MB', hint: 'run_code: sandbox heap.' },
   codeOutputChars: { label: 'Printed output limit', unit: 'chars', hint: 'run_code: what returns to the model.' },
@@ -65,11 +70,14 @@ export function draftFromSettings(s: RunSettings): SettingsDraft {
     temperature: s.temperature === null ? '' : String(s.temperature),
     maxRetries: String(s.maxRetries),
     requestTimeoutMs: String(s.requestTimeoutMs),
+    streamIdleTimeoutMs: String(s.streamIdleTimeoutMs),
+    requestDeadlineMs: String(s.requestDeadlineMs),
     codeTimeoutMs: String(s.codeTimeoutMs),
     codeMemoryMb: String(s.codeMemoryMb),
     codeOutputChars: String(s.codeOutputChars),
     codeMaxToolCalls: String(s.codeMaxToolCalls),
     returnTypes: s.returnTypes,
+    streamOptions: s.streamOptions,
     simFaults: s.simFaults,
   };
 }
@@ -100,7 +108,7 @@ export interface SettingsCheck {
 
 export function checkSettings(draft: SettingsDraft, simulated: boolean): SettingsCheck {
   const fieldErrors: Partial<Record<NumericSetting, string>> = {};
-  const input: Record<string, unknown> = { returnTypes: draft.returnTypes, simFaults: simulated ? [...draft.simFaults] : [] };
+  const input: Record<string, unknown> = { returnTypes: draft.returnTypes, streamOptions: draft.streamOptions, simFaults: simulated ? [...draft.simFaults] : [] };
   for (const key of NUMERIC_SETTINGS) {
     const value = toValue(key, draft[key]);
     if (value === undefined) continue;

@@ -15,7 +15,8 @@ export function AdvancedSettings() {
   const setForm = useApp((s) => s.setForm);
   const simulated = providerName === 'simulated';
   const check = checkSettings(draft, simulated);
-  const changed = NUMERIC_SETTINGS.filter((k) => draft[k] !== DEFAULT_DRAFT[k]).length + (draft.returnTypes !== DEFAULT_DRAFT.returnTypes ? 1 : 0) + (simulated ? draft.simFaults.length : 0);
+  const changed = NUMERIC_SETTINGS.filter((k) => draft[k] !== DEFAULT_DRAFT[k]).length + (draft.returnTypes !== DEFAULT_DRAFT.returnTypes ? 1 : 0)
+    + (draft.streamOptions !== DEFAULT_DRAFT.streamOptions ? 1 : 0) + (simulated ? draft.simFaults.length : 0);
   const hasErrors = Object.keys(check.fieldErrors).length > 0 || !!check.formError;
   const [open, setOpen] = useState(hasErrors);
   const isOpen = open || hasErrors;
@@ -58,6 +59,15 @@ export function AdvancedSettings() {
       {isOpen ? (
         <div className="advanced-body">
           <div className="settings-grid">{NUMERIC_SETTINGS.filter((k) => !CODE_ONLY.includes(k)).map(field)}</div>
+          {simulated ? null : (
+            <label className="check-row">
+              <input type="checkbox" checked={draft.streamOptions} onChange={(e) => setSetting('streamOptions', e.target.checked)} data-testid="setting-streamOptions" />
+              <span>
+                <span className="check-label">Ask for usage in the stream (stream_options)</span>
+                <span className="check-hint">Dropped by itself if the provider refuses it. Without usage from the provider, token figures are estimated with the tokenizer and marked ≈.</span>
+              </span>
+            </label>
+          )}
           <h4 className="subgroup-title">run_code sandbox (Code Mode, Hybrid)</h4>
           <div className="settings-grid">{CODE_ONLY.map(field)}</div>
           <label className="check-row">

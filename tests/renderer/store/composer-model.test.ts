@@ -32,6 +32,13 @@ describe('composer model', () => {
     expect(checkSettings(draft, false).settings?.simFaults).toEqual([]);
   });
 
+  it('carries the stream bounds and stream_options, with field errors in words', () => {
+    const draft = { ...DEFAULT_DRAFT, streamIdleTimeoutMs: '30000', requestDeadlineMs: '300000', streamOptions: false };
+    expect(checkSettings(draft, false).settings).toEqual(parseSettings({ streamIdleTimeoutMs: 30_000, requestDeadlineMs: 300_000, streamOptions: false }));
+    expect(checkSettings({ ...DEFAULT_DRAFT, streamIdleTimeoutMs: '10' }, false).fieldErrors).toEqual({ streamIdleTimeoutMs: 'Must be at least 1,000.' });
+    expect(DEFAULT_DRAFT).toMatchObject({ streamIdleTimeoutMs: String(DEFAULT_SETTINGS.streamIdleTimeoutMs), requestDeadlineMs: String(DEFAULT_SETTINGS.requestDeadlineMs), streamOptions: true });
+  });
+
   it('asks for a task, a mode, a model and a usable base URL', () => {
     const { errors } = buildRequest({ ...INITIAL_FORM, taskChoice: 'custom', customTask: '  ', modes: [], providerName: 'custom', baseUrl: 'localhost:8000', model: '' });
     expect(Object.keys(errors).sort()).toEqual(['baseUrl', 'model', 'modes', 'task']);
