@@ -47,6 +47,11 @@ describe('report math', () => {
     expect(totals.wallMs).toBe(events[events.length - 2].t);
   });
 
+  it('totals use the provider\'s own total_tokens when sent (xAI counts reasoning outside completion)', () => {
+    const events = run('x', 'react', [{ prompt: 432, completion: 68, total: 636 } as never, { prompt: 654, completion: 25 }]);
+    expect(computeTotals(events)).toMatchObject({ prompt: 1086, completion: 93, total: 636 + 679 });
+  });
+
   it('counts retries as requests and attempts of their step', () => {
     const events = stamp('r', [
       { e: started('react'), t: 0 },
