@@ -8,9 +8,10 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { REPORT_FORMATS } from '../../../shared/ipc-contract.js';
 import type { ModelResponseEvent, RunFinishedEvent, StepEvent, ToolFinishedEvent } from '../../../shared/step-event.js';
 import { createHost, type Host } from '../../../electron/host/host.js';
-import { startReplayServer, type ReplayReply, type ReplayServer } from '../../helpers/replay-server.js';
+import { jsonReply, startReplayServer, type ReplayReply, type ReplayScript, type ReplayServer } from '../../helpers/replay-server.js';
 import { ANSWER, FAILURE_SHAPES, STALL_SHAPES, STATUS_SHAPES, TASK, WIRE_SHAPES, WORKSPACE_FILES, okText } from '../../helpers/wire-shapes.js';
 
 const KEY = 'sk-replay-4c1d9e7a2b8f6053';
@@ -28,7 +29,7 @@ async function tempDir(prefix: string): Promise<string> {
 }
 
 /** Run the task once in ReAct mode against `replies`; returns the stored events and what the server received. */
-async function compare(replies: readonly ReplayReply[], settings: Record<string, unknown> = {}) {
+async function compare(replies: ReplayScript, settings: Record<string, unknown> = {}) {
   const server = await startReplayServer(replies);
   const dataDir = await tempDir('parallax-wire-data-');
   const workspace = await tempDir('parallax-wire-ws-');
@@ -40,7 +41,7 @@ async function compare(replies: readonly ReplayReply[], settings: Record<string,
   });
   await host.whenDone(meta.id);
   const stored = await host['history:open'](meta.id);
-  return { events: stored.events, server, dataDir };
+  return { events: stored.events, server, dataDir, host, id: meta.id };
 }
 
 const responses = (events: readonly StepEvent[]) => events.filter((e): e is ModelResponseEvent => e.type === 'model-response');
@@ -138,5 +139,19 @@ describe('broken replies through host + worker', () => {
     expect(first.body).toHaveProperty('stream_options');
     expect(second.body).not.toHaveProperty('stream_options');
     expect(responses(events)[0].usageSource).toBe('estimated');
+  });
+
+  it('a provider that echoes the key in its error body: the key is in no event, no stored file and no report', async () => {
+    const { events, dataDir, host, id, server } = await compare((req) => jsonReply(401, { error: { message: `Invalid key: ${String(req.headers.authorization)}` } }));
+    expect(server.requests.at(-1)!.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(finished(events).error).toMatch(/rejected the API key \(401: Invalid key: Bearer \*\*\*\)/);
+    expect(JSON.stringify(events)).not.toContain(KEY);
+    for (const format of REPORT_FORMATS) {
+      const r = await host['report:export'](id, format);
+      const text = r.status === 'download' ? r.content : r.status === 'saved' ? await readFile(r.path, 'utf8') : '';
+      expect(text.length, format).toBeGreaterThan(0);
+      expect(text, format).not.toContain(KEY);
+    }
+    expect(await allText(dataDir)).not.toContain(KEY);
   });
 });
