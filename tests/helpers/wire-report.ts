@@ -14,7 +14,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StepEvent } from '../../shared/step-event.js';
 import { startReplayServer, type ReplayReply } from './replay-server.js';
-import { FAILURE_SHAPES, STALL_SHAPES, STATUS_SHAPES, TASK, WIRE_SHAPES, WORKSPACE_FILES, okText, type WireShape } from './wire-shapes.js';
+import { TASK, WIRE_SHAPES, WORKSPACE_FILES, type WireShape } from './wire-shapes.js';
+import { FAILURE_SHAPES, STALL_SHAPES, STATUS_SHAPES, okText } from './wire-failures.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);

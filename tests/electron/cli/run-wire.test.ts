@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ModelResponseEvent, StepEvent } from '../../../shared/step-event.js';
 import { startReplayServer, type ReplayReply } from '../../helpers/replay-server.js';
-import { ANSWER, FAILURE_SHAPES, STALL_SHAPES, STATUS_SHAPES, TASK, WIRE_SHAPES, WORKSPACE_FILES, okText } from '../../helpers/wire-shapes.js';
+import { ANSWER, TASK, WIRE_SHAPES, WORKSPACE_FILES } from '../../helpers/wire-shapes.js';
+import { FAILURE_SHAPES, STALL_SHAPES, STATUS_SHAPES, okText } from '../../helpers/wire-failures.js';
 
 const KEY = 'sk-replay-cli-7e5d3c1b9a08';
 const BIN = join(process.cwd(), 'bin/parallax.js');

@@ -12,7 +12,8 @@ import { REPORT_FORMATS } from '../../../shared/ipc-contract.js';
 import type { ModelResponseEvent, RunFinishedEvent, StepEvent, ToolFinishedEvent } from '../../../shared/step-event.js';
 import { createHost, type Host } from '../../../electron/host/host.js';
 import { jsonReply, startReplayServer, type ReplayReply, type ReplayScript, type ReplayServer } from '../../helpers/replay-server.js';
-import { ANSWER, FAILURE_SHAPES, STALL_SHAPES, STATUS_SHAPES, TASK, WIRE_SHAPES, WORKSPACE_FILES, okText } from '../../helpers/wire-shapes.js';
+import { ANSWER, TASK, WIRE_SHAPES, WORKSPACE_FILES } from '../../helpers/wire-shapes.js';
+import { FAILURE_SHAPES, STALL_SHAPES, STATUS_SHAPES, okText } from '../../helpers/wire-failures.js';
 
 const KEY = 'sk-replay-4c1d9e7a2b8f6053';
 const dirs: string[] = [];

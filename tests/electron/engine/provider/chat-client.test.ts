@@ -8,7 +8,8 @@ import type { ToolExposure } from '../../../../shared/step-event.js';
 import { createChatClient, ModelRequestError, RequestCancelledError, streamChat, type ClientOptions } from '../../../../electron/engine/provider/chat-client.js';
 import { countCompletionTokens, countPromptTokens } from '../../../../electron/engine/tokens/count-tokens.js';
 import { jsonReply, startReplayServer, type ReplayReply, type ReplayServer } from '../../../helpers/replay-server.js';
-import { FAILURE_SHAPES, STALL_SHAPES, STATUS_SHAPES, WIRE_SHAPES } from '../../../helpers/wire-shapes.js';
+import { WIRE_SHAPES } from '../../../helpers/wire-shapes.js';
+import { FAILURE_SHAPES, STALL_SHAPES, STATUS_SHAPES } from '../../../helpers/wire-failures.js';
 
 const servers: ReplayServer[] = [];
 afterEach(async () => {
