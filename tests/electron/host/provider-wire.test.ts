@@ -57,7 +57,8 @@ async function allText(dir: string): Promise<string> {
   return out;
 }
 
-describe('recorded provider shapes through host + worker', () => {
+// Each case spawns a worker process; on a loaded machine one takes far longer than its own work.
+describe('recorded provider shapes through host + worker', { timeout: 180_000 }, () => {
   for (const shape of WIRE_SHAPES) {
     it(`${shape.name}: stores the calls and usage sent, and sends back what the provider needs (${shape.source})`, async () => {
       const { events, server, dataDir } = await compare(shape.replies);
@@ -90,7 +91,7 @@ describe('recorded provider shapes through host + worker', () => {
   }
 });
 
-describe('broken replies through host + worker', () => {
+describe('broken replies through host + worker', { timeout: 180_000 }, () => {
   for (const f of FAILURE_SHAPES) {
     it(`${f.name}: ${f.retried ? 'retried, then answered' : 'ends the run with the reason'}`, async () => {
       const { events, server } = await compare(f.replies, { maxRetries: 1 });
