@@ -84,7 +84,7 @@ async function askModel(opts: LoopOptions, messages: ChatMessage[], step: number
         step,
         usage: reply.usage,
         usageSource: reply.usageSource,
-        latencyMs: Math.round(performance.now() - sent),
+        latencyMs: Math.round(reply.receivedAt - sent),
         finishReason: reply.finishReason,
         text: reply.text,
         ...(reply.reasoningText ? { reasoningText: reply.reasoningText } : {}),

@@ -13,6 +13,7 @@ import { prewarmCodeSandbox } from './modes/code-mode.js';
 import { createMode, SANDBOX_MODES } from './modes/index.js';
 import type { ModeAdapter } from './modes/mode.js';
 import { createChatClient } from './provider/chat-client.js';
+import { warmUpEstimator } from './provider/usage.js';
 import { validateAnswer } from './tasks/index.js';
 import { warmUpTools } from './tools/index.js';
 
@@ -33,7 +34,12 @@ function simHeaders(spec: RunSpec): Record<string, string> | undefined {
  * measured steps. Workers call it before saying they are ready.
  */
 export async function warmUpEngine(spec?: RunSpec): Promise<void> {
-  await Promise.all([warmUpTools(), spec && SANDBOX_MODES.has(spec.mode) ? prewarmCodeSandbox(spec.settings) : undefined]);
+  await Promise.all([
+    warmUpTools(),
+    spec && SANDBOX_MODES.has(spec.mode) ? prewarmCodeSandbox(spec.settings) : undefined,
+    // A real provider may report no usage; the tokenizer that estimates it then is loaded now, off the clock.
+    spec && !spec.provider.simulated ? warmUpEstimator() : undefined,
+  ]);
 }
 
 export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {

@@ -83,6 +83,8 @@ export interface ChatReply extends AccumulatedReply {
   /** The provider's usage, or the tokenizer's estimate when it sent none (see usageSource). */
   readonly usage: Usage;
   readonly usageSource: UsageSource;
+  /** performance.now() when the reply's last byte was read (an estimate's counting comes after it). */
+  readonly receivedAt: number;
 }
 
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
@@ -153,13 +155,14 @@ export async function streamChat(client: ChatClient, req: StreamRequest, signal:
     signal.removeEventListener('abort', onCancel);
   }
 
+  const receivedAt = performance.now();
   const reply = acc.result();
-  if (reply.usage) return { ...reply, usage: reply.usage, usageSource: 'reported' };
+  if (reply.usage) return { ...reply, usage: reply.usage, usageSource: 'reported', receivedAt };
   // The provider reported nothing: count the exact request sent and the reply received.
-  const usage = estimateUsage({
+  const usage = await estimateUsage({
     messages: body.messages as never, tools: body.tools ?? [], text: reply.text || reply.refusal, reasoningText: reply.reasoningText, toolCalls: reply.toolCalls,
   });
-  return { ...reply, usage, usageSource: 'estimated' };
+  return { ...reply, usage, usageSource: 'estimated', receivedAt };
 }
 
 /** Wait `ms`, or reject with RequestCancelledError as soon as the signal aborts. */

@@ -4,7 +4,7 @@
  * providers that report nothing. Every step says which of the two it is (UsageSource).
  */
 import type { Usage } from '../../../shared/step-event.js';
-import { countCompletionTokens, countPromptTokens, tok, type CountableMessage } from '../tokens/count-tokens.js';
+import type { CountableMessage } from '../tokens/count-tokens.js';
 
 /** The loose shape of a provider's usage object (OpenAI, DeepSeek, OpenRouter, xAI, Groq, vLLM, llama.cpp). */
 export interface RawUsage {
@@ -76,8 +76,19 @@ export interface EstimateInput {
   readonly toolCalls: readonly { readonly name: string; readonly arguments: string }[];
 }
 
+/**
+ * The tokenizer's encoding takes a noticeable time to load, so it is loaded only when a step needs an estimate
+ * (or ahead of a run, off the clock, by warmUpEstimator).
+ */
+const counter = () => import('../tokens/count-tokens.js');
+
+export async function warmUpEstimator(): Promise<void> {
+  (await counter()).tok('warm');
+}
+
 /** Prompt and completion counted with the tokenizer (o200k_base); reasoning kept as its own figure when any. */
-export function estimateUsage(input: EstimateInput): Usage {
+export async function estimateUsage(input: EstimateInput): Promise<Usage> {
+  const { countCompletionTokens, countPromptTokens, tok } = await counter();
   const prompt = countPromptTokens(input.messages, input.tools);
   const completion = countCompletionTokens(input.text, input.toolCalls, input.reasoningText);
   const reasoning = input.reasoningText ? tok(input.reasoningText) : 0;

@@ -36,7 +36,7 @@ describe('usageFromRaw', () => {
 });
 
 describe('estimateUsage', () => {
-  it('counts the exact request and reply with the same counter as the simulated model', () => {
+  it('counts the exact request and reply with the same counter as the simulated model', async () => {
     const messages = [
       { role: 'system', content: 'You are a careful agent.' },
       { role: 'user', content: 'Read a.txt' },
@@ -44,7 +44,7 @@ describe('estimateUsage', () => {
       { role: 'tool', tool_call_id: 'c1', content: 'alpha' },
     ];
     const tools = [{ type: 'function', function: { name: 'read_file', description: 'Read a file', parameters: { type: 'object' } } }];
-    const u = estimateUsage({ messages, tools, text: 'It says alpha.', reasoningText: 'Short.', toolCalls: [] });
+    const u = await estimateUsage({ messages, tools, text: 'It says alpha.', reasoningText: 'Short.', toolCalls: [] });
     expect(u.prompt).toBe(countPromptTokens(messages, tools));
     expect(u.completion).toBe(countCompletionTokens('It says alpha.', [], 'Short.'));
     expect(u.reasoning).toBe(tok('Short.'));
@@ -52,9 +52,9 @@ describe('estimateUsage', () => {
     expect(u.prompt).toBeGreaterThan(countPromptTokens(messages.map((m) => ({ ...m, reasoning_content: undefined })), []) );
   });
 
-  it('counts tool calls of the reply and leaves reasoning out when there is none', () => {
+  it('counts tool calls of the reply and leaves reasoning out when there is none', async () => {
     const calls = [{ name: 'read_file', arguments: '{"path":"a.txt"}' }, { name: 'read_file', arguments: '{"path":"b.txt"}' }];
-    const u = estimateUsage({ messages: [{ role: 'user', content: 'x' }], tools: [], text: '', reasoningText: '', toolCalls: calls });
+    const u = await estimateUsage({ messages: [{ role: 'user', content: 'x' }], tools: [], text: '', reasoningText: '', toolCalls: calls });
     expect(u.completion).toBe(countCompletionTokens('', calls));
     expect(u).not.toHaveProperty('reasoning');
   });
