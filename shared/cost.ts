@@ -146,7 +146,7 @@ export function markEstimated(text: string, estimated: boolean): string {
 /** What a run's cost cell says: "$0.0123", "≈ $0.0123", "no price", "$0.0100 for 4 of 5 steps". */
 export function costText(c: RunCost): string {
   if (c.usd !== null) return markEstimated(formatUsd(c.usd), c.estimated);
-  if (c.costedSteps === 0 && c.kind !== 'priced') return NO_PRICE_TEXT[c.kind];
+  if (c.costedSteps === 0) return c.kind === 'priced' ? 'unknown: no usage' : NO_PRICE_TEXT[c.kind];
   return `${markEstimated(formatUsd(c.knownUsd), c.estimated)} for ${c.costedSteps} of ${c.steps} steps`;
 }
 
