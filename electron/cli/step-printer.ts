@@ -1,6 +1,7 @@
 /** Live lines for the terminal: one per step as its model response arrives, labelled simulated when it is. */
 import type { StepEvent } from '../../shared/step-event.js';
 import type { RunSummary } from '../../shared/summary.js';
+import { costText, priceSummary, USAGE_SOURCE_TEXT } from '../../shared/cost.js';
 
 const pad = (v: string | number, n: number) => String(v).padStart(n);
 
@@ -13,8 +14,10 @@ export function stepLine(e: StepEvent, prefix = ''): string | null {
   switch (e.type) {
     case 'model-response': {
       const calls = e.toolCalls.map((c) => c.name).join(', ') || '(answer)';
-      const p = e.usage ? e.usage.prompt : '—';
-      const c = e.usage ? e.usage.completion : '—';
+      // "≈" marks usage Parallax estimated because the provider sent none.
+      const est = e.usage && e.usageSource === 'estimated' ? '≈' : '';
+      const p = e.usage ? `${est}${e.usage.prompt}` : '—';
+      const c = e.usage ? `${est}${e.usage.completion}` : '—';
       return `${prefix}${pad(e.step, 4)} ${pad(p, 8)} ${pad(c, 10)} ${pad(`${e.latencyMs}ms`, 8)}  ${calls}`;
     }
     case 'model-retry':
@@ -30,8 +33,9 @@ export function summaryLines(s: RunSummary, simulated: boolean): string[] {
   const label = simulated ? ' (simulated)' : '';
   const lines = [
     `status: ${s.status}${s.error ? ` — ${s.error}` : ''}`,
-    `tokens${label}: prompt ${s.totals.prompt}, completion ${s.totals.completion}, cached ${s.totals.cached}, total ${s.totals.total} over ${s.totals.steps} steps (${s.totals.requests} requests)`,
+    `tokens${label}: prompt ${s.totals.prompt}, completion ${s.totals.completion}, cached ${s.totals.cached}, total ${s.totals.total} over ${s.totals.steps} steps (${s.totals.requests} requests)${s.usageSource === 'reported' ? '' : ` — usage ${USAGE_SOURCE_TEXT[s.usageSource]}`}`,
   ];
+  if (!simulated) lines.push(`cost: ${costText(s.cost)}${s.cost.price ? ` at the ${priceSummary(s.cost.price)} (${s.cost.price.model})` : ''}`);
   if (s.validation) lines.push(`validation: ${s.validation.ok ? 'PASS' : 'FAIL'} — ${s.validation.detail}`);
   if (s.answer) lines.push('answer:', ...s.answer.split('\n').map((l) => `  ${l}`));
   return lines;

@@ -4,7 +4,7 @@
  * that is not a valid table is never overwritten silently: loading it fails with what is wrong and what to
  * do, and a reset keeps it beside the new one.
  */
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PricesView } from '../../shared/ipc-contract.js';
 import { DEFAULT_PRICE_TABLE } from '../../shared/price-table.js';
@@ -109,6 +109,7 @@ export class PriceStore {
 
   private async write(table: PriceTable): Promise<void> {
     const tmp = `${this.path}.${process.pid}.tmp`;
+    await mkdir(this.dataDir, { recursive: true });
     await writeFile(tmp, `${JSON.stringify(table, null, 2)}\n`, 'utf8');
     await rename(tmp, this.path);
   }

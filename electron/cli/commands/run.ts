@@ -14,6 +14,7 @@ import { needsFixtureServer } from '../../../shared/tasks.js';
 import { prepareFixture, resolveTask, startFixtureServer } from '../../engine/tasks/index.js';
 import { addProviderOptions, readApiKey, resolveProviderFlags, type ProviderFlags } from '../provider-options.js';
 import { stepHeader, stepLine, summaryLines } from '../step-printer.js';
+import { runCostFields, runPrice, stepCostFields } from '../cost-output.js';
 
 interface RunFlags extends ProviderFlags {
   task: string;
@@ -70,17 +71,19 @@ async function runCommand(flags: RunFlags): Promise<void> {
     if (flags.workspace) await cp(resolve(flags.workspace), workspace, { recursive: true });
     else if (task.id) await prepareFixture(task.id, workspace);
 
+    const provider = {
+      name: choice.name, baseUrl: sim ? sim.url : choice.baseUrl!, model: choice.model,
+      simulated: choice.simulated || (await isSimulatedEndpoint(choice.baseUrl!)),
+    };
     const spec: RunSpec = {
       runId: randomUUID(),
       task,
       mode: flags.mode,
-      provider: {
-        name: choice.name, baseUrl: sim ? sim.url : choice.baseUrl!, model: choice.model,
-        simulated: choice.simulated || (await isSimulatedEndpoint(choice.baseUrl!)),
-      },
+      provider,
       apiKeyEnv: choice.apiKeyEnv,
       settings,
       workspace,
+      price: await runPrice(provider),
     };
     await warmUpEngine(spec);
     const log = flags.events ? createWriteStream(resolve(flags.events)) : null;
@@ -108,7 +111,7 @@ async function runCommand(flags: RunFlags): Promise<void> {
         status: s.status, answer: s.answer, error: s.error, validation: s.validation, simulated: spec.provider.simulated,
         model: choice.model, mode: flags.mode, steps: s.totals.steps,
         usage: { prompt: s.totals.prompt, completion: s.totals.completion, cached: s.totals.cached },
-        perStep: s.perStep.map((p) => ({ step: p.step, prompt: p.prompt, completion: p.completion })),
+        perStep: s.perStep.map((p) => ({ step: p.step, prompt: p.prompt, completion: p.completion, ...stepCostFields(p) })), ...runCostFields(s),
       }, null, 2));
     } else {
       console.log(`\n${summaryLines(s, spec.provider.simulated).join('\n')}`);
