@@ -48,6 +48,18 @@ export function priceUsage(u: Usage, p: ModelPrice): number {
   return (uncached * p.input + cached * (p.cachedInput ?? p.input) + written * (p.cacheWrite ?? p.input) + output * p.output) / 1_000_000;
 }
 
+const rateOk = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+
+/**
+ * A recorded price the math can use: every rate a finite number ≥ 0. Stored events are read back from disk or
+ * a report file, so a damaged price counts as none rather than turning every cost into NaN.
+ */
+export function usablePrice(p: ModelPrice | null | undefined): ModelPrice | null | undefined {
+  if (p === undefined || p === null) return p;
+  const ok = typeof p === 'object' && rateOk(p.input) && rateOk(p.output) && (p.cachedInput === null || rateOk(p.cachedInput)) && (p.cacheWrite === null || rateOk(p.cacheWrite));
+  return ok ? p : null;
+}
+
 export interface StepCost {
   /** USD, or null when it cannot be known (no usage; no price and no figure from the provider). */
   readonly usd: number | null;

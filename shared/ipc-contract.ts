@@ -4,6 +4,7 @@
  * Channel names are `domain:verb`. Both sides use thin typed wrappers over this map.
  */
 import type { PriceTable } from './pricing.js';
+import type { RunUsageSource } from './cost.js';
 import type { ComparisonRequest, ModeId, ProviderInfo, RunSettings, TaskRef } from './run-spec.js';
 import type { RunStatus, StepEvent } from './step-event.js';
 import type { TaskInfo } from './tasks.js';
@@ -28,6 +29,8 @@ export interface ComparisonListItem {
     readonly status: RunStatus | 'running' | 'interrupted';
     readonly totalTokens: number;
     readonly steps: number;
+    /** Where the run's usage came from ("≈" when estimated); absent from hosts older than usage sources. */
+    readonly usageSource?: RunUsageSource;
   }[];
 }
 

@@ -2,7 +2,7 @@
  * Report math: everything a table, chart, CLI summary or report shows is derived here from StepEvents,
  * so every surface shows the same numbers.
  */
-import { combineSources, runCost, stepCost, usageSourceOf, type RunCost, type RunUsageSource, type StepCost, type StepUsageSource } from './cost.js';
+import { combineSources, runCost, stepCost, usablePrice, usageSourceOf, type RunCost, type RunUsageSource, type StepCost, type StepUsageSource } from './cost.js';
 import type { ModeId, ProviderInfo, TaskRef } from './run-spec.js';
 import type { ModelPrice, RunStatus, RunTotals, StepEvent, Usage, Validation } from './step-event.js';
 import { cheapestVerdict, fewestTokensVerdict, type Verdict } from './verdict.js';
@@ -63,7 +63,7 @@ export function computePerStep(events: readonly StepEvent[]): StepSummary[] {
   const tools = new Map<number, number>();
   let price: ModelPrice | null | undefined;
   for (const e of events) {
-    if (e.type === 'run-started') price = e.price;
+    if (e.type === 'run-started') price = usablePrice(e.price);
     if (e.type === 'model-request') attempts.set(e.step, Math.max(attempts.get(e.step) ?? 0, e.attempt));
     if (e.type === 'model-response') tools.set(e.step, e.toolCalls.length);
   }
@@ -126,7 +126,7 @@ export function summarizeRun(events: readonly StepEvent[]): RunSummary {
     firstRequestAt: started?.type === 'run-started' && firstRequest ? started.startedAt + firstRequest.t : null,
     firstRequestPrompt: perStep[0]?.prompt ?? null,
     usageSource: combineSources(perStep.map((s) => s.usageSource)),
-    cost: runCost(perStep, started?.type === 'run-started' ? started.price : undefined, started?.type === 'run-started' ? started.provider : null),
+    cost: runCost(perStep, started?.type === 'run-started' ? usablePrice(started.price) : undefined, started?.type === 'run-started' ? started.provider : null),
   };
 }
 

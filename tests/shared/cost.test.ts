@@ -194,6 +194,15 @@ describe('runs, comparisons and modes', () => {
     expect(sumCosts([summarizeRun(costRun({ runId: 'x', mode: 'react', price: MINI_PRICE, steps: [{ usage: { prompt: 1000, completion: 0 } }] })).cost]).usd).toBeCloseTo(0.0004, 12);
   });
 
+  it('treats a damaged recorded price (a hand-edited history file) as no price, never as NaN', () => {
+    for (const bad of [{ ...MINI_PRICE, input: 'cheap' }, { ...MINI_PRICE, output: -1 }, { ...MINI_PRICE, cachedInput: Number.NaN }, 'gpt-4.1-mini']) {
+      const run = summarizeRun(costRun({ runId: 'd', mode: 'react', price: bad as unknown as ModelPrice, steps: [{ usage: { prompt: 1000, completion: 10 } }] }));
+      expect(run.cost.usd).toBeNull();
+      expect(costText(run.cost)).toBe('no price');
+      expect(run.perStep[0].cost.usd).toBeNull();
+    }
+  });
+
   it('costs each run at the price recorded in its own run-started event', () => {
     const later: ModelPrice = { ...MINI_PRICE, input: 100, tableDate: '2027-01-01' };
     const usage = [{ usage: { prompt: 1000, completion: 0 } }];
