@@ -2,7 +2,7 @@
  * Report math: everything a table, chart, CLI summary or report shows is derived here from StepEvents,
  * so every surface shows the same numbers.
  */
-import { combineSources, runCost, stepCost, usablePrice, usageSourceOf, type RunCost, type RunUsageSource, type StepCost, type StepUsageSource } from './cost.js';
+import { combineSources, runCost, stepCost, sumCosts, usablePrice, usageSourceOf, type RunCost, type RunUsageSource, type StepCost, type StepUsageSource } from './cost.js';
 import type { ModeId, ProviderInfo, TaskRef } from './run-spec.js';
 import type { ModelPrice, RunStatus, RunTotals, StepEvent, Usage, Validation } from './step-event.js';
 import { cheapestVerdict, fewestTokensVerdict, type Verdict } from './verdict.js';
@@ -177,6 +177,8 @@ export interface ComparisonSummary {
   readonly cheapest: Verdict;
   /** Per run, the difference in cost against the baseline, in percent (null when either cost is unknown). */
   readonly costDiffPercent: Readonly<Record<string, number | null>>;
+  /** What every run of the comparison cost together, answered or not (null unless every run's cost is known). */
+  readonly totalCost: { readonly usd: number | null; readonly estimated: boolean };
 }
 
 export function summarizeComparison(runs: readonly RunSummary[]): ComparisonSummary {
@@ -190,7 +192,7 @@ export function summarizeComparison(runs: readonly RunSummary[]): ComparisonSumm
   }
   return {
     runs, baselineRunId: base?.runId ?? null, cheapestRunId: fewestTokens.runId, totalDiffPercent: diffs,
-    fewestTokens, cheapest: cheapestVerdict(runs), costDiffPercent: costDiffs,
+    fewestTokens, cheapest: cheapestVerdict(runs), costDiffPercent: costDiffs, totalCost: sumCosts(runs.map((r) => r.cost)),
   };
 }
 

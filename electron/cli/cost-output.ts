@@ -38,7 +38,7 @@ export async function runPrice(provider: Pick<ProviderInfo, 'model' | 'simulated
 }
 
 export function verdictJson(cmp: ComparisonSummary) {
-  return { fewestTokens: cmp.fewestTokens, cheapest: cmp.cheapest, priceDates: priceDates(cmp.runs.map((r) => r.cost)) };
+  return { fewestTokens: cmp.fewestTokens, cheapest: cmp.cheapest, totalCost: cmp.totalCost, priceDates: priceDates(cmp.runs.map((r) => r.cost)) };
 }
 
 /** Token figure, "≈ 1,234" when the run's usage is (partly) estimated. */
@@ -95,7 +95,8 @@ export function verdictLines(cmp: ComparisonSummary, sim: string): string[] {
 export function priceNote(cmp: ComparisonSummary): string | null {
   const dates = priceDates(cmp.runs.map((r) => r.cost));
   const models = [...new Set(cmp.runs.map((r) => r.cost.price?.model).filter(Boolean))];
-  if (dates.length) return `Costs in USD at the prices of ${dates.join(' and ')} for ${models.join(', ')}, recorded when each run started (\`parallax prices\` shows the table).`;
+  const all = cmp.totalCost.usd !== null && cmp.runs.length > 1 ? ` All ${cmp.runs.length} runs together: ${markEstimated(formatUsd(cmp.totalCost.usd), cmp.totalCost.estimated)}.` : '';
+  if (dates.length) return `Costs in USD at the prices of ${dates.join(' and ')} for ${models.join(', ')}, recorded when each run started (\`parallax prices\` shows the table).${all}`;
   const unknown = cmp.runs.find((r) => r.cost.kind === 'unknown' && r.cost.costedSteps === 0);
   return unknown ? `No price for ${unknown.provider?.model ?? 'this model'}: add one with \`parallax prices set ${unknown.provider?.model ?? 'MODEL'} --input … --output …\` for later runs.` : null;
 }

@@ -63,6 +63,7 @@ describe('cost and estimated usage in the app', () => {
     expect(await page.locator('[data-testid=verdict-cost]').innerText()).toBe('Cheapest: Code Mode — ≈ $0.000456 (≈ estimated)');
     expect(await page.locator('[data-testid=verdict-cost] .est-note').getAttribute('title')).toContain('the provider sent no usage');
     expect(await page.locator('[data-testid=price-note]').innerText()).toContain('Costs in USD at the prices of 2026-12-01');
+    expect(await page.locator('[data-testid=total-cost]').innerText()).toBe('These 2 runs together: ≈ $0.00154.');
     // Ranked by cost, cheapest first, then by tokens.
     expect(await page.locator('[data-testid=ranking]').getAttribute('data-by')).toBe('cost');
     expect(await page.locator('[data-testid=rank-item]').evaluateAll((els) => els.map((e) => e.getAttribute('data-run-id')))).toEqual([codeId, reactId]);

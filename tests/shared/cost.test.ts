@@ -148,6 +148,8 @@ describe('runs, comparisons and modes', () => {
     expect(cmp.fewestTokens).toMatchObject({ runId: code, estimated: true, withheld: null });
     expect(cmp.cheapestRunId).toBe(code);
     expect(cmp.costDiffPercent[code]).toBeCloseTo(((0.000456 - 0.001088) / 0.001088) * 100, 9);
+    // The whole comparison: every run, answered or not.
+    expect(cmp.totalCost).toEqual({ usd: expect.closeTo(0.001544, 12), estimated: true });
   });
 
   it('withholds a verdict that would rest on missing figures: no winner from zeros', () => {
@@ -161,6 +163,7 @@ describe('runs, comparisons and modes', () => {
     expect(cmp.fewestTokens.withheld).toBe('No token verdict: the provider sent no usage for some steps of Code Mode, so its totals are incomplete.');
     expect(cmp.cheapest.runId).toBeNull();
     expect(cmp.cheapest.withheld).toContain('No cost verdict: the cost of Code Mode is not known');
+    expect(cmp.totalCost.usd).toBeNull();
     // Without prices, the cost verdict says why in the same words as the cost cells.
     const unpriced = comparisonOf('c2', [
       { runId: 'a', mode: 'react', price: null, steps: [{ usage: { prompt: 1000, completion: 10 } }] },

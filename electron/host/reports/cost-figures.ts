@@ -4,7 +4,7 @@
  * none of this (`hasCostInfo` is false) and its reports stay exactly as they were.
  */
 import {
-  costText, ESTIMATED_HINT, isEstimated, MISSING_HINT, priceDates, priceSummary, USAGE_SOURCE_TEXT,
+  costText, ESTIMATED_HINT, formatUsd, isEstimated, markEstimated, MISSING_HINT, priceDates, priceSummary, sumCosts, USAGE_SOURCE_TEXT,
 } from '../../../shared/cost.js';
 import { NO_PRICE_HINT, NO_PRICE_TEXT } from '../../../shared/pricing.js';
 import { formatPercent, type ModeAggregate, type RunSummary, type Verdict } from '../../../shared/summary.js';
@@ -42,6 +42,8 @@ export function costLegend(runs: readonly RunSummary[]): string {
   const parts: string[] = [];
   const dates = priceDates(runs.map((r) => r.cost));
   if (dates.length) parts.push(`Costs in USD at the prices of ${dates.join(' and ')}, recorded when each run started.`);
+  const all = sumCosts(runs.map((r) => r.cost));
+  if (runs.length > 1 && all.usd !== null) parts.push(`All ${runs.length} runs together: ${markEstimated(formatUsd(all.usd), all.estimated)}.`);
   if (runs.some((r) => isEstimated(r.usageSource))) parts.push(`≈ ${ESTIMATED_HINT}`);
   if (runs.some((r) => r.usageSource === 'missing')) parts.push(MISSING_HINT);
   return parts.join(' ');

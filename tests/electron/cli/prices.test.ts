@@ -107,6 +107,7 @@ describe('cost in compare and run', () => {
     expect(r.stdout).toMatch(/^Fewest tokens: (ReAct|Code Mode) — [\d,]+ total tokens\.$/m);
     expect(r.stdout).toMatch(/^Cheapest: (ReAct|Code Mode) — \$0\.0\d+\.$/m);
     expect(r.stdout).toContain('Costs in USD at the prices of 2026-12-01 for gpt-4.1-mini, recorded when each run started');
+    expect(r.stdout).toMatch(/All 2 runs together: \$0\.0\d+\.$/m);
   });
 
   it('compare with a model the table lacks says "no price" and how to add one — never $0', async () => {

@@ -51,6 +51,7 @@ describe('a priced comparison with estimated usage', () => {
     expect(await cell(codeId, 'cost').getAttribute('title')).toContain('prices of 2026-12-01: $0.40 in, $0.10 cached, $1.60 out per 1M tokens');
     expect(await page.locator('[data-testid="cost-legend"]').innerText()).toContain('Costs in USD at the prices of 2026-12-01');
     expect(await page.locator('[data-testid="cost-legend"]').innerText()).toContain('≈ Estimated: the provider sent no usage');
+    expect(await page.locator('[data-testid="cost-legend"]').innerText()).toContain('All 2 runs together: ≈ $0.00154.');
   });
 
   it('HTML: the verdicts name the cheapest and the fewest-tokens run, marked as estimated, and the header gives the prices', async () => {
