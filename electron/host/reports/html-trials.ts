@@ -117,7 +117,7 @@ export function averageSection(d: ReportData): SafeHtml {
   const caption = html`<caption>Mean over each mode's answered runs, the lowest–highest run below it, and the mean's difference against the first mode.${
     d.simulated ? ' Simulated: token figures were counted by the simulated model from the real requests, not billed by a provider.' : ''
   }</caption>`;
-  const v = averageVerdict(d.byMode, d.runs, d.trials, d.simulated);
+  const v = averageVerdict(d.byMode, d.runs, d.trials, d.simulated, d.costInfo);
   const verdict = html`<p class="verdict">${v.cheaper ? html`<span class="cheapest">${v.cheaper}</span>` : null}${v.text}</p>${d.costShown ? averageCostVerdictHtml(d.byMode) : null}`;
   const chart = meanBarsSvg(d.byMode.map((a) => ({ label: modeLabel(a.mode), mode: a.mode, stat: a.total, answered: a.answered })), {
     id: 'chart-average-total', title: `Mean total tokens per mode over ${d.trials} trials${sim}`, unit: 'tokens',

@@ -39,7 +39,7 @@ export function averageTable(d: ReportData): string[] {
       return i === 0 || baseCost === null ? cell : `${cell}, ${formatPercent(percentDiff(a.cost.mean, baseCost))}`;
     })]);
   }
-  const v = averageVerdict(d.byMode, d.runs, d.trials, d.simulated);
+  const v = averageVerdict(d.byMode, d.runs, d.trials, d.simulated, d.costInfo);
   const cv = d.costShown ? averageCostVerdict(d.byMode, formatUsd) : null;
   return [
     table(['', ...d.byMode.map((a) => modeLabel(a.mode))], ['l', ...d.byMode.map(() => 'r' as const)], rows),

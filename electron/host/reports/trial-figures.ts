@@ -78,7 +78,8 @@ export function trialStartSpreadMs(runs: readonly ReportRun[]): number | null {
 }
 
 /** One plain-text sentence on which mode was cheaper on average, for both formats to wrap in their markup. */
-export function averageVerdict(byMode: readonly ModeAggregate[], runs: readonly ReportRun[], trials: number, simulated: boolean): {
+/** `byTokens`: name it "Fewest tokens on average" (comparisons with costs, where "cheaper" means by cost). */
+export function averageVerdict(byMode: readonly ModeAggregate[], runs: readonly ReportRun[], trials: number, simulated: boolean, byTokens = false): {
   cheaper: string | null; text: string;
 } {
   const best = cheapestOnAverage(byMode);
@@ -97,5 +98,5 @@ export function averageVerdict(byMode: readonly ModeAggregate[], runs: readonly 
   const vs = best === base ? 'the first mode (baseline)' : `${formatPercent(meanDiff(best, base, 'total'))} vs ${modeLabel(base.mode)}'s mean`;
   const wins = trialWins(runs).get(best.mode) ?? 0;
   const text = ` — mean ${est ? '≈ ' : ''}${formatMean(best.total!.mean)} total tokens${simulated ? ' (simulated)' : ''}${est} over ${best.answered} answered run${best.answered === 1 ? '' : 's'}, ${vs}. Cheapest run in ${wins} of ${trials} trials.${coverage}`;
-  return { cheaper: `Cheaper on average: ${modeLabel(best.mode)}`, text };
+  return { cheaper: `${byTokens ? 'Fewest tokens on average' : 'Cheaper on average'}: ${modeLabel(best.mode)}`, text };
 }

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredComparison } from '../../../../shared/ipc-contract.js';
-import { groupByRun, summarizeComparison, summarizeRun } from '../../../../shared/summary.js';
+import { aggregateByMode, groupByRun, summarizeComparison, summarizeRun } from '../../../../shared/summary.js';
 import { buildReport, loadReportJson } from '../../../../electron/host/reports/index.js';
 import { comparisonOf, estimatedComparison, LMSTUDIO, MINI_PRICE } from '../../../helpers/cost-runs.js';
 import { openInChromium, OUT, writeReport, type OpenedReport } from './chromium.js';
@@ -106,6 +106,46 @@ describe('a priced comparison with estimated usage', () => {
     const again = summarizeComparison([...groupByRun(loaded.events).values()].map(summarizeRun));
     expect(again.cheapest).toEqual(doc.summary.cheapest);
     expect(again.runs.map((r) => r.cost.usd)).toEqual(doc.summary.runs.map((r) => r.cost.usd));
+  });
+});
+
+describe('trials at a price', () => {
+  const id = '20261201-170000-cafe0006';
+  const runs = [1, 2, 3].flatMap((t) => [
+    { runId: `${id}-react-t${t}`, mode: 'react' as const, price: MINI_PRICE, steps: [{ usage: { prompt: 1000 * t, completion: 100 }, source: 'reported' as const }] },
+    { runId: `${id}-code-t${t}`, mode: 'code' as const, price: MINI_PRICE, steps: [{ usage: { prompt: 500 * t, completion: 50 }, source: t === 3 ? ('estimated' as const) : ('reported' as const) }] },
+  ]);
+  const base = comparisonOf(id, runs);
+  const trials: StoredComparison = { ...base, meta: { ...base.meta, runs: base.meta.runs.map((r, i) => ({ ...r, trial: Math.floor(i / 2) + 1 })) } };
+  const byMode = aggregateByMode([...groupByRun(trials.events).values()].map(summarizeRun));
+
+  it('HTML: the average table has each mode\'s mean cost with its range, and the cheapest mode on average', async () => {
+    const opened = await openInChromium(await writeReport('cost-trials.html', buildReport(trials, 'html').content), { width: 1280, height: 900 });
+    try {
+      for (const a of byMode) {
+        const cell = opened.page.locator(`table.average td[data-mode="${a.mode}"][data-metric=cost]`);
+        expect(Number(await cell.getAttribute('data-mean'))).toBe(a.cost!.mean);
+        expect(Number(await cell.getAttribute('data-min'))).toBe(a.cost!.min);
+      }
+      // ReAct: 1000t × 0.4 + 100 × 1.6 → mean $0.00096; Code Mode 500t × 0.4 + 50 × 1.6 → mean ≈ $0.00048.
+      expect(await opened.page.locator('table.average td[data-mode=react][data-metric=cost]').innerText()).toMatch(/^\$0\.000960/);
+      expect(await opened.page.locator('table.average td[data-mode=code][data-metric=cost]').innerText()).toMatch(/^≈ \$0\.000480/);
+      expect(await opened.page.locator('section.average p.verdict').allInnerTexts()).toContain(
+        'Cheapest on average: Code Mode — mean ≈ $0.000480 over 3 answered runs (≈ estimated: built on usage Parallax counted because the provider sent none).',
+      );
+      expect(await opened.page.locator(`table.runs td[data-run="${id}-code-t3"][data-metric=cost]`).innerText()).toBe('≈ $0.000680');
+      const { scroll, client } = await opened.page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+      expect(scroll).toBeLessThanOrEqual(client);
+      await opened.page.locator('section.average').screenshot({ path: `${OUT}/cost-average.png` });
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('Markdown: the same mean costs and verdict', () => {
+    const md = buildReport(trials, 'md').content;
+    expect(md).toMatch(/^\| Cost \(USD\) \| \$0\.000960 \(\$0\.000560–\$0\.00136\) \| ≈ \$0\.000480 \(\$0\.000280–\$0\.000680\), -50\.0% \|$/m);
+    expect(md).toContain('**Cheapest on average: Code Mode** — mean ≈ $0.000480 over 3 answered runs');
   });
 });
 
