@@ -159,9 +159,9 @@ export function Verdicts({ comparison, showCost }: { comparison: ComparisonSumma
           {dates.length ? `Costs in USD at the prices of ${dates.join(' and ')}, recorded when each run started. ` : 'No run has a price. '}
           {comparison.totalCost.usd !== null && runs.length > 1 ? (
             <span data-testid="total-cost" data-value={comparison.totalCost.usd}>
-              These {runs.length} runs together: <Marked text={markEstimated(formatUsd(comparison.totalCost.usd), comparison.totalCost.estimated)} />.{' '}
+              These {runs.length} runs together: <Marked text={markEstimated(formatUsd(comparison.totalCost.usd), comparison.totalCost.estimated)} />.
             </span>
-          ) : null}
+          ) : null}{' '}
           <button type="button" className="link-btn" onClick={() => openPriceEditor(runs[0]?.provider?.model ?? null)}>
             Edit prices
           </button>
