@@ -13,6 +13,7 @@ import './styles/tool-calls.css';
 import './styles/charts.css';
 import './styles/code.css';
 import './styles/trials.css';
+import './styles/prices.css';
 
 installModePalette(document);
 void bootstrap();

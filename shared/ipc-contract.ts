@@ -3,6 +3,8 @@
  * WebSocket). Invoke channels are request/response; event channels are pushed by the host.
  * Channel names are `domain:verb`. Both sides use thin typed wrappers over this map.
  */
+import type { PriceTable } from './pricing.js';
+import type { RunUsageSource } from './cost.js';
 import type { ComparisonRequest, ModeId, ProviderInfo, RunSettings, TaskRef } from './run-spec.js';
 import type { RunStatus, StepEvent } from './step-event.js';
 import type { TaskInfo } from './tasks.js';
@@ -27,6 +29,8 @@ export interface ComparisonListItem {
     readonly status: RunStatus | 'running' | 'interrupted';
     readonly totalTokens: number;
     readonly steps: number;
+    /** Where the run's usage came from ("≈" when estimated); absent from hosts older than usage sources. */
+    readonly usageSource?: RunUsageSource;
   }[];
 }
 
@@ -64,6 +68,30 @@ export interface AppInfo {
   readonly dataDir: string;
 }
 
+/** The price table as the app's price editor sees it. */
+export interface PricesView {
+  /** The table in force (the default one when the user's file is missing or broken). */
+  readonly table: PriceTable;
+  /** True when the user's own file exists (it replaces the default table). */
+  readonly custom: boolean;
+  /** Where the user's table lives. */
+  readonly path: string;
+  /** The date of the default table this Parallax ships. */
+  readonly defaultDate: string;
+  /** Why the user's file cannot be used, and what to do; null when it is fine. */
+  readonly error: string | null;
+}
+
+/** A price as typed in the editor: USD per 1M tokens; empty cached or cache-write rates mean "the input rate". */
+export interface PriceInput {
+  readonly model: string;
+  readonly input: number | string;
+  readonly output: number | string;
+  readonly cachedInput?: number | string | null;
+  readonly cacheWrite?: number | string | null;
+  readonly source?: string;
+}
+
 export type MenuCommand = 'new-comparison' | 'run' | 'cancel' | 'open-history' | 'export' | 'toggle-theme';
 
 /** Invoke channels: name → [arguments tuple, result]. */
@@ -84,6 +112,12 @@ export interface InvokeMap {
   /** Store a key for a provider preset. It is never sent back to the renderer. */
   'keys:set': { args: [providerName: string, key: string]; result: void };
   'keys:status': { args: []; result: Readonly<Record<string, boolean>> };
+  /** The price table, USD per 1M tokens; runs record the price of their model when they start. */
+  'prices:get': { args: []; result: PricesView };
+  'prices:set': { args: [price: PriceInput]; result: PricesView };
+  'prices:remove': { args: [model: string]; result: PricesView };
+  /** Back to the default table; the user's file is kept as prices.json.bak. */
+  'prices:reset': { args: []; result: PricesView };
 }
 
 /** Event channels: name → payload. */
@@ -101,7 +135,7 @@ export type InvokeResult<C extends InvokeChannel> = InvokeMap[C]['result'];
 export const INVOKE_CHANNELS = [
   'app:info', 'app:ready', 'tasks:list', 'comparison:start', 'comparison:cancel', 'run:cancel',
   'history:list', 'history:open', 'history:delete', 'report:export', 'provider:models', 'provider:test',
-  'keys:set', 'keys:status',
+  'keys:set', 'keys:status', 'prices:get', 'prices:set', 'prices:remove', 'prices:reset',
 ] as const satisfies readonly InvokeChannel[];
 
 export const EVENT_CHANNELS = ['run:events', 'menu:command'] as const satisfies readonly EventChannel[];

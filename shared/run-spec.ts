@@ -3,6 +3,7 @@
  * A comparison is the same task/provider/settings over several modes, one run per mode, started together.
  */
 import { z } from 'zod';
+import type { ModelPrice } from './step-event.js';
 
 export const MODE_IDS = ['react', 'code', 'hybrid', 'react-search'] as const;
 export type ModeId = (typeof MODE_IDS)[number];
@@ -87,6 +88,8 @@ export interface RunSpec {
   readonly settings: RunSettings;
   /** Absolute path of this run's own workspace copy. */
   readonly workspace: string;
+  /** The model's price from the user's table, resolved when the comparison starts (null: none); recorded in run-started. */
+  readonly price?: ModelPrice | null;
 }
 
 /** Most trials per mode in one comparison. */

@@ -2,8 +2,12 @@
  * Report math: everything a table, chart, CLI summary or report shows is derived here from StepEvents,
  * so every surface shows the same numbers.
  */
+import { combineSources, runCost, stepCost, sumCosts, usablePrice, usageSourceOf, type RunCost, type RunUsageSource, type StepCost, type StepUsageSource } from './cost.js';
 import type { ModeId, ProviderInfo, TaskRef } from './run-spec.js';
-import type { RunStatus, RunTotals, StepEvent, Usage, Validation } from './step-event.js';
+import type { ModelPrice, RunStatus, RunTotals, StepEvent, Usage, Validation } from './step-event.js';
+import { cheapestVerdict, fewestTokensVerdict, type Verdict } from './verdict.js';
+
+export type { RunCost, RunUsageSource, StepCost, StepUsageSource, Verdict };
 
 export interface StepSummary {
   readonly step: number;
@@ -17,6 +21,9 @@ export interface StepSummary {
   readonly toolCalls: number;
   /** True when the provider sent no usage for this step (its tokens count as 0). */
   readonly usageMissing: boolean;
+  /** Where the step's usage came from (events recorded before sources existed read as 'reported'). */
+  readonly usageSource: StepUsageSource;
+  readonly cost: StepCost;
 }
 
 export interface RunSummary {
@@ -35,6 +42,10 @@ export interface RunSummary {
   readonly firstRequestAt: number | null;
   /** Prompt tokens of the first request: the fixed cost of the mode's tool definitions and prompt. */
   readonly firstRequestPrompt: number | null;
+  /** Where the run's usage came from, over its steps. */
+  readonly usageSource: RunUsageSource;
+  /** The run's cost in USD, from the price recorded when it started or the provider's own figures. */
+  readonly cost: RunCost;
 }
 
 function usageOf(u: Usage | null) {
@@ -50,7 +61,9 @@ function usageOf(u: Usage | null) {
 export function computePerStep(events: readonly StepEvent[]): StepSummary[] {
   const attempts = new Map<number, number>();
   const tools = new Map<number, number>();
+  let price: ModelPrice | null | undefined;
   for (const e of events) {
+    if (e.type === 'run-started') price = usablePrice(e.price);
     if (e.type === 'model-request') attempts.set(e.step, Math.max(attempts.get(e.step) ?? 0, e.attempt));
     if (e.type === 'model-response') tools.set(e.step, e.toolCalls.length);
   }
@@ -65,6 +78,8 @@ export function computePerStep(events: readonly StepEvent[]): StepSummary[] {
       latencyMs: e.latencyMs,
       toolCalls: tools.get(e.step) ?? 0,
       usageMissing: e.usage === null,
+      usageSource: usageSourceOf(e),
+      cost: stepCost(e, price),
     });
   }
   return steps;
@@ -112,6 +127,8 @@ export function summarizeRun(events: readonly StepEvent[]): RunSummary {
     perStep,
     firstRequestAt: started?.type === 'run-started' && firstRequest ? started.startedAt + firstRequest.t : null,
     firstRequestPrompt: perStep[0]?.prompt ?? null,
+    usageSource: combineSources(perStep.map((s) => s.usageSource)),
+    cost: runCost(perStep, started?.type === 'run-started' ? usablePrice(started.price) : undefined, started?.type === 'run-started' ? started.provider : null),
   };
 }
 
@@ -149,19 +166,36 @@ export interface ComparisonSummary {
   readonly runs: readonly RunSummary[];
   /** The run every other is compared against (the first one, ReAct by default). */
   readonly baselineRunId: string | null;
-  /** runId of the run with the fewest total tokens among answered runs, or null. */
+  /**
+   * runId of the run with the fewest total tokens among answered runs, or null: none answered, or an answered
+   * run's usage is missing (a run is never a winner from zeros). The same as `fewestTokens.runId`.
+   */
   readonly cheapestRunId: string | null;
   /** Per run, the difference in total tokens against the baseline, in percent. */
   readonly totalDiffPercent: Readonly<Record<string, number | null>>;
+  /** The "fewest tokens" verdict: its run, whether it rests on estimated figures, or why it is withheld. */
+  readonly fewestTokens: Verdict;
+  /** The "cheapest" verdict, by cost in USD. */
+  readonly cheapest: Verdict;
+  /** Per run, the difference in cost against the baseline, in percent (null when either cost is unknown). */
+  readonly costDiffPercent: Readonly<Record<string, number | null>>;
+  /** What every run of the comparison cost together, answered or not (null unless every run's cost is known). */
+  readonly totalCost: { readonly usd: number | null; readonly estimated: boolean };
 }
 
 export function summarizeComparison(runs: readonly RunSummary[]): ComparisonSummary {
   const base = runs[0] ?? null;
-  const answered = runs.filter((r) => r.status === 'answered');
-  const cheapest = answered.reduce<RunSummary | null>((best, r) => (!best || r.totals.total < best.totals.total ? r : best), null);
+  const fewestTokens = fewestTokensVerdict(runs);
   const diffs: Record<string, number | null> = {};
-  for (const r of runs) diffs[r.runId] = base ? percentDiff(r.totals.total, base.totals.total) : null;
-  return { runs, baselineRunId: base?.runId ?? null, cheapestRunId: cheapest?.runId ?? null, totalDiffPercent: diffs };
+  const costDiffs: Record<string, number | null> = {};
+  for (const r of runs) {
+    diffs[r.runId] = base ? percentDiff(r.totals.total, base.totals.total) : null;
+    costDiffs[r.runId] = base && r.cost.usd !== null && base.cost.usd !== null ? percentDiff(r.cost.usd, base.cost.usd) : null;
+  }
+  return {
+    runs, baselineRunId: base?.runId ?? null, cheapestRunId: fewestTokens.runId, totalDiffPercent: diffs,
+    fewestTokens, cheapest: cheapestVerdict(runs), costDiffPercent: costDiffs, totalCost: sumCosts(runs.map((r) => r.cost)),
+  };
 }
 
 /** Group a flat event list by runId, each in seq order. */
@@ -199,6 +233,12 @@ export interface ModeAggregate {
   readonly total: Stat | null;
   readonly wallMs: Stat | null;
   readonly toolCalls: Stat | null;
+  /** Cost in USD over the answered runs; null when none answered or an answered run's cost is unknown. */
+  readonly cost: Stat | null;
+  /** Some of the mean cost comes from estimated usage. */
+  readonly costEstimated: boolean;
+  /** Where the answered runs' usage came from. */
+  readonly usageSource: RunUsageSource;
 }
 
 export function stat(values: readonly number[]): Stat | null {
@@ -236,6 +276,9 @@ export function aggregateByMode(runs: readonly RunSummary[]): ModeAggregate[] {
       total: of((t) => t.total),
       wallMs: of((t) => t.wallMs),
       toolCalls: of((t) => t.toolCalls),
+      cost: answered.every((r) => r.cost.usd !== null) ? stat(answered.map((r) => r.cost.usd!)) : null,
+      costEstimated: answered.some((r) => r.cost.estimated),
+      usageSource: combineSources(answered.map((r) => r.usageSource)),
     };
   });
 }

@@ -1,6 +1,7 @@
 /** Live lines for the terminal: one per step as its model response arrives, labelled simulated when it is. */
 import type { StepEvent } from '../../shared/step-event.js';
 import type { RunSummary } from '../../shared/summary.js';
+import { costText, priceSummary, USAGE_SOURCE_TEXT } from '../../shared/cost.js';
 
 const pad = (v: string | number, n: number) => String(v).padStart(n);
 
@@ -13,10 +14,10 @@ export function stepLine(e: StepEvent, prefix = ''): string | null {
   switch (e.type) {
     case 'model-response': {
       const calls = e.toolCalls.map((c) => c.name).join(', ') || '(answer)';
-      // ≈: estimated with the tokenizer, because the provider reported no usage for this step.
-      const mark = e.usage && e.usageSource === 'estimated' ? '≈' : '';
-      const p = e.usage ? `${mark}${e.usage.prompt}` : '—';
-      const c = e.usage ? `${mark}${e.usage.completion}` : '—';
+      // "≈" marks usage Parallax estimated because the provider sent none.
+      const est = e.usage && e.usageSource === 'estimated' ? '≈' : '';
+      const p = e.usage ? `${est}${e.usage.prompt}` : '—';
+      const c = e.usage ? `${est}${e.usage.completion}` : '—';
       return `${prefix}${pad(e.step, 4)} ${pad(p, 8)} ${pad(c, 10)} ${pad(`${e.latencyMs}ms`, 8)}  ${calls}`;
     }
     case 'model-retry':
@@ -35,8 +36,9 @@ export function summaryLines(s: RunSummary, simulated: boolean, events: readonly
   const source = estimated ? ` (≈ estimated with the tokenizer for ${estimated} of ${responses.length} steps: the provider reported no usage)` : '';
   const lines = [
     `status: ${s.status}${s.error ? ` — ${s.error}` : ''}`,
-    `tokens${label}${source}: prompt ${s.totals.prompt}, completion ${s.totals.completion}, cached ${s.totals.cached}, reasoning ${s.totals.reasoning}, total ${s.totals.total} over ${s.totals.steps} steps (${s.totals.requests} requests)`,
+    `tokens${label}${source}: prompt ${s.totals.prompt}, completion ${s.totals.completion}, cached ${s.totals.cached}, reasoning ${s.totals.reasoning}, total ${s.totals.total} over ${s.totals.steps} steps (${s.totals.requests} requests)${s.usageSource === 'missing' ? ` — usage ${USAGE_SOURCE_TEXT.missing} for some steps` : ''}`,
   ];
+  if (!simulated) lines.push(`cost: ${costText(s.cost)}${s.cost.price ? ` at the ${priceSummary(s.cost.price)} (${s.cost.price.model})` : ''}`);
   if (s.validation) lines.push(`validation: ${s.validation.ok ? 'PASS' : 'FAIL'} — ${s.validation.detail}`);
   if (s.answer) lines.push('answer:', ...s.answer.split('\n').map((l) => `  ${l}`));
   return lines;

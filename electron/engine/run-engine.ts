@@ -29,6 +29,11 @@ function simHeaders(spec: RunSpec): Record<string, string> | undefined {
   return { 'x-parallax-run-id': spec.runId, 'x-parallax-sim-faults': spec.settings.simFaults.join(',') };
 }
 
+/** The price the host resolved, recorded as it was (absent when the spec carries none, as before prices existed). */
+function priceOf(spec: RunSpec): { price?: RunSpec['price'] } {
+  return spec.price !== undefined ? { price: spec.price } : {};
+}
+
 /**
  * Pay one-off loading costs (lazily loaded libraries) before a run is released, so they land in no mode's
  * measured steps. Workers call it before saying they are ready.
@@ -55,7 +60,7 @@ export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {
     recorder.emit({
       type: 'run-started', mode: spec.mode, task: spec.task, provider: spec.provider, settings: spec.settings,
       systemPrompt: mode.systemPrompt, tools: mode.tools(), startedAt,
-      ...(spec.comparisonId ? { comparisonId: spec.comparisonId } : {}),
+      ...(spec.comparisonId ? { comparisonId: spec.comparisonId } : {}), ...priceOf(spec),
     });
     const client = createChatClient(spec.provider, io.apiKey, {
       timeoutMs: spec.settings.requestTimeoutMs,
@@ -74,7 +79,7 @@ export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {
     // Setup failed before the run could start: still record what was asked, so the failure is visible.
     recorder.emit({
       type: 'run-started', mode: spec.mode, task: spec.task, provider: spec.provider, settings: spec.settings,
-      systemPrompt: '', tools: [], startedAt, ...(spec.comparisonId ? { comparisonId: spec.comparisonId } : {}),
+      systemPrompt: '', tools: [], startedAt, ...(spec.comparisonId ? { comparisonId: spec.comparisonId } : {}), ...priceOf(spec),
     });
   }
   let validation: Validation | null = null;

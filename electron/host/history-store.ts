@@ -199,7 +199,7 @@ export class HistoryStore {
         const { events } = await this.loadRun(name, run.runId, live);
         const summary = summarizeRun(events);
         const status = summary.status === 'running' && !live ? 'interrupted' : summary.status;
-        runs.push({ runId: run.runId, mode: run.mode, status, totalTokens: summary.totals.total, steps: summary.totals.steps });
+        runs.push({ runId: run.runId, mode: run.mode, status, totalTokens: summary.totals.total, steps: summary.totals.steps, usageSource: summary.usageSource });
       }
       items.push({ meta, runs });
     }

@@ -19,6 +19,8 @@ import {
   checkModes, checkTrials, fetchKey, makeRunWorkspace, newComparisonId, planRuns, planWorkspace, resolveProvider, type GetApiKey,
 } from './prepare.js';
 import { checkProvider } from './provider-check.js';
+import { PriceStore } from './price-store.js';
+import { resolvePrice } from '../../shared/pricing.js';
 import { DEFAULT_TIMING, type RunTiming } from './run-session.js';
 import type { BuiltReport } from './reports/index.js';
 import { appVersion } from './version.js';
@@ -60,6 +62,7 @@ export function createHost(options: HostOptions): Host {
   const fanIn = new EventFanIn(options.onEvents, warn, options.batching);
   const launcher = options.launcher ?? forkLauncher();
   const sessions = new Map<string, ComparisonSession>();
+  const prices = new PriceStore(options.dataDir);
   let closing: Promise<void> | null = null;
 
   const isLive = (runId: string): boolean => [...sessions.values()].some((s) => s.isLive(runId));
@@ -73,6 +76,8 @@ export function createHost(options: HostOptions): Host {
     const settings = parseSettings(request.settings);
     const provider = await resolveProvider(request.provider, services);
     const apiKey = await fetchKey(provider, options.getApiKey);
+    // The price is fixed now and recorded with every run, so its cost never changes with later edits of the table.
+    const price = provider.info.simulated ? null : resolvePrice((await prices.load()).table, provider.info);
     const { resolveTask } = await import('../engine/tasks/index.js');
     const fixtureUrl = needsFixtureServer(request.task.trim()) ? await services.fixtureUrl() : null;
     const task = resolveTask(request.task, { fixtureUrl });
@@ -88,7 +93,7 @@ export function createHost(options: HostOptions): Host {
       // Every copy is made now, from the one source, so later rounds get the same files as the first.
       specs = await Promise.all(
         planned.map(async ({ runId, mode, folder }) => ({
-          runId, comparisonId: id, task, mode, provider: provider.info, apiKeyEnv: provider.apiKeyEnv, settings,
+          runId, comparisonId: id, task, mode, provider: provider.info, apiKeyEnv: provider.apiKeyEnv, settings, price,
           workspace: await makeRunWorkspace(plan, join(dir, 'workspaces', folder)),
         })),
       );
@@ -146,6 +151,19 @@ export function createHost(options: HostOptions): Host {
       await options.keys.set(providerName, key);
     },
     'keys:status': async () => (options.keys ? options.keys.status() : {}),
+    'prices:get': () => prices.view(),
+    'prices:set': async (price) => {
+      await prices.set(price);
+      return prices.view();
+    },
+    'prices:remove': async (model) => {
+      await prices.remove(model);
+      return prices.view();
+    },
+    'prices:reset': async () => {
+      await prices.reset();
+      return prices.view();
+    },
     whenDone: async (comparisonId) => {
       await sessions.get(comparisonId)?.done;
     },

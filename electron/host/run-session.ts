@@ -36,7 +36,7 @@ export function cancelledBeforeStart(spec: RunSpec, reason: string): StepEvent[]
   const started: StepEvent = {
     type: 'run-started', runId: spec.runId, seq: 0, t: 0, mode: spec.mode, task: spec.task, provider: spec.provider,
     settings: spec.settings, systemPrompt: '', tools: [], startedAt,
-    ...(spec.comparisonId ? { comparisonId: spec.comparisonId } : {}),
+    ...(spec.comparisonId ? { comparisonId: spec.comparisonId } : {}), ...(spec.price !== undefined ? { price: spec.price } : {}),
   };
   const finished: RunFinishedEvent = {
     type: 'run-finished', runId: spec.runId, seq: 1, t: 0, status: 'cancelled', answer: '', error: reason, validation: null,
@@ -159,7 +159,7 @@ export class RunSession {
       added.push({
         type: 'run-started', runId: spec.runId, seq: 0, t: 0, mode: spec.mode, task: spec.task, provider: spec.provider,
         settings: spec.settings, systemPrompt: '', tools: [], startedAt: now,
-        ...(spec.comparisonId ? { comparisonId: spec.comparisonId } : {}),
+        ...(spec.comparisonId ? { comparisonId: spec.comparisonId } : {}), ...(spec.price !== undefined ? { price: spec.price } : {}),
       });
     }
     const prior = [...this.events, ...added];

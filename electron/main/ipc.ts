@@ -37,6 +37,10 @@ export const INVOKE_ARITY: { readonly [C in InvokeChannel]: InvokeArgs<C>['lengt
   'provider:test': 1,
   'keys:set': 2,
   'keys:status': 0,
+  'prices:get': 0,
+  'prices:set': 1,
+  'prices:remove': 1,
+  'prices:reset': 0,
 };
 
 export type SenderCheck = (event: IpcMainInvokeEvent) => boolean;

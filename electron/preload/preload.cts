@@ -39,6 +39,10 @@ const api = {
   'provider:test': invoker('provider:test'),
   'keys:set': invoker('keys:set'),
   'keys:status': invoker('keys:status'),
+  'prices:get': invoker('prices:get'),
+  'prices:set': invoker('prices:set'),
+  'prices:remove': invoker('prices:remove'),
+  'prices:reset': invoker('prices:reset'),
 
   /** Listens to a pushed channel; returns the function that stops listening. */
   on<E extends EventChannel>(channel: E, listener: (payload: EventMap[E]) => void): () => void {

@@ -9,6 +9,7 @@ import { comparisonSelectors } from '../store/selectors.js';
 import { createEventBuffer } from '../stream/event-buffer.js';
 import { cancelComparison, loadModels, openComparison, refreshHistory, refreshHistorySoon, runCommand, runComparison, toggleSidebar } from './actions.js';
 import { loadPrefs, savePrefs } from './prefs.js';
+import { loadPrices } from './price-actions.js';
 
 const st = () => appStore.getState();
 
@@ -95,6 +96,7 @@ async function onConnected(reconnect: boolean): Promise<void> {
   if (!reconnect) chooseStartingProvider(keys);
   void refreshHistory();
   void loadModels();
+  void loadPrices();
   // Events pushed while the socket was down are lost; the host's stored copy fills the gap (seq dedupes).
   const active = st().active;
   if (reconnect && active) void openComparison(active.meta.id, active.source);

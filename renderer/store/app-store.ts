@@ -5,10 +5,11 @@
 import { createStore, useStore, type StoreApi } from 'zustand';
 import { createComposerSlice, type ComposerSlice } from './composer-slice.js';
 import { createHistorySlice, type HistorySlice } from './history-slice.js';
+import { createPricesSlice, type PricesSlice } from './prices-slice.js';
 import { createRunsSlice, type RunsSlice } from './runs-slice.js';
 import { createUiSlice, type UiSlice } from './ui-slice.js';
 
-export type AppState = RunsSlice & ComposerSlice & HistorySlice & UiSlice;
+export type AppState = RunsSlice & ComposerSlice & HistorySlice & UiSlice & PricesSlice;
 
 export function createAppStore(): StoreApi<AppState> {
   return createStore<AppState>()((...a) => ({
@@ -16,6 +17,7 @@ export function createAppStore(): StoreApi<AppState> {
     ...createComposerSlice(...a),
     ...createHistorySlice(...a),
     ...createUiSlice(...a),
+    ...createPricesSlice(...a),
   }));
 }
 

@@ -5,6 +5,7 @@
 import type { ModeId } from '../../shared/run-spec.js';
 import { aggregateByMode, summarizeComparison, summarizeRun, type ComparisonSummary, type ModeAggregate, type RunSummary } from '../../shared/summary.js';
 import type { StepEvent } from '../../shared/step-event.js';
+import { runCost } from '../../shared/cost.js';
 import type { RunView } from './run-model.js';
 
 const summaries = new WeakMap<readonly StepEvent[], RunSummary>();
@@ -57,6 +58,8 @@ export function emptySummary(runId: string, mode: ModeId): RunSummary {
     perStep: [],
     firstRequestAt: null,
     firstRequestPrompt: null,
+    usageSource: 'reported',
+    cost: runCost([], undefined, null),
   };
 }
 

@@ -129,3 +129,11 @@ export const uiSelectors = {
   appInfo: (s: AppState) => s.appInfo,
   exportMenuOpen: (s: AppState) => s.exportMenuOpen,
 };
+
+export const priceSelectors = {
+  view: (s: AppState) => s.prices,
+  status: (s: AppState) => s.pricesStatus,
+  error: (s: AppState) => s.pricesError,
+  editorOpen: (s: AppState) => s.priceEditorOpen,
+  editorModel: (s: AppState) => s.priceEditorModel,
+};

@@ -15,6 +15,9 @@ import { createHost } from '../../host/host.js';
 import { addProviderOptions, readApiKey, resolveProviderFlags, type ProviderFlags } from '../provider-options.js';
 import { buildSettings, addSettingsOption } from '../settings-option.js';
 import { stepLine } from '../step-printer.js';
+import {
+  averageCostLine, averageCostRow, averageTokensLine, costCell, costRows, meanTokens, priceNote, runCostFields, stepCostFields, tokens, verdictJson, verdictLines,
+} from '../cost-output.js';
 
 interface CompareFlags extends ProviderFlags {
   task: string;
@@ -182,10 +185,12 @@ export function jsonResult(stored: StoredComparison) {
       validation: s.validation,
       steps: s.totals.steps,
       usage: { prompt: s.totals.prompt, completion: s.totals.completion, cached: s.totals.cached },
-      perStep: s.perStep.map((p) => ({ step: p.step, prompt: p.prompt, completion: p.completion })),
+      perStep: s.perStep.map((p) => ({ step: p.step, prompt: p.prompt, completion: p.completion, ...stepCostFields(p) })),
       firstRequestAt: s.firstRequestAt,
+      ...runCostFields(s),
     })),
     byMode: aggregateByMode(runs),
+    ...verdictJson(summarizeComparison(runs)),
   };
 }
 
@@ -220,9 +225,10 @@ export function sideBySide(stored: StoredComparison, dataDir: string): string[] 
   const out = ['', ...(trials > 1 ? perRunRows(runs, sim) : perRunColumns(runs, sim))];
   if (trials > 1) out.push('', ...averages(aggregateByMode(runs), trials, sim));
   else {
-    const cmp = summarizeComparison(runs);
-    if (cmp.cheapestRunId) out.push('', `Fewest tokens${sim}: ${MODE_LABELS[runs.find((r) => r.runId === cmp.cheapestRunId)!.mode]}.`);
+    const verdicts = verdictLines(summarizeComparison(runs), sim);
+    if (verdicts.length) out.push('', ...verdicts);
   }
+  const prices = priceNote(summarizeComparison(runs));
   for (const r of runs) if (r.error) out.push(`${runLabel(r.mode, r.trial, trials)}: ${r.error}`);
   // Answers once per mode and text, with how many runs gave it.
   const answers = new Map<string, number>();
@@ -235,6 +241,7 @@ export function sideBySide(stored: StoredComparison, dataDir: string): string[] 
     out.push(`${mode} answered${trials > 1 ? ` (${n} of ${trials})` : ''}: ${text}`);
   }
   if (simulated) out.push('', 'Token counts come from the simulated model: counted with a real tokenizer, not billed by any provider.');
+  else if (prices) out.push('', prices);
   out.push(`Stored as ${stored.meta.id} in ${dataDir} (see \`parallax history\`, \`parallax report ${stored.meta.id}\`).`);
   return out;
 }
@@ -247,10 +254,11 @@ function perRunColumns(runs: readonly TrialRun[], sim: string): string[] {
     ['status', (r) => r.status],
     ['validation', (r) => (r.validation ? (r.validation.ok ? 'PASS' : 'FAIL') : '—')],
     ['steps', (r) => String(r.totals.steps)],
-    [`prompt tokens${sim}`, (r) => int(r.totals.prompt)],
-    [`completion tokens${sim}`, (r) => int(r.totals.completion)],
-    [`cached tokens${sim}`, (r) => int(r.totals.cached)],
-    [`total tokens${sim}`, (r) => `${int(r.totals.total)}${r.runId === cmp.baselineRunId ? '' : ` (${formatPercent(cmp.totalDiffPercent[r.runId] ?? null)})`}`],
+    [`prompt tokens${sim}`, (r) => tokens(r.totals.prompt, r)],
+    [`completion tokens${sim}`, (r) => tokens(r.totals.completion, r)],
+    [`cached tokens${sim}`, (r) => tokens(r.totals.cached, r)],
+    [`total tokens${sim}`, (r) => `${tokens(r.totals.total, r)}${r.runId === cmp.baselineRunId ? '' : ` (${formatPercent(cmp.totalDiffPercent[r.runId] ?? null)})`}`],
+    ...(sim ? [] : costRows(cmp)),
     ['tool calls', (r) => String(r.totals.toolCalls)],
     ['wall time', (r) => `${secs(r.totals.wallMs)} s`],
     ['first request', (r) => (gaps.get(r.runId) != null ? `+${gaps.get(r.runId)} ms` : '—')],
@@ -262,14 +270,15 @@ function perRunColumns(runs: readonly TrialRun[], sim: string): string[] {
 /** One row per run (several trials would make too many columns), in start order. */
 function perRunRows(runs: readonly TrialRun[], sim: string): string[] {
   const gaps = startGaps(runs);
-  const headers = ['status', 'validation', 'steps', 'prompt', 'completion', 'total', 'tool calls', 'wall time', 'first request in its round'];
+  const headers = ['status', 'validation', 'steps', 'prompt', 'completion', 'total', ...(sim ? [] : ['cost (USD)']), 'tool calls', 'wall time', 'first request in its round'];
   return [`each run, in start order${sim ? ' (token counts simulated)' : ''}`, ...table(headers, runs.map((r) => [runLabel(r.mode, r.trial, 2), [
     r.status,
     r.validation ? (r.validation.ok ? 'PASS' : 'FAIL') : '—',
     String(r.totals.steps),
-    int(r.totals.prompt),
-    int(r.totals.completion),
-    int(r.totals.total),
+    tokens(r.totals.prompt, r),
+    tokens(r.totals.completion, r),
+    tokens(r.totals.total, r),
+    ...(sim ? [] : [costCell(r)]),
     String(r.totals.toolCalls),
     `${secs(r.totals.wallMs)} s`,
     gaps.get(r.runId) != null ? `+${gaps.get(r.runId)} ms` : '—',
@@ -284,18 +293,20 @@ function averages(byMode: readonly ModeAggregate[], trials: number, sim: string)
     ['answered', (a) => `${a.answered}/${a.trials}`],
     ['passed', (a) => `${a.passed}/${a.trials}`],
     ['steps', (a) => cell(a.steps, num)],
-    [`prompt tokens${sim}`, (a) => cell(a.prompt, num)],
-    [`completion tokens${sim}`, (a) => cell(a.completion, num)],
+    [`prompt tokens${sim}`, (a) => meanTokens(cell(a.prompt, num), a)],
+    [`completion tokens${sim}`, (a) => meanTokens(cell(a.completion, num), a)],
     [`total tokens${sim}`, (a) => {
       const diff = a === byMode[0] || !a.total || base === null ? '' : `, ${formatPercent(percentDiff(a.total.mean, base))} vs ${MODE_LABELS[byMode[0].mode]}`;
-      return cell(a.total, num) + diff;
+      return meanTokens(cell(a.total, num), a) + diff;
     }],
     ['wall time', (a) => cell(a.wallMs, secs, ' s')],
+    ...(sim ? [] : [averageCostRow(byMode)]),
   ];
   const title = `average over ${trials} trials${sim}, answered runs only: mean (min–max)`;
   const out = [title, ...table(byMode.map((a) => MODE_LABELS[a.mode] ?? a.mode), rows.map(([l, f]) => [l, byMode.map(f)]))];
-  const answered = byMode.filter((a) => a.total);
-  const fewest = answered.reduce<ModeAggregate | null>((best, a) => (!best || a.total!.mean < best.total!.mean ? a : best), null);
-  if (fewest && byMode.length > 1) out.push('', `Fewest tokens on average${sim}: ${MODE_LABELS[fewest.mode]}.`);
+  const fewest = averageTokensLine(byMode, sim);
+  if (fewest) out.push('', fewest);
+  const cheapest = sim ? null : averageCostLine(byMode);
+  if (cheapest) out.push(cheapest);
   return out;
 }

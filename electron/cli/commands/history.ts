@@ -38,7 +38,7 @@ function describe(item: ComparisonListItem): string {
   const trials = Math.max(1, ...meta.runs.map((r) => r.trial ?? 1));
   if (trials === 1) {
     const runs = item.runs
-      .map((r) => `${MODE_LABELS[r.mode] ?? r.mode}: ${r.status}, ${r.steps} steps, ${int(r.totalTokens)} tokens`)
+      .map((r) => `${MODE_LABELS[r.mode] ?? r.mode}: ${r.status}, ${r.steps} steps, ${r.usageSource === 'estimated' || r.usageSource === 'mixed' ? '≈ ' : ''}${int(r.totalTokens)} tokens`)
       .join(' | ');
     return `${meta.id}  ${when} UTC  ${task}  ${model}\n    ${runs}`;
   }

@@ -9,7 +9,8 @@ import { register as compare } from './compare.js';
 import { register as history } from './history.js';
 import { register as serve } from './serve.js';
 import { register as exec } from './exec.js';
+import { register as prices } from './prices.js';
 
 export type RegisterCommand = (program: Command) => void;
 
-export const commands: RegisterCommand[] = [start, run, report, tasks, simServer, compare, history, serve, exec];
+export const commands: RegisterCommand[] = [start, run, report, tasks, simServer, compare, history, serve, exec, prices];

@@ -7,8 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { MODE_IDS, isModeId, parseSettings, type RunSpec } from '../../../shared/run-spec.js';
 import type { StepEvent } from '../../../shared/step-event.js';
-import { summarizeRun } from '../../../shared/summary.js';
-import { runUsageSource, stepUsageSource } from '../../../shared/usage-source.js';
+import { summarizeRun, type RunSummary } from '../../../shared/summary.js';
 import { runEngine, warmUpEngine } from '../../engine/run-engine.js';
 import { isSimulatedEndpoint, startSimServer } from '../../engine/sim/index.js';
 import { needsFixtureServer } from '../../../shared/tasks.js';
@@ -16,6 +15,7 @@ import { prepareFixture, resolveTask, startFixtureServer } from '../../engine/ta
 import { addProviderOptions, readApiKey, resolveProviderFlags, type ProviderFlags } from '../provider-options.js';
 import { addSettingsOption, buildSettings } from '../settings-option.js';
 import { stepHeader, stepLine, summaryLines } from '../step-printer.js';
+import { runCostFields, runPrice, stepCostFields } from '../cost-output.js';
 
 interface RunFlags extends ProviderFlags {
   task: string;
@@ -71,17 +71,19 @@ async function runCommand(flags: RunFlags): Promise<void> {
     if (flags.workspace) await cp(resolve(flags.workspace), workspace, { recursive: true });
     else if (task.id) await prepareFixture(task.id, workspace);
 
+    const provider = {
+      name: choice.name, baseUrl: sim ? sim.url : choice.baseUrl!, model: choice.model,
+      simulated: choice.simulated || (await isSimulatedEndpoint(choice.baseUrl!)),
+    };
     const spec: RunSpec = {
       runId: randomUUID(),
       task,
       mode: flags.mode,
-      provider: {
-        name: choice.name, baseUrl: sim ? sim.url : choice.baseUrl!, model: choice.model,
-        simulated: choice.simulated || (await isSimulatedEndpoint(choice.baseUrl!)),
-      },
+      provider,
       apiKeyEnv: choice.apiKeyEnv,
       settings,
       workspace,
+      price: await runPrice(provider),
     };
     await warmUpEngine(spec);
     const log = flags.events ? createWriteStream(resolve(flags.events)) : null;
@@ -110,9 +112,10 @@ async function runCommand(flags: RunFlags): Promise<void> {
         model: choice.model, mode: flags.mode, steps: s.totals.steps,
         usage: {
           prompt: s.totals.prompt, completion: s.totals.completion, cached: s.totals.cached, reasoning: s.totals.reasoning,
-          total: s.totals.total, source: runUsageSource(events),
+          total: s.totals.total, source: s.usageSource,
         },
-        perStep: jsonSteps(events),
+        perStep: jsonSteps(events, s),
+        ...runCostFields(s),
       }, null, 2));
     } else {
       console.log(`\n${summaryLines(s, spec.provider.simulated, events).join('\n')}`);
@@ -129,11 +132,12 @@ async function runCommand(flags: RunFlags): Promise<void> {
  * it or Parallax estimated it with the tokenizer (null: no usage at all). Cost figures, when priced, go beside
  * these token figures.
  */
-function jsonSteps(events: readonly StepEvent[]) {
-  return events.flatMap((e) => {
-    if (e.type !== 'model-response') return [];
+/** Per step: every usage figure as recorded, where it came from, and its cost (summary.perStep is in step order). */
+function jsonSteps(events: readonly StepEvent[], s: RunSummary) {
+  const responses = events.filter((e) => e.type === 'model-response');
+  return responses.map((e, i) => {
     const u = e.usage;
-    return [{
+    return {
       step: e.step,
       prompt: u?.prompt ?? 0,
       completion: u?.completion ?? 0,
@@ -141,7 +145,7 @@ function jsonSteps(events: readonly StepEvent[]) {
       reasoning: u?.reasoning ?? 0,
       total: u ? u.total ?? u.prompt + u.completion : 0,
       ...(u?.cacheWrite !== undefined ? { cacheWrite: u.cacheWrite } : {}),
-      usageSource: stepUsageSource(e),
-    }];
+      ...stepCostFields(s.perStep[i]!),
+    };
   });
 }

@@ -12,12 +12,15 @@ import { REPORT_CSS } from './html-styles.js';
 import { modeSwatch, reportPaletteCss } from './report-palette.js';
 import { timelineSection, foldText } from './html-timeline.js';
 import { averageSection, runsTable, TRIALS_CSS } from './html-trials.js';
+import { COST_CSS, estMark, legendHtml, priceFactsHtml, runEstimated, stepCostCell, summaryCostRows, verdictsHtml } from './html-cost.js';
 import { statusLabel, type ReportData, type ReportRun } from './report-data.js';
 import { byTrial, modeLabel, trialStartSpreadMs } from './trial-figures.js';
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; form-action 'none'; base-uri 'none'";
 
 const METRICS = RUN_METRICS;
+/** Token figures get "≈" when estimated; steps, time and tool calls are counted by Parallax either way. */
+const TOKEN_KEYS: ReadonlySet<string> = new Set(['prompt', 'completion', 'cached', 'reasoning', 'total']);
 
 /** The difference against the first mode; grey and starred when either run did not answer (not like for like). */
 function diffCell(value: number, base: number, isBase: boolean, comparable: boolean): SafeHtml | null {
@@ -43,9 +46,10 @@ function summaryTable(d: ReportData): SafeHtml {
   const rows = METRICS.map(
     (m) => html`<tr><th scope="row">${m.label}</th>${d.runs.map((r, i) => {
       const v = r.summary.totals[m.key];
-      return html`<td class="num" data-run="${r.runId}" data-metric="${m.key}" data-value="${v}">${m.ms ? formatMs(v) : formatInt(v)}${base ? diffCell(v, base.totals[m.key], i === 0, comparable(r)) : null}</td>`;
+      return html`<td class="num" data-run="${r.runId}" data-metric="${m.key}" data-value="${v}">${estMark(TOKEN_KEYS.has(m.key) && runEstimated(r.summary))}${m.ms ? formatMs(v) : formatInt(v)}${base ? diffCell(v, base.totals[m.key], i === 0, comparable(r)) : null}</td>`;
     })}</tr>`,
   );
+  const costRows = d.costShown ? summaryCostRows(d, diffCell, comparable) : null;
   const answer = html`<tr><th scope="row">Answer</th>${d.runs.map((r) => html`<td class="answer" data-run="${r.runId}" data-metric="answer">${
     r.summary.answer.length > 600 ? foldText('Answer', r.summary.answer) : r.summary.answer || html`<span class="muted">none</span>`
   }</td>`)}</tr>`;
@@ -56,17 +60,20 @@ function summaryTable(d: ReportData): SafeHtml {
   const note = d.runs.slice(1).some((r) => !comparable(r))
     ? html`<p class="muted">* Compared with a run that did not answer: its figures cover only the steps it made.</p>`
     : null;
-  return html`<table class="summary">${simCaption(d)}${head}<tbody>${status}${rows}${answer}${validation}</tbody></table>${note}`;
+  const legend = d.costShown ? legendHtml(d.runs.map((r) => r.summary)) : null;
+  return html`<table class="summary">${simCaption(d)}${head}<tbody>${status}${rows}${costRows}${answer}${validation}</tbody></table>${legend}${note}`;
 }
 
 /** One sentence naming the cheaper mode, or why none is named. */
 function verdict(d: ReportData): SafeHtml {
+  if (d.costInfo) return verdictsHtml(d);
   const c = d.comparison;
   const cheapest = d.runs.find((r) => r.runId === c.cheapestRunId);
   const notAnswered = d.runs.filter((r) => r.summary.status !== 'answered');
   const unranked = notAnswered.length
     ? html` Not ranked (did not answer): ${notAnswered.map((r) => `${r.label} (${statusLabel(r)})`).join(', ')}.`
     : null;
+  if (!cheapest && c.fewestTokens.withheld) return html`<p class="verdict">${c.fewestTokens.withheld}${unranked}</p>`;
   if (!cheapest) return html`<p class="verdict">No run answered, so no mode is called cheaper.${unranked}</p>`;
   if (d.runs.length < 2) return html`<p class="verdict">Only one mode ran.</p>`;
   const base = d.runs[0];
@@ -107,11 +114,15 @@ function chartsSection(d: ReportData): SafeHtml {
   return html`<h2>Tokens per step</h2><p class="muted">All modes are drawn to the same scale. Hover a bar for its value; exact figures are in each mode's step table.</p>${bars}<h3>Cumulative tokens</h3><figure>${cumulative}<figcaption>Running total of prompt + completion tokens after each step, per mode${sim}.</figcaption></figure>`;
 }
 
-function stepTable(run: ReportRun, simulated: boolean): SafeHtml {
+function stepTable(run: ReportRun, simulated: boolean, costInfo: boolean): SafeHtml {
   const sim = simulated ? ' (simulated)' : '';
   if (!run.summary.perStep.length) return html`<p class="muted">No model response was stored for this run.</p>`;
-  return html`<table class="steps"><caption>${run.label}: per-step figures${sim}</caption><thead><tr><th class="num">step</th><th class="num">prompt</th><th class="num">completion</th><th class="num">cached</th><th class="num">reasoning</th><th class="num">latency</th><th class="num">attempts</th><th class="num">tool calls</th></tr></thead><tbody>${run.summary.perStep.map(
-    (s) => html`<tr data-run="${run.runId}" data-step="${s.step}"><td class="num">${s.step}</td><td class="num">${s.usageMissing ? 'not sent' : formatInt(s.prompt)}</td><td class="num">${s.usageMissing ? 'not sent' : formatInt(s.completion)}</td><td class="num">${formatInt(s.cached)}</td><td class="num">${formatInt(s.reasoning)}</td><td class="num">${formatMs(s.latencyMs)}</td><td class="num">${s.attempts}</td><td class="num">${s.toolCalls}</td></tr>`,
+  const kind = run.summary.cost.kind;
+  return html`<table class="steps"><caption>${run.label}: per-step figures${sim}</caption><thead><tr><th class="num">step</th><th class="num">prompt</th><th class="num">completion</th><th class="num">cached</th><th class="num">reasoning</th>${costInfo ? html`<th class="num">cost (USD)</th>` : null}<th class="num">latency</th><th class="num">attempts</th><th class="num">tool calls</th></tr></thead><tbody>${run.summary.perStep.map(
+    (s) => {
+      const est = estMark(s.usageSource === 'estimated');
+      return html`<tr data-run="${run.runId}" data-step="${s.step}"${s.usageSource === 'estimated' ? html` data-usage="estimated"` : null}><td class="num">${s.step}</td><td class="num">${s.usageMissing ? 'not sent' : html`${est}${formatInt(s.prompt)}`}</td><td class="num">${s.usageMissing ? 'not sent' : html`${est}${formatInt(s.completion)}`}</td><td class="num">${formatInt(s.cached)}</td><td class="num">${formatInt(s.reasoning)}</td>${costInfo ? stepCostCell(s, kind) : null}<td class="num">${formatMs(s.latencyMs)}</td><td class="num">${s.attempts}</td><td class="num">${s.toolCalls}</td></tr>`;
+    },
   )}</tbody></table>`;
 }
 
@@ -132,6 +143,7 @@ function header(d: ReportData, generatedAt: Date | undefined): SafeHtml {
   const trialSpread = d.trials > 1 ? trialStartSpreadMs(d.runs) : null;
   if (trialSpread !== null) facts.push(['Start spread', `up to ${formatMs(trialSpread)} between the modes' first requests within a trial`]);
   else if (d.trials === 1 && spread !== null && d.runs.length > 1) facts.push(['Start spread', `${formatMs(spread)} between the modes' first requests`]);
+  if (d.costInfo) facts.push(['Prices', priceFactsHtml(d)]);
   if (generatedAt) facts.push(['Report generated', formatUtc(generatedAt.getTime())]);
   const sim = d.simulated
     ? html`<p class="sim-note"><span class="badge sim">simulated</span> These runs used Parallax's simulated model. Its replies are scripted and its token counts are measured with a real tokenizer on the real requests — useful for comparing the modes' shapes, not a provider's bill.</p>`
@@ -149,7 +161,7 @@ export function renderHtml(d: ReportData, generatedAt?: Date): string {
   const multi = d.trials > 1;
   const summary = multi ? html`${runsTable(d)}${averageSection(d)}` : html`${summaryTable(d)}${verdict(d)}`;
   const body = html`${header(d, generatedAt)}${settingsSection(d)}<h2>Summary</h2>${summary}${firstRequestSection(d)}${chartsSection(d)}${multi ? html`<h2>Timelines</h2><p class="muted">One per run, folded so the page stays readable: open a run to see its steps, tool calls and answer.</p>` : null}${d.runs.map(
-    (r, i) => html`${timelineSection(r, i, stepTable(r, d.simulated), d.simulated, multi)}`,
+    (r, i) => html`${timelineSection(r, i, stepTable(r, d.simulated, d.costShown), d.simulated, multi, d.costShown)}`,
   )}<footer>Made by Parallax from the stored events of comparison <span class="mono">${d.meta.id}</span>. Totals are recomputed from the steps.</footer>`;
   return `<!doctype html>
 <html lang="en">
@@ -159,7 +171,7 @@ export function renderHtml(d: ReportData, generatedAt?: Date): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${html`${title}`.value}</title>
-<style>${raw(REPORT_CSS).value}${reportPaletteCss()}${multi ? TRIALS_CSS : ''}</style>
+<style>${raw(REPORT_CSS).value}${reportPaletteCss()}${multi ? TRIALS_CSS : ''}${d.costInfo ? COST_CSS : ''}</style>
 </head>
 <body>
 ${body.value}

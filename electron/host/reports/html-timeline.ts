@@ -11,6 +11,9 @@ import { formatArgs, formatInt, formatMs, formatUtc } from './format.js';
 import { html, type SafeHtml } from './html-escape.js';
 import { statusLabel, statusNote, type ReportRun } from './report-data.js';
 import { modeSwatch } from './report-palette.js';
+import { costText, isEstimated, stepCostText } from '../../../shared/cost.js';
+import type { PriceKind } from '../../../shared/pricing.js';
+import { estMark } from './html-cost.js';
 
 const FOLD_CHARS = 1200;
 const FOLD_LINES = 20;
@@ -104,15 +107,16 @@ function modelResponse(e: ModelResponseEvent): SafeHtml {
   return html`<div class="event response">${usage}${reasoning}${text}${asked}</div>`;
 }
 
-function stepHeader(step: number, s: StepSummary | undefined, requestNote: string, simulated: boolean): SafeHtml {
+function stepHeader(step: number, s: StepSummary | undefined, requestNote: string, simulated: boolean, cost: { kind: PriceKind } | null): SafeHtml {
+  const est = s?.usageSource === 'estimated' ? estMark(true) : null;
   const tokens = s
-    ? html`<span class="mono">prompt ${formatInt(s.prompt)}</span><span class="mono">completion ${formatInt(s.completion)}</span>${s.cached ? html`<span class="mono">cached ${formatInt(s.cached)}</span>` : null}${s.reasoning ? html`<span class="mono">reasoning ${formatInt(s.reasoning)}</span>` : null}${simulated ? html`<span class="sim-tag">simulated</span>` : null}<span class="mono">${formatMs(s.latencyMs)}</span>${s.attempts > 1 ? html`<span class="err">${s.attempts} attempts</span>` : null}`
+    ? html`<span class="mono">${est}prompt ${formatInt(s.prompt)}</span><span class="mono">${est}completion ${formatInt(s.completion)}</span>${cost ? html`<span class="mono" data-metric="cost">cost ${stepCostText(s.cost, cost.kind, s.usageMissing)}</span>` : null}${s.cached ? html`<span class="mono">cached ${formatInt(s.cached)}</span>` : null}${s.reasoning ? html`<span class="mono">reasoning ${formatInt(s.reasoning)}</span>` : null}${simulated ? html`<span class="sim-tag">simulated</span>` : null}<span class="mono">${formatMs(s.latencyMs)}</span>${s.attempts > 1 ? html`<span class="err">${s.attempts} attempts</span>` : null}`
     : html`<span class="err">no model response stored</span>`;
   return html`<header><h4>Step ${step}</h4>${tokens}<span class="muted">${requestNote}</span></header>`;
 }
 
 /** Event groups in seq order: a step's events together; run-level events (warnings) where they happened. */
-function renderSteps(run: ReportRun, idx: CallIndex, simulated: boolean): SafeHtml[] {
+function renderSteps(run: ReportRun, idx: CallIndex, simulated: boolean, costInfo: boolean): SafeHtml[] {
   const perStep = new Map(run.summary.perStep.map((s) => [s.step, s]));
   const blocks: { step: number | null; note: string; items: SafeHtml[] }[] = [];
   for (const e of run.events) {
@@ -152,7 +156,7 @@ function renderSteps(run: ReportRun, idx: CallIndex, simulated: boolean): SafeHt
   return blocks.map((b) =>
     b.step === null
       ? html`<div class="step">${b.items}</div>`
-      : html`<div class="step" id="${run.runId}-step-${b.step}">${stepHeader(b.step, perStep.get(b.step), b.note, simulated)}${b.items}</div>`,
+      : html`<div class="step" id="${run.runId}-step-${b.step}">${stepHeader(b.step, perStep.get(b.step), b.note, simulated, costInfo ? { kind: run.summary.cost.kind } : null)}${b.items}</div>`,
   );
 }
 
@@ -182,16 +186,16 @@ function finalBlock(run: ReportRun): SafeHtml {
  * The whole timeline section of one run. Folded (closed <details>, its status and total on the summary
  * line) when a comparison has several trials, so dozens of timelines do not bury the page.
  */
-export function timelineSection(run: ReportRun, index: number, stepTable: SafeHtml, simulated: boolean, folded = false): SafeHtml {
+export function timelineSection(run: ReportRun, index: number, stepTable: SafeHtml, simulated: boolean, folded = false, costInfo = false): SafeHtml {
   const s = run.started;
   const intro = s
     ? html`<dl class="facts"><dt>Run</dt><dd class="mono">${run.runId}</dd><dt>Started</dt><dd>${formatUtc(s.startedAt)}</dd><dt>Tools on first request</dt><dd class="mono">${s.tools.map((t) => t.name).join(', ') || 'none'}</dd></dl>${foldText('System prompt', s.systemPrompt)}<details><summary>Tool definitions as sent (${s.tools.length})</summary><pre>${JSON.stringify(s.tools, null, 2)}</pre></details>`
     : html`<dl class="facts"><dt>Run</dt><dd class="mono">${run.runId}</dd></dl>`;
   const idx = indexCalls(run.events);
-  const body = html`${intro}${stepTable}${renderSteps(run, idx, simulated)}${finalBlock(run)}`;
+  const body = html`${intro}${stepTable}${renderSteps(run, idx, simulated, costInfo)}${finalBlock(run)}`;
   if (folded) {
     const label = statusLabel(run);
-    return html`<section class="mode folded" id="mode-${index}"><details><summary><h2>${modeSwatch(run.mode)}${run.label} — timeline</h2> <span class="status-${label.replace(/ /g, '-')}">${label}</span> <span class="muted">· ${formatInt(run.summary.totals.total)} total tokens${simulated ? ' (simulated)' : ''} · ${run.summary.totals.steps} step${run.summary.totals.steps === 1 ? '' : 's'}</span></summary>${body}</details></section>`;
+    return html`<section class="mode folded" id="mode-${index}"><details><summary><h2>${modeSwatch(run.mode)}${run.label} — timeline</h2> <span class="status-${label.replace(/ /g, '-')}">${label}</span> <span class="muted">· ${estMark(isEstimated(run.summary.usageSource))}${formatInt(run.summary.totals.total)} total tokens${simulated ? ' (simulated)' : ''}${costInfo ? ` · ${costText(run.summary.cost)}` : ''} · ${run.summary.totals.steps} step${run.summary.totals.steps === 1 ? '' : 's'}</span></summary>${body}</details></section>`;
   }
   return html`<section class="mode" id="mode-${index}"><h2>${modeSwatch(run.mode)}${run.label} — timeline</h2>${body}</section>`;
 }

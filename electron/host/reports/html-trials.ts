@@ -14,6 +14,10 @@ import {
   AVERAGE_METRICS, averageVerdict, byTrial, formatMean, formatRange, meanDiff, modeLabel, trialCheapest,
 } from './trial-figures.js';
 import { RUN_METRICS as ALL_RUN_METRICS } from './report-figures.js';
+import { averageCostRow, averageCostVerdictHtml, estMark, legendHtml, runEstimated } from './html-cost.js';
+import { costHint, costText, isEstimated } from '../../../shared/cost.js';
+
+const TOKEN_KEYS: ReadonlySet<string> = new Set(['prompt', 'completion', 'cached', 'reasoning', 'total']);
 
 export const TRIALS_CSS = `
 .range { display: block; font-size: 11.5px; color: var(--muted); }
@@ -58,7 +62,7 @@ function pctSpan(p: number | null, suffix: string, comparable = true): SafeHtml 
   return html`<span class="diff${cls}">${formatPercent(p)} ${suffix}${comparable ? '' : ' *'}</span>`;
 }
 
-function runRow(r: ReportRun, first: ReportRun, cheapest: ReportRun | null): SafeHtml {
+function runRow(r: ReportRun, first: ReportRun, cheapest: ReportRun | null, costInfo: boolean): SafeHtml {
   const comparable = answered(r.summary) && answered(first.summary);
   const l = statusLabel(r);
   const v = r.summary.validation;
@@ -67,8 +71,9 @@ function runRow(r: ReportRun, first: ReportRun, cheapest: ReportRun | null): Saf
     const diff = m.key !== 'total' ? null
       : r === first ? html`<span class="diff">baseline</span>`
       : pctSpan(percentDiff(value, first.summary.totals.total), 'vs first', comparable);
-    return html`<td class="num" data-run="${r.runId}" data-metric="${m.key}" data-value="${value}">${m.ms ? formatMs(value) : formatInt(value)}${diff}</td>`;
+    return html`<td class="num" data-run="${r.runId}" data-metric="${m.key}" data-value="${value}">${estMark(TOKEN_KEYS.has(m.key) && runEstimated(r.summary))}${m.ms ? formatMs(value) : formatInt(value)}${diff}</td>`;
   });
+  if (costInfo) cells.push(html`<td class="num" data-run="${r.runId}" data-metric="cost" data-value="${r.summary.cost.usd ?? ''}" title="${costHint(r.summary.cost)}">${costText(r.summary.cost)}</td>`);
   const note = r.summary.answer ? null : statusNote(r);
   const answer = r.summary.answer.length > 600
     ? html`<div class="answer" data-run="${r.runId}" data-metric="answer">${foldText('Answer', r.summary.answer)}</div>`
@@ -76,7 +81,7 @@ function runRow(r: ReportRun, first: ReportRun, cheapest: ReportRun | null): Saf
   // The answer and the validation detail get a full-width row under the figures, so twelve columns still fit.
   return html`<tr class="run" data-run="${r.runId}" data-trial="${r.trial}"><th scope="row">${modeSwatch(r.mode)}${r.label}${r === cheapest ? html` <span class="tag">cheapest</span>` : null}</th><td class="status-${l.replace(/ /g, '-')}" data-run="${r.runId}" data-metric="status">${l}</td>${cells}<td data-run="${r.runId}" data-metric="validation">${
     v ? html`<span class="badge ${v.ok ? 'ok' : 'bad'}">${v.ok ? 'passed' : 'failed'}</span>` : html`<span class="muted">not checked</span>`
-  }</td></tr><tr class="answer-row"><td colspan="${RUN_METRICS.length + 3}">${answer}${
+  }</td></tr><tr class="answer-row"><td colspan="${RUN_METRICS.length + 3 + (costInfo ? 1 : 0)}">${answer}${
     v ? html`<br><span class="muted">Validation:</span> ${v.detail}` : null
   }</td></tr>`;
 }
@@ -84,15 +89,15 @@ function runRow(r: ReportRun, first: ReportRun, cheapest: ReportRun | null): Saf
 /** Every run, one row each, grouped by trial; a total's difference is against the first mode of its own trial. */
 export function runsTable(d: ReportData): SafeHtml {
   const sim = d.simulated ? ' Simulated: token figures were counted by the simulated model from the real requests, not billed by a provider.' : '';
-  const cols = RUN_METRICS.length + 3;
+  const cols = RUN_METRICS.length + 3 + (d.costShown ? 1 : 0);
   const groups = byTrial(d.runs);
   const body = groups.map((g) => {
     const cheapest = trialCheapest(g.runs);
-    return html`<tbody><tr class="trial-head"><th colspan="${cols}" scope="rowgroup">Trial ${g.trial}</th></tr>${g.runs.map((r) => runRow(r, g.runs[0], cheapest))}</tbody>`;
+    return html`<tbody><tr class="trial-head"><th colspan="${cols}" scope="rowgroup">Trial ${g.trial}</th></tr>${g.runs.map((r) => runRow(r, g.runs[0], cheapest, d.costShown))}</tbody>`;
   });
   const starred = groups.some((g) => g.runs.slice(1).some((r) => !(answered(r.summary) && answered(g.runs[0].summary))));
   const note = starred ? html`<p class="muted">* Compared with a run that did not answer: its figures cover only the steps it made.</p>` : null;
-  return html`<table class="runs"><caption>One row per run, grouped by trial; "cheapest" marks the answered run with the fewest total tokens in its trial.${sim}</caption><thead><tr><th>Run</th><th>Status</th>${RUN_METRICS.map((m) => html`<th class="num">${m.label}</th>`)}<th>Validation</th></tr></thead>${body}</table>${note}`;
+  return html`<table class="runs"><caption>One row per run, grouped by trial; "cheapest" marks the answered run with the fewest total tokens in its trial.${sim}</caption><thead><tr><th>Run</th><th>Status</th>${RUN_METRICS.map((m) => html`<th class="num">${m.label}</th>`)}${d.costShown ? html`<th class="num">Cost (USD)</th>` : null}<th>Validation</th></tr></thead>${body}</table>${d.costShown ? legendHtml(d.runs.map((r) => r.summary)) : null}${note}`;
 }
 
 /** Mean (with the lowest–highest run) of each figure per mode, its difference against the first mode, and a chart. */
@@ -107,15 +112,15 @@ export function averageSection(d: ReportData): SafeHtml {
     const s = a[m.key];
     if (!s) return html`<td class="num muted" data-mode="${a.mode}" data-metric="${m.key}">no answered run</td>`;
     const diff = i === 0 ? html`<span class="diff">baseline</span>` : pctSpan(meanDiff(a, base, m.key), 'vs first');
-    return html`<td class="num" data-mode="${a.mode}" data-metric="${m.key}" data-mean="${s.mean}" data-min="${s.min}" data-max="${s.max}">${formatMean(s.mean, m.ms)}<span class="range">${formatRange(s, m.ms)}</span>${diff}</td>`;
+    return html`<td class="num" data-mode="${a.mode}" data-metric="${m.key}" data-mean="${s.mean}" data-min="${s.min}" data-max="${s.max}">${estMark(TOKEN_KEYS.has(m.key) && isEstimated(a.usageSource))}${formatMean(s.mean, m.ms)}<span class="range">${formatRange(s, m.ms)}</span>${diff}</td>`;
   })}</tr>`);
   const caption = html`<caption>Mean over each mode's answered runs, the lowest–highest run below it, and the mean's difference against the first mode.${
     d.simulated ? ' Simulated: token figures were counted by the simulated model from the real requests, not billed by a provider.' : ''
   }</caption>`;
-  const v = averageVerdict(d.byMode, d.runs, d.trials, d.simulated);
-  const verdict = html`<p class="verdict">${v.cheaper ? html`<span class="cheapest">${v.cheaper}</span>` : null}${v.text}</p>`;
+  const v = averageVerdict(d.byMode, d.runs, d.trials, d.simulated, d.costInfo);
+  const verdict = html`<p class="verdict">${v.cheaper ? html`<span class="cheapest">${v.cheaper}</span>` : null}${v.text}</p>${d.costShown ? averageCostVerdictHtml(d.byMode) : null}`;
   const chart = meanBarsSvg(d.byMode.map((a) => ({ label: modeLabel(a.mode), mode: a.mode, stat: a.total, answered: a.answered })), {
     id: 'chart-average-total', title: `Mean total tokens per mode over ${d.trials} trials${sim}`, unit: 'tokens',
   });
-  return html`<section class="average" id="average"><h2>Average over ${d.trials} trials</h2><p>A model decides differently from run to run, so one run is noise: each mode ran ${d.trials} times, and these are its figures over the runs that answered.</p><table class="average">${caption}${head}<tbody>${counts}${rows}</tbody></table>${verdict}<figure>${chart}<figcaption>Mean total tokens (prompt + completion) per mode; the whisker spans its lowest to its highest answered run${sim}.</figcaption></figure></section>`;
+  return html`<section class="average" id="average"><h2>Average over ${d.trials} trials</h2><p>A model decides differently from run to run, so one run is noise: each mode ran ${d.trials} times, and these are its figures over the runs that answered.</p><table class="average">${caption}${head}<tbody>${counts}${rows}${d.costShown ? averageCostRow(d.byMode) : null}</tbody></table>${verdict}<figure>${chart}<figcaption>Mean total tokens (prompt + completion) per mode; the whisker spans its lowest to its highest answered run${sim}.</figcaption></figure></section>`;
 }

@@ -10,6 +10,8 @@ import { trialStartSpreadMs } from './trial-figures.js';
 import { statusLabel, statusNote, type ReportData, type ReportRun } from './report-data.js';
 import { mdCell, table } from './markdown-table.js';
 import { averageTable, runsTable } from './markdown-trials.js';
+import { costLegend, priceFacts, tokenText, usageText, verdicts } from './cost-figures.js';
+import { costText, stepCostText } from '../../../shared/cost.js';
 
 export { mdCell };
 
@@ -24,6 +26,7 @@ function toolName(name: string): string {
 }
 
 const METRICS = RUN_METRICS.map((m) => [m.key, m.label] as const);
+const TOKEN_KEYS: ReadonlySet<string> = new Set(['prompt', 'completion', 'cached', 'reasoning', 'total']);
 
 function summaryTable(d: ReportData): string {
   const base = d.runs[0]?.summary.totals;
@@ -36,17 +39,27 @@ function summaryTable(d: ReportData): string {
       label,
       ...d.runs.map((r, i) => {
         const v = r.summary.totals[key];
-        const text = key === 'wallMs' ? formatMs(v) : formatInt(v);
+        const text = key === 'wallMs' ? formatMs(v) : TOKEN_KEYS.has(key) ? tokenText(v, r.summary) : formatInt(v);
         return i === 0 || !base ? text : `${text} (${formatPercent(percentDiff(v, base[key]))}${star(r)})`;
       }),
     ]);
+  }
+  if (d.costShown) {
+    const baseCost = d.runs[0]?.summary.cost.usd ?? null;
+    rows.push(['Cost (USD)', ...d.runs.map((r, i) => {
+      const c = r.summary.cost;
+      const text = mdCell(costText(c));
+      return i === 0 || c.usd === null || baseCost === null ? text : `${text} (${formatPercent(percentDiff(c.usd, baseCost))}${star(r)})`;
+    })]);
+    rows.push(['Usage', ...d.runs.map((r) => usageText(r.summary))]);
   }
   rows.push(['Answer', ...d.runs.map((r) => (r.summary.answer ? mdCell(r.summary.answer) : '—'))]);
   rows.push(['Validation', ...d.runs.map((r) => {
     const v = r.summary.validation;
     return v ? `${v.ok ? 'passed' : 'failed'}: ${mdCell(v.detail)}` : 'not checked';
   })]);
-  const out = table(['', ...d.runs.map((r) => mdCell(r.label))], ['l', ...d.runs.map(() => 'r' as const)], rows);
+  const legend = d.costShown ? costLegend(d.runs.map((r) => r.summary)) : '';
+  const out = table(['', ...d.runs.map((r) => mdCell(r.label))], ['l', ...d.runs.map(() => 'r' as const)], rows) + (legend ? `\n\n${mdText(legend)}` : '');
   return d.runs.slice(1).some((r) => star(r))
     ? `${out}\n\n\\* Compared with a run that did not answer: its figures cover only the steps it made.`
     : out;
@@ -56,6 +69,12 @@ function verdict(d: ReportData): string {
   const cheapest = d.runs.find((r) => r.runId === d.comparison.cheapestRunId);
   const skipped = d.runs.filter((r) => r.summary.status !== 'answered');
   const unranked = skipped.length ? ` Not ranked (did not answer): ${skipped.map((r) => `${r.label} (${statusLabel(r)})`).join(', ')}.` : '';
+  if (d.costInfo) {
+    const c = d.comparison;
+    const lines = verdicts(d.runs, c.fewestTokens, d.costShown ? c.cheapest : null, { tokens: c.totalDiffPercent, cost: c.costDiffPercent }, d.simulated);
+    return lines.map((l) => `${l.lead ? `**${mdCell(l.lead)}**` : ''}${mdText(l.text)}`).join('\n\n') + (d.runs.length > 1 && unranked ? `\n\n${mdText(unranked.trim())}` : '');
+  }
+  if (!cheapest && d.comparison.fewestTokens.withheld) return `${d.comparison.fewestTokens.withheld}${unranked}`;
   if (!cheapest) return `No run answered, so no mode is called cheaper.${unranked}`;
   if (d.runs.length < 2) return 'Only one mode ran.';
   const base = d.runs[0];
@@ -64,24 +83,27 @@ function verdict(d: ReportData): string {
   return `**Cheaper: ${cheapest.label}** — ${formatInt(cheapest.summary.totals.total)} total tokens${d.simulated ? ' (simulated)' : ''}, ${vs}.${invalid}${unranked}`;
 }
 
-function stepRows(run: ReportRun): string {
+function stepRows(run: ReportRun, costInfo: boolean): string {
   if (!run.summary.perStep.length) return '_No model response was stored for this run._';
+  const kind = run.summary.cost.kind;
+  const est = (s: { usageSource: string }, text: string) => (s.usageSource === 'estimated' ? `≈ ${text}` : text);
   const calls = new Map<number, string[]>();
   for (const e of run.events) if (e.type === 'model-response') calls.set(e.step, e.toolCalls.map((c) => c.name));
   const rows = run.summary.perStep.map((s) => [
     String(s.step),
-    s.usageMissing ? 'not sent' : formatInt(s.prompt),
-    s.usageMissing ? 'not sent' : formatInt(s.completion),
+    s.usageMissing ? 'not sent' : est(s, formatInt(s.prompt)),
+    s.usageMissing ? 'not sent' : est(s, formatInt(s.completion)),
     formatInt(s.cached),
     formatInt(s.reasoning),
-    formatInt(s.prompt + s.completion),
+    est(s, formatInt(s.prompt + s.completion)),
+    ...(costInfo ? [mdCell(stepCostText(s.cost, kind, s.usageMissing))] : []),
     formatMs(s.latencyMs),
     String(s.attempts),
     calls.get(s.step)?.length ? calls.get(s.step)!.map(toolName).join(', ') : '—',
   ]);
   return table(
-    ['Step', 'Prompt', 'Completion', 'Cached', 'Reasoning', 'Total', 'Latency', 'Attempts', 'Tool calls'],
-    ['r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
+    ['Step', 'Prompt', 'Completion', 'Cached', 'Reasoning', 'Total', ...(costInfo ? ['Cost (USD)'] : []), 'Latency', 'Attempts', 'Tool calls'],
+    ['r', 'r', 'r', 'r', 'r', 'r', ...(costInfo ? (['r'] as const) : []), 'r', 'r', 'l'],
     rows,
   );
 }
@@ -103,6 +125,7 @@ export function renderMarkdown(d: ReportData, generatedAt?: Date): string {
   if (trialSpread !== null) out.push(`- **Start spread:** up to ${formatMs(trialSpread)} between the modes' first requests within a trial`);
   else if (!multi && spread !== null && d.runs.length > 1) out.push(`- **Start spread:** ${formatMs(spread)} between the modes' first requests`);
   out.push(`- **Settings:** ${settingsRows(m.settings).map(([k, v]) => `${k.toLowerCase()} ${v}`).join('; ')}`);
+  if (d.costInfo) out.push(`- **Prices:** ${priceFacts(d.runs).map(mdText).join('; ')}`);
   if (generatedAt) out.push(`- **Report generated:** ${formatUtc(generatedAt.getTime())}`);
   out.push('');
   if (d.simulated) {
@@ -131,6 +154,6 @@ export function renderMarkdown(d: ReportData, generatedAt?: Date): string {
       formatInt(f.toolChars),
     ]),
   ), '');
-  for (const r of d.runs) out.push(`## ${r.label} — steps${sim}`, '', stepRows(r), '');
+  for (const r of d.runs) out.push(`## ${r.label} — steps${sim}`, '', stepRows(r, d.costShown), '');
   return out.join('\n');
 }

@@ -6,6 +6,8 @@
 import { formatPercent, percentDiff } from '../../../shared/summary.js';
 import type { RunTotals } from '../../../shared/step-event.js';
 import { formatInt, formatMs } from './format.js';
+import { costText, formatUsd, isEstimated } from '../../../shared/cost.js';
+import { averageCostVerdict, costLegend, meanCostText, tokenText } from './cost-figures.js';
 import { mdCell, table } from './markdown-table.js';
 import { statusLabel, type ReportData, type ReportRun } from './report-data.js';
 import {
@@ -23,11 +25,22 @@ export function averageTable(d: ReportData): string[] {
     rows.push([m.label, ...d.byMode.map((a, i) => {
       const s = a[m.key];
       if (!s) return 'no answered run';
-      const cell = `${formatMean(s.mean, m.ms)} (${formatRange(s, m.ms)})`;
+      const est = ['prompt', 'completion', 'cached', 'total'].includes(m.key) && isEstimated(a.usageSource) ? '≈ ' : '';
+      const cell = `${est}${formatMean(s.mean, m.ms)} (${formatRange(s, m.ms)})`;
       return i === 0 ? cell : `${cell}, ${formatPercent(meanDiff(a, base, m.key))}`;
     })]);
   }
-  const v = averageVerdict(d.byMode, d.runs, d.trials, d.simulated);
+  if (d.costShown) {
+    const baseCost = base?.cost?.mean ?? null;
+    rows.push(['Cost (USD)', ...d.byMode.map((a, i) => {
+      const text = mdCell(meanCostText(a, formatUsd));
+      if (!a.cost) return text;
+      const cell = `${text} (${formatUsd(a.cost.min)}–${formatUsd(a.cost.max)})`;
+      return i === 0 || baseCost === null ? cell : `${cell}, ${formatPercent(percentDiff(a.cost.mean, baseCost))}`;
+    })]);
+  }
+  const v = averageVerdict(d.byMode, d.runs, d.trials, d.simulated, d.costInfo);
+  const cv = d.costShown ? averageCostVerdict(d.byMode, formatUsd) : null;
   return [
     table(['', ...d.byMode.map((a) => modeLabel(a.mode))], ['l', ...d.byMode.map(() => 'r' as const)], rows),
     '',
@@ -35,6 +48,7 @@ export function averageTable(d: ReportData): string[] {
     '',
     v.cheaper ? `**${v.cheaper}**${v.text}` : v.text,
     '',
+    ...(cv ? [cv.lead ? `**${mdCell(cv.lead)}**${mdCell(cv.text)}` : mdCell(cv.text), ''] : []),
   ];
 }
 
@@ -51,13 +65,15 @@ export function runsTable(d: ReportData): string {
       const t = r.summary.totals;
       const star = answered(r) && answered(first) ? '' : '\\*';
       if (r !== first && star) starred = true;
-      const total = r === first ? formatInt(t.total) : `${formatInt(t.total)} (${formatPercent(percentDiff(t.total, first.summary.totals.total))}${star})`;
+      const tok = (n: number) => tokenText(n, r.summary);
+      const total = r === first ? tok(t.total) : `${tok(t.total)} (${formatPercent(percentDiff(t.total, first.summary.totals.total))}${star})`;
       const v = r.summary.validation;
       return [
         `${mdCell(r.label)}${r === cheapest ? ' (cheapest)' : ''}`,
         mdCell(statusLabel(r)),
-        ...RUN_METRICS.map((k) => formatInt(t[k])),
+        ...RUN_METRICS.map((k) => (k === 'steps' || k === 'requests' ? formatInt(t[k]) : tok(t[k]))),
         total,
+        ...(d.costShown ? [mdCell(costText(r.summary.cost))] : []),
         formatMs(t.wallMs),
         formatInt(t.toolCalls),
         v ? `${v.ok ? 'passed' : 'failed'}: ${mdCell(v.detail)}` : 'not checked',
@@ -66,10 +82,10 @@ export function runsTable(d: ReportData): string {
     });
   });
   const out = table(
-    ['Run', 'Status', 'Steps', 'Requests', 'Prompt tokens', 'Completion tokens', 'Cached tokens', 'Reasoning tokens', 'Total tokens', 'Wall time', 'Tool calls', 'Validation', 'Answer'],
-    ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l'],
+    ['Run', 'Status', 'Steps', 'Requests', 'Prompt tokens', 'Completion tokens', 'Cached tokens', 'Reasoning tokens', 'Total tokens', ...(d.costShown ? ['Cost (USD)'] : []), 'Wall time', 'Tool calls', 'Validation', 'Answer'],
+    ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', ...(d.costShown ? (['r'] as const) : []), 'r', 'r', 'l', 'l'],
     rows,
-  );
+  ) + (d.costShown && costLegend(d.runs.map((r) => r.summary)) ? `\n\n${mdCell(costLegend(d.runs.map((r) => r.summary)))}` : '');
   const legend = 'Runs in trial order; a total\'s percentage is against the first mode of the same trial, and "(cheapest)" marks the answered run with the fewest total tokens in its trial.';
   const note = starred ? '\n\n\\* Compared with a run that did not answer: its figures cover only the steps it made.' : '';
   return `${out}\n\n${legend}${note}`;

@@ -6,6 +6,7 @@
 import type { ComparisonMeta, StoredComparison } from '../../../shared/ipc-contract.js';
 import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import type { RunFinishedEvent, RunStartedEvent, StepEvent } from '../../../shared/step-event.js';
+import { hasCostInfo } from './cost-figures.js';
 import {
   aggregateByMode, groupByRun, summarizeComparison, summarizeRun, type ComparisonSummary, type ModeAggregate, type RunSummary,
 } from '../../../shared/summary.js';
@@ -33,6 +34,16 @@ export interface ReportData {
   readonly byMode: readonly ModeAggregate[];
   /** True when any figure came from the simulated model. */
   readonly simulated: boolean;
+  /**
+   * True when the runs recorded prices or usage sources (every comparison since Parallax kept them). Without
+   * them the HTML and Markdown reports show no cost rows, so an older comparison's report stays as it was.
+   */
+  readonly costInfo: boolean;
+  /**
+   * True when a cost column says something: some run has a price, a provider-reported cost or an unpriced
+   * real model. A comparison of the simulated model alone shows no cost columns, only its "no price" note.
+   */
+  readonly costShown: boolean;
   readonly warnings: readonly string[];
   readonly interruptedRunIds: readonly string[];
 }
@@ -98,6 +109,8 @@ export function prepareReport(stored: StoredComparison): ReportData {
     trials: Math.max(1, ...runs.map((r) => r.trial)),
     byMode: aggregateByMode(runs.map((r) => r.summary)),
     simulated,
+    costInfo: hasCostInfo(stored.events),
+    costShown: hasCostInfo(stored.events) && runs.some((r) => r.summary.cost.kind !== 'simulated' || r.summary.cost.costedSteps > 0 || r.summary.usageSource !== 'reported'),
     warnings: stored.warnings,
     interruptedRunIds: stored.interruptedRunIds,
   };

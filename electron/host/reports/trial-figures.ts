@@ -5,6 +5,7 @@
 import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import { formatPercent, percentDiff, type ModeAggregate, type Stat } from '../../../shared/summary.js';
 import { formatInt, formatMs } from './format.js';
+import { isEstimated } from '../../../shared/cost.js';
 import { RUN_METRICS, startSpreadMs, type Metric } from './report-figures.js';
 import type { ReportRun } from './report-data.js';
 
@@ -53,7 +54,8 @@ export function byTrial(runs: readonly ReportRun[]): { trial: number; runs: Repo
 /** The run with the fewest total tokens among a trial's answered runs; null when none answered or on a tie. */
 export function trialCheapest(runs: readonly ReportRun[]): ReportRun | null {
   const answered = runs.filter((r) => r.summary.status === 'answered');
-  if (runs.length < 2 || answered.length === 0) return null;
+  // A run whose usage was not sent has incomplete totals: no trial winner is named from them.
+  if (runs.length < 2 || answered.length === 0 || answered.some((r) => r.summary.usageSource === 'missing')) return null;
   const min = Math.min(...answered.map((r) => r.summary.totals.total));
   const at = answered.filter((r) => r.summary.totals.total === min);
   return at.length === 1 ? at[0] : null;
@@ -76,7 +78,8 @@ export function trialStartSpreadMs(runs: readonly ReportRun[]): number | null {
 }
 
 /** One plain-text sentence on which mode was cheaper on average, for both formats to wrap in their markup. */
-export function averageVerdict(byMode: readonly ModeAggregate[], runs: readonly ReportRun[], trials: number, simulated: boolean): {
+/** `byTokens`: name it "Fewest tokens on average" (comparisons with costs, where "cheaper" means by cost). */
+export function averageVerdict(byMode: readonly ModeAggregate[], runs: readonly ReportRun[], trials: number, simulated: boolean, byTokens = false): {
   cheaper: string | null; text: string;
 } {
   const best = cheapestOnAverage(byMode);
@@ -86,9 +89,14 @@ export function averageVerdict(byMode: readonly ModeAggregate[], runs: readonly 
     : '';
   if (!best) return { cheaper: null, text: `No run answered, so no mode is called cheaper on average.${coverage}` };
   if (byMode.length < 2) return { cheaper: null, text: `Only one mode ran.${coverage}` };
+  const missing = byMode.filter((a) => a.usageSource === 'missing');
+  if (missing.length) {
+    return { cheaper: null, text: `No token verdict on average: the provider sent no usage for some steps of ${missing.map((a) => modeLabel(a.mode)).join(', ')}, so ${missing.length === 1 ? 'its means are' : 'their means are'} incomplete.${coverage}` };
+  }
+  const est = byMode.some((a) => isEstimated(a.usageSource)) ? ' (≈ estimated: built on usage Parallax counted because the provider sent none)' : '';
   const base = byMode[0];
   const vs = best === base ? 'the first mode (baseline)' : `${formatPercent(meanDiff(best, base, 'total'))} vs ${modeLabel(base.mode)}'s mean`;
   const wins = trialWins(runs).get(best.mode) ?? 0;
-  const text = ` — mean ${formatMean(best.total!.mean)} total tokens${simulated ? ' (simulated)' : ''} over ${best.answered} answered run${best.answered === 1 ? '' : 's'}, ${vs}. Cheapest run in ${wins} of ${trials} trials.${coverage}`;
-  return { cheaper: `Cheaper on average: ${modeLabel(best.mode)}`, text };
+  const text = ` — mean ${est ? '≈ ' : ''}${formatMean(best.total!.mean)} total tokens${simulated ? ' (simulated)' : ''}${est} over ${best.answered} answered run${best.answered === 1 ? '' : 's'}, ${vs}. Cheapest run in ${wins} of ${trials} trials.${coverage}`;
+  return { cheaper: `${byTokens ? 'Fewest tokens on average' : 'Cheaper on average'}: ${modeLabel(best.mode)}`, text };
 }

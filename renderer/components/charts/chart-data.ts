@@ -6,6 +6,8 @@ import type { TokenKind } from '../../lib/mode-palette.js';
 export type { TokenKind };
 
 export const seriesKey = (mode: ModeId, kind: TokenKind) => `${mode}_${kind}`;
+/** The row key flagging a series' value as estimated (1): the tooltip shows it with "≈". */
+export const estimatedKey = (key: string) => `${key}~est`;
 
 export interface StepRow {
   readonly step: number;
@@ -21,6 +23,10 @@ export function perStepRows(runs: readonly RunSummary[]): StepRow[] {
       if (!row) byStep.set(s.step, (row = { step: s.step }));
       row[seriesKey(r.mode, 'prompt')] = s.prompt;
       row[seriesKey(r.mode, 'completion')] = s.completion;
+      if (s.usageSource === 'estimated') {
+        row[estimatedKey(seriesKey(r.mode, 'prompt'))] = 1;
+        row[estimatedKey(seriesKey(r.mode, 'completion'))] = 1;
+      }
     }
   }
   return [...byStep.values()].sort((a, b) => a.step! - b.step!) as StepRow[];
@@ -36,9 +42,13 @@ export function cumulativeRows(runs: readonly RunSummary[], keyOf: (r: RunSummar
   runs.forEach((r, i) => {
     const key = keyOf(r, i);
     const at = new Map(cumulativeTokens(r.perStep).map((p) => [p.step, p.total]));
+    // A running total is estimated from the first estimated step on.
+    let estimated = false;
+    const estimatedFrom = new Map(r.perStep.map((s) => [s.step, (estimated ||= s.usageSource === 'estimated')]));
     for (const row of rows) {
       const v = at.get(row.step!);
       if (v !== undefined) row[key] = v;
+      if (estimatedFrom.get(row.step!)) row[estimatedKey(key)] = 1;
     }
   });
   return rows as StepRow[];
@@ -57,6 +67,10 @@ export function trialRows(runs: readonly { readonly trial: number; readonly summ
     if (!row) byTrial.set(trial, (row = { trial }));
     row[seriesKey(summary.mode, 'prompt')] = summary.totals.prompt;
     row[seriesKey(summary.mode, 'completion')] = summary.totals.completion;
+    if (summary.usageSource === 'estimated' || summary.usageSource === 'mixed') {
+      row[estimatedKey(seriesKey(summary.mode, 'prompt'))] = 1;
+      row[estimatedKey(seriesKey(summary.mode, 'completion'))] = 1;
+    }
   }
   return [...byTrial.values()].sort((a, b) => a.trial! - b.trial!) as TrialRow[];
 }

@@ -4,7 +4,7 @@ import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import { fmtInt } from '../../lib/format.js';
 import { modeColor } from '../../lib/mode-palette.js';
 import { SimBadge } from '../common/badges.js';
-import type { TokenKind } from './chart-data.js';
+import { estimatedKey, type TokenKind } from './chart-data.js';
 
 export { modeColor, modeDash } from '../../lib/mode-palette.js';
 
@@ -68,22 +68,28 @@ interface TooltipEntry {
   readonly value?: unknown;
   readonly color?: string;
   readonly name?: unknown;
+  /** The chart row the value comes from: it flags estimated values (estimatedKey). */
+  readonly payload?: Readonly<Record<string, unknown>>;
 }
 
 export function TokenTooltip({ active, payload, label, labelOf, title }: { active?: boolean; payload?: readonly TooltipEntry[]; label?: unknown; labelOf: (key: string) => string; title?: string }) {
   if (!active || !payload || payload.length === 0) return null;
+  const shown = payload.filter((p) => typeof p.value === 'number');
+  const est = (p: TooltipEntry) => p.payload?.[estimatedKey(String(p.dataKey))] === 1;
   return (
     <div className="chart-tooltip">
       <div className="chart-tooltip-title">{title ?? `Step ${String(label)}`}</div>
-      {payload
-        .filter((p) => typeof p.value === 'number')
-        .map((p) => (
-          <div key={String(p.dataKey)} className="chart-tooltip-row">
-            <span className="legend-swatch" style={{ background: p.color }} />
-            <span>{labelOf(String(p.dataKey))}</span>
-            <span className="num">{fmtInt(p.value as number)}</span>
-          </div>
-        ))}
+      {shown.map((p) => (
+        <div key={String(p.dataKey)} className="chart-tooltip-row" data-estimated={est(p) || undefined}>
+          <span className="legend-swatch" style={{ background: p.color }} />
+          <span>{labelOf(String(p.dataKey))}</span>
+          <span className="num">
+            {est(p) ? '≈ ' : ''}
+            {fmtInt(p.value as number)}
+          </span>
+        </div>
+      ))}
+      {shown.some(est) ? <div className="chart-tooltip-note">≈ estimated: the provider sent no usage, so Parallax counted these tokens.</div> : null}
     </div>
   );
 }

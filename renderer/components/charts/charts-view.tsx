@@ -11,6 +11,7 @@ import { displayStatus } from '../../store/trial-model.js';
 import { AverageTable } from '../summary/average-table.js';
 import { SummaryTable } from '../summary/summary-table.js';
 import { TrialsTable } from '../summary/trials-table.js';
+import { costShown } from '../summary/cost-parts.js';
 import { CumulativeChart } from './cumulative-chart.js';
 import { PerStepChart } from './per-step-chart.js';
 import { TrialTotalsChart } from './trial-totals-chart.js';
@@ -31,7 +32,7 @@ export function ChartsView() {
 
   return (
     <div className="charts-view" data-testid="charts-view" data-trial={trials > 1 ? String(shown) : undefined}>
-      {trials > 1 ? <AverageTable aggregates={aggregates} trials={trials} running={running} simulated={simulated} /> : null}
+      {trials > 1 ? <AverageTable aggregates={aggregates} trials={trials} running={running} simulated={simulated} showCost={costShown(comparison.runs)} /> : null}
       {shown === 'all' ? (
         <>
           <TrialTotalsChart runs={modeRuns.map((m, i) => ({ trial: m.trial, summary: comparison.runs[i]! }))} simulated={simulated} />

@@ -8,6 +8,7 @@ import { composerSelectors } from '../../store/selectors.js';
 import { SimBadge } from '../common/badges.js';
 import { IconAlert, IconCheck, IconPlug, IconRefresh, IconSpinner } from '../common/icons.js';
 import { ApiKeyField } from './api-key-field.js';
+import { ModelPrice } from '../prices/model-price.js';
 
 const REASON_TEXT: Record<Extract<ConnectionResult, { ok: false }>['reason'], string> = {
   unreachable: 'Server unreachable',
@@ -122,6 +123,7 @@ export function ProviderSection({ errors }: { errors: { model?: string; baseUrl?
         ) : modelList.key === listKey && modelList.status === 'error' ? (
           <p className="field-hint is-warn">Could not list models: {modelList.detail}</p>
         ) : null}
+        <ModelPrice />
       </div>
       <ApiKeyField />
       <div className="field">

@@ -9,6 +9,7 @@ import { historySelectors } from '../../store/selectors.js';
 import { trialCount } from '../../store/trial-model.js';
 import { SimBadge, StatusBadge } from '../common/badges.js';
 import { IconHistory, IconRefresh, IconSpinner, IconTrash } from '../common/icons.js';
+import { ESTIMATED_HINT } from '../../../shared/cost.js';
 
 type ListRun = ComparisonListItem['runs'][number];
 
@@ -66,7 +67,8 @@ function HistoryItem({ item, active, opening }: { item: ComparisonListItem; acti
                   <span className={`mode-swatch mode-${r.mode}`} aria-hidden="true" />
                   <span className="history-run-mode">{MODE_LABELS[r.mode]}</span>
                   <StatusBadge status={r.status} compact />
-                  <span className="num muted" title={`${fmtInt(r.steps)} steps`}>
+                  <span className="num muted" title={`${fmtInt(r.steps)} steps${r.usageSource === 'estimated' || r.usageSource === 'mixed' ? ` · ${ESTIMATED_HINT}` : ''}`}>
+                    {r.usageSource === 'estimated' || r.usageSource === 'mixed' ? '≈ ' : ''}
                     {fmtInt(r.totalTokens)} tok
                   </span>
                 </span>

@@ -8,6 +8,10 @@ import type { ModeAggregate, Stat } from '../../../shared/summary.js';
 import { fmtMean, fmtMs } from '../../lib/format.js';
 import { SimBadge } from '../common/badges.js';
 import { DiffCell, ROWS as SUMMARY_ROWS } from './summary-table.js';
+import { EstMark, meanCostText } from './cost-parts.js';
+import { formatUsd, isEstimated } from '../../../shared/cost.js';
+
+const TOKEN_ROWS: ReadonlySet<string> = new Set(['prompt', 'completion', 'cached', 'total']);
 
 type StatKey = 'steps' | 'requests' | 'prompt' | 'completion' | 'cached' | 'total' | 'wallMs' | 'toolCalls';
 
@@ -18,8 +22,8 @@ const ROWS = SUMMARY_ROWS.filter((r): r is typeof r & { key: StatKey } => r.key 
  * The mean, then lowest–highest in a quieter colour: in a cell of its own, or (`stacked`, with more than two
  * modes, where a column each would not fit) on a second line under the mean.
  */
-function StatCells({ stat, time, testId, stacked }: { stat: Stat | null; time?: boolean; testId: string; stacked: boolean }) {
-  const f = time ? fmtMs : fmtMean;
+function StatCells({ stat, time, testId, stacked, estimated = false, usd = false }: { stat: Stat | null; time?: boolean; testId: string; stacked: boolean; estimated?: boolean; usd?: boolean }) {
+  const f = usd ? formatUsd : time ? fmtMs : fmtMean;
   if (!stat)
     return (
       <>
@@ -33,6 +37,7 @@ function StatCells({ stat, time, testId, stacked }: { stat: Stat | null; time?: 
   if (stacked)
     return (
       <td className="num" data-testid={testId} data-mean={stat.mean} data-min={stat.min} data-max={stat.max}>
+        <EstMark on={estimated} />
         {f(stat.mean)}
         <span className="stat-range" title="Lowest and highest over the answered trials">
           {range}
@@ -42,6 +47,7 @@ function StatCells({ stat, time, testId, stacked }: { stat: Stat | null; time?: 
   return (
     <>
       <td className="num" data-testid={testId} data-mean={stat.mean} data-min={stat.min} data-max={stat.max}>
+        <EstMark on={estimated} />
         {f(stat.mean)}
       </td>
       <td className="num stat-range" title="Lowest and highest over the answered trials">
@@ -62,7 +68,7 @@ function CountCells({ value, of, testId, stacked }: { value: number; of: number;
   );
 }
 
-export function AverageTable({ aggregates, trials, running, simulated }: { aggregates: readonly ModeAggregate[]; trials: number; running: boolean; simulated: boolean }) {
+export function AverageTable({ aggregates, trials, running, simulated, showCost = false }: { aggregates: readonly ModeAggregate[]; trials: number; running: boolean; simulated: boolean; showCost?: boolean }) {
   const base = aggregates[0];
   const others = aggregates.slice(1);
   const blanks = others.map((a) => <td key={`d${a.mode}`} />);
@@ -137,13 +143,32 @@ export function AverageTable({ aggregates, trials, running, simulated }: { aggre
                   {row.label}
                 </th>
                 {aggregates.map((a) => (
-                  <StatCells key={a.mode} stat={a[row.key]} time={row.time} testId={`avg-${row.key}-${a.mode}`} stacked={stacked} />
+                  <StatCells key={a.mode} stat={a[row.key]} time={row.time} testId={`avg-${row.key}-${a.mode}`} stacked={stacked} estimated={TOKEN_ROWS.has(row.key) && isEstimated(a.usageSource)} />
                 ))}
                 {others.map((a) => (
                   <DiffCell key={`d${a.mode}`} value={a[row.key]?.mean ?? null} base={base?.[row.key]?.mean ?? null} testId={`avg-diff-${row.key}-${a.mode}`} />
                 ))}
               </tr>
             ))}
+            {showCost ? (
+              <tr data-metric="cost">
+                <th scope="row" title="USD over the answered runs, at the price each recorded when it started">
+                  Cost (USD)
+                </th>
+                {aggregates.map((a) =>
+                  a.cost ? (
+                    <StatCells key={a.mode} stat={a.cost} usd testId={`avg-cost-${a.mode}`} stacked={stacked} estimated={a.costEstimated} />
+                  ) : (
+                    <td key={a.mode} className="num muted" colSpan={stacked ? 1 : 2} data-testid={`avg-cost-${a.mode}`} title="The cost of an answered run of this mode is not known (no price, or usage not sent)">
+                      {meanCostText(a)}
+                    </td>
+                  ),
+                )}
+                {others.map((a) => (
+                  <DiffCell key={`d${a.mode}`} value={a.cost?.mean ?? null} base={base?.cost?.mean ?? null} testId={`avg-diff-cost-${a.mode}`} />
+                ))}
+              </tr>
+            ) : null}
           </tbody>
         </table>
       </div>

@@ -7,6 +7,12 @@ import type { RunTotals } from '../../../shared/step-event.js';
 import { formatPercent, percentDiff, type ComparisonSummary, type RunSummary } from '../../../shared/summary.js';
 import { fmtInt, fmtMs } from '../../lib/format.js';
 import { SimBadge, StatusBadge, ValidationBadge } from '../common/badges.js';
+import { CostRows, costShown, EstMark, runEstimated, Verdicts } from './cost-parts.js';
+
+/** Rows whose figures are token counts: marked "≈" when estimated. */
+const TOKEN_ROWS: ReadonlySet<NumericRow['key']> = new Set(['prompt', 'completion', 'cached', 'total']);
+const estimatedCell = (r: RunSummary, key: NumericRow['key']) =>
+  key === 'firstRequestPrompt' ? r.perStep[0]?.usageSource === 'estimated' : TOKEN_ROWS.has(key) && runEstimated(r);
 
 export type NumericRow = { key: keyof RunTotals | 'firstRequestPrompt'; label: string; hint: string; time?: boolean };
 
@@ -54,6 +60,9 @@ export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: {
   const runs = comparison.runs;
   const base = runs[0];
   const others = runs.slice(1);
+  const showCost = costShown(runs);
+  const cheapest = comparison.cheapest;
+  const fewest = comparison.fewestTokens;
   return (
     <figure className="summary" data-testid="summary-table">
       <figcaption className="chart-caption">
@@ -74,7 +83,16 @@ export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: {
               {runs.map((r) => (
                 <th scope="col" key={r.runId} className="num">
                   <span className={`mode-swatch mode-${r.mode}`} aria-hidden="true" /> {MODE_LABELS[r.mode]}
-                  {comparison.cheapestRunId === r.runId && runs.length > 1 ? <span className="cheapest-pill">fewest tokens</span> : null}
+                  {fewest.runId === r.runId && runs.length > 1 ? (
+                    <span className="cheapest-pill" data-testid="fewest-pill" title={fewest.estimated ? 'Built on estimated usage' : undefined}>
+                      {fewest.estimated ? '≈ ' : ''}fewest tokens
+                    </span>
+                  ) : null}
+                  {showCost && cheapest.runId === r.runId && runs.length > 1 ? (
+                    <span className="cheapest-pill is-cost" data-testid="cheapest-pill" title={cheapest.estimated ? 'Built on estimated usage' : undefined}>
+                      {cheapest.estimated ? '≈ ' : ''}cheapest
+                    </span>
+                  ) : null}
                 </th>
               ))}
               {others.map((r) => (
@@ -104,7 +122,8 @@ export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: {
                 {runs.map((r) => {
                   const v = valueOf(r, row.key);
                   return (
-                    <td key={r.runId} className="num" data-testid={`sum-${row.key}-${r.mode}`} data-value={v ?? ''}>
+                    <td key={r.runId} className="num" data-testid={`sum-${row.key}-${r.mode}`} data-value={v ?? ''} data-estimated={estimatedCell(r, row.key) || undefined}>
+                      <EstMark on={v !== null && estimatedCell(r, row.key)} />
                       {v === null ? '—' : row.time ? fmtMs(v) : fmtInt(v)}
                     </td>
                   );
@@ -114,6 +133,7 @@ export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: {
                 ))}
               </tr>
             ))}
+            {showCost ? <CostRows comparison={comparison} blanks={others.length} /> : null}
             <tr>
               <th scope="row">Validation</th>
               {runs.map((r) => (
@@ -139,6 +159,7 @@ export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: {
           </tbody>
         </table>
       </div>
+      <Verdicts comparison={comparison} showCost={showCost} />
     </figure>
   );
 }

@@ -4,6 +4,7 @@ import type { RunSummary } from '../../../shared/summary.js';
 import { fmtInt, fmtMs } from '../../lib/format.js';
 import type { DisplayStatus } from '../../store/trial-model.js';
 import { SimBadge, StatusBadge, ValidationBadge } from '../common/badges.js';
+import { EstMark, runEstimated } from './cost-parts.js';
 
 export interface TrialRun {
   readonly trial: number;
@@ -23,7 +24,14 @@ function StackedCell({ r, mode }: { r: TrialRun; mode: ModeId }) {
       </span>
       <span className="trial-figures num">
         <strong data-testid={`trial-total-${r.trial}-${mode}`} data-value={tot.total}>
-          {started ? `${fmtInt(tot.total)} tokens` : '—'}
+          {started ? (
+            <>
+              <EstMark on={runEstimated(r.summary)} />
+              {fmtInt(tot.total)} tokens
+            </>
+          ) : (
+            '—'
+          )}
         </strong>
         <span className="muted">
           <span data-testid={`trial-steps-${r.trial}-${mode}`} data-value={tot.steps}>
@@ -102,7 +110,14 @@ export function TrialsTable({ runs, simulated }: { runs: readonly TrialRun[]; si
                       {started ? fmtInt(tot.steps) : '—'}
                     </td>,
                     <td key={`${m}t`} className="num" data-testid={`trial-total-${t}-${m}`} data-value={tot.total}>
-                      {started ? fmtInt(tot.total) : '—'}
+                      {started ? (
+                        <>
+                          <EstMark on={runEstimated(r.summary)} />
+                          {fmtInt(tot.total)}
+                        </>
+                      ) : (
+                        '—'
+                      )}
                     </td>,
                     <td key={`${m}w`} className="num">
                       {started ? fmtMs(tot.wallMs) : '—'}

@@ -5,6 +5,8 @@ import { cancelRun } from '../../app/actions.js';
 import { fmtInt, fmtMs } from '../../lib/format.js';
 import { SimBadge, StatusBadge, type AnyStatus } from '../common/badges.js';
 import { IconStop } from '../common/icons.js';
+import { EstMark, Marked, runEstimated } from '../summary/cost-parts.js';
+import { costHint, costText } from '../../../shared/cost.js';
 
 interface Props {
   readonly mode: ModeId;
@@ -22,6 +24,9 @@ export function ColumnHeader({ mode, runId, trial, showTrial, status, summary, s
   const live = status === 'running' || status === 'pending' || status === 'waiting';
   // A run whose trial has not begun has no figures yet, not zero of them.
   const int = (n: number | undefined) => (status === 'waiting' ? '—' : fmtInt(n ?? 0));
+  const est = summary !== null && status !== 'waiting' && runEstimated(summary);
+  const cost = summary?.cost;
+  const showCost = !!cost && cost.kind !== 'simulated' && cost.kind !== 'unrecorded' && status !== 'waiting';
   return (
     <div className={`column-head mode-${mode}`} data-testid={`column-${mode}`} data-run-id={runId} data-trial={trial}>
       <div className="column-title">
@@ -43,20 +48,37 @@ export function ColumnHeader({ mode, runId, trial, showTrial, status, summary, s
         </div>
         <div>
           <dt>prompt</dt>
-          <dd>{int(t?.prompt)}</dd>
+          <dd>
+            <EstMark on={est} />
+            {int(t?.prompt)}
+          </dd>
         </div>
         <div>
           <dt>completion</dt>
-          <dd>{int(t?.completion)}</dd>
+          <dd>
+            <EstMark on={est} />
+            {int(t?.completion)}
+          </dd>
         </div>
         <div>
           <dt>total</dt>
-          <dd data-testid="col-total">{int(t?.total)}</dd>
+          <dd>
+            <EstMark on={est} />
+            <span data-testid="col-total">{int(t?.total)}</span>
+          </dd>
         </div>
         <div>
           <dt>time</dt>
           <dd>{status === 'waiting' ? '—' : fmtMs(t?.wallMs ?? 0)}</dd>
         </div>
+        {showCost ? (
+          <div>
+            <dt>cost</dt>
+            <dd data-testid="col-cost" data-value={cost.usd ?? ''} title={costHint(cost)}>
+              <Marked text={costText(cost)} />
+            </dd>
+          </div>
+        ) : null}
       </dl>
     </div>
   );

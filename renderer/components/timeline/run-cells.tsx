@@ -2,12 +2,13 @@
 import { memo } from 'react';
 import type { RunFinishedEvent, RunStartedEvent, RunTotals, RunWarningEvent } from '../../../shared/step-event.js';
 import { fmtInt, fmtMs } from '../../lib/format.js';
+import { costHint, costText, ESTIMATED_HINT, isEstimated, type RunCost, type RunUsageSource } from '../../../shared/cost.js';
 import { StatusBadge, ValidationBadge, type AnyStatus } from '../common/badges.js';
 import { IconAlert, IconSpinner } from '../common/icons.js';
 import { ExpandableText, useExpanded } from './expandable-text.js';
 
 // Both cells take only the parts of the run they show, so a live batch that touches neither skips them.
-export const SetupCell = memo(function SetupCell({ runId, started, firstRequestPrompt, waiting = false }: { runId: string; started: RunStartedEvent | null; firstRequestPrompt: number | null; waiting?: boolean }) {
+export const SetupCell = memo(function SetupCell({ runId, started, firstRequestPrompt, waiting = false, firstRequestEstimated = false }: { runId: string; started: RunStartedEvent | null; firstRequestPrompt: number | null; waiting?: boolean; firstRequestEstimated?: boolean }) {
   const [open, setOpen] = useExpanded(`${runId}:setup`);
   if (!started && waiting)
     return (
@@ -35,7 +36,7 @@ export const SetupCell = memo(function SetupCell({ runId, started, firstRequestP
         </span>
         {firstRequestPrompt !== null ? (
           <span title="Prompt tokens of the first request: the fixed cost of this mode's prompt and tool definitions">
-            first request <strong className="num">{fmtInt(firstRequestPrompt)}</strong> tokens
+            first request <strong className="num" title={firstRequestEstimated ? ESTIMATED_HINT : undefined}>{firstRequestEstimated ? '≈ ' : ''}{fmtInt(firstRequestPrompt)}</strong> tokens
           </span>
         ) : null}
         <button type="button" className="link-btn" aria-expanded={open} onClick={() => setOpen(!open)}>
@@ -54,9 +55,14 @@ interface ResultProps {
   readonly warnings: readonly RunWarningEvent[];
   readonly gaps: number;
   readonly totals: RunTotals | null;
+  /** The run's cost (null before any event); shown unless the run is simulated or predates prices. */
+  readonly cost?: RunCost | null;
+  readonly usageSource?: RunUsageSource;
 }
 
-export const ResultCell = memo(function ResultCell({ runId, status, finished: f, warnings, gaps, totals }: ResultProps) {
+export const ResultCell = memo(function ResultCell({ runId, status, finished: f, warnings, gaps, totals, cost = null, usageSource = 'reported' }: ResultProps) {
+  const est = isEstimated(usageSource) ? '≈ ' : '';
+  const showCost = cost !== null && cost.kind !== 'simulated' && cost.kind !== 'unrecorded';
   return (
     <div className={`result-cell status-${status}`} data-testid="result-cell" data-status={status}>
       <div className="result-head">
@@ -64,7 +70,17 @@ export const ResultCell = memo(function ResultCell({ runId, status, finished: f,
         {f ? <ValidationBadge validation={f.validation} /> : null}
         {totals ? (
           <span className="result-totals num muted">
-            {fmtInt(totals.steps)} steps · {fmtInt(totals.total)} tokens · {fmtMs(totals.wallMs)}
+            {fmtInt(totals.steps)} steps · <span title={est ? ESTIMATED_HINT : undefined}>{est}{fmtInt(totals.total)} tokens</span>
+            {showCost ? (
+              <>
+                {' · '}
+                <span data-testid="result-cost" data-value={cost.usd ?? ''} title={costHint(cost)}>
+                  {costText(cost)}
+                </span>
+              </>
+            ) : null}
+            {' · '}
+            {fmtMs(totals.wallMs)}
           </span>
         ) : null}
       </div>

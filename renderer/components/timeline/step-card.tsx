@@ -6,24 +6,30 @@ import { IconRetry, IconSpinner } from '../common/icons.js';
 import { CodeRun } from './code-run.js';
 import { ExpandableText } from './expandable-text.js';
 import { ToolCall } from './tool-call.js';
+import { StepCost } from './step-cost.js';
+import type { ModelPrice } from '../../../shared/step-event.js';
+import type { PriceKind } from '../../../shared/pricing.js';
+import { ESTIMATED_HINT } from '../../../shared/cost.js';
 
 /** Memoised: a batch copies only the steps it touched, so untouched cards keep their props and skip rendering. */
-export const StepCard = memo(function StepCard({ runId, step, truncateChars, stopped }: { runId: string; step: StepView; truncateChars: number | null; stopped: boolean }) {
+export const StepCard = memo(function StepCard({ runId, step, truncateChars, stopped, price = null, priceKind = 'unrecorded' }: { runId: string; step: StepView; truncateChars: number | null; stopped: boolean; price?: ModelPrice | null; priceKind?: PriceKind }) {
   const r = step.response;
   const attempts = step.requests.length;
   const u = r?.usage ?? null;
+  // "≈": the provider sent no usage, Parallax counted these tokens itself.
+  const est = r?.usageSource === 'estimated' ? '≈ ' : '';
   return (
     <article className={`step-card ${r ? '' : 'is-pending'}`} data-testid="step-card" data-step={step.step} data-run-id={runId} data-state={r ? 'done' : 'waiting'}>
       <header className="step-head">
         <span className="step-title">Step {step.step}</span>
         {r ? (
           u ? (
-            <span className="step-usage num" data-testid="step-usage" data-prompt={u.prompt} data-completion={u.completion}>
-              <span title="Prompt tokens (input) of this request">
-                <span className="usage-key">in</span> {fmtInt(u.prompt)}
+            <span className={`step-usage num ${est ? 'is-estimated' : ''}`} data-testid="step-usage" data-prompt={u.prompt} data-completion={u.completion} data-usage-source={r.usageSource ?? 'reported'}>
+              <span title={est ? `Prompt tokens (input) of this request. ${ESTIMATED_HINT}` : 'Prompt tokens (input) of this request'}>
+                <span className="usage-key">in</span> {est}{fmtInt(u.prompt)}
               </span>
-              <span title="Completion tokens (output) of this reply">
-                <span className="usage-key">out</span> {fmtInt(u.completion)}
+              <span title={est ? `Completion tokens (output) of this reply. ${ESTIMATED_HINT}` : 'Completion tokens (output) of this reply'}>
+                <span className="usage-key">out</span> {est}{fmtInt(u.completion)}
               </span>
               {u.cached ? (
                 <span title="Prompt tokens served from the provider's cache">
@@ -35,6 +41,7 @@ export const StepCard = memo(function StepCard({ runId, step, truncateChars, sto
                   <span className="usage-key">reasoning</span> {fmtInt(u.reasoning)}
                 </span>
               ) : null}
+              <StepCost response={r} price={price} kind={priceKind} />
             </span>
           ) : (
             <span className="step-usage muted" data-testid="step-usage" title="The provider sent no usage for this reply; it counts as 0.">

@@ -14,6 +14,7 @@ import type { AnyStatus } from '../common/badges.js';
 import { ColumnHeader } from './column-header.js';
 import { ResultCell, SetupCell } from './run-cells.js';
 import { StepCard } from './step-card.js';
+import { priceKind } from '../../../shared/pricing.js';
 
 const NO_WARNINGS: readonly RunWarningEvent[] = [];
 const rowKey = (r: TimelineRow) => (r.kind === 'step' ? `s${r.step}` : r.kind);
@@ -36,7 +37,8 @@ function StepCell({ m, step, status }: { m: ModeRun; step: number; status: AnySt
     return <div className="step-gap">{`No step ${step}: finished after ${last ?? 0} step${last === 1 ? '' : 's'}.`}</div>;
   }
   const truncateChars = run?.started?.settings.truncateChars ?? null;
-  return <StepCard runId={m.runId} step={view} truncateChars={truncateChars} stopped={done} />;
+  const started = run?.started ?? null;
+  return <StepCard runId={m.runId} step={view} truncateChars={truncateChars} stopped={done} price={started?.price ?? null} priceKind={priceKind(started?.provider ?? null, started?.price)} />;
 }
 
 export function TimelineView() {
@@ -122,7 +124,7 @@ export function TimelineView() {
               {modeRuns.map((m, i) => (
                 <div className="cell" key={m.runId} data-mode={m.mode}>
                   {row.kind === 'setup' ? (
-                    <SetupCell runId={m.runId} started={m.run?.started ?? null} firstRequestPrompt={summaries[i]?.firstRequestPrompt ?? null} waiting={statuses[i] === 'waiting'} />
+                    <SetupCell runId={m.runId} started={m.run?.started ?? null} firstRequestPrompt={summaries[i]?.firstRequestPrompt ?? null} firstRequestEstimated={summaries[i]?.perStep[0]?.usageSource === 'estimated'} waiting={statuses[i] === 'waiting'} />
                   ) : row.kind === 'result' ? (
                     <ResultCell
                       runId={m.runId}
@@ -131,6 +133,8 @@ export function TimelineView() {
                       warnings={m.run?.warnings ?? NO_WARNINGS}
                       gaps={m.run?.gaps ?? 0}
                       totals={summaries[i]?.totals ?? null}
+                      cost={summaries[i]?.cost ?? null}
+                      usageSource={summaries[i]?.usageSource ?? 'reported'}
                     />
                   ) : (
                     <StepCell m={m} step={row.step} status={statuses[i]!} />

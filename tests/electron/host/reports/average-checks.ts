@@ -60,7 +60,7 @@ export async function expectHtmlAverage(page: Page, rec: Recomputed): Promise<vo
   expect(bars).toEqual(rec.byMode.filter((a) => a.total).map((a) => a.total!.mean));
   const cheaper = expectedCheaper(rec.byMode);
   const verdict = await page.locator('#average .verdict').innerText();
-  if (cheaper && rec.byMode.length > 1) expect(verdict).toContain(`Cheaper on average: ${MODE_LABELS[cheaper.mode]}`);
+  if (cheaper && rec.byMode.length > 1) expect(verdict).toContain(`Fewest tokens on average: ${MODE_LABELS[cheaper.mode]}`);
 }
 
 /** The Markdown average section's rows, by their label. */
@@ -96,5 +96,5 @@ export function expectMarkdownAverage(md: string, rec: Recomputed): void {
     }
   }
   const cheaper = expectedCheaper(rec.byMode);
-  if (cheaper && rec.byMode.length > 1) expect(md).toContain(`**Cheaper on average: ${MODE_LABELS[cheaper.mode]}**`);
+  if (cheaper && rec.byMode.length > 1) expect(md).toContain(`**Fewest tokens on average: ${MODE_LABELS[cheaper.mode]}**`);
 }

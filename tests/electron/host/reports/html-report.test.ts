@@ -67,13 +67,15 @@ describe('HTML report of a stored log-stats comparison', () => {
     for (const total of expectedLast) expect(lastPoints).toContain(total);
   });
 
-  it('labels the figures as simulated and names the cheaper mode', async () => {
+  it('labels the figures as simulated and names the mode with the fewest tokens, with no cost for the simulated model', async () => {
     const text = await opened.page.locator('body').innerText();
     expect(await opened.page.locator('h1 .badge.sim').innerText()).toBe('simulated');
     expect(await opened.page.locator('table.summary caption').innerText()).toMatch(/^Simulated:/);
     const totals = stored.meta.runs.map((r) => computeTotals(byRun.get(r.runId)!).total);
     const cheaper = totals[1] < totals[0] ? 'Code Mode' : 'ReAct';
-    expect(text).toContain(`Cheaper: ${cheaper}`);
+    expect(text).toContain(`Fewest tokens: ${cheaper}`);
+    expect(text).toContain('simulated: no price — The simulated model bills nobody, so it has no cost.');
+    expect(text).not.toContain('Cost (USD)');
   });
 
   it('shows each mode\'s timeline: the tool calls, the code written and the answers', async () => {

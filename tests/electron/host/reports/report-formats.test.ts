@@ -82,6 +82,7 @@ describe('CSV', () => {
     expect(parsed.meta.fields).toEqual([
       'comparison_id', 'run_id', 'mode', 'trial', 'status', 'step', 'prompt', 'completion', 'cached', 'reasoning', 'total',
       'usage_missing', 'latency_ms', 'attempts', 'tool_calls', 'provider', 'model', 'simulated',
+      'cache_write', 'usage_source', 'cost_usd', 'cost_source', 'price_date',
     ]);
     expect(parsed.meta.fields).toEqual([...CSV_COLUMNS]);
     for (const [runId, events] of byRun) {
@@ -106,6 +107,8 @@ describe('CSV', () => {
         expect(r.trial).toBe(trial);
         expect(r.comparison_id).toBe(live.id);
         expect(r.simulated).toBe('true');
+        // The simulated model bills nobody: no cost, and the reason instead of $0.
+        expect([r.usage_source, r.cost_usd, r.cost_source, r.price_date]).toEqual(['reported', '', 'simulated: no price', '']);
       }
     }
   });
