@@ -5,7 +5,8 @@
  * Taken on 2026-12-01 from stored copies of public pages: OpenAI's API pricing page and model pages (as read
  * by pydantic/genai-prices, checked up to 2026-08-02, and in dated public write-ups of the page through
  * 2026-11), DeepSeek's "Models & Pricing" page (V4 rates, and its peak-hour notice of 2026-06-29) and
- * OpenRouter's model list (which mirrors the upstream providers' rates). Prices change: edit them with
+ * OpenRouter's model list (which mirrors the upstream providers' rates); Gemini, Groq, xAI, Together and
+ * Mistral from their pricing pages as quoted in dated public copies (2025-10 to 2026-06). Prices change: edit them with
  * `parallax prices set` or the app's price editor, and every run records the price it used.
  */
 import type { PriceTable } from './pricing.js';
@@ -14,6 +15,11 @@ const OPENAI = 'OpenAI API pricing (developers.openai.com/api/docs/pricing)';
 const OPENAI_LONG = `${OPENAI}; short-context rates (prompts up to 272K tokens; longer prompts cost 2× input, 1.5× output)`;
 const DEEPSEEK = 'DeepSeek Models & Pricing (api-docs.deepseek.com/quick_start/pricing)';
 const DEEPSEEK_PEAK = `${DEEPSEEK}; off-peak rates: DeepSeek bills 2× during its peak hours (01:00–04:00 and 06:00–10:00 UTC) — set a peak price if you run then`;
+const GEMINI = 'Gemini API pricing (ai.google.dev/gemini-api/docs/pricing); paid tier, prompts up to 200K tokens';
+const GROQ = 'Groq pricing (groq.com/pricing)';
+const XAI = 'xAI models and pricing (docs.x.ai/docs/models); prompts up to 128K tokens';
+const TOGETHER = 'Together AI pricing (together.ai/pricing), serverless';
+const MISTRAL = 'Mistral AI pricing (mistral.ai/pricing)';
 const OPENROUTER = 'OpenRouter model list (openrouter.ai/models); OpenRouter also reports each request\'s cost, which Parallax prefers';
 
 export const DEFAULT_PRICE_TABLE: PriceTable = {
@@ -47,6 +53,30 @@ export const DEFAULT_PRICE_TABLE: PriceTable = {
     { model: 'deepseek-v4-pro', input: 0.435, cachedInput: 0.003625, cacheWrite: null, output: 0.87, source: DEEPSEEK_PEAK },
     { model: 'deepseek-chat', input: 0.14, cachedInput: 0.0028, cacheWrite: null, output: 0.28, source: `${DEEPSEEK}; alias of deepseek-v4-flash (non-thinking), retired after 2026-07-24` },
     { model: 'deepseek-reasoner', input: 0.14, cachedInput: 0.0028, cacheWrite: null, output: 0.28, source: `${DEEPSEEK}; alias of deepseek-v4-flash (thinking), retired after 2026-07-24` },
+
+    // Google Gemini (preset "gemini", its OpenAI-compatible endpoint). Cached input is implicit caching's read rate.
+    { model: 'gemini-2.5-flash', input: 0.3, cachedInput: 0.03, cacheWrite: null, output: 2.5, source: GEMINI },
+    { model: 'gemini-2.5-flash-lite', input: 0.1, cachedInput: 0.01, cacheWrite: null, output: 0.4, source: GEMINI },
+    { model: 'gemini-2.5-pro', input: 1.25, cachedInput: 0.125, cacheWrite: null, output: 10, source: GEMINI },
+    { model: 'gemini-3-flash-preview', input: 0.5, cachedInput: 0.05, cacheWrite: null, output: 3, source: GEMINI },
+
+    // Groq (preset "groq").
+    { model: 'llama-3.3-70b-versatile', input: 0.59, cachedInput: null, cacheWrite: null, output: 0.79, source: GROQ },
+    { model: 'llama-3.1-8b-instant', input: 0.05, cachedInput: null, cacheWrite: null, output: 0.08, source: GROQ },
+
+    // xAI (preset "xai"). xAI reports reasoning outside completion tokens; Parallax bills it at the output rate.
+    { model: 'grok-4-fast', input: 0.2, cachedInput: 0.05, cacheWrite: null, output: 0.5, source: XAI },
+    { model: 'grok-4-fast-reasoning', input: 0.2, cachedInput: 0.05, cacheWrite: null, output: 0.5, source: XAI },
+    { model: 'grok-4-fast-non-reasoning', input: 0.2, cachedInput: 0.05, cacheWrite: null, output: 0.5, source: XAI },
+    { model: 'grok-code-fast-1', input: 0.2, cachedInput: 0.02, cacheWrite: null, output: 1.5, source: XAI },
+
+    // Together AI (preset "together"). The same open model costs differently on each host: these are Together's.
+    { model: 'openai/gpt-oss-20b', input: 0.05, cachedInput: null, cacheWrite: null, output: 0.2, source: TOGETHER },
+    { model: 'openai/gpt-oss-120b', input: 0.15, cachedInput: null, cacheWrite: null, output: 0.6, source: TOGETHER },
+
+    // Mistral (preset "mistral").
+    { model: 'mistral-small-latest', input: 0.1, cachedInput: null, cacheWrite: null, output: 0.3, source: MISTRAL },
+    { model: 'mistral-medium-latest', input: 0.4, cachedInput: null, cacheWrite: null, output: 2, source: MISTRAL },
 
     // OpenRouter (preset "openrouter"): the upstream providers' rates.
     { model: 'openai/gpt-4.1-mini', input: 0.4, cachedInput: 0.1, cacheWrite: null, output: 1.6, source: OPENROUTER },

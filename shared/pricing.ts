@@ -4,13 +4,14 @@
  * run-started event, so a report made later shows the cost the run had then, whatever the table says now.
  */
 import { z } from 'zod';
+import { PROVIDER_PRESETS } from './providers.js';
 import type { ProviderInfo } from './run-spec.js';
 import type { ModelPrice } from './step-event.js';
 
 export const PRICE_TABLE_SCHEMA = 'parallax.price-table';
 
 /** Presets that run models on the user's own machine: no API bill, so no price unless the user sets one. */
-export const LOCAL_PRESETS: readonly string[] = ['ollama', 'lmstudio', 'vllm'];
+export const LOCAL_PRESETS: readonly string[] = PROVIDER_PRESETS.filter((p) => p.local).map((p) => p.name);
 
 /** One model's rates, USD per 1M tokens. A null cached or cache-write rate means those tokens cost the input rate. */
 export interface PriceEntry {

@@ -10,6 +10,8 @@ export interface ProviderPreset {
   readonly defaultModel: string;
   /** Whether GET {baseUrl}/models lists the models. */
   readonly listsModels: boolean;
+  /** Runs models on the user's own machine: no API bill, so no price unless the user sets one. */
+  readonly local?: boolean;
   /**
    * false when the provider refuses `stream_options` (usage is then read from wherever it sends it, or
    * estimated). Absent: sent, and dropped by itself for the rest of a run if the provider refuses it.
@@ -22,10 +24,10 @@ export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
   { name: 'openai', label: 'OpenAI', baseUrl: 'https://api.openai.com/v1', needsKey: true, keyEnv: 'OPENAI_API_KEY', defaultModel: 'gpt-4.1-mini', listsModels: true },
   { name: 'deepseek', label: 'DeepSeek', baseUrl: 'https://api.deepseek.com/v1', needsKey: true, keyEnv: 'DEEPSEEK_API_KEY', defaultModel: 'deepseek-chat', listsModels: true },
   { name: 'openrouter', label: 'OpenRouter', baseUrl: 'https://openrouter.ai/api/v1', needsKey: true, keyEnv: 'OPENROUTER_API_KEY', defaultModel: 'openai/gpt-4.1-mini', listsModels: true },
-  { name: 'ollama', label: 'Ollama', baseUrl: 'http://127.0.0.1:11434/v1', needsKey: false, keyEnv: null, defaultModel: 'qwen3:8b', listsModels: true },
-  { name: 'lmstudio', label: 'LM Studio', baseUrl: 'http://127.0.0.1:1234/v1', needsKey: false, keyEnv: null, defaultModel: 'local-model', listsModels: true },
-  { name: 'vllm', label: 'vLLM', baseUrl: 'http://127.0.0.1:8000/v1', needsKey: false, keyEnv: null, defaultModel: 'local-model', listsModels: true },
-  { name: 'llamacpp', label: 'llama.cpp server', baseUrl: 'http://127.0.0.1:8080/v1', needsKey: false, keyEnv: null, defaultModel: 'local-model', listsModels: true },
+  { name: 'ollama', label: 'Ollama', baseUrl: 'http://127.0.0.1:11434/v1', needsKey: false, keyEnv: null, defaultModel: 'qwen3:8b', listsModels: true, local: true },
+  { name: 'lmstudio', label: 'LM Studio', baseUrl: 'http://127.0.0.1:1234/v1', needsKey: false, keyEnv: null, defaultModel: 'local-model', listsModels: true, local: true },
+  { name: 'vllm', label: 'vLLM', baseUrl: 'http://127.0.0.1:8000/v1', needsKey: false, keyEnv: null, defaultModel: 'local-model', listsModels: true, local: true },
+  { name: 'llamacpp', label: 'llama.cpp server', baseUrl: 'http://127.0.0.1:8080/v1', needsKey: false, keyEnv: null, defaultModel: 'local-model', listsModels: true, local: true },
   // Gemini's OpenAI compatibility endpoint (ai.google.dev/gemini-api/docs/openai).
   { name: 'gemini', label: 'Google Gemini', baseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai', needsKey: true, keyEnv: 'GEMINI_API_KEY', defaultModel: 'gemini-2.5-flash', listsModels: true },
   { name: 'groq', label: 'Groq', baseUrl: 'https://api.groq.com/openai/v1', needsKey: true, keyEnv: 'GROQ_API_KEY', defaultModel: 'llama-3.3-70b-versatile', listsModels: true },

@@ -20,7 +20,7 @@ describe('the default price table', () => {
 
   it('prices the default model of every hosted preset, and no local or simulated one', () => {
     for (const p of PROVIDER_PRESETS) {
-      const local = ['ollama', 'lmstudio', 'vllm'].includes(p.name);
+      const local = p.local === true;
       if (p.name === 'custom') continue;
       const price = resolvePrice(DEFAULT_PRICE_TABLE, { model: p.defaultModel, simulated: p.name === 'simulated' });
       if (local || p.name === 'simulated') expect(price, p.name).toBeNull();
