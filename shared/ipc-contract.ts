@@ -28,6 +28,17 @@ export interface ComparisonListItem {
     readonly totalTokens: number;
     readonly steps: number;
   }[];
+  /** Damage found in its run logs (lines skipped on load), one sentence each; absent when there is none. */
+  readonly problems?: readonly string[];
+}
+
+/** A stored comparison whose meta.json cannot be read or is not a valid record: listed so it can be deleted. */
+export interface DamagedComparison {
+  readonly id: string;
+  /** What is wrong, in one sentence. */
+  readonly reason: string;
+  /** When its folder last changed (epoch ms), for ordering with the others. */
+  readonly modifiedAt: number;
 }
 
 export interface StoredComparison {
@@ -76,6 +87,8 @@ export interface InvokeMap {
   'comparison:cancel': { args: [comparisonId: string]; result: void };
   'run:cancel': { args: [runId: string]; result: void };
   'history:list': { args: []; result: readonly ComparisonListItem[] };
+  /** Comparisons that history:list cannot show because their meta.json is damaged; history:delete removes them. */
+  'history:damaged': { args: []; result: readonly DamagedComparison[] };
   'history:open': { args: [comparisonId: string]; result: StoredComparison };
   'history:delete': { args: [comparisonId: string]; result: void };
   'report:export': { args: [comparisonId: string, format: ReportFormat]; result: ExportResult };
@@ -100,7 +113,7 @@ export type InvokeResult<C extends InvokeChannel> = InvokeMap[C]['result'];
 
 export const INVOKE_CHANNELS = [
   'app:info', 'app:ready', 'tasks:list', 'comparison:start', 'comparison:cancel', 'run:cancel',
-  'history:list', 'history:open', 'history:delete', 'report:export', 'provider:models', 'provider:test',
+  'history:list', 'history:damaged', 'history:open', 'history:delete', 'report:export', 'provider:models', 'provider:test',
   'keys:set', 'keys:status',
 ] as const satisfies readonly InvokeChannel[];
 

@@ -3,6 +3,7 @@
  * A comparison is the same task/provider/settings over several modes, one run per mode, started together.
  */
 import { z } from 'zod';
+import { approvalPolicySchema } from './approval.js';
 
 export const MODE_IDS = ['react', 'code', 'hybrid', 'react-search'] as const;
 export type ModeId = (typeof MODE_IDS)[number];
@@ -39,6 +40,8 @@ export const runSettingsSchema = z.object({
   returnTypes: z.boolean().default(true),
   /** Simulated model only: faults to inject. */
   simFaults: z.array(z.enum(SIM_FAULTS)).default([]),
+  /** Per dangerous tool: allow, ask the user, or deny (shared/approval.ts); the host fills in the defaults. */
+  approvals: approvalPolicySchema,
 });
 
 export type RunSettings = z.infer<typeof runSettingsSchema>;

@@ -131,6 +131,7 @@ export function createHost(options: HostOptions): Host {
       for (const s of sessions.values()) if (s.hasRun(runId)) s.cancelRun(runId);
     },
     'history:list': async () => store.list(isLive),
+    'history:damaged': async () => store.listDamaged(),
     'history:open': async (comparisonId) => store.open(checkId(comparisonId, 'comparison'), isLive),
     'history:delete': async (comparisonId) => {
       if (sessions.has(checkId(comparisonId, 'comparison'))) {

@@ -5,6 +5,7 @@
  */
 import { MODE_LABELS, type RunSpec } from '../../shared/run-spec.js';
 import type { RunFinishedEvent, RunStatus, StepEvent } from '../../shared/step-event.js';
+import { checkStepEvent } from '../../shared/step-event-schema.js';
 import { computeTotals } from '../../shared/summary.js';
 import type { WorkerExit, WorkerHandle } from './launcher.js';
 
@@ -115,7 +116,14 @@ export class RunSession {
 
   private receive(batch: readonly StepEvent[]): void {
     const accepted: StepEvent[] = [];
-    for (const e of batch) {
+    for (const raw of batch) {
+      // The worker runs model-driven code: what it sends is checked against the wire format before it is kept.
+      const checked = checkStepEvent(raw);
+      if (!checked.ok) {
+        this.hooks.warn(`Run ${this.spec.runId}: dropped a malformed event from the worker: ${checked.problem}.`);
+        continue;
+      }
+      const e = checked.event;
       if (e.runId !== this.spec.runId) {
         this.hooks.warn(`Run ${this.spec.runId}: dropped an event of another run (${String(e.runId)}).`);
         continue;

@@ -26,7 +26,8 @@ export function errorText(err: unknown): string {
 export async function refreshHistory(): Promise<void> {
   st().setHistoryLoading();
   try {
-    st().setHistory(await invoke('history:list'));
+    const [items, damaged] = await Promise.all([invoke('history:list'), invoke('history:damaged')]);
+    st().setHistory(items, damaged);
   } catch (err) {
     st().setHistoryError(errorText(err));
   }
@@ -98,11 +99,13 @@ export async function openComparison(id: string, source: 'history' | 'live' = 'h
 
 export function deleteComparison(id: string): void {
   const item = st().historyItems.find((i) => i.meta.id === id);
-  const title = item ? taskTitle(item.meta.task) : id;
+  const title = item ? taskTitle(item.meta.task) : `damaged comparison ${id}`;
   const runs = item ? item.runs.length : 0;
   st().askConfirm({
     title: 'Delete this comparison?',
-    body: `“${title}” (${item ? fmtDateTime(item.meta.createdAt) + ', ' : ''}${runs} run${runs === 1 ? '' : 's'}) and every stored event will be removed from disk. This cannot be undone.`,
+    body: item
+      ? `“${title}” (${fmtDateTime(item.meta.createdAt)}, ${runs} run${runs === 1 ? '' : 's'}) and every stored event will be removed from disk. This cannot be undone.`
+      : `The ${title} and everything in its folder will be removed from disk. This cannot be undone.`,
     confirmLabel: 'Delete',
     danger: true,
     onConfirm: async () => {
