@@ -63,6 +63,37 @@ export interface ProviderCheck {
   readonly name: string;
   readonly baseUrl: string | null;
   readonly model: string;
+  /** Custom provider: the key variable named with keys:use-env for this base URL. */
+  readonly apiKeyEnv?: string | null;
+}
+
+/** Whether a run would find a key for a provider, and where that key may go. */
+export interface KeyStatus {
+  /** A key is stored, or the preset's environment variable holds one. */
+  readonly available: boolean;
+  /** The one base URL the key is sent to (a preset's own; the custom provider's: the URL it was stored for). */
+  readonly boundTo: string | null;
+}
+
+/** A key variable named for the custom provider in this app session. */
+export interface KeyEnvStatus {
+  readonly name: string;
+  readonly baseUrl: string;
+  /** The variable holds a value in the host's environment. */
+  readonly set: boolean;
+}
+
+/** How the composer lets the user name a workspace folder on this host. */
+export interface WorkspaceFolders {
+  /** 'dialog': the desktop folder dialog; 'typed': a path inside `allowedDirs`; 'any': any path (CLI). */
+  readonly picker: 'dialog' | 'typed' | 'any';
+  readonly allowedDirs: readonly string[];
+}
+
+/** A folder picked in the desktop folder dialog: the page sends `handle` back as the request's workspaceDir. */
+export interface ChosenFolder {
+  readonly handle: string;
+  readonly path: string;
 }
 
 export type ConnectionResult =
@@ -73,6 +104,8 @@ export interface AppInfo {
   readonly version: string;
   readonly host: 'electron' | 'web';
   readonly dataDir: string;
+  /** Absent from hosts that offer no workspace folder at all. */
+  readonly workspaceFolders?: WorkspaceFolders;
 }
 
 export type MenuCommand = 'new-comparison' | 'run' | 'cancel' | 'open-history' | 'export' | 'toggle-theme';
@@ -94,9 +127,16 @@ export interface InvokeMap {
   'report:export': { args: [comparisonId: string, format: ReportFormat]; result: ExportResult };
   'provider:models': { args: [check: ProviderCheck]; result: ConnectionResult };
   'provider:test': { args: [check: ProviderCheck]; result: ConnectionResult };
-  /** Store a key for a provider preset. It is never sent back to the renderer. */
-  'keys:set': { args: [providerName: string, key: string]; result: void };
-  'keys:status': { args: []; result: Readonly<Record<string, boolean>> };
+  /**
+   * Store a key for a provider preset; it is never sent back to the renderer. A preset's key is bound to the
+   * preset's base URL; the custom provider's to `baseUrl` (required for it).
+   */
+  'keys:set': { args: [providerName: string, key: string, baseUrl: string | null]; result: void };
+  'keys:status': { args: []; result: Readonly<Record<string, KeyStatus>> };
+  /** The user named the environment variable that holds the custom provider's key at `baseUrl` (this session only). */
+  'keys:use-env': { args: [name: string, baseUrl: string]; result: KeyEnvStatus };
+  /** Desktop: the folder dialog. The handle it returns is the only way the page can name a folder there. */
+  'workspace:choose': { args: []; result: ChosenFolder | null };
 }
 
 /** Event channels: name → payload. */
@@ -114,7 +154,7 @@ export type InvokeResult<C extends InvokeChannel> = InvokeMap[C]['result'];
 export const INVOKE_CHANNELS = [
   'app:info', 'app:ready', 'tasks:list', 'comparison:start', 'comparison:cancel', 'run:cancel',
   'history:list', 'history:damaged', 'history:open', 'history:delete', 'report:export', 'provider:models', 'provider:test',
-  'keys:set', 'keys:status',
+  'keys:set', 'keys:status', 'keys:use-env', 'workspace:choose',
 ] as const satisfies readonly InvokeChannel[];
 
 export const EVENT_CHANNELS = ['run:events', 'menu:command'] as const satisfies readonly EventChannel[];

@@ -107,7 +107,10 @@ export interface ComparisonRequest {
     readonly apiKeyEnv?: string | null;
   };
   readonly settings?: RunSettingsInput;
-  /** A folder to copy as the workspace instead of the task's fixture. */
+  /**
+   * A folder to copy as the workspace instead of the task's fixture: a path (CLI; web host: inside a folder
+   * allowed with --allow-dir) or the handle the desktop folder dialog issued (workspace:choose).
+   */
   readonly workspaceDir?: string | null;
 }
 

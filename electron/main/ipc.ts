@@ -36,8 +36,10 @@ export const INVOKE_ARITY: { readonly [C in InvokeChannel]: InvokeArgs<C>['lengt
   'report:export': 2,
   'provider:models': 1,
   'provider:test': 1,
-  'keys:set': 2,
+  'keys:set': 3,
   'keys:status': 0,
+  'keys:use-env': 2,
+  'workspace:choose': 0,
 };
 
 export type SenderCheck = (event: IpcMainInvokeEvent) => boolean;

@@ -40,6 +40,8 @@ const api = {
   'provider:test': invoker('provider:test'),
   'keys:set': invoker('keys:set'),
   'keys:status': invoker('keys:status'),
+  'keys:use-env': invoker('keys:use-env'),
+  'workspace:choose': invoker('workspace:choose'),
 
   /** Listens to a pushed channel; returns the function that stops listening. */
   on<E extends EventChannel>(channel: E, listener: (payload: EventMap[E]) => void): () => void {

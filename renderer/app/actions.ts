@@ -147,12 +147,40 @@ export async function exportReport(format: ReportFormat, comparisonId = st().act
 
 function providerCheck() {
   const f = st().form;
-  return { name: f.providerName, baseUrl: effectiveBaseUrl(f), model: f.model.trim() };
+  return { name: f.providerName, baseUrl: effectiveBaseUrl(f), model: f.model.trim(), apiKeyEnv: f.providerName === 'custom' && f.apiKeyEnv ? f.apiKeyEnv : null };
+}
+
+/** Custom provider: read its key from the environment variable the user typed (the host checks and binds it). */
+export async function useKeyEnv(name: string): Promise<boolean> {
+  const baseUrl = effectiveBaseUrl(st().form);
+  try {
+    if (!baseUrl) throw new Error('Enter the server’s base URL first: the key variable is named for one URL.');
+    const status = await invoke('keys:use-env', name, baseUrl);
+    st().setForm({ apiKeyEnv: status.name });
+    st().pushToast(status.set
+      ? { kind: 'success', title: `Key read from ${status.name}`, detail: `Sent only to ${status.baseUrl}.` }
+      : { kind: 'info', title: `${status.name} is not set`, detail: 'The host’s environment has no value for it; set it and restart the host, or paste the key instead.' });
+    void loadModels();
+    return true;
+  } catch (err) {
+    st().pushToast({ kind: 'error', title: 'Could not use that variable', detail: errorText(err) });
+    return false;
+  }
+}
+
+/** Desktop: pick the workspace folder in the app's folder dialog. */
+export async function chooseWorkspaceFolder(): Promise<void> {
+  try {
+    const chosen = await invoke('workspace:choose');
+    if (chosen) st().setForm({ workspaceDir: chosen.path, workspaceHandle: chosen.handle });
+  } catch (err) {
+    st().pushToast({ kind: 'error', title: 'Could not choose a folder', detail: errorText(err) });
+  }
 }
 
 const checkKey = () => {
   const c = providerCheck();
-  return `${c.name}|${c.baseUrl ?? ''}`;
+  return `${c.name}|${c.baseUrl ?? ''}${c.apiKeyEnv ? `|$${c.apiKeyEnv}` : ''}`;
 };
 
 export async function loadModels(): Promise<void> {
@@ -193,7 +221,8 @@ export async function refreshKeyStatus(): Promise<void> {
 export async function saveKey(key: string): Promise<boolean> {
   const provider = st().form.providerName;
   try {
-    await invoke('keys:set', provider, key);
+    // The custom provider's key is bound to the URL it is stored for; a preset's to its own URL.
+    await invoke('keys:set', provider, key, provider === 'custom' ? effectiveBaseUrl(st().form) : null);
     await refreshKeyStatus();
     st().pushToast({ kind: 'success', title: `Key stored for ${findPreset(provider)?.label ?? provider}` });
     void loadModels();

@@ -126,6 +126,24 @@ export interface ComposerForm {
   /** Trials per mode, as typed. */
   readonly trials: string;
   readonly settings: SettingsDraft;
+  /** Custom provider: the key variable the host accepted (keys:use-env) for this session; never saved. */
+  readonly apiKeyEnv?: string;
+  /** A folder of the user's to copy as the workspace: the path shown (typed on the web host). */
+  readonly workspaceDir?: string;
+  /** Desktop: the folder dialog's handle for `workspaceDir`; the page can name a folder only by it. Never saved. */
+  readonly workspaceHandle?: string | null;
+}
+
+/** The form as it is saved between sessions: without what the host granted to this session only. */
+export function savedForm<F extends Partial<ComposerForm>>(form: F): F {
+  const { apiKeyEnv: _env, workspaceHandle, workspaceDir, ...rest } = form;
+  // A folder picked in the desktop dialog is named by a handle of this session only: it is picked again.
+  return (workspaceHandle ? rest : { ...rest, ...(workspaceDir ? { workspaceDir } : {}) }) as F;
+}
+
+/** What the request names as the workspace: the dialog's handle, else the typed path, else nothing. */
+export function requestedWorkspace(form: Pick<ComposerForm, 'workspaceDir' | 'workspaceHandle'>): string | null {
+  return form.workspaceHandle || form.workspaceDir?.trim() || null;
 }
 
 export interface FormErrors {
@@ -201,8 +219,10 @@ export function buildRequest(form: ComposerForm): { request: ComparisonRequest |
         name: form.providerName,
         baseUrl: simulated || (preset?.baseUrl && baseUrl === preset.baseUrl) ? null : baseUrl,
         model: form.model.trim(),
+        ...(form.providerName === 'custom' && form.apiKeyEnv ? { apiKeyEnv: form.apiKeyEnv } : {}),
       },
       settings: check.settings,
+      ...(requestedWorkspace(form) ? { workspaceDir: requestedWorkspace(form) } : {}),
     },
     errors,
     check,

@@ -94,6 +94,7 @@ async function compareCommand(flags: CompareFlags): Promise<void> {
   const width = Math.max(...request.modes.map((m) => (MODE_LABELS[m] ?? m).length)) + trialTag.length;
   const host = createHost({
     dataDir: resolveDataDir(),
+    caller: 'cli',
     getApiKey: async () => apiKey,
     onEvents: (batch) => {
       for (const e of batch) {
