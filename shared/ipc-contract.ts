@@ -51,6 +51,10 @@ export interface StoredComparison {
   readonly interruptedRunIds: readonly string[];
 }
 
+/** What the user may answer to an approval card. */
+export type ApprovalAnswer = 'allow' | 'deny' | 'allow-comparison';
+export const APPROVAL_ANSWERS: readonly ApprovalAnswer[] = ['allow', 'deny', 'allow-comparison'];
+
 export const REPORT_FORMATS = ['html', 'md', 'csv', 'json'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
@@ -135,6 +139,11 @@ export interface InvokeMap {
   'keys:status': { args: []; result: Readonly<Record<string, KeyStatus>> };
   /** The user named the environment variable that holds the custom provider's key at `baseUrl` (this session only). */
   'keys:use-env': { args: [name: string, baseUrl: string]; result: KeyEnvStatus };
+  /**
+   * The user's answer to a run waiting for approval (an approval-requested event without its approval-resolved).
+   * 'allow-comparison' allows that tool for the rest of the comparison, in every run.
+   */
+  'approval:answer': { args: [runId: string, approvalId: string, decision: ApprovalAnswer]; result: void };
   /** Desktop: the folder dialog. The handle it returns is the only way the page can name a folder there. */
   'workspace:choose': { args: []; result: ChosenFolder | null };
 }
@@ -154,7 +163,7 @@ export type InvokeResult<C extends InvokeChannel> = InvokeMap[C]['result'];
 export const INVOKE_CHANNELS = [
   'app:info', 'app:ready', 'tasks:list', 'comparison:start', 'comparison:cancel', 'run:cancel',
   'history:list', 'history:damaged', 'history:open', 'history:delete', 'report:export', 'provider:models', 'provider:test',
-  'keys:set', 'keys:status', 'keys:use-env', 'workspace:choose',
+  'keys:set', 'keys:status', 'keys:use-env', 'workspace:choose', 'approval:answer',
 ] as const satisfies readonly InvokeChannel[];
 
 export const EVENT_CHANNELS = ['run:events', 'menu:command'] as const satisfies readonly EventChannel[];

@@ -5,8 +5,10 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ExportResult, InvokeHandlers, ReportFormat, StoredComparison } from '../../shared/ipc-contract.js';
-import { REPORT_FORMATS } from '../../shared/ipc-contract.js';
+import { APPROVAL_ANSWERS, REPORT_FORMATS } from '../../shared/ipc-contract.js';
+import { resolveApprovalPolicy } from '../../shared/approval.js';
 import { parseSettings, type ComparisonRequest, type RunSpec } from '../../shared/run-spec.js';
+import { shellSandbox } from '../engine/approval/shell-sandbox.js';
 import type { StepEvent } from '../../shared/step-event.js';
 import { BUILTIN_TASKS, needsFixtureServer } from '../../shared/tasks.js';
 import { ComparisonSession } from './comparison-session.js';
@@ -87,13 +89,16 @@ export function createHost(options: HostOptions): Host {
     if (typeof request.task !== 'string') throw new Error('Give a task: a built-in task id or a description in words.');
     const modes = checkModes(request.modes);
     const trials = checkTrials(request.trials);
-    const settings = parseSettings(request.settings);
+    const chosen = parseSettings(request.settings);
     const provider = await resolveProvider(request.provider, services, keyEnvPolicy);
     const apiKey = await fetchKey(provider, options.getApiKey);
     const { resolveTask } = await import('../engine/tasks/index.js');
     const fixtureUrl = needsFixtureServer(request.task.trim()) ? await services.fixtureUrl() : null;
     const task = resolveTask(request.task, { fixtureUrl });
     const workspaceDir = await pageWorkspace(request.workspaceDir);
+    // The whole approval policy is recorded: what the user chose, and this machine's default for the rest.
+    const approvals = resolveApprovalPolicy(chosen.approvals, { shellSandbox: shellSandbox(), userFolder: workspaceDir !== null });
+    const settings = { ...chosen, approvals };
 
     const id = newComparisonId();
     const dir = store.dir(id);
@@ -187,6 +192,16 @@ export function createHost(options: HostOptions): Host {
       await options.keys.set(providerName, key, baseUrl ?? null);
     },
     'keys:use-env': useKeyEnv,
+    'approval:answer': async (runId, approvalId, decision) => {
+      checkId(runId, 'run');
+      if (typeof approvalId !== 'string' || !approvalId) throw new Error('Name the approval to answer.');
+      if (!APPROVAL_ANSWERS.includes(decision)) {
+        throw new Error(`"${String(decision)}" is not an answer; answer ${APPROVAL_ANSWERS.join(', ')}.`);
+      }
+      const session = [...sessions.values()].find((s) => s.hasRun(runId));
+      if (!session) throw new Error(`Run ${runId} is not running in this app; it may have ended. Refresh the comparison.`);
+      session.answerApproval(runId, approvalId, decision);
+    },
     'workspace:choose': async () => {
       if (!workspaces?.choose) {
         const allowed = workspaces?.info.allowedDirs ?? [];

@@ -40,6 +40,7 @@ export const INVOKE_ARITY: { readonly [C in InvokeChannel]: InvokeArgs<C>['lengt
   'keys:status': 0,
   'keys:use-env': 2,
   'workspace:choose': 0,
+  'approval:answer': 3,
 };
 
 export type SenderCheck = (event: IpcMainInvokeEvent) => boolean;

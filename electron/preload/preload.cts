@@ -42,6 +42,7 @@ const api = {
   'keys:status': invoker('keys:status'),
   'keys:use-env': invoker('keys:use-env'),
   'workspace:choose': invoker('workspace:choose'),
+  'approval:answer': invoker('approval:answer'),
 
   /** Listens to a pushed channel; returns the function that stops listening. */
   on<E extends EventChannel>(channel: E, listener: (payload: EventMap[E]) => void): () => void {
