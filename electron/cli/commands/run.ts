@@ -12,6 +12,7 @@ import { runEngine, warmUpEngine } from '../../engine/run-engine.js';
 import { isSimulatedEndpoint, startSimServer } from '../../engine/sim/index.js';
 import { needsFixtureServer } from '../../../shared/tasks.js';
 import { prepareFixture, resolveTask, startFixtureServer } from '../../engine/tasks/index.js';
+import { APPROVE_FLAG_HELP, cliApprovalPolicy, TerminalPrompter } from '../approvals.js';
 import { addProviderOptions, readApiKey, resolveProviderFlags, type ProviderFlags } from '../provider-options.js';
 import { stepHeader, stepLine, summaryLines } from '../step-printer.js';
 
@@ -25,6 +26,7 @@ interface RunFlags extends ProviderFlags {
   keepWorkspace?: boolean;
   fault?: string[];
   returnTypes?: boolean;
+  approve?: string;
 }
 
 export function register(program: Command): void {
@@ -39,6 +41,7 @@ export function register(program: Command): void {
     .option('--workspace <dir>', 'copy this folder as the workspace instead of the task fixture')
     .option('--keep-workspace', 'keep the temporary workspace copy after the run')
     .option('--no-return-types', 'hide return types from the Code Mode catalog')
+    .option('--approve <list>', APPROVE_FLAG_HELP)
     .option('--fault <name...>', 'simulated model only: inject faults (429-once, 500, hang, malformed-args, unknown-tool, loop-forever)');
   addProviderOptions(cmd).action((flags: RunFlags) => runCommand(flags));
 }
@@ -47,7 +50,11 @@ async function runCommand(flags: RunFlags): Promise<void> {
   if (!isModeId(flags.mode)) throw new Error(`Unknown mode "${flags.mode}". Use one of: ${MODE_IDS.join(', ')}.`);
   const choice = resolveProviderFlags(flags);
   const apiKey = readApiKey(choice);
+  const tty = process.stdin.isTTY === true;
+  const approvals = cliApprovalPolicy(flags.approve, { tty, userFolder: !!flags.workspace });
+  for (const note of approvals.notes) process.stderr.write(`note: ${note}\n`);
   const settings = parseSettings({
+    approvals: approvals.policy,
     ...(flags.maxSteps !== undefined ? { maxSteps: Number(flags.maxSteps) } : {}),
     returnTypes: flags.returnTypes !== false,
     simFaults: (flags.fault ?? []) as SimFault[],
@@ -55,6 +62,8 @@ async function runCommand(flags: RunFlags): Promise<void> {
   if (settings.simFaults.length && !choice.simulated) throw new Error('--fault works only with the simulated model.');
 
   const cleanups: (() => Promise<void>)[] = [];
+  const prompter = tty ? new TerminalPrompter(process.stdin, process.stderr) : null;
+  if (prompter) cleanups.push(async () => prompter.close());
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once('SIGINT', onSigint);
@@ -93,6 +102,10 @@ async function runCommand(flags: RunFlags): Promise<void> {
     await runEngine(spec, {
       apiKey,
       signal: controller.signal,
+      ...(prompter ? {
+        askApproval: async (request, signal) =>
+          (await prompter.ask({ label: `[${flags.mode}]`, tool: request.tool, args: request.args, signal })) ?? 'deny',
+      } : {}),
       emit(e) {
         events.push(e);
         log?.write(`${JSON.stringify(e)}\n`);
