@@ -110,6 +110,8 @@ export interface AppInfo {
   readonly dataDir: string;
   /** Absent from hosts that offer no workspace folder at all. */
   readonly workspaceFolders?: WorkspaceFolders;
+  /** Whether run_shell runs in the OS sandbox here: its approval default is allow there, ask elsewhere. */
+  readonly shellSandbox?: 'bubblewrap' | 'none';
 }
 
 export type MenuCommand = 'new-comparison' | 'run' | 'cancel' | 'open-history' | 'export' | 'toggle-theme';

@@ -162,7 +162,9 @@ export type CheckedEvent = { readonly ok: true; readonly event: StepEvent } | { 
 
 /** zod issues in one line a person can act on: `usage.prompt: expected number, received string`. */
 export function describeIssues(error: z.ZodError, max = 3): string {
-  const parts = error.issues.slice(0, max).map((i) => `${i.path.length ? i.path.join('.') : '(the value)'}: ${i.message}`);
+  // zod says "Invalid input: expected number, received undefined" for a field that is not there.
+  const say = (message: string): string => (/received undefined$/.test(message) ? 'missing' : message.replace(/^Invalid input: /, ''));
+  const parts = error.issues.slice(0, max).map((i) => `${i.path.length ? i.path.join('.') : '(the value)'}: ${say(i.message)}`);
   const more = error.issues.length > max ? ` (and ${error.issues.length - max} more)` : '';
   return parts.join('; ') + more;
 }

@@ -164,6 +164,7 @@ export function createHost(options: HostOptions): Host {
     'app:info': async () => ({
       version: appVersion(), host: options.appHost ?? 'web', dataDir: options.dataDir,
       ...(workspaces ? { workspaceFolders: workspaces.info } : {}),
+      shellSandbox: shellSandbox(),
     }),
     'app:ready': async () => {},
     'tasks:list': async () => BUILTIN_TASKS,

@@ -2,7 +2,7 @@
  * What buttons, shortcuts and menu commands do. Each action talks to the host through the api client and
  * records the outcome in the store; errors become toasts or inline messages, never silent failures.
  */
-import type { MenuCommand, ReportFormat } from '../../shared/ipc-contract.js';
+import type { ApprovalAnswer, MenuCommand, ReportFormat } from '../../shared/ipc-contract.js';
 import { findPreset } from '../../shared/providers.js';
 import { findTask } from '../../shared/tasks.js';
 import { fmtDateTime } from '../lib/format.js';
@@ -72,6 +72,17 @@ export async function cancelComparison(): Promise<void> {
     await invoke('comparison:cancel', s.active.meta.id);
   } catch (err) {
     s.pushToast({ kind: 'error', title: 'Could not cancel the comparison', detail: errorText(err) });
+  }
+}
+
+/** The user's answer to a run waiting for approval; false when the host refused it (shown as a toast). */
+export async function answerApproval(runId: string, approvalId: string, decision: ApprovalAnswer): Promise<boolean> {
+  try {
+    await invoke('approval:answer', runId, approvalId, decision);
+    return true;
+  } catch (err) {
+    st().pushToast({ kind: 'error', title: 'Could not pass on the answer', detail: errorText(err) });
+    return false;
   }
 }
 

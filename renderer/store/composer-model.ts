@@ -3,6 +3,7 @@
  * the same schema as the host (shared/run-spec.ts): per field for messages at the field, then as a whole with
  * parseSettings, which is what the host runs too.
  */
+import type { ApprovalPolicyInput } from '../../shared/approval.js';
 import { findPreset } from '../../shared/providers.js';
 import {
   DEFAULT_SETTINGS,
@@ -30,10 +31,12 @@ export const NUMERIC_SETTINGS = [
 ] as const satisfies readonly (keyof RunSettings)[];
 export type NumericSetting = (typeof NUMERIC_SETTINGS)[number];
 
-/** Text as typed (so a half-typed value is not lost), plus the two non-numeric settings. */
+/** Text as typed (so a half-typed value is not lost), plus the non-numeric settings. */
 export type SettingsDraft = { readonly [K in NumericSetting]: string } & {
   readonly returnTypes: boolean;
   readonly simFaults: readonly SimFault[];
+  /** Tools the user set an approval mode for; the others take the host's default. */
+  readonly approvals?: ApprovalPolicyInput;
 };
 
 export const SETTING_INFO: Record<NumericSetting, { label: string; unit?: string; hint: string }> = {
@@ -71,6 +74,7 @@ export function draftFromSettings(s: RunSettings): SettingsDraft {
     codeMaxToolCalls: String(s.codeMaxToolCalls),
     returnTypes: s.returnTypes,
     simFaults: s.simFaults,
+    approvals: s.approvals,
   };
 }
 
@@ -100,7 +104,7 @@ export interface SettingsCheck {
 
 export function checkSettings(draft: SettingsDraft, simulated: boolean): SettingsCheck {
   const fieldErrors: Partial<Record<NumericSetting, string>> = {};
-  const input: Record<string, unknown> = { returnTypes: draft.returnTypes, simFaults: simulated ? [...draft.simFaults] : [] };
+  const input: Record<string, unknown> = { returnTypes: draft.returnTypes, simFaults: simulated ? [...draft.simFaults] : [], approvals: { ...draft.approvals } };
   for (const key of NUMERIC_SETTINGS) {
     const value = toValue(key, draft[key]);
     if (value === undefined) continue;

@@ -98,7 +98,7 @@ describe('main process', () => {
     await started(fake);
     expect([...fake.handlers.keys()].sort()).toEqual([...INVOKE_CHANNELS].sort());
     const info = await fake.invoke('app:info', APP);
-    expect(info).toEqual({ host: 'electron', version: '9.8.7', dataDir: fake.electron.app.getPath('userData'), workspaceFolders: { picker: 'dialog', allowedDirs: [] } });
+    expect(info).toEqual({ host: 'electron', version: '9.8.7', dataDir: fake.electron.app.getPath('userData'), workspaceFolders: { picker: 'dialog', allowedDirs: [] }, shellSandbox: expect.stringMatching(/^(bubblewrap|none)$/) });
     expect(await fake.invoke('tasks:list', APP)).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'log-stats' })]));
     await expect(fake.invoke('app:info', 'https://evil.example/')).rejects.toThrow(/Refused 'app:info'/);
   });
