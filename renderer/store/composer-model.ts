@@ -163,6 +163,8 @@ export function effectiveBaseUrl(form: Pick<ComposerForm, 'providerName' | 'base
   const preset = findPreset(form.providerName);
   const typed = form.baseUrl.trim();
   if (form.providerName === 'simulated') return null;
+  // A preset that needs a key keeps its own URL (its key goes nowhere else), whatever an older form held.
+  if (preset?.needsKey && preset.baseUrl) return preset.baseUrl;
   return typed || preset?.baseUrl || null;
 }
 
