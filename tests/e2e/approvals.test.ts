@@ -14,7 +14,7 @@ import { saveShot } from './screenshots.js';
 
 const card = (mode: string) => `.cell[data-mode=${mode}] [data-testid=approval-card]`;
 
-describe('approval cards in the run’s column, against parallax serve', () => {
+describe('approval cards in the run’s column, against parallax serve', { timeout: 300_000 }, () => {
   let served: Served;
   let driven: Driven;
   let host: HostClient;
@@ -31,7 +31,7 @@ describe('approval cards in the run’s column, against parallax serve', () => {
     if ((await page.locator('[data-testid=approval-fetch_url]').count()) === 0) await page.click('[data-testid=advanced-toggle]');
     await page.selectOption('[data-testid=approval-fetch_url]', 'ask');
     await page.click('[data-testid=run]');
-    await page.waitForSelector('[data-testid=approval-card]');
+    await page.waitForSelector('[data-testid=approval-card]', { timeout: 120_000 });
     const [item] = await host.invoke('history:list');
     return item!.meta.id;
   }
@@ -39,7 +39,7 @@ describe('approval cards in the run’s column, against parallax serve', () => {
   it('pauses each run at a card in its own column; Allow runs the fetch, Deny tells the model, and only that run waits', async () => {
     const { page, errors } = driven;
     const id = await startAsking();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=approval-card]').length === 2, undefined, { timeout: 45_000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=approval-card]').length === 2, undefined, { timeout: 120_000 });
     for (const mode of ['react', 'code']) {
       expect(await page.locator(card(mode)).count(), mode).toBe(1);
       expect(await page.locator(`[data-testid=column-${mode}] [data-testid=needs-approval]`).count()).toBe(1);
@@ -51,13 +51,13 @@ describe('approval cards in the run’s column, against parallax serve', () => {
 
     // Code Mode: Allow. It finishes while ReAct still waits.
     await page.click(`${card('code')} [data-testid=approval-allow]`);
-    expect(await waitForStatus(page, 'code', ['answered', 'error', 'cancelled', 'crashed', 'max-steps'])).toBe('answered');
+    expect(await waitForStatus(page, 'code', ['answered', 'error', 'cancelled', 'crashed', 'max-steps'], 120_000)).toBe('answered');
     expect(await page.locator(card('react')).count()).toBe(1);
     expect(await page.getAttribute('[data-testid=column-react] [data-testid=run-status]', 'data-status')).toBe('running');
     await page.waitForTimeout(1200); // the user thinks it over; the run's own time must not grow with it
 
     await page.click(`${card('react')} [data-testid=approval-deny]`);
-    expect(await waitForStatus(page, 'react', ['answered', 'error', 'cancelled', 'crashed', 'max-steps'])).toBe('answered');
+    expect(await waitForStatus(page, 'react', ['answered', 'error', 'cancelled', 'crashed', 'max-steps'], 120_000)).toBe('answered');
     expect(await page.locator('[data-testid=approval-card]').count()).toBe(0);
     expect(await page.getAttribute('.cell[data-mode=code] [data-testid=approval-record]', 'data-decision')).toBe('allow');
     expect(await page.getAttribute('.cell[data-mode=react] [data-testid=approval-record]', 'data-decision')).toBe('deny');
@@ -83,10 +83,10 @@ describe('approval cards in the run’s column, against parallax serve', () => {
     const { page, errors } = driven;
     await page.click('[data-testid=side-tab-compose]').catch(() => undefined);
     const id = await startAsking();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=approval-card]').length >= 1, undefined, { timeout: 45_000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=approval-card]').length >= 1, undefined, { timeout: 120_000 });
     await page.click(`[data-testid=approval-card] [data-testid=approval-allow-all]`);
     for (const mode of ['react', 'code'] as const) {
-      expect(await waitForStatus(page, mode, ['answered', 'error', 'cancelled', 'crashed', 'max-steps'])).toBe('answered');
+      expect(await waitForStatus(page, mode, ['answered', 'error', 'cancelled', 'crashed', 'max-steps'], 120_000)).toBe('answered');
     }
     expect(await page.locator('[data-testid=approval-card]').count()).toBe(0);
     const stored = await host.invoke('history:open', id);

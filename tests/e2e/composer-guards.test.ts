@@ -12,7 +12,7 @@ import { connectHost, type HostClient } from './host-client.js';
 import { waitForStatus } from './page-helpers.js';
 import { saveShot } from './screenshots.js';
 
-describe('guarded composer fields, against parallax serve --allow-dir', () => {
+describe('guarded composer fields, against parallax serve --allow-dir', { timeout: 300_000 }, () => {
   let served: Served;
   let driven: Driven;
   let host: HostClient;
@@ -47,7 +47,7 @@ describe('guarded composer fields, against parallax serve --allow-dir', () => {
 
     await page.fill('[data-testid=workspace-dir]', join(allowed, 'project'));
     await page.click('[data-testid=run]');
-    expect(await waitForStatus(driven.page, 'react', ['answered', 'error', 'crashed'])).toBe('answered');
+    expect(await waitForStatus(driven.page, 'react', ['answered', 'error', 'crashed'], 120_000)).toBe('answered');
     const [item] = await host.invoke('history:list');
     expect(item!.meta.workspaceSource).toBe(`folder:${join(allowed, 'project')}`);
     // A folder of the user's: fetch_url asks by default, and the policy says so where it is set.

@@ -11,7 +11,7 @@ import type { Driven, Served } from './harness.js';
 import type { HostClient } from './host-client.js';
 import { saveShot } from './screenshots.js';
 
-describe('damaged history in the app, against parallax serve', () => {
+describe('damaged history in the app, against parallax serve', { timeout: 300_000 }, () => {
   let served: Served;
   let driven: Driven;
   let host: HostClient;
@@ -26,7 +26,7 @@ describe('damaged history in the app, against parallax serve', () => {
     const { page, errors } = driven;
     const meta = await host.invoke('comparison:start', { task: 'calc', modes: ['react'], provider: { name: 'simulated', baseUrl: null, model: 'sim' } });
     // Started from the test's own socket, so the page does not show it: wait on the host.
-    for (let i = 0; i < 450 && (await host.invoke('history:list'))[0]?.runs[0]?.status !== 'answered'; i++) await page.waitForTimeout(100);
+    for (let i = 0; i < 1200 && (await host.invoke('history:list'))[0]?.runs[0]?.status !== 'answered'; i++) await page.waitForTimeout(100);
     const root = join(served.dataDir, 'comparisons');
     const plant = async (id: string, text: string) => {
       await mkdir(join(root, id, 'runs'), { recursive: true });

@@ -41,7 +41,8 @@ const finished = (events: StepEvent[], runId: string) =>
   events.find((e): e is RunFinishedEvent => e.type === 'run-finished' && e.runId === runId);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe('approvals: one run waits, the others go on', () => {
+// Real worker processes on a shared machine: generous limits, the waits themselves are asserted.
+describe('approvals: one run waits, the others go on', { timeout: 300_000 }, () => {
   it('records the policy; Allow runs the call, Deny returns a tool error and the run goes on; waiting is not the run’s time', async () => {
     const { host, events } = await newHost();
     // A program's own time limit is 1.5 s here: the user takes longer than that, which must not count.
@@ -50,7 +51,7 @@ describe('approvals: one run waits, the others go on', () => {
     // What the user chose, and this machine's defaults for the rest (run_shell: allow only inside the shell sandbox).
     expect(meta.settings.approvals).toEqual({ run_shell: shellSandbox() === 'bubblewrap' ? 'allow' : 'ask', write_file: 'allow', fetch_url: 'ask' });
 
-    await waitFor(() => requested(events, react.runId).length === 1 && requested(events, code.runId).length === 1, 30_000);
+    await waitFor(() => requested(events, react.runId).length === 1 && requested(events, code.runId).length === 1, 120_000);
     const [askReact] = requested(events, react.runId);
     const [askCode] = requested(events, code.runId);
     expect(askReact).toMatchObject({ tool: 'fetch_url', inProgram: false, args: { url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\//) } });
@@ -64,7 +65,7 @@ describe('approvals: one run waits, the others go on', () => {
     expect(finished(events, react.runId)).toBeUndefined();
 
     await host['approval:answer'](code.runId, askCode.approvalId, 'allow');
-    await waitFor(() => finished(events, code.runId) !== undefined, 30_000);
+    await waitFor(() => finished(events, code.runId) !== undefined, 120_000);
     await expect(host['approval:answer'](code.runId, askCode.approvalId, 'allow')).rejects.toThrow(/not waiting for approval .* already answered, or the run ended/);
     await sleep(700);
     await host['approval:answer'](react.runId, askReact.approvalId, 'deny');
@@ -108,7 +109,7 @@ describe('approvals: one run waits, the others go on', () => {
     const { host, events } = await newHost();
     const meta = await host['comparison:start'](request({}, 2));
     const round1 = meta.runs.filter((r) => r.trial === 1);
-    await waitFor(() => round1.every((r) => requested(events, r.runId).length === 1), 30_000);
+    await waitFor(() => round1.every((r) => requested(events, r.runId).length === 1), 120_000);
     const [first] = requested(events, round1[0].runId);
     await host['approval:answer'](round1[0].runId, first.approvalId, 'allow-comparison');
     await host.whenDone(meta.id);
@@ -126,9 +127,9 @@ describe('approvals: one run waits, the others go on', () => {
   it('cancel while waiting ends the run as cancelled, with the wait recorded as cancelled', async () => {
     const { host, events } = await newHost();
     const meta = await host['comparison:start'](request());
-    await waitFor(() => meta.runs.every((r) => requested(events, r.runId).length === 1), 30_000);
+    await waitFor(() => meta.runs.every((r) => requested(events, r.runId).length === 1), 120_000);
     await host['run:cancel'](meta.runs[1].runId); // Code Mode, waiting inside its program
-    await waitFor(() => finished(events, meta.runs[1].runId) !== undefined, 15_000);
+    await waitFor(() => finished(events, meta.runs[1].runId) !== undefined, 60_000);
     expect(finished(events, meta.runs[1].runId)).toMatchObject({ status: 'cancelled' });
     expect(resolved(events, meta.runs[1].runId).map((e) => e.decision)).toEqual(['cancelled']);
     // The other run still waits, untouched, until it is answered.

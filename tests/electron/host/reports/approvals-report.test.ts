@@ -25,7 +25,7 @@ beforeAll(async () => {
       task: 'time-and-title', modes: ['react', 'code'], provider: { name: 'simulated', baseUrl: null, model: 'sim' }, settings: { approvals: { fetch_url: 'ask' } },
     });
     const asked = (runId: string) => events.find((e): e is ApprovalRequestedEvent => e.type === 'approval-requested' && e.runId === runId);
-    await waitFor(() => meta.runs.every((r) => asked(r.runId)), 30_000);
+    await waitFor(() => meta.runs.every((r) => asked(r.runId)), 120_000);
     await new Promise((r) => setTimeout(r, 300));
     await host['approval:answer'](meta.runs[1].runId, asked(meta.runs[1].runId)!.approvalId, 'allow');
     await host['approval:answer'](meta.runs[0].runId, asked(meta.runs[0].runId)!.approvalId, 'deny');
@@ -34,7 +34,7 @@ beforeAll(async () => {
   } finally {
     await host.close();
   }
-}, 120_000);
+}, 300_000);
 
 describe('approvals in the reports', () => {
   it('HTML: the policy in the settings, each approval on its call in the timeline, and the wait apart', () => {
