@@ -41,10 +41,11 @@ async function resolveId(store: HistoryStore, wanted: string): Promise<string> {
   if (wanted === 'latest') {
     const [newest] = await store.list();
     // A damaged comparison cannot be reported; it never hides the readable ones, but the user hears of it.
-    for (const d of await store.listDamaged()) {
+    const damaged = await store.listDamaged();
+    for (const d of damaged) {
       if (!newest || d.modifiedAt > newest.meta.createdAt) process.stderr.write(`parallax report: skipped damaged comparison ${d.id}: ${d.reason}.\n`);
     }
-    if (!newest) throw new Error(`There is no readable comparison in the history at ${store.root} yet. Run one first: \`parallax compare --task log-stats\`.`);
+    if (!newest) throw new Error(`There is no ${damaged.length ? 'readable ' : ''}comparison in the history at ${store.root} yet. Run one first: \`parallax compare --task log-stats\`.`);
     return newest.meta.id;
   }
   if (/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(wanted) && existsSync(join(store.root, wanted, 'meta.json'))) return wanted;
