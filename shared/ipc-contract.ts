@@ -32,6 +32,17 @@ export interface ComparisonListItem {
     /** Where the run's usage came from ("≈" when estimated); absent from hosts older than usage sources. */
     readonly usageSource?: RunUsageSource;
   }[];
+  /** Damage found in its run logs (lines skipped on load), one sentence each; absent when there is none. */
+  readonly problems?: readonly string[];
+}
+
+/** A stored comparison whose meta.json cannot be read or is not a valid record: listed so it can be deleted. */
+export interface DamagedComparison {
+  readonly id: string;
+  /** What is wrong, in one sentence. */
+  readonly reason: string;
+  /** When its folder last changed (epoch ms), for ordering with the others. */
+  readonly modifiedAt: number;
 }
 
 export interface StoredComparison {
@@ -43,6 +54,10 @@ export interface StoredComparison {
   /** Runs with no run-finished event that are not running in this host: the app or a worker died mid-run. */
   readonly interruptedRunIds: readonly string[];
 }
+
+/** What the user may answer to an approval card. */
+export type ApprovalAnswer = 'allow' | 'deny' | 'allow-comparison';
+export const APPROVAL_ANSWERS: readonly ApprovalAnswer[] = ['allow', 'deny', 'allow-comparison'];
 
 export const REPORT_FORMATS = ['html', 'md', 'csv', 'json'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -56,6 +71,37 @@ export interface ProviderCheck {
   readonly name: string;
   readonly baseUrl: string | null;
   readonly model: string;
+  /** Custom provider: the key variable named with keys:use-env for this base URL. */
+  readonly apiKeyEnv?: string | null;
+}
+
+/** Whether a run would find a key for a provider, and where that key may go. */
+export interface KeyStatus {
+  /** A key is stored, or the preset's environment variable holds one. */
+  readonly available: boolean;
+  /** The one base URL the key is sent to (a preset's own; the custom provider's: the URL it was stored for). */
+  readonly boundTo: string | null;
+}
+
+/** A key variable named for the custom provider in this app session. */
+export interface KeyEnvStatus {
+  readonly name: string;
+  readonly baseUrl: string;
+  /** The variable holds a value in the host's environment. */
+  readonly set: boolean;
+}
+
+/** How the composer lets the user name a workspace folder on this host. */
+export interface WorkspaceFolders {
+  /** 'dialog': the desktop folder dialog; 'typed': a path inside `allowedDirs`; 'any': any path (CLI). */
+  readonly picker: 'dialog' | 'typed' | 'any';
+  readonly allowedDirs: readonly string[];
+}
+
+/** A folder picked in the desktop folder dialog: the page sends `handle` back as the request's workspaceDir. */
+export interface ChosenFolder {
+  readonly handle: string;
+  readonly path: string;
 }
 
 export type ConnectionResult =
@@ -66,6 +112,10 @@ export interface AppInfo {
   readonly version: string;
   readonly host: 'electron' | 'web';
   readonly dataDir: string;
+  /** Absent from hosts that offer no workspace folder at all. */
+  readonly workspaceFolders?: WorkspaceFolders;
+  /** Whether run_shell runs in the OS sandbox here: its approval default is allow there, ask elsewhere. */
+  readonly shellSandbox?: 'bubblewrap' | 'none';
 }
 
 /** The price table as the app's price editor sees it. */
@@ -104,14 +154,28 @@ export interface InvokeMap {
   'comparison:cancel': { args: [comparisonId: string]; result: void };
   'run:cancel': { args: [runId: string]; result: void };
   'history:list': { args: []; result: readonly ComparisonListItem[] };
+  /** Comparisons that history:list cannot show because their meta.json is damaged; history:delete removes them. */
+  'history:damaged': { args: []; result: readonly DamagedComparison[] };
   'history:open': { args: [comparisonId: string]; result: StoredComparison };
   'history:delete': { args: [comparisonId: string]; result: void };
   'report:export': { args: [comparisonId: string, format: ReportFormat]; result: ExportResult };
   'provider:models': { args: [check: ProviderCheck]; result: ConnectionResult };
   'provider:test': { args: [check: ProviderCheck]; result: ConnectionResult };
-  /** Store a key for a provider preset. It is never sent back to the renderer. */
-  'keys:set': { args: [providerName: string, key: string]; result: void };
-  'keys:status': { args: []; result: Readonly<Record<string, boolean>> };
+  /**
+   * Store a key for a provider preset; it is never sent back to the renderer. A preset's key is bound to the
+   * preset's base URL; the custom provider's to `baseUrl` (required for it).
+   */
+  'keys:set': { args: [providerName: string, key: string, baseUrl: string | null]; result: void };
+  'keys:status': { args: []; result: Readonly<Record<string, KeyStatus>> };
+  /** The user named the environment variable that holds the custom provider's key at `baseUrl` (this session only). */
+  'keys:use-env': { args: [name: string, baseUrl: string]; result: KeyEnvStatus };
+  /**
+   * The user's answer to a run waiting for approval (an approval-requested event without its approval-resolved).
+   * 'allow-comparison' allows that tool for the rest of the comparison, in every run.
+   */
+  'approval:answer': { args: [runId: string, approvalId: string, decision: ApprovalAnswer]; result: void };
+  /** Desktop: the folder dialog. The handle it returns is the only way the page can name a folder there. */
+  'workspace:choose': { args: []; result: ChosenFolder | null };
   /** The price table, USD per 1M tokens; runs record the price of their model when they start. */
   'prices:get': { args: []; result: PricesView };
   'prices:set': { args: [price: PriceInput]; result: PricesView };
@@ -134,8 +198,8 @@ export type InvokeResult<C extends InvokeChannel> = InvokeMap[C]['result'];
 
 export const INVOKE_CHANNELS = [
   'app:info', 'app:ready', 'tasks:list', 'comparison:start', 'comparison:cancel', 'run:cancel',
-  'history:list', 'history:open', 'history:delete', 'report:export', 'provider:models', 'provider:test',
-  'keys:set', 'keys:status', 'prices:get', 'prices:set', 'prices:remove', 'prices:reset',
+  'history:list', 'history:damaged', 'history:open', 'history:delete', 'report:export', 'provider:models', 'provider:test',
+  'keys:set', 'keys:status', 'keys:use-env', 'workspace:choose', 'approval:answer', 'prices:get', 'prices:set', 'prices:remove', 'prices:reset',
 ] as const satisfies readonly InvokeChannel[];
 
 export const EVENT_CHANNELS = ['run:events', 'menu:command'] as const satisfies readonly EventChannel[];

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { ModelPrice } from './step-event.js';
+import { approvalPolicySchema } from './approval.js';
 
 export const MODE_IDS = ['react', 'code', 'hybrid', 'react-search'] as const;
 export type ModeId = (typeof MODE_IDS)[number];
@@ -46,6 +47,8 @@ export const runSettingsSchema = z.object({
   returnTypes: z.boolean().default(true),
   /** Simulated model only: faults to inject. */
   simFaults: z.array(z.enum(SIM_FAULTS)).default([]),
+  /** Per dangerous tool: allow, ask the user, or deny (shared/approval.ts); the host fills in the defaults. */
+  approvals: approvalPolicySchema,
 });
 
 export type RunSettings = z.infer<typeof runSettingsSchema>;
@@ -113,7 +116,10 @@ export interface ComparisonRequest {
     readonly apiKeyEnv?: string | null;
   };
   readonly settings?: RunSettingsInput;
-  /** A folder to copy as the workspace instead of the task's fixture. */
+  /**
+   * A folder to copy as the workspace instead of the task's fixture: a path (CLI; web host: inside a folder
+   * allowed with --allow-dir) or the handle the desktop folder dialog issued (workspace:choose).
+   */
   readonly workspaceDir?: string | null;
 }
 

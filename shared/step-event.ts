@@ -6,6 +6,7 @@
  * Totals are never stored apart from the steps: `run-finished.totals` is computed from the events
  * by `computeTotals` (shared/summary.ts), and readers may recompute it.
  */
+import type { ApprovalTool } from './approval.js';
 import type { ModeId, RunSettings, ProviderInfo, TaskRef } from './run-spec.js';
 
 /**
@@ -72,7 +73,10 @@ export interface RunTotals {
   readonly reasoning: number;
   readonly total: number;
   readonly toolCalls: number;
+  /** The run's own time: from its start to its last event, minus the time it waited for the user's approval. */
   readonly wallMs: number;
+  /** Time the run waited for the user to allow or deny tool calls (read as 0 in totals stored before approvals existed). */
+  readonly approvalWaitMs: number;
 }
 
 export interface CodeError {
@@ -198,6 +202,39 @@ export interface ToolSearchEvent extends Base {
   readonly hits: readonly SearchHit[];
 }
 
+/**
+ * A tool call the approval policy sets to 'ask' is waiting for the user: only this run pauses. `callId` is the
+ * model's call (for a call inside a program, the run_code call that made it).
+ */
+export interface ApprovalRequestedEvent extends Base {
+  readonly type: 'approval-requested';
+  readonly step: number;
+  readonly callId: string;
+  /** Unique within the run; the host's answer names it. */
+  readonly approvalId: string;
+  readonly tool: ApprovalTool;
+  /** The call's arguments as the user is shown them. */
+  readonly args: unknown;
+  /** The call was made inside a run_code program (Code Mode, Hybrid). */
+  readonly inProgram: boolean;
+}
+
+/**
+ * The user's answer (or the run's cancel while it waited). `waitedMs` is kept out of the run's own time:
+ * computeTotals subtracts it from wallMs and reports it as approvalWaitMs.
+ */
+export type ApprovalDecision = 'allow' | 'deny' | 'allow-comparison' | 'cancelled';
+
+export interface ApprovalResolvedEvent extends Base {
+  readonly type: 'approval-resolved';
+  readonly step: number;
+  readonly callId: string;
+  readonly approvalId: string;
+  readonly tool: ApprovalTool;
+  readonly decision: ApprovalDecision;
+  readonly waitedMs: number;
+}
+
 export interface RunWarningEvent extends Base {
   readonly type: 'run-warning';
   readonly message: string;
@@ -222,6 +259,8 @@ export type StepEvent =
   | ToolFinishedEvent
   | CodeRunEvent
   | ToolSearchEvent
+  | ApprovalRequestedEvent
+  | ApprovalResolvedEvent
   | RunWarningEvent
   | RunFinishedEvent;
 

@@ -89,9 +89,12 @@ export function computePerStep(events: readonly StepEvent[]): StepSummary[] {
 export function computeTotals(events: readonly StepEvent[]): RunTotals {
   let prompt = 0, completion = 0, cached = 0, reasoning = 0, total = 0, requests = 0, steps = 0, toolCalls = 0;
   let lastT = 0;
+  const waits: [number, number][] = [];
   for (const e of events) {
     // Wall time ends at the last event of the work itself: run-finished comes after answer validation.
     if (e.type !== 'run-finished') lastT = Math.max(lastT, e.t);
+    // Time spent waiting for the user is not the run's own time: kept apart so a paused run compares fairly.
+    if (e.type === 'approval-resolved') waits.push([e.t - e.waitedMs, e.t]);
     if (e.type === 'model-request') requests++;
     if (e.type === 'model-response') {
       steps++;
@@ -105,7 +108,21 @@ export function computeTotals(events: readonly StepEvent[]): RunTotals {
       toolCalls += e.toolCalls.length;
     }
   }
-  return { steps, requests, prompt, completion, cached, reasoning, total, toolCalls, wallMs: lastT };
+  const approvalWaitMs = coveredMs(waits);
+  return { steps, requests, prompt, completion, cached, reasoning, total, toolCalls,
+    wallMs: Math.max(0, lastT - approvalWaitMs), approvalWaitMs };
+}
+
+/** Length of the union of [start, end] intervals: two calls waiting at once count their overlap once. */
+function coveredMs(intervals: [number, number][]): number {
+  let total = 0;
+  let reach = -Infinity;
+  for (const [start, end] of intervals.sort((a, b) => a[0] - b[0])) {
+    if (end <= reach) continue;
+    total += end - Math.max(start, reach);
+    reach = end;
+  }
+  return Math.round(total * 10) / 10;
 }
 
 /** Summarise one run's events (in seq order). Works on a run still in progress. */

@@ -24,6 +24,12 @@ export function stepLine(e: StepEvent, prefix = ''): string | null {
       return `${prefix}     retry after ${e.delayMs} ms: ${e.message}`;
     case 'run-warning':
       return `${prefix}     warning: ${e.message}`;
+    case 'approval-requested':
+      return `${prefix}     waiting for approval: ${e.tool}${e.inProgram ? ' (inside the program)' : ''}`;
+    case 'approval-resolved': {
+      const what = { allow: 'allowed', deny: 'denied', 'allow-comparison': 'allowed for this comparison', cancelled: 'cancelled' }[e.decision];
+      return `${prefix}     ${e.tool} ${what} after ${(e.waitedMs / 1000).toFixed(1)} s (not counted as the run's time)`;
+    }
     default:
       return null;
   }
@@ -39,6 +45,7 @@ export function summaryLines(s: RunSummary, simulated: boolean, events: readonly
     `tokens${label}${source}: prompt ${s.totals.prompt}, completion ${s.totals.completion}, cached ${s.totals.cached}, reasoning ${s.totals.reasoning}, total ${s.totals.total} over ${s.totals.steps} steps (${s.totals.requests} requests)${s.usageSource === 'missing' ? ` — usage ${USAGE_SOURCE_TEXT.missing} for some steps` : ''}`,
   ];
   if (!simulated) lines.push(`cost: ${costText(s.cost)}${s.cost.price ? ` at the ${priceSummary(s.cost.price)} (${s.cost.price.model})` : ''}`);
+  if (s.totals.approvalWaitMs > 0) lines.push(`waited for approval: ${(s.totals.approvalWaitMs / 1000).toFixed(1)} s (kept out of the run's ${(s.totals.wallMs / 1000).toFixed(1)} s)`);
   if (s.validation) lines.push(`validation: ${s.validation.ok ? 'PASS' : 'FAIL'} — ${s.validation.detail}`);
   if (s.answer) lines.push('answer:', ...s.answer.split('\n').map((l) => `  ${l}`));
   return lines;

@@ -6,6 +6,7 @@
  */
 import type { RunSpec } from '../../shared/run-spec.js';
 import type { RunStatus, ToolCallRequest } from '../../shared/step-event.js';
+import type { ApprovalGate } from './approval/approval-gate.js';
 import type { EventRecorder } from './event-recorder.js';
 import type { ModeAdapter } from './modes/mode.js';
 import {
@@ -25,6 +26,8 @@ export interface LoopOptions {
   readonly client: ChatClient;
   readonly recorder: EventRecorder;
   readonly signal: AbortSignal;
+  /** The approval policy for run_shell, write_file and fetch_url; absent: every call runs. */
+  readonly approvals?: ApprovalGate;
 }
 
 /** Cut text to `limit` characters with a marker the model (and the user) can see. */
@@ -140,7 +143,7 @@ async function runCall(opts: LoopOptions, call: ToolCallRequest, step: number): 
   const { mode, recorder, signal, spec } = opts;
   const parsed = parseArgs(call.arguments);
   recorder.emit({ type: 'tool-started', step, callId: call.id, name: call.name, args: parsed.ok ? parsed.value : call.arguments });
-  const t0 = performance.now();
+  let t0 = performance.now();
   const available = mode.tools().map((t) => t.name);
   let output: string;
   let error: string | null = null;
@@ -151,6 +154,10 @@ async function runCall(opts: LoopOptions, call: ToolCallRequest, step: number): 
     error = `${call.name}: ${parsed.error}`;
   } else {
     try {
+      // The approval check comes first; time spent waiting for the user is not the tool's duration.
+      const gate = await opts.approvals?.check(call.name, parsed.value, { step, callId: call.id, inProgram: false }, signal);
+      t0 = performance.now();
+      if (gate && !gate.ok) throw new Error(gate.message);
       output = await mode.handleCall(call.name, parsed.value, {
         step, callId: call.id, signal, emit: (e) => recorder.emit(e),
       });

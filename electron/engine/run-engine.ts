@@ -7,6 +7,9 @@ import { findPreset } from '../../shared/providers.js';
 import type { RunSpec } from '../../shared/run-spec.js';
 import type { StepEvent, Validation } from '../../shared/step-event.js';
 import { computeTotals } from '../../shared/summary.js';
+import { resolveApprovalPolicy } from '../../shared/approval.js';
+import { ApprovalGate, type AskUser } from './approval/approval-gate.js';
+import { shellSandbox } from './approval/shell-sandbox.js';
 import { EventRecorder } from './event-recorder.js';
 import { runLoop, type LoopResult } from './loop.js';
 import { prewarmCodeSandbox } from './modes/code-mode.js';
@@ -21,6 +24,8 @@ export interface EngineIO {
   readonly apiKey: string | null;
   readonly signal: AbortSignal;
   emit(event: StepEvent): void;
+  /** Asks the user to allow a tool call (policy 'ask'); absent: such calls are refused, saying why. */
+  readonly askApproval?: AskUser;
 }
 
 /** Headers that let the simulated model keep per-run state (faults) without reading anything secret. */
@@ -56,7 +61,10 @@ export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {
     const workspace = await realpath(spec.workspace).catch(() => {
       throw new Error(`The workspace folder ${spec.workspace} does not exist. Pick an existing folder or a built-in task.`);
     });
-    mode = createMode(spec.mode, { workspace, settings: spec.settings });
+    // A spec from the host carries the whole policy; one made elsewhere gets the defaults for this machine.
+    const policy = resolveApprovalPolicy(spec.settings.approvals, { shellSandbox: shellSandbox(), userFolder: false });
+    const approvals = new ApprovalGate(policy, (e) => recorder.emit(e), io.askApproval ?? null);
+    mode = createMode(spec.mode, { workspace, settings: spec.settings, approvals });
     recorder.emit({
       type: 'run-started', mode: spec.mode, task: spec.task, provider: spec.provider, settings: spec.settings,
       systemPrompt: mode.systemPrompt, tools: mode.tools(), startedAt,
@@ -69,7 +77,7 @@ export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {
       streamOptions: spec.settings.streamOptions && findPreset(spec.provider.name)?.streamOptions !== false,
       headers: simHeaders(spec),
     });
-    result = await runLoop({ spec: { ...spec, workspace }, mode, client, recorder, signal: io.signal });
+    result = await runLoop({ spec: { ...spec, workspace }, mode, client, recorder, signal: io.signal, approvals });
   } catch (err) {
     result = { status: 'error', answer: '', error: err instanceof Error ? err.message : String(err) };
   } finally {

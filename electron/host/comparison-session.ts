@@ -6,6 +6,7 @@
  */
 import type { ComparisonMeta } from '../../shared/ipc-contract.js';
 import { PROVIDER_PRESETS } from '../../shared/providers.js';
+import type { ApprovalTool } from '../../shared/approval.js';
 import type { RunSpec } from '../../shared/run-spec.js';
 import type { EventFanIn } from './fan-in.js';
 import type { HistoryStore } from './history-store.js';
@@ -47,6 +48,10 @@ export class ComparisonSession {
   /** Runs whose record is complete on disk or whose worker has ended. */
   private readonly recorded = new Set<string>();
   private readonly env: NodeJS.ProcessEnv;
+  /** Approvals runs are waiting for, by `runId approvalId`. */
+  private readonly pendingApprovals = new Map<string, { readonly run: RunSession; readonly tool: ApprovalTool }>();
+  /** Tools the user allowed for the whole comparison: later requests are answered at once. */
+  private readonly granted = new Set<ApprovalTool>();
   private resolveDone!: () => void;
   private pendingLogs: Promise<void>[] = [];
 
@@ -90,6 +95,7 @@ export class ComparisonSession {
         accept: (events) => deps.fanIn.push(log, events),
         ready: () => this.maybeRelease(),
         ended: () => {
+          for (const key of [...this.pendingApprovals.keys()]) if (key.startsWith(`${spec.runId} `)) this.pendingApprovals.delete(key);
           deps.fanIn.flush();
           this.pendingLogs.push(log.finish());
           this.recorded.add(spec.runId);
@@ -97,6 +103,11 @@ export class ComparisonSession {
           if (++ended === specs.length) this.roundEnded();
         },
         warn: deps.warn,
+        approvalRequested: (e) => {
+          if (this.granted.has(e.tool)) run.answerApproval(e.approvalId, 'allow-comparison');
+          else this.pendingApprovals.set(`${spec.runId} ${e.approvalId}`, { run, tool: e.tool });
+        },
+        approvalResolved: (e) => void this.pendingApprovals.delete(`${spec.runId} ${e.approvalId}`),
       }, deps.timing);
       this.current.push(run);
       this.runs.push(run);
@@ -155,6 +166,26 @@ export class ComparisonSession {
 
   kill(): void {
     for (const run of this.current) run.kill();
+  }
+
+  /**
+   * The user's answer to an approval a run waits for. 'allow-comparison' also answers every other waiting
+   * request for that tool, and every later one, in this comparison. Throws when nothing of that id waits.
+   */
+  answerApproval(runId: string, approvalId: string, decision: 'allow' | 'deny' | 'allow-comparison'): void {
+    const pending = this.pendingApprovals.get(`${runId} ${approvalId}`);
+    if (!pending) {
+      throw new Error(`Run ${runId} is not waiting for approval ${approvalId}: it was already answered, or the run ended.`);
+    }
+    this.pendingApprovals.delete(`${runId} ${approvalId}`);
+    pending.run.answerApproval(approvalId, decision);
+    if (decision !== 'allow-comparison') return;
+    this.granted.add(pending.tool);
+    for (const [key, other] of [...this.pendingApprovals]) {
+      if (other.tool !== pending.tool) continue;
+      this.pendingApprovals.delete(key);
+      other.run.answerApproval(key.slice(key.indexOf(' ') + 1), 'allow-comparison');
+    }
   }
 }
 

@@ -3,15 +3,34 @@
  * per line, appended as events arrive and fsynced when the run ends. Nothing lives only in memory, so a
  * host that dies leaves readable history: runs without run-finished load as interrupted, and a torn last
  * line is skipped with a warning.
+ *
+ * Every file is checked on load with the one schema (shared/comparison-meta-schema.ts,
+ * shared/step-event-schema.ts). A comparison whose meta.json is damaged is listed apart (listDamaged) with the
+ * reason; damaged lines in a run log are skipped and listed as the comparison's problems. Neither ever hides
+ * the other comparisons.
  */
-import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ComparisonListItem, ComparisonMeta, StoredComparison } from '../../shared/ipc-contract.js';
+import { checkComparisonMeta, ID_PATTERN } from '../../shared/comparison-meta-schema.js';
+import type { ComparisonListItem, ComparisonMeta, DamagedComparison, StoredComparison } from '../../shared/ipc-contract.js';
 import { MODE_LABELS } from '../../shared/run-spec.js';
-import { isStepEvent, type StepEvent } from '../../shared/step-event.js';
+import type { StepEvent } from '../../shared/step-event.js';
 import { summarizeRun } from '../../shared/summary.js';
+import { readRunLog, type LoadedRun } from './run-log-reader.js';
 
-const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+export { parseRunLog, type LoadedRun } from './run-log-reader.js';
+
+/** meta.json is a few KB; anything far larger is not one, and is not read into memory. */
+const MAX_META_BYTES = 1024 * 1024;
+
+/** A comparison's meta.json exists but cannot be used: the comparison is listed as damaged. */
+export class DamagedMetaError extends Error {
+  override readonly name = 'DamagedMetaError';
+  constructor(readonly id: string, readonly reason: string) {
+    super(`Comparison ${id} is damaged: its meta.json ${reason}. It cannot be opened; delete it from the history list (or remove its folder).`);
+  }
+}
 
 export function checkId(id: string, what: string): string {
   if (typeof id !== 'string' || !ID_PATTERN.test(id)) {
@@ -59,40 +78,8 @@ export class RunLog {
   }
 }
 
-export interface LoadedRun {
-  readonly events: StepEvent[];
-  readonly warnings: string[];
-}
-
-/** Parse one run's JSONL. `live`: the run is still being written, so a partial last line is expected. */
-export function parseRunLog(text: string, runId: string, file: string, live = false): LoadedRun {
-  const events: StepEvent[] = [];
-  const warnings: string[] = [];
-  const lines = text.split('\n');
-  const lastIndex = lines.length - 1;
-  lines.forEach((line, i) => {
-    if (line.trim() === '') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      if (i === lastIndex) {
-        if (!live) warnings.push(`${file}: skipped a torn last line (${line.length} characters) — the host stopped while writing it; the ${events.length} events before it are intact.`);
-      } else {
-        warnings.push(`${file}: skipped unreadable line ${i + 1}.`);
-      }
-      return;
-    }
-    if (!isStepEvent(value) || value.runId !== runId) {
-      warnings.push(`${file}: skipped line ${i + 1}, which is not a step event of run ${runId}.`);
-      return;
-    }
-    const expected = events.length === 0 ? 0 : events[events.length - 1].seq + 1;
-    if (value.seq !== expected) warnings.push(`${file}: seq jumps from ${expected - 1} to ${value.seq} at line ${i + 1}; some events are missing.`);
-    events.push(value);
-  });
-  return { events, warnings };
-}
+/** Events the history list reads: enough for each run's status, steps and token totals. */
+const LISTED_TYPES: ReadonlySet<StepEvent['type']> = new Set(['run-started', 'model-request', 'model-response', 'run-finished']);
 
 export class HistoryStore {
   readonly root: string;
@@ -125,28 +112,35 @@ export class HistoryStore {
   async readMeta(id: string): Promise<ComparisonMeta> {
     const file = join(this.dir(id), 'meta.json');
     let text: string;
+    let fh: FileHandle | null = null;
     try {
-      text = await readFile(file, 'utf8');
+      // Non-blocking and checked before reading: a FIFO or a huge file in its place cannot hang or flood the host.
+      fh = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+      const info = await fh.stat();
+      if (!info.isFile()) throw new DamagedMetaError(id, 'is not a regular file');
+      if (info.size > MAX_META_BYTES) throw new DamagedMetaError(id, `is ${info.size} bytes, far more than a comparison record holds`);
+      text = await fh.readFile('utf8');
     } catch (err) {
+      if (err instanceof DamagedMetaError) throw err;
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`No comparison "${id}" in ${this.root}. It may have been deleted; refresh the history list.`);
-      throw err;
+      throw new DamagedMetaError(id, `could not be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    } finally {
+      await fh?.close().catch(() => undefined);
     }
+    let value: unknown;
     try {
-      return JSON.parse(text) as ComparisonMeta;
+      value = JSON.parse(text);
     } catch {
-      throw new Error(`${file} is not valid JSON; the comparison cannot be opened. Delete it, or repair the file by hand.`);
+      throw new DamagedMetaError(id, 'is not valid JSON');
     }
+    const checked = checkComparisonMeta(value);
+    if (!checked.ok) throw new DamagedMetaError(id, `is not a valid comparison record (${checked.problem})`);
+    if (checked.meta.id !== id) throw new DamagedMetaError(id, `names another comparison (${JSON.stringify(checked.meta.id)})`);
+    return checked.meta;
   }
 
-  private async loadRun(id: string, runId: string, live: boolean): Promise<LoadedRun> {
-    const file = this.runLogPath(id, runId);
-    let text = '';
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    }
-    return parseRunLog(text, runId, `runs/${runId}.jsonl`, live);
+  private loadRun(id: string, runId: string, live: boolean, keep?: (e: StepEvent) => boolean): Promise<LoadedRun> {
+    return readRunLog(this.runLogPath(id, runId), runId, `runs/${runId}.jsonl`, { live, keep });
   }
 
   /** Everything stored for one comparison. `isLive(runId)`: the run is still going in this host. */
@@ -160,7 +154,7 @@ export class HistoryStore {
       const live = isLive(run.runId);
       const loaded = await this.loadRun(id, run.runId, live);
       events.push(...loaded.events);
-      warnings.push(...loaded.warnings);
+      warnings.push(...loaded.problems, ...loaded.warnings);
       if (!live && !loaded.events.some((e) => e.type === 'run-finished')) {
         interruptedRunIds.push(run.runId);
         warnings.push(
@@ -172,8 +166,8 @@ export class HistoryStore {
     return { meta, events, warnings, interruptedRunIds };
   }
 
-  /** Every comparison, newest first. Unreadable folders are skipped with a warning. */
-  async list(isLive: (runId: string) => boolean = () => false): Promise<ComparisonListItem[]> {
+  /** Folders that hold a meta.json (a folder without one is a comparison still being set up: not listed). */
+  private async comparisonFolders(): Promise<string[]> {
     let names: string[];
     try {
       names = await readdir(this.root);
@@ -181,29 +175,57 @@ export class HistoryStore {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw err;
     }
-    const items: ComparisonListItem[] = [];
+    const found: string[] = [];
     for (const name of names) {
       if (!ID_PATTERN.test(name)) continue;
-      // A folder without meta.json is a comparison still being set up (or one whose set-up failed): not listed.
-      if (!(await stat(join(this.root, name, 'meta.json')).catch(() => null))) continue;
+      if (await stat(join(this.root, name, 'meta.json')).catch(() => null)) found.push(name);
+    }
+    return found;
+  }
+
+  /**
+   * Every comparison whose meta.json is sound, newest first, each with its runs' status and totals and the
+   * damage found in its run logs. Damaged comparisons are left out here and listed by listDamaged.
+   */
+  async list(isLive: (runId: string) => boolean = () => false): Promise<ComparisonListItem[]> {
+    const items: ComparisonListItem[] = [];
+    for (const name of await this.comparisonFolders()) {
       let meta: ComparisonMeta;
       try {
         meta = await this.readMeta(name);
       } catch (err) {
-        this.onWarning(`Skipped ${join(this.root, name)}: ${(err as Error).message}`);
+        if (!(err instanceof DamagedMetaError)) this.onWarning(`Skipped ${join(this.root, name)}: ${(err as Error).message}`);
         continue;
       }
       const runs = [];
+      const problems: string[] = [];
       for (const run of meta.runs) {
         const live = isLive(run.runId);
-        const { events } = await this.loadRun(name, run.runId, live);
-        const summary = summarizeRun(events);
+        // The list needs statuses and token totals only: tool outputs and programs are checked, not kept.
+        const loaded = await this.loadRun(name, run.runId, live, (e) => LISTED_TYPES.has(e.type));
+        problems.push(...loaded.problems);
+        const summary = summarizeRun(loaded.events);
         const status = summary.status === 'running' && !live ? 'interrupted' : summary.status;
         runs.push({ runId: run.runId, mode: run.mode, status, totalTokens: summary.totals.total, steps: summary.totals.steps, usageSource: summary.usageSource });
       }
-      items.push({ meta, runs });
+      items.push({ meta, runs, ...(problems.length > 0 ? { problems } : {}) });
     }
     return items.sort((a, b) => b.meta.createdAt - a.meta.createdAt);
+  }
+
+  /** Comparisons whose meta.json is damaged, newest first, each with the reason. */
+  async listDamaged(): Promise<DamagedComparison[]> {
+    const damaged: DamagedComparison[] = [];
+    for (const name of await this.comparisonFolders()) {
+      try {
+        await this.readMeta(name);
+      } catch (err) {
+        if (!(err instanceof DamagedMetaError)) continue;
+        const modifiedAt = (await stat(join(this.root, name)).catch(() => null))?.mtimeMs ?? 0;
+        damaged.push({ id: name, reason: `meta.json ${err.reason}`, modifiedAt: Math.round(modifiedAt) });
+      }
+    }
+    return damaged.sort((a, b) => b.modifiedAt - a.modifiedAt);
   }
 
   async delete(id: string): Promise<void> {

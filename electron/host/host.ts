@@ -5,8 +5,10 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ExportResult, InvokeHandlers, ReportFormat, StoredComparison } from '../../shared/ipc-contract.js';
-import { REPORT_FORMATS } from '../../shared/ipc-contract.js';
+import { APPROVAL_ANSWERS, REPORT_FORMATS } from '../../shared/ipc-contract.js';
+import { resolveApprovalPolicy } from '../../shared/approval.js';
 import { parseSettings, type ComparisonRequest, type RunSpec } from '../../shared/run-spec.js';
+import { shellSandbox } from '../engine/approval/shell-sandbox.js';
 import type { StepEvent } from '../../shared/step-event.js';
 import { BUILTIN_TASKS, needsFixtureServer } from '../../shared/tasks.js';
 import { ComparisonSession } from './comparison-session.js';
@@ -16,11 +18,13 @@ import { checkId, HistoryStore } from './history-store.js';
 import type { KeyStore } from './key-store.js';
 import { forkLauncher, type WorkerLauncher } from './launcher.js';
 import {
-  checkModes, checkTrials, fetchKey, makeRunWorkspace, newComparisonId, planRuns, planWorkspace, resolveProvider, type GetApiKey,
+  checkModes, checkTrials, fetchKey, makeRunWorkspace, newComparisonId, planRuns, planWorkspace, resolveProvider, type GetApiKey, type KeyEnvPolicy,
 } from './prepare.js';
+import { checkKeyEnvName, KeyEnvRegistry, normalizeBaseUrl } from './key-binding.js';
 import { checkProvider } from './provider-check.js';
 import { PriceStore } from './price-store.js';
 import { resolvePrice } from '../../shared/pricing.js';
+import { anyFolder, type WorkspaceAccess } from './workspace-access.js';
 import { DEFAULT_TIMING, type RunTiming } from './run-session.js';
 import type { BuiltReport } from './reports/index.js';
 import { appVersion } from './version.js';
@@ -44,6 +48,16 @@ export interface HostOptions {
   readonly batching?: FanInOptions;
   /** Environment the workers inherit (API keys are stripped); default process.env. */
   readonly env?: NodeJS.ProcessEnv;
+  /**
+   * Who drives the invoke API. 'page' (the default): the app's page, whose requests are checked — a key
+   * variable only as named with keys:use-env in this session, a workspace folder only through `workspaces`.
+   * 'cli': the user's own command line, taken as given.
+   */
+  readonly caller?: 'page' | 'cli';
+  /** How a page may name a workspace folder; default: it may not (built-in tasks and free text only). */
+  readonly workspaces?: WorkspaceAccess;
+  /** Desktop: ask the user in a native dialog before a key variable named by the page is read. */
+  confirmKeyEnv?(name: string, baseUrl: string): Promise<boolean>;
 }
 
 export type Host = InvokeHandlers & {
@@ -63,6 +77,11 @@ export function createHost(options: HostOptions): Host {
   const launcher = options.launcher ?? forkLauncher();
   const sessions = new Map<string, ComparisonSession>();
   const prices = new PriceStore(options.dataDir);
+  const cli = options.caller === 'cli';
+  const keyEnvNames = new KeyEnvRegistry();
+  const keyEnvPolicy: KeyEnvPolicy = cli ? 'any' : keyEnvNames;
+  const workspaces: WorkspaceAccess | null = cli ? anyFolder() : (options.workspaces ?? null);
+  const env = options.env ?? process.env;
   let closing: Promise<void> | null = null;
 
   const isLive = (runId: string): boolean => [...sessions.values()].some((s) => s.isLive(runId));
@@ -73,14 +92,18 @@ export function createHost(options: HostOptions): Host {
     if (typeof request.task !== 'string') throw new Error('Give a task: a built-in task id or a description in words.');
     const modes = checkModes(request.modes);
     const trials = checkTrials(request.trials);
-    const settings = parseSettings(request.settings);
-    const provider = await resolveProvider(request.provider, services);
+    const chosen = parseSettings(request.settings);
+    const provider = await resolveProvider(request.provider, services, keyEnvPolicy);
     const apiKey = await fetchKey(provider, options.getApiKey);
     // The price is fixed now and recorded with every run, so its cost never changes with later edits of the table.
     const price = provider.info.simulated ? null : resolvePrice((await prices.load()).table, provider.info);
     const { resolveTask } = await import('../engine/tasks/index.js');
     const fixtureUrl = needsFixtureServer(request.task.trim()) ? await services.fixtureUrl() : null;
     const task = resolveTask(request.task, { fixtureUrl });
+    const workspaceDir = await pageWorkspace(request.workspaceDir);
+    // The whole approval policy is recorded: what the user chose, and this machine's default for the rest.
+    const approvals = resolveApprovalPolicy(chosen.approvals, { shellSandbox: shellSandbox(), userFolder: workspaceDir !== null });
+    const settings = { ...chosen, approvals };
 
     const id = newComparisonId();
     const dir = store.dir(id);
@@ -89,7 +112,7 @@ export function createHost(options: HostOptions): Host {
     let specs: RunSpec[];
     let meta;
     try {
-      const plan = await planWorkspace(task.id, request.workspaceDir, dir, options.dataDir);
+      const plan = await planWorkspace(task.id, workspaceDir, dir, options.dataDir);
       // Every copy is made now, from the one source, so later rounds get the same files as the first.
       specs = await Promise.all(
         planned.map(async ({ runId, mode, folder }) => ({
@@ -104,11 +127,30 @@ export function createHost(options: HostOptions): Host {
       throw err;
     }
     const session = new ComparisonSession(meta, specs, apiKey, {
-      launcher, store, fanIn, timing, warn, baseEnv: options.env ?? process.env,
+      launcher, store, fanIn, timing, warn, baseEnv: env,
     });
     sessions.set(id, session);
     void session.done.then(() => sessions.delete(id));
     return meta;
+  }
+
+  /** The real folder the request names, checked by this host's rules; null for the task's own files. */
+  async function pageWorkspace(requested: unknown): Promise<string | null> {
+    if (requested === undefined || requested === null || requested === '') return null;
+    if (typeof requested !== 'string') throw new Error('The workspace folder must be given as text.');
+    if (!workspaces) throw new Error('This app cannot copy a folder of yours as the workspace; pick a built-in task or describe one.');
+    return workspaces.resolve(requested);
+  }
+
+  async function useKeyEnv(name: string, baseUrl: string) {
+    if (typeof baseUrl !== 'string' || !baseUrl.trim()) throw new Error('Enter the custom provider\'s base URL first: the key variable is named for one URL.');
+    const checkedName = checkKeyEnvName(name);
+    const url = normalizeBaseUrl(baseUrl.trim());
+    if (options.confirmKeyEnv && !(await options.confirmKeyEnv(checkedName, url))) {
+      throw new Error(`Not allowed: ${checkedName} will not be read.`);
+    }
+    keyEnvNames.register(checkedName, url);
+    return { name: checkedName, baseUrl: url, set: Boolean(env[checkedName]?.trim()) };
   }
 
   async function exportReport(comparisonId: string, format: ReportFormat): Promise<ExportResult> {
@@ -124,7 +166,11 @@ export function createHost(options: HostOptions): Host {
 
   const host: Host = {
     dataDir: options.dataDir,
-    'app:info': async () => ({ version: appVersion(), host: options.appHost ?? 'web', dataDir: options.dataDir }),
+    'app:info': async () => ({
+      version: appVersion(), host: options.appHost ?? 'web', dataDir: options.dataDir,
+      ...(workspaces ? { workspaceFolders: workspaces.info } : {}),
+      shellSandbox: shellSandbox(),
+    }),
     'app:ready': async () => {},
     'tasks:list': async () => BUILTIN_TASKS,
     'comparison:start': start,
@@ -136,6 +182,7 @@ export function createHost(options: HostOptions): Host {
       for (const s of sessions.values()) if (s.hasRun(runId)) s.cancelRun(runId);
     },
     'history:list': async () => store.list(isLive),
+    'history:damaged': async () => store.listDamaged(),
     'history:open': async (comparisonId) => store.open(checkId(comparisonId, 'comparison'), isLive),
     'history:delete': async (comparisonId) => {
       if (sessions.has(checkId(comparisonId, 'comparison'))) {
@@ -144,11 +191,31 @@ export function createHost(options: HostOptions): Host {
       await store.delete(comparisonId);
     },
     'report:export': exportReport,
-    'provider:models': async (check) => checkProvider(check, false, services, options.getApiKey),
-    'provider:test': async (check) => checkProvider(check, true, services, options.getApiKey),
-    'keys:set': async (providerName, key) => {
+    'provider:models': async (check) => checkProvider(check, false, services, options.getApiKey, keyEnvPolicy),
+    'provider:test': async (check) => checkProvider(check, true, services, options.getApiKey, keyEnvPolicy),
+    'keys:set': async (providerName, key, baseUrl) => {
       if (!options.keys) throw new Error('This host does not store keys; set the provider\'s key environment variable instead.');
-      await options.keys.set(providerName, key);
+      await options.keys.set(providerName, key, baseUrl ?? null);
+    },
+    'keys:use-env': useKeyEnv,
+    'approval:answer': async (runId, approvalId, decision) => {
+      checkId(runId, 'run');
+      if (typeof approvalId !== 'string' || !approvalId) throw new Error('Name the approval to answer.');
+      if (!APPROVAL_ANSWERS.includes(decision)) {
+        throw new Error(`"${String(decision)}" is not an answer; answer ${APPROVAL_ANSWERS.join(', ')}.`);
+      }
+      const session = [...sessions.values()].find((s) => s.hasRun(runId));
+      if (!session) throw new Error(`Run ${runId} is not running in this app; it may have ended. Refresh the comparison.`);
+      session.answerApproval(runId, approvalId, decision);
+    },
+    'workspace:choose': async () => {
+      if (!workspaces?.choose) {
+        const allowed = workspaces?.info.allowedDirs ?? [];
+        throw new Error(allowed.length
+          ? `This host has no folder dialog: type the path of a folder inside ${allowed.join(' or ')}.`
+          : 'This host has no folder dialog and allows no folders of yours.');
+      }
+      return workspaces.choose();
     },
     'keys:status': async () => (options.keys ? options.keys.status() : {}),
     'prices:get': () => prices.view(),

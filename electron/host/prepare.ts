@@ -9,6 +9,7 @@ import { findPreset } from '../../shared/providers.js';
 import { isModeId, MAX_TRIALS, MODE_IDS, type ComparisonRequest, type ModeId, type ProviderInfo } from '../../shared/run-spec.js';
 import type { EngineServices } from './engine-services.js';
 import { isSimulatedEndpoint } from '../engine/sim/detect.js';
+import { checkPresetUrl, KeyEnvRegistry, normalizeBaseUrl } from './key-binding.js';
 
 export interface ResolvedProvider {
   readonly info: ProviderInfo;
@@ -64,7 +65,21 @@ export function planRuns(comparisonId: string, modes: readonly ModeId[], trials:
   return runs;
 }
 
-export async function resolveProvider(req: ComparisonRequest['provider'], services: EngineServices): Promise<ResolvedProvider> {
+/**
+ * Whose `apiKeyEnv` is taken as given: 'any' — the CLI, where the user typed the flag; otherwise the session's
+ * registry of names the user gave in the composer (the invoke API: custom provider only, bound to a URL).
+ */
+export type KeyEnvPolicy = 'any' | KeyEnvRegistry;
+
+export async function resolveProvider(
+  req: ComparisonRequest['provider'],
+  services: EngineServices,
+  keyEnv: KeyEnvPolicy = new KeyEnvRegistry(),
+): Promise<ResolvedProvider> {
+  if (typeof req !== 'object' || req === null) throw new Error('Choose a provider (a preset such as "openai", or "custom" with a base URL).');
+  if (typeof req.name !== 'string' || typeof req.model !== 'string' || (req.baseUrl != null && typeof req.baseUrl !== 'string')) {
+    throw new Error('The provider needs a name, a model and a base URL given as text.');
+  }
   const name = (req?.name ?? '').trim();
   const model = (req?.model ?? '').trim();
   const preset = findPreset(name);
@@ -75,24 +90,21 @@ export async function resolveProvider(req: ComparisonRequest['provider'], servic
   const rawUrl = (req.baseUrl ?? '').trim() || preset?.baseUrl || '';
   if (!rawUrl) throw new Error(`Provider "${name}" needs a base URL, such as http://127.0.0.1:11434/v1. Enter one and start again.`);
   const baseUrl = checkBaseUrl(rawUrl);
+  checkPresetUrl(name, baseUrl);
   if (!model) throw new Error(`Choose a model for provider "${name}" (for example ${preset?.defaultModel || 'the name your server lists'}).`);
-  const apiKeyEnv = req.apiKeyEnv?.trim() || preset?.keyEnv || null;
+  const requestedEnv = typeof req.apiKeyEnv === 'string' && req.apiKeyEnv.trim() ? req.apiKeyEnv.trim() : null;
+  if (requestedEnv && keyEnv !== 'any') {
+    if (name !== 'custom') {
+      throw new Error(`A key from an environment variable is only for the custom provider; ${preset?.label ?? name}'s key comes from Settings${preset?.keyEnv ? ` or ${preset.keyEnv}` : ''}.`);
+    }
+    keyEnv.check(requestedEnv, baseUrl);
+  }
+  const apiKeyEnv = requestedEnv || preset?.keyEnv || null;
   const simulated = await isSimulatedEndpoint(baseUrl);
-  return { info: { name, baseUrl, model, simulated }, apiKeyEnv, needsKey: (preset?.needsKey ?? false) || !!req.apiKeyEnv };
+  return { info: { name, baseUrl, model, simulated }, apiKeyEnv, needsKey: (preset?.needsKey ?? false) || !!requestedEnv };
 }
 
-export function checkBaseUrl(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new Error(`"${raw}" is not a URL. Give the provider's base URL, such as https://api.openai.com/v1.`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(`"${raw}" must start with http:// or https://, such as https://api.openai.com/v1.`);
-  }
-  return url.href.replace(/\/+$/, '');
-}
+export const checkBaseUrl = normalizeBaseUrl;
 
 export async function fetchKey(provider: ResolvedProvider, getApiKey: GetApiKey): Promise<string | null> {
   const key = (await getApiKey(provider.info, provider.apiKeyEnv))?.trim() || null;

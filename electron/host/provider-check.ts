@@ -6,7 +6,8 @@ import OpenAI, { APIConnectionError, APIError } from 'openai';
 import type { ConnectionResult, ProviderCheck } from '../../shared/ipc-contract.js';
 import type { ProviderInfo } from '../../shared/run-spec.js';
 import type { EngineServices } from './engine-services.js';
-import { checkBaseUrl, resolveProvider, type GetApiKey } from './prepare.js';
+import { KeyEnvRegistry } from './key-binding.js';
+import { checkBaseUrl, resolveProvider, type GetApiKey, type KeyEnvPolicy } from './prepare.js';
 
 export const CHECK_TIMEOUT_MS = 5000;
 
@@ -15,6 +16,7 @@ export async function checkProvider(
   wantModel: boolean,
   services: EngineServices,
   getApiKey: GetApiKey,
+  keyEnv: KeyEnvPolicy = new KeyEnvRegistry(),
   timeoutMs = CHECK_TIMEOUT_MS,
 ): Promise<ConnectionResult> {
   let info: ProviderInfo;
@@ -22,7 +24,7 @@ export async function checkProvider(
   try {
     if (check.name !== 'simulated' && check.baseUrl) checkBaseUrl(check.baseUrl);
     // The model name is not needed to list models; a placeholder keeps resolveProvider's check quiet.
-    const resolved = await resolveProvider({ name: check.name, baseUrl: check.baseUrl, model: check.model || '?' }, services);
+    const resolved = await resolveProvider({ name: check.name, baseUrl: check.baseUrl, model: check.model || '?', apiKeyEnv: check.apiKeyEnv ?? null }, services, keyEnv);
     info = resolved.info;
     apiKeyEnv = resolved.apiKeyEnv;
   } catch (err) {

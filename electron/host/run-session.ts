@@ -4,7 +4,8 @@
  * crashed (or cancelled) while every event received before it is kept.
  */
 import { MODE_LABELS, type RunSpec } from '../../shared/run-spec.js';
-import type { RunFinishedEvent, RunStatus, StepEvent } from '../../shared/step-event.js';
+import type { ApprovalRequestedEvent, ApprovalResolvedEvent, RunFinishedEvent, RunStatus, StepEvent } from '../../shared/step-event.js';
+import { checkStepEvent } from '../../shared/step-event-schema.js';
 import { computeTotals } from '../../shared/summary.js';
 import type { WorkerExit, WorkerHandle } from './launcher.js';
 
@@ -25,6 +26,10 @@ export interface RunSessionHooks {
   /** The run has its run-finished event and its worker is gone. */
   ended(): void;
   warn(message: string): void;
+  /** The run waits for the user to allow a tool call (an approval-requested event arrived). */
+  approvalRequested?(event: ApprovalRequestedEvent): void;
+  /** The wait ended (approval-resolved arrived). */
+  approvalResolved?(event: ApprovalResolvedEvent): void;
 }
 
 /**
@@ -95,6 +100,11 @@ export class RunSession {
     this.handle.send({ type: 'init', spec: this.spec, apiKey });
   }
 
+  /** Pass the user's answer to an approval the worker is waiting for. */
+  answerApproval(approvalId: string, decision: 'allow' | 'deny' | 'allow-comparison'): void {
+    if (!this.finished && !this.exited) this.handle.send({ type: 'approval-answer', approvalId, decision });
+  }
+
   release(): void {
     if (this.released || this.exited) return;
     this.released = true;
@@ -115,7 +125,14 @@ export class RunSession {
 
   private receive(batch: readonly StepEvent[]): void {
     const accepted: StepEvent[] = [];
-    for (const e of batch) {
+    for (const raw of batch) {
+      // The worker runs model-driven code: what it sends is checked against the wire format before it is kept.
+      const checked = checkStepEvent(raw);
+      if (!checked.ok) {
+        this.hooks.warn(`Run ${this.spec.runId}: dropped a malformed event from the worker: ${checked.problem}.`);
+        continue;
+      }
+      const e = checked.event;
       if (e.runId !== this.spec.runId) {
         this.hooks.warn(`Run ${this.spec.runId}: dropped an event of another run (${String(e.runId)}).`);
         continue;
@@ -132,6 +149,8 @@ export class RunSession {
       if (e.seq > expected) this.hooks.warn(`Run ${this.spec.runId}: seq jumps from ${expected - 1} to ${e.seq}; ${e.seq - expected} events are missing.`);
       this.events.push(e);
       accepted.push(e);
+      if (e.type === 'approval-requested') this.hooks.approvalRequested?.(e);
+      else if (e.type === 'approval-resolved') this.hooks.approvalResolved?.(e);
       if (e.type === 'run-finished') {
         this.finished = e;
         this.timers.push(setTimeout(() => this.handle.kill(), this.timing.exitGraceMs));

@@ -30,17 +30,21 @@ export const INVOKE_ARITY: { readonly [C in InvokeChannel]: InvokeArgs<C>['lengt
   'comparison:cancel': 1,
   'run:cancel': 1,
   'history:list': 0,
+  'history:damaged': 0,
   'history:open': 1,
   'history:delete': 1,
   'report:export': 2,
   'provider:models': 1,
   'provider:test': 1,
-  'keys:set': 2,
+  'keys:set': 3,
   'keys:status': 0,
   'prices:get': 0,
   'prices:set': 1,
   'prices:remove': 1,
   'prices:reset': 0,
+  'keys:use-env': 2,
+  'workspace:choose': 0,
+  'approval:answer': 3,
 };
 
 export type SenderCheck = (event: IpcMainInvokeEvent) => boolean;

@@ -6,8 +6,8 @@
  */
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PROVIDER_PRESETS, findPreset } from '../../shared/providers.js';
 import type { ProviderInfo } from '../../shared/run-spec.js';
+import { bindingForNewKey, envValue, keySource, keyStatuses } from '../host/key-binding.js';
 import type { KeyStore } from '../host/key-store.js';
 
 /** The part of Electron's safeStorage the store uses (a fake in tests). */
@@ -31,6 +31,8 @@ export interface KeyStoreOptions {
 interface KeysFile {
   readonly version: 1;
   readonly keys: Record<string, string>;
+  /** The base URL each key is bound to; a key without one (stored before binding) is never sent. */
+  readonly boundTo: Record<string, string>;
 }
 
 export class KeyStoreError extends Error {
@@ -67,19 +69,22 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
     try {
       text = await readFile(file, 'utf8');
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, keys: {} };
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, keys: {}, boundTo: {} };
       throw err;
     }
-    try {
-      const parsed = JSON.parse(text) as Partial<KeysFile>;
-      const keys: Record<string, string> = Object.create(null) as Record<string, string>;
-      if (parsed && typeof parsed.keys === 'object' && parsed.keys !== null) {
-        for (const [name, value] of Object.entries(parsed.keys)) if (typeof value === 'string') keys[name] = value;
+    const strings = (value: unknown): Record<string, string> => {
+      const out: Record<string, string> = Object.create(null) as Record<string, string>;
+      if (typeof value === 'object' && value !== null) {
+        for (const [name, v] of Object.entries(value)) if (typeof v === 'string') out[name] = v;
       }
-      return { version: 1, keys };
+      return out;
+    };
+    try {
+      const parsed = JSON.parse(text) as Partial<KeysFile> | null;
+      return { version: 1, keys: strings(parsed?.keys), boundTo: strings(parsed?.boundTo) };
     } catch {
       // A damaged file holds nothing we could decrypt; the next save replaces it.
-      return { version: 1, keys: {} };
+      return { version: 1, keys: {}, boundTo: {} };
     }
   };
 
@@ -102,52 +107,56 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
   };
 
   return {
-    set: (providerName, key) => serial(async () => {
-      const preset = typeof providerName === 'string' ? findPreset(providerName) : undefined;
-      if (!preset) {
-        throw new KeyStoreError(`Unknown provider "${String(providerName)}". Use one of: ${PROVIDER_PRESETS.map((p) => p.name).join(', ')}.`);
-      }
+    set: (providerName, key, baseUrl) => serial(async () => {
       if (typeof key !== 'string') throw new KeyStoreError('The key must be text. Paste the key exactly as the provider shows it.');
       const trimmed = key.trim();
       const data = await load();
-      if (trimmed === '') {
-        delete data.keys[preset.name];
+      if (trimmed === '' && typeof providerName === 'string' && Object.hasOwn(data.keys, providerName)) {
+        delete data.keys[providerName];
+        delete data.boundTo[providerName];
         await save(data);
         return;
       }
+      let boundTo: string;
+      try {
+        boundTo = bindingForNewKey(providerName, baseUrl);
+      } catch (err) {
+        throw new KeyStoreError((err as Error).message);
+      }
+      if (trimmed === '') return;
       if (trimmed.length > 4096 || /[\s\u0000-\u001f\u007f]/.test(trimmed)) {
         throw new KeyStoreError('That does not look like an API key (it contains spaces, line breaks or is too long). Paste only the key.');
       }
       assertEncryption();
-      data.keys[preset.name] = safeStorage.encryptString(trimmed).toString('base64');
+      data.keys[providerName] = safeStorage.encryptString(trimmed).toString('base64');
+      data.boundTo[providerName] = boundTo;
       await save(data);
     }),
 
     async status() {
       const data = await load();
-      const out: Record<string, boolean> = {};
-      for (const preset of PROVIDER_PRESETS) {
-        const stored = Object.hasOwn(data.keys, preset.name);
-        if (preset.needsKey || stored) out[preset.name] = stored || Boolean(preset.keyEnv && env[preset.keyEnv]?.trim());
-      }
-      return out;
+      const stored = new Map(Object.keys(data.keys).map((name) => [name, { boundTo: Object.hasOwn(data.boundTo, name) ? data.boundTo[name] : null }]));
+      return keyStatuses(stored, env);
     },
 
     async getApiKey(provider: ProviderInfo, apiKeyEnv: string | null) {
       const providerName = provider.name;
       const data = await load();
       const stored = Object.hasOwn(data.keys, providerName) ? data.keys[providerName] : undefined;
-      if (stored !== undefined) {
+      const boundTo = Object.hasOwn(data.boundTo, providerName) ? data.boundTo[providerName] : null;
+      // Decrypted only when it would be handed out: for the URL it is bound to.
+      const decrypt = (): string => {
         try {
-          return safeStorage.decryptString(Buffer.from(stored, 'base64'));
+          return safeStorage.decryptString(Buffer.from(stored!, 'base64'));
         } catch {
           throw new KeyStoreError(
             `The stored key for "${providerName}" can no longer be decrypted (the system keychain changed). Enter the key again in Settings.`,
           );
         }
-      }
-      const fromEnv = (name: string | null | undefined): string | null => (name ? env[name]?.trim() || null : null);
-      return fromEnv(apiKeyEnv) ?? fromEnv(findPreset(providerName)?.keyEnv);
+      };
+      const source = keySource(provider, apiKeyEnv, stored === undefined ? undefined : boundTo, env);
+      if (source?.kind === 'stored') return decrypt();
+      return source?.kind === 'env' ? envValue(env, source.name) : null;
     },
   };
 }

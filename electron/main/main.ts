@@ -6,6 +6,8 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, protocol, safeS
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHost, type Host } from '../host/host.js';
+import { dialogFolders } from '../host/workspace-access.js';
+import { shellSandbox } from '../engine/approval/shell-sandbox.js';
 import { workerEntry } from '../host/launcher.js';
 import { APP_ENTRY_URL, APP_ID, APP_SCHEME, originOf, readDevUrl, trustedOrigins } from './app-origin.js';
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol.js';
@@ -79,6 +81,26 @@ async function start(): Promise<void> {
     }),
     getApiKey: (provider, apiKeyEnv) => keys.getApiKey(provider, apiKeyEnv),
     keys,
+    caller: 'page',
+    // The page names a folder only by the handle of one the user picked in this native dialog.
+    workspaces: dialogFolders(async () => {
+      const options = { title: 'Choose the workspace folder', buttonLabel: 'Use this folder', properties: ['openDirectory' as const] };
+      const result = win && !win.isDestroyed() ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+      return result.canceled ? null : (result.filePaths[0] ?? null);
+    }),
+    // A key variable named by the page is read only after the user says so in a native dialog.
+    confirmKeyEnv: async (name, baseUrl) => {
+      const options = {
+        type: 'question' as const,
+        buttons: ['Allow', 'Cancel'],
+        defaultId: 1,
+        cancelId: 1,
+        message: `Read the API key from the environment variable ${name}?`,
+        detail: `Parallax will send its value as the API key to ${baseUrl}, and nowhere else. Allow this only if you typed this name yourself.`,
+      };
+      const { response } = win && !win.isDestroyed() ? await dialog.showMessageBox(win, options) : await dialog.showMessageBox(options);
+      return response === 0;
+    },
     onEvents: (events) => batcher.push(events),
     onWarning: log,
     exportReport: createReportSaver({
@@ -92,7 +114,7 @@ async function start(): Promise<void> {
     shellHandlers({
       host,
       batcher,
-      info: () => ({ host: 'electron', version: app.getVersion(), dataDir: userData }),
+      info: () => ({ host: 'electron', version: app.getVersion(), dataDir: userData, workspaceFolders: { picker: 'dialog', allowedDirs: [] }, shellSandbox: shellSandbox() }),
     }),
     senderFrom(origins),
   );

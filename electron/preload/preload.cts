@@ -32,6 +32,7 @@ const api = {
   'comparison:cancel': invoker('comparison:cancel'),
   'run:cancel': invoker('run:cancel'),
   'history:list': invoker('history:list'),
+  'history:damaged': invoker('history:damaged'),
   'history:open': invoker('history:open'),
   'history:delete': invoker('history:delete'),
   'report:export': invoker('report:export'),
@@ -43,6 +44,9 @@ const api = {
   'prices:set': invoker('prices:set'),
   'prices:remove': invoker('prices:remove'),
   'prices:reset': invoker('prices:reset'),
+  'keys:use-env': invoker('keys:use-env'),
+  'workspace:choose': invoker('workspace:choose'),
+  'approval:answer': invoker('approval:answer'),
 
   /** Listens to a pushed channel; returns the function that stops listening. */
   on<E extends EventChannel>(channel: E, listener: (payload: EventMap[E]) => void): () => void {

@@ -2,7 +2,8 @@
  * Messages between the host and a worker process. The API key travels only inside `init`, over the IPC
  * channel — never in argv, the environment, files or logs.
  *
- * host → worker: init (spec + key) · go (start now) · cancel
+ * host → worker: init (spec + key) · go (start now) · cancel · approval-answer (the user's answer to an
+ *                approval-requested event the worker sent)
  * worker → host: ready (loaded, waiting for go) · events (a batch, in seq order) · fatal (why it is dying)
  */
 import type { RunSpec } from '../../shared/run-spec.js';
@@ -11,7 +12,8 @@ import type { StepEvent } from '../../shared/step-event.js';
 export type HostToWorker =
   | { readonly type: 'init'; readonly spec: RunSpec; readonly apiKey: string | null }
   | { readonly type: 'go' }
-  | { readonly type: 'cancel' };
+  | { readonly type: 'cancel' }
+  | { readonly type: 'approval-answer'; readonly approvalId: string; readonly decision: 'allow' | 'deny' | 'allow-comparison' };
 
 export type WorkerToHost =
   | { readonly type: 'ready' }
@@ -29,7 +31,10 @@ export function isWorkerToHost(value: unknown): value is WorkerToHost {
 
 export function isHostToWorker(value: unknown): value is HostToWorker {
   if (typeof value !== 'object' || value === null) return false;
-  const v = value as { type?: unknown; spec?: unknown };
+  const v = value as { type?: unknown; spec?: unknown; approvalId?: unknown; decision?: unknown };
   if (v.type === 'go' || v.type === 'cancel') return true;
+  if (v.type === 'approval-answer') {
+    return typeof v.approvalId === 'string' && (v.decision === 'allow' || v.decision === 'deny' || v.decision === 'allow-comparison');
+  }
   return v.type === 'init' && typeof v.spec === 'object' && v.spec !== null;
 }

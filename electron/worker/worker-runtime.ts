@@ -11,6 +11,8 @@ export interface RunIo {
   readonly apiKey: string | null;
   readonly signal: AbortSignal;
   emit(event: StepEvent): void;
+  /** Waits for the host's answer to the approval-requested event just emitted (the user decides there). */
+  askApproval(request: { readonly approvalId: string }, signal: AbortSignal): Promise<'allow' | 'deny' | 'allow-comparison'>;
 }
 
 export type RunFn = (spec: RunSpec, io: RunIo) => Promise<void>;
@@ -85,6 +87,18 @@ export function serveWorker(load: (spec: RunSpec) => Promise<RunFn>): void {
     }
   };
 
+  // Approvals the run waits for, by id: the host answers each with an approval-answer message.
+  const approvals = new Map<string, (decision: 'allow' | 'deny' | 'allow-comparison') => void>();
+  const askApproval: RunIo['askApproval'] = ({ approvalId }, signal) =>
+    new Promise((resolve, reject) => {
+      void flush(); // the request event must reach the host now, not with the next batch
+      approvals.set(approvalId, resolve);
+      signal.addEventListener('abort', () => {
+        approvals.delete(approvalId);
+        reject(new Error('The run was cancelled while it waited for approval.'));
+      }, { once: true });
+    });
+
   const die = async (message: string, code: number): Promise<never> => {
     await flush();
     await port.send({ type: 'fatal', message });
@@ -96,7 +110,7 @@ export function serveWorker(load: (spec: RunSpec) => Promise<RunFn>): void {
     started = true;
     const { spec, apiKey } = init;
     init = { ...init, apiKey: null }; // keep the key only where the run needs it
-    run(spec, { apiKey, signal: controller.signal, emit }).then(
+    run(spec, { apiKey, signal: controller.signal, emit, askApproval }).then(
       async () => {
         await flush();
         process.exit(0);
@@ -135,6 +149,10 @@ export function serveWorker(load: (spec: RunSpec) => Promise<RunFn>): void {
         },
         (err: unknown) => die(`The worker could not load the engine: ${err instanceof Error ? err.message : String(err)}`, 1),
       );
+    } else if (message.type === 'approval-answer') {
+      const resolve = approvals.get(message.approvalId);
+      approvals.delete(message.approvalId);
+      resolve?.(message.decision);
     } else if (message.type === 'go') {
       released = true;
       start();

@@ -2,7 +2,7 @@
  * What buttons, shortcuts and menu commands do. Each action talks to the host through the api client and
  * records the outcome in the store; errors become toasts or inline messages, never silent failures.
  */
-import type { MenuCommand, ReportFormat } from '../../shared/ipc-contract.js';
+import type { ApprovalAnswer, MenuCommand, ReportFormat } from '../../shared/ipc-contract.js';
 import { findPreset } from '../../shared/providers.js';
 import { findTask } from '../../shared/tasks.js';
 import { fmtDateTime } from '../lib/format.js';
@@ -26,7 +26,8 @@ export function errorText(err: unknown): string {
 export async function refreshHistory(): Promise<void> {
   st().setHistoryLoading();
   try {
-    st().setHistory(await invoke('history:list'));
+    const [items, damaged] = await Promise.all([invoke('history:list'), invoke('history:damaged')]);
+    st().setHistory(items, damaged);
   } catch (err) {
     st().setHistoryError(errorText(err));
   }
@@ -74,6 +75,17 @@ export async function cancelComparison(): Promise<void> {
   }
 }
 
+/** The user's answer to a run waiting for approval; false when the host refused it (shown as a toast). */
+export async function answerApproval(runId: string, approvalId: string, decision: ApprovalAnswer): Promise<boolean> {
+  try {
+    await invoke('approval:answer', runId, approvalId, decision);
+    return true;
+  } catch (err) {
+    st().pushToast({ kind: 'error', title: 'Could not pass on the answer', detail: errorText(err) });
+    return false;
+  }
+}
+
 export async function cancelRun(runId: string): Promise<void> {
   try {
     await invoke('run:cancel', runId);
@@ -98,11 +110,13 @@ export async function openComparison(id: string, source: 'history' | 'live' = 'h
 
 export function deleteComparison(id: string): void {
   const item = st().historyItems.find((i) => i.meta.id === id);
-  const title = item ? taskTitle(item.meta.task) : id;
+  const title = item ? taskTitle(item.meta.task) : `damaged comparison ${id}`;
   const runs = item ? item.runs.length : 0;
   st().askConfirm({
     title: 'Delete this comparison?',
-    body: `“${title}” (${item ? fmtDateTime(item.meta.createdAt) + ', ' : ''}${runs} run${runs === 1 ? '' : 's'}) and every stored event will be removed from disk. This cannot be undone.`,
+    body: item
+      ? `“${title}” (${fmtDateTime(item.meta.createdAt)}, ${runs} run${runs === 1 ? '' : 's'}) and every stored event will be removed from disk. This cannot be undone.`
+      : `The ${title} and everything in its folder will be removed from disk. This cannot be undone.`,
     confirmLabel: 'Delete',
     danger: true,
     onConfirm: async () => {
@@ -144,12 +158,40 @@ export async function exportReport(format: ReportFormat, comparisonId = st().act
 
 function providerCheck() {
   const f = st().form;
-  return { name: f.providerName, baseUrl: effectiveBaseUrl(f), model: f.model.trim() };
+  return { name: f.providerName, baseUrl: effectiveBaseUrl(f), model: f.model.trim(), apiKeyEnv: f.providerName === 'custom' && f.apiKeyEnv ? f.apiKeyEnv : null };
+}
+
+/** Custom provider: read its key from the environment variable the user typed (the host checks and binds it). */
+export async function useKeyEnv(name: string): Promise<boolean> {
+  const baseUrl = effectiveBaseUrl(st().form);
+  try {
+    if (!baseUrl) throw new Error('Enter the server’s base URL first: the key variable is named for one URL.');
+    const status = await invoke('keys:use-env', name, baseUrl);
+    st().setForm({ apiKeyEnv: status.name });
+    st().pushToast(status.set
+      ? { kind: 'success', title: `Key read from ${status.name}`, detail: `Sent only to ${status.baseUrl}.` }
+      : { kind: 'info', title: `${status.name} is not set`, detail: 'The host’s environment has no value for it; set it and restart the host, or paste the key instead.' });
+    void loadModels();
+    return true;
+  } catch (err) {
+    st().pushToast({ kind: 'error', title: 'Could not use that variable', detail: errorText(err) });
+    return false;
+  }
+}
+
+/** Desktop: pick the workspace folder in the app's folder dialog. */
+export async function chooseWorkspaceFolder(): Promise<void> {
+  try {
+    const chosen = await invoke('workspace:choose');
+    if (chosen) st().setForm({ workspaceDir: chosen.path, workspaceHandle: chosen.handle });
+  } catch (err) {
+    st().pushToast({ kind: 'error', title: 'Could not choose a folder', detail: errorText(err) });
+  }
 }
 
 const checkKey = () => {
   const c = providerCheck();
-  return `${c.name}|${c.baseUrl ?? ''}`;
+  return `${c.name}|${c.baseUrl ?? ''}${c.apiKeyEnv ? `|$${c.apiKeyEnv}` : ''}`;
 };
 
 export async function loadModels(): Promise<void> {
@@ -190,7 +232,8 @@ export async function refreshKeyStatus(): Promise<void> {
 export async function saveKey(key: string): Promise<boolean> {
   const provider = st().form.providerName;
   try {
-    await invoke('keys:set', provider, key);
+    // The custom provider's key is bound to the URL it is stored for; a preset's to its own URL.
+    await invoke('keys:set', provider, key, provider === 'custom' ? effectiveBaseUrl(st().form) : null);
     await refreshKeyStatus();
     st().pushToast({ kind: 'success', title: `Key stored for ${findPreset(provider)?.label ?? provider}` });
     void loadModels();

@@ -2,9 +2,11 @@
  * Wires the host to the store once at startup: connection state, the frame-batched event stream, menu
  * commands, keyboard shortcuts, saved preferences, and the first reads (app info, keys, history).
  */
+import type { KeyStatus } from '../../shared/ipc-contract.js';
 import { findPreset } from '../../shared/providers.js';
 import { getTransport, invoke } from '../api/client.js';
 import { appStore } from '../store/app-store.js';
+import { savedForm } from '../store/composer-model.js';
 import { comparisonSelectors } from '../store/selectors.js';
 import { createEventBuffer } from '../stream/event-buffer.js';
 import { cancelComparison, loadModels, openComparison, refreshHistory, refreshHistorySoon, runCommand, runComparison, toggleSidebar } from './actions.js';
@@ -53,20 +55,20 @@ function applyTheme(): void {
 }
 
 /** The simulated model is the default unless the saved provider is usable (its key is stored, or it needs none). */
-function chooseStartingProvider(keys: Readonly<Record<string, boolean>>): void {
+function chooseStartingProvider(keys: Readonly<Record<string, KeyStatus>>): void {
   const form = st().form;
   const preset = findPreset(form.providerName);
-  if (!preset || (preset.needsKey && !keys[preset.name])) st().chooseProvider('simulated');
+  if (!preset || (preset.needsKey && !keys[preset.name]?.available)) st().chooseProvider('simulated');
 }
 
 export async function bootstrap(): Promise<void> {
   const prefs = loadPrefs();
-  if (prefs.form) st().setForm(prefs.form);
+  if (prefs.form) st().setForm(savedForm(prefs.form));
   st().setTheme(prefs.theme ?? (window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'));
   st().setSidebarHidden(prefs.sidebarHidden ?? false);
   applyTheme();
   appStore.subscribe((s, prev) => {
-    if (s.form !== prev.form || s.theme !== prev.theme || s.sidebarHidden !== prev.sidebarHidden) savePrefs({ form: s.form, theme: s.theme, sidebarHidden: s.sidebarHidden });
+    if (s.form !== prev.form || s.theme !== prev.theme || s.sidebarHidden !== prev.sidebarHidden) savePrefs({ form: savedForm(s.form), theme: s.theme, sidebarHidden: s.sidebarHidden });
   });
 
   const transport = getTransport();

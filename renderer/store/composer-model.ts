@@ -3,6 +3,7 @@
  * the same schema as the host (shared/run-spec.ts): per field for messages at the field, then as a whole with
  * parseSettings, which is what the host runs too.
  */
+import type { ApprovalPolicyInput } from '../../shared/approval.js';
 import { findPreset } from '../../shared/providers.js';
 import {
   DEFAULT_SETTINGS,
@@ -37,6 +38,8 @@ export type SettingsDraft = { readonly [K in NumericSetting]: string } & {
   readonly returnTypes: boolean;
   readonly streamOptions: boolean;
   readonly simFaults: readonly SimFault[];
+  /** Tools the user set an approval mode for; the others take the host's default. */
+  readonly approvals?: ApprovalPolicyInput;
 };
 
 export const SETTING_INFO: Record<NumericSetting, { label: string; unit?: string; hint: string }> = {
@@ -79,6 +82,7 @@ export function draftFromSettings(s: RunSettings): SettingsDraft {
     returnTypes: s.returnTypes,
     streamOptions: s.streamOptions,
     simFaults: s.simFaults,
+    approvals: s.approvals,
   };
 }
 
@@ -108,7 +112,7 @@ export interface SettingsCheck {
 
 export function checkSettings(draft: SettingsDraft, simulated: boolean): SettingsCheck {
   const fieldErrors: Partial<Record<NumericSetting, string>> = {};
-  const input: Record<string, unknown> = { returnTypes: draft.returnTypes, streamOptions: draft.streamOptions, simFaults: simulated ? [...draft.simFaults] : [] };
+  const input: Record<string, unknown> = { returnTypes: draft.returnTypes, streamOptions: draft.streamOptions, simFaults: simulated ? [...draft.simFaults] : [], approvals: { ...draft.approvals } };
   for (const key of NUMERIC_SETTINGS) {
     const value = toValue(key, draft[key]);
     if (value === undefined) continue;
@@ -134,6 +138,24 @@ export interface ComposerForm {
   /** Trials per mode, as typed. */
   readonly trials: string;
   readonly settings: SettingsDraft;
+  /** Custom provider: the key variable the host accepted (keys:use-env) for this session; never saved. */
+  readonly apiKeyEnv?: string;
+  /** A folder of the user's to copy as the workspace: the path shown (typed on the web host). */
+  readonly workspaceDir?: string;
+  /** Desktop: the folder dialog's handle for `workspaceDir`; the page can name a folder only by it. Never saved. */
+  readonly workspaceHandle?: string | null;
+}
+
+/** The form as it is saved between sessions: without what the host granted to this session only. */
+export function savedForm<F extends Partial<ComposerForm>>(form: F): F {
+  const { apiKeyEnv: _env, workspaceHandle, workspaceDir, ...rest } = form;
+  // A folder picked in the desktop dialog is named by a handle of this session only: it is picked again.
+  return (workspaceHandle ? rest : { ...rest, ...(workspaceDir ? { workspaceDir } : {}) }) as F;
+}
+
+/** What the request names as the workspace: the dialog's handle, else the typed path, else nothing. */
+export function requestedWorkspace(form: Pick<ComposerForm, 'workspaceDir' | 'workspaceHandle'>): string | null {
+  return form.workspaceHandle || form.workspaceDir?.trim() || null;
 }
 
 export interface FormErrors {
@@ -149,6 +171,8 @@ export function effectiveBaseUrl(form: Pick<ComposerForm, 'providerName' | 'base
   const preset = findPreset(form.providerName);
   const typed = form.baseUrl.trim();
   if (form.providerName === 'simulated') return null;
+  // A preset that needs a key keeps its own URL (its key goes nowhere else), whatever an older form held.
+  if (preset?.needsKey && preset.baseUrl) return preset.baseUrl;
   return typed || preset?.baseUrl || null;
 }
 
@@ -209,8 +233,10 @@ export function buildRequest(form: ComposerForm): { request: ComparisonRequest |
         name: form.providerName,
         baseUrl: simulated || (preset?.baseUrl && baseUrl === preset.baseUrl) ? null : baseUrl,
         model: form.model.trim(),
+        ...(form.providerName === 'custom' && form.apiKeyEnv ? { apiKeyEnv: form.apiKeyEnv } : {}),
       },
       settings: check.settings,
+      ...(requestedWorkspace(form) ? { workspaceDir: requestedWorkspace(form) } : {}),
     },
     errors,
     check,

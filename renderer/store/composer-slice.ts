@@ -1,6 +1,6 @@
 /** The composer's form state and what the host told us about the chosen provider (models, test, keys). */
 import type { StateCreator } from 'zustand';
-import type { ConnectionResult } from '../../shared/ipc-contract.js';
+import type { ConnectionResult, KeyStatus } from '../../shared/ipc-contract.js';
 import { findPreset } from '../../shared/providers.js';
 import { DEFAULT_MODES, SIMULATED_MODEL, type ModeId } from '../../shared/run-spec.js';
 import { DEFAULT_DRAFT, orderModes, type ComposerForm, type NumericSetting, type SettingsDraft } from './composer-model.js';
@@ -26,15 +26,15 @@ export interface ComposerSlice {
   readonly showErrors: boolean;
   readonly modelList: ModelList;
   readonly connectionTest: ConnectionTest;
-  readonly keyStatus: Readonly<Record<string, boolean>>;
+  readonly keyStatus: Readonly<Record<string, KeyStatus>>;
   setForm(patch: Partial<ComposerForm>): void;
-  setSetting<K extends NumericSetting | 'returnTypes' | 'streamOptions' | 'simFaults'>(key: K, value: SettingsDraft[K]): void;
+  setSetting<K extends NumericSetting | 'returnTypes' | 'streamOptions' | 'simFaults' | 'approvals'>(key: K, value: SettingsDraft[K]): void;
   chooseProvider(name: string): void;
   toggleMode(mode: ModeId, on: boolean): void;
   setShowErrors(show: boolean): void;
   setModelList(list: ModelList): void;
   setConnectionTest(test: ConnectionTest): void;
-  setKeyStatus(status: Readonly<Record<string, boolean>>): void;
+  setKeyStatus(status: Readonly<Record<string, KeyStatus>>): void;
 }
 
 export const INITIAL_FORM: ComposerForm = {
@@ -60,7 +60,7 @@ export const createComposerSlice: StateCreator<AppState, [], [], ComposerSlice> 
     set((s) => {
       const preset = findPreset(name);
       return {
-        form: { ...s.form, providerName: name, baseUrl: preset?.baseUrl ?? '', model: preset?.defaultModel ?? '' },
+        form: { ...s.form, providerName: name, baseUrl: preset?.baseUrl ?? '', model: preset?.defaultModel ?? '', apiKeyEnv: '' },
         connectionTest: { status: 'idle', result: null, key: '' },
       };
     }),

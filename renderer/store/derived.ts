@@ -54,7 +54,7 @@ export function emptySummary(runId: string, mode: ModeId): RunSummary {
     answer: '',
     error: null,
     validation: null,
-    totals: { steps: 0, requests: 0, prompt: 0, completion: 0, cached: 0, reasoning: 0, total: 0, toolCalls: 0, wallMs: 0 },
+    totals: { steps: 0, requests: 0, prompt: 0, completion: 0, cached: 0, reasoning: 0, total: 0, toolCalls: 0, wallMs: 0, approvalWaitMs: 0 },
     perStep: [],
     firstRequestAt: null,
     firstRequestPrompt: null,

@@ -1,15 +1,17 @@
 /** The stored comparisons (history:list). */
 import type { StateCreator } from 'zustand';
-import type { ComparisonListItem } from '../../shared/ipc-contract.js';
+import type { ComparisonListItem, DamagedComparison } from '../../shared/ipc-contract.js';
 import type { AppState } from './app-store.js';
 
 export interface HistorySlice {
   readonly historyItems: readonly ComparisonListItem[];
+  /** Comparisons whose record is damaged: listed with the reason so they can be deleted. */
+  readonly damagedItems: readonly DamagedComparison[];
   readonly historyStatus: 'idle' | 'loading' | 'ready' | 'error';
   readonly historyError: string | null;
   /** The comparison being opened (history:open in flight). */
   readonly openingId: string | null;
-  setHistory(items: readonly ComparisonListItem[]): void;
+  setHistory(items: readonly ComparisonListItem[], damaged?: readonly DamagedComparison[]): void;
   setHistoryLoading(): void;
   setHistoryError(message: string): void;
   setOpening(id: string | null): void;
@@ -17,10 +19,11 @@ export interface HistorySlice {
 
 export const createHistorySlice: StateCreator<AppState, [], [], HistorySlice> = (set) => ({
   historyItems: [],
+  damagedItems: [],
   historyStatus: 'idle',
   historyError: null,
   openingId: null,
-  setHistory: (historyItems) => set({ historyItems, historyStatus: 'ready', historyError: null }),
+  setHistory: (historyItems, damagedItems = []) => set({ historyItems, damagedItems, historyStatus: 'ready', historyError: null }),
   setHistoryLoading: () => set((s) => ({ historyStatus: s.historyStatus === 'ready' ? 'ready' : 'loading' })),
   setHistoryError: (historyError) => set({ historyStatus: 'error', historyError }),
   setOpening: (openingId) => set({ openingId }),

@@ -7,6 +7,8 @@
  * thousands of events (a comparison reopened from history) costs O(n) instead of O(n²).
  */
 import type {
+  ApprovalRequestedEvent,
+  ApprovalResolvedEvent,
   CodeRunEvent,
   ModelRequestEvent,
   ModelResponseEvent,
@@ -30,6 +32,14 @@ export interface ToolCallView {
   readonly finished: ToolFinishedEvent | null;
   readonly codeRun: CodeRunEvent | null;
   readonly searches: readonly ToolSearchEvent[];
+  /** Approvals this call waited for (a program's: one per dangerous inner call), in order. */
+  readonly approvals: readonly ApprovalView[];
+}
+
+/** One approval: waiting for the user while `resolved` is null. */
+export interface ApprovalView {
+  readonly requested: ApprovalRequestedEvent;
+  readonly resolved: ApprovalResolvedEvent | null;
 }
 
 export interface StepView {
@@ -56,17 +66,20 @@ export interface RunView {
   /** In step order. */
   readonly steps: readonly StepView[];
   readonly stepIndex: Readonly<Record<number, number>>;
+  /** Approvals asked for and not answered yet: the run is paused on them. */
+  readonly pendingApprovals: number;
 }
 
 export type RunMap = Readonly<Record<string, RunView>>;
 
 export function emptyRun(runId: string): RunView {
-  return { runId, nextSeq: 0, gaps: 0, events: [], started: null, finished: null, warnings: [], steps: [], stepIndex: {} };
+  return { runId, nextSeq: 0, gaps: 0, events: [], started: null, finished: null, warnings: [], steps: [], stepIndex: {}, pendingApprovals: 0 };
 }
 
 // Writable twins of the views, used only inside a batch on objects the batch owns.
-interface MCall extends Omit<ToolCallView, 'searches'> {
+interface MCall extends Omit<ToolCallView, 'searches' | 'approvals'> {
   searches: ToolSearchEvent[];
+  approvals: ApprovalView[];
   args: unknown;
   rawArgs: string | null;
   started: boolean;
@@ -91,6 +104,7 @@ interface MRun {
   warnings: RunWarningEvent[];
   steps: MStep[];
   stepIndex: Record<number, number>;
+  pendingApprovals: number;
 }
 
 /** Tracks which objects this batch already copied, so each is copied once and then mutated. */
@@ -135,7 +149,7 @@ function callOf(d: Draft, s: MStep, callId: string, name: string): MCall {
   s.calls = d.own(s.calls);
   if (i === undefined) {
     s.callIndex = d.own(s.callIndex);
-    const call: MCall = d.fresh({ callId, name, args: undefined, rawArgs: null, started: false, finished: null, codeRun: null, searches: [] });
+    const call: MCall = d.fresh({ callId, name, args: undefined, rawArgs: null, started: false, finished: null, codeRun: null, searches: [], approvals: [] });
     s.calls.push(call);
     s.callIndex[callId] = s.calls.length - 1;
     return call;
@@ -203,6 +217,22 @@ function applyOne(d: Draft, run: MRun, e: StepEvent): void {
       const c = callOf(d, stepOf(d, run, e.step), e.callId, 'search_tools');
       c.searches = d.own(c.searches);
       c.searches.push(e);
+      break;
+    }
+    case 'approval-requested': {
+      const c = callOf(d, stepOf(d, run, e.step), e.callId, e.inProgram ? 'run_code' : e.tool);
+      c.approvals = d.own(c.approvals);
+      c.approvals.push({ requested: e, resolved: null });
+      run.pendingApprovals += 1;
+      break;
+    }
+    case 'approval-resolved': {
+      const c = callOf(d, stepOf(d, run, e.step), e.callId, e.tool);
+      const i = c.approvals.findIndex((a) => a.requested.approvalId === e.approvalId);
+      if (i < 0) break;
+      c.approvals = d.own(c.approvals);
+      c.approvals[i] = { requested: c.approvals[i]!.requested, resolved: e };
+      run.pendingApprovals = Math.max(0, run.pendingApprovals - 1);
       break;
     }
   }

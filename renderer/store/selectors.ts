@@ -112,6 +112,7 @@ export const composerSelectors = {
 
 export const historySelectors = {
   items: (s: AppState) => s.historyItems,
+  damaged: (s: AppState) => s.damagedItems,
   status: (s: AppState) => s.historyStatus,
   error: (s: AppState) => s.historyError,
   openingId: (s: AppState) => s.openingId,

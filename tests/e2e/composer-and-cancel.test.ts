@@ -63,7 +63,7 @@ describe('composer, cancel and themes, against parallax serve with the simulated
     await page.fill('[data-testid=api-key-input]', secret);
     await page.keyboard.press('Enter');
     await page.waitForSelector('[data-testid=key-stored]');
-    expect((await host.invoke('keys:status')).openai).toBe(true);
+    expect((await host.invoke('keys:status')).openai).toEqual({ available: true, boundTo: 'https://api.openai.com/v1' });
     const html = await page.content();
     expect(html).not.toContain(secret);
     expect(await page.evaluate(() => localStorage.getItem('parallax.prefs.v1') ?? '')).not.toContain(secret);

@@ -18,10 +18,10 @@ export interface Served {
   stop(): Promise<void>;
 }
 
-/** Starts `parallax serve --port 0` and resolves once it printed its URL. */
-export async function startServe(env: Record<string, string> = {}): Promise<Served> {
+/** Starts `parallax serve --port 0` (plus `args`) and resolves once it printed its URL. */
+export async function startServe(env: Record<string, string> = {}, args: readonly string[] = []): Promise<Served> {
   const dataDir = mkdtempSync(join(tmpdir(), 'parallax-e2e-'));
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'parallax.js'), 'serve', '--port', '0'], {
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'parallax.js'), 'serve', '--port', '0', ...args], {
     cwd: ROOT,
     env: { ...process.env, PARALLAX_DATA_DIR: dataDir, OPENAI_API_KEY: '', DEEPSEEK_API_KEY: '', OPENROUTER_API_KEY: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,6 +12,8 @@ import {
 } from '../../../shared/summary.js';
 import { resolveDataDir } from '../../host/data-dir.js';
 import { createHost } from '../../host/host.js';
+import type { ApprovalPolicyInput } from '../../../shared/approval.js';
+import { APPROVE_FLAG_HELP, cliApprovalPolicy, TerminalPrompter } from '../approvals.js';
 import { addProviderOptions, readApiKey, resolveProviderFlags, type ProviderFlags } from '../provider-options.js';
 import { buildSettings, addSettingsOption } from '../settings-option.js';
 import { stepLine } from '../step-printer.js';
@@ -28,6 +30,7 @@ interface CompareFlags extends ProviderFlags {
   json?: boolean;
   fault?: string[];
   settings?: string;
+  approve?: string;
 }
 
 export function register(program: Command): void {
@@ -40,6 +43,7 @@ export function register(program: Command): void {
     .option('--max-steps <n>', 'stop each run after this many model requests (default 10)')
     .option('--workspace <dir>', 'copy this folder as every run\'s workspace instead of the task fixture')
     .option('--fault <name...>', 'simulated model only: inject faults (429-once, 500, hang, malformed-args, unknown-tool, loop-forever)')
+    .option('--approve <list>', APPROVE_FLAG_HELP)
     .option('--json', 'print one JSON object at the end (live lines go to stderr)');
   addProviderOptions(addSettingsOption(cmd)).action((flags: CompareFlags) => compareCommand(flags));
 }
@@ -63,14 +67,21 @@ async function compareCommand(flags: CompareFlags): Promise<void> {
   const choice = resolveProviderFlags(flags);
   const apiKey = readApiKey(choice);
   if (flags.fault?.length && !choice.simulated) throw new Error('--fault works only with the simulated model.');
+  const settings = buildSettings(flags);
+  const tty = process.stdin.isTTY === true;
+  const approvals = cliApprovalPolicy(flags.approve, { tty, userFolder: !!flags.workspace, base: settings.approvals as ApprovalPolicyInput | undefined });
+  for (const note of approvals.notes) process.stderr.write(`note: ${note}\n`);
   const request: ComparisonRequest = {
     task: flags.task,
     modes: parseModes(flags.modes),
     trials: parseTrials(flags.trials),
     provider: { name: choice.name, baseUrl: choice.baseUrl, model: choice.model, apiKeyEnv: choice.apiKeyEnv },
-    settings: buildSettings(flags),
+    settings: { ...settings, approvals: approvals.policy },
     workspaceDir: flags.workspace ?? null,
   };
+  // 'ask' prompts here, one request at a time; a wait that ends without an answer (cancel) drops its prompt.
+  const prompter = tty ? new TerminalPrompter(process.stdin, process.stderr) : null;
+  const waits = new Map<string, AbortController>();
   const live = flags.json ? process.stderr : process.stdout;
   const labels = new Map<string, string>();
   const trials = request.trials ?? 1;
@@ -78,11 +89,20 @@ async function compareCommand(flags: CompareFlags): Promise<void> {
   const width = Math.max(...request.modes.map((m) => (MODE_LABELS[m] ?? m).length)) + trialTag.length;
   const host = createHost({
     dataDir: resolveDataDir(),
+    caller: 'cli',
     getApiKey: async () => apiKey,
     onEvents: (batch) => {
       for (const e of batch) {
         const line = liveLine(e, `[${(labels.get(e.runId) ?? e.runId).padEnd(width)}] `);
         if (line) live.write(line + '\n');
+        if (e.type === 'approval-resolved') waits.get(e.approvalId)?.abort();
+        if (e.type === 'approval-requested' && prompter) {
+          const wait = new AbortController();
+          waits.set(e.approvalId, wait);
+          void prompter.ask({ label: `[${labels.get(e.runId) ?? e.runId}]`, tool: e.tool, args: e.args, signal: wait.signal }).then((answer) => {
+            if (answer) void host['approval:answer'](e.runId, e.approvalId, answer).catch((err: Error) => process.stderr.write(`warning: ${err.message}\n`));
+          });
+        }
       }
     },
     onWarning: (m) => process.stderr.write(`warning: ${m}\n`),
@@ -123,6 +143,7 @@ async function compareCommand(flags: CompareFlags): Promise<void> {
   } finally {
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigint);
+    prompter?.close();
     await host.close();
   }
   if (interrupted) process.exitCode = 130;

@@ -17,15 +17,23 @@ async function historyCommand(flags: { json?: boolean }): Promise<void> {
   const dataDir = resolveDataDir();
   const store = new HistoryStore(dataDir, (m) => process.stderr.write(`warning: ${m}\n`));
   const items = await store.list();
+  const damaged = await store.listDamaged();
   if (flags.json) {
+    // The list stays an array of comparisons; damaged ones are reported beside it, on stderr.
+    for (const d of damaged) process.stderr.write(`damaged: ${d.id}: ${d.reason}\n`);
     process.stdout.write(JSON.stringify(items, null, 2) + '\n');
     return;
   }
-  if (items.length === 0) {
+  if (items.length === 0 && damaged.length === 0) {
     process.stdout.write(`No comparisons stored in ${dataDir} yet. Run one: parallax compare --task log-stats\n`);
     return;
   }
-  process.stdout.write(items.map(describe).join('\n') + `\n\n${items.length} comparison${items.length === 1 ? '' : 's'} in ${dataDir}\n`);
+  const lines = items.map(describe);
+  for (const d of damaged) {
+    lines.push(`${d.id}  DAMAGED: ${d.reason}.\n    It cannot be opened; remove it with: rm -r ${JSON.stringify(store.dir(d.id))}`);
+  }
+  const counts = `${items.length} comparison${items.length === 1 ? '' : 's'}${damaged.length ? ` and ${damaged.length} damaged` : ''}`;
+  process.stdout.write(lines.join('\n') + `\n\n${counts} in ${dataDir}\n`);
 }
 
 type ListedRun = ComparisonListItem['runs'][number];
@@ -40,12 +48,18 @@ function describe(item: ComparisonListItem): string {
     const runs = item.runs
       .map((r) => `${MODE_LABELS[r.mode] ?? r.mode}: ${r.status}, ${r.steps} steps, ${r.usageSource === 'estimated' || r.usageSource === 'mixed' ? '≈ ' : ''}${int(r.totalTokens)} tokens`)
       .join(' | ');
-    return `${meta.id}  ${when} UTC  ${task}  ${model}\n    ${runs}`;
+    return `${meta.id}  ${when} UTC  ${task}  ${model}\n    ${runs}${damage(item)}`;
   }
   const byMode = new Map<string, ListedRun[]>();
   for (const r of item.runs) byMode.set(r.mode, [...(byMode.get(r.mode) ?? []), r]);
   const modes = [...byMode].map(([mode, runs]) => `${MODE_LABELS[mode as ModeId] ?? mode} ×${runs.length}: ${modeLine(runs)}`);
-  return `${meta.id}  ${when} UTC  ${task}  ${model}  ×${trials} trials\n${modes.map((m) => `    ${m}`).join('\n')}`;
+  return `${meta.id}  ${when} UTC  ${task}  ${model}  ×${trials} trials\n${modes.map((m) => `    ${m}`).join('\n')}${damage(item)}`;
+}
+
+/** The damage found in a comparison's run logs, under it: its other events are still shown. */
+function damage(item: ComparisonListItem): string {
+  if (!item.problems?.length) return '';
+  return `\n    DAMAGED (damaged lines were skipped): ${item.problems.join(' ')}`;
 }
 
 const int = (n: number) => n.toLocaleString('en-US');

@@ -12,6 +12,8 @@ import { runEngine, warmUpEngine } from '../../engine/run-engine.js';
 import { isSimulatedEndpoint, startSimServer } from '../../engine/sim/index.js';
 import { needsFixtureServer } from '../../../shared/tasks.js';
 import { prepareFixture, resolveTask, startFixtureServer } from '../../engine/tasks/index.js';
+import type { ApprovalPolicyInput } from '../../../shared/approval.js';
+import { APPROVE_FLAG_HELP, cliApprovalPolicy, TerminalPrompter } from '../approvals.js';
 import { addProviderOptions, readApiKey, resolveProviderFlags, type ProviderFlags } from '../provider-options.js';
 import { addSettingsOption, buildSettings } from '../settings-option.js';
 import { stepHeader, stepLine, summaryLines } from '../step-printer.js';
@@ -28,6 +30,7 @@ interface RunFlags extends ProviderFlags {
   fault?: string[];
   returnTypes?: boolean;
   settings?: string;
+  approve?: string;
 }
 
 export function register(program: Command): void {
@@ -42,6 +45,7 @@ export function register(program: Command): void {
     .option('--workspace <dir>', 'copy this folder as the workspace instead of the task fixture')
     .option('--keep-workspace', 'keep the temporary workspace copy after the run')
     .option('--no-return-types', 'hide return types from the Code Mode catalog')
+    .option('--approve <list>', APPROVE_FLAG_HELP)
     .option('--fault <name...>', 'simulated model only: inject faults (429-once, 500, hang, malformed-args, unknown-tool, loop-forever)');
   addProviderOptions(addSettingsOption(cmd)).action((flags: RunFlags) => runCommand(flags));
 }
@@ -51,11 +55,16 @@ async function runCommand(flags: RunFlags): Promise<void> {
   const choice = resolveProviderFlags(flags);
   const apiKey = readApiKey(choice);
   const extra = buildSettings(flags);
+  const tty = process.stdin.isTTY === true;
+  const approvals = cliApprovalPolicy(flags.approve, { tty, userFolder: !!flags.workspace, base: extra.approvals as ApprovalPolicyInput | undefined });
+  for (const note of approvals.notes) process.stderr.write(`note: ${note}\n`);
   // --no-return-types wins over --settings; otherwise --settings may set returnTypes itself.
-  const settings = parseSettings(flags.returnTypes === false ? { ...extra, returnTypes: false } : extra);
+  const settings = parseSettings({ ...extra, approvals: approvals.policy, ...(flags.returnTypes === false ? { returnTypes: false } : {}) });
   if (settings.simFaults.length && !choice.simulated) throw new Error('--fault works only with the simulated model.');
 
   const cleanups: (() => Promise<void>)[] = [];
+  const prompter = tty ? new TerminalPrompter(process.stdin, process.stderr) : null;
+  if (prompter) cleanups.push(async () => prompter.close());
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once('SIGINT', onSigint);
@@ -96,6 +105,10 @@ async function runCommand(flags: RunFlags): Promise<void> {
     await runEngine(spec, {
       apiKey,
       signal: controller.signal,
+      ...(prompter ? {
+        askApproval: async (request, signal) =>
+          (await prompter.ask({ label: `[${flags.mode}]`, tool: request.tool, args: request.args, signal })) ?? 'deny',
+      } : {}),
       emit(e) {
         events.push(e);
         log?.write(`${JSON.stringify(e)}\n`);

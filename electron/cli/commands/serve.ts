@@ -10,6 +10,7 @@ import { defaultRendererDir, missingRendererMessage, rendererAvailable } from '.
 import { checkBindAddress, DEFAULT_PORT, startWebHost } from '../../host/web/web-host.js';
 
 interface ServeFlags {
+  allowDir: string[];
   port: string;
   host: string;
   open?: boolean;
@@ -24,6 +25,7 @@ export function register(program: Command): void {
     .option('--host <address>', 'address to listen on; only 127.0.0.1 is allowed', '127.0.0.1')
     .option('--open', 'open the page in the default browser')
     .option('--renderer <dir>', 'serve the renderer build from this folder instead of dist/renderer')
+    .option('--allow-dir <dir>', 'let the page copy folders inside DIR as a workspace (repeatable; none by default)', (dir: string, all: string[]) => [...all, dir], [] as string[])
     .action((flags: ServeFlags) => serveCommand(flags));
 }
 
@@ -34,8 +36,10 @@ async function serveCommand(flags: ServeFlags): Promise<void> {
   const rendererDir = flags.renderer ? resolve(flags.renderer) : defaultRendererDir();
   if (!(await rendererAvailable(rendererDir))) throw new Error(missingRendererMessage(rendererDir));
 
-  const web = await startWebHost({ dataDir: resolveDataDir(), port, bindAddress: flags.host, rendererDir });
-  process.stdout.write(`Parallax is served at ${web.url}\nHistory: ${web.host.dataDir}\nPress Ctrl+C to stop.\n`);
+  const allowDirs = flags.allowDir.map((d) => resolve(d));
+  const web = await startWebHost({ dataDir: resolveDataDir(), port, bindAddress: flags.host, rendererDir, allowDirs });
+  const folders = allowDirs.length ? `Workspace folders allowed inside: ${allowDirs.join(', ')}\n` : '';
+  process.stdout.write(`Parallax is served at ${web.url}\nHistory: ${web.host.dataDir}\n${folders}Press Ctrl+C to stop.\n`);
   if (flags.open) openBrowser(web.url);
 
   await new Promise<void>((done) => {

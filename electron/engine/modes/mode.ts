@@ -4,6 +4,7 @@
  */
 import type { ModeId, RunSettings } from '../../../shared/run-spec.js';
 import type { StepEventInput, ToolExposure } from '../../../shared/step-event.js';
+import type { ApprovalGate } from '../approval/approval-gate.js';
 
 export interface CallContext {
   readonly step: number;
@@ -35,4 +36,6 @@ export interface ModeAdapter {
 export interface ModeOptions {
   readonly workspace: string;
   readonly settings: RunSettings;
+  /** The approval policy, for tool calls made inside programs (the loop checks direct calls itself). */
+  readonly approvals?: ApprovalGate;
 }

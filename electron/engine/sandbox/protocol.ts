@@ -10,7 +10,11 @@ import type { MessagePort } from 'node:worker_threads';
 /** Int32 slots of the per-thread control buffer. */
 export const CONTROL_REPLY = 0;
 export const CONTROL_STOP = 1;
-export const CONTROL_SLOTS = 2;
+/** 1 while the host waits for the user to approve a tool call: the program's clock is stopped. */
+export const CONTROL_PAUSED = 2;
+/** Milliseconds added to the deadline: the time the program's clock was stopped so far. */
+export const CONTROL_EXTRA_MS = 3;
+export const CONTROL_SLOTS = 4;
 
 /** Values of CONTROL_STOP, set by the host to stop the running program at its next interrupt check. */
 export const STOP_CODES = { none: 0, time: 1, cancel: 2 } as const;

@@ -25,6 +25,13 @@ export interface ProgramOptions {
   readonly sandbox?: Sandbox;
   /** Called as each search_tools call is answered, before the program goes on. */
   readonly onSearch?: (search: ProgramSearch) => void;
+  /**
+   * The approval policy, asked before each tool call; `pauseClock` stops the program's time limit while the
+   * user decides. A refusal goes back to the program as the tool's error.
+   */
+  readonly approve?: (
+    name: string, args: unknown, signal: AbortSignal, pauseClock: () => () => void,
+  ) => Promise<{ readonly ok: true } | { readonly ok: false; readonly message: string }>;
 }
 
 export interface ProgramSearch {
@@ -140,7 +147,7 @@ export async function runProgram(code: string, opts: ProgramOptions): Promise<Pr
   const searches: ProgramSearch[] = [];
   let toolBytes = 0;
 
-  const onCall = async (kind: CallKind, name: string, argsText: string, signal: AbortSignal): Promise<string> => {
+  const onCall = async (kind: CallKind, name: string, argsText: string, signal: AbortSignal, pauseClock: () => () => void): Promise<string> => {
     let list: unknown[];
     try {
       const parsed: unknown = JSON.parse(argsText);
@@ -164,6 +171,18 @@ export async function runProgram(code: string, opts: ProgramOptions): Promise<Pr
     const tool = byName.get(name);
     if (!tool) return JSON.stringify({ ok: false, error: `tool "${name}" does not exist` });
     const { input, record } = toolArgs(tool, list);
+    if (opts.approve) {
+      let verdict: Awaited<ReturnType<NonNullable<ProgramOptions['approve']>>>;
+      try {
+        verdict = await opts.approve(name, record, AbortSignal.any([opts.ctx.signal, signal]), pauseClock);
+      } catch (error) {
+        verdict = { ok: false, message: error instanceof Error ? error.message : String(error) };
+      }
+      if (!verdict.ok) {
+        toolCalls.push({ name, args: record, durationMs: 0, resultBytes: 0, error: verdict.message });
+        return JSON.stringify({ ok: false, error: verdict.message });
+      }
+    }
     const started = performance.now();
     try {
       const value = await invokeTool(tool, input, { ...opts.ctx, signal: AbortSignal.any([opts.ctx.signal, signal]) });

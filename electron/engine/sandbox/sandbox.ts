@@ -9,6 +9,8 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, Worker, type MessagePort, type WorkerOptions } from 'node:worker_threads';
 import {
+  CONTROL_EXTRA_MS,
+  CONTROL_PAUSED,
   CONTROL_REPLY,
   CONTROL_SLOTS,
   CONTROL_STOP,
@@ -25,8 +27,11 @@ import {
 } from './protocol.js';
 import type { SandboxLimits } from './limits.js';
 
-/** Answers one call from the program; resolves to the JSON reply envelope. */
-export type CallHandler = (kind: CallKind, name: string, args: string, signal: AbortSignal) => Promise<string>;
+/**
+ * Answers one call from the program; resolves to the JSON reply envelope. `pauseClock` stops the program's
+ * time limit (while the user decides on an approval) and returns the function that restarts it.
+ */
+export type CallHandler = (kind: CallKind, name: string, args: string, signal: AbortSignal, pauseClock: () => () => void) => Promise<string>;
 
 export interface SandboxRun {
   readonly code: string;
@@ -164,6 +169,8 @@ export class Sandbox {
     const id = ++this.nextId;
     const started = performance.now();
     Atomics.store(thread.control, CONTROL_STOP, STOP_CODES.none);
+    Atomics.store(thread.control, CONTROL_PAUSED, 0);
+    Atomics.store(thread.control, CONTROL_EXTRA_MS, 0);
     const request: RunRequest = {
       type: 'run',
       id,
@@ -184,6 +191,33 @@ export class Sandbox {
       let settled = false;
       let killed = false;
       let killTimer: NodeJS.Timeout | undefined;
+      // The time limit counts the program's own time: a wait for the user's approval stops the clock.
+      let pausedMs = 0;
+      let pauses = 0;
+      let pausedAt = 0;
+      let timeLeft = limits.timeoutMs;
+      let armedAt = performance.now();
+      const pauseClock = (): (() => void) => {
+        if (settled) return () => {};
+        if (pauses++ === 0) {
+          pausedAt = performance.now();
+          clearTimeout(timeTimer);
+          timeLeft -= pausedAt - armedAt;
+          Atomics.store(thread.control, CONTROL_PAUSED, 1);
+        }
+        let resumed = false;
+        return () => {
+          if (resumed) return;
+          resumed = true;
+          if (--pauses > 0 || settled) return;
+          const now = performance.now();
+          pausedMs += now - pausedAt;
+          Atomics.store(thread.control, CONTROL_EXTRA_MS, Math.round(pausedMs));
+          Atomics.store(thread.control, CONTROL_PAUSED, 0);
+          armedAt = now;
+          timeTimer = setTimeout(() => stop('time'), Math.max(0, timeLeft));
+        };
+      };
 
       const reply = (seq: number, text: string): void => {
         thread.replyPort.postMessage({ seq, text });
@@ -201,7 +235,8 @@ export class Sandbox {
         thread.onDeath = null;
         thread.worker.unref();
         const { text, truncated } = readOutput(outputBuffer);
-        resolve({ ...outcome, output: text, truncated, durationMs: performance.now() - started, killed });
+        const waited = pauses > 0 ? pausedMs + performance.now() - pausedAt : pausedMs;
+        resolve({ ...outcome, output: text, truncated, durationMs: performance.now() - started - waited, killed });
       };
       const stop = (reason: Extract<StopReason, 'time' | 'cancel'>): void => {
         if (settled || killTimer) return;
@@ -225,7 +260,7 @@ export class Sandbox {
           const abort = new AbortController();
           inFlight = { seq: msg.seq, abort };
           run
-            .onCall(msg.kind, msg.name, msg.args, abort.signal)
+            .onCall(msg.kind, msg.name, msg.args, abort.signal, pauseClock)
             .catch((error: unknown) => JSON.stringify({ ok: false, error: error instanceof Error ? error.message : String(error) }))
             .then((text) => {
               if (inFlight?.seq !== msg.seq) return; // abandoned at the deadline
@@ -238,7 +273,7 @@ export class Sandbox {
         }
       };
       thread.onDeath = (why) => finish({ error: null, stop: null, unsettled: false, fatal: why });
-      const timeTimer = setTimeout(() => stop('time'), limits.timeoutMs);
+      let timeTimer = setTimeout(() => stop('time'), limits.timeoutMs);
       run.signal?.addEventListener('abort', onAbort, { once: true });
       thread.worker.ref();
       thread.worker.postMessage(request);

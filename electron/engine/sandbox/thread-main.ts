@@ -18,6 +18,8 @@ import {
 } from 'quickjs-emscripten';
 import { PRELUDE, PRELUDE_FILE } from './prelude.js';
 import {
+  CONTROL_EXTRA_MS,
+  CONTROL_PAUSED,
   CONTROL_REPLY,
   CONTROL_STOP,
   OUTPUT_BYTES,
@@ -81,6 +83,8 @@ function runOne(qjs: QuickJSWASMModule, req: RunRequest): ThreadOutcome {
   let stop: StopReason | null = null;
   let calls = 0;
   let seq = 0;
+  /** The deadline moves on by the time the host stopped the clock (waits for the user's approval). */
+  const deadline = (): number => req.deadline + Atomics.load(ctl, CONTROL_EXTRA_MS);
 
   const rt: QuickJSRuntime = qjs.newRuntime();
   rt.setMemoryLimit(req.limits.memoryBytes);
@@ -89,7 +93,7 @@ function runOne(qjs: QuickJSWASMModule, req: RunRequest): ThreadOutcome {
     if (stop !== null) return true;
     const code = Atomics.load(ctl, CONTROL_STOP);
     if (code === STOP_CODES.cancel) stop = 'cancel';
-    else if (code === STOP_CODES.time || Date.now() > req.deadline) stop = 'time';
+    else if (code === STOP_CODES.time || Date.now() > deadline()) stop = 'time';
     return stop !== null;
   });
   const ctx: QuickJSContext = rt.newContext();
@@ -113,7 +117,9 @@ function runOne(qjs: QuickJSWASMModule, req: RunRequest): ThreadOutcome {
       Atomics.store(ctl, CONTROL_REPLY, 0);
       port.postMessage({ type: 'call', id: req.id, seq, kind, name, args });
       for (;;) {
-        const left = req.deadline + CALL_GRACE_MS - Date.now();
+        // While the host waits for the user's approval the clock is stopped: wait on, checking now and then.
+        const paused = Atomics.load(ctl, CONTROL_PAUSED) === 1;
+        const left = paused ? 1000 : deadline() + CALL_GRACE_MS - Date.now();
         if (left <= 0) {
           stop = 'time';
           return envelope(false, 'time limit exceeded while waiting for the tool');

@@ -3,6 +3,7 @@
  * Intl/toLocaleString so output never depends on the machine's locale (reports must be reproducible).
  */
 import type { ComparisonMeta } from '../../../shared/ipc-contract.js';
+import { APPROVAL_TOOLS } from '../../../shared/approval.js';
 import type { RunSettings } from '../../../shared/run-spec.js';
 
 /** 12345 → "12,345". */
@@ -50,7 +51,23 @@ export function settingsRows(s: RunSettings): [string, string][] {
     ['Code tool-call cap', String(s.codeMaxToolCalls)],
     ['Return types in catalog', s.returnTypes ? 'shown' : 'hidden'],
     ['Simulated faults', s.simFaults.length ? s.simFaults.join(', ') : 'none'],
+    ['Tool approvals', approvalText(s.approvals)],
   ];
+}
+
+/** The approval policy as recorded; comparisons stored before it existed ran every tool without asking. */
+export function approvalText(policy: RunSettings['approvals'] | undefined): string {
+  const set = APPROVAL_TOOLS.filter((t) => policy?.[t]).map((t) => `${t} ${policy![t]}`);
+  return set.length ? set.join(', ') : 'not recorded (every tool ran without asking)';
+}
+
+const DECISIONS = { allow: 'allowed by the user', deny: 'denied by the user', 'allow-comparison': 'allowed for the whole comparison', cancelled: 'not answered (the run was cancelled)' } as const;
+
+/** What follows the tool's name: " (inside the program): denied by the user after 4.7 s (…)". */
+export function approvalOutcome(inProgram: boolean, decision: keyof typeof DECISIONS | null, waitedMs: number | null): string {
+  const what = decision ? DECISIONS[decision] : 'still waiting when the run stopped';
+  const wait = waitedMs !== null && waitedMs >= 1 ? ` after ${formatMs(waitedMs)} (kept out of the run's time)` : '';
+  return `${inProgram ? ' (inside the program)' : ''}: ${what}${wait}`;
 }
 
 /** JSON text of tool arguments, pretty when they parse; the raw string when the model sent invalid JSON. */

@@ -74,6 +74,8 @@ section.mode { margin-top: 36px; }
 .event.search { border-left-color: #1f883d; }
 .event.error, .event.retry { border-left-color: var(--bad); }
 .event.warning { border-left-color: var(--warn); }
+.event.approval { border-left-color: var(--warn); }
+.event.approval.bad { border-left-color: var(--bad); }
 .label { font-weight: 600; }
 .err { color: var(--bad); }
 details { margin: 4px 0; }

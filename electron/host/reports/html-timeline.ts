@@ -4,10 +4,11 @@
  * retries and warnings, then the final answer. Long texts fold into <details> (readable without script).
  */
 import type {
-  CodeRunEvent, ModelResponseEvent, RunTotals, StepEvent, ToolFinishedEvent, ToolSearchEvent, ToolStartedEvent,
+  ApprovalRequestedEvent, ApprovalResolvedEvent, CodeRunEvent, ModelResponseEvent, RunTotals, StepEvent, ToolFinishedEvent, ToolSearchEvent,
+  ToolStartedEvent,
 } from '../../../shared/step-event.js';
 import { computeTotals, type StepSummary } from '../../../shared/summary.js';
-import { formatArgs, formatInt, formatMs, formatUtc } from './format.js';
+import { approvalOutcome, formatArgs, formatInt, formatMs, formatUtc } from './format.js';
 import { html, type SafeHtml } from './html-escape.js';
 import { statusLabel, statusNote, type ReportRun } from './report-data.js';
 import { modeSwatch } from './report-palette.js';
@@ -70,11 +71,24 @@ interface CallIndex {
   readonly code: Map<string, CodeRunEvent[]>;
   readonly search: Map<string, ToolSearchEvent[]>;
   readonly started: Set<string>;
+  readonly approvals: Map<string, ApprovalRequestedEvent[]>;
+  readonly answers: Map<string, ApprovalResolvedEvent>;
+}
+
+/** One approval of a call: what was asked, what the user answered, how long the run waited. */
+function approval(e: ApprovalRequestedEvent, idx: CallIndex): SafeHtml {
+  const r = idx.answers.get(e.approvalId);
+  const ok = r?.decision === 'allow' || r?.decision === 'allow-comparison';
+  return html`<div class="event approval ${ok ? 'ok' : 'bad'}"><span class="label">Approval:</span> <code>${e.tool}</code>${approvalOutcome(e.inProgram, r?.decision ?? null, r?.waitedMs ?? null)}${
+    e.inProgram ? html` <code class="args">${JSON.stringify(e.args) ?? ''}</code>` : null
+  }</div>`;
 }
 
 function indexCalls(events: readonly StepEvent[]): CallIndex {
-  const idx: CallIndex = { finished: new Map(), code: new Map(), search: new Map(), started: new Set() };
+  const idx: CallIndex = { finished: new Map(), code: new Map(), search: new Map(), started: new Set(), approvals: new Map(), answers: new Map() };
   for (const e of events) {
+    if (e.type === 'approval-requested') idx.approvals.set(e.callId, [...(idx.approvals.get(e.callId) ?? []), e]);
+    if (e.type === 'approval-resolved') idx.answers.set(e.approvalId, e);
     if (e.type === 'tool-started') idx.started.add(e.callId);
     if (e.type === 'tool-finished') idx.finished.set(e.callId, e);
     if (e.type === 'code-run') idx.code.set(e.callId, [...(idx.code.get(e.callId) ?? []), e]);
@@ -94,7 +108,8 @@ function toolCall(e: ToolStartedEvent, idx: CallIndex): SafeHtml {
   const compact = typeof e.args === 'string' ? e.args : JSON.stringify(e.args) ?? '';
   const inline = !codes.length && compact.length <= 120 && !compact.includes('\n');
   const args = codes.length || inline ? null : foldText('Arguments', formatArgs(e.args));
-  return html`<div class="event tool"><div><span class="label">Tool call</span> <code>${e.name}</code>${inline ? html` <code class="args">${compact}</code>` : null} <span class="muted mono">${e.callId}</span></div>${args}${inner}${toolResult(idx.finished.get(e.callId), printed)}</div>`;
+  const approvals = (idx.approvals.get(e.callId) ?? []).map((a) => approval(a, idx));
+  return html`<div class="event tool"><div><span class="label">Tool call</span> <code>${e.name}</code>${inline ? html` <code class="args">${compact}</code>` : null} <span class="muted mono">${e.callId}</span></div>${args}${approvals}${inner}${toolResult(idx.finished.get(e.callId), printed)}</div>`;
 }
 
 function modelResponse(e: ModelResponseEvent): SafeHtml {
@@ -151,6 +166,9 @@ function renderSteps(run: ReportRun, idx: CallIndex, simulated: boolean, costInf
       case 'tool-search':
         if (!idx.started.has(e.callId)) block.items.push(toolSearch(e));
         break;
+      case 'approval-requested':
+        if (!idx.started.has(e.callId)) block.items.push(approval(e, idx));
+        break;
     }
   }
   return blocks.map((b) =>
@@ -178,6 +196,10 @@ function finalBlock(run: ReportRun): SafeHtml {
   return html`<div class="final ${cls}"><h4>Result: <span class="status-${cls}">${label}</span></h4>${
     note ? html`<p class="notice${run.summary.status === 'error' || run.summary.status === 'crashed' ? ' bad' : ''}">${note}</p>` : null
   }${f && f.answer ? foldText('Answer', f.answer, true) : html`<p class="muted">No answer.</p>`}${validation}${
+    run.summary.totals.approvalWaitMs > 0
+      ? html`<p class="muted">Waited ${formatMs(run.summary.totals.approvalWaitMs)} for the user's approval; not counted in its wall time of ${formatMs(run.summary.totals.wallMs)}.</p>`
+      : null
+  }${
     mismatch ? html`<p class="notice bad">The totals stored with the run differ from its steps (${mismatch}); this report uses the steps.</p>` : null
   }</div>`;
 }

@@ -6,7 +6,9 @@
  */
 import { z } from 'zod';
 import type { ComparisonMeta } from '../../../shared/ipc-contract.js';
-import { MAX_TRIALS, MODE_IDS, runSettingsSchema } from '../../../shared/run-spec.js';
+import { comparisonMetaSchema } from '../../../shared/comparison-meta-schema.js';
+import { MODE_IDS } from '../../../shared/run-spec.js';
+import { stepEventSchema } from '../../../shared/step-event-schema.js';
 import type { StepEvent } from '../../../shared/step-event.js';
 import type { ComparisonSummary, ModeAggregate } from '../../../shared/summary.js';
 import { aggregateStored, type ReportData } from './report-data.js';
@@ -32,36 +34,6 @@ export function renderJson(d: ReportData, events: readonly StepEvent[]): string 
 }
 
 const int = z.number().int().nonnegative();
-const providerSchema = z.object({ name: z.string(), baseUrl: z.string(), model: z.string(), simulated: z.boolean() });
-const taskSchema = z.object({ id: z.string().nullable(), text: z.string() });
-
-const metaSchema = z.object({
-  id: z.string().min(1),
-  createdAt: z.number(),
-  task: taskSchema,
-  provider: providerSchema,
-  settings: runSettingsSchema,
-  runs: z.array(z.object({ runId: z.string().min(1), mode: z.enum(MODE_IDS), trial: z.number().int().min(1).max(MAX_TRIALS).optional() })),
-  workspaceSource: z.string(),
-});
-
-const base = { runId: z.string().min(1), seq: int, t: z.number() };
-const usageSchema = z.looseObject({ prompt: int, completion: int, cached: int.optional(), reasoning: int.optional(), total: int.optional() });
-// Each event type is checked for the fields the report math and the reports read; other fields pass through
-// untouched, so the events come back exactly as they were written.
-const eventSchema = z.discriminatedUnion('type', [
-  z.looseObject({ ...base, type: z.literal('run-started'), mode: z.enum(MODE_IDS), task: taskSchema, provider: providerSchema, startedAt: z.number(), tools: z.array(z.looseObject({ name: z.string() })), systemPrompt: z.string() }),
-  z.looseObject({ ...base, type: z.literal('model-request'), step: int, attempt: int, messageCount: int, toolNames: z.array(z.string()) }),
-  z.looseObject({ ...base, type: z.literal('model-retry'), step: int, attempt: int, message: z.string() }),
-  z.looseObject({ ...base, type: z.literal('model-response'), step: int, usage: usageSchema.nullable(), latencyMs: z.number(), text: z.string(), toolCalls: z.array(z.looseObject({ id: z.string(), name: z.string(), arguments: z.string() })) }),
-  z.looseObject({ ...base, type: z.literal('tool-started'), step: int, callId: z.string(), name: z.string() }),
-  z.looseObject({ ...base, type: z.literal('tool-finished'), step: int, callId: z.string(), name: z.string(), output: z.string(), truncated: z.boolean() }),
-  z.looseObject({ ...base, type: z.literal('code-run'), step: int, callId: z.string(), code: z.string(), output: z.string(), toolCalls: z.array(z.looseObject({ name: z.string() })) }),
-  z.looseObject({ ...base, type: z.literal('tool-search'), step: int, callId: z.string(), query: z.string(), hits: z.array(z.looseObject({ name: z.string() })) }),
-  z.looseObject({ ...base, type: z.literal('run-warning'), message: z.string() }),
-  z.looseObject({ ...base, type: z.literal('run-finished'), status: z.enum(['answered', 'max-steps', 'cancelled', 'error', 'crashed']), answer: z.string() }),
-]);
-
 const totalsSchema = z.looseObject({ steps: int, requests: int, prompt: int, completion: int, total: int });
 const statSchema = z.object({ mean: z.number(), min: z.number(), max: z.number() }).nullable();
 const aggregateSchema = z.looseObject({
@@ -79,8 +51,8 @@ const summarySchema = z.looseObject({
 const reportSchema = z.object({
   schema: z.literal(REPORT_SCHEMA),
   version: z.literal(REPORT_VERSION),
-  comparison: metaSchema,
-  events: z.array(eventSchema),
+  comparison: comparisonMetaSchema,
+  events: z.array(stepEventSchema),
   interruptedRunIds: z.array(z.string()).default([]),
   summary: summarySchema,
 });
@@ -123,8 +95,9 @@ export function loadReportJson(text: string): {
     const more = parsed.error.issues.length > 5 ? ` (and ${parsed.error.issues.length - 5} more)` : '';
     throw new ReportFileError(`This Parallax report is damaged or was edited by hand — ${issues.join('; ')}${more}.`);
   }
-  const meta = parsed.data.comparison as ComparisonMeta;
-  const events = parsed.data.events as unknown as StepEvent[];
+  // Checked, then taken as written: the schemas drop fields they do not know, and the events must come back whole.
+  const meta = v.comparison as ComparisonMeta;
+  const events = v.events as StepEvent[];
   const summary = parsed.data.summary as unknown as ComparisonSummary & { byMode?: readonly ModeAggregate[] };
   // Files written before trials existed (and one-trial files) have no byMode: it is the same math over the events.
   const byMode = summary.byMode ?? aggregateStored(meta, events, parsed.data.interruptedRunIds);

@@ -4,7 +4,7 @@
  */
 import { findTask } from '../../../shared/tasks.js';
 import { formatPercent, percentDiff } from '../../../shared/summary.js';
-import { formatInt, formatMs, formatUtc, settingsRows } from './format.js';
+import { approvalOutcome, formatInt, formatMs, formatUtc, settingsRows } from './format.js';
 import { firstRequestRows, RUN_METRICS, startSpreadMs } from './report-figures.js';
 import { trialStartSpreadMs } from './trial-figures.js';
 import { statusLabel, statusNote, type ReportData, type ReportRun } from './report-data.js';
@@ -108,6 +108,19 @@ function stepRows(run: ReportRun, costInfo: boolean): string {
   );
 }
 
+/** The run's approvals in order, with the user's answers and the wait kept out of its time; none: nothing. */
+function approvalList(run: ReportRun): string[] {
+  const answers = new Map<string, { decision: 'allow' | 'deny' | 'allow-comparison' | 'cancelled'; waitedMs: number }>();
+  for (const e of run.events) if (e.type === 'approval-resolved') answers.set(e.approvalId, e);
+  const lines: string[] = [];
+  for (const e of run.events) {
+    if (e.type !== 'approval-requested') continue;
+    const a = answers.get(e.approvalId);
+    lines.push(`- Step ${e.step}: ${toolName(e.tool)}${mdText(approvalOutcome(e.inProgram, a?.decision ?? null, a?.waitedMs ?? null))}`);
+  }
+  return lines.length ? ['**Approvals**', '', ...lines, ''] : [];
+}
+
 export function renderMarkdown(d: ReportData, generatedAt?: Date): string {
   const m = d.meta;
   const title = (m.task.id && findTask(m.task.id)?.title) || 'Custom task';
@@ -154,6 +167,6 @@ export function renderMarkdown(d: ReportData, generatedAt?: Date): string {
       formatInt(f.toolChars),
     ]),
   ), '');
-  for (const r of d.runs) out.push(`## ${r.label} — steps${sim}`, '', stepRows(r, d.costShown), '');
+  for (const r of d.runs) out.push(`## ${r.label} — steps${sim}`, '', stepRows(r, d.costShown), '', ...approvalList(r));
   return out.join('\n');
 }

@@ -13,6 +13,7 @@ import type { StepEvent } from '../../../shared/step-event.js';
 import { TOKEN_PARAM, WS_PATH, type ClientMessage, type ServerMessage } from '../../../shared/ws-protocol.js';
 import { createHost, type Host, type HostOptions } from '../host.js';
 import { memoryKeyStore } from '../key-store.js';
+import { allowedFolders } from '../workspace-access.js';
 import { defaultRendererDir, serveStatic } from './static-files.js';
 
 export const DEFAULT_PORT = 5178;
@@ -31,7 +32,9 @@ export interface WebHostOptions {
   readonly allowedOrigins?: readonly string[];
   readonly token?: string;
   readonly env?: NodeJS.ProcessEnv;
-  readonly host?: Partial<Omit<HostOptions, 'dataDir' | 'onEvents' | 'getApiKey' | 'keys' | 'appHost'>>;
+  /** Folders whose subfolders the page may use as a workspace (`parallax serve --allow-dir`); none by default. */
+  readonly allowDirs?: readonly string[];
+  readonly host?: Partial<Omit<HostOptions, 'dataDir' | 'onEvents' | 'getApiKey' | 'keys' | 'appHost' | 'caller' | 'workspaces'>>;
 }
 
 export interface WebHost {
@@ -73,6 +76,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? randomBytes(24).toString('base64url');
   const rendererDir = options.rendererDir ?? defaultRendererDir();
   const keys = memoryKeyStore(options.env ?? process.env);
+  const workspaces = await allowedFolders(options.allowDirs ?? []);
   const clients = new Set<Client>();
 
   const send = (client: Client, message: ServerMessage): void => {
@@ -82,6 +86,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     ...options.host,
     dataDir: options.dataDir,
     appHost: 'web',
+    caller: 'page',
+    workspaces,
     getApiKey: keys.getApiKey,
     keys,
     env: options.env ?? options.host?.env,

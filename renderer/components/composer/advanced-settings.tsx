@@ -5,6 +5,7 @@ import { useApp } from '../../store/app-store.js';
 import { DEFAULT_DRAFT, NUMERIC_SETTINGS, SETTING_INFO, SIM_FAULT_LABELS, checkSettings, type NumericSetting } from '../../store/composer-model.js';
 import { composerSelectors } from '../../store/selectors.js';
 import { IconChevron } from '../common/icons.js';
+import { ApprovalSettings } from './approval-settings.js';
 
 const CODE_ONLY: readonly NumericSetting[] = ['codeTimeoutMs', 'codeMemoryMb', 'codeOutputChars', 'codeMaxToolCalls'];
 
@@ -16,7 +17,7 @@ export function AdvancedSettings() {
   const simulated = providerName === 'simulated';
   const check = checkSettings(draft, simulated);
   const changed = NUMERIC_SETTINGS.filter((k) => draft[k] !== DEFAULT_DRAFT[k]).length + (draft.returnTypes !== DEFAULT_DRAFT.returnTypes ? 1 : 0)
-    + (draft.streamOptions !== DEFAULT_DRAFT.streamOptions ? 1 : 0) + (simulated ? draft.simFaults.length : 0);
+    + (draft.streamOptions !== DEFAULT_DRAFT.streamOptions ? 1 : 0) + (simulated ? draft.simFaults.length : 0) + Object.keys(draft.approvals ?? {}).length;
   const hasErrors = Object.keys(check.fieldErrors).length > 0 || !!check.formError;
   const [open, setOpen] = useState(hasErrors);
   const isOpen = open || hasErrors;
@@ -77,6 +78,7 @@ export function AdvancedSettings() {
               <span className="check-hint">In the run_code catalog and in search_tools results. Off reproduces the guess-the-shape failure: the model must guess what each tool returns.</span>
             </span>
           </label>
+          <ApprovalSettings />
           {simulated ? (
             <>
               <h4 className="subgroup-title">Simulated faults</h4>

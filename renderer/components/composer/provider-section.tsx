@@ -46,7 +46,10 @@ export function ProviderSection({ errors }: { errors: { model?: string; baseUrl?
   const setForm = useApp((s) => s.setForm);
   const preset = findPreset(form.providerName);
   const simulated = form.providerName === 'simulated';
-  const listKey = `${form.providerName}|${simulated ? '' : form.baseUrl.trim() || preset?.baseUrl || ''}`;
+  // A preset that needs a key keeps its own URL: the host sends that key nowhere else.
+  const keyBound = !!preset?.needsKey && !!preset.baseUrl;
+  const envTag = form.providerName === 'custom' && form.apiKeyEnv ? `|$${form.apiKeyEnv}` : '';
+  const listKey = `${form.providerName}|${simulated ? '' : form.baseUrl.trim() || preset?.baseUrl || ''}${envTag}`;
   const models = modelList.key === listKey ? modelList.models : [];
 
   // Reload the model list when the provider or its URL changes (debounced for typing in the URL field).
@@ -83,13 +86,17 @@ export function ProviderSection({ errors }: { errors: { model?: string; baseUrl?
           <input
             id="base-url"
             className={`input mono ${errors.baseUrl ? 'is-invalid' : ''}`}
-            value={form.baseUrl}
+            value={keyBound ? preset.baseUrl ?? '' : form.baseUrl}
             placeholder={preset?.baseUrl ?? 'http://127.0.0.1:8000/v1'}
             onChange={(e) => setForm({ baseUrl: e.target.value })}
+            readOnly={keyBound}
             spellCheck={false}
             aria-invalid={!!errors.baseUrl}
             data-testid="base-url"
           />
+          {keyBound ? (
+            <p className="field-hint">{preset.label} keys are only sent here. For another server, choose Custom base URL.</p>
+          ) : null}
           {errors.baseUrl ? <p className="field-error">{errors.baseUrl}</p> : null}
         </div>
       )}

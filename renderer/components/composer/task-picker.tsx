@@ -2,6 +2,7 @@
 import { BUILTIN_TASKS } from '../../../shared/tasks.js';
 import { useApp } from '../../store/app-store.js';
 import { composerSelectors } from '../../store/selectors.js';
+import { WorkspaceField } from './workspace-field.js';
 
 export function TaskPicker({ error }: { error?: string }) {
   const form = useApp(composerSelectors.form);
@@ -50,6 +51,7 @@ export function TaskPicker({ error }: { error?: string }) {
           {error}
         </p>
       ) : null}
+      <WorkspaceField />
     </fieldset>
   );
 }

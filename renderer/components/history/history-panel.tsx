@@ -1,5 +1,5 @@
 /** Stored comparisons, newest first (×N when each mode ran N trials): open one to rebuild its timelines and charts, or delete it. */
-import type { ComparisonListItem } from '../../../shared/ipc-contract.js';
+import type { ComparisonListItem, DamagedComparison } from '../../../shared/ipc-contract.js';
 import { findPreset } from '../../../shared/providers.js';
 import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import { deleteComparison, openComparison, refreshHistory, taskTitle } from '../../app/actions.js';
@@ -8,7 +8,7 @@ import { useApp } from '../../store/app-store.js';
 import { historySelectors } from '../../store/selectors.js';
 import { trialCount } from '../../store/trial-model.js';
 import { SimBadge, StatusBadge } from '../common/badges.js';
-import { IconHistory, IconRefresh, IconSpinner, IconTrash } from '../common/icons.js';
+import { IconAlert, IconHistory, IconRefresh, IconSpinner, IconTrash } from '../common/icons.js';
 import { ESTIMATED_HINT } from '../../../shared/cost.js';
 
 type ListRun = ComparisonListItem['runs'][number];
@@ -74,6 +74,11 @@ function HistoryItem({ item, active, opening }: { item: ComparisonListItem; acti
                 </span>
               ))}
         </span>
+        {item.problems?.length ? (
+          <span className="history-damage" data-testid="history-problems" title={item.problems.join('\n')}>
+            <IconAlert size={12} /> Damaged lines skipped: {item.problems.length === 1 ? item.problems[0] : `${item.problems.length} problems (hover for details)`}
+          </span>
+        ) : null}
       </button>
       <button type="button" className="icon-btn history-delete" onClick={() => deleteComparison(m.id)} aria-label={`Delete “${taskTitle(m.task)}”`} title="Delete" data-testid="history-delete">
         <IconTrash size={14} />
@@ -82,8 +87,34 @@ function HistoryItem({ item, active, opening }: { item: ComparisonListItem; acti
   );
 }
 
+/** A comparison whose record cannot be read: what is wrong, and the way out (delete). It cannot be opened. */
+function DamagedItem({ item }: { item: DamagedComparison }) {
+  return (
+    <li className="history-item is-damaged" data-testid="history-damaged" data-id={item.id}>
+      <div className="history-open" role="group" aria-label={`Damaged comparison ${item.id}`}>
+        <span className="history-title-row">
+          <span className="history-title">
+            <IconAlert size={12} /> Damaged comparison
+          </span>
+          <time className="history-when" dateTime={new Date(item.modifiedAt).toISOString()} title={fmtDateTime(item.modifiedAt)}>
+            {fmtRelative(item.modifiedAt)}
+          </time>
+        </span>
+        <span className="history-model mono">{item.id}</span>
+        <span className="history-damage" data-testid="history-damaged-reason">
+          {item.reason}. It cannot be opened; delete it to clear it from the list.
+        </span>
+      </div>
+      <button type="button" className="icon-btn history-delete" onClick={() => deleteComparison(item.id)} aria-label={`Delete damaged comparison ${item.id}`} title="Delete" data-testid="history-delete">
+        <IconTrash size={14} />
+      </button>
+    </li>
+  );
+}
+
 export function HistoryPanel() {
   const items = useApp(historySelectors.items);
+  const damaged = useApp(historySelectors.damaged);
   const status = useApp(historySelectors.status);
   const error = useApp(historySelectors.error);
   const openingId = useApp(historySelectors.openingId);
@@ -91,7 +122,9 @@ export function HistoryPanel() {
   return (
     <section className="history" aria-label="History" data-testid="history">
       <div className="panel-subhead">
-        <span className="muted">{status === 'ready' ? `${items.length} comparison${items.length === 1 ? '' : 's'}` : ' '}</span>
+        <span className="muted">
+          {status === 'ready' ? `${items.length} comparison${items.length === 1 ? '' : 's'}${damaged.length ? `, ${damaged.length} damaged` : ''}` : ' '}
+        </span>
         <button type="button" className="icon-btn" onClick={() => void refreshHistory()} aria-label="Reload history" title="Reload">
           {status === 'loading' ? <IconSpinner size={14} /> : <IconRefresh size={14} />}
         </button>
@@ -104,7 +137,7 @@ export function HistoryPanel() {
             Try again
           </button>
         </div>
-      ) : items.length === 0 && status === 'ready' ? (
+      ) : items.length === 0 && damaged.length === 0 && status === 'ready' ? (
         <div className="empty small-empty" data-testid="history-empty">
           <IconHistory size={22} />
           <p className="empty-title">No comparisons yet</p>
@@ -114,6 +147,9 @@ export function HistoryPanel() {
         <ul className="history-list">
           {items.map((it) => (
             <HistoryItem key={it.meta.id} item={it} active={it.meta.id === activeId} opening={openingId === it.meta.id} />
+          ))}
+          {damaged.map((d) => (
+            <DamagedItem key={d.id} item={d} />
           ))}
         </ul>
       )}

@@ -10,7 +10,8 @@ import { IconAlert, IconCode, IconSpinner } from '../common/icons.js';
 import { CodeBlock } from './code-block.js';
 import { ExpandableText } from './expandable-text.js';
 import { SearchHits } from './search-hits.js';
-import { TruncationNote } from './tool-call.js';
+import { Approvals } from './approval-card.js';
+import { TruncationNote, waiting } from './tool-call.js';
 
 const LIMIT_TEXT: Record<NonNullable<CodeRunEvent['limitHit']>, string> = {
   time: 'time limit hit',
@@ -27,7 +28,7 @@ function codeOf(call: ToolCallView): string | null {
   return null;
 }
 
-export function CodeRun({ call, idPrefix, truncateChars }: { call: ToolCallView; idPrefix: string; truncateChars: number | null }) {
+export function CodeRun({ call, idPrefix, truncateChars, runId = '', live = false }: { call: ToolCallView; idPrefix: string; truncateChars: number | null; runId?: string; live?: boolean }) {
   const run = call.codeRun;
   const code = codeOf(call);
   const done = !!run || !!call.finished;
@@ -44,7 +45,9 @@ export function CodeRun({ call, idPrefix, truncateChars }: { call: ToolCallView;
               {fmtBytes(run.toolBytes)} in → {fmtBytes(run.printedBytes)} printed
             </span>
           </span>
-        ) : done ? null : (
+        ) : done ? null : waiting(call) && live ? (
+          <span className="call-meta waiting-approval">program paused: waiting for you</span>
+        ) : (
           <span className="call-meta">
             <IconSpinner size={12} /> running
           </span>
@@ -61,6 +64,7 @@ export function CodeRun({ call, idPrefix, truncateChars }: { call: ToolCallView;
           <ExpandableText id={`${idPrefix}:args`} text={call.args} lines={4} />
         </div>
       ) : null}
+      <Approvals runId={runId} approvals={call.approvals} live={live} />
       {run && run.toolCalls.length > 0 ? (
         <table className="mini-table inner-calls">
           <thead>

@@ -17,9 +17,11 @@ interface Props {
   readonly status: AnyStatus;
   readonly summary: RunSummary | null;
   readonly simulated: boolean;
+  /** Tool calls of this run waiting for the user's approval. */
+  readonly pendingApprovals?: number;
 }
 
-export function ColumnHeader({ mode, runId, trial, showTrial, status, summary, simulated }: Props) {
+export function ColumnHeader({ mode, runId, trial, showTrial, status, summary, simulated, pendingApprovals = 0 }: Props) {
   const t = summary?.totals;
   const live = status === 'running' || status === 'pending' || status === 'waiting';
   // A run whose trial has not begun has no figures yet, not zero of them.
@@ -35,6 +37,11 @@ export function ColumnHeader({ mode, runId, trial, showTrial, status, summary, s
         {showTrial ? <span className="trial-pill">Trial {trial}</span> : null}
         <StatusBadge status={status} />
         {simulated ? <SimBadge /> : null}
+        {pendingApprovals > 0 && status === 'running' ? (
+          <span className="badge badge-warn" data-testid="needs-approval" title="A tool call of this run waits for your answer below; only this run is paused.">
+            needs your approval
+          </span>
+        ) : null}
         {live ? (
           <button type="button" className="btn btn-sm btn-ghost column-cancel" onClick={() => void cancelRun(runId)} data-testid={`cancel-run-${mode}`} title={status === 'waiting' ? `Cancel this ${MODE_LABELS[mode]} run before its trial starts` : `Cancel the ${MODE_LABELS[mode]} run only`}>
             <IconStop size={11} /> Cancel run
@@ -69,7 +76,9 @@ export function ColumnHeader({ mode, runId, trial, showTrial, status, summary, s
         </div>
         <div>
           <dt>time</dt>
-          <dd>{status === 'waiting' ? '—' : fmtMs(t?.wallMs ?? 0)}</dd>
+          <dd title={t?.approvalWaitMs ? `The run's own time; it also waited ${fmtMs(t.approvalWaitMs)} for your approval, not counted here.` : undefined}>
+            {status === 'waiting' ? '—' : fmtMs(t?.wallMs ?? 0)}
+          </dd>
         </div>
         {showCost ? (
           <div>

@@ -83,6 +83,11 @@ export const ResultCell = memo(function ResultCell({ runId, status, finished: f,
             {fmtMs(totals.wallMs)}
           </span>
         ) : null}
+        {totals?.approvalWaitMs ? (
+          <span className="result-totals num muted" data-testid="approval-wait" title="Time the run waited for your approval: kept out of its own time so the comparison stays fair">
+            + waited {fmtMs(totals.approvalWaitMs)} for approval
+          </span>
+        ) : null}
       </div>
       {status === 'running' || status === 'pending' ? (
         <p className="muted small">

@@ -84,9 +84,9 @@ export const StepCard = memo(function StepCard({ runId, step, truncateChars, sto
       {r?.text ? <ExpandableText id={`${runId}:${step.step}:text`} text={r.text} lines={6} className="assistant-text" label="Assistant text" /> : null}
       {step.calls.map((c) =>
         c.name === 'run_code' || c.codeRun ? (
-          <CodeRun key={c.callId} call={c} idPrefix={`${runId}:${c.callId}`} truncateChars={truncateChars} />
+          <CodeRun key={c.callId} call={c} idPrefix={`${runId}:${c.callId}`} truncateChars={truncateChars} runId={runId} live={!stopped} />
         ) : (
-          <ToolCall key={c.callId} call={c} idPrefix={`${runId}:${c.callId}`} truncateChars={truncateChars} />
+          <ToolCall key={c.callId} call={c} idPrefix={`${runId}:${c.callId}`} truncateChars={truncateChars} runId={runId} live={!stopped} />
         ),
       )}
       {r && r.toolCalls.length === 0 && !r.text ? <p className="muted small">Empty reply (finish reason: {r.finishReason ?? 'none'}).</p> : null}

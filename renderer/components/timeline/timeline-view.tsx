@@ -104,7 +104,7 @@ export function TimelineView() {
           Step
         </div>
         {modeRuns.map((m, i) => (
-          <ColumnHeader key={m.runId} mode={m.mode} runId={m.runId} trial={m.trial} showTrial={mixed} status={statuses[i]!} summary={summaries[i]!} simulated={simulated} />
+          <ColumnHeader key={m.runId} mode={m.mode} runId={m.runId} trial={m.trial} showTrial={mixed} status={statuses[i]!} summary={summaries[i]!} simulated={simulated} pendingApprovals={m.run?.pendingApprovals ?? 0} />
         ))}
       </div>
       <div ref={listRef} className="timeline-rows" style={{ height: virtualizer.getTotalSize(), ...wide }}>

@@ -3,6 +3,7 @@ import type { ToolFinishedEvent } from '../../../shared/step-event.js';
 import { argsPreview, fmtArgs, fmtInt, fmtMs } from '../../lib/format.js';
 import type { ToolCallView } from '../../store/run-model.js';
 import { IconAlert, IconSpinner, IconTool } from '../common/icons.js';
+import { Approvals } from './approval-card.js';
 import { ExpandableText, useExpanded } from './expandable-text.js';
 import { SearchHits } from './search-hits.js';
 
@@ -16,7 +17,10 @@ export function TruncationNote({ finished, truncateChars }: { finished: ToolFini
   );
 }
 
-export function ToolCall({ call, idPrefix, truncateChars }: { call: ToolCallView; idPrefix: string; truncateChars: number | null }) {
+/** The call is paused on an approval nobody has answered yet. */
+export const waiting = (call: ToolCallView): boolean => call.approvals.some((a) => a.resolved === null);
+
+export function ToolCall({ call, idPrefix, truncateChars, runId = '', live = false }: { call: ToolCallView; idPrefix: string; truncateChars: number | null; runId?: string; live?: boolean }) {
   const f = call.finished;
   const [argsOpen, setArgsOpen] = useExpanded(`${idPrefix}:args`);
   const invalidArgs = typeof call.args === 'string' && call.started;
@@ -28,7 +32,7 @@ export function ToolCall({ call, idPrefix, truncateChars }: { call: ToolCallView
         <span className="call-name mono">{call.name}</span>
         <span className="call-args mono">({argsPreview(call.args, 64)})</span>
         <span className="call-meta">
-          {f ? <span>{fmtMs(f.durationMs)}</span> : call.started ? <><IconSpinner size={12} /> running</> : <span>queued</span>}
+          {f ? <span>{fmtMs(f.durationMs)}</span> : waiting(call) ? <span className="waiting-approval">waiting for you</span> : call.started ? <><IconSpinner size={12} /> running</> : <span>queued</span>}
         </span>
       </button>
       {argsOpen ? (
@@ -40,6 +44,7 @@ export function ToolCall({ call, idPrefix, truncateChars }: { call: ToolCallView
       {call.searches.map((s) => (
         <SearchHits key={s.seq} search={s} />
       ))}
+      <Approvals runId={runId} approvals={call.approvals} live={live} />
       {f ? (
         <div className="call-section">
           <div className="section-label">

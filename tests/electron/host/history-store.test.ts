@@ -96,13 +96,11 @@ describe('HistoryStore', () => {
     lines.splice(2, 1, '{not json');
     const loaded = parseRunLog(lines.join('\n') + '\n', 'r', 'r.jsonl');
     expect(loaded.events).toHaveLength(events.length - 1);
-    expect(loaded.warnings).toEqual([
-      'r.jsonl: skipped unreadable line 3.',
-      'r.jsonl: seq jumps from 1 to 3 at line 4; some events are missing.',
-    ]);
+    expect(loaded.problems).toEqual(['r.jsonl: line 3 is not JSON (9 characters); it was skipped.']);
+    expect(loaded.warnings).toEqual(['r.jsonl: seq jumps from 1 to 3 at line 4; some events are missing.']);
   });
 
-  it('lists newest first, skips folders without a readable meta.json, deletes, and refuses path tricks', async () => {
+  it('lists newest first, lists a damaged meta.json apart, skips folders still being set up, deletes, and refuses path tricks', async () => {
     const { dir, store, warnings } = await newStore();
     await store.create(meta('old', 1000));
     await store.create(meta('new', 2000));
@@ -112,7 +110,7 @@ describe('HistoryStore', () => {
     expect((await store.list()).map((c) => c.meta.id)).toEqual(['new', 'old']);
     await (await import('node:fs/promises')).mkdir(join(dir, 'comparisons', 'pending', 'runs'), { recursive: true });
     expect((await store.list()).map((c) => c.meta.id)).toEqual(['new', 'old']);
-    expect(warnings.some((w) => w.includes('broken') && /not valid JSON/.test(w))).toBe(true);
+    expect(await store.listDamaged()).toEqual([{ id: 'broken', reason: 'meta.json is not valid JSON', modifiedAt: expect.any(Number) }]);
     expect(warnings.some((w) => w.includes('pending'))).toBe(false);
     await store.delete('old');
     expect(await readdir(join(dir, 'comparisons'))).not.toContain('old');

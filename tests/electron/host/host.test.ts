@@ -51,7 +51,7 @@ async function httpServer(handler: Parameters<typeof createServer>[1]): Promise<
 describe('createHost', () => {
   it('refuses a provider that needs a key before any worker starts, and leaves no history behind', async () => {
     const { launcher, counter } = countingLauncher(syntheticLauncher({}));
-    const { host, dir } = await makeHost({ launcher });
+    const { host, dir } = await makeHost({ launcher, caller: 'cli' });
     await expect(host['comparison:start']({ task: 'calc', modes: ['react'], provider: { name: 'openai', baseUrl: null, model: 'gpt-4.1-mini' } }))
       .rejects.toThrow(/needs an API key and none is set.*OPENAI_API_KEY/);
     await expect(host['comparison:start']({ ...sim(), modes: ['react', 'react'] })).rejects.toThrow(/listed twice/);
@@ -98,7 +98,7 @@ describe('createHost', () => {
     const src = await mkdtemp(join(tmpdir(), 'parallax-src-'));
     await mkdir(join(src, 'sub'));
     await writeFile(join(src, 'sub', 'a.txt'), 'hello');
-    const { host, dir } = await makeHost({ launcher: syntheticLauncher({}, ['--events', '3']) });
+    const { host, dir } = await makeHost({ launcher: syntheticLauncher({}, ['--events', '3']), caller: 'cli' });
     const meta = await host['comparison:start']({ ...sim('free text task'), workspaceDir: src });
     expect(meta.task).toEqual({ id: null, text: 'free text task' });
     expect(meta.workspaceSource).toMatch(/^folder:/);
@@ -160,7 +160,7 @@ describe('createHost', () => {
       sawKey = req.headers.authorization ?? '';
       res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"message":"bad key"}}');
     });
-    await keys.set('custom', 'sk-wrong');
+    await keys.set('custom', 'sk-wrong', guarded);
     expect(await host['provider:test']({ name: 'custom', baseUrl: guarded, model: 'm' })).toMatchObject({ ok: false, reason: 'bad-key' });
     expect(sawKey).toBe('Bearer sk-wrong');
 

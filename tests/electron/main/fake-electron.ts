@@ -85,7 +85,13 @@ export function createFakeElectron(opts: { userData: string; lock?: boolean }) {
       getVersion: () => '9.8.7',
     },
     BrowserWindow: FakeWindow,
-    dialog: { showErrorBox: vi.fn(), showSaveDialog: vi.fn(async () => ({ canceled: true, filePath: '' })) },
+    dialog: {
+      showErrorBox: vi.fn(),
+      showSaveDialog: vi.fn(async () => ({ canceled: true, filePath: '' })),
+      // Cancelled unless a test says what the user picks or answers.
+      showOpenDialog: vi.fn(async (..._args: unknown[]): Promise<{ canceled: boolean; filePaths: string[] }> => ({ canceled: true, filePaths: [] })),
+      showMessageBox: vi.fn(async (..._args: unknown[]): Promise<{ response: number }> => ({ response: 1 })),
+    },
     ipcMain: {
       handle: (channel: string, fn: Fn) => void handlers.set(channel, fn),
       removeHandler: (channel: string) => void handlers.delete(channel),

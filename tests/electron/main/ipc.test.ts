@@ -44,7 +44,7 @@ describe('handle', () => {
     const f = fakeIpc();
     const handler = vi.fn(async () => undefined);
     handle(f.ipc, 'keys:set', handler, trusted);
-    await expect(f.invoke('keys:set', 'app://parallax/', 'openai')).rejects.toThrow(/takes 2 argument\(s\) but got 1/);
+    await expect(f.invoke('keys:set', 'app://parallax/', 'openai')).rejects.toThrow(/takes 3 argument\(s\) but got 1/);
     expect(handler).not.toHaveBeenCalled();
   });
 });

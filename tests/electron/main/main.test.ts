@@ -98,17 +98,17 @@ describe('main process', () => {
     await started(fake);
     expect([...fake.handlers.keys()].sort()).toEqual([...INVOKE_CHANNELS].sort());
     const info = await fake.invoke('app:info', APP);
-    expect(info).toEqual({ host: 'electron', version: '9.8.7', dataDir: fake.electron.app.getPath('userData') });
+    expect(info).toEqual({ host: 'electron', version: '9.8.7', dataDir: fake.electron.app.getPath('userData'), workspaceFolders: { picker: 'dialog', allowedDirs: [] }, shellSandbox: expect.stringMatching(/^(bubblewrap|none)$/) });
     expect(await fake.invoke('tasks:list', APP)).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'log-stats' })]));
     await expect(fake.invoke('app:info', 'https://evil.example/')).rejects.toThrow(/Refused 'app:info'/);
   });
 
-  it('keeps keys encrypted in userData and reports only booleans', async () => {
+  it('keeps keys encrypted in userData and reports only whether one is there and where it may go', async () => {
     const fake = (live = await boot());
     await started(fake);
-    await fake.invoke('keys:set', APP, 'openai', 'sk-abc');
-    const status = (await fake.invoke('keys:status', APP)) as Record<string, boolean>;
-    expect(status.openai).toBe(true);
+    await fake.invoke('keys:set', APP, 'openai', 'sk-abc', null);
+    const status = (await fake.invoke('keys:status', APP)) as Record<string, { available: boolean; boundTo: string | null }>;
+    expect(status.openai).toEqual({ available: true, boundTo: 'https://api.openai.com/v1' });
     const { readFileSync } = await import('node:fs');
     const file = readFileSync(path.join(fake.electron.app.getPath('userData'), 'keys.json'), 'utf8');
     expect(file).not.toContain('sk-abc');

@@ -62,7 +62,8 @@ describe('menu commands', () => {
     appStore.getState().applyEvents(syntheticRun({ runId: 'r1', mode: 'react', steps: 3 }));
     runCommand('cancel');
     await settle();
-    expect(calls).toEqual([]);
+    // A history refresh timed by the previous test may land here; what matters is that nothing is cancelled.
+    expect(calls.filter((c) => !c.channel.startsWith('history:'))).toEqual([]);
   });
 
   it('open-history shows the history panel and reloads it; new-comparison returns to the composer', async () => {

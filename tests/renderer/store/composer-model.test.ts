@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, MAX_TRIALS, parseSettings } from '../../../shared/run-spec.js';
 import { INITIAL_FORM } from '../../../renderer/store/composer-slice.js';
-import { DEFAULT_DRAFT, buildRequest, checkSettings, checkTrials, runLabel } from '../../../renderer/store/composer-model.js';
+import { DEFAULT_DRAFT, buildRequest, checkSettings, checkTrials, runLabel, savedForm } from '../../../renderer/store/composer-model.js';
 
 describe('composer model', () => {
   it('the default form builds a simulated log-stats request over both modes with the default settings', () => {
@@ -72,5 +72,35 @@ describe('composer model', () => {
     expect(runLabel(1, 1)).toBe('Run');
     expect(runLabel(1, 4)).toBe('Run 1 mode × 4');
     expect(runLabel(2, null)).toBe('Run 2 modes');
+  });
+
+  it('never sends a keyed preset anywhere but its own URL, even from a stale form', () => {
+    const { request } = buildRequest({ ...INITIAL_FORM, providerName: 'openai', baseUrl: 'https://evil.example/v1', model: 'gpt-4.1-mini' });
+    expect(request?.provider).toEqual({ name: 'openai', baseUrl: null, model: 'gpt-4.1-mini' });
+  });
+
+  it('sends a key variable only for the custom provider, and the dialog handle (not the path) as the workspace', () => {
+    const custom = buildRequest({ ...INITIAL_FORM, providerName: 'custom', baseUrl: 'http://127.0.0.1:8000/v1', model: 'm', apiKeyEnv: 'MY_KEY' });
+    expect(custom.request?.provider).toEqual({ name: 'custom', baseUrl: 'http://127.0.0.1:8000/v1', model: 'm', apiKeyEnv: 'MY_KEY' });
+    const preset = buildRequest({ ...INITIAL_FORM, providerName: 'vllm', baseUrl: '', model: 'm', apiKeyEnv: 'MY_KEY' });
+    expect(preset.request?.provider).not.toHaveProperty('apiKeyEnv');
+    const picked = buildRequest({ ...INITIAL_FORM, workspaceDir: '/home/me/project', workspaceHandle: 'folder-abc' });
+    expect(picked.request?.workspaceDir).toBe('folder-abc');
+    const typed = buildRequest({ ...INITIAL_FORM, workspaceDir: ' /srv/allowed/p ' });
+    expect(typed.request?.workspaceDir).toBe('/srv/allowed/p');
+    expect(buildRequest(INITIAL_FORM).request).not.toHaveProperty('workspaceDir');
+  });
+
+  it('saves the form without what the host granted to this session only', () => {
+    const form = { ...INITIAL_FORM, apiKeyEnv: 'MY_KEY', workspaceDir: '/home/me/project', workspaceHandle: 'folder-abc' };
+    expect(savedForm(form)).not.toHaveProperty('apiKeyEnv');
+    expect(savedForm(form)).not.toHaveProperty('workspaceHandle');
+    expect(savedForm(form)).not.toHaveProperty('workspaceDir'); // a picked folder is picked again
+    expect(savedForm({ ...INITIAL_FORM, workspaceDir: '/srv/allowed/p' })).toMatchObject({ workspaceDir: '/srv/allowed/p' });
+  });
+
+  it('carries the approval policy chosen in Advanced into the request', () => {
+    const { request } = buildRequest({ ...INITIAL_FORM, settings: { ...DEFAULT_DRAFT, approvals: { fetch_url: 'ask' } } });
+    expect(request?.settings).toMatchObject({ approvals: { fetch_url: 'ask' } });
   });
 });

@@ -51,6 +51,10 @@ export function createProgramTool(opts: ModeOptions): ProgramTool {
         limits,
         returnTypes: opts.settings.returnTypes,
         sandbox,
+        ...(opts.approvals ? {
+          approve: (name: string, callArgs: unknown, signal: AbortSignal, pauseClock: () => () => void) =>
+            opts.approvals!.check(name, callArgs, { step: ctx.step, callId: ctx.callId, inProgram: true }, signal, pauseClock),
+        } : {}),
         onSearch: (search) => ctx.emit({ type: 'tool-search', step: ctx.step, callId: ctx.callId, query: search.query, hits: search.hits }),
       });
       ctx.emit({

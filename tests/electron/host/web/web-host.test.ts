@@ -86,10 +86,10 @@ describe('web host', () => {
     expect(await invoke('app:info')).toMatchObject({ ok: true, value: { host: 'web', dataDir: web.host.dataDir } });
     expect(await invoke('tasks:list')).toMatchObject({ ok: true, value: expect.arrayContaining([expect.objectContaining({ id: 'log-stats' })]) });
     expect(await invoke('nope:x')).toMatchObject({ ok: false, error: expect.stringMatching(/Unknown channel "nope:x"/) });
-    expect(await invoke('keys:status')).toMatchObject({ ok: true, value: { openai: false } });
-    expect(await invoke('keys:set', 'openai', 'sk-secret-1')).toMatchObject({ ok: true });
+    expect(await invoke('keys:status')).toMatchObject({ ok: true, value: { openai: { available: false } } });
+    expect(await invoke('keys:set', 'openai', 'sk-secret-1', null)).toMatchObject({ ok: true });
     const status = await invoke('keys:status');
-    expect(status).toMatchObject({ ok: true, value: { openai: true } });
+    expect(status).toMatchObject({ ok: true, value: { openai: { available: true, boundTo: 'https://api.openai.com/v1' } } });
     expect(JSON.stringify(status)).not.toContain('sk-secret-1');
 
     const start = await invoke('comparison:start', { task: 'calc', modes: ['react', 'code'], provider: { name: 'simulated', baseUrl: null, model: 'sim' } });

@@ -1,0 +1,63 @@
+/**
+ * The approval policy per dangerous tool (shared/approval.ts): Default, Allow, Ask (a card in the run's column
+ * waits for your answer) or Deny. The default shown is this host's: run_shell is allowed only where commands
+ * run in the OS sandbox; fetch_url asks when the workspace is a folder of yours.
+ */
+import { APPROVAL_MODES, APPROVAL_TOOLS, defaultApprovalPolicy, type ApprovalMode, type ApprovalTool } from '../../../shared/approval.js';
+import { useApp } from '../../store/app-store.js';
+import { composerSelectors, uiSelectors } from '../../store/selectors.js';
+
+const WHAT: Record<ApprovalTool, string> = {
+  run_shell: 'runs a command',
+  write_file: 'writes a file in the run’s copy of the workspace',
+  fetch_url: 'fetches a URL (can send data out)',
+};
+
+const MODE_TEXT: Record<ApprovalMode, string> = { allow: 'Allow', ask: 'Ask me', deny: 'Deny' };
+
+export function ApprovalSettings() {
+  const draft = useApp(composerSelectors.settings);
+  const setSetting = useApp((s) => s.setSetting);
+  const info = useApp(uiSelectors.appInfo);
+  const form = useApp(composerSelectors.form);
+  const defaults = defaultApprovalPolicy({
+    shellSandbox: info?.shellSandbox ?? 'none',
+    userFolder: !!(form.workspaceHandle || form.workspaceDir?.trim()),
+  });
+  const chosen = draft.approvals ?? {};
+  const set = (tool: ApprovalTool, value: string) => {
+    const next = { ...chosen };
+    if (value === 'default') delete next[tool];
+    else next[tool] = value as ApprovalMode;
+    setSetting('approvals', next);
+  };
+  return (
+    <>
+      <h4 className="subgroup-title">Tool approvals</h4>
+      <div className="settings-grid">
+        {APPROVAL_TOOLS.map((tool) => (
+          <div className="field" key={tool}>
+            <label className="label mono" htmlFor={`approval-${tool}`}>
+              {tool}
+            </label>
+            <select id={`approval-${tool}`} className="input select" value={chosen[tool] ?? 'default'} onChange={(e) => set(tool, e.target.value)} data-testid={`approval-${tool}`}>
+              <option value="default">Default: {MODE_TEXT[defaults[tool]].toLowerCase()}</option>
+              {APPROVAL_MODES.map((m) => (
+                <option key={m} value={m}>
+                  {MODE_TEXT[m]}
+                </option>
+              ))}
+            </select>
+            <p className="field-hint">When the model {WHAT[tool]}.</p>
+          </div>
+        ))}
+      </div>
+      <p className="field-hint">
+        {info?.shellSandbox === 'bubblewrap'
+          ? 'Commands run in an OS sandbox on this machine. '
+          : 'Commands would run outside a sandbox on this machine, so run_shell asks by default. '}
+        Time spent waiting for you is kept out of a run’s time.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * The approval policy: for each tool that can reach outside the run (run a command, write a file, fetch a
+ * URL), whether its calls run ('allow'), wait for the user ('ask') or are refused ('deny'). The policy is part
+ * of RunSettings, so run-started records what governed each run.
+ *
+ * Defaults (resolveApprovalPolicy), chosen to be safe without getting in the way of a measurement:
+ * - run_shell: 'allow' only where commands run inside the OS shell sandbox; elsewhere a command could read or
+ *   change anything the user can, so it asks.
+ * - write_file: 'allow'. It writes only inside the run's own copy of the workspace, never the user's folder.
+ * - fetch_url: 'allow' on a built-in task's generated files (nothing private to send out; private and loopback
+ *   addresses are refused by the tool itself), 'ask' when the workspace is a copy of the user's own folder,
+ *   because a fetched URL can carry what the model read there to any server.
+ */
+import { z } from 'zod';
+
+export const APPROVAL_TOOLS = ['run_shell', 'write_file', 'fetch_url'] as const;
+export type ApprovalTool = (typeof APPROVAL_TOOLS)[number];
+
+export const APPROVAL_MODES = ['allow', 'ask', 'deny'] as const;
+export type ApprovalMode = (typeof APPROVAL_MODES)[number];
+
+export type ApprovalPolicy = { readonly [T in ApprovalTool]: ApprovalMode };
+
+/** In RunSettings: a tool left out takes its default, which the host fills in before the run is recorded. */
+export const approvalPolicySchema = z
+  .object({
+    run_shell: z.enum(APPROVAL_MODES).optional(),
+    write_file: z.enum(APPROVAL_MODES).optional(),
+    fetch_url: z.enum(APPROVAL_MODES).optional(),
+  })
+  .strict()
+  .default({});
+
+export type ApprovalPolicyInput = Partial<ApprovalPolicy>;
+
+export function isApprovalTool(name: string): name is ApprovalTool {
+  return (APPROVAL_TOOLS as readonly string[]).includes(name);
+}
+
+/** What the defaults depend on. `shellSandbox`: whether run_shell runs inside the OS sandbox on this machine. */
+export interface PolicyContext {
+  readonly shellSandbox: 'bubblewrap' | 'none';
+  /** The workspace is a copy of a folder of the user's (not a built-in task's generated files). */
+  readonly userFolder: boolean;
+}
+
+export function defaultApprovalPolicy(ctx: PolicyContext): ApprovalPolicy {
+  return {
+    run_shell: ctx.shellSandbox === 'bubblewrap' ? 'allow' : 'ask',
+    write_file: 'allow',
+    fetch_url: ctx.userFolder ? 'ask' : 'allow',
+  };
+}
+
+/** The full policy: what the user chose, and the default for each tool they left out. */
+export function resolveApprovalPolicy(chosen: ApprovalPolicyInput | undefined, ctx: PolicyContext): ApprovalPolicy {
+  const defaults = defaultApprovalPolicy(ctx);
+  return {
+    run_shell: chosen?.run_shell ?? defaults.run_shell,
+    write_file: chosen?.write_file ?? defaults.write_file,
+    fetch_url: chosen?.fetch_url ?? defaults.fetch_url,
+  };
+}
+
+/**
+ * The CLI's `--approve run_shell=ask,write_file=allow` (also `all=deny`). Throws an Error that names the bad
+ * part and shows the form to use.
+ */
+export function parseApprovalFlag(text: string): ApprovalPolicyInput {
+  const form = `Use tool=mode pairs separated by commas, e.g. --approve run_shell=ask,write_file=allow. Tools: ${APPROVAL_TOOLS.join(', ')} (or all); modes: ${APPROVAL_MODES.join(', ')}.`;
+  const out: { -readonly [T in ApprovalTool]?: ApprovalMode } = {};
+  const parts = text.split(',').map((p) => p.trim()).filter(Boolean);
+  if (parts.length === 0) throw new Error(`--approve needs at least one tool=mode pair. ${form}`);
+  for (const part of parts) {
+    const m = /^([a-z_]+)\s*[=:]\s*([a-z]+)$/i.exec(part);
+    if (!m) throw new Error(`"${part}" is not a tool=mode pair. ${form}`);
+    const tool = m[1].toLowerCase();
+    const mode = m[2].toLowerCase();
+    if (!(APPROVAL_MODES as readonly string[]).includes(mode)) throw new Error(`"${mode}" in "${part}" is not a mode. ${form}`);
+    if (tool === 'all') {
+      for (const t of APPROVAL_TOOLS) out[t] = mode as ApprovalMode;
+    } else if (isApprovalTool(tool)) {
+      out[tool] = mode as ApprovalMode;
+    } else {
+      throw new Error(`"${tool}" in "${part}" is not a tool the approval policy covers. ${form}`);
+    }
+  }
+  return out;
+}
+
+export function formatApprovalPolicy(policy: ApprovalPolicyInput): string {
+  return APPROVAL_TOOLS.filter((t) => policy[t]).map((t) => `${t}=${policy[t]}`).join(', ');
+}

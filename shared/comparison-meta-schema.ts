@@ -1,0 +1,44 @@
+/**
+ * A comparison's meta.json (ComparisonMeta, ipc-contract.ts) as one zod schema, checked when history is loaded
+ * and by the JSON report loader. tests/shared/step-event-schema.test.ts proves at compile time that it and the
+ * type agree. Like events, a checked meta is handed back as it was written.
+ */
+import { z } from 'zod';
+import type { ComparisonMeta } from './ipc-contract.js';
+import { MAX_TRIALS, MODE_IDS, runSettingsSchema } from './run-spec.js';
+import { describeIssues, providerInfoSchema, taskRefSchema } from './step-event-schema.js';
+
+/** Comparison and run ids: safe as a single path segment (no separators, no leading dot). */
+export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+
+export const comparisonMetaSchema = z.object({
+  id: z.string().regex(ID_PATTERN, 'not a valid comparison id'),
+  createdAt: z.number(),
+  task: taskRefSchema,
+  provider: providerInfoSchema,
+  settings: runSettingsSchema,
+  runs: z
+    .array(
+      z.object({
+        runId: z.string().regex(ID_PATTERN, 'not a valid run id'),
+        mode: z.enum(MODE_IDS),
+        trial: z.number().int().min(1).max(MAX_TRIALS).optional(),
+      }),
+    )
+    .min(1, 'a comparison has at least one run'),
+  workspaceSource: z.string(),
+});
+
+export type CheckedMeta = { readonly ok: true; readonly meta: ComparisonMeta } | { readonly ok: false; readonly problem: string };
+
+export function checkComparisonMeta(value: unknown): CheckedMeta {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, problem: `it holds ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}, not a comparison record` };
+  }
+  const result = comparisonMetaSchema.safeParse(value);
+  if (!result.success) return { ok: false, problem: describeIssues(result.error) };
+  const meta = value as ComparisonMeta;
+  const ids = new Set(meta.runs.map((r) => r.runId));
+  if (ids.size !== meta.runs.length) return { ok: false, problem: 'runs: the same run id is listed twice' };
+  return { ok: true, meta };
+}

@@ -1,0 +1,182 @@
+/**
+ * The StepEvent union (step-event.ts) as one zod schema: what history loading, the JSON report loader and the
+ * worker → host boundary check an event against. tests/shared/step-event-schema.test.ts proves at compile
+ * time that the schema and the TypeScript types describe the same objects, so a field added to one and not
+ * the other fails `npm run typecheck`.
+ *
+ * Checking never rewrites an event: `checkStepEvent` validates and hands back the value as it was, so fields a
+ * newer version added survive a round trip through an older reader.
+ */
+import { z } from 'zod';
+import { MODE_IDS, runSettingsSchema } from './run-spec.js';
+import type { StepEvent } from './step-event.js';
+
+const count = z.number().int().nonnegative();
+const ms = z.number().nonnegative();
+
+export const taskRefSchema = z.object({ id: z.string().nullable(), text: z.string() });
+export const providerInfoSchema = z.object({ name: z.string(), baseUrl: z.string(), model: z.string(), simulated: z.boolean() });
+
+export const usageSchema = z.object({
+  prompt: count,
+  completion: count,
+  cached: count.optional(),
+  reasoning: count.optional(),
+  total: count.optional(),
+  cacheWrite: count.optional(),
+  cost: z.number().nonnegative().optional(),
+});
+
+export const modelPriceSchema = z.object({
+  model: z.string(),
+  input: z.number(),
+  cachedInput: z.number().nullable(),
+  cacheWrite: z.number().nullable(),
+  output: z.number(),
+  tableDate: z.string(),
+});
+
+const toolCallRequestSchema = z.object({ id: z.string(), name: z.string(), arguments: z.string() });
+const toolExposureSchema = z.object({ name: z.string(), description: z.string(), parameters: z.record(z.string(), z.unknown()) });
+export const runStatusSchema = z.enum(['answered', 'max-steps', 'cancelled', 'error', 'crashed']);
+const validationSchema = z.object({ ok: z.boolean(), detail: z.string() });
+export const runTotalsSchema = z.object({
+  steps: count,
+  requests: count,
+  prompt: count,
+  completion: count,
+  cached: count,
+  reasoning: count,
+  total: count,
+  toolCalls: count,
+  wallMs: ms,
+  approvalWaitMs: ms.default(0),
+});
+const codeErrorSchema = z.object({ line: z.number().int().nullable(), column: z.number().int().nullable(), message: z.string() });
+const innerToolCallSchema = z.object({
+  name: z.string(),
+  args: z.unknown(),
+  durationMs: ms,
+  resultBytes: count,
+  error: z.string().nullable(),
+});
+const searchHitSchema = z.object({ name: z.string(), score: z.number(), signature: z.string() });
+export const approvalToolSchema = z.enum(['run_shell', 'write_file', 'fetch_url']);
+export const approvalDecisionSchema = z.enum(['allow', 'deny', 'allow-comparison', 'cancelled']);
+
+const base = { runId: z.string().min(1), seq: count, t: ms };
+
+export const runStartedEventSchema = z.object({
+  ...base,
+  type: z.literal('run-started'),
+  mode: z.enum(MODE_IDS),
+  task: taskRefSchema,
+  provider: providerInfoSchema,
+  settings: runSettingsSchema,
+  systemPrompt: z.string(),
+  tools: z.array(toolExposureSchema),
+  startedAt: z.number(),
+  comparisonId: z.string().optional(),
+  price: modelPriceSchema.nullable().optional(),
+});
+
+export const stepEventSchema = z.discriminatedUnion('type', [
+  runStartedEventSchema,
+  z.object({ ...base, type: z.literal('model-request'), step: count, attempt: count, messageCount: count, toolNames: z.array(z.string()) }),
+  z.object({
+    ...base, type: z.literal('model-retry'), step: count, attempt: count, status: z.number().int().nullable(), message: z.string(), delayMs: ms,
+  }),
+  z.object({
+    ...base,
+    type: z.literal('model-response'),
+    step: count,
+    usage: usageSchema.nullable(),
+    usageSource: z.enum(['reported', 'estimated']).optional(),
+    latencyMs: ms,
+    finishReason: z.string().nullable(),
+    text: z.string(),
+    reasoningText: z.string().optional(),
+    toolCalls: z.array(toolCallRequestSchema),
+  }),
+  z.object({ ...base, type: z.literal('tool-started'), step: count, callId: z.string(), name: z.string(), args: z.unknown() }),
+  z.object({
+    ...base,
+    type: z.literal('tool-finished'),
+    step: count,
+    callId: z.string(),
+    name: z.string(),
+    output: z.string(),
+    rawSize: count,
+    truncated: z.boolean(),
+    durationMs: ms,
+    error: z.string().nullable(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('code-run'),
+    step: count,
+    callId: z.string(),
+    code: z.string(),
+    output: z.string(),
+    error: codeErrorSchema.nullable(),
+    toolCalls: z.array(innerToolCallSchema),
+    toolBytes: count,
+    printedBytes: count,
+    durationMs: ms,
+    limitHit: z.enum(['time', 'memory', 'output', 'tool-calls']).nullable(),
+  }),
+  z.object({ ...base, type: z.literal('tool-search'), step: count, callId: z.string(), query: z.string(), hits: z.array(searchHitSchema) }),
+  z.object({
+    ...base,
+    type: z.literal('approval-requested'),
+    step: count,
+    callId: z.string(),
+    approvalId: z.string().min(1),
+    tool: approvalToolSchema,
+    args: z.unknown(),
+    inProgram: z.boolean(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('approval-resolved'),
+    step: count,
+    callId: z.string(),
+    approvalId: z.string().min(1),
+    tool: approvalToolSchema,
+    decision: approvalDecisionSchema,
+    waitedMs: ms,
+  }),
+  z.object({ ...base, type: z.literal('run-warning'), message: z.string() }),
+  z.object({
+    ...base,
+    type: z.literal('run-finished'),
+    status: runStatusSchema,
+    answer: z.string(),
+    error: z.string().optional(),
+    validation: validationSchema.nullable(),
+    totals: runTotalsSchema,
+  }),
+]);
+
+export type CheckedEvent = { readonly ok: true; readonly event: StepEvent } | { readonly ok: false; readonly problem: string };
+
+/** zod issues in one line a person can act on: `usage.prompt: expected number, received string`. */
+export function describeIssues(error: z.ZodError, max = 3): string {
+  // zod says "Invalid input: expected number, received undefined" for a field that is not there.
+  const say = (message: string): string => (/received undefined$/.test(message) ? 'missing' : message.replace(/^Invalid input: /, ''));
+  const parts = error.issues.slice(0, max).map((i) => `${i.path.length ? i.path.join('.') : '(the value)'}: ${say(i.message)}`);
+  const more = error.issues.length > max ? ` (and ${error.issues.length - max} more)` : '';
+  return parts.join('; ') + more;
+}
+
+/** Check one value against the StepEvent schema. On success the value itself is returned, unchanged. */
+export function checkStepEvent(value: unknown): CheckedEvent {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, problem: `expected an event object, found ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}` };
+  }
+  const type = (value as { type?: unknown }).type;
+  const result = stepEventSchema.safeParse(value);
+  if (result.success) return { ok: true, event: value as StepEvent };
+  const what = typeof type === 'string' ? `a ${type} event` : 'an event';
+  return { ok: false, problem: `${what} that does not match the event format — ${describeIssues(result.error)}` };
+}
