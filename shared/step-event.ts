@@ -98,6 +98,12 @@ export interface SearchHit {
   readonly signature: string;
 }
 
+/** How run_shell commands were contained in a run: an OS sandbox, or none (then the reason says why). */
+export interface ShellSandboxRecord {
+  readonly kind: 'bubblewrap' | 'none';
+  readonly reason: string;
+}
+
 interface Base {
   readonly runId: string;
   readonly seq: number;
@@ -118,6 +124,8 @@ export interface RunStartedEvent extends Base {
   readonly comparisonId?: string;
   /** The model's price when the run started, or null/absent when the price table has none ("no price"). */
   readonly price?: ModelPrice | null;
+  /** How run_shell was contained in this run (absent in runs recorded before it was recorded). */
+  readonly shellSandbox?: ShellSandboxRecord;
 }
 
 export interface ModelRequestEvent extends Base {

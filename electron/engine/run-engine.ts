@@ -13,6 +13,7 @@ import { createMode, SANDBOX_MODES } from './modes/index.js';
 import type { ModeAdapter } from './modes/mode.js';
 import { createChatClient } from './provider/chat-client.js';
 import { validateAnswer } from './tasks/index.js';
+import { shellSandbox } from './sandbox/shell-sandbox.js';
 import { warmUpTools } from './tools/index.js';
 
 export interface EngineIO {
@@ -49,6 +50,7 @@ export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {
       type: 'run-started', mode: spec.mode, task: spec.task, provider: spec.provider, settings: spec.settings,
       systemPrompt: mode.systemPrompt, tools: mode.tools(), startedAt,
       ...(spec.comparisonId ? { comparisonId: spec.comparisonId } : {}),
+      shellSandbox: { kind: shellSandbox().kind, reason: shellSandbox().reason },
     });
     const client = createChatClient(spec.provider, io.apiKey, { timeoutMs: spec.settings.requestTimeoutMs, headers: simHeaders(spec) });
     result = await runLoop({ spec: { ...spec, workspace }, mode, client, recorder, signal: io.signal });
