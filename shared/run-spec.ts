@@ -81,6 +81,8 @@ export interface RunSpec {
   readonly settings: RunSettings;
   /** Absolute path of this run's own workspace copy. */
   readonly workspace: string;
+  /** The local test page of tasks that fetch one: the only local origin fetch_url may reach in this run. */
+  readonly fixtureUrl?: string | null;
 }
 
 /** Most trials per mode in one comparison. */

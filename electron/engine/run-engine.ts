@@ -15,6 +15,7 @@ import { createChatClient } from './provider/chat-client.js';
 import { validateAnswer } from './tasks/index.js';
 import { shellSandbox } from './sandbox/shell-sandbox.js';
 import { warmUpTools } from './tools/index.js';
+import { closeRunToolState, openRunToolState } from './tools/run-state.js';
 
 export interface EngineIO {
   readonly apiKey: string | null;
@@ -40,11 +41,15 @@ export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {
   const recorder = new EventRecorder(spec.runId, io.emit);
   const startedAt = Date.now();
   let mode: ModeAdapter | null = null;
+  let openedState: string | null = null;
   let result: LoopResult;
   try {
     const workspace = await realpath(spec.workspace).catch(() => {
       throw new Error(`The workspace folder ${spec.workspace} does not exist. Pick an existing folder or a built-in task.`);
     });
+    // The run's tool state: its write budget, and the one local origin fetch_url may reach (its fixture page).
+    openRunToolState(workspace, { localOrigins: spec.fixtureUrl ? [new URL(spec.fixtureUrl).origin] : [] });
+    openedState = workspace;
     mode = createMode(spec.mode, { workspace, settings: spec.settings });
     recorder.emit({
       type: 'run-started', mode: spec.mode, task: spec.task, provider: spec.provider, settings: spec.settings,
@@ -58,6 +63,7 @@ export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {
     result = { status: 'error', answer: '', error: err instanceof Error ? err.message : String(err) };
   } finally {
     mode?.dispose?.();
+    if (openedState) closeRunToolState(openedState);
   }
   if (recorder.events.length === 0) {
     // Setup failed before the run could start: still record what was asked, so the failure is visible.

@@ -89,7 +89,7 @@ export function createHost(options: HostOptions): Host {
       specs = await Promise.all(
         planned.map(async ({ runId, mode, folder }) => ({
           runId, comparisonId: id, task, mode, provider: provider.info, apiKeyEnv: provider.apiKeyEnv, settings,
-          workspace: await makeRunWorkspace(plan, join(dir, 'workspaces', folder)),
+          workspace: await makeRunWorkspace(plan, join(dir, 'workspaces', folder)), fixtureUrl,
         })),
       );
       meta = { id, createdAt: Date.now(), task, provider: provider.info, settings, runs, workspaceSource: plan.description };

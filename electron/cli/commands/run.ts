@@ -81,6 +81,7 @@ async function runCommand(flags: RunFlags): Promise<void> {
       apiKeyEnv: choice.apiKeyEnv,
       settings,
       workspace,
+      fixtureUrl: fixture?.url ?? null,
     };
     await warmUpEngine(spec);
     const log = flags.events ? createWriteStream(resolve(flags.events)) : null;
