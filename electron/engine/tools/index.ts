@@ -34,8 +34,9 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
 
 /** Load what the tools load lazily, so that no measured step pays a one-off start-up cost. */
 export async function warmUpTools(): Promise<void> {
-  shellSandbox(); // the capability probe runs bubblewrap once
-  await warmUpCalculator();
+  const thread = warmUpCalculator(); // the compute thread boots meanwhile
+  shellSandbox(); // the capability probe runs bubblewrap once (synchronously)
+  await thread;
 }
 
 export function findTool(name: string): ToolDefinition | undefined {

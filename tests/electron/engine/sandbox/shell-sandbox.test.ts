@@ -4,7 +4,7 @@
  * link an outside file into the workspace, fill the disk or memory, fork without end. What must not happen is
  * written beside each attack. Skipped where bubblewrap cannot run (the capability check says why).
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { createServer, type Server } from 'node:http';
@@ -17,7 +17,7 @@ import { detectShellSandbox, shellSandbox } from '../../../../electron/engine/sa
 import { findTool, invokeTool } from '../../../../electron/engine/tools/index.js';
 import type { ShellResult } from '../../../../electron/engine/tools/run-shell.js';
 import { contextFor, tempWorkspace, type TempWorkspace } from '../tools/helpers.js';
-import { killAll, noneLeft, uniqueSleep } from './shell-helpers.js';
+import { killAll, noneLeft, processesWith, uniqueSleep } from './shell-helpers.js';
 
 const sandboxed = shellSandbox().kind === 'bubblewrap';
 const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
@@ -93,6 +93,19 @@ describe.runIf(sandboxed)('run_shell in bubblewrap', () => {
     expect(result.stderr).toContain('ran longer than 0.5 s');
     expect(Date.now() - started).toBeLessThan(4000);
     const left = await noneLeft(token);
+    killAll(left);
+    expect(left).toEqual([]);
+  });
+
+  it('the worker dies mid-command (kill -9): the sandbox and the process that escaped with setsid die with it', async () => {
+    const token = uniqueSleep();
+    const child = spawn(process.execPath, ['--import', tsx, probe, ws.root, `setsid -f sleep ${token}; sleep ${token}`], { stdio: 'ignore' });
+    const until = Date.now() + 30_000;
+    const sleeps = (): number[] => processesWith(token).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('sleep\0'));
+    while (sleeps().length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect(sleeps()).toHaveLength(2); // the escaped one and the foreground one both run
+    child.kill('SIGKILL');
+    const left = await noneLeft(token, 5000);
     killAll(left);
     expect(left).toEqual([]);
   });
