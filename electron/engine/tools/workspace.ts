@@ -42,9 +42,15 @@ export function hasProcFd(): Promise<boolean> {
   return procFd;
 }
 
+/** Walk by path strings even on Linux: how macOS and Windows walk, so tests here can cover that code too. */
+export function usePathWalk(on: boolean): void {
+  procFd = on ? Promise.resolve(false) : undefined;
+}
+
 /** An open folder inside the workspace, with its components from the root. */
 export interface OpenDir {
-  readonly handle: fs.FileHandle;
+  /** The folder's stat, from its open handle where there is one. */
+  stat(): Promise<Stats>;
   /** The workspace's real path. */
   readonly root: string;
   readonly rel: readonly string[];
@@ -121,22 +127,33 @@ function linkOutside(userPath: string, use: PathUse, root: string, quiet: boolea
 }
 
 async function openDir(root: string, rel: readonly string[], parent: OpenDir | null, name: string, viaProc: boolean): Promise<OpenDir> {
-  const target = parent ? parent.at(name) : root;
-  const handle = await fs.open(target, constants.O_RDONLY | O.DIRECTORY | (parent ? O.NOFOLLOW : 0));
   const real = path.join(root, ...rel);
   if (!viaProc) {
-    // Without /proc the kernel resolves the whole path string: at least make sure what opened is that folder.
-    const [opened, named] = await Promise.all([handle.stat(), fs.lstat(real).catch(() => null)]);
-    if (!named || named.isSymbolicLink() || named.ino !== opened.ino || named.dev !== opened.dev) {
-      await handle.close();
-      throw new ToolError(`The folder ${JSON.stringify(rel.join('/'))} changed while it was being opened. Try again.`);
+    // Without /proc (macOS, Windows, where folders cannot always be opened either) the kernel resolves whole
+    // path strings: each folder is checked to be a real folder, not a link, just before it is used. A swap
+    // between that check and the use remains possible there.
+    const named = await fs.lstat(real).catch(() => null);
+    if (!named || named.isSymbolicLink() || !named.isDirectory()) {
+      const error = new Error(`not a folder: ${real}`) as NodeJS.ErrnoException;
+      error.code = named?.isSymbolicLink() ? 'ELOOP' : named ? 'ENOTDIR' : 'ENOENT';
+      throw error;
     }
+    const dir: OpenDir = {
+      stat: () => fs.stat(real),
+      root,
+      rel,
+      at: (entry) => path.join(real, entry),
+      openChild: (child) => openDir(root, [...rel, child], dir, child, viaProc),
+      close: async () => undefined,
+    };
+    return dir;
   }
+  const handle = await fs.open(parent ? parent.at(name) : root, constants.O_RDONLY | O.DIRECTORY | (parent ? O.NOFOLLOW : 0));
   const dir: OpenDir = {
-    handle,
+    stat: () => handle.stat(),
     root,
     rel,
-    at: (entry) => (viaProc ? `/proc/self/fd/${handle.fd}/${entry}` : path.join(real, entry)),
+    at: (entry) => `/proc/self/fd/${handle.fd}/${entry}`,
     openChild: (child) => openDir(root, [...rel, child], dir, child, viaProc),
     close: () => handle.close().catch(() => undefined),
   };
@@ -200,7 +217,7 @@ async function walk(workspace: string, userPath: string, use: PathUse, quiet: bo
         dir = next;
       }
       // No components left: the path is the workspace root itself.
-      if (restart === null) return handOver({ dir, name: '', stat: await dir.handle.stat(), real: root, rest: [] });
+      if (restart === null) return handOver({ dir, name: '', stat: await dir.stat(), real: root, rest: [] });
     } finally {
       if (!handed) await dir.close();
     }
