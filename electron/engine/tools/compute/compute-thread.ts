@@ -103,11 +103,12 @@ export class ComputeThread {
     });
     this.threadsStarted += 1;
     this.worker = worker;
-    worker.unref();
     this.ready = new Promise<void>((resolve, reject) => {
       worker.on('message', (reply: ComputeReply) => {
-        if (reply.id === 0) resolve();
-        else this.onReply(reply);
+        if (reply.id !== 0) return this.onReply(reply);
+        // Booting keeps the process alive (someone awaits it); once ready, only a job in flight does.
+        if (!this.running?.started) worker.unref();
+        resolve();
       });
       const died = (error: ComputeError): void => {
         if (this.worker !== worker) return; // an old thread, already replaced
