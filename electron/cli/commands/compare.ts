@@ -13,7 +13,7 @@ import {
 import { resolveDataDir } from '../../host/data-dir.js';
 import { createHost } from '../../host/host.js';
 import { addProviderOptions, readApiKey, resolveProviderFlags, type ProviderFlags } from '../provider-options.js';
-import { stepLine } from '../step-printer.js';
+import { shellNote, stepLine } from '../step-printer.js';
 
 interface CompareFlags extends ProviderFlags {
   task: string;
@@ -140,7 +140,7 @@ async function compareCommand(flags: CompareFlags): Promise<void> {
 }
 
 function liveLine(e: StepEvent, prefix: string): string | null {
-  if (e.type === 'run-started') return `${prefix}started${e.tools.length ? ` (${e.tools.length} tool${e.tools.length === 1 ? '' : 's'} offered)` : ''}`;
+  if (e.type === 'run-started') return `${prefix}started${e.tools.length ? ` (${e.tools.length} tool${e.tools.length === 1 ? '' : 's'} offered)` : ''}${shellNote(e)}`;
   if (e.type === 'code-run') {
     const err = e.error ? ` · error${e.error.line !== null ? ` at line ${e.error.line}` : ''}: ${e.error.message}` : '';
     return `${prefix}       run_code: ${e.toolCalls.length} tool calls inside, ${e.printedBytes} B printed of ${e.toolBytes} B returned${err}`;

@@ -5,7 +5,8 @@
  * as a whole: each folder is opened with O_NOFOLLOW relative to the folder opened before it (an openat-style
  * walk through /proc/self/fd on Linux), so swapping a folder for a symbolic link between the check and the
  * open cannot redirect it. A link met on the way is read and followed by hand, only when it stays inside.
- * See safe-file.ts for how the last component is opened and checked.
+ * Where folders cannot be walked by handle (macOS, Windows) each folder is checked by path just before it is
+ * used, which leaves a swap race open there. See safe-file.ts for how the last component is opened and checked.
  */
 import { constants, promises as fs, type Stats } from 'node:fs';
 import path from 'node:path';
