@@ -100,8 +100,16 @@ export interface DetectOptions {
   readonly bwrap?: string | null;
 }
 
+/** util-linux prlimit, if it can set the limits here (it cannot raise a hard limit set lower than ours). */
+function usablePrlimit(): string | null {
+  const prlimit = findBinary('prlimit');
+  if (!prlimit) return null;
+  const probe = spawnSync(prlimit, ['--nproc=128', '--fsize=1048576', '--cpu=16', '--core=0', '--', '/bin/true'], { env: {}, stdio: 'ignore', timeout: 5000 });
+  return probe.status === 0 ? prlimit : null;
+}
+
 export function detectShellSandbox(options: DetectOptions = {}): ShellSandboxInfo {
-  const prlimit = (options.platform ?? process.platform) === 'linux' ? findBinary('prlimit') : null;
+  const prlimit = (options.platform ?? process.platform) === 'linux' ? usablePrlimit() : null;
   const none = (reason: string): ShellSandboxInfo => ({ kind: 'none', reason, prlimit });
   const platform = options.platform ?? process.platform;
   if (platform !== 'linux') {
@@ -121,7 +129,7 @@ export function detectShellSandbox(options: DetectOptions = {}): ShellSandboxInf
       if (probe.status === 0) {
         return {
           kind: 'bubblewrap',
-          reason: `run_shell commands run in a bubblewrap sandbox: no network, no other processes visible, system folders read-only, only the run's workspace writable${prlimit ? '' : ' (no process, file-size or CPU limits: util-linux prlimit is missing)'}.`,
+          reason: `run_shell commands run in a bubblewrap sandbox: no network, no other processes visible, system folders read-only, only the run's workspace writable${prlimit ? '' : ' (no process, file-size or CPU limits: util-linux prlimit is missing or cannot set them)'}.`,
           bwrap,
           disableUserns,
           prlimit,
