@@ -93,6 +93,8 @@ export interface RunSpec {
   readonly workspace: string;
   /** The model's price from the user's table, resolved when the comparison starts (null: none); recorded in run-started. */
   readonly price?: ModelPrice | null;
+  /** The local test page of tasks that fetch one: the only local origin fetch_url may reach in this run. */
+  readonly fixtureUrl?: string | null;
 }
 
 /** Most trials per mode in one comparison. */

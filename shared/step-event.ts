@@ -102,10 +102,31 @@ export interface SearchHit {
   readonly signature: string;
 }
 
+/** How run_shell commands were contained in a run: an OS sandbox, or none (then the reason says why). */
+export interface ShellSandboxRecord {
+  readonly kind: 'bubblewrap' | 'none';
+  readonly reason: string;
+}
+
+/** Most characters of one string an event records; a longer one is cut, with a marker and its full length. */
+export const RECORDED_STRING_CHARS = 65_536;
+/** Characters of all strings in one event recorded in full; past this, each further string keeps its start only. */
+export const RECORDED_EVENT_CHARS = 1_048_576;
+
+/** A string (or a list or object inside tool arguments) the event recorded cut short, and its full size. */
+export interface ClippedField {
+  /** Where in the event, e.g. "code", "toolCalls.0.arguments", "toolCalls.3.args.content". */
+  readonly path: string;
+  /** Full length: characters for a string, items for a list, keys for an object. */
+  readonly length: number;
+}
+
 interface Base {
   readonly runId: string;
   readonly seq: number;
   readonly t: number;
+  /** Fields cut to keep the event small (absent when nothing was cut, and in events recorded before). */
+  readonly clipped?: readonly ClippedField[];
 }
 
 export interface RunStartedEvent extends Base {
@@ -122,6 +143,8 @@ export interface RunStartedEvent extends Base {
   readonly comparisonId?: string;
   /** The model's price when the run started, or null/absent when the price table has none ("no price"). */
   readonly price?: ModelPrice | null;
+  /** How run_shell was contained in this run (absent in runs recorded before it was recorded). */
+  readonly shellSandbox?: ShellSandboxRecord;
 }
 
 export interface ModelRequestEvent extends Base {

@@ -10,7 +10,7 @@ import {
   APPROVAL_TOOLS, parseApprovalFlag, resolveApprovalPolicy, type ApprovalPolicy, type ApprovalPolicyInput, type ApprovalTool,
 } from '../../shared/approval.js';
 import type { ApprovalAnswer } from '../../shared/ipc-contract.js';
-import { shellSandbox } from '../engine/approval/shell-sandbox.js';
+import { shellSandbox } from '../engine/sandbox/shell-sandbox.js';
 
 export const APPROVE_FLAG_HELP =
   'per tool: allow, ask or deny, e.g. run_shell=ask,write_file=allow (tools: run_shell, write_file, fetch_url, or all); ' +
@@ -34,7 +34,7 @@ export function cliApprovalPolicy(
       throw new Error(`--approve ${asked.map((t) => `${t}=ask`).join(',')} needs a terminal to ask on, and stdin is not one. Pass ${alternatives} instead.`);
     }
   }
-  const policy: { -readonly [T in ApprovalTool]: ApprovalPolicy[T] } = resolveApprovalPolicy(chosen, { shellSandbox: shellSandbox(), userFolder: opts.userFolder });
+  const policy: { -readonly [T in ApprovalTool]: ApprovalPolicy[T] } = resolveApprovalPolicy(chosen, { shellSandbox: shellSandbox().kind, userFolder: opts.userFolder });
   const notes: string[] = [];
   if (!opts.tty) {
     for (const tool of APPROVAL_TOOLS) {

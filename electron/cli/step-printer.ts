@@ -9,9 +9,17 @@ export function stepHeader(prefix = ''): string {
   return `${prefix}${'step'.padStart(4)} ${pad('prompt', 8)} ${pad('completion', 10)} ${pad('latency', 8)}  tool calls`;
 }
 
+/** ' · run_shell sandboxed (bubblewrap)' or ' · run_shell NOT sandboxed: why', for a run-started line. */
+export function shellNote(e: StepEvent): string {
+  if (e.type !== 'run-started' || !e.shellSandbox) return '';
+  return e.shellSandbox.kind === 'none' ? ` · run_shell NOT sandboxed: ${e.shellSandbox.reason}` : ` · run_shell sandboxed (${e.shellSandbox.kind})`;
+}
+
 /** A line for the events that deserve one (model responses, retries, the finish), else null. */
 export function stepLine(e: StepEvent, prefix = ''): string | null {
   switch (e.type) {
+    case 'run-started':
+      return e.shellSandbox?.kind === 'none' ? `${prefix}     note:${shellNote(e).slice(2)}` : null;
     case 'model-response': {
       const calls = e.toolCalls.map((c) => c.name).join(', ') || '(answer)';
       // "≈" marks usage Parallax estimated because the provider sent none.

@@ -1,5 +1,9 @@
-/** Stamps runId, a gap-free seq and `t` on every event, keeps them for the totals, and passes them on. */
+/**
+ * Stamps runId, a gap-free seq and `t` on every event, cuts oversized strings (event-clip.ts), keeps the events
+ * for the totals, and passes them on.
+ */
 import type { StepEvent, StepEventInput } from '../../shared/step-event.js';
+import { clipEvent } from './event-clip.js';
 
 export class EventRecorder {
   private readonly started = performance.now();
@@ -17,7 +21,7 @@ export class EventRecorder {
   }
 
   emit(input: StepEventInput): StepEvent {
-    const event = { ...input, runId: this.runId, seq: this.seq++, t: this.now() } as StepEvent;
+    const event = { ...clipEvent(input), runId: this.runId, seq: this.seq++, t: this.now() } as StepEvent;
     this.events.push(event);
     this.sink(event);
     return event;

@@ -9,7 +9,6 @@ import type { StepEvent, Validation } from '../../shared/step-event.js';
 import { computeTotals } from '../../shared/summary.js';
 import { resolveApprovalPolicy } from '../../shared/approval.js';
 import { ApprovalGate, type AskUser } from './approval/approval-gate.js';
-import { shellSandbox } from './approval/shell-sandbox.js';
 import { EventRecorder } from './event-recorder.js';
 import { runLoop, type LoopResult } from './loop.js';
 import { prewarmCodeSandbox } from './modes/code-mode.js';
@@ -18,7 +17,9 @@ import type { ModeAdapter } from './modes/mode.js';
 import { createChatClient } from './provider/chat-client.js';
 import { warmUpEstimator } from './provider/usage.js';
 import { validateAnswer } from './tasks/index.js';
+import { shellSandbox } from './sandbox/shell-sandbox.js';
 import { warmUpTools } from './tools/index.js';
+import { closeRunToolState, openRunToolState } from './tools/run-state.js';
 
 export interface EngineIO {
   readonly apiKey: string | null;
@@ -56,19 +57,25 @@ export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {
   const recorder = new EventRecorder(spec.runId, io.emit);
   const startedAt = Date.now();
   let mode: ModeAdapter | null = null;
+  let openedState: string | null = null;
   let result: LoopResult;
   try {
     const workspace = await realpath(spec.workspace).catch(() => {
       throw new Error(`The workspace folder ${spec.workspace} does not exist. Pick an existing folder or a built-in task.`);
     });
+    // The run's tool state: its write budget, and the one local origin fetch_url may reach (its fixture page).
+    openRunToolState(workspace, { localOrigins: spec.fixtureUrl ? [new URL(spec.fixtureUrl).origin] : [] });
+    openedState = workspace;
+    const sandbox = shellSandbox();
     // A spec from the host carries the whole policy; one made elsewhere gets the defaults for this machine.
-    const policy = resolveApprovalPolicy(spec.settings.approvals, { shellSandbox: shellSandbox(), userFolder: false });
+    const policy = resolveApprovalPolicy(spec.settings.approvals, { shellSandbox: sandbox.kind, userFolder: false });
     const approvals = new ApprovalGate(policy, (e) => recorder.emit(e), io.askApproval ?? null);
     mode = createMode(spec.mode, { workspace, settings: spec.settings, approvals });
     recorder.emit({
       type: 'run-started', mode: spec.mode, task: spec.task, provider: spec.provider, settings: spec.settings,
       systemPrompt: mode.systemPrompt, tools: mode.tools(), startedAt,
       ...(spec.comparisonId ? { comparisonId: spec.comparisonId } : {}), ...priceOf(spec),
+      shellSandbox: { kind: sandbox.kind, reason: sandbox.reason },
     });
     const client = createChatClient(spec.provider, io.apiKey, {
       timeoutMs: spec.settings.requestTimeoutMs,
@@ -82,6 +89,7 @@ export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {
     result = { status: 'error', answer: '', error: err instanceof Error ? err.message : String(err) };
   } finally {
     mode?.dispose?.();
+    if (openedState) closeRunToolState(openedState);
   }
   if (recorder.events.length === 0) {
     // Setup failed before the run could start: still record what was asked, so the failure is visible.

@@ -8,7 +8,7 @@ import type { ExportResult, InvokeHandlers, ReportFormat, StoredComparison } fro
 import { APPROVAL_ANSWERS, REPORT_FORMATS } from '../../shared/ipc-contract.js';
 import { resolveApprovalPolicy } from '../../shared/approval.js';
 import { parseSettings, type ComparisonRequest, type RunSpec } from '../../shared/run-spec.js';
-import { shellSandbox } from '../engine/approval/shell-sandbox.js';
+import { shellSandbox } from '../engine/sandbox/shell-sandbox.js';
 import type { StepEvent } from '../../shared/step-event.js';
 import { BUILTIN_TASKS, needsFixtureServer } from '../../shared/tasks.js';
 import { ComparisonSession } from './comparison-session.js';
@@ -102,7 +102,7 @@ export function createHost(options: HostOptions): Host {
     const task = resolveTask(request.task, { fixtureUrl });
     const workspaceDir = await pageWorkspace(request.workspaceDir);
     // The whole approval policy is recorded: what the user chose, and this machine's default for the rest.
-    const approvals = resolveApprovalPolicy(chosen.approvals, { shellSandbox: shellSandbox(), userFolder: workspaceDir !== null });
+    const approvals = resolveApprovalPolicy(chosen.approvals, { shellSandbox: shellSandbox().kind, userFolder: workspaceDir !== null });
     const settings = { ...chosen, approvals };
 
     const id = newComparisonId();
@@ -116,7 +116,7 @@ export function createHost(options: HostOptions): Host {
       // Every copy is made now, from the one source, so later rounds get the same files as the first.
       specs = await Promise.all(
         planned.map(async ({ runId, mode, folder }) => ({
-          runId, comparisonId: id, task, mode, provider: provider.info, apiKeyEnv: provider.apiKeyEnv, settings, price,
+          runId, comparisonId: id, task, mode, provider: provider.info, apiKeyEnv: provider.apiKeyEnv, settings, price, fixtureUrl,
           workspace: await makeRunWorkspace(plan, join(dir, 'workspaces', folder)),
         })),
       );
@@ -169,7 +169,7 @@ export function createHost(options: HostOptions): Host {
     'app:info': async () => ({
       version: appVersion(), host: options.appHost ?? 'web', dataDir: options.dataDir,
       ...(workspaces ? { workspaceFolders: workspaces.info } : {}),
-      shellSandbox: shellSandbox(),
+      shellSandbox: shellSandbox().kind,
     }),
     'app:ready': async () => {},
     'tasks:list': async () => BUILTIN_TASKS,

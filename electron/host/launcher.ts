@@ -4,6 +4,7 @@
  */
 import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { HostToWorker, WorkerToHost } from '../worker/worker-protocol.js';
 import { isWorkerToHost } from '../worker/worker-protocol.js';
@@ -26,7 +27,7 @@ export interface WorkerHandle {
 }
 
 export interface LaunchOptions {
-  /** Environment of the worker; the host strips API keys from it. */
+  /** Environment the host offers the worker; only `workerEnvironment`'s allowlist of it reaches the worker. */
   readonly env: NodeJS.ProcessEnv;
   /** A label for diagnostics (e.g. the run id). */
   readonly name: string;
@@ -37,6 +38,27 @@ export interface WorkerLauncher {
 }
 
 const fromSource = import.meta.url.endsWith('.ts');
+
+/**
+ * Variables a worker keeps. A worker runs model-chosen tools; whatever its environment holds (keys, tokens,
+ * the user's settings) is one bug away from the model, so it starts from an allowlist instead: the locale, the
+ * time zone, the search path, CA certificates for reaching providers, and on Windows what Node itself needs.
+ * NODE_OPTIONS is never passed (it could load code into the worker). HOME points at the temp folder.
+ */
+const WORKER_ENV = ['PATH', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'LC_MESSAGES', 'LC_NUMERIC', 'LC_TIME', 'LC_COLLATE', 'TZ', 'TMPDIR', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR'];
+const WINDOWS_ENV = ['SYSTEMROOT', 'WINDIR', 'TEMP', 'TMP', 'PATHEXT', 'COMSPEC', 'SYSTEMDRIVE'];
+
+export function workerEnvironment(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): Record<string, string> {
+  const allowed = new Set(platform === 'win32' ? [...WORKER_ENV, ...WINDOWS_ENV] : WORKER_ENV);
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    // Windows names are case-insensitive (Path, SystemRoot).
+    const key = platform === 'win32' ? name.toUpperCase() : name;
+    if (typeof value === 'string' && allowed.has(key)) out[name] = value;
+  }
+  out[platform === 'win32' ? 'USERPROFILE' : 'HOME'] = tmpdir();
+  return out;
+}
 
 /** Path of a worker entry beside this module's tree: the .ts source under tsx, the .js file in dist. */
 export function workerEntry(name: 'worker-main' | 'synthetic-worker'): string {
@@ -64,7 +86,7 @@ export function forkLauncher(options: ForkLauncherOptions = {}): WorkerLauncher 
   return {
     launch({ env, name }) {
       const child = fork(entry, [...(options.args ?? [])], {
-        env,
+        env: workerEnvironment(env),
         execArgv,
         stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
         serialization: 'json',

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHost, type Host } from '../host/host.js';
 import { dialogFolders } from '../host/workspace-access.js';
-import { shellSandbox } from '../engine/approval/shell-sandbox.js';
+import { shellSandbox } from '../engine/sandbox/shell-sandbox.js';
 import { workerEntry } from '../host/launcher.js';
 import { APP_ENTRY_URL, APP_ID, APP_SCHEME, originOf, readDevUrl, trustedOrigins } from './app-origin.js';
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol.js';
@@ -114,7 +114,7 @@ async function start(): Promise<void> {
     shellHandlers({
       host,
       batcher,
-      info: () => ({ host: 'electron', version: app.getVersion(), dataDir: userData, workspaceFolders: { picker: 'dialog', allowedDirs: [] }, shellSandbox: shellSandbox() }),
+      info: () => ({ host: 'electron', version: app.getVersion(), dataDir: userData, workspaceFolders: { picker: 'dialog', allowedDirs: [] }, shellSandbox: shellSandbox().kind }),
     }),
     senderFrom(origins),
   );

@@ -1,9 +1,10 @@
 /**
  * The host's WorkerLauncher over Electron's utilityProcess: one utility process per run, named after it.
- * The run spec and API key go to the worker by postMessage (the host's 'init' message), never argv or env.
+ * The run spec and API key go to the worker by postMessage (the host's 'init' message), never argv or env;
+ * the worker's environment is the same allowlist as under fork (`workerEnvironment`).
  */
 import type { ForkOptions, UtilityProcess } from 'electron';
-import type { WorkerExit, WorkerHandle, WorkerLauncher } from '../host/launcher.js';
+import { workerEnvironment, type WorkerExit, type WorkerHandle, type WorkerLauncher } from '../host/launcher.js';
 import { isWorkerToHost, type HostToWorker } from '../worker/worker-protocol.js';
 
 /** `utilityProcess.fork`, injectable so the launcher can be tested without Electron. */
@@ -31,7 +32,7 @@ export function utilityLauncher(options: UtilityLauncherOptions): WorkerLauncher
   return {
     launch({ env, name }): WorkerHandle {
       const child = options.fork(options.entry, [], {
-        env,
+        env: workerEnvironment(env),
         serviceName: serviceNameFor(name),
         stdio: ['ignore', 'ignore', 'pipe'],
       });

@@ -9,6 +9,7 @@
  *   --then hang|ignore-cancel|exit-early|crash
  *                     after the N events: wait for cancel · wait forever, ignoring cancel ·
  *                     exit without run-finished · throw
+ *   --unsendable SEQ  the event with this seq carries a value the channel cannot encode (a BigInt)
  */
 import type { RunSpec } from '../../shared/run-spec.js';
 import type { StepEvent, StepEventInput } from '../../shared/step-event.js';
@@ -23,6 +24,7 @@ function arg(name: string, fallback: string): string {
 const total = Math.max(2, Number(arg('events', '1000')));
 const payload = 'x'.repeat(Math.max(0, Number(arg('payload', '200'))));
 const then = arg('then', 'finish');
+const unsendable = Number(arg('unsendable', '-1'));
 
 async function syntheticRun(spec: RunSpec, io: RunIo): Promise<void> {
   const startedAt = Date.now();
@@ -30,7 +32,7 @@ async function syntheticRun(spec: RunSpec, io: RunIo): Promise<void> {
   const push = (e: StepEventInput): void => {
     const event = { ...e, runId: spec.runId, seq: events.length, t: Date.now() - startedAt } as StepEvent;
     events.push(event);
-    io.emit(event);
+    io.emit(event.seq === unsendable ? ({ ...event, unencodable: BigInt(1) } as unknown as StepEvent) : event);
   };
   push({
     type: 'run-started', mode: spec.mode, task: spec.task, provider: spec.provider, settings: spec.settings,

@@ -18,7 +18,10 @@ export interface RunIo {
 export type RunFn = (spec: RunSpec, io: RunIo) => Promise<void>;
 
 interface WorkerPort {
-  /** Resolves once the message is handed to the channel (so exiting afterwards loses nothing). */
+  /**
+   * Resolves once the message is handed to the channel (so exiting afterwards loses nothing); rejects with a
+   * SendError when it could not be: `closed` when the channel is gone, else the message could not be encoded.
+   */
   send(message: WorkerToHost): Promise<void>;
   onMessage(listener: (message: unknown) => void): void;
   onDisconnect(listener: () => void): void;
@@ -30,11 +33,28 @@ interface ParentPortLike {
   on(event: 'message', listener: (e: { data: unknown }) => void): void;
 }
 
+/** A message that did not reach the host. */
+class SendError extends Error {
+  constructor(
+    message: string,
+    readonly closed: boolean,
+  ) {
+    super(message);
+  }
+}
+
 function connectPort(): WorkerPort {
   const parentPort = (process as unknown as { parentPort?: ParentPortLike }).parentPort;
   if (parentPort) {
     return {
-      send: (m) => (parentPort.postMessage(m), Promise.resolve()),
+      send: (m) => {
+        try {
+          parentPort.postMessage(m);
+          return Promise.resolve();
+        } catch (error) {
+          return Promise.reject(new SendError((error as Error).message, false));
+        }
+      },
       onMessage: (fn) => parentPort.on('message', (e) => fn(e.data)),
       onDisconnect: () => {},
     };
@@ -43,16 +63,45 @@ function connectPort(): WorkerPort {
   if (!send) throw new Error('This is a Parallax worker process: it is started by the host and needs its IPC channel.');
   return {
     send: (m) =>
-      new Promise((resolve) => {
+      new Promise((resolve, reject) => {
+        if (!process.connected) {
+          reject(new SendError('the channel to the host is closed', true));
+          return;
+        }
         try {
-          send(m, undefined, undefined, () => resolve());
-        } catch {
-          resolve(); // the host is gone; nothing can be delivered
+          send(m, undefined, undefined, (error) => (error ? reject(new SendError(error.message, !process.connected)) : resolve()));
+        } catch (error) {
+          // Thrown before anything was written: the message itself could not be encoded.
+          reject(new SendError((error as Error).message, !process.connected));
         }
       }),
     onMessage: (fn) => process.on('message', fn),
     onDisconnect: (fn) => process.on('disconnect', fn),
   };
+}
+
+/**
+ * In place of an event that cannot be sent, a run-warning with the same seq: the record has no gap and says
+ * what is missing. The original's size is not the problem here (the recorder caps it); this is for the rest.
+ */
+function standIn(event: StepEvent, reason: string): StepEvent {
+  return {
+    runId: event.runId,
+    seq: event.seq,
+    t: event.t,
+    type: 'run-warning',
+    message: `Event ${event.seq} (${event.type}) of this run could not be sent to the app and is missing from the record: ${reason}.`,
+  };
+}
+
+/** Whether an event survives the channel's encoding (JSON under fork). */
+function encodable(event: StepEvent): string | null {
+  try {
+    JSON.stringify(event);
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
 }
 
 /** Most events are posted one tick after they are emitted; a burst is cut into batches of this size. */
@@ -70,12 +119,27 @@ export function serveWorker(load: (spec: RunSpec) => Promise<RunFn>): void {
   let buffer: StepEvent[] = [];
   let scheduled = false;
   let lastSend: Promise<void> = Promise.resolve();
+  /** Where nothing reaches the host any more, the worker's stderr (the host shows its tail for a crashed run). */
+  const lost = (events: readonly StepEvent[], why: string): void => {
+    const seqs = events.length > 0 ? `${events[0].seq}–${events[events.length - 1].seq}` : '';
+    process.stderr.write(`parallax worker: ${events.length} event(s) (seq ${seqs}) could not be sent to the host: ${why}\n`);
+  };
+  const deliver = (events: StepEvent[]): Promise<void> =>
+    port.send({ type: 'events', events }).catch((error: SendError) => {
+      if (error.closed) return lost(events, error.message);
+      // The batch could not be encoded: send what can be, and a stand-in for each event that cannot.
+      const fixed = events.map((event) => {
+        const problem = encodable(event);
+        return problem === null ? event : standIn(event, problem);
+      });
+      return port.send({ type: 'events', events: fixed }).catch((again: SendError) => lost(fixed, again.message));
+    });
   const flush = (): Promise<void> => {
     scheduled = false;
     if (buffer.length === 0) return lastSend;
     const events = buffer;
     buffer = [];
-    lastSend = port.send({ type: 'events', events });
+    lastSend = deliver(events);
     return lastSend;
   };
   const emit = (event: StepEvent): void => {
@@ -101,7 +165,7 @@ export function serveWorker(load: (spec: RunSpec) => Promise<RunFn>): void {
 
   const die = async (message: string, code: number): Promise<never> => {
     await flush();
-    await port.send({ type: 'fatal', message });
+    await port.send({ type: 'fatal', message }).catch(() => process.stderr.write(`${message}\n`));
     process.exit(code);
   };
 
@@ -145,7 +209,7 @@ export function serveWorker(load: (spec: RunSpec) => Promise<RunFn>): void {
         (fn) => {
           run = fn;
           if (released || controller.signal.aborted) start();
-          else void port.send({ type: 'ready' });
+          else void port.send({ type: 'ready' }).catch(() => undefined); // a closed channel ends the worker via disconnect
         },
         (err: unknown) => die(`The worker could not load the engine: ${err instanceof Error ? err.message : String(err)}`, 1),
       );

@@ -16,7 +16,7 @@ import type { ApprovalPolicyInput } from '../../../shared/approval.js';
 import { APPROVE_FLAG_HELP, cliApprovalPolicy, TerminalPrompter } from '../approvals.js';
 import { addProviderOptions, readApiKey, resolveProviderFlags, type ProviderFlags } from '../provider-options.js';
 import { buildSettings, addSettingsOption } from '../settings-option.js';
-import { stepLine } from '../step-printer.js';
+import { shellNote, stepLine } from '../step-printer.js';
 import {
   averageCostLine, averageCostRow, averageTokensLine, costCell, costRows, meanTokens, priceNote, runCostFields, stepCostFields, tokens, verdictJson, verdictLines,
 } from '../cost-output.js';
@@ -159,7 +159,7 @@ export function noAnswerMessage(stored: StoredComparison): string | null {
 }
 
 function liveLine(e: StepEvent, prefix: string): string | null {
-  if (e.type === 'run-started') return `${prefix}started${e.tools.length ? ` (${e.tools.length} tool${e.tools.length === 1 ? '' : 's'} offered)` : ''}`;
+  if (e.type === 'run-started') return `${prefix}started${e.tools.length ? ` (${e.tools.length} tool${e.tools.length === 1 ? '' : 's'} offered)` : ''}${shellNote(e)}`;
   if (e.type === 'code-run') {
     const err = e.error ? ` · error${e.error.line !== null ? ` at line ${e.error.line}` : ''}: ${e.error.message}` : '';
     return `${prefix}       run_code: ${e.toolCalls.length} tool calls inside, ${e.printedBytes} B printed of ${e.toolBytes} B returned${err}`;

@@ -93,6 +93,7 @@ async function runCommand(flags: RunFlags): Promise<void> {
       settings,
       workspace,
       price: await runPrice(provider),
+      fixtureUrl: fixture?.url ?? null,
     };
     await warmUpEngine(spec);
     const log = flags.events ? createWriteStream(resolve(flags.events)) : null;

@@ -6,7 +6,8 @@
  */
 import type { ToolExposure } from '../../../shared/step-event.js';
 import { SEARCH_LIMIT } from '../sandbox/index.js';
-import { searchTools } from '../tool-search/search-tools.js';
+import { rankTools, SearchRefused } from '../tool-search/search-in-thread.js';
+import type { SearchHit } from '../../../shared/step-event.js';
 import { invokeTool, signatureOf, toolExposure, toolResultText, type ToolDefinition } from '../tools/index.js';
 import { standardBindings } from './code/bindings.js';
 import type { ModeAdapter, ModeOptions } from './mode.js';
@@ -42,13 +43,20 @@ export function createReactSearchMode(opts: ModeOptions): ModeAdapter {
   const foundAt = new Map<string, number>();
   let exposed: readonly ToolExposure[] = [...common.map(toolExposure), SEARCH_TOOLS_EXPOSURE];
 
-  function search(query: string, step: number): { text: string; hits: ReturnType<typeof searchTools> } {
-    const hits = searchTools(query, hidden, SEARCH_LIMIT).map((h) => {
+  async function search(query: string, step: number, signal: AbortSignal): Promise<{ text: string; hits: SearchHit[] }> {
+    let ranked;
+    try {
+      ranked = await rankTools(query, hidden, SEARCH_LIMIT, { signal });
+    } catch (error) {
+      if (error instanceof SearchRefused) return { hits: [], text: error.message };
+      throw error;
+    }
+    const hits = ranked.map((h) => {
       const tool = hidden.find((t) => t.name === h.name)!;
       return { ...h, signature: signatureOf(tool, returnTypes) };
     });
     if (hits.length === 0) {
-      const offered = searchTools(query, common, 3).filter((h) => h.score > 0).map((h) => h.name);
+      const offered = (await rankTools(query, common, 3, { signal }).catch(() => [])).filter((h) => h.score > 0).map((h) => h.name);
       const also = offered.length > 0 ? ` Already offered to you: ${offered.join(', ')}.` : '';
       return {
         hits,
@@ -89,7 +97,7 @@ export function createReactSearchMode(opts: ModeOptions): ModeAdapter {
         if (typeof query !== 'string') {
           return `${SEARCH_TOOLS} needs {"query": "<English keywords>"}, e.g. {"query": "download web page"}. Send the keywords in the "query" field.`;
         }
-        const result = search(query.trim(), ctx.step);
+        const result = await search(query.trim(), ctx.step, ctx.signal);
         ctx.emit({ type: 'tool-search', step: ctx.step, callId: ctx.callId, query: query.trim(), hits: result.hits });
         return result.text;
       }

@@ -4,7 +4,8 @@
  * call with its size and duration, every search_tools query with its hits, and which limit stopped it.
  */
 import type { CodeError, InnerToolCall, LimitHit, SearchHit } from '../../../shared/step-event.js';
-import { searchTools } from '../tool-search/search-tools.js';
+import { rankTools, SearchRefused } from '../tool-search/search-in-thread.js';
+import type { RankedName } from '../tool-search/rank.js';
 import { invokeTool } from '../tools/index.js';
 import { parameterNames, parametersOf, signatureOf, type ToolContext, type ToolDefinition } from '../tools/tool.js';
 import { checkLimits, type SandboxLimits } from './limits.js';
@@ -120,8 +121,7 @@ function toolArgs(tool: ToolDefinition, list: unknown[]): { input: unknown; reco
   return { input: list, record };
 }
 
-function noMatchHint(query: string, catalog: readonly ToolDefinition[]): string {
-  const inCatalog = searchTools(query, catalog, 3).filter((h) => h.score > 0);
+function noMatchHint(query: string, inCatalog: readonly RankedName[]): string {
   const also = inCatalog.length > 0 ? ` Already available as functions: ${inCatalog.map((h) => h.name).join(', ')}.` : '';
   return (
     `search_tools(${JSON.stringify(query)}): no hidden tool matched. Try other English words for what the tool ` +
@@ -157,15 +157,27 @@ export async function runProgram(code: string, opts: ProgramOptions): Promise<Pr
     }
     if (kind === 'search') {
       const query = typeof list[0] === 'string' ? list[0] : '';
+      let ranked: RankedName[];
+      let inCatalog: RankedName[] = [];
+      try {
+        ranked = await rankTools(query, hidden, SEARCH_LIMIT, { signal, timeoutMs: opts.ctx.limits?.searchTimeoutMs });
+        if (ranked.length === 0) inCatalog = (await rankTools(query, opts.tools, 3, { signal })).filter((h) => h.score > 0);
+      } catch (error) {
+        if (!(error instanceof SearchRefused)) throw error;
+        const search = { query, hits: [] };
+        searches.push(search);
+        opts.onSearch?.(search);
+        return JSON.stringify({ ok: false, error: error.message });
+      }
       // The recorded hits show signatures as the model would see them printed (return types per the setting).
-      const hits = searchTools(query, hidden, SEARCH_LIMIT).map((h) => {
-        const tool = byName.get(h.name);
-        return tool ? { ...h, signature: signatureOf(tool, opts.returnTypes) } : h;
+      const hits = ranked.flatMap((r) => {
+        const tool = byName.get(r.name);
+        return tool ? [{ name: r.name, score: r.score, signature: signatureOf(tool, opts.returnTypes) }] : [];
       });
       const search = { query, hits };
       searches.push(search);
       opts.onSearch?.(search);
-      const hint = hits.length === 0 ? noMatchHint(query, opts.tools) : null;
+      const hint = hits.length === 0 ? noMatchHint(query, inCatalog) : null;
       return JSON.stringify({ ok: true, value: { names: hits.map((h) => h.name), hint } });
     }
     const tool = byName.get(name);

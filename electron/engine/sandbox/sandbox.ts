@@ -5,9 +5,7 @@
  * thread has not finished shortly after, it terminates the thread. Nothing a program does can block the
  * host's event loop or outlive the limit.
  */
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { MessageChannel, Worker, type MessagePort, type WorkerOptions } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
 import {
   CONTROL_EXTRA_MS,
   CONTROL_PAUSED,
@@ -26,6 +24,7 @@ import {
   type ToolManifestEntry,
 } from './protocol.js';
 import type { SandboxLimits } from './limits.js';
+import { startThread } from './start-thread.js';
 
 /**
  * Answers one call from the program; resolves to the JSON reply envelope. `pauseClock` stops the program's
@@ -55,17 +54,6 @@ const STOP_GRACE_MS = 1500;
 /** The thread's native stack: room enough that QuickJS's own stack check fires first in ordinary recursion. */
 const THREAD_STACK_MB = 16;
 
-const fromSource = import.meta.url.endsWith('.ts');
-
-function startWorker(options: WorkerOptions): Worker {
-  if (!fromSource) return new Worker(new URL('./thread-main.js', import.meta.url), options);
-  // From source (tests, tsx): a worker thread does not inherit tsx's hooks, so it registers them first.
-  const tsxApi = new URL('dist/esm/api/index.mjs', pathToFileURL(createRequire(import.meta.url).resolve('tsx/package.json'))).href;
-  const entry = new URL('./thread-main.ts', import.meta.url).href;
-  const boot = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(boot, { ...options, eval: true });
-}
-
 class Thread {
   readonly worker: Worker;
   readonly control: Int32Array;
@@ -80,7 +68,7 @@ class Thread {
     this.control = new Int32Array(control);
     const { port1, port2 } = new MessageChannel();
     this.replyPort = port1;
-    this.worker = startWorker({
+    this.worker = startThread(import.meta.url, 'thread-main', {
       workerData: { control, replyPort: port2, memoryBytes: memoryMb * 1024 * 1024 },
       transferList: [port2],
       resourceLimits: { stackSizeMb: THREAD_STACK_MB },

@@ -1,7 +1,11 @@
 import { z } from 'zod';
-import { htmlTitle, htmlToText } from './html-text.js';
+import { ComputeError, computeThread } from './compute/compute-thread.js';
+import { stripTags } from './html-text.js';
+import { httpGet, RefusedUrlError, type GetResult } from './http-get.js';
 import { formatBytes, limitsOf } from './limits.js';
-import { defineTool, ToolError } from './tool.js';
+import { BlockedAddressError } from './net-guard.js';
+import { runToolState } from './run-state.js';
+import { defineTool, ToolError, type ToolContext } from './tool.js';
 
 export interface FetchResult {
   readonly status: number;
@@ -29,6 +33,12 @@ export const fetchUrl = defineTool({
     const timeout = AbortSignal.timeout(limits.fetchTimeoutMs);
     const signal = AbortSignal.any([ctx.signal, timeout]);
     const failed = (error: unknown): ToolError => {
+      if (error instanceof BlockedAddressError) {
+        return new ToolError(
+          `fetch_url refuses ${target.href}: ${error.message}. fetch_url reaches public web addresses only, not this computer or a private network.`,
+        );
+      }
+      if (error instanceof RefusedUrlError) return new ToolError(error.message);
       if (ctx.signal.aborted) return new ToolError('fetch_url was cancelled.');
       if (timeout.aborted) {
         return new ToolError(`fetch_url timed out after ${limits.fetchTimeoutMs / 1000} s waiting for ${target.href}. The site may be slow or down; try again or another URL.`);
@@ -36,39 +46,62 @@ export const fetchUrl = defineTool({
       return new ToolError(`fetch_url could not reach ${target.href}: ${networkReason(error)}. Check the URL (scheme, host, port) or try another page.`);
     };
 
-    let response: Response;
+    let response: GetResult;
     try {
-      response = await fetch(target, { signal, redirect: 'follow', headers: { 'user-agent': 'Parallax/0.1 (agent tool)', accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.8' } });
+      response = await httpGet(target, {
+        signal,
+        maxBytes: limits.fetchMaxBytes,
+        maxRedirects: MAX_REDIRECTS,
+        localOrigins: runToolState(ctx).localOrigins,
+        headers: { 'user-agent': 'Parallax/0.1 (agent tool)', accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.8' },
+      });
     } catch (error) {
       throw failed(error);
     }
-    const contentType = response.headers.get('content-type') ?? '';
-    let body: { bytes: Uint8Array; cut: boolean };
-    try {
-      body = await readCapped(response, limits.fetchMaxBytes);
-    } catch (error) {
-      throw failed(error);
-    }
-
+    const { contentType, body: bytes, cut } = response;
     const mime = contentType.split(';')[0].trim().toLowerCase();
-    const looksHtml = mime.includes('html') || (mime === '' && /^\s*<(!doctype html|html)/i.test(decode(body.bytes.subarray(0, 512), '')));
+    const looksHtml = mime.includes('html') || (mime === '' && /^\s*<(!doctype html|html)/i.test(decode(bytes.subarray(0, 512), '')));
     if (!looksHtml && mime !== '' && !TEXTUAL.test(mime)) {
-      const size = body.cut ? `more than ${formatBytes(limits.fetchMaxBytes)}` : formatBytes(body.bytes.length);
+      const size = cut ? `more than ${formatBytes(limits.fetchMaxBytes)}` : formatBytes(bytes.length);
       return { status: response.status, contentType, title: '', text: `[binary content (${mime}), ${size}, not shown]` };
     }
-    const raw = decode(body.bytes, contentType);
-    const title = looksHtml ? htmlTitle(raw) : '';
-    let text = looksHtml ? htmlToText(raw) : raw.trim();
+    const raw = decode(bytes, contentType);
     const notes: string[] = [];
+    let title = '';
+    let text = raw.trim();
+    if (looksHtml) {
+      const page = await pageText(raw, ctx, limits.htmlTimeoutMs);
+      ({ title, text } = page);
+      if (page.note) notes.push(page.note);
+    }
     if (text.length > limits.fetchTextChars) {
       notes.push(`text truncated: first ${limits.fetchTextChars} of ${text.length} characters shown`);
       text = text.slice(0, limits.fetchTextChars);
     }
-    if (body.cut) notes.push(`page truncated: only the first ${formatBytes(limits.fetchMaxBytes)} were read`);
+    if (cut) notes.push(`page truncated: only the first ${formatBytes(limits.fetchMaxBytes)} were read`);
     if (notes.length > 0) text += `\n[${notes.join('; ')}]`;
     return { status: response.status, contentType, title, text };
   },
 });
+
+/** Redirects followed before giving up. */
+const MAX_REDIRECTS = 5;
+
+/**
+ * Title and text of an HTML page, converted in the compute thread under a deadline. A page that is nested too
+ * deeply, too slow or too big to convert there comes back with its tags stripped by a linear scan instead.
+ */
+async function pageText(html: string, ctx: ToolContext, timeoutMs: number): Promise<{ title: string; text: string; note?: string }> {
+  try {
+    return await computeThread().run('html', { html }, { signal: ctx.signal, timeoutMs });
+  } catch (error) {
+    if (!(error instanceof ComputeError)) throw error;
+    if (error.kind === 'cancel') throw new ToolError('fetch_url was cancelled.');
+    const why = error.kind === 'stack' ? 'it is nested too deeply' : error.message;
+    const plain = stripTags(html);
+    return { title: plain.title, text: plain.text, note: `the page could not be converted normally (${why}); its text is shown with the tags removed` };
+  }
+}
 
 function parseHttpUrl(url: string): URL {
   let parsed: URL;
@@ -86,41 +119,6 @@ function parseHttpUrl(url: string): URL {
   return parsed;
 }
 
-/** Reads the body up to `cap` bytes and stops the download there. */
-async function readCapped(response: Response, cap: number): Promise<{ bytes: Uint8Array; cut: boolean }> {
-  if (!response.body) return { bytes: new Uint8Array(0), cut: false };
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let cut = false;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    const room = cap - size;
-    if (value.length >= room) {
-      chunks.push(value.subarray(0, room));
-      size += room;
-      cut = value.length > room;
-      if (!cut) {
-        // Exactly at the cap: only a further chunk would prove the body is longer.
-        const next = await reader.read();
-        cut = !next.done;
-      }
-      if (cut) await reader.cancel().catch(() => undefined);
-      break;
-    }
-    chunks.push(value);
-    size += value.length;
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return { bytes, cut };
-}
-
 function decode(bytes: Uint8Array, contentType: string): string {
   const charset = /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType)?.[1];
   try {
@@ -131,7 +129,9 @@ function decode(bytes: Uint8Array, contentType: string): string {
 }
 
 function networkReason(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } } | null)?.cause;
+  // Node's http reports the error itself; fetch-style errors carry it as the cause.
+  const own = error as { code?: string; message?: string; cause?: { code?: string; message?: string } } | null;
+  const cause = own?.cause ?? (own?.code ? own : undefined);
   const code = cause?.code;
   if (code === 'ECONNREFUSED') return 'connection refused (nothing is listening on that host and port)';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the host name could not be resolved';

@@ -12,10 +12,12 @@ import { getWeather } from './get-weather.js';
 import { listDir } from './list-dir.js';
 import { readFile } from './read-file.js';
 import { runShell } from './run-shell.js';
+import { shellSandbox } from '../sandbox/shell-sandbox.js';
 import { parameterNames, parametersOf, signatureOf, ToolError, type ToolContext, type ToolDefinition } from './tool.js';
 import { writeFile } from './write-file.js';
 
 export { sanitizedShellEnv } from './run-shell.js';
+export { shellSandbox, type ShellSandboxInfo, type ShellSandboxKind } from '../sandbox/shell-sandbox.js';
 export { DEFAULT_TOOL_LIMITS, type ToolLimits } from './limits.js';
 export { ToolError, signatureOf, parametersOf, parameterNames, type ToolContext, type ToolDefinition } from './tool.js';
 
@@ -32,7 +34,9 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
 
 /** Load what the tools load lazily, so that no measured step pays a one-off start-up cost. */
 export async function warmUpTools(): Promise<void> {
-  await warmUpCalculator();
+  const thread = warmUpCalculator(); // the compute thread boots meanwhile
+  shellSandbox(); // the capability probe runs bubblewrap once (synchronously)
+  await thread;
 }
 
 export function findTool(name: string): ToolDefinition | undefined {

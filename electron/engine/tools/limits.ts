@@ -18,6 +18,21 @@ export interface ToolLimits {
   readonly fetchTextChars: number;
   /** calculator refuses longer expressions (a cheap guard against pathological input). */
   readonly calculatorMaxChars: number;
+  /** calculator stops an evaluation after this long (a Code Mode program's own deadline may stop it sooner). */
+  readonly calculatorTimeoutMs: number;
+  /** fetch_url stops turning a page into text after this long and falls back to the page with tags removed. */
+  readonly htmlTimeoutMs: number;
+  /** search_tools stops ranking after this long. */
+  readonly searchTimeoutMs: number;
+  /** run_shell: processes a command may have at once; more stops it. */
+  readonly shellMaxProcesses: number;
+  /** run_shell in the sandbox: size of its private /tmp (also its home). */
+  readonly shellTmpBytes: number;
+  /**
+   * Bytes a run may add to its workspace in all: write_file's bytes and what run_shell commands add. A shell
+   * command may write no single file larger than what is left (RLIMIT_FSIZE) and is stopped past it.
+   */
+  readonly workspaceWriteBytes: number;
 }
 
 export const DEFAULT_TOOL_LIMITS: ToolLimits = {
@@ -28,6 +43,12 @@ export const DEFAULT_TOOL_LIMITS: ToolLimits = {
   fetchMaxBytes: 2 * 1024 * 1024,
   fetchTextChars: 50_000,
   calculatorMaxChars: 2000,
+  calculatorTimeoutMs: 5_000,
+  htmlTimeoutMs: 5_000,
+  searchTimeoutMs: 2_000,
+  shellMaxProcesses: 128,
+  shellTmpBytes: 64 * 1024 * 1024,
+  workspaceWriteBytes: 100 * 1024 * 1024,
 };
 
 export function limitsOf(ctx: Pick<ToolContext, 'limits'>): ToolLimits {

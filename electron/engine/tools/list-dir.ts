@@ -1,7 +1,7 @@
-import { promises as fs } from 'node:fs';
 import { z } from 'zod';
+import { kindOf } from './safe-file.js';
 import { defineTool, ToolError } from './tool.js';
-import { listNames, notFoundMessage, resolveInWorkspace } from './workspace.js';
+import { listNames, notFoundMessage, walkInWorkspace } from './workspace.js';
 
 export const listDir = defineTool({
   name: 'list_dir',
@@ -13,12 +13,23 @@ export const listDir = defineTool({
   }),
   returns: 'string[]',
   async run({ path }, ctx): Promise<string[]> {
-    const real = await resolveInWorkspace(ctx.workspace, path, 'list');
-    const stat = await fs.stat(real).catch(() => null);
-    if (!stat) throw new ToolError(await notFoundMessage(ctx.workspace, path, 'folder'));
-    if (!stat.isDirectory()) {
-      throw new ToolError(`${JSON.stringify(path)} is a file, not a folder. Use read_file to read it.`);
+    const walked = await walkInWorkspace(ctx.workspace, path, 'list');
+    try {
+      if (!walked.stat) throw new ToolError(await notFoundMessage(ctx.workspace, path, 'folder'));
+      if (!walked.stat.isDirectory()) {
+        const hint = walked.stat.isFile() ? ' Use read_file to read it.' : '';
+        throw new ToolError(`${JSON.stringify(path)} is a ${kindOf(walked.stat)}, not a folder.${hint}`);
+      }
+      if (walked.name === '') return await listNames(walked.dir.at('.'), walked.real, []);
+      // Opened without following a link, then listed through that open folder.
+      const folder = await walked.dir.openChild(walked.name);
+      try {
+        return await listNames(folder.at('.'), walked.dir.root, folder.rel);
+      } finally {
+        await folder.close();
+      }
+    } finally {
+      await walked.dir.close();
     }
-    return listNames(real);
   },
 });

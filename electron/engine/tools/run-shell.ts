@@ -1,10 +1,11 @@
-import { spawn } from 'node:child_process';
 import { z } from 'zod';
+import { runShellCommand, type ShellRun } from '../sandbox/shell-runner.js';
 import { DEFAULT_TOOL_LIMITS, formatBytes, limitsOf } from './limits.js';
-import { defineTool, ToolError } from './tool.js';
+import { runToolState, workspaceBytes, writeBudgetLeft } from './run-state.js';
+import { defineTool, ToolError, type ToolContext } from './tool.js';
 
 export interface ShellResult {
-  /** null when the command was killed by a signal (timeout, cancel). */
+  /** null when the command was killed (timeout, cancel, a limit). */
   readonly exitCode: number | null;
   readonly stdout: string;
   readonly stderr: string;
@@ -20,7 +21,7 @@ const ALLOWED_ENV = ['PATH', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'LC_MESSA
 const SECRET_NAME = /(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH|COOKIE|SESSION)|^(OPENAI|ANTHROPIC|DEEPSEEK|AWS|AZURE|GCP|GOOGLE|GITHUB|NPM)_/i;
 const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
-/** The environment for run_shell, built from an allowlist (HOME is set to the workspace by the caller). */
+/** The environment for run_shell, built from an allowlist (HOME is set by the runner). */
 export function sanitizedShellEnv(base: NodeJS.ProcessEnv = process.env): Record<string, string> {
   const env: Record<string, string> = {};
   for (const name of ALLOWED_ENV) {
@@ -49,85 +50,51 @@ export const runShell = defineTool({
     command: z.string().min(1).describe('The shell command line, e.g. "wc -l *.txt" or "grep -c ERROR app.log".'),
   }),
   returns: '{exitCode: number | null, stdout: string, stderr: string, timedOut: boolean}',
-  run({ command }, ctx): Promise<ShellResult> {
+  async run({ command }, ctx): Promise<ShellResult> {
     const limits = limitsOf(ctx);
-    if (ctx.signal.aborted) return Promise.reject(new ToolError('run_shell was cancelled before it started.'));
-    return new Promise<ShellResult>((resolve, reject) => {
-      const child = spawn('/bin/sh', ['-c', command], {
-        cwd: ctx.workspace,
-        env: { ...sanitizedShellEnv(), HOME: ctx.workspace },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        // Its own process group, so a timeout or cancel kills everything the command started.
-        detached: true,
+    if (ctx.signal.aborted) throw new ToolError('run_shell was cancelled before it started.');
+    const budget = writeBudgetLeft(ctx);
+    const before = await workspaceBytes(ctx.workspace);
+    let run: ShellRun;
+    try {
+      run = await runShellCommand(command, {
+        workspace: ctx.workspace,
+        env: sanitizedShellEnv(),
+        signal: ctx.signal,
+        limits: {
+          timeoutMs: limits.shellTimeoutMs,
+          outputBytes: limits.shellOutputBytes,
+          maxProcesses: limits.shellMaxProcesses,
+          fileBytes: budget,
+          writeBudgetBytes: budget,
+          tmpBytes: limits.shellTmpBytes,
+        },
       });
-      const stdout = capture(limits.shellOutputBytes);
-      const stderr = capture(limits.shellOutputBytes);
-      child.stdout.on('data', stdout.add);
-      child.stderr.on('data', stderr.add);
-
-      let timedOut = false;
-      let cancelled = false;
-      const killGroup = (): void => {
-        if (child.pid === undefined) return;
-        try {
-          process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          // ESRCH: the group is already gone.
-        }
-      };
-      const timer = setTimeout(() => {
-        timedOut = true;
-        killGroup();
-      }, limits.shellTimeoutMs);
-      const onAbort = (): void => {
-        cancelled = true;
-        killGroup();
-      };
-      ctx.signal.addEventListener('abort', onAbort, { once: true });
-      const cleanup = (): void => {
-        clearTimeout(timer);
-        ctx.signal.removeEventListener('abort', onAbort);
-      };
-
-      child.on('error', (error) => {
-        cleanup();
-        reject(new ToolError(`run_shell could not start /bin/sh: ${error.message}`));
-      });
-      // When the shell exits, stop anything it left running; the pipes then close and 'close' fires.
-      child.on('exit', killGroup);
-      child.on('close', (code) => {
-        cleanup();
-        if (cancelled) {
-          reject(new ToolError('run_shell was cancelled; the command was killed.'));
-          return;
-        }
-        let err = stderr.text();
-        if (timedOut) err += `${err && !err.endsWith('\n') ? '\n' : ''}[killed: the command ran longer than ${limits.shellTimeoutMs / 1000} s]`;
-        resolve({ exitCode: timedOut ? null : code, stdout: stdout.text(), stderr: err, timedOut });
-      });
-    });
+    } catch (error) {
+      throw new ToolError(`run_shell ${(error as Error).message}`);
+    }
+    await chargeGrowth(ctx, before);
+    if (run.stop === 'cancel') throw new ToolError('run_shell was cancelled; the command was killed.');
+    const notes: string[] = [];
+    if (run.stop === 'time') notes.push(`[killed: the command ran longer than ${limits.shellTimeoutMs / 1000} s]`);
+    if (run.stop === 'processes') {
+      notes.push(`[killed: the command started more than ${limits.shellMaxProcesses} processes; run fewer at once]`);
+    }
+    if (run.stop === 'write-budget' || writeBudgetLeft(ctx) === 0) {
+      notes.push(
+        `[the run's workspace write budget of ${formatBytes(limits.workspaceWriteBytes)} is used up` +
+          `${run.stop === 'write-budget' ? ', so the command was killed' : ''}: files can no longer grow (writes fail with "File size limit exceeded"). Delete files you no longer need or write less]`,
+      );
+    }
+    let stderr = run.stderr;
+    for (const note of notes) stderr += `${stderr && !stderr.endsWith('\n') ? '\n' : ''}${note}`;
+    return { exitCode: run.exitCode, stdout: run.stdout, stderr, timedOut: run.stop === 'time' };
   },
 });
 
-/** Keeps the first `cap` bytes of a stream and counts the rest, so a flood of output cannot fill memory. */
-function capture(cap: number): { add: (chunk: Buffer) => void; text: () => string } {
-  const chunks: Buffer[] = [];
-  let kept = 0;
-  let dropped = 0;
-  return {
-    add(chunk) {
-      const room = cap - kept;
-      if (room > 0) {
-        const part = chunk.length <= room ? chunk : chunk.subarray(0, room);
-        chunks.push(part);
-        kept += part.length;
-      }
-      dropped += Math.max(0, chunk.length - Math.max(0, room));
-    },
-    text() {
-      const body = Buffer.concat(chunks).toString('utf8');
-      if (dropped === 0) return body;
-      return `${body}\n[output truncated: ${dropped} more bytes not shown — filter it, e.g. with grep, head or wc]`;
-    },
-  };
+/** Adds what the command added to the workspace to the run's written bytes (unknown for a huge workspace). */
+async function chargeGrowth(ctx: ToolContext, before: number | null): Promise<void> {
+  if (before === null) return;
+  const after = await workspaceBytes(ctx.workspace);
+  if (after !== null) runToolState(ctx).written += Math.max(0, after - before);
 }

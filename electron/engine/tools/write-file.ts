@@ -1,8 +1,9 @@
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
+import { formatBytes, limitsOf } from './limits.js';
+import { runToolState, writeBudgetLeft } from './run-state.js';
+import { openForWrite } from './safe-file.js';
 import { defineTool, ToolError } from './tool.js';
-import { resolveInWorkspace } from './workspace.js';
+import { walkInWorkspace } from './workspace.js';
 
 export const writeFile = defineTool({
   name: 'write_file',
@@ -15,22 +16,28 @@ export const writeFile = defineTool({
   }),
   returns: 'string',
   async run({ path: userPath, content }, ctx): Promise<string> {
-    const real = await resolveInWorkspace(ctx.workspace, userPath, 'write');
-    const existing = await fs.stat(real).catch(() => null);
-    if (existing?.isDirectory()) {
-      throw new ToolError(`${JSON.stringify(userPath)} is a folder. Give a file path inside it, e.g. "${userPath.replace(/\/+$/, '')}/file.txt".`);
+    const bytes = Buffer.from(content, 'utf8');
+    const left = writeBudgetLeft(ctx);
+    if (bytes.length > left) {
+      throw new ToolError(
+        `Writing ${formatBytes(bytes.length)} to ${JSON.stringify(userPath)} would pass this run's workspace write budget ` +
+          `(${formatBytes(limitsOf(ctx).workspaceWriteBytes)} in all, ${formatBytes(left)} left). Nothing was written. Write less, e.g. a summary instead of raw data.`,
+      );
     }
+    const walked = await walkInWorkspace(ctx.workspace, userPath, 'write');
     try {
-      await fs.mkdir(path.dirname(real), { recursive: true });
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EEXIST' || code === 'ENOTDIR') {
-        throw new ToolError(`Cannot create the folders for ${JSON.stringify(userPath)}: part of that path is an existing file.`);
+      const handle = await openForWrite(walked, userPath);
+      try {
+        // Truncated only now, after the open file was checked to be the one inside the workspace.
+        await handle.truncate(0);
+        runToolState(ctx).written += bytes.length;
+        await handle.writeFile(bytes, { signal: ctx.signal });
+      } finally {
+        await handle.close();
       }
-      throw error;
+    } finally {
+      await walked.dir.close();
     }
-    const bytes = Buffer.byteLength(content, 'utf8');
-    await fs.writeFile(real, content, { encoding: 'utf8', signal: ctx.signal });
-    return `Wrote ${bytes} bytes to ${userPath}`;
+    return `Wrote ${bytes.length} bytes to ${userPath}`;
   },
 });

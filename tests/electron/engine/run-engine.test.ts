@@ -7,6 +7,7 @@ import { parseSettings, type ModeId, type RunSettingsInput, type RunSpec } from 
 import type { StepEvent } from '../../../shared/step-event.js';
 import { computeTotals, summarizeRun } from '../../../shared/summary.js';
 import { runEngine } from '../../../electron/engine/run-engine.js';
+import { shellSandbox } from '../../../electron/engine/sandbox/shell-sandbox.js';
 import { startSimServer, type SimServer } from '../../../electron/engine/sim/index.js';
 import { prepareFixture, resolveTask } from '../../../electron/engine/tasks/index.js';
 import { startErrorServer, startRecordingProxy } from '../../helpers/recording-proxy.js';
@@ -56,6 +57,8 @@ describe('runEngine with the simulated model over HTTP', () => {
       expect(summary.validation?.ok).toBe(true);
       expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i));
       expect(events[0].type).toBe('run-started');
+      // The user sees how run_shell was contained in this run.
+      expect(ofType(events, 'run-started')[0].shellSandbox).toEqual({ kind: shellSandbox().kind, reason: shellSandbox().reason });
       expect(events.at(-1)!.type).toBe('run-finished');
       // Every step's usage equals the usage chunk the server put on the wire, in order.
       const responses = ofType(events, 'model-response');

@@ -30,7 +30,7 @@ async function run(task: string, mode: ModeId, settings: RunSettingsInput = {}) 
     {
       runId: randomUUID(), task: resolveTask(task, { fixtureUrl: page.url }), mode,
       provider: { name: 'simulated', baseUrl: sim.url, model: 'sim', simulated: true },
-      apiKeyEnv: null, settings: parseSettings(settings), workspace,
+      apiKeyEnv: null, settings: parseSettings(settings), workspace, fixtureUrl: page.url,
     },
     { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) },
   );

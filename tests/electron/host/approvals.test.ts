@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ComparisonRequest, RunSettingsInput } from '../../../shared/run-spec.js';
 import type { ApprovalRequestedEvent, ApprovalResolvedEvent, RunFinishedEvent, StepEvent } from '../../../shared/step-event.js';
 import { computeTotals, groupByRun, summarizeRun } from '../../../shared/summary.js';
-import { shellSandbox } from '../../../electron/engine/approval/shell-sandbox.js';
+import { shellSandbox } from '../../../electron/engine/sandbox/shell-sandbox.js';
 import { createHost, type Host } from '../../../electron/host/host.js';
 import { waitFor } from './session-helpers.js';
 
@@ -49,7 +49,7 @@ describe('approvals: one run waits, the others go on', { timeout: 300_000 }, () 
     const meta = await host['comparison:start']({ ...request({ codeTimeoutMs: 1500 }), modes: ['react', 'code'] });
     const [react, code] = meta.runs;
     // What the user chose, and this machine's defaults for the rest (run_shell: allow only inside the shell sandbox).
-    expect(meta.settings.approvals).toEqual({ run_shell: shellSandbox() === 'bubblewrap' ? 'allow' : 'ask', write_file: 'allow', fetch_url: 'ask' });
+    expect(meta.settings.approvals).toEqual({ run_shell: shellSandbox().kind === 'bubblewrap' ? 'allow' : 'ask', write_file: 'allow', fetch_url: 'ask' });
 
     await waitFor(() => requested(events, react.runId).length === 1 && requested(events, code.runId).length === 1, 120_000);
     const [askReact] = requested(events, react.runId);

@@ -1,8 +1,11 @@
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunFinishedEvent, StepEvent } from '../../../shared/step-event.js';
 import { computeTotals } from '../../../shared/summary.js';
 import { parseRunLog } from '../../../electron/host/history-store.js';
+import { forkLauncher } from '../../../electron/host/launcher.js';
 import { eventsOf, startSession, syntheticLauncher, waitFor } from './session-helpers.js';
 
 const finishedOf = (events: readonly StepEvent[]) => events.find((e): e is RunFinishedEvent => e.type === 'run-finished');
@@ -82,7 +85,8 @@ describe('ComparisonSession with real worker processes', () => {
   });
 
   it('a worker that cannot start still gets a run-started and a crashed run-finished', async () => {
-    const rig = await startSession({ launch: (o) => syntheticLauncher({}).launch({ ...o, env: { ...o.env, NODE_OPTIONS: '--require /nonexistent/x.cjs' } }) }, { modes: ['code'] });
+    // A worker entry that does not load: the process starts and exits with code 1 before saying ready.
+    const rig = await startSession(forkLauncher({ entry: join(tmpdir(), 'parallax-no-such-worker.js') }), { modes: ['code'] });
     await rig.session.done;
     const events = rig.emitted;
     expect(events.map((e) => [e.type, e.seq])).toEqual([['run-started', 0], ['run-finished', 1]]);

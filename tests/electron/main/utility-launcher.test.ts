@@ -1,5 +1,6 @@
 import type { ForkOptions, UtilityProcess } from 'electron';
 import { EventEmitter } from 'node:events';
+import { tmpdir } from 'node:os';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serviceNameFor, utilityLauncher } from '../../../electron/main/utility-launcher.js';
@@ -48,9 +49,15 @@ describe('utilityLauncher', () => {
     expect(forks).toHaveLength(1);
     expect(forks[0].modulePath).toBe('/app/dist/electron/worker/worker-main.js');
     expect(forks[0].args).toEqual([]);
-    expect(forks[0].options.env).toEqual({ PATH: '/bin' });
+    expect(forks[0].options.env).toEqual({ PATH: '/bin', HOME: tmpdir() });
     expect(forks[0].options.serviceName).toBe('Parallax run c1-react');
     expect(forks[0].options.stdio).toEqual(['ignore', 'ignore', 'pipe']);
+  });
+
+  it('gives the worker only the allowlisted environment: no keys, tokens or NODE_OPTIONS of the host', () => {
+    const { launcher, forks } = setup();
+    launcher.launch({ env: { PATH: '/bin', LANG: 'C.UTF-8', OPENAI_API_KEY: 'sk-x', GITHUB_TOKEN: 'g', NODE_OPTIONS: '--require /evil.cjs', HOME: '/home/me' }, name: 'c1-react' });
+    expect(forks[0].options.env).toEqual({ PATH: '/bin', LANG: 'C.UTF-8', HOME: tmpdir() });
   });
 
   it('sends the spec and key by postMessage only', () => {

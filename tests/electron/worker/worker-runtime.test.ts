@@ -40,3 +40,22 @@ describe('worker runtime', () => {
     expect(code).toBe(0);
   });
 });
+
+describe('events that cannot be sent', () => {
+  it('an event the channel cannot encode arrives as a run-warning with its seq: no silent gap', async () => {
+    const child = fork(workerEntry('synthetic-worker'), ['--events', '6', '--unsendable', '3'], { execArgv: ['--import', tsx], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const events: { seq: number; type: string; message?: string }[] = [];
+    child.on('message', (m) => {
+      const message = m as WorkerToHost;
+      if (message.type === 'ready') child.send({ type: 'go' });
+      if (message.type === 'events') events.push(...(message.events as unknown as typeof events));
+    });
+    child.send({ type: 'init', spec, apiKey: null });
+    const code = await new Promise((r) => child.on('exit', r));
+    expect(code).toBe(0);
+    expect(events.map((e) => e.seq)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(events[3].type).toBe('run-warning');
+    expect(events[3].message).toMatch(/^Event 3 \(.+\) of this run could not be sent to the app and is missing from the record: .*BigInt/);
+    expect(events.at(-1)!.type).toBe('run-finished');
+  });
+});

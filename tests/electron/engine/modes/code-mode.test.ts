@@ -8,6 +8,8 @@ import type { CallContext, ModeAdapter } from '../../../../electron/engine/modes
 import { LOG_STATS_PROGRAM } from '../../../../electron/engine/sim/policies/log-stats.js';
 import { programOutput } from '../../../../electron/engine/sim/policies/common.js';
 import { startFixtureServer, type FixtureServer } from '../../../../electron/engine/tasks/fixture-server.js';
+import { openRunToolState } from '../../../../electron/engine/tools/run-state.js';
+import { warmUpTools } from '../../../../electron/engine/tools/index.js';
 import { parseSettings } from '../../../../shared/run-spec.js';
 import type { CodeRunEvent, StepEventInput, ToolSearchEvent } from '../../../../shared/step-event.js';
 
@@ -21,6 +23,9 @@ beforeAll(async () => {
   await writeFile(join(workspace, 'db.txt'), 'ERROR lock\nok\n');
   await writeFile(join(workspace, 'notes.md'), 'not a log');
   server = await startFixtureServer();
+  await warmUpTools(); // as a worker does before a run
+  // The engine lets fetch_url reach the run's own fixture page, and no other local origin.
+  openRunToolState(workspace, { localOrigins: [new URL(server.url).origin] });
   mode = createCodeMode({ workspace, settings: parseSettings({}) });
 });
 afterAll(async () => {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { DEFAULT_SETTINGS } from '../../../../shared/run-spec.js';
 import { standardBindings } from '../../../../electron/engine/modes/code/bindings.js';
 import { runProgram, Sandbox, type ProgramOptions, type ProgramResult, type SandboxLimits } from '../../../../electron/engine/sandbox/index.js';
+import { warmUpTools } from '../../../../electron/engine/tools/index.js';
 import { defineTool, ToolError, type ToolDefinition } from '../../../../electron/engine/tools/tool.js';
 
 export const LIMITS: SandboxLimits = { timeoutMs: 5000, memoryMb: 64, outputChars: 4000, maxToolCalls: 50 };
@@ -62,7 +63,8 @@ export async function harness(): Promise<Harness> {
   const { mkdir } = await import('node:fs/promises');
   await mkdir(workspace);
   const sandbox = new Sandbox();
-  await sandbox.warmUp();
+  // As a worker does before a run: the sandbox thread and the compute thread (calculator, search) started.
+  await Promise.all([sandbox.warmUp(), warmUpTools()]);
   const bindings = standardBindings();
   return {
     workspace,

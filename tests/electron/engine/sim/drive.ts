@@ -5,9 +5,10 @@
  */
 import OpenAI from 'openai';
 import { DEFAULT_SETTINGS } from '../../../../shared/run-spec.js';
-import { ALL_TOOLS, findTool, invokeTool, toolExposure, toolResultText, unknownToolMessage } from '../../../../electron/engine/tools/index.js';
+import { ALL_TOOLS, findTool, invokeTool, toolExposure, toolResultText, unknownToolMessage, warmUpTools } from '../../../../electron/engine/tools/index.js';
 import { standardBindings } from '../../../../electron/engine/modes/code/bindings.js';
 import { runCodeExposure } from '../../../../electron/engine/modes/code/run-code-tool.js';
+import { openRunToolState } from '../../../../electron/engine/tools/run-state.js';
 import { disposeSharedSandbox, limitsFromSettings, programText, runProgram } from '../../../../electron/engine/sandbox/index.js';
 
 export type Mode = 'react' | 'code';
@@ -41,6 +42,8 @@ export interface DriveOptions {
   readonly maxSteps?: number;
   /** Code Mode program time limit (the 'loop-forever' fault waits this long). */
   readonly codeTimeoutMs?: number;
+  /** The task's local test page: like the engine, the harness lets fetch_url reach this one origin. */
+  readonly fixtureUrl?: string;
 }
 
 export function wireTools(mode: Mode, returnTypes = true): Record<string, unknown>[] {
@@ -67,6 +70,8 @@ export function capturingClient(baseURL: string, bodies: Record<string, unknown>
 }
 
 export async function drive(opts: DriveOptions): Promise<DriveResult> {
+  await warmUpTools(); // as a worker does before a run (once per process)
+  openRunToolState(opts.workspace, { localOrigins: opts.fixtureUrl ? [new URL(opts.fixtureUrl).origin] : [] });
   const bodies: Record<string, unknown>[] = [];
   const headers: Record<string, string> = { 'x-parallax-run-id': opts.runId ?? `run-${Math.random()}` };
   if (opts.faults?.length) headers['x-parallax-sim-faults'] = opts.faults.join(',');

@@ -37,7 +37,7 @@ describe('every built-in task × mode reaches a validated answer with real tools
       it(`${task.id} / ${mode}`, async () => {
         const workspace = await workspaceFor(task.id);
         const ref = resolveTask(task.id, { fixtureUrl: page.url });
-        const run = await drive({ baseURL: sim.url, task: ref.text, mode, workspace });
+        const run = await drive({ baseURL: sim.url, task: ref.text, mode, workspace, fixtureUrl: page.url });
         const validation = await validateAnswer(ref, run.answer, { workspace });
         expect(validation, `${run.answer}\n${validation?.detail}`).toMatchObject({ ok: true });
         expect(run.answer).toContain('simulated');
@@ -94,21 +94,21 @@ describe('time-and-title', () => {
   const text = () => resolveTask('time-and-title', { fixtureUrl: page.url }).text;
 
   it('ReAct calls current_time and fetch_url in parallel, then answers', async () => {
-    const run = await drive({ baseURL: sim.url, task: text(), mode: 'react', workspace: await workspaceFor('time-and-title') });
+    const run = await drive({ baseURL: sim.url, task: text(), mode: 'react', workspace: await workspaceFor('time-and-title'), fixtureUrl: page.url });
     expect(toolNames(run.steps[0]).sort()).toEqual(['current_time', 'fetch_url']);
     expect(run.steps).toHaveLength(2);
     expect(run.answer).toContain(page.title);
   });
 
   it('Code Mode with return types shown uses .title in its first program', async () => {
-    const run = await drive({ baseURL: sim.url, task: text(), mode: 'code', workspace: await workspaceFor('time-and-title') });
+    const run = await drive({ baseURL: sim.url, task: text(), mode: 'code', workspace: await workspaceFor('time-and-title'), fixtureUrl: page.url });
     expect(run.steps).toHaveLength(2);
     expect(JSON.parse(run.steps[0].calls[0].function.arguments).code).toContain('.title');
   });
 
   it('Code Mode with return types hidden guesses a string first, reads the error, then inspects the object', async () => {
     const workspace = await workspaceFor('time-and-title');
-    const run = await drive({ baseURL: sim.url, task: text(), mode: 'code', workspace, returnTypes: false });
+    const run = await drive({ baseURL: sim.url, task: text(), mode: 'code', workspace, returnTypes: false, fixtureUrl: page.url });
     expect(run.steps).toHaveLength(3);
     expect(JSON.parse(run.steps[0].calls[0].function.arguments).code).toContain('html.match(');
     expect(run.steps[0].results[0]).toMatch(/Error at line 5, column \d+: TypeError/);
@@ -123,7 +123,7 @@ describe('time-and-title', () => {
     await dead.close();
     const task = resolveTask('time-and-title', { fixtureUrl: dead.url }).text;
     for (const mode of ['react', 'code'] as Mode[]) {
-      const run = await drive({ baseURL: sim.url, task, mode, workspace: await workspaceFor('time-and-title') });
+      const run = await drive({ baseURL: sim.url, task, mode, workspace: await workspaceFor('time-and-title'), fixtureUrl: dead.url });
       expect(run.steps.length).toBeLessThanOrEqual(3);
       expect(run.answer).toMatch(/could not/i);
       expect(run.answer).toMatch(/connection refused/);

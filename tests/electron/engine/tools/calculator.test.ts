@@ -21,23 +21,23 @@ describe('calculator', () => {
   });
 
   it('refuses the functions that could reach beyond an expression', async () => {
-    for (const name of ['import', 'createUnit', 'evaluate', 'parse', 'compile', 'simplify', 'derivative']) {
-      expect(await failure(`${name}("1")`)).toContain(`Function ${name} is disabled`);
+    for (const name of ['import', 'createUnit', 'evaluate', 'parse', 'compile', 'simplify', 'derivative', 'reviver', 'chain']) {
+      expect(await failure(`${name}("1")`)).toContain(`the function "${name}" is not available in calculator`);
     }
-    expect(await failure('import({pi: 3}, {override: true})')).toContain('disabled');
+    expect(await failure('import({pi: 3}, {override: true})')).toContain('not available');
     // The shared instance must be unchanged by the attempts above.
     expect(await calc('pi')).toBe(Math.PI);
   });
 
   it('explains garbage input and results that are not one real number', async () => {
-    expect(await failure('hello world')).toMatch(/could not evaluate "hello world": Undefined symbol hello.*e\.g\./);
+    expect(await failure('hello world')).toMatch(/could not evaluate "hello world": "hello" is not a number, a constant \(pi, e, …\) or a unit.*e\.g\./);
     expect(await failure('2 +* 3')).toContain('could not evaluate');
     expect(await failure('')).toContain('The expression is empty');
     expect(await failure('1/0')).toContain('no finite result');
     expect(await failure('sqrt(-1)')).toContain('complex');
     expect(await failure('2 inch to cm')).toMatch(/a Unit \(5\.08 cm\).*number\(2 inch, "cm"\)/);
     expect(await failure('[1, 2, 3]')).toContain('sum(...)');
-    expect(await failure('1; 2')).toContain('one expression per call');
+    expect(await failure('1; 2')).toContain('several expressions (; or new lines) are not available');
     expect(await failure('3 > 2')).toContain('a boolean (true)');
     expect(await failure('1+'.repeat(1500) + '1')).toContain('accepts up to 2000');
   });
@@ -51,5 +51,43 @@ describe('calculator', () => {
     expect(await calc('sum(1:2:9)')).toBe(25);
     expect(await calc('sum(range(1, 5))')).toBe(15);
     expect(await calc('sum(ones(3, 3)) + sum(identity(3))')).toBe(12);
+  });
+});
+
+/**
+ * A model (or a Code Mode program) using calculator to exhaust the worker: allocators, cubic algorithms,
+ * the language around the arithmetic. What must not happen: the worker runs out of memory or stops answering.
+ */
+describe('calculator under attack', () => {
+  it('resize, setPowerset and anything else off the allowlist are refused by name', async () => {
+    expect(await failure('size(resize([1], [100000, 100000]))')).toContain('the function "resize" is not available');
+    expect(await failure('size(setPowerset(1:30))')).toContain('the function "setPowerset" is not available');
+    expect(await failure('size(setCartesian(1:3000, 1:3000))')).toContain('"setCartesian" is not available');
+  });
+
+  it('kron, diag(1:1e6), a huge matrix product and det of a large matrix are refused before they run', async () => {
+    expect(await failure('size(kron(ones(1000,1000), ones(1000,1000)))')).toContain('kron(...) would create 1000000000000 elements');
+    expect(await failure('sum(diag(1:1e6))')).toContain('diag(...) would create 1000000000000 elements');
+    expect(await failure('sum(ones(1000,1000) * ones(1000,1000))')).toContain('multiply(...) would take 1000000000 multiply-adds');
+    expect(await failure('det(ones(300,300) + identity(300))')).toContain("det(...) gets a matrix of 300 rows, over calculator's limit of 100");
+    expect(await failure('isPrime(9007199254740881)')).toContain('too large to test');
+    expect(await calc('det(ones(50,50) + identity(50))')).toBe(51);
+  });
+
+  it('assignments, function definitions, indexing, objects and functions as values are not expressions', async () => {
+    expect(await failure('a = 2')).toContain('assignments (x = …) are not available');
+    expect(await failure('f(x) = x^2')).toContain('function definitions');
+    expect(await failure('[1, 2, 3][2]')).toContain('indexing');
+    expect(await failure('{a: 1}')).toContain('objects are not available');
+    expect(await failure('(sin)(1)')).toContain('"sin" is not a number, a constant');
+    expect(await failure('1e6!')).toContain('no finite result');
+  });
+
+  it('an expression that runs past the timeout is stopped and the next one is answered', async () => {
+    const started = Date.now();
+    const message = await invokeTool(findTool('calculator')!, { expression: 'sum(cumsum(1:1e6))' }, contextFor(process.cwd(), { calculatorTimeoutMs: 100 })).catch((e: Error) => e.message);
+    expect(message).toContain('calculation stopped after 0.1 s');
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await calc('6 * 7')).toBe(42);
   });
 });

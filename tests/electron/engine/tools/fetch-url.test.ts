@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FetchResult } from '../../../../electron/engine/tools/fetch-url.js';
 import { findTool, invokeTool } from '../../../../electron/engine/tools/index.js';
+import { openRunToolState, runToolState } from '../../../../electron/engine/tools/run-state.js';
 import { ToolError } from '../../../../electron/engine/tools/tool.js';
 import { contextFor } from './helpers.js';
 
@@ -57,6 +58,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // This server stands in for the run's own fixture page: the one local origin fetch_url may reach.
+  openRunToolState(process.cwd(), { localOrigins: [base] });
 });
 afterAll(async () => {
   server.closeAllConnections();
@@ -103,6 +106,7 @@ describe('fetch_url', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const port = (probe.address() as AddressInfo).port;
     await new Promise((resolve) => probe.close(resolve));
+    runToolState({ workspace: process.cwd() }).localOrigins.add(`http://127.0.0.1:${port}`);
     expect(await failure(`http://127.0.0.1:${port}/`)).toMatch(/could not reach .*connection refused/);
   });
 

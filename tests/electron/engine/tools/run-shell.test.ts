@@ -1,9 +1,12 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findTool, invokeTool, sanitizedShellEnv } from '../../../../electron/engine/tools/index.js';
 import type { ShellResult } from '../../../../electron/engine/tools/run-shell.js';
 import { ToolError } from '../../../../electron/engine/tools/tool.js';
+import { runShellCommand } from '../../../../electron/engine/sandbox/shell-runner.js';
+import { shellSandbox } from '../../../../electron/engine/sandbox/shell-sandbox.js';
+import { killAll, noneLeft, uniqueSleep } from '../sandbox/shell-helpers.js';
 import { contextFor, tempWorkspace, type TempWorkspace } from './helpers.js';
 
 let ws: TempWorkspace;
@@ -16,33 +19,13 @@ const shell = findTool('run_shell')!;
 const run = (command: string, limits?: Parameters<typeof contextFor>[1], signal?: AbortSignal) =>
   invokeTool(shell, { command }, contextFor(ws.root, limits, signal)) as Promise<ShellResult>;
 
-/** Whether a process with this pid is still running (a killed process may linger as a zombie until reaped). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return !/^\d+ \(.*\) Z/.test(stat);
-  } catch {
-    return false;
-  }
-}
-
-/** A killed process closes its pipes a moment before it turns into a zombie; wait out that moment. */
-async function diesSoon(pid: number): Promise<boolean> {
-  for (let i = 0; i < 200 && alive(pid); i++) await new Promise((r) => setTimeout(r, 5));
-  return !alive(pid);
-}
-
 describe('run_shell', () => {
   it('runs in the workspace and returns exit code, stdout and stderr', async () => {
     writeFileSync(path.join(ws.root, 'one.txt'), 'a\nb\n');
     const result = await run('pwd; wc -l < one.txt; echo oops >&2; exit 3');
     expect(result).toEqual({ exitCode: 3, stdout: `${ws.root}\n2\n`, stderr: 'oops\n', timedOut: false });
-    expect((await run('echo "$HOME"')).stdout).toBe(`${ws.root}\n`);
+    // In the sandbox the home is an empty folder of its private /tmp; without one, the workspace.
+    expect((await run('echo "$HOME"')).stdout).toBe(shellSandbox().kind === 'bubblewrap' ? '/tmp/home\n' : `${ws.root}\n`);
   });
 
   it('keeps API keys and secrets out of the environment', async () => {
@@ -59,23 +42,26 @@ describe('run_shell', () => {
     }
   });
 
-  it('times out fast and kills the whole process group, background children too', async () => {
-    const pidFile = path.join(ws.root, 'child.pid');
+  it('times out fast and kills everything the command started, background children too', async () => {
+    const token = uniqueSleep();
     const started = Date.now();
-    const result = await run(`sleep 30 & echo $! > child.pid; sleep 30`, { shellTimeoutMs: 300 });
+    const result = await run(`sleep ${token} & sleep ${token}`, { shellTimeoutMs: 300 });
     expect(Date.now() - started).toBeLessThan(5000);
     expect(result.timedOut).toBe(true);
     expect(result.exitCode).toBeNull();
     expect(result.stderr).toContain('ran longer than 0.3 s');
-    const childPid = Number(readFileSync(pidFile, 'utf8'));
-    expect(await diesSoon(childPid)).toBe(true);
+    const left = await noneLeft(token);
+    killAll(left);
+    expect(left).toEqual([]);
   });
 
   it('stops background processes left behind when the command ends', async () => {
-    const result = await run('sleep 30 & echo $!');
-    const pid = Number(result.stdout.trim());
-    expect(result.exitCode).toBe(0);
-    expect(await diesSoon(pid)).toBe(true);
+    const token = uniqueSleep();
+    const result = await run(`sleep ${token} & echo started`);
+    expect(result).toMatchObject({ exitCode: 0, stdout: 'started\n' });
+    const left = await noneLeft(token);
+    killAll(left);
+    expect(left).toEqual([]);
   });
 
   it('caps each stream with a marker that says how much was dropped', async () => {
@@ -99,6 +85,35 @@ describe('run_shell', () => {
     expect(error).toBeInstanceOf(ToolError);
     expect((error as Error).message).toContain('cancelled');
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('without an OS sandbox (macOS, Windows, no bubblewrap): the fallback still limits what it can', () => {
+  const none = { kind: 'none' as const, reason: 'test', prlimit: shellSandbox().prlimit };
+  const limits = { timeoutMs: 5000, outputBytes: 4096, maxProcesses: 20, fileBytes: 1024, writeBudgetBytes: 1024, tmpBytes: 1024 };
+  const direct = (command: string) =>
+    runShellCommand(command, { workspace: ws.root, env: { PATH: '/usr/bin:/bin' }, limits, signal: new AbortController().signal, sandbox: none });
+
+  it('a process group kill takes background children down when the command ends', async () => {
+    const token = uniqueSleep();
+    expect((await direct(`sleep ${token} & echo $HOME`)).stdout).toBe(`${ws.root}\n`);
+    const left = await noneLeft(token);
+    killAll(left);
+    expect(left).toEqual([]);
+  });
+
+  it('a command starting 200 processes is stopped by the process watchdog', async () => {
+    const token = uniqueSleep();
+    const result = await direct(`i=0; while [ $i -lt 200 ]; do sleep ${token} & i=$((i+1)); done; wait`);
+    expect(result.stop).toBe('processes');
+    const left = await noneLeft(token);
+    killAll(left);
+    expect(left).toEqual([]);
+  });
+
+  it.runIf(none.prlimit !== null)('the file-size limit holds (prlimit)', async () => {
+    const result = await direct('head -c 100000 /dev/zero > big; wc -c < big');
+    expect(Number(result.stdout.trim())).toBeLessThanOrEqual(1024);
   });
 });
 

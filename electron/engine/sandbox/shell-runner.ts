@@ -1,0 +1,184 @@
+/**
+ * Runs one run_shell command: in bubblewrap where it works (shell-sandbox.ts), else as a plain process group.
+ * Either way the command gets an allowlisted environment, no stdin, capped output, process-count, file-size and
+ * CPU limits (util-linux prlimit) and is killed whole at the deadline or on cancel. Two watchdogs poll while it
+ * runs: the number of processes it has (root ignores RLIMIT_NPROC) and the free space of the workspace's file
+ * system (many files each under the file-size limit could still exceed the run's write budget).
+ */
+import { spawn } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { bubblewrapArgs, SANDBOX_HOME, SANDBOX_PATH, shellSandbox, type ShellSandboxInfo } from './shell-sandbox.js';
+
+export interface ShellRunLimits {
+  readonly timeoutMs: number;
+  /** Bytes kept of stdout and of stderr each. */
+  readonly outputBytes: number;
+  /** Processes (and threads) the command may have at once. */
+  readonly maxProcesses: number;
+  /** Largest file any process of the command may write (RLIMIT_FSIZE); 0 forbids writing. */
+  readonly fileBytes: number;
+  /** Bytes the command may add to the workspace before it is stopped. */
+  readonly writeBudgetBytes: number;
+  /** Size of the sandbox's private /tmp. */
+  readonly tmpBytes: number;
+}
+
+export type ShellStop = 'time' | 'cancel' | 'processes' | 'write-budget' | null;
+
+export interface ShellRun {
+  readonly exitCode: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly stop: ShellStop;
+  readonly sandbox: ShellSandboxInfo['kind'];
+}
+
+export interface ShellRunOptions {
+  readonly workspace: string;
+  readonly env: Record<string, string>;
+  readonly limits: ShellRunLimits;
+  readonly signal: AbortSignal;
+  /** Default: what shellSandbox() found. Tests and the bench pass one to compare. */
+  readonly sandbox?: ShellSandboxInfo;
+}
+
+const WATCH_MS = 100;
+/** Free-space drops this much beyond the budget before the command is stopped (other programs write too). */
+const FREE_SPACE_SLACK = 16 * 1024 * 1024;
+
+/** The argv for the command, through prlimit and bubblewrap when available. */
+export function commandLine(command: string, options: ShellRunOptions, info: ShellSandboxInfo): { file: string; args: string[] } {
+  const { limits } = options;
+  const inner = ['/bin/sh', '-c', command];
+  let argv = inner;
+  if (info.kind === 'bubblewrap' && info.bwrap) {
+    const env = Object.entries({ ...options.env, PATH: SANDBOX_PATH, HOME: SANDBOX_HOME, TMPDIR: '/tmp' }).flatMap(([k, v]) => ['--setenv', k, v]);
+    argv = [info.bwrap, ...bubblewrapArgs({ workspace: options.workspace, tmpBytes: limits.tmpBytes, disableUserns: info.disableUserns ?? false }), ...env, '--', ...inner];
+  }
+  if (info.prlimit) {
+    const cpu = Math.max(1, Math.ceil(limits.timeoutMs / 1000) + 1);
+    argv = [info.prlimit, `--nproc=${limits.maxProcesses}`, `--fsize=${Math.max(0, Math.floor(limits.fileBytes))}`, `--cpu=${cpu}`, '--core=0', '--', ...argv];
+  }
+  return { file: argv[0], args: argv.slice(1) };
+}
+
+export function runShellCommand(command: string, options: ShellRunOptions): Promise<ShellRun> {
+  const info = options.sandbox ?? shellSandbox();
+  const { limits, signal } = options;
+  const { file, args } = commandLine(command, options, info);
+  return new Promise<ShellRun>((resolve, reject) => {
+    const child = spawn(file, args, {
+      cwd: options.workspace,
+      // bubblewrap's own environment is visible inside as /proc/1/environ: it gets nothing but the allowlist.
+      env: info.kind === 'bubblewrap' ? { PATH: SANDBOX_PATH } : { ...options.env, HOME: options.workspace },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so a kill reaches everything the command started (without a sandbox, a
+      // setsid escapes that; with one, the PID namespace takes everything down with it).
+      detached: true,
+    });
+    const stdout = capture(limits.outputBytes);
+    const stderr = capture(limits.outputBytes);
+    child.stdout.on('data', stdout.add);
+    child.stderr.on('data', stderr.add);
+
+    let stop: ShellStop = null;
+    const killAll = (): void => {
+      if (child.pid === undefined) return;
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // ESRCH: the group is already gone.
+      }
+    };
+    const stopWith = (why: Exclude<ShellStop, null>): void => {
+      stop ??= why;
+      killAll();
+    };
+    const timer = setTimeout(() => stopWith('time'), limits.timeoutMs);
+    const onAbort = (): void => stopWith('cancel');
+    signal.addEventListener('abort', onAbort, { once: true });
+    const watch = watchdog(child.pid, info.kind === 'bubblewrap' ? 2 : 0, options.workspace, limits, stopWith);
+
+    const cleanup = (): void => {
+      clearTimeout(timer);
+      watch.stop();
+      signal.removeEventListener('abort', onAbort);
+    };
+    child.on('error', (error) => {
+      cleanup();
+      reject(new Error(`could not start ${path.basename(file)}: ${error.message}`));
+    });
+    // When the shell exits, stop anything it left running; the pipes then close and 'close' fires.
+    child.on('exit', killAll);
+    child.on('close', (code) => {
+      cleanup();
+      resolve({ exitCode: stop ? null : code, stdout: stdout.text(), stderr: stderr.text(), stop, sandbox: info.kind });
+    });
+  });
+}
+
+/** Polls the command's process count and the workspace's free space; calls `stop` when a limit is passed. */
+function watchdog(
+  pid: number | undefined,
+  overhead: number,
+  workspace: string,
+  limits: ShellRunLimits,
+  stop: (why: 'processes' | 'write-budget') => void,
+): { stop(): void } {
+  let freeAtStart: number | null = null;
+  let busy = false;
+  const freeBytes = (): Promise<number | null> =>
+    fs.statfs(workspace).then((s) => s.bavail * s.bsize, () => null);
+  void freeBytes().then((free) => (freeAtStart = free));
+  const timer = setInterval(() => {
+    if (busy || pid === undefined) return;
+    busy = true;
+    void (async () => {
+      // The overhead: bubblewrap itself and its init in the namespace.
+      if ((await countProcesses(pid)) > limits.maxProcesses + overhead) stop('processes');
+      const free = await freeBytes();
+      if (freeAtStart !== null && free !== null && freeAtStart - free > limits.writeBudgetBytes + FREE_SPACE_SLACK) stop('write-budget');
+    })().finally(() => (busy = false));
+  }, WATCH_MS);
+  return { stop: () => clearInterval(timer) };
+}
+
+/** Processes in the tree under `pid` (Linux /proc; 0 where it is not readable). */
+export async function countProcesses(pid: number): Promise<number> {
+  let count = 0;
+  const queue = [pid];
+  while (queue.length > 0 && count < 100_000) {
+    const next = queue.pop()!;
+    count++;
+    const tasks = await fs.readdir(`/proc/${next}/task`).catch(() => [] as string[]);
+    for (const tid of tasks) {
+      const children = await fs.readFile(`/proc/${next}/task/${tid}/children`, 'utf8').catch(() => '');
+      for (const child of children.split(' ')) if (child.trim()) queue.push(Number(child));
+    }
+  }
+  return count;
+}
+
+/** Keeps the first `cap` bytes of a stream and counts the rest, so a flood of output cannot fill memory. */
+function capture(cap: number): { add: (chunk: Buffer) => void; text: () => string } {
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  let dropped = 0;
+  return {
+    add(chunk) {
+      const room = cap - kept;
+      if (room > 0) {
+        const part = chunk.length <= room ? chunk : chunk.subarray(0, room);
+        chunks.push(part);
+        kept += part.length;
+      }
+      dropped += Math.max(0, chunk.length - Math.max(0, room));
+    },
+    text() {
+      const body = Buffer.concat(chunks).toString('utf8');
+      if (dropped === 0) return body;
+      return `${body}\n[output truncated: ${dropped} more bytes not shown — filter it, e.g. with grep, head or wc]`;
+    },
+  };
+}

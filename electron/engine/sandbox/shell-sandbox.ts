@@ -1,0 +1,147 @@
+/**
+ * The OS sandbox of run_shell on Linux: bubblewrap. A command runs in new PID, network, IPC, UTS, cgroup and
+ * user namespaces with no capabilities, sees the system folders read-only, the run's workspace read-write, a
+ * private size-capped /tmp as its home and nothing else (no home folder, no /run, no other workspaces); it
+ * starts a new session (no terminal to push keystrokes into) and dies with its parent. In the PID namespace
+ * the host and the worker are invisible, so /proc/$PPID/environ and /proc/PID/mem lead nowhere; when the
+ * command ends or is killed, the namespace's init exits and the kernel kills everything left in it.
+ *
+ * `shellSandbox()` says once per process whether this works here and, when not, why: no bubblewrap, not
+ * Linux, or namespaces refused (some containers). The approval policy asks before each command then.
+ */
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants, existsSync, lstatSync, mkdtempSync, readlinkSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ShellSandboxRecord } from '../../../shared/step-event.js';
+
+export type ShellSandboxKind = ShellSandboxRecord['kind'];
+
+export interface ShellSandboxInfo {
+  readonly kind: ShellSandboxKind;
+  /** Why this kind: what contains the commands, or why nothing does and what to do about it. */
+  readonly reason: string;
+  /** The bubblewrap binary, when kind is 'bubblewrap'. */
+  readonly bwrap?: string;
+  /** Whether nested user namespaces are switched off inside (needs bubblewrap to own a user namespace). */
+  readonly disableUserns?: boolean;
+  /** util-linux prlimit, which sets the process-count, file-size and CPU limits; null when missing. */
+  readonly prlimit: string | null;
+}
+
+/** The search path for the helper binaries; the worker's own PATH is not trusted for them. */
+const SYSTEM_BIN = ['/usr/bin', '/bin', '/usr/local/bin', '/usr/sbin', '/sbin'];
+/** PATH inside the sandbox: only folders that exist there. */
+export const SANDBOX_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+/** The command's home: an empty folder in the private /tmp. */
+export const SANDBOX_HOME = '/tmp/home';
+/** System folders shown read-only when present (a merged-/usr system has links for the top-level ones). */
+const SYSTEM_DIRS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc', '/opt', '/nix/store'];
+/** Readable by root only, but run_shell may run as root (containers, CI): hidden all the same. */
+const MASKED_FILES = ['/etc/shadow', '/etc/gshadow', '/etc/shadow-', '/etc/gshadow-', '/etc/sudoers'];
+const MASKED_DIRS = ['/etc/ssh', '/etc/sudoers.d', '/etc/ssl/private'];
+
+function findBinary(name: string): string | null {
+  for (const dir of SYSTEM_BIN) {
+    const candidate = path.join(dir, name);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      /* next */
+    }
+  }
+  return null;
+}
+
+export interface BubblewrapOptions {
+  /** The run's workspace (real path), bound read-write at the same path; null for the capability probe. */
+  readonly workspace: string | null;
+  /** Size of the private /tmp (and home) in bytes. */
+  readonly tmpBytes: number;
+  readonly disableUserns: boolean;
+}
+
+/** The bwrap arguments before the command. */
+export function bubblewrapArgs(options: BubblewrapOptions): string[] {
+  const args = ['--unshare-all', '--die-with-parent', '--new-session', '--cap-drop', 'ALL', '--hostname', 'parallax-sandbox'];
+  if (options.disableUserns) args.push('--unshare-user', '--disable-userns');
+  for (const dir of SYSTEM_DIRS) {
+    let stat;
+    try {
+      stat = lstatSync(dir);
+    } catch {
+      continue;
+    }
+    if (stat.isSymbolicLink()) args.push('--symlink', readlinkSync(dir), dir);
+    else if (stat.isDirectory()) args.push('--ro-bind', dir, dir);
+  }
+  for (const file of MASKED_FILES) if (existsSync(file)) args.push('--ro-bind', '/dev/null', file);
+  for (const dir of MASKED_DIRS) if (existsSync(dir)) args.push('--tmpfs', dir);
+  args.push('--proc', '/proc', '--dev', '/dev', '--size', String(options.tmpBytes), '--tmpfs', '/tmp', '--dir', SANDBOX_HOME);
+  if (options.workspace) args.push('--bind', options.workspace, options.workspace, '--chdir', options.workspace);
+  // Everything not bound above (the root folder itself) becomes read-only: no unbounded in-memory writes.
+  args.push('--remount-ro', '/');
+  args.push('--clearenv');
+  return args;
+}
+
+let cached: ShellSandboxInfo | undefined;
+
+/** Which sandbox run_shell uses in this process, detected once (a probe run of bubblewrap, a few ms). */
+export function shellSandbox(): ShellSandboxInfo {
+  cached ??= detectShellSandbox();
+  return cached;
+}
+
+export interface DetectOptions {
+  readonly platform?: NodeJS.Platform;
+  /** The bubblewrap binary to try; default: found in the system folders. null: pretend it is missing. */
+  readonly bwrap?: string | null;
+}
+
+/** util-linux prlimit, if it can set the limits here (it cannot raise a hard limit set lower than ours). */
+function usablePrlimit(): string | null {
+  const prlimit = findBinary('prlimit');
+  if (!prlimit) return null;
+  const probe = spawnSync(prlimit, ['--nproc=128', '--fsize=1048576', '--cpu=16', '--core=0', '--', '/bin/true'], { env: {}, stdio: 'ignore', timeout: 5000 });
+  return probe.status === 0 ? prlimit : null;
+}
+
+export function detectShellSandbox(options: DetectOptions = {}): ShellSandboxInfo {
+  const prlimit = (options.platform ?? process.platform) === 'linux' ? usablePrlimit() : null;
+  const none = (reason: string): ShellSandboxInfo => ({ kind: 'none', reason, prlimit });
+  const platform = options.platform ?? process.platform;
+  if (platform !== 'linux') {
+    const name = platform === 'darwin' ? 'macOS' : platform === 'win32' ? 'Windows' : platform;
+    return none(`run_shell has no OS sandbox on ${name} (bubblewrap is Linux only): commands run as you, with your files and network.`);
+  }
+  const bwrap = options.bwrap === undefined ? findBinary('bwrap') : options.bwrap;
+  if (!bwrap) {
+    return none('bubblewrap is not installed, so run_shell commands run unsandboxed, as you. Install the "bubblewrap" package (e.g. sudo apt-get install bubblewrap) to contain them.');
+  }
+  const probeDir = mkdtempSync(path.join(tmpdir(), 'parallax-probe-'));
+  try {
+    let lastError = '';
+    for (const disableUserns of [true, false]) {
+      const args = [...bubblewrapArgs({ workspace: probeDir, tmpBytes: 1024 * 1024, disableUserns }), '--', '/bin/sh', '-c', 'exit 0'];
+      const probe = spawnSync(bwrap, args, { env: {}, stdio: ['ignore', 'ignore', 'pipe'], timeout: 5000, encoding: 'utf8' });
+      if (probe.status === 0) {
+        return {
+          kind: 'bubblewrap',
+          reason: `run_shell commands run in a bubblewrap sandbox: no network, no other processes visible, system folders read-only, only the run's workspace writable${prlimit ? '' : ' (no process, file-size or CPU limits: util-linux prlimit is missing or cannot set them)'}.`,
+          bwrap,
+          disableUserns,
+          prlimit,
+        };
+      }
+      lastError = (probe.error?.message ?? probe.stderr ?? '').trim().split('\n').pop() ?? '';
+    }
+    return none(
+      `bubblewrap is installed but cannot create namespaces here (${lastError || 'it exited with an error'}), so run_shell commands run unsandboxed. ` +
+        'Inside a container, allow user namespaces (or run Parallax outside it).',
+    );
+  } finally {
+    rmSync(probeDir, { recursive: true, force: true });
+  }
+}

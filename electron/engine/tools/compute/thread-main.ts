@@ -1,0 +1,38 @@
+/**
+ * The compute thread: host-side work a model's input can make slow or huge runs here, where the worker can
+ * stop it at a deadline (terminate) and where a V8 heap limit applies. Three jobs: evaluate a calculator
+ * expression, turn an HTML page into text, rank tools for search_tools. One request at a time, in order.
+ */
+import { parentPort } from 'node:worker_threads';
+import { htmlTitle, htmlToText } from '../html-text.js';
+import { rankDocs } from '../../tool-search/rank.js';
+import { CalcError, evaluateExpression, warmUpCalc } from './calc.js';
+import { numberResult } from './calc-result.js';
+import type { ComputeReply, ComputeRequest } from './protocol.js';
+
+const port = parentPort!;
+
+function handle(request: ComputeRequest): ComputeReply {
+  try {
+    switch (request.job) {
+      case 'calc':
+        return { id: request.id, ok: true, value: numberResult(request.expression, evaluateExpression(request.expression)) };
+      case 'html':
+        return { id: request.id, ok: true, value: { title: htmlTitle(request.html), text: htmlToText(request.html) } };
+      case 'search':
+        return { id: request.id, ok: true, value: rankDocs(request.query, request.docs, request.limit) };
+    }
+  } catch (error) {
+    const stack = error instanceof RangeError && /call stack/i.test(error.message);
+    return {
+      id: request.id,
+      ok: false,
+      error: error instanceof Error ? error.message : String(error),
+      kind: error instanceof CalcError ? 'input' : stack ? 'stack' : 'failed',
+    };
+  }
+}
+
+port.on('message', (request: ComputeRequest) => port.postMessage(handle(request)));
+warmUpCalc();
+port.postMessage({ id: 0, ok: true, value: 'ready' } satisfies ComputeReply);

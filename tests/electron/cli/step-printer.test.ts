@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../../shared/run-spec.js';
+import type { RunStartedEvent } from '../../../shared/step-event.js';
+import { shellNote, stepLine } from '../../../electron/cli/step-printer.js';
+
+const started = (shellSandbox?: RunStartedEvent['shellSandbox']): RunStartedEvent => ({
+  type: 'run-started', runId: 'r', seq: 0, t: 0, mode: 'react', task: { id: null, text: 'x' }, settings: DEFAULT_SETTINGS,
+  provider: { name: 'simulated', baseUrl: 'http://127.0.0.1:1/v1', model: 'sim', simulated: true }, systemPrompt: '', tools: [], startedAt: 0,
+  ...(shellSandbox ? { shellSandbox } : {}),
+});
+
+describe('how the terminal says whether run_shell is sandboxed', () => {
+  it('notes an unsandboxed run with the reason, and says nothing more for a sandboxed one', () => {
+    const none = started({ kind: 'none', reason: 'bubblewrap is not installed' });
+    expect(stepLine(none, '[ReAct] ')).toBe('[ReAct]      note: run_shell NOT sandboxed: bubblewrap is not installed');
+    expect(shellNote(none)).toBe(' · run_shell NOT sandboxed: bubblewrap is not installed');
+    expect(stepLine(started({ kind: 'bubblewrap', reason: 'ok' }))).toBeNull();
+    expect(shellNote(started({ kind: 'bubblewrap', reason: 'ok' }))).toBe(' · run_shell sandboxed (bubblewrap)');
+    expect(shellNote(started())).toBe(''); // recorded before the field existed
+  });
+});

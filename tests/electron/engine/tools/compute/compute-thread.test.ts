@@ -1,0 +1,77 @@
+/** The compute thread: jobs stopped at their deadline or on abort, memory-hungry jobs contained, the queue kept. */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ComputeError, ComputeThread } from '../../../../../electron/engine/tools/compute/compute-thread.js';
+
+/** Runs 1–2 s on these machines: long enough to be stopped, short enough to finish when allowed. */
+const SLOW = 'sum(cumsum(1:1e6))';
+
+let thread: ComputeThread;
+beforeAll(async () => {
+  thread = new ComputeThread({ memoryMb: 64 });
+  await thread.warmUp();
+});
+afterAll(() => thread.dispose());
+
+const failureOf = (promise: Promise<unknown>): Promise<ComputeError> =>
+  promise.then(
+    () => {
+      throw new Error('expected the job to fail');
+    },
+    (e: unknown) => e as ComputeError,
+  );
+
+describe('ComputeThread', () => {
+  it('stops a job at its deadline by terminating the thread, keeping the worker responsive, then runs the next', async () => {
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const before = thread.threadsStarted;
+    const error = await failureOf(thread.run('calc', { expression: SLOW }, { timeoutMs: 150 }));
+    delay.disable();
+    expect(error.kind).toBe('time');
+    expect(thread.threadsStarted).toBe(before + 1);
+    expect(delay.max / 1e6).toBeLessThan(500); // the worker's own loop never waited on the calculation
+    expect(await thread.run('calc', { expression: '2^10' }, { timeoutMs: 5000 })).toEqual({ number: 1024 });
+  });
+
+  it('an aborted call (a program reaching its time limit) stops its job at once', async () => {
+    const controller = new AbortController();
+    const pending = failureOf(thread.run('calc', { expression: SLOW }, { timeoutMs: 30_000, signal: controller.signal }));
+    setTimeout(() => controller.abort(), 100);
+    const started = Date.now();
+    expect((await pending).kind).toBe('cancel');
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('a job waiting behind a stopped one runs on the fresh thread; a waiting job whose call is aborted is dropped', async () => {
+    const controller = new AbortController();
+    const slow = failureOf(thread.run('calc', { expression: SLOW }, { timeoutMs: 100 }));
+    const dropped = failureOf(thread.run('calc', { expression: '1 + 1' }, { timeoutMs: 5000, signal: controller.signal }));
+    const next = thread.run('search', { query: 'web page', docs: [{ id: 'fetch_url', name: 'fetch_url', description: 'Download a web page', params: 'url' }], limit: 5 }, { timeoutMs: 5000 });
+    controller.abort();
+    expect((await slow).kind).toBe('time');
+    expect((await dropped).kind).toBe('cancel');
+    expect((await next).map((r) => r.name)).toEqual(['fetch_url']);
+  });
+
+  it('a job that needs more memory than allowed kills only the thread', async () => {
+    const small = new ComputeThread({ memoryMb: 48 });
+    try {
+      await small.warmUp();
+      const error = await failureOf(
+        small.run('calc', { expression: 'sum(kron(ones(1000,1), ones(1,1000)) + ones(1000,1000) + ones(1000,1000) + ones(1000,1000))' }, { timeoutMs: 30_000 }),
+      );
+      expect(error.kind).toBe('memory');
+      expect(error.message).toContain('more than the 48 MB');
+      expect(await small.run('calc', { expression: '1 + 1' }, { timeoutMs: 30_000 })).toEqual({ number: 2 });
+    } finally {
+      small.dispose();
+    }
+  });
+
+  it('a page nested 200,000 deep fails inside the thread (stack, memory or time), and the thread serves on', async () => {
+    const error = await failureOf(thread.run('html', { html: '<div>'.repeat(200_000) }, { timeoutMs: 30_000 }));
+    expect(['stack', 'memory', 'time']).toContain(error.kind);
+    expect(await thread.run('html', { html: '<title>T</title><p>ok</p>' }, { timeoutMs: 30_000 })).toEqual({ title: 'T', text: 'ok' });
+  });
+});
