@@ -20,8 +20,19 @@ export const MODE_LABELS: Record<ModeId, string> = {
 export const DEFAULT_MODES: readonly ModeId[] = ['react', 'code'];
 
 /** Faults the simulated model can inject, for tests and demos of the error paths. */
-export const SIM_FAULTS = ['429-once', '500', 'hang', 'malformed-args', 'unknown-tool', 'loop-forever'] as const;
+export const SIM_FAULTS = ['429-once', '500', 'hang', 'slow', 'malformed-args', 'unknown-tool', 'loop-forever'] as const;
 export type SimFault = (typeof SIM_FAULTS)[number];
+
+/** What each fault does, in the words of the composer, the CLI help and the error for an unknown fault. */
+export const SIM_FAULT_LABELS: Record<SimFault, string> = {
+  '429-once': '429 once (retried)',
+  '500': '500 on every request',
+  hang: 'Hang (never answers)',
+  slow: 'Slow replies (a pause before each, like a real model)',
+  'malformed-args': 'Malformed tool arguments',
+  'unknown-tool': 'Calls an unknown tool',
+  'loop-forever': 'Program loops forever',
+};
 
 export const runSettingsSchema = z.object({
   maxSteps: z.number().int().min(1).max(100).default(10),

@@ -9,6 +9,7 @@ import {
   DEFAULT_SETTINGS,
   MAX_TRIALS,
   MODE_IDS,
+  SIM_FAULT_LABELS,
   SIM_FAULTS,
   parseSettings,
   runSettingsSchema,
@@ -56,15 +57,7 @@ export const SETTING_INFO: Record<NumericSetting, { label: string; unit?: string
   codeMaxToolCalls: { label: 'Tool calls per program', hint: 'run_code: calls inside one program.' },
 };
 
-export const SIM_FAULT_LABELS: Record<SimFault, string> = {
-  '429-once': '429 once (retried)',
-  '500': '500 on every request',
-  hang: 'Hang (never answers)',
-  'malformed-args': 'Malformed tool arguments',
-  'unknown-tool': 'Calls an unknown tool',
-  'loop-forever': 'Program loops forever',
-};
-export { SIM_FAULTS };
+export { SIM_FAULT_LABELS, SIM_FAULTS };
 
 export function draftFromSettings(s: RunSettings): SettingsDraft {
   return {

@@ -43,6 +43,9 @@ describe('a comparison in the browser, against parallax serve with the simulated
   it('runs log-stats in both modes (Ctrl+Enter); each column shows steps while its run is still running', async () => {
     const { page } = driven;
     await page.check('[data-testid=task-log-stats] input');
+    // Paced replies, as from a real model: without a pause a whole run can land in one batch on a fast machine.
+    await page.click('[data-testid=advanced-toggle]');
+    await page.check('[data-testid=fault-slow] input');
     await startRecordingColumns(page);
     await page.keyboard.press('Control+Enter');
     for (const mode of DEFAULT_MODES) expect(await waitForStatus(page, mode, ['answered', 'max-steps', 'error', 'crashed'])).toBe('answered');

@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import type { ComparisonMeta, StoredComparison } from '../../../shared/ipc-contract.js';
-import { DEFAULT_MODES, MAX_TRIALS, MODE_IDS, MODE_LABELS, type ComparisonRequest, type ModeId } from '../../../shared/run-spec.js';
+import { DEFAULT_MODES, MAX_TRIALS, MODE_IDS, MODE_LABELS, SIM_FAULTS, type ComparisonRequest, type ModeId } from '../../../shared/run-spec.js';
 import type { StepEvent } from '../../../shared/step-event.js';
 import {
   aggregateByMode, formatPercent, groupByRun, percentDiff, summarizeComparison, summarizeRun, type ModeAggregate, type RunSummary, type Stat,
@@ -42,7 +42,7 @@ export function register(program: Command): void {
     .option('--trials <n>', `run each mode n times (1–${MAX_TRIALS}), in rounds, and add each mode's average`)
     .option('--max-steps <n>', 'stop each run after this many model requests (default 10)')
     .option('--workspace <dir>', 'copy this folder as every run\'s workspace instead of the task fixture')
-    .option('--fault <name...>', 'simulated model only: inject faults (429-once, 500, hang, malformed-args, unknown-tool, loop-forever)')
+    .option('--fault <name...>', `simulated model only: inject faults (${SIM_FAULTS.join(', ')})`)
     .option('--approve <list>', APPROVE_FLAG_HELP)
     .option('--json', 'print one JSON object at the end (live lines go to stderr)');
   addProviderOptions(addSettingsOption(cmd)).action((flags: CompareFlags) => compareCommand(flags));

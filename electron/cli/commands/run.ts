@@ -5,7 +5,7 @@ import { createWriteStream } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { MODE_IDS, isModeId, parseSettings, type RunSpec } from '../../../shared/run-spec.js';
+import { MODE_IDS, SIM_FAULTS, isModeId, parseSettings, type RunSpec } from '../../../shared/run-spec.js';
 import type { StepEvent } from '../../../shared/step-event.js';
 import { summarizeRun, type RunSummary } from '../../../shared/summary.js';
 import { runEngine, warmUpEngine } from '../../engine/run-engine.js';
@@ -46,7 +46,7 @@ export function register(program: Command): void {
     .option('--keep-workspace', 'keep the temporary workspace copy after the run')
     .option('--no-return-types', 'hide return types from the Code Mode catalog')
     .option('--approve <list>', APPROVE_FLAG_HELP)
-    .option('--fault <name...>', 'simulated model only: inject faults (429-once, 500, hang, malformed-args, unknown-tool, loop-forever)');
+    .option('--fault <name...>', `simulated model only: inject faults (${SIM_FAULTS.join(', ')})`);
   addProviderOptions(addSettingsOption(cmd)).action((flags: RunFlags) => runCommand(flags));
 }
 

@@ -34,6 +34,8 @@ const MAX_BODY_BYTES = 32 * 1024 * 1024;
 /** Run ids remembered for '429-once'; the oldest are forgotten past this. */
 const MAX_REMEMBERED_RUNS = 10_000;
 const RETRY_AFTER_MS = 200;
+/** How long the 'slow' fault waits before each reply. */
+export const SLOW_REPLY_MS = 400;
 
 export async function startSimServer(opts: SimServerOptions = {}): Promise<SimServer> {
   const serverFaults = opts.faults ? parseFaults([...opts.faults]) : [];
@@ -93,7 +95,8 @@ export async function startSimServer(opts: SimServerOptions = {}): Promise<SimSe
       res.on('close', () => hanging.delete(res));
       return;
     }
-    reply(res, request, faults, `chatcmpl-sim-${++counter}`);
+    if (faults.has('slow')) await slowStart(res);
+    if (!res.destroyed) reply(res, request, faults, `chatcmpl-sim-${++counter}`);
   }
 
   // Long idle keep-alive: a client that pauses between steps (slow tools) must not race a closing socket.
@@ -142,6 +145,17 @@ function reply(res: ServerResponse, request: ChatRequest, faults: ReadonlySet<Si
   res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
   for (const chunk of streamChunks(built, request.includeUsage)) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
   res.end('data: [DONE]\n\n');
+}
+
+/** The 'slow' fault: a real model's pause before its reply, so a run's steps arrive one by one as they would live. */
+function slowStart(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, SLOW_REPLY_MS);
+    res.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 function remember(seen: Set<string>, runId: string): void {

@@ -51,7 +51,8 @@ export function settingsRows(s: RunSettings): [string, string][] {
     ['Code tool-call cap', String(s.codeMaxToolCalls)],
     ['Return types in catalog', s.returnTypes ? 'shown' : 'hidden'],
     ['Simulated faults', s.simFaults.length ? s.simFaults.join(', ') : 'none'],
-    ['Tool approvals', approvalText(s.approvals)],
+    // Comparisons stored before approvals existed keep their settings list (and their reports' bytes).
+    ...(s.approvals && Object.keys(s.approvals).length ? [['Tool approvals', approvalText(s.approvals)] as [string, string]] : []),
   ];
 }
 

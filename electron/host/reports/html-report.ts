@@ -8,7 +8,7 @@ import { cumulativeSeries, firstRequestRows, RUN_METRICS, startSpreadMs } from '
 import { displayUrl, formatInt, formatMs, formatUtc, settingsRows } from './format.js';
 import { cumulativeSvg, hbarsSvg, stepBarsSvg } from './html-charts.js';
 import { html, raw, type SafeHtml } from './html-escape.js';
-import { REPORT_CSS } from './html-styles.js';
+import { APPROVAL_CSS, REPORT_CSS } from './html-styles.js';
 import { modeSwatch, reportPaletteCss } from './report-palette.js';
 import { timelineSection, foldText } from './html-timeline.js';
 import { averageSection, runsTable, TRIALS_CSS } from './html-trials.js';
@@ -159,6 +159,7 @@ function settingsSection(d: ReportData): SafeHtml {
 export function renderHtml(d: ReportData, generatedAt?: Date): string {
   const title = `Parallax comparison ${d.meta.id}`;
   const multi = d.trials > 1;
+  const hasApprovals = d.runs.some((r) => r.events.some((e) => e.type === 'approval-requested'));
   const summary = multi ? html`${runsTable(d)}${averageSection(d)}` : html`${summaryTable(d)}${verdict(d)}`;
   const body = html`${header(d, generatedAt)}${settingsSection(d)}<h2>Summary</h2>${summary}${firstRequestSection(d)}${chartsSection(d)}${multi ? html`<h2>Timelines</h2><p class="muted">One per run, folded so the page stays readable: open a run to see its steps, tool calls and answer.</p>` : null}${d.runs.map(
     (r, i) => html`${timelineSection(r, i, stepTable(r, d.simulated, d.costShown), d.simulated, multi, d.costShown)}`,
@@ -171,7 +172,7 @@ export function renderHtml(d: ReportData, generatedAt?: Date): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${html`${title}`.value}</title>
-<style>${raw(REPORT_CSS).value}${reportPaletteCss()}${multi ? TRIALS_CSS : ''}${d.costInfo ? COST_CSS : ''}</style>
+<style>${raw(REPORT_CSS).value}${reportPaletteCss()}${multi ? TRIALS_CSS : ''}${d.costInfo ? COST_CSS : ''}${hasApprovals ? APPROVAL_CSS : ''}</style>
 </head>
 <body>
 ${body.value}

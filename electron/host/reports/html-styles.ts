@@ -74,8 +74,6 @@ section.mode { margin-top: 36px; }
 .event.search { border-left-color: #1f883d; }
 .event.error, .event.retry { border-left-color: var(--bad); }
 .event.warning { border-left-color: var(--warn); }
-.event.approval { border-left-color: var(--warn); }
-.event.approval.bad { border-left-color: var(--bad); }
 .label { font-weight: 600; }
 .err { color: var(--bad); }
 details { margin: 4px 0; }
@@ -100,4 +98,10 @@ footer { margin-top: 40px; font-size: 12px; color: var(--muted); }
   pre { white-space: pre-wrap; }
   summary { color: var(--fg); }
 }
+`;
+
+/** Only in reports that have approvals, so reports made before approvals existed keep their exact bytes. */
+export const APPROVAL_CSS = `
+.event.approval { border-left-color: var(--warn); }
+.event.approval.bad { border-left-color: var(--bad); }
 `;

@@ -35,7 +35,8 @@ async function compare(replies: ReplayScript, settings: Record<string, unknown> 
   const dataDir = await tempDir('parallax-wire-data-');
   const workspace = await tempDir('parallax-wire-ws-');
   for (const [f, text] of Object.entries(WORKSPACE_FILES)) await writeFile(join(workspace, f), text);
-  const host = createHost({ dataDir, getApiKey: async () => KEY, onWarning: () => {}, onEvents: () => {} });
+  // As the CLI uses it: its own folder flag is taken as given.
+  const host = createHost({ dataDir, caller: 'cli', getApiKey: async () => KEY, onWarning: () => {}, onEvents: () => {} });
   open.push({ host, server });
   const meta = await host['comparison:start']({
     task: TASK, modes: ['react'], provider: { name: 'custom', baseUrl: server.url, model: 'replay' }, settings, workspaceDir: workspace,

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startSimServer, type SimServer } from '../../../../electron/engine/sim/index.js';
+import { SLOW_REPLY_MS } from '../../../../electron/engine/sim/sim-server.js';
 import { prepareFixture, validateAnswer } from '../../../../electron/engine/tasks/index.js';
 import { BUILTIN_TASKS } from '../../../../shared/tasks.js';
 import { drive, wireTools, closeSandbox } from './drive.js';
@@ -59,6 +60,17 @@ describe('HTTP faults', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
     for (let i = 0; i < 50 && sim.hangingRequests() > 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(sim.hangingRequests()).toBe(0);
+  });
+
+  it("'slow' pauses before each reply and then answers exactly as without the fault", async () => {
+    const started = Date.now();
+    const slow = await post({ 'x-parallax-sim-faults': 'slow', 'x-parallax-run-id': 'r-slow' });
+    expect(slow.status).toBe(200);
+    const slowBody = await slow.json();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(SLOW_REPLY_MS - 5);
+    const plain = await (await post({ 'x-parallax-run-id': 'r-plain' })).json();
+    expect(slowBody.choices[0].message.tool_calls.map((c: { function: unknown }) => c.function)).toEqual(plain.choices[0].message.tool_calls.map((c: { function: unknown }) => c.function));
+    expect(slowBody.usage).toEqual(plain.usage);
   });
 
   it('applies server-wide faults from the option', async () => {
