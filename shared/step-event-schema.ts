@@ -110,6 +110,7 @@ export const stepEventSchema = z.discriminatedUnion('type', [
     truncated: z.boolean(),
     durationMs: ms,
     error: z.string().nullable(),
+    cancelled: z.literal(true).optional(),
   }),
   z.object({
     ...base,

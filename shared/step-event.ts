@@ -200,6 +200,11 @@ export interface ToolFinishedEvent extends Base {
   readonly truncated: boolean;
   readonly durationMs: number;
   readonly error: string | null;
+  /**
+   * True when the run was cancelled while this call ran: it was stopped, and its output never went back to
+   * the model. Absent otherwise (and in events recorded before it existed).
+   */
+  readonly cancelled?: true;
 }
 
 export interface CodeRunEvent extends Base {

@@ -170,6 +170,8 @@ async function runCall(opts: LoopOptions, call: ToolCallRequest, step: number): 
   recorder.emit({
     type: 'tool-finished', step, callId: call.id, name: call.name, output: cut.text,
     rawSize: full.length, truncated: cut.truncated, durationMs: Math.round(performance.now() - t0), error,
+    // Stopped by a cancel: the loop ends the run without another request, so nothing goes back to the model.
+    ...(signal.aborted ? { cancelled: true as const } : {}),
   });
   return cut.text;
 }

@@ -89,6 +89,25 @@ describe('composer, cancel and themes, against parallax serve with the simulated
     await page.uncheck('[data-testid=fault-hang] input');
   });
 
+  it('a program stopped by a cancel reads "aborted by cancel", not output returned to the model', async () => {
+    const { page } = driven;
+    await page.check('[data-testid=fault-loop-forever] input');
+    await page.click('[data-testid=run]');
+    // The endless program is running once its call card is there and the Code Mode run still runs.
+    await page.waitForSelector('[data-testid=code-run]');
+    expect(await waitForStatus(page, 'code', ['running', 'answered', 'error'])).toBe('running');
+    await page.locator('[data-testid=timeline]').focus();
+    await page.keyboard.press('Escape');
+    expect(await waitForStatus(page, 'code', ['cancelled', 'answered', 'error', 'crashed'])).toBe('cancelled');
+    const card = page.locator('[data-testid=code-run]').first();
+    await card.locator('[data-testid=tool-cancelled]').waitFor();
+    expect(await card.textContent()).toContain('aborted by cancel: nothing went back to the model');
+    expect(await card.textContent()).not.toContain('chars returned to the model');
+    await card.scrollIntoViewIfNeeded();
+    await saveShot(page, 'cancelled-program', { docs: false });
+    await page.uncheck('[data-testid=fault-loop-forever] input');
+  });
+
   it('streams a run at a readable pace and keeps light and dark themes legible (docs screenshots)', async () => {
     const { page } = driven;
     // Hold each pushed batch of events for a moment on its way to the page (a slow link), so the screenshot

@@ -265,6 +265,8 @@ export class Sandbox {
       run.signal?.addEventListener('abort', onAbort, { once: true });
       thread.worker.ref();
       thread.worker.postMessage(request);
+      // A cancel that landed while the thread was starting fired no listener: stop the program now.
+      if (run.signal?.aborted) stop('cancel');
     });
   }
 }

@@ -98,6 +98,8 @@ export function runShellCommand(command: string, options: ShellRunOptions): Prom
     const timer = setTimeout(() => stopWith('time'), limits.timeoutMs);
     const onAbort = (): void => stopWith('cancel');
     signal.addEventListener('abort', onAbort, { once: true });
+    // Cancelled before the command started (an abort fires its listeners once, earlier): stop it at once.
+    if (signal.aborted) stopWith('cancel');
     const watch = watchdog(child.pid, info.kind === 'bubblewrap' ? 2 : 0, options.workspace, limits, stopWith);
 
     const cleanup = (): void => {

@@ -58,6 +58,7 @@ function toolSearch(e: ToolSearchEvent): SafeHtml {
 
 function toolResult(f: ToolFinishedEvent | undefined, printed: string | null): SafeHtml {
   if (!f) return html`<p class="err">No result was stored for this call (the run stopped while it was running).</p>`;
+  if (f.cancelled) return html`<p class="muted">${formatMs(f.durationMs)} · aborted by cancel: nothing went back to the model</p>`;
   const facts = html`<p class="muted">${formatMs(f.durationMs)} · ${formatInt(f.output.length)} chars returned to the model${f.truncated ? ` (truncated from ${formatInt(f.rawSize)})` : ''}</p>`;
   const err = f.error ? html`<p class="err"><span class="label">Tool error:</span> ${f.error}</p>` : null;
   // A program's result is its printed output, shown above; repeat it only if the model got something else.

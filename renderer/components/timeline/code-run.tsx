@@ -94,7 +94,12 @@ export function CodeRun({ call, idPrefix, truncateChars, runId = '', live = fals
       {run ? (
         <div className="call-section">
           <div className="section-label">
-            Printed <span className="muted">· {fmtInt(run.output.length)} chars returned to the model</span>
+            Printed{' '}
+            {call.finished?.cancelled ? (
+              <span className="inline-warn" data-testid="tool-cancelled">· aborted by cancel: nothing went back to the model</span>
+            ) : (
+              <span className="muted">· {fmtInt(run.output.length)} chars returned to the model</span>
+            )}
           </div>
           {run.output ? <ExpandableText id={`${idPrefix}:out`} text={run.output} className="output" /> : <p className="muted small">The program printed nothing.</p>}
         </div>

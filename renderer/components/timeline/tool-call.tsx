@@ -26,7 +26,7 @@ export function ToolCall({ call, idPrefix, truncateChars, runId = '', live = fal
   const invalidArgs = typeof call.args === 'string' && call.started;
   const argsText = fmtArgs(call.args);
   return (
-    <div className={`call ${f?.error ? 'has-error' : ''}`} data-testid="tool-call" data-tool={call.name} data-call-id={call.callId}>
+    <div className={`call ${f?.error && !f.cancelled ? 'has-error' : ''}`} data-testid="tool-call" data-tool={call.name} data-call-id={call.callId}>
       <button type="button" className="call-head as-button" aria-expanded={argsOpen} onClick={() => setArgsOpen(!argsOpen)} title="Show the arguments">
         <IconTool size={13} />
         <span className="call-name mono">{call.name}</span>
@@ -48,7 +48,11 @@ export function ToolCall({ call, idPrefix, truncateChars, runId = '', live = fal
       {f ? (
         <div className="call-section">
           <div className="section-label">
-            {f.error ? (
+            {f.cancelled ? (
+              <span className="inline-warn" data-testid="tool-cancelled">
+                Aborted by cancel: nothing went back to the model
+              </span>
+            ) : f.error ? (
               <span className="inline-err">
                 <IconAlert size={12} /> Error returned to the model
               </span>

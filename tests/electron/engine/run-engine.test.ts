@@ -170,6 +170,32 @@ describe('runEngine with the simulated model over HTTP', () => {
     expect(summary.status).toBe('cancelled');
   });
 
+  it('marks a tool call stopped by a cancel as cancelled (its output never reached the model), and only that one', async () => {
+    const controller = new AbortController();
+    // The endless program holds run_code until its 60 s limit; the cancel lands as soon as the call starts,
+    // while the sandbox thread may still be starting (a cancel then must not wait for the limit).
+    const events: StepEvent[] = [];
+    const spec: RunSpec = {
+      runId: randomUUID(), task: resolveTask('calc', { fixtureUrl: null }), mode: 'code',
+      provider: { name: 'simulated', baseUrl: sim.url, model: 'sim', simulated: true }, apiKeyEnv: null,
+      settings: parseSettings({ simFaults: ['loop-forever'], codeTimeoutMs: 60_000 }), workspace: await workspaceFor('calc'),
+    };
+    const done = runEngine(spec, { apiKey: null, signal: controller.signal, emit: (e) => events.push(e) });
+    while (!events.some((e) => e.type === 'tool-started')) await new Promise((r) => setTimeout(r, 10));
+    controller.abort();
+    await done;
+    expect(summarizeRun(events).status).toBe('cancelled');
+    const finished = ofType(events, 'tool-finished');
+    expect(finished).toHaveLength(1);
+    expect(finished[0]).toMatchObject({ name: 'run_code', cancelled: true });
+    // No request followed the cancelled call: its output went nowhere.
+    expect(ofType(events, 'model-request')).toHaveLength(1);
+
+    // A call that finishes normally carries no cancelled mark.
+    const normal = await run({ task: 'calc', mode: 'code' });
+    expect(ofType(normal.events, 'tool-finished').every((e) => e.cancelled === undefined)).toBe(true);
+  });
+
   it('stops at max steps with a message that says what to change', async () => {
     const { summary } = await run({ task: 'log-stats', settings: { maxSteps: 1 } });
     expect(summary.status).toBe('max-steps');
