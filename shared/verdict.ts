@@ -1,6 +1,7 @@
 /**
  * The verdicts a comparison gives — "fewest tokens" and "cheapest" — with the honesty rules every surface
- * shares: only answered runs compete; a verdict built on estimated figures says so; one that would rest on
+ * shares: only answered runs whose answer did not fail validation compete (a wrong answer is not a cheap
+ * win); a verdict built on estimated figures says so; one that would rest on
  * missing figures (usage the provider never sent, a cost with no price) is withheld with the reason, so a
  * run with no usage is never a winner from zeros.
  */
@@ -22,6 +23,19 @@ export interface Verdict {
 
 const NONE: Verdict = { runId: null, estimated: false, withheld: null, ranking: [] };
 
+/**
+ * The runs that compete, or the reason none does although some answered: an answer that failed validation
+ * does not compete (no validator — a free-text task — is not a failure).
+ */
+function contenders(runs: readonly RunSummary[], what: 'token' | 'cost'): { runs: readonly RunSummary[]; withheld: string | null } {
+  const answered = runs.filter((r) => r.status === 'answered');
+  const passed = answered.filter((r) => r.validation?.ok !== false);
+  if (answered.length > 0 && passed.length === 0) {
+    return { runs: [], withheld: `No ${what} verdict: no answer passed validation (${names(answered)}).` };
+  }
+  return { runs: passed, withheld: null };
+}
+
 function names(runs: readonly RunSummary[]): string {
   const labels = [...new Set(runs.map((r) => MODE_LABELS[r.mode] ?? r.mode))];
   return labels.length <= 1 ? labels.join('') : `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
@@ -34,7 +48,8 @@ function ranked(answered: readonly RunSummary[], value: (r: RunSummary) => numbe
 }
 
 export function fewestTokensVerdict(runs: readonly RunSummary[]): Verdict {
-  const answered = runs.filter((r) => r.status === 'answered');
+  const { runs: answered, withheld } = contenders(runs, 'token');
+  if (withheld) return { ...NONE, withheld };
   if (answered.length === 0) return NONE;
   const missing = answered.filter((r) => r.usageSource === 'missing');
   if (missing.length > 0) {
@@ -44,7 +59,8 @@ export function fewestTokensVerdict(runs: readonly RunSummary[]): Verdict {
 }
 
 export function cheapestVerdict(runs: readonly RunSummary[]): Verdict {
-  const answered = runs.filter((r) => r.status === 'answered');
+  const { runs: answered, withheld } = contenders(runs, 'cost');
+  if (withheld) return { ...NONE, withheld };
   if (answered.length === 0) return NONE;
   const unknown = answered.filter((r) => r.cost.usd === null);
   if (unknown.length > 0) {

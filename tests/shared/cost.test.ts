@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   combineSources, costHint, costText, formatUsd, priceUsage, runCost, stepCost, stepCostText, sumCosts, usageSourceOf,
 } from '../../shared/cost.js';
-import type { ModelPrice } from '../../shared/step-event.js';
+import type { ModelPrice, StepEvent } from '../../shared/step-event.js';
 import { aggregateByMode, groupByRun, summarizeComparison, summarizeRun } from '../../shared/summary.js';
 import { comparisonOf, costRun, LMSTUDIO, MINI_PRICE, estimatedComparison } from '../helpers/cost-runs.js';
 
@@ -180,6 +180,29 @@ describe('runs, comparisons and modes', () => {
     const c3 = summarizeComparison([...groupByRun(failed.events).values()].map(summarizeRun));
     expect(c3.cheapest.runId).toBe('a');
     expect(c3.fewestTokens.ranking).toEqual(['a']);
+  });
+
+  it('never names a run whose answer failed validation, and says so when no answer passed', () => {
+    const wrong = (events: StepEvent[]): StepEvent[] =>
+      events.map((e) => (e.type === 'run-finished' ? { ...e, answer: '56878', validation: { ok: false, detail: 'Expected 56877.' } } : e));
+    const s = comparisonOf('v1', [
+      { runId: 'a', mode: 'react', price: MINI_PRICE, steps: [{ usage: { prompt: 1000, completion: 10 } }] },
+      { runId: 'b', mode: 'code', price: MINI_PRICE, steps: [{ usage: { prompt: 10, completion: 1 } }] },
+    ]);
+    const runs = groupByRun(s.events);
+    // Code Mode is far cheaper, but its answer is wrong: ReAct wins both verdicts.
+    const cmp = summarizeComparison([summarizeRun(runs.get('a')!), summarizeRun(wrong(runs.get('b')!))]);
+    expect(cmp.fewestTokens).toMatchObject({ runId: 'a', ranking: ['a'], withheld: null });
+    expect(cmp.cheapest).toMatchObject({ runId: 'a', ranking: ['a'], withheld: null });
+    // Both wrong: no winner, and the reason.
+    const none = summarizeComparison([summarizeRun(wrong(runs.get('a')!)), summarizeRun(wrong(runs.get('b')!))]);
+    expect(none.fewestTokens).toMatchObject({ runId: null, withheld: 'No token verdict: no answer passed validation (ReAct and Code Mode).' });
+    expect(none.cheapest).toMatchObject({ runId: null, withheld: 'No cost verdict: no answer passed validation (ReAct and Code Mode).' });
+    expect(none.cheapestRunId).toBeNull();
+    // No validator at all (a free-text task) is not a failure: the runs still compete.
+    const unvalidated = (events: StepEvent[]): StepEvent[] => events.map((e) => (e.type === 'run-finished' ? { ...e, validation: null } : e));
+    const free = summarizeComparison([summarizeRun(unvalidated(runs.get('a')!)), summarizeRun(unvalidated(runs.get('b')!))]);
+    expect(free.fewestTokens.runId).toBe('b');
   });
 
   it('averages cost per mode over answered trials, and gives none when one answered trial has no cost', () => {
