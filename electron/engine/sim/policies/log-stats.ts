@@ -154,6 +154,10 @@ function reactViaReads(conv: Conversation, style: LogStatsStyle, note = ''): Sim
 function countWithShell(conv: Conversation, txt: readonly string[], style: LogStatsStyle): SimReply {
   const missing = missingTools(conv, ['run_shell']);
   if (missing) return missing;
+  const refused = conv.calls.find((c) => c.name === 'run_shell' && !shellResult(c));
+  if (refused) {
+    return finalAnswer([`The files came back truncated and run_shell did not run (${firstLine(refused.result ?? 'no result', 120)}), so I cannot count them exactly. Allow run_shell or raise the truncation limit.`]);
+  }
   const files = txt.map(shellQuote).join(' ');
   const wcCommand = `wc -l ${files}`;
   const grepCommand = `grep -c -H ERROR ${files}`;
