@@ -27,14 +27,17 @@ export interface LogStatsStyle {
 /** The seed's documented run. */
 export const SEED_LOG_STATS_STYLE: LogStatsStyle = { react: 'shell', checks: ['listing', 'leader-lines'], explore: true };
 
-/** Trial 1 is the seed's run; later trials draw: reading about 1 in 7, 0/1/2 checks alike, exploring 3 in 5. */
+/**
+ * Trial 1 is the seed's run; later trials draw: reading 1 in 10 (the seed's model never read), 0, 1 or 2
+ * checking rounds alike, exploring first 3 in 5.
+ */
 export function logStatsStyle(trial: number): LogStatsStyle {
   if (trial <= 1) return SEED_LOG_STATS_STYLE;
   const draw = trialDraws(trial, 'log-stats');
   const count = Math.floor(draw() * 3);
   const kinds: CheckKind[] = draw() < 0.5 ? ['listing', 'leader-lines'] : ['leader-lines', 'listing'];
   const explore = draw() < 0.6;
-  return { react: draw() < 0.15 ? 'read' : 'shell', checks: kinds.slice(0, count), explore };
+  return { react: draw() < 0.1 ? 'read' : 'shell', checks: kinds.slice(0, count), explore };
 }
 
 interface Row {
