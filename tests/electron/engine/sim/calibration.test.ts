@@ -5,7 +5,7 @@
  * gate matters.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,6 +144,32 @@ describe('later trials vary as real runs do, and every variant answers right', (
     expect(String(args(run.steps[1]).code)).toContain(').title');
     expect(run.steps).toHaveLength(3);
     expect(await validateAnswer(resolveTask('time-and-title', { fixtureUrl: page.url }), run.answer, { workspace })).toMatchObject({ ok: true });
+  });
+});
+
+describe('the shell path counts what the machine reports, whatever the folder holds', () => {
+  it('file names with spaces and quotes: counted, and quoted safely in the check that names the leader', async () => {
+    const workspace = await workspaceFor('log-stats', 2);
+    await writeFile(path.join(workspace, "it's a log.txt"), Array.from({ length: 400 }, (_, i) => `line ${i} ERROR boom`).join('\n') + '\n');
+    const run = await logRun('react', workspace, 1);
+    expect(run.steps.map(toolNames)).toEqual([['run_shell'], ['run_shell'], ['run_shell'], ['run_shell'], []]);
+    expect(args(run.steps[3]).command).toBe(`grep -n ERROR 'it'\\''s a log.txt' | head -5`);
+    expect(run.steps[3].results[0]).toContain('line 0 ERROR boom');
+    expect(await valid(run, workspace), run.answer).toBe(true);
+  });
+
+  it('one .txt file (grep prints a bare count) and none at all', async () => {
+    const one = await mkdtemp(path.join(tmpdir(), 'parallax-calibration-one-'));
+    const none = await mkdtemp(path.join(tmpdir(), 'parallax-calibration-none-'));
+    dirs.push(one, none);
+    await writeFile(path.join(one, 'only.txt'), 'INFO a\nERROR b\nERROR c\n');
+    await writeFile(path.join(none, 'notes.md'), 'ERROR\n');
+    const single = await logRun('react', one, 1);
+    expect(single.answer).toContain('| only.txt | 3 | 2 |');
+    expect(await valid(single, one), single.answer).toBe(true);
+    const empty = await logRun('react', none, 1);
+    expect(empty.steps).toHaveLength(2);
+    expect(empty.answer).toMatch(/no \.txt files/);
   });
 });
 
