@@ -134,7 +134,8 @@ export function objectResult(result: string | undefined): Record<string, unknown
  */
 export function looksLikeError(result: string): boolean {
   const text = result.trim();
-  if (/^error\b/i.test(text)) return true;
+  // "Error:" as the tool side writes it; a log whose first line is "ERROR …" is content.
+  if (/^Error:/.test(text)) return true;
   if (text.includes('\n') || text.length > 600) return false;
   return /(not found|does not exist|no such|is a folder|not a UTF-8|over read_file|outside the workspace|is absolute|invalid|cancelled|not valid JSON|unknown tool|failed)/i.test(text);
 }

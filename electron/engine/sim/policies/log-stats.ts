@@ -82,8 +82,13 @@ function shellResult(call: CallRecord | undefined): { stdout: string; stderr: st
   return { stdout: out.stdout, stderr: typeof out.stderr === 'string' ? out.stderr : '', exitCode: out.exitCode };
 }
 
-/** Some run_shell call got no output back (refused, denied, not runnable): no more shell for this run. */
-const shellUnusable = (conv: Conversation): boolean => conv.calls.some((c) => c.name === 'run_shell' && !shellResult(c));
+/** Some run_shell call was refused, or failed without output (no such command): no more shell for this run. */
+const shellUnusable = (conv: Conversation): boolean =>
+  conv.calls.some((c) => {
+    if (c.name !== 'run_shell') return false;
+    const out = shellResult(c);
+    return !out || (out.stdout.trim() === '' && out.exitCode !== 0);
+  });
 
 /** The seed's way: counts from `wc -l` and `grep -c` over the glob; reading the files when the shell fails. */
 function reactViaShell(conv: Conversation, style: LogStatsStyle): SimReply {
@@ -95,7 +100,8 @@ function reactViaShell(conv: Conversation, style: LogStatsStyle): SimReply {
   totals.delete('total');
   if (totals.size === 0) {
     if (/No such file/i.test(lines.stderr)) return finalAnswer(['There are no .txt files in the current directory (`wc -l *.txt` matched none).']);
-    return finalAnswer([`I could not count the lines: \`${WC_ALL}\` printed no counts (${firstLine(lines.stderr || lines.stdout || 'no output')}).`]);
+    // No wc here, or it refused the names: read the files instead, as a model would.
+    return reactViaReads(conv, style, `\`${WC_ALL}\` printed no counts (${firstLine(lines.stderr || lines.stdout || 'no output', 120)}), so I will read the files instead.`);
   }
   const grep = lastCall(conv, 'run_shell', (a) => a.command === GREP_ALL);
   if (!grep) return callTools([{ name: 'run_shell', args: { command: GREP_ALL } }]);
@@ -162,8 +168,8 @@ function countWithShell(conv: Conversation, txt: readonly string[], style: LogSt
     return finalAnswer([`The files came back truncated and run_shell did not run (${firstLine(refused.result ?? 'no result', 120)}), so I cannot count them exactly. Allow run_shell or raise the truncation limit.`]);
   }
   const files = txt.map(shellQuote).join(' ');
-  const wcCommand = `wc -l ${files}`;
-  const grepCommand = `grep -c -H ERROR ${files}`;
+  const wcCommand = `wc -l -- ${files}`; // "--": a name like "-x.txt" is a file, not an option
+  const grepCommand = `grep -c -H ERROR -- ${files}`;
   const wc = lastCall(conv, 'run_shell', (a) => a.command === wcCommand);
   const grep = lastCall(conv, 'run_shell', (a) => a.command === grepCommand);
   if (!wc || !grep) {

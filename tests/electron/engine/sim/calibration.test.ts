@@ -158,6 +158,15 @@ describe('the shell path counts what the machine reports, whatever the folder ho
     expect(await valid(run, workspace), run.answer).toBe(true);
   });
 
+  it('a name wc takes for an option ("-x.txt"): no counts, so it reads the files instead, and makes no checks', async () => {
+    const workspace = await workspaceFor('log-stats', 8);
+    await writeFile(path.join(workspace, '-x.txt'), 'ERROR one\nINFO two\n');
+    const run = await logRun('react', workspace, 1);
+    expect(run.steps.map(toolNames), run.answer).toEqual([['run_shell'], ['list_dir'], Array(6).fill('read_file'), ['run_shell', 'run_shell'], []]);
+    expect(run.steps[1].text).toMatch(/`wc -l \*\.txt` printed no counts \(.*\), so I will read the files instead/);
+    expect(await valid(run, workspace), run.answer).toBe(true);
+  });
+
   it('one .txt file (grep prints a bare count) and none at all', async () => {
     const one = await mkdtemp(path.join(tmpdir(), 'parallax-calibration-one-'));
     const none = await mkdtemp(path.join(tmpdir(), 'parallax-calibration-none-'));
