@@ -106,6 +106,8 @@ export interface RunSpec {
   readonly price?: ModelPrice | null;
   /** The local test page of tasks that fetch one: the only local origin fetch_url may reach in this run. */
   readonly fixtureUrl?: string | null;
+  /** Which trial of its mode this run is, 1-based (absent: 1); the simulated model varies its behaviour by it. */
+  readonly trial?: number;
 }
 
 /** Most trials per mode in one comparison. */

@@ -29,10 +29,14 @@ export interface EngineIO {
   readonly askApproval?: AskUser;
 }
 
-/** Headers that let the simulated model keep per-run state (faults) without reading anything secret. */
+/** Headers that let the simulated model keep per-run state (faults) and vary by trial, without reading anything secret. */
 function simHeaders(spec: RunSpec): Record<string, string> | undefined {
   if (!spec.provider.simulated) return undefined;
-  return { 'x-parallax-run-id': spec.runId, 'x-parallax-sim-faults': spec.settings.simFaults.join(',') };
+  return {
+    'x-parallax-run-id': spec.runId,
+    'x-parallax-sim-faults': spec.settings.simFaults.join(','),
+    'x-parallax-sim-trial': String(spec.trial ?? 1),
+  };
 }
 
 /** The price the host resolved, recorded as it was (absent when the spec carries none, as before prices existed). */

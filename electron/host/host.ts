@@ -115,8 +115,8 @@ export function createHost(options: HostOptions): Host {
       const plan = await planWorkspace(task.id, workspaceDir, dir, options.dataDir);
       // Every copy is made now, from the one source, so later rounds get the same files as the first.
       specs = await Promise.all(
-        planned.map(async ({ runId, mode, folder }) => ({
-          runId, comparisonId: id, task, mode, provider: provider.info, apiKeyEnv: provider.apiKeyEnv, settings, price, fixtureUrl,
+        planned.map(async ({ runId, mode, trial, folder }) => ({
+          runId, comparisonId: id, task, mode, trial, provider: provider.info, apiKeyEnv: provider.apiKeyEnv, settings, price, fixtureUrl,
           workspace: await makeRunWorkspace(plan, join(dir, 'workspaces', folder)),
         })),
       );

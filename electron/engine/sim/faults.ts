@@ -9,6 +9,21 @@ import type { PlannedCall, SimReply } from './types.js';
 
 export const FAULTS_HEADER = 'x-parallax-sim-faults';
 export const RUN_ID_HEADER = 'x-parallax-run-id';
+/** Which trial of its mode a request belongs to (1-based); the policies draw their variation from it. */
+export const TRIAL_HEADER = 'x-parallax-sim-trial';
+/** Highest trial number accepted: far above any comparison's trials, low enough to stay an exact integer. */
+export const MAX_SIM_TRIAL = 1_000_000;
+
+/** Parses the trial header: absent or empty is trial 1; anything but a whole number 1..MAX_SIM_TRIAL throws. */
+export function parseTrial(value: string | readonly string[] | undefined): number {
+  const text = (Array.isArray(value) ? value.join(',') : ((value as string | undefined) ?? '')).trim();
+  if (text === '') return 1;
+  const n = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1 || n > MAX_SIM_TRIAL) {
+    throw new Error(`Invalid ${TRIAL_HEADER} header "${text.slice(0, 40)}": give the trial as a whole number from 1 to ${MAX_SIM_TRIAL}, or leave it out for trial 1.`);
+  }
+  return n;
+}
 
 /** Parses "429-once, malformed-args"; throws a message naming the valid faults for anything else. */
 export function parseFaults(value: string | readonly string[] | undefined): SimFault[] {

@@ -2,12 +2,13 @@
  * The simulated model: an OpenAI-compatible chat-completions server on 127.0.0.1. Replies come from the
  * scripted policies (policies/), usage is counted from the request received and the reply sent
  * (tokens/count-tokens.ts), and faults can be injected per request (x-parallax-sim-faults) or server-wide.
+ * The trial number (x-parallax-sim-trial, absent = 1) picks the policies' variation, so the server stays pure.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { SimFault } from '../../../shared/run-spec.js';
 import { countCompletionTokens, countPromptTokens } from '../tokens/count-tokens.js';
-import { FAULTS_HEADER, RUN_ID_HEADER, injectReplyFaults, parseFaults, withRecoveryNote } from './faults.js';
+import { FAULTS_HEADER, RUN_ID_HEADER, TRIAL_HEADER, injectReplyFaults, parseFaults, parseTrial, withRecoveryNote } from './faults.js';
 import { decide } from './policies/index.js';
 import { BadRequest, parseChatRequest, type ChatRequest } from './request.js';
 import { completionBody, errorBody, modelObject, SIM_MODEL_ID, streamChunks, type BuiltReply } from './wire.js';
@@ -68,6 +69,12 @@ export async function startSimServer(opts: SimServerOptions = {}): Promise<SimSe
     } catch (error) {
       return sendJson(res, 400, errorBody((error as Error).message, 'invalid_request_error', 'invalid_fault', FAULTS_HEADER));
     }
+    let trial: number;
+    try {
+      trial = parseTrial(req.headers[TRIAL_HEADER]);
+    } catch (error) {
+      return sendJson(res, 400, errorBody((error as Error).message, 'invalid_request_error', 'invalid_trial', TRIAL_HEADER));
+    }
     const text = await readBody(req, res);
     if (text === null) return;
     let request: ChatRequest;
@@ -96,7 +103,7 @@ export async function startSimServer(opts: SimServerOptions = {}): Promise<SimSe
       return;
     }
     if (faults.has('slow')) await slowStart(res);
-    if (!res.destroyed) reply(res, request, faults, `chatcmpl-sim-${++counter}`);
+    if (!res.destroyed) reply(res, request, faults, trial, `chatcmpl-sim-${++counter}`);
   }
 
   // Long idle keep-alive: a client that pauses between steps (slow tools) must not race a closing socket.
@@ -126,8 +133,8 @@ export async function startSimServer(opts: SimServerOptions = {}): Promise<SimSe
   };
 }
 
-function reply(res: ServerResponse, request: ChatRequest, faults: ReadonlySet<SimFault>, id: string): void {
-  const { reply: planned, conv } = decide(request.messages, request.tools);
+function reply(res: ServerResponse, request: ChatRequest, faults: ReadonlySet<SimFault>, trial: number, id: string): void {
+  const { reply: planned, conv } = decide(request.messages, request.tools, trial);
   const final = injectReplyFaults(withRecoveryNote(planned, conv), conv, faults);
   const step = request.messages.filter((m) => m.role === 'assistant').length + 1;
   const calls = final.kind === 'tools' ? final.calls.map((c, i) => ({ ...c, id: `call_${step}_${i}` })) : [];

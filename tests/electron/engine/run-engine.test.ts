@@ -9,6 +9,7 @@ import { computeTotals, summarizeRun } from '../../../shared/summary.js';
 import { runEngine } from '../../../electron/engine/run-engine.js';
 import { shellSandbox } from '../../../electron/engine/sandbox/shell-sandbox.js';
 import { startSimServer, type SimServer } from '../../../electron/engine/sim/index.js';
+import { logStatsStyle } from '../../../electron/engine/sim/policies/log-stats.js';
 import { prepareFixture, resolveTask } from '../../../electron/engine/tasks/index.js';
 import { startErrorServer, startRecordingProxy } from '../../helpers/recording-proxy.js';
 
@@ -30,7 +31,7 @@ async function workspaceFor(taskId: string): Promise<string> {
   return dir;
 }
 
-async function run(opts: { task: string; mode?: ModeId; baseUrl?: string; settings?: RunSettingsInput; workspace?: string; signal?: AbortSignal; simulated?: boolean }) {
+async function run(opts: { task: string; mode?: ModeId; baseUrl?: string; settings?: RunSettingsInput; workspace?: string; signal?: AbortSignal; simulated?: boolean; trial?: number }) {
   const events: StepEvent[] = [];
   const spec: RunSpec = {
     runId: randomUUID(),
@@ -40,10 +41,14 @@ async function run(opts: { task: string; mode?: ModeId; baseUrl?: string; settin
     apiKeyEnv: null,
     settings: parseSettings(opts.settings ?? {}),
     workspace: opts.workspace ?? (await workspaceFor(opts.task)),
+    ...(opts.trial !== undefined ? { trial: opts.trial } : {}),
   };
   await runEngine(spec, { apiKey: null, signal: opts.signal ?? new AbortController().signal, emit: (e) => events.push(e) });
   return { events, summary: summarizeRun(events) };
 }
+
+/** A trial whose ReAct policy lists and reads the files (trial 1 counts with the shell, as the seed's run did). */
+const READING_TRIAL = Array.from({ length: 100 }, (_, i) => i + 1).find((t) => logStatsStyle(t).react === 'read')!;
 
 const ofType = <T extends StepEvent['type']>(events: StepEvent[], type: T) =>
   events.filter((e): e is Extract<StepEvent, { type: T }> => e.type === type);
@@ -52,7 +57,8 @@ describe('runEngine with the simulated model over HTTP', () => {
   it('answers log-stats in ReAct mode with gap-free events and the usage the server sent', async () => {
     const proxy = await startRecordingProxy(sim.url);
     try {
-      const { events, summary } = await run({ task: 'log-stats', baseUrl: proxy.url });
+      // A trial that reads the files: its step of parallel read_file calls is checked below.
+      const { events, summary } = await run({ task: 'log-stats', baseUrl: proxy.url, trial: READING_TRIAL });
       expect(summary.status).toBe('answered');
       expect(summary.validation?.ok).toBe(true);
       expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i));
@@ -113,7 +119,7 @@ describe('runEngine with the simulated model over HTTP', () => {
     dirs.push(outside);
     await writeFile(join(outside, 'secret.txt'), 'ERROR secret\n');
     await symlink(join(outside, 'secret.txt'), join(workspace, 'zz-escape.txt'));
-    const { events, summary } = await run({ task: 'log-stats', workspace });
+    const { events, summary } = await run({ task: 'log-stats', workspace, trial: READING_TRIAL });
     const refused = ofType(events, 'tool-finished').find((t) => t.error !== null && t.output.includes('zz-escape.txt'));
     expect(refused?.error).toMatch(/outside the workspace|leaves the workspace/i);
     expect(ofType(events, 'tool-finished').every((t) => !t.output.includes('ERROR secret'))).toBe(true);

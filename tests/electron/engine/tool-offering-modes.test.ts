@@ -102,11 +102,11 @@ describe('Hybrid and ReAct + tool search with the simulated model', () => {
     expect(ofType(events, 'tool-search')).toHaveLength(0);
   });
 
-  it('Hybrid does log-stats in one program, and its first request sits between Code Mode and ReAct', () => {
+  it('Hybrid does log-stats with programs (a first look, then one counting program), and its first request sits between Code Mode and ReAct', () => {
     const { events } = of('hybrid', 'log-stats');
-    expect(callsPerStep(events)).toEqual([['run_code'], []]);
-    expect(ofType(events, 'code-run')).toHaveLength(1);
-    expect(ofType(events, 'code-run')[0].toolCalls.filter((c) => c.name === 'read_file').length).toBeGreaterThan(1);
+    expect(callsPerStep(events)).toEqual([['run_code'], ['run_code'], []]);
+    expect(ofType(events, 'code-run')).toHaveLength(2);
+    expect(ofType(events, 'code-run')[1].toolCalls.filter((c) => c.name === 'read_file').length).toBeGreaterThan(1);
     for (const task of BUILTIN_TASKS) {
       expect(firstPrompt('hybrid', task.id), task.id).toBeGreaterThan(firstPrompt('code', task.id));
       expect(firstPrompt('hybrid', task.id), task.id).toBeLessThan(firstPrompt('react', task.id));

@@ -132,6 +132,24 @@ describe('trials', () => {
     expect(meta.runs.map((r) => finished(events, r.runId)!.status)).toEqual(['crashed', 'answered', 'answered', 'answered']);
   });
 
+  it("gives each run's spec its trial number, which the simulated model varies by", async () => {
+    const ok = syntheticLauncher({}, ['--events', '4']);
+    const sent = new Map<string, number | undefined>();
+    const { host } = await trialHost({
+      launch: (o) => {
+        const handle = ok.launch(o);
+        const send = handle.send.bind(handle);
+        return Object.assign(Object.create(handle) as typeof handle, {
+          send: (m: Parameters<typeof send>[0]) => (m.type === 'init' && sent.set(m.spec.runId, m.spec.trial), send(m)),
+        });
+      },
+    });
+    const meta = await host['comparison:start'](request(3, 'calc'));
+    await host.whenDone(meta.id);
+    expect(meta.runs.map((r) => sent.get(r.runId))).toEqual(meta.runs.map((r) => r.trial));
+    expect(meta.runs.map((r) => r.trial)).toEqual([1, 1, 2, 2, 3, 3]);
+  });
+
   it('refuses a trial count outside 1..MAX_TRIALS with the allowed range, before anything starts', async () => {
     const { host, launches } = await trialHost(syntheticLauncher({}));
     for (const bad of [0, MAX_TRIALS + 1, 2.5, '3', Number.NaN, -1]) {

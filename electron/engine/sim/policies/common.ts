@@ -1,6 +1,17 @@
 /** Small pieces every scripted policy shares: the simulated label, missing-tool answers, program output. */
+import { seededRandom } from '../../tasks/log-stats.js';
 import { answer, type SimReply } from '../types.js';
 import type { Conversation } from './conversation.js';
+
+/**
+ * The random draws of one trial for one decision (`what`, e.g. 'log-stats'): a PRNG seeded from both, so the
+ * same trial always behaves the same (the server stays pure) and decisions do not move in lockstep.
+ */
+export function trialDraws(trial: number, what: string): () => number {
+  let hash = 0x811c9dc5; // FNV-1a over "what#trial"
+  for (const ch of `${what}#${trial}`) hash = Math.imul(hash ^ ch.charCodeAt(0), 0x01000193);
+  return seededRandom(hash >>> 0);
+}
 
 /** Appended to every final answer so the text itself says where it came from. */
 export const SIM_LABEL = '(simulated model: scripted policy)';

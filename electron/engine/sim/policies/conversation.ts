@@ -32,9 +32,11 @@ export interface Conversation {
   readonly injected: ReadonlySet<FaultMark>;
   /** When the latest assistant turn contained a broken call: the error the tool side returned for it. */
   readonly lastFaultError: string | null;
+  /** The trial this request belongs to (1-based): trial 1 is the seed's documented run, later ones vary. */
+  readonly trial: number;
 }
 
-export function readConversation(messages: readonly WireMessage[], tools: readonly WireTool[]): Conversation {
+export function readConversation(messages: readonly WireMessage[], tools: readonly WireTool[], trial = 1): Conversation {
   const toolNames = new Set(tools.map((t) => t.function.name));
   const runCode = tools.find((t) => t.function.name === 'run_code');
   let start = -1;
@@ -77,6 +79,7 @@ export function readConversation(messages: readonly WireMessage[], tools: readon
     calls,
     injected,
     lastFaultError,
+    trial,
   };
 }
 
@@ -131,7 +134,8 @@ export function objectResult(result: string | undefined): Record<string, unknown
  */
 export function looksLikeError(result: string): boolean {
   const text = result.trim();
-  if (/^error\b/i.test(text)) return true;
+  // "Error:" as the tool side writes it; a log whose first line is "ERROR …" is content.
+  if (/^Error:/.test(text)) return true;
   if (text.includes('\n') || text.length > 600) return false;
   return /(not found|does not exist|no such|is a folder|not a UTF-8|over read_file|outside the workspace|is absolute|invalid|cancelled|not valid JSON|unknown tool|failed)/i.test(text);
 }

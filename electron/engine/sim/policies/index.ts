@@ -1,7 +1,8 @@
 /**
  * Picks the scripted policy for a request: the task from the user's words (key phrases of the built-in
  * tasks, so any OpenAI-compatible agent using the same tool names can drive it), the mode from the tools
- * offered (modeOf), the step from the conversation so far. Pure: same request, same reply.
+ * offered (modeOf), the step from the conversation so far, the variation from the trial number. Pure: same
+ * request and trial, same reply.
  */
 import { BUILTIN_TASKS } from '../../../../shared/tasks.js';
 import { answer, type SimReply, type WireMessage, type WireTool } from '../types.js';
@@ -103,9 +104,9 @@ function decideFor(conv: Conversation, task: TaskMatch): SimReply {
   }
 }
 
-/** The policy's reply before any fault is injected. */
-export function decide(messages: readonly WireMessage[], tools: readonly WireTool[]): { reply: SimReply; conv: Conversation } {
-  const conv = readConversation(messages, tools);
+/** The policy's reply before any fault is injected; `trial` (1-based) picks the variation drawn for that trial. */
+export function decide(messages: readonly WireMessage[], tools: readonly WireTool[], trial = 1): { reply: SimReply; conv: Conversation } {
+  const conv = readConversation(messages, tools, trial);
   const task = detectTask(conv.task);
   if (!task) return { reply: unknownTaskAnswer(), conv };
   if (conv.turns >= MAX_TURNS) {

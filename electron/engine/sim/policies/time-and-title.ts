@@ -2,10 +2,11 @@
  * time-and-title. ReAct: current_time and fetch_url as two parallel calls, then the answer. Code Mode: a
  * program that finds both hidden tools with search_tools and prints the time and the title. With return types
  * hidden it first guesses that fetch_url returns the HTML string (as the seed's model did), reads the error,
- * then inspects the object and uses `.title`.
+ * then inspects the object and uses `.title`. That is trial 1; later trials with types hidden guess wrong 2 times
+ * in 3 and otherwise print fetch_url's describe() first (the seed's tutorial shows that habit), then read `.title`.
  */
 import { callTools, type SimReply } from '../types.js';
-import { finalAnswer, missingTools, programOutput, returnTypesShown } from './common.js';
+import { finalAnswer, missingTools, programOutput, returnTypesShown, trialDraws } from './common.js';
 import { firstLine, lastCall, objectResult, type CallRecord, type Conversation } from './conversation.js';
 
 export interface TimeTitleParams {
@@ -76,6 +77,24 @@ print('type: ' + typeof page + ', keys: ' + Object.keys(page).join(', '));
 print('title: ' + page.title);`;
 }
 
+/** The careful way with types hidden: read fetch_url's own description (signature with its return type) first. */
+function describeProgram(params: TimeTitleParams): string {
+  return `const clock = search_tools(${JSON.stringify(TIME_QUERY)})[0];
+const fetchPage = search_tools(${JSON.stringify(PAGE_QUERY)})[0];
+print(fetchPage.describe());
+print(clock(${JSON.stringify(params.timezone)}));`;
+}
+
+function titleProgram(url: string): string {
+  return `const fetchPage = search_tools(${JSON.stringify(PAGE_QUERY)})[0];
+print('title: ' + fetchPage(${JSON.stringify(url)}).title);`;
+}
+
+/** With return types hidden, whether this trial guesses fetch_url's result is an HTML string (trial 1: yes). */
+export function guessesReturnType(trial: number): boolean {
+  return trial <= 1 || trialDraws(trial, 'time-and-title')() < 2 / 3;
+}
+
 function directProgram(params: TimeTitleParams, url: string): string {
   return `const clock = search_tools(${JSON.stringify(TIME_QUERY)})[0];
 const fetchPage = search_tools(${JSON.stringify(PAGE_QUERY)})[0];
@@ -104,12 +123,18 @@ export function codeTimeAndTitle(conv: Conversation, params: TimeTitleParams): S
   if (!params.url) return noUrl();
   const programs = conv.calls.filter((c) => c.name === 'run_code');
   if (programs.length === 0) {
-    const code = returnTypesShown(conv) ? directProgram(params, params.url) : guessProgram(params, params.url);
+    if (returnTypesShown(conv)) return callTools([{ name: 'run_code', args: { code: directProgram(params, params.url) } }]);
+    const code = guessesReturnType(conv.trial) ? guessProgram(params, params.url) : describeProgram(params);
     return callTools([{ name: 'run_code', args: { code } }]);
   }
   const { time, title } = readings(programs);
   if (time && title !== null) return finalFor(params, time, title);
   const last = programOutput(programs[programs.length - 1].result);
+  const described = programs.some((p) => (p.args.code as string | undefined)?.includes('fetchPage.describe()'));
+  const titled = programs.some((p) => (p.args.code as string | undefined)?.includes(').title'));
+  if (described && !titled && /\btitle\b/.test(last.printed)) {
+    return callTools([{ name: 'run_code', args: { code: titleProgram(params.url) } }], 'fetch_url returns an object with a title field; reading it.');
+  }
   const inspected = programs.some((p) => (p.args.code as string | undefined)?.includes('Object.keys(page)'));
   // A TypeError from treating the result as a string: look at what fetch_url really returns.
   if (last.error && /TypeError|not a function|undefined/i.test(last.error) && !inspected && programs.length < 3) {

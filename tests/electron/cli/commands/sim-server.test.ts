@@ -31,6 +31,7 @@ describe('parallax sim-server', () => {
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);
     expect(out).toContain('Simulated model stopped.');
+    expect(out).toContain('x-parallax-sim-trial: N');
   });
 
   it('refuses a bad port or fault with a message that says what to use', async () => {

@@ -44,6 +44,8 @@ export interface DriveOptions {
   readonly codeTimeoutMs?: number;
   /** The task's local test page: like the engine, the harness lets fetch_url reach this one origin. */
   readonly fixtureUrl?: string;
+  /** The trial sent to the simulated model (x-parallax-sim-trial); absent: no header, which means trial 1. */
+  readonly trial?: number;
 }
 
 export function wireTools(mode: Mode, returnTypes = true): Record<string, unknown>[] {
@@ -75,6 +77,7 @@ export async function drive(opts: DriveOptions): Promise<DriveResult> {
   const bodies: Record<string, unknown>[] = [];
   const headers: Record<string, string> = { 'x-parallax-run-id': opts.runId ?? `run-${Math.random()}` };
   if (opts.faults?.length) headers['x-parallax-sim-faults'] = opts.faults.join(',');
+  if (opts.trial !== undefined) headers['x-parallax-sim-trial'] = String(opts.trial);
   const client = capturingClient(opts.baseURL, bodies, headers);
   const tools = wireTools(opts.mode, opts.returnTypes ?? true);
   const messages: Msg[] = [
@@ -141,4 +144,10 @@ async function runCode(code: string, workspace: string, codeTimeoutMs: number, r
 
 export function closeSandbox(): void {
   disposeSharedSandbox();
+}
+
+/** The first trial (1..1000) whose drawn style satisfies `match`, found from the policy's own draw. */
+export function trialWhere<T>(styleOf: (trial: number) => T, match: (style: T) => boolean): number {
+  for (let trial = 1; trial <= 1000; trial++) if (match(styleOf(trial))) return trial;
+  throw new Error('no trial in 1..1000 draws that style');
 }

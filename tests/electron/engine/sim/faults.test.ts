@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startSimServer, type SimServer } from '../../../../electron/engine/sim/index.js';
 import { SLOW_REPLY_MS } from '../../../../electron/engine/sim/sim-server.js';
+import { EXPLORE_PROGRAM, LOG_STATS_PROGRAM } from '../../../../electron/engine/sim/policies/log-stats.js';
 import { prepareFixture, validateAnswer } from '../../../../electron/engine/tasks/index.js';
 import { BUILTIN_TASKS } from '../../../../shared/tasks.js';
 import { drive, wireTools, closeSandbox } from './drive.js';
@@ -98,9 +99,9 @@ describe('reply faults: the first call is broken once, the policy reads the erro
 
   it("'unknown-tool' names a tool that does not exist, then the right one", async () => {
     const run = await drive({ baseURL: sim.url, task: logs.text, mode: 'react', workspace, faults: ['unknown-tool'] });
-    expect(run.steps[0].calls[0].function.name).toBe('list_directory');
+    expect(run.steps[0].calls[0].function.name).toBe('bash');
     expect(run.steps[0].results[0]).toMatch(/does not exist/);
-    expect(run.steps[1].calls.map((c) => c.function.name)).toEqual(['list_dir']);
+    expect(run.steps[1].calls.map((c) => [c.function.name, JSON.parse(c.function.arguments)])).toEqual([['run_shell', { command: 'wc -l *.txt' }]]);
     expect(await validateAnswer({ id: 'log-stats', text: logs.text }, run.answer, { workspace })).toMatchObject({ ok: true });
   });
 
@@ -109,7 +110,8 @@ describe('reply faults: the first call is broken once, the policy reads the erro
     expect(JSON.parse(run.steps[0].calls[0].function.arguments).code).toBe('while (true) {}');
     expect(run.steps[0].results[0]).toMatch(/time limit of 1000 ms exceeded/);
     expect(run.steps[1].text).toMatch(/^My previous call failed \(Error: time limit of 1000 ms exceeded/);
-    expect(run.steps).toHaveLength(3);
+    // The broken program took the place of the first look; then the look, the counting program, the answer.
+    expect(run.steps.map((s) => JSON.parse(s.calls[0]?.function.arguments ?? '{}').code)).toEqual(['while (true) {}', EXPLORE_PROGRAM, LOG_STATS_PROGRAM, undefined]);
     expect(await validateAnswer({ id: 'log-stats', text: logs.text }, run.answer, { workspace })).toMatchObject({ ok: true });
   });
 

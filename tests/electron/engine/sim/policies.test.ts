@@ -5,7 +5,8 @@ import path from 'node:path';
 import { startSimServer, type SimServer } from '../../../../electron/engine/sim/index.js';
 import { prepareFixture, resolveTask, startFixtureServer, validateAnswer, type FixtureServer } from '../../../../electron/engine/tasks/index.js';
 import { BUILTIN_TASKS } from '../../../../shared/tasks.js';
-import { drive, type Mode, closeSandbox } from './drive.js';
+import { logStatsStyle } from '../../../../electron/engine/sim/policies/log-stats.js';
+import { drive, trialWhere, type Mode, closeSandbox } from './drive.js';
 
 let sim: SimServer;
 let page: FixtureServer;
@@ -50,10 +51,13 @@ describe('every built-in task × mode reaches a validated answer with real tools
   }
 });
 
-describe('log-stats', () => {
-  it('ReAct reads every .txt in one step of parallel calls, then counts with the shell when reads were truncated', async () => {
+describe('log-stats (the variants other than the seed\'s run; see calibration.test.ts)', () => {
+  const reading = trialWhere(logStatsStyle, (s) => s.react === 'read' && s.checks.length === 0);
+  const direct = trialWhere(logStatsStyle, (s) => !s.explore);
+
+  it('a reading trial lists, reads every .txt in one step of parallel calls, then counts with the shell when reads were truncated', async () => {
     const workspace = await workspaceFor('log-stats', 11);
-    const run = await drive({ baseURL: sim.url, task: BUILTIN_TASKS[0].text, mode: 'react', workspace });
+    const run = await drive({ baseURL: sim.url, task: BUILTIN_TASKS[0].text, mode: 'react', workspace, trial: reading });
     expect(toolNames(run.steps[0])).toEqual(['list_dir']);
     expect(toolNames(run.steps[1])).toEqual(Array(5).fill('read_file'));
     expect(run.steps[1].calls.map((c) => JSON.parse(c.function.arguments).path)).not.toContain('archive.log');
@@ -62,28 +66,30 @@ describe('log-stats', () => {
     expect(await validateAnswer({ id: 'log-stats', text: '' }, run.answer, { workspace })).toMatchObject({ ok: true });
   });
 
-  it('ReAct answers straight from the reads when nothing was truncated', async () => {
+  it('a reading trial answers straight from the reads when nothing was truncated', async () => {
     const workspace = await workspaceFor('log-stats', 3);
-    const run = await drive({ baseURL: sim.url, task: BUILTIN_TASKS[0].text, mode: 'react', workspace, truncateChars: 1_000_000 });
+    const run = await drive({ baseURL: sim.url, task: BUILTIN_TASKS[0].text, mode: 'react', workspace, truncateChars: 1_000_000, trial: reading });
     expect(run.steps.map(toolNames)).toEqual([['list_dir'], Array(5).fill('read_file'), []]);
     expect(await validateAnswer({ id: 'log-stats', text: '' }, run.answer, { workspace })).toMatchObject({ ok: true });
   });
 
-  it('Code Mode needs one program and keeps the file contents out of the conversation', async () => {
+  it('Code Mode without a first look needs one program and keeps the file contents out of the conversation', async () => {
     const workspace = await workspaceFor('log-stats', 5);
-    const react = await drive({ baseURL: sim.url, task: BUILTIN_TASKS[0].text, mode: 'react', workspace });
-    const code = await drive({ baseURL: sim.url, task: BUILTIN_TASKS[0].text, mode: 'code', workspace });
+    const react = await drive({ baseURL: sim.url, task: BUILTIN_TASKS[0].text, mode: 'react', workspace, trial: direct });
+    const code = await drive({ baseURL: sim.url, task: BUILTIN_TASKS[0].text, mode: 'code', workspace, trial: direct });
     expect(code.steps.map(toolNames)).toEqual([['run_code'], []]);
     expect(code.steps[0].results[0].split('\n')).toHaveLength(5);
+    // Not one log line travels to the model: every line of the fixture starts with its ISO time stamp.
+    expect(JSON.stringify(code.bodies)).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z (INFO|WARN|ERROR)/);
     const total = (r: typeof code) => r.steps.reduce((n, s) => n + s.usage!.prompt_tokens, 0);
-    expect(total(code)).toBeLessThan(total(react) / 3);
+    expect(total(code)).toBeLessThan(total(react));
   });
 
-  it('answers plainly when a read fails instead of retrying forever', async () => {
+  it('a reading trial answers plainly when a read fails instead of retrying forever', async () => {
     const workspace = await workspaceFor('log-stats');
     // A NUL byte makes read_file refuse the file as binary.
     await writeFile(path.join(workspace, 'billing.txt'), 'INFO start\n\0\nERROR stop\n');
-    const run = await drive({ baseURL: sim.url, task: BUILTIN_TASKS[0].text, mode: 'react', workspace });
+    const run = await drive({ baseURL: sim.url, task: BUILTIN_TASKS[0].text, mode: 'react', workspace, trial: reading });
     expect(run.steps.length).toBeLessThanOrEqual(3);
     expect(run.answer).toMatch(/could not count/i);
     expect(run.answer).toContain('billing.txt');
