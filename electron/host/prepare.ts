@@ -8,7 +8,7 @@ import { join, relative, resolve, isAbsolute } from 'node:path';
 import { findPreset } from '../../shared/providers.js';
 import { isModeId, MAX_TRIALS, MODE_IDS, type ComparisonRequest, type ModeId, type ProviderInfo } from '../../shared/run-spec.js';
 import type { EngineServices } from './engine-services.js';
-import { isSimulatedEndpoint } from '../engine/sim/detect.js';
+import { isSimulatedEndpoint } from '../sim/detect.js';
 import { checkPresetUrl, KeyEnvRegistry, normalizeBaseUrl } from './key-binding.js';
 
 export interface ResolvedProvider {

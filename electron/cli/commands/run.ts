@@ -9,7 +9,7 @@ import { MODE_IDS, SIM_FAULTS, isModeId, parseSettings, type RunSpec } from '../
 import type { StepEvent } from '../../../shared/step-event.js';
 import { summarizeRun, type RunSummary } from '../../../shared/summary.js';
 import { runEngine, warmUpEngine } from '../../engine/run-engine.js';
-import { isSimulatedEndpoint, startSimServer } from '../../engine/sim/index.js';
+import { isSimulatedEndpoint, startSimServer } from '../../sim/index.js';
 import { needsFixtureServer } from '../../../shared/tasks.js';
 import { prepareFixture, resolveTask, startFixtureServer } from '../../engine/tasks/index.js';
 import type { ApprovalPolicyInput } from '../../../shared/approval.js';

@@ -1,8 +1,8 @@
 /** `parallax sim-server`: the simulated model as a standalone OpenAI-compatible server, until Ctrl+C. */
 import type { Command } from 'commander';
 import { SIM_FAULTS } from '../../../shared/run-spec.js';
-import { parseFaults } from '../../engine/sim/faults.js';
-import { startSimServer } from '../../engine/sim/sim-server.js';
+import { parseFaults } from '../../sim/faults.js';
+import { startSimServer } from '../../sim/sim-server.js';
 
 interface SimFlags {
   port: string;

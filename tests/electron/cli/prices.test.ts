@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceUsage } from '../../../shared/cost.js';
 import { DEFAULT_PRICE_TABLE } from '../../../shared/price-table.js';
 import { parsePriceTable } from '../../../shared/pricing.js';
-import { startSimServer, type SimServer } from '../../../electron/engine/sim/index.js';
+import { startSimServer, type SimServer } from '../../../electron/sim/index.js';
 import { runCli } from '../host/cli-process.js';
 import { startProviderProxy, type ProviderProxy } from '../../helpers/provider-proxy.js';
 

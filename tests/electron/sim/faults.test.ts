@@ -3,10 +3,10 @@ import OpenAI from 'openai';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startSimServer, type SimServer } from '../../../../electron/engine/sim/index.js';
-import { SLOW_REPLY_MS } from '../../../../electron/engine/sim/sim-server.js';
-import { prepareFixture, validateAnswer } from '../../../../electron/engine/tasks/index.js';
-import { BUILTIN_TASKS } from '../../../../shared/tasks.js';
+import { startSimServer, type SimServer } from '../../../electron/sim/index.js';
+import { SLOW_REPLY_MS } from '../../../electron/sim/sim-server.js';
+import { prepareFixture, validateAnswer } from '../../../electron/engine/tasks/index.js';
+import { BUILTIN_TASKS } from '../../../shared/tasks.js';
 import { drive, wireTools, closeSandbox } from './drive.js';
 
 let sim: SimServer;

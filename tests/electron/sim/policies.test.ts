@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startSimServer, type SimServer } from '../../../../electron/engine/sim/index.js';
-import { prepareFixture, resolveTask, startFixtureServer, validateAnswer, type FixtureServer } from '../../../../electron/engine/tasks/index.js';
-import { BUILTIN_TASKS } from '../../../../shared/tasks.js';
+import { startSimServer, type SimServer } from '../../../electron/sim/index.js';
+import { prepareFixture, resolveTask, startFixtureServer, validateAnswer, type FixtureServer } from '../../../electron/engine/tasks/index.js';
+import { BUILTIN_TASKS } from '../../../shared/tasks.js';
 import { drive, type Mode, closeSandbox } from './drive.js';
 
 let sim: SimServer;
@@ -165,7 +165,7 @@ describe('weather-f and calc', () => {
 
 describe('detectTask', () => {
   it('recognises the built-in tasks from their key phrases, also when worded by another agent', async () => {
-    const { detectTask } = await import('../../../../electron/engine/sim/index.js');
+    const { detectTask } = await import('../../../electron/sim/index.js');
     expect(detectTask('Count total lines and ERROR lines of each .txt log here; which has most?')).toEqual({ id: 'log-stats' });
     expect(detectTask('What time is it in Europe/London? Also give the title of https://a.test/x.')).toEqual({ id: 'time-and-title', url: 'https://a.test/x', timezone: 'Europe/London' });
     expect(detectTask('What is the temperature in New York now, in Fahrenheit?')).toEqual({ id: 'weather-f', city: 'New York' });

@@ -4,9 +4,9 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startSimServer, type SimServer } from '../../../../electron/engine/sim/index.js';
-import { prepareFixture } from '../../../../electron/engine/tasks/index.js';
-import { BUILTIN_TASKS } from '../../../../shared/tasks.js';
+import { startSimServer, type SimServer } from '../../../electron/sim/index.js';
+import { prepareFixture } from '../../../electron/engine/tasks/index.js';
+import { BUILTIN_TASKS } from '../../../shared/tasks.js';
 import { capturingClient, drive, wireTools, closeSandbox } from './drive.js';
 
 let sim: SimServer;

@@ -3,7 +3,7 @@
  * counted from the contents; when a read came back truncated it counts with wc/grep through run_shell instead,
  * as a real model does. Code Mode: one program that lists, reads, counts and prints a small table.
  */
-import { countLog } from '../../tasks/log-stats.js';
+import { countLog } from '../../engine/tasks/log-stats.js';
 import { callTools, type SimReply } from '../types.js';
 import { finalAnswer, missingTools, programOutput, shellQuote } from './common.js';
 import { jsonResult, lastCall, looksLikeError, firstLine, objectResult, type Conversation } from './conversation.js';

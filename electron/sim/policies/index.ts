@@ -3,7 +3,8 @@
  * tasks, so any OpenAI-compatible agent using the same tool names can drive it), the mode from the tools
  * offered (modeOf), the step from the conversation so far. Pure: same request, same reply.
  */
-import { BUILTIN_TASKS } from '../../../../shared/tasks.js';
+import { MODES, type ModeId } from '../../../shared/modes.js';
+import { BUILTIN_TASKS } from '../../../shared/tasks.js';
 import { answer, type SimReply, type WireMessage, type WireTool } from '../types.js';
 import { finalAnswer, SIM_LABEL } from './common.js';
 import { readConversation, type Conversation } from './conversation.js';
@@ -52,21 +53,20 @@ export function unknownTaskAnswer(): SimReply {
   );
 }
 
-export type SimMode = 'react' | 'code' | 'hybrid' | 'react-search';
 
 /**
  * The mode, from the tools offered: run_code alone is Code Mode, run_code beside direct tools is Hybrid,
  * search_tools without run_code is ReAct + tool search, anything else is ReAct.
  */
-export function modeOf(toolNames: ReadonlySet<string>): SimMode {
+export function modeOf(toolNames: ReadonlySet<string>): ModeId {
   if (toolNames.has('run_code')) return toolNames.size === 1 ? 'code' : 'hybrid';
   return toolNames.has(SEARCH_TOOLS) ? 'react-search' : 'react';
 }
 
 function decideFor(conv: Conversation, task: TaskMatch): SimReply {
   const mode = modeOf(conv.toolNames);
-  // Hybrid's built-in tasks are batch work or need hidden tools, so it writes programs as Code Mode does.
-  if (mode === 'code' || mode === 'hybrid') {
+  // A mode with the sandbox writes programs (Hybrid's built-in tasks are batch work or need hidden tools).
+  if (MODES[mode].usesSandbox) {
     switch (task.id) {
       case 'log-stats':
         return codeLogStats(conv);

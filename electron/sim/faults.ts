@@ -3,7 +3,7 @@
  * the reply faults below break the first tool call of a run once, in a way the tool side must report back:
  * the conversation itself shows whether a fault already happened, so no server state is needed for them.
  */
-import { SIM_FAULTS, type SimFault } from '../../../shared/run-spec.js';
+import { SIM_FAULTS, type SimFault } from '../../shared/run-spec.js';
 import { ENDLESS_PROGRAM, type Conversation } from './policies/conversation.js';
 import type { PlannedCall, SimReply } from './types.js';
 

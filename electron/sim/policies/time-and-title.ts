@@ -1,7 +1,7 @@
 /**
  * time-and-title. ReAct: current_time and fetch_url as two parallel calls, then the answer. Code Mode: a
  * program that finds both hidden tools with search_tools and prints the time and the title. With return types
- * hidden it first guesses that fetch_url returns the HTML string (as the seed's model did), reads the error,
+ * hidden it first guesses that fetch_url returns the HTML string (as real models do), reads the error,
  * then inspects the object and uses `.title`.
  */
 import { callTools, type SimReply } from '../types.js';

@@ -14,7 +14,7 @@
 import type { RunSpec } from '../../shared/run-spec.js';
 import type { StepEvent, StepEventInput } from '../../shared/step-event.js';
 import { computeTotals } from '../../shared/summary.js';
-import { serveWorker, type RunIo } from './worker-runtime.js';
+import { serveWorker, type RunIo } from '../../electron/worker/worker-runtime.js';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);

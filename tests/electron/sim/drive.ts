@@ -4,12 +4,12 @@
  * drives the conversation itself). Every request body sent is captured.
  */
 import OpenAI from 'openai';
-import { DEFAULT_SETTINGS } from '../../../../shared/run-spec.js';
-import { ALL_TOOLS, findTool, invokeTool, toolExposure, toolResultText, unknownToolMessage, warmUpTools } from '../../../../electron/engine/tools/index.js';
-import { standardBindings } from '../../../../electron/engine/modes/code/bindings.js';
-import { runCodeExposure } from '../../../../electron/engine/modes/code/run-code-tool.js';
-import { openRunToolState } from '../../../../electron/engine/tools/run-state.js';
-import { disposeSharedSandbox, limitsFromSettings, programText, runProgram } from '../../../../electron/engine/sandbox/index.js';
+import { DEFAULT_SETTINGS } from '../../../shared/run-spec.js';
+import { ALL_TOOLS, findTool, invokeTool, toolExposure, toolResultText, unknownToolMessage, warmUpTools } from '../../../electron/engine/tools/index.js';
+import { standardBindings } from '../../../electron/engine/modes/code/bindings.js';
+import { runCodeExposure } from '../../../electron/engine/modes/code/run-code-tool.js';
+import { openRunToolState } from '../../../electron/engine/tools/run-state.js';
+import { disposeSharedSandbox, limitsFromSettings, programText, runProgram } from '../../../electron/engine/sandbox/index.js';
 
 export type Mode = 'react' | 'code';
 

@@ -5,8 +5,8 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { SimFault } from '../../../shared/run-spec.js';
-import { countCompletionTokens, countPromptTokens } from '../tokens/count-tokens.js';
+import type { SimFault } from '../../shared/run-spec.js';
+import { countCompletionTokens, countPromptTokens } from '../engine/tokens/count-tokens.js';
 import { FAULTS_HEADER, RUN_ID_HEADER, injectReplyFaults, parseFaults, withRecoveryNote } from './faults.js';
 import { decide } from './policies/index.js';
 import { BadRequest, parseChatRequest, type ChatRequest } from './request.js';

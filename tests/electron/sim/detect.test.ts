@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isSimulatedEndpoint, startSimServer } from '../../../../electron/engine/sim/index.js';
-import { startErrorServer } from '../../../helpers/recording-proxy.js';
+import { isSimulatedEndpoint, startSimServer } from '../../../electron/sim/index.js';
+import { startErrorServer } from '../../helpers/recording-proxy.js';
 
 describe('isSimulatedEndpoint', () => {
   it('recognises the simulated model behind a plain base URL', async () => {

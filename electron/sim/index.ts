@@ -2,6 +2,6 @@
 export { startSimServer, type SimServer, type SimServerOptions } from './sim-server.js';
 export { FAULTS_HEADER, RUN_ID_HEADER, parseFaults } from './faults.js';
 export { SIM_FINGERPRINT, SIM_MODEL_ID } from './wire.js';
-export { countCompletionTokens, countPromptTokens } from '../tokens/count-tokens.js';
+export { countCompletionTokens, countPromptTokens } from '../engine/tokens/count-tokens.js';
 export { detectTask, decide, type TaskMatch } from './policies/index.js';
 export { isSimulatedEndpoint } from './detect.js';
