@@ -5,7 +5,8 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ExportResult, InvokeHandlers, ReportFormat, StoredComparison } from '../../shared/ipc-contract.js';
-import { APPROVAL_ANSWERS, REPORT_FORMATS } from '../../shared/ipc-contract.js';
+import { APPROVAL_ANSWERS } from '../../shared/ipc-contract.js';
+import { isReportFormat, unknownReportFormatMessage } from '../../shared/report-formats.js';
 import { resolveApprovalPolicy } from '../../shared/approval.js';
 import { parseSettings, type ComparisonRequest, type RunSpec } from '../../shared/run-spec.js';
 import { shellSandbox } from '../engine/sandbox/shell-sandbox.js';
@@ -154,8 +155,8 @@ export function createHost(options: HostOptions): Host {
   }
 
   async function exportReport(comparisonId: string, format: ReportFormat): Promise<ExportResult> {
-    if (!(REPORT_FORMATS as readonly string[]).includes(format)) {
-      throw new Error(`Unknown report format "${String(format)}". Choose one of: ${REPORT_FORMATS.join(', ')}.`);
+    if (!isReportFormat(format)) {
+      throw new Error(unknownReportFormatMessage(String(format)));
     }
     const stored: StoredComparison = await store.open(checkId(comparisonId, 'comparison'), isLive);
     const { buildReport } = await import('./reports/index.js');
