@@ -67,8 +67,8 @@ export function averageTokensLine(byMode: readonly ModeAggregate[], sim: string)
 export function costRows(cmp: ComparisonSummary): [string, (r: RunSummary) => string][] {
   const base = cmp.runs[0];
   return [
-    ['usage', (r) => USAGE_SOURCE_TEXT[r.usageSource]],
-    ['cost (USD)', (r) => {
+    ['Usage', (r) => USAGE_SOURCE_TEXT[r.usageSource]],
+    ['Cost (USD)', (r) => {
       const d = cmp.costDiffPercent[r.runId];
       return `${costText(r.cost)}${r === base || d === null || d === undefined ? '' : ` (${formatPercent(d)})`}`;
     }],
@@ -104,7 +104,7 @@ export function priceNote(cmp: ComparisonSummary): string | null {
 /** The average table's cost row, and the cheapest mode on average by cost. */
 export function averageCostRow(byMode: readonly ModeAggregate[]): [string, (a: ModeAggregate) => string] {
   const base = byMode[0]?.cost?.mean ?? null;
-  return ['cost (USD)', (a) => {
+  return ['Cost (USD)', (a) => {
     if (a.answered === 0) return '—';
     if (!a.cost) return 'not known for every run';
     const diff = a === byMode[0] || base === null ? '' : `, ${formatPercent(percentDiff(a.cost.mean, base))}`;
