@@ -102,6 +102,24 @@ export interface RunSpec {
 /** Most trials per mode in one comparison. */
 export const MAX_TRIALS = 10;
 
+export type TrialsCheck = { readonly trials: number; readonly error: null } | { readonly trials: null; readonly error: string };
+
+/**
+ * Trials per mode as typed (composer field, CLI flag) or sent (a number, as text): a whole number from 1 to
+ * MAX_TRIALS, with the reason in words when it is not. The one rule of the composer, the CLI and the host.
+ */
+export function checkTrials(text: string): TrialsCheck {
+  const t = text.trim();
+  const range = `a whole number from 1 to ${MAX_TRIALS}`;
+  if (t === '') return { trials: null, error: `Enter how many times to run each mode: ${range}.` };
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(t)) return { trials: null, error: `Must be ${range}.` };
+  const n = Number(t);
+  if (!Number.isInteger(n)) return { trials: null, error: 'Must be a whole number.' };
+  if (n < 1) return { trials: null, error: 'Must be at least 1.' };
+  if (n > MAX_TRIALS) return { trials: null, error: `At most ${MAX_TRIALS} trials per mode.` };
+  return { trials: n, error: null };
+}
+
 /** What a user asks for when starting a comparison. */
 export interface ComparisonRequest {
   /** A built-in task id, or free text. */

@@ -6,7 +6,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { cp, mkdir, realpath, stat } from 'node:fs/promises';
 import { join, relative, resolve, isAbsolute } from 'node:path';
 import { findPreset } from '../../shared/providers.js';
-import { isModeId, MAX_TRIALS, MODE_IDS, type ComparisonRequest, type ModeId, type ProviderInfo } from '../../shared/run-spec.js';
+import { checkTrials as checkTrialsText, isModeId, MAX_TRIALS, MODE_IDS, type ComparisonRequest, type ModeId, type ProviderInfo } from '../../shared/run-spec.js';
 import type { EngineServices } from './engine-services.js';
 import { isSimulatedEndpoint } from '../sim/detect.js';
 import { checkPresetUrl, KeyEnvRegistry, normalizeBaseUrl } from './key-binding.js';
@@ -36,7 +36,8 @@ export function checkModes(modes: readonly string[]): ModeId[] {
 /** Runs per mode: a whole number from 1 to MAX_TRIALS; absent means 1. */
 export function checkTrials(trials: unknown): number {
   if (trials === undefined || trials === null) return 1;
-  if (typeof trials !== 'number' || !Number.isInteger(trials) || trials < 1 || trials > MAX_TRIALS) {
+  // A number, checked by the one rule of shared/run-spec.ts (text such as "3" is the composer's to turn into one).
+  if (typeof trials !== 'number' || checkTrialsText(String(trials)).error !== null) {
     throw new Error(`Trials must be a whole number from 1 to ${MAX_TRIALS} (runs of each mode); got ${typeof trials === 'string' ? JSON.stringify(trials) : String(trials)}. Choose a number in that range and start again.`);
   }
   return trials;

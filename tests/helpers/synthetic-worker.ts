@@ -14,6 +14,7 @@
 import type { RunSpec } from '../../shared/run-spec.js';
 import type { StepEvent, StepEventInput } from '../../shared/step-event.js';
 import { computeTotals } from '../../shared/summary.js';
+import { runStartedOf } from '../../shared/run-started.js';
 import { serveWorker, type RunIo } from '../../electron/worker/worker-runtime.js';
 
 function arg(name: string, fallback: string): string {
@@ -34,10 +35,7 @@ async function syntheticRun(spec: RunSpec, io: RunIo): Promise<void> {
     events.push(event);
     io.emit(event.seq === unsendable ? ({ ...event, unencodable: BigInt(1) } as unknown as StepEvent) : event);
   };
-  push({
-    type: 'run-started', mode: spec.mode, task: spec.task, provider: spec.provider, settings: spec.settings,
-    systemPrompt: 'synthetic', tools: [], startedAt, comparisonId: spec.comparisonId,
-  });
+  push(runStartedOf(spec, { startedAt, systemPrompt: 'synthetic' }));
   const body = then === 'finish' ? total - 2 : total - 1;
   for (let i = 0; i < body && !(io.signal.aborted && then !== 'ignore-cancel'); i++) {
     const step = Math.floor(i / 3) + 1;

@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import type { ComparisonMeta } from '../../../shared/ipc-contract.js';
-import { DEFAULT_MODES, MAX_TRIALS, MODE_IDS, MODE_LABELS, SIM_FAULTS, type ComparisonRequest, type ModeId } from '../../../shared/run-spec.js';
+import { checkTrials, DEFAULT_MODES, MAX_TRIALS, MODE_IDS, MODE_LABELS, SIM_FAULTS, type ComparisonRequest, type ModeId } from '../../../shared/run-spec.js';
 import type { StepEvent } from '../../../shared/step-event.js';
 import { resolveDataDir } from '../../host/data-dir.js';
 import { createHost } from '../../host/host.js';
@@ -53,11 +53,9 @@ export function parseModes(list: string): ModeId[] {
 
 export function parseTrials(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
-  const n = Number(raw);
-  if (raw.trim() === '' || !Number.isInteger(n) || n < 1 || n > MAX_TRIALS) {
-    throw new Error(`--trials must be a whole number from 1 to ${MAX_TRIALS}, got "${raw}".`);
-  }
-  return n;
+  const checked = checkTrials(raw);
+  if (checked.error !== null) throw new Error(`--trials must be a whole number from 1 to ${MAX_TRIALS}, got "${raw}" (${checked.error.replace(/\.$/, '').toLowerCase()}).`);
+  return checked.trials;
 }
 
 async function compareCommand(flags: CompareFlags): Promise<void> {
