@@ -40,7 +40,7 @@ export function truncate(text: string, limit: number): { text: string; truncated
 }
 
 export async function runLoop(opts: LoopOptions): Promise<LoopResult> {
-  const { spec, mode, recorder, signal } = opts;
+  const { spec, mode, signal } = opts;
   const messages: ChatMessage[] = [
     { role: 'system', content: mode.systemPrompt },
     { role: 'user', content: spec.task.text },

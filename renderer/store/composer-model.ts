@@ -8,7 +8,6 @@ import { findPreset } from '../../shared/providers.js';
 import {
   checkTrials,
   DEFAULT_SETTINGS,
-  MAX_TRIALS,
   MODE_IDS,
   SIM_FAULT_LABELS,
   SIM_FAULTS,
