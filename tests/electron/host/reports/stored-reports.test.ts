@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { StoredComparison } from '../../../../shared/ipc-contract.js';
 import { REPORT_FORMAT_INFO, REPORT_FORMATS } from '../../../../shared/report-formats.js';
+import { metricsOn } from '../../../../shared/run-metrics.js';
 import { buildReport } from '../../../../electron/host/reports/index.js';
 
 const DIR = fileURLToPath(new URL('../../../fixtures/reports/stored/', import.meta.url));
@@ -29,4 +30,14 @@ describe('reports of stored comparisons', () => {
       });
     }
   }
+
+  it('shows every report metric under its shared label in the HTML and Markdown reports', () => {
+    const stored = JSON.parse(readFileSync(`${DIR}two-trials.stored.json`, 'utf8')) as StoredComparison;
+    const html = buildReport(stored, 'html').content;
+    const md = buildReport(stored, 'md').content;
+    for (const m of metricsOn('reports')) {
+      expect(html, m.key).toContain(`data-metric="${m.key}"`);
+      expect(md, m.key).toContain(m.label);
+    }
+  });
 });
