@@ -4,12 +4,8 @@
  * shared/summary.ts (the price each run recorded when it started, or the provider's own cost).
  */
 import { costText, formatUsd, isEstimated, markEstimated, priceDates, USAGE_SOURCE_TEXT } from '../../shared/cost.js';
-import { resolvePrice } from '../../shared/pricing.js';
-import { MODE_LABELS, type ProviderInfo } from '../../shared/run-spec.js';
-import type { ModelPrice } from '../../shared/step-event.js';
+import { MODE_LABELS } from '../../shared/run-spec.js';
 import { formatPercent, percentDiff, type ComparisonSummary, type ModeAggregate, type RunSummary, type StepSummary, type Verdict } from '../../shared/summary.js';
-import { resolveDataDir } from '../host/data-dir.js';
-import { PriceStore } from '../host/price-store.js';
 
 /** A step's `--json` cost fields: where its usage came from, its cost in USD (null when unknown) and from what. */
 export function stepCostFields(s: StepSummary) {
@@ -29,12 +25,6 @@ export function runCostFields(r: RunSummary) {
       priceKind: r.cost.kind,
     },
   };
-}
-
-/** The price `parallax run` records for its one run, from the user's table (the host does the same for compare). */
-export async function runPrice(provider: Pick<ProviderInfo, 'model' | 'simulated'>): Promise<ModelPrice | null> {
-  if (provider.simulated) return null;
-  return resolvePrice((await new PriceStore(resolveDataDir()).load()).table, provider);
 }
 
 export function verdictJson(cmp: ComparisonSummary) {
