@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StepEvent } from '../shared/step-event.js';
 import { createHost } from '../electron/host/host.js';
-import { forkLauncher, workerEntry } from '../electron/host/launcher.js';
+import { forkLauncher } from '../electron/host/launcher.js';
+import { SYNTHETIC_WORKER } from '../tests/helpers/synthetic-worker-path.js';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const max = (xs: number[]) => Math.max(...xs);
@@ -102,7 +103,7 @@ async function rounds(trials: number, label: string, entry?: string): Promise<vo
 
 async function throughput(events: number, payload: number, workers: 1 | 2): Promise<{ host: number; raw: number }> {
   const args = ['--events', String(events), '--payload', String(payload)];
-  const launcher = forkLauncher({ entry: workerEntry('synthetic-worker'), args });
+  const launcher = forkLauncher({ entry: SYNTHETIC_WORKER, args });
 
   // Raw: the fork IPC alone, no fan-in, no disk.
   const raw = await new Promise<number>((resolve) => {

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { DEFAULT_SETTINGS } from '../shared/run-spec.js';
 import { BUILTIN_TASKS } from '../shared/tasks.js';
 import { countPromptTokens } from '../electron/engine/tokens/count-tokens.js';
-import { startSimServer } from '../electron/engine/sim/sim-server.js';
-import type { WireMessage, WireTool } from '../electron/engine/sim/types.js';
+import { startSimServer } from '../electron/sim/sim-server.js';
+import type { WireMessage, WireTool } from '../electron/sim/types.js';
 import { prepareFixture } from '../electron/engine/tasks/fixtures.js';
 import { ALL_TOOLS, findTool, invokeTool, toolExposure, toolResultText } from '../electron/engine/tools/index.js';
 

@@ -59,8 +59,9 @@ export interface StoredComparison {
 export type ApprovalAnswer = 'allow' | 'deny' | 'allow-comparison';
 export const APPROVAL_ANSWERS: readonly ApprovalAnswer[] = ['allow', 'deny', 'allow-comparison'];
 
-export const REPORT_FORMATS = ['html', 'md', 'csv', 'json'] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
+// The formats are described in report-formats.ts.
+import type { ReportFormat } from './report-formats.js';
+export { REPORT_FORMATS, type ReportFormat } from './report-formats.js';
 
 export type ExportResult =
   | { readonly status: 'saved'; readonly path: string }

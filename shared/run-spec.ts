@@ -5,19 +5,10 @@
 import { z } from 'zod';
 import type { ModelPrice } from './step-event.js';
 import { approvalPolicySchema } from './approval.js';
+import type { ModeId } from './modes.js';
 
-export const MODE_IDS = ['react', 'code', 'hybrid', 'react-search'] as const;
-export type ModeId = (typeof MODE_IDS)[number];
-
-export const MODE_LABELS: Record<ModeId, string> = {
-  react: 'ReAct',
-  code: 'Code Mode',
-  hybrid: 'Hybrid',
-  'react-search': 'ReAct + tool search',
-};
-
-/** The modes a comparison runs when none are chosen: the seed's two ways of calling tools. */
-export const DEFAULT_MODES: readonly ModeId[] = ['react', 'code'];
+// The modes are described in modes.ts; re-exported here for the many readers of run-spec.
+export { DEFAULT_MODES, isModeId, MODE_IDS, MODE_LABELS, type ModeId } from './modes.js';
 
 /** Faults the simulated model can inject, for tests and demos of the error paths. */
 export const SIM_FAULTS = ['429-once', '500', 'hang', 'slow', 'malformed-args', 'unknown-tool', 'loop-forever'] as const;
@@ -54,7 +45,7 @@ export const runSettingsSchema = z.object({
   codeMemoryMb: z.number().int().min(8).max(1024).default(64),
   codeOutputChars: z.number().int().min(100).max(1_000_000).default(4000),
   codeMaxToolCalls: z.number().int().min(1).max(10_000).default(50),
-  /** Show return types in the Code Mode catalog. Off reproduces the seed's wrong-guess failure. */
+  /** Show return types in the Code Mode catalog. Off reproduces a model's wrong guess of a tool's result. */
   returnTypes: z.boolean().default(true),
   /** Simulated model only: faults to inject. */
   simFaults: z.array(z.enum(SIM_FAULTS)).default([]),
@@ -113,6 +104,24 @@ export interface RunSpec {
 /** Most trials per mode in one comparison. */
 export const MAX_TRIALS = 10;
 
+export type TrialsCheck = { readonly trials: number; readonly error: null } | { readonly trials: null; readonly error: string };
+
+/**
+ * Trials per mode as typed (composer field, CLI flag) or sent (a number, as text): a whole number from 1 to
+ * MAX_TRIALS, with the reason in words when it is not. The one rule of the composer, the CLI and the host.
+ */
+export function checkTrials(text: string): TrialsCheck {
+  const t = text.trim();
+  const range = `a whole number from 1 to ${MAX_TRIALS}`;
+  if (t === '') return { trials: null, error: `Enter how many times to run each mode: ${range}.` };
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(t)) return { trials: null, error: `Must be ${range}.` };
+  const n = Number(t);
+  if (!Number.isInteger(n)) return { trials: null, error: 'Must be a whole number.' };
+  if (n < 1) return { trials: null, error: 'Must be at least 1.' };
+  if (n > MAX_TRIALS) return { trials: null, error: `At most ${MAX_TRIALS} trials per mode.` };
+  return { trials: n, error: null };
+}
+
 /** What a user asks for when starting a comparison. */
 export interface ComparisonRequest {
   /** A built-in task id, or free text. */
@@ -139,7 +148,3 @@ export interface ComparisonRequest {
 }
 
 export const SIMULATED_MODEL = 'sim';
-
-export function isModeId(value: string): value is ModeId {
-  return (MODE_IDS as readonly string[]).includes(value);
-}

@@ -4,12 +4,8 @@
  * shared/summary.ts (the price each run recorded when it started, or the provider's own cost).
  */
 import { costText, formatUsd, isEstimated, markEstimated, priceDates, USAGE_SOURCE_TEXT } from '../../shared/cost.js';
-import { resolvePrice } from '../../shared/pricing.js';
-import { MODE_LABELS, type ProviderInfo } from '../../shared/run-spec.js';
-import type { ModelPrice } from '../../shared/step-event.js';
+import { MODE_LABELS } from '../../shared/run-spec.js';
 import { formatPercent, percentDiff, type ComparisonSummary, type ModeAggregate, type RunSummary, type StepSummary, type Verdict } from '../../shared/summary.js';
-import { resolveDataDir } from '../host/data-dir.js';
-import { PriceStore } from '../host/price-store.js';
 
 /** A step's `--json` cost fields: where its usage came from, its cost in USD (null when unknown) and from what. */
 export function stepCostFields(s: StepSummary) {
@@ -29,12 +25,6 @@ export function runCostFields(r: RunSummary) {
       priceKind: r.cost.kind,
     },
   };
-}
-
-/** The price `parallax run` records for its one run, from the user's table (the host does the same for compare). */
-export async function runPrice(provider: Pick<ProviderInfo, 'model' | 'simulated'>): Promise<ModelPrice | null> {
-  if (provider.simulated) return null;
-  return resolvePrice((await new PriceStore(resolveDataDir()).load()).table, provider);
 }
 
 export function verdictJson(cmp: ComparisonSummary) {
@@ -67,8 +57,8 @@ export function averageTokensLine(byMode: readonly ModeAggregate[], sim: string)
 export function costRows(cmp: ComparisonSummary): [string, (r: RunSummary) => string][] {
   const base = cmp.runs[0];
   return [
-    ['usage', (r) => USAGE_SOURCE_TEXT[r.usageSource]],
-    ['cost (USD)', (r) => {
+    ['Usage', (r) => USAGE_SOURCE_TEXT[r.usageSource]],
+    ['Cost (USD)', (r) => {
       const d = cmp.costDiffPercent[r.runId];
       return `${costText(r.cost)}${r === base || d === null || d === undefined ? '' : ` (${formatPercent(d)})`}`;
     }],
@@ -104,7 +94,7 @@ export function priceNote(cmp: ComparisonSummary): string | null {
 /** The average table's cost row, and the cheapest mode on average by cost. */
 export function averageCostRow(byMode: readonly ModeAggregate[]): [string, (a: ModeAggregate) => string] {
   const base = byMode[0]?.cost?.mean ?? null;
-  return ['cost (USD)', (a) => {
+  return ['Cost (USD)', (a) => {
     if (a.answered === 0) return '—';
     if (!a.cost) return 'not known for every run';
     const diff = a === byMode[0] || base === null ? '' : `, ${formatPercent(percentDiff(a.cost.mean, base))}`;

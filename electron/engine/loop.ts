@@ -1,5 +1,5 @@
 /**
- * The agent loop (seed 000, section 04): ask the model with the whole history and the mode's tools, append
+ * The agent loop: ask the model with the whole history and the mode's tools, append
  * its reply verbatim, stop if it called no tool, else run every call (concurrently) and append one `tool`
  * message per call id; repeat up to maxSteps. Errors the model caused (unknown tool, bad JSON, a tool that
  * throws) go back to it as tool messages and the loop goes on.
@@ -40,7 +40,7 @@ export function truncate(text: string, limit: number): { text: string; truncated
 }
 
 export async function runLoop(opts: LoopOptions): Promise<LoopResult> {
-  const { spec, mode, recorder, signal } = opts;
+  const { spec, mode, signal } = opts;
   const messages: ChatMessage[] = [
     { role: 'system', content: mode.systemPrompt },
     { role: 'user', content: spec.task.text },

@@ -20,6 +20,7 @@ import { validateAnswer } from './tasks/index.js';
 import { shellSandbox } from './sandbox/shell-sandbox.js';
 import { warmUpTools } from './tools/index.js';
 import { closeRunToolState, openRunToolState } from './tools/run-state.js';
+import { runStartedOf } from '../../shared/run-started.js';
 
 export interface EngineIO {
   readonly apiKey: string | null;
@@ -37,11 +38,6 @@ function simHeaders(spec: RunSpec): Record<string, string> | undefined {
     'x-parallax-sim-faults': spec.settings.simFaults.join(','),
     'x-parallax-sim-trial': String(spec.trial ?? 1),
   };
-}
-
-/** The price the host resolved, recorded as it was (absent when the spec carries none, as before prices existed). */
-function priceOf(spec: RunSpec): { price?: RunSpec['price'] } {
-  return spec.price !== undefined ? { price: spec.price } : {};
 }
 
 /**
@@ -75,12 +71,7 @@ export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {
     const policy = resolveApprovalPolicy(spec.settings.approvals, { shellSandbox: sandbox.kind, userFolder: false });
     const approvals = new ApprovalGate(policy, (e) => recorder.emit(e), io.askApproval ?? null);
     mode = createMode(spec.mode, { workspace, settings: spec.settings, approvals });
-    recorder.emit({
-      type: 'run-started', mode: spec.mode, task: spec.task, provider: spec.provider, settings: spec.settings,
-      systemPrompt: mode.systemPrompt, tools: mode.tools(), startedAt,
-      ...(spec.comparisonId ? { comparisonId: spec.comparisonId } : {}), ...priceOf(spec),
-      shellSandbox: { kind: sandbox.kind, reason: sandbox.reason },
-    });
+    recorder.emit(runStartedOf(spec, { startedAt, systemPrompt: mode.systemPrompt, tools: mode.tools(), shellSandbox: { kind: sandbox.kind, reason: sandbox.reason } }));
     const client = createChatClient(spec.provider, io.apiKey, {
       timeoutMs: spec.settings.requestTimeoutMs,
       idleTimeoutMs: spec.settings.streamIdleTimeoutMs,
@@ -97,10 +88,7 @@ export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {
   }
   if (recorder.events.length === 0) {
     // Setup failed before the run could start: still record what was asked, so the failure is visible.
-    recorder.emit({
-      type: 'run-started', mode: spec.mode, task: spec.task, provider: spec.provider, settings: spec.settings,
-      systemPrompt: '', tools: [], startedAt, ...(spec.comparisonId ? { comparisonId: spec.comparisonId } : {}), ...priceOf(spec),
-    });
+    recorder.emit(runStartedOf(spec, { startedAt }));
   }
   let validation: Validation | null = null;
   if (result.status === 'answered') {

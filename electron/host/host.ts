@@ -5,12 +5,12 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ExportResult, InvokeHandlers, ReportFormat, StoredComparison } from '../../shared/ipc-contract.js';
-import { APPROVAL_ANSWERS, REPORT_FORMATS } from '../../shared/ipc-contract.js';
-import { resolveApprovalPolicy } from '../../shared/approval.js';
-import { parseSettings, type ComparisonRequest, type RunSpec } from '../../shared/run-spec.js';
+import { APPROVAL_ANSWERS } from '../../shared/ipc-contract.js';
+import { isReportFormat, unknownReportFormatMessage } from '../../shared/report-formats.js';
+import type { ComparisonRequest, RunSpec } from '../../shared/run-spec.js';
 import { shellSandbox } from '../engine/sandbox/shell-sandbox.js';
 import type { StepEvent } from '../../shared/step-event.js';
-import { BUILTIN_TASKS, needsFixtureServer } from '../../shared/tasks.js';
+import { BUILTIN_TASKS } from '../../shared/tasks.js';
 import { ComparisonSession } from './comparison-session.js';
 import { EngineServices } from './engine-services.js';
 import { EventFanIn, type FanInOptions } from './fan-in.js';
@@ -18,12 +18,11 @@ import { checkId, HistoryStore } from './history-store.js';
 import type { KeyStore } from './key-store.js';
 import { forkLauncher, type WorkerLauncher } from './launcher.js';
 import {
-  checkModes, checkTrials, fetchKey, makeRunWorkspace, newComparisonId, planRuns, planWorkspace, resolveProvider, type GetApiKey, type KeyEnvPolicy,
+  checkModes, checkTrials, makeRunWorkspace, newComparisonId, planRuns, planWorkspace, prepareRunBase, runSpecOf, type GetApiKey, type KeyEnvPolicy,
 } from './prepare.js';
 import { checkKeyEnvName, KeyEnvRegistry, normalizeBaseUrl } from './key-binding.js';
 import { checkProvider } from './provider-check.js';
 import { PriceStore } from './price-store.js';
-import { resolvePrice } from '../../shared/pricing.js';
 import { anyFolder, type WorkspaceAccess } from './workspace-access.js';
 import { DEFAULT_TIMING, type RunTiming } from './run-session.js';
 import type { BuiltReport } from './reports/index.js';
@@ -92,18 +91,11 @@ export function createHost(options: HostOptions): Host {
     if (typeof request.task !== 'string') throw new Error('Give a task: a built-in task id or a description in words.');
     const modes = checkModes(request.modes);
     const trials = checkTrials(request.trials);
-    const chosen = parseSettings(request.settings);
-    const provider = await resolveProvider(request.provider, services, keyEnvPolicy);
-    const apiKey = await fetchKey(provider, options.getApiKey);
-    // The price is fixed now and recorded with every run, so its cost never changes with later edits of the table.
-    const price = provider.info.simulated ? null : resolvePrice((await prices.load()).table, provider.info);
-    const { resolveTask } = await import('../engine/tasks/index.js');
-    const fixtureUrl = needsFixtureServer(request.task.trim()) ? await services.fixtureUrl() : null;
-    const task = resolveTask(request.task, { fixtureUrl });
     const workspaceDir = await pageWorkspace(request.workspaceDir);
-    // The whole approval policy is recorded: what the user chose, and this machine's default for the rest.
-    const approvals = resolveApprovalPolicy(chosen.approvals, { shellSandbox: shellSandbox().kind, userFolder: workspaceDir !== null });
-    const settings = { ...chosen, approvals };
+    const base = await prepareRunBase(request, {
+      services, getApiKey: options.getApiKey, keyEnv: keyEnvPolicy, loadPrices: async () => (await prices.load()).table, userFolder: workspaceDir !== null,
+    });
+    const { task, provider, apiKey, settings } = base;
 
     const id = newComparisonId();
     const dir = store.dir(id);
@@ -115,10 +107,8 @@ export function createHost(options: HostOptions): Host {
       const plan = await planWorkspace(task.id, workspaceDir, dir, options.dataDir);
       // Every copy is made now, from the one source, so later rounds get the same files as the first.
       specs = await Promise.all(
-        planned.map(async ({ runId, mode, trial, folder }) => ({
-          runId, comparisonId: id, task, mode, trial, provider: provider.info, apiKeyEnv: provider.apiKeyEnv, settings, price, fixtureUrl,
-          workspace: await makeRunWorkspace(plan, join(dir, 'workspaces', folder)),
-        })),
+        planned.map(async ({ runId, mode, trial, folder }) =>
+          runSpecOf(base, { runId, mode, trial, comparisonId: id, workspace: await makeRunWorkspace(plan, join(dir, 'workspaces', folder)) })),
       );
       meta = { id, createdAt: Date.now(), task, provider: provider.info, settings, runs, workspaceSource: plan.description };
       await store.create(meta);
@@ -154,8 +144,8 @@ export function createHost(options: HostOptions): Host {
   }
 
   async function exportReport(comparisonId: string, format: ReportFormat): Promise<ExportResult> {
-    if (!(REPORT_FORMATS as readonly string[]).includes(format)) {
-      throw new Error(`Unknown report format "${String(format)}". Choose one of: ${REPORT_FORMATS.join(', ')}.`);
+    if (!isReportFormat(format)) {
+      throw new Error(unknownReportFormatMessage(String(format)));
     }
     const stored: StoredComparison = await store.open(checkId(comparisonId, 'comparison'), isLive);
     const { buildReport } = await import('./reports/index.js');

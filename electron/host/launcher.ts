@@ -61,7 +61,7 @@ export function workerEnvironment(env: NodeJS.ProcessEnv, platform: NodeJS.Platf
 }
 
 /** Path of a worker entry beside this module's tree: the .ts source under tsx, the .js file in dist. */
-export function workerEntry(name: 'worker-main' | 'synthetic-worker'): string {
+export function workerEntry(name: 'worker-main'): string {
   return fileURLToPath(new URL(`../worker/${name}.${fromSource ? 'ts' : 'js'}`, import.meta.url));
 }
 

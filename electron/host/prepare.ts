@@ -6,9 +6,16 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { cp, mkdir, realpath, stat } from 'node:fs/promises';
 import { join, relative, resolve, isAbsolute } from 'node:path';
 import { findPreset } from '../../shared/providers.js';
-import { isModeId, MAX_TRIALS, MODE_IDS, type ComparisonRequest, type ModeId, type ProviderInfo } from '../../shared/run-spec.js';
+import { resolveApprovalPolicy } from '../../shared/approval.js';
+import { resolvePrice, type PriceTable } from '../../shared/pricing.js';
+import {
+  checkTrials as checkTrialsText, isModeId, MAX_TRIALS, MODE_IDS, parseSettings,
+  type ComparisonRequest, type ModeId, type ProviderInfo, type RunSettings, type RunSpec, type TaskRef,
+} from '../../shared/run-spec.js';
+import type { ModelPrice } from '../../shared/step-event.js';
+import { needsFixtureServer } from '../../shared/tasks.js';
 import type { EngineServices } from './engine-services.js';
-import { isSimulatedEndpoint } from '../engine/sim/detect.js';
+import { isSimulatedEndpoint } from '../sim/detect.js';
 import { checkPresetUrl, KeyEnvRegistry, normalizeBaseUrl } from './key-binding.js';
 
 export interface ResolvedProvider {
@@ -36,7 +43,8 @@ export function checkModes(modes: readonly string[]): ModeId[] {
 /** Runs per mode: a whole number from 1 to MAX_TRIALS; absent means 1. */
 export function checkTrials(trials: unknown): number {
   if (trials === undefined || trials === null) return 1;
-  if (typeof trials !== 'number' || !Number.isInteger(trials) || trials < 1 || trials > MAX_TRIALS) {
+  // A number, checked by the one rule of shared/run-spec.ts (text such as "3" is the composer's to turn into one).
+  if (typeof trials !== 'number' || checkTrialsText(String(trials)).error !== null) {
     throw new Error(`Trials must be a whole number from 1 to ${MAX_TRIALS} (runs of each mode); got ${typeof trials === 'string' ? JSON.stringify(trials) : String(trials)}. Choose a number in that range and start again.`);
   }
   return trials;
@@ -159,4 +167,55 @@ export async function makeRunWorkspace(plan: WorkspacePlan, dest: string): Promi
   if (plan.source) await cp(plan.source, dest, { recursive: true, errorOnExist: false, force: true });
   else await mkdir(dest, { recursive: true });
   return dest;
+}
+
+/** What every run of a request shares: the task, the provider and its key, the settings with the whole approval policy, the price. */
+export interface RunBase {
+  readonly task: TaskRef;
+  readonly provider: ResolvedProvider;
+  readonly apiKey: string | null;
+  readonly settings: RunSettings;
+  /** Fixed now and recorded with every run, so its cost never changes with later edits of the table. */
+  readonly price: ModelPrice | null;
+  readonly fixtureUrl: string | null;
+}
+
+export interface RunBaseOptions {
+  readonly services: EngineServices;
+  readonly getApiKey: GetApiKey;
+  readonly keyEnv: KeyEnvPolicy;
+  readonly loadPrices: () => Promise<PriceTable>;
+  /** Whether the runs work on a copy of the user's folder (the approval defaults differ). */
+  readonly userFolder: boolean;
+}
+
+/**
+ * A request's settings, provider, key, price and task, checked in this order, as the host does for each
+ * comparison and `parallax run` for its one run.
+ */
+export async function prepareRunBase(
+  request: Pick<ComparisonRequest, 'task' | 'provider' | 'settings'>,
+  opts: RunBaseOptions,
+): Promise<RunBase> {
+  const chosen = parseSettings(request.settings);
+  const provider = await resolveProvider(request.provider, opts.services, opts.keyEnv);
+  const apiKey = await fetchKey(provider, opts.getApiKey);
+  const price = provider.info.simulated ? null : resolvePrice(await opts.loadPrices(), provider.info);
+  const { resolveTask } = await import('../engine/tasks/index.js');
+  const fixtureUrl = needsFixtureServer(request.task.trim()) ? await opts.services.fixtureUrl() : null;
+  const task = resolveTask(request.task, { fixtureUrl });
+  // The whole approval policy is recorded: what the user chose, and this machine's default for the rest.
+  const { shellSandbox } = await import('../engine/sandbox/shell-sandbox.js');
+  const approvals = resolveApprovalPolicy(chosen.approvals, { shellSandbox: shellSandbox().kind, userFolder: opts.userFolder });
+  return { task, provider, apiKey, settings: { ...chosen, approvals }, price, fixtureUrl };
+}
+
+/** One run's spec from the shared base. */
+export function runSpecOf(base: RunBase, run: { readonly runId: string; readonly mode: ModeId; readonly workspace: string; readonly comparisonId?: string; readonly trial?: number }): RunSpec {
+  return {
+    runId: run.runId, ...(run.comparisonId ? { comparisonId: run.comparisonId } : {}), task: base.task, mode: run.mode,
+    ...(run.trial !== undefined ? { trial: run.trial } : {}),
+    provider: base.provider.info, apiKeyEnv: base.provider.apiKeyEnv, settings: base.settings, price: base.price, fixtureUrl: base.fixtureUrl,
+    workspace: run.workspace,
+  };
 }

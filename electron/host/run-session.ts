@@ -7,6 +7,7 @@ import { MODE_LABELS, type RunSpec } from '../../shared/run-spec.js';
 import type { ApprovalRequestedEvent, ApprovalResolvedEvent, RunFinishedEvent, RunStatus, StepEvent } from '../../shared/step-event.js';
 import { checkStepEvent } from '../../shared/step-event-schema.js';
 import { computeTotals } from '../../shared/summary.js';
+import { runStartedEvent } from '../../shared/run-started.js';
 import type { WorkerExit, WorkerHandle } from './launcher.js';
 
 export interface RunTiming {
@@ -38,11 +39,7 @@ export interface RunSessionHooks {
  */
 export function cancelledBeforeStart(spec: RunSpec, reason: string): StepEvent[] {
   const startedAt = Date.now();
-  const started: StepEvent = {
-    type: 'run-started', runId: spec.runId, seq: 0, t: 0, mode: spec.mode, task: spec.task, provider: spec.provider,
-    settings: spec.settings, systemPrompt: '', tools: [], startedAt,
-    ...(spec.comparisonId ? { comparisonId: spec.comparisonId } : {}), ...(spec.price !== undefined ? { price: spec.price } : {}),
-  };
+  const started: StepEvent = runStartedEvent(spec, startedAt);
   const finished: RunFinishedEvent = {
     type: 'run-finished', runId: spec.runId, seq: 1, t: 0, status: 'cancelled', answer: '', error: reason, validation: null,
     totals: computeTotals([started]),
@@ -175,11 +172,7 @@ export class RunSession {
     if (kept === 0) {
       // The worker died before the engine could say anything: record what was asked, as the engine would.
       const { spec } = this;
-      added.push({
-        type: 'run-started', runId: spec.runId, seq: 0, t: 0, mode: spec.mode, task: spec.task, provider: spec.provider,
-        settings: spec.settings, systemPrompt: '', tools: [], startedAt: now,
-        ...(spec.comparisonId ? { comparisonId: spec.comparisonId } : {}), ...(spec.price !== undefined ? { price: spec.price } : {}),
-      });
+      added.push(runStartedEvent(spec, now));
     }
     const prior = [...this.events, ...added];
     const started = prior.find((e) => e.type === 'run-started');

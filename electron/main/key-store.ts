@@ -124,6 +124,7 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
         throw new KeyStoreError((err as Error).message);
       }
       if (trimmed === '') return;
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what a key must not hold
       if (trimmed.length > 4096 || /[\s\u0000-\u001f\u007f]/.test(trimmed)) {
         throw new KeyStoreError('That does not look like an API key (it contains spaces, line breaks or is too long). Paste only the key.');
       }

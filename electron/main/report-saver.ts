@@ -6,6 +6,7 @@ import type { SaveDialogOptions, SaveDialogReturnValue } from 'electron';
 import { writeFile as fsWriteFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ExportResult } from '../../shared/ipc-contract.js';
+import { REPORT_FORMAT_INFO, reportFormatOfFile } from '../../shared/report-formats.js';
 import type { BuiltReport } from '../host/reports/index.js';
 
 export interface ReportSaverOptions {
@@ -16,19 +17,20 @@ export interface ReportSaverOptions {
   readonly writeFile?: (file: string, content: string) => Promise<void>;
 }
 
-const FILTERS: Readonly<Record<string, { name: string; extensions: string[] }>> = {
-  '.html': { name: 'HTML report', extensions: ['html'] },
-  '.md': { name: 'Markdown', extensions: ['md'] },
-  '.csv': { name: 'CSV table', extensions: ['csv'] },
-  '.json': { name: 'JSON data', extensions: ['json'] },
-};
+/** The save dialog's filter for a report's file: the format's label and extensions (shared/report-formats.ts). */
+function filterOf(fileName: string): { name: string; extensions: string[] } | null {
+  const format = reportFormatOfFile(fileName);
+  if (!format) return null;
+  const info = REPORT_FORMAT_INFO[format];
+  return { name: info.label, extensions: [info.extension] };
+}
 
 export function createReportSaver(options: ReportSaverOptions): (report: BuiltReport) => Promise<ExportResult> {
   const writeFile = options.writeFile ?? ((file: string, content: string) => fsWriteFile(file, content, 'utf8'));
   let lastDir = options.defaultDir;
   return async (report) => {
     const ext = path.extname(report.fileName).toLowerCase();
-    const filter = FILTERS[ext];
+    const filter = filterOf(report.fileName);
     const result = await options.showSaveDialog({
       title: 'Export comparison report',
       defaultPath: path.join(lastDir, path.basename(report.fileName)),

@@ -5,15 +5,11 @@
  */
 import type { RunSpec } from '../../shared/run-spec.js';
 import type { StepEvent } from '../../shared/step-event.js';
+import type { EngineIO } from '../engine/run-engine.js';
 import { isHostToWorker, type HostToWorker, type WorkerToHost } from './worker-protocol.js';
 
-export interface RunIo {
-  readonly apiKey: string | null;
-  readonly signal: AbortSignal;
-  emit(event: StepEvent): void;
-  /** Waits for the host's answer to the approval-requested event just emitted (the user decides there). */
-  askApproval(request: { readonly approvalId: string }, signal: AbortSignal): Promise<'allow' | 'deny' | 'allow-comparison'>;
-}
+/** The engine's IO; in a worker, approvals are always answered, by the host (the user decides there). */
+export type RunIo = EngineIO & Required<Pick<EngineIO, 'askApproval'>>;
 
 export type RunFn = (spec: RunSpec, io: RunIo) => Promise<void>;
 

@@ -13,13 +13,8 @@ export function fmtMean(n: number): string {
   return meanFmt.format(n);
 }
 
-export function fmtMs(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
-  const m = Math.floor(ms / 60_000);
-  const s = Math.round((ms % 60_000) / 1000);
-  return `${m} m ${String(s).padStart(2, '0')} s`;
-}
+/** Durations are written as on every other surface (shared/format.ts): "850 ms", "12.3 s", "2 min 05 s". */
+export { formatDuration as fmtMs } from '../../shared/format.js';
 
 export function fmtBytes(n: number): string {
   if (n < 1024) return `${n} B`;

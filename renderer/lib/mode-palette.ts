@@ -1,19 +1,13 @@
 /**
- * Every mode's colours, in one place: a prompt shade and a lighter (dark theme: brighter) completion shade per
- * theme, and a dash pattern for its cumulative line. The hues follow the Okabe–Ito set (blue, orange, bluish
- * green, reddish purple), tuned so the four prompt shades stay apart under protan-, deutan- and tritanopia
- * (tests/renderer/lib/mode-palette.test.ts measures it). Keyed by ModeId, so a new mode does not typecheck
- * until it has its colours. The CSS custom properties (--mode-<id>, --mode-<id>-2) are generated from here.
+ * Every mode's colours in the app, from the one palette in shared/modes.ts (the reports draw with the same
+ * light shades): a prompt shade and a lighter (dark theme: brighter) completion shade per theme, and a dash
+ * pattern for its cumulative line. The CSS custom properties (--mode-<id>, --mode-<id>-2) are generated here.
  */
-import type { ModeId } from '../../shared/run-spec.js';
+import { MODE_IDS, MODES, type ModeId, type ModeShades } from '../../shared/modes.js';
 
 export type TokenKind = 'prompt' | 'completion';
 export type Theme = 'light' | 'dark';
-
-export interface ModeShades {
-  readonly prompt: string;
-  readonly completion: string;
-}
+export type { ModeShades };
 
 export interface ModeStyle {
   readonly light: ModeShades;
@@ -22,14 +16,9 @@ export interface ModeStyle {
   readonly dash: string;
 }
 
-/** The four colour slots, in the order modes were added to Parallax. */
-const BLUE: ModeStyle = { light: { prompt: '#2f6fde', completion: '#8db4f5' }, dark: { prompt: '#5b9bff', completion: '#b3d0ff' }, dash: '' };
-const ORANGE: ModeStyle = { light: { prompt: '#d9730d', completion: '#f3bd82' }, dark: { prompt: '#f0953a', completion: '#fcd6ac' }, dash: '6 3' };
-const GREEN: ModeStyle = { light: { prompt: '#118c6c', completion: '#7fd3b6' }, dark: { prompt: '#2aa57f', completion: '#8fdcc0' }, dash: '2 2' };
-const PURPLE: ModeStyle = { light: { prompt: '#a3327a', completion: '#e9a6cf' }, dark: { prompt: '#e46aa8', completion: '#f7b5d6' }, dash: '8 3 2 3' };
-export const PALETTE_SLOTS: readonly ModeStyle[] = [BLUE, ORANGE, GREEN, PURPLE];
-
-export const MODE_PALETTE: Readonly<Record<ModeId, ModeStyle>> = { react: BLUE, code: ORANGE, hybrid: GREEN, 'react-search': PURPLE };
+export const MODE_PALETTE: Readonly<Record<ModeId, ModeStyle>> = Object.fromEntries(
+  MODE_IDS.map((m) => [m, { light: MODES[m].colour.light, dark: MODES[m].colour.dark, dash: MODES[m].dash }]),
+) as Record<ModeId, ModeStyle>;
 
 /** The theme-aware colour of a mode, as a CSS value for a style or an SVG fill. */
 export const modeColor = (mode: ModeId, kind: TokenKind = 'prompt') => `var(--mode-${mode}${kind === 'completion' ? '-2' : ''})`;

@@ -6,8 +6,8 @@
 import type { ApprovalPolicyInput } from '../../shared/approval.js';
 import { findPreset } from '../../shared/providers.js';
 import {
+  checkTrials,
   DEFAULT_SETTINGS,
-  MAX_TRIALS,
   MODE_IDS,
   SIM_FAULT_LABELS,
   SIM_FAULTS,
@@ -169,20 +169,8 @@ export function effectiveBaseUrl(form: Pick<ComposerForm, 'providerName' | 'base
   return typed || preset?.baseUrl || null;
 }
 
-export type TrialsCheck = { readonly trials: number; readonly error: null } | { readonly trials: null; readonly error: string };
-
-/** Trials per mode as typed: a whole number from 1 to MAX_TRIALS, with the reason in words when it is not. */
-export function checkTrials(text: string): TrialsCheck {
-  const t = text.trim();
-  const range = `a whole number from 1 to ${MAX_TRIALS}`;
-  if (t === '') return { trials: null, error: `Enter how many times to run each mode: ${range}.` };
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(t)) return { trials: null, error: `Must be ${range}.` };
-  const n = Number(t);
-  if (!Number.isInteger(n)) return { trials: null, error: 'Must be a whole number.' };
-  if (n < 1) return { trials: null, error: 'Must be at least 1.' };
-  if (n > MAX_TRIALS) return { trials: null, error: `At most ${MAX_TRIALS} trials per mode.` };
-  return { trials: n, error: null };
-}
+// Trials are checked by the one rule of shared/run-spec.ts, as the CLI and the host check them.
+export { checkTrials, type TrialsCheck } from '../../shared/run-spec.js';
 
 /** "Run", "Run 2 modes", "Run 2 modes × 3": what pressing the button starts. */
 export function runLabel(modes: number, trials: number | null): string {

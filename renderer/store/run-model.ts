@@ -123,7 +123,7 @@ class Draft {
 }
 
 function stepOf(d: Draft, run: MRun, step: number): MStep {
-  let i = run.stepIndex[step];
+  const i = run.stepIndex[step];
   if (i === undefined) {
     run.steps = d.own(run.steps);
     run.stepIndex = d.own(run.stepIndex);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupByRun, summarizeRun } from '../../shared/summary.js';
 import { parsePriceTable } from '../../shared/pricing.js';
-import { startSimServer, type SimServer } from '../../electron/engine/sim/index.js';
+import { startSimServer, type SimServer } from '../../electron/sim/index.js';
 import { estimatedComparison, storeComparison } from '../helpers/cost-runs.js';
 import { startProviderProxy, type ProviderProxy } from '../helpers/provider-proxy.js';
 import { startAppSession, stopAppSession } from './app-session.js';

@@ -2,8 +2,8 @@
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { readdir, writeFile } from 'node:fs/promises';
-import { extname, join, resolve } from 'node:path';
-import { REPORT_FORMATS, type ReportFormat } from '../../../shared/ipc-contract.js';
+import { join, resolve } from 'node:path';
+import { REPORT_FORMATS, reportFormatNamed, reportFormatOfFile, unknownReportFormatMessage, type ReportFormat } from '../../../shared/report-formats.js';
 import { resolveDataDir } from '../../host/data-dir.js';
 import { HistoryStore } from '../../host/history-store.js';
 import { buildReport } from '../../host/reports/index.js';
@@ -12,8 +12,6 @@ interface ReportFlags {
   format?: string;
   output?: string;
 }
-
-const BY_EXTENSION: Record<string, ReportFormat> = { '.html': 'html', '.htm': 'html', '.md': 'md', '.markdown': 'md', '.csv': 'csv', '.json': 'json' };
 
 export function register(program: Command): void {
   program
@@ -27,12 +25,11 @@ export function register(program: Command): void {
 
 function pickFormat(flags: ReportFlags): ReportFormat {
   if (flags.format !== undefined) {
-    const f = flags.format.toLowerCase();
-    if ((REPORT_FORMATS as readonly string[]).includes(f)) return f as ReportFormat;
-    if (f === 'markdown') return 'md';
-    throw new Error(`Unknown report format "${flags.format}". Use one of: ${REPORT_FORMATS.join(', ')}.`);
+    const named = reportFormatNamed(flags.format);
+    if (!named) throw new Error(unknownReportFormatMessage(flags.format));
+    return named;
   }
-  return (flags.output && BY_EXTENSION[extname(flags.output).toLowerCase()]) || 'html';
+  return (flags.output && reportFormatOfFile(flags.output)) || 'html';
 }
 
 /** The comparison id the user meant: an exact id, "latest", or a prefix matching exactly one id. */

@@ -5,19 +5,21 @@ import { createWriteStream } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { MODE_IDS, SIM_FAULTS, isModeId, parseSettings, type RunSpec } from '../../../shared/run-spec.js';
+import { MODE_IDS, SIM_FAULTS, isModeId } from '../../../shared/run-spec.js';
 import type { StepEvent } from '../../../shared/step-event.js';
 import { summarizeRun, type RunSummary } from '../../../shared/summary.js';
 import { runEngine, warmUpEngine } from '../../engine/run-engine.js';
-import { isSimulatedEndpoint, startSimServer } from '../../engine/sim/index.js';
-import { needsFixtureServer } from '../../../shared/tasks.js';
-import { prepareFixture, resolveTask, startFixtureServer } from '../../engine/tasks/index.js';
+import { prepareFixture } from '../../engine/tasks/index.js';
+import { resolveDataDir } from '../../host/data-dir.js';
+import { EngineServices } from '../../host/engine-services.js';
+import { prepareRunBase, runSpecOf } from '../../host/prepare.js';
+import { PriceStore } from '../../host/price-store.js';
 import type { ApprovalPolicyInput } from '../../../shared/approval.js';
 import { APPROVE_FLAG_HELP, cliApprovalPolicy, TerminalPrompter } from '../approvals.js';
 import { addProviderOptions, readApiKey, resolveProviderFlags, type ProviderFlags } from '../provider-options.js';
 import { addSettingsOption, buildSettings } from '../settings-option.js';
 import { stepHeader, stepLine, summaryLines } from '../step-printer.js';
-import { runCostFields, runPrice, stepCostFields } from '../cost-output.js';
+import { runCostFields, stepCostFields } from '../cost-output.js';
 
 interface RunFlags extends ProviderFlags {
   task: string;
@@ -58,10 +60,6 @@ async function runCommand(flags: RunFlags): Promise<void> {
   const tty = process.stdin.isTTY === true;
   const approvals = cliApprovalPolicy(flags.approve, { tty, userFolder: !!flags.workspace, base: extra.approvals as ApprovalPolicyInput | undefined });
   for (const note of approvals.notes) process.stderr.write(`note: ${note}\n`);
-  // --no-return-types wins over --settings; otherwise --settings may set returnTypes itself.
-  const settings = parseSettings({ ...extra, approvals: approvals.policy, ...(flags.returnTypes === false ? { returnTypes: false } : {}) });
-  if (settings.simFaults.length && !choice.simulated) throw new Error('--fault works only with the simulated model.');
-
   const cleanups: (() => Promise<void>)[] = [];
   const prompter = tty ? new TerminalPrompter(process.stdin, process.stderr) : null;
   if (prompter) cleanups.push(async () => prompter.close());
@@ -69,32 +67,28 @@ async function runCommand(flags: RunFlags): Promise<void> {
   const onSigint = () => controller.abort();
   process.once('SIGINT', onSigint);
   try {
-    const sim = choice.simulated ? await startSimServer() : null;
-    if (sim) cleanups.push(() => sim.close());
-    const fixture = needsFixtureServer(flags.task) ? await startFixtureServer() : null;
-    if (fixture) cleanups.push(() => fixture.close());
-    const task = resolveTask(flags.task, { fixtureUrl: fixture?.url ?? null });
-
+    // The spec is built as the host builds each run of a comparison: same checks, same policy, same price.
+    const services = new EngineServices();
+    cleanups.push(() => services.close());
+    const base = await prepareRunBase(
+      {
+        task: flags.task,
+        provider: { name: choice.name, baseUrl: choice.baseUrl, model: choice.model, apiKeyEnv: choice.apiKeyEnv },
+        // --no-return-types wins over --settings; otherwise --settings may set returnTypes itself.
+        settings: { ...extra, approvals: approvals.policy, ...(flags.returnTypes === false ? { returnTypes: false } : {}) },
+      },
+      {
+        services, getApiKey: async () => apiKey, keyEnv: 'any', userFolder: !!flags.workspace,
+        loadPrices: async () => (await new PriceStore(resolveDataDir()).load()).table,
+      },
+    );
+    if (base.settings.simFaults.length && !base.provider.info.simulated) throw new Error('--fault works only with the simulated model.');
+    const task = base.task;
     const workspace = await mkdtemp(join(tmpdir(), 'parallax-run-'));
     if (!flags.keepWorkspace) cleanups.push(() => rm(workspace, { recursive: true, force: true }));
     if (flags.workspace) await cp(resolve(flags.workspace), workspace, { recursive: true });
     else if (task.id) await prepareFixture(task.id, workspace);
-
-    const provider = {
-      name: choice.name, baseUrl: sim ? sim.url : choice.baseUrl!, model: choice.model,
-      simulated: choice.simulated || (await isSimulatedEndpoint(choice.baseUrl!)),
-    };
-    const spec: RunSpec = {
-      runId: randomUUID(),
-      task,
-      mode: flags.mode,
-      provider,
-      apiKeyEnv: choice.apiKeyEnv,
-      settings,
-      workspace,
-      price: await runPrice(provider),
-      fixtureUrl: fixture?.url ?? null,
-    };
+    const spec = runSpecOf(base, { runId: randomUUID(), mode: flags.mode, workspace });
     await warmUpEngine(spec);
     const log = flags.events ? createWriteStream(resolve(flags.events)) : null;
     const events: StepEvent[] = [];

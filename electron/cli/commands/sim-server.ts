@@ -1,8 +1,8 @@
 /** `parallax sim-server`: the simulated model as a standalone OpenAI-compatible server, until Ctrl+C. */
 import type { Command } from 'commander';
 import { SIM_FAULTS } from '../../../shared/run-spec.js';
-import { parseFaults, TRIAL_HEADER } from '../../engine/sim/faults.js';
-import { startSimServer } from '../../engine/sim/sim-server.js';
+import { parseFaults, TRIAL_HEADER } from '../../sim/faults.js';
+import { startSimServer } from '../../sim/sim-server.js';
 
 interface SimFlags {
   port: string;
@@ -29,7 +29,7 @@ export function register(program: Command): void {
       const sim = await startSimServer({ port: parsePort(flags.port), host: flags.host, faults: parseFaults(flags.fault) });
       console.log(sim.url);
       console.log(`Point any OpenAI-compatible client at base URL ${sim.url} with model "sim" and any API key (simulated replies). Ctrl+C stops it.`);
-      console.log(`Send the header ${TRIAL_HEADER}: N to get trial N's behaviour (trial 1, the seed tutorial's documented run, when absent).`);
+      console.log(`Send the header ${TRIAL_HEADER}: N to get trial N's behaviour (trial 1, the documented real run, when absent).`);
       if (flags.fault?.length) console.log(`Injecting faults: ${flags.fault.join(', ')}`);
       await new Promise<void>((resolve) => {
         const stop = (): void => {

@@ -1,5 +1,5 @@
 /**
- * Hybrid mode (seed exercise 6): the common file tools are offered directly, as in ReAct, and run_code is
+ * Hybrid mode: the common file tools are offered directly, as in ReAct, and run_code is
  * offered beside them, as in Code Mode (same sandbox, catalog and search_tools). The model picks per step: a
  * direct call for a simple look, a program for batch work. Calls are told apart by name only.
  */

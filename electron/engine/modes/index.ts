@@ -1,5 +1,5 @@
-/** The mode factory: one adapter per ModeId. */
-import type { ModeId } from '../../../shared/run-spec.js';
+/** The mode factory: one adapter per ModeId (the compiler asks for a new mode's adapter here). */
+import { MODE_IDS, MODES, type ModeId } from '../../../shared/modes.js';
 import type { ModeAdapter, ModeOptions } from './mode.js';
 import { createReactMode } from './react-mode.js';
 import { createCodeMode } from './code-mode.js';
@@ -13,8 +13,8 @@ const FACTORIES: Record<ModeId, (opts: ModeOptions) => ModeAdapter> = {
   'react-search': createReactSearchMode,
 };
 
-/** Modes that offer run_code: their worker starts the sandbox thread before the run is released. */
-export const SANDBOX_MODES: ReadonlySet<ModeId> = new Set<ModeId>(['code', 'hybrid']);
+/** Modes that offer run_code (shared/modes.ts): their worker starts the sandbox thread before the run is released. */
+export const SANDBOX_MODES: ReadonlySet<ModeId> = new Set(MODE_IDS.filter((m) => MODES[m].usesSandbox));
 
 export function createMode(id: ModeId, opts: ModeOptions): ModeAdapter {
   return FACTORIES[id](opts);

@@ -12,13 +12,13 @@ export const CODE_SYSTEM_PROMPT =
   `${BASE} Work by writing JavaScript programs for the run_code tool: one program can call many tools, ` +
   'and only what it prints comes back to you, so compute and summarise inside the program.';
 
-/** Seed exercise 6: direct calls for simple steps, a program for batch work. */
+/** Hybrid: direct calls for simple steps, a program for batch work. */
 export const HYBRID_SYSTEM_PROMPT =
   `${BASE} Call list_dir and read_file directly for simple steps. When the work is batch processing (loops, ` +
   'counting, many files), write one JavaScript program for the run_code tool instead: it can call many tools, ' +
   'and only what it prints comes back to you.';
 
-/** Seed exercise 7: ReAct that starts with a few tools and finds the rest with search_tools. */
+/** ReAct + tool search: ReAct that starts with a few tools and finds the rest with search_tools. */
 export const REACT_SEARCH_SYSTEM_PROMPT =
   `${REACT_SYSTEM_PROMPT} You are offered only the common tools at first: when none fits, call search_tools ` +
   'with English keywords, and the tools it finds are offered from your next step.';

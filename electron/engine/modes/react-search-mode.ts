@@ -1,5 +1,5 @@
 /**
- * ReAct + tool search (seed exercise 7, approach 1): the first request offers only the common tools and
+ * ReAct + tool search: the first request offers only the common tools and
  * `search_tools(query)`. A search ranks the hidden tools (BM25, tool-search/) and answers with their
  * signatures; the tools it found are added to the tools of every later request, so from the next step the
  * model calls them like any ReAct tool. One `tool-search` event per search.

@@ -6,21 +6,9 @@ import type { ComparisonMeta } from '../../../shared/ipc-contract.js';
 import { APPROVAL_TOOLS } from '../../../shared/approval.js';
 import type { RunSettings } from '../../../shared/run-spec.js';
 
-/** 12345 → "12,345". */
-export function formatInt(n: number): string {
-  const sign = n < 0 ? '-' : '';
-  const [int, frac] = Math.abs(n).toString().split('.');
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return sign + grouped + (frac ? `.${frac}` : '');
-}
-
-/** Milliseconds as a short duration: "850 ms", "12.3 s", "2 min 05 s". */
-export function formatMs(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  const s = Math.round(ms / 1000);
-  return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
-}
+// Numbers and durations are written as on every other surface (shared/format.ts).
+import { formatDuration as formatMs, formatInt } from '../../../shared/format.js';
+export { formatInt, formatMs };
 
 /** Epoch ms → "2026-11-30 14:05:09 UTC" (UTC, so the text is the same on every machine). */
 export function formatUtc(epochMs: number): string {

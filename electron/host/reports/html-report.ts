@@ -46,7 +46,7 @@ function summaryTable(d: ReportData): SafeHtml {
   const rows = METRICS.map(
     (m) => html`<tr><th scope="row">${m.label}</th>${d.runs.map((r, i) => {
       const v = r.summary.totals[m.key];
-      return html`<td class="num" data-run="${r.runId}" data-metric="${m.key}" data-value="${v}">${estMark(TOKEN_KEYS.has(m.key) && runEstimated(r.summary))}${m.ms ? formatMs(v) : formatInt(v)}${base ? diffCell(v, base.totals[m.key], i === 0, comparable(r)) : null}</td>`;
+      return html`<td class="num" data-run="${r.runId}" data-metric="${m.key}" data-value="${v}">${estMark(TOKEN_KEYS.has(m.key) && runEstimated(r.summary))}${m.unit === 'ms' ? formatMs(v) : formatInt(v)}${base ? diffCell(v, base.totals[m.key], i === 0, comparable(r)) : null}</td>`;
     })}</tr>`,
   );
   const costRows = d.costShown ? summaryCostRows(d, diffCell, comparable) : null;

@@ -71,7 +71,7 @@ function runRow(r: ReportRun, first: ReportRun, cheapest: ReportRun | null, cost
     const diff = m.key !== 'total' ? null
       : r === first ? html`<span class="diff">baseline</span>`
       : pctSpan(percentDiff(value, first.summary.totals.total), 'vs first', comparable);
-    return html`<td class="num" data-run="${r.runId}" data-metric="${m.key}" data-value="${value}">${estMark(TOKEN_KEYS.has(m.key) && runEstimated(r.summary))}${m.ms ? formatMs(value) : formatInt(value)}${diff}</td>`;
+    return html`<td class="num" data-run="${r.runId}" data-metric="${m.key}" data-value="${value}">${estMark(TOKEN_KEYS.has(m.key) && runEstimated(r.summary))}${m.unit === 'ms' ? formatMs(value) : formatInt(value)}${diff}</td>`;
   });
   if (costInfo) cells.push(html`<td class="num" data-run="${r.runId}" data-metric="cost" data-value="${r.summary.cost.usd ?? ''}" title="${costHint(r.summary.cost)}">${costText(r.summary.cost)}</td>`);
   const note = r.summary.answer ? null : statusNote(r);
@@ -112,7 +112,7 @@ export function averageSection(d: ReportData): SafeHtml {
     const s = a[m.key];
     if (!s) return html`<td class="num muted" data-mode="${a.mode}" data-metric="${m.key}">no answered run</td>`;
     const diff = i === 0 ? html`<span class="diff">baseline</span>` : pctSpan(meanDiff(a, base, m.key), 'vs first');
-    return html`<td class="num" data-mode="${a.mode}" data-metric="${m.key}" data-mean="${s.mean}" data-min="${s.min}" data-max="${s.max}">${estMark(TOKEN_KEYS.has(m.key) && isEstimated(a.usageSource))}${formatMean(s.mean, m.ms)}<span class="range">${formatRange(s, m.ms)}</span>${diff}</td>`;
+    return html`<td class="num" data-mode="${a.mode}" data-metric="${m.key}" data-mean="${s.mean}" data-min="${s.min}" data-max="${s.max}">${estMark(TOKEN_KEYS.has(m.key) && isEstimated(a.usageSource))}${formatMean(s.mean, m.unit === 'ms')}<span class="range">${formatRange(s, m.unit === 'ms')}</span>${diff}</td>`;
   })}</tr>`);
   const caption = html`<caption>Mean over each mode's answered runs, the lowest–highest run below it, and the mean's difference against the first mode.${
     d.simulated ? ' Simulated: token figures were counted by the simulated model from the real requests, not billed by a provider.' : ''

@@ -3,13 +3,15 @@
  * and JSON. Deterministic: the same stored comparison always gives the same bytes, unless a generation
  * time is passed in.
  */
-import type { ReportFormat, StoredComparison } from '../../../shared/ipc-contract.js';
+import type { StoredComparison } from '../../../shared/ipc-contract.js';
+import type { StepEvent } from '../../../shared/step-event.js';
+import { isReportFormat, REPORT_FORMAT_INFO, unknownReportFormatMessage, type ReportFormat } from '../../../shared/report-formats.js';
 import { reportFileName } from './format.js';
 import { renderCsv } from './csv-report.js';
 import { renderHtml } from './html-report.js';
 import { renderJson } from './json-report.js';
 import { renderMarkdown } from './markdown-report.js';
-import { prepareReport } from './report-data.js';
+import { prepareReport, type ReportData } from './report-data.js';
 
 export interface BuiltReport {
   readonly fileName: string;
@@ -22,23 +24,21 @@ export interface BuildReportOptions {
   readonly generatedAt?: Date;
 }
 
-const FORMATS: Record<ReportFormat, { ext: string; mimeType: string }> = {
-  html: { ext: 'html', mimeType: 'text/html; charset=utf-8' },
-  md: { ext: 'md', mimeType: 'text/markdown; charset=utf-8' },
-  csv: { ext: 'csv', mimeType: 'text/csv; charset=utf-8' },
-  json: { ext: 'json', mimeType: 'application/json' },
+type Renderer = (data: ReportData, events: readonly StepEvent[], generatedAt: Date | undefined) => string;
+
+/** One renderer per format (shared/report-formats.ts describes them): the compiler refuses a format left out. */
+const RENDERERS: Record<ReportFormat, Renderer> = {
+  html: (data, _events, at) => renderHtml(data, at),
+  md: (data, _events, at) => renderMarkdown(data, at),
+  csv: (data) => renderCsv(data),
+  json: (data, events) => renderJson(data, events),
 };
 
 export function buildReport(stored: StoredComparison, format: ReportFormat, opts: BuildReportOptions = {}): BuiltReport {
-  const f = FORMATS[format];
-  if (!f) throw new Error(`Unknown report format "${String(format)}". Use one of: ${Object.keys(FORMATS).join(', ')}.`);
-  const data = prepareReport(stored);
-  const content =
-    format === 'html' ? renderHtml(data, opts.generatedAt)
-    : format === 'md' ? renderMarkdown(data, opts.generatedAt)
-    : format === 'csv' ? renderCsv(data)
-    : renderJson(data, stored.events);
-  return { fileName: reportFileName(stored.meta, f.ext), mimeType: f.mimeType, content };
+  if (!isReportFormat(format)) throw new Error(unknownReportFormatMessage(String(format)));
+  const info = REPORT_FORMAT_INFO[format];
+  const content = RENDERERS[format](prepareReport(stored), stored.events, opts.generatedAt);
+  return { fileName: reportFileName(stored.meta, info.extension), mimeType: info.mimeType, content };
 }
 
 export { loadReportJson, ReportFileError, REPORT_SCHEMA, REPORT_VERSION, type ComparisonReportJson } from './json-report.js';

@@ -4,11 +4,12 @@
  * grouped by trial. Figures come from trial-figures.ts, as in the HTML report.
  */
 import { formatPercent, percentDiff } from '../../../shared/summary.js';
-import type { RunTotals } from '../../../shared/step-event.js';
+import { isTokenMetric } from '../../../shared/run-metrics.js';
 import { formatInt, formatMs } from './format.js';
 import { costText, formatUsd, isEstimated } from '../../../shared/cost.js';
 import { averageCostVerdict, costLegend, meanCostText, tokenText } from './cost-figures.js';
 import { mdCell, table } from './markdown-table.js';
+import { RUN_METRICS, type Metric } from './report-figures.js';
 import { statusLabel, type ReportData, type ReportRun } from './report-data.js';
 import {
   AVERAGE_METRICS, averageVerdict, byTrial, formatMean, formatRange, meanDiff, modeLabel, trialCheapest,
@@ -26,7 +27,7 @@ export function averageTable(d: ReportData): string[] {
       const s = a[m.key];
       if (!s) return 'no answered run';
       const est = ['prompt', 'completion', 'cached', 'total'].includes(m.key) && isEstimated(a.usageSource) ? '≈ ' : '';
-      const cell = `${est}${formatMean(s.mean, m.ms)} (${formatRange(s, m.ms)})`;
+      const cell = `${est}${formatMean(s.mean, m.unit === 'ms')} (${formatRange(s, m.unit === 'ms')})`;
       return i === 0 ? cell : `${cell}, ${formatPercent(meanDiff(a, base, m.key))}`;
     })]);
   }
@@ -52,7 +53,10 @@ export function averageTable(d: ReportData): string[] {
   ];
 }
 
-const RUN_METRICS: readonly (keyof RunTotals)[] = ['steps', 'requests', 'prompt', 'completion', 'cached', 'reasoning'];
+// The run metrics (shared/run-metrics.ts) around the total, whose cell adds its difference and is followed by the cost.
+const BEFORE_TOTAL = RUN_METRICS.slice(0, RUN_METRICS.findIndex((m) => m.key === 'total'));
+const AFTER_TOTAL = RUN_METRICS.slice(RUN_METRICS.findIndex((m) => m.key === 'total') + 1);
+const TOTAL_LABEL = RUN_METRICS.find((m) => m.key === 'total')!.label;
 
 /** Every run, one row each, grouped by trial; the total's difference is against the first mode of the same trial. */
 export function runsTable(d: ReportData): string {
@@ -66,24 +70,24 @@ export function runsTable(d: ReportData): string {
       const star = answered(r) && answered(first) ? '' : '\\*';
       if (r !== first && star) starred = true;
       const tok = (n: number) => tokenText(n, r.summary);
+      const cell = (m: Metric) => (isTokenMetric(m) ? tok(t[m.key]) : m.unit === 'ms' ? formatMs(t[m.key]) : formatInt(t[m.key]));
       const total = r === first ? tok(t.total) : `${tok(t.total)} (${formatPercent(percentDiff(t.total, first.summary.totals.total))}${star})`;
       const v = r.summary.validation;
       return [
         `${mdCell(r.label)}${r === cheapest ? ' (cheapest)' : ''}`,
         mdCell(statusLabel(r)),
-        ...RUN_METRICS.map((k) => (k === 'steps' || k === 'requests' ? formatInt(t[k]) : tok(t[k]))),
+        ...BEFORE_TOTAL.map(cell),
         total,
         ...(d.costShown ? [mdCell(costText(r.summary.cost))] : []),
-        formatMs(t.wallMs),
-        formatInt(t.toolCalls),
+        ...AFTER_TOTAL.map(cell),
         v ? `${v.ok ? 'passed' : 'failed'}: ${mdCell(v.detail)}` : 'not checked',
         r.summary.answer ? mdCell(r.summary.answer) : '—',
       ];
     });
   });
   const out = table(
-    ['Run', 'Status', 'Steps', 'Requests', 'Prompt tokens', 'Completion tokens', 'Cached tokens', 'Reasoning tokens', 'Total tokens', ...(d.costShown ? ['Cost (USD)'] : []), 'Wall time', 'Tool calls', 'Validation', 'Answer'],
-    ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', ...(d.costShown ? (['r'] as const) : []), 'r', 'r', 'l', 'l'],
+    ['Run', 'Status', ...BEFORE_TOTAL.map((m) => m.label), TOTAL_LABEL, ...(d.costShown ? ['Cost (USD)'] : []), ...AFTER_TOTAL.map((m) => m.label), 'Validation', 'Answer'],
+    ['l', 'l', ...BEFORE_TOTAL.map(() => 'r' as const), 'r', ...(d.costShown ? (['r'] as const) : []), ...AFTER_TOTAL.map(() => 'r' as const), 'l', 'l'],
     rows,
   ) + (d.costShown && costLegend(d.runs.map((r) => r.summary)) ? `\n\n${mdCell(costLegend(d.runs.map((r) => r.summary)))}` : '');
   const legend = 'Runs in trial order; a total\'s percentage is against the first mode of the same trial, and "(cheapest)" marks the answered run with the fewest total tokens in its trial.';

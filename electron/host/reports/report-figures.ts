@@ -3,32 +3,16 @@
  * two formats cannot disagree.
  */
 import type { ModeId } from '../../../shared/run-spec.js';
-import type { RunTotals } from '../../../shared/step-event.js';
+import { metricsOn, type RunMetric } from '../../../shared/run-metrics.js';
 import { cumulativeTokens, type RunSummary } from '../../../shared/summary.js';
 import { toolDefinitionChars } from './format.js';
 import type { CumulativeSeries } from './html-charts.js';
 import type { ReportRun } from './report-data.js';
 
-/** A run total as every report table shows it: full label, short label for narrow tables, ms to format as time. */
-export interface Metric {
-  readonly key: keyof RunTotals;
-  readonly label: string;
-  readonly short: string;
-  readonly ms?: boolean;
-}
+export type Metric = RunMetric;
 
-/** The run totals in table order, one list for the HTML, Markdown and trial tables. */
-export const RUN_METRICS: readonly Metric[] = [
-  { key: 'steps', label: 'Steps', short: 'Steps' },
-  { key: 'requests', label: 'Requests', short: 'Requests' },
-  { key: 'prompt', label: 'Prompt tokens', short: 'Prompt' },
-  { key: 'completion', label: 'Completion tokens', short: 'Completion' },
-  { key: 'cached', label: 'Cached tokens', short: 'Cached' },
-  { key: 'reasoning', label: 'Reasoning tokens', short: 'Reasoning' },
-  { key: 'total', label: 'Total tokens', short: 'Total' },
-  { key: 'wallMs', label: 'Wall time', short: 'Wall time', ms: true },
-  { key: 'toolCalls', label: 'Tool calls', short: 'Tool calls' },
-];
+/** The run totals the reports show (shared/run-metrics.ts), in table order: HTML, Markdown and trial tables. */
+export const RUN_METRICS: readonly Metric[] = metricsOn('reports');
 
 export interface FirstRequestRow {
   readonly runId: string;

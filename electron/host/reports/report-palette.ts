@@ -1,12 +1,13 @@
 /**
- * Each mode's look in the reports, keyed by mode so a mode keeps its colour whichever modes a comparison ran:
- * an Okabe–Ito hue (the same hue family as the app's mode colours, set for white paper), a tint for its
- * completion bars, and a dash and a marker shape so lines stay apart when printed in grey.
+ * Each mode's look in the reports, from the one palette in shared/modes.ts (the app's light theme uses the
+ * same shades), keyed by mode so a mode keeps its colour whichever modes a comparison ran: its light prompt
+ * shade, its completion shade as the tint of its completion bars, and a dash and a marker shape so lines stay
+ * apart when printed in grey.
  */
-import type { ModeId } from '../../../shared/run-spec.js';
+import { MODE_IDS, MODES, type Marker, type ModeId } from '../../../shared/modes.js';
 import { html, type SafeHtml } from './html-escape.js';
 
-export type Marker = 'circle' | 'square' | 'triangle' | 'diamond';
+export type { Marker };
 
 export interface ReportModeStyle {
   readonly color: string;
@@ -17,12 +18,9 @@ export interface ReportModeStyle {
   readonly marker: Marker;
 }
 
-export const REPORT_MODE_STYLES: Readonly<Record<ModeId, ReportModeStyle>> = {
-  react: { color: '#0072B2', tint: '#99C7E0', dash: '', marker: 'circle' },
-  code: { color: '#D55E00', tint: '#EEBF99', dash: '7 4', marker: 'square' },
-  hybrid: { color: '#009E73', tint: '#99D8C7', dash: '2 3', marker: 'triangle' },
-  'react-search': { color: '#CC79A7', tint: '#E8C3D7', dash: '9 3 2 3', marker: 'diamond' },
-};
+export const REPORT_MODE_STYLES: Readonly<Record<ModeId, ReportModeStyle>> = Object.fromEntries(
+  MODE_IDS.map((m) => [m, { color: MODES[m].colour.light.prompt, tint: MODES[m].colour.light.completion, dash: MODES[m].dash, marker: MODES[m].marker }]),
+) as Record<ModeId, ReportModeStyle>;
 
 const FALLBACK: ReportModeStyle = { color: '#57606A', tint: '#C9CED4', dash: '1 2', marker: 'circle' };
 

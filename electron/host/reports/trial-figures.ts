@@ -12,7 +12,7 @@ import type { ReportRun } from './report-data.js';
 export type StatKey = 'steps' | 'requests' | 'prompt' | 'completion' | 'cached' | 'total' | 'wallMs' | 'toolCalls';
 
 // aggregateByMode has every run total but reasoning tokens.
-export const AVERAGE_METRICS = RUN_METRICS.filter((m): m is Metric & { key: StatKey } => m.key !== 'reasoning');
+export const AVERAGE_METRICS = RUN_METRICS.filter((m): m is Metric & { key: StatKey } => m.averaged);
 
 export function modeLabel(mode: ModeId): string {
   return MODE_LABELS[mode] ?? mode;

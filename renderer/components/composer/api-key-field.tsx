@@ -6,7 +6,8 @@
  */
 import { useState } from 'react';
 import { findPreset } from '../../../shared/providers.js';
-import { saveKey, useKeyEnv } from '../../app/actions.js';
+// An action, not a hook: named after the keys:use-env channel.
+import { saveKey, useKeyEnv as chooseKeyEnv } from '../../app/actions.js';
 import { useApp } from '../../store/app-store.js';
 import { effectiveBaseUrl } from '../../store/composer-model.js';
 import { composerSelectors } from '../../store/selectors.js';
@@ -36,7 +37,7 @@ function KeyEnvField() {
   const use = async () => {
     if (!name.trim()) return;
     setBusy(true);
-    const ok = await useKeyEnv(name.trim());
+    const ok = await chooseKeyEnv(name.trim());
     setBusy(false);
     if (ok) setName('');
   };

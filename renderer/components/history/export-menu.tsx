@@ -1,17 +1,10 @@
 /** Export the open comparison as HTML, Markdown, CSV or JSON (report:export). Keyboard: arrows, Enter, Esc. */
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { REPORT_FORMATS, type ReportFormat } from '../../../shared/ipc-contract.js';
+import { REPORT_FORMAT_INFO, REPORT_FORMATS } from '../../../shared/report-formats.js';
 import { exportReport } from '../../app/actions.js';
 import { useApp } from '../../store/app-store.js';
 import { comparisonSelectors, uiSelectors } from '../../store/selectors.js';
 import { IconChevronDown, IconDownload } from '../common/icons.js';
-
-const FORMAT_TEXT: Record<ReportFormat, { label: string; hint: string }> = {
-  html: { label: 'HTML report', hint: 'Self-contained page with charts and timelines' },
-  md: { label: 'Markdown', hint: 'Summary table and steps, for a write-up' },
-  csv: { label: 'CSV', hint: 'One row per step per run' },
-  json: { label: 'JSON', hint: 'Every event, for your own analysis' },
-};
 
 export function ExportMenu() {
   const open = useApp(uiSelectors.exportMenuOpen);
@@ -60,8 +53,8 @@ export function ExportMenu() {
         <div className="menu" role="menu" aria-label="Export report">
           {REPORT_FORMATS.map((f) => (
             <button key={f} type="button" role="menuitem" className="menu-item" onClick={() => void exportReport(f)} data-testid={`export-${f}`}>
-              <span className="menu-item-label">{FORMAT_TEXT[f].label}</span>
-              <span className="menu-item-hint">{FORMAT_TEXT[f].hint}</span>
+              <span className="menu-item-label">{REPORT_FORMAT_INFO[f].label}</span>
+              <span className="menu-item-hint">{REPORT_FORMAT_INFO[f].hint}</span>
             </button>
           ))}
         </div>

@@ -49,6 +49,8 @@ export function PriceEditor() {
     const previous = document.activeElement as HTMLElement | null;
     setTimeout(() => modelRef.current?.focus(), 0);
     return () => previous?.focus?.();
+    // Only on opening, or when the table first arrives: a later change of the composer's model must not reset the draft.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, view === null]);
 
   useEffect(() => {

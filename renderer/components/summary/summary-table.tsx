@@ -5,6 +5,7 @@
 import { MODE_LABELS } from '../../../shared/run-spec.js';
 import type { RunTotals } from '../../../shared/step-event.js';
 import { formatPercent, percentDiff, type ComparisonSummary, type RunSummary } from '../../../shared/summary.js';
+import { metricsOn } from '../../../shared/run-metrics.js';
 import { fmtInt, fmtMs } from '../../lib/format.js';
 import { SimBadge, StatusBadge, ValidationBadge } from '../common/badges.js';
 import { CostRows, costShown, EstMark, runEstimated, Verdicts } from './cost-parts.js';
@@ -16,18 +17,14 @@ const estimatedCell = (r: RunSummary, key: NumericRow['key']) =>
 
 export type NumericRow = { key: keyof RunTotals | 'firstRequestPrompt'; label: string; hint: string; time?: boolean };
 
-/** The figures of a run, in table order; the averages table shows the same rows but the first request. */
-export const ROWS: readonly NumericRow[] = [
-  { key: 'steps', label: 'Steps', hint: 'Model replies' },
-  { key: 'requests', label: 'Requests', hint: 'Including retries' },
-  { key: 'prompt', label: 'Prompt tokens', hint: 'Input, summed over requests' },
-  { key: 'completion', label: 'Completion tokens', hint: 'Output, summed over requests' },
-  { key: 'cached', label: 'Cached prompt tokens', hint: 'Served from the provider cache' },
-  { key: 'total', label: 'Total tokens', hint: 'Prompt + completion' },
-  { key: 'firstRequestPrompt', label: 'First request prompt', hint: 'Fixed cost of prompt and tool definitions' },
-  { key: 'wallMs', label: 'Wall time', hint: 'From start to the last event', time: true },
-  { key: 'toolCalls', label: 'Tool calls', hint: 'Requested by the model' },
-];
+/** The first request's prompt: the fixed cost of the system prompt and the tool definitions, shown after the total. */
+const FIRST_REQUEST: NumericRow = { key: 'firstRequestPrompt', label: 'First request prompt', hint: 'Fixed cost of prompt and tool definitions' };
+
+/** The figures of a run, in table order (shared/run-metrics.ts); the averages table shows the same rows but the first request. */
+export const ROWS: readonly NumericRow[] = metricsOn('app').flatMap((m) => {
+  const row: NumericRow = { key: m.key, label: m.label, hint: m.hint, ...(m.unit === 'ms' ? { time: true } : {}) };
+  return m.key === 'total' ? [row, FIRST_REQUEST] : [row];
+});
 
 /** The answer's gist for a table cell: its first line that is not part of a Markdown table. */
 function answerGist(answer: string): string {

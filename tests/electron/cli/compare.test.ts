@@ -45,7 +45,7 @@ describe('parallax compare', () => {
     expect(res.code, res.stderr).toBe(0);
     expect(res.stdout).toMatch(/\[Code Mode\] answered after \d+ steps/);
     expect(res.stdout).toMatch(/\s+Code Mode\s+ReAct\n/);
-    expect(res.stdout).toMatch(/total tokens \(simulated\)/);
+    expect(res.stdout).toMatch(/Total tokens \(simulated\)/);
     expect(res.stdout).toMatch(/Stored as \S+ in /);
   });
 
@@ -87,12 +87,12 @@ describe('parallax compare', () => {
 
     // The text summary of the same comparison adds the averages, labelled simulated.
     const text = sideBySide(stored, dataDir).join('\n');
-    expect(text).toMatch(/^ReAct #3\s+answered\s+PASS/m);
+    expect(text).toMatch(/^ReAct · trial 3\s+answered\s+PASS/m);
     expect(text).toMatch(/average over 3 trials \(simulated\)/);
     const reactTotal = aggregateByMode(summaries)[0].total!;
     const range = `(${reactTotal.min.toLocaleString('en-US')}–${reactTotal.max.toLocaleString('en-US')})`;
-    expect(text.split('\n').find((l) => l.startsWith('total tokens (simulated)'))).toContain(range);
-    expect(text).toMatch(/^answered\s+3\/3\s+3\/3$/m);
+    expect(text.split('\n').find((l) => l.startsWith('Total tokens (simulated)'))).toContain(range);
+    expect(text).toMatch(/^Answered\s+3\/3\s+3\/3$/m);
   });
 
   it('exits 1 when no run answered, naming each run\'s reason', async () => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceUsage } from '../../../shared/cost.js';
 import { DEFAULT_PRICE_TABLE } from '../../../shared/price-table.js';
 import { parsePriceTable } from '../../../shared/pricing.js';
-import { startSimServer, type SimServer } from '../../../electron/engine/sim/index.js';
+import { startSimServer, type SimServer } from '../../../electron/sim/index.js';
 import { runCli } from '../host/cli-process.js';
 import { startProviderProxy, type ProviderProxy } from '../../helpers/provider-proxy.js';
 
@@ -102,8 +102,8 @@ describe('cost in compare and run', () => {
     const dir = await fresh();
     const r = await runCli(['compare', '--task', 'calc', '--base-url', proxy.url, '--model', 'gpt-4.1-mini'], envFor(dir));
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^usage\s+reported\s+reported$/m);
-    expect(r.stdout).toMatch(/^cost \(USD\)\s+\$0\.0\d+\s+\$0\.0\d+ \([+-]\d+\.\d%\)$/m);
+    expect(r.stdout).toMatch(/^Usage\s+reported\s+reported$/m);
+    expect(r.stdout).toMatch(/^Cost \(USD\)\s+\$0\.0\d+\s+\$0\.0\d+ \([+-]\d+\.\d%\)$/m);
     expect(r.stdout).toMatch(/^Fewest tokens: (ReAct|Code Mode) — [\d,]+ total tokens\.$/m);
     expect(r.stdout).toMatch(/^Cheapest: (ReAct|Code Mode) — \$0\.0\d+\.$/m);
     expect(r.stdout).toContain('Costs in USD at the prices of 2026-12-01 for gpt-4.1-mini, recorded when each run started');
@@ -114,7 +114,7 @@ describe('cost in compare and run', () => {
     const dir = await fresh();
     const r = await runCli(['compare', '--task', 'calc', '--base-url', proxy.url, '--model', 'house-7b'], envFor(dir));
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^cost \(USD\)\s+no price\s+no price$/m);
+    expect(r.stdout).toMatch(/^Cost \(USD\)\s+no price\s+no price$/m);
     expect(r.stdout).toContain('No cost verdict: the price table had no price for this model');
     expect(r.stdout).toContain('No price for house-7b: add one with `parallax prices set house-7b --input … --output …`');
     expect(r.stdout).not.toMatch(/\$0\.00\b/);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_FORMATS } from '../../../shared/ipc-contract.js';
 import { buildReport, loadReportJson } from '../../../electron/host/reports/index.js';
-import { startSimServer, type SimServer } from '../../../electron/engine/sim/index.js';
+import { startSimServer, type SimServer } from '../../../electron/sim/index.js';
 import { CLI, cliEnv, liveComparison, parallax, ROOT, type LiveComparison } from '../host/reports/live-comparison.js';
 
 let live: LiveComparison;

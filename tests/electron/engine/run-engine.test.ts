@@ -8,8 +8,8 @@ import type { StepEvent } from '../../../shared/step-event.js';
 import { computeTotals, summarizeRun } from '../../../shared/summary.js';
 import { runEngine } from '../../../electron/engine/run-engine.js';
 import { shellSandbox } from '../../../electron/engine/sandbox/shell-sandbox.js';
-import { startSimServer, type SimServer } from '../../../electron/engine/sim/index.js';
-import { logStatsStyle } from '../../../electron/engine/sim/policies/log-stats.js';
+import { startSimServer, type SimServer } from '../../../electron/sim/index.js';
+import { logStatsStyle } from '../../../electron/sim/policies/log-stats.js';
 import { prepareFixture, resolveTask } from '../../../electron/engine/tasks/index.js';
 import { startErrorServer, startRecordingProxy } from '../../helpers/recording-proxy.js';
 

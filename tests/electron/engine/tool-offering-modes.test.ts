@@ -12,7 +12,7 @@ import type { StepEvent } from '../../../shared/step-event.js';
 import { summarizeRun, type RunSummary } from '../../../shared/summary.js';
 import { BUILTIN_TASKS } from '../../../shared/tasks.js';
 import { runEngine } from '../../../electron/engine/run-engine.js';
-import { startSimServer, type SimServer } from '../../../electron/engine/sim/index.js';
+import { startSimServer, type SimServer } from '../../../electron/sim/index.js';
 import { prepareFixture, resolveTask, startFixtureServer, type FixtureServer } from '../../../electron/engine/tasks/index.js';
 import { runCli } from '../host/cli-process.js';
 

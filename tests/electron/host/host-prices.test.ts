@@ -13,7 +13,7 @@ import { groupByRun, summarizeComparison, summarizeRun } from '../../../shared/s
 import { createHost, type Host } from '../../../electron/host/host.js';
 import { HistoryStore } from '../../../electron/host/history-store.js';
 import { PriceStore } from '../../../electron/host/price-store.js';
-import { startSimServer, type SimServer } from '../../../electron/engine/sim/index.js';
+import { startSimServer, type SimServer } from '../../../electron/sim/index.js';
 import { startProviderProxy, type ProviderProxy } from '../../helpers/provider-proxy.js';
 
 let sim: SimServer;

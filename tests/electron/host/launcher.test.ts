@@ -6,7 +6,8 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../shared/run-spec.js';
-import { forkLauncher, workerEntry, workerEnvironment } from '../../../electron/host/launcher.js';
+import { forkLauncher, workerEnvironment } from '../../../electron/host/launcher.js';
+import { SYNTHETIC_WORKER } from '../../helpers/synthetic-worker-path.js';
 
 describe('workerEnvironment', () => {
   it('keeps the locale, time zone, PATH and CA settings; drops keys, tokens, NODE_OPTIONS and the real HOME', () => {
@@ -26,7 +27,7 @@ describe('workerEnvironment', () => {
 describe('forkLauncher', () => {
   it('cat /proc/<worker>/environ finds none of the host\'s secrets, only the allowlist', async () => {
     const canary = `canary-${Math.random().toString(36).slice(2)}`;
-    const launcher = forkLauncher({ entry: workerEntry('synthetic-worker'), args: ['--events', '3', '--then', 'hang'] });
+    const launcher = forkLauncher({ entry: SYNTHETIC_WORKER, args: ['--events', '3', '--then', 'hang'] });
     const handle = launcher.launch({
       name: 'env-test',
       env: { ...process.env, OPENAI_API_KEY: canary, MY_SERVICE_PASSWORD: canary, PARALLAX_CANARY: canary, NODE_OPTIONS: `--title=${canary}` },

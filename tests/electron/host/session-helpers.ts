@@ -8,7 +8,8 @@ import type { StepEvent } from '../../../shared/step-event.js';
 import { ComparisonSession } from '../../../electron/host/comparison-session.js';
 import { EventFanIn } from '../../../electron/host/fan-in.js';
 import { HistoryStore } from '../../../electron/host/history-store.js';
-import { forkLauncher, workerEntry, type WorkerLauncher } from '../../../electron/host/launcher.js';
+import { forkLauncher, type WorkerLauncher } from '../../../electron/host/launcher.js';
+import { SYNTHETIC_WORKER } from '../../helpers/synthetic-worker-path.js';
 import { DEFAULT_TIMING, type RunTiming } from '../../../electron/host/run-session.js';
 
 export function syntheticLauncher(perMode: Partial<Record<ModeId, string[]>>, fallback: string[] = []): WorkerLauncher {
@@ -20,7 +21,7 @@ export function syntheticLauncher(perMode: Partial<Record<ModeId, string[]>>, fa
       const args = perMode[mode] ?? fallback;
       const key = args.join(' ');
       let l = launchers.get(key);
-      if (!l) launchers.set(key, (l = forkLauncher({ entry: workerEntry('synthetic-worker'), args })));
+      if (!l) launchers.set(key, (l = forkLauncher({ entry: SYNTHETIC_WORKER, args })));
       return l.launch(opts);
     },
   };

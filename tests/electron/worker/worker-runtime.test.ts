@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../shared/run-spec.js';
 import type { WorkerToHost } from '../../../electron/worker/worker-protocol.js';
 import { workerEntry } from '../../../electron/host/launcher.js';
+import { SYNTHETIC_WORKER } from '../../helpers/synthetic-worker-path.js';
 
 const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const spec = {
@@ -24,7 +25,7 @@ describe('worker runtime', () => {
   });
 
   it('waits for go after ready, and leaves when the host goes away instead of running on as an orphan', async () => {
-    const child = fork(workerEntry('synthetic-worker'), ['--events', '3', '--then', 'hang'], { execArgv: ['--import', tsx], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const child = fork(SYNTHETIC_WORKER, ['--events', '3', '--then', 'hang'], { execArgv: ['--import', tsx], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     const messages: WorkerToHost[] = [];
     child.on('message', (m) => messages.push(m as WorkerToHost));
     child.send({ type: 'init', spec, apiKey: null });
@@ -43,7 +44,7 @@ describe('worker runtime', () => {
 
 describe('events that cannot be sent', () => {
   it('an event the channel cannot encode arrives as a run-warning with its seq: no silent gap', async () => {
-    const child = fork(workerEntry('synthetic-worker'), ['--events', '6', '--unsendable', '3'], { execArgv: ['--import', tsx], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const child = fork(SYNTHETIC_WORKER, ['--events', '6', '--unsendable', '3'], { execArgv: ['--import', tsx], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     const events: { seq: number; type: string; message?: string }[] = [];
     child.on('message', (m) => {
       const message = m as WorkerToHost;

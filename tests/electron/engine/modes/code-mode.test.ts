@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCodeMode } from '../../../../electron/engine/modes/code-mode.js';
 import type { CallContext, ModeAdapter } from '../../../../electron/engine/modes/mode.js';
-import { LOG_STATS_PROGRAM } from '../../../../electron/engine/sim/policies/log-stats.js';
-import { programOutput } from '../../../../electron/engine/sim/policies/common.js';
+import { LOG_STATS_PROGRAM } from '../../../../electron/sim/policies/log-stats.js';
+import { programOutput } from '../../../../electron/sim/policies/common.js';
 import { startFixtureServer, type FixtureServer } from '../../../../electron/engine/tasks/fixture-server.js';
 import { openRunToolState } from '../../../../electron/engine/tools/run-state.js';
 import { warmUpTools } from '../../../../electron/engine/tools/index.js';
@@ -117,7 +117,7 @@ describe('handleCall', () => {
     expect(search.hits[0].signature).toBe('fetch_url(url: string)');
   });
 
-  it("reproduces the seed's wrong guess: treating fetch_url's object as HTML fails at that line", async () => {
+  it("reproduces a model's wrong guess without return types: treating fetch_url's object as HTML fails at that line", async () => {
     const code = `const fetchPage = search_tools('download web page')[0];\nconst html = fetchPage(${JSON.stringify(server.url)});\nconst title = html.match(/<title>([^<]*)<\\/title>/i)[1];\nprint('title: ' + title);`;
     const text = await mode.handleCall('run_code', { code }, context());
     expect(text).toBe('Error at line 3, column 15: TypeError: not a function');

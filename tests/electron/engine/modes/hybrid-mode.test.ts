@@ -8,7 +8,7 @@ import { createHybridMode } from '../../../../electron/engine/modes/hybrid-mode.
 import type { CallContext, ModeAdapter } from '../../../../electron/engine/modes/mode.js';
 import { createReactMode } from '../../../../electron/engine/modes/react-mode.js';
 import { CODE_SYSTEM_PROMPT, REACT_SYSTEM_PROMPT } from '../../../../electron/engine/modes/prompts.js';
-import { LOG_STATS_PROGRAM } from '../../../../electron/engine/sim/policies/log-stats.js';
+import { LOG_STATS_PROGRAM } from '../../../../electron/sim/policies/log-stats.js';
 import { parseSettings } from '../../../../shared/run-spec.js';
 import type { CodeRunEvent, StepEventInput } from '../../../../shared/step-event.js';
 

@@ -1,6 +1,6 @@
 /**
  * The HTML report of a real run that goes wrong on purpose: time-and-title with return types hidden (the
- * seed's wrong guess: a program treats fetch_url's object as a string and fails on a line) and one
+ * classic wrong guess: a program treats fetch_url's object as a string and fails on a line) and one
  * simulated 429 (a retried request). Expected content is read from the stored events.
  */
 import { mkdir, writeFile } from 'node:fs/promises';

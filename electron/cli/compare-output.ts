@@ -1,0 +1,174 @@
+/**
+ * What `parallax compare` prints at the end, built from the same report data as the HTML, Markdown, CSV and
+ * JSON reports (prepareReport): the runs in report order with the reports' labels and status words (a run
+ * without run-finished is "interrupted" only when history knows its host died, else "unfinished"), the run
+ * metrics of shared/run-metrics.ts with their labels and formatters, the same verdicts and per-mode means.
+ */
+import type { StoredComparison } from '../../shared/ipc-contract.js';
+import { formatDuration, formatMean } from '../../shared/format.js';
+import { MODE_LABELS, type ModeId } from '../../shared/modes.js';
+import { formatMetric, isTokenMetric, metricsOn, type RunMetric } from '../../shared/run-metrics.js';
+import { formatPercent, percentDiff, type ModeAggregate, type Stat } from '../../shared/summary.js';
+import { prepareReport, statusLabel, type ReportData, type ReportRun } from '../host/reports/report-data.js';
+import {
+  averageCostLine, averageCostRow, averageTokensLine, costCell, costRows, meanTokens, priceNote, runCostFields, stepCostFields, tokens, verdictJson, verdictLines,
+} from './cost-output.js';
+
+const CLI_METRICS = metricsOn('cli');
+
+/** "ReAct", or "ReAct #2" when the modes run more than once: the live lines' prefix. */
+export function runLabel(mode: ModeId, trial: number, trials: number): string {
+  return `${MODE_LABELS[mode] ?? mode}${trials > 1 ? ` #${trial}` : ''}`;
+}
+
+/** Why the comparison has no answer at all (every run ended otherwise), or null when some run answered. */
+export function noAnswerMessage(stored: StoredComparison): string | null {
+  const d = prepareReport(stored);
+  if (d.runs.some((r) => r.summary.status === 'answered')) return null;
+  const why = d.runs.map((r) => `${r.label}: ${statusLabel(r)}${r.summary.error ? ` — ${r.summary.error}` : ''}`);
+  return `No run answered, so there is nothing to compare.\n${why.map((w) => `  ${w}`).join('\n')}`;
+}
+
+/** The `--json` result: every run with its report label and status, the per-mode means and the verdicts. */
+export function jsonResult(stored: StoredComparison) {
+  const d = prepareReport(stored);
+  return {
+    comparisonId: stored.meta.id,
+    simulated: d.simulated,
+    model: stored.meta.provider.model,
+    trials: d.trials,
+    runs: d.runs.map((r) => ({ run: r, s: r.summary })).map(({ run, s }) => ({
+      runId: run.runId,
+      mode: run.mode,
+      trial: run.trial,
+      label: run.label,
+      status: statusLabel(run),
+      answer: s.answer,
+      validation: s.validation,
+      steps: s.totals.steps,
+      usage: { prompt: s.totals.prompt, completion: s.totals.completion, cached: s.totals.cached },
+      perStep: s.perStep.map((p) => ({ step: p.step, prompt: p.prompt, completion: p.completion, ...stepCostFields(p) })),
+      firstRequestAt: s.firstRequestAt,
+      ...runCostFields(s),
+    })),
+    byMode: d.byMode,
+    ...verdictJson(d.comparison),
+  };
+}
+
+/** Rows of label + one cell per column, aligned. */
+function table(headers: string[], rows: [string, string[]][]): string[] {
+  const labelW = Math.max(...rows.map(([l]) => l.length));
+  const colW = headers.map((h, i) => Math.max(h.length, ...rows.map(([, c]) => c[i].length)));
+  const line = (label: string, values: string[]) => `${label.padEnd(labelW)}  ${values.map((v, i) => v.padEnd(colW[i])).join('  ')}`.trimEnd();
+  return [line('', headers), ...rows.map(([l, c]) => line(l, c))];
+}
+
+/** First request of each run after the earliest one of its round (the fairness of that round's start). */
+function startGaps(runs: readonly ReportRun[]): Map<string, number | null> {
+  const gaps = new Map<string, number | null>();
+  for (const r of runs) {
+    const firsts = runs.filter((o) => o.trial === r.trial && o.summary.firstRequestAt !== null).map((o) => o.summary.firstRequestAt!);
+    const own = r.summary.firstRequestAt;
+    gaps.set(r.runId, own !== null && firsts.length ? Math.round(own - Math.min(...firsts)) : null);
+  }
+  return gaps;
+}
+
+const gapText = (gap: number | null | undefined) => (gap != null ? `+${formatDuration(gap)}` : '—');
+const validationText = (r: ReportRun) => (r.summary.validation ? (r.summary.validation.ok ? 'PASS' : 'FAIL') : '—');
+/** A metric's label, "(simulated)" after token counts of the simulated model. */
+const metricLabel = (m: RunMetric, sim: string) => `${m.label}${isTokenMetric(m) ? sim : ''}`;
+/** A run's figure: token counts marked "≈" when estimated, the rest by the metric's formatter. */
+const metricCell = (m: RunMetric, r: ReportRun) => (isTokenMetric(m) ? tokens(r.summary.totals[m.key], r.summary) : formatMetric(m, r.summary.totals[m.key]));
+
+export function sideBySide(stored: StoredComparison, dataDir: string): string[] {
+  const d = prepareReport(stored);
+  const sim = d.simulated ? ' (simulated)' : '';
+  const out = ['', ...(d.trials > 1 ? perRunRows(d, sim) : perRunColumns(d, sim))];
+  if (d.trials > 1) out.push('', ...averages(d.byMode, d.trials, sim));
+  else {
+    const verdicts = verdictLines(d.comparison, sim);
+    if (verdicts.length) out.push('', ...verdicts);
+  }
+  const prices = priceNote(d.comparison);
+  for (const r of d.runs) if (r.summary.error) out.push(`${r.label}: ${r.summary.error}`);
+  // Answers once per mode and text, with how many runs gave it.
+  const answers = new Map<string, number>();
+  for (const r of d.runs.filter((x) => x.summary.answer)) {
+    const a = r.summary.answer;
+    const key = `${MODE_LABELS[r.mode] ?? r.mode}\u0000${a.split('\n')[0]}${a.includes('\n') ? ' …' : ''}`;
+    answers.set(key, (answers.get(key) ?? 0) + 1);
+  }
+  for (const [key, n] of answers) {
+    const [mode, text] = key.split('\u0000');
+    out.push(`${mode} answered${d.trials > 1 ? ` (${n} of ${d.trials})` : ''}: ${text}`);
+  }
+  if (d.simulated) out.push('', 'Token counts come from the simulated model: counted with a real tokenizer, not billed by any provider.');
+  else if (prices) out.push('', prices);
+  out.push(`Stored as ${stored.meta.id} in ${dataDir} (see \`parallax history\`, \`parallax report ${stored.meta.id}\`).`);
+  return out;
+}
+
+/** One column per run: the summary of a comparison without trials. */
+function perRunColumns(d: ReportData, sim: string): string[] {
+  const cmp = d.comparison;
+  const gaps = startGaps(d.runs);
+  const rows: [string, (r: ReportRun) => string][] = [
+    ['Status', statusLabel],
+    ['Validation', validationText],
+  ];
+  for (const m of CLI_METRICS) {
+    if (m.key !== 'total') {
+      rows.push([metricLabel(m, sim), (r) => metricCell(m, r)]);
+      continue;
+    }
+    rows.push([metricLabel(m, sim), (r) => `${metricCell(m, r)}${r.runId === cmp.baselineRunId ? '' : ` (${formatPercent(cmp.totalDiffPercent[r.runId] ?? null)})`}`]);
+    if (!sim) for (const [label, f] of costRows(cmp)) rows.push([label, (r) => f(r.summary)]);
+  }
+  rows.push(['First request', (r) => gapText(gaps.get(r.runId))], [`Prompt per step${sim}`, (r) => r.summary.perStep.map((p) => p.prompt).join(' ') || '—']);
+  return table(d.runs.map((r) => r.label), rows.map(([l, f]) => [l, d.runs.map(f)]));
+}
+
+/** One row per run (several trials would make too many columns), in start order. */
+function perRunRows(d: ReportData, sim: string): string[] {
+  const gaps = startGaps(d.runs);
+  const metrics = CLI_METRICS.filter((m) => m.key !== 'cached');
+  const headers = ['Status', 'Validation'];
+  for (const m of metrics) headers.push(m.short, ...(m.key === 'total' && !sim ? ['Cost (USD)'] : []));
+  headers.push('First request in its round');
+  return [`each run, in start order${sim ? ' (token counts simulated)' : ''}`, ...table(headers, d.runs.map((r) => {
+    const cells = [statusLabel(r), validationText(r)];
+    for (const m of metrics) cells.push(metricCell(m, r), ...(m.key === 'total' && !sim ? [costCell(r.summary)] : []));
+    cells.push(gapText(gaps.get(r.runId)));
+    return [r.label, cells];
+  }))];
+}
+
+/** Each mode's mean and min–max over its answered trials, from aggregateByMode. */
+function averages(byMode: readonly ModeAggregate[], trials: number, sim: string): string[] {
+  const cell = (s: Stat | null, f: (n: number) => string) => (s ? `${f(s.mean)} (${f(s.min)}–${f(s.max)})` : '—');
+  const base = byMode[0]?.total?.mean ?? null;
+  const rows: [string, (a: ModeAggregate) => string][] = [
+    ['Answered', (a) => `${a.answered}/${a.trials}`],
+    ['Passed', (a) => `${a.passed}/${a.trials}`],
+  ];
+  for (const m of CLI_METRICS.filter((x) => x.averaged && x.key !== 'cached' && x.key !== 'toolCalls')) {
+    const key = m.key as 'steps' | 'prompt' | 'completion' | 'total' | 'wallMs';
+    const f = m.unit === 'ms' ? formatDuration : formatMean;
+    rows.push([metricLabel(m, sim), (a) => {
+      const text = cell(a[key], f);
+      if (!isTokenMetric(m)) return text;
+      const diff = key !== 'total' || a === byMode[0] || !a.total || base === null ? '' : `, ${formatPercent(percentDiff(a.total.mean, base))} vs ${MODE_LABELS[byMode[0].mode]}`;
+      return meanTokens(text, a) + diff;
+    }]);
+  }
+  if (!sim) rows.push(averageCostRow(byMode));
+  const title = `average over ${trials} trials${sim}, answered runs only: mean (min–max)`;
+  const out = [title, ...table(byMode.map((a) => MODE_LABELS[a.mode] ?? a.mode), rows.map(([l, f]) => [l, byMode.map(f)]))];
+  const fewest = averageTokensLine(byMode, sim);
+  if (fewest) out.push('', fewest);
+  const cheapest = sim ? null : averageCostLine(byMode);
+  if (cheapest) out.push(cheapest);
+  return out;
+}

@@ -1,0 +1,56 @@
+/** Small pieces every scripted policy shares: the simulated label, missing-tool answers, program output. */
+import { seededRandom } from '../../engine/tasks/log-stats.js';
+import { answer, type SimReply } from '../types.js';
+import type { Conversation } from './conversation.js';
+
+/**
+ * The random draws of one trial for one decision (`what`, e.g. 'log-stats'): a PRNG seeded from both, so the
+ * same trial always behaves the same (the server stays pure) and decisions do not move in lockstep.
+ */
+export function trialDraws(trial: number, what: string): () => number {
+  let hash = 0x811c9dc5; // FNV-1a over "what#trial"
+  for (const ch of `${what}#${trial}`) hash = Math.imul(hash ^ ch.charCodeAt(0), 0x01000193);
+  return seededRandom(hash >>> 0);
+}
+
+/** Appended to every final answer so the text itself says where it came from. */
+export const SIM_LABEL = '(simulated model: scripted policy)';
+
+export function finalAnswer(lines: readonly string[]): SimReply {
+  return answer([...lines, '', SIM_LABEL].join('\n'));
+}
+
+/** A plain answer when the tools this policy needs are not offered (it never calls a tool it was not given). */
+export function missingTools(conv: Conversation, names: readonly string[]): SimReply | null {
+  const missing = names.filter((n) => !conv.toolNames.has(n));
+  if (missing.length === 0) return null;
+  const offered = [...conv.toolNames].join(', ') || 'none';
+  return finalAnswer([
+    `I cannot do this task: it needs the tool${missing.length > 1 ? 's' : ''} ${missing.join(', ')}, which ${missing.length > 1 ? 'are' : 'is'} not offered (offered: ${offered}).`,
+  ]);
+}
+
+/** Whether the run_code description shows return types (the catalog line carries `: string`). */
+export function returnTypesShown(conv: Conversation): boolean {
+  return conv.runCodeDescription.includes('read_file(path: string): string');
+}
+
+export interface ProgramOutput {
+  /** What the program printed before any error. */
+  readonly printed: string;
+  /** The error line(s), e.g. "Error at line 3, column 12: TypeError: …", or null. */
+  readonly error: string | null;
+}
+
+/** Splits a run_code result into printed output and the error the sandbox appended, if any. */
+export function programOutput(result: string | undefined): ProgramOutput {
+  if (result === undefined) return { printed: '', error: 'no result was returned for the program' };
+  const match = /(^|\n)(Error\b[^\n]*(\n[\s\S]*)?)$/.exec(result);
+  if (!match) return { printed: result, error: null };
+  return { printed: result.slice(0, match.index).trimEnd(), error: match[2].trim() };
+}
+
+/** `"a b"` → `'a b'` for /bin/sh; inner single quotes closed and escaped. */
+export function shellQuote(word: string): string {
+  return /^[\w./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}

@@ -1,0 +1,147 @@
+/**
+ * Reads a chat request the way a scripted policy needs it: the task (last user message), the tool calls made
+ * since then paired with their results, and which injected faults already happened. Calls broken on purpose
+ * by a fault (invalid JSON arguments, a made-up tool name, the endless program) are set aside, so a policy
+ * simply makes its intended step again; their error text is kept for the recovery note.
+ */
+import { textOf, type WireMessage, type WireTool } from '../types.js';
+
+/** The program the 'loop-forever' fault sends instead of the first real one. */
+export const ENDLESS_PROGRAM = 'while (true) {}';
+
+export interface CallRecord {
+  readonly id: string;
+  readonly name: string;
+  readonly args: Record<string, unknown>;
+  /** The tool message for this call; undefined when none was sent. */
+  readonly result: string | undefined;
+}
+
+export type FaultMark = 'malformed-args' | 'unknown-tool' | 'loop-forever';
+
+export interface Conversation {
+  readonly task: string;
+  readonly toolNames: ReadonlySet<string>;
+  /** The `run_code` description, or '' when run_code is not offered. */
+  readonly runCodeDescription: string;
+  /** Assistant turns since the task. */
+  readonly turns: number;
+  /** Calls since the task, in order, without the ones a fault broke. */
+  readonly calls: readonly CallRecord[];
+  /** Faults whose broken call already appears in the history. */
+  readonly injected: ReadonlySet<FaultMark>;
+  /** When the latest assistant turn contained a broken call: the error the tool side returned for it. */
+  readonly lastFaultError: string | null;
+  /** The trial this request belongs to (1-based): trial 1 is the documented real run, later ones vary. */
+  readonly trial: number;
+}
+
+export function readConversation(messages: readonly WireMessage[], tools: readonly WireTool[], trial = 1): Conversation {
+  const toolNames = new Set(tools.map((t) => t.function.name));
+  const runCode = tools.find((t) => t.function.name === 'run_code');
+  let start = -1;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (messages[i].role === 'user') {
+      start = i;
+      break;
+    }
+  }
+  const task = start >= 0 ? textOf(messages[start].content) : '';
+  const results = new Map<string, string>();
+  for (const m of messages.slice(start + 1)) {
+    if (m.role === 'tool' && m.tool_call_id) results.set(m.tool_call_id, textOf(m.content));
+  }
+
+  const calls: CallRecord[] = [];
+  const injected = new Set<FaultMark>();
+  let turns = 0;
+  let lastFaultError: string | null = null;
+  for (const m of messages.slice(start + 1)) {
+    if (m.role !== 'assistant') continue;
+    turns++;
+    lastFaultError = null;
+    for (const call of m.tool_calls ?? []) {
+      const result = results.get(call.id);
+      const fault = faultOf(call.function.name, call.function.arguments, toolNames);
+      if (fault) {
+        injected.add(fault);
+        lastFaultError = result ?? '(no result was returned)';
+        continue;
+      }
+      calls.push({ id: call.id, name: call.function.name, args: parseArgs(call.function.arguments) ?? {}, result });
+    }
+  }
+  return {
+    task,
+    toolNames,
+    runCodeDescription: runCode?.function.description ?? '',
+    turns,
+    calls,
+    injected,
+    lastFaultError,
+    trial,
+  };
+}
+
+function faultOf(name: string, args: string, toolNames: ReadonlySet<string>): FaultMark | null {
+  if (!toolNames.has(name)) return 'unknown-tool';
+  const parsed = parseArgs(args);
+  if (parsed === null) return 'malformed-args';
+  if (name === 'run_code' && typeof parsed.code === 'string' && parsed.code.trim() === ENDLESS_PROGRAM) return 'loop-forever';
+  return null;
+}
+
+export function parseArgs(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text === '' ? '{}' : text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The latest call to `name` whose arguments satisfy `match`, if any. */
+export function lastCall(
+  conv: Conversation,
+  name: string,
+  match: (args: Record<string, unknown>) => boolean = () => true,
+): CallRecord | undefined {
+  for (let i = conv.calls.length - 1; i >= 0; i--) {
+    const c = conv.calls[i];
+    if (c.name === name && match(c.args)) return c;
+  }
+  return undefined;
+}
+
+/** A JSON tool result (ReAct sends non-string values as compact JSON); undefined when it is not JSON. */
+export function jsonResult(result: string | undefined): unknown {
+  if (result === undefined) return undefined;
+  try {
+    return JSON.parse(result);
+  } catch {
+    return undefined;
+  }
+}
+
+export function objectResult(result: string | undefined): Record<string, unknown> | undefined {
+  const value = jsonResult(result);
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+/**
+ * Whether a plain-text tool result (read_file) is an error message rather than content. Tool errors are one
+ * short paragraph written for the model; file content read for these tasks spans many lines.
+ */
+export function looksLikeError(result: string): boolean {
+  const text = result.trim();
+  // "Error:" as the tool side writes it; a log whose first line is "ERROR …" is content.
+  if (/^Error:/.test(text)) return true;
+  if (text.includes('\n') || text.length > 600) return false;
+  return /(not found|does not exist|no such|is a folder|not a UTF-8|over read_file|outside the workspace|is absolute|invalid|cancelled|not valid JSON|unknown tool|failed)/i.test(text);
+}
+
+/** First line of an error, for a short note in the next reply. */
+export function firstLine(text: string, max = 160): string {
+  const line = text.trim().split('\n')[0] ?? '';
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}

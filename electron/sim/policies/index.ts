@@ -1,0 +1,116 @@
+/**
+ * Picks the scripted policy for a request: the task from the user's words (key phrases of the built-in
+ * tasks, so any OpenAI-compatible agent using the same tool names can drive it), the mode from the tools
+ * offered (modeOf), the step from the conversation so far, the variation from the trial number. Pure: same
+ * request and trial, same reply.
+ */
+import { MODES, type ModeId } from '../../../shared/modes.js';
+import { BUILTIN_TASKS } from '../../../shared/tasks.js';
+import { answer, type SimReply, type WireMessage, type WireTool } from '../types.js';
+import { finalAnswer, SIM_LABEL } from './common.js';
+import { readConversation, type Conversation } from './conversation.js';
+import { codeLogStats, reactLogStats } from './log-stats.js';
+import { codeTimeAndTitle, reactTimeAndTitle, type TimeTitleParams } from './time-and-title.js';
+import { codeCalc, codeWeather, reactCalc, reactWeather } from './weather-calc.js';
+import { SEARCH_TOOLS, searchCalc, searchLogStats, searchTimeAndTitle, searchWeather } from './react-search.js';
+
+export type TaskMatch =
+  | { readonly id: 'log-stats' }
+  | ({ readonly id: 'time-and-title' } & TimeTitleParams)
+  | { readonly id: 'weather-f'; readonly city: string }
+  | { readonly id: 'calc'; readonly expression: string };
+
+/** A reply after this many assistant turns is always a plain answer, whatever happened: it never loops. */
+export const MAX_TURNS = 8;
+
+export function detectTask(text: string): TaskMatch | null {
+  if (/\.txt\b/.test(text) && /\bERROR\b/.test(text) && /\blines?\b/i.test(text)) return { id: 'log-stats' };
+  const zone = /\b([A-Z][A-Za-z_]+\/[A-Z][A-Za-z_]+)\b/.exec(text)?.[1];
+  if ((zone || /\bwhat time\b/i.test(text)) && /\btitle\b/i.test(text)) {
+    const url = /https?:\/\/[^\s"'<>]+/.exec(text)?.[0].replace(/[.,;:!?)]+$/, '') ?? null;
+    return { id: 'time-and-title', url, timezone: zone ?? 'Asia/Shanghai' };
+  }
+  if (/\btemperature\b/i.test(text) && /fahrenheit/i.test(text)) {
+    const city = /\bin ([A-Z][\p{L}.'-]*(?: [A-Z][\p{L}.'-]*)*)/u.exec(text)?.[1] ?? 'Beijing';
+    return { id: 'weather-f', city };
+  }
+  const expr = /\b(?:what is|calculate|compute|evaluate)\s+([\d\s+\-*/^().×÷]*\d[\d\s+\-*/^().×÷]*)\??/i.exec(text)?.[1];
+  if (expr && /\d\s*[+\-*/^×÷]\s*[\d(]/.test(expr)) {
+    return { id: 'calc', expression: expr.replace(/×/g, '*').replace(/÷/g, '/').replace(/\s+/g, ' ').trim() };
+  }
+  return null;
+}
+
+export function unknownTaskAnswer(): SimReply {
+  return answer(
+    [
+      "I am Parallax's simulated model: an offline stand-in that follows scripted policies, not a language model.",
+      'I only know the built-in tasks:',
+      ...BUILTIN_TASKS.map((t) => `- ${t.id}: ${t.title}`),
+      'To run any other task, choose a real OpenAI-compatible provider (OpenAI, DeepSeek, OpenRouter, or a local Ollama, LM Studio or vLLM) with its model and API key.',
+      '',
+      SIM_LABEL,
+    ].join('\n'),
+  );
+}
+
+
+/**
+ * The mode, from the tools offered: run_code alone is Code Mode, run_code beside direct tools is Hybrid,
+ * search_tools without run_code is ReAct + tool search, anything else is ReAct.
+ */
+export function modeOf(toolNames: ReadonlySet<string>): ModeId {
+  if (toolNames.has('run_code')) return toolNames.size === 1 ? 'code' : 'hybrid';
+  return toolNames.has(SEARCH_TOOLS) ? 'react-search' : 'react';
+}
+
+function decideFor(conv: Conversation, task: TaskMatch): SimReply {
+  const mode = modeOf(conv.toolNames);
+  // A mode with the sandbox writes programs (Hybrid's built-in tasks are batch work or need hidden tools).
+  if (MODES[mode].usesSandbox) {
+    switch (task.id) {
+      case 'log-stats':
+        return codeLogStats(conv);
+      case 'time-and-title':
+        return codeTimeAndTitle(conv, task);
+      case 'weather-f':
+        return codeWeather(conv, task.city);
+      case 'calc':
+        return codeCalc(conv, task.expression);
+    }
+  }
+  if (mode === 'react-search') {
+    switch (task.id) {
+      case 'log-stats':
+        return searchLogStats(conv);
+      case 'time-and-title':
+        return searchTimeAndTitle(conv, task);
+      case 'weather-f':
+        return searchWeather(conv, task.city);
+      case 'calc':
+        return searchCalc(conv, task.expression);
+    }
+  }
+  if (conv.toolNames.size === 0) return finalAnswer(['This task needs tools, and the request offered none.']);
+  switch (task.id) {
+    case 'log-stats':
+      return reactLogStats(conv);
+    case 'time-and-title':
+      return reactTimeAndTitle(conv, task);
+    case 'weather-f':
+      return reactWeather(conv, task.city);
+    case 'calc':
+      return reactCalc(conv, task.expression);
+  }
+}
+
+/** The policy's reply before any fault is injected; `trial` (1-based) picks the variation drawn for that trial. */
+export function decide(messages: readonly WireMessage[], tools: readonly WireTool[], trial = 1): { reply: SimReply; conv: Conversation } {
+  const conv = readConversation(messages, tools, trial);
+  const task = detectTask(conv.task);
+  if (!task) return { reply: unknownTaskAnswer(), conv };
+  if (conv.turns >= MAX_TURNS) {
+    return { reply: finalAnswer([`I could not finish this task in ${MAX_TURNS} steps, so I am stopping here.`]), conv };
+  }
+  return { reply: decideFor(conv, task), conv };
+}

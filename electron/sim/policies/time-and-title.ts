@@ -1,0 +1,148 @@
+/**
+ * time-and-title. ReAct: current_time and fetch_url as two parallel calls, then the answer. Code Mode: a
+ * program that finds both hidden tools with search_tools and prints the time and the title. With return types
+ * hidden it first guesses that fetch_url returns the HTML string (as real models do), reads the error,
+ * then inspects the object and uses `.title`. That is trial 1; later trials with types hidden guess wrong 2 times
+ * in 3 and otherwise print fetch_url's describe() first, then read `.title`.
+ */
+import { callTools, type SimReply } from '../types.js';
+import { finalAnswer, missingTools, programOutput, returnTypesShown, trialDraws } from './common.js';
+import { firstLine, lastCall, objectResult, type CallRecord, type Conversation } from './conversation.js';
+
+export interface TimeTitleParams {
+  readonly url: string | null;
+  readonly timezone: string;
+}
+
+function clock(time: Record<string, unknown>): string | null {
+  for (const field of [time.local, time.iso]) {
+    const m = typeof field === 'string' ? /(\d{1,2}):(\d{2})/.exec(field) : null;
+    if (m) return `${m[1].padStart(2, '0')}:${m[2]}`;
+  }
+  return null;
+}
+
+function finalFor(params: TimeTitleParams, time: Record<string, unknown>, title: string): SimReply {
+  const hhmm = clock(time);
+  const day = typeof time.weekday === 'string' ? `${time.weekday}, ` : '';
+  const date = typeof time.local === 'string' ? time.local.slice(0, 10) : '';
+  return finalAnswer([
+    hhmm ? `It is ${hhmm} in ${params.timezone} (${day}${date}).` : `The time in ${params.timezone} could not be read.`,
+    title ? `The page at ${params.url} is titled "${title}".` : `The page at ${params.url} has no title.`,
+  ]);
+}
+
+function noUrl(): SimReply {
+  return finalAnswer(['The task names no page URL to fetch, so I can only tell the time. Please give the full http:// URL.']);
+}
+
+export function reactTimeAndTitle(conv: Conversation, params: TimeTitleParams): SimReply {
+  const missing = missingTools(conv, ['current_time', 'fetch_url']);
+  if (missing) return missing;
+  if (!params.url) return noUrl();
+  const url = params.url;
+  const time = lastCall(conv, 'current_time');
+  const page = lastCall(conv, 'fetch_url', (a) => a.url === url);
+  if (!time || !page) {
+    return callTools([
+      ...(time ? [] : [{ name: 'current_time', args: { timezone: params.timezone } }]),
+      ...(page ? [] : [{ name: 'fetch_url', args: { url } }]),
+    ]);
+  }
+  const t = objectResult(time.result);
+  const p = objectResult(page.result);
+  if (!t || !p) {
+    const failures = [!t && `current_time failed: ${firstLine(time.result ?? 'no result')}`, !p && `fetch_url failed: ${firstLine(page.result ?? 'no result')}`];
+    return finalAnswer(['I could not finish the task.', ...failures.filter((f): f is string => typeof f === 'string')]);
+  }
+  return finalFor(params, t, typeof p.title === 'string' ? p.title : '');
+}
+
+const TIME_QUERY = 'current time in a timezone';
+const PAGE_QUERY = 'download web page';
+
+function guessProgram(params: TimeTitleParams, url: string): string {
+  return `const clock = search_tools(${JSON.stringify(TIME_QUERY)})[0];
+const fetchPage = search_tools(${JSON.stringify(PAGE_QUERY)})[0];
+print(clock(${JSON.stringify(params.timezone)}));
+const html = fetchPage(${JSON.stringify(url)});
+const title = html.match(/<title>([^<]*)<\\/title>/i)[1];
+print('title: ' + title);`;
+}
+
+function inspectProgram(url: string): string {
+  return `const fetchPage = search_tools(${JSON.stringify(PAGE_QUERY)})[0];
+const page = fetchPage(${JSON.stringify(url)});
+print('type: ' + typeof page + ', keys: ' + Object.keys(page).join(', '));
+print('title: ' + page.title);`;
+}
+
+/** The careful way with types hidden: read fetch_url's own description (signature with its return type) first. */
+function describeProgram(params: TimeTitleParams): string {
+  return `const clock = search_tools(${JSON.stringify(TIME_QUERY)})[0];
+const fetchPage = search_tools(${JSON.stringify(PAGE_QUERY)})[0];
+print(fetchPage.describe());
+print(clock(${JSON.stringify(params.timezone)}));`;
+}
+
+function titleProgram(url: string): string {
+  return `const fetchPage = search_tools(${JSON.stringify(PAGE_QUERY)})[0];
+print('title: ' + fetchPage(${JSON.stringify(url)}).title);`;
+}
+
+/** With return types hidden, whether this trial guesses fetch_url's result is an HTML string (trial 1: yes). */
+export function guessesReturnType(trial: number): boolean {
+  return trial <= 1 || trialDraws(trial, 'time-and-title')() < 2 / 3;
+}
+
+function directProgram(params: TimeTitleParams, url: string): string {
+  return `const clock = search_tools(${JSON.stringify(TIME_QUERY)})[0];
+const fetchPage = search_tools(${JSON.stringify(PAGE_QUERY)})[0];
+print(clock(${JSON.stringify(params.timezone)}));
+print('title: ' + fetchPage(${JSON.stringify(url)}).title);`;
+}
+
+/** The latest printed time object and title across the programs run so far. */
+function readings(programs: readonly CallRecord[]): { time: Record<string, unknown> | null; title: string | null } {
+  let time: Record<string, unknown> | null = null;
+  let title: string | null = null;
+  for (const p of [...programs].reverse()) {
+    for (const line of programOutput(p.result).printed.split('\n').reverse()) {
+      if (!time && line.startsWith('{')) {
+        const obj = objectResult(line);
+        if (obj && ('local' in obj || 'iso' in obj)) time = obj;
+      }
+      const m = /^title: (.*)$/.exec(line);
+      if (title === null && m && m[1] !== 'undefined') title = m[1];
+    }
+  }
+  return { time, title };
+}
+
+export function codeTimeAndTitle(conv: Conversation, params: TimeTitleParams): SimReply {
+  if (!params.url) return noUrl();
+  const programs = conv.calls.filter((c) => c.name === 'run_code');
+  if (programs.length === 0) {
+    if (returnTypesShown(conv)) return callTools([{ name: 'run_code', args: { code: directProgram(params, params.url) } }]);
+    const code = guessesReturnType(conv.trial) ? guessProgram(params, params.url) : describeProgram(params);
+    return callTools([{ name: 'run_code', args: { code } }]);
+  }
+  const { time, title } = readings(programs);
+  if (time && title !== null) return finalFor(params, time, title);
+  const last = programOutput(programs[programs.length - 1].result);
+  const described = programs.some((p) => (p.args.code as string | undefined)?.includes('fetchPage.describe()'));
+  const titled = programs.some((p) => (p.args.code as string | undefined)?.includes(').title'));
+  if (described && !titled && /\btitle\b/.test(last.printed)) {
+    return callTools([{ name: 'run_code', args: { code: titleProgram(params.url) } }], 'fetch_url returns an object with a title field; reading it.');
+  }
+  const inspected = programs.some((p) => (p.args.code as string | undefined)?.includes('Object.keys(page)'));
+  // A TypeError from treating the result as a string: look at what fetch_url really returns.
+  if (last.error && /TypeError|not a function|undefined/i.test(last.error) && !inspected && programs.length < 3) {
+    return callTools(
+      [{ name: 'run_code', args: { code: inspectProgram(params.url) + (time ? '' : `\nprint(search_tools(${JSON.stringify(TIME_QUERY)})[0](${JSON.stringify(params.timezone)}));`) } }],
+      `fetch_url did not return a string (${firstLine(last.error, 100)}). Let me look at what it returns.`,
+    );
+  }
+  const why = last.error ? firstLine(last.error) : 'the program did not print both the time and the title';
+  return finalAnswer([`I could not finish the task: ${why}.`, ...(time ? [`The time in ${params.timezone} is ${clock(time) ?? 'unknown'}.`] : [])]);
+}

@@ -1,0 +1,203 @@
+/**
+ * The simulated model: an OpenAI-compatible chat-completions server on 127.0.0.1. Replies come from the
+ * scripted policies (policies/), usage is counted from the request received and the reply sent
+ * (tokens/count-tokens.ts), and faults can be injected per request (x-parallax-sim-faults) or server-wide.
+ * The trial number (x-parallax-sim-trial, absent = 1) picks the policies' variation, so the server stays pure.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type { SimFault } from '../../shared/run-spec.js';
+import { countCompletionTokens, countPromptTokens } from '../engine/tokens/count-tokens.js';
+import { FAULTS_HEADER, RUN_ID_HEADER, TRIAL_HEADER, injectReplyFaults, parseFaults, parseTrial, withRecoveryNote } from './faults.js';
+import { decide } from './policies/index.js';
+import { BadRequest, parseChatRequest, type ChatRequest } from './request.js';
+import { completionBody, errorBody, modelObject, SIM_MODEL_ID, streamChunks, type BuiltReply } from './wire.js';
+
+export interface SimServerOptions {
+  /** 0 (default) picks a free port. */
+  readonly port?: number;
+  /** Default 127.0.0.1: the simulated model is for this machine only. */
+  readonly host?: string;
+  /** Faults applied to every request, in addition to those named in the header. */
+  readonly faults?: readonly SimFault[];
+}
+
+export interface SimServer {
+  /** Base URL including /v1, e.g. http://127.0.0.1:43123/v1. */
+  readonly url: string;
+  readonly port: number;
+  /** Requests held open by the 'hang' fault that the client has not abandoned yet. */
+  hangingRequests(): number;
+  close(): Promise<void>;
+}
+
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
+/** Run ids remembered for '429-once'; the oldest are forgotten past this. */
+const MAX_REMEMBERED_RUNS = 10_000;
+const RETRY_AFTER_MS = 200;
+/** How long the 'slow' fault waits before each reply. */
+export const SLOW_REPLY_MS = 400;
+
+export async function startSimServer(opts: SimServerOptions = {}): Promise<SimServer> {
+  const serverFaults = opts.faults ? parseFaults([...opts.faults]) : [];
+  const seenRuns = new Set<string>();
+  const hanging = new Set<ServerResponse>();
+  let counter = 0;
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, errorBody(`Simulated model failed: ${(error as Error).message}`, 'server_error', 'internal_error'));
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname.replace(/\/+$/, '');
+    if (req.method === 'GET' && path === '/v1/models') return sendJson(res, 200, { object: 'list', data: [modelObject()] });
+    if (req.method === 'GET' && path === `/v1/models/${SIM_MODEL_ID}`) return sendJson(res, 200, modelObject());
+    if (path !== '/v1/chat/completions') {
+      return sendJson(res, 404, errorBody(`Unknown endpoint ${req.method} ${path || '/'}. The simulated model serves GET /v1/models and POST /v1/chat/completions.`, 'invalid_request_error', 'unknown_url'));
+    }
+    if (req.method !== 'POST') {
+      res.setHeader('allow', 'POST');
+      return sendJson(res, 405, errorBody(`Use POST for /v1/chat/completions, not ${req.method}.`, 'invalid_request_error', 'method_not_allowed'));
+    }
+
+    let faults: Set<SimFault>;
+    try {
+      faults = new Set([...serverFaults, ...parseFaults(req.headers[FAULTS_HEADER])]);
+    } catch (error) {
+      return sendJson(res, 400, errorBody((error as Error).message, 'invalid_request_error', 'invalid_fault', FAULTS_HEADER));
+    }
+    let trial: number;
+    try {
+      trial = parseTrial(req.headers[TRIAL_HEADER]);
+    } catch (error) {
+      return sendJson(res, 400, errorBody((error as Error).message, 'invalid_request_error', 'invalid_trial', TRIAL_HEADER));
+    }
+    const text = await readBody(req, res);
+    if (text === null) return;
+    let request: ChatRequest;
+    try {
+      request = parseChatRequest(text);
+    } catch (error) {
+      if (!(error instanceof BadRequest)) throw error;
+      return sendJson(res, 400, errorBody(error.message, 'invalid_request_error', error.code, error.param));
+    }
+
+    const runId = String(req.headers[RUN_ID_HEADER] ?? '');
+    if (faults.has('429-once') && !seenRuns.has(runId)) {
+      remember(seenRuns, runId);
+      res.setHeader('retry-after', String(Math.ceil(RETRY_AFTER_MS / 1000)));
+      res.setHeader('retry-after-ms', String(RETRY_AFTER_MS));
+      return sendJson(res, 429, errorBody('Rate limit reached (simulated 429-once fault). Retry after the delay in the Retry-After header.', 'rate_limit_error', 'rate_limit_exceeded'));
+    }
+    remember(seenRuns, runId);
+    if (faults.has('500')) {
+      return sendJson(res, 500, errorBody('The simulated model is failing on purpose (fault "500"). Remove the fault to get answers.', 'server_error', 'simulated_failure'));
+    }
+    if (faults.has('hang')) {
+      // Accept and never answer; forget the request once the client gives up (or close() ends it).
+      hanging.add(res);
+      res.on('close', () => hanging.delete(res));
+      return;
+    }
+    if (faults.has('slow')) await slowStart(res);
+    if (!res.destroyed) reply(res, request, faults, trial, `chatcmpl-sim-${++counter}`);
+  }
+
+  // Long idle keep-alive: a client that pauses between steps (slow tools) must not race a closing socket.
+  server.keepAliveTimeout = 60_000;
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(error.code === 'EADDRINUSE' ? new Error(`Port ${opts.port} is already in use. Choose another port, or 0 for any free one.`) : error);
+    });
+    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port, address } = server.address() as AddressInfo;
+  const host = address.includes(':') ? `[${address}]` : address;
+  return {
+    url: `http://${host}:${port}/v1`,
+    port,
+    hangingRequests: () => hanging.size,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
+}
+
+function reply(res: ServerResponse, request: ChatRequest, faults: ReadonlySet<SimFault>, trial: number, id: string): void {
+  const { reply: planned, conv } = decide(request.messages, request.tools, trial);
+  const final = injectReplyFaults(withRecoveryNote(planned, conv), conv, faults);
+  const step = request.messages.filter((m) => m.role === 'assistant').length + 1;
+  const calls = final.kind === 'tools' ? final.calls.map((c, i) => ({ ...c, id: `call_${step}_${i}` })) : [];
+  const prompt = countPromptTokens(request.messages, request.rawTools);
+  const completion = countCompletionTokens(final.text, calls);
+  const built: BuiltReply = {
+    id,
+    created: Math.floor(Date.now() / 1000),
+    text: final.text,
+    calls,
+    usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
+  };
+  res.setHeader('x-parallax-simulated', 'true');
+  if (!request.stream) return sendJson(res, 200, completionBody(built));
+  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  for (const chunk of streamChunks(built, request.includeUsage)) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+  res.end('data: [DONE]\n\n');
+}
+
+/** The 'slow' fault: a real model's pause before its reply, so a run's steps arrive one by one as they would live. */
+function slowStart(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, SLOW_REPLY_MS);
+    res.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+function remember(seen: Set<string>, runId: string): void {
+  if (seen.has(runId)) return;
+  seen.add(runId);
+  if (seen.size > MAX_REMEMBERED_RUNS) seen.delete(seen.values().next().value as string);
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), 'x-parallax-simulated': 'true' });
+  res.end(text);
+}
+
+/** The body as text, or null after answering 413 when it is too large. */
+function readBody(req: IncomingMessage, res: ServerResponse): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    req.on('data', (chunk: Buffer) => {
+      if (done) return;
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        done = true;
+        res.setHeader('connection', 'close');
+        sendJson(res, 413, errorBody(`The request body is over ${MAX_BODY_BYTES / 1024 / 1024} MB. Send a shorter conversation.`, 'invalid_request_error', 'request_too_large'));
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!done) resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+    req.on('error', reject);
+  });
+}

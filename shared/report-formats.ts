@@ -1,0 +1,81 @@
+/**
+ * The report formats, one description each: what the export menu, the desktop save dialog, the CLI's
+ * `parallax report` and the host's report builder know of a format. Adding a format is one entry here plus
+ * its renderer (a file in electron/host/reports/ and one line in the RENDERERS record there, which the
+ * compiler refuses to leave out).
+ */
+
+export interface ReportFormatDescription {
+  /** The export menu's item and the save dialog's filter name. */
+  readonly label: string;
+  /** One line under the label in the export menu. */
+  readonly hint: string;
+  /** The file extension, without the dot. */
+  readonly extension: string;
+  /** Other extensions `parallax report -o FILE` recognises as this format. */
+  readonly otherExtensions: readonly string[];
+  /** Other names `parallax report --format` accepts. */
+  readonly aliases: readonly string[];
+  readonly mimeType: string;
+}
+
+export const REPORT_FORMAT_INFO = {
+  html: {
+    label: 'HTML report',
+    hint: 'Self-contained page with charts and timelines',
+    extension: 'html',
+    otherExtensions: ['htm'],
+    aliases: [],
+    mimeType: 'text/html; charset=utf-8',
+  },
+  md: {
+    label: 'Markdown',
+    hint: 'Summary table and steps, for a write-up',
+    extension: 'md',
+    otherExtensions: ['markdown'],
+    aliases: ['markdown'],
+    mimeType: 'text/markdown; charset=utf-8',
+  },
+  csv: {
+    label: 'CSV',
+    hint: 'One row per step per run',
+    extension: 'csv',
+    otherExtensions: [],
+    aliases: [],
+    mimeType: 'text/csv; charset=utf-8',
+  },
+  json: {
+    label: 'JSON',
+    hint: 'Every event, for your own analysis',
+    extension: 'json',
+    otherExtensions: [],
+    aliases: [],
+    mimeType: 'application/json',
+  },
+} as const satisfies Record<string, ReportFormatDescription>;
+
+export type ReportFormat = keyof typeof REPORT_FORMAT_INFO;
+
+export const REPORT_FORMATS = Object.keys(REPORT_FORMAT_INFO) as [ReportFormat, ...ReportFormat[]];
+
+export const isReportFormat = (value: unknown): value is ReportFormat => typeof value === 'string' && Object.hasOwn(REPORT_FORMAT_INFO, value);
+
+const described = (f: ReportFormat): ReportFormatDescription => REPORT_FORMAT_INFO[f];
+
+/** The format a user named (an id or an alias, any case), or null. */
+export function reportFormatNamed(name: string): ReportFormat | null {
+  const n = name.trim().toLowerCase();
+  return REPORT_FORMATS.find((f) => f === n || described(f).aliases.includes(n)) ?? null;
+}
+
+/** The format of a file name's extension (".htm" → html), or null. */
+export function reportFormatOfFile(fileName: string): ReportFormat | null {
+  const m = /\.([^./\\]+)$/.exec(fileName);
+  if (!m) return null;
+  const ext = m[1].toLowerCase();
+  return REPORT_FORMATS.find((f) => described(f).extension === ext || described(f).otherExtensions.includes(ext)) ?? null;
+}
+
+export function unknownReportFormatMessage(name: string): string {
+  return `Unknown report format "${name}". Use one of: ${REPORT_FORMATS.join(', ')}.`;
+}

@@ -1,0 +1,50 @@
+/**
+ * The run metrics, one description each: the label every surface prints, its unit and formatter, and the
+ * surfaces that show it. The app's summary, the reports' tables and the CLI's compare tables read this list,
+ * so a label or a duration is written the same way everywhere.
+ */
+import type { RunTotals } from './step-event.js';
+import { formatDuration, formatInt, formatMean } from './format.js';
+
+export type MetricUnit = 'count' | 'tokens' | 'ms';
+
+/** Where a metric appears: the app's summary and averages tables, the report tables, the CLI's compare tables. */
+export type MetricSurface = 'app' | 'reports' | 'cli';
+
+export interface RunMetric {
+  readonly key: keyof RunTotals;
+  readonly label: string;
+  /** For narrow tables (one row per run). */
+  readonly short: string;
+  /** One line on what is counted (the app's row tooltip). */
+  readonly hint: string;
+  readonly unit: MetricUnit;
+  readonly surfaces: readonly MetricSurface[];
+  /** Whether aggregateByMode averages it over trials. */
+  readonly averaged: boolean;
+}
+
+const ALL: readonly MetricSurface[] = ['app', 'reports', 'cli'];
+
+/** The run totals in table order. */
+export const RUN_METRICS: readonly RunMetric[] = [
+  { key: 'steps', label: 'Steps', short: 'Steps', hint: 'Model replies', unit: 'count', surfaces: ALL, averaged: true },
+  { key: 'requests', label: 'Requests', short: 'Requests', hint: 'Including retries', unit: 'count', surfaces: ['app', 'reports'], averaged: true },
+  { key: 'prompt', label: 'Prompt tokens', short: 'Prompt', hint: 'Input, summed over requests', unit: 'tokens', surfaces: ALL, averaged: true },
+  { key: 'completion', label: 'Completion tokens', short: 'Completion', hint: 'Output, summed over requests', unit: 'tokens', surfaces: ALL, averaged: true },
+  { key: 'cached', label: 'Cached tokens', short: 'Cached', hint: 'Prompt tokens served from the provider cache', unit: 'tokens', surfaces: ALL, averaged: true },
+  { key: 'reasoning', label: 'Reasoning tokens', short: 'Reasoning', hint: 'Part of the completion the model spent reasoning', unit: 'tokens', surfaces: ['reports'], averaged: false },
+  { key: 'total', label: 'Total tokens', short: 'Total', hint: 'Prompt + completion', unit: 'tokens', surfaces: ALL, averaged: true },
+  { key: 'wallMs', label: 'Wall time', short: 'Wall time', hint: 'From start to the last event, approval waits excluded', unit: 'ms', surfaces: ALL, averaged: true },
+  { key: 'toolCalls', label: 'Tool calls', short: 'Tool calls', hint: 'Requested by the model', unit: 'count', surfaces: ALL, averaged: true },
+];
+
+export const metricsOn = (surface: MetricSurface): readonly RunMetric[] => RUN_METRICS.filter((m) => m.surfaces.includes(surface));
+
+/** A metric's value as text: a duration for times, grouped digits otherwise; `mean` keeps one decimal. */
+export function formatMetric(metric: Pick<RunMetric, 'unit'>, value: number, mean = false): string {
+  if (metric.unit === 'ms') return formatDuration(value);
+  return mean ? formatMean(value) : formatInt(value);
+}
+
+export const isTokenMetric = (metric: Pick<RunMetric, 'unit'>): boolean => metric.unit === 'tokens';
