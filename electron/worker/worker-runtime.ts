@@ -156,11 +156,16 @@ export function serveWorker(load: (spec: RunSpec) => Promise<RunFn>): void {
   const askApproval: RunIo['askApproval'] = ({ approvalId }, signal) =>
     new Promise((resolve, reject) => {
       void flush(); // the request event must reach the host now, not with the next batch
-      approvals.set(approvalId, resolve);
-      signal.addEventListener('abort', () => {
+      const onAbort = (): void => {
         approvals.delete(approvalId);
         reject(new Error('The run was cancelled while it waited for approval.'));
-      }, { once: true });
+      };
+      // Removed when answered: a run asks once per call, and one listener per ask would pile up on the run's signal.
+      approvals.set(approvalId, (decision) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(decision);
+      });
+      signal.addEventListener('abort', onAbort, { once: true });
     });
 
   const die = async (message: string, code: number): Promise<never> => {
