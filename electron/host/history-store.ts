@@ -18,6 +18,7 @@ import { MODE_LABELS } from '../../shared/run-spec.js';
 import type { StepEvent } from '../../shared/step-event.js';
 import { summarizeRun } from '../../shared/summary.js';
 import { readRunLog, type LoadedRun } from './run-log-reader.js';
+import { readFreshSummary, stampOf, writeSummary } from './history-summary.js';
 
 export { parseRunLog, type LoadedRun } from './run-log-reader.js';
 
@@ -185,38 +186,71 @@ export class HistoryStore {
 
   /**
    * Every comparison whose meta.json is sound, newest first, each with its runs' status and totals and the
-   * damage found in its run logs. Damaged comparisons are left out here and listed by listDamaged.
+   * damage found in its run logs. Damaged comparisons are left out here and listed by listDamaged. Each
+   * comparison's summary.json is used while it matches the files; otherwise the logs are read and it is rebuilt.
    */
   async list(isLive: (runId: string) => boolean = () => false): Promise<ComparisonListItem[]> {
     const items: ComparisonListItem[] = [];
     for (const name of await this.comparisonFolders()) {
-      let meta: ComparisonMeta;
-      try {
-        meta = await this.readMeta(name);
-      } catch (err) {
-        if (!(err instanceof DamagedMetaError)) this.onWarning(`Skipped ${join(this.root, name)}: ${(err as Error).message}`);
-        continue;
-      }
-      const runs = [];
-      const problems: string[] = [];
-      for (const run of meta.runs) {
-        const live = isLive(run.runId);
-        // The list needs statuses and token totals only: tool outputs and programs are checked, not kept.
-        const loaded = await this.loadRun(name, run.runId, live, (e) => LISTED_TYPES.has(e.type));
-        problems.push(...loaded.problems);
-        const summary = summarizeRun(loaded.events);
-        const status = summary.status === 'running' && !live ? 'interrupted' : summary.status;
-        runs.push({ runId: run.runId, mode: run.mode, status, totalTokens: summary.totals.total, steps: summary.totals.steps, usageSource: summary.usageSource });
-      }
-      items.push({ meta, runs, ...(problems.length > 0 ? { problems } : {}) });
+      const item = await this.summarize(name, isLive);
+      if (item) items.push(item);
     }
     return items.sort((a, b) => b.meta.createdAt - a.meta.createdAt);
+  }
+
+  /** The newest comparison whose meta.json is sound (by createdAt), without reading any run log; null when none. */
+  async latest(): Promise<{ readonly meta: ComparisonMeta } | null> {
+    let newest: ComparisonMeta | null = null;
+    for (const name of await this.comparisonFolders()) {
+      const meta = (await readFreshSummary(join(this.root, name), name))?.meta ?? (await this.readMeta(name).catch(() => null));
+      if (meta && (!newest || meta.createdAt > newest.createdAt)) newest = meta;
+    }
+    return newest ? { meta: newest } : null;
+  }
+
+  /** Rebuild and store a comparison's summary now (the host calls it when the comparison has ended). */
+  async refreshSummary(id: string): Promise<void> {
+    await this.summarize(checkId(id, 'comparison'), () => false, true);
+  }
+
+  /** One comparison's list item: from its summary while fresh, else from its logs (then stored when settled). */
+  private async summarize(name: string, isLive: (runId: string) => boolean, rebuild = false): Promise<ComparisonListItem | null> {
+    const dir = join(this.root, name);
+    const fresh = rebuild ? null : await readFreshSummary(dir, name);
+    if (fresh && !fresh.meta.runs.some((r) => isLive(r.runId))) return fresh;
+    let meta: ComparisonMeta;
+    try {
+      meta = await this.readMeta(name);
+    } catch (err) {
+      if (!rebuild && !(err instanceof DamagedMetaError)) this.onWarning(`Skipped ${dir}: ${(err as Error).message}`);
+      return null;
+    }
+    const stamp = await stampOf(dir, meta);
+    const runs = [];
+    const problems: string[] = [];
+    let settled = true;
+    for (const run of meta.runs) {
+      const live = isLive(run.runId);
+      // The list needs statuses and token totals only: tool outputs and programs are checked, not kept.
+      const loaded = await this.loadRun(name, run.runId, live, (e) => LISTED_TYPES.has(e.type));
+      problems.push(...loaded.problems);
+      const summary = summarizeRun(loaded.events);
+      const status = summary.status === 'running' && !live ? 'interrupted' : summary.status;
+      if (live) settled = false;
+      runs.push({ runId: run.runId, mode: run.mode, status, totalTokens: summary.totals.total, steps: summary.totals.steps, usageSource: summary.usageSource });
+    }
+    const item: ComparisonListItem = { meta, runs, ...(problems.length > 0 ? { problems } : {}) };
+    // A read-only history still lists; it is only slower next time.
+    if (settled) await writeSummary(dir, item, stamp).catch(() => undefined);
+    return item;
   }
 
   /** Comparisons whose meta.json is damaged, newest first, each with the reason. */
   async listDamaged(): Promise<DamagedComparison[]> {
     const damaged: DamagedComparison[] = [];
     for (const name of await this.comparisonFolders()) {
+      // A fresh summary was built from this very meta.json (same size and mtime), so it is sound.
+      if (await readFreshSummary(join(this.root, name), name)) continue;
       try {
         await this.readMeta(name);
       } catch (err) {
