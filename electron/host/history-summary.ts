@@ -28,7 +28,7 @@ interface SummaryFile {
 
 async function stampOne(path: string): Promise<string | null> {
   const info = await stat(path).catch(() => null);
-  return info ? `${info.size}:${info.mtimeMs}` : null;
+  return info ? `${info.size}:${Math.floor(info.mtimeMs)}` : null;
 }
 
 /** The stamp of a comparison's files now (meta.json and the logs of the runs `meta` names). */
