@@ -180,7 +180,7 @@ async function cliCompare(modes: ModeId[]): Promise<number> {
 }
 
 /** A data folder holding `count` finished two-run comparisons (10 steps each), written directly. */
-async function fillHistory(dataDir: string, count: number): Promise<void> {
+export async function fillHistory(dataDir: string, count: number): Promise<void> {
   const provider = { name: 'simulated', baseUrl: 'http://127.0.0.1:0/v1', model: 'sim', simulated: true };
   const task = { id: 'log-stats', text: 'Count the lines.' };
   for (let c = 0; c < count; c++) {

@@ -176,12 +176,9 @@ export class HistoryStore {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw err;
     }
-    const found: string[] = [];
-    for (const name of names) {
-      if (!ID_PATTERN.test(name)) continue;
-      if (await stat(join(this.root, name, 'meta.json')).catch(() => null)) found.push(name);
-    }
-    return found;
+    const ids = names.filter((name) => ID_PATTERN.test(name));
+    const has = await mapLimit(ids, (name) => stat(join(this.root, name, 'meta.json')).then(() => true, () => false));
+    return ids.filter((_, i) => has[i]);
   }
 
   /**
@@ -190,21 +187,18 @@ export class HistoryStore {
    * comparison's summary.json is used while it matches the files; otherwise the logs are read and it is rebuilt.
    */
   async list(isLive: (runId: string) => boolean = () => false): Promise<ComparisonListItem[]> {
-    const items: ComparisonListItem[] = [];
-    for (const name of await this.comparisonFolders()) {
-      const item = await this.summarize(name, isLive);
-      if (item) items.push(item);
-    }
+    const all = await mapLimit(await this.comparisonFolders(), (name) => this.summarize(name, isLive));
+    const items = all.filter((item): item is ComparisonListItem => item !== null);
     return items.sort((a, b) => b.meta.createdAt - a.meta.createdAt);
   }
 
   /** The newest comparison whose meta.json is sound (by createdAt), without reading any run log; null when none. */
   async latest(): Promise<{ readonly meta: ComparisonMeta } | null> {
     let newest: ComparisonMeta | null = null;
-    for (const name of await this.comparisonFolders()) {
+    await mapLimit(await this.comparisonFolders(), async (name) => {
       const meta = (await readFreshSummary(join(this.root, name), name))?.meta ?? (await this.readMeta(name).catch(() => null));
       if (meta && (!newest || meta.createdAt > newest.createdAt)) newest = meta;
-    }
+    });
     return newest ? { meta: newest } : null;
   }
 
@@ -248,17 +242,17 @@ export class HistoryStore {
   /** Comparisons whose meta.json is damaged, newest first, each with the reason. */
   async listDamaged(): Promise<DamagedComparison[]> {
     const damaged: DamagedComparison[] = [];
-    for (const name of await this.comparisonFolders()) {
+    await mapLimit(await this.comparisonFolders(), async (name) => {
       // A fresh summary was built from this very meta.json (same size and mtime), so it is sound.
-      if (await readFreshSummary(join(this.root, name), name)) continue;
+      if (await readFreshSummary(join(this.root, name), name)) return;
       try {
         await this.readMeta(name);
       } catch (err) {
-        if (!(err instanceof DamagedMetaError)) continue;
+        if (!(err instanceof DamagedMetaError)) return;
         const modifiedAt = (await stat(join(this.root, name)).catch(() => null))?.mtimeMs ?? 0;
         damaged.push({ id: name, reason: `meta.json ${err.reason}`, modifiedAt: Math.round(modifiedAt) });
       }
-    }
+    });
     return damaged.sort((a, b) => b.modifiedAt - a.modifiedAt);
   }
 
@@ -271,4 +265,21 @@ export class HistoryStore {
     }
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * `fn` over every item, at most `limit` at a time, results in order. Listing is many small file operations:
+ * running a few at once keeps the file system's thread pool busy instead of waiting on each in turn.
+ */
+async function mapLimit<T, R>(items: readonly T[], fn: (item: T) => Promise<R>, limit = 16): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
 }

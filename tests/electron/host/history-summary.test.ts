@@ -45,17 +45,23 @@ async function storeWith(comparisons: { id: string; createdAt: number; prompts: 
 
 const tokens = (item: { runs: readonly { totalTokens: number }[] }) => item.runs.map((r) => r.totalTokens);
 
-/** Replace a file's bytes while keeping its size and mtime, so only a reader of its content can tell. */
+/** A whole second, so setting it again gives the same mtime to the millisecond. */
+const WHEN = 1_700_000_000;
+
+/** Replace a file's bytes while keeping its size and mtime (set with pinStamp), so only a reader of its content can tell. */
 async function swapContentKeepStamp(path: string, text: string): Promise<void> {
   const before = await stat(path);
   const padded = text.padEnd(before.size, ' ').slice(0, before.size);
   await writeFile(path, padded);
-  await utimes(path, before.atime, before.mtime);
+  await utimes(path, WHEN, WHEN);
 }
+
+const pinStamp = (path: string) => utimes(path, WHEN, WHEN);
 
 describe('history summaries', () => {
   it('lists from the summary while it matches the files, without reading the run logs', async () => {
     const { store } = await storeWith([{ id: 'c1', createdAt: 1000, prompts: [100, 200] }]);
+    await pinStamp(store.runLogPath('c1', 'c1-react'));
     const first = await store.list();
     expect(tokens(first[0])).toEqual([314, 57]);
     const summary = JSON.parse(await readFile(join(store.dir('c1'), SUMMARY_FILE), 'utf8')) as { item: unknown };
@@ -122,8 +128,9 @@ describe('history summaries', () => {
       { id: 'c-oldest', createdAt: 1000, prompts: [10] },
     ]);
     expect((await store.latest())?.meta.id).toBe('b-newest');
+    await pinStamp(store.runLogPath('b-newest', 'b-newest-react'));
     await store.list(); // summaries written
-    // Its logs are not read: a log that is now a FIFO does not matter to `latest`.
+    // Its logs are not read: a log now full of garbage does not matter to `latest`.
     await swapContentKeepStamp(store.runLogPath('b-newest', 'b-newest-react'), 'garbage');
     expect((await store.latest())?.meta.id).toBe('b-newest');
     // A newer comparison with a damaged meta.json is not the latest; the newest sound one is.
