@@ -99,7 +99,8 @@ export function createHost(options: HostOptions): Host {
   const poolSize = Math.max(1, options.pool?.size ?? 2);
   const warmPool = (count = poolSize): Promise<void> => pool?.warm(count, options.pool?.keepWarm ?? false) ?? Promise.resolve();
   let closing: Promise<void> | null = null;
-  const summaries = new Set<Promise<void>>();
+  /** Summaries being written for comparisons that just ended: whenDone, delete and close wait for them. */
+  const summaries = new Map<string, Promise<void>>();
 
   const isLive = (runId: string): boolean => [...sessions.values()].some((s) => s.isLive(runId));
 
@@ -149,12 +150,12 @@ export function createHost(options: HostOptions): Host {
     });
     sessions.set(id, session);
     const summarized = session.done.then(async () => {
-      sessions.delete(id);
       // The history list reads this summary instead of every run log (a missing one is rebuilt when listed).
+      sessions.delete(id);
       await store.refreshSummary(id).catch(() => undefined);
-      summaries.delete(summarized);
+      summaries.delete(id);
     });
-    summaries.add(summarized);
+    summaries.set(id, summarized);
     return meta;
   }
 
@@ -215,7 +216,7 @@ export function createHost(options: HostOptions): Host {
       if (sessions.has(checkId(comparisonId, 'comparison'))) {
         throw new Error(`Comparison ${comparisonId} is still running. Cancel it first, then delete it.`);
       }
-      await Promise.all([...summaries]); // a summary being written must not land in a folder being removed
+      await Promise.all([...summaries.values()]); // a summary being written must not land in a folder being removed
       await store.delete(comparisonId);
     },
     'report:export': exportReport,
@@ -262,6 +263,7 @@ export function createHost(options: HostOptions): Host {
     warmPool,
     whenDone: async (comparisonId) => {
       await sessions.get(comparisonId)?.done;
+      await summaries.get(comparisonId);
     },
     close: () =>
       (closing ??= (async () => {
@@ -274,7 +276,7 @@ export function createHost(options: HostOptions): Host {
           await settleWithin(all, 3000);
         }
         fanIn.flush();
-        await Promise.all([...summaries]);
+        await Promise.all([...summaries.values()]);
         await services.close();
       })()),
   };
