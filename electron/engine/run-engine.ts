@@ -4,14 +4,14 @@
  */
 import { realpath } from 'node:fs/promises';
 import { findPreset } from '../../shared/providers.js';
-import type { RunSpec } from '../../shared/run-spec.js';
+import { DEFAULT_SETTINGS, type RunSpec } from '../../shared/run-spec.js';
 import type { StepEvent, Validation } from '../../shared/step-event.js';
 import { computeTotals } from '../../shared/summary.js';
 import { resolveApprovalPolicy } from '../../shared/approval.js';
 import { ApprovalGate, type AskUser } from './approval/approval-gate.js';
 import { EventRecorder } from './event-recorder.js';
 import { runLoop, type LoopResult } from './loop.js';
-import { prewarmCodeSandbox } from './modes/code-mode.js';
+import { dropCodeSandbox, prewarmCodeSandbox } from './modes/code-mode.js';
 import { createMode, SANDBOX_MODES } from './modes/index.js';
 import type { ModeAdapter } from './modes/mode.js';
 import { createChatClient } from './provider/chat-client.js';
@@ -45,12 +45,21 @@ function simHeaders(spec: RunSpec): Record<string, string> | undefined {
  * measured steps. Workers call it before saying they are ready.
  */
 export async function warmUpEngine(spec?: RunSpec): Promise<void> {
+  if (spec && !SANDBOX_MODES.has(spec.mode)) dropCodeSandbox();
   await Promise.all([
     warmUpTools(),
     spec && SANDBOX_MODES.has(spec.mode) ? prewarmCodeSandbox(spec.settings) : undefined,
     // A real provider may report no usage; the tokenizer that estimates it then is loaded now, off the clock.
     spec && !spec.provider.simulated ? warmUpEstimator() : undefined,
   ]);
+}
+
+/**
+ * What a worker loads before it knows its run (a pooled worker, or one waiting for its spec): the tools, and a
+ * sandbox thread for the default limits, which a Code Mode or Hybrid run then adopts and a ReAct run stops.
+ */
+export async function preloadEngine(): Promise<void> {
+  await Promise.all([warmUpTools(), prewarmCodeSandbox(DEFAULT_SETTINGS)]);
 }
 
 export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {

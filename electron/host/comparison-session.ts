@@ -11,6 +11,7 @@ import type { RunSpec } from '../../shared/run-spec.js';
 import type { EventFanIn } from './fan-in.js';
 import type { HistoryStore } from './history-store.js';
 import type { WorkerExit, WorkerHandle, WorkerLauncher } from './launcher.js';
+import type { WorkerPool } from './worker-pool.js';
 import { cancelledBeforeStart, RunSession, type RunTiming } from './run-session.js';
 
 export interface SessionDeps {
@@ -19,6 +20,8 @@ export interface SessionDeps {
   readonly fanIn: EventFanIn;
   readonly timing: RunTiming;
   readonly baseEnv: NodeJS.ProcessEnv;
+  /** Warm workers to take a round's workers from (the rest are started fresh). */
+  readonly pool?: WorkerPool;
   warn(message: string): void;
 }
 
@@ -43,6 +46,10 @@ export class ComparisonSession {
   private roundIndex = -1;
   private current: RunSession[] = [];
   private released = false;
+  /** The pool was asked to refill for what comes after this round. */
+  private refilled = false;
+  /** Runs of this round that have sent their first model request. */
+  private readonly requested = new Set<string>();
   /** Runs of rounds not begun that were cancelled: recorded without a worker. */
   private readonly skipped = new Set<string>();
   /** Runs whose record is complete on disk or whose worker has ended. */
@@ -83,16 +90,25 @@ export class ComparisonSession {
   private startRound(index: number): void {
     this.roundIndex = index;
     this.released = false;
+    this.refilled = false;
+    this.requested.clear();
     const specs = (this.rounds[index] ?? []).filter((s) => !this.skipped.has(s.runId));
     this.current = [];
     if (specs.length === 0) return this.roundEnded();
     const { deps } = this;
+    const warm = deps.pool?.take(specs.length, this.env) ?? [];
     let ended = 0;
     for (const spec of specs) {
       const log = deps.store.openRunLog(this.meta.id, spec.runId);
-      const handle = launchOrFail(deps.launcher, this.env, spec.runId);
+      const handle = warm.shift() ?? launchOrFail(deps.launcher, this.env, spec.runId);
       const run: RunSession = new RunSession(spec, handle, {
-        accept: (events) => deps.fanIn.push(log, events),
+        accept: (events) => {
+          deps.fanIn.push(log, events);
+          if (events.some((e) => e.type === 'model-request')) {
+            this.requested.add(spec.runId);
+            this.maybeRefill();
+          }
+        },
         ready: () => this.maybeRelease(),
         ended: () => {
           for (const key of [...this.pendingApprovals.keys()]) if (key.startsWith(`${spec.runId} `)) this.pendingApprovals.delete(key);
@@ -100,6 +116,7 @@ export class ComparisonSession {
           this.pendingLogs.push(log.finish());
           this.recorded.add(spec.runId);
           this.maybeRelease();
+          this.maybeRefill();
           if (++ended === specs.length) this.roundEnded();
         },
         warn: deps.warn,
@@ -122,6 +139,20 @@ export class ComparisonSession {
       if (this.roundIndex + 1 < this.rounds.length) this.startRound(this.roundIndex + 1);
       else this.resolveDone();
     });
+  }
+
+  /**
+   * Once every run of the round has sent its first request (or ended), warm workers start loading for the next
+   * round (or, for a pool that stays warm, for the next comparison): late enough not to slow the round's
+   * start, early enough to be loaded when the round ends.
+   */
+  private maybeRefill(): void {
+    const { pool } = this.deps;
+    if (!pool || this.refilled || !this.released) return;
+    if (!this.current.every((r) => this.requested.has(r.spec.runId) || r.done || r.cancelRequested)) return;
+    this.refilled = true;
+    const next = this.rounds.slice(this.roundIndex + 1).find((round) => round.some((s) => !this.skipped.has(s.runId)));
+    pool.prepare(next ? next.filter((s) => !this.skipped.has(s.runId)).length : 0);
   }
 
   /** Release every ready worker of the round at once, when no worker of it is still loading. */

@@ -18,6 +18,7 @@ import { MODE_LABELS } from '../../shared/run-spec.js';
 import type { StepEvent } from '../../shared/step-event.js';
 import { summarizeRun } from '../../shared/summary.js';
 import { readRunLog, type LoadedRun } from './run-log-reader.js';
+import { readFreshSummary, stampOf, writeSummary } from './history-summary.js';
 
 export { parseRunLog, type LoadedRun } from './run-log-reader.js';
 
@@ -175,56 +176,83 @@ export class HistoryStore {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw err;
     }
-    const found: string[] = [];
-    for (const name of names) {
-      if (!ID_PATTERN.test(name)) continue;
-      if (await stat(join(this.root, name, 'meta.json')).catch(() => null)) found.push(name);
-    }
-    return found;
+    const ids = names.filter((name) => ID_PATTERN.test(name));
+    const has = await mapLimit(ids, (name) => stat(join(this.root, name, 'meta.json')).then(() => true, () => false));
+    return ids.filter((_, i) => has[i]);
   }
 
   /**
    * Every comparison whose meta.json is sound, newest first, each with its runs' status and totals and the
-   * damage found in its run logs. Damaged comparisons are left out here and listed by listDamaged.
+   * damage found in its run logs. Damaged comparisons are left out here and listed by listDamaged. Each
+   * comparison's summary.json is used while it matches the files; otherwise the logs are read and it is rebuilt.
    */
   async list(isLive: (runId: string) => boolean = () => false): Promise<ComparisonListItem[]> {
-    const items: ComparisonListItem[] = [];
-    for (const name of await this.comparisonFolders()) {
-      let meta: ComparisonMeta;
-      try {
-        meta = await this.readMeta(name);
-      } catch (err) {
-        if (!(err instanceof DamagedMetaError)) this.onWarning(`Skipped ${join(this.root, name)}: ${(err as Error).message}`);
-        continue;
-      }
-      const runs = [];
-      const problems: string[] = [];
-      for (const run of meta.runs) {
-        const live = isLive(run.runId);
-        // The list needs statuses and token totals only: tool outputs and programs are checked, not kept.
-        const loaded = await this.loadRun(name, run.runId, live, (e) => LISTED_TYPES.has(e.type));
-        problems.push(...loaded.problems);
-        const summary = summarizeRun(loaded.events);
-        const status = summary.status === 'running' && !live ? 'interrupted' : summary.status;
-        runs.push({ runId: run.runId, mode: run.mode, status, totalTokens: summary.totals.total, steps: summary.totals.steps, usageSource: summary.usageSource });
-      }
-      items.push({ meta, runs, ...(problems.length > 0 ? { problems } : {}) });
-    }
+    const all = await mapLimit(await this.comparisonFolders(), (name) => this.summarize(name, isLive));
+    const items = all.filter((item): item is ComparisonListItem => item !== null);
     return items.sort((a, b) => b.meta.createdAt - a.meta.createdAt);
+  }
+
+  /** The newest comparison whose meta.json is sound (by createdAt), without reading any run log; null when none. */
+  async latest(): Promise<{ readonly meta: ComparisonMeta } | null> {
+    let newest: ComparisonMeta | null = null;
+    await mapLimit(await this.comparisonFolders(), async (name) => {
+      const meta = (await readFreshSummary(join(this.root, name), name))?.meta ?? (await this.readMeta(name).catch(() => null));
+      if (meta && (!newest || meta.createdAt > newest.createdAt)) newest = meta;
+    });
+    return newest ? { meta: newest } : null;
+  }
+
+  /** Rebuild and store a comparison's summary now (the host calls it when the comparison has ended). */
+  async refreshSummary(id: string): Promise<void> {
+    await this.summarize(checkId(id, 'comparison'), () => false, true);
+  }
+
+  /** One comparison's list item: from its summary while fresh, else from its logs (then stored when settled). */
+  private async summarize(name: string, isLive: (runId: string) => boolean, rebuild = false): Promise<ComparisonListItem | null> {
+    const dir = join(this.root, name);
+    const fresh = rebuild ? null : await readFreshSummary(dir, name);
+    if (fresh && !fresh.meta.runs.some((r) => isLive(r.runId))) return fresh;
+    let meta: ComparisonMeta;
+    try {
+      meta = await this.readMeta(name);
+    } catch (err) {
+      if (!rebuild && !(err instanceof DamagedMetaError)) this.onWarning(`Skipped ${dir}: ${(err as Error).message}`);
+      return null;
+    }
+    const stamp = await stampOf(dir, meta);
+    const runs = [];
+    const problems: string[] = [];
+    let settled = true;
+    for (const run of meta.runs) {
+      const live = isLive(run.runId);
+      // The list needs statuses and token totals only: tool outputs and programs are checked, not kept.
+      const loaded = await this.loadRun(name, run.runId, live, (e) => LISTED_TYPES.has(e.type));
+      problems.push(...loaded.problems);
+      const summary = summarizeRun(loaded.events);
+      const status = summary.status === 'running' && !live ? 'interrupted' : summary.status;
+      if (live) settled = false;
+      runs.push({ runId: run.runId, mode: run.mode, status, totalTokens: summary.totals.total, steps: summary.totals.steps, usageSource: summary.usageSource });
+    }
+    const item: ComparisonListItem = { meta, runs, ...(problems.length > 0 ? { problems } : {}) };
+    // A read-only history still lists; it is only slower next time.
+    if (settled) await writeSummary(dir, item, stamp).catch(() => undefined);
+    return item;
   }
 
   /** Comparisons whose meta.json is damaged, newest first, each with the reason. */
   async listDamaged(): Promise<DamagedComparison[]> {
     const damaged: DamagedComparison[] = [];
-    for (const name of await this.comparisonFolders()) {
+    await mapLimit(await this.comparisonFolders(), async (name) => {
+      // A fresh summary was built from this very meta.json (same size and mtime), so it is sound.
+      if (await readFreshSummary(join(this.root, name), name)) return;
       try {
         await this.readMeta(name);
       } catch (err) {
-        if (!(err instanceof DamagedMetaError)) continue;
+        if (!(err instanceof DamagedMetaError)) return;
         const modifiedAt = (await stat(join(this.root, name)).catch(() => null))?.mtimeMs ?? 0;
         damaged.push({ id: name, reason: `meta.json ${err.reason}`, modifiedAt: Math.round(modifiedAt) });
       }
-    }
+    });
     return damaged.sort((a, b) => b.modifiedAt - a.modifiedAt);
   }
 
@@ -237,4 +265,21 @@ export class HistoryStore {
     }
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * `fn` over every item, at most `limit` at a time, results in order. Listing is many small file operations:
+ * running a few at once keeps the file system's thread pool busy instead of waiting on each in turn.
+ */
+async function mapLimit<T, R>(items: readonly T[], fn: (item: T) => Promise<R>, limit = 16): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
 }

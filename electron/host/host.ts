@@ -11,12 +11,13 @@ import type { ComparisonRequest, RunSpec } from '../../shared/run-spec.js';
 import { shellSandbox } from '../engine/sandbox/shell-sandbox.js';
 import type { StepEvent } from '../../shared/step-event.js';
 import { BUILTIN_TASKS } from '../../shared/tasks.js';
-import { ComparisonSession } from './comparison-session.js';
+import { ComparisonSession, workerEnv } from './comparison-session.js';
 import { EngineServices } from './engine-services.js';
 import { EventFanIn, type FanInOptions } from './fan-in.js';
 import { checkId, HistoryStore } from './history-store.js';
 import type { KeyStore } from './key-store.js';
 import { forkLauncher, type WorkerLauncher } from './launcher.js';
+import { WorkerPool, type WorkerPoolOptions } from './worker-pool.js';
 import {
   checkModes, checkTrials, makeRunWorkspace, newComparisonId, planRuns, planWorkspace, prepareRunBase, runSpecOf, type GetApiKey, type KeyEnvPolicy,
 } from './prepare.js';
@@ -57,12 +58,23 @@ export interface HostOptions {
   readonly workspaces?: WorkspaceAccess;
   /** Desktop: ask the user in a native dialog before a key variable named by the page is read. */
   confirmKeyEnv?(name: string, baseUrl: string): Promise<boolean>;
+  /**
+   * Keep warm workers so Run hands out loaded ones. `keepWarm` (the app, the web host): start `size` of them
+   * when the page is shown (app:ready) and refill after every comparison, following its mode count. Without
+   * it (the CLI), workers are warmed only by warmPool and refilled only for a comparison's next round.
+   */
+  readonly pool?: WorkerPoolOptions & { readonly keepWarm?: boolean; readonly size?: number };
 }
 
 export type Host = InvokeHandlers & {
   readonly dataDir: string;
   /** Resolves when every run of the comparison has ended and its history is synced. */
   whenDone(comparisonId: string): Promise<void>;
+  /**
+   * Start warm workers now (`count`, default the pool's size) and resolve when they have loaded; nothing when
+   * the host keeps no pool.
+   */
+  warmPool(count?: number): Promise<void>;
   /** Cancel what is running, wait for it to be recorded, close the local servers. */
   close(): Promise<void>;
 };
@@ -81,7 +93,13 @@ export function createHost(options: HostOptions): Host {
   const keyEnvPolicy: KeyEnvPolicy = cli ? 'any' : keyEnvNames;
   const workspaces: WorkspaceAccess | null = cli ? anyFolder() : (options.workspaces ?? null);
   const env = options.env ?? process.env;
+  // Pooled workers start before any key is known: from the environment with every key variable removed.
+  const pool = options.pool ? new WorkerPool(launcher, workerEnv(env, null, null), { warn, ...options.pool }) : null;
+  const poolSize = Math.max(1, options.pool?.size ?? 2);
+  const warmPool = (count = poolSize): Promise<void> => pool?.warm(count, options.pool?.keepWarm ?? false) ?? Promise.resolve();
   let closing: Promise<void> | null = null;
+  /** Summaries being written for comparisons that just ended: whenDone, delete and close wait for them. */
+  const summaries = new Map<string, Promise<void>>();
 
   const isLive = (runId: string): boolean => [...sessions.values()].some((s) => s.isLive(runId));
 
@@ -116,11 +134,18 @@ export function createHost(options: HostOptions): Host {
       await rm(dir, { recursive: true, force: true }).catch(() => undefined);
       throw err;
     }
+    if (options.pool?.keepWarm) pool?.setTarget(modes.length);
     const session = new ComparisonSession(meta, specs, apiKey, {
-      launcher, store, fanIn, timing, warn, baseEnv: env,
+      launcher, store, fanIn, timing, warn, baseEnv: env, ...(pool ? { pool } : {}),
     });
     sessions.set(id, session);
-    void session.done.then(() => sessions.delete(id));
+    const summarized = session.done.then(async () => {
+      // The history list reads this summary instead of every run log (a missing one is rebuilt when listed).
+      sessions.delete(id);
+      await store.refreshSummary(id).catch(() => undefined);
+      summaries.delete(id);
+    });
+    summaries.set(id, summarized);
     return meta;
   }
 
@@ -161,7 +186,10 @@ export function createHost(options: HostOptions): Host {
       ...(workspaces ? { workspaceFolders: workspaces.info } : {}),
       shellSandbox: shellSandbox().kind,
     }),
-    'app:ready': async () => {},
+    // The page (and its composer) is shown: warm workers start loading now, so Run finds them ready.
+    'app:ready': async () => {
+      if (options.pool?.keepWarm && !closing) void warmPool();
+    },
     'tasks:list': async () => BUILTIN_TASKS,
     'comparison:start': start,
     'comparison:cancel': async (comparisonId) => {
@@ -178,6 +206,7 @@ export function createHost(options: HostOptions): Host {
       if (sessions.has(checkId(comparisonId, 'comparison'))) {
         throw new Error(`Comparison ${comparisonId} is still running. Cancel it first, then delete it.`);
       }
+      await Promise.all([...summaries.values()]); // a summary being written must not land in a folder being removed
       await store.delete(comparisonId);
     },
     'report:export': exportReport,
@@ -221,11 +250,14 @@ export function createHost(options: HostOptions): Host {
       await prices.reset();
       return prices.view();
     },
+    warmPool,
     whenDone: async (comparisonId) => {
       await sessions.get(comparisonId)?.done;
+      await summaries.get(comparisonId);
     },
     close: () =>
       (closing ??= (async () => {
+        pool?.close();
         const running = [...sessions.values()];
         for (const s of running) s.cancel();
         const all = Promise.all(running.map((s) => s.done));
@@ -234,6 +266,7 @@ export function createHost(options: HostOptions): Host {
           await settleWithin(all, 3000);
         }
         fanIn.flush();
+        await Promise.all([...summaries.values()]);
         await services.close();
       })()),
   };

@@ -68,7 +68,7 @@ export class RunSession {
         this.isReady = true;
         hooks.ready();
       } else if (m.type === 'events') this.receive(m.events);
-      else this.fatal = m.message;
+      else if (m.type === 'fatal') this.fatal = m.message;
     });
     handle.onExit((exit) => this.onExit(exit));
     this.timers.push(

@@ -74,6 +74,8 @@ async function start(): Promise<void> {
   const host: Host = createHost({
     dataDir: userData,
     appHost: 'electron',
+    // Warm workers load while the user writes the task, so Run starts every mode at once.
+    pool: { keepWarm: true },
     launcher: utilityLauncher({
       fork: (modulePath, args, options) => utilityProcess.fork(modulePath, args, options),
       entry: workerEntry('worker-main'),

@@ -1,12 +1,19 @@
 /**
- * The process entry of one run. The host forks it, sends the run spec and key over IPC, and releases all of
- * a comparison's workers together. Loading the engine happens before 'ready', so start-up cost is not
- * counted against any mode.
+ * The process entry of one run. The host forks it (ahead of time when it keeps a warm pool), sends the run
+ * spec and key over IPC, and releases all of a comparison's workers together. The engine starts loading as
+ * soon as the process starts, before the spec arrives; what the spec adds (its sandbox limits, the tokenizer
+ * for a real provider) loads before 'ready', so start-up cost is not counted against any mode.
  */
 import { serveWorker } from './worker-runtime.js';
 
-serveWorker(async (spec) => {
-  const engine = await import('../engine/run-engine.js');
-  await engine.warmUpEngine(spec);
-  return engine.runEngine;
-});
+const engine = import('../engine/run-engine.js');
+const preload = engine.then((e) => e.preloadEngine()).then(() => engine);
+
+serveWorker(
+  async (spec) => {
+    const loaded = await preload;
+    await loaded.warmUpEngine(spec);
+    return loaded.runEngine;
+  },
+  preload,
+);

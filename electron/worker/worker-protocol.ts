@@ -4,7 +4,8 @@
  *
  * host → worker: init (spec + key) · go (start now) · cancel · approval-answer (the user's answer to an
  *                approval-requested event the worker sent)
- * worker → host: ready (loaded, waiting for go) · events (a batch, in seq order) · fatal (why it is dying)
+ * worker → host: loaded (the engine is loaded, before any spec: a warm pool's worker is ready to hand out) ·
+ *                ready (loaded for its spec, waiting for go) · events (a batch, in seq order) · fatal (why it is dying)
  */
 import type { RunSpec } from '../../shared/run-spec.js';
 import type { StepEvent } from '../../shared/step-event.js';
@@ -16,6 +17,7 @@ export type HostToWorker =
   | { readonly type: 'approval-answer'; readonly approvalId: string; readonly decision: 'allow' | 'deny' | 'allow-comparison' };
 
 export type WorkerToHost =
+  | { readonly type: 'loaded' }
   | { readonly type: 'ready' }
   | { readonly type: 'events'; readonly events: readonly StepEvent[] }
   | { readonly type: 'fatal'; readonly message: string };
@@ -23,7 +25,7 @@ export type WorkerToHost =
 export function isWorkerToHost(value: unknown): value is WorkerToHost {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as { type?: unknown; events?: unknown; message?: unknown };
-  if (v.type === 'ready') return true;
+  if (v.type === 'ready' || v.type === 'loaded') return true;
   if (v.type === 'events') return Array.isArray(v.events);
   if (v.type === 'fatal') return typeof v.message === 'string';
   return false;

@@ -103,8 +103,11 @@ function encodable(event: StepEvent): string | null {
 /** Most events are posted one tick after they are emitted; a burst is cut into batches of this size. */
 const MAX_BATCH = 256;
 
-/** `load` gets the spec so it can prepare what that run needs (e.g. a sandbox thread) before 'ready'. */
-export function serveWorker(load: (spec: RunSpec) => Promise<RunFn>): void {
+/**
+ * `load` gets the spec so it can prepare what that run needs (e.g. a sandbox thread) before 'ready'.
+ * `preload`: what the worker loads before any spec; 'loaded' is sent when it is done (a warm pool waits for it).
+ */
+export function serveWorker(load: (spec: RunSpec) => Promise<RunFn>, preload?: Promise<unknown>): void {
   const port = connectPort();
   const controller = new AbortController();
   let init: Extract<HostToWorker, { type: 'init' }> | null = null;
@@ -152,11 +155,16 @@ export function serveWorker(load: (spec: RunSpec) => Promise<RunFn>): void {
   const askApproval: RunIo['askApproval'] = ({ approvalId }, signal) =>
     new Promise((resolve, reject) => {
       void flush(); // the request event must reach the host now, not with the next batch
-      approvals.set(approvalId, resolve);
-      signal.addEventListener('abort', () => {
+      const onAbort = (): void => {
         approvals.delete(approvalId);
         reject(new Error('The run was cancelled while it waited for approval.'));
-      }, { once: true });
+      };
+      // Removed when answered: a run asks once per call, and one listener per ask would pile up on the run's signal.
+      approvals.set(approvalId, (decision) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(decision);
+      });
+      signal.addEventListener('abort', onAbort, { once: true });
     });
 
   const die = async (message: string, code: number): Promise<never> => {
@@ -194,6 +202,12 @@ export function serveWorker(load: (spec: RunSpec) => Promise<RunFn>): void {
     setTimeout(() => process.exit(0), 1000).unref();
     if (!started) process.exit(0);
   });
+
+  // A failed preload is reported by `load` when the run asks for it, with the run's own error path.
+  preload?.then(
+    () => void port.send({ type: 'loaded' }).catch(() => undefined),
+    () => undefined,
+  );
 
   port.onMessage((raw) => {
     if (!isHostToWorker(raw)) return;

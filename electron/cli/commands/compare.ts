@@ -101,7 +101,10 @@ async function compareCommand(flags: CompareFlags): Promise<void> {
       }
     },
     onWarning: (m) => process.stderr.write(`warning: ${m}\n`),
+    pool: {},
   });
+  // The workers start loading now, while the host checks the request and prepares the workspaces.
+  void host.warmPool(request.modes.length);
 
   let interrupted = false;
   let meta: ComparisonMeta | null = null;

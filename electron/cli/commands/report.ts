@@ -36,7 +36,7 @@ function pickFormat(flags: ReportFlags): ReportFormat {
 async function resolveId(store: HistoryStore, wanted: string): Promise<string> {
   const seeIds = 'Run `parallax history` to see the stored comparisons and their ids, or use "latest".';
   if (wanted === 'latest') {
-    const [newest] = await store.list();
+    const newest = await store.latest();
     // A damaged comparison cannot be reported; it never hides the readable ones, but the user hears of it.
     const damaged = await store.listDamaged();
     for (const d of damaged) {

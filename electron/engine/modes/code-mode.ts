@@ -8,7 +8,7 @@ import { createProgramTool } from './code/program-tool.js';
 import type { ModeAdapter, ModeOptions } from './mode.js';
 import { CODE_SYSTEM_PROMPT } from './prompts.js';
 
-export { prewarmCodeSandbox } from './code/program-tool.js';
+export { dropCodeSandbox, prewarmCodeSandbox } from './code/program-tool.js';
 
 export function createCodeMode(opts: ModeOptions): ModeAdapter {
   const program = createProgramTool(opts);

@@ -34,6 +34,8 @@ export interface WebHostOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** Folders whose subfolders the page may use as a workspace (`parallax serve --allow-dir`); none by default. */
   readonly allowDirs?: readonly string[];
+  /** Keep warm workers (started when a page says app:ready, refilled after each comparison); default on. */
+  readonly warmPool?: boolean;
   readonly host?: Partial<Omit<HostOptions, 'dataDir' | 'onEvents' | 'getApiKey' | 'keys' | 'appHost' | 'caller' | 'workspaces'>>;
 }
 
@@ -83,6 +85,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (client.ws.readyState === client.ws.OPEN) client.ws.send(JSON.stringify(message));
   };
   const host = createHost({
+    ...(options.warmPool === false ? {} : { pool: { keepWarm: true } }),
     ...options.host,
     dataDir: options.dataDir,
     appHost: 'web',

@@ -10,13 +10,25 @@ import type { CallContext, ModeOptions } from '../mode.js';
 import { standardBindings } from './bindings.js';
 import { RUN_CODE, runCodeExposure } from './run-code-tool.js';
 
-let prewarmed: Sandbox | null = null;
+let prewarmed: { readonly sandbox: Sandbox; readonly memoryMb: number } | null = null;
 
-/** Start the sandbox thread of the next run that uses run_code ahead of time (a worker does it before 'ready'). */
+/**
+ * Start the sandbox thread of the next run that uses run_code ahead of time (a worker does it before 'ready').
+ * One already started for the same memory limit (a pooled worker's, made with the default settings) is kept.
+ */
 export async function prewarmCodeSandbox(settings: RunSettings): Promise<void> {
-  prewarmed?.dispose();
-  prewarmed = new Sandbox({ memoryMb: limitsFromSettings(settings).memoryMb });
-  await prewarmed.warmUp();
+  const { memoryMb } = limitsFromSettings(settings);
+  if (prewarmed?.memoryMb !== memoryMb) {
+    prewarmed?.sandbox.dispose();
+    prewarmed = { sandbox: new Sandbox({ memoryMb }), memoryMb };
+  }
+  await prewarmed.sandbox.warmUp();
+}
+
+/** Stop a sandbox thread started ahead of time that no run will use (a pooled worker given a ReAct run). */
+export function dropCodeSandbox(): void {
+  prewarmed?.sandbox.dispose();
+  prewarmed = null;
 }
 
 export interface ProgramTool {
@@ -32,7 +44,8 @@ export function createProgramTool(opts: ModeOptions): ProgramTool {
   const limits = limitsFromSettings(opts.settings);
   // One sandbox thread per run: the prewarmed one when the worker made it, else one started now, so its
   // start-up is not billed to the first program.
-  const sandbox = prewarmed ?? new Sandbox({ memoryMb: limits.memoryMb });
+  const sandbox = prewarmed?.memoryMb === limits.memoryMb ? prewarmed.sandbox : new Sandbox({ memoryMb: limits.memoryMb });
+  if (prewarmed && prewarmed.sandbox !== sandbox) prewarmed.sandbox.dispose();
   prewarmed = null;
   void sandbox.warmUp().catch(() => undefined);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeIn, type CurrentTime } from '../../../../electron/engine/tools/current-time.js';
+import { cachedFormatterCount, timeIn, type CurrentTime } from '../../../../electron/engine/tools/current-time.js';
 import { findTool, invokeTool } from '../../../../electron/engine/tools/index.js';
 import { ToolError } from '../../../../electron/engine/tools/tool.js';
 import { contextFor } from './helpers.js';
@@ -38,5 +38,19 @@ describe('current_time', () => {
     const error = await now({ timezone: 'Beijing' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ToolError);
     expect((error as Error).message).toMatch(/Unknown time zone "Beijing".*"Asia\/Shanghai"/);
+  });
+
+  it('keeps one formatter per zone, never for a name that is not a zone, and a bounded number of them', () => {
+    const at = new Date('2026-03-05T01:02:03Z');
+    timeIn('Europe/Paris', at);
+    const afterOne = cachedFormatterCount();
+    for (let i = 0; i < 20; i++) expect(timeIn(' Europe/Paris ', at).local).toBe('2026-03-05 02:02:03');
+    expect(cachedFormatterCount()).toBe(afterOne);
+    for (let i = 0; i < 20; i++) expect(() => timeIn(`Mars/Crater${i}`, at)).toThrow(ToolError);
+    expect(cachedFormatterCount()).toBe(afterOne);
+    // A model cycling through every zone there is cannot grow the cache without bound; the answers stay right.
+    for (const zone of Intl.supportedValuesOf('timeZone').slice(0, 200)) timeIn(zone, at);
+    expect(cachedFormatterCount()).toBeLessThanOrEqual(64);
+    expect(timeIn('Asia/Tokyo', at).iso).toBe('2026-03-05T10:02:03+09:00');
   });
 });

@@ -1,0 +1,95 @@
+/**
+ * The history list's summary of one comparison, `<id>/summary.json`: its list item (meta, each run's status,
+ * steps and token totals, damage found) and the stamp (size and mtime) of meta.json and of every run log it
+ * was built from. Listing then costs one small read and a few stats per comparison instead of reading every
+ * run log. A summary whose stamp no longer matches the files (a log appended, meta edited), that is missing,
+ * damaged or of another version is ignored, and the list rebuilds it from the logs.
+ */
+import { constants } from 'node:fs';
+import { open, rename, stat, writeFile, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import { checkComparisonMeta } from '../../shared/comparison-meta-schema.js';
+import type { ComparisonListItem, ComparisonMeta } from '../../shared/ipc-contract.js';
+
+export const SUMMARY_FILE = 'summary.json';
+/** Bumped when what a summary holds (or how it is computed) changes: older ones are rebuilt. */
+const SUMMARY_VERSION = 1;
+/** A summary is a few KB; a larger file is not one. */
+const MAX_SUMMARY_BYTES = 1024 * 1024;
+
+/** size:mtime of each file, in a fixed order: meta.json, then each run's log (null when missing). */
+export type Stamp = readonly (string | null)[];
+
+interface SummaryFile {
+  readonly version: number;
+  readonly stamp: Stamp;
+  readonly item: ComparisonListItem;
+}
+
+async function stampOne(path: string): Promise<string | null> {
+  const info = await stat(path).catch(() => null);
+  return info ? `${info.size}:${Math.floor(info.mtimeMs)}` : null;
+}
+
+/** The stamp of a comparison's files now (meta.json and the logs of the runs `meta` names). */
+export async function stampOf(dir: string, meta: ComparisonMeta): Promise<Stamp> {
+  return Promise.all([join(dir, 'meta.json'), ...meta.runs.map((r) => join(dir, 'runs', `${r.runId}.jsonl`))].map(stampOne));
+}
+
+/** Read a small regular file without following it into a FIFO or a huge file; null when it is not one. */
+export async function readSmallFile(path: string, maxBytes: number): Promise<string | null> {
+  let fh: FileHandle | null = null;
+  try {
+    fh = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    const info = await fh.stat();
+    if (!info.isFile() || info.size > maxBytes) return null;
+    return await fh.readFile('utf8');
+  } catch {
+    return null;
+  } finally {
+    await fh?.close().catch(() => undefined);
+  }
+}
+
+const sameStamp = (a: Stamp, b: Stamp): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+
+function isRun(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const r = value as Record<string, unknown>;
+  return typeof r.runId === 'string' && typeof r.mode === 'string' && typeof r.status === 'string'
+    && Number.isFinite(r.totalTokens) && Number.isFinite(r.steps);
+}
+
+/**
+ * The stored list item of comparison `id` when its summary is sound and still matches the files on disk;
+ * null otherwise (the caller rebuilds it).
+ */
+export async function readFreshSummary(dir: string, id: string): Promise<ComparisonListItem | null> {
+  const text = await readSmallFile(join(dir, SUMMARY_FILE), MAX_SUMMARY_BYTES);
+  if (text === null) return null;
+  let file: SummaryFile;
+  try {
+    file = JSON.parse(text) as SummaryFile;
+  } catch {
+    return null;
+  }
+  if (typeof file !== 'object' || file === null || file.version !== SUMMARY_VERSION || !Array.isArray(file.stamp)) return null;
+  const item = file.item as ComparisonListItem | undefined;
+  if (typeof item !== 'object' || item === null || !Array.isArray(item.runs) || !item.runs.every(isRun)) return null;
+  if (item.problems !== undefined && !(Array.isArray(item.problems) && item.problems.every((p) => typeof p === 'string'))) return null;
+  const checked = checkComparisonMeta(item.meta);
+  if (!checked.ok || checked.meta.id !== id || item.runs.length !== checked.meta.runs.length) return null;
+  if (!sameStamp(file.stamp, await stampOf(dir, checked.meta))) return null;
+  return { ...item, meta: checked.meta };
+}
+
+/**
+ * Write the summary of a comparison whose runs have all ended, stamped with the files as they were BEFORE it
+ * was computed: a log appended meanwhile then makes it stale rather than wrong. Atomic (temp file + rename).
+ */
+export async function writeSummary(dir: string, item: ComparisonListItem, stamp: Stamp): Promise<void> {
+  const file: SummaryFile = { version: SUMMARY_VERSION, stamp, item };
+  const tmp = join(dir, `${SUMMARY_FILE}.${process.pid}.tmp`);
+  await writeFile(tmp, JSON.stringify(file) + '\n');
+  await rename(tmp, join(dir, SUMMARY_FILE));
+}

@@ -1,0 +1,173 @@
+/**
+ * The warm pool with real worker processes: Run takes loaded workers and still releases the round together;
+ * trials run on workers loaded during the round before; a worker that dies while idle is replaced and never
+ * handed out; idle workers are reaped; workers for another environment are not used.
+ */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { StepEvent } from '../../../shared/step-event.js';
+import { createHost, type Host, type HostOptions } from '../../../electron/host/host.js';
+import { forkLauncher, type WorkerHandle, type WorkerLauncher } from '../../../electron/host/launcher.js';
+import { WorkerPool } from '../../../electron/host/worker-pool.js';
+import { waitFor } from './session-helpers.js';
+
+const SIM = { name: 'simulated', baseUrl: null, model: 'sim' } as const;
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0)) await c();
+});
+
+const alive = (pid: number | undefined): boolean => {
+  if (pid === undefined) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** A launcher that records every worker it starts, when, and which run each was given (from its init message). */
+function recordingLauncher(inner: WorkerLauncher = forkLauncher()) {
+  const launched: { pid: number | undefined; name: string; at: number; handle: WorkerHandle }[] = [];
+  const runOf = new Map<number, string>();
+  const launcher: WorkerLauncher = {
+    launch(options) {
+      const handle = inner.launch(options);
+      launched.push({ pid: handle.pid, name: options.name, at: Date.now(), handle });
+      const send = handle.send.bind(handle);
+      return {
+        ...handle,
+        pid: handle.pid,
+        onMessage: handle.onMessage.bind(handle),
+        onExit: handle.onExit.bind(handle),
+        kill: handle.kill.bind(handle),
+        send(message) {
+          if (message.type === 'init' && handle.pid !== undefined) runOf.set(handle.pid, message.spec.runId);
+          send(message);
+        },
+      };
+    },
+  };
+  return { launcher, launched, runOf };
+}
+
+async function pooledHost(launcher: WorkerLauncher, pool: HostOptions['pool']) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'parallax-pool-'));
+  const events: StepEvent[] = [];
+  const host: Host = createHost({ dataDir, launcher, pool, getApiKey: async () => null, onWarning: () => {}, onEvents: (b) => void events.push(...b) });
+  cleanups.push(() => host.close());
+  return { host, events };
+}
+
+const firstRequestAt = (events: StepEvent[], runId: string): number => {
+  const started = events.find((e) => e.runId === runId && e.type === 'run-started');
+  const request = events.find((e) => e.runId === runId && e.type === 'model-request');
+  return started?.type === 'run-started' && request ? started.startedAt + request.t : NaN;
+};
+
+describe('the warm pool', () => {
+  it('serves Run from workers loaded before it, releases them together, and refills for the next comparison', async () => {
+    const rec = recordingLauncher();
+    const { host, events } = await pooledHost(rec.launcher, { keepWarm: true, size: 2 });
+    await host['app:ready'](); // the page is shown: the pool starts loading
+    await waitFor(() => rec.launched.length === 2);
+    await host.warmPool(2);
+    const pooled = rec.launched.map((l) => l.pid);
+    const meta = await host['comparison:start']({ task: 'log-stats', modes: ['react', 'code'], provider: SIM });
+    expect(rec.launched).toHaveLength(2); // no fresh worker for this Run
+    await host.whenDone(meta.id);
+    expect(meta.runs.map((r) => [...rec.runOf].find(([, id]) => id === r.runId)?.[0])).toEqual(expect.arrayContaining(pooled));
+    for (const r of meta.runs) {
+      const finished = events.find((e) => e.runId === r.runId && e.type === 'run-finished');
+      expect(finished?.type === 'run-finished' && finished.status).toBe('answered');
+    }
+    // Released together: the first requests land close to each other (fresh workers miss by their load skew).
+    const [a, b] = meta.runs.map((r) => firstRequestAt(events, r.runId));
+    expect(Math.abs(a - b)).toBeLessThan(1000);
+    // Refilled for the next Run, with workers that have not been given a run.
+    await waitFor(() => rec.launched.length === 4, 30_000);
+    const refill = rec.launched.slice(2).map((l) => l.pid!);
+    expect(refill.every((pid) => !rec.runOf.has(pid) && alive(pid))).toBe(true);
+    await host.close();
+    await waitFor(() => refill.every((pid) => !alive(pid)), 10_000);
+  }, 120_000);
+
+  it('runs every trial round on workers that loaded during the round before', async () => {
+    const rec = recordingLauncher();
+    const { host, events } = await pooledHost(rec.launcher, {});
+    await host.warmPool(2);
+    const meta = await host['comparison:start']({ task: 'calc', modes: ['react', 'code'], trials: 3, provider: SIM });
+    await host.whenDone(meta.id);
+    expect(rec.launched).toHaveLength(6); // two per round, none left over after the last (the CLI keeps none warm)
+    const startOf = (runId: string) => {
+      const e = events.find((x) => x.runId === runId && x.type === 'run-started');
+      return e?.type === 'run-started' ? e.startedAt : NaN;
+    };
+    for (const trial of [2, 3]) {
+      const runs = meta.runs.filter((r) => r.trial === trial);
+      const previous = meta.runs.filter((r) => r.trial === trial - 1);
+      const previousEnd = Math.max(...previous.map((r) => {
+        const evs = events.filter((e) => e.runId === r.runId);
+        return startOf(r.runId) + evs[evs.length - 1].t;
+      }));
+      for (const r of runs) {
+        const pid = [...rec.runOf].find(([, id]) => id === r.runId)![0];
+        const launchedAt = rec.launched.find((l) => l.pid === pid)!.at;
+        expect(launchedAt).toBeLessThanOrEqual(previousEnd);
+      }
+      for (const r of runs) {
+        const finished = events.find((e) => e.runId === r.runId && e.type === 'run-finished');
+        expect(finished?.type === 'run-finished' && finished.status).toBe('answered');
+      }
+    }
+  }, 180_000);
+
+  it('replaces a worker that died while idle and never hands it out', async () => {
+    const rec = recordingLauncher();
+    const warnings: string[] = [];
+    const pool = new WorkerPool(rec.launcher, process.env, { warn: (m) => warnings.push(m) });
+    cleanups.push(() => pool.close());
+    await pool.warm(2);
+    expect(pool.loadedCount).toBe(2);
+    const victim = rec.launched[0];
+    process.kill(victim.pid!, 'SIGKILL');
+    await waitFor(() => rec.launched.length === 3 && pool.size === 2, 30_000);
+    const taken = pool.take(2, process.env);
+    expect(taken.map((h) => h.pid)).not.toContain(victim.pid);
+    expect(taken.every((h) => alive(h.pid))).toBe(true);
+    expect(pool.size).toBe(0);
+    expect(warnings).toEqual([]);
+    for (const h of taken) h.kill();
+  }, 120_000);
+
+  it('gives no worker to a round whose environment differs, and reaps idle workers', async () => {
+    const rec = recordingLauncher();
+    const pool = new WorkerPool(rec.launcher, { PATH: process.env.PATH, TZ: 'UTC' }, { idleMs: 1500 });
+    cleanups.push(() => pool.close());
+    await pool.warm(1);
+    expect(pool.take(1, { PATH: process.env.PATH, TZ: 'Asia/Shanghai' })).toEqual([]);
+    // Variables outside the worker's allowlist do not make a difference (they never reach it).
+    expect(pool.matches({ PATH: process.env.PATH, TZ: 'UTC', OPENAI_API_KEY: 'sk-x' })).toBe(true);
+    expect(pool.size).toBe(1);
+    const pid = rec.launched[0].pid;
+    await waitFor(() => pool.size === 0 && !alive(pid), 10_000);
+    expect(rec.launched).toHaveLength(1); // reaped, not replaced
+  }, 60_000);
+
+  it('stops refilling when workers keep dying before they load, and says why', async () => {
+    const warnings: string[] = [];
+    const failing: WorkerLauncher = forkLauncher({ entry: join(tmpdir(), 'parallax-no-such-worker.js') });
+    const rec = recordingLauncher(failing);
+    const pool = new WorkerPool(rec.launcher, process.env, { warn: (m) => warnings.push(m) });
+    cleanups.push(() => pool.close());
+    await pool.warm(2);
+    await waitFor(() => warnings.length === 1, 30_000);
+    expect(warnings[0]).toMatch(/keep exiting before they load.*Runs will start their own workers/s);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(rec.launched.length).toBeLessThanOrEqual(4);
+    expect(pool.take(2, process.env)).toEqual([]);
+  }, 60_000);
+});
