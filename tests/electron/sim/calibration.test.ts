@@ -5,24 +5,24 @@
  * gate matters.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEngine } from '../../../electron/engine/run-engine.js';
 import { startSimServer, type SimServer } from '../../../electron/sim/index.js';
 import { EXPLORE_PROGRAM, LOG_STATS_PROGRAM, logStatsStyle, type LogStatsStyle } from '../../../electron/sim/policies/log-stats.js';
 import { guessesReturnType } from '../../../electron/sim/policies/time-and-title.js';
-import { prepareFixture, resolveTask, startFixtureServer, validateAnswer, type FixtureServer } from '../../../electron/engine/tasks/index.js';
+import { resolveTask, startFixtureServer, validateAnswer, type FixtureServer } from '../../../electron/engine/tasks/index.js';
 import { parseSettings, type RunSettingsInput, type RunSpec } from '../../../shared/run-spec.js';
 import type { StepEvent } from '../../../shared/step-event.js';
 import { summarizeRun } from '../../../shared/summary.js';
 import { BUILTIN_TASKS } from '../../../shared/tasks.js';
-import { capturingClient, closeSandbox, drive, trialWhere, type DriveResult, type Mode } from './drive.js';
+import { capturingClient, closeSandbox, drive, trialWhere, type DriveResult, type Mode, fixtureFolders, toolNames } from './drive.js';
 
 let sim: SimServer;
 let page: FixtureServer;
-const dirs: string[] = [];
+const folders = fixtureFolders('parallax-calibration');
+const { workspaceFor } = folders;
 const LOGS = BUILTIN_TASKS.find((t) => t.id === 'log-stats')!.text;
 
 beforeAll(async () => {
@@ -33,17 +33,10 @@ afterAll(async () => {
   closeSandbox();
   await sim.close();
   await page.close();
-  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+  await folders.removeAll();
 });
 
-async function workspaceFor(taskId: string, seed?: number): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), `parallax-calibration-${taskId}-`));
-  dirs.push(dir);
-  await prepareFixture(taskId, dir, seed);
-  return dir;
-}
 
-const toolNames = (step: { calls: { function: { name: string } }[] }) => step.calls.map((c) => c.function.name);
 const args = (step: DriveResult['steps'][number], i = 0) => JSON.parse(step.calls[i].function.arguments) as Record<string, unknown>;
 const promptTotal = (run: DriveResult) => run.steps.reduce((n, s) => n + s.usage!.prompt_tokens, 0);
 const logRun = (mode: Mode, workspace: string, trial?: number, truncateChars?: number) =>
@@ -168,9 +161,8 @@ describe('the shell path counts what the machine reports, whatever the folder ho
   });
 
   it('one .txt file (grep prints a bare count) and none at all', async () => {
-    const one = await mkdtemp(path.join(tmpdir(), 'parallax-calibration-one-'));
-    const none = await mkdtemp(path.join(tmpdir(), 'parallax-calibration-none-'));
-    dirs.push(one, none);
+    const one = await folders.emptyFolder('one');
+    const none = await folders.emptyFolder('none');
     await writeFile(path.join(one, 'only.txt'), 'INFO a\nERROR b\nERROR c\n');
     await writeFile(path.join(none, 'notes.md'), 'ERROR\n');
     const single = await logRun('react', one, 1);

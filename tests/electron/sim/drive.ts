@@ -4,6 +4,10 @@
  * drives the conversation itself). Every request body sent is captured.
  */
 import OpenAI from 'openai';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { prepareFixture } from '../../../electron/engine/tasks/index.js';
 import { DEFAULT_SETTINGS } from '../../../shared/run-spec.js';
 import { ALL_TOOLS, findTool, invokeTool, toolExposure, toolResultText, unknownToolMessage, warmUpTools } from '../../../electron/engine/tools/index.js';
 import { standardBindings } from '../../../electron/engine/modes/code/bindings.js';
@@ -151,3 +155,26 @@ export function trialWhere<T>(styleOf: (trial: number) => T, match: (style: T) =
   for (let trial = 1; trial <= 1000; trial++) if (match(styleOf(trial))) return trial;
   throw new Error('no trial in 1..1000 draws that style');
 }
+
+/** Fresh task fixtures in temporary folders, removed together by `removeAll` (call it in afterAll). */
+export function fixtureFolders(prefix: string) {
+  const dirs: string[] = [];
+  return {
+    async workspaceFor(taskId: string, seed?: number): Promise<string> {
+      const dir = await mkdtemp(path.join(tmpdir(), `${prefix}-${taskId}-`));
+      dirs.push(dir);
+      await prepareFixture(taskId, dir, seed);
+      return dir;
+    },
+    /** An empty temporary folder, removed with the others. */
+    async emptyFolder(name: string): Promise<string> {
+      const dir = await mkdtemp(path.join(tmpdir(), `${prefix}-${name}-`));
+      dirs.push(dir);
+      return dir;
+    },
+    removeAll: () => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))),
+  };
+}
+
+/** The tool names a step called, in order. */
+export const toolNames = (step: { calls: { function: { name: string } }[] }) => step.calls.map((c) => c.function.name);

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startSimServer, type SimServer } from '../../../electron/sim/index.js';
-import { prepareFixture, resolveTask, startFixtureServer, validateAnswer, type FixtureServer } from '../../../electron/engine/tasks/index.js';
+import { resolveTask, startFixtureServer, validateAnswer, type FixtureServer } from '../../../electron/engine/tasks/index.js';
 import { BUILTIN_TASKS } from '../../../shared/tasks.js';
 import { logStatsStyle } from '../../../electron/sim/policies/log-stats.js';
-import { drive, trialWhere, type Mode, closeSandbox } from './drive.js';
+import { drive, trialWhere, type Mode, closeSandbox, fixtureFolders, toolNames } from './drive.js';
 
 let sim: SimServer;
 let page: FixtureServer;
-const dirs: string[] = [];
+const folders = fixtureFolders('parallax-sim');
+const { workspaceFor } = folders;
 
 beforeAll(async () => {
   sim = await startSimServer();
@@ -20,17 +20,10 @@ afterAll(async () => {
   closeSandbox();
   await sim.close();
   await page.close();
-  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+  await folders.removeAll();
 });
 
-async function workspaceFor(taskId: string, seed?: number): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), `parallax-sim-${taskId}-`));
-  dirs.push(dir);
-  await prepareFixture(taskId, dir, seed);
-  return dir;
-}
 
-const toolNames = (step: { calls: { function: { name: string } }[] }) => step.calls.map((c) => c.function.name);
 
 describe('every built-in task × mode reaches a validated answer with real tools', () => {
   for (const task of BUILTIN_TASKS) {
