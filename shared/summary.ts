@@ -6,6 +6,7 @@ import { combineSources, runCost, stepCost, sumCosts, usablePrice, usageSourceOf
 import type { ModeId, ProviderInfo, TaskRef } from './run-spec.js';
 import type { ModelPrice, RunStatus, RunTotals, StepEvent, Usage, Validation } from './step-event.js';
 import { cheapestVerdict, fewestTokensVerdict, type Verdict } from './verdict.js';
+import { meanStat, wilson, type MeanStat, type RateStat } from './trial-stats.js';
 
 export type { RunCost, RunUsageSource, StepCost, StepUsageSource, Verdict };
 
@@ -227,21 +228,37 @@ export function groupByRun(events: readonly StepEvent[]): Map<string, StepEvent[
   return byRun;
 }
 
-/** Mean, minimum and maximum of one figure over a mode's trials. */
-export interface Stat {
-  readonly mean: number;
-  readonly min: number;
-  readonly max: number;
+/** One figure over a mode's trials: n, mean, sd, 95 % t interval, min and max (shared/trial-stats.ts). */
+export type Stat = MeanStat;
+
+/**
+ * Which runs the figures over trials cover: those that ended by themselves (answered, hit the step limit, or
+ * stopped on an error), so a mode that fails often is not made to look cheap by leaving its failures out.
+ * Cancelled, crashed and unfinished runs were cut short from outside and are left out; the pass rate counts
+ * every run. FIGURES_NOTE says so on every surface.
+ */
+export function countsInFigures(r: Pick<RunSummary, 'status'>): boolean {
+  return r.status === 'answered' || r.status === 'max-steps' || r.status === 'error';
 }
+
+export const FIGURES_NOTE =
+  'Token, step, time and cost figures cover every run that ended by itself (answered, step limit or error); cancelled, crashed and unfinished runs are left out. The pass rate counts every run.';
+
+/** The words for a figure with a single value. */
+export const ONE_TRIAL_NOTE = '1 trial: no interval';
 
 export interface ModeAggregate {
   readonly mode: ModeId;
   /** Runs of this mode in the comparison. */
   readonly trials: number;
+  /** Runs the figures cover (countsInFigures). */
+  readonly finished: number;
   readonly answered: number;
   /** Answered runs whose answer passed validation. */
   readonly passed: number;
-  /** Figures over the ANSWERED runs only (the cost of getting an answer); null when none answered. */
+  /** passed / trials with Wilson's 95 % interval; null when the mode has no run. */
+  readonly passRate: RateStat | null;
+  /** Figures over the finished runs (countsInFigures); null when none finished. */
   readonly steps: Stat | null;
   readonly requests: Stat | null;
   readonly prompt: Stat | null;
@@ -250,24 +267,15 @@ export interface ModeAggregate {
   readonly total: Stat | null;
   readonly wallMs: Stat | null;
   readonly toolCalls: Stat | null;
-  /** Cost in USD over the answered runs; null when none answered or an answered run's cost is unknown. */
+  /** Cost in USD over the finished runs; null when none finished or a finished run's cost is unknown (no price: no figure, never 0). */
   readonly cost: Stat | null;
   /** Some of the mean cost comes from estimated usage. */
   readonly costEstimated: boolean;
-  /** Where the answered runs' usage came from. */
+  /** Where the finished runs' usage came from. */
   readonly usageSource: RunUsageSource;
 }
 
-export function stat(values: readonly number[]): Stat | null {
-  if (values.length === 0) return null;
-  let sum = 0, min = Infinity, max = -Infinity;
-  for (const v of values) {
-    sum += v;
-    if (v < min) min = v;
-    if (v > max) max = v;
-  }
-  return { mean: sum / values.length, min, max };
-}
+export const stat = meanStat;
 
 /** Per-mode figures over several trials, modes in order of first appearance. */
 export function aggregateByMode(runs: readonly RunSummary[]): ModeAggregate[] {
@@ -279,12 +287,16 @@ export function aggregateByMode(runs: readonly RunSummary[]): ModeAggregate[] {
   }
   return [...byMode.entries()].map(([mode, list]) => {
     const answered = list.filter((r) => r.status === 'answered');
-    const of = (pick: (t: RunTotals) => number) => stat(answered.map((r) => pick(r.totals)));
+    const finished = list.filter(countsInFigures);
+    const of = (pick: (t: RunTotals) => number) => stat(finished.map((r) => pick(r.totals)));
+    const passed = answered.filter((r) => r.validation?.ok === true).length;
     return {
       mode,
       trials: list.length,
+      finished: finished.length,
       answered: answered.length,
-      passed: answered.filter((r) => r.validation?.ok === true).length,
+      passed,
+      passRate: wilson(passed, list.length),
       steps: of((t) => t.steps),
       requests: of((t) => t.requests),
       prompt: of((t) => t.prompt),
@@ -293,9 +305,9 @@ export function aggregateByMode(runs: readonly RunSummary[]): ModeAggregate[] {
       total: of((t) => t.total),
       wallMs: of((t) => t.wallMs),
       toolCalls: of((t) => t.toolCalls),
-      cost: answered.every((r) => r.cost.usd !== null) ? stat(answered.map((r) => r.cost.usd!)) : null,
-      costEstimated: answered.some((r) => r.cost.estimated),
-      usageSource: combineSources(answered.map((r) => r.usageSource)),
+      cost: finished.every((r) => r.cost.usd !== null) ? stat(finished.map((r) => r.cost.usd!)) : null,
+      costEstimated: finished.some((r) => r.cost.estimated),
+      usageSource: combineSources(finished.map((r) => r.usageSource)),
     };
   });
 }
