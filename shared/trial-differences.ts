@@ -73,7 +73,8 @@ function evidence(n: number, paired: boolean, test: PermutationResult | null): s
   if (!test) return n <= 1 ? ONE_TRIAL_NOTE : `${count}: too few for a test`;
   const p = formatP(test.p);
   if (test.p < 0.05) return `${p}, ${count}`;
-  if (test.minP >= 0.05) return `${p}, ${count}: too few to show a difference at the 5 % level (smallest possible ${formatP(test.minP)})`;
+  // Every trial went the same way, yet so few trials cannot reach 5 %: say that rather than "no difference".
+  if (test.minP >= 0.05 && test.p <= test.minP * (1 + 1e-9)) return `${p}, ${count}: all one way, but ${n} trials cannot give p < 0.05`;
   return `${p}, ${count}: not a clear difference`;
 }
 
@@ -85,7 +86,14 @@ function meanSentence(mode: ModeId, base: ModeId, f: (typeof DIFF_FIGURES)[numbe
     return `${who} ${f.verb} ${amount} ${d.diff < 0 ? f.less : f.more} than ${vs} (${why})`;
   }
   const pct = Math.round(Math.abs(d.percent));
-  const half = d.percentCi95 ? ` ± ${Math.round((d.percentCi95[1] - d.percentCi95[0]) / 2)} %` : '';
+  const ci = d.percentCi95;
+  // A figure cannot fall below zero: an interval reaching past −100 % is cut there and written as a range.
+  if (ci && ci[0] < -100) {
+    const hi = Math.round(-ci[1]);
+    const range = hi >= 0 ? `95 % CI ${hi} % to 100 % ${f.less}` : `95 % CI ${-hi} % ${f.more} to 100 % ${f.less}`;
+    return `${who} ${f.verb} ${pct} % ${d.percent < 0 ? f.less : f.more} than ${vs} (${range}; ${why})`;
+  }
+  const half = ci ? ` ± ${Math.round((ci[1] - ci[0]) / 2)} %` : '';
   if (pct === 0 && !half) return `${who} ${f.verb} as ${f.key === 'cost' ? 'much' : 'many'} as ${vs} (${why})`;
   return `${who} ${f.verb} ${pct} %${half} ${d.percent < 0 ? f.less : f.more} than ${vs} (${why})`;
 }
@@ -110,7 +118,7 @@ export function differencesByMode(runs: readonly TrialRun[]): ModeDifference[] {
         if (!d) continue;
         const pts = (v: number) => `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(Math.round(v * 100))}`;
         const k = (list: readonly TrialRun[]) => `${list.filter(ok).length} of ${list.length}`;
-        const sentence = `${label(mode)} passed ${k(of(mode))}, ${label(base)} ${k(of(base))}: ${pts(d.diff)} points (95 % CI ${pts(d.ci95[0])} to ${pts(d.ci95[1])}; ${evidence(d.n, d.paired, d.test)})`;
+        const sentence = `${label(mode)} passed ${k(of(mode))}, ${label(base)} ${k(of(base))} (${pts(d.diff)} points, 95 % CI ${pts(d.ci95[0])} to ${pts(d.ci95[1])}; ${evidence(d.n, d.paired, d.test)})`;
         out.push({ ...common, paired: d.paired, n: d.n, nBase: d.nBase, diff: d.diff, ci95: d.ci95, percent: null, percentCi95: null,
           p: d.test?.p ?? null, minP: d.test?.minP ?? null, test: d.test ? (d.paired ? 'paired permutation (sign-flip)' : 'permutation') : null, sentence });
         continue;

@@ -8,7 +8,8 @@ import type { StoredComparison } from '../../shared/ipc-contract.js';
 import { formatDuration, formatMean } from '../../shared/format.js';
 import { MODE_LABELS, type ModeId } from '../../shared/modes.js';
 import { formatMetric, isTokenMetric, metricsOn, type RunMetric } from '../../shared/run-metrics.js';
-import { formatPercent, percentDiff, type ModeAggregate, type Stat } from '../../shared/summary.js';
+import { FIGURES_NOTE, formatPercent, percentDiff, type ModeAggregate, type Stat } from '../../shared/summary.js';
+import { formatWithInterval } from '../../shared/trial-differences.js';
 import { prepareReport, statusLabel, type ReportData, type ReportRun } from '../host/reports/report-data.js';
 import {
   averageCostLine, averageCostRow, averageTokensLine, costCell, costRows, meanTokens, priceNote, runCostFields, stepCostFields, tokens, verdictJson, verdictLines,
@@ -51,7 +52,11 @@ export function jsonResult(stored: StoredComparison) {
       firstRequestAt: s.firstRequestAt,
       ...runCostFields(s),
     })),
-    byMode: d.byMode,
+    /** Per mode: each figure's n, mean, sd, ci95 (95 % t interval), min, max; passRate with Wilson's interval. */
+    byMode: Object.fromEntries(d.byMode.map((a) => [a.mode, a])),
+    /** Each mode against the first, figure by figure: difference, interval, exact permutation p, a sentence. */
+    differences: d.differences,
+    figures: FIGURES_NOTE,
     ...verdictJson(d.comparison),
   };
 }
@@ -86,7 +91,7 @@ export function sideBySide(stored: StoredComparison, dataDir: string): string[] 
   const d = prepareReport(stored);
   const sim = d.simulated ? ' (simulated)' : '';
   const out = ['', ...(d.trials > 1 ? perRunRows(d, sim) : perRunColumns(d, sim))];
-  if (d.trials > 1) out.push('', ...averages(d.byMode, d.trials, sim));
+  if (d.trials > 1) out.push('', ...averages(d, sim));
   else {
     const verdicts = verdictLines(d.comparison, sim);
     if (verdicts.length) out.push('', ...verdicts);
@@ -145,13 +150,15 @@ function perRunRows(d: ReportData, sim: string): string[] {
   }))];
 }
 
-/** Each mode's mean and min–max over its answered trials, from aggregateByMode. */
-function averages(byMode: readonly ModeAggregate[], trials: number, sim: string): string[] {
-  const cell = (s: Stat | null, f: (n: number) => string) => (s ? `${f(s.mean)} (${f(s.min)}–${f(s.max)})` : '—');
+/** Each mode's mean ± half the 95 % interval and sd over its trials, then each difference in words. */
+function averages(d: ReportData, sim: string): string[] {
+  const { byMode, trials } = d;
+  const cell = (s: Stat | null, f: (n: number) => string) => (s ? `${formatWithInterval(s, f)}${s.sd !== null ? `, sd ${f(s.sd)}` : ''}` : '—');
   const base = byMode[0]?.total?.mean ?? null;
+  const pct = (v: number) => `${Math.round(v * 100)} %`;
   const rows: [string, (a: ModeAggregate) => string][] = [
     ['Answered', (a) => `${a.answered}/${a.trials}`],
-    ['Passed', (a) => `${a.passed}/${a.trials}`],
+    ['Passed', (a) => (a.passRate && a.trials > 1 ? `${a.passed}/${a.trials} (95 % CI ${pct(a.passRate.ci95[0])}–${pct(a.passRate.ci95[1])})` : `${a.passed}/${a.trials}`)],
   ];
   for (const m of CLI_METRICS.filter((x) => x.averaged && x.key !== 'cached' && x.key !== 'toolCalls')) {
     const key = m.key as 'steps' | 'prompt' | 'completion' | 'total' | 'wallMs';
@@ -164,11 +171,13 @@ function averages(byMode: readonly ModeAggregate[], trials: number, sim: string)
     }]);
   }
   if (!sim) rows.push(averageCostRow(byMode));
-  const title = `average over ${trials} trials${sim}, answered runs only: mean (min–max)`;
+  const title = `average over ${trials} trials${sim}: mean ± half the 95 % interval (t), sd`;
   const out = [title, ...table(byMode.map((a) => MODE_LABELS[a.mode] ?? a.mode), rows.map(([l, f]) => [l, byMode.map(f)]))];
+  out.push(FIGURES_NOTE);
   const fewest = averageTokensLine(byMode, sim);
   if (fewest) out.push('', fewest);
   const cheapest = sim ? null : averageCostLine(byMode);
   if (cheapest) out.push(cheapest);
+  if (d.differences.length) out.push('', `against ${MODE_LABELS[byMode[0].mode]} (exact permutation tests${d.differences[0].paired ? ', paired by round' : ''}):`, ...d.differences.map((x) => `  ${x.sentence}.`));
   return out;
 }

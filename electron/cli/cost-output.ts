@@ -4,6 +4,7 @@
  * shared/summary.ts (the price each run recorded when it started, or the provider's own cost).
  */
 import { costText, formatUsd, isEstimated, markEstimated, priceDates, USAGE_SOURCE_TEXT } from '../../shared/cost.js';
+import { formatWithInterval } from '../../shared/trial-differences.js';
 import { MODE_LABELS } from '../../shared/run-spec.js';
 import { formatPercent, percentDiff, type ComparisonSummary, type ModeAggregate, type RunSummary, type StepSummary, type Verdict } from '../../shared/summary.js';
 
@@ -95,16 +96,16 @@ export function priceNote(cmp: ComparisonSummary): string | null {
 export function averageCostRow(byMode: readonly ModeAggregate[]): [string, (a: ModeAggregate) => string] {
   const base = byMode[0]?.cost?.mean ?? null;
   return ['Cost (USD)', (a) => {
-    if (a.answered === 0) return '—';
+    if (a.finished === 0) return '—';
     if (!a.cost) return 'not known for every run';
     const diff = a === byMode[0] || base === null ? '' : `, ${formatPercent(percentDiff(a.cost.mean, base))}`;
-    return `${markEstimated(formatUsd(a.cost.mean), a.costEstimated)} (${formatUsd(a.cost.min)}–${formatUsd(a.cost.max)})${diff}`;
+    return `${markEstimated(formatWithInterval(a.cost, formatUsd), a.costEstimated)}${diff}`;
   }];
 }
 
 export function averageCostLine(byMode: readonly ModeAggregate[]): string | null {
-  if (byMode.length < 2 || byMode.every((a) => a.answered === 0)) return null;
-  if (byMode.some((a) => a.answered > 0 && !a.cost)) return null;
+  if (byMode.length < 2 || byMode.every((a) => a.finished === 0)) return null;
+  if (byMode.some((a) => a.finished > 0 && !a.cost)) return null;
   const best = byMode.filter((a) => a.cost).reduce<ModeAggregate | null>((b, a) => (!b || a.cost!.mean < b.cost!.mean ? a : b), null);
   return best ? `Cheapest on average: ${MODE_LABELS[best.mode]} (${markEstimated(formatUsd(best.cost!.mean), best.costEstimated)} per run).` : null;
 }

@@ -30,7 +30,7 @@ describe('differencesByMode', () => {
     // Every round one way with 5 pairs: the exact test cannot go below 2/32, and the sentence says so.
     expect(prompt.sentence).toBe(
       `Code Mode used ${Math.round(-expected.percent!)} % ± ${Math.round((expected.percentCi95![1] - expected.percentCi95![0]) / 2)} % fewer prompt tokens than ReAct ` +
-      '(p = 0.063, 5 paired trials: too few to show a difference at the 5 % level (smallest possible p = 0.063))',
+      '(p = 0.063, 5 paired trials: all one way, but 5 trials cannot give p < 0.05)',
     );
   });
 
@@ -48,7 +48,7 @@ describe('differencesByMode', () => {
     const pass = differencesByMode(runs).find((d) => d.figure === 'passRate')!;
     expect(pass.diff).toBeCloseTo(-0.4, 12);
     expect(pass.p).toBe(pairedPermutationTest([-1, -1, 0, 0, 0]).p);
-    expect(pass.sentence).toMatch(/^Code Mode passed 3 of 5, ReAct 5 of 5: −40 points \(95 % CI −\d+ to \+?\d+; p = 0\.50, 5 paired trials/);
+    expect(pass.sentence).toMatch(/^Code Mode passed 3 of 5, ReAct 5 of 5 \(−40 points, 95 % CI −\d+ to \+?\d+; p = 0\.50, 5 paired trials: not a clear difference\)$/);
   });
 
   it('a mode repeated without rounds (every run in trial 1) is compared unpaired', () => {
@@ -81,5 +81,15 @@ describe('differencesByMode', () => {
 
   it('formats p', () => {
     expect([formatP(0.0079), formatP(0.0004), formatP(0.31)]).toEqual(['p = 0.008', 'p < 0.001', 'p = 0.31']);
+  });
+});
+
+describe('an interval past −100 %', () => {
+  it('is written as a range ending at 100 % fewer, since a figure cannot go below zero', () => {
+    const react = [6292, 3214, 38917, 6292, 6292], code = [1761, 1761, 1761, 1761, 1761];
+    const runs = react.flatMap((p, i) => [run('react', i + 1, p), run('code', i + 1, code[i])]);
+    const prompt = differencesByMode(runs).find((d) => d.figure === 'prompt')!;
+    expect(prompt.percentCi95![0]).toBeLessThan(-100);
+    expect(prompt.sentence).toMatch(/^Code Mode used 86 % fewer prompt tokens than ReAct \(95 % CI \d+ % to 100 % fewer prompt tokens; p = 0\.063/);
   });
 });

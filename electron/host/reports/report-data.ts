@@ -7,6 +7,7 @@ import type { ComparisonMeta, StoredComparison } from '../../../shared/ipc-contr
 import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import type { RunFinishedEvent, RunStartedEvent, StepEvent } from '../../../shared/step-event.js';
 import { hasCostInfo } from './cost-figures.js';
+import { differencesByMode, type ModeDifference } from '../../../shared/trial-differences.js';
 import {
   aggregateByMode, groupByRun, summarizeComparison, summarizeRun, type ComparisonSummary, type ModeAggregate, type RunSummary,
 } from '../../../shared/summary.js';
@@ -30,8 +31,10 @@ export interface ReportData {
   readonly comparison: ComparisonSummary;
   /** Trials per mode (the highest trial number); 1 for a plain comparison. */
   readonly trials: number;
-  /** Per-mode mean/min/max over the trials, from the same run summaries. */
+  /** Per-mode figures over the trials (mean, sd, 95 % interval, min, max), from the same run summaries. */
   readonly byMode: readonly ModeAggregate[];
+  /** Each mode against the first, figure by figure (shared/trial-differences.ts); empty with one mode. */
+  readonly differences: readonly ModeDifference[];
   /** True when any figure came from the simulated model. */
   readonly simulated: boolean;
   /**
@@ -108,6 +111,7 @@ export function prepareReport(stored: StoredComparison): ReportData {
     comparison: summarizeComparison(runs.map((r) => r.summary)),
     trials: Math.max(1, ...runs.map((r) => r.trial)),
     byMode: aggregateByMode(runs.map((r) => r.summary)),
+    differences: differencesByMode(runs),
     simulated,
     costInfo: hasCostInfo(stored.events),
     costShown: hasCostInfo(stored.events) && runs.some((r) => r.summary.cost.kind !== 'simulated' || r.summary.cost.costedSteps > 0 || r.summary.usageSource !== 'reported'),

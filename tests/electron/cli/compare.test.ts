@@ -67,7 +67,7 @@ describe('parallax compare', () => {
     expect(stored.meta.runs.map((r) => [r.runId, r.mode, r.trial])).toEqual(out.runs.map((r) => [r.runId, r.mode, r.trial]));
     const byRun = groupByRun(stored.events);
     const summaries = stored.meta.runs.map((r) => summarizeRun(byRun.get(r.runId)!));
-    expect(out.byMode).toEqual(aggregateByMode(summaries));
+    expect(out.byMode).toEqual(Object.fromEntries(aggregateByMode(summaries).map((a) => [a.mode, a])));
 
     // Rounds: every run of trial k+1 starts after every run of trial k has finished; a round's modes start together.
     const span = (runId: string) => {

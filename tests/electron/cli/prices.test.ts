@@ -79,7 +79,7 @@ describe('cost in compare and run', () => {
     const r = await runCli(['compare', '--task', 'calc', '--base-url', proxy.url, '--model', 'gpt-4.1-mini', '--json'], envFor(dir));
     expect(r.code, r.stderr).toBe(0);
     type Run = { runId: string; status: string; usageSource: string; cost: { usd: number; text: string; price: { tableDate: string } }; perStep: { prompt: number; completion: number; cost: number; usageSource: string }[] };
-    const out = JSON.parse(r.stdout) as { runs: Run[]; cheapest: { runId: string; estimated: boolean }; fewestTokens: { runId: string }; priceDates: string[]; byMode: { cost: { mean: number } }[] };
+    const out = JSON.parse(r.stdout) as { runs: Run[]; cheapest: { runId: string; estimated: boolean }; fewestTokens: { runId: string }; priceDates: string[]; byMode: Record<string, { cost: { mean: number } }> };
     const price = { model: 'gpt-4.1-mini', input: 0.4, cachedInput: 0.1, cacheWrite: null, output: 1.6, tableDate: '2026-12-01' };
     for (const run of out.runs) {
       expect(run.status).toBe('answered');
@@ -95,7 +95,7 @@ describe('cost in compare and run', () => {
     const cheapest = [...out.runs].sort((a, b) => a.cost.usd - b.cost.usd)[0];
     expect(out.cheapest).toMatchObject({ runId: cheapest.runId, estimated: false });
     expect(out.priceDates).toEqual(['2026-12-01']);
-    expect(out.byMode.map((m) => m.cost.mean)).toEqual(out.runs.map((x) => x.cost.usd));
+    expect(out.runs.map((x) => out.byMode[x.mode].cost.mean)).toEqual(out.runs.map((x) => x.cost.usd));
   });
 
   it('compare prints a cost row, the usage row and the cheapest mode, with the price date', async () => {
