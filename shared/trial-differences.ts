@@ -22,14 +22,14 @@ export interface TrialRun {
 export type DiffFigure = 'prompt' | 'completion' | 'total' | 'cost' | 'steps' | 'wallMs' | 'passRate';
 
 /** The figures compared, in order, with the words of a sentence. */
-export const DIFF_FIGURES: readonly { readonly key: DiffFigure; readonly label: string; readonly verb: string; readonly less: string; readonly more: string }[] = [
-  { key: 'prompt', label: 'Prompt tokens', verb: 'used', less: 'fewer prompt tokens', more: 'more prompt tokens' },
-  { key: 'completion', label: 'Completion tokens', verb: 'used', less: 'fewer completion tokens', more: 'more completion tokens' },
-  { key: 'total', label: 'Total tokens', verb: 'used', less: 'fewer tokens in all', more: 'more tokens in all' },
-  { key: 'cost', label: 'Cost (USD)', verb: 'cost', less: 'less', more: 'more' },
-  { key: 'steps', label: 'Steps', verb: 'took', less: 'fewer steps', more: 'more steps' },
-  { key: 'wallMs', label: 'Wall time', verb: 'took', less: 'less wall time', more: 'more wall time' },
-  { key: 'passRate', label: 'Pass rate', verb: 'passed', less: '', more: '' },
+export const DIFF_FIGURES: readonly { readonly key: DiffFigure; readonly label: string; readonly verb: string; readonly less: string; readonly more: string; readonly same: string }[] = [
+  { key: 'prompt', label: 'Prompt tokens', verb: 'used', less: 'fewer prompt tokens', more: 'more prompt tokens', same: 'as many prompt tokens as' },
+  { key: 'completion', label: 'Completion tokens', verb: 'used', less: 'fewer completion tokens', more: 'more completion tokens', same: 'as many completion tokens as' },
+  { key: 'total', label: 'Total tokens', verb: 'used', less: 'fewer tokens in all', more: 'more tokens in all', same: 'as many tokens in all as' },
+  { key: 'cost', label: 'Cost (USD)', verb: 'cost', less: 'less', more: 'more', same: 'as much as' },
+  { key: 'steps', label: 'Steps', verb: 'took', less: 'fewer steps', more: 'more steps', same: 'as many steps as' },
+  { key: 'wallMs', label: 'Wall time', verb: 'took', less: 'less wall time', more: 'more wall time', same: 'as much wall time as' },
+  { key: 'passRate', label: 'Pass rate', verb: 'passed', less: '', more: '', same: '' },
 ];
 
 export interface ModeDifference {
@@ -93,8 +93,9 @@ function meanSentence(mode: ModeId, base: ModeId, f: (typeof DIFF_FIGURES)[numbe
     const range = hi >= 0 ? `95 % CI ${hi} % to 100 % ${f.less}` : `95 % CI ${-hi} % ${f.more} to 100 % ${f.less}`;
     return `${who} ${f.verb} ${pct} % ${d.percent < 0 ? f.less : f.more} than ${vs} (${range}; ${why})`;
   }
-  const half = ci ? ` ± ${Math.round((ci[1] - ci[0]) / 2)} %` : '';
-  if (pct === 0 && !half) return `${who} ${f.verb} as ${f.key === 'cost' ? 'much' : 'many'} as ${vs} (${why})`;
+  const halfPct = ci ? Math.round((ci[1] - ci[0]) / 2) : 0;
+  if (pct === 0 && halfPct === 0) return `${who} ${f.verb} ${f.same} ${vs} (${why})`;
+  const half = ci ? ` ± ${halfPct} %` : '';
   return `${who} ${f.verb} ${pct} %${half} ${d.percent < 0 ? f.less : f.more} than ${vs} (${why})`;
 }
 

@@ -76,16 +76,16 @@ export function verdicts(runs: readonly ReportRun[], fewest: Verdict, cheapest: 
   return out;
 }
 
-/** Mean cost of a mode over its answered trials, or why there is none. */
+/** Mean cost of a mode over its finished trials, or why there is none. */
 export function meanCostText(a: ModeAggregate, format: (usd: number) => string): string {
-  if (a.answered === 0) return 'no answered run';
-  if (!a.cost) return 'not known for every answered run';
+  if (a.finished === 0) return 'no finished run';
+  if (!a.cost) return 'not known for every run';
   return `${a.costEstimated ? '≈ ' : ''}${format(a.cost.mean)}`;
 }
 
 /** The mode with the lowest mean cost, when every mode's is known. */
 export function cheapestModeOnAverage(byMode: readonly ModeAggregate[]): ModeAggregate | null {
-  if (byMode.some((a) => a.answered > 0 && !a.cost)) return null;
+  if (byMode.some((a) => a.finished > 0 && !a.cost)) return null;
   let best: ModeAggregate | null = null;
   for (const a of byMode) if (a.cost && (!best || a.cost.mean < best.cost!.mean)) best = a;
   return best;
@@ -93,12 +93,12 @@ export function cheapestModeOnAverage(byMode: readonly ModeAggregate[]): ModeAgg
 
 /** One sentence on the cheapest mode on average by cost, for the trial reports. */
 export function averageCostVerdict(byMode: readonly ModeAggregate[], format: (usd: number) => string): { lead: string | null; text: string } | null {
-  if (byMode.length < 2 || !byMode.some((a) => a.answered > 0)) return null;
+  if (byMode.length < 2 || !byMode.some((a) => a.finished > 0)) return null;
   const best = cheapestModeOnAverage(byMode);
   if (!best) {
-    const unknown = byMode.filter((a) => a.answered > 0 && !a.cost).map((a) => modeLabel(a.mode));
-    return { lead: null, text: `No cost verdict on average: the cost of ${unknown.join(', ')} is not known for every answered run.` };
+    const unknown = byMode.filter((a) => a.finished > 0 && !a.cost).map((a) => modeLabel(a.mode));
+    return { lead: null, text: `No cost verdict on average: the cost of ${unknown.join(', ')} is not known for every run.` };
   }
   const est = byMode.some((a) => a.costEstimated) ? ' (≈ estimated: built on usage Parallax counted because the provider sent none)' : '';
-  return { lead: `Cheapest on average: ${modeLabel(best.mode)}`, text: ` — mean ${meanCostText(best, format)} over ${best.answered} answered run${best.answered === 1 ? '' : 's'}${est}.` };
+  return { lead: `Cheapest on average: ${modeLabel(best.mode)}`, text: ` — mean ${meanCostText(best, format)} over ${best.finished} run${best.finished === 1 ? '' : 's'}${est}.` };
 }

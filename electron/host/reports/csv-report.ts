@@ -5,6 +5,11 @@
  * The last columns say where each step's usage came from (reported, estimated or missing), its cost in USD
  * (empty when unknown), where the cost came from (provider, price, or why there is none) and the date of
  * the price used; they were added after the others, so older readers that pick columns by name still work.
+ *
+ * With several trials, rows of statistics follow the steps (`row` says which kind a row is: step, mode or
+ * difference), their step columns empty so a sum over a step column still adds steps only: one `mode` row
+ * per mode and figure (n, mean, sd, 95 % interval; the pass rate's with Wilson's interval) and one
+ * `difference` row per mode and figure against the first mode (difference, interval, percent, exact p).
  */
 import Papa from 'papaparse';
 import type { ReportData } from './report-data.js';
@@ -14,10 +19,43 @@ export const CSV_COLUMNS = [
   'comparison_id', 'run_id', 'mode', 'trial', 'status', 'step', 'prompt', 'completion', 'cached', 'reasoning', 'total',
   'usage_missing', 'latency_ms', 'attempts', 'tool_calls', 'provider', 'model', 'simulated',
   'cache_write', 'usage_source', 'cost_usd', 'cost_source', 'price_date',
+  'row', 'figure', 'n', 'mean', 'sd', 'ci95_low', 'ci95_high', 'baseline', 'diff', 'percent', 'percent_ci95_low', 'percent_ci95_high', 'p', 'test', 'sentence',
 ] as const;
 
+type Cell = string | number | boolean;
+const STEP_COLUMNS = CSV_COLUMNS.indexOf('row');
+const num = (v: number | null | undefined): Cell => (v === null || v === undefined ? '' : Number(v.toPrecision(12)));
+
+/** A statistics row: the comparison, run-less, then the statistics columns. */
+function statRow(d: ReportData, mode: string, cells: Partial<Record<(typeof CSV_COLUMNS)[number], Cell>>): Cell[] {
+  const row: Cell[] = CSV_COLUMNS.map((c) => cells[c] ?? '');
+  row[0] = d.meta.id;
+  row[CSV_COLUMNS.indexOf('mode')] = mode;
+  row[CSV_COLUMNS.indexOf('simulated')] = d.simulated;
+  return row;
+}
+
+function statRows(d: ReportData): Cell[][] {
+  if (d.trials < 2) return [];
+  const rows: Cell[][] = [];
+  for (const a of d.byMode) {
+    for (const figure of ['steps', 'prompt', 'completion', 'total', 'wallMs', 'cost'] as const) {
+      const s = a[figure];
+      if (s) rows.push(statRow(d, a.mode, { row: 'mode', figure, n: s.n, mean: num(s.mean), sd: num(s.sd), ci95_low: num(s.ci95?.[0]), ci95_high: num(s.ci95?.[1]) }));
+    }
+    if (a.passRate) rows.push(statRow(d, a.mode, { row: 'mode', figure: 'passRate', n: a.passRate.n, mean: num(a.passRate.rate), ci95_low: num(a.passRate.ci95[0]), ci95_high: num(a.passRate.ci95[1]), test: 'wilson' }));
+  }
+  for (const x of d.differences) {
+    rows.push(statRow(d, x.mode, {
+      row: 'difference', figure: x.figure, n: x.n, baseline: x.baseline, diff: num(x.diff), ci95_low: num(x.ci95?.[0]), ci95_high: num(x.ci95?.[1]),
+      percent: num(x.percent), percent_ci95_low: num(x.percentCi95?.[0]), percent_ci95_high: num(x.percentCi95?.[1]), p: num(x.p), test: x.test ?? '', sentence: x.sentence,
+    }));
+  }
+  return rows;
+}
+
 export function renderCsv(d: ReportData): string {
-  const rows: (string | number | boolean)[][] = [];
+  const rows: Cell[][] = [];
   for (const r of d.runs) {
     const status = r.summary.status === 'running' ? 'unfinished' : r.summary.status;
     const provider = r.started?.provider ?? d.meta.provider;
@@ -29,10 +67,12 @@ export function renderCsv(d: ReportData): string {
         d.meta.id, r.runId, r.mode, r.trial, status, s.step, s.prompt, s.completion, s.cached, s.reasoning, s.prompt + s.completion,
         s.usageMissing, s.latencyMs, s.attempts, s.toolCalls, provider.name, provider.model, provider.simulated,
         writes.get(s.step) ?? 0, s.usageSource, s.cost.usd === null ? '' : Number(s.cost.usd.toPrecision(12)), source, s.cost.from === 'price' ? cost.price?.tableDate ?? '' : '',
+        'step', ...Array<Cell>(CSV_COLUMNS.length - STEP_COLUMNS - 1).fill(''),
       ]);
     }
   }
   // CRLF per RFC 4180; escapeFormulae keeps a user-typed model name like "=HYPERLINK(…)" from running as a
   // spreadsheet formula (it only touches strings, never the numbers).
+  rows.push(...statRows(d));
   return Papa.unparse({ fields: [...CSV_COLUMNS], data: rows }, { newline: '\r\n', escapeFormulae: true }) + '\r\n';
 }

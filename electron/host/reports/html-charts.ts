@@ -8,6 +8,7 @@
  */
 import type { ModeId } from '../../../shared/run-spec.js';
 import { formatInt } from './format.js';
+import { ONE_TRIAL_NOTE, type Stat } from '../../../shared/summary.js';
 import { html, raw, type SafeHtml } from './html-escape.js';
 import { modeStyle, type Marker } from './report-palette.js';
 
@@ -224,14 +225,16 @@ export function hbarsSvg(items: readonly { label: string; value: number | null; 
 export interface MeanBar {
   readonly label: string;
   readonly mode: ModeId;
-  /** Over the mode's answered runs; null when none answered. */
-  readonly stat: { readonly mean: number; readonly min: number; readonly max: number } | null;
-  readonly answered: number;
+  /** Over the mode's finished runs; null when none finished. */
+  readonly stat: Stat | null;
 }
 
-/** One bar per mode at its mean, with a whisker from the lowest to the highest run: the spread a mean hides. */
+/** One bar per mode at its mean, with its 95 % interval as an error bar and the lowest and highest run as dots. */
 export function meanBarsSvg(items: readonly MeanBar[], o: { id: string; title: string; unit: string }): SafeHtml {
-  const scale = niceScale(Math.max(0, ...items.map((it) => it.stat?.max ?? 0)));
+  // The error bar is the 95 % t interval of the mean (cut at 0: no figure is negative); dots mark the lowest and highest run.
+  const lowOf = (s: Stat) => Math.max(0, s.ci95?.[0] ?? s.mean);
+  const highOf = (s: Stat) => s.ci95?.[1] ?? s.mean;
+  const scale = niceScale(Math.max(0, ...items.map((it) => (it.stat ? Math.max(it.stat.max, highOf(it.stat)) : 0))));
   const left = leftFor(scale);
   const plotW = W - left - RIGHT;
   const top = 44;
@@ -241,16 +244,21 @@ export function meanBarsSvg(items: readonly MeanBar[], o: { id: string; title: s
   const barW = Math.min(72, slotW * 0.4);
   const yAt = (v: number) => top + plotH - (v / scale.max) * plotH;
   const mean = (v: number) => formatInt(Math.round(v * 10) / 10);
+  const ciText = (s: Stat) => (s.ci95 ? `95 % CI ${mean(lowOf(s))}–${mean(highOf(s))}` : ONE_TRIAL_NOTE);
   const marks = items.map((it, i) => {
     const cx = left + slotW * (i + 0.5);
     const name = html`<text class="tick" x="${n(cx)}" y="${top + plotH + 16}" text-anchor="middle">${it.label}</text>`;
-    if (!it.stat) return html`${name}<text class="empty" x="${n(cx)}" y="${top + plotH - 8}" text-anchor="middle">no answered run</text>`;
+    if (!it.stat) return html`${name}<text class="empty" x="${n(cx)}" y="${top + plotH - 8}" text-anchor="middle">no finished run</text>`;
     const s = it.stat;
-    const tip = `${it.label}: mean ${mean(s.mean)} ${o.unit}, min ${formatInt(s.min)}, max ${formatInt(s.max)} (${it.answered} answered run${it.answered === 1 ? '' : 's'})`;
+    const tip = `${it.label}: mean ${mean(s.mean)} ${o.unit}, ${ciText(s)}, min ${formatInt(s.min)}, max ${formatInt(s.max)} (${s.n} run${s.n === 1 ? '' : 's'})`;
     const cap = (v: number) => html`<line class="whisker" stroke="#1b1f24" stroke-width="1.5" x1="${n(cx - barW * 0.22)}" x2="${n(cx + barW * 0.22)}" y1="${n(yAt(v))}" y2="${n(yAt(v))}"/>`;
-    return html`${name}<rect class="bar" x="${n(cx - barW / 2)}" y="${n(yAt(s.mean))}" width="${n(barW)}" height="${n(top + plotH - yAt(s.mean))}" fill="${modeStyle(it.mode).color}" fill-opacity="0.85" data-mode="${it.mode}" data-mean="${s.mean}" data-min="${s.min}" data-max="${s.max}"><title>${tip}</title></rect><line class="whisker" stroke="#1b1f24" stroke-width="1.5" x1="${n(cx)}" x2="${n(cx)}" y1="${n(yAt(s.min))}" y2="${n(yAt(s.max))}"/>${cap(s.min)}${cap(s.max)}<text class="value" x="${n(cx)}" y="${n(yAt(s.max) - 6)}" text-anchor="middle">mean ${mean(s.mean)}</text>`;
+    const dot = (v: number) => html`<circle class="extreme" cx="${n(cx + barW * 0.34)}" cy="${n(yAt(v))}" r="2.5" fill="none" stroke="#1b1f24" stroke-width="1"/>`;
+    const bar = s.ci95
+      ? html`<line class="whisker" stroke="#1b1f24" stroke-width="1.5" x1="${n(cx)}" x2="${n(cx)}" y1="${n(yAt(lowOf(s)))}" y2="${n(yAt(highOf(s)))}" data-mode="${it.mode}" data-ci-low="${s.ci95[0]}" data-ci-high="${s.ci95[1]}"/>${cap(lowOf(s))}${cap(highOf(s))}`
+      : null;
+    return html`${name}<rect class="bar" x="${n(cx - barW / 2)}" y="${n(yAt(s.mean))}" width="${n(barW)}" height="${n(top + plotH - yAt(s.mean))}" fill="${modeStyle(it.mode).color}" fill-opacity="0.85" data-mode="${it.mode}" data-mean="${s.mean}" data-min="${s.min}" data-max="${s.max}"><title>${tip}</title></rect>${bar}${dot(s.min)}${dot(s.max)}<text class="value" x="${n(cx)}" y="${n(yAt(Math.max(s.max, highOf(s))) - 6)}" text-anchor="middle">mean ${mean(s.mean)}${s.ci95 ? '' : ` (${ONE_TRIAL_NOTE})`}</text>`;
   });
-  const legend = html`<text class="tick" x="${left}" y="14">bar: mean over answered runs · whisker: lowest to highest run</text>`;
-  const desc = items.map((it) => (it.stat ? `${it.label}: mean ${mean(it.stat.mean)}, min ${formatInt(it.stat.min)}, max ${formatInt(it.stat.max)}` : `${it.label}: no answered run`)).join('; ');
+  const legend = html`<text class="tick" x="${left}" y="14">bar: mean · error bar: 95 % interval of the mean (t) · dots: lowest and highest run</text>`;
+  const desc = items.map((it) => (it.stat ? `${it.label}: mean ${mean(it.stat.mean)}, ${ciText(it.stat)}, min ${formatInt(it.stat.min)}, max ${formatInt(it.stat.max)}` : `${it.label}: no finished run`)).join('; ');
   return html`${svgOpen(o.id, height, o.title, desc)}${legend}${yAxis(scale, left, top, plotH, plotW)}<line class="axis" x1="${left}" x2="${n(left + plotW)}" y1="${top + plotH}" y2="${top + plotH}"/>${marks}</svg>`;
 }

@@ -9,7 +9,7 @@ import type { PriceKind } from '../../../shared/pricing.js';
 import { averageCostVerdict, costLegend, meanCostText, priceFacts, usageText, verdicts } from './cost-figures.js';
 import { html, type SafeHtml } from './html-escape.js';
 import type { ReportData, ReportRun } from './report-data.js';
-import type { ModeAggregate } from '../../../shared/summary.js';
+import { ONE_TRIAL_NOTE, type ModeAggregate } from '../../../shared/summary.js';
 
 export const COST_CSS = `
 .est { color: var(--sim); font-weight: 600; cursor: help; }
@@ -73,7 +73,7 @@ export function averageCostRow(byMode: readonly ModeAggregate[]): SafeHtml {
     const s = a.cost;
     if (!s) return html`<td class="num muted" data-mode="${a.mode}" data-metric="cost">${meanCostText(a, formatUsd)}</td>`;
     const diff = i === 0 ? html`<span class="diff">baseline</span>` : base === null ? null : html`<span class="diff">${formatPercent(percentDiff(s.mean, base))} vs first</span>`;
-    return html`<td class="num" data-mode="${a.mode}" data-metric="cost" data-mean="${s.mean}" data-min="${s.min}" data-max="${s.max}">${meanCostText(a, formatUsd)}<span class="range">${formatUsd(s.min)}–${formatUsd(s.max)}</span>${diff}</td>`;
+    return html`<td class="num" data-mode="${a.mode}" data-metric="cost" data-mean="${s.mean}" data-min="${s.min}" data-max="${s.max}">${meanCostText(a, formatUsd)}<span class="ci">${s.ci95 ? `± ${formatUsd((s.ci95[1] - s.ci95[0]) / 2)}` : ONE_TRIAL_NOTE}</span><span class="range">${formatUsd(s.min)}–${formatUsd(s.max)}</span>${diff}</td>`;
   })}</tr>`;
 }
 

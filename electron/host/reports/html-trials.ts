@@ -3,7 +3,7 @@
  * and the "Average over N trials" section. With one trial none of this is used, so those reports keep
  * their exact bytes (the extra CSS below is added only when it is needed, for the same reason).
  */
-import { formatPercent, percentDiff, type RunSummary } from '../../../shared/summary.js';
+import { FIGURES_NOTE, formatPercent, ONE_TRIAL_NOTE, percentDiff, type RunSummary, type Stat } from '../../../shared/summary.js';
 import { formatInt, formatMs } from './format.js';
 import { meanBarsSvg } from './html-charts.js';
 import { html, type SafeHtml } from './html-escape.js';
@@ -20,7 +20,9 @@ import { costHint, costText, isEstimated } from '../../../shared/cost.js';
 const TOKEN_KEYS: ReadonlySet<string> = new Set(['prompt', 'completion', 'cached', 'reasoning', 'total']);
 
 export const TRIALS_CSS = `
-.range { display: block; font-size: 11.5px; color: var(--muted); }
+.range, .ci { display: block; font-size: 11.5px; color: var(--muted); }
+ul.differences { padding-left: 18px; }
+ul.differences li { margin: 3px 0; }
 table.average { min-width: 60%; }
 table.average th:first-child { width: 170px; }
 table.runs { width: 100%; }
@@ -100,27 +102,40 @@ export function runsTable(d: ReportData): SafeHtml {
   return html`<table class="runs"><caption>One row per run, grouped by trial; "cheapest" marks the answered run with the fewest total tokens in its trial.${sim}</caption><thead><tr><th>Run</th><th>Status</th>${RUN_METRICS.map((m) => html`<th class="num">${m.label}</th>`)}${d.costShown ? html`<th class="num">Cost (USD)</th>` : null}<th>Validation</th></tr></thead>${body}</table>${d.costShown ? legendHtml(d.runs.map((r) => r.summary)) : null}${note}`;
 }
 
-/** Mean (with the lowest–highest run) of each figure per mode, its difference against the first mode, and a chart. */
+const pct = (v: number) => `${Math.round(v * 100)} %`;
+
+/** "± 180 · sd 145" under a mean, or "1 trial: no interval". */
+function spreadHtml(s: Stat, f: (v: number) => string): SafeHtml {
+  if (!s.ci95 || s.sd === null) return html`<span class="ci">${ONE_TRIAL_NOTE}</span>`;
+  return html`<span class="ci" data-ci-low="${s.ci95[0]}" data-ci-high="${s.ci95[1]}" data-sd="${s.sd}" title="95 % interval of the mean (t): ${f(s.ci95[0])} to ${f(s.ci95[1])}">± ${f((s.ci95[1] - s.ci95[0]) / 2)} · sd ${f(s.sd)}</span>`;
+}
+
+/** Mean ± half its 95 % interval, sd and lowest–highest run of each figure per mode, the differences in words, and a chart. */
 export function averageSection(d: ReportData): SafeHtml {
   const sim = d.simulated ? ' (simulated)' : '';
   const base = d.byMode[0];
   const head = html`<thead><tr><th></th>${d.byMode.map((a) => html`<th class="num" scope="col">${modeSwatch(a.mode)}${modeLabel(a.mode)}</th>`)}</tr></thead>`;
   const counts = (['answered', 'passed'] as const).map((key) => html`<tr><th scope="row">${key === 'answered' ? 'Answered' : 'Passed validation'}</th>${d.byMode.map(
-    (a) => html`<td class="num" data-mode="${a.mode}" data-metric="${key}" data-value="${a[key]}" data-of="${a.trials}">${a[key]}/${a.trials}</td>`,
+    (a) => html`<td class="num" data-mode="${a.mode}" data-metric="${key}" data-value="${a[key]}" data-of="${a.trials}">${a[key]}/${a.trials}${
+      key === 'passed' && a.passRate ? html`<span class="ci" data-ci-low="${a.passRate.ci95[0]}" data-ci-high="${a.passRate.ci95[1]}">95 % CI ${pct(a.passRate.ci95[0])}–${pct(a.passRate.ci95[1])}</span>` : null
+    }</td>`,
   )}</tr>`);
   const rows = AVERAGE_METRICS.map((m) => html`<tr><th scope="row">${m.label}</th>${d.byMode.map((a, i) => {
     const s = a[m.key];
-    if (!s) return html`<td class="num muted" data-mode="${a.mode}" data-metric="${m.key}">no answered run</td>`;
+    if (!s) return html`<td class="num muted" data-mode="${a.mode}" data-metric="${m.key}">no finished run</td>`;
     const diff = i === 0 ? html`<span class="diff">baseline</span>` : pctSpan(meanDiff(a, base, m.key), 'vs first');
-    return html`<td class="num" data-mode="${a.mode}" data-metric="${m.key}" data-mean="${s.mean}" data-min="${s.min}" data-max="${s.max}">${estMark(TOKEN_KEYS.has(m.key) && isEstimated(a.usageSource))}${formatMean(s.mean, m.unit === 'ms')}<span class="range">${formatRange(s, m.unit === 'ms')}</span>${diff}</td>`;
+    return html`<td class="num" data-mode="${a.mode}" data-metric="${m.key}" data-mean="${s.mean}" data-min="${s.min}" data-max="${s.max}">${estMark(TOKEN_KEYS.has(m.key) && isEstimated(a.usageSource))}${formatMean(s.mean, m.unit === 'ms')}${spreadHtml(s, (v) => formatMean(v, m.unit === 'ms'))}<span class="range">${formatRange(s, m.unit === 'ms')}</span>${diff}</td>`;
   })}</tr>`);
-  const caption = html`<caption>Mean over each mode's answered runs, the lowest–highest run below it, and the mean's difference against the first mode.${
+  const caption = html`<caption>Mean over each mode's finished runs; under it ± half its 95 % interval (Student's t) and the standard deviation, the lowest–highest run, and the mean's difference against the first mode.${
     d.simulated ? ' Simulated: token figures were counted by the simulated model from the real requests, not billed by a provider.' : ''
   }</caption>`;
   const v = averageVerdict(d.byMode, d.runs, d.trials, d.simulated, d.costInfo);
   const verdict = html`<p class="verdict">${v.cheaper ? html`<span class="cheapest">${v.cheaper}</span>` : null}${v.text}</p>${d.costShown ? averageCostVerdictHtml(d.byMode) : null}`;
-  const chart = meanBarsSvg(d.byMode.map((a) => ({ label: modeLabel(a.mode), mode: a.mode, stat: a.total, answered: a.answered })), {
+  const diffs = d.differences.length
+    ? html`<h3>Against ${modeLabel(d.byMode[0].mode)}</h3><p class="muted">Each difference with its 95 % interval and the two-sided p of an exact permutation test (${d.differences[0].paired ? 'paired by round: the sign of each round\'s difference flipped in every pattern' : 'every split of the runs into two groups'}).</p><ul class="differences">${d.differences.map((x) => html`<li data-mode="${x.mode}" data-figure="${x.figure}" data-p="${x.p ?? ''}">${x.sentence}.</li>`)}</ul>`
+    : null;
+  const chart = meanBarsSvg(d.byMode.map((a) => ({ label: modeLabel(a.mode), mode: a.mode, stat: a.total })), {
     id: 'chart-average-total', title: `Mean total tokens per mode over ${d.trials} trials${sim}`, unit: 'tokens',
   });
-  return html`<section class="average" id="average"><h2>Average over ${d.trials} trials</h2><p>A model decides differently from run to run, so one run is noise: each mode ran ${d.trials} times, and these are its figures over the runs that answered.</p><table class="average">${caption}${head}<tbody>${counts}${rows}${d.costShown ? averageCostRow(d.byMode) : null}</tbody></table>${verdict}<figure>${chart}<figcaption>Mean total tokens (prompt + completion) per mode; the whisker spans its lowest to its highest answered run${sim}.</figcaption></figure></section>`;
+  return html`<section class="average" id="average"><h2>Average over ${d.trials} trials</h2><p>A model decides differently from run to run, so one run is noise: each mode ran ${d.trials} times. ${FIGURES_NOTE}</p><table class="average">${caption}${head}<tbody>${counts}${rows}${d.costShown ? averageCostRow(d.byMode) : null}</tbody></table>${verdict}${diffs}<figure>${chart}<figcaption>Mean total tokens (prompt + completion) per mode; the error bar is the 95 % interval of the mean, the dots the lowest and highest run${sim}.</figcaption></figure></section>`;
 }

@@ -1,7 +1,9 @@
 /**
  * The JSON export and its loader. The file holds the comparison's meta and every stored event, so loading it
  * back and running the report math again gives the same summary; the summary is included for readers
- * that do not want to recompute it. With several trials the summary also holds `byMode` (aggregateByMode);
+ * that do not want to recompute it. With several trials the summary also holds `byMode` (aggregateByMode:
+ * each figure's n, mean, sd, 95 % interval, min and max; the pass rate with Wilson's interval) and
+ * `differences` (each mode against the first: difference, intervals, exact permutation p, a sentence);
  * a one-trial file is written as before, and the loader rebuilds `byMode` for any file that lacks it.
  */
 import { z } from 'zod';
@@ -10,7 +12,8 @@ import { comparisonMetaSchema } from '../../../shared/comparison-meta-schema.js'
 import { MODE_IDS } from '../../../shared/run-spec.js';
 import { stepEventSchema } from '../../../shared/step-event-schema.js';
 import type { StepEvent } from '../../../shared/step-event.js';
-import type { ComparisonSummary, ModeAggregate } from '../../../shared/summary.js';
+import { FIGURES_NOTE, type ComparisonSummary, type ModeAggregate } from '../../../shared/summary.js';
+import type { ModeDifference } from '../../../shared/trial-differences.js';
 import { aggregateStored, type ReportData } from './report-data.js';
 
 export const REPORT_SCHEMA = 'parallax.comparison-report';
@@ -23,19 +26,21 @@ export interface ComparisonReportJson {
   readonly events: readonly StepEvent[];
   /** Runs without run-finished that died with their host (they show as interrupted). */
   readonly interruptedRunIds: readonly string[];
-  /** `byMode` is written when the comparison has several trials. */
-  readonly summary: ComparisonSummary & { readonly byMode?: readonly ModeAggregate[] };
+  /** `byMode`, `differences` and `figures` (which runs the figures cover) are written when the comparison has several trials. */
+  readonly summary: ComparisonSummary & { readonly byMode?: readonly ModeAggregate[]; readonly differences?: readonly ModeDifference[]; readonly figures?: string };
 }
 
 export function renderJson(d: ReportData, events: readonly StepEvent[]): string {
-  const summary = d.trials > 1 ? { ...d.comparison, byMode: d.byMode } : d.comparison;
+  const summary = d.trials > 1 ? { ...d.comparison, byMode: d.byMode, differences: d.differences, figures: FIGURES_NOTE } : d.comparison;
   const doc: ComparisonReportJson = { schema: REPORT_SCHEMA, version: REPORT_VERSION, comparison: d.meta, events, interruptedRunIds: d.interruptedRunIds, summary };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
 const int = z.number().int().nonnegative();
 const totalsSchema = z.looseObject({ steps: int, requests: int, prompt: int, completion: int, total: int });
-const statSchema = z.object({ mean: z.number(), min: z.number(), max: z.number() }).nullable();
+const interval = z.tuple([z.number(), z.number()]).nullable();
+// n, sd and ci95 came with the statistics over trials: optional, so files written before them still load.
+const statSchema = z.looseObject({ mean: z.number(), min: z.number(), max: z.number(), n: int.optional(), sd: z.number().nullable().optional(), ci95: interval.optional() }).nullable();
 const aggregateSchema = z.looseObject({
   mode: z.enum(MODE_IDS), trials: int, answered: int, passed: int, steps: statSchema, requests: statSchema, prompt: statSchema,
   completion: statSchema, cached: statSchema, total: statSchema, wallMs: statSchema, toolCalls: statSchema,
@@ -46,6 +51,7 @@ const summarySchema = z.looseObject({
   cheapestRunId: z.string().nullable(),
   totalDiffPercent: z.record(z.string(), z.number().nullable()),
   byMode: z.array(aggregateSchema).optional(),
+  differences: z.array(z.looseObject({ mode: z.enum(MODE_IDS), baseline: z.enum(MODE_IDS), figure: z.string(), p: z.number().nullable(), sentence: z.string() })).optional(),
 });
 
 const reportSchema = z.object({

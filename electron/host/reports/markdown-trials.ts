@@ -3,7 +3,8 @@
  * with the lowest–highest run and the difference against the first mode) and one table of every run,
  * grouped by trial. Figures come from trial-figures.ts, as in the HTML report.
  */
-import { formatPercent, percentDiff } from '../../../shared/summary.js';
+import { FIGURES_NOTE, formatPercent, percentDiff } from '../../../shared/summary.js';
+import { formatWithInterval } from '../../../shared/trial-differences.js';
 import { isTokenMetric } from '../../../shared/run-metrics.js';
 import { formatInt, formatMs } from './format.js';
 import { costText, formatUsd, isEstimated } from '../../../shared/cost.js';
@@ -15,19 +16,22 @@ import {
   AVERAGE_METRICS, averageVerdict, byTrial, formatMean, formatRange, meanDiff, modeLabel, trialCheapest,
 } from './trial-figures.js';
 
-/** The average table, its legend and the verdict, as lines. */
+const pct = (v: number) => `${Math.round(v * 100)} %`;
+
+/** The average table, its legend, the verdict and the differences against the first mode, as lines. */
 export function averageTable(d: ReportData): string[] {
   const base = d.byMode[0];
   const rows: string[][] = [
     ['Answered', ...d.byMode.map((a) => `${a.answered}/${a.trials}`)],
-    ['Passed validation', ...d.byMode.map((a) => `${a.passed}/${a.trials}`)],
+    ['Passed validation', ...d.byMode.map((a) => (a.passRate ? `${a.passed}/${a.trials} (95 % CI ${pct(a.passRate.ci95[0])}–${pct(a.passRate.ci95[1])})` : `${a.passed}/${a.trials}`))],
   ];
   for (const m of AVERAGE_METRICS) {
     rows.push([m.label, ...d.byMode.map((a, i) => {
       const s = a[m.key];
-      if (!s) return 'no answered run';
+      if (!s) return 'no finished run';
       const est = ['prompt', 'completion', 'cached', 'total'].includes(m.key) && isEstimated(a.usageSource) ? '≈ ' : '';
-      const cell = `${est}${formatMean(s.mean, m.unit === 'ms')} (${formatRange(s, m.unit === 'ms')})`;
+      const f = (v: number) => formatMean(v, m.unit === 'ms');
+      const cell = `${est}${formatWithInterval(s, f)}${s.sd !== null ? `, sd ${f(s.sd)}` : ''} (${formatRange(s, m.unit === 'ms')})`;
       return i === 0 ? cell : `${cell}, ${formatPercent(meanDiff(a, base, m.key))}`;
     })]);
   }
@@ -36,7 +40,7 @@ export function averageTable(d: ReportData): string[] {
     rows.push(['Cost (USD)', ...d.byMode.map((a, i) => {
       const text = mdCell(meanCostText(a, formatUsd));
       if (!a.cost) return text;
-      const cell = `${text} (${formatUsd(a.cost.min)}–${formatUsd(a.cost.max)})`;
+      const cell = `${a.costEstimated ? '≈ ' : ''}${formatWithInterval(a.cost, formatUsd)} (${formatUsd(a.cost.min)}–${formatUsd(a.cost.max)})`;
       return i === 0 || baseCost === null ? cell : `${cell}, ${formatPercent(percentDiff(a.cost.mean, baseCost))}`;
     })]);
   }
@@ -45,11 +49,16 @@ export function averageTable(d: ReportData): string[] {
   return [
     table(['', ...d.byMode.map((a) => modeLabel(a.mode))], ['l', ...d.byMode.map(() => 'r' as const)], rows),
     '',
-    "Each cell is the mean over the mode's answered runs, then (lowest–highest run), then the mean's difference against the first mode.",
+    "Each cell is the mean ± half its 95 % interval (Student's t) and the standard deviation, then (lowest–highest run), then the mean's difference against the first mode. Pass rates with Wilson's 95 % interval.",
+    '',
+    FIGURES_NOTE,
     '',
     v.cheaper ? `**${v.cheaper}**${v.text}` : v.text,
     '',
     ...(cv ? [cv.lead ? `**${mdCell(cv.lead)}**${mdCell(cv.text)}` : mdCell(cv.text), ''] : []),
+    ...(d.differences.length
+      ? [`Against ${modeLabel(d.byMode[0].mode)}, with 95 % intervals and exact permutation tests${d.differences[0].paired ? ' (paired by round)' : ''}:`, '', ...d.differences.map((x) => `- ${mdCell(x.sentence)}.`), '']
+      : []),
   ];
 }
 

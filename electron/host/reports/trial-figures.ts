@@ -1,6 +1,6 @@
 /**
  * Figures of a comparison with several trials per mode, shared by the HTML and Markdown reports so the two
- * cannot disagree. The means come from shared/summary.ts (aggregateByMode): answered runs only.
+ * cannot disagree. The means come from shared/summary.ts (aggregateByMode): every run that ended by itself.
  */
 import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import { formatPercent, percentDiff, type ModeAggregate, type Stat } from '../../../shared/summary.js';
@@ -27,13 +27,13 @@ export function formatRange(s: Stat, ms = false): string {
   return ms ? `${formatMs(s.min)}–${formatMs(s.max)}` : `${formatInt(s.min)}–${formatInt(s.max)}`;
 }
 
-/** Difference of a mode's mean against the first mode's mean, in percent; null when either has no answered run. */
+/** Difference of a mode's mean against the first mode's mean, in percent; null when either has no finished run. */
 export function meanDiff(agg: ModeAggregate, base: ModeAggregate | undefined, key: StatKey): number | null {
   const v = agg[key], b = base?.[key];
   return v && b ? percentDiff(v.mean, b.mean) : null;
 }
 
-/** The mode with the lowest mean total tokens among modes with an answered run (the first on a tie). */
+/** The mode with the lowest mean total tokens among modes with a finished run (the first on a tie). */
 export function cheapestOnAverage(byMode: readonly ModeAggregate[]): ModeAggregate | null {
   let best: ModeAggregate | null = null;
   for (const a of byMode) if (a.total && (!best || a.total.mean < best.total!.mean)) best = a;
@@ -84,10 +84,10 @@ export function averageVerdict(byMode: readonly ModeAggregate[], runs: readonly 
 } {
   const best = cheapestOnAverage(byMode);
   const partial = byMode.filter((a) => a.answered < a.trials);
-  const coverage = partial.length
-    ? ` Means cover answered runs only: ${partial.map((a) => `${modeLabel(a.mode)} answered ${a.answered} of ${a.trials}`).join(', ')}.`
-    : '';
-  if (!best) return { cheaper: null, text: `No run answered, so no mode is called cheaper on average.${coverage}` };
+  const left = byMode.filter((a) => a.finished < a.trials);
+  const coverage = (partial.length ? ` ${partial.map((a) => `${modeLabel(a.mode)} answered ${a.answered} of ${a.trials}`).join(', ')}.` : '') +
+    (left.length ? ` Means leave out runs that did not end by themselves: ${left.map((a) => `${modeLabel(a.mode)} counts ${a.finished} of ${a.trials}`).join(', ')}.` : '');
+  if (!best) return { cheaper: null, text: `No run ended by itself, so no mode is called cheaper on average.${coverage}` };
   if (byMode.length < 2) return { cheaper: null, text: `Only one mode ran.${coverage}` };
   const missing = byMode.filter((a) => a.usageSource === 'missing');
   if (missing.length) {
@@ -97,6 +97,6 @@ export function averageVerdict(byMode: readonly ModeAggregate[], runs: readonly 
   const base = byMode[0];
   const vs = best === base ? 'the first mode (baseline)' : `${formatPercent(meanDiff(best, base, 'total'))} vs ${modeLabel(base.mode)}'s mean`;
   const wins = trialWins(runs).get(best.mode) ?? 0;
-  const text = ` — mean ${est ? '≈ ' : ''}${formatMean(best.total!.mean)} total tokens${simulated ? ' (simulated)' : ''}${est} over ${best.answered} answered run${best.answered === 1 ? '' : 's'}, ${vs}. Cheapest run in ${wins} of ${trials} trials.${coverage}`;
+  const text = ` — mean ${est ? '≈ ' : ''}${formatMean(best.total!.mean)} total tokens${simulated ? ' (simulated)' : ''}${est} over ${best.finished} run${best.finished === 1 ? '' : 's'}, ${vs}. Cheapest run in ${wins} of ${trials} trials.${coverage}`;
   return { cheaper: `${byTokens ? 'Fewest tokens on average' : 'Cheaper on average'}: ${modeLabel(best.mode)}`, text };
 }

@@ -171,9 +171,9 @@ export function Verdicts({ comparison, showCost }: { comparison: ComparisonSumma
   );
 }
 
-/** The average table's cost cells: mean (with the lowest–highest) over answered runs, or why there is none. */
+/** The average table's cost cells: mean (with the lowest–highest) over finished runs, or why there is none. */
 export function meanCostText(a: ModeAggregate): string {
-  if (a.answered === 0) return '—';
+  if (a.finished === 0) return '—';
   if (!a.cost) return 'not known';
   return markEstimated(formatUsd(a.cost.mean), a.costEstimated);
 }

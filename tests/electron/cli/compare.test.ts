@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModeId } from '../../../shared/run-spec.js';
 import type { RunFinishedEvent, RunStartedEvent } from '../../../shared/step-event.js';
 import { aggregateByMode, groupByRun, summarizeRun } from '../../../shared/summary.js';
+import { formatMean } from '../../../shared/format.js';
 import { sideBySide } from '../../../electron/cli/commands/compare.js';
 import { HistoryStore } from '../../../electron/host/history-store.js';
 import { exited, runCli, startCli } from '../host/cli-process.js';
@@ -90,8 +91,11 @@ describe('parallax compare', () => {
     expect(text).toMatch(/^ReAct · trial 3\s+answered\s+PASS/m);
     expect(text).toMatch(/average over 3 trials \(simulated\)/);
     const reactTotal = aggregateByMode(summaries)[0].total!;
-    const range = `(${reactTotal.min.toLocaleString('en-US')}–${reactTotal.max.toLocaleString('en-US')})`;
-    expect(text.split('\n').find((l) => l.startsWith('Total tokens (simulated)'))).toContain(range);
+    // Mean ± half the 95 % interval, then the sd (min and max are in --json).
+    const spread = `${formatMean(reactTotal.mean)} ± ${formatMean((reactTotal.ci95![1] - reactTotal.ci95![0]) / 2)}, sd ${formatMean(reactTotal.sd!)}`;
+    expect(text.split('\n').find((l) => l.startsWith('Total tokens (simulated)'))).toContain(spread);
+    expect(text).toMatch(/^Passed\s+3\/3 \(95 % CI 44 %–100 %\)/m); // Wilson, 3 of 3: scipy binomtest(3, 3).proportion_ci(method='wilson') → 0.4385029682449546, 1
+    expect(text).toMatch(/^against ReAct \(exact permutation tests, paired by round\):$/m);
     expect(text).toMatch(/^Answered\s+3\/3\s+3\/3$/m);
   });
 

@@ -78,7 +78,7 @@ describe('cost in compare and run', () => {
     const dir = await fresh();
     const r = await runCli(['compare', '--task', 'calc', '--base-url', proxy.url, '--model', 'gpt-4.1-mini', '--json'], envFor(dir));
     expect(r.code, r.stderr).toBe(0);
-    type Run = { runId: string; status: string; usageSource: string; cost: { usd: number; text: string; price: { tableDate: string } }; perStep: { prompt: number; completion: number; cost: number; usageSource: string }[] };
+    type Run = { runId: string; mode: string; status: string; usageSource: string; cost: { usd: number; text: string; price: { tableDate: string } }; perStep: { prompt: number; completion: number; cost: number; usageSource: string }[] };
     const out = JSON.parse(r.stdout) as { runs: Run[]; cheapest: { runId: string; estimated: boolean }; fewestTokens: { runId: string }; priceDates: string[]; byMode: Record<string, { cost: { mean: number } }> };
     const price = { model: 'gpt-4.1-mini', input: 0.4, cachedInput: 0.1, cacheWrite: null, output: 1.6, tableDate: '2026-12-01' };
     for (const run of out.runs) {

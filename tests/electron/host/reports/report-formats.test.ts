@@ -83,8 +83,11 @@ describe('CSV', () => {
       'comparison_id', 'run_id', 'mode', 'trial', 'status', 'step', 'prompt', 'completion', 'cached', 'reasoning', 'total',
       'usage_missing', 'latency_ms', 'attempts', 'tool_calls', 'provider', 'model', 'simulated',
       'cache_write', 'usage_source', 'cost_usd', 'cost_source', 'price_date',
+      'row', 'figure', 'n', 'mean', 'sd', 'ci95_low', 'ci95_high', 'baseline', 'diff', 'percent', 'percent_ci95_low', 'percent_ci95_high', 'p', 'test', 'sentence',
     ]);
     expect(parsed.meta.fields).toEqual([...CSV_COLUMNS]);
+    // One trial: step rows only (statistics rows come with several trials).
+    expect(new Set(parsed.data.map((r) => r.row))).toEqual(new Set(['step']));
     for (const [runId, events] of byRun) {
       const rows = parsed.data.filter((r) => r.run_id === runId);
       const totals = computeTotals(events);

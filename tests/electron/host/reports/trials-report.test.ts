@@ -129,7 +129,19 @@ describe('Markdown, CSV and JSON with trials', () => {
       expect(rows).toHaveLength(computeTotals(groupByRun(stored.events).get(r.runId)!).steps);
       expect(new Set(rows.map((row) => row.trial))).toEqual(new Set([String(r.trial)]));
     }
-    expect(new Set(parsed.data.map((row) => row.trial)).size).toBe(TRIALS);
+    const steps = parsed.data.filter((row) => row.row === 'step');
+    expect(new Set(steps.map((row) => row.trial)).size).toBe(TRIALS);
+    // Statistics rows follow, with their step columns empty: one per mode and figure, one per difference.
+    const modeRows = parsed.data.filter((row) => row.row === 'mode');
+    for (const a of rec.byMode) {
+      const prompt = modeRows.find((row) => row.mode === a.mode && row.figure === 'prompt')!;
+      expect([Number(prompt.n), Number(prompt.mean), prompt.prompt, prompt.step]).toEqual([a.prompt!.n, Number(a.prompt!.mean.toPrecision(12)), '', '']);
+      const pass = modeRows.find((row) => row.mode === a.mode && row.figure === 'passRate')!;
+      expect([Number(pass.ci95_low), Number(pass.ci95_high)]).toEqual(a.passRate!.ci95.map((v) => Number(v.toPrecision(12))));
+    }
+    const diff = parsed.data.find((row) => row.row === 'difference' && row.figure === 'prompt')!;
+    expect([diff.mode, diff.baseline, diff.test]).toEqual(['code', 'react', 'paired permutation (sign-flip)']);
+    expect(diff.sentence).toMatch(/^Code Mode used \d+ % /);
   });
 
   it('JSON holds byMode = aggregateByMode of the events; loading rebuilds the same byMode when it is missing', () => {

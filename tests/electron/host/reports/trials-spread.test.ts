@@ -35,7 +35,7 @@ describe('trials that differ', () => {
     expect(rec.runs.filter((r) => r.trial === 3).every((r) => r.status !== 'answered')).toBe(true);
   });
 
-  it('HTML: the average table, chart and verdict equal aggregateByMode of the events, answered runs only', async () => {
+  it('HTML: the average table, chart and verdict equal aggregateByMode of the events, over every run that ended by itself', async () => {
     expect(opened.requests).toEqual([]);
     expect(opened.pageErrors).toEqual([]);
     await expectHtmlAverage(opened.page, rec);
