@@ -205,7 +205,7 @@ describe('runs, comparisons and modes', () => {
     expect(free.fewestTokens.runId).toBe('b');
   });
 
-  it('averages cost per mode over answered trials, and gives none when one answered trial has no cost', () => {
+  it('averages cost per mode over finished trials, and gives none when one finished trial has no cost', () => {
     const s = comparisonOf('t', [
       { runId: 'r1', mode: 'react', price: MINI_PRICE, steps: [{ usage: { prompt: 1000, completion: 0 } }] },
       { runId: 'c1', mode: 'code', price: MINI_PRICE, steps: [{ usage: { prompt: 500, completion: 0 }, source: 'estimated' }] },
@@ -213,7 +213,7 @@ describe('runs, comparisons and modes', () => {
       { runId: 'c2', mode: 'code', price: MINI_PRICE, steps: [{ usage: null }] },
     ]);
     const [react, code] = aggregateByMode([...groupByRun(s.events).values()].map(summarizeRun));
-    expect(react.cost).toEqual({ mean: expect.closeTo(0.0008, 12), min: expect.closeTo(0.0004, 12), max: expect.closeTo(0.0012, 12) });
+    expect(react.cost).toMatchObject({ n: 2, mean: expect.closeTo(0.0008, 12), min: expect.closeTo(0.0004, 12), max: expect.closeTo(0.0012, 12), sd: expect.closeTo(0.0004 * Math.SQRT2, 12) });
     expect(react.usageSource).toBe('reported');
     expect(code.cost).toBeNull();
     expect(code.usageSource).toBe('missing');

@@ -97,18 +97,23 @@ describe('report math', () => {
 });
 
 describe('aggregateByMode', () => {
-  it('averages the answered trials of each mode and counts answers and passes', () => {
+  it('averages the finished trials of each mode, with sd and 95 % interval, and counts answers, passes and the pass rate', () => {
     const a1 = summarizeRun(run('a1', 'react', [{ prompt: 100, completion: 10 }, { prompt: 300, completion: 30 }]));
     const a2 = summarizeRun(run('a2', 'react', [{ prompt: 200, completion: 20 }]));
     const b1 = summarizeRun(run('b1', 'code', [{ prompt: 50, completion: 5 }]));
     const unfinished = summarizeRun(run('b2', 'code', [{ prompt: 9000, completion: 900 }]).slice(0, -1));
     const [react, code] = aggregateByMode([a1, b1, a2, unfinished]);
     expect(react).toMatchObject({ mode: 'react', trials: 2, answered: 2, passed: 2 });
-    expect(react.total).toEqual({ mean: (440 + 220) / 2, min: 220, max: 440 });
-    expect(react.steps).toEqual({ mean: 1.5, min: 1, max: 2 });
-    // The run that never finished counts as a trial, not in the figures.
-    expect(code).toMatchObject({ mode: 'code', trials: 2, answered: 1, passed: 1 });
-    expect(code.total).toEqual({ mean: 55, min: 55, max: 55 });
+    // sd of 440 and 220 is 110·√2; t(0.975, 1) = 12.706204736174694 (scipy t.ppf), so the half-width is 12.706… × 110.
+    expect(react.total).toMatchObject({ n: 2, mean: (440 + 220) / 2, min: 220, max: 440 });
+    expect(react.total!.sd).toBeCloseTo(110 * Math.SQRT2, 10);
+    expect(react.total!.ci95![0]).toBeCloseTo(330 - 12.706204736174694 * 110, 8);
+    expect(react.total!.ci95![1]).toBeCloseTo(330 + 12.706204736174694 * 110, 8);
+    expect(react.steps).toMatchObject({ mean: 1.5, min: 1, max: 2 });
+    // The run that never finished counts as a trial (and against the pass rate), not in the figures.
+    expect(code).toMatchObject({ mode: 'code', trials: 2, finished: 1, answered: 1, passed: 1 });
+    expect(code.passRate).toMatchObject({ k: 1, n: 2, rate: 0.5 });
+    expect(code.total).toEqual({ n: 1, mean: 55, sd: null, ci95: null, min: 55, max: 55 });
     expect(stat([])).toBeNull();
   });
 });
