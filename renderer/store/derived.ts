@@ -6,6 +6,7 @@ import type { ModeId } from '../../shared/run-spec.js';
 import { aggregateByMode, summarizeComparison, summarizeRun, type ComparisonSummary, type ModeAggregate, type RunSummary } from '../../shared/summary.js';
 import type { StepEvent } from '../../shared/step-event.js';
 import { runCost } from '../../shared/cost.js';
+import { differencesByMode, type ModeDifference } from '../../shared/trial-differences.js';
 import type { RunView } from './run-model.js';
 
 const summaries = new WeakMap<readonly StepEvent[], RunSummary>();
@@ -42,6 +43,12 @@ export function comparisonSummary(modeRuns: readonly ModeRun[], interrupted: rea
 /** Per-mode mean/min/max over every trial (shared aggregateByMode); runs not started yet count as trials, not answers. */
 export function trialAggregates(modeRuns: readonly ModeRun[], interrupted: readonly string[] = []): ModeAggregate[] {
   return aggregateByMode(comparisonSummary(modeRuns, interrupted).runs);
+}
+
+/** Each mode against the first over the trials (shared differencesByMode), paired by trial. */
+export function trialDifferences(modeRuns: readonly ModeRun[], interrupted: readonly string[] = []): ModeDifference[] {
+  const runs = comparisonSummary(modeRuns, interrupted).runs;
+  return differencesByMode(runs.map((summary, i) => ({ trial: modeRuns[i]!.trial, summary })));
 }
 
 export function emptySummary(runId: string, mode: ModeId): RunSummary {

@@ -1,7 +1,8 @@
 /** Selector objects: components pick what they need through these, never by reaching into the state ad hoc. */
 import type { ModeAggregate } from '../../shared/summary.js';
+import type { ModeDifference } from '../../shared/trial-differences.js';
 import type { AppState } from './app-store.js';
-import { trialAggregates, type ModeRun } from './derived.js';
+import { trialAggregates, trialDifferences, type ModeRun } from './derived.js';
 import { runStatus } from './run-model.js';
 import { displayStatus, liveTrial, shownTrial, trialCount, trialOf, trialStates, type DisplayStatus, type TrialChoice, type TrialState } from './trial-model.js';
 
@@ -87,6 +88,11 @@ export const trialSelectors = {
   aggregates: memo(
     (s) => [allModeRuns(s), s.active?.interrupted],
     (s): readonly ModeAggregate[] => trialAggregates(allModeRuns(s), s.active?.interrupted ?? NO_IDS),
+  ),
+  /** Each mode against the first over every trial (shared differencesByMode), for the sentences under the averages. */
+  differences: memo(
+    (s) => [allModeRuns(s), s.active?.interrupted],
+    (s): readonly ModeDifference[] => trialDifferences(allModeRuns(s), s.active?.interrupted ?? NO_IDS),
   ),
   /** What a run's badge says, 'waiting' included. */
   status: (runId: string) => (s: AppState): DisplayStatus => {

@@ -1,6 +1,6 @@
 /**
  * The "Tokens" tab: per-step bars, cumulative lines and the summary table of the shown trial. With several
- * trials, the averages over all of them come first; "All" trades the per-step views for one bar group and one
+ * trials, the averages over all of them come first, with the means and their 95 % intervals as a chart; "All" trades the per-step views for one bar group and one
  * outcome row per trial, and draws every run's cumulative line.
  */
 import { useMemo } from 'react';
@@ -15,6 +15,7 @@ import { costShown } from '../summary/cost-parts.js';
 import { CumulativeChart } from './cumulative-chart.js';
 import { PerStepChart } from './per-step-chart.js';
 import { TrialTotalsChart } from './trial-totals-chart.js';
+import { ModeMeansChart } from './mode-means-chart.js';
 
 export function ChartsView() {
   const modeRuns = useApp(comparisonSelectors.modeRuns);
@@ -25,6 +26,7 @@ export function ChartsView() {
   const shown = useApp(trialSelectors.shown);
   const states = useApp(trialSelectors.states);
   const aggregates = useApp(trialSelectors.aggregates);
+  const differences = useApp(trialSelectors.differences);
   const comparison = useMemo(() => comparisonSummary(modeRuns, interrupted), [modeRuns, interrupted]);
   const statuses = modeRuns.map((m) => displayStatus(m.run, m.runId, m.trial, states, interrupted));
   const waiting = modeRuns.filter((_, i) => statuses[i] === 'waiting').map((m) => m.runId);
@@ -32,7 +34,8 @@ export function ChartsView() {
 
   return (
     <div className="charts-view" data-testid="charts-view" data-trial={trials > 1 ? String(shown) : undefined}>
-      {trials > 1 ? <AverageTable aggregates={aggregates} trials={trials} running={running} simulated={simulated} showCost={costShown(comparison.runs)} /> : null}
+      {trials > 1 ? <AverageTable aggregates={aggregates} differences={differences} trials={trials} running={running} simulated={simulated} showCost={costShown(comparison.runs)} /> : null}
+      {trials > 1 ? <ModeMeansChart aggregates={aggregates} simulated={simulated} /> : null}
       {shown === 'all' ? (
         <>
           <TrialTotalsChart runs={modeRuns.map((m, i) => ({ trial: m.trial, summary: comparison.runs[i]! }))} simulated={simulated} />

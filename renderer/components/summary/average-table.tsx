@@ -1,10 +1,12 @@
 /**
- * Every trial of every mode in one table: the mean of each figure over the answered runs with its min–max,
- * how many runs answered and passed, and the difference of the means against the first mode — all from the
- * shared aggregateByMode, so the CLI and the reports show the same figures.
+ * Every trial of every mode in one table: the mean of each figure over the finished runs with ± half its 95 %
+ * interval, its sd and min–max, how many runs answered and passed (with the pass rate's Wilson interval), and
+ * the difference of the means against the first mode; under it each difference in words with its interval and
+ * exact p — all from the shared aggregateByMode and differencesByMode, so the CLI and the reports agree.
  */
 import { MODE_LABELS } from '../../../shared/run-spec.js';
-import type { ModeAggregate, Stat } from '../../../shared/summary.js';
+import { FIGURES_NOTE, ONE_TRIAL_NOTE, type ModeAggregate, type Stat } from '../../../shared/summary.js';
+import type { ModeDifference } from '../../../shared/trial-differences.js';
 import { fmtMean, fmtMs } from '../../lib/format.js';
 import { SimBadge } from '../common/badges.js';
 import { DiffCell, ROWS as SUMMARY_ROWS } from './summary-table.js';
@@ -27,19 +29,26 @@ function StatCells({ stat, time, testId, stacked, estimated = false, usd = false
   if (!stat)
     return (
       <>
-        <td className="num" data-testid={testId} data-mean="" title="No trial of this mode answered">
+        <td className="num" data-testid={testId} data-mean="" title="No trial of this mode has finished">
           —
         </td>
         {stacked ? null : <td />}
       </>
     );
   const range = `${f(stat.min)}–${f(stat.max)}`;
+  const ci = stat.ci95;
+  const spread = (
+    <span className="stat-ci" data-ci-low={ci?.[0]} data-ci-high={ci?.[1]} data-sd={stat.sd ?? undefined} title={ci ? `95 % interval of the mean (Student's t): ${f(ci[0])} to ${f(ci[1])}; sd: standard deviation over ${stat.n} runs` : undefined}>
+      {ci && stat.sd !== null ? `± ${f((ci[1] - ci[0]) / 2)} · sd ${f(stat.sd)}` : ONE_TRIAL_NOTE}
+    </span>
+  );
   if (stacked)
     return (
       <td className="num" data-testid={testId} data-mean={stat.mean} data-min={stat.min} data-max={stat.max}>
         <EstMark on={estimated} />
         {f(stat.mean)}
-        <span className="stat-range" title="Lowest and highest over the answered trials">
+        {spread}
+        <span className="stat-range" title="Lowest and highest over the finished trials">
           {range}
         </span>
       </td>
@@ -49,26 +58,33 @@ function StatCells({ stat, time, testId, stacked, estimated = false, usd = false
       <td className="num" data-testid={testId} data-mean={stat.mean} data-min={stat.min} data-max={stat.max}>
         <EstMark on={estimated} />
         {f(stat.mean)}
+        {spread}
       </td>
-      <td className="num stat-range" title="Lowest and highest over the answered trials">
+      <td className="num stat-range" title="Lowest and highest over the finished trials">
         {range}
       </td>
     </>
   );
 }
 
-function CountCells({ value, of, testId, stacked }: { value: number; of: number; testId: string; stacked: boolean }) {
+function CountCells({ value, of, testId, stacked, ci }: { value: number; of: number; testId: string; stacked: boolean; ci?: readonly [number, number] }) {
+  const pct = (v: number) => `${Math.round(v * 100)} %`;
   return (
     <>
       <td className={`num count-cell ${value < of ? 'is-short' : ''}`} data-testid={testId} data-value={value} data-of={of}>
         {value}/{of}
+        {ci ? (
+          <span className="stat-ci" data-ci-low={ci[0]} data-ci-high={ci[1]} title="95 % interval of the pass rate (Wilson)">
+            95 % CI {pct(ci[0])}–{pct(ci[1])}
+          </span>
+        ) : null}
       </td>
       {stacked ? null : <td />}
     </>
   );
 }
 
-export function AverageTable({ aggregates, trials, running, simulated, showCost = false }: { aggregates: readonly ModeAggregate[]; trials: number; running: boolean; simulated: boolean; showCost?: boolean }) {
+export function AverageTable({ aggregates, differences = [], trials, running, simulated, showCost = false }: { aggregates: readonly ModeAggregate[]; differences?: readonly ModeDifference[]; trials: number; running: boolean; simulated: boolean; showCost?: boolean }) {
   const base = aggregates[0];
   const others = aggregates.slice(1);
   const blanks = others.map((a) => <td key={`d${a.mode}`} />);
@@ -81,7 +97,7 @@ export function AverageTable({ aggregates, trials, running, simulated, showCost 
           {simulated ? <SimBadge /> : null}
         </div>
         <p className="chart-subtitle">
-          Mean{stacked ? ' (lowest–highest below it)' : ', lowest and highest'} over the answered runs; runs without an answer count only in “Answered”.
+          Mean ± half its 95 % interval and sd{stacked ? ' (lowest–highest below them)' : ', lowest and highest'}. {FIGURES_NOTE}
           {others.length > 0 && base ? ` Δ compares the means against ${MODE_LABELS[base.mode]}; negative means fewer.` : ''}
           {running ? ' Trials still running join the figures when they finish.' : ''}
           {simulated ? ' Simulated model: not what a real provider would bill.' : ''}
@@ -129,11 +145,11 @@ export function AverageTable({ aggregates, trials, running, simulated, showCost 
               {blanks}
             </tr>
             <tr data-metric="passed">
-              <th scope="row" title="Answered runs whose answer passed the task's check">
+              <th scope="row" title="Answered runs whose answer passed the task's check, of all runs; below: the pass rate's 95 % interval (Wilson)">
                 Passed
               </th>
               {aggregates.map((a) => (
-                <CountCells key={a.mode} value={a.passed} of={a.trials} testId={`avg-passed-${a.mode}`} stacked={stacked} />
+                <CountCells key={a.mode} value={a.passed} of={a.trials} testId={`avg-passed-${a.mode}`} stacked={stacked} ci={a.passRate?.ci95} />
               ))}
               {blanks}
             </tr>
@@ -172,6 +188,21 @@ export function AverageTable({ aggregates, trials, running, simulated, showCost 
           </tbody>
         </table>
       </div>
+      {differences.length > 0 && base ? (
+        <div className="avg-differences" data-testid="avg-differences">
+          <p className="chart-subtitle">
+            Against {MODE_LABELS[base.mode]}: each difference with its 95 % interval and the two-sided p of an exact permutation test
+            {differences[0]!.paired ? ', paired by round' : ''}.
+          </p>
+          <ul>
+            {differences.map((d) => (
+              <li key={`${d.mode}-${d.figure}`} data-testid={`avg-difference-${d.mode}-${d.figure}`} data-p={d.p ?? undefined}>
+                {d.sentence}.
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </figure>
   );
 }
