@@ -168,14 +168,14 @@ export function AverageTable({ aggregates, differences = [], trials, running, si
             ))}
             {showCost ? (
               <tr data-metric="cost">
-                <th scope="row" title="USD over the answered runs, at the price each recorded when it started">
+                <th scope="row" title="USD over the finished runs, at the price each recorded when it started">
                   Cost (USD)
                 </th>
                 {aggregates.map((a) =>
                   a.cost ? (
                     <StatCells key={a.mode} stat={a.cost} usd testId={`avg-cost-${a.mode}`} stacked={stacked} estimated={a.costEstimated} />
                   ) : (
-                    <td key={a.mode} className="num muted" colSpan={stacked ? 1 : 2} data-testid={`avg-cost-${a.mode}`} title="The cost of an answered run of this mode is not known (no price, or usage not sent)">
+                    <td key={a.mode} className="num muted" colSpan={stacked ? 1 : 2} data-testid={`avg-cost-${a.mode}`} title="The cost of a finished run of this mode is not known (no price, or usage not sent): no figure rather than $0">
                       {meanCostText(a)}
                     </td>
                   ),
