@@ -88,7 +88,7 @@ function meanSentence(mode: ModeId, base: ModeId, f: (typeof DIFF_FIGURES)[numbe
   const pct = Math.round(Math.abs(d.percent));
   const ci = d.percentCi95;
   // A figure cannot fall below zero: an interval reaching past −100 % is cut there and written as a range.
-  if (ci && ci[0] < -100) {
+  if (ci && ci[0] <= -100) {
     const hi = Math.round(-ci[1]);
     const range = hi >= 0 ? `95 % CI ${hi} % to 100 % ${f.less}` : `95 % CI ${-hi} % ${f.more} to 100 % ${f.less}`;
     return `${who} ${f.verb} ${pct} % ${d.percent < 0 ? f.less : f.more} than ${vs} (${range}; ${why})`;
@@ -134,8 +134,10 @@ export function differencesByMode(runs: readonly TrialRun[]): ModeDifference[] {
         ? compareMeans(pairs.map(([x]) => x), pairs.map(([, b]) => b), true)
         : compareMeans(fin(mode).map((r) => valueOf(r.summary, key)!), fin(base).map((r) => valueOf(r.summary, key)!), false);
       if (!d) continue;
-      out.push({ ...common, paired: d.paired, n: d.n, nBase: d.nBase, diff: d.diff, ci95: d.ci95, percent: d.percent, percentCi95: d.percentCi95,
-        p: d.test?.p ?? null, minP: d.test?.minP ?? null, test: d.test ? (d.paired ? 'paired permutation (sign-flip)' : 'permutation') : null, sentence: meanSentence(mode, base, f, d) });
+      // No figure is below zero, so a mode cannot use more than 100 % less: the percent interval stops there.
+      const percentCi95 = d.percentCi95 ? ([Math.max(-100, d.percentCi95[0]), d.percentCi95[1]] as const) : null;
+      out.push({ ...common, paired: d.paired, n: d.n, nBase: d.nBase, diff: d.diff, ci95: d.ci95, percent: d.percent, percentCi95,
+        p: d.test?.p ?? null, minP: d.test?.minP ?? null, test: d.test ? (d.paired ? 'paired permutation (sign-flip)' : 'permutation') : null, sentence: meanSentence(mode, base, f, { ...d, percentCi95 }) });
     }
   }
   return out;
