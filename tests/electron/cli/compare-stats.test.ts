@@ -55,7 +55,8 @@ describe('parallax compare --trials 5 --json', () => {
     expect(prompt.diff).toBeCloseTo(pairs.reduce((a, b) => a + b, 0) / 5, 9);
     // Sign-flip test over 32 patterns: a multiple of 1/32.
     expect(Number.isInteger(prompt.p! * 32)).toBe(true);
-    expect(prompt.sentence).toMatch(/^Code Mode used \d+ % ± \d+ % (fewer|more) prompt tokens than ReAct \(p = [\d.]+, 5 paired trials/);
+    // "± h %" when the interval stays above −100 %, else the interval written as a range ending at 100 % fewer.
+    expect(prompt.sentence).toMatch(/^Code Mode used \d+ % (± \d+ % )?(fewer|more) prompt tokens than ReAct \((95 % CI \d+ % to 100 % fewer prompt tokens; )?p = [\d.]+, 5 paired trials/);
     expect(out.differences.map((d) => d.figure)).toEqual(['prompt', 'completion', 'total', 'steps', 'wallMs', 'passRate']);
   });
 });
