@@ -11,7 +11,8 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredComparison } from '../../../../shared/ipc-contract.js';
 import { MODE_LABELS } from '../../../../shared/run-spec.js';
-import { computeTotals, groupByRun } from '../../../../shared/summary.js';
+import { computeTotals, FIGURES_NOTE, groupByRun } from '../../../../shared/summary.js';
+import { differencesByMode } from '../../../../shared/trial-differences.js';
 import { buildReport, loadReportJson } from '../../../../electron/host/reports/index.js';
 import { expectHtmlAverage, expectMarkdownAverage } from './average-checks.js';
 import { openInChromium, type OpenedReport } from './chromium.js';
@@ -146,8 +147,10 @@ describe('Markdown, CSV and JSON with trials', () => {
 
   it('JSON holds byMode = aggregateByMode of the events; loading rebuilds the same byMode when it is missing', () => {
     const text = buildReport(stored, 'json').content;
-    const doc = JSON.parse(text) as { summary: { byMode?: unknown } };
+    const doc = JSON.parse(text) as { summary: { byMode?: unknown; differences?: unknown; figures?: string } };
     expect(doc.summary.byMode).toEqual(rec.byMode);
+    expect(doc.summary.differences).toEqual(differencesByMode(rec.runs.map((summary) => ({ trial: summary.trial, summary }))));
+    expect(doc.summary.figures).toBe(FIGURES_NOTE);
     const loaded = loadReportJson(text);
     expect(loaded.meta).toEqual(stored.meta);
     expect(loaded.summary.byMode).toEqual(rec.byMode);
