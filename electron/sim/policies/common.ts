@@ -30,9 +30,9 @@ export function missingTools(conv: Conversation, names: readonly string[]): SimR
   ]);
 }
 
-/** Whether the run_code description shows return types (the catalog line carries `: string`). */
+/** Whether the run_code description shows return types (read_file's catalog line carries `: string` or `-> string`). */
 export function returnTypesShown(conv: Conversation): boolean {
-  return conv.runCodeDescription.includes('read_file(path: string): string');
+  return /read_file\([^)]*\)\s*(:|->)\s*str/.test(conv.runCodeDescription);
 }
 
 export interface ProgramOutput {

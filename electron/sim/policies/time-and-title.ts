@@ -7,7 +7,7 @@
  */
 import { callTools, type SimReply } from '../types.js';
 import { finalAnswer, missingTools, programOutput, returnTypesShown, trialDraws } from './common.js';
-import { firstLine, lastCall, objectResult, type CallRecord, type Conversation } from './conversation.js';
+import { firstLine, lastCall, objectResult, textResult, type CallRecord, type Conversation } from './conversation.js';
 
 export interface TimeTitleParams {
   readonly url: string | null;
@@ -20,6 +20,21 @@ function clock(time: Record<string, unknown>): string | null {
     if (m) return `${m[1].padStart(2, '0')}:${m[2]}`;
   }
   return null;
+}
+
+/** A time as plain text ("2026-12-01 18:04:05 …"): read as the local wall-clock time. */
+function plainTime(result: string | undefined): Record<string, unknown> | undefined {
+  const text = textResult(result);
+  const m = text === undefined ? null : /\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}(:\d{2})?/.exec(text);
+  return m ? { local: m[0].replace('T', ' ') } : undefined;
+}
+
+/** A page as plain text: its <title>, a "Title:" line, or else its first line. */
+function plainPage(result: string | undefined): Record<string, unknown> | undefined {
+  const text = textResult(result);
+  if (text === undefined || text.trim() === '') return undefined;
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1] ?? /^\s*title:\s*(.+)$/im.exec(text)?.[1] ?? firstLine(text, 200);
+  return { title: title.trim() };
 }
 
 function finalFor(params: TimeTitleParams, time: Record<string, unknown>, title: string): SimReply {
@@ -49,8 +64,8 @@ export function reactTimeAndTitle(conv: Conversation, params: TimeTitleParams): 
       ...(page ? [] : [{ name: 'fetch_url', args: { url } }]),
     ]);
   }
-  const t = objectResult(time.result);
-  const p = objectResult(page.result);
+  const t = objectResult(time.result) ?? plainTime(time.result);
+  const p = objectResult(page.result) ?? plainPage(page.result);
   if (!t || !p) {
     const failures = [!t && `current_time failed: ${firstLine(time.result ?? 'no result')}`, !p && `fetch_url failed: ${firstLine(page.result ?? 'no result')}`];
     return finalAnswer(['I could not finish the task.', ...failures.filter((f): f is string => typeof f === 'string')]);
