@@ -8,7 +8,7 @@ import { ACCOUNTING_HEADER, parseAccounting, simPromptTokens, type SimAccounting
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { SimFault } from '../../shared/run-spec.js';
-import { countCompletionTokens, countPromptTokens } from '../engine/tokens/count-tokens.js';
+import { countCompletionTokens } from '../engine/tokens/count-tokens.js';
 import { FAULTS_HEADER, RUN_ID_HEADER, TRIAL_HEADER, injectReplyFaults, parseFaults, parseTrial, withRecoveryNote } from './faults.js';
 import { decide } from './policies/index.js';
 import { BadRequest, parseChatRequest, type ChatRequest } from './request.js';

@@ -38,14 +38,15 @@ export function returnTypesShown(conv: Conversation): boolean {
 export interface ProgramOutput {
   /** What the program printed before any error. */
   readonly printed: string;
-  /** The error line(s), e.g. "Error at line 3, column 12: TypeError: …", or null. */
+  /** The error line(s), e.g. "Error at line 3, column 12: TypeError: …" or a Python traceback, or null. */
   readonly error: string | null;
 }
 
 /** Splits a run_code result into printed output and the error the sandbox appended, if any. */
 export function programOutput(result: string | undefined): ProgramOutput {
   if (result === undefined) return { printed: '', error: 'no result was returned for the program' };
-  const match = /(^|\n)(Error\b[^\n]*(\n[\s\S]*)?)$/.exec(result);
+  // Parallax's sandbox appends "Error at line …"; a Python sandbox may append a traceback instead.
+  const match = /(^|\n)((Error\b|Traceback \(most recent call last\):)[^\n]*(\n[\s\S]*)?)$/.exec(result);
   if (!match) return { printed: result, error: null };
   return { printed: result.slice(0, match.index).trimEnd(), error: match[2].trim() };
 }

@@ -9,6 +9,7 @@
  */
 import { countLog } from '../../engine/tasks/log-stats.js';
 import { callTools, type SimReply } from '../types.js';
+import { JS_PROGRAMS, programsFor } from './programs.js';
 import { finalAnswer, missingTools, programOutput, shellQuote, trialDraws } from './common.js';
 import { lastCall, looksLikeError, firstLine, namesResult, objectResult, textResult, type CallRecord, type Conversation } from './conversation.js';
 
@@ -210,33 +211,22 @@ function parseCounts(stdout: unknown, re: RegExp, nameGroup: number, countGroup:
   return out;
 }
 
-/** The program a model writes for this task: everything stays in variables, only a table is printed. */
-export const LOG_STATS_PROGRAM = `const files = list_dir('.').filter((name) => name.endsWith('.txt')).sort();
-if (files.length === 0) print('no .txt files');
-const rows = files.map((name) => {
-  const lines = read_file(name).split('\\n');
-  if (lines[lines.length - 1] === '') lines.pop();
-  return { name, total: lines.length, errors: lines.filter((line) => line.includes('ERROR')).length };
-});
-for (const row of rows) print(row.name + '\\t' + row.total + '\\t' + row.errors);`;
-
-/** The first look a model takes when it explores: what is here, and what one log line looks like. */
-export const EXPLORE_PROGRAM = `const names = list_dir('.');
-print(names.join('\\n'));
-const sample = names.find((name) => name.endsWith('.txt'));
-if (sample) print('first lines of ' + sample + ':\\n' + read_file(sample).split('\\n').slice(0, 3).join('\\n'));`;
+/** The programs a model writes for this task (JavaScript; programs.ts has both languages). */
+export const LOG_STATS_PROGRAM = JS_PROGRAMS.logStats;
+export const EXPLORE_PROGRAM = JS_PROGRAMS.explore;
 
 export function codeLogStats(conv: Conversation): SimReply {
-  const program = lastCall(conv, 'run_code', (a) => a.code === LOG_STATS_PROGRAM);
+  const { logStats, explore } = programsFor(conv);
+  const program = lastCall(conv, 'run_code', (a) => a.code === logStats);
   if (!program) {
-    if (!logStatsStyle(conv.trial).explore) return callTools([{ name: 'run_code', args: { code: LOG_STATS_PROGRAM } }]);
-    const explored = lastCall(conv, 'run_code', (a) => a.code === EXPLORE_PROGRAM);
-    if (!explored) return callTools([{ name: 'run_code', args: { code: EXPLORE_PROGRAM } }]);
+    if (!logStatsStyle(conv.trial).explore) return callTools([{ name: 'run_code', args: { code: logStats } }]);
+    const explored = lastCall(conv, 'run_code', (a) => a.code === explore);
+    if (!explored) return callTools([{ name: 'run_code', args: { code: explore } }]);
     const look = programOutput(explored.result);
     const names = look.printed.split('\n').filter((line) => line !== '' && !line.includes(' '));
     // Nothing to count: say so now. Otherwise (also when the look failed) the counting program decides.
     if (!look.error && names.length > 0 && !look.printed.includes('first lines of ')) return noTxt(names);
-    return callTools([{ name: 'run_code', args: { code: LOG_STATS_PROGRAM } }], 'Now I count the lines and ERROR lines of every .txt file in one program.');
+    return callTools([{ name: 'run_code', args: { code: logStats } }], 'Now I count the lines and ERROR lines of every .txt file in one program.');
   }
   const out = programOutput(program.result);
   const rows: Row[] = [];
