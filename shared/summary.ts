@@ -25,8 +25,8 @@ export interface StepSummary {
   /** Where the step's usage came from (events recorded before sources existed read as 'reported'). */
   readonly usageSource: StepUsageSource;
   readonly cost: StepCost;
-  /** What the request carried, by part, summing to `prompt`; null when not recorded (no usage, older runs). */
-  readonly promptComposition: PromptComposition | null;
+  /** What the request carried, by part, summing to `prompt`; absent when not recorded (no usage, older runs). */
+  readonly promptComposition?: PromptComposition;
 }
 
 export interface RunSummary {
@@ -83,7 +83,8 @@ export function computePerStep(events: readonly StepEvent[]): StepSummary[] {
       usageMissing: e.usage === null,
       usageSource: usageSourceOf(e),
       cost: stepCost(e, price),
-      promptComposition: e.promptComposition ?? null,
+      // Absent, not null, when not recorded: stored comparisons keep their reports byte for byte.
+      ...(e.promptComposition ? { promptComposition: e.promptComposition } : {}),
     });
   }
   return steps;

@@ -3,7 +3,7 @@ import { computeTotals, computePerStep, cumulativeTokens, type StepSummary } fro
 import type { StepEvent } from '../../shared/step-event.js';
 
 function step(step: number, prompt: number, completion: number): StepSummary {
-  return { step, prompt, completion, cached: 0, reasoning: 0, attempts: 1, latencyMs: 1, toolCalls: 0, usageMissing: false, usageSource: 'reported', cost: { usd: null, from: null, estimated: false }, promptComposition: null };
+  return { step, prompt, completion, cached: 0, reasoning: 0, attempts: 1, latencyMs: 1, toolCalls: 0, usageMissing: false, usageSource: 'reported', cost: { usd: null, from: null, estimated: false } };
 }
 
 describe('cumulativeTokens', () => {

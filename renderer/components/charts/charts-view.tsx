@@ -13,6 +13,7 @@ import { SummaryTable } from '../summary/summary-table.js';
 import { TrialsTable } from '../summary/trials-table.js';
 import { costShown } from '../summary/cost-parts.js';
 import { CumulativeChart } from './cumulative-chart.js';
+import { CompositionChart } from './composition-chart.js';
 import { PerStepChart } from './per-step-chart.js';
 import { TrialTotalsChart } from './trial-totals-chart.js';
 
@@ -42,6 +43,7 @@ export function ChartsView() {
       ) : (
         <>
           <PerStepChart key={shown} runs={comparison.runs} simulated={simulated} scope={scope} />
+          <CompositionChart runs={comparison.runs} simulated={simulated} scope={scope} />
           {/* Beyond two runs the summary's value and Δ columns need the full width. */}
           <div className={`charts-row ${comparison.runs.length > 2 ? 'is-stacked' : ''}`}>
             <SummaryTable comparison={comparison} simulated={simulated} scope={scope} waiting={waiting} />
