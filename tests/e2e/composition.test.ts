@@ -51,4 +51,38 @@ describe('prompt composition chart', { timeout: 180_000 }, () => {
     await saveShot(page, 'composition-chart', { docs: false });
     expect(session.driven.errors).toEqual([]);
   });
+
+  it('draws completion tokens in their own panel, round ticks, a log-scale toggle and the latency per step', async () => {
+    const { page } = session.driven;
+    const prompt = page.locator('[data-testid=per-step-prompt]');
+    const completion = page.locator('[data-testid=per-step-completion]');
+    expect(await prompt.locator('[data-testid=token-bar][data-kind=completion]').count()).toBe(0);
+    expect(await completion.locator('[data-testid=token-bar][data-kind=completion]').count()).toBeGreaterThan(0);
+    // Linear ticks are round steps from 0: every gap the same 1, 2, 2.5 or 5 × 10^k.
+    const ticks = (await prompt.getAttribute('data-ticks'))!.split(' ').map(Number);
+    const step = ticks[1]! - ticks[0]!;
+    expect(ticks[0]).toBe(0);
+    expect(ticks.every((t, i) => t === i * step)).toBe(true);
+    expect([1, 2, 2.5, 5].some((m) => Math.abs(step / 10 ** Math.floor(Math.log10(step)) - m) < 1e-9)).toBe(true);
+
+    await page.check('[data-testid=log-scale-toggle] input');
+    expect(await prompt.getAttribute('data-scale')).toBe('log');
+    expect(await prompt.getAttribute('data-ticks')).toMatch(/^1 10 100 1000( 10000)*$/);
+    expect(await completion.getAttribute('data-scale')).toBe('log');
+
+    const [item] = await session.host.invoke('history:list');
+    const stored = await session.host.invoke('history:open', item!.meta.id);
+    const latency = await page.$$eval('[data-testid=metric-bar][data-metric=latency]', (els) => els.map((e) => `${e.getAttribute('data-mode')} ${e.getAttribute('data-step')} ${e.getAttribute('data-value')}`));
+    const expected = [...groupByRun(stored.events)].flatMap(([runId, events]) => {
+      const mode = item!.meta.runs.find((r) => r.runId === runId)!.mode;
+      return computePerStep(events).map((s) => `${mode} ${s.step} ${s.latencyMs}`);
+    });
+    expect(latency.sort()).toEqual(expected.sort());
+    // No price for the simulated model: no cost chart.
+    expect(await page.locator('[data-testid=cost-chart]').count()).toBe(0);
+    await page.locator('[data-testid=per-step-chart]').scrollIntoViewIfNeeded();
+    await saveShot(page, 'per-step-log-scale', { docs: false });
+    await page.uncheck('[data-testid=log-scale-toggle] input');
+    expect(session.driven.errors).toEqual([]);
+  });
 });

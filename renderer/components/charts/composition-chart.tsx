@@ -10,7 +10,7 @@ import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import type { RunSummary } from '../../../shared/summary.js';
 import { fmtInt } from '../../lib/format.js';
 import { partColor } from '../../lib/mode-palette.js';
-import { ChartFrame, LegendItem, axisTick, fmtAxis, modeColor } from './chart-parts.js';
+import { ChartFrame, LegendItem, axisTick, fmtAxis, modeColor, roundTicks } from './chart-parts.js';
 
 type Row = { step: number; prompt: number } & Partial<Record<PromptPart, number>>;
 
@@ -50,14 +50,6 @@ function PartsTooltip({ active, payload }: { active?: boolean; payload?: readonl
       ) : null))}
     </div>
   );
-}
-
-/** 0 and four round steps (1, 2, 2.5 or 5 × 10^k) up to at least `max`: the same ticks in every panel. */
-export function roundTicks(max: number): number[] {
-  const raw = Math.max(1, max) / 4;
-  const power = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= raw)!;
-  return [0, 1, 2, 3, 4].map((i) => i * step);
 }
 
 export function CompositionChart({ runs, simulated, scope }: { runs: readonly RunSummary[]; simulated: boolean; scope?: string }) {
