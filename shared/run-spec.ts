@@ -26,6 +26,12 @@ export const SIM_FAULT_LABELS: Record<SimFault, string> = {
   'loop-forever': 'Program loops forever',
 };
 
+/**
+ * Response header of the simulated model when it has no policy for the task (it only knows the built-in
+ * tasks): its canned reply then ends the run as 'no-policy', not as an answer.
+ */
+export const SIM_POLICY_HEADER = 'x-parallax-sim-policy';
+
 export const runSettingsSchema = z.object({
   maxSteps: z.number().int().min(1).max(100).default(10),
   /** A tool result longer than this many characters is truncated, with a visible marker. */

@@ -57,7 +57,8 @@ export interface ToolExposure {
   readonly parameters: Record<string, unknown>;
 }
 
-export type RunStatus = 'answered' | 'max-steps' | 'cancelled' | 'error' | 'crashed';
+/** 'no-policy': the simulated model replied that it knows no policy for the task (a free-text task): not an answer. */
+export type RunStatus = 'answered' | 'no-policy' | 'max-steps' | 'cancelled' | 'error' | 'crashed';
 
 export interface Validation {
   readonly ok: boolean;

@@ -30,6 +30,10 @@ export interface LoopOptions {
   readonly approvals?: ApprovalGate;
 }
 
+export const NO_POLICY_MESSAGE =
+  'The simulated model has no policy for this task: it only knows the built-in tasks, so its reply is not an answer. ' +
+  'Pick a built-in task, or choose a real provider (OpenAI, DeepSeek, OpenRouter, a local Ollama…) to run your own.';
+
 interface LoopState extends LoopOptions {
   /** Names of the tools offered so far in this run. */
   readonly offered: Set<string>;
@@ -56,6 +60,9 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
     for (let step = 1; step <= spec.settings.maxSteps; step++) {
       const reply = await askModel(opts, messages, step);
       messages.push(assistantMessage(reply));
+      if (reply.toolCalls.length === 0 && reply.noPolicy) {
+        return { status: 'no-policy', answer: reply.text, error: NO_POLICY_MESSAGE };
+      }
       if (reply.toolCalls.length === 0) return { status: 'answered', answer: reply.text || reply.refusal };
       const outputs = await Promise.all(reply.toolCalls.map((call) => runCall(opts, call, step)));
       reply.toolCalls.forEach((call, i) => messages.push(toolResultMessage(reply, call, outputs[i])));

@@ -4,6 +4,7 @@
  * (tokens/count-tokens.ts), and faults can be injected per request (x-parallax-sim-faults) or server-wide.
  * The trial number (x-parallax-sim-trial, absent = 1) picks the policies' variation, so the server stays pure.
  */
+import { SIM_POLICY_HEADER } from '../../shared/run-spec.js';
 import { ACCOUNTING_HEADER, parseAccounting, simPromptTokens, type SimAccounting } from './accounting.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -141,7 +142,7 @@ export async function startSimServer(opts: SimServerOptions = {}): Promise<SimSe
 }
 
 function reply(res: ServerResponse, request: ChatRequest, faults: ReadonlySet<SimFault>, trial: number, accounting: SimAccounting, id: string): void {
-  const { reply: planned, conv } = decide(request.messages, request.tools, trial);
+  const { reply: planned, conv, policy } = decide(request.messages, request.tools, trial);
   const final = injectReplyFaults(withRecoveryNote(planned, conv), conv, faults);
   const step = request.messages.filter((m) => m.role === 'assistant').length + 1;
   const calls = final.kind === 'tools' ? final.calls.map((c, i) => ({ ...c, id: `call_${step}_${i}` })) : [];
@@ -155,6 +156,7 @@ function reply(res: ServerResponse, request: ChatRequest, faults: ReadonlySet<Si
     usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
   };
   res.setHeader('x-parallax-simulated', 'true');
+  if (!policy) res.setHeader(SIM_POLICY_HEADER, 'none');
   if (!request.stream) return sendJson(res, 200, completionBody(built));
   res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
   for (const chunk of streamChunks(built, request.includeUsage)) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
