@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { ModelPrice } from './step-event.js';
 import { approvalPolicySchema } from './approval.js';
 import type { ModeId } from './modes.js';
+import { TOOLSET_IDS } from './toolsets.js';
 
 // The modes are described in modes.ts; re-exported here for the many readers of run-spec.
 export { DEFAULT_MODES, isModeId, MODE_IDS, MODE_LABELS, type ModeId } from './modes.js';
@@ -24,6 +25,12 @@ export const SIM_FAULT_LABELS: Record<SimFault, string> = {
   'unknown-tool': 'Calls an unknown tool',
   'loop-forever': 'Program loops forever',
 };
+
+/**
+ * Response header of the simulated model when it has no policy for the task (it only knows the built-in
+ * tasks): its canned reply then ends the run as 'no-policy', not as an answer.
+ */
+export const SIM_POLICY_HEADER = 'x-parallax-sim-policy';
 
 export const runSettingsSchema = z.object({
   maxSteps: z.number().int().min(1).max(100).default(10),
@@ -47,6 +54,8 @@ export const runSettingsSchema = z.object({
   codeMaxToolCalls: z.number().int().min(1).max(10_000).default(50),
   /** Show return types in the Code Mode catalog. Off reproduces a model's wrong guess of a tool's result. */
   returnTypes: z.boolean().default(true),
+  /** Which tools and prompts the modes offer (shared/toolsets.ts); 'seed' reproduces the reference tutorial's. */
+  toolset: z.enum(TOOLSET_IDS).default('parallax'),
   /** Simulated model only: faults to inject. */
   simFaults: z.array(z.enum(SIM_FAULTS)).default([]),
   /** Per dangerous tool: allow, ask the user, or deny (shared/approval.ts); the host fills in the defaults. */

@@ -7,6 +7,7 @@
  * Checking never rewrites an event: `checkStepEvent` validates and hands back the value as it was, so fields a
  * newer version added survive a round trip through an older reader.
  */
+import { PROMPT_PARTS, type PromptPart } from './prompt-composition.js';
 import { z } from 'zod';
 import { MODE_IDS, runSettingsSchema } from './run-spec.js';
 import type { StepEvent } from './step-event.js';
@@ -38,7 +39,7 @@ export const modelPriceSchema = z.object({
 
 const toolCallRequestSchema = z.object({ id: z.string(), name: z.string(), arguments: z.string() });
 const toolExposureSchema = z.object({ name: z.string(), description: z.string(), parameters: z.record(z.string(), z.unknown()) });
-export const runStatusSchema = z.enum(['answered', 'max-steps', 'cancelled', 'error', 'crashed']);
+export const runStatusSchema = z.enum(['answered', 'no-policy', 'max-steps', 'cancelled', 'error', 'crashed']);
 const validationSchema = z.object({ ok: z.boolean(), detail: z.string() });
 export const runTotalsSchema = z.object({
   steps: count,
@@ -82,7 +83,10 @@ export const runStartedEventSchema = z.object({
 
 export const stepEventSchema = z.discriminatedUnion('type', [
   runStartedEventSchema,
-  z.object({ ...base, type: z.literal('model-request'), step: count, attempt: count, messageCount: count, toolNames: z.array(z.string()) }),
+  z.object({
+    ...base, type: z.literal('model-request'), step: count, attempt: count, messageCount: count, toolNames: z.array(z.string()),
+    addedTools: z.array(toolExposureSchema).optional(),
+  }),
   z.object({
     ...base, type: z.literal('model-retry'), step: count, attempt: count, status: z.number().int().nullable(), message: z.string(), delayMs: ms,
   }),
@@ -97,6 +101,7 @@ export const stepEventSchema = z.discriminatedUnion('type', [
     text: z.string(),
     reasoningText: z.string().optional(),
     toolCalls: z.array(toolCallRequestSchema),
+    promptComposition: z.object(Object.fromEntries(PROMPT_PARTS.map((p) => [p, count])) as Record<PromptPart, typeof count>).optional(),
   }),
   z.object({ ...base, type: z.literal('tool-started'), step: count, callId: z.string(), name: z.string(), args: z.unknown() }),
   z.object({

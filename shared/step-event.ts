@@ -6,6 +6,7 @@
  * Totals are never stored apart from the steps: `run-finished.totals` is computed from the events
  * by `computeTotals` (shared/summary.ts), and readers may recompute it.
  */
+import type { PromptComposition } from './prompt-composition.js';
 import type { ApprovalTool } from './approval.js';
 import type { ModeId, RunSettings, ProviderInfo, TaskRef } from './run-spec.js';
 
@@ -56,7 +57,8 @@ export interface ToolExposure {
   readonly parameters: Record<string, unknown>;
 }
 
-export type RunStatus = 'answered' | 'max-steps' | 'cancelled' | 'error' | 'crashed';
+/** 'no-policy': the simulated model replied that it knows no policy for the task (a free-text task): not an answer. */
+export type RunStatus = 'answered' | 'no-policy' | 'max-steps' | 'cancelled' | 'error' | 'crashed';
 
 export interface Validation {
   readonly ok: boolean;
@@ -154,6 +156,8 @@ export interface ModelRequestEvent extends Base {
   readonly attempt: number;
   readonly messageCount: number;
   readonly toolNames: readonly string[];
+  /** Tools offered for the first time in this run (ReAct + tool search adds the tools it found), in full. */
+  readonly addedTools?: readonly ToolExposure[];
 }
 
 export interface ModelRetryEvent extends Base {
@@ -177,6 +181,11 @@ export interface ModelResponseEvent extends Base {
   readonly text: string;
   readonly reasoningText?: string;
   readonly toolCalls: readonly ToolCallRequest[];
+  /**
+   * What the request carried, by part (shared/prompt-composition.ts), summing to usage.prompt. Added by the host
+   * as the event arrives; absent without usage and in runs recorded before it existed.
+   */
+  readonly promptComposition?: PromptComposition;
 }
 
 export interface ToolStartedEvent extends Base {

@@ -2,6 +2,7 @@
  * Report math: everything a table, chart, CLI summary or report shows is derived here from StepEvents,
  * so every surface shows the same numbers.
  */
+import type { PromptComposition } from './prompt-composition.js';
 import { combineSources, runCost, stepCost, sumCosts, usablePrice, usageSourceOf, type RunCost, type RunUsageSource, type StepCost, type StepUsageSource } from './cost.js';
 import type { ModeId, ProviderInfo, TaskRef } from './run-spec.js';
 import type { ModelPrice, RunStatus, RunTotals, StepEvent, Usage, Validation } from './step-event.js';
@@ -25,6 +26,8 @@ export interface StepSummary {
   /** Where the step's usage came from (events recorded before sources existed read as 'reported'). */
   readonly usageSource: StepUsageSource;
   readonly cost: StepCost;
+  /** What the request carried, by part, summing to `prompt`; absent when not recorded (no usage, older runs). */
+  readonly promptComposition?: PromptComposition;
 }
 
 export interface RunSummary {
@@ -81,6 +84,8 @@ export function computePerStep(events: readonly StepEvent[]): StepSummary[] {
       usageMissing: e.usage === null,
       usageSource: usageSourceOf(e),
       cost: stepCost(e, price),
+      // Absent, not null, when not recorded: stored comparisons keep their reports byte for byte.
+      ...(e.promptComposition ? { promptComposition: e.promptComposition } : {}),
     });
   }
   return steps;

@@ -48,7 +48,9 @@ export function jsonResult(stored: StoredComparison) {
       validation: s.validation,
       steps: s.totals.steps,
       usage: { prompt: s.totals.prompt, completion: s.totals.completion, cached: s.totals.cached },
-      perStep: s.perStep.map((p) => ({ step: p.step, prompt: p.prompt, completion: p.completion, ...stepCostFields(p) })),
+      perStep: s.perStep.map((p) => ({
+        step: p.step, prompt: p.prompt, completion: p.completion, ...stepCostFields(p), ...(p.promptComposition ? { promptComposition: p.promptComposition } : {}),
+      })),
       firstRequestAt: s.firstRequestAt,
       ...runCostFields(s),
     })),

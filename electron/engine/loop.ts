@@ -30,6 +30,15 @@ export interface LoopOptions {
   readonly approvals?: ApprovalGate;
 }
 
+export const NO_POLICY_MESSAGE =
+  'The simulated model has no policy for this task: it only knows the built-in tasks, so its reply is not an answer. ' +
+  'Pick a built-in task, or choose a real provider (OpenAI, DeepSeek, OpenRouter, a local Ollama…) to run your own.';
+
+interface LoopState extends LoopOptions {
+  /** Names of the tools offered so far in this run. */
+  readonly offered: Set<string>;
+}
+
 /** Cut text to `limit` characters with a marker the model (and the user) can see. */
 export function truncate(text: string, limit: number): { text: string; truncated: boolean } {
   if (text.length <= limit) return { text, truncated: false };
@@ -39,7 +48,9 @@ export function truncate(text: string, limit: number): { text: string; truncated
   };
 }
 
-export async function runLoop(opts: LoopOptions): Promise<LoopResult> {
+export async function runLoop(options: LoopOptions): Promise<LoopResult> {
+  // run-started recorded the tools offered at the start (run-engine.ts).
+  const opts: LoopState = { ...options, offered: new Set(options.mode.tools().map((t) => t.name)) };
   const { spec, mode, signal } = opts;
   const messages: ChatMessage[] = [
     { role: 'system', content: mode.systemPrompt },
@@ -49,6 +60,9 @@ export async function runLoop(opts: LoopOptions): Promise<LoopResult> {
     for (let step = 1; step <= spec.settings.maxSteps; step++) {
       const reply = await askModel(opts, messages, step);
       messages.push(assistantMessage(reply));
+      if (reply.toolCalls.length === 0 && reply.noPolicy) {
+        return { status: 'no-policy', answer: reply.text, error: NO_POLICY_MESSAGE };
+      }
       if (reply.toolCalls.length === 0) return { status: 'answered', answer: reply.text || reply.refusal };
       const outputs = await Promise.all(reply.toolCalls.map((call) => runCall(opts, call, step)));
       reply.toolCalls.forEach((call, i) => messages.push(toolResultMessage(reply, call, outputs[i])));
@@ -71,12 +85,17 @@ export async function runLoop(opts: LoopOptions): Promise<LoopResult> {
  * A provider that refuses stream_options gets the request again at once without it (a recorded retry that
  * does not count against maxRetries); the usage is then estimated if it sends none.
  */
-async function askModel(opts: LoopOptions, messages: ChatMessage[], step: number): Promise<ChatReply> {
+async function askModel(opts: LoopState, messages: ChatMessage[], step: number): Promise<ChatReply> {
   const { spec, mode, client, recorder, signal } = opts;
   let failures = 0;
   for (let attempt = 1; ; attempt++) {
     const tools = mode.tools();
-    recorder.emit({ type: 'model-request', step, attempt, messageCount: messages.length, toolNames: tools.map((t) => t.name) });
+    // Tools beyond those of run-started go into the record in full, once, so the request can be reconstructed.
+    const added = tools.filter((t) => !opts.offered.has(t.name));
+    for (const t of added) opts.offered.add(t.name);
+    recorder.emit({
+      type: 'model-request', step, attempt, messageCount: messages.length, toolNames: tools.map((t) => t.name), ...(added.length ? { addedTools: added } : {}),
+    });
     const sent = performance.now();
     try {
       const reply = await streamChat(client, {

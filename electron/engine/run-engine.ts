@@ -37,6 +37,8 @@ function simHeaders(spec: RunSpec): Record<string, string> | undefined {
     'x-parallax-run-id': spec.runId,
     'x-parallax-sim-faults': spec.settings.simFaults.join(','),
     'x-parallax-sim-trial': String(spec.trial ?? 1),
+    // The tutorial profile is counted as the tutorial's provider counted it (electron/sim/accounting.ts).
+    ...(spec.settings.toolset === 'seed' ? { 'x-parallax-sim-accounting': 'tutorial' } : {}),
   };
 }
 

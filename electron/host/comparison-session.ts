@@ -12,6 +12,7 @@ import type { EventFanIn } from './fan-in.js';
 import type { HistoryStore } from './history-store.js';
 import type { WorkerExit, WorkerHandle, WorkerLauncher } from './launcher.js';
 import type { WorkerPool } from './worker-pool.js';
+import type { CompositionTrackers } from './engine-services.js';
 import { cancelledBeforeStart, RunSession, type RunTiming } from './run-session.js';
 
 export interface SessionDeps {
@@ -22,6 +23,8 @@ export interface SessionDeps {
   readonly baseEnv: NodeJS.ProcessEnv;
   /** Warm workers to take a round's workers from (the rest are started fresh). */
   readonly pool?: WorkerPool;
+  /** A prompt-composition tracker per run: each model-response is recorded with what its request carried. */
+  readonly trackers?: CompositionTrackers;
   warn(message: string): void;
 }
 
@@ -101,9 +104,10 @@ export class ComparisonSession {
     for (const spec of specs) {
       const log = deps.store.openRunLog(this.meta.id, spec.runId);
       const handle = warm.shift() ?? launchOrFail(deps.launcher, this.env, spec.runId);
+      const tracker = deps.trackers?.();
       const run: RunSession = new RunSession(spec, handle, {
         accept: (events) => {
-          deps.fanIn.push(log, events);
+          deps.fanIn.push(log, tracker ? events.map((e) => tracker.observe(e)) : events);
           if (events.some((e) => e.type === 'model-request')) {
             this.requested.add(spec.runId);
             this.maybeRefill();

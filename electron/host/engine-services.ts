@@ -3,12 +3,18 @@
  * every comparison) and the fixture web page some tasks fetch. Both are closed when the host closes.
  * Engine modules load lazily, so listing history never pays for them.
  */
+import type { StepEvent } from '../../shared/step-event.js';
+
 export interface LocalServer {
   readonly url: string;
   close(): Promise<void>;
 }
 
+/** Starts a fresh per-run prompt-composition tracker (engine/tokens/prompt-composition.ts). */
+export type CompositionTrackers = () => { observe(event: StepEvent): StepEvent };
+
 export class EngineServices {
+  private composition: Promise<CompositionTrackers> | null = null;
   private sim: Promise<LocalServer> | null = null;
   private fixture: Promise<LocalServer> | null = null;
   private closed = false;
@@ -23,6 +29,16 @@ export class EngineServices {
       this.sim = null;
       throw new Error(`The simulated model server could not start: ${(err as Error).message}`);
     }
+  }
+
+  /**
+   * The prompt-composition counter: it loads the tokenizer (~0.7 s, ~70 MB) once, in the host, so no worker
+   * carries it. Started when the composer is shown and awaited before a comparison's runs are released.
+   */
+  compositionTrackers(): Promise<CompositionTrackers> {
+    this.composition ??= import('../engine/tokens/prompt-composition.js').then((m) => () => new m.CompositionTracker());
+    this.composition.catch(() => (this.composition = null));
+    return this.composition;
   }
 
   /** URL of the local fixture page. */

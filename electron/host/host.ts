@@ -96,7 +96,10 @@ export function createHost(options: HostOptions): Host {
   // Pooled workers start before any key is known: from the environment with every key variable removed.
   const pool = options.pool ? new WorkerPool(launcher, workerEnv(env, null, null), { warn, ...options.pool }) : null;
   const poolSize = Math.max(1, options.pool?.size ?? 2);
-  const warmPool = (count = poolSize): Promise<void> => pool?.warm(count, options.pool?.keepWarm ?? false) ?? Promise.resolve();
+  const warmPool = (count = poolSize): Promise<void> => {
+    void services.compositionTrackers().catch(() => undefined); // the tokenizer loads while the user picks a task
+    return pool?.warm(count, options.pool?.keepWarm ?? false) ?? Promise.resolve();
+  };
   let closing: Promise<void> | null = null;
   /** Summaries being written for comparisons that just ended: whenDone, delete and close wait for them. */
   const summaries = new Map<string, Promise<void>>();
@@ -114,6 +117,11 @@ export function createHost(options: HostOptions): Host {
       services, getApiKey: options.getApiKey, keyEnv: keyEnvPolicy, loadPrices: async () => (await prices.load()).table, userFolder: workspaceDir !== null,
     });
     const { task, provider, apiKey, settings } = base;
+    // Without the counter the runs still run; their steps just carry no composition.
+    const trackers = await services.compositionTrackers().catch((err: Error) => {
+      warn(`Prompt composition will not be recorded: the token counter did not load (${err.message}).`);
+      return undefined;
+    });
 
     const id = newComparisonId();
     const dir = store.dir(id);
@@ -136,7 +144,7 @@ export function createHost(options: HostOptions): Host {
     }
     if (options.pool?.keepWarm) pool?.setTarget(modes.length);
     const session = new ComparisonSession(meta, specs, apiKey, {
-      launcher, store, fanIn, timing, warn, baseEnv: env, ...(pool ? { pool } : {}),
+      launcher, store, fanIn, timing, warn, baseEnv: env, ...(trackers ? { trackers } : {}), ...(pool ? { pool } : {}),
     });
     sessions.set(id, session);
     const summarized = session.done.then(async () => {

@@ -4,10 +4,12 @@
  * (tokens/count-tokens.ts), and faults can be injected per request (x-parallax-sim-faults) or server-wide.
  * The trial number (x-parallax-sim-trial, absent = 1) picks the policies' variation, so the server stays pure.
  */
+import { SIM_POLICY_HEADER } from '../../shared/run-spec.js';
+import { ACCOUNTING_HEADER, parseAccounting, simPromptTokens, type SimAccounting } from './accounting.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { SimFault } from '../../shared/run-spec.js';
-import { countCompletionTokens, countPromptTokens } from '../engine/tokens/count-tokens.js';
+import { countCompletionTokens } from '../engine/tokens/count-tokens.js';
 import { FAULTS_HEADER, RUN_ID_HEADER, TRIAL_HEADER, injectReplyFaults, parseFaults, parseTrial, withRecoveryNote } from './faults.js';
 import { decide } from './policies/index.js';
 import { BadRequest, parseChatRequest, type ChatRequest } from './request.js';
@@ -75,6 +77,12 @@ export async function startSimServer(opts: SimServerOptions = {}): Promise<SimSe
     } catch (error) {
       return sendJson(res, 400, errorBody((error as Error).message, 'invalid_request_error', 'invalid_trial', TRIAL_HEADER));
     }
+    let accounting: SimAccounting;
+    try {
+      accounting = parseAccounting(req.headers[ACCOUNTING_HEADER]);
+    } catch (error) {
+      return sendJson(res, 400, errorBody((error as Error).message, 'invalid_request_error', 'invalid_accounting', ACCOUNTING_HEADER));
+    }
     const text = await readBody(req, res);
     if (text === null) return;
     let request: ChatRequest;
@@ -103,7 +111,7 @@ export async function startSimServer(opts: SimServerOptions = {}): Promise<SimSe
       return;
     }
     if (faults.has('slow')) await slowStart(res);
-    if (!res.destroyed) reply(res, request, faults, trial, `chatcmpl-sim-${++counter}`);
+    if (!res.destroyed) reply(res, request, faults, trial, accounting, `chatcmpl-sim-${++counter}`);
   }
 
   // Long idle keep-alive: a client that pauses between steps (slow tools) must not race a closing socket.
@@ -133,12 +141,12 @@ export async function startSimServer(opts: SimServerOptions = {}): Promise<SimSe
   };
 }
 
-function reply(res: ServerResponse, request: ChatRequest, faults: ReadonlySet<SimFault>, trial: number, id: string): void {
-  const { reply: planned, conv } = decide(request.messages, request.tools, trial);
+function reply(res: ServerResponse, request: ChatRequest, faults: ReadonlySet<SimFault>, trial: number, accounting: SimAccounting, id: string): void {
+  const { reply: planned, conv, policy } = decide(request.messages, request.tools, trial);
   const final = injectReplyFaults(withRecoveryNote(planned, conv), conv, faults);
   const step = request.messages.filter((m) => m.role === 'assistant').length + 1;
   const calls = final.kind === 'tools' ? final.calls.map((c, i) => ({ ...c, id: `call_${step}_${i}` })) : [];
-  const prompt = countPromptTokens(request.messages, request.rawTools);
+  const prompt = simPromptTokens(request.messages, request.rawTools, accounting);
   const completion = countCompletionTokens(final.text, calls);
   const built: BuiltReply = {
     id,
@@ -148,6 +156,7 @@ function reply(res: ServerResponse, request: ChatRequest, faults: ReadonlySet<Si
     usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
   };
   res.setHeader('x-parallax-simulated', 'true');
+  if (!policy) res.setHeader(SIM_POLICY_HEADER, 'none');
   if (!request.stream) return sendJson(res, 200, completionBody(built));
   res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
   for (const chunk of streamChunks(built, request.includeUsage)) res.write(`data: ${JSON.stringify(chunk)}\n\n`);

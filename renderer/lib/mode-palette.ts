@@ -4,6 +4,7 @@
  * pattern for its cumulative line. The CSS custom properties (--mode-<id>, --mode-<id>-2) are generated here.
  */
 import { MODE_IDS, MODES, type ModeId, type ModeShades } from '../../shared/modes.js';
+import { PROMPT_PART_INFO, PROMPT_PARTS, type PromptPart } from '../../shared/prompt-composition.js';
 
 export type TokenKind = 'prompt' | 'completion';
 export type Theme = 'light' | 'dark';
@@ -23,6 +24,9 @@ export const MODE_PALETTE: Readonly<Record<ModeId, ModeStyle>> = Object.fromEntr
 /** The theme-aware colour of a mode, as a CSS value for a style or an SVG fill. */
 export const modeColor = (mode: ModeId, kind: TokenKind = 'prompt') => `var(--mode-${mode}${kind === 'completion' ? '-2' : ''})`;
 
+/** The theme-aware fill of a prompt part (shared/prompt-composition.ts) in the composition chart. */
+export const partColor = (part: PromptPart) => `var(--part-${part})`;
+
 export const modeDash = (mode: ModeId): string | undefined => MODE_PALETTE[mode]?.dash || undefined;
 
 /**
@@ -31,7 +35,9 @@ export const modeDash = (mode: ModeId): string | undefined => MODE_PALETTE[mode]
  */
 export function modePaletteCss(): string {
   const entries = Object.entries(MODE_PALETTE) as [ModeId, ModeStyle][];
-  const vars = (theme: Theme) => entries.map(([m, s]) => `--mode-${m}: ${s[theme].prompt}; --mode-${m}-2: ${s[theme].completion};`).join(' ');
+  const parts = PROMPT_PARTS.map((p) => [p, PROMPT_PART_INFO[p].colour] as const);
+  const vars = (theme: Theme) =>
+    [...entries.map(([m, s]) => `--mode-${m}: ${s[theme].prompt}; --mode-${m}-2: ${s[theme].completion};`), ...parts.map(([p, c]) => `--part-${p}: ${c[theme]};`)].join(' ');
   const classes = entries.map(([m]) => `.mode-${m} { --mode: var(--mode-${m}); --mode-2: var(--mode-${m}-2); }`).join('\n');
   return `:root { ${vars('light')} }\n:root[data-theme='dark'] { ${vars('dark')} }\n${classes}\n`;
 }

@@ -3,6 +3,7 @@
  * the same schema as the host (shared/run-spec.ts): per field for messages at the field, then as a whole with
  * parseSettings, which is what the host runs too.
  */
+import type { ToolsetId } from '../../shared/toolsets.js';
 import type { ApprovalPolicyInput } from '../../shared/approval.js';
 import { findPreset } from '../../shared/providers.js';
 import {
@@ -38,6 +39,7 @@ export type NumericSetting = (typeof NUMERIC_SETTINGS)[number];
 export type SettingsDraft = { readonly [K in NumericSetting]: string } & {
   readonly returnTypes: boolean;
   readonly streamOptions: boolean;
+  readonly toolset: ToolsetId;
   readonly simFaults: readonly SimFault[];
   /** Tools the user set an approval mode for; the others take the host's default. */
   readonly approvals?: ApprovalPolicyInput;
@@ -74,6 +76,7 @@ export function draftFromSettings(s: RunSettings): SettingsDraft {
     codeMaxToolCalls: String(s.codeMaxToolCalls),
     returnTypes: s.returnTypes,
     streamOptions: s.streamOptions,
+    toolset: s.toolset,
     simFaults: s.simFaults,
     approvals: s.approvals,
   };
@@ -105,7 +108,7 @@ export interface SettingsCheck {
 
 export function checkSettings(draft: SettingsDraft, simulated: boolean): SettingsCheck {
   const fieldErrors: Partial<Record<NumericSetting, string>> = {};
-  const input: Record<string, unknown> = { returnTypes: draft.returnTypes, streamOptions: draft.streamOptions, simFaults: simulated ? [...draft.simFaults] : [], approvals: { ...draft.approvals } };
+  const input: Record<string, unknown> = { returnTypes: draft.returnTypes, streamOptions: draft.streamOptions, toolset: draft.toolset, simFaults: simulated ? [...draft.simFaults] : [], approvals: { ...draft.approvals } };
   for (const key of NUMERIC_SETTINGS) {
     const value = toValue(key, draft[key]);
     if (value === undefined) continue;

@@ -36,6 +36,9 @@ export interface UiSlice {
   readonly exportMenuOpen: boolean;
   /** Bumped to ask the composer to focus its first field (menu "New comparison"). */
   readonly focusComposer: number;
+  /** Per-step token charts on a log scale (prompts of thousands beside completions of tens). */
+  readonly chartLogScale: boolean;
+  setChartLogScale(on: boolean): void;
   setTheme(theme: Theme): void;
   setSidebarTab(tab: SidebarTab): void;
   setSidebarHidden(hidden: boolean): void;
@@ -56,6 +59,8 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
   sidebarTab: 'compose',
   sidebarHidden: false,
   mainTab: 'timeline',
+  chartLogScale: false,
+  setChartLogScale: (on) => set({ chartLogScale: on }),
   toasts: [],
   confirm: null,
   connection: { status: 'connecting', attempt: 1 },

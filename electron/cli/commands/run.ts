@@ -97,6 +97,7 @@ async function runCommand(flags: RunFlags): Promise<void> {
       console.log(`Task: ${task.text}\nMode: ${flags.mode} · ${label}${flags.keepWorkspace ? ` · workspace ${workspace}` : ''}\n`);
       console.log(stepHeader());
     }
+    const tracker = new (await import('../../engine/tokens/prompt-composition.js')).CompositionTracker();
     await runEngine(spec, {
       apiKey,
       signal: controller.signal,
@@ -104,7 +105,8 @@ async function runCommand(flags: RunFlags): Promise<void> {
         askApproval: async (request, signal) =>
           (await prompter.ask({ label: `[${flags.mode}]`, tool: request.tool, args: request.args, signal })) ?? 'deny',
       } : {}),
-      emit(e) {
+      emit(raw) {
+        const e = tracker.observe(raw);
         events.push(e);
         log?.write(`${JSON.stringify(e)}\n`);
         const line = flags.json ? null : stepLine(e);
@@ -154,6 +156,7 @@ function jsonSteps(events: readonly StepEvent[], s: RunSummary) {
       total: u ? u.total ?? u.prompt + u.completion : 0,
       ...(u?.cacheWrite !== undefined ? { cacheWrite: u.cacheWrite } : {}),
       ...stepCostFields(s.perStep[i]!),
+      ...(e.promptComposition ? { promptComposition: e.promptComposition } : {}),
     };
   });
 }

@@ -6,7 +6,7 @@
 import { RUN_CODE } from './code/run-code-tool.js';
 import { createProgramTool } from './code/program-tool.js';
 import type { ModeAdapter, ModeOptions } from './mode.js';
-import { CODE_SYSTEM_PROMPT } from './prompts.js';
+import { toolsetOf } from './toolsets.js';
 
 export { dropCodeSandbox, prewarmCodeSandbox } from './code/program-tool.js';
 
@@ -15,7 +15,7 @@ export function createCodeMode(opts: ModeOptions): ModeAdapter {
   const exposed = [program.exposure];
   return {
     id: 'code',
-    systemPrompt: CODE_SYSTEM_PROMPT,
+    systemPrompt: toolsetOf(opts.settings).systemPrompts.code,
     tools: () => exposed,
     async handleCall(name, args, ctx) {
       if (name !== RUN_CODE) {

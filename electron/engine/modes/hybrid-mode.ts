@@ -3,21 +3,22 @@
  * offered beside them, as in Code Mode (same sandbox, catalog and search_tools). The model picks per step: a
  * direct call for a simple look, a program for batch work. Calls are told apart by name only.
  */
-import { findTool, invokeTool, toolExposure, toolResultText, type ToolDefinition } from '../tools/index.js';
+import { invokeTool, toolExposure, toolResultText, type ToolDefinition } from '../tools/index.js';
 import { createProgramTool } from './code/program-tool.js';
 import { RUN_CODE } from './code/run-code-tool.js';
 import type { ModeAdapter, ModeOptions } from './mode.js';
-import { HYBRID_SYSTEM_PROMPT } from './prompts.js';
+import { toolIn, toolsetOf } from './toolsets.js';
 
 export const HYBRID_DIRECT_TOOL_NAMES: readonly string[] = ['list_dir', 'read_file'];
 
 export function createHybridMode(opts: ModeOptions): ModeAdapter {
-  const direct = HYBRID_DIRECT_TOOL_NAMES.map(findTool).filter((t): t is ToolDefinition => t !== undefined);
+  const toolset = toolsetOf(opts.settings);
+  const direct = HYBRID_DIRECT_TOOL_NAMES.map((name) => toolIn(toolset, name)).filter((t): t is ToolDefinition => t !== undefined);
   const program = createProgramTool(opts);
   const exposed = [...direct.map(toolExposure), program.exposure];
   return {
     id: 'hybrid',
-    systemPrompt: HYBRID_SYSTEM_PROMPT,
+    systemPrompt: toolset.systemPrompts.hybrid,
     tools: () => exposed,
     async handleCall(name, args, ctx) {
       if (name === RUN_CODE) return program.call(args, ctx);

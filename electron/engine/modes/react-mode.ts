@@ -3,17 +3,18 @@
  * Prompt tokens snowball because every result stays in the history — that is what the comparison shows.
  */
 import type { ModeAdapter, ModeOptions } from './mode.js';
-import { REACT_SYSTEM_PROMPT } from './prompts.js';
-import { ALL_TOOLS, findTool, invokeTool, toolExposure, toolResultText } from '../tools/index.js';
+import { invokeTool, toolExposure, toolResultText } from '../tools/index.js';
+import { toolIn, toolsetOf } from './toolsets.js';
 
 export function createReactMode(opts: ModeOptions): ModeAdapter {
-  const exposed = ALL_TOOLS.map(toolExposure);
+  const toolset = toolsetOf(opts.settings);
+  const exposed = toolset.tools.map(toolExposure);
   return {
     id: 'react',
-    systemPrompt: REACT_SYSTEM_PROMPT,
+    systemPrompt: toolset.systemPrompts.react,
     tools: () => exposed,
     async handleCall(name, args, ctx) {
-      const tool = findTool(name);
+      const tool = toolIn(toolset, name);
       // The loop only passes names from tools(), so this is a programming error, not a model error.
       if (!tool) throw new Error(`Tool "${name}" is not registered.`);
       const value = await invokeTool(tool, args, { workspace: opts.workspace, settings: opts.settings, signal: ctx.signal });

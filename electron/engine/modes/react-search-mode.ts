@@ -11,7 +11,7 @@ import type { SearchHit } from '../../../shared/step-event.js';
 import { invokeTool, signatureOf, toolExposure, toolResultText, type ToolDefinition } from '../tools/index.js';
 import { standardBindings } from './code/bindings.js';
 import type { ModeAdapter, ModeOptions } from './mode.js';
-import { REACT_SEARCH_SYSTEM_PROMPT } from './prompts.js';
+import { toolsetOf } from './toolsets.js';
 
 export const SEARCH_TOOLS = 'search_tools';
 
@@ -36,7 +36,8 @@ export function firstSentence(text: string): string {
 
 export function createReactSearchMode(opts: ModeOptions): ModeAdapter {
   // The same split as Code Mode's catalog, so both hide the same tools behind search.
-  const { tools: common, hiddenTools: hidden } = standardBindings();
+  const toolset = toolsetOf(opts.settings);
+  const { tools: common, hiddenTools: hidden } = standardBindings(toolset.tools);
   const returnTypes = opts.settings.returnTypes;
   const loaded: ToolDefinition[] = [];
   /** Step in which each loaded tool was found: it is callable only from the step after. */
@@ -85,7 +86,7 @@ export function createReactSearchMode(opts: ModeOptions): ModeAdapter {
 
   return {
     id: 'react-search',
-    systemPrompt: REACT_SEARCH_SYSTEM_PROMPT,
+    systemPrompt: toolset.systemPrompts['react-search'],
     tools: () => exposed,
     unknownToolHint(name) {
       if (!hidden.some((t) => t.name === name) || loaded.some((t) => t.name === name)) return null;

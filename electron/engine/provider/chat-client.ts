@@ -5,6 +5,7 @@
  * comments, a body that is not SSE at all) and cannot bound the silence between chunks. Error bodies are
  * captured raw by a fetch wrapper, since the SDK's own parse loses JSON-array bodies (Gemini).
  */
+import { SIM_POLICY_HEADER } from '../../../shared/run-spec.js';
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import type { ProviderInfo } from '../../../shared/run-spec.js';
@@ -80,6 +81,8 @@ export interface StreamRequest {
 }
 
 export interface ChatReply extends AccumulatedReply {
+  /** The simulated model said it has no policy for this task (SIM_POLICY_HEADER): its reply is not an answer. */
+  readonly noPolicy: boolean;
   /** The provider's usage, or the tokenizer's estimate when it sent none (see usageSource). */
   readonly usage: Usage;
   readonly usageSource: UsageSource;
@@ -128,9 +131,11 @@ export async function streamChat(client: ChatClient, req: StreamRequest, signal:
   };
 
   const acc = new StreamAccumulator(new Set(req.tools.map((t) => t.name)));
+  let noPolicy = false;
   try {
     client.lastErrorBody = null;
     const response = await client.sdk.chat.completions.create(body, { signal: ctl.signal }).asResponse();
+    noPolicy = provider.simulated && response.headers.get(SIM_POLICY_HEADER) === 'none';
     armIdle();
     await readReply(response, acc, { provider, onData: armIdle, interrupted, state });
   } catch (err) {
@@ -157,12 +162,12 @@ export async function streamChat(client: ChatClient, req: StreamRequest, signal:
 
   const receivedAt = performance.now();
   const reply = acc.result();
-  if (reply.usage) return { ...reply, usage: reply.usage, usageSource: 'reported', receivedAt };
+  if (reply.usage) return { ...reply, noPolicy, usage: reply.usage, usageSource: 'reported', receivedAt };
   // The provider reported nothing: count the exact request sent and the reply received.
   const usage = await estimateUsage({
     messages: body.messages as never, tools: body.tools ?? [], text: reply.text || reply.refusal, reasoningText: reply.reasoningText, toolCalls: reply.toolCalls,
   });
-  return { ...reply, usage, usageSource: 'estimated', receivedAt };
+  return { ...reply, noPolicy, usage, usageSource: 'estimated', receivedAt };
 }
 
 /** Wait `ms`, or reject with RequestCancelledError as soon as the signal aborts. */

@@ -2,6 +2,7 @@
  * Number and text formatting shared by the report formats. Written out by hand rather than with
  * Intl/toLocaleString so output never depends on the machine's locale (reports must be reproducible).
  */
+import { toolsetLabel } from '../../../shared/toolsets.js';
 import type { ComparisonMeta } from '../../../shared/ipc-contract.js';
 import { APPROVAL_TOOLS } from '../../../shared/approval.js';
 import type { RunSettings } from '../../../shared/run-spec.js';
@@ -38,6 +39,8 @@ export function settingsRows(s: RunSettings): [string, string][] {
     ['Code output cap', `${formatInt(s.codeOutputChars)} chars`],
     ['Code tool-call cap', String(s.codeMaxToolCalls)],
     ['Return types in catalog', s.returnTypes ? 'shown' : 'hidden'],
+    // Comparisons stored before tool profiles existed all ran Parallax's tools; their rows stay as they were.
+    ...(s.toolset ? [['Tools', toolsetLabel(s.toolset)] as [string, string]] : []),
     ['Simulated faults', s.simFaults.length ? s.simFaults.join(', ') : 'none'],
     // Comparisons stored before approvals existed keep their settings list (and their reports' bytes).
     ...(s.approvals && Object.keys(s.approvals).length ? [['Tool approvals', approvalText(s.approvals)] as [string, string]] : []),

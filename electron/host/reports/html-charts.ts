@@ -23,16 +23,16 @@ export function niceScale(max: number, maxTicks = 5): { max: number; step: numbe
 }
 
 /** Coordinates are written with one decimal at most, so the markup is stable and short. */
-function n(v: number): string {
+export function n(v: number): string {
   return String(Math.round(v * 10) / 10);
 }
 
-const W = 540;
-const RIGHT = 16;
-const BOTTOM = 40;
+export const W = 540;
+export const RIGHT = 16;
+export const BOTTOM = 40;
 
 /** Left margin wide enough for the longest tick label plus the rotated axis title. */
-function leftFor(scale: { max: number }): number {
+export function leftFor(scale: { max: number }): number {
   return 30 + formatInt(scale.max).length * 6.5;
 }
 
@@ -44,7 +44,7 @@ function labelEvery(count: number): number {
   return [1, 2, 2.5, 5, 10].map((m) => m * pow).find((s) => s >= rough && Number.isInteger(s)) ?? 10 * pow;
 }
 
-function yAxis(scale: { max: number; step: number }, left: number, top: number, plotH: number, plotW: number): SafeHtml {
+export function yAxis(scale: { max: number; step: number }, left: number, top: number, plotH: number, plotW: number): SafeHtml {
   const ticks: SafeHtml[] = [];
   for (let v = 0; v <= scale.max + 1e-9; v += scale.step) {
     const y = top + plotH - (v / scale.max) * plotH;
@@ -54,7 +54,7 @@ function yAxis(scale: { max: number; step: number }, left: number, top: number, 
   return html`${ticks}<line class="axis" x1="${left}" x2="${left}" y1="${top}" y2="${n(top + plotH)}"/><text class="axis-title" transform="translate(14 ${n(midY)}) rotate(-90)" text-anchor="middle">tokens</text>`;
 }
 
-function xLabels(count: number, left: number, top: number, plotH: number, plotW: number, at: (i: number) => number, label: (i: number) => string): SafeHtml {
+export function xLabels(count: number, left: number, top: number, plotH: number, plotW: number, at: (i: number) => number, label: (i: number) => string): SafeHtml {
   const every = labelEvery(count);
   const out: SafeHtml[] = [];
   for (let i = 0; i < count; i++) {
@@ -65,7 +65,7 @@ function xLabels(count: number, left: number, top: number, plotH: number, plotW:
   return html`<line class="axis" x1="${left}" x2="${n(left + plotW)}" y1="${n(top + plotH)}" y2="${n(top + plotH)}"/>${out}<text class="axis-title" x="${n(left + plotW / 2)}" y="${n(top + plotH + 32)}" text-anchor="middle">step</text>`;
 }
 
-function svgOpen(id: string, height: number, title: string, desc: string): SafeHtml {
+export function svgOpen(id: string, height: number, title: string, desc: string): SafeHtml {
   return html`<svg class="chart" id="${id}" viewBox="0 0 ${W} ${height}" width="${W}" height="${height}" role="img" aria-labelledby="${id}-t ${id}-d" xmlns="http://www.w3.org/2000/svg"><title id="${id}-t">${title}</title><desc id="${id}-d">${desc}</desc>`;
 }
 

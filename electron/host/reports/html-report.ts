@@ -2,6 +2,7 @@
  * The self-contained HTML report: one file, inline CSS and SVG, no script, no external request (a strict
  * Content-Security-Policy makes the browser refuse any, as a second line of defence behind escaping).
  */
+import { compositionLegend, compositionSvg } from './html-composition.js';
 import { percentDiff, formatPercent } from '../../../shared/summary.js';
 import { findTask } from '../../../shared/tasks.js';
 import { cumulativeSeries, firstRequestRows, RUN_METRICS, startSpreadMs } from './report-figures.js';
@@ -96,6 +97,17 @@ function firstRequestSection(d: ReportData): SafeHtml {
   return html`<h2>First request</h2><p>Before any tool result exists, the first request holds only the system prompt, the task and the tool definitions: its size is each mode's fixed cost, paid again on every request.</p>${table}<figure>${chart}</figure>`;
 }
 
+/** What each request carried, by part; only runs of the shown trial (trial 1 with several). */
+function compositionSection(d: ReportData): SafeHtml | null {
+  const runs = d.trials > 1 ? (byTrial(d.runs)[0]?.runs ?? []) : d.runs;
+  if (!runs.some((r) => r.summary.perStep.some((s) => s.promptComposition))) return null;
+  const sim = d.simulated ? ' (simulated)' : '';
+  const yMax = Math.max(0, ...runs.flatMap((r) => r.summary.perStep.map((s) => s.prompt)));
+  const slots = Math.max(1, ...runs.map((r) => r.summary.perStep.length));
+  const charts = runs.map((r, i) => html`<figure>${compositionSvg(r.summary.perStep, { id: `chart-composition-${i}`, title: `${r.label}: what each prompt carried${sim}`, label: r.label, mode: r.mode, yMax, slots })}<figcaption>${r.label}: prompt tokens per step by part${sim}.</figcaption></figure>`);
+  return html`<h3>What each prompt carried${d.trials > 1 ? ' (trial 1)' : ''}</h3><p class="muted">Each request's prompt tokens split by part, counted with the tokenizer on the request as sent and fitted to the reported figure; Other is what no part explains (the provider's template).</p>${compositionLegend()}<div class="charts">${charts}</div>`;
+}
+
 function chartsSection(d: ReportData): SafeHtml {
   const sim = d.simulated ? ' (simulated)' : '';
   const yMax = Math.max(0, ...d.runs.flatMap((r) => r.summary.perStep.map((s) => Math.max(s.prompt, s.completion))));
@@ -111,7 +123,7 @@ function chartsSection(d: ReportData): SafeHtml {
   // With several trials every run is a line in its mode's colour, and the legend names the modes once.
   const legend = d.trials > 1 ? d.byMode.map((a) => ({ mode: a.mode, label: modeLabel(a.mode) })) : undefined;
   const cumulative = cumulativeSvg(cumulativeSeries(d.runs), { id: 'chart-cumulative', title: `Cumulative total tokens over steps${sim}`, legend });
-  return html`<h2>Tokens per step</h2><p class="muted">All modes are drawn to the same scale. Hover a bar for its value; exact figures are in each mode's step table.</p>${bars}<h3>Cumulative tokens</h3><figure>${cumulative}<figcaption>Running total of prompt + completion tokens after each step, per mode${sim}.</figcaption></figure>`;
+  return html`<h2>Tokens per step</h2><p class="muted">All modes are drawn to the same scale. Hover a bar for its value; exact figures are in each mode's step table.</p>${bars}${compositionSection(d)}<h3>Cumulative tokens</h3><figure>${cumulative}<figcaption>Running total of prompt + completion tokens after each step, per mode${sim}.</figcaption></figure>`;
 }
 
 function stepTable(run: ReportRun, simulated: boolean, costInfo: boolean): SafeHtml {

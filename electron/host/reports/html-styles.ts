@@ -104,4 +104,6 @@ footer { margin-top: 40px; font-size: 12px; color: var(--muted); }
 export const APPROVAL_CSS = `
 .event.approval { border-left-color: var(--warn); }
 .event.approval.bad { border-left-color: var(--bad); }
+.composition-legend { display: flex; flex-wrap: wrap; gap: 4px 14px; font-size: 12px; color: var(--muted); }
+.composition-legend svg { vertical-align: -1px; }
 `;

@@ -30,22 +30,23 @@ export function missingTools(conv: Conversation, names: readonly string[]): SimR
   ]);
 }
 
-/** Whether the run_code description shows return types (the catalog line carries `: string`). */
+/** Whether the run_code description shows return types (read_file's catalog line carries `: string` or `-> string`). */
 export function returnTypesShown(conv: Conversation): boolean {
-  return conv.runCodeDescription.includes('read_file(path: string): string');
+  return /read_file\([^)]*\)\s*(:|->)\s*str/.test(conv.runCodeDescription);
 }
 
 export interface ProgramOutput {
   /** What the program printed before any error. */
   readonly printed: string;
-  /** The error line(s), e.g. "Error at line 3, column 12: TypeError: …", or null. */
+  /** The error line(s), e.g. "Error at line 3, column 12: TypeError: …" or a Python traceback, or null. */
   readonly error: string | null;
 }
 
 /** Splits a run_code result into printed output and the error the sandbox appended, if any. */
 export function programOutput(result: string | undefined): ProgramOutput {
   if (result === undefined) return { printed: '', error: 'no result was returned for the program' };
-  const match = /(^|\n)(Error\b[^\n]*(\n[\s\S]*)?)$/.exec(result);
+  // Parallax's sandbox appends "Error at line …"; a Python sandbox may append a traceback instead.
+  const match = /(^|\n)((Error\b|Traceback \(most recent call last\):)[^\n]*(\n[\s\S]*)?)$/.exec(result);
   if (!match) return { printed: result, error: null };
   return { printed: result.slice(0, match.index).trimEnd(), error: match[2].trim() };
 }

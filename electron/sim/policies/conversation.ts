@@ -129,6 +129,24 @@ export function objectResult(result: string | undefined): Record<string, unknown
 }
 
 /**
+ * A tool result that is plain text rather than JSON (other agents' tools, Parallax's tutorial profile), or
+ * undefined when it is JSON, missing, or an error message.
+ */
+export function textResult(result: string | undefined): string | undefined {
+  if (result === undefined || jsonResult(result) !== undefined || /^Error\b/.test(result.trim())) return undefined;
+  return result;
+}
+
+/** A list of names: a JSON array of strings, or plain text with one name per line. */
+export function namesResult(result: string | undefined): string[] | undefined {
+  const value = jsonResult(result);
+  if (Array.isArray(value)) return value.map(String);
+  const text = textResult(result);
+  if (text === undefined || looksLikeError(text)) return undefined;
+  return text.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+}
+
+/**
  * Whether a plain-text tool result (read_file) is an error message rather than content. Tool errors are one
  * short paragraph written for the model; file content read for these tasks spans many lines.
  */

@@ -105,12 +105,12 @@ function decideFor(conv: Conversation, task: TaskMatch): SimReply {
 }
 
 /** The policy's reply before any fault is injected; `trial` (1-based) picks the variation drawn for that trial. */
-export function decide(messages: readonly WireMessage[], tools: readonly WireTool[], trial = 1): { reply: SimReply; conv: Conversation } {
+export function decide(messages: readonly WireMessage[], tools: readonly WireTool[], trial = 1): { reply: SimReply; conv: Conversation; policy: boolean } {
   const conv = readConversation(messages, tools, trial);
   const task = detectTask(conv.task);
-  if (!task) return { reply: unknownTaskAnswer(), conv };
+  if (!task) return { reply: unknownTaskAnswer(), conv, policy: false };
   if (conv.turns >= MAX_TURNS) {
-    return { reply: finalAnswer([`I could not finish this task in ${MAX_TURNS} steps, so I am stopping here.`]), conv };
+    return { reply: finalAnswer([`I could not finish this task in ${MAX_TURNS} steps, so I am stopping here.`]), conv, policy: true };
   }
-  return { reply: decideFor(conv, task), conv };
+  return { reply: decideFor(conv, task), conv, policy: true };
 }

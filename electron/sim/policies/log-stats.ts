@@ -9,8 +9,9 @@
  */
 import { countLog } from '../../engine/tasks/log-stats.js';
 import { callTools, type SimReply } from '../types.js';
+import { JS_PROGRAMS, programsFor } from './programs.js';
 import { finalAnswer, missingTools, programOutput, shellQuote, trialDraws } from './common.js';
-import { jsonResult, lastCall, looksLikeError, firstLine, objectResult, type CallRecord, type Conversation } from './conversation.js';
+import { lastCall, looksLikeError, firstLine, namesResult, objectResult, textResult, type CallRecord, type Conversation } from './conversation.js';
 
 type CheckKind = 'listing' | 'leader-lines';
 
@@ -75,11 +76,19 @@ export function reactLogStats(conv: Conversation): SimReply {
 const WC_ALL = 'wc -l *.txt';
 const GREP_ALL = 'grep -c ERROR *.txt';
 
-/** A run_shell result as the tool returns it, or null when the call was refused or failed before running. */
-function shellResult(call: CallRecord | undefined): { stdout: string; stderr: string; exitCode: unknown } | null {
+/**
+ * A run_shell result, as Parallax's tool returns it ({exitCode, stdout, stderr}) or as plain text (what it
+ * printed, maybe ending in "[exit code N]"); null when the call was refused or failed before running.
+ */
+export function shellResult(call: CallRecord | undefined): { stdout: string; stderr: string; exitCode: unknown } | null {
   const out = objectResult(call?.result);
-  if (!out || typeof out.stdout !== 'string') return null;
-  return { stdout: out.stdout, stderr: typeof out.stderr === 'string' ? out.stderr : '', exitCode: out.exitCode };
+  if (out) return typeof out.stdout === 'string' ? { stdout: out.stdout, stderr: typeof out.stderr === 'string' ? out.stderr : '', exitCode: out.exitCode } : null;
+  const text = textResult(call?.result);
+  if (text === undefined) return null;
+  const code = /\n?\[exit code ([^\]]*)\]\s*$/.exec(text);
+  const stdout = (code ? text.slice(0, code.index) : text).replace(/^\(no output\)$/, '');
+  // Plain text mixes stdout and stderr; a failing command's message is both.
+  return code ? { stdout, stderr: stdout, exitCode: Number(code[1]) || code[1] } : { stdout, stderr: '', exitCode: 0 };
 }
 
 /** Some run_shell call was refused, or failed without output (no such command): no more shell for this run. */
@@ -138,8 +147,8 @@ function reactViaReads(conv: Conversation, style: LogStatsStyle, note = ''): Sim
   if (missing) return missing;
   const listing = lastCall(conv, 'list_dir');
   if (!listing) return callTools([{ name: 'list_dir', args: { path: '.' } }], note);
-  const names = jsonResult(listing.result);
-  if (!Array.isArray(names)) return finalAnswer([`I could not list the directory: ${firstLine(listing.result ?? 'no result')}`]);
+  const names = namesResult(listing.result);
+  if (!names) return finalAnswer([`I could not list the directory: ${firstLine(listing.result ?? 'no result')}`]);
   const txt = names.filter((n): n is string => typeof n === 'string' && n.endsWith('.txt'));
   if (txt.length === 0) return noTxt(names.map(String));
 
@@ -181,8 +190,8 @@ function countWithShell(conv: Conversation, txt: readonly string[], style: LogSt
       'The file contents came back truncated, so I will count the lines with wc and grep instead.',
     );
   }
-  const totals = parseCounts(objectResult(wc.result)?.stdout, /^\s*(\d+)\s+(.+)$/, 2, 1);
-  const errors = parseCounts(objectResult(grep.result)?.stdout, /^(.+):(\d+)$/, 1, 2);
+  const totals = parseCounts(shellResult(wc)?.stdout, /^\s*(\d+)\s+(.+)$/, 2, 1);
+  const errors = parseCounts(shellResult(grep)?.stdout, /^(.+):(\d+)$/, 1, 2);
   const rows = txt.map((name) => ({ name, total: totals.get(name), errors: errors.get(name) }));
   if (rows.some((r) => r.total === undefined || r.errors === undefined)) {
     const why = [wc, grep].map((c) => firstLine(c.result ?? 'no result')).join(' / ');
@@ -202,33 +211,22 @@ function parseCounts(stdout: unknown, re: RegExp, nameGroup: number, countGroup:
   return out;
 }
 
-/** The program a model writes for this task: everything stays in variables, only a table is printed. */
-export const LOG_STATS_PROGRAM = `const files = list_dir('.').filter((name) => name.endsWith('.txt')).sort();
-if (files.length === 0) print('no .txt files');
-const rows = files.map((name) => {
-  const lines = read_file(name).split('\\n');
-  if (lines[lines.length - 1] === '') lines.pop();
-  return { name, total: lines.length, errors: lines.filter((line) => line.includes('ERROR')).length };
-});
-for (const row of rows) print(row.name + '\\t' + row.total + '\\t' + row.errors);`;
-
-/** The first look a model takes when it explores: what is here, and what one log line looks like. */
-export const EXPLORE_PROGRAM = `const names = list_dir('.');
-print(names.join('\\n'));
-const sample = names.find((name) => name.endsWith('.txt'));
-if (sample) print('first lines of ' + sample + ':\\n' + read_file(sample).split('\\n').slice(0, 3).join('\\n'));`;
+/** The programs a model writes for this task (JavaScript; programs.ts has both languages). */
+export const LOG_STATS_PROGRAM = JS_PROGRAMS.logStats;
+export const EXPLORE_PROGRAM = JS_PROGRAMS.explore;
 
 export function codeLogStats(conv: Conversation): SimReply {
-  const program = lastCall(conv, 'run_code', (a) => a.code === LOG_STATS_PROGRAM);
+  const { logStats, explore } = programsFor(conv);
+  const program = lastCall(conv, 'run_code', (a) => a.code === logStats);
   if (!program) {
-    if (!logStatsStyle(conv.trial).explore) return callTools([{ name: 'run_code', args: { code: LOG_STATS_PROGRAM } }]);
-    const explored = lastCall(conv, 'run_code', (a) => a.code === EXPLORE_PROGRAM);
-    if (!explored) return callTools([{ name: 'run_code', args: { code: EXPLORE_PROGRAM } }]);
+    if (!logStatsStyle(conv.trial).explore) return callTools([{ name: 'run_code', args: { code: logStats } }]);
+    const explored = lastCall(conv, 'run_code', (a) => a.code === explore);
+    if (!explored) return callTools([{ name: 'run_code', args: { code: explore } }]);
     const look = programOutput(explored.result);
     const names = look.printed.split('\n').filter((line) => line !== '' && !line.includes(' '));
     // Nothing to count: say so now. Otherwise (also when the look failed) the counting program decides.
     if (!look.error && names.length > 0 && !look.printed.includes('first lines of ')) return noTxt(names);
-    return callTools([{ name: 'run_code', args: { code: LOG_STATS_PROGRAM } }], 'Now I count the lines and ERROR lines of every .txt file in one program.');
+    return callTools([{ name: 'run_code', args: { code: logStats } }], 'Now I count the lines and ERROR lines of every .txt file in one program.');
   }
   const out = programOutput(program.result);
   const rows: Row[] = [];

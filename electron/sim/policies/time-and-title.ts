@@ -7,7 +7,8 @@
  */
 import { callTools, type SimReply } from '../types.js';
 import { finalAnswer, missingTools, programOutput, returnTypesShown, trialDraws } from './common.js';
-import { firstLine, lastCall, objectResult, type CallRecord, type Conversation } from './conversation.js';
+import { lines, programsFor, type Programs } from './programs.js';
+import { firstLine, lastCall, objectResult, textResult, type CallRecord, type Conversation } from './conversation.js';
 
 export interface TimeTitleParams {
   readonly url: string | null;
@@ -20,6 +21,21 @@ function clock(time: Record<string, unknown>): string | null {
     if (m) return `${m[1].padStart(2, '0')}:${m[2]}`;
   }
   return null;
+}
+
+/** A time as plain text ("2026-12-01 18:04:05 …"): read as the local wall-clock time. */
+function plainTime(result: string | undefined): Record<string, unknown> | undefined {
+  const text = textResult(result);
+  const m = text === undefined ? null : /\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}(:\d{2})?/.exec(text);
+  return m ? { local: m[0].replace('T', ' ') } : undefined;
+}
+
+/** A page as plain text: its <title>, a "Title:" line, or else its first line. */
+function plainPage(result: string | undefined): Record<string, unknown> | undefined {
+  const text = textResult(result);
+  if (text === undefined || text.trim() === '') return undefined;
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1] ?? /^\s*title:\s*(.+)$/im.exec(text)?.[1] ?? firstLine(text, 200);
+  return { title: title.trim() };
 }
 
 function finalFor(params: TimeTitleParams, time: Record<string, unknown>, title: string): SimReply {
@@ -49,8 +65,8 @@ export function reactTimeAndTitle(conv: Conversation, params: TimeTitleParams): 
       ...(page ? [] : [{ name: 'fetch_url', args: { url } }]),
     ]);
   }
-  const t = objectResult(time.result);
-  const p = objectResult(page.result);
+  const t = objectResult(time.result) ?? plainTime(time.result);
+  const p = objectResult(page.result) ?? plainPage(page.result);
   if (!t || !p) {
     const failures = [!t && `current_time failed: ${firstLine(time.result ?? 'no result')}`, !p && `fetch_url failed: ${firstLine(page.result ?? 'no result')}`];
     return finalAnswer(['I could not finish the task.', ...failures.filter((f): f is string => typeof f === 'string')]);
@@ -61,33 +77,24 @@ export function reactTimeAndTitle(conv: Conversation, params: TimeTitleParams): 
 const TIME_QUERY = 'current time in a timezone';
 const PAGE_QUERY = 'download web page';
 
-function guessProgram(params: TimeTitleParams, url: string): string {
-  return `const clock = search_tools(${JSON.stringify(TIME_QUERY)})[0];
-const fetchPage = search_tools(${JSON.stringify(PAGE_QUERY)})[0];
-print(clock(${JSON.stringify(params.timezone)}));
-const html = fetchPage(${JSON.stringify(url)});
-const title = html.match(/<title>([^<]*)<\\/title>/i)[1];
-print('title: ' + title);`;
+const findClock = (p: Programs) => p.find('clock', TIME_QUERY);
+const findPage = (p: Programs) => p.find('fetchPage', PAGE_QUERY);
+
+function guessProgram(p: Programs, params: TimeTitleParams, url: string): string {
+  return lines(findClock(p), findPage(p), p.printCall('clock', params.timezone), p.guessTitle(url));
 }
 
-function inspectProgram(url: string): string {
-  return `const fetchPage = search_tools(${JSON.stringify(PAGE_QUERY)})[0];
-const page = fetchPage(${JSON.stringify(url)});
-print('type: ' + typeof page + ', keys: ' + Object.keys(page).join(', '));
-print('title: ' + page.title);`;
+function inspectProgram(p: Programs, url: string): string {
+  return lines(findPage(p), p.inspectPage(url));
 }
 
 /** The careful way with types hidden: read fetch_url's own description (signature with its return type) first. */
-function describeProgram(params: TimeTitleParams): string {
-  return `const clock = search_tools(${JSON.stringify(TIME_QUERY)})[0];
-const fetchPage = search_tools(${JSON.stringify(PAGE_QUERY)})[0];
-print(fetchPage.describe());
-print(clock(${JSON.stringify(params.timezone)}));`;
+function describeProgram(p: Programs, params: TimeTitleParams): string {
+  return lines(findClock(p), findPage(p), p.describe('fetchPage'), p.printCall('clock', params.timezone));
 }
 
-function titleProgram(url: string): string {
-  return `const fetchPage = search_tools(${JSON.stringify(PAGE_QUERY)})[0];
-print('title: ' + fetchPage(${JSON.stringify(url)}).title);`;
+function titleProgram(p: Programs, url: string): string {
+  return lines(findPage(p), p.printTitle(url));
 }
 
 /** With return types hidden, whether this trial guesses fetch_url's result is an HTML string (trial 1: yes). */
@@ -95,11 +102,8 @@ export function guessesReturnType(trial: number): boolean {
   return trial <= 1 || trialDraws(trial, 'time-and-title')() < 2 / 3;
 }
 
-function directProgram(params: TimeTitleParams, url: string): string {
-  return `const clock = search_tools(${JSON.stringify(TIME_QUERY)})[0];
-const fetchPage = search_tools(${JSON.stringify(PAGE_QUERY)})[0];
-print(clock(${JSON.stringify(params.timezone)}));
-print('title: ' + fetchPage(${JSON.stringify(url)}).title);`;
+function directProgram(p: Programs, params: TimeTitleParams, url: string): string {
+  return lines(findClock(p), findPage(p), p.printCall('clock', params.timezone), p.printTitle(url));
 }
 
 /** The latest printed time object and title across the programs run so far. */
@@ -113,7 +117,7 @@ function readings(programs: readonly CallRecord[]): { time: Record<string, unkno
         if (obj && ('local' in obj || 'iso' in obj)) time = obj;
       }
       const m = /^title: (.*)$/.exec(line);
-      if (title === null && m && m[1] !== 'undefined') title = m[1];
+      if (title === null && m && m[1] !== 'undefined' && m[1] !== 'None') title = m[1];
     }
   }
   return { time, title };
@@ -122,24 +126,26 @@ function readings(programs: readonly CallRecord[]): { time: Record<string, unkno
 export function codeTimeAndTitle(conv: Conversation, params: TimeTitleParams): SimReply {
   if (!params.url) return noUrl();
   const programs = conv.calls.filter((c) => c.name === 'run_code');
+  const p = programsFor(conv);
   if (programs.length === 0) {
-    if (returnTypesShown(conv)) return callTools([{ name: 'run_code', args: { code: directProgram(params, params.url) } }]);
-    const code = guessesReturnType(conv.trial) ? guessProgram(params, params.url) : describeProgram(params);
+    if (returnTypesShown(conv)) return callTools([{ name: 'run_code', args: { code: directProgram(p, params, params.url) } }]);
+    const code = guessesReturnType(conv.trial) ? guessProgram(p, params, params.url) : describeProgram(p, params);
     return callTools([{ name: 'run_code', args: { code } }]);
   }
   const { time, title } = readings(programs);
   if (time && title !== null) return finalFor(params, time, title);
   const last = programOutput(programs[programs.length - 1].result);
-  const described = programs.some((p) => (p.args.code as string | undefined)?.includes('fetchPage.describe()'));
-  const titled = programs.some((p) => (p.args.code as string | undefined)?.includes(').title'));
+  const codeOf = (c: CallRecord) => (typeof c.args.code === 'string' ? c.args.code : '');
+  const described = programs.some((c) => codeOf(c) === describeProgram(p, params));
+  const titled = programs.some((c) => codeOf(c).includes(p.printTitle(params.url!)));
   if (described && !titled && /\btitle\b/.test(last.printed)) {
-    return callTools([{ name: 'run_code', args: { code: titleProgram(params.url) } }], 'fetch_url returns an object with a title field; reading it.');
+    return callTools([{ name: 'run_code', args: { code: titleProgram(p, params.url) } }], 'fetch_url returns an object with a title field; reading it.');
   }
-  const inspected = programs.some((p) => (p.args.code as string | undefined)?.includes('Object.keys(page)'));
+  const inspected = programs.some((c) => codeOf(c).includes(p.inspectPage(params.url!)));
   // A TypeError from treating the result as a string: look at what fetch_url really returns.
   if (last.error && /TypeError|not a function|undefined/i.test(last.error) && !inspected && programs.length < 3) {
     return callTools(
-      [{ name: 'run_code', args: { code: inspectProgram(params.url) + (time ? '' : `\nprint(search_tools(${JSON.stringify(TIME_QUERY)})[0](${JSON.stringify(params.timezone)}));`) } }],
+      [{ name: 'run_code', args: { code: time ? inspectProgram(p, params.url) : lines(inspectProgram(p, params.url), findClock(p), p.printCall('clock', params.timezone)) } }],
       `fetch_url did not return a string (${firstLine(last.error, 100)}). Let me look at what it returns.`,
     );
   }

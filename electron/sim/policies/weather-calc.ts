@@ -4,6 +4,7 @@
  * converts in JS (with return types hidden it first prints the object to see its fields). calc: ReAct calls
  * calculator; Code Mode computes in JS, as models usually do.
  */
+import { lines, programsFor } from './programs.js';
 import { callTools, type SimReply } from '../types.js';
 import { finalAnswer, missingTools, programOutput, returnTypesShown } from './common.js';
 import { firstLine, jsonResult, lastCall, objectResult, type Conversation } from './conversation.js';
@@ -53,17 +54,16 @@ const WEATHER_QUERY = 'weather temperature for a city';
 
 export function codeWeather(conv: Conversation, city: string): SimReply {
   const programs = conv.calls.filter((c) => c.name === 'run_code');
-  const find = `const weather = search_tools(${JSON.stringify(WEATHER_QUERY)})[0];\n`;
+  const p = programsFor(conv);
+  const find = p.find('weather', WEATHER_QUERY);
   if (programs.length === 0) {
-    const code = returnTypesShown(conv)
-      ? `${find}const w = weather(${JSON.stringify(city)});\nprint(w);\nprint('fahrenheit: ' + (w.tempC * 9 / 5 + 32));`
-      : `${find}print(weather(${JSON.stringify(city)}));`;
+    const code = returnTypesShown(conv) ? lines(find, p.weatherF(city)) : lines(find, p.printCall('weather', city));
     return callTools([{ name: 'run_code', args: { code } }]);
   }
   let w: Record<string, unknown> | undefined;
   let f: number | undefined;
-  for (const p of programs) {
-    for (const line of programOutput(p.result).printed.split('\n')) {
+  for (const program of programs) {
+    for (const line of programOutput(program.result).printed.split('\n')) {
       const obj = line.startsWith('{') ? objectResult(line) : undefined;
       if (hasTemp(obj)) w = obj;
       const m = /^fahrenheit: (-?[\d.]+)$/.exec(line);
@@ -74,7 +74,7 @@ export function codeWeather(conv: Conversation, city: string): SimReply {
   const last = programOutput(programs[programs.length - 1].result);
   if (w && programs.length < 3) {
     // Now the fields are known: convert in code rather than in my head.
-    return callTools([{ name: 'run_code', args: { code: `${find}const w = weather(${JSON.stringify(city)});\nprint(w);\nprint('fahrenheit: ' + (w.tempC * 9 / 5 + 32));` } }]);
+    return callTools([{ name: 'run_code', args: { code: lines(find, p.weatherF(city)) } }]);
   }
   return finalAnswer([`I could not get the temperature: ${firstLine(last.error ?? (last.printed || 'the program printed nothing'))}`]);
 }
@@ -91,8 +91,7 @@ export function reactCalc(conv: Conversation, expression: string): SimReply {
 
 export function codeCalc(conv: Conversation, expression: string): SimReply {
   const program = lastCall(conv, 'run_code');
-  const js = expression.replace(/\^/g, '**');
-  if (!program) return callTools([{ name: 'run_code', args: { code: `print(${js});` } }]);
+  if (!program) return callTools([{ name: 'run_code', args: { code: programsFor(conv).printValue(expression) } }]);
   const out = programOutput(program.result);
   if (out.error) return finalAnswer([`My program failed: ${firstLine(out.error)}`]);
   const printed = out.printed.trim();

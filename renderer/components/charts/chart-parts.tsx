@@ -46,7 +46,7 @@ export function LegendItem({ color, label, dash }: { color: string; label: strin
  * One entry per mode with its prompt and completion shades side by side, then a key saying which is which:
  * with four modes, eight "Mode kind" entries would crowd the title row.
  */
-export function PairLegend({ modes }: { modes: readonly ModeId[] }) {
+export function PairLegend({ modes, note = 'each pair: prompt, then completion' }: { modes: readonly ModeId[]; note?: string }) {
   return (
     <>
       {modes.map((m) => (
@@ -58,7 +58,7 @@ export function PairLegend({ modes }: { modes: readonly ModeId[] }) {
           {MODE_LABELS[m] ?? m}
         </span>
       ))}
-      <span className="legend-item legend-key">each pair: prompt, then completion</span>
+      <span className="legend-item legend-key">{note}</span>
     </>
   );
 }
@@ -112,3 +112,18 @@ export const fmtAxis = (v: number) => {
   if (a >= 1000) return `${+(v / 1000).toFixed(1)}k`;
   return String(v);
 };
+
+/** 0 and round steps (1, 2, 2.5 or 5 × 10^k) up to at least `max`, about `count` of them: ticks a reader can add up. */
+export function roundTicks(max: number, count = 4): number[] {
+  const raw = Math.max(1, max) / count;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= raw)!;
+  const n = Math.ceil(Math.max(1, max) / step);
+  return Array.from({ length: n + 1 }, (_, i) => i * step);
+}
+
+/** Powers of ten from 1 up to at least `max`, for a log scale. */
+export function logTicks(max: number): number[] {
+  const top = Math.max(1, Math.ceil(Math.log10(Math.max(1, max))));
+  return Array.from({ length: top + 1 }, (_, i) => 10 ** i);
+}

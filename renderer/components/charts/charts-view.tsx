@@ -13,7 +13,9 @@ import { SummaryTable } from '../summary/summary-table.js';
 import { TrialsTable } from '../summary/trials-table.js';
 import { costShown } from '../summary/cost-parts.js';
 import { CumulativeChart } from './cumulative-chart.js';
+import { CompositionChart } from './composition-chart.js';
 import { PerStepChart } from './per-step-chart.js';
+import { StepMetricChart } from './step-metric-chart.js';
 import { TrialTotalsChart } from './trial-totals-chart.js';
 import { ModeMeansChart } from './mode-means-chart.js';
 
@@ -45,6 +47,11 @@ export function ChartsView() {
       ) : (
         <>
           <PerStepChart key={shown} runs={comparison.runs} simulated={simulated} scope={scope} />
+          <CompositionChart runs={comparison.runs} simulated={simulated} scope={scope} />
+          <div className={`charts-row ${costShown(comparison.runs) ? '' : 'is-single'}`}>
+            <StepMetricChart runs={comparison.runs} metric="latency" simulated={simulated} />
+            {costShown(comparison.runs) ? <StepMetricChart runs={comparison.runs} metric="cost" simulated={simulated} /> : null}
+          </div>
           {/* Beyond two runs the summary's value and Δ columns need the full width. */}
           <div className={`charts-row ${comparison.runs.length > 2 ? 'is-stacked' : ''}`}>
             <SummaryTable comparison={comparison} simulated={simulated} scope={scope} waiting={waiting} />

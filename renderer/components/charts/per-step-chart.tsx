@@ -9,8 +9,9 @@ import type { BarShapeProps } from 'recharts';
 import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import type { RunSummary } from '../../../shared/summary.js';
 import { fmtInt } from '../../lib/format.js';
-import { perStepRows, seriesKey, type TokenKind } from './chart-data.js';
-import { ChartFrame, PairLegend, TokenTooltip, axisTick, fmtAxis, modeColor, modeKindLabel, outline } from './chart-parts.js';
+import { perStepRows, seriesKey, type StepRow, type TokenKind } from './chart-data.js';
+import { useApp } from '../../store/app-store.js';
+import { ChartFrame, PairLegend, TokenTooltip, axisTick, fmtAxis, logTicks, modeColor, modeKindLabel, outline, roundTicks } from './chart-parts.js';
 
 function barShape(mode: ModeId, kind: TokenKind) {
   const key = seriesKey(mode, kind);
@@ -41,20 +42,76 @@ function barShape(mode: ModeId, kind: TokenKind) {
 /** Beyond this many steps the bars would be thinner than a pixel: show a window and a brush to move it. */
 const WINDOW = 60;
 
+/** One panel of the chart: the bars of one kind (prompt or completion) for every mode, on its own scale. */
+function KindPanel({ rows, modes, kind, log, height, brush }: { rows: StepRow[]; modes: readonly ModeId[]; kind: TokenKind; log: boolean; height: number; brush?: React.ReactNode }) {
+  const max = Math.max(1, ...rows.flatMap((r) => modes.map((m) => r[seriesKey(m, kind)] ?? 0)));
+  const ticks = log ? logTicks(max) : roundTicks(max);
+  return (
+    <div className="chart-box" style={{ height }} data-testid={`per-step-${kind}`} data-scale={log ? 'log' : 'linear'} data-ticks={ticks.join(' ')}>
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={rows} margin={{ top: 8, right: 12, bottom: 12, left: 6 }} barGap={1} barCategoryGap="18%" maxBarSize={28}>
+          <CartesianGrid vertical={false} stroke="var(--chart-grid)" />
+          <XAxis dataKey="step" interval={Math.max(0, Math.ceil(rows.length / 24) - 1)} tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--chart-grid)' }} label={{ value: 'step', position: 'insideBottom', offset: -8, fill: 'var(--chart-axis)', fontSize: 11 }} />
+          <YAxis
+            scale={log ? 'log' : 'linear'}
+            domain={[log ? 1 : 0, ticks[ticks.length - 1]!]}
+            ticks={ticks}
+            allowDataOverflow={log}
+            tick={axisTick}
+            tickLine={false}
+            axisLine={false}
+            tickFormatter={fmtAxis}
+            width={56}
+            label={{ value: `${kind} tokens`, angle: -90, position: 'insideLeft', offset: 4, dy: 34, fill: 'var(--chart-axis)', fontSize: 11 }}
+          />
+          <Tooltip cursor={{ fill: 'var(--bg-hover)' }} content={(p) => <TokenTooltip {...(p as object)} labelOf={modeKindLabel} />} isAnimationActive={false} />
+          {modes.map((m) => (
+            <Bar key={seriesKey(m, kind)} dataKey={seriesKey(m, kind)} name={seriesKey(m, kind)} fill={modeColor(m, kind)} shape={barShape(m, kind)} isAnimationActive={false} />
+          ))}
+          {brush}
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
 /** `scope` names the trial shown ("Trial 2") when the comparison has several. */
 export function PerStepChart({ runs, simulated, scope }: { runs: readonly RunSummary[]; simulated: boolean; scope?: string }) {
   const rows = perStepRows(runs);
   // null: follow the newest steps (live runs grow to the right); a range once the user moved the brush.
   const [range, setRange] = useState<{ startIndex: number; endIndex: number } | null>(null);
+  const log = useApp((s) => s.chartLogScale);
+  const setLog = useApp((s) => s.setChartLogScale);
   const windowed = rows.length > WINDOW;
   const start = range ? Math.min(range.startIndex, rows.length - 1) : Math.max(0, rows.length - WINDOW);
   const end = range ? Math.min(range.endIndex, rows.length - 1) : rows.length - 1;
   const modes = runs.map((r) => r.mode);
-  const legend = <PairLegend modes={modes} />;
+  const legend = (
+    <>
+      <PairLegend modes={modes} note="prompt shade above, completion shade below" />
+      <label className="chart-toggle" data-testid="log-scale-toggle">
+        <input type="checkbox" checked={log} onChange={(e) => setLog(e.target.checked)} /> Log scale
+      </label>
+    </>
+  );
+  const brush = windowed ? (
+    <Brush
+      dataKey="step"
+      height={18}
+      stroke="var(--border-strong)"
+      fill="var(--bg-subtle)"
+      travellerWidth={8}
+      startIndex={start}
+      endIndex={end}
+      onChange={(r) => {
+        if (typeof r.startIndex === 'number' && typeof r.endIndex === 'number') setRange(r.endIndex >= rows.length - 1 ? null : { startIndex: r.startIndex, endIndex: r.endIndex });
+      }}
+    />
+  ) : undefined;
   return (
     <ChartFrame
       title={scope ? `Tokens per step · ${scope}` : 'Tokens per step'}
-      subtitle="Prompt (input) and completion (output) tokens of every model request, as the provider reported them."
+      subtitle="Prompt (input) tokens of every model request above, completion (output) tokens below, each on its own scale, as the provider reported them."
       simulated={simulated}
       legend={legend}
       testId="per-step-chart"
@@ -67,35 +124,10 @@ export function PerStepChart({ runs, simulated, scope }: { runs: readonly RunSum
       {rows.length === 0 ? (
         <div className="chart-empty">{runs.some((r) => r.status === 'running') ? 'No model replies yet.' : 'No model replied in this comparison: see the timeline for why.'}</div>
       ) : (
-        <div className="chart-box" style={{ height: 260 }}>
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={rows} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} barGap={1} barCategoryGap="18%" maxBarSize={28}>
-              <CartesianGrid vertical={false} stroke="var(--chart-grid)" />
-              <XAxis dataKey="step" interval={Math.max(0, Math.ceil((end - start + 1) / 24) - 1)} tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--chart-grid)' }} />
-              <YAxis tick={axisTick} tickLine={false} axisLine={false} tickFormatter={fmtAxis} width={48} />
-              <Tooltip cursor={{ fill: 'var(--bg-hover)' }} content={(p) => <TokenTooltip {...(p as object)} labelOf={modeKindLabel} />} isAnimationActive={false} />
-              {modes.flatMap((m) =>
-                (['prompt', 'completion'] as const).map((k) => (
-                  <Bar key={seriesKey(m, k)} dataKey={seriesKey(m, k)} name={seriesKey(m, k)} fill={modeColor(m, k)} shape={barShape(m, k)} isAnimationActive={false} />
-                )),
-              )}
-              {windowed ? (
-                <Brush
-                  dataKey="step"
-                  height={18}
-                  stroke="var(--border-strong)"
-                  fill="var(--bg-subtle)"
-                  travellerWidth={8}
-                  startIndex={start}
-                  endIndex={end}
-                  onChange={(r) => {
-                    if (typeof r.startIndex === 'number' && typeof r.endIndex === 'number') setRange(r.endIndex >= rows.length - 1 ? null : { startIndex: r.startIndex, endIndex: r.endIndex });
-                  }}
-                />
-              ) : null}
-            </BarChart>
-          </ResponsiveContainer>
-        </div>
+        <>
+          <KindPanel rows={rows} modes={modes} kind="prompt" log={log} height={250} brush={brush} />
+          <KindPanel rows={rows.slice(start, end + 1)} modes={modes} kind="completion" log={log} height={150} />
+        </>
       )}
       <table className="visually-hidden" data-testid="per-step-table">
         <caption>

@@ -8,6 +8,7 @@ export type AnyStatus = DisplayStatus;
 
 const STATUS_TEXT: Record<AnyStatus, string> = {
   answered: 'Answered',
+  'no-policy': 'No policy (simulated)',
   'max-steps': 'Max steps',
   cancelled: 'Cancelled',
   error: 'Error',
@@ -20,6 +21,7 @@ const STATUS_TEXT: Record<AnyStatus, string> = {
 
 const STATUS_TONE: Record<AnyStatus, string> = {
   answered: 'ok',
+  'no-policy': 'warn',
   'max-steps': 'warn',
   cancelled: 'neutral',
   error: 'err',

@@ -1,6 +1,7 @@
 /** RunSettings beyond the defaults, validated as typed against the host's own schema; errors at the field. */
 import { useState } from 'react';
 import { SIM_FAULTS } from '../../../shared/run-spec.js';
+import { TOOLSET_IDS, TOOLSETS, type ToolsetId } from '../../../shared/toolsets.js';
 import { useApp } from '../../store/app-store.js';
 import { DEFAULT_DRAFT, NUMERIC_SETTINGS, SETTING_INFO, SIM_FAULT_LABELS, checkSettings, type NumericSetting } from '../../store/composer-model.js';
 import { composerSelectors } from '../../store/selectors.js';
@@ -17,7 +18,7 @@ export function AdvancedSettings() {
   const simulated = providerName === 'simulated';
   const check = checkSettings(draft, simulated);
   const changed = NUMERIC_SETTINGS.filter((k) => draft[k] !== DEFAULT_DRAFT[k]).length + (draft.returnTypes !== DEFAULT_DRAFT.returnTypes ? 1 : 0)
-    + (draft.streamOptions !== DEFAULT_DRAFT.streamOptions ? 1 : 0) + (simulated ? draft.simFaults.length : 0) + Object.keys(draft.approvals ?? {}).length;
+    + (draft.streamOptions !== DEFAULT_DRAFT.streamOptions ? 1 : 0) + (draft.toolset !== DEFAULT_DRAFT.toolset ? 1 : 0) + (simulated ? draft.simFaults.length : 0) + Object.keys(draft.approvals ?? {}).length;
   const hasErrors = Object.keys(check.fieldErrors).length > 0 || !!check.formError;
   const [open, setOpen] = useState(hasErrors);
   const isOpen = open || hasErrors;
@@ -59,6 +60,15 @@ export function AdvancedSettings() {
       </button>
       {isOpen ? (
         <div className="advanced-body">
+          <div className="field toolset-field">
+            <label className="label" htmlFor="setting-toolset">Tools offered</label>
+            <select id="setting-toolset" className="input" value={draft.toolset} onChange={(e) => setSetting('toolset', e.target.value as ToolsetId)} data-testid="setting-toolset">
+              {TOOLSET_IDS.map((id) => (
+                <option key={id} value={id}>{TOOLSETS[id].label}</option>
+              ))}
+            </select>
+            <p className="field-hint">{TOOLSETS[draft.toolset].about}</p>
+          </div>
           <div className="settings-grid">{NUMERIC_SETTINGS.filter((k) => !CODE_ONLY.includes(k)).map(field)}</div>
           {simulated ? null : (
             <label className="check-row">

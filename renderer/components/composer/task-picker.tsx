@@ -8,6 +8,7 @@ export function TaskPicker({ error }: { error?: string }) {
   const form = useApp(composerSelectors.form);
   const setForm = useApp((s) => s.setForm);
   const selected = BUILTIN_TASKS.find((t) => t.id === form.taskChoice);
+  const simulated = form.providerName === 'simulated';
   return (
     <fieldset className="field-group" aria-describedby={error ? 'task-error' : undefined}>
       <legend className="group-title">Task</legend>
@@ -44,6 +45,11 @@ export function TaskPicker({ error }: { error?: string }) {
       ) : selected ? (
         <p className="task-prompt" title="The prompt sent to the model">
           {selected.text.replace('{{FIXTURE_URL}}', 'a local test page')}
+        </p>
+      ) : null}
+      {form.taskChoice === 'custom' && simulated ? (
+        <p className="field-hint is-warn" data-testid="sim-free-text-warning">
+          The simulated model only knows the built-in tasks: it will say so, and each run ends as “No policy (simulated)”, not as an answer. Choose a real provider under Model to run your own task.
         </p>
       ) : null}
       {error ? (

@@ -70,7 +70,7 @@ export const ResultCell = memo(function ResultCell({ runId, status, finished: f,
         {f ? <ValidationBadge validation={f.validation} /> : null}
         {totals ? (
           <span className="result-totals num muted">
-            {fmtInt(totals.steps)} steps · <span title={est ? ESTIMATED_HINT : undefined}>{est}{fmtInt(totals.total)} tokens</span>
+            {fmtInt(totals.steps)} {totals.steps === 1 ? 'step' : 'steps'} · <span title={est ? ESTIMATED_HINT : undefined}>{est}{fmtInt(totals.total)} tokens</span>
             {showCost ? (
               <>
                 {' · '}
@@ -109,7 +109,7 @@ export const ResultCell = memo(function ResultCell({ runId, status, finished: f,
       {f ? (
         f.answer ? (
           <div className="answer" data-testid="answer">
-            <div className="section-label">Final answer</div>
+            <div className="section-label">{f.status === 'answered' ? 'Final answer' : 'Last reply'}</div>
             <ExpandableText id={`${runId}:answer`} text={f.answer} lines={14} />
           </div>
         ) : (

@@ -8,6 +8,7 @@ import type { ToolExposure } from '../../../../shared/step-event.js';
 import { limitsFromSettings, programText, runProgram, Sandbox } from '../../sandbox/index.js';
 import type { CallContext, ModeOptions } from '../mode.js';
 import { standardBindings } from './bindings.js';
+import { toolsetOf } from '../toolsets.js';
 import { RUN_CODE, runCodeExposure } from './run-code-tool.js';
 
 let prewarmed: { readonly sandbox: Sandbox; readonly memoryMb: number } | null = null;
@@ -39,8 +40,9 @@ export interface ProgramTool {
 }
 
 export function createProgramTool(opts: ModeOptions): ProgramTool {
-  const { tools, hiddenTools } = standardBindings();
-  const exposure = runCodeExposure(tools, opts.settings.returnTypes);
+  const toolset = toolsetOf(opts.settings);
+  const { tools, hiddenTools } = standardBindings(toolset.tools);
+  const exposure = runCodeExposure(tools, opts.settings.returnTypes, toolset.runCodeDescription);
   const limits = limitsFromSettings(opts.settings);
   // One sandbox thread per run: the prewarmed one when the worker made it, else one started now, so its
   // start-up is not billed to the first program.

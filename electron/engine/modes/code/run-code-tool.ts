@@ -21,10 +21,14 @@ export function runCodeDescription(catalog: readonly ToolDefinition[], returnTyp
   ].join('\n');
 }
 
-export function runCodeExposure(catalog: readonly ToolDefinition[], returnTypes: boolean): ToolExposure {
+export function runCodeExposure(
+  catalog: readonly ToolDefinition[],
+  returnTypes: boolean,
+  describe: (catalog: readonly ToolDefinition[], returnTypes: boolean) => string = runCodeDescription,
+): ToolExposure {
   return {
     name: RUN_CODE,
-    description: runCodeDescription(catalog, returnTypes),
+    description: describe(catalog, returnTypes),
     parameters: {
       type: 'object',
       properties: { code: { type: 'string', description: 'The JavaScript program to run.' } },

@@ -1,0 +1,39 @@
+/**
+ * A run's tool profile (shared/toolsets.ts): the tools every mode draws from, the Code Mode catalog, and the
+ * system prompt and run_code description each mode sends. Modes ask here instead of naming tools themselves,
+ * so a profile changes what the model is offered in every mode at once.
+ */
+import type { ModeId } from '../../../shared/modes.js';
+import type { RunSettings } from '../../../shared/run-spec.js';
+import type { ToolsetId } from '../../../shared/toolsets.js';
+import { CODE_SYSTEM_PROMPT, HYBRID_SYSTEM_PROMPT, REACT_SEARCH_SYSTEM_PROMPT, REACT_SYSTEM_PROMPT } from './prompts.js';
+import { runCodeDescription } from './code/run-code-tool.js';
+import { ALL_TOOLS } from '../tools/index.js';
+import { SEED_PROMPTS, SEED_TOOLS, seedRunCodeDescription } from '../tools/seed-tools.js';
+import type { ToolDefinition } from '../tools/tool.js';
+
+export interface Toolset {
+  readonly id: ToolsetId;
+  readonly tools: readonly ToolDefinition[];
+  readonly systemPrompts: Readonly<Record<ModeId, string>>;
+  runCodeDescription(catalog: readonly ToolDefinition[], returnTypes: boolean): string;
+}
+
+const TOOLSETS: Readonly<Record<ToolsetId, Toolset>> = {
+  parallax: {
+    id: 'parallax',
+    tools: ALL_TOOLS,
+    systemPrompts: { react: REACT_SYSTEM_PROMPT, code: CODE_SYSTEM_PROMPT, hybrid: HYBRID_SYSTEM_PROMPT, 'react-search': REACT_SEARCH_SYSTEM_PROMPT },
+    runCodeDescription,
+  },
+  seed: { id: 'seed', tools: SEED_TOOLS, systemPrompts: SEED_PROMPTS, runCodeDescription: seedRunCodeDescription },
+};
+
+export function toolsetOf(settings: Pick<RunSettings, 'toolset'>): Toolset {
+  return TOOLSETS[settings.toolset ?? 'parallax'];
+}
+
+/** A tool of the run's profile by name. */
+export function toolIn(toolset: Toolset, name: string): ToolDefinition | undefined {
+  return toolset.tools.find((tool) => tool.name === name);
+}

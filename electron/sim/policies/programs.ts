@@ -1,0 +1,85 @@
+/**
+ * The programs the scripted policies write, in the language the run_code tool asks for: JavaScript (Parallax's
+ * Code Mode and Hybrid) or Python (when the tool's description says Python, as the reference tutorial's and
+ * many other agents' sandboxes do). Both print the same lines (tab-separated rows, JSON objects, "title: …"),
+ * so one parser reads either; the Python ones print objects with json.dumps, as print(dict) is not JSON.
+ */
+import type { Conversation } from './conversation.js';
+
+export type ProgramLanguage = 'javascript' | 'python';
+
+/** Python when the run_code description asks for it ("Run a Python program …"), else JavaScript. */
+export function programLanguage(conv: Pick<Conversation, 'runCodeDescription'>): ProgramLanguage {
+  return /\bpython\b/i.test(conv.runCodeDescription) && !/\bjavascript\b/i.test(conv.runCodeDescription) ? 'python' : 'javascript';
+}
+
+const q = JSON.stringify;
+
+export const JS_PROGRAMS = {
+  logStats: `const files = list_dir('.').filter((name) => name.endsWith('.txt')).sort();
+if (files.length === 0) print('no .txt files');
+const rows = files.map((name) => {
+  const lines = read_file(name).split('\\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  return { name, total: lines.length, errors: lines.filter((line) => line.includes('ERROR')).length };
+});
+for (const row of rows) print(row.name + '\\t' + row.total + '\\t' + row.errors);`,
+  explore: `const names = list_dir('.');
+print(names.join('\\n'));
+const sample = names.find((name) => name.endsWith('.txt'));
+if (sample) print('first lines of ' + sample + ':\\n' + read_file(sample).split('\\n').slice(0, 3).join('\\n'));`,
+  find: (variable: string, query: string) => `const ${variable} = search_tools(${q(query)})[0];`,
+  printCall: (fn: string, arg: string) => `print(${fn}(${q(arg)}));`,
+  guessTitle: (url: string) => `const html = fetchPage(${q(url)});
+const title = html.match(/<title>([^<]*)<\\/title>/i)[1];
+print('title: ' + title);`,
+  inspectPage: (url: string) => `const page = fetchPage(${q(url)});
+print('type: ' + typeof page + ', keys: ' + Object.keys(page).join(', '));
+print('title: ' + page.title);`,
+  describe: (variable: string) => `print(${variable}.describe());`,
+  printTitle: (url: string) => `print('title: ' + fetchPage(${q(url)}).title);`,
+  weatherF: (city: string) => `const w = weather(${q(city)});\nprint(w);\nprint('fahrenheit: ' + (w.tempC * 9 / 5 + 32));`,
+  printValue: (expression: string) => `print(${expression.replace(/\^/g, '**')});`,
+};
+
+export const PY_PROGRAMS: typeof JS_PROGRAMS = {
+  logStats: `files = sorted(name for name in list_dir('.') if name.endswith('.txt'))
+if not files:
+    print('no .txt files')
+for name in files:
+    lines = read_file(name).splitlines()
+    errors = sum(1 for line in lines if 'ERROR' in line)
+    print(f"{name}\\t{len(lines)}\\t{errors}")`,
+  explore: `names = list_dir('.')
+print('\\n'.join(names))
+sample = next((name for name in names if name.endswith('.txt')), None)
+if sample:
+    print('first lines of ' + sample + ':\\n' + '\\n'.join(read_file(sample).splitlines()[:3]))`,
+  find: (variable: string, query: string) => `${snake(variable)} = search_tools(${q(query)})[0]`,
+  printCall: (fn: string, arg: string) => `import json\nprint(json.dumps(${snake(fn)}(${q(arg)})))`,
+  guessTitle: (url: string) => `import re
+html = fetch_page(${q(url)})
+title = re.search(r'<title>([^<]*)</title>', html, re.I).group(1)
+print('title: ' + title)`,
+  inspectPage: (url: string) => `page = fetch_page(${q(url)})
+print('type: ' + type(page).__name__ + ', keys: ' + ', '.join(page))
+print('title: ' + str(page.get('title')))`,
+  describe: (variable: string) => `print(${snake(variable)}.describe())`,
+  printTitle: (url: string) => `print('title: ' + fetch_page(${q(url)})['title'])`,
+  weatherF: (city: string) => `import json\nw = weather(${q(city)})\nprint(json.dumps(w))\nprint('fahrenheit: ' + str(w['tempC'] * 9 / 5 + 32))`,
+  printValue: (expression: string) => `print(${expression.replace(/\^/g, '**')})`,
+};
+
+/** fetchPage → fetch_page: each language's own naming. */
+function snake(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+export type Programs = typeof JS_PROGRAMS;
+
+export function programsFor(conv: Pick<Conversation, 'runCodeDescription'>): Programs {
+  return programLanguage(conv) === 'python' ? PY_PROGRAMS : JS_PROGRAMS;
+}
+
+/** Joins program lines; JavaScript and Python both take one statement per line. */
+export const lines = (...parts: readonly string[]): string => parts.join('\n');

@@ -1,0 +1,87 @@
+/**
+ * One figure per step per mode beside the token charts: the model's latency (ms), and the cost (USD) when the
+ * steps were priced. Bars carry data-mode / data-step / data-metric / data-value for tests.
+ */
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { BarShapeProps } from 'recharts';
+import type { ModeId } from '../../../shared/run-spec.js';
+import { MODE_LABELS } from '../../../shared/run-spec.js';
+import type { RunSummary, StepSummary } from '../../../shared/summary.js';
+import { fmtMs } from '../../lib/format.js';
+import { ChartFrame, LegendItem, axisTick, modeColor, roundTicks } from './chart-parts.js';
+
+export type StepMetric = 'latency' | 'cost';
+
+const METRICS: Record<StepMetric, { title: string; subtitle: string; axis: string; value: (s: StepSummary) => number | null; text: (v: number) => string }> = {
+  latency: {
+    title: 'Latency per step',
+    subtitle: 'Time from sending each model request to its last byte.',
+    axis: 'ms',
+    value: (s) => s.latencyMs,
+    text: (v) => fmtMs(v),
+  },
+  cost: {
+    title: 'Cost per step',
+    subtitle: 'What each model request cost, from the provider’s figure or the model’s price.',
+    axis: 'USD',
+    value: (s) => s.cost.usd,
+    text: (v) => `$${v < 0.01 ? v.toPrecision(2) : v.toFixed(4)}`,
+  },
+};
+
+type Row = { step: number } & Partial<Record<ModeId, number>>;
+
+export function stepMetricRows(runs: readonly RunSummary[], metric: StepMetric): Row[] {
+  const rows = new Map<number, Row>();
+  for (const r of runs) {
+    for (const s of r.perStep) {
+      const v = METRICS[metric].value(s);
+      if (v === null) continue;
+      const row = rows.get(s.step) ?? { step: s.step };
+      row[r.mode] = v;
+      rows.set(s.step, row);
+    }
+  }
+  return [...rows.values()].sort((a, b) => a.step - b.step);
+}
+
+function shape(mode: ModeId, metric: StepMetric) {
+  return (props: BarShapeProps) => {
+    const row = props.payload as Row | undefined;
+    const value = row?.[mode];
+    if (value === undefined) return <g />;
+    const { x = 0, y = 0, width = 0, height = 0 } = props;
+    return (
+      <rect x={x} y={y} width={Math.max(0, width)} height={Math.max(0, height)} rx={Math.min(2, width / 4)} style={{ fill: modeColor(mode) }}
+        data-testid="metric-bar" data-metric={metric} data-mode={mode} data-step={row!.step} data-value={value}
+        aria-label={`Step ${row!.step}, ${MODE_LABELS[mode]}: ${METRICS[metric].text(value)}`} />
+    );
+  };
+}
+
+export function StepMetricChart({ runs, metric, simulated }: { runs: readonly RunSummary[]; metric: StepMetric; simulated: boolean }) {
+  const rows = stepMetricRows(runs, metric);
+  if (rows.length === 0) return null;
+  const m = METRICS[metric];
+  const modes = runs.map((r) => r.mode);
+  const max = Math.max(...rows.flatMap((r) => modes.map((mode) => r[mode] ?? 0)));
+  const ticks = metric === 'cost' ? undefined : roundTicks(max);
+  return (
+    <ChartFrame title={m.title} subtitle={m.subtitle} simulated={simulated} legend={modes.map((mode) => <LegendItem key={mode} color={modeColor(mode)} label={MODE_LABELS[mode]} />)} testId={`${metric}-chart`}>
+      <div className="chart-box" style={{ height: 180 }}>
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={rows} margin={{ top: 8, right: 12, bottom: 12, left: 6 }} barGap={1} barCategoryGap="22%" maxBarSize={24}>
+            <CartesianGrid vertical={false} stroke="var(--chart-grid)" />
+            <XAxis dataKey="step" tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--chart-grid)' }} label={{ value: 'step', position: 'insideBottom', offset: -8, fill: 'var(--chart-axis)', fontSize: 11 }} />
+            <YAxis {...(ticks ? { ticks, domain: [0, ticks[ticks.length - 1]!] } : {})} tick={axisTick} tickLine={false} axisLine={false} width={56}
+              tickFormatter={(v: number) => (metric === 'cost' ? `$${+v.toPrecision(2)}` : fmtMs(v))}
+              label={{ value: m.axis, angle: -90, position: 'insideLeft', offset: 4, fill: 'var(--chart-axis)', fontSize: 11 }} />
+            <Tooltip cursor={{ fill: 'var(--bg-hover)' }} isAnimationActive={false}
+              formatter={(v, name) => [m.text(Number(v)), MODE_LABELS[name as ModeId] ?? String(name)]} labelFormatter={(l) => `Step ${String(l)}`} />
+            {modes.map((mode) => <Bar key={mode} dataKey={mode} name={mode} fill={modeColor(mode)} shape={shape(mode, metric)} isAnimationActive={false} />)}
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+    </ChartFrame>
+  );
+}

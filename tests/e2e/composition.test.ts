@@ -1,0 +1,88 @@
+/**
+ * The prompt-composition chart in the browser, against a real `parallax serve` (simulated model): each mode's
+ * panel stacks every step's prompt tokens by part, the parts add up to the step's stored prompt tokens, and
+ * the picture says why: ReAct's last request is mostly earlier results and replies, Code Mode's first is
+ * mostly its catalog.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROMPT_PARTS } from '../../shared/prompt-composition.js';
+import { computePerStep, groupByRun } from '../../shared/summary.js';
+import { startAppSession, stopAppSession, type AppSession } from './app-session.js';
+import { waitForStatus } from './page-helpers.js';
+import { saveShot } from './screenshots.js';
+
+describe('prompt composition chart', { timeout: 180_000 }, () => {
+  let session: AppSession;
+
+  beforeAll(async () => {
+    session = await startAppSession();
+  }, 90_000);
+  afterAll(() => stopAppSession(session ?? {}));
+
+  it('stacks each step by part, summing to the stored prompt tokens', async () => {
+    const { page } = session.driven;
+    await page.check('[data-testid=task-log-stats] input');
+    await page.click('[data-testid=run]');
+    for (const mode of ['react', 'code'] as const) expect(await waitForStatus(page, mode, ['answered', 'error', 'crashed'], 120_000)).toBe('answered');
+    await page.click('[data-testid=tab-charts]');
+    await page.waitForSelector('[data-testid=composition-chart] [data-testid=composition-bar]');
+
+    const bars = await page.$$eval('[data-testid=composition-bar]', (els) =>
+      els.map((e) => ({ mode: e.getAttribute('data-mode')!, step: Number(e.getAttribute('data-step')), part: e.getAttribute('data-part')!, value: Number(e.getAttribute('data-value')) })),
+    );
+    const [item] = await session.host.invoke('history:list');
+    const stored = await session.host.invoke('history:open', item!.meta.id);
+    for (const [runId, events] of groupByRun(stored.events)) {
+      const mode = item!.meta.runs.find((r) => r.runId === runId)!.mode;
+      for (const step of computePerStep(events)) {
+        const shown = bars.filter((b) => b.mode === mode && b.step === step.step);
+        expect(shown.reduce((n, b) => n + b.value, 0), `${mode} step ${step.step}`).toBe(step.prompt);
+        for (const b of shown) expect(b.value).toBe(step.promptComposition![b.part as (typeof PROMPT_PARTS)[number]]);
+      }
+    }
+    const part = (mode: string, step: number, p: string) => bars.find((b) => b.mode === mode && b.step === step && b.part === p)?.value ?? 0;
+    const reactLast = Math.max(...bars.filter((b) => b.mode === 'react').map((b) => b.step));
+    expect(part('react', reactLast, 'toolResults')).toBeGreaterThan(0);
+    expect(part('react', 1, 'toolResults')).toBe(0);
+    expect(part('code', 1, 'tools')).toBeGreaterThan(part('code', 1, 'system') + part('code', 1, 'task'));
+    await page.locator('[data-testid=composition-chart]').scrollIntoViewIfNeeded();
+    await page.locator('[data-testid=composition-bar][data-mode=react][data-part=toolResults]').last().hover();
+    expect(await page.textContent('.chart-tooltip')).toContain('Tool results');
+    await saveShot(page, 'composition-chart', { docs: false });
+    expect(session.driven.errors).toEqual([]);
+  });
+
+  it('draws completion tokens in their own panel, round ticks, a log-scale toggle and the latency per step', async () => {
+    const { page } = session.driven;
+    const prompt = page.locator('[data-testid=per-step-prompt]');
+    const completion = page.locator('[data-testid=per-step-completion]');
+    expect(await prompt.locator('[data-testid=token-bar][data-kind=completion]').count()).toBe(0);
+    expect(await completion.locator('[data-testid=token-bar][data-kind=completion]').count()).toBeGreaterThan(0);
+    // Linear ticks are round steps from 0: every gap the same 1, 2, 2.5 or 5 × 10^k.
+    const ticks = (await prompt.getAttribute('data-ticks'))!.split(' ').map(Number);
+    const step = ticks[1]! - ticks[0]!;
+    expect(ticks[0]).toBe(0);
+    expect(ticks.every((t, i) => t === i * step)).toBe(true);
+    expect([1, 2, 2.5, 5].some((m) => Math.abs(step / 10 ** Math.floor(Math.log10(step)) - m) < 1e-9)).toBe(true);
+
+    await page.check('[data-testid=log-scale-toggle] input');
+    expect(await prompt.getAttribute('data-scale')).toBe('log');
+    expect(await prompt.getAttribute('data-ticks')).toMatch(/^1 10 100 1000( 10000)*$/);
+    expect(await completion.getAttribute('data-scale')).toBe('log');
+
+    const [item] = await session.host.invoke('history:list');
+    const stored = await session.host.invoke('history:open', item!.meta.id);
+    const latency = await page.$$eval('[data-testid=metric-bar][data-metric=latency]', (els) => els.map((e) => `${e.getAttribute('data-mode')} ${e.getAttribute('data-step')} ${e.getAttribute('data-value')}`));
+    const expected = [...groupByRun(stored.events)].flatMap(([runId, events]) => {
+      const mode = item!.meta.runs.find((r) => r.runId === runId)!.mode;
+      return computePerStep(events).map((s) => `${mode} ${s.step} ${s.latencyMs}`);
+    });
+    expect(latency.sort()).toEqual(expected.sort());
+    // No price for the simulated model: no cost chart.
+    expect(await page.locator('[data-testid=cost-chart]').count()).toBe(0);
+    await page.locator('[data-testid=per-step-chart]').scrollIntoViewIfNeeded();
+    await saveShot(page, 'per-step-log-scale', { docs: false });
+    await page.uncheck('[data-testid=log-scale-toggle] input');
+    expect(session.driven.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * A free-text task on the simulated model, in the browser against a real `parallax serve`: the composer warns
+ * before the run, every run ends as "No policy (simulated)" (not answered) in the columns and the summary,
+ * and no mode is named a winner.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppSession, stopAppSession, type AppSession } from './app-session.js';
+import { waitForStatus } from './page-helpers.js';
+import { saveShot } from './screenshots.js';
+
+describe('a free-text task on the simulated model', { timeout: 180_000 }, () => {
+  let session: AppSession;
+
+  beforeAll(async () => {
+    session = await startAppSession();
+  }, 90_000);
+  afterAll(() => stopAppSession(session ?? {}));
+
+  it('warns in the composer and ends every run as no-policy', async () => {
+    const { page } = session.driven;
+    expect(await page.locator('[data-testid=sim-free-text-warning]').count()).toBe(0);
+    await page.check('[data-testid=task-custom] input');
+    await page.fill('[data-testid=custom-task]', 'Write a haiku about log files.');
+    expect(await page.textContent('[data-testid=sim-free-text-warning]')).toContain('only knows the built-in tasks');
+    await page.click('[data-testid=run]');
+    for (const mode of ['react', 'code'] as const) expect(await waitForStatus(page, mode, ['no-policy', 'answered', 'error', 'crashed'], 120_000)).toBe('no-policy');
+    expect(await page.textContent('[data-testid=column-react] [data-testid=run-status]')).toContain('No policy (simulated)');
+    const [item] = await session.host.invoke('history:list');
+    expect(item!.runs.map((r) => r.status)).toEqual(['no-policy', 'no-policy']);
+    await saveShot(page, 'free-text-simulated', { docs: false });
+    await page.click('[data-testid=tab-charts]');
+    expect(await page.locator('[data-testid=summary-table]').textContent()).not.toMatch(/Cheaper|Fewest tokens:/);
+    expect(session.driven.errors).toEqual([]);
+  });
+});
