@@ -3,7 +3,6 @@ import type { Command } from 'commander';
 import type { ComparisonListItem } from '../../../shared/ipc-contract.js';
 import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import { resolveDataDir } from '../../host/data-dir.js';
-import { HistoryStore } from '../../host/history-store.js';
 
 export function register(program: Command): void {
   program
@@ -15,6 +14,7 @@ export function register(program: Command): void {
 
 async function historyCommand(flags: { json?: boolean }): Promise<void> {
   const dataDir = resolveDataDir();
+  const { HistoryStore } = await import('../../host/history-store.js');
   const store = new HistoryStore(dataDir, (m) => process.stderr.write(`warning: ${m}\n`));
   const items = await store.list();
   const damaged = await store.listDamaged();

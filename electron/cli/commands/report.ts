@@ -5,8 +5,7 @@ import { readdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { REPORT_FORMATS, reportFormatNamed, reportFormatOfFile, unknownReportFormatMessage, type ReportFormat } from '../../../shared/report-formats.js';
 import { resolveDataDir } from '../../host/data-dir.js';
-import { HistoryStore } from '../../host/history-store.js';
-import { buildReport } from '../../host/reports/index.js';
+import type { HistoryStore } from '../../host/history-store.js';
 
 interface ReportFlags {
   format?: string;
@@ -55,6 +54,7 @@ async function resolveId(store: HistoryStore, wanted: string): Promise<string> {
 
 async function reportCommand(wanted: string, flags: ReportFlags): Promise<void> {
   const format = pickFormat(flags);
+  const [{ HistoryStore }, { buildReport }] = await Promise.all([import('../../host/history-store.js'), import('../../host/reports/index.js')]);
   const store = new HistoryStore(resolveDataDir(), (m) => process.stderr.write(`parallax report: ${m}\n`));
   const id = await resolveId(store, wanted);
   const stored = await store.open(id);
