@@ -21,7 +21,7 @@ import { forkLauncher, type WorkerLauncher } from '../electron/host/launcher.js'
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin', 'parallax.js');
-const builtWorker = join(root, 'dist', 'electron', 'worker', 'worker-main.js');
+const builtWorker = join(root, 'dist', 'worker', 'worker-main.js'); // the bundle `npm run build` makes
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (n: number) => `${Math.round(n).toLocaleString('en-US')} ms`;
 const ratio = (n: number, base: number) => `${(n / base).toFixed(2)}× bare node`;
