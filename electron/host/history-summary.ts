@@ -43,7 +43,10 @@ export async function readSmallFile(path: string, maxBytes: number): Promise<str
     fh = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
     const info = await fh.stat();
     if (!info.isFile() || info.size > maxBytes) return null;
-    return await fh.readFile('utf8');
+    // One read of the size just checked (readFile would stat again): listing does this once per comparison.
+    const buffer = Buffer.alloc(info.size);
+    const { bytesRead } = await fh.read(buffer, 0, info.size, 0);
+    return buffer.toString('utf8', 0, bytesRead);
   } catch {
     return null;
   } finally {

@@ -16,8 +16,7 @@ async function historyCommand(flags: { json?: boolean }): Promise<void> {
   const dataDir = resolveDataDir();
   const { HistoryStore } = await import('../../host/history-store.js');
   const store = new HistoryStore(dataDir, (m) => process.stderr.write(`warning: ${m}\n`));
-  const items = await store.list();
-  const damaged = await store.listDamaged();
+  const { items, damaged } = await store.scan();
   if (flags.json) {
     // The list stays an array of comparisons; damaged ones are reported beside it, on stderr.
     for (const d of damaged) process.stderr.write(`damaged: ${d.id}: ${d.reason}\n`);

@@ -35,14 +35,13 @@ function pickFormat(flags: ReportFlags): ReportFormat {
 async function resolveId(store: HistoryStore, wanted: string): Promise<string> {
   const seeIds = 'Run `parallax history` to see the stored comparisons and their ids, or use "latest".';
   if (wanted === 'latest') {
-    const newest = await store.latest();
+    const { meta: newest, damaged } = await store.newest();
     // A damaged comparison cannot be reported; it never hides the readable ones, but the user hears of it.
-    const damaged = await store.listDamaged();
     for (const d of damaged) {
-      if (!newest || d.modifiedAt > newest.meta.createdAt) process.stderr.write(`parallax report: skipped damaged comparison ${d.id}: ${d.reason}.\n`);
+      if (!newest || d.modifiedAt > newest.createdAt) process.stderr.write(`parallax report: skipped damaged comparison ${d.id}: ${d.reason}.\n`);
     }
     if (!newest) throw new Error(`There is no ${damaged.length ? 'readable ' : ''}comparison in the history at ${store.root} yet. Run one first: \`parallax compare --task log-stats\`.`);
-    return newest.meta.id;
+    return newest.id;
   }
   if (/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(wanted) && existsSync(join(store.root, wanted, 'meta.json'))) return wanted;
   const names = await readdir(store.root).catch(() => [] as string[]);
