@@ -18,7 +18,7 @@ import { MODE_LABELS } from '../../shared/run-spec.js';
 import type { StepEvent } from '../../shared/step-event.js';
 import { summarizeRun } from '../../shared/summary.js';
 import { readRunLog, type LoadedRun } from './run-log-reader.js';
-import { readFreshSummary, stampOf, writeSummary } from './history-summary.js';
+import { readFreshSummary, readSummaryMeta, stampOf, writeSummary } from './history-summary.js';
 
 export { parseRunLog, type LoadedRun } from './run-log-reader.js';
 
@@ -219,7 +219,7 @@ export class HistoryStore {
     await mapLimit(await this.comparisonFolders(), async (name) => {
       let meta: ComparisonMeta | null = null;
       try {
-        meta = (await readFreshSummary(join(this.root, name), name))?.meta ?? (await this.readMeta(name));
+        meta = (await readSummaryMeta(join(this.root, name), name)) ?? (await this.readMeta(name));
       } catch (err) {
         if (err instanceof DamagedMetaError) damaged.push(await this.damagedEntry(name, err));
       }
