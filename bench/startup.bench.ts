@@ -247,9 +247,11 @@ export default async function startupBench(): Promise<void> {
     const first = await timeProcess([bin, 'history'], env);
     const history = await medianOf(3, () => timeProcess([bin, 'history'], env));
     const latest = await medianOf(3, () => timeProcess([bin, 'report', 'latest', '-f', 'md'], env));
-    console.log(`1,000 stored comparisons (2 runs × 10 steps each): beyond the CLI's own start (--version, ${ms(version)}), goal ≤ 300 ms`);
-    console.log(`  parallax history: ${ms(history)} → ${ms(history - version)} beyond (first call ${ms(first)})`);
-    console.log(`  parallax report latest -f md: ${ms(latest)} → ${ms(latest - version)} beyond`);
+    // The CLI's own start is --help: commander and every command's options, what a command loads before its
+    // action (--version alone answers before any of that).
+    console.log(`1,000 stored comparisons (2 runs × 10 steps each): beyond the CLI's own start (--help, ${ms(help)}), goal ≤ 300 ms`);
+    console.log(`  parallax history: ${ms(history)} → ${ms(history - help)} beyond (first call ${ms(first)})`);
+    console.log(`  parallax report latest -f md: ${ms(latest)} → ${ms(latest - help)} beyond`);
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -1,6 +1,7 @@
 /** `parallax history`: the stored comparisons, newest first (the same list the app shows). */
 import type { Command } from 'commander';
 import type { ComparisonListItem } from '../../../shared/ipc-contract.js';
+import { formatInt as int, formatMean } from '../../../shared/format.js';
 import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import { resolveDataDir } from '../../host/data-dir.js';
 
@@ -61,7 +62,6 @@ function damage(item: ComparisonListItem): string {
   return `\n    DAMAGED (damaged lines were skipped): ${item.problems.join(' ')}`;
 }
 
-const int = (n: number) => n.toLocaleString('en-US');
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 /** Statuses counted, then the means over answered runs (as the comparison's averages are). */
@@ -71,6 +71,5 @@ function modeLine(runs: readonly ListedRun[]): string {
   const statuses = [...counts].map(([status, n]) => `${n} ${status}`).join(', ');
   const answered = runs.filter((r) => r.status === 'answered');
   if (answered.length === 0) return statuses;
-  const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
-  return `${statuses} · mean ${fmt(mean(answered.map((r) => r.steps)))} steps, ${fmt(mean(answered.map((r) => r.totalTokens)))} tokens`;
+  return `${statuses} · mean ${formatMean(mean(answered.map((r) => r.steps)))} steps, ${formatMean(mean(answered.map((r) => r.totalTokens)))} tokens`;
 }
