@@ -34,6 +34,9 @@ export async function bundleWorker(outdir = 'dist/worker') {
     // Bundled CommonJS libraries may call require(); ESM output has none, so it is made from the bundle's URL.
     banner: { js: "import { createRequire as __parallaxRequire } from 'node:module'; const require = __parallaxRequire(import.meta.url);" },
     legalComments: 'none',
+    // Whitespace and syntax only: names stay, so a crashed worker's stack still names its functions.
+    minifyWhitespace: true,
+    minifySyntax: true,
     logLevel: 'warning',
   });
   return resolve(root, outdir, 'worker-main.js');
