@@ -36,6 +36,20 @@ module.exports = {
       to: { pathNot: ['^renderer/', '^shared/', 'node_modules'] },
     },
     {
+      name: 'cli-commands-load-lazily',
+      comment:
+        'Every `parallax` start (--version, --help) loads main.ts and every command file: they reach the engine, the simulated ' +
+        'model, the host and the reports only inside a command\'s action (await import), never at the top.',
+      severity: 'error',
+      // compare-output.ts is itself loaded by `compare`'s action only.
+      from: { path: '^electron/cli/', pathNot: '^electron/cli/compare-output[.]ts$' },
+      to: {
+        path: ['^electron/(engine|sim)/', '^electron/host/(host|history-store|price-store|prepare|engine-services|reports/|web/web-host)'],
+        pathNot: ['^electron/engine/sandbox/shell-sandbox[.]ts$'],
+        dependencyTypesNot: ['dynamic-import', 'type-only'],
+      },
+    },
+    {
       name: 'no-tests-in-production',
       comment: 'Test helpers and stand-ins live under tests/ and are never imported by the app.',
       severity: 'error',

@@ -169,9 +169,9 @@ export default async function bench(): Promise<void> {
     console.log(`  through the host, 2 workers at once: ${f0(two)} events/s in all (ratio to 1 worker ${(two / one).toFixed(2)})`);
   }
   await startLatency(5, 'workers from source (tsx)');
-  const built = fileURLToPath(new URL('../dist/electron/worker/worker-main.js', import.meta.url));
+  const built = fileURLToPath(new URL('../dist/worker/worker-main.js', import.meta.url));
   if (existsSync(built)) await startLatency(5, 'workers from dist (npm run build; may be stale)', built);
-  else console.log('start latency from dist: skipped (no dist/electron/worker/worker-main.js; run npm run build)');
+  else console.log('start latency from dist: skipped (no dist/worker/worker-main.js, the worker bundle; run npm run build)');
   await rounds(4, 'workers from source (tsx)');
   if (existsSync(built)) await rounds(4, 'workers from dist', built);
 }

@@ -21,7 +21,7 @@ import { forkLauncher, type WorkerLauncher } from '../electron/host/launcher.js'
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin', 'parallax.js');
-const builtWorker = join(root, 'dist', 'electron', 'worker', 'worker-main.js');
+const builtWorker = join(root, 'dist', 'worker', 'worker-main.js'); // the bundle `npm run build` makes
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (n: number) => `${Math.round(n).toLocaleString('en-US')} ms`;
 const ratio = (n: number, base: number) => `${(n / base).toFixed(2)}× bare node`;
@@ -247,9 +247,11 @@ export default async function startupBench(): Promise<void> {
     const first = await timeProcess([bin, 'history'], env);
     const history = await medianOf(3, () => timeProcess([bin, 'history'], env));
     const latest = await medianOf(3, () => timeProcess([bin, 'report', 'latest', '-f', 'md'], env));
-    console.log(`1,000 stored comparisons (2 runs × 10 steps each): beyond the CLI's own start (--version, ${ms(version)}), goal ≤ 300 ms`);
-    console.log(`  parallax history: ${ms(history)} → ${ms(history - version)} beyond (first call ${ms(first)})`);
-    console.log(`  parallax report latest -f md: ${ms(latest)} → ${ms(latest - version)} beyond`);
+    // The CLI's own start is --help: commander and every command's options, what a command loads before its
+    // action (--version alone answers before any of that).
+    console.log(`1,000 stored comparisons (2 runs × 10 steps each): beyond the CLI's own start (--help, ${ms(help)}), goal ≤ 300 ms`);
+    console.log(`  parallax history: ${ms(history)} → ${ms(history - help)} beyond (first call ${ms(first)})`);
+    console.log(`  parallax report latest -f md: ${ms(latest)} → ${ms(latest - help)} beyond`);
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -17,5 +17,7 @@ export type ServerMessage =
   | { readonly kind: 'result'; readonly id: number; readonly ok: false; readonly error: string }
   | { readonly kind: 'event'; readonly channel: EventChannel; readonly payload: EventMap[EventChannel] };
 
+/** The port `parallax serve` listens on unless told otherwise. */
+export const DEFAULT_PORT = 5178;
 export const WS_PATH = '/ws';
 export const TOKEN_PARAM = 'token';

@@ -1,8 +1,6 @@
 /** The `parallax` command line. Each command lives in commands/<name>.ts and registers itself here. */
-import { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { commands } from './commands/index.js';
 
 function version(): string {
   // dist/electron/cli/main.js and electron/cli/main.ts are both three levels below package.json.
@@ -16,15 +14,27 @@ function version(): string {
   return '0.0.0';
 }
 
-const program = new Command()
-  .name('parallax')
-  .description('Run one agent task through several agent modes at once and compare every step and token.')
-  .version(version())
-  .showHelpAfterError('(run with --help for usage)');
+// `parallax --version` alone needs only package.json: it answers before commander and the command files load
+// (as commander would: the version, exit 0). Everything else, --help included, goes through commander.
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+  process.stdout.write(`${version()}\n`);
+} else {
+  await runCommand();
+}
 
-for (const register of commands) register(program);
+async function runCommand(): Promise<void> {
+  const [{ Command }, { commands }] = await Promise.all([import('commander'), import('./commands/index.js')]);
+  const program = new Command()
+    .name('parallax')
+    .description('Run one agent task through several agent modes at once and compare every step and token.')
+    .version(version())
+    .showHelpAfterError('(run with --help for usage)');
 
-program.parseAsync(process.argv).catch((err: unknown) => {
-  process.stderr.write(`parallax: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exitCode = 1;
-});
+  for (const register of commands) register(program);
+
+  await program.parseAsync(process.argv).catch((err: unknown) => {
+    process.stderr.write(`parallax: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 1;
+  });
+}

@@ -2,7 +2,8 @@
  * One comparison in flight, run in rounds: each round has one run of every mode (one trial). A round spawns
  * a worker per run at once, each loading its engine; when every worker is ready they are released together
  * so process start-up skew does not favour one mode. The next round starts only when every run of this one
- * has ended, so runs never compete for the cores with another trial, and every round starts its modes together.
+ * has ended (its run-finished stored; a worker's process teardown is not waited for), so runs never compete for
+ * the cores with another trial's runs, and every round starts its modes together.
  */
 import type { ComparisonMeta } from '../../shared/ipc-contract.js';
 import { PROVIDER_PRESETS } from '../../shared/providers.js';
@@ -100,11 +101,26 @@ export class ComparisonSession {
     if (specs.length === 0) return this.roundEnded();
     const { deps } = this;
     const warm = deps.pool?.take(specs.length, this.env) ?? [];
-    let ended = 0;
+    let settled = 0;
     for (const spec of specs) {
       const log = deps.store.openRunLog(this.meta.id, spec.runId);
       const handle = warm.shift() ?? launchOrFail(deps.launcher, this.env, spec.runId);
       const tracker = deps.trackers?.();
+      /**
+       * The run's record is complete: at its run-finished (the worker only exits after it, and what it sends
+       * later is dropped) or, when it dies first, at the exit with the run-finished made for it. The round
+       * ends when every run is settled, so the next one does not wait for the processes' teardown.
+       */
+      let done = false;
+      const settle = (): void => {
+        if (done) return;
+        done = true;
+        for (const key of [...this.pendingApprovals.keys()]) if (key.startsWith(`${spec.runId} `)) this.pendingApprovals.delete(key);
+        deps.fanIn.flush();
+        this.pendingLogs.push(log.finish());
+        this.recorded.add(spec.runId);
+        if (++settled === specs.length) this.roundEnded();
+      };
       const run: RunSession = new RunSession(spec, handle, {
         accept: (events) => {
           deps.fanIn.push(log, tracker ? events.map((e) => tracker.observe(e)) : events);
@@ -112,16 +128,13 @@ export class ComparisonSession {
             this.requested.add(spec.runId);
             this.maybeRefill();
           }
+          if (events.some((e) => e.type === 'run-finished')) settle();
         },
         ready: () => this.maybeRelease(),
         ended: () => {
-          for (const key of [...this.pendingApprovals.keys()]) if (key.startsWith(`${spec.runId} `)) this.pendingApprovals.delete(key);
-          deps.fanIn.flush();
-          this.pendingLogs.push(log.finish());
-          this.recorded.add(spec.runId);
+          settle();
           this.maybeRelease();
           this.maybeRefill();
-          if (++ended === specs.length) this.roundEnded();
         },
         warn: deps.warn,
         approvalRequested: (e) => {

@@ -18,7 +18,7 @@ import { MODE_LABELS } from '../../shared/run-spec.js';
 import type { StepEvent } from '../../shared/step-event.js';
 import { summarizeRun } from '../../shared/summary.js';
 import { readRunLog, type LoadedRun } from './run-log-reader.js';
-import { readFreshSummary, stampOf, writeSummary } from './history-summary.js';
+import { readFreshSummary, readSummaryMeta, stampOf, writeSummary } from './history-summary.js';
 
 export { parseRunLog, type LoadedRun } from './run-log-reader.js';
 
@@ -32,6 +32,9 @@ export class DamagedMetaError extends Error {
     super(`Comparison ${id} is damaged: its meta.json ${reason}. It cannot be opened; delete it from the history list (or remove its folder).`);
   }
 }
+
+/** A comparison folder without meta.json: deleted, or still being set up. */
+class MissingMetaError extends Error {}
 
 export function checkId(id: string, what: string): string {
   if (typeof id !== 'string' || !ID_PATTERN.test(id)) {
@@ -123,7 +126,7 @@ export class HistoryStore {
       text = await fh.readFile('utf8');
     } catch (err) {
       if (err instanceof DamagedMetaError) throw err;
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`No comparison "${id}" in ${this.root}. It may have been deleted; refresh the history list.`);
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new MissingMetaError(`No comparison "${id}" in ${this.root}. It may have been deleted; refresh the history list.`);
       throw new DamagedMetaError(id, `could not be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
     } finally {
       await fh?.close().catch(() => undefined);
@@ -167,7 +170,7 @@ export class HistoryStore {
     return { meta, events, warnings, interruptedRunIds };
   }
 
-  /** Folders that hold a meta.json (a folder without one is a comparison still being set up: not listed). */
+  /** Folders named like a comparison (one without a meta.json is still being set up: it is not listed). */
   private async comparisonFolders(): Promise<string[]> {
     let names: string[];
     try {
@@ -176,9 +179,7 @@ export class HistoryStore {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw err;
     }
-    const ids = names.filter((name) => ID_PATTERN.test(name));
-    const has = await mapLimit(ids, (name) => stat(join(this.root, name, 'meta.json')).then(() => true, () => false));
-    return ids.filter((_, i) => has[i]);
+    return names.filter((name) => ID_PATTERN.test(name));
   }
 
   /**
@@ -187,19 +188,49 @@ export class HistoryStore {
    * comparison's summary.json is used while it matches the files; otherwise the logs are read and it is rebuilt.
    */
   async list(isLive: (runId: string) => boolean = () => false): Promise<ComparisonListItem[]> {
-    const all = await mapLimit(await this.comparisonFolders(), (name) => this.summarize(name, isLive));
-    const items = all.filter((item): item is ComparisonListItem => item !== null);
-    return items.sort((a, b) => b.meta.createdAt - a.meta.createdAt);
+    return (await this.scan(isLive)).items;
+  }
+
+  /** list and listDamaged in one pass over the folders (the CLI's `history` shows both). */
+  async scan(isLive: (runId: string) => boolean = () => false): Promise<{ items: ComparisonListItem[]; damaged: DamagedComparison[] }> {
+    const items: ComparisonListItem[] = [];
+    const damaged: DamagedComparison[] = [];
+    await mapLimit(await this.comparisonFolders(), async (name) => {
+      try {
+        const item = await this.summarize(name, isLive);
+        if (item) items.push(item);
+      } catch (err) {
+        if (err instanceof DamagedMetaError) damaged.push(await this.damagedEntry(name, err));
+      }
+    });
+    return { items: items.sort((a, b) => b.meta.createdAt - a.meta.createdAt), damaged: damaged.sort((a, b) => b.modifiedAt - a.modifiedAt) };
   }
 
   /** The newest comparison whose meta.json is sound (by createdAt), without reading any run log; null when none. */
   async latest(): Promise<{ readonly meta: ComparisonMeta } | null> {
+    const { meta } = await this.newest();
+    return meta ? { meta } : null;
+  }
+
+  /** latest and listDamaged in one pass over the folders (`report latest` needs both). */
+  async newest(): Promise<{ meta: ComparisonMeta | null; damaged: DamagedComparison[] }> {
     let newest: ComparisonMeta | null = null;
+    const damaged: DamagedComparison[] = [];
     await mapLimit(await this.comparisonFolders(), async (name) => {
-      const meta = (await readFreshSummary(join(this.root, name), name))?.meta ?? (await this.readMeta(name).catch(() => null));
+      let meta: ComparisonMeta | null = null;
+      try {
+        meta = (await readSummaryMeta(join(this.root, name), name)) ?? (await this.readMeta(name));
+      } catch (err) {
+        if (err instanceof DamagedMetaError) damaged.push(await this.damagedEntry(name, err));
+      }
       if (meta && (!newest || meta.createdAt > newest.createdAt)) newest = meta;
     });
-    return newest ? { meta: newest } : null;
+    return { meta: newest, damaged: damaged.sort((a, b) => b.modifiedAt - a.modifiedAt) };
+  }
+
+  private async damagedEntry(name: string, err: DamagedMetaError): Promise<DamagedComparison> {
+    const modifiedAt = (await stat(join(this.root, name)).catch(() => null))?.mtimeMs ?? 0;
+    return { id: name, reason: `meta.json ${err.reason}`, modifiedAt: Math.round(modifiedAt) };
   }
 
   /** Rebuild and store a comparison's summary now (the host calls it when the comparison has ended). */
@@ -216,7 +247,9 @@ export class HistoryStore {
     try {
       meta = await this.readMeta(name);
     } catch (err) {
-      if (!rebuild && !(err instanceof DamagedMetaError)) this.onWarning(`Skipped ${dir}: ${(err as Error).message}`);
+      // No meta.json: a comparison still being set up (or just deleted), not listed. A damaged one: the caller's.
+      if (err instanceof DamagedMetaError && !rebuild) throw err;
+      if (!rebuild && !(err instanceof DamagedMetaError) && !(err instanceof MissingMetaError)) this.onWarning(`Skipped ${dir}: ${(err as Error).message}`);
       return null;
     }
     const stamp = await stampOf(dir, meta);
@@ -248,9 +281,7 @@ export class HistoryStore {
       try {
         await this.readMeta(name);
       } catch (err) {
-        if (!(err instanceof DamagedMetaError)) return;
-        const modifiedAt = (await stat(join(this.root, name)).catch(() => null))?.mtimeMs ?? 0;
-        damaged.push({ id: name, reason: `meta.json ${err.reason}`, modifiedAt: Math.round(modifiedAt) });
+        if (err instanceof DamagedMetaError) damaged.push(await this.damagedEntry(name, err));
       }
     });
     return damaged.sort((a, b) => b.modifiedAt - a.modifiedAt);

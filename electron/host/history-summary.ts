@@ -43,7 +43,10 @@ export async function readSmallFile(path: string, maxBytes: number): Promise<str
     fh = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
     const info = await fh.stat();
     if (!info.isFile() || info.size > maxBytes) return null;
-    return await fh.readFile('utf8');
+    // One read of the size just checked (readFile would stat again): listing does this once per comparison.
+    const buffer = Buffer.alloc(info.size);
+    const { bytesRead } = await fh.read(buffer, 0, info.size, 0);
+    return buffer.toString('utf8', 0, bytesRead);
   } catch {
     return null;
   } finally {
@@ -65,6 +68,18 @@ function isRun(value: unknown): boolean {
  * null otherwise (the caller rebuilds it).
  */
 export async function readFreshSummary(dir: string, id: string): Promise<ComparisonListItem | null> {
+  return readSummary(dir, id, 'all');
+}
+
+/**
+ * The meta.json a sound summary holds while meta.json is unchanged (the run logs are not looked at): what
+ * `latest` needs, at one stat per comparison instead of one per file.
+ */
+export async function readSummaryMeta(dir: string, id: string): Promise<ComparisonMeta | null> {
+  return (await readSummary(dir, id, 'meta'))?.meta ?? null;
+}
+
+async function readSummary(dir: string, id: string, fresh: 'all' | 'meta'): Promise<ComparisonListItem | null> {
   const text = await readSmallFile(join(dir, SUMMARY_FILE), MAX_SUMMARY_BYTES);
   if (text === null) return null;
   let file: SummaryFile;
@@ -79,7 +94,8 @@ export async function readFreshSummary(dir: string, id: string): Promise<Compari
   if (item.problems !== undefined && !(Array.isArray(item.problems) && item.problems.every((p) => typeof p === 'string'))) return null;
   const checked = checkComparisonMeta(item.meta);
   if (!checked.ok || checked.meta.id !== id || item.runs.length !== checked.meta.runs.length) return null;
-  if (!sameStamp(file.stamp, await stampOf(dir, checked.meta))) return null;
+  const now = fresh === 'all' ? await stampOf(dir, checked.meta) : [await stampOne(join(dir, 'meta.json'))];
+  if (!sameStamp(fresh === 'all' ? file.stamp : file.stamp.slice(0, 1), now)) return null;
   return { ...item, meta: checked.meta };
 }
 

@@ -3,6 +3,7 @@
  * child_process.fork: CLI, web host, tests) and, in the desktop shell, one over Electron's utilityProcess.
  */
 import { fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -60,9 +61,14 @@ export function workerEnvironment(env: NodeJS.ProcessEnv, platform: NodeJS.Platf
   return out;
 }
 
-/** Path of a worker entry beside this module's tree: the .ts source under tsx, the .js file in dist. */
+/**
+ * Path of a worker entry: the .ts source under tsx; in dist, the bundle (dist/worker, one file to load
+ * instead of a few hundred modules) when the build made it, else tsc's output beside this module's tree.
+ */
 export function workerEntry(name: 'worker-main'): string {
-  return fileURLToPath(new URL(`../worker/${name}.${fromSource ? 'ts' : 'js'}`, import.meta.url));
+  if (fromSource) return fileURLToPath(new URL(`../worker/${name}.ts`, import.meta.url));
+  const bundled = fileURLToPath(new URL(`../../worker/${name}.js`, import.meta.url));
+  return existsSync(bundled) ? bundled : fileURLToPath(new URL(`../worker/${name}.js`, import.meta.url));
 }
 
 const STDERR_TAIL = 4000;

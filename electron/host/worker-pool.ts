@@ -157,6 +157,8 @@ export class WorkerPool {
       this.idle = this.idle.filter((e) => e !== entry);
       if (this.closed || entry.retired) return;
       if (!entry.loaded && ++this.earlyDeaths >= MAX_EARLY_DEATHS) {
+        // Said once: workers still in flight when the limit is reached die the same way.
+        if (this.earlyDeaths > MAX_EARLY_DEATHS) return;
         const why = exit.stderrTail ? `: ${exit.stderrTail.slice(-300)}` : '';
         this.options.warn?.(`Warm workers keep exiting before they load${why}. Runs will start their own workers.`);
         return;

@@ -8,15 +8,11 @@ import type { ComparisonMeta } from '../../../shared/ipc-contract.js';
 import { checkTrials, DEFAULT_MODES, MAX_TRIALS, MODE_IDS, MODE_LABELS, SIM_FAULTS, type ComparisonRequest, type ModeId } from '../../../shared/run-spec.js';
 import type { StepEvent } from '../../../shared/step-event.js';
 import { resolveDataDir } from '../../host/data-dir.js';
-import { createHost } from '../../host/host.js';
 import type { ApprovalPolicyInput } from '../../../shared/approval.js';
 import { APPROVE_FLAG_HELP, cliApprovalPolicy, TerminalPrompter } from '../approvals.js';
 import { addProviderOptions, readApiKey, resolveProviderFlags, type ProviderFlags } from '../provider-options.js';
 import { buildSettings, addSettingsOption } from '../settings-option.js';
 import { shellNote, stepLine } from '../step-printer.js';
-import { jsonResult, noAnswerMessage, runLabel, sideBySide } from '../compare-output.js';
-
-export { jsonResult, noAnswerMessage, runLabel, sideBySide };
 
 interface CompareFlags extends ProviderFlags {
   task: string;
@@ -59,6 +55,10 @@ export function parseTrials(raw: string | undefined): number | undefined {
 }
 
 async function compareCommand(flags: CompareFlags): Promise<void> {
+  // Loaded here, not at the top: every other command (and --help) starts without the host and the reports.
+  const [{ createHost }, { jsonResult, noAnswerMessage, runLabel, sideBySide }] = await Promise.all([
+    import('../../host/host.js'), import('../compare-output.js'),
+  ]);
   const choice = resolveProviderFlags(flags);
   const apiKey = readApiKey(choice);
   if (flags.fault?.length && !choice.simulated) throw new Error('--fault works only with the simulated model.');

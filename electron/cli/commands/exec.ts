@@ -7,8 +7,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { parseSettings } from '../../../shared/run-spec.js';
-import { standardBindings } from '../../engine/modes/code/bindings.js';
-import { limitsFromSettings, programText, runProgram, Sandbox, type ProgramResult } from '../../engine/sandbox/index.js';
+import type { ProgramResult } from '../../engine/sandbox/index.js';
 
 interface ExecFlags {
   workspace?: string;
@@ -65,6 +64,9 @@ export function register(program: Command): void {
     .option('--memory <mb>', 'memory limit for the program', integer)
     .option('--json', 'print {output, error, toolCalls, durationMs, limitHit, …} as JSON')
     .action(async (file: string, flags: ExecFlags) => {
+      const [{ standardBindings }, { limitsFromSettings, programText, runProgram, Sandbox }] = await Promise.all([
+        import('../../engine/modes/code/bindings.js'), import('../../engine/sandbox/index.js'),
+      ]);
       const path = resolve(file);
       const code = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) =>
         fail(error.code === 'ENOENT' ? `no file at ${path}: give the path of a .js program.` : `cannot read ${path}: ${error.message}`),

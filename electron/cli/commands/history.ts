@@ -1,9 +1,9 @@
 /** `parallax history`: the stored comparisons, newest first (the same list the app shows). */
 import type { Command } from 'commander';
 import type { ComparisonListItem } from '../../../shared/ipc-contract.js';
+import { formatInt as int, formatMean } from '../../../shared/format.js';
 import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import { resolveDataDir } from '../../host/data-dir.js';
-import { HistoryStore } from '../../host/history-store.js';
 
 export function register(program: Command): void {
   program
@@ -15,9 +15,9 @@ export function register(program: Command): void {
 
 async function historyCommand(flags: { json?: boolean }): Promise<void> {
   const dataDir = resolveDataDir();
+  const { HistoryStore } = await import('../../host/history-store.js');
   const store = new HistoryStore(dataDir, (m) => process.stderr.write(`warning: ${m}\n`));
-  const items = await store.list();
-  const damaged = await store.listDamaged();
+  const { items, damaged } = await store.scan();
   if (flags.json) {
     // The list stays an array of comparisons; damaged ones are reported beside it, on stderr.
     for (const d of damaged) process.stderr.write(`damaged: ${d.id}: ${d.reason}\n`);
@@ -62,7 +62,6 @@ function damage(item: ComparisonListItem): string {
   return `\n    DAMAGED (damaged lines were skipped): ${item.problems.join(' ')}`;
 }
 
-const int = (n: number) => n.toLocaleString('en-US');
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 /** Statuses counted, then the means over answered runs (as the comparison's averages are). */
@@ -72,6 +71,5 @@ function modeLine(runs: readonly ListedRun[]): string {
   const statuses = [...counts].map(([status, n]) => `${n} ${status}`).join(', ');
   const answered = runs.filter((r) => r.status === 'answered');
   if (answered.length === 0) return statuses;
-  const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
-  return `${statuses} · mean ${fmt(mean(answered.map((r) => r.steps)))} steps, ${fmt(mean(answered.map((r) => r.totalTokens)))} tokens`;
+  return `${statuses} · mean ${formatMean(mean(answered.map((r) => r.steps)))} steps, ${formatMean(mean(answered.map((r) => r.totalTokens)))} tokens`;
 }

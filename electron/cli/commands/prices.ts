@@ -8,7 +8,6 @@ import { formatRate } from '../../../shared/cost.js';
 import { DEFAULT_PRICE_TABLE } from '../../../shared/price-table.js';
 import { LOCAL_PRESETS, PriceTableError, type PriceEntry, type PriceTable } from '../../../shared/pricing.js';
 import { resolveDataDir } from '../../host/data-dir.js';
-import { PriceStore } from '../../host/price-store.js';
 
 interface SetFlags {
   input: string;
@@ -43,10 +42,10 @@ export function register(program: Command): void {
     .action(() => resetCommand());
 }
 
-const store = () => new PriceStore(resolveDataDir());
+const store = async () => new (await import('../../host/price-store.js')).PriceStore(resolveDataDir());
 
 async function listCommand(flags: { json?: boolean }): Promise<void> {
-  const s = store();
+  const s = await store();
   const { table, custom } = await s.load();
   if (flags.json) {
     process.stdout.write(`${JSON.stringify({ path: s.path, custom, defaultDate: DEFAULT_PRICE_TABLE.date, table }, null, 2)}\n`);
@@ -74,7 +73,7 @@ function tableLines(table: PriceTable): string[] {
 }
 
 async function setCommand(model: string, flags: SetFlags): Promise<void> {
-  const s = store();
+  const s = await store();
   const table = await s.set({ model, input: flags.input, output: flags.output, cachedInput: flags.cachedInput, cacheWrite: flags.cacheWrite, source: flags.source }).catch((err: unknown) => {
     if (!(err instanceof PriceTableError)) throw err;
     throw new Error(`The price of ${model} was not set — ${err.message}. Rates are USD per 1M tokens, e.g. parallax prices set gpt-4.1-mini --input 0.40 --output 1.60 --cached-input 0.10`);
@@ -86,12 +85,12 @@ async function setCommand(model: string, flags: SetFlags): Promise<void> {
 }
 
 async function removeCommand(model: string): Promise<void> {
-  const s = store();
+  const s = await store();
   await s.remove(model);
   process.stdout.write(`Removed the price of ${model.trim()} from ${s.path}; its later runs show "no price".\n`);
 }
 
 async function resetCommand(): Promise<void> {
-  const { backup } = await store().reset();
+  const { backup } = await (await store()).reset();
   process.stdout.write(`Back to the default prices of ${DEFAULT_PRICE_TABLE.date}.${backup ? ` Your table was kept as ${backup}.` : ''}\n`);
 }

@@ -5,8 +5,7 @@ import { readdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { REPORT_FORMATS, reportFormatNamed, reportFormatOfFile, unknownReportFormatMessage, type ReportFormat } from '../../../shared/report-formats.js';
 import { resolveDataDir } from '../../host/data-dir.js';
-import { HistoryStore } from '../../host/history-store.js';
-import { buildReport } from '../../host/reports/index.js';
+import type { HistoryStore } from '../../host/history-store.js';
 
 interface ReportFlags {
   format?: string;
@@ -36,14 +35,13 @@ function pickFormat(flags: ReportFlags): ReportFormat {
 async function resolveId(store: HistoryStore, wanted: string): Promise<string> {
   const seeIds = 'Run `parallax history` to see the stored comparisons and their ids, or use "latest".';
   if (wanted === 'latest') {
-    const newest = await store.latest();
+    const { meta: newest, damaged } = await store.newest();
     // A damaged comparison cannot be reported; it never hides the readable ones, but the user hears of it.
-    const damaged = await store.listDamaged();
     for (const d of damaged) {
-      if (!newest || d.modifiedAt > newest.meta.createdAt) process.stderr.write(`parallax report: skipped damaged comparison ${d.id}: ${d.reason}.\n`);
+      if (!newest || d.modifiedAt > newest.createdAt) process.stderr.write(`parallax report: skipped damaged comparison ${d.id}: ${d.reason}.\n`);
     }
     if (!newest) throw new Error(`There is no ${damaged.length ? 'readable ' : ''}comparison in the history at ${store.root} yet. Run one first: \`parallax compare --task log-stats\`.`);
-    return newest.meta.id;
+    return newest.id;
   }
   if (/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(wanted) && existsSync(join(store.root, wanted, 'meta.json'))) return wanted;
   const names = await readdir(store.root).catch(() => [] as string[]);
@@ -55,6 +53,7 @@ async function resolveId(store: HistoryStore, wanted: string): Promise<string> {
 
 async function reportCommand(wanted: string, flags: ReportFlags): Promise<void> {
   const format = pickFormat(flags);
+  const [{ HistoryStore }, { buildReport }] = await Promise.all([import('../../host/history-store.js'), import('../../host/reports/index.js')]);
   const store = new HistoryStore(resolveDataDir(), (m) => process.stderr.write(`parallax report: ${m}\n`));
   const id = await resolveId(store, wanted);
   const stored = await store.open(id);

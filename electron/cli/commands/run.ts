@@ -8,12 +8,7 @@ import { join, resolve } from 'node:path';
 import { MODE_IDS, SIM_FAULTS, isModeId } from '../../../shared/run-spec.js';
 import type { StepEvent } from '../../../shared/step-event.js';
 import { summarizeRun, type RunSummary } from '../../../shared/summary.js';
-import { runEngine, warmUpEngine } from '../../engine/run-engine.js';
-import { prepareFixture } from '../../engine/tasks/index.js';
 import { resolveDataDir } from '../../host/data-dir.js';
-import { EngineServices } from '../../host/engine-services.js';
-import { prepareRunBase, runSpecOf } from '../../host/prepare.js';
-import { PriceStore } from '../../host/price-store.js';
 import type { ApprovalPolicyInput } from '../../../shared/approval.js';
 import { APPROVE_FLAG_HELP, cliApprovalPolicy, TerminalPrompter } from '../approvals.js';
 import { addProviderOptions, readApiKey, resolveProviderFlags, type ProviderFlags } from '../provider-options.js';
@@ -53,6 +48,11 @@ export function register(program: Command): void {
 }
 
 async function runCommand(flags: RunFlags): Promise<void> {
+  // The engine loads here, not at the top: every other command (and --help) starts without it.
+  const [{ runEngine, warmUpEngine }, { prepareFixture }, { EngineServices }, { prepareRunBase, runSpecOf }, { PriceStore }] = await Promise.all([
+    import('../../engine/run-engine.js'), import('../../engine/tasks/index.js'), import('../../host/engine-services.js'),
+    import('../../host/prepare.js'), import('../../host/price-store.js'),
+  ]);
   if (!isModeId(flags.mode)) throw new Error(`Unknown mode "${flags.mode}". Use one of: ${MODE_IDS.join(', ')}.`);
   const choice = resolveProviderFlags(flags);
   const apiKey = readApiKey(choice);

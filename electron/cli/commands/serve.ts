@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { resolveDataDir } from '../../host/data-dir.js';
 import { defaultRendererDir, missingRendererMessage, rendererAvailable } from '../../host/web/static-files.js';
-import { checkBindAddress, DEFAULT_PORT, startWebHost } from '../../host/web/web-host.js';
+import { DEFAULT_PORT } from '../../../shared/ws-protocol.js';
 
 interface ServeFlags {
   allowDir: string[];
@@ -30,6 +30,7 @@ export function register(program: Command): void {
 }
 
 async function serveCommand(flags: ServeFlags): Promise<void> {
+  const { checkBindAddress, startWebHost } = await import('../../host/web/web-host.js');
   checkBindAddress(flags.host);
   const port = Number(flags.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a number from 1 to 65535 (or 0 for any free port), got "${flags.port}".`);

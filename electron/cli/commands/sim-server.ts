@@ -1,8 +1,6 @@
 /** `parallax sim-server`: the simulated model as a standalone OpenAI-compatible server, until Ctrl+C. */
 import type { Command } from 'commander';
 import { SIM_FAULTS } from '../../../shared/run-spec.js';
-import { parseFaults, TRIAL_HEADER } from '../../sim/faults.js';
-import { startSimServer } from '../../sim/sim-server.js';
 
 interface SimFlags {
   port: string;
@@ -26,6 +24,7 @@ export function register(program: Command): void {
     .option('--host <address>', 'address to bind', '127.0.0.1')
     .option('--fault <name...>', `inject faults into every request: ${SIM_FAULTS.join(', ')}`)
     .action(async (flags: SimFlags) => {
+      const [{ parseFaults, TRIAL_HEADER }, { startSimServer }] = await Promise.all([import('../../sim/faults.js'), import('../../sim/sim-server.js')]);
       const sim = await startSimServer({ port: parsePort(flags.port), host: flags.host, faults: parseFaults(flags.fault) });
       console.log(sim.url);
       console.log(`Point any OpenAI-compatible client at base URL ${sim.url} with model "sim" and any API key (simulated replies). Ctrl+C stops it.`);

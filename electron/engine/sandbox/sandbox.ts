@@ -74,7 +74,7 @@ class Thread {
       resourceLimits: { stackSizeMb: THREAD_STACK_MB },
       stdout: true,
       stderr: true,
-    });
+    }, 'sandbox-thread');
     this.worker.unref();
     this.ready = new Promise<void>((resolve, reject) => {
       this.worker.on('message', (msg: ThreadMessage) => {

@@ -10,13 +10,13 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { INVOKE_CHANNELS, type InvokeChannel } from '../../../shared/ipc-contract.js';
 import type { StepEvent } from '../../../shared/step-event.js';
-import { TOKEN_PARAM, WS_PATH, type ClientMessage, type ServerMessage } from '../../../shared/ws-protocol.js';
+import { DEFAULT_PORT, TOKEN_PARAM, WS_PATH, type ClientMessage, type ServerMessage } from '../../../shared/ws-protocol.js';
 import { createHost, type Host, type HostOptions } from '../host.js';
 import { memoryKeyStore } from '../key-store.js';
 import { allowedFolders } from '../workspace-access.js';
 import { defaultRendererDir, serveStatic } from './static-files.js';
 
-export const DEFAULT_PORT = 5178;
+export { DEFAULT_PORT };
 const LOOPBACK = '127.0.0.1';
 /** Events queued for a page that has not said app:ready yet; beyond this it must reload from history. */
 const MAX_QUEUED = 50_000;

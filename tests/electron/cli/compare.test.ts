@@ -6,7 +6,7 @@ import type { ModeId } from '../../../shared/run-spec.js';
 import type { RunFinishedEvent, RunStartedEvent } from '../../../shared/step-event.js';
 import { aggregateByMode, groupByRun, summarizeRun } from '../../../shared/summary.js';
 import { formatMean } from '../../../shared/format.js';
-import { sideBySide } from '../../../electron/cli/commands/compare.js';
+import { sideBySide } from '../../../electron/cli/compare-output.js';
 import { HistoryStore } from '../../../electron/host/history-store.js';
 import { exited, runCli, startCli } from '../host/cli-process.js';
 import { waitFor } from '../host/session-helpers.js';

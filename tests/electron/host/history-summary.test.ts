@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { appendFile, mkdtemp, readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ComparisonMeta } from '../../../shared/ipc-contract.js';
 import { DEFAULT_SETTINGS } from '../../../shared/run-spec.js';
@@ -137,7 +137,30 @@ describe('history summaries', () => {
     await writeFile(join(store.dir('b-newest'), 'meta.json'), '{}');
     expect((await store.latest())?.meta.id).toBe('a-older');
     expect((await store.listDamaged()).map((d) => d.id)).toEqual(['b-newest']);
+    // latest checks a summary against meta.json only: an edited meta.json is read, not its stale summary.
+    await store.list();
+    const olderMeta = join(store.dir('c-oldest'), 'meta.json');
+    const edited = { ...JSON.parse(await readFile(olderMeta, 'utf8')), createdAt: 90_000 }; // a different size, whatever the clock's resolution
+    await writeFile(olderMeta, JSON.stringify(edited, null, 2) + '\n');
+    expect((await store.latest())?.meta.id).toBe('c-oldest');
+    await writeFile(olderMeta, JSON.stringify({ ...edited, createdAt: 1000 }, null, 2) + '\n');
+    // One pass gives both (the CLI's `report latest` and `history`): the same as the separate calls.
+    const newest = await store.newest();
+    expect(newest.meta?.id).toBe('a-older');
+    expect(newest.damaged).toEqual(await store.listDamaged());
+    const scanned = await store.scan();
+    expect(scanned.items.map((i) => i.meta.id)).toEqual(['a-older', 'c-oldest']);
+    expect(scanned.items).toEqual(await store.list());
+    expect(scanned.damaged).toEqual(await store.listDamaged());
+    // A folder still being set up (no meta.json yet) is neither listed nor damaged, and warns of nothing.
+    await mkdir(store.dir('d-setting-up'), { recursive: true });
+    const quiet: string[] = [];
+    const again = new HistoryStore(dirname(store.root), (m) => quiet.push(m));
+    expect((await again.scan()).items).toHaveLength(2);
+    expect((await again.newest()).damaged.map((d) => d.id)).toEqual(['b-newest']);
+    expect(quiet).toEqual([]);
     const empty = new HistoryStore(await mkdtemp(join(tmpdir(), 'parallax-summary-')));
     expect(await empty.latest()).toBeNull();
+    expect(await empty.scan()).toEqual({ items: [], damaged: [] });
   });
 });

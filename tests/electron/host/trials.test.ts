@@ -75,6 +75,34 @@ describe('trials', () => {
     expect(item.runs.map((r) => r.status)).toEqual(Array(6).fill('answered'));
   });
 
+  it("starts round k+1 at round k's last run-finished, without waiting for its workers' teardown", async () => {
+    // Every worker's exit reaches the host 800 ms late, as a slow process teardown would.
+    const exitsAt = new Map<string, number>();
+    const inner = syntheticLauncher({}, ['--events', '20']);
+    const slowExit: WorkerLauncher = {
+      launch(o) {
+        const handle = inner.launch(o);
+        return {
+          ...handle,
+          pid: handle.pid,
+          onExit: (listener) => handle.onExit((exit) => void setTimeout(() => (exitsAt.set(o.name, Date.now()), listener(exit)), 800)),
+        };
+      },
+    };
+    const { host, events, finishedAt, launches } = await trialHost(slowExit);
+    const meta = await host['comparison:start'](request(2));
+    await host.whenDone(meta.id);
+    const [round1, round2] = [1, 2].map((k) => meta.runs.filter((r) => r.trial === k));
+    const lastFinished = Math.max(...round1.map((r) => finishedAt.get(r.runId)!));
+    const launched2 = launches.filter((l) => round2.some((r) => r.runId === l.name)).map((l) => l.at);
+    expect(launched2).toHaveLength(2);
+    for (const at of launched2) expect(at).toBeGreaterThanOrEqual(lastFinished);
+    // Launched before round 1's exits were reported (round 1's exits come 800 ms after its run-finished).
+    for (const at of launched2) expect(at).toBeLessThan(lastFinished + 700);
+    for (const r of meta.runs) expect(finished(events, r.runId)?.status).toBe('answered');
+    await waitFor(() => exitsAt.size === 4, 10_000, 'every exit');
+  });
+
   it('cancel during round 1 records every listed run with a final status and starts no new worker', async () => {
     const { host, events, launches } = await trialHost(syntheticLauncher({}, ['--events', '4', '--then', 'hang']));
     const meta = await host['comparison:start'](request(3, 'calc'));

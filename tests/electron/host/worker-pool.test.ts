@@ -164,9 +164,10 @@ describe('the warm pool', () => {
     const pool = new WorkerPool(rec.launcher, process.env, { warn: (m) => warnings.push(m) });
     cleanups.push(() => pool.close());
     await pool.warm(2);
-    await waitFor(() => warnings.length === 1, 30_000);
+    await waitFor(() => warnings.length >= 1, 30_000);
     expect(warnings[0]).toMatch(/keep exiting before they load.*Runs will start their own workers/s);
     await new Promise((r) => setTimeout(r, 500));
+    expect(warnings).toHaveLength(1); // the worker still in flight when the limit was reached adds no second warning
     expect(rec.launched.length).toBeLessThanOrEqual(4);
     expect(pool.take(2, process.env)).toEqual([]);
   }, 60_000);

@@ -1,6 +1,7 @@
 /**
  * The calculator's evaluation, loaded only inside the compute thread. mathjs is loaded from its single-file
- * build (one file instead of the ~1,300 of its ESM entry: ~0.1 s instead of ~1 s). An expression is parsed,
+ * build (one file instead of the ~1,300 of its ESM entry: ~0.2 s instead of ~1 s), by the first calculator call
+ * of a run, not when the thread starts: it adds ~50 MB to a worker, and most runs never call calculator. An expression is parsed,
  * then checked before anything runs: only numbers, strings, units, constants, operators, ranges, matrix
  * literals and conditionals, and only the functions on an allowlist; assignments, function definitions,
  * property access and indexing are refused. Functions that allocate or whose cost grows with their input are
@@ -60,11 +61,6 @@ function load(): { math: MathJsInstance; parse: MathJsInstance['parse'] } {
   guardSizes(math);
   instance = { math, parse };
   return instance;
-}
-
-/** Load mathjs now (the thread does it when it starts). */
-export function warmUpCalc(): void {
-  load();
 }
 
 /** Check what an expression may do, before it runs. Throws CalcError naming the first thing refused. */

@@ -100,7 +100,7 @@ export class ComputeThread {
       resourceLimits: { maxOldGenerationSizeMb: this.memoryMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
       stdout: true,
       stderr: true,
-    });
+    }, 'compute-thread');
     this.threadsStarted += 1;
     this.worker = worker;
     this.ready = new Promise<void>((resolve, reject) => {

@@ -6,7 +6,7 @@
 import { parentPort } from 'node:worker_threads';
 import { htmlTitle, htmlToText } from '../html-text.js';
 import { rankDocs } from '../../tool-search/rank.js';
-import { CalcError, evaluateExpression, warmUpCalc } from './calc.js';
+import { CalcError, evaluateExpression } from './calc.js';
 import { numberResult } from './calc-result.js';
 import type { ComputeReply, ComputeRequest } from './protocol.js';
 
@@ -34,5 +34,5 @@ function handle(request: ComputeRequest): ComputeReply {
 }
 
 port.on('message', (request: ComputeRequest) => port.postMessage(handle(request)));
-warmUpCalc();
+// mathjs is not loaded here: it is a third of a worker's memory, and most runs never call calculator.
 port.postMessage({ id: 0, ok: true, value: 'ready' } satisfies ComputeReply);

@@ -1,0 +1,49 @@
+/**
+ * Bundles the worker process entry and its two thread entries (sandbox, compute) into dist/worker/, so a
+ * worker reads a few files instead of a few hundred modules. Libraries that find files beside themselves at
+ * run time (QuickJS's .wasm, mathjs loaded with require) stay outside the bundle and load from node_modules,
+ * so the output folder must sit inside the project. Run by `npm run build:node` after tsc; the launcher falls
+ * back to tsc's dist/electron/worker when the bundle is absent.
+ */
+import { build } from 'esbuild';
+import { rm } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Bundle into `outdir` (relative to the project root), emptied first so no stale chunk is left. */
+export async function bundleWorker(outdir = 'dist/worker') {
+  await rm(resolve(root, outdir), { recursive: true, force: true });
+  await build({
+    absWorkingDir: root,
+    entryPoints: {
+      'worker-main': 'electron/worker/worker-main.ts',
+      'sandbox-thread': 'electron/engine/sandbox/thread-main.ts',
+      'compute-thread': 'electron/engine/tools/compute/thread-main.ts',
+    },
+    outdir,
+    bundle: true,
+    splitting: true, // code shared by the entries, and modules imported lazily (the tokenizer), go into chunks
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    external: ['@jitl/*', 'quickjs-emscripten*', 'mathjs', 'mathjs/*'],
+    // startThread reads this to find the thread entries beside the bundle (see sandbox/start-thread.ts).
+    define: { PARALLAX_BUNDLED: 'true' },
+    // Bundled CommonJS libraries may call require(); ESM output has none, so it is made from the bundle's URL.
+    banner: { js: "import { createRequire as __parallaxRequire } from 'node:module'; const require = __parallaxRequire(import.meta.url);" },
+    legalComments: 'none',
+    // Whitespace and syntax only: names stay, so a crashed worker's stack still names its functions.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    logLevel: 'warning',
+  });
+  return resolve(root, outdir, 'worker-main.js');
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const started = performance.now();
+  await bundleWorker();
+  console.log(`worker bundle: dist/worker/ in ${Math.round(performance.now() - started)} ms`);
+}
