@@ -3,7 +3,7 @@
  * Content-Security-Policy makes the browser refuse any, as a second line of defence behind escaping).
  */
 import { compositionLegend, compositionSvg } from './html-composition.js';
-import { percentDiff, formatPercent } from '../../../shared/summary.js';
+import { percentDiff, formatPercent, NO_DIFF_NOTE } from '../../../shared/summary.js';
 import { findTask } from '../../../shared/tasks.js';
 import { cumulativeSeries, firstRequestRows, RUN_METRICS, startSpreadMs } from './report-figures.js';
 import { displayUrl, formatInt, formatMs, formatUtc, settingsRows } from './format.js';
@@ -23,12 +23,13 @@ const METRICS = RUN_METRICS;
 /** Token figures get "≈" when estimated; steps, time and tool calls are counted by Parallax either way. */
 const TOKEN_KEYS: ReadonlySet<string> = new Set(['prompt', 'completion', 'cached', 'reasoning', 'total']);
 
-/** The difference against the first mode; grey and starred when either run did not answer (not like for like). */
+/** The difference against the first mode; none when either run did not answer (not like for like). */
 function diffCell(value: number, base: number, isBase: boolean, comparable: boolean): SafeHtml | null {
   if (isBase) return html`<span class="diff">baseline</span>`;
+  if (!comparable) return html`<span class="diff">no Δ *</span>`;
   const p = percentDiff(value, base);
-  const cls = !comparable || p === null || p === 0 ? '' : p < 0 ? ' less' : ' more';
-  return html`<span class="diff${cls}">${formatPercent(p)} vs first${comparable ? '' : ' *'}</span>`;
+  const cls = p === null || p === 0 ? '' : p < 0 ? ' less' : ' more';
+  return html`<span class="diff${cls}">${formatPercent(p)} vs first</span>`;
 }
 
 function simCaption(d: ReportData): SafeHtml | null {
@@ -59,7 +60,7 @@ function summaryTable(d: ReportData): SafeHtml {
     return html`<td data-run="${r.runId}" data-metric="validation">${v ? html`<span class="badge ${v.ok ? 'ok' : 'bad'}">${v.ok ? 'passed' : 'failed'}</span> ${v.detail}` : html`<span class="muted">not checked</span>`}</td>`;
   })}</tr>`;
   const note = d.runs.slice(1).some((r) => !comparable(r))
-    ? html`<p class="muted">* Compared with a run that did not answer: its figures cover only the steps it made.</p>`
+    ? html`<p class="muted">* ${NO_DIFF_NOTE}</p>`
     : null;
   const legend = d.costShown ? legendHtml(d.runs.map((r) => r.summary)) : null;
   return html`<table class="summary">${simCaption(d)}${head}<tbody>${status}${rows}${costRows}${answer}${validation}</tbody></table>${legend}${note}`;

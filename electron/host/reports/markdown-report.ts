@@ -3,7 +3,7 @@
  * a pipe, a newline or markup inside a model's answer cannot break the table or turn into HTML.
  */
 import { findTask } from '../../../shared/tasks.js';
-import { formatPercent, percentDiff } from '../../../shared/summary.js';
+import { formatPercent, NO_DIFF_NOTE, percentDiff } from '../../../shared/summary.js';
 import { approvalOutcome, formatInt, formatMs, formatUtc, settingsRows } from './format.js';
 import { firstRequestRows, RUN_METRICS, startSpreadMs } from './report-figures.js';
 import { trialStartSpreadMs } from './trial-figures.js';
@@ -40,7 +40,7 @@ function summaryTable(d: ReportData): string {
       ...d.runs.map((r, i) => {
         const v = r.summary.totals[key];
         const text = key === 'wallMs' ? formatMs(v) : TOKEN_KEYS.has(key) ? tokenText(v, r.summary) : formatInt(v);
-        return i === 0 || !base ? text : `${text} (${formatPercent(percentDiff(v, base[key]))}${star(r)})`;
+        return i === 0 || !base ? text : star(r) ? `${text} (no Δ${star(r)})` : `${text} (${formatPercent(percentDiff(v, base[key]))})`;
       }),
     ]);
   }
@@ -49,7 +49,7 @@ function summaryTable(d: ReportData): string {
     rows.push(['Cost (USD)', ...d.runs.map((r, i) => {
       const c = r.summary.cost;
       const text = mdCell(costText(c));
-      return i === 0 || c.usd === null || baseCost === null ? text : `${text} (${formatPercent(percentDiff(c.usd, baseCost))}${star(r)})`;
+      return i === 0 || c.usd === null || baseCost === null ? text : star(r) ? `${text} (no Δ${star(r)})` : `${text} (${formatPercent(percentDiff(c.usd, baseCost))})`;
     })]);
     rows.push(['Usage', ...d.runs.map((r) => usageText(r.summary))]);
   }
@@ -61,7 +61,7 @@ function summaryTable(d: ReportData): string {
   const legend = d.costShown ? costLegend(d.runs.map((r) => r.summary)) : '';
   const out = table(['', ...d.runs.map((r) => mdCell(r.label))], ['l', ...d.runs.map(() => 'r' as const)], rows) + (legend ? `\n\n${mdText(legend)}` : '');
   return d.runs.slice(1).some((r) => star(r))
-    ? `${out}\n\n\\* Compared with a run that did not answer: its figures cover only the steps it made.`
+    ? `${out}\n\n\\* ${NO_DIFF_NOTE}`
     : out;
 }
 
