@@ -83,6 +83,10 @@ describe('prompt composition chart', { timeout: 180_000 }, () => {
     await page.locator('[data-testid=per-step-chart]').scrollIntoViewIfNeeded();
     await saveShot(page, 'per-step-log-scale', { docs: false });
     await page.uncheck('[data-testid=log-scale-toggle] input');
+    // Code Mode finished in fewer steps: its total carries forward to ReAct's last step as a faint line.
+    expect(await page.locator('[data-testid=cumulative-chart] .carried-line').count()).toBe(1);
+    await page.locator('[data-testid=cumulative-chart]').scrollIntoViewIfNeeded();
+    await saveShot(page, 'cumulative-carried', { docs: false });
     expect(session.driven.errors).toEqual([]);
   });
 });
