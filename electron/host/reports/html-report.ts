@@ -12,7 +12,7 @@ import { html, raw, type SafeHtml } from './html-escape.js';
 import { APPROVAL_CSS, REPORT_CSS } from './html-styles.js';
 import { modeSwatch, reportPaletteCss } from './report-palette.js';
 import { timelineSection, foldText } from './html-timeline.js';
-import { averageSection, runsTable, TRIALS_CSS } from './html-trials.js';
+import { averageSection, runsTable, TRIALS_CSS, averageResultHtml } from './html-trials.js';
 import { COST_CSS, estMark, legendHtml, priceFactsHtml, runEstimated, stepCostCell, summaryCostRows, verdictsHtml } from './html-cost.js';
 import { statusLabel, type ReportData, type ReportRun } from './report-data.js';
 import { byTrial, modeLabel, trialStartSpreadMs } from './trial-figures.js';
@@ -173,8 +173,10 @@ export function renderHtml(d: ReportData, generatedAt?: Date): string {
   const title = `Parallax comparison ${d.meta.id}`;
   const multi = d.trials > 1;
   const hasApprovals = d.runs.some((r) => r.events.some((e) => e.type === 'approval-requested'));
-  const summary = multi ? html`${runsTable(d)}${averageSection(d)}` : html`${summaryTable(d)}${verdict(d)}`;
-  const body = html`${header(d, generatedAt)}${settingsSection(d)}<h2>Summary</h2>${summary}${firstRequestSection(d)}${chartsSection(d)}${multi ? html`<h2>Timelines</h2><p class="muted">One per run, folded so the page stays readable: open a run to see its steps, tool calls and answer.</p>` : null}${d.runs.map(
+  const summary = multi ? html`${runsTable(d)}${averageSection(d)}` : summaryTable(d);
+  // The result first: what a reader came for; the tables, charts and timelines below back it.
+  const result = html`<section class="result" id="result"><h2>Result${d.simulated ? ' (simulated)' : ''}</h2>${multi ? averageResultHtml(d) : verdict(d)}</section>`;
+  const body = html`${header(d, generatedAt)}${result}${settingsSection(d)}<h2>Summary</h2>${summary}${firstRequestSection(d)}${chartsSection(d)}${multi ? html`<h2>Timelines</h2><p class="muted">One per run, folded so the page stays readable: open a run to see its steps, tool calls and answer.</p>` : null}${d.runs.map(
     (r, i) => html`${timelineSection(r, i, stepTable(r, d.simulated, d.costShown), d.simulated, multi, d.costShown)}`,
   )}<footer>Made by Parallax from the stored events of comparison <span class="mono">${d.meta.id}</span>. Totals are recomputed from the steps.</footer>`;
   return `<!doctype html>

@@ -9,7 +9,7 @@ import { firstRequestRows, RUN_METRICS, startSpreadMs } from './report-figures.j
 import { trialStartSpreadMs } from './trial-figures.js';
 import { statusLabel, statusNote, type ReportData, type ReportRun } from './report-data.js';
 import { mdCell, table } from './markdown-table.js';
-import { averageTable, runsTable } from './markdown-trials.js';
+import { averageTable, runsTable, averageResult } from './markdown-trials.js';
 import { costLegend, priceFacts, tokenText, usageText, verdicts } from './cost-figures.js';
 import { costText, stepCostText } from '../../../shared/cost.js';
 
@@ -145,9 +145,11 @@ export function renderMarkdown(d: ReportData, generatedAt?: Date): string {
     out.push('_Simulated: every token figure below was counted by Parallax\'s simulated model from the real requests (a real tokenizer), not billed by a provider._', '');
   }
   for (const w of d.warnings) out.push(`> **Note:** ${mdText(w)}`, '');
+  // The result first: what a reader came for; the tables and timelines below back it.
+  out.push(`## Result${sim}`, '', ...(multi ? averageResult(d) : [verdict(d), '']));
   // With several trials the average comes first: it is the comparison's result; each run follows.
   if (multi) out.push(`## Average over ${d.trials} trials${sim}`, '', ...averageTable(d), `## Summary per run${sim}`, '', runsTable(d), '');
-  else out.push(`## Summary${sim}`, '', summaryTable(d), '', verdict(d), '');
+  else out.push(`## Summary${sim}`, '', summaryTable(d), '');
   for (const r of d.runs) {
     const note = statusNote(r);
     if (note) out.push(`- **${r.label}:** ${mdText(note)}`);
