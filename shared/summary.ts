@@ -206,14 +206,23 @@ export interface ComparisonSummary {
   readonly totalCost: { readonly usd: number | null; readonly estimated: boolean };
 }
 
+/** Whether a run's figures compare with the baseline's like for like: both answered. */
+export const comparableRuns = (run: Pick<RunSummary, 'status'>, base: Pick<RunSummary, 'status'>): boolean =>
+  run.status === 'answered' && base.status === 'answered';
+
+/** Said where a Δ is withheld because a run did not answer. */
+export const NO_DIFF_NOTE = 'No Δ where a run or the baseline did not answer: its figures cover only the steps it made.';
+
 export function summarizeComparison(runs: readonly RunSummary[]): ComparisonSummary {
   const base = runs[0] ?? null;
   const fewestTokens = fewestTokensVerdict(runs);
   const diffs: Record<string, number | null> = {};
   const costDiffs: Record<string, number | null> = {};
   for (const r of runs) {
-    diffs[r.runId] = base ? percentDiff(r.totals.total, base.totals.total) : null;
-    costDiffs[r.runId] = base && r.cost.usd !== null && base.cost.usd !== null ? percentDiff(r.cost.usd, base.cost.usd) : null;
+    // A run that did not answer (or a baseline that did not) covers only the steps it made: no Δ, not like for like.
+    const like = base !== null && comparableRuns(r, base);
+    diffs[r.runId] = like ? percentDiff(r.totals.total, base.totals.total) : null;
+    costDiffs[r.runId] = like && r.cost.usd !== null && base.cost.usd !== null ? percentDiff(r.cost.usd, base.cost.usd) : null;
   }
   return {
     runs, baselineRunId: base?.runId ?? null, cheapestRunId: fewestTokens.runId, totalDiffPercent: diffs,

@@ -130,7 +130,7 @@ function perRunColumns(d: ReportData, sim: string): string[] {
       rows.push([metricLabel(m, sim), (r) => metricCell(m, r)]);
       continue;
     }
-    rows.push([metricLabel(m, sim), (r) => `${metricCell(m, r)}${r.runId === cmp.baselineRunId ? '' : ` (${formatPercent(cmp.totalDiffPercent[r.runId] ?? null)})`}`]);
+    rows.push([metricLabel(m, sim), (r) => `${metricCell(m, r)}${r.runId === cmp.baselineRunId ? '' : ` (${diffText(cmp.totalDiffPercent[r.runId] ?? null)})`}`]);
     if (!sim) for (const [label, f] of costRows(cmp)) rows.push([label, (r) => f(r.summary)]);
   }
   rows.push(['First request', (r) => gapText(gaps.get(r.runId))], [`Prompt per step${sim}`, (r) => r.summary.perStep.map((p) => p.prompt).join(' ') || '—']);
@@ -182,4 +182,9 @@ function averages(d: ReportData, sim: string): string[] {
   if (cheapest) out.push(cheapest);
   if (d.differences.length) out.push('', `against ${MODE_LABELS[byMode[0].mode]} (exact permutation tests${d.differences[0].paired ? ', paired by round' : ''}):`, ...d.differences.map((x) => `  ${x.sentence}.`));
   return out;
+}
+
+/** A Δ against the baseline, or why there is none (a run that did not answer is not compared like for like). */
+function diffText(p: number | null): string {
+  return p === null ? 'no Δ: a run did not answer' : formatPercent(p);
 }

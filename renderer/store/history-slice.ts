@@ -2,6 +2,7 @@
 import type { StateCreator } from 'zustand';
 import type { ComparisonListItem, DamagedComparison } from '../../shared/ipc-contract.js';
 import type { AppState } from './app-store.js';
+import { NO_FILTER, type HistoryFilter } from './history-filter.js';
 
 export interface HistorySlice {
   readonly historyItems: readonly ComparisonListItem[];
@@ -11,6 +12,9 @@ export interface HistorySlice {
   readonly historyError: string | null;
   /** The comparison being opened (history:open in flight). */
   readonly openingId: string | null;
+  /** What the history list is narrowed to (history-filter.ts). */
+  readonly historyFilter: HistoryFilter;
+  setHistoryFilter(patch: Partial<HistoryFilter>): void;
   setHistory(items: readonly ComparisonListItem[], damaged?: readonly DamagedComparison[]): void;
   setHistoryLoading(): void;
   setHistoryError(message: string): void;
@@ -23,6 +27,8 @@ export const createHistorySlice: StateCreator<AppState, [], [], HistorySlice> = 
   historyStatus: 'idle',
   historyError: null,
   openingId: null,
+  historyFilter: NO_FILTER,
+  setHistoryFilter: (patch) => set((s) => ({ historyFilter: { ...s.historyFilter, ...patch } })),
   setHistory: (historyItems, damagedItems = []) => set({ historyItems, damagedItems, historyStatus: 'ready', historyError: null }),
   setHistoryLoading: () => set((s) => ({ historyStatus: s.historyStatus === 'ready' ? 'ready' : 'loading' })),
   setHistoryError: (historyError) => set({ historyStatus: 'error', historyError }),

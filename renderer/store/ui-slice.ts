@@ -39,6 +39,9 @@ export interface UiSlice {
   /** Per-step token charts on a log scale (prompts of thousands beside completions of tens). */
   readonly chartLogScale: boolean;
   setChartLogScale(on: boolean): void;
+  /** Programs in the timeline wrap their long lines instead of scrolling sideways. */
+  readonly wrapCode: boolean;
+  setWrapCode(on: boolean): void;
   setTheme(theme: Theme): void;
   setSidebarTab(tab: SidebarTab): void;
   setSidebarHidden(hidden: boolean): void;
@@ -60,6 +63,8 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
   sidebarHidden: false,
   mainTab: 'timeline',
   chartLogScale: false,
+  wrapCode: false,
+  setWrapCode: (on) => set({ wrapCode: on }),
   setChartLogScale: (on) => set({ chartLogScale: on }),
   toasts: [],
   confirm: null,

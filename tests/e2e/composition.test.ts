@@ -83,6 +83,43 @@ describe('prompt composition chart', { timeout: 180_000 }, () => {
     await page.locator('[data-testid=per-step-chart]').scrollIntoViewIfNeeded();
     await saveShot(page, 'per-step-log-scale', { docs: false });
     await page.uncheck('[data-testid=log-scale-toggle] input');
+    // Code Mode finished in fewer steps: its total carries forward to ReAct's last step as a faint line.
+    expect(await page.locator('[data-testid=cumulative-chart] .carried-line').count()).toBe(1);
+    await page.locator('[data-testid=cumulative-chart]').scrollIntoViewIfNeeded();
+    await saveShot(page, 'cumulative-carried', { docs: false });
+    expect(session.driven.errors).toEqual([]);
+  });
+
+  it('copies programs, outputs, answers and run ids, and wraps code on demand', async () => {
+    const { page, browser } = session.driven;
+    await browser.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.click('[data-testid=tab-timeline]');
+    const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+    const code = page.locator('[data-testid=column-code]').first();
+    const runId = await code.getAttribute('data-run-id');
+    await code.locator('[data-testid=copy-btn][data-what="run id"]').click();
+    expect(await clipboard()).toBe(runId);
+
+    const block = page.locator('[data-testid=code-block]').first();
+    await block.hover();
+    await block.locator('[data-testid=copy-btn]').click();
+    const program = await clipboard();
+    expect(program.length).toBeGreaterThan(20);
+    expect(program).toBe((await block.locator('.code-line code').allTextContents()).join('\n'));
+    expect(await block.locator('[data-testid=copy-btn]').textContent()).toBe('Copied');
+
+    const answer = page.locator('[data-testid=answer]').first();
+    await answer.hover();
+    await answer.locator('[data-testid=copy-btn]').click();
+    expect(await clipboard()).toContain('ERROR');
+
+    // Code scrolls sideways by default; "Wrap code" wraps it inside the column.
+    const line = block.locator('.code-line code').first();
+    expect(await line.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe('pre');
+    await page.check('[data-testid=wrap-code-toggle] input');
+    expect(await line.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe('pre-wrap');
+    await saveShot(page, 'copy-and-wrap', { docs: false });
+    await page.uncheck('[data-testid=wrap-code-toggle] input');
     expect(session.driven.errors).toEqual([]);
   });
 });

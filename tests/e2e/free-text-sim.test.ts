@@ -32,4 +32,30 @@ describe('a free-text task on the simulated model', { timeout: 180_000 }, () => 
     expect(await page.locator('[data-testid=summary-table]').textContent()).not.toMatch(/Cheaper|Fewest tokens:/);
     expect(session.driven.errors).toEqual([]);
   });
+
+  it('finds it again in the history by text, outcome and mode', async () => {
+    const { page } = session.driven;
+    await page.click('[data-testid=side-tab-compose]');
+    await page.check('[data-testid=task-calc] input');
+    await page.click('[data-testid=run]');
+    for (const mode of ['react', 'code'] as const) expect(await waitForStatus(page, mode, ['answered', 'error', 'crashed'], 120_000)).toBe('answered');
+    await page.click('[data-testid=side-tab-history]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=history-item]').length === 2);
+    const shown = () => page.$$eval('[data-testid=history-item] .history-title', (els) => els.map((e) => e.textContent));
+    await page.fill('[data-testid=history-search]', 'haiku');
+    expect(await shown()).toEqual(['Write a haiku about log files.']);
+    expect(await page.textContent('[data-testid=history-filter-note]')).toContain('1 of 2 shown');
+    await page.fill('[data-testid=history-search]', '');
+    await page.selectOption('[data-testid=history-filter-outcome]', 'answered');
+    expect(await shown()).toEqual(['Arithmetic']);
+    await page.selectOption('[data-testid=history-filter-mode]', 'hybrid');
+    await page.waitForSelector('[data-testid=history-no-match]');
+    await saveShot(page, 'history-filter-empty', { docs: false });
+    await page.click('[data-testid=history-filter-note] .link-btn');
+    expect((await shown()).length).toBe(2);
+    await page.selectOption('[data-testid=history-filter-outcome]', 'not-answered');
+    expect(await shown()).toEqual(['Write a haiku about log files.']);
+    await saveShot(page, 'history-filter', { docs: false });
+    expect(session.driven.errors).toEqual([]);
+  });
 });

@@ -3,7 +3,7 @@
  * Content-Security-Policy makes the browser refuse any, as a second line of defence behind escaping).
  */
 import { compositionLegend, compositionSvg } from './html-composition.js';
-import { percentDiff, formatPercent } from '../../../shared/summary.js';
+import { percentDiff, formatPercent, NO_DIFF_NOTE } from '../../../shared/summary.js';
 import { findTask } from '../../../shared/tasks.js';
 import { cumulativeSeries, firstRequestRows, RUN_METRICS, startSpreadMs } from './report-figures.js';
 import { displayUrl, formatInt, formatMs, formatUtc, settingsRows } from './format.js';
@@ -12,7 +12,7 @@ import { html, raw, type SafeHtml } from './html-escape.js';
 import { APPROVAL_CSS, REPORT_CSS } from './html-styles.js';
 import { modeSwatch, reportPaletteCss } from './report-palette.js';
 import { timelineSection, foldText } from './html-timeline.js';
-import { averageSection, runsTable, TRIALS_CSS } from './html-trials.js';
+import { averageSection, runsTable, TRIALS_CSS, averageResultHtml } from './html-trials.js';
 import { COST_CSS, estMark, legendHtml, priceFactsHtml, runEstimated, stepCostCell, summaryCostRows, verdictsHtml } from './html-cost.js';
 import { statusLabel, type ReportData, type ReportRun } from './report-data.js';
 import { byTrial, modeLabel, trialStartSpreadMs } from './trial-figures.js';
@@ -23,12 +23,13 @@ const METRICS = RUN_METRICS;
 /** Token figures get "≈" when estimated; steps, time and tool calls are counted by Parallax either way. */
 const TOKEN_KEYS: ReadonlySet<string> = new Set(['prompt', 'completion', 'cached', 'reasoning', 'total']);
 
-/** The difference against the first mode; grey and starred when either run did not answer (not like for like). */
+/** The difference against the first mode; none when either run did not answer (not like for like). */
 function diffCell(value: number, base: number, isBase: boolean, comparable: boolean): SafeHtml | null {
   if (isBase) return html`<span class="diff">baseline</span>`;
+  if (!comparable) return html`<span class="diff">no Δ *</span>`;
   const p = percentDiff(value, base);
-  const cls = !comparable || p === null || p === 0 ? '' : p < 0 ? ' less' : ' more';
-  return html`<span class="diff${cls}">${formatPercent(p)} vs first${comparable ? '' : ' *'}</span>`;
+  const cls = p === null || p === 0 ? '' : p < 0 ? ' less' : ' more';
+  return html`<span class="diff${cls}">${formatPercent(p)} vs first</span>`;
 }
 
 function simCaption(d: ReportData): SafeHtml | null {
@@ -59,7 +60,7 @@ function summaryTable(d: ReportData): SafeHtml {
     return html`<td data-run="${r.runId}" data-metric="validation">${v ? html`<span class="badge ${v.ok ? 'ok' : 'bad'}">${v.ok ? 'passed' : 'failed'}</span> ${v.detail}` : html`<span class="muted">not checked</span>`}</td>`;
   })}</tr>`;
   const note = d.runs.slice(1).some((r) => !comparable(r))
-    ? html`<p class="muted">* Compared with a run that did not answer: its figures cover only the steps it made.</p>`
+    ? html`<p class="muted">* ${NO_DIFF_NOTE}</p>`
     : null;
   const legend = d.costShown ? legendHtml(d.runs.map((r) => r.summary)) : null;
   return html`<table class="summary">${simCaption(d)}${head}<tbody>${status}${rows}${costRows}${answer}${validation}</tbody></table>${legend}${note}`;
@@ -172,8 +173,10 @@ export function renderHtml(d: ReportData, generatedAt?: Date): string {
   const title = `Parallax comparison ${d.meta.id}`;
   const multi = d.trials > 1;
   const hasApprovals = d.runs.some((r) => r.events.some((e) => e.type === 'approval-requested'));
-  const summary = multi ? html`${runsTable(d)}${averageSection(d)}` : html`${summaryTable(d)}${verdict(d)}`;
-  const body = html`${header(d, generatedAt)}${settingsSection(d)}<h2>Summary</h2>${summary}${firstRequestSection(d)}${chartsSection(d)}${multi ? html`<h2>Timelines</h2><p class="muted">One per run, folded so the page stays readable: open a run to see its steps, tool calls and answer.</p>` : null}${d.runs.map(
+  const summary = multi ? html`${runsTable(d)}${averageSection(d)}` : summaryTable(d);
+  // The result first: what a reader came for; the tables, charts and timelines below back it.
+  const result = html`<section class="result" id="result"><h2>Result${d.simulated ? ' (simulated)' : ''}</h2>${multi ? averageResultHtml(d) : verdict(d)}</section>`;
+  const body = html`${header(d, generatedAt)}${result}${settingsSection(d)}<h2>Summary</h2>${summary}${firstRequestSection(d)}${chartsSection(d)}${multi ? html`<h2>Timelines</h2><p class="muted">One per run, folded so the page stays readable: open a run to see its steps, tool calls and answer.</p>` : null}${d.runs.map(
     (r, i) => html`${timelineSection(r, i, stepTable(r, d.simulated, d.costShown), d.simulated, multi, d.costShown)}`,
   )}<footer>Made by Parallax from the stored events of comparison <span class="mono">${d.meta.id}</span>. Totals are recomputed from the steps.</footer>`;
   return `<!doctype html>

@@ -106,4 +106,6 @@ export const APPROVAL_CSS = `
 .event.approval.bad { border-left-color: var(--bad); }
 .composition-legend { display: flex; flex-wrap: wrap; gap: 4px 14px; font-size: 12px; color: var(--muted); }
 .composition-legend svg { vertical-align: -1px; }
+section.result { border: 1px solid var(--line); border-left: 4px solid var(--accent); border-radius: 6px; padding: 2px 16px 8px; margin: 18px 0; background: var(--soft); }
+section.result h2 { margin-top: 12px; }
 `;

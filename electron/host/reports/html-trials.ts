@@ -111,6 +111,16 @@ function spreadHtml(s: Stat, f: (v: number) => string): SafeHtml {
 }
 
 /** Mean ± half its 95 % interval, sd and lowest–highest run of each figure per mode, the differences in words, and a chart. */
+/** The result over trials, for the top of the report: the verdict, the cost verdict and the differences in words. */
+export function averageResultHtml(d: ReportData): SafeHtml {
+  const v = averageVerdict(d.byMode, d.runs, d.trials, d.simulated, d.costInfo);
+  const verdict = html`<p class="verdict">${v.cheaper ? html`<span class="cheapest">${v.cheaper}</span>` : null}${v.text}</p>${d.costShown ? averageCostVerdictHtml(d.byMode) : null}`;
+  const diffs = d.differences.length
+    ? html`<h3>Against ${modeLabel(d.byMode[0].mode)}</h3><p class="muted">Each difference with its 95 % interval and the two-sided p of an exact permutation test (${d.differences[0].paired ? 'paired by round: the sign of each round\'s difference flipped in every pattern' : 'every split of the runs into two groups'}).</p><ul class="differences">${d.differences.map((x) => html`<li data-mode="${x.mode}" data-figure="${x.figure}" data-p="${x.p ?? ''}">${x.sentence}.</li>`)}</ul>`
+    : null;
+  return html`${verdict}${diffs}`;
+}
+
 export function averageSection(d: ReportData): SafeHtml {
   const sim = d.simulated ? ' (simulated)' : '';
   const base = d.byMode[0];
@@ -129,13 +139,8 @@ export function averageSection(d: ReportData): SafeHtml {
   const caption = html`<caption>Mean over each mode's finished runs; under it ± half its 95 % interval (Student's t) and the standard deviation, the lowest–highest run, and the mean's difference against the first mode.${
     d.simulated ? ' Simulated: token figures were counted by the simulated model from the real requests, not billed by a provider.' : ''
   }</caption>`;
-  const v = averageVerdict(d.byMode, d.runs, d.trials, d.simulated, d.costInfo);
-  const verdict = html`<p class="verdict">${v.cheaper ? html`<span class="cheapest">${v.cheaper}</span>` : null}${v.text}</p>${d.costShown ? averageCostVerdictHtml(d.byMode) : null}`;
-  const diffs = d.differences.length
-    ? html`<h3>Against ${modeLabel(d.byMode[0].mode)}</h3><p class="muted">Each difference with its 95 % interval and the two-sided p of an exact permutation test (${d.differences[0].paired ? 'paired by round: the sign of each round\'s difference flipped in every pattern' : 'every split of the runs into two groups'}).</p><ul class="differences">${d.differences.map((x) => html`<li data-mode="${x.mode}" data-figure="${x.figure}" data-p="${x.p ?? ''}">${x.sentence}.</li>`)}</ul>`
-    : null;
   const chart = meanBarsSvg(d.byMode.map((a) => ({ label: modeLabel(a.mode), mode: a.mode, stat: a.total })), {
     id: 'chart-average-total', title: `Mean total tokens per mode over ${d.trials} trials${sim}`, unit: 'tokens',
   });
-  return html`<section class="average" id="average"><h2>Average over ${d.trials} trials</h2><p>A model decides differently from run to run, so one run is noise: each mode ran ${d.trials} times. ${FIGURES_NOTE}</p><table class="average">${caption}${head}<tbody>${counts}${rows}${d.costShown ? averageCostRow(d.byMode) : null}</tbody></table>${verdict}${diffs}<figure>${chart}<figcaption>Mean total tokens (prompt + completion) per mode; the error bar is the 95 % interval of the mean, the dots the lowest and highest run${sim}.</figcaption></figure></section>`;
+  return html`<section class="average" id="average"><h2>Average over ${d.trials} trials</h2><p>A model decides differently from run to run, so one run is noise: each mode ran ${d.trials} times. ${FIGURES_NOTE}</p><table class="average">${caption}${head}<tbody>${counts}${rows}${d.costShown ? averageCostRow(d.byMode) : null}</tbody></table><figure>${chart}<figcaption>Mean total tokens (prompt + completion) per mode; the error bar is the 95 % interval of the mean, the dots the lowest and highest run${sim}.</figcaption></figure></section>`;
 }

@@ -3,13 +3,13 @@
  * a pipe, a newline or markup inside a model's answer cannot break the table or turn into HTML.
  */
 import { findTask } from '../../../shared/tasks.js';
-import { formatPercent, percentDiff } from '../../../shared/summary.js';
+import { formatPercent, NO_DIFF_NOTE, percentDiff } from '../../../shared/summary.js';
 import { approvalOutcome, formatInt, formatMs, formatUtc, settingsRows } from './format.js';
 import { firstRequestRows, RUN_METRICS, startSpreadMs } from './report-figures.js';
 import { trialStartSpreadMs } from './trial-figures.js';
 import { statusLabel, statusNote, type ReportData, type ReportRun } from './report-data.js';
 import { mdCell, table } from './markdown-table.js';
-import { averageTable, runsTable } from './markdown-trials.js';
+import { averageTable, runsTable, averageResult } from './markdown-trials.js';
 import { costLegend, priceFacts, tokenText, usageText, verdicts } from './cost-figures.js';
 import { costText, stepCostText } from '../../../shared/cost.js';
 
@@ -40,7 +40,7 @@ function summaryTable(d: ReportData): string {
       ...d.runs.map((r, i) => {
         const v = r.summary.totals[key];
         const text = key === 'wallMs' ? formatMs(v) : TOKEN_KEYS.has(key) ? tokenText(v, r.summary) : formatInt(v);
-        return i === 0 || !base ? text : `${text} (${formatPercent(percentDiff(v, base[key]))}${star(r)})`;
+        return i === 0 || !base ? text : star(r) ? `${text} (no Δ${star(r)})` : `${text} (${formatPercent(percentDiff(v, base[key]))})`;
       }),
     ]);
   }
@@ -49,7 +49,7 @@ function summaryTable(d: ReportData): string {
     rows.push(['Cost (USD)', ...d.runs.map((r, i) => {
       const c = r.summary.cost;
       const text = mdCell(costText(c));
-      return i === 0 || c.usd === null || baseCost === null ? text : `${text} (${formatPercent(percentDiff(c.usd, baseCost))}${star(r)})`;
+      return i === 0 || c.usd === null || baseCost === null ? text : star(r) ? `${text} (no Δ${star(r)})` : `${text} (${formatPercent(percentDiff(c.usd, baseCost))})`;
     })]);
     rows.push(['Usage', ...d.runs.map((r) => usageText(r.summary))]);
   }
@@ -61,7 +61,7 @@ function summaryTable(d: ReportData): string {
   const legend = d.costShown ? costLegend(d.runs.map((r) => r.summary)) : '';
   const out = table(['', ...d.runs.map((r) => mdCell(r.label))], ['l', ...d.runs.map(() => 'r' as const)], rows) + (legend ? `\n\n${mdText(legend)}` : '');
   return d.runs.slice(1).some((r) => star(r))
-    ? `${out}\n\n\\* Compared with a run that did not answer: its figures cover only the steps it made.`
+    ? `${out}\n\n\\* ${NO_DIFF_NOTE}`
     : out;
 }
 
@@ -145,9 +145,11 @@ export function renderMarkdown(d: ReportData, generatedAt?: Date): string {
     out.push('_Simulated: every token figure below was counted by Parallax\'s simulated model from the real requests (a real tokenizer), not billed by a provider._', '');
   }
   for (const w of d.warnings) out.push(`> **Note:** ${mdText(w)}`, '');
+  // The result first: what a reader came for; the tables and timelines below back it.
+  out.push(`## Result${sim}`, '', ...(multi ? averageResult(d) : [verdict(d), '']));
   // With several trials the average comes first: it is the comparison's result; each run follows.
   if (multi) out.push(`## Average over ${d.trials} trials${sim}`, '', ...averageTable(d), `## Summary per run${sim}`, '', runsTable(d), '');
-  else out.push(`## Summary${sim}`, '', summaryTable(d), '', verdict(d), '');
+  else out.push(`## Summary${sim}`, '', summaryTable(d), '');
   for (const r of d.runs) {
     const note = statusNote(r);
     if (note) out.push(`- **${r.label}:** ${mdText(note)}`);

@@ -18,7 +18,7 @@ import {
 
 const pct = (v: number) => `${Math.round(v * 100)} %`;
 
-/** The average table, its legend, the verdict and the differences against the first mode, as lines. */
+/** The average table and its legend, as lines (the verdict and differences lead the report: averageResult). */
 export function averageTable(d: ReportData): string[] {
   const base = d.byMode[0];
   const rows: string[][] = [
@@ -44,8 +44,6 @@ export function averageTable(d: ReportData): string[] {
       return i === 0 || baseCost === null ? cell : `${cell}, ${formatPercent(percentDiff(a.cost.mean, baseCost))}`;
     })]);
   }
-  const v = averageVerdict(d.byMode, d.runs, d.trials, d.simulated, d.costInfo);
-  const cv = d.costShown ? averageCostVerdict(d.byMode, formatUsd) : null;
   return [
     table(['', ...d.byMode.map((a) => modeLabel(a.mode))], ['l', ...d.byMode.map(() => 'r' as const)], rows),
     '',
@@ -53,6 +51,14 @@ export function averageTable(d: ReportData): string[] {
     '',
     FIGURES_NOTE,
     '',
+  ];
+}
+
+/** The result over trials, for the top of the report: the verdict, the cost verdict and the differences in words. */
+export function averageResult(d: ReportData): string[] {
+  const v = averageVerdict(d.byMode, d.runs, d.trials, d.simulated, d.costInfo);
+  const cv = d.costShown ? averageCostVerdict(d.byMode, formatUsd) : null;
+  return [
     v.cheaper ? `**${v.cheaper}**${v.text}` : v.text,
     '',
     ...(cv ? [cv.lead ? `**${mdCell(cv.lead)}**${mdCell(cv.text)}` : mdCell(cv.text), ''] : []),

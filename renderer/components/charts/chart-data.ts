@@ -36,7 +36,10 @@ export function perStepRows(runs: readonly RunSummary[]): StepRow[] {
  * Running total (prompt + completion) after each step, per run; the line of a run ends at its last step.
  * `keyOf` names each run's series: its mode (one run per mode), or mode and trial when every trial is drawn.
  */
-export function cumulativeRows(runs: readonly RunSummary[], keyOf: (r: RunSummary, i: number) => string = (r) => r.mode): StepRow[] {
+/** The row key of a finished run's total carried forward past its last step (a flat, faint line). */
+export const carriedKey = (key: string) => `${key}~carried`;
+
+export function cumulativeRows(runs: readonly RunSummary[], keyOf: (r: RunSummary, i: number) => string = (r) => r.mode, carry = false): StepRow[] {
   const steps = [...new Set(runs.flatMap((r) => r.perStep.map((s) => s.step)))].sort((a, b) => a - b);
   const rows: Record<string, number>[] = steps.map((step) => ({ step }));
   runs.forEach((r, i) => {
@@ -49,6 +52,12 @@ export function cumulativeRows(runs: readonly RunSummary[], keyOf: (r: RunSummar
       const v = at.get(row.step!);
       if (v !== undefined) row[key] = v;
       if (estimatedFrom.get(row.step!)) row[estimatedKey(key)] = 1;
+    }
+    // A finished run spent its total: carried to the last step of the comparison, so totals meet at the right edge.
+    const last = r.perStep.at(-1);
+    if (carry && last && r.status !== 'running' && last.step < steps[steps.length - 1]!) {
+      const total = at.get(last.step)!;
+      for (const row of rows) if (row.step! >= last.step) row[carriedKey(key)] = total;
     }
   });
   return rows as StepRow[];

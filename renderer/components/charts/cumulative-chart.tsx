@@ -2,7 +2,7 @@
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import type { RunSummary } from '../../../shared/summary.js';
-import { cumulativeRows } from './chart-data.js';
+import { carriedKey, cumulativeRows } from './chart-data.js';
 import { ChartFrame, LegendItem, TokenTooltip, axisTick, fmtAxis, modeColor, modeDash, modeKindLabel } from './chart-parts.js';
 
 interface DotProps {
@@ -35,9 +35,11 @@ function dot(mode: ModeId, key: string, trial: number | undefined) {
 /** `trials` (every trial drawn at once) gives each run's trial, so each run gets its own line in its mode's colour. */
 export function CumulativeChart({ runs, simulated, scope, trials }: { runs: readonly RunSummary[]; simulated: boolean; scope?: string; trials?: readonly number[] }) {
   const keyOf = (r: RunSummary, i: number) => (trials ? `${r.mode}-t${trials[i]}` : r.mode);
-  const rows = cumulativeRows(runs, keyOf);
+  // One line per mode: a finished mode's total carries forward; with every trial drawn, lines just end.
+  const rows = cumulativeRows(runs, keyOf, !trials);
   const lines = runs.map((r, i) => ({ key: keyOf(r, i), mode: r.mode, trial: trials?.[i], label: trials ? `${MODE_LABELS[r.mode]} · trial ${trials[i]}` : MODE_LABELS[r.mode] }));
-  const labels = new Map(lines.map((l) => [l.key, l.label]));
+  const labels = new Map(lines.flatMap((l, i) => [[l.key, l.label], [carriedKey(l.key), `${l.label} (finished at step ${runs[i]!.perStep.at(-1)?.step ?? '?'})`]]));
+  const carried = lines.filter((l) => rows.some((r) => r[carriedKey(l.key)] !== undefined));
   const modes = [...new Set(runs.map((r) => r.mode))];
   return (
     <ChartFrame
@@ -57,7 +59,14 @@ export function CumulativeChart({ runs, simulated, scope, trials }: { runs: read
               {/* A numeric axis picks a few ticks itself; a categorical one would measure every label (slow at 1,000 steps). */}
               <XAxis dataKey="step" type="number" domain={['dataMin', 'dataMax']} allowDecimals={false} ticks={rows.length <= 20 ? rows.map((r) => r.step) : undefined} tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--chart-grid)' }} />
               <YAxis tick={axisTick} tickLine={false} axisLine={false} tickFormatter={fmtAxis} width={48} />
-              <Tooltip content={(p) => <TokenTooltip {...(p as object)} labelOf={(k) => labels.get(k) ?? modeKindLabel(k)} />} isAnimationActive={false} />
+              <Tooltip
+                content={(p) => {
+                  // At a run's last step its carried line starts on the same value: list it once.
+                  const payload = (p.payload ?? []).filter((e) => !String(e.dataKey).endsWith('~carried') || e.payload?.[String(e.dataKey).slice(0, -'~carried'.length)] === undefined);
+                  return <TokenTooltip {...(p as object)} payload={payload as never} labelOf={(k) => labels.get(k) ?? modeKindLabel(k)} />;
+                }}
+                isAnimationActive={false}
+              />
               {lines.map((l) => (
                 <Line
                   key={l.key}
@@ -73,6 +82,9 @@ export function CumulativeChart({ runs, simulated, scope, trials }: { runs: read
                   isAnimationActive={false}
                   connectNulls={false}
                 />
+              ))}
+              {carried.map((l) => (
+                <Line key={carriedKey(l.key)} dataKey={carriedKey(l.key)} name={carriedKey(l.key)} type="linear" stroke={modeColor(l.mode)} strokeDasharray="2 4" strokeOpacity={0.55} strokeWidth={1.5} dot={false} activeDot={false} legendType="none" isAnimationActive={false} className="carried-line" data-testid="carried-line" />
               ))}
             </LineChart>
           </ResponsiveContainer>

@@ -1,7 +1,9 @@
 /** Stored comparisons, newest first (×N when each mode ran N trials): open one to rebuild its timelines and charts, or delete it. */
 import type { ComparisonListItem, DamagedComparison } from '../../../shared/ipc-contract.js';
 import { findPreset } from '../../../shared/providers.js';
-import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
+import { MODE_IDS, MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
+import { useMemo } from 'react';
+import { isFiltered, matchesHistory, NO_FILTER, type HistoryFilter } from '../../store/history-filter.js';
 import { deleteComparison, openComparison, refreshHistory, taskTitle } from '../../app/actions.js';
 import { fmtDateTime, fmtInt, fmtMean, fmtRelative } from '../../lib/format.js';
 import { useApp } from '../../store/app-store.js';
@@ -112,8 +114,51 @@ function DamagedItem({ item }: { item: DamagedComparison }) {
   );
 }
 
+function FilterBar({ shown, total }: { shown: number; total: number }) {
+  const filter = useApp((s) => s.historyFilter);
+  const setFilter = useApp((s) => s.setHistoryFilter);
+  return (
+    <div className="history-filter" data-testid="history-filter">
+      <input
+        type="search"
+        className="input input-sm"
+        placeholder="Search task, model, id…"
+        value={filter.text}
+        onChange={(e) => setFilter({ text: e.target.value })}
+        aria-label="Search the history"
+        data-testid="history-search"
+      />
+      <div className="history-filter-row">
+        <select className="input input-sm" value={filter.mode} onChange={(e) => setFilter({ mode: e.target.value as HistoryFilter['mode'] })} aria-label="Mode" data-testid="history-filter-mode">
+          <option value="all">Any mode</option>
+          {MODE_IDS.map((m) => <option key={m} value={m}>{MODE_LABELS[m]}</option>)}
+        </select>
+        <select className="input input-sm" value={filter.outcome} onChange={(e) => setFilter({ outcome: e.target.value as HistoryFilter['outcome'] })} aria-label="Outcome" data-testid="history-filter-outcome">
+          <option value="all">Any outcome</option>
+          <option value="answered">All answered</option>
+          <option value="not-answered">Not all answered</option>
+        </select>
+        <select className="input input-sm" value={filter.age} onChange={(e) => setFilter({ age: e.target.value as HistoryFilter['age'] })} aria-label="Age" data-testid="history-filter-age">
+          <option value="all">Any time</option>
+          <option value="day">Last day</option>
+          <option value="week">Last 7 days</option>
+          <option value="month">Last 30 days</option>
+        </select>
+      </div>
+      {isFiltered(filter) ? (
+        <p className="history-filter-note muted" data-testid="history-filter-note">
+          {shown} of {total} shown ·{' '}
+          <button type="button" className="link-btn" onClick={() => setFilter(NO_FILTER)}>clear</button>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export function HistoryPanel() {
-  const items = useApp(historySelectors.items);
+  const all = useApp(historySelectors.items);
+  const filter = useApp((s) => s.historyFilter);
+  const items = useMemo(() => all.filter((it) => matchesHistory(it, filter)), [all, filter]);
   const damaged = useApp(historySelectors.damaged);
   const status = useApp(historySelectors.status);
   const error = useApp(historySelectors.error);
@@ -123,7 +168,7 @@ export function HistoryPanel() {
     <section className="history" aria-label="History" data-testid="history">
       <div className="panel-subhead">
         <span className="muted">
-          {status === 'ready' ? `${items.length} comparison${items.length === 1 ? '' : 's'}${damaged.length ? `, ${damaged.length} damaged` : ''}` : ' '}
+          {status === 'ready' ? `${all.length} comparison${all.length === 1 ? '' : 's'}${damaged.length ? `, ${damaged.length} damaged` : ''}` : ' '}
         </span>
         <button type="button" className="icon-btn" onClick={() => void refreshHistory()} aria-label="Reload history" title="Reload">
           {status === 'loading' ? <IconSpinner size={14} /> : <IconRefresh size={14} />}
@@ -137,6 +182,14 @@ export function HistoryPanel() {
             Try again
           </button>
         </div>
+      ) : all.length > 0 && items.length === 0 && damaged.length === 0 ? (
+        <>
+          <FilterBar shown={0} total={all.length} />
+          <div className="empty small-empty" data-testid="history-no-match">
+            <p className="empty-title">No comparison matches</p>
+            <p className="empty-text">Change the search or the filters, or clear them.</p>
+          </div>
+        </>
       ) : items.length === 0 && damaged.length === 0 && status === 'ready' ? (
         <div className="empty small-empty" data-testid="history-empty">
           <IconHistory size={22} />
@@ -144,6 +197,8 @@ export function HistoryPanel() {
           <p className="empty-text">Every comparison you run is kept here with all its events, ready to reopen or export.</p>
         </div>
       ) : (
+        <>
+        {all.length > 1 || isFiltered(filter) ? <FilterBar shown={items.length} total={all.length} /> : null}
         <ul className="history-list">
           {items.map((it) => (
             <HistoryItem key={it.meta.id} item={it} active={it.meta.id === activeId} opening={openingId === it.meta.id} />
@@ -152,6 +207,7 @@ export function HistoryPanel() {
             <DamagedItem key={d.id} item={d} />
           ))}
         </ul>
+        </>
       )}
     </section>
   );

@@ -22,6 +22,8 @@ export function ComparisonToolbar() {
   const tab = useApp(uiSelectors.mainTab);
   const setTab = useApp((s) => s.setMainTab);
   const sidebarHidden = useApp(uiSelectors.sidebarHidden);
+  const wrapCode = useApp((s) => s.wrapCode);
+  const setWrapCode = useApp((s) => s.setWrapCode);
   if (!active) return null;
   const m = active.meta;
 
@@ -59,6 +61,11 @@ export function ComparisonToolbar() {
           {active.source === 'history' ? <span className="pill">from history</span> : null}
         </div>
       </div>
+      {tab === 'timeline' ? (
+        <label className="chart-toggle" title="Wrap the long lines of programs instead of scrolling them sideways" data-testid="wrap-code-toggle">
+          <input type="checkbox" checked={wrapCode} onChange={(e) => setWrapCode(e.target.checked)} /> Wrap code
+        </label>
+      ) : null}
       <div className="tabs" role="tablist" aria-label="View" onKeyDown={onTabKey}>
         {TABS.map((t) => (
           <button

@@ -4,7 +4,7 @@
  */
 import { MODE_LABELS } from '../../../shared/run-spec.js';
 import type { RunTotals } from '../../../shared/step-event.js';
-import { formatPercent, percentDiff, type ComparisonSummary, type RunSummary } from '../../../shared/summary.js';
+import { NO_DIFF_NOTE, comparableRuns, formatPercent, percentDiff, type ComparisonSummary, type RunSummary } from '../../../shared/summary.js';
 import { metricsOn } from '../../../shared/run-metrics.js';
 import { fmtInt, fmtMs } from '../../lib/format.js';
 import { SimBadge, StatusBadge, ValidationBadge } from '../common/badges.js';
@@ -34,10 +34,10 @@ function answerGist(answer: string): string {
 
 const valueOf = (r: RunSummary, key: NumericRow['key']): number | null => (key === 'firstRequestPrompt' ? r.firstRequestPrompt : r.totals[key]);
 
-export function DiffCell({ value, base, testId }: { value: number | null; base: number | null; testId?: string }) {
-  if (value === null || base === null)
+export function DiffCell({ value, base, testId, withheld }: { value: number | null; base: number | null; testId?: string; withheld?: string }) {
+  if (value === null || base === null || withheld)
     return (
-      <td className="num diff" data-testid={testId} data-value="">
+      <td className="num diff" data-testid={testId} data-value="" title={withheld}>
         —
       </td>
     );
@@ -126,7 +126,7 @@ export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: {
                   );
                 })}
                 {others.map((r) => (
-                  <DiffCell key={`d${r.runId}`} value={valueOf(r, row.key)} base={base ? valueOf(base, row.key) : null} />
+                  <DiffCell key={`d${r.runId}`} value={valueOf(r, row.key)} base={base ? valueOf(base, row.key) : null} {...(base && !comparableRuns(r, base) ? { withheld: NO_DIFF_NOTE } : {})} testId={`sum-diff-${row.key}-${r.mode}`} />
                 ))}
               </tr>
             ))}

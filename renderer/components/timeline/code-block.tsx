@@ -2,12 +2,14 @@
 import { useMemo } from 'react';
 import type { CodeError } from '../../../shared/step-event.js';
 import { highlightLines } from '../../lib/highlight.js';
+import { CopyButton } from '../common/copy-button.js';
 
 export function CodeBlock({ code, error }: { code: string; error: CodeError | null }) {
   const lines = useMemo(() => highlightLines(code), [code]);
   const failing = error?.line ?? null;
   return (
     <div className="code-block" data-testid="code-block">
+      <CopyButton text={code} what="program" className="copy-corner" />
       <pre className="hljs">
         {lines.map((html, i) => {
           const n = i + 1;

@@ -61,7 +61,7 @@ export function CodeRun({ call, idPrefix, truncateChars, runId = '', live = fals
           <div className="section-label">
             Arguments <span className="inline-err">· not valid JSON, shown as written</span>
           </div>
-          <ExpandableText id={`${idPrefix}:args`} text={call.args} lines={4} />
+          <ExpandableText id={`${idPrefix}:args`} text={call.args} lines={4} copy="arguments" />
         </div>
       ) : null}
       <Approvals runId={runId} approvals={call.approvals} live={live} />
@@ -101,7 +101,7 @@ export function CodeRun({ call, idPrefix, truncateChars, runId = '', live = fals
               <span className="muted">· {fmtInt(run.output.length)} chars returned to the model</span>
             )}
           </div>
-          {run.output ? <ExpandableText id={`${idPrefix}:out`} text={run.output} className="output" /> : <p className="muted small">The program printed nothing.</p>}
+          {run.output ? <ExpandableText id={`${idPrefix}:out`} text={run.output} className="output" copy="printed output" /> : <p className="muted small">The program printed nothing.</p>}
         </div>
       ) : null}
       {run?.error ? (
@@ -116,7 +116,7 @@ export function CodeRun({ call, idPrefix, truncateChars, runId = '', live = fals
       {!run && call.finished ? (
         <div className="call-section">
           <div className="section-label">{call.finished.error ? <span className="inline-err">Error returned to the model</span> : 'Result'}</div>
-          <ExpandableText id={`${idPrefix}:out`} text={call.finished.output} lines={6} className={call.finished.error ? 'output is-error' : 'output'} />
+          <ExpandableText id={`${idPrefix}:out`} text={call.finished.output} lines={6} className={call.finished.error ? 'output is-error' : 'output'} copy="result" />
         </div>
       ) : null}
       {call.finished?.truncated ? <TruncationNote finished={call.finished} truncateChars={truncateChars} /> : null}

@@ -1,4 +1,5 @@
 /** The sticky head of a mode's column: mode, status, running totals, and Cancel for this run alone. */
+import { CopyButton } from '../common/copy-button.js';
 import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import type { RunSummary } from '../../../shared/summary.js';
 import { cancelRun } from '../../app/actions.js';
@@ -37,6 +38,7 @@ export function ColumnHeader({ mode, runId, trial, showTrial, status, summary, s
         {showTrial ? <span className="trial-pill">Trial {trial}</span> : null}
         <StatusBadge status={status} />
         {simulated ? <SimBadge /> : null}
+        <CopyButton text={runId} what="run id" className="copy-id" label="Copy id" />
         {pendingApprovals > 0 && status === 'running' ? (
           <span className="badge badge-warn" data-testid="needs-approval" title="A tool call of this run waits for your answer below; only this run is paused.">
             needs your approval

@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { fmtInt } from '../../lib/format.js';
+import { CopyButton } from '../common/copy-button.js';
 
 const expanded = new Set<string>();
 
@@ -19,12 +20,14 @@ export function useExpanded(id: string): [boolean, (open: boolean) => void] {
   ];
 }
 
-export function ExpandableText({ id, text, lines = 8, className = '', label }: { id: string; text: string; lines?: number; className?: string; label?: string }) {
+/** `copy` names what the text is ("output", "answer"…) and adds a copy button; empty texts have none. */
+export function ExpandableText({ id, text, lines = 8, className = '', label, copy }: { id: string; text: string; lines?: number; className?: string; label?: string; copy?: string }) {
   const [open, setOpen] = useExpanded(id);
   const lineCount = text.split('\n').length;
   const long = lineCount > lines || text.length > lines * 110;
   return (
     <div className={`expandable ${className} ${long && !open ? 'is-clipped' : ''}`}>
+      {copy && text ? <CopyButton text={text} what={copy} className="copy-corner" /> : null}
       <pre className="expandable-text" style={long && !open ? { maxHeight: `${lines * 1.5}em` } : undefined} aria-label={label}>
         {text}
       </pre>

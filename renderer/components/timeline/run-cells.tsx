@@ -43,7 +43,7 @@ export const SetupCell = memo(function SetupCell({ runId, started, firstRequestP
           {open ? 'Hide system prompt' : `System prompt · ${fmtInt(started.systemPrompt.length)} chars`}
         </button>
       </div>
-      {open ? <ExpandableText id={`${runId}:system`} text={started.systemPrompt} lines={12} /> : null}
+      {open ? <ExpandableText id={`${runId}:system`} text={started.systemPrompt} lines={12} copy="system prompt" /> : null}
     </div>
   );
 });
@@ -110,7 +110,7 @@ export const ResultCell = memo(function ResultCell({ runId, status, finished: f,
         f.answer ? (
           <div className="answer" data-testid="answer">
             <div className="section-label">{f.status === 'answered' ? 'Final answer' : 'Last reply'}</div>
-            <ExpandableText id={`${runId}:answer`} text={f.answer} lines={14} />
+            <ExpandableText id={`${runId}:answer`} text={f.answer} lines={14} copy="answer" />
           </div>
         ) : (
           <p className="muted small">No final answer.</p>

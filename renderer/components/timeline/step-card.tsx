@@ -81,7 +81,7 @@ export const StepCard = memo(function StepCard({ runId, step, truncateChars, sto
           <ExpandableText id={`${runId}:${step.step}:reasoning`} text={r.reasoningText} lines={6} />
         </details>
       ) : null}
-      {r?.text ? <ExpandableText id={`${runId}:${step.step}:text`} text={r.text} lines={6} className="assistant-text" label="Assistant text" /> : null}
+      {r?.text ? <ExpandableText id={`${runId}:${step.step}:text`} text={r.text} lines={6} className="assistant-text" label="Assistant text" copy="reply" /> : null}
       {step.calls.map((c) =>
         c.name === 'run_code' || c.codeRun ? (
           <CodeRun key={c.callId} call={c} idPrefix={`${runId}:${c.callId}`} truncateChars={truncateChars} runId={runId} live={!stopped} />

@@ -85,11 +85,12 @@ export function TimelineView() {
   }, [rows.length, live, virtualizer]);
 
   const n = Math.max(1, modeRuns.length);
+  const wrapCode = useApp((s) => s.wrapCode);
   const cols = `var(--gutter-w) repeat(${n}, minmax(0, 1fr))`;
   const wide = { minWidth: `calc(var(--gutter-w) + ${n} * ${MIN_COLUMN_PX + COLUMN_GAP_PX}px)` };
   return (
     <div
-      className="timeline"
+      className={`timeline ${wrapCode ? 'is-wrap' : ''}`}
       ref={scrollRef}
       onScroll={(e) => {
         const el = e.currentTarget;

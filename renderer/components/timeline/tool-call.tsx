@@ -1,4 +1,5 @@
 /** One native tool call: name, arguments, result as the model received it, duration, error and truncation. */
+import { CopyButton } from '../common/copy-button.js';
 import type { ToolFinishedEvent } from '../../../shared/step-event.js';
 import { argsPreview, fmtArgs, fmtInt, fmtMs } from '../../lib/format.js';
 import type { ToolCallView } from '../../store/run-model.js';
@@ -38,7 +39,10 @@ export function ToolCall({ call, idPrefix, truncateChars, runId = '', live = fal
       {argsOpen ? (
         <div className="call-section">
           <div className="section-label">Arguments {invalidArgs ? <span className="inline-err">· not valid JSON, shown as written</span> : null}</div>
-          <pre className="args-block">{argsText || '(none)'}</pre>
+          <div className="expandable">
+            {argsText ? <CopyButton text={argsText} what="arguments" className="copy-corner" /> : null}
+            <pre className="args-block">{argsText || '(none)'}</pre>
+          </div>
         </div>
       ) : null}
       {call.searches.map((s) => (
@@ -62,7 +66,7 @@ export function ToolCall({ call, idPrefix, truncateChars, runId = '', live = fal
             <span className="muted"> · {fmtInt(f.output.length)} chars</span>
             {f.truncated ? <TruncationNote finished={f} truncateChars={truncateChars} /> : null}
           </div>
-          <ExpandableText id={`${idPrefix}:out`} text={f.output} lines={6} className={f.error ? 'output is-error' : 'output'} />
+          <ExpandableText id={`${idPrefix}:out`} text={f.output} lines={6} className={f.error ? 'output is-error' : 'output'} copy="result" />
         </div>
       ) : null}
     </div>

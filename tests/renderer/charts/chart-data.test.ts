@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computePerStep, cumulativeTokens, summarizeRun } from '../../../shared/summary.js';
-import { cumulativeRows, perStepRows, trialRows } from '../../../renderer/components/charts/chart-data.js';
+import { carriedKey, cumulativeRows, perStepRows, trialRows } from '../../../renderer/components/charts/chart-data.js';
 import { syntheticRun } from '../fixtures/synthetic-stream.js';
 
 describe('chart data', () => {
@@ -23,6 +23,17 @@ describe('chart data', () => {
     expect(rows.map((r) => r.react)).toEqual(cumulativeTokens(react.perStep).map((p) => p.total));
     expect(rows.slice(0, 4).map((r) => r.code)).toEqual(cumulativeTokens(code.perStep).map((p) => p.total));
     expect(rows[4]!.code).toBeUndefined();
+  });
+
+  it("carries a finished run's total forward to the comparison's last step, under its own key", () => {
+    const rows = cumulativeRows([react, code], (r) => r.mode, true);
+    const codeTotal = cumulativeTokens(code.perStep).at(-1)!.total;
+    expect(rows.slice(0, 3).map((r) => r[carriedKey('code')])).toEqual([undefined, undefined, undefined]);
+    expect(rows.slice(3).map((r) => r[carriedKey('code')])).toEqual(rows.slice(3).map(() => codeTotal));
+    expect(rows[4]!.code).toBeUndefined();
+    // The longest run has nothing to carry; a run still going is not carried.
+    expect(rows.every((r) => r[carriedKey('react')] === undefined)).toBe(true);
+    expect(cumulativeRows([react, { ...code, status: 'running' }], (r) => r.mode, true).every((r) => r[carriedKey('code')] === undefined)).toBe(true);
   });
 
   it('with every trial drawn, each run has its own cumulative series, and one bar group per trial holds each run’s totals', () => {

@@ -70,7 +70,7 @@ export async function expectHtmlAverage(page: Page, rec: Recomputed): Promise<vo
   const errorBars = await page.locator('#chart-average-total line.whisker[data-ci-low]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-mode'), Number(e.getAttribute('data-ci-low')), Number(e.getAttribute('data-ci-high'))]));
   expect(errorBars).toEqual(rec.byMode.filter((a) => a.total?.ci95).map((a) => [a.mode, a.total!.ci95![0], a.total!.ci95![1]]));
   const cheaper = expectedCheaper(rec.byMode);
-  const verdict = await page.locator('#average .verdict').innerText();
+  const verdict = await page.locator('#result .verdict').innerText();
   if (cheaper && rec.byMode.length > 1) expect(verdict).toContain(`Fewest tokens on average: ${MODE_LABELS[cheaper.mode]}`);
 }
 

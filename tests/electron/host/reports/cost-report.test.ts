@@ -20,7 +20,7 @@ const [reactId, codeId] = stored.meta.runs.map((r) => r.runId);
 
 describe('comparisons stored before prices existed', () => {
   for (const name of ['old-one-trial', 'old-three-trials']) {
-    // old-three-trials.before.* were recorded again when the statistics over trials were added to the average section.
+    // Both .before.* were recorded again when the statistics over trials were added and when the result moved to the top.
     it(`${name}: HTML and Markdown are byte for byte the recorded ones; CSV adds its cost columns, empty`, async () => {
       const old = JSON.parse(await readFile(`${FIXTURES}${name}.json`, 'utf8')) as StoredComparison;
       expect(buildReport(old, 'html').content).toBe(await readFile(`${FIXTURES}${name}.before.html`, 'utf8'));
@@ -131,7 +131,7 @@ describe('trials at a price', () => {
       // ReAct: 1000t × 0.4 + 100 × 1.6 → mean $0.00096; Code Mode 500t × 0.4 + 50 × 1.6 → mean ≈ $0.00048.
       expect(await opened.page.locator('table.average td[data-mode=react][data-metric=cost]').innerText()).toMatch(/^\$0\.000960/);
       expect(await opened.page.locator('table.average td[data-mode=code][data-metric=cost]').innerText()).toMatch(/^≈ \$0\.000480/);
-      expect(await opened.page.locator('section.average p.verdict').allInnerTexts()).toContain(
+      expect(await opened.page.locator('section.result p.verdict').allInnerTexts()).toContain(
         'Cheapest on average: Code Mode — mean ≈ $0.000480 over 3 runs (≈ estimated: built on usage Parallax counted because the provider sent none).',
       );
       expect(await opened.page.locator(`table.runs td[data-run="${id}-code-t3"][data-metric=cost]`).innerText()).toBe('≈ $0.000680');

@@ -6,7 +6,7 @@ import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StoredComparison } from '../../../../shared/ipc-contract.js';
 import type { RunTotals, StepEvent } from '../../../../shared/step-event.js';
-import { aggregateByMode, computePerStep, computeTotals, groupByRun, summarizeComparison, summarizeRun } from '../../../../shared/summary.js';
+import { aggregateByMode, NO_DIFF_NOTE, computePerStep, computeTotals, groupByRun, summarizeComparison, summarizeRun } from '../../../../shared/summary.js';
 import { buildReport, CSV_COLUMNS, loadReportJson, ReportFileError, summarizeStored } from '../../../../electron/host/reports/index.js';
 import { liveComparison, type LiveComparison } from './live-comparison.js';
 
@@ -206,7 +206,7 @@ describe('Markdown', () => {
 });
 
 describe('a run that did not answer', () => {
-  it('is shown as unfinished and its differences are starred as not like for like', () => {
+  it('is shown as unfinished and gets no Δ (not like for like)', () => {
     const [first, second] = stored.meta.runs;
     const events = byRun.get(second.runId)!;
     const cut = events.slice(0, events.findIndex((e) => e.type === 'model-response') + 1);
@@ -214,10 +214,13 @@ describe('a run that did not answer', () => {
     const md = buildReport(partial, 'md').content;
     expect(md).toMatch(/^\| Status \| answered \| unfinished \|$/m);
     const total = md.split('\n').find((l) => l.startsWith('| Total tokens |'))!;
-    expect(total).toMatch(/\\\*\) \|$/);
-    expect(md).toContain('Compared with a run that did not answer');
+    expect(total).toMatch(/ \(no Δ\\\*\) \|$/);
+    expect(total).not.toMatch(/%/);
+    expect(md).toContain(NO_DIFF_NOTE);
+    const html = buildReport(partial, 'html').content;
+    expect(html).toContain('no Δ *');
     expect(md).toContain('Not ranked (did not answer): Code Mode (unfinished)');
     const complete = buildReport(stored, 'md').content;
-    expect(complete).not.toContain('Compared with a run that did not answer');
+    expect(complete).not.toContain(NO_DIFF_NOTE);
   });
 });

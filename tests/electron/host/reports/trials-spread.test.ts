@@ -39,7 +39,7 @@ describe('trials that differ', () => {
     expect(opened.requests).toEqual([]);
     expect(opened.pageErrors).toEqual([]);
     await expectHtmlAverage(opened.page, rec);
-    const verdict = await opened.page.locator('#average .verdict').innerText();
+    const verdict = await opened.page.locator('#result .verdict').innerText();
     for (const a of rec.byMode) expect(verdict).toContain(`answered ${a.answered} of ${a.trials}`);
   });
 
