@@ -6,8 +6,18 @@
 import { formatUsd, isEstimated, markEstimated } from './cost.js';
 import { formatDuration, formatMean } from './format.js';
 import { MODE_LABELS, type ModeId } from './run-spec.js';
+import type { SuiteRecord } from './suite.js';
 import { aggregateByMode, type ModeAggregate, type RunSummary, type Stat } from './summary.js';
 import { formatWithInterval } from './trial-differences.js';
+
+/** A stored suite run as the app shows it (suites:open): the record, the leaderboard, what could not be read. */
+export interface SuiteView {
+  readonly record: SuiteRecord;
+  readonly leaderboard: SuiteLeaderboard;
+  readonly simulated: boolean;
+  /** One sentence per task without figures (did not start, comparison unreadable). */
+  readonly problems: readonly string[];
+}
 
 export interface SuiteTaskRuns {
   readonly taskId: string;

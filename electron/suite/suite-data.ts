@@ -6,7 +6,7 @@
 import type { StoredComparison } from '../../shared/ipc-contract.js';
 import { MODE_LABELS } from '../../shared/run-spec.js';
 import type { SuiteRecord, SuiteRecordTask } from '../../shared/suite.js';
-import { suiteLeaderboard, type SuiteLeaderboard } from '../../shared/suite-leaderboard.js';
+import { suiteLeaderboard, type SuiteLeaderboard, type SuiteView } from '../../shared/suite-leaderboard.js';
 import type { RunSummary } from '../../shared/summary.js';
 import { prepareReport } from '../host/reports/report-data.js';
 
@@ -50,6 +50,11 @@ export async function openSuite(record: SuiteRecord, open: (comparisonId: string
   }
   const leaderboard = suiteLeaderboard(tasks.map((t) => ({ taskId: t.task.taskId, runs: t.runs })), record.modes);
   return { record, tasks, leaderboard, simulated: record.provider?.simulated ?? false, warnings };
+}
+
+/** What the app shows (suites:open): no events, only the figures. */
+export function suiteView(d: SuiteData): SuiteView {
+  return { record: d.record, leaderboard: d.leaderboard, simulated: d.simulated, problems: d.tasks.filter((t) => t.problem).map((t) => `${t.task.taskId}: ${t.problem}`) };
 }
 
 export const modeLabel = (m: string): string => MODE_LABELS[m as keyof typeof MODE_LABELS] ?? m;

@@ -1,6 +1,8 @@
-/** The stored comparisons (history:list). */
+/** The stored comparisons (history:list) and suite runs (suites:list), and the suite run on screen. */
 import type { StateCreator } from 'zustand';
 import type { ComparisonListItem, DamagedComparison } from '../../shared/ipc-contract.js';
+import type { SuiteRecord } from '../../shared/suite.js';
+import type { SuiteView } from '../../shared/suite-leaderboard.js';
 import type { AppState } from './app-store.js';
 
 export interface HistorySlice {
@@ -11,6 +13,11 @@ export interface HistorySlice {
   readonly historyError: string | null;
   /** The comparison being opened (history:open in flight). */
   readonly openingId: string | null;
+  readonly suiteItems: readonly SuiteRecord[];
+  /** A suite run's leaderboard shown in the main area instead of a comparison; null: none. */
+  readonly activeSuite: SuiteView | null;
+  setSuites(items: readonly SuiteRecord[]): void;
+  setActiveSuite(view: SuiteView | null): void;
   setHistory(items: readonly ComparisonListItem[], damaged?: readonly DamagedComparison[]): void;
   setHistoryLoading(): void;
   setHistoryError(message: string): void;
@@ -23,6 +30,10 @@ export const createHistorySlice: StateCreator<AppState, [], [], HistorySlice> = 
   historyStatus: 'idle',
   historyError: null,
   openingId: null,
+  suiteItems: [],
+  activeSuite: null,
+  setSuites: (suiteItems) => set({ suiteItems }),
+  setActiveSuite: (activeSuite) => set({ activeSuite }),
   setHistory: (historyItems, damagedItems = []) => set({ historyItems, damagedItems, historyStatus: 'ready', historyError: null }),
   setHistoryLoading: () => set((s) => ({ historyStatus: s.historyStatus === 'ready' ? 'ready' : 'loading' })),
   setHistoryError: (historyError) => set({ historyStatus: 'error', historyError }),
