@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import type { ApprovalPolicyInput } from '../../../shared/approval.js';
-import { DEFAULT_MODES, MAX_TRIALS, MODE_IDS, MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
+import { DEFAULT_MODES, isModeId, MAX_TRIALS, MODE_IDS, MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import type { SuiteRecord } from '../../../shared/suite.js';
 import { addProviderOptions, readApiKey, resolveProviderFlags, type ProviderFlags } from '../provider-options.js';
 import { addSettingsOption, buildSettings } from '../settings-option.js';
@@ -52,7 +52,11 @@ export function register(program: Command): void {
 function parseModes(list: string): ModeId[] {
   const modes = list.split(',').map((m) => m.trim()).filter(Boolean);
   if (modes.length === 0) throw new Error(`--modes needs at least one mode: ${MODE_IDS.join(', ')}.`);
-  return modes as ModeId[]; // the host checks names and duplicates, with its own messages
+  // Checked here, before the first task, rather than failing every task the same way.
+  const unknown = modes.filter((m) => !isModeId(m));
+  if (unknown.length) throw new Error(`--modes: ${unknown.map((m) => `"${m}"`).join(', ')} ${unknown.length === 1 ? 'is not a mode' : 'are not modes'}; use ${MODE_IDS.join(', ')}.`);
+  if (new Set(modes).size !== modes.length) throw new Error('--modes lists a mode twice; list each once.');
+  return modes as ModeId[];
 }
 
 async function suiteRun(file: string, flags: SuiteRunFlags): Promise<void> {

@@ -124,5 +124,8 @@ describe('parallax suite', () => {
     await writeFile(join(dir, 'bad.yaml'), 'name: [unclosed\n');
     const yaml = await runCli(['suite', 'run', join(dir, 'bad.yaml')], env);
     expect(yaml.stderr).toMatch(/is not valid YAML: .*Fix its syntax/);
+    const modes = await runCli(['suite', 'run', 'builtin', '--modes', 'react,nope'], env);
+    expect(modes.code).toBe(1);
+    expect(modes.stderr).toContain('--modes: "nope" is not a mode; use react, code');
   });
 });
