@@ -20,7 +20,7 @@ function headLines(d: SuiteData): string[] {
   const model = r.provider ? `${r.provider.model}${r.provider.simulated ? ' (simulated)' : ''}` : 'no model reached';
   return [
     `Suite ${r.name} · run ${r.id} · ${formatUtc(r.createdAt)}`,
-    `${r.tasks.length} task${r.tasks.length === 1 ? '' : 's'} × ${r.modes.length} modes × ${r.trials} trial${r.trials === 1 ? '' : 's'} · ${model}`,
+    `${r.tasks.length} task${r.tasks.length === 1 ? '' : 's'} × ${r.modes.length} mode${r.modes.length === 1 ? '' : 's'} × ${r.trials} trial${r.trials === 1 ? '' : 's'} · ${model}`,
   ];
 }
 

@@ -87,7 +87,7 @@ async function suiteRun(file: string, flags: SuiteRunFlags): Promise<void> {
   let record: SuiteRecord;
   try {
     void host.warmPool(modes.length);
-    log(`Suite ${suite.name}: ${suite.tasks.length} tasks × ${modes.map((m) => MODE_LABELS[m] ?? m).join(', ')} × ${trials} trial${trials === 1 ? '' : 's'}`);
+    log(`Suite ${suite.name}: ${suite.tasks.length} task${suite.tasks.length === 1 ? '' : 's'} × ${modes.map((m) => MODE_LABELS[m] ?? m).join(', ')} × ${trials} trial${trials === 1 ? '' : 's'}`);
     record = await runSuite({
       host, suite, modes, trials, store,
       provider: { name: choice.name, baseUrl: choice.baseUrl, model: choice.model, apiKeyEnv: choice.apiKeyEnv },

@@ -52,7 +52,7 @@ export function SuiteView() {
         <figcaption className="chart-caption">
           <div className="chart-title-row">
             <h3 className="chart-title">
-              Suite {record.name} · {record.tasks.length} tasks × {record.modes.length} modes × {record.trials} trial{record.trials === 1 ? '' : 's'}
+              Suite {record.name} · {record.tasks.length} tasks × {record.modes.length} mode{record.modes.length === 1 ? '' : 's'} × {record.trials} trial{record.trials === 1 ? '' : 's'}
             </h3>
             {simulated ? <SimBadge /> : null}
             <button type="button" className="btn btn-sm suite-close" onClick={() => appStore.getState().setActiveSuite(null)} data-testid="suite-close">
