@@ -11,8 +11,9 @@ import { Sidebar } from './components/layout/sidebar.js';
 import { StatusBar } from './components/layout/status-bar.js';
 import { TrialBar } from './components/layout/trial-bar.js';
 import { TimelineView } from './components/timeline/timeline-view.js';
+import { SuiteView } from './components/history/suite-view.js';
 import { useApp } from './store/app-store.js';
-import { comparisonSelectors, uiSelectors } from './store/selectors.js';
+import { comparisonSelectors, historySelectors, uiSelectors } from './store/selectors.js';
 
 function Unauthorized({ reason }: { reason: string }) {
   return (
@@ -29,6 +30,7 @@ export function App() {
   const active = useApp(comparisonSelectors.active);
   const tab = useApp(uiSelectors.mainTab);
   const sidebarHidden = useApp(uiSelectors.sidebarHidden);
+  const suite = useApp(historySelectors.activeSuite);
   if (conn.status === 'unauthorized') return <Unauthorized reason={conn.reason} />;
   return (
     <div className="app">
@@ -36,10 +38,10 @@ export function App() {
       <div className="app-body">
         <Sidebar hidden={sidebarHidden} />
         <main className="main">
-          <ComparisonToolbar />
-          {active ? <TrialBar /> : null}
-          <div className="main-panel" id="main-panel" role={active ? 'tabpanel' : undefined}>
-            {!active ? <EmptyMain /> : tab === 'timeline' ? <TimelineView /> : <ChartsView />}
+          {suite ? null : <ComparisonToolbar />}
+          {active && !suite ? <TrialBar /> : null}
+          <div className="main-panel" id="main-panel" role={active && !suite ? 'tabpanel' : undefined}>
+            {suite ? <SuiteView /> : !active ? <EmptyMain /> : tab === 'timeline' ? <TimelineView /> : <ChartsView />}
           </div>
         </main>
       </div>

@@ -59,6 +59,9 @@ export interface StoredComparison {
 export type ApprovalAnswer = 'allow' | 'deny' | 'allow-comparison';
 export const APPROVAL_ANSWERS: readonly ApprovalAnswer[] = ['allow', 'deny', 'allow-comparison'];
 
+import type { SuiteRecord } from './suite.js';
+import type { SuiteView } from './suite-leaderboard.js';
+
 // The formats are described in report-formats.ts.
 import type { ReportFormat } from './report-formats.js';
 export { REPORT_FORMATS, type ReportFormat } from './report-formats.js';
@@ -183,6 +186,9 @@ export interface InvokeMap {
   'prices:remove': { args: [model: string]; result: PricesView };
   /** Back to the default table; the user's file is kept as prices.json.bak. */
   'prices:reset': { args: []; result: PricesView };
+  /** Stored suite runs (`parallax suite run`), newest first; read-only in the app. */
+  'suites:list': { args: []; result: readonly SuiteRecord[] };
+  'suites:open': { args: [suiteId: string]; result: SuiteView };
 }
 
 /** Event channels: name → payload. */
@@ -201,6 +207,7 @@ export const INVOKE_CHANNELS = [
   'app:info', 'app:ready', 'tasks:list', 'comparison:start', 'comparison:cancel', 'run:cancel',
   'history:list', 'history:damaged', 'history:open', 'history:delete', 'report:export', 'provider:models', 'provider:test',
   'keys:set', 'keys:status', 'keys:use-env', 'workspace:choose', 'approval:answer', 'prices:get', 'prices:set', 'prices:remove', 'prices:reset',
+  'suites:list', 'suites:open',
 ] as const satisfies readonly InvokeChannel[];
 
 export const EVENT_CHANNELS = ['run:events', 'menu:command'] as const satisfies readonly EventChannel[];

@@ -28,6 +28,8 @@ import { anyFolder, type WorkspaceAccess } from './workspace-access.js';
 import { DEFAULT_TIMING, type RunTiming } from './run-session.js';
 import type { BuiltReport } from './reports/index.js';
 import { appVersion } from './version.js';
+import { openSuite, suiteView } from '../suite/suite-data.js';
+import { SuiteStore } from '../suite/suite-store.js';
 
 export type { BuiltReport };
 
@@ -208,6 +210,11 @@ export function createHost(options: HostOptions): Host {
       for (const s of sessions.values()) if (s.hasRun(runId)) s.cancelRun(runId);
     },
     'history:list': async () => store.list(isLive),
+    'suites:list': async () => new SuiteStore(options.dataDir).list(warn),
+    'suites:open': async (suiteId) => {
+      const record = await new SuiteStore(options.dataDir).read(checkId(suiteId, 'suite'));
+      return suiteView(await openSuite(record, (id) => store.open(checkId(id, 'comparison'), isLive)));
+    },
     'history:damaged': async () => store.listDamaged(),
     'history:open': async (comparisonId) => store.open(checkId(comparisonId, 'comparison'), isLive),
     'history:delete': async (comparisonId) => {

@@ -43,6 +43,8 @@ const api = {
   'prices:get': invoker('prices:get'),
   'prices:set': invoker('prices:set'),
   'prices:remove': invoker('prices:remove'),
+  'suites:list': invoker('suites:list'),
+  'suites:open': invoker('suites:open'),
   'prices:reset': invoker('prices:reset'),
   'keys:use-env': invoker('keys:use-env'),
   'workspace:choose': invoker('workspace:choose'),

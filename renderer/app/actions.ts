@@ -26,7 +26,12 @@ export function errorText(err: unknown): string {
 export async function refreshHistory(): Promise<void> {
   st().setHistoryLoading();
   try {
-    const [items, damaged] = await Promise.all([invoke('history:list'), invoke('history:damaged')]);
+    const [items, damaged, suites] = await Promise.all([
+      invoke('history:list'), invoke('history:damaged'),
+      // A host from before suites has no such channel: the list is then simply empty.
+      Promise.resolve().then(() => invoke('suites:list')).catch(() => []),
+    ]);
+    st().setSuites(suites);
     st().setHistory(items, damaged);
   } catch (err) {
     st().setHistoryError(errorText(err));
@@ -56,6 +61,7 @@ export async function runComparison(): Promise<void> {
   s.setStarting(true);
   try {
     const meta = await invoke('comparison:start', request);
+    st().setActiveSuite(null);
     st().showComparison({ meta, source: 'live', interrupted: [] });
     st().setStarting(false);
     st().setMainTab('timeline');
@@ -95,10 +101,23 @@ export async function cancelRun(runId: string): Promise<void> {
 }
 
 /** Rebuild a comparison's timelines and charts from its stored events. `source` is kept on a resync. */
+/** A suite run's leaderboard (read-only) in the main area. */
+export async function openSuiteRun(id: string): Promise<void> {
+  st().setOpening(id);
+  try {
+    st().setActiveSuite(await invoke('suites:open', id));
+  } catch (err) {
+    st().pushToast({ kind: 'error', title: 'Could not open the suite run', detail: errorText(err) });
+  } finally {
+    st().setOpening(null);
+  }
+}
+
 export async function openComparison(id: string, source: 'history' | 'live' = 'history'): Promise<void> {
   st().setOpening(id);
   try {
     const stored = await invoke('history:open', id);
+    st().setActiveSuite(null);
     st().showComparison({ meta: stored.meta, source, interrupted: stored.interruptedRunIds }, stored.events);
     for (const w of stored.warnings) st().pushToast({ kind: 'info', title: 'Loaded with a warning', detail: w });
   } catch (err) {

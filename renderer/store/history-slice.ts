@@ -1,6 +1,8 @@
-/** The stored comparisons (history:list). */
+/** The stored comparisons (history:list) and suite runs (suites:list), and the suite run on screen. */
 import type { StateCreator } from 'zustand';
 import type { ComparisonListItem, DamagedComparison } from '../../shared/ipc-contract.js';
+import type { SuiteRecord } from '../../shared/suite.js';
+import type { SuiteView } from '../../shared/suite-leaderboard.js';
 import type { AppState } from './app-store.js';
 import { NO_FILTER, type HistoryFilter } from './history-filter.js';
 
@@ -15,6 +17,11 @@ export interface HistorySlice {
   /** What the history list is narrowed to (history-filter.ts). */
   readonly historyFilter: HistoryFilter;
   setHistoryFilter(patch: Partial<HistoryFilter>): void;
+  readonly suiteItems: readonly SuiteRecord[];
+  /** A suite run's leaderboard shown in the main area instead of a comparison; null: none. */
+  readonly activeSuite: SuiteView | null;
+  setSuites(items: readonly SuiteRecord[]): void;
+  setActiveSuite(view: SuiteView | null): void;
   setHistory(items: readonly ComparisonListItem[], damaged?: readonly DamagedComparison[]): void;
   setHistoryLoading(): void;
   setHistoryError(message: string): void;
@@ -29,6 +36,10 @@ export const createHistorySlice: StateCreator<AppState, [], [], HistorySlice> = 
   openingId: null,
   historyFilter: NO_FILTER,
   setHistoryFilter: (patch) => set((s) => ({ historyFilter: { ...s.historyFilter, ...patch } })),
+  suiteItems: [],
+  activeSuite: null,
+  setSuites: (suiteItems) => set({ suiteItems }),
+  setActiveSuite: (activeSuite) => set({ activeSuite }),
   setHistory: (historyItems, damagedItems = []) => set({ historyItems, damagedItems, historyStatus: 'ready', historyError: null }),
   setHistoryLoading: () => set((s) => ({ historyStatus: s.historyStatus === 'ready' ? 'ready' : 'loading' })),
   setHistoryError: (historyError) => set({ historyStatus: 'error', historyError }),

@@ -122,6 +122,8 @@ export const historySelectors = {
   status: (s: AppState) => s.historyStatus,
   error: (s: AppState) => s.historyError,
   openingId: (s: AppState) => s.openingId,
+  suites: (s: AppState) => s.suiteItems,
+  activeSuite: (s: AppState) => s.activeSuite,
 };
 
 export const uiSelectors = {

@@ -10,7 +10,8 @@ import { register as history } from './history.js';
 import { register as serve } from './serve.js';
 import { register as exec } from './exec.js';
 import { register as prices } from './prices.js';
+import { register as suite } from './suite.js';
 
 export type RegisterCommand = (program: Command) => void;
 
-export const commands: RegisterCommand[] = [start, run, report, tasks, simServer, compare, history, serve, exec, prices];
+export const commands: RegisterCommand[] = [start, run, report, tasks, simServer, compare, history, serve, exec, prices, suite];

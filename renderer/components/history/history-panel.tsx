@@ -4,7 +4,8 @@ import { findPreset } from '../../../shared/providers.js';
 import { MODE_IDS, MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import { useMemo } from 'react';
 import { isFiltered, matchesHistory, NO_FILTER, type HistoryFilter } from '../../store/history-filter.js';
-import { deleteComparison, openComparison, refreshHistory, taskTitle } from '../../app/actions.js';
+import { deleteComparison, openComparison, openSuiteRun, refreshHistory, taskTitle } from '../../app/actions.js';
+import type { SuiteRecord } from '../../../shared/suite.js';
 import { fmtDateTime, fmtInt, fmtMean, fmtRelative } from '../../lib/format.js';
 import { useApp } from '../../store/app-store.js';
 import { historySelectors } from '../../store/selectors.js';
@@ -89,6 +90,38 @@ function HistoryItem({ item, active, opening }: { item: ComparisonListItem; acti
   );
 }
 
+/** A suite run (`parallax suite run`): opens its leaderboard in the main area. */
+function SuiteItem({ item, active, opening }: { item: SuiteRecord; active: boolean; opening: boolean }) {
+  return (
+    <li className={`history-item ${active ? 'is-active' : ''}`} data-testid="suite-item" data-id={item.id}>
+      <button type="button" className="history-open" onClick={() => void openSuiteRun(item.id)} aria-current={active ? 'true' : undefined} title="Open this suite run's leaderboard">
+        <span className="history-title-row">
+          <span className="history-title">Suite {item.name}</span>
+          <span className="count-pill" title={`${item.trials} trials per mode and task`}>
+            {item.tasks.length} tasks ×{item.trials}
+          </span>
+          {opening ? <IconSpinner size={12} /> : null}
+          <time className="history-when" dateTime={new Date(item.createdAt).toISOString()} title={fmtDateTime(item.createdAt)}>
+            {fmtRelative(item.createdAt)}
+          </time>
+        </span>
+        <span className="history-model">
+          <span className="mono">{item.provider?.model ?? '—'}</span>
+          {item.provider?.simulated ? <SimBadge /> : null}
+        </span>
+        <span className="history-runs">
+          {item.modes.map((m) => (
+            <span key={m} className="history-run" data-mode={m}>
+              <span className={`mode-swatch mode-${m}`} aria-hidden="true" />
+              <span className="history-run-mode">{MODE_LABELS[m]}</span>
+            </span>
+          ))}
+        </span>
+      </button>
+    </li>
+  );
+}
+
 /** A comparison whose record cannot be read: what is wrong, and the way out (delete). It cannot be opened. */
 function DamagedItem({ item }: { item: DamagedComparison }) {
   return (
@@ -164,6 +197,8 @@ export function HistoryPanel() {
   const error = useApp(historySelectors.error);
   const openingId = useApp(historySelectors.openingId);
   const activeId = useApp((s) => s.active?.meta.id ?? null);
+  const suites = useApp(historySelectors.suites);
+  const activeSuiteId = useApp((s) => s.activeSuite?.record.id ?? null);
   return (
     <section className="history" aria-label="History" data-testid="history">
       <div className="panel-subhead">
@@ -198,6 +233,17 @@ export function HistoryPanel() {
         </div>
       ) : (
         <>
+        {suites.length ? (
+          <>
+            <h3 className="history-section-title">Suite runs</h3>
+            <ul className="history-list suite-list" data-testid="suite-list">
+              {suites.map((it) => (
+                <SuiteItem key={it.id} item={it} active={it.id === activeSuiteId} opening={openingId === it.id} />
+              ))}
+            </ul>
+            <h3 className="history-section-title">Comparisons</h3>
+          </>
+        ) : null}
         {all.length > 1 || isFiltered(filter) ? <FilterBar shown={items.length} total={all.length} /> : null}
         <ul className="history-list">
           {items.map((it) => (

@@ -1,0 +1,163 @@
+/**
+ * `parallax suite run|list|show|report`: many tasks through the same modes and trials, one comparison per
+ * task (as `parallax compare` runs it), and a leaderboard per task and overall. The host, the sandbox and the
+ * reports are imported inside the actions, so `parallax --help` stays fast.
+ */
+import type { Command } from 'commander';
+import type { ApprovalPolicyInput } from '../../../shared/approval.js';
+import { DEFAULT_MODES, isModeId, MAX_TRIALS, MODE_IDS, MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
+import type { SuiteRecord } from '../../../shared/suite.js';
+import { addProviderOptions, readApiKey, resolveProviderFlags, type ProviderFlags } from '../provider-options.js';
+import { addSettingsOption, buildSettings } from '../settings-option.js';
+
+interface SuiteRunFlags extends ProviderFlags {
+  modes?: string;
+  trials?: string;
+  maxSteps?: string;
+  settings?: string;
+  approve?: string;
+  json?: boolean;
+}
+
+const FORMATS = ['md', 'json', 'html'];
+
+export function register(program: Command): void {
+  const suite = program.command('suite').description('run a suite of tasks through several modes and rank the modes (pass rate, tokens, cost, steps, time)');
+  const run = suite
+    .command('run')
+    .description('run every task of a suite, one comparison per task, then print the leaderboard')
+    .argument('<suite>', '"builtin" (every built-in task) or a suite file (.json, .yaml, .yml)')
+    .option('--modes <list>', `comma-separated modes: ${MODE_IDS.join(',')} (default: the suite's, else ${DEFAULT_MODES.join(',')})`)
+    .option('--trials <n>', `runs per mode and task, 1–${MAX_TRIALS} (default: the suite's, else 1)`)
+    .option('--max-steps <n>', 'stop each run after this many model requests (default 10)')
+    .option('--approve <list>', 'approval policy as for `parallax compare` (no prompts: "ask" becomes deny)')
+    .option('--json', 'print the leaderboard as JSON (progress goes to stderr)');
+  addProviderOptions(addSettingsOption(run)).action((file: string, flags: SuiteRunFlags) => suiteRun(file, flags));
+  suite.command('list').description('list the stored suite runs, newest first').option('--json', 'print JSON').action((flags: { json?: boolean }) => suiteList(flags));
+  suite
+    .command('show')
+    .description('print the leaderboard of a stored suite run (recomputed from its stored comparisons)')
+    .argument('<id>', 'a suite run id (see `parallax suite list`), a unique prefix, or "latest"')
+    .option('--json', 'print JSON')
+    .action((id: string, flags: { json?: boolean }) => suiteShow(id, flags));
+  suite
+    .command('report')
+    .description('write a report of a stored suite run')
+    .argument('<id>', 'a suite run id, a unique prefix, or "latest"')
+    .option('-f, --format <format>', FORMATS.join(' | '), 'md')
+    .option('-o, --output <file>', 'write to this file instead of stdout')
+    .action((id: string, flags: { format: string; output?: string }) => suiteReportCommand(id, flags));
+}
+
+function parseModes(list: string): ModeId[] {
+  const modes = list.split(',').map((m) => m.trim()).filter(Boolean);
+  if (modes.length === 0) throw new Error(`--modes needs at least one mode: ${MODE_IDS.join(', ')}.`);
+  // Checked here, before the first task, rather than failing every task the same way.
+  const unknown = modes.filter((m) => !isModeId(m));
+  if (unknown.length) throw new Error(`--modes: ${unknown.map((m) => `"${m}"`).join(', ')} ${unknown.length === 1 ? 'is not a mode' : 'are not modes'}; use ${MODE_IDS.join(', ')}.`);
+  if (new Set(modes).size !== modes.length) throw new Error('--modes lists a mode twice; list each once.');
+  return modes as ModeId[];
+}
+
+async function suiteRun(file: string, flags: SuiteRunFlags): Promise<void> {
+  const [{ loadSuite }, { runSuite }, { SuiteStore }, { openSuite }, { suiteJson, suiteText }, { createHost }, { resolveDataDir }, { parseTrials }, { cliApprovalPolicy }, { disposeSharedSandbox }] = await Promise.all([
+    import('../../suite/load-suite.js'), import('../../suite/run-suite.js'), import('../../suite/suite-store.js'), import('../../suite/suite-data.js'),
+    import('../../suite/suite-report.js'), import('../../host/host.js'), import('../../host/data-dir.js'), import('./compare.js'), import('../approvals.js'),
+    import('../../engine/sandbox/index.js'),
+  ]);
+  const suite = await loadSuite(file);
+  const choice = resolveProviderFlags(flags);
+  const apiKey = readApiKey(choice);
+  const settings = { ...(suite.settings ?? {}), ...buildSettings(flags) };
+  const approvals = cliApprovalPolicy(flags.approve, { tty: false, userFolder: suite.fixtures.size > 0, base: settings.approvals as ApprovalPolicyInput | undefined });
+  const modes = flags.modes ? parseModes(flags.modes) : [...(suite.modes ?? DEFAULT_MODES)];
+  const trials = parseTrials(flags.trials) ?? suite.trials ?? 1;
+  const log = (line: string) => process.stderr.write(line + '\n');
+  for (const note of approvals.notes) log(`note: ${note}`);
+  const dataDir = resolveDataDir();
+  const store = new SuiteStore(dataDir);
+  const host = createHost({ dataDir, caller: 'cli', getApiKey: async () => apiKey, onEvents: () => {}, onWarning: (m) => log(`warning: ${m}`), pool: {} });
+  let stop = false;
+  const onSignal = () => {
+    if (stop) process.exit(130);
+    stop = true;
+    log('\nStopping after the current task (Ctrl+C again to stop at once)…');
+  };
+  process.on('SIGINT', onSignal);
+  let record: SuiteRecord;
+  try {
+    void host.warmPool(modes.length);
+    log(`Suite ${suite.name}: ${suite.tasks.length} task${suite.tasks.length === 1 ? '' : 's'} × ${modes.map((m) => MODE_LABELS[m] ?? m).join(', ')} × ${trials} trial${trials === 1 ? '' : 's'}`);
+    record = await runSuite({
+      host, suite, modes, trials, store,
+      provider: { name: choice.name, baseUrl: choice.baseUrl, model: choice.model, apiKeyEnv: choice.apiKeyEnv },
+      settings: { ...settings, approvals: approvals.policy },
+      stopped: () => stop,
+      onTaskStart: (task, i, meta) => log(`[${i + 1}/${suite.tasks.length}] ${task.id}: comparison ${meta.id}${meta.provider.simulated ? ' (simulated)' : ''}`),
+      onTaskEnd: (task, i, stored, error) => {
+        if (error) log(`[${i + 1}/${suite.tasks.length}] ${task.id}: not run — ${error}`);
+        else log(`[${i + 1}/${suite.tasks.length}] ${task.id}: ${stored?.meta.runs.length ?? 0} runs done`);
+      },
+    });
+    const data = await openSuite(record, (id) => host['history:open'](id));
+    for (const w of data.warnings) log(`warning: ${w}`);
+    process.stdout.write(flags.json ? JSON.stringify(suiteJson(data), null, 2) + '\n' : suiteText(data, dataDir));
+    if (record.tasks.some((t) => t.error) || record.tasks.length < suite.tasks.length) process.exitCode = 1;
+  } finally {
+    process.off('SIGINT', onSignal);
+    await host.close();
+    disposeSharedSandbox();
+  }
+  if (stop) process.exitCode = 130;
+}
+
+async function openStored(id: string) {
+  const [{ SuiteStore }, { openSuite }, { HistoryStore }, { resolveDataDir }] = await Promise.all([
+    import('../../suite/suite-store.js'), import('../../suite/suite-data.js'), import('../../host/history-store.js'), import('../../host/data-dir.js'),
+  ]);
+  const dataDir = resolveDataDir();
+  const record = await new SuiteStore(dataDir).resolve(id);
+  const history = new HistoryStore(dataDir, (m) => process.stderr.write(`parallax suite: ${m}\n`));
+  const data = await openSuite(record, (cid) => history.open(cid));
+  for (const w of data.warnings) process.stderr.write(`parallax suite: note: ${w}\n`);
+  return { data, dataDir };
+}
+
+async function suiteList(flags: { json?: boolean }): Promise<void> {
+  const [{ SuiteStore }, { resolveDataDir }, { formatUtc }] = await Promise.all([
+    import('../../suite/suite-store.js'), import('../../host/data-dir.js'), import('../../host/reports/format.js'),
+  ]);
+  const store = new SuiteStore(resolveDataDir());
+  const all = await store.list((m) => process.stderr.write(`parallax suite: skipped: ${m}\n`));
+  if (flags.json) {
+    process.stdout.write(JSON.stringify(all, null, 2) + '\n');
+    return;
+  }
+  if (all.length === 0) {
+    process.stdout.write(`No suite runs in ${store.root} yet. Run one: parallax suite run builtin\n`);
+    return;
+  }
+  for (const r of all) {
+    const sim = r.provider?.simulated ? ' (simulated)' : '';
+    process.stdout.write(`${r.id}  ${formatUtc(r.createdAt)}  ${r.name}  ${r.tasks.length} tasks × ${r.modes.join(',')} × ${r.trials}  ${r.provider?.model ?? '—'}${sim}\n`);
+  }
+}
+
+async function suiteShow(id: string, flags: { json?: boolean }): Promise<void> {
+  const { suiteJson, suiteText } = await import('../../suite/suite-report.js');
+  const { data, dataDir } = await openStored(id);
+  process.stdout.write(flags.json ? JSON.stringify(suiteJson(data), null, 2) + '\n' : suiteText(data, dataDir));
+}
+
+async function suiteReportCommand(id: string, flags: { format: string; output?: string }): Promise<void> {
+  const format = flags.format.toLowerCase().replace(/^markdown$/, 'md');
+  if (!FORMATS.includes(format)) throw new Error(`Unknown suite report format "${flags.format}". Use ${FORMATS.join(', ')}.`);
+  const [{ suiteReport }, { writeFile }, { resolve }] = await Promise.all([import('../../suite/suite-report.js'), import('node:fs/promises'), import('node:path')]);
+  const { data } = await openStored(id);
+  const content = suiteReport(data, format as 'md' | 'json' | 'html');
+  if (flags.output) {
+    const path = resolve(flags.output);
+    await writeFile(path, content);
+    process.stderr.write(`Wrote the ${format} report of suite run ${data.record.id} to ${path} (${Buffer.byteLength(content)} bytes).\n`);
+  } else process.stdout.write(content);
+}

@@ -1,0 +1,76 @@
+/**
+ * Runs a suite through the host exactly as `parallax compare` runs one task: one comparison per task, one
+ * after another (a custom task's fixture folder is its workspace source), then judges each answered run with
+ * the task's validator and records the suite run in `<data>/suites/<id>.json` after every task.
+ */
+import type { ComparisonMeta, StoredComparison } from '../../shared/ipc-contract.js';
+import type { ComparisonRequest, ModeId, RunSettingsInput } from '../../shared/run-spec.js';
+import type { Validation } from '../../shared/step-event.js';
+import type { SuiteRecord, SuiteRecordTask, SuiteTask } from '../../shared/suite.js';
+import type { Host } from '../host/host.js';
+import { prepareReport } from '../host/reports/report-data.js';
+import type { LoadedSuite } from './load-suite.js';
+import { SuiteStore } from './suite-store.js';
+import { validateSuiteAnswer } from './validators.js';
+
+export interface RunSuiteOptions {
+  readonly host: Host;
+  readonly suite: LoadedSuite;
+  readonly modes: readonly ModeId[];
+  readonly trials: number;
+  readonly provider: ComparisonRequest['provider'];
+  readonly settings: RunSettingsInput;
+  readonly store: SuiteStore;
+  onTaskStart?(task: SuiteTask, index: number, meta: ComparisonMeta): void;
+  onTaskEnd?(task: SuiteTask, index: number, stored: StoredComparison | null, error: string | null): void;
+  /** Checked before each task: true stops the suite (the tasks run so far stay recorded). */
+  stopped?(): boolean;
+}
+
+/** The judgement of every run: the suite validator for custom tasks, the run's own for built-in ones. */
+export async function judgeRuns(task: SuiteTask, stored: StoredComparison): Promise<Record<string, Validation | null>> {
+  const out: Record<string, Validation | null> = {};
+  for (const r of prepareReport(stored).runs) {
+    const s = r.summary;
+    if (task.kind === 'builtin') out[r.runId] = s.validation;
+    else out[r.runId] = s.status === 'answered' && task.validator ? await validateSuiteAnswer(task.validator, s.answer) : null;
+  }
+  return out;
+}
+
+export async function runSuite(opts: RunSuiteOptions): Promise<SuiteRecord> {
+  const { host, suite } = opts;
+  const tasks: SuiteRecordTask[] = [];
+  let record: SuiteRecord = {
+    version: 1, id: SuiteStore.newId(), name: suite.name, source: suite.source, createdAt: Date.now(),
+    modes: [...opts.modes], trials: opts.trials, provider: null, tasks,
+  };
+  for (const [i, task] of suite.tasks.entries()) {
+    if (opts.stopped?.()) break;
+    const entry = { taskId: task.id, kind: task.kind, text: task.text, validator: task.kind === 'custom' ? task.validator : null };
+    const request: ComparisonRequest = {
+      task: task.kind === 'builtin' ? task.id : task.text,
+      modes: opts.modes, trials: opts.trials, provider: opts.provider, settings: opts.settings,
+      workspaceDir: suite.fixtures.get(task.id) ?? null,
+    };
+    let meta: ComparisonMeta;
+    try {
+      meta = await host['comparison:start'](request);
+    } catch (error) {
+      const message = (error as Error).message;
+      tasks.push({ ...entry, comparisonId: null, error: message, validations: {} });
+      opts.onTaskEnd?.(task, i, null, message);
+      await opts.store.write(record);
+      continue;
+    }
+    record = { ...record, provider: record.provider ?? meta.provider };
+    opts.onTaskStart?.(task, i, meta);
+    await host.whenDone(meta.id);
+    const stored = await host['history:open'](meta.id);
+    tasks.push({ ...entry, comparisonId: meta.id, error: null, validations: await judgeRuns(task, stored) });
+    await opts.store.write(record);
+    opts.onTaskEnd?.(task, i, stored, null);
+  }
+  await opts.store.write(record);
+  return record;
+}

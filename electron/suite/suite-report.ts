@@ -1,0 +1,103 @@
+/**
+ * What a suite run prints and exports: the CLI table, `--json`, and the Markdown, JSON and HTML reports, all
+ * from openSuite's data and the cells of shared/suite-leaderboard.ts, so every surface shows the same figures.
+ */
+import { BOARD_NOTE, boardTables, type BoardTable } from '../../shared/suite-leaderboard.js';
+import { FIGURES_NOTE } from '../../shared/summary.js';
+import { formatUtc } from '../host/reports/format.js';
+import { html, raw } from '../host/reports/html-escape.js';
+import { REPORT_CSS } from '../host/reports/html-styles.js';
+import { mdCell, table as mdTable } from '../host/reports/markdown-table.js';
+import type { SuiteData } from './suite-data.js';
+
+export const SUITE_REPORT_FORMATS = ['md', 'json', 'html'] as const;
+export type SuiteReportFormat = (typeof SUITE_REPORT_FORMATS)[number];
+
+const SIM_NOTE = 'Token counts come from the simulated model: counted with a real tokenizer, not billed by any provider.';
+
+function headLines(d: SuiteData): string[] {
+  const r = d.record;
+  const model = r.provider ? `${r.provider.model}${r.provider.simulated ? ' (simulated)' : ''}` : 'no model reached';
+  return [
+    `Suite ${r.name} · run ${r.id} · ${formatUtc(r.createdAt)}`,
+    `${r.tasks.length} task${r.tasks.length === 1 ? '' : 's'} × ${r.modes.length} mode${r.modes.length === 1 ? '' : 's'} × ${r.trials} trial${r.trials === 1 ? '' : 's'} · ${model}`,
+  ];
+}
+
+function problems(d: SuiteData): string[] {
+  return d.tasks.filter((t) => t.problem).map((t) => `${t.task.taskId}: ${t.problem}`);
+}
+
+/** Aligned plain-text columns. */
+function textTable(t: BoardTable): string[] {
+  const w = t.head.map((h, i) => Math.max(h.length, ...t.rows.map((r) => r[i].length)));
+  const line = (cells: readonly string[]) => cells.map((c, i) => (t.align[i] === 'r' ? c.padStart(w[i]) : c.padEnd(w[i]))).join('  ').trimEnd();
+  return [line(t.head), ...t.rows.map(line)];
+}
+
+export function suiteText(d: SuiteData, dataDir: string): string {
+  const { overall, tasks } = boardTables(d.leaderboard, d.simulated);
+  const out = [...headLines(d), '', `Leaderboard${d.simulated ? ' (simulated)' : ''}`, ...textTable(overall), '', 'Per task', ...textTable(tasks), '', BOARD_NOTE + FIGURES_NOTE];
+  if (d.simulated) out.push(SIM_NOTE);
+  for (const p of problems(d)) out.push(`problem: ${p}`);
+  const ids = d.record.tasks.filter((t) => t.comparisonId).map((t) => `${t.taskId} ${t.comparisonId}`);
+  if (ids.length) out.push('', `Comparisons (see \`parallax report <id>\`): ${ids.join(', ')}`);
+  out.push(`Stored as ${d.record.id} in ${dataDir}/suites (see \`parallax suite show ${d.record.id}\`).`);
+  return out.join('\n') + '\n';
+}
+
+/** `--json` and the JSON report: the record, the leaderboard objects (aggregateByMode) and every run judged. */
+export function suiteJson(d: SuiteData) {
+  return {
+    schema: 'parallax-suite', version: 1,
+    id: d.record.id, name: d.record.name, source: d.record.source, createdAt: d.record.createdAt,
+    modes: d.record.modes, trials: d.record.trials, provider: d.record.provider, simulated: d.simulated,
+    figures: BOARD_NOTE + FIGURES_NOTE,
+    overall: d.leaderboard.overall,
+    tasks: d.tasks.map((t, i) => ({
+      taskId: t.task.taskId, kind: t.task.kind, text: t.task.text, validator: t.task.validator,
+      comparisonId: t.task.comparisonId, problem: t.problem,
+      byMode: d.leaderboard.tasks[i].byMode,
+      runs: t.runs.map((r) => ({
+        runId: r.runId, mode: r.mode, trial: r.trial, status: r.status, answer: r.answer, validation: r.validation,
+        totalTokens: r.totals.total, steps: r.totals.steps, wallMs: r.totals.wallMs, costUsd: r.cost.usd,
+      })),
+    })),
+    warnings: d.warnings,
+  };
+}
+
+export function suiteMarkdown(d: SuiteData): string {
+  const { overall, tasks } = boardTables(d.leaderboard, d.simulated);
+  const md = (t: BoardTable) => mdTable(t.head.map(mdCell), t.align, t.rows.map((r) => r.map(mdCell)));
+  const [title, sub] = headLines(d);
+  const out = [`# ${mdCell(title)}`, '', mdCell(sub), '', '## Leaderboard', '', md(overall), '', '## Per task', '', md(tasks), '', mdCell(BOARD_NOTE + FIGURES_NOTE)];
+  if (d.simulated) out.push('', SIM_NOTE);
+  const probs = problems(d);
+  if (probs.length) out.push('', '## Problems', '', ...probs.map((p) => `- ${mdCell(p)}`));
+  out.push('', '## Tasks', '', ...d.tasks.map((t) => `- **${mdCell(t.task.taskId)}** (${t.task.kind}${t.task.comparisonId ? `, comparison ${mdCell(t.task.comparisonId)}` : ''}): ${mdCell(t.task.text)}`));
+  return out.join('\n') + '\n';
+}
+
+export function suiteHtml(d: SuiteData): string {
+  const { overall, tasks } = boardTables(d.leaderboard, d.simulated);
+  const tbl = (t: BoardTable) => html`<table><thead><tr>${t.head.map((h, i) => html`<th class="${t.align[i] === 'r' ? 'num' : ''}">${h}</th>`)}</tr></thead>
+<tbody>${t.rows.map((r) => html`<tr>${r.map((c, i) => html`<td class="${t.align[i] === 'r' ? 'num' : ''}">${c}</td>`)}</tr>`)}</tbody></table>`;
+  const [title, sub] = headLines(d);
+  const probs = problems(d);
+  return html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${title}</title><style>${raw(REPORT_CSS)} td.num, th.num { text-align: right; }</style></head>
+<body><h1>${title}</h1><p class="muted">${sub}</p>
+<h2>Leaderboard</h2>${tbl(overall)}
+<h2>Per task</h2>${tbl(tasks)}
+<p class="muted">${BOARD_NOTE + FIGURES_NOTE}</p>${d.simulated ? html`<p class="muted">${SIM_NOTE}</p>` : ''}
+${probs.length ? html`<h2>Problems</h2><ul>${probs.map((p) => html`<li>${p}</li>`)}</ul>` : ''}
+<h2>Tasks</h2><ul>${d.tasks.map((t) => html`<li><b>${t.task.taskId}</b> (${t.task.kind}${t.task.comparisonId ? `, comparison ${t.task.comparisonId}` : ''}): ${t.task.text}</li>`)}</ul>
+</body></html>
+`.value;
+}
+
+export function suiteReport(d: SuiteData, format: SuiteReportFormat): string {
+  if (format === 'json') return JSON.stringify(suiteJson(d), null, 2) + '\n';
+  return format === 'md' ? suiteMarkdown(d) : suiteHtml(d);
+}

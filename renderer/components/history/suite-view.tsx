@@ -1,0 +1,87 @@
+/** A stored suite run, read-only: the overall ranking of the modes and one row per task and mode. */
+import { BOARD_NOTE, boardTables, type BoardTable } from '../../../shared/suite-leaderboard.js';
+import { FIGURES_NOTE } from '../../../shared/summary.js';
+import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
+import { fmtDateTime } from '../../lib/format.js';
+import { appStore, useApp } from '../../store/app-store.js';
+import { historySelectors } from '../../store/selectors.js';
+import { SimBadge } from '../common/badges.js';
+
+/** The mode whose label a cell holds (the cells are words; the swatch wants the id). */
+const modeOf = (label: string, modes: readonly ModeId[]) => modes.find((m) => MODE_LABELS[m] === label) ?? null;
+
+function Board({ table, testId, modes }: { table: BoardTable; testId: string; modes: readonly ModeId[] }) {
+  const modeCol = table.head.indexOf('Mode');
+  return (
+    <div className="table-wrap">
+      <table className="data-table suite-table" data-testid={testId}>
+        <thead>
+          <tr>
+            {table.head.map((h, i) => (
+              <th key={h} scope="col" className={table.align[i] === 'r' ? 'num' : undefined}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((row, r) => (
+            <tr key={r} className={row[0] && testId === 'suite-tasks' && r > 0 ? 'suite-task-start' : undefined}>
+              {row.map((cell, i) => (
+                <td key={i} className={table.align[i] === 'r' ? 'num' : undefined}>
+                  {i === modeCol && modeOf(cell, modes) ? <span className={`mode-swatch mode-${modeOf(cell, modes)}`} aria-hidden="true" /> : null}
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function SuiteView() {
+  const view = useApp(historySelectors.activeSuite);
+  if (!view) return null;
+  const { record, simulated } = view;
+  const tables = boardTables(view.leaderboard, simulated);
+  return (
+    <div className="suite-view" data-testid="suite-view">
+      <figure className="summary">
+        <figcaption className="chart-caption">
+          <div className="chart-title-row">
+            <h3 className="chart-title">
+              Suite {record.name} · {record.tasks.length} tasks × {record.modes.length} mode{record.modes.length === 1 ? '' : 's'} × {record.trials} trial{record.trials === 1 ? '' : 's'}
+            </h3>
+            {simulated ? <SimBadge /> : null}
+            <button type="button" className="btn btn-sm suite-close" onClick={() => appStore.getState().setActiveSuite(null)} data-testid="suite-close">
+              Close
+            </button>
+          </div>
+          <p className="chart-subtitle">
+            Run {record.id} · {fmtDateTime(record.createdAt)} · {record.provider?.model ?? 'no model reached'}. Ranked by pass rate, then fewest mean tokens. {BOARD_NOTE}
+            {FIGURES_NOTE}
+          </p>
+        </figcaption>
+        <Board table={tables.overall} testId="suite-overall" modes={record.modes} />
+      </figure>
+      <figure className="summary">
+        <figcaption className="chart-caption">
+          <div className="chart-title-row">
+            <h3 className="chart-title">Per task</h3>
+          </div>
+          <p className="chart-subtitle">Each task is a comparison in the history list; open it there for its steps and charts.</p>
+        </figcaption>
+        <Board table={tables.tasks} testId="suite-tasks" modes={record.modes} />
+      </figure>
+      {view.problems.length ? (
+        <ul className="suite-problems" role="alert">
+          {view.problems.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
