@@ -24,6 +24,7 @@ const bin = join(root, 'bin', 'parallax.js');
 const builtWorker = join(root, 'dist', 'worker', 'worker-main.js'); // the bundle `npm run build` makes
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (n: number) => `${Math.round(n).toLocaleString('en-US')} ms`;
+const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`;
 const ratio = (n: number, base: number) => `${(n / base).toFixed(2)}× bare node`;
 const SIM = { name: 'simulated', baseUrl: null, model: 'sim' } as const;
 const ALL_MODES: ModeId[] = ['react', 'code', 'hybrid', 'react-search'];
@@ -42,9 +43,11 @@ async function medianOf(n: number, fn: () => Promise<number>): Promise<number> {
 }
 
 /** Peak resident memory (VmHWM) of each worker process, sampled from /proc while it lives (Linux only). */
-function peakTracker(inner: WorkerLauncher): { launcher: WorkerLauncher; peaks: number[]; stop(): void } {
+function peakTracker(inner: WorkerLauncher): { launcher: WorkerLauncher; peaks: number[]; byMode: Map<string, number[]>; stop(): void } {
   const live = new Map<number, number>();
   const peaks: number[] = [];
+  /** Peaks by the mode of the run each worker was given (from its init message). */
+  const byMode = new Map<string, number[]>();
   const sample = (): void => {
     for (const [pid, peak] of live) {
       try {
@@ -58,20 +61,34 @@ function peakTracker(inner: WorkerLauncher): { launcher: WorkerLauncher; peaks: 
   const timer = setInterval(sample, 25);
   return {
     peaks,
+    byMode,
     stop: () => clearInterval(timer),
     launcher: {
       launch(options) {
         const handle = inner.launch(options);
+        let mode = 'never given a run';
         if (handle.pid !== undefined) {
           const pid = handle.pid;
           live.set(pid, 0);
           handle.onExit(() => {
             const peak = live.get(pid) ?? 0;
             live.delete(pid);
-            if (peak > 0) peaks.push(peak);
+            if (peak > 0) {
+              peaks.push(peak);
+              byMode.set(mode, [...(byMode.get(mode) ?? []), peak]);
+            }
           });
         }
-        return handle;
+        return {
+          pid: handle.pid,
+          onMessage: (fn) => handle.onMessage(fn),
+          onExit: (fn) => handle.onExit(fn),
+          kill: () => handle.kill(),
+          send(message) {
+            if (message.type === 'init') mode = message.spec.mode;
+            handle.send(message);
+          },
+        };
       },
     },
   };
@@ -81,6 +98,7 @@ interface StartFigures {
   readonly toAllFirst: number[];
   readonly spread: number[];
   readonly peaks: number[];
+  readonly byMode: Map<string, number[]>;
 }
 
 /**
@@ -121,7 +139,7 @@ async function hostStart(modes: ModeId[], repeats: number, pool: boolean): Promi
     tracker.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
-  return { toAllFirst, spread, peaks: tracker.peaks };
+  return { toAllFirst, spread, peaks: tracker.peaks, byMode: tracker.byMode };
 }
 
 /** Trials: last run-finished of a round → first run-started of the next. */
@@ -228,7 +246,12 @@ export default async function startupBench(): Promise<void> {
     console.log(`  fresh workers, median of 3: ${ms(median(cold.toAllFirst))} (${ratio(median(cold.toAllFirst), bare)}); first requests spread ${median(cold.spread).toFixed(1)} ms`);
     console.log(`  warm pool, median of 4:     ${ms(median(warm.toAllFirst))} (${ratio(median(warm.toAllFirst), bare)}; goal ≤ ${goal} ms); first requests spread ${median(warm.spread).toFixed(1)} ms`);
     const peaks = [...cold.peaks, ...warm.peaks];
-    if (peaks.length) console.log(`  peak memory per worker (VmHWM): median ${(median(peaks) / 1048576).toFixed(0)} MB, max ${(Math.max(...peaks) / 1048576).toFixed(0)} MB (goal ≤ 100 MB)`);
+    if (peaks.length) console.log(`  peak memory per worker (VmHWM): median ${mb(median(peaks))}, max ${mb(Math.max(...peaks))} (goal ≤ 100 MB)`);
+    const byMode = [...new Set([...cold.byMode.keys(), ...warm.byMode.keys()])].map((mode) => {
+      const xs = [...(cold.byMode.get(mode) ?? []), ...(warm.byMode.get(mode) ?? [])];
+      return `${mode} ${mb(median(xs))} (max ${mb(Math.max(...xs))})`;
+    });
+    if (byMode.length) console.log(`    by mode, median: ${byMode.join(', ')}`);
   }
 
   const compare = await medianOf(3, () => cliCompare(['react', 'code']));

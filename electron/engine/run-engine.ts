@@ -12,7 +12,7 @@ import { ApprovalGate, type AskUser } from './approval/approval-gate.js';
 import { EventRecorder } from './event-recorder.js';
 import { runLoop, type LoopResult } from './loop.js';
 import { dropCodeSandbox, prewarmCodeSandbox } from './modes/code-mode.js';
-import { createMode, SANDBOX_MODES } from './modes/index.js';
+import { createMode, SANDBOX_MODES, TOOL_SEARCH_MODES } from './modes/index.js';
 import type { ModeAdapter } from './modes/mode.js';
 import { createChatClient } from './provider/chat-client.js';
 import { warmUpEstimator } from './provider/usage.js';
@@ -49,7 +49,7 @@ function simHeaders(spec: RunSpec): Record<string, string> | undefined {
 export async function warmUpEngine(spec?: RunSpec): Promise<void> {
   if (spec && !SANDBOX_MODES.has(spec.mode)) dropCodeSandbox();
   await Promise.all([
-    warmUpTools(),
+    warmUpTools({ computeThread: !spec || TOOL_SEARCH_MODES.has(spec.mode) }),
     spec && SANDBOX_MODES.has(spec.mode) ? prewarmCodeSandbox(spec.settings) : undefined,
     // A real provider may report no usage; the tokenizer that estimates it then is loaded now, off the clock.
     spec && !spec.provider.simulated ? warmUpEstimator() : undefined,
@@ -57,11 +57,12 @@ export async function warmUpEngine(spec?: RunSpec): Promise<void> {
 }
 
 /**
- * What a worker loads before it knows its run (a pooled worker, or one waiting for its spec): the tools, and a
- * sandbox thread for the default limits, which a Code Mode or Hybrid run then adopts and a ReAct run stops.
+ * What a worker loads before it knows its run (a pooled worker, or one waiting for its spec): the tools (not the
+ * compute thread, see warmUpTools), and a sandbox thread for the default limits, which a Code Mode or Hybrid run
+ * then adopts and a ReAct run stops.
  */
 export async function preloadEngine(): Promise<void> {
-  await Promise.all([warmUpTools(), prewarmCodeSandbox(DEFAULT_SETTINGS)]);
+  await Promise.all([warmUpTools({ computeThread: false }), prewarmCodeSandbox(DEFAULT_SETTINGS)]);
 }
 
 export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {

@@ -22,7 +22,6 @@ import {
   checkModes, checkTrials, makeRunWorkspace, newComparisonId, planRuns, planWorkspace, prepareRunBase, runSpecOf, type GetApiKey, type KeyEnvPolicy,
 } from './prepare.js';
 import { checkKeyEnvName, KeyEnvRegistry, normalizeBaseUrl } from './key-binding.js';
-import { checkProvider } from './provider-check.js';
 import { PriceStore } from './price-store.js';
 import { anyFolder, type WorkspaceAccess } from './workspace-access.js';
 import { DEFAULT_TIMING, type RunTiming } from './run-session.js';
@@ -65,7 +64,15 @@ export interface HostOptions {
    * when the page is shown (app:ready) and refill after every comparison, following its mode count. Without
    * it (the CLI), workers are warmed only by warmPool and refilled only for a comparison's next round.
    */
-  readonly pool?: WorkerPoolOptions & { readonly keepWarm?: boolean; readonly size?: number };
+  readonly pool?: WorkerPoolOptions & {
+    readonly keepWarm?: boolean;
+    readonly size?: number;
+    /**
+     * A pool made (and warmed) by the caller before the host loaded, so workers start loading at once
+     * (`parallax compare`); it must use this host's launcher and environment. The host closes it.
+     */
+    readonly instance?: WorkerPool;
+  };
 }
 
 export type Host = InvokeHandlers & {
@@ -96,7 +103,7 @@ export function createHost(options: HostOptions): Host {
   const workspaces: WorkspaceAccess | null = cli ? anyFolder() : (options.workspaces ?? null);
   const env = options.env ?? process.env;
   // Pooled workers start before any key is known: from the environment with every key variable removed.
-  const pool = options.pool ? new WorkerPool(launcher, workerEnv(env, null, null), { warn, ...options.pool }) : null;
+  const pool = options.pool?.instance ?? (options.pool ? new WorkerPool(launcher, workerEnv(env, null, null), { warn, ...options.pool }) : null);
   const poolSize = Math.max(1, options.pool?.size ?? 2);
   const warmPool = (count = poolSize): Promise<void> => {
     void services.compositionTrackers().catch(() => undefined); // the tokenizer loads while the user picks a task
@@ -225,8 +232,9 @@ export function createHost(options: HostOptions): Host {
       await store.delete(comparisonId);
     },
     'report:export': exportReport,
-    'provider:models': async (check) => checkProvider(check, false, services, options.getApiKey, keyEnvPolicy),
-    'provider:test': async (check) => checkProvider(check, true, services, options.getApiKey, keyEnvPolicy),
+    // The openai SDK (~150 modules) loads with the first check, not with the host: a comparison never needs it here.
+    'provider:models': async (check) => (await import('./provider-check.js')).checkProvider(check, false, services, options.getApiKey, keyEnvPolicy),
+    'provider:test': async (check) => (await import('./provider-check.js')).checkProvider(check, true, services, options.getApiKey, keyEnvPolicy),
     'keys:set': async (providerName, key, baseUrl) => {
       if (!options.keys) throw new Error('This host does not store keys; set the provider\'s key environment variable instead.');
       await options.keys.set(providerName, key, baseUrl ?? null);

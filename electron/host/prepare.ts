@@ -158,7 +158,7 @@ export async function planWorkspace(
   if (!taskId) return { source: null, description: 'empty' };
   const seed = randomInt(0, 2 ** 31);
   const source = join(comparisonDir, 'fixture');
-  const { prepareFixture } = await import('../engine/tasks/index.js');
+  const { prepareFixture } = await import('../engine/tasks/fixtures.js');
   await prepareFixture(taskId, source, seed);
   return { source, description: `fixture:${taskId} seed ${seed}` };
 }
@@ -201,7 +201,7 @@ export async function prepareRunBase(
   const provider = await resolveProvider(request.provider, opts.services, opts.keyEnv);
   const apiKey = await fetchKey(provider, opts.getApiKey);
   const price = provider.info.simulated ? null : resolvePrice(await opts.loadPrices(), provider.info);
-  const { resolveTask } = await import('../engine/tasks/index.js');
+  const { resolveTask } = await import('../engine/tasks/resolve.js'); // not the index: its validator loads html-to-text
   const fixtureUrl = needsFixtureServer(request.task.trim()) ? await opts.services.fixtureUrl() : null;
   const task = resolveTask(request.task, { fixtureUrl });
   // The whole approval policy is recorded: what the user chose, and this machine's default for the rest.

@@ -55,10 +55,6 @@ export function parseTrials(raw: string | undefined): number | undefined {
 }
 
 async function compareCommand(flags: CompareFlags): Promise<void> {
-  // Loaded here, not at the top: every other command (and --help) starts without the host and the reports.
-  const [{ createHost }, { jsonResult, noAnswerMessage, runLabel, sideBySide }] = await Promise.all([
-    import('../../host/host.js'), import('../compare-output.js'),
-  ]);
   const choice = resolveProviderFlags(flags);
   const apiKey = readApiKey(choice);
   if (flags.fault?.length && !choice.simulated) throw new Error('--fault works only with the simulated model.');
@@ -74,6 +70,22 @@ async function compareCommand(flags: CompareFlags): Promise<void> {
     settings: { ...settings, approvals: approvals.policy },
     workspaceDir: flags.workspace ?? null,
   };
+  // The first round's workers start now, before the host and the simulated model load: on a small machine
+  // their loading overlaps the rest of this start instead of following it. The host then takes them.
+  const [{ forkLauncher, workerEnvironment }, { WorkerPool }] = await Promise.all([
+    import('../../host/launcher.js'), import('../../host/worker-pool.js'),
+  ]);
+  const launcher = forkLauncher();
+  const warn = (m: string): void => void process.stderr.write(`warning: ${m}\n`);
+  const pool = new WorkerPool(launcher, workerEnvironment(process.env), { warn });
+  void pool.warm(request.modes.length, false);
+  // Loaded here, not at the top: every other command (and --help) starts without the host and the reports.
+  const [{ createHost }, { jsonResult, noAnswerMessage, runLabel, sideBySide }] = await Promise.all([
+    import('../../host/host.js'), import('../compare-output.js'),
+  ]).catch((err: unknown) => {
+    pool.close();
+    throw err;
+  });
   // 'ask' prompts here, one request at a time; a wait that ends without an answer (cancel) drops its prompt.
   const prompter = tty ? new TerminalPrompter(process.stdin, process.stderr) : null;
   const waits = new Map<string, AbortController>();
@@ -100,10 +112,11 @@ async function compareCommand(flags: CompareFlags): Promise<void> {
         }
       }
     },
-    onWarning: (m) => process.stderr.write(`warning: ${m}\n`),
-    pool: {},
+    onWarning: warn,
+    launcher,
+    pool: { instance: pool },
   });
-  // The workers start loading now, while the host checks the request and prepares the workspaces.
+  // The tokenizer for prompt composition starts loading now, while the host checks the request.
   void host.warmPool(request.modes.length);
 
   let interrupted = false;

@@ -16,6 +16,9 @@ const FACTORIES: Record<ModeId, (opts: ModeOptions) => ModeAdapter> = {
 /** Modes that offer run_code (shared/modes.ts): their worker starts the sandbox thread before the run is released. */
 export const SANDBOX_MODES: ReadonlySet<ModeId> = new Set(MODE_IDS.filter((m) => MODES[m].usesSandbox));
 
+/** Modes whose search_tools ranks in the compute thread from the first step: their worker starts it before release. */
+export const TOOL_SEARCH_MODES: ReadonlySet<ModeId> = new Set<ModeId>(['react-search']);
+
 export function createMode(id: ModeId, opts: ModeOptions): ModeAdapter {
   return FACTORIES[id](opts);
 }

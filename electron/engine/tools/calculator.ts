@@ -9,7 +9,7 @@ import { defineTool, ToolError } from './tool.js';
  * Nothing here can block the worker or exhaust its memory.
  */
 
-/** Start the compute thread and load mathjs in it ahead of time (before a measured run starts). */
+/** Start the compute thread ahead of a measured run (mathjs itself loads with the first calculation). */
 export async function warmUpCalculator(): Promise<void> {
   // A thread that cannot start is reported by the first call that needs it, not by the worker's start.
   await computeThread().warmUp().catch(() => undefined);

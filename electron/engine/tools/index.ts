@@ -32,9 +32,15 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   getWeather,
 ];
 
-/** Load what the tools load lazily, so that no measured step pays a one-off start-up cost. */
-export async function warmUpTools(): Promise<void> {
-  const thread = warmUpCalculator(); // the compute thread boots meanwhile
+/**
+ * Load what the tools load lazily, so that no measured step pays a one-off start-up cost. `computeThread`:
+ * also start the compute thread (calculator, fetch_url's HTML, tool search). A pooled worker does not: it is
+ * ~13 MB and ~35 ms of CPU per worker that most runs never use; a mode that searches tools starts it before
+ * release, and otherwise the first calculator or fetch_url call of a run starts it (counted in that call,
+ * as mathjs is, outside the call's time limit).
+ */
+export async function warmUpTools(options: { readonly computeThread?: boolean } = {}): Promise<void> {
+  const thread = options.computeThread === false ? undefined : warmUpCalculator(); // boots meanwhile
   shellSandbox(); // the capability probe runs bubblewrap once (synchronously)
   await thread;
 }

@@ -95,6 +95,26 @@ describe('the warm pool', () => {
     await waitFor(() => refill.every((pid) => !alive(pid)), 10_000);
   }, 120_000);
 
+  it('takes a pool made and warmed before the host (the CLI forks first), and closes it with the host', async () => {
+    const rec = recordingLauncher();
+    const pool = new WorkerPool(rec.launcher, process.env);
+    void pool.warm(2, false);
+    const early = rec.launched.map((l) => l.pid);
+    expect(early).toHaveLength(2); // forked at once, before any host exists
+    const { host } = await pooledHost(rec.launcher, { instance: pool });
+    await host.warmPool(2);
+    expect(rec.launched).toHaveLength(2); // the host's warm-up found them: none started twice
+    const meta = await host['comparison:start']({ task: 'log-stats', modes: ['react', 'code'], provider: SIM });
+    await host.whenDone(meta.id);
+    expect(rec.launched).toHaveLength(2);
+    expect(meta.runs.map((r) => [...rec.runOf].find(([, id]) => id === r.runId)?.[0]).sort()).toEqual([...early].sort());
+    // An unused pooled worker dies with the host.
+    void pool.warm(1, false);
+    const spare = rec.launched[2].pid;
+    await host.close();
+    await waitFor(() => !alive(spare), 10_000);
+  }, 120_000);
+
   it('runs every trial round on workers that loaded during the round before', async () => {
     const rec = recordingLauncher();
     const { host, events } = await pooledHost(rec.launcher, {});

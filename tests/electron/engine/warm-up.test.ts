@@ -1,0 +1,31 @@
+/**
+ * What a worker loads before its run: a pooled worker (preloadEngine) leaves the compute thread unstarted, and
+ * only a mode that searches tools from its first step starts it before release (warmUpEngine).
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseSettings, type ModeId, type RunSpec } from '../../../shared/run-spec.js';
+import { preloadEngine, warmUpEngine } from '../../../electron/engine/run-engine.js';
+import { computeThread } from '../../../electron/engine/tools/compute/compute-thread.js';
+import { dropCodeSandbox } from '../../../electron/engine/modes/code-mode.js';
+
+const spec = (mode: ModeId): RunSpec => ({
+  runId: `warm-${mode}`, task: { id: null, text: 'warm up' }, mode,
+  provider: { name: 'simulated', baseUrl: 'http://127.0.0.1:1/v1', model: 'sim', simulated: true }, apiKeyEnv: null,
+  settings: parseSettings({}), workspace: '.',
+});
+
+afterAll(() => {
+  computeThread().dispose();
+  dropCodeSandbox();
+});
+
+describe('worker warm-up', () => {
+  it('starts the compute thread only for a mode that searches tools', async () => {
+    await preloadEngine();
+    expect(computeThread().threadsStarted).toBe(0);
+    await warmUpEngine(spec('react'));
+    expect(computeThread().threadsStarted).toBe(0);
+    await warmUpEngine(spec('react-search'));
+    expect(computeThread().threadsStarted).toBe(1);
+  }, 60_000);
+});
