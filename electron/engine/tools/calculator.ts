@@ -15,6 +15,9 @@ export async function warmUpCalculator(): Promise<void> {
   await computeThread().warmUp().catch(() => undefined);
 }
 
+/** Longest wait for the math library to load in the compute thread (normally ~0.2 s). */
+const LIBRARY_LOAD_TIMEOUT_MS = 60_000;
+
 export const calculator = defineTool({
   name: 'calculator',
   description:
@@ -35,6 +38,8 @@ export const calculator = defineTool({
     }
     let result: { number: number } | { problem: string };
     try {
+      // Loading the library is not the expression's work: a loaded machine must not turn it into a time-out.
+      await computeThread().run('calc-load', {}, { signal: ctx.signal, timeoutMs: LIBRARY_LOAD_TIMEOUT_MS });
       result = await computeThread().run('calc', { expression }, { signal: ctx.signal, timeoutMs: limits.calculatorTimeoutMs });
     } catch (error) {
       if (!(error instanceof ComputeError)) throw error;

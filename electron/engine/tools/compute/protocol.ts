@@ -3,6 +3,8 @@ import type { RankedName, ToolDoc } from '../../tool-search/rank.js';
 
 export type ComputeRequest =
   | { readonly id: number; readonly job: 'calc'; readonly expression: string }
+  /** Load the calculator's math library (once per thread), apart from any expression's time limit. */
+  | { readonly id: number; readonly job: 'calc-load' }
   | { readonly id: number; readonly job: 'html'; readonly html: string }
   | { readonly id: number; readonly job: 'search'; readonly query: string; readonly docs: readonly ToolDoc[]; readonly limit: number };
 
@@ -14,6 +16,7 @@ export type ComputeInputs = { readonly [J in ComputeJob]: Omit<Extract<ComputeRe
 /** What each job answers. A calc answer is a number, or the reason the value is not one (for the model). */
 export interface ComputeValues {
   readonly calc: { readonly number: number } | { readonly problem: string };
+  readonly 'calc-load': true;
   readonly html: { readonly title: string; readonly text: string };
   readonly search: RankedName[];
 }

@@ -6,7 +6,7 @@
 import { parentPort } from 'node:worker_threads';
 import { htmlTitle, htmlToText } from '../html-text.js';
 import { rankDocs } from '../../tool-search/rank.js';
-import { CalcError, evaluateExpression } from './calc.js';
+import { CalcError, evaluateExpression, loadCalculator } from './calc.js';
 import { numberResult } from './calc-result.js';
 import type { ComputeReply, ComputeRequest } from './protocol.js';
 
@@ -17,6 +17,8 @@ function handle(request: ComputeRequest): ComputeReply {
     switch (request.job) {
       case 'calc':
         return { id: request.id, ok: true, value: numberResult(request.expression, evaluateExpression(request.expression)) };
+      case 'calc-load':
+        return { id: request.id, ok: true, value: loadCalculator() };
       case 'html':
         return { id: request.id, ok: true, value: { title: htmlTitle(request.html), text: htmlToText(request.html) } };
       case 'search':
