@@ -31,6 +31,8 @@ export interface ComparisonListItem {
     readonly steps: number;
     /** Where the run's usage came from ("≈" when estimated); absent from hosts older than usage sources. */
     readonly usageSource?: RunUsageSource;
+    /** Whether its answer passed validation; null: not validated (no validator, or no answer); absent from older hosts. */
+    readonly passed?: boolean | null;
   }[];
   /** Damage found in its run logs (lines skipped on load), one sentence each; absent when there is none. */
   readonly problems?: readonly string[];

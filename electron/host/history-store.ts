@@ -264,7 +264,10 @@ export class HistoryStore {
       const summary = summarizeRun(loaded.events);
       const status = summary.status === 'running' && !live ? 'interrupted' : summary.status;
       if (live) settled = false;
-      runs.push({ runId: run.runId, mode: run.mode, status, totalTokens: summary.totals.total, steps: summary.totals.steps, usageSource: summary.usageSource });
+      runs.push({
+        runId: run.runId, mode: run.mode, status, totalTokens: summary.totals.total, steps: summary.totals.steps, usageSource: summary.usageSource,
+        passed: summary.validation ? summary.validation.ok : null,
+      });
     }
     const item: ComparisonListItem = { meta, runs, ...(problems.length > 0 ? { problems } : {}) };
     // A read-only history still lists; it is only slower next time.

@@ -13,7 +13,8 @@ import type { ComparisonListItem, ComparisonMeta } from '../../shared/ipc-contra
 
 export const SUMMARY_FILE = 'summary.json';
 /** Bumped when what a summary holds (or how it is computed) changes: older ones are rebuilt. */
-const SUMMARY_VERSION = 1;
+// 2: runs carry `passed` (validation).
+const SUMMARY_VERSION = 2;
 /** A summary is a few KB; a larger file is not one. */
 const MAX_SUMMARY_BYTES = 1024 * 1024;
 

@@ -127,7 +127,50 @@ export async function openComparison(id: string, source: 'history' | 'live' = 'h
   }
 }
 
+/** Deletions waiting out their Undo window, committed at once when the page goes away. */
+const pendingCommits = new Map<string, () => Promise<void>>();
+if (typeof window !== 'undefined') window.addEventListener('pagehide', () => void Promise.all([...pendingCommits.values()].map((commit) => commit())));
+
+/**
+ * Delete a listed comparison with a moment to undo: it leaves the list at once, and its files go when the toast
+ * goes (after a few seconds, or when dismissed). A damaged record, which cannot be opened, is confirmed instead.
+ */
 export function deleteComparison(id: string): void {
+  const item = st().historyItems.find((i) => i.meta.id === id);
+  if (item) return deleteWithUndo(id, taskTitle(item.meta.task));
+  confirmDelete(id);
+}
+
+function deleteWithUndo(id: string, title: string): void {
+  st().setPendingDelete(id, true);
+  const commit = async () => {
+    if (!pendingCommits.delete(id)) return;
+    try {
+      await invoke('history:delete', id);
+      if (st().active?.meta.id === id) st().clearComparison();
+    } catch (err) {
+      st().pushToast({ kind: 'error', title: 'Could not delete the comparison', detail: errorText(err) });
+    }
+    st().setPendingDelete(id, false);
+    await refreshHistory();
+  };
+  pendingCommits.set(id, commit);
+  st().pushToast({
+    kind: 'info',
+    title: 'Comparison deleted',
+    detail: title,
+    action: {
+      label: 'Undo',
+      run: () => {
+        pendingCommits.delete(id);
+        st().setPendingDelete(id, false);
+      },
+    },
+    onClose: () => void commit(),
+  });
+}
+
+function confirmDelete(id: string): void {
   const item = st().historyItems.find((i) => i.meta.id === id);
   const title = item ? taskTitle(item.meta.task) : `damaged comparison ${id}`;
   const runs = item ? item.runs.length : 0;

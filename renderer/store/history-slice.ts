@@ -16,6 +16,9 @@ export interface HistorySlice {
   readonly openingId: string | null;
   /** What the history list is narrowed to (history-filter.ts). */
   readonly historyFilter: HistoryFilter;
+  /** Comparisons deleted in the list but not yet on disk: the Undo window of their toast. */
+  readonly pendingDeletes: ReadonlySet<string>;
+  setPendingDelete(id: string, pending: boolean): void;
   setHistoryFilter(patch: Partial<HistoryFilter>): void;
   readonly suiteItems: readonly SuiteRecord[];
   /** A suite run's leaderboard shown in the main area instead of a comparison; null: none. */
@@ -35,6 +38,14 @@ export const createHistorySlice: StateCreator<AppState, [], [], HistorySlice> = 
   historyError: null,
   openingId: null,
   historyFilter: NO_FILTER,
+  pendingDeletes: new Set<string>(),
+  setPendingDelete: (id, pending) =>
+    set((s) => {
+      const next = new Set(s.pendingDeletes);
+      if (pending) next.add(id);
+      else next.delete(id);
+      return { pendingDeletes: next };
+    }),
   setHistoryFilter: (patch) => set((s) => ({ historyFilter: { ...s.historyFilter, ...patch } })),
   suiteItems: [],
   activeSuite: null,

@@ -13,6 +13,10 @@ export interface Toast {
   readonly kind: 'info' | 'success' | 'error';
   readonly title: string;
   readonly detail?: string;
+  /** A button in the toast (e.g. Undo); clicking it closes the toast without `onClose`. */
+  readonly action?: { readonly label: string; run(): void };
+  /** Called when the toast goes away by itself or is dismissed (not through its action). */
+  readonly onClose?: () => void;
 }
 
 export interface ConfirmRequest {

@@ -143,21 +143,27 @@ describe('a comparison in the browser, against parallax serve with the simulated
     expect(await page.locator('[data-testid=toast]').last().textContent()).toContain('Report downloaded');
   });
 
-  it('deletes the comparison after confirming, and the history shows its empty state', async () => {
+  it('deletes the comparison with a moment to undo, and the history shows its empty state', async () => {
     const { page } = driven;
     await page.click('[data-testid=side-tab-history]');
     const item = page.locator(`[data-testid=history-item][data-id="${comparisonId}"]`);
     await item.hover();
+    // Every answer of this comparison passed: each run shows its mark.
+    expect(await item.locator('[data-testid=history-pass][data-passed=true]').count()).toBe(2);
     await item.locator('[data-testid=history-delete]').click();
-    await page.waitForSelector('[data-testid=confirm-dialog]');
-    await page.keyboard.press('Escape'); // Esc keeps it
-    expect(await page.locator('[data-testid=confirm-dialog]').count()).toBe(0);
+    // Gone from the list at once, with a moment to undo; the files stay until the toast goes.
+    await page.waitForSelector('[data-testid=history-empty]');
+    expect(await page.textContent('[data-testid=toast]:has([data-testid=toast-action])')).toContain('Comparison deleted');
+    expect((await host.invoke('history:list')).length).toBe(1);
+    await saveShot(page, 'history-undo-delete', { docs: false });
+    await page.click('[data-testid=toast-action]');
+    await page.waitForSelector(`[data-testid=history-item][data-id="${comparisonId}"]`);
     expect((await host.invoke('history:list')).length).toBe(1);
     await item.hover();
     await item.locator('[data-testid=history-delete]').click();
-    await page.click('[data-testid=confirm-dialog] .btn-danger');
-    await page.waitForSelector('[data-testid=history-empty]');
-    expect(await host.invoke('history:list')).toEqual([]);
+    // Dismissing the toast (or letting it go) deletes the files.
+    await page.click('[data-testid=toast]:has([data-testid=toast-action]) [data-testid=toast-dismiss]');
+    await expect.poll(() => host.invoke('history:list'), { timeout: 10_000 }).toEqual([]);
     await page.waitForSelector('[data-testid=main-empty]');
   });
 });

@@ -7,10 +7,17 @@ import { IconAlert, IconCheck, IconX } from './icons.js';
 
 function ToastItem({ toast }: { toast: Toast }) {
   const dismiss = useApp((s) => s.dismissToast);
+  const close = () => {
+    dismiss(toast.id);
+    toast.onClose?.();
+  };
   useEffect(() => {
     // Errors stay until dismissed: they may hold a message to copy.
     if (toast.kind === 'error') return;
-    const t = setTimeout(() => dismiss(toast.id), 6000);
+    const t = setTimeout(() => {
+      dismiss(toast.id);
+      toast.onClose?.();
+    }, 6000);
     return () => clearTimeout(t);
   }, [toast, dismiss]);
   return (
@@ -20,7 +27,19 @@ function ToastItem({ toast }: { toast: Toast }) {
         <div className="toast-title">{toast.title}</div>
         {toast.detail ? <div className="toast-detail mono">{toast.detail}</div> : null}
       </div>
-      <button className="icon-btn" onClick={() => dismiss(toast.id)} aria-label="Dismiss">
+      {toast.action ? (
+        <button
+          className="btn btn-sm toast-action"
+          onClick={() => {
+            dismiss(toast.id);
+            toast.action!.run();
+          }}
+          data-testid="toast-action"
+        >
+          {toast.action.label}
+        </button>
+      ) : null}
+      <button className="icon-btn" onClick={close} aria-label="Dismiss" data-testid="toast-dismiss">
         <IconX size={14} />
       </button>
     </div>

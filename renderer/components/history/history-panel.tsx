@@ -16,6 +16,16 @@ import { ESTIMATED_HINT } from '../../../shared/cost.js';
 
 type ListRun = ComparisonListItem['runs'][number];
 
+/** Whether the run's answer passed validation: ✓, ✗, or nothing when it was not validated (or an older host). */
+function PassMark({ passed }: { passed: boolean | null | undefined }) {
+  if (passed === undefined || passed === null) return null;
+  return (
+    <span className={`pass-mark ${passed ? 'is-pass' : 'is-fail'}`} data-testid="history-pass" data-passed={String(passed)} title={passed ? 'Answer passed validation' : 'Answer failed validation'}>
+      {passed ? '✓' : '✗'}
+    </span>
+  );
+}
+
 /** A mode's trials in one line: how many answered, and the mean tokens of those (as the averages table counts). */
 function ModeTrials({ mode, runs }: { mode: ModeId; runs: readonly ListRun[] }) {
   const answered = runs.filter((r) => r.status === 'answered');
@@ -32,6 +42,11 @@ function ModeTrials({ mode, runs }: { mode: ModeId; runs: readonly ListRun[] }) 
           {answered.length}/{runs.length}
         </span>
       )}
+      {runs.some((r) => r.passed !== undefined && r.passed !== null) ? (
+        <span className="num muted" data-testid="history-passed" title="Trials whose answer passed validation">
+          {runs.filter((r) => r.passed === true).length}/{runs.length} passed
+        </span>
+      ) : null}
       <span className="num muted" title="Mean total tokens of the answered trials">
         {mean === null ? 'no answer' : `avg ${fmtMean(mean)} tok`}
       </span>
@@ -70,6 +85,7 @@ function HistoryItem({ item, active, opening }: { item: ComparisonListItem; acti
                   <span className={`mode-swatch mode-${r.mode}`} aria-hidden="true" />
                   <span className="history-run-mode">{MODE_LABELS[r.mode]}</span>
                   <StatusBadge status={r.status} compact />
+                  <PassMark passed={r.passed} />
                   <span className="num muted" title={`${fmtInt(r.steps)} steps${r.usageSource === 'estimated' || r.usageSource === 'mixed' ? ` · ${ESTIMATED_HINT}` : ''}`}>
                     {r.usageSource === 'estimated' || r.usageSource === 'mixed' ? '≈ ' : ''}
                     {fmtInt(r.totalTokens)} tok
@@ -189,8 +205,11 @@ function FilterBar({ shown, total }: { shown: number; total: number }) {
 }
 
 export function HistoryPanel() {
-  const all = useApp(historySelectors.items);
+  const listed = useApp(historySelectors.items);
   const filter = useApp((s) => s.historyFilter);
+  const pending = useApp((s) => s.pendingDeletes);
+  // Comparisons deleted a moment ago (their Undo still open) are out of the list already.
+  const all = useMemo(() => listed.filter((it) => !pending.has(it.meta.id)), [listed, pending]);
   const items = useMemo(() => all.filter((it) => matchesHistory(it, filter)), [all, filter]);
   const damaged = useApp(historySelectors.damaged);
   const status = useApp(historySelectors.status);

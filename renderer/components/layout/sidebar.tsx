@@ -10,7 +10,7 @@ export function Sidebar({ hidden }: { hidden: boolean }) {
   const tab = useApp(uiSelectors.sidebarTab);
   const setTab = useApp((s) => s.setSidebarTab);
   const theme = useApp(uiSelectors.theme);
-  const count = useApp((s) => s.historyItems.length + s.damagedItems.length);
+  const count = useApp((s) => s.historyItems.filter((i) => !s.pendingDeletes.has(i.meta.id)).length + s.damagedItems.length);
   return (
     <aside className="sidebar" hidden={hidden} id="side-panel" data-testid="side-panel">
       <div className="sidebar-head">

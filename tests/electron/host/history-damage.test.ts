@@ -68,7 +68,7 @@ describe('damaged meta.json', () => {
     for (const [id, text] of damagedMeta) await plantMeta(store, id, text);
     const listed = await store.list();
     expect(listed.map((i) => i.meta.id)).toEqual(['good']);
-    expect(listed[0].runs).toEqual([{ runId: 'good-react', mode: 'react', status: 'answered', totalTokens: 107, steps: 1, usageSource: 'reported' }]);
+    expect(listed[0].runs).toEqual([{ runId: 'good-react', mode: 'react', status: 'answered', totalTokens: 107, steps: 1, usageSource: 'reported', passed: true }]);
     const damaged = await store.listDamaged();
     expect(damaged.map((d) => d.id).sort()).toEqual(damagedMeta.map(([id]) => id).sort());
     for (const [id, , reason] of damagedMeta) {

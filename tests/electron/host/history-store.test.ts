@@ -56,8 +56,8 @@ describe('HistoryStore', () => {
     const list = await reopened.list();
     expect(list).toHaveLength(1);
     expect(list[0].runs).toEqual([
-      { runId: 'c1-react', mode: 'react', status: 'answered', totalTokens: 314, steps: 2, usageSource: 'reported' },
-      { runId: 'c1-code', mode: 'code', status: 'answered', totalTokens: 57, steps: 1, usageSource: 'reported' },
+      { runId: 'c1-react', mode: 'react', status: 'answered', totalTokens: 314, steps: 2, usageSource: 'reported', passed: true },
+      { runId: 'c1-code', mode: 'code', status: 'answered', totalTokens: 57, steps: 1, usageSource: 'reported', passed: true },
     ]);
   });
 
