@@ -48,3 +48,9 @@ export function formatMetric(metric: Pick<RunMetric, 'unit'>, value: number, mea
 }
 
 export const isTokenMetric = (metric: Pick<RunMetric, 'unit'>): boolean => metric.unit === 'tokens';
+
+/** What follows the tool-call count of a run whose programs called tools: " + 6 inside programs", else ''. */
+export function insidePrograms(key: keyof RunTotals, summary: { readonly programToolCalls?: number }): string {
+  const n = summary.programToolCalls ?? 0;
+  return key === 'toolCalls' && n > 0 ? ` + ${formatInt(n)} inside program${n === 1 ? '' : 's'}` : '';
+}

@@ -50,6 +50,8 @@ export interface RunSummary {
   readonly usageSource: RunUsageSource;
   /** The run's cost in USD, from the price recorded when it started or the provider's own figures. */
   readonly cost: RunCost;
+  /** Tool calls made inside run_code programs (each program is one call in totals.toolCalls). */
+  readonly programToolCalls: number;
 }
 
 function usageOf(u: Usage | null) {
@@ -151,6 +153,7 @@ export function summarizeRun(events: readonly StepEvent[]): RunSummary {
     firstRequestAt: started?.type === 'run-started' && firstRequest ? started.startedAt + firstRequest.t : null,
     firstRequestPrompt: perStep[0]?.prompt ?? null,
     usageSource: combineSources(perStep.map((s) => s.usageSource)),
+    programToolCalls: events.reduce((n, e) => n + (e.type === 'code-run' ? e.toolCalls.length : 0), 0),
     cost: runCost(perStep, started?.type === 'run-started' ? usablePrice(started.price) : undefined, started?.type === 'run-started' ? started.provider : null),
   };
 }

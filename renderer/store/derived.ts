@@ -67,6 +67,7 @@ export function emptySummary(runId: string, mode: ModeId): RunSummary {
     firstRequestPrompt: null,
     usageSource: 'reported',
     cost: runCost([], undefined, null),
+    programToolCalls: 0,
   };
 }
 

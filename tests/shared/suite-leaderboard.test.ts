@@ -10,6 +10,7 @@ function run(mode: ModeId, total: number, ok: boolean | null): RunSummary {
     totals: { steps: 2, requests: 2, prompt: total, completion: 0, cached: 0, reasoning: 0, total, wallMs: 100, toolCalls: 1 } as RunSummary['totals'],
     perStep: [], firstRequestAt: null, firstRequestPrompt: null, usageSource: 'reported',
     cost: { usd: null, estimated: false, kind: 'simulated', steps: 2, costedSteps: 0, knownUsd: 0 } as unknown as RunSummary['cost'],
+    programToolCalls: 0,
   };
 }
 

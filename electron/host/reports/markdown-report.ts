@@ -2,6 +2,7 @@
  * The Markdown report: GitHub-flavoured tables fit to paste into an issue or a post. Cell text is escaped so
  * a pipe, a newline or markup inside a model's answer cannot break the table or turn into HTML.
  */
+import { insidePrograms } from '../../../shared/run-metrics.js';
 import { findTask } from '../../../shared/tasks.js';
 import { formatPercent, NO_DIFF_NOTE, percentDiff } from '../../../shared/summary.js';
 import { approvalOutcome, formatInt, formatMs, formatUtc, settingsRows } from './format.js';
@@ -39,7 +40,7 @@ function summaryTable(d: ReportData): string {
       label,
       ...d.runs.map((r, i) => {
         const v = r.summary.totals[key];
-        const text = key === 'wallMs' ? formatMs(v) : TOKEN_KEYS.has(key) ? tokenText(v, r.summary) : formatInt(v);
+        const text = key === 'wallMs' ? formatMs(v) : TOKEN_KEYS.has(key) ? tokenText(v, r.summary) : `${formatInt(v)}${insidePrograms(key, r.summary)}`;
         return i === 0 || !base ? text : star(r) ? `${text} (no Δ${star(r)})` : `${text} (${formatPercent(percentDiff(v, base[key]))})`;
       }),
     ]);

@@ -5,7 +5,7 @@
 import { MODE_LABELS } from '../../../shared/run-spec.js';
 import type { RunTotals } from '../../../shared/step-event.js';
 import { NO_DIFF_NOTE, comparableRuns, formatPercent, percentDiff, type ComparisonSummary, type RunSummary } from '../../../shared/summary.js';
-import { metricsOn } from '../../../shared/run-metrics.js';
+import { insidePrograms, metricsOn } from '../../../shared/run-metrics.js';
 import { fmtInt, fmtMs } from '../../lib/format.js';
 import { SimBadge, StatusBadge, ValidationBadge } from '../common/badges.js';
 import { CostRows, costShown, EstMark, runEstimated, Verdicts } from './cost-parts.js';
@@ -122,6 +122,7 @@ export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: {
                     <td key={r.runId} className="num" data-testid={`sum-${row.key}-${r.mode}`} data-value={v ?? ''} data-estimated={estimatedCell(r, row.key) || undefined}>
                       <EstMark on={v !== null && estimatedCell(r, row.key)} />
                       {v === null ? '—' : row.time ? fmtMs(v) : fmtInt(v)}
+                      {row.key === 'firstRequestPrompt' ? null : <span className="muted">{insidePrograms(row.key, r)}</span>}
                     </td>
                   );
                 })}

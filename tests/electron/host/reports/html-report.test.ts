@@ -46,7 +46,11 @@ describe('HTML report of a stored log-stats comparison', () => {
         if (m === 'wallMs') continue;
         // The visible figure (before the difference line) is the same number.
         const shown = await cell.evaluate((td) => td.firstChild?.textContent ?? '');
-        expect(Number(shown.replace(/,/g, '')), `${r.mode} ${m}`).toBe(totals[m]);
+        // Tool calls say how many more the run's programs made: "1 + 6 inside programs".
+        const [, count, inside] = /^([\d,]+)(?: \+ ([\d,]+) inside programs?)?$/.exec(shown) ?? [];
+        expect(Number(count?.replace(/,/g, '')), `${r.mode} ${m}`).toBe(totals[m]);
+        const programCalls = byRun.get(r.runId)!.reduce((n, e) => n + (e.type === 'code-run' ? e.toolCalls.length : 0), 0);
+        expect(Number(inside ?? 0), `${r.mode} ${m} inside programs`).toBe(m === 'toolCalls' ? programCalls : 0);
       }
       expect(await opened.page.locator(`td[data-run="${r.runId}"][data-metric="status"]`).innerText()).toBe('answered');
     }

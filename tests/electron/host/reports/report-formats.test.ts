@@ -177,7 +177,7 @@ describe('Markdown', () => {
     for (const [label, key] of METRIC_ROWS) {
       const row = lines.find((l) => l.startsWith(`| ${label} |`));
       expect(row, label).toBeDefined();
-      const values = cells(row!).slice(1).map((c) => Number(c.replace(/ \(.*\)$/, '').replace(/,/g, '')));
+      const values = cells(row!).slice(1).map((c) => Number(c.replace(/ \(.*\)$/, '').replace(/ \+ [\d,]+ inside programs?$/, '').replace(/,/g, '')));
       expect(values).toEqual(stored.meta.runs.map((r) => computeTotals(byRun.get(r.runId)!)[key]));
     }
     expect(md).toContain('(simulated)');
