@@ -39,19 +39,21 @@ export const BUILTIN_TASKS: readonly TaskInfo[] = [
     id: 'config-lookup',
     title: 'Config lookup',
     text: 'Which port does the server listen on, according to config.json? Answer with the number.',
-    about: 'A single lookup: one read_file and the answer, or a program that reads and prints the value.',
+    about:
+      'A single lookup, where ReAct should win (one read_file, then the answer); on the simulated model Code Mode ' +
+      'still sends fewer prompt tokens, as ReAct resends every tool schema each step.',
   },
   {
     id: 'write-errors',
     title: 'Write the ERROR lines',
     text: 'Copy every line of service.log that contains ERROR, in order, into a new file errors.log, then say how many lines you wrote.',
-    about: 'Writing a file: the log read back and written again by ReAct, or filtered and written inside one program.',
+    about: 'Writing a file: ReAct reads the log and sends its lines back in write_file; one program filters and writes unseen.',
   },
   {
     id: 'missing-file',
     title: 'Recover from a missing file',
     text: 'Read release-notes.txt and tell me the version number of the latest release.',
-    about: 'Recovering from a tool error: the named file is not there; the real error leads to the folder that holds it.',
+    about: 'Recovering from a tool error: the named file is elsewhere; its real error leads to listing folders or a search program.',
   },
 ];
 
