@@ -39,9 +39,7 @@ export const BUILTIN_TASKS: readonly TaskInfo[] = [
     id: 'config-lookup',
     title: 'Config lookup',
     text: 'Which port does the server listen on, according to config.json? Answer with the number.',
-    about:
-      'A single lookup, where ReAct should win (one read_file, then the answer); on the simulated model Code Mode ' +
-      'still sends fewer prompt tokens, as ReAct resends every tool schema each step.',
+    about: 'A single lookup, where ReAct should win; measured, Code Mode still sends fewer prompt tokens (ReAct resends all tool schemas).',
   },
   {
     id: 'write-errors',
