@@ -35,6 +35,24 @@ export const BUILTIN_TASKS: readonly TaskInfo[] = [
     text: 'What is 123 * 456 + 789?',
     about: 'One exact calculation: calculator tool vs. computing in code.',
   },
+  {
+    id: 'config-lookup',
+    title: 'Config lookup',
+    text: 'Which port does the server listen on, according to config.json? Answer with the number.',
+    about: 'A single lookup, where ReAct should win; measured, Code Mode still sends fewer prompt tokens (ReAct resends all tool schemas).',
+  },
+  {
+    id: 'write-errors',
+    title: 'Write the ERROR lines',
+    text: 'Copy every line of service.log that contains ERROR, in order, into a new file errors.log, then say how many lines you wrote.',
+    about: 'Writing a file: ReAct reads the log and sends its lines back in write_file; one program filters and writes unseen.',
+  },
+  {
+    id: 'missing-file',
+    title: 'Recover from a missing file',
+    text: 'Read release-notes.txt and tell me the version number of the latest release.',
+    about: 'Recovering from a tool error: the named file is elsewhere; its real error leads to listing folders or a search program.',
+  },
 ];
 
 export function findTask(id: string): TaskInfo | undefined {

@@ -3,6 +3,9 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { BUILTIN_TASKS, findTask } from '../../../shared/tasks.js';
 import { generateLogs } from './log-stats.js';
+import { generateConfig, type FixtureFile } from './config-lookup.js';
+import { generateServiceLog } from './write-errors.js';
+import { generateReleaseNotes } from './missing-file.js';
 
 export const DEFAULT_FIXTURE_SEED = 7;
 
@@ -27,9 +30,31 @@ export async function prepareFixture(taskId: string, dir: string, seed: number =
     );
     return;
   }
+  const files = smallTaskFiles(task.id, seed);
+  if (files) {
+    for (const file of files) {
+      await fs.mkdir(path.dirname(path.join(dir, file.name)), { recursive: true });
+      await fs.writeFile(path.join(dir, file.name), file.content, 'utf8');
+    }
+    return;
+  }
   await fs.writeFile(
     path.join(dir, 'README.md'),
     `# ${task.title}\n\nThis workspace is intentionally empty: the task "${task.id}" needs no files.\n`,
     'utf8',
   );
+}
+
+/** The fixture files of the one-file tasks (names may hold a folder), or null for other tasks. */
+function smallTaskFiles(taskId: string, seed: number): FixtureFile[] | null {
+  switch (taskId) {
+    case 'config-lookup':
+      return generateConfig(seed);
+    case 'write-errors':
+      return generateServiceLog(seed);
+    case 'missing-file':
+      return generateReleaseNotes(seed);
+    default:
+      return null;
+  }
 }

@@ -10,6 +10,9 @@ import { timeIn } from '../tools/current-time.js';
 import { weatherFor } from '../tools/get-weather.js';
 import { htmlTitle } from '../tools/html-text.js';
 import { countLog } from './log-stats.js';
+import { validateConfigLookup } from './config-lookup.js';
+import { validateWriteErrors } from './write-errors.js';
+import { validateMissingFile } from './missing-file.js';
 
 export interface ValidateContext {
   readonly workspace: string;
@@ -31,6 +34,12 @@ export async function validateAnswer(task: TaskRef, answer: string, ctx: Validat
       return validateWeather(answer);
     case 'calc':
       return validateCalc(answer);
+    case 'config-lookup':
+      return validateConfigLookup(answer, ctx.workspace);
+    case 'write-errors':
+      return validateWriteErrors(answer, ctx.workspace);
+    case 'missing-file':
+      return validateMissingFile(answer, ctx.workspace);
     default:
       return null;
   }

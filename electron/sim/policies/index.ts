@@ -13,12 +13,18 @@ import { codeLogStats, reactLogStats } from './log-stats.js';
 import { codeTimeAndTitle, reactTimeAndTitle, type TimeTitleParams } from './time-and-title.js';
 import { codeCalc, codeWeather, reactCalc, reactWeather } from './weather-calc.js';
 import { SEARCH_TOOLS, searchCalc, searchLogStats, searchTimeAndTitle, searchWeather } from './react-search.js';
+import { codeConfigLookup, reactConfigLookup } from './config-lookup.js';
+import { codeWriteErrors, reactWriteErrors, type WriteErrorsParams } from './write-errors.js';
+import { codeMissingFile, reactMissingFile } from './missing-file.js';
 
 export type TaskMatch =
   | { readonly id: 'log-stats' }
   | ({ readonly id: 'time-and-title' } & TimeTitleParams)
   | { readonly id: 'weather-f'; readonly city: string }
-  | { readonly id: 'calc'; readonly expression: string };
+  | { readonly id: 'calc'; readonly expression: string }
+  | { readonly id: 'config-lookup'; readonly file: string }
+  | ({ readonly id: 'write-errors' } & WriteErrorsParams)
+  | { readonly id: 'missing-file'; readonly file: string };
 
 /** A reply after this many assistant turns is always a plain answer, whatever happened: it never loops. */
 export const MAX_TURNS = 8;
@@ -38,6 +44,19 @@ export function detectTask(text: string): TaskMatch | null {
   if (expr && /\d\s*[+\-*/^×÷]\s*[\d(]/.test(expr)) {
     return { id: 'calc', expression: expr.replace(/×/g, '*').replace(/÷/g, '/').replace(/\s+/g, ' ').trim() };
   }
+  return detectFileTask(text);
+}
+
+/** The one-file tasks: a config lookup, writing the ERROR lines, a file named where it is not. */
+function detectFileTask(text: string): TaskMatch | null {
+  const config = /([\w./-]+\.json)\b/.exec(text)?.[1];
+  if (config && /\bport\b/i.test(text)) return { id: 'config-lookup', file: config };
+  const logs = [...text.matchAll(/([\w./-]+\.(?:log|txt))\b/g)].map((m) => m[1]);
+  if (/\bERROR\b/.test(text) && /\b(into|to) (a new file )?[\w./-]+/i.test(text) && logs.length >= 2) {
+    return { id: 'write-errors', source: logs[0], target: logs[1] };
+  }
+  const notes = /([\w./-]*release[-_ ]?notes[\w.-]*\.\w+)/i.exec(text)?.[1];
+  if (notes && /\bversion\b/i.test(text)) return { id: 'missing-file', file: notes };
   return null;
 }
 
@@ -77,6 +96,13 @@ function decideFor(conv: Conversation, task: TaskMatch): SimReply {
         return codeWeather(conv, task.city);
       case 'calc':
         return codeCalc(conv, task.expression);
+      // Hybrid is offered read_file and list_dir directly: a simple look takes a direct call, not a program.
+      case 'config-lookup':
+        return mode === 'hybrid' ? reactConfigLookup(conv, task.file) : codeConfigLookup(conv, task.file);
+      case 'write-errors':
+        return codeWriteErrors(conv, task);
+      case 'missing-file':
+        return mode === 'hybrid' ? reactMissingFile(conv, task.file) : codeMissingFile(conv, task.file);
     }
   }
   if (mode === 'react-search') {
@@ -89,6 +115,13 @@ function decideFor(conv: Conversation, task: TaskMatch): SimReply {
         return searchWeather(conv, task.city);
       case 'calc':
         return searchCalc(conv, task.expression);
+      // The file tools are offered from the start: nothing to search for.
+      case 'config-lookup':
+        return reactConfigLookup(conv, task.file);
+      case 'write-errors':
+        return reactWriteErrors(conv, task);
+      case 'missing-file':
+        return reactMissingFile(conv, task.file);
     }
   }
   if (conv.toolNames.size === 0) return finalAnswer(['This task needs tools, and the request offered none.']);
@@ -101,6 +134,12 @@ function decideFor(conv: Conversation, task: TaskMatch): SimReply {
       return reactWeather(conv, task.city);
     case 'calc':
       return reactCalc(conv, task.expression);
+    case 'config-lookup':
+      return reactConfigLookup(conv, task.file);
+    case 'write-errors':
+      return reactWriteErrors(conv, task);
+    case 'missing-file':
+      return reactMissingFile(conv, task.file);
   }
 }
 

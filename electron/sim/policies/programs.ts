@@ -40,6 +40,18 @@ print('title: ' + page.title);`,
   printTitle: (url: string) => `print('title: ' + fetchPage(${q(url)}).title);`,
   weatherF: (city: string) => `const w = weather(${q(city)});\nprint(w);\nprint('fahrenheit: ' + (w.tempC * 9 / 5 + 32));`,
   printValue: (expression: string) => `print(${expression.replace(/\^/g, '**')});`,
+  configPort: (file: string) => `print(JSON.parse(read_file(${q(file)})).server.port);`,
+  writeErrors: (source: string, target: string) => `const lines = read_file(${q(source)}).split('\\n').filter((line) => line.includes('ERROR'));
+write_file(${q(target)}, lines.map((line) => line + '\\n').join(''));
+print('wrote ' + lines.length + ' ERROR lines to ' + ${q(target)});`,
+  printFile: (file: string) => `print(read_file(${q(file)}));`,
+  findAndRead: (stem: string) => `const walk = (folder) => list_dir(folder).flatMap((name) => {
+  const path = folder === '.' ? name : folder + name;
+  return name.endsWith('/') ? walk(path) : [path];
+});
+const found = walk('.').filter((path) => path.toLowerCase().split('/').pop().includes(${q(stem)}));
+print('found: ' + found.join(', '));
+if (found.length > 0) print(read_file(found[0]));`,
 };
 
 export const PY_PROGRAMS: typeof JS_PROGRAMS = {
@@ -68,6 +80,22 @@ print('title: ' + str(page.get('title')))`,
   printTitle: (url: string) => `print('title: ' + fetch_page(${q(url)})['title'])`,
   weatherF: (city: string) => `import json\nw = weather(${q(city)})\nprint(json.dumps(w))\nprint('fahrenheit: ' + str(w['tempC'] * 9 / 5 + 32))`,
   printValue: (expression: string) => `print(${expression.replace(/\^/g, '**')})`,
+  configPort: (file: string) => `import json\nprint(json.loads(read_file(${q(file)}))['server']['port'])`,
+  writeErrors: (source: string, target: string) => `lines = [line for line in read_file(${q(source)}).splitlines() if 'ERROR' in line]
+write_file(${q(target)}, ''.join(line + '\\n' for line in lines))
+print(f"wrote {len(lines)} ERROR lines to " + ${q(target)})`,
+  printFile: (file: string) => `print(read_file(${q(file)}))`,
+  findAndRead: (stem: string) => `def walk(folder):
+    for name in list_dir(folder):
+        path = name if folder == '.' else folder + name
+        if name.endswith('/'):
+            yield from walk(path)
+        else:
+            yield path
+found = [path for path in walk('.') if ${q(stem)} in path.lower().split('/')[-1]]
+print('found: ' + ', '.join(found))
+if found:
+    print(read_file(found[0]))`,
 };
 
 /** fetchPage → fetch_page: each language's own naming. */

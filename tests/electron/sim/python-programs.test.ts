@@ -18,10 +18,13 @@ const PRELUDE = String.raw`
 import os, re, json, datetime, urllib.request
 from zoneinfo import ZoneInfo
 def list_dir(path='.'):
-    return sorted(os.listdir(path))
+    return sorted(n + '/' if os.path.isdir(os.path.join(path, n)) else n for n in os.listdir(path))
 def read_file(path):
     with open(path, encoding='utf-8') as f:
         return f.read()
+def write_file(path, content):
+    with open(path, 'w', encoding='utf-8') as f:
+        return f.write(content)
 def fetch_url(url):
     """Download a web page and return a dict with its status, title and text."""
     with urllib.request.urlopen(url, timeout=5) as r:
@@ -53,7 +56,7 @@ const PY_RUN_CODE = {
   function: {
     name: 'run_code',
     description:
-      "Run a Python program. Only what it print()s is returned to you. Available functions:\n- list_dir(path='.')\n- read_file(path)\n" +
+      "Run a Python program. Only what it print()s is returned to you. Available functions:\n- list_dir(path='.')\n- read_file(path)\n- write_file(path, content)\n" +
       '- search_tools(query) -> list of tool handles for other tools; call a handle like a function, or print(handle.describe()).',
     parameters: { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] },
   },
@@ -113,7 +116,7 @@ describe.skipIf(!hasPython)('Python programs for an agent whose run_code asks fo
     expect(programLanguage({ runCodeDescription: 'Run a JavaScript program. Only what it prints…' })).toBe('javascript');
     expect(programLanguage({ runCodeDescription: '' })).toBe('javascript');
     // Every Python program the policies write at least compiles.
-    for (const code of [PY_PROGRAMS.logStats, PY_PROGRAMS.explore, PY_PROGRAMS.guessTitle('http://x'), PY_PROGRAMS.inspectPage('http://x')]) {
+    for (const code of [PY_PROGRAMS.logStats, PY_PROGRAMS.explore, PY_PROGRAMS.guessTitle('http://x'), PY_PROGRAMS.inspectPage('http://x'), PY_PROGRAMS.configPort('c.json'), PY_PROGRAMS.writeErrors('a.log', 'b.log'), PY_PROGRAMS.findAndRead('notes')]) {
       expect(() => execFileSync('python3', ['-c', `import ast, sys; ast.parse(sys.argv[1])`, code])).not.toThrow();
     }
   });
@@ -136,5 +139,22 @@ describe.skipIf(!hasPython)('Python programs for an agent whose run_code asks fo
     expect(run.programs[0].result).toMatch(/Traceback \(most recent call last\):[\s\S]*TypeError: expected string or bytes-like object/);
     expect(run.programs[1].result).toMatch(/^type: dict, keys: status, title, text$/m);
     expect((await validateAnswer(task, run.answer, { workspace }))?.ok).toBe(true);
+  });
+
+  it.each(['config-lookup', 'write-errors', 'missing-file'])('%s: the Python programs answer right on two seeds', async (taskId) => {
+    for (const seed of [2, 31]) {
+      const workspace = await folders.workspaceFor(taskId, seed);
+      const task = resolveTask(taskId, { fixtureUrl: null });
+      const run = await pythonAgent(task.text, workspace, 1);
+      expect((await validateAnswer(task, run.answer, { workspace }))?.ok, run.answer).toBe(true);
+    }
+  });
+
+  it("missing-file: recovers from Python's own FileNotFoundError", async () => {
+    const workspace = await folders.workspaceFor('missing-file', 5);
+    const run = await pythonAgent(resolveTask('missing-file', { fixtureUrl: null }).text, workspace, 1);
+    expect(run.programs).toHaveLength(2);
+    expect(run.programs[0].result).toMatch(/FileNotFoundError: \[Errno 2\] No such file or directory: 'release-notes\.txt'/);
+    expect(run.programs[1].result).toMatch(/^found: docs\/release-notes\.md$/m);
   });
 });

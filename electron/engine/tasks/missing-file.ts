@@ -1,0 +1,56 @@
+/**
+ * missing-file: the task names release-notes.txt, but the workspace holds docs/release-notes.md (another
+ * folder, another extension) beside src/, so the first read fails with the tool's real error. The notes list
+ * seeded versions, newest first; the validator reads the newest back from the workspace.
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { Validation } from '../../../shared/step-event.js';
+import type { FixtureFile } from './config-lookup.js';
+import { seededRandom } from './log-stats.js';
+
+/** Where the notes really are (the task names another path on purpose). */
+export const NOTES_PATH = 'docs/release-notes.md';
+
+const CHANGES = ['Faster start-up', 'New export to CSV', 'Fixed a crash on empty input', 'Dark theme', 'Smaller downloads', 'Retry on network errors'];
+
+/** Version headings ("## 4.2.0 (2026-11-20)") of a notes file, in file order. */
+export function versionsIn(notes: string): string[] {
+  return [...notes.matchAll(/^##\s+v?(\d+\.\d+\.\d+)\b/gm)].map((m) => m[1]);
+}
+
+export function generateReleaseNotes(seed: number): FixtureFile[] {
+  const rand = seededRandom(seed);
+  let [major, minor, patch] = [1 + Math.floor(rand() * 5), Math.floor(rand() * 10), Math.floor(rand() * 5)];
+  let day = Date.UTC(2026, 10, 20);
+  const sections: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    const change = CHANGES[Math.floor(rand() * CHANGES.length)];
+    sections.push(`## ${major}.${minor}.${patch} (${new Date(day).toISOString().slice(0, 10)})\n\n- ${change}\n`);
+    // Older releases: step back a patch, or a minor version.
+    if (patch > 0) patch -= 1;
+    else if (minor > 0) [minor, patch] = [minor - 1, 3];
+    else [major, minor, patch] = [major - 1, 9, 3];
+    day -= (7 + Math.floor(rand() * 40)) * 86_400_000;
+  }
+  return [
+    { name: NOTES_PATH, content: `# Release notes\n\nNewest first.\n\n${sections.join('\n')}` },
+    { name: 'src/main.js', content: "console.log('hello');\n" },
+    { name: 'README.md', content: '# Demo project\n\nSource in `src/`, documents in `docs/`.\n' },
+  ];
+}
+
+export async function validateMissingFile(answer: string, workspace: string): Promise<Validation> {
+  let versions: string[];
+  try {
+    versions = versionsIn(await fs.readFile(path.join(workspace, NOTES_PATH), 'utf8'));
+  } catch (error) {
+    return { ok: false, detail: `Could not read ${NOTES_PATH} in the workspace to check the version: ${(error as Error).message}.` };
+  }
+  if (versions.length === 0) return { ok: false, detail: `${NOTES_PATH} in the workspace names no version.` };
+  const found = [...answer.matchAll(/\bv?(\d+\.\d+\.\d+)\b/g)].map((m) => m[1]);
+  const older = versions.slice(1).filter((v) => found.includes(v));
+  const ok = found.includes(versions[0]) && older.length === 0;
+  const also = older.length ? `, also the older ${older.join(', ')}` : '';
+  return { ok, detail: `Expected the latest version ${versions[0]} (from ${NOTES_PATH}); found ${found.join(', ') || 'no version'}${also}.` };
+}
