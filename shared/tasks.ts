@@ -35,6 +35,14 @@ export const BUILTIN_TASKS: readonly TaskInfo[] = [
     text: 'What is 123 * 456 + 789?',
     about: 'One exact calculation: calculator tool vs. computing in code.',
   },
+  {
+    id: 'owner-chain',
+    title: 'Owner of the noisiest service',
+    text:
+      'Find the service with the most ERROR entries in incidents.log, then open its config in services/<service>.json ' +
+      'to get the owner id, then look that person up in people/<owner id>.json. Tell me the owner\'s full name.',
+    about: 'A dependent chain of three reads: ReAct needs a round trip per hop; a program chains them in one step.',
+  },
 ];
 
 export function findTask(id: string): TaskInfo | undefined {

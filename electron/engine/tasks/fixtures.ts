@@ -3,6 +3,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { BUILTIN_TASKS, findTask } from '../../../shared/tasks.js';
 import { generateLogs } from './log-stats.js';
+import { generateOwnerChain } from './owner-chain.js';
 
 export const DEFAULT_FIXTURE_SEED = 7;
 
@@ -27,9 +28,27 @@ export async function prepareFixture(taskId: string, dir: string, seed: number =
     );
     return;
   }
+  const files = generatedFiles(task.id, seed);
+  if (files) {
+    for (const file of files) {
+      await fs.mkdir(path.dirname(path.join(dir, file.name)), { recursive: true });
+      await fs.writeFile(path.join(dir, file.name), file.content, 'utf8');
+    }
+    return;
+  }
   await fs.writeFile(
     path.join(dir, 'README.md'),
     `# ${task.title}\n\nThis workspace is intentionally empty: the task "${task.id}" needs no files.\n`,
     'utf8',
   );
+}
+
+/** The files of a task whose fixture is generated whole (folders included); null for the others. */
+function generatedFiles(taskId: string, seed: number): readonly { name: string; content: string }[] | null {
+  switch (taskId) {
+    case 'owner-chain':
+      return generateOwnerChain(seed);
+    default:
+      return null;
+  }
 }

@@ -10,6 +10,7 @@ import { timeIn } from '../tools/current-time.js';
 import { weatherFor } from '../tools/get-weather.js';
 import { htmlTitle } from '../tools/html-text.js';
 import { countLog } from './log-stats.js';
+import { validateOwnerChain } from './owner-chain.js';
 
 export interface ValidateContext {
   readonly workspace: string;
@@ -31,6 +32,8 @@ export async function validateAnswer(task: TaskRef, answer: string, ctx: Validat
       return validateWeather(answer);
     case 'calc':
       return validateCalc(answer);
+    case 'owner-chain':
+      return validateOwnerChain(answer, ctx.workspace);
     default:
       return null;
   }

@@ -12,13 +12,15 @@ import { readConversation, type Conversation } from './conversation.js';
 import { codeLogStats, reactLogStats } from './log-stats.js';
 import { codeTimeAndTitle, reactTimeAndTitle, type TimeTitleParams } from './time-and-title.js';
 import { codeCalc, codeWeather, reactCalc, reactWeather } from './weather-calc.js';
+import { codeOwnerChain, reactOwnerChain } from './owner-chain.js';
 import { SEARCH_TOOLS, searchCalc, searchLogStats, searchTimeAndTitle, searchWeather } from './react-search.js';
 
 export type TaskMatch =
   | { readonly id: 'log-stats' }
   | ({ readonly id: 'time-and-title' } & TimeTitleParams)
   | { readonly id: 'weather-f'; readonly city: string }
-  | { readonly id: 'calc'; readonly expression: string };
+  | { readonly id: 'calc'; readonly expression: string }
+  | { readonly id: 'owner-chain' };
 
 /** A reply after this many assistant turns is always a plain answer, whatever happened: it never loops. */
 export const MAX_TURNS = 8;
@@ -38,6 +40,7 @@ export function detectTask(text: string): TaskMatch | null {
   if (expr && /\d\s*[+\-*/^×÷]\s*[\d(]/.test(expr)) {
     return { id: 'calc', expression: expr.replace(/×/g, '*').replace(/÷/g, '/').replace(/\s+/g, ' ').trim() };
   }
+  if (/incidents\.log\b/.test(text) && /\bowner\b/i.test(text)) return { id: 'owner-chain' };
   return null;
 }
 
@@ -77,6 +80,8 @@ function decideFor(conv: Conversation, task: TaskMatch): SimReply {
         return codeWeather(conv, task.city);
       case 'calc':
         return codeCalc(conv, task.expression);
+      case 'owner-chain':
+        return codeOwnerChain(conv);
     }
   }
   if (mode === 'react-search') {
@@ -89,6 +94,8 @@ function decideFor(conv: Conversation, task: TaskMatch): SimReply {
         return searchWeather(conv, task.city);
       case 'calc':
         return searchCalc(conv, task.expression);
+      case 'owner-chain':
+        return reactOwnerChain(conv);
     }
   }
   if (conv.toolNames.size === 0) return finalAnswer(['This task needs tools, and the request offered none.']);
@@ -101,6 +108,8 @@ function decideFor(conv: Conversation, task: TaskMatch): SimReply {
       return reactWeather(conv, task.city);
     case 'calc':
       return reactCalc(conv, task.expression);
+    case 'owner-chain':
+      return reactOwnerChain(conv);
   }
 }
 

@@ -40,6 +40,15 @@ print('title: ' + page.title);`,
   printTitle: (url: string) => `print('title: ' + fetchPage(${q(url)}).title);`,
   weatherF: (city: string) => `const w = weather(${q(city)});\nprint(w);\nprint('fahrenheit: ' + (w.tempC * 9 / 5 + 32));`,
   printValue: (expression: string) => `print(${expression.replace(/\^/g, '**')});`,
+  ownerChain: `const counts = {};
+for (const line of read_file('incidents.log').split('\\n')) {
+  const m = /^\\S+\\s+ERROR\\s+\\[([\\w-]+)\\]/.exec(line);
+  if (m) counts[m[1]] = (counts[m[1]] || 0) + 1;
+}
+const service = Object.keys(counts).sort((a, b) => counts[b] - counts[a])[0];
+const config = JSON.parse(read_file('services/' + service + '.json'));
+const person = JSON.parse(read_file('people/' + config.owner + '.json'));
+print(JSON.stringify({ service, errors: counts[service], owner: config.owner, name: person.name }));`,
 };
 
 export const PY_PROGRAMS: typeof JS_PROGRAMS = {
@@ -68,6 +77,16 @@ print('title: ' + str(page.get('title')))`,
   printTitle: (url: string) => `print('title: ' + fetch_page(${q(url)})['title'])`,
   weatherF: (city: string) => `import json\nw = weather(${q(city)})\nprint(json.dumps(w))\nprint('fahrenheit: ' + str(w['tempC'] * 9 / 5 + 32))`,
   printValue: (expression: string) => `print(${expression.replace(/\^/g, '**')})`,
+  ownerChain: `import json, re
+counts = {}
+for line in read_file('incidents.log').splitlines():
+    m = re.match(r'^\\S+\\s+ERROR\\s+\\[([\\w-]+)\\]', line)
+    if m:
+        counts[m.group(1)] = counts.get(m.group(1), 0) + 1
+service = max(counts, key=counts.get)
+config = json.loads(read_file('services/' + service + '.json'))
+person = json.loads(read_file('people/' + config['owner'] + '.json'))
+print(json.dumps({'service': service, 'errors': counts[service], 'owner': config['owner'], 'name': person['name']}))`,
 };
 
 /** fetchPage → fetch_page: each language's own naming. */

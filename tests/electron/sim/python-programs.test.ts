@@ -137,4 +137,13 @@ describe.skipIf(!hasPython)('Python programs for an agent whose run_code asks fo
     expect(run.programs[1].result).toMatch(/^type: dict, keys: status, title, text$/m);
     expect((await validateAnswer(task, run.answer, { workspace }))?.ok).toBe(true);
   });
+
+  it.each([1, 2, 3])('owner-chain, seed %i: one Python program follows the log, the config and the person file', async (seed) => {
+    const workspace = await folders.workspaceFor('owner-chain', seed);
+    const task = resolveTask('owner-chain', { fixtureUrl: null });
+    const run = await pythonAgent(task.text, workspace, 1);
+    expect(run.programs.map((p) => p.code)).toEqual([PY_PROGRAMS.ownerChain]);
+    expect(run.programs[0].result).not.toContain('Traceback');
+    expect((await validateAnswer(task, run.answer, { workspace }))?.ok, run.answer).toBe(true);
+  });
 });
