@@ -11,6 +11,7 @@ import { weatherFor } from '../tools/get-weather.js';
 import { htmlTitle } from '../tools/html-text.js';
 import { countLog } from './log-stats.js';
 import { validateOwnerChain } from './owner-chain.js';
+import { validateToolCatalog } from './tool-catalog.js';
 
 export interface ValidateContext {
   readonly workspace: string;
@@ -34,6 +35,8 @@ export async function validateAnswer(task: TaskRef, answer: string, ctx: Validat
       return validateCalc(answer);
     case 'owner-chain':
       return validateOwnerChain(answer, ctx.workspace);
+    case 'tool-catalog':
+      return validateToolCatalog(task.text, answer);
     default:
       return null;
   }

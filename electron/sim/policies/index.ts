@@ -13,6 +13,8 @@ import { codeLogStats, reactLogStats } from './log-stats.js';
 import { codeTimeAndTitle, reactTimeAndTitle, type TimeTitleParams } from './time-and-title.js';
 import { codeCalc, codeWeather, reactCalc, reactWeather } from './weather-calc.js';
 import { codeOwnerChain, reactOwnerChain } from './owner-chain.js';
+import { catalogQuestion, type CatalogQuestion } from '../../engine/tasks/tool-catalog.js';
+import { codeToolCatalog, reactToolCatalog, searchToolCatalog } from './tool-catalog.js';
 import { SEARCH_TOOLS, searchCalc, searchLogStats, searchTimeAndTitle, searchWeather } from './react-search.js';
 
 export type TaskMatch =
@@ -20,7 +22,8 @@ export type TaskMatch =
   | ({ readonly id: 'time-and-title' } & TimeTitleParams)
   | { readonly id: 'weather-f'; readonly city: string }
   | { readonly id: 'calc'; readonly expression: string }
-  | { readonly id: 'owner-chain' };
+  | { readonly id: 'owner-chain' }
+  | ({ readonly id: 'tool-catalog' } & CatalogQuestion);
 
 /** A reply after this many assistant turns is always a plain answer, whatever happened: it never loops. */
 export const MAX_TURNS = 8;
@@ -41,6 +44,8 @@ export function detectTask(text: string): TaskMatch | null {
     return { id: 'calc', expression: expr.replace(/×/g, '*').replace(/÷/g, '/').replace(/\s+/g, ' ').trim() };
   }
   if (/incidents\.log\b/.test(text) && /\bowner\b/i.test(text)) return { id: 'owner-chain' };
+  const catalog = catalogQuestion(text);
+  if (catalog) return { id: 'tool-catalog', ...catalog };
   return null;
 }
 
@@ -82,6 +87,8 @@ function decideFor(conv: Conversation, task: TaskMatch): SimReply {
         return codeCalc(conv, task.expression);
       case 'owner-chain':
         return codeOwnerChain(conv);
+      case 'tool-catalog':
+        return codeToolCatalog(conv, task);
     }
   }
   if (mode === 'react-search') {
@@ -96,6 +103,8 @@ function decideFor(conv: Conversation, task: TaskMatch): SimReply {
         return searchCalc(conv, task.expression);
       case 'owner-chain':
         return reactOwnerChain(conv);
+      case 'tool-catalog':
+        return searchToolCatalog(conv, task);
     }
   }
   if (conv.toolNames.size === 0) return finalAnswer(['This task needs tools, and the request offered none.']);
@@ -110,6 +119,8 @@ function decideFor(conv: Conversation, task: TaskMatch): SimReply {
       return reactCalc(conv, task.expression);
     case 'owner-chain':
       return reactOwnerChain(conv);
+    case 'tool-catalog':
+      return reactToolCatalog(conv, task);
   }
 }
 

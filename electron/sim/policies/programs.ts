@@ -49,6 +49,11 @@ const service = Object.keys(counts).sort((a, b) => counts[b] - counts[a])[0];
 const config = JSON.parse(read_file('services/' + service + '.json'));
 const person = JSON.parse(read_file('people/' + config.owner + '.json'));
 print(JSON.stringify({ service, errors: counts[service], owner: config.owner, name: person.name }));`,
+  catalogCalls: (calls: readonly { variable: string; query: string; args: readonly (string | number)[] }[]) =>
+    [
+      ...calls.map((c) => `const ${c.variable} = search_tools(${q(c.query)})[0];`),
+      ...calls.map((c) => `print(JSON.stringify(${c.variable}(${c.args.map((a) => q(a)).join(', ')})));`),
+    ].join('\n'),
 };
 
 export const PY_PROGRAMS: typeof JS_PROGRAMS = {
@@ -87,6 +92,12 @@ service = max(counts, key=counts.get)
 config = json.loads(read_file('services/' + service + '.json'))
 person = json.loads(read_file('people/' + config['owner'] + '.json'))
 print(json.dumps({'service': service, 'errors': counts[service], 'owner': config['owner'], 'name': person['name']}))`,
+  catalogCalls: (calls: readonly { variable: string; query: string; args: readonly (string | number)[] }[]) =>
+    [
+      'import json',
+      ...calls.map((c) => `${snake(c.variable)} = search_tools(${q(c.query)})[0]`),
+      ...calls.map((c) => `print(json.dumps(${snake(c.variable)}(${c.args.map((a) => q(a)).join(', ')})))`),
+    ].join('\n'),
 };
 
 /** fetchPage → fetch_page: each language's own naming. */
