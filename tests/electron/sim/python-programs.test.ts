@@ -113,7 +113,7 @@ describe.skipIf(!hasPython)('Python programs for an agent whose run_code asks fo
     expect(programLanguage({ runCodeDescription: 'Run a JavaScript program. Only what it prints…' })).toBe('javascript');
     expect(programLanguage({ runCodeDescription: '' })).toBe('javascript');
     // Every Python program the policies write at least compiles.
-    for (const code of [PY_PROGRAMS.logStats, PY_PROGRAMS.explore, PY_PROGRAMS.guessTitle('http://x'), PY_PROGRAMS.inspectPage('http://x')]) {
+    for (const code of [PY_PROGRAMS.ownerChain, PY_PROGRAMS.catalogCalls([{ variable: 'convertMoney', query: 'convert currency', args: [250, 'USD'] }]), PY_PROGRAMS.logStats, PY_PROGRAMS.explore, PY_PROGRAMS.guessTitle('http://x'), PY_PROGRAMS.inspectPage('http://x')]) {
       expect(() => execFileSync('python3', ['-c', `import ast, sys; ast.parse(sys.argv[1])`, code])).not.toThrow();
     }
   });
