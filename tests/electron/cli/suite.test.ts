@@ -55,7 +55,7 @@ describe('parallax suite', () => {
     expect(out.overall.map((a) => a.mode).sort()).toEqual(['code', 'react']);
     for (const a of out.overall) {
       const p = pooled.get(a.mode)!;
-      expect(a.trials).toBe(8);
+      expect(a.trials).toBe(BUILTIN_TASKS.length * 2);
       expect(a.passRate.k).toBe(p.passed);
       expect(a.passRate.n).toBe(p.runs);
       expect(a.total.mean).toBeCloseTo(p.totals.reduce((x, y) => x + y, 0) / p.totals.length, 9);
