@@ -53,6 +53,20 @@ export const BUILTIN_TASKS: readonly TaskInfo[] = [
     text: 'Read release-notes.txt and tell me the version number of the latest release.',
     about: 'Recovering from a tool error: the named file is elsewhere; its real error leads to listing folders or a search program.',
   },
+  {
+    id: 'owner-chain',
+    title: 'Owner of the noisiest service',
+    text:
+      'Find the service with the most ERROR entries in incidents.log, then open its config in services/<service>.json ' +
+      'to get the owner id, then look that person up in people/<owner id>.json. Tell me the owner\'s full name.',
+    about: 'A dependent chain of three reads: ReAct pays a round trip per hop, resending the log each time; one program follows the chain, so Code Mode should win.',
+  },
+  {
+    id: 'tool-catalog',
+    title: 'Two tools out of sixty-five',
+    text: 'Convert 250 US dollars to Japanese yen, and tell me the straight-line distance from Paris to Berlin in kilometres.',
+    about: 'A catalog of 57 demo tools joins the run: ReAct sends all 65 schemas every step, tool search and Code Mode find the two needed, so ReAct should lose.',
+  },
 ];
 
 export function findTask(id: string): TaskInfo | undefined {

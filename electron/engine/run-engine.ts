@@ -82,7 +82,7 @@ export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {
     // A spec from the host carries the whole policy; one made elsewhere gets the defaults for this machine.
     const policy = resolveApprovalPolicy(spec.settings.approvals, { shellSandbox: sandbox.kind, userFolder: false });
     const approvals = new ApprovalGate(policy, (e) => recorder.emit(e), io.askApproval ?? null);
-    mode = createMode(spec.mode, { workspace, settings: spec.settings, approvals });
+    mode = createMode(spec.mode, { workspace, settings: spec.settings, taskId: spec.task.id, approvals });
     recorder.emit(runStartedOf(spec, { startedAt, systemPrompt: mode.systemPrompt, tools: mode.tools(), shellSandbox: { kind: sandbox.kind, reason: sandbox.reason } }));
     const client = createChatClient(spec.provider, io.apiKey, {
       timeoutMs: spec.settings.requestTimeoutMs,

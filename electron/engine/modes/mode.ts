@@ -36,6 +36,8 @@ export interface ModeAdapter {
 export interface ModeOptions {
   readonly workspace: string;
   readonly settings: RunSettings;
+  /** The built-in task of the run, if any: a task may bring tools of its own (tasks/task-tools.ts). */
+  readonly taskId?: string | null;
   /** The approval policy, for tool calls made inside programs (the loop checks direct calls itself). */
   readonly approvals?: ApprovalGate;
 }

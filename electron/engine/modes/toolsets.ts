@@ -9,6 +9,7 @@ import type { ToolsetId } from '../../../shared/toolsets.js';
 import { CODE_SYSTEM_PROMPT, HYBRID_SYSTEM_PROMPT, REACT_SEARCH_SYSTEM_PROMPT, REACT_SYSTEM_PROMPT } from './prompts.js';
 import { runCodeDescription } from './code/run-code-tool.js';
 import { ALL_TOOLS } from '../tools/index.js';
+import { taskTools } from '../tasks/task-tools.js';
 import { SEED_PROMPTS, SEED_TOOLS, seedRunCodeDescription } from '../tools/seed-tools.js';
 import type { ToolDefinition } from '../tools/tool.js';
 
@@ -29,8 +30,20 @@ const TOOLSETS: Readonly<Record<ToolsetId, Toolset>> = {
   seed: { id: 'seed', tools: SEED_TOOLS, systemPrompts: SEED_PROMPTS, runCodeDescription: seedRunCodeDescription },
 };
 
-export function toolsetOf(settings: Pick<RunSettings, 'toolset'>): Toolset {
-  return TOOLSETS[settings.toolset ?? 'parallax'];
+const withTaskTools = new Map<string, Toolset>();
+
+/** The run's profile, plus the tools its built-in task brings (tasks/task-tools.ts), appended after the profile's own. */
+export function toolsetOf(settings: Pick<RunSettings, 'toolset'>, taskId?: string | null): Toolset {
+  const base = TOOLSETS[settings.toolset ?? 'parallax'];
+  const extra = taskTools(taskId);
+  if (extra.length === 0) return base;
+  const key = `${base.id}/${taskId}`;
+  let toolset = withTaskTools.get(key);
+  if (!toolset) {
+    toolset = { ...base, tools: [...base.tools, ...extra] };
+    withTaskTools.set(key, toolset);
+  }
+  return toolset;
 }
 
 /** A tool of the run's profile by name. */

@@ -6,6 +6,7 @@ import { generateLogs } from './log-stats.js';
 import { generateConfig, type FixtureFile } from './config-lookup.js';
 import { generateServiceLog } from './write-errors.js';
 import { generateReleaseNotes } from './missing-file.js';
+import { generateOwnerChain } from './owner-chain.js';
 
 export const DEFAULT_FIXTURE_SEED = 7;
 
@@ -30,7 +31,7 @@ export async function prepareFixture(taskId: string, dir: string, seed: number =
     );
     return;
   }
-  const files = smallTaskFiles(task.id, seed);
+  const files = smallTaskFiles(task.id, seed) ?? generatedFiles(task.id, seed);
   if (files) {
     for (const file of files) {
       await fs.mkdir(path.dirname(path.join(dir, file.name)), { recursive: true });
@@ -54,6 +55,16 @@ function smallTaskFiles(taskId: string, seed: number): FixtureFile[] | null {
       return generateServiceLog(seed);
     case 'missing-file':
       return generateReleaseNotes(seed);
+    default:
+      return null;
+  }
+}
+
+/** The files of a task whose fixture is generated whole (folders included); null for the others. */
+function generatedFiles(taskId: string, seed: number): readonly { name: string; content: string }[] | null {
+  switch (taskId) {
+    case 'owner-chain':
+      return generateOwnerChain(seed);
     default:
       return null;
   }

@@ -13,6 +13,8 @@ import { countLog } from './log-stats.js';
 import { validateConfigLookup } from './config-lookup.js';
 import { validateWriteErrors } from './write-errors.js';
 import { validateMissingFile } from './missing-file.js';
+import { validateOwnerChain } from './owner-chain.js';
+import { validateToolCatalog } from './tool-catalog.js';
 
 export interface ValidateContext {
   readonly workspace: string;
@@ -40,6 +42,10 @@ export async function validateAnswer(task: TaskRef, answer: string, ctx: Validat
       return validateWriteErrors(answer, ctx.workspace);
     case 'missing-file':
       return validateMissingFile(answer, ctx.workspace);
+    case 'owner-chain':
+      return validateOwnerChain(answer, ctx.workspace);
+    case 'tool-catalog':
+      return validateToolCatalog(task.text, answer);
     default:
       return null;
   }

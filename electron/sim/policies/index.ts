@@ -12,6 +12,9 @@ import { readConversation, type Conversation } from './conversation.js';
 import { codeLogStats, reactLogStats } from './log-stats.js';
 import { codeTimeAndTitle, reactTimeAndTitle, type TimeTitleParams } from './time-and-title.js';
 import { codeCalc, codeWeather, reactCalc, reactWeather } from './weather-calc.js';
+import { codeOwnerChain, reactOwnerChain } from './owner-chain.js';
+import { catalogQuestion, type CatalogQuestion } from '../../engine/tasks/tool-catalog.js';
+import { codeToolCatalog, reactToolCatalog, searchToolCatalog } from './tool-catalog.js';
 import { SEARCH_TOOLS, searchCalc, searchLogStats, searchTimeAndTitle, searchWeather } from './react-search.js';
 import { codeConfigLookup, reactConfigLookup } from './config-lookup.js';
 import { codeWriteErrors, reactWriteErrors, type WriteErrorsParams } from './write-errors.js';
@@ -24,7 +27,9 @@ export type TaskMatch =
   | { readonly id: 'calc'; readonly expression: string }
   | { readonly id: 'config-lookup'; readonly file: string }
   | ({ readonly id: 'write-errors' } & WriteErrorsParams)
-  | { readonly id: 'missing-file'; readonly file: string };
+  | { readonly id: 'missing-file'; readonly file: string }
+  | { readonly id: 'owner-chain' }
+  | ({ readonly id: 'tool-catalog' } & CatalogQuestion);
 
 /** A reply after this many assistant turns is always a plain answer, whatever happened: it never loops. */
 export const MAX_TURNS = 8;
@@ -44,6 +49,9 @@ export function detectTask(text: string): TaskMatch | null {
   if (expr && /\d\s*[+\-*/^×÷]\s*[\d(]/.test(expr)) {
     return { id: 'calc', expression: expr.replace(/×/g, '*').replace(/÷/g, '/').replace(/\s+/g, ' ').trim() };
   }
+  if (/incidents\.log\b/.test(text) && /\bowner\b/i.test(text)) return { id: 'owner-chain' };
+  const catalog = catalogQuestion(text);
+  if (catalog) return { id: 'tool-catalog', ...catalog };
   return detectFileTask(text);
 }
 
@@ -103,6 +111,10 @@ function decideFor(conv: Conversation, task: TaskMatch): SimReply {
         return codeWriteErrors(conv, task);
       case 'missing-file':
         return mode === 'hybrid' ? reactMissingFile(conv, task.file) : codeMissingFile(conv, task.file);
+      case 'owner-chain':
+        return codeOwnerChain(conv);
+      case 'tool-catalog':
+        return codeToolCatalog(conv, task);
     }
   }
   if (mode === 'react-search') {
@@ -122,6 +134,10 @@ function decideFor(conv: Conversation, task: TaskMatch): SimReply {
         return reactWriteErrors(conv, task);
       case 'missing-file':
         return reactMissingFile(conv, task.file);
+      case 'owner-chain':
+        return reactOwnerChain(conv);
+      case 'tool-catalog':
+        return searchToolCatalog(conv, task);
     }
   }
   if (conv.toolNames.size === 0) return finalAnswer(['This task needs tools, and the request offered none.']);
@@ -140,6 +156,10 @@ function decideFor(conv: Conversation, task: TaskMatch): SimReply {
       return reactWriteErrors(conv, task);
     case 'missing-file':
       return reactMissingFile(conv, task.file);
+    case 'owner-chain':
+      return reactOwnerChain(conv);
+    case 'tool-catalog':
+      return reactToolCatalog(conv, task);
   }
 }
 

@@ -52,6 +52,20 @@ print('wrote ' + lines.length + ' ERROR lines to ' + ${q(target)});`,
 const found = walk('.').filter((path) => path.toLowerCase().split('/').pop().includes(${q(stem)}));
 print('found: ' + found.join(', '));
 if (found.length > 0) print(read_file(found[0]));`,
+  ownerChain: `const counts = {};
+for (const line of read_file('incidents.log').split('\\n')) {
+  const m = /^\\S+\\s+ERROR\\s+\\[([\\w-]+)\\]/.exec(line);
+  if (m) counts[m[1]] = (counts[m[1]] || 0) + 1;
+}
+const service = Object.keys(counts).sort((a, b) => counts[b] - counts[a])[0];
+const config = JSON.parse(read_file('services/' + service + '.json'));
+const person = JSON.parse(read_file('people/' + config.owner + '.json'));
+print(JSON.stringify({ service, errors: counts[service], owner: config.owner, name: person.name }));`,
+  catalogCalls: (calls: readonly { variable: string; query: string; args: readonly (string | number)[] }[]) =>
+    [
+      ...calls.map((c) => `const ${c.variable} = search_tools(${q(c.query)})[0];`),
+      ...calls.map((c) => `print(JSON.stringify(${c.variable}(${c.args.map((a) => q(a)).join(', ')})));`),
+    ].join('\n'),
 };
 
 export const PY_PROGRAMS: typeof JS_PROGRAMS = {
@@ -96,6 +110,22 @@ found = [path for path in walk('.') if ${q(stem)} in path.lower().split('/')[-1]
 print('found: ' + ', '.join(found))
 if found:
     print(read_file(found[0]))`,
+  ownerChain: `import json, re
+counts = {}
+for line in read_file('incidents.log').splitlines():
+    m = re.match(r'^\\S+\\s+ERROR\\s+\\[([\\w-]+)\\]', line)
+    if m:
+        counts[m.group(1)] = counts.get(m.group(1), 0) + 1
+service = max(counts, key=counts.get)
+config = json.loads(read_file('services/' + service + '.json'))
+person = json.loads(read_file('people/' + config['owner'] + '.json'))
+print(json.dumps({'service': service, 'errors': counts[service], 'owner': config['owner'], 'name': person['name']}))`,
+  catalogCalls: (calls: readonly { variable: string; query: string; args: readonly (string | number)[] }[]) =>
+    [
+      'import json',
+      ...calls.map((c) => `${snake(c.variable)} = search_tools(${q(c.query)})[0]`),
+      ...calls.map((c) => `print(json.dumps(${snake(c.variable)}(${c.args.map((a) => q(a)).join(', ')})))`),
+    ].join('\n'),
 };
 
 /** fetchPage → fetch_page: each language's own naming. */

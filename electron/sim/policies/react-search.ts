@@ -19,6 +19,8 @@ export const SEARCH_QUERIES: Readonly<Record<string, string>> = {
   fetch_url: 'download web page',
   get_weather: 'weather temperature for a city',
   calculator: 'arithmetic calculator',
+  convert_currency: 'convert money to another currency',
+  city_distance: 'distance between two cities',
 };
 
 /** Search for every needed tool not offered yet, in one step; null once all are offered. */

@@ -9,9 +9,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { prepareFixture } from '../../../electron/engine/tasks/index.js';
 import { DEFAULT_SETTINGS } from '../../../shared/run-spec.js';
-import { ALL_TOOLS, findTool, invokeTool, toolExposure, toolResultText, unknownToolMessage, warmUpTools } from '../../../electron/engine/tools/index.js';
+import { invokeTool, toolExposure, toolResultText, unknownToolMessage, warmUpTools } from '../../../electron/engine/tools/index.js';
 import { standardBindings } from '../../../electron/engine/modes/code/bindings.js';
 import { runCodeExposure } from '../../../electron/engine/modes/code/run-code-tool.js';
+import { toolsetOf } from '../../../electron/engine/modes/toolsets.js';
 import { openRunToolState } from '../../../electron/engine/tools/run-state.js';
 import { disposeSharedSandbox, limitsFromSettings, programText, runProgram } from '../../../electron/engine/sandbox/index.js';
 
@@ -50,10 +51,16 @@ export interface DriveOptions {
   readonly fixtureUrl?: string;
   /** The trial sent to the simulated model (x-parallax-sim-trial); absent: no header, which means trial 1. */
   readonly trial?: number;
+  /** The built-in task, for the tools it brings to the run (tasks/task-tools.ts), as the engine offers them. */
+  readonly taskId?: string;
 }
 
-export function wireTools(mode: Mode, returnTypes = true): Record<string, unknown>[] {
-  const exposed = mode === 'react' ? ALL_TOOLS.map(toolExposure) : [runCodeExposure(standardBindings().tools, returnTypes)];
+/** The tools of a run of `taskId` under the default profile. */
+export const runTools = (taskId?: string) => toolsetOf(DEFAULT_SETTINGS, taskId).tools;
+
+export function wireTools(mode: Mode, returnTypes = true, taskId?: string): Record<string, unknown>[] {
+  const all = runTools(taskId);
+  const exposed = mode === 'react' ? all.map(toolExposure) : [runCodeExposure(standardBindings(all).tools, returnTypes)];
   return exposed.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
 }
 
@@ -83,7 +90,7 @@ export async function drive(opts: DriveOptions): Promise<DriveResult> {
   if (opts.faults?.length) headers['x-parallax-sim-faults'] = opts.faults.join(',');
   if (opts.trial !== undefined) headers['x-parallax-sim-trial'] = String(opts.trial);
   const client = capturingClient(opts.baseURL, bodies, headers);
-  const tools = wireTools(opts.mode, opts.returnTypes ?? true);
+  const tools = wireTools(opts.mode, opts.returnTypes ?? true, opts.taskId);
   const messages: Msg[] = [
     { role: 'system', content: 'You are a careful agent. Use the tools.' },
     { role: 'user', content: opts.task },
@@ -126,9 +133,9 @@ async function runCall(call: WireCall, offered: string[], opts: DriveOptions): P
   } catch (e) {
     return `Error: ${call.function.name}: The arguments are not valid JSON (${(e as Error).message}).`;
   }
-  if (call.function.name === 'run_code') return runCode(String(args.code), opts.workspace, opts.codeTimeoutMs ?? 1000, opts.returnTypes ?? true);
+  if (call.function.name === 'run_code') return runCode(String(args.code), opts.workspace, opts.codeTimeoutMs ?? 1000, opts.returnTypes ?? true, opts.taskId);
   try {
-    return toolResultText(await invokeTool(findTool(call.function.name)!, args, toolCtx(opts.workspace)));
+    return toolResultText(await invokeTool(runTools(opts.taskId).find((t) => t.name === call.function.name)!, args, toolCtx(opts.workspace)));
   } catch (e) {
     return `Error: ${(e as Error).message}`;
   }
@@ -139,9 +146,9 @@ function toolCtx(workspace: string) {
 }
 
 /** Runs a program in the real Code Mode sandbox with the standard bindings, as Code Mode does. */
-async function runCode(code: string, workspace: string, codeTimeoutMs: number, returnTypes: boolean): Promise<string> {
+async function runCode(code: string, workspace: string, codeTimeoutMs: number, returnTypes: boolean, taskId?: string): Promise<string> {
   const settings = { ...DEFAULT_SETTINGS, codeTimeoutMs, returnTypes };
-  const { tools, hiddenTools } = standardBindings();
+  const { tools, hiddenTools } = standardBindings(runTools(taskId));
   const result = await runProgram(code, { tools, hiddenTools, ctx: { ...toolCtx(workspace), settings }, limits: limitsFromSettings(settings), returnTypes });
   return programText(result);
 }

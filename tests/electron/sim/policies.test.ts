@@ -31,7 +31,7 @@ describe('every built-in task × mode reaches a validated answer with real tools
       it(`${task.id} / ${mode}`, async () => {
         const workspace = await workspaceFor(task.id);
         const ref = resolveTask(task.id, { fixtureUrl: page.url });
-        const run = await drive({ baseURL: sim.url, task: ref.text, mode, workspace, fixtureUrl: page.url });
+        const run = await drive({ baseURL: sim.url, task: ref.text, mode, workspace, fixtureUrl: page.url, taskId: task.id });
         const validation = await validateAnswer(ref, run.answer, { workspace });
         expect(validation, `${run.answer}\n${validation?.detail}`).toMatchObject({ ok: true });
         expect(run.answer).toContain('simulated');

@@ -116,7 +116,7 @@ describe.skipIf(!hasPython)('Python programs for an agent whose run_code asks fo
     expect(programLanguage({ runCodeDescription: 'Run a JavaScript program. Only what it prints…' })).toBe('javascript');
     expect(programLanguage({ runCodeDescription: '' })).toBe('javascript');
     // Every Python program the policies write at least compiles.
-    for (const code of [PY_PROGRAMS.logStats, PY_PROGRAMS.explore, PY_PROGRAMS.guessTitle('http://x'), PY_PROGRAMS.inspectPage('http://x'), PY_PROGRAMS.configPort('c.json'), PY_PROGRAMS.writeErrors('a.log', 'b.log'), PY_PROGRAMS.findAndRead('notes')]) {
+    for (const code of [PY_PROGRAMS.ownerChain, PY_PROGRAMS.catalogCalls([{ variable: 'convertMoney', query: 'convert currency', args: [250, 'USD'] }]), PY_PROGRAMS.logStats, PY_PROGRAMS.explore, PY_PROGRAMS.guessTitle('http://x'), PY_PROGRAMS.inspectPage('http://x'), PY_PROGRAMS.configPort('c.json'), PY_PROGRAMS.writeErrors('a.log', 'b.log'), PY_PROGRAMS.findAndRead('notes')]) {
       expect(() => execFileSync('python3', ['-c', `import ast, sys; ast.parse(sys.argv[1])`, code])).not.toThrow();
     }
   });
@@ -156,5 +156,14 @@ describe.skipIf(!hasPython)('Python programs for an agent whose run_code asks fo
     expect(run.programs).toHaveLength(2);
     expect(run.programs[0].result).toMatch(/FileNotFoundError: \[Errno 2\] No such file or directory: 'release-notes\.txt'/);
     expect(run.programs[1].result).toMatch(/^found: docs\/release-notes\.md$/m);
+  });
+
+  it.each([1, 2, 3])('owner-chain, seed %i: one Python program follows the log, the config and the person file', async (seed) => {
+    const workspace = await folders.workspaceFor('owner-chain', seed);
+    const task = resolveTask('owner-chain', { fixtureUrl: null });
+    const run = await pythonAgent(task.text, workspace, 1);
+    expect(run.programs.map((p) => p.code)).toEqual([PY_PROGRAMS.ownerChain]);
+    expect(run.programs[0].result).not.toContain('Traceback');
+    expect((await validateAnswer(task, run.answer, { workspace }))?.ok, run.answer).toBe(true);
   });
 });

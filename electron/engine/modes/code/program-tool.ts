@@ -40,7 +40,7 @@ export interface ProgramTool {
 }
 
 export function createProgramTool(opts: ModeOptions): ProgramTool {
-  const toolset = toolsetOf(opts.settings);
+  const toolset = toolsetOf(opts.settings, opts.taskId);
   const { tools, hiddenTools } = standardBindings(toolset.tools);
   const exposure = runCodeExposure(tools, opts.settings.returnTypes, toolset.runCodeDescription);
   const limits = limitsFromSettings(opts.settings);
