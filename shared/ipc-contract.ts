@@ -191,6 +191,8 @@ export interface InvokeMap {
   /** Stored suite runs (`parallax suite run`), newest first; read-only in the app. */
   'suites:list': { args: []; result: readonly SuiteRecord[] };
   'suites:open': { args: [suiteId: string]; result: SuiteView };
+  /** A suite run's report (Markdown, JSON or HTML), saved with a dialog (desktop) or downloaded (web host). */
+  'suites:export': { args: [suiteId: string, format: ReportFormat]; result: ExportResult };
 }
 
 /** Event channels: name → payload. */
@@ -209,7 +211,7 @@ export const INVOKE_CHANNELS = [
   'app:info', 'app:ready', 'tasks:list', 'comparison:start', 'comparison:cancel', 'run:cancel',
   'history:list', 'history:damaged', 'history:open', 'history:delete', 'report:export', 'provider:models', 'provider:test',
   'keys:set', 'keys:status', 'keys:use-env', 'workspace:choose', 'approval:answer', 'prices:get', 'prices:set', 'prices:remove', 'prices:reset',
-  'suites:list', 'suites:open',
+  'suites:list', 'suites:open', 'suites:export',
 ] as const satisfies readonly InvokeChannel[];
 
 export const EVENT_CHANNELS = ['run:events', 'menu:command'] as const satisfies readonly EventChannel[];

@@ -222,6 +222,12 @@ export function createHost(options: HostOptions): Host {
       const record = await new SuiteStore(options.dataDir).read(checkId(suiteId, 'suite'));
       return suiteView(await openSuite(record, (id) => store.open(checkId(id, 'comparison'), isLive)));
     },
+    'suites:export': async (suiteId, format) => {
+      const record = await new SuiteStore(options.dataDir).read(checkId(suiteId, 'suite'));
+      const { builtSuiteReport } = await import('../suite/suite-report.js');
+      const built = builtSuiteReport(await openSuite(record, (id) => store.open(checkId(id, 'comparison'), isLive)), String(format));
+      return options.exportReport ? options.exportReport(built) : { status: 'download', ...built };
+    },
     'history:damaged': async () => store.listDamaged(),
     'history:open': async (comparisonId) => store.open(checkId(comparisonId, 'comparison'), isLive),
     'history:delete': async (comparisonId) => {

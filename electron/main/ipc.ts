@@ -47,6 +47,7 @@ export const INVOKE_ARITY: { readonly [C in InvokeChannel]: InvokeArgs<C>['lengt
   'approval:answer': 3,
   'suites:list': 0,
   'suites:open': 1,
+  'suites:export': 2,
 };
 
 export type SenderCheck = (event: IpcMainInvokeEvent) => boolean;

@@ -45,6 +45,7 @@ const api = {
   'prices:remove': invoker('prices:remove'),
   'suites:list': invoker('suites:list'),
   'suites:open': invoker('suites:open'),
+  'suites:export': invoker('suites:export'),
   'prices:reset': invoker('prices:reset'),
   'keys:use-env': invoker('keys:use-env'),
   'workspace:choose': invoker('workspace:choose'),

@@ -2,7 +2,7 @@
  * What buttons, shortcuts and menu commands do. Each action talks to the host through the api client and
  * records the outcome in the store; errors become toasts or inline messages, never silent failures.
  */
-import type { ApprovalAnswer, MenuCommand, ReportFormat } from '../../shared/ipc-contract.js';
+import type { ApprovalAnswer, MenuCommand, ReportFormat, ExportResult } from '../../shared/ipc-contract.js';
 import { findPreset } from '../../shared/providers.js';
 import { findTask } from '../../shared/tasks.js';
 import { fmtDateTime } from '../lib/format.js';
@@ -198,8 +198,17 @@ function confirmDelete(id: string): void {
 export async function exportReport(format: ReportFormat, comparisonId = st().active?.meta.id): Promise<void> {
   st().setExportMenuOpen(false);
   if (!comparisonId) return;
+  await deliverReport(format, () => invoke('report:export', comparisonId, format));
+}
+
+/** A suite run's report (Markdown, JSON or HTML), delivered like a comparison's. */
+export async function exportSuiteReport(format: ReportFormat, suiteId: string): Promise<void> {
+  await deliverReport(format, () => invoke('suites:export', suiteId, format));
+}
+
+async function deliverReport(format: ReportFormat, build: () => Promise<ExportResult>): Promise<void> {
   try {
-    const result = await invoke('report:export', comparisonId, format);
+    const result = await build();
     if (result.status === 'download') {
       const url = URL.createObjectURL(new Blob([result.content], { type: result.mimeType }));
       const a = document.createElement('a');

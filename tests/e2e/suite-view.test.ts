@@ -48,6 +48,19 @@ describe('a suite run in the app', { timeout: 300_000 }, () => {
     expect(await page.textContent('[data-testid=suite-view]')).toContain('Tokens (simulated)');
     await saveShot(page, 'suite-leaderboard');
 
+    // Exported like a comparison: each format downloads the report the CLI's `suite report` writes.
+    for (const format of ['html', 'md', 'json'] as const) {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click(`[data-testid=suite-export-${format}]`)]);
+      expect(download.suggestedFilename()).toBe(`parallax-suite-${id}.${format}`);
+      const text = await (await download.createReadStream()).toArray().then((parts) => Buffer.concat(parts).toString('utf8'));
+      const cli = await runCli(['suite', 'report', id, '--format', format], env);
+      expect(cli.code, cli.stderr).toBe(0);
+      if (format === 'json') expect(JSON.parse(text)).toEqual(JSON.parse(cli.stdout));
+      else expect(text).toContain(want.overall.rows[0]![0]!);
+    }
+    expect(await page.locator('[data-testid=toast]').last().textContent()).toContain('Report downloaded');
+    await expect(host.invoke('suites:export', id, 'csv')).rejects.toThrow(/comes as md, json, html/);
+
     await page.click('[data-testid=suite-close]');
     await page.waitForSelector('[data-testid=suite-view]', { state: 'detached' });
     expect(errors).toEqual([]);

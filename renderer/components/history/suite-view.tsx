@@ -1,4 +1,6 @@
 /** A stored suite run, read-only: the overall ranking of the modes and one row per task and mode. */
+import { exportSuiteReport } from '../../app/actions.js';
+import { REPORT_FORMAT_INFO } from '../../../shared/report-formats.js';
 import { BOARD_NOTE, boardTables, type BoardTable } from '../../../shared/suite-leaderboard.js';
 import { FIGURES_NOTE } from '../../../shared/summary.js';
 import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
@@ -55,6 +57,14 @@ export function SuiteView() {
               Suite {record.name} · {record.tasks.length} tasks × {record.modes.length} mode{record.modes.length === 1 ? '' : 's'} × {record.trials} trial{record.trials === 1 ? '' : 's'}
             </h3>
             {simulated ? <SimBadge /> : null}
+            <span className="suite-export" role="group" aria-label="Export the suite report">
+              Export
+              {(['html', 'md', 'json'] as const).map((f) => (
+                <button key={f} type="button" className="btn btn-sm" onClick={() => void exportSuiteReport(f, record.id)} data-testid={`suite-export-${f}`} title={`Export the leaderboard as ${REPORT_FORMAT_INFO[f].label}`}>
+                  {f === 'md' ? 'Markdown' : f.toUpperCase()}
+                </button>
+              ))}
+            </span>
             <button type="button" className="btn btn-sm suite-close" onClick={() => appStore.getState().setActiveSuite(null)} data-testid="suite-close">
               Close
             </button>
