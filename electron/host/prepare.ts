@@ -117,8 +117,8 @@ export const checkBaseUrl = normalizeBaseUrl;
 export async function fetchKey(provider: ResolvedProvider, getApiKey: GetApiKey): Promise<string | null> {
   const key = (await getApiKey(provider.info, provider.apiKeyEnv))?.trim() || null;
   if (!key && provider.needsKey) {
-    const where = provider.apiKeyEnv ? `, or set the environment variable ${provider.apiKeyEnv} for the CLI` : '';
-    throw new Error(`Provider "${provider.info.name}" needs an API key and none is set. Add the key in Settings${where}, then start again.`);
+    const where = provider.apiKeyEnv ? `, or set the environment variable ${provider.apiKeyEnv} for the CLI and the web host` : '';
+    throw new Error(`Provider "${provider.info.name}" needs an API key and none is set. Enter it under Model in the composer (desktop app)${where}, then start again.`);
   }
   return key;
 }
@@ -200,6 +200,8 @@ export async function prepareRunBase(
   const chosen = parseSettings(request.settings);
   const provider = await resolveProvider(request.provider, opts.services, opts.keyEnv);
   const apiKey = await fetchKey(provider, opts.getApiKey);
+  // Before any copy is made or worker started: an unreachable provider or a refused key fails now, in under 2 s.
+  await (await import('./preflight.js')).preflight(provider.info, apiKey);
   const price = provider.info.simulated ? null : resolvePrice(await opts.loadPrices(), provider.info);
   const { resolveTask } = await import('../engine/tasks/resolve.js'); // not the index: its validator loads html-to-text
   const fixtureUrl = needsFixtureServer(request.task.trim()) ? await opts.services.fixtureUrl() : null;

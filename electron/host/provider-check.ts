@@ -77,7 +77,7 @@ function describeFailure(err: unknown, info: ProviderInfo, hadKey: boolean, time
     if (status === 401 || status === 403) {
       return { ok: false, reason: 'bad-key', detail: hadKey
         ? `${where} rejected the API key (${status}). Check the key set for ${info.name}.`
-        : `${where} needs an API key (${status}). Add one in Settings.` };
+        : `${where} needs an API key (${status}). Enter it under Model in the composer, or set the provider's key variable for the CLI.` };
     }
     if (status === 404 || status === 405) {
       return { ok: false, reason: 'bad-url', detail: `${where} has no /models endpoint (${status}). Check that the base URL ends with the API path, usually /v1.` };

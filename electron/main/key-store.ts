@@ -151,7 +151,7 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
           return safeStorage.decryptString(Buffer.from(stored!, 'base64'));
         } catch {
           throw new KeyStoreError(
-            `The stored key for "${providerName}" can no longer be decrypted (the system keychain changed). Enter the key again in Settings.`,
+            `The stored key for "${providerName}" can no longer be decrypted (the system keychain changed). Enter the key again under Model in the composer.`,
           );
         }
       };

@@ -117,7 +117,7 @@ export function classifyStatus(status: number, detail: string, provider: Provide
 const TLS = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS|ERR_SSL/;
 
 /** What a socket error code means for the user, and whether trying again can help. */
-function networkMessage(code: string, text: string, provider: ProviderInfo): ModelRequestError {
+export function networkMessage(code: string, text: string, provider: ProviderInfo): ModelRequestError {
   const at = where(provider);
   let host = provider.baseUrl;
   try {

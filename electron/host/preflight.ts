@@ -1,0 +1,35 @@
+/**
+ * Before any worker starts: does the provider answer at all, and does it refuse the key? One GET of
+ * `<base URL>/models` with the key, bounded by a short deadline. An unreachable host (refused, unknown name, TLS)
+ * or a refused key ends the start at once, in the words the runs would have used (engine/provider/errors.ts,
+ * loaded only on a failure so a good start never loads the openai SDK). Anything else — slow, 404 (no
+ * /models), a server error — lets the comparison start: its requests say more, and retry.
+ */
+import type { ProviderInfo } from '../../shared/run-spec.js';
+
+export const PREFLIGHT_TIMEOUT_MS = 1500;
+
+export async function preflight(info: ProviderInfo, apiKey: string | null, timeoutMs = PREFLIGHT_TIMEOUT_MS): Promise<void> {
+  if (info.simulated) return;
+  const url = `${info.baseUrl.replace(/\/+$/, '')}/models`;
+  let res: Response;
+  try {
+    res = await fetch(url, { headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {}, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
+  } catch (err) {
+    if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) return;
+    const { networkMessage, socketCause } = await import('../engine/provider/errors.js');
+    const cause = socketCause(err);
+    if (!cause) return;
+    throw new Error(`${networkMessage(cause.code, cause.text, info).message} Nothing was started.`);
+  }
+  if (res.status !== 401 && res.status !== 403) {
+    await res.body?.cancel().catch(() => undefined);
+    return;
+  }
+  const body = await res.text().catch(() => '');
+  const { classifyStatus, detailOf } = await import('../engine/provider/errors.js');
+  const error = classifyStatus(res.status, detailOf(body, res.statusText || 'no body'), info, res.headers);
+  // A 403 that is not about the key (a model the key lacks, a region block) is for the run to report.
+  if (error.kind !== 'key') return;
+  throw new Error(`${error.message} Nothing was started.`);
+}
