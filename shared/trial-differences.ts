@@ -12,7 +12,7 @@ import { MODE_LABELS, type ModeId } from './modes.js';
 import { formatUsd } from './cost.js';
 import { formatDuration, formatMean } from './format.js';
 import { countsInFigures, ONE_TRIAL_NOTE, type RunSummary } from './summary.js';
-import { compareMeans, compareRates, type PermutationResult } from './trial-stats.js';
+import { compareMeans, compareRates, type MeanDifference, type PermutationResult } from './trial-stats.js';
 
 export interface TrialRun {
   readonly trial: number;
@@ -32,20 +32,11 @@ export const DIFF_FIGURES: readonly { readonly key: DiffFigure; readonly label: 
   { key: 'passRate', label: 'Pass rate', verb: 'passed', less: '', more: '', same: '' },
 ];
 
-export interface ModeDifference {
+/** One mode against the baseline on one figure: the interval and test of compareMeans / compareRates, and a sentence. */
+export interface ModeDifference extends Omit<MeanDifference, 'test'> {
   readonly mode: ModeId;
   readonly baseline: ModeId;
   readonly figure: DiffFigure;
-  readonly paired: boolean;
-  /** Pairs (paired) or the mode's values; nBase: the baseline's values. */
-  readonly n: number;
-  readonly nBase: number;
-  /** Mode − baseline, in the figure's unit (a proportion for the pass rate). */
-  readonly diff: number;
-  readonly ci95: readonly [number, number] | null;
-  /** Relative to the baseline's mean, in percent (null for the pass rate or a zero baseline). */
-  readonly percent: number | null;
-  readonly percentCi95: readonly [number, number] | null;
   /** Two-sided p of the exact permutation test; null with fewer than two values a side. */
   readonly p: number | null;
   /** The smallest p the test could give with these counts. */

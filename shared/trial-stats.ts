@@ -12,6 +12,7 @@
  * Pure TypeScript (shared/): no library. A well-kept t quantile package (@stdlib) bundles to ~190 kB with
  * ~220 packages; the ~40 lines here are tested against scipy's values.
  */
+import { seededRandom } from './seeded-random.js';
 
 /** Two-sided 95 %: the normal quantile z(0.975), for Wilson's interval. */
 const Z975 = 1.959963984540054;
@@ -135,17 +136,6 @@ export function wilson(k: number, n: number, z = Z975): RateStat | null {
   return { k, n, rate: p, ci95: [k === 0 ? 0 : Math.max(0, centre - half), k === n ? 1 : Math.min(1, centre + half)] };
 }
 
-/** A deterministic generator (mulberry32) so a sampled p is the same on every surface and every day. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Whether |s| reaches the observed |statistic|, with room for rounding of sums in another order. */
 const atLeast = (s: number, observed: number) => Math.abs(s) >= Math.abs(observed) * (1 - 1e-12) - 1e-12;
@@ -172,7 +162,7 @@ export function pairedPermutationTest(diffs: readonly number[]): PermutationResu
     }
     return { p: hits / total, method: 'exact', minP: Math.min(1, 2 / total) };
   }
-  const rnd = random(n);
+  const rnd = seededRandom(n);
   let hits = 0;
   for (let k = 0; k < MC_DRAWS; k++) {
     let s = 0;
@@ -209,7 +199,7 @@ export function permutationTest(a: readonly number[], b: readonly number[]): Per
     walk(0, na, 0);
     return { p: hits / total, method: 'exact', minP: Math.min(1, (na === n - na ? 2 : 1) / total) };
   }
-  const rnd = random(n * 31 + na);
+  const rnd = seededRandom(n * 31 + na);
   const idx = pooled.map((_, i) => i);
   for (let k = 0; k < MC_DRAWS; k++) {
     let sumA = 0;

@@ -3,6 +3,9 @@
  * each (so a ReAct read_file result is large), plus one non-.txt log with more ERROR lines than any .txt
  * file, so counting it by mistake changes the answer. Same seed, same bytes.
  */
+import { seededRandom } from '../../../shared/seeded-random.js';
+
+export { seededRandom };
 
 /** Counting rule shared by the validator and the simulated model: a line ends with "\n" (as `wc -l` and
  * Python's splitlines count), a final line without one still counts, and ERROR is matched case-sensitively. */
@@ -13,17 +16,6 @@ export function countLog(text: string): { total: number; errors: number } {
   return { total: lines.length, errors: lines.filter((l) => l.includes('ERROR')).length };
 }
 
-/** mulberry32: a tiny, well-known seeded PRNG; enough for reproducible fixtures. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SERVICES = ['api-gateway', 'auth-service', 'billing', 'scheduler', 'web-frontend'] as const;
 

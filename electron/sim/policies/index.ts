@@ -127,17 +127,9 @@ function decideFor(conv: Conversation, task: TaskMatch): SimReply {
         return searchWeather(conv, task.city);
       case 'calc':
         return searchCalc(conv, task.expression);
-      // The file tools are offered from the start: nothing to search for.
-      case 'config-lookup':
-        return reactConfigLookup(conv, task.file);
-      case 'write-errors':
-        return reactWriteErrors(conv, task);
-      case 'missing-file':
-        return reactMissingFile(conv, task.file);
-      case 'owner-chain':
-        return reactOwnerChain(conv);
       case 'tool-catalog':
         return searchToolCatalog(conv, task);
+      // The other tasks need only the file tools, offered from the start: ReAct's policy below.
     }
   }
   if (conv.toolNames.size === 0) return finalAnswer(['This task needs tools, and the request offered none.']);
