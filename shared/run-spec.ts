@@ -47,6 +47,11 @@ export const runSettingsSchema = z.object({
   requestDeadlineMs: z.number().int().min(1000).max(7_200_000).default(600_000),
   /** Ask for usage in the stream (stream_options.include_usage); dropped by itself when a provider refuses it. */
   streamOptions: z.boolean().default(true),
+  /**
+   * Anthropic Messages API only: 'on' marks the tools and the system prompt with cache_control, so repeated
+   * requests read that prefix from the provider's cache (cache reads and writes are recorded as their own figures).
+   */
+  promptCache: z.enum(['off', 'on']).default('off'),
   /** Code Mode sandbox limits. */
   codeTimeoutMs: z.number().int().min(100).max(300_000).default(10_000),
   codeMemoryMb: z.number().int().min(8).max(1024).default(64),

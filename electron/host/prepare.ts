@@ -16,7 +16,7 @@ import type { ModelPrice } from '../../shared/step-event.js';
 import { needsFixtureServer } from '../../shared/tasks.js';
 import type { EngineServices } from './engine-services.js';
 import { isSimulatedEndpoint } from '../sim/detect.js';
-import { checkPresetUrl, KeyEnvRegistry, normalizeBaseUrl } from './key-binding.js';
+import { checkPresetUrl, KeyEnvRegistry, normalizeBaseUrl, sameBaseUrl } from './key-binding.js';
 
 export interface ResolvedProvider {
   readonly info: ProviderInfo;
@@ -98,6 +98,13 @@ export async function resolveProvider(
   const rawUrl = (req.baseUrl ?? '').trim() || preset?.baseUrl || '';
   if (!rawUrl) throw new Error(`Provider "${name}" needs a base URL, such as http://127.0.0.1:11434/v1. Enter one and start again.`);
   const baseUrl = checkBaseUrl(rawUrl);
+  // A preset pointed at the simulated model (e.g. `--provider anthropic --base-url <sim>`, to try its protocol
+  // offline) speaks the preset's protocol there, and no key goes with it.
+  const simulated = await isSimulatedEndpoint(baseUrl);
+  if (simulated && preset && !sameBaseUrl(preset.baseUrl, baseUrl)) {
+    if (!model) throw new Error(`Choose a model for provider "${name}" (the simulated model answers to any name, e.g. sim).`);
+    return { info: { name, baseUrl, model, simulated }, apiKeyEnv: null, needsKey: false };
+  }
   checkPresetUrl(name, baseUrl);
   if (!model) throw new Error(`Choose a model for provider "${name}" (for example ${preset?.defaultModel || 'the name your server lists'}).`);
   const requestedEnv = typeof req.apiKeyEnv === 'string' && req.apiKeyEnv.trim() ? req.apiKeyEnv.trim() : null;
@@ -108,7 +115,6 @@ export async function resolveProvider(
     keyEnv.check(requestedEnv, baseUrl);
   }
   const apiKeyEnv = requestedEnv || preset?.keyEnv || null;
-  const simulated = await isSimulatedEndpoint(baseUrl);
   return { info: { name, baseUrl, model, simulated }, apiKeyEnv, needsKey: (preset?.needsKey ?? false) || !!requestedEnv };
 }
 
