@@ -92,7 +92,7 @@ export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {
       deadlineMs: spec.settings.requestDeadlineMs,
       streamOptions: spec.settings.streamOptions && findPreset(spec.provider.name)?.streamOptions !== false,
       headers: simHeaders(spec),
-      promptCache: spec.settings.promptCache === 'on',
+      promptCache: spec.settings.promptCache,
     });
     result = await runLoop({ spec: { ...spec, workspace }, mode, client, recorder, signal: io.signal, approvals });
   } catch (err) {

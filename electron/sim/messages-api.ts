@@ -7,14 +7,15 @@
  * conversation, split the way Anthropic reports it: input_tokens, cache_read_input_tokens and
  * cache_creation_input_tokens sum to that count.
  *
- * Prompt cache: a cache_control breakpoint on a tool or on the system prompt marks the prefix up to it
- * (tools, then system). A prefix of at least MIN_CACHE_TOKENS seen within CACHE_TTL_MS is read (and its
- * lifetime refreshed), else written; the longest cached breakpoint is read and the rest up to the last one
- * written, as Anthropic documents. cache_control on messages is not simulated.
+ * Prompt cache: a cache_control breakpoint (on a tool, the system prompt or a message) marks the prefix up to
+ * it, in the order tools, system, messages. A request reads the longest prefix still cached (within
+ * CACHE_TTL_MS, refreshed by the read) that ends at one of its breakpoints or at an earlier message boundary, as
+ * Anthropic's lookback finds the previous step's entry; the rest up to its last breakpoint is written when that
+ * prefix has at least MIN_CACHE_TOKENS.
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { countCompletionTokens, PER_MESSAGE, tok } from '../engine/tokens/count-tokens.js';
+import { countCompletionTokens, countPromptTokens, REPLY_PRIMING, tok } from '../engine/tokens/count-tokens.js';
 import { BadRequest } from './request.js';
 import type { PlannedCall, WireMessage, WireTool } from './types.js';
 import { pieces, SIM_MODEL_ID } from './wire.js';
@@ -36,17 +37,23 @@ const body = z.looseObject({
   stream: z.boolean().nullish(),
 });
 
-/** One cache breakpoint: the prefix up to it (hash) and its size in tokens. */
-interface Breakpoint {
+/** A cacheable prefix: its hash and its size in tokens (counted only when needed). */
+interface Prefix {
   readonly key: string;
-  readonly tokens: number;
+  readonly tokens: () => number;
+}
+
+/** The cache_control breakpoints of a request, and every message boundary a read may match (Anthropic looks back). */
+export interface CachePlan {
+  readonly marked: readonly Prefix[];
+  readonly lookups: readonly Prefix[];
 }
 
 export interface MessagesRequest {
   readonly messages: readonly WireMessage[];
   readonly tools: readonly WireTool[];
   readonly stream: boolean;
-  readonly breakpoints: readonly Breakpoint[];
+  readonly cache: CachePlan;
 }
 
 type Block = { type: string; text?: unknown; [k: string]: unknown };
@@ -71,15 +78,20 @@ export function parseMessagesRequest(text: string): MessagesRequest {
   const tools: WireTool[] = (b.tools ?? []).map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.input_schema } }));
   const systemText = b.system === undefined ? '' : textOfBlocks(b.system as string | Block[]);
   const messages: WireMessage[] = systemText ? [{ role: 'system', content: systemText }] : [];
+  const systemMarked = Array.isArray(b.system) && b.system.some((x) => x.cache_control);
+  // Converted messages at the end of the system prompt and of each message, and whether a breakpoint is there.
+  const boundaries: { end: number; marked: boolean }[] = [{ end: messages.length, marked: systemMarked }];
   const pendingUse = new Set<string>();
   for (const [i, m] of b.messages.entries()) {
     const blocks: Block[] = typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : (m.content as Block[]);
+    const marked = blocks.some((x) => x.cache_control);
     if (m.role === 'assistant') {
       const calls = blocks.filter((x) => x.type === 'tool_use').map((x) => {
         pendingUse.add(String(x.id));
         return { id: String(x.id), type: 'function' as const, function: { name: String(x.name), arguments: JSON.stringify(x.input ?? {}) } };
       });
       messages.push({ role: 'assistant', content: textOfBlocks(blocks), ...(calls.length ? { tool_calls: calls } : {}) });
+      boundaries.push({ end: messages.length, marked });
       continue;
     }
     for (const r of blocks.filter((x) => x.type === 'tool_result')) {
@@ -90,24 +102,38 @@ export function parseMessagesRequest(text: string): MessagesRequest {
     }
     const userText = textOfBlocks(blocks);
     if (userText) messages.push({ role: 'user', content: userText });
+    boundaries.push({ end: messages.length, marked });
   }
-  return { messages, tools, stream: b.stream === true, breakpoints: breakpointsOf(b.model, tools, b.tools ?? [], systemText, b.system) };
+  return { messages, tools, stream: b.stream === true, cache: cachePlan(b.model, tools, (b.tools ?? []).map((t) => !!t.cache_control), messages, boundaries) };
 }
 
-/** The breakpoints of a request, in prefix order (tools, then system), as the chat accounting counts them. */
-function breakpointsOf(model: string, tools: readonly WireTool[], raw: readonly { cache_control?: unknown }[], system: string, rawSystem: unknown): Breakpoint[] {
-  const out: Breakpoint[] = [];
-  const key = (parts: unknown) => createHash('sha256').update(JSON.stringify([model, parts])).digest('hex');
-  raw.forEach((t, i) => {
-    if (!t.cache_control) return;
+/**
+ * The prefixes of a request in Anthropic's order (tools, system, messages), hashed as a chain and counted as the
+ * chat accounting counts those parts of the prompt (without the reply priming, which no prefix holds).
+ */
+function cachePlan(model: string, tools: readonly WireTool[], toolMarks: readonly boolean[], messages: readonly WireMessage[], boundaries: readonly { end: number; marked: boolean }[]): CachePlan {
+  const once = (count: () => number) => {
+    let n: number | undefined;
+    return () => (n ??= count());
+  };
+  const hash = (prev: string, part: unknown) => createHash('sha256').update(prev).update(JSON.stringify(part)).digest('hex');
+  const marked: Prefix[] = [];
+  toolMarks.forEach((m, i) => {
+    if (!m) return;
     const prefix = tools.slice(0, i + 1);
-    out.push({ key: key({ tools: prefix }), tokens: tok(JSON.stringify(prefix)) });
+    marked.push({ key: hash(model, { tools: prefix }), tokens: once(() => tok(JSON.stringify(prefix))) });
   });
-  const systemMarked = Array.isArray(rawSystem) && rawSystem.some((x: { cache_control?: unknown }) => x?.cache_control);
-  if (systemMarked) {
-    out.push({ key: key({ tools, system }), tokens: (tools.length ? tok(JSON.stringify(tools)) : 0) + PER_MESSAGE + tok('system') + tok(system) });
+  const lookups: Prefix[] = [];
+  let key = hash(model, { tools });
+  let done = 0;
+  for (const { end, marked: isMarked } of boundaries) {
+    for (; done < end; done++) key = hash(key, messages[done]);
+    const upTo = end;
+    const prefix: Prefix = { key, tokens: once(() => countPromptTokens(messages.slice(0, upTo), tools) - REPLY_PRIMING) };
+    lookups.push(prefix);
+    if (isMarked) marked.push(prefix);
   }
-  return out;
+  return { marked, lookups: [...marked.filter((p) => !lookups.includes(p)), ...lookups] };
 }
 
 /** The server's prompt cache: prefix hash → expiry time. */
@@ -115,17 +141,21 @@ export class PromptCache {
   private readonly entries = new Map<string, number>();
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** Tokens read from and written to the cache by a request with these breakpoints; records the writes. */
-  use(breakpoints: readonly Breakpoint[]): { read: number; write: number } {
+  /**
+   * Tokens read from and written to the cache by one request: the longest live prefix up to its last breakpoint
+   * is read (its lifetime refreshed); the rest up to that breakpoint is written, if it is long enough to cache.
+   */
+  use(plan: CachePlan): { read: number; write: number } {
     const t = this.now();
-    const live = (b: Breakpoint) => (this.entries.get(b.key) ?? 0) > t;
-    const cacheable = breakpoints.filter((b) => b.tokens >= MIN_CACHE_TOKENS);
+    const cacheable = plan.marked.filter((p) => p.tokens() >= MIN_CACHE_TOKENS);
     if (cacheable.length === 0) return { read: 0, write: 0 };
-    const hit = [...cacheable].reverse().find(live);
-    const last = cacheable[cacheable.length - 1];
-    const read = hit?.tokens ?? 0;
-    for (const b of cacheable) this.entries.set(b.key, t + CACHE_TTL_MS);
-    return { read, write: Math.max(0, last.tokens - read) };
+    const last = cacheable.reduce((a, p) => (p.tokens() > a.tokens() ? p : a));
+    const hits = plan.lookups.filter((p) => (this.entries.get(p.key) ?? 0) > t && p.tokens() <= last.tokens());
+    const hit = hits.reduce<Prefix | null>((a, p) => (a === null || p.tokens() > a.tokens() ? p : a), null);
+    const read = hit?.tokens() ?? 0;
+    if (hit) this.entries.set(hit.key, t + CACHE_TTL_MS);
+    for (const p of cacheable) this.entries.set(p.key, t + CACHE_TTL_MS);
+    return { read, write: last.tokens() - read };
   }
 }
 

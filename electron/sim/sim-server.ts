@@ -120,7 +120,7 @@ export async function startSimServer(opts: SimServerOptions = {}): Promise<SimSe
     }
     if (faults.has('slow')) await slowStart(res);
     if (res.destroyed) return;
-    if ('breakpoints' in request) replyMessages(res, request, faults, trial, accounting, `msg_sim_${++counter}`, promptCache);
+    if ('cache' in request) replyMessages(res, request, faults, trial, accounting, `msg_sim_${++counter}`, promptCache);
     else reply(res, request, faults, trial, accounting, `chatcmpl-sim-${++counter}`);
   }
 
@@ -183,7 +183,7 @@ function reply(res: ServerResponse, request: ChatRequest, faults: ReadonlySet<Si
 function replyMessages(res: ServerResponse, request: MessagesRequest, faults: ReadonlySet<SimFault>, trial: number, accounting: SimAccounting, id: string, cache: PromptCache): void {
   const { text, calls, policy } = plan(request.messages, request.tools, faults, trial, 'toolu_sim');
   const prompt = simPromptTokens(request.messages, request.tools.length ? request.tools : undefined, accounting);
-  const built = { id, text, calls, usage: messagesUsage(prompt, cache.use(request.breakpoints), text, calls) };
+  const built = { id, text, calls, usage: messagesUsage(prompt, cache.use(request.cache), text, calls) };
   res.setHeader('x-parallax-simulated', 'true');
   res.setHeader('request-id', `req_${id}`);
   if (!policy) res.setHeader(SIM_POLICY_HEADER, 'none');

@@ -50,7 +50,7 @@ export async function streamMessages(client: ChatClient, req: StreamRequest, sig
   const body = {
     model: req.model,
     max_tokens: ANTHROPIC_MAX_TOKENS,
-    ...toMessagesBody(req.messages, req.tools, options.promptCache === true),
+    ...toMessagesBody(req.messages, req.tools, options.promptCache ?? 'off'),
     ...(req.temperature !== null ? { temperature: req.temperature } : {}),
     stream: true as const,
   };

@@ -5,6 +5,7 @@
  * messages become tool_result blocks (`is_error` for failed calls), and consecutive tool results, with any user
  * text after them, are merged into one user turn, as the API requires (results first, one per tool_use).
  */
+import type { PromptCacheSetting } from '../../../shared/run-spec.js';
 import type { ToolExposure } from '../../../shared/step-event.js';
 
 /** The field of an assistant history message that holds the content blocks exactly as the server sent them. */
@@ -63,8 +64,12 @@ function assistantBlocks(m: HistoryMessage): Block[] {
   return blocks;
 }
 
-/** Build system, messages and tools; `cache` puts cache_control on the last tool and on the system prompt. */
-export function toMessagesBody(history: readonly unknown[], tools: readonly ToolExposure[], cache: boolean): MessagesBody {
+/**
+ * Build system, messages and tools. `cache` 'on' puts cache_control on the last tool and on the system prompt;
+ * 'conversation' also on the last block of the last message (PROMPT_CACHE_HELP).
+ */
+export function toMessagesBody(history: readonly unknown[], tools: readonly ToolExposure[], cacheSetting: PromptCacheSetting): MessagesBody {
+  const cache = cacheSetting !== 'off';
   const system: string[] = [];
   const messages: MessageParam[] = [];
   const push = (role: 'user' | 'assistant', blocks: Block[]) => {
@@ -72,7 +77,7 @@ export function toMessagesBody(history: readonly unknown[], tools: readonly Tool
     const last = messages[messages.length - 1];
     // Tool results and user text that follow one another form one user turn.
     if (last && last.role === role && role === 'user') last.content.push(...blocks);
-    else messages.push({ role, content: blocks });
+    else messages.push({ role, content: [...blocks] });
   };
   for (const raw of history) {
     const m = raw as HistoryMessage;
@@ -89,6 +94,11 @@ export function toMessagesBody(history: readonly unknown[], tools: readonly Tool
     }
   }
   const systemText = system.filter(Boolean).join('\n\n');
+  const lastTurn = messages[messages.length - 1];
+  if (cacheSetting === 'conversation' && lastTurn) {
+    const i = lastTurn.content.length - 1;
+    lastTurn.content[i] = { ...lastTurn.content[i], cache_control: CACHE };
+  }
   const toolList = tools.map((t, i) => ({
     name: t.name, description: t.description, input_schema: t.parameters,
     ...(cache && i === tools.length - 1 ? { cache_control: CACHE } : {}),

@@ -9,7 +9,7 @@
 import { SIM_POLICY_HEADER } from '../../../shared/run-spec.js';
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
-import type { ProviderInfo } from '../../../shared/run-spec.js';
+import type { PromptCacheSetting, ProviderInfo } from '../../../shared/run-spec.js';
 import { protocolOf, type ProviderProtocol } from '../../../shared/providers.js';
 import type { ToolCallRequest, ToolExposure, Usage, UsageSource } from '../../../shared/step-event.js';
 import { classifyError, RequestCancelledError } from './errors.js';
@@ -33,8 +33,8 @@ export interface ClientOptions {
   readonly streamOptions: boolean;
   /** Extra headers, e.g. the simulated model's run id and fault list. */
   readonly headers?: Record<string, string>;
-  /** Anthropic Messages API: mark the tools and the system prompt with cache_control (setting promptCache). */
-  readonly promptCache?: boolean;
+  /** Anthropic Messages API: what to mark with cache_control (setting promptCache); absent: nothing. */
+  readonly promptCache?: PromptCacheSetting;
 }
 
 /** The SDK client of one run, its settings, and what the run learned about the provider. */
