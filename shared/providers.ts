@@ -4,6 +4,9 @@
  */
 export type ProviderProtocol = 'openai' | 'anthropic';
 
+/** The Messages API version every Anthropic request names (docs.anthropic.com/en/api/versioning). */
+export const ANTHROPIC_VERSION = '2023-06-01';
+
 export interface ProviderPreset {
   readonly name: string;
   readonly label: string;

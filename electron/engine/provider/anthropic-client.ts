@@ -7,6 +7,7 @@
  */
 import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { ANTHROPIC_VERSION } from '../../../shared/providers.js';
 import { SIM_POLICY_HEADER } from '../../../shared/run-spec.js';
 import type { ChatClient, ChatReply, StreamRequest } from './chat-client.js';
 import { classifyStatus, detailOf, ModelRequestError, networkMessage, RequestCancelledError, socketCause, where } from './errors.js';
@@ -16,8 +17,6 @@ import { withBounds, type Bounds } from './request-bounds.js';
 import { estimateUsage } from './usage.js';
 import { MAX_REPLY_CHARS, type ReadState } from './wire-reader.js';
 
-/** The API version every request names (the SDK's default; pinned so a recorded run says what it spoke). */
-export const ANTHROPIC_VERSION = '2023-06-01';
 /** max_tokens is required by the Messages API; the loop has no setting for it, so every mode gets the same. */
 export const ANTHROPIC_MAX_TOKENS = 8192;
 
@@ -37,7 +36,9 @@ function sdkOf(client: ChatClient): Anthropic {
       apiKey: client.apiKey ?? 'no-key',
       maxRetries: 0,
       timeout: client.options.timeoutMs,
-      defaultHeaders: { 'anthropic-version': ANTHROPIC_VERSION, ...client.options.headers },
+      // The documented wire: the key as x-api-key under the pinned API version (this SDK release would send it
+      // as a bearer token under a newer version); its own Authorization header is removed.
+      defaultHeaders: { 'anthropic-version': ANTHROPIC_VERSION, 'x-api-key': client.apiKey ?? 'no-key', authorization: null, ...client.options.headers },
       fetch: client.fetch,
     });
     sdks.set(client, sdk);
