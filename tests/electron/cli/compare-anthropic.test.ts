@@ -26,7 +26,10 @@ async function compare(promptCache: string) {
   delete env.ANTHROPIC_API_KEY;
   const res = await runCli(['compare', '--task', 'log-stats', '--provider', 'anthropic', '--base-url', sim.url, '--modes', MODE_IDS.join(','), '--settings', JSON.stringify({ promptCache }), '--json'], env);
   expect(res.code, res.stderr).toBe(0);
-  const out = JSON.parse(res.stdout) as { comparisonId: string; simulated: boolean; runs: { mode: string; status: string; validation: { ok: boolean } | null }[] };
+  const out = JSON.parse(res.stdout) as {
+    comparisonId: string; simulated: boolean;
+    runs: { mode: string; status: string; validation: { ok: boolean } | null; usage: { prompt: number; cached: number; cacheWrite: number } }[];
+  };
   const folder = join(dataDir, 'comparisons', out.comparisonId, 'runs');
   const runs = new Map<string, StepEvent[]>();
   for (const f of await readdir(folder)) {
@@ -66,6 +69,11 @@ describe('parallax compare --provider anthropic on the simulated model', () => {
     expect(react[0].usage!.cacheWrite).toBe(0);
     // From the second step on, the previous step's prefix is read.
     for (const r of react.slice(2)) expect(r.usage!.cached).toBeGreaterThan(0);
+    // --json totals are the steps' own figures, cache writes included.
+    const totals = out.runs.find((r) => r.mode === 'react')!.usage;
+    expect(totals.cached).toBe(react.reduce((s, r) => s + r.usage!.cached!, 0));
+    expect(totals.cacheWrite).toBe(react.reduce((s, r) => s + r.usage!.cacheWrite!, 0));
+    expect(totals.cacheWrite).toBeGreaterThan(0);
     for (const events of runs.values()) {
       for (const r of responses(events)) expect(r.usage!.cached! + r.usage!.cacheWrite!).toBeLessThanOrEqual(r.usage!.prompt);
     }
