@@ -1,15 +1,18 @@
 /** `--settings <json>` for `run` and `compare`: any run setting as JSON, with the dedicated flags on top. */
 import type { Command } from 'commander';
-import type { SimFault } from '../../shared/run-spec.js';
+import { PROMPT_CACHE_HELP, PROMPT_CACHES, type SimFault } from '../../shared/run-spec.js';
 
 export interface SettingsFlags {
   readonly settings?: string;
   readonly maxSteps?: string;
   readonly fault?: string[];
+  readonly promptCache?: string;
 }
 
 export function addSettingsOption(cmd: Command): Command {
-  return cmd.option('--settings <json>', 'more run settings as JSON, e.g. \'{"returnTypes":false,"streamIdleTimeoutMs":30000}\'');
+  return cmd
+    .option('--settings <json>', 'more run settings as JSON, e.g. \'{"returnTypes":false,"streamIdleTimeoutMs":30000}\'')
+    .option('--prompt-cache <mode>', `Anthropic provider: prompt caching, ${PROMPT_CACHES.map((c) => `${c} (${PROMPT_CACHE_HELP[c]})`).join('; ')}`);
 }
 
 /** The settings object the flags ask for (validated later by parseSettings, which names each bad field). */
@@ -29,5 +32,10 @@ export function buildSettings(flags: SettingsFlags): Record<string, unknown> {
     extra.maxSteps = n;
   }
   if (flags.fault?.length) extra.simFaults = flags.fault as SimFault[];
+  if (flags.promptCache !== undefined) {
+    if (!(PROMPT_CACHES as readonly string[]).includes(flags.promptCache))
+      throw new Error(`--prompt-cache must be one of ${PROMPT_CACHES.join(', ')}, got "${flags.promptCache}".`);
+    extra.promptCache = flags.promptCache;
+  }
   return extra;
 }

@@ -16,6 +16,7 @@ import {
   runSettingsSchema,
   type ComparisonRequest,
   type ModeId,
+  type PromptCacheSetting,
   type RunSettings,
   type SimFault,
 } from '../../shared/run-spec.js';
@@ -40,6 +41,8 @@ export type SettingsDraft = { readonly [K in NumericSetting]: string } & {
   readonly returnTypes: boolean;
   readonly streamOptions: boolean;
   readonly toolset: ToolsetId;
+  /** Anthropic only: what is marked for the provider's prompt cache. */
+  readonly promptCache: PromptCacheSetting;
   readonly simFaults: readonly SimFault[];
   /** Tools the user set an approval mode for; the others take the host's default. */
   readonly approvals?: ApprovalPolicyInput;
@@ -77,6 +80,7 @@ export function draftFromSettings(s: RunSettings): SettingsDraft {
     returnTypes: s.returnTypes,
     streamOptions: s.streamOptions,
     toolset: s.toolset,
+    promptCache: s.promptCache,
     simFaults: s.simFaults,
     approvals: s.approvals,
   };
@@ -108,7 +112,7 @@ export interface SettingsCheck {
 
 export function checkSettings(draft: SettingsDraft, simulated: boolean): SettingsCheck {
   const fieldErrors: Partial<Record<NumericSetting, string>> = {};
-  const input: Record<string, unknown> = { returnTypes: draft.returnTypes, streamOptions: draft.streamOptions, toolset: draft.toolset, simFaults: simulated ? [...draft.simFaults] : [], approvals: { ...draft.approvals } };
+  const input: Record<string, unknown> = { returnTypes: draft.returnTypes, streamOptions: draft.streamOptions, toolset: draft.toolset, promptCache: draft.promptCache, simFaults: simulated ? [...draft.simFaults] : [], approvals: { ...draft.approvals } };
   for (const key of NUMERIC_SETTINGS) {
     const value = toValue(key, draft[key]);
     if (value === undefined) continue;

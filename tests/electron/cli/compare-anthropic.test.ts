@@ -24,7 +24,7 @@ async function compare(promptCache: string) {
   const dataDir = await mkdtemp(join(tmpdir(), 'parallax-cli-anthropic-'));
   const env: NodeJS.ProcessEnv = { ...process.env, PARALLAX_DATA_DIR: dataDir };
   delete env.ANTHROPIC_API_KEY;
-  const res = await runCli(['compare', '--task', 'log-stats', '--provider', 'anthropic', '--base-url', sim.url, '--modes', MODE_IDS.join(','), '--settings', JSON.stringify({ promptCache }), '--json'], env);
+  const res = await runCli(['compare', '--task', 'log-stats', '--provider', 'anthropic', '--base-url', sim.url, '--modes', MODE_IDS.join(','), '--prompt-cache', promptCache, '--json'], env);
   expect(res.code, res.stderr).toBe(0);
   const out = JSON.parse(res.stdout) as {
     comparisonId: string; simulated: boolean;
