@@ -73,7 +73,8 @@ export function AdvancedSettings() {
             <p className="field-hint">{TOOLSETS[draft.toolset].about}</p>
           </div>
           <div className="settings-grid">{NUMERIC_SETTINGS.filter((k) => !CODE_ONLY.includes(k)).map(field)}</div>
-          {simulated ? null : (
+          {/* The Messages API always streams its usage: stream_options is for chat-completions providers. */}
+          {simulated || anthropic ? null : (
             <label className="check-row">
               <input type="checkbox" checked={draft.streamOptions} onChange={(e) => setSetting('streamOptions', e.target.checked)} data-testid="setting-streamOptions" />
               <span>
@@ -90,7 +91,7 @@ export function AdvancedSettings() {
                   <option key={id} value={id}>{id}</option>
                 ))}
               </select>
-              <p className="field-hint">{PROMPT_CACHE_HELP[draft.promptCache]}. Cache reads and writes are recorded as their own figures and priced at their own rates.</p>
+              <p className="field-hint">{PROMPT_CACHE_HELP[draft.promptCache].replace(/^./, (c) => c.toUpperCase())}. Cache reads and writes are recorded as their own figures and priced at their own rates.</p>
             </div>
           ) : null}
           <h4 className="subgroup-title">run_code sandbox (Code Mode, Hybrid)</h4>
