@@ -82,13 +82,16 @@ export function parseMessagesRequest(text: string): MessagesRequest {
   // Converted messages at the end of the system prompt and of each message, and whether a breakpoint is there.
   const boundaries: { end: number; marked: boolean }[] = [{ end: messages.length, marked: systemMarked }];
   const pendingUse = new Set<string>();
+  const sentCalls = new Map<string, { function: { arguments: string } }>();
   for (const [i, m] of b.messages.entries()) {
     const blocks: Block[] = typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : (m.content as Block[]);
     const marked = blocks.some((x) => x.cache_control);
     if (m.role === 'assistant') {
       const calls = blocks.filter((x) => x.type === 'tool_use').map((x) => {
         pendingUse.add(String(x.id));
-        return { id: String(x.id), type: 'function' as const, function: { name: String(x.name), arguments: JSON.stringify(x.input ?? {}) } };
+        const call = { id: String(x.id), type: 'function' as const, function: { name: String(x.name), arguments: JSON.stringify(x.input ?? {}) } };
+        sentCalls.set(call.id, call);
+        return call;
       });
       messages.push({ role: 'assistant', content: textOfBlocks(blocks), ...(calls.length ? { tool_calls: calls } : {}) });
       boundaries.push({ end: messages.length, marked });
@@ -98,7 +101,12 @@ export function parseMessagesRequest(text: string): MessagesRequest {
       const id = String(r.tool_use_id ?? '');
       if (!pendingUse.delete(id))
         throw new BadRequest(`messages.${i}: tool_result block(s) provided for tool_use_id "${id}", which the previous assistant turn did not use. Each tool_result must answer a tool_use of the turn before it.`, `messages.${i}`, 'invalid_request_error');
-      messages.push({ role: 'tool', tool_call_id: id, content: textOfBlocks((r.content ?? '') as string | Block[]) });
+      const result = textOfBlocks((r.content ?? '') as string | Block[]);
+      // tool_use.input is always an object, so arguments the client could not parse (the malformed-args fault)
+      // come back as {}; the error the client sent restores the cut-off object the policies recognise.
+      const call = sentCalls.get(id);
+      if (call && r.is_error === true && /arguments are not valid JSON/.test(result)) call.function.arguments = '{';
+      messages.push({ role: 'tool', tool_call_id: id, content: result });
     }
     const userText = textOfBlocks(blocks);
     if (userText) messages.push({ role: 'user', content: userText });

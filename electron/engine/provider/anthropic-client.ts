@@ -48,11 +48,15 @@ function sdkOf(client: ChatClient): Anthropic {
 
 export async function streamMessages(client: ChatClient, req: StreamRequest, signal: AbortSignal): Promise<ChatReply> {
   const { provider, options } = client;
+  // A mode that reads actions from text may ask the server to stop at a marker (chat completions' `stop`).
+  const stopRaw = (req as { stop?: unknown }).stop;
+  const stop = (Array.isArray(stopRaw) ? stopRaw : [stopRaw]).filter((x): x is string => typeof x === 'string' && x.trim() !== '');
   const body = {
     model: req.model,
     max_tokens: ANTHROPIC_MAX_TOKENS,
     ...toMessagesBody(req.messages, req.tools, options.promptCache ?? 'off'),
     ...(req.temperature !== null ? { temperature: req.temperature } : {}),
+    ...(stop.length ? { stop_sequences: stop } : {}),
     stream: true as const,
   };
   const state: ReadState = { dataEvents: 0, comments: 0, sawDone: false };

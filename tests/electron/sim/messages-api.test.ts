@@ -63,6 +63,32 @@ describe('POST /v1/messages on the simulated model', () => {
   });
 });
 
+describe('translating a Messages API request for the policies', () => {
+  it('a call whose arguments the client could not parse (sent back as {}) reads as the cut-off object it was, so the policy recovers', () => {
+    const req = parseMessagesRequest(JSON.stringify({
+      model: 'sim', max_tokens: 10, system: 'S',
+      messages: [
+        { role: 'user', content: 'T' },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'a', name: 'calculator', input: {} }, { type: 'tool_use', id: 'b', name: 'calculator', input: { expression: '1+1' } }] },
+        { role: 'user', content: [
+          { type: 'tool_result', tool_use_id: 'a', content: 'Error: calculator: The arguments are not valid JSON (Unexpected end).', is_error: true },
+          { type: 'tool_result', tool_use_id: 'b', content: [{ type: 'text', text: '2' }] },
+        ] },
+      ],
+    }));
+    expect(req.messages).toEqual([
+      { role: 'system', content: 'S' },
+      { role: 'user', content: 'T' },
+      { role: 'assistant', content: '', tool_calls: [
+        { id: 'a', type: 'function', function: { name: 'calculator', arguments: '{' } },
+        { id: 'b', type: 'function', function: { name: 'calculator', arguments: '{"expression":"1+1"}' } },
+      ] },
+      { role: 'tool', tool_call_id: 'a', content: 'Error: calculator: The arguments are not valid JSON (Unexpected end).' },
+      { role: 'tool', tool_call_id: 'b', content: '2' },
+    ]);
+  });
+});
+
 describe('the prompt cache', () => {
   const request = (system: string, tools: ReturnType<typeof tool>[], marks: { tools?: boolean; system?: boolean; last?: boolean }, turns = 0) => {
     const messages: unknown[] = [{ role: 'user', content: [{ type: 'text', text: TASK }] }];

@@ -87,6 +87,15 @@ describe('streamChat on the Messages API: the documented stream', () => {
     ]);
   });
 
+  it('a stop marker asked by a text-reading mode goes as stop_sequences', async () => {
+    const { server, provider } = await serve([THINKING_ANSWER_STREAM]);
+    const client = createChatClient(provider, KEY, OPTS);
+    const req = { model: provider.model, messages: MESSAGES, tools: [], temperature: 0, stop: ['Observation:'] };
+    await streamChat(client, req, new AbortController().signal);
+    expect(server.chatRequests()[0].body).toMatchObject({ stop_sequences: ['Observation:'], temperature: 0 });
+    expect(server.chatRequests()[0].body).not.toHaveProperty('tools');
+  });
+
   it('message_delta completes message_start: its cumulative counts win, thinking_tokens is the reasoning figure', async () => {
     const { run } = await ask([THINKING_ANSWER_STREAM]);
     const reply = await run();
