@@ -98,12 +98,12 @@ export async function resolveProvider(
   const rawUrl = (req.baseUrl ?? '').trim() || preset?.baseUrl || '';
   if (!rawUrl) throw new Error(`Provider "${name}" needs a base URL, such as http://127.0.0.1:11434/v1. Enter one and start again.`);
   const baseUrl = checkBaseUrl(rawUrl);
-  // A preset pointed at the simulated model (e.g. `--provider anthropic --base-url <sim>`, to try its protocol
-  // offline) speaks the preset's protocol there, and no key goes with it.
-  const simulated = await isSimulatedEndpoint(baseUrl);
-  if (simulated && preset && !sameBaseUrl(preset.baseUrl, baseUrl)) {
+  // The CLI may point a preset at the simulated model (`--provider anthropic --base-url <sim>`, to try its
+  // protocol offline): it speaks the preset's protocol there, and no key goes with it. The page may not: a
+  // preset's URL it changes is refused before anything is sent there.
+  if (keyEnv === 'any' && preset?.baseUrl && !sameBaseUrl(preset.baseUrl, baseUrl) && (await isSimulatedEndpoint(baseUrl))) {
     if (!model) throw new Error(`Choose a model for provider "${name}" (the simulated model answers to any name, e.g. sim).`);
-    return { info: { name, baseUrl, model, simulated }, apiKeyEnv: null, needsKey: false };
+    return { info: { name, baseUrl, model, simulated: true }, apiKeyEnv: null, needsKey: false };
   }
   checkPresetUrl(name, baseUrl);
   if (!model) throw new Error(`Choose a model for provider "${name}" (for example ${preset?.defaultModel || 'the name your server lists'}).`);
@@ -115,6 +115,7 @@ export async function resolveProvider(
     keyEnv.check(requestedEnv, baseUrl);
   }
   const apiKeyEnv = requestedEnv || preset?.keyEnv || null;
+  const simulated = await isSimulatedEndpoint(baseUrl);
   return { info: { name, baseUrl, model, simulated }, apiKeyEnv, needsKey: (preset?.needsKey ?? false) || !!requestedEnv };
 }
 

@@ -20,12 +20,14 @@ describe('resolveProvider for the Anthropic preset', () => {
     expect(r).toEqual({ info: { name: 'anthropic', baseUrl: 'https://api.anthropic.com/v1', model: 'claude-haiku-4-5', simulated: false }, apiKeyEnv: 'ANTHROPIC_API_KEY', needsKey: true });
   });
 
-  it('at the simulated model: labelled simulated, and no key goes there', async () => {
-    const r = await resolveProvider({ name: 'anthropic', baseUrl: sim.url, model: 'sim' }, services);
+  it('at the simulated model, from the CLI: labelled simulated, and no key goes there', async () => {
+    const r = await resolveProvider({ name: 'anthropic', baseUrl: sim.url, model: 'sim' }, services, 'any');
     expect(r).toEqual({ info: { name: 'anthropic', baseUrl: sim.url, model: 'sim', simulated: true }, apiKeyEnv: null, needsKey: false });
   });
 
-  it('anywhere else: refused, so its key never follows', async () => {
-    await expect(resolveProvider({ name: 'anthropic', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' }, services)).rejects.toThrow(/Anthropic key is only ever sent to https:\/\/api\.anthropic\.com\/v1/);
+  it('anywhere else, or from the page even at the simulated model: refused, so its key never follows', async () => {
+    const refused = /Anthropic key is only ever sent to https:\/\/api\.anthropic\.com\/v1/;
+    await expect(resolveProvider({ name: 'anthropic', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' }, services, 'any')).rejects.toThrow(refused);
+    await expect(resolveProvider({ name: 'anthropic', baseUrl: sim.url, model: 'sim' }, services)).rejects.toThrow(refused);
   });
 });
