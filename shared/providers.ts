@@ -1,4 +1,12 @@
-/** Provider presets. Every one speaks the OpenAI chat-completions protocol at its base URL. */
+/**
+ * Provider presets. Each speaks one protocol at its base URL: OpenAI chat completions (most), or Anthropic's
+ * native Messages API (`POST {baseUrl}/messages`, x-api-key and anthropic-version headers).
+ */
+export type ProviderProtocol = 'openai' | 'anthropic';
+
+/** The Messages API version every Anthropic request names (docs.anthropic.com/en/api/versioning). */
+export const ANTHROPIC_VERSION = '2023-06-01';
+
 export interface ProviderPreset {
   readonly name: string;
   readonly label: string;
@@ -17,11 +25,15 @@ export interface ProviderPreset {
    * estimated). Absent: sent, and dropped by itself for the rest of a run if the provider refuses it.
    */
   readonly streamOptions?: boolean;
+  /** The wire protocol; absent: OpenAI chat completions. */
+  readonly protocol?: ProviderProtocol;
 }
 
 export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
   { name: 'simulated', label: 'Simulated (offline)', baseUrl: null, needsKey: false, keyEnv: null, defaultModel: 'sim', listsModels: true },
   { name: 'openai', label: 'OpenAI', baseUrl: 'https://api.openai.com/v1', needsKey: true, keyEnv: 'OPENAI_API_KEY', defaultModel: 'gpt-4.1-mini', listsModels: true },
+  // Native Messages API (docs.anthropic.com/en/api/messages): exact cache read and write counts, tool_use blocks.
+  { name: 'anthropic', label: 'Anthropic', baseUrl: 'https://api.anthropic.com/v1', needsKey: true, keyEnv: 'ANTHROPIC_API_KEY', defaultModel: 'claude-haiku-4-5', listsModels: true, protocol: 'anthropic' },
   { name: 'deepseek', label: 'DeepSeek', baseUrl: 'https://api.deepseek.com/v1', needsKey: true, keyEnv: 'DEEPSEEK_API_KEY', defaultModel: 'deepseek-chat', listsModels: true },
   { name: 'openrouter', label: 'OpenRouter', baseUrl: 'https://openrouter.ai/api/v1', needsKey: true, keyEnv: 'OPENROUTER_API_KEY', defaultModel: 'openai/gpt-4.1-mini', listsModels: true },
   { name: 'ollama', label: 'Ollama', baseUrl: 'http://127.0.0.1:11434/v1', needsKey: false, keyEnv: null, defaultModel: 'qwen3:8b', listsModels: true, local: true },
@@ -39,4 +51,9 @@ export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
 
 export function findPreset(name: string): ProviderPreset | undefined {
   return PROVIDER_PRESETS.find((p) => p.name === name);
+}
+
+/** The protocol a provider speaks, by preset name (custom and unknown names: OpenAI chat completions). */
+export function protocolOf(name: string): ProviderProtocol {
+  return findPreset(name)?.protocol ?? 'openai';
 }

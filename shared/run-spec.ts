@@ -33,6 +33,15 @@ export const SIM_FAULT_LABELS: Record<SimFault, string> = {
  */
 export const SIM_POLICY_HEADER = 'x-parallax-sim-policy';
 
+/** Prompt caching on the Anthropic Messages API, per variant: what each value marks with cache_control. */
+export const PROMPT_CACHES = ['off', 'on', 'conversation'] as const;
+export type PromptCacheSetting = (typeof PROMPT_CACHES)[number];
+export const PROMPT_CACHE_HELP: Record<PromptCacheSetting, string> = {
+  off: 'no cache_control: every request is billed as uncached input',
+  on: 'cache_control on the tools and the system prompt: a request whose tools and system prompt repeat reads them from the cache (tools that change, as tool search adds them, write a new entry; prefixes under the model\'s minimum, 1024–4096 tokens, are never cached)',
+  conversation: 'as "on", plus on the last message: each step reads the conversation the step before it wrote',
+};
+
 export const runSettingsSchema = z.object({
   maxSteps: z.number().int().min(1).max(100).default(10),
   /** A tool result longer than this many characters is truncated, with a visible marker. */
@@ -48,6 +57,8 @@ export const runSettingsSchema = z.object({
   requestDeadlineMs: z.number().int().min(1000).max(7_200_000).default(600_000),
   /** Ask for usage in the stream (stream_options.include_usage); dropped by itself when a provider refuses it. */
   streamOptions: z.boolean().default(true),
+  /** Anthropic Messages API only: which part of each request is marked for the provider's prompt cache (PROMPT_CACHE_HELP). */
+  promptCache: z.enum(PROMPT_CACHES).default('off'),
   /** Code Mode sandbox limits. */
   codeTimeoutMs: z.number().int().min(100).max(300_000).default(10_000),
   codeMemoryMb: z.number().int().min(8).max(1024).default(64),

@@ -98,6 +98,8 @@ export const stepEventSchema = z.discriminatedUnion('type', [
     usageSource: z.enum(['reported', 'estimated']).optional(),
     latencyMs: ms,
     finishReason: z.string().nullable(),
+    stopReason: z.string().optional(),
+    requestId: z.string().optional(),
     text: z.string(),
     reasoningText: z.string().optional(),
     toolCalls: z.array(toolCallRequestSchema),

@@ -178,6 +178,10 @@ export interface ModelResponseEvent extends Base {
   readonly usageSource?: UsageSource;
   readonly latencyMs: number;
   readonly finishReason: string | null;
+  /** The stop reason exactly as the provider sent it, when it differs from finishReason (Anthropic `stop_reason`). */
+  readonly stopReason?: string;
+  /** The provider's id of the request (Anthropic `request-id` header), when sent: what its support asks for. */
+  readonly requestId?: string;
   readonly text: string;
   readonly reasoningText?: string;
   readonly toolCalls: readonly ToolCallRequest[];

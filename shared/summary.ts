@@ -16,6 +16,8 @@ export interface StepSummary {
   readonly prompt: number;
   readonly completion: number;
   readonly cached: number;
+  /** Prompt tokens written to the provider's cache (Usage.cacheWrite); absent when the step reported none. */
+  readonly cacheWrite?: number;
   readonly reasoning: number;
   /** Attempts made for this step (1 + retries). */
   readonly attempts: number;
@@ -80,6 +82,7 @@ export function computePerStep(events: readonly StepEvent[]): StepSummary[] {
     steps.push({
       step: e.step,
       ...u,
+      ...(e.usage?.cacheWrite ? { cacheWrite: e.usage.cacheWrite } : {}),
       attempts: attempts.get(e.step) ?? 1,
       latencyMs: e.latencyMs,
       toolCalls: tools.get(e.step) ?? 0,
@@ -91,6 +94,11 @@ export function computePerStep(events: readonly StepEvent[]): StepSummary[] {
     });
   }
   return steps;
+}
+
+/** Prompt tokens a run wrote to the provider's cache, over its steps (0 when none were reported). */
+export function cacheWriteTotal(perStep: readonly Pick<StepSummary, 'cacheWrite'>[]): number {
+  return perStep.reduce((sum, s) => sum + (s.cacheWrite ?? 0), 0);
 }
 
 /** Totals derived from the steps; `run-finished.totals` is this function's output at the end of the run. */

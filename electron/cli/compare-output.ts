@@ -8,7 +8,7 @@ import type { StoredComparison } from '../../shared/ipc-contract.js';
 import { formatDuration, formatMean } from '../../shared/format.js';
 import { MODE_LABELS, type ModeId } from '../../shared/modes.js';
 import { formatMetric, insidePrograms, isTokenMetric, metricsOn, type RunMetric } from '../../shared/run-metrics.js';
-import { FIGURES_NOTE, formatPercent, percentDiff, type ModeAggregate, type Stat } from '../../shared/summary.js';
+import { cacheWriteTotal, FIGURES_NOTE, formatPercent, percentDiff, type ModeAggregate, type Stat } from '../../shared/summary.js';
 import { formatWithInterval } from '../../shared/trial-differences.js';
 import { prepareReport, statusLabel, type ReportData, type ReportRun } from '../host/reports/report-data.js';
 import {
@@ -47,9 +47,9 @@ export function jsonResult(stored: StoredComparison) {
       answer: s.answer,
       validation: s.validation,
       steps: s.totals.steps,
-      usage: { prompt: s.totals.prompt, completion: s.totals.completion, cached: s.totals.cached },
+      usage: { prompt: s.totals.prompt, completion: s.totals.completion, cached: s.totals.cached, cacheWrite: cacheWriteTotal(s.perStep) },
       perStep: s.perStep.map((p) => ({
-        step: p.step, prompt: p.prompt, completion: p.completion, ...stepCostFields(p), ...(p.promptComposition ? { promptComposition: p.promptComposition } : {}),
+        step: p.step, prompt: p.prompt, completion: p.completion, cached: p.cached, ...(p.cacheWrite ? { cacheWrite: p.cacheWrite } : {}), ...stepCostFields(p), ...(p.promptComposition ? { promptComposition: p.promptComposition } : {}),
       })),
       firstRequestAt: s.firstRequestAt,
       ...runCostFields(s),

@@ -50,11 +50,14 @@ export function resolveProviderFlags(flags: ProviderFlags): ProviderChoice {
   }
   const model = flags.model ?? preset?.defaultModel;
   if (!model) throw new Error('Name the model with --model, e.g. --model deepseek-chat.');
+  // A preset's key variable is read only for the preset's own URL: at another URL (the simulated model, to try the
+  // preset's protocol offline) no key goes, and the host refuses any URL that is not the simulated model.
+  const ownUrl = !preset?.baseUrl || preset.baseUrl.replace(/\/+$/, '') === baseUrl.replace(/\/+$/, '');
   return {
     name: preset?.name ?? 'custom',
     baseUrl: baseUrl.replace(/\/+$/, ''),
     model,
-    apiKeyEnv: flags.apiKeyEnv ?? preset?.keyEnv ?? null,
+    apiKeyEnv: flags.apiKeyEnv ?? (ownUrl ? preset?.keyEnv ?? null : null),
     simulated: false,
   };
 }

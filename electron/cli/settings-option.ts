@@ -1,6 +1,6 @@
 /** `--settings <json>` for `run` and `compare`: any run setting as JSON, with the dedicated flags on top. */
 import type { Command } from 'commander';
-import type { SimFault } from '../../shared/run-spec.js';
+import { PROMPT_CACHE_HELP, PROMPT_CACHES, type SimFault } from '../../shared/run-spec.js';
 import { SEARCH_BACKEND_IDS, SEARCH_BACKENDS, type SearchBackendId } from '../../shared/search-backends.js';
 
 export interface SettingsFlags {
@@ -9,13 +9,15 @@ export interface SettingsFlags {
   readonly fault?: string[];
   readonly webSearch?: string;
   readonly webSearchUrl?: string;
+  readonly promptCache?: string;
 }
 
 export function addSettingsOption(cmd: Command): Command {
   return cmd
     .option('--settings <json>', 'more run settings as JSON, e.g. \'{"returnTypes":false,"streamIdleTimeoutMs":30000}\'')
     .option('--web-search <backend>', `offer web_search through: ${SEARCH_BACKEND_IDS.join(' | ')} (keys from ${SEARCH_BACKENDS.brave.keyEnv}, ${SEARCH_BACKENDS.tavily.keyEnv})`)
-    .option('--web-search-url <url>', `the search backend's URL (default for searxng: ${SEARCH_BACKENDS.searxng.defaultUrl})`);
+    .option('--web-search-url <url>', `the search backend's URL (default for searxng: ${SEARCH_BACKENDS.searxng.defaultUrl})`)
+    .option('--prompt-cache <mode>', `Anthropic provider: prompt caching, ${PROMPT_CACHES.map((c) => `${c} (${PROMPT_CACHE_HELP[c]})`).join('; ')}`);
 }
 
 /** The settings object the flags ask for (validated later by parseSettings, which names each bad field). */
@@ -42,5 +44,10 @@ export function buildSettings(flags: SettingsFlags): Record<string, unknown> {
     extra.webSearch = flags.webSearch as SearchBackendId;
   }
   if (flags.webSearchUrl !== undefined) extra.webSearchUrl = flags.webSearchUrl;
+  if (flags.promptCache !== undefined) {
+    if (!(PROMPT_CACHES as readonly string[]).includes(flags.promptCache))
+      throw new Error(`--prompt-cache must be one of ${PROMPT_CACHES.join(', ')}, got "${flags.promptCache}".`);
+    extra.promptCache = flags.promptCache;
+  }
   return extra;
 }

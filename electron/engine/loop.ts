@@ -10,7 +10,7 @@ import type { ApprovalGate } from './approval/approval-gate.js';
 import type { EventRecorder } from './event-recorder.js';
 import type { ModeAdapter } from './modes/mode.js';
 import {
-  ModelRequestError, RequestCancelledError, backoffMs, sleep, streamChat, type ChatClient, type ChatMessage, type ChatReply,
+  ModelRequestError, RequestCancelledError, backoffMs, sleep, streamChat, toolResultMessage, type ChatClient, type ChatMessage, type ChatReply,
 } from './provider/chat-client.js';
 import { unknownToolMessage } from './tools/index.js';
 
@@ -65,7 +65,7 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
       }
       if (reply.toolCalls.length === 0) return { status: 'answered', answer: reply.text || reply.refusal };
       const outputs = await Promise.all(reply.toolCalls.map((call) => runCall(opts, call, step)));
-      reply.toolCalls.forEach((call, i) => messages.push(toolResultMessage(reply, call, outputs[i])));
+      reply.toolCalls.forEach((call, i) => messages.push(toolResultMessage(opts.client, reply, call, outputs[i].text, outputs[i].failed)));
       if (signal.aborted) throw new RequestCancelledError();
     }
     return {
@@ -108,6 +108,8 @@ async function askModel(opts: LoopState, messages: ChatMessage[], step: number):
         usageSource: reply.usageSource,
         latencyMs: Math.round(reply.receivedAt - sent),
         finishReason: reply.finishReason,
+        ...(reply.stopReason !== undefined ? { stopReason: reply.stopReason } : {}),
+        ...(reply.requestId !== undefined ? { requestId: reply.requestId } : {}),
         text: reply.text,
         ...(reply.reasoningText ? { reasoningText: reply.reasoningText } : {}),
         toolCalls: reply.toolCalls.map(({ id, name, arguments: args }) => ({ id, name, arguments: args })),
@@ -140,12 +142,6 @@ function assistantMessage(reply: ChatReply): ChatMessage {
   return reply.message as unknown as ChatMessage;
 }
 
-/** A tool's output as it goes back: a `tool` message for the call id, or a `function` message for a legacy function_call. */
-function toolResultMessage(reply: ChatReply, call: ToolCallRequest, output: string): ChatMessage {
-  if (reply.legacyFunctionCall) return { role: 'function', name: call.name, content: output };
-  return { role: 'tool', tool_call_id: call.id, content: output };
-}
-
 function parseArgs(raw: string): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
   if (raw.trim() === '') return { ok: true, value: {} };
   try {
@@ -157,8 +153,8 @@ function parseArgs(raw: string): { ok: true; value: Record<string, unknown> } | 
   }
 }
 
-/** Run one tool call through the mode and return the text of its `tool` message. Never throws. */
-async function runCall(opts: LoopOptions, call: ToolCallRequest, step: number): Promise<string> {
+/** Run one tool call through the mode and return the text of its `tool` message, and whether it failed. Never throws. */
+async function runCall(opts: LoopOptions, call: ToolCallRequest, step: number): Promise<{ text: string; failed: boolean }> {
   const { mode, recorder, signal, spec } = opts;
   const parsed = parseArgs(call.arguments);
   recorder.emit({ type: 'tool-started', step, callId: call.id, name: call.name, args: parsed.ok ? parsed.value : call.arguments });
@@ -192,5 +188,5 @@ async function runCall(opts: LoopOptions, call: ToolCallRequest, step: number): 
     // Stopped by a cancel: the loop ends the run without another request, so nothing goes back to the model.
     ...(signal.aborted ? { cancelled: true as const } : {}),
   });
-  return cut.text;
+  return { text: cut.text, failed: error !== null };
 }

@@ -3,7 +3,7 @@
  * first and run-finished last, whatever happens; it never throws for model or tool problems.
  */
 import { realpath } from 'node:fs/promises';
-import { findPreset } from '../../shared/providers.js';
+import { findPreset, protocolOf } from '../../shared/providers.js';
 import { DEFAULT_SETTINGS, type RunSpec } from '../../shared/run-spec.js';
 import type { StepEvent, Validation } from '../../shared/step-event.js';
 import { computeTotals } from '../../shared/summary.js';
@@ -56,6 +56,8 @@ export async function warmUpEngine(spec?: RunSpec): Promise<void> {
     spec && SANDBOX_MODES.has(spec.mode) ? prewarmCodeSandbox(spec.settings) : undefined,
     // A real provider may report no usage; the tokenizer that estimates it then is loaded now, off the clock.
     spec && !spec.provider.simulated ? warmUpEstimator() : undefined,
+    // The Anthropic SDK and its client are loaded only for runs that speak its protocol.
+    spec && protocolOf(spec.provider.name) === 'anthropic' ? import('./provider/anthropic-client.js') : undefined,
   ]);
 }
 
@@ -94,6 +96,7 @@ export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {
       deadlineMs: spec.settings.requestDeadlineMs,
       streamOptions: spec.settings.streamOptions && findPreset(spec.provider.name)?.streamOptions !== false,
       headers: simHeaders(spec),
+      promptCache: spec.settings.promptCache,
     });
     result = await runLoop({ spec: { ...spec, workspace }, mode, client, recorder, signal: io.signal, approvals });
   } catch (err) {

@@ -1,11 +1,18 @@
 /**
  * Before any worker starts: does the provider answer at all, and does it refuse the key? One GET of
- * `<base URL>/models` with the key, bounded by a short deadline. An unreachable host (refused, unknown name, TLS)
+ * `<base URL>/models` with the key (Anthropic: GET /v1/models with x-api-key and anthropic-version), bounded by a short deadline. An unreachable host (refused, unknown name, TLS)
  * or a refused key ends the start at once, in the words the runs would have used (engine/provider/errors.ts,
  * loaded only on a failure so a good start never loads the openai SDK). Anything else — slow, 404 (no
  * /models), a server error — lets the comparison start: its requests say more, and retry.
  */
+import { ANTHROPIC_VERSION, protocolOf } from '../../shared/providers.js';
 import type { ProviderInfo } from '../../shared/run-spec.js';
+
+/** The key as the provider's protocol sends it: a bearer token, or Anthropic's x-api-key with its API version. */
+export function authHeaders(info: ProviderInfo, apiKey: string | null): Record<string, string> {
+  if (protocolOf(info.name) === 'anthropic') return { ...(apiKey ? { 'x-api-key': apiKey } : {}), 'anthropic-version': ANTHROPIC_VERSION };
+  return apiKey ? { authorization: `Bearer ${apiKey}` } : {};
+}
 
 export const PREFLIGHT_TIMEOUT_MS = 1500;
 
@@ -14,7 +21,7 @@ export async function preflight(info: ProviderInfo, apiKey: string | null, timeo
   const url = `${info.baseUrl.replace(/\/+$/, '')}/models`;
   let res: Response;
   try {
-    res = await fetch(url, { headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {}, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
+    res = await fetch(url, { headers: authHeaders(info, apiKey), signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
   } catch (err) {
     if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) return;
     const { networkMessage, socketCause } = await import('../engine/provider/errors.js');

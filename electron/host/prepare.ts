@@ -17,7 +17,7 @@ import { needsFixtureServer } from '../../shared/tasks.js';
 import { SEARCH_BACKENDS } from '../../shared/search-backends.js';
 import type { EngineServices } from './engine-services.js';
 import { isSimulatedEndpoint } from '../sim/detect.js';
-import { checkPresetUrl, KeyEnvRegistry, normalizeBaseUrl } from './key-binding.js';
+import { checkPresetUrl, KeyEnvRegistry, normalizeBaseUrl, sameBaseUrl } from './key-binding.js';
 
 export interface ResolvedProvider {
   readonly info: ProviderInfo;
@@ -99,6 +99,13 @@ export async function resolveProvider(
   const rawUrl = (req.baseUrl ?? '').trim() || preset?.baseUrl || '';
   if (!rawUrl) throw new Error(`Provider "${name}" needs a base URL, such as http://127.0.0.1:11434/v1. Enter one and start again.`);
   const baseUrl = checkBaseUrl(rawUrl);
+  // The CLI may point a preset at the simulated model (`--provider anthropic --base-url <sim>`, to try its
+  // protocol offline): it speaks the preset's protocol there, and no key goes with it. The page may not: a
+  // preset's URL it changes is refused before anything is sent there.
+  if (keyEnv === 'any' && preset?.baseUrl && !sameBaseUrl(preset.baseUrl, baseUrl) && (await isSimulatedEndpoint(baseUrl))) {
+    if (!model) throw new Error(`Choose a model for provider "${name}" (the simulated model answers to any name, e.g. sim).`);
+    return { info: { name, baseUrl, model, simulated: true }, apiKeyEnv: null, needsKey: false };
+  }
   checkPresetUrl(name, baseUrl);
   if (!model) throw new Error(`Choose a model for provider "${name}" (for example ${preset?.defaultModel || 'the name your server lists'}).`);
   const requestedEnv = typeof req.apiKeyEnv === 'string' && req.apiKeyEnv.trim() ? req.apiKeyEnv.trim() : null;

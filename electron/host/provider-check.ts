@@ -4,7 +4,9 @@
  */
 import OpenAI, { APIConnectionError, APIError } from 'openai';
 import type { ConnectionResult, ProviderCheck } from '../../shared/ipc-contract.js';
+import { protocolOf } from '../../shared/providers.js';
 import type { ProviderInfo } from '../../shared/run-spec.js';
+import { authHeaders } from './preflight.js';
 import type { EngineServices } from './engine-services.js';
 import { KeyEnvRegistry } from './key-binding.js';
 import { checkBaseUrl, resolveProvider, type GetApiKey, type KeyEnvPolicy } from './prepare.js';
@@ -31,10 +33,15 @@ export async function checkProvider(
     return { ok: false, reason: 'bad-url', detail: (err as Error).message };
   }
   const key = await getApiKey(info, apiKeyEnv).catch(() => null);
-  const client = new OpenAI({ baseURL: info.baseUrl, apiKey: key ?? 'no-key', maxRetries: 0, timeout: timeoutMs });
+  const anthropic = protocolOf(info.name) === 'anthropic';
+  // Anthropic takes the key as x-api-key (with its API version), not as a bearer token; its list is paged (max 1000).
+  const client = new OpenAI({
+    baseURL: info.baseUrl, apiKey: key ?? 'no-key', maxRetries: 0, timeout: timeoutMs,
+    ...(anthropic ? { defaultHeaders: { ...authHeaders(info, key), authorization: null } } : {}),
+  });
   let models: string[];
   try {
-    const { data: page, response } = await client.models.list().withResponse();
+    const { data: page, response } = await client.models.list(anthropic ? { query: { limit: 1000 } } : undefined).withResponse();
     const type = response.headers.get('content-type') ?? '';
     const data = (page as unknown as { data?: unknown }).data;
     if (!type.includes('json') || !Array.isArray(data)) {
@@ -49,7 +56,9 @@ export async function checkProvider(
   }
   models.sort();
   const where = `${info.name} at ${info.baseUrl}`;
-  if (wantModel && check.model && models.length > 0 && !models.includes(check.model)) {
+  // An alias (claude-haiku-4-5) is listed under its dated name (claude-haiku-4-5-20251001).
+  const listed = (m: string) => models.includes(m) || models.some((id) => id.startsWith(`${m}-`) && /^\d{8}$/.test(id.slice(m.length + 1)));
+  if (wantModel && check.model && models.length > 0 && !listed(check.model)) {
     const some = models.slice(0, 8).join(', ');
     return { ok: false, reason: 'unknown-model', detail: `${where} does not list model "${check.model}". It lists ${models.length}: ${some}${models.length > 8 ? ', …' : ''}. Pick one of those.` };
   }

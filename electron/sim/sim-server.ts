@@ -1,5 +1,6 @@
 /**
- * The simulated model: an OpenAI-compatible chat-completions server on 127.0.0.1. Replies come from the
+ * The simulated model: an OpenAI-compatible chat-completions server on 127.0.0.1, which also answers
+ * Anthropic's Messages API (messages-api.ts) from the same policies. Replies come from the
  * scripted policies (policies/), usage is counted from the request received and the reply sent
  * (tokens/count-tokens.ts), and faults can be injected per request (x-parallax-sim-faults) or server-wide.
  * The trial number (x-parallax-sim-trial, absent = 1) picks the policies' variation, so the server stays pure.
@@ -14,6 +15,7 @@ import { FAULTS_HEADER, RUN_ID_HEADER, TRIAL_HEADER, injectReplyFaults, parseFau
 import { decide } from './policies/index.js';
 import { BadRequest, parseChatRequest, type ChatRequest } from './request.js';
 import { completionBody, errorBody, modelObject, SIM_MODEL_ID, streamChunks, type BuiltReply } from './wire.js';
+import { messageBody, messageEvents, messagesErrorBody, messagesUsage, parseMessagesRequest, PromptCache, type MessagesRequest } from './messages-api.js';
 
 export interface SimServerOptions {
   /** 0 (default) picks a free port. */
@@ -43,6 +45,8 @@ export const SLOW_REPLY_MS = 400;
 export async function startSimServer(opts: SimServerOptions = {}): Promise<SimServer> {
   const serverFaults = opts.faults ? parseFaults([...opts.faults]) : [];
   const seenRuns = new Set<string>();
+  // One cache for the server, as a provider's is for an organisation: later trials of a mode read what earlier ones wrote.
+  const promptCache = new PromptCache();
   const hanging = new Set<ServerResponse>();
   let counter = 0;
 
@@ -57,40 +61,44 @@ export async function startSimServer(opts: SimServerOptions = {}): Promise<SimSe
     const path = new URL(req.url ?? '/', 'http://localhost').pathname.replace(/\/+$/, '');
     if (req.method === 'GET' && path === '/v1/models') return sendJson(res, 200, { object: 'list', data: [modelObject()] });
     if (req.method === 'GET' && path === `/v1/models/${SIM_MODEL_ID}`) return sendJson(res, 200, modelObject());
-    if (path !== '/v1/chat/completions') {
-      return sendJson(res, 404, errorBody(`Unknown endpoint ${req.method} ${path || '/'}. The simulated model serves GET /v1/models and POST /v1/chat/completions.`, 'invalid_request_error', 'unknown_url'));
+    const messagesApi = path === '/v1/messages';
+    if (path !== '/v1/chat/completions' && !messagesApi) {
+      return sendJson(res, 404, errorBody(`Unknown endpoint ${req.method} ${path || '/'}. The simulated model serves GET /v1/models, POST /v1/chat/completions and POST /v1/messages.`, 'invalid_request_error', 'unknown_url'));
     }
+    // Errors in the shape of the API asked.
+    const fail = (status: number, message: string, type: string, code: string | null, param: string | null = null) =>
+      sendJson(res, status, messagesApi ? messagesErrorBody(message, type) : errorBody(message, type, code, param));
     if (req.method !== 'POST') {
       res.setHeader('allow', 'POST');
-      return sendJson(res, 405, errorBody(`Use POST for /v1/chat/completions, not ${req.method}.`, 'invalid_request_error', 'method_not_allowed'));
+      return fail(405, `Use POST for ${path}, not ${req.method}.`, 'invalid_request_error', 'method_not_allowed');
     }
 
     let faults: Set<SimFault>;
     try {
       faults = new Set([...serverFaults, ...parseFaults(req.headers[FAULTS_HEADER])]);
     } catch (error) {
-      return sendJson(res, 400, errorBody((error as Error).message, 'invalid_request_error', 'invalid_fault', FAULTS_HEADER));
+      return fail(400, (error as Error).message, 'invalid_request_error', 'invalid_fault', FAULTS_HEADER);
     }
     let trial: number;
     try {
       trial = parseTrial(req.headers[TRIAL_HEADER]);
     } catch (error) {
-      return sendJson(res, 400, errorBody((error as Error).message, 'invalid_request_error', 'invalid_trial', TRIAL_HEADER));
+      return fail(400, (error as Error).message, 'invalid_request_error', 'invalid_trial', TRIAL_HEADER);
     }
     let accounting: SimAccounting;
     try {
       accounting = parseAccounting(req.headers[ACCOUNTING_HEADER]);
     } catch (error) {
-      return sendJson(res, 400, errorBody((error as Error).message, 'invalid_request_error', 'invalid_accounting', ACCOUNTING_HEADER));
+      return fail(400, (error as Error).message, 'invalid_request_error', 'invalid_accounting', ACCOUNTING_HEADER);
     }
     const text = await readBody(req, res);
     if (text === null) return;
-    let request: ChatRequest;
+    let request: ChatRequest | MessagesRequest;
     try {
-      request = parseChatRequest(text);
+      request = messagesApi ? parseMessagesRequest(text) : parseChatRequest(text);
     } catch (error) {
       if (!(error instanceof BadRequest)) throw error;
-      return sendJson(res, 400, errorBody(error.message, 'invalid_request_error', error.code, error.param));
+      return fail(400, error.message, 'invalid_request_error', error.code, error.param);
     }
 
     const runId = String(req.headers[RUN_ID_HEADER] ?? '');
@@ -98,11 +106,11 @@ export async function startSimServer(opts: SimServerOptions = {}): Promise<SimSe
       remember(seenRuns, runId);
       res.setHeader('retry-after', String(Math.ceil(RETRY_AFTER_MS / 1000)));
       res.setHeader('retry-after-ms', String(RETRY_AFTER_MS));
-      return sendJson(res, 429, errorBody('Rate limit reached (simulated 429-once fault). Retry after the delay in the Retry-After header.', 'rate_limit_error', 'rate_limit_exceeded'));
+      return fail(429, 'Rate limit reached (simulated 429-once fault). Retry after the delay in the Retry-After header.', 'rate_limit_error', 'rate_limit_exceeded');
     }
     remember(seenRuns, runId);
     if (faults.has('500')) {
-      return sendJson(res, 500, errorBody('The simulated model is failing on purpose (fault "500"). Remove the fault to get answers.', 'server_error', 'simulated_failure'));
+      return fail(500, 'The simulated model is failing on purpose (fault "500"). Remove the fault to get answers.', 'server_error', 'simulated_failure');
     }
     if (faults.has('hang')) {
       // Accept and never answer; forget the request once the client gives up (or close() ends it).
@@ -111,7 +119,9 @@ export async function startSimServer(opts: SimServerOptions = {}): Promise<SimSe
       return;
     }
     if (faults.has('slow')) await slowStart(res);
-    if (!res.destroyed) reply(res, request, faults, trial, accounting, `chatcmpl-sim-${++counter}`);
+    if (res.destroyed) return;
+    if ('cache' in request) replyMessages(res, request, faults, trial, accounting, `msg_sim_${++counter}`, promptCache);
+    else reply(res, request, faults, trial, accounting, `chatcmpl-sim-${++counter}`);
   }
 
   // Long idle keep-alive: a client that pauses between steps (slow tools) must not race a closing socket.
@@ -141,17 +151,23 @@ export async function startSimServer(opts: SimServerOptions = {}): Promise<SimSe
   };
 }
 
-function reply(res: ServerResponse, request: ChatRequest, faults: ReadonlySet<SimFault>, trial: number, accounting: SimAccounting, id: string): void {
-  const { reply: planned, conv, policy } = decide(request.messages, request.tools, trial);
+/** The policy's reply to a conversation, with faults applied and ids given to its calls. */
+function plan(messages: ChatRequest['messages'], tools: ChatRequest['tools'], faults: ReadonlySet<SimFault>, trial: number, idPrefix: string) {
+  const { reply: planned, conv, policy } = decide(messages, tools, trial);
   const final = injectReplyFaults(withRecoveryNote(planned, conv), conv, faults);
-  const step = request.messages.filter((m) => m.role === 'assistant').length + 1;
-  const calls = final.kind === 'tools' ? final.calls.map((c, i) => ({ ...c, id: `call_${step}_${i}` })) : [];
+  const step = messages.filter((m) => m.role === 'assistant').length + 1;
+  const calls = final.kind === 'tools' ? final.calls.map((c, i) => ({ ...c, id: `${idPrefix}_${step}_${i}` })) : [];
+  return { text: final.text, calls, policy };
+}
+
+function reply(res: ServerResponse, request: ChatRequest, faults: ReadonlySet<SimFault>, trial: number, accounting: SimAccounting, id: string): void {
+  const { text, calls, policy } = plan(request.messages, request.tools, faults, trial, 'call');
   const prompt = simPromptTokens(request.messages, request.rawTools, accounting);
-  const completion = countCompletionTokens(final.text, calls);
+  const completion = countCompletionTokens(text, calls);
   const built: BuiltReply = {
     id,
     created: Math.floor(Date.now() / 1000),
-    text: final.text,
+    text,
     calls,
     usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
   };
@@ -161,6 +177,20 @@ function reply(res: ServerResponse, request: ChatRequest, faults: ReadonlySet<Si
   res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
   for (const chunk of streamChunks(built, request.includeUsage)) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
   res.end('data: [DONE]\n\n');
+}
+
+/** The Messages API reply: the same policy and count, the prompt split by what the cache served. */
+function replyMessages(res: ServerResponse, request: MessagesRequest, faults: ReadonlySet<SimFault>, trial: number, accounting: SimAccounting, id: string, cache: PromptCache): void {
+  const { text, calls, policy } = plan(request.messages, request.tools, faults, trial, 'toolu_sim');
+  const prompt = simPromptTokens(request.messages, request.tools.length ? request.tools : undefined, accounting);
+  const built = { id, text, calls, usage: messagesUsage(prompt, cache.use(request.cache), text, calls) };
+  res.setHeader('x-parallax-simulated', 'true');
+  res.setHeader('request-id', `req_${id}`);
+  if (!policy) res.setHeader(SIM_POLICY_HEADER, 'none');
+  if (!request.stream) return sendJson(res, 200, messageBody(built));
+  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  for (const event of messageEvents(built)) res.write(event);
+  res.end();
 }
 
 /** The 'slow' fault: a real model's pause before its reply, so a run's steps arrive one by one as they would live. */

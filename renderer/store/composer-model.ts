@@ -17,6 +17,7 @@ import {
   runSettingsSchema,
   type ComparisonRequest,
   type ModeId,
+  type PromptCacheSetting,
   type RunSettings,
   type SimFault,
 } from '../../shared/run-spec.js';
@@ -45,6 +46,8 @@ export type SettingsDraft = { readonly [K in NumericSetting]: string } & {
   readonly webSearch?: SearchBackendId;
   /** The search backend's URL as typed ('' = its default). */
   readonly webSearchUrl?: string;
+  /** Anthropic only: what is marked for the provider's prompt cache. */
+  readonly promptCache: PromptCacheSetting;
   readonly simFaults: readonly SimFault[];
   /** Tools the user set an approval mode for; the others take the host's default. */
   readonly approvals?: ApprovalPolicyInput;
@@ -84,6 +87,7 @@ export function draftFromSettings(s: RunSettings): SettingsDraft {
     toolset: s.toolset,
     webSearch: s.webSearch,
     webSearchUrl: s.webSearchUrl ?? '',
+    promptCache: s.promptCache,
     simFaults: s.simFaults,
     approvals: s.approvals,
   };
@@ -118,8 +122,8 @@ export function checkSettings(draft: SettingsDraft, simulated: boolean): Setting
   const webSearch = draft.webSearch ?? 'off';
   const webSearchUrl = webSearch === 'off' || webSearch === 'fixture' ? null : draft.webSearchUrl?.trim() || null;
   const input: Record<string, unknown> = {
-    returnTypes: draft.returnTypes, streamOptions: draft.streamOptions, toolset: draft.toolset, simFaults: simulated ? [...draft.simFaults] : [],
-    approvals: { ...draft.approvals }, webSearch, webSearchUrl,
+    returnTypes: draft.returnTypes, streamOptions: draft.streamOptions, toolset: draft.toolset, promptCache: draft.promptCache,
+    simFaults: simulated ? [...draft.simFaults] : [], approvals: { ...draft.approvals }, webSearch, webSearchUrl,
   };
   if (webSearchUrl !== null && !runSettingsSchema.shape.webSearchUrl.safeParse(webSearchUrl).success) {
     fieldErrors.webSearchUrl = 'Must be an http:// or https:// URL, e.g. http://127.0.0.1:8888.';

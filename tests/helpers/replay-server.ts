@@ -42,7 +42,7 @@ export interface ReplayServer {
   /** Base URL ending in /v1. */
   readonly url: string;
   readonly requests: RecordedRequest[];
-  /** Chat-completion requests only, in order. */
+  /** Model requests only (chat completions, Anthropic messages), in order. */
   chatRequests(): RecordedRequest[];
   close(): Promise<void>;
 }
@@ -60,6 +60,9 @@ export function sse(chunks: readonly unknown[], opts: { done?: boolean } = {}): 
 export function jsonReply(status: number, body: unknown, headers: Record<string, string> = {}): ReplayReply {
   return { status, headers: { 'content-type': 'application/json', ...headers }, body: [JSON.stringify(body)] };
 }
+
+/** A chat-completions request, or an Anthropic Messages API request (`POST …/v1/messages`). */
+const isModelRequest = (path: string) => path.endsWith('/chat/completions') || /\/messages(\?|$)/.test(path);
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -115,8 +118,8 @@ export async function startReplayServer(script: ReplayScript): Promise<ReplaySer
       }
       const recorded: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, raw, body };
       requests.push(recorded);
-      // Only chat completions are replayed; anything else (a GET /models probe) is a plain 404.
-      if (!recorded.path.endsWith('/chat/completions')) {
+      // Only model requests (chat completions, Anthropic messages) are replayed; anything else (a GET /models probe) is a plain 404.
+      if (!isModelRequest(recorded.path)) {
         res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `No route ${recorded.path}` } }));
         return;
       }
@@ -134,7 +137,7 @@ export async function startReplayServer(script: ReplayScript): Promise<ReplaySer
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
-    chatRequests: () => requests.filter((r) => r.path.endsWith('/chat/completions')),
+    chatRequests: () => requests.filter((r) => isModelRequest(r.path)),
     close: () =>
       new Promise((ok) => {
         for (const s of sockets) s.destroy();

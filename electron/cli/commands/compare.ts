@@ -23,6 +23,7 @@ interface CompareFlags extends ProviderFlags {
   json?: boolean;
   fault?: string[];
   settings?: string;
+  promptCache?: string;
   approve?: string;
 }
 

@@ -27,6 +27,7 @@ interface RunFlags extends ProviderFlags {
   fault?: string[];
   returnTypes?: boolean;
   settings?: string;
+  promptCache?: string;
   approve?: string;
 }
 

@@ -3,14 +3,17 @@
  * (auth, headers, base URL, the header-wait timeout) and turns error statuses into APIErrors; the body is read
  * by wire-reader.ts, because the SDK's stream parser hides what a measurement must see ([DONE], keep-alive
  * comments, a body that is not SSE at all) and cannot bound the silence between chunks. Error bodies are
- * captured raw by a fetch wrapper, since the SDK's own parse loses JSON-array bodies (Gemini).
+ * captured raw by a fetch wrapper, since the SDK's own parse loses JSON-array bodies (Gemini). Providers of the
+ * Anthropic protocol go through anthropic-client.ts behind the same streamChat.
  */
 import { SIM_POLICY_HEADER } from '../../../shared/run-spec.js';
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
-import type { ProviderInfo } from '../../../shared/run-spec.js';
-import type { ToolExposure, Usage, UsageSource } from '../../../shared/step-event.js';
-import { classifyError, ModelRequestError, RequestCancelledError, where } from './errors.js';
+import type { PromptCacheSetting, ProviderInfo } from '../../../shared/run-spec.js';
+import { protocolOf, type ProviderProtocol } from '../../../shared/providers.js';
+import type { ToolCallRequest, ToolExposure, Usage, UsageSource } from '../../../shared/step-event.js';
+import { classifyError, RequestCancelledError } from './errors.js';
+import { withBounds } from './request-bounds.js';
 import { StreamAccumulator, type AccumulatedReply } from './stream-accumulator.js';
 import { estimateUsage } from './usage.js';
 import { readReply, type ReadState } from './wire-reader.js';
@@ -30,11 +33,18 @@ export interface ClientOptions {
   readonly streamOptions: boolean;
   /** Extra headers, e.g. the simulated model's run id and fault list. */
   readonly headers?: Record<string, string>;
+  /** Anthropic Messages API: what to mark with cache_control (setting promptCache); absent: nothing. */
+  readonly promptCache?: PromptCacheSetting;
 }
 
 /** The SDK client of one run, its settings, and what the run learned about the provider. */
 export interface ChatClient {
+  /** The wire protocol of the provider (its preset's; custom providers speak OpenAI chat completions). */
+  readonly protocol: ProviderProtocol;
+  /** The openai SDK client (chat-completions providers). */
   readonly sdk: OpenAI;
+  /** The key, for the Anthropic SDK client made on the first request (anthropic-client.ts); never logged. */
+  readonly apiKey: string | null;
   readonly provider: ProviderInfo;
   readonly options: ClientOptions;
   /** Whether stream_options is still sent (cleared once the provider refused it). */
@@ -43,23 +53,27 @@ export interface ChatClient {
   lastErrorBody: string | null;
   /** Remove the API key from any text that could reach events, logs or the screen. */
   redact(text: string): string;
+  /** fetch that keeps the raw body of an error response in lastErrorBody (both SDKs send through it). */
+  readonly fetch: typeof fetch;
 }
 
 export function createChatClient(provider: ProviderInfo, apiKey: string | null, opts: ClientOptions): ChatClient {
   const client: ChatClient = {
+    protocol: protocolOf(provider.name),
+    apiKey,
     provider,
     options: opts,
     streamOptions: opts.streamOptions,
     lastErrorBody: null,
     redact: (text) => (apiKey && apiKey.length >= 4 ? text.split(apiKey).join('***') : text),
     sdk: undefined as unknown as OpenAI,
-  };
-  const captureErrors: typeof fetch = async (input, init) => {
-    const res = await fetch(input, init);
-    if (res.ok) return res;
-    const text = await res.text().catch(() => '');
-    client.lastErrorBody = text;
-    return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
+    fetch: async (input, init) => {
+      const res = await fetch(input, init);
+      if (res.ok) return res;
+      const text = await res.text().catch(() => '');
+      client.lastErrorBody = text;
+      return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
+    },
   };
   (client as { sdk: OpenAI }).sdk = new OpenAI({
     baseURL: provider.baseUrl,
@@ -68,7 +82,7 @@ export function createChatClient(provider: ProviderInfo, apiKey: string | null, 
     maxRetries: 0,
     timeout: opts.timeoutMs,
     defaultHeaders: opts.headers,
-    fetch: captureErrors,
+    fetch: client.fetch,
   });
   return client;
 }
@@ -88,12 +102,15 @@ export interface ChatReply extends AccumulatedReply {
   readonly usageSource: UsageSource;
   /** performance.now() when the reply's last byte was read (an estimate's counting comes after it). */
   readonly receivedAt: number;
+  /** The provider's own stop reason, when finishReason is a mapping of it (Anthropic stop_reason). */
+  readonly stopReason?: string;
+  /** The provider's request id (Anthropic request-id header). */
+  readonly requestId?: string;
 }
-
-const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
 /** Send one streamed request and fold its reply. Throws ModelRequestError / RequestCancelledError. */
 export async function streamChat(client: ChatClient, req: StreamRequest, signal: AbortSignal): Promise<ChatReply> {
+  if (client.protocol === 'anthropic') return (await import('./anthropic-client.js')).streamMessages(client, req, signal);
   const { provider, options } = client;
   const tools: ChatCompletionTool[] = req.tools.map((t) => ({
     type: 'function',
@@ -108,57 +125,16 @@ export async function streamChat(client: ChatClient, req: StreamRequest, signal:
     ...(client.streamOptions ? { stream_options: { include_usage: true } } : {}),
   };
 
-  const ctl = new AbortController();
-  let reason: 'idle' | 'deadline' | 'cancel' | null = null;
-  let rejectInterrupt: (e: Error) => void = () => undefined;
-  const interrupted = new Promise<never>((_, reject) => (rejectInterrupt = reject));
-  interrupted.catch(() => undefined);
   const state: ReadState = { dataEvents: 0, comments: 0, sawDone: false };
-  const interrupt = (why: 'idle' | 'deadline' | 'cancel') => {
-    if (reason) return;
-    reason = why;
-    ctl.abort();
-    rejectInterrupt(new Error(why));
-  };
-  const onCancel = () => interrupt('cancel');
-  if (signal.aborted) throw new RequestCancelledError();
-  signal.addEventListener('abort', onCancel, { once: true });
-  const deadline = setTimeout(() => interrupt('deadline'), options.deadlineMs);
-  let idle: NodeJS.Timeout | undefined;
-  const armIdle = () => {
-    clearTimeout(idle);
-    idle = setTimeout(() => interrupt('idle'), options.idleTimeoutMs);
-  };
-
   const acc = new StreamAccumulator(new Set(req.tools.map((t) => t.name)));
   let noPolicy = false;
-  try {
-    client.lastErrorBody = null;
-    const response = await client.sdk.chat.completions.create(body, { signal: ctl.signal }).asResponse();
+  client.lastErrorBody = null;
+  await withBounds(provider, options, signal, state, async ({ signal: aborted, onData, interrupted }) => {
+    const response = await client.sdk.chat.completions.create(body, { signal: aborted }).asResponse();
     noPolicy = provider.simulated && response.headers.get(SIM_POLICY_HEADER) === 'none';
-    armIdle();
-    await readReply(response, acc, { provider, onData: armIdle, interrupted, state });
-  } catch (err) {
-    if (reason === 'cancel' || signal.aborted) throw new RequestCancelledError();
-    const chunks = `${state.dataEvents} chunk${state.dataEvents === 1 ? '' : 's'}`;
-    if (reason === 'idle')
-      throw new ModelRequestError(
-        `No data from ${where(provider)} for ${seconds(options.idleTimeoutMs)} after ${chunks}${state.comments ? ` (${state.comments} keep-alive comment${state.comments === 1 ? '' : 's'} only)` : ''}; the stream was abandoned. Raise "stream idle timeout" if the model thinks long before it answers.`,
-        null, true, null, 'timeout',
-      );
-    if (reason === 'deadline')
-      throw new ModelRequestError(
-        `The request to ${where(provider)} passed its ${seconds(options.deadlineMs)} deadline ${state.dataEvents ? `after ${chunks}` : 'before any data'}; it was abandoned. Raise "request deadline" for long replies.`,
-        null, false, null, 'timeout',
-      );
-    const e = classifyError(err, provider, client.lastErrorBody);
-    if (e instanceof ModelRequestError) throw new ModelRequestError(client.redact(e.message), e.status, e.retryable, e.retryAfterS, e.kind);
-    throw e;
-  } finally {
-    clearTimeout(deadline);
-    clearTimeout(idle);
-    signal.removeEventListener('abort', onCancel);
-  }
+    onData();
+    await readReply(response, acc, { provider, onData, interrupted, state });
+  }, (err) => classifyError(err, provider, client.lastErrorBody), client.redact);
 
   const receivedAt = performance.now();
   const reply = acc.result();
@@ -168,6 +144,17 @@ export async function streamChat(client: ChatClient, req: StreamRequest, signal:
     messages: body.messages as never, tools: body.tools ?? [], text: reply.text || reply.refusal, reasoningText: reply.reasoningText, toolCalls: reply.toolCalls,
   });
   return { ...reply, noPolicy, usage, usageSource: 'estimated', receivedAt };
+}
+
+/**
+ * A tool's output as it goes back into the history: a `tool` message for the call id (Anthropic's client turns
+ * it into a tool_result block, `is_error` when the call failed), or a `function` message for a legacy function_call.
+ */
+export function toolResultMessage(client: ChatClient, reply: ChatReply, call: ToolCallRequest, output: string, failed: boolean): ChatMessage {
+  if (reply.legacyFunctionCall) return { role: 'function', name: call.name, content: output };
+  // OpenAI-compatible servers may refuse fields they do not know, so is_error is kept for the Messages API only.
+  if (client.protocol === 'anthropic' && failed) return { role: 'tool', tool_call_id: call.id, content: output, is_error: true } as ChatMessage;
+  return { role: 'tool', tool_call_id: call.id, content: output };
 }
 
 /** Wait `ms`, or reject with RequestCancelledError as soon as the signal aborts. */

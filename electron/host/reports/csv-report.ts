@@ -60,13 +60,12 @@ export function renderCsv(d: ReportData): string {
     const status = r.summary.status === 'running' ? 'unfinished' : r.summary.status;
     const provider = r.started?.provider ?? d.meta.provider;
     const cost = r.summary.cost;
-    const writes = new Map(r.events.flatMap((e) => (e.type === 'model-response' ? [[e.step, e.usage?.cacheWrite ?? 0] as const] : [])));
     for (const s of r.summary.perStep) {
       const source = s.cost.from === 'provider' ? 'provider' : s.cost.from === 'price' ? 'price' : s.usageMissing ? 'no usage' : cost.kind === 'priced' ? 'no usage' : NO_PRICE_TEXT[cost.kind];
       rows.push([
         d.meta.id, r.runId, r.mode, r.trial, status, s.step, s.prompt, s.completion, s.cached, s.reasoning, s.prompt + s.completion,
         s.usageMissing, s.latencyMs, s.attempts, s.toolCalls, provider.name, provider.model, provider.simulated,
-        writes.get(s.step) ?? 0, s.usageSource, s.cost.usd === null ? '' : Number(s.cost.usd.toPrecision(12)), source, s.cost.from === 'price' ? cost.price?.tableDate ?? '' : '',
+        s.cacheWrite ?? 0, s.usageSource, s.cost.usd === null ? '' : Number(s.cost.usd.toPrecision(12)), source, s.cost.from === 'price' ? cost.price?.tableDate ?? '' : '',
         'step', ...Array<Cell>(CSV_COLUMNS.length - STEP_COLUMNS - 1).fill(''),
       ]);
     }

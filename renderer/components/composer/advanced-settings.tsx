@@ -1,6 +1,7 @@
 /** RunSettings beyond the defaults, validated as typed against the host's own schema; errors at the field. */
 import { useState } from 'react';
-import { SIM_FAULTS } from '../../../shared/run-spec.js';
+import { protocolOf } from '../../../shared/providers.js';
+import { PROMPT_CACHE_HELP, PROMPT_CACHES, SIM_FAULTS, type PromptCacheSetting } from '../../../shared/run-spec.js';
 import { TOOLSET_IDS, TOOLSETS, type ToolsetId } from '../../../shared/toolsets.js';
 import { SEARCH_BACKEND_IDS, SEARCH_BACKENDS, type SearchBackendId } from '../../../shared/search-backends.js';
 import { useApp } from '../../store/app-store.js';
@@ -17,10 +18,12 @@ export function AdvancedSettings() {
   const setSetting = useApp((s) => s.setSetting);
   const setForm = useApp((s) => s.setForm);
   const simulated = providerName === 'simulated';
+  const anthropic = protocolOf(providerName) === 'anthropic';
   const check = checkSettings(draft, simulated);
   const changed = NUMERIC_SETTINGS.filter((k) => draft[k] !== DEFAULT_DRAFT[k]).length + (draft.returnTypes !== DEFAULT_DRAFT.returnTypes ? 1 : 0)
     + (draft.streamOptions !== DEFAULT_DRAFT.streamOptions ? 1 : 0) + (draft.toolset !== DEFAULT_DRAFT.toolset ? 1 : 0)
-    + ((draft.webSearch ?? 'off') !== 'off' ? 1 : 0) + (simulated ? draft.simFaults.length : 0) + Object.keys(draft.approvals ?? {}).length;
+    + ((draft.webSearch ?? 'off') !== 'off' ? 1 : 0)
+    + (anthropic && draft.promptCache !== DEFAULT_DRAFT.promptCache ? 1 : 0) + (simulated ? draft.simFaults.length : 0) + Object.keys(draft.approvals ?? {}).length;
   const hasErrors = Object.keys(check.fieldErrors).length > 0 || !!check.formError;
   const [open, setOpen] = useState(hasErrors);
   const isOpen = open || hasErrors;
@@ -73,7 +76,8 @@ export function AdvancedSettings() {
           </div>
           <div className="settings-grid">{NUMERIC_SETTINGS.filter((k) => !CODE_ONLY.includes(k)).map(field)}</div>
           <WebSearchSettings error={check.fieldErrors.webSearchUrl} />
-          {simulated ? null : (
+          {/* The Messages API always streams its usage: stream_options is for chat-completions providers. */}
+          {simulated || anthropic ? null : (
             <label className="check-row">
               <input type="checkbox" checked={draft.streamOptions} onChange={(e) => setSetting('streamOptions', e.target.checked)} data-testid="setting-streamOptions" />
               <span>
@@ -82,6 +86,17 @@ export function AdvancedSettings() {
               </span>
             </label>
           )}
+          {anthropic ? (
+            <div className="field toolset-field">
+              <label className="label" htmlFor="setting-promptCache">Prompt caching</label>
+              <select id="setting-promptCache" className="input" value={draft.promptCache} onChange={(e) => setSetting('promptCache', e.target.value as PromptCacheSetting)} data-testid="setting-promptCache">
+                {PROMPT_CACHES.map((id) => (
+                  <option key={id} value={id}>{id}</option>
+                ))}
+              </select>
+              <p className="field-hint">{PROMPT_CACHE_HELP[draft.promptCache].replace(/^./, (c) => c.toUpperCase())}. Cache reads and writes are recorded as their own figures and priced at their own rates.</p>
+            </div>
+          ) : null}
           <h4 className="subgroup-title">run_code sandbox (Code Mode, Hybrid)</h4>
           <div className="settings-grid">{CODE_ONLY.map(field)}</div>
           <label className="check-row">

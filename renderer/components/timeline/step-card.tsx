@@ -36,6 +36,11 @@ export const StepCard = memo(function StepCard({ runId, step, truncateChars, sto
                   <span className="usage-key">cached</span> {fmtInt(u.cached)}
                 </span>
               ) : null}
+              {u.cacheWrite ? (
+                <span title="Prompt tokens written to the provider's cache (priced at the cache-write rate)">
+                  <span className="usage-key">cache write</span> {fmtInt(u.cacheWrite)}
+                </span>
+              ) : null}
               {u.reasoning ? (
                 <span title="Reasoning tokens (part of the completion)">
                   <span className="usage-key">reasoning</span> {fmtInt(u.reasoning)}

@@ -9,11 +9,11 @@ import type { ProviderInfo } from '../../../shared/run-spec.js';
 
 let server: Server;
 let base: string;
-const seen: { url: string; auth: string | undefined }[] = [];
+const seen: { url: string; auth: string | undefined; apiKey?: string | string[]; version?: string | string[] }[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    seen.push({ url: req.url ?? '', auth: req.headers.authorization });
+    seen.push({ url: req.url ?? '', auth: req.headers.authorization, ...(req.headers['x-api-key'] ? { apiKey: req.headers['x-api-key'], version: req.headers['anthropic-version'] } : {}) });
     const path = req.url ?? '';
     if (path.startsWith('/refuse/')) return res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Incorrect API key provided: sk-bad***' } }));
     if (path.startsWith('/nomodels/')) return res.writeHead(404).end('not found');
@@ -32,6 +32,13 @@ describe('preflight', () => {
   it('passes a provider that answers, sending the key', async () => {
     await preflight(custom(`${base}/ok/v1`), 'sk-good');
     expect(seen.at(-1)).toEqual({ url: '/ok/v1/models', auth: 'Bearer sk-good' });
+  });
+
+  it('sends an Anthropic key as x-api-key with the API version, and a refused one stops the start', async () => {
+    const anthropic = (baseUrl: string): ProviderInfo => ({ name: 'anthropic', baseUrl, model: 'claude-haiku-4-5', simulated: false });
+    await preflight(anthropic(`${base}/ok/v1`), 'sk-ant-good');
+    expect(seen.at(-1)).toEqual({ url: '/ok/v1/models', auth: undefined, apiKey: 'sk-ant-good', version: '2023-06-01' });
+    await expect(preflight(anthropic(`${base}/refuse/v1`), 'sk-ant-bad')).rejects.toThrow(/rejected the API key.*Nothing was started/);
   });
 
   it('fails at once, in the runs\' own words, when nothing listens there', async () => {

@@ -1,0 +1,169 @@
+/**
+ * Folds the events of a streamed Messages API reply (message_start, content_block_start / _delta / _stop,
+ * message_delta, message_stop; ping ignored) into one reply: text, thinking (kept with its signature for the
+ * round trip), tool_use calls from their input_json_delta fragments, the stop reason and the usage exactly as
+ * sent. Usage: message_start's counts, completed by every message_delta's (cumulative, so the last one wins
+ * field by field). prompt = input_tokens + cache_read_input_tokens + cache_creation_input_tokens; cached = the
+ * cache reads; cacheWrite = the cache writes; completion = output_tokens; reasoning = thinking_tokens when sent.
+ */
+import type { Usage } from '../../../shared/step-event.js';
+import type { AccumulatedReply } from './stream-accumulator.js';
+import { ANTHROPIC_CONTENT, blocksToResend, type Block } from './anthropic-messages.js';
+
+/** The usage fields of message_start.message.usage and message_delta.usage. */
+export interface RawAnthropicUsage {
+  readonly input_tokens?: unknown;
+  readonly output_tokens?: unknown;
+  readonly cache_creation_input_tokens?: unknown;
+  readonly cache_read_input_tokens?: unknown;
+  readonly output_tokens_details?: { readonly thinking_tokens?: unknown } | null;
+}
+
+/** stop_reason → the finish reason every surface reads (the raw value is recorded beside it). */
+const FINISH: Record<string, string> = {
+  end_turn: 'stop', stop_sequence: 'stop', tool_use: 'tool_calls', max_tokens: 'length', refusal: 'content_filter',
+  model_context_window_exceeded: 'length',
+};
+
+const count = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
+
+/** Our usage from the folded counts; null when the server sent no input or output count. */
+export function usageFromAnthropic(raw: RawAnthropicUsage): Usage | null {
+  const input = count(raw.input_tokens);
+  const output = count(raw.output_tokens);
+  if (input === undefined || output === undefined) return null;
+  const read = count(raw.cache_read_input_tokens);
+  const write = count(raw.cache_creation_input_tokens);
+  const thinking = count(raw.output_tokens_details?.thinking_tokens);
+  return {
+    prompt: input + (read ?? 0) + (write ?? 0),
+    completion: output,
+    ...(read !== undefined ? { cached: read } : {}),
+    ...(write !== undefined ? { cacheWrite: write } : {}),
+    ...(thinking !== undefined ? { reasoning: thinking } : {}),
+  };
+}
+
+interface OpenBlock {
+  block: Record<string, unknown> & { type: string };
+  /** input_json_delta fragments of a tool_use block, joined. */
+  json: string;
+  sawJson: boolean;
+}
+
+export interface MessagesReply extends AccumulatedReply {
+  /** stop_reason as sent. */
+  readonly stopReason: string | null;
+  /** message_start arrived, and message_stop. */
+  readonly started: boolean;
+  readonly stopped: boolean;
+}
+
+export class MessagesAccumulator {
+  private readonly blocks: OpenBlock[] = [];
+  private usage: Record<string, unknown> = {};
+  private stopReason: string | null = null;
+  private started = false;
+  private hasStopped = false;
+  private events = 0;
+
+  /** message_stop has arrived: the reply is complete. */
+  get stopped(): boolean {
+    return this.hasStopped;
+  }
+
+  /** One parsed event (its `type` field decides; the SSE event name is the same by the protocol). */
+  push(ev: Record<string, unknown>): void {
+    this.events++;
+    switch (ev.type) {
+      case 'message_start': {
+        this.started = true;
+        const msg = (ev.message ?? {}) as { usage?: Record<string, unknown>; content?: unknown; stop_reason?: unknown };
+        if (msg.usage && typeof msg.usage === 'object') this.mergeUsage(msg.usage);
+        if (typeof msg.stop_reason === 'string') this.stopReason = msg.stop_reason;
+        break;
+      }
+      case 'content_block_start': {
+        const block = { ...((ev.content_block ?? { type: 'unknown' }) as OpenBlock['block']) };
+        this.blocks[Number(ev.index ?? this.blocks.length)] = { block, json: '', sawJson: false };
+        break;
+      }
+      case 'content_block_delta': {
+        const open = this.blocks[Number(ev.index)];
+        const d = (ev.delta ?? {}) as Record<string, unknown>;
+        if (!open) break;
+        const b = open.block;
+        if (d.type === 'text_delta') b.text = `${typeof b.text === 'string' ? b.text : ''}${String(d.text ?? '')}`;
+        else if (d.type === 'input_json_delta') {
+          open.json += String(d.partial_json ?? '');
+          open.sawJson = true;
+        } else if (d.type === 'thinking_delta') b.thinking = `${typeof b.thinking === 'string' ? b.thinking : ''}${String(d.thinking ?? '')}`;
+        else if (d.type === 'signature_delta') b.signature = `${typeof b.signature === 'string' ? b.signature : ''}${String(d.signature ?? '')}`;
+        break;
+      }
+      case 'message_delta': {
+        const d = (ev.delta ?? {}) as { stop_reason?: unknown };
+        if (typeof d.stop_reason === 'string') this.stopReason = d.stop_reason;
+        if (ev.usage && typeof ev.usage === 'object') this.mergeUsage(ev.usage as Record<string, unknown>);
+        break;
+      }
+      case 'message_stop':
+        this.hasStopped = true;
+        break;
+      default:
+        // ping, content_block_stop and event types added later carry nothing to fold.
+        break;
+    }
+  }
+
+  /** A non-streamed Message object (a server that ignored `stream`). */
+  pushMessage(msg: Record<string, unknown>): void {
+    this.push({ type: 'message_start', message: { ...msg, content: [] } });
+    const content = Array.isArray(msg.content) ? (msg.content as Block[]) : [];
+    content.forEach((block, index) => {
+      this.blocks[index] = { block: { ...block }, json: '', sawJson: false };
+    });
+    this.hasStopped = true;
+  }
+
+  private mergeUsage(u: Record<string, unknown>): void {
+    for (const [k, v] of Object.entries(u)) if (v !== null && v !== undefined) this.usage[k] = v;
+  }
+
+  result(): MessagesReply {
+    const blocks = this.blocks.filter((b): b is OpenBlock => b !== undefined);
+    const text = blocks.filter((b) => b.block.type === 'text').map((b) => String(b.block.text ?? '')).join('');
+    const reasoningText = blocks.filter((b) => b.block.type === 'thinking').map((b) => String(b.block.thinking ?? '')).join('');
+    const args = new Map<string, string>();
+    const toolCalls = blocks.filter((b) => b.block.type === 'tool_use').map((b) => {
+      const id = String(b.block.id ?? '');
+      // The fragments exactly as streamed; a block that had no deltas carries its input whole.
+      const a = b.sawJson ? b.json : JSON.stringify(b.block.input ?? {});
+      args.set(id, a);
+      return { id, name: String(b.block.name ?? ''), arguments: a, type: 'function', extra: {}, functionExtra: {} };
+    });
+    const content = blocksToResend(blocks.map((b) => {
+      const { input: _input, ...rest } = b.block;
+      return (b.block.type === 'tool_use' ? rest : b.block) as Block;
+    }), args);
+    const message: Record<string, unknown> = {
+      role: 'assistant',
+      content: text || null,
+      ...(toolCalls.length ? { tool_calls: toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) } : {}),
+      [ANTHROPIC_CONTENT]: content,
+    };
+    return {
+      text, reasoningText, refusal: '', toolCalls, legacyFunctionCall: false,
+      finishReason: this.stopReason === null ? null : (FINISH[this.stopReason] ?? this.stopReason),
+      stopReason: this.stopReason,
+      usage: usageFromAnthropic(this.usage),
+      message, chunks: this.events, started: this.started, stopped: this.hasStopped,
+    };
+  }
+}
+
+/** Anthropic error types → the HTTP status they come with, for an `error` event inside a 200 stream. */
+export const ERROR_STATUS: Record<string, number> = {
+  invalid_request_error: 400, authentication_error: 401, billing_error: 402, permission_error: 403, not_found_error: 404,
+  request_too_large: 413, rate_limit_error: 429, api_error: 500, timeout_error: 504, overloaded_error: 529,
+};
