@@ -12,6 +12,8 @@ import type { SimFault } from '../../shared/run-spec.js';
 import { countCompletionTokens } from '../engine/tokens/count-tokens.js';
 import { FAULTS_HEADER, RUN_ID_HEADER, TRIAL_HEADER, injectReplyFaults, parseFaults, parseTrial, withRecoveryNote } from './faults.js';
 import { decide } from './policies/index.js';
+import { cutAtStop, nativeForm, writeTextReply } from './policies/react-text.js';
+import { answer } from './types.js';
 import { BadRequest, parseChatRequest, type ChatRequest } from './request.js';
 import { completionBody, errorBody, modelObject, SIM_MODEL_ID, streamChunks, type BuiltReply } from './wire.js';
 
@@ -142,8 +144,12 @@ export async function startSimServer(opts: SimServerOptions = {}): Promise<SimSe
 }
 
 function reply(res: ServerResponse, request: ChatRequest, faults: ReadonlySet<SimFault>, trial: number, accounting: SimAccounting, id: string): void {
-  const { reply: planned, conv, policy } = decide(request.messages, request.tools, trial);
-  const final = injectReplyFaults(withRecoveryNote(planned, conv), conv, faults);
+  // Text ReAct is decided in native form and written back as text, cut at the request's stop sequences.
+  const text = nativeForm(request.messages, request.tools);
+  const { reply: planned, conv, policy } = decide(text?.messages ?? request.messages, text?.tools ?? request.tools, trial);
+  let final = injectReplyFaults(withRecoveryNote(planned, conv), conv, faults);
+  if (text) final = answer(writeTextReply(final, trial));
+  if (request.stop.length && final.kind === 'text') final = answer(cutAtStop(final.text, request.stop));
   const step = request.messages.filter((m) => m.role === 'assistant').length + 1;
   const calls = final.kind === 'tools' ? final.calls.map((c, i) => ({ ...c, id: `call_${step}_${i}` })) : [];
   const prompt = simPromptTokens(request.messages, request.rawTools, accounting);

@@ -152,6 +152,8 @@ function marker(shape: Marker, x: number, y: number, r: number, attrs: SafeHtml,
       return html`<polygon class="${cls}" points="${n(x)},${n(y - r * 1.2)} ${n(x + r * 1.15)},${n(y + r * 0.9)} ${n(x - r * 1.15)},${n(y + r * 0.9)}" ${attrs}>${tip}</polygon>`;
     case 'diamond':
       return html`<polygon class="${cls}" points="${n(x)},${n(y - r * 1.3)} ${n(x + r * 1.3)},${n(y)} ${n(x)},${n(y + r * 1.3)} ${n(x - r * 1.3)},${n(y)}" ${attrs}>${tip}</polygon>`;
+    case 'triangle-down':
+      return html`<polygon class="${cls}" points="${n(x)},${n(y + r * 1.2)} ${n(x + r * 1.15)},${n(y - r * 0.9)} ${n(x - r * 1.15)},${n(y - r * 0.9)}" ${attrs}>${tip}</polygon>`;
   }
 }
 
