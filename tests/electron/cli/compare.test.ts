@@ -40,6 +40,20 @@ describe('parallax compare', () => {
     expect(list.map((c) => c.meta.id)).toEqual([out.comparisonId]);
   });
 
+  it('--modes react,react-text --json: the text mode answers and validates, and its stored steps hold the parsed replies', async () => {
+    const { dataDir, env: e } = await env();
+    const res = await runCli(['compare', '--task', 'log-stats', '--modes', 'react,react-text', '--json'], e);
+    expect(res.code, res.stderr).toBe(0);
+    const out = JSON.parse(res.stdout) as { comparisonId: string; runs: { runId: string; mode: string; status: string; validation: { ok: boolean } | null; steps: number }[] };
+    expect(out.runs.map((r) => [r.mode, r.status, r.validation?.ok])).toEqual([['react', 'answered', true], ['react-text', 'answered', true]]);
+    expect(res.stderr).toMatch(/\[ReAct \(text\)\]\s+1 /);
+    const { events } = await new HistoryStore(dataDir).open(out.comparisonId);
+    const text = out.runs[1]!;
+    const responses = events.filter((ev) => ev.runId === text.runId && ev.type === 'model-response');
+    expect(responses).toHaveLength(text.steps);
+    for (const r of responses) expect(r.type === 'model-response' && r.parsed && r.parsed.parseError === null).toBe(true);
+  });
+
   it('prints live lines and a side-by-side summary labelled simulated', async () => {
     const { env: e } = await env();
     const res = await runCli(['compare', '--task', 'calc', '--modes', 'code,react'], e);
