@@ -80,15 +80,23 @@ export function deviationOf(trial: number): Deviation {
   return r < 0.2 ? 'fenced-input' : r < 0.4 ? 'no-thought-label' : r < 0.55 ? 'extra-spaces' : 'none';
 }
 
+/** A short thought before an action, naming what it is for (the decision itself is ReAct's policy). */
 function thoughtFor(name: string, args: string): string {
-  let parsed: Record<string, unknown> = {};
+  let a: Record<string, unknown> = {};
   try {
-    parsed = JSON.parse(args) as Record<string, unknown>;
+    a = JSON.parse(args) as Record<string, unknown>;
   } catch {
     /* a broken input (a fault): the generic thought */
   }
-  if (name === 'read_file' && typeof parsed.path === 'string') return `I need the content of ${parsed.path}.`;
-  if (name === 'list_dir') return `I should see which files are in ${typeof parsed.path === 'string' ? parsed.path : 'the folder'}.`;
+  const s = (key: string) => (typeof a[key] === 'string' ? (a[key] as string) : null);
+  if (name === 'read_file' && s('path')) return `I need the content of ${s('path')}.`;
+  if (name === 'list_dir') return `I should see which files are in ${s('path') ?? 'the folder'}.`;
+  if (name === 'write_file' && s('path')) return `I will write the result to ${s('path')}.`;
+  if (name === 'run_shell' && s('command')) return `I will run \`${s('command')}\`.`;
+  if (name === 'fetch_url' && s('url')) return `I need the page at ${s('url')}.`;
+  if (name === 'current_time') return `I need the current time${s('timezone') ? ` in ${s('timezone')}` : ''}.`;
+  if (name === 'calculator' && s('expression')) return `I will compute ${s('expression')}.`;
+  if (name === 'get_weather' && s('city')) return `I need the weather in ${s('city')}.`;
   return `I will use ${name} for the next step.`;
 }
 
