@@ -9,7 +9,7 @@
  * dash and marker keep lines apart in grey print.
  */
 
-export type Marker = 'circle' | 'square' | 'triangle' | 'diamond' | 'triangle-down';
+export type Marker = 'circle' | 'square' | 'triangle' | 'diamond' | 'plus';
 
 export interface ModeShades {
   /** Prompt tokens, lines and the mode's swatch. */
@@ -77,7 +77,7 @@ export const MODES = {
     toolsInPrompt: true,
     colour: { light: { prompt: '#4D4400', completion: '#E3DA8A' }, dark: { prompt: '#f0e442', completion: '#fffbe0' } },
     dash: '1 3',
-    marker: 'triangle-down',
+    marker: 'plus',
   },
 } as const satisfies Record<string, ModeDescription>;
 
