@@ -8,6 +8,7 @@ import { aggregateByMode, groupByRun, summarizeRun } from '../../../shared/summa
 import { formatMean } from '../../../shared/format.js';
 import { sideBySide } from '../../../electron/cli/compare-output.js';
 import { HistoryStore } from '../../../electron/host/history-store.js';
+import { buildReport } from '../../../electron/host/reports/index.js';
 import { exited, runCli, startCli } from '../host/cli-process.js';
 import { waitFor } from '../host/session-helpers.js';
 
@@ -47,11 +48,16 @@ describe('parallax compare', () => {
     const out = JSON.parse(res.stdout) as { comparisonId: string; runs: { runId: string; mode: string; status: string; validation: { ok: boolean } | null; steps: number }[] };
     expect(out.runs.map((r) => [r.mode, r.status, r.validation?.ok])).toEqual([['react', 'answered', true], ['react-text', 'answered', true]]);
     expect(res.stderr).toMatch(/\[ReAct \(text\)\]\s+1 /);
-    const { events } = await new HistoryStore(dataDir).open(out.comparisonId);
+    const stored = await new HistoryStore(dataDir).open(out.comparisonId);
     const text = out.runs[1]!;
-    const responses = events.filter((ev) => ev.runId === text.runId && ev.type === 'model-response');
+    const responses = stored.events.filter((ev) => ev.runId === text.runId && ev.type === 'model-response');
     expect(responses).toHaveLength(text.steps);
     for (const r of responses) expect(r.type === 'model-response' && r.parsed && r.parsed.parseError === null).toBe(true);
+    // The HTML report shows each parsed Thought; the JSON report carries the events whole.
+    const thoughts = buildReport(stored, 'html').content.match(/<span class="label">Thought<\/span>/g) ?? [];
+    expect(thoughts).toHaveLength(text.steps);
+    const json = JSON.parse(buildReport(stored, 'json').content) as { events: { type: string; parsed?: unknown }[] };
+    expect(json.events.filter((ev) => ev.type === 'model-response' && ev.parsed)).toHaveLength(text.steps);
   });
 
   it('prints live lines and a side-by-side summary labelled simulated', async () => {
