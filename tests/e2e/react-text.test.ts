@@ -48,6 +48,8 @@ describe('ReAct (text) in the browser', () => {
     }
     const last = responses.at(-1)!;
     expect(await card(last.step).locator('[data-testid=parsed-reply] [aria-label="Final Answer"]').innerText()).toBe(last.parsed!.finalAnswer);
+    await card(last.step).scrollIntoViewIfNeeded();
+    await saveShot(page, 'react-text-final-step', { docs: false });
 
     // The raw reply is one click away, exactly as the model wrote it.
     const first = card(1);
