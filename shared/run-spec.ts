@@ -7,6 +7,7 @@ import type { ModelPrice } from './step-event.js';
 import { approvalPolicySchema } from './approval.js';
 import type { ModeId } from './modes.js';
 import { TOOLSET_IDS } from './toolsets.js';
+import { SEARCH_BACKEND_IDS } from './search-backends.js';
 
 // The modes are described in modes.ts; re-exported here for the many readers of run-spec.
 export { DEFAULT_MODES, isModeId, MODE_IDS, MODE_LABELS, type ModeId } from './modes.js';
@@ -56,6 +57,10 @@ export const runSettingsSchema = z.object({
   returnTypes: z.boolean().default(true),
   /** Which tools and prompts the modes offer (shared/toolsets.ts); 'seed' reproduces the reference tutorial's. */
   toolset: z.enum(TOOLSET_IDS).default('parallax'),
+  /** Where web_search looks (shared/search-backends.ts); 'off' offers no web_search to free-text tasks. */
+  webSearch: z.enum(SEARCH_BACKEND_IDS).default('off'),
+  /** The search backend's URL when not its default (a SearXNG instance; a proxy for Brave or Tavily). */
+  webSearchUrl: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).nullable().default(null),
   /** Simulated model only: faults to inject. */
   simFaults: z.array(z.enum(SIM_FAULTS)).default([]),
   /** Per dangerous tool: allow, ask the user, or deny (shared/approval.ts); the host fills in the defaults. */

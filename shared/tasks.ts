@@ -5,6 +5,8 @@ export interface TaskInfo {
   readonly text: string;
   /** What the task exercises, shown beside it in the picker. */
   readonly about: string;
+  /** The task reads pages of the local fixture server (its URL may appear in the text as {{FIXTURE_URL}}). */
+  readonly servesPages?: boolean;
 }
 
 export const BUILTIN_TASKS: readonly TaskInfo[] = [
@@ -22,6 +24,7 @@ export const BUILTIN_TASKS: readonly TaskInfo[] = [
     text:
       'What time is it now in Asia/Shanghai? Then fetch the page at {{FIXTURE_URL}} and tell me its title.',
     about: 'Two independent calls: parallel tool calls vs. hidden tools found by search.',
+    servesPages: true,
   },
   {
     id: 'weather-f',
@@ -67,6 +70,13 @@ export const BUILTIN_TASKS: readonly TaskInfo[] = [
     text: 'Convert 250 US dollars to Japanese yen, and tell me the straight-line distance from Paris to Berlin in kilometres.',
     about: 'A catalog of 57 demo tools joins the run: ReAct sends all 65 schemas every step, tool search and Code Mode find the two needed, so ReAct should lose.',
   },
+  {
+    id: 'web-lookup',
+    title: 'Look it up on the web',
+    text: 'Search the web to find the year the Marrow Point Lighthouse was first lit. Answer with the year and the URL of the page you found it on.',
+    about: 'Search, open the right result, answer with its source (an offline index served locally): a short dependent chain where each page read is resent in ReAct.',
+    servesPages: true,
+  },
 ];
 
 export function findTask(id: string): TaskInfo | undefined {
@@ -81,7 +91,8 @@ export function findTaskByInput(input: string): TaskInfo | undefined {
   return findTask(trimmed) ?? BUILTIN_TASKS.find((t) => t.text === trimmed);
 }
 
-/** Whether a task (built-in id or free text) needs the local fixture web page to be served. */
+/** Whether a task (built-in id or free text) needs the local fixture pages to be served. */
 export function needsFixtureServer(taskInput: string): boolean {
-  return findTaskByInput(taskInput)?.text.includes(FIXTURE_URL_PLACEHOLDER) ?? false;
+  const task = findTaskByInput(taskInput);
+  return task?.servesPages === true;
 }

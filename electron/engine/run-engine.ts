@@ -20,10 +20,13 @@ import { validateAnswer } from './tasks/index.js';
 import { shellSandbox } from './sandbox/shell-sandbox.js';
 import { warmUpTools } from './tools/index.js';
 import { closeRunToolState, openRunToolState } from './tools/run-state.js';
+import { searchTargetOf } from './tools/search-backends.js';
 import { runStartedOf } from '../../shared/run-started.js';
 
 export interface EngineIO {
   readonly apiKey: string | null;
+  /** The search backend's key (Brave, Tavily), if the run's settings name one that needs it. */
+  readonly searchKey?: string | null;
   readonly signal: AbortSignal;
   emit(event: StepEvent): void;
   /** Asks the user to allow a tool call (policy 'ask'); absent: such calls are refused, saying why. */
@@ -76,7 +79,8 @@ export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {
       throw new Error(`The workspace folder ${spec.workspace} does not exist. Pick an existing folder or a built-in task.`);
     });
     // The run's tool state: its write budget, and the one local origin fetch_url may reach (its fixture page).
-    openRunToolState(workspace, { localOrigins: spec.fixtureUrl ? [new URL(spec.fixtureUrl).origin] : [] });
+    const search = searchTargetOf({ taskId: spec.task.id, backend: spec.settings.webSearch, url: spec.settings.webSearchUrl, fixtureUrl: spec.fixtureUrl, key: io.searchKey ?? null });
+    openRunToolState(workspace, { localOrigins: spec.fixtureUrl ? [new URL(spec.fixtureUrl).origin] : [], search });
     openedState = workspace;
     const sandbox = shellSandbox();
     // A spec from the host carries the whole policy; one made elsewhere gets the defaults for this machine.
@@ -105,7 +109,7 @@ export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {
   }
   let validation: Validation | null = null;
   if (result.status === 'answered') {
-    validation = await validateAnswer(spec.task, result.answer, { workspace: spec.workspace }).catch((e: unknown) => ({
+    validation = await validateAnswer(spec.task, result.answer, { workspace: spec.workspace, fixtureUrl: spec.fixtureUrl }).catch((e: unknown) => ({
       ok: false,
       detail: `The answer could not be checked: ${e instanceof Error ? e.message : String(e)}`,
     }));

@@ -7,6 +7,7 @@
  */
 import type { ComparisonMeta } from '../../shared/ipc-contract.js';
 import { PROVIDER_PRESETS } from '../../shared/providers.js';
+import { SEARCH_KEY_ENVS } from '../../shared/search-backends.js';
 import type { ApprovalTool } from '../../shared/approval.js';
 import type { RunSpec } from '../../shared/run-spec.js';
 import type { EventFanIn } from './fan-in.js';
@@ -27,12 +28,14 @@ export interface SessionDeps {
   /** A prompt-composition tracker per run: each model-response is recorded with what its request carried. */
   readonly trackers?: CompositionTrackers;
   warn(message: string): void;
+  /** The web search backend's key, sent to each worker beside the API key. */
+  readonly searchKey?: string | null;
 }
 
 /** The worker's environment: the host's, minus anything that holds an API key. */
 export function workerEnv(base: NodeJS.ProcessEnv, apiKey: string | null, apiKeyEnv: string | null): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  const keyNames = new Set(PROVIDER_PRESETS.map((p) => p.keyEnv).filter((k): k is string => !!k));
+  const keyNames = new Set([...PROVIDER_PRESETS.map((p) => p.keyEnv).filter((k): k is string => !!k), ...SEARCH_KEY_ENVS]);
   if (apiKeyEnv) keyNames.add(apiKeyEnv);
   for (const [name, value] of Object.entries(base)) {
     if (value === undefined || keyNames.has(name)) continue;
@@ -147,7 +150,7 @@ export class ComparisonSession {
       this.runs.push(run);
     }
     // Every worker of the round is spawned before any gets its spec, so they load side by side.
-    for (const run of this.current) run.init(this.apiKey);
+    for (const run of this.current) run.init(this.apiKey, this.deps.searchKey ?? null);
   }
 
   /** The next round begins once this round's logs are on disk, so their syncing does not overlap its start. */

@@ -153,6 +153,7 @@ export function createHost(options: HostOptions): Host {
     }
     if (options.pool?.keepWarm) pool?.setTarget(modes.length);
     const session = new ComparisonSession(meta, specs, apiKey, {
+      searchKey: base.searchKey,
       launcher, store, fanIn, timing, warn, baseEnv: env, ...(trackers ? { trackers } : {}), ...(pool ? { pool } : {}),
     });
     sessions.set(id, session);

@@ -14,6 +14,7 @@ import {
 } from '../../shared/run-spec.js';
 import type { ModelPrice } from '../../shared/step-event.js';
 import { needsFixtureServer } from '../../shared/tasks.js';
+import { SEARCH_BACKENDS } from '../../shared/search-backends.js';
 import type { EngineServices } from './engine-services.js';
 import { isSimulatedEndpoint } from '../sim/detect.js';
 import { checkPresetUrl, KeyEnvRegistry, normalizeBaseUrl } from './key-binding.js';
@@ -174,6 +175,8 @@ export interface RunBase {
   readonly task: TaskRef;
   readonly provider: ResolvedProvider;
   readonly apiKey: string | null;
+  /** The web search backend's key (Brave, Tavily) when the settings name one; like apiKey, never in a spec. */
+  readonly searchKey: string | null;
   readonly settings: RunSettings;
   /** Fixed now and recorded with every run, so its cost never changes with later edits of the table. */
   readonly price: ModelPrice | null;
@@ -187,6 +190,23 @@ export interface RunBaseOptions {
   readonly loadPrices: () => Promise<PriceTable>;
   /** Whether the runs work on a copy of the user's folder (the approval defaults differ). */
   readonly userFolder: boolean;
+  /** Where search backend keys are read (default: this process's environment). */
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+/** The key of the run's search backend, read from its environment variable; a backend that needs one and has none fails now. */
+export function searchKeyOf(settings: RunSettings, taskId: string | null, env: NodeJS.ProcessEnv): string | null {
+  const backend = SEARCH_BACKENDS[settings.webSearch];
+  // web-lookup searches its own offline index whatever the settings say (engine/tools/search-backends.ts).
+  if (!backend.keyEnv || taskId === 'web-lookup') return null;
+  const key = env[backend.keyEnv]?.trim();
+  if (!key) {
+    throw new Error(
+      `The web search backend ${backend.label} needs a key and none is set: set the environment variable ${backend.keyEnv}, ` +
+        'or choose another search backend (webSearch: searxng, fixture or off), then start again.',
+    );
+  }
+  return key;
 }
 
 /**
@@ -204,12 +224,14 @@ export async function prepareRunBase(
   await (await import('./preflight.js')).preflight(provider.info, apiKey);
   const price = provider.info.simulated ? null : resolvePrice(await opts.loadPrices(), provider.info);
   const { resolveTask } = await import('../engine/tasks/resolve.js'); // not the index: its validator loads html-to-text
-  const fixtureUrl = needsFixtureServer(request.task.trim()) ? await opts.services.fixtureUrl() : null;
+  const pages = needsFixtureServer(request.task.trim()) || chosen.webSearch === 'fixture';
+  const fixtureUrl = pages ? await opts.services.fixtureUrl() : null;
   const task = resolveTask(request.task, { fixtureUrl });
+  const searchKey = searchKeyOf(chosen, task.id, opts.env ?? process.env);
   // The whole approval policy is recorded: what the user chose, and this machine's default for the rest.
   const { shellSandbox } = await import('../engine/sandbox/shell-sandbox.js');
   const approvals = resolveApprovalPolicy(chosen.approvals, { shellSandbox: shellSandbox().kind, userFolder: opts.userFolder });
-  return { task, provider, apiKey, settings: { ...chosen, approvals }, price, fixtureUrl };
+  return { task, provider, apiKey, searchKey, settings: { ...chosen, approvals }, price, fixtureUrl };
 }
 
 /** One run's spec from the shared base. */

@@ -93,8 +93,8 @@ export class RunSession {
   }
 
   /** Send the worker its run: spec and key over IPC only. */
-  init(apiKey: string | null): void {
-    this.handle.send({ type: 'init', spec: this.spec, apiKey });
+  init(apiKey: string | null, searchKey: string | null = null): void {
+    this.handle.send({ type: 'init', spec: this.spec, apiKey, ...(searchKey ? { searchKey } : {}) });
   }
 
   /** Pass the user's answer to an approval the worker is waiting for. */

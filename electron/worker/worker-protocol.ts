@@ -2,7 +2,7 @@
  * Messages between the host and a worker process. The API key travels only inside `init`, over the IPC
  * channel — never in argv, the environment, files or logs.
  *
- * host → worker: init (spec + key) · go (start now) · cancel · approval-answer (the user's answer to an
+ * host → worker: init (spec + key, and the web search backend's key if any) · go (start now) · cancel · approval-answer (the user's answer to an
  *                approval-requested event the worker sent)
  * worker → host: loaded (the engine is loaded, before any spec: a warm pool's worker is ready to hand out) ·
  *                ready (loaded for its spec, waiting for go) · events (a batch, in seq order) · fatal (why it is dying)
@@ -11,7 +11,7 @@ import type { RunSpec } from '../../shared/run-spec.js';
 import type { StepEvent } from '../../shared/step-event.js';
 
 export type HostToWorker =
-  | { readonly type: 'init'; readonly spec: RunSpec; readonly apiKey: string | null }
+  | { readonly type: 'init'; readonly spec: RunSpec; readonly apiKey: string | null; readonly searchKey?: string | null }
   | { readonly type: 'go' }
   | { readonly type: 'cancel' }
   | { readonly type: 'approval-answer'; readonly approvalId: string; readonly decision: 'allow' | 'deny' | 'allow-comparison' };

@@ -176,9 +176,9 @@ export function serveWorker(load: (spec: RunSpec) => Promise<RunFn>, preload?: P
   const start = (): void => {
     if (started || !run || !init) return;
     started = true;
-    const { spec, apiKey } = init;
-    init = { ...init, apiKey: null }; // keep the key only where the run needs it
-    run(spec, { apiKey, signal: controller.signal, emit, askApproval }).then(
+    const { spec, apiKey, searchKey } = init;
+    init = { ...init, apiKey: null, searchKey: null }; // keep the keys only where the run needs them
+    run(spec, { apiKey, searchKey: searchKey ?? null, signal: controller.signal, emit, askApproval }).then(
       async () => {
         await flush();
         process.exit(0);

@@ -4,6 +4,7 @@
  * parseSettings, which is what the host runs too.
  */
 import type { ToolsetId } from '../../shared/toolsets.js';
+import type { SearchBackendId } from '../../shared/search-backends.js';
 import type { ApprovalPolicyInput } from '../../shared/approval.js';
 import { findPreset } from '../../shared/providers.js';
 import {
@@ -40,6 +41,10 @@ export type SettingsDraft = { readonly [K in NumericSetting]: string } & {
   readonly returnTypes: boolean;
   readonly streamOptions: boolean;
   readonly toolset: ToolsetId;
+  /** Where web_search looks (absent in forms saved before it existed: off). */
+  readonly webSearch?: SearchBackendId;
+  /** The search backend's URL as typed ('' = its default). */
+  readonly webSearchUrl?: string;
   readonly simFaults: readonly SimFault[];
   /** Tools the user set an approval mode for; the others take the host's default. */
   readonly approvals?: ApprovalPolicyInput;
@@ -77,6 +82,8 @@ export function draftFromSettings(s: RunSettings): SettingsDraft {
     returnTypes: s.returnTypes,
     streamOptions: s.streamOptions,
     toolset: s.toolset,
+    webSearch: s.webSearch,
+    webSearchUrl: s.webSearchUrl ?? '',
     simFaults: s.simFaults,
     approvals: s.approvals,
   };
@@ -101,14 +108,22 @@ function describeIssue(issue: { code: string; message: string; minimum?: unknown
 
 export interface SettingsCheck {
   readonly settings: RunSettings | null;
-  readonly fieldErrors: Partial<Record<NumericSetting, string>>;
+  readonly fieldErrors: Partial<Record<NumericSetting | 'webSearchUrl', string>>;
   /** parseSettings' own message when the whole object fails for a reason no single field explains. */
   readonly formError: string | null;
 }
 
 export function checkSettings(draft: SettingsDraft, simulated: boolean): SettingsCheck {
-  const fieldErrors: Partial<Record<NumericSetting, string>> = {};
-  const input: Record<string, unknown> = { returnTypes: draft.returnTypes, streamOptions: draft.streamOptions, toolset: draft.toolset, simFaults: simulated ? [...draft.simFaults] : [], approvals: { ...draft.approvals } };
+  const fieldErrors: Partial<Record<NumericSetting | 'webSearchUrl', string>> = {};
+  const webSearch = draft.webSearch ?? 'off';
+  const webSearchUrl = webSearch === 'off' || webSearch === 'fixture' ? null : draft.webSearchUrl?.trim() || null;
+  const input: Record<string, unknown> = {
+    returnTypes: draft.returnTypes, streamOptions: draft.streamOptions, toolset: draft.toolset, simFaults: simulated ? [...draft.simFaults] : [],
+    approvals: { ...draft.approvals }, webSearch, webSearchUrl,
+  };
+  if (webSearchUrl !== null && !runSettingsSchema.shape.webSearchUrl.safeParse(webSearchUrl).success) {
+    fieldErrors.webSearchUrl = 'Must be an http:// or https:// URL, e.g. http://127.0.0.1:8888.';
+  }
   for (const key of NUMERIC_SETTINGS) {
     const value = toValue(key, draft[key]);
     if (value === undefined) continue;

@@ -28,7 +28,7 @@ export interface ComposerSlice {
   readonly connectionTest: ConnectionTest;
   readonly keyStatus: Readonly<Record<string, KeyStatus>>;
   setForm(patch: Partial<ComposerForm>): void;
-  setSetting<K extends NumericSetting | 'returnTypes' | 'streamOptions' | 'toolset' | 'simFaults' | 'approvals'>(key: K, value: SettingsDraft[K]): void;
+  setSetting<K extends NumericSetting | 'returnTypes' | 'streamOptions' | 'toolset' | 'simFaults' | 'approvals' | 'webSearch' | 'webSearchUrl'>(key: K, value: SettingsDraft[K]): void;
   chooseProvider(name: string): void;
   toggleMode(mode: ModeId, on: boolean): void;
   setShowErrors(show: boolean): void;

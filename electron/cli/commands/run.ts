@@ -100,6 +100,7 @@ async function runCommand(flags: RunFlags): Promise<void> {
     const tracker = new (await import('../../engine/tokens/prompt-composition.js')).CompositionTracker();
     await runEngine(spec, {
       apiKey,
+      searchKey: base.searchKey,
       signal: controller.signal,
       ...(prompter ? {
         askApproval: async (request, signal) =>

@@ -12,6 +12,7 @@ import { ALL_TOOLS } from '../tools/index.js';
 import { taskTools } from '../tasks/task-tools.js';
 import { SEED_PROMPTS, SEED_TOOLS, seedRunCodeDescription } from '../tools/seed-tools.js';
 import type { ToolDefinition } from '../tools/tool.js';
+import { webSearch } from '../tools/web-search.js';
 
 export interface Toolset {
   readonly id: ToolsetId;
@@ -32,12 +33,17 @@ const TOOLSETS: Readonly<Record<ToolsetId, Toolset>> = {
 
 const withTaskTools = new Map<string, Toolset>();
 
-/** The run's profile, plus the tools its built-in task brings (tasks/task-tools.ts), appended after the profile's own. */
-export function toolsetOf(settings: Pick<RunSettings, 'toolset'>, taskId?: string | null): Toolset {
+/**
+ * The run's profile, plus the tools its built-in task brings (tasks/task-tools.ts) and web_search when the
+ * settings name a search backend, appended after the profile's own.
+ */
+export function toolsetOf(settings: Pick<RunSettings, 'toolset'> & Partial<Pick<RunSettings, 'webSearch'>>, taskId?: string | null): Toolset {
   const base = TOOLSETS[settings.toolset ?? 'parallax'];
-  const extra = taskTools(taskId);
+  const extra = [...taskTools(taskId)];
+  const searching = (settings.webSearch ?? 'off') !== 'off';
+  if (searching && !extra.includes(webSearch) && !base.tools.some((t) => t.name === webSearch.name)) extra.push(webSearch);
   if (extra.length === 0) return base;
-  const key = `${base.id}/${taskId}`;
+  const key = `${base.id}/${taskId}/${searching}`;
   let toolset = withTaskTools.get(key);
   if (!toolset) {
     toolset = { ...base, tools: [...base.tools, ...extra] };

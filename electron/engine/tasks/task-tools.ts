@@ -5,11 +5,14 @@
  */
 import { DEMO_CATALOG } from '../tools/demo-catalog.js';
 import type { ToolDefinition } from '../tools/tool.js';
+import { webSearch } from '../tools/web-search.js';
 
 export function taskTools(taskId: string | null | undefined): readonly ToolDefinition[] {
   switch (taskId) {
     case 'tool-catalog':
       return DEMO_CATALOG;
+    case 'web-lookup':
+      return [webSearch];
     default:
       return [];
   }

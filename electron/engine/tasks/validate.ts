@@ -15,11 +15,14 @@ import { validateWriteErrors } from './write-errors.js';
 import { validateMissingFile } from './missing-file.js';
 import { validateOwnerChain } from './owner-chain.js';
 import { validateToolCatalog } from './tool-catalog.js';
+import { validateWebLookup } from './web-lookup.js';
 
 export interface ValidateContext {
   readonly workspace: string;
   /** The moment the answer is judged against (default: now). */
   readonly now?: Date;
+  /** The run's fixture server (tasks that fetch its pages). */
+  readonly fixtureUrl?: string | null;
 }
 
 /** How far the reported time may be from the real time in Asia/Shanghai. */
@@ -46,6 +49,8 @@ export async function validateAnswer(task: TaskRef, answer: string, ctx: Validat
       return validateOwnerChain(answer, ctx.workspace);
     case 'tool-catalog':
       return validateToolCatalog(task.text, answer);
+    case 'web-lookup':
+      return validateWebLookup(answer, ctx.fixtureUrl);
     default:
       return null;
   }

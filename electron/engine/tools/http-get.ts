@@ -17,6 +17,8 @@ export interface GetOptions {
   /** Origins (scheme://host:port) that may be local: the run's own fixture page. */
   readonly localOrigins: ReadonlySet<string>;
   readonly headers: Record<string, string>;
+  /** A POST with this body instead of a GET (web_search's Tavily backend); redirects are then not followed. */
+  readonly postBody?: string;
 }
 
 export interface GetResult {
@@ -40,7 +42,7 @@ export async function httpGet(start: URL, options: GetOptions): Promise<GetResul
   for (let hop = 0; ; hop++) {
     const response = await request(url, options);
     const location = response.headers.location;
-    if (!REDIRECTS.has(response.statusCode ?? 0) || !location) {
+    if (!REDIRECTS.has(response.statusCode ?? 0) || !location || options.postBody !== undefined) {
       return { status: response.statusCode ?? 0, contentType: String(response.headers['content-type'] ?? ''), url, ...(await readBody(response, options.maxBytes)) };
     }
     response.destroy();
@@ -67,7 +69,7 @@ function request(url: URL, options: GetOptions): Promise<IncomingMessage> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const req = client.request(url, {
-      method: 'GET',
+      method: options.postBody === undefined ? 'GET' : 'POST',
       headers: { ...options.headers, 'accept-encoding': 'gzip, deflate, br' },
       // A fresh connection per request, resolved (and checked) by the guarded lookup unless it is the run's own page.
       agent: false,
@@ -76,7 +78,7 @@ function request(url: URL, options: GetOptions): Promise<IncomingMessage> {
     });
     req.once('response', resolve);
     req.once('error', reject);
-    req.end();
+    req.end(options.postBody);
   });
 }
 

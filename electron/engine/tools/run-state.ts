@@ -6,6 +6,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { limitsOf } from './limits.js';
+import type { SearchTarget } from './search-backends.js';
 import type { ToolContext } from './tool.js';
 
 export interface RunToolState {
@@ -13,12 +14,14 @@ export interface RunToolState {
   written: number;
   /** Exact origins (e.g. "http://127.0.0.1:4312") fetch_url may reach even though they are local. */
   readonly localOrigins: Set<string>;
+  /** Where web_search goes in this run (null: the run offers no web_search). */
+  readonly search: SearchTarget | null;
 }
 
 const states = new Map<string, RunToolState>();
 
-export function openRunToolState(workspace: string, options: { localOrigins?: readonly string[] } = {}): RunToolState {
-  const state: RunToolState = { written: 0, localOrigins: new Set(options.localOrigins ?? []) };
+export function openRunToolState(workspace: string, options: { localOrigins?: readonly string[]; search?: SearchTarget | null } = {}): RunToolState {
+  const state: RunToolState = { written: 0, localOrigins: new Set(options.localOrigins ?? []), search: options.search ?? null };
   states.set(workspace, state);
   return state;
 }
@@ -30,7 +33,7 @@ export function closeRunToolState(workspace: string): void {
 export function runToolState(ctx: Pick<ToolContext, 'workspace'>): RunToolState {
   let state = states.get(ctx.workspace);
   if (!state) {
-    state = { written: 0, localOrigins: new Set() };
+    state = { written: 0, localOrigins: new Set(), search: null };
     states.set(ctx.workspace, state);
   }
   return state;

@@ -19,6 +19,7 @@ import { SEARCH_TOOLS, searchCalc, searchLogStats, searchTimeAndTitle, searchWea
 import { codeConfigLookup, reactConfigLookup } from './config-lookup.js';
 import { codeWriteErrors, reactWriteErrors, type WriteErrorsParams } from './write-errors.js';
 import { codeMissingFile, reactMissingFile } from './missing-file.js';
+import { codeWebLookup, reactWebLookup, searchWebLookup, type WebLookupParams } from './web-lookup.js';
 import { isTextReActPrompt } from './react-text.js';
 
 export type TaskMatch =
@@ -30,7 +31,8 @@ export type TaskMatch =
   | ({ readonly id: 'write-errors' } & WriteErrorsParams)
   | { readonly id: 'missing-file'; readonly file: string }
   | { readonly id: 'owner-chain' }
-  | ({ readonly id: 'tool-catalog' } & CatalogQuestion);
+  | ({ readonly id: 'tool-catalog' } & CatalogQuestion)
+  | ({ readonly id: 'web-lookup' } & WebLookupParams);
 
 /** A reply after this many assistant turns is always a plain answer, whatever happened: it never loops. */
 export const MAX_TURNS = 8;
@@ -51,6 +53,8 @@ export function detectTask(text: string): TaskMatch | null {
     return { id: 'calc', expression: expr.replace(/×/g, '*').replace(/÷/g, '/').replace(/\s+/g, ' ').trim() };
   }
   if (/incidents\.log\b/.test(text) && /\bowner\b/i.test(text)) return { id: 'owner-chain' };
+  const lit = /\b(?:search|look)\b[\s\S]*?\byear (?:the )?(.+?) was first lit\b/i.exec(text);
+  if (lit) return { id: 'web-lookup', subject: lit[1].trim() };
   const catalog = catalogQuestion(text);
   if (catalog) return { id: 'tool-catalog', ...catalog };
   return detectFileTask(text);
@@ -118,6 +122,8 @@ function decideFor(conv: Conversation, task: TaskMatch): SimReply {
         return codeOwnerChain(conv);
       case 'tool-catalog':
         return codeToolCatalog(conv, task);
+      case 'web-lookup':
+        return codeWebLookup(conv, task);
     }
   }
   if (mode === 'react-search') {
@@ -132,6 +138,8 @@ function decideFor(conv: Conversation, task: TaskMatch): SimReply {
         return searchCalc(conv, task.expression);
       case 'tool-catalog':
         return searchToolCatalog(conv, task);
+      case 'web-lookup':
+        return searchWebLookup(conv, task);
       // The other tasks need only the file tools, offered from the start: ReAct's policy below.
     }
   }
@@ -155,6 +163,8 @@ function decideFor(conv: Conversation, task: TaskMatch): SimReply {
       return reactOwnerChain(conv);
     case 'tool-catalog':
       return reactToolCatalog(conv, task);
+    case 'web-lookup':
+      return reactWebLookup(conv, task);
   }
 }
 

@@ -65,7 +65,14 @@ print(JSON.stringify({ service, errors: counts[service], owner: config.owner, na
     [
       ...calls.map((c) => `const ${c.variable} = search_tools(${q(c.query)})[0];`),
       ...calls.map((c) => `print(JSON.stringify(${c.variable}(${c.args.map((a) => q(a)).join(', ')})));`),
-    ].join('\n'),
+    ].join('\n'),  webLookup: (query: string, subject: string) => `const search = search_tools('search the web')[0];
+const fetchPage = search_tools('download web page')[0];
+const hits = search(${q(query)});
+const hit = hits.find((h) => h.title.toLowerCase().includes(${q(subject.toLowerCase())})) || hits[0];
+const page = fetchPage(hit.url);
+const text = typeof page === 'string' ? page : page.text;
+const m = /first lit in (\\d{4})/i.exec(text);
+print(JSON.stringify({ title: hit.title, url: hit.url, year: m ? Number(m[1]) : null }));`,
 };
 
 export const PY_PROGRAMS: typeof JS_PROGRAMS = {
@@ -125,7 +132,15 @@ print(json.dumps({'service': service, 'errors': counts[service], 'owner': config
       'import json',
       ...calls.map((c) => `${snake(c.variable)} = search_tools(${q(c.query)})[0]`),
       ...calls.map((c) => `print(json.dumps(${snake(c.variable)}(${c.args.map((a) => q(a)).join(', ')})))`),
-    ].join('\n'),
+    ].join('\n'),  webLookup: (query: string, subject: string) => `import json, re
+search = search_tools('search the web')[0]
+fetch_page = search_tools('download web page')[0]
+hits = search(${q(query)})
+hit = next((h for h in hits if ${q(subject.toLowerCase())} in h['title'].lower()), hits[0])
+page = fetch_page(hit['url'])
+text = page if isinstance(page, str) else page['text']
+m = re.search(r'first lit in (\\d{4})', text, re.I)
+print(json.dumps({'title': hit['title'], 'url': hit['url'], 'year': int(m.group(1)) if m else None}))`,
 };
 
 /** fetchPage → fetch_page: each language's own naming. */

@@ -21,6 +21,7 @@ export const SEARCH_QUERIES: Readonly<Record<string, string>> = {
   calculator: 'arithmetic calculator',
   convert_currency: 'convert money to another currency',
   city_distance: 'distance between two cities',
+  web_search: 'search the web',
 };
 
 /** Search for every needed tool not offered yet, in one step; null once all are offered. */

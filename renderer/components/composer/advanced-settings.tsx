@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { SIM_FAULTS } from '../../../shared/run-spec.js';
 import { TOOLSET_IDS, TOOLSETS, type ToolsetId } from '../../../shared/toolsets.js';
+import { SEARCH_BACKEND_IDS, SEARCH_BACKENDS, type SearchBackendId } from '../../../shared/search-backends.js';
 import { useApp } from '../../store/app-store.js';
 import { DEFAULT_DRAFT, NUMERIC_SETTINGS, SETTING_INFO, SIM_FAULT_LABELS, checkSettings, type NumericSetting } from '../../store/composer-model.js';
 import { composerSelectors } from '../../store/selectors.js';
@@ -18,7 +19,8 @@ export function AdvancedSettings() {
   const simulated = providerName === 'simulated';
   const check = checkSettings(draft, simulated);
   const changed = NUMERIC_SETTINGS.filter((k) => draft[k] !== DEFAULT_DRAFT[k]).length + (draft.returnTypes !== DEFAULT_DRAFT.returnTypes ? 1 : 0)
-    + (draft.streamOptions !== DEFAULT_DRAFT.streamOptions ? 1 : 0) + (draft.toolset !== DEFAULT_DRAFT.toolset ? 1 : 0) + (simulated ? draft.simFaults.length : 0) + Object.keys(draft.approvals ?? {}).length;
+    + (draft.streamOptions !== DEFAULT_DRAFT.streamOptions ? 1 : 0) + (draft.toolset !== DEFAULT_DRAFT.toolset ? 1 : 0)
+    + ((draft.webSearch ?? 'off') !== 'off' ? 1 : 0) + (simulated ? draft.simFaults.length : 0) + Object.keys(draft.approvals ?? {}).length;
   const hasErrors = Object.keys(check.fieldErrors).length > 0 || !!check.formError;
   const [open, setOpen] = useState(hasErrors);
   const isOpen = open || hasErrors;
@@ -70,6 +72,7 @@ export function AdvancedSettings() {
             <p className="field-hint">{TOOLSETS[draft.toolset].about}</p>
           </div>
           <div className="settings-grid">{NUMERIC_SETTINGS.filter((k) => !CODE_ONLY.includes(k)).map(field)}</div>
+          <WebSearchSettings error={check.fieldErrors.webSearchUrl} />
           {simulated ? null : (
             <label className="check-row">
               <input type="checkbox" checked={draft.streamOptions} onChange={(e) => setSetting('streamOptions', e.target.checked)} data-testid="setting-streamOptions" />
@@ -115,5 +118,47 @@ export function AdvancedSettings() {
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** The web_search backend: which service, and its URL when not the default. Keys come from the host's environment. */
+function WebSearchSettings({ error }: { readonly error: string | undefined }) {
+  const draft = useApp(composerSelectors.settings);
+  const setSetting = useApp((s) => s.setSetting);
+  const backend = draft.webSearch ?? 'off';
+  const info = SEARCH_BACKENDS[backend];
+  const hasUrl = backend === 'searxng' || backend === 'brave' || backend === 'tavily';
+  return (
+    <div className="settings-grid">
+      <div className="field">
+        <label className="label" htmlFor="setting-webSearch">Web search</label>
+        <select id="setting-webSearch" className="input" value={backend} onChange={(e) => setSetting('webSearch', e.target.value as SearchBackendId)} data-testid="setting-webSearch">
+          {SEARCH_BACKEND_IDS.map((id) => (
+            <option key={id} value={id}>{SEARCH_BACKENDS[id].label}</option>
+          ))}
+        </select>
+        <p className="field-hint">
+          {info.about}
+          {info.keyEnv ? ` The key is read from ${info.keyEnv} in the environment the app or web host was started from.` : ''}
+        </p>
+      </div>
+      {hasUrl ? (
+        <div className="field">
+          <label className="label" htmlFor="setting-webSearchUrl">Search URL</label>
+          <input
+            id="setting-webSearchUrl"
+            className={`input ${error ? 'is-invalid' : ''}`}
+            value={draft.webSearchUrl ?? ''}
+            placeholder={info.defaultUrl ?? ''}
+            onChange={(e) => setSetting('webSearchUrl', e.target.value)}
+            aria-invalid={!!error}
+            data-testid="setting-webSearchUrl"
+          />
+          <p className={error ? 'field-error' : 'field-hint'} data-testid={error ? 'setting-webSearchUrl-error' : undefined}>
+            {error ?? 'Empty: the default shown.'}
+          </p>
+        </div>
+      ) : null}
+    </div>
   );
 }

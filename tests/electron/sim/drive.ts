@@ -14,6 +14,7 @@ import { standardBindings } from '../../../electron/engine/modes/code/bindings.j
 import { runCodeExposure } from '../../../electron/engine/modes/code/run-code-tool.js';
 import { toolsetOf } from '../../../electron/engine/modes/toolsets.js';
 import { openRunToolState } from '../../../electron/engine/tools/run-state.js';
+import { searchTargetOf } from '../../../electron/engine/tools/search-backends.js';
 import { disposeSharedSandbox, limitsFromSettings, programText, runProgram } from '../../../electron/engine/sandbox/index.js';
 
 export type Mode = 'react' | 'code';
@@ -84,7 +85,9 @@ export function capturingClient(baseURL: string, bodies: Record<string, unknown>
 
 export async function drive(opts: DriveOptions): Promise<DriveResult> {
   await warmUpTools(); // as a worker does before a run (once per process)
-  openRunToolState(opts.workspace, { localOrigins: opts.fixtureUrl ? [new URL(opts.fixtureUrl).origin] : [] });
+  // As run-engine.ts opens it: the fixture origin, and where web_search goes for this task.
+  const search = searchTargetOf({ taskId: opts.taskId ?? null, backend: 'off', url: null, fixtureUrl: opts.fixtureUrl, key: null });
+  openRunToolState(opts.workspace, { localOrigins: opts.fixtureUrl ? [new URL(opts.fixtureUrl).origin] : [], search });
   const bodies: Record<string, unknown>[] = [];
   const headers: Record<string, string> = { 'x-parallax-run-id': opts.runId ?? `run-${Math.random()}` };
   if (opts.faults?.length) headers['x-parallax-sim-faults'] = opts.faults.join(',');

@@ -32,7 +32,7 @@ describe('every built-in task × mode reaches a validated answer with real tools
         const workspace = await workspaceFor(task.id);
         const ref = resolveTask(task.id, { fixtureUrl: page.url });
         const run = await drive({ baseURL: sim.url, task: ref.text, mode, workspace, fixtureUrl: page.url, taskId: task.id });
-        const validation = await validateAnswer(ref, run.answer, { workspace });
+        const validation = await validateAnswer(ref, run.answer, { workspace, fixtureUrl: page.url });
         expect(validation, `${run.answer}\n${validation?.detail}`).toMatchObject({ ok: true });
         expect(run.answer).toContain('simulated');
         // Every step reported usage, and prompts grow as results pile up.
