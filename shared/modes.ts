@@ -9,7 +9,7 @@
  * dash and marker keep lines apart in grey print.
  */
 
-export type Marker = 'circle' | 'square' | 'triangle' | 'diamond';
+export type Marker = 'circle' | 'square' | 'triangle' | 'diamond' | 'plus';
 
 export interface ModeShades {
   /** Prompt tokens, lines and the mode's swatch. */
@@ -29,6 +29,11 @@ export interface ModeDescription {
   /** SVG stroke-dasharray of the mode's line ('' = solid), so lines differ without colour too. */
   readonly dash: string;
   readonly marker: Marker;
+  /**
+   * The tools are described in the system prompt and called in plain text (Thought / Action / Action Input),
+   * so the request carries no `tools` parameter and the prompt's tool list counts as tool definitions.
+   */
+  readonly toolsInPrompt?: boolean;
 }
 
 /** Every mode, in the order the composer lists them. */
@@ -64,6 +69,15 @@ export const MODES = {
     colour: { light: { prompt: '#CC79A7', completion: '#E8C3D7' }, dark: { prompt: '#e46aa8', completion: '#f7b5d6' } },
     dash: '9 3 2 3',
     marker: 'diamond',
+  },
+  'react-text': {
+    label: 'ReAct (text)',
+    about: 'No tools parameter: the tools are listed in the prompt, and Thought / Action / Action Input replies are parsed.',
+    usesSandbox: false,
+    toolsInPrompt: true,
+    colour: { light: { prompt: '#4D4400', completion: '#E3DA8A' }, dark: { prompt: '#f0e442', completion: '#fffbe0' } },
+    dash: '1 3',
+    marker: 'plus',
   },
 } as const satisfies Record<string, ModeDescription>;
 

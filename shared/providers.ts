@@ -27,6 +27,11 @@ export interface ProviderPreset {
   readonly streamOptions?: boolean;
   /** The wire protocol; absent: OpenAI chat completions. */
   readonly protocol?: ProviderProtocol;
+  /**
+   * false when the provider refuses `stop` (text ReAct then reads the whole reply and drops what follows a line
+   * starting "Observation:"). Absent: sent, and dropped by itself for the rest of a run if the provider refuses it.
+   */
+  readonly stop?: boolean;
 }
 
 export const PROVIDER_PRESETS: readonly ProviderPreset[] = [

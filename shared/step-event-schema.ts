@@ -103,6 +103,7 @@ export const stepEventSchema = z.discriminatedUnion('type', [
     text: z.string(),
     reasoningText: z.string().optional(),
     toolCalls: z.array(toolCallRequestSchema),
+    parsed: z.object({ thought: z.string().nullable(), finalAnswer: z.string().nullable(), parseError: z.string().nullable(), kept: count }).optional(),
     promptComposition: z.object(Object.fromEntries(PROMPT_PARTS.map((p) => [p, count])) as Record<PromptPart, typeof count>).optional(),
   }),
   z.object({ ...base, type: z.literal('tool-started'), step: count, callId: z.string(), name: z.string(), args: z.unknown() }),

@@ -169,6 +169,23 @@ export interface ModelRetryEvent extends Base {
   readonly delayMs: number;
 }
 
+/**
+ * A reply in the text ReAct format as the engine read it (a mode whose tools are in the prompt, shared/modes.ts
+ * `toolsInPrompt`). Its actions are the step's `toolCalls` (the arguments are the Action Input as written).
+ */
+export interface ParsedReply {
+  /** The Thought(s) before the action(s) or the final answer; null when the model wrote none. */
+  readonly thought: string | null;
+  readonly finalAnswer: string | null;
+  /** Why the reply could not be read; sent back to the model as the observation, and no tool ran. */
+  readonly parseError: string | null;
+  /**
+   * Characters of `text` that went back into the history: anything from a line starting "Observation:" on is
+   * the model's own guess at a result, never a tool result, and is dropped.
+   */
+  readonly kept: number;
+}
+
 export interface ModelResponseEvent extends Base {
   readonly type: 'model-response';
   readonly step: number;
@@ -185,6 +202,8 @@ export interface ModelResponseEvent extends Base {
   readonly text: string;
   readonly reasoningText?: string;
   readonly toolCalls: readonly ToolCallRequest[];
+  /** Present for a text ReAct reply: its Thought, Final Answer or parse error (its actions are `toolCalls`). */
+  readonly parsed?: ParsedReply;
   /**
    * What the request carried, by part (shared/prompt-composition.ts), summing to usage.prompt. Added by the host
    * as the event arrives; absent without usage and in runs recorded before it existed.

@@ -21,7 +21,8 @@ export function stepLine(e: StepEvent, prefix = ''): string | null {
     case 'run-started':
       return e.shellSandbox?.kind === 'none' ? `${prefix}     note:${shellNote(e).slice(2)}` : null;
     case 'model-response': {
-      const calls = e.toolCalls.map((c) => c.name).join(', ') || '(answer)';
+      // A text ReAct reply that could not be read is no answer: its parse error went back as the observation.
+      const calls = e.toolCalls.map((c) => c.name).join(', ') || (e.parsed?.parseError ? '(reply not read: parse error sent back)' : '(answer)');
       // "≈" marks usage Parallax estimated because the provider sent none.
       const est = e.usage && e.usageSource === 'estimated' ? '≈' : '';
       const p = e.usage ? `${est}${e.usage.prompt}` : '—';

@@ -1,14 +1,16 @@
 /**
  * The agent loop: ask the model with the whole history and the mode's tools, append
  * its reply verbatim, stop if it called no tool, else run every call (concurrently) and append one `tool`
- * message per call id; repeat up to maxSteps. Errors the model caused (unknown tool, bad JSON, a tool that
+ * message per call id; repeat up to maxSteps. A text mode (ReAct (text)) differs only in how a reply is read
+ * and answered (textTurn): its actions are parsed from the text and their results go back as one
+ * "Observation: …" user message; a reply that cannot be read gets its parse error as the observation. Errors the model caused (unknown tool, bad JSON, a tool that
  * throws) go back to it as tool messages and the loop goes on.
  */
 import type { RunSpec } from '../../shared/run-spec.js';
-import type { RunStatus, ToolCallRequest } from '../../shared/step-event.js';
+import type { ParsedReply, RunStatus, ToolCallRequest } from '../../shared/step-event.js';
 import type { ApprovalGate } from './approval/approval-gate.js';
 import type { EventRecorder } from './event-recorder.js';
-import type { ModeAdapter } from './modes/mode.js';
+import type { ModeAdapter, TextProtocol } from './modes/mode.js';
 import {
   ModelRequestError, RequestCancelledError, backoffMs, sleep, streamChat, toolResultMessage, type ChatClient, type ChatMessage, type ChatReply,
 } from './provider/chat-client.js';
@@ -58,15 +60,15 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
   ];
   try {
     for (let step = 1; step <= spec.settings.maxSteps; step++) {
-      const reply = await askModel(opts, messages, step);
-      messages.push(assistantMessage(reply));
-      if (reply.toolCalls.length === 0 && reply.noPolicy) {
+      const { reply, turn } = await askModel(opts, messages, step);
+      messages.push(turn.message);
+      if (turn.calls.length === 0 && reply.noPolicy) {
         return { status: 'no-policy', answer: reply.text, error: NO_POLICY_MESSAGE };
       }
-      if (reply.toolCalls.length === 0) return { status: 'answered', answer: reply.text || reply.refusal };
-      const outputs = await Promise.all(reply.toolCalls.map((call) => runCall(opts, call, step)));
-      reply.toolCalls.forEach((call, i) => messages.push(toolResultMessage(opts.client, reply, call, outputs[i].text, outputs[i].failed)));
+      if (turn.answer !== null) return { status: 'answered', answer: turn.answer };
+      const outputs = await Promise.all(turn.calls.map((call) => runCall(opts, call, step)));
       if (signal.aborted) throw new RequestCancelledError();
+      messages.push(...turn.results(outputs));
     }
     return {
       status: 'max-steps',
@@ -80,12 +82,58 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
   }
 }
 
+/** A tool call's output as it goes back, and whether the tool failed (the Messages API marks it is_error). */
+interface CallOutput {
+  readonly text: string;
+  readonly failed: boolean;
+}
+
+/** One reply as the loop acts on it: the calls to run, or the answer that ends the run, and what goes back. */
+interface Turn {
+  /** The assistant message as it goes back into the history. */
+  readonly message: ChatMessage;
+  readonly calls: readonly ToolCallRequest[];
+  /** The final answer, when this reply ends the run; null when the loop goes on. */
+  readonly answer: string | null;
+  readonly parsed?: ParsedReply;
+  /** The messages that answer the reply, from the calls' outputs in order. */
+  results(outputs: readonly CallOutput[]): ChatMessage[];
+}
+
+/** Native tool calling: the reply verbatim, one tool message per call id, no calls = the answer. */
+function nativeTurn(client: ChatClient, reply: ChatReply): Turn {
+  const calls = reply.toolCalls.map(({ id, name, arguments: args }) => ({ id, name, arguments: args }));
+  return {
+    message: reply.message as unknown as ChatMessage,
+    calls,
+    answer: calls.length === 0 ? reply.text || reply.refusal : null,
+    results: (outputs) => calls.map((call, i) => toolResultMessage(client, reply, call, outputs[i]!.text, outputs[i]!.failed)),
+  };
+}
+
+/**
+ * Text ReAct: the reply's text up to any observation the model wrote itself goes back; its actions are the
+ * calls; a Final Answer without actions ends the run; a parse error goes back as the observation.
+ */
+function textTurn(protocol: TextProtocol, reply: ChatReply, step: number): Turn {
+  const read = protocol.parse(reply.text);
+  const calls = read.actions.map((a, i) => ({ id: `text_${step}_${i + 1}`, name: a.name, arguments: a.input }));
+  const parsed: ParsedReply = { thought: read.thought, finalAnswer: read.finalAnswer, parseError: read.parseError, kept: read.kept };
+  return {
+    message: { role: 'assistant', content: reply.text.slice(0, read.kept) },
+    calls,
+    parsed,
+    answer: calls.length === 0 && read.parseError === null ? read.finalAnswer : null,
+    results: (outputs) => [{ role: 'user', content: protocol.observation({ parsed, actions: calls }, outputs.map((o) => o.text)) }],
+  };
+}
+
 /**
  * One step's request, with retries for 429 / 5xx / network errors and broken streams, each attempt recorded.
  * A provider that refuses stream_options gets the request again at once without it (a recorded retry that
  * does not count against maxRetries); the usage is then estimated if it sends none.
  */
-async function askModel(opts: LoopState, messages: ChatMessage[], step: number): Promise<ChatReply> {
+async function askModel(opts: LoopState, messages: ChatMessage[], step: number): Promise<{ reply: ChatReply; turn: Turn }> {
   const { spec, mode, client, recorder, signal } = opts;
   let failures = 0;
   for (let attempt = 1; ; attempt++) {
@@ -99,8 +147,12 @@ async function askModel(opts: LoopState, messages: ChatMessage[], step: number):
     const sent = performance.now();
     try {
       const reply = await streamChat(client, {
-        model: spec.provider.model, messages, tools, temperature: spec.settings.temperature,
+        model: spec.provider.model, messages, temperature: spec.settings.temperature,
+        // A text mode lists its tools in the system prompt and sends no tools parameter.
+        tools: mode.text ? [] : tools,
+        ...(mode.text && client.stop ? { stop: mode.text.stop } : {}),
       }, signal);
+      const turn = mode.text ? textTurn(mode.text, reply, step) : nativeTurn(client, reply);
       recorder.emit({
         type: 'model-response',
         step,
@@ -112,15 +164,24 @@ async function askModel(opts: LoopState, messages: ChatMessage[], step: number):
         ...(reply.requestId !== undefined ? { requestId: reply.requestId } : {}),
         text: reply.text,
         ...(reply.reasoningText ? { reasoningText: reply.reasoningText } : {}),
-        toolCalls: reply.toolCalls.map(({ id, name, arguments: args }) => ({ id, name, arguments: args })),
+        toolCalls: turn.calls,
+        ...(turn.parsed ? { parsed: turn.parsed } : {}),
       });
-      return reply;
+      return { reply, turn };
     } catch (err) {
       if (err instanceof ModelRequestError && err.kind === 'stream-options' && client.streamOptions) {
         client.streamOptions = false;
         recorder.emit({
           type: 'model-retry', step, attempt, status: err.status, delayMs: 0,
           message: `${err.message} Sent again without it; usage will be estimated if the provider reports none.`,
+        });
+        continue;
+      }
+      if (err instanceof ModelRequestError && err.kind === 'stop' && client.stop && mode.text) {
+        client.stop = false;
+        recorder.emit({
+          type: 'model-retry', step, attempt, status: err.status, delayMs: 0,
+          message: `${err.message} Sent again without it; whatever the model writes from a line starting "Observation:" on is dropped, never read as a tool result.`,
         });
         continue;
       }
@@ -137,11 +198,6 @@ async function askModel(opts: LoopState, messages: ChatMessage[], step: number):
   }
 }
 
-/** The assistant's reply as it goes back into the history: every field the provider sent, as it sent it. */
-function assistantMessage(reply: ChatReply): ChatMessage {
-  return reply.message as unknown as ChatMessage;
-}
-
 function parseArgs(raw: string): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
   if (raw.trim() === '') return { ok: true, value: {} };
   try {
@@ -154,7 +210,7 @@ function parseArgs(raw: string): { ok: true; value: Record<string, unknown> } | 
 }
 
 /** Run one tool call through the mode and return the text of its `tool` message, and whether it failed. Never throws. */
-async function runCall(opts: LoopOptions, call: ToolCallRequest, step: number): Promise<{ text: string; failed: boolean }> {
+async function runCall(opts: LoopOptions, call: ToolCallRequest, step: number): Promise<CallOutput> {
   const { mode, recorder, signal, spec } = opts;
   const parsed = parseArgs(call.arguments);
   recorder.emit({ type: 'tool-started', step, callId: call.id, name: call.name, args: parsed.ok ? parsed.value : call.arguments });

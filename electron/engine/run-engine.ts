@@ -95,6 +95,7 @@ export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {
       idleTimeoutMs: spec.settings.streamIdleTimeoutMs,
       deadlineMs: spec.settings.requestDeadlineMs,
       streamOptions: spec.settings.streamOptions && findPreset(spec.provider.name)?.streamOptions !== false,
+      stop: findPreset(spec.provider.name)?.stop !== false,
       headers: simHeaders(spec),
       promptCache: spec.settings.promptCache,
     });

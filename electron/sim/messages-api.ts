@@ -35,6 +35,7 @@ const body = z.looseObject({
   messages: z.array(z.looseObject({ role: z.enum(['user', 'assistant']), content })).min(1, 'must hold at least one message'),
   tools: z.array(z.looseObject({ name: z.string().min(1), description: z.string().optional(), input_schema: z.unknown(), cache_control: cacheControl })).optional(),
   stream: z.boolean().nullish(),
+  stop_sequences: z.array(z.string()).max(8, 'takes at most 8 stop sequences').nullish(),
 });
 
 /** A cacheable prefix: its hash and its size in tokens (counted only when needed). */
@@ -53,6 +54,8 @@ export interface MessagesRequest {
   readonly messages: readonly WireMessage[];
   readonly tools: readonly WireTool[];
   readonly stream: boolean;
+  /** stop_sequences: text ReAct's "Observation:" marker. */
+  readonly stop: readonly string[];
   readonly cache: CachePlan;
 }
 
@@ -112,7 +115,7 @@ export function parseMessagesRequest(text: string): MessagesRequest {
     if (userText) messages.push({ role: 'user', content: userText });
     boundaries.push({ end: messages.length, marked });
   }
-  return { messages, tools, stream: b.stream === true, cache: cachePlan(b.model, tools, (b.tools ?? []).map((t) => !!t.cache_control), messages, boundaries) };
+  return { messages, tools, stream: b.stream === true, stop: b.stop_sequences ?? [], cache: cachePlan(b.model, tools, (b.tools ?? []).map((t) => !!t.cache_control), messages, boundaries) };
 }
 
 /**
@@ -172,9 +175,11 @@ export interface MessagesReply {
   readonly text: string;
   readonly calls: readonly (PlannedCall & { readonly id: string })[];
   readonly usage: { readonly input_tokens: number; readonly cache_creation_input_tokens: number; readonly cache_read_input_tokens: number; readonly output_tokens: number };
+  /** The stop sequence the text was cut at (text ReAct's "Observation:"), as the API reports it. */
+  readonly stopSequence?: string | null;
 }
 
-const stopReason = (r: MessagesReply) => (r.calls.length > 0 ? 'tool_use' : 'end_turn');
+const stopReason = (r: MessagesReply) => (r.calls.length > 0 ? 'tool_use' : r.stopSequence ? 'stop_sequence' : 'end_turn');
 
 /** Usage for a counted prompt, split by what the cache served. */
 export function messagesUsage(prompt: number, cache: { read: number; write: number }, text: string, calls: readonly PlannedCall[]): MessagesReply['usage'] {
@@ -202,7 +207,7 @@ function contentBlocks(r: MessagesReply): Record<string, unknown>[] {
 
 /** A non-streamed reply: one Message object. */
 export function messageBody(r: MessagesReply): Record<string, unknown> {
-  return { id: r.id, type: 'message', role: 'assistant', model: SIM_MODEL_ID, content: contentBlocks(r), stop_reason: stopReason(r), stop_sequence: null, usage: r.usage };
+  return { id: r.id, type: 'message', role: 'assistant', model: SIM_MODEL_ID, content: contentBlocks(r), stop_reason: stopReason(r), stop_sequence: r.stopSequence ?? null, usage: r.usage };
 }
 
 const TEXT_PIECE = 16;
@@ -230,7 +235,7 @@ export function messageEvents(r: MessagesReply): string[] {
     out.push(ev({ type: 'content_block_stop', index }));
     index++;
   }
-  out.push(ev({ type: 'message_delta', delta: { stop_reason: stopReason(r), stop_sequence: null }, usage: { output_tokens: output } }));
+  out.push(ev({ type: 'message_delta', delta: { stop_reason: stopReason(r), stop_sequence: r.stopSequence ?? null }, usage: { output_tokens: output } }));
   out.push(ev({ type: 'message_stop' }));
   return out;
 }

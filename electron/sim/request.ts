@@ -26,6 +26,7 @@ const body = z.looseObject({
   stream: z.boolean().nullish(),
   stream_options: z.looseObject({ include_usage: z.boolean().nullish() }).nullish(),
   n: z.number().int().nullish(),
+  stop: z.union([z.string(), z.array(z.string()).max(4, 'takes at most 4 stop sequences')]).nullish(),
 });
 
 export interface ChatRequest {
@@ -36,6 +37,8 @@ export interface ChatRequest {
   readonly rawTools: readonly WireTool[] | undefined;
   readonly stream: boolean;
   readonly includeUsage: boolean;
+  /** Stop sequences: the reply ends before the first of them, as an OpenAI-compatible server does. */
+  readonly stop: readonly string[];
 }
 
 export class BadRequest extends Error {
@@ -82,5 +85,6 @@ export function parseChatRequest(text: string): ChatRequest {
     rawTools: b.tools as unknown as WireTool[] | undefined,
     stream: b.stream === true,
     includeUsage: b.stream === true && b.stream_options?.include_usage === true,
+    stop: b.stop == null ? [] : typeof b.stop === 'string' ? [b.stop] : b.stop,
   };
 }

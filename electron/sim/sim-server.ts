@@ -13,6 +13,8 @@ import type { SimFault } from '../../shared/run-spec.js';
 import { countCompletionTokens } from '../engine/tokens/count-tokens.js';
 import { FAULTS_HEADER, RUN_ID_HEADER, TRIAL_HEADER, injectReplyFaults, parseFaults, parseTrial, withRecoveryNote } from './faults.js';
 import { decide } from './policies/index.js';
+import { cutAtStop, nativeForm, writeTextReply } from './policies/react-text.js';
+import { answer } from './types.js';
 import { BadRequest, parseChatRequest, type ChatRequest } from './request.js';
 import { completionBody, errorBody, modelObject, SIM_MODEL_ID, streamChunks, type BuiltReply } from './wire.js';
 import { messageBody, messageEvents, messagesErrorBody, messagesUsage, parseMessagesRequest, PromptCache, type MessagesRequest } from './messages-api.js';
@@ -151,17 +153,28 @@ export async function startSimServer(opts: SimServerOptions = {}): Promise<SimSe
   };
 }
 
-/** The policy's reply to a conversation, with faults applied and ids given to its calls. */
-function plan(messages: ChatRequest['messages'], tools: ChatRequest['tools'], faults: ReadonlySet<SimFault>, trial: number, idPrefix: string) {
-  const { reply: planned, conv, policy } = decide(messages, tools, trial);
-  const final = injectReplyFaults(withRecoveryNote(planned, conv), conv, faults);
+/**
+ * The policy's reply to a conversation, with faults applied and ids given to its calls. Text ReAct is decided in
+ * native form and written back as text, cut at the request's stop sequences.
+ */
+function plan(messages: ChatRequest['messages'], tools: ChatRequest['tools'], stop: readonly string[], faults: ReadonlySet<SimFault>, trial: number, idPrefix: string) {
+  const native = nativeForm(messages, tools);
+  const { reply: planned, conv, policy } = decide(native?.messages ?? messages, native?.tools ?? tools, trial);
+  let final = injectReplyFaults(withRecoveryNote(planned, conv), conv, faults);
+  if (native) final = answer(writeTextReply(final, trial));
+  let stopSequence: string | null = null;
+  if (stop.length && final.kind === 'text') {
+    const cut = cutAtStop(final.text, stop);
+    if (cut !== final.text) stopSequence = stop.find((s) => s !== '' && final.text.startsWith(s, cut.length)) ?? null;
+    final = answer(cut);
+  }
   const step = messages.filter((m) => m.role === 'assistant').length + 1;
   const calls = final.kind === 'tools' ? final.calls.map((c, i) => ({ ...c, id: `${idPrefix}_${step}_${i}` })) : [];
-  return { text: final.text, calls, policy };
+  return { text: final.text, calls, policy, stopSequence };
 }
 
 function reply(res: ServerResponse, request: ChatRequest, faults: ReadonlySet<SimFault>, trial: number, accounting: SimAccounting, id: string): void {
-  const { text, calls, policy } = plan(request.messages, request.tools, faults, trial, 'call');
+  const { text, calls, policy } = plan(request.messages, request.tools, request.stop, faults, trial, 'call');
   const prompt = simPromptTokens(request.messages, request.rawTools, accounting);
   const completion = countCompletionTokens(text, calls);
   const built: BuiltReply = {
@@ -181,9 +194,9 @@ function reply(res: ServerResponse, request: ChatRequest, faults: ReadonlySet<Si
 
 /** The Messages API reply: the same policy and count, the prompt split by what the cache served. */
 function replyMessages(res: ServerResponse, request: MessagesRequest, faults: ReadonlySet<SimFault>, trial: number, accounting: SimAccounting, id: string, cache: PromptCache): void {
-  const { text, calls, policy } = plan(request.messages, request.tools, faults, trial, 'toolu_sim');
+  const { text, calls, policy, stopSequence } = plan(request.messages, request.tools, request.stop, faults, trial, 'toolu_sim');
   const prompt = simPromptTokens(request.messages, request.tools.length ? request.tools : undefined, accounting);
-  const built = { id, text, calls, usage: messagesUsage(prompt, cache.use(request.cache), text, calls) };
+  const built = { id, text, calls, stopSequence, usage: messagesUsage(prompt, cache.use(request.cache), text, calls) };
   res.setHeader('x-parallax-simulated', 'true');
   res.setHeader('request-id', `req_${id}`);
   if (!policy) res.setHeader(SIM_POLICY_HEADER, 'none');

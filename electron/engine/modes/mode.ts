@@ -5,6 +5,8 @@
 import type { ModeId, RunSettings } from '../../../shared/run-spec.js';
 import type { StepEventInput, ToolExposure } from '../../../shared/step-event.js';
 import type { ApprovalGate } from '../approval/approval-gate.js';
+import type { TextReply } from './text/parse-reply.js';
+import type { ObservedReply } from './text/text-prompt.js';
 
 export interface CallContext {
   readonly step: number;
@@ -29,6 +31,11 @@ export interface ModeAdapter {
    * found with search_tools. Appended to the loop's "does not exist" message; null when there is none.
    */
   unknownToolHint?(name: string): string | null;
+  /**
+   * Present when the mode calls tools in plain text (text ReAct): the request carries no tools parameter (the
+   * system prompt lists `tools()`), the reply is parsed, and the results go back as one user message.
+   */
+  readonly text?: TextProtocol;
   /** Release resources (sandbox runtimes, …) at the end of the run. */
   dispose?(): void;
 }
@@ -40,4 +47,13 @@ export interface ModeOptions {
   readonly taskId?: string | null;
   /** The approval policy, for tool calls made inside programs (the loop checks direct calls itself). */
   readonly approvals?: ApprovalGate;
+}
+
+/** How a text ReAct mode reads the model's reply and answers it. */
+export interface TextProtocol {
+  /** Sent as `stop` where the provider accepts it. */
+  readonly stop: readonly string[];
+  parse(text: string): TextReply;
+  /** The user message after a reply: the parse error, or the actions' outputs in order. */
+  observation(reply: ObservedReply, outputs: readonly string[]): string;
 }

@@ -2,9 +2,8 @@
  * System prompts. Every mode shares the same opening so that the comparison measures the mode, not the
  * wording; each adds only what its tools need.
  */
-const BASE =
-  'You are a careful agent working inside a workspace folder. Use the tools to find facts instead of guessing. ' +
-  'When you have the answer, reply in plain text without calling any tool.';
+const ROLE = 'You are a careful agent working inside a workspace folder. Use the tools to find facts instead of guessing.';
+const BASE = `${ROLE} When you have the answer, reply in plain text without calling any tool.`;
 
 export const REACT_SYSTEM_PROMPT = `${BASE} Call several tools in one step when the calls do not depend on each other.`;
 
@@ -22,3 +21,6 @@ export const HYBRID_SYSTEM_PROMPT =
 export const REACT_SEARCH_SYSTEM_PROMPT =
   `${REACT_SYSTEM_PROMPT} You are offered only the common tools at first: when none fits, call search_tools ` +
   'with English keywords, and the tools it finds are offered from your next step.';
+
+/** ReAct (text): the opening only; the mode appends the tool list and the Thought / Action format (text/text-prompt.ts). */
+export const REACT_TEXT_SYSTEM_PROMPT = ROLE;

@@ -31,6 +31,8 @@ export interface ClientOptions {
   readonly deadlineMs: number;
   /** Send stream_options.include_usage (turned off for the rest of the run if the provider refuses it). */
   readonly streamOptions: boolean;
+  /** Send stop sequences when a request asks for them (turned off for the rest of the run if the provider refuses them). */
+  readonly stop?: boolean;
   /** Extra headers, e.g. the simulated model's run id and fault list. */
   readonly headers?: Record<string, string>;
   /** Anthropic Messages API: what to mark with cache_control (setting promptCache); absent: nothing. */
@@ -49,6 +51,8 @@ export interface ChatClient {
   readonly options: ClientOptions;
   /** Whether stream_options is still sent (cleared once the provider refused it). */
   streamOptions: boolean;
+  /** Whether stop sequences are still sent (cleared once the provider refused them). */
+  stop: boolean;
   /** Raw body of the last error response (requests of one run are sequential). */
   lastErrorBody: string | null;
   /** Remove the API key from any text that could reach events, logs or the screen. */
@@ -64,6 +68,7 @@ export function createChatClient(provider: ProviderInfo, apiKey: string | null, 
     provider,
     options: opts,
     streamOptions: opts.streamOptions,
+    stop: opts.stop ?? true,
     lastErrorBody: null,
     redact: (text) => (apiKey && apiKey.length >= 4 ? text.split(apiKey).join('***') : text),
     sdk: undefined as unknown as OpenAI,
@@ -92,6 +97,8 @@ export interface StreamRequest {
   readonly messages: readonly ChatMessage[];
   readonly tools: readonly ToolExposure[];
   readonly temperature: number | null;
+  /** Stop sequences (text ReAct stops before "Observation:"); sent only when given. */
+  readonly stop?: readonly string[];
 }
 
 export interface ChatReply extends AccumulatedReply {
@@ -121,6 +128,7 @@ export async function streamChat(client: ChatClient, req: StreamRequest, signal:
     messages: req.messages as ChatMessage[],
     ...(tools.length ? { tools } : {}),
     ...(req.temperature !== null ? { temperature: req.temperature } : {}),
+    ...(req.stop?.length ? { stop: [...req.stop] } : {}),
     stream: true as const,
     ...(client.streamOptions ? { stream_options: { include_usage: true } } : {}),
   };

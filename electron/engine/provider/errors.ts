@@ -7,7 +7,7 @@ import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortEr
 import type { ProviderInfo } from '../../../shared/run-spec.js';
 
 export type ErrorKind =
-  | 'key' | 'credits' | 'access' | 'model' | 'tools' | 'stream-options' | 'context' | 'bad-request'
+  | 'key' | 'credits' | 'access' | 'model' | 'tools' | 'stream-options' | 'stop' | 'context' | 'bad-request'
   | 'rate-limit' | 'server' | 'timeout' | 'stream' | 'network' | 'tls';
 
 /** A failed request, classified: retryable ones are tried again; the others end the run with `message`. */
@@ -81,6 +81,8 @@ const TOOLS_REFUSED = [
   /\bno endpoints found that support tool/i,
   /tool[ _-]choice requires|enable-auto-tool-choice|tool-call-parser/i,
 ];
+/** A 400 about the `stop` parameter (OpenAI's reasoning models: "Unsupported parameter: 'stop' …"). */
+const STOP_REFUSED = /(['"`]stop['"`]|\bstop sequences?\b|\bparameter:? stop\b|\bstop (parameter|is not supported))/i;
 const KEY_REFUSED = /api[ _-]?key (not valid|invalid|is invalid)|invalid[ _-]api[ _-]key|incorrect api key|invalid authentication|unauthori[sz]ed/i;
 const CONTEXT = /context[ _-]?(length|window)|maximum context|context_length_exceeded|too many tokens|prompt is too long|reduce the length/i;
 const QUOTA = /insufficient[ _-]quota|exceeded your current quota|billing|insufficient (credits|balance)|out of credits/i;
@@ -91,6 +93,8 @@ export function classifyStatus(status: number, detail: string, provider: Provide
   const model = `model "${provider.model}"`;
   if (/stream_options|include_usage/i.test(detail) && status >= 400 && status < 500)
     return new ModelRequestError(`${at} does not accept stream_options (${status}: ${detail}).`, status, false, null, 'stream-options');
+  if (STOP_REFUSED.test(detail) && status >= 400 && status < 500)
+    return new ModelRequestError(`${at} does not accept stop sequences (${status}: ${detail}).`, status, false, null, 'stop');
   if (status === 401 || (status === 400 && KEY_REFUSED.test(detail)) || (status === 403 && KEY_REFUSED.test(detail)))
     return new ModelRequestError(`${at} rejected the API key (${status}: ${detail}). Check the key you set for ${provider.name}.`, status, false, null, 'key');
   if (status === 402 || (status >= 400 && status < 500 && QUOTA.test(detail)))
@@ -110,7 +114,7 @@ export function classifyStatus(status: number, detail: string, provider: Provide
   if (CONTEXT.test(detail) || status === 413)
     return new ModelRequestError(`The conversation no longer fits ${model}'s context window (${status}: ${detail}). Lower "max steps" or "truncate tool results", or use a model with a larger window.`, status, false, null, 'context');
   if (TOOLS_REFUSED.some((r) => r.test(detail)))
-    return new ModelRequestError(`${at}: ${model} does not accept tool calling (${status}: ${detail}). Every mode needs tool calling; pick a model that supports it.`, status, false, null, 'tools');
+    return new ModelRequestError(`${at}: ${model} does not accept tool calling (${status}: ${detail}). Pick a model that supports it, or the ReAct (text) mode, which needs no tool calling.`, status, false, null, 'tools');
   return new ModelRequestError(`${at} refused the request (${status}: ${detail}).`, status, false, null, 'bad-request');
 }
 

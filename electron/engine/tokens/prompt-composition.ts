@@ -5,9 +5,16 @@
  * content as sent). Each string is counted once, with the same formula as the simulated model's usage
  * (count-tokens.ts), so on the simulated model `other` is exactly the reply priming, and on a real provider it
  * is the part of its template the request text does not hold.
+ *
+ * A text ReAct run (its mode's tools are in the prompt) sends no tools parameter: the tool list inside the
+ * system prompt counts as `tools` (the system message counted with and without it, so the two parts sum to the
+ * message exactly), each reply goes back cut where the parser cut it, and each observation message counts as
+ * `toolResults`, rebuilt from the step's parse and its tools' outputs with the loop's own function.
  */
 import { fitComposition, type PromptComposition } from '../../../shared/prompt-composition.js';
-import type { StepEvent, ToolExposure } from '../../../shared/step-event.js';
+import { describeMode } from '../../../shared/modes.js';
+import type { ParsedReply, StepEvent, ToolExposure } from '../../../shared/step-event.js';
+import { observationMessage, toolListText } from '../modes/text/text-prompt.js';
 import { PER_MESSAGE, PER_TOOL_CALL, tok } from './count-tokens.js';
 
 const message = (role: string, text: string) => PER_MESSAGE + tok(role) + tok(text);
@@ -19,6 +26,9 @@ export class CompositionTracker {
   private toolResults = 0;
   private tools = 0;
   private offeredKey = '';
+  private toolsInPrompt = false;
+  /** Text ReAct: the reply whose observation is not counted yet, and its tools' outputs by call id. */
+  private pending: { parsed: ParsedReply; callIds: string[]; names: string[]; outputs: Map<string, string> } | null = null;
   private readonly exposures = new Map<string, ToolExposure>();
 
   /** Feed every event of one run in order; a model-response with usage comes back with its composition. */
@@ -28,14 +38,23 @@ export class CompositionTracker {
         this.system = message('system', event.systemPrompt);
         this.task = message('user', event.task.text);
         for (const t of event.tools) this.exposures.set(t.name, t);
-        this.offer(event.tools.map((t) => t.name));
+        this.toolsInPrompt = describeMode(event.mode)?.toolsInPrompt === true;
+        if (this.toolsInPrompt) this.splitSystem(event.systemPrompt, event.tools);
+        else this.offer(event.tools.map((t) => t.name));
         return event;
       case 'model-request':
         for (const t of event.addedTools ?? []) this.exposures.set(t.name, t);
-        this.offer(event.toolNames);
+        if (!this.toolsInPrompt) this.offer(event.toolNames);
         return event;
       case 'model-response': {
+        this.countObservation();
         const composition = event.usage ? this.fit(event.usage.prompt) : null;
+        if (event.parsed) {
+          // Text ReAct: the text up to the parser's cut goes back; the actions are in that text.
+          this.assistant += message('assistant', event.text.slice(0, event.parsed.kept));
+          this.pending = { parsed: event.parsed, callIds: event.toolCalls.map((c) => c.id), names: event.toolCalls.map((c) => c.name), outputs: new Map() };
+          return composition ? { ...event, promptComposition: composition } : event;
+        }
         // The reply goes back into the history for the next request.
         let turn = message('assistant', event.text) + (event.reasoningText ? tok(event.reasoningText) : 0);
         for (const call of event.toolCalls) turn += PER_TOOL_CALL + tok(call.name) + tok(call.arguments);
@@ -43,11 +62,31 @@ export class CompositionTracker {
         return composition ? { ...event, promptComposition: composition } : event;
       }
       case 'tool-finished':
-        this.toolResults += message('tool', event.output) + tok(event.callId);
+        if (this.pending) this.pending.outputs.set(event.callId, event.output);
+        else this.toolResults += message('tool', event.output) + tok(event.callId);
         return event;
       default:
         return event;
     }
+  }
+
+  /** The observation answering the last text ReAct reply, counted once its tools have all finished. */
+  private countObservation(): void {
+    const p = this.pending;
+    if (!p) return;
+    this.pending = null;
+    const outputs = p.callIds.map((id) => p.outputs.get(id) ?? '');
+    this.toolResults += message('user', observationMessage({ parsed: p.parsed, actions: p.names.map((name) => ({ name })) }, outputs));
+  }
+
+  /** The system prompt of a text ReAct run: its tool list counts as tools, the rest as the system prompt. */
+  private splitSystem(prompt: string, tools: readonly ToolExposure[]): void {
+    const list = tools.length ? toolListText(tools) : '';
+    const at = list ? prompt.indexOf(list) : -1;
+    if (at < 0) return;
+    const whole = this.system;
+    this.system = message('system', prompt.slice(0, at) + prompt.slice(at + list.length));
+    this.tools = whole - this.system;
   }
 
   private offer(names: readonly string[]): void {

@@ -10,7 +10,7 @@ import { cumulativeSeries, firstRequestRows, RUN_METRICS, startSpreadMs } from '
 import { displayUrl, formatInt, formatMs, formatUtc, settingsRows } from './format.js';
 import { cumulativeSvg, hbarsSvg, stepBarsSvg } from './html-charts.js';
 import { html, raw, type SafeHtml } from './html-escape.js';
-import { APPROVAL_CSS, REPORT_CSS } from './html-styles.js';
+import { APPROVAL_CSS, MANY_MODES_CSS, REPORT_CSS } from './html-styles.js';
 import { modeSwatch, reportPaletteCss } from './report-palette.js';
 import { timelineSection, foldText } from './html-timeline.js';
 import { averageSection, runsTable, TRIALS_CSS, averageResultHtml } from './html-trials.js';
@@ -188,7 +188,7 @@ export function renderHtml(d: ReportData, generatedAt?: Date): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${html`${title}`.value}</title>
-<style>${raw(REPORT_CSS).value}${reportPaletteCss()}${multi ? TRIALS_CSS : ''}${d.costInfo ? COST_CSS : ''}${hasApprovals ? APPROVAL_CSS : ''}</style>
+<style>${raw(REPORT_CSS).value}${reportPaletteCss(d.runs.map((r) => r.mode))}${new Set(d.runs.map((r) => r.mode)).size > 4 ? MANY_MODES_CSS : ''}${multi ? TRIALS_CSS : ''}${d.costInfo ? COST_CSS : ''}${hasApprovals ? APPROVAL_CSS : ''}</style>
 </head>
 <body>
 ${body.value}

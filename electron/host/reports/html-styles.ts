@@ -109,3 +109,11 @@ export const APPROVAL_CSS = `
 section.result { border: 1px solid var(--line); border-left: 4px solid var(--accent); border-radius: 6px; padding: 2px 16px 8px; margin: 18px 0; background: var(--soft); }
 section.result h2 { margin-top: 12px; }
 `;
+
+/**
+ * Five modes and more in one summary: a cell wraps between words ("1 + 2 inside programs", "vs first") and a
+ * long word anywhere, so the table fits A4. Only in such reports, so the others stay byte for byte as they were.
+ */
+export const MANY_MODES_CSS = `table.summary td { overflow-wrap: anywhere; }
+table.summary td.num { white-space: normal; }
+`;

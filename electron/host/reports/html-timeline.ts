@@ -4,7 +4,7 @@
  * retries and warnings, then the final answer. Long texts fold into <details> (readable without script).
  */
 import type {
-  ApprovalRequestedEvent, ApprovalResolvedEvent, CodeRunEvent, ModelResponseEvent, RunTotals, StepEvent, ToolFinishedEvent, ToolSearchEvent,
+  ApprovalRequestedEvent, ApprovalResolvedEvent, CodeRunEvent, ModelResponseEvent, ParsedReply, RunTotals, StepEvent, ToolFinishedEvent, ToolSearchEvent,
   ToolStartedEvent,
 } from '../../../shared/step-event.js';
 import { computeTotals, type StepSummary } from '../../../shared/summary.js';
@@ -120,7 +120,13 @@ function modelResponse(e: ModelResponseEvent): SafeHtml {
     ? html`<p class="muted">Asked for ${e.toolCalls.length} tool call${e.toolCalls.length === 1 ? '' : 's'}: ${e.toolCalls.map((c) => c.name).join(', ')}${e.finishReason ? ` · finish reason ${e.finishReason}` : ''}</p>`
     : html`<p class="muted">No tool call${e.finishReason ? ` · finish reason ${e.finishReason}` : ''}</p>`;
   const usage = e.usage === null ? html`<p class="notice">The provider sent no token usage for this step; it counts as 0.</p>` : null;
-  return html`<div class="event response">${usage}${reasoning}${text}${asked}</div>`;
+  return html`<div class="event response">${usage}${reasoning}${text}${asked}${e.parsed ? parsedReply(e.parsed, e.text.length) : null}</div>`;
+}
+
+/** A text ReAct reply as the engine read it: its Thought, what could not be read, what was dropped. */
+function parsedReply(p: ParsedReply, length: number): SafeHtml {
+  const dropped = length - p.kept;
+  return html`${p.thought !== null ? html`<p><span class="label">Thought</span> ${p.thought}</p>` : null}${p.parseError !== null ? html`<p class="err">Not read, sent back as the observation: ${p.parseError}</p>` : null}${dropped > 0 ? html`<p class="muted">The last ${formatInt(dropped)} characters, from the model's own "Observation:" line on, were dropped: never read as a tool result, not sent back.</p>` : null}`;
 }
 
 function stepHeader(step: number, s: StepSummary | undefined, requestNote: string, simulated: boolean, cost: { kind: PriceKind } | null): SafeHtml {

@@ -20,6 +20,7 @@ import { codeConfigLookup, reactConfigLookup } from './config-lookup.js';
 import { codeWriteErrors, reactWriteErrors, type WriteErrorsParams } from './write-errors.js';
 import { codeMissingFile, reactMissingFile } from './missing-file.js';
 import { codeWebLookup, reactWebLookup, searchWebLookup, type WebLookupParams } from './web-lookup.js';
+import { isTextReActPrompt } from './react-text.js';
 
 export type TaskMatch =
   | { readonly id: 'log-stats' }
@@ -88,9 +89,11 @@ export function unknownTaskAnswer(): SimReply {
 
 /**
  * The mode, from the tools offered: run_code alone is Code Mode, run_code beside direct tools is Hybrid,
- * search_tools without run_code is ReAct + tool search, anything else is ReAct.
+ * search_tools without run_code is ReAct + tool search, none with the Thought / Action format in the system
+ * prompt is ReAct (text), anything else is ReAct.
  */
-export function modeOf(toolNames: ReadonlySet<string>): ModeId {
+export function modeOf(toolNames: ReadonlySet<string>, systemPrompt = ''): ModeId {
+  if (toolNames.size === 0 && isTextReActPrompt(systemPrompt)) return 'react-text';
   if (toolNames.has('run_code')) return toolNames.size === 1 ? 'code' : 'hybrid';
   return toolNames.has(SEARCH_TOOLS) ? 'react-search' : 'react';
 }

@@ -39,7 +39,8 @@ function StatCells({ stat, time, testId, stacked, estimated = false, usd = false
   const ci = stat.ci95;
   const spread = (
     <span className="stat-ci" data-ci-low={ci?.[0]} data-ci-high={ci?.[1]} data-sd={stat.sd ?? undefined} title={ci ? `95 % interval of the mean (Student's t): ${f(ci[0])} to ${f(ci[1])}; sd: standard deviation over ${stat.n} runs` : undefined}>
-      {ci && stat.sd !== null ? `± ${f((ci[1] - ci[0]) / 2)} · sd ${f(stat.sd)}` : ONE_TRIAL_NOTE}
+      {/* Two unbreakable halves: with many modes the line wraps between them, never inside a figure. */}
+      {ci && stat.sd !== null ? <><span>± {f((ci[1] - ci[0]) / 2)}</span> <span>· sd {f(stat.sd)}</span></> : ONE_TRIAL_NOTE}
     </span>
   );
   if (stacked)
@@ -75,7 +76,7 @@ function CountCells({ value, of, testId, stacked, ci }: { value: number; of: num
         {value}/{of}
         {ci ? (
           <span className="stat-ci" data-ci-low={ci[0]} data-ci-high={ci[1]} title="95 % interval of the pass rate (Wilson)">
-            95 % CI {pct(ci[0])}–{pct(ci[1])}
+            <span>95 % CI</span> <span>{pct(ci[0])}–{pct(ci[1])}</span>
           </span>
         ) : null}
       </td>

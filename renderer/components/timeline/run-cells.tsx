@@ -2,6 +2,7 @@
 import { memo } from 'react';
 import type { RunFinishedEvent, RunStartedEvent, RunTotals, RunWarningEvent } from '../../../shared/step-event.js';
 import { fmtInt, fmtMs } from '../../lib/format.js';
+import { describeMode } from '../../../shared/modes.js';
 import { costHint, costText, ESTIMATED_HINT, isEstimated, type RunCost, type RunUsageSource } from '../../../shared/cost.js';
 import { StatusBadge, ValidationBadge, type AnyStatus } from '../common/badges.js';
 import { IconAlert, IconSpinner } from '../common/icons.js';
@@ -28,11 +29,12 @@ export const SetupCell = memo(function SetupCell({ runId, started, firstRequestP
         The run ended before its first model request.
       </div>
     );
+  const inPrompt = describeMode(started.mode)?.toolsInPrompt === true;
   return (
     <div className="setup-cell" data-testid="setup-cell">
       <div className="setup-facts">
-        <span title="Tools sent to the model on the first request">
-          <strong>{started.tools.length}</strong> {started.tools.length === 1 ? 'tool' : 'tools'} sent: <span className="mono">{started.tools.map((t) => t.name).join(', ')}</span>
+        <span title={inPrompt ? 'Tools listed in the system prompt (the request has no tools parameter)' : 'Tools sent to the model on the first request'}>
+          <strong>{started.tools.length}</strong> {started.tools.length === 1 ? 'tool' : 'tools'} {inPrompt ? 'listed in the prompt' : 'sent'}: <span className="mono">{started.tools.map((t) => t.name).join(', ')}</span>
         </span>
         {firstRequestPrompt !== null ? (
           <span title="Prompt tokens of the first request: the fixed cost of this mode's prompt and tool definitions">

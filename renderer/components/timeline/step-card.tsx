@@ -1,10 +1,11 @@
-/** One model round trip of one run: its tokens and latency, retries, the assistant's text and its tool calls. */
+/** One model round trip of one run: its tokens and latency, retries, the assistant's text (a text ReAct reply as parsed) and its tool calls. */
 import { memo } from 'react';
 import { fmtInt, fmtMs } from '../../lib/format.js';
 import type { StepView } from '../../store/run-model.js';
 import { IconRetry, IconSpinner } from '../common/icons.js';
 import { CodeRun } from './code-run.js';
 import { ExpandableText } from './expandable-text.js';
+import { ParsedReplyView } from './parsed-reply.js';
 import { ToolCall } from './tool-call.js';
 import { StepCost } from './step-cost.js';
 import type { ModelPrice } from '../../../shared/step-event.js';
@@ -86,7 +87,11 @@ export const StepCard = memo(function StepCard({ runId, step, truncateChars, sto
           <ExpandableText id={`${runId}:${step.step}:reasoning`} text={r.reasoningText} lines={6} />
         </details>
       ) : null}
-      {r?.text ? <ExpandableText id={`${runId}:${step.step}:text`} text={r.text} lines={6} className="assistant-text" label="Assistant text" copy="reply" /> : null}
+      {r?.parsed ? (
+        <ParsedReplyView id={`${runId}:${step.step}`} response={r} parsed={r.parsed} />
+      ) : r?.text ? (
+        <ExpandableText id={`${runId}:${step.step}:text`} text={r.text} lines={6} className="assistant-text" label="Assistant text" copy="reply" />
+      ) : null}
       {step.calls.map((c) =>
         c.name === 'run_code' || c.codeRun ? (
           <CodeRun key={c.callId} call={c} idPrefix={`${runId}:${c.callId}`} truncateChars={truncateChars} runId={runId} live={!stopped} />

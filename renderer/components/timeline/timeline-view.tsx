@@ -20,10 +20,11 @@ const NO_WARNINGS: readonly RunWarningEvent[] = [];
 const rowKey = (r: TimelineRow) => (r.kind === 'step' ? `s${r.step}` : r.kind);
 
 /**
- * Below this width a step card stops being readable (tool arguments, code, inner-call tables); more columns
- * than fit (four modes, every trial at once) scroll sideways inside the timeline, never the window.
+ * Below this width a step card stops being readable (tool arguments, code, inner-call tables); five modes fit
+ * a 1280 px window with the side panel folded. More columns than fit (every trial at once) scroll sideways
+ * inside the timeline, never the window.
  */
-export const MIN_COLUMN_PX = 280;
+export const MIN_COLUMN_PX = 224;
 const COLUMN_GAP_PX = 12;
 
 function StepCell({ m, step, status }: { m: ModeRun; step: number; status: AnyStatus }) {

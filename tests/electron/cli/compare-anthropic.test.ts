@@ -54,7 +54,9 @@ describe('parallax compare --provider anthropic on the simulated model', () => {
         expect(r.usage, mode).toMatchObject({ cached: 0, cacheWrite: 0 });
         expect(r.usageSource).toBe('reported');
         expect(r.requestId).toMatch(/^req_msg_sim_/);
-        expect([r.finishReason, r.stopReason]).toEqual(r.toolCalls.length ? ['tool_calls', 'tool_use'] : ['stop', 'end_turn']);
+        // Text ReAct's actions are parsed from text cut at its stop sequence: the API says stop_sequence.
+        if (r.parsed) expect([r.finishReason, r.stopReason]).toEqual(['stop', r.toolCalls.length ? 'stop_sequence' : 'end_turn']);
+        else expect([r.finishReason, r.stopReason]).toEqual(r.toolCalls.length ? ['tool_calls', 'tool_use'] : ['stop', 'end_turn']);
       }
       const finished = events.at(-1) as RunFinishedEvent;
       expect(finished.totals.prompt).toBe(responses(events).reduce((s, r) => s + r.usage!.prompt, 0));

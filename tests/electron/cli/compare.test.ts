@@ -8,6 +8,7 @@ import { aggregateByMode, groupByRun, summarizeRun } from '../../../shared/summa
 import { formatMean } from '../../../shared/format.js';
 import { sideBySide } from '../../../electron/cli/compare-output.js';
 import { HistoryStore } from '../../../electron/host/history-store.js';
+import { buildReport } from '../../../electron/host/reports/index.js';
 import { exited, runCli, startCli } from '../host/cli-process.js';
 import { waitFor } from '../host/session-helpers.js';
 
@@ -38,6 +39,25 @@ describe('parallax compare', () => {
     expect(res.stderr).toMatch(/\[ReAct\s*\]\s+1 /); // live step lines go to stderr with --json
     const list = await new HistoryStore(dataDir).list();
     expect(list.map((c) => c.meta.id)).toEqual([out.comparisonId]);
+  });
+
+  it('--modes react,react-text --json: the text mode answers and validates, and its stored steps hold the parsed replies', async () => {
+    const { dataDir, env: e } = await env();
+    const res = await runCli(['compare', '--task', 'log-stats', '--modes', 'react,react-text', '--json'], e);
+    expect(res.code, res.stderr).toBe(0);
+    const out = JSON.parse(res.stdout) as { comparisonId: string; runs: { runId: string; mode: string; status: string; validation: { ok: boolean } | null; steps: number }[] };
+    expect(out.runs.map((r) => [r.mode, r.status, r.validation?.ok])).toEqual([['react', 'answered', true], ['react-text', 'answered', true]]);
+    expect(res.stderr).toMatch(/\[ReAct \(text\)\]\s+1 /);
+    const stored = await new HistoryStore(dataDir).open(out.comparisonId);
+    const text = out.runs[1]!;
+    const responses = stored.events.filter((ev) => ev.runId === text.runId && ev.type === 'model-response');
+    expect(responses).toHaveLength(text.steps);
+    for (const r of responses) expect(r.type === 'model-response' && r.parsed && r.parsed.parseError === null).toBe(true);
+    // The HTML report shows each parsed Thought; the JSON report carries the events whole.
+    const thoughts = buildReport(stored, 'html').content.match(/<span class="label">Thought<\/span>/g) ?? [];
+    expect(thoughts).toHaveLength(text.steps);
+    const json = JSON.parse(buildReport(stored, 'json').content) as { events: { type: string; parsed?: unknown }[] };
+    expect(json.events.filter((ev) => ev.type === 'model-response' && ev.parsed)).toHaveLength(text.steps);
   });
 
   it('prints live lines and a side-by-side summary labelled simulated', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../shared/run-spec.js';
-import type { RunStartedEvent } from '../../../shared/step-event.js';
+import type { ModelResponseEvent, RunStartedEvent } from '../../../shared/step-event.js';
 import { shellNote, stepLine } from '../../../electron/cli/step-printer.js';
 
 const started = (shellSandbox?: RunStartedEvent['shellSandbox']): RunStartedEvent => ({
@@ -17,5 +17,18 @@ describe('how the terminal says whether run_shell is sandboxed', () => {
     expect(stepLine(started({ kind: 'bubblewrap', reason: 'ok' }))).toBeNull();
     expect(shellNote(started({ kind: 'bubblewrap', reason: 'ok' }))).toBe(' · run_shell sandboxed (bubblewrap)');
     expect(shellNote(started())).toBe(''); // recorded before the field existed
+  });
+});
+
+describe('the line of a step', () => {
+  const response = (extra: Partial<ModelResponseEvent>): ModelResponseEvent => ({
+    type: 'model-response', runId: 'r', seq: 1, t: 1, step: 2, usage: { prompt: 100, completion: 9 }, latencyMs: 12, finishReason: 'stop', text: 'x', toolCalls: [], ...extra,
+  });
+  it('names the calls, the answer, or a text ReAct reply that could not be read', () => {
+    expect(stepLine(response({ toolCalls: [{ id: 'a', name: 'read_file', arguments: '{}' }] }))).toMatch(/12ms {2}read_file$/);
+    expect(stepLine(response({}))).toMatch(/\(answer\)$/);
+    const parsed = { thought: null, finalAnswer: null, parseError: 'Your reply has neither an "Action:" nor a "Final Answer:".', kept: 1 };
+    expect(stepLine(response({ parsed }))).toMatch(/\(reply not read: parse error sent back\)$/);
+    expect(stepLine(response({ parsed: { ...parsed, parseError: null, finalAnswer: 'x' } }))).toMatch(/\(answer\)$/);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The simulated model tells the four modes apart by the tools offered, and its ReAct + tool search policies
+ * The simulated model tells the modes apart by the tools offered (and the text format in the system prompt), and its ReAct + tool search policies
  * search before calling and stop when a search finds nothing. Pure calls to decide(): no server, no tools.
  */
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
@@ -16,12 +16,15 @@ import { BUILTIN_TASKS } from '../../../shared/tasks.js';
 
 let workspace: string;
 const wire = new Map<ModeId, WireTool[]>();
+const prompts = new Map<ModeId, string>();
 
 beforeAll(async () => {
   workspace = await realpath(await mkdtemp(join(tmpdir(), 'parallax-sim-modes-')));
   for (const id of MODE_IDS) {
     const mode = createMode(id, { workspace, settings: parseSettings({}) });
-    wire.set(id, mode.tools().map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } })));
+    // A text mode offers its tools in the system prompt, not as a tools parameter.
+    wire.set(id, mode.text ? [] : mode.tools().map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } })));
+    prompts.set(id, mode.systemPrompt);
     mode.dispose?.();
   }
 });
@@ -33,9 +36,9 @@ const task = (id: string) => BUILTIN_TASKS.find((t) => t.id === id)!.text;
 const names = (tools: readonly WireTool[]) => new Set(tools.map((t) => t.function.name));
 const plannedCalls = (r: ReturnType<typeof decide>['reply']) => (r.kind === 'tools' ? r.calls.map((c) => [c.name, JSON.parse(c.arguments)]) : []);
 
-describe('the simulated model and the four modes', () => {
+describe('the simulated model and the modes', () => {
   it('recognises each mode from the tools its first request offers, and ReAct + tool search once tools were added', () => {
-    for (const id of MODE_IDS) expect(modeOf(names(wire.get(id)!))).toBe(id);
+    for (const id of MODE_IDS) expect(modeOf(names(wire.get(id)!), prompts.get(id))).toBe(id);
     const grown = [...wire.get('react-search')!, ...wire.get('react')!.filter((t) => t.function.name === 'get_weather')];
     expect(modeOf(names(grown))).toBe('react-search');
   });

@@ -32,7 +32,9 @@ describe('mode descriptions', () => {
         expect(mode.id).toBe(id);
         expect(tools.has('run_code'), 'offers run_code').toBe(MODES[id].usesSandbox);
         expect(SANDBOX_MODES.has(id)).toBe(MODES[id].usesSandbox);
-        expect(modeOf(tools), 'the simulated model reads the mode from its tools').toBe(id);
+        // A text mode sends no tools parameter: the simulated model reads the format in its system prompt.
+        const sent = mode.text ? new Set<string>() : tools;
+        expect(modeOf(sent, mode.systemPrompt), 'the simulated model reads the mode from its tools').toBe(id);
         expect(mode.systemPrompt.length).toBeGreaterThan(0);
       } finally {
         mode.dispose?.();

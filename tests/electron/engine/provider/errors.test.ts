@@ -33,13 +33,16 @@ describe('classifyStatus', () => {
     expect(c(400, 'No endpoints found that support tool use')).toMatchObject({ kind: 'tools' });
     expect(c(400, '"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set')).toMatchObject({ kind: 'tools' });
     expect(c(400, 'Unrecognized request argument supplied: stream_options')).toMatchObject({ kind: 'stream-options' });
+    expect(c(400, "Unsupported parameter: 'stop' is not supported with this model.")).toMatchObject({ kind: 'stop', retryable: false });
+    expect(c(400, 'stop sequences are not supported for this model')).toMatchObject({ kind: 'stop' });
+    expect(c(400, 'registry.ollama.ai/library/gemma:2b does not support tools').message).toMatch(/or the ReAct \(text\) mode, which needs no tool calling/);
     expect(c(400, "This model's maximum context length is 8192 tokens")).toMatchObject({ kind: 'context' });
     expect(c(503, 'overloaded')).toMatchObject({ kind: 'server', retryable: true });
     expect(c(408, 'timeout')).toMatchObject({ kind: 'timeout', retryable: true });
   });
 
   it('adds no tool-calling hint to unrelated 400s, even those that mention a tool message', () => {
-    for (const detail of ["Invalid value for 'temperature'", "Invalid 'messages[3]': tool_call_id not found in the previous assistant message"]) {
+    for (const detail of ["Invalid value for 'temperature'", "Invalid 'messages[3]': tool_call_id not found in the previous assistant message", 'Please stop sending requests this fast']) {
       const e = c(400, detail);
       expect(e.kind).toBe('bad-request');
       expect(e.message).not.toMatch(/tool calling/);
