@@ -14,6 +14,7 @@ import './styles/charts.css';
 import './styles/code.css';
 import './styles/trials.css';
 import './styles/prices.css';
+import './styles/answers.css';
 
 installModePalette(document);
 void bootstrap();
