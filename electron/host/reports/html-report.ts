@@ -2,7 +2,7 @@
  * The self-contained HTML report: one file, inline CSS and SVG, no script, no external request (a strict
  * Content-Security-Policy makes the browser refuse any, as a second line of defence behind escaping).
  */
-import { insidePrograms } from '../../../shared/run-metrics.js';
+import { formatMetric, metricNote } from '../../../shared/run-metrics.js';
 import { compositionLegend, compositionSvg } from './html-composition.js';
 import { percentDiff, formatPercent, NO_DIFF_NOTE } from '../../../shared/summary.js';
 import { findTask } from '../../../shared/tasks.js';
@@ -50,7 +50,7 @@ function summaryTable(d: ReportData): SafeHtml {
   const rows = METRICS.map(
     (m) => html`<tr><th scope="row">${m.label}</th>${d.runs.map((r, i) => {
       const v = r.summary.totals[m.key];
-      return html`<td class="num" data-run="${r.runId}" data-metric="${m.key}" data-value="${v}">${estMark(TOKEN_KEYS.has(m.key) && runEstimated(r.summary))}${m.unit === 'ms' ? formatMs(v) : formatInt(v)}${insidePrograms(m.key, r.summary)}${base ? diffCell(v, base.totals[m.key], i === 0, comparable(r)) : null}</td>`;
+      return html`<td class="num" data-run="${r.runId}" data-metric="${m.key}" data-value="${v}">${estMark(TOKEN_KEYS.has(m.key) && runEstimated(r.summary))}${formatMetric(m, v)}${metricNote(m.key, r.summary)}${base && !m.notCompared ? diffCell(v, base.totals[m.key], i === 0, comparable(r)) : null}</td>`;
     })}</tr>`,
   );
   const costRows = d.costShown ? summaryCostRows(d, diffCell, comparable) : null;

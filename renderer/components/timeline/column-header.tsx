@@ -8,6 +8,7 @@ import { SimBadge, StatusBadge, type AnyStatus } from '../common/badges.js';
 import { IconStop } from '../common/icons.js';
 import { EstMark, Marked, runEstimated } from '../summary/cost-parts.js';
 import { costHint, costText } from '../../../shared/cost.js';
+import { startupTitle, WorkerStarting } from './worker-start.js';
 
 interface Props {
   readonly mode: ModeId;
@@ -50,6 +51,7 @@ export function ColumnHeader({ mode, runId, trial, showTrial, status, summary, s
           </button>
         ) : null}
       </div>
+      <WorkerStarting active={status === 'pending'} />
       <dl className="column-stats num">
         <div>
           <dt>steps</dt>
@@ -82,6 +84,15 @@ export function ColumnHeader({ mode, runId, trial, showTrial, status, summary, s
             {status === 'waiting' ? '—' : fmtMs(t?.wallMs ?? 0)}
           </dd>
         </div>
+        {summary?.workerStart ? (
+          <div>
+            <dt>start-up</dt>
+            <dd data-testid="col-startup" data-value={summary.workerStart.ms} data-pooled={summary.workerStart.pooled} title={startupTitle(summary.workerStart)}>
+              {fmtMs(summary.workerStart.ms)}
+              {summary.workerStart.pooled ? <span className="startup-warm"> warm</span> : null}
+            </dd>
+          </div>
+        ) : null}
         {showCost ? (
           <div>
             <dt>cost</dt>
