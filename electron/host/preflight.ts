@@ -6,6 +6,7 @@
  * /models), a server error — lets the comparison start: its requests say more, and retry.
  */
 import type { ProviderInfo } from '../../shared/run-spec.js';
+import { fieldToFix } from '../../shared/start-errors.js';
 
 export const PREFLIGHT_TIMEOUT_MS = 1500;
 
@@ -20,7 +21,7 @@ export async function preflight(info: ProviderInfo, apiKey: string | null, timeo
     const { networkMessage, socketCause } = await import('../engine/provider/errors.js');
     const cause = socketCause(err);
     if (!cause) return;
-    throw new Error(`${networkMessage(cause.code, cause.text, info).message} Nothing was started.`);
+    throw new Error(`${networkMessage(cause.code, cause.text, info).message} Nothing was started. ${fieldToFix('baseUrl')}`);
   }
   if (res.status !== 401 && res.status !== 403) {
     await res.body?.cancel().catch(() => undefined);
@@ -31,5 +32,5 @@ export async function preflight(info: ProviderInfo, apiKey: string | null, timeo
   const error = classifyStatus(res.status, detailOf(body, res.statusText || 'no body'), info, res.headers);
   // A 403 that is not about the key (a model the key lacks, a region block) is for the run to report.
   if (error.kind !== 'key') return;
-  throw new Error(`${error.message} Nothing was started.`);
+  throw new Error(`${error.message} Nothing was started. ${fieldToFix('apiKey')}`);
 }

@@ -33,22 +33,32 @@ export function ColumnHeader({ mode, runId, trial, showTrial, status, summary, s
   const showCost = !!cost && cost.kind !== 'simulated' && cost.kind !== 'unrecorded' && status !== 'waiting';
   return (
     <div className={`column-head mode-${mode}`} data-testid={`column-${mode}`} data-run-id={runId} data-trial={trial}>
+      {/* One line each, never wrapped: the title with its actions, then the badges. */}
       <div className="column-title">
         <span className={`mode-swatch mode-${mode}`} aria-hidden="true" />
-        <h3>{MODE_LABELS[mode]}</h3>
+        <h3 title={MODE_LABELS[mode]}>{MODE_LABELS[mode]}</h3>
         {showTrial ? <span className="trial-pill">Trial {trial}</span> : null}
+        <CopyButton text={runId} what="run id" className="copy-id" label="Copy id" />
+        {live ? (
+          <button
+            type="button"
+            className="btn btn-sm btn-ghost column-cancel"
+            onClick={() => void cancelRun(runId)}
+            data-testid={`cancel-run-${mode}`}
+            aria-label={status === 'waiting' ? `Cancel this ${MODE_LABELS[mode]} run before its trial starts` : `Cancel the ${MODE_LABELS[mode]} run only`}
+            title={status === 'waiting' ? `Cancel this ${MODE_LABELS[mode]} run before its trial starts` : `Cancel the ${MODE_LABELS[mode]} run only`}
+          >
+            <IconStop size={11} /> <span className="btn-label">Cancel run</span>
+          </button>
+        ) : null}
+      </div>
+      <div className="column-badges" data-testid="column-badges">
         <StatusBadge status={status} />
         {simulated ? <SimBadge /> : null}
-        <CopyButton text={runId} what="run id" className="copy-id" label="Copy id" />
         {pendingApprovals > 0 && status === 'running' ? (
           <span className="badge badge-warn" data-testid="needs-approval" title="A tool call of this run waits for your answer below; only this run is paused.">
             needs your approval
           </span>
-        ) : null}
-        {live ? (
-          <button type="button" className="btn btn-sm btn-ghost column-cancel" onClick={() => void cancelRun(runId)} data-testid={`cancel-run-${mode}`} title={status === 'waiting' ? `Cancel this ${MODE_LABELS[mode]} run before its trial starts` : `Cancel the ${MODE_LABELS[mode]} run only`}>
-            <IconStop size={11} /> Cancel run
-          </button>
         ) : null}
       </div>
       <WorkerStarting active={status === 'pending'} />
