@@ -9,6 +9,7 @@ import { metricNote, metricsOn } from '../../../shared/run-metrics.js';
 import { fmtInt, fmtMs } from '../../lib/format.js';
 import { SimBadge, StatusBadge, ValidationBadge } from '../common/badges.js';
 import { CostRows, costShown, EstMark, runEstimated, Verdicts } from './cost-parts.js';
+import { startupTitle } from '../timeline/worker-start.js';
 
 /** Rows whose figures are token counts: marked "≈" when estimated. */
 const TOKEN_ROWS: ReadonlySet<NumericRow['key']> = new Set(['prompt', 'completion', 'cached', 'total']);
@@ -126,7 +127,17 @@ export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: {
                     <td key={r.runId} className="num" data-testid={`sum-${row.key}-${r.mode}`} data-value={v ?? ''} data-estimated={estimatedCell(r, row.key) || undefined}>
                       <EstMark on={v !== null && estimatedCell(r, row.key)} />
                       {v === null ? '—' : row.time ? fmtMs(v) : fmtInt(v)}
-                      {row.key === 'firstRequestPrompt' ? null : <span className="muted">{metricNote(row.key, r)}</span>}
+                      {row.key === 'firstRequestPrompt' ? null : row.key === 'startupMs' ? (
+                        // The long form ("0.4 s before Run, warm pool") is in the tooltip: the table keeps its width.
+                        r.workerStart?.pooled ? (
+                          <span className="muted" title={startupTitle(r.workerStart)}>
+                            {' '}
+                            warm
+                          </span>
+                        ) : null
+                      ) : (
+                        <span className="muted">{metricNote(row.key, r)}</span>
+                      )}
                     </td>
                   );
                 })}
