@@ -64,7 +64,8 @@ export function answersDiffSection(d: ReportData): SafeHtml | null {
   const r = diffAnswers(a.summary.answer, b.summary.answer);
   const head = (run: ReportRun) => html`<h4>${modeSwatch(run.mode)}${run.label}${d.trials > 1 ? ' (trial 1)' : ''}</h4>`;
   const intro = html`<p class="muted">The answers of ${a.label} and ${b.label}, the first two modes that answered${d.trials > 1 ? ' in trial 1' : ''}: struck words only ${a.label} wrote, underlined words only ${b.label} wrote. The app compares any two.</p>`;
-  if (!r.ok) return html`<h2>Answers compared</h2>${intro}<p class="muted">${r.reason}</p><div class="answer-diff"><div>${head(a)}<pre>${a.summary.answer}</pre></div><div>${head(b)}<pre>${b.summary.answer}</pre></div></div>`;
+  const title = html`<h2>Answers compared${d.simulated ? ' (simulated)' : ''}</h2>`;
+  if (!r.ok) return html`${title}${intro}<p class="muted">${r.reason}</p><div class="answer-diff"><div>${head(a)}<pre>${a.summary.answer}</pre></div><div>${head(b)}<pre>${b.summary.answer}</pre></div></div>`;
   const same = r.diff.identical ? html`<p><strong>The two answers are identical.</strong></p>` : html`<p class="muted">${formatInt(r.diff.changed.removed)} words and spaces only on the left, ${formatInt(r.diff.changed.added)} only on the right.</p>`;
-  return html`<h2>Answers compared</h2>${intro}${same}<div class="answer-diff" data-left="${a.runId}" data-right="${b.runId}"><div>${head(a)}<pre>${parts(r.diff.left)}</pre></div><div>${head(b)}<pre>${parts(r.diff.right)}</pre></div></div>`;
+  return html`${title}${intro}${same}<div class="answer-diff" data-left="${a.runId}" data-right="${b.runId}"><div>${head(a)}<pre>${parts(r.diff.left)}</pre></div><div>${head(b)}<pre>${parts(r.diff.right)}</pre></div></div>`;
 }

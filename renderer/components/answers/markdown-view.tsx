@@ -8,7 +8,7 @@ export function MarkdownView({ text }: { text: string }) {
     return (
       <div data-testid="answer-raw-fallback">
         <p className="muted small">{r.reason}</p>
-        <pre className="expandable-text">{text}</pre>
+        <pre className="md-raw">{text}</pre>
       </div>
     );
   // The HTML is markdown-it's (no markup of the answer passes) and then DOMPurify's, to the tags it may write.
