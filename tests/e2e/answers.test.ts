@@ -106,6 +106,16 @@ describe('answers in the app, against parallax serve', { timeout: 300_000 }, () 
     expect(await page.locator('[data-testid=diff-right]').textContent()).toBe(HUGE_ANSWER);
     expect(await page.textContent('[data-testid=diff-stats]')).toMatch(/too long to compare word by word/);
 
+    // Legible in the dark theme too (a shot to look at).
+    await page.selectOption('[data-testid=diff-pick-right]', codeId);
+    await page.click('[data-testid=sidebar-toggle]');
+    await page.click('[data-testid=theme-toggle]');
+    await page.click('[data-testid=sidebar-toggle]');
+    await saveShot(page, 'answers-diff-dark', { docs: false });
+    await page.click('[data-testid=tab-timeline]');
+    await page.locator('[data-testid=result-row]').scrollIntoViewIfNeeded();
+    await saveShot(page, 'answers-rendered-dark', { docs: false });
+
     expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__pwned)).toBeUndefined();
     expect(requests).toEqual([]);
     expect(dialogs).toEqual([]);
