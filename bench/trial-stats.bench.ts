@@ -14,7 +14,7 @@ function summary(mode: ModeId, i: number, trial: number): TrialRun {
     trial,
     summary: {
       runId: `${mode}-${i}`, mode, task: null, provider: null, status: 'answered', answer: 'x', error: null, validation: { ok: i % 4 !== 0, detail: '' },
-      totals: { steps: 3 + (i % 3), requests: 3, prompt, completion: 100 + (i % 13), cached: 0, reasoning: 0, total: prompt + 100 + (i % 13), toolCalls: 2, wallMs: 900 + ((i * 31) % 400), approvalWaitMs: 0 },
+      totals: { steps: 3 + (i % 3), requests: 3, prompt, completion: 100 + (i % 13), cached: 0, reasoning: 0, total: prompt + 100 + (i % 13), toolCalls: 2, wallMs: 900 + ((i * 31) % 400), approvalWaitMs: 0, startupMs: 0 },
       perStep: [], firstRequestAt: null, firstRequestPrompt: null, usageSource: 'reported', cost: { usd: prompt / 1e6, estimated: false },
     } as unknown as RunSummary,
   };

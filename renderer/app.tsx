@@ -1,4 +1,5 @@
-/** The window: sidebar (compose / history), main area (timeline or tokens of the open comparison, trial picker when it has trials), status bar. */
+/** The window: sidebar (compose / history), main area (timeline, answers or tokens of the open comparison, trial picker when it has trials), status bar. */
+import { AnswersView } from './components/answers/answers-view.js';
 import { ChartsView } from './components/charts/charts-view.js';
 import { ConfirmDialog } from './components/common/confirm-dialog.js';
 import { PriceEditor } from './components/prices/price-editor.js';
@@ -41,7 +42,7 @@ export function App() {
           {suite ? null : <ComparisonToolbar />}
           {active && !suite ? <TrialBar /> : null}
           <div className="main-panel" id="main-panel" role={active && !suite ? 'tabpanel' : undefined}>
-            {suite ? <SuiteView /> : !active ? <EmptyMain /> : tab === 'timeline' ? <TimelineView /> : <ChartsView />}
+            {suite ? <SuiteView /> : !active ? <EmptyMain /> : tab === 'timeline' ? <TimelineView /> : tab === 'answers' ? <AnswersView /> : <ChartsView />}
           </div>
         </main>
       </div>

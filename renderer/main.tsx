@@ -9,11 +9,13 @@ import './styles/controls.css';
 import './styles/composer.css';
 import './styles/history.css';
 import './styles/timeline.css';
+import './styles/timeline-hints.css';
 import './styles/tool-calls.css';
 import './styles/charts.css';
 import './styles/code.css';
 import './styles/trials.css';
 import './styles/prices.css';
+import './styles/answers.css';
 
 installModePalette(document);
 void bootstrap();

@@ -3,7 +3,7 @@
  * surfaces that show it. The app's summary, the reports' tables and the CLI's compare tables read this list,
  * so a label or a duration is written the same way everywhere.
  */
-import type { RunTotals } from './step-event.js';
+import type { RunTotals, WorkerStartRecord } from './step-event.js';
 import { formatDuration, formatInt, formatMean } from './format.js';
 
 export type MetricUnit = 'count' | 'tokens' | 'ms';
@@ -22,6 +22,10 @@ export interface RunMetric {
   readonly surfaces: readonly MetricSurface[];
   /** Whether aggregateByMode averages it over trials. */
   readonly averaged: boolean;
+  /** 0 means "not measured" (written "—"), not a figure. */
+  readonly zeroIsMissing?: boolean;
+  /** No "% vs first": it says how a run's process started, not what the mode cost. */
+  readonly notCompared?: boolean;
 }
 
 const ALL: readonly MetricSurface[] = ['app', 'reports', 'cli'];
@@ -37,12 +41,20 @@ export const RUN_METRICS: readonly RunMetric[] = [
   { key: 'total', label: 'Total tokens', short: 'Total', hint: 'Prompt + completion', unit: 'tokens', surfaces: ALL, averaged: true },
   { key: 'wallMs', label: 'Wall time', short: 'Wall time', hint: 'From start to the last event, approval waits excluded', unit: 'ms', surfaces: ALL, averaged: true },
   { key: 'toolCalls', label: 'Tool calls', short: 'Tool calls', hint: 'Requested by the model', unit: 'count', surfaces: ALL, averaged: true },
+  {
+    key: 'startupMs', label: 'Worker start-up', short: 'Start-up', unit: 'ms', surfaces: ALL, averaged: false, zeroIsMissing: true, notCompared: true,
+    hint: "Its worker's process start to ready, before the run's wall time starts; a warm-pool worker's loading happened before Run",
+  },
 ];
 
 export const metricsOn = (surface: MetricSurface): readonly RunMetric[] => RUN_METRICS.filter((m) => m.surfaces.includes(surface));
 
+/** How a figure that was not measured is written (a run recorded before it was, or run without a worker). */
+export const NOT_MEASURED = '—';
+
 /** A metric's value as text: a duration for times, grouped digits otherwise; `mean` keeps one decimal. */
-export function formatMetric(metric: Pick<RunMetric, 'unit'>, value: number, mean = false): string {
+export function formatMetric(metric: Pick<RunMetric, 'unit' | 'zeroIsMissing'>, value: number, mean = false): string {
+  if (metric.zeroIsMissing && value === 0) return NOT_MEASURED;
   if (metric.unit === 'ms') return formatDuration(value);
   return mean ? formatMean(value) : formatInt(value);
 }
@@ -53,4 +65,15 @@ export const isTokenMetric = (metric: Pick<RunMetric, 'unit'>): boolean => metri
 export function insidePrograms(key: keyof RunTotals, summary: { readonly programToolCalls?: number }): string {
   const n = summary.programToolCalls ?? 0;
   return key === 'toolCalls' && n > 0 ? ` + ${formatInt(n)} inside program${n === 1 ? '' : 's'}` : '';
+}
+
+/** Where a worker's start-up happened: " (0.4 s before Run, warm pool)" for a pooled worker, else ''. */
+export function startupWhere(start: WorkerStartRecord | null | undefined): string {
+  if (!start?.pooled) return '';
+  return start.beforeRunMs > 0 ? ` (${formatDuration(start.beforeRunMs)} before Run, warm pool)` : ' (warm pool)';
+}
+
+/** What follows a run's figure in a table: tool calls inside programs, or where its worker's start-up happened. */
+export function metricNote(key: keyof RunTotals, summary: { readonly programToolCalls?: number; readonly workerStart?: WorkerStartRecord | null }): string {
+  return key === 'startupMs' ? startupWhere(summary.workerStart) : insidePrograms(key, summary);
 }

@@ -52,7 +52,9 @@ export const runTotalsSchema = z.object({
   toolCalls: count,
   wallMs: ms,
   approvalWaitMs: ms.default(0),
+  startupMs: ms.default(0),
 });
+const workerStartSchema = z.object({ ms, beforeRunMs: ms, pooled: z.boolean() });
 const codeErrorSchema = z.object({ line: z.number().int().nullable(), column: z.number().int().nullable(), message: z.string() });
 const innerToolCallSchema = z.object({
   name: z.string(),
@@ -79,6 +81,7 @@ export const runStartedEventSchema = z.object({
   startedAt: z.number(),
   comparisonId: z.string().optional(),
   price: modelPriceSchema.nullable().optional(),
+  workerStart: workerStartSchema.optional(),
 });
 
 export const stepEventSchema = z.discriminatedUnion('type', [

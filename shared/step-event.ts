@@ -79,6 +79,24 @@ export interface RunTotals {
   readonly wallMs: number;
   /** Time the run waited for the user to allow or deny tool calls (read as 0 in totals stored before approvals existed). */
   readonly approvalWaitMs: number;
+  /**
+   * Its worker's start-up (run-started.workerStart.ms), apart from wallMs, which starts after it; 0 when not
+   * measured (`parallax run`, runs recorded before it was): a process never starts in 0 ms.
+   */
+  readonly startupMs: number;
+}
+
+/** How a run's worker started, measured by the host from the worker's messages (host/worker-start.ts). */
+export interface WorkerStartRecord {
+  /**
+   * ms the worker spent starting: process spawn to engine loaded, plus its preparation for this run's spec to
+   * ready. A warm-pool worker's idle time between the two is not start-up and is left out.
+   */
+  readonly ms: number;
+  /** The part of `ms` spent before Run: a warm-pool worker loaded ahead (0 for a worker started by Run). */
+  readonly beforeRunMs: number;
+  /** Taken from the warm pool. */
+  readonly pooled: boolean;
 }
 
 export interface CodeError {
@@ -147,6 +165,8 @@ export interface RunStartedEvent extends Base {
   readonly price?: ModelPrice | null;
   /** How run_shell was contained in this run (absent in runs recorded before it was recorded). */
   readonly shellSandbox?: ShellSandboxRecord;
+  /** How its worker started, added by the host (absent: no worker measured, as in `parallax run`). */
+  readonly workerStart?: WorkerStartRecord;
 }
 
 export interface ModelRequestEvent extends Base {

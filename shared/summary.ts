@@ -5,7 +5,7 @@
 import type { PromptComposition } from './prompt-composition.js';
 import { combineSources, runCost, stepCost, sumCosts, usablePrice, usageSourceOf, type RunCost, type RunUsageSource, type StepCost, type StepUsageSource } from './cost.js';
 import type { ModeId, ProviderInfo, TaskRef } from './run-spec.js';
-import type { ModelPrice, RunStatus, RunTotals, StepEvent, Usage, Validation } from './step-event.js';
+import type { ModelPrice, RunStatus, RunTotals, StepEvent, Usage, Validation, WorkerStartRecord } from './step-event.js';
 import { cheapestVerdict, fewestTokensVerdict, type Verdict } from './verdict.js';
 import { meanStat, wilson, type MeanStat, type RateStat } from './trial-stats.js';
 
@@ -54,6 +54,8 @@ export interface RunSummary {
   readonly cost: RunCost;
   /** Tool calls made inside run_code programs (each program is one call in totals.toolCalls). */
   readonly programToolCalls: number;
+  /** How its worker started (run-started.workerStart); null when not measured. */
+  readonly workerStart: WorkerStartRecord | null;
 }
 
 function usageOf(u: Usage | null) {
@@ -125,8 +127,11 @@ export function computeTotals(events: readonly StepEvent[]): RunTotals {
     }
   }
   const approvalWaitMs = coveredMs(waits);
+  const started = events.find((e) => e.type === 'run-started');
+  // Measured by the host before the run's clock started, so it is a figure of its own, never part of wallMs.
+  const startupMs = started?.type === 'run-started' ? (started.workerStart?.ms ?? 0) : 0;
   return { steps, requests, prompt, completion, cached, reasoning, total, toolCalls,
-    wallMs: Math.max(0, lastT - approvalWaitMs), approvalWaitMs };
+    wallMs: Math.max(0, lastT - approvalWaitMs), approvalWaitMs, startupMs };
 }
 
 /** Length of the union of [start, end] intervals: two calls waiting at once count their overlap once. */
@@ -162,6 +167,7 @@ export function summarizeRun(events: readonly StepEvent[]): RunSummary {
     firstRequestPrompt: perStep[0]?.prompt ?? null,
     usageSource: combineSources(perStep.map((s) => s.usageSource)),
     programToolCalls: events.reduce((n, e) => n + (e.type === 'code-run' ? e.toolCalls.length : 0), 0),
+    workerStart: started?.type === 'run-started' ? (started.workerStart ?? null) : null,
     cost: runCost(perStep, started?.type === 'run-started' ? usablePrice(started.price) : undefined, started?.type === 'run-started' ? started.provider : null),
   };
 }

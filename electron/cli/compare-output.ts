@@ -7,7 +7,7 @@
 import type { StoredComparison } from '../../shared/ipc-contract.js';
 import { formatDuration, formatMean } from '../../shared/format.js';
 import { MODE_LABELS, type ModeId } from '../../shared/modes.js';
-import { formatMetric, insidePrograms, isTokenMetric, metricsOn, type RunMetric } from '../../shared/run-metrics.js';
+import { formatMetric, isTokenMetric, metricNote, metricsOn, type RunMetric } from '../../shared/run-metrics.js';
 import { cacheWriteTotal, FIGURES_NOTE, formatPercent, percentDiff, type ModeAggregate, type Stat } from '../../shared/summary.js';
 import { formatWithInterval } from '../../shared/trial-differences.js';
 import { prepareReport, statusLabel, type ReportData, type ReportRun } from '../host/reports/report-data.js';
@@ -88,7 +88,7 @@ const validationText = (r: ReportRun) => (r.summary.validation ? (r.summary.vali
 const metricLabel = (m: RunMetric, sim: string) => `${m.label}${isTokenMetric(m) ? sim : ''}`;
 /** A run's figure: token counts marked "≈" when estimated, the rest by the metric's formatter. */
 const metricCell = (m: RunMetric, r: ReportRun) =>
-  isTokenMetric(m) ? tokens(r.summary.totals[m.key], r.summary) : `${formatMetric(m, r.summary.totals[m.key])}${insidePrograms(m.key, r.summary)}`;
+  isTokenMetric(m) ? tokens(r.summary.totals[m.key], r.summary) : `${formatMetric(m, r.summary.totals[m.key])}${metricNote(m.key, r.summary)}`;
 
 export function sideBySide(stored: StoredComparison, dataDir: string): string[] {
   const d = prepareReport(stored);

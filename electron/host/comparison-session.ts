@@ -16,6 +16,7 @@ import type { WorkerExit, WorkerHandle, WorkerLauncher } from './launcher.js';
 import type { WorkerPool } from './worker-pool.js';
 import type { CompositionTrackers } from './engine-services.js';
 import { cancelledBeforeStart, RunSession, type RunTiming } from './run-session.js';
+import { clockOf, timeWorker } from './worker-start.js';
 
 export interface SessionDeps {
   readonly launcher: WorkerLauncher;
@@ -108,6 +109,7 @@ export class ComparisonSession {
     for (const spec of specs) {
       const log = deps.store.openRunLog(this.meta.id, spec.runId);
       const handle = warm.shift() ?? launchOrFail(deps.launcher, this.env, spec.runId);
+      if (!clockOf(handle)) timeWorker(handle, false);
       const tracker = deps.trackers?.();
       /**
        * The run's record is complete: at its run-finished (the worker only exits after it, and what it sends

@@ -7,6 +7,7 @@
  */
 import { ANTHROPIC_VERSION, protocolOf } from '../../shared/providers.js';
 import type { ProviderInfo } from '../../shared/run-spec.js';
+import { fieldToFix } from '../../shared/start-errors.js';
 
 /** The key as the provider's protocol sends it: a bearer token, or Anthropic's x-api-key with its API version. */
 export function authHeaders(info: ProviderInfo, apiKey: string | null): Record<string, string> {
@@ -27,7 +28,7 @@ export async function preflight(info: ProviderInfo, apiKey: string | null, timeo
     const { networkMessage, socketCause } = await import('../engine/provider/errors.js');
     const cause = socketCause(err);
     if (!cause) return;
-    throw new Error(`${networkMessage(cause.code, cause.text, info).message} Nothing was started.`);
+    throw new Error(`${networkMessage(cause.code, cause.text, info).message} Nothing was started. ${fieldToFix('baseUrl')}`);
   }
   if (res.status !== 401 && res.status !== 403) {
     await res.body?.cancel().catch(() => undefined);
@@ -38,5 +39,5 @@ export async function preflight(info: ProviderInfo, apiKey: string | null, timeo
   const error = classifyStatus(res.status, detailOf(body, res.statusText || 'no body'), info, res.headers);
   // A 403 that is not about the key (a model the key lacks, a region block) is for the run to report.
   if (error.kind !== 'key') return;
-  throw new Error(`${error.message} Nothing was started.`);
+  throw new Error(`${error.message} Nothing was started. ${fieldToFix('apiKey')}`);
 }

@@ -18,6 +18,7 @@ import { SEARCH_BACKENDS } from '../../shared/search-backends.js';
 import type { EngineServices } from './engine-services.js';
 import { isSimulatedEndpoint } from '../sim/detect.js';
 import { checkPresetUrl, KeyEnvRegistry, normalizeBaseUrl, sameBaseUrl } from './key-binding.js';
+import { fieldToFix } from '../../shared/start-errors.js';
 
 export interface ResolvedProvider {
   readonly info: ProviderInfo;
@@ -97,17 +98,17 @@ export async function resolveProvider(
   }
   if (!name) throw new Error('Choose a provider (a preset such as "openai", or "custom" with a base URL).');
   const rawUrl = (req.baseUrl ?? '').trim() || preset?.baseUrl || '';
-  if (!rawUrl) throw new Error(`Provider "${name}" needs a base URL, such as http://127.0.0.1:11434/v1. Enter one and start again.`);
-  const baseUrl = checkBaseUrl(rawUrl);
+  if (!rawUrl) throw new Error(`Provider "${name}" needs a base URL, such as http://127.0.0.1:11434/v1. Enter one and start again. ${fieldToFix('baseUrl')}`);
+  const baseUrl = withField(() => checkBaseUrl(rawUrl), 'baseUrl');
   // The CLI may point a preset at the simulated model (`--provider anthropic --base-url <sim>`, to try its
   // protocol offline): it speaks the preset's protocol there, and no key goes with it. The page may not: a
   // preset's URL it changes is refused before anything is sent there.
   if (keyEnv === 'any' && preset?.baseUrl && !sameBaseUrl(preset.baseUrl, baseUrl) && (await isSimulatedEndpoint(baseUrl))) {
-    if (!model) throw new Error(`Choose a model for provider "${name}" (the simulated model answers to any name, e.g. sim).`);
+    if (!model) throw new Error(`Choose a model for provider "${name}" (the simulated model answers to any name, e.g. sim). ${fieldToFix('model')}`);
     return { info: { name, baseUrl, model, simulated: true }, apiKeyEnv: null, needsKey: false };
   }
-  checkPresetUrl(name, baseUrl);
-  if (!model) throw new Error(`Choose a model for provider "${name}" (for example ${preset?.defaultModel || 'the name your server lists'}).`);
+  withField(() => checkPresetUrl(name, baseUrl), 'baseUrl');
+  if (!model) throw new Error(`Choose a model for provider "${name}" (for example ${preset?.defaultModel || 'the name your server lists'}). ${fieldToFix('model')}`);
   const requestedEnv = typeof req.apiKeyEnv === 'string' && req.apiKeyEnv.trim() ? req.apiKeyEnv.trim() : null;
   if (requestedEnv && keyEnv !== 'any') {
     if (name !== 'custom') {
@@ -122,11 +123,20 @@ export async function resolveProvider(
 
 export const checkBaseUrl = normalizeBaseUrl;
 
+/** A check whose error a composer field can fix: the error says which (shared/start-errors.ts). */
+function withField<T>(check: () => T, field: Parameters<typeof fieldToFix>[0]): T {
+  try {
+    return check();
+  } catch (err) {
+    throw new Error(`${(err as Error).message} ${fieldToFix(field)}`, { cause: err });
+  }
+}
+
 export async function fetchKey(provider: ResolvedProvider, getApiKey: GetApiKey): Promise<string | null> {
   const key = (await getApiKey(provider.info, provider.apiKeyEnv))?.trim() || null;
   if (!key && provider.needsKey) {
     const where = provider.apiKeyEnv ? `, or set the environment variable ${provider.apiKeyEnv} for the CLI and the web host` : '';
-    throw new Error(`Provider "${provider.info.name}" needs an API key and none is set. Enter it under Model in the composer (desktop app)${where}, then start again.`);
+    throw new Error(`Provider "${provider.info.name}" needs an API key and none is set. Enter it under Model in the composer (desktop app)${where}, then start again. ${fieldToFix('apiKey')}`);
   }
   return key;
 }

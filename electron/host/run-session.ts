@@ -9,6 +9,7 @@ import { checkStepEvent } from '../../shared/step-event-schema.js';
 import { computeTotals } from '../../shared/summary.js';
 import { runStartedEvent } from '../../shared/run-started.js';
 import type { WorkerExit, WorkerHandle } from './launcher.js';
+import { clockOf } from './worker-start.js';
 
 export interface RunTiming {
   /** After a cancel, how long the worker gets to end its run before it is killed. */
@@ -94,6 +95,7 @@ export class RunSession {
 
   /** Send the worker its run: spec and key over IPC only. */
   init(apiKey: string | null, searchKey: string | null = null): void {
+    clockOf(this.handle)?.markInit();
     this.handle.send({ type: 'init', spec: this.spec, apiKey, ...(searchKey ? { searchKey } : {}) });
   }
 
@@ -129,7 +131,7 @@ export class RunSession {
         this.hooks.warn(`Run ${this.spec.runId}: dropped a malformed event from the worker: ${checked.problem}.`);
         continue;
       }
-      const e = checked.event;
+      const e = this.withStartup(checked.event);
       if (e.runId !== this.spec.runId) {
         this.hooks.warn(`Run ${this.spec.runId}: dropped an event of another run (${String(e.runId)}).`);
         continue;
@@ -154,6 +156,17 @@ export class RunSession {
       }
     }
     if (accepted.length > 0) this.hooks.accept(accepted);
+  }
+
+  /**
+   * The worker's start-up goes on its run-started (measured here, where the process was started) and into
+   * run-finished's totals, so the stored totals stay those of the stored events.
+   */
+  private withStartup(e: StepEvent): StepEvent {
+    if (e.type !== 'run-started' && e.type !== 'run-finished') return e;
+    const start = clockOf(this.handle)?.record();
+    if (!start) return e;
+    return e.type === 'run-started' ? { ...e, workerStart: start } : { ...e, totals: { ...e.totals, startupMs: start.ms } };
   }
 
   private onExit(exit: WorkerExit): void {

@@ -12,6 +12,7 @@
  */
 import type { WorkerHandle, WorkerLauncher } from './launcher.js';
 import { workerEnvironment } from './launcher.js';
+import { timeWorker } from './worker-start.js';
 
 export interface WorkerPoolOptions {
   /** Kill idle workers after this long without a take or a warm-up. Default 5 minutes. */
@@ -135,6 +136,7 @@ export class WorkerPool {
     let handle: WorkerHandle;
     try {
       handle = this.launcher.launch({ env: this.env, name: `pool-${++this.counter}` });
+      timeWorker(handle, true);
     } catch (err) {
       this.earlyDeaths = MAX_EARLY_DEATHS;
       this.options.warn?.(`Could not start a warm worker (${(err as Error).message}); runs will start their own workers.`);

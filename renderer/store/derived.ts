@@ -61,13 +61,14 @@ export function emptySummary(runId: string, mode: ModeId): RunSummary {
     answer: '',
     error: null,
     validation: null,
-    totals: { steps: 0, requests: 0, prompt: 0, completion: 0, cached: 0, reasoning: 0, total: 0, toolCalls: 0, wallMs: 0, approvalWaitMs: 0 },
+    totals: { steps: 0, requests: 0, prompt: 0, completion: 0, cached: 0, reasoning: 0, total: 0, toolCalls: 0, wallMs: 0, approvalWaitMs: 0, startupMs: 0 },
     perStep: [],
     firstRequestAt: null,
     firstRequestPrompt: null,
     usageSource: 'reported',
     cost: runCost([], undefined, null),
     programToolCalls: 0,
+    workerStart: null,
   };
 }
 

@@ -6,7 +6,7 @@ import type { AppState } from './app-store.js';
 
 export type Theme = 'light' | 'dark';
 export type SidebarTab = 'compose' | 'history';
-export type MainTab = 'timeline' | 'charts';
+export type MainTab = 'timeline' | 'answers' | 'charts';
 
 export interface Toast {
   readonly id: number;
@@ -46,6 +46,12 @@ export interface UiSlice {
   /** Programs in the timeline wrap their long lines instead of scrolling sideways. */
   readonly wrapCode: boolean;
   setWrapCode(on: boolean): void;
+  /** Answers as rendered Markdown or as the raw text the model sent; one choice for every column, so they compare. */
+  readonly answerRaw: boolean;
+  setAnswerRaw(on: boolean): void;
+  /** The two runs the Answers tab compares (null: the first two that answered). */
+  readonly diffPair: readonly [string, string] | null;
+  setDiffPair(pair: readonly [string, string] | null): void;
   setTheme(theme: Theme): void;
   setSidebarTab(tab: SidebarTab): void;
   setSidebarHidden(hidden: boolean): void;
@@ -69,6 +75,10 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
   chartLogScale: false,
   wrapCode: false,
   setWrapCode: (on) => set({ wrapCode: on }),
+  answerRaw: false,
+  setAnswerRaw: (answerRaw) => set({ answerRaw }),
+  diffPair: null,
+  setDiffPair: (diffPair) => set({ diffPair }),
   setChartLogScale: (on) => set({ chartLogScale: on }),
   toasts: [],
   confirm: null,

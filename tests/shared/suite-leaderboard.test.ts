@@ -11,6 +11,7 @@ function run(mode: ModeId, total: number, ok: boolean | null): RunSummary {
     perStep: [], firstRequestAt: null, firstRequestPrompt: null, usageSource: 'reported',
     cost: { usd: null, estimated: false, kind: 'simulated', steps: 2, costedSteps: 0, knownUsd: 0 } as unknown as RunSummary['cost'],
     programToolCalls: 0,
+    workerStart: null,
   };
 }
 

@@ -2,7 +2,7 @@
  * The self-contained HTML report: one file, inline CSS and SVG, no script, no external request (a strict
  * Content-Security-Policy makes the browser refuse any, as a second line of defence behind escaping).
  */
-import { insidePrograms } from '../../../shared/run-metrics.js';
+import { formatMetric, metricNote } from '../../../shared/run-metrics.js';
 import { compositionLegend, compositionSvg } from './html-composition.js';
 import { percentDiff, formatPercent, NO_DIFF_NOTE } from '../../../shared/summary.js';
 import { findTask } from '../../../shared/tasks.js';
@@ -12,7 +12,8 @@ import { cumulativeSvg, hbarsSvg, stepBarsSvg } from './html-charts.js';
 import { html, raw, type SafeHtml } from './html-escape.js';
 import { APPROVAL_CSS, MANY_MODES_CSS, REPORT_CSS } from './html-styles.js';
 import { modeSwatch, reportPaletteCss } from './report-palette.js';
-import { timelineSection, foldText } from './html-timeline.js';
+import { timelineSection } from './html-timeline.js';
+import { ANSWER_CSS, answersDiffSection, foldedAnswer } from './html-answers.js';
 import { averageSection, runsTable, TRIALS_CSS, averageResultHtml } from './html-trials.js';
 import { COST_CSS, estMark, legendHtml, priceFactsHtml, runEstimated, stepCostCell, summaryCostRows, verdictsHtml } from './html-cost.js';
 import { statusLabel, type ReportData, type ReportRun } from './report-data.js';
@@ -49,12 +50,12 @@ function summaryTable(d: ReportData): SafeHtml {
   const rows = METRICS.map(
     (m) => html`<tr><th scope="row">${m.label}</th>${d.runs.map((r, i) => {
       const v = r.summary.totals[m.key];
-      return html`<td class="num" data-run="${r.runId}" data-metric="${m.key}" data-value="${v}">${estMark(TOKEN_KEYS.has(m.key) && runEstimated(r.summary))}${m.unit === 'ms' ? formatMs(v) : formatInt(v)}${insidePrograms(m.key, r.summary)}${base ? diffCell(v, base.totals[m.key], i === 0, comparable(r)) : null}</td>`;
+      return html`<td class="num" data-run="${r.runId}" data-metric="${m.key}" data-value="${v}">${estMark(TOKEN_KEYS.has(m.key) && runEstimated(r.summary))}${formatMetric(m, v)}${metricNote(m.key, r.summary)}${base && !m.notCompared ? diffCell(v, base.totals[m.key], i === 0, comparable(r)) : null}</td>`;
     })}</tr>`,
   );
   const costRows = d.costShown ? summaryCostRows(d, diffCell, comparable) : null;
   const answer = html`<tr><th scope="row">Answer</th>${d.runs.map((r) => html`<td class="answer" data-run="${r.runId}" data-metric="answer">${
-    r.summary.answer.length > 600 ? foldText('Answer', r.summary.answer) : r.summary.answer || html`<span class="muted">none</span>`
+    r.summary.answer ? foldedAnswer(r.summary.answer, `${r.runId}-summary`, { foldChars: 600 }) : html`<span class="muted">none</span>`
   }</td>`)}</tr>`;
   const validation = html`<tr><th scope="row">Validation</th>${d.runs.map((r) => {
     const v = r.summary.validation;
@@ -177,7 +178,7 @@ export function renderHtml(d: ReportData, generatedAt?: Date): string {
   const summary = multi ? html`${runsTable(d)}${averageSection(d)}` : summaryTable(d);
   // The result first: what a reader came for; the tables, charts and timelines below back it.
   const result = html`<section class="result" id="result"><h2>Result${d.simulated ? ' (simulated)' : ''}</h2>${multi ? averageResultHtml(d) : verdict(d)}</section>`;
-  const body = html`${header(d, generatedAt)}${result}${settingsSection(d)}<h2>Summary</h2>${summary}${firstRequestSection(d)}${chartsSection(d)}${multi ? html`<h2>Timelines</h2><p class="muted">One per run, folded so the page stays readable: open a run to see its steps, tool calls and answer.</p>` : null}${d.runs.map(
+  const body = html`${header(d, generatedAt)}${result}${settingsSection(d)}<h2>Summary</h2>${summary}${answersDiffSection(d)}${firstRequestSection(d)}${chartsSection(d)}${multi ? html`<h2>Timelines</h2><p class="muted">One per run, folded so the page stays readable: open a run to see its steps, tool calls and answer.</p>` : null}${d.runs.map(
     (r, i) => html`${timelineSection(r, i, stepTable(r, d.simulated, d.costShown), d.simulated, multi, d.costShown)}`,
   )}<footer>Made by Parallax from the stored events of comparison <span class="mono">${d.meta.id}</span>. Totals are recomputed from the steps.</footer>`;
   return `<!doctype html>
@@ -188,7 +189,7 @@ export function renderHtml(d: ReportData, generatedAt?: Date): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${html`${title}`.value}</title>
-<style>${raw(REPORT_CSS).value}${reportPaletteCss(d.runs.map((r) => r.mode))}${new Set(d.runs.map((r) => r.mode)).size > 4 ? MANY_MODES_CSS : ''}${multi ? TRIALS_CSS : ''}${d.costInfo ? COST_CSS : ''}${hasApprovals ? APPROVAL_CSS : ''}</style>
+<style>${raw(REPORT_CSS).value}${reportPaletteCss(d.runs.map((r) => r.mode))}${new Set(d.runs.map((r) => r.mode)).size > 4 ? MANY_MODES_CSS : ''}${multi ? TRIALS_CSS : ''}${d.costInfo ? COST_CSS : ''}${hasApprovals ? APPROVAL_CSS : ''}${ANSWER_CSS}</style>
 </head>
 <body>
 ${body.value}

@@ -15,6 +15,7 @@ import { modeSwatch } from './report-palette.js';
 import { costText, isEstimated, stepCostText } from '../../../shared/cost.js';
 import type { PriceKind } from '../../../shared/pricing.js';
 import { estMark } from './html-cost.js';
+import { foldedAnswer } from './html-answers.js';
 
 const FOLD_CHARS = 1200;
 const FOLD_LINES = 20;
@@ -202,7 +203,7 @@ function finalBlock(run: ReportRun): SafeHtml {
   const mismatch = f ? totalsMismatch(f.totals, computeTotals(run.events)) : null;
   return html`<div class="final ${cls}"><h4>Result: <span class="status-${cls}">${label}</span></h4>${
     note ? html`<p class="notice${run.summary.status === 'error' || run.summary.status === 'crashed' ? ' bad' : ''}">${note}</p>` : null
-  }${f && f.answer ? foldText('Answer', f.answer, true) : html`<p class="muted">No answer.</p>`}${validation}${
+  }${f && f.answer ? foldedAnswer(f.answer, `${run.runId}-final`, { open: true, label: true }) : html`<p class="muted">No answer.</p>`}${validation}${
     run.summary.totals.approvalWaitMs > 0
       ? html`<p class="muted">Waited ${formatMs(run.summary.totals.approvalWaitMs)} for the user's approval; not counted in its wall time of ${formatMs(run.summary.totals.wallMs)}.</p>`
       : null

@@ -4,7 +4,6 @@
  * their exact bytes (the extra CSS below is added only when it is needed, for the same reason).
  */
 import { FIGURES_NOTE, formatPercent, ONE_TRIAL_NOTE, percentDiff, type RunSummary, type Stat } from '../../../shared/summary.js';
-import { formatInt, formatMs } from './format.js';
 import { meanBarsSvg } from './html-charts.js';
 import { html, type SafeHtml } from './html-escape.js';
 import { foldText } from './html-timeline.js';
@@ -14,6 +13,7 @@ import {
   AVERAGE_METRICS, averageVerdict, byTrial, formatMean, formatRange, meanDiff, modeLabel, trialCheapest,
 } from './trial-figures.js';
 import { RUN_METRICS as ALL_RUN_METRICS } from './report-figures.js';
+import { formatMetric, metricNote } from '../../../shared/run-metrics.js';
 import { averageCostRow, averageCostVerdictHtml, estMark, legendHtml, runEstimated } from './html-cost.js';
 import { costHint, costText, isEstimated } from '../../../shared/cost.js';
 
@@ -73,7 +73,7 @@ function runRow(r: ReportRun, first: ReportRun, cheapest: ReportRun | null, cost
     const diff = m.key !== 'total' ? null
       : r === first ? html`<span class="diff">baseline</span>`
       : pctSpan(percentDiff(value, first.summary.totals.total), 'vs first', comparable);
-    return html`<td class="num" data-run="${r.runId}" data-metric="${m.key}" data-value="${value}">${estMark(TOKEN_KEYS.has(m.key) && runEstimated(r.summary))}${m.unit === 'ms' ? formatMs(value) : formatInt(value)}${diff}</td>`;
+    return html`<td class="num" data-run="${r.runId}" data-metric="${m.key}" data-value="${value}">${estMark(TOKEN_KEYS.has(m.key) && runEstimated(r.summary))}${formatMetric(m, value)}${metricNote(m.key, r.summary)}${diff}</td>`;
   });
   if (costInfo) cells.push(html`<td class="num" data-run="${r.runId}" data-metric="cost" data-value="${r.summary.cost.usd ?? ''}" title="${costHint(r.summary.cost)}">${costText(r.summary.cost)}</td>`);
   const note = r.summary.answer ? null : statusNote(r);

@@ -2,7 +2,7 @@
  * The Markdown report: GitHub-flavoured tables fit to paste into an issue or a post. Cell text is escaped so
  * a pipe, a newline or markup inside a model's answer cannot break the table or turn into HTML.
  */
-import { insidePrograms } from '../../../shared/run-metrics.js';
+import { formatMetric, metricNote } from '../../../shared/run-metrics.js';
 import { findTask } from '../../../shared/tasks.js';
 import { formatPercent, NO_DIFF_NOTE, percentDiff } from '../../../shared/summary.js';
 import { approvalOutcome, formatInt, formatMs, formatUtc, settingsRows } from './format.js';
@@ -26,7 +26,7 @@ function toolName(name: string): string {
   return /^[\w.-]+$/.test(name) ? `\`${name}\`` : mdCell(name);
 }
 
-const METRICS = RUN_METRICS.map((m) => [m.key, m.label] as const);
+const METRICS = RUN_METRICS.map((m) => [m.key, m.label, m] as const);
 const TOKEN_KEYS: ReadonlySet<string> = new Set(['prompt', 'completion', 'cached', 'reasoning', 'total']);
 
 function summaryTable(d: ReportData): string {
@@ -35,13 +35,13 @@ function summaryTable(d: ReportData): string {
   // A difference involving a run that did not answer is not like for like: starred, with a footnote.
   const star = (r: ReportRun) => (answered(r) && answered(d.runs[0]) ? '' : '\\*');
   const rows: string[][] = [['Status', ...d.runs.map((r) => mdCell(statusLabel(r)))]];
-  for (const [key, label] of METRICS) {
+  for (const [key, label, metric] of METRICS) {
     rows.push([
       label,
       ...d.runs.map((r, i) => {
         const v = r.summary.totals[key];
-        const text = key === 'wallMs' ? formatMs(v) : TOKEN_KEYS.has(key) ? tokenText(v, r.summary) : `${formatInt(v)}${insidePrograms(key, r.summary)}`;
-        return i === 0 || !base ? text : star(r) ? `${text} (no Δ${star(r)})` : `${text} (${formatPercent(percentDiff(v, base[key]))})`;
+        const text = TOKEN_KEYS.has(key) ? tokenText(v, r.summary) : `${formatMetric(metric, v)}${metricNote(key, r.summary)}`;
+        return i === 0 || !base || metric.notCompared ? text : star(r) ? `${text} (no Δ${star(r)})` : `${text} (${formatPercent(percentDiff(v, base[key]))})`;
       }),
     ]);
   }

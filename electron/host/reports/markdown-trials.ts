@@ -5,8 +5,7 @@
  */
 import { FIGURES_NOTE, formatPercent, percentDiff } from '../../../shared/summary.js';
 import { formatWithInterval } from '../../../shared/trial-differences.js';
-import { isTokenMetric } from '../../../shared/run-metrics.js';
-import { formatInt, formatMs } from './format.js';
+import { formatMetric, isTokenMetric, metricNote } from '../../../shared/run-metrics.js';
 import { costText, formatUsd, isEstimated } from '../../../shared/cost.js';
 import { averageCostVerdict, costLegend, meanCostText, tokenText } from './cost-figures.js';
 import { mdCell, table } from './markdown-table.js';
@@ -85,7 +84,7 @@ export function runsTable(d: ReportData): string {
       const star = answered(r) && answered(first) ? '' : '\\*';
       if (r !== first && star) starred = true;
       const tok = (n: number) => tokenText(n, r.summary);
-      const cell = (m: Metric) => (isTokenMetric(m) ? tok(t[m.key]) : m.unit === 'ms' ? formatMs(t[m.key]) : formatInt(t[m.key]));
+      const cell = (m: Metric) => (isTokenMetric(m) ? tok(t[m.key]) : `${formatMetric(m, t[m.key])}${metricNote(m.key, r.summary)}`);
       const total = r === first ? tok(t.total) : `${tok(t.total)} (${formatPercent(percentDiff(t.total, first.summary.totals.total))}${star})`;
       const v = r.summary.validation;
       return [

@@ -12,6 +12,7 @@ import { useApp } from '../../store/app-store.js';
 import { effectiveBaseUrl } from '../../store/composer-model.js';
 import { composerSelectors } from '../../store/selectors.js';
 import { IconAlert, IconCheck, IconKey } from '../common/icons.js';
+import { StartFieldNote } from './start-field-note.js';
 
 const sameUrl = (a: string | null, b: string | null): boolean => !!a && !!b && a.trim().replace(/\/+$/, '') === b.trim().replace(/\/+$/, '');
 
@@ -66,7 +67,8 @@ function KeyEnvField() {
   );
 }
 
-export function ApiKeyField() {
+/** `highlight`: the check before starting refused the key (a start error names this field). */
+export function ApiKeyField({ highlight = false }: { highlight?: boolean }) {
   const form = useApp(composerSelectors.form);
   const providerName = form.providerName;
   const status = useApp(composerSelectors.keyStatus)[providerName];
@@ -96,13 +98,14 @@ export function ApiKeyField() {
     return (
       <div className="field">
         <span className="label">API key</span>
-        <div className="key-stored" data-testid="key-stored">
+        <div className={`key-stored ${highlight ? 'is-invalid' : ''}`} data-testid="key-stored" data-start-field="apiKey" aria-invalid={highlight || undefined}>
           <IconCheck size={14} />
           <span>Key stored{status?.boundTo ? <span className="muted"> · sent only to {status.boundTo}</span> : null}</span>
           <button type="button" className="link-btn" onClick={() => setEditing(true)}>
             Replace
           </button>
         </div>
+        {highlight ? <StartFieldNote /> : null}
         {custom ? <KeyEnvField /> : null}
       </div>
     );
@@ -123,7 +126,8 @@ export function ApiKeyField() {
         </span>
         <input
           id="api-key"
-          className="input with-icon"
+          className={`input with-icon ${highlight ? 'is-invalid' : ''}`}
+          aria-invalid={highlight || undefined}
           type="password"
           autoComplete="off"
           spellCheck={false}
@@ -142,6 +146,7 @@ export function ApiKeyField() {
           {saving ? 'Saving…' : 'Save key'}
         </button>
       </div>
+      {highlight ? <StartFieldNote /> : null}
       {custom ? <KeyEnvField /> : null}
       <p className="field-hint">
         {custom ? 'Stored by the host for this base URL only, never shown again.' : `Stored by the host and sent only to ${preset.baseUrl}, never shown again.`}

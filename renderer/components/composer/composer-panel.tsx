@@ -10,6 +10,7 @@ import { AdvancedSettings } from './advanced-settings.js';
 import { ModePicker } from './mode-picker.js';
 import { ProviderSection } from './provider-section.js';
 import { TaskPicker } from './task-picker.js';
+import { startErrorField } from '../../../shared/start-errors.js';
 
 export function ComposerPanel() {
   const form = useApp(composerSelectors.form);
@@ -21,6 +22,8 @@ export function ComposerPanel() {
   const rootRef = useRef<HTMLFormElement>(null);
   const { errors } = buildRequest(form);
   const shown = showErrors ? errors : { modes: errors.modes };
+  // A start error that names a field (an unreachable base URL, a refused key) points at it.
+  const startField = startError ? startErrorField(startError) : null;
   const trials = checkTrials(form.trials).trials;
   const runs = form.modes.length * (trials ?? 1);
 
@@ -41,7 +44,7 @@ export function ComposerPanel() {
     >
       <div className="panel-scroll">
         <TaskPicker error={shown.task} />
-        <ProviderSection errors={shown} />
+        <ProviderSection errors={shown} startField={startField} />
         <ModePicker error={shown.modes} />
         <AdvancedSettings />
       </div>

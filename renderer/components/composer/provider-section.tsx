@@ -1,5 +1,6 @@
 /** Provider preset, base URL, model (from provider:models when the provider lists them), key and a connection test. */
 import { useEffect } from 'react';
+import type { StartField } from '../../../shared/start-errors.js';
 import type { ConnectionResult } from '../../../shared/ipc-contract.js';
 import { PROVIDER_PRESETS, findPreset } from '../../../shared/providers.js';
 import { loadModels, testConnection } from '../../app/actions.js';
@@ -8,6 +9,7 @@ import { composerSelectors } from '../../store/selectors.js';
 import { SimBadge } from '../common/badges.js';
 import { IconAlert, IconCheck, IconPlug, IconRefresh, IconSpinner } from '../common/icons.js';
 import { ApiKeyField } from './api-key-field.js';
+import { StartFieldNote } from './start-field-note.js';
 import { ModelPrice } from '../prices/model-price.js';
 
 const REASON_TEXT: Record<Extract<ConnectionResult, { ok: false }>['reason'], string> = {
@@ -39,7 +41,9 @@ function TestResult() {
   );
 }
 
-export function ProviderSection({ errors }: { errors: { model?: string; baseUrl?: string } }) {
+const FIELD_IDS: Record<StartField, string> = { baseUrl: 'base-url', apiKey: 'api-key', model: 'model' };
+
+export function ProviderSection({ errors, startField = null }: { errors: { model?: string; baseUrl?: string }; startField?: StartField | null }) {
   const form = useApp(composerSelectors.form);
   const modelList = useApp(composerSelectors.modelList);
   const chooseProvider = useApp((s) => s.chooseProvider);
@@ -51,6 +55,14 @@ export function ProviderSection({ errors }: { errors: { model?: string; baseUrl?
   const envTag = form.providerName === 'custom' && form.apiKeyEnv ? `|$${form.apiKeyEnv}` : '';
   const listKey = `${form.providerName}|${simulated ? '' : form.baseUrl.trim() || preset?.baseUrl || ''}${envTag}`;
   const models = modelList.key === listKey ? modelList.models : [];
+
+  // Take the user to the field a start error names (or its section, when the field is not an input now).
+  useEffect(() => {
+    if (!startField) return;
+    const el = document.getElementById(FIELD_IDS[startField]) ?? document.querySelector<HTMLElement>(`[data-start-field="${startField}"]`);
+    el?.scrollIntoView({ block: 'center' });
+    if (el instanceof HTMLInputElement && !el.readOnly) el.focus();
+  }, [startField]);
 
   // Reload the model list when the provider or its URL changes (debounced for typing in the URL field).
   useEffect(() => {
@@ -85,15 +97,16 @@ export function ProviderSection({ errors }: { errors: { model?: string; baseUrl?
           </label>
           <input
             id="base-url"
-            className={`input mono ${errors.baseUrl ? 'is-invalid' : ''}`}
+            className={`input mono ${errors.baseUrl || startField === 'baseUrl' ? 'is-invalid' : ''}`}
             value={keyBound ? preset.baseUrl ?? '' : form.baseUrl}
             placeholder={preset?.baseUrl ?? 'http://127.0.0.1:8000/v1'}
             onChange={(e) => setForm({ baseUrl: e.target.value })}
             readOnly={keyBound}
             spellCheck={false}
-            aria-invalid={!!errors.baseUrl}
+            aria-invalid={!!errors.baseUrl || startField === 'baseUrl'}
             data-testid="base-url"
           />
+          {startField === 'baseUrl' ? <StartFieldNote /> : null}
           {keyBound ? (
             <p className="field-hint">{preset.label} keys are only sent here. For another server, choose Custom base URL.</p>
           ) : null}
@@ -107,12 +120,12 @@ export function ProviderSection({ errors }: { errors: { model?: string; baseUrl?
         <div className="input-row">
           <input
             id="model"
-            className={`input mono ${errors.model ? 'is-invalid' : ''}`}
+            className={`input mono ${errors.model || startField === 'model' ? 'is-invalid' : ''}`}
             value={form.model}
             list="model-options"
             onChange={(e) => setForm({ model: e.target.value })}
             spellCheck={false}
-            aria-invalid={!!errors.model}
+            aria-invalid={!!errors.model || startField === 'model'}
             data-testid="model-input"
           />
           <datalist id="model-options">
@@ -125,6 +138,7 @@ export function ProviderSection({ errors }: { errors: { model?: string; baseUrl?
           </button>
         </div>
         {errors.model ? <p className="field-error">{errors.model}</p> : null}
+        {startField === 'model' ? <StartFieldNote /> : null}
         {modelList.key === listKey && modelList.status === 'ready' ? (
           <p className="field-hint">{models.length === 1 ? '1 model available' : `${models.length} models available`}</p>
         ) : modelList.key === listKey && modelList.status === 'error' ? (
@@ -132,7 +146,7 @@ export function ProviderSection({ errors }: { errors: { model?: string; baseUrl?
         ) : null}
         <ModelPrice />
       </div>
-      <ApiKeyField />
+      <ApiKeyField highlight={startField === 'apiKey'} />
       <div className="field">
         <button type="button" className="btn" onClick={() => void testConnection()} data-testid="test-connection">
           <IconPlug size={14} /> Test connection

@@ -1,4 +1,4 @@
-/** The main area's header: what is open (task, model, when), the Timeline / Tokens tabs, Cancel and Export. */
+/** The main area's header: what is open (task, model, when), the Timeline / Answers / Tokens tabs, Cancel and Export. */
 import type { KeyboardEvent } from 'react';
 import { findPreset } from '../../../shared/providers.js';
 import { cancelComparison, taskTitle, toggleSidebar } from '../../app/actions.js';
@@ -7,12 +7,13 @@ import { useApp } from '../../store/app-store.js';
 import { comparisonSelectors, uiSelectors } from '../../store/selectors.js';
 import type { MainTab } from '../../store/ui-slice.js';
 import { SimBadge } from '../common/badges.js';
-import { IconChart, IconList, IconPanel, IconStop } from '../common/icons.js';
+import { IconChart, IconDiff, IconList, IconPanel, IconStop } from '../common/icons.js';
 import { Kbd, MOD_KEY } from '../common/kbd.js';
 import { ExportMenu } from '../history/export-menu.js';
 
 const TABS: { id: MainTab; label: string; icon: typeof IconList }[] = [
   { id: 'timeline', label: 'Timeline', icon: IconList },
+  { id: 'answers', label: 'Answers', icon: IconDiff },
   { id: 'charts', label: 'Tokens & summary', icon: IconChart },
 ];
 

@@ -10,6 +10,7 @@ import type { ModeDifference } from '../../../shared/trial-differences.js';
 import { fmtMean, fmtMs } from '../../lib/format.js';
 import { SimBadge } from '../common/badges.js';
 import { DiffCell, ROWS as SUMMARY_ROWS } from './summary-table.js';
+import { RUN_METRICS } from '../../../shared/run-metrics.js';
 import { EstMark, meanCostText } from './cost-parts.js';
 import { formatUsd, isEstimated } from '../../../shared/cost.js';
 
@@ -17,8 +18,9 @@ const TOKEN_ROWS: ReadonlySet<string> = new Set(['prompt', 'completion', 'cached
 
 type StatKey = 'steps' | 'requests' | 'prompt' | 'completion' | 'cached' | 'total' | 'wallMs' | 'toolCalls';
 
-// The run table's rows, less the first request (its size does not vary between trials of a mode).
-const ROWS = SUMMARY_ROWS.filter((r): r is typeof r & { key: StatKey } => r.key !== 'firstRequestPrompt');
+// The run table's rows of the metrics averaged over trials (not the first request: its size does not vary between trials of a mode).
+const AVERAGED: ReadonlySet<string> = new Set(RUN_METRICS.filter((m) => m.averaged).map((m) => m.key));
+const ROWS = SUMMARY_ROWS.filter((r): r is typeof r & { key: StatKey } => AVERAGED.has(r.key));
 
 /**
  * The mean, then lowest–highest in a quieter colour: in a cell of its own, or (`stacked`, with more than two

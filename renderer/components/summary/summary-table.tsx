@@ -5,24 +5,25 @@
 import { MODE_LABELS } from '../../../shared/run-spec.js';
 import type { RunTotals } from '../../../shared/step-event.js';
 import { NO_DIFF_NOTE, comparableRuns, formatPercent, percentDiff, type ComparisonSummary, type RunSummary } from '../../../shared/summary.js';
-import { insidePrograms, metricsOn } from '../../../shared/run-metrics.js';
+import { metricNote, metricsOn } from '../../../shared/run-metrics.js';
 import { fmtInt, fmtMs } from '../../lib/format.js';
 import { SimBadge, StatusBadge, ValidationBadge } from '../common/badges.js';
 import { CostRows, costShown, EstMark, runEstimated, Verdicts } from './cost-parts.js';
+import { startupTitle } from '../timeline/worker-start.js';
 
 /** Rows whose figures are token counts: marked "≈" when estimated. */
 const TOKEN_ROWS: ReadonlySet<NumericRow['key']> = new Set(['prompt', 'completion', 'cached', 'total']);
 const estimatedCell = (r: RunSummary, key: NumericRow['key']) =>
   key === 'firstRequestPrompt' ? r.perStep[0]?.usageSource === 'estimated' : TOKEN_ROWS.has(key) && runEstimated(r);
 
-export type NumericRow = { key: keyof RunTotals | 'firstRequestPrompt'; label: string; hint: string; time?: boolean };
+export type NumericRow = { key: keyof RunTotals | 'firstRequestPrompt'; label: string; hint: string; time?: boolean; zeroIsMissing?: boolean; notCompared?: boolean };
 
 /** The first request's prompt: the fixed cost of the system prompt and the tool definitions, shown after the total. */
 const FIRST_REQUEST: NumericRow = { key: 'firstRequestPrompt', label: 'First request prompt', hint: 'Fixed cost of prompt and tool definitions' };
 
 /** The figures of a run, in table order (shared/run-metrics.ts); the averages table shows the same rows but the first request. */
 export const ROWS: readonly NumericRow[] = metricsOn('app').flatMap((m) => {
-  const row: NumericRow = { key: m.key, label: m.label, hint: m.hint, ...(m.unit === 'ms' ? { time: true } : {}) };
+  const row: NumericRow = { key: m.key, label: m.label, hint: m.hint, ...(m.unit === 'ms' ? { time: true } : {}), ...(m.zeroIsMissing ? { zeroIsMissing: true } : {}), ...(m.notCompared ? { notCompared: true } : {}) };
   return m.key === 'total' ? [row, FIRST_REQUEST] : [row];
 });
 
@@ -32,7 +33,11 @@ function answerGist(answer: string): string {
   return lines[0] ?? answer.trim();
 }
 
-const valueOf = (r: RunSummary, key: NumericRow['key']): number | null => (key === 'firstRequestPrompt' ? r.firstRequestPrompt : r.totals[key]);
+/** A row's figure for a run; null when it has none (no first request yet, a start-up not measured). */
+const valueOf = (r: RunSummary, row: NumericRow): number | null => {
+  const v = row.key === 'firstRequestPrompt' ? r.firstRequestPrompt : r.totals[row.key];
+  return row.zeroIsMissing && v === 0 ? null : v;
+};
 
 export function DiffCell({ value, base, testId, withheld }: { value: number | null; base: number | null; testId?: string; withheld?: string }) {
   if (value === null || base === null || withheld)
@@ -117,17 +122,27 @@ export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: {
                   {row.label}
                 </th>
                 {runs.map((r) => {
-                  const v = valueOf(r, row.key);
+                  const v = valueOf(r, row);
                   return (
                     <td key={r.runId} className="num" data-testid={`sum-${row.key}-${r.mode}`} data-value={v ?? ''} data-estimated={estimatedCell(r, row.key) || undefined}>
                       <EstMark on={v !== null && estimatedCell(r, row.key)} />
                       {v === null ? '—' : row.time ? fmtMs(v) : fmtInt(v)}
-                      {row.key === 'firstRequestPrompt' ? null : <span className="muted">{insidePrograms(row.key, r)}</span>}
+                      {row.key === 'firstRequestPrompt' ? null : row.key === 'startupMs' ? (
+                        // The long form ("0.4 s before Run, warm pool") is in the tooltip: the table keeps its width.
+                        r.workerStart?.pooled ? (
+                          <span className="muted" title={startupTitle(r.workerStart)}>
+                            {' '}
+                            warm
+                          </span>
+                        ) : null
+                      ) : (
+                        <span className="muted">{metricNote(row.key, r)}</span>
+                      )}
                     </td>
                   );
                 })}
                 {others.map((r) => (
-                  <DiffCell key={`d${r.runId}`} value={valueOf(r, row.key)} base={base ? valueOf(base, row.key) : null} {...(base && !comparableRuns(r, base) ? { withheld: NO_DIFF_NOTE } : {})} testId={`sum-diff-${row.key}-${r.mode}`} />
+                  row.notCompared ? <td key={`d${r.runId}`} className="num diff" /> : <DiffCell key={`d${r.runId}`} value={valueOf(r, row)} base={base ? valueOf(base, row) : null} {...(base && !comparableRuns(r, base) ? { withheld: NO_DIFF_NOTE } : {})} testId={`sum-diff-${row.key}-${r.mode}`} />
                 ))}
               </tr>
             ))}

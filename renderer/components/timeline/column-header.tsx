@@ -8,6 +8,7 @@ import { SimBadge, StatusBadge, type AnyStatus } from '../common/badges.js';
 import { IconStop } from '../common/icons.js';
 import { EstMark, Marked, runEstimated } from '../summary/cost-parts.js';
 import { costHint, costText } from '../../../shared/cost.js';
+import { startupTitle, WorkerStarting } from './worker-start.js';
 
 interface Props {
   readonly mode: ModeId;
@@ -32,24 +33,35 @@ export function ColumnHeader({ mode, runId, trial, showTrial, status, summary, s
   const showCost = !!cost && cost.kind !== 'simulated' && cost.kind !== 'unrecorded' && status !== 'waiting';
   return (
     <div className={`column-head mode-${mode}`} data-testid={`column-${mode}`} data-run-id={runId} data-trial={trial}>
+      {/* One line each, never wrapped: the title with its actions, then the badges. */}
       <div className="column-title">
         <span className={`mode-swatch mode-${mode}`} aria-hidden="true" />
-        <h3>{MODE_LABELS[mode]}</h3>
+        <h3 title={MODE_LABELS[mode]}>{MODE_LABELS[mode]}</h3>
         {showTrial ? <span className="trial-pill">Trial {trial}</span> : null}
+        <CopyButton text={runId} what="run id" className="copy-id" label="Copy id" />
+        {live ? (
+          <button
+            type="button"
+            className="btn btn-sm btn-ghost column-cancel"
+            onClick={() => void cancelRun(runId)}
+            data-testid={`cancel-run-${mode}`}
+            aria-label={status === 'waiting' ? `Cancel this ${MODE_LABELS[mode]} run before its trial starts` : `Cancel the ${MODE_LABELS[mode]} run only`}
+            title={status === 'waiting' ? `Cancel this ${MODE_LABELS[mode]} run before its trial starts` : `Cancel the ${MODE_LABELS[mode]} run only`}
+          >
+            <IconStop size={11} /> <span className="btn-label">Cancel run</span>
+          </button>
+        ) : null}
+      </div>
+      <div className="column-badges" data-testid="column-badges">
         <StatusBadge status={status} />
         {simulated ? <SimBadge /> : null}
-        <CopyButton text={runId} what="run id" className="copy-id" label="Copy id" />
         {pendingApprovals > 0 && status === 'running' ? (
           <span className="badge badge-warn" data-testid="needs-approval" title="A tool call of this run waits for your answer below; only this run is paused.">
             needs your approval
           </span>
         ) : null}
-        {live ? (
-          <button type="button" className="btn btn-sm btn-ghost column-cancel" onClick={() => void cancelRun(runId)} data-testid={`cancel-run-${mode}`} title={status === 'waiting' ? `Cancel this ${MODE_LABELS[mode]} run before its trial starts` : `Cancel the ${MODE_LABELS[mode]} run only`}>
-            <IconStop size={11} /> Cancel run
-          </button>
-        ) : null}
       </div>
+      <WorkerStarting active={status === 'pending'} />
       <dl className="column-stats num">
         <div>
           <dt>steps</dt>
@@ -82,6 +94,15 @@ export function ColumnHeader({ mode, runId, trial, showTrial, status, summary, s
             {status === 'waiting' ? '—' : fmtMs(t?.wallMs ?? 0)}
           </dd>
         </div>
+        {summary?.workerStart ? (
+          <div>
+            <dt>start-up</dt>
+            <dd data-testid="col-startup" data-value={summary.workerStart.ms} data-pooled={summary.workerStart.pooled} title={startupTitle(summary.workerStart)}>
+              {fmtMs(summary.workerStart.ms)}
+              {summary.workerStart.pooled ? <span className="startup-warm"> warm</span> : null}
+            </dd>
+          </div>
+        ) : null}
         {showCost ? (
           <div>
             <dt>cost</dt>

@@ -7,6 +7,8 @@ import { costHint, costText, ESTIMATED_HINT, isEstimated, type RunCost, type Run
 import { StatusBadge, ValidationBadge, type AnyStatus } from '../common/badges.js';
 import { IconAlert, IconSpinner } from '../common/icons.js';
 import { ExpandableText, useExpanded } from './expandable-text.js';
+import { AnswerViewSwitch } from '../answers/markdown-view.js';
+import { useApp } from '../../store/app-store.js';
 
 // Both cells take only the parts of the run they show, so a live batch that touches neither skips them.
 export const SetupCell = memo(function SetupCell({ runId, started, firstRequestPrompt, waiting = false, firstRequestEstimated = false }: { runId: string; started: RunStartedEvent | null; firstRequestPrompt: number | null; waiting?: boolean; firstRequestEstimated?: boolean }) {
@@ -63,6 +65,8 @@ interface ResultProps {
 }
 
 export const ResultCell = memo(function ResultCell({ runId, status, finished: f, warnings, gaps, totals, cost = null, usageSource = 'reported' }: ResultProps) {
+  const answerRaw = useApp((s) => s.answerRaw);
+  const setAnswerRaw = useApp((s) => s.setAnswerRaw);
   const est = isEstimated(usageSource) ? '≈ ' : '';
   const showCost = cost !== null && cost.kind !== 'simulated' && cost.kind !== 'unrecorded';
   return (
@@ -111,8 +115,11 @@ export const ResultCell = memo(function ResultCell({ runId, status, finished: f,
       {f ? (
         f.answer ? (
           <div className="answer" data-testid="answer">
-            <div className="section-label">{f.status === 'answered' ? 'Final answer' : 'Last reply'}</div>
-            <ExpandableText id={`${runId}:answer`} text={f.answer} lines={14} copy="answer" />
+            <div className="answer-head">
+              <div className="section-label">{f.status === 'answered' ? 'Final answer' : 'Last reply'}</div>
+              <AnswerViewSwitch raw={answerRaw} onChange={setAnswerRaw} />
+            </div>
+            <ExpandableText id={`${runId}:answer`} text={f.answer} lines={14} copy="answer" markdown={!answerRaw} />
           </div>
         ) : (
           <p className="muted small">No final answer.</p>

@@ -15,6 +15,7 @@ import { ColumnHeader } from './column-header.js';
 import { ResultCell, SetupCell } from './run-cells.js';
 import { StepCard } from './step-card.js';
 import { priceKind } from '../../../shared/pricing.js';
+import { ColumnOverflowHints, useHiddenColumns } from './column-overflow.js';
 
 const NO_WARNINGS: readonly RunWarningEvent[] = [];
 const rowKey = (r: TimelineRow) => (r.kind === 'step' ? `s${r.step}` : r.kind);
@@ -86,67 +87,72 @@ export function TimelineView() {
   }, [rows.length, live, virtualizer]);
 
   const n = Math.max(1, modeRuns.length);
+  const [hidden, measureHidden, reveal] = useHiddenColumns(scrollRef, n);
   const wrapCode = useApp((s) => s.wrapCode);
   const cols = `var(--gutter-w) repeat(${n}, minmax(0, 1fr))`;
   const wide = { minWidth: `calc(var(--gutter-w) + ${n} * ${MIN_COLUMN_PX + COLUMN_GAP_PX}px)` };
   return (
-    <div
-      className={`timeline ${wrapCode ? 'is-wrap' : ''}`}
-      ref={scrollRef}
-      onScroll={(e) => {
-        const el = e.currentTarget;
-        follow.current = el.scrollHeight - el.scrollTop - el.clientHeight < 120;
-      }}
-      data-testid="timeline"
-      tabIndex={0}
-      aria-label={trials > 1 ? 'Timeline of steps, one column per run of the shown trial' : 'Timeline of steps, one column per mode'}
-    >
-      <div className="timeline-head" style={{ gridTemplateColumns: cols, ...wide }}>
-        <div className="gutter-head" aria-hidden="true">
-          Step
+    <div className={`timeline-frame ${hidden.left ? 'has-left' : ''} ${hidden.right ? 'has-right' : ''}`}>
+      <div
+        className={`timeline ${wrapCode ? 'is-wrap' : ''}`}
+        ref={scrollRef}
+        onScroll={(e) => {
+          const el = e.currentTarget;
+          follow.current = el.scrollHeight - el.scrollTop - el.clientHeight < 120;
+          measureHidden();
+        }}
+        data-testid="timeline"
+        tabIndex={0}
+        aria-label={trials > 1 ? 'Timeline of steps, one column per run of the shown trial' : 'Timeline of steps, one column per mode'}
+      >
+        <div className="timeline-head" style={{ gridTemplateColumns: cols, ...wide }}>
+          <div className="gutter-head" aria-hidden="true">
+            Step
+          </div>
+          {modeRuns.map((m, i) => (
+            <ColumnHeader key={m.runId} mode={m.mode} runId={m.runId} trial={m.trial} showTrial={mixed} status={statuses[i]!} summary={summaries[i]!} simulated={simulated} pendingApprovals={m.run?.pendingApprovals ?? 0} />
+          ))}
         </div>
-        {modeRuns.map((m, i) => (
-          <ColumnHeader key={m.runId} mode={m.mode} runId={m.runId} trial={m.trial} showTrial={mixed} status={statuses[i]!} summary={summaries[i]!} simulated={simulated} pendingApprovals={m.run?.pendingApprovals ?? 0} />
-        ))}
+        <div ref={listRef} className="timeline-rows" style={{ height: virtualizer.getTotalSize(), ...wide }}>
+          {virtualizer.getVirtualItems().map((v) => {
+            const row = rows[v.index]!;
+            return (
+              <div
+                key={v.key}
+                data-index={v.index}
+                ref={virtualizer.measureElement}
+                className={`timeline-row row-${row.kind}`}
+                data-testid={row.kind === 'step' ? 'step-row' : `${row.kind}-row`}
+                data-step={row.kind === 'step' ? row.step : undefined}
+                style={{ gridTemplateColumns: cols, transform: `translateY(${v.start - virtualizer.options.scrollMargin}px)` }}
+              >
+                <div className="gutter">{row.kind === 'step' ? row.step : row.kind === 'setup' ? 'Setup' : 'Result'}</div>
+                {modeRuns.map((m, i) => (
+                  <div className="cell" key={m.runId} data-mode={m.mode}>
+                    {row.kind === 'setup' ? (
+                      <SetupCell runId={m.runId} started={m.run?.started ?? null} firstRequestPrompt={summaries[i]?.firstRequestPrompt ?? null} firstRequestEstimated={summaries[i]?.perStep[0]?.usageSource === 'estimated'} waiting={statuses[i] === 'waiting'} />
+                    ) : row.kind === 'result' ? (
+                      <ResultCell
+                        runId={m.runId}
+                        status={statuses[i]!}
+                        finished={m.run?.finished ?? null}
+                        warnings={m.run?.warnings ?? NO_WARNINGS}
+                        gaps={m.run?.gaps ?? 0}
+                        totals={summaries[i]?.totals ?? null}
+                        cost={summaries[i]?.cost ?? null}
+                        usageSource={summaries[i]?.usageSource ?? 'reported'}
+                      />
+                    ) : (
+                      <StepCell m={m} step={row.step} status={statuses[i]!} />
+                    )}
+                  </div>
+                ))}
+              </div>
+            );
+          })}
+        </div>
       </div>
-      <div ref={listRef} className="timeline-rows" style={{ height: virtualizer.getTotalSize(), ...wide }}>
-        {virtualizer.getVirtualItems().map((v) => {
-          const row = rows[v.index]!;
-          return (
-            <div
-              key={v.key}
-              data-index={v.index}
-              ref={virtualizer.measureElement}
-              className={`timeline-row row-${row.kind}`}
-              data-testid={row.kind === 'step' ? 'step-row' : `${row.kind}-row`}
-              data-step={row.kind === 'step' ? row.step : undefined}
-              style={{ gridTemplateColumns: cols, transform: `translateY(${v.start - virtualizer.options.scrollMargin}px)` }}
-            >
-              <div className="gutter">{row.kind === 'step' ? row.step : row.kind === 'setup' ? 'Setup' : 'Result'}</div>
-              {modeRuns.map((m, i) => (
-                <div className="cell" key={m.runId} data-mode={m.mode}>
-                  {row.kind === 'setup' ? (
-                    <SetupCell runId={m.runId} started={m.run?.started ?? null} firstRequestPrompt={summaries[i]?.firstRequestPrompt ?? null} firstRequestEstimated={summaries[i]?.perStep[0]?.usageSource === 'estimated'} waiting={statuses[i] === 'waiting'} />
-                  ) : row.kind === 'result' ? (
-                    <ResultCell
-                      runId={m.runId}
-                      status={statuses[i]!}
-                      finished={m.run?.finished ?? null}
-                      warnings={m.run?.warnings ?? NO_WARNINGS}
-                      gaps={m.run?.gaps ?? 0}
-                      totals={summaries[i]?.totals ?? null}
-                      cost={summaries[i]?.cost ?? null}
-                      usageSource={summaries[i]?.usageSource ?? 'reported'}
-                    />
-                  ) : (
-                    <StepCell m={m} step={row.step} status={statuses[i]!} />
-                  )}
-                </div>
-              ))}
-            </div>
-          );
-        })}
-      </div>
+      <ColumnOverflowHints hidden={hidden} reveal={reveal} />
     </div>
   );
 }

@@ -57,7 +57,7 @@ describe('preflight', () => {
   });
 
   it('fails when the key is refused', async () => {
-    await expect(preflight(custom(`${base}/refuse/v1`), 'sk-bad')).rejects.toThrow(/rejected the API key \(401: Incorrect API key provided.*Check the key you set for custom.*Nothing was started/);
+    await expect(preflight(custom(`${base}/refuse/v1`), 'sk-bad')).rejects.toThrow(/rejected the API key \(401: Incorrect API key provided.*Check the key you set for custom.*Nothing was started\. Field to fix: API key\.$/);
   });
 
   it('lets a start go on when the answer says nothing about reachability or the key', async () => {

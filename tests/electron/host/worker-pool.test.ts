@@ -84,6 +84,16 @@ describe('the warm pool', () => {
       const finished = events.find((e) => e.runId === r.runId && e.type === 'run-finished');
       expect(finished?.type === 'run-finished' && finished.status).toBe('answered');
     }
+    // Each worker's start-up is on its run: loaded before Run (the pool's head start), never reported as zero.
+    for (const r of meta.runs) {
+      const started = events.find((e) => e.runId === r.runId && e.type === 'run-started');
+      const finished = events.find((e) => e.runId === r.runId && e.type === 'run-finished');
+      const start = started?.type === 'run-started' ? started.workerStart : undefined;
+      expect(start?.pooled).toBe(true);
+      expect(start!.beforeRunMs).toBeGreaterThan(0);
+      expect(start!.ms).toBeGreaterThanOrEqual(start!.beforeRunMs);
+      expect(finished?.type === 'run-finished' && finished.totals.startupMs).toBe(start!.ms);
+    }
     // Released together: the first requests land close to each other (fresh workers miss by their load skew).
     const [a, b] = meta.runs.map((r) => firstRequestAt(events, r.runId));
     expect(Math.abs(a - b)).toBeLessThan(1000);

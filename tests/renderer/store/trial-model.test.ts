@@ -33,7 +33,7 @@ describe('trial model', () => {
     const [, , skippedRun, otherRun] = meta.runs;
     const skipped: StepEvent[] = [
       { ...rounds[1]!.find((e) => e.runId === skippedRun!.runId && e.type === 'run-started')!, seq: 0, t: 0 },
-      { type: 'run-finished', runId: skippedRun!.runId, seq: 1, t: 0, status: 'cancelled', answer: '', error: 'Cancelled before it started.', validation: null, totals: { steps: 0, requests: 0, prompt: 0, completion: 0, cached: 0, reasoning: 0, total: 0, toolCalls: 0, wallMs: 0, approvalWaitMs: 0 } },
+      { type: 'run-finished', runId: skippedRun!.runId, seq: 1, t: 0, status: 'cancelled', answer: '', error: 'Cancelled before it started.', validation: null, totals: { steps: 0, requests: 0, prompt: 0, completion: 0, cached: 0, reasoning: 0, total: 0, toolCalls: 0, wallMs: 0, approvalWaitMs: 0, startupMs: 0 } },
     ];
     const runs = upTo([...through(1, 12), ...skipped]);
     const states = trialStates(meta, runs, []);

@@ -1,0 +1,93 @@
+/**
+ * The timeline's layout with four modes in a window too narrow for them, against a real `parallax serve`:
+ * a hint says how many columns are out of view and scrolls to them; the column heads' badges stay on one line.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MODE_IDS } from '../../shared/run-spec.js';
+import { startAppSession, stopAppSession } from './app-session.js';
+import type { Driven, Served } from './harness.js';
+import type { HostClient } from './host-client.js';
+import { waitForStatus } from './page-helpers.js';
+import { saveShot } from './screenshots.js';
+
+const FOUR = ['react', 'code', 'hybrid', 'react-search'] as const;
+
+/** Columns less than half in view, counted in the page. */
+const outOfView = (driven: Driven) =>
+  driven.page.evaluate(() => {
+    const el = document.querySelector<HTMLElement>('[data-testid=timeline]')!;
+    const box = el.getBoundingClientRect();
+    const left = document.querySelector('.gutter-head')!.getBoundingClientRect().right;
+    const right = box.left + el.clientWidth;
+    let l = 0;
+    let r = 0;
+    for (const c of document.querySelectorAll('.timeline-head .column-head')) {
+      const b = c.getBoundingClientRect();
+      const shown = Math.max(0, Math.min(b.right, right) - Math.max(b.left, left));
+      if (shown / b.width >= 0.5) continue;
+      if ((b.left + b.right) / 2 < (left + right) / 2) l++;
+      else r++;
+    }
+    return { left: l, right: r };
+  });
+
+describe('timeline layout, against parallax serve', { timeout: 300_000 }, () => {
+  let served: Served;
+  let driven: Driven;
+  let host: HostClient;
+
+  beforeAll(async () => {
+    ({ served, driven, host } = await startAppSession());
+  }, 90_000);
+
+  afterAll(() => stopAppSession({ served, driven, host }));
+
+  it('says how many columns are out of view, scrolls to them, and keeps badges on one line', async () => {
+    const { page } = driven;
+    expect(MODE_IDS).toEqual(expect.arrayContaining([...FOUR]));
+    await page.click('[data-testid=task-calc]');
+    for (const mode of FOUR) {
+      const box = page.locator(`[data-testid=mode-${mode}] input`);
+      if (!(await box.isChecked())) await box.check();
+    }
+    await page.click('[data-testid=run]');
+    for (const mode of FOUR) expect(await waitForStatus(page, mode, ['answered', 'max-steps', 'error', 'crashed'], 120_000)).toBe('answered');
+
+    // 1280 px with the side panel: not every column fits.
+    const hint = page.locator('[data-testid=scroll-hint-right]');
+    await hint.waitFor();
+    const hidden = await outOfView(driven);
+    expect(hidden.right).toBeGreaterThan(0);
+    expect(Number(await hint.getAttribute('data-count'))).toBe(hidden.right);
+    expect(await hint.textContent()).toBe(`${hidden.right} more column${hidden.right === 1 ? '' : 's'} →`);
+    expect(await page.locator('[data-testid=scroll-hint-left]').count()).toBe(0);
+    await saveShot(page, 'scroll-hint', { docs: false });
+
+    // Badges and titles on one line each, in every head.
+    const lines = await page.$$eval('.column-head', (heads) =>
+      heads.map((h) => [h.querySelector('.column-title')!, h.querySelector('.column-badges')!].map((row) => {
+        const tops = new Set([...row.children].map((c) => Math.round(c.getBoundingClientRect().top + c.getBoundingClientRect().height / 2)));
+        return tops.size;
+      })),
+    );
+    for (const l of lines) expect(l).toEqual([1, 1]);
+
+    // The hint scrolls until nothing is left on the right; then the left one counts what scrolled away.
+    for (let i = 0; i < 6 && (await hint.count()) > 0; i++) {
+      await hint.click();
+      await page.waitForTimeout(400);
+    }
+    expect(await page.locator('[data-testid=scroll-hint-right]').count()).toBe(0);
+    const after = await outOfView(driven);
+    const left = page.locator('[data-testid=scroll-hint-left]');
+    expect(Number(await left.getAttribute('data-count'))).toBe(after.left);
+    expect(after.left).toBeGreaterThan(0);
+    await saveShot(page, 'scroll-hint-left', { docs: false });
+
+    // With the side panel folded away every column fits: no hint.
+    await page.click('[data-testid=sidebar-toggle]');
+    await page.waitForFunction(() => !document.querySelector('[data-testid^=scroll-hint]'));
+    expect(await outOfView(driven)).toEqual({ left: 0, right: 0 });
+    expect(driven.errors).toEqual([]);
+  });
+});
