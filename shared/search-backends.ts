@@ -57,3 +57,12 @@ export const SEARCH_KEY_ENVS: readonly string[] = Object.values(SEARCH_BACKENDS)
 
 /** Most results one web_search call returns. */
 export const MAX_SEARCH_RESULTS = 10;
+
+/** The name a search backend's key is stored under beside the provider keys (keys:set, keys:status). */
+export const searchKeyName = (id: SearchBackendId): string => `search:${id}`;
+
+/** The backend a stored key name belongs to, if it is a search backend's that takes a key. */
+export function searchBackendOfKey(name: string): SearchBackendId | null {
+  const id = name.startsWith('search:') ? name.slice('search:'.length) : '';
+  return Object.hasOwn(SEARCH_BACKENDS, id) && SEARCH_BACKENDS[id as SearchBackendId].keyEnv ? (id as SearchBackendId) : null;
+}

@@ -15,6 +15,7 @@ import { ComparisonSession, workerEnv } from './comparison-session.js';
 import { EngineServices } from './engine-services.js';
 import { EventFanIn, type FanInOptions } from './fan-in.js';
 import { checkId, HistoryStore } from './history-store.js';
+import { searchKeyName } from '../../shared/search-backends.js';
 import type { KeyStore } from './key-store.js';
 import { forkLauncher, type WorkerLauncher } from './launcher.js';
 import { WorkerPool, type WorkerPoolOptions } from './worker-pool.js';
@@ -40,8 +41,11 @@ export interface HostOptions {
   /** Batches of step events, possibly from several runs, each run in seq order. */
   onEvents(batch: readonly StepEvent[]): void;
   onWarning?(message: string): void;
-  /** Where keys:set / keys:status go; without it those channels say keys are managed elsewhere. */
-  readonly keys?: Pick<KeyStore, 'set' | 'status'>;
+  /**
+   * Where keys:set / keys:status go; without it those channels say keys are managed elsewhere. Its getApiKey,
+   * if any, also holds the web search backends' keys ('search:brave'); without it they come from the environment.
+   */
+  readonly keys?: Pick<KeyStore, 'set' | 'status'> & Partial<Pick<KeyStore, 'getApiKey'>>;
   readonly appHost?: 'electron' | 'web';
   /** Deliver a built report (a save dialog in the desktop shell); default: hand it back as a download. */
   exportReport?(report: BuiltReport): Promise<ExportResult>;
@@ -99,6 +103,7 @@ export function createHost(options: HostOptions): Host {
   const prices = new PriceStore(options.dataDir);
   const cli = options.caller === 'cli';
   const keyEnvNames = new KeyEnvRegistry();
+  const storedKeys = options.keys?.getApiKey?.bind(options.keys);
   const keyEnvPolicy: KeyEnvPolicy = cli ? 'any' : keyEnvNames;
   const workspaces: WorkspaceAccess | null = cli ? anyFolder() : (options.workspaces ?? null);
   const env = options.env ?? process.env;
@@ -124,6 +129,7 @@ export function createHost(options: HostOptions): Host {
     const workspaceDir = await pageWorkspace(request.workspaceDir);
     const base = await prepareRunBase(request, {
       services, getApiKey: options.getApiKey, keyEnv: keyEnvPolicy, loadPrices: async () => (await prices.load()).table, userFolder: workspaceDir !== null,
+      ...(storedKeys ? { getSearchKey: (backend, url) => storedKeys({ name: searchKeyName(backend), baseUrl: url, model: '', simulated: false }, null) } : {}),
     });
     const { task, provider, apiKey, settings } = base;
     // Without the counter the runs still run; their steps just carry no composition.

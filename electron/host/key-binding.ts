@@ -8,6 +8,7 @@
  *   was named for, and only names that say they hold a key are read (never PATH, HOME, or another preset's key).
  */
 import { PROVIDER_PRESETS, findPreset } from '../../shared/providers.js';
+import { SEARCH_BACKEND_IDS, SEARCH_BACKENDS, SEARCH_KEY_ENVS, searchBackendOfKey, searchKeyName } from '../../shared/search-backends.js';
 
 /** A base URL in one spelling: http(s) only, no trailing slash. Throws a clear Error otherwise. */
 export function normalizeBaseUrl(raw: string): string {
@@ -32,10 +33,20 @@ export function sameBaseUrl(a: string | null | undefined, b: string | null | und
   }
 }
 
-/** The base URL a preset's key belongs to; null for presets without a fixed URL (custom, simulated). */
+/**
+ * The base URL a key belongs to: a preset's own URL, or a web search backend's ('search:brave'); null for
+ * presets without a fixed URL (custom, simulated).
+ */
 export function presetKeyUrl(providerName: string): string | null {
-  const url = findPreset(providerName)?.baseUrl;
+  const backend = searchBackendOfKey(providerName);
+  const url = backend ? SEARCH_BACKENDS[backend].defaultUrl : findPreset(providerName)?.baseUrl;
   return url ? normalizeBaseUrl(url) : null;
+}
+
+/** The environment variable a key name falls back to: a preset's keyEnv, or a search backend's. */
+function ownKeyEnv(name: string): string | null {
+  const backend = searchBackendOfKey(name);
+  return backend ? SEARCH_BACKENDS[backend].keyEnv : (findPreset(name)?.keyEnv ?? null);
 }
 
 /**
@@ -57,8 +68,7 @@ const KEY_LIKE = /KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL/i;
 
 /** Variables of the system or of a preset: never read as a custom provider's key. */
 function reservedNames(): Set<string> {
-  const names = new Set(PROVIDER_PRESETS.map((p) => p.keyEnv).filter((n): n is string => !!n));
-  return names;
+  return new Set([...PROVIDER_PRESETS.map((p) => p.keyEnv).filter((n): n is string => !!n), ...SEARCH_KEY_ENVS]);
 }
 
 /** Check a variable name the user gave for a custom provider's key; returns it trimmed or throws a clear Error. */
@@ -75,7 +85,9 @@ export function checkKeyEnvName(raw: unknown): string {
   }
   if (reservedNames().has(name.toUpperCase())) {
     const preset = PROVIDER_PRESETS.find((p) => p.keyEnv === name.toUpperCase());
-    throw new Error(`${name} is the ${preset?.label ?? 'preset'} key and is only sent to ${preset?.baseUrl}. Choose that provider instead, or name a variable that holds this server's key.`);
+    const backend = SEARCH_BACKEND_IDS.find((b) => SEARCH_BACKENDS[b].keyEnv === name.toUpperCase());
+    const owner = preset ?? (backend ? { label: SEARCH_BACKENDS[backend].label, baseUrl: SEARCH_BACKENDS[backend].defaultUrl } : undefined);
+    throw new Error(`${name} is the ${owner?.label ?? 'preset'} key and is only sent to ${owner?.baseUrl}. Choose that provider instead, or name a variable that holds this server's key.`);
   }
   return name;
 }
@@ -110,6 +122,15 @@ export class KeyEnvRegistry {
 
 /** The base URL a key stored with keys:set is bound to, or a clear Error when it cannot be stored. */
 export function bindingForNewKey(providerName: unknown, baseUrl: unknown): string {
+  const backend = typeof providerName === 'string' ? searchBackendOfKey(providerName) : null;
+  if (backend) {
+    // A search backend's key goes to the backend's own URL only, like a preset's.
+    const own = presetKeyUrl(providerName as string)!;
+    if (typeof baseUrl === 'string' && baseUrl.trim() && !sameBaseUrl(own, baseUrl)) {
+      throw new Error(`A ${SEARCH_BACKENDS[backend].label} key is only sent to ${own}, not to ${baseUrl}.`);
+    }
+    return own;
+  }
   const preset = typeof providerName === 'string' ? findPreset(providerName) : undefined;
   if (!preset || preset.name === 'simulated') {
     throw new Error(`Unknown provider "${String(providerName)}". Keys are stored for: ${PROVIDER_PRESETS.filter((p) => p.name !== 'simulated').map((p) => p.name).join(', ')}.`);
@@ -141,7 +162,7 @@ export function keySource(
   storedBoundTo: string | null | undefined,
   env: Readonly<Record<string, string | undefined>>,
 ): KeySource {
-  const presetEnv = findPreset(provider.name)?.keyEnv ?? null;
+  const presetEnv = ownKeyEnv(provider.name);
   if (apiKeyEnv && apiKeyEnv !== presetEnv) return { kind: 'env', name: apiKeyEnv };
   if (storedBoundTo !== undefined && sameBaseUrl(storedBoundTo, provider.baseUrl)) return { kind: 'stored' };
   if (presetEnv && env[presetEnv]?.trim() && sameBaseUrl(presetKeyUrl(provider.name), provider.baseUrl)) return { kind: 'env', name: presetEnv };
@@ -164,6 +185,13 @@ export function keyStatuses(
     const inEnv = Boolean(preset.keyEnv && env[preset.keyEnv]?.trim());
     const boundTo = entry?.boundTo ?? presetKeyUrl(preset.name);
     out[preset.name] = { available: (entry !== undefined && entry.boundTo !== null) || inEnv, boundTo };
+  }
+  for (const backend of SEARCH_BACKEND_IDS) {
+    const keyEnv = SEARCH_BACKENDS[backend].keyEnv;
+    if (!keyEnv) continue;
+    const name = searchKeyName(backend);
+    const entry = stored.get(name);
+    out[name] = { available: (entry !== undefined && entry.boundTo !== null) || Boolean(env[keyEnv]?.trim()), boundTo: presetKeyUrl(name) };
   }
   return out;
 }

@@ -14,7 +14,7 @@ import {
 } from '../../shared/run-spec.js';
 import type { ModelPrice } from '../../shared/step-event.js';
 import { needsFixtureServer } from '../../shared/tasks.js';
-import { SEARCH_BACKENDS } from '../../shared/search-backends.js';
+import { SEARCH_BACKENDS, type SearchBackendId } from '../../shared/search-backends.js';
 import type { EngineServices } from './engine-services.js';
 import { isSimulatedEndpoint } from '../sim/detect.js';
 import { checkPresetUrl, KeyEnvRegistry, normalizeBaseUrl, sameBaseUrl } from './key-binding.js';
@@ -209,17 +209,27 @@ export interface RunBaseOptions {
   readonly userFolder: boolean;
   /** Where search backend keys are read (default: this process's environment). */
   readonly env?: NodeJS.ProcessEnv;
+  /** The app's and the web host's stored search keys (absent: the environment only, as in the CLI). */
+  readonly getSearchKey?: GetSearchKey;
 }
 
-/** The key of the run's search backend, read from its environment variable; a backend that needs one and has none fails now. */
-export function searchKeyOf(settings: RunSettings, taskId: string | null, env: NodeJS.ProcessEnv): string | null {
+/** Looks up a search backend's stored key for the URL it would go to (the app's and the web host's key stores). */
+export type GetSearchKey = (backend: SearchBackendId, url: string) => Promise<string | null>;
+
+/**
+ * The key of the run's search backend: the stored one (bound to the backend's URL, like a preset's key), else
+ * its environment variable; a backend that needs one and has none fails now, before any worker starts.
+ */
+export async function searchKeyOf(settings: RunSettings, taskId: string | null, env: NodeJS.ProcessEnv, getSearchKey?: GetSearchKey): Promise<string | null> {
   const backend = SEARCH_BACKENDS[settings.webSearch];
   // web-lookup searches its own offline index whatever the settings say (engine/tools/search-backends.ts).
   if (!backend.keyEnv || taskId === 'web-lookup') return null;
-  const key = env[backend.keyEnv]?.trim();
+  const url = settings.webSearchUrl ?? backend.defaultUrl!;
+  const key = getSearchKey ? (await getSearchKey(settings.webSearch, url))?.trim() : env[backend.keyEnv]?.trim();
   if (!key) {
     throw new Error(
-      `The web search backend ${backend.label} needs a key and none is set: set the environment variable ${backend.keyEnv}, ` +
+      `The web search backend ${backend.label} needs a key and none is set for ${url}: ` +
+        `${getSearchKey ? 'enter it under Advanced → Web search in the composer, or ' : ''}set the environment variable ${backend.keyEnv}, ` +
         'or choose another search backend (webSearch: searxng, fixture or off), then start again.',
     );
   }
@@ -244,7 +254,7 @@ export async function prepareRunBase(
   const pages = needsFixtureServer(request.task.trim()) || chosen.webSearch === 'fixture';
   const fixtureUrl = pages ? await opts.services.fixtureUrl() : null;
   const task = resolveTask(request.task, { fixtureUrl });
-  const searchKey = searchKeyOf(chosen, task.id, opts.env ?? process.env);
+  const searchKey = await searchKeyOf(chosen, task.id, opts.env ?? process.env, opts.getSearchKey);
   // The whole approval policy is recorded: what the user chose, and this machine's default for the rest.
   const { shellSandbox } = await import('../engine/sandbox/shell-sandbox.js');
   const approvals = resolveApprovalPolicy(chosen.approvals, { shellSandbox: shellSandbox().kind, userFolder: opts.userFolder });

@@ -2,6 +2,7 @@
  * What buttons, shortcuts and menu commands do. Each action talks to the host through the api client and
  * records the outcome in the store; errors become toasts or inline messages, never silent failures.
  */
+import { SEARCH_BACKENDS, searchKeyName, type SearchBackendId } from '../../shared/search-backends.js';
 import type { ApprovalAnswer, MenuCommand, ReportFormat, ExportResult } from '../../shared/ipc-contract.js';
 import { findPreset } from '../../shared/providers.js';
 import { findTask } from '../../shared/tasks.js';
@@ -308,6 +309,19 @@ export async function saveKey(key: string): Promise<boolean> {
     await refreshKeyStatus();
     st().pushToast({ kind: 'success', title: `Key stored for ${findPreset(provider)?.label ?? provider}` });
     void loadModels();
+    return true;
+  } catch (err) {
+    st().pushToast({ kind: 'error', title: 'Could not store the key', detail: errorText(err) });
+    return false;
+  }
+}
+
+/** A web search backend's key (Brave, Tavily): stored like a provider's, bound to the backend's own URL. */
+export async function saveSearchKey(backend: SearchBackendId, key: string): Promise<boolean> {
+  try {
+    await invoke('keys:set', searchKeyName(backend), key, null);
+    await refreshKeyStatus();
+    st().pushToast({ kind: 'success', title: `Key stored for ${SEARCH_BACKENDS[backend].label}` });
     return true;
   } catch (err) {
     st().pushToast({ kind: 'error', title: 'Could not store the key', detail: errorText(err) });

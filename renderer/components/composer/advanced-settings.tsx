@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { protocolOf } from '../../../shared/providers.js';
 import { PROMPT_CACHE_HELP, PROMPT_CACHES, SIM_FAULTS, type PromptCacheSetting } from '../../../shared/run-spec.js';
 import { TOOLSET_IDS, TOOLSETS, type ToolsetId } from '../../../shared/toolsets.js';
-import { SEARCH_BACKEND_IDS, SEARCH_BACKENDS, type SearchBackendId } from '../../../shared/search-backends.js';
+import { SEARCH_BACKEND_IDS, SEARCH_BACKENDS, searchKeyName, type SearchBackendId } from '../../../shared/search-backends.js';
+import { saveSearchKey } from '../../app/actions.js';
 import { useApp } from '../../store/app-store.js';
 import { DEFAULT_DRAFT, NUMERIC_SETTINGS, SETTING_INFO, SIM_FAULT_LABELS, checkSettings, type NumericSetting } from '../../store/composer-model.js';
 import { composerSelectors } from '../../store/selectors.js';
-import { IconChevron } from '../common/icons.js';
+import { IconCheck, IconChevron } from '../common/icons.js';
 import { ApprovalSettings } from './approval-settings.js';
 
 const CODE_ONLY: readonly NumericSetting[] = ['codeTimeoutMs', 'codeMemoryMb', 'codeOutputChars', 'codeMaxToolCalls'];
@@ -136,7 +137,60 @@ export function AdvancedSettings() {
   );
 }
 
-/** The web_search backend: which service, and its URL when not the default. Keys come from the host's environment. */
+/** A search backend's key: stored by the host (never read back), bound to the backend's own URL. */
+function SearchKeyField({ backend }: { readonly backend: SearchBackendId }) {
+  const status = useApp(composerSelectors.keyStatus)[searchKeyName(backend)];
+  const [value, setValue] = useState('');
+  const [editing, setEditing] = useState(false);
+  const info = SEARCH_BACKENDS[backend];
+  const save = async () => {
+    if (!value.trim()) return;
+    if (await saveSearchKey(backend, value.trim())) {
+      setValue('');
+      setEditing(false);
+    }
+  };
+  if (status?.available && !editing) {
+    return (
+      <div className="field">
+        <span className="label">Search key</span>
+        <div className="key-stored" data-testid="search-key-stored">
+          <IconCheck size={14} />
+          <span>Key available<span className="muted"> · sent only to {status.boundTo}</span></span>
+          <button type="button" className="link-btn" onClick={() => setEditing(true)}>Replace</button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="field">
+      <label className="label" htmlFor="search-key">Search key</label>
+      <div className="input-row">
+        <input
+          id="search-key"
+          className="input"
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={`Paste your key (or set ${info.keyEnv})`}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void save();
+            }
+          }}
+          data-testid="search-key-input"
+        />
+        <button type="button" className="btn" disabled={!value.trim()} onClick={() => void save()} data-testid="search-key-save">Save</button>
+      </div>
+      <p className="field-hint">Stored in the system keychain (desktop) and sent only to {info.defaultUrl}.</p>
+    </div>
+  );
+}
+
+/** The web_search backend: which service, and its URL when not the default. Keys: SearchKeyField. */
 function WebSearchSettings({ error }: { readonly error: string | undefined }) {
   const draft = useApp(composerSelectors.settings);
   const setSetting = useApp((s) => s.setSetting);
@@ -152,11 +206,9 @@ function WebSearchSettings({ error }: { readonly error: string | undefined }) {
             <option key={id} value={id}>{SEARCH_BACKENDS[id].label}</option>
           ))}
         </select>
-        <p className="field-hint">
-          {info.about}
-          {info.keyEnv ? ` The key is read from ${info.keyEnv} in the environment the app or web host was started from.` : ''}
-        </p>
+        <p className="field-hint">{info.about}</p>
       </div>
+      {info.keyEnv ? <SearchKeyField backend={backend} /> : null}
       {hasUrl ? (
         <div className="field">
           <label className="label" htmlFor="setting-webSearchUrl">Search URL</label>

@@ -128,4 +128,27 @@ describe('key store', () => {
     await store.set('openai', KEY, null);
     expect(await store.getApiKey(provider('openai'), null)).toBe(KEY);
   });
+
+  it('stores a web search backend\'s key encrypted, bound to the backend\'s own URL, and hands it out only there', async () => {
+    const { file, store } = setup({ env: { TAVILY_API_KEY: 'tvly-env' } });
+    await store.set('search:brave', KEY, null);
+    expect(readFileSync(file, 'utf8')).not.toContain(KEY);
+    const brave = (baseUrl: string): ProviderInfo => ({ name: 'search:brave', baseUrl, model: '', simulated: false });
+    expect(await store.getApiKey(brave('https://api.search.brave.com/res/v1/'), null)).toBe(KEY);
+    // A changed search URL (a proxy the page names) does not get the key.
+    expect(await store.getApiKey(brave('https://proxy.example/res/v1'), null)).toBeNull();
+    await expect(store.set('search:brave', KEY, 'https://proxy.example/res/v1')).rejects.toThrow(/only sent to https:\/\/api\.search\.brave\.com\/res\/v1/);
+    // The environment variable is the fallback, for the backend's own URL only.
+    const tavily = { name: 'search:tavily', model: '', simulated: false };
+    expect(await store.getApiKey({ ...tavily, baseUrl: 'https://api.tavily.com' }, null)).toBe('tvly-env');
+    expect(await store.getApiKey({ ...tavily, baseUrl: 'http://127.0.0.1:9' }, null)).toBeNull();
+    const status = await store.status();
+    expect(status).toMatchObject({
+      'search:brave': { available: true, boundTo: 'https://api.search.brave.com/res/v1' },
+      'search:tavily': { available: true, boundTo: 'https://api.tavily.com' },
+    });
+    expect(JSON.stringify(status)).not.toContain('tvly-env');
+    // A search key name that takes no key is not a place to store one.
+    await expect(store.set('search:searxng', KEY, null)).rejects.toThrow(/Unknown provider/);
+  });
 });
