@@ -1,0 +1,72 @@
+/**
+ * How the Pyodide child is started: Node (or Electron as Node) with V8's code generation from strings
+ * disabled — a JavaScript object reached from Python cannot be turned into code — and, where bubblewrap
+ * works (shell-sandbox.ts), in the same OS sandbox as run_shell: no network, no other processes, a cleared
+ * environment, the system folders and Parallax's own code read-only, no home folder and no workspace. The
+ * child needs no file of the user: tools run in the worker, on the far side of its pipes.
+ */
+import { realpathSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bubblewrapArgs, shellSandbox } from '../shell-sandbox.js';
+import { pyodideDir } from './py-runtime.js';
+
+declare const PARALLAX_BUNDLED: boolean | undefined;
+
+export interface PyLaunch {
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly env: NodeJS.ProcessEnv;
+  /** What contains the child: 'bubblewrap', or 'process' (its own process, env cleared, no OS sandbox). */
+  readonly containment: 'bubblewrap' | 'process';
+}
+
+/** The child's entry: the bundle's python-child.js, tsc's py-child-main.js, or the .ts source under tsx. */
+function childEntry(): { file: string; nodeArgs: string[] } {
+  const here = import.meta.url;
+  if (typeof PARALLAX_BUNDLED !== 'undefined' && PARALLAX_BUNDLED) return { file: fileURLToPath(new URL('./python-child.js', here)), nodeArgs: [] };
+  if (!here.endsWith('.ts')) return { file: fileURLToPath(new URL('./py-child-main.js', here)), nodeArgs: [] };
+  const tsx = pathToFileURL(path.join(path.dirname(createRequire(here).resolve('tsx/package.json')), 'dist/loader.mjs')).href;
+  return { file: fileURLToPath(new URL('./py-child-main.ts', here)), nodeArgs: ['--import', tsx] };
+}
+
+/** Folders the child must read: Node itself, Parallax's code, and node_modules (where Pyodide lives). */
+function readOnlyRoots(entry: string): string[] {
+  const roots = new Set<string>();
+  const add = (p: string): void => {
+    try {
+      roots.add(realpathSync(p));
+    } catch {
+      /* absent: nothing to show */
+    }
+  };
+  add(path.dirname(process.execPath));
+  const pyodide = pyodideDir();
+  // The project folder holding node_modules (and the entry, for tsc's and tsx's layouts), and node_modules
+  // itself, which may be a link elsewhere.
+  add(path.dirname(path.dirname(pyodide)));
+  add(path.dirname(path.dirname(path.dirname(pyodide))));
+  add(path.dirname(entry));
+  const system = ['/usr/', '/bin/', '/lib/', '/etc/', '/opt/'];
+  return [...roots].filter((r) => !system.some((s) => `${r}/`.startsWith(s))).sort((a, b) => a.length - b.length)
+    .filter((r, i, all) => !all.slice(0, i).some((shorter) => `${r}/`.startsWith(`${shorter}/`)));
+}
+
+const NODE_FLAGS = ['--disallow-code-generation-from-strings', '--no-warnings'];
+const TMP_BYTES = 16 * 1024 * 1024;
+
+export function pythonLaunch(): PyLaunch {
+  const { file, nodeArgs } = childEntry();
+  const nodeArgv = [...NODE_FLAGS, ...nodeArgs, file];
+  const env = { ELECTRON_RUN_AS_NODE: '1' };
+  const sandbox = shellSandbox();
+  if (sandbox.kind !== 'bubblewrap' || !sandbox.bwrap) {
+    return { command: process.execPath, args: nodeArgv, env, containment: 'process' };
+  }
+  const args = bubblewrapArgs({ workspace: null, tmpBytes: TMP_BYTES, disableUserns: sandbox.disableUserns ?? false });
+  const binds = readOnlyRoots(file).flatMap((root) => ['--ro-bind', root, root]);
+  args.splice(args.indexOf('--remount-ro'), 0, ...binds);
+  args.push('--setenv', 'ELECTRON_RUN_AS_NODE', '1', '--chdir', '/tmp', '--', process.execPath, ...nodeArgv);
+  return { command: sandbox.bwrap, args, env: {}, containment: 'bubblewrap' };
+}
