@@ -65,6 +65,15 @@ export const MODES = {
     dash: '9 3 2 3',
     marker: 'diamond',
   },
+  // Grey: as far from the four hues (and from yellow and sky blue) as a colour can be, for every vision.
+  'code-py': {
+    label: 'Code Mode (Python)',
+    about: 'One run_code tool: the model writes a Python program (Pyodide) that calls the tools.',
+    usesSandbox: true,
+    colour: { light: { prompt: '#5a5a5a', completion: '#bdbdbd' }, dark: { prompt: '#a8a8a8', completion: '#e3e3e3' } },
+    dash: '4 2 1 2',
+    marker: 'square',
+  },
 } as const satisfies Record<string, ModeDescription>;
 
 export type ModeId = keyof typeof MODES;

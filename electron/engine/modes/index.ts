@@ -5,12 +5,14 @@ import { createReactMode } from './react-mode.js';
 import { createCodeMode } from './code-mode.js';
 import { createHybridMode } from './hybrid-mode.js';
 import { createReactSearchMode } from './react-search-mode.js';
+import { createCodePyMode } from './code-py-mode.js';
 
 const FACTORIES: Record<ModeId, (opts: ModeOptions) => ModeAdapter> = {
   react: createReactMode,
   code: createCodeMode,
   hybrid: createHybridMode,
   'react-search': createReactSearchMode,
+  'code-py': createCodePyMode,
 };
 
 /** Modes that offer run_code (shared/modes.ts): their worker starts the sandbox thread before the run is released. */

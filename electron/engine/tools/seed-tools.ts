@@ -69,6 +69,7 @@ export const SEED_PROMPTS = {
   code: `${SEED_BASE} Write JavaScript programs for run_code; only what a program prints comes back to you.`,
   hybrid: `${SEED_BASE} Call simple tools directly; for batch work write a JavaScript program for run_code.`,
   'react-search': `${SEED_BASE} If no tool fits, find one with search_tools; the tools it finds are offered from your next step.`,
+  'code-py': `${SEED_BASE} Write Python programs for run_code; only what a program prints comes back to you.`,
 } as const;
 
 /** A catalog line in the tutorial's style: `list_dir(path = '.')`, with ` -> type` when return types are shown. */

@@ -19,6 +19,7 @@ import { SEARCH_TOOLS, searchCalc, searchLogStats, searchTimeAndTitle, searchWea
 import { codeConfigLookup, reactConfigLookup } from './config-lookup.js';
 import { codeWriteErrors, reactWriteErrors, type WriteErrorsParams } from './write-errors.js';
 import { codeMissingFile, reactMissingFile } from './missing-file.js';
+import { programLanguage } from './programs.js';
 
 export type TaskMatch =
   | { readonly id: 'log-stats' }
@@ -84,15 +85,17 @@ export function unknownTaskAnswer(): SimReply {
 
 /**
  * The mode, from the tools offered: run_code alone is Code Mode, run_code beside direct tools is Hybrid,
- * search_tools without run_code is ReAct + tool search, anything else is ReAct.
+ * search_tools without run_code is ReAct + tool search, anything else is ReAct. run_code alone that asks for
+ * Python (its description) is Code Mode (Python).
  */
-export function modeOf(toolNames: ReadonlySet<string>): ModeId {
+export function modeOf(toolNames: ReadonlySet<string>, runCodeDescription = ''): ModeId {
+  if (toolNames.has('run_code') && toolNames.size === 1 && programLanguage({ runCodeDescription }) === 'python') return 'code-py';
   if (toolNames.has('run_code')) return toolNames.size === 1 ? 'code' : 'hybrid';
   return toolNames.has(SEARCH_TOOLS) ? 'react-search' : 'react';
 }
 
 function decideFor(conv: Conversation, task: TaskMatch): SimReply {
-  const mode = modeOf(conv.toolNames);
+  const mode = modeOf(conv.toolNames, conv.runCodeDescription);
   // A mode with the sandbox writes programs (Hybrid's built-in tasks are batch work or need hidden tools).
   if (MODES[mode].usesSandbox) {
     switch (task.id) {
