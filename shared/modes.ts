@@ -9,7 +9,7 @@
  * dash and marker keep lines apart in grey print.
  */
 
-export type Marker = 'circle' | 'square' | 'triangle' | 'diamond';
+export type Marker = 'circle' | 'square' | 'triangle' | 'diamond' | 'cross';
 
 export interface ModeShades {
   /** Prompt tokens, lines and the mode's swatch. */
@@ -65,14 +65,15 @@ export const MODES = {
     dash: '9 3 2 3',
     marker: 'diamond',
   },
-  // Grey: as far from the four hues (and from yellow and sky blue) as a colour can be, for every vision.
+  // Grey, the greys found farthest from the four hues under every kind of colour vision (a grid search over
+  // the palette test's own measures); its completion shade is the lighter grey on paper, the darker one at night.
   'code-py': {
     label: 'Code Mode (Python)',
     about: 'One run_code tool: the model writes a Python program (Pyodide) that calls the tools.',
     usesSandbox: true,
-    colour: { light: { prompt: '#5a5a5a', completion: '#bdbdbd' }, dark: { prompt: '#a8a8a8', completion: '#e3e3e3' } },
+    colour: { light: { prompt: '#303030', completion: '#686868' }, dark: { prompt: '#f0f0f0', completion: '#545454' } },
     dash: '4 2 1 2',
-    marker: 'square',
+    marker: 'cross',
   },
 } as const satisfies Record<string, ModeDescription>;
 

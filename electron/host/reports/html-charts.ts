@@ -152,6 +152,12 @@ function marker(shape: Marker, x: number, y: number, r: number, attrs: SafeHtml,
       return html`<polygon class="${cls}" points="${n(x)},${n(y - r * 1.2)} ${n(x + r * 1.15)},${n(y + r * 0.9)} ${n(x - r * 1.15)},${n(y + r * 0.9)}" ${attrs}>${tip}</polygon>`;
     case 'diamond':
       return html`<polygon class="${cls}" points="${n(x)},${n(y - r * 1.3)} ${n(x + r * 1.3)},${n(y)} ${n(x)},${n(y + r * 1.3)} ${n(x - r * 1.3)},${n(y)}" ${attrs}>${tip}</polygon>`;
+    case 'cross': {
+      const a = r * 1.25;
+      const b = r * 0.45;
+      const pts = [[-b, -a], [b, -a], [b, -b], [a, -b], [a, b], [b, b], [b, a], [-b, a], [-b, b], [-a, b], [-a, -b], [-b, -b]];
+      return html`<polygon class="${cls}" points="${pts.map(([dx, dy]) => `${n(x + dx)},${n(y + dy)}`).join(' ')}" ${attrs}>${tip}</polygon>`;
+    }
   }
 }
 

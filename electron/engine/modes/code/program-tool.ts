@@ -74,7 +74,9 @@ export function createProgramTool(opts: ModeOptions, language: ProgramLanguage =
   // One sandbox per run: the prewarmed one when the worker made it, else one started now, so its start-up
   // is not billed to the first program.
   const sandbox = sandboxFor(language, limits.memoryMb);
-  void sandbox.warmUp().catch(() => undefined);
+  // Python's load (~2 s of CPU, ~200 MB) starts only when asked: a worker prewarms it before release
+  // (prewarmPythonSandbox); a mode made only to read its prompt and tools never pays it.
+  if (language === 'javascript') void sandbox.warmUp().catch(() => undefined);
   const languageName = language === 'python' ? 'Python' : 'JavaScript';
 
   return {

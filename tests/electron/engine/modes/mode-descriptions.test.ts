@@ -32,7 +32,8 @@ describe('mode descriptions', () => {
         expect(mode.id).toBe(id);
         expect(tools.has('run_code'), 'offers run_code').toBe(MODES[id].usesSandbox);
         expect(SANDBOX_MODES.has(id)).toBe(MODES[id].usesSandbox);
-        expect(modeOf(tools), 'the simulated model reads the mode from its tools').toBe(id);
+        const runCode = mode.tools().find((t) => t.name === 'run_code')?.description;
+        expect(modeOf(tools, runCode), 'the simulated model reads the mode from its tools').toBe(id);
         expect(mode.systemPrompt.length).toBeGreaterThan(0);
       } finally {
         mode.dispose?.();
