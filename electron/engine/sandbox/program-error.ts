@@ -38,7 +38,7 @@ const TIMER_NAMES = new Set(['setTimeout', 'setInterval', 'setImmediate', 'queue
 function pythonHint(error: RawError, hiddenTools: readonly string[]): string {
   const undefinedName = error.name === 'NameError' ? /^name '([^']+)' is not defined/.exec(error.message)?.[1] : undefined;
   if (undefinedName && hiddenTools.includes(undefinedName)) {
-    return ` — ${undefinedName} is not a global function: get it with ${undefinedName} = search_tools('${undefinedName.replace(/_/g, ' ')}')[0]`;
+    return ` — ${undefinedName} is not a global function: get it with ${undefinedName} = search_tools('${undefinedName}')[0]`;
   }
   if (error.name === 'RecursionError') return ' — recursion went deeper than the sandbox allows; use a loop or an explicit stack';
   return '';

@@ -11,7 +11,7 @@
  */
 import { readSync, writeSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { PY_INTERRUPT, PY_MEMORY_CAP_MB, PY_SLOTS, PY_STOP, PY_STOP_CODES, PY_STOP_NAMES, type ChildToHost, type HostToChild, type PyRunMessage } from './py-protocol.js';
+import { PY_INTERRUPT, PY_MEMORY_CAP_MB, PY_RUN_ID, PY_SLOTS, PY_STOP, PY_STOP_CODES, PY_STOP_NAMES, type ChildToHost, type HostToChild, type PyRunMessage } from './py-protocol.js';
 import { loadPythonRuntime } from './py-runtime.js';
 import type { RawError } from '../protocol.js';
 
@@ -64,15 +64,15 @@ const HELPER = `
 const { workerData } = require('node:worker_threads');
 const fs = require('node:fs');
 const c = new Int32Array(workerData.control);
-const [INTERRUPT, STOP, CAP, TIME, CANCEL, MEMORY] = workerData.slots;
+const [INTERRUPT, STOP, CAP, TIME, CANCEL, MEMORY, RUN] = workerData.slots;
 const stop = (code) => { Atomics.compareExchange(c, STOP, 0, code); Atomics.store(c, INTERRUPT, 2); };
 let text = '';
 fs.createReadStream(null, { fd: 3 }).on('data', (b) => {
   text += b.toString();
   let i;
   while ((i = text.indexOf('\\n')) >= 0) {
-    const word = text.slice(0, i); text = text.slice(i + 1);
-    if (Atomics.load(c, CAP) > 0) stop(word === 'cancel' ? CANCEL : TIME);
+    const [word, id] = text.slice(0, i).split(' '); text = text.slice(i + 1);
+    if (Atomics.load(c, CAP) > 0 && Number(id) === Atomics.load(c, RUN)) stop(word === 'cancel' ? CANCEL : TIME);
   }
 }).on('error', () => {});
 setInterval(() => {
@@ -123,7 +123,14 @@ async function main(): Promise<void> {
       const line = readLine();
       if (line === null) process.exit(0);
       const message = JSON.parse(line) as HostToChild;
-      if (message.type === 'reply' && message.seq === seq) return message.text;
+      if (message.type === 'reply' && message.seq === seq) {
+        // The host abandoned the call to stop the program: stop here too, before the helper hears of it.
+        if (message.stop) {
+          Atomics.compareExchange(control, PY_STOP, 0, PY_STOP_CODES[message.stop]);
+          Atomics.store(control, PY_INTERRUPT, 2);
+        }
+        return message.text;
+      }
     }
   };
 
@@ -135,7 +142,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   runtime.setInterruptBuffer(control);
-  const slots = [PY_INTERRUPT, PY_STOP, PY_MEMORY_CAP_MB, PY_STOP_CODES.time, PY_STOP_CODES.cancel, PY_STOP_CODES.memory];
+  const slots = [PY_INTERRUPT, PY_STOP, PY_MEMORY_CAP_MB, PY_STOP_CODES.time, PY_STOP_CODES.cancel, PY_STOP_CODES.memory, PY_RUN_ID];
   const helper = new Worker(HELPER, { eval: true, workerData: { control: control.buffer, slots, id: 0 } });
   helper.unref();
   send({ type: 'ready', loadMs: performance.now() - started, rssBytes: process.memoryUsage.rss() });
@@ -152,6 +159,7 @@ async function main(): Promise<void> {
     truncated = false;
     Atomics.store(control, PY_STOP, 0);
     Atomics.store(control, PY_INTERRUPT, 0);
+    Atomics.store(control, PY_RUN_ID, message.id);
     // The memory cap: what the process holds now plus the program's allowance.
     Atomics.store(control, PY_MEMORY_CAP_MB, Math.ceil((process.memoryUsage.rss() + message.memoryBytes) / 1048576));
     let error: RawError | null = null;

@@ -5,7 +5,7 @@
  * environment, the system folders and Parallax's own code read-only, no home folder and no workspace. The
  * child needs no file of the user: tools run in the worker, on the far side of its pipes.
  */
-import { realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -23,7 +23,7 @@ export interface PyLaunch {
 }
 
 /** The child's entry: the bundle's python-child.js, tsc's py-child-main.js, or the .ts source under tsx. */
-function childEntry(): { file: string; nodeArgs: string[] } {
+export function childEntry(): { file: string; nodeArgs: string[] } {
   const here = import.meta.url;
   if (typeof PARALLAX_BUNDLED !== 'undefined' && PARALLAX_BUNDLED) return { file: fileURLToPath(new URL('./python-child.js', here)), nodeArgs: [] };
   if (!here.endsWith('.ts')) return { file: fileURLToPath(new URL('./py-child-main.js', here)), nodeArgs: [] };
@@ -31,8 +31,15 @@ function childEntry(): { file: string; nodeArgs: string[] } {
   return { file: fileURLToPath(new URL('./py-child-main.ts', here)), nodeArgs: ['--import', tsx] };
 }
 
+/** The folder of Parallax's package.json above the entry (Node reads it to load the entry as ESM). */
+function appRoot(entry: string): string {
+  let dir = path.dirname(entry);
+  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
+
 /** Folders the child must read: Node itself, Parallax's code, and node_modules (where Pyodide lives). */
-function readOnlyRoots(entry: string): string[] {
+export function readOnlyRoots(entry: string): string[] {
   const roots = new Set<string>();
   const add = (p: string): void => {
     try {
@@ -42,12 +49,9 @@ function readOnlyRoots(entry: string): string[] {
     }
   };
   add(path.dirname(process.execPath));
-  const pyodide = pyodideDir();
-  // The project folder holding node_modules (and the entry, for tsc's and tsx's layouts), and node_modules
-  // itself, which may be a link elsewhere.
-  add(path.dirname(path.dirname(pyodide)));
-  add(path.dirname(path.dirname(path.dirname(pyodide))));
-  add(path.dirname(entry));
+  add(appRoot(entry));
+  // node_modules, which may be a link to another folder.
+  add(path.dirname(pyodideDir()));
   const system = ['/usr/', '/bin/', '/lib/', '/etc/', '/opt/'];
   return [...roots].filter((r) => !system.some((s) => `${r}/`.startsWith(s))).sort((a, b) => a.length - b.length)
     .filter((r, i, all) => !all.slice(0, i).some((shorter) => `${r}/`.startsWith(`${shorter}/`)));

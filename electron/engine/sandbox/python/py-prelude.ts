@@ -45,10 +45,10 @@ def _audit(event, args):
     if event == 'open':
         path, mode = args[0], args[1]
         # The standard library's own files (read by imports) live in Pyodide's in-memory /lib; nothing else.
-        if isinstance(path, str) and path.startswith('/lib/') and (mode is None or mode in ('r', 'rb') or isinstance(mode, int) and mode & 3 == 0):
+        if isinstance(path, str) and _os.path.normpath(path).startswith('/lib/') and (mode is None or mode in ('r', 'rb') or isinstance(mode, int) and mode & 3 == 0):
             return
         raise PermissionError('there is no file system here: use the tools (list_dir, read_file, write_file) instead')
-    if event in ('os.listdir', 'os.scandir') and isinstance(args[0], str) and args[0].startswith('/lib/'):
+    if event in ('os.listdir', 'os.scandir') and isinstance(args[0], str) and _os.path.normpath(args[0]).startswith('/lib/'):
         return
     if event.startswith(('os.', 'shutil.', 'subprocess.', 'socket.', 'ctypes.', 'http.', 'urllib.', 'ftplib.', 'smtplib.',
                          'webbrowser.', 'sqlite3.', 'glob.', 'tempfile.', 'pty.', 'fcntl.', 'resource.', 'signal.', 'mmap.')):

@@ -77,8 +77,8 @@ class Child {
     this.proc.stdin?.write(`${JSON.stringify(message)}\n`);
   }
 
-  stopWord(word: 'time' | 'cancel'): void {
-    (this.proc.stdio[3] as Writable | null)?.write(`${word}\n`);
+  stopWord(word: 'time' | 'cancel', id: number): void {
+    (this.proc.stdio[3] as Writable | null)?.write(`${word} ${id}\n`);
   }
 
   kill(): void {
@@ -165,7 +165,8 @@ export class PySandbox {
           timeTimer = setTimeout(() => stop('time'), Math.max(0, timeLeft));
         };
       };
-      const reply = (seq: number, text: string): void => child.send({ type: 'reply', seq, text });
+      const reply = (seq: number, text: string, stopping?: 'time' | 'cancel'): void =>
+        child.send({ type: 'reply', seq, text, ...(stopping ? { stop: stopping } : {}) });
       const finish = (outcome: { error: RawError | null; stop: StopReason | null; fatal: string | null }): void => {
         if (settled) return;
         settled = true;
@@ -180,12 +181,12 @@ export class PySandbox {
       };
       const stop = (reason: 'time' | 'cancel'): void => {
         if (settled || killTimer) return;
-        child.stopWord(reason);
+        child.stopWord(reason, id);
         if (inFlight) {
           const call = inFlight;
           inFlight = null;
           call.abort.abort();
-          reply(call.seq, JSON.stringify({ ok: false, error: reason === 'time' ? 'time limit exceeded' : 'the run was cancelled' }));
+          reply(call.seq, JSON.stringify({ ok: false, error: reason === 'time' ? 'time limit exceeded' : 'the run was cancelled' }), reason);
         }
         killTimer = setTimeout(() => {
           killed = true;
