@@ -58,14 +58,51 @@ def _audit(event, args):
                  'cpython._PySys_ClearAuditHooks'):
         raise PermissionError('%s is not available in this sandbox' % event)
 
-# Remove every way to a JavaScript object that Pyodide keeps in reach, then refuse its modules.
-for _name in list(_sys.modules):
-    if _denied_import(_name):
-        del _sys.modules[_name]
-_sys.meta_path[:] = [f for f in _sys.meta_path if type(f).__module__.split('.')[0] not in ('_pyodide', 'pyodide')]
-_sys.path_hooks[:] = [h for h in _sys.path_hooks if getattr(h, '__module__', '').split('.')[0] not in ('_pyodide', 'pyodide')]
-_sys.stdout.reconfigure(line_buffering=True, write_through=True)
-_sys.stderr.reconfigure(line_buffering=True, write_through=True)
+# Remove every way to a JavaScript object that Pyodide keeps in reach, then refuse its modules. Its Python-level
+# modules are not needed once the prelude is done (the host calls _parallax_run through the C runtime), so their
+# globals are emptied: a class or function of theirs reached through object.__subclasses__() leads nowhere
+# (the hunt in tests/electron/engine/sandbox/py-escape.test.ts walks the whole object graph for one). Called by the host once the prelude has run (Pyodide's own code is then off the stack).
+def _seal():
+    import time as _time, shutil as _shutil
+    def _sleep(seconds):
+        # Pyodide's sleep waits through JavaScript; this one waits here, and stays interruptible.
+        end = _time.monotonic() + seconds
+        while _time.monotonic() < end:
+            pass
+    _time.sleep = _sleep
+    for _format in [f for f, *_ in _shutil.get_unpack_formats() if f not in ('zip', 'tar', 'gztar', 'bztar', 'xztar', 'zstdtar')]:
+        _shutil.unregister_unpack_format(_format)
+    def _is_js(value):
+        # JsProxy and its kin (JsNull, JsBuffer, …): every type Pyodide names Js*.
+        return any(t.__name__.startswith('Js') for t in type(value).__mro__)
+    # JavaScript objects kept at module or class level elsewhere (json.encoder's JsNull, jsbind's converters).
+    for _module in list(_sys.modules.values()):
+        for _key, _value in list(getattr(_module, '__dict__', {}).items()):
+            if _is_js(_value):
+                setattr(_module, _key, object())
+    def _classes(cls, acc):
+        for sub in type.__subclasses__(cls):
+            if sub not in acc:
+                acc.add(sub)
+                _classes(sub, acc)
+        return acc
+    for _cls in _classes(object, set()):
+        for _key, _value in list(vars(_cls).items()):
+            if _is_js(_value):
+                try:
+                    setattr(_cls, _key, None)
+                except (TypeError, AttributeError):
+                    pass
+    for _name in list(_sys.modules):
+        if _denied_import(_name):
+            _module = _sys.modules.pop(_name)
+            if _module is not None and hasattr(_module, '__dict__'):
+                vars(_module).clear()
+    _sys.meta_path[:] = [f for f in _sys.meta_path if type(f).__module__.split('.')[0] not in ('_pyodide', 'pyodide')]
+    _sys.path_hooks[:] = [h for h in _sys.path_hooks if getattr(h, '__module__', '').split('.')[0] not in ('_pyodide', 'pyodide')]
+    _sys.stdout.reconfigure(line_buffering=True, write_through=True)
+    _sys.stderr.reconfigure(line_buffering=True, write_through=True)
+    _sys.addaudithook(_audit)
 
 class ToolError(Exception):
     """A tool failed; its message says what went wrong and what to do."""
@@ -200,6 +237,5 @@ def _parallax_run(code, manifest_text):
         pass
     return _json.dumps({'error': error})
 
-del _name, _key
-_sys.addaudithook(_audit)
+del _key
 `;

@@ -74,7 +74,10 @@ export async function loadPythonRuntime(hooks: RuntimeHooks): Promise<PythonRunt
   const scope = pyodide.globals.get('dict')();
   pyodide.runPython(PY_PRELUDE, { globals: scope, filename: '<parallax-prelude>' });
   const runFn = scope.get('_parallax_run') as (code: string, manifest: string) => string;
+  const seal = scope.get('_seal') as (() => void) & { destroy(): void };
   scope.destroy();
+  seal();
+  seal.destroy();
   return {
     run: (code, manifestJson) => runFn(code, manifestJson),
     setInterruptBuffer: (buffer) => pyodide.setInterruptBuffer(buffer),
