@@ -99,6 +99,16 @@ def _seal():
             if _module is not None and hasattr(_module, '__dict__'):
                 vars(_module).clear()
     _sys.meta_path[:] = [f for f in _sys.meta_path if type(f).__module__.split('.')[0] not in ('_pyodide', 'pyodide')]
+    # importlib's own path (import_module, find_spec) raises no import audit event: its builtin finder refuses too.
+    # A program that rebuilds the module by hand from _imp still meets the second wall: the child's JavaScript
+    # has no code generation from strings and, with bubblewrap, nothing of the host (py-launch.ts).
+    _builtin_importer = _sys.modules['_frozen_importlib'].BuiltinImporter
+    _builtin_find = _builtin_importer.find_spec
+    def _find_spec(cls, fullname, path=None, target=None):
+        if _denied_import(fullname):
+            raise ImportError('module %r is not available in this sandbox: call the tool functions (list_dir, read_file, ...) instead' % fullname)
+        return _builtin_find(fullname, path, target)
+    _builtin_importer.find_spec = classmethod(_find_spec)
     _sys.path_hooks[:] = [h for h in _sys.path_hooks if getattr(h, '__module__', '').split('.')[0] not in ('_pyodide', 'pyodide')]
     _sys.stdout.reconfigure(line_buffering=True, write_through=True)
     _sys.stderr.reconfigure(line_buffering=True, write_through=True)
