@@ -100,6 +100,14 @@ footer { margin-top: 40px; font-size: 12px; color: var(--muted); }
 }
 `;
 
+/**
+ * Only in reports of more than four modes (earlier reports keep their bytes): on A4 a mode's column is then too
+ * narrow for a figure and its note on one line, or for a long word of a validation, so they wrap.
+ */
+export const MANY_MODES_CSS = `
+@media print { table.summary td, table.summary th.num { white-space: normal; overflow-wrap: anywhere; } }
+`;
+
 /** Only in reports that have approvals, so reports made before approvals existed keep their exact bytes. */
 export const APPROVAL_CSS = `
 .event.approval { border-left-color: var(--warn); }

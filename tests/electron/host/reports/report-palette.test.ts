@@ -31,8 +31,13 @@ describe('report palette', () => {
   });
 
   it('has a swatch rule per mode that prints in colour', () => {
-    const css = reportPaletteCss();
+    const css = reportPaletteCss(MODE_IDS);
     for (const m of MODE_IDS) expect(css).toContain(`.swatch.mode-${m} { background: ${REPORT_MODE_STYLES[m].color}; }`);
     expect(css).toContain('print-color-adjust: exact');
+  });
+
+  it('carries a later mode\'s rule only in reports that show it, so earlier reports keep their bytes', () => {
+    expect(reportPaletteCss()).not.toContain('.swatch.mode-code-py');
+    expect(reportPaletteCss(['react', 'code-py'])).toContain(`.swatch.mode-code-py { background: ${REPORT_MODE_STYLES['code-py'].color}; }`);
   });
 });
