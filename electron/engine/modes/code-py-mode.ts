@@ -9,7 +9,7 @@ import { createProgramTool } from './code/program-tool.js';
 import type { ModeAdapter, ModeOptions } from './mode.js';
 import { toolsetOf } from './toolsets.js';
 
-export { prewarmPythonSandbox } from './code/program-tool.js';
+export { prewarmPythonSandbox, pythonPrewarmed } from './code/program-tool.js';
 
 export function createCodePyMode(opts: ModeOptions): ModeAdapter {
   const program = createProgramTool(opts, 'python');

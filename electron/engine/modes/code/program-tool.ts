@@ -45,6 +45,11 @@ export async function prewarmPythonSandbox(): Promise<{ loadMs: number; rssBytes
   return prewarmedPython.warmUp();
 }
 
+/** Whether a Pyodide child waits for the next run (tests: a Code Mode (Python) worker has one before release). */
+export function pythonPrewarmed(): boolean {
+  return prewarmedPython?.processesStarted === 1;
+}
+
 export interface ProgramTool {
   readonly exposure: ToolExposure;
   /** Run the program in `args.code`; returns the text for the model (printed output, then any error). */
