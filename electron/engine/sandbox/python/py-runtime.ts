@@ -54,8 +54,17 @@ export async function loadPythonRuntime(hooks: RuntimeHooks): Promise<PythonRunt
     open() {},
     close() {},
     write(_stream: unknown, buffer: Uint8Array, offset: number, length: number) {
-      const request = JSON.parse(decoder.decode(buffer.slice(offset, offset + length))) as [string, string, string];
-      reply = new TextEncoder().encode(hooks.onCall(request[0], request[1], request[2]));
+      // A program can write to the device's descriptor itself: anything but the prelude's request is refused.
+      let request: unknown;
+      try {
+        request = JSON.parse(decoder.decode(buffer.slice(offset, offset + length)));
+      } catch {
+        request = null;
+      }
+      const parts = Array.isArray(request) && request.length === 3 && request.every((part) => typeof part === 'string') ? (request as string[]) : null;
+      const valid = parts !== null && (parts[0] === 'tool' || parts[0] === 'search');
+      const text = valid ? hooks.onCall(parts[0]!, parts[1]!, parts[2]!) : JSON.stringify({ ok: false, error: 'the tool bridge takes only calls made through the tool functions' });
+      reply = new TextEncoder().encode(text);
       return length;
     },
     read(_stream: unknown, buffer: Uint8Array, offset: number, length: number) {

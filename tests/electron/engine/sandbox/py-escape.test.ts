@@ -137,6 +137,21 @@ describe('files, processes and the network from Python', () => {
     expect(env.output).not.toContain('PARALLAX_PY_CANARY');
   });
 
+  it('refuses anything but a tool call written to the bridge\'s descriptor, and keeps running', async () => {
+    const result = await attack(`import os
+replies = []
+for fd in range(3, 8):
+    try:
+        os.write(fd, b'{"not": "a call"}')
+        replies.append(os.read(fd, 500).decode())
+    except OSError:
+        pass
+print(replies)`);
+    expect(result.error).toBeNull();
+    expect(result.output).toContain('the tool bridge takes only calls made through the tool functions');
+    expect(result.toolCalls).toEqual([]);
+  });
+
   it('has no input, and exit() only ends the program', async () => {
     expect((await attack('input()')).error!.message).toMatch(/^PermissionError: there is no input here/);
     const exited = await attack('print("a")\nexit()\nprint("b")');
