@@ -95,6 +95,24 @@ describe('the Python limits', () => {
     expect((await h.run('print("next")')).output).toBe('next\n');
   });
 
+  it('stops the clock while the user decides on a tool call, and a refusal is the tool\'s error', async () => {
+    const waited = await h.run('print(echo("asked"))', {
+      limits: { timeoutMs: 700 },
+      approve: async (_name, _args, _signal, pauseClock) => {
+        const resume = pauseClock();
+        await new Promise((r) => setTimeout(r, 1500));
+        resume();
+        return { ok: true };
+      },
+    });
+    expect(waited.limitHit).toBeNull();
+    expect(waited.output).toBe("{'text': 'asked', 'times': 1}\n");
+    const refused = await h.run('try:\n    echo("no")\nexcept ToolError as e:\n    print("refused:", e)', {
+      approve: async () => ({ ok: false, message: 'the user refused echo' }),
+    });
+    expect(refused.output).toBe('refused: the user refused echo\n');
+  });
+
   it('abandons a tool still running at the deadline and aborts its signal', async () => {
     const before = slowLog.aborted;
     const result = await h.run('slow_tool(10000)', { limits: { timeoutMs: 600 } });
