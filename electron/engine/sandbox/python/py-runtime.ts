@@ -26,7 +26,8 @@ export interface RuntimeHooks {
 
 /** Where Pyodide's files are: beside its package, found from here so the bundled child finds them too. */
 export function pyodideDir(): string {
-  return path.dirname(createRequire(import.meta.url).resolve('pyodide/package.json'));
+  // In the desktop app the package is unpacked beside app.asar (electron-builder.yml, asarUnpack).
+  return path.dirname(createRequire(import.meta.url).resolve('pyodide/package.json')).replace(/([\\/])app\.asar([\\/])/, '$1app.asar.unpacked$2');
 }
 
 const BRIDGE_PATH = '/dev/parallax-bridge';

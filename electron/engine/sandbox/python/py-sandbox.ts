@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { Writable } from 'node:stream';
 import type { RawError, StopReason } from '../protocol.js';
 import type { SandboxOutcome, SandboxRun } from '../sandbox.js';
-import { pythonLaunch } from './py-launch.js';
+import { pythonLaunch, type PyLaunch } from './py-launch.js';
 import type { ChildToHost, HostToChild } from './py-protocol.js';
 
 /** After asking a program to stop, how long it may take before its process is killed. */
@@ -31,8 +31,8 @@ class Child {
   onDeath: ((why: string) => void) | null = null;
   private stderr = '';
 
-  constructor() {
-    const launch = pythonLaunch();
+  /** `launch` is pythonLaunch()'s answer, made by PySandbox (which reports a launch that cannot be made). */
+  constructor(launch: PyLaunch) {
     const spawnedAt = performance.now();
     this.proc = spawn(launch.command, launch.args, { env: launch.env, stdio: ['pipe', 'pipe', 'pipe', 'pipe'] });
     this.proc.stdin?.on('error', () => undefined);
@@ -118,7 +118,14 @@ export class PySandbox {
   private async ensureChild(): Promise<Child> {
     if (this.disposed) throw new Error('The Python sandbox was disposed; create a new one.');
     if (!this.child || this.child.dead) {
-      this.child = new Child();
+      let launch: PyLaunch;
+      try {
+        launch = pythonLaunch();
+      } catch (error) {
+        // No way to start the child here (no Node.js beside the desktop app): said as it is.
+        throw new Error(`The Python sandbox could not start: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      this.child = new Child(launch);
       this.processesStarted += 1;
       this.child.ready.then((facts) => (this.lastLoad = facts), () => undefined);
     }
