@@ -1,5 +1,5 @@
 /**
- * Bundles the worker process entry and its two thread entries (sandbox, compute) into dist/worker/, so a
+ * Bundles the worker process entry, its two thread entries (sandbox, compute) and the Python child into dist/worker/, so a
  * worker reads a few files instead of a few hundred modules. Libraries that find files beside themselves at
  * run time (QuickJS's .wasm, mathjs loaded with require) stay outside the bundle and load from node_modules,
  * so the output folder must sit inside the project. Run by `npm run build:node` after tsc; the launcher falls
@@ -21,6 +21,8 @@ export async function bundleWorker(outdir = 'dist/worker') {
       'worker-main': 'electron/worker/worker-main.ts',
       'sandbox-thread': 'electron/engine/sandbox/thread-main.ts',
       'compute-thread': 'electron/engine/tools/compute/thread-main.ts',
+      // Code Mode (Python): the Pyodide child process (engine/sandbox/python/py-launch.ts starts it).
+      'python-child': 'electron/engine/sandbox/python/py-child-main.ts',
     },
     outdir,
     bundle: true,
@@ -28,7 +30,8 @@ export async function bundleWorker(outdir = 'dist/worker') {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    external: ['@jitl/*', 'quickjs-emscripten*', 'mathjs', 'mathjs/*'],
+    // Pyodide finds its .wasm and standard library beside itself in node_modules, like QuickJS.
+    external: ['@jitl/*', 'quickjs-emscripten*', 'mathjs', 'mathjs/*', 'pyodide'],
     // startThread reads this to find the thread entries beside the bundle (see sandbox/start-thread.ts).
     define: { PARALLAX_BUNDLED: 'true' },
     // Bundled CommonJS libraries may call require(); ESM output has none, so it is made from the bundle's URL.

@@ -9,7 +9,7 @@
  * dash and marker keep lines apart in grey print.
  */
 
-export type Marker = 'circle' | 'square' | 'triangle' | 'diamond' | 'plus';
+export type Marker = 'circle' | 'square' | 'triangle' | 'diamond' | 'plus' | 'cross';
 
 export interface ModeShades {
   /** Prompt tokens, lines and the mode's swatch. */
@@ -75,9 +75,19 @@ export const MODES = {
     about: 'No tools parameter: the tools are listed in the prompt, and Thought / Action / Action Input replies are parsed.',
     usesSandbox: false,
     toolsInPrompt: true,
-    colour: { light: { prompt: '#4D4400', completion: '#E3DA8A' }, dark: { prompt: '#f0e442', completion: '#fffbe0' } },
+    colour: { light: { prompt: '#4D4400', completion: '#E3DA8A' }, dark: { prompt: '#f0e442', completion: '#a08c50' } },
     dash: '1 3',
     marker: 'plus',
+  },
+  // Grey, the greys found farthest from the four hues under every kind of colour vision (a grid search over
+  // the palette test's own measures); its completion shade is the lighter grey on paper, the darker one at night.
+  'code-py': {
+    label: 'Code Mode (Python)',
+    about: 'One run_code tool: the model writes a Python program (Pyodide) that calls the tools.',
+    usesSandbox: true,
+    colour: { light: { prompt: '#303030', completion: '#686868' }, dark: { prompt: '#f0f0f0', completion: '#545454' } },
+    dash: '4 2 1 2',
+    marker: 'cross',
   },
 } as const satisfies Record<string, ModeDescription>;
 

@@ -12,6 +12,7 @@ import { ApprovalGate, type AskUser } from './approval/approval-gate.js';
 import { EventRecorder } from './event-recorder.js';
 import { runLoop, type LoopResult } from './loop.js';
 import { dropCodeSandbox, prewarmCodeSandbox } from './modes/code-mode.js';
+import { prewarmPythonSandbox } from './modes/code-py-mode.js';
 import { createMode, SANDBOX_MODES, TOOL_SEARCH_MODES } from './modes/index.js';
 import type { ModeAdapter } from './modes/mode.js';
 import { createChatClient } from './provider/chat-client.js';
@@ -50,10 +51,12 @@ function simHeaders(spec: RunSpec): Record<string, string> | undefined {
  * measured steps. Workers call it before saying they are ready.
  */
 export async function warmUpEngine(spec?: RunSpec): Promise<void> {
-  if (spec && !SANDBOX_MODES.has(spec.mode)) dropCodeSandbox();
+  // Code Mode (Python) runs its programs in Pyodide, not QuickJS: its worker loads Python (~2 s) instead.
+  const python = spec?.mode === 'code-py';
+  if (spec && (!SANDBOX_MODES.has(spec.mode) || python)) dropCodeSandbox();
   await Promise.all([
     warmUpTools({ computeThread: !spec || TOOL_SEARCH_MODES.has(spec.mode) }),
-    spec && SANDBOX_MODES.has(spec.mode) ? prewarmCodeSandbox(spec.settings) : undefined,
+    python ? prewarmPythonSandbox() : spec && SANDBOX_MODES.has(spec.mode) ? prewarmCodeSandbox(spec.settings) : undefined,
     // A real provider may report no usage; the tokenizer that estimates it then is loaded now, off the clock.
     spec && !spec.provider.simulated ? warmUpEstimator() : undefined,
     // The Anthropic SDK and its client are loaded only for runs that speak its protocol.

@@ -98,16 +98,19 @@ describe('four modes in the browser, against parallax serve with the simulated m
     expect(last!.x + last!.width).toBeLessThanOrEqual(1280);
     await saveShot(page, 'four-modes-scrolled', { docs: false });
 
-    // Ctrl+B folds the side panel: every mode's column fits the window, none narrower than the minimum.
+    // Ctrl+B folds the side panel: the columns fit the window when they can, none narrower than the minimum.
     await page.keyboard.press('Control+b');
     await page.waitForSelector('[data-testid=side-panel]', { state: 'hidden' });
     expect(await page.getAttribute('[data-testid=sidebar-toggle]', 'aria-expanded')).toBe('false');
     w = await widths();
-    expect(w.scroll).toBeLessThanOrEqual(w.client);
+    // As many columns as fit at their narrowest fit the window; more still scroll inside the timeline only.
+    const fit = MODE_IDS.length * MIN_COLUMN <= w.client;
+    if (fit) expect(w.scroll).toBeLessThanOrEqual(w.client);
+    else expect(w.page).toBeLessThanOrEqual(w.window);
     for (const m of MODE_IDS) {
       const box = (await page.locator(`[data-testid=column-${m}]`).boundingBox())!;
       expect(box.width, `${m} column width`).toBeGreaterThanOrEqual(MIN_COLUMN);
-      expect(box.x + box.width, m).toBeLessThanOrEqual(1280);
+      if (fit) expect(box.x + box.width, m).toBeLessThanOrEqual(1280);
     }
     await page.locator('[data-testid=timeline]').evaluate((el) => el.scrollTo(0, 0));
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());

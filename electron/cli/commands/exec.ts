@@ -1,5 +1,5 @@
 /**
- * `parallax exec FILE.js`: run one program in the Code Mode sandbox with the standard tool bindings (the
+ * `parallax exec FILE.js` (or FILE.py, in Code Mode (Python)'s Pyodide sandbox): run one program in the Code Mode sandbox with the standard tool bindings (the
  * catalog as global functions, the rest through search_tools), as a model's run_code call would. Whatever
  * the program does, the command exits 0 and reports it; only misuse of the command itself exits non-zero.
  */
@@ -57,19 +57,21 @@ async function fail(message: string): Promise<never> {
 export function register(program: Command): void {
   program
     .command('exec')
-    .description('run a JavaScript program in the Code Mode sandbox with the standard tools, as run_code would')
-    .argument('<file>', 'the program (a .js file)')
+    .description('run a JavaScript (or Python) program in the Code Mode sandbox with the standard tools, as run_code would')
+    .argument('<file>', 'the program (a .js file, or a .py file for the Python sandbox)')
     .option('--workspace <dir>', 'folder the tools work in (default: the current folder)')
     .option('--timeout <ms>', 'time limit for the program', integer)
     .option('--memory <mb>', 'memory limit for the program', integer)
     .option('--json', 'print {output, error, toolCalls, durationMs, limitHit, …} as JSON')
     .action(async (file: string, flags: ExecFlags) => {
-      const [{ standardBindings }, { limitsFromSettings, programText, runProgram, Sandbox }] = await Promise.all([
+      const python = file.endsWith('.py');
+      const [{ standardBindings }, { limitsFromSettings, programText, runProgram, Sandbox }, { PySandbox }] = await Promise.all([
         import('../../engine/modes/code/bindings.js'), import('../../engine/sandbox/index.js'),
+        python ? import('../../engine/sandbox/python/py-sandbox.js') : { PySandbox: null },
       ]);
       const path = resolve(file);
       const code = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) =>
-        fail(error.code === 'ENOENT' ? `no file at ${path}: give the path of a .js program.` : `cannot read ${path}: ${error.message}`),
+        fail(error.code === 'ENOENT' ? `no file at ${path}: give the path of a .js or .py program.` : `cannot read ${path}: ${error.message}`),
       );
       const dir = resolve(flags.workspace ?? '.');
       const isDir = await stat(dir).then((s) => s.isDirectory(), () => false);
@@ -81,7 +83,7 @@ export function register(program: Command): void {
       });
 
       const limits = limitsFromSettings(settings);
-      const sandbox = new Sandbox({ memoryMb: limits.memoryMb });
+      const sandbox = PySandbox ? new PySandbox() : new Sandbox({ memoryMb: limits.memoryMb });
       try {
         const result = await runProgram(code, {
           ...standardBindings(),
@@ -89,6 +91,7 @@ export function register(program: Command): void {
           limits,
           returnTypes: settings.returnTypes,
           sandbox,
+          language: python ? 'python' : 'javascript',
         });
         if (flags.json) console.log(JSON.stringify(execJson(result), null, 2));
         else console.log(`${programText(result)}\n${summary(result)}`);

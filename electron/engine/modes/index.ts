@@ -6,6 +6,7 @@ import { createCodeMode } from './code-mode.js';
 import { createHybridMode } from './hybrid-mode.js';
 import { createReactSearchMode } from './react-search-mode.js';
 import { createReactTextMode } from './react-text-mode.js';
+import { createCodePyMode } from './code-py-mode.js';
 
 const FACTORIES: Record<ModeId, (opts: ModeOptions) => ModeAdapter> = {
   react: createReactMode,
@@ -13,6 +14,7 @@ const FACTORIES: Record<ModeId, (opts: ModeOptions) => ModeAdapter> = {
   hybrid: createHybridMode,
   'react-search': createReactSearchMode,
   'react-text': createReactTextMode,
+  'code-py': createCodePyMode,
 };
 
 /** Modes that offer run_code (shared/modes.ts): their worker starts the sandbox thread before the run is released. */

@@ -11,6 +11,11 @@ export const CODE_SYSTEM_PROMPT =
   `${BASE} Work by writing JavaScript programs for the run_code tool: one program can call many tools, ` +
   'and only what it prints comes back to you, so compute and summarise inside the program.';
 
+/** Code Mode (Python): the same words as Code Mode, for Python programs. */
+export const CODE_PY_SYSTEM_PROMPT =
+  `${BASE} Work by writing Python programs for the run_code tool: one program can call many tools, ` +
+  'and only what it prints comes back to you, so compute and summarise inside the program.';
+
 /** Hybrid: direct calls for simple steps, a program for batch work. */
 export const HYBRID_SYSTEM_PROMPT =
   `${BASE} Call list_dir and read_file directly for simple steps. When the work is batch processing (loops, ` +

@@ -6,7 +6,7 @@
 import type { ModeId } from '../../../shared/modes.js';
 import type { RunSettings } from '../../../shared/run-spec.js';
 import type { ToolsetId } from '../../../shared/toolsets.js';
-import { CODE_SYSTEM_PROMPT, HYBRID_SYSTEM_PROMPT, REACT_SEARCH_SYSTEM_PROMPT, REACT_SYSTEM_PROMPT, REACT_TEXT_SYSTEM_PROMPT } from './prompts.js';
+import { CODE_PY_SYSTEM_PROMPT, CODE_SYSTEM_PROMPT, HYBRID_SYSTEM_PROMPT, REACT_SEARCH_SYSTEM_PROMPT, REACT_SYSTEM_PROMPT, REACT_TEXT_SYSTEM_PROMPT } from './prompts.js';
 import { runCodeDescription } from './code/run-code-tool.js';
 import { ALL_TOOLS } from '../tools/index.js';
 import { taskTools } from '../tasks/task-tools.js';
@@ -25,7 +25,10 @@ const TOOLSETS: Readonly<Record<ToolsetId, Toolset>> = {
   parallax: {
     id: 'parallax',
     tools: ALL_TOOLS,
-    systemPrompts: { react: REACT_SYSTEM_PROMPT, code: CODE_SYSTEM_PROMPT, hybrid: HYBRID_SYSTEM_PROMPT, 'react-search': REACT_SEARCH_SYSTEM_PROMPT, 'react-text': REACT_TEXT_SYSTEM_PROMPT },
+    systemPrompts: {
+      react: REACT_SYSTEM_PROMPT, code: CODE_SYSTEM_PROMPT, hybrid: HYBRID_SYSTEM_PROMPT, 'react-search': REACT_SEARCH_SYSTEM_PROMPT,
+      'react-text': REACT_TEXT_SYSTEM_PROMPT, 'code-py': CODE_PY_SYSTEM_PROMPT,
+    },
     runCodeDescription,
   },
   seed: { id: 'seed', tools: SEED_TOOLS, systemPrompts: SEED_PROMPTS, runCodeDescription: seedRunCodeDescription },

@@ -8,6 +8,8 @@ import { PROGRAM_FILE, WRAPPER_LINES, type RawError } from './protocol.js';
 import type { SandboxLimits } from './limits.js';
 
 const FRAME = new RegExp(`${PROGRAM_FILE.replace('.', '\\.')}:(\\d+)(?::(\\d+))?`);
+/** The Python sandbox names the model's lines `program.py:N` (no wrapper: its line numbers are the model's). */
+const PY_FRAME = /program\.py:(\d+)/;
 
 interface Place {
   readonly line: number | null;
@@ -16,6 +18,8 @@ interface Place {
 
 /** The first frame in the model's code; prelude frames (a tool wrapper) are skipped. */
 export function placeOf(error: RawError | null, code: string): Place {
+  const py = error?.stack ? PY_FRAME.exec(error.stack) : null;
+  if (py) return { line: Math.max(1, Math.min(Number(py[1]), code.split('\n').length)), column: null };
   const m = error?.stack ? FRAME.exec(error.stack) : null;
   if (!m) return { line: null, column: null };
   const lines = code.split('\n').length;
@@ -31,7 +35,17 @@ const NODE_NAMES = new Set(['require', 'process', 'module', 'exports', '__dirnam
 const NETWORK_NAMES = new Set(['fetch', 'XMLHttpRequest', 'WebSocket', 'axios']);
 const TIMER_NAMES = new Set(['setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask']);
 
+function pythonHint(error: RawError, hiddenTools: readonly string[]): string {
+  const undefinedName = error.name === 'NameError' ? /^name '([^']+)' is not defined/.exec(error.message)?.[1] : undefined;
+  if (undefinedName && hiddenTools.includes(undefinedName)) {
+    return ` — ${undefinedName} is not a global function: get it with ${undefinedName} = search_tools('${undefinedName}')[0]`;
+  }
+  if (error.name === 'RecursionError') return ' — recursion went deeper than the sandbox allows; use a loop or an explicit stack';
+  return '';
+}
+
 function hint(error: RawError, hiddenTools: readonly string[], sourceLine: string): string {
+  if (error.stack && PY_FRAME.test(error.stack)) return pythonHint(error, hiddenTools);
   const undefinedName = error.name === 'ReferenceError' ? /^'([^']+)' is not defined/.exec(error.message)?.[1] : undefined;
   if (undefinedName) {
     if (hiddenTools.includes(undefinedName)) {

@@ -35,6 +35,8 @@ export interface ToolManifestEntry {
   readonly describe: string;
   /** Hidden tools are reachable only through search_tools handles. */
   readonly hidden: boolean;
+  /** Parameter names in order (Python's keyword arguments map onto them). */
+  readonly params?: readonly string[];
 }
 
 export interface ThreadLimits {

@@ -11,7 +11,16 @@ import { parameterNames, parametersOf, signatureOf, type ToolContext, type ToolD
 import { checkLimits, type SandboxLimits } from './limits.js';
 import { codeErrorOf, formatCodeError, limitHitOf } from './program-error.js';
 import type { CallKind, ToolManifestEntry } from './protocol.js';
-import { Sandbox } from './sandbox.js';
+import { Sandbox, type SandboxOutcome, type SandboxRun } from './sandbox.js';
+import { pythonSignatureOf } from './python/py-signature.js';
+
+/** The language a program is written in: JavaScript runs in QuickJS, Python in Pyodide (python/). */
+export type ProgramLanguage = 'javascript' | 'python';
+
+/** What runs a program: the QuickJS sandbox or the Pyodide one; both keep the same contract. */
+export interface ProgramSandbox {
+  run(run: SandboxRun): Promise<SandboxOutcome>;
+}
 
 export interface ProgramOptions {
   /** The catalog: global functions in the program. */
@@ -22,8 +31,10 @@ export interface ProgramOptions {
   readonly limits: SandboxLimits;
   /** Whether a printed tool handle shows its return type (describe() always does). */
   readonly returnTypes: boolean;
-  /** Run on this sandbox (its thread is reused); default: one shared by the process. */
-  readonly sandbox?: Sandbox;
+  /** Run on this sandbox (its thread or process is reused); default: one QuickJS sandbox shared by the process. */
+  readonly sandbox?: ProgramSandbox;
+  /** Default JavaScript; Python needs a Pyodide sandbox (python/py-sandbox.ts) as `sandbox`. */
+  readonly language?: ProgramLanguage;
   /** Called as each search_tools call is answered, before the program goes on. */
   readonly onSearch?: (search: ProgramSearch) => void;
   /**
@@ -77,6 +88,8 @@ const utf8 = (text: string): number => Buffer.byteLength(text, 'utf8');
 interface ToolFacts {
   readonly withReturn: string;
   readonly bare: string;
+  readonly pyWithReturn: string;
+  readonly pyBare: string;
   readonly firstParamType: string | undefined;
 }
 
@@ -88,15 +101,30 @@ function factsOf(tool: ToolDefinition): ToolFacts {
   if (!facts) {
     const first = parameterNames(tool)[0] ?? '';
     const props = (parametersOf(tool).properties ?? {}) as Record<string, { type?: string }>;
-    facts = { withReturn: signatureOf(tool, true), bare: signatureOf(tool, false), firstParamType: props[first]?.type };
+    facts = {
+      withReturn: signatureOf(tool, true),
+      bare: signatureOf(tool, false),
+      pyWithReturn: pythonSignatureOf(tool, true),
+      pyBare: pythonSignatureOf(tool, false),
+      firstParamType: props[first]?.type,
+    };
     factsCache.set(tool, facts);
   }
   return facts;
 }
 
-function manifestOf(tools: readonly ToolDefinition[], hidden: readonly ToolDefinition[], returnTypes: boolean): ToolManifestEntry[] {
+function manifestOf(tools: readonly ToolDefinition[], hidden: readonly ToolDefinition[], returnTypes: boolean, language: ProgramLanguage): ToolManifestEntry[] {
   const entry = (tool: ToolDefinition, isHidden: boolean): ToolManifestEntry => {
     const facts = factsOf(tool);
+    if (language === 'python') {
+      return {
+        name: tool.name,
+        signature: returnTypes ? facts.pyWithReturn : facts.pyBare,
+        describe: `${facts.pyWithReturn}\n${tool.description}`,
+        hidden: isHidden,
+        params: parameterNames(tool),
+      };
+    }
     return {
       name: tool.name,
       signature: returnTypes ? facts.withReturn : facts.bare,
@@ -139,7 +167,9 @@ export function unfence(code: string): string {
 }
 
 export async function runProgram(code: string, opts: ProgramOptions): Promise<ProgramResult> {
-  if (typeof code !== 'string') throw new TypeError('runProgram: code must be a string of JavaScript.');
+  const language = opts.language ?? 'javascript';
+  if (typeof code !== 'string') throw new TypeError(`runProgram: code must be a string of ${language === 'python' ? 'Python' : 'JavaScript'}.`);
+  if (language === 'python' && !opts.sandbox) throw new TypeError('runProgram: a Python program needs a Pyodide sandbox (PySandbox) as the sandbox option.');
   const limits = checkLimits(opts.limits);
   const hidden = opts.hiddenTools ?? [];
   const byName = new Map([...opts.tools, ...hidden].map((t) => [t.name, t]));
@@ -172,7 +202,9 @@ export async function runProgram(code: string, opts: ProgramOptions): Promise<Pr
       // The recorded hits show signatures as the model would see them printed (return types per the setting).
       const hits = ranked.flatMap((r) => {
         const tool = byName.get(r.name);
-        return tool ? [{ name: r.name, score: r.score, signature: signatureOf(tool, opts.returnTypes) }] : [];
+        if (!tool) return [];
+        const signature = language === 'python' ? pythonSignatureOf(tool, opts.returnTypes) : signatureOf(tool, opts.returnTypes);
+        return [{ name: r.name, score: r.score, signature }];
       });
       const search = { query, hits };
       searches.push(search);
@@ -212,7 +244,7 @@ export async function runProgram(code: string, opts: ProgramOptions): Promise<Pr
 
   const outcome = await (opts.sandbox ?? sharedSandbox()).run({
     code: unfence(code),
-    tools: manifestOf(opts.tools, hidden, opts.returnTypes),
+    tools: manifestOf(opts.tools, hidden, opts.returnTypes, language),
     limits,
     onCall,
     signal: opts.ctx.signal,

@@ -71,6 +71,7 @@ export const SEED_PROMPTS = {
   'react-search': `${SEED_BASE} If no tool fits, find one with search_tools; the tools it finds are offered from your next step.`,
   // The tutorial's text ReAct: its opening; the mode appends the tools and the format.
   'react-text': SEED_BASE,
+  'code-py': `${SEED_BASE} Write Python programs for run_code; only what a program prints comes back to you.`,
 } as const;
 
 /** A catalog line in the tutorial's style: `list_dir(path = '.')`, with ` -> type` when return types are shown. */

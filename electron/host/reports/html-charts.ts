@@ -158,6 +158,12 @@ function marker(shape: Marker, x: number, y: number, r: number, attrs: SafeHtml,
       const pts = [[-b, -a], [b, -a], [b, -b], [a, -b], [a, b], [b, b], [b, a], [-b, a], [-b, b], [-a, b], [-a, -b], [-b, -b]];
       return html`<polygon class="${cls}" points="${pts.map(([dx, dy]) => `${n(x + dx!)},${n(y + dy!)}`).join(' ')}" ${attrs}>${tip}</polygon>`;
     }
+    case 'cross': {
+      // The plus turned a quarter right angle: an ×, so the two read apart in grey print.
+      const a = r * 1.25, b = r * 0.42, k = Math.SQRT1_2;
+      const pts = [[-b, -a], [b, -a], [b, -b], [a, -b], [a, b], [b, b], [b, a], [-b, a], [-b, b], [-a, b], [-a, -b], [-b, -b]];
+      return html`<polygon class="${cls}" points="${pts.map(([dx, dy]) => `${n(x + (dx! - dy!) * k)},${n(y + (dx! + dy!) * k)}`).join(' ')}" ${attrs}>${tip}</polygon>`;
+    }
   }
 }
 

@@ -178,6 +178,7 @@ export function renderHtml(d: ReportData, generatedAt?: Date): string {
   const summary = multi ? html`${runsTable(d)}${averageSection(d)}` : summaryTable(d);
   // The result first: what a reader came for; the tables, charts and timelines below back it.
   const result = html`<section class="result" id="result"><h2>Result${d.simulated ? ' (simulated)' : ''}</h2>${multi ? averageResultHtml(d) : verdict(d)}</section>`;
+  const modes = [...new Set(d.runs.map((r) => r.mode))];
   const body = html`${header(d, generatedAt)}${result}${settingsSection(d)}<h2>Summary</h2>${summary}${answersDiffSection(d)}${firstRequestSection(d)}${chartsSection(d)}${multi ? html`<h2>Timelines</h2><p class="muted">One per run, folded so the page stays readable: open a run to see its steps, tool calls and answer.</p>` : null}${d.runs.map(
     (r, i) => html`${timelineSection(r, i, stepTable(r, d.simulated, d.costShown), d.simulated, multi, d.costShown)}`,
   )}<footer>Made by Parallax from the stored events of comparison <span class="mono">${d.meta.id}</span>. Totals are recomputed from the steps.</footer>`;
@@ -189,7 +190,7 @@ export function renderHtml(d: ReportData, generatedAt?: Date): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${html`${title}`.value}</title>
-<style>${raw(REPORT_CSS).value}${reportPaletteCss(d.runs.map((r) => r.mode))}${new Set(d.runs.map((r) => r.mode)).size > 4 ? MANY_MODES_CSS : ''}${multi ? TRIALS_CSS : ''}${d.costInfo ? COST_CSS : ''}${hasApprovals ? APPROVAL_CSS : ''}${ANSWER_CSS}</style>
+<style>${raw(REPORT_CSS).value}${reportPaletteCss(modes)}${modes.length > 4 ? MANY_MODES_CSS : ''}${multi ? TRIALS_CSS : ''}${d.costInfo ? COST_CSS : ''}${hasApprovals ? APPROVAL_CSS : ''}${ANSWER_CSS}</style>
 </head>
 <body>
 ${body.value}

@@ -116,4 +116,5 @@ section.result h2 { margin-top: 12px; }
  */
 export const MANY_MODES_CSS = `table.summary td { overflow-wrap: anywhere; }
 table.summary td.num { white-space: normal; }
+@media print { table.summary th.num { white-space: normal; overflow-wrap: anywhere; } }
 `;

@@ -30,14 +30,15 @@ export function modeStyle(mode: ModeId | string): ReportModeStyle {
 }
 
 /**
- * The modes whose swatch rule every report carries (the first palette). A mode added later adds its rule only
- * to reports that have it, so the report of a comparison without it stays byte for byte what it was.
+ * The modes every report has carried a swatch rule for since reports began. A mode added later gets its rule
+ * only in reports that show it, so a report of an earlier comparison stays the same byte for byte.
  */
-const FIRST_PALETTE: ReadonlySet<string> = new Set(['react', 'code', 'hybrid', 'react-search']);
+const FIRST_MODES: readonly string[] = ['react', 'code', 'hybrid', 'react-search'];
 
-/** Swatch colours for the report's stylesheet; printed as they are, since they carry meaning. */
-export function reportPaletteCss(present: readonly string[] = MODE_IDS): string {
-  const rules = MODE_IDS.filter((m) => FIRST_PALETTE.has(m) || present.includes(m)).map((m) => `.swatch.mode-${m} { background: ${REPORT_MODE_STYLES[m].color}; }`);
+export function reportPaletteCss(modes: readonly string[] = []): string {
+  const rules = Object.entries(REPORT_MODE_STYLES)
+    .filter(([m]) => FIRST_MODES.includes(m) || modes.includes(m))
+    .map(([m, s]) => `.swatch.mode-${m} { background: ${s.color}; }`);
   return `.swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 6px; background: ${FALLBACK.color};
   vertical-align: 0; -webkit-print-color-adjust: exact; print-color-adjust: exact; }\n${rules.join('\n')}\n`;
 }

@@ -21,6 +21,7 @@ import { codeWriteErrors, reactWriteErrors, type WriteErrorsParams } from './wri
 import { codeMissingFile, reactMissingFile } from './missing-file.js';
 import { codeWebLookup, reactWebLookup, searchWebLookup, type WebLookupParams } from './web-lookup.js';
 import { isTextReActPrompt } from './react-text.js';
+import { programLanguage } from './programs.js';
 
 export type TaskMatch =
   | { readonly id: 'log-stats' }
@@ -90,16 +91,18 @@ export function unknownTaskAnswer(): SimReply {
 /**
  * The mode, from the tools offered: run_code alone is Code Mode, run_code beside direct tools is Hybrid,
  * search_tools without run_code is ReAct + tool search, none with the Thought / Action format in the system
- * prompt is ReAct (text), anything else is ReAct.
+ * prompt is ReAct (text), anything else is ReAct. run_code alone that asks for Python (its description) is Code
+ * Mode (Python).
  */
-export function modeOf(toolNames: ReadonlySet<string>, systemPrompt = ''): ModeId {
-  if (toolNames.size === 0 && isTextReActPrompt(systemPrompt)) return 'react-text';
+export function modeOf(toolNames: ReadonlySet<string>, context: { readonly systemPrompt?: string; readonly runCodeDescription?: string } = {}): ModeId {
+  if (toolNames.size === 0 && isTextReActPrompt(context.systemPrompt ?? '')) return 'react-text';
+  if (toolNames.has('run_code') && toolNames.size === 1 && programLanguage({ runCodeDescription: context.runCodeDescription ?? '' }) === 'python') return 'code-py';
   if (toolNames.has('run_code')) return toolNames.size === 1 ? 'code' : 'hybrid';
   return toolNames.has(SEARCH_TOOLS) ? 'react-search' : 'react';
 }
 
 function decideFor(conv: Conversation, task: TaskMatch): SimReply {
-  const mode = modeOf(conv.toolNames);
+  const mode = modeOf(conv.toolNames, { runCodeDescription: conv.runCodeDescription });
   // A mode with the sandbox writes programs (Hybrid's built-in tasks are batch work or need hidden tools).
   if (MODES[mode].usesSandbox) {
     switch (task.id) {

@@ -9,7 +9,7 @@ import { FIGURES_NOTE, ONE_TRIAL_NOTE, type ModeAggregate, type Stat } from '../
 import type { ModeDifference } from '../../../shared/trial-differences.js';
 import { fmtMean, fmtMs } from '../../lib/format.js';
 import { SimBadge } from '../common/badges.js';
-import { DiffCell, ROWS as SUMMARY_ROWS } from './summary-table.js';
+import { DiffCell, MANY_COLUMNS, ROWS as SUMMARY_ROWS } from './summary-table.js';
 import { RUN_METRICS } from '../../../shared/run-metrics.js';
 import { EstMark, meanCostText } from './cost-parts.js';
 import { formatUsd, isEstimated } from '../../../shared/cost.js';
@@ -107,7 +107,7 @@ export function AverageTable({ aggregates, differences = [], trials, running, si
         </p>
       </figcaption>
       <div className="table-wrap">
-        <table className={`data-table ${stacked ? 'is-stacked' : ''}`}>
+        <table className={`data-table ${stacked ? 'is-stacked' : ''}${aggregates.length > MANY_COLUMNS ? ' is-many' : ''}`}>
           <thead>
             <tr>
               <th scope="col" rowSpan={stacked ? 1 : 2}>

@@ -16,6 +16,9 @@ const TOKEN_ROWS: ReadonlySet<NumericRow['key']> = new Set(['prompt', 'completio
 const estimatedCell = (r: RunSummary, key: NumericRow['key']) =>
   key === 'firstRequestPrompt' ? r.perStep[0]?.usageSource === 'estimated' : TOKEN_ROWS.has(key) && runEstimated(r);
 
+/** More modes than this and the table's headings and figures wrap, so every column stays in view. */
+export const MANY_COLUMNS = 4;
+
 export type NumericRow = { key: keyof RunTotals | 'firstRequestPrompt'; label: string; hint: string; time?: boolean; zeroIsMissing?: boolean; notCompared?: boolean };
 
 /** The first request's prompt: the fixed cost of the system prompt and the tool definitions, shown after the total. */
@@ -78,7 +81,7 @@ export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: {
         </p>
       </figcaption>
       <div className="table-wrap">
-        <table className="data-table">
+        <table className={`data-table${runs.length > MANY_COLUMNS ? ' is-many' : ''}`}>
           <thead>
             <tr>
               <th scope="col">Metric</th>

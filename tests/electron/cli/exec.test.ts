@@ -23,6 +23,7 @@ beforeAll(async () => {
   await writeFile(join(dir, 'count.js'), "const names = list_dir('.');\nfor (const n of names) print(n, read_file(n).split('\\n').filter((l) => l.includes('ERROR')).length);\n");
   await writeFile(join(dir, 'forever.js'), "print('spinning');\nwhile (true) {}\n");
   await writeFile(join(dir, 'broken.js'), "print('before');\nconst x = null;\nx.field;\n");
+  await writeFile(join(dir, 'count.py'), "names = list_dir('.')\nfor n in names:\n    print(n, sum('ERROR' in l for l in read_file(n).splitlines()))\nprint(1 / 0)\n");
   await writeFile(join(dir, 'bomb.js'), "const parts = [];\nwhile (true) parts.push('x'.repeat(1 << 20) + parts.length);\n");
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -58,6 +59,15 @@ describe('parallax exec', () => {
     expect(out.durationMs).toBeGreaterThan(0);
   });
 
+  it('runs a .py file in the Python sandbox, with the error at its line', async () => {
+    const r = await parallax(['count.py', '--workspace', workspace, '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as ExecJson;
+    expect(out.output).toBe('app.txt 1\n');
+    expect(out.toolCalls.map((c) => c.name)).toEqual(['list_dir', 'read_file']);
+    expect(out.error).toEqual({ line: 4, column: null, message: 'ZeroDivisionError: division by zero' });
+  });
+
   it('a program that loops forever exits normally with limitHit "time"', async () => {
     const started = Date.now();
     const r = await parallax(['forever.js', '--timeout', '500', '--json']);
@@ -91,7 +101,7 @@ describe('parallax exec', () => {
       parallax(['count.js', '--memory', 'lots']),
     ]);
     expect(missing.code).not.toBe(0);
-    expect(missing.stderr).toMatch(/no file at .*nope\.js: give the path of a \.js program/);
+    expect(missing.stderr).toMatch(/no file at .*nope\.js: give the path of a \.js or \.py program/);
     expect(badDir.code).not.toBe(0);
     expect(badDir.stderr).toContain('pass an existing folder with --workspace');
     expect(badTimeout.code).not.toBe(0);

@@ -29,7 +29,7 @@ describe('lazily loaded commands', () => {
     expect(prices.code).toBe(1);
     expect(prices.stderr).toContain('The price table has no price for "no-such-model"');
     expect(exec.code).toBe(1);
-    expect(exec.stderr).toMatch(/no file at .*parallax-no-such-program\.js: give the path of a \.js program/);
+    expect(exec.stderr).toMatch(/no file at .*parallax-no-such-program\.js: give the path of a \.js or \.py program/);
   }, 60_000);
 
   it('--version prints the version and --help lists every command', async () => {

@@ -7,6 +7,7 @@ import { parseSettings, type ModeId, type RunSpec } from '../../../shared/run-sp
 import { preloadEngine, warmUpEngine } from '../../../electron/engine/run-engine.js';
 import { computeThread } from '../../../electron/engine/tools/compute/compute-thread.js';
 import { dropCodeSandbox } from '../../../electron/engine/modes/code-mode.js';
+import { createCodePyMode, pythonPrewarmed } from '../../../electron/engine/modes/code-py-mode.js';
 
 const spec = (mode: ModeId): RunSpec => ({
   runId: `warm-${mode}`, task: { id: null, text: 'warm up' }, mode,
@@ -27,5 +28,14 @@ describe('worker warm-up', () => {
     expect(computeThread().threadsStarted).toBe(0);
     await warmUpEngine(spec('react-search'));
     expect(computeThread().threadsStarted).toBe(1);
+  }, 60_000);
+
+  it('loads Python before a Code Mode (Python) run is released, and its mode takes that child', async () => {
+    expect(pythonPrewarmed()).toBe(false);
+    await warmUpEngine(spec('code-py'));
+    expect(pythonPrewarmed()).toBe(true);
+    const mode = createCodePyMode({ workspace: '.', settings: parseSettings({}) });
+    expect(pythonPrewarmed()).toBe(false);
+    mode.dispose?.();
   }, 60_000);
 });

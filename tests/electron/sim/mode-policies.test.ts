@@ -38,7 +38,8 @@ const plannedCalls = (r: ReturnType<typeof decide>['reply']) => (r.kind === 'too
 
 describe('the simulated model and the modes', () => {
   it('recognises each mode from the tools its first request offers, and ReAct + tool search once tools were added', () => {
-    for (const id of MODE_IDS) expect(modeOf(names(wire.get(id)!), prompts.get(id))).toBe(id);
+    const runCode = (tools: readonly WireTool[]) => tools.find((t) => t.function.name === 'run_code')?.function.description;
+    for (const id of MODE_IDS) expect(modeOf(names(wire.get(id)!), { systemPrompt: prompts.get(id), runCodeDescription: runCode(wire.get(id)!) })).toBe(id);
     const grown = [...wire.get('react-search')!, ...wire.get('react')!.filter((t) => t.function.name === 'get_weather')];
     expect(modeOf(names(grown))).toBe('react-search');
   });

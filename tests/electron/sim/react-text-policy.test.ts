@@ -15,8 +15,8 @@ const system = textReActPrompt('You are an agent.', tools);
 
 describe('text ReAct on the simulated model', () => {
   it('recognises the mode from the format in the system prompt when no tools are sent', () => {
-    expect(modeOf(new Set(), system)).toBe('react-text');
-    expect(modeOf(new Set(), 'You are an agent.')).toBe('react');
+    expect(modeOf(new Set(), { systemPrompt: system })).toBe('react-text');
+    expect(modeOf(new Set(), { systemPrompt: 'You are an agent.' })).toBe('react');
     expect(nativeForm([{ role: 'system', content: system }], [{ type: 'function', function: { name: 'read_file' } }])).toBeNull();
   });
 

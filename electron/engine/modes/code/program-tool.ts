@@ -5,7 +5,9 @@
  */
 import type { RunSettings } from '../../../../shared/run-spec.js';
 import type { ToolExposure } from '../../../../shared/step-event.js';
-import { limitsFromSettings, programText, runProgram, Sandbox } from '../../sandbox/index.js';
+import { limitsFromSettings, programText, runProgram, Sandbox, type ProgramLanguage, type ProgramSandbox } from '../../sandbox/index.js';
+import { PySandbox } from '../../sandbox/python/py-sandbox.js';
+import { pyRunCodeExposure } from './py-run-code-tool.js';
 import type { CallContext, ModeOptions } from '../mode.js';
 import { standardBindings } from './bindings.js';
 import { toolsetOf } from '../toolsets.js';
@@ -32,6 +34,22 @@ export function dropCodeSandbox(): void {
   prewarmed = null;
 }
 
+let prewarmedPython: PySandbox | null = null;
+
+/**
+ * Start the Pyodide child of the next Code Mode (Python) run ahead of time (a worker does it before 'ready'),
+ * so loading Python is paid before the run is released, not in its first step. Resolves to what it cost.
+ */
+export async function prewarmPythonSandbox(): Promise<{ loadMs: number; rssBytes: number; containment: string }> {
+  prewarmedPython ??= new PySandbox();
+  return prewarmedPython.warmUp();
+}
+
+/** Whether a Pyodide child waits for the next run (tests: a Code Mode (Python) worker has one before release). */
+export function pythonPrewarmed(): boolean {
+  return prewarmedPython?.processesStarted === 1;
+}
+
 export interface ProgramTool {
   readonly exposure: ToolExposure;
   /** Run the program in `args.code`; returns the text for the model (printed output, then any error). */
@@ -39,17 +57,32 @@ export interface ProgramTool {
   dispose(): void;
 }
 
-export function createProgramTool(opts: ModeOptions): ProgramTool {
-  const toolset = toolsetOf(opts.settings, opts.taskId);
-  const { tools, hiddenTools } = standardBindings(toolset.tools);
-  const exposure = runCodeExposure(tools, opts.settings.returnTypes, toolset.runCodeDescription);
-  const limits = limitsFromSettings(opts.settings);
-  // One sandbox thread per run: the prewarmed one when the worker made it, else one started now, so its
-  // start-up is not billed to the first program.
-  const sandbox = prewarmed?.memoryMb === limits.memoryMb ? prewarmed.sandbox : new Sandbox({ memoryMb: limits.memoryMb });
+function sandboxFor(language: ProgramLanguage, memoryMb: number): ProgramSandbox & { warmUp(): Promise<unknown>; dispose(): void } {
+  if (language === 'python') {
+    const sandbox = prewarmedPython ?? new PySandbox();
+    prewarmedPython = null;
+    return sandbox;
+  }
+  const sandbox = prewarmed?.memoryMb === memoryMb ? prewarmed.sandbox : new Sandbox({ memoryMb });
   if (prewarmed && prewarmed.sandbox !== sandbox) prewarmed.sandbox.dispose();
   prewarmed = null;
-  void sandbox.warmUp().catch(() => undefined);
+  return sandbox;
+}
+
+export function createProgramTool(opts: ModeOptions, language: ProgramLanguage = 'javascript'): ProgramTool {
+  const toolset = toolsetOf(opts.settings, opts.taskId);
+  const { tools, hiddenTools } = standardBindings(toolset.tools);
+  const exposure = language === 'python'
+    ? pyRunCodeExposure(tools, opts.settings.returnTypes)
+    : runCodeExposure(tools, opts.settings.returnTypes, toolset.runCodeDescription);
+  const limits = limitsFromSettings(opts.settings);
+  // One sandbox per run: the prewarmed one when the worker made it, else one started now, so its start-up
+  // is not billed to the first program.
+  const sandbox = sandboxFor(language, limits.memoryMb);
+  // Python's load (~2 s of CPU, ~200 MB) starts only when asked: a worker prewarms it before release
+  // (prewarmPythonSandbox); a mode made only to read its prompt and tools never pays it.
+  if (language === 'javascript') void sandbox.warmUp().catch(() => undefined);
+  const languageName = language === 'python' ? 'Python' : 'JavaScript';
 
   return {
     exposure,
@@ -57,7 +90,7 @@ export function createProgramTool(opts: ModeOptions): ProgramTool {
       const code = args.code;
       if (typeof code !== 'string' || code.trim() === '') {
         const got = Object.keys(args).length > 0 ? `got ${Object.keys(args).map((k) => `"${k}"`).join(', ')}` : 'got no arguments';
-        return `${RUN_CODE} needs {"code": "<JavaScript program>"} with the program as one string (${got}). Send the program again in the "code" field.`;
+        return `${RUN_CODE} needs {"code": "<${languageName} program>"} with the program as one string (${got}). Send the program again in the "code" field.`;
       }
       const result = await runProgram(code, {
         tools,
@@ -66,6 +99,7 @@ export function createProgramTool(opts: ModeOptions): ProgramTool {
         limits,
         returnTypes: opts.settings.returnTypes,
         sandbox,
+        language,
         ...(opts.approvals ? {
           approve: (name: string, callArgs: unknown, signal: AbortSignal, pauseClock: () => () => void) =>
             opts.approvals!.check(name, callArgs, { step: ctx.step, callId: ctx.callId, inProgram: true }, signal, pauseClock),

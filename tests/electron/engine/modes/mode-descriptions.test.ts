@@ -34,7 +34,8 @@ describe('mode descriptions', () => {
         expect(SANDBOX_MODES.has(id)).toBe(MODES[id].usesSandbox);
         // A text mode sends no tools parameter: the simulated model reads the format in its system prompt.
         const sent = mode.text ? new Set<string>() : tools;
-        expect(modeOf(sent, mode.systemPrompt), 'the simulated model reads the mode from its tools').toBe(id);
+        const runCode = mode.tools().find((t) => t.name === 'run_code')?.description;
+        expect(modeOf(sent, { systemPrompt: mode.systemPrompt, runCodeDescription: runCode }), 'the simulated model reads the mode from its tools').toBe(id);
         expect(mode.systemPrompt.length).toBeGreaterThan(0);
       } finally {
         mode.dispose?.();

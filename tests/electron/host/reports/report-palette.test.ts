@@ -31,14 +31,16 @@ describe('report palette', () => {
   });
 
   it('has a swatch rule per mode that prints in colour', () => {
-    const css = reportPaletteCss();
+    const css = reportPaletteCss(MODE_IDS);
     for (const m of MODE_IDS) expect(css).toContain(`.swatch.mode-${m} { background: ${REPORT_MODE_STYLES[m].color}; }`);
     expect(css).toContain('print-color-adjust: exact');
   });
 
   it('adds a later mode\'s rule only to reports that have the mode, so older reports keep their bytes', () => {
+    expect(reportPaletteCss()).not.toContain('.swatch.mode-code-py');
     expect(reportPaletteCss(['react', 'code'])).not.toContain('.swatch.mode-react-text');
     expect(reportPaletteCss(['react', 'code'])).toContain('.swatch.mode-react-search');
     expect(reportPaletteCss(['react', 'react-text'])).toContain(`.swatch.mode-react-text { background: ${REPORT_MODE_STYLES['react-text'].color}; }`);
+    expect(reportPaletteCss(['react', 'code-py'])).toContain(`.swatch.mode-code-py { background: ${REPORT_MODE_STYLES['code-py'].color}; }`);
   });
 });

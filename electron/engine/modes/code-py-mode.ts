@@ -1,0 +1,31 @@
+/**
+ * Code Mode (Python): Code Mode's contract — one run_code tool, only printed output returns, a fresh namespace
+ * per call, the tools as plain synchronous functions, search_tools handles — with programs in Python, run by
+ * Pyodide in a contained child process (sandbox/python/). Recorded exactly like Code Mode: one `code-run`
+ * event per call, one `tool-search` event per search_tools call.
+ */
+import { RUN_CODE } from './code/run-code-tool.js';
+import { createProgramTool } from './code/program-tool.js';
+import type { ModeAdapter, ModeOptions } from './mode.js';
+import { toolsetOf } from './toolsets.js';
+
+export { prewarmPythonSandbox, pythonPrewarmed } from './code/program-tool.js';
+
+export function createCodePyMode(opts: ModeOptions): ModeAdapter {
+  const program = createProgramTool(opts, 'python');
+  const exposed = [program.exposure];
+  return {
+    id: 'code-py',
+    systemPrompt: toolsetOf(opts.settings, opts.taskId).systemPrompts['code-py'],
+    tools: () => exposed,
+    async handleCall(name, args, ctx) {
+      if (name !== RUN_CODE) {
+        return `Tool "${name}" does not exist. The only tool is ${RUN_CODE}: call it with {"code": "<Python program>"}; other tools are functions inside the program.`;
+      }
+      return program.call(args, ctx);
+    },
+    dispose() {
+      program.dispose();
+    },
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * How the Pyodide child is started: Node (or Electron as Node) with V8's code generation from strings
+ * disabled — a JavaScript object reached from Python cannot be turned into code — and, where bubblewrap
+ * works (shell-sandbox.ts), in the same OS sandbox as run_shell: no network, no other processes, a cleared
+ * environment, the system folders and Parallax's own code read-only, no home folder and no workspace. The
+ * child needs no file of the user: tools run in the worker, on the far side of its pipes.
+ */
+import { accessSync, constants, existsSync, realpathSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bubblewrapArgs, shellSandbox } from '../shell-sandbox.js';
+import { pyodideDir } from './py-runtime.js';
+
+declare const PARALLAX_BUNDLED: boolean | undefined;
+
+export interface PyLaunch {
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly env: NodeJS.ProcessEnv;
+  /** What contains the child: 'bubblewrap', or 'process' (its own process, env cleared, no OS sandbox). */
+  readonly containment: 'bubblewrap' | 'process';
+}
+
+/**
+ * A file inside the desktop app's app.asar, as the copy electron-builder unpacks beside it (asarUnpack): Node
+ * outside Electron cannot read the archive.
+ */
+export function unpacked(file: string): string {
+  return file.replace(/([\\/])app\.asar([\\/])/, '$1app.asar.unpacked$2');
+}
+
+/** The child's entry: the bundle's python-child.js, tsc's py-child-main.js, or the .ts source under tsx. */
+export function childEntry(): { file: string; nodeArgs: string[] } {
+  const here = import.meta.url;
+  if (typeof PARALLAX_BUNDLED !== 'undefined' && PARALLAX_BUNDLED) return { file: unpacked(fileURLToPath(new URL('./python-child.js', here))), nodeArgs: [] };
+  if (!here.endsWith('.ts')) return { file: fileURLToPath(new URL('./py-child-main.js', here)), nodeArgs: [] };
+  const tsx = pathToFileURL(path.join(path.dirname(createRequire(here).resolve('tsx/package.json')), 'dist/loader.mjs')).href;
+  return { file: fileURLToPath(new URL('./py-child-main.ts', here)), nodeArgs: ['--import', tsx] };
+}
+
+/** The folder of Parallax's package.json above the entry (Node reads it to load the entry as ESM). */
+function appRoot(entry: string): string {
+  let dir = path.dirname(entry);
+  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
+
+/** Folders the child must read: Node itself, Parallax's code, and node_modules (where Pyodide lives). */
+export function readOnlyRoots(entry: string): string[] {
+  const roots = new Set<string>();
+  const add = (p: string): void => {
+    try {
+      roots.add(realpathSync(p));
+    } catch {
+      /* absent: nothing to show */
+    }
+  };
+  add(path.dirname(process.execPath));
+  add(path.dirname(nodeBinary()));
+  add(appRoot(entry));
+  // node_modules, which may be a link to another folder.
+  add(path.dirname(pyodideDir()));
+  const system = ['/usr/', '/bin/', '/lib/', '/etc/', '/opt/'];
+  return [...roots].filter((r) => !system.some((s) => `${r}/`.startsWith(s))).sort((a, b) => a.length - b.length)
+    .filter((r, i, all) => !all.slice(0, i).some((shorter) => `${r}/`.startsWith(`${shorter}/`)));
+}
+
+/**
+ * The Node binary for the child. Under Node (the CLI, the web host) the worker's own. Under Electron the desktop
+ * build cannot run its binary as Node (its runAsNode fuse is off: that would start a second app), so a Node.js
+ * installed on the machine runs the child; without one, Code Mode (Python) says so.
+ */
+function nodeBinary(): string {
+  if (!process.versions.electron) return process.execPath;
+  const dirs = [...(process.env.PATH ?? '').split(path.delimiter), '/usr/local/bin', '/usr/bin', '/opt/homebrew/bin'].filter((d) => path.isAbsolute(d));
+  for (const dir of dirs) {
+    const candidate = path.join(dir, process.platform === 'win32' ? 'node.exe' : 'node');
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      /* next */
+    }
+  }
+  throw new Error(
+    'Code Mode (Python) runs its sandbox with Node.js, and none was found on this machine (the desktop app cannot run itself as Node). ' +
+      'Install Node.js 20 or later, or run the comparison with the parallax CLI.',
+  );
+}
+
+const NODE_FLAGS = ['--disallow-code-generation-from-strings', '--no-warnings'];
+const TMP_BYTES = 16 * 1024 * 1024;
+
+export function pythonLaunch(): PyLaunch {
+  const { file, nodeArgs } = childEntry();
+  const nodeArgv = [...NODE_FLAGS, ...nodeArgs, file];
+  const env = { ELECTRON_RUN_AS_NODE: '1' };
+  const node = nodeBinary();
+  const sandbox = shellSandbox();
+  if (sandbox.kind !== 'bubblewrap' || !sandbox.bwrap) {
+    return { command: node, args: nodeArgv, env, containment: 'process' };
+  }
+  const args = bubblewrapArgs({ workspace: null, tmpBytes: TMP_BYTES, disableUserns: sandbox.disableUserns ?? false });
+  const binds = readOnlyRoots(file).flatMap((root) => ['--ro-bind', root, root]);
+  args.splice(args.indexOf('--remount-ro'), 0, ...binds);
+  args.push('--setenv', 'ELECTRON_RUN_AS_NODE', '1', '--chdir', '/tmp', '--', node, ...nodeArgv);
+  return { command: sandbox.bwrap, args, env: {}, containment: 'bubblewrap' };
+}

@@ -1,0 +1,251 @@
+/**
+ * Python run once in the Pyodide child after it loads (py-runtime.ts), before any program. It makes the tool
+ * bindings plain Python callables that cross to the host through a character device (no JsProxy is ever made
+ * for them), closes the ways out of Python (JavaScript modules removed and refused, an allowlist for imports,
+ * an audit hook, installed for good, refusing files, processes, sockets, those modules and the garbage
+ * collector's object lists), and defines `_parallax_run(code, manifest)`: one program in a fresh namespace, reported as
+ * JSON (error name, message, the model's own line numbers).
+ */
+export const PY_PROGRAM_FILE = 'program.py';
+
+/** Modules a program may import (and their submodules); anything else is refused with a clear message. */
+export const PY_ALLOWED_MODULES: readonly string[] = [
+  'abc', 'array', 'base64', 'binascii', 'bisect', 'calendar', 'cmath', 'codecs', 'collections', 'colorsys',
+  'contextlib', 'copy', 'csv', 'dataclasses', 'datetime', 'decimal', 'difflib', 'enum', 'fnmatch', 'fractions',
+  'functools', 'graphlib', 'hashlib', 'heapq', 'hmac', 'html', 'io', 'ipaddress', 'itertools', 'json', 'keyword',
+  'math', 'numbers', 'operator', 'os', 'pprint', 'random', 're', 'reprlib', 'secrets', 'shlex', 'statistics',
+  'string', 'struct', 'sys', 'textwrap', 'time', 'types', 'typing', 'unicodedata', 'uuid', 'warnings', 'zlib',
+  'urllib.parse', 'xml', 'zoneinfo', 'traceback',
+];
+
+export const PY_PRELUDE = String.raw`
+import builtins as _builtins, json as _json, os as _os, sys as _sys, types as _types, traceback as _traceback
+
+_PROGRAM_FILE = ${JSON.stringify(PY_PROGRAM_FILE)}
+_ALLOWED = frozenset(${JSON.stringify(PY_ALLOWED_MODULES)})
+# Names whose import is refused at the audit level too (the real __import__ is reachable from any builtin).
+_DENIED_ROOTS = frozenset(['js', 'pyodide', 'pyodide_js', '_pyodide', '_pyodide_core', 'micropip', 'ctypes', '_ctypes',
+    'socket', '_socket', 'ssl', '_ssl', 'subprocess', '_posixsubprocess', 'multiprocessing', 'emscripten', 'pyodide_http',
+    'urllib.request', 'http', 'ftplib', 'smtplib', 'webbrowser', 'sqlite3', 'mmap', 'pty', 'fcntl', 'resource'])
+
+# The tool bridge: a character device whose JavaScript side asks the host and blocks until it answers.
+_BRIDGE = _os.open('/dev/parallax-bridge', _os.O_RDWR)
+_os.unlink('/dev/parallax-bridge')
+
+def _denied_import(name):
+    root = name.split('.')[0]
+    return root in _DENIED_ROOTS or name in _DENIED_ROOTS or any(name.startswith(d + '.') for d in _DENIED_ROOTS)
+
+# Installed for good once the prelude is done: there is no switch a program could reach to turn it off.
+def _audit(event, args):
+    if event == 'import':
+        if _denied_import(args[0]):
+            raise ImportError('module %r is not available in this sandbox: call the tool functions (list_dir, read_file, ...) instead' % args[0])
+        return
+    if event == 'open':
+        path, mode = args[0], args[1]
+        # The standard library's own files (read by imports) live in Pyodide's in-memory /lib; nothing else.
+        if isinstance(path, str) and _os.path.normpath(path).startswith('/lib/') and (mode is None or mode in ('r', 'rb') or isinstance(mode, int) and mode & 3 == 0):
+            return
+        raise PermissionError('there is no file system here: use the tools (list_dir, read_file, write_file) instead')
+    if event in ('os.listdir', 'os.scandir') and isinstance(args[0], str) and _os.path.normpath(args[0]).startswith('/lib/'):
+        return
+    if event.startswith(('os.', 'shutil.', 'subprocess.', 'socket.', 'ctypes.', 'http.', 'urllib.', 'ftplib.', 'smtplib.',
+                         'webbrowser.', 'sqlite3.', 'glob.', 'tempfile.', 'pty.', 'fcntl.', 'resource.', 'signal.', 'mmap.')):
+        raise PermissionError('%s is not available in this sandbox: use the tools instead' % event)
+    # The collector's lists reach every object in memory, wherever it is held.
+    if event in ('gc.get_objects', 'gc.get_referrers', 'gc.get_referents', 'sys.addaudithook', 'builtins.input',
+                 'cpython._PySys_ClearAuditHooks'):
+        raise PermissionError('%s is not available in this sandbox' % event)
+
+# Remove every way to a JavaScript object that Pyodide keeps in reach, then refuse its modules. Its Python-level
+# modules are not needed once the prelude is done (the host calls _parallax_run through the C runtime), so their
+# globals are emptied: a class or function of theirs reached through object.__subclasses__() leads nowhere
+# (the hunt in tests/electron/engine/sandbox/py-escape.test.ts walks the whole object graph for one). Called by the host once the prelude has run (Pyodide's own code is then off the stack).
+def _seal():
+    import time as _time, shutil as _shutil
+    def _sleep(seconds):
+        # Pyodide's sleep waits through JavaScript; this one waits here, and stays interruptible.
+        end = _time.monotonic() + seconds
+        while _time.monotonic() < end:
+            pass
+    _time.sleep = _sleep
+    for _format in [f for f, *_ in _shutil.get_unpack_formats() if f not in ('zip', 'tar', 'gztar', 'bztar', 'xztar', 'zstdtar')]:
+        _shutil.unregister_unpack_format(_format)
+    def _is_js(value):
+        # JsProxy and its kin (JsNull, JsBuffer, …): every type Pyodide names Js*.
+        return any(t.__name__.startswith('Js') for t in type(value).__mro__)
+    # JavaScript objects kept at module or class level elsewhere (json.encoder's JsNull, jsbind's converters).
+    for _module in list(_sys.modules.values()):
+        for _key, _value in list(getattr(_module, '__dict__', {}).items()):
+            if _is_js(_value):
+                setattr(_module, _key, object())
+    def _classes(cls, acc):
+        for sub in type.__subclasses__(cls):
+            if sub not in acc:
+                acc.add(sub)
+                _classes(sub, acc)
+        return acc
+    for _cls in _classes(object, set()):
+        for _key, _value in list(vars(_cls).items()):
+            if _is_js(_value):
+                try:
+                    setattr(_cls, _key, None)
+                except (TypeError, AttributeError):
+                    pass
+    for _name in list(_sys.modules):
+        if _denied_import(_name):
+            _module = _sys.modules.pop(_name)
+            if _module is not None and hasattr(_module, '__dict__'):
+                vars(_module).clear()
+    _sys.meta_path[:] = [f for f in _sys.meta_path if type(f).__module__.split('.')[0] not in ('_pyodide', 'pyodide')]
+    # importlib's own path (import_module, find_spec) raises no import audit event: its builtin finder refuses too.
+    # A program that rebuilds the module by hand from _imp still meets the second wall: the child's JavaScript
+    # has no code generation from strings and, with bubblewrap, nothing of the host (py-launch.ts).
+    _builtin_importer = _sys.modules['_frozen_importlib'].BuiltinImporter
+    _builtin_find = _builtin_importer.find_spec
+    def _find_spec(cls, fullname, path=None, target=None):
+        if _denied_import(fullname):
+            raise ImportError('module %r is not available in this sandbox: call the tool functions (list_dir, read_file, ...) instead' % fullname)
+        return _builtin_find(fullname, path, target)
+    _builtin_importer.find_spec = classmethod(_find_spec)
+    _sys.path_hooks[:] = [h for h in _sys.path_hooks if getattr(h, '__module__', '').split('.')[0] not in ('_pyodide', 'pyodide')]
+    _sys.stdout.reconfigure(line_buffering=True, write_through=True)
+    _sys.stderr.reconfigure(line_buffering=True, write_through=True)
+    _sys.addaudithook(_audit)
+
+class ToolError(Exception):
+    """A tool failed; its message says what went wrong and what to do."""
+
+def _call(kind, name, args):
+    try:
+        text = _json.dumps(args)
+    except (TypeError, ValueError) as error:
+        raise TypeError('%s: arguments must be plain data (str, int, float, bool, None, list, dict): %s' % (name, error)) from None
+    _os.write(_BRIDGE, _json.dumps([kind, name, text]).encode())
+    chunks = []
+    while True:
+        chunk = _os.read(_BRIDGE, 1 << 20)
+        if not chunk:
+            break
+        chunks.append(chunk)
+    reply = _json.loads(b''.join(chunks))
+    if not reply.get('ok'):
+        raise ToolError(reply.get('error'))
+    return reply.get('value')
+
+class _Tool:
+    __slots__ = ('_name', '_signature', '_describe', '_params')
+    def __init__(self, entry):
+        self._name, self._signature, self._describe = entry['name'], entry['signature'], entry['describe']
+        self._params = entry.get('params') or []
+    def __call__(self, *args, **kwargs):
+        if kwargs:
+            named = dict(zip(self._params, args))
+            named.update(kwargs)
+            return _call('tool', self._name, [named])
+        return _call('tool', self._name, list(args))
+    def describe(self):
+        return self._describe
+    @property
+    def __name__(self):
+        return self._name
+    def __repr__(self):
+        return '<tool %s>' % self._signature
+
+def _make_search(by_name, write):
+    def search_tools(query):
+        """Finds more tools by English keywords, best first: search_tools('download web page')[0]."""
+        if not isinstance(query, str):
+            raise TypeError('search_tools(query) takes a string of English keywords, e.g. search_tools("download web page")')
+        found = _call('search', 'search_tools', [query])
+        if found.get('hint'):
+            write(found['hint'] + '\n')
+        return [_Tool(by_name[n]) for n in found['names'] if n in by_name]
+    return search_tools
+
+def _make_import(real_import):
+    def guarded_import(name, globals=None, locals=None, fromlist=(), level=0):
+        if level != 0:
+            raise ImportError('relative imports are not available: there is no package here')
+        allowed = name in _ALLOWED or name.split('.')[0] in _ALLOWED and name.split('.')[0] != 'urllib'
+        if not allowed:
+            raise ImportError('module %r is not available in this sandbox (allowed: the standard library for data work, e.g. json, re, math, collections); call the tool functions for files and the network' % name)
+        if name == 'sys':
+            return _SYS
+        return real_import(name, globals, locals, fromlist, level)
+    return guarded_import
+
+def _exit(code=None):
+    raise SystemExit(code)
+
+def open(*args, **kwargs):
+    raise PermissionError('there is no file system here: use the tools (list_dir, read_file, write_file) instead')
+
+def input(*args, **kwargs):
+    raise PermissionError('there is no input here: the program runs on its own')
+
+# What 'import sys' gives a program: the harmless parts (no modules, path, hooks or frames).
+_SYS = _types.ModuleType('sys')
+for _key in ('version', 'version_info', 'platform', 'maxsize', 'float_info', 'int_info', 'byteorder', 'getsizeof',
+             'getrecursionlimit', 'intern', 'hexversion', 'implementation', 'maxunicode'):
+    setattr(_SYS, _key, getattr(_sys, _key))
+_SYS.argv = [_PROGRAM_FILE]
+_SYS.exit = _exit
+
+_BASE_BUILTINS = {k: v for k, v in vars(_builtins).items() if k not in ('open', 'input', 'breakpoint', 'help', 'exit', 'quit', 'copyright', 'credits', 'license')}
+_BASE_BUILTINS['__import__'] = _make_import(_builtins.__import__)
+_BASE_BUILTINS['exit'] = _BASE_BUILTINS['quit'] = _exit
+_BASE_BUILTINS['open'], _BASE_BUILTINS['input'] = open, input
+del open, input
+
+def _write(text):
+    _sys.stdout.write(text)
+
+def _error_of(error, code):
+    lines = []
+    tb = error.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == _PROGRAM_FILE and (not lines or lines[-1] != tb.tb_lineno):
+            lines.append(tb.tb_lineno)
+        tb = tb.tb_next
+    lines = lines[-20:]
+    if isinstance(error, SyntaxError) and error.filename == _PROGRAM_FILE and error.lineno:
+        lines.append(error.lineno)
+    # Innermost frame of the model's code first, as a JavaScript stack lists it.
+    stack = '\n'.join('    at %s:%d' % (_PROGRAM_FILE, n) for n in reversed(lines)) or None
+    message = str(error)
+    if isinstance(error, SyntaxError):
+        message = error.msg
+    elif isinstance(error, KeyError):
+        message = repr(error.args[0]) if error.args else ''
+    return {'name': type(error).__name__, 'message': message, 'stack': stack, 'isError': True}
+
+def _parallax_run(code, manifest_text):
+    manifest = _json.loads(manifest_text)
+    by_name = {e['name']: e for e in manifest}
+    namespace = {'__name__': '__main__', '__builtins__': dict(_BASE_BUILTINS), 'ToolError': ToolError}
+    namespace['search_tools'] = _make_search(by_name, _write)
+    for entry in manifest:
+        if not entry['hidden']:
+            namespace[entry['name']] = _Tool(entry)
+    error = None
+    try:
+        exec(compile(code, _PROGRAM_FILE, 'exec'), namespace)
+    except SystemExit as stop:
+        if stop.code not in (None, 0):
+            error = {'name': 'SystemExit', 'message': 'the program exited with %r' % (stop.code,), 'stack': None, 'isError': True}
+    except KeyboardInterrupt:
+        error = {'name': 'KeyboardInterrupt', 'message': 'stopped', 'stack': None, 'isError': True}
+    except BaseException as thrown:
+        error = _error_of(thrown, code)
+    finally:
+        namespace.clear()
+    try:
+        _sys.stdout.flush()
+    except BaseException:
+        pass
+    return _json.dumps({'error': error})
+
+del _key
+`;

@@ -1,0 +1,96 @@
+/**
+ * Pyodide loaded for Code Mode (Python): offline from the installed package (the .wasm and the standard
+ * library zip ship in node_modules/pyodide), with an empty `js` namespace, no host folder mounted in its file
+ * system, the tool bridge as a character device, and the prelude (py-prelude.ts) run once. Used by the
+ * sandbox child (py-child-main.ts); it knows nothing of processes.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { loadPyodide, type PyodideAPI } from 'pyodide';
+import { PY_PRELUDE } from './py-prelude.js';
+
+export interface PythonRuntime {
+  /** Runs one program in a fresh namespace; returns the JSON outcome `{"error": …}` the prelude writes. */
+  run(code: string, manifestJson: string): string;
+  /** Python raises KeyboardInterrupt when slot 0 of this buffer is set to 2 (SIGINT). */
+  setInterruptBuffer(buffer: Int32Array): void;
+  readonly pyodide: PyodideAPI;
+}
+
+export interface RuntimeHooks {
+  /** A tool or search_tools call from the program; blocks until the host answers with the reply envelope. */
+  readonly onCall: (kind: string, name: string, args: string) => string;
+  /** Printed text (stdout and stderr alike). */
+  readonly onOutput: (text: string) => void;
+}
+
+/** Where Pyodide's files are: beside its package, found from here so the bundled child finds them too. */
+export function pyodideDir(): string {
+  // In the desktop app the package is unpacked beside app.asar (electron-builder.yml, asarUnpack).
+  return path.dirname(createRequire(import.meta.url).resolve('pyodide/package.json')).replace(/([\\/])app\.asar([\\/])/, '$1app.asar.unpacked$2');
+}
+
+const BRIDGE_PATH = '/dev/parallax-bridge';
+
+export async function loadPythonRuntime(hooks: RuntimeHooks): Promise<PythonRuntime> {
+  const pyodide = await loadPyodide({
+    indexURL: `${pyodideDir()}/`,
+    // What `import js` would see: nothing (and the prelude removes the module anyway).
+    jsglobals: {},
+    env: { HOME: '/home/pyodide' },
+    packages: [],
+    checkAPIVersion: true,
+  });
+  const decoder = new TextDecoder();
+  const write = { write: (bytes: Uint8Array) => (hooks.onOutput(decoder.decode(bytes)), bytes.length) };
+  pyodide.setStdout(write);
+  pyodide.setStderr(write);
+
+  // The bridge: Python writes one request, then reads the reply until EOF. The request never holds a
+  // JavaScript object, and the reply is text the prelude parses into fresh Python values.
+  let reply: Uint8Array | null = null;
+  const FS = pyodide.FS;
+  const device = FS.makedev(64, 0);
+  FS.registerDevice(device, {
+    open() {},
+    close() {},
+    write(_stream: unknown, buffer: Uint8Array, offset: number, length: number) {
+      // A program can write to the device's descriptor itself: anything but the prelude's request is refused.
+      let request: unknown;
+      try {
+        request = JSON.parse(decoder.decode(buffer.slice(offset, offset + length)));
+      } catch {
+        request = null;
+      }
+      const parts = Array.isArray(request) && request.length === 3 && request.every((part) => typeof part === 'string') ? (request as string[]) : null;
+      const valid = parts !== null && (parts[0] === 'tool' || parts[0] === 'search');
+      const text = valid ? hooks.onCall(parts[0]!, parts[1]!, parts[2]!) : JSON.stringify({ ok: false, error: 'the tool bridge takes only calls made through the tool functions' });
+      reply = new TextEncoder().encode(text);
+      return length;
+    },
+    read(_stream: unknown, buffer: Uint8Array, offset: number, length: number) {
+      if (!reply || reply.length === 0) {
+        reply = null;
+        return 0;
+      }
+      const n = Math.min(length, reply.length);
+      buffer.set(reply.subarray(0, n), offset);
+      reply = reply.subarray(n);
+      return n;
+    },
+  });
+  FS.mkdev(BRIDGE_PATH, 0o600, device);
+
+  const scope = pyodide.globals.get('dict')();
+  pyodide.runPython(PY_PRELUDE, { globals: scope, filename: '<parallax-prelude>' });
+  const runFn = scope.get('_parallax_run') as (code: string, manifest: string) => string;
+  const seal = scope.get('_seal') as (() => void) & { destroy(): void };
+  scope.destroy();
+  seal();
+  seal.destroy();
+  return {
+    run: (code, manifestJson) => runFn(code, manifestJson),
+    setInterruptBuffer: (buffer) => pyodide.setInterruptBuffer(buffer),
+    pyodide,
+  };
+}

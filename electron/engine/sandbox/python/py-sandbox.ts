@@ -1,0 +1,244 @@
+/**
+ * Host side of Code Mode's Python sandbox: owns one Pyodide child process (started ahead of the run, replaced
+ * after it had to be killed or ran out of memory), runs one program at a time on it, answers its tool calls,
+ * and enforces the time limit from outside: at the deadline it sends a stop word (Python gets
+ * KeyboardInterrupt) and abandons a tool still running; if the child has not finished shortly after, it is
+ * killed. Same contract as the QuickJS sandbox (sandbox.ts): same run and outcome shapes, same limits.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Writable } from 'node:stream';
+import type { RawError, StopReason } from '../protocol.js';
+import type { SandboxOutcome, SandboxRun } from '../sandbox.js';
+import { pythonLaunch, type PyLaunch } from './py-launch.js';
+import type { ChildToHost, HostToChild } from './py-protocol.js';
+
+/** After asking a program to stop, how long it may take before its process is killed. */
+const STOP_GRACE_MS = 1500;
+
+export interface PyLoadFacts {
+  /** Milliseconds from spawning the child to Pyodide ready (prelude included). */
+  readonly loadMs: number;
+  /** Resident size of the child once loaded. */
+  readonly rssBytes: number;
+  readonly containment: 'bubblewrap' | 'process';
+}
+
+class Child {
+  readonly proc: ChildProcess;
+  readonly ready: Promise<PyLoadFacts>;
+  dead: string | null = null;
+  onMessage: ((msg: ChildToHost) => void) | null = null;
+  onDeath: ((why: string) => void) | null = null;
+  private stderr = '';
+
+  /** `launch` is pythonLaunch()'s answer, made by PySandbox (which reports a launch that cannot be made). */
+  constructor(launch: PyLaunch) {
+    const spawnedAt = performance.now();
+    this.proc = spawn(launch.command, launch.args, { env: launch.env, stdio: ['pipe', 'pipe', 'pipe', 'pipe'] });
+    this.proc.stdin?.on('error', () => undefined);
+    (this.proc.stdio[3] as Writable | null)?.on('error', () => undefined);
+    this.proc.stderr?.on('data', (b: Buffer) => {
+      this.stderr = (this.stderr + b.toString()).slice(-2000);
+    });
+    this.ready = new Promise<PyLoadFacts>((resolve, reject) => {
+      let text = '';
+      this.proc.stdout?.on('data', (b: Buffer) => {
+        text += b.toString();
+        let i: number;
+        while ((i = text.indexOf('\n')) >= 0) {
+          const line = text.slice(0, i);
+          text = text.slice(i + 1);
+          let msg: ChildToHost;
+          try {
+            msg = JSON.parse(line) as ChildToHost;
+          } catch {
+            continue; // not ours: never trusted, never fatal
+          }
+          if (msg.type === 'ready') {
+            resolve({ loadMs: performance.now() - spawnedAt, rssBytes: msg.rssBytes, containment: launch.containment });
+          } else if (msg.type === 'failed') reject(new Error(`The Python sandbox could not start: ${msg.message}`));
+          else this.onMessage?.(msg);
+        }
+      });
+      const die = (why: string): void => {
+        if (this.dead) return;
+        this.dead = why;
+        const detail = this.stderr.trim().split('\n').pop();
+        reject(new Error(`The Python sandbox could not start: ${why}${detail ? ` (${detail})` : ''}`));
+        this.onDeath?.(why);
+      };
+      this.proc.on('error', (error) => die(`its process failed: ${error.message}`));
+      this.proc.on('exit', (code, signal) => die(`its process exited (${signal ?? `code ${code}`})`));
+    });
+    this.ready.catch(() => undefined);
+  }
+
+  send(message: HostToChild): void {
+    this.proc.stdin?.write(`${JSON.stringify(message)}\n`);
+  }
+
+  stopWord(word: 'time' | 'cancel', id: number): void {
+    (this.proc.stdio[3] as Writable | null)?.write(`${word} ${id}\n`);
+  }
+
+  kill(): void {
+    this.dead ??= 'terminated';
+    this.proc.kill('SIGKILL');
+  }
+}
+
+export class PySandbox {
+  private child: Child | null = null;
+  private tail: Promise<unknown> = Promise.resolve();
+  private nextId = 0;
+  private disposed = false;
+  /** Child processes started so far (one is replaced after it was killed or ran out of memory). */
+  processesStarted = 0;
+  /** What the latest child's load cost. */
+  lastLoad: PyLoadFacts | null = null;
+
+  run(run: SandboxRun): Promise<SandboxOutcome> {
+    const result = this.tail.then(() => this.runNow(run));
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Starts the child and loads Pyodide now, so the first program does not pay for it. */
+  async warmUp(): Promise<PyLoadFacts> {
+    await this.ensureChild();
+    return this.lastLoad!;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.child?.kill();
+    this.child = null;
+  }
+
+  private async ensureChild(): Promise<Child> {
+    if (this.disposed) throw new Error('The Python sandbox was disposed; create a new one.');
+    if (!this.child || this.child.dead) {
+      let launch: PyLaunch;
+      try {
+        launch = pythonLaunch();
+      } catch (error) {
+        // No way to start the child here (no Node.js beside the desktop app): said as it is.
+        throw new Error(`The Python sandbox could not start: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      this.child = new Child(launch);
+      this.processesStarted += 1;
+      this.child.ready.then((facts) => (this.lastLoad = facts), () => undefined);
+    }
+    await this.child.ready;
+    return this.child;
+  }
+
+  private async runNow(run: SandboxRun): Promise<SandboxOutcome> {
+    const empty = { error: null, unsettled: false, output: '', truncated: false, durationMs: 0, killed: false };
+    if (run.signal?.aborted) return { ...empty, stop: 'cancel', fatal: null };
+    const child = await this.ensureChild();
+    const { limits } = run;
+    const id = ++this.nextId;
+    const started = performance.now();
+
+    return new Promise<SandboxOutcome>((resolve) => {
+      let inFlight: { seq: number; abort: AbortController } | null = null;
+      let settled = false;
+      let killed = false;
+      let killTimer: NodeJS.Timeout | undefined;
+      let output = '';
+      let truncated = false;
+      let memoryStop = false;
+      let pausedMs = 0;
+      let pauses = 0;
+      let pausedAt = 0;
+      let timeLeft = limits.timeoutMs;
+      let armedAt = performance.now();
+      const pauseClock = (): (() => void) => {
+        if (settled) return () => {};
+        if (pauses++ === 0) {
+          pausedAt = performance.now();
+          clearTimeout(timeTimer);
+          timeLeft -= pausedAt - armedAt;
+        }
+        let resumed = false;
+        return () => {
+          if (resumed) return;
+          resumed = true;
+          if (--pauses > 0 || settled) return;
+          const now = performance.now();
+          pausedMs += now - pausedAt;
+          armedAt = now;
+          timeTimer = setTimeout(() => stop('time'), Math.max(0, timeLeft));
+        };
+      };
+      const reply = (seq: number, text: string, stopping?: 'time' | 'cancel'): void =>
+        child.send({ type: 'reply', seq, text, ...(stopping ? { stop: stopping } : {}) });
+      const finish = (outcome: { error: RawError | null; stop: StopReason | null; fatal: string | null }): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timeTimer);
+        clearTimeout(killTimer);
+        run.signal?.removeEventListener('abort', onAbort);
+        inFlight?.abort.abort();
+        child.onMessage = null;
+        child.onDeath = null;
+        const waited = pauses > 0 ? pausedMs + performance.now() - pausedAt : pausedMs;
+        resolve({ ...outcome, unsettled: false, output, truncated, durationMs: performance.now() - started - waited, killed });
+      };
+      const stop = (reason: 'time' | 'cancel'): void => {
+        if (settled || killTimer) return;
+        child.stopWord(reason, id);
+        if (inFlight) {
+          const call = inFlight;
+          inFlight = null;
+          call.abort.abort();
+          reply(call.seq, JSON.stringify({ ok: false, error: reason === 'time' ? 'time limit exceeded' : 'the run was cancelled' }), reason);
+        }
+        killTimer = setTimeout(() => {
+          killed = true;
+          child.kill();
+          finish({ error: null, stop: reason, fatal: null });
+        }, STOP_GRACE_MS);
+      };
+      const onAbort = (): void => stop('cancel');
+
+      child.onMessage = (msg) => {
+        if (msg.type === 'stop') memoryStop = msg.reason === 'memory';
+        if (!('id' in msg) || msg.id !== id) return;
+        if (msg.type === 'out') {
+          output += msg.text;
+          truncated ||= msg.truncated;
+        } else if (msg.type === 'call') {
+          const abort = new AbortController();
+          inFlight = { seq: msg.seq, abort };
+          run
+            .onCall(msg.kind, msg.name, msg.args, abort.signal, pauseClock)
+            .catch((error: unknown) => JSON.stringify({ ok: false, error: error instanceof Error ? error.message : String(error) }))
+            .then((text) => {
+              if (inFlight?.seq !== msg.seq) return; // abandoned at the deadline
+              inFlight = null;
+              reply(msg.seq, text);
+            });
+        } else if (msg.type === 'done') {
+          // The child ends itself after these (its heap stays grown, or Pyodide broke): never send it more.
+          if (msg.fatal || msg.stop === 'memory') child.kill();
+          finish({ error: msg.error, stop: msg.stop, fatal: msg.fatal });
+        }
+      };
+      child.onDeath = (why) => finish(memoryStop ? { error: null, stop: 'memory', fatal: null } : { error: null, stop: null, fatal: why });
+      let timeTimer = setTimeout(() => stop('time'), limits.timeoutMs);
+      run.signal?.addEventListener('abort', onAbort, { once: true });
+      child.send({
+        type: 'run',
+        id,
+        code: run.code,
+        tools: run.tools,
+        outputChars: limits.outputChars,
+        maxCalls: limits.maxToolCalls,
+        memoryBytes: limits.memoryMb * 1024 * 1024,
+      });
+      if (run.signal?.aborted) stop('cancel');
+    });
+  }
+}
