@@ -1,6 +1,7 @@
 /** The window: sidebar (compose / history), main area (timeline or tokens of the open comparison, trial picker when it has trials), status bar. */
 import { ChartsView } from './components/charts/charts-view.js';
 import { ConfirmDialog } from './components/common/confirm-dialog.js';
+import { OtlpDialog } from './components/history/otlp-dialog.js';
 import { PriceEditor } from './components/prices/price-editor.js';
 import { ConnectionBanner } from './components/common/connection-banner.js';
 import { IconAlert } from './components/common/icons.js';
@@ -49,6 +50,7 @@ export function App() {
       <Toasts />
       <PriceEditor />
       <ConfirmDialog />
+      <OtlpDialog />
     </div>
   );
 }

@@ -4,23 +4,13 @@
  * message, a log or a file written here. A failed send loses nothing: the comparison stays stored and can be sent
  * again (`parallax report <id> --otlp-endpoint URL`, or the app's export menu).
  */
-import type { StoredComparison } from '../../shared/ipc-contract.js';
+import type { OtlpSendResult, StoredComparison } from '../../shared/ipc-contract.js';
 import { otlpTracesUrl, type OtlpTarget } from './otlp-target.js';
 import { prepareReport } from './reports/report-data.js';
 
-export type { OtlpTarget };
+export type { OtlpSendResult, OtlpTarget };
 
 const DEFAULT_TIMEOUT_MS = 15_000;
-
-export interface OtlpSendResult {
-  /** The URL the trace went to (as given or with /v1/traces added). */
-  readonly url: string;
-  readonly spans: number;
-  readonly bytes: number;
-  readonly status: number;
-  /** What the receiver said it rejected (OTLP partial success), one sentence; null when it took everything. */
-  readonly rejected: string | null;
-}
 
 function reachError(url: string, err: unknown, timeoutMs: number): Error {
   const cause = (err as { cause?: { code?: string; message?: string } }).cause;

@@ -36,10 +36,29 @@ export function parseOtlpHeader(text: string): [string, string] {
   const name = at > 0 ? text.slice(0, at).trim() : '';
   // Only the name goes in the message: the value may be a secret.
   if (!name || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new Error(`An OTLP header is "name=value", e.g. --otlp-header "Authorization=Bearer …"; got one ${name ? `named "${name}" that is not a valid header name` : 'without a name'}.`);
-  return [name, text.slice(at + 1).trim()];
+  const value = text.slice(at + 1).trim();
+  // fetch would refuse it with the value in its message; this message names the header only.
+  if (/[\r\n\0]/.test(value)) throw new Error(`The value of the OTLP header "${name}" has a line break or a NUL: give it on one line.`);
+  return [name, value];
 }
 
 export function otlpHeaders(list: readonly string[]): Record<string, string> {
   return Object.fromEntries(list.map(parseOtlpHeader));
 }
 
+
+/** A target as the page sends it, checked: an OTLP HTTP URL and string headers with valid names. */
+export function checkOtlpTarget(input: unknown): OtlpTarget {
+  const t = input as { endpoint?: unknown; headers?: unknown } | null;
+  if (typeof t?.endpoint !== 'string' || !t.endpoint.trim()) throw new Error('Give the OTLP endpoint URL, e.g. http://127.0.0.1:4318.');
+  otlpTracesUrl(t.endpoint);
+  const headers = t.headers ?? {};
+  if (typeof headers !== 'object' || Array.isArray(headers) || headers === null) throw new Error('OTLP headers are name=value pairs.');
+  const checked: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (typeof value !== 'string') throw new Error(`The OTLP header "${name}" needs a text value.`);
+    const [n, v] = parseOtlpHeader(`${name}=${value}`);
+    checked[n] = v;
+  }
+  return { endpoint: t.endpoint.trim(), headers: checked };
+}
