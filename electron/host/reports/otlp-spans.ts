@@ -46,6 +46,12 @@ function spanIdOf(comparisonId: string, key: string): string {
 // An all-zero id is invalid in OTLP; a hash gives one with probability 2^-64, but the rule is cheap to keep.
 const nonZero = (hex: string): string => (/^0+$/.test(hex) ? `${hex.slice(0, -1)}1` : hex);
 
+/**
+ * Langfuse guesses an observation's type from its attributes (a model name can make a span a generation); the
+ * type is said outright, so only chat spans are generations there. Other backends ignore the attribute.
+ */
+const LANGFUSE_TYPE = 'langfuse.observation.type';
+
 /** Well-known gen_ai.provider.name values of the presets that have one; other presets keep their own name. */
 const GEN_AI_PROVIDER: Readonly<Record<string, string>> = {
   openai: 'openai', anthropic: 'anthropic', deepseek: 'deepseek', gemini: 'gcp.gemini', groq: 'groq', xai: 'x_ai',
@@ -91,6 +97,7 @@ export function planTrace(data: ReportData): PlannedTrace {
     endMs,
     attributes: {
       ...providerAttributes(data.meta.provider),
+      [LANGFUSE_TYPE]: 'span',
       'parallax.comparison.id': id,
       'parallax.task.id': data.meta.task.id ?? '',
       'parallax.task.text': data.meta.task.text,
@@ -116,6 +123,7 @@ function planRun(comparisonId: string, run: ReportRun, fallbackStart: number): P
   const failed = run.events.length === 0 || !['answered', 'running'].includes(s.status);
   const attributes: SpanAttributes = {
     'gen_ai.operation.name': 'invoke_agent',
+    [LANGFUSE_TYPE]: 'agent',
     'gen_ai.agent.name': run.label,
     'gen_ai.agent.id': run.runId,
     'gen_ai.conversation.id': run.runId,
@@ -167,7 +175,7 @@ function planSteps(comparisonId: string, run: ReportRun, t0: number, runEnd: num
     kind: 'client',
     startMs: t0 + req.t,
     endMs: t0 + Math.max(req.t, endT),
-    attributes: { 'gen_ai.operation.name': 'chat', ...common, 'parallax.step': req.step, 'parallax.attempt': req.attempt,
+    attributes: { 'gen_ai.operation.name': 'chat', [LANGFUSE_TYPE]: 'generation', ...common, 'parallax.step': req.step, 'parallax.attempt': req.attempt,
       'parallax.message_count': req.messageCount, 'parallax.tools_offered': req.toolNames.length, ...attrs },
     error,
     children: [],
@@ -237,6 +245,7 @@ function toolSpan(
   const error = finished ? finished.error : unfinishedWhy ?? 'The call never finished.';
   const attributes: SpanAttributes = {
     'gen_ai.operation.name': 'execute_tool',
+    [LANGFUSE_TYPE]: 'tool',
     'gen_ai.tool.name': started.name,
     'gen_ai.tool.call.id': started.callId,
     'gen_ai.tool.type': 'function',
@@ -275,7 +284,7 @@ function toolSpan(
       startMs: s,
       endMs: e,
       attributes: {
-        'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': call.name, 'gen_ai.tool.type': 'function',
+        'gen_ai.operation.name': 'execute_tool', [LANGFUSE_TYPE]: 'tool', 'gen_ai.tool.name': call.name, 'gen_ai.tool.type': 'function',
         'parallax.program.call_index': i + 1, 'parallax.program.call_id': started.callId,
         'parallax.tool.duration_ms': call.durationMs, 'parallax.tool.result_bytes': call.resultBytes,
         ...(call.error !== null ? { 'error.type': 'tool_error' } : {}),

@@ -29,6 +29,8 @@ export function checkTrace(stored: StoredComparison, spans: readonly FlatSpan[])
   expect(root.attrs['parallax.simulated']).toBe(stored.meta.provider.simulated);
   for (const s of spans) {
     expect(s.end >= s.start, `${s.name} ends after it starts`).toBe(true);
+    // Only model requests are generations (where Langfuse counts usage and cost).
+    expect(s.attrs['langfuse.observation.type'] === 'generation', s.name).toBe(op(s) === 'chat');
     if (s === root) continue;
     const parent = byId.get(s.parentSpanId!);
     expect(parent, `${s.name}'s parent is in the trace`).toBeDefined();
