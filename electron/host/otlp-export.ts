@@ -48,11 +48,22 @@ export async function sendOtlp(stored: StoredComparison, target: OtlpTarget): Pr
   const timeoutMs = target.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const { otlpTrace } = await import('./reports/otlp-report.js');
   const { body, spanCount } = otlpTrace(prepareReport(stored));
+  // The body is OTLP/JSON whatever the user's headers say (a Content-Type among them is replaced, not doubled).
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(target.headers ?? {})) {
+    try {
+      headers.set(name, value);
+    } catch {
+      // fetch's own message would quote the value, which may be a secret.
+      throw new Error(`The OTLP header "${name}" has a value HTTP cannot carry (only printable ASCII/Latin-1 on one line). Fix it and send again.`);
+    }
+  }
+  headers.set('content-type', 'application/json');
   let res: Response;
   try {
     res = await fetch(url, {
       method: 'POST',
-      headers: { ...target.headers, 'content-type': 'application/json' },
+      headers,
       body: body as Uint8Array<ArrayBuffer>, // TextEncoder's output: never a SharedArrayBuffer
       signal: AbortSignal.timeout(timeoutMs),
       redirect: 'error',

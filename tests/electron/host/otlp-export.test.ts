@@ -46,13 +46,21 @@ describe('the OTLP endpoint and headers as given', () => {
       expect((err as Error).message).not.toContain(SECRET);
     }
     expect(otlpHeaders(['Authorization=Basic a=b', 'x-team = core'])).toEqual({ Authorization: 'Basic a=b', 'x-team': 'core' });
+    expect(() => parseOtlpHeader(`Authorization=${SECRET}\nx`)).toThrow(/"Authorization" has a line break/);
+  });
+
+  it('refuses a header value HTTP cannot carry without quoting it', async () => {
+    const err = await sendOtlp(load('four-modes'), { endpoint: receiver.url, headers: { Authorization: `Bearer ${SECRET}€` } }).catch((e: Error) => e);
+    expect((err as Error).message).toMatch(/The OTLP header "Authorization" has a value HTTP cannot carry/);
+    expect((err as Error).message).not.toContain(SECRET);
+    expect(receiver.requests).toHaveLength(0);
   });
 });
 
 describe('sendOtlp', () => {
   it('posts the trace as OTLP/JSON with the headers; what the receiver decodes matches the stored comparison', async () => {
     const stored = load('two-trials');
-    const sent = await sendOtlp(stored, { endpoint: receiver.url, headers: { Authorization: `Bearer ${SECRET}` } });
+    const sent = await sendOtlp(stored, { endpoint: receiver.url, headers: { Authorization: `Bearer ${SECRET}`, 'Content-Type': 'text/plain' } });
     expect(receiver.requests).toHaveLength(1);
     const req = receiver.requests[0];
     expect(req.method).toBe('POST');
