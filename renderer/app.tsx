@@ -2,6 +2,7 @@
 import { AnswersView } from './components/answers/answers-view.js';
 import { ChartsView } from './components/charts/charts-view.js';
 import { ConfirmDialog } from './components/common/confirm-dialog.js';
+import { OtlpDialog } from './components/history/otlp-dialog.js';
 import { PriceEditor } from './components/prices/price-editor.js';
 import { ConnectionBanner } from './components/common/connection-banner.js';
 import { IconAlert } from './components/common/icons.js';
@@ -50,6 +51,7 @@ export function App() {
       <Toasts />
       <PriceEditor />
       <ConfirmDialog />
+      <OtlpDialog />
     </div>
   );
 }

@@ -73,6 +73,25 @@ export type ExportResult =
   | { readonly status: 'download'; readonly fileName: string; readonly mimeType: string; readonly content: string }
   | { readonly status: 'cancelled' };
 
+/**
+ * Where 'report:send-otlp' sends a comparison's trace: an OTLP HTTP endpoint and the headers it needs. Headers
+ * often hold a secret (Authorization): the host uses them for that one request and never stores or logs them.
+ */
+export interface OtlpTargetInput {
+  readonly endpoint: string;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+export interface OtlpSendResult {
+  /** The URL the trace went to (the endpoint, with /v1/traces added when it did not end so). */
+  readonly url: string;
+  readonly spans: number;
+  readonly bytes: number;
+  readonly status: number;
+  /** What the receiver said it rejected (OTLP partial success), one sentence; null when it took everything. */
+  readonly rejected: string | null;
+}
+
 export interface ProviderCheck {
   readonly name: string;
   readonly baseUrl: string | null;
@@ -165,6 +184,8 @@ export interface InvokeMap {
   'history:open': { args: [comparisonId: string]; result: StoredComparison };
   'history:delete': { args: [comparisonId: string]; result: void };
   'report:export': { args: [comparisonId: string, format: ReportFormat]; result: ExportResult };
+  /** The comparison's trace (the otlp report's body) sent to an OTLP HTTP endpoint; errors say what to fix. */
+  'report:send-otlp': { args: [comparisonId: string, target: OtlpTargetInput]; result: OtlpSendResult };
   'provider:models': { args: [check: ProviderCheck]; result: ConnectionResult };
   'provider:test': { args: [check: ProviderCheck]; result: ConnectionResult };
   /**
@@ -209,7 +230,7 @@ export type InvokeResult<C extends InvokeChannel> = InvokeMap[C]['result'];
 
 export const INVOKE_CHANNELS = [
   'app:info', 'app:ready', 'tasks:list', 'comparison:start', 'comparison:cancel', 'run:cancel',
-  'history:list', 'history:damaged', 'history:open', 'history:delete', 'report:export', 'provider:models', 'provider:test',
+  'history:list', 'history:damaged', 'history:open', 'history:delete', 'report:export', 'report:send-otlp', 'provider:models', 'provider:test',
   'keys:set', 'keys:status', 'keys:use-env', 'workspace:choose', 'approval:answer', 'prices:get', 'prices:set', 'prices:remove', 'prices:reset',
   'suites:list', 'suites:open', 'suites:export',
 ] as const satisfies readonly InvokeChannel[];

@@ -10,7 +10,7 @@ export interface ReportFormatDescription {
   readonly label: string;
   /** One line under the label in the export menu. */
   readonly hint: string;
-  /** The file extension, without the dot. */
+  /** The file extension, without the leading dot (it may have inner ones: "otlp.json"). */
   readonly extension: string;
   /** Other extensions `parallax report -o FILE` recognises as this format. */
   readonly otherExtensions: readonly string[];
@@ -52,6 +52,14 @@ export const REPORT_FORMAT_INFO = {
     aliases: [],
     mimeType: 'application/json',
   },
+  otlp: {
+    label: 'OpenTelemetry trace',
+    hint: 'OTLP/JSON with GenAI spans, for Langfuse, Phoenix and other tracing tools',
+    extension: 'otlp.json',
+    otherExtensions: [],
+    aliases: ['otel', 'opentelemetry'],
+    mimeType: 'application/json',
+  },
 } as const satisfies Record<string, ReportFormatDescription>;
 
 export type ReportFormat = keyof typeof REPORT_FORMAT_INFO;
@@ -68,12 +76,16 @@ export function reportFormatNamed(name: string): ReportFormat | null {
   return REPORT_FORMATS.find((f) => f === n || described(f).aliases.includes(n)) ?? null;
 }
 
-/** The format of a file name's extension (".htm" → html), or null. */
+/** The format of a file name's extension (".htm" → html; the longest match wins, so ".otlp.json" → otlp), or null. */
 export function reportFormatOfFile(fileName: string): ReportFormat | null {
-  const m = /\.([^./\\]+)$/.exec(fileName);
-  if (!m) return null;
-  const ext = m[1].toLowerCase();
-  return REPORT_FORMATS.find((f) => described(f).extension === ext || described(f).otherExtensions.includes(ext)) ?? null;
+  const name = fileName.toLowerCase();
+  let best: { format: ReportFormat; length: number } | null = null;
+  for (const f of REPORT_FORMATS) {
+    for (const ext of [described(f).extension, ...described(f).otherExtensions]) {
+      if (name.endsWith(`.${ext}`) && name.length > ext.length + 1 && (!best || ext.length > best.length)) best = { format: f, length: ext.length };
+    }
+  }
+  return best?.format ?? null;
 }
 
 export function unknownReportFormatMessage(name: string): string {

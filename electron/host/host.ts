@@ -28,6 +28,7 @@ import { anyFolder, type WorkspaceAccess } from './workspace-access.js';
 import { DEFAULT_TIMING, type RunTiming } from './run-session.js';
 import type { BuiltReport } from './reports/index.js';
 import { appVersion } from './version.js';
+import { checkOtlpTarget } from './otlp-target.js';
 import { openSuite, suiteView } from '../suite/suite-data.js';
 import { SuiteStore } from '../suite/suite-store.js';
 
@@ -245,6 +246,12 @@ export function createHost(options: HostOptions): Host {
       await store.delete(comparisonId);
     },
     'report:export': exportReport,
+    // Loaded with the first send: the OpenTelemetry packages stay out of the host's start.
+    'report:send-otlp': async (comparisonId, target) => {
+      const checked = checkOtlpTarget(target);
+      const stored = await store.open(checkId(comparisonId, 'comparison'), isLive);
+      return (await import('./otlp-export.js')).sendOtlp(stored, checked);
+    },
     // The openai SDK (~150 modules) loads with the first check, not with the host: a comparison never needs it here.
     'provider:models': async (check) => (await import('./provider-check.js')).checkProvider(check, false, services, options.getApiKey, keyEnvPolicy),
     'provider:test': async (check) => (await import('./provider-check.js')).checkProvider(check, true, services, options.getApiKey, keyEnvPolicy),

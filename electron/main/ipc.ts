@@ -34,6 +34,7 @@ export const INVOKE_ARITY: { readonly [C in InvokeChannel]: InvokeArgs<C>['lengt
   'history:open': 1,
   'history:delete': 1,
   'report:export': 2,
+  'report:send-otlp': 2,
   'provider:models': 1,
   'provider:test': 1,
   'keys:set': 3,

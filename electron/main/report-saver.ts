@@ -22,7 +22,8 @@ function filterOf(fileName: string): { name: string; extensions: string[] } | nu
   const format = reportFormatOfFile(fileName);
   if (!format) return null;
   const info = REPORT_FORMAT_INFO[format];
-  return { name: info.label, extensions: [info.extension] };
+  // Dialogs filter on the last extension only ("otlp.json" → json).
+  return { name: info.label, extensions: [info.extension.split('.').pop()!] };
 }
 
 export function createReportSaver(options: ReportSaverOptions): (report: BuiltReport) => Promise<ExportResult> {

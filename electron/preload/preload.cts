@@ -36,6 +36,7 @@ const api = {
   'history:open': invoker('history:open'),
   'history:delete': invoker('history:delete'),
   'report:export': invoker('report:export'),
+  'report:send-otlp': invoker('report:send-otlp'),
   'provider:models': invoker('provider:models'),
   'provider:test': invoker('provider:test'),
   'keys:set': invoker('keys:set'),

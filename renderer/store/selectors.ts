@@ -137,6 +137,8 @@ export const uiSelectors = {
   connection: (s: AppState) => s.connection,
   appInfo: (s: AppState) => s.appInfo,
   exportMenuOpen: (s: AppState) => s.exportMenuOpen,
+  otlpDialog: (s: AppState) => s.otlpDialog,
+  otlpTarget: (s: AppState) => s.otlpTarget,
 };
 
 export const priceSelectors = {

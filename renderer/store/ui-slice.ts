@@ -38,6 +38,12 @@ export interface UiSlice {
   readonly connection: ConnectionState;
   readonly appInfo: AppInfo | null;
   readonly exportMenuOpen: boolean;
+  /** The comparison the "Send to OTLP endpoint" dialog is open for, or null. */
+  readonly otlpDialog: string | null;
+  /** What the user last typed there: kept in memory for the session, never saved (headers may be secrets). */
+  readonly otlpTarget: { readonly endpoint: string; readonly headers: string };
+  setOtlpDialog(comparisonId: string | null): void;
+  setOtlpTarget(target: { readonly endpoint: string; readonly headers: string }): void;
   /** Bumped to ask the composer to focus its first field (menu "New comparison"). */
   readonly focusComposer: number;
   /** Per-step token charts on a log scale (prompts of thousands beside completions of tens). */
@@ -85,6 +91,10 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
   connection: { status: 'connecting', attempt: 1 },
   appInfo: null,
   exportMenuOpen: false,
+  otlpDialog: null,
+  otlpTarget: { endpoint: '', headers: '' },
+  setOtlpDialog: (otlpDialog) => set({ otlpDialog }),
+  setOtlpTarget: (otlpTarget) => set({ otlpTarget }),
   focusComposer: 0,
   setTheme: (theme) => set({ theme }),
   setSidebarTab: (sidebarTab) => set({ sidebarTab, sidebarHidden: false }),

@@ -19,7 +19,11 @@ describe('report formats', () => {
     expect(reportFormatNamed('pdf')).toBeNull();
     expect(reportFormatOfFile('report.pdf')).toBeNull();
     expect(reportFormatOfFile('html')).toBeNull();
+    // The longest extension wins: a trace is not taken for the JSON report, nor a bare ".otlp.json" for either.
+    expect(reportFormatOfFile('run.OTLP.json')).toBe('otlp');
+    expect(reportFormatOfFile('run.json')).toBe('json');
+    expect(reportFormatNamed('opentelemetry')).toBe('otlp');
     expect(isReportFormat('constructor')).toBe(false);
-    expect(unknownReportFormatMessage('pdf')).toBe('Unknown report format "pdf". Use one of: html, md, csv, json.');
+    expect(unknownReportFormatMessage('pdf')).toBe('Unknown report format "pdf". Use one of: html, md, csv, json, otlp.');
   });
 });

@@ -12,9 +12,10 @@ import type { ApprovalPolicyInput } from '../../../shared/approval.js';
 import { APPROVE_FLAG_HELP, cliApprovalPolicy, TerminalPrompter } from '../approvals.js';
 import { addProviderOptions, readApiKey, resolveProviderFlags, type ProviderFlags } from '../provider-options.js';
 import { buildSettings, addSettingsOption } from '../settings-option.js';
+import { addOtlpOptions, otlpTargetOf, sendToOtlp, type OtlpFlags } from '../otlp-options.js';
 import { shellNote, stepLine } from '../step-printer.js';
 
-interface CompareFlags extends ProviderFlags {
+interface CompareFlags extends ProviderFlags, OtlpFlags {
   task: string;
   modes: string;
   trials?: string;
@@ -39,7 +40,7 @@ export function register(program: Command): void {
     .option('--fault <name...>', `simulated model only: inject faults (${SIM_FAULTS.join(', ')})`)
     .option('--approve <list>', APPROVE_FLAG_HELP)
     .option('--json', 'print one JSON object at the end (live lines go to stderr)');
-  addProviderOptions(addSettingsOption(cmd)).action((flags: CompareFlags) => compareCommand(flags));
+  addOtlpOptions(addProviderOptions(addSettingsOption(cmd))).action((flags: CompareFlags) => compareCommand(flags));
 }
 
 export function parseModes(list: string): ModeId[] {
@@ -60,6 +61,7 @@ async function compareCommand(flags: CompareFlags): Promise<void> {
   const apiKey = readApiKey(choice);
   if (flags.fault?.length && !choice.simulated) throw new Error('--fault works only with the simulated model.');
   const settings = buildSettings(flags);
+  const otlp = otlpTargetOf(flags);
   const tty = process.stdin.isTTY === true;
   const approvals = cliApprovalPolicy(flags.approve, { tty, userFolder: !!flags.workspace, base: settings.approvals as ApprovalPolicyInput | undefined });
   for (const note of approvals.notes) process.stderr.write(`note: ${note}\n`);
@@ -152,6 +154,7 @@ async function compareCommand(flags: CompareFlags): Promise<void> {
       process.stderr.write(`${unanswered}\n`);
       process.exitCode = 1;
     }
+    if (otlp) await sendToOtlp(stored, otlp);
   } finally {
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigint);

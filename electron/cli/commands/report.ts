@@ -6,20 +6,21 @@ import { join, resolve } from 'node:path';
 import { REPORT_FORMATS, reportFormatNamed, reportFormatOfFile, unknownReportFormatMessage, type ReportFormat } from '../../../shared/report-formats.js';
 import { resolveDataDir } from '../../host/data-dir.js';
 import type { HistoryStore } from '../../host/history-store.js';
+import { addOtlpOptions, otlpTargetOf, sendToOtlp, type OtlpFlags } from '../otlp-options.js';
 
-interface ReportFlags {
+interface ReportFlags extends OtlpFlags {
   format?: string;
   output?: string;
 }
 
 export function register(program: Command): void {
-  program
+  const cmd = program
     .command('report')
-    .description('write a report of a stored comparison (no re-run): self-contained HTML, Markdown, CSV or JSON')
+    .description('write a report of a stored comparison (no re-run): self-contained HTML, Markdown, CSV, JSON or an OpenTelemetry trace (otlp); or send the trace with --otlp-endpoint')
     .argument('<comparison>', 'a comparison id (see `parallax history`), a unique prefix of one, or "latest"')
     .option('-f, --format <format>', `${REPORT_FORMATS.join(' | ')} (default: from the -o file's extension, else html)`)
-    .option('-o, --output <file>', 'write the report to this file instead of stdout')
-    .action((comparison: string, flags: ReportFlags) => reportCommand(comparison, flags));
+    .option('-o, --output <file>', 'write the report to this file instead of stdout');
+  addOtlpOptions(cmd).action((comparison: string, flags: ReportFlags) => reportCommand(comparison, flags));
 }
 
 function pickFormat(flags: ReportFlags): ReportFormat {
@@ -53,11 +54,17 @@ async function resolveId(store: HistoryStore, wanted: string): Promise<string> {
 
 async function reportCommand(wanted: string, flags: ReportFlags): Promise<void> {
   const format = pickFormat(flags);
+  const otlp = otlpTargetOf(flags);
   const [{ HistoryStore }, { buildReport }] = await Promise.all([import('../../host/history-store.js'), import('../../host/reports/index.js')]);
   const store = new HistoryStore(resolveDataDir(), (m) => process.stderr.write(`parallax report: ${m}\n`));
   const id = await resolveId(store, wanted);
   const stored = await store.open(id);
   for (const w of stored.warnings) process.stderr.write(`parallax report: note: ${w}\n`);
+  // Sending is the whole job unless a file or a format was asked for too.
+  if (otlp) {
+    await sendToOtlp(stored, otlp);
+    if (!flags.output && flags.format === undefined) return;
+  }
   const report = buildReport(stored, format);
   if (flags.output) {
     const path = resolve(flags.output);

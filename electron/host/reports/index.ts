@@ -11,6 +11,7 @@ import { renderCsv } from './csv-report.js';
 import { renderHtml } from './html-report.js';
 import { renderJson } from './json-report.js';
 import { renderMarkdown } from './markdown-report.js';
+import { renderOtlp } from './otlp-report.js';
 import { prepareReport, type ReportData } from './report-data.js';
 
 export interface BuiltReport {
@@ -32,6 +33,7 @@ const RENDERERS: Record<ReportFormat, Renderer> = {
   md: (data, _events, at) => renderMarkdown(data, at),
   csv: (data) => renderCsv(data),
   json: (data, events) => renderJson(data, events),
+  otlp: (data) => renderOtlp(data),
 };
 
 export function buildReport(stored: StoredComparison, format: ReportFormat, opts: BuildReportOptions = {}): BuiltReport {

@@ -1,7 +1,8 @@
-/** Export the open comparison as HTML, Markdown, CSV or JSON (report:export). Keyboard: arrows, Enter, Esc. */
+/** Export the open comparison in a report format (report:export) or send its trace to an OTLP endpoint. Keyboard: arrows, Enter, Esc. */
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { REPORT_FORMAT_INFO, REPORT_FORMATS } from '../../../shared/report-formats.js';
 import { exportReport } from '../../app/actions.js';
+import { openOtlpDialog } from '../../app/otlp-actions.js';
 import { useApp } from '../../store/app-store.js';
 import { comparisonSelectors, uiSelectors } from '../../store/selectors.js';
 import { IconChevronDown, IconDownload } from '../common/icons.js';
@@ -57,6 +58,11 @@ export function ExportMenu() {
               <span className="menu-item-hint">{REPORT_FORMAT_INFO[f].hint}</span>
             </button>
           ))}
+          <div className="menu-separator" role="separator" />
+          <button type="button" role="menuitem" className="menu-item" onClick={() => openOtlpDialog()} data-testid="export-otlp-send">
+            <span className="menu-item-label">Send to OTLP endpoint…</span>
+            <span className="menu-item-hint">The trace, to Langfuse, Phoenix or an OpenTelemetry collector</span>
+          </button>
         </div>
       ) : null}
     </div>

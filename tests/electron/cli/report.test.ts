@@ -60,7 +60,7 @@ describe('parallax report', () => {
   it('rejects an unknown format, naming the ones it knows', async () => {
     const res = await parallax(['report', live.id, '--format', 'pdf'], env);
     expect(res.code).toBe(1);
-    expect(res.stderr).toContain('Unknown report format "pdf". Use one of: html, md, csv, json.');
+    expect(res.stderr).toContain('Unknown report format "pdf". Use one of: html, md, csv, json, otlp.');
   });
 
   it('explains an empty history when asked for the latest', async () => {
