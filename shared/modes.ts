@@ -9,7 +9,7 @@
  * dash and marker keep lines apart in grey print.
  */
 
-export type Marker = 'circle' | 'square' | 'triangle' | 'diamond' | 'plus' | 'cross';
+export type Marker = 'circle' | 'square' | 'triangle' | 'diamond' | 'plus' | 'star';
 
 export interface ModeShades {
   /** Prompt tokens, lines and the mode's swatch. */
@@ -87,7 +87,7 @@ export const MODES = {
     usesSandbox: true,
     colour: { light: { prompt: '#303030', completion: '#686868' }, dark: { prompt: '#f0f0f0', completion: '#545454' } },
     dash: '4 2 1 2',
-    marker: 'cross',
+    marker: 'star',
   },
 } as const satisfies Record<string, ModeDescription>;
 

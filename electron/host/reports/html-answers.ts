@@ -13,7 +13,7 @@ import { byTrial } from './trial-figures.js';
 
 export const ANSWER_CSS = `
 .answer-view { position: relative; }
-.answer-view > input { position: absolute; opacity: 0; pointer-events: none; }
+.answer-view > input { position: absolute; left: 0; top: 0; width: 1px; height: 1px; margin: 0; opacity: 0; pointer-events: none; }
 .answer-view > label { display: inline-block; font-size: 11.5px; padding: 0 8px; border: 1px solid var(--line); color: var(--muted); cursor: pointer; font-family: system-ui, sans-serif; }
 .answer-view > label.first { border-radius: 10px 0 0 10px; }
 .answer-view > label.last { border-radius: 0 10px 10px 0; border-left: 0; }

@@ -158,11 +158,14 @@ function marker(shape: Marker, x: number, y: number, r: number, attrs: SafeHtml,
       const pts = [[-b, -a], [b, -a], [b, -b], [a, -b], [a, b], [b, b], [b, a], [-b, a], [-b, b], [-a, b], [-a, -b], [-b, -b]];
       return html`<polygon class="${cls}" points="${pts.map(([dx, dy]) => `${n(x + dx!)},${n(y + dy!)}`).join(' ')}" ${attrs}>${tip}</polygon>`;
     }
-    case 'cross': {
-      // The plus turned a quarter right angle: an ×, so the two read apart in grey print.
-      const a = r * 1.25, b = r * 0.42, k = Math.SQRT1_2;
-      const pts = [[-b, -a], [b, -a], [b, -b], [a, -b], [a, b], [b, b], [b, a], [-b, a], [-b, b], [-a, b], [-a, -b], [-b, -b]];
-      return html`<polygon class="${cls}" points="${pts.map(([dx, dy]) => `${n(x + (dx! - dy!) * k)},${n(y + (dx! + dy!) * k)}`).join(' ')}" ${attrs}>${tip}</polygon>`;
+    case 'star': {
+      // A five-pointed star: ten vertices, so no other marker shares its outline.
+      const pts = Array.from({ length: 10 }, (_, i) => {
+        const radius = i % 2 === 0 ? r * 1.4 : r * 0.6;
+        const angle = -Math.PI / 2 + (i * Math.PI) / 5;
+        return `${n(x + radius * Math.cos(angle))},${n(y + radius * Math.sin(angle))}`;
+      });
+      return html`<polygon class="${cls}" points="${pts.join(' ')}" ${attrs}>${tip}</polygon>`;
     }
   }
 }

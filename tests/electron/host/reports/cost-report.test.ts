@@ -21,7 +21,8 @@ const [reactId, codeId] = stored.meta.runs.map((r) => r.runId);
 describe('comparisons stored before prices existed', () => {
   for (const name of ['old-one-trial', 'old-three-trials']) {
     // Both .before.* were recorded again when the statistics over trials were added, when the result moved to the top
-    // when answers were rendered as Markdown and compared word by word, and when the worker start-up row was added.
+    // when answers were rendered as Markdown and compared word by word, when the worker start-up row was added,
+    // and when the answers' hidden Rendered/Raw switches were pinned inside their box (they widened A4 prints).
     it(`${name}: HTML and Markdown are byte for byte the recorded ones; CSV adds its cost columns, empty`, async () => {
       const old = JSON.parse(await readFile(`${FIXTURES}${name}.json`, 'utf8')) as StoredComparison;
       expect(buildReport(old, 'html').content).toBe(await readFile(`${FIXTURES}${name}.before.html`, 'utf8'));
