@@ -90,11 +90,15 @@ function meanSentence(mode: ModeId, base: ModeId, f: (typeof DIFF_FIGURES)[numbe
   return `${who} ${f.verb} ${pct} %${half} ${d.percent < 0 ? f.less : f.more} than ${vs} (${why})`;
 }
 
-/** Every non-baseline mode against the baseline, for every figure both have. */
-export function differencesByMode(runs: readonly TrialRun[]): ModeDifference[] {
+/**
+ * Every non-baseline mode against the baseline, for every figure both have. The baseline is the mode the user
+ * chose, when the comparison has it, else the first.
+ */
+export function differencesByMode(runs: readonly TrialRun[], baseline?: ModeId | null): ModeDifference[] {
   const modes = [...new Set(runs.map((r) => r.summary.mode))];
   if (modes.length < 2) return [];
-  const [base, ...others] = modes;
+  const base = baseline && modes.includes(baseline) ? baseline : modes[0]!;
+  const others = modes.filter((m) => m !== base);
   const of = (m: ModeId) => runs.filter((r) => r.summary.mode === m);
   // Rounds pair the runs when no mode has two runs in one trial.
   const rounds = modes.every((m) => new Set(of(m).map((r) => r.trial)).size === of(m).length) && runs.some((r) => r.trial > 1);

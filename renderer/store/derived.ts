@@ -46,9 +46,9 @@ export function trialAggregates(modeRuns: readonly ModeRun[], interrupted: reado
 }
 
 /** Each mode against the first over the trials (shared differencesByMode), paired by trial. */
-export function trialDifferences(modeRuns: readonly ModeRun[], interrupted: readonly string[] = []): ModeDifference[] {
+export function trialDifferences(modeRuns: readonly ModeRun[], interrupted: readonly string[] = [], baseline: ModeId | null = null): ModeDifference[] {
   const runs = comparisonSummary(modeRuns, interrupted).runs;
-  return differencesByMode(runs.map((summary, i) => ({ trial: modeRuns[i]!.trial, summary })));
+  return differencesByMode(runs.map((summary, i) => ({ trial: modeRuns[i]!.trial, summary })), baseline);
 }
 
 export function emptySummary(runId: string, mode: ModeId): RunSummary {

@@ -89,10 +89,10 @@ export const trialSelectors = {
     (s) => [allModeRuns(s), s.active?.interrupted],
     (s): readonly ModeAggregate[] => trialAggregates(allModeRuns(s), s.active?.interrupted ?? NO_IDS),
   ),
-  /** Each mode against the first over every trial (shared differencesByMode), for the sentences under the averages. */
+  /** Each mode against the baseline (the chosen mode, else the first) over every trial, for the sentences under the averages. */
   differences: memo(
-    (s) => [allModeRuns(s), s.active?.interrupted],
-    (s): readonly ModeDifference[] => trialDifferences(allModeRuns(s), s.active?.interrupted ?? NO_IDS),
+    (s) => [allModeRuns(s), s.active?.interrupted, s.baselineMode],
+    (s): readonly ModeDifference[] => trialDifferences(allModeRuns(s), s.active?.interrupted ?? NO_IDS, s.baselineMode),
   ),
   /** What a run's badge says, 'waiting' included. */
   status: (runId: string) => (s: AppState): DisplayStatus => {

@@ -1,6 +1,7 @@
 /** Window-level UI state: theme, panels, toasts, the confirm dialog and the host connection. */
 import type { StateCreator } from 'zustand';
 import type { AppInfo } from '../../shared/ipc-contract.js';
+import type { ModeId } from '../../shared/modes.js';
 import type { ConnectionState } from '../api/ws-transport.js';
 import type { AppState } from './app-store.js';
 
@@ -55,6 +56,9 @@ export interface UiSlice {
   /** Answers as rendered Markdown or as the raw text the model sent; one choice for every column, so they compare. */
   readonly answerRaw: boolean;
   setAnswerRaw(on: boolean): void;
+  /** The mode every Δ is taken against (null, or a mode the comparison lacks: its first mode). */
+  readonly baselineMode: ModeId | null;
+  setBaselineMode(mode: ModeId | null): void;
   /** The two runs the Answers tab compares (null: the first two that answered). */
   readonly diffPair: readonly [string, string] | null;
   setDiffPair(pair: readonly [string, string] | null): void;
@@ -85,6 +89,8 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
   setAnswerRaw: (answerRaw) => set({ answerRaw }),
   diffPair: null,
   setDiffPair: (diffPair) => set({ diffPair }),
+  baselineMode: null,
+  setBaselineMode: (baselineMode) => set({ baselineMode }),
   setChartLogScale: (on) => set({ chartLogScale: on }),
   toasts: [],
   confirm: null,

@@ -141,6 +141,27 @@ describe('trials per mode in the browser, against parallax serve with the simula
     await saveShot(page, 'trials-all-charts', { docs: false });
   });
 
+  it('measures every Δ against the mode the user picks: the averages, the summary and the sentences follow', async () => {
+    const { page } = driven;
+    const byRun = groupByRun(events);
+    const [react, code] = aggregateByMode(meta.runs.map((r) => summarizeRun(byRun.get(r.runId)!)));
+    expect([react!.mode, code!.mode]).toEqual(['react', 'code']);
+    await page.click('[data-testid=trial-option][data-trial="1"]');
+    await page.selectOption('[data-testid=avg-baseline]', 'code');
+    const avg = await shownAverages();
+    expect(avg['avg-diff-total-react']!.text).toBe(formatPercent(percentDiff(react!.total!.mean, code!.total!.mean)));
+    expect(avg['avg-diff-total-code']).toBeUndefined();
+    // One choice for the window: the trial's summary measures from Code Mode too.
+    expect(await page.inputValue('[data-testid=sum-baseline]')).toBe('code');
+    const totals = (mode: string) => computeTotals(byRun.get(meta.runs.find((r) => r.trial === 1 && r.mode === mode)!.runId)!).total;
+    expect(await page.textContent('[data-testid=sum-diff-total-react]')).toBe(formatPercent(percentDiff(totals('react'), totals('code'))));
+    expect(await page.locator('[data-testid=sum-diff-total-code]').count()).toBe(0);
+    expect(await page.textContent('[data-testid=average-table]')).toMatch(/Against Code Mode/);
+    await saveShot(page, 'baseline-picked', { docs: false });
+    await page.selectOption('[data-testid=sum-baseline]', 'react');
+    expect(await page.inputValue('[data-testid=avg-baseline]')).toBe('react');
+  });
+
   it('reopens from history with ×2 in the list, rebuilding the trials from meta.runs', async () => {
     const { page } = driven;
     await page.reload();

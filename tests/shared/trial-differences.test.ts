@@ -75,6 +75,16 @@ describe('differencesByMode', () => {
     expect(formatWithInterval(aggregateByMode(diffs.length ? [run('react', 1, 5000).summary] : [])[0].prompt!, String)).toBe('5000 (1 trial: no interval)');
   });
 
+  it('against a chosen baseline: the other modes are measured from it; a baseline the runs lack falls back to the first mode', () => {
+    const three = [...rounds(), ...REACT.map((_, i) => run('hybrid', i + 1, 3000 + i * 10))];
+    const fromCode = differencesByMode(three, 'code');
+    expect(fromCode.filter((d) => d.figure === 'prompt').map((d) => [d.mode, d.baseline])).toEqual([['react', 'code'], ['hybrid', 'code']]);
+    const react = fromCode.find((d) => d.figure === 'prompt' && d.mode === 'react')!;
+    expect(react.diff).toBe(compareMeans(REACT, CODE, true)!.diff);
+    expect(react.sentence).toMatch(/^ReAct used \d+ % ± \d+ % more prompt tokens than Code Mode/);
+    expect(differencesByMode(three, 'code-py').map((d) => d.baseline)).toEqual(differencesByMode(three).map((d) => d.baseline));
+  });
+
   it('one mode: nothing to compare', () => {
     expect(differencesByMode([run('react', 1, 1), run('react', 2, 2)])).toEqual([]);
   });

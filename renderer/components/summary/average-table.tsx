@@ -4,6 +4,7 @@
  * the difference of the means against the first mode; under it each difference in words with its interval and
  * exact p — all from the shared aggregateByMode and differencesByMode, so the CLI and the reports agree.
  */
+import { BaselinePicker, useBaseline } from './baseline-picker.js';
 import { MODE_LABELS } from '../../../shared/run-spec.js';
 import { FIGURES_NOTE, ONE_TRIAL_NOTE, type ModeAggregate, type Stat } from '../../../shared/summary.js';
 import type { ModeDifference } from '../../../shared/trial-differences.js';
@@ -88,8 +89,9 @@ function CountCells({ value, of, testId, stacked, ci }: { value: number; of: num
 }
 
 export function AverageTable({ aggregates, differences = [], trials, running, simulated, showCost = false }: { aggregates: readonly ModeAggregate[]; differences?: readonly ModeDifference[]; trials: number; running: boolean; simulated: boolean; showCost?: boolean }) {
-  const base = aggregates[0];
-  const others = aggregates.slice(1);
+  const baseMode = useBaseline(aggregates.map((a) => a.mode));
+  const base = aggregates.find((a) => a.mode === baseMode) ?? aggregates[0];
+  const others = aggregates.filter((a) => a !== base);
   const blanks = others.map((a) => <td key={`d${a.mode}`} />);
   const stacked = aggregates.length > 2;
   return (
@@ -101,7 +103,11 @@ export function AverageTable({ aggregates, differences = [], trials, running, si
         </div>
         <p className="chart-subtitle">
           Mean ± half its 95 % interval and sd{stacked ? ' (lowest–highest below them)' : ', lowest and highest'}. {FIGURES_NOTE}
-          {others.length > 0 && base ? ` Δ compares the means against ${MODE_LABELS[base.mode]}; negative means fewer.` : ''}
+          {others.length > 0 && base ? (
+            <>
+              {' '}Δ compares the means against <BaselinePicker modes={aggregates.map((a) => a.mode)} testId="avg-baseline" />; negative means fewer.
+            </>
+          ) : ''}
           {running ? ' Trials still running join the figures when they finish.' : ''}
           {simulated ? ' Simulated model: not what a real provider would bill.' : ''}
         </p>

@@ -2,6 +2,7 @@
  * The comparison in one table: every total of every run (computeTotals via summarizeRun) and the difference of
  * each mode against the first, in percent (percentDiff / formatPercent) — the same figures as the CLI and reports.
  */
+import { BaselinePicker, useBaseline } from './baseline-picker.js';
 import { MODE_LABELS } from '../../../shared/run-spec.js';
 import type { RunTotals } from '../../../shared/step-event.js';
 import { NO_DIFF_NOTE, comparableRuns, formatPercent, percentDiff, type ComparisonSummary, type RunSummary } from '../../../shared/summary.js';
@@ -63,8 +64,9 @@ const NONE: readonly string[] = [];
 /** `scope` names the trial shown ("Trial 2"); `waiting` lists runs whose trial has not started yet. */
 export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: { comparison: ComparisonSummary; simulated: boolean; scope?: string; waiting?: readonly string[] }) {
   const runs = comparison.runs;
-  const base = runs[0];
-  const others = runs.slice(1);
+  const baseMode = useBaseline(runs.map((r) => r.mode));
+  const base = runs.find((r) => r.mode === baseMode) ?? runs[0];
+  const others = runs.filter((r) => r !== base);
   const showCost = costShown(runs);
   const cheapest = comparison.cheapest;
   const fewest = comparison.fewestTokens;
@@ -76,7 +78,11 @@ export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: {
           {simulated ? <SimBadge /> : null}
         </div>
         <p className="chart-subtitle">
-          {others.length > 0 && base ? `Δ is relative to ${MODE_LABELS[base.mode]}; negative means fewer.` : 'Totals of the run.'}
+          {others.length > 0 && base ? (
+            <>
+              Δ is relative to <BaselinePicker modes={runs.map((r) => r.mode)} testId="sum-baseline" />; negative means fewer.
+            </>
+          ) : 'Totals of the run.'}
           {simulated ? ' Simulated model: not what a real provider would bill.' : ''}
         </p>
       </figcaption>
