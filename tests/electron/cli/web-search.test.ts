@@ -38,7 +38,7 @@ describe('--web-search', () => {
   it('a backend that needs a key and has none fails at once, naming the variable', async () => {
     const r = await parallax(['run', '--task', 'calc', '--web-search', 'brave'], { BRAVE_API_KEY: '' });
     expect(r.code).not.toBe(0);
-    expect(r.stderr).toMatch(/Brave Search API needs a key and none is set: set the environment variable BRAVE_API_KEY/);
+    expect(r.stderr).toMatch(/Brave Search API needs a key and none is set for https:\/\/api\.search\.brave\.com\/res\/v1: set the environment variable BRAVE_API_KEY/);
   });
 
   it('an unknown backend or a URL that is not http(s) is refused with the choices', async () => {
