@@ -43,6 +43,17 @@ const valueOf = (r: RunSummary, row: NumericRow): number | null => {
   return row.zeroIsMissing && v === 0 ? null : v;
 };
 
+/** The Δ under a figure, for tables of more than MANY_COLUMNS modes, where Δ columns of their own would not fit. */
+function DiffNote({ value, base, testId, withheld }: { value: number | null; base: number | null; testId?: string; withheld?: string }) {
+  const p = value === null || base === null || withheld ? null : percentDiff(value, base);
+  const tone = p === null || p === 0 ? '' : p < 0 ? 'is-less' : 'is-more';
+  return (
+    <span className={`diff diff-inline ${tone}`} data-value={p ?? ''} data-testid={testId} title={withheld ?? 'Δ against the baseline'}>
+      {p === null ? '—' : `Δ ${formatPercent(p)}`}
+    </span>
+  );
+}
+
 export function DiffCell({ value, base, testId, withheld }: { value: number | null; base: number | null; testId?: string; withheld?: string }) {
   if (value === null || base === null || withheld)
     return (
@@ -67,6 +78,9 @@ export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: {
   const baseMode = useBaseline(runs.map((r) => r.mode));
   const base = runs.find((r) => r.mode === baseMode) ?? runs[0];
   const others = runs.filter((r) => r !== base);
+  // Beyond MANY_COLUMNS modes the Δ goes under each figure: its own columns would push modes out of view.
+  const inlineDiff = runs.length > MANY_COLUMNS;
+  const diffColumns = inlineDiff ? [] : others;
   const showCost = costShown(runs);
   const cheapest = comparison.cheapest;
   const fewest = comparison.fewestTokens;
@@ -106,7 +120,7 @@ export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: {
                   ) : null}
                 </th>
               ))}
-              {others.map((r) => (
+              {diffColumns.map((r) => (
                 <th scope="col" key={`d${r.runId}`} className="num diff">
                   Δ {MODE_LABELS[r.mode]}
                 </th>
@@ -121,7 +135,7 @@ export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: {
                   <StatusBadge status={waiting.includes(r.runId) ? 'waiting' : r.status} />
                 </td>
               ))}
-              {others.map((r) => (
+              {diffColumns.map((r) => (
                 <td key={`d${r.runId}`} />
               ))}
             </tr>
@@ -147,15 +161,18 @@ export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: {
                       ) : (
                         <span className="muted">{metricNote(row.key, r)}</span>
                       )}
+                      {inlineDiff && r !== base && !row.notCompared ? (
+                        <DiffNote value={v} base={base ? valueOf(base, row) : null} {...(base && !comparableRuns(r, base) ? { withheld: NO_DIFF_NOTE } : {})} testId={`sum-diff-${row.key}-${r.mode}`} />
+                      ) : null}
                     </td>
                   );
                 })}
-                {others.map((r) => (
+                {diffColumns.map((r) => (
                   row.notCompared ? <td key={`d${r.runId}`} className="num diff" /> : <DiffCell key={`d${r.runId}`} value={valueOf(r, row)} base={base ? valueOf(base, row) : null} {...(base && !comparableRuns(r, base) ? { withheld: NO_DIFF_NOTE } : {})} testId={`sum-diff-${row.key}-${r.mode}`} />
                 ))}
               </tr>
             ))}
-            {showCost ? <CostRows comparison={comparison} blanks={others.length} /> : null}
+            {showCost ? <CostRows comparison={comparison} blanks={diffColumns.length} /> : null}
             <tr>
               <th scope="row">Validation</th>
               {runs.map((r) => (
@@ -163,7 +180,7 @@ export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: {
                   {r.status === 'running' ? '—' : <ValidationBadge validation={r.validation} />}
                 </td>
               ))}
-              {others.map((r) => (
+              {diffColumns.map((r) => (
                 <td key={`d${r.runId}`} />
               ))}
             </tr>
@@ -174,7 +191,7 @@ export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: {
                   {r.answer ? <span title={r.answer}>{answerGist(r.answer)}</span> : <span className="muted">{r.error ?? (waiting.includes(r.runId) ? 'Not started yet' : r.status === 'running' ? 'Running…' : 'No answer')}</span>}
                 </td>
               ))}
-              {others.map((r) => (
+              {diffColumns.map((r) => (
                 <td key={`d${r.runId}`} />
               ))}
             </tr>
