@@ -83,7 +83,7 @@ export function schemaType(schema: unknown, depth = 0): string {
     case 'integer': return 'number';
     case 'array': {
       const item = schemaType(s.items, depth + 1);
-      return item.includes(' ') ? `(${item})[]` : `${item}[]`;
+      return item.includes(' | ') ? `(${item})[]` : `${item}[]`;
     }
     case 'object': {
       const props = (typeof s.properties === 'object' && s.properties !== null ? s.properties : {}) as Record<string, unknown>;
