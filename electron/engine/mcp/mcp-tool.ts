@@ -86,12 +86,19 @@ export function mcpTool(server: McpServerConfig, info: McpToolInfo, name: string
     returns: info.outputSchema ? schemaType(info.outputSchema) : 'string',
     source: server.name,
     async run(args, ctx) {
+      // A signal of its own per call: the SDK leaves its listener on the signal it is given, and a run's
+      // signal serves every call of the run.
+      const call = new AbortController();
+      const stop = (): void => call.abort(ctx.signal.reason);
+      ctx.signal.addEventListener('abort', stop, { once: true });
       let result;
       try {
-        result = await client.callTool({ name: info.name, arguments: args }, undefined, { timeout: server.callTimeoutMs, signal: ctx.signal });
+        result = await client.callTool({ name: info.name, arguments: args }, undefined, { timeout: server.callTimeoutMs, signal: call.signal });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         throw new ToolError(`${label} failed: ${message}`, { cause: error });
+      } finally {
+        ctx.signal.removeEventListener('abort', stop);
       }
       return callResult(result as Parameters<typeof callResult>[0], label);
     },

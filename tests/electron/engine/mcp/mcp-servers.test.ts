@@ -102,6 +102,25 @@ describe('MCP tools from real servers', () => {
     }
   }, 30_000);
 
+  it('calls on one run signal leave no listener behind; aborting it stops a call at once', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error): void => void warnings.push(w.message);
+    process.on('warning', onWarning);
+    const run = new AbortController();
+    try {
+      for (let i = 0; i < 20; i++) await invokeTool(tool('remote_add'), { a: i, b: 1 }, { ...ctx(), signal: run.signal });
+      await new Promise((ok) => setImmediate(ok));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((w) => /MaxListeners|abort listeners/.test(w))).toEqual([]);
+    const started = performance.now();
+    const pending = invokeTool(tool('local_sleep'), { ms: 5000 }, { ...ctx(), signal: run.signal });
+    setTimeout(() => run.abort(), 100);
+    await expect(pending).rejects.toThrow(/MCP tool sleep \(server "local"\) failed/);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
   it('reads a workspace file through the reference filesystem server', async () => {
     const text = await invokeTool(tool('fs_read_text_file'), { path: join(workspace, 'notes.txt') }, ctx());
     expect(JSON.stringify(text)).toContain('alpha\\nbeta');
