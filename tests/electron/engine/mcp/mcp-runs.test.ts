@@ -49,14 +49,19 @@ async function workspaceFor(task?: string): Promise<string> {
   return dir;
 }
 
-async function run(mode: ModeId, servers: readonly McpServerConfig[], opts: { task?: string; sim?: boolean } = {}): Promise<StepEvent[]> {
+interface RunOptions { task?: string; sim?: boolean; approvals?: Record<string, string>; answer?: 'allow' | 'deny' }
+
+async function run(mode: ModeId, servers: readonly McpServerConfig[], opts: RunOptions = {}): Promise<StepEvent[]> {
   const events: StepEvent[] = [];
   const runId = randomUUID();
   await runEngine({
     runId, task: opts.task ? resolveTask(opts.task, { fixtureUrl: null }) : { id: null, text: 'add 2 and 40' }, mode,
     provider: opts.sim ? { name: 'simulated', baseUrl: sim.url, model: 'sim', simulated: true } : { name: 'scripted', baseUrl: url, model: 'm', simulated: false },
-    apiKeyEnv: null, settings: parseSettings({ maxSteps: 6 }), workspace: await workspaceFor(opts.task), mcpServers: servers,
-  }, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) });
+    apiKeyEnv: null, settings: parseSettings({ maxSteps: 6, ...(opts.approvals ? { approvals: opts.approvals } : {}) }), workspace: await workspaceFor(opts.task), mcpServers: servers,
+  }, {
+    apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e),
+    ...(opts.answer ? { askApproval: async () => opts.answer! } : {}),
+  });
   return events;
 }
 
@@ -148,6 +153,25 @@ describe('MCP tools called in every mode (scripted model, our server over stdio)
     expect(first('code').tools!.find((t) => t.function.name === 'run_code')!.function.description).not.toContain('t_add');
     expect(first('react-text').messages[0].content).toContain('t_add');
   });
+});
+
+describe('the approval policy\'s mcp entry governs every MCP tool', () => {
+  it('deny: a direct call and a call inside a program are refused, and the runs go on', async () => {
+    const react = await run('react', [stdioServer('t')], { approvals: { mcp: 'deny' } });
+    expect(ofType(react, 'tool-finished').map((t) => [t.name, t.error !== null && /not allowed in this run \(the approval policy says deny\)/.test(t.error)])).toEqual([['t_add', true], ['t_fail', true]]);
+    const code = await run('code', [stdioServer('t')], { approvals: { mcp: 'deny' } });
+    expect(ofType(code, 'code-run')[0].toolCalls.map((c) => [c.name, c.error !== null && /approval policy says deny/.test(c.error)])).toEqual([['t_add', true]]);
+    for (const events of [react, code]) expect(ofType(events, 'run-finished')[0].status).toBe('answered');
+  }, 60_000);
+
+  it('ask: the request names the MCP tool, and the user\'s answer decides', async () => {
+    const events = await run('react', [stdioServer('t')], { approvals: { mcp: 'ask' }, answer: 'allow' });
+    expect(ofType(events, 'approval-requested').map((e) => [e.tool, e.args])).toEqual([['t_add', { a: 2, b: 40 }], ['t_fail', { reason: 'no access' }]]);
+    expect(ofType(events, 'approval-resolved').map((e) => e.decision)).toEqual(['allow', 'allow']);
+    expect(ofType(events, 'tool-finished')[0].output).toBe('{"sum":42}');
+    // Built-in tools keep their own entries: the mcp entry asks only for MCP tools.
+    expect(ofType(events, 'run-started')[0].settings.approvals).toMatchObject({ mcp: 'ask' });
+  }, 60_000);
 });
 
 describe('MCP servers beside the simulated model', () => {
