@@ -122,7 +122,8 @@ describe('MCP tools called in every mode (scripted model, our server over stdio)
     expect(ofType(events, 'run-warning')).toEqual([]);
     const tools = ofType(events, 'tool-finished');
     if (mode === 'react') {
-      expect(tools.map((t) => [t.name, t.output, t.error])).toEqual([
+      // The two calls run at once: compared in name order.
+      expect([...tools].sort((x, y) => x.name.localeCompare(y.name)).map((t) => [t.name, t.output, t.error])).toEqual([
         ['t_add', '{"sum":42}', null],
         ['t_fail', expect.stringContaining('returned an error: refused: no access'), expect.stringContaining('refused: no access')],
       ]);
@@ -158,7 +159,7 @@ describe('MCP tools called in every mode (scripted model, our server over stdio)
 describe('the approval policy\'s mcp entry governs every MCP tool', () => {
   it('deny: a direct call and a call inside a program are refused, and the runs go on', async () => {
     const react = await run('react', [stdioServer('t')], { approvals: { mcp: 'deny' } });
-    expect(ofType(react, 'tool-finished').map((t) => [t.name, t.error !== null && /not allowed in this run \(the approval policy says deny\)/.test(t.error)])).toEqual([['t_add', true], ['t_fail', true]]);
+    expect(ofType(react, 'tool-finished').sort((x, y) => x.name.localeCompare(y.name)).map((t) => [t.name, t.error !== null && /not allowed in this run \(the approval policy says deny\)/.test(t.error)])).toEqual([['t_add', true], ['t_fail', true]]);
     const code = await run('code', [stdioServer('t')], { approvals: { mcp: 'deny' } });
     expect(ofType(code, 'code-run')[0].toolCalls.map((c) => [c.name, c.error !== null && /approval policy says deny/.test(c.error)])).toEqual([['t_add', true]]);
     for (const events of [react, code]) expect(ofType(events, 'run-finished')[0].status).toBe('answered');
@@ -166,9 +167,9 @@ describe('the approval policy\'s mcp entry governs every MCP tool', () => {
 
   it('ask: the request names the MCP tool, and the user\'s answer decides', async () => {
     const events = await run('react', [stdioServer('t')], { approvals: { mcp: 'ask' }, answer: 'allow' });
-    expect(ofType(events, 'approval-requested').map((e) => [e.tool, e.args])).toEqual([['t_add', { a: 2, b: 40 }], ['t_fail', { reason: 'no access' }]]);
+    expect(ofType(events, 'approval-requested').map((e) => [e.tool, e.args]).sort()).toEqual([['t_add', { a: 2, b: 40 }], ['t_fail', { reason: 'no access' }]]);
     expect(ofType(events, 'approval-resolved').map((e) => e.decision)).toEqual(['allow', 'allow']);
-    expect(ofType(events, 'tool-finished')[0].output).toBe('{"sum":42}');
+    expect(ofType(events, 'tool-finished').find((t) => t.name === 't_add')!.output).toBe('{"sum":42}'); // the calls run at once
     // Built-in tools keep their own entries: the mcp entry asks only for MCP tools.
     expect(ofType(events, 'run-started')[0].settings.approvals).toMatchObject({ mcp: 'ask' });
   }, 60_000);
