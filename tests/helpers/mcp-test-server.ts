@@ -3,6 +3,7 @@
  * (`node --import tsx tests/helpers/mcp-test-server.ts`), or over streamable HTTP on loopback with
  * startHttpMcpServer(). Its tools report what they were called with, so a test can check the calls.
  */
+import { appendFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
@@ -91,5 +92,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     process.stderr.write('test server: cannot open its database\n');
     process.exit(3);
   }
+  // A test can count how many times the server was started (e.g. once per run, before its release).
+  if (process.env.MCP_TEST_START_LOG) appendFileSync(process.env.MCP_TEST_START_LOG, `${process.pid}\n`);
   await createTestMcpServer().connect(new StdioServerTransport());
 }

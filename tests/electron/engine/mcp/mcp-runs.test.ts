@@ -5,7 +5,7 @@
  * every built-in task with an MCP server beside its tools, and a server that fails is a run warning naming it.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODE_IDS, parseSettings, type ModeId } from '../../../../shared/run-spec.js';
 import type { McpServerConfig } from '../../../../shared/mcp-config.js';
 import type { StepEvent } from '../../../../shared/step-event.js';
-import { runEngine } from '../../../../electron/engine/run-engine.js';
+import { runEngine, warmUpEngine } from '../../../../electron/engine/run-engine.js';
 import { startSimServer, type SimServer } from '../../../../electron/sim/index.js';
 import { prepareFixture, resolveTask } from '../../../../electron/engine/tasks/index.js';
 import { stdioServer } from '../../../helpers/mcp-test-server.js';
@@ -154,6 +154,26 @@ describe('MCP tools called in every mode (scripted model, our server over stdio)
     expect(first('code').tools!.find((t) => t.function.name === 'run_code')!.function.description).not.toContain('t_add');
     expect(first('react-text').messages[0].content).toContain('t_add');
   });
+});
+
+describe('a worker\'s MCP connections', () => {
+  it('are opened before the run is released (warmUpEngine) and used by the run, not opened again', async () => {
+    const dir = await workspaceFor();
+    const log = join(dir, 'starts.log');
+    const spec = {
+      runId: randomUUID(), task: { id: null, text: 'add 2 and 40' }, mode: 'react' as const,
+      provider: { name: 'scripted', baseUrl: url, model: 'm', simulated: false }, apiKeyEnv: null,
+      settings: parseSettings({ maxSteps: 6 }), workspace: dir, mcpServers: [stdioServer('t', { env: { MCP_TEST_START_LOG: log } })],
+    };
+    const starts = async () => (await readFile(log, 'utf8').catch(() => '')).trim().split('\n').filter(Boolean);
+    await warmUpEngine(spec);
+    const before = await starts();
+    expect(before).toHaveLength(1);
+    const events: StepEvent[] = [];
+    await runEngine(spec, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) });
+    expect(await starts()).toEqual(before);
+    expect(ofType(events, 'tool-finished').find((t) => t.name === 't_add')!.output).toBe('{"sum":42}');
+  }, 60_000);
 });
 
 describe('the approval policy\'s mcp entry governs every MCP tool', () => {
