@@ -10,6 +10,8 @@
  * - fetch_url: 'allow' on a built-in task's generated files (nothing private to send out; private and loopback
  *   addresses are refused by the tool itself), 'ask' when the workspace is a copy of the user's own folder,
  *   because a fetched URL can carry what the model read there to any server.
+ * - mcp: every tool of the run's MCP servers, which the user configured; 'allow' unless chosen, and recorded
+ *   only when chosen (so policies of runs without it read as before).
  */
 import { z } from 'zod';
 
@@ -19,7 +21,13 @@ export type ApprovalTool = (typeof APPROVAL_TOOLS)[number];
 export const APPROVAL_MODES = ['allow', 'ask', 'deny'] as const;
 export type ApprovalMode = (typeof APPROVAL_MODES)[number];
 
-export type ApprovalPolicy = { readonly [T in ApprovalTool]: ApprovalMode };
+/** The policy key that covers every MCP tool of a run (engine/mcp/); events name the tool itself. */
+export const MCP_APPROVAL = 'mcp';
+/** What --approve and the policy take: the built-in tools one by one, and MCP tools together. */
+export const APPROVAL_KEYS = [...APPROVAL_TOOLS, MCP_APPROVAL] as const;
+export type ApprovalKey = (typeof APPROVAL_KEYS)[number];
+
+export type ApprovalPolicy = { readonly [T in ApprovalTool]: ApprovalMode } & { readonly mcp?: ApprovalMode };
 
 /** In RunSettings: a tool left out takes its default, which the host fills in before the run is recorded. */
 export const approvalPolicySchema = z
@@ -27,11 +35,16 @@ export const approvalPolicySchema = z
     run_shell: z.enum(APPROVAL_MODES).optional(),
     write_file: z.enum(APPROVAL_MODES).optional(),
     fetch_url: z.enum(APPROVAL_MODES).optional(),
+    mcp: z.enum(APPROVAL_MODES).optional(),
   })
   .strict()
   .default({});
 
 export type ApprovalPolicyInput = Partial<ApprovalPolicy>;
+
+export function isApprovalKey(name: string): name is ApprovalKey {
+  return (APPROVAL_KEYS as readonly string[]).includes(name);
+}
 
 export function isApprovalTool(name: string): name is ApprovalTool {
   return (APPROVAL_TOOLS as readonly string[]).includes(name);
@@ -59,6 +72,7 @@ export function resolveApprovalPolicy(chosen: ApprovalPolicyInput | undefined, c
     run_shell: chosen?.run_shell ?? defaults.run_shell,
     write_file: chosen?.write_file ?? defaults.write_file,
     fetch_url: chosen?.fetch_url ?? defaults.fetch_url,
+    ...(chosen?.mcp ? { mcp: chosen.mcp } : {}),
   };
 }
 
@@ -67,8 +81,8 @@ export function resolveApprovalPolicy(chosen: ApprovalPolicyInput | undefined, c
  * part and shows the form to use.
  */
 export function parseApprovalFlag(text: string): ApprovalPolicyInput {
-  const form = `Use tool=mode pairs separated by commas, e.g. --approve run_shell=ask,write_file=allow. Tools: ${APPROVAL_TOOLS.join(', ')} (or all); modes: ${APPROVAL_MODES.join(', ')}.`;
-  const out: { -readonly [T in ApprovalTool]?: ApprovalMode } = {};
+  const form = `Use tool=mode pairs separated by commas, e.g. --approve run_shell=ask,write_file=allow. Tools: ${APPROVAL_KEYS.join(', ')} (every MCP tool) (or all); modes: ${APPROVAL_MODES.join(', ')}.`;
+  const out: { -readonly [T in ApprovalKey]?: ApprovalMode } = {};
   const parts = text.split(',').map((p) => p.trim()).filter(Boolean);
   if (parts.length === 0) throw new Error(`--approve needs at least one tool=mode pair. ${form}`);
   for (const part of parts) {
@@ -78,8 +92,8 @@ export function parseApprovalFlag(text: string): ApprovalPolicyInput {
     const mode = m[2].toLowerCase();
     if (!(APPROVAL_MODES as readonly string[]).includes(mode)) throw new Error(`"${mode}" in "${part}" is not a mode. ${form}`);
     if (tool === 'all') {
-      for (const t of APPROVAL_TOOLS) out[t] = mode as ApprovalMode;
-    } else if (isApprovalTool(tool)) {
+      for (const t of APPROVAL_KEYS) out[t] = mode as ApprovalMode;
+    } else if (isApprovalKey(tool)) {
       out[tool] = mode as ApprovalMode;
     } else {
       throw new Error(`"${tool}" in "${part}" is not a tool the approval policy covers. ${form}`);
@@ -89,5 +103,5 @@ export function parseApprovalFlag(text: string): ApprovalPolicyInput {
 }
 
 export function formatApprovalPolicy(policy: ApprovalPolicyInput): string {
-  return APPROVAL_TOOLS.filter((t) => policy[t]).map((t) => `${t}=${policy[t]}`).join(', ');
+  return APPROVAL_KEYS.filter((t) => policy[t]).map((t) => `${t}=${policy[t]}`).join(', ');
 }

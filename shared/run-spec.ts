@@ -8,6 +8,7 @@ import { approvalPolicySchema } from './approval.js';
 import type { ModeId } from './modes.js';
 import { TOOLSET_IDS } from './toolsets.js';
 import { SEARCH_BACKEND_IDS } from './search-backends.js';
+import type { McpServerConfig } from './mcp-config.js';
 
 // The modes are described in modes.ts; re-exported here for the many readers of run-spec.
 export { DEFAULT_MODES, isModeId, MODE_IDS, MODE_LABELS, type ModeId } from './modes.js';
@@ -124,6 +125,11 @@ export interface RunSpec {
   readonly fixtureUrl?: string | null;
   /** Which trial of its mode this run is, 1-based (absent: 1); the simulated model varies its behaviour by it. */
   readonly trial?: number;
+  /**
+   * MCP servers whose tools every mode offers (shared/mcp-config.ts). Like the keys, not recorded as such (a
+   * server's env may hold a token): run-started records the tools they brought.
+   */
+  readonly mcpServers?: readonly McpServerConfig[];
 }
 
 /** Most trials per mode in one comparison. */
@@ -170,6 +176,8 @@ export interface ComparisonRequest {
    * allowed with --allow-dir) or the handle the desktop folder dialog issued (workspace:choose).
    */
   readonly workspaceDir?: string | null;
+  /** MCP servers whose tools every run offers, already checked (parseMcpConfig). */
+  readonly mcpServers?: readonly McpServerConfig[];
 }
 
 export const SIMULATED_MODEL = 'sim';

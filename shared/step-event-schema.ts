@@ -64,7 +64,8 @@ const innerToolCallSchema = z.object({
   error: z.string().nullable(),
 });
 const searchHitSchema = z.object({ name: z.string(), score: z.number(), signature: z.string() });
-export const approvalToolSchema = z.enum(['run_shell', 'write_file', 'fetch_url']);
+/** run_shell, write_file, fetch_url, or an MCP tool by its name (the policy's `mcp` entry covers them all). */
+export const approvalToolSchema = z.string().min(1);
 export const approvalDecisionSchema = z.enum(['allow', 'deny', 'allow-comparison', 'cancelled']);
 
 const base = { runId: z.string().min(1), seq: count, t: ms };

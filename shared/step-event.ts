@@ -7,7 +7,6 @@
  * by `computeTotals` (shared/summary.ts), and readers may recompute it.
  */
 import type { PromptComposition } from './prompt-composition.js';
-import type { ApprovalTool } from './approval.js';
 import type { ModeId, RunSettings, ProviderInfo, TaskRef } from './run-spec.js';
 
 /**
@@ -292,7 +291,8 @@ export interface ApprovalRequestedEvent extends Base {
   readonly callId: string;
   /** Unique within the run; the host's answer names it. */
   readonly approvalId: string;
-  readonly tool: ApprovalTool;
+  /** run_shell, write_file, fetch_url, or an MCP tool's name (its policy is the `mcp` entry). */
+  readonly tool: string;
   /** The call's arguments as the user is shown them. */
   readonly args: unknown;
   /** The call was made inside a run_code program (Code Mode, Hybrid). */
@@ -310,7 +310,8 @@ export interface ApprovalResolvedEvent extends Base {
   readonly step: number;
   readonly callId: string;
   readonly approvalId: string;
-  readonly tool: ApprovalTool;
+  /** run_shell, write_file, fetch_url, or an MCP tool's name (its policy is the `mcp` entry). */
+  readonly tool: string;
   readonly decision: ApprovalDecision;
   readonly waitedMs: number;
 }

@@ -7,7 +7,7 @@
 import { createInterface, type Interface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import {
-  APPROVAL_TOOLS, parseApprovalFlag, resolveApprovalPolicy, type ApprovalPolicy, type ApprovalPolicyInput, type ApprovalTool,
+  APPROVAL_KEYS, APPROVAL_TOOLS, parseApprovalFlag, resolveApprovalPolicy, type ApprovalPolicy, type ApprovalPolicyInput, type ApprovalTool,
 } from '../../shared/approval.js';
 import type { ApprovalAnswer } from '../../shared/ipc-contract.js';
 import { shellSandbox } from '../engine/sandbox/shell-sandbox.js';
@@ -28,7 +28,7 @@ export function cliApprovalPolicy(
 ): CliPolicy {
   const chosen = { ...opts.base, ...(flag === undefined ? {} : parseApprovalFlag(flag)) };
   if (!opts.tty) {
-    const asked = APPROVAL_TOOLS.filter((t) => chosen[t] === 'ask');
+    const asked = APPROVAL_KEYS.filter((t) => chosen[t] === 'ask');
     if (asked.length > 0) {
       const alternatives = asked.map((t) => `${t}=allow or ${t}=deny`).join('; ');
       throw new Error(`--approve ${asked.map((t) => `${t}=ask`).join(',')} needs a terminal to ask on, and stdin is not one. Pass ${alternatives} instead.`);
@@ -49,7 +49,8 @@ export function cliApprovalPolicy(
 
 export interface ApprovalPrompt {
   readonly label: string;
-  readonly tool: ApprovalTool;
+  /** run_shell, write_file, fetch_url, or an MCP tool's name. */
+  readonly tool: string;
   readonly args: unknown;
   /** A wait that ends without an answer (the run was cancelled) drops its prompt. */
   readonly signal?: AbortSignal;

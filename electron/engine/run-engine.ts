@@ -23,6 +23,8 @@ import { warmUpTools } from './tools/index.js';
 import { closeRunToolState, openRunToolState } from './tools/run-state.js';
 import { searchTargetOf } from './tools/search-backends.js';
 import { runStartedOf } from '../../shared/run-started.js';
+import type { McpConnections } from './mcp/mcp-servers.js';
+import { toolsetOf } from './modes/toolsets.js';
 
 export interface EngineIO {
   readonly apiKey: string | null;
@@ -46,6 +48,27 @@ function simHeaders(spec: RunSpec): Record<string, string> | undefined {
   };
 }
 
+/** The connections a worker opened for its run before release (warmUpEngine), taken by runEngine. */
+let pendingMcp: { readonly runId: string; readonly connections: Promise<McpConnections> } | null = null;
+
+/** Open the spec's MCP servers (the SDK is loaded only here); names the run's other tools already use are refused. */
+async function openMcp(spec: RunSpec, workspace: string): Promise<McpConnections> {
+  const { openMcpServers } = await import('./mcp/mcp-servers.js');
+  const reserved = [...toolsetOf(spec.settings, spec.task.id).tools.map((t) => t.name), 'run_code', 'search_tools'];
+  return openMcpServers(spec.mcpServers ?? [], workspace, reserved);
+}
+
+/** This run's connections: those opened before release, else opened now (a spec run without a worker). */
+function mcpFor(spec: RunSpec, workspace: string): Promise<McpConnections> | null {
+  if (!spec.mcpServers?.length) return null;
+  if (pendingMcp?.runId === spec.runId) {
+    const { connections } = pendingMcp;
+    pendingMcp = null;
+    return connections;
+  }
+  return openMcp(spec, workspace);
+}
+
 /**
  * Pay one-off loading costs (lazily loaded libraries) before a run is released, so they land in no mode's
  * measured steps. Workers call it before saying they are ready.
@@ -61,6 +84,8 @@ export async function warmUpEngine(spec?: RunSpec): Promise<void> {
     spec && !spec.provider.simulated ? warmUpEstimator() : undefined,
     // The Anthropic SDK and its client are loaded only for runs that speak its protocol.
     spec && protocolOf(spec.provider.name) === 'anthropic' ? import('./provider/anthropic-client.js') : undefined,
+    // MCP servers are started and their tools listed before release: a slow server is not the first step's cost.
+    spec?.mcpServers?.length ? (pendingMcp = { runId: spec.runId, connections: openMcp(spec, spec.workspace) }).connections : undefined,
   ]);
 }
 
@@ -78,6 +103,7 @@ export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {
   const startedAt = Date.now();
   let mode: ModeAdapter | null = null;
   let openedState: string | null = null;
+  let mcp: McpConnections | null = null;
   let result: LoopResult;
   try {
     const workspace = await realpath(spec.workspace).catch(() => {
@@ -90,9 +116,12 @@ export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {
     const sandbox = shellSandbox();
     // A spec from the host carries the whole policy; one made elsewhere gets the defaults for this machine.
     const policy = resolveApprovalPolicy(spec.settings.approvals, { shellSandbox: sandbox.kind, userFolder: false });
-    const approvals = new ApprovalGate(policy, (e) => recorder.emit(e), io.askApproval ?? null);
-    mode = createMode(spec.mode, { workspace, settings: spec.settings, taskId: spec.task.id, approvals });
+    mcp = await mcpFor(spec, workspace);
+    const approvals = new ApprovalGate(policy, (e) => recorder.emit(e), io.askApproval ?? null, new Set(mcp?.tools.map((t) => t.name)));
+    mode = createMode(spec.mode, { workspace, settings: spec.settings, taskId: spec.task.id, approvals, mcpTools: mcp?.tools ?? [] });
     recorder.emit(runStartedOf(spec, { startedAt, systemPrompt: mode.systemPrompt, tools: mode.tools(), shellSandbox: { kind: sandbox.kind, reason: sandbox.reason } }));
+    // A server that failed is said once, with its name; the run goes on with the tools the others brought.
+    for (const problem of mcp?.problems ?? []) recorder.emit({ type: 'run-warning', message: problem.message });
     const client = createChatClient(spec.provider, io.apiKey, {
       timeoutMs: spec.settings.requestTimeoutMs,
       idleTimeoutMs: spec.settings.streamIdleTimeoutMs,
@@ -107,6 +136,7 @@ export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {
     result = { status: 'error', answer: '', error: err instanceof Error ? err.message : String(err) };
   } finally {
     mode?.dispose?.();
+    await mcp?.close();
     if (openedState) closeRunToolState(openedState);
   }
   if (recorder.events.length === 0) {

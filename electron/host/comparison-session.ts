@@ -8,7 +8,6 @@
 import type { ComparisonMeta } from '../../shared/ipc-contract.js';
 import { PROVIDER_PRESETS } from '../../shared/providers.js';
 import { SEARCH_KEY_ENVS } from '../../shared/search-backends.js';
-import type { ApprovalTool } from '../../shared/approval.js';
 import type { RunSpec } from '../../shared/run-spec.js';
 import type { EventFanIn } from './fan-in.js';
 import type { HistoryStore } from './history-store.js';
@@ -64,9 +63,9 @@ export class ComparisonSession {
   private readonly recorded = new Set<string>();
   private readonly env: NodeJS.ProcessEnv;
   /** Approvals runs are waiting for, by `runId approvalId`. */
-  private readonly pendingApprovals = new Map<string, { readonly run: RunSession; readonly tool: ApprovalTool }>();
+  private readonly pendingApprovals = new Map<string, { readonly run: RunSession; readonly tool: string }>();
   /** Tools the user allowed for the whole comparison: later requests are answered at once. */
-  private readonly granted = new Set<ApprovalTool>();
+  private readonly granted = new Set<string>();
   private resolveDone!: () => void;
   private pendingLogs: Promise<void>[] = [];
 

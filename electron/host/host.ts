@@ -128,6 +128,8 @@ export function createHost(options: HostOptions): Host {
     const modes = checkModes(request.modes);
     const trials = checkTrials(request.trials);
     const workspaceDir = await pageWorkspace(request.workspaceDir);
+    // A stdio server is a command: only the CLI's own flag may name one, never a page's request (for now).
+    if (!cli && request.mcpServers?.length) throw new Error('MCP servers can be given only with parallax --mcp FILE for now; start the comparison from the CLI.');
     const base = await prepareRunBase(request, {
       services, getApiKey: options.getApiKey, keyEnv: keyEnvPolicy, loadPrices: async () => (await prices.load()).table, userFolder: workspaceDir !== null,
       ...(storedKeys ? { getSearchKey: (backend, url) => storedKeys({ name: searchKeyName(backend), baseUrl: url, model: '', simulated: false }, null) } : {}),

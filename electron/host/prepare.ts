@@ -13,6 +13,7 @@ import {
   type ComparisonRequest, type ModeId, type ProviderInfo, type RunSettings, type RunSpec, type TaskRef,
 } from '../../shared/run-spec.js';
 import type { ModelPrice } from '../../shared/step-event.js';
+import type { McpServerConfig } from '../../shared/mcp-config.js';
 import { needsFixtureServer } from '../../shared/tasks.js';
 import { SEARCH_BACKENDS, type SearchBackendId } from '../../shared/search-backends.js';
 import type { EngineServices } from './engine-services.js';
@@ -198,6 +199,8 @@ export interface RunBase {
   /** Fixed now and recorded with every run, so its cost never changes with later edits of the table. */
   readonly price: ModelPrice | null;
   readonly fixtureUrl: string | null;
+  /** The request's MCP servers, handed to every run's spec. */
+  readonly mcpServers: readonly McpServerConfig[];
 }
 
 export interface RunBaseOptions {
@@ -241,7 +244,7 @@ export async function searchKeyOf(settings: RunSettings, taskId: string | null, 
  * comparison and `parallax run` for its one run.
  */
 export async function prepareRunBase(
-  request: Pick<ComparisonRequest, 'task' | 'provider' | 'settings'>,
+  request: Pick<ComparisonRequest, 'task' | 'provider' | 'settings' | 'mcpServers'>,
   opts: RunBaseOptions,
 ): Promise<RunBase> {
   const chosen = parseSettings(request.settings);
@@ -258,7 +261,7 @@ export async function prepareRunBase(
   // The whole approval policy is recorded: what the user chose, and this machine's default for the rest.
   const { shellSandbox } = await import('../engine/sandbox/shell-sandbox.js');
   const approvals = resolveApprovalPolicy(chosen.approvals, { shellSandbox: shellSandbox().kind, userFolder: opts.userFolder });
-  return { task, provider, apiKey, searchKey, settings: { ...chosen, approvals }, price, fixtureUrl };
+  return { task, provider, apiKey, searchKey, settings: { ...chosen, approvals }, price, fixtureUrl, mcpServers: request.mcpServers ?? [] };
 }
 
 /** One run's spec from the shared base. */
@@ -268,5 +271,6 @@ export function runSpecOf(base: RunBase, run: { readonly runId: string; readonly
     ...(run.trial !== undefined ? { trial: run.trial } : {}),
     provider: base.provider.info, apiKeyEnv: base.provider.apiKeyEnv, settings: base.settings, price: base.price, fixtureUrl: base.fixtureUrl,
     workspace: run.workspace,
+    ...(base.mcpServers.length > 0 ? { mcpServers: base.mcpServers } : {}),
   };
 }

@@ -17,18 +17,21 @@ describe('the approval policy', () => {
   it('is part of the run settings, checked like any setting', () => {
     expect(parseSettings({}).approvals).toEqual({});
     expect(parseSettings({ approvals: { write_file: 'deny' } }).approvals).toEqual({ write_file: 'deny' });
+    expect(parseSettings({ approvals: { mcp: 'ask' } }).approvals).toEqual({ mcp: 'ask' });
     expect(() => parseSettings({ approvals: { run_shell: 'sometimes' } })).toThrow(/approvals\.run_shell/);
     expect(() => parseSettings({ approvals: { rm: 'allow' } })).toThrow(/approvals/);
   });
 
   it('reads the CLI flag, and says what is wrong with a bad one', () => {
     expect(parseApprovalFlag('run_shell=ask,write_file=allow')).toEqual({ run_shell: 'ask', write_file: 'allow' });
-    expect(parseApprovalFlag(' all=deny , fetch_url=allow ')).toEqual({ run_shell: 'deny', write_file: 'deny', fetch_url: 'allow' });
+    expect(parseApprovalFlag(' all=deny , fetch_url=allow ')).toEqual({ run_shell: 'deny', write_file: 'deny', fetch_url: 'allow', mcp: 'deny' });
+    expect(parseApprovalFlag('mcp=ask')).toEqual({ mcp: 'ask' });
     expect(parseApprovalFlag('RUN_SHELL:Ask')).toEqual({ run_shell: 'ask' });
     expect(() => parseApprovalFlag('')).toThrow(/at least one tool=mode pair/);
     expect(() => parseApprovalFlag('run_shell')).toThrow(/"run_shell" is not a tool=mode pair.*--approve run_shell=ask/);
     expect(() => parseApprovalFlag('calculator=ask')).toThrow(/"calculator" .* is not a tool the approval policy covers/);
     expect(() => parseApprovalFlag('run_shell=maybe')).toThrow(/"maybe" .* is not a mode/);
     expect(formatApprovalPolicy({ run_shell: 'ask', fetch_url: 'deny' })).toBe('run_shell=ask, fetch_url=deny');
+    expect(formatApprovalPolicy({ mcp: 'deny' })).toBe('mcp=deny');
   });
 });

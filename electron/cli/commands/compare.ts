@@ -14,6 +14,7 @@ import { addProviderOptions, readApiKey, resolveProviderFlags, type ProviderFlag
 import { buildSettings, addSettingsOption } from '../settings-option.js';
 import { addOtlpOptions, otlpTargetOf, sendToOtlp, type OtlpFlags } from '../otlp-options.js';
 import { shellNote, stepLine } from '../step-printer.js';
+import { addMcpOption, readMcpFile } from '../mcp-option.js';
 
 interface CompareFlags extends ProviderFlags, OtlpFlags {
   task: string;
@@ -26,6 +27,7 @@ interface CompareFlags extends ProviderFlags, OtlpFlags {
   settings?: string;
   promptCache?: string;
   approve?: string;
+  mcp?: string;
 }
 
 export function register(program: Command): void {
@@ -40,7 +42,7 @@ export function register(program: Command): void {
     .option('--fault <name...>', `simulated model only: inject faults (${SIM_FAULTS.join(', ')})`)
     .option('--approve <list>', APPROVE_FLAG_HELP)
     .option('--json', 'print one JSON object at the end (live lines go to stderr)');
-  addOtlpOptions(addProviderOptions(addSettingsOption(cmd))).action((flags: CompareFlags) => compareCommand(flags));
+  addOtlpOptions(addProviderOptions(addMcpOption(addSettingsOption(cmd)))).action((flags: CompareFlags) => compareCommand(flags));
 }
 
 export function parseModes(list: string): ModeId[] {
@@ -71,6 +73,7 @@ async function compareCommand(flags: CompareFlags): Promise<void> {
     trials: parseTrials(flags.trials),
     provider: { name: choice.name, baseUrl: choice.baseUrl, model: choice.model, apiKeyEnv: choice.apiKeyEnv },
     settings: { ...settings, approvals: approvals.policy },
+    mcpServers: await readMcpFile(flags.mcp),
     workspaceDir: flags.workspace ?? null,
   };
   // The first round's workers start now, before the host and the simulated model load: on a small machine

@@ -8,12 +8,14 @@ import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { parseSettings } from '../../../shared/run-spec.js';
 import type { ProgramResult } from '../../engine/sandbox/index.js';
+import { MCP_FLAG_HELP, readMcpFile } from '../mcp-option.js';
 
 interface ExecFlags {
   workspace?: string;
   timeout?: number;
   memory?: number;
   json?: boolean;
+  mcp?: string;
 }
 
 function integer(value: string): number {
@@ -63,6 +65,7 @@ export function register(program: Command): void {
     .option('--timeout <ms>', 'time limit for the program', integer)
     .option('--memory <mb>', 'memory limit for the program', integer)
     .option('--json', 'print {output, error, toolCalls, durationMs, limitHit, …} as JSON')
+    .option('--mcp <file>', `${MCP_FLAG_HELP}; found with search_tools, as in a run`)
     .action(async (file: string, flags: ExecFlags) => {
       const python = file.endsWith('.py');
       const [{ standardBindings }, { limitsFromSettings, programText, runProgram, Sandbox }, { PySandbox }] = await Promise.all([
@@ -83,10 +86,17 @@ export function register(program: Command): void {
       });
 
       const limits = limitsFromSettings(settings);
+      // MCP servers start as a run's do (stdio ones in the workspace); a server that fails is said, and exits 1.
+      const servers = await readMcpFile(flags.mcp);
+      const { ALL_TOOLS } = await import('../../engine/tools/index.js');
+      const reserved = [...ALL_TOOLS.map((t) => t.name), 'run_code', 'search_tools'];
+      const mcp = servers.length > 0 ? await (await import('../../engine/mcp/mcp-servers.js')).openMcpServers(servers, workspace, reserved) : null;
+      for (const problem of mcp?.problems ?? []) process.stderr.write(`error: ${problem.message}\n`);
+      if (mcp?.problems.length) process.exitCode = 1;
       const sandbox = PySandbox ? new PySandbox() : new Sandbox({ memoryMb: limits.memoryMb });
       try {
         const result = await runProgram(code, {
-          ...standardBindings(),
+          ...standardBindings([...ALL_TOOLS, ...(mcp?.tools ?? [])]),
           ctx: { workspace, settings, signal: new AbortController().signal },
           limits,
           returnTypes: settings.returnTypes,
@@ -97,6 +107,7 @@ export function register(program: Command): void {
         else console.log(`${programText(result)}\n${summary(result)}`);
       } finally {
         sandbox.dispose();
+        await mcp?.close();
       }
     });
 }

@@ -14,10 +14,12 @@ import { APPROVE_FLAG_HELP, cliApprovalPolicy, TerminalPrompter } from '../appro
 import { addProviderOptions, readApiKey, resolveProviderFlags, type ProviderFlags } from '../provider-options.js';
 import { addSettingsOption, buildSettings } from '../settings-option.js';
 import { stepHeader, stepLine, summaryLines } from '../step-printer.js';
+import { addMcpOption, readMcpFile } from '../mcp-option.js';
 import { runCostFields, stepCostFields } from '../cost-output.js';
 
 interface RunFlags extends ProviderFlags {
   task: string;
+  mcp?: string;
   mode: string;
   maxSteps?: string;
   events?: string;
@@ -45,7 +47,7 @@ export function register(program: Command): void {
     .option('--no-return-types', 'hide return types from the Code Mode catalog')
     .option('--approve <list>', APPROVE_FLAG_HELP)
     .option('--fault <name...>', `simulated model only: inject faults (${SIM_FAULTS.join(', ')})`);
-  addProviderOptions(addSettingsOption(cmd)).action((flags: RunFlags) => runCommand(flags));
+  addProviderOptions(addMcpOption(addSettingsOption(cmd))).action((flags: RunFlags) => runCommand(flags));
 }
 
 async function runCommand(flags: RunFlags): Promise<void> {
@@ -58,6 +60,7 @@ async function runCommand(flags: RunFlags): Promise<void> {
   const choice = resolveProviderFlags(flags);
   const apiKey = readApiKey(choice);
   const extra = buildSettings(flags);
+  const mcpServers = await readMcpFile(flags.mcp);
   const tty = process.stdin.isTTY === true;
   const approvals = cliApprovalPolicy(flags.approve, { tty, userFolder: !!flags.workspace, base: extra.approvals as ApprovalPolicyInput | undefined });
   for (const note of approvals.notes) process.stderr.write(`note: ${note}\n`);
@@ -77,6 +80,7 @@ async function runCommand(flags: RunFlags): Promise<void> {
         provider: { name: choice.name, baseUrl: choice.baseUrl, model: choice.model, apiKeyEnv: choice.apiKeyEnv },
         // --no-return-types wins over --settings; otherwise --settings may set returnTypes itself.
         settings: { ...extra, approvals: approvals.policy, ...(flags.returnTypes === false ? { returnTypes: false } : {}) },
+        mcpServers,
       },
       {
         services, getApiKey: async () => apiKey, keyEnv: 'any', userFolder: !!flags.workspace,

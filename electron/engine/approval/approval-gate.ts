@@ -5,7 +5,7 @@
  * run's own time. "Allow for this comparison" is remembered for the rest of the run (the host remembers it
  * for the comparison's other runs). Cancel while waiting ends the wait as 'cancelled'.
  */
-import { isApprovalTool, type ApprovalPolicy, type ApprovalTool } from '../../../shared/approval.js';
+import { isApprovalTool, type ApprovalMode, type ApprovalPolicy } from '../../../shared/approval.js';
 import type { StepEventInput } from '../../../shared/step-event.js';
 
 /** What the user answered. */
@@ -13,7 +13,8 @@ export type ApprovalAnswer = 'allow' | 'deny' | 'allow-comparison';
 
 export interface ApprovalRequest {
   readonly approvalId: string;
-  readonly tool: ApprovalTool;
+  /** run_shell, write_file, fetch_url, or an MCP tool's name. */
+  readonly tool: string;
   readonly args: unknown;
 }
 
@@ -36,14 +37,21 @@ export class ApprovalCancelledError extends Error {
 }
 
 export class ApprovalGate {
-  private readonly granted = new Set<ApprovalTool>();
+  private readonly granted = new Set<string>();
   private count = 0;
 
   constructor(
     readonly policy: ApprovalPolicy,
     private readonly emit: (event: StepEventInput) => void,
     private readonly ask: AskUser | null,
+    /** The run's MCP tools: the policy's `mcp` entry governs each (allow when it has none). */
+    private readonly mcpTools: ReadonlySet<string> = new Set(),
   ) {}
+
+  private modeOf(name: string): ApprovalMode | null {
+    if (isApprovalTool(name)) return this.policy[name];
+    return this.mcpTools.has(name) ? (this.policy.mcp ?? 'allow') : null;
+  }
 
   /**
    * Whether `name` may run now with `args`; waits for the user when the policy says ask. `pauseClock` stops the
@@ -51,9 +59,8 @@ export class ApprovalGate {
    * restarts it.
    */
   async check(name: string, args: unknown, place: CallPlace, signal: AbortSignal, pauseClock?: () => () => void): Promise<GateResult> {
-    if (!isApprovalTool(name)) return ALLOWED;
-    const mode = this.policy[name];
-    if (mode === 'allow' || this.granted.has(name)) return ALLOWED;
+    const mode = this.modeOf(name);
+    if (mode === null || mode === 'allow' || this.granted.has(name)) return ALLOWED;
     if (mode === 'deny') {
       return { ok: false, message: `${name} is not allowed in this run (the approval policy says deny), so it was not run. Do the task with the other tools, or answer with what you have.` };
     }

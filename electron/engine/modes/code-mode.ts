@@ -15,7 +15,7 @@ export function createCodeMode(opts: ModeOptions): ModeAdapter {
   const exposed = [program.exposure];
   return {
     id: 'code',
-    systemPrompt: toolsetOf(opts.settings, opts.taskId).systemPrompts.code,
+    systemPrompt: toolsetOf(opts.settings, opts.taskId, opts.mcpTools).systemPrompts.code,
     tools: () => exposed,
     async handleCall(name, args, ctx) {
       if (name !== RUN_CODE) {

@@ -16,7 +16,7 @@ export function createCodePyMode(opts: ModeOptions): ModeAdapter {
   const exposed = [program.exposure];
   return {
     id: 'code-py',
-    systemPrompt: toolsetOf(opts.settings, opts.taskId).systemPrompts['code-py'],
+    systemPrompt: toolsetOf(opts.settings, opts.taskId, opts.mcpTools).systemPrompts['code-py'],
     tools: () => exposed,
     async handleCall(name, args, ctx) {
       if (name !== RUN_CODE) {

@@ -12,7 +12,7 @@ import { toolIn, toolsetOf } from './toolsets.js';
 export const HYBRID_DIRECT_TOOL_NAMES: readonly string[] = ['list_dir', 'read_file'];
 
 export function createHybridMode(opts: ModeOptions): ModeAdapter {
-  const toolset = toolsetOf(opts.settings, opts.taskId);
+  const toolset = toolsetOf(opts.settings, opts.taskId, opts.mcpTools);
   const direct = HYBRID_DIRECT_TOOL_NAMES.map((name) => toolIn(toolset, name)).filter((t): t is ToolDefinition => t !== undefined);
   const program = createProgramTool(opts);
   const exposed = [...direct.map(toolExposure), program.exposure];

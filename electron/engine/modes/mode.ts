@@ -5,6 +5,7 @@
 import type { ModeId, RunSettings } from '../../../shared/run-spec.js';
 import type { StepEventInput, ToolExposure } from '../../../shared/step-event.js';
 import type { ApprovalGate } from '../approval/approval-gate.js';
+import type { ToolDefinition } from '../tools/tool.js';
 import type { TextReply } from './text/parse-reply.js';
 import type { ObservedReply } from './text/text-prompt.js';
 
@@ -45,6 +46,8 @@ export interface ModeOptions {
   readonly settings: RunSettings;
   /** The built-in task of the run, if any: a task may bring tools of its own (tasks/task-tools.ts). */
   readonly taskId?: string | null;
+  /** Tools of the run's MCP servers (engine/mcp/), offered after the profile's and the task's. */
+  readonly mcpTools?: readonly ToolDefinition[];
   /** The approval policy, for tool calls made inside programs (the loop checks direct calls itself). */
   readonly approvals?: ApprovalGate;
 }

@@ -7,7 +7,7 @@ import { invokeTool, toolExposure, toolResultText } from '../tools/index.js';
 import { toolIn, toolsetOf } from './toolsets.js';
 
 export function createReactMode(opts: ModeOptions): ModeAdapter {
-  const toolset = toolsetOf(opts.settings, opts.taskId);
+  const toolset = toolsetOf(opts.settings, opts.taskId, opts.mcpTools);
   const exposed = toolset.tools.map(toolExposure);
   return {
     id: 'react',

@@ -36,7 +36,7 @@ export function firstSentence(text: string): string {
 
 export function createReactSearchMode(opts: ModeOptions): ModeAdapter {
   // The same split as Code Mode's catalog, so both hide the same tools behind search.
-  const toolset = toolsetOf(opts.settings, opts.taskId);
+  const toolset = toolsetOf(opts.settings, opts.taskId, opts.mcpTools);
   const { tools: common, hiddenTools: hidden } = standardBindings(toolset.tools);
   const returnTypes = opts.settings.returnTypes;
   const loaded: ToolDefinition[] = [];

@@ -11,7 +11,7 @@ import { parseReply } from './text/parse-reply.js';
 import { observationMessage, STOP_SEQUENCES, textReActPrompt } from './text/text-prompt.js';
 
 export function createReactTextMode(opts: ModeOptions): ModeAdapter {
-  const toolset = toolsetOf(opts.settings, opts.taskId);
+  const toolset = toolsetOf(opts.settings, opts.taskId, opts.mcpTools);
   const exposed = toolset.tools.map(toolExposure);
   return {
     id: 'react-text',

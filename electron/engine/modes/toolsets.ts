@@ -37,14 +37,20 @@ const TOOLSETS: Readonly<Record<ToolsetId, Toolset>> = {
 const withTaskTools = new Map<string, Toolset>();
 
 /**
- * The run's profile, plus the tools its built-in task brings (tasks/task-tools.ts) and web_search when the
- * settings name a search backend, appended after the profile's own.
+ * The run's profile, plus the tools its built-in task brings (tasks/task-tools.ts), web_search when the
+ * settings name a search backend, and the run's MCP tools (engine/mcp/), appended after the profile's own.
  */
-export function toolsetOf(settings: Pick<RunSettings, 'toolset'> & Partial<Pick<RunSettings, 'webSearch'>>, taskId?: string | null): Toolset {
+export function toolsetOf(
+  settings: Pick<RunSettings, 'toolset'> & Partial<Pick<RunSettings, 'webSearch'>>,
+  taskId?: string | null,
+  mcpTools: readonly ToolDefinition[] = [],
+): Toolset {
   const base = TOOLSETS[settings.toolset ?? 'parallax'];
   const extra = [...taskTools(taskId)];
   const searching = (settings.webSearch ?? 'off') !== 'off';
   if (searching && !extra.includes(webSearch) && !base.tools.some((t) => t.name === webSearch.name)) extra.push(webSearch);
+  // MCP tools differ per run (each worker lists its own servers), so such a profile is not cached.
+  if (mcpTools.length > 0) return { ...base, tools: [...base.tools, ...extra, ...mcpTools] };
   if (extra.length === 0) return base;
   const key = `${base.id}/${taskId}/${searching}`;
   let toolset = withTaskTools.get(key);

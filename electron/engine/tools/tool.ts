@@ -24,6 +24,13 @@ export interface ToolDefinition<S extends z.ZodObject = z.ZodObject, R = unknown
   readonly returns: string;
   /** Demo tools return made-up data; their output says so. */
   readonly demo?: boolean;
+  /**
+   * The JSON schema of the arguments as its source gave it (an MCP server's input schema), sent to the model
+   * as is; `args` then only checks it. Absent: the schema is generated from `args`.
+   */
+  readonly parameters?: Record<string, unknown>;
+  /** Where the tool comes from when it is not built in: the MCP server's name. */
+  readonly source?: string;
   run(args: z.infer<S>, ctx: ToolContext): Promise<R>;
 }
 
@@ -34,6 +41,7 @@ export function defineTool<S extends z.ZodObject, R>(def: ToolDefinition<S, R>):
 
 /** JSON schema of the arguments, as sent to the model in `tools[].function.parameters`. */
 export function parametersOf(tool: ToolDefinition): Record<string, unknown> {
+  if (tool.parameters) return tool.parameters;
   const schema = z.toJSONSchema(tool.args, { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
   delete schema.$schema;
   return schema;
@@ -41,6 +49,7 @@ export function parametersOf(tool: ToolDefinition): Record<string, unknown> {
 
 /** Parameter names in declaration order (positional order for Code Mode calls). */
 export function parameterNames(tool: ToolDefinition): string[] {
+  if (tool.parameters) return Object.keys((tool.parameters.properties ?? {}) as Record<string, unknown>);
   return Object.keys(tool.args.shape);
 }
 
@@ -50,11 +59,41 @@ export function signatureOf(tool: ToolDefinition, withReturnType = true): string
   const required = new Set((parametersOf(tool).required as string[] | undefined) ?? []);
   const params = parameterNames(tool).map((name) => {
     const p = props[name] ?? {};
-    const type = p.type ?? 'any';
+    const type = tool.parameters ? schemaType(p) : (p.type ?? 'any');
     if (p.default !== undefined) return `${name}: ${type} = ${JSON.stringify(p.default)}`;
     return required.has(name) ? `${name}: ${type}` : `${name}?: ${type}`;
   });
   return `${tool.name}(${params.join(', ')})${withReturnType ? `: ${tool.returns}` : ''}`;
+}
+
+/**
+ * A JSON schema as a TypeScript-like type for signatures: `string`, `number[]`, `{path: string, size?: number}`,
+ * `"a" | "b"`. Deep or odd schemas end in `any` or `object` rather than a long type.
+ */
+export function schemaType(schema: unknown, depth = 0): string {
+  if (typeof schema !== 'object' || schema === null) return 'any';
+  const s = schema as { type?: unknown; enum?: unknown; items?: unknown; properties?: unknown; required?: unknown; anyOf?: unknown; oneOf?: unknown; const?: unknown };
+  if (Array.isArray(s.enum) && s.enum.length > 0 && s.enum.length <= 8) return s.enum.map((v) => JSON.stringify(v)).join(' | ');
+  if (s.const !== undefined) return JSON.stringify(s.const);
+  const union = Array.isArray(s.anyOf) ? s.anyOf : Array.isArray(s.oneOf) ? s.oneOf : null;
+  if (union && depth < 3) return [...new Set(union.map((u) => schemaType(u, depth + 1)))].join(' | ');
+  if (Array.isArray(s.type)) return s.type.map((t) => schemaType({ ...s, type: t }, depth)).join(' | ');
+  switch (s.type) {
+    case 'string': case 'number': case 'boolean': case 'null': return s.type;
+    case 'integer': return 'number';
+    case 'array': {
+      const item = schemaType(s.items, depth + 1);
+      return item.includes(' | ') ? `(${item})[]` : `${item}[]`;
+    }
+    case 'object': {
+      const props = (typeof s.properties === 'object' && s.properties !== null ? s.properties : {}) as Record<string, unknown>;
+      const keys = Object.keys(props);
+      if (keys.length === 0 || depth >= 2 || keys.length > 12) return 'object';
+      const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
+      return `{${keys.map((k) => `${k}${required.has(k) ? '' : '?'}: ${schemaType(props[k], depth + 1)}`).join(', ')}}`;
+    }
+    default: return s.properties ? schemaType({ ...s, type: 'object' }, depth) : 'any';
+  }
 }
 
 /** An error a tool raises on purpose; its message is written for the model (what went wrong, what to do). */

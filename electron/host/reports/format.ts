@@ -4,7 +4,7 @@
  */
 import { toolsetLabel } from '../../../shared/toolsets.js';
 import type { ComparisonMeta } from '../../../shared/ipc-contract.js';
-import { APPROVAL_TOOLS } from '../../../shared/approval.js';
+import { APPROVAL_KEYS } from '../../../shared/approval.js';
 import type { RunSettings } from '../../../shared/run-spec.js';
 
 // Numbers and durations are written as on every other surface (shared/format.ts).
@@ -49,7 +49,7 @@ export function settingsRows(s: RunSettings): [string, string][] {
 
 /** The approval policy as recorded; comparisons stored before it existed ran every tool without asking. */
 export function approvalText(policy: RunSettings['approvals'] | undefined): string {
-  const set = APPROVAL_TOOLS.filter((t) => policy?.[t]).map((t) => `${t} ${policy![t]}`);
+  const set = APPROVAL_KEYS.filter((t) => policy?.[t]).map((t) => `${t === 'mcp' ? 'MCP tools' : t} ${policy![t]}`);
   return set.length ? set.join(', ') : 'not recorded (every tool ran without asking)';
 }
 

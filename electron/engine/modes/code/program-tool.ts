@@ -70,7 +70,7 @@ function sandboxFor(language: ProgramLanguage, memoryMb: number): ProgramSandbox
 }
 
 export function createProgramTool(opts: ModeOptions, language: ProgramLanguage = 'javascript'): ProgramTool {
-  const toolset = toolsetOf(opts.settings, opts.taskId);
+  const toolset = toolsetOf(opts.settings, opts.taskId, opts.mcpTools);
   const { tools, hiddenTools } = standardBindings(toolset.tools);
   const exposure = language === 'python'
     ? pyRunCodeExposure(tools, opts.settings.returnTypes)

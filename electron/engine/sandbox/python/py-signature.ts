@@ -3,7 +3,7 @@
  * own (written TypeScript-style in each definition), translated word for word, so one description per tool
  * serves both languages.
  */
-import { parameterNames, parametersOf, type ToolDefinition } from '../../tools/tool.js';
+import { parameterNames, parametersOf, schemaType, type ToolDefinition } from '../../tools/tool.js';
 
 const SCHEMA_TYPES: Readonly<Record<string, string>> = { string: 'str', number: 'float', integer: 'int', boolean: 'bool', array: 'list', object: 'dict', null: 'None' };
 
@@ -29,7 +29,8 @@ export function pythonSignatureOf(tool: ToolDefinition, withReturnType = true): 
   const required = new Set((schema.required as string[] | undefined) ?? []);
   const params = parameterNames(tool).map((name) => {
     const p = props[name] ?? {};
-    const type = p.type ? (SCHEMA_TYPES[p.type] ?? p.type) : 'object';
+    // A schema given as is (an MCP tool's) may nest: its type is written out, then translated.
+    const type = tool.parameters ? pythonType(schemaType(p)) : p.type ? (SCHEMA_TYPES[p.type] ?? p.type) : 'object';
     if (p.default !== undefined) return `${name}: ${type} = ${pythonLiteral(p.default)}`;
     return required.has(name) ? `${name}: ${type}` : `${name}: ${type} = None`;
   });

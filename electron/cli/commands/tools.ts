@@ -1,0 +1,72 @@
+/**
+ * `parallax tools`: every tool a mode would offer, the run's profile, its task's tools and its MCP servers'
+ * (--mcp), each with its schema or signature and whether it is visible or found by search_tools. The MCP
+ * servers are started as a run starts them (stdio ones in --workspace, default the current folder).
+ */
+import { realpath, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { MODE_IDS, MODE_LABELS, isModeId, parseSettings, type ModeId } from '../../../shared/run-spec.js';
+import { addMcpOption, readMcpFile } from '../mcp-option.js';
+
+interface ToolsFlags {
+  mcp?: string;
+  mode?: string;
+  task?: string;
+  workspace?: string;
+  returnTypes?: boolean;
+  json?: boolean;
+}
+
+export function register(program: Command): void {
+  const cmd = program
+    .command('tools')
+    .description('list the tools each mode offers (built-in, the task\'s, MCP servers\'), with schema or signature, visible or found by search')
+    .option('--mode <mode>', `only this mode: ${MODE_IDS.join(' | ')}`)
+    .option('--task <id>', 'add the tools this built-in task brings (e.g. tool-catalog)')
+    .option('--workspace <dir>', 'folder stdio MCP servers start in (default: the current folder)')
+    .option('--no-return-types', 'signatures without return types, as the setting returnTypes: false')
+    .option('--json', 'print {modes: [{mode, tools: [{name, source, as, offered, parameters | signature}]}], servers, problems}');
+  addMcpOption(cmd).action((flags: ToolsFlags) => toolsCommand(flags));
+}
+
+async function toolsCommand(flags: ToolsFlags): Promise<void> {
+  if (flags.mode !== undefined && !isModeId(flags.mode)) throw new Error(`Unknown mode "${flags.mode}". Use one of: ${MODE_IDS.join(', ')}.`);
+  const modes: readonly ModeId[] = flags.mode ? [flags.mode as ModeId] : MODE_IDS;
+  const servers = await readMcpFile(flags.mcp);
+  const dir = resolve(flags.workspace ?? '.');
+  if (!(await stat(dir).then((s) => s.isDirectory(), () => false))) throw new Error(`--workspace ${dir} is not a folder: pass an existing folder.`);
+  const workspace = await realpath(dir);
+  const settings = parseSettings({ returnTypes: flags.returnTypes !== false });
+  const [{ toolsetOf }, { toolOffers, MODE_TOOLS }, { BUILTIN_TASKS }] = await Promise.all([
+    import('../../engine/modes/toolsets.js'), import('../../engine/modes/tool-offer.js'), import('../../../shared/tasks.js'),
+  ]);
+  if (flags.task !== undefined && !BUILTIN_TASKS.some((t) => t.id === flags.task)) {
+    throw new Error(`--task "${flags.task}" is not a built-in task id. See \`parallax tasks\`.`);
+  }
+  const reserved = [...toolsetOf(settings, flags.task).tools.map((t) => t.name), 'run_code', 'search_tools'];
+  const mcp = servers.length > 0 ? await (await import('../../engine/mcp/mcp-servers.js')).openMcpServers(servers, workspace, reserved) : null;
+  try {
+    const toolset = toolsetOf(settings, flags.task, mcp?.tools ?? []);
+    const listing = modes.map((mode) => ({ mode, modeTools: MODE_TOOLS[mode], tools: toolOffers(mode, toolset, settings.returnTypes) }));
+    const problems = mcp?.problems.map((p) => p.message) ?? [];
+    if (flags.json) {
+      console.log(JSON.stringify({ modes: listing, servers: mcp?.servers ?? [], problems }, null, 2));
+    } else {
+      for (const { mode, modeTools, tools } of listing) {
+        console.log(`${MODE_LABELS[mode]} (${mode})${modeTools.length ? ` · also offers ${modeTools.join(', ')}` : ''}`);
+        const width = Math.max(...tools.map((t) => t.name.length));
+        for (const t of tools) {
+          const shown = t.signature ?? `(${Object.keys((t.parameters?.properties ?? {}) as object).join(', ')})`;
+          console.log(`  ${t.name.padEnd(width)}  ${t.offered === 'visible' ? 'visible' : 'search '}  ${t.as.padEnd(15)}  ${t.source.padEnd(9)}  ${shown}`);
+        }
+        console.log('');
+      }
+      for (const server of mcp?.servers ?? []) console.log(`MCP server "${server.name}": ${server.tools} tool${server.tools === 1 ? '' : 's'}`);
+    }
+    for (const problem of problems) process.stderr.write(`error: ${problem}\n`);
+    if (problems.length > 0) process.exitCode = 1;
+  } finally {
+    await mcp?.close();
+  }
+}

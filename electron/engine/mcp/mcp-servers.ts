@@ -1,0 +1,138 @@
+/**
+ * A run's MCP servers: each worker opens its own connections (stdio servers started in the run's workspace,
+ * streamable HTTP by URL) before its run is released, lists their tools and turns each into a ToolDefinition,
+ * so every mode offers them its own way and every call goes through the same runCall / program bridge,
+ * approval gate, limits and recording as a built-in tool. Loaded only by runs that have servers: the SDK is
+ * imported here and nowhere else in the engine.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { mcpToolName, type McpServerConfig } from '../../../shared/mcp-config.js';
+import { mcpTool, type McpToolInfo } from './mcp-tool.js';
+import type { ToolDefinition } from '../tools/tool.js';
+
+/** What a server wrote to stderr, kept for its error message; the rest is dropped. */
+const STDERR_KEEP_CHARS = 4000;
+/** More tools than this from one server are left out, with a warning. */
+const MAX_TOOLS_PER_SERVER = 200;
+
+export interface McpServerProblem {
+  readonly server: string;
+  readonly message: string;
+}
+
+export interface McpConnections {
+  /** Every server's tools, in config order, then the server's own order. */
+  readonly tools: readonly ToolDefinition[];
+  /** Servers that failed to start, timed out or answered with an error; their tools are missing from the run. */
+  readonly problems: readonly McpServerProblem[];
+  /** Tools per server that connected. */
+  readonly servers: readonly { readonly name: string; readonly tools: number }[];
+  close(): Promise<void>;
+}
+
+/** Locale and time zone on top of the SDK's minimal base (HOME, PATH, USER, …): never the host's keys. */
+function serverEnv(config: Readonly<Record<string, string>>): Record<string, string> {
+  const base: Record<string, string> = { ...getDefaultEnvironment() };
+  for (const name of ['LANG', 'LC_ALL', 'TZ', 'SYSTEMROOT', 'TEMP', 'TMP']) {
+    const value = process.env[name];
+    if (value !== undefined) base[name] = value;
+  }
+  return { ...base, ...config };
+}
+
+class StderrTail {
+  private text = '';
+  add(chunk: unknown): void {
+    this.text = (this.text + String(chunk)).slice(-STDERR_KEEP_CHARS);
+  }
+  toString(): string {
+    const t = this.text.trim();
+    return t ? ` Its stderr ended with: ${t.split('\n').slice(-6).join(' | ')}` : '';
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms while ${what}`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+interface OpenServer {
+  readonly client: Client;
+  readonly tools: McpToolInfo[];
+  readonly transport: Transport;
+}
+
+async function openServer(server: McpServerConfig, workspace: string, stderr: StderrTail): Promise<OpenServer> {
+  let transport: Transport;
+  if (server.transport === 'stdio') {
+    // The model's arguments never reach this command line: they travel as JSON-RPC over the pipe.
+    const stdio = new StdioClientTransport({ command: server.command, args: [...server.args], env: serverEnv(server.env), cwd: server.cwd ?? workspace, stderr: 'pipe' });
+    stdio.stderr?.on('data', (chunk: unknown) => stderr.add(chunk));
+    transport = stdio;
+  } else {
+    transport = new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { ...server.headers } } });
+  }
+  const client = new Client({ name: 'parallax', version: '1.0.0' });
+  const tools: McpToolInfo[] = [];
+  try {
+    await withTimeout(client.connect(transport, { timeout: server.startupTimeoutMs }), server.startupTimeoutMs, 'connecting');
+    let cursor: string | undefined;
+    do {
+      const page = await withTimeout(client.listTools(cursor ? { cursor } : {}, { timeout: server.startupTimeoutMs }), server.startupTimeoutMs, 'listing its tools');
+      tools.push(...(page.tools as McpToolInfo[]));
+      cursor = page.nextCursor;
+    } while (cursor && tools.length < MAX_TOOLS_PER_SERVER);
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
+  return { client, tools, transport };
+}
+
+/** Open every server at once; a failing server is a problem, never an exception, so the run goes on without it. */
+export async function openMcpServers(servers: readonly McpServerConfig[], workspace: string, reserved: readonly string[] = []): Promise<McpConnections> {
+  const opened: { server: McpServerConfig; open: OpenServer }[] = [];
+  const problems: McpServerProblem[] = [];
+  await Promise.all(servers.map(async (server) => {
+    const stderr = new StderrTail();
+    try {
+      opened.push({ server, open: await openServer(server, workspace, stderr) });
+    } catch (error) {
+      const where = server.transport === 'stdio' ? `the command "${server.command}"` : server.url;
+      const message = error instanceof Error ? error.message : String(error);
+      problems.push({ server: server.name, message: `MCP server "${server.name}" (${where}) failed to start: ${message}.${stderr} Its tools are not offered in this run; check the server's entry in the MCP config.` });
+    }
+  }));
+  opened.sort((a, b) => servers.indexOf(a.server) - servers.indexOf(b.server));
+  problems.sort((a, b) => servers.findIndex((s) => s.name === a.server) - servers.findIndex((s) => s.name === b.server));
+  const tools: ToolDefinition[] = [];
+  const taken = new Set<string>(reserved);
+  for (const { server, open } of opened) {
+    if (open.tools.length > MAX_TOOLS_PER_SERVER) {
+      problems.push({ server: server.name, message: `MCP server "${server.name}" lists more than ${MAX_TOOLS_PER_SERVER} tools; only the first ${MAX_TOOLS_PER_SERVER} are offered.` });
+    }
+    for (const info of open.tools.slice(0, MAX_TOOLS_PER_SERVER)) {
+      const name = mcpToolName(server.name, info.name);
+      if (taken.has(name)) {
+        problems.push({ server: server.name, message: `MCP server "${server.name}": its tool "${info.name}" has the same name as another tool (${name}) and is left out.` });
+        continue;
+      }
+      taken.add(name);
+      tools.push(mcpTool(server, info, name, open.client));
+    }
+  }
+  return {
+    tools,
+    problems,
+    servers: opened.map(({ server, open }) => ({ name: server.name, tools: open.tools.length })),
+    async close() {
+      await Promise.all(opened.map(({ open }) => open.client.close().catch(() => undefined)));
+    },
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * One MCP tool as a ToolDefinition: its JSON input schema is what the model sees (ReAct's schema, the Code
+ * Mode signature, the text prompt, search_tools' documents) and, turned into zod, what its arguments are
+ * checked against before the call; its output schema, when it has one, is the return type in signatures.
+ */
+import { z } from 'zod';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { McpServerConfig } from '../../../shared/mcp-config.js';
+import { schemaType, ToolError, type ToolDefinition } from '../tools/tool.js';
+
+/** A tool as tools/list describes it (the fields Parallax reads). */
+export interface McpToolInfo {
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly inputSchema: Record<string, unknown>;
+  readonly outputSchema?: Record<string, unknown>;
+}
+
+/** A result is cut here, like read_file's cap; the loop then truncates the tool message as for any tool. */
+export const MCP_RESULT_MAX_CHARS = 1024 * 1024;
+
+interface ContentBlock {
+  readonly type: string;
+  readonly text?: string;
+  readonly mimeType?: string;
+  readonly data?: string;
+  readonly uri?: string;
+  readonly resource?: { readonly uri?: string; readonly text?: string; readonly mimeType?: string };
+}
+
+/** The arguments' schema as sent to the model: the server's, without the keys providers reject. */
+function inputParameters(info: McpToolInfo): Record<string, unknown> {
+  const { $schema: _drop, ...schema } = info.inputSchema;
+  return { type: 'object', properties: {}, ...schema };
+}
+
+/** zod from the JSON schema, for the checks and messages every tool gets; an unusual schema is checked by the server alone. */
+function argsOf(parameters: Record<string, unknown>): z.ZodObject {
+  try {
+    const schema = z.fromJSONSchema(parameters as Parameters<typeof z.fromJSONSchema>[0]);
+    if (schema instanceof z.ZodObject) return schema;
+  } catch {
+    // fall through
+  }
+  return z.looseObject({});
+}
+
+function blockText(block: ContentBlock): string {
+  switch (block.type) {
+    case 'text': return block.text ?? '';
+    case 'resource': return block.resource?.text ?? `[resource ${block.resource?.uri ?? ''}]`;
+    case 'resource_link': return `[resource link ${block.uri ?? ''}]`;
+    default: return `[${block.type}${block.mimeType ? ` ${block.mimeType}` : ''}${block.data ? `, ${block.data.length} characters of base64` : ''}: not shown]`;
+  }
+}
+
+function capped(text: string): string {
+  return text.length <= MCP_RESULT_MAX_CHARS ? text : `${text.slice(0, MCP_RESULT_MAX_CHARS)}\n…[cut: the MCP result had ${text.length} characters]`;
+}
+
+/**
+ * What a call returns to the mode: the structured content when the server sends it (Code Mode programs get an
+ * object), else the text blocks joined. An isError result is a ToolError with the server's text.
+ */
+export function callResult(result: { content?: unknown; structuredContent?: unknown; isError?: boolean; toolResult?: unknown }, label: string): unknown {
+  const blocks = Array.isArray(result.content) ? (result.content as ContentBlock[]) : [];
+  const text = capped(blocks.map(blockText).join('\n'));
+  if (result.isError) throw new ToolError(`${label} returned an error: ${text || '(no message)'}`);
+  if (result.structuredContent !== undefined && result.structuredContent !== null) {
+    const json = JSON.stringify(result.structuredContent);
+    return json.length <= MCP_RESULT_MAX_CHARS ? result.structuredContent : capped(json);
+  }
+  if (result.toolResult !== undefined) return result.toolResult;
+  return text;
+}
+
+export function mcpTool(server: McpServerConfig, info: McpToolInfo, name: string, client: Client): ToolDefinition {
+  const parameters = inputParameters(info);
+  const label = `MCP tool ${info.name} (server "${server.name}")`;
+  return {
+    name,
+    description: (info.description?.trim() || info.title || `The ${info.name} tool of the MCP server "${server.name}".`),
+    args: argsOf(parameters),
+    parameters,
+    returns: info.outputSchema ? schemaType(info.outputSchema) : 'string',
+    source: server.name,
+    async run(args, ctx) {
+      // A signal of its own per call: the SDK leaves its listener on the signal it is given, and a run's
+      // signal serves every call of the run.
+      const call = new AbortController();
+      const stop = (): void => call.abort(ctx.signal.reason);
+      ctx.signal.addEventListener('abort', stop, { once: true });
+      let result;
+      try {
+        result = await client.callTool({ name: info.name, arguments: args }, undefined, { timeout: server.callTimeoutMs, signal: call.signal });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        throw new ToolError(`${label} failed: ${message}`, { cause: error });
+      } finally {
+        ctx.signal.removeEventListener('abort', stop);
+      }
+      return callResult(result as Parameters<typeof callResult>[0], label);
+    },
+  };
+}

@@ -1,0 +1,161 @@
+/**
+ * MCP servers as tool sources against real servers started here: our own (written with the SDK) over stdio
+ * and streamable HTTP, and the published reference filesystem server. Calls go through invokeTool, as every
+ * mode's calls do.
+ */
+import { createRequire } from 'node:module';
+import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseSettings } from '../../../../shared/run-spec.js';
+import { openMcpServers, type McpConnections } from '../../../../electron/engine/mcp/mcp-servers.js';
+import { invokeTool, parametersOf, signatureOf, ToolError, type ToolDefinition } from '../../../../electron/engine/tools/index.js';
+import { pythonSignatureOf } from '../../../../electron/engine/sandbox/python/py-signature.js';
+import { serverScript, startHttpMcpServer, stdioServer, tsx } from '../../../helpers/mcp-test-server.js';
+
+const require = createRequire(import.meta.url);
+const filesystemServer = require.resolve('@modelcontextprotocol/server-filesystem/dist/index.js');
+
+let workspace: string;
+let connections: McpConnections;
+let http: Awaited<ReturnType<typeof startHttpMcpServer>>;
+
+const ctx = () => ({ workspace, settings: parseSettings({}), signal: new AbortController().signal });
+const tool = (name: string): ToolDefinition => {
+  const found = connections.tools.find((t) => t.name === name);
+  if (!found) throw new Error(`no tool ${name} among ${connections.tools.map((t) => t.name).join(', ')}`);
+  return found;
+};
+
+beforeAll(async () => {
+  workspace = await realpath(await mkdtemp(join(tmpdir(), 'parallax-mcp-')));
+  await writeFile(join(workspace, 'notes.txt'), 'alpha\nbeta\n');
+  http = await startHttpMcpServer();
+  process.env.PARALLAX_TEST_SECRET_KEY = 'sk-should-not-leak';
+  connections = await openMcpServers([
+    stdioServer('local', { env: { GREETING: 'hello' } }),
+    { name: 'remote', transport: 'http', url: http.url, headers: {}, startupTimeoutMs: 10_000, callTimeoutMs: 10_000 },
+    { name: 'fs', transport: 'stdio', command: process.execPath, args: [filesystemServer, workspace], env: {}, startupTimeoutMs: 20_000, callTimeoutMs: 10_000 },
+  ], workspace, ['list_dir', 'read_file']);
+}, 60_000);
+afterAll(async () => {
+  delete process.env.PARALLAX_TEST_SECRET_KEY;
+  await connections?.close();
+  await http?.close();
+  await rm(workspace, { recursive: true, force: true });
+});
+
+describe('MCP tools from real servers', () => {
+  it('lists every server\'s tools under <server>_<tool>, in config order, with no problem', () => {
+    expect(connections.problems).toEqual([]);
+    expect(connections.servers.map((s) => s.name)).toEqual(['local', 'remote', 'fs']);
+    const names = connections.tools.map((t) => t.name);
+    expect(names.slice(0, 5)).toEqual(['local_add', 'local_echo', 'local_fail', 'local_where', 'local_sleep']);
+    expect(names.slice(5, 10)).toEqual(['remote_add', 'remote_echo', 'remote_fail', 'remote_where', 'remote_sleep']);
+    expect(names).toContain('fs_read_text_file');
+    expect(names).toContain('fs_list_directory');
+    expect(connections.tools.every((t) => t.source !== undefined)).toBe(true);
+  });
+
+  it('offers the server\'s input schema as is, and signatures generated from the input and output schemas', () => {
+    const add = tool('local_add');
+    expect(parametersOf(add)).toMatchObject({ type: 'object', properties: { a: { type: 'number', description: 'First addend.' }, b: { type: 'number' } }, required: ['a', 'b'] });
+    expect(parametersOf(add)).not.toHaveProperty('$schema');
+    expect(signatureOf(add)).toBe('local_add(a: number, b: number): {sum: number}');
+    expect(signatureOf(tool('local_echo'))).toBe('local_echo(text: string, tags?: string[]): string');
+    expect(pythonSignatureOf(tool('local_echo'))).toBe('def local_echo(text: str, tags: list[str] = None) -> str');
+  });
+
+  it('calls a tool over stdio and over HTTP: structured content as an object, text as text', async () => {
+    await expect(invokeTool(tool('local_add'), { a: 2, b: 40 }, ctx())).resolves.toEqual({ sum: 42 });
+    await expect(invokeTool(tool('remote_add'), [1.5, 2], ctx())).resolves.toEqual({ sum: 3.5 });
+    await expect(invokeTool(tool('remote_echo'), { text: 'hi', tags: ['x', 'y'] }, ctx())).resolves.toBe('echo: hi [x,y]');
+  });
+
+  it('checks arguments against the input schema before the call, with the usual message', async () => {
+    const before = http.requests();
+    const error = await invokeTool(tool('remote_add'), { a: 'two', b: 1 }, ctx()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolError);
+    expect((error as Error).message).toMatch(/^Invalid arguments for remote_add: argument "a" must be a number, got string/);
+    expect(http.requests()).toBe(before); // never sent
+  });
+
+  it('turns an error result into a tool error with the server\'s text', async () => {
+    await expect(invokeTool(tool('local_fail'), { reason: 'no access' }, ctx())).rejects.toThrow('MCP tool fail (server "local") returned an error: refused: no access');
+  });
+
+  it('starts a stdio server in the run\'s workspace with the config\'s env and none of the host\'s keys', async () => {
+    const secret = JSON.parse(await invokeTool(tool('local_where'), { variable: 'PARALLAX_TEST_SECRET_KEY' }, ctx()) as string) as { cwd: string; set: boolean };
+    expect(secret).toMatchObject({ cwd: workspace, set: false });
+    const configured = JSON.parse(await invokeTool(tool('local_where'), { variable: 'GREETING' }, ctx()) as string) as { value: string };
+    expect(configured.value).toBe('hello');
+  });
+
+  it('times out a call that takes longer than the server\'s call limit', async () => {
+    const quick = await openMcpServers([stdioServer('slow', { callTimeoutMs: 300 })], workspace);
+    try {
+      const sleep = quick.tools.find((t) => t.name === 'slow_sleep')!;
+      await expect(invokeTool(sleep, { ms: 5000 }, ctx())).rejects.toThrow(/MCP tool sleep \(server "slow"\) failed: .*timed out/i);
+    } finally {
+      await quick.close();
+    }
+  }, 30_000);
+
+  it('calls on one run signal leave no listener behind; aborting it stops a call at once', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error): void => void warnings.push(w.message);
+    process.on('warning', onWarning);
+    const run = new AbortController();
+    try {
+      for (let i = 0; i < 20; i++) await invokeTool(tool('remote_add'), { a: i, b: 1 }, { ...ctx(), signal: run.signal });
+      await new Promise((ok) => setImmediate(ok));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((w) => /MaxListeners|abort listeners/.test(w))).toEqual([]);
+    const started = performance.now();
+    const pending = invokeTool(tool('local_sleep'), { ms: 5000 }, { ...ctx(), signal: run.signal });
+    setTimeout(() => run.abort(), 100);
+    await expect(pending).rejects.toThrow(/MCP tool sleep \(server "local"\) failed/);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('reads a workspace file through the reference filesystem server', async () => {
+    const text = await invokeTool(tool('fs_read_text_file'), { path: join(workspace, 'notes.txt') }, ctx());
+    expect(JSON.stringify(text)).toContain('alpha\\nbeta');
+  });
+});
+
+describe('MCP servers that fail', () => {
+  it('reports each failure with the server\'s name, and the others still bring their tools', async () => {
+    const result = await openMcpServers([
+      { name: 'missing', transport: 'stdio', command: join(workspace, 'no-such-server'), args: [], env: {}, startupTimeoutMs: 5000, callTimeoutMs: 5000 },
+      stdioServer('crashing', { args: ['--import', tsx, serverScript, '--crash'] }),
+      { name: 'hanging', transport: 'stdio', command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'], env: {}, startupTimeoutMs: 500, callTimeoutMs: 500 },
+      { name: 'nobody', transport: 'http', url: 'http://127.0.0.1:9/mcp', headers: {}, startupTimeoutMs: 5000, callTimeoutMs: 5000 },
+      stdioServer('good'),
+    ], workspace);
+    try {
+      expect(result.problems.map((p) => p.server)).toEqual(['missing', 'crashing', 'hanging', 'nobody']);
+      const [missing, crashing, hanging, nobody] = result.problems.map((p) => p.message);
+      expect(missing).toMatch(/^MCP server "missing" \(the command ".*no-such-server"\) failed to start: .*ENOENT/);
+      expect(crashing).toContain('test server: cannot open its database');
+      expect(hanging).toMatch(/MCP server "hanging" .*timed out after 500 ms/);
+      expect(nobody).toMatch(/^MCP server "nobody" \(http:\/\/127\.0\.0\.1:9\/mcp\) failed to start/);
+      expect(result.tools.map((t) => t.name)).toEqual(['good_add', 'good_echo', 'good_fail', 'good_where', 'good_sleep']);
+    } finally {
+      await result.close();
+    }
+  }, 30_000);
+
+  it('leaves out a tool whose name another tool of the run has', async () => {
+    const result = await openMcpServers([stdioServer('local')], workspace, ['local_add']);
+    try {
+      expect(result.tools.map((t) => t.name)).not.toContain('local_add');
+      expect(result.problems[0].message).toMatch(/its tool "add" has the same name as another tool \(local_add\)/);
+    } finally {
+      await result.close();
+    }
+  }, 30_000);
+});

@@ -1,0 +1,98 @@
+/**
+ * A small MCP server written with the official SDK, for tests: over stdio when run as a program
+ * (`node --import tsx tests/helpers/mcp-test-server.ts`), or over streamable HTTP on loopback with
+ * startHttpMcpServer(). Its tools report what they were called with, so a test can check the calls.
+ */
+import { appendFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { z } from 'zod';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { McpServerConfig, McpStdioServer } from '../../shared/mcp-config.js';
+
+/** tsx by absolute URL, so the server starts from any working folder (it starts in the run's workspace). */
+export const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+export const serverScript = join(import.meta.dirname, 'mcp-test-server.ts');
+
+/** This server over stdio as a run's config names it. */
+export function stdioServer(name: string, extra: Partial<Omit<McpStdioServer, 'transport' | 'name'>> = {}): McpServerConfig {
+  return { name, transport: 'stdio', command: process.execPath, args: ['--import', tsx, serverScript], env: {}, startupTimeoutMs: 20_000, callTimeoutMs: 10_000, ...extra };
+}
+
+export function createTestMcpServer(): McpServer {
+  const server = new McpServer({ name: 'parallax-test', version: '1.0.0' });
+  server.registerTool('add', {
+    description: 'Add two numbers and return their sum.',
+    inputSchema: { a: z.number().describe('First addend.'), b: z.number().describe('Second addend.') },
+    outputSchema: { sum: z.number() },
+  }, async ({ a, b }) => ({ content: [{ type: 'text', text: String(a + b) }], structuredContent: { sum: a + b } }));
+  server.registerTool('echo', {
+    description: 'Echo a text back, with the tags given.',
+    inputSchema: { text: z.string(), tags: z.array(z.string()).optional() },
+  }, async ({ text, tags }) => ({ content: [{ type: 'text', text: `echo: ${text}${tags?.length ? ` [${tags.join(',')}]` : ''}` }] }));
+  server.registerTool('fail', {
+    description: 'Always answers with an error result.',
+    inputSchema: { reason: z.string() },
+  }, async ({ reason }) => ({ isError: true, content: [{ type: 'text', text: `refused: ${reason}` }] }));
+  server.registerTool('where', {
+    description: 'Report the server process\'s working folder and whether an environment variable is set.',
+    inputSchema: { variable: z.string() },
+  }, async ({ variable }) => ({ content: [{ type: 'text', text: JSON.stringify({ cwd: process.cwd(), set: variable in process.env, value: process.env[variable] ?? null }) }] }));
+  server.registerTool('sleep', {
+    description: 'Wait for some milliseconds, then answer.',
+    inputSchema: { ms: z.number().int() },
+  }, async ({ ms }) => {
+    await new Promise((r) => setTimeout(r, ms));
+    return { content: [{ type: 'text', text: `slept ${ms}` }] };
+  });
+  return server;
+}
+
+/** A stateless streamable HTTP endpoint at http://127.0.0.1:<port>/mcp (one server and transport per request). */
+export async function startHttpMcpServer(): Promise<{ url: string; requests: () => number; close(): Promise<void> }> {
+  let count = 0;
+  const http: Server = createServer((req, res) => {
+    count += 1;
+    if (req.url !== '/mcp') {
+      res.writeHead(404).end();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const server = createTestMcpServer();
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      res.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      const body = chunks.length > 0 ? JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown : undefined;
+      void server.connect(transport).then(() => transport.handleRequest(req, res, body));
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const { port } = http.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    requests: () => count,
+    close: () => new Promise<void>((resolve) => {
+      http.closeAllConnections();
+      http.close(() => resolve());
+    }),
+  };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  if (process.argv.includes('--crash')) {
+    process.stderr.write('test server: cannot open its database\n');
+    process.exit(3);
+  }
+  // A test can count how many times the server was started (e.g. once per run, before its release).
+  if (process.env.MCP_TEST_START_LOG) appendFileSync(process.env.MCP_TEST_START_LOG, `${process.pid}\n`);
+  await createTestMcpServer().connect(new StdioServerTransport());
+}
