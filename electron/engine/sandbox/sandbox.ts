@@ -5,6 +5,7 @@
  * thread has not finished shortly after, it terminates the thread. Nothing a program does can block the
  * host's event loop or outlive the limit.
  */
+import { ProgramClock } from './program-clock.js';
 import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
 import {
   CONTROL_EXTRA_MS,
@@ -179,34 +180,6 @@ export class Sandbox {
       let settled = false;
       let killed = false;
       let killTimer: NodeJS.Timeout | undefined;
-      // The time limit counts the program's own time: a wait for the user's approval stops the clock.
-      let pausedMs = 0;
-      let pauses = 0;
-      let pausedAt = 0;
-      let timeLeft = limits.timeoutMs;
-      let armedAt = performance.now();
-      const pauseClock = (): (() => void) => {
-        if (settled) return () => {};
-        if (pauses++ === 0) {
-          pausedAt = performance.now();
-          clearTimeout(timeTimer);
-          timeLeft -= pausedAt - armedAt;
-          Atomics.store(thread.control, CONTROL_PAUSED, 1);
-        }
-        let resumed = false;
-        return () => {
-          if (resumed) return;
-          resumed = true;
-          if (--pauses > 0 || settled) return;
-          const now = performance.now();
-          pausedMs += now - pausedAt;
-          Atomics.store(thread.control, CONTROL_EXTRA_MS, Math.round(pausedMs));
-          Atomics.store(thread.control, CONTROL_PAUSED, 0);
-          armedAt = now;
-          timeTimer = setTimeout(() => stop('time'), Math.max(0, timeLeft));
-        };
-      };
-
       const reply = (seq: number, text: string): void => {
         thread.replyPort.postMessage({ seq, text });
         Atomics.store(thread.control, CONTROL_REPLY, 1);
@@ -215,7 +188,7 @@ export class Sandbox {
       const finish = (outcome: ThreadOutcome): void => {
         if (settled) return;
         settled = true;
-        clearTimeout(timeTimer);
+        const waited = clock.stop();
         clearTimeout(killTimer);
         run.signal?.removeEventListener('abort', onAbort);
         inFlight?.abort.abort();
@@ -223,7 +196,6 @@ export class Sandbox {
         thread.onDeath = null;
         thread.worker.unref();
         const { text, truncated } = readOutput(outputBuffer);
-        const waited = pauses > 0 ? pausedMs + performance.now() - pausedAt : pausedMs;
         resolve({ ...outcome, output: text, truncated, durationMs: performance.now() - started - waited, killed });
       };
       const stop = (reason: Extract<StopReason, 'time' | 'cancel'>): void => {
@@ -248,7 +220,7 @@ export class Sandbox {
           const abort = new AbortController();
           inFlight = { seq: msg.seq, abort };
           run
-            .onCall(msg.kind, msg.name, msg.args, abort.signal, pauseClock)
+            .onCall(msg.kind, msg.name, msg.args, abort.signal, clock.pause)
             .catch((error: unknown) => JSON.stringify({ ok: false, error: error instanceof Error ? error.message : String(error) }))
             .then((text) => {
               if (inFlight?.seq !== msg.seq) return; // abandoned at the deadline
@@ -261,7 +233,15 @@ export class Sandbox {
         }
       };
       thread.onDeath = (why) => finish({ error: null, stop: null, unsettled: false, fatal: why });
-      let timeTimer = setTimeout(() => stop('time'), limits.timeoutMs);
+      // The time limit counts the program's own time: a wait for the user's approval stops the clock, and the
+      // thread's own deadline check is told how long it was stopped.
+      const clock = new ProgramClock(limits.timeoutMs, () => stop('time'), {
+        paused: () => Atomics.store(thread.control, CONTROL_PAUSED, 1),
+        resumed: (pausedMs) => {
+          Atomics.store(thread.control, CONTROL_EXTRA_MS, Math.round(pausedMs));
+          Atomics.store(thread.control, CONTROL_PAUSED, 0);
+        },
+      });
       run.signal?.addEventListener('abort', onAbort, { once: true });
       thread.worker.ref();
       thread.worker.postMessage(request);

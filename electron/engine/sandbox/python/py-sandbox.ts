@@ -5,6 +5,7 @@
  * KeyboardInterrupt) and abandons a tool still running; if the child has not finished shortly after, it is
  * killed. Same contract as the QuickJS sandbox (sandbox.ts): same run and outcome shapes, same limits.
  */
+import { ProgramClock } from '../program-clock.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Writable } from 'node:stream';
 import type { RawError, StopReason } from '../protocol.js';
@@ -149,41 +150,17 @@ export class PySandbox {
       let output = '';
       let truncated = false;
       let memoryStop = false;
-      let pausedMs = 0;
-      let pauses = 0;
-      let pausedAt = 0;
-      let timeLeft = limits.timeoutMs;
-      let armedAt = performance.now();
-      const pauseClock = (): (() => void) => {
-        if (settled) return () => {};
-        if (pauses++ === 0) {
-          pausedAt = performance.now();
-          clearTimeout(timeTimer);
-          timeLeft -= pausedAt - armedAt;
-        }
-        let resumed = false;
-        return () => {
-          if (resumed) return;
-          resumed = true;
-          if (--pauses > 0 || settled) return;
-          const now = performance.now();
-          pausedMs += now - pausedAt;
-          armedAt = now;
-          timeTimer = setTimeout(() => stop('time'), Math.max(0, timeLeft));
-        };
-      };
       const reply = (seq: number, text: string, stopping?: 'time' | 'cancel'): void =>
         child.send({ type: 'reply', seq, text, ...(stopping ? { stop: stopping } : {}) });
       const finish = (outcome: { error: RawError | null; stop: StopReason | null; fatal: string | null }): void => {
         if (settled) return;
         settled = true;
-        clearTimeout(timeTimer);
+        const waited = clock.stop();
         clearTimeout(killTimer);
         run.signal?.removeEventListener('abort', onAbort);
         inFlight?.abort.abort();
         child.onMessage = null;
         child.onDeath = null;
-        const waited = pauses > 0 ? pausedMs + performance.now() - pausedAt : pausedMs;
         resolve({ ...outcome, unsettled: false, output, truncated, durationMs: performance.now() - started - waited, killed });
       };
       const stop = (reason: 'time' | 'cancel'): void => {
@@ -213,7 +190,7 @@ export class PySandbox {
           const abort = new AbortController();
           inFlight = { seq: msg.seq, abort };
           run
-            .onCall(msg.kind, msg.name, msg.args, abort.signal, pauseClock)
+            .onCall(msg.kind, msg.name, msg.args, abort.signal, clock.pause)
             .catch((error: unknown) => JSON.stringify({ ok: false, error: error instanceof Error ? error.message : String(error) }))
             .then((text) => {
               if (inFlight?.seq !== msg.seq) return; // abandoned at the deadline
@@ -227,7 +204,8 @@ export class PySandbox {
         }
       };
       child.onDeath = (why) => finish(memoryStop ? { error: null, stop: 'memory', fatal: null } : { error: null, stop: null, fatal: why });
-      let timeTimer = setTimeout(() => stop('time'), limits.timeoutMs);
+      // The time limit counts the program's own time: a wait for the user's approval stops the clock.
+      const clock = new ProgramClock(limits.timeoutMs, () => stop('time'));
       run.signal?.addEventListener('abort', onAbort, { once: true });
       child.send({
         type: 'run',

@@ -27,6 +27,6 @@ describe('the Python child launch', () => {
 
   it('finds the desktop app\'s unpacked copy beside app.asar, and leaves other paths alone', () => {
     expect(unpacked('/opt/Parallax/resources/app.asar/dist/worker/python-child.js')).toBe('/opt/Parallax/resources/app.asar.unpacked/dist/worker/python-child.js');
-    expect(unpacked('/work/parallax/dist/worker/python-child.js')).toBe('/work/parallax/dist/worker/python-child.js');
+    expect(unpacked('/home/user/parallax/dist/worker/python-child.js')).toBe('/home/user/parallax/dist/worker/python-child.js');
   });
 });
