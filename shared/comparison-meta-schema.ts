@@ -23,10 +23,24 @@ export const comparisonMetaSchema = z.object({
         runId: z.string().regex(ID_PATTERN, 'not a valid run id'),
         mode: z.enum(MODE_IDS),
         trial: z.number().int().min(1).max(MAX_TRIALS).optional(),
+        variant: z.string().regex(ID_PATTERN, 'not a valid column key').optional(),
       }),
     )
     .min(1, 'a comparison has at least one run'),
   workspaceSource: z.string(),
+  variants: z
+    .array(
+      z.object({
+        key: z.string().regex(ID_PATTERN, 'not a valid column key'),
+        label: z.string().min(1),
+        mode: z.enum(MODE_IDS),
+        provider: z.string().optional(),
+        baseUrl: z.string().nullable().optional(),
+        model: z.string().optional(),
+        settings: z.record(z.string(), z.unknown()).optional(),
+      }),
+    )
+    .optional(),
 });
 
 export type CheckedMeta = { readonly ok: true; readonly meta: ComparisonMeta } | { readonly ok: false; readonly problem: string };
@@ -40,5 +54,11 @@ export function checkComparisonMeta(value: unknown): CheckedMeta {
   const meta = value as ComparisonMeta;
   const ids = new Set(meta.runs.map((r) => r.runId));
   if (ids.size !== meta.runs.length) return { ok: false, problem: 'runs: the same run id is listed twice' };
+  if (meta.variants) {
+    const keys = new Set(meta.variants.map((v) => v.key));
+    if (keys.size !== meta.variants.length) return { ok: false, problem: 'variants: the same column key is listed twice' };
+    const stray = meta.runs.find((r) => r.variant !== undefined && !keys.has(r.variant));
+    if (stray) return { ok: false, problem: `runs: ${stray.runId} names column "${stray.variant}", which variants does not list` };
+  }
   return { ok: true, meta };
 }

@@ -8,6 +8,7 @@ import type { RunUsageSource } from './cost.js';
 import type { ComparisonRequest, ModeId, ProviderInfo, RunSettings, TaskRef } from './run-spec.js';
 import type { RunStatus, StepEvent } from './step-event.js';
 import type { TaskInfo } from './tasks.js';
+import type { VariantRecord } from './variants.js';
 
 export interface ComparisonMeta {
   readonly id: string;
@@ -16,7 +17,12 @@ export interface ComparisonMeta {
   readonly provider: ProviderInfo;
   readonly settings: RunSettings;
   /** One entry per run, in start order. `trial` is 1-based; comparisons stored before trials existed lack it (= 1). */
-  readonly runs: readonly { readonly runId: string; readonly mode: ModeId; readonly trial?: number }[];
+  readonly runs: readonly { readonly runId: string; readonly mode: ModeId; readonly trial?: number; readonly variant?: string }[];
+  /**
+   * The columns when the comparison ran variants (shared/variants.ts), in order; each run names its column's key
+   * in `variant`. Absent: one plain column per mode, as before variants existed.
+   */
+  readonly variants?: readonly VariantRecord[];
   /** Where the workspace came from: a built-in fixture id or a user folder. */
   readonly workspaceSource: string;
 }

@@ -9,6 +9,7 @@ import type { ModeId } from './modes.js';
 import { TOOLSET_IDS } from './toolsets.js';
 import { SEARCH_BACKEND_IDS } from './search-backends.js';
 import type { McpServerConfig } from './mcp-config.js';
+import type { ColumnRef, VariantInput } from './variants.js';
 
 // The modes are described in modes.ts; re-exported here for the many readers of run-spec.
 export { DEFAULT_MODES, isModeId, MODE_IDS, MODE_LABELS, type ModeId } from './modes.js';
@@ -130,6 +131,8 @@ export interface RunSpec {
    * server's env may hold a token): run-started records the tools they brought.
    */
   readonly mcpServers?: readonly McpServerConfig[];
+  /** Its column when the comparison runs variants (shared/variants.ts); absent: the plain column of its mode. */
+  readonly variant?: ColumnRef;
 }
 
 /** Most trials per mode in one comparison. */
@@ -178,6 +181,11 @@ export interface ComparisonRequest {
   readonly workspaceDir?: string | null;
   /** MCP servers whose tools every run offers, already checked (parseMcpConfig). */
   readonly mcpServers?: readonly McpServerConfig[];
+  /**
+   * The columns, when they are not simply `modes` under one model (shared/variants.ts, checked by parseVariants):
+   * each a mode with its own provider/model and setting overrides. Given, it replaces `modes`.
+   */
+  readonly variants?: readonly VariantInput[];
 }
 
 export const SIMULATED_MODEL = 'sim';

@@ -23,6 +23,7 @@ export function runStartedOf(spec: RunSpec, parts: RunStartedParts): RunStartedB
     // The price the host resolved, recorded as it was (absent when the spec carries none, as before prices existed).
     ...(spec.price !== undefined ? { price: spec.price } : {}),
     ...(parts.shellSandbox ? { shellSandbox: parts.shellSandbox } : {}),
+    ...(spec.variant ? { variant: spec.variant } : {}),
   };
 }
 

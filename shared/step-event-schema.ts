@@ -68,6 +68,9 @@ const searchHitSchema = z.object({ name: z.string(), score: z.number(), signatur
 export const approvalToolSchema = z.string().min(1);
 export const approvalDecisionSchema = z.enum(['allow', 'deny', 'allow-comparison', 'cancelled']);
 
+/** A run's column (shared/variants.ts): its key is path-safe, like ids. */
+export const columnRefSchema = z.object({ key: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/), label: z.string().min(1).max(200) });
+
 const base = { runId: z.string().min(1), seq: count, t: ms };
 
 export const runStartedEventSchema = z.object({
@@ -83,6 +86,7 @@ export const runStartedEventSchema = z.object({
   comparisonId: z.string().optional(),
   price: modelPriceSchema.nullable().optional(),
   workerStart: workerStartSchema.optional(),
+  variant: columnRefSchema.optional(),
 });
 
 export const stepEventSchema = z.discriminatedUnion('type', [

@@ -8,6 +8,7 @@
  */
 import type { PromptComposition } from './prompt-composition.js';
 import type { ModeId, RunSettings, ProviderInfo, TaskRef } from './run-spec.js';
+import type { ColumnRef } from './variants.js';
 
 /**
  * Where a step's usage came from: the provider's own figures ('reported'), or counted by Parallax with the
@@ -166,6 +167,8 @@ export interface RunStartedEvent extends Base {
   readonly shellSandbox?: ShellSandboxRecord;
   /** How its worker started, added by the host (absent: no worker measured, as in `parallax run`). */
   readonly workerStart?: WorkerStartRecord;
+  /** Its column when the comparison ran variants (shared/variants.ts); absent: the column of its mode. */
+  readonly variant?: ColumnRef;
 }
 
 export interface ModelRequestEvent extends Base {

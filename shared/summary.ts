@@ -8,6 +8,7 @@ import type { ModeId, ProviderInfo, TaskRef } from './run-spec.js';
 import type { ModelPrice, RunStatus, RunTotals, StepEvent, Usage, Validation, WorkerStartRecord } from './step-event.js';
 import { cheapestVerdict, fewestTokensVerdict, type Verdict } from './verdict.js';
 import { meanStat, wilson, type MeanStat, type RateStat } from './trial-stats.js';
+import { columnOf, type ColumnRef } from './variants.js';
 
 export type { RunCost, RunUsageSource, StepCost, StepUsageSource, Verdict };
 
@@ -35,6 +36,8 @@ export interface StepSummary {
 export interface RunSummary {
   readonly runId: string;
   readonly mode: ModeId;
+  /** Its column: the variant it ran, or its mode's plain column (shared/variants.ts). Group and label by this. */
+  readonly column: ColumnRef;
   readonly task: TaskRef | null;
   readonly provider: ProviderInfo | null;
   /** 'running' until a run-finished event arrives; 'interrupted' is set by history for runs that never finished. */
@@ -155,6 +158,7 @@ export function summarizeRun(events: readonly StepEvent[]): RunSummary {
   return {
     runId: events[0]?.runId ?? '',
     mode: started?.type === 'run-started' ? started.mode : 'react',
+    column: columnOf(started?.type === 'run-started' ? started : { mode: 'react' }),
     task: started?.type === 'run-started' ? started.task : null,
     provider: started?.type === 'run-started' ? started.provider : null,
     status: finished?.type === 'run-finished' ? finished.status : 'running',
@@ -280,6 +284,8 @@ export const ONE_TRIAL_NOTE = '1 trial: no interval';
 
 export interface ModeAggregate {
   readonly mode: ModeId;
+  /** The column aggregated: runs are grouped by column (a mode's plain column when no variants ran). */
+  readonly column: ColumnRef;
   /** Runs of this mode in the comparison. */
   readonly trials: number;
   /** Runs the figures cover (countsInFigures). */
@@ -308,21 +314,23 @@ export interface ModeAggregate {
 
 export const stat = meanStat;
 
-/** Per-mode figures over several trials, modes in order of first appearance. */
+/** Per-column figures over several trials (per mode when no variants ran), columns in order of first appearance. */
 export function aggregateByMode(runs: readonly RunSummary[]): ModeAggregate[] {
-  const byMode = new Map<ModeId, RunSummary[]>();
+  const byColumn = new Map<string, RunSummary[]>();
   for (const r of runs) {
-    let list = byMode.get(r.mode);
-    if (!list) byMode.set(r.mode, (list = []));
+    let list = byColumn.get(r.column.key);
+    if (!list) byColumn.set(r.column.key, (list = []));
     list.push(r);
   }
-  return [...byMode.entries()].map(([mode, list]) => {
+  return [...byColumn.values()].map((list) => {
+    const { mode, column } = list[0]!;
     const answered = list.filter((r) => r.status === 'answered');
     const finished = list.filter(countsInFigures);
     const of = (pick: (t: RunTotals) => number) => stat(finished.map((r) => pick(r.totals)));
     const passed = answered.filter((r) => r.validation?.ok === true).length;
     return {
       mode,
+      column,
       trials: list.length,
       finished: finished.length,
       answered: answered.length,

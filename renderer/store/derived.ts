@@ -3,6 +3,7 @@
  * event is applied). Every figure comes from shared/summary.ts so the UI agrees with the CLI and reports.
  */
 import type { ModeId } from '../../shared/run-spec.js';
+import { columnOf, type ColumnRef } from '../../shared/variants.js';
 import { aggregateByMode, summarizeComparison, summarizeRun, type ComparisonSummary, type ModeAggregate, type RunSummary } from '../../shared/summary.js';
 import type { StepEvent } from '../../shared/step-event.js';
 import { runCost } from '../../shared/cost.js';
@@ -51,10 +52,11 @@ export function trialDifferences(modeRuns: readonly ModeRun[], interrupted: read
   return differencesByMode(runs.map((summary, i) => ({ trial: modeRuns[i]!.trial, summary })), baseline);
 }
 
-export function emptySummary(runId: string, mode: ModeId): RunSummary {
+export function emptySummary(runId: string, mode: ModeId, column?: ColumnRef): RunSummary {
   return {
     runId,
     mode,
+    column: column ?? columnOf({ mode }),
     task: null,
     provider: null,
     status: 'running',

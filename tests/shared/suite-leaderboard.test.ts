@@ -5,7 +5,7 @@ import type { ModeId } from '../../shared/run-spec.js';
 
 function run(mode: ModeId, total: number, ok: boolean | null): RunSummary {
   return {
-    runId: `${mode}-${total}`, mode, task: null, provider: null, status: 'answered', answer: 'a', error: null,
+    runId: `${mode}-${total}`, mode, column: { key: mode, label: mode }, task: null, provider: null, status: 'answered', answer: 'a', error: null,
     validation: ok === null ? null : { ok, detail: '' },
     totals: { steps: 2, requests: 2, prompt: total, completion: 0, cached: 0, reasoning: 0, total, wallMs: 100, toolCalls: 1 } as RunSummary['totals'],
     perStep: [], firstRequestAt: null, firstRequestPrompt: null, usageSource: 'reported',

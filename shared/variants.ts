@@ -1,0 +1,199 @@
+/**
+ * Variants: the columns of a comparison. A column is a mode with, optionally, its own provider/model and its own
+ * setting overrides; the default comparison ("the selected modes, one model") is one plain column per mode.
+ *
+ * - A plain column (nothing overridden) is keyed by its mode, so its run ids, folders and stored records read
+ *   exactly as before variants existed; any other column is keyed `<mode>-<position>`.
+ * - Every column is labelled by what differs: its mode, its model when the columns do not all share one, and
+ *   each setting it sets away from the comparison's own ("Code Mode · no return types", "ReAct · deepseek-chat").
+ * - Colours: a column borrows a mode's palette slot (shared/modes.ts), its own mode's first, so a plain comparison
+ *   looks as it always did and two columns of one mode still differ.
+ */
+import { z } from 'zod';
+import { MODE_IDS, MODE_LABELS, modeLabel, type ModeId } from './modes.js';
+import type { RunSettings, RunSettingsInput } from './run-spec.js';
+
+/** Most columns in one comparison (a 3 models × 4 modes matrix). */
+export const MAX_VARIANTS = 12;
+
+/** What a user writes for one column (CLI --variants, the composer's variants editor, a suite file). */
+export interface VariantInput {
+  readonly label?: string;
+  readonly mode: ModeId;
+  /** A provider preset name ('openai', 'deepseek', 'simulated', 'custom', …); absent: the comparison's. */
+  readonly provider?: string;
+  /** The provider's base URL (custom provider, or a preset's proxy); absent: the preset's or the comparison's. */
+  readonly baseUrl?: string | null;
+  readonly model?: string;
+  /** Run settings this column sets away from the comparison's (checked with them by parseSettings). */
+  readonly settings?: RunSettingsInput;
+}
+
+const variantInputSchema = z.strictObject({
+  label: z.string().trim().min(1, 'must not be empty; leave it out to have the label derived').max(80, 'must be at most 80 characters').optional(),
+  mode: z.enum(MODE_IDS, { error: `must be one of ${MODE_IDS.join(', ')}` }),
+  provider: z.string().trim().min(1, 'must name a provider preset (or leave it out for the comparison\'s)').optional(),
+  baseUrl: z.string().trim().min(1).nullable().optional(),
+  model: z.string().trim().min(1, 'must name a model (or leave it out for the comparison\'s)').optional(),
+  settings: z.record(z.string(), z.unknown(), { error: 'must be an object of run settings, e.g. {"returnTypes": false}' }).optional(),
+});
+
+/**
+ * The columns as written (an array, or its JSON text), each checked; throws an Error naming the column and the
+ * field, and saying what to write instead. Settings are checked later, merged with the comparison's.
+ */
+export function parseVariants(value: unknown): VariantInput[] {
+  let list = value;
+  if (typeof value === 'string') {
+    try {
+      list = JSON.parse(value);
+    } catch {
+      throw new Error(`Variants must be a JSON array such as [{"mode":"code","settings":{"returnTypes":false}},{"mode":"code"}]; this is not valid JSON: ${value.slice(0, 80)}`);
+    }
+  }
+  if (!Array.isArray(list) || list.length === 0) {
+    throw new Error('Variants must be a non-empty array of columns, each {"mode": …} with optional "model", "provider", "baseUrl", "settings" and "label".');
+  }
+  if (list.length > MAX_VARIANTS) throw new Error(`At most ${MAX_VARIANTS} variants in one comparison; got ${list.length}. Split the matrix into several comparisons.`);
+  return list.map((item, i) => {
+    const result = variantInputSchema.safeParse(item);
+    if (result.success) return result.data as VariantInput;
+    const problems = result.error.issues.map((issue) => `${['variants', i + 1, ...issue.path].join('.')}: ${issue.message}`);
+    throw new Error(`Invalid variant ${i + 1} — ${problems.join('; ')}.`);
+  });
+}
+
+/** The full matrix for `--models a,b --modes x,y`: models are rows, modes columns, in the order given. */
+export function matrixVariants(models: readonly string[], modes: readonly ModeId[]): VariantInput[] {
+  return models.flatMap((model) => modes.map((mode) => ({ mode, model })));
+}
+
+/** How the runs of one column are named and keyed everywhere (run-started.variant, RunSummary.column). */
+export interface ColumnRef {
+  /** Path-safe and unique in its comparison: the mode for a plain column, else `<mode>-<position>`. */
+  readonly key: string;
+  readonly label: string;
+}
+
+/** A column as stored in the comparison's meta.json: what it ran, and what it set away from the comparison. */
+export interface VariantRecord extends ColumnRef {
+  readonly mode: ModeId;
+  /** Preset name and model (never a key); absent when the comparison's. */
+  readonly provider?: string;
+  readonly baseUrl?: string | null;
+  readonly model?: string;
+  /** The overrides as given (the run's whole settings are in its run-started). */
+  readonly settings?: RunSettingsInput;
+}
+
+/** What the columns are compared against: the comparison's own provider, model and settings. */
+export interface VariantBase {
+  readonly provider: string;
+  readonly model: string;
+  readonly settings: RunSettings;
+}
+
+const stable = (v: unknown): string => JSON.stringify(v, (_k, x) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
+
+/** The settings a column sets to a value other than the comparison's, by name, sorted. */
+export function changedSettings(v: VariantInput, base: RunSettings): [string, unknown][] {
+  return Object.entries(v.settings ?? {})
+    .filter(([name, value]) => stable(value) !== stable((base as Record<string, unknown>)[name]))
+    .sort(([a], [b]) => a.localeCompare(b));
+}
+
+/**
+ * Each setting's phrase in a label, where it reads better than `name=value`. One entry per setting that has a
+ * natural wording; every other setting reads `name value`.
+ */
+export const SETTING_PHRASES: { readonly [K in keyof RunSettings]?: (value: RunSettings[K]) => string } = {
+  returnTypes: (v) => (v ? 'return types' : 'no return types'),
+  maxSteps: (v) => `max ${v} steps`,
+  truncateChars: (v) => `truncate at ${v} chars`,
+  temperature: (v) => (v === null ? 'default temperature' : `temperature ${v}`),
+  toolset: (v) => `${v} toolset`,
+  promptCache: (v) => `prompt cache ${v}`,
+  streamOptions: (v) => (v ? 'usage in stream' : 'no stream usage'),
+  webSearch: (v) => `web search ${v}`,
+};
+
+export function settingPhrase(name: string, value: unknown): string {
+  const phrase = (SETTING_PHRASES as Record<string, ((v: unknown) => string) | undefined>)[name];
+  if (phrase) return phrase(value);
+  return `${name} ${typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null ? String(value) : stable(value)}`;
+}
+
+const modelOf = (v: VariantInput, base: VariantBase) => ({ provider: v.provider ?? base.provider, model: v.model ?? base.model });
+
+/**
+ * Keys and labels for the columns, in order. Throws when two columns are the same (same mode, model and
+ * settings) or two end up with the same label: a comparison's columns must be told apart.
+ */
+export function resolveColumns(variants: readonly VariantInput[], base: VariantBase): VariantRecord[] {
+  const models = variants.map((v) => modelOf(v, base));
+  const providersVary = new Set(models.map((m) => m.provider)).size > 1;
+  const modelsVary = new Set(models.map((m) => `${m.provider}\u0000${m.model}`)).size > 1;
+  const seen = new Map<string, number>();
+  const labels = new Map<string, number>();
+  const plainModes = new Set<ModeId>();
+  return variants.map((v, i) => {
+    const m = models[i]!;
+    const changed = changedSettings(v, base.settings);
+    const same = stable({ mode: v.mode, ...m, baseUrl: v.baseUrl ?? null, changed });
+    const twin = seen.get(same);
+    if (twin !== undefined) throw new Error(`Variants ${twin + 1} and ${i + 1} are the same column (${modeLabel(v.mode)}, ${m.model}, same settings); remove one or make them differ.`);
+    seen.set(same, i);
+    const plain = !modelsVary && changed.length === 0 && v.baseUrl == null && !v.label && !plainModes.has(v.mode);
+    if (plain) plainModes.add(v.mode);
+    const parts = [MODE_LABELS[v.mode]];
+    if (modelsVary) parts.push(providersVary ? `${m.model} (${m.provider})` : m.model);
+    for (const [name, value] of changed) parts.push(settingPhrase(name, value));
+    const label = v.label ?? parts.join(' · ');
+    const clash = labels.get(label);
+    if (clash !== undefined) throw new Error(`Variants ${clash + 1} and ${i + 1} would both be labelled "${label}"; give one a "label".`);
+    labels.set(label, i);
+    return {
+      key: plain ? v.mode : `${v.mode}-${i + 1}`,
+      label,
+      mode: v.mode,
+      ...(v.provider !== undefined ? { provider: v.provider } : {}),
+      ...(v.baseUrl != null ? { baseUrl: v.baseUrl } : {}),
+      ...(v.model !== undefined ? { model: v.model } : {}),
+      ...(v.settings && Object.keys(v.settings).length > 0 ? { settings: v.settings } : {}),
+    };
+  });
+}
+
+/** The plain columns of a comparison of modes (no variants given): one per mode, keyed and labelled by it. */
+export const plainColumns = (modes: readonly ModeId[]): VariantRecord[] => modes.map((mode) => ({ key: mode, label: MODE_LABELS[mode], mode }));
+
+/** The column of a run recorded with or without one: runs stored before variants existed are their mode's column. */
+export function columnOf(run: { readonly mode: ModeId | string; readonly variant?: ColumnRef }): ColumnRef {
+  return run.variant ?? { key: run.mode, label: modeLabel(run.mode) };
+}
+
+/**
+ * Each column's palette slot: a mode whose colours, dash and marker it takes. A column takes its own mode's
+ * slot when it is the first of its mode, else the first slot no column holds (a free mode's); past six columns
+ * the slots repeat, in column order.
+ */
+export function columnSlots(columns: readonly { readonly key: string; readonly mode: ModeId | string }[]): Map<string, ModeId> {
+  const slots = new Map<string, ModeId>();
+  const taken = new Set<ModeId>();
+  const own = (mode: string): mode is ModeId => (MODE_IDS as readonly string[]).includes(mode);
+  for (const c of columns) {
+    if (own(c.mode) && !taken.has(c.mode)) {
+      slots.set(c.key, c.mode);
+      taken.add(c.mode);
+    }
+  }
+  let spare = 0;
+  for (const c of columns) {
+    if (slots.has(c.key)) continue;
+    const free = MODE_IDS.find((m) => !taken.has(m));
+    const slot = free ?? MODE_IDS[spare++ % MODE_IDS.length]!;
+    taken.add(slot);
+    slots.set(c.key, slot);
+  }
+  return slots;
+}
