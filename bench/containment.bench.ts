@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { runShellCommand, type ShellRunLimits } from '../electron/engine/sandbox/shell-runner.js';
 import { shellSandbox, type ShellSandboxInfo } from '../electron/engine/sandbox/shell-sandbox.js';
 import { ComputeThread } from '../electron/engine/tools/compute/compute-thread.js';
-import { htmlTitle, htmlToText } from '../electron/engine/tools/html-text.js';
+import { htmlTitle, htmlToText } from '../electron/engine/tools/html-convert.js';
 import { ALL_TOOLS } from '../electron/engine/tools/index.js';
 import { docsOf, rankDocs } from '../electron/engine/tool-search/search-tools.js';
 

@@ -84,11 +84,20 @@ export interface ForkLauncherOptions {
   readonly echoStderr?: boolean;
 }
 
+/**
+ * V8 flags of every worker process. QuickJS is one large WebAssembly module: by default V8 recompiles its hot
+ * functions with its optimizing compiler during the first program, which briefly takes 30–45 MB and made a
+ * Code Mode worker peak near 135 MB. A tiering budget 100× the default leaves the usual short programs on the
+ * baseline compiler (peak under 100 MB) while a program that computes for long still gets optimized code.
+ * Measured with `npm run bench -- startup` (peak memory per worker) and `npm run bench -- sandbox`.
+ */
+export const WORKER_V8_FLAGS: readonly string[] = ['--wasm-tiering-budget=180000000'];
+
 export function forkLauncher(options: ForkLauncherOptions = {}): WorkerLauncher {
   const entry = options.entry ?? workerEntry('worker-main');
   // Resolved from here, not from the working directory, so a worker forked from source loads tsx wherever
   // the CLI was started.
-  const execArgv = entry.endsWith('.ts') ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
+  const execArgv = [...WORKER_V8_FLAGS, ...(entry.endsWith('.ts') ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [])];
   return {
     launch({ env, name }) {
       const child = fork(entry, [...(options.args ?? [])], {

@@ -8,7 +8,6 @@ import type { TaskRef } from '../../../shared/run-spec.js';
 import type { Validation } from '../../../shared/step-event.js';
 import { timeIn } from '../tools/current-time.js';
 import { weatherFor } from '../tools/get-weather.js';
-import { htmlTitle } from '../tools/html-text.js';
 import { countLog } from './log-stats.js';
 import { validateConfigLookup } from './config-lookup.js';
 import { validateWriteErrors } from './write-errors.js';
@@ -132,6 +131,7 @@ async function validateTimeAndTitle(taskText: string, answer: string, now: Date)
   let title: string;
   try {
     const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    const { htmlTitle } = await import('../tools/html-convert.js'); // only when a page is validated
     title = htmlTitle(await res.text());
   } catch (error) {
     return { ok: false, detail: `Could not fetch ${url} to check the title (${(error as Error).message}); keep the test page running while validating.` };

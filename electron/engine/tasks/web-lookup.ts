@@ -7,7 +7,6 @@
 import { randomInt } from 'node:crypto';
 import MiniSearch from 'minisearch';
 import type { Validation } from '../../../shared/step-event.js';
-import { htmlToText } from '../tools/html-text.js';
 
 export interface WebPage {
   readonly slug: string;
@@ -149,6 +148,7 @@ export async function validateWebLookup(answer: string, fixtureUrl: string | nul
   let text: string;
   try {
     const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    const { htmlToText } = await import('../tools/html-convert.js'); // only when a page is validated
     text = htmlToText(await res.text());
   } catch (error) {
     return { ok: false, detail: `Could not fetch ${url} to check the year (${(error as Error).message}); keep the test server running while validating.` };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { htmlTitle, htmlToText } from '../../../../electron/engine/tools/html-text.js';
+import { htmlTitle, htmlToText } from '../../../../electron/engine/tools/html-convert.js';
 
-describe('html-text', () => {
+describe('html-convert', () => {
   it('takes the title on one line, decoded', () => {
     expect(htmlTitle('<head><TITLE lang="en">\n  A &lt;b&gt; &mdash;\n title </TITLE></head>')).toBe('A <b> — title');
     expect(htmlTitle('<p>no title</p>')).toBe('');
