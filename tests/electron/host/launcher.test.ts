@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../shared/run-spec.js';
-import { forkLauncher, workerEnvironment } from '../../../electron/host/launcher.js';
+import { forkLauncher, WORKER_V8_FLAGS, workerEnvironment } from '../../../electron/host/launcher.js';
 import { SYNTHETIC_WORKER } from '../../helpers/synthetic-worker-path.js';
 
 describe('workerEnvironment', () => {
@@ -45,7 +45,10 @@ describe('forkLauncher', () => {
       expect(environ.join('\n')).not.toContain(canary);
       expect(names).toContain('HOME');
       for (const name of names) expect(['PATH', 'LANG', 'LANGUAGE', 'TZ', 'TMPDIR', 'HOME', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'NODE_CHANNEL_FD', 'NODE_CHANNEL_SERIALIZATION_MODE'].includes(name) || name.startsWith('LC_')).toBe(true);
-      expect(await readFile(`/proc/${handle.pid}/cmdline`, 'utf8')).not.toContain(canary);
+      const cmdline = (await readFile(`/proc/${handle.pid}/cmdline`, 'utf8')).split('\0');
+      expect(cmdline.join(' ')).not.toContain(canary);
+      // The V8 flags that keep a worker's peak memory down (launcher.ts WORKER_V8_FLAGS) reach the process.
+      for (const flag of WORKER_V8_FLAGS) expect(cmdline).toContain(flag);
     } finally {
       handle.kill();
       await exited;
