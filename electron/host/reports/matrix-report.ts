@@ -81,13 +81,26 @@ export function matrixHtml(d: ReportData): SafeHtml | null {
   return html`<section class="matrix" id="matrix"><h2>Matrix</h2><p class="muted">One row per ${d.variants?.some((v) => v.model) ? 'model' : 'setting'}, one column per mode; each cell aggregates its runs (means over the runs that ended by themselves; the pass rate over all). The shade only hints at the order: the figure is the text.</p><div class="matrices">${metricsOf(d).map((metric) => matrixTable(d, m, metric))}</div></section>`;
 }
 
+/** The matrix as a Markdown table, each cell its metrics one per line. */
+export function matrixMarkdownTable(m: Matrix, metrics: readonly MatrixMetric[]): string {
+  const rows = m.rows.map((row, i) => [mdCell(row), ...m.cells[i]!.map((c) => (c ? metrics.map((x) => `${MATRIX_METRIC_INFO[x].label.toLowerCase()} ${cellText(c, x)}`).join('<br>') : '—'))]);
+  return table(['', ...m.modes.map((x) => MODE_LABELS[x] ?? x)], ['l', ...m.modes.map(() => 'r' as const)], rows);
+}
+
 export function matrixMarkdown(d: ReportData): string[] {
   const m = d.matrix;
   if (!m) return [];
-  const metrics = metricsOf(d);
-  const rows = m.rows.map((row, i) => [mdCell(row), ...m.cells[i]!.map((c) => (c ? metrics.map((x) => `${MATRIX_METRIC_INFO[x].label.toLowerCase()} ${cellText(c, x)}`).join('<br>') : '—'))]);
-  return [`## Matrix${d.simulated ? ' (simulated)' : ''}`, '', 'One row per model or setting, one column per mode; each cell aggregates its runs.', '',
-    table(['', ...m.modes.map((x) => MODE_LABELS[x] ?? x)], ['l', ...m.modes.map(() => 'r' as const)], rows), ''];
+  return [`## Matrix${d.simulated ? ' (simulated)' : ''}`, '', 'One row per model or setting, one column per mode; each cell aggregates its runs.', '', matrixMarkdownTable(m, metricsOf(d)), ''];
+}
+
+/** The matrix as aligned text (the CLI): rows × modes, each cell mean total tokens and pass rate. */
+export function matrixTextLines(m: Matrix, sim: string): string[] {
+  const cell = (c: MatrixCell | null) => (c ? `${cellText(c, 'total')} tok · ${cellValue(c, 'passRate') === null ? 'no validation' : `${Math.round(cellValue(c, 'passRate')! * 100)} % pass`}` : '—');
+  const head = ['', ...m.modes.map((x) => MODE_LABELS[x] ?? x)];
+  const rows = m.rows.map((row, i) => [row, ...m.cells[i]!.map(cell)]);
+  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: readonly string[]) => cells.map((c, i) => c.padEnd(w[i]!)).join('  ').trimEnd();
+  return [`matrix: mean total tokens${sim} and pass rate per cell, over its runs`, line(head), ...rows.map(line)];
 }
 
 /** CSV: one row per cell, its figures by name (the CSV's matrix columns). */
