@@ -162,7 +162,7 @@ export class HistoryStore {
       if (!live && !loaded.events.some((e) => e.type === 'run-finished')) {
         interruptedRunIds.push(run.runId);
         warnings.push(
-          `The ${MODE_LABELS[run.mode] ?? run.mode}${several ? ` #${run.trial ?? 1}` : ''} run (${run.runId}) has no run-finished event: the host stopped before it ended, ` +
+          `The ${meta.variants?.find((v) => v.key === run.variant)?.label ?? MODE_LABELS[run.mode] ?? run.mode}${several ? ` #${run.trial ?? 1}` : ''} run (${run.runId}) has no run-finished event: the host stopped before it ended, ` +
             `so it is shown as interrupted. Its ${loaded.events.length} recorded events are kept.`,
         );
       }
@@ -264,8 +264,9 @@ export class HistoryStore {
       const summary = summarizeRun(loaded.events);
       const status = summary.status === 'running' && !live ? 'interrupted' : summary.status;
       if (live) settled = false;
+      const variant = meta.variants?.find((v) => v.key === run.variant);
       runs.push({
-        runId: run.runId, mode: run.mode, status, totalTokens: summary.totals.total, steps: summary.totals.steps, usageSource: summary.usageSource,
+        runId: run.runId, mode: run.mode, ...(variant ? { column: { key: variant.key, label: variant.label } } : {}), status, totalTokens: summary.totals.total, steps: summary.totals.steps, usageSource: summary.usageSource,
         passed: summary.validation ? summary.validation.ok : null,
       });
     }

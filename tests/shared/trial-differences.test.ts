@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { aggregateByMode, type RunSummary } from '../../shared/summary.js';
 import { differencesByMode, formatP, formatWithInterval, type TrialRun } from '../../shared/trial-differences.js';
 import { compareMeans, pairedPermutationTest } from '../../shared/trial-stats.js';
-import type { ModeId } from '../../shared/modes.js';
+import { MODE_LABELS, type ModeId } from '../../shared/modes.js';
 
 function run(mode: ModeId, trial: number, prompt: number, opts: { status?: RunSummary['status']; ok?: boolean; usd?: number | null; wallMs?: number } = {}): TrialRun {
   const summary = {
-    runId: `${mode}-${trial}`, mode, column: { key: mode, label: mode }, task: null, provider: null, status: opts.status ?? 'answered', answer: 'x', error: null,
+    runId: `${mode}-${trial}`, mode, column: { key: mode, label: MODE_LABELS[mode] }, task: null, provider: null, status: opts.status ?? 'answered', answer: 'x', error: null,
     validation: { ok: opts.ok ?? true, detail: '' },
     totals: { steps: 3, requests: 3, prompt, completion: 100, cached: 0, reasoning: 0, total: prompt + 100, toolCalls: 2, wallMs: opts.wallMs ?? 1000, approvalWaitMs: 0 },
     perStep: [], firstRequestAt: null, firstRequestPrompt: null, usageSource: 'reported',

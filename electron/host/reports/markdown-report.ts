@@ -13,6 +13,7 @@ import { mdCell, table } from './markdown-table.js';
 import { averageTable, runsTable, averageResult } from './markdown-trials.js';
 import { costLegend, priceFacts, tokenText, usageText, verdicts } from './cost-figures.js';
 import { costText, stepCostText } from '../../../shared/cost.js';
+import { matrixMarkdown, variantsMarkdown } from './matrix-report.js';
 
 export { mdCell };
 
@@ -130,7 +131,8 @@ export function renderMarkdown(d: ReportData, generatedAt?: Date): string {
   out.push(`# Parallax comparison: ${mdText(title)}${sim}`, '');
   out.push(`> ${mdText(m.task.text).replace(/\n/g, '\n> ')}`, '');
   out.push(`- **Comparison:** \`${m.id}\`, created ${formatUtc(m.createdAt)}`);
-  out.push(`- **Provider:** ${mdText(m.provider.name)}, model \`${m.provider.model.replace(/`/g, "'")}\`${d.simulated ? ' — **simulated**' : ''}`);
+  const own = d.variants?.some((v) => v.model !== undefined || v.provider !== undefined || v.baseUrl) ? ' (the comparison\'s; some columns run their own: see Columns)' : '';
+  out.push(`- **Provider:** ${mdText(m.provider.name)}, model \`${m.provider.model.replace(/`/g, "'")}\`${own}${d.simulated ? ' — **simulated**' : ''}`);
   out.push(`- **Workspace:** ${mdText(m.workspaceSource)}`);
   const spread = startSpreadMs(d.runs.map((r) => r.summary));
   const multi = d.trials > 1;
@@ -147,7 +149,7 @@ export function renderMarkdown(d: ReportData, generatedAt?: Date): string {
   }
   for (const w of d.warnings) out.push(`> **Note:** ${mdText(w)}`, '');
   // The result first: what a reader came for; the tables and timelines below back it.
-  out.push(`## Result${sim}`, '', ...(multi ? averageResult(d) : [verdict(d), '']));
+  out.push(`## Result${sim}`, '', ...(multi ? averageResult(d) : [verdict(d), '']), ...matrixMarkdown(d), ...variantsMarkdown(d));
   // With several trials the average comes first: it is the comparison's result; each run follows.
   if (multi) out.push(`## Average over ${d.trials} trials${sim}`, '', ...averageTable(d), `## Summary per run${sim}`, '', runsTable(d), '');
   else out.push(`## Summary${sim}`, '', summaryTable(d), '');
