@@ -9,6 +9,7 @@ import { SEARCH_LIMIT } from '../sandbox/index.js';
 import { rankTools, SearchRefused } from '../tool-search/search-in-thread.js';
 import type { SearchHit } from '../../../shared/step-event.js';
 import { invokeTool, signatureOf, toolExposure, toolResultText, type ToolDefinition } from '../tools/index.js';
+import { firstSentence } from '../tools/tool-descriptions.js';
 import { standardBindings } from './code/bindings.js';
 import type { ModeAdapter, ModeOptions } from './mode.js';
 import { toolsetOf } from './toolsets.js';
@@ -28,11 +29,7 @@ export const SEARCH_TOOLS_EXPOSURE: ToolExposure = {
   },
 };
 
-/** The first sentence of a tool description: enough to choose, short enough to list five. */
-export function firstSentence(text: string): string {
-  const m = /^([\s\S]*?[.!?])(?=\s+[A-Z]|\s*$)/.exec(text.trim());
-  return (m ? m[1] : text.trim()).replace(/\s+/g, ' ');
-}
+export { firstSentence };
 
 export function createReactSearchMode(opts: ModeOptions): ModeAdapter {
   // The same split as Code Mode's catalog, so both hide the same tools behind search.

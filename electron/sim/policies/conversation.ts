@@ -5,6 +5,7 @@
  * simply makes its intended step again; their error text is kept for the recovery note.
  */
 import { textOf, type WireMessage, type WireTool } from '../types.js';
+import type { SimModelId } from '../../../shared/sim-models.js';
 
 /** The program the 'loop-forever' fault sends instead of the first real one. */
 export const ENDLESS_PROGRAM = 'while (true) {}';
@@ -22,6 +23,8 @@ export type FaultMark = 'malformed-args' | 'unknown-tool' | 'loop-forever';
 export interface Conversation {
   readonly task: string;
   readonly toolNames: ReadonlySet<string>;
+  /** Each offered tool's description ('' when it has none). */
+  readonly toolDescriptions: ReadonlyMap<string, string>;
   /** The `run_code` description, or '' when run_code is not offered. */
   readonly runCodeDescription: string;
   /** Assistant turns since the task. */
@@ -34,9 +37,11 @@ export interface Conversation {
   readonly lastFaultError: string | null;
   /** The trial this request belongs to (1-based): trial 1 is the documented real run, later ones vary. */
   readonly trial: number;
+  /** The personality the request's model name asks for (shared/sim-models.ts). */
+  readonly model: SimModelId;
 }
 
-export function readConversation(messages: readonly WireMessage[], tools: readonly WireTool[], trial = 1): Conversation {
+export function readConversation(messages: readonly WireMessage[], tools: readonly WireTool[], trial = 1, model: SimModelId = 'sim'): Conversation {
   const toolNames = new Set(tools.map((t) => t.function.name));
   const runCode = tools.find((t) => t.function.name === 'run_code');
   let start = -1;
@@ -74,12 +79,14 @@ export function readConversation(messages: readonly WireMessage[], tools: readon
   return {
     task,
     toolNames,
+    toolDescriptions: new Map(tools.map((t) => [t.function.name, t.function.description ?? ''])),
     runCodeDescription: runCode?.function.description ?? '',
     turns,
     calls,
     injected,
     lastFaultError,
     trial,
+    model,
   };
 }
 

@@ -22,6 +22,7 @@ import { codeMissingFile, reactMissingFile } from './missing-file.js';
 import { codeWebLookup, reactWebLookup, searchWebLookup, type WebLookupParams } from './web-lookup.js';
 import { isTextReActPrompt } from './react-text.js';
 import { programLanguage } from './programs.js';
+import type { SimModelId } from '../../../shared/sim-models.js';
 
 export type TaskMatch =
   | { readonly id: 'log-stats' }
@@ -171,9 +172,12 @@ function decideFor(conv: Conversation, task: TaskMatch): SimReply {
   }
 }
 
-/** The policy's reply before any fault is injected; `trial` (1-based) picks the variation drawn for that trial. */
-export function decide(messages: readonly WireMessage[], tools: readonly WireTool[], trial = 1): { reply: SimReply; conv: Conversation; policy: boolean } {
-  const conv = readConversation(messages, tools, trial);
+/**
+ * The policy's reply before any fault is injected; `trial` (1-based) picks the variation drawn for that trial, `model`
+ * the personality (shared/sim-models.ts).
+ */
+export function decide(messages: readonly WireMessage[], tools: readonly WireTool[], trial = 1, model: SimModelId = 'sim'): { reply: SimReply; conv: Conversation; policy: boolean } {
+  const conv = readConversation(messages, tools, trial, model);
   const task = detectTask(conv.task);
   if (!task) return { reply: unknownTaskAnswer(), conv, policy: false };
   if (conv.turns >= MAX_TURNS) {
