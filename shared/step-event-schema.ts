@@ -110,7 +110,7 @@ export const stepEventSchema = z.discriminatedUnion('type', [
     parsed: z.object({ thought: z.string().nullable(), finalAnswer: z.string().nullable(), parseError: z.string().nullable(), kept: count }).optional(),
     promptComposition: z.object(Object.fromEntries(PROMPT_PARTS.map((p) => [p, count])) as Record<PromptPart, typeof count>).optional(),
   }),
-  z.object({ ...base, type: z.literal('tool-started'), step: count, callId: z.string(), name: z.string(), args: z.unknown() }),
+  z.object({ ...base, type: z.literal('tool-started'), step: count, callId: z.string(), name: z.string(), args: z.unknown(), forwardedBy: z.string().optional() }),
   z.object({
     ...base,
     type: z.literal('tool-finished'),
@@ -123,6 +123,7 @@ export const stepEventSchema = z.discriminatedUnion('type', [
     durationMs: ms,
     error: z.string().nullable(),
     cancelled: z.literal(true).optional(),
+    forwardedBy: z.string().optional(),
   }),
   z.object({
     ...base,

@@ -237,6 +237,11 @@ export interface ToolStartedEvent extends Base {
   readonly name: string;
   /** Parsed arguments, or the raw string when they were not valid JSON. */
   readonly args: unknown;
+  /**
+   * The generic tool the model called to reach this one (`call_tool`, toolSearch 'call-tool'): `name` and `args`
+   * are then the forwarded tool's, as the tool ran them. Absent for a direct call.
+   */
+  readonly forwardedBy?: string;
 }
 
 export interface ToolFinishedEvent extends Base {
@@ -251,6 +256,8 @@ export interface ToolFinishedEvent extends Base {
   readonly truncated: boolean;
   readonly durationMs: number;
   readonly error: string | null;
+  /** As on tool-started: the call reached this tool through the named forwarder. */
+  readonly forwardedBy?: string;
   /**
    * True when the run was cancelled while this call ran: it was stopped, and its output never went back to
    * the model. Absent otherwise (and in events recorded before it existed).

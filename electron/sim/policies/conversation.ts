@@ -7,6 +7,9 @@
 import { textOf, type WireMessage, type WireTool } from '../types.js';
 import type { SimModelId } from '../../../shared/sim-models.js';
 
+/** The generic forwarder of toolSearch 'call-tool' (engine/modes/react-search-mode.ts). */
+export const CALL_TOOL = 'call_tool';
+
 /** The program the 'loop-forever' fault sends instead of the first real one. */
 export const ENDLESS_PROGRAM = 'while (true) {}';
 
@@ -22,6 +25,7 @@ export type FaultMark = 'malformed-args' | 'unknown-tool' | 'loop-forever';
 
 export interface Conversation {
   readonly task: string;
+  /** The tools offered, plus (when call_tool is offered) every tool a search listed: all the policy may call. */
   readonly toolNames: ReadonlySet<string>;
   /** Each offered tool's description ('' when it has none). */
   readonly toolDescriptions: ReadonlyMap<string, string>;
@@ -73,7 +77,18 @@ export function readConversation(messages: readonly WireMessage[], tools: readon
         lastFaultError = result ?? '(no result was returned)';
         continue;
       }
-      calls.push({ id: call.id, name: call.function.name, args: parseArgs(call.function.arguments) ?? {}, result });
+      const args = parseArgs(call.function.arguments) ?? {};
+      // A forwarded call counts as a call of the tool it names, so the task policies read it unchanged.
+      const inner = call.function.name === CALL_TOOL && typeof args.name === 'string' && typeof args.arguments === 'object' && args.arguments !== null
+        ? { name: args.name, args: args.arguments as Record<string, unknown> }
+        : null;
+      calls.push({ id: call.id, name: inner?.name ?? call.function.name, args: inner?.args ?? args, result });
+    }
+  }
+  // With call_tool, the tools a search listed are callable from then on, though they never join `tools`.
+  if (toolNames.has(CALL_TOOL)) {
+    for (const c of calls) {
+      if (c.name === 'search_tools') for (const m of (c.result ?? '').matchAll(/^- ([A-Za-z_][\w.-]*)\(/gm)) toolNames.add(m[1]!);
     }
   }
   return {

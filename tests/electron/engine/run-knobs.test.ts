@@ -162,3 +162,33 @@ describe('simulated model names', () => {
     expect(summary.validation?.ok).toBe(true);
   });
 });
+
+describe('toolSearch call-tool', () => {
+  it('keeps the tool list fixed, adds call_tool, and records forwarded calls as the tools they name', async () => {
+    const added = await knobRun({ task: 'time-and-title', mode: 'react-search' });
+    const forwarded = await knobRun({ task: 'time-and-title', mode: 'react-search', settings: { toolSearch: 'call-tool' } });
+    const toolNames = (body: WireBody) => body.tools!.map((t) => t.function.name);
+    // 'add-tools': the list grows after the search (a prompt cache's prefix changes); 'call-tool': it never does.
+    expect(toolNames(added.requests[1])).toContain('fetch_url');
+    expect(new Set(forwarded.requests.map((r) => JSON.stringify(r.tools)))).toHaveProperty('size', 1);
+    expect(toolNames(forwarded.requests[0])).toEqual(['list_dir', 'read_file', 'write_file', 'run_shell', 'search_tools', 'call_tool']);
+    expect(systemOf(forwarded.requests[0])).toMatch(/call_tool\(name, arguments\)/);
+    // The search result carries what the tools list no longer does: each found tool's argument schema.
+    const search = ofType(forwarded.events, 'tool-finished').find((t) => t.name === 'search_tools' && /fetch_url/.test(t.output))!;
+    expect(search.output).toMatch(/call it with call_tool\(name, arguments\)[\s\S]*- fetch_url\(url: string\)[^\n]*\n {2}arguments: \{"type":"object","properties":\{"url"/);
+    const calls = ofType(forwarded.events, 'tool-started').filter((t) => t.forwardedBy === 'call_tool');
+    expect(calls.map((c) => c.name).sort()).toEqual(['current_time', 'fetch_url']);
+    expect(calls.find((c) => c.name === 'fetch_url')!.args).toEqual({ url: fixture.url });
+    const responses = ofType(forwarded.events, 'model-response');
+    expect(responses[1].toolCalls.map((c) => c.name)).toEqual(['call_tool', 'call_tool']);
+    expect(forwarded.summary.validation?.ok).toBe(true);
+  });
+
+  it('goes through the approval gate as the forwarded tool: a denied tool stays denied through call_tool', async () => {
+    const { events } = await knobRun({ task: 'time-and-title', mode: 'react-search', settings: { toolSearch: 'call-tool', approvals: { fetch_url: 'deny' } } });
+    const fetch = ofType(events, 'tool-finished').find((t) => t.name === 'fetch_url')!;
+    expect(fetch.forwardedBy).toBe('call_tool');
+    expect(fetch.error).toMatch(/denied|not allowed/i);
+    expect(ofType(events, 'tool-finished').find((t) => t.name === 'current_time')!.error).toBeNull();
+  });
+});
