@@ -138,6 +138,11 @@ export const stepEventSchema = z.discriminatedUnion('type', [
     printedBytes: count,
     durationMs: ms,
     limitHit: z.enum(['time', 'memory', 'output', 'tool-calls']).nullable(),
+    state: z.object({
+      variables: z.array(z.object({ name: z.string(), type: z.string(), bytes: count.nullable() })),
+      memoryBytes: count.nullable(),
+      lost: z.boolean(),
+    }).optional(),
   }),
   z.object({ ...base, type: z.literal('tool-search'), step: count, callId: z.string(), query: z.string(), hits: z.array(searchHitSchema) }),
   z.object({

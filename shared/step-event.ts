@@ -278,6 +278,24 @@ export interface CodeRunEvent extends Base {
   readonly printedBytes: number;
   readonly durationMs: number;
   readonly limitHit: LimitHit;
+  /** codeState 'persist' only: what the sandbox keeps for the run's next program, after this one. */
+  readonly state?: CodeState;
+}
+
+/** One variable a kept sandbox holds: its name, its type there, and the length of its JSON (null: none). */
+export interface StoredVariable {
+  readonly name: string;
+  readonly type: string;
+  readonly bytes: number | null;
+}
+
+/** The cost of codeState 'persist', as each program leaves it. */
+export interface CodeState {
+  readonly variables: readonly StoredVariable[];
+  /** The sandbox's memory after the program: QuickJS's heap in use, or the Python child's resident size. */
+  readonly memoryBytes: number | null;
+  /** A limit stopped this program and the sandbox dropped what earlier programs had stored. */
+  readonly lost: boolean;
 }
 
 export interface ToolSearchEvent extends Base {

@@ -54,6 +54,11 @@ export function searchMissed(conv: Conversation): boolean {
   });
 }
 
+/** Whether run_code keeps variables between calls (codeState 'persist': its description says so). */
+export function variablesPersist(conv: Conversation): boolean {
+  return /variables and functions stay for your next run_code call/.test(conv.runCodeDescription);
+}
+
 /** Whether the run_code description shows return types (read_file's catalog line carries `: string` or `-> string`). */
 export function returnTypesShown(conv: Conversation): boolean {
   return /read_file\([^)]*\)\s*(:|->)\s*str/.test(conv.runCodeDescription);

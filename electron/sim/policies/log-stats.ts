@@ -10,7 +10,7 @@
 import { countLog } from '../../engine/tasks/log-stats.js';
 import { callTools, type SimReply } from '../types.js';
 import { JS_PROGRAMS, programsFor } from './programs.js';
-import { descriptionsVague, finalAnswer, missingTools, programOutput, shellQuote, trialDraws } from './common.js';
+import { descriptionsVague, variablesPersist, finalAnswer, missingTools, programOutput, shellQuote, trialDraws } from './common.js';
 import type { SimModelId } from '../../../shared/sim-models.js';
 import { lastCall, looksLikeError, firstLine, namesResult, objectResult, textResult, type CallRecord, type Conversation } from './conversation.js';
 
@@ -245,11 +245,13 @@ export function codeLogStats(conv: Conversation): SimReply {
   const programs = programsFor(conv);
   const { explore } = programs;
   const style = logStatsStyle(conv.trial, conv.model);
-  const logStats = style.offByOne ? programs.logStatsSplit : programs.logStats;
+  const explored = lastCall(conv, 'run_code', (a) => a.code === explore);
+  // With variables kept (codeState 'persist'), the count reuses the `names` the exploring program stored.
+  const reuse = explored !== undefined && variablesPersist(conv) && /\bnames \(/.test(explored.result ?? '');
+  const logStats = reuse ? programs.logStatsReuse : style.offByOne ? programs.logStatsSplit : programs.logStats;
   const program = lastCall(conv, 'run_code', (a) => a.code === logStats);
   if (!program) {
     if (!style.explore) return callTools([{ name: 'run_code', args: { code: logStats } }]);
-    const explored = lastCall(conv, 'run_code', (a) => a.code === explore);
     if (!explored) return callTools([{ name: 'run_code', args: { code: explore } }]);
     const look = programOutput(explored.result);
     const names = look.printed.split('\n').filter((line) => line !== '' && !line.includes(' '));

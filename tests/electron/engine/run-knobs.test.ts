@@ -192,3 +192,20 @@ describe('toolSearch call-tool', () => {
     expect(ofType(events, 'tool-finished').find((t) => t.name === 'current_time')!.error).toBeNull();
   });
 });
+
+describe('codeState persist', () => {
+  it('tells the model variables stay, and the simulated second program reuses the first one\'s names: fewer completion tokens', async () => {
+    const fresh = await knobRun({ task: 'log-stats', mode: 'code' });
+    const persist = await knobRun({ task: 'log-stats', mode: 'code', settings: { codeState: 'persist' } });
+    const description = (r: typeof fresh) => toolOf(r.requests[0], 'run_code').description;
+    expect(description(fresh)).toMatch(/Each call starts fresh: nothing carries over\./);
+    expect(description(persist)).toMatch(/Top-level variables and functions stay for your next run_code call in this run/);
+    const runs = ofType(persist.events, 'code-run');
+    expect(runs[0].state!.variables.map((v) => v.name)).toContain('names');
+    expect(runs[1].code).toMatch(/^for \(const name of names\.filter/);
+    expect(runs[1].toolCalls.map((c) => c.name)).not.toContain('list_dir');
+    const completion = (r: typeof fresh, i: number) => ofType(r.events, 'model-response')[i].usage!.completion;
+    expect(completion(persist, 1)).toBeLessThan(completion(fresh, 1));
+    expect(persist.summary.validation?.ok).toBe(true);
+  });
+});
