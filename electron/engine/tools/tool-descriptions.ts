@@ -13,10 +13,11 @@ export function firstSentence(text: string): string {
   return (m ? m[1] : text.trim()).replace(/\s+/g, ' ');
 }
 
-/** `file_path` / `filePath` → "a file path"; the article by the first letter, as written English would. */
+/** `file_path` / `filePath` → "a file path", `url` → "a url", `excludePatterns` → "exclude patterns". */
 function withArticle(name: string): string {
   const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
-  return `${/^[aeiou]/.test(words) ? 'an' : 'a'} ${words}`;
+  if (/[^s]s$/.test(words)) return words; // a plural takes none
+  return `${/^[aeio]/.test(words) ? 'an' : 'a'} ${words}`;
 }
 
 /**

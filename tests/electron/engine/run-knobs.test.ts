@@ -107,7 +107,7 @@ describe('toolDescriptions', () => {
     const results = ofType(search.events, 'tool-finished').filter((t) => t.name === 'search_tools').map((t) => t.output);
     // What the tool does is no longer in its text: the search by purpose misses, the search by name finds it.
     expect(results.some((r) => /^No tool matched "download web page"/.test(r))).toBe(true);
-    expect(results.some((r) => /- fetch_url\(url: string\): .* — Do something with an url\./.test(r))).toBe(true);
+    expect(results.some((r) => /- fetch_url\(url: string\): .* — Do something with a url\./.test(r))).toBe(true);
     expect(search.summary.validation?.ok).toBe(true);
   });
 
