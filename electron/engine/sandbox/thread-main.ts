@@ -17,6 +17,7 @@ import {
   type QuickJSWASMModule,
 } from 'quickjs-emscripten';
 import { PRELUDE, PRELUDE_FILE } from './prelude.js';
+import { declaredNames, probeState } from './kept-state.js';
 import {
   CONTROL_EXTRA_MS,
   CONTROL_PAUSED,
@@ -256,57 +257,11 @@ function runOne(qjs: QuickJSWASMModule, req: RunRequest): ThreadOutcome {
   return { error, stop: run.stop, unsettled, fatal, ...(req.keepState ? { state: null } : {}) };
 }
 
-/** Names a program's text declares (top-level or not: a name that is not global is simply not found). */
-function declaredNames(code: string): string[] {
-  const names: string[] = [];
-  for (const m of code.matchAll(/\b(?:const|let|var|class|function\*?)\s+([A-Za-z_$][\w$]*)/g)) names.push(m[1]!);
-  for (const m of code.matchAll(/\b(?:const|let|var)\s*[{[]([^=;]*)[}\]]\s*=/g)) {
-    for (const id of m[1]!.matchAll(/(?:^|[,{[:\s])([A-Za-z_$][\w$]*)\s*(?=[,}\]=]|$)/g)) names.push(id[1]!);
-  }
-  return names;
-}
-
-/** Reads each stored name's type and JSON size inside the context (at most half a second), and the runtime's memory. */
-const PROBE = String.raw`(function (namesText) {
-  const out = [];
-  for (const name of JSON.parse(namesText)) {
-    let v;
-    try { v = (0, eval)(name); } catch (e) { continue; }
-    let type = v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v;
-    if (type === 'function' && typeof v.describe === 'function') type = 'tool';
-    let bytes = null;
-    try { const j = JSON.stringify(v); if (typeof j === 'string') bytes = j.length; } catch (e) {}
-    out.push({ name: name, type: type, bytes: bytes });
-  }
-  return JSON.stringify(out);
-})`;
-
 function readState(live: Live, run: RunState, code: string): KeptState {
-  const { ctx, rt } = live;
   for (const name of declaredNames(code)) live.declared.add(name);
+  // The probe reads the program's own values (a getter could loop): its own half-second deadline.
   run.probeUntil = Date.now() + 500;
-  let variables: KeptState['variables'] = [];
-  try {
-    const globals = ctx.unwrapResult(ctx.evalCode('JSON.stringify(Object.getOwnPropertyNames(globalThis))'));
-    const names = new Set([...live.declared, ...(JSON.parse(ctx.getString(globals)) as string[]).filter((n) => !live.baseline.has(n))]);
-    globals.dispose();
-    const probe = ctx.unwrapResult(ctx.evalCode(PROBE));
-    const list = ctx.newString(JSON.stringify([...names].slice(0, 200)));
-    const result = ctx.unwrapResult(ctx.callFunction(probe, ctx.undefined, list));
-    variables = JSON.parse(ctx.getString(result)) as KeptState['variables'];
-    for (const h of [probe, list, result]) h.dispose();
-  } catch {
-    // A variable whose JSON would not finish in time: report what memory says, without the list.
-  }
-  let memoryBytes: number | null = null;
-  try {
-    const usage = rt.computeMemoryUsage();
-    memoryBytes = (ctx.dump(usage) as { memory_used_size?: number }).memory_used_size ?? null;
-    usage.dispose();
-  } catch {
-    memoryBytes = null;
-  }
-  return { variables, memoryBytes };
+  return probeState(live.ctx, live.rt, live.declared, live.baseline);
 }
 
 /** Reads name/message/stack as plain strings; getters and toString are never run. */
