@@ -105,4 +105,12 @@ describe('codeState persist (javascript): declaring a stored name again', () => 
     const assigned = await runCode(mode, 'rows.push(3); print(rows.join(","));');
     expect(assigned.event.output.trim()).toBe('1,2,3');
   }, 60_000);
+
+  it('gives each program its own printing allowance, even after one printed past it', async () => {
+    const mode = create('javascript', { codeState: 'persist', codeOutputChars: 100 });
+    const loud = await runCode(mode, "print('x'.repeat(500));");
+    expect(loud.event.output).toMatch(/output truncated at 100 characters/);
+    const next = await runCode(mode, "print('second program');");
+    expect(next.event.output.trim()).toBe('second program');
+  }, 60_000);
 });
