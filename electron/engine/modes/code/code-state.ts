@@ -31,16 +31,29 @@ function variableText(v: CodeState['variables'][number]): string {
 }
 
 /**
- * The line after a persisting program's output. `before`: the names stored before it, for the loss message.
- * `redeclared`: a name the program declared again (JavaScript's "redeclaration of 'x'"), to say why.
+ * Why a persisting JavaScript program failed to compile, when persistence is the reason: a name declared again
+ * (it is stored), or a top-level await (programs that keep their variables run as scripts). Null otherwise.
  */
-export function codeStateText(state: CodeState, before: readonly string[], redeclared: string | null): string {
+export function persistErrorNote(error: { readonly message: string } | null, code: string): string | null {
+  const redeclared = /redeclaration of '([^']+)'/.exec(error?.message ?? '')?.[1];
+  if (redeclared) return `${redeclared} is already stored by an earlier program: assign it without const/let/class, or use another name`;
+  if (/SyntaxError/.test(error?.message ?? '') && /\bawait\b/.test(code)) {
+    return 'programs that keep their variables run as scripts, so top-level await is not available; tools need no await';
+  }
+  return null;
+}
+
+/**
+ * The line after a persisting program's output. `before`: the names stored before it, for the loss message.
+ * `note`: why the program failed when persistence is the reason (persistErrorNote).
+ */
+export function codeStateText(state: CodeState, before: readonly string[], note: string | null): string {
   if (state.lost) {
     const gone = before.length > 0 ? ` (${before.slice(0, MAX_LISTED).join(', ')}${before.length > MAX_LISTED ? ', …' : ''})` : '';
     return `[stored variables lost: a limit stopped this program and the sandbox dropped what earlier programs stored${gone}; define them again]`;
   }
   const memory = state.memoryBytes === null ? '' : ` · sandbox memory ${formatBytes(state.memoryBytes)}`;
-  const why = redeclared ? `[${redeclared} is already stored by an earlier program: assign it without const/let/class, or use another name]\n` : '';
+  const why = note ? `[${note}]\n` : '';
   if (state.variables.length === 0) return `${why}[nothing stored for your next program${memory}]`;
   const listed = state.variables.slice(0, MAX_LISTED).map(variableText).join(', ');
   const more = state.variables.length > MAX_LISTED ? `, and ${state.variables.length - MAX_LISTED} more` : '';

@@ -12,7 +12,7 @@ import type { CallContext, ModeOptions } from '../mode.js';
 import { standardBindings } from './bindings.js';
 import { toolsetOf } from '../toolsets.js';
 import { RUN_CODE, runCodeExposure } from './run-code-tool.js';
-import { codeStateText, withCodeState } from './code-state.js';
+import { codeStateText, persistErrorNote, withCodeState } from './code-state.js';
 import type { CodeState } from '../../../../shared/step-event.js';
 
 let prewarmed: { readonly sandbox: Sandbox; readonly memoryMb: number } | null = null;
@@ -137,9 +137,8 @@ export function createProgramTool(opts: ModeOptions, language: ProgramLanguage =
         ...(state ? { state } : {}),
       });
       if (!state) return programText(result);
-      const redeclared = /redeclaration of '([^']+)'/.exec(result.error?.message ?? '')?.[1] ?? null;
-      const text = `${programText(result)}\n${codeStateText(state, before, redeclared)}`;
-      return text;
+      const note = language === 'javascript' ? persistErrorNote(result.error, code) : null;
+      return `${programText(result)}\n${codeStateText(state, before, note)}`;
     },
     dispose() {
       sandbox.dispose();

@@ -104,6 +104,8 @@ describe('codeState persist (javascript): declaring a stored name again', () => 
     expect(again.text).toMatch(/\[rows is already stored by an earlier program: assign it without const\/let\/class, or use another name\]/);
     const assigned = await runCode(mode, 'rows.push(3); print(rows.join(","));');
     expect(assigned.event.output.trim()).toBe('1,2,3');
+    const awaited = await runCode(mode, 'const x = await Promise.resolve(3);');
+    expect(awaited.text).toMatch(/\[programs that keep their variables run as scripts, so top-level await is not available; tools need no await\]/);
   }, 60_000);
 
   it('gives each program its own printing allowance, even after one printed past it', async () => {
