@@ -114,7 +114,7 @@ export const stepEventSchema = z.discriminatedUnion('type', [
     parsed: z.object({ thought: z.string().nullable(), finalAnswer: z.string().nullable(), parseError: z.string().nullable(), kept: count }).optional(),
     promptComposition: z.object(Object.fromEntries(PROMPT_PARTS.map((p) => [p, count])) as Record<PromptPart, typeof count>).optional(),
   }),
-  z.object({ ...base, type: z.literal('tool-started'), step: count, callId: z.string(), name: z.string(), args: z.unknown() }),
+  z.object({ ...base, type: z.literal('tool-started'), step: count, callId: z.string(), name: z.string(), args: z.unknown(), forwardedBy: z.string().optional() }),
   z.object({
     ...base,
     type: z.literal('tool-finished'),
@@ -127,6 +127,7 @@ export const stepEventSchema = z.discriminatedUnion('type', [
     durationMs: ms,
     error: z.string().nullable(),
     cancelled: z.literal(true).optional(),
+    forwardedBy: z.string().optional(),
   }),
   z.object({
     ...base,
@@ -141,6 +142,11 @@ export const stepEventSchema = z.discriminatedUnion('type', [
     printedBytes: count,
     durationMs: ms,
     limitHit: z.enum(['time', 'memory', 'output', 'tool-calls']).nullable(),
+    state: z.object({
+      variables: z.array(z.object({ name: z.string(), type: z.string(), bytes: count.nullable() })),
+      memoryBytes: count.nullable(),
+      lost: z.boolean(),
+    }).optional(),
   }),
   z.object({ ...base, type: z.literal('tool-search'), step: count, callId: z.string(), query: z.string(), hits: z.array(searchHitSchema) }),
   z.object({

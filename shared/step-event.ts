@@ -240,6 +240,11 @@ export interface ToolStartedEvent extends Base {
   readonly name: string;
   /** Parsed arguments, or the raw string when they were not valid JSON. */
   readonly args: unknown;
+  /**
+   * The generic tool the model called to reach this one (`call_tool`, toolSearch 'call-tool'): `name` and `args`
+   * are then the forwarded tool's, as the tool ran them. Absent for a direct call.
+   */
+  readonly forwardedBy?: string;
 }
 
 export interface ToolFinishedEvent extends Base {
@@ -254,6 +259,8 @@ export interface ToolFinishedEvent extends Base {
   readonly truncated: boolean;
   readonly durationMs: number;
   readonly error: string | null;
+  /** As on tool-started: the call reached this tool through the named forwarder. */
+  readonly forwardedBy?: string;
   /**
    * True when the run was cancelled while this call ran: it was stopped, and its output never went back to
    * the model. Absent otherwise (and in events recorded before it existed).
@@ -274,6 +281,24 @@ export interface CodeRunEvent extends Base {
   readonly printedBytes: number;
   readonly durationMs: number;
   readonly limitHit: LimitHit;
+  /** codeState 'persist' only: what the sandbox keeps for the run's next program, after this one. */
+  readonly state?: CodeState;
+}
+
+/** One variable a kept sandbox holds: its name, its type there, and the length of its JSON (null: none). */
+export interface StoredVariable {
+  readonly name: string;
+  readonly type: string;
+  readonly bytes: number | null;
+}
+
+/** The cost of codeState 'persist', as each program leaves it. */
+export interface CodeState {
+  readonly variables: readonly StoredVariable[];
+  /** The sandbox's memory after the program: QuickJS's heap in use, or the Python child's resident size. */
+  readonly memoryBytes: number | null;
+  /** A limit stopped this program and the sandbox dropped what earlier programs had stored. */
+  readonly lost: boolean;
 }
 
 export interface ToolSearchEvent extends Base {

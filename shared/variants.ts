@@ -121,6 +121,9 @@ export const SETTING_PHRASES: { readonly [K in keyof RunSettings]?: (value: RunS
   promptCache: (v) => `prompt cache ${v}`,
   streamOptions: (v) => (v ? 'usage in stream' : 'no stream usage'),
   webSearch: (v) => `web search ${v}`,
+  toolDescriptions: (v) => `${v} descriptions`,
+  codeState: (v) => (v === 'persist' ? 'state kept' : 'fresh state'),
+  toolSearch: (v) => (v === 'call-tool' ? 'via call_tool' : 'found tools added'),
 };
 
 export function settingPhrase(name: string, value: unknown): string {

@@ -5,6 +5,7 @@
 import type { Command } from 'commander';
 import { PROVIDER_PRESETS, findPreset } from '../../shared/providers.js';
 import { SIMULATED_MODEL } from '../../shared/run-spec.js';
+import { isSimModel, SIM_MODEL_IDS, SIM_MODELS } from '../../shared/sim-models.js';
 
 export interface ProviderFlags {
   readonly provider?: string;
@@ -22,11 +23,18 @@ export interface ProviderChoice {
   readonly simulated: boolean;
 }
 
+/** The simulated model's names and what each does, after the options in --help. */
+export function simModelsHelp(): string {
+  const width = Math.max(...SIM_MODEL_IDS.map((m) => m.length));
+  return ['', 'Simulated models (--model, offline):', ...SIM_MODEL_IDS.map((m) => `  ${m.padEnd(width)}  ${SIM_MODELS[m].about}`)].join('\n');
+}
+
 export function addProviderOptions(cmd: Command): Command {
   return cmd
+    .addHelpText('after', simModelsHelp())
     .option('--provider <preset>', `a provider preset: ${PROVIDER_PRESETS.map((p) => p.name).join(', ')}`)
     .option('--base-url <url>', 'an OpenAI-compatible base URL, e.g. http://127.0.0.1:11434/v1')
-    .option('--model <name>', `the model name (default "${SIMULATED_MODEL}": the offline simulated model)`)
+    .option('--model <name>', `the model name (default "${SIMULATED_MODEL}": the offline simulated model; also ${SIM_MODEL_IDS.filter((m) => m !== SIMULATED_MODEL).join(', ')}, listed below)`)
     .option('--api-key-env <VAR>', 'the environment variable that holds the API key');
 }
 
@@ -36,9 +44,9 @@ export function resolveProviderFlags(flags: ProviderFlags): ProviderChoice {
     throw new Error(`Unknown provider "${flags.provider}". Use one of: ${PROVIDER_PRESETS.map((p) => p.name).join(', ')}.`);
   const simulated = !flags.baseUrl && (!preset || preset.name === 'simulated');
   if (simulated) {
-    if (flags.model && flags.model !== SIMULATED_MODEL)
-      throw new Error(`--model ${flags.model} needs --base-url or --provider; without them the simulated model "${SIMULATED_MODEL}" is used.`);
-    return { name: 'simulated', baseUrl: null, model: SIMULATED_MODEL, apiKeyEnv: null, simulated: true };
+    if (flags.model && !isSimModel(flags.model))
+      throw new Error(`--model ${flags.model} needs --base-url or --provider; without them the simulated model answers to ${SIM_MODEL_IDS.join(', ')}.`);
+    return { name: 'simulated', baseUrl: null, model: flags.model ?? SIMULATED_MODEL, apiKeyEnv: null, simulated: true };
   }
   const baseUrl = flags.baseUrl ?? preset?.baseUrl ?? null;
   if (!baseUrl) throw new Error('The custom provider needs --base-url, e.g. --base-url http://127.0.0.1:8000/v1.');

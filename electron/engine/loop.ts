@@ -213,9 +213,14 @@ function parseArgs(raw: string): { ok: true; value: Record<string, unknown> } | 
 async function runCall(opts: LoopOptions, call: ToolCallRequest, step: number): Promise<CallOutput> {
   const { mode, recorder, signal, spec } = opts;
   const parsed = parseArgs(call.arguments);
-  recorder.emit({ type: 'tool-started', step, callId: call.id, name: call.name, args: parsed.ok ? parsed.value : call.arguments });
-  let t0 = performance.now();
   const available = mode.tools().map((t) => t.name);
+  // A forwarder's call runs, is approved and is recorded as the tool it names (noted as forwarded).
+  const forwarded = parsed.ok && available.includes(call.name) ? mode.forward?.(call.name, parsed.value, step) ?? null : null;
+  const target = forwarded?.ok ? { name: forwarded.name, args: forwarded.args, forwardedBy: call.name } : null;
+  const name = target?.name ?? call.name;
+  const via = target ? { forwardedBy: target.forwardedBy } : {};
+  recorder.emit({ type: 'tool-started', step, callId: call.id, name, args: target?.args ?? (parsed.ok ? parsed.value : call.arguments), ...via });
+  let t0 = performance.now();
   let output: string;
   let error: string | null = null;
   if (!available.includes(call.name)) {
@@ -223,13 +228,16 @@ async function runCall(opts: LoopOptions, call: ToolCallRequest, step: number): 
     error = hint ? `${unknownToolMessage(call.name, available)} ${hint}` : unknownToolMessage(call.name, available);
   } else if (!parsed.ok) {
     error = `${call.name}: ${parsed.error}`;
+  } else if (forwarded && !forwarded.ok) {
+    error = `${call.name}: ${forwarded.error}`;
   } else {
+    const args = target?.args ?? parsed.value;
     try {
       // The approval check comes first; time spent waiting for the user is not the tool's duration.
-      const gate = await opts.approvals?.check(call.name, parsed.value, { step, callId: call.id, inProgram: false }, signal);
+      const gate = await opts.approvals?.check(name, args, { step, callId: call.id, inProgram: false }, signal);
       t0 = performance.now();
       if (gate && !gate.ok) throw new Error(gate.message);
-      output = await mode.handleCall(call.name, parsed.value, {
+      output = await mode.handleCall(name, args, {
         step, callId: call.id, signal, emit: (e) => recorder.emit(e),
       });
     } catch (e) {
@@ -239,8 +247,8 @@ async function runCall(opts: LoopOptions, call: ToolCallRequest, step: number): 
   const full = error !== null ? `Error: ${error}` : output!;
   const cut = truncate(full, spec.settings.truncateChars);
   recorder.emit({
-    type: 'tool-finished', step, callId: call.id, name: call.name, output: cut.text,
-    rawSize: full.length, truncated: cut.truncated, durationMs: Math.round(performance.now() - t0), error,
+    type: 'tool-finished', step, callId: call.id, name, output: cut.text,
+    rawSize: full.length, truncated: cut.truncated, durationMs: Math.round(performance.now() - t0), error, ...via,
     // Stopped by a cancel: the loop ends the run without another request, so nothing goes back to the model.
     ...(signal.aborted ? { cancelled: true as const } : {}),
   });

@@ -54,7 +54,7 @@ let pendingMcp: { readonly runId: string; readonly connections: Promise<McpConne
 /** Open the spec's MCP servers (the SDK is loaded only here); names the run's other tools already use are refused. */
 async function openMcp(spec: RunSpec, workspace: string): Promise<McpConnections> {
   const { openMcpServers } = await import('./mcp/mcp-servers.js');
-  const reserved = [...toolsetOf(spec.settings, spec.task.id).tools.map((t) => t.name), 'run_code', 'search_tools'];
+  const reserved = [...toolsetOf(spec.settings, spec.task.id).tools.map((t) => t.name), 'run_code', 'search_tools', 'call_tool'];
   return openMcpServers(spec.mcpServers ?? [], workspace, reserved);
 }
 

@@ -51,6 +51,7 @@ export interface CachePlan {
 }
 
 export interface MessagesRequest {
+  readonly model: string;
   readonly messages: readonly WireMessage[];
   readonly tools: readonly WireTool[];
   readonly stream: boolean;
@@ -115,7 +116,7 @@ export function parseMessagesRequest(text: string): MessagesRequest {
     if (userText) messages.push({ role: 'user', content: userText });
     boundaries.push({ end: messages.length, marked });
   }
-  return { messages, tools, stream: b.stream === true, stop: b.stop_sequences ?? [], cache: cachePlan(b.model, tools, (b.tools ?? []).map((t) => !!t.cache_control), messages, boundaries) };
+  return { model: b.model, messages, tools, stream: b.stream === true, stop: b.stop_sequences ?? [], cache: cachePlan(b.model, tools, (b.tools ?? []).map((t) => !!t.cache_control), messages, boundaries) };
 }
 
 /**

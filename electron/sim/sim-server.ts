@@ -16,7 +16,8 @@ import { decide } from './policies/index.js';
 import { cutAtStop, nativeForm, writeTextReply } from './policies/react-text.js';
 import { answer } from './types.js';
 import { BadRequest, parseChatRequest, type ChatRequest } from './request.js';
-import { completionBody, errorBody, modelObject, SIM_MODEL_ID, streamChunks, type BuiltReply } from './wire.js';
+import { completionBody, errorBody, modelObject, streamChunks, type BuiltReply } from './wire.js';
+import { isSimModel, SIM_MODEL_IDS, simModelOf } from '../../shared/sim-models.js';
 import { messageBody, messageEvents, messagesErrorBody, messagesUsage, parseMessagesRequest, PromptCache, type MessagesRequest } from './messages-api.js';
 
 export interface SimServerOptions {
@@ -61,8 +62,9 @@ export async function startSimServer(opts: SimServerOptions = {}): Promise<SimSe
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname.replace(/\/+$/, '');
-    if (req.method === 'GET' && path === '/v1/models') return sendJson(res, 200, { object: 'list', data: [modelObject()] });
-    if (req.method === 'GET' && path === `/v1/models/${SIM_MODEL_ID}`) return sendJson(res, 200, modelObject());
+    if (req.method === 'GET' && path === '/v1/models') return sendJson(res, 200, { object: 'list', data: SIM_MODEL_IDS.map(modelObject) });
+    const named = /^\/v1\/models\/(.+)$/.exec(path)?.[1];
+    if (req.method === 'GET' && named !== undefined && isSimModel(decodeURIComponent(named))) return sendJson(res, 200, modelObject(decodeURIComponent(named)));
     const messagesApi = path === '/v1/messages';
     if (path !== '/v1/chat/completions' && !messagesApi) {
       return sendJson(res, 404, errorBody(`Unknown endpoint ${req.method} ${path || '/'}. The simulated model serves GET /v1/models, POST /v1/chat/completions and POST /v1/messages.`, 'invalid_request_error', 'unknown_url'));
@@ -157,9 +159,9 @@ export async function startSimServer(opts: SimServerOptions = {}): Promise<SimSe
  * The policy's reply to a conversation, with faults applied and ids given to its calls. Text ReAct is decided in
  * native form and written back as text, cut at the request's stop sequences.
  */
-function plan(messages: ChatRequest['messages'], tools: ChatRequest['tools'], stop: readonly string[], faults: ReadonlySet<SimFault>, trial: number, idPrefix: string) {
+function plan(messages: ChatRequest['messages'], tools: ChatRequest['tools'], stop: readonly string[], faults: ReadonlySet<SimFault>, trial: number, idPrefix: string, model: string | undefined) {
   const native = nativeForm(messages, tools);
-  const { reply: planned, conv, policy } = decide(native?.messages ?? messages, native?.tools ?? tools, trial);
+  const { reply: planned, conv, policy } = decide(native?.messages ?? messages, native?.tools ?? tools, trial, simModelOf(model));
   let final = injectReplyFaults(withRecoveryNote(planned, conv), conv, faults);
   if (native) final = answer(writeTextReply(final, trial));
   let stopSequence: string | null = null;
@@ -174,7 +176,7 @@ function plan(messages: ChatRequest['messages'], tools: ChatRequest['tools'], st
 }
 
 function reply(res: ServerResponse, request: ChatRequest, faults: ReadonlySet<SimFault>, trial: number, accounting: SimAccounting, id: string): void {
-  const { text, calls, policy } = plan(request.messages, request.tools, request.stop, faults, trial, 'call');
+  const { text, calls, policy } = plan(request.messages, request.tools, request.stop, faults, trial, 'call', request.model);
   const prompt = simPromptTokens(request.messages, request.rawTools, accounting);
   const completion = countCompletionTokens(text, calls);
   const built: BuiltReply = {
@@ -194,7 +196,7 @@ function reply(res: ServerResponse, request: ChatRequest, faults: ReadonlySet<Si
 
 /** The Messages API reply: the same policy and count, the prompt split by what the cache served. */
 function replyMessages(res: ServerResponse, request: MessagesRequest, faults: ReadonlySet<SimFault>, trial: number, accounting: SimAccounting, id: string, cache: PromptCache): void {
-  const { text, calls, policy, stopSequence } = plan(request.messages, request.tools, request.stop, faults, trial, 'toolu_sim');
+  const { text, calls, policy, stopSequence } = plan(request.messages, request.tools, request.stop, faults, trial, 'toolu_sim', request.model);
   const prompt = simPromptTokens(request.messages, request.tools.length ? request.tools : undefined, accounting);
   const built = { id, text, calls, stopSequence, usage: messagesUsage(prompt, cache.use(request.cache), text, calls) };
   res.setHeader('x-parallax-simulated', 'true');

@@ -72,6 +72,7 @@ export function errorBody(message: string, type: string, code: string | null, pa
   return { error: { message, type, param, code } };
 }
 
-export function modelObject(): Record<string, unknown> {
-  return { id: SIM_MODEL_ID, object: 'model', created: 0, owned_by: SIM_FINGERPRINT };
+/** One model of GET /v1/models: the simulated model's names (shared/sim-models.ts). */
+export function modelObject(id: string = SIM_MODEL_ID): Record<string, unknown> {
+  return { id, object: 'model', created: 0, owned_by: SIM_FINGERPRINT };
 }

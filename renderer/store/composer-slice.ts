@@ -3,6 +3,7 @@ import type { StateCreator } from 'zustand';
 import type { ConnectionResult, KeyStatus } from '../../shared/ipc-contract.js';
 import { findPreset } from '../../shared/providers.js';
 import { DEFAULT_MODES, SIMULATED_MODEL, type ModeId } from '../../shared/run-spec.js';
+import type { KnobSetting } from './composer-model.js';
 import { DEFAULT_DRAFT, orderModes, type ComposerForm, type NumericSetting, type SettingsDraft } from './composer-model.js';
 import type { AppState } from './app-store.js';
 
@@ -28,7 +29,7 @@ export interface ComposerSlice {
   readonly connectionTest: ConnectionTest;
   readonly keyStatus: Readonly<Record<string, KeyStatus>>;
   setForm(patch: Partial<ComposerForm>): void;
-  setSetting<K extends NumericSetting | 'returnTypes' | 'streamOptions' | 'toolset' | 'promptCache' | 'simFaults' | 'approvals' | 'webSearch' | 'webSearchUrl'>(key: K, value: SettingsDraft[K]): void;
+  setSetting<K extends NumericSetting | 'returnTypes' | 'streamOptions' | 'toolset' | 'promptCache' | 'simFaults' | 'approvals' | 'webSearch' | 'webSearchUrl' | KnobSetting>(key: K, value: SettingsDraft[K]): void;
   chooseProvider(name: string): void;
   toggleMode(mode: ModeId, on: boolean): void;
   setShowErrors(show: boolean): void;

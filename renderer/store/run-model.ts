@@ -29,6 +29,8 @@ export interface ToolCallView {
   /** The arguments exactly as the model wrote them (from model-response), when known. */
   readonly rawArgs: string | null;
   readonly started: boolean;
+  /** The generic tool the model called to reach this one (call_tool), whose name `name` then replaces. */
+  readonly forwardedBy?: string;
   readonly finished: ToolFinishedEvent | null;
   readonly codeRun: CodeRunEvent | null;
   readonly searches: readonly ToolSearchEvent[];
@@ -77,7 +79,9 @@ export function emptyRun(runId: string): RunView {
 }
 
 // Writable twins of the views, used only inside a batch on objects the batch owns.
-interface MCall extends Omit<ToolCallView, 'searches' | 'approvals'> {
+interface MCall extends Omit<ToolCallView, 'searches' | 'approvals' | 'name' | 'forwardedBy'> {
+  name: string;
+  forwardedBy?: string;
   searches: ToolSearchEvent[];
   approvals: ApprovalView[];
   args: unknown;
@@ -201,6 +205,10 @@ function applyOne(d: Draft, run: MRun, e: StepEvent): void {
       const c = callOf(d, stepOf(d, run, e.step), e.callId, e.name);
       c.started = true;
       c.args = e.args;
+      if (e.forwardedBy) {
+        c.name = e.name;
+        c.forwardedBy = e.forwardedBy;
+      }
       break;
     }
     case 'tool-finished': {

@@ -14,13 +14,21 @@ export interface RecordedReply {
 export interface RecordingProxy {
   readonly url: string;
   readonly replies: RecordedReply[];
+  /** The JSON body of every chat-completions request, in order: what the model was sent. */
+  readonly requests: Record<string, unknown>[];
   close(): Promise<void>;
 }
 
 export async function startRecordingProxy(targetBaseUrl: string): Promise<RecordingProxy> {
   const target = new URL(targetBaseUrl);
   const replies: RecordedReply[] = [];
+  const requests: Record<string, unknown>[] = [];
   const server: Server = createServer((req, res) => {
+    if (req.url?.endsWith('/chat/completions')) {
+      const body: Buffer[] = [];
+      req.on('data', (c: Buffer) => body.push(c));
+      req.on('end', () => requests.push(JSON.parse(Buffer.concat(body).toString('utf8')) as Record<string, unknown>));
+    }
     const upstream = request(
       { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
       (up) => {
@@ -51,6 +59,7 @@ export async function startRecordingProxy(targetBaseUrl: string): Promise<Record
   return {
     url: `http://127.0.0.1:${port}${target.pathname}`,
     replies,
+    requests,
     close: () => new Promise((ok) => { server.closeAllConnections(); server.close(() => ok()); }),
   };
 }

@@ -53,6 +53,11 @@ describe('resolveColumns', () => {
     expect(() => resolveColumns(v, base)).toThrow(/both be labelled "A"/);
   });
 
+  it('names the experiment knobs in words', () => {
+    const cols = resolveColumns([{ mode: 'code', settings: { codeState: 'persist' } }, { mode: 'react-search', settings: { toolSearch: 'call-tool', toolDescriptions: 'vague' } }], base);
+    expect(cols.map((c) => c.label)).toEqual(['Code Mode · state kept', 'ReAct + tool search · vague descriptions · via call_tool']);
+  });
+
   it('a given label wins', () => {
     expect(resolveColumns([{ mode: 'react', label: 'Baseline' }], base)[0]).toMatchObject({ key: 'react-1', label: 'Baseline' });
   });

@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { MODE_IDS, MODE_LABELS, isModeId, parseSettings, type ModeId } from '../../../shared/run-spec.js';
 import { addMcpOption, readMcpFile } from '../mcp-option.js';
+import { TOOL_DESCRIPTIONS, TOOL_SEARCHES } from '../../../shared/run-knobs.js';
 
 interface ToolsFlags {
   mcp?: string;
@@ -15,6 +16,8 @@ interface ToolsFlags {
   task?: string;
   workspace?: string;
   returnTypes?: boolean;
+  toolDescriptions?: string;
+  toolSearch?: string;
   json?: boolean;
 }
 
@@ -26,6 +29,8 @@ export function register(program: Command): void {
     .option('--task <id>', 'add the tools this built-in task brings (e.g. tool-catalog)')
     .option('--workspace <dir>', 'folder stdio MCP servers start in (default: the current folder)')
     .option('--no-return-types', 'signatures without return types, as the setting returnTypes: false')
+    .option('--tool-descriptions <kind>', `descriptions as the setting toolDescriptions: ${TOOL_DESCRIPTIONS.join(' | ')}`)
+    .option('--tool-search <kind>', `ReAct + tool search as the setting toolSearch: ${TOOL_SEARCHES.join(' | ')}`)
     .option('--json', 'print {modes: [{mode, tools: [{name, source, as, offered, parameters | signature}]}], servers, problems}');
   addMcpOption(cmd).action((flags: ToolsFlags) => toolsCommand(flags));
 }
@@ -37,18 +42,19 @@ async function toolsCommand(flags: ToolsFlags): Promise<void> {
   const dir = resolve(flags.workspace ?? '.');
   if (!(await stat(dir).then((s) => s.isDirectory(), () => false))) throw new Error(`--workspace ${dir} is not a folder: pass an existing folder.`);
   const workspace = await realpath(dir);
-  const settings = parseSettings({ returnTypes: flags.returnTypes !== false });
+  const settings = parseSettings({ returnTypes: flags.returnTypes !== false, toolDescriptions: flags.toolDescriptions, toolSearch: flags.toolSearch });
   const [{ toolsetOf }, { toolOffers, MODE_TOOLS }, { BUILTIN_TASKS }] = await Promise.all([
     import('../../engine/modes/toolsets.js'), import('../../engine/modes/tool-offer.js'), import('../../../shared/tasks.js'),
   ]);
   if (flags.task !== undefined && !BUILTIN_TASKS.some((t) => t.id === flags.task)) {
     throw new Error(`--task "${flags.task}" is not a built-in task id. See \`parallax tasks\`.`);
   }
-  const reserved = [...toolsetOf(settings, flags.task).tools.map((t) => t.name), 'run_code', 'search_tools'];
+  const reserved = [...toolsetOf(settings, flags.task).tools.map((t) => t.name), 'run_code', 'search_tools', 'call_tool'];
   const mcp = servers.length > 0 ? await (await import('../../engine/mcp/mcp-servers.js')).openMcpServers(servers, workspace, reserved) : null;
   try {
     const toolset = toolsetOf(settings, flags.task, mcp?.tools ?? []);
-    const listing = modes.map((mode) => ({ mode, modeTools: MODE_TOOLS[mode], tools: toolOffers(mode, toolset, settings.returnTypes) }));
+    const modeTools = (mode: ModeId) => (mode === 'react-search' && settings.toolSearch === 'call-tool' ? [...MODE_TOOLS[mode], 'call_tool'] : MODE_TOOLS[mode]);
+    const listing = modes.map((mode) => ({ mode, modeTools: modeTools(mode), tools: toolOffers(mode, toolset, settings.returnTypes) }));
     const problems = mcp?.problems.map((p) => p.message) ?? [];
     if (flags.json) {
       console.log(JSON.stringify({ modes: listing, servers: mcp?.servers ?? [], problems }, null, 2));

@@ -33,6 +33,12 @@ export interface ModeAdapter {
    */
   unknownToolHint?(name: string): string | null;
   /**
+   * A generic forwarder's call (ReAct + tool search's `call_tool`) resolved to the tool it names, before the
+   * approval gate and the events, so the forwarded tool is checked, limited and recorded as itself; an error
+   * for the model when the name or arguments are not usable. null: not a forwarder call.
+   */
+  forward?(name: string, args: Record<string, unknown>, step: number): Forwarded | null;
+  /**
    * Present when the mode calls tools in plain text (text ReAct): the request carries no tools parameter (the
    * system prompt lists `tools()`), the reply is parsed, and the results go back as one user message.
    */
@@ -51,6 +57,10 @@ export interface ModeOptions {
   /** The approval policy, for tool calls made inside programs (the loop checks direct calls itself). */
   readonly approvals?: ApprovalGate;
 }
+
+export type Forwarded =
+  | { readonly ok: true; readonly name: string; readonly args: Record<string, unknown> }
+  | { readonly ok: false; readonly error: string };
 
 /** How a text ReAct mode reads the model's reply and answers it. */
 export interface TextProtocol {

@@ -8,12 +8,34 @@ import type { ToolExposure } from '../../../shared/step-event.js';
 import { SEARCH_LIMIT } from '../sandbox/index.js';
 import { rankTools, SearchRefused } from '../tool-search/search-in-thread.js';
 import type { SearchHit } from '../../../shared/step-event.js';
-import { invokeTool, signatureOf, toolExposure, toolResultText, type ToolDefinition } from '../tools/index.js';
+import { invokeTool, parametersOf, signatureOf, toolExposure, toolResultText, type ToolDefinition } from '../tools/index.js';
+import { firstSentence } from '../tools/tool-descriptions.js';
 import { standardBindings } from './code/bindings.js';
-import type { ModeAdapter, ModeOptions } from './mode.js';
+import type { Forwarded, ModeAdapter, ModeOptions } from './mode.js';
 import { toolsetOf } from './toolsets.js';
 
 export const SEARCH_TOOLS = 'search_tools';
+/** toolSearch 'call-tool': the generic forwarder, the tutorial's second approach (做法二). */
+export const CALL_TOOL = 'call_tool';
+
+export const CALL_TOOL_EXPOSURE: ToolExposure = {
+  name: CALL_TOOL,
+  description:
+    `Call a tool that ${SEARCH_TOOLS} found: "name" is its name, "arguments" its arguments as one JSON object, ` +
+    'following the schema the search showed. The tool runs as if called directly, and its result comes back.',
+  parameters: {
+    type: 'object',
+    properties: {
+      name: { type: 'string', description: `The tool's name, as ${SEARCH_TOOLS} listed it.` },
+      arguments: { type: 'object', description: "The tool's arguments as one JSON object." },
+    },
+    required: ['name', 'arguments'],
+    additionalProperties: false,
+  },
+};
+
+/** The system prompt's last sentence when found tools are called through call_tool instead of being added. */
+const CALL_TOOL_PROMPT = `The tools ${SEARCH_TOOLS} finds are not added to your tools: from your next step call them with ${CALL_TOOL}(name, arguments).`;
 
 export const SEARCH_TOOLS_EXPOSURE: ToolExposure = {
   name: SEARCH_TOOLS,
@@ -28,10 +50,12 @@ export const SEARCH_TOOLS_EXPOSURE: ToolExposure = {
   },
 };
 
-/** The first sentence of a tool description: enough to choose, short enough to list five. */
-export function firstSentence(text: string): string {
-  const m = /^([\s\S]*?[.!?])(?=\s+[A-Z]|\s*$)/.exec(text.trim());
-  return (m ? m[1] : text.trim()).replace(/\s+/g, ' ');
+export { firstSentence };
+
+/** A tool's argument schema as a search result shows it: without the keys that describe the schema itself. */
+function argumentSchema(tool: ToolDefinition): Record<string, unknown> {
+  const { $schema: _schema, additionalProperties: _extra, ...rest } = parametersOf(tool);
+  return rest;
 }
 
 export function createReactSearchMode(opts: ModeOptions): ModeAdapter {
@@ -39,10 +63,11 @@ export function createReactSearchMode(opts: ModeOptions): ModeAdapter {
   const toolset = toolsetOf(opts.settings, opts.taskId, opts.mcpTools);
   const { tools: common, hiddenTools: hidden } = standardBindings(toolset.tools);
   const returnTypes = opts.settings.returnTypes;
+  const forwarding = opts.settings.toolSearch === 'call-tool';
   const loaded: ToolDefinition[] = [];
   /** Step in which each loaded tool was found: it is callable only from the step after. */
   const foundAt = new Map<string, number>();
-  let exposed: readonly ToolExposure[] = [...common.map(toolExposure), SEARCH_TOOLS_EXPOSURE];
+  let exposed: readonly ToolExposure[] = [...common.map(toolExposure), SEARCH_TOOLS_EXPOSURE, ...(forwarding ? [CALL_TOOL_EXPOSURE] : [])];
 
   async function search(query: string, step: number, signal: AbortSignal): Promise<{ text: string; hits: SearchHit[] }> {
     let ranked;
@@ -68,30 +93,65 @@ export function createReactSearchMode(opts: ModeOptions): ModeAdapter {
     }
     const added = hits.map((h) => hidden.find((t) => t.name === h.name)!).filter((t) => !foundAt.has(t.name));
     for (const tool of added) foundAt.set(tool.name, step);
-    if (added.length > 0) {
-      loaded.push(...added);
+    if (added.length > 0) loaded.push(...added);
+    if (added.length > 0 && !forwarding) {
       // The tool list changes here, and providers put tools ahead of the messages: from the next request on,
       // a provider's prompt cache (which needs an identical prefix) misses. Part of what this mode measures.
       exposed = [...exposed, ...added.map(toolExposure)];
     }
     const lines = hits.map((h) => {
       const tool = hidden.find((t) => t.name === h.name)!;
-      return `- ${h.signature} — ${firstSentence(tool.description)}`;
+      // Through call_tool the model never gets the tool's schema in `tools`: the result carries it.
+      const schema = forwarding ? `\n  arguments: ${JSON.stringify(argumentSchema(tool))}` : '';
+      return `- ${h.signature} — ${firstSentence(tool.description)}${schema}`;
     });
+    const how = forwarding ? `with ${CALL_TOOL}(name, arguments)` : 'by name';
     return {
       hits,
-      text: [`Found ${hits.length} tool${hits.length === 1 ? '' : 's'} for "${query}"; call ${hits.length === 1 ? 'it' : 'them'} by name from your next step:`, ...lines].join('\n'),
+      text: [`Found ${hits.length} tool${hits.length === 1 ? '' : 's'} for "${query}"; call ${hits.length === 1 ? 'it' : 'them'} ${how} from your next step:`, ...lines].join('\n'),
     };
+  }
+
+  /**
+   * call_tool's target: a common tool, or a hidden one a search found in an earlier step (as 'add-tools' offers
+   * only found tools, so both approaches pay the same discovery). Never itself or search_tools.
+   */
+  function forwardCall(args: Record<string, unknown>, step: number): Forwarded {
+    const usage = `Send {"name": "<tool name>", "arguments": {…}}, e.g. {"name": "fetch_url", "arguments": {"url": "https://example.com"}}.`;
+    const { name, arguments: inner } = args;
+    if (typeof name !== 'string' || name.trim() === '') return { ok: false, error: `"name" must be the name of the tool to call. ${usage}` };
+    if (name === CALL_TOOL || name === SEARCH_TOOLS) {
+      return { ok: false, error: `${CALL_TOOL} does not call ${name}: call ${name === SEARCH_TOOLS ? `${SEARCH_TOOLS} directly` : 'the tool you need by its own name'}. ${usage}` };
+    }
+    if (typeof inner !== 'object' || inner === null || Array.isArray(inner)) {
+      const got = Array.isArray(inner) ? 'an array' : inner === null ? 'null' : typeof inner;
+      return { ok: false, error: `"arguments" must be one JSON object of ${name}'s named arguments, not ${got}. ${usage}` };
+    }
+    if (common.some((t) => t.name === name)) return { ok: true, name, args: inner as Record<string, unknown> };
+    if (!hidden.some((t) => t.name === name)) {
+      return { ok: false, error: `there is no tool named "${name}". Find tools with ${SEARCH_TOOLS} and use a name it lists.` };
+    }
+    const found = foundAt.get(name);
+    if (found === undefined) return { ok: false, error: `${name} has not been found yet: search for it with ${SEARCH_TOOLS} first, then call it in the following step.` };
+    if (found === step) return { ok: false, error: `${name} was found by ${SEARCH_TOOLS} in this same step, so it is not callable yet. Call it again in your next step.` };
+    return { ok: true, name, args: inner as Record<string, unknown> };
   }
 
   return {
     id: 'react-search',
-    systemPrompt: toolset.systemPrompts['react-search'],
+    systemPrompt: forwarding ? `${toolset.systemPrompts['react-search']} ${CALL_TOOL_PROMPT}` : toolset.systemPrompts['react-search'],
     tools: () => exposed,
     unknownToolHint(name) {
-      if (!hidden.some((t) => t.name === name) || loaded.some((t) => t.name === name)) return null;
+      if (!hidden.some((t) => t.name === name)) return null;
+      if (forwarding) {
+        return loaded.some((t) => t.name === name)
+          ? `Call it through ${CALL_TOOL}: {"name": "${name}", "arguments": {…}}.`
+          : `${name} exists but is not found yet: find it with ${SEARCH_TOOLS} first, then call it through ${CALL_TOOL} in the following step.`;
+      }
+      if (loaded.some((t) => t.name === name)) return null;
       return `${name} exists but is not loaded yet: find it with ${SEARCH_TOOLS} first (e.g. {"query": "${name.replace(/_/g, ' ')}"}), then call it in the following step.`;
     },
+    ...(forwarding ? { forward: (name: string, args: Record<string, unknown>, step: number) => (name === CALL_TOOL ? forwardCall(args, step) : null) } : {}),
     async handleCall(name, args, ctx) {
       if (name === SEARCH_TOOLS) {
         const query = args.query;

@@ -13,6 +13,7 @@ import { taskTools } from '../tasks/task-tools.js';
 import { SEED_PROMPTS, SEED_TOOLS, seedRunCodeDescription } from '../tools/seed-tools.js';
 import type { ToolDefinition } from '../tools/tool.js';
 import { webSearch } from '../tools/web-search.js';
+import { describedTools } from '../tools/tool-descriptions.js';
 
 export interface Toolset {
   readonly id: ToolsetId;
@@ -38,10 +39,11 @@ const withTaskTools = new Map<string, Toolset>();
 
 /**
  * The run's profile, plus the tools its built-in task brings (tasks/task-tools.ts), web_search when the
- * settings name a search backend, and the run's MCP tools (engine/mcp/), appended after the profile's own.
+ * settings name a search backend, and the run's MCP tools (engine/mcp/), appended after the profile's own; every
+ * tool described as `toolDescriptions` says (tools/tool-descriptions.ts).
  */
 export function toolsetOf(
-  settings: Pick<RunSettings, 'toolset'> & Partial<Pick<RunSettings, 'webSearch'>>,
+  settings: Pick<RunSettings, 'toolset'> & Partial<Pick<RunSettings, 'webSearch' | 'toolDescriptions'>>,
   taskId?: string | null,
   mcpTools: readonly ToolDefinition[] = [],
 ): Toolset {
@@ -49,13 +51,14 @@ export function toolsetOf(
   const extra = [...taskTools(taskId)];
   const searching = (settings.webSearch ?? 'off') !== 'off';
   if (searching && !extra.includes(webSearch) && !base.tools.some((t) => t.name === webSearch.name)) extra.push(webSearch);
+  const descriptions = settings.toolDescriptions ?? 'full';
   // MCP tools differ per run (each worker lists its own servers), so such a profile is not cached.
-  if (mcpTools.length > 0) return { ...base, tools: [...base.tools, ...extra, ...mcpTools] };
-  if (extra.length === 0) return base;
-  const key = `${base.id}/${taskId}/${searching}`;
+  if (mcpTools.length > 0) return { ...base, tools: describedTools([...base.tools, ...extra, ...mcpTools], descriptions) };
+  if (extra.length === 0 && descriptions === 'full') return base;
+  const key = `${base.id}/${taskId}/${searching}/${descriptions}`;
   let toolset = withTaskTools.get(key);
   if (!toolset) {
-    toolset = { ...base, tools: [...base.tools, ...extra] };
+    toolset = { ...base, tools: describedTools([...base.tools, ...extra], descriptions) };
     withTaskTools.set(key, toolset);
   }
   return toolset;

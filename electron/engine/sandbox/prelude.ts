@@ -134,4 +134,6 @@ export const PRELUDE = String.raw`(function (hostCall, hostWrite, manifestText) 
   G.console = { log: print, info: print, warn: print, error: print, debug: print, table: print, dir: print };
   G.search_tools = search_tools;
   for (const entry of manifest) if (!entry.hidden) G[entry.name] = makeTool(entry);
+  // For the host only (never a global): a kept context's next program starts with its own output allowance.
+  return function resetOutput() { remaining = Infinity; };
 })`;

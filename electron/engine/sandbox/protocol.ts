@@ -55,6 +55,11 @@ export interface RunRequest {
   /** Epoch ms after which the program is interrupted. */
   readonly deadline: number;
   readonly output: SharedArrayBuffer;
+  /**
+   * codeState 'persist': run the program as a script in the context the previous program left (started now
+   * if none), and keep it afterwards. Absent: a fresh runtime, disposed after the program (and any kept one too).
+   */
+  readonly keepState?: boolean;
 }
 
 export type CallKind = 'tool' | 'search';
@@ -91,6 +96,14 @@ export interface ThreadOutcome {
   readonly unsettled: boolean;
   /** The thread's engine broke (e.g. its native stack overflowed); the host must replace the thread. */
   readonly fatal: string | null;
+  /** keepState: what the kept context holds after the program (null when it was discarded). */
+  readonly state?: KeptState | null;
+}
+
+/** The variables a kept context holds and the runtime's memory, as the thread reports them after a program. */
+export interface KeptState {
+  readonly variables: readonly { readonly name: string; readonly type: string; readonly bytes: number | null }[];
+  readonly memoryBytes: number | null;
 }
 
 export interface DoneMessage {
@@ -123,4 +136,12 @@ export const PROGRAM_FILE = 'program.js';
 
 export function wrapProgram(code: string): string {
   return `(async () => {\n${code}\n})()`;
+}
+
+/**
+ * A program whose variables stay (keepState): evaluated as a global script, so its top-level declarations live
+ * in the kept context; the blank first line keeps the model's code on line 2, as wrapProgram does.
+ */
+export function scriptProgram(code: string): string {
+  return `\n${code}\n`;
 }

@@ -10,7 +10,7 @@ import { invokeTool } from '../tools/index.js';
 import { parameterNames, parametersOf, signatureOf, type ToolContext, type ToolDefinition } from '../tools/tool.js';
 import { checkLimits, type SandboxLimits } from './limits.js';
 import { codeErrorOf, formatCodeError, limitHitOf } from './program-error.js';
-import type { CallKind, ToolManifestEntry } from './protocol.js';
+import type { CallKind, KeptState, ToolManifestEntry } from './protocol.js';
 import { Sandbox, type SandboxOutcome, type SandboxRun } from './sandbox.js';
 import { pythonSignatureOf } from './python/py-signature.js';
 
@@ -35,6 +35,8 @@ export interface ProgramOptions {
   readonly sandbox?: ProgramSandbox;
   /** Default JavaScript; Python needs a Pyodide sandbox (python/py-sandbox.ts) as `sandbox`. */
   readonly language?: ProgramLanguage;
+  /** codeState 'persist': the program's variables stay on `sandbox` for its next program. */
+  readonly keepState?: boolean;
   /** Called as each search_tools call is answered, before the program goes on. */
   readonly onSearch?: (search: ProgramSearch) => void;
   /**
@@ -65,6 +67,8 @@ export interface ProgramResult {
   /** Wall time of the program, tool calls included. */
   readonly durationMs: number;
   readonly limitHit: LimitHit;
+  /** keepState: what the sandbox keeps after the program; null when it dropped it (a limit stopped the program). */
+  readonly kept?: KeptState | null;
 }
 
 /** How many hits search_tools returns. */
@@ -248,6 +252,7 @@ export async function runProgram(code: string, opts: ProgramOptions): Promise<Pr
     limits,
     onCall,
     signal: opts.ctx.signal,
+    ...(opts.keepState ? { keepState: true } : {}),
   });
   return {
     output: outcome.output,
@@ -258,6 +263,7 @@ export async function runProgram(code: string, opts: ProgramOptions): Promise<Pr
     printedBytes: utf8(outcome.output),
     durationMs: outcome.durationMs,
     limitHit: limitHitOf(outcome),
+    ...(opts.keepState ? { kept: outcome.state ?? null } : {}),
   };
 }
 

@@ -40,6 +40,8 @@ export interface SandboxRun {
   readonly onCall: CallHandler;
   /** Aborting stops the program (reported as stop 'cancel'). */
   readonly signal?: AbortSignal;
+  /** codeState 'persist': the program's variables stay for the next program on this sandbox (RunRequest.keepState). */
+  readonly keepState?: boolean;
 }
 
 export interface SandboxOutcome extends ThreadOutcome {
@@ -173,6 +175,7 @@ export class Sandbox {
       },
       deadline: Date.now() + limits.timeoutMs,
       output: outputBuffer,
+      ...(run.keepState ? { keepState: true } : {}),
     };
 
     return new Promise<SandboxOutcome>((resolve) => {

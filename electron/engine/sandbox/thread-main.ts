@@ -17,6 +17,7 @@ import {
   type QuickJSWASMModule,
 } from 'quickjs-emscripten';
 import { PRELUDE, PRELUDE_FILE } from './prelude.js';
+import { declaredNames, probeState } from './kept-state.js';
 import {
   CONTROL_EXTRA_MS,
   CONTROL_PAUSED,
@@ -27,7 +28,9 @@ import {
   OUTPUT_TRUNCATED,
   PROGRAM_FILE,
   STOP_CODES,
+  scriptProgram,
   wrapProgram,
+  type KeptState,
   type CallKind,
   type RawError,
   type ReplyMessage,
@@ -78,50 +81,80 @@ class Output {
   }
 }
 
-function runOne(qjs: QuickJSWASMModule, req: RunRequest): ThreadOutcome {
-  const output = new Output(req.output, req.limits.outputChars);
-  let stop: StopReason | null = null;
-  let calls = 0;
-  let seq = 0;
-  /** The deadline moves on by the time the host stopped the clock (waits for the user's approval). */
-  const deadline = (): number => req.deadline + Atomics.load(ctl, CONTROL_EXTRA_MS);
+/** One program's run on a context: its request, output, stop reason and call count. */
+interface RunState {
+  readonly req: RunRequest;
+  readonly output: Output;
+  stop: StopReason | null;
+  calls: number;
+  seq: number;
+  /** While the thread reads a kept context's variables after the program: its own short deadline. */
+  probeUntil: number | null;
+}
 
+/**
+ * A QuickJS runtime and context with the prelude installed. The host functions read the run in progress, so a
+ * kept context (codeState 'persist') serves the next program, and tool handles stored in its variables still work.
+ */
+interface Live {
+  readonly rt: QuickJSRuntime;
+  readonly ctx: QuickJSContext;
+  readonly owned: QuickJSHandle[];
+  run: RunState | null;
+  /** Global names after the prelude: anything else on globalThis came from a program. */
+  baseline: ReadonlySet<string>;
+  /** Names the programs declared (read from their text), probed after each program. */
+  readonly declared: Set<string>;
+  /** The prelude's reset of its printing allowance, for each program after the first on a kept context. */
+  resetOutput: QuickJSHandle | null;
+}
+
+/** The context kept for the next program (codeState 'persist'); null when none is. */
+let kept: Live | null = null;
+
+function openLive(qjs: QuickJSWASMModule, req: RunRequest): Live {
   const rt: QuickJSRuntime = qjs.newRuntime();
-  rt.setMemoryLimit(req.limits.memoryBytes);
   rt.setMaxStackSize(req.limits.stackBytes);
-  rt.setInterruptHandler(() => {
-    if (stop !== null) return true;
-    const code = Atomics.load(ctl, CONTROL_STOP);
-    if (code === STOP_CODES.cancel) stop = 'cancel';
-    else if (code === STOP_CODES.time || Date.now() > deadline()) stop = 'time';
-    return stop !== null;
-  });
   const ctx: QuickJSContext = rt.newContext();
-  const owned: QuickJSHandle[] = [];
-  const keep = (h: QuickJSHandle): QuickJSHandle => (owned.push(h), h);
+  const live: Live = { rt, ctx, owned: [], run: null, baseline: new Set(), declared: new Set(), resetOutput: null };
+  const keep = (h: QuickJSHandle): QuickJSHandle => (live.owned.push(h), h);
+  /** The deadline moves on by the time the host stopped the clock (waits for the user's approval). */
+  const deadline = (run: RunState): number => run.req.deadline + Atomics.load(ctl, CONTROL_EXTRA_MS);
+  rt.setInterruptHandler(() => {
+    const run = live.run;
+    if (!run) return false;
+    if (run.probeUntil !== null) return Date.now() > run.probeUntil;
+    if (run.stop !== null) return true;
+    const code = Atomics.load(ctl, CONTROL_STOP);
+    if (code === STOP_CODES.cancel) run.stop = 'cancel';
+    else if (code === STOP_CODES.time || Date.now() > deadline(run)) run.stop = 'time';
+    return run.stop !== null;
+  });
 
   const envelope = (ok: boolean, payload: string): QuickJSHandle => ctx.newString(ok ? payload : JSON.stringify({ ok: false, error: payload }));
 
   const hostCall = keep(
     ctx.newFunction('call', (kindH, nameH, argsH) => {
+      const run = live.run;
       const kind = ctx.getString(kindH) as CallKind;
       const name = ctx.getString(nameH);
       const args = ctx.getString(argsH);
-      if (stop !== null) return envelope(false, 'the program is being stopped');
-      calls += 1;
-      if (calls > req.limits.maxCalls) {
-        stop = 'tool-calls';
-        return envelope(false, `tool-call limit of ${req.limits.maxCalls} calls per program reached`);
+      if (!run || run.stop !== null || run.probeUntil !== null) return envelope(false, 'the program is being stopped');
+      run.calls += 1;
+      if (run.calls > run.req.limits.maxCalls) {
+        run.stop = 'tool-calls';
+        return envelope(false, `tool-call limit of ${run.req.limits.maxCalls} calls per program reached`);
       }
-      seq += 1;
+      run.seq += 1;
+      const seq = run.seq;
       Atomics.store(ctl, CONTROL_REPLY, 0);
-      port.postMessage({ type: 'call', id: req.id, seq, kind, name, args });
+      port.postMessage({ type: 'call', id: run.req.id, seq, kind, name, args });
       for (;;) {
         // While the host waits for the user's approval the clock is stopped: wait on, checking now and then.
         const paused = Atomics.load(ctl, CONTROL_PAUSED) === 1;
-        const left = paused ? 1000 : deadline() + CALL_GRACE_MS - Date.now();
+        const left = paused ? 1000 : deadline(run) + CALL_GRACE_MS - Date.now();
         if (left <= 0) {
-          stop = 'time';
+          run.stop = 'time';
           return envelope(false, 'time limit exceeded while waiting for the tool');
         }
         Atomics.wait(ctl, CONTROL_REPLY, 0, left);
@@ -131,7 +164,7 @@ function runOne(qjs: QuickJSWASMModule, req: RunRequest): ThreadOutcome {
           if (reply.seq === seq) {
             // The host answers an abandoned call (deadline, cancel) with an error: the program is stopping.
             const code = Atomics.load(ctl, CONTROL_STOP);
-            if (code !== STOP_CODES.none) stop = code === STOP_CODES.cancel ? 'cancel' : 'time';
+            if (code !== STOP_CODES.none) run.stop = code === STOP_CODES.cancel ? 'cancel' : 'time';
             return ctx.newString(reply.text);
           }
           received = receiveMessageOnPort(replyPort); // a late reply to an abandoned call
@@ -141,23 +174,61 @@ function runOne(qjs: QuickJSWASMModule, req: RunRequest): ThreadOutcome {
     }),
   );
   // Once the program is being stopped, nothing more it prints counts.
-  const hostWrite = keep(ctx.newFunction('write', (textH) => ctx.newNumber(stop === null ? output.write(ctx.getString(textH)) : 0)));
+  const hostWrite = keep(ctx.newFunction('write', (textH) => {
+    const run = live.run;
+    return ctx.newNumber(run && run.stop === null && run.probeUntil === null ? run.output.write(ctx.getString(textH)) : 0);
+  }));
+  const prelude = keep(ctx.unwrapResult(ctx.evalCode(PRELUDE, PRELUDE_FILE)));
+  const manifest = keep(ctx.newString(JSON.stringify(req.tools)));
+  live.resetOutput = keep(ctx.unwrapResult(ctx.callFunction(prelude, ctx.undefined, hostCall, hostWrite, manifest)));
+  if (req.keepState) live.baseline = new Set(JSON.parse(ctx.getString(keep(ctx.unwrapResult(ctx.evalCode('JSON.stringify(Object.getOwnPropertyNames(globalThis))'))))) as string[]);
+  return live;
+}
+
+function disposeLive(live: Live): string | null {
+  try {
+    for (const h of live.owned) if (h.alive) h.dispose();
+    live.ctx.dispose();
+    live.rt.dispose();
+    return null;
+  } catch (thrown) {
+    return `cleanup failed: ${String(thrown)}`;
+  }
+}
+
+function runOne(qjs: QuickJSWASMModule, req: RunRequest): ThreadOutcome {
+  if (kept && !req.keepState) {
+    disposeLive(kept);
+    kept = null;
+  }
+  let live: Live;
+  try {
+    live = (req.keepState ? kept : null) ?? openLive(qjs, req);
+  } catch (thrown) {
+    kept = null;
+    return { error: null, stop: null, unsettled: false, fatal: thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown) };
+  }
+  kept = null;
+  const { rt, ctx } = live;
+  const run: RunState = { req, output: new Output(req.output, req.limits.outputChars), stop: null, calls: 0, seq: 0, probeUntil: null };
+  live.run = run;
+  rt.setMemoryLimit(req.limits.memoryBytes);
+  const handles: QuickJSHandle[] = [];
+  const keep = (h: QuickJSHandle): QuickJSHandle => (handles.push(h), h);
 
   let error: RawError | null = null;
   let unsettled = false;
   try {
-    const prelude = keep(ctx.unwrapResult(ctx.evalCode(PRELUDE, PRELUDE_FILE)));
-    const manifest = keep(ctx.newString(JSON.stringify(req.tools)));
-    keep(ctx.unwrapResult(ctx.callFunction(prelude, ctx.undefined, hostCall, hostWrite, manifest)));
-
-    const evaluated = ctx.evalCode(wrapProgram(req.code), PROGRAM_FILE);
+    // A kept context's prelude still counts what the previous program printed: each program has its own allowance.
+    if (req.keepState && live.resetOutput) ctx.unwrapResult(ctx.callFunction(live.resetOutput, ctx.undefined)).dispose();
+    const evaluated = ctx.evalCode(req.keepState ? scriptProgram(req.code) : wrapProgram(req.code), PROGRAM_FILE);
     if (evaluated.error) {
       rt.setMemoryLimit(-1);
       error = readError(ctx, keep(evaluated.error));
     } else {
       const promise = keep(evaluated.value);
       // Jobs run until none is left; an interrupted job rejects its promise, which ends a microtask loop.
-      while (rt.hasPendingJob() && stop === null) {
+      while (rt.hasPendingJob() && run.stop === null) {
         const jobs = rt.executePendingJobs();
         if (jobs.error) {
           error ??= readError(ctx, jobs.error);
@@ -169,22 +240,32 @@ function runOne(qjs: QuickJSWASMModule, req: RunRequest): ThreadOutcome {
       const state = ctx.getPromiseState(promise);
       if (state.type === 'rejected') error = readError(ctx, keep(state.error));
       else if (state.type === 'fulfilled') keep(state.value);
-      else unsettled = stop === null;
+      else unsettled = run.stop === null;
     }
-    if (stop === null && error?.name === 'InternalError' && error.message === 'out of memory') stop = 'memory';
+    if (run.stop === null && error?.name === 'InternalError' && error.message === 'out of memory') run.stop = 'memory';
   } catch (thrown) {
     // A host-side exception out of the WASM engine (its native stack overflowed, or it aborted): the module's
     // state can no longer be trusted, so the host replaces this thread.
-    return { error, stop, unsettled: false, fatal: thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown) };
+    return { error, stop: run.stop, unsettled: false, fatal: thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown), ...(req.keepState ? { state: null } : {}) };
   }
-  try {
-    for (const h of owned) if (h.alive) h.dispose();
-    ctx.dispose();
-    rt.dispose();
-  } catch (thrown) {
-    return { error, stop, unsettled, fatal: `cleanup failed: ${String(thrown)}` };
+  for (const h of handles) if (h.alive) h.dispose();
+  // A kept context survives the program's own errors, not a limit: what a stopped program left is not trusted.
+  if (req.keepState && run.stop === null) {
+    const state = readState(live, run, req.code);
+    live.run = null;
+    kept = live;
+    return { error, stop: null, unsettled, fatal: null, state };
   }
-  return { error, stop, unsettled, fatal: null };
+  live.run = null;
+  const fatal = disposeLive(live);
+  return { error, stop: run.stop, unsettled, fatal, ...(req.keepState ? { state: null } : {}) };
+}
+
+function readState(live: Live, run: RunState, code: string): KeptState {
+  for (const name of declaredNames(code)) live.declared.add(name);
+  // The probe reads the program's own values (a getter could loop): its own half-second deadline.
+  run.probeUntil = Date.now() + 500;
+  return probeState(live.ctx, live.rt, live.declared, live.baseline);
 }
 
 /** Reads name/message/stack as plain strings; getters and toString are never run. */

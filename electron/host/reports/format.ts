@@ -2,6 +2,7 @@
  * Number and text formatting shared by the report formats. Written out by hand rather than with
  * Intl/toLocaleString so output never depends on the machine's locale (reports must be reproducible).
  */
+import { CODE_STATE_HELP, KNOB_LABELS, TOOL_DESCRIPTIONS_HELP, TOOL_SEARCH_HELP } from '../../../shared/run-knobs.js';
 import { toolsetLabel } from '../../../shared/toolsets.js';
 import type { ComparisonMeta } from '../../../shared/ipc-contract.js';
 import { APPROVAL_KEYS } from '../../../shared/approval.js';
@@ -41,10 +42,23 @@ export function settingsRows(s: RunSettings): [string, string][] {
     ['Return types in catalog', s.returnTypes ? 'shown' : 'hidden'],
     // Comparisons stored before tool profiles existed all ran Parallax's tools; their rows stay as they were.
     ...(s.toolset ? [['Tools', toolsetLabel(s.toolset)] as [string, string]] : []),
+    ...knobRows(s),
     ['Simulated faults', s.simFaults.length ? s.simFaults.join(', ') : 'none'],
     // Comparisons stored before approvals existed keep their settings list (and their reports' bytes).
     ...(s.approvals && Object.keys(s.approvals).length ? [['Tool approvals', approvalText(s.approvals)] as [string, string]] : []),
   ];
+}
+
+/**
+ * The experiment knobs (shared/run-knobs.ts), each only when it differs from its default: comparisons that did
+ * not set them (and those stored before they existed) keep their settings list and their reports' bytes.
+ */
+export function knobRows(s: Partial<Pick<RunSettings, 'toolDescriptions' | 'codeState' | 'toolSearch'>>): [string, string][] {
+  const rows: [string, string][] = [];
+  if (s.toolDescriptions && s.toolDescriptions !== 'full') rows.push([KNOB_LABELS.toolDescriptions, `${s.toolDescriptions} (${TOOL_DESCRIPTIONS_HELP[s.toolDescriptions]})`]);
+  if (s.codeState && s.codeState !== 'fresh') rows.push([KNOB_LABELS.codeState, `${s.codeState} (${CODE_STATE_HELP[s.codeState]})`]);
+  if (s.toolSearch && s.toolSearch !== 'add-tools') rows.push([KNOB_LABELS.toolSearch, `${s.toolSearch} (${TOOL_SEARCH_HELP[s.toolSearch]})`]);
+  return rows;
 }
 
 /** The approval policy as recorded; comparisons stored before it existed ran every tool without asking. */

@@ -1,6 +1,7 @@
 /** Small pieces every scripted policy shares: the simulated label, missing-tool answers, program output. */
 import { seededRandom } from '../../engine/tasks/log-stats.js';
 import { answer, type SimReply } from '../types.js';
+import { isVagueDescription } from '../../engine/tools/tool-descriptions.js';
 import type { Conversation } from './conversation.js';
 
 /**
@@ -28,6 +29,34 @@ export function missingTools(conv: Conversation, names: readonly string[]): SimR
   return finalAnswer([
     `I cannot do this task: it needs the tool${missing.length > 1 ? 's' : ''} ${missing.join(', ')}, which ${missing.length > 1 ? 'are' : 'is'} not offered (offered: ${offered}).`,
   ]);
+}
+
+/** Whether the named tools (any offered, when none is) carry the vague descriptions of the toolDescriptions setting. */
+export function descriptionsVague(conv: Conversation, names: readonly string[] = [...conv.toolDescriptions.keys()]): boolean {
+  const described = names.map((n) => conv.toolDescriptions.get(n)).filter((d): d is string => d !== undefined);
+  return described.length > 0 && described.every(isVagueDescription);
+}
+
+/**
+ * Whether an earlier program failed because a search_tools handle was missing: the search found nothing fitting
+ * (vague descriptions leave only the tool names to match), and the program called `undefined` (JavaScript) or
+ * indexed an empty list (Python).
+ */
+export function searchMissed(conv: Conversation): boolean {
+  return conv.calls.some((c) => {
+    const code = typeof c.args.code === 'string' ? c.args.code : '';
+    const error = c.name === 'run_code' ? programOutput(c.result).error : null;
+    if (!error || !code.includes('search_tools(')) return false;
+    if (/IndexError: list index out of range/.test(error)) return true;
+    const line = code.split('\n')[Number(/line (\d+)/.exec(error)?.[1] ?? 0) - 1] ?? '';
+    const handles = [...code.matchAll(/(\w+) = search_tools\(/g)].map((m) => m[1]);
+    return /not a function|undefined/.test(error) && handles.some((h) => new RegExp(`\\b${h}\\s*[(.]`).test(line));
+  });
+}
+
+/** Whether run_code keeps variables between calls (codeState 'persist': its description says so). */
+export function variablesPersist(conv: Conversation): boolean {
+  return /variables and functions stay for your next run_code call/.test(conv.runCodeDescription);
 }
 
 /** Whether the run_code description shows return types (read_file's catalog line carries `: string` or `-> string`). */

@@ -5,6 +5,10 @@
  * simply makes its intended step again; their error text is kept for the recovery note.
  */
 import { textOf, type WireMessage, type WireTool } from '../types.js';
+import type { SimModelId } from '../../../shared/sim-models.js';
+
+/** The generic forwarder of toolSearch 'call-tool' (engine/modes/react-search-mode.ts). */
+export const CALL_TOOL = 'call_tool';
 
 /** The program the 'loop-forever' fault sends instead of the first real one. */
 export const ENDLESS_PROGRAM = 'while (true) {}';
@@ -21,7 +25,10 @@ export type FaultMark = 'malformed-args' | 'unknown-tool' | 'loop-forever';
 
 export interface Conversation {
   readonly task: string;
+  /** The tools offered, plus (when call_tool is offered) every tool a search listed: all the policy may call. */
   readonly toolNames: ReadonlySet<string>;
+  /** Each offered tool's description ('' when it has none). */
+  readonly toolDescriptions: ReadonlyMap<string, string>;
   /** The `run_code` description, or '' when run_code is not offered. */
   readonly runCodeDescription: string;
   /** Assistant turns since the task. */
@@ -34,9 +41,11 @@ export interface Conversation {
   readonly lastFaultError: string | null;
   /** The trial this request belongs to (1-based): trial 1 is the documented real run, later ones vary. */
   readonly trial: number;
+  /** The personality the request's model name asks for (shared/sim-models.ts). */
+  readonly model: SimModelId;
 }
 
-export function readConversation(messages: readonly WireMessage[], tools: readonly WireTool[], trial = 1): Conversation {
+export function readConversation(messages: readonly WireMessage[], tools: readonly WireTool[], trial = 1, model: SimModelId = 'sim'): Conversation {
   const toolNames = new Set(tools.map((t) => t.function.name));
   const runCode = tools.find((t) => t.function.name === 'run_code');
   let start = -1;
@@ -68,18 +77,31 @@ export function readConversation(messages: readonly WireMessage[], tools: readon
         lastFaultError = result ?? '(no result was returned)';
         continue;
       }
-      calls.push({ id: call.id, name: call.function.name, args: parseArgs(call.function.arguments) ?? {}, result });
+      const args = parseArgs(call.function.arguments) ?? {};
+      // A forwarded call counts as a call of the tool it names, so the task policies read it unchanged.
+      const inner = call.function.name === CALL_TOOL && typeof args.name === 'string' && typeof args.arguments === 'object' && args.arguments !== null
+        ? { name: args.name, args: args.arguments as Record<string, unknown> }
+        : null;
+      calls.push({ id: call.id, name: inner?.name ?? call.function.name, args: inner?.args ?? args, result });
+    }
+  }
+  // With call_tool, the tools a search listed are callable from then on, though they never join `tools`.
+  if (toolNames.has(CALL_TOOL)) {
+    for (const c of calls) {
+      if (c.name === 'search_tools') for (const m of (c.result ?? '').matchAll(/^- ([A-Za-z_][\w.-]*)\(/gm)) toolNames.add(m[1]!);
     }
   }
   return {
     task,
     toolNames,
+    toolDescriptions: new Map(tools.map((t) => [t.function.name, t.function.description ?? ''])),
     runCodeDescription: runCode?.function.description ?? '',
     turns,
     calls,
     injected,
     lastFaultError,
     trial,
+    model,
   };
 }
 

@@ -8,7 +8,7 @@ import { MODES, type ModeId } from '../../../shared/modes.js';
 import { BUILTIN_TASKS } from '../../../shared/tasks.js';
 import { answer, type SimReply, type WireMessage, type WireTool } from '../types.js';
 import { finalAnswer, SIM_LABEL } from './common.js';
-import { readConversation, type Conversation } from './conversation.js';
+import { CALL_TOOL, readConversation, type Conversation } from './conversation.js';
 import { codeLogStats, reactLogStats } from './log-stats.js';
 import { codeTimeAndTitle, reactTimeAndTitle, type TimeTitleParams } from './time-and-title.js';
 import { codeCalc, codeWeather, reactCalc, reactWeather } from './weather-calc.js';
@@ -22,6 +22,7 @@ import { codeMissingFile, reactMissingFile } from './missing-file.js';
 import { codeWebLookup, reactWebLookup, searchWebLookup, type WebLookupParams } from './web-lookup.js';
 import { isTextReActPrompt } from './react-text.js';
 import { programLanguage } from './programs.js';
+import type { SimModelId } from '../../../shared/sim-models.js';
 
 export type TaskMatch =
   | { readonly id: 'log-stats' }
@@ -171,13 +172,26 @@ function decideFor(conv: Conversation, task: TaskMatch): SimReply {
   }
 }
 
-/** The policy's reply before any fault is injected; `trial` (1-based) picks the variation drawn for that trial. */
-export function decide(messages: readonly WireMessage[], tools: readonly WireTool[], trial = 1): { reply: SimReply; conv: Conversation; policy: boolean } {
-  const conv = readConversation(messages, tools, trial);
+/**
+ * The policy's reply before any fault is injected; `trial` (1-based) picks the variation drawn for that trial, `model`
+ * the personality (shared/sim-models.ts).
+ */
+export function decide(messages: readonly WireMessage[], tools: readonly WireTool[], trial = 1, model: SimModelId = 'sim'): { reply: SimReply; conv: Conversation; policy: boolean } {
+  const conv = readConversation(messages, tools, trial, model);
   const task = detectTask(conv.task);
   if (!task) return { reply: unknownTaskAnswer(), conv, policy: false };
   if (conv.turns >= MAX_TURNS) {
     return { reply: finalAnswer([`I could not finish this task in ${MAX_TURNS} steps, so I am stopping here.`]), conv, policy: true };
   }
-  return { reply: decideFor(conv, task), conv, policy: true };
+  return { reply: throughForwarder(decideFor(conv, task), tools), conv, policy: true };
+}
+
+/** With call_tool offered, a call of a tool the request does not list goes through it (toolSearch 'call-tool'). */
+function throughForwarder(reply: SimReply, tools: readonly WireTool[]): SimReply {
+  if (reply.kind !== 'tools' || !tools.some((t) => t.function.name === CALL_TOOL)) return reply;
+  const listed = new Set(tools.map((t) => t.function.name));
+  return {
+    ...reply,
+    calls: reply.calls.map((c) => (listed.has(c.name) ? c : { name: CALL_TOOL, arguments: `{"name":${JSON.stringify(c.name)},"arguments":${c.arguments}}` })),
+  };
 }

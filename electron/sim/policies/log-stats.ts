@@ -10,7 +10,8 @@
 import { countLog } from '../../engine/tasks/log-stats.js';
 import { callTools, type SimReply } from '../types.js';
 import { JS_PROGRAMS, programsFor } from './programs.js';
-import { finalAnswer, missingTools, programOutput, shellQuote, trialDraws } from './common.js';
+import { descriptionsVague, variablesPersist, finalAnswer, missingTools, programOutput, shellQuote, trialDraws } from './common.js';
+import type { SimModelId } from '../../../shared/sim-models.js';
 import { lastCall, looksLikeError, firstLine, namesResult, objectResult, textResult, type CallRecord, type Conversation } from './conversation.js';
 
 type CheckKind = 'listing' | 'leader-lines';
@@ -23,6 +24,12 @@ export interface LogStatsStyle {
   readonly checks: readonly CheckKind[];
   /** Code Mode: a small program that lists and peeks before the counting one (the observed model did). */
   readonly explore: boolean;
+  /** ReAct: wc and grep as two parallel calls of one step, not one after the other. */
+  readonly parallel?: boolean;
+  /** Code Mode: count `split('\n')` pieces, so a file ending in a newline counts one line too many. */
+  readonly offByOne?: boolean;
+  /** ReAct: the first shell calls name their argument `cmd`, as guessed, and fail the argument check. */
+  readonly guessesArgs?: boolean;
 }
 
 /** The documented real run. */
@@ -30,9 +37,17 @@ export const SEED_LOG_STATS_STYLE: LogStatsStyle = { react: 'shell', checks: ['l
 
 /**
  * Trial 1 is the documented real run; later trials draw: reading 1 in 10 (the observed model never read), 0, 1 or 2
- * checking rounds alike, exploring first 3 in 5.
+ * checking rounds alike, exploring first 3 in 5. The personalities (shared/sim-models.ts): sim-careful always
+ * explores and checks twice, as the documented run did; sim-hasty counts in one parallel step, never checks or
+ * explores, and its program miscounts on trial 1 and 1 in 2 later trials (the split-on-newline slip real models
+ * make when they do not look at the data first).
  */
-export function logStatsStyle(trial: number): LogStatsStyle {
+export function logStatsStyle(trial: number, model: SimModelId = 'sim'): LogStatsStyle {
+  if (model === 'sim-careful') return SEED_LOG_STATS_STYLE;
+  if (model === 'sim-hasty') {
+    const draw = trialDraws(trial, 'log-stats-hasty');
+    return { react: 'shell', checks: [], explore: false, parallel: true, offByOne: trial <= 1 || draw() < 0.5, guessesArgs: trial > 1 && draw() < 1 / 3 };
+  }
   if (trial <= 1) return SEED_LOG_STATS_STYLE;
   const draw = trialDraws(trial, 'log-stats');
   const count = Math.floor(draw() * 3);
@@ -68,7 +83,13 @@ function noTxt(names: readonly string[]): SimReply {
 const wasTruncated = (text: string): boolean => /truncated/i.test(text.slice(-200));
 
 export function reactLogStats(conv: Conversation): SimReply {
-  const style = logStatsStyle(conv.trial);
+  const style = logStatsStyle(conv.trial, conv.model);
+  // Vague descriptions (exercise 2): run_shell no longer says it runs commands, and read_file and list_dir read
+  // alike ("Do something with a path."), so the model opens the folder with read_file first, then recovers.
+  if (descriptionsVague(conv, ['list_dir', 'read_file'])) {
+    if (!lastCall(conv, 'read_file', (a) => a.path === '.')) return callTools([{ name: 'read_file', args: { path: '.' } }], 'Let me look at the folder.');
+    return reactViaReads(conv, style, 'read_file does not take a folder; list_dir must be the one that lists it.');
+  }
   if (style.react === 'shell' && conv.toolNames.has('run_shell')) return reactViaShell(conv, style);
   return reactViaReads(conv, style);
 }
@@ -102,6 +123,11 @@ const shellUnusable = (conv: Conversation): boolean =>
 /** The observed way: counts from `wc -l` and `grep -c` over the glob; reading the files when the shell fails. */
 function reactViaShell(conv: Conversation, style: LogStatsStyle): SimReply {
   const wc = lastCall(conv, 'run_shell', (a) => a.command === WC_ALL);
+  if (style.parallel && !wc && !lastCall(conv, 'run_shell', (a) => a.command === GREP_ALL)) {
+    const guess = style.guessesArgs && !lastCall(conv, 'run_shell', (a) => 'cmd' in a);
+    const arg = guess ? 'cmd' : 'command';
+    return callTools([{ name: 'run_shell', args: { [arg]: WC_ALL } }, { name: 'run_shell', args: { [arg]: GREP_ALL } }]);
+  }
   if (!wc) return callTools([{ name: 'run_shell', args: { command: WC_ALL } }]);
   const lines = shellResult(wc);
   if (!lines) return reactViaReads(conv, style, `run_shell did not run (${firstLine(wc.result ?? 'no result', 120)}), so I will read the files instead.`);
@@ -216,11 +242,16 @@ export const LOG_STATS_PROGRAM = JS_PROGRAMS.logStats;
 export const EXPLORE_PROGRAM = JS_PROGRAMS.explore;
 
 export function codeLogStats(conv: Conversation): SimReply {
-  const { logStats, explore } = programsFor(conv);
+  const programs = programsFor(conv);
+  const { explore } = programs;
+  const style = logStatsStyle(conv.trial, conv.model);
+  const explored = lastCall(conv, 'run_code', (a) => a.code === explore);
+  // With variables kept (codeState 'persist'), the count reuses the `names` the exploring program stored.
+  const reuse = explored !== undefined && variablesPersist(conv) && /\bnames \(/.test(explored.result ?? '');
+  const logStats = reuse ? programs.logStatsReuse : style.offByOne ? programs.logStatsSplit : programs.logStats;
   const program = lastCall(conv, 'run_code', (a) => a.code === logStats);
   if (!program) {
-    if (!logStatsStyle(conv.trial).explore) return callTools([{ name: 'run_code', args: { code: logStats } }]);
-    const explored = lastCall(conv, 'run_code', (a) => a.code === explore);
+    if (!style.explore) return callTools([{ name: 'run_code', args: { code: logStats } }]);
     if (!explored) return callTools([{ name: 'run_code', args: { code: explore } }]);
     const look = programOutput(explored.result);
     const names = look.printed.split('\n').filter((line) => line !== '' && !line.includes(' '));

@@ -24,6 +24,17 @@ const rows = files.map((name) => {
   return { name, total: lines.length, errors: lines.filter((line) => line.includes('ERROR')).length };
 });
 for (const row of rows) print(row.name + '\\t' + row.total + '\\t' + row.errors);`,
+  /** codeState 'persist': the count over the \`names\` the exploring program left stored. */
+  logStatsReuse: `for (const name of names.filter((n) => n.endsWith('.txt')).sort()) {
+  const lines = read_file(name).split('\\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  print(name + '\\t' + lines.length + '\\t' + lines.filter((line) => line.includes('ERROR')).length);
+}`,
+  /** The hasty count: split('\\n') leaves an empty piece after a final newline, one line too many. */
+  logStatsSplit: `for (const name of list_dir('.').filter((n) => n.endsWith('.txt')).sort()) {
+  const lines = read_file(name).split('\\n');
+  print(name + '\\t' + lines.length + '\\t' + lines.filter((line) => line.includes('ERROR')).length);
+}`,
   explore: `const names = list_dir('.');
 print(names.join('\\n'));
 const sample = names.find((name) => name.endsWith('.txt'));
@@ -83,6 +94,12 @@ for name in files:
     lines = read_file(name).splitlines()
     errors = sum(1 for line in lines if 'ERROR' in line)
     print(f"{name}\\t{len(lines)}\\t{errors}")`,
+  logStatsReuse: `for name in sorted(n for n in names if n.endswith('.txt')):
+    lines = read_file(name).splitlines()
+    print(f"{name}\\t{len(lines)}\\t{sum(1 for line in lines if 'ERROR' in line)}")`,
+  logStatsSplit: `for name in sorted(n for n in list_dir('.') if n.endswith('.txt')):
+    lines = read_file(name).split('\\n')
+    print(f"{name}\\t{len(lines)}\\t{sum(1 for line in lines if 'ERROR' in line)}")`,
   explore: `names = list_dir('.')
 print('\\n'.join(names))
 sample = next((name for name in names if name.endswith('.txt')), None)

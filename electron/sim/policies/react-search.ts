@@ -24,21 +24,29 @@ export const SEARCH_QUERIES: Readonly<Record<string, string>> = {
   web_search: 'search the web',
 };
 
+/**
+ * The searches a model tries for a tool, in order: what it does, then (when that found nothing, as with vague
+ * descriptions, which leave only names to match) the name it likely has.
+ */
+const queriesFor = (name: string): readonly string[] => [SEARCH_QUERIES[name] ?? name.replace(/_/g, ' '), name.replace(/_/g, ' ')];
+
 /** Search for every needed tool not offered yet, in one step; null once all are offered. */
 export function findTools(conv: Conversation, names: readonly string[]): SimReply | null {
   const missing = names.filter((n) => !conv.toolNames.has(n));
   if (missing.length === 0) return null;
   if (!conv.toolNames.has(SEARCH_TOOLS)) return missingTools(conv, missing);
-  const searched = missing
-    .map((name) => ({ name, call: lastCall(conv, SEARCH_TOOLS, (a) => a.query === SEARCH_QUERIES[name]) }))
-    .filter((s) => s.call !== undefined);
-  if (searched.length > 0) {
+  const next = missing.map((name) => ({ name, query: queriesFor(name).find((q) => !lastCall(conv, SEARCH_TOOLS, (a) => a.query === q)) }));
+  const exhausted = next.filter((n) => n.query === undefined);
+  if (exhausted.length > 0) {
     return finalAnswer([
       'I could not find the tools this task needs:',
-      ...searched.map((s) => `- ${s.name}: search_tools("${SEARCH_QUERIES[s.name]}") answered: ${firstLine(s.call!.result ?? 'no result')}`),
+      ...exhausted.map((s) => {
+        const query = queriesFor(s.name).at(-1)!;
+        return `- ${s.name}: search_tools("${query}") answered: ${firstLine(lastCall(conv, SEARCH_TOOLS, (a) => a.query === query)?.result ?? 'no result')}`;
+      }),
     ]);
   }
-  return callTools(missing.map((name) => ({ name: SEARCH_TOOLS, args: { query: SEARCH_QUERIES[name] ?? name.replace(/_/g, ' ') } })));
+  return callTools(next.map((n) => ({ name: SEARCH_TOOLS, args: { query: n.query! } })));
 }
 
 /** list_dir and read_file are offered from the start: no search, only a shorter tool list than ReAct's. */

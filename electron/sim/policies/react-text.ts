@@ -20,9 +20,11 @@ export function isTextReActPrompt(system: string): boolean {
 
 /** The tools a text ReAct prompt lists: "- name: description" lines, else the names in "one of [a, b]". */
 function listedTools(system: string): WireTool[] {
-  let names = [...system.matchAll(/^- ([A-Za-z_][\w.-]*):/gm)].map((m) => m[1]!);
+  const listed = [...system.matchAll(/^- ([A-Za-z_][\w.-]*):(.*)$/gm)];
+  const described = new Map(listed.map((m) => [m[1]!, m[2]!.replace(/\s*Input:\s*\{.*$/, '').trim()]));
+  let names = listed.map((m) => m[1]!);
   if (names.length === 0) names = (/one of \[([^\]\n]*)\]/i.exec(system)?.[1] ?? '').split(',').map((n) => n.trim()).filter(Boolean);
-  return [...new Set(names)].map((name) => ({ type: 'function', function: { name } }));
+  return [...new Set(names)].map((name) => ({ type: 'function', function: { name, ...(described.get(name) ? { description: described.get(name) } : {}) } }));
 }
 
 /**

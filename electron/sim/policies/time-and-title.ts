@@ -6,7 +6,8 @@
  * in 3 and otherwise print fetch_url's describe() first, then read `.title`.
  */
 import { callTools, type SimReply } from '../types.js';
-import { finalAnswer, missingTools, programOutput, returnTypesShown, trialDraws } from './common.js';
+import { finalAnswer, missingTools, programOutput, returnTypesShown, searchMissed, trialDraws } from './common.js';
+import type { SimModelId } from '../../../shared/sim-models.js';
 import { lines, programsFor, type Programs } from './programs.js';
 import { firstLine, lastCall, objectResult, textResult, type CallRecord, type Conversation } from './conversation.js';
 
@@ -76,16 +77,18 @@ export function reactTimeAndTitle(conv: Conversation, params: TimeTitleParams): 
 
 const TIME_QUERY = 'current time in a timezone';
 const PAGE_QUERY = 'download web page';
+/** After a search found nothing fitting (vague descriptions), the model searches by the names it expects. */
+const PAGE_NAME_QUERY = 'fetch url';
 
 const findClock = (p: Programs) => p.find('clock', TIME_QUERY);
-const findPage = (p: Programs) => p.find('fetchPage', PAGE_QUERY);
+const findPage = (p: Programs, query = PAGE_QUERY) => p.find('fetchPage', query);
 
 function guessProgram(p: Programs, params: TimeTitleParams, url: string): string {
   return lines(findClock(p), findPage(p), p.printCall('clock', params.timezone), p.guessTitle(url));
 }
 
-function inspectProgram(p: Programs, url: string): string {
-  return lines(findPage(p), p.inspectPage(url));
+function inspectProgram(p: Programs, url: string, query = PAGE_QUERY): string {
+  return lines(findPage(p, query), p.inspectPage(url));
 }
 
 /** The careful way with types hidden: read fetch_url's own description (signature with its return type) first. */
@@ -93,12 +96,16 @@ function describeProgram(p: Programs, params: TimeTitleParams): string {
   return lines(findClock(p), findPage(p), p.describe('fetchPage'), p.printCall('clock', params.timezone));
 }
 
-function titleProgram(p: Programs, url: string): string {
-  return lines(findPage(p), p.printTitle(url));
+function titleProgram(p: Programs, url: string, query = PAGE_QUERY): string {
+  return lines(findPage(p, query), p.printTitle(url));
 }
 
-/** With return types hidden, whether this trial guesses fetch_url's result is an HTML string (trial 1: yes). */
-export function guessesReturnType(trial: number): boolean {
+/**
+ * With return types hidden, whether this trial guesses fetch_url's result is an HTML string (trial 1: yes).
+ * sim-careful never guesses (it prints describe() first); sim-hasty always does.
+ */
+export function guessesReturnType(trial: number, model: SimModelId = 'sim'): boolean {
+  if (model !== 'sim') return model === 'sim-hasty';
   return trial <= 1 || trialDraws(trial, 'time-and-title')() < 2 / 3;
 }
 
@@ -127,9 +134,11 @@ export function codeTimeAndTitle(conv: Conversation, params: TimeTitleParams): S
   if (!params.url) return noUrl();
   const programs = conv.calls.filter((c) => c.name === 'run_code');
   const p = programsFor(conv);
+  const missed = searchMissed(conv);
+  const query = missed ? PAGE_NAME_QUERY : PAGE_QUERY;
   if (programs.length === 0) {
     if (returnTypesShown(conv)) return callTools([{ name: 'run_code', args: { code: directProgram(p, params, params.url) } }]);
-    const code = guessesReturnType(conv.trial) ? guessProgram(p, params, params.url) : describeProgram(p, params);
+    const code = guessesReturnType(conv.trial, conv.model) ? guessProgram(p, params, params.url) : describeProgram(p, params);
     return callTools([{ name: 'run_code', args: { code } }]);
   }
   const { time, title } = readings(programs);
@@ -139,14 +148,16 @@ export function codeTimeAndTitle(conv: Conversation, params: TimeTitleParams): S
   const described = programs.some((c) => codeOf(c) === describeProgram(p, params));
   const titled = programs.some((c) => codeOf(c).includes(p.printTitle(params.url!)));
   if (described && !titled && /\btitle\b/.test(last.printed)) {
-    return callTools([{ name: 'run_code', args: { code: titleProgram(p, params.url) } }], 'fetch_url returns an object with a title field; reading it.');
+    return callTools([{ name: 'run_code', args: { code: titleProgram(p, params.url, query) } }], 'fetch_url returns an object with a title field; reading it.');
   }
   const inspected = programs.some((c) => codeOf(c).includes(p.inspectPage(params.url!)));
   // A TypeError from treating the result as a string: look at what fetch_url really returns.
   if (last.error && /TypeError|not a function|undefined/i.test(last.error) && !inspected && programs.length < 3) {
     return callTools(
-      [{ name: 'run_code', args: { code: time ? inspectProgram(p, params.url) : lines(inspectProgram(p, params.url), findClock(p), p.printCall('clock', params.timezone)) } }],
-      `fetch_url did not return a string (${firstLine(last.error, 100)}). Let me look at what it returns.`,
+      [{ name: 'run_code', args: { code: time ? inspectProgram(p, params.url, query) : lines(inspectProgram(p, params.url, query), findClock(p), p.printCall('clock', params.timezone)) } }],
+      missed
+        ? `search_tools(${JSON.stringify(PAGE_QUERY)}) found no page tool (${firstLine(last.error, 100)}); searching by the name it likely has.`
+        : `fetch_url did not return a string (${firstLine(last.error, 100)}). Let me look at what it returns.`,
     );
   }
   const why = last.error ? firstLine(last.error) : 'the program did not print both the time and the title';

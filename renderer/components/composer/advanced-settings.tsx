@@ -10,6 +10,7 @@ import { DEFAULT_DRAFT, NUMERIC_SETTINGS, SETTING_INFO, SIM_FAULT_LABELS, checkS
 import { composerSelectors } from '../../store/selectors.js';
 import { IconCheck, IconChevron } from '../common/icons.js';
 import { ApprovalSettings } from './approval-settings.js';
+import { KnobSettings, knobsChanged } from './knob-settings.js';
 
 const CODE_ONLY: readonly NumericSetting[] = ['codeTimeoutMs', 'codeMemoryMb', 'codeOutputChars', 'codeMaxToolCalls'];
 
@@ -24,7 +25,8 @@ export function AdvancedSettings() {
   const changed = NUMERIC_SETTINGS.filter((k) => draft[k] !== DEFAULT_DRAFT[k]).length + (draft.returnTypes !== DEFAULT_DRAFT.returnTypes ? 1 : 0)
     + (draft.streamOptions !== DEFAULT_DRAFT.streamOptions ? 1 : 0) + (draft.toolset !== DEFAULT_DRAFT.toolset ? 1 : 0)
     + ((draft.webSearch ?? 'off') !== 'off' ? 1 : 0)
-    + (anthropic && draft.promptCache !== DEFAULT_DRAFT.promptCache ? 1 : 0) + (simulated ? draft.simFaults.length : 0) + Object.keys(draft.approvals ?? {}).length;
+    + (anthropic && draft.promptCache !== DEFAULT_DRAFT.promptCache ? 1 : 0) + (simulated ? draft.simFaults.length : 0) + Object.keys(draft.approvals ?? {}).length
+    + knobsChanged(draft);
   const hasErrors = Object.keys(check.fieldErrors).length > 0 || !!check.formError;
   const [open, setOpen] = useState(hasErrors);
   const isOpen = open || hasErrors;
@@ -107,6 +109,7 @@ export function AdvancedSettings() {
               <span className="check-hint">In the run_code catalog and in search_tools results. Off reproduces the guess-the-shape failure: the model must guess what each tool returns.</span>
             </span>
           </label>
+          <KnobSettings />
           <ApprovalSettings />
           {simulated ? (
             <>

@@ -1,4 +1,5 @@
 /** Provider preset, base URL, model (from provider:models when the provider lists them), key and a connection test. */
+import { isSimModel, SIM_MODEL_IDS, SIM_MODELS, type SimModelId } from '../../../shared/sim-models.js';
 import { useEffect } from 'react';
 import type { StartField } from '../../../shared/start-errors.js';
 import type { ConnectionResult } from '../../../shared/ipc-contract.js';
@@ -138,6 +139,13 @@ export function ProviderSection({ errors, startField = null }: { errors: { model
           </button>
         </div>
         {errors.model ? <p className="field-error">{errors.model}</p> : null}
+        {simulated && !errors.model ? (
+          <p className="field-hint" data-testid="sim-model-hint">
+            {isSimModel(form.model.trim())
+              ? SIM_MODELS[form.model.trim() as SimModelId].about.replace(/^./, (c) => c.toUpperCase()) + '.'
+              : `Names: ${SIM_MODEL_IDS.join(', ')}; any other name behaves as sim.`}
+          </p>
+        ) : null}
         {startField === 'model' ? <StartFieldNote /> : null}
         {modelList.key === listKey && modelList.status === 'ready' ? (
           <p className="field-hint">{models.length === 1 ? '1 model available' : `${models.length} models available`}</p>

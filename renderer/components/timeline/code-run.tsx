@@ -28,6 +28,18 @@ function codeOf(call: ToolCallView): string | null {
   return null;
 }
 
+/** codeState 'persist': what stays for the next program, and the sandbox's memory, or that a limit took it. */
+function StoredState({ state }: { state: NonNullable<CodeRunEvent['state']> }) {
+  if (state.lost) return <p className="inline-warn small" data-testid="code-state">Stored variables lost: a limit stopped this program.</p>;
+  const names = state.variables.map((v) => (v.bytes === null ? `${v.name} (${v.type})` : `${v.name} (${v.type}, ${fmtBytes(v.bytes)})`));
+  return (
+    <p className="muted small" data-testid="code-state" title="Kept in the sandbox for the run's next program (codeState persist)">
+      Stored for the next program: {names.length ? names.join(', ') : 'nothing'}
+      {state.memoryBytes !== null ? ` · sandbox memory ${fmtBytes(state.memoryBytes)}` : ''}
+    </p>
+  );
+}
+
 export function CodeRun({ call, idPrefix, truncateChars, runId = '', live = false }: { call: ToolCallView; idPrefix: string; truncateChars: number | null; runId?: string; live?: boolean }) {
   const run = call.codeRun;
   const code = codeOf(call);
@@ -104,6 +116,7 @@ export function CodeRun({ call, idPrefix, truncateChars, runId = '', live = fals
           {run.output ? <ExpandableText id={`${idPrefix}:out`} text={run.output} className="output" copy="printed output" /> : <p className="muted small">The program printed nothing.</p>}
         </div>
       ) : null}
+      {run?.state ? <StoredState state={run.state} /> : null}
       {run?.error ? (
         <p className="code-error" role="note" data-testid="code-error">
           <IconAlert size={13} />

@@ -32,6 +32,7 @@ export function ToolCall({ call, idPrefix, truncateChars, runId = '', live = fal
         <IconTool size={13} />
         <span className="call-name mono">{call.name}</span>
         <span className="call-args mono">({argsPreview(call.args, 64)})</span>
+        {call.forwardedBy ? <span className="muted small" data-testid="forwarded" title={`The model called ${call.forwardedBy}, which ran this tool`}>via {call.forwardedBy}</span> : null}
         <span className="call-meta">
           {f ? <span>{fmtMs(f.durationMs)}</span> : waiting(call) ? <span className="waiting-approval">waiting for you</span> : call.started ? <><IconSpinner size={12} /> running</> : <span>queued</span>}
         </span>

@@ -129,7 +129,7 @@ describe('later trials vary as real runs do, and every variant answers right', (
     const trials = Array.from({ length: 10 }, (_, i) => i + 1);
     const careful = trials.find((t) => !guessesReturnType(t));
     expect(careful, 'a trial in 1..10 that does not guess').toBeDefined();
-    expect(trials.filter(guessesReturnType).length).toBeGreaterThan(1);
+    expect(trials.filter((t) => guessesReturnType(t)).length).toBeGreaterThan(1);
     const workspace = await workspaceFor('time-and-title');
     const run = await drive({ baseURL: sim.url, task: text, mode: 'code', workspace, returnTypes: false, fixtureUrl: page.url, trial: careful, codeTimeoutMs: 10_000 });
     expect(String(args(run.steps[0]).code)).toContain('fetchPage.describe()');

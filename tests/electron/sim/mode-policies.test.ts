@@ -58,14 +58,20 @@ describe('the simulated model and the modes', () => {
     expect(plannedCalls(reply).map(([n]) => n)).toEqual(['run_code']);
   });
 
-  it('answers, quoting the search, when a search did not make the needed tool callable: it never searches again', () => {
+  it('searches once more by the tool\'s likely name when a search found nothing, then answers quoting the search', () => {
     const messages: WireMessage[] = [
       { role: 'user', content: task('calc') },
       { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'search_tools', arguments: JSON.stringify({ query: SEARCH_QUERIES.calculator }) } }] },
       { role: 'tool', tool_call_id: 'c1', content: 'No tool matched "arithmetic calculator". Try other English words.' },
     ];
+    const again = decide(messages, wire.get('react-search')!).reply;
+    expect(plannedCalls(again)).toEqual([['search_tools', { query: 'calculator' }]]);
+    messages.push(
+      { role: 'assistant', content: null, tool_calls: [{ id: 'c2', type: 'function', function: { name: 'search_tools', arguments: JSON.stringify({ query: 'calculator' }) } }] },
+      { role: 'tool', tool_call_id: 'c2', content: 'No tool matched "calculator". Try other English words.' },
+    );
     const reply = decide(messages, wire.get('react-search')!).reply;
     expect(reply.kind).toBe('text');
-    expect(reply.text).toMatch(/could not find the tools.*\n- calculator: search_tools\("arithmetic calculator"\) answered: No tool matched/);
+    expect(reply.text).toMatch(/could not find the tools.*\n- calculator: search_tools\("calculator"\) answered: No tool matched/);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIM_MODEL_IDS } from '../../../shared/sim-models.js';
 import OpenAI from 'openai';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -44,10 +45,11 @@ function recountCompletion(text: string, calls: { function: { name: string; argu
 }
 
 describe('OpenAI wire format', () => {
-  it('lists the sim model', async () => {
+  it('lists the sim model and its personalities', async () => {
     const client = new OpenAI({ baseURL: sim.url, apiKey: 'x' });
     const models = await client.models.list();
-    expect(models.data.map((m) => m.id)).toEqual(['sim']);
+    expect(models.data.map((m) => m.id)).toEqual(SIM_MODEL_IDS);
+    expect((await client.models.retrieve('sim-hasty')).id).toBe('sim-hasty');
     expect(sim.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
   });
 

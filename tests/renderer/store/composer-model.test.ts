@@ -32,6 +32,13 @@ describe('composer model', () => {
     expect(checkSettings(draft, false).settings?.simFaults).toEqual([]);
   });
 
+  it('carries the experiment knobs; a form saved before they existed builds their defaults', () => {
+    const draft = { ...DEFAULT_DRAFT, toolDescriptions: 'vague' as const, codeState: 'persist' as const, toolSearch: 'call-tool' as const };
+    expect(checkSettings(draft, true).settings).toEqual(parseSettings({ toolDescriptions: 'vague', codeState: 'persist', toolSearch: 'call-tool' }));
+    const { toolDescriptions: _d, codeState: _c, toolSearch: _s, ...older } = DEFAULT_DRAFT;
+    expect(checkSettings(older, true).settings).toMatchObject({ toolDescriptions: 'full', codeState: 'fresh', toolSearch: 'add-tools' });
+  });
+
   it('carries the stream bounds and stream_options, with field errors in words', () => {
     const draft = { ...DEFAULT_DRAFT, streamIdleTimeoutMs: '30000', requestDeadlineMs: '300000', streamOptions: false };
     expect(checkSettings(draft, false).settings).toEqual(parseSettings({ streamIdleTimeoutMs: 30_000, requestDeadlineMs: 300_000, streamOptions: false }));

@@ -94,4 +94,14 @@ describe('run model', () => {
     expect(runStatus(applyEvents({}, react.slice(0, 5)).r1)).toBe('running');
     expect(runStatus(applyEvents({}, react).r1)).toBe('answered');
   });
+
+  it('shows a call made through call_tool under the tool it ran, noted as forwarded', () => {
+    const base = { runId: 'f1', t: 0 } as const;
+    const events = [
+      { ...base, seq: 0, type: 'model-response', step: 1, usage: null, latencyMs: 1, finishReason: 'tool_calls', text: '', toolCalls: [{ id: 'c1', name: 'call_tool', arguments: '{"name":"fetch_url","arguments":{"url":"https://example.com"}}' }] },
+      { ...base, seq: 1, type: 'tool-started', step: 1, callId: 'c1', name: 'fetch_url', args: { url: 'https://example.com' }, forwardedBy: 'call_tool' },
+    ] as unknown as StepEvent[];
+    const call = applyEvents({}, events).f1!.steps[0]!.calls[0]!;
+    expect(call).toMatchObject({ name: 'fetch_url', forwardedBy: 'call_tool', args: { url: 'https://example.com' } });
+  });
 });

@@ -12,6 +12,8 @@ import type { CallContext, ModeOptions } from '../mode.js';
 import { standardBindings } from './bindings.js';
 import { toolsetOf } from '../toolsets.js';
 import { RUN_CODE, runCodeExposure } from './run-code-tool.js';
+import { codeStateText, persistErrorNote, withCodeState } from './code-state.js';
+import type { CodeState } from '../../../../shared/step-event.js';
 
 let prewarmed: { readonly sandbox: Sandbox; readonly memoryMb: number } | null = null;
 
@@ -72,9 +74,14 @@ function sandboxFor(language: ProgramLanguage, memoryMb: number): ProgramSandbox
 export function createProgramTool(opts: ModeOptions, language: ProgramLanguage = 'javascript'): ProgramTool {
   const toolset = toolsetOf(opts.settings, opts.taskId, opts.mcpTools);
   const { tools, hiddenTools } = standardBindings(toolset.tools);
-  const exposure = language === 'python'
+  const codeState = opts.settings.codeState ?? 'fresh';
+  const base = language === 'python'
     ? pyRunCodeExposure(tools, opts.settings.returnTypes)
     : runCodeExposure(tools, opts.settings.returnTypes, toolset.runCodeDescription);
+  const exposure = { ...base, description: withCodeState(base.description, codeState) };
+  const keepState = codeState === 'persist';
+  /** Names the sandbox held after the previous program (codeState 'persist'), to say what a limit took. */
+  let stored: string[] = [];
   const limits = limitsFromSettings(opts.settings);
   // One sandbox per run: the prewarmed one when the worker made it, else one started now, so its start-up
   // is not billed to the first program.
@@ -100,12 +107,21 @@ export function createProgramTool(opts: ModeOptions, language: ProgramLanguage =
         returnTypes: opts.settings.returnTypes,
         sandbox,
         language,
+        keepState,
         ...(opts.approvals ? {
           approve: (name: string, callArgs: unknown, signal: AbortSignal, pauseClock: () => () => void) =>
             opts.approvals!.check(name, callArgs, { step: ctx.step, callId: ctx.callId, inProgram: true }, signal, pauseClock),
         } : {}),
         onSearch: (search) => ctx.emit({ type: 'tool-search', step: ctx.step, callId: ctx.callId, query: search.query, hits: search.hits }),
       });
+      // A sandbox that dropped its context (a limit) or was replaced (killed) reports nothing kept.
+      const before = stored;
+      const state: CodeState | null = keepState
+        ? result.kept
+          ? { variables: result.kept.variables, memoryBytes: result.kept.memoryBytes, lost: false }
+          : { variables: [], memoryBytes: null, lost: before.length > 0 }
+        : null;
+      stored = state ? state.variables.map((v) => v.name) : [];
       ctx.emit({
         type: 'code-run',
         step: ctx.step,
@@ -118,8 +134,11 @@ export function createProgramTool(opts: ModeOptions, language: ProgramLanguage =
         printedBytes: result.printedBytes,
         durationMs: result.durationMs,
         limitHit: result.limitHit,
+        ...(state ? { state } : {}),
       });
-      return programText(result);
+      if (!state) return programText(result);
+      const note = language === 'javascript' ? persistErrorNote(result.error, code) : null;
+      return `${programText(result)}\n${codeStateText(state, before, note)}`;
     },
     dispose() {
       sandbox.dispose();

@@ -13,7 +13,7 @@ import { readSync, writeSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { PY_INTERRUPT, PY_MEMORY_CAP_MB, PY_RUN_ID, PY_SLOTS, PY_STOP, PY_STOP_CODES, PY_STOP_NAMES, type ChildToHost, type HostToChild, type PyRunMessage } from './py-protocol.js';
 import { loadPythonRuntime } from './py-runtime.js';
-import type { RawError } from '../protocol.js';
+import type { KeptState, RawError } from '../protocol.js';
 
 const control = new Int32Array(new SharedArrayBuffer(PY_SLOTS * 4));
 const nap = new Int32Array(new SharedArrayBuffer(4));
@@ -164,9 +164,11 @@ async function main(): Promise<void> {
     Atomics.store(control, PY_MEMORY_CAP_MB, Math.ceil((process.memoryUsage.rss() + message.memoryBytes) / 1048576));
     let error: RawError | null = null;
     let fatal: string | null = null;
+    let state: KeptState['variables'] | null = null;
     try {
-      const outcome = JSON.parse(runtime.run(message.code, JSON.stringify(message.tools))) as { error: RawError | null };
+      const outcome = JSON.parse(runtime.run(message.code, JSON.stringify(message.tools), message.keepState === true)) as { error: RawError | null; state?: KeptState['variables'] | null };
       error = outcome.error;
+      state = outcome.state ?? null;
     } catch (thrown) {
       // A stop landing outside the program (in the prelude's own code after it) is no failure.
       if (Atomics.load(control, PY_STOP) !== 0 && thrown instanceof Error && /KeyboardInterrupt/.test(thrown.message)) {
@@ -179,10 +181,20 @@ async function main(): Promise<void> {
     const stop = PY_STOP_NAMES[Atomics.load(control, PY_STOP)] ?? null;
     Atomics.store(control, PY_INTERRUPT, 0);
     if (stop && error?.name === 'KeyboardInterrupt') error = null;
+    // A limit that stopped the program takes the kept namespace with it, as in the JavaScript sandbox.
+    if (message.keepState && (stop || fatal || error?.name === 'MemoryError')) {
+      state = null;
+      try {
+        runtime.dropState();
+      } catch {
+        // The process ends below anyway when Pyodide broke.
+      }
+    }
+    const kept = message.keepState ? { state: state ? { variables: state, memoryBytes: process.memoryUsage.rss() } : null } : {};
     if (!stop && error?.name === 'MemoryError') {
-      send({ type: 'done', id: message.id, error: null, stop: 'memory', fatal: null });
+      send({ type: 'done', id: message.id, error: null, stop: 'memory', fatal: null, ...kept });
     } else {
-      send({ type: 'done', id: message.id, error, stop, fatal });
+      send({ type: 'done', id: message.id, error, stop, fatal, ...kept });
     }
     run = null;
     if (fatal || stop === 'memory') process.exit(0);

@@ -221,31 +221,61 @@ def _error_of(error, code):
         message = repr(error.args[0]) if error.args else ''
     return {'name': type(error).__name__, 'message': message, 'stack': stack, 'isError': True}
 
-def _parallax_run(code, manifest_text):
+# codeState 'persist': the namespace kept for the run's next program (dropped after a limit stopped one).
+_kept = [None]
+
+def _parallax_drop():
+    if _kept[0] is not None:
+        _kept[0].clear()
+    _kept[0] = None
+
+def _state_of(namespace, base):
+    # What the kept namespace holds: each name, its type and the size of its JSON (None when it has none).
+    out = []
+    for name, value in list(namespace.items())[:400]:
+        if name in base or name.startswith('__'):
+            continue
+        kind = 'tool' if isinstance(value, _Tool) else type(value).__name__
+        try:
+            size = len(_json.dumps(value))
+        except BaseException:
+            size = None
+        out.append({'name': name, 'type': kind, 'bytes': size})
+    return out[:200]
+
+def _parallax_run(code, manifest_text, keep=False):
     manifest = _json.loads(manifest_text)
     by_name = {e['name']: e for e in manifest}
-    namespace = {'__name__': '__main__', '__builtins__': dict(_BASE_BUILTINS), 'ToolError': ToolError}
+    namespace = _kept[0] if keep and _kept[0] is not None else {'__name__': '__main__', '__builtins__': dict(_BASE_BUILTINS), 'ToolError': ToolError}
+    _kept[0] = None
     namespace['search_tools'] = _make_search(by_name, _write)
     for entry in manifest:
         if not entry['hidden']:
             namespace[entry['name']] = _Tool(entry)
+    base = {'ToolError', 'search_tools'} | {e['name'] for e in manifest if not e['hidden']}
     error = None
+    interrupted = False
     try:
         exec(compile(code, _PROGRAM_FILE, 'exec'), namespace)
     except SystemExit as stop:
         if stop.code not in (None, 0):
             error = {'name': 'SystemExit', 'message': 'the program exited with %r' % (stop.code,), 'stack': None, 'isError': True}
     except KeyboardInterrupt:
+        interrupted = True
         error = {'name': 'KeyboardInterrupt', 'message': 'stopped', 'stack': None, 'isError': True}
     except BaseException as thrown:
         error = _error_of(thrown, code)
     finally:
-        namespace.clear()
+        if keep and not interrupted:
+            _kept[0] = namespace
+        else:
+            namespace.clear()
+    state = _state_of(namespace, base) if _kept[0] is not None else None
     try:
         _sys.stdout.flush()
     except BaseException:
         pass
-    return _json.dumps({'error': error})
+    return _json.dumps({'error': error, 'state': state})
 
 del _key
 `;

@@ -4,7 +4,7 @@
  * stop words ("time 7", "cancel 7": the word and the run's id) to a helper thread of the child, which raises KeyboardInterrupt in Python
  * through Pyodide's interrupt buffer while the main thread is busy in the program.
  */
-import type { RawError, StopReason, ToolManifestEntry } from '../protocol.js';
+import type { KeptState, RawError, StopReason, ToolManifestEntry } from '../protocol.js';
 
 export interface PyRunMessage {
   readonly type: 'run';
@@ -14,6 +14,8 @@ export interface PyRunMessage {
   readonly outputChars: number;
   readonly maxCalls: number;
   readonly memoryBytes: number;
+  /** codeState 'persist': run in the namespace the previous program left, and keep it. */
+  readonly keepState?: boolean;
 }
 
 export interface PyReplyMessage {
@@ -32,7 +34,7 @@ export type ChildToHost =
   | { readonly type: 'out'; readonly id: number; readonly text: string; readonly truncated: boolean }
   | { readonly type: 'call'; readonly id: number; readonly seq: number; readonly kind: 'tool' | 'search'; readonly name: string; readonly args: string }
   | { readonly type: 'stop'; readonly id: number; readonly reason: StopReason }
-  | { readonly type: 'done'; readonly id: number; readonly error: RawError | null; readonly stop: StopReason | null; readonly fatal: string | null };
+  | { readonly type: 'done'; readonly id: number; readonly error: RawError | null; readonly stop: StopReason | null; readonly fatal: string | null; readonly state?: KeptState | null };
 
 /** Int32 slots of the child's control buffer (shared by its main and helper threads). */
 export const PY_INTERRUPT = 0;

@@ -10,8 +10,13 @@ import { loadPyodide, type PyodideAPI } from 'pyodide';
 import { PY_PRELUDE } from './py-prelude.js';
 
 export interface PythonRuntime {
-  /** Runs one program in a fresh namespace; returns the JSON outcome `{"error": …}` the prelude writes. */
-  run(code: string, manifestJson: string): string;
+  /**
+   * Runs one program in a fresh namespace, or with `keep` (codeState 'persist') in the one the previous kept
+   * program left; returns the JSON outcome `{"error": …, "state": …}` the prelude writes (state: null unless kept).
+   */
+  run(code: string, manifestJson: string, keep?: boolean): string;
+  /** Forgets the kept namespace (a limit stopped the program). */
+  dropState(): void;
   /** Python raises KeyboardInterrupt when slot 0 of this buffer is set to 2 (SIGINT). */
   setInterruptBuffer(buffer: Int32Array): void;
   readonly pyodide: PyodideAPI;
@@ -83,13 +88,15 @@ export async function loadPythonRuntime(hooks: RuntimeHooks): Promise<PythonRunt
 
   const scope = pyodide.globals.get('dict')();
   pyodide.runPython(PY_PRELUDE, { globals: scope, filename: '<parallax-prelude>' });
-  const runFn = scope.get('_parallax_run') as (code: string, manifest: string) => string;
+  const runFn = scope.get('_parallax_run') as (code: string, manifest: string, keep: boolean) => string;
+  const dropFn = scope.get('_parallax_drop') as () => void;
   const seal = scope.get('_seal') as (() => void) & { destroy(): void };
   scope.destroy();
   seal();
   seal.destroy();
   return {
-    run: (code, manifestJson) => runFn(code, manifestJson),
+    run: (code, manifestJson, keep = false) => runFn(code, manifestJson, keep),
+    dropState: () => dropFn(),
     setInterruptBuffer: (buffer) => pyodide.setInterruptBuffer(buffer),
     pyodide,
   };

@@ -8,7 +8,7 @@
 import { ProgramClock } from '../program-clock.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Writable } from 'node:stream';
-import type { RawError, StopReason } from '../protocol.js';
+import type { KeptState, RawError, StopReason } from '../protocol.js';
 import type { SandboxOutcome, SandboxRun } from '../sandbox.js';
 import { pythonLaunch, type PyLaunch } from './py-launch.js';
 import type { ChildToHost, HostToChild } from './py-protocol.js';
@@ -152,7 +152,7 @@ export class PySandbox {
       let memoryStop = false;
       const reply = (seq: number, text: string, stopping?: 'time' | 'cancel'): void =>
         child.send({ type: 'reply', seq, text, ...(stopping ? { stop: stopping } : {}) });
-      const finish = (outcome: { error: RawError | null; stop: StopReason | null; fatal: string | null }): void => {
+      const finish = (outcome: { error: RawError | null; stop: StopReason | null; fatal: string | null; state?: KeptState | null }): void => {
         if (settled) return;
         settled = true;
         const waited = clock.stop();
@@ -200,7 +200,7 @@ export class PySandbox {
         } else if (msg.type === 'done') {
           // The child ends itself after these (its heap stays grown, or Pyodide broke): never send it more.
           if (msg.fatal || msg.stop === 'memory') child.kill();
-          finish({ error: msg.error, stop: msg.stop, fatal: msg.fatal });
+          finish({ error: msg.error, stop: msg.stop, fatal: msg.fatal, ...('state' in msg ? { state: msg.state } : {}) });
         }
       };
       child.onDeath = (why) => finish(memoryStop ? { error: null, stop: 'memory', fatal: null } : { error: null, stop: null, fatal: why });
@@ -215,6 +215,7 @@ export class PySandbox {
         outputChars: limits.outputChars,
         maxCalls: limits.maxToolCalls,
         memoryBytes: limits.memoryMb * 1024 * 1024,
+        ...(run.keepState ? { keepState: true } : {}),
       });
       if (run.signal?.aborted) stop('cancel');
     });
