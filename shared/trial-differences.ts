@@ -8,7 +8,8 @@
  * figures are paired by trial (the rounds where both modes have a figure); otherwise (older comparisons that
  * repeated a mode without trials) the two groups are compared unpaired.
  */
-import { MODE_LABELS, type ModeId } from './modes.js';
+import type { ModeId } from './modes.js';
+import type { ColumnRef } from './variants.js';
 import { formatUsd } from './cost.js';
 import { formatDuration, formatMean } from './format.js';
 import { countsInFigures, ONE_TRIAL_NOTE, type RunSummary } from './summary.js';
@@ -32,10 +33,14 @@ export const DIFF_FIGURES: readonly { readonly key: DiffFigure; readonly label: 
   { key: 'passRate', label: 'Pass rate', verb: 'passed', less: '', more: '', same: '' },
 ];
 
-/** One mode against the baseline on one figure: the interval and test of compareMeans / compareRates, and a sentence. */
+/** One column against the baseline column on one figure: the interval and test of compareMeans / compareRates, and a sentence. */
 export interface ModeDifference extends Omit<MeanDifference, 'test'> {
+  /** The mode of the column compared, and of the baseline column (a plain comparison: its modes). */
   readonly mode: ModeId;
   readonly baseline: ModeId;
+  /** The columns themselves (shared/variants.ts): runs are grouped by column key, labelled by column label. */
+  readonly column: ColumnRef;
+  readonly baselineColumn: ColumnRef;
   readonly figure: DiffFigure;
   /** Two-sided p of the exact permutation test; null with fewer than two values a side. */
   readonly p: number | null;
@@ -45,7 +50,6 @@ export interface ModeDifference extends Omit<MeanDifference, 'test'> {
   readonly sentence: string;
 }
 
-const label = (m: ModeId) => MODE_LABELS[m] ?? m;
 
 /** "p = 0.008", "p < 0.001": three decimals below 0.1, two above. */
 export function formatP(p: number): string {
@@ -69,8 +73,8 @@ function evidence(n: number, paired: boolean, test: PermutationResult | null): s
   return `${p}, ${count}: not a clear difference`;
 }
 
-function meanSentence(mode: ModeId, base: ModeId, f: (typeof DIFF_FIGURES)[number], d: ReturnType<typeof compareMeans> & object): string {
-  const who = label(mode), vs = label(base);
+function meanSentence(mode: ColumnRef, base: ColumnRef, f: (typeof DIFF_FIGURES)[number], d: ReturnType<typeof compareMeans> & object): string {
+  const who = mode.label, vs = base.label;
   const why = evidence(d.n, d.paired, d.test);
   if (d.percent === null) {
     const amount = f.key === 'wallMs' ? formatDuration(Math.abs(d.diff)) : f.key === 'cost' ? formatUsd(Math.abs(d.diff)) : formatMean(Math.abs(d.diff));
@@ -94,18 +98,21 @@ function meanSentence(mode: ModeId, base: ModeId, f: (typeof DIFF_FIGURES)[numbe
  * Every non-baseline mode against the baseline, for every figure both have. The baseline is the mode the user
  * chose, when the comparison has it, else the first.
  */
-export function differencesByMode(runs: readonly TrialRun[], baseline?: ModeId | null): ModeDifference[] {
-  const modes = [...new Set(runs.map((r) => r.summary.mode))];
+export function differencesByMode(runs: readonly TrialRun[], baseline?: string | null): ModeDifference[] {
+  const columns = new Map<string, { readonly ref: ColumnRef; readonly mode: ModeId }>();
+  for (const r of runs) if (!columns.has(r.summary.column.key)) columns.set(r.summary.column.key, { ref: r.summary.column, mode: r.summary.mode });
+  const modes = [...columns.keys()];
   if (modes.length < 2) return [];
   const base = baseline && modes.includes(baseline) ? baseline : modes[0]!;
   const others = modes.filter((m) => m !== base);
-  const of = (m: ModeId) => runs.filter((r) => r.summary.mode === m);
+  const of = (m: string) => runs.filter((r) => r.summary.column.key === m);
+  const label = (m: string) => columns.get(m)!.ref.label;
   // Rounds pair the runs when no mode has two runs in one trial.
   const rounds = modes.every((m) => new Set(of(m).map((r) => r.trial)).size === of(m).length) && runs.some((r) => r.trial > 1);
   const out: ModeDifference[] = [];
   for (const mode of others) {
     for (const f of DIFF_FIGURES) {
-      const common = { mode, baseline: base, figure: f.key };
+      const common = { mode: columns.get(mode)!.mode, baseline: columns.get(base)!.mode, column: columns.get(mode)!.ref, baselineColumn: columns.get(base)!.ref, figure: f.key };
       if (f.key === 'passRate') {
         const ok = (r: TrialRun) => r.summary.validation?.ok === true && r.summary.status === 'answered';
         const pairs = rounds ? of(mode).flatMap((x) => of(base).filter((b) => b.trial === x.trial).map((b) => [x, b] as const)) : [];
@@ -120,7 +127,7 @@ export function differencesByMode(runs: readonly TrialRun[], baseline?: ModeId |
         continue;
       }
       const key = f.key;
-      const fin = (m: ModeId) => of(m).filter((r) => countsInFigures(r.summary));
+      const fin = (m: string) => of(m).filter((r) => countsInFigures(r.summary));
       // A cost is compared only when every counted run of both modes has one (no price: no figure, not 0).
       if (key === 'cost' && [...fin(mode), ...fin(base)].some((r) => r.summary.cost.usd === null)) continue;
       const pairs = rounds ? fin(mode).flatMap((x) => fin(base).filter((b) => b.trial === x.trial).map((b) => [valueOf(x.summary, key)!, valueOf(b.summary, key)!] as const)) : [];
@@ -132,7 +139,7 @@ export function differencesByMode(runs: readonly TrialRun[], baseline?: ModeId |
       // No figure is below zero, so a mode cannot use more than 100 % less: the percent interval stops there.
       const percentCi95 = d.percentCi95 ? ([Math.max(-100, d.percentCi95[0]), d.percentCi95[1]] as const) : null;
       out.push({ ...common, paired: d.paired, n: d.n, nBase: d.nBase, diff: d.diff, ci95: d.ci95, percent: d.percent, percentCi95,
-        p: d.test?.p ?? null, minP: d.test?.minP ?? null, test: d.test ? (d.paired ? 'paired permutation (sign-flip)' : 'permutation') : null, sentence: meanSentence(mode, base, f, { ...d, percentCi95 }) });
+        p: d.test?.p ?? null, minP: d.test?.minP ?? null, test: d.test ? (d.paired ? 'paired permutation (sign-flip)' : 'permutation') : null, sentence: meanSentence(columns.get(mode)!.ref, columns.get(base)!.ref, f, { ...d, percentCi95 }) });
     }
   }
   return out;

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { aggregateByMode, type RunSummary } from '../../shared/summary.js';
 import { differencesByMode, formatP, formatWithInterval, type TrialRun } from '../../shared/trial-differences.js';
 import { compareMeans, pairedPermutationTest } from '../../shared/trial-stats.js';
-import type { ModeId } from '../../shared/modes.js';
+import { MODE_LABELS, type ModeId } from '../../shared/modes.js';
 
 function run(mode: ModeId, trial: number, prompt: number, opts: { status?: RunSummary['status']; ok?: boolean; usd?: number | null; wallMs?: number } = {}): TrialRun {
   const summary = {
-    runId: `${mode}-${trial}`, mode, column: { key: mode, label: mode }, task: null, provider: null, status: opts.status ?? 'answered', answer: 'x', error: null,
+    runId: `${mode}-${trial}`, mode, column: { key: mode, label: MODE_LABELS[mode] }, task: null, provider: null, status: opts.status ?? 'answered', answer: 'x', error: null,
     validation: { ok: opts.ok ?? true, detail: '' },
     totals: { steps: 3, requests: 3, prompt, completion: 100, cached: 0, reasoning: 0, total: prompt + 100, toolCalls: 2, wallMs: opts.wallMs ?? 1000, approvalWaitMs: 0 },
     perStep: [], firstRequestAt: null, firstRequestPrompt: null, usageSource: 'reported',
@@ -83,6 +83,15 @@ describe('differencesByMode', () => {
     expect(react.diff).toBe(compareMeans(REACT, CODE, true)!.diff);
     expect(react.sentence).toMatch(/^ReAct used \d+ % ± \d+ % more prompt tokens than Code Mode/);
     expect(differencesByMode(three, 'code-py').map((d) => d.baseline)).toEqual(differencesByMode(three).map((d) => d.baseline));
+  });
+
+  it('two columns of one mode are compared as columns, by key and label, against a chosen baseline column', () => {
+    const as = (r: TrialRun, key: string, label: string): TrialRun => ({ ...r, summary: { ...r.summary, runId: `${key}-${r.trial}`, column: { key, label } } });
+    const runs = [1, 2, 3].flatMap((t) => [as(run('code', t, 900 + t), 'code-1', 'Code Mode · no return types'), as(run('code', t, 500 + t), 'code-2', 'Code Mode')]);
+    const d = differencesByMode(runs, 'code-2').find((x) => x.figure === 'prompt')!;
+    expect([d.column.key, d.baselineColumn.key, d.mode, d.baseline]).toEqual(['code-1', 'code-2', 'code', 'code']);
+    expect(d.diff).toBe(400);
+    expect(d.sentence).toMatch(/^Code Mode · no return types used \d+ % ± \d+ % more prompt tokens than Code Mode \(/);
   });
 
   it('one mode: nothing to compare', () => {

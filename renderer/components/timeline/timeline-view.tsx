@@ -1,5 +1,5 @@
 /**
- * The runs side by side, one column per mode, with their steps aligned by step number: each virtual row holds
+ * The runs side by side, one column per variant (a plain comparison: per mode), with their steps aligned by step number: each virtual row holds
  * step N of every run, so its height is the tallest of them. Only the rows in view are mounted
  * (@tanstack/react-virtual), which keeps a 1,000-step run as light as a 5-step one.
  */
@@ -110,7 +110,7 @@ export function TimelineView() {
             Step
           </div>
           {modeRuns.map((m, i) => (
-            <ColumnHeader key={m.runId} mode={m.mode} runId={m.runId} trial={m.trial} showTrial={mixed} status={statuses[i]!} summary={summaries[i]!} simulated={simulated} pendingApprovals={m.run?.pendingApprovals ?? 0} />
+            <ColumnHeader key={m.runId} column={m.column} slot={m.slot} runId={m.runId} trial={m.trial} showTrial={mixed} status={statuses[i]!} summary={summaries[i]!} simulated={simulated} pendingApprovals={m.run?.pendingApprovals ?? 0} />
           ))}
         </div>
         <div ref={listRef} className="timeline-rows" style={{ height: virtualizer.getTotalSize(), ...wide }}>
@@ -128,7 +128,7 @@ export function TimelineView() {
               >
                 <div className="gutter">{row.kind === 'step' ? row.step : row.kind === 'setup' ? 'Setup' : 'Result'}</div>
                 {modeRuns.map((m, i) => (
-                  <div className="cell" key={m.runId} data-mode={m.mode}>
+                  <div className="cell" key={m.runId} data-mode={m.mode} data-column={m.column.key}>
                     {row.kind === 'setup' ? (
                       <SetupCell runId={m.runId} started={m.run?.started ?? null} firstRequestPrompt={summaries[i]?.firstRequestPrompt ?? null} firstRequestEstimated={summaries[i]?.perStep[0]?.usageSource === 'estimated'} waiting={statuses[i] === 'waiting'} />
                     ) : row.kind === 'result' ? (
