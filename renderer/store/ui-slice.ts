@@ -58,6 +58,10 @@ export interface UiSlice {
   /** The column (key) every Δ is taken against (null, or a column the comparison lacks: its first column). */
   readonly baselineColumn: string | null;
   setBaselineColumn(key: string | null): void;
+  /** Columns (keys) a matrix cell opened: the timeline scrolls to the first and marks them; bumped per click. */
+  readonly focusedColumns: { readonly keys: readonly string[]; readonly at: number } | null;
+  /** Show these columns in the timeline (a matrix cell's runs). */
+  openColumns(keys: readonly string[]): void;
   /** The two runs the Answers tab compares (null: the first two that answered). */
   readonly diffPair: readonly [string, string] | null;
   setDiffPair(pair: readonly [string, string] | null): void;
@@ -86,6 +90,8 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
   setWrapCode: (on) => set({ wrapCode: on }),
   answerRaw: false,
   setAnswerRaw: (answerRaw) => set({ answerRaw }),
+  focusedColumns: null,
+  openColumns: (keys) => set((s) => ({ mainTab: 'timeline', focusedColumns: { keys, at: (s.focusedColumns?.at ?? 0) + 1 } })),
   diffPair: null,
   setDiffPair: (diffPair) => set({ diffPair }),
   baselineColumn: null,

@@ -15,6 +15,8 @@ interface Props {
   /** Its column (key: test ids, label: the title) and the palette slot it draws with. */
   readonly column: ColumnRef;
   readonly slot: ModeId;
+  /** Opened from a matrix cell: marked until another cell is opened. */
+  readonly focused?: boolean;
   readonly runId: string;
   readonly trial: number;
   /** Name the trial in the head (several trials side by side). */
@@ -26,7 +28,7 @@ interface Props {
   readonly pendingApprovals?: number;
 }
 
-export function ColumnHeader({ column, slot, runId, trial, showTrial, status, summary, simulated, pendingApprovals = 0 }: Props) {
+export function ColumnHeader({ column, slot, focused = false, runId, trial, showTrial, status, summary, simulated, pendingApprovals = 0 }: Props) {
   const t = summary?.totals;
   const live = status === 'running' || status === 'pending' || status === 'waiting';
   // A run whose trial has not begun has no figures yet, not zero of them.
@@ -35,7 +37,7 @@ export function ColumnHeader({ column, slot, runId, trial, showTrial, status, su
   const cost = summary?.cost;
   const showCost = !!cost && cost.kind !== 'simulated' && cost.kind !== 'unrecorded' && status !== 'waiting';
   return (
-    <div className={`column-head mode-${slot}`} data-testid={`column-${column.key}`} data-column={column.key} data-run-id={runId} data-trial={trial}>
+    <div className={`column-head mode-${slot}${focused ? ' is-focused' : ''}`} data-testid={`column-${column.key}`} data-column={column.key} data-run-id={runId} data-trial={trial}>
       {/* One line each, never wrapped: the title with its actions, then the badges. */}
       <div className="column-title">
         <span className={`mode-swatch mode-${slot}`} aria-hidden="true" />

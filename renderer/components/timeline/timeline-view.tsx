@@ -86,6 +86,14 @@ export function TimelineView() {
     virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
   }, [rows.length, live, virtualizer]);
 
+  // A matrix cell opened some columns: bring the first into view and mark them until another is opened.
+  const focused = useApp((s) => s.focusedColumns);
+  useEffect(() => {
+    if (!focused) return;
+    const head = scrollRef.current?.querySelector<HTMLElement>(`.column-head[data-column="${CSS.escape(focused.keys[0] ?? '')}"]`);
+    head?.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }, [focused]);
+
   const n = Math.max(1, modeRuns.length);
   const [hidden, measureHidden, reveal] = useHiddenColumns(scrollRef, n);
   const wrapCode = useApp((s) => s.wrapCode);
@@ -110,7 +118,7 @@ export function TimelineView() {
             Step
           </div>
           {modeRuns.map((m, i) => (
-            <ColumnHeader key={m.runId} column={m.column} slot={m.slot} runId={m.runId} trial={m.trial} showTrial={mixed} status={statuses[i]!} summary={summaries[i]!} simulated={simulated} pendingApprovals={m.run?.pendingApprovals ?? 0} />
+            <ColumnHeader key={m.runId} column={m.column} slot={m.slot} focused={focused?.keys.includes(m.column.key) ?? false} runId={m.runId} trial={m.trial} showTrial={mixed} status={statuses[i]!} summary={summaries[i]!} simulated={simulated} pendingApprovals={m.run?.pendingApprovals ?? 0} />
           ))}
         </div>
         <div ref={listRef} className="timeline-rows" style={{ height: virtualizer.getTotalSize(), ...wide }}>
