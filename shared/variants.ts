@@ -24,6 +24,11 @@ export interface VariantInput {
   readonly provider?: string;
   /** The provider's base URL (custom provider, or a preset's proxy); absent: the preset's or the comparison's. */
   readonly baseUrl?: string | null;
+  /**
+   * The environment variable holding this column's key, for its own custom provider (bound to its URL by the
+   * same rules as the comparison's); absent: the preset's variable, or the comparison's when the provider is.
+   */
+  readonly apiKeyEnv?: string;
   readonly model?: string;
   /** Run settings this column sets away from the comparison's (checked with them by parseSettings). */
   readonly settings?: RunSettingsInput;
@@ -34,6 +39,7 @@ const variantInputSchema = z.strictObject({
   mode: z.enum(MODE_IDS, { error: `must be one of ${MODE_IDS.join(', ')}` }),
   provider: z.string().trim().min(1, 'must name a provider preset (or leave it out for the comparison\'s)').optional(),
   baseUrl: z.string().trim().min(1).nullable().optional(),
+  apiKeyEnv: z.string().trim().min(1, 'must name an environment variable (or leave it out)').optional(),
   model: z.string().trim().min(1, 'must name a model (or leave it out for the comparison\'s)').optional(),
   settings: z.record(z.string(), z.unknown(), { error: 'must be an object of run settings, e.g. {"returnTypes": false}' }).optional(),
 });

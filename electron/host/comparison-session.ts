@@ -32,14 +32,27 @@ export interface SessionDeps {
   readonly searchKey?: string | null;
 }
 
-/** The worker's environment: the host's, minus anything that holds an API key. */
-export function workerEnv(base: NodeJS.ProcessEnv, apiKey: string | null, apiKeyEnv: string | null): NodeJS.ProcessEnv {
+/** A run's keys, sent in its init message only: its column's API key and web search key. */
+export interface RunKeys {
+  readonly apiKey: string | null;
+  readonly searchKey: string | null;
+}
+
+type OneOrMore<T> = T | readonly T[];
+const list = <T>(x: OneOrMore<T>): readonly T[] => (Array.isArray(x) ? x : [x as T]);
+
+/**
+ * The worker's environment: the host's, minus anything that holds an API key — every key and key variable the
+ * comparison uses (its columns may use several providers).
+ */
+export function workerEnv(base: NodeJS.ProcessEnv, apiKeys: OneOrMore<string | null>, apiKeyEnvs: OneOrMore<string | null>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   const keyNames = new Set([...PROVIDER_PRESETS.map((p) => p.keyEnv).filter((k): k is string => !!k), ...SEARCH_KEY_ENVS]);
-  if (apiKeyEnv) keyNames.add(apiKeyEnv);
+  for (const name of list(apiKeyEnvs)) if (name) keyNames.add(name);
+  const keys = list(apiKeys).filter((k): k is string => !!k && k.length >= 8);
   for (const [name, value] of Object.entries(base)) {
     if (value === undefined || keyNames.has(name)) continue;
-    if (apiKey && apiKey.length >= 8 && value.includes(apiKey)) continue;
+    if (keys.some((k) => value.includes(k))) continue;
     env[name] = value;
   }
   return env;
@@ -68,15 +81,21 @@ export class ComparisonSession {
   private readonly granted = new Set<string>();
   private resolveDone!: () => void;
   private pendingLogs: Promise<void>[] = [];
+  /** Each run's keys: one key for every run, or each run's own (variants on several providers). */
+  private readonly keysOf: (runId: string) => RunKeys;
 
   constructor(
     readonly meta: ComparisonMeta,
     specs: readonly RunSpec[],
-    private readonly apiKey: string | null,
+    apiKeys: string | null | ReadonlyMap<string, RunKeys>,
     private readonly deps: SessionDeps,
   ) {
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
-    this.env = workerEnv(deps.baseEnv, apiKey, specs[0]?.apiKeyEnv ?? null);
+    const perRun = typeof apiKeys === 'object' && apiKeys !== null ? apiKeys : null;
+    const shared: RunKeys = { apiKey: perRun ? null : (apiKeys as string | null), searchKey: deps.searchKey ?? null };
+    this.keysOf = (runId) => perRun?.get(runId) ?? shared;
+    const all = specs.map((s) => this.keysOf(s.runId));
+    this.env = workerEnv(deps.baseEnv, all.flatMap((k) => [k.apiKey, k.searchKey]), specs.map((s) => s.apiKeyEnv));
     this.rounds = roundsOf(meta, specs);
     this.startRound(0);
   }
@@ -151,7 +170,7 @@ export class ComparisonSession {
       this.runs.push(run);
     }
     // Every worker of the round is spawned before any gets its spec, so they load side by side.
-    for (const run of this.current) run.init(this.apiKey, this.deps.searchKey ?? null);
+    for (const run of this.current) run.init(this.keysOf(run.spec.runId).apiKey, this.keysOf(run.spec.runId).searchKey);
   }
 
   /** The next round begins once this round's logs are on disk, so their syncing does not overlap its start. */

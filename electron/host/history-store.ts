@@ -162,7 +162,7 @@ export class HistoryStore {
       if (!live && !loaded.events.some((e) => e.type === 'run-finished')) {
         interruptedRunIds.push(run.runId);
         warnings.push(
-          `The ${MODE_LABELS[run.mode] ?? run.mode}${several ? ` #${run.trial ?? 1}` : ''} run (${run.runId}) has no run-finished event: the host stopped before it ended, ` +
+          `The ${meta.variants?.find((v) => v.key === run.variant)?.label ?? MODE_LABELS[run.mode] ?? run.mode}${several ? ` #${run.trial ?? 1}` : ''} run (${run.runId}) has no run-finished event: the host stopped before it ended, ` +
             `so it is shown as interrupted. Its ${loaded.events.length} recorded events are kept.`,
         );
       }

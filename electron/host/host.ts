@@ -20,8 +20,9 @@ import type { KeyStore } from './key-store.js';
 import { forkLauncher, type WorkerLauncher } from './launcher.js';
 import { WorkerPool, type WorkerPoolOptions } from './worker-pool.js';
 import {
-  checkModes, checkTrials, makeRunWorkspace, newComparisonId, planRuns, planWorkspace, prepareRunBase, runSpecOf, type GetApiKey, type KeyEnvPolicy,
+  checkTrials, makeRunWorkspace, newComparisonId, planRuns, planWorkspace, runSpecOf, type GetApiKey, type KeyEnvPolicy,
 } from './prepare.js';
+import { prepareColumns } from './comparison-columns.js';
 import { checkKeyEnvName, KeyEnvRegistry, normalizeBaseUrl } from './key-binding.js';
 import { PriceStore } from './price-store.js';
 import { anyFolder, type WorkspaceAccess } from './workspace-access.js';
@@ -125,16 +126,16 @@ export function createHost(options: HostOptions): Host {
     if (closing) throw new Error('The host is shutting down; start the comparison again after it restarts.');
     if (typeof request !== 'object' || request === null) throw new Error('comparison:start needs a request: task, modes and provider.');
     if (typeof request.task !== 'string') throw new Error('Give a task: a built-in task id or a description in words.');
-    const modes = checkModes(request.modes);
     const trials = checkTrials(request.trials);
     const workspaceDir = await pageWorkspace(request.workspaceDir);
     // A stdio server is a command: only the CLI's own flag may name one, never a page's request (for now).
     if (!cli && request.mcpServers?.length) throw new Error('MCP servers can be given only with parallax --mcp FILE for now; start the comparison from the CLI.');
-    const base = await prepareRunBase(request, {
+    // The columns: the modes under one model, or the variants, each with its provider, key and settings checked.
+    const prepared = await prepareColumns(request, {
       services, getApiKey: options.getApiKey, keyEnv: keyEnvPolicy, loadPrices: async () => (await prices.load()).table, userFolder: workspaceDir !== null,
       ...(storedKeys ? { getSearchKey: (backend, url) => storedKeys({ name: searchKeyName(backend), baseUrl: url, model: '', simulated: false }, null) } : {}),
     });
-    const { task, provider, apiKey, settings } = base;
+    const { task, columns, variants } = prepared;
     // Without the counter the runs still run; their steps just carry no composition.
     const trackers = await services.compositionTrackers().catch((err: Error) => {
       warn(`Prompt composition will not be recorded: the token counter did not load (${err.message}).`);
@@ -143,26 +144,37 @@ export function createHost(options: HostOptions): Host {
 
     const id = newComparisonId();
     const dir = store.dir(id);
-    const planned = planRuns(id, modes, trials);
-    const runs = planned.map(({ runId, mode, trial }) => ({ runId, mode, trial }));
+    const planned = planRuns(id, columns.map((c) => c.column), trials);
+    const columnOfRun = (key: string) => columns.find((c) => c.column.key === key)!;
+    const runs = planned.map(({ runId, mode, trial, column }) => ({ runId, mode, trial, ...(variants ? { variant: column } : {}) }));
     let specs: RunSpec[];
     let meta;
     try {
       const plan = await planWorkspace(task.id, workspaceDir, dir, options.dataDir);
       // Every copy is made now, from the one source, so later rounds get the same files as the first.
       specs = await Promise.all(
-        planned.map(async ({ runId, mode, trial, folder }) =>
-          runSpecOf(base, { runId, mode, trial, comparisonId: id, workspace: await makeRunWorkspace(plan, join(dir, 'workspaces', folder)) })),
+        planned.map(async ({ runId, mode, trial, folder, column }) => {
+          const { base, column: record } = columnOfRun(column);
+          const workspace = await makeRunWorkspace(plan, join(dir, 'workspaces', folder));
+          return runSpecOf(base, { runId, mode, trial, comparisonId: id, workspace, ...(variants ? { variant: record } : {}) });
+        }),
       );
-      meta = { id, createdAt: Date.now(), task, provider: provider.info, settings, runs, workspaceSource: plan.description };
+      meta = {
+        id, createdAt: Date.now(), task, provider: prepared.provider, settings: prepared.settings, runs, workspaceSource: plan.description,
+        ...(variants ? { variants } : {}),
+      };
       await store.create(meta);
     } catch (err) {
       await rm(dir, { recursive: true, force: true }).catch(() => undefined);
       throw err;
     }
-    if (options.pool?.keepWarm) pool?.setTarget(modes.length);
-    const session = new ComparisonSession(meta, specs, apiKey, {
-      searchKey: base.searchKey,
+    if (options.pool?.keepWarm) pool?.setTarget(columns.length);
+    // Each run gets its own column's keys, in its init message only (never in a spec or a worker's env).
+    const keys = new Map(planned.map(({ runId, column }) => {
+      const { base } = columnOfRun(column);
+      return [runId, { apiKey: base.apiKey, searchKey: base.searchKey }] as const;
+    }));
+    const session = new ComparisonSession(meta, specs, keys, {
       launcher, store, fanIn, timing, warn, baseEnv: env, ...(trackers ? { trackers } : {}), ...(pool ? { pool } : {}),
     });
     sessions.set(id, session);

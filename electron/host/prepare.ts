@@ -13,6 +13,7 @@ import {
   type ComparisonRequest, type ModeId, type ProviderInfo, type RunSettings, type RunSpec, type TaskRef,
 } from '../../shared/run-spec.js';
 import type { ModelPrice } from '../../shared/step-event.js';
+import type { ColumnRef } from '../../shared/variants.js';
 import type { McpServerConfig } from '../../shared/mcp-config.js';
 import { needsFixtureServer } from '../../shared/tasks.js';
 import { SEARCH_BACKENDS, type SearchBackendId } from '../../shared/search-backends.js';
@@ -56,21 +57,25 @@ export function checkTrials(trials: unknown): number {
 export interface PlannedRun {
   readonly runId: string;
   readonly mode: ModeId;
+  /** Its column's key: the mode for a plain column (shared/variants.ts). */
+  readonly column: string;
   readonly trial: number;
   /** The run's workspace folder name under <comparison>/workspaces. */
   readonly folder: string;
 }
 
 /**
- * Every run in start order: round 1's modes, then round 2's, and so on. With one trial the ids and folders
- * are the mode alone, as before trials existed; with more, they carry the trial.
+ * Every run in start order: round 1's columns, then round 2's, and so on. With one trial the ids and folders
+ * are the column's key alone (a plain column's is its mode, as before variants existed); with more, they carry
+ * the trial.
  */
-export function planRuns(comparisonId: string, modes: readonly ModeId[], trials: number): PlannedRun[] {
+export function planRuns(comparisonId: string, columns: readonly (ModeId | { readonly key: string; readonly mode: ModeId })[], trials: number): PlannedRun[] {
   const runs: PlannedRun[] = [];
   for (let trial = 1; trial <= trials; trial++) {
-    for (const mode of modes) {
-      const folder = trials === 1 ? mode : `${mode}-t${trial}`;
-      runs.push({ runId: `${comparisonId}-${folder}`, mode, trial, folder });
+    for (const c of columns) {
+      const { key, mode } = typeof c === 'string' ? { key: c, mode: c } : c;
+      const folder = trials === 1 ? key : `${key}-t${trial}`;
+      runs.push({ runId: `${comparisonId}-${folder}`, mode, column: key, trial, folder });
     }
   }
   return runs;
@@ -214,6 +219,8 @@ export interface RunBaseOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** The app's and the web host's stored search keys (absent: the environment only, as in the CLI). */
   readonly getSearchKey?: GetSearchKey;
+  /** Checks already made by this start, by URL and key: columns of one provider check it once. */
+  readonly preflights?: Map<string, Promise<void>>;
 }
 
 /** Looks up a search backend's stored key for the URL it would go to (the app's and the web host's key stores). */
@@ -251,26 +258,37 @@ export async function prepareRunBase(
   const provider = await resolveProvider(request.provider, opts.services, opts.keyEnv);
   const apiKey = await fetchKey(provider, opts.getApiKey);
   // Before any copy is made or worker started: an unreachable provider or a refused key fails now, in under 2 s.
-  await (await import('./preflight.js')).preflight(provider.info, apiKey);
+  const check = `${provider.info.baseUrl}\u0000${apiKey ?? ''}`;
+  const checking = opts.preflights?.get(check) ?? (await import('./preflight.js')).preflight(provider.info, apiKey);
+  opts.preflights?.set(check, checking);
+  await checking;
   const price = provider.info.simulated ? null : resolvePrice(await opts.loadPrices(), provider.info);
   const { resolveTask } = await import('../engine/tasks/resolve.js'); // not the index: its validator loads html-to-text
   const pages = needsFixtureServer(request.task.trim()) || chosen.webSearch === 'fixture';
   const fixtureUrl = pages ? await opts.services.fixtureUrl() : null;
   const task = resolveTask(request.task, { fixtureUrl });
   const searchKey = await searchKeyOf(chosen, task.id, opts.env ?? process.env, opts.getSearchKey);
-  // The whole approval policy is recorded: what the user chose, and this machine's default for the rest.
+  const settings = await withApprovals(chosen, opts.userFolder);
+  return { task, provider, apiKey, searchKey, settings, price, fixtureUrl, mcpServers: request.mcpServers ?? [] };
+}
+
+/** The whole approval policy is recorded: what the user chose, and this machine's default for the rest. */
+export async function withApprovals(chosen: RunSettings, userFolder: boolean): Promise<RunSettings> {
   const { shellSandbox } = await import('../engine/sandbox/shell-sandbox.js');
-  const approvals = resolveApprovalPolicy(chosen.approvals, { shellSandbox: shellSandbox().kind, userFolder: opts.userFolder });
-  return { task, provider, apiKey, searchKey, settings: { ...chosen, approvals }, price, fixtureUrl, mcpServers: request.mcpServers ?? [] };
+  return { ...chosen, approvals: resolveApprovalPolicy(chosen.approvals, { shellSandbox: shellSandbox().kind, userFolder }) };
 }
 
 /** One run's spec from the shared base. */
-export function runSpecOf(base: RunBase, run: { readonly runId: string; readonly mode: ModeId; readonly workspace: string; readonly comparisonId?: string; readonly trial?: number }): RunSpec {
+export function runSpecOf(
+  base: RunBase,
+  run: { readonly runId: string; readonly mode: ModeId; readonly workspace: string; readonly comparisonId?: string; readonly trial?: number; readonly variant?: ColumnRef },
+): RunSpec {
   return {
     runId: run.runId, ...(run.comparisonId ? { comparisonId: run.comparisonId } : {}), task: base.task, mode: run.mode,
     ...(run.trial !== undefined ? { trial: run.trial } : {}),
     provider: base.provider.info, apiKeyEnv: base.provider.apiKeyEnv, settings: base.settings, price: base.price, fixtureUrl: base.fixtureUrl,
     workspace: run.workspace,
     ...(base.mcpServers.length > 0 ? { mcpServers: base.mcpServers } : {}),
+    ...(run.variant ? { variant: { key: run.variant.key, label: run.variant.label } } : {}),
   };
 }
