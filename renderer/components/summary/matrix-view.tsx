@@ -51,7 +51,7 @@ export function MatrixView({ matrix, simulated, onOpen }: { matrix: Matrix; simu
         <table className="data-table matrix-table">
           <thead>
             <tr>
-              <th scope="col">Row</th>
+              <th scope="col">Model / setting</th>
               {matrix.modes.map((m) => (
                 <th scope="col" key={m} className="num">
                   <span className={`mode-swatch mode-${m}`} aria-hidden="true" /> {MODE_LABELS[m]}

@@ -1,0 +1,99 @@
+/**
+ * Variants in the browser, against a real `parallax serve` with the simulated model: Code Mode with and without
+ * return types as two labelled columns in two colours, and a models × modes comparison whose matrix opens its
+ * cells' columns in the timeline. Light and dark screenshots under test-results/e2e/.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ComparisonMeta } from '../../shared/ipc-contract.js';
+import type { ComparisonRequest } from '../../shared/run-spec.js';
+import { buildMatrix } from '../../shared/matrix.js';
+import { groupByRun, summarizeRun } from '../../shared/summary.js';
+import { startAppSession, stopAppSession, type AppSession } from './app-session.js';
+import { saveShot } from './screenshots.js';
+
+const SIM = { name: 'simulated', baseUrl: null, model: 'sim' } as const;
+
+describe('variants in the app, against parallax serve with the simulated model', () => {
+  let session: AppSession;
+  beforeAll(async () => {
+    session = await startAppSession();
+  }, 90_000);
+  afterAll(async () => {
+    await stopAppSession(session ?? {});
+  });
+
+  /** Starts a comparison through the host, waits until every run ended, and opens it from the history panel. */
+  async function runAndOpen(request: ComparisonRequest): Promise<ComparisonMeta> {
+    const { host, driven } = session;
+    const meta = await host.invoke('comparison:start', request);
+    for (let i = 0; i < 300; i++) {
+      const item = (await host.invoke('history:list')).find((x) => x.meta.id === meta.id);
+      if (item && item.runs.length === meta.runs.length && item.runs.every((r) => r.status !== 'running')) break;
+      await new Promise((ok) => setTimeout(ok, 200));
+    }
+    const page = driven.page;
+    await page.click('[data-testid=side-tab-history]');
+    await page.click(`[data-testid=history-item][data-id="${meta.id}"] .history-open`);
+    await page.click('[data-testid=tab-timeline]');
+    await page.waitForSelector(`[data-testid=column-${meta.runs[0]!.variant ?? meta.runs[0]!.mode}][data-run-id="${meta.runs[0]!.runId}"]`).catch(async (e: unknown) => {
+      await saveShot(page, 'variants-open-failed', { docs: false });
+      throw e;
+    });
+    return meta;
+  }
+
+  it('Code Mode with and without return types: two columns labelled by their difference, in two colours', async () => {
+    const meta = await runAndOpen({ task: 'time-and-title', provider: SIM, variants: [{ mode: 'code', settings: { returnTypes: false } }, { mode: 'code' }] });
+    expect(meta.variants?.map((v) => [v.key, v.label])).toEqual([['code-1', 'Code Mode · no return types'], ['code', 'Code Mode']]);
+    const page = session.driven.page;
+    const heads = await page.$$eval('.column-head', (els) => els.map((e) => ({ key: e.getAttribute('data-column'), title: e.querySelector('h3')?.textContent, colour: getComputedStyle(e).getPropertyValue('--mode').trim() })));
+    expect(heads.map((h) => [h.key, h.title])).toEqual([['code-1', 'Code Mode · no return types'], ['code', 'Code Mode']]);
+    expect(heads[0]!.colour).not.toBe(heads[1]!.colour);
+    const stored = await session.host.invoke('history:open', meta.id);
+    const byRun = groupByRun(stored.events);
+    const steps: Record<string, number> = {};
+    for (const r of meta.runs) {
+      steps[r.variant!] = summarizeRun(byRun.get(r.runId)!).totals.steps;
+      expect(await page.textContent(`[data-testid=column-${r.variant}] [data-testid=col-steps]`)).toBe(String(steps[r.variant!]));
+    }
+    // The simulated model writes a program that inspects an unknown result before using it when no return types are given.
+    expect(steps['code-1']).toBeGreaterThan(steps['code']!);
+    await saveShot(page, 'variants-columns', { docs: false });
+    await page.click('[data-testid=tab-charts]');
+    await page.waitForSelector('[data-testid=summary-table]');
+    expect(await page.locator('[data-testid=matrix-view]').count()).toBe(1);
+    await saveShot(page, 'variants-tokens', { docs: false });
+    expect(session.driven.errors).toEqual([]);
+  }, 120_000);
+
+  it('models × modes: the matrix of the two model names, its cells opening their columns', async () => {
+    const meta = await runAndOpen({ task: 'time-and-title', provider: SIM, variants: [
+      { mode: 'react', model: 'sim' }, { mode: 'code', model: 'sim' }, { mode: 'react', model: 'sim-b' }, { mode: 'code', model: 'sim-b' },
+    ] });
+    const page = session.driven.page;
+    expect(await page.$$eval('.column-head h3', (els) => els.map((e) => e.textContent))).toEqual(['ReAct · sim', 'Code Mode · sim', 'ReAct · sim-b', 'Code Mode · sim-b']);
+    await page.click('[data-testid=tab-charts]');
+    await page.waitForSelector('[data-testid=matrix-view]');
+    const stored = await session.host.invoke('history:open', meta.id);
+    const byRun = groupByRun(stored.events);
+    const expected = buildMatrix(meta.runs.map((r) => summarizeRun(byRun.get(r.runId)!)));
+    const cells = await page.$$eval('[data-testid=matrix-view] button[data-testid=matrix-cell]', (els) => els.map((e) => [e.getAttribute('data-row'), e.getAttribute('data-mode'), Number(e.getAttribute('data-value'))]));
+    expect(cells).toEqual(expected.rows.flatMap((row, r) => expected.modes.map((m, c) => [row, m, expected.cells[r]![c]!.figures.total!.mean])));
+    await page.locator('[data-testid=matrix-view]').scrollIntoViewIfNeeded();
+    await saveShot(page, 'variants-matrix-light', { docs: false });
+    await page.click('[data-testid=matrix-metric-steps]');
+    expect(await page.getAttribute('[data-testid=matrix-view]', 'data-metric')).toBe('steps');
+
+    await page.click('[data-testid=matrix-view] button[data-testid=matrix-cell][data-row="sim-b"][data-mode="code"]');
+    await page.waitForSelector('[data-testid=timeline]');
+    const focused = await page.$$eval('.column-head.is-focused', (els) => els.map((e) => e.getAttribute('data-column')));
+    expect(focused).toEqual([meta.variants!.find((v) => v.label === 'Code Mode · sim-b')!.key]);
+    await saveShot(page, 'variants-matrix-opened', { docs: false });
+
+    await page.click('[data-testid=theme-toggle]').catch(() => undefined);
+    await page.click('[data-testid=tab-charts]');
+    await page.locator('[data-testid=matrix-view]').scrollIntoViewIfNeeded();
+    await saveShot(page, 'variants-matrix-dark', { docs: false });
+    expect(session.driven.errors).toEqual([]);
+  }, 120_000);
+});
