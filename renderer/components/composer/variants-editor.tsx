@@ -46,7 +46,7 @@ function MatrixShortcut({ modes, onRows }: { modes: readonly ModeId[]; onRows: (
           data-testid="matrix-models"
         />
         <button type="button" className="btn btn-sm" onClick={apply} data-testid="matrix-apply">
-          Make {modes.length ? `${modes.length} × n` : 'matrix'}
+          Make matrix
         </button>
       </div>
       {error ? <p className="field-error" role="alert">{error}</p> : null}
@@ -73,7 +73,7 @@ function VariantRow({ row, index, slot, derived, error, baseModel, onChange, onR
       </div>
       <div className="variant-line">
         <select className="input input-sm" value={row.provider} onChange={(e) => onChange({ provider: e.target.value })} aria-label={`Variant ${index + 1}: provider`} data-testid="variant-provider">
-          <option value="">Comparison’s provider</option>
+          <option value="">Same provider</option>
           {PROVIDER_PRESETS.filter((p) => p.name !== 'custom').map((p) => (
             <option key={p.name} value={p.name}>
               {p.label}
