@@ -35,10 +35,9 @@ export const DIFF_FIGURES: readonly { readonly key: DiffFigure; readonly label: 
 
 /** One column against the baseline column on one figure: the interval and test of compareMeans / compareRates, and a sentence. */
 export interface ModeDifference extends Omit<MeanDifference, 'test'> {
-  /** The mode of the column compared, and of the baseline column (a plain comparison: its modes). */
+  /** The column's mode, and the baseline column's (a plain comparison's columns are its modes). */
   readonly mode: ModeId;
   readonly baseline: ModeId;
-  /** The columns themselves (shared/variants.ts): runs are grouped by column key, labelled by column label. */
   readonly column: ColumnRef;
   readonly baselineColumn: ColumnRef;
   readonly figure: DiffFigure;
@@ -49,7 +48,6 @@ export interface ModeDifference extends Omit<MeanDifference, 'test'> {
   readonly test: 'paired permutation (sign-flip)' | 'permutation' | null;
   readonly sentence: string;
 }
-
 
 /** "p = 0.008", "p < 0.001": three decimals below 0.1, two above. */
 export function formatP(p: number): string {
@@ -73,8 +71,7 @@ function evidence(n: number, paired: boolean, test: PermutationResult | null): s
   return `${p}, ${count}: not a clear difference`;
 }
 
-function meanSentence(mode: ColumnRef, base: ColumnRef, f: (typeof DIFF_FIGURES)[number], d: ReturnType<typeof compareMeans> & object): string {
-  const who = mode.label, vs = base.label;
+function meanSentence(who: string, vs: string, f: (typeof DIFF_FIGURES)[number], d: ReturnType<typeof compareMeans> & object): string {
   const why = evidence(d.n, d.paired, d.test);
   if (d.percent === null) {
     const amount = f.key === 'wallMs' ? formatDuration(Math.abs(d.diff)) : f.key === 'cost' ? formatUsd(Math.abs(d.diff)) : formatMean(Math.abs(d.diff));
@@ -95,24 +92,24 @@ function meanSentence(mode: ColumnRef, base: ColumnRef, f: (typeof DIFF_FIGURES)
 }
 
 /**
- * Every non-baseline mode against the baseline, for every figure both have. The baseline is the mode the user
- * chose, when the comparison has it, else the first.
+ * Every non-baseline column against the baseline, for every figure both have. Runs are grouped by column (a
+ * plain comparison's columns are its modes); the baseline is the column key the user chose, when the
+ * comparison has it, else the first.
  */
 export function differencesByMode(runs: readonly TrialRun[], baseline?: string | null): ModeDifference[] {
-  const columns = new Map<string, { readonly ref: ColumnRef; readonly mode: ModeId }>();
-  for (const r of runs) if (!columns.has(r.summary.column.key)) columns.set(r.summary.column.key, { ref: r.summary.column, mode: r.summary.mode });
-  const modes = [...columns.keys()];
+  const modes = [...new Set(runs.map((r) => r.summary.column.key))];
   if (modes.length < 2) return [];
   const base = baseline && modes.includes(baseline) ? baseline : modes[0]!;
   const others = modes.filter((m) => m !== base);
   const of = (m: string) => runs.filter((r) => r.summary.column.key === m);
-  const label = (m: string) => columns.get(m)!.ref.label;
-  // Rounds pair the runs when no mode has two runs in one trial.
+  const columnOf = (m: string) => of(m)[0]!.summary;
+  const label = (m: string) => columnOf(m).column.label;
+  // Rounds pair the runs when no column has two runs in one trial.
   const rounds = modes.every((m) => new Set(of(m).map((r) => r.trial)).size === of(m).length) && runs.some((r) => r.trial > 1);
   const out: ModeDifference[] = [];
   for (const mode of others) {
     for (const f of DIFF_FIGURES) {
-      const common = { mode: columns.get(mode)!.mode, baseline: columns.get(base)!.mode, column: columns.get(mode)!.ref, baselineColumn: columns.get(base)!.ref, figure: f.key };
+      const common = { mode: columnOf(mode).mode, baseline: columnOf(base).mode, column: columnOf(mode).column, baselineColumn: columnOf(base).column, figure: f.key };
       if (f.key === 'passRate') {
         const ok = (r: TrialRun) => r.summary.validation?.ok === true && r.summary.status === 'answered';
         const pairs = rounds ? of(mode).flatMap((x) => of(base).filter((b) => b.trial === x.trial).map((b) => [x, b] as const)) : [];
@@ -139,7 +136,7 @@ export function differencesByMode(runs: readonly TrialRun[], baseline?: string |
       // No figure is below zero, so a mode cannot use more than 100 % less: the percent interval stops there.
       const percentCi95 = d.percentCi95 ? ([Math.max(-100, d.percentCi95[0]), d.percentCi95[1]] as const) : null;
       out.push({ ...common, paired: d.paired, n: d.n, nBase: d.nBase, diff: d.diff, ci95: d.ci95, percent: d.percent, percentCi95,
-        p: d.test?.p ?? null, minP: d.test?.minP ?? null, test: d.test ? (d.paired ? 'paired permutation (sign-flip)' : 'permutation') : null, sentence: meanSentence(columns.get(mode)!.ref, columns.get(base)!.ref, f, { ...d, percentCi95 }) });
+        p: d.test?.p ?? null, minP: d.test?.minP ?? null, test: d.test ? (d.paired ? 'paired permutation (sign-flip)' : 'permutation') : null, sentence: meanSentence(label(mode), label(base), f, { ...d, percentCi95 }) });
     }
   }
   return out;

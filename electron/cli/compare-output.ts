@@ -5,8 +5,9 @@
  * metrics of shared/run-metrics.ts with their labels and formatters, the same verdicts and per-mode means.
  */
 import type { StoredComparison } from '../../shared/ipc-contract.js';
-import { formatDuration, formatMean } from '../../shared/format.js';
-import { MODE_LABELS, type ModeId } from '../../shared/modes.js';
+import { formatDuration, formatInt, formatMean } from '../../shared/format.js';
+import { MODE_LABELS } from '../../shared/modes.js';
+import { cellValue, type Matrix } from '../../shared/matrix.js';
 import { formatMetric, isTokenMetric, metricNote, metricsOn, type RunMetric } from '../../shared/run-metrics.js';
 import { cacheWriteTotal, FIGURES_NOTE, formatPercent, percentDiff, type ModeAggregate, type Stat } from '../../shared/summary.js';
 import { formatWithInterval } from '../../shared/trial-differences.js';
@@ -17,9 +18,14 @@ import {
 
 const CLI_METRICS = metricsOn('cli');
 
-/** "ReAct", or "ReAct #2" when the modes run more than once: the live lines' prefix. */
-export function runLabel(mode: ModeId, trial: number, trials: number): string {
-  return `${MODE_LABELS[mode] ?? mode}${trials > 1 ? ` #${trial}` : ''}`;
+/** "ReAct", or "ReAct #2" when the columns run more than once: the live lines' prefix (`column`: a column's label or a mode). */
+export function runLabel(column: string, trial: number, trials: number): string {
+  return `${(MODE_LABELS as Record<string, string>)[column] ?? column}${trials > 1 ? ` #${trial}` : ''}`;
+}
+
+/** Each run's column label, from meta.json: a variant's label, else its mode's. */
+export function columnLabels(meta: StoredComparison['meta']): Map<string, string> {
+  return new Map(meta.runs.map((r) => [r.runId, meta.variants?.find((v) => v.key === r.variant)?.label ?? MODE_LABELS[r.mode] ?? r.mode]));
 }
 
 /** Why the comparison has no answer at all (every run ended otherwise), or null when some run answered. */
@@ -41,6 +47,7 @@ export function jsonResult(stored: StoredComparison) {
     runs: d.runs.map((r) => ({ run: r, s: r.summary })).map(({ run, s }) => ({
       runId: run.runId,
       mode: run.mode,
+      ...(d.variants ? { column: run.column } : {}),
       trial: run.trial,
       label: run.label,
       status: statusLabel(run),
@@ -54,8 +61,12 @@ export function jsonResult(stored: StoredComparison) {
       firstRequestAt: s.firstRequestAt,
       ...runCostFields(s),
     })),
-    /** Per mode: each figure's n, mean, sd, ci95 (95 % t interval), min, max; passRate with Wilson's interval. */
-    byMode: Object.fromEntries(d.byMode.map((a) => [a.mode, a])),
+    /** The columns when the comparison ran variants: key, label, mode and what each set away from the comparison. */
+    ...(d.variants ? { columns: d.variants } : {}),
+    /** Per column (per mode without variants): each figure's n, mean, sd, ci95 (95 % t interval), min, max; passRate with Wilson's interval. */
+    byMode: Object.fromEntries(d.byMode.map((a) => [a.column.key, a])),
+    /** Rows × modes when the columns make one: each cell's figures over its runs (aggregateByMode) and its run ids. */
+    ...(d.matrix ? { matrix: d.matrix } : {}),
     /** Each mode against the first, figure by figure: difference, interval, exact permutation p, a sentence. */
     differences: d.differences,
     figures: FIGURES_NOTE,
@@ -101,11 +112,12 @@ export function sideBySide(stored: StoredComparison, dataDir: string): string[] 
   }
   const prices = priceNote(d.comparison);
   for (const r of d.runs) if (r.summary.error) out.push(`${r.label}: ${r.summary.error}`);
-  // Answers once per mode and text, with how many runs gave it.
+  if (d.matrix) out.push('', ...matrixLines(d.matrix, sim), '');
+  // Answers once per column and text, with how many runs gave it.
   const answers = new Map<string, number>();
   for (const r of d.runs.filter((x) => x.summary.answer)) {
     const a = r.summary.answer;
-    const key = `${MODE_LABELS[r.mode] ?? r.mode}\u0000${a.split('\n')[0]}${a.includes('\n') ? ' …' : ''}`;
+    const key = `${r.column.label}\u0000${a.split('\n')[0]}${a.includes('\n') ? ' …' : ''}`;
     answers.set(key, (answers.get(key) ?? 0) + 1);
   }
   for (const [key, n] of answers) {
@@ -169,20 +181,31 @@ function averages(d: ReportData, sim: string): string[] {
     rows.push([metricLabel(m, sim), (a) => {
       const text = cell(a[key], f);
       if (!isTokenMetric(m)) return text;
-      const diff = key !== 'total' || a === byMode[0] || !a.total || base === null ? '' : `, ${formatPercent(percentDiff(a.total.mean, base))} vs ${MODE_LABELS[byMode[0].mode]}`;
+      const diff = key !== 'total' || a === byMode[0] || !a.total || base === null ? '' : `, ${formatPercent(percentDiff(a.total.mean, base))} vs ${byMode[0].column.label}`;
       return meanTokens(text, a) + diff;
     }]);
   }
   if (!sim) rows.push(averageCostRow(byMode));
   const title = `average over ${trials} trials${sim}: mean ± half the 95 % interval (t), sd`;
-  const out = [title, ...table(byMode.map((a) => MODE_LABELS[a.mode] ?? a.mode), rows.map(([l, f]) => [l, byMode.map(f)]))];
+  const out = [title, ...table(byMode.map((a) => a.column.label), rows.map(([l, f]) => [l, byMode.map(f)]))];
   out.push(FIGURES_NOTE);
   const fewest = averageTokensLine(byMode, sim);
   if (fewest) out.push('', fewest);
   const cheapest = sim ? null : averageCostLine(byMode);
   if (cheapest) out.push(cheapest);
-  if (d.differences.length) out.push('', `against ${MODE_LABELS[byMode[0].mode]} (exact permutation tests${d.differences[0].paired ? ', paired by round' : ''}):`, ...d.differences.map((x) => `  ${x.sentence}.`));
+  if (d.differences.length) out.push('', `against ${byMode[0].column.label} (exact permutation tests${d.differences[0].paired ? ', paired by round' : ''}):`, ...d.differences.map((x) => `  ${x.sentence}.`));
   return out;
+}
+
+/** The matrix as a table: one row per model (or setting), one column per mode; each cell mean total tokens and pass rate. */
+export function matrixLines(m: Matrix, sim: string): string[] {
+  const cell = (c: Matrix['cells'][number][number]) => {
+    if (!c) return '—';
+    const total = cellValue(c, 'total');
+    const pass = cellValue(c, 'passRate');
+    return `${total === null ? '—' : formatInt(Math.round(total))} tok · ${pass === null ? 'no validation' : `${Math.round(pass * 100)} % pass`}`;
+  };
+  return [`matrix: mean total tokens${sim} and pass rate per cell, over its runs`, ...table(m.modes.map((x) => MODE_LABELS[x] ?? x), m.rows.map((row, i) => [row, m.cells[i]!.map(cell)]))];
 }
 
 /** A Δ against the baseline, or why there is none (a run that did not answer is not compared like for like). */

@@ -5,7 +5,6 @@
  */
 import { costText, formatUsd, isEstimated, markEstimated, priceDates, USAGE_SOURCE_TEXT } from '../../shared/cost.js';
 import { formatWithInterval } from '../../shared/trial-differences.js';
-import { MODE_LABELS } from '../../shared/run-spec.js';
 import { formatPercent, percentDiff, type ComparisonSummary, type ModeAggregate, type RunSummary, type StepSummary, type Verdict } from '../../shared/summary.js';
 
 /** A step's `--json` cost fields: where its usage came from, its cost in USD (null when unknown) and from what. */
@@ -49,9 +48,9 @@ export function averageTokensLine(byMode: readonly ModeAggregate[], sim: string)
   const answered = byMode.filter((a) => a.total);
   if (byMode.length < 2 || answered.length === 0) return null;
   const missing = byMode.filter((a) => a.usageSource === 'missing');
-  if (missing.length) return `No token verdict on average: the provider sent no usage for some steps of ${missing.map((a) => MODE_LABELS[a.mode]).join(', ')}.`;
+  if (missing.length) return `No token verdict on average: the provider sent no usage for some steps of ${missing.map((a) => a.column.label).join(', ')}.`;
   const fewest = answered.reduce((best, a) => (a.total!.mean < best.total!.mean ? a : best));
-  return `Fewest tokens on average${sim}: ${MODE_LABELS[fewest.mode]}${answered.some((a) => isEstimated(a.usageSource)) ? ESTIMATED : ''}.`;
+  return `Fewest tokens on average${sim}: ${fewest.column.label}${answered.some((a) => isEstimated(a.usageSource)) ? ESTIMATED : ''}.`;
 }
 
 /** The rows the one-trial summary adds: usage source and cost (with its difference against the first run). */
@@ -70,7 +69,7 @@ const ESTIMATED = ' (≈ estimated: the provider sent no usage for some requests
 
 function verdictLine(v: Verdict, what: string, runs: readonly RunSummary[], figure: (r: RunSummary) => string, sim: string): string | null {
   const winner = runs.find((r) => r.runId === v.runId);
-  if (winner && runs.length > 1) return `${what}${sim}: ${MODE_LABELS[winner.mode]} — ${figure(winner)}${v.estimated ? ESTIMATED : ''}.`;
+  if (winner && runs.length > 1) return `${what}${sim}: ${winner.column.label} — ${figure(winner)}${v.estimated ? ESTIMATED : ''}.`;
   return v.withheld;
 }
 
@@ -107,5 +106,5 @@ export function averageCostLine(byMode: readonly ModeAggregate[]): string | null
   if (byMode.length < 2 || byMode.every((a) => a.finished === 0)) return null;
   if (byMode.some((a) => a.finished > 0 && !a.cost)) return null;
   const best = byMode.filter((a) => a.cost).reduce<ModeAggregate | null>((b, a) => (!b || a.cost!.mean < b.cost!.mean ? a : b), null);
-  return best ? `Cheapest on average: ${MODE_LABELS[best.mode]} (${markEstimated(formatUsd(best.cost!.mean), best.costEstimated)} per run).` : null;
+  return best ? `Cheapest on average: ${best.column.label} (${markEstimated(formatUsd(best.cost!.mean), best.costEstimated)} per run).` : null;
 }

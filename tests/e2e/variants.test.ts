@@ -43,7 +43,7 @@ describe('variants in the app, against parallax serve with the simulated model',
   }
 
   it('Code Mode with and without return types: two columns labelled by their difference, in two colours', async () => {
-    const meta = await runAndOpen({ task: 'time-and-title', provider: SIM, variants: [{ mode: 'code', settings: { returnTypes: false } }, { mode: 'code' }] });
+    const meta = await runAndOpen({ task: 'time-and-title', provider: SIM, modes: ['code'], variants: [{ mode: 'code', settings: { returnTypes: false } }, { mode: 'code' }] });
     expect(meta.variants?.map((v) => [v.key, v.label])).toEqual([['code-1', 'Code Mode · no return types'], ['code', 'Code Mode']]);
     const page = session.driven.page;
     const heads = await page.$$eval('.column-head', (els) => els.map((e) => ({ key: e.getAttribute('data-column'), title: e.querySelector('h3')?.textContent, colour: getComputedStyle(e).getPropertyValue('--mode').trim() })));
@@ -67,7 +67,7 @@ describe('variants in the app, against parallax serve with the simulated model',
   }, 120_000);
 
   it('models × modes: the matrix of the two model names, its cells opening their columns', async () => {
-    const meta = await runAndOpen({ task: 'time-and-title', provider: SIM, variants: [
+    const meta = await runAndOpen({ task: 'time-and-title', provider: SIM, modes: ['react', 'code'], variants: [
       { mode: 'react', model: 'sim' }, { mode: 'code', model: 'sim' }, { mode: 'react', model: 'sim-b' }, { mode: 'code', model: 'sim-b' },
     ] });
     const page = session.driven.page;

@@ -15,8 +15,9 @@ import { buildSettings, addSettingsOption } from '../settings-option.js';
 import { addOtlpOptions, otlpTargetOf, sendToOtlp, type OtlpFlags } from '../otlp-options.js';
 import { shellNote, stepLine } from '../step-printer.js';
 import { addMcpOption, readMcpFile } from '../mcp-option.js';
+import { readVariantsFlags, type VariantsFlags } from '../variants-option.js';
 
-interface CompareFlags extends ProviderFlags, OtlpFlags {
+interface CompareFlags extends ProviderFlags, OtlpFlags, VariantsFlags {
   task: string;
   modes: string;
   trials?: string;
@@ -36,13 +37,16 @@ export function register(program: Command): void {
     .description('run one task through several modes at once, one worker process each, and compare every step and token')
     .requiredOption('--task <id or text>', 'a built-in task id (see `parallax tasks`) or free text')
     .option('--modes <list>', `comma-separated modes: ${MODE_IDS.join(',')}`, DEFAULT_MODES.join(','))
+    .option('--variants <file|json>', 'the columns instead of --modes: a .json file or inline JSON, e.g. \'[{"mode":"code","settings":{"returnTypes":false}},{"mode":"code"}]\' (each: mode, and optionally model, provider, baseUrl, apiKeyEnv, settings, label)')
+    .option('--models <list>', 'comma-separated models: every model × every mode of --modes (a matrix), on the provider of --provider/--base-url')
     .option('--trials <n>', `run each mode n times (1–${MAX_TRIALS}), in rounds, and add each mode's average`)
     .option('--max-steps <n>', 'stop each run after this many model requests (default 10)')
     .option('--workspace <dir>', 'copy this folder as every run\'s workspace instead of the task fixture')
     .option('--fault <name...>', `simulated model only: inject faults (${SIM_FAULTS.join(', ')})`)
     .option('--approve <list>', APPROVE_FLAG_HELP)
     .option('--json', 'print one JSON object at the end (live lines go to stderr)');
-  addOtlpOptions(addProviderOptions(addMcpOption(addSettingsOption(cmd)))).action((flags: CompareFlags) => compareCommand(flags));
+  addOtlpOptions(addProviderOptions(addMcpOption(addSettingsOption(cmd)))).action((flags: CompareFlags, command: Command) =>
+    compareCommand(flags, command.getOptionValueSource('modes') !== 'default'));
 }
 
 export function parseModes(list: string): ModeId[] {
@@ -58,8 +62,10 @@ export function parseTrials(raw: string | undefined): number | undefined {
   return checked.trials;
 }
 
-async function compareCommand(flags: CompareFlags): Promise<void> {
-  const choice = resolveProviderFlags(flags);
+async function compareCommand(flags: CompareFlags, modesGiven: boolean): Promise<void> {
+  const variants = await readVariantsFlags(flags, modesGiven);
+  if (flags.models && flags.model) throw new Error('Give either --model (one model) or --models (a matrix of models × modes), not both.');
+  const choice = resolveProviderFlags(variants && flags.models ? { ...flags, model: undefined } : flags);
   const apiKey = readApiKey(choice);
   if (flags.fault?.length && !choice.simulated) throw new Error('--fault works only with the simulated model.');
   const settings = buildSettings(flags);
@@ -69,7 +75,8 @@ async function compareCommand(flags: CompareFlags): Promise<void> {
   for (const note of approvals.notes) process.stderr.write(`note: ${note}\n`);
   const request: ComparisonRequest = {
     task: flags.task,
-    modes: parseModes(flags.modes),
+    modes: variants ? [...new Set(variants.map((v) => v.mode))] : parseModes(flags.modes),
+    ...(variants ? { variants } : {}),
     trials: parseTrials(flags.trials),
     provider: { name: choice.name, baseUrl: choice.baseUrl, model: choice.model, apiKeyEnv: choice.apiKeyEnv },
     settings: { ...settings, approvals: approvals.policy },
@@ -84,9 +91,10 @@ async function compareCommand(flags: CompareFlags): Promise<void> {
   const launcher = forkLauncher();
   const warn = (m: string): void => void process.stderr.write(`warning: ${m}\n`);
   const pool = new WorkerPool(launcher, workerEnvironment(process.env), { warn });
-  void pool.warm(request.modes.length, false);
+  const columns = variants?.length ?? request.modes.length;
+  void pool.warm(columns, false);
   // Loaded here, not at the top: every other command (and --help) starts without the host and the reports.
-  const [{ createHost }, { jsonResult, noAnswerMessage, runLabel, sideBySide }] = await Promise.all([
+  const [{ createHost }, { columnLabels, jsonResult, noAnswerMessage, runLabel, sideBySide }] = await Promise.all([
     import('../../host/host.js'), import('../compare-output.js'),
   ]).catch((err: unknown) => {
     pool.close();
@@ -99,11 +107,12 @@ async function compareCommand(flags: CompareFlags): Promise<void> {
   const labels = new Map<string, string>();
   const trials = request.trials ?? 1;
   const trialTag = trials > 1 ? ` #${trials}` : '';
-  const width = Math.max(...request.modes.map((m) => (MODE_LABELS[m] ?? m).length)) + trialTag.length;
+  let width = Math.max(...request.modes.map((m) => (MODE_LABELS[m] ?? m).length)) + trialTag.length;
   const host = createHost({
     dataDir: resolveDataDir(),
     caller: 'cli',
-    getApiKey: async () => apiKey,
+    // The comparison's key as read above; a column on another provider reads its own variable (keys stay bound).
+    getApiKey: async (_info, keyEnv) => (keyEnv === choice.apiKeyEnv ? apiKey : keyEnv ? process.env[keyEnv]?.trim() || null : null),
     onEvents: (batch) => {
       for (const e of batch) {
         const line = liveLine(e, `[${(labels.get(e.runId) ?? e.runId).padEnd(width)}] `);
@@ -123,7 +132,7 @@ async function compareCommand(flags: CompareFlags): Promise<void> {
     pool: { instance: pool },
   });
   // The tokenizer for prompt composition starts loading now, while the host checks the request.
-  void host.warmPool(request.modes.length);
+  void host.warmPool(columns);
 
   let interrupted = false;
   let meta: ComparisonMeta | null = null;
@@ -141,10 +150,11 @@ async function compareCommand(flags: CompareFlags): Promise<void> {
   process.on('SIGTERM', onSigint);
   try {
     meta = await host['comparison:start'](request);
-    for (const r of meta.runs) labels.set(r.runId, runLabel(r.mode, r.trial ?? 1, trials));
+    for (const [runId, label] of columnLabels(meta)) labels.set(runId, runLabel(label, meta.runs.find((r) => r.runId === runId)?.trial ?? 1, trials));
+    width = Math.max(width, ...[...labels.values()].map((l) => l.length));
     if (interrupted) await host['comparison:cancel'](meta.id);
     const sim = meta.provider.simulated ? ' (simulated)' : '';
-    const vs = request.modes.map((m) => MODE_LABELS[m] ?? m).join(' vs ');
+    const vs = meta.variants ? meta.variants.map((v) => v.label).join(' vs ') : request.modes.map((m) => MODE_LABELS[m] ?? m).join(' vs ');
     const rounds = trials > 1 ? `, ${trials} trials each (one round per trial, its modes started together)` : '';
     live.write(`Comparison ${meta.id}: ${meta.task.id ?? 'free-text task'} · ${meta.provider.model}${sim} · ${vs}${rounds}\n`);
     await host.whenDone(meta.id);

@@ -4,7 +4,8 @@
  * that do not want to recompute it. With several trials the summary also holds `byMode` (aggregateByMode:
  * each figure's n, mean, sd, 95 % interval, min and max; the pass rate with Wilson's interval) and
  * `differences` (each mode against the first: difference, intervals, exact permutation p, a sentence);
- * a one-trial file is written as before, and the loader rebuilds `byMode` for any file that lacks it.
+ * a one-trial file is written as before, and the loader rebuilds `byMode` for any file that lacks it. A comparison
+ * whose columns make a models × modes matrix also holds `matrix` (shared/matrix.ts).
  */
 import { z } from 'zod';
 import type { ComparisonMeta } from '../../../shared/ipc-contract.js';
@@ -14,6 +15,7 @@ import { stepEventSchema } from '../../../shared/step-event-schema.js';
 import type { StepEvent } from '../../../shared/step-event.js';
 import { FIGURES_NOTE, type ComparisonSummary, type ModeAggregate } from '../../../shared/summary.js';
 import type { ModeDifference } from '../../../shared/trial-differences.js';
+import type { Matrix } from '../../../shared/matrix.js';
 import { aggregateStored, type ReportData } from './report-data.js';
 
 export const REPORT_SCHEMA = 'parallax.comparison-report';
@@ -27,11 +29,15 @@ export interface ComparisonReportJson {
   /** Runs without run-finished that died with their host (they show as interrupted). */
   readonly interruptedRunIds: readonly string[];
   /** `byMode`, `differences` and `figures` (which runs the figures cover) are written when the comparison has several trials. */
-  readonly summary: ComparisonSummary & { readonly byMode?: readonly ModeAggregate[]; readonly differences?: readonly ModeDifference[]; readonly figures?: string };
+  readonly summary: ComparisonSummary & {
+    readonly byMode?: readonly ModeAggregate[]; readonly differences?: readonly ModeDifference[]; readonly figures?: string; readonly matrix?: Matrix;
+  };
 }
 
 export function renderJson(d: ReportData, events: readonly StepEvent[]): string {
-  const summary = d.trials > 1 ? { ...d.comparison, byMode: d.byMode, differences: d.differences, figures: FIGURES_NOTE } : d.comparison;
+  const trials = d.trials > 1 ? { ...d.comparison, byMode: d.byMode, differences: d.differences, figures: FIGURES_NOTE } : d.comparison;
+  // The matrix (models × modes) is written when the columns make one: a comparison of modes has none.
+  const summary = d.matrix ? { ...trials, matrix: d.matrix } : trials;
   const doc: ComparisonReportJson = { schema: REPORT_SCHEMA, version: REPORT_VERSION, comparison: d.meta, events, interruptedRunIds: d.interruptedRunIds, summary };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }

@@ -5,6 +5,8 @@
  */
 import type { ComparisonMeta, StoredComparison } from '../../../shared/ipc-contract.js';
 import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
+import { columnOf, type ColumnRef, type VariantRecord } from '../../../shared/variants.js';
+import { buildMatrix, hasMatrix, type Matrix } from '../../../shared/matrix.js';
 import type { RunFinishedEvent, RunStartedEvent, StepEvent } from '../../../shared/step-event.js';
 import { hasCostInfo } from './cost-figures.js';
 import { differencesByMode, type ModeDifference } from '../../../shared/trial-differences.js';
@@ -15,9 +17,11 @@ import {
 export interface ReportRun {
   readonly runId: string;
   readonly mode: ModeId;
+  /** Its column (shared/variants.ts): a plain comparison's columns are its modes. */
+  readonly column: ColumnRef;
   /** 1-based; 1 for comparisons stored before trials existed. */
   readonly trial: number;
-  /** Mode label: "ReAct · trial 2" with several trials, else numbered only if a mode repeats ("ReAct #2"). */
+  /** Column label: "ReAct · trial 2" with several trials, else numbered only if a column repeats ("ReAct #2"). */
   readonly label: string;
   readonly events: readonly StepEvent[];
   readonly summary: RunSummary;
@@ -31,10 +35,14 @@ export interface ReportData {
   readonly comparison: ComparisonSummary;
   /** Trials per mode (the highest trial number); 1 for a plain comparison. */
   readonly trials: number;
-  /** Per-mode figures over the trials (mean, sd, 95 % interval, min, max), from the same run summaries. */
+  /** Per-column figures over the trials (mean, sd, 95 % interval, min, max), from the same run summaries. */
   readonly byMode: readonly ModeAggregate[];
-  /** Each mode against the first, figure by figure (shared/trial-differences.ts); empty with one mode. */
+  /** Each column against the first, figure by figure (shared/trial-differences.ts); empty with one column. */
   readonly differences: readonly ModeDifference[];
+  /** The columns when the comparison ran variants (meta.json), in order; null for a comparison of modes. */
+  readonly variants: readonly VariantRecord[] | null;
+  /** The models × modes matrix (shared/matrix.ts) when the columns make one (hasMatrix), else null. */
+  readonly matrix: Matrix | null;
   /** True when any figure came from the simulated model. */
   readonly simulated: boolean;
   /**
@@ -52,9 +60,15 @@ export interface ReportData {
 }
 
 /** Run ids in report order: the comparison's own order first (the first is the baseline), then strays. */
-function runOrder(meta: ComparisonMeta, byRun: Map<string, StepEvent[]>): { runId: string; mode: ModeId | null; trial: number }[] {
-  const order: { runId: string; mode: ModeId | null; trial: number }[] = meta.runs.map((r) => ({ runId: r.runId, mode: r.mode, trial: r.trial ?? 1 }));
-  for (const runId of byRun.keys()) if (!order.some((o) => o.runId === runId)) order.push({ runId, mode: null, trial: 1 });
+type Slot = { runId: string; mode: ModeId | null; trial: number; column: ColumnRef | null };
+
+function runOrder(meta: ComparisonMeta, byRun: Map<string, StepEvent[]>): Slot[] {
+  const variant = (key: string | undefined) => meta.variants?.find((v) => v.key === key);
+  const order: Slot[] = meta.runs.map((r) => {
+    const v = variant(r.variant);
+    return { runId: r.runId, mode: r.mode, trial: r.trial ?? 1, column: v ? { key: v.key, label: v.label } : null };
+  });
+  for (const runId of byRun.keys()) if (!order.some((o) => o.runId === runId)) order.push({ runId, mode: null, trial: 1, column: null });
   // Grouped by trial (stable, so the modes keep their order within a trial); a no-op for one trial.
   return order.sort((a, b) => a.trial - b.trial);
 }
@@ -70,29 +84,31 @@ export function summarizeStored(meta: ComparisonMeta, events: readonly StepEvent
 function prepareRuns(meta: ComparisonMeta, events: readonly StepEvent[], interruptedRunIds: readonly string[]): ReportRun[] {
   const byRun = groupByRun(events);
   const order = runOrder(meta, byRun);
-  const modeCount = new Map<ModeId, number>();
+  const columnCount = new Map<string, number>();
   const runs: ReportRun[] = [];
   const trials = Math.max(1, ...order.map((o) => o.trial));
-  for (const { runId, mode: metaMode, trial } of order) {
+  for (const { runId, mode: metaMode, trial, column: metaColumn } of order) {
     const list = byRun.get(runId) ?? [];
     const started = (list.find((e) => e.type === 'run-started') as RunStartedEvent | undefined) ?? null;
     const finished = (list.find((e) => e.type === 'run-finished') as RunFinishedEvent | undefined) ?? null;
     const mode = started?.mode ?? metaMode ?? 'react';
     const base = summarizeRun(list);
-    const known: RunSummary = list.length > 0 ? base : { ...base, runId, mode };
+    // A run that stored nothing is still its column's, as meta.json lists it.
+    const known: RunSummary = list.length > 0 ? base : { ...base, runId, mode, column: metaColumn ?? columnOf({ mode }) };
     // History knows which unfinished runs died with their host (interrupted) rather than still running.
     const summary: RunSummary = known.status === 'running' && interruptedRunIds.includes(runId) ? { ...known, status: 'interrupted' } : known;
-    modeCount.set(mode, (modeCount.get(mode) ?? 0) + 1);
-    const label = MODE_LABELS[mode] ?? mode;
-    runs.push({ runId, mode, trial, label: trials > 1 ? `${label} · trial ${trial}` : label, events: list, summary, started, finished });
+    const { column } = summary;
+    columnCount.set(column.key, (columnCount.get(column.key) ?? 0) + 1);
+    const label = column.key === mode ? (MODE_LABELS[mode] ?? mode) : column.label;
+    runs.push({ runId, mode, column, trial, label: trials > 1 ? `${label} · trial ${trial}` : label, events: list, summary, started, finished });
   }
   if (trials > 1) return runs;
-  // Number the labels only when a mode repeats, so "ReAct" stays "ReAct" in the usual one-run-per-mode case.
-  const seen = new Map<ModeId, number>();
+  // Number the labels only when a column repeats, so "ReAct" stays "ReAct" in the usual one-run-per-mode case.
+  const seen = new Map<string, number>();
   return runs.map((r) => {
-    if ((modeCount.get(r.mode) ?? 0) < 2) return r;
-    const n = (seen.get(r.mode) ?? 0) + 1;
-    seen.set(r.mode, n);
+    if ((columnCount.get(r.column.key) ?? 0) < 2) return r;
+    const n = (seen.get(r.column.key) ?? 0) + 1;
+    seen.set(r.column.key, n);
     return { ...r, label: `${r.label} #${n}` };
   });
 }
@@ -112,6 +128,8 @@ export function prepareReport(stored: StoredComparison): ReportData {
     trials: Math.max(1, ...runs.map((r) => r.trial)),
     byMode: aggregateByMode(runs.map((r) => r.summary)),
     differences: differencesByMode(runs),
+    variants: stored.meta.variants ?? null,
+    matrix: hasMatrix(runs.map((r) => r.summary)) ? buildMatrix(runs.map((r) => r.summary)) : null,
     simulated,
     costInfo: hasCostInfo(stored.events),
     costShown: hasCostInfo(stored.events) && runs.some((r) => r.summary.cost.kind !== 'simulated' || r.summary.cost.costedSteps > 0 || r.summary.usageSource !== 'reported'),
