@@ -72,3 +72,12 @@ describe('columns by variant', () => {
     expect(runs.map((r) => [r.column.key, r.column.label, r.slot])).toEqual([['react', 'ReAct', 'react'], ['code', 'Code Mode', 'code']]);
   });
 });
+
+describe('a run whose meta.json names no variants', () => {
+  it('takes its column from its run-started, else its mode', async () => {
+    const { runColumn } = await import('../../../renderer/store/columns.js');
+    const started = { started: { variant: { key: 'code-2', label: 'Code Mode · sim-b' } } } as never;
+    expect(runColumn({}, { runId: 'r', mode: 'code' }, started)).toEqual({ key: 'code-2', label: 'Code Mode · sim-b' });
+    expect(runColumn({}, { runId: 'r', mode: 'code' }, undefined)).toEqual({ key: 'code', label: 'Code Mode' });
+  });
+});
