@@ -1,7 +1,7 @@
 /**
  * The models × modes matrix (shared/matrix.ts): one cell per row (a model, or a setting set) and mode, with its
  * runs' mean tokens, cost, pass rate and steps over every trial. The chosen metric shades the cells on one
- * sequential scale (better = darker, cellShade); the value is always written, so colour is only a hint. A cell
+ * sequential scale (better = more saturated, cellShade); the value is always written, so colour is only a hint. A cell
  * is a button: it opens its runs' columns in the timeline.
  */
 import { useState } from 'react';
@@ -19,9 +19,6 @@ export function matrixText(cell: MatrixCell | null, metric: MatrixMetric): strin
   if (metric === 'cost') return formatUsd(v);
   return fmtMean(v);
 }
-
-/** Shades darker than this carry light text (dark theme: dark text), so the value stays readable on its cell. */
-const INK_FLIP = 0.55;
 
 export function MatrixView({ matrix, simulated, onOpen }: { matrix: Matrix; simulated: boolean; onOpen: (cell: MatrixCell) => void }) {
   const [metric, setMetric] = useState<MatrixMetric>('total');
@@ -42,7 +39,7 @@ export function MatrixView({ matrix, simulated, onOpen }: { matrix: Matrix; simu
           </span>
         </div>
         <p className="chart-subtitle">
-          Each cell: every run of that row and mode, over all trials. Darker is better ({info.better} is better); the figure is in every cell. Click a cell to open its
+          Each cell: every run of that row and mode, over all trials. The stronger the blue, the better ({info.better} is better); the figure is in every cell. Click a cell to open its
           runs in the timeline.
           {simulated ? ' Simulated model: scripted replies, tokens counted with a real tokenizer; not what a real provider would bill.' : ''}
         </p>
@@ -80,7 +77,7 @@ export function MatrixView({ matrix, simulated, onOpen }: { matrix: Matrix; simu
                     <td key={mode} className="matrix-cell">
                       <button
                         type="button"
-                        className={`matrix-btn ${shade !== null && shade >= INK_FLIP ? 'is-deep' : ''}`}
+                        className="matrix-btn"
                         style={shade === null ? undefined : { ['--shade' as string]: `${Math.round(shade * 100)}%` }}
                         onClick={() => onOpen(cell)}
                         data-testid="matrix-cell"
