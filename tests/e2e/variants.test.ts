@@ -63,6 +63,11 @@ describe('variants in the app, against parallax serve with the simulated model',
     await page.waitForSelector('[data-testid=summary-table]');
     expect(await page.locator('[data-testid=matrix-view]').count()).toBe(1);
     await saveShot(page, 'variants-tokens', { docs: false });
+    await page.locator('[data-testid=summary-table]').scrollIntoViewIfNeeded();
+    expect(await page.textContent('[data-testid=sum-steps-code-1]')).toBe(String(steps['code-1']));
+    await saveShot(page, 'variants-summary', { docs: false });
+    await page.click('[data-testid=tab-answers]');
+    await saveShot(page, 'variants-answers', { docs: false });
     expect(session.driven.errors).toEqual([]);
   }, 120_000);
 
