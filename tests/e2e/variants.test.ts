@@ -117,6 +117,15 @@ describe('variants in the app, against parallax serve with the simulated model',
     expect(await page.textContent('[data-testid=run]')).toContain('Run 4 variants');
     await saveShot(page, 'variants-composer-matrix', { docs: false });
 
+    // Run the matrix from the composer: four labelled columns, then the matrix, a cell opening its column.
+    await page.click('[data-testid=run]');
+    const keys = ['react-1', 'code-2', 'react-3', 'code-4'];
+    await page.waitForFunction((ks) => ks.every((k) => document.querySelector(`[data-testid=column-${k}] [data-testid=run-status]`)?.getAttribute('data-status') === 'answered'), keys, { timeout: 60_000, polling: 200 });
+    expect(await page.$$eval('.column-head h3', (els) => els.map((e) => e.textContent))).toEqual(['ReAct · sim', 'Code Mode · sim', 'ReAct · sim-b', 'Code Mode · sim-b']);
+    await page.click('[data-testid=tab-charts]');
+    await page.click('[data-testid=matrix-view] button[data-testid=matrix-cell][data-row="sim-b"][data-mode="react"]');
+    expect(await page.$$eval('.column-head.is-focused', (els) => els.map((e) => e.getAttribute('data-column')))).toEqual(['react-3']);
+
     // Back to modes, then Code Mode with and without return types; a third identical row is refused at once.
     await page.click('[data-testid=variants-clear]');
     await page.click('[data-testid=add-variant]');
