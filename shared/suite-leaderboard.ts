@@ -1,11 +1,12 @@
 /**
- * A suite's leaderboard: per task, each mode's figures over its trials, and overall each mode's figures over
- * every run of every task. All of it is aggregateByMode (shared/summary.ts) over run summaries whose
+ * A suite's leaderboard: per task, each column's figures over its trials (a column is a mode, or a variant),
+ * and overall each column's figures over every run of every task, and the models × modes matrix over all tasks. All of it is aggregateByMode (shared/summary.ts) over run summaries whose
  * validation is the suite's judgement, so a suite shows the same statistics as a comparison.
  */
 import { formatUsd, isEstimated, markEstimated } from './cost.js';
 import { formatDuration, formatMean } from './format.js';
-import { MODE_LABELS, type ModeId } from './run-spec.js';
+import type { ModeId } from './run-spec.js';
+import { buildMatrix, hasMatrix, type Matrix } from './matrix.js';
 import type { SuiteRecord } from './suite.js';
 import { aggregateByMode, type ModeAggregate, type RunSummary, type Stat } from './summary.js';
 import { formatWithInterval } from './trial-differences.js';
@@ -29,6 +30,8 @@ export interface SuiteLeaderboard {
   readonly tasks: readonly { readonly taskId: string; readonly byMode: readonly ModeAggregate[] }[];
   /** Every mode over all tasks, best first: highest pass rate, then fewest mean tokens. */
   readonly overall: readonly ModeAggregate[];
+  /** Rows × modes over every run of every task (shared/matrix.ts) when the columns make one; else null. */
+  readonly matrix: Matrix | null;
 }
 
 /** Higher pass rate first, then fewer mean total tokens; modes without figures last, in suite order. */
@@ -45,6 +48,7 @@ export function suiteLeaderboard(tasks: readonly SuiteTaskRuns[], modes: readonl
   return {
     tasks: tasks.map((t) => ({ taskId: t.taskId, byMode: inOrder(aggregateByMode(t.runs)) })),
     overall: rankModes(aggregateByMode(tasks.flatMap((t) => t.runs)), modes),
+    matrix: hasMatrix(tasks.flatMap((t) => t.runs)) ? buildMatrix(tasks.flatMap((t) => t.runs)) : null,
   };
 }
 
@@ -81,18 +85,21 @@ function figureCells(a: ModeAggregate, simulated: boolean): string[] {
   return [passCell(a), isEstimated(a.usageSource) ? markEstimated(tokens, true) : tokens, costCell(a, simulated), statCell(a.steps, formatMean), statCell(a.wallMs, formatDuration)];
 }
 
+/** "Mode", or "Column" when a column is not simply its mode (variants). */
+const columnsHead = (lb: SuiteLeaderboard): string => (lb.overall.some((a) => a.column.key !== a.mode) ? 'Column' : 'Mode');
+
 /** The overall ranking and one row per task and mode; figures are mean ± half the 95 % t interval. */
 export function boardTables(lb: SuiteLeaderboard, simulated: boolean): { overall: BoardTable; tasks: BoardTable } {
   const sim = simulated ? ' (simulated)' : '';
   const head = HEAD.map((h) => (h === 'Tokens' ? `Tokens${sim}` : h));
   return {
     overall: {
-      head: ['#', 'Mode', ...head], align: ['r', 'l', ...ALIGN],
-      rows: lb.overall.map((a, i) => [String(i + 1), MODE_LABELS[a.mode] ?? a.mode, ...figureCells(a, simulated)]),
+      head: ['#', columnsHead(lb), ...head], align: ['r', 'l', ...ALIGN],
+      rows: lb.overall.map((a, i) => [String(i + 1), a.column.label, ...figureCells(a, simulated)]),
     },
     tasks: {
-      head: ['Task', 'Mode', ...head], align: ['l', 'l', ...ALIGN],
-      rows: lb.tasks.flatMap((t) => t.byMode.map((a, i) => [i === 0 ? t.taskId : '', MODE_LABELS[a.mode] ?? a.mode, ...figureCells(a, simulated)])),
+      head: ['Task', columnsHead(lb), ...head], align: ['l', 'l', ...ALIGN],
+      rows: lb.tasks.flatMap((t) => t.byMode.map((a, i) => [i === 0 ? t.taskId : '', a.column.label, ...figureCells(a, simulated)])),
     },
   };
 }

@@ -4,7 +4,8 @@
  * task, so every error names the task and the field and says what to write instead.
  */
 import { z } from 'zod';
-import { isModeId, MAX_TRIALS, MODE_IDS, runSettingsSchema, type ModeId, type ProviderInfo, type RunSettingsInput } from './run-spec.js';
+import { DEFAULT_MODES, isModeId, MAX_TRIALS, MODE_IDS, runSettingsSchema, type ModeId, type ProviderInfo, type RunSettingsInput } from './run-spec.js';
+import { matrixVariants, parseVariants, type VariantInput } from './variants.js';
 import type { Validation } from './step-event.js';
 import { BUILTIN_TASKS, findTask } from './tasks.js';
 
@@ -63,6 +64,9 @@ const suiteHeadSchema = z.strictObject({
   modes: z.array(z.string()).min(1, `lists at least one mode: ${MODE_IDS.join(', ')}`).optional(),
   trials: z.number().int().min(1).max(MAX_TRIALS).optional(),
   settings: z.record(z.string(), z.unknown()).optional(),
+  /** The columns instead of modes (shared/variants.ts), or `models` with `modes` for every model × every mode. */
+  variants: z.array(z.unknown()).optional(),
+  models: z.array(z.string().trim().min(1, 'names a model')).min(1, 'lists at least one model').optional(),
   tasks: z.array(z.unknown()).min(1, 'lists at least one task: {builtin: "calc"} or {id, text, validator}'),
 });
 
@@ -80,6 +84,8 @@ export type SuiteTask =
 export interface Suite {
   readonly name: string;
   readonly modes: readonly ModeId[] | null;
+  /** The columns when the suite gives variants (or models × modes); null: the modes under one model. */
+  readonly variants: readonly VariantInput[] | null;
   readonly trials: number | null;
   readonly settings: RunSettingsInput | null;
   readonly tasks: readonly SuiteTask[];
@@ -126,6 +132,7 @@ export function parseSuite(raw: unknown, source: string): Suite {
   const { name, modes, trials, settings } = head.data;
   for (const [i, m] of (modes ?? []).entries()) if (!isModeId(m)) problems.push(`modes[${i}]: "${m}" is not a mode; use ${MODE_IDS.join(', ')}`);
   if (modes && new Set(modes).size !== modes.length) problems.push('modes: a mode is listed twice; list each once');
+  const variants = suiteVariants(head.data, problems);
   if (settings) {
     const s = runSettingsSchema.safeParse(settings);
     if (!s.success) problems.push(...issuesOf(s.error, 'settings'));
@@ -158,16 +165,31 @@ export function parseSuite(raw: unknown, source: string): Suite {
   }
   if (problems.length > 0) throw new SuiteError(problems, source);
   return {
-    name, modes: (modes as ModeId[] | undefined) ?? null, trials: trials ?? null,
+    name, modes: variants ? [...new Set(variants.map((v) => v.mode))] : ((modes as ModeId[] | undefined) ?? null), variants, trials: trials ?? null,
     settings: (settings as RunSettingsInput | undefined) ?? null, tasks,
   };
+}
+
+/** A suite's columns: `variants` as written, or `models` × `modes` (the default modes without `modes`); null for plain modes. */
+function suiteVariants(head: { modes?: string[]; variants?: unknown[]; models?: string[] }, problems: string[]): VariantInput[] | null {
+  if (head.variants && head.models) problems.push('variants, models: give either variants (the columns) or models with modes (every model × every mode)');
+  else if (head.variants && head.modes) problems.push('variants: each column names its mode; leave modes out (or use models with modes)');
+  else {
+    try {
+      if (head.variants) return parseVariants(head.variants);
+      if (head.models) return parseVariants(matrixVariants(head.models, ((head.modes ?? DEFAULT_MODES) as ModeId[]).filter(isModeId)));
+    } catch (err) {
+      problems.push((err as Error).message);
+    }
+  }
+  return null;
 }
 
 /** The suite named "builtin": every built-in task (shared/tasks.ts), judged by its own validator. */
 export const BUILTIN_SUITE_NAME = 'builtin';
 export function builtinSuite(): Suite {
   return {
-    name: BUILTIN_SUITE_NAME, modes: null, trials: null, settings: null,
+    name: BUILTIN_SUITE_NAME, modes: null, variants: null, trials: null, settings: null,
     tasks: BUILTIN_TASKS.map((t) => ({ kind: 'builtin', id: t.id, text: t.text })),
   };
 }
@@ -194,6 +216,8 @@ export interface SuiteRecord {
   readonly source: string;
   readonly createdAt: number;
   readonly modes: readonly ModeId[];
+  /** The columns every task ran, when the suite ran variants (absent in records of modes, as before). */
+  readonly variants?: readonly VariantInput[];
   readonly trials: number;
   readonly provider: ProviderInfo | null;
   readonly tasks: readonly SuiteRecordTask[];
@@ -206,6 +230,7 @@ export const suiteRecordSchema = z.object({
   source: z.string(),
   createdAt: z.number(),
   modes: z.array(z.enum(MODE_IDS)),
+  variants: z.array(z.looseObject({ mode: z.enum(MODE_IDS) })).optional(),
   trials: z.number().int().min(1),
   provider: z.object({ name: z.string(), baseUrl: z.string(), model: z.string(), simulated: z.boolean() }).nullable(),
   tasks: z.array(z.object({

@@ -5,9 +5,9 @@
  * metrics of shared/run-metrics.ts with their labels and formatters, the same verdicts and per-mode means.
  */
 import type { StoredComparison } from '../../shared/ipc-contract.js';
-import { formatDuration, formatInt, formatMean } from '../../shared/format.js';
+import { formatDuration, formatMean } from '../../shared/format.js';
 import { MODE_LABELS } from '../../shared/modes.js';
-import { cellValue, type Matrix } from '../../shared/matrix.js';
+import { matrixTextLines } from '../host/reports/matrix-report.js';
 import { formatMetric, isTokenMetric, metricNote, metricsOn, type RunMetric } from '../../shared/run-metrics.js';
 import { cacheWriteTotal, FIGURES_NOTE, formatPercent, percentDiff, type ModeAggregate, type Stat } from '../../shared/summary.js';
 import { formatWithInterval } from '../../shared/trial-differences.js';
@@ -112,7 +112,7 @@ export function sideBySide(stored: StoredComparison, dataDir: string): string[] 
   }
   const prices = priceNote(d.comparison);
   for (const r of d.runs) if (r.summary.error) out.push(`${r.label}: ${r.summary.error}`);
-  if (d.matrix) out.push('', ...matrixLines(d.matrix, sim), '');
+  if (d.matrix) out.push('', ...matrixTextLines(d.matrix, sim), '');
   // Answers once per column and text, with how many runs gave it.
   const answers = new Map<string, number>();
   for (const r of d.runs.filter((x) => x.summary.answer)) {
@@ -195,17 +195,6 @@ function averages(d: ReportData, sim: string): string[] {
   if (cheapest) out.push(cheapest);
   if (d.differences.length) out.push('', `against ${byMode[0].column.label} (exact permutation tests${d.differences[0].paired ? ', paired by round' : ''}):`, ...d.differences.map((x) => `  ${x.sentence}.`));
   return out;
-}
-
-/** The matrix as a table: one row per model (or setting), one column per mode; each cell mean total tokens and pass rate. */
-export function matrixLines(m: Matrix, sim: string): string[] {
-  const cell = (c: Matrix['cells'][number][number]) => {
-    if (!c) return '—';
-    const total = cellValue(c, 'total');
-    const pass = cellValue(c, 'passRate');
-    return `${total === null ? '—' : formatInt(Math.round(total))} tok · ${pass === null ? 'no validation' : `${Math.round(pass * 100)} % pass`}`;
-  };
-  return [`matrix: mean total tokens${sim} and pass rate per cell, over its runs`, ...table(m.modes.map((x) => MODE_LABELS[x] ?? x), m.rows.map((row, i) => [row, m.cells[i]!.map(cell)]))];
 }
 
 /** A Δ against the baseline, or why there is none (a run that did not answer is not compared like for like). */

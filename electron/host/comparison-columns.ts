@@ -42,11 +42,15 @@ export function requestedVariants(request: Pick<ComparisonRequest, 'modes' | 'va
         'Leave the modes out (or list exactly the variants\' modes), or give the modes without variants.',
     );
   }
-  // A column on another provider runs that provider's default model unless it names one: its label says so.
   const own = typeof request.provider === 'object' && request.provider !== null ? request.provider.name : undefined;
-  return variants.map((v) => (v.model === undefined && v.provider !== undefined && v.provider !== own && findPreset(v.provider)?.defaultModel
-    ? { ...v, model: findPreset(v.provider)!.defaultModel }
-    : v));
+  return variants.map((given) => {
+    // A base URL under the simulated model is another server: the custom provider at that URL.
+    const v = given.baseUrl && given.provider === undefined && own === 'simulated' ? { ...given, provider: 'custom' } : given;
+    // A column on another provider runs that provider's default model unless it names one: its label says so.
+    return v.model === undefined && v.provider !== undefined && v.provider !== own && findPreset(v.provider)?.defaultModel
+      ? { ...v, model: findPreset(v.provider)!.defaultModel }
+      : v;
+  });
 }
 
 /** The provider a column asks for: the comparison's (with its model, if it names one), or its own. */

@@ -7,6 +7,7 @@ import type { ComparisonMeta, StoredComparison } from '../../shared/ipc-contract
 import type { ComparisonRequest, ModeId, RunSettingsInput } from '../../shared/run-spec.js';
 import type { Validation } from '../../shared/step-event.js';
 import type { SuiteRecord, SuiteRecordTask, SuiteTask } from '../../shared/suite.js';
+import type { VariantInput } from '../../shared/variants.js';
 import type { Host } from '../host/host.js';
 import { prepareReport } from '../host/reports/report-data.js';
 import type { LoadedSuite } from './load-suite.js';
@@ -17,6 +18,8 @@ export interface RunSuiteOptions {
   readonly host: Host;
   readonly suite: LoadedSuite;
   readonly modes: readonly ModeId[];
+  /** The columns of every task's comparison, when the suite runs variants (then `modes` are theirs). */
+  readonly variants?: readonly VariantInput[] | null;
   readonly trials: number;
   readonly provider: ComparisonRequest['provider'];
   readonly settings: RunSettingsInput;
@@ -43,14 +46,14 @@ export async function runSuite(opts: RunSuiteOptions): Promise<SuiteRecord> {
   const tasks: SuiteRecordTask[] = [];
   let record: SuiteRecord = {
     version: 1, id: SuiteStore.newId(), name: suite.name, source: suite.source, createdAt: Date.now(),
-    modes: [...opts.modes], trials: opts.trials, provider: null, tasks,
+    modes: [...opts.modes], ...(opts.variants ? { variants: [...opts.variants] } : {}), trials: opts.trials, provider: null, tasks,
   };
   for (const [i, task] of suite.tasks.entries()) {
     if (opts.stopped?.()) break;
     const entry = { taskId: task.id, kind: task.kind, text: task.text, validator: task.kind === 'custom' ? task.validator : null };
     const request: ComparisonRequest = {
       task: task.kind === 'builtin' ? task.id : task.text,
-      modes: opts.modes, trials: opts.trials, provider: opts.provider, settings: opts.settings,
+      modes: opts.modes, trials: opts.trials, provider: opts.provider, settings: opts.settings, ...(opts.variants ? { variants: opts.variants } : {}),
       workspaceDir: suite.fixtures.get(task.id) ?? null,
     };
     let meta: ComparisonMeta;

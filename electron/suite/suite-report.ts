@@ -10,6 +10,9 @@ import { html, raw } from '../host/reports/html-escape.js';
 import { REPORT_CSS } from '../host/reports/html-styles.js';
 import { mdCell, table as mdTable } from '../host/reports/markdown-table.js';
 import type { SuiteData } from './suite-data.js';
+import { cellText, matrixMarkdownTable, matrixTextLines } from '../host/reports/matrix-report.js';
+import { MATRIX_METRIC_INFO, MATRIX_METRICS } from '../../shared/matrix.js';
+import { MODE_LABELS } from '../../shared/modes.js';
 
 export const SUITE_REPORT_FORMATS = ['md', 'json', 'html'] as const;
 export type SuiteReportFormat = (typeof SUITE_REPORT_FORMATS)[number];
@@ -39,6 +42,7 @@ function textTable(t: BoardTable): string[] {
 export function suiteText(d: SuiteData, dataDir: string): string {
   const { overall, tasks } = boardTables(d.leaderboard, d.simulated);
   const out = [...headLines(d), '', `Leaderboard${d.simulated ? ' (simulated)' : ''}`, ...textTable(overall), '', 'Per task', ...textTable(tasks), '', BOARD_NOTE + FIGURES_NOTE];
+  if (d.leaderboard.matrix) out.push('', ...matrixTextLines(d.leaderboard.matrix, d.simulated ? ' (simulated)' : '').map((l, i) => (i === 0 ? `${l}, over all tasks` : l)));
   if (d.simulated) out.push(SIM_NOTE);
   for (const p of problems(d)) out.push(`problem: ${p}`);
   const ids = d.record.tasks.filter((t) => t.comparisonId).map((t) => `${t.taskId} ${t.comparisonId}`);
@@ -52,9 +56,10 @@ export function suiteJson(d: SuiteData) {
   return {
     schema: 'parallax-suite', version: 1,
     id: d.record.id, name: d.record.name, source: d.record.source, createdAt: d.record.createdAt,
-    modes: d.record.modes, trials: d.record.trials, provider: d.record.provider, simulated: d.simulated,
+    modes: d.record.modes, ...(d.record.variants ? { variants: d.record.variants } : {}), trials: d.record.trials, provider: d.record.provider, simulated: d.simulated,
     figures: BOARD_NOTE + FIGURES_NOTE,
     overall: d.leaderboard.overall,
+    ...(d.leaderboard.matrix ? { matrix: d.leaderboard.matrix } : {}),
     tasks: d.tasks.map((t, i) => ({
       taskId: t.task.taskId, kind: t.task.kind, text: t.task.text, validator: t.task.validator,
       comparisonId: t.task.comparisonId, problem: t.problem,
@@ -73,6 +78,8 @@ export function suiteMarkdown(d: SuiteData): string {
   const md = (t: BoardTable) => mdTable(t.head.map(mdCell), t.align, t.rows.map((r) => r.map(mdCell)));
   const [title, sub] = headLines(d);
   const out = [`# ${mdCell(title)}`, '', mdCell(sub), '', '## Leaderboard', '', md(overall), '', '## Per task', '', md(tasks), '', mdCell(BOARD_NOTE + FIGURES_NOTE)];
+  const metrics = MATRIX_METRICS.filter((m) => m !== 'cost' || !d.simulated);
+  if (d.leaderboard.matrix) out.push('', '## Matrix over all tasks', '', matrixMarkdownTable(d.leaderboard.matrix, metrics));
   if (d.simulated) out.push('', SIM_NOTE);
   const probs = problems(d);
   if (probs.length) out.push('', '## Problems', '', ...probs.map((p) => `- ${mdCell(p)}`));
@@ -91,11 +98,20 @@ export function suiteHtml(d: SuiteData): string {
 <body><h1>${title}</h1><p class="muted">${sub}</p>
 <h2>Leaderboard</h2>${tbl(overall)}
 <h2>Per task</h2>${tbl(tasks)}
-<p class="muted">${BOARD_NOTE + FIGURES_NOTE}</p>${d.simulated ? html`<p class="muted">${SIM_NOTE}</p>` : ''}
+<p class="muted">${BOARD_NOTE + FIGURES_NOTE}</p>${d.leaderboard.matrix ? matrixHtmlTable(d) : ''}${d.simulated ? html`<p class="muted">${SIM_NOTE}</p>` : ''}
 ${probs.length ? html`<h2>Problems</h2><ul>${probs.map((p) => html`<li>${p}</li>`)}</ul>` : ''}
 <h2>Tasks</h2><ul>${d.tasks.map((t) => html`<li><b>${t.task.taskId}</b> (${t.task.kind}${t.task.comparisonId ? `, comparison ${t.task.comparisonId}` : ''}): ${t.task.text}</li>`)}</ul>
 </body></html>
 `.value;
+}
+
+/** The matrix over all tasks: each cell's figures in text, one per line (no colour: the figures are the point). */
+function matrixHtmlTable(d: SuiteData) {
+  const m = d.leaderboard.matrix!;
+  const metrics = MATRIX_METRICS.filter((x) => x !== 'cost' || !d.simulated);
+  return html`<h2>Matrix over all tasks</h2><table class="matrix"><thead><tr><th></th>${m.modes.map((x) => html`<th class="num">${MODE_LABELS[x] ?? x}</th>`)}</tr></thead><tbody>${m.rows.map(
+    (row, i) => html`<tr><th scope="row">${row}</th>${m.cells[i]!.map((c) => html`<td class="num" data-row="${row}">${c ? metrics.map((x, j) => html`${j ? html`<br>` : ''}${MATRIX_METRIC_INFO[x].label.toLowerCase()} ${cellText(c, x)}`) : '—'}</td>`)}</tr>`,
+  )}</tbody></table>`;
 }
 
 export function suiteReport(d: SuiteData, format: SuiteReportFormat): string {

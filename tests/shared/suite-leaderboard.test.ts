@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { boardTables, passCell, rankModes, suiteLeaderboard } from '../../shared/suite-leaderboard.js';
 import { aggregateByMode, type RunSummary } from '../../shared/summary.js';
-import type { ModeId } from '../../shared/run-spec.js';
+import { MODE_LABELS, type ModeId } from '../../shared/run-spec.js';
 
 function run(mode: ModeId, total: number, ok: boolean | null): RunSummary {
   return {
-    runId: `${mode}-${total}`, mode, column: { key: mode, label: mode }, task: null, provider: null, status: 'answered', answer: 'a', error: null,
+    runId: `${mode}-${total}`, mode, column: { key: mode, label: MODE_LABELS[mode] }, task: null, provider: null, status: 'answered', answer: 'a', error: null,
     validation: ok === null ? null : { ok, detail: '' },
     totals: { steps: 2, requests: 2, prompt: total, completion: 0, cached: 0, reasoning: 0, total, wallMs: 100, toolCalls: 1 } as RunSummary['totals'],
     perStep: [], firstRequestAt: null, firstRequestPrompt: null, usageSource: 'reported',

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { ComparisonListItem } from '../../../shared/ipc-contract.js';
 import { formatInt as int, formatMean } from '../../../shared/format.js';
-import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
+import { MODE_LABELS } from '../../../shared/run-spec.js';
 import { resolveDataDir } from '../../host/data-dir.js';
 
 export function register(program: Command): void {
@@ -44,15 +44,20 @@ function describe(item: ComparisonListItem): string {
   const model = `${meta.provider.model}${meta.provider.simulated ? ' (simulated)' : ` @ ${meta.provider.name}`}`;
   const task = meta.task.id ?? `"${meta.task.text.length > 40 ? meta.task.text.slice(0, 39) + '…' : meta.task.text}"`;
   const trials = Math.max(1, ...meta.runs.map((r) => r.trial ?? 1));
+  // Each run's column: a variant's label (meta.json), else its mode's.
+  const column = (r: ListedRun) => {
+    const key = meta.runs.find((m) => m.runId === r.runId)?.variant;
+    return meta.variants?.find((v) => v.key === key)?.label ?? MODE_LABELS[r.mode] ?? r.mode;
+  };
   if (trials === 1) {
     const runs = item.runs
-      .map((r) => `${MODE_LABELS[r.mode] ?? r.mode}: ${r.status}, ${r.steps} steps, ${r.usageSource === 'estimated' || r.usageSource === 'mixed' ? '≈ ' : ''}${int(r.totalTokens)} tokens`)
+      .map((r) => `${column(r)}: ${r.status}, ${r.steps} steps, ${r.usageSource === 'estimated' || r.usageSource === 'mixed' ? '≈ ' : ''}${int(r.totalTokens)} tokens`)
       .join(' | ');
     return `${meta.id}  ${when} UTC  ${task}  ${model}\n    ${runs}${damage(item)}`;
   }
-  const byMode = new Map<string, ListedRun[]>();
-  for (const r of item.runs) byMode.set(r.mode, [...(byMode.get(r.mode) ?? []), r]);
-  const modes = [...byMode].map(([mode, runs]) => `${MODE_LABELS[mode as ModeId] ?? mode} ×${runs.length}: ${modeLine(runs)}`);
+  const byColumn = new Map<string, ListedRun[]>();
+  for (const r of item.runs) byColumn.set(column(r), [...(byColumn.get(column(r)) ?? []), r]);
+  const modes = [...byColumn].map(([label, runs]) => `${label} ×${runs.length}: ${modeLine(runs)}`);
   return `${meta.id}  ${when} UTC  ${task}  ${model}  ×${trials} trials\n${modes.map((m) => `    ${m}`).join('\n')}${damage(item)}`;
 }
 

@@ -12,6 +12,8 @@ import { addSettingsOption, buildSettings } from '../settings-option.js';
 
 interface SuiteRunFlags extends ProviderFlags {
   modes?: string;
+  variants?: string;
+  models?: string;
   trials?: string;
   maxSteps?: string;
   settings?: string;
@@ -28,6 +30,8 @@ export function register(program: Command): void {
     .description('run every task of a suite, one comparison per task, then print the leaderboard')
     .argument('<suite>', '"builtin" (every built-in task) or a suite file (.json, .yaml, .yml)')
     .option('--modes <list>', `comma-separated modes: ${MODE_IDS.join(',')} (default: the suite's, else ${DEFAULT_MODES.join(',')})`)
+    .option('--variants <file|json>', 'the columns instead of modes, as for `parallax compare --variants` (default: the suite\'s)')
+    .option('--models <list>', 'comma-separated models: every model × every mode of --modes (or the suite\'s modes)')
     .option('--trials <n>', `runs per mode and task, 1–${MAX_TRIALS} (default: the suite's, else 1)`)
     .option('--max-steps <n>', 'stop each run after this many model requests (default 10)')
     .option('--approve <list>', 'approval policy as for `parallax compare` (no prompts: "ask" becomes deny)')
@@ -70,13 +74,21 @@ async function suiteRun(file: string, flags: SuiteRunFlags): Promise<void> {
   const apiKey = readApiKey(choice);
   const settings = { ...(suite.settings ?? {}), ...buildSettings(flags) };
   const approvals = cliApprovalPolicy(flags.approve, { tty: false, userFolder: suite.fixtures.size > 0, base: settings.approvals as ApprovalPolicyInput | undefined });
-  const modes = flags.modes ? parseModes(flags.modes) : [...(suite.modes ?? DEFAULT_MODES)];
+  const { readVariantsFlags } = await import('../variants-option.js');
+  // --variants or --models (with --modes or the suite's modes) win; else --modes; else the suite's columns.
+  const fromFlags = await readVariantsFlags({ variants: flags.variants, models: flags.models, modes: flags.modes ?? (suite.modes ?? DEFAULT_MODES).join(',') }, flags.modes !== undefined && flags.variants !== undefined);
+  const variants = fromFlags ?? (flags.modes ? null : suite.variants);
+  const modes = variants ? [...new Set(variants.map((v) => v.mode))] : flags.modes ? parseModes(flags.modes) : [...(suite.modes ?? DEFAULT_MODES)];
   const trials = parseTrials(flags.trials) ?? suite.trials ?? 1;
   const log = (line: string) => process.stderr.write(line + '\n');
   for (const note of approvals.notes) log(`note: ${note}`);
   const dataDir = resolveDataDir();
   const store = new SuiteStore(dataDir);
-  const host = createHost({ dataDir, caller: 'cli', getApiKey: async () => apiKey, onEvents: () => {}, onWarning: (m) => log(`warning: ${m}`), pool: {} });
+  const host = createHost({
+    dataDir, caller: 'cli',
+    getApiKey: async (_info, keyEnv) => (keyEnv === choice.apiKeyEnv ? apiKey : keyEnv ? process.env[keyEnv]?.trim() || null : null),
+    onEvents: () => {}, onWarning: (m) => log(`warning: ${m}`), pool: {},
+  });
   let stop = false;
   const onSignal = () => {
     if (stop) process.exit(130);
@@ -86,10 +98,10 @@ async function suiteRun(file: string, flags: SuiteRunFlags): Promise<void> {
   process.on('SIGINT', onSignal);
   let record: SuiteRecord;
   try {
-    void host.warmPool(modes.length);
-    log(`Suite ${suite.name}: ${suite.tasks.length} task${suite.tasks.length === 1 ? '' : 's'} × ${modes.map((m) => MODE_LABELS[m] ?? m).join(', ')} × ${trials} trial${trials === 1 ? '' : 's'}`);
+    void host.warmPool(variants?.length ?? modes.length);
+    log(`Suite ${suite.name}: ${suite.tasks.length} task${suite.tasks.length === 1 ? '' : 's'} × ${variants ? `${variants.length} columns` : modes.map((m) => MODE_LABELS[m] ?? m).join(', ')} × ${trials} trial${trials === 1 ? '' : 's'}`);
     record = await runSuite({
-      host, suite, modes, trials, store,
+      host, suite, modes, variants, trials, store,
       provider: { name: choice.name, baseUrl: choice.baseUrl, model: choice.model, apiKeyEnv: choice.apiKeyEnv },
       settings: { ...settings, approvals: approvals.policy },
       stopped: () => stop,

@@ -11,7 +11,7 @@ import { formatPercent, type ModeAggregate, type RunSummary, type Verdict } from
 import type { StepEvent } from '../../../shared/step-event.js';
 import { formatInt } from './format.js';
 import type { ReportRun } from './report-data.js';
-import { modeLabel } from './trial-figures.js';
+import { columnLabel } from './trial-figures.js';
 
 /** True when any run recorded a price (even "none") or any step says where its usage or cost came from. */
 export function hasCostInfo(events: readonly StepEvent[]): boolean {
@@ -96,9 +96,9 @@ export function averageCostVerdict(byMode: readonly ModeAggregate[], format: (us
   if (byMode.length < 2 || !byMode.some((a) => a.finished > 0)) return null;
   const best = cheapestModeOnAverage(byMode);
   if (!best) {
-    const unknown = byMode.filter((a) => a.finished > 0 && !a.cost).map((a) => modeLabel(a.mode));
+    const unknown = byMode.filter((a) => a.finished > 0 && !a.cost).map(columnLabel);
     return { lead: null, text: `No cost verdict on average: the cost of ${unknown.join(', ')} is not known for every run.` };
   }
   const est = byMode.some((a) => a.costEstimated) ? ' (≈ estimated: built on usage Parallax counted because the provider sent none)' : '';
-  return { lead: `Cheapest on average: ${modeLabel(best.mode)}`, text: ` — mean ${meanCostText(best, format)} over ${best.finished} run${best.finished === 1 ? '' : 's'}${est}.` };
+  return { lead: `Cheapest on average: ${columnLabel(best)}`, text: ` — mean ${meanCostText(best, format)} over ${best.finished} run${best.finished === 1 ? '' : 's'}${est}.` };
 }

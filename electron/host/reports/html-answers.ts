@@ -62,7 +62,7 @@ export function answersDiffSection(d: ReportData): SafeHtml | null {
   if (!pair) return null;
   const [a, b] = pair.map((p) => p.run) as [ReportRun, ReportRun];
   const r = diffAnswers(a.summary.answer, b.summary.answer);
-  const head = (run: ReportRun) => html`<h4>${modeSwatch(run.mode)}${run.label}${d.trials > 1 ? ' (trial 1)' : ''}</h4>`;
+  const head = (run: ReportRun) => html`<h4>${modeSwatch(run.slot)}${run.label}${d.trials > 1 ? ' (trial 1)' : ''}</h4>`;
   const intro = html`<p class="muted">The answers of ${a.label} and ${b.label}, the first two modes that answered${d.trials > 1 ? ' in trial 1' : ''}: struck words only ${a.label} wrote, underlined words only ${b.label} wrote. The app compares any two.</p>`;
   const title = html`<h2>Answers compared${d.simulated ? ' (simulated)' : ''}</h2>`;
   if (!r.ok) return html`${title}${intro}<p class="muted">${r.reason}</p><div class="answer-diff"><div>${head(a)}<pre>${a.summary.answer}</pre></div><div>${head(b)}<pre>${b.summary.answer}</pre></div></div>`;

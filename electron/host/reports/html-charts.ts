@@ -135,7 +135,7 @@ export function stepBarsSvg(steps: readonly StepBar[], o: StepBarsOptions): Safe
 
 export interface CumulativeSeries {
   readonly label: string;
-  /** Its colour, dash and marker; runs of one mode over several trials share them. */
+  /** Its colour, dash and marker (its column's palette slot); runs of one column over several trials share them. */
   readonly mode: ModeId;
   /** Running total after each step, in step order. */
   readonly points: readonly { readonly step: number; readonly value: number }[];

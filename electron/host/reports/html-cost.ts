@@ -71,9 +71,9 @@ export function averageCostRow(byMode: readonly ModeAggregate[]): SafeHtml {
   const base = byMode[0]?.cost?.mean ?? null;
   return html`<tr><th scope="row">Cost (USD)</th>${byMode.map((a, i) => {
     const s = a.cost;
-    if (!s) return html`<td class="num muted" data-mode="${a.mode}" data-metric="cost">${meanCostText(a, formatUsd)}</td>`;
+    if (!s) return html`<td class="num muted" data-mode="${a.column.key}" data-metric="cost">${meanCostText(a, formatUsd)}</td>`;
     const diff = i === 0 ? html`<span class="diff">baseline</span>` : base === null ? null : html`<span class="diff">${formatPercent(percentDiff(s.mean, base))} vs first</span>`;
-    return html`<td class="num" data-mode="${a.mode}" data-metric="cost" data-mean="${s.mean}" data-min="${s.min}" data-max="${s.max}">${meanCostText(a, formatUsd)}<span class="ci">${s.ci95 ? `± ${formatUsd((s.ci95[1] - s.ci95[0]) / 2)}` : ONE_TRIAL_NOTE}</span><span class="range">${formatUsd(s.min)}–${formatUsd(s.max)}</span>${diff}</td>`;
+    return html`<td class="num" data-mode="${a.column.key}" data-metric="cost" data-mean="${s.mean}" data-min="${s.min}" data-max="${s.max}">${meanCostText(a, formatUsd)}<span class="ci">${s.ci95 ? `± ${formatUsd((s.ci95[1] - s.ci95[0]) / 2)}` : ONE_TRIAL_NOTE}</span><span class="range">${formatUsd(s.min)}–${formatUsd(s.max)}</span>${diff}</td>`;
   })}</tr>`;
 }
 

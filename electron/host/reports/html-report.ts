@@ -17,7 +17,8 @@ import { ANSWER_CSS, answersDiffSection, foldedAnswer } from './html-answers.js'
 import { averageSection, runsTable, TRIALS_CSS, averageResultHtml } from './html-trials.js';
 import { COST_CSS, estMark, legendHtml, priceFactsHtml, runEstimated, stepCostCell, summaryCostRows, verdictsHtml } from './html-cost.js';
 import { statusLabel, type ReportData, type ReportRun } from './report-data.js';
-import { byTrial, modeLabel, trialStartSpreadMs } from './trial-figures.js';
+import { byTrial, columnLabel, trialStartSpreadMs } from './trial-figures.js';
+import { MATRIX_CSS, matrixHtml, variantsHtml } from './matrix-report.js';
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; form-action 'none'; base-uri 'none'";
 
@@ -42,7 +43,7 @@ function summaryTable(d: ReportData): SafeHtml {
   const base = d.runs[0]?.summary;
   const answered = (r: ReportRun) => r.summary.status === 'answered';
   const comparable = (r: ReportRun) => answered(r) && d.runs[0] !== undefined && answered(d.runs[0]);
-  const head = html`<thead><tr><th></th>${d.runs.map((r) => html`<th class="num" scope="col">${modeSwatch(r.mode)}${r.label}</th>`)}</tr></thead>`;
+  const head = html`<thead><tr><th></th>${d.runs.map((r) => html`<th class="num" scope="col">${modeSwatch(r.slot)}${r.label}</th>`)}</tr></thead>`;
   const status = html`<tr><th scope="row">Status</th>${d.runs.map((r) => {
     const l = statusLabel(r);
     return html`<td class="num status-${l.replace(/ /g, '-')}" data-run="${r.runId}" data-metric="status">${l}</td>`;
@@ -107,7 +108,7 @@ function compositionSection(d: ReportData): SafeHtml | null {
   const sim = d.simulated ? ' (simulated)' : '';
   const yMax = Math.max(0, ...runs.flatMap((r) => r.summary.perStep.map((s) => s.prompt)));
   const slots = Math.max(1, ...runs.map((r) => r.summary.perStep.length));
-  const charts = runs.map((r, i) => html`<figure>${compositionSvg(r.summary.perStep, { id: `chart-composition-${i}`, title: `${r.label}: what each prompt carried${sim}`, label: r.label, mode: r.mode, yMax, slots })}<figcaption>${r.label}: prompt tokens per step by part${sim}.</figcaption></figure>`);
+  const charts = runs.map((r, i) => html`<figure>${compositionSvg(r.summary.perStep, { id: `chart-composition-${i}`, title: `${r.label}: what each prompt carried${sim}`, label: r.label, mode: r.slot, yMax, slots })}<figcaption>${r.label}: prompt tokens per step by part${sim}.</figcaption></figure>`);
   return html`<h3>What each prompt carried${d.trials > 1 ? ' (trial 1)' : ''}</h3><p class="muted">Each request's prompt tokens split by part, counted with the tokenizer on the request as sent and fitted to the reported figure; Other is what no part explains (the provider's template).</p>${compositionLegend()}<div class="charts">${charts}</div>`;
 }
 
@@ -117,14 +118,14 @@ function chartsSection(d: ReportData): SafeHtml {
   const slots = Math.max(1, ...d.runs.map((r) => r.summary.perStep.length));
   const bar = (r: ReportRun) => {
     const i = d.runs.indexOf(r);
-    return html`<figure>${stepBarsSvg(r.summary.perStep, { id: `chart-steps-${i}`, title: `${r.label}: prompt and completion tokens per step${sim}`, yMax, slots, mode: r.mode, label: r.label })}<figcaption>${r.label}: prompt and completion tokens per step${sim}.</figcaption></figure>`;
+    return html`<figure>${stepBarsSvg(r.summary.perStep, { id: `chart-steps-${i}`, title: `${r.label}: prompt and completion tokens per step${sim}`, yMax, slots, mode: r.slot, label: r.label })}<figcaption>${r.label}: prompt and completion tokens per step${sim}.</figcaption></figure>`;
   };
   // With several trials the per-step charts fold by trial; the cumulative chart colours runs by mode.
   const bars = d.trials > 1
     ? byTrial(d.runs).map((g) => html`<details class="charts-trial"><summary>Trial ${g.trial}: tokens per step</summary><div class="charts">${g.runs.map(bar)}</div></details>`)
     : html`<div class="charts">${d.runs.map(bar)}</div>`;
   // With several trials every run is a line in its mode's colour, and the legend names the modes once.
-  const legend = d.trials > 1 ? d.byMode.map((a) => ({ mode: a.mode, label: modeLabel(a.mode) })) : undefined;
+  const legend = d.trials > 1 ? d.byMode.map((a) => ({ mode: d.slotOf(a.column.key), label: columnLabel(a) })) : undefined;
   const cumulative = cumulativeSvg(cumulativeSeries(d.runs), { id: 'chart-cumulative', title: `Cumulative total tokens over steps${sim}`, legend });
   return html`<h2>Tokens per step</h2><p class="muted">All modes are drawn to the same scale. Hover a bar for its value; exact figures are in each mode's step table.</p>${bars}${compositionSection(d)}<h3>Cumulative tokens</h3><figure>${cumulative}<figcaption>Running total of prompt + completion tokens after each step, per mode${sim}.</figcaption></figure>`;
 }
@@ -152,7 +153,7 @@ function header(d: ReportData, generatedAt: Date | undefined): SafeHtml {
     ['Model', html`<span class="mono">${m.provider.model}</span>`],
     ['Base URL', html`<span class="mono">${displayUrl(m.provider.baseUrl)}</span>`],
     ['Workspace', m.workspaceSource],
-    ['Modes', d.trials > 1 ? d.byMode.map((a) => `${modeLabel(a.mode)} (${a.trials} trial${a.trials === 1 ? '' : 's'})`).join(', ') : d.runs.map((r) => r.label).join(', ')],
+    [d.variants ? 'Columns' : 'Modes', d.trials > 1 ? d.byMode.map((a) => `${columnLabel(a)} (${a.trials} trial${a.trials === 1 ? '' : 's'})`).join(', ') : d.runs.map((r) => r.label).join(', ')],
   ];
   // Trials run in rounds, so only the modes of one trial start together.
   const trialSpread = d.trials > 1 ? trialStartSpreadMs(d.runs) : null;
@@ -168,7 +169,8 @@ function header(d: ReportData, generatedAt: Date | undefined): SafeHtml {
 }
 
 function settingsSection(d: ReportData): SafeHtml {
-  return html`<h2>Settings</h2><p class="muted">The same for every mode.</p><dl class="facts settings">${settingsRows(d.meta.settings).map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>`;
+  const scope = d.variants ? 'The comparison\'s; what each column sets away from them is under Columns.' : 'The same for every mode.';
+  return html`<h2>Settings</h2><p class="muted">${scope}</p><dl class="facts settings">${settingsRows(d.meta.settings).map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>`;
 }
 
 export function renderHtml(d: ReportData, generatedAt?: Date): string {
@@ -178,8 +180,8 @@ export function renderHtml(d: ReportData, generatedAt?: Date): string {
   const summary = multi ? html`${runsTable(d)}${averageSection(d)}` : summaryTable(d);
   // The result first: what a reader came for; the tables, charts and timelines below back it.
   const result = html`<section class="result" id="result"><h2>Result${d.simulated ? ' (simulated)' : ''}</h2>${multi ? averageResultHtml(d) : verdict(d)}</section>`;
-  const modes = [...new Set(d.runs.map((r) => r.mode))];
-  const body = html`${header(d, generatedAt)}${result}${settingsSection(d)}<h2>Summary</h2>${summary}${answersDiffSection(d)}${firstRequestSection(d)}${chartsSection(d)}${multi ? html`<h2>Timelines</h2><p class="muted">One per run, folded so the page stays readable: open a run to see its steps, tool calls and answer.</p>` : null}${d.runs.map(
+  const modes = [...new Set(d.runs.map((r) => r.slot))];
+  const body = html`${header(d, generatedAt)}${result}${matrixHtml(d)}${settingsSection(d)}${variantsHtml(d)}<h2>Summary</h2>${summary}${answersDiffSection(d)}${firstRequestSection(d)}${chartsSection(d)}${multi ? html`<h2>Timelines</h2><p class="muted">One per run, folded so the page stays readable: open a run to see its steps, tool calls and answer.</p>` : null}${d.runs.map(
     (r, i) => html`${timelineSection(r, i, stepTable(r, d.simulated, d.costShown), d.simulated, multi, d.costShown)}`,
   )}<footer>Made by Parallax from the stored events of comparison <span class="mono">${d.meta.id}</span>. Totals are recomputed from the steps.</footer>`;
   return `<!doctype html>
@@ -190,7 +192,7 @@ export function renderHtml(d: ReportData, generatedAt?: Date): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${html`${title}`.value}</title>
-<style>${raw(REPORT_CSS).value}${reportPaletteCss(modes)}${modes.length > 4 ? MANY_MODES_CSS : ''}${multi ? TRIALS_CSS : ''}${d.costInfo ? COST_CSS : ''}${hasApprovals ? APPROVAL_CSS : ''}${ANSWER_CSS}</style>
+<style>${raw(REPORT_CSS).value}${reportPaletteCss(modes)}${modes.length > 4 ? MANY_MODES_CSS : ''}${multi ? TRIALS_CSS : ''}${d.costInfo ? COST_CSS : ''}${hasApprovals ? APPROVAL_CSS : ''}${ANSWER_CSS}${d.matrix ? MATRIX_CSS : ''}</style>
 </head>
 <body>
 ${body.value}

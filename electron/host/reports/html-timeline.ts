@@ -225,7 +225,7 @@ export function timelineSection(run: ReportRun, index: number, stepTable: SafeHt
   const body = html`${intro}${stepTable}${renderSteps(run, idx, simulated, costInfo)}${finalBlock(run)}`;
   if (folded) {
     const label = statusLabel(run);
-    return html`<section class="mode folded" id="mode-${index}"><details><summary><h2>${modeSwatch(run.mode)}${run.label} — timeline</h2> <span class="status-${label.replace(/ /g, '-')}">${label}</span> <span class="muted">· ${estMark(isEstimated(run.summary.usageSource))}${formatInt(run.summary.totals.total)} total tokens${simulated ? ' (simulated)' : ''}${costInfo ? ` · ${costText(run.summary.cost)}` : ''} · ${run.summary.totals.steps} step${run.summary.totals.steps === 1 ? '' : 's'}</span></summary>${body}</details></section>`;
+    return html`<section class="mode folded" id="mode-${index}"><details><summary><h2>${modeSwatch(run.slot)}${run.label} — timeline</h2> <span class="status-${label.replace(/ /g, '-')}">${label}</span> <span class="muted">· ${estMark(isEstimated(run.summary.usageSource))}${formatInt(run.summary.totals.total)} total tokens${simulated ? ' (simulated)' : ''}${costInfo ? ` · ${costText(run.summary.cost)}` : ''} · ${run.summary.totals.steps} step${run.summary.totals.steps === 1 ? '' : 's'}</span></summary>${body}</details></section>`;
   }
-  return html`<section class="mode" id="mode-${index}"><h2>${modeSwatch(run.mode)}${run.label} — timeline</h2>${body}</section>`;
+  return html`<section class="mode" id="mode-${index}"><h2>${modeSwatch(run.slot)}${run.label} — timeline</h2>${body}</section>`;
 }

@@ -10,7 +10,7 @@ import { foldText } from './html-timeline.js';
 import { modeSwatch } from './report-palette.js';
 import { statusLabel, statusNote, type ReportData, type ReportRun } from './report-data.js';
 import {
-  AVERAGE_METRICS, averageVerdict, byTrial, formatMean, formatRange, meanDiff, modeLabel, trialCheapest,
+  AVERAGE_METRICS, averageVerdict, byTrial, columnLabel, formatMean, formatRange, meanDiff, trialCheapest,
 } from './trial-figures.js';
 import { RUN_METRICS as ALL_RUN_METRICS } from './report-figures.js';
 import { formatMetric, metricNote } from '../../../shared/run-metrics.js';
@@ -81,7 +81,7 @@ function runRow(r: ReportRun, first: ReportRun, cheapest: ReportRun | null, cost
     ? html`<div class="answer" data-run="${r.runId}" data-metric="answer">${foldText('Answer', r.summary.answer)}</div>`
     : html`<span class="muted">Answer:</span> <span class="answer" data-run="${r.runId}" data-metric="answer">${r.summary.answer || html`<span class="muted">none</span>`}</span>${note ? html` <span class="muted">— ${note}</span>` : null}`;
   // The answer and the validation detail get a full-width row under the figures, so twelve columns still fit.
-  return html`<tr class="run" data-run="${r.runId}" data-trial="${r.trial}"><th scope="row">${modeSwatch(r.mode)}${r.label}${r === cheapest ? html` <span class="tag">cheapest</span>` : null}</th><td class="status-${l.replace(/ /g, '-')}" data-run="${r.runId}" data-metric="status">${l}</td>${cells}<td data-run="${r.runId}" data-metric="validation">${
+  return html`<tr class="run" data-run="${r.runId}" data-trial="${r.trial}"><th scope="row">${modeSwatch(r.slot)}${r.label}${r === cheapest ? html` <span class="tag">cheapest</span>` : null}</th><td class="status-${l.replace(/ /g, '-')}" data-run="${r.runId}" data-metric="status">${l}</td>${cells}<td data-run="${r.runId}" data-metric="validation">${
     v ? html`<span class="badge ${v.ok ? 'ok' : 'bad'}">${v.ok ? 'passed' : 'failed'}</span>` : html`<span class="muted">not checked</span>`
   }</td></tr><tr class="answer-row"><td colspan="${RUN_METRICS.length + 3 + (costInfo ? 1 : 0)}">${answer}${
     v ? html`<br><span class="muted">Validation:</span> ${v.detail}` : null
@@ -116,7 +116,7 @@ export function averageResultHtml(d: ReportData): SafeHtml {
   const v = averageVerdict(d.byMode, d.runs, d.trials, d.simulated, d.costInfo);
   const verdict = html`<p class="verdict">${v.cheaper ? html`<span class="cheapest">${v.cheaper}</span>` : null}${v.text}</p>${d.costShown ? averageCostVerdictHtml(d.byMode) : null}`;
   const diffs = d.differences.length
-    ? html`<h3>Against ${modeLabel(d.byMode[0].mode)}</h3><p class="muted">Each difference with its 95 % interval and the two-sided p of an exact permutation test (${d.differences[0].paired ? 'paired by round: the sign of each round\'s difference flipped in every pattern' : 'every split of the runs into two groups'}).</p><ul class="differences">${d.differences.map((x) => html`<li data-mode="${x.mode}" data-figure="${x.figure}" data-p="${x.p ?? ''}">${x.sentence}.</li>`)}</ul>`
+    ? html`<h3>Against ${columnLabel(d.byMode[0])}</h3><p class="muted">Each difference with its 95 % interval and the two-sided p of an exact permutation test (${d.differences[0].paired ? 'paired by round: the sign of each round\'s difference flipped in every pattern' : 'every split of the runs into two groups'}).</p><ul class="differences">${d.differences.map((x) => html`<li data-mode="${x.column.key}" data-figure="${x.figure}" data-p="${x.p ?? ''}">${x.sentence}.</li>`)}</ul>`
     : null;
   return html`${verdict}${diffs}`;
 }
@@ -124,22 +124,22 @@ export function averageResultHtml(d: ReportData): SafeHtml {
 export function averageSection(d: ReportData): SafeHtml {
   const sim = d.simulated ? ' (simulated)' : '';
   const base = d.byMode[0];
-  const head = html`<thead><tr><th></th>${d.byMode.map((a) => html`<th class="num" scope="col">${modeSwatch(a.mode)}${modeLabel(a.mode)}</th>`)}</tr></thead>`;
+  const head = html`<thead><tr><th></th>${d.byMode.map((a) => html`<th class="num" scope="col">${modeSwatch(d.slotOf(a.column.key))}${columnLabel(a)}</th>`)}</tr></thead>`;
   const counts = (['answered', 'passed'] as const).map((key) => html`<tr><th scope="row">${key === 'answered' ? 'Answered' : 'Passed validation'}</th>${d.byMode.map(
-    (a) => html`<td class="num" data-mode="${a.mode}" data-metric="${key}" data-value="${a[key]}" data-of="${a.trials}">${a[key]}/${a.trials}${
+    (a) => html`<td class="num" data-mode="${a.column.key}" data-metric="${key}" data-value="${a[key]}" data-of="${a.trials}">${a[key]}/${a.trials}${
       key === 'passed' && a.passRate ? html`<span class="ci" data-ci-low="${a.passRate.ci95[0]}" data-ci-high="${a.passRate.ci95[1]}">95 % CI ${pct(a.passRate.ci95[0])}–${pct(a.passRate.ci95[1])}</span>` : null
     }</td>`,
   )}</tr>`);
   const rows = AVERAGE_METRICS.map((m) => html`<tr><th scope="row">${m.label}</th>${d.byMode.map((a, i) => {
     const s = a[m.key];
-    if (!s) return html`<td class="num muted" data-mode="${a.mode}" data-metric="${m.key}">no finished run</td>`;
+    if (!s) return html`<td class="num muted" data-mode="${a.column.key}" data-metric="${m.key}">no finished run</td>`;
     const diff = i === 0 ? html`<span class="diff">baseline</span>` : pctSpan(meanDiff(a, base, m.key), 'vs first');
-    return html`<td class="num" data-mode="${a.mode}" data-metric="${m.key}" data-mean="${s.mean}" data-min="${s.min}" data-max="${s.max}">${estMark(TOKEN_KEYS.has(m.key) && isEstimated(a.usageSource))}${formatMean(s.mean, m.unit === 'ms')}${spreadHtml(s, (v) => formatMean(v, m.unit === 'ms'))}<span class="range">${formatRange(s, m.unit === 'ms')}</span>${diff}</td>`;
+    return html`<td class="num" data-mode="${a.column.key}" data-metric="${m.key}" data-mean="${s.mean}" data-min="${s.min}" data-max="${s.max}">${estMark(TOKEN_KEYS.has(m.key) && isEstimated(a.usageSource))}${formatMean(s.mean, m.unit === 'ms')}${spreadHtml(s, (v) => formatMean(v, m.unit === 'ms'))}<span class="range">${formatRange(s, m.unit === 'ms')}</span>${diff}</td>`;
   })}</tr>`);
   const caption = html`<caption>Mean over each mode's finished runs; under it ± half its 95 % interval (Student's t) and the standard deviation, the lowest–highest run, and the mean's difference against the first mode.${
     d.simulated ? ' Simulated: token figures were counted by the simulated model from the real requests, not billed by a provider.' : ''
   }</caption>`;
-  const chart = meanBarsSvg(d.byMode.map((a) => ({ label: modeLabel(a.mode), mode: a.mode, stat: a.total })), {
+  const chart = meanBarsSvg(d.byMode.map((a) => ({ label: columnLabel(a), mode: d.slotOf(a.column.key), stat: a.total })), {
     id: 'chart-average-total', title: `Mean total tokens per mode over ${d.trials} trials${sim}`, unit: 'tokens',
   });
   return html`<section class="average" id="average"><h2>Average over ${d.trials} trials</h2><p>A model decides differently from run to run, so one run is noise: each mode ran ${d.trials} times. ${FIGURES_NOTE}</p><table class="average">${caption}${head}<tbody>${counts}${rows}${d.costShown ? averageCostRow(d.byMode) : null}</tbody></table><figure>${chart}<figcaption>Mean total tokens (prompt + completion) per mode; the error bar is the 95 % interval of the mean, the dots the lowest and highest run${sim}.</figcaption></figure></section>`;

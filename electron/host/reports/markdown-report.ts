@@ -13,6 +13,7 @@ import { mdCell, table } from './markdown-table.js';
 import { averageTable, runsTable, averageResult } from './markdown-trials.js';
 import { costLegend, priceFacts, tokenText, usageText, verdicts } from './cost-figures.js';
 import { costText, stepCostText } from '../../../shared/cost.js';
+import { matrixMarkdown, variantsMarkdown } from './matrix-report.js';
 
 export { mdCell };
 
@@ -147,7 +148,7 @@ export function renderMarkdown(d: ReportData, generatedAt?: Date): string {
   }
   for (const w of d.warnings) out.push(`> **Note:** ${mdText(w)}`, '');
   // The result first: what a reader came for; the tables and timelines below back it.
-  out.push(`## Result${sim}`, '', ...(multi ? averageResult(d) : [verdict(d), '']));
+  out.push(`## Result${sim}`, '', ...(multi ? averageResult(d) : [verdict(d), '']), ...matrixMarkdown(d), ...variantsMarkdown(d));
   // With several trials the average comes first: it is the comparison's result; each run follows.
   if (multi) out.push(`## Average over ${d.trials} trials${sim}`, '', ...averageTable(d), `## Summary per run${sim}`, '', runsTable(d), '');
   else out.push(`## Summary${sim}`, '', summaryTable(d), '');

@@ -12,7 +12,7 @@ import { mdCell, table } from './markdown-table.js';
 import { RUN_METRICS, type Metric } from './report-figures.js';
 import { statusLabel, type ReportData, type ReportRun } from './report-data.js';
 import {
-  AVERAGE_METRICS, averageVerdict, byTrial, formatMean, formatRange, meanDiff, modeLabel, trialCheapest,
+  AVERAGE_METRICS, averageVerdict, byTrial, columnLabel, formatMean, formatRange, meanDiff, trialCheapest,
 } from './trial-figures.js';
 
 const pct = (v: number) => `${Math.round(v * 100)} %`;
@@ -44,7 +44,7 @@ export function averageTable(d: ReportData): string[] {
     })]);
   }
   return [
-    table(['', ...d.byMode.map((a) => modeLabel(a.mode))], ['l', ...d.byMode.map(() => 'r' as const)], rows),
+    table(['', ...d.byMode.map(columnLabel)], ['l', ...d.byMode.map(() => 'r' as const)], rows),
     '',
     "Each cell is the mean ± half its 95 % interval (Student's t) and the standard deviation, then (lowest–highest run), then the mean's difference against the first mode. Pass rates with Wilson's 95 % interval.",
     '',
@@ -62,7 +62,7 @@ export function averageResult(d: ReportData): string[] {
     '',
     ...(cv ? [cv.lead ? `**${mdCell(cv.lead)}**${mdCell(cv.text)}` : mdCell(cv.text), ''] : []),
     ...(d.differences.length
-      ? [`Against ${modeLabel(d.byMode[0].mode)}, with 95 % intervals and exact permutation tests${d.differences[0].paired ? ' (paired by round)' : ''}:`, '', ...d.differences.map((x) => `- ${mdCell(x.sentence)}.`), '']
+      ? [`Against ${columnLabel(d.byMode[0])}, with 95 % intervals and exact permutation tests${d.differences[0].paired ? ' (paired by round)' : ''}:`, '', ...d.differences.map((x) => `- ${mdCell(x.sentence)}.`), '']
       : []),
   ];
 }

@@ -103,6 +103,7 @@ export function planTrace(data: ReportData): PlannedTrace {
       'parallax.task.text': data.meta.task.text,
       'parallax.simulated': data.simulated,
       'parallax.modes': [...new Set(data.runs.map((r) => r.mode))],
+      ...(data.variants ? { 'parallax.variants': data.variants.map((v) => v.label) } : {}),
       'parallax.trials': data.trials,
       'parallax.runs': data.runs.length,
       'parallax.workspace.source': data.meta.workspaceSource,
@@ -130,6 +131,8 @@ function planRun(comparisonId: string, run: ReportRun, fallbackStart: number): P
     ...(provider ? providerAttributes(provider) : {}),
     'parallax.run.id': run.runId,
     'parallax.mode': run.mode,
+    // A comparison of variants names each run's column (absent otherwise, so a comparison of modes exports as before).
+    ...(run.started?.variant ? { 'parallax.variant.key': run.column.key, 'parallax.variant.label': run.column.label } : {}),
     'parallax.trial': run.trial,
     'parallax.status': statusLabel(run),
     ...(s.validation ? { 'parallax.validation.ok': s.validation.ok, 'parallax.validation.detail': s.validation.detail } : {}),

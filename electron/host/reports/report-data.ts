@@ -5,7 +5,7 @@
  */
 import type { ComparisonMeta, StoredComparison } from '../../../shared/ipc-contract.js';
 import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
-import { columnOf, type ColumnRef, type VariantRecord } from '../../../shared/variants.js';
+import { columnOf, columnSlots, type ColumnRef, type VariantRecord } from '../../../shared/variants.js';
 import { buildMatrix, hasMatrix, type Matrix } from '../../../shared/matrix.js';
 import type { RunFinishedEvent, RunStartedEvent, StepEvent } from '../../../shared/step-event.js';
 import { hasCostInfo } from './cost-figures.js';
@@ -19,6 +19,8 @@ export interface ReportRun {
   readonly mode: ModeId;
   /** Its column (shared/variants.ts): a plain comparison's columns are its modes. */
   readonly column: ColumnRef;
+  /** The mode whose colours, dash and marker its column takes (columnSlots): its own mode in a plain comparison. */
+  readonly slot: ModeId;
   /** 1-based; 1 for comparisons stored before trials existed. */
   readonly trial: number;
   /** Column label: "ReAct · trial 2" with several trials, else numbered only if a column repeats ("ReAct #2"). */
@@ -43,6 +45,8 @@ export interface ReportData {
   readonly variants: readonly VariantRecord[] | null;
   /** The models × modes matrix (shared/matrix.ts) when the columns make one (hasMatrix), else null. */
   readonly matrix: Matrix | null;
+  /** A column's palette slot by its key (a mode's look; its own mode for a plain column). */
+  slotOf(columnKey: string): ModeId;
   /** True when any figure came from the simulated model. */
   readonly simulated: boolean;
   /**
@@ -100,8 +104,10 @@ function prepareRuns(meta: ComparisonMeta, events: readonly StepEvent[], interru
     const { column } = summary;
     columnCount.set(column.key, (columnCount.get(column.key) ?? 0) + 1);
     const label = column.key === mode ? (MODE_LABELS[mode] ?? mode) : column.label;
-    runs.push({ runId, mode, column, trial, label: trials > 1 ? `${label} · trial ${trial}` : label, events: list, summary, started, finished });
+    runs.push({ runId, mode, column, slot: mode, trial, label: trials > 1 ? `${label} · trial ${trial}` : label, events: list, summary, started, finished });
   }
+  const slots = columnSlots(runs.filter((r, i) => runs.findIndex((o) => o.column.key === r.column.key) === i).map((r) => ({ key: r.column.key, mode: r.mode })));
+  for (const [i, r] of runs.entries()) runs[i] = { ...r, slot: slots.get(r.column.key) ?? r.mode };
   if (trials > 1) return runs;
   // Number the labels only when a column repeats, so "ReAct" stays "ReAct" in the usual one-run-per-mode case.
   const seen = new Map<string, number>();
@@ -130,6 +136,7 @@ export function prepareReport(stored: StoredComparison): ReportData {
     differences: differencesByMode(runs),
     variants: stored.meta.variants ?? null,
     matrix: hasMatrix(runs.map((r) => r.summary)) ? buildMatrix(runs.map((r) => r.summary)) : null,
+    slotOf: (key) => runs.find((r) => r.column.key === key)?.slot ?? 'react',
     simulated,
     costInfo: hasCostInfo(stored.events),
     costShown: hasCostInfo(stored.events) && runs.some((r) => r.summary.cost.kind !== 'simulated' || r.summary.cost.costedSteps > 0 || r.summary.usageSource !== 'reported'),

@@ -16,6 +16,7 @@ export const RUN_METRICS: readonly Metric[] = metricsOn('reports');
 
 export interface FirstRequestRow {
   readonly runId: string;
+  /** Its palette slot: the mode whose look its column takes (its own mode in a plain comparison). */
   readonly mode: ModeId;
   readonly label: string;
   /** Prompt tokens of the first request (null when the run made none). */
@@ -28,7 +29,7 @@ export interface FirstRequestRow {
 export function firstRequestRows(runs: readonly ReportRun[]): FirstRequestRow[] {
   return runs.map((r) => ({
     runId: r.runId,
-    mode: r.mode,
+    mode: r.slot,
     label: r.label,
     prompt: r.summary.firstRequestPrompt,
     tools: r.started?.tools.length ?? 0,
@@ -39,7 +40,7 @@ export function firstRequestRows(runs: readonly ReportRun[]): FirstRequestRow[] 
 export function cumulativeSeries(runs: readonly ReportRun[]): CumulativeSeries[] {
   return runs.map((r) => ({
     label: r.label,
-    mode: r.mode,
+    mode: r.slot,
     points: cumulativeTokens(r.summary.perStep).map((p) => ({ step: p.step, value: p.total })),
   }));
 }

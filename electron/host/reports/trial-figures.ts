@@ -3,6 +3,7 @@
  * cannot disagree. The means come from shared/summary.ts (aggregateByMode): every run that ended by itself.
  */
 import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
+import type { ColumnRef } from '../../../shared/variants.js';
 import { formatPercent, percentDiff, type ModeAggregate, type Stat } from '../../../shared/summary.js';
 import { formatInt, formatMs } from './format.js';
 import { isEstimated } from '../../../shared/cost.js';
@@ -17,6 +18,9 @@ export const AVERAGE_METRICS = RUN_METRICS.filter((m): m is Metric & { key: Stat
 export function modeLabel(mode: ModeId): string {
   return MODE_LABELS[mode] ?? mode;
 }
+
+/** What an aggregate is called: its column's label (a plain comparison's is its mode's). */
+export const columnLabel = (a: { readonly column: ColumnRef }): string => a.column.label;
 
 /** A mean to one decimal (means of whole numbers are rarely whole); durations as durations. */
 export function formatMean(v: number, ms = false): string {
@@ -61,12 +65,12 @@ export function trialCheapest(runs: readonly ReportRun[]): ReportRun | null {
   return at.length === 1 ? at[0] : null;
 }
 
-/** In how many trials each mode had the cheapest answered run. */
-export function trialWins(runs: readonly ReportRun[]): Map<ModeId, number> {
-  const wins = new Map<ModeId, number>();
+/** In how many trials each column had the cheapest answered run, by column key. */
+export function trialWins(runs: readonly ReportRun[]): Map<string, number> {
+  const wins = new Map<string, number>();
   for (const g of byTrial(runs)) {
     const c = trialCheapest(g.runs);
-    if (c) wins.set(c.mode, (wins.get(c.mode) ?? 0) + 1);
+    if (c) wins.set(c.column.key, (wins.get(c.column.key) ?? 0) + 1);
   }
   return wins;
 }
@@ -85,18 +89,18 @@ export function averageVerdict(byMode: readonly ModeAggregate[], runs: readonly 
   const best = cheapestOnAverage(byMode);
   const partial = byMode.filter((a) => a.answered < a.trials);
   const left = byMode.filter((a) => a.finished < a.trials);
-  const coverage = (partial.length ? ` ${partial.map((a) => `${modeLabel(a.mode)} answered ${a.answered} of ${a.trials}`).join(', ')}.` : '') +
-    (left.length ? ` Means leave out runs that did not end by themselves: ${left.map((a) => `${modeLabel(a.mode)} counts ${a.finished} of ${a.trials}`).join(', ')}.` : '');
+  const coverage = (partial.length ? ` ${partial.map((a) => `${columnLabel(a)} answered ${a.answered} of ${a.trials}`).join(', ')}.` : '') +
+    (left.length ? ` Means leave out runs that did not end by themselves: ${left.map((a) => `${columnLabel(a)} counts ${a.finished} of ${a.trials}`).join(', ')}.` : '');
   if (!best) return { cheaper: null, text: `No run ended by itself, so no mode is called cheaper on average.${coverage}` };
   if (byMode.length < 2) return { cheaper: null, text: `Only one mode ran.${coverage}` };
   const missing = byMode.filter((a) => a.usageSource === 'missing');
   if (missing.length) {
-    return { cheaper: null, text: `No token verdict on average: the provider sent no usage for some steps of ${missing.map((a) => modeLabel(a.mode)).join(', ')}, so ${missing.length === 1 ? 'its means are' : 'their means are'} incomplete.${coverage}` };
+    return { cheaper: null, text: `No token verdict on average: the provider sent no usage for some steps of ${missing.map(columnLabel).join(', ')}, so ${missing.length === 1 ? 'its means are' : 'their means are'} incomplete.${coverage}` };
   }
   const est = byMode.some((a) => isEstimated(a.usageSource)) ? ' (≈ estimated: built on usage Parallax counted because the provider sent none)' : '';
   const base = byMode[0];
-  const vs = best === base ? 'the first mode (baseline)' : `${formatPercent(meanDiff(best, base, 'total'))} vs ${modeLabel(base.mode)}'s mean`;
-  const wins = trialWins(runs).get(best.mode) ?? 0;
+  const vs = best === base ? 'the first mode (baseline)' : `${formatPercent(meanDiff(best, base, 'total'))} vs ${columnLabel(base)}'s mean`;
+  const wins = trialWins(runs).get(best.column.key) ?? 0;
   const text = ` — mean ${est ? '≈ ' : ''}${formatMean(best.total!.mean)} total tokens${simulated ? ' (simulated)' : ''}${est} over ${best.finished} run${best.finished === 1 ? '' : 's'}, ${vs}. Cheapest run in ${wins} of ${trials} trials.${coverage}`;
-  return { cheaper: `${byTokens ? 'Fewest tokens on average' : 'Cheaper on average'}: ${modeLabel(best.mode)}`, text };
+  return { cheaper: `${byTokens ? 'Fewest tokens on average' : 'Cheaper on average'}: ${columnLabel(best)}`, text };
 }
