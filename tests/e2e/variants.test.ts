@@ -3,7 +3,10 @@
  * return types as two labelled columns in two colours, and a models × modes comparison whose matrix opens its
  * cells' columns in the timeline. Light and dark screenshots under test-results/e2e/.
  */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../electron/host/cli-process.js';
 import type { ComparisonMeta } from '../../shared/ipc-contract.js';
 import type { ComparisonRequest } from '../../shared/run-spec.js';
 import { buildMatrix } from '../../shared/matrix.js';
@@ -155,4 +158,33 @@ describe('variants in the app, against parallax serve with the simulated model',
     await saveShot(page, 'variants-live-dark', { docs: false });
     expect(session.driven.errors).toEqual([]);
   }, 120_000);
+
+  it('a suite of models × modes: its matrix over every task, a cell opening the first task’s comparison on its column', async () => {
+    const file = join(session.served.dataDir, 'models.json');
+    await writeFile(file, JSON.stringify({ name: 'models', modes: ['react', 'code'], tasks: [{ builtin: 'calc' }, { builtin: 'time-and-title' }] }));
+    const env: NodeJS.ProcessEnv = { ...process.env, PARALLAX_DATA_DIR: session.served.dataDir };
+    delete env.OPENAI_API_KEY;
+    const res = await runCli(['suite', 'run', file, '--models', 'sim,sim-b', '--json'], env);
+    expect(res.code, res.stderr).toBe(0);
+    const id = (JSON.parse(res.stdout) as { id: string }).id;
+    const page = session.driven.page;
+    await page.click('[data-testid=side-tab-history]');
+    await page.click('[aria-label="Reload history"]');
+    await page.locator(`[data-testid=suite-item][data-id="${id}"] .history-open`).click();
+    await page.waitForSelector('[data-testid=suite-view] [data-testid=matrix-view]');
+    const view = await session.host.invoke('suites:open', id);
+    const m = view.leaderboard.matrix!;
+    const cells = await page.$$eval('[data-testid=suite-view] button[data-testid=matrix-cell]', (els) => els.map((e) => [e.getAttribute('data-row'), e.getAttribute('data-mode'), Number(e.getAttribute('data-value'))]));
+    expect(cells).toEqual(m.rows.flatMap((row, r) => m.modes.map((mode, c) => [row, mode, m.cells[r]![c]!.figures.total!.mean])));
+    expect(m.cells[0]![0]!.runIds).toHaveLength(2);
+    await page.locator('[data-testid=suite-view] [data-testid=matrix-view]').scrollIntoViewIfNeeded();
+    await saveShot(page, 'variants-suite-matrix', { docs: false });
+    await page.click('[data-testid=suite-view] button[data-testid=matrix-cell][data-row="sim-b"][data-mode="code"]');
+    await page.waitForSelector('.column-head.is-focused');
+    const first = view.record.tasks[0]!;
+    const stored = await session.host.invoke('history:open', first.comparisonId!);
+    const key = stored.meta.variants!.find((v) => v.label === 'Code Mode · sim-b')!.key;
+    expect(await page.$$eval('.column-head.is-focused', (els) => els.map((e) => e.getAttribute('data-column')))).toEqual([key]);
+    expect(session.driven.errors).toEqual([]);
+  }, 180_000);
 });

@@ -1,5 +1,8 @@
 /** A stored suite run, read-only: the overall ranking of the modes and one row per task and mode. */
-import { exportSuiteReport } from '../../app/actions.js';
+import { exportSuiteReport, openComparison } from '../../app/actions.js';
+import type { MatrixCell } from '../../../shared/matrix.js';
+import type { SuiteRecord } from '../../../shared/suite.js';
+import { MatrixView } from '../summary/matrix-view.js';
 import { REPORT_FORMAT_INFO } from '../../../shared/report-formats.js';
 import { BOARD_NOTE, boardTables, type BoardTable } from '../../../shared/suite-leaderboard.js';
 import { FIGURES_NOTE } from '../../../shared/summary.js';
@@ -43,6 +46,16 @@ function Board({ table, testId, modes }: { table: BoardTable; testId: string; mo
   );
 }
 
+/** A suite matrix cell spans tasks: open the comparison of the first task it covers, on the cell's columns. */
+async function openSuiteCell(record: SuiteRecord, cell: MatrixCell): Promise<void> {
+  const task = record.tasks.find((t) => t.comparisonId && cell.runIds.some((id) => Object.hasOwn(t.validations, id)));
+  if (!task?.comparisonId) return;
+  await openComparison(task.comparisonId);
+  const meta = appStore.getState().active?.meta;
+  if (meta?.id !== task.comparisonId) return;
+  appStore.getState().openColumns([...new Set(meta.runs.filter((r) => cell.runIds.includes(r.runId)).map((r) => r.variant ?? r.mode))]);
+}
+
 export function SuiteView() {
   const view = useApp(historySelectors.activeSuite);
   if (!view) return null;
@@ -76,6 +89,15 @@ export function SuiteView() {
         </figcaption>
         <Board table={tables.overall} testId="suite-overall" modes={record.modes} />
       </figure>
+      {view.leaderboard.matrix ? (
+        <MatrixView
+          matrix={view.leaderboard.matrix}
+          simulated={simulated}
+          scope="every run of that row and mode, over every task and trial"
+          openHint="Click a cell to open the first task it covers in the timeline."
+          onOpen={(cell) => void openSuiteCell(record, cell)}
+        />
+      ) : null}
       <figure className="summary">
         <figcaption className="chart-caption">
           <div className="chart-title-row">

@@ -20,7 +20,7 @@ export function matrixText(cell: MatrixCell | null, metric: MatrixMetric): strin
   return fmtMean(v);
 }
 
-export function MatrixView({ matrix, simulated, onOpen }: { matrix: Matrix; simulated: boolean; onOpen: (cell: MatrixCell) => void }) {
+export function MatrixView({ matrix, simulated, onOpen, scope = 'every run of that row and mode, over all trials', openHint = 'Click a cell to open its runs in the timeline.' }: { matrix: Matrix; simulated: boolean; onOpen: (cell: MatrixCell) => void; scope?: string; openHint?: string }) {
   const [metric, setMetric] = useState<MatrixMetric>('total');
   const info = MATRIX_METRIC_INFO[metric];
   const sim = simulated && metric !== 'passRate' ? ' (simulated)' : '';
@@ -39,8 +39,7 @@ export function MatrixView({ matrix, simulated, onOpen }: { matrix: Matrix; simu
           </span>
         </div>
         <p className="chart-subtitle">
-          Each cell: every run of that row and mode, over all trials. The stronger the blue, the better ({info.better} is better); the figure is in every cell. Click a cell to open its
-          runs in the timeline.
+          Each cell: {scope}. The stronger the blue, the better ({info.better} is better); the figure is in every cell. {openHint}
           {simulated ? ' Simulated model: scripted replies, tokens counted with a real tokenizer; not what a real provider would bill.' : ''}
         </p>
       </figcaption>
