@@ -32,7 +32,8 @@ export interface PreparedColumns {
  * columns, and a `modes` that says otherwise is refused rather than silently ignored.
  */
 export function requestedVariants(request: Pick<ComparisonRequest, 'modes' | 'variants' | 'provider'>): VariantInput[] | null {
-  if (request.variants === undefined || request.variants === null) return null;
+  // An empty list (a composer with no variants) is no variants: the modes are the columns.
+  if (request.variants === undefined || request.variants === null || (Array.isArray(request.variants) && request.variants.length === 0)) return null;
   const variants = parseVariants(request.variants);
   const modes: readonly string[] = Array.isArray(request.modes) ? request.modes : [];
   const ran = [...new Set(variants.map((v) => v.mode))];

@@ -1,7 +1,7 @@
 /**
  * Reports of stored comparisons come out byte for byte as they were recorded (tests/fixtures/reports/stored,
  * written by record-stored.ts from real simulated comparisons: four modes, two trials, a fault, a step limit,
- * a run that never finished). A change to the report code that moves one byte fails here.
+ * a run that never finished, a models × modes comparison of variants). A change to the report code that moves one byte fails here.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +16,7 @@ const NAMES = readdirSync(DIR).filter((f) => f.endsWith('.stored.json')).map((f)
 
 describe('reports of stored comparisons', () => {
   it('has the recorded cases', () => {
-    expect(NAMES).toEqual(['four-modes', 'interrupted', 'malformed-args', 'step-limit', 'two-trials']);
+    expect(NAMES).toEqual(['four-modes', 'interrupted', 'malformed-args', 'step-limit', 'two-trials', 'variants-matrix']);
   });
 
   for (const name of NAMES) {
