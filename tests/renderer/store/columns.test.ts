@@ -81,3 +81,19 @@ describe('a run whose meta.json names no variants', () => {
     expect(runColumn({}, { runId: 'r', mode: 'code' }, undefined)).toEqual({ key: 'code', label: 'Code Mode' });
   });
 });
+
+describe('a stored comparison of variants (the report fixture)', () => {
+  it('gives the app the columns, averages and matrix the JSON report holds', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { buildMatrix } = await import('../../../shared/matrix.js');
+    const read = (name: string) => JSON.parse(readFileSync(new URL(`../../fixtures/reports/stored/${name}`, import.meta.url), 'utf8'));
+    const stored = read('variants-matrix.stored.json');
+    const report = read('variants-matrix.json');
+    const store = createAppStore();
+    store.getState().showComparison({ meta: stored.meta, source: 'history', interrupted: stored.interruptedRunIds }, stored.events);
+    const all = comparisonSelectors.allModeRuns(store.getState());
+    expect([...new Set(all.map((m) => m.column.label))]).toEqual(['ReAct · sim', 'Code Mode · sim', 'ReAct · sim-b', 'Code Mode · sim-b']);
+    expect(JSON.parse(JSON.stringify(trialSelectors.aggregates(store.getState())))).toEqual(report.summary.byMode);
+    expect(JSON.parse(JSON.stringify(buildMatrix(comparisonSummary(all).runs)))).toEqual(report.summary.matrix);
+  });
+});
