@@ -97,3 +97,18 @@ describe('a stored comparison of variants (the report fixture)', () => {
     expect(JSON.parse(JSON.stringify(buildMatrix(comparisonSummary(all).runs)))).toEqual(report.summary.matrix);
   });
 });
+
+describe('columns opened from a matrix cell', () => {
+  it('show the timeline with them marked, until another comparison is opened', () => {
+    const a = syntheticVariants({ id: 'cmp-a', variants: [{ mode: 'code', settings: { returnTypes: false } }, { mode: 'code' }] });
+    const store = open(a);
+    store.getState().setMainTab('charts');
+    store.getState().openColumns(['code-1']);
+    expect([store.getState().mainTab, store.getState().focusedColumns?.keys]).toEqual(['timeline', ['code-1']]);
+    store.getState().showComparison({ meta: a.meta, source: 'history', interrupted: [] }, a.events);
+    expect(store.getState().focusedColumns?.keys).toEqual(['code-1']);
+    const b = syntheticVariants({ id: 'cmp-b', variants: [{ mode: 'code', settings: { returnTypes: false } }, { mode: 'code' }] });
+    store.getState().showComparison({ meta: b.meta, source: 'history', interrupted: [] }, b.events);
+    expect(store.getState().focusedColumns).toBeNull();
+  });
+});
