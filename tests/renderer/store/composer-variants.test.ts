@@ -1,9 +1,10 @@
 /** The composer's variant rows: into ComparisonRequest.variants, their derived labels, and the errors at the rows. */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadPrefs } from '../../../renderer/app/prefs.js';
 import { DEFAULT_SETTINGS } from '../../../shared/run-spec.js';
 import { isModeId } from '../../../shared/modes.js';
 import { INITIAL_FORM } from '../../../renderer/store/composer-slice.js';
-import { buildRequest, runLabel } from '../../../renderer/store/composer-model.js';
+import { buildRequest, runLabel, savedForm } from '../../../renderer/store/composer-model.js';
 import { blankVariant, checkVariants, draftsFromMatrix, draftsFromModes, restoreVariants } from '../../../renderer/store/composer-variants.js';
 
 const BASE = { provider: 'simulated', model: 'sim', settings: DEFAULT_SETTINGS };
@@ -59,5 +60,20 @@ describe('composer variants', () => {
     expect(runLabel(2, 3, 'variant')).toBe('Run 2 variants × 3');
     expect(restoreVariants([{ mode: 'code', returnTypes: 'off', maxSteps: 3 }, { mode: 'warp' }, null], isModeId)).toEqual([{ ...blankVariant('code'), returnTypes: 'off' }]);
     expect(restoreVariants('nope', isModeId)).toBeUndefined();
+  });
+});
+
+describe('variant rows saved with the draft', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('are saved with the form and read back, rows of another version dropped', () => {
+    const rows = [{ ...blankVariant('code'), returnTypes: 'off' as const }, blankVariant('code')];
+    const saved = savedForm({ ...INITIAL_FORM, variants: rows });
+    expect(saved.variants).toEqual(rows);
+    const data = new Map([['parallax.prefs.v1', JSON.stringify({ form: { ...saved, variants: [...rows, { mode: 'warp' }] } })]]);
+    vi.stubGlobal('localStorage', { getItem: (k: string) => data.get(k) ?? null, setItem: () => {} });
+    expect(loadPrefs().form?.variants).toEqual(rows);
+    data.set('parallax.prefs.v1', JSON.stringify({ form: { ...saved, variants: 'garbage' } }));
+    expect(loadPrefs().form && 'variants' in loadPrefs().form!).toBe(false);
   });
 });
