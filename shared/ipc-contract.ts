@@ -8,7 +8,7 @@ import type { RunUsageSource } from './cost.js';
 import type { ComparisonRequest, ModeId, ProviderInfo, RunSettings, TaskRef } from './run-spec.js';
 import type { RunStatus, StepEvent } from './step-event.js';
 import type { TaskInfo } from './tasks.js';
-import type { VariantRecord } from './variants.js';
+import type { ColumnRef, VariantRecord } from './variants.js';
 
 export interface ComparisonMeta {
   readonly id: string;
@@ -32,6 +32,8 @@ export interface ComparisonListItem {
   readonly runs: readonly {
     readonly runId: string;
     readonly mode: ModeId;
+    /** Its column when the comparison ran variants (absent: its mode's plain column). */
+    readonly column?: ColumnRef;
     readonly status: RunStatus | 'running' | 'interrupted';
     readonly totalTokens: number;
     readonly steps: number;

@@ -264,8 +264,9 @@ export class HistoryStore {
       const summary = summarizeRun(loaded.events);
       const status = summary.status === 'running' && !live ? 'interrupted' : summary.status;
       if (live) settled = false;
+      const variant = meta.variants?.find((v) => v.key === run.variant);
       runs.push({
-        runId: run.runId, mode: run.mode, status, totalTokens: summary.totals.total, steps: summary.totals.steps, usageSource: summary.usageSource,
+        runId: run.runId, mode: run.mode, ...(variant ? { column: { key: variant.key, label: variant.label } } : {}), status, totalTokens: summary.totals.total, steps: summary.totals.steps, usageSource: summary.usageSource,
         passed: summary.validation ? summary.validation.ok : null,
       });
     }

@@ -2,6 +2,7 @@
  * `parallax compare`: one task through several modes at once, one worker process per mode, released
  * together. Prints a live line per step per mode and a side-by-side summary; the comparison goes to history.
  * With --trials N the modes run N times, in rounds, and the summary adds each mode's average over its trials.
+ * With --variants (or --models × --modes) the columns are variants: a mode with its own model or settings.
  */
 import type { Command } from 'commander';
 import type { ComparisonMeta } from '../../../shared/ipc-contract.js';

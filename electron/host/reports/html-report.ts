@@ -142,6 +142,9 @@ function stepTable(run: ReportRun, simulated: boolean, costInfo: boolean): SafeH
   )}</tbody></table>`;
 }
 
+/** Whether some column runs another model or provider than the comparison's. */
+const ownModels = (d: ReportData): boolean => d.variants?.some((v) => v.model !== undefined || v.provider !== undefined || v.baseUrl) ?? false;
+
 function header(d: ReportData, generatedAt: Date | undefined): SafeHtml {
   const m = d.meta;
   const title = (m.task.id && findTask(m.task.id)?.title) || 'Custom task';
@@ -150,7 +153,7 @@ function header(d: ReportData, generatedAt: Date | undefined): SafeHtml {
     ['Comparison', html`<span class="mono">${m.id}</span>`],
     ['Created', formatUtc(m.createdAt)],
     ['Provider', html`${m.provider.name}${d.simulated ? html` <span class="badge sim">simulated</span>` : null}`],
-    ['Model', html`<span class="mono">${m.provider.model}</span>`],
+    ['Model', html`<span class="mono">${m.provider.model}</span>${ownModels(d) ? ' (the comparison\'s; some columns run their own: see Columns)' : ''}`],
     ['Base URL', html`<span class="mono">${displayUrl(m.provider.baseUrl)}</span>`],
     ['Workspace', m.workspaceSource],
     [d.variants ? 'Columns' : 'Modes', d.trials > 1 ? d.byMode.map((a) => `${columnLabel(a)} (${a.trials} trial${a.trials === 1 ? '' : 's'})`).join(', ') : d.runs.map((r) => r.label).join(', ')],

@@ -131,7 +131,8 @@ export function renderMarkdown(d: ReportData, generatedAt?: Date): string {
   out.push(`# Parallax comparison: ${mdText(title)}${sim}`, '');
   out.push(`> ${mdText(m.task.text).replace(/\n/g, '\n> ')}`, '');
   out.push(`- **Comparison:** \`${m.id}\`, created ${formatUtc(m.createdAt)}`);
-  out.push(`- **Provider:** ${mdText(m.provider.name)}, model \`${m.provider.model.replace(/`/g, "'")}\`${d.simulated ? ' — **simulated**' : ''}`);
+  const own = d.variants?.some((v) => v.model !== undefined || v.provider !== undefined || v.baseUrl) ? ' (the comparison\'s; some columns run their own: see Columns)' : '';
+  out.push(`- **Provider:** ${mdText(m.provider.name)}, model \`${m.provider.model.replace(/`/g, "'")}\`${own}${d.simulated ? ' — **simulated**' : ''}`);
   out.push(`- **Workspace:** ${mdText(m.workspaceSource)}`);
   const spread = startSpreadMs(d.runs.map((r) => r.summary));
   const multi = d.trials > 1;

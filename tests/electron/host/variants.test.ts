@@ -96,6 +96,9 @@ describe('variants in the host', () => {
     expect(started.map((e) => e.variant?.label).sort()).toEqual(['Code Mode', 'Code Mode', 'Code Mode · no return types', 'Code Mode · no return types']);
     // Each run's own settings are recorded on its run-started.
     for (const e of started) expect(e.settings.returnTypes).toBe(e.variant?.key === 'code');
+    // The history list names each run's column.
+    const [item] = await host['history:list']();
+    expect(item!.runs.map((r) => r.column?.label)).toEqual(['Code Mode · no return types', 'Code Mode', 'Code Mode · no return types', 'Code Mode']);
   });
 
   it('a comparison of modes records no variants, as before', async () => {
