@@ -60,7 +60,7 @@ function HistoryItem({ item, active, opening }: { item: ComparisonListItem; acti
   const trials = trialCount(m);
   // Each run's column (its variant, else its mode's plain column) and the column's colour slot.
   const slots = slotsOf(m);
-  const columnOfRun = (r: ListRun) => runColumn(m, m.runs.find((x) => x.runId === r.runId) ?? r, undefined);
+  const columnOfRun = (r: ListRun) => r.column ?? runColumn(m, m.runs.find((x) => x.runId === r.runId) ?? r, undefined);
   const columns = [...new Map(item.runs.map((r) => [columnOfRun(r).key, columnOfRun(r)])).values()];
   return (
     <li className={`history-item ${active ? 'is-active' : ''}`} data-testid="history-item" data-id={m.id}>
