@@ -2,6 +2,8 @@
 import type { ComposerForm } from '../store/composer-model.js';
 import { DEFAULT_DRAFT, orderModes } from '../store/composer-model.js';
 import type { Theme } from '../store/ui-slice.js';
+import { restoreVariants } from '../store/composer-variants.js';
+import { isModeId } from '../../shared/run-spec.js';
 
 const KEY = 'parallax.prefs.v1';
 
@@ -23,6 +25,12 @@ export function loadPrefs(): Prefs {
       const modes = orderModes(p.form.modes);
       if (modes.length > 0 || p.form.modes.length === 0) form.modes = modes;
       else delete form.modes;
+    }
+    // Variant rows saved by another version: the rows this one can read, or none.
+    if (form && 'variants' in form) {
+      const rows = restoreVariants(form.variants, isModeId);
+      if (rows?.length) form.variants = rows;
+      else delete form.variants;
     }
     return { form, theme: p.theme === 'dark' || p.theme === 'light' ? p.theme : undefined, sidebarHidden: p.sidebarHidden === true };
   } catch {

@@ -1,6 +1,5 @@
 /** Which two answers the Answers tab compares: the user's pick while both runs are in the comparison, else the default. */
 import { defaultDiffPair } from '../../shared/answer-diff.js';
-import { MODE_LABELS } from '../../shared/run-spec.js';
 import type { ModeRun } from './derived.js';
 
 export interface AnswerChoice {
@@ -10,12 +9,12 @@ export interface AnswerChoice {
   readonly answered: boolean;
 }
 
-/** Every run with a final text, labelled by mode (and trial, when the comparison has several). */
+/** Every run with a final text, labelled by column (and trial, when the comparison has several). */
 export function answerChoices(runs: readonly ModeRun[], trials: number): AnswerChoice[] {
   return runs.flatMap((m) => {
     const f = m.run?.finished;
     if (!f || f.answer === '') return [];
-    const label = trials > 1 ? `${MODE_LABELS[m.mode]} · trial ${m.trial}` : MODE_LABELS[m.mode];
+    const label = trials > 1 ? `${m.column.label} · trial ${m.trial}` : m.column.label;
     return [{ runId: m.runId, label, answer: f.answer, answered: f.status === 'answered' }];
   });
 }

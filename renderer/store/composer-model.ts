@@ -22,6 +22,7 @@ import {
   type RunSettings,
   type SimFault,
 } from '../../shared/run-spec.js';
+import { checkVariants, type VariantDraft } from './composer-variants.js';
 
 export const NUMERIC_SETTINGS = [
   'maxSteps',
@@ -171,6 +172,8 @@ export interface ComposerForm {
   readonly workspaceDir?: string;
   /** Desktop: the folder dialog's handle for `workspaceDir`; the page can name a folder only by it. Never saved. */
   readonly workspaceHandle?: string | null;
+  /** The columns as rows (store/composer-variants.ts); absent or empty: one plain column per selected mode. */
+  readonly variants?: readonly VariantDraft[];
 }
 
 /** The form as it is saved between sessions: without what the host granted to this session only. */
@@ -192,6 +195,8 @@ export interface FormErrors {
   model?: string;
   baseUrl?: string;
   settings?: string;
+  /** A variant row or the set of them (composer-variants.ts checkVariants says which). */
+  variants?: string;
 }
 
 export function effectiveBaseUrl(form: Pick<ComposerForm, 'providerName' | 'baseUrl'>): string | null {
@@ -206,11 +211,11 @@ export function effectiveBaseUrl(form: Pick<ComposerForm, 'providerName' | 'base
 // Trials are checked by the one rule of shared/run-spec.ts, as the CLI and the host check them.
 export { checkTrials, type TrialsCheck } from '../../shared/run-spec.js';
 
-/** "Run", "Run 2 modes", "Run 2 modes × 3": what pressing the button starts. */
-export function runLabel(modes: number, trials: number | null): string {
+/** "Run", "Run 2 modes", "Run 2 modes × 3", "Run 4 variants": what pressing the button starts. */
+export function runLabel(modes: number, trials: number | null, what: 'mode' | 'variant' = 'mode'): string {
   const times = trials !== null && trials > 1 ? ` × ${trials}` : '';
-  if (modes <= 1 && !times) return 'Run';
-  return `Run ${modes} mode${modes === 1 ? '' : 's'}${times}`;
+  if (modes <= 1 && !times && what === 'mode') return 'Run';
+  return `Run ${modes} ${what}${modes === 1 ? '' : 's'}${times}`;
 }
 
 /**
@@ -226,7 +231,8 @@ export function buildRequest(form: ComposerForm): { request: ComparisonRequest |
   const simulated = form.providerName === 'simulated';
   const task = form.taskChoice === 'custom' ? form.customTask.trim() : form.taskChoice;
   if (!task) errors.task = 'Describe the task, or pick a built-in one.';
-  if (form.modes.length === 0) errors.modes = 'Pick at least one mode.';
+  const rows = form.variants ?? [];
+  if (form.modes.length === 0 && rows.length === 0) errors.modes = 'Pick at least one mode.';
   const trials = checkTrials(form.trials);
   if (trials.error !== null) errors.trials = trials.error;
   if (!form.model.trim()) errors.model = 'Name the model to use.';
@@ -237,12 +243,16 @@ export function buildRequest(form: ComposerForm): { request: ComparisonRequest |
   }
   const check = checkSettings(form.settings, simulated);
   if (!check.settings) errors.settings = check.formError ?? 'Fix the highlighted settings.';
+  const columns = rows.length > 0 ? checkVariants(rows, { provider: form.providerName, model: form.model, settings: check.settings }) : null;
+  if (columns && !columns.variants) errors.variants = columns.error ?? columns.rowErrors.find((e) => e !== null) ?? 'Fix the highlighted variants.';
   if (Object.keys(errors).length > 0 || !check.settings || trials.trials === null) return { request: null, errors, check };
   const preset = findPreset(form.providerName);
   return {
     request: {
       task,
-      modes: [...form.modes],
+      // Variants replace the modes: the modes sent are theirs, in column order, for what reads only modes.
+      modes: columns?.variants ? [...new Set(columns.variants.map((v) => v.mode))] : [...form.modes],
+      ...(columns?.variants ? { variants: columns.variants } : {}),
       trials: trials.trials,
       provider: {
         name: form.providerName,

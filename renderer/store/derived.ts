@@ -27,6 +27,10 @@ export interface ModeRun {
   /** 1-based; 1 for comparisons without trials. */
   readonly trial: number;
   readonly run: RunView | undefined;
+  /** Its column (store/columns.ts): group and label by this; `mode` stays for what the mode itself decides. */
+  readonly column: ColumnRef;
+  /** The mode whose palette slot (colours, dash, marker) its column draws with. */
+  readonly slot: ModeId;
 }
 
 /** `interrupted`: runs history reports as never finished; they show as such instead of 'running'. */
@@ -35,7 +39,7 @@ export function comparisonSummary(modeRuns: readonly ModeRun[], interrupted: rea
     modeRuns.map((m) => {
       const s = m.run ? runSummary(m.run) : null;
       // A run with no events yet still takes its column (and the baseline slot when first).
-      const r = s && s.runId ? s : emptySummary(m.runId, m.mode);
+      const r = s && s.runId ? (s.column.key === m.column.key ? s : { ...s, column: m.column }) : emptySummary(m.runId, m.mode, m.column);
       return r.status === 'running' && interrupted.includes(m.runId) ? { ...r, status: 'interrupted' as const } : r;
     }),
   );
@@ -46,8 +50,8 @@ export function trialAggregates(modeRuns: readonly ModeRun[], interrupted: reado
   return aggregateByMode(comparisonSummary(modeRuns, interrupted).runs);
 }
 
-/** Each mode against the first over the trials (shared differencesByMode), paired by trial. */
-export function trialDifferences(modeRuns: readonly ModeRun[], interrupted: readonly string[] = [], baseline: ModeId | null = null): ModeDifference[] {
+/** Each column against the baseline column (a key; else the first) over the trials (shared differencesByMode), paired by trial. */
+export function trialDifferences(modeRuns: readonly ModeRun[], interrupted: readonly string[] = [], baseline: string | null = null): ModeDifference[] {
   const runs = comparisonSummary(modeRuns, interrupted).runs;
   return differencesByMode(runs.map((summary, i) => ({ trial: modeRuns[i]!.trial, summary })), baseline);
 }

@@ -1,5 +1,5 @@
 /**
- * Finding a comparison in a long history: free text (task, model, provider, id), a mode it ran, how its runs
+ * Finding a comparison in a long history: free text (task, model, provider, id, its columns' labels), a mode it ran, how its runs
  * ended, and how recent it is. Pure, so the list and its tests share one rule.
  */
 import type { ComparisonListItem } from '../../shared/ipc-contract.js';
@@ -35,6 +35,8 @@ export function matchesHistory(item: ComparisonListItem, f: HistoryFilter, now =
   const words = f.text.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
   const title = (m.task.id && findTask(m.task.id)?.title) || '';
-  const hay = [title, m.task.text, m.task.id ?? '', m.provider.model, m.provider.name, m.provider.simulated ? 'simulated' : '', m.id].join('\n').toLowerCase();
+  // A comparison of variants is found by its columns too: their labels name the models and settings that differ.
+  const columns = (m.variants ?? []).flatMap((v) => [v.label, v.model ?? '']);
+  const hay = [title, m.task.text, m.task.id ?? '', m.provider.model, m.provider.name, m.provider.simulated ? 'simulated' : '', m.id, ...columns].join('\n').toLowerCase();
   return words.every((w) => hay.includes(w));
 }

@@ -40,10 +40,13 @@ export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set) 
       const runs = applyEvents(s.runs, events);
       return runs === s.runs ? s : { runs };
     }),
-  // A resync of the open comparison (same id) keeps the user's trial pick; another comparison starts fresh.
+  // A resync of the open comparison (same id) keeps the user's trial pick and opened columns; another starts fresh.
   showComparison: (active, events = []) =>
-    set((s) => ({ active, runs: applyEvents(s.runs, events), trialChoice: s.active?.meta.id === active.meta.id ? s.trialChoice : null })),
-  clearComparison: () => set({ active: null, startError: null, trialChoice: null }),
+    set((s) => {
+      const same = s.active?.meta.id === active.meta.id;
+      return { active, runs: applyEvents(s.runs, events), trialChoice: same ? s.trialChoice : null, focusedColumns: same ? s.focusedColumns : null };
+    }),
+  clearComparison: () => set({ active: null, startError: null, trialChoice: null, focusedColumns: null }),
   setStarting: (starting, error = null) => set({ starting, startError: error }),
   chooseTrial: (trialChoice) => set({ trialChoice }),
 });

@@ -4,6 +4,8 @@ import type { ModeDifference } from '../../shared/trial-differences.js';
 import type { AppState } from './app-store.js';
 import { trialAggregates, trialDifferences, type ModeRun } from './derived.js';
 import { runStatus } from './run-model.js';
+import { runColumn, slotsOf } from './columns.js';
+import type { ModeId } from '../../shared/modes.js';
 import { displayStatus, liveTrial, shownTrial, trialCount, trialOf, trialStates, type DisplayStatus, type TrialChoice, type TrialState } from './trial-model.js';
 
 const EMPTY: readonly ModeRun[] = [];
@@ -26,12 +28,22 @@ function memo<T>(inputs: (s: AppState) => readonly unknown[], compute: (s: AppSt
   };
 }
 
-const sameModeRuns = (a: readonly ModeRun[], b: readonly ModeRun[]) => a.length === b.length && a.every((m, i) => m.run === b[i]!.run && m.runId === b[i]!.runId);
+const sameModeRuns = (a: readonly ModeRun[], b: readonly ModeRun[]) =>
+  a.length === b.length && a.every((m, i) => m.run === b[i]!.run && m.runId === b[i]!.runId && m.column.key === b[i]!.column.key && m.column.label === b[i]!.column.label && m.slot === b[i]!.slot);
 const sameList = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 const allModeRuns = memo(
   (s) => [s.active, s.runs],
-  (s): readonly ModeRun[] => (s.active ? s.active.meta.runs.map((r) => ({ runId: r.runId, mode: r.mode, trial: trialOf(r), run: s.runs[r.runId] })) : EMPTY),
+  (s): readonly ModeRun[] => {
+    const meta = s.active?.meta;
+    if (!meta) return EMPTY;
+    const slots = slotsOf(meta);
+    return meta.runs.map((r) => {
+      const run = s.runs[r.runId];
+      const column = runColumn(meta, r, run);
+      return { runId: r.runId, mode: r.mode, trial: trialOf(r), run, column, slot: slots.get(column.key) ?? r.mode };
+    });
+  },
   sameModeRuns,
 );
 
@@ -73,6 +85,8 @@ export const comparisonSelectors = {
     });
   },
   simulated: (s: AppState) => s.active?.meta.provider.simulated ?? false,
+  /** Each column key's palette slot (store/columns.ts); empty without a comparison. */
+  slots: memo((s) => [s.active?.meta], (s): ReadonlyMap<string, ModeId> => slotsOf(s.active?.meta)),
   interrupted: (s: AppState) => s.active?.interrupted ?? NO_IDS,
 };
 
@@ -89,10 +103,10 @@ export const trialSelectors = {
     (s) => [allModeRuns(s), s.active?.interrupted],
     (s): readonly ModeAggregate[] => trialAggregates(allModeRuns(s), s.active?.interrupted ?? NO_IDS),
   ),
-  /** Each mode against the baseline (the chosen mode, else the first) over every trial, for the sentences under the averages. */
+  /** Each column against the baseline (the chosen column, else the first) over every trial, for the sentences under the averages. */
   differences: memo(
-    (s) => [allModeRuns(s), s.active?.interrupted, s.baselineMode],
-    (s): readonly ModeDifference[] => trialDifferences(allModeRuns(s), s.active?.interrupted ?? NO_IDS, s.baselineMode),
+    (s) => [allModeRuns(s), s.active?.interrupted, s.baselineColumn],
+    (s): readonly ModeDifference[] => trialDifferences(allModeRuns(s), s.active?.interrupted ?? NO_IDS, s.baselineColumn),
   ),
   /** What a run's badge says, 'waiting' included. */
   status: (runId: string) => (s: AppState): DisplayStatus => {

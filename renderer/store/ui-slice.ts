@@ -1,7 +1,6 @@
 /** Window-level UI state: theme, panels, toasts, the confirm dialog and the host connection. */
 import type { StateCreator } from 'zustand';
 import type { AppInfo } from '../../shared/ipc-contract.js';
-import type { ModeId } from '../../shared/modes.js';
 import type { ConnectionState } from '../api/ws-transport.js';
 import type { AppState } from './app-store.js';
 
@@ -56,9 +55,13 @@ export interface UiSlice {
   /** Answers as rendered Markdown or as the raw text the model sent; one choice for every column, so they compare. */
   readonly answerRaw: boolean;
   setAnswerRaw(on: boolean): void;
-  /** The mode every Δ is taken against (null, or a mode the comparison lacks: its first mode). */
-  readonly baselineMode: ModeId | null;
-  setBaselineMode(mode: ModeId | null): void;
+  /** The column (key) every Δ is taken against (null, or a column the comparison lacks: its first column). */
+  readonly baselineColumn: string | null;
+  setBaselineColumn(key: string | null): void;
+  /** Columns (keys) a matrix cell opened: the timeline scrolls to the first and marks them; bumped per click. */
+  readonly focusedColumns: { readonly keys: readonly string[]; readonly at: number } | null;
+  /** Show these columns in the timeline (a matrix cell's runs). */
+  openColumns(keys: readonly string[]): void;
   /** The two runs the Answers tab compares (null: the first two that answered). */
   readonly diffPair: readonly [string, string] | null;
   setDiffPair(pair: readonly [string, string] | null): void;
@@ -87,10 +90,12 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
   setWrapCode: (on) => set({ wrapCode: on }),
   answerRaw: false,
   setAnswerRaw: (answerRaw) => set({ answerRaw }),
+  focusedColumns: null,
+  openColumns: (keys) => set((s) => ({ mainTab: 'timeline', focusedColumns: { keys, at: (s.focusedColumns?.at ?? 0) + 1 } })),
   diffPair: null,
   setDiffPair: (diffPair) => set({ diffPair }),
-  baselineMode: null,
-  setBaselineMode: (baselineMode) => set({ baselineMode }),
+  baselineColumn: null,
+  setBaselineColumn: (baselineColumn) => set({ baselineColumn }),
   setChartLogScale: (on) => set({ chartLogScale: on }),
   toasts: [],
   confirm: null,

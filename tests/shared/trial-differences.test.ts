@@ -85,6 +85,15 @@ describe('differencesByMode', () => {
     expect(differencesByMode(three, 'code-py').map((d) => d.baseline)).toEqual(differencesByMode(three).map((d) => d.baseline));
   });
 
+  it('two columns of one mode are compared as columns, by key and label, against a chosen baseline column', () => {
+    const as = (r: TrialRun, key: string, label: string): TrialRun => ({ ...r, summary: { ...r.summary, runId: `${key}-${r.trial}`, column: { key, label } } });
+    const runs = [1, 2, 3].flatMap((t) => [as(run('code', t, 900 + t), 'code-1', 'Code Mode · no return types'), as(run('code', t, 500 + t), 'code-2', 'Code Mode')]);
+    const d = differencesByMode(runs, 'code-2').find((x) => x.figure === 'prompt')!;
+    expect([d.column.key, d.baselineColumn.key, d.mode, d.baseline]).toEqual(['code-1', 'code-2', 'code', 'code']);
+    expect(d.diff).toBe(400);
+    expect(d.sentence).toMatch(/^Code Mode · no return types used \d+ % ± \d+ % more prompt tokens than Code Mode \(/);
+  });
+
   it('one mode: nothing to compare', () => {
     expect(differencesByMode([run('react', 1, 1), run('react', 2, 2)])).toEqual([]);
   });

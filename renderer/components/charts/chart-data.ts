@@ -1,11 +1,11 @@
 /** Chart rows built from the report math (computePerStep via summarizeRun): one row per step number. */
-import type { ModeId } from '../../../shared/run-spec.js';
 import { cumulativeTokens, type RunSummary } from '../../../shared/summary.js';
 import type { TokenKind } from '../../lib/mode-palette.js';
 
 export type { TokenKind };
 
-export const seriesKey = (mode: ModeId, kind: TokenKind) => `${mode}_${kind}`;
+/** A series of a column (its key: a plain comparison's keys are its modes) and token kind. */
+export const seriesKey = (column: string, kind: TokenKind) => `${column}_${kind}`;
 /** The row key flagging a series' value as estimated (1): the tooltip shows it with "≈". */
 export const estimatedKey = (key: string) => `${key}~est`;
 
@@ -21,11 +21,11 @@ export function perStepRows(runs: readonly RunSummary[]): StepRow[] {
     for (const s of r.perStep) {
       let row = byStep.get(s.step);
       if (!row) byStep.set(s.step, (row = { step: s.step }));
-      row[seriesKey(r.mode, 'prompt')] = s.prompt;
-      row[seriesKey(r.mode, 'completion')] = s.completion;
+      row[seriesKey(r.column.key, 'prompt')] = s.prompt;
+      row[seriesKey(r.column.key, 'completion')] = s.completion;
       if (s.usageSource === 'estimated') {
-        row[estimatedKey(seriesKey(r.mode, 'prompt'))] = 1;
-        row[estimatedKey(seriesKey(r.mode, 'completion'))] = 1;
+        row[estimatedKey(seriesKey(r.column.key, 'prompt'))] = 1;
+        row[estimatedKey(seriesKey(r.column.key, 'completion'))] = 1;
       }
     }
   }
@@ -34,12 +34,12 @@ export function perStepRows(runs: readonly RunSummary[]): StepRow[] {
 
 /**
  * Running total (prompt + completion) after each step, per run; the line of a run ends at its last step.
- * `keyOf` names each run's series: its mode (one run per mode), or mode and trial when every trial is drawn.
+ * `keyOf` names each run's series: its column (one run per column), or column and trial when every trial is drawn.
  */
 /** The row key of a finished run's total carried forward past its last step (a flat, faint line). */
 export const carriedKey = (key: string) => `${key}~carried`;
 
-export function cumulativeRows(runs: readonly RunSummary[], keyOf: (r: RunSummary, i: number) => string = (r) => r.mode, carry = false): StepRow[] {
+export function cumulativeRows(runs: readonly RunSummary[], keyOf: (r: RunSummary, i: number) => string = (r) => r.column.key, carry = false): StepRow[] {
   const steps = [...new Set(runs.flatMap((r) => r.perStep.map((s) => s.step)))].sort((a, b) => a - b);
   const rows: Record<string, number>[] = steps.map((step) => ({ step }));
   runs.forEach((r, i) => {
@@ -74,11 +74,11 @@ export function trialRows(runs: readonly { readonly trial: number; readonly summ
   for (const { trial, summary } of runs) {
     let row = byTrial.get(trial);
     if (!row) byTrial.set(trial, (row = { trial }));
-    row[seriesKey(summary.mode, 'prompt')] = summary.totals.prompt;
-    row[seriesKey(summary.mode, 'completion')] = summary.totals.completion;
+    row[seriesKey(summary.column.key, 'prompt')] = summary.totals.prompt;
+    row[seriesKey(summary.column.key, 'completion')] = summary.totals.completion;
     if (summary.usageSource === 'estimated' || summary.usageSource === 'mixed') {
-      row[estimatedKey(seriesKey(summary.mode, 'prompt'))] = 1;
-      row[estimatedKey(seriesKey(summary.mode, 'completion'))] = 1;
+      row[estimatedKey(seriesKey(summary.column.key, 'prompt'))] = 1;
+      row[estimatedKey(seriesKey(summary.column.key, 'completion'))] = 1;
     }
   }
   return [...byTrial.values()].sort((a, b) => a.trial! - b.trial!) as TrialRow[];

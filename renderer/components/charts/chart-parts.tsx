@@ -1,6 +1,8 @@
 /** Pieces shared by the charts: mode colours, legend, tooltip, the chart frame with its simulated caption. */
 import type { ReactNode } from 'react';
-import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
+import type { ModeId } from '../../../shared/run-spec.js';
+import type { ColumnRef } from '../../../shared/variants.js';
+import { useSlotOf } from '../common/column-swatch.js';
 import { fmtInt } from '../../lib/format.js';
 import { modeColor } from '../../lib/mode-palette.js';
 import { SimBadge } from '../common/badges.js';
@@ -42,20 +44,43 @@ export function LegendItem({ color, label, dash }: { color: string; label: strin
   );
 }
 
+/** A chart's series: one per column (key, label) drawn in its column's palette slot. */
+export interface ChartColumn {
+  readonly key: string;
+  readonly label: string;
+  readonly slot: ModeId;
+}
+
+/** The distinct columns of some runs, in order, with their slots in the active comparison. */
+export function useChartColumns(runs: readonly { readonly mode: ModeId; readonly column: ColumnRef }[]): ChartColumn[] {
+  const slot = useSlotOf();
+  const seen = new Map<string, ChartColumn>();
+  for (const r of runs) if (!seen.has(r.column.key)) seen.set(r.column.key, { key: r.column.key, label: r.column.label, slot: slot(r) });
+  return [...seen.values()];
+}
+
+/** A series key (`<column>_<kind>`) in words: "Code Mode · no return types prompt". */
+export const seriesLabel = (columns: readonly ChartColumn[]) => (key: string): string => {
+  const i = key.lastIndexOf('_');
+  const [col, kind] = i < 0 ? [key, ''] : [key.slice(0, i), key.slice(i + 1)];
+  const label = columns.find((c) => c.key === col)?.label ?? col;
+  return kind ? `${label} ${kind}` : label;
+};
+
 /**
- * One entry per mode with its prompt and completion shades side by side, then a key saying which is which:
- * with four modes, eight "Mode kind" entries would crowd the title row.
+ * One entry per column with its prompt and completion shades side by side, then a key saying which is which:
+ * with four columns, eight "Mode kind" entries would crowd the title row.
  */
-export function PairLegend({ modes, note = 'each pair: prompt, then completion' }: { modes: readonly ModeId[]; note?: string }) {
+export function PairLegend({ columns, note = 'each pair: prompt, then completion' }: { columns: readonly ChartColumn[]; note?: string }) {
   return (
     <>
-      {modes.map((m) => (
-        <span className="legend-item" key={m} data-testid="legend-mode" data-mode={m}>
+      {columns.map((c) => (
+        <span className="legend-item" key={c.key} data-testid="legend-mode" data-mode={c.key}>
           <span className="legend-pair" aria-hidden="true">
-            <span className="legend-swatch" style={{ background: modeColor(m, 'prompt') }} />
-            <span className="legend-swatch is-completion" style={{ background: modeColor(m, 'completion'), borderColor: modeColor(m, 'prompt') }} />
+            <span className="legend-swatch" style={{ background: modeColor(c.slot, 'prompt') }} />
+            <span className="legend-swatch is-completion" style={{ background: modeColor(c.slot, 'completion'), borderColor: modeColor(c.slot, 'prompt') }} />
           </span>
-          {MODE_LABELS[m] ?? m}
+          {c.label}
         </span>
       ))}
       <span className="legend-item legend-key">{note}</span>
@@ -97,11 +122,6 @@ export function TokenTooltip({ active, payload, label, labelOf, title }: { activ
 /** A completion bar's hairline in its mode's prompt shade: pale shades of different modes look alike. */
 export function outline(mode: ModeId, kind: TokenKind, width: number): { stroke?: string; strokeWidth?: number } {
   return kind === 'completion' && width >= 4 ? { stroke: modeColor(mode, 'prompt'), strokeWidth: 1 } : {};
-}
-
-export function modeKindLabel(key: string): string {
-  const [mode, kind] = key.split('_') as [ModeId, TokenKind | undefined];
-  return kind ? `${MODE_LABELS[mode] ?? mode} ${kind}` : (MODE_LABELS[mode] ?? mode);
 }
 
 export const axisTick = { fill: 'var(--chart-axis)', fontSize: 11 };

@@ -18,6 +18,8 @@ import { PerStepChart } from './per-step-chart.js';
 import { StepMetricChart } from './step-metric-chart.js';
 import { TrialTotalsChart } from './trial-totals-chart.js';
 import { ModeMeansChart } from './mode-means-chart.js';
+import { MatrixView } from '../summary/matrix-view.js';
+import { buildMatrix, hasMatrix } from '../../../shared/matrix.js';
 
 export function ChartsView() {
   const modeRuns = useApp(comparisonSelectors.modeRuns);
@@ -30,12 +32,26 @@ export function ChartsView() {
   const aggregates = useApp(trialSelectors.aggregates);
   const differences = useApp(trialSelectors.differences);
   const comparison = useMemo(() => comparisonSummary(modeRuns, interrupted), [modeRuns, interrupted]);
+  const all = useApp(comparisonSelectors.allModeRuns);
+  const openColumns = useApp((s) => s.openColumns);
+  // The matrix covers every trial: a cell's figures are its runs' means, as the averages table's.
+  const matrix = useMemo(() => {
+    const runs = comparisonSummary(all, interrupted).runs;
+    return hasMatrix(runs) ? buildMatrix(runs) : null;
+  }, [all, interrupted]);
   const statuses = modeRuns.map((m) => displayStatus(m.run, m.runId, m.trial, states, interrupted));
   const waiting = modeRuns.filter((_, i) => statuses[i] === 'waiting').map((m) => m.runId);
   const scope = trials > 1 && shown !== 'all' ? `Trial ${shown}` : undefined;
 
   return (
     <div className="charts-view" data-testid="charts-view" data-trial={trials > 1 ? String(shown) : undefined}>
+      {matrix ? (
+        <MatrixView
+          matrix={matrix}
+          simulated={simulated}
+          onOpen={(cell) => openColumns([...new Set(all.filter((m) => cell.runIds.includes(m.runId)).map((m) => m.column.key))])}
+        />
+      ) : null}
       {trials > 1 ? <AverageTable aggregates={aggregates} differences={differences} trials={trials} running={running} simulated={simulated} showCost={costShown(comparison.runs)} /> : null}
       {trials > 1 ? <ModeMeansChart aggregates={aggregates} simulated={simulated} /> : null}
       {shown === 'all' ? (

@@ -1,12 +1,13 @@
 /**
  * Why a mode's prompts are the size they are: each step's prompt tokens stacked by what the request carried
- * (shared/prompt-composition.ts), one panel per mode on a shared scale. Every segment carries data-mode /
+ * (shared/prompt-composition.ts), one panel per column on a shared scale. Every segment carries data-mode /
  * data-step / data-part / data-value, so a test reads the exact figures.
  */
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { BarShapeProps } from 'recharts';
 import { PROMPT_PART_INFO, PROMPT_PARTS, type PromptPart } from '../../../shared/prompt-composition.js';
-import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
+import type { ColumnRef } from '../../../shared/variants.js';
+import { useSlotOf } from '../common/column-swatch.js';
 import type { RunSummary } from '../../../shared/summary.js';
 import { fmtInt } from '../../lib/format.js';
 import { partColor } from '../../lib/mode-palette.js';
@@ -18,7 +19,7 @@ function rowsOf(run: RunSummary): Row[] {
   return run.perStep.flatMap((s) => (s.promptComposition ? [{ step: s.step, prompt: s.prompt, ...s.promptComposition }] : []));
 }
 
-function segment(mode: ModeId, part: PromptPart) {
+function segment(column: ColumnRef, part: PromptPart) {
   return (props: BarShapeProps) => {
     const row = props.payload as Row | undefined;
     const value = row?.[part];
@@ -28,8 +29,8 @@ function segment(mode: ModeId, part: PromptPart) {
       <rect
         x={x} y={y} width={Math.max(0, width)} height={Math.max(0, height)}
         style={{ fill: partColor(part) }}
-        data-testid="composition-bar" data-mode={mode} data-step={row.step} data-part={part} data-value={value}
-        aria-label={`${MODE_LABELS[mode]}, step ${row.step}, ${PROMPT_PART_INFO[part].label}: ${fmtInt(value)} tokens`}
+        data-testid="composition-bar" data-mode={column.key} data-step={row.step} data-part={part} data-value={value}
+        aria-label={`${column.label}, step ${row.step}, ${PROMPT_PART_INFO[part].label}: ${fmtInt(value)} tokens`}
       />
     );
   };
@@ -54,6 +55,7 @@ function PartsTooltip({ active, payload }: { active?: boolean; payload?: readonl
 
 export function CompositionChart({ runs, simulated, scope }: { runs: readonly RunSummary[]; simulated: boolean; scope?: string }) {
   const panels = runs.map((run) => ({ run, rows: rowsOf(run) }));
+  const slot = useSlotOf();
   if (!panels.some((p) => p.rows.length > 0)) return null;
   const ticks = roundTicks(Math.max(...panels.flatMap((p) => p.rows.map((r) => r.prompt))));
   const yMax = ticks[ticks.length - 1]!;
@@ -69,8 +71,8 @@ export function CompositionChart({ runs, simulated, scope }: { runs: readonly Ru
     >
       <div className="composition-grid">
         {panels.map(({ run, rows }) => (
-          <div className="composition-panel" key={run.runId} data-testid="composition-panel" data-mode={run.mode}>
-            <div className="composition-title"><span className="legend-swatch" style={{ background: modeColor(run.mode) }} />{MODE_LABELS[run.mode] ?? run.mode}</div>
+          <div className="composition-panel" key={run.runId} data-testid="composition-panel" data-mode={run.column.key}>
+            <div className="composition-title"><span className="legend-swatch" style={{ background: modeColor(slot(run)) }} />{run.column.label}</div>
             {rows.length === 0 ? (
               <div className="chart-empty">No composition recorded for this run.</div>
             ) : (
@@ -82,7 +84,7 @@ export function CompositionChart({ runs, simulated, scope }: { runs: readonly Ru
                     <YAxis domain={[0, yMax]} ticks={ticks} tick={axisTick} tickLine={false} axisLine={false} tickFormatter={fmtAxis} width={44} label={{ value: 'tokens', angle: -90, position: 'insideLeft', fill: 'var(--chart-axis)', fontSize: 11 }} />
                     <Tooltip cursor={{ fill: 'var(--bg-hover)' }} content={(p) => <PartsTooltip {...(p as object)} />} isAnimationActive={false} />
                     {PROMPT_PARTS.map((p) => (
-                      <Bar key={p} dataKey={p} stackId="parts" fill={partColor(p)} shape={segment(run.mode, p)} isAnimationActive={false} />
+                      <Bar key={p} dataKey={p} stackId="parts" fill={partColor(p)} shape={segment(run.column, p)} isAnimationActive={false} />
                     ))}
                   </BarChart>
                 </ResponsiveContainer>

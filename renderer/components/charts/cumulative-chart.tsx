@@ -1,9 +1,9 @@
-/** Total tokens spent so far (prompt + completion), after each step: one line per mode, or per run for every trial. */
+/** Total tokens spent so far (prompt + completion), after each step: one line per column, or per run for every trial. */
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
+import type { ModeId } from '../../../shared/run-spec.js';
 import type { RunSummary } from '../../../shared/summary.js';
 import { carriedKey, cumulativeRows } from './chart-data.js';
-import { ChartFrame, LegendItem, TokenTooltip, axisTick, fmtAxis, modeColor, modeDash, modeKindLabel } from './chart-parts.js';
+import { ChartFrame, LegendItem, TokenTooltip, axisTick, fmtAxis, modeColor, modeDash, seriesLabel, useChartColumns } from './chart-parts.js';
 
 interface DotProps {
   cx?: number;
@@ -12,7 +12,7 @@ interface DotProps {
   value?: number;
 }
 
-function dot(mode: ModeId, key: string, trial: number | undefined) {
+function dot(slot: ModeId, column: string, key: string, trial: number | undefined) {
   return (p: DotProps) => {
     if (p.cx === undefined || p.cy === undefined || typeof p.value !== 'number') return <g key={`${key}-${p.payload?.step}`} />;
     return (
@@ -21,9 +21,9 @@ function dot(mode: ModeId, key: string, trial: number | undefined) {
         cx={p.cx}
         cy={p.cy}
         r={3}
-        style={{ fill: 'var(--bg)', stroke: modeColor(mode), strokeWidth: 2 }}
+        style={{ fill: 'var(--bg)', stroke: modeColor(slot), strokeWidth: 2 }}
         data-testid="cumulative-point"
-        data-mode={mode}
+        data-mode={column}
         data-trial={trial}
         data-step={p.payload?.step}
         data-value={p.value}
@@ -34,19 +34,20 @@ function dot(mode: ModeId, key: string, trial: number | undefined) {
 
 /** `trials` (every trial drawn at once) gives each run's trial, so each run gets its own line in its mode's colour. */
 export function CumulativeChart({ runs, simulated, scope, trials }: { runs: readonly RunSummary[]; simulated: boolean; scope?: string; trials?: readonly number[] }) {
-  const keyOf = (r: RunSummary, i: number) => (trials ? `${r.mode}-t${trials[i]}` : r.mode);
-  // One line per mode: a finished mode's total carries forward; with every trial drawn, lines just end.
+  const keyOf = (r: RunSummary, i: number) => (trials ? `${r.column.key}-t${trials[i]}` : r.column.key);
+  // One line per column: a finished column's total carries forward; with every trial drawn, lines just end.
   const rows = cumulativeRows(runs, keyOf, !trials);
-  const lines = runs.map((r, i) => ({ key: keyOf(r, i), mode: r.mode, trial: trials?.[i], label: trials ? `${MODE_LABELS[r.mode]} · trial ${trials[i]}` : MODE_LABELS[r.mode] }));
+  const columns = useChartColumns(runs);
+  const slotOf = (key: string) => columns.find((c) => c.key === key)!.slot;
+  const lines = runs.map((r, i) => ({ key: keyOf(r, i), column: r.column.key, mode: slotOf(r.column.key), trial: trials?.[i], label: trials ? `${r.column.label} · trial ${trials[i]}` : r.column.label }));
   const labels = new Map(lines.flatMap((l, i) => [[l.key, l.label], [carriedKey(l.key), `${l.label} (finished at step ${runs[i]!.perStep.at(-1)?.step ?? '?'})`]]));
   const carried = lines.filter((l) => rows.some((r) => r[carriedKey(l.key)] !== undefined));
-  const modes = [...new Set(runs.map((r) => r.mode))];
   return (
     <ChartFrame
       title={scope ? `Cumulative tokens · ${scope}` : 'Cumulative tokens'}
       subtitle={`Prompt + completion tokens spent up to each step; the history is re-sent on every request.${trials ? ' One line per run.' : ''}`}
       simulated={simulated}
-      legend={modes.map((m) => <LegendItem key={m} color={modeColor(m)} label={MODE_LABELS[m]} dash={modeDash(m) ?? ''} />)}
+      legend={columns.map((c) => <LegendItem key={c.key} color={modeColor(c.slot)} label={c.label} dash={modeDash(c.slot) ?? ''} />)}
       testId="cumulative-chart"
     >
       {rows.length === 0 ? (
@@ -63,7 +64,7 @@ export function CumulativeChart({ runs, simulated, scope, trials }: { runs: read
                 content={(p) => {
                   // At a run's last step its carried line starts on the same value: list it once.
                   const payload = (p.payload ?? []).filter((e) => !String(e.dataKey).endsWith('~carried') || e.payload?.[String(e.dataKey).slice(0, -'~carried'.length)] === undefined);
-                  return <TokenTooltip {...(p as object)} payload={payload as never} labelOf={(k) => labels.get(k) ?? modeKindLabel(k)} />;
+                  return <TokenTooltip {...(p as object)} payload={payload as never} labelOf={(k) => labels.get(k) ?? seriesLabel(columns)(k)} />;
                 }}
                 isAnimationActive={false}
               />
@@ -77,7 +78,7 @@ export function CumulativeChart({ runs, simulated, scope, trials }: { runs: read
                   strokeDasharray={modeDash(l.mode)}
                   strokeWidth={trials ? 1.5 : 2}
                   strokeOpacity={trials ? 0.8 : 1}
-                  dot={rows.length <= 60 ? dot(l.mode, l.key, l.trial) : false}
+                  dot={rows.length <= 60 ? dot(l.mode, l.column, l.key, l.trial) : false}
                   activeDot={{ r: 4 }}
                   isAnimationActive={false}
                   connectNulls={false}

@@ -4,7 +4,8 @@
  * average table, the CLI and the reports. A mode with one finished run has a bar and no error bar.
  */
 import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
+import type { ModeId } from '../../../shared/run-spec.js';
+import { useSlotOf } from '../common/column-swatch.js';
 import { ONE_TRIAL_NOTE, type ModeAggregate, type Stat } from '../../../shared/summary.js';
 import { fmtMean } from '../../lib/format.js';
 import { ChartFrame, LegendItem, axisTick, fmtAxis, modeColor } from './chart-parts.js';
@@ -16,7 +17,8 @@ const FIGURES = [
 ] as const;
 type FigureKey = (typeof FIGURES)[number][0];
 
-type Row = { mode: ModeId; label: string; mean: number; err: [number, number] | undefined };
+/** `mode`: the column's key (a plain comparison's keys are its modes). */
+type Row = { mode: string; label: string; mean: number; err: [number, number] | undefined };
 
 /** Error-bar extents below and above the mean; the lower one stops at 0, since no figure is negative. */
 export function errorExtent(s: Stat): [number, number] | undefined {
@@ -28,11 +30,11 @@ export function errorExtent(s: Stat): [number, number] | undefined {
 export function meanRows(aggregates: readonly ModeAggregate[], key: FigureKey): Row[] {
   return aggregates.flatMap((a) => {
     const s = a[key];
-    return s ? [{ mode: a.mode, label: MODE_LABELS[a.mode], mean: s.mean, err: errorExtent(s) }] : [];
+    return s ? [{ mode: a.column.key, label: a.column.label, mean: s.mean, err: errorExtent(s) }] : [];
   });
 }
 
-function MeanTooltip({ active, payload, figure, title, aggregates }: { active?: boolean; payload?: readonly { payload?: { mode?: ModeId } }[]; figure: FigureKey; title: string; aggregates: readonly ModeAggregate[] }) {
+function MeanTooltip({ active, payload, figure, title, aggregates, slot }: { slot: (a: ModeAggregate) => ModeId; active?: boolean; payload?: readonly { payload?: { mode?: string } }[]; figure: FigureKey; title: string; aggregates: readonly ModeAggregate[] }) {
   if (!active || !payload?.length) return null;
   const mode = payload[0]?.payload?.mode;
   return (
@@ -40,10 +42,10 @@ function MeanTooltip({ active, payload, figure, title, aggregates }: { active?: 
       <div className="chart-tooltip-title">{title}</div>
       {aggregates.map((a) => {
         const s = a[figure];
-        if (!s || a.mode !== mode) return null;
+        if (!s || a.column.key !== mode) return null;
         return (
-          <div key={a.mode} className="chart-tooltip-row">
-            <span className="legend-swatch" style={{ background: modeColor(a.mode, 'prompt') }} /> {MODE_LABELS[a.mode]}: {fmtMean(s.mean)}{' '}
+          <div key={a.column.key} className="chart-tooltip-row">
+            <span className="legend-swatch" style={{ background: modeColor(slot(a), 'prompt') }} /> {a.column.label}: {fmtMean(s.mean)}{' '}
             {s.ci95 ? `(95 % CI ${fmtMean(Math.max(0, s.ci95[0]))}–${fmtMean(s.ci95[1])}, ${s.n} runs)` : `(${ONE_TRIAL_NOTE})`}
           </div>
         );
@@ -53,8 +55,10 @@ function MeanTooltip({ active, payload, figure, title, aggregates }: { active?: 
 }
 
 export function ModeMeansChart({ aggregates, simulated }: { aggregates: readonly ModeAggregate[]; simulated: boolean }) {
-  const modes = aggregates.filter((a) => a.total).map((a) => a.mode) as ModeId[];
-  const legend = modes.map((m) => <LegendItem key={m} color={modeColor(m, 'prompt')} label={MODE_LABELS[m]} />);
+  const slot = useSlotOf();
+  const modes = aggregates.filter((a) => a.total);
+  const slotOfKey = (key: string) => slot(aggregates.find((a) => a.column.key === key)!);
+  const legend = modes.map((a) => <LegendItem key={a.column.key} color={modeColor(slot(a), 'prompt')} label={a.column.label} />);
   return (
     <ChartFrame
       title="Mean tokens per mode"
@@ -76,10 +80,10 @@ export function ModeMeansChart({ aggregates, simulated }: { aggregates: readonly
                     <CartesianGrid vertical={false} stroke="var(--chart-grid)" />
                     <XAxis dataKey="label" tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--chart-grid)' }} interval={0} />
                     <YAxis tick={axisTick} tickLine={false} axisLine={false} tickFormatter={fmtAxis} width={44} />
-                    <Tooltip cursor={{ fill: 'var(--bg-hover)' }} content={(p) => <MeanTooltip {...(p as object)} figure={key} title={title} aggregates={aggregates} />} isAnimationActive={false} />
+                    <Tooltip cursor={{ fill: 'var(--bg-hover)' }} content={(p) => <MeanTooltip {...(p as object)} slot={slot} figure={key} title={title} aggregates={aggregates} />} isAnimationActive={false} />
                     <Bar dataKey="mean" isAnimationActive={false}>
                       {meanRows(aggregates, key).map((r) => (
-                        <Cell key={r.mode} fill={modeColor(r.mode, 'prompt')} data-testid="mean-bar" data-mode={r.mode} data-figure={key} data-mean={r.mean} />
+                        <Cell key={r.mode} fill={modeColor(slotOfKey(r.mode), 'prompt')} data-testid="mean-bar" data-mode={r.mode} data-figure={key} data-mean={r.mean} />
                       ))}
                       <ErrorBar dataKey="err" width={8} stroke="var(--text)" strokeWidth={1.5} direction="y" />
                     </Bar>

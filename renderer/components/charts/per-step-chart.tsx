@@ -6,15 +6,14 @@
 import { useState } from 'react';
 import { Bar, BarChart, Brush, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { BarShapeProps } from 'recharts';
-import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import type { RunSummary } from '../../../shared/summary.js';
 import { fmtInt } from '../../lib/format.js';
 import { perStepRows, seriesKey, type StepRow, type TokenKind } from './chart-data.js';
 import { useApp } from '../../store/app-store.js';
-import { ChartFrame, PairLegend, TokenTooltip, axisTick, fmtAxis, logTicks, modeColor, modeKindLabel, outline, roundTicks } from './chart-parts.js';
+import { ChartFrame, PairLegend, TokenTooltip, axisTick, fmtAxis, logTicks, modeColor, outline, roundTicks, seriesLabel, useChartColumns, type ChartColumn } from './chart-parts.js';
 
-function barShape(mode: ModeId, kind: TokenKind) {
-  const key = seriesKey(mode, kind);
+function barShape(col: ChartColumn, kind: TokenKind) {
+  const key = seriesKey(col.key, kind);
   return (props: BarShapeProps) => {
     const payload = props.payload as Record<string, number | undefined> | undefined;
     const value = payload?.[key];
@@ -27,13 +26,13 @@ function barShape(mode: ModeId, kind: TokenKind) {
         width={Math.max(0, width)}
         height={Math.max(0, height)}
         rx={Math.min(2, width / 4)}
-        style={{ fill: modeColor(mode, kind), ...outline(mode, kind, width) }}
+        style={{ fill: modeColor(col.slot, kind), ...outline(col.slot, kind, width) }}
         data-testid="token-bar"
         data-step={payload?.step}
-        data-mode={mode}
+        data-mode={col.key}
         data-kind={kind}
         data-value={value}
-        aria-label={`Step ${payload?.step}, ${MODE_LABELS[mode]}, ${kind}: ${fmtInt(value)} tokens`}
+        aria-label={`Step ${payload?.step}, ${col.label}, ${kind}: ${fmtInt(value)} tokens`}
       />
     );
   };
@@ -42,9 +41,9 @@ function barShape(mode: ModeId, kind: TokenKind) {
 /** Beyond this many steps the bars would be thinner than a pixel: show a window and a brush to move it. */
 const WINDOW = 60;
 
-/** One panel of the chart: the bars of one kind (prompt or completion) for every mode, on its own scale. */
-function KindPanel({ rows, modes, kind, log, height, brush }: { rows: StepRow[]; modes: readonly ModeId[]; kind: TokenKind; log: boolean; height: number; brush?: React.ReactNode }) {
-  const max = Math.max(1, ...rows.flatMap((r) => modes.map((m) => r[seriesKey(m, kind)] ?? 0)));
+/** One panel of the chart: the bars of one kind (prompt or completion) for every column, on its own scale. */
+function KindPanel({ rows, modes, kind, log, height, brush }: { rows: StepRow[]; modes: readonly ChartColumn[]; kind: TokenKind; log: boolean; height: number; brush?: React.ReactNode }) {
+  const max = Math.max(1, ...rows.flatMap((r) => modes.map((m) => r[seriesKey(m.key, kind)] ?? 0)));
   const ticks = log ? logTicks(max) : roundTicks(max);
   return (
     <div className="chart-box" style={{ height }} data-testid={`per-step-${kind}`} data-scale={log ? 'log' : 'linear'} data-ticks={ticks.join(' ')}>
@@ -64,9 +63,9 @@ function KindPanel({ rows, modes, kind, log, height, brush }: { rows: StepRow[];
             width={56}
             label={{ value: `${kind} tokens`, angle: -90, position: 'insideLeft', offset: 4, dy: 34, fill: 'var(--chart-axis)', fontSize: 11 }}
           />
-          <Tooltip cursor={{ fill: 'var(--bg-hover)' }} content={(p) => <TokenTooltip {...(p as object)} labelOf={modeKindLabel} />} isAnimationActive={false} />
+          <Tooltip cursor={{ fill: 'var(--bg-hover)' }} content={(p) => <TokenTooltip {...(p as object)} labelOf={seriesLabel(modes)} />} isAnimationActive={false} />
           {modes.map((m) => (
-            <Bar key={seriesKey(m, kind)} dataKey={seriesKey(m, kind)} name={seriesKey(m, kind)} fill={modeColor(m, kind)} shape={barShape(m, kind)} isAnimationActive={false} />
+            <Bar key={seriesKey(m.key, kind)} dataKey={seriesKey(m.key, kind)} name={seriesKey(m.key, kind)} fill={modeColor(m.slot, kind)} shape={barShape(m, kind)} isAnimationActive={false} />
           ))}
           {brush}
         </BarChart>
@@ -85,10 +84,10 @@ export function PerStepChart({ runs, simulated, scope }: { runs: readonly RunSum
   const windowed = rows.length > WINDOW;
   const start = range ? Math.min(range.startIndex, rows.length - 1) : Math.max(0, rows.length - WINDOW);
   const end = range ? Math.min(range.endIndex, rows.length - 1) : rows.length - 1;
-  const modes = runs.map((r) => r.mode);
+  const modes = useChartColumns(runs);
   const legend = (
     <>
-      <PairLegend modes={modes} note="prompt shade above, completion shade below" />
+      <PairLegend columns={modes} note="prompt shade above, completion shade below" />
       <label className="chart-toggle" data-testid="log-scale-toggle">
         <input type="checkbox" checked={log} onChange={(e) => setLog(e.target.checked)} /> Log scale
       </label>
@@ -137,14 +136,14 @@ export function PerStepChart({ runs, simulated, scope }: { runs: readonly RunSum
         <thead>
           <tr>
             <th>Step</th>
-            {modes.flatMap((m) => [<th key={`${m}p`}>{MODE_LABELS[m]} prompt</th>, <th key={`${m}c`}>{MODE_LABELS[m]} completion</th>])}
+            {modes.flatMap((m) => [<th key={`${m.key}p`}>{m.label} prompt</th>, <th key={`${m.key}c`}>{m.label} completion</th>])}
           </tr>
         </thead>
         <tbody>
           {rows.slice(start, end + 1).map((r) => (
             <tr key={r.step}>
               <td>{r.step}</td>
-              {modes.flatMap((m) => (['prompt', 'completion'] as const).map((k) => <td key={seriesKey(m, k)}>{r[seriesKey(m, k)] ?? ''}</td>))}
+              {modes.flatMap((m) => (['prompt', 'completion'] as const).map((k) => <td key={seriesKey(m.key, k)}>{r[seriesKey(m.key, k)] ?? ''}</td>))}
             </tr>
           ))}
         </tbody>

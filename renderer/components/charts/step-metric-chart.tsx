@@ -4,11 +4,9 @@
  */
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { BarShapeProps } from 'recharts';
-import type { ModeId } from '../../../shared/run-spec.js';
-import { MODE_LABELS } from '../../../shared/run-spec.js';
 import type { RunSummary, StepSummary } from '../../../shared/summary.js';
 import { fmtMs } from '../../lib/format.js';
-import { ChartFrame, LegendItem, axisTick, modeColor, roundTicks } from './chart-parts.js';
+import { ChartFrame, LegendItem, axisTick, modeColor, roundTicks, seriesLabel, useChartColumns, type ChartColumn } from './chart-parts.js';
 
 export type StepMetric = 'latency' | 'cost';
 
@@ -29,7 +27,8 @@ const METRICS: Record<StepMetric, { title: string; subtitle: string; axis: strin
   },
 };
 
-type Row = { step: number } & Partial<Record<ModeId, number>>;
+/** One value per column key (a plain comparison's keys are its modes). */
+type Row = { step: number } & Partial<Record<string, number>>;
 
 export function stepMetricRows(runs: readonly RunSummary[], metric: StepMetric): Row[] {
   const rows = new Map<number, Row>();
@@ -38,36 +37,37 @@ export function stepMetricRows(runs: readonly RunSummary[], metric: StepMetric):
       const v = METRICS[metric].value(s);
       if (v === null) continue;
       const row = rows.get(s.step) ?? { step: s.step };
-      row[r.mode] = v;
+      row[r.column.key] = v;
       rows.set(s.step, row);
     }
   }
   return [...rows.values()].sort((a, b) => a.step - b.step);
 }
 
-function shape(mode: ModeId, metric: StepMetric) {
+function shape(col: ChartColumn, metric: StepMetric) {
   return (props: BarShapeProps) => {
     const row = props.payload as Row | undefined;
-    const value = row?.[mode];
+    const value = row?.[col.key];
     if (value === undefined) return <g />;
     const { x = 0, y = 0, width = 0, height = 0 } = props;
     return (
-      <rect x={x} y={y} width={Math.max(0, width)} height={Math.max(0, height)} rx={Math.min(2, width / 4)} style={{ fill: modeColor(mode) }}
-        data-testid="metric-bar" data-metric={metric} data-mode={mode} data-step={row!.step} data-value={value}
-        aria-label={`Step ${row!.step}, ${MODE_LABELS[mode]}: ${METRICS[metric].text(value)}`} />
+      <rect x={x} y={y} width={Math.max(0, width)} height={Math.max(0, height)} rx={Math.min(2, width / 4)} style={{ fill: modeColor(col.slot) }}
+        data-testid="metric-bar" data-metric={metric} data-mode={col.key} data-step={row!.step} data-value={value}
+        aria-label={`Step ${row!.step}, ${col.label}: ${METRICS[metric].text(value)}`} />
     );
   };
 }
 
 export function StepMetricChart({ runs, metric, simulated }: { runs: readonly RunSummary[]; metric: StepMetric; simulated: boolean }) {
   const rows = stepMetricRows(runs, metric);
+  const columns = useChartColumns(runs);
   if (rows.length === 0) return null;
   const m = METRICS[metric];
-  const modes = runs.map((r) => r.mode);
-  const max = Math.max(...rows.flatMap((r) => modes.map((mode) => r[mode] ?? 0)));
+  const modes = columns;
+  const max = Math.max(...rows.flatMap((r) => modes.map((c) => r[c.key] ?? 0)));
   const ticks = metric === 'cost' ? undefined : roundTicks(max);
   return (
-    <ChartFrame title={m.title} subtitle={m.subtitle} simulated={simulated} legend={modes.map((mode) => <LegendItem key={mode} color={modeColor(mode)} label={MODE_LABELS[mode]} />)} testId={`${metric}-chart`}>
+    <ChartFrame title={m.title} subtitle={m.subtitle} simulated={simulated} legend={modes.map((c) => <LegendItem key={c.key} color={modeColor(c.slot)} label={c.label} />)} testId={`${metric}-chart`}>
       <div className="chart-box" style={{ height: 180 }}>
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={rows} margin={{ top: 8, right: 12, bottom: 12, left: 6 }} barGap={1} barCategoryGap="22%" maxBarSize={24}>
@@ -77,8 +77,8 @@ export function StepMetricChart({ runs, metric, simulated }: { runs: readonly Ru
               tickFormatter={(v: number) => (metric === 'cost' ? `$${+v.toPrecision(2)}` : fmtMs(v))}
               label={{ value: m.axis, angle: -90, position: 'insideLeft', offset: 4, fill: 'var(--chart-axis)', fontSize: 11 }} />
             <Tooltip cursor={{ fill: 'var(--bg-hover)' }} isAnimationActive={false}
-              formatter={(v, name) => [m.text(Number(v)), MODE_LABELS[name as ModeId] ?? String(name)]} labelFormatter={(l) => `Step ${String(l)}`} />
-            {modes.map((mode) => <Bar key={mode} dataKey={mode} name={mode} fill={modeColor(mode)} shape={shape(mode, metric)} isAnimationActive={false} />)}
+              formatter={(v, name) => [m.text(Number(v)), seriesLabel(columns)(String(name))]} labelFormatter={(l) => `Step ${String(l)}`} />
+            {modes.map((c) => <Bar key={c.key} dataKey={c.key} name={c.key} fill={modeColor(c.slot)} shape={shape(c, metric)} isAnimationActive={false} />)}
           </BarChart>
         </ResponsiveContainer>
       </div>

@@ -1,25 +1,24 @@
 /** "All" trials: each run's prompt and completion tokens, one group per trial — the spread behind the averages. */
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { BarShapeProps } from 'recharts';
-import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import type { RunSummary } from '../../../shared/summary.js';
 import { fmtInt } from '../../lib/format.js';
 import { seriesKey, trialRows, type TokenKind } from './chart-data.js';
-import { ChartFrame, PairLegend, TokenTooltip, axisTick, fmtAxis, modeColor, modeKindLabel, outline } from './chart-parts.js';
+import { ChartFrame, PairLegend, TokenTooltip, axisTick, fmtAxis, modeColor, outline, seriesLabel, useChartColumns, type ChartColumn } from './chart-parts.js';
 
 export interface TrialSummary {
   readonly trial: number;
   readonly summary: RunSummary;
 }
 
-function barShape(mode: ModeId, kind: TokenKind, answered: ReadonlySet<string>) {
-  const key = seriesKey(mode, kind);
+function barShape(col: ChartColumn, kind: TokenKind, answered: ReadonlySet<string>) {
+  const key = seriesKey(col.key, kind);
   return (props: BarShapeProps) => {
     const payload = props.payload as Record<string, number | undefined> | undefined;
     const value = payload?.[key];
     if (value === undefined) return <g />;
     const { x = 0, y = 0, width = 0, height = 0 } = props;
-    const ok = answered.has(`${payload?.trial}:${mode}`);
+    const ok = answered.has(`${payload?.trial}:${col.key}`);
     return (
       <rect
         x={x}
@@ -27,14 +26,14 @@ function barShape(mode: ModeId, kind: TokenKind, answered: ReadonlySet<string>) 
         width={Math.max(0, width)}
         height={Math.max(0, height)}
         rx={Math.min(2, width / 4)}
-        style={{ fill: modeColor(mode, kind), opacity: ok ? 1 : 0.4, ...outline(mode, kind, width) }}
+        style={{ fill: modeColor(col.slot, kind), opacity: ok ? 1 : 0.4, ...outline(col.slot, kind, width) }}
         data-testid="trial-token-bar"
         data-trial={payload?.trial}
-        data-mode={mode}
+        data-mode={col.key}
         data-kind={kind}
         data-value={value}
         data-answered={ok}
-        aria-label={`Trial ${payload?.trial}, ${MODE_LABELS[mode]}, ${kind}: ${fmtInt(value)} tokens${ok ? '' : ', no answer'}`}
+        aria-label={`Trial ${payload?.trial}, ${col.label}, ${kind}: ${fmtInt(value)} tokens${ok ? '' : ', no answer'}`}
       />
     );
   };
@@ -42,9 +41,9 @@ function barShape(mode: ModeId, kind: TokenKind, answered: ReadonlySet<string>) 
 
 export function TrialTotalsChart({ runs, simulated }: { runs: readonly TrialSummary[]; simulated: boolean }) {
   const rows = trialRows(runs.filter((r) => r.summary.totals.requests > 0));
-  const modes = [...new Set(runs.map((r) => r.summary.mode))] as ModeId[];
-  const answered = new Set(runs.filter((r) => r.summary.status === 'answered').map((r) => `${r.trial}:${r.summary.mode}`));
-  const legend = <PairLegend modes={modes} />;
+  const modes = useChartColumns(runs.map((r) => r.summary));
+  const answered = new Set(runs.filter((r) => r.summary.status === 'answered').map((r) => `${r.trial}:${r.summary.column.key}`));
+  const legend = <PairLegend columns={modes} />;
   return (
     <ChartFrame
       title="Tokens per trial"
@@ -64,12 +63,12 @@ export function TrialTotalsChart({ runs, simulated }: { runs: readonly TrialSumm
               <YAxis tick={axisTick} tickLine={false} axisLine={false} tickFormatter={fmtAxis} width={48} />
               <Tooltip
                 cursor={{ fill: 'var(--bg-hover)' }}
-                content={(p) => <TokenTooltip {...(p as object)} title={`Trial ${String((p as { label?: unknown }).label)}`} labelOf={modeKindLabel} />}
+                content={(p) => <TokenTooltip {...(p as object)} title={`Trial ${String((p as { label?: unknown }).label)}`} labelOf={seriesLabel(modes)} />}
                 isAnimationActive={false}
               />
               {modes.flatMap((m) =>
                 (['prompt', 'completion'] as const).map((k) => (
-                  <Bar key={seriesKey(m, k)} dataKey={seriesKey(m, k)} name={seriesKey(m, k)} fill={modeColor(m, k)} shape={barShape(m, k, answered)} isAnimationActive={false} />
+                  <Bar key={seriesKey(m.key, k)} dataKey={seriesKey(m.key, k)} name={seriesKey(m.key, k)} fill={modeColor(m.slot, k)} shape={barShape(m, k, answered)} isAnimationActive={false} />
                 )),
               )}
             </BarChart>

@@ -7,7 +7,7 @@ import { comparisonSelectors, composerSelectors } from '../../store/selectors.js
 import { IconAlert, IconPlay, IconSpinner, IconStop } from '../common/icons.js';
 import { Kbd } from '../common/kbd.js';
 import { AdvancedSettings } from './advanced-settings.js';
-import { ModePicker } from './mode-picker.js';
+import { VariantsEditor } from './variants-editor.js';
 import { ProviderSection } from './provider-section.js';
 import { TaskPicker } from './task-picker.js';
 import { startErrorField } from '../../../shared/start-errors.js';
@@ -25,7 +25,10 @@ export function ComposerPanel() {
   // A start error that names a field (an unreachable base URL, a refused key) points at it.
   const startField = startError ? startErrorField(startError) : null;
   const trials = checkTrials(form.trials).trials;
-  const runs = form.modes.length * (trials ?? 1);
+  // Variants replace the modes as the columns: each row is one run per trial.
+  const columns = form.variants?.length || form.modes.length;
+  const what = form.variants?.length ? 'variant' : 'mode';
+  const runs = columns * (trials ?? 1);
 
   useEffect(() => {
     if (focusRequest > 0) rootRef.current?.querySelector<HTMLInputElement>('input[name="task"]:checked')?.focus();
@@ -45,7 +48,7 @@ export function ComposerPanel() {
       <div className="panel-scroll">
         <TaskPicker error={shown.task} />
         <ProviderSection errors={shown} startField={startField} />
-        <ModePicker error={shown.modes} />
+        <VariantsEditor modesError={shown.modes} />
         <AdvancedSettings />
       </div>
       <footer className="composer-footer">
@@ -66,12 +69,12 @@ export function ComposerPanel() {
           <button
             type="submit"
             className="btn btn-primary btn-block"
-            disabled={starting || form.modes.length === 0}
-            title={trials !== null && trials > 1 ? `${runs} runs: ${trials} rounds of ${form.modes.length} mode${form.modes.length === 1 ? '' : 's'}` : undefined}
+            disabled={starting || columns === 0}
+            title={trials !== null && trials > 1 ? `${runs} runs: ${trials} rounds of ${columns} ${what}${columns === 1 ? '' : 's'}` : undefined}
             data-testid="run"
           >
             {starting ? <IconSpinner size={14} /> : <IconPlay size={13} />}
-            {starting ? 'Starting…' : runLabel(form.modes.length, trials)}
+            {starting ? 'Starting…' : runLabel(columns, trials, what)}
             <Kbd keys={['Mod', '↵']} />
           </button>
         )}

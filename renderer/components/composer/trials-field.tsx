@@ -10,7 +10,9 @@ export function TrialsField() {
   const setForm = useApp((s) => s.setForm);
   const check = checkTrials(form.trials);
   const n = check.trials;
-  const modes = form.modes.length;
+  // With variants, each row is a column: trials count per variant, not per mode.
+  const what = form.variants?.length ? 'variant' : 'mode';
+  const modes = form.variants?.length || form.modes.length;
   const step = (by: number) => setForm({ trials: String(Math.min(MAX_TRIALS, Math.max(1, (n ?? 1) + by))) });
   const onKey = (e: KeyboardEvent) => {
     if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
@@ -19,12 +21,12 @@ export function TrialsField() {
   };
   const hint =
     n === null || n === 1
-      ? `One run per mode. Run each mode up to ${MAX_TRIALS} times to see averages and spread.`
-      : `${n * Math.max(1, modes)} runs in ${n} rounds: each round runs every mode once, together.`;
+      ? `One run per ${what}. Run each ${what} up to ${MAX_TRIALS} times to see averages and spread.`
+      : `${n * Math.max(1, modes)} runs in ${n} rounds: each round runs every ${what} once, together.`;
   return (
     <div className="field trials-field">
       <label className="label" htmlFor="trials-input">
-        Trials per mode
+        Trials per {what}
       </label>
       <div className="stepper">
         <button type="button" className="stepper-btn" onClick={() => step(-1)} disabled={n !== null && n <= 1} aria-label="Fewer trials" tabIndex={-1} data-testid="trials-dec">

@@ -10,6 +10,7 @@ import { fmtDateTime, fmtInt, fmtMean, fmtRelative } from '../../lib/format.js';
 import { useApp } from '../../store/app-store.js';
 import { historySelectors } from '../../store/selectors.js';
 import { trialCount } from '../../store/trial-model.js';
+import { runColumn, slotsOf } from '../../store/columns.js';
 import { SimBadge, StatusBadge } from '../common/badges.js';
 import { IconAlert, IconHistory, IconRefresh, IconSpinner, IconTrash } from '../common/icons.js';
 import { ESTIMATED_HINT } from '../../../shared/cost.js';
@@ -26,15 +27,15 @@ function PassMark({ passed }: { passed: boolean | null | undefined }) {
   );
 }
 
-/** A mode's trials in one line: how many answered, and the mean tokens of those (as the averages table counts). */
-function ModeTrials({ mode, runs }: { mode: ModeId; runs: readonly ListRun[] }) {
+/** A column's trials in one line: how many answered, and the mean tokens of those (as the averages table counts). */
+function ModeTrials({ mode, label, slot, runs }: { mode: string; label: string; slot: ModeId; runs: readonly ListRun[] }) {
   const answered = runs.filter((r) => r.status === 'answered');
   const live = runs.some((r) => r.status === 'running');
   const mean = answered.length ? answered.reduce((a, r) => a + r.totalTokens, 0) / answered.length : null;
   return (
     <span className="history-run" data-mode={mode}>
-      <span className={`mode-swatch mode-${mode}`} aria-hidden="true" />
-      <span className="history-run-mode">{MODE_LABELS[mode]}</span>
+      <span className={`mode-swatch mode-${slot}`} aria-hidden="true" />
+      <span className="history-run-mode">{label}</span>
       {live ? (
         <StatusBadge status="running" compact />
       ) : (
@@ -57,7 +58,10 @@ function ModeTrials({ mode, runs }: { mode: ModeId; runs: readonly ListRun[] }) 
 function HistoryItem({ item, active, opening }: { item: ComparisonListItem; active: boolean; opening: boolean }) {
   const m = item.meta;
   const trials = trialCount(m);
-  const modes = [...new Set(item.runs.map((r) => r.mode))];
+  // Each run's column (its variant, else its mode's plain column) and the column's colour slot.
+  const slots = slotsOf(m);
+  const columnOfRun = (r: ListRun) => r.column ?? runColumn(m, m.runs.find((x) => x.runId === r.runId) ?? r, undefined);
+  const columns = [...new Map(item.runs.map((r) => [columnOfRun(r).key, columnOfRun(r)])).values()];
   return (
     <li className={`history-item ${active ? 'is-active' : ''}`} data-testid="history-item" data-id={m.id}>
       <button type="button" className="history-open" onClick={() => void openComparison(m.id)} aria-current={active ? 'true' : undefined} title="Open this comparison">
@@ -79,11 +83,11 @@ function HistoryItem({ item, active, opening }: { item: ComparisonListItem; acti
         </span>
         <span className="history-runs">
           {trials > 1
-            ? modes.map((mode) => <ModeTrials key={mode} mode={mode} runs={item.runs.filter((r) => r.mode === mode)} />)
+            ? columns.map((c) => <ModeTrials key={c.key} mode={c.key} label={c.label} slot={slots.get(c.key) ?? (c.key as ModeId)} runs={item.runs.filter((r) => columnOfRun(r).key === c.key)} />)
             : item.runs.map((r) => (
-                <span key={r.runId} className="history-run" data-mode={r.mode}>
-                  <span className={`mode-swatch mode-${r.mode}`} aria-hidden="true" />
-                  <span className="history-run-mode">{MODE_LABELS[r.mode]}</span>
+                <span key={r.runId} className="history-run" data-mode={columnOfRun(r).key}>
+                  <span className={`mode-swatch mode-${slots.get(columnOfRun(r).key) ?? r.mode}`} aria-hidden="true" />
+                  <span className="history-run-mode">{columnOfRun(r).label}</span>
                   <StatusBadge status={r.status} compact />
                   <PassMark passed={r.passed} />
                   <span className="num muted" title={`${fmtInt(r.steps)} steps${r.usageSource === 'estimated' || r.usageSource === 'mixed' ? ` · ${ESTIMATED_HINT}` : ''}`}>

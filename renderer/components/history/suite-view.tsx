@@ -1,19 +1,31 @@
 /** A stored suite run, read-only: the overall ranking of the modes and one row per task and mode. */
-import { exportSuiteReport } from '../../app/actions.js';
+import { exportSuiteReport, openComparison } from '../../app/actions.js';
+import type { MatrixCell } from '../../../shared/matrix.js';
+import type { SuiteRecord } from '../../../shared/suite.js';
+import { MatrixView } from '../summary/matrix-view.js';
 import { REPORT_FORMAT_INFO } from '../../../shared/report-formats.js';
 import { BOARD_NOTE, boardTables, type BoardTable } from '../../../shared/suite-leaderboard.js';
 import { FIGURES_NOTE } from '../../../shared/summary.js';
-import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
+import type { ModeId } from '../../../shared/run-spec.js';
+import { columnSlots } from '../../../shared/variants.js';
+import type { SuiteView as SuiteViewData } from '../../../shared/suite-leaderboard.js';
 import { fmtDateTime } from '../../lib/format.js';
 import { appStore, useApp } from '../../store/app-store.js';
 import { historySelectors } from '../../store/selectors.js';
 import { SimBadge } from '../common/badges.js';
 
-/** The mode whose label a cell holds (the cells are words; the swatch wants the id). */
-const modeOf = (label: string, modes: readonly ModeId[]) => modes.find((m) => MODE_LABELS[m] === label) ?? null;
+/** The palette slot of the column a cell names (the cells are words; the swatch wants a slot). */
+const slotOfLabel = (label: string, slots: ReadonlyMap<string, ModeId>) => slots.get(label) ?? null;
 
-function Board({ table, testId, modes }: { table: BoardTable; testId: string; modes: readonly ModeId[] }) {
-  const modeCol = table.head.indexOf('Mode');
+/** Each column label's palette slot, the columns in suite order (as a comparison of them colours them). */
+function labelSlots(view: SuiteViewData): ReadonlyMap<string, ModeId> {
+  const columns = [...new Map(view.leaderboard.tasks.flatMap((t) => t.byMode).map((a) => [a.column.key, a] as const)).values()];
+  const slots = columnSlots(columns.map((a) => ({ key: a.column.key, mode: a.mode })));
+  return new Map(columns.map((a) => [a.column.label, slots.get(a.column.key) ?? a.mode]));
+}
+
+function Board({ table, testId, slots }: { table: BoardTable; testId: string; slots: ReadonlyMap<string, ModeId> }) {
+  const modeCol = Math.max(table.head.indexOf('Mode'), table.head.indexOf('Column'));
   return (
     <div className="table-wrap">
       <table className="data-table suite-table" data-testid={testId}>
@@ -31,7 +43,7 @@ function Board({ table, testId, modes }: { table: BoardTable; testId: string; mo
             <tr key={r} className={row[0] && testId === 'suite-tasks' && r > 0 ? 'suite-task-start' : undefined}>
               {row.map((cell, i) => (
                 <td key={i} className={table.align[i] === 'r' ? 'num' : undefined}>
-                  {i === modeCol && modeOf(cell, modes) ? <span className={`mode-swatch mode-${modeOf(cell, modes)}`} aria-hidden="true" /> : null}
+                  {i === modeCol && slotOfLabel(cell, slots) ? <span className={`mode-swatch mode-${slotOfLabel(cell, slots)}`} aria-hidden="true" /> : null}
                   {cell}
                 </td>
               ))}
@@ -43,11 +55,22 @@ function Board({ table, testId, modes }: { table: BoardTable; testId: string; mo
   );
 }
 
+/** A suite matrix cell spans tasks: open the comparison of the first task it covers, on the cell's columns. */
+async function openSuiteCell(record: SuiteRecord, cell: MatrixCell): Promise<void> {
+  const task = record.tasks.find((t) => t.comparisonId && cell.runIds.some((id) => Object.hasOwn(t.validations, id)));
+  if (!task?.comparisonId) return;
+  await openComparison(task.comparisonId);
+  const meta = appStore.getState().active?.meta;
+  if (meta?.id !== task.comparisonId) return;
+  appStore.getState().openColumns([...new Set(meta.runs.filter((r) => cell.runIds.includes(r.runId)).map((r) => r.variant ?? r.mode))]);
+}
+
 export function SuiteView() {
   const view = useApp(historySelectors.activeSuite);
   if (!view) return null;
   const { record, simulated } = view;
   const tables = boardTables(view.leaderboard, simulated);
+  const slots = labelSlots(view);
   return (
     <div className="suite-view" data-testid="suite-view">
       <figure className="summary">
@@ -74,8 +97,17 @@ export function SuiteView() {
             {FIGURES_NOTE}
           </p>
         </figcaption>
-        <Board table={tables.overall} testId="suite-overall" modes={record.modes} />
+        <Board table={tables.overall} testId="suite-overall" slots={slots} />
       </figure>
+      {view.leaderboard.matrix ? (
+        <MatrixView
+          matrix={view.leaderboard.matrix}
+          simulated={simulated}
+          scope="every run of that row and mode, over every task and trial"
+          openHint="Click a cell to open the first task it covers in the timeline."
+          onOpen={(cell) => void openSuiteCell(record, cell)}
+        />
+      ) : null}
       <figure className="summary">
         <figcaption className="chart-caption">
           <div className="chart-title-row">
@@ -83,7 +115,7 @@ export function SuiteView() {
           </div>
           <p className="chart-subtitle">Each task is a comparison in the history list; open it there for its steps and charts.</p>
         </figcaption>
-        <Board table={tables.tasks} testId="suite-tasks" modes={record.modes} />
+        <Board table={tables.tasks} testId="suite-tasks" slots={slots} />
       </figure>
       {view.problems.length ? (
         <ul className="suite-problems" role="alert">

@@ -5,7 +5,6 @@
  */
 import type { KeyboardEvent } from 'react';
 import { useRef } from 'react';
-import { MODE_LABELS } from '../../../shared/run-spec.js';
 import { useApp } from '../../store/app-store.js';
 import type { ModeRun } from '../../store/derived.js';
 import { comparisonSelectors, trialSelectors } from '../../store/selectors.js';
@@ -43,7 +42,7 @@ export function TrialBar() {
   const describe = (k: number) => {
     const runs = runsOf(k);
     const statuses = runs.map((m) => displayStatus(m.run, m.runId, m.trial, states, interrupted));
-    const text = runs.map((m, i) => `${MODE_LABELS[m.mode]} ${statuses[i]}${m.run?.finished?.validation?.ok === false ? ' (check failed)' : ''}`).join(', ');
+    const text = runs.map((m, i) => `${m.column.label} ${statuses[i]}${m.run?.finished?.validation?.ok === false ? ' (check failed)' : ''}`).join(', ');
     return { runs, statuses, text };
   };
   const pick = (c: TrialChoice) => {

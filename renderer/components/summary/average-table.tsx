@@ -5,7 +5,7 @@
  * exact p — all from the shared aggregateByMode and differencesByMode, so the CLI and the reports agree.
  */
 import { BaselinePicker, useBaseline } from './baseline-picker.js';
-import { MODE_LABELS } from '../../../shared/run-spec.js';
+import { ColumnSwatch, useSlotOf } from '../common/column-swatch.js';
 import { FIGURES_NOTE, ONE_TRIAL_NOTE, type ModeAggregate, type Stat } from '../../../shared/summary.js';
 import type { ModeDifference } from '../../../shared/trial-differences.js';
 import { fmtMean, fmtMs } from '../../lib/format.js';
@@ -89,10 +89,11 @@ function CountCells({ value, of, testId, stacked, ci }: { value: number; of: num
 }
 
 export function AverageTable({ aggregates, differences = [], trials, running, simulated, showCost = false }: { aggregates: readonly ModeAggregate[]; differences?: readonly ModeDifference[]; trials: number; running: boolean; simulated: boolean; showCost?: boolean }) {
-  const baseMode = useBaseline(aggregates.map((a) => a.mode));
-  const base = aggregates.find((a) => a.mode === baseMode) ?? aggregates[0];
+  const slot = useSlotOf();
+  const baseMode = useBaseline(aggregates.map((a) => a.column.key));
+  const base = aggregates.find((a) => a.column.key === baseMode) ?? aggregates[0];
   const others = aggregates.filter((a) => a !== base);
-  const blanks = others.map((a) => <td key={`d${a.mode}`} />);
+  const blanks = others.map((a) => <td key={`d${a.column.key}`} />);
   const stacked = aggregates.length > 2;
   return (
     <figure className="summary average" data-testid="average-table">
@@ -105,7 +106,7 @@ export function AverageTable({ aggregates, differences = [], trials, running, si
           Mean ± half its 95 % interval and sd{stacked ? ' (lowest–highest below them)' : ', lowest and highest'}. {FIGURES_NOTE}
           {others.length > 0 && base ? (
             <>
-              {' '}Δ compares the means against <BaselinePicker modes={aggregates.map((a) => a.mode)} testId="avg-baseline" />; negative means fewer.
+              {' '}Δ compares the means against <BaselinePicker columns={aggregates.map((a) => a.column)} testId="avg-baseline" />; negative means fewer.
             </>
           ) : ''}
           {running ? ' Trials still running join the figures when they finish.' : ''}
@@ -120,23 +121,23 @@ export function AverageTable({ aggregates, differences = [], trials, running, si
                 Metric
               </th>
               {aggregates.map((a) => (
-                <th scope={stacked ? 'col' : 'colgroup'} colSpan={stacked ? 1 : 2} key={a.mode} className="mode-group">
-                  <span className={`mode-swatch mode-${a.mode}`} aria-hidden="true" /> {MODE_LABELS[a.mode]}
+                <th scope={stacked ? 'col' : 'colgroup'} colSpan={stacked ? 1 : 2} key={a.column.key} className="mode-group">
+                  <ColumnSwatch slot={slot(a)} /> {a.column.label}
                 </th>
               ))}
               {others.map((a) => (
-                <th scope="col" rowSpan={stacked ? 1 : 2} key={`d${a.mode}`} className="num diff">
-                  Δ {MODE_LABELS[a.mode]}
+                <th scope="col" rowSpan={stacked ? 1 : 2} key={`d${a.column.key}`} className="num diff">
+                  Δ {a.column.label}
                 </th>
               ))}
             </tr>
             {stacked ? null : (
               <tr>
                 {aggregates.flatMap((a) => [
-                  <th scope="col" key={`${a.mode}m`} className="num">
+                  <th scope="col" key={`${a.column.key}m`} className="num">
                     mean
                   </th>,
-                  <th scope="col" key={`${a.mode}r`} className="num">
+                  <th scope="col" key={`${a.column.key}r`} className="num">
                     min–max
                   </th>,
                 ])}
@@ -149,7 +150,7 @@ export function AverageTable({ aggregates, differences = [], trials, running, si
                 Answered
               </th>
               {aggregates.map((a) => (
-                <CountCells key={a.mode} value={a.answered} of={a.trials} testId={`avg-answered-${a.mode}`} stacked={stacked} />
+                <CountCells key={a.column.key} value={a.answered} of={a.trials} testId={`avg-answered-${a.column.key}`} stacked={stacked} />
               ))}
               {blanks}
             </tr>
@@ -158,7 +159,7 @@ export function AverageTable({ aggregates, differences = [], trials, running, si
                 Passed
               </th>
               {aggregates.map((a) => (
-                <CountCells key={a.mode} value={a.passed} of={a.trials} testId={`avg-passed-${a.mode}`} stacked={stacked} ci={a.passRate?.ci95} />
+                <CountCells key={a.column.key} value={a.passed} of={a.trials} testId={`avg-passed-${a.column.key}`} stacked={stacked} ci={a.passRate?.ci95} />
               ))}
               {blanks}
             </tr>
@@ -168,10 +169,10 @@ export function AverageTable({ aggregates, differences = [], trials, running, si
                   {row.label}
                 </th>
                 {aggregates.map((a) => (
-                  <StatCells key={a.mode} stat={a[row.key]} time={row.time} testId={`avg-${row.key}-${a.mode}`} stacked={stacked} estimated={TOKEN_ROWS.has(row.key) && isEstimated(a.usageSource)} />
+                  <StatCells key={a.column.key} stat={a[row.key]} time={row.time} testId={`avg-${row.key}-${a.column.key}`} stacked={stacked} estimated={TOKEN_ROWS.has(row.key) && isEstimated(a.usageSource)} />
                 ))}
                 {others.map((a) => (
-                  <DiffCell key={`d${a.mode}`} value={a[row.key]?.mean ?? null} base={base?.[row.key]?.mean ?? null} testId={`avg-diff-${row.key}-${a.mode}`} />
+                  <DiffCell key={`d${a.column.key}`} value={a[row.key]?.mean ?? null} base={base?.[row.key]?.mean ?? null} testId={`avg-diff-${row.key}-${a.column.key}`} />
                 ))}
               </tr>
             ))}
@@ -182,15 +183,15 @@ export function AverageTable({ aggregates, differences = [], trials, running, si
                 </th>
                 {aggregates.map((a) =>
                   a.cost ? (
-                    <StatCells key={a.mode} stat={a.cost} usd testId={`avg-cost-${a.mode}`} stacked={stacked} estimated={a.costEstimated} />
+                    <StatCells key={a.column.key} stat={a.cost} usd testId={`avg-cost-${a.column.key}`} stacked={stacked} estimated={a.costEstimated} />
                   ) : (
-                    <td key={a.mode} className="num muted" colSpan={stacked ? 1 : 2} data-testid={`avg-cost-${a.mode}`} title="The cost of a finished run of this mode is not known (no price, or usage not sent): no figure rather than $0">
+                    <td key={a.column.key} className="num muted" colSpan={stacked ? 1 : 2} data-testid={`avg-cost-${a.column.key}`} title="The cost of a finished run of this mode is not known (no price, or usage not sent): no figure rather than $0">
                       {meanCostText(a)}
                     </td>
                   ),
                 )}
                 {others.map((a) => (
-                  <DiffCell key={`d${a.mode}`} value={a.cost?.mean ?? null} base={base?.cost?.mean ?? null} testId={`avg-diff-cost-${a.mode}`} />
+                  <DiffCell key={`d${a.column.key}`} value={a.cost?.mean ?? null} base={base?.cost?.mean ?? null} testId={`avg-diff-cost-${a.column.key}`} />
                 ))}
               </tr>
             ) : null}
@@ -200,12 +201,12 @@ export function AverageTable({ aggregates, differences = [], trials, running, si
       {differences.length > 0 && base ? (
         <div className="avg-differences" data-testid="avg-differences">
           <p className="chart-subtitle">
-            Against {MODE_LABELS[base.mode]}: each difference with its 95 % interval and the two-sided p of an exact permutation test
+            Against {base.column.label}: each difference with its 95 % interval and the two-sided p of an exact permutation test
             {differences[0]!.paired ? ', paired by round' : ''}.
           </p>
           <ul>
             {differences.map((d) => (
-              <li key={`${d.mode}-${d.figure}`} data-testid={`avg-difference-${d.mode}-${d.figure}`} data-p={d.p ?? undefined}>
+              <li key={`${d.column.key}-${d.figure}`} data-testid={`avg-difference-${d.column.key}-${d.figure}`} data-p={d.p ?? undefined}>
                 {d.sentence}.
               </li>
             ))}

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import {
   costHint, costText, ESTIMATED_HINT, formatUsd, isEstimated, markEstimated, MISSING_HINT, priceDates, USAGE_SOURCE_TEXT,
 } from '../../../shared/cost.js';
-import { MODE_LABELS } from '../../../shared/run-spec.js';
+import { ColumnSwatch, useSlotOf } from '../common/column-swatch.js';
 import { formatPercent, percentDiff, type ComparisonSummary, type ModeAggregate, type RunSummary } from '../../../shared/summary.js';
 import { openPriceEditor } from '../../app/price-actions.js';
 
@@ -52,7 +52,7 @@ export function CostRows({ comparison, blanks }: { comparison: ComparisonSummary
           Cost (USD)
         </th>
         {runs.map((r) => (
-          <td key={r.runId} className={`num ${r.cost.usd === null ? 'muted' : ''}`} data-testid={`sum-cost-${r.mode}`} data-value={r.cost.usd ?? ''} title={costHint(r.cost)}>
+          <td key={r.runId} className={`num ${r.cost.usd === null ? 'muted' : ''}`} data-testid={`sum-cost-${r.column.key}`} data-value={r.cost.usd ?? ''} title={costHint(r.cost)}>
             {r.status === 'running' && r.perStep.length === 0 ? '—' : <Marked text={costText(r.cost)} />}
           </td>
         ))}
@@ -71,7 +71,7 @@ export function CostRows({ comparison, blanks }: { comparison: ComparisonSummary
           Usage
         </th>
         {runs.map((r) => (
-          <td key={r.runId} className={`num usage-${r.usageSource}`} data-testid={`sum-usage-${r.mode}`} data-value={r.usageSource} title={r.usageSource === 'missing' ? MISSING_HINT : runEstimated(r) ? ESTIMATED_HINT : 'As the provider reported it'}>
+          <td key={r.runId} className={`num usage-${r.usageSource}`} data-testid={`sum-usage-${r.column.key}`} data-value={r.usageSource} title={r.usageSource === 'missing' ? MISSING_HINT : runEstimated(r) ? ESTIMATED_HINT : 'As the provider reported it'}>
             {USAGE_SOURCE_TEXT[r.usageSource]}
           </td>
         ))}
@@ -96,11 +96,12 @@ function EstimatedNote({ on }: { on: boolean }) {
 /** The verdicts under the summary, a ranking by cost or by tokens, and where the prices come from. */
 export function Verdicts({ comparison, showCost }: { comparison: ComparisonSummary; showCost: boolean }) {
   const [by, setBy] = useState<'cost' | 'tokens'>(showCost && comparison.cheapest.runId ? 'cost' : 'tokens');
+  const slot = useSlotOf();
   const runs = comparison.runs;
   if (runs.length < 2 || !runs.some((r) => r.status === 'answered')) return null;
   const name = (id: string | null) => {
     const r = runs.find((x) => x.runId === id);
-    return r ? MODE_LABELS[r.mode] : '';
+    return r ? r.column.label : '';
   };
   const lines: { key: string; text: string; lead?: string; estimated?: boolean }[] = [];
   const f = comparison.fewestTokens;
@@ -146,7 +147,7 @@ export function Verdicts({ comparison, showCost }: { comparison: ComparisonSumma
               return (
                 <li key={r.runId} data-testid="rank-item" data-run-id={r.runId}>
                   <span className="rank-no" aria-hidden="true">{i + 1}.</span>
-                  <span className={`mode-swatch mode-${r.mode}`} aria-hidden="true" /> {MODE_LABELS[r.mode]} <span className="num"><Marked text={text} /></span>
+                  <ColumnSwatch slot={slot(r)} /> {r.column.label} <span className="num"><Marked text={text} /></span>
                   {i > 0 ? <span className="muted num"> {formatPercent(percentDiff(value, base))}</span> : null}
                 </li>
               );

@@ -3,7 +3,7 @@
  * each mode against the first, in percent (percentDiff / formatPercent) — the same figures as the CLI and reports.
  */
 import { BaselinePicker, useBaseline } from './baseline-picker.js';
-import { MODE_LABELS } from '../../../shared/run-spec.js';
+import { ColumnSwatch, useSlotOf } from '../common/column-swatch.js';
 import type { RunTotals } from '../../../shared/step-event.js';
 import { NO_DIFF_NOTE, comparableRuns, formatPercent, percentDiff, type ComparisonSummary, type RunSummary } from '../../../shared/summary.js';
 import { metricNote, metricsOn } from '../../../shared/run-metrics.js';
@@ -75,8 +75,9 @@ const NONE: readonly string[] = [];
 /** `scope` names the trial shown ("Trial 2"); `waiting` lists runs whose trial has not started yet. */
 export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: { comparison: ComparisonSummary; simulated: boolean; scope?: string; waiting?: readonly string[] }) {
   const runs = comparison.runs;
-  const baseMode = useBaseline(runs.map((r) => r.mode));
-  const base = runs.find((r) => r.mode === baseMode) ?? runs[0];
+  const slot = useSlotOf();
+  const baseMode = useBaseline(runs.map((r) => r.column.key));
+  const base = runs.find((r) => r.column.key === baseMode) ?? runs[0];
   const others = runs.filter((r) => r !== base);
   // Beyond MANY_COLUMNS modes the Δ goes under each figure: its own columns would push modes out of view.
   const inlineDiff = runs.length > MANY_COLUMNS;
@@ -94,7 +95,7 @@ export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: {
         <p className="chart-subtitle">
           {others.length > 0 && base ? (
             <>
-              Δ is relative to <BaselinePicker modes={runs.map((r) => r.mode)} testId="sum-baseline" />; negative means fewer.
+              Δ is relative to <BaselinePicker columns={runs.map((r) => r.column)} testId="sum-baseline" />; negative means fewer.
             </>
           ) : 'Totals of the run.'}
           {simulated ? ' Simulated model: not what a real provider would bill.' : ''}
@@ -107,7 +108,7 @@ export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: {
               <th scope="col">Metric</th>
               {runs.map((r) => (
                 <th scope="col" key={r.runId} className="num">
-                  <span className={`mode-swatch mode-${r.mode}`} aria-hidden="true" /> {MODE_LABELS[r.mode]}
+                  <ColumnSwatch slot={slot(r)} /> {r.column.label}
                   {fewest.runId === r.runId && runs.length > 1 ? (
                     <span className="cheapest-pill" data-testid="fewest-pill" title={fewest.estimated ? 'Built on estimated usage' : undefined}>
                       {fewest.estimated ? '≈ ' : ''}fewest tokens
@@ -122,7 +123,7 @@ export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: {
               ))}
               {diffColumns.map((r) => (
                 <th scope="col" key={`d${r.runId}`} className="num diff">
-                  Δ {MODE_LABELS[r.mode]}
+                  Δ {r.column.label}
                 </th>
               ))}
             </tr>
@@ -147,7 +148,7 @@ export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: {
                 {runs.map((r) => {
                   const v = valueOf(r, row);
                   return (
-                    <td key={r.runId} className="num" data-testid={`sum-${row.key}-${r.mode}`} data-value={v ?? ''} data-estimated={estimatedCell(r, row.key) || undefined}>
+                    <td key={r.runId} className="num" data-testid={`sum-${row.key}-${r.column.key}`} data-value={v ?? ''} data-estimated={estimatedCell(r, row.key) || undefined}>
                       <EstMark on={v !== null && estimatedCell(r, row.key)} />
                       {v === null ? '—' : row.time ? fmtMs(v) : fmtInt(v)}
                       {row.key === 'firstRequestPrompt' ? null : row.key === 'startupMs' ? (
@@ -162,13 +163,13 @@ export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: {
                         <span className="muted">{metricNote(row.key, r)}</span>
                       )}
                       {inlineDiff && r !== base && !row.notCompared ? (
-                        <DiffNote value={v} base={base ? valueOf(base, row) : null} {...(base && !comparableRuns(r, base) ? { withheld: NO_DIFF_NOTE } : {})} testId={`sum-diff-${row.key}-${r.mode}`} />
+                        <DiffNote value={v} base={base ? valueOf(base, row) : null} {...(base && !comparableRuns(r, base) ? { withheld: NO_DIFF_NOTE } : {})} testId={`sum-diff-${row.key}-${r.column.key}`} />
                       ) : null}
                     </td>
                   );
                 })}
                 {diffColumns.map((r) => (
-                  row.notCompared ? <td key={`d${r.runId}`} className="num diff" /> : <DiffCell key={`d${r.runId}`} value={valueOf(r, row)} base={base ? valueOf(base, row) : null} {...(base && !comparableRuns(r, base) ? { withheld: NO_DIFF_NOTE } : {})} testId={`sum-diff-${row.key}-${r.mode}`} />
+                  row.notCompared ? <td key={`d${r.runId}`} className="num diff" /> : <DiffCell key={`d${r.runId}`} value={valueOf(r, row)} base={base ? valueOf(base, row) : null} {...(base && !comparableRuns(r, base) ? { withheld: NO_DIFF_NOTE } : {})} testId={`sum-diff-${row.key}-${r.column.key}`} />
                 ))}
               </tr>
             ))}
@@ -187,7 +188,7 @@ export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: {
             <tr className="answer-row">
               <th scope="row">Answer</th>
               {runs.map((r) => (
-                <td key={r.runId} className="answer-cell" data-testid={`sum-answer-${r.mode}`}>
+                <td key={r.runId} className="answer-cell" data-testid={`sum-answer-${r.column.key}`}>
                   {r.answer ? <span title={r.answer}>{answerGist(r.answer)}</span> : <span className="muted">{r.error ?? (waiting.includes(r.runId) ? 'Not started yet' : r.status === 'running' ? 'Running…' : 'No answer')}</span>}
                 </td>
               ))}

@@ -1,5 +1,5 @@
-/** "All" trials: one row per trial, each mode's outcome side by side — how much one run differs from the next. */
-import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
+/** "All" trials: one row per trial, each column's outcome side by side — how much one run differs from the next. */
+import { ColumnSwatch, useSlotOf } from '../common/column-swatch.js';
 import type { RunSummary } from '../../../shared/summary.js';
 import { fmtInt, fmtMs } from '../../lib/format.js';
 import type { DisplayStatus } from '../../store/trial-model.js';
@@ -13,7 +13,7 @@ export interface TrialRun {
 }
 
 /** One run's outcome in one cell (more than two modes, where four columns per mode would not fit). */
-function StackedCell({ r, mode }: { r: TrialRun; mode: ModeId }) {
+function StackedCell({ r, mode }: { r: TrialRun; mode: string }) {
   const tot = r.summary.totals;
   const started = r.status !== 'waiting';
   return (
@@ -45,10 +45,13 @@ function StackedCell({ r, mode }: { r: TrialRun; mode: ModeId }) {
 }
 
 export function TrialsTable({ runs, simulated }: { runs: readonly TrialRun[]; simulated: boolean }) {
-  const modes = [...new Set(runs.map((r) => r.summary.mode))] as ModeId[];
+  // One group per column (key), labelled by its column; a plain comparison's keys are its modes.
+  const columns = [...new Map(runs.map((r) => [r.summary.column.key, r.summary])).values()];
+  const modes = columns.map((c) => c.column.key);
+  const slot = useSlotOf();
   const stacked = modes.length > 2;
   const trials = [...new Set(runs.map((r) => r.trial))].sort((a, b) => a - b);
-  const at = new Map(runs.map((r) => [`${r.trial}:${r.summary.mode}`, r]));
+  const at = new Map(runs.map((r) => [`${r.trial}:${r.summary.column.key}`, r]));
   return (
     <figure className="summary" data-testid="trials-table">
       <figcaption className="chart-caption">
@@ -68,9 +71,9 @@ export function TrialsTable({ runs, simulated }: { runs: readonly TrialRun[]; si
               <th scope="col" rowSpan={stacked ? 1 : 2}>
                 Trial
               </th>
-              {modes.map((m) => (
-                <th scope={stacked ? 'col' : 'colgroup'} colSpan={stacked ? 1 : 4} key={m} className="mode-group">
-                  <span className={`mode-swatch mode-${m}`} aria-hidden="true" /> {MODE_LABELS[m]}
+              {columns.map((c) => (
+                <th scope={stacked ? 'col' : 'colgroup'} colSpan={stacked ? 1 : 4} key={c.column.key} className="mode-group">
+                  <ColumnSwatch slot={slot(c)} /> {c.column.label}
                 </th>
               ))}
             </tr>

@@ -1,6 +1,7 @@
-/** The sticky head of a mode's column: mode, status, running totals, and Cancel for this run alone. */
+/** The sticky head of a run's column: its label (mode, and what differs), status, running totals, and Cancel for this run alone. */
 import { CopyButton } from '../common/copy-button.js';
-import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
+import type { ModeId } from '../../../shared/run-spec.js';
+import type { ColumnRef } from '../../../shared/variants.js';
 import type { RunSummary } from '../../../shared/summary.js';
 import { cancelRun } from '../../app/actions.js';
 import { fmtInt, fmtMs } from '../../lib/format.js';
@@ -11,7 +12,11 @@ import { costHint, costText } from '../../../shared/cost.js';
 import { startupTitle, WorkerStarting } from './worker-start.js';
 
 interface Props {
-  readonly mode: ModeId;
+  /** Its column (key: test ids, label: the title) and the palette slot it draws with. */
+  readonly column: ColumnRef;
+  readonly slot: ModeId;
+  /** Opened from a matrix cell: marked until another cell is opened. */
+  readonly focused?: boolean;
   readonly runId: string;
   readonly trial: number;
   /** Name the trial in the head (several trials side by side). */
@@ -23,7 +28,7 @@ interface Props {
   readonly pendingApprovals?: number;
 }
 
-export function ColumnHeader({ mode, runId, trial, showTrial, status, summary, simulated, pendingApprovals = 0 }: Props) {
+export function ColumnHeader({ column, slot, focused = false, runId, trial, showTrial, status, summary, simulated, pendingApprovals = 0 }: Props) {
   const t = summary?.totals;
   const live = status === 'running' || status === 'pending' || status === 'waiting';
   // A run whose trial has not begun has no figures yet, not zero of them.
@@ -32,11 +37,11 @@ export function ColumnHeader({ mode, runId, trial, showTrial, status, summary, s
   const cost = summary?.cost;
   const showCost = !!cost && cost.kind !== 'simulated' && cost.kind !== 'unrecorded' && status !== 'waiting';
   return (
-    <div className={`column-head mode-${mode}`} data-testid={`column-${mode}`} data-run-id={runId} data-trial={trial}>
+    <div className={`column-head mode-${slot}${focused ? ' is-focused' : ''}`} data-testid={`column-${column.key}`} data-column={column.key} data-run-id={runId} data-trial={trial}>
       {/* One line each, never wrapped: the title with its actions, then the badges. */}
       <div className="column-title">
-        <span className={`mode-swatch mode-${mode}`} aria-hidden="true" />
-        <h3 title={MODE_LABELS[mode]}>{MODE_LABELS[mode]}</h3>
+        <span className={`mode-swatch mode-${slot}`} aria-hidden="true" />
+        <h3 title={column.label}>{column.label}</h3>
         {showTrial ? <span className="trial-pill">Trial {trial}</span> : null}
         <CopyButton text={runId} what="run id" className="copy-id" label="Copy id" />
         {live ? (
@@ -44,9 +49,9 @@ export function ColumnHeader({ mode, runId, trial, showTrial, status, summary, s
             type="button"
             className="btn btn-sm btn-ghost column-cancel"
             onClick={() => void cancelRun(runId)}
-            data-testid={`cancel-run-${mode}`}
-            aria-label={status === 'waiting' ? `Cancel this ${MODE_LABELS[mode]} run before its trial starts` : `Cancel the ${MODE_LABELS[mode]} run only`}
-            title={status === 'waiting' ? `Cancel this ${MODE_LABELS[mode]} run before its trial starts` : `Cancel the ${MODE_LABELS[mode]} run only`}
+            data-testid={`cancel-run-${column.key}`}
+            aria-label={status === 'waiting' ? `Cancel this ${column.label} run before its trial starts` : `Cancel the ${column.label} run only`}
+            title={status === 'waiting' ? `Cancel this ${column.label} run before its trial starts` : `Cancel the ${column.label} run only`}
           >
             <IconStop size={11} /> <span className="btn-label">Cancel run</span>
           </button>

@@ -1,5 +1,5 @@
 /**
- * The runs side by side, one column per mode, with their steps aligned by step number: each virtual row holds
+ * The runs side by side, one column per variant (a plain comparison: per mode), with their steps aligned by step number: each virtual row holds
  * step N of every run, so its height is the tallest of them. Only the rows in view are mounted
  * (@tanstack/react-virtual), which keeps a 1,000-step run as light as a 5-step one.
  */
@@ -86,6 +86,14 @@ export function TimelineView() {
     virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
   }, [rows.length, live, virtualizer]);
 
+  // A matrix cell opened some columns: bring the first into view and mark them until another is opened.
+  const focused = useApp((s) => s.focusedColumns);
+  useEffect(() => {
+    if (!focused) return;
+    const head = scrollRef.current?.querySelector<HTMLElement>(`.column-head[data-column="${CSS.escape(focused.keys[0] ?? '')}"]`);
+    head?.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }, [focused]);
+
   const n = Math.max(1, modeRuns.length);
   const [hidden, measureHidden, reveal] = useHiddenColumns(scrollRef, n);
   const wrapCode = useApp((s) => s.wrapCode);
@@ -110,7 +118,7 @@ export function TimelineView() {
             Step
           </div>
           {modeRuns.map((m, i) => (
-            <ColumnHeader key={m.runId} mode={m.mode} runId={m.runId} trial={m.trial} showTrial={mixed} status={statuses[i]!} summary={summaries[i]!} simulated={simulated} pendingApprovals={m.run?.pendingApprovals ?? 0} />
+            <ColumnHeader key={m.runId} column={m.column} slot={m.slot} focused={focused?.keys.includes(m.column.key) ?? false} runId={m.runId} trial={m.trial} showTrial={mixed} status={statuses[i]!} summary={summaries[i]!} simulated={simulated} pendingApprovals={m.run?.pendingApprovals ?? 0} />
           ))}
         </div>
         <div ref={listRef} className="timeline-rows" style={{ height: virtualizer.getTotalSize(), ...wide }}>
@@ -128,7 +136,7 @@ export function TimelineView() {
               >
                 <div className="gutter">{row.kind === 'step' ? row.step : row.kind === 'setup' ? 'Setup' : 'Result'}</div>
                 {modeRuns.map((m, i) => (
-                  <div className="cell" key={m.runId} data-mode={m.mode}>
+                  <div className="cell" key={m.runId} data-mode={m.mode} data-column={m.column.key}>
                     {row.kind === 'setup' ? (
                       <SetupCell runId={m.runId} started={m.run?.started ?? null} firstRequestPrompt={summaries[i]?.firstRequestPrompt ?? null} firstRequestEstimated={summaries[i]?.perStep[0]?.usageSource === 'estimated'} waiting={statuses[i] === 'waiting'} />
                     ) : row.kind === 'result' ? (

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { answerChoices, resolvePair } from '../../../renderer/store/answer-pair.js';
 import type { ModeRun } from '../../../renderer/store/derived.js';
 import type { RunView } from '../../../renderer/store/run-model.js';
-import type { ModeId } from '../../../shared/run-spec.js';
+import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 
 function modeRun(runId: string, mode: ModeId, trial: number, answer: string | null, status = 'answered'): ModeRun {
   const run = answer === null ? undefined : ({ finished: { answer, status } } as unknown as RunView);
-  return { runId, mode, trial, run };
+  return { runId, mode, trial, run, column: { key: mode, label: MODE_LABELS[mode] }, slot: mode };
 }
 
 describe('answer pair', () => {

@@ -47,3 +47,13 @@ describe('history filter', () => {
     expect(ids({ age: 'month', outcome: 'answered' })).toEqual(['a']);
   });
 });
+
+describe('history filter over variants', () => {
+  it('finds a comparison of variants by a column label or a column model', () => {
+    const v = item('v', {});
+    const withColumns = { ...v, meta: { ...v.meta, variants: [{ key: 'code-1', label: 'Code Mode · no return types', mode: 'code' as const, settings: { returnTypes: false } }, { key: 'react-2', label: 'ReAct · sim-b', mode: 'react' as const, model: 'sim-b' }] } };
+    const match = (text: string) => matchesHistory(withColumns, { ...NO_FILTER, text }, NOW);
+    expect([match('return types'), match('sim-b'), match('deepseek')]).toEqual([true, true, false]);
+    expect(matchesHistory(v, { ...NO_FILTER, text: 'sim-b' }, NOW)).toBe(false);
+  });
+});

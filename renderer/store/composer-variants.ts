@@ -1,0 +1,126 @@
+/**
+ * The composer's variants: the columns as rows a user edits (mode, optional provider and model, a few setting
+ * overrides, any other setting as JSON, an optional label), checked with the same rules as the host
+ * (parseVariants, parseSettings over the comparison's settings, resolveColumns for keys, labels and twins).
+ * Pure: no React, no DOM.
+ */
+import { findPreset } from '../../shared/providers.js';
+import { parseSettings, runSettingsSchema, type ModeId, type RunSettings, type RunSettingsInput } from '../../shared/run-spec.js';
+import { matrixVariants, parseVariants, resolveColumns, type VariantInput, type VariantRecord } from '../../shared/variants.js';
+
+/** One row as typed (text kept as typed, so a half-typed number is not lost). */
+export interface VariantDraft {
+  readonly mode: ModeId;
+  /** A provider preset name; '' = the comparison's provider. */
+  readonly provider: string;
+  /** '' = the comparison's model (or the row's provider's default model). */
+  readonly model: string;
+  readonly returnTypes: 'same' | 'on' | 'off';
+  readonly maxSteps: string;
+  readonly truncateChars: string;
+  /** Any other settings, a JSON object such as {"temperature": 0}; '' = none. */
+  readonly other: string;
+  /** '' = derived from what differs. */
+  readonly label: string;
+}
+
+export const blankVariant = (mode: ModeId): VariantDraft => ({ mode, provider: '', model: '', returnTypes: 'same', maxSteps: '', truncateChars: '', other: '', label: '' });
+
+/** The rows that stand for the selected modes (the plain comparison the editor starts from). */
+export const draftsFromModes = (modes: readonly ModeId[]): VariantDraft[] => modes.map(blankVariant);
+
+/** The models × modes shortcut: models as typed ("sim, sim-b"), each with every selected mode. */
+export function draftsFromMatrix(models: string, modes: readonly ModeId[]): VariantDraft[] | string {
+  const names = [...new Set(models.split(',').map((m) => m.trim()).filter(Boolean))];
+  if (names.length === 0) return 'Name at least one model, e.g. sim, sim-b.';
+  if (modes.length === 0) return 'Pick at least one mode above.';
+  return matrixVariants(names, modes).map((v) => ({ ...blankVariant(v.mode), model: v.model ?? '' }));
+}
+
+/** A row's overrides as an object, or the reason it has none (numbers as the settings schema reads them). */
+function overridesOf(d: VariantDraft): RunSettingsInput | string {
+  let other: Record<string, unknown> = {};
+  if (d.other.trim()) {
+    try {
+      other = JSON.parse(d.other) as Record<string, unknown>;
+    } catch {
+      return 'Other settings must be a JSON object, e.g. {"temperature": 0}.';
+    }
+    if (!other || typeof other !== 'object' || Array.isArray(other)) return 'Other settings must be a JSON object, e.g. {"temperature": 0}.';
+  }
+  const out: Record<string, unknown> = { ...other };
+  if (d.returnTypes !== 'same') out.returnTypes = d.returnTypes === 'on';
+  for (const key of ['maxSteps', 'truncateChars'] as const) {
+    const t = d[key].trim();
+    if (!t) continue;
+    const n = Number(t.replace(/[_,\s]/g, ''));
+    const r = runSettingsSchema.shape[key].safeParse(n);
+    if (!r.success) return `${key === 'maxSteps' ? 'Max steps' : 'Truncate'}: ${r.error.issues[0]?.message ?? 'not a valid number'}.`;
+    out[key] = n;
+  }
+  return out as RunSettingsInput;
+}
+
+export interface VariantsCheck {
+  /** What the request sends, once every row is sound and the columns resolve. */
+  readonly variants: VariantInput[] | null;
+  /** Each row's key and derived label (the label fields' placeholders), when the columns resolve. */
+  readonly columns: readonly VariantRecord[] | null;
+  /** Per row: what to fix in it, or null. */
+  readonly rowErrors: readonly (string | null)[];
+  /** What is wrong across rows (two rows the same column, two equal labels), or null. */
+  readonly error: string | null;
+}
+
+/** The comparison the rows are measured against: its provider, model and (checked) settings. */
+export interface VariantsBase {
+  readonly provider: string;
+  readonly model: string;
+  readonly settings: RunSettings | null;
+}
+
+export function checkVariants(drafts: readonly VariantDraft[], base: VariantsBase): VariantsCheck {
+  const rowErrors: (string | null)[] = [];
+  const inputs: VariantInput[] = [];
+  for (const d of drafts) {
+    const overrides = overridesOf(d);
+    if (typeof overrides === 'string') {
+      rowErrors.push(overrides);
+      continue;
+    }
+    // The row's settings are checked as the host checks them: merged over the comparison's.
+    if (base.settings) {
+      try {
+        parseSettings({ ...base.settings, ...overrides });
+      } catch (err) {
+        rowErrors.push(err instanceof Error ? err.message : String(err));
+        continue;
+      }
+    }
+    const preset = d.provider ? findPreset(d.provider) : undefined;
+    const model = d.model.trim() || (preset && d.provider !== base.provider ? preset.defaultModel : '');
+    rowErrors.push(null);
+    inputs.push({
+      mode: d.mode,
+      ...(d.provider && d.provider !== base.provider ? { provider: d.provider } : {}),
+      ...(model ? { model } : {}),
+      ...(Object.keys(overrides).length > 0 ? { settings: overrides } : {}),
+      ...(d.label.trim() ? { label: d.label.trim() } : {}),
+    });
+  }
+  if (rowErrors.some((e) => e !== null) || !base.settings) return { variants: null, columns: null, rowErrors, error: null };
+  try {
+    const variants = parseVariants(inputs);
+    const columns = resolveColumns(variants, { provider: base.provider, model: base.model.trim(), settings: base.settings });
+    return { variants, columns, rowErrors, error: null };
+  } catch (err) {
+    return { variants: null, columns: null, rowErrors, error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/** A saved draft from another version: keep rows that have a known shape, drop the rest. */
+export function restoreVariants(value: unknown, known: (mode: string) => mode is ModeId): VariantDraft[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const rows = value.filter((v): v is VariantDraft => !!v && typeof v === 'object' && known(String((v as VariantDraft).mode)));
+  return rows.map((v) => ({ ...blankVariant(v.mode), ...Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === 'string')), mode: v.mode }));
+}

@@ -1,0 +1,190 @@
+/**
+ * Variants in the browser, against a real `parallax serve` with the simulated model: Code Mode with and without
+ * return types as two labelled columns in two colours, and a models × modes comparison whose matrix opens its
+ * cells' columns in the timeline. Light and dark screenshots under test-results/e2e/.
+ */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../electron/host/cli-process.js';
+import type { ComparisonMeta } from '../../shared/ipc-contract.js';
+import type { ComparisonRequest } from '../../shared/run-spec.js';
+import { buildMatrix } from '../../shared/matrix.js';
+import { groupByRun, summarizeRun } from '../../shared/summary.js';
+import { startAppSession, stopAppSession, type AppSession } from './app-session.js';
+import { saveShot } from './screenshots.js';
+
+const SIM = { name: 'simulated', baseUrl: null, model: 'sim' } as const;
+
+describe('variants in the app, against parallax serve with the simulated model', () => {
+  let session: AppSession;
+  beforeAll(async () => {
+    session = await startAppSession();
+  }, 90_000);
+  afterAll(async () => {
+    await stopAppSession(session ?? {});
+  });
+
+  /** Starts a comparison through the host, waits until every run ended, and opens it from the history panel. */
+  async function runAndOpen(request: ComparisonRequest): Promise<ComparisonMeta> {
+    const { host, driven } = session;
+    const meta = await host.invoke('comparison:start', request);
+    for (let i = 0; i < 300; i++) {
+      const item = (await host.invoke('history:list')).find((x) => x.meta.id === meta.id);
+      if (item && item.runs.length === meta.runs.length && item.runs.every((r) => r.status !== 'running')) break;
+      await new Promise((ok) => setTimeout(ok, 200));
+    }
+    const page = driven.page;
+    await page.click('[data-testid=side-tab-history]');
+    await page.click(`[data-testid=history-item][data-id="${meta.id}"] .history-open`);
+    await page.click('[data-testid=tab-timeline]');
+    await page.waitForSelector(`[data-testid=column-${meta.runs[0]!.variant ?? meta.runs[0]!.mode}][data-run-id="${meta.runs[0]!.runId}"]`).catch(async (e: unknown) => {
+      await saveShot(page, 'variants-open-failed', { docs: false });
+      throw e;
+    });
+    return meta;
+  }
+
+  it('Code Mode with and without return types: two columns labelled by their difference, in two colours', async () => {
+    const meta = await runAndOpen({ task: 'time-and-title', provider: SIM, modes: ['code'], variants: [{ mode: 'code', settings: { returnTypes: false } }, { mode: 'code' }] });
+    expect(meta.variants?.map((v) => [v.key, v.label])).toEqual([['code-1', 'Code Mode · no return types'], ['code', 'Code Mode']]);
+    const page = session.driven.page;
+    const heads = await page.$$eval('.column-head', (els) => els.map((e) => ({ key: e.getAttribute('data-column'), title: e.querySelector('h3')?.textContent, colour: getComputedStyle(e).getPropertyValue('--mode').trim() })));
+    expect(heads.map((h) => [h.key, h.title])).toEqual([['code-1', 'Code Mode · no return types'], ['code', 'Code Mode']]);
+    expect(heads[0]!.colour).not.toBe(heads[1]!.colour);
+    const stored = await session.host.invoke('history:open', meta.id);
+    const byRun = groupByRun(stored.events);
+    const steps: Record<string, number> = {};
+    for (const r of meta.runs) {
+      steps[r.variant!] = summarizeRun(byRun.get(r.runId)!).totals.steps;
+      expect(await page.textContent(`[data-testid=column-${r.variant}] [data-testid=col-steps]`)).toBe(String(steps[r.variant!]));
+    }
+    // Measured on the simulated model: the column without return types takes more steps.
+    expect(steps['code-1']).toBeGreaterThan(steps['code']!);
+    await saveShot(page, 'variants-columns', { docs: false });
+    await page.click('[data-testid=tab-charts]');
+    await page.waitForSelector('[data-testid=summary-table]');
+    expect(await page.locator('[data-testid=matrix-view]').count()).toBe(1);
+    await saveShot(page, 'variants-tokens', { docs: false });
+    await page.locator('[data-testid=summary-table]').scrollIntoViewIfNeeded();
+    expect(await page.textContent('[data-testid=sum-steps-code-1]')).toBe(String(steps['code-1']));
+    await saveShot(page, 'variants-summary', { docs: false });
+    await page.click('[data-testid=tab-answers]');
+    await saveShot(page, 'variants-answers', { docs: false });
+    expect(session.driven.errors).toEqual([]);
+  }, 120_000);
+
+  it('models × modes: the matrix of the two model names, its cells opening their columns', async () => {
+    const meta = await runAndOpen({ task: 'time-and-title', provider: SIM, modes: ['react', 'code'], variants: [
+      { mode: 'react', model: 'sim' }, { mode: 'code', model: 'sim' }, { mode: 'react', model: 'sim-b' }, { mode: 'code', model: 'sim-b' },
+    ] });
+    const page = session.driven.page;
+    expect(await page.$$eval('.column-head h3', (els) => els.map((e) => e.textContent))).toEqual(['ReAct · sim', 'Code Mode · sim', 'ReAct · sim-b', 'Code Mode · sim-b']);
+    await page.click('[data-testid=tab-charts]');
+    await page.waitForSelector('[data-testid=matrix-view]');
+    const stored = await session.host.invoke('history:open', meta.id);
+    const byRun = groupByRun(stored.events);
+    const expected = buildMatrix(meta.runs.map((r) => summarizeRun(byRun.get(r.runId)!)));
+    const cells = await page.$$eval('[data-testid=matrix-view] button[data-testid=matrix-cell]', (els) => els.map((e) => [e.getAttribute('data-row'), e.getAttribute('data-mode'), Number(e.getAttribute('data-value'))]));
+    expect(cells).toEqual(expected.rows.flatMap((row, r) => expected.modes.map((m, c) => [row, m, expected.cells[r]![c]!.figures.total!.mean])));
+    await page.locator('[data-testid=matrix-view]').scrollIntoViewIfNeeded();
+    await saveShot(page, 'variants-matrix-light', { docs: false });
+    await page.click('[data-testid=matrix-metric-steps]');
+    expect(await page.getAttribute('[data-testid=matrix-view]', 'data-metric')).toBe('steps');
+
+    await page.click('[data-testid=matrix-view] button[data-testid=matrix-cell][data-row="sim-b"][data-mode="code"]');
+    await page.waitForSelector('[data-testid=timeline]');
+    const focused = await page.$$eval('.column-head.is-focused', (els) => els.map((e) => e.getAttribute('data-column')));
+    expect(focused).toEqual([meta.variants!.find((v) => v.label === 'Code Mode · sim-b')!.key]);
+    await saveShot(page, 'variants-matrix-opened', { docs: false });
+
+    await page.click('[data-testid=theme-toggle]').catch(() => undefined);
+    await page.click('[data-testid=tab-charts]');
+    await page.locator('[data-testid=matrix-view]').scrollIntoViewIfNeeded();
+    await saveShot(page, 'variants-matrix-dark', { docs: false });
+    expect(session.driven.errors).toEqual([]);
+  }, 120_000);
+
+  it('the composer: rows from the models × modes shortcut, a derived label, an error for two identical rows, then Run', async () => {
+    const page = session.driven.page;
+    await page.click('[data-testid=theme-toggle]');
+    await page.click('[data-testid=side-tab-compose]');
+    await page.check('[data-testid=task-time-and-title] input');
+    await page.locator('[data-testid=add-variant]').scrollIntoViewIfNeeded();
+    await saveShot(page, 'variants-composer-start', { docs: false });
+    await page.fill('[data-testid=matrix-models]', 'sim, sim-b');
+    await page.click('[data-testid=matrix-apply]');
+    await page.waitForSelector('[data-testid=variants-editor]');
+    const labels = () => page.$$eval('[data-testid=variant-label]', (els) => els.map((e) => (e as HTMLInputElement).placeholder));
+    expect(await labels()).toEqual(['ReAct · sim', 'Code Mode · sim', 'ReAct · sim-b', 'Code Mode · sim-b']);
+    expect(await page.textContent('[data-testid=run]')).toContain('Run 4 variants');
+    await saveShot(page, 'variants-composer-matrix', { docs: false });
+
+    // Run the matrix from the composer: four labelled columns, then the matrix, a cell opening its column.
+    await page.click('[data-testid=run]');
+    const keys = ['react-1', 'code-2', 'react-3', 'code-4'];
+    await page.waitForFunction((ks) => ks.every((k) => document.querySelector(`[data-testid=column-${k}] [data-testid=run-status]`)?.getAttribute('data-status') === 'answered'), keys, { timeout: 60_000, polling: 200 });
+    expect(await page.$$eval('.column-head h3', (els) => els.map((e) => e.textContent))).toEqual(['ReAct · sim', 'Code Mode · sim', 'ReAct · sim-b', 'Code Mode · sim-b']);
+    await page.click('[data-testid=tab-charts]');
+    await page.click('[data-testid=matrix-view] button[data-testid=matrix-cell][data-row="sim-b"][data-mode="react"]');
+    expect(await page.$$eval('.column-head.is-focused', (els) => els.map((e) => e.getAttribute('data-column')))).toEqual(['react-3']);
+
+    // Back to modes, then Code Mode with and without return types; a third identical row is refused at once.
+    await page.click('[data-testid=variants-clear]');
+    await page.click('[data-testid=add-variant]');
+    const rows = page.locator('[data-testid=variant-row]');
+    const n = await rows.count();
+    for (let i = n - 1; i >= 2; i--) await rows.nth(i).locator('[data-testid=variant-remove]').click();
+    await rows.nth(0).locator('[data-testid=variant-mode]').selectOption('code');
+    await rows.nth(0).locator('[data-testid=variant-return-types]').selectOption('off');
+    await rows.nth(1).locator('[data-testid=variant-mode]').selectOption('code');
+    expect(await labels()).toEqual(['Code Mode · no return types', 'Code Mode']);
+    await page.click('[data-testid=add-variant]');
+    await rows.nth(2).locator('[data-testid=variant-mode]').selectOption('code');
+    expect(await page.textContent('[data-testid=variants-error]')).toMatch(/^Variants 2 and 3 are the same column/);
+    await saveShot(page, 'variants-composer-error', { docs: false });
+    await rows.nth(2).locator('[data-testid=variant-remove]').click();
+    expect(await page.locator('[data-testid=variants-error]').count()).toBe(0);
+
+    await page.click('[data-testid=run]');
+    await page.waitForSelector('[data-testid=column-code-1]');
+    await page.waitForFunction(() => ['code-1', 'code'].every((k) => document.querySelector(`[data-testid=column-${k}] [data-testid=run-status]`)?.getAttribute('data-status') === 'answered'), undefined, { timeout: 60_000, polling: 200 });
+    expect(await page.$$eval('.column-head h3', (els) => els.map((e) => e.textContent))).toEqual(['Code Mode · no return types', 'Code Mode']);
+    const [item] = await session.host.invoke('history:list');
+    expect(item!.meta.variants?.map((v) => [v.key, v.label, v.settings])).toEqual([['code-1', 'Code Mode · no return types', { returnTypes: false }], ['code', 'Code Mode', undefined]]);
+    await saveShot(page, 'variants-live', { docs: false });
+    await page.click('[data-testid=theme-toggle]');
+    await page.locator('[data-testid=variant-row]').first().scrollIntoViewIfNeeded();
+    await saveShot(page, 'variants-live-dark', { docs: false });
+    expect(session.driven.errors).toEqual([]);
+  }, 120_000);
+
+  it('a suite of models × modes: its matrix over every task, a cell opening the first task’s comparison on its column', async () => {
+    const file = join(session.served.dataDir, 'models.json');
+    await writeFile(file, JSON.stringify({ name: 'models', modes: ['react', 'code'], tasks: [{ builtin: 'calc' }, { builtin: 'time-and-title' }] }));
+    const env: NodeJS.ProcessEnv = { ...process.env, PARALLAX_DATA_DIR: session.served.dataDir };
+    delete env.OPENAI_API_KEY;
+    const res = await runCli(['suite', 'run', file, '--models', 'sim,sim-b', '--json'], env);
+    expect(res.code, res.stderr).toBe(0);
+    const id = (JSON.parse(res.stdout) as { id: string }).id;
+    const page = session.driven.page;
+    await page.click('[data-testid=side-tab-history]');
+    await page.click('[aria-label="Reload history"]');
+    await page.locator(`[data-testid=suite-item][data-id="${id}"] .history-open`).click();
+    await page.waitForSelector('[data-testid=suite-view] [data-testid=matrix-view]');
+    const view = await session.host.invoke('suites:open', id);
+    const m = view.leaderboard.matrix!;
+    const cells = await page.$$eval('[data-testid=suite-view] button[data-testid=matrix-cell]', (els) => els.map((e) => [e.getAttribute('data-row'), e.getAttribute('data-mode'), Number(e.getAttribute('data-value'))]));
+    expect(cells).toEqual(m.rows.flatMap((row, r) => m.modes.map((mode, c) => [row, mode, m.cells[r]![c]!.figures.total!.mean])));
+    expect(m.cells[0]![0]!.runIds).toHaveLength(2);
+    await page.locator('[data-testid=suite-view] [data-testid=matrix-view]').scrollIntoViewIfNeeded();
+    await saveShot(page, 'variants-suite-matrix', { docs: false });
+    await page.click('[data-testid=suite-view] button[data-testid=matrix-cell][data-row="sim-b"][data-mode="code"]');
+    await page.waitForSelector('.column-head.is-focused');
+    const first = view.record.tasks[0]!;
+    const stored = await session.host.invoke('history:open', first.comparisonId!);
+    const key = stored.meta.variants!.find((v) => v.label === 'Code Mode · sim-b')!.key;
+    expect(await page.$$eval('.column-head.is-focused', (els) => els.map((e) => e.getAttribute('data-column')))).toEqual([key]);
+    expect(session.driven.errors).toEqual([]);
+  }, 180_000);
+});

@@ -1,0 +1,79 @@
+/** The composer's variant rows: into ComparisonRequest.variants, their derived labels, and the errors at the rows. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadPrefs } from '../../../renderer/app/prefs.js';
+import { DEFAULT_SETTINGS } from '../../../shared/run-spec.js';
+import { isModeId } from '../../../shared/modes.js';
+import { INITIAL_FORM } from '../../../renderer/store/composer-slice.js';
+import { buildRequest, runLabel, savedForm } from '../../../renderer/store/composer-model.js';
+import { blankVariant, checkVariants, draftsFromMatrix, draftsFromModes, restoreVariants } from '../../../renderer/store/composer-variants.js';
+
+const BASE = { provider: 'simulated', model: 'sim', settings: DEFAULT_SETTINGS };
+
+describe('composer variants', () => {
+  it('Code Mode with and without return types: the request carries both columns, the modes theirs', () => {
+    const variants = [{ ...blankVariant('code'), returnTypes: 'off' as const }, blankVariant('code')];
+    const { request, errors } = buildRequest({ ...INITIAL_FORM, taskChoice: 'time-and-title', variants });
+    expect(errors).toEqual({});
+    expect(request?.variants).toEqual([{ mode: 'code', settings: { returnTypes: false } }, { mode: 'code' }]);
+    expect(request?.modes).toEqual(['code']);
+    expect(checkVariants(variants, BASE).columns?.map((c) => [c.key, c.label])).toEqual([['code-1', 'Code Mode · no return types'], ['code', 'Code Mode']]);
+  });
+
+  it('a row set to the comparison’s own value changes nothing, so two such rows are the same column: refused, naming both', () => {
+    const same = [{ ...blankVariant('code'), returnTypes: 'on' as const }, blankVariant('code')];
+    const check = checkVariants(same, BASE);
+    expect(check.variants).toBeNull();
+    expect(check.error).toMatch(/^Variants 1 and 2 are the same column/);
+    expect(buildRequest({ ...INITIAL_FORM, variants: same }).errors.variants).toBe(check.error);
+  });
+
+  it('max steps, truncation and other settings as JSON: labelled by each, checked over the comparison’s settings', () => {
+    const rows = [{ ...blankVariant('react'), maxSteps: '3', truncateChars: '2000' }, { ...blankVariant('react'), other: '{"temperature": 0}' }];
+    expect(checkVariants(rows, BASE).columns?.map((c) => c.label)).toEqual(['ReAct · max 3 steps · truncate at 2000 chars', 'ReAct · temperature 0']);
+    const bad = checkVariants([{ ...blankVariant('react'), maxSteps: '500' }, { ...blankVariant('react'), other: '[1]' }, { ...blankVariant('code'), other: '{"maxRetries": -1}' }], BASE);
+    expect(bad.rowErrors[0]).toMatch(/^Max steps: /);
+    expect(bad.rowErrors[1]).toBe('Other settings must be a JSON object, e.g. {"temperature": 0}.');
+    expect(bad.rowErrors[2]).toMatch(/maxRetries/);
+    expect(bad.variants).toBeNull();
+  });
+
+  it('models × modes: every model with every selected mode, models as rows, labelled by model', () => {
+    const rows = draftsFromMatrix(' sim, sim-b ,sim', ['react', 'code']);
+    expect(Array.isArray(rows) && rows.map((r) => [r.model, r.mode])).toEqual([['sim', 'react'], ['sim', 'code'], ['sim-b', 'react'], ['sim-b', 'code']]);
+    const check = checkVariants(rows as never, BASE);
+    expect(check.columns?.map((c) => c.label)).toEqual(['ReAct · sim', 'Code Mode · sim', 'ReAct · sim-b', 'Code Mode · sim-b']);
+    expect(buildRequest({ ...INITIAL_FORM, variants: rows as never }).request?.variants).toEqual([
+      { mode: 'react', model: 'sim' }, { mode: 'code', model: 'sim' }, { mode: 'react', model: 'sim-b' }, { mode: 'code', model: 'sim-b' },
+    ]);
+    expect(draftsFromMatrix(' , ', ['react'])).toBe('Name at least one model, e.g. sim, sim-b.');
+    expect(draftsFromMatrix('sim', [])).toBe('Pick at least one mode above.');
+  });
+
+  it('a given label wins; two equal labels are refused', () => {
+    const rows = [{ ...blankVariant('code'), label: 'Baseline' }, { ...blankVariant('code'), returnTypes: 'off' as const, label: 'Baseline' }];
+    expect(checkVariants(rows, BASE).error).toBe('Variants 1 and 2 would both be labelled "Baseline"; give one a "label".');
+  });
+
+  it('starts from the selected modes, runs as variants, and survives a saved draft of another version', () => {
+    expect(draftsFromModes(['react', 'code']).map((r) => r.mode)).toEqual(['react', 'code']);
+    expect(runLabel(4, 1, 'variant')).toBe('Run 4 variants');
+    expect(runLabel(2, 3, 'variant')).toBe('Run 2 variants × 3');
+    expect(restoreVariants([{ mode: 'code', returnTypes: 'off', maxSteps: 3 }, { mode: 'warp' }, null], isModeId)).toEqual([{ ...blankVariant('code'), returnTypes: 'off' }]);
+    expect(restoreVariants('nope', isModeId)).toBeUndefined();
+  });
+});
+
+describe('variant rows saved with the draft', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('are saved with the form and read back, rows of another version dropped', () => {
+    const rows = [{ ...blankVariant('code'), returnTypes: 'off' as const }, blankVariant('code')];
+    const saved = savedForm({ ...INITIAL_FORM, variants: rows });
+    expect(saved.variants).toEqual(rows);
+    const data = new Map([['parallax.prefs.v1', JSON.stringify({ form: { ...saved, variants: [...rows, { mode: 'warp' }] } })]]);
+    vi.stubGlobal('localStorage', { getItem: (k: string) => data.get(k) ?? null, setItem: () => {} });
+    expect(loadPrefs().form?.variants).toEqual(rows);
+    data.set('parallax.prefs.v1', JSON.stringify({ form: { ...saved, variants: 'garbage' } }));
+    expect(loadPrefs().form && 'variants' in loadPrefs().form!).toBe(false);
+  });
+});
