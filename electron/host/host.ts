@@ -25,6 +25,7 @@ import {
 import { checkKeyEnvName, KeyEnvRegistry, normalizeBaseUrl } from './key-binding.js';
 import { PriceStore } from './price-store.js';
 import { anyFolder, type WorkspaceAccess } from './workspace-access.js';
+import { cliMcp, noPageMcp, type McpAccess } from './mcp-access.js';
 import { DEFAULT_TIMING, type RunTiming } from './run-session.js';
 import type { BuiltReport } from './reports/index.js';
 import { appVersion } from './version.js';
@@ -62,6 +63,10 @@ export interface HostOptions {
   readonly caller?: 'page' | 'cli';
   /** How a page may name a workspace folder; default: it may not (built-in tasks and free text only). */
   readonly workspaces?: WorkspaceAccess;
+  /**
+   * Which MCP servers a request may name (host/mcp-access.ts). Default: the CLI's as given; a page's none.
+   */
+  readonly mcp?: McpAccess;
   /** Desktop: ask the user in a native dialog before a key variable named by the page is read. */
   confirmKeyEnv?(name: string, baseUrl: string): Promise<boolean>;
   /**
@@ -107,6 +112,7 @@ export function createHost(options: HostOptions): Host {
   const storedKeys = options.keys?.getApiKey?.bind(options.keys);
   const keyEnvPolicy: KeyEnvPolicy = cli ? 'any' : keyEnvNames;
   const workspaces: WorkspaceAccess | null = cli ? anyFolder() : (options.workspaces ?? null);
+  const mcpAccess: McpAccess = options.mcp ?? (cli ? cliMcp() : noPageMcp('Start the comparison with parallax compare --mcp FILE.'));
   const env = options.env ?? process.env;
   // Pooled workers start before any key is known: from the environment with every key variable removed.
   const pool = options.pool?.instance ?? (options.pool ? new WorkerPool(launcher, workerEnv(env, null, null), { warn, ...options.pool }) : null);
@@ -128,9 +134,9 @@ export function createHost(options: HostOptions): Host {
     const modes = checkModes(request.modes);
     const trials = checkTrials(request.trials);
     const workspaceDir = await pageWorkspace(request.workspaceDir);
-    // A stdio server is a command: only the CLI's own flag may name one, never a page's request (for now).
-    if (!cli && request.mcpServers?.length) throw new Error('MCP servers can be given only with parallax --mcp FILE for now; start the comparison from the CLI.');
-    const base = await prepareRunBase(request, {
+    // A stdio server is a command this host runs: checked (the desktop asks the user) before anything starts.
+    const mcpServers = await mcpAccess.check(request.mcpServers);
+    const base = await prepareRunBase({ ...request, mcpServers }, {
       services, getApiKey: options.getApiKey, keyEnv: keyEnvPolicy, loadPrices: async () => (await prices.load()).table, userFolder: workspaceDir !== null,
       ...(storedKeys ? { getSearchKey: (backend, url) => storedKeys({ name: searchKeyName(backend), baseUrl: url, model: '', simulated: false }, null) } : {}),
     });

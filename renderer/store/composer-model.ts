@@ -7,6 +7,7 @@ import type { ToolsetId } from '../../shared/toolsets.js';
 import type { SearchBackendId } from '../../shared/search-backends.js';
 import type { ApprovalPolicyInput } from '../../shared/approval.js';
 import { findPreset } from '../../shared/providers.js';
+import { checkMcpField } from './mcp-field.js';
 import {
   checkTrials,
   DEFAULT_SETTINGS,
@@ -159,6 +160,8 @@ export interface ComposerForm {
   readonly workspaceDir?: string;
   /** Desktop: the folder dialog's handle for `workspaceDir`; the page can name a folder only by it. Never saved. */
   readonly workspaceHandle?: string | null;
+  /** The `mcpServers` JSON as pasted under Advanced → MCP servers ('' or absent: none). */
+  readonly mcpConfig?: string;
 }
 
 /** The form as it is saved between sessions: without what the host granted to this session only. */
@@ -180,6 +183,7 @@ export interface FormErrors {
   model?: string;
   baseUrl?: string;
   settings?: string;
+  mcp?: string;
 }
 
 export function effectiveBaseUrl(form: Pick<ComposerForm, 'providerName' | 'baseUrl'>): string | null {
@@ -225,7 +229,12 @@ export function buildRequest(form: ComposerForm): { request: ComparisonRequest |
   }
   const check = checkSettings(form.settings, simulated);
   if (!check.settings) errors.settings = check.formError ?? 'Fix the highlighted settings.';
+  const mcp = checkMcpField(form.mcpConfig);
+  if (mcp.error) errors.mcp = mcp.error;
   if (Object.keys(errors).length > 0 || !check.settings || trials.trials === null) return { request: null, errors, check };
+  // The mcp approval entry governs MCP tools only: without servers it is not sent (nor recorded).
+  const { mcp: mcpApproval, ...approvals } = check.settings.approvals ?? {};
+  const settings = mcp.servers.length > 0 || !mcpApproval ? check.settings : { ...check.settings, approvals };
   const preset = findPreset(form.providerName);
   return {
     request: {
@@ -238,8 +247,9 @@ export function buildRequest(form: ComposerForm): { request: ComparisonRequest |
         model: form.model.trim(),
         ...(form.providerName === 'custom' && form.apiKeyEnv ? { apiKeyEnv: form.apiKeyEnv } : {}),
       },
-      settings: check.settings,
+      settings,
       ...(requestedWorkspace(form) ? { workspaceDir: requestedWorkspace(form) } : {}),
+      ...(mcp.servers.length > 0 ? { mcpServers: mcp.servers } : {}),
     },
     errors,
     check,

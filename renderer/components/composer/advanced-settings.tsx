@@ -10,6 +10,8 @@ import { DEFAULT_DRAFT, NUMERIC_SETTINGS, SETTING_INFO, SIM_FAULT_LABELS, checkS
 import { composerSelectors } from '../../store/selectors.js';
 import { IconCheck, IconChevron } from '../common/icons.js';
 import { ApprovalSettings } from './approval-settings.js';
+import { McpServersField } from './mcp-servers-field.js';
+import { checkMcpField } from '../../store/mcp-field.js';
 
 const CODE_ONLY: readonly NumericSetting[] = ['codeTimeoutMs', 'codeMemoryMb', 'codeOutputChars', 'codeMaxToolCalls'];
 
@@ -21,11 +23,14 @@ export function AdvancedSettings() {
   const simulated = providerName === 'simulated';
   const anthropic = protocolOf(providerName) === 'anthropic';
   const check = checkSettings(draft, simulated);
+  const mcpConfig = useApp((s) => s.form.mcpConfig);
+  const mcp = checkMcpField(mcpConfig);
   const changed = NUMERIC_SETTINGS.filter((k) => draft[k] !== DEFAULT_DRAFT[k]).length + (draft.returnTypes !== DEFAULT_DRAFT.returnTypes ? 1 : 0)
     + (draft.streamOptions !== DEFAULT_DRAFT.streamOptions ? 1 : 0) + (draft.toolset !== DEFAULT_DRAFT.toolset ? 1 : 0)
     + ((draft.webSearch ?? 'off') !== 'off' ? 1 : 0)
-    + (anthropic && draft.promptCache !== DEFAULT_DRAFT.promptCache ? 1 : 0) + (simulated ? draft.simFaults.length : 0) + Object.keys(draft.approvals ?? {}).length;
-  const hasErrors = Object.keys(check.fieldErrors).length > 0 || !!check.formError;
+    + (anthropic && draft.promptCache !== DEFAULT_DRAFT.promptCache ? 1 : 0) + (simulated ? draft.simFaults.length : 0) + Object.keys(draft.approvals ?? {}).length
+    + (mcp.servers.length > 0 ? 1 : 0);
+  const hasErrors = Object.keys(check.fieldErrors).length > 0 || !!check.formError || !!mcp.error;
   const [open, setOpen] = useState(hasErrors);
   const isOpen = open || hasErrors;
 
@@ -77,6 +82,7 @@ export function AdvancedSettings() {
           </div>
           <div className="settings-grid">{NUMERIC_SETTINGS.filter((k) => !CODE_ONLY.includes(k)).map(field)}</div>
           <WebSearchSettings error={check.fieldErrors.webSearchUrl} />
+          <McpServersField />
           {/* The Messages API always streams its usage: stream_options is for chat-completions providers. */}
           {simulated || anthropic ? null : (
             <label className="check-row">
