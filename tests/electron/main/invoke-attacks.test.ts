@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeElectron, type FakeElectron } from './fake-electron.js';
 import { stdioServer } from '../../helpers/mcp-test-server.js';
+import type { McpStdioServer } from '../../../shared/mcp-config.js';
 
 const APP = 'app://parallax/index.html';
 const SECRET = 'sk-stored-desktop-0123456789';
@@ -105,7 +106,7 @@ describe('desktop IPC attacks', () => {
 
   it('starts MCP server commands only after the user allowed their exact command lines in a native dialog', async () => {
     const fake = await boot();
-    const server = { ...stdioServer('files'), env: { FILES_TOKEN: 'tok-desktop-secret' } };
+    const server = { ...(stdioServer('files') as McpStdioServer), env: { FILES_TOKEN: 'tok-desktop-secret' } };
     const start = () => fake.invoke('comparison:start', APP, { task: 'calc', modes: ['react'], provider: sim, mcpServers: [server] });
     // The user says Cancel: the comparison fails before any worker starts.
     await expect(start()).rejects.toThrow(/^Not allowed: the MCP server command was refused in the confirmation, so nothing was started/);
