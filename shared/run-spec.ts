@@ -178,6 +178,11 @@ export interface ComparisonRequest {
   readonly workspaceDir?: string | null;
   /** MCP servers whose tools every run offers, already checked (parseMcpConfig). */
   readonly mcpServers?: readonly McpServerConfig[];
+  /**
+   * Rounds in flight at once (shared/concurrency.ts; default: the simulated model one per two cores, a real
+   * provider 1), at most the provider's cap. Each round still starts its modes together.
+   */
+  readonly concurrency?: number;
 }
 
 export const SIMULATED_MODEL = 'sim';

@@ -26,6 +26,9 @@ import { checkKeyEnvName, KeyEnvRegistry, normalizeBaseUrl } from './key-binding
 import { PriceStore } from './price-store.js';
 import { anyFolder, type WorkspaceAccess } from './workspace-access.js';
 import { cliMcp, noPageMcp, type McpAccess } from './mcp-access.js';
+import { RoundSchedulers } from './round-scheduler.js';
+import { checkConcurrency, defaultConcurrency } from '../../shared/concurrency.js';
+import { availableParallelism } from 'node:os';
 import { DEFAULT_TIMING, type RunTiming } from './run-session.js';
 import type { BuiltReport } from './reports/index.js';
 import { appVersion } from './version.js';
@@ -106,6 +109,8 @@ export function createHost(options: HostOptions): Host {
   const fanIn = new EventFanIn(options.onEvents, warn, options.batching);
   const launcher = options.launcher ?? forkLauncher();
   const sessions = new Map<string, ComparisonSession>();
+  /** Rounds in flight per provider, shared by every comparison (a suite's too). */
+  const schedulers = new RoundSchedulers();
   const prices = new PriceStore(options.dataDir);
   const cli = options.caller === 'cli';
   const keyEnvNames = new KeyEnvRegistry();
@@ -133,6 +138,7 @@ export function createHost(options: HostOptions): Host {
     if (typeof request.task !== 'string') throw new Error('Give a task: a built-in task id or a description in words.');
     const modes = checkModes(request.modes);
     const trials = checkTrials(request.trials);
+    const concurrency = concurrencyOf(request.concurrency, String(request.provider?.name), request.provider?.name === 'simulated');
     const workspaceDir = await pageWorkspace(request.workspaceDir);
     // A stdio server is a command this host runs: checked (the desktop asks the user) before anything starts.
     const mcpServers = await mcpAccess.check(request.mcpServers);
@@ -160,7 +166,7 @@ export function createHost(options: HostOptions): Host {
         planned.map(async ({ runId, mode, trial, folder }) =>
           runSpecOf(base, { runId, mode, trial, comparisonId: id, workspace: await makeRunWorkspace(plan, join(dir, 'workspaces', folder)) })),
       );
-      meta = { id, createdAt: Date.now(), task, provider: provider.info, settings, runs, workspaceSource: plan.description };
+      meta = { id, createdAt: Date.now(), task, provider: provider.info, settings, runs, workspaceSource: plan.description, ...(concurrency > 1 ? { concurrency } : {}) };
       await store.create(meta);
     } catch (err) {
       await rm(dir, { recursive: true, force: true }).catch(() => undefined);
@@ -170,6 +176,7 @@ export function createHost(options: HostOptions): Host {
     const session = new ComparisonSession(meta, specs, apiKey, {
       searchKey: base.searchKey,
       launcher, store, fanIn, timing, warn, baseEnv: env, ...(trackers ? { trackers } : {}), ...(pool ? { pool } : {}),
+      scheduler: schedulers.forProvider(provider.info.simulated ? 'simulated' : provider.info.baseUrl, concurrency),
     });
     sessions.set(id, session);
     const summarized = session.done.then(async () => {
@@ -322,6 +329,14 @@ export function createHost(options: HostOptions): Host {
       })()),
   };
   return host;
+}
+
+/** Rounds at once: as asked (checked against the provider's cap), else the default for the provider. */
+function concurrencyOf(requested: unknown, providerName: string, simulated: boolean): number {
+  if (requested === undefined || requested === null) return defaultConcurrency(simulated, availableParallelism());
+  const checked = checkConcurrency(String(requested), providerName);
+  if (checked.error !== null) throw new Error(`Rounds at once (concurrency): ${checked.error}`);
+  return checked.concurrency;
 }
 
 async function settleWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
