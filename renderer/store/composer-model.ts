@@ -8,6 +8,7 @@ import type { SearchBackendId } from '../../shared/search-backends.js';
 import type { ApprovalPolicyInput } from '../../shared/approval.js';
 import { findPreset } from '../../shared/providers.js';
 import { checkMcpField } from './mcp-field.js';
+import { checkConcurrency } from '../../shared/concurrency.js';
 import {
   checkTrials,
   DEFAULT_SETTINGS,
@@ -160,6 +161,8 @@ export interface ComposerForm {
   readonly workspaceDir?: string;
   /** Desktop: the folder dialog's handle for `workspaceDir`; the page can name a folder only by it. Never saved. */
   readonly workspaceHandle?: string | null;
+  /** Rounds at once as typed ('' or absent: the host's default). */
+  readonly concurrency?: string;
   /** The `mcpServers` JSON as pasted under Advanced → MCP servers ('' or absent: none). */
   readonly mcpConfig?: string;
 }
@@ -184,6 +187,7 @@ export interface FormErrors {
   baseUrl?: string;
   settings?: string;
   mcp?: string;
+  concurrency?: string;
 }
 
 export function effectiveBaseUrl(form: Pick<ComposerForm, 'providerName' | 'baseUrl'>): string | null {
@@ -231,6 +235,9 @@ export function buildRequest(form: ComposerForm): { request: ComparisonRequest |
   if (!check.settings) errors.settings = check.formError ?? 'Fix the highlighted settings.';
   const mcp = checkMcpField(form.mcpConfig);
   if (mcp.error) errors.mcp = mcp.error;
+  // Rounds at once matter only with several rounds; empty takes the host's default.
+  const concurrency = form.concurrency?.trim() && trials.trials !== null && trials.trials > 1 ? checkConcurrency(form.concurrency, form.providerName) : null;
+  if (concurrency?.error) errors.concurrency = concurrency.error;
   if (Object.keys(errors).length > 0 || !check.settings || trials.trials === null) return { request: null, errors, check };
   // The mcp approval entry governs MCP tools only: without servers it is not sent (nor recorded).
   const { mcp: mcpApproval, ...approvals } = check.settings.approvals ?? {};
@@ -241,6 +248,7 @@ export function buildRequest(form: ComposerForm): { request: ComparisonRequest |
       task,
       modes: [...form.modes],
       trials: trials.trials,
+      ...(concurrency?.concurrency ? { concurrency: concurrency.concurrency } : {}),
       provider: {
         name: form.providerName,
         baseUrl: simulated || (preset?.baseUrl && baseUrl === preset.baseUrl) ? null : baseUrl,

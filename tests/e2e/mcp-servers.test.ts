@@ -83,6 +83,8 @@ describe('MCP servers in the composer', { timeout: 180_000 }, () => {
   it('runs a comparison whose model calls the MCP tool, asking first, naming the tool and its server', async () => {
     const { page } = driven;
     await page.selectOption('[data-testid=approval-mcp]', 'ask');
+    await page.locator('[data-testid=approval-mcp]').scrollIntoViewIfNeeded();
+    await saveShot(page, 'mcp-approval-setting', { docs: false });
     await page.selectOption('[data-testid=provider-select]', 'custom');
     await page.fill('[data-testid=base-url]', model.url);
     await page.fill('[data-testid=model-input]', 'm');

@@ -6,6 +6,7 @@
 import type { Command } from 'commander';
 import type { ComparisonMeta } from '../../../shared/ipc-contract.js';
 import { checkTrials, DEFAULT_MODES, MAX_TRIALS, MODE_IDS, MODE_LABELS, SIM_FAULTS, type ComparisonRequest, type ModeId } from '../../../shared/run-spec.js';
+import { checkConcurrency } from '../../../shared/concurrency.js';
 import type { StepEvent } from '../../../shared/step-event.js';
 import { resolveDataDir } from '../../host/data-dir.js';
 import type { ApprovalPolicyInput } from '../../../shared/approval.js';
@@ -20,6 +21,7 @@ interface CompareFlags extends ProviderFlags, OtlpFlags {
   task: string;
   modes: string;
   trials?: string;
+  concurrency?: string;
   maxSteps?: string;
   workspace?: string;
   json?: boolean;
@@ -37,6 +39,7 @@ export function register(program: Command): void {
     .requiredOption('--task <id or text>', 'a built-in task id (see `parallax tasks`) or free text')
     .option('--modes <list>', `comma-separated modes: ${MODE_IDS.join(',')}`, DEFAULT_MODES.join(','))
     .option('--trials <n>', `run each mode n times (1–${MAX_TRIALS}), in rounds, and add each mode's average`)
+    .option('--concurrency <n>', CONCURRENCY_HELP)
     .option('--max-steps <n>', 'stop each run after this many model requests (default 10)')
     .option('--workspace <dir>', 'copy this folder as every run\'s workspace instead of the task fixture')
     .option('--fault <name...>', `simulated model only: inject faults (${SIM_FAULTS.join(', ')})`)
@@ -58,6 +61,16 @@ export function parseTrials(raw: string | undefined): number | undefined {
   return checked.trials;
 }
 
+export const CONCURRENCY_HELP = 'rounds in flight at once (each round still starts its modes together; default: simulated one per two cores, a real provider 1; a 429 lowers it)';
+
+/** --concurrency N, checked against the provider's cap; undefined: the host's default. */
+export function parseConcurrency(raw: string | undefined, providerName: string): number | undefined {
+  if (raw === undefined) return undefined;
+  const checked = checkConcurrency(raw, providerName);
+  if (checked.error !== null) throw new Error(`--concurrency: ${checked.error} Got "${raw}".`);
+  return checked.concurrency;
+}
+
 async function compareCommand(flags: CompareFlags): Promise<void> {
   const choice = resolveProviderFlags(flags);
   const apiKey = readApiKey(choice);
@@ -71,6 +84,7 @@ async function compareCommand(flags: CompareFlags): Promise<void> {
     task: flags.task,
     modes: parseModes(flags.modes),
     trials: parseTrials(flags.trials),
+    concurrency: parseConcurrency(flags.concurrency, choice.name),
     provider: { name: choice.name, baseUrl: choice.baseUrl, model: choice.model, apiKeyEnv: choice.apiKeyEnv },
     settings: { ...settings, approvals: approvals.policy },
     mcpServers: await readMcpFile(flags.mcp),
@@ -145,7 +159,8 @@ async function compareCommand(flags: CompareFlags): Promise<void> {
     if (interrupted) await host['comparison:cancel'](meta.id);
     const sim = meta.provider.simulated ? ' (simulated)' : '';
     const vs = request.modes.map((m) => MODE_LABELS[m] ?? m).join(' vs ');
-    const rounds = trials > 1 ? `, ${trials} trials each (one round per trial, its modes started together)` : '';
+    const atOnce = meta.concurrency ? `, up to ${meta.concurrency} rounds at once` : '';
+    const rounds = trials > 1 ? `, ${trials} trials each (one round per trial, its modes started together${atOnce})` : '';
     live.write(`Comparison ${meta.id}: ${meta.task.id ?? 'free-text task'} · ${meta.provider.model}${sim} · ${vs}${rounds}\n`);
     await host.whenDone(meta.id);
     const stored = await host['history:open'](meta.id);

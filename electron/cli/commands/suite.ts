@@ -13,6 +13,7 @@ import { addSettingsOption, buildSettings } from '../settings-option.js';
 interface SuiteRunFlags extends ProviderFlags {
   modes?: string;
   trials?: string;
+  concurrency?: string;
   maxSteps?: string;
   settings?: string;
   approve?: string;
@@ -29,6 +30,7 @@ export function register(program: Command): void {
     .argument('<suite>', '"builtin" (every built-in task) or a suite file (.json, .yaml, .yml)')
     .option('--modes <list>', `comma-separated modes: ${MODE_IDS.join(',')} (default: the suite's, else ${DEFAULT_MODES.join(',')})`)
     .option('--trials <n>', `runs per mode and task, 1–${MAX_TRIALS} (default: the suite's, else 1)`)
+    .option('--concurrency <n>', 'rounds in flight at once, across the suite\'s comparisons (default: simulated one per two cores, a real provider 1; a 429 lowers it)')
     .option('--max-steps <n>', 'stop each run after this many model requests (default 10)')
     .option('--approve <list>', 'approval policy as for `parallax compare` (no prompts: "ask" becomes deny)')
     .option('--json', 'print the leaderboard as JSON (progress goes to stderr)');
@@ -60,7 +62,7 @@ function parseModes(list: string): ModeId[] {
 }
 
 async function suiteRun(file: string, flags: SuiteRunFlags): Promise<void> {
-  const [{ loadSuite }, { runSuite }, { SuiteStore }, { openSuite }, { suiteJson, suiteText }, { createHost }, { resolveDataDir }, { parseTrials }, { cliApprovalPolicy }, { disposeSharedSandbox }] = await Promise.all([
+  const [{ loadSuite }, { runSuite }, { SuiteStore }, { openSuite }, { suiteJson, suiteText }, { createHost }, { resolveDataDir }, { parseTrials, parseConcurrency }, { cliApprovalPolicy }, { disposeSharedSandbox }] = await Promise.all([
     import('../../suite/load-suite.js'), import('../../suite/run-suite.js'), import('../../suite/suite-store.js'), import('../../suite/suite-data.js'),
     import('../../suite/suite-report.js'), import('../../host/host.js'), import('../../host/data-dir.js'), import('./compare.js'), import('../approvals.js'),
     import('../../engine/sandbox/index.js'),
@@ -72,6 +74,7 @@ async function suiteRun(file: string, flags: SuiteRunFlags): Promise<void> {
   const approvals = cliApprovalPolicy(flags.approve, { tty: false, userFolder: suite.fixtures.size > 0, base: settings.approvals as ApprovalPolicyInput | undefined });
   const modes = flags.modes ? parseModes(flags.modes) : [...(suite.modes ?? DEFAULT_MODES)];
   const trials = parseTrials(flags.trials) ?? suite.trials ?? 1;
+  const concurrency = parseConcurrency(flags.concurrency, choice.name);
   const log = (line: string) => process.stderr.write(line + '\n');
   for (const note of approvals.notes) log(`note: ${note}`);
   const dataDir = resolveDataDir();
@@ -81,7 +84,7 @@ async function suiteRun(file: string, flags: SuiteRunFlags): Promise<void> {
   const onSignal = () => {
     if (stop) process.exit(130);
     stop = true;
-    log('\nStopping after the current task (Ctrl+C again to stop at once)…');
+    log('\nStopping after the tasks in flight (Ctrl+C again to stop at once)…');
   };
   process.on('SIGINT', onSignal);
   let record: SuiteRecord;
@@ -89,7 +92,7 @@ async function suiteRun(file: string, flags: SuiteRunFlags): Promise<void> {
     void host.warmPool(modes.length);
     log(`Suite ${suite.name}: ${suite.tasks.length} task${suite.tasks.length === 1 ? '' : 's'} × ${modes.map((m) => MODE_LABELS[m] ?? m).join(', ')} × ${trials} trial${trials === 1 ? '' : 's'}`);
     record = await runSuite({
-      host, suite, modes, trials, store,
+      host, suite, modes, trials, store, ...(concurrency !== undefined ? { concurrency } : {}),
       provider: { name: choice.name, baseUrl: choice.baseUrl, model: choice.model, apiKeyEnv: choice.apiKeyEnv },
       settings: { ...settings, approvals: approvals.policy },
       stopped: () => stop,

@@ -47,6 +47,8 @@ function inProcessLauncher(script: Script, trace: Trace): WorkerLauncher {
         if (exited) return;
         exited = true;
         if (timer) clearTimeout(timer);
+        if (!spec) return void setImmediate(() => onExit({ code: 0, signal: null, stderrTail: '' }));
+        if (events.length === 0) push(runStartedOf(spec!, { startedAt: Date.now(), systemPrompt: 'in-process' }));
         push({ type: 'run-finished', status: cancelled ? 'cancelled' : 'answered', answer: cancelled ? '' : 'ok', ...(cancelled ? { error: 'Cancelled by the user.' } : {}), validation: null, totals: computeTotals(events) });
         trace.ended.set(spec!.runId, performance.now());
         setImmediate(() => onExit({ code: 0, signal: null, stderrTail: '' }));
@@ -62,10 +64,14 @@ function inProcessLauncher(script: Script, trace: Trace): WorkerLauncher {
           } else if (m.type === 'go') {
             trace.released.set(spec!.runId, performance.now());
             startedAt = Date.now();
-            push(runStartedOf(spec!, { startedAt, systemPrompt: 'in-process' }), { type: 'model-request', step: 1, attempt: 1, messageCount: 2, toolNames: [] });
-            const retry = script.rateLimited?.(spec!) ?? null;
-            if (retry !== null) push({ type: 'model-retry', step: 1, attempt: 1, status: 429, message: 'rate limited (429)', delayMs: retry });
-            timer = setTimeout(() => finish(false), script.workMs + (retry ?? 0));
+            // Events come later, as over a real worker's IPC channel: the host's release loop is not held up.
+            setImmediate(() => {
+              if (exited) return;
+              push(runStartedOf(spec!, { startedAt, systemPrompt: 'in-process' }), { type: 'model-request', step: 1, attempt: 1, messageCount: 2, toolNames: [] });
+              const retry = script.rateLimited?.(spec!) ?? null;
+              if (retry !== null) push({ type: 'model-retry', step: 1, attempt: 1, status: 429, message: 'rate limited (429)', delayMs: retry });
+              timer = setTimeout(() => finish(false), script.workMs + (retry ?? 0));
+            });
           } else if (m.type === 'cancel') {
             finish(true);
           }
