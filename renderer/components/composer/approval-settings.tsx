@@ -43,7 +43,7 @@ export function ApprovalSettings() {
       <div className="settings-grid">
         {keys.map((tool) => (
           <div className="field" key={tool}>
-            <label className={`label ${tool === MCP_APPROVAL ? "" : "mono"}`} htmlFor={`approval-${tool}`}>
+            <label className={`label ${tool === MCP_APPROVAL ? '' : 'mono'}`} htmlFor={`approval-${tool}`}>
               {tool === MCP_APPROVAL ? 'MCP tools' : tool}
             </label>
             <select id={`approval-${tool}`} className="input select" value={chosen[tool] ?? 'default'} onChange={(e) => set(tool, e.target.value)} data-testid={`approval-${tool}`}>
