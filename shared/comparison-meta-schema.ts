@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { ComparisonMeta } from './ipc-contract.js';
 import { MAX_TRIALS, MODE_IDS, runSettingsSchema } from './run-spec.js';
+import { MAX_CONCURRENCY } from './concurrency.js';
 import { describeIssues, providerInfoSchema, taskRefSchema } from './step-event-schema.js';
 
 /** Comparison and run ids: safe as a single path segment (no separators, no leading dot). */
@@ -41,6 +42,8 @@ export const comparisonMetaSchema = z.object({
       }),
     )
     .optional(),
+  concurrency: z.number().int().min(1).max(MAX_CONCURRENCY).optional(),
+  throttled: z.array(z.string()).optional(),
 });
 
 export type CheckedMeta = { readonly ok: true; readonly meta: ComparisonMeta } | { readonly ok: false; readonly problem: string };

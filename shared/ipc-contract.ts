@@ -25,6 +25,10 @@ export interface ComparisonMeta {
   readonly variants?: readonly VariantRecord[];
   /** Where the workspace came from: a built-in fixture id or a user folder. */
   readonly workspaceSource: string;
+  /** Rounds allowed in flight at once (shared/concurrency.ts); absent: one at a time. */
+  readonly concurrency?: number;
+  /** Each time a 429 paused new rounds and lowered that limit, one sentence; absent: never. */
+  readonly throttled?: readonly string[];
 }
 
 export interface ComparisonListItem {

@@ -52,6 +52,17 @@ const httpSchema = z.object({
   ...common,
 }).strict();
 
+export interface McpParseOptions {
+  /**
+   * A stdio server's `cwd` must be a full path (the app and the web host have no file to be relative to; the
+   * CLI takes a relative one from the config file's folder).
+   */
+  readonly fullCwd?: boolean;
+}
+
+/** A full path on any system: /…, C:\… or \\server\… (no Node here). */
+const FULL_PATH = /^(\/|[A-Za-z]:[\\/]|\\\\)/;
+
 export class McpConfigError extends Error {
   override readonly name = 'McpConfigError';
 }
@@ -60,7 +71,7 @@ export class McpConfigError extends Error {
  * The servers of an `mcpServers` object (or a whole config file holding one), in file order. `source` names
  * where it came from in messages (a file path, "the MCP servers field"). Throws McpConfigError.
  */
-export function parseMcpConfig(value: unknown, source: string): McpServerConfig[] {
+export function parseMcpConfig(value: unknown, source: string, options: McpParseOptions = {}): McpServerConfig[] {
   const fail = (what: string): never => {
     throw new McpConfigError(`${source}: ${what}`);
   };
@@ -87,6 +98,7 @@ export function parseMcpConfig(value: unknown, source: string): McpServerConfig[
     }
     const p = parsed.data!;
     if (p.disabled) continue;
+    if (options.fullCwd && 'cwd' in p && p.cwd && !FULL_PATH.test(p.cwd)) fail(`${at}: field "cwd": must be a full path, e.g. "/home/me/project" (leave it out to start the server in the run's workspace).`);
     const base = { name, startupTimeoutMs: p.startupTimeoutMs ?? MCP_STARTUP_TIMEOUT_MS, callTimeoutMs: p.callTimeoutMs ?? MCP_CALL_TIMEOUT_MS };
     if ('url' in p) out.push({ ...base, transport: 'http', url: p.url, headers: p.headers ?? {} });
     else out.push({ ...base, transport: 'stdio', command: p.command, args: p.args ?? [], env: p.env ?? {}, ...(p.cwd ? { cwd: p.cwd } : {}) });
@@ -105,14 +117,48 @@ function fieldHint(field: string | null, message: string): string {
 }
 
 /** Parse JSON text (a file's contents, a settings field) into servers; bad JSON is an McpConfigError naming `source`. */
-export function parseMcpConfigText(text: string, source: string): McpServerConfig[] {
+export function parseMcpConfigText(text: string, source: string, options: McpParseOptions = {}): McpServerConfig[] {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     throw new McpConfigError(`${source}: not valid JSON (${error instanceof Error ? error.message : String(error)}). Fix the file and try again.`);
   }
-  return parseMcpConfig(value, source);
+  return parseMcpConfig(value, source, options);
+}
+
+/**
+ * The servers a ComparisonRequest carries (already parsed by the sender, but a page is not trusted), checked
+ * again by the one parser: each entry goes back into the `mcpServers` form, so the same errors name the same
+ * server and field. A stdio `cwd` must be a full path.
+ */
+export function mcpServersOfRequest(value: unknown, source = 'MCP servers'): McpServerConfig[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw new McpConfigError(`${source}: expected a list of servers.`);
+  const named: Record<string, unknown> = {};
+  for (const entry of value as unknown[]) {
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw new McpConfigError(`${source}: every server must be an object with a name.`);
+    const { name, transport, ...rest } = entry as Record<string, unknown>;
+    if (typeof name !== 'string') throw new McpConfigError(`${source}: every server needs a name.`);
+    if (Object.hasOwn(named, name)) throw new McpConfigError(`${source}: MCP server "${name}" is named twice; give each server its own name.`);
+    if (transport !== 'stdio' && transport !== 'http') throw new McpConfigError(`${source}: MCP server "${name}": transport must be "stdio" or "http".`);
+    named[name] = { ...rest, type: transport };
+  }
+  return parseMcpConfig({ mcpServers: named }, source, { fullCwd: true });
+}
+
+/** A stdio server's command line as the user would type it (arguments with spaces or quotes are quoted). */
+export function mcpCommandLine(server: Pick<McpStdioServer, 'command' | 'args'>): string {
+  const quote = (a: string): string => (a === '' || /[\s"'\\$`]/.test(a) ? `'${a.replace(/'/g, `'\\''`)}'` : a);
+  return [server.command, ...server.args].map(quote).join(' ');
+}
+
+/** "2 servers: files (stdio: npx -y @modelcontextprotocol/…), search (http: https://…)": never env or header values. */
+export function mcpSummary(servers: readonly McpServerConfig[]): string {
+  if (servers.length === 0) return 'No MCP servers.';
+  const cut = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+  const one = (s: McpServerConfig): string => `${s.name} (${s.transport === 'stdio' ? `stdio: ${cut(mcpCommandLine(s), 40)}` : `http: ${cut(s.url, 48)}`})`;
+  return `${servers.length} server${servers.length === 1 ? '' : 's'}: ${servers.map(one).join(', ')}`;
 }
 
 /** A tool's name as the model sees it: `<server>_<tool>`, with anything but letters, digits and _ turned into _. */

@@ -193,6 +193,11 @@ export interface ComparisonRequest {
    * each a mode with its own provider/model and setting overrides. Given, it replaces `modes`.
    */
   readonly variants?: readonly VariantInput[];
+  /**
+   * Rounds in flight at once (shared/concurrency.ts; default: the simulated model one per two cores, a real
+   * provider 1), at most the provider's cap. Each round still starts its modes together.
+   */
+  readonly concurrency?: number;
 }
 
 export const SIMULATED_MODEL = 'sim';

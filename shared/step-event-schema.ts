@@ -156,6 +156,7 @@ export const stepEventSchema = z.discriminatedUnion('type', [
     callId: z.string(),
     approvalId: z.string().min(1),
     tool: approvalToolSchema,
+    server: z.string().optional(),
     args: z.unknown(),
     inProgram: z.boolean(),
   }),

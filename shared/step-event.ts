@@ -321,6 +321,8 @@ export interface ApprovalRequestedEvent extends Base {
   readonly approvalId: string;
   /** run_shell, write_file, fetch_url, or an MCP tool's name (its policy is the `mcp` entry). */
   readonly tool: string;
+  /** An MCP tool's server, by its configured name (absent for the built-in tools). */
+  readonly server?: string;
   /** The call's arguments as the user is shown them. */
   readonly args: unknown;
   /** The call was made inside a run_code program (Code Mode, Hybrid). */

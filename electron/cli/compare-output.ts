@@ -4,6 +4,7 @@
  * without run-finished is "interrupted" only when history knows its host died, else "unfinished"), the run
  * metrics of shared/run-metrics.ts with their labels and formatters, the same verdicts and per-mode means.
  */
+import { concurrencyNote } from '../../shared/concurrency.js';
 import type { StoredComparison } from '../../shared/ipc-contract.js';
 import { formatDuration, formatMean } from '../../shared/format.js';
 import { MODE_LABELS } from '../../shared/modes.js';
@@ -126,6 +127,8 @@ export function sideBySide(stored: StoredComparison, dataDir: string): string[] 
   }
   if (d.simulated) out.push('', 'Token counts come from the simulated model: counted with a real tokenizer, not billed by any provider.');
   else if (prices) out.push('', prices);
+  const concurrency = concurrencyNote(stored.meta.concurrency, stored.meta.throttled);
+  if (concurrency) out.push(concurrency);
   out.push(`Stored as ${stored.meta.id} in ${dataDir} (see \`parallax history\`, \`parallax report ${stored.meta.id}\`).`);
   return out;
 }

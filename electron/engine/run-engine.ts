@@ -117,7 +117,7 @@ export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {
     // A spec from the host carries the whole policy; one made elsewhere gets the defaults for this machine.
     const policy = resolveApprovalPolicy(spec.settings.approvals, { shellSandbox: sandbox.kind, userFolder: false });
     mcp = await mcpFor(spec, workspace);
-    const approvals = new ApprovalGate(policy, (e) => recorder.emit(e), io.askApproval ?? null, new Set(mcp?.tools.map((t) => t.name)));
+    const approvals = new ApprovalGate(policy, (e) => recorder.emit(e), io.askApproval ?? null, new Map(mcp?.tools.map((t) => [t.name, t.source ?? ''])));
     mode = createMode(spec.mode, { workspace, settings: spec.settings, taskId: spec.task.id, approvals, mcpTools: mcp?.tools ?? [] });
     recorder.emit(runStartedOf(spec, { startedAt, systemPrompt: mode.systemPrompt, tools: mode.tools(), shellSandbox: { kind: sandbox.kind, reason: sandbox.reason } }));
     // A server that failed is said once, with its name; the run goes on with the tools the others brought.

@@ -1,9 +1,11 @@
 /**
  * One comparison in flight, run in rounds: each round has one run of every mode (one trial). A round spawns
  * a worker per run at once, each loading its engine; when every worker is ready they are released together
- * so process start-up skew does not favour one mode. The next round starts only when every run of this one
- * has ended (its run-finished stored; a worker's process teardown is not waited for), so runs never compete for
- * the cores with another trial's runs, and every round starts its modes together.
+ * so process start-up skew does not favour one mode. A round starts when the provider's RoundScheduler gives
+ * it a slot and gives the slot back once every run of it has ended (its run-finished stored; a worker's process
+ * teardown is not waited for). With a limit of 1 (the default for a real provider) rounds run one after
+ * another and never compete for the cores; with more, independent rounds run side by side (the comparison
+ * records its concurrency, and every 429 that throttled it), while each round still starts its modes together.
  */
 import type { ComparisonMeta } from '../../shared/ipc-contract.js';
 import { PROVIDER_PRESETS } from '../../shared/providers.js';
@@ -16,6 +18,7 @@ import type { WorkerPool } from './worker-pool.js';
 import type { CompositionTrackers } from './engine-services.js';
 import { cancelledBeforeStart, RunSession, type RunTiming } from './run-session.js';
 import { clockOf, timeWorker } from './worker-start.js';
+import { RoundScheduler } from './round-scheduler.js';
 
 export interface SessionDeps {
   readonly launcher: WorkerLauncher;
@@ -30,6 +33,20 @@ export interface SessionDeps {
   warn(message: string): void;
   /** The web search backend's key, sent to each worker beside the API key. */
   readonly searchKey?: string | null;
+  /** Slots for rounds, shared per provider; default: one round at a time, this comparison's own. */
+  readonly scheduler?: RoundScheduler;
+}
+
+/** One round in flight: its runs, whether they were released, and the pool refill made for what follows. */
+interface Round {
+  readonly index: number;
+  readonly runs: RunSession[];
+  released: boolean;
+  refilled: boolean;
+  /** Runs of this round that have sent their first model request. */
+  readonly requested: Set<string>;
+  /** Its runs' logs, synced before its slot is given back. */
+  readonly logs: Promise<void>[];
 }
 
 /** A run's keys, sent in its init message only: its column's API key and web search key. */
@@ -63,17 +80,17 @@ export class ComparisonSession {
   readonly runs: RunSession[] = [];
   readonly done: Promise<void>;
   private readonly rounds: RunSpec[][];
-  private roundIndex = -1;
-  private current: RunSession[] = [];
-  private released = false;
-  /** The pool was asked to refill for what comes after this round. */
-  private refilled = false;
-  /** Runs of this round that have sent their first model request. */
-  private readonly requested = new Set<string>();
+  /** Rounds begun so far (the next one to start is rounds[begun]). */
+  private begun = 0;
+  private readonly active = new Set<Round>();
   /** Runs of rounds not begun that were cancelled: recorded without a worker. */
   private readonly skipped = new Set<string>();
   /** Runs whose record is complete on disk or whose worker has ended. */
   private readonly recorded = new Set<string>();
+  private readonly scheduler: RoundScheduler;
+  private readonly stop = new AbortController();
+  /** What throttled this comparison (a 429 paused new rounds), one sentence each; stored in its meta at the end. */
+  readonly throttled: string[] = [];
   private readonly env: NodeJS.ProcessEnv;
   /** Approvals runs are waiting for, by `runId approvalId`. */
   private readonly pendingApprovals = new Map<string, { readonly run: RunSession; readonly tool: string }>();
@@ -97,7 +114,8 @@ export class ComparisonSession {
     const all = specs.map((s) => this.keysOf(s.runId));
     this.env = workerEnv(deps.baseEnv, all.flatMap((k) => [k.apiKey, k.searchKey]), specs.map((s) => s.apiKeyEnv));
     this.rounds = roundsOf(meta, specs);
-    this.startRound(0);
+    this.scheduler = deps.scheduler ?? new RoundScheduler(meta.id, 1);
+    void this.schedule();
   }
 
   get id(): string {
@@ -113,14 +131,38 @@ export class ComparisonSession {
     return this.meta.runs.some((r) => r.runId === runId);
   }
 
-  private startRound(index: number): void {
-    this.roundIndex = index;
-    this.released = false;
-    this.refilled = false;
-    this.requested.clear();
-    const specs = (this.rounds[index] ?? []).filter((s) => !this.skipped.has(s.runId));
-    this.current = [];
-    if (specs.length === 0) return this.roundEnded();
+  /** Starts each round as the scheduler gives it a slot; resolves `done` once every run is recorded. */
+  private async schedule(): Promise<void> {
+    const ended: Promise<void>[] = [];
+    while (this.begun < this.rounds.length) {
+      let release: () => void;
+      try {
+        release = await this.scheduler.acquire(this.stop.signal);
+      } catch {
+        break; // cancelled: every round not begun is recorded by cancel()
+      }
+      const index = this.begun++;
+      const specs = this.rounds[index].filter((s) => !this.skipped.has(s.runId));
+      if (specs.length === 0) {
+        release();
+        continue;
+      }
+      ended.push(this.startRound(index, specs).then(release));
+    }
+    await Promise.all(ended);
+    await Promise.all(this.pendingLogs);
+    if (this.throttled.length > 0) {
+      await this.deps.store.writeMeta({ ...this.meta, throttled: [...this.throttled] }).catch((err: Error) => this.deps.warn(`The comparison's throttling could not be recorded: ${err.message}`));
+    }
+    this.resolveDone();
+  }
+
+  /** Spawns the round's workers; resolves when every run of it is recorded and its logs are on disk. */
+  private startRound(index: number, specs: readonly RunSpec[]): Promise<void> {
+    const round: Round = { index, runs: [], released: false, refilled: false, requested: new Set(), logs: [] };
+    this.active.add(round);
+    let resolveEnded!: () => void;
+    const ended = new Promise<void>((resolve) => (resolveEnded = resolve));
     const { deps } = this;
     const warm = deps.pool?.take(specs.length, this.env) ?? [];
     let settled = 0;
@@ -140,24 +182,31 @@ export class ComparisonSession {
         done = true;
         for (const key of [...this.pendingApprovals.keys()]) if (key.startsWith(`${spec.runId} `)) this.pendingApprovals.delete(key);
         deps.fanIn.flush();
-        this.pendingLogs.push(log.finish());
+        const finished = log.finish();
+        round.logs.push(finished);
+        this.pendingLogs.push(finished);
         this.recorded.add(spec.runId);
-        if (++settled === specs.length) this.roundEnded();
+        if (++settled === specs.length) {
+          this.active.delete(round);
+          // The slot is given back once this round's logs are on disk, so their syncing does not overlap the next start.
+          void Promise.all(round.logs).then(resolveEnded);
+        }
       };
       const run: RunSession = new RunSession(spec, handle, {
         accept: (events) => {
           deps.fanIn.push(log, tracker ? events.map((e) => tracker.observe(e)) : events);
+          for (const e of events) if (e.type === 'model-retry' && e.status === 429) this.throttle(e.delayMs);
           if (events.some((e) => e.type === 'model-request')) {
-            this.requested.add(spec.runId);
-            this.maybeRefill();
+            round.requested.add(spec.runId);
+            this.maybeRefill(round);
           }
           if (events.some((e) => e.type === 'run-finished')) settle();
         },
-        ready: () => this.maybeRelease(),
+        ready: () => this.maybeRelease(round),
         ended: () => {
           settle();
-          this.maybeRelease();
-          this.maybeRefill();
+          this.maybeRelease(round);
+          this.maybeRefill(round);
         },
         warn: deps.warn,
         approvalRequested: (e) => {
@@ -166,19 +215,18 @@ export class ComparisonSession {
         },
         approvalResolved: (e) => void this.pendingApprovals.delete(`${spec.runId} ${e.approvalId}`),
       }, deps.timing);
-      this.current.push(run);
+      round.runs.push(run);
       this.runs.push(run);
     }
     // Every worker of the round is spawned before any gets its spec, so they load side by side.
-    for (const run of this.current) run.init(this.keysOf(run.spec.runId).apiKey, this.keysOf(run.spec.runId).searchKey);
+    for (const run of round.runs) run.init(this.keysOf(run.spec.runId).apiKey, this.keysOf(run.spec.runId).searchKey);
+    return ended;
   }
 
-  /** The next round begins once this round's logs are on disk, so their syncing does not overlap its start. */
-  private roundEnded(): void {
-    void Promise.all(this.pendingLogs).then(() => {
-      if (this.roundIndex + 1 < this.rounds.length) this.startRound(this.roundIndex + 1);
-      else this.resolveDone();
-    });
+  /** A run was answered 429: the provider's scheduler pauses new rounds and lowers its limit; recorded here. */
+  private throttle(retryAfterMs: number): void {
+    const t = this.scheduler.throttle(retryAfterMs);
+    if (t) this.throttled.push(t.note);
   }
 
   /**
@@ -186,41 +234,48 @@ export class ComparisonSession {
    * round (or, for a pool that stays warm, for the next comparison): late enough not to slow the round's
    * start, early enough to be loaded when the round ends.
    */
-  private maybeRefill(): void {
+  private maybeRefill(round: Round): void {
     const { pool } = this.deps;
-    if (!pool || this.refilled || !this.released) return;
-    if (!this.current.every((r) => this.requested.has(r.spec.runId) || r.done || r.cancelRequested)) return;
-    this.refilled = true;
-    const next = this.rounds.slice(this.roundIndex + 1).find((round) => round.some((s) => !this.skipped.has(s.runId)));
+    if (!pool || round.refilled || !round.released) return;
+    if (!round.runs.every((r) => round.requested.has(r.spec.runId) || r.done || r.cancelRequested)) return;
+    round.refilled = true;
+    const next = this.rounds.slice(this.begun).find((specs) => specs.some((s) => !this.skipped.has(s.runId)));
     pool.prepare(next ? next.filter((s) => !this.skipped.has(s.runId)).length : 0);
   }
 
   /** Release every ready worker of the round at once, when no worker of it is still loading. */
-  private maybeRelease(): void {
-    if (this.released) return;
-    if (!this.current.every((r) => r.isReady || r.done || r.cancelRequested)) return;
-    this.released = true;
-    for (const run of this.current) if (run.isReady) run.release();
+  private maybeRelease(round: Round): void {
+    if (round.released) return;
+    if (!round.runs.every((r) => r.isReady || r.done || r.cancelRequested)) return;
+    round.released = true;
+    for (const run of round.runs) if (run.isReady) run.release();
   }
 
-  /** Cancel the round that runs and record every run of the rounds not begun as cancelled. */
+  private get current(): RunSession[] {
+    return [...this.active].flatMap((r) => r.runs);
+  }
+
+  /** Cancel every round in flight and record every run of the rounds not begun as cancelled. */
   cancel(): void {
-    for (const spec of this.rounds.slice(this.roundIndex + 1).flat()) {
+    for (const spec of this.rounds.slice(this.begun).flat()) {
       this.skip(spec, 'Cancelled before it started: the comparison was cancelled before this trial began. No worker ran it.');
     }
-    for (const run of this.current) run.cancel();
-    this.maybeRelease();
+    this.stop.abort();
+    for (const round of [...this.active]) {
+      for (const run of round.runs) run.cancel();
+      this.maybeRelease(round);
+    }
   }
 
   /** Cancel one run: the running one stops; one whose round has not begun is recorded as cancelled. */
   cancelRun(runId: string): void {
-    const running = this.current.find((r) => r.spec.runId === runId);
-    if (running) {
-      running.cancel();
-      this.maybeRelease();
+    const round = [...this.active].find((r) => r.runs.some((run) => run.spec.runId === runId));
+    if (round) {
+      round.runs.find((r) => r.spec.runId === runId)!.cancel();
+      this.maybeRelease(round);
       return;
     }
-    const later = this.rounds.slice(this.roundIndex + 1).flat().find((s) => s.runId === runId);
+    const later = this.rounds.slice(this.begun).flat().find((s) => s.runId === runId);
     if (later) this.skip(later, 'Cancelled before it started: this run was cancelled before its trial began. No worker ran it.');
   }
 

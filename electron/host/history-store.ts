@@ -109,6 +109,14 @@ export class HistoryStore {
     await rename(tmp, join(dir, 'meta.json'));
   }
 
+  /** Rewrite a comparison's meta.json atomically (what it learned while running, e.g. that it was throttled). */
+  async writeMeta(meta: ComparisonMeta): Promise<void> {
+    const dir = this.dir(meta.id);
+    const tmp = join(dir, 'meta.json.tmp');
+    await writeFile(tmp, JSON.stringify(meta, null, 2) + '\n');
+    await rename(tmp, join(dir, 'meta.json'));
+  }
+
   openRunLog(id: string, runId: string): RunLog {
     return new RunLog(this.runLogPath(id, runId), this.onWarning);
   }

@@ -26,6 +26,10 @@ import { prepareColumns } from './comparison-columns.js';
 import { checkKeyEnvName, KeyEnvRegistry, normalizeBaseUrl } from './key-binding.js';
 import { PriceStore } from './price-store.js';
 import { anyFolder, type WorkspaceAccess } from './workspace-access.js';
+import { cliMcp, noPageMcp, type McpAccess } from './mcp-access.js';
+import { RoundSchedulers } from './round-scheduler.js';
+import { checkConcurrency, defaultConcurrency } from '../../shared/concurrency.js';
+import { availableParallelism } from 'node:os';
 import { DEFAULT_TIMING, type RunTiming } from './run-session.js';
 import type { BuiltReport } from './reports/index.js';
 import { appVersion } from './version.js';
@@ -63,6 +67,10 @@ export interface HostOptions {
   readonly caller?: 'page' | 'cli';
   /** How a page may name a workspace folder; default: it may not (built-in tasks and free text only). */
   readonly workspaces?: WorkspaceAccess;
+  /**
+   * Which MCP servers a request may name (host/mcp-access.ts). Default: the CLI's as given; a page's none.
+   */
+  readonly mcp?: McpAccess;
   /** Desktop: ask the user in a native dialog before a key variable named by the page is read. */
   confirmKeyEnv?(name: string, baseUrl: string): Promise<boolean>;
   /**
@@ -102,12 +110,15 @@ export function createHost(options: HostOptions): Host {
   const fanIn = new EventFanIn(options.onEvents, warn, options.batching);
   const launcher = options.launcher ?? forkLauncher();
   const sessions = new Map<string, ComparisonSession>();
+  /** Rounds in flight per provider, shared by every comparison (a suite's too). */
+  const schedulers = new RoundSchedulers();
   const prices = new PriceStore(options.dataDir);
   const cli = options.caller === 'cli';
   const keyEnvNames = new KeyEnvRegistry();
   const storedKeys = options.keys?.getApiKey?.bind(options.keys);
   const keyEnvPolicy: KeyEnvPolicy = cli ? 'any' : keyEnvNames;
   const workspaces: WorkspaceAccess | null = cli ? anyFolder() : (options.workspaces ?? null);
+  const mcpAccess: McpAccess = options.mcp ?? (cli ? cliMcp() : noPageMcp('Start the comparison with parallax compare --mcp FILE.'));
   const env = options.env ?? process.env;
   // Pooled workers start before any key is known: from the environment with every key variable removed.
   const pool = options.pool?.instance ?? (options.pool ? new WorkerPool(launcher, workerEnv(env, null, null), { warn, ...options.pool }) : null);
@@ -127,11 +138,12 @@ export function createHost(options: HostOptions): Host {
     if (typeof request !== 'object' || request === null) throw new Error('comparison:start needs a request: task, modes and provider.');
     if (typeof request.task !== 'string') throw new Error('Give a task: a built-in task id or a description in words.');
     const trials = checkTrials(request.trials);
+    const concurrency = concurrencyOf(request.concurrency, String(request.provider?.name), request.provider?.name === 'simulated');
     const workspaceDir = await pageWorkspace(request.workspaceDir);
-    // A stdio server is a command: only the CLI's own flag may name one, never a page's request (for now).
-    if (!cli && request.mcpServers?.length) throw new Error('MCP servers can be given only with parallax --mcp FILE for now; start the comparison from the CLI.');
+    // A stdio server is a command this host runs: checked (the desktop asks the user) before anything starts.
+    const mcpServers = await mcpAccess.check(request.mcpServers);
     // The columns: the modes under one model, or the variants, each with its provider, key and settings checked.
-    const prepared = await prepareColumns(request, {
+    const prepared = await prepareColumns({ ...request, mcpServers }, {
       services, getApiKey: options.getApiKey, keyEnv: keyEnvPolicy, loadPrices: async () => (await prices.load()).table, userFolder: workspaceDir !== null,
       ...(storedKeys ? { getSearchKey: (backend, url) => storedKeys({ name: searchKeyName(backend), baseUrl: url, model: '', simulated: false }, null) } : {}),
     });
@@ -161,7 +173,7 @@ export function createHost(options: HostOptions): Host {
       );
       meta = {
         id, createdAt: Date.now(), task, provider: prepared.provider, settings: prepared.settings, runs, workspaceSource: plan.description,
-        ...(variants ? { variants } : {}),
+        ...(variants ? { variants } : {}), ...(concurrency > 1 ? { concurrency } : {}),
       };
       await store.create(meta);
     } catch (err) {
@@ -176,6 +188,7 @@ export function createHost(options: HostOptions): Host {
     }));
     const session = new ComparisonSession(meta, specs, keys, {
       launcher, store, fanIn, timing, warn, baseEnv: env, ...(trackers ? { trackers } : {}), ...(pool ? { pool } : {}),
+      scheduler: schedulers.forProvider(prepared.provider.simulated ? 'simulated' : prepared.provider.baseUrl, concurrency),
     });
     sessions.set(id, session);
     const summarized = session.done.then(async () => {
@@ -328,6 +341,14 @@ export function createHost(options: HostOptions): Host {
       })()),
   };
   return host;
+}
+
+/** Rounds at once: as asked (checked against the provider's cap), else the default for the provider. */
+function concurrencyOf(requested: unknown, providerName: string, simulated: boolean): number {
+  if (requested === undefined || requested === null) return defaultConcurrency(simulated, availableParallelism());
+  const checked = checkConcurrency(String(requested), providerName);
+  if (checked.error !== null) throw new Error(`Rounds at once (concurrency): ${checked.error}`);
+  return checked.concurrency;
 }
 
 async function settleWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {

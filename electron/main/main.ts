@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHost, type Host } from '../host/host.js';
 import { dialogFolders } from '../host/workspace-access.js';
+import { confirmedMcp, mcpConfirmText } from '../host/mcp-access.js';
 import { shellSandbox } from '../engine/sandbox/shell-sandbox.js';
 import { workerEntry } from '../host/launcher.js';
 import { APP_ENTRY_URL, APP_ID, APP_SCHEME, originOf, readDevUrl, trustedOrigins } from './app-origin.js';
@@ -103,6 +104,20 @@ async function start(): Promise<void> {
       const { response } = win && !win.isDestroyed() ? await dialog.showMessageBox(win, options) : await dialog.showMessageBox(options);
       return response === 0;
     },
+    // MCP server commands the page names run only after the user allowed them here, in the main process.
+    mcp: confirmedMcp(async (stdio, http) => {
+      const options = {
+        type: 'warning' as const,
+        buttons: ['Start them', 'Cancel'],
+        defaultId: 1,
+        cancelId: 1,
+        ...mcpConfirmText(stdio, http),
+        checkboxLabel: 'Do not ask again for these exact commands until Parallax quits',
+        checkboxChecked: false,
+      };
+      const { response, checkboxChecked } = win && !win.isDestroyed() ? await dialog.showMessageBox(win, options) : await dialog.showMessageBox(options);
+      return { allowed: response === 0, remember: response === 0 && checkboxChecked === true };
+    }),
     onEvents: (events) => batcher.push(events),
     onWarning: log,
     exportReport: createReportSaver({

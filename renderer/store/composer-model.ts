@@ -8,6 +8,8 @@ import type { ToolsetId } from '../../shared/toolsets.js';
 import type { SearchBackendId } from '../../shared/search-backends.js';
 import type { ApprovalPolicyInput } from '../../shared/approval.js';
 import { findPreset } from '../../shared/providers.js';
+import { checkMcpField } from './mcp-field.js';
+import { checkConcurrency } from '../../shared/concurrency.js';
 import {
   checkTrials,
   DEFAULT_SETTINGS,
@@ -174,6 +176,10 @@ export interface ComposerForm {
   readonly workspaceHandle?: string | null;
   /** The columns as rows (store/composer-variants.ts); absent or empty: one plain column per selected mode. */
   readonly variants?: readonly VariantDraft[];
+  /** Rounds at once as typed ('' or absent: the host's default). */
+  readonly concurrency?: string;
+  /** The `mcpServers` JSON as pasted under Advanced → MCP servers ('' or absent: none). */
+  readonly mcpConfig?: string;
 }
 
 /** The form as it is saved between sessions: without what the host granted to this session only. */
@@ -197,6 +203,8 @@ export interface FormErrors {
   settings?: string;
   /** A variant row or the set of them (composer-variants.ts checkVariants says which). */
   variants?: string;
+  mcp?: string;
+  concurrency?: string;
 }
 
 export function effectiveBaseUrl(form: Pick<ComposerForm, 'providerName' | 'baseUrl'>): string | null {
@@ -245,7 +253,15 @@ export function buildRequest(form: ComposerForm): { request: ComparisonRequest |
   if (!check.settings) errors.settings = check.formError ?? 'Fix the highlighted settings.';
   const columns = rows.length > 0 ? checkVariants(rows, { provider: form.providerName, model: form.model, settings: check.settings }) : null;
   if (columns && !columns.variants) errors.variants = columns.error ?? columns.rowErrors.find((e) => e !== null) ?? 'Fix the highlighted variants.';
+  const mcp = checkMcpField(form.mcpConfig);
+  if (mcp.error) errors.mcp = mcp.error;
+  // Rounds at once matter only with several rounds; empty takes the host's default.
+  const concurrency = form.concurrency?.trim() && trials.trials !== null && trials.trials > 1 ? checkConcurrency(form.concurrency, form.providerName) : null;
+  if (concurrency?.error) errors.concurrency = concurrency.error;
   if (Object.keys(errors).length > 0 || !check.settings || trials.trials === null) return { request: null, errors, check };
+  // The mcp approval entry governs MCP tools only: without servers it is not sent (nor recorded).
+  const { mcp: mcpApproval, ...approvals } = check.settings.approvals ?? {};
+  const settings = mcp.servers.length > 0 || !mcpApproval ? check.settings : { ...check.settings, approvals };
   const preset = findPreset(form.providerName);
   return {
     request: {
@@ -254,14 +270,16 @@ export function buildRequest(form: ComposerForm): { request: ComparisonRequest |
       modes: columns?.variants ? [...new Set(columns.variants.map((v) => v.mode))] : [...form.modes],
       ...(columns?.variants ? { variants: columns.variants } : {}),
       trials: trials.trials,
+      ...(concurrency?.concurrency ? { concurrency: concurrency.concurrency } : {}),
       provider: {
         name: form.providerName,
         baseUrl: simulated || (preset?.baseUrl && baseUrl === preset.baseUrl) ? null : baseUrl,
         model: form.model.trim(),
         ...(form.providerName === 'custom' && form.apiKeyEnv ? { apiKeyEnv: form.apiKeyEnv } : {}),
       },
-      settings: check.settings,
+      settings,
       ...(requestedWorkspace(form) ? { workspaceDir: requestedWorkspace(form) } : {}),
+      ...(mcp.servers.length > 0 ? { mcpServers: mcp.servers } : {}),
     },
     errors,
     check,

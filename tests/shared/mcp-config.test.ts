@@ -49,3 +49,24 @@ describe('parseMcpConfig', () => {
     expect(mcpToolName('s', 'x'.repeat(100))).toHaveLength(64);
   });
 });
+
+describe('servers carried by a request', () => {
+  const stdio = { name: 'files', transport: 'stdio', command: 'npx', args: ['a b', "it's"], env: { K: 'v' }, cwd: '/srv', startupTimeoutMs: 1000, callTimeoutMs: 2000 };
+  it('are checked again by the same parser, so a crafted entry fails with the same words', async () => {
+    const { mcpServersOfRequest } = await import('../../shared/mcp-config.js');
+    expect(mcpServersOfRequest(undefined)).toEqual([]);
+    expect(mcpServersOfRequest([stdio])).toEqual([stdio]);
+    expect(() => mcpServersOfRequest([{ ...stdio, shell: true }])).toThrow(/MCP server "files": unknown field "shell"/);
+    expect(() => mcpServersOfRequest([{ ...stdio, cwd: 'rel' }])).toThrow(/field "cwd": must be a full path/);
+    expect(() => mcpServersOfRequest([stdio, stdio])).toThrow(/named twice/);
+    expect(() => mcpServersOfRequest([{ ...stdio, transport: 'sse' }])).toThrow(/transport must be "stdio" or "http"/);
+    expect(() => mcpServersOfRequest('x')).toThrow(/expected a list of servers/);
+  });
+
+  it('show their command line quoted as a shell would need it, and a summary without values', async () => {
+    const { mcpCommandLine, mcpSummary } = await import('../../shared/mcp-config.js');
+    expect(mcpCommandLine({ command: 'npx', args: ['a b', "it's", '-y'] })).toBe(`npx 'a b' 'it'\\''s' -y`);
+    expect(mcpSummary([])).toBe('No MCP servers.');
+    expect(mcpSummary([{ name: 'r', transport: 'http', url: 'http://127.0.0.1:1/mcp', headers: { A: 'secret' }, startupTimeoutMs: 1, callTimeoutMs: 1 }])).toBe('1 server: r (http: http://127.0.0.1:1/mcp)');
+  });
+});

@@ -7,6 +7,7 @@
 import type { Command } from 'commander';
 import type { ComparisonMeta } from '../../../shared/ipc-contract.js';
 import { checkTrials, DEFAULT_MODES, MAX_TRIALS, MODE_IDS, MODE_LABELS, SIM_FAULTS, type ComparisonRequest, type ModeId } from '../../../shared/run-spec.js';
+import { checkConcurrency } from '../../../shared/concurrency.js';
 import type { StepEvent } from '../../../shared/step-event.js';
 import { resolveDataDir } from '../../host/data-dir.js';
 import type { ApprovalPolicyInput } from '../../../shared/approval.js';
@@ -22,6 +23,7 @@ interface CompareFlags extends ProviderFlags, OtlpFlags, VariantsFlags {
   task: string;
   modes: string;
   trials?: string;
+  concurrency?: string;
   maxSteps?: string;
   workspace?: string;
   json?: boolean;
@@ -41,6 +43,7 @@ export function register(program: Command): void {
     .option('--variants <file|json>', 'the columns instead of --modes: a .json file or inline JSON, e.g. \'[{"mode":"code","settings":{"returnTypes":false}},{"mode":"code"}]\' (each: mode, and optionally model, provider, baseUrl, apiKeyEnv, settings, label)')
     .option('--models <list>', 'comma-separated models: every model × every mode of --modes (a matrix), on the provider of --provider/--base-url')
     .option('--trials <n>', `run each mode n times (1–${MAX_TRIALS}), in rounds, and add each mode's average`)
+    .option('--concurrency <n>', CONCURRENCY_HELP)
     .option('--max-steps <n>', 'stop each run after this many model requests (default 10)')
     .option('--workspace <dir>', 'copy this folder as every run\'s workspace instead of the task fixture')
     .option('--fault <name...>', `simulated model only: inject faults (${SIM_FAULTS.join(', ')})`)
@@ -63,6 +66,16 @@ export function parseTrials(raw: string | undefined): number | undefined {
   return checked.trials;
 }
 
+export const CONCURRENCY_HELP = 'rounds in flight at once (each round still starts its modes together; default: simulated one per two cores, a real provider 1; a 429 lowers it)';
+
+/** --concurrency N, checked against the provider's cap; undefined: the host's default. */
+export function parseConcurrency(raw: string | undefined, providerName: string): number | undefined {
+  if (raw === undefined) return undefined;
+  const checked = checkConcurrency(raw, providerName);
+  if (checked.error !== null) throw new Error(`--concurrency: ${checked.error} Got "${raw}".`);
+  return checked.concurrency;
+}
+
 async function compareCommand(flags: CompareFlags, modesGiven: boolean): Promise<void> {
   const variants = await readVariantsFlags(flags, modesGiven);
   if (flags.models && flags.model) throw new Error('Give either --model (one model) or --models (a matrix of models × modes), not both.');
@@ -79,6 +92,7 @@ async function compareCommand(flags: CompareFlags, modesGiven: boolean): Promise
     modes: variants ? [...new Set(variants.map((v) => v.mode))] : parseModes(flags.modes),
     ...(variants ? { variants } : {}),
     trials: parseTrials(flags.trials),
+    concurrency: parseConcurrency(flags.concurrency, choice.name),
     provider: { name: choice.name, baseUrl: choice.baseUrl, model: choice.model, apiKeyEnv: choice.apiKeyEnv },
     settings: { ...settings, approvals: approvals.policy },
     mcpServers: await readMcpFile(flags.mcp),
@@ -156,7 +170,8 @@ async function compareCommand(flags: CompareFlags, modesGiven: boolean): Promise
     if (interrupted) await host['comparison:cancel'](meta.id);
     const sim = meta.provider.simulated ? ' (simulated)' : '';
     const vs = meta.variants ? meta.variants.map((v) => v.label).join(' vs ') : request.modes.map((m) => MODE_LABELS[m] ?? m).join(' vs ');
-    const rounds = trials > 1 ? `, ${trials} trials each (one round per trial, its modes started together)` : '';
+    const atOnce = meta.concurrency ? `, up to ${meta.concurrency} rounds at once` : '';
+    const rounds = trials > 1 ? `, ${trials} trials each (one round per trial, its modes started together${atOnce})` : '';
     live.write(`Comparison ${meta.id}: ${meta.task.id ?? 'free-text task'} · ${meta.provider.model}${sim} · ${vs}${rounds}\n`);
     await host.whenDone(meta.id);
     const stored = await host['history:open'](meta.id);

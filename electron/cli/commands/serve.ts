@@ -11,6 +11,8 @@ import { DEFAULT_PORT } from '../../../shared/ws-protocol.js';
 
 interface ServeFlags {
   allowDir: string[];
+  allowMcp?: boolean;
+  allowMcpCommand: string[];
   port: string;
   host: string;
   open?: boolean;
@@ -26,6 +28,8 @@ export function register(program: Command): void {
     .option('--open', 'open the page in the default browser')
     .option('--renderer <dir>', 'serve the renderer build from this folder instead of dist/renderer')
     .option('--allow-dir <dir>', 'let the page copy folders inside DIR as a workspace (repeatable; none by default)', (dir: string, all: string[]) => [...all, dir], [] as string[])
+    .option('--allow-mcp', 'let the page name MCP servers: streamable HTTP URLs (stdio programs need --allow-mcp-command)')
+    .option('--allow-mcp-command <program>', 'let the page start MCP servers with this program, exactly as its "command" names it (repeatable; implies --allow-mcp)', (p: string, all: string[]) => [...all, p], [] as string[])
     .action((flags: ServeFlags) => serveCommand(flags));
 }
 
@@ -38,9 +42,12 @@ async function serveCommand(flags: ServeFlags): Promise<void> {
   if (!(await rendererAvailable(rendererDir))) throw new Error(missingRendererMessage(rendererDir));
 
   const allowDirs = flags.allowDir.map((d) => resolve(d));
-  const web = await startWebHost({ dataDir: resolveDataDir(), port, bindAddress: flags.host, rendererDir, allowDirs });
+  const mcpCommands = flags.allowMcpCommand;
+  const allowMcp = flags.allowMcp === true || mcpCommands.length > 0;
+  const web = await startWebHost({ dataDir: resolveDataDir(), port, bindAddress: flags.host, rendererDir, allowDirs, allowMcp, mcpCommands });
   const folders = allowDirs.length ? `Workspace folders allowed inside: ${allowDirs.join(', ')}\n` : '';
-  process.stdout.write(`Parallax is served at ${web.url}\nHistory: ${web.host.dataDir}\n${folders}Press Ctrl+C to stop.\n`);
+  const mcp = allowMcp ? `MCP servers from the page: streamable HTTP${mcpCommands.length ? `, and stdio with ${mcpCommands.join(', ')}` : ' only'}\n` : '';
+  process.stdout.write(`Parallax is served at ${web.url}\nHistory: ${web.host.dataDir}\n${folders}${mcp}Press Ctrl+C to stop.\n`);
   if (flags.open) openBrowser(web.url);
 
   await new Promise<void>((done) => {

@@ -15,6 +15,7 @@ interface SuiteRunFlags extends ProviderFlags {
   variants?: string;
   models?: string;
   trials?: string;
+  concurrency?: string;
   maxSteps?: string;
   settings?: string;
   approve?: string;
@@ -33,6 +34,7 @@ export function register(program: Command): void {
     .option('--variants <file|json>', 'the columns instead of modes, as for `parallax compare --variants` (default: the suite\'s)')
     .option('--models <list>', 'comma-separated models: every model × every mode of --modes (or the suite\'s modes)')
     .option('--trials <n>', `runs per mode and task, 1–${MAX_TRIALS} (default: the suite's, else 1)`)
+    .option('--concurrency <n>', 'rounds in flight at once, across the suite\'s comparisons (default: simulated one per two cores, a real provider 1; a 429 lowers it)')
     .option('--max-steps <n>', 'stop each run after this many model requests (default 10)')
     .option('--approve <list>', 'approval policy as for `parallax compare` (no prompts: "ask" becomes deny)')
     .option('--json', 'print the leaderboard as JSON (progress goes to stderr)');
@@ -64,7 +66,7 @@ function parseModes(list: string): ModeId[] {
 }
 
 async function suiteRun(file: string, flags: SuiteRunFlags): Promise<void> {
-  const [{ loadSuite }, { runSuite }, { SuiteStore }, { openSuite }, { suiteJson, suiteText }, { createHost }, { resolveDataDir }, { parseTrials }, { cliApprovalPolicy }, { disposeSharedSandbox }] = await Promise.all([
+  const [{ loadSuite }, { runSuite }, { SuiteStore }, { openSuite }, { suiteJson, suiteText }, { createHost }, { resolveDataDir }, { parseTrials, parseConcurrency }, { cliApprovalPolicy }, { disposeSharedSandbox }] = await Promise.all([
     import('../../suite/load-suite.js'), import('../../suite/run-suite.js'), import('../../suite/suite-store.js'), import('../../suite/suite-data.js'),
     import('../../suite/suite-report.js'), import('../../host/host.js'), import('../../host/data-dir.js'), import('./compare.js'), import('../approvals.js'),
     import('../../engine/sandbox/index.js'),
@@ -80,6 +82,7 @@ async function suiteRun(file: string, flags: SuiteRunFlags): Promise<void> {
   const variants = fromFlags ?? (flags.modes ? null : suite.variants);
   const modes = variants ? [...new Set(variants.map((v) => v.mode))] : flags.modes ? parseModes(flags.modes) : [...(suite.modes ?? DEFAULT_MODES)];
   const trials = parseTrials(flags.trials) ?? suite.trials ?? 1;
+  const concurrency = parseConcurrency(flags.concurrency, choice.name);
   const log = (line: string) => process.stderr.write(line + '\n');
   for (const note of approvals.notes) log(`note: ${note}`);
   const dataDir = resolveDataDir();
@@ -93,7 +96,7 @@ async function suiteRun(file: string, flags: SuiteRunFlags): Promise<void> {
   const onSignal = () => {
     if (stop) process.exit(130);
     stop = true;
-    log('\nStopping after the current task (Ctrl+C again to stop at once)…');
+    log('\nStopping after the tasks in flight (Ctrl+C again to stop at once)…');
   };
   process.on('SIGINT', onSignal);
   let record: SuiteRecord;
@@ -101,7 +104,7 @@ async function suiteRun(file: string, flags: SuiteRunFlags): Promise<void> {
     void host.warmPool(variants?.length ?? modes.length);
     log(`Suite ${suite.name}: ${suite.tasks.length} task${suite.tasks.length === 1 ? '' : 's'} × ${variants ? `${variants.length} columns` : modes.map((m) => MODE_LABELS[m] ?? m).join(', ')} × ${trials} trial${trials === 1 ? '' : 's'}`);
     record = await runSuite({
-      host, suite, modes, variants, trials, store,
+      host, suite, modes, variants, trials, store, ...(concurrency !== undefined ? { concurrency } : {}),
       provider: { name: choice.name, baseUrl: choice.baseUrl, model: choice.model, apiKeyEnv: choice.apiKeyEnv },
       settings: { ...settings, approvals: approvals.policy },
       stopped: () => stop,

@@ -44,8 +44,8 @@ export class ApprovalGate {
     readonly policy: ApprovalPolicy,
     private readonly emit: (event: StepEventInput) => void,
     private readonly ask: AskUser | null,
-    /** The run's MCP tools: the policy's `mcp` entry governs each (allow when it has none). */
-    private readonly mcpTools: ReadonlySet<string> = new Set(),
+    /** The run's MCP tools, each with its server: the policy's `mcp` entry governs each (allow when it has none). */
+    private readonly mcpTools: ReadonlyMap<string, string> = new Map(),
   ) {}
 
   private modeOf(name: string): ApprovalMode | null {
@@ -70,7 +70,8 @@ export class ApprovalGate {
     if (signal.aborted) throw new ApprovalCancelledError('The run was cancelled.');
     const approvalId = `${place.callId}-approval-${++this.count}`;
     const { step, callId, inProgram } = place;
-    this.emit({ type: 'approval-requested', step, callId, approvalId, tool: name, args, inProgram });
+    const server = this.mcpTools.get(name);
+    this.emit({ type: 'approval-requested', step, callId, approvalId, tool: name, ...(server !== undefined ? { server } : {}), args, inProgram });
     const started = performance.now();
     const waited = (): number => Math.round((performance.now() - started) * 10) / 10;
     const resumeClock = pauseClock?.();

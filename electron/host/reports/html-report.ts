@@ -2,6 +2,7 @@
  * The self-contained HTML report: one file, inline CSS and SVG, no script, no external request (a strict
  * Content-Security-Policy makes the browser refuse any, as a second line of defence behind escaping).
  */
+import { concurrencyNote } from '../../../shared/concurrency.js';
 import { formatMetric, metricNote } from '../../../shared/run-metrics.js';
 import { compositionLegend, compositionSvg } from './html-composition.js';
 import { percentDiff, formatPercent, NO_DIFF_NOTE } from '../../../shared/summary.js';
@@ -162,6 +163,8 @@ function header(d: ReportData, generatedAt: Date | undefined): SafeHtml {
   const trialSpread = d.trials > 1 ? trialStartSpreadMs(d.runs) : null;
   if (trialSpread !== null) facts.push(['Start spread', `up to ${formatMs(trialSpread)} between the modes' first requests within a trial`]);
   else if (d.trials === 1 && spread !== null && d.runs.length > 1) facts.push(['Start spread', `${formatMs(spread)} between the modes' first requests`]);
+  const concurrency = concurrencyNote(m.concurrency, m.throttled);
+  if (concurrency) facts.push(['Concurrency', concurrency]);
   if (d.costInfo) facts.push(['Prices', priceFactsHtml(d)]);
   if (generatedAt) facts.push(['Report generated', formatUtc(generatedAt.getTime())]);
   const sim = d.simulated

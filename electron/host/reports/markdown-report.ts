@@ -2,6 +2,7 @@
  * The Markdown report: GitHub-flavoured tables fit to paste into an issue or a post. Cell text is escaped so
  * a pipe, a newline or markup inside a model's answer cannot break the table or turn into HTML.
  */
+import { concurrencyNote } from '../../../shared/concurrency.js';
 import { formatMetric, metricNote } from '../../../shared/run-metrics.js';
 import { findTask } from '../../../shared/tasks.js';
 import { formatPercent, NO_DIFF_NOTE, percentDiff } from '../../../shared/summary.js';
@@ -140,6 +141,8 @@ export function renderMarkdown(d: ReportData, generatedAt?: Date): string {
   const trialSpread = multi ? trialStartSpreadMs(d.runs) : null;
   if (trialSpread !== null) out.push(`- **Start spread:** up to ${formatMs(trialSpread)} between the modes' first requests within a trial`);
   else if (!multi && spread !== null && d.runs.length > 1) out.push(`- **Start spread:** ${formatMs(spread)} between the modes' first requests`);
+  const concurrency = concurrencyNote(m.concurrency, m.throttled);
+  if (concurrency) out.push(`- **Concurrency:** ${mdText(concurrency)}`);
   out.push(`- **Settings:** ${settingsRows(m.settings).map(([k, v]) => `${k.toLowerCase()} ${v}`).join('; ')}`);
   if (d.costInfo) out.push(`- **Prices:** ${priceFacts(d.runs).map(mdText).join('; ')}`);
   if (generatedAt) out.push(`- **Report generated:** ${formatUtc(generatedAt.getTime())}`);

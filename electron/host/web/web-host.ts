@@ -14,6 +14,7 @@ import { DEFAULT_PORT, TOKEN_PARAM, WS_PATH, type ClientMessage, type ServerMess
 import { createHost, type Host, type HostOptions } from '../host.js';
 import { memoryKeyStore } from '../key-store.js';
 import { allowedFolders } from '../workspace-access.js';
+import { webMcp } from '../mcp-access.js';
 import { defaultRendererDir, serveStatic } from './static-files.js';
 
 export { DEFAULT_PORT };
@@ -34,9 +35,15 @@ export interface WebHostOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** Folders whose subfolders the page may use as a workspace (`parallax serve --allow-dir`); none by default. */
   readonly allowDirs?: readonly string[];
+  /**
+   * MCP servers from the page (`parallax serve --allow-mcp`): refused without it; with it, streamable HTTP
+   * servers, and stdio servers whose program is in `mcpCommands` (`--allow-mcp-command`).
+   */
+  readonly allowMcp?: boolean;
+  readonly mcpCommands?: readonly string[];
   /** Keep warm workers (started when a page says app:ready, refilled after each comparison); default on. */
   readonly warmPool?: boolean;
-  readonly host?: Partial<Omit<HostOptions, 'dataDir' | 'onEvents' | 'getApiKey' | 'keys' | 'appHost' | 'caller' | 'workspaces'>>;
+  readonly host?: Partial<Omit<HostOptions, 'dataDir' | 'onEvents' | 'getApiKey' | 'keys' | 'appHost' | 'caller' | 'workspaces' | 'mcp'>>;
 }
 
 export interface WebHost {
@@ -91,6 +98,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     appHost: 'web',
     caller: 'page',
     workspaces,
+    mcp: webMcp({ allow: options.allowMcp === true, commands: options.mcpCommands ?? [] }),
     getApiKey: keys.getApiKey,
     keys,
     env: options.env ?? options.host?.env,

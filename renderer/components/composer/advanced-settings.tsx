@@ -11,6 +11,8 @@ import { composerSelectors } from '../../store/selectors.js';
 import { IconCheck, IconChevron } from '../common/icons.js';
 import { ApprovalSettings } from './approval-settings.js';
 import { KnobSettings, knobsChanged } from './knob-settings.js';
+import { McpServersField } from './mcp-servers-field.js';
+import { checkMcpField } from '../../store/mcp-field.js';
 
 const CODE_ONLY: readonly NumericSetting[] = ['codeTimeoutMs', 'codeMemoryMb', 'codeOutputChars', 'codeMaxToolCalls'];
 
@@ -22,12 +24,15 @@ export function AdvancedSettings() {
   const simulated = providerName === 'simulated';
   const anthropic = protocolOf(providerName) === 'anthropic';
   const check = checkSettings(draft, simulated);
+  const mcpConfig = useApp((s) => s.form.mcpConfig);
+  const mcp = checkMcpField(mcpConfig);
   const changed = NUMERIC_SETTINGS.filter((k) => draft[k] !== DEFAULT_DRAFT[k]).length + (draft.returnTypes !== DEFAULT_DRAFT.returnTypes ? 1 : 0)
     + (draft.streamOptions !== DEFAULT_DRAFT.streamOptions ? 1 : 0) + (draft.toolset !== DEFAULT_DRAFT.toolset ? 1 : 0)
     + ((draft.webSearch ?? 'off') !== 'off' ? 1 : 0)
     + (anthropic && draft.promptCache !== DEFAULT_DRAFT.promptCache ? 1 : 0) + (simulated ? draft.simFaults.length : 0) + Object.keys(draft.approvals ?? {}).length
-    + knobsChanged(draft);
-  const hasErrors = Object.keys(check.fieldErrors).length > 0 || !!check.formError;
+    + knobsChanged(draft)
+    + (mcp.servers.length > 0 ? 1 : 0);
+  const hasErrors = Object.keys(check.fieldErrors).length > 0 || !!check.formError || !!mcp.error;
   const [open, setOpen] = useState(hasErrors);
   const isOpen = open || hasErrors;
 
@@ -79,6 +84,7 @@ export function AdvancedSettings() {
           </div>
           <div className="settings-grid">{NUMERIC_SETTINGS.filter((k) => !CODE_ONLY.includes(k)).map(field)}</div>
           <WebSearchSettings error={check.fieldErrors.webSearchUrl} />
+          <McpServersField />
           {/* The Messages API always streams its usage: stream_options is for chat-completions providers. */}
           {simulated || anthropic ? null : (
             <label className="check-row">

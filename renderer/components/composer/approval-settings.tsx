@@ -3,14 +3,16 @@
  * waits for your answer) or Deny. The default shown is this host's: run_shell is allowed only where commands
  * run in the OS sandbox; fetch_url asks when the workspace is a folder of yours.
  */
-import { APPROVAL_MODES, APPROVAL_TOOLS, defaultApprovalPolicy, type ApprovalMode, type ApprovalTool } from '../../../shared/approval.js';
+import { APPROVAL_MODES, APPROVAL_TOOLS, defaultApprovalPolicy, MCP_APPROVAL, type ApprovalKey, type ApprovalMode, type ApprovalTool } from '../../../shared/approval.js';
+import { checkMcpField } from '../../store/mcp-field.js';
 import { useApp } from '../../store/app-store.js';
 import { composerSelectors, uiSelectors } from '../../store/selectors.js';
 
-const WHAT: Record<ApprovalTool, string> = {
+const WHAT: Record<ApprovalKey, string> = {
   run_shell: 'runs a command',
   write_file: 'writes a file in the run’s copy of the workspace',
   fetch_url: 'fetches a URL (can send data out)',
+  mcp: 'calls a tool of an MCP server (every server’s tools)',
 };
 
 const MODE_TEXT: Record<ApprovalMode, string> = { allow: 'Allow', ask: 'Ask me', deny: 'Deny' };
@@ -25,7 +27,11 @@ export function ApprovalSettings() {
     userFolder: !!(form.workspaceHandle || form.workspaceDir?.trim()),
   });
   const chosen = draft.approvals ?? {};
-  const set = (tool: ApprovalTool, value: string) => {
+  // MCP tools are allowed unless chosen; the row shows only while servers are configured.
+  const mcpServers = checkMcpField(form.mcpConfig).servers.length > 0;
+  const keys: readonly ApprovalKey[] = mcpServers ? [...APPROVAL_TOOLS, MCP_APPROVAL] : APPROVAL_TOOLS;
+  const defaultOf = (tool: ApprovalKey): ApprovalMode => (tool === MCP_APPROVAL ? 'allow' : defaults[tool as ApprovalTool]);
+  const set = (tool: ApprovalKey, value: string) => {
     const next = { ...chosen };
     if (value === 'default') delete next[tool];
     else next[tool] = value as ApprovalMode;
@@ -35,13 +41,13 @@ export function ApprovalSettings() {
     <>
       <h4 className="subgroup-title">Tool approvals</h4>
       <div className="settings-grid">
-        {APPROVAL_TOOLS.map((tool) => (
+        {keys.map((tool) => (
           <div className="field" key={tool}>
-            <label className="label mono" htmlFor={`approval-${tool}`}>
-              {tool}
+            <label className={`label ${tool === MCP_APPROVAL ? '' : 'mono'}`} htmlFor={`approval-${tool}`}>
+              {tool === MCP_APPROVAL ? 'MCP tools' : tool}
             </label>
             <select id={`approval-${tool}`} className="input select" value={chosen[tool] ?? 'default'} onChange={(e) => set(tool, e.target.value)} data-testid={`approval-${tool}`}>
-              <option value="default">Default: {MODE_TEXT[defaults[tool]].toLowerCase()}</option>
+              <option value="default">Default: {MODE_TEXT[defaultOf(tool)].toLowerCase()}</option>
               {APPROVAL_MODES.map((m) => (
                 <option key={m} value={m}>
                   {MODE_TEXT[m]}

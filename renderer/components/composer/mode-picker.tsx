@@ -3,6 +3,7 @@ import { MODE_IDS, MODES } from '../../../shared/modes.js';
 import { useApp } from '../../store/app-store.js';
 import { composerSelectors } from '../../store/selectors.js';
 import { TrialsField } from './trials-field.js';
+import { ConcurrencyField } from './concurrency-field.js';
 
 export function ModePicker({ error }: { error?: string }) {
   const form = useApp(composerSelectors.form);
@@ -28,6 +29,7 @@ export function ModePicker({ error }: { error?: string }) {
         </p>
       ) : null}
       <TrialsField />
+      <ConcurrencyField />
     </fieldset>
   );
 }

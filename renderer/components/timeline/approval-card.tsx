@@ -26,7 +26,7 @@ export function ApprovalCard({ runId, approval, live }: { runId: string; approva
       <p className={`approval-record ${allowed ? 'is-allowed' : 'is-denied'}`} data-testid="approval-record" data-decision={r.decision}>
         {allowed ? <IconCheck size={12} /> : <IconX size={12} />}
         <span>
-          <span className="mono">{q.tool}</span> {q.inProgram ? '(inside the program) ' : ''}· {DECISION_TEXT[r.decision]}
+          <span className="mono">{q.tool}</span> {q.server !== undefined ? `(MCP server ${q.server}) ` : ''}{q.inProgram ? '(inside the program) ' : ''}· {DECISION_TEXT[r.decision]}
           {r.waitedMs >= 1 ? <span className="muted"> after {fmtMs(r.waitedMs)} (not counted as the run’s time)</span> : null}
         </span>
       </p>
@@ -45,11 +45,12 @@ export function ApprovalCard({ runId, approval, live }: { runId: string; approva
   };
   const args = fmtArgs(q.args);
   return (
-    <section className="approval-card" role="alertdialog" aria-label={`Allow ${q.tool}?`} data-testid="approval-card" data-tool={q.tool} data-approval-id={q.approvalId}>
+    <section className="approval-card" role="alertdialog" aria-label={`Allow ${q.tool}${q.server !== undefined ? ` of MCP server ${q.server}` : ''}?`} data-testid="approval-card" data-tool={q.tool} data-approval-id={q.approvalId}>
       <header className="approval-head">
         <IconAlert size={14} />
         <strong>
-          Allow <span className="mono">{q.tool}</span>?
+          Allow <span className="mono">{q.tool}</span>
+          {q.server !== undefined ? <> of MCP server <span className="mono" data-testid="approval-server">{q.server}</span></> : null}?
         </strong>
         <span className="muted small">{q.inProgram ? 'called inside the program' : 'called by the model'} · this run waits</span>
       </header>

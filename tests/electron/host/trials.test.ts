@@ -37,7 +37,7 @@ async function trialHost(inner: WorkerLauncher) {
 }
 
 const request = (trials: unknown, task = 'log-stats'): ComparisonRequest => ({
-  task, modes: ['react', 'code'], trials: trials as number, provider: { name: 'simulated', baseUrl: null, model: 'sim' },
+  task, modes: ['react', 'code'], trials: trials as number, provider: { name: 'simulated', baseUrl: null, model: 'sim' }, concurrency: 1,
 });
 
 const finished = (events: readonly StepEvent[], runId: string) =>

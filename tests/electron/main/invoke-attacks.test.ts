@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeElectron, type FakeElectron } from './fake-electron.js';
+import { stdioServer } from '../../helpers/mcp-test-server.js';
+import type { McpStdioServer } from '../../../shared/mcp-config.js';
 
 const APP = 'app://parallax/index.html';
 const SECRET = 'sk-stored-desktop-0123456789';
@@ -101,4 +103,35 @@ describe('desktop IPC attacks', () => {
     expect(meta.workspaceSource).toBe(`folder:${picked}`);
     await fake.invoke('comparison:cancel', APP, meta.id);
   });
+
+  it('starts MCP server commands only after the user allowed their exact command lines in a native dialog', async () => {
+    const fake = await boot();
+    const server = { ...(stdioServer('files') as McpStdioServer), env: { FILES_TOKEN: 'tok-desktop-secret' } };
+    const start = () => fake.invoke('comparison:start', APP, { task: 'calc', modes: ['react'], provider: sim, mcpServers: [server] });
+    // The user says Cancel: the comparison fails before any worker starts.
+    await expect(start()).rejects.toThrow(/^Not allowed: the MCP server command was refused in the confirmation, so nothing was started/);
+    expect(fake.forks).toEqual([]);
+    expect(await fake.invoke('history:list', APP)).toEqual([]);
+    const [, asked] = fake.electron.dialog.showMessageBox.mock.calls[0] as [unknown, { message: string; detail: string; checkboxLabel: string }];
+    expect(asked.message).toBe('Start this MCP server command for every run of the comparison?');
+    expect(asked.detail).toContain(`files: ${server.command} --import ${server.args[1]} ${server.args[2]}`);
+    expect(asked.detail).toContain("in each run's own copy of the workspace");
+    expect(asked.detail).toContain('env: FILES_TOKEN (values not shown)');
+    expect(JSON.stringify(asked)).not.toContain('tok-desktop-secret');
+    // Allowed, and kept for this set: the run offers the server's tools; the same set is not asked again.
+    fake.electron.dialog.showMessageBox.mockResolvedValueOnce({ response: 0, checkboxChecked: true } as never);
+    const meta = (await start()) as { id: string };
+    expect(fake.forks.length).toBeGreaterThan(0);
+    const events = await vi.waitFor(async () => {
+      const stored = (await fake.invoke('history:open', APP, meta.id)) as { events: { type: string; tools?: { name: string }[]; status?: string }[] };
+      expect(stored.events.some((e) => e.type === 'run-finished')).toBe(true);
+      return stored.events;
+    }, { timeout: 60_000, interval: 250 });
+    expect(events.find((e) => e.type === 'run-started')!.tools!.map((t) => t.name)).toContain('files_add');
+    expect(events.find((e) => e.type === 'run-finished')!.status).toBe('answered');
+    expect(JSON.stringify(events)).not.toContain('tok-desktop-secret');
+    const second = (await start()) as { id: string };
+    expect(fake.electron.dialog.showMessageBox).toHaveBeenCalledTimes(2);
+    await fake.invoke('comparison:cancel', APP, second.id);
+  }, 90_000);
 });

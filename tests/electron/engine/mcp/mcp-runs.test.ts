@@ -187,7 +187,7 @@ describe('the approval policy\'s mcp entry governs every MCP tool', () => {
 
   it('ask: the request names the MCP tool, and the user\'s answer decides', async () => {
     const events = await run('react', [stdioServer('t')], { approvals: { mcp: 'ask' }, answer: 'allow' });
-    expect(ofType(events, 'approval-requested').map((e) => [e.tool, e.args]).sort()).toEqual([['t_add', { a: 2, b: 40 }], ['t_fail', { reason: 'no access' }]]);
+    expect(ofType(events, 'approval-requested').map((e) => [e.tool, e.server, e.args]).sort()).toEqual([['t_add', 't', { a: 2, b: 40 }], ['t_fail', 't', { reason: 'no access' }]]);
     expect(ofType(events, 'approval-resolved').map((e) => e.decision)).toEqual(['allow', 'allow']);
     expect(ofType(events, 'tool-finished').find((t) => t.name === 't_add')!.output).toBe('{"sum":42}'); // the calls run at once
     // Built-in tools keep their own entries: the mcp entry asks only for MCP tools.

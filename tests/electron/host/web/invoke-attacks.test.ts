@@ -35,10 +35,11 @@ async function captureServer() {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, seen };
 }
 
-async function page(opts: { allowDirs?: string[]; env?: NodeJS.ProcessEnv } = {}) {
+async function page(opts: { allowDirs?: string[]; env?: NodeJS.ProcessEnv; allowMcp?: boolean; mcpCommands?: string[] } = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'parallax-attack-'));
   const web = await startWebHost({
     dataDir, port: 0, rendererDir: join(dataDir, 'no-renderer'), env: opts.env ?? {}, allowDirs: opts.allowDirs,
+    allowMcp: opts.allowMcp, mcpCommands: opts.mcpCommands,
     host: { launcher: syntheticLauncher({}, ['--events', '4']), onWarning: () => {} },
   });
   hosts.push(web);
@@ -176,5 +177,33 @@ describe('a workspace folder from the page', () => {
       expect(meta.workspaceSource).toBe(`folder:${dir}`);
       await web.host.whenDone(meta.id);
     }
+  });
+});
+
+describe('MCP servers from the page', () => {
+  const sim = { name: 'simulated', baseUrl: null, model: 'sim' };
+  const stdio = { name: 'files', transport: 'stdio', command: 'node', args: ['server.js'], env: { FILES_TOKEN: 'tok-do-not-store' }, startupTimeoutMs: 1000, callTimeoutMs: 1000 };
+  const http = { name: 'search', transport: 'http', url: 'http://127.0.0.1:9/mcp', headers: { Authorization: 'Bearer hdr-do-not-store' }, startupTimeoutMs: 1000, callTimeoutMs: 1000 };
+
+  it('are refused without --allow-mcp, saying how to enable them, and nothing is created', async () => {
+    const { invoke, web } = await page();
+    for (const servers of [[stdio], [http]]) {
+      await expect(invoke('comparison:start', start(sim, { mcpServers: servers }))).rejects.toThrow(/does not take MCP servers from the page\. Start it with parallax serve --allow-mcp/);
+    }
+    expect(await readdir(join(web.host.dataDir, 'comparisons')).catch(() => [])).toEqual([]);
+  });
+
+  it('with --allow-mcp: HTTP servers; stdio only for a program the operator named; nothing of their secrets stored', async () => {
+    const { invoke, web } = await page({ allowMcp: true });
+    await expect(invoke('comparison:start', start(sim, { mcpServers: [stdio] }))).rejects.toThrow(/does not start the program node\. The operator can allow it with parallax serve --allow-mcp-command node/);
+    await expect(invoke('comparison:start', start(sim, { mcpServers: [{ ...stdio, transport: 'sse' }] }))).rejects.toThrow(/transport must be "stdio" or "http"/);
+    const meta = (await invoke('comparison:start', start(sim, { mcpServers: [http] }))) as { id: string };
+    await web.host.whenDone(meta.id);
+    const { invoke: invoke2, web: web2 } = await page({ allowMcp: true, mcpCommands: ['node'] });
+    await expect(invoke2('comparison:start', start(sim, { mcpServers: [{ ...stdio, env: { PATH: '/tmp/evil' } }] }))).rejects.toThrow(/env PATH changes which program or code runs/);
+    const meta2 = (await invoke2('comparison:start', start(sim, { mcpServers: [stdio, http] }))) as { id: string };
+    await web2.host.whenDone(meta2.id);
+    const stored = JSON.stringify(await invoke2('history:open', meta2.id)) + JSON.stringify(await invoke('history:open', meta.id));
+    expect(stored).not.toMatch(/tok-do-not-store|hdr-do-not-store/);
   });
 });
