@@ -182,18 +182,22 @@ export function columnOf(run: { readonly mode: ModeId | string; readonly variant
 }
 
 /**
- * Each column's palette slot: a mode whose colours, dash and marker it takes. A column takes its own mode's
- * slot when it is the first of its mode, else the first slot no column holds (a free mode's); past six columns
- * the slots repeat, in column order.
+ * Each column's palette slot: a mode whose colours, dash and marker it takes. The plain column of a mode takes
+ * its mode's slot (so "Code Mode" beside "Code Mode · no return types" keeps Code Mode's colour), then the first
+ * column of each other mode; the rest take the first slot no column holds (a free mode's); past six columns the
+ * slots repeat, in column order.
  */
 export function columnSlots(columns: readonly { readonly key: string; readonly mode: ModeId | string }[]): Map<string, ModeId> {
   const slots = new Map<string, ModeId>();
   const taken = new Set<ModeId>();
   const own = (mode: string): mode is ModeId => (MODE_IDS as readonly string[]).includes(mode);
-  for (const c of columns) {
-    if (own(c.mode) && !taken.has(c.mode)) {
-      slots.set(c.key, c.mode);
-      taken.add(c.mode);
+  for (const plainFirst of [true, false]) {
+    for (const c of columns) {
+      if (slots.has(c.key) || (plainFirst && c.key !== c.mode)) continue;
+      if (own(c.mode) && !taken.has(c.mode)) {
+        slots.set(c.key, c.mode);
+        taken.add(c.mode);
+      }
     }
   }
   let spare = 0;

@@ -69,12 +69,13 @@ describe('columnOf and columnSlots', () => {
     expect(columnOf({ mode: 'code', variant: { key: 'code-2', label: 'X' } })).toEqual({ key: 'code-2', label: 'X' });
   });
 
-  it('gives each column its own mode\'s slot first, then a free one', () => {
+  it('gives a mode\'s plain column its mode\'s slot, then the first of each mode, then a free one', () => {
     const slots = columnSlots([{ key: 'code-1', mode: 'code' }, { key: 'code', mode: 'code' }, { key: 'react', mode: 'react' }]);
-    expect(slots.get('code-1')).toBe('code');
+    expect(slots.get('code')).toBe('code');
     expect(slots.get('react')).toBe('react');
-    expect(slots.get('code')).not.toBe('code');
-    expect(slots.get('code')).not.toBe('react');
+    expect(slots.get('code-1')).not.toBe('code');
+    expect(slots.get('code-1')).not.toBe('react');
+    expect(columnSlots([{ key: 'code-1', mode: 'code' }, { key: 'code-2', mode: 'code' }]).get('code-1')).toBe('code');
     const many = columnSlots(Array.from({ length: 8 }, (_, i) => ({ key: `react-${i}`, mode: 'react' })));
     expect(new Set([...many.values()].slice(0, 6)).size).toBe(6);
   });

@@ -29,10 +29,12 @@ export const PRELUDE = String.raw`(function (hostCall, hostWrite, manifestText) 
   class ToolError extends ErrorCtor {}
   defineProperty(ToolError.prototype, 'name', { value: 'ToolError' });
 
-  // Printing stops crossing to the host once the output cap is reached.
+  // Printing stops crossing to the host once the output cap is reached, but for one empty write that asks again
+  // (a kept context's next program has its own allowance; no closure is handed to the host for that, because a
+  // closure over this scope kept the engine from freeing a runtime stopped in a microtask loop).
   let remaining = Infinity;
   function write(text) {
-    if (remaining <= 0) return;
+    if (remaining <= 0 && (remaining = hostWrite('')) <= 0) return;
     remaining = hostWrite(text.length > remaining + 1 ? text.slice(0, remaining + 1) : text);
   }
 
@@ -134,6 +136,4 @@ export const PRELUDE = String.raw`(function (hostCall, hostWrite, manifestText) 
   G.console = { log: print, info: print, warn: print, error: print, debug: print, table: print, dir: print };
   G.search_tools = search_tools;
   for (const entry of manifest) if (!entry.hidden) G[entry.name] = makeTool(entry);
-  // For the host only (never a global): a kept context's next program starts with its own output allowance.
-  return function resetOutput() { remaining = Infinity; };
 })`;

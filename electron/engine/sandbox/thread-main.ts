@@ -105,8 +105,6 @@ interface Live {
   baseline: ReadonlySet<string>;
   /** Names the programs declared (read from their text), probed after each program. */
   readonly declared: Set<string>;
-  /** The prelude's reset of its printing allowance, for each program after the first on a kept context. */
-  resetOutput: QuickJSHandle | null;
 }
 
 /** The context kept for the next program (codeState 'persist'); null when none is. */
@@ -116,7 +114,7 @@ function openLive(qjs: QuickJSWASMModule, req: RunRequest): Live {
   const rt: QuickJSRuntime = qjs.newRuntime();
   rt.setMaxStackSize(req.limits.stackBytes);
   const ctx: QuickJSContext = rt.newContext();
-  const live: Live = { rt, ctx, owned: [], run: null, baseline: new Set(), declared: new Set(), resetOutput: null };
+  const live: Live = { rt, ctx, owned: [], run: null, baseline: new Set(), declared: new Set() };
   const keep = (h: QuickJSHandle): QuickJSHandle => (live.owned.push(h), h);
   /** The deadline moves on by the time the host stopped the clock (waits for the user's approval). */
   const deadline = (run: RunState): number => run.req.deadline + Atomics.load(ctl, CONTROL_EXTRA_MS);
@@ -180,7 +178,7 @@ function openLive(qjs: QuickJSWASMModule, req: RunRequest): Live {
   }));
   const prelude = keep(ctx.unwrapResult(ctx.evalCode(PRELUDE, PRELUDE_FILE)));
   const manifest = keep(ctx.newString(JSON.stringify(req.tools)));
-  live.resetOutput = keep(ctx.unwrapResult(ctx.callFunction(prelude, ctx.undefined, hostCall, hostWrite, manifest)));
+  keep(ctx.unwrapResult(ctx.callFunction(prelude, ctx.undefined, hostCall, hostWrite, manifest)));
   if (req.keepState) live.baseline = new Set(JSON.parse(ctx.getString(keep(ctx.unwrapResult(ctx.evalCode('JSON.stringify(Object.getOwnPropertyNames(globalThis))'))))) as string[]);
   return live;
 }
@@ -219,8 +217,6 @@ function runOne(qjs: QuickJSWASMModule, req: RunRequest): ThreadOutcome {
   let error: RawError | null = null;
   let unsettled = false;
   try {
-    // A kept context's prelude still counts what the previous program printed: each program has its own allowance.
-    if (req.keepState && live.resetOutput) ctx.unwrapResult(ctx.callFunction(live.resetOutput, ctx.undefined)).dispose();
     const evaluated = ctx.evalCode(req.keepState ? scriptProgram(req.code) : wrapProgram(req.code), PROGRAM_FILE);
     if (evaluated.error) {
       rt.setMemoryLimit(-1);
@@ -231,6 +227,9 @@ function runOne(qjs: QuickJSWASMModule, req: RunRequest): ThreadOutcome {
       while (rt.hasPendingJob() && run.stop === null) {
         const jobs = rt.executePendingJobs();
         if (jobs.error) {
+          // A job fails outside its promise only when the engine itself does: a bare null is out of memory (the
+          // engine could not even make its InternalError).
+          if (run.stop === null && ctx.typeof(jobs.error) === 'object' && ctx.dump(jobs.error) === null) run.stop = 'memory';
           error ??= readError(ctx, jobs.error);
           jobs.error.dispose();
         }
@@ -256,8 +255,10 @@ function runOne(qjs: QuickJSWASMModule, req: RunRequest): ThreadOutcome {
     kept = live;
     return { error, stop: null, unsettled, fatal: null, state };
   }
-  live.run = null;
+  // Disposed while the run is still current: a program stopped at its limit stays stopped (the interrupt
+  // handler keeps saying so) while the engine frees what its pending jobs hold.
   const fatal = disposeLive(live);
+  live.run = null;
   return { error, stop: run.stop, unsettled, fatal, ...(req.keepState ? { state: null } : {}) };
 }
 

@@ -1,3 +1,4 @@
+import { SIM_MODEL_IDS } from '../../../shared/sim-models.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
@@ -147,9 +148,9 @@ describe('createHost', () => {
   it('checks providers: the simulated model, unknown model, unreachable, bad key, bad url', async () => {
     const { host, keys } = await makeHost({ launcher: syntheticLauncher({}) });
     const ok = await host['provider:test']({ name: 'simulated', baseUrl: null, model: 'sim' });
-    expect(ok).toMatchObject({ ok: true, models: ['sim'] });
+    expect(ok).toMatchObject({ ok: true, models: [...SIM_MODEL_IDS] });
     expect(await host['provider:test']({ name: 'simulated', baseUrl: null, model: 'gpt-9' })).toMatchObject({ ok: false, reason: 'unknown-model' });
-    expect(await host['provider:models']({ name: 'simulated', baseUrl: null, model: 'gpt-9' })).toMatchObject({ ok: true, models: ['sim'] });
+    expect(await host['provider:models']({ name: 'simulated', baseUrl: null, model: 'gpt-9' })).toMatchObject({ ok: true, models: [...SIM_MODEL_IDS] });
 
     const closed = await httpServer(() => {});
     await new Promise((r) => servers.pop()!.close(r));

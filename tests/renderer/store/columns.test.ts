@@ -24,9 +24,9 @@ describe('columns by variant', () => {
       ['code', 'code-1', 'Code Mode · no return types'],
       ['code', 'code', 'Code Mode'],
     ]);
-    // The first column of a mode takes that mode's colours; the second a free slot, so the two differ.
-    expect(runs[0]!.slot).toBe('code');
-    expect(runs[1]!.slot).not.toBe('code');
+    // The plain column of a mode takes that mode's colours; the variant a free slot, so the two differ.
+    expect(runs[1]!.slot).toBe('code');
+    expect(runs[0]!.slot).not.toBe('code');
     expect(comparisonSelectors.slots(store.getState())).toEqual(slotsOf(cmp.meta));
     const summary = comparisonSummary(runs);
     expect(summary.runs.map((r) => r.column.label)).toEqual(['Code Mode · no return types', 'Code Mode']);

@@ -27,9 +27,17 @@ describe('time limit', () => {
   });
 
   it('stops a microtask loop (a promise chain that never ends)', async () => {
-    const result = await h.run('const f = () => Promise.resolve().then(f);\nf();', { limits: { timeoutMs: 400 } });
+    // Memory to spare, so the clock is what stops it (the chain allocates as it goes: see the next test).
+    const result = await h.run('const f = () => Promise.resolve().then(f);\nf();', { limits: { timeoutMs: 400, memoryMb: 512 } });
     expect(result.limitHit).toBe('time');
     expect(result.error?.message).toContain('time limit of 400 ms exceeded');
+    await stillWorks();
+  });
+
+  it('a microtask loop that runs out of memory first is stopped by the memory limit, and the sandbox goes on', async () => {
+    const result = await h.run('const f = () => Promise.resolve().then(f);\nf();', { limits: { timeoutMs: 20_000, memoryMb: 16 } });
+    expect(result.limitHit).toBe('memory');
+    expect(result.error?.message).toMatch(/memory/);
     await stillWorks();
   });
 
