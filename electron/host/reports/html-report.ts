@@ -17,7 +17,7 @@ import { timelineSection } from './html-timeline.js';
 import { ANSWER_CSS, answersDiffSection, foldedAnswer } from './html-answers.js';
 import { averageSection, runsTable, TRIALS_CSS, averageResultHtml } from './html-trials.js';
 import { COST_CSS, estMark, legendHtml, priceFactsHtml, runEstimated, stepCostCell, summaryCostRows, verdictsHtml } from './html-cost.js';
-import { statusLabel, type ReportData, type ReportRun } from './report-data.js';
+import { columnModelsNote, statusLabel, type ReportData, type ReportRun } from './report-data.js';
 import { byTrial, columnLabel, trialStartSpreadMs } from './trial-figures.js';
 import { MATRIX_CSS, matrixHtml, variantsHtml } from './matrix-report.js';
 
@@ -144,7 +144,6 @@ function stepTable(run: ReportRun, simulated: boolean, costInfo: boolean): SafeH
 }
 
 /** Whether some column runs another model or provider than the comparison's. */
-const ownModels = (d: ReportData): boolean => d.variants?.some((v) => v.model !== undefined || v.provider !== undefined || v.baseUrl) ?? false;
 
 function header(d: ReportData, generatedAt: Date | undefined): SafeHtml {
   const m = d.meta;
@@ -154,7 +153,7 @@ function header(d: ReportData, generatedAt: Date | undefined): SafeHtml {
     ['Comparison', html`<span class="mono">${m.id}</span>`],
     ['Created', formatUtc(m.createdAt)],
     ['Provider', html`${m.provider.name}${d.simulated ? html` <span class="badge sim">simulated</span>` : null}`],
-    ['Model', html`<span class="mono">${m.provider.model}</span>${ownModels(d) ? ' (the comparison\'s; some columns run their own: see Columns)' : ''}`],
+    ['Model', html`<span class="mono">${m.provider.model}</span>${columnModelsNote(d)}`],
     ['Base URL', html`<span class="mono">${displayUrl(m.provider.baseUrl)}</span>`],
     ['Workspace', m.workspaceSource],
     [d.variants ? 'Columns' : 'Modes', d.trials > 1 ? d.byMode.map((a) => `${columnLabel(a)} (${a.trials} trial${a.trials === 1 ? '' : 's'})`).join(', ') : d.runs.map((r) => r.label).join(', ')],

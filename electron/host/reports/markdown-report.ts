@@ -9,7 +9,7 @@ import { formatPercent, NO_DIFF_NOTE, percentDiff } from '../../../shared/summar
 import { approvalOutcome, formatInt, formatMs, formatUtc, settingsRows } from './format.js';
 import { firstRequestRows, RUN_METRICS, startSpreadMs } from './report-figures.js';
 import { trialStartSpreadMs } from './trial-figures.js';
-import { statusLabel, statusNote, type ReportData, type ReportRun } from './report-data.js';
+import { columnModelsNote, statusLabel, statusNote, type ReportData, type ReportRun } from './report-data.js';
 import { mdCell, table } from './markdown-table.js';
 import { averageTable, runsTable, averageResult } from './markdown-trials.js';
 import { costLegend, priceFacts, tokenText, usageText, verdicts } from './cost-figures.js';
@@ -132,7 +132,7 @@ export function renderMarkdown(d: ReportData, generatedAt?: Date): string {
   out.push(`# Parallax comparison: ${mdText(title)}${sim}`, '');
   out.push(`> ${mdText(m.task.text).replace(/\n/g, '\n> ')}`, '');
   out.push(`- **Comparison:** \`${m.id}\`, created ${formatUtc(m.createdAt)}`);
-  const own = d.variants?.some((v) => v.model !== undefined || v.provider !== undefined || v.baseUrl) ? ' (the comparison\'s; some columns run their own: see Columns)' : '';
+  const own = columnModelsNote(d);
   out.push(`- **Provider:** ${mdText(m.provider.name)}, model \`${m.provider.model.replace(/`/g, "'")}\`${own}${d.simulated ? ' — **simulated**' : ''}`);
   out.push(`- **Workspace:** ${mdText(m.workspaceSource)}`);
   const spread = startSpreadMs(d.runs.map((r) => r.summary));

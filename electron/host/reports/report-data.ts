@@ -146,6 +146,16 @@ export function prepareReport(stored: StoredComparison): ReportData {
 }
 
 /** What a run's state is called in a report. A run with no run-finished event never finished. */
+/**
+ * After the comparison's model in a report's header, when variants run models of their own: whether some or all
+ * columns do, so a model no column ran is not read as the one measured.
+ */
+export function columnModelsNote(d: Pick<ReportData, 'variants'>): string {
+  const own = (d.variants ?? []).filter((v) => v.model !== undefined || v.provider !== undefined || v.baseUrl);
+  if (own.length === 0) return '';
+  return own.length === d.variants!.length ? " (the comparison's default; every column runs its own: see Columns)" : " (the comparison's; some columns run their own: see Columns)";
+}
+
 export function statusLabel(run: ReportRun): string {
   if (run.events.length === 0) return 'no events stored';
   const s = run.summary.status;
