@@ -74,12 +74,12 @@ describe('variants in the app, against parallax serve with the simulated model',
     expect(session.driven.errors).toEqual([]);
   }, 120_000);
 
-  it('models × modes: the matrix of the two model names, its cells opening their columns', async () => {
-    const meta = await runAndOpen({ task: 'time-and-title', provider: SIM, modes: ['react', 'code'], variants: [
-      { mode: 'react', model: 'sim' }, { mode: 'code', model: 'sim' }, { mode: 'react', model: 'sim-b' }, { mode: 'code', model: 'sim-b' },
+  it('models × modes: the matrix of the simulated model\'s two personalities, its cells opening their columns', async () => {
+    const meta = await runAndOpen({ task: 'log-stats', provider: SIM, modes: ['react', 'code'], variants: [
+      { mode: 'react', model: 'sim-careful' }, { mode: 'code', model: 'sim-careful' }, { mode: 'react', model: 'sim-hasty' }, { mode: 'code', model: 'sim-hasty' },
     ] });
     const page = session.driven.page;
-    expect(await page.$$eval('.column-head h3', (els) => els.map((e) => e.textContent))).toEqual(['ReAct · sim', 'Code Mode · sim', 'ReAct · sim-b', 'Code Mode · sim-b']);
+    expect(await page.$$eval('.column-head h3', (els) => els.map((e) => e.textContent))).toEqual(['ReAct · sim-careful', 'Code Mode · sim-careful', 'ReAct · sim-hasty', 'Code Mode · sim-hasty']);
     await page.click('[data-testid=tab-charts]');
     await page.waitForSelector('[data-testid=matrix-view]');
     const stored = await session.host.invoke('history:open', meta.id);
@@ -88,14 +88,14 @@ describe('variants in the app, against parallax serve with the simulated model',
     const cells = await page.$$eval('[data-testid=matrix-view] button[data-testid=matrix-cell]', (els) => els.map((e) => [e.getAttribute('data-row'), e.getAttribute('data-mode'), Number(e.getAttribute('data-value'))]));
     expect(cells).toEqual(expected.rows.flatMap((row, r) => expected.modes.map((m, c) => [row, m, expected.cells[r]![c]!.figures.total!.mean])));
     await page.locator('[data-testid=matrix-view]').scrollIntoViewIfNeeded();
-    await saveShot(page, 'variants-matrix-light', { docs: false });
+    await saveShot(page, 'variants-matrix');
     await page.click('[data-testid=matrix-metric-steps]');
     expect(await page.getAttribute('[data-testid=matrix-view]', 'data-metric')).toBe('steps');
 
-    await page.click('[data-testid=matrix-view] button[data-testid=matrix-cell][data-row="sim-b"][data-mode="code"]');
+    await page.click('[data-testid=matrix-view] button[data-testid=matrix-cell][data-row="sim-hasty"][data-mode="code"]');
     await page.waitForSelector('[data-testid=timeline]');
     const focused = await page.$$eval('.column-head.is-focused', (els) => els.map((e) => e.getAttribute('data-column')));
-    expect(focused).toEqual([meta.variants!.find((v) => v.label === 'Code Mode · sim-b')!.key]);
+    expect(focused).toEqual([meta.variants!.find((v) => v.label === 'Code Mode · sim-hasty')!.key]);
     await saveShot(page, 'variants-matrix-opened', { docs: false });
 
     await page.click('[data-testid=theme-toggle]').catch(() => undefined);
