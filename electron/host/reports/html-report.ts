@@ -15,7 +15,7 @@ import { APPROVAL_CSS, MANY_MODES_CSS, REPORT_CSS } from './html-styles.js';
 import { modeSwatch, reportPaletteCss } from './report-palette.js';
 import { timelineSection } from './html-timeline.js';
 import { ANSWER_CSS, answersDiffSection, foldedAnswer } from './html-answers.js';
-import { averageSection, runsTable, TRIALS_CSS, averageResultHtml } from './html-trials.js';
+import { averageSection, noteSpan, runsTable, TRIALS_CSS, averageResultHtml } from './html-trials.js';
 import { COST_CSS, estMark, legendHtml, priceFactsHtml, runEstimated, stepCostCell, summaryCostRows, verdictsHtml } from './html-cost.js';
 import { columnModelsNote, statusLabel, type ReportData, type ReportRun } from './report-data.js';
 import { byTrial, columnLabel, trialStartSpreadMs } from './trial-figures.js';
@@ -52,7 +52,7 @@ function summaryTable(d: ReportData): SafeHtml {
   const rows = METRICS.map(
     (m) => html`<tr><th scope="row">${m.label}</th>${d.runs.map((r, i) => {
       const v = r.summary.totals[m.key];
-      return html`<td class="num" data-run="${r.runId}" data-metric="${m.key}" data-value="${v}">${estMark(TOKEN_KEYS.has(m.key) && runEstimated(r.summary))}${formatMetric(m, v)}${metricNote(m.key, r.summary)}${base && !m.notCompared ? diffCell(v, base.totals[m.key], i === 0, comparable(r)) : null}</td>`;
+      return html`<td class="num" data-run="${r.runId}" data-metric="${m.key}" data-value="${v}">${estMark(TOKEN_KEYS.has(m.key) && runEstimated(r.summary))}${formatMetric(m, v)}${noteSpan(metricNote(m.key, r.summary))}${base && !m.notCompared ? diffCell(v, base.totals[m.key], i === 0, comparable(r)) : null}</td>`;
     })}</tr>`,
   );
   const costRows = d.costShown ? summaryCostRows(d, diffCell, comparable) : null;

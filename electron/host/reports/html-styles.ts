@@ -43,6 +43,8 @@ th[scope=row] { white-space: nowrap; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 table.first-request thead th, table.summary thead th { white-space: normal; vertical-align: bottom; }
 .diff { display: block; font-size: 11.5px; color: var(--muted); }
+/* A figure's note (tool calls inside programs, where a worker started) on its own line, wrapping: a table of many runs stays within the page. */
+.where { display: block; font-size: 11.5px; color: var(--muted); white-space: normal; }
 .diff.less { color: var(--ok); }
 .diff.more { color: var(--bad); }
 caption { caption-side: top; text-align: left; color: var(--muted); padding: 2px 0 4px; font-size: 12.5px; }

@@ -17,6 +17,11 @@ import { formatMetric, metricNote } from '../../../shared/run-metrics.js';
 import { averageCostRow, averageCostVerdictHtml, estMark, legendHtml, runEstimated } from './html-cost.js';
 import { costHint, costText, isEstimated } from '../../../shared/cost.js';
 
+/** A figure's note (metricNote) on its own wrapping line under the figure, or nothing. */
+export function noteSpan(note: string): SafeHtml | null {
+  return note ? html`<span class="where">${note.trim()}</span>` : null;
+}
+
 const TOKEN_KEYS: ReadonlySet<string> = new Set(['prompt', 'completion', 'cached', 'reasoning', 'total']);
 
 export const TRIALS_CSS = `
@@ -73,7 +78,7 @@ function runRow(r: ReportRun, first: ReportRun, cheapest: ReportRun | null, cost
     const diff = m.key !== 'total' ? null
       : r === first ? html`<span class="diff">baseline</span>`
       : pctSpan(percentDiff(value, first.summary.totals.total), 'vs first', comparable);
-    return html`<td class="num" data-run="${r.runId}" data-metric="${m.key}" data-value="${value}">${estMark(TOKEN_KEYS.has(m.key) && runEstimated(r.summary))}${formatMetric(m, value)}${metricNote(m.key, r.summary)}${diff}</td>`;
+    return html`<td class="num" data-run="${r.runId}" data-metric="${m.key}" data-value="${value}">${estMark(TOKEN_KEYS.has(m.key) && runEstimated(r.summary))}${formatMetric(m, value)}${noteSpan(metricNote(m.key, r.summary))}${diff}</td>`;
   });
   if (costInfo) cells.push(html`<td class="num" data-run="${r.runId}" data-metric="cost" data-value="${r.summary.cost.usd ?? ''}" title="${costHint(r.summary.cost)}">${costText(r.summary.cost)}</td>`);
   const note = r.summary.answer ? null : statusNote(r);

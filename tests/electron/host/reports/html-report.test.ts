@@ -45,7 +45,7 @@ describe('HTML report of a stored log-stats comparison', () => {
         expect(await cell.getAttribute('data-value'), `${r.mode} ${m}`).toBe(String(totals[m]));
         if (m === 'wallMs') continue;
         // The visible figure (before the difference line) is the same number.
-        const shown = await cell.evaluate((td) => td.firstChild?.textContent ?? '');
+        const shown = await cell.evaluate((td) => `${td.firstChild?.textContent ?? ''} ${td.querySelector('.where')?.textContent ?? ''}`.trim());
         // Tool calls say how many more the run's programs made: "1 + 6 inside programs".
         const [, count, inside] = /^([\d,]+)(?: \+ ([\d,]+) inside programs?)?$/.exec(shown) ?? [];
         expect(Number(count?.replace(/,/g, '')), `${r.mode} ${m}`).toBe(totals[m]);

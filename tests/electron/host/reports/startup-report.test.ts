@@ -30,9 +30,12 @@ const ids = stored.meta.runs.map((r) => r.runId);
 describe('worker start-up in the reports', () => {
   it('HTML: a row of its own, before Run said for a warm worker, — where not measured', () => {
     const html = buildReport(stored, 'html').content;
-    const cell = (runId: string) => new RegExp(`data-run="${runId}" data-metric="startupMs" data-value="[^"]*">([^<]*)`).exec(html)?.[1];
+    // The cell's text, its note (where the worker started) read as it shows: on a line of its own under the figure.
+    const cell = (runId: string) => new RegExp(`data-run="${runId}" data-metric="startupMs" data-value="[^"]*">(.*?)</td>`).exec(html)?.[1]
+      ?.replace(/<span class="where">/g, ' ').replace(/<[^>]+>/g, '').trim();
     expect(html).toContain('<th scope="row">Worker start-up</th>');
     expect(cell(ids[0]!)).toBe('812 ms (640 ms before Run, warm pool)');
+    expect(html).toContain('812 ms<span class="where">(640 ms before Run, warm pool)</span>');
     expect(cell(ids[1]!)).toBe('1.2 s');
     expect(html).not.toMatch(/data-metric="startupMs"[^<]*<span class="diff/);
     expect(cell(ids[2]!)).toBe('—');
