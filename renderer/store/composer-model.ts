@@ -8,7 +8,7 @@ import type { ToolsetId } from '../../shared/toolsets.js';
 import type { SearchBackendId } from '../../shared/search-backends.js';
 import type { ApprovalPolicyInput } from '../../shared/approval.js';
 import { findPreset } from '../../shared/providers.js';
-import { checkMcpField } from './mcp-field.js';
+import { checkMcpField, mcpConfigToSave } from './mcp-field.js';
 import { checkConcurrency } from '../../shared/concurrency.js';
 import {
   checkTrials,
@@ -182,11 +182,12 @@ export interface ComposerForm {
   readonly mcpConfig?: string;
 }
 
-/** The form as it is saved between sessions: without what the host granted to this session only. */
+/** The form as it is saved between sessions: without what the host granted to this session only, nor MCP secrets. */
 export function savedForm<F extends Partial<ComposerForm>>(form: F): F {
-  const { apiKeyEnv: _env, workspaceHandle, workspaceDir, ...rest } = form;
+  const { apiKeyEnv: _env, workspaceHandle, workspaceDir, mcpConfig, ...rest } = form;
+  const mcp = mcpConfig === undefined ? undefined : mcpConfigToSave(mcpConfig);
   // A folder picked in the desktop dialog is named by a handle of this session only: it is picked again.
-  return (workspaceHandle ? rest : { ...rest, ...(workspaceDir ? { workspaceDir } : {}) }) as F;
+  return { ...rest, ...(!workspaceHandle && workspaceDir ? { workspaceDir } : {}), ...(mcp !== undefined ? { mcpConfig: mcp } : {}) } as F;
 }
 
 /** What the request names as the workspace: the dialog's handle, else the typed path, else nothing. */

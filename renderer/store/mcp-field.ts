@@ -25,4 +25,29 @@ export function checkMcpField(text: string | undefined): McpFieldCheck {
   }
 }
 
+/**
+ * The field as saved between sessions. A server's env and header values can be tokens, and the saved composer is
+ * plain local storage, so they are blanked ("") for the user to enter again; text that does not parse as an
+ * mcpServers object is not saved at all (it may hold one).
+ */
+export function mcpConfigToSave(text: string): string | undefined {
+  if (!text.trim()) return text;
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const servers = (doc as { mcpServers?: unknown } | null)?.mcpServers;
+  if (!servers || typeof servers !== 'object') return undefined;
+  for (const server of Object.values(servers as Record<string, unknown>)) {
+    if (!server || typeof server !== 'object') continue;
+    for (const field of ['env', 'headers']) {
+      const values = (server as Record<string, unknown>)[field];
+      if (values && typeof values === 'object') for (const name of Object.keys(values)) (values as Record<string, unknown>)[name] = '';
+    }
+  }
+  return JSON.stringify(doc, null, 2);
+}
+
 export const MCP_PLACEHOLDER = '{"mcpServers": {"files": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "/home/me/notes"]}}}';

@@ -40,6 +40,7 @@ export function McpServersField() {
       ) : (
         <p id="mcp-config-msg" className="field-hint">
           {check.summary ? <span className="mcp-summary" data-testid="mcp-summary">{check.summary}. </span> : 'Every mode offers their tools as <server>_<tool>. '}
+          {'Env and header values are not saved with the composer. '}
           {where}
         </p>
       )}

@@ -47,7 +47,14 @@ describe('MCP servers field', () => {
     expect(without?.settings?.approvals).toEqual({});
   });
 
-  it('is saved with the composer\'s other settings', () => {
-    expect(savedForm({ ...INITIAL_FORM, mcpConfig: CONFIG }).mcpConfig).toBe(CONFIG);
+  it('is saved with the composer\'s other settings, its env and header values blanked (they may be tokens)', () => {
+    const saved = savedForm({ ...INITIAL_FORM, mcpConfig: CONFIG }).mcpConfig!;
+    expect(saved).not.toContain('secret-42');
+    expect(saved).not.toContain('t0k');
+    const servers = (JSON.parse(saved) as { mcpServers: Record<string, { env?: object; headers?: object; command?: string; url?: string }> }).mcpServers;
+    expect(servers.files).toMatchObject({ command: 'npx', env: { FS_TOKEN: '' } });
+    expect(servers.search).toMatchObject({ url: 'https://mcp.example.com/search/v1/mcp', headers: { Authorization: '' } });
+    // Text that does not parse is not saved: it may hold a token.
+    expect(savedForm({ ...INITIAL_FORM, mcpConfig: '{"mcpServers": {"x": {"env": {"T": "sk-live' })).not.toHaveProperty('mcpConfig');
   });
 });
