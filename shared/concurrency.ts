@@ -55,3 +55,12 @@ export function concurrencyNote(concurrency: number | undefined, throttled: read
   const base = `Rounds ran up to ${concurrency} at a time, sharing the cores: latency figures include that contention (token counts do not).`;
   return throttled?.length ? `${base} Throttled: ${throttled.join(' ')}` : base;
 }
+
+/**
+ * Of the providers a comparison's columns use, the one that allows the fewest rounds at once: any real provider
+ * before the simulated model (its default is 1), then the lowest cap. Its limit and its scheduler pace the comparison.
+ */
+export function strictestProvider<P extends { readonly name: string; readonly simulated: boolean }>(providers: readonly P[]): P {
+  const rank = (p: P): number => (p.simulated ? MAX_CONCURRENCY + 1 : concurrencyCap(p.name));
+  return providers.reduce((a, b) => (rank(b) < rank(a) ? b : a));
+}

@@ -28,7 +28,7 @@ import { PriceStore } from './price-store.js';
 import { anyFolder, type WorkspaceAccess } from './workspace-access.js';
 import { cliMcp, noPageMcp, type McpAccess } from './mcp-access.js';
 import { RoundSchedulers } from './round-scheduler.js';
-import { checkConcurrency, defaultConcurrency } from '../../shared/concurrency.js';
+import { checkConcurrency, defaultConcurrency, strictestProvider } from '../../shared/concurrency.js';
 import { availableParallelism } from 'node:os';
 import { DEFAULT_TIMING, type RunTiming } from './run-session.js';
 import type { BuiltReport } from './reports/index.js';
@@ -138,7 +138,6 @@ export function createHost(options: HostOptions): Host {
     if (typeof request !== 'object' || request === null) throw new Error('comparison:start needs a request: task, modes and provider.');
     if (typeof request.task !== 'string') throw new Error('Give a task: a built-in task id or a description in words.');
     const trials = checkTrials(request.trials);
-    const concurrency = concurrencyOf(request.concurrency, String(request.provider?.name), request.provider?.name === 'simulated');
     const workspaceDir = await pageWorkspace(request.workspaceDir);
     // A stdio server is a command this host runs: checked (the desktop asks the user) before anything starts.
     const mcpServers = await mcpAccess.check(request.mcpServers);
@@ -148,6 +147,9 @@ export function createHost(options: HostOptions): Host {
       ...(storedKeys ? { getSearchKey: (backend, url) => storedKeys({ name: searchKeyName(backend), baseUrl: url, model: '', simulated: false }, null) } : {}),
     });
     const { task, columns, variants } = prepared;
+    // Columns may use several providers: the strictest sets the rounds at once and its scheduler is the comparison's.
+    const pace = strictestProvider(columns.map((c) => c.base.provider.info));
+    const concurrency = concurrencyOf(request.concurrency, pace.name, pace.simulated);
     // Without the counter the runs still run; their steps just carry no composition.
     const trackers = await services.compositionTrackers().catch((err: Error) => {
       warn(`Prompt composition will not be recorded: the token counter did not load (${err.message}).`);
@@ -188,7 +190,7 @@ export function createHost(options: HostOptions): Host {
     }));
     const session = new ComparisonSession(meta, specs, keys, {
       launcher, store, fanIn, timing, warn, baseEnv: env, ...(trackers ? { trackers } : {}), ...(pool ? { pool } : {}),
-      scheduler: schedulers.forProvider(prepared.provider.simulated ? 'simulated' : prepared.provider.baseUrl, concurrency),
+      scheduler: schedulers.forProvider(pace.simulated ? 'simulated' : pace.baseUrl, concurrency),
     });
     sessions.set(id, session);
     const summarized = session.done.then(async () => {

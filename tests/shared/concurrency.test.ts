@@ -1,10 +1,21 @@
 /** Rounds at once: the rule of the CLI, the composer and the host; the default; the reports' line. */
 import { describe, expect, it } from 'vitest';
-import { checkConcurrency, concurrencyCap, concurrencyNote, defaultConcurrency, MAX_CONCURRENCY } from '../../shared/concurrency.js';
+import { checkConcurrency, concurrencyCap, concurrencyNote, defaultConcurrency, MAX_CONCURRENCY, strictestProvider } from '../../shared/concurrency.js';
 import { INITIAL_FORM } from '../../renderer/store/composer-slice.js';
 import { buildRequest } from '../../renderer/store/composer-model.js';
 
 describe('concurrency', () => {
+  it('a comparison of several providers is paced by the strictest: a real one before the simulated model, then the lowest cap', () => {
+    const sim = { name: 'simulated', simulated: true };
+    const openai = { name: 'openai', simulated: false };
+    const groq = { name: 'groq', simulated: false };
+    expect(strictestProvider([sim])).toBe(sim);
+    expect(strictestProvider([sim, openai])).toBe(openai);
+    expect(strictestProvider([openai, sim, groq])).toBe(groq);
+    // A preset pointed at the simulated model (the CLI's offline check of its protocol) is paced as simulated.
+    expect(strictestProvider([{ name: 'groq', simulated: true }, openai])).toBe(openai);
+  });
+
   it('defaults to one round per two cores on the simulated model and to 1 on a real provider', () => {
     expect([1, 2, 3, 8, 64].map((cores) => defaultConcurrency(true, cores))).toEqual([1, 1, 1, 4, MAX_CONCURRENCY]);
     expect(defaultConcurrency(false, 64)).toBe(1);

@@ -281,7 +281,7 @@ function toolSpan(
     const e = Math.min(s + call.durationMs, endMs);
     cursor = e;
     return {
-      spanId: spanIdOf(comparisonId, `inner ${runId} ${started.callId} ${i}`),
+      spanId: spanIdOf(comparisonId, `inner ${runId} ${started.callId} ${started.seq} ${i}`),
       name: `execute_tool ${call.name}`,
       kind: 'internal',
       startMs: s,
