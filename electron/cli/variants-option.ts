@@ -53,3 +53,11 @@ export async function readVariantsFlags(flags: VariantsFlags, modesGiven: boolea
   if (unknown !== undefined || modes.length === 0) throw new Error(`--modes: ${unknown === undefined ? 'name at least one mode' : `unknown mode "${unknown}"`}. The modes are: ${MODE_IDS.join(', ')}.`);
   return parseVariants(matrixVariants(models, modes as ModeId[]));
 }
+
+/**
+ * The provider flags with the comparison's model filled in when variants name their own and --model is absent:
+ * the first column's model (a custom server has no default model to fall back on).
+ */
+export function withColumnModel<F extends { readonly model?: string }>(flags: F, variants: readonly VariantInput[] | null): F {
+  return variants && flags.model === undefined ? { ...flags, model: variants.find((v) => v.model !== undefined)?.model } : flags;
+}

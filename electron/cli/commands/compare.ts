@@ -17,7 +17,7 @@ import { buildSettings, addSettingsOption } from '../settings-option.js';
 import { addOtlpOptions, otlpTargetOf, sendToOtlp, type OtlpFlags } from '../otlp-options.js';
 import { shellNote, stepLine } from '../step-printer.js';
 import { addMcpOption, readMcpFile } from '../mcp-option.js';
-import { readVariantsFlags, type VariantsFlags } from '../variants-option.js';
+import { readVariantsFlags, withColumnModel, type VariantsFlags } from '../variants-option.js';
 
 interface CompareFlags extends ProviderFlags, OtlpFlags, VariantsFlags {
   task: string;
@@ -79,7 +79,7 @@ export function parseConcurrency(raw: string | undefined, providerName: string):
 async function compareCommand(flags: CompareFlags, modesGiven: boolean): Promise<void> {
   const variants = await readVariantsFlags(flags, modesGiven);
   if (flags.models && flags.model) throw new Error('Give either --model (one model) or --models (a matrix of models × modes), not both.');
-  const choice = resolveProviderFlags(variants && flags.models ? { ...flags, model: undefined } : flags);
+  const choice = resolveProviderFlags(withColumnModel(flags, variants));
   const apiKey = readApiKey(choice);
   if (flags.fault?.length && !choice.simulated) throw new Error('--fault works only with the simulated model.');
   const settings = buildSettings(flags);

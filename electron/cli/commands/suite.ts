@@ -72,15 +72,15 @@ async function suiteRun(file: string, flags: SuiteRunFlags): Promise<void> {
     import('../../engine/sandbox/index.js'),
   ]);
   const suite = await loadSuite(file);
-  const choice = resolveProviderFlags(flags);
-  const apiKey = readApiKey(choice);
   const settings = { ...(suite.settings ?? {}), ...buildSettings(flags) };
   const approvals = cliApprovalPolicy(flags.approve, { tty: false, userFolder: suite.fixtures.size > 0, base: settings.approvals as ApprovalPolicyInput | undefined });
-  const { readVariantsFlags } = await import('../variants-option.js');
+  const { readVariantsFlags, withColumnModel } = await import('../variants-option.js');
   // --variants or --models (with --modes or the suite's modes) win; else --modes; else the suite's columns.
   const fromFlags = await readVariantsFlags({ variants: flags.variants, models: flags.models, modes: flags.modes ?? (suite.modes ?? DEFAULT_MODES).join(',') }, flags.modes !== undefined && flags.variants !== undefined);
   const variants = fromFlags ?? (flags.modes ? null : suite.variants);
   const modes = variants ? [...new Set(variants.map((v) => v.mode))] : flags.modes ? parseModes(flags.modes) : [...(suite.modes ?? DEFAULT_MODES)];
+  const choice = resolveProviderFlags(withColumnModel(flags, variants ?? null));
+  const apiKey = readApiKey(choice);
   const trials = parseTrials(flags.trials) ?? suite.trials ?? 1;
   const concurrency = parseConcurrency(flags.concurrency, choice.name);
   const log = (line: string) => process.stderr.write(line + '\n');
