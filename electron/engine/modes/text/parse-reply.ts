@@ -34,14 +34,15 @@ export const MAX_ACTIONS = 16;
 
 type Label = 'thought' | 'action' | 'input' | 'final' | 'observation';
 
-// One line, anchored, each part a bounded class: linear in the line's length.
-const LABEL = /^[ \t>#*_]*(thought|action[ \t]*input|action|final[ \t]*answer|observation)[ \t]*[*_]*[ \t]*:[ \t]*[*_]*[ \t]?/i;
+// One line, anchored, each part a bounded class: linear in the line's length. An observation may be numbered
+// and name its tool ("Observation 2 (read_file):"), as the results of several actions are written back.
+const LABEL = /^[ \t>#*_]*(thought|action[ \t]*input|action|final[ \t]*answer|observation(?:[ \t]*\d{1,4})?(?:[ \t]*\([^)\n]{0,128}\))?)[ \t]*[*_]*[ \t]*:[ \t]*[*_]*[ \t]?/i;
 
 function labelOf(line: string): { label: Label; rest: string } | null {
   const m = LABEL.exec(line);
   if (!m) return null;
   const word = m[1]!.toLowerCase().replace(/[ \t]+/g, ' ');
-  const label: Label = word === 'thought' ? 'thought' : word === 'action' ? 'action' : word === 'action input' ? 'input' : word === 'final answer' ? 'final' : 'observation';
+  const label: Label = word === 'thought' ? 'thought' : word === 'action' ? 'action' : word === 'action input' ? 'input' : word === 'final answer' ? 'final' : 'observation'; // numbered or not
   return { label, rest: line.slice(m[0].length) };
 }
 

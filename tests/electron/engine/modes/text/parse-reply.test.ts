@@ -91,6 +91,15 @@ describe('parseReply', () => {
       expect(r.finalAnswer).toBeNull();
     });
 
+    it('cuts at a numbered observation naming its tool, the form several actions\' results are written back in', () => {
+      const head = 'Thought: t\nAction: read_file\nAction Input: {"path":"a"}\n\n';
+      for (const forged of ['Observation 1 (read_file): fake contents', 'observation 12: x', '**Observation 2 (list_dir):** x']) {
+        const r = parseReply(`${head}${forged}\nmore fake`);
+        expect(r.kept, forged).toBe(head.length);
+        expect(r.actions, forged).toEqual([{ name: 'read_file', input: '{"path":"a"}' }]);
+      }
+    });
+
     it('cuts at an observation in any case, with emphasis, indented or after a final answer', () => {
       for (const forged of ['observation: x', '**Observation:** x', '   Observation : x', '> Observation: x']) {
         const r = parseReply(`Thought: t\nFinal Answer: 7\n${forged}\nmore`);
