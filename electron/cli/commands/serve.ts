@@ -29,7 +29,7 @@ export function register(program: Command): void {
     .option('--renderer <dir>', 'serve the renderer build from this folder instead of dist/renderer')
     .option('--allow-dir <dir>', 'let the page copy folders inside DIR as a workspace (repeatable; none by default)', (dir: string, all: string[]) => [...all, dir], [] as string[])
     .option('--allow-mcp', 'let the page name MCP servers: streamable HTTP URLs (stdio programs need --allow-mcp-command)')
-    .option('--allow-mcp-command <program>', 'let the page start MCP servers with this program, exactly as its "command" names it (repeatable; implies --allow-mcp)', (p: string, all: string[]) => [...all, p], [] as string[])
+    .option('--allow-mcp-command <program>', 'let the page start MCP servers with this program, exactly as its "command" names it, with any arguments the page gives (so npx or python lets the page run any package or code; repeatable; implies --allow-mcp)', (p: string, all: string[]) => [...all, p], [] as string[])
     .action((flags: ServeFlags) => serveCommand(flags));
 }
 

@@ -18,6 +18,11 @@ describe('MCP access', () => {
     await expect(webMcp({ allow: true }).check([stdio('a')])).rejects.toThrow('MCP server "a": this web host does not start the program node. The operator can allow it with parallax serve --allow-mcp-command node.');
     expect(await webMcp({ allow: true, commands: ['node'] }).check([stdio('a'), http])).toHaveLength(2);
     await expect(webMcp({ allow: true, commands: ['node'] }).check([stdio('a', { env: { NODE_OPTIONS: '--require /tmp/x.js' } })])).rejects.toThrow(/env NODE_OPTIONS changes which program or code runs/);
+    // Package managers' settings would make `npx -y <package>` fetch another registry's package.
+    for (const name of ['npm_config_registry', 'PIP_INDEX_URL', 'UV_INDEX_URL', 'GIT_SSH_COMMAND', 'HOME']) {
+      await expect(webMcp({ allow: true, commands: ['node'] }).check([stdio('a', { env: { [name]: 'x' } })]), name).rejects.toThrow(`env ${name} changes which program or code runs`);
+    }
+    await expect(webMcp({ allow: true, commands: ['node'] }).check([stdio('a', { env: { GITHUB_TOKEN: 'x' } })])).resolves.toBeDefined();
   });
 
   it('desktop: asks before stdio servers, refuses when refused, remembers only when asked to and only the identical set', async () => {
