@@ -143,8 +143,6 @@ function stepTable(run: ReportRun, simulated: boolean, costInfo: boolean): SafeH
   )}</tbody></table>`;
 }
 
-/** Whether some column runs another model or provider than the comparison's. */
-
 function header(d: ReportData, generatedAt: Date | undefined): SafeHtml {
   const m = d.meta;
   const title = (m.task.id && findTask(m.task.id)?.title) || 'Custom task';

@@ -127,25 +127,26 @@ export function aggregateStored(meta: ComparisonMeta, events: readonly StepEvent
 export function prepareReport(stored: StoredComparison): ReportData {
   const runs = prepareRuns(stored.meta, stored.events, stored.interruptedRunIds);
   const simulated = stored.meta.provider.simulated || runs.some((r) => r.started?.provider.simulated === true);
+  const summaries = runs.map((r) => r.summary);
+  const costInfo = hasCostInfo(stored.events);
   return {
     meta: stored.meta,
     runs,
-    comparison: summarizeComparison(runs.map((r) => r.summary)),
+    comparison: summarizeComparison(summaries),
     trials: Math.max(1, ...runs.map((r) => r.trial)),
-    byMode: aggregateByMode(runs.map((r) => r.summary)),
+    byMode: aggregateByMode(summaries),
     differences: differencesByMode(runs),
     variants: stored.meta.variants ?? null,
-    matrix: hasMatrix(runs.map((r) => r.summary)) ? buildMatrix(runs.map((r) => r.summary)) : null,
+    matrix: hasMatrix(summaries) ? buildMatrix(summaries) : null,
     slotOf: (key) => runs.find((r) => r.column.key === key)?.slot ?? 'react',
     simulated,
-    costInfo: hasCostInfo(stored.events),
-    costShown: hasCostInfo(stored.events) && runs.some((r) => r.summary.cost.kind !== 'simulated' || r.summary.cost.costedSteps > 0 || r.summary.usageSource !== 'reported'),
+    costInfo,
+    costShown: costInfo && runs.some((r) => r.summary.cost.kind !== 'simulated' || r.summary.cost.costedSteps > 0 || r.summary.usageSource !== 'reported'),
     warnings: stored.warnings,
     interruptedRunIds: stored.interruptedRunIds,
   };
 }
 
-/** What a run's state is called in a report. A run with no run-finished event never finished. */
 /**
  * After the comparison's model in a report's header, when variants run models of their own: whether some or all
  * columns do, so a model no column ran is not read as the one measured.
@@ -156,6 +157,7 @@ export function columnModelsNote(d: Pick<ReportData, 'variants'>): string {
   return own.length === d.variants!.length ? " (the comparison's default; every column runs its own: see Columns)" : " (the comparison's; some columns run their own: see Columns)";
 }
 
+/** What a run's state is called in a report. A run with no run-finished event never finished. */
 export function statusLabel(run: ReportRun): string {
   if (run.events.length === 0) return 'no events stored';
   const s = run.summary.status;

@@ -12,6 +12,7 @@ import type { SuiteView as SuiteViewData } from '../../../shared/suite-leaderboa
 import { fmtDateTime } from '../../lib/format.js';
 import { appStore, useApp } from '../../store/app-store.js';
 import { historySelectors } from '../../store/selectors.js';
+import { runColumn } from '../../store/columns.js';
 import { SimBadge } from '../common/badges.js';
 
 /** The palette slot of the column a cell names (the cells are words; the swatch wants a slot). */
@@ -60,9 +61,10 @@ async function openSuiteCell(record: SuiteRecord, cell: MatrixCell): Promise<voi
   const task = record.tasks.find((t) => t.comparisonId && cell.runIds.some((id) => Object.hasOwn(t.validations, id)));
   if (!task?.comparisonId) return;
   await openComparison(task.comparisonId);
-  const meta = appStore.getState().active?.meta;
+  const state = appStore.getState();
+  const meta = state.active?.meta;
   if (meta?.id !== task.comparisonId) return;
-  appStore.getState().openColumns([...new Set(meta.runs.filter((r) => cell.runIds.includes(r.runId)).map((r) => r.variant ?? r.mode))]);
+  state.openColumns([...new Set(meta.runs.filter((r) => cell.runIds.includes(r.runId)).map((r) => runColumn(meta, r, state.runs[r.runId]).key))]);
 }
 
 export function SuiteView() {

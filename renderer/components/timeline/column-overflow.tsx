@@ -2,7 +2,7 @@
  * The cue that columns are out of view: a fade at the edge they are hidden behind and a button that says how
  * many ("2 more columns →") and scrolls the next one into view.
  */
-import { useCallback, useLayoutEffect, useState, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { hiddenColumns, type Span } from '../../lib/column-overflow.js';
 
 interface Hidden {
@@ -21,12 +21,18 @@ function measure(el: HTMLElement): { hidden: ReturnType<typeof hiddenColumns>; v
   return { hidden: hiddenColumns(cols, view), view };
 }
 
-/** Hidden columns of the scroll area, kept current on scroll, resize and when `columns` changes. */
+/**
+ * Hidden columns of the scroll area, kept current on resize, when `columns` changes and on scroll: the returned
+ * scroll handler measures only when the area moved sideways (most scrolling is down the steps, and measuring
+ * reads every column head's box).
+ */
 export function useHiddenColumns(ref: RefObject<HTMLElement | null>, columns: number): [Hidden, () => void, (side: 'left' | 'right') => void] {
   const [hidden, setHidden] = useState<Hidden>({ left: 0, right: 0 });
+  const measuredLeft = useRef<number | null>(null);
   const update = useCallback(() => {
     const el = ref.current;
     if (!el) return;
+    measuredLeft.current = el.scrollLeft;
     const { hidden: h } = measure(el);
     setHidden((old) => (old.left === h.left && old.right === h.right ? old : { left: h.left, right: h.right }));
   }, [ref]);
@@ -50,7 +56,10 @@ export function useHiddenColumns(ref: RefObject<HTMLElement | null>, columns: nu
     },
     [ref],
   );
-  return [hidden, update, reveal];
+  const scrolled = useCallback(() => {
+    if (ref.current && ref.current.scrollLeft !== measuredLeft.current) update();
+  }, [ref, update]);
+  return [hidden, scrolled, reveal];
 }
 
 const plural = (n: number) => `${n} more column${n === 1 ? '' : 's'}`;
