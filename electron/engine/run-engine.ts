@@ -51,6 +51,13 @@ function simHeaders(spec: RunSpec): Record<string, string> | undefined {
 /** The connections a worker opened for its run before release (warmUpEngine), taken by runEngine. */
 let pendingMcp: { readonly runId: string; readonly connections: Promise<McpConnections> } | null = null;
 
+/** Servers opened ahead for a run that is not the one starting: closed, so no server process outlives its use. */
+function dropPendingMcp(): void {
+  const stale = pendingMcp;
+  pendingMcp = null;
+  void stale?.connections.then((c) => c.close()).catch(() => undefined);
+}
+
 /** Open the spec's MCP servers (the SDK is loaded only here); names the run's other tools already use are refused. */
 async function openMcp(spec: RunSpec, workspace: string): Promise<McpConnections> {
   const { openMcpServers } = await import('./mcp/mcp-servers.js');
@@ -66,6 +73,7 @@ function mcpFor(spec: RunSpec, workspace: string): Promise<McpConnections> | nul
     pendingMcp = null;
     return connections;
   }
+  dropPendingMcp();
   return openMcp(spec, workspace);
 }
 
@@ -85,7 +93,7 @@ export async function warmUpEngine(spec?: RunSpec): Promise<void> {
     // The Anthropic SDK and its client are loaded only for runs that speak its protocol.
     spec && protocolOf(spec.provider.name) === 'anthropic' ? import('./provider/anthropic-client.js') : undefined,
     // MCP servers are started and their tools listed before release: a slow server is not the first step's cost.
-    spec?.mcpServers?.length ? (pendingMcp = { runId: spec.runId, connections: openMcp(spec, spec.workspace) }).connections : undefined,
+    spec?.mcpServers?.length ? (dropPendingMcp(), (pendingMcp = { runId: spec.runId, connections: openMcp(spec, spec.workspace) }).connections) : undefined,
   ]);
 }
 

@@ -50,8 +50,6 @@ export const SEARCH_TOOLS_EXPOSURE: ToolExposure = {
   },
 };
 
-export { firstSentence };
-
 /** A tool's argument schema as a search result shows it: without the keys that describe the schema itself. */
 function argumentSchema(tool: ToolDefinition): Record<string, unknown> {
   const { $schema: _schema, additionalProperties: _extra, ...rest } = parametersOf(tool);

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallContext, ModeAdapter } from '../../../../electron/engine/modes/mode.js';
 import { createReactMode } from '../../../../electron/engine/modes/react-mode.js';
-import { createReactSearchMode, firstSentence } from '../../../../electron/engine/modes/react-search-mode.js';
+import { createReactSearchMode } from '../../../../electron/engine/modes/react-search-mode.js';
+import { firstSentence } from '../../../../electron/engine/tools/tool-descriptions.js';
 import { parseSettings } from '../../../../shared/run-spec.js';
 import type { StepEventInput, ToolSearchEvent } from '../../../../shared/step-event.js';
 
