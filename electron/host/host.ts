@@ -279,7 +279,7 @@ export function createHost(options: HostOptions): Host {
     'report:send-otlp': async (comparisonId, target) => {
       const checked = checkOtlpTarget(target);
       const stored = await store.open(checkId(comparisonId, 'comparison'), isLive);
-      return (await import('./otlp-export.js')).sendOtlp(stored, checked);
+      return (await import('./otlp-export.js')).sendOtlp(stored, checked, { quoteReply: cli || options.appHost === 'electron' });
     },
     // The openai SDK (~150 modules) loads with the first check, not with the host: a comparison never needs it here.
     'provider:models': async (check) => (await import('./provider-check.js')).checkProvider(check, false, services, options.getApiKey, keyEnvPolicy),

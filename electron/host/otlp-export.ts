@@ -43,7 +43,11 @@ function rejectedOf(body: string): string | null {
   }
 }
 
-export async function sendOtlp(stored: StoredComparison, target: OtlpTarget): Promise<OtlpSendResult> {
+/**
+ * `quoteReply`: whether an error may quote what the receiver answered. Not for a web host's page: the page names
+ * the URL, and the host could otherwise be made to read an internal service's reply back to it.
+ */
+export async function sendOtlp(stored: StoredComparison, target: OtlpTarget, opts: { readonly quoteReply?: boolean } = {}): Promise<OtlpSendResult> {
   const url = otlpTracesUrl(target.endpoint);
   const timeoutMs = target.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const { otlpTrace } = await import('./reports/otlp-report.js');
@@ -72,6 +76,6 @@ export async function sendOtlp(stored: StoredComparison, target: OtlpTarget): Pr
     throw reachError(url, err, timeoutMs);
   }
   const text = await res.text().catch(() => '');
-  if (!res.ok) throw statusError(url, res.status, text);
+  if (!res.ok) throw statusError(url, res.status, opts.quoteReply === false ? '' : text);
   return { url, spans: spanCount, bytes: body.byteLength, status: res.status, rejected: rejectedOf(text) };
 }

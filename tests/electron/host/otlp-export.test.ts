@@ -83,6 +83,10 @@ describe('sendOtlp', () => {
     const err = await sendOtlp(load('four-modes'), { endpoint: receiver.url, headers: { Authorization: `Bearer ${SECRET}` } }).catch((e: Error) => e);
     expect((err as Error).message).toMatch(/answered 401 \(\{"message":"invalid credentials"\}\)\. The receiver refused the credentials: check the headers/);
     expect((err as Error).message).not.toContain(SECRET);
+    // For a web host's page, which names the URL, the reply is not read back: only the status and what to check.
+    const quiet = await sendOtlp(load('four-modes'), { endpoint: receiver.url }, { quoteReply: false }).catch((e: Error) => e);
+    expect((quiet as Error).message).toMatch(/answered 401\. The receiver refused the credentials/);
+    expect((quiet as Error).message).not.toContain('invalid credentials');
   });
 
   it('a refused connection and a receiver that never answers give clear errors', async () => {
