@@ -14,6 +14,7 @@ import { accessSync, constants, existsSync, lstatSync, mkdtempSync, readlinkSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ShellSandboxRecord } from '../../../shared/step-event.js';
+import { osSandboxSwitchedOff, SANDBOX_SWITCH } from './sandbox-switch.js';
 
 export type ShellSandboxKind = ShellSandboxRecord['kind'];
 
@@ -98,6 +99,8 @@ export interface DetectOptions {
   readonly platform?: NodeJS.Platform;
   /** The bubblewrap binary to try; default: found in the system folders. null: pretend it is missing. */
   readonly bwrap?: string | null;
+  /** The environment the switch is read from (sandbox-switch.ts); default: this process's. */
+  readonly env?: NodeJS.ProcessEnv;
 }
 
 /** util-linux prlimit, if it can set the limits here (it cannot raise a hard limit set lower than ours). */
@@ -115,6 +118,9 @@ export function detectShellSandbox(options: DetectOptions = {}): ShellSandboxInf
   if (platform !== 'linux') {
     const name = platform === 'darwin' ? 'macOS' : platform === 'win32' ? 'Windows' : platform;
     return none(`run_shell has no OS sandbox on ${name} (bubblewrap is Linux only): commands run as you, with your files and network.`);
+  }
+  if (osSandboxSwitchedOff(options.env)) {
+    return none(`the OS sandbox is switched off (${SANDBOX_SWITCH}=off), so run_shell commands run unsandboxed, as you. Remove ${SANDBOX_SWITCH}=off to use bubblewrap.`);
   }
   const bwrap = options.bwrap === undefined ? findBinary('bwrap') : options.bwrap;
   if (!bwrap) {

@@ -9,7 +9,8 @@
  * Started by the host with V8's code generation from strings disabled and, where bubblewrap works, inside the
  * same kind of OS sandbox as run_shell (py-launch.ts): what a way out of Python would reach is little.
  */
-import { readSync, writeSync } from 'node:fs';
+import { constants, readSync, writeSync } from 'node:fs';
+import { constants as osConstants } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { PY_INTERRUPT, PY_MEMORY_CAP_MB, PY_RUN_ID, PY_SLOTS, PY_STOP, PY_STOP_CODES, PY_STOP_NAMES, type ChildToHost, type HostToChild, type PyRunMessage } from './py-protocol.js';
 import { loadPythonRuntime } from './py-runtime.js';
@@ -134,6 +135,12 @@ async function main(): Promise<void> {
     }
   };
 
+  // Under the permission model process.binding() throws; Pyodide's NODEFS asks it only for the fs constants.
+  const node = process as unknown as { permission?: unknown; binding: (name: string) => unknown };
+  if (node.permission) {
+    const binding = node.binding.bind(process);
+    Object.defineProperty(process, 'binding', { configurable: true, writable: true, value: (name: string) => (name === 'constants' ? { fs: constants, os: osConstants } : binding(name)) });
+  }
   let runtime;
   try {
     runtime = await loadPythonRuntime({ onCall, onOutput });

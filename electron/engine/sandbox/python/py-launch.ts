@@ -1,15 +1,18 @@
 /**
  * How the Pyodide child is started: Node (or Electron as Node) with V8's code generation from strings
- * disabled — a JavaScript object reached from Python cannot be turned into code — and, where bubblewrap
+ * disabled — a JavaScript object reached from Python cannot be turned into code — under Node's permission
+ * model on every OS (reads only of the child's own files and Pyodide's, no writes, no child processes, no
+ * addons, no WASI: a way out of Python into JavaScript still opens none of the user's files), and, where bubblewrap
  * works (shell-sandbox.ts), in the same OS sandbox as run_shell: no network, no other processes, a cleared
  * environment, the system folders and Parallax's own code read-only, no home folder and no workspace. The
  * child needs no file of the user: tools run in the worker, on the far side of its pipes.
  */
+import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, realpathSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bubblewrapArgs, shellSandbox } from '../shell-sandbox.js';
+import { fileURLToPath } from 'node:url';
+import { bubblewrapArgs, shellSandbox, type ShellSandboxInfo } from '../shell-sandbox.js';
+import { devChildBundle } from './py-dev-bundle.js';
 import { pyodideDir } from './py-runtime.js';
 
 declare const PARALLAX_BUNDLED: boolean | undefined;
@@ -30,13 +33,15 @@ export function unpacked(file: string): string {
   return file.replace(/([\\/])app\.asar([\\/])/, '$1app.asar.unpacked$2');
 }
 
-/** The child's entry: the bundle's python-child.js, tsc's py-child-main.js, or the .ts source under tsx. */
+/**
+ * The child's entry: the bundle's python-child.js, tsc's py-child-main.js, or, from source, the child bundled
+ * by the host (py-dev-bundle.ts: tsx would need a process to compile, which the child may not start).
+ */
 export function childEntry(): { file: string; nodeArgs: string[] } {
   const here = import.meta.url;
   if (typeof PARALLAX_BUNDLED !== 'undefined' && PARALLAX_BUNDLED) return { file: unpacked(fileURLToPath(new URL('./python-child.js', here))), nodeArgs: [] };
   if (!here.endsWith('.ts')) return { file: fileURLToPath(new URL('./py-child-main.js', here)), nodeArgs: [] };
-  const tsx = pathToFileURL(path.join(path.dirname(createRequire(here).resolve('tsx/package.json')), 'dist/loader.mjs')).href;
-  return { file: fileURLToPath(new URL('./py-child-main.ts', here)), nodeArgs: ['--import', tsx] };
+  return { file: devChildBundle(), nodeArgs: [] };
 }
 
 /** The folder of Parallax's package.json above the entry (Node reads it to load the entry as ESM). */
@@ -89,15 +94,69 @@ function nodeBinary(): string {
   );
 }
 
-const NODE_FLAGS = ['--disallow-code-generation-from-strings', '--no-warnings'];
+// Symlinks kept as found: Node then never lstat()s the folders above a linked node_modules, so the reads
+// allowed below are the child's whole need.
+const NODE_FLAGS = ['--disallow-code-generation-from-strings', '--no-warnings', '--preserve-symlinks', '--preserve-symlinks-main'];
 const TMP_BYTES = 16 * 1024 * 1024;
 
-export function pythonLaunch(): PyLaunch {
+const versions = new Map<string, string>();
+/** The version of the Node that runs the child ('v20.20.2'): this process's, or asked of the binary once. */
+function nodeVersion(node: string): string {
+  if (node === process.execPath && !process.versions.electron) return process.version;
+  let version = versions.get(node);
+  if (!version) {
+    version = spawnSync(node, ['--version'], { env: {}, encoding: 'utf8', timeout: 10_000 }).stdout?.trim() ?? '';
+    versions.set(node, version);
+  }
+  return version;
+}
+
+/**
+ * Node's permission model for the child: the switch (`--experimental-permission` before Node 22.13 and 23.5,
+ * `--permission` from then on), one `--allow-fs-read` per folder, and worker threads (its stop-word and
+ * memory helper is one; they live under the same permissions). Nothing else: no writes, no child processes,
+ * no addons, no WASI. Node older than 20 has no permission model, and the child is not started on it.
+ */
+export function permissionArgs(version: string, reads: readonly string[]): string[] {
+  const [major = 0, minor = 0] = version.replace(/^v/, '').split('.').map(Number);
+  if (!(major >= 20)) {
+    throw new Error(`Code Mode (Python) needs Node.js 20 or later for its sandbox (found ${version || 'an unknown version'}). Install a newer Node.js.`);
+  }
+  const stable = major >= 24 || (major === 23 && minor >= 5) || (major === 22 && minor >= 13);
+  return [stable ? '--permission' : '--experimental-permission', ...reads.map((r) => `--allow-fs-read=${r}`), '--allow-worker'];
+}
+
+/**
+ * What the child may read under the permission model: its own folder (the bundle, or tsc's python/ folder)
+ * and Pyodide's, both as the child names them (through links, see --preserve-symlinks) and as they really are.
+ */
+export function childReads(entry: string): string[] {
+  const reads = new Set<string>([path.dirname(entry)]);
+  for (let dir = path.dirname(entry); ; dir = path.dirname(dir)) {
+    const linked = path.join(dir, 'node_modules', 'pyodide');
+    if (existsSync(linked)) {
+      reads.add(linked);
+      break;
+    }
+    if (path.dirname(dir) === dir) break;
+  }
+  reads.add(pyodideDir());
+  for (const r of [...reads]) {
+    try {
+      reads.add(realpathSync(r));
+    } catch {
+      reads.delete(r);
+    }
+  }
+  return [...reads].sort();
+}
+
+/** `sandbox`: what contains the child beside Node's own walls; default what this process found (shellSandbox). */
+export function pythonLaunch(sandbox: ShellSandboxInfo = shellSandbox()): PyLaunch {
   const { file, nodeArgs } = childEntry();
-  const nodeArgv = [...NODE_FLAGS, ...nodeArgs, file];
-  const env = { ELECTRON_RUN_AS_NODE: '1' };
   const node = nodeBinary();
-  const sandbox = shellSandbox();
+  const nodeArgv = [...NODE_FLAGS, ...permissionArgs(nodeVersion(node), childReads(file)), ...nodeArgs, file];
+  const env = { ELECTRON_RUN_AS_NODE: '1' };
   if (sandbox.kind !== 'bubblewrap' || !sandbox.bwrap) {
     return { command: node, args: nodeArgv, env, containment: 'process' };
   }
