@@ -6,6 +6,9 @@
  * collector's object lists), and defines `_parallax_run(code, manifest)`: one program in a fresh namespace, reported as
  * JSON (error name, message, the model's own line numbers).
  */
+import { PY_AUDIT_HOOK, PY_BLOCKED_PREFIXES, PY_REFUSED_EVENTS } from './py-audit.js';
+import { PY_FRESH } from './py-fresh.js';
+
 export const PY_PROGRAM_FILE = 'program.py';
 
 /** Modules a program may import (and their submodules); anything else is refused with a clear message. */
@@ -24,6 +27,9 @@ import builtins as _builtins, json as _json, os as _os, sys as _sys, types as _t
 _PROGRAM_FILE = ${JSON.stringify(PY_PROGRAM_FILE)}
 _ALLOWED = frozenset(${JSON.stringify(PY_ALLOWED_MODULES)})
 # Names whose import is refused at the audit level too (the real __import__ is reachable from any builtin).
+_BLOCKED_PREFIXES = tuple(${JSON.stringify(PY_BLOCKED_PREFIXES)})
+_REFUSED_EVENTS = frozenset(${JSON.stringify(PY_REFUSED_EVENTS)})
+_AUDIT_SOURCE = ${JSON.stringify(PY_AUDIT_HOOK)}
 _DENIED_ROOTS = frozenset(['js', 'pyodide', 'pyodide_js', '_pyodide', '_pyodide_core', 'micropip', 'ctypes', '_ctypes',
     'socket', '_socket', 'ssl', '_ssl', 'subprocess', '_posixsubprocess', 'multiprocessing', 'emscripten', 'pyodide_http',
     'urllib.request', 'http', 'ftplib', 'smtplib', 'webbrowser', 'sqlite3', 'mmap', 'pty', 'fcntl', 'resource'])
@@ -35,28 +41,6 @@ _os.unlink('/dev/parallax-bridge')
 def _denied_import(name):
     root = name.split('.')[0]
     return root in _DENIED_ROOTS or name in _DENIED_ROOTS or any(name.startswith(d + '.') for d in _DENIED_ROOTS)
-
-# Installed for good once the prelude is done: there is no switch a program could reach to turn it off.
-def _audit(event, args):
-    if event == 'import':
-        if _denied_import(args[0]):
-            raise ImportError('module %r is not available in this sandbox: call the tool functions (list_dir, read_file, ...) instead' % args[0])
-        return
-    if event == 'open':
-        path, mode = args[0], args[1]
-        # The standard library's own files (read by imports) live in Pyodide's in-memory /lib; nothing else.
-        if isinstance(path, str) and _os.path.normpath(path).startswith('/lib/') and (mode is None or mode in ('r', 'rb') or isinstance(mode, int) and mode & 3 == 0):
-            return
-        raise PermissionError('there is no file system here: use the tools (list_dir, read_file, write_file) instead')
-    if event in ('os.listdir', 'os.scandir') and isinstance(args[0], str) and _os.path.normpath(args[0]).startswith('/lib/'):
-        return
-    if event.startswith(('os.', 'shutil.', 'subprocess.', 'socket.', 'ctypes.', 'http.', 'urllib.', 'ftplib.', 'smtplib.',
-                         'webbrowser.', 'sqlite3.', 'glob.', 'tempfile.', 'pty.', 'fcntl.', 'resource.', 'signal.', 'mmap.')):
-        raise PermissionError('%s is not available in this sandbox: use the tools instead' % event)
-    # The collector's lists reach every object in memory, wherever it is held.
-    if event in ('gc.get_objects', 'gc.get_referrers', 'gc.get_referents', 'sys.addaudithook', 'builtins.input',
-                 'cpython._PySys_ClearAuditHooks'):
-        raise PermissionError('%s is not available in this sandbox' % event)
 
 # Remove every way to a JavaScript object that Pyodide keeps in reach, then refuse its modules. Its Python-level
 # modules are not needed once the prelude is done (the host calls _parallax_run through the C runtime), so their
@@ -93,6 +77,27 @@ def _seal():
                     setattr(_cls, _key, None)
                 except (TypeError, AttributeError):
                     pass
+    # Every other container still holding one (the import finder's jsproxies, which held pyodide_js): emptied.
+    import gc as _gc
+    def _clean(container):
+        if type(container) is dict:
+            for _key, _value in list(container.items()):
+                if _is_js(_value):
+                    container[_key] = None
+                elif type(_value) in (dict, list):
+                    _clean(_value) if _value is not container else None
+        elif type(container) is list:
+            container[:] = [None if _is_js(v) else v for v in container]
+    for _object in _gc.get_objects():
+        if type(_object) in (dict, list):
+            _clean(_object)
+            continue
+        try:
+            _attrs = object.__getattribute__(_object, '__dict__')
+        except Exception:
+            continue
+        if type(_attrs) is dict:
+            _clean(_attrs)
     for _name in list(_sys.modules):
         if _denied_import(_name):
             _module = _sys.modules.pop(_name)
@@ -112,7 +117,44 @@ def _seal():
     _sys.path_hooks[:] = [h for h in _sys.path_hooks if getattr(h, '__module__', '').split('.')[0] not in ('_pyodide', 'pyodide')]
     _sys.stdout.reconfigure(line_buffering=True, write_through=True)
     _sys.stderr.reconfigure(line_buffering=True, write_through=True)
-    _sys.addaudithook(_audit)
+    del globals()['_seal']
+
+# Installs the audit hook for good (py-audit.ts: its own globals, emptied, so nothing reachable leads to it)
+# and takes the snapshot each program starts from (py-fresh.ts). Called by the host after _seal.
+def _lock():
+    _hook_scope = {'_DENIED_ROOTS': _DENIED_ROOTS, '_BLOCKED_PREFIXES': _BLOCKED_PREFIXES, '_REFUSED_EVENTS': _REFUSED_EVENTS}
+    exec(_AUDIT_SOURCE, _hook_scope)
+    _sys.addaudithook(_hook_scope['_audit'])
+    _hook_scope.clear()
+    globals()['_AUDIT_SOURCE'] = None
+    _fresh[0] = _snapshot([globals(), vars(_SYS)], [_kept, _fresh], _all_classes())
+    del globals()['_lock'], globals()['_js_in_gc']
+
+# For a test, before _lock: the JavaScript objects the collector still lists (their type names), as JSON.
+def _js_in_gc():
+    import gc
+    found = []
+    for o in gc.get_objects():
+        for v in ([o] + (list(o.values()) if type(o) is dict else list(o) if type(o) in (list, tuple, set) else [])):
+            if any(t.__name__ == 'JsProxy' for t in type(v).__mro__):
+                found.append(type(v).__name__)
+        try:
+            attrs = object.__getattribute__(o, '__dict__')
+        except Exception:
+            continue
+        if type(attrs) is dict:
+            found.extend(type(v).__name__ for v in attrs.values() if any(t.__name__ == 'JsProxy' for t in type(v).__mro__))
+    return _json.dumps(found)
+
+def _all_classes():
+    found, stack = set(), [object]
+    while stack:
+        for sub in type.__subclasses__(stack.pop()):
+            if sub not in found:
+                found.add(sub)
+                stack.append(sub)
+    found.add(object)
+    return found
 
 class ToolError(Exception):
     """A tool failed; its message says what went wrong and what to do."""
@@ -223,6 +265,11 @@ def _error_of(error, code):
 
 # codeState 'persist': the namespace kept for the run's next program (dropped after a limit stopped one).
 _kept = [None]
+${PY_FRESH}
+_snapshot, _restore = _make_fresh(_sys)
+del _make_fresh
+# The state every program starts from, taken by _lock (the kept namespace is the program's, not in it).
+_fresh = [None]
 
 def _parallax_drop():
     if _kept[0] is not None:
@@ -244,6 +291,7 @@ def _state_of(namespace, base):
     return out[:200]
 
 def _parallax_run(code, manifest_text, keep=False):
+    _restore(_fresh[0])
     manifest = _json.loads(manifest_text)
     by_name = {e['name']: e for e in manifest}
     namespace = _kept[0] if keep and _kept[0] is not None else {'__name__': '__main__', '__builtins__': dict(_BASE_BUILTINS), 'ToolError': ToolError}
@@ -266,6 +314,8 @@ def _parallax_run(code, manifest_text, keep=False):
     except BaseException as thrown:
         error = _error_of(thrown, code)
     finally:
+        # What the program changed in modules and classes is put back before the outcome is written with them.
+        _restore(_fresh[0])
         if keep and not interrupted:
             _kept[0] = namespace
         else:

@@ -37,7 +37,16 @@ export function pyodideDir(): string {
 
 const BRIDGE_PATH = '/dev/parallax-bridge';
 
-export async function loadPythonRuntime(hooks: RuntimeHooks): Promise<PythonRuntime> {
+export interface RuntimeOptions {
+  /**
+   * Called after the seal emptied every way to JavaScript and before the audit hook is installed: the one
+   * moment the collector's lists can be read, so a test can check no JavaScript object is left among them
+   * (given the type names of those left).
+   */
+  readonly beforeLock?: (jsObjectsInGc: string[]) => void;
+}
+
+export async function loadPythonRuntime(hooks: RuntimeHooks, options: RuntimeOptions = {}): Promise<PythonRuntime> {
   const pyodide = await loadPyodide({
     indexURL: `${pyodideDir()}/`,
     // What `import js` would see: nothing (and the prelude removes the module anyway).
@@ -91,9 +100,15 @@ export async function loadPythonRuntime(hooks: RuntimeHooks): Promise<PythonRunt
   const runFn = scope.get('_parallax_run') as (code: string, manifest: string, keep: boolean) => string;
   const dropFn = scope.get('_parallax_drop') as () => void;
   const seal = scope.get('_seal') as (() => void) & { destroy(): void };
+  const lock = scope.get('_lock') as (() => void) & { destroy(): void };
+  const jsInGc = scope.get('_js_in_gc') as (() => string) & { destroy(): void };
   scope.destroy();
   seal();
   seal.destroy();
+  if (options.beforeLock) options.beforeLock(JSON.parse(jsInGc()) as string[]);
+  jsInGc.destroy();
+  lock();
+  lock.destroy();
   return {
     run: (code, manifestJson, keep = false) => runFn(code, manifestJson, keep),
     dropState: () => dropFn(),

@@ -10,11 +10,27 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { Writable } from 'node:stream';
 import type { KeptState, RawError, StopReason } from '../protocol.js';
 import type { SandboxOutcome, SandboxRun } from '../sandbox.js';
+import type { ShellSandboxInfo } from '../shell-sandbox.js';
 import { pythonLaunch, type PyLaunch } from './py-launch.js';
 import type { ChildToHost, HostToChild } from './py-protocol.js';
 
 /** After asking a program to stop, how long it may take before its process is killed. */
 const STOP_GRACE_MS = 1500;
+/** Room past the output cap for the child's own truncation note; anything beyond breaks the protocol. */
+const OUTPUT_NOTE_ROOM = 200;
+/** The longest line the child may write (a tool call's arguments included). */
+const MAX_LINE_CHARS = 16 * 1024 * 1024;
+const MESSAGE_TYPES = new Set(['ready', 'failed', 'out', 'call', 'stop', 'done']);
+
+/** Whether a parsed line has the shape of a ChildToHost message (the child is not trusted to send one). */
+function isMessage(value: unknown): value is ChildToHost {
+  if (typeof value !== 'object' || value === null) return false;
+  const msg = value as Record<string, unknown>;
+  if (typeof msg.type !== 'string' || !MESSAGE_TYPES.has(msg.type)) return false;
+  if (msg.type === 'out') return typeof msg.text === 'string' && typeof msg.id === 'number';
+  if (msg.type === 'call') return typeof msg.seq === 'number' && typeof msg.name === 'string' && typeof msg.args === 'string';
+  return true;
+}
 
 export interface PyLoadFacts {
   /** Milliseconds from spawning the child to Pyodide ready (prelude included). */
@@ -30,6 +46,9 @@ class Child {
   dead: string | null = null;
   onMessage: ((msg: ChildToHost) => void) | null = null;
   onDeath: ((why: string) => void) | null = null;
+  /** The child wrote something outside the protocol: it has been killed (an escaped program may be talking). */
+  onBreach: ((why: string) => void) | null = null;
+  private ready_ = false;
   private stderr = '';
 
   /** `launch` is pythonLaunch()'s answer, made by PySandbox (which reports a launch that cannot be made). */
@@ -44,22 +63,32 @@ class Child {
     this.ready = new Promise<PyLoadFacts>((resolve, reject) => {
       let text = '';
       this.proc.stdout?.on('data', (b: Buffer) => {
+        if (this.dead) return;
         text += b.toString();
         let i: number;
         while ((i = text.indexOf('\n')) >= 0) {
           const line = text.slice(0, i);
           text = text.slice(i + 1);
-          let msg: ChildToHost;
+          let msg: unknown;
           try {
-            msg = JSON.parse(line) as ChildToHost;
+            msg = JSON.parse(line);
           } catch {
-            continue; // not ours: never trusted, never fatal
+            msg = null;
+          }
+          if (!isMessage(msg)) {
+            // Before the load is done nothing of a program runs yet: a stray line (a library's notice) is ignored.
+            if (!this.ready_) continue;
+            this.breach(`it wrote a line that is not a protocol message: ${JSON.stringify(line.slice(0, 60))}`);
+            return;
           }
           if (msg.type === 'ready') {
+            this.ready_ = true;
             resolve({ loadMs: performance.now() - spawnedAt, rssBytes: msg.rssBytes, containment: launch.containment });
           } else if (msg.type === 'failed') reject(new Error(`The Python sandbox could not start: ${msg.message}`));
           else this.onMessage?.(msg);
+          if (this.dead) return;
         }
+        if (text.length > MAX_LINE_CHARS) this.breach(`it wrote a line longer than ${MAX_LINE_CHARS / 1024 / 1024} MiB`);
       });
       const die = (why: string): void => {
         if (this.dead) return;
@@ -86,9 +115,25 @@ class Child {
     this.dead ??= 'terminated';
     this.proc.kill('SIGKILL');
   }
+
+  /** Ends a child that broke the protocol; the program running on it (if any) hears why first. */
+  breach(why: string): void {
+    if (this.dead) return;
+    const listener = this.onBreach;
+    this.kill();
+    listener?.(why);
+  }
+}
+
+export interface PySandboxOptions {
+  /** What contains the child besides Node's own walls; default what this process found (shellSandbox()). */
+  readonly sandbox?: ShellSandboxInfo;
+  /** How to start the child; default pythonLaunch(sandbox). Tests start a hostile child in its place. */
+  readonly launch?: () => PyLaunch;
 }
 
 export class PySandbox {
+  constructor(private readonly options: PySandboxOptions = {}) {}
   private child: Child | null = null;
   private tail: Promise<unknown> = Promise.resolve();
   private nextId = 0;
@@ -121,7 +166,7 @@ export class PySandbox {
     if (!this.child || this.child.dead) {
       let launch: PyLaunch;
       try {
-        launch = pythonLaunch();
+        launch = this.options.launch ? this.options.launch() : pythonLaunch(this.options.sandbox);
       } catch (error) {
         // No way to start the child here (no Node.js beside the desktop app): said as it is.
         throw new Error(`The Python sandbox could not start: ${error instanceof Error ? error.message : String(error)}`);
@@ -161,6 +206,7 @@ export class PySandbox {
         inFlight?.abort.abort();
         child.onMessage = null;
         child.onDeath = null;
+        child.onBreach = null;
         resolve({ ...outcome, unsettled: false, output, truncated, durationMs: performance.now() - started - waited, killed });
       };
       const stop = (reason: 'time' | 'cancel'): void => {
@@ -179,14 +225,48 @@ export class PySandbox {
         }, STOP_GRACE_MS);
       };
       const onAbort = (): void => stop('cancel');
+      let calls = 0;
+      // The host keeps the protocol whatever the child sends: past the output cap, a call beyond the limit or
+      // while one is pending, the program ends with the limit said plainly, and the child is replaced.
+      const breach = (why: string, error: RawError): void => {
+        if (settled) return;
+        killed = true;
+        if (output.length > limits.outputChars) output = output.slice(0, limits.outputChars);
+        finish({ error, stop: null, fatal: null });
+        child.breach(why);
+      };
+      child.onBreach = (why) => {
+        killed = true;
+        finish({ error: { name: 'SandboxError', message: `the sandbox process broke its protocol (${why}) and was stopped`, stack: null, isError: true }, stop: null, fatal: null });
+      };
 
       child.onMessage = (msg) => {
         if (msg.type === 'stop') memoryStop = msg.reason === 'memory';
         if (!('id' in msg) || msg.id !== id) return;
         if (msg.type === 'out') {
+          if (truncated || output.length + msg.text.length > limits.outputChars + OUTPUT_NOTE_ROOM) {
+            truncated = true;
+            breach('output past the limit', {
+              name: 'OutputLimit',
+              message: `output limit of ${limits.outputChars} characters exceeded — the program was stopped. Print less: filter or summarise inside the program`,
+              stack: null,
+              isError: true,
+            });
+            return;
+          }
           output += msg.text;
-          truncated ||= msg.truncated;
+          truncated ||= msg.truncated === true;
         } else if (msg.type === 'call') {
+          calls += 1;
+          if (inFlight || calls > limits.maxToolCalls) {
+            breach(inFlight ? 'a tool call while another was pending' : 'more tool calls than the limit', {
+              name: 'SandboxError',
+              message: `the sandbox process broke its protocol (${inFlight ? 'a second tool call while one was pending' : `more than ${limits.maxToolCalls} tool calls`}) and was stopped`,
+              stack: null,
+              isError: true,
+            });
+            return;
+          }
           const abort = new AbortController();
           inFlight = { seq: msg.seq, abort };
           run
