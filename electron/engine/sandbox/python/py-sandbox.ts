@@ -64,7 +64,14 @@ class Child {
       let text = '';
       this.proc.stdout?.on('data', (b: Buffer) => {
         if (this.dead) return;
-        text += b.toString();
+        const piece = b.toString();
+        // Only the new piece is searched for the end of a line: a line that never ends costs no rescans.
+        if (!piece.includes('\n')) {
+          text += piece;
+          if (text.length > MAX_LINE_CHARS) this.breach(`it wrote a line longer than ${MAX_LINE_CHARS / 1024 / 1024} MiB`);
+          return;
+        }
+        text += piece;
         let i: number;
         while ((i = text.indexOf('\n')) >= 0) {
           const line = text.slice(0, i);

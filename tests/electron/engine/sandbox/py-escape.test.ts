@@ -5,32 +5,34 @@
  * should a program get past it, the child's own (no code generation from strings, a cleared environment and,
  * with bubblewrap, no host files, no network).
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pythonLaunch } from '../../../../electron/engine/sandbox/python/py-launch.js';
-import { pyHarness, type PyHarness } from './py-helpers.js';
+import { PY_CONFIGS, pyHarness, type PyHarness } from './py-helpers.js';
 
 const SECRET = 'TOP-SECRET-3141';
 const ENV_SECRET = 'host-env-secret-2718';
+
+describe.each(PY_CONFIGS)('Python escapes, $name', ({ sandbox }) => {
 let h: PyHarness;
 let secretFile: string;
 let canary: string;
 
 beforeAll(async () => {
   process.env.PARALLAX_PY_CANARY = ENV_SECRET;
-  h = await pyHarness();
+  h = await pyHarness({ sandbox });
   secretFile = join(h.root, 'secret.txt');
   canary = join(h.root, 'canary.txt');
   await writeFile(secretFile, SECRET);
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   delete process.env.PARALLAX_PY_CANARY;
   await h.close();
+});
+
+it('runs in the configuration it names', () => {
+  expect(h.sandbox.lastLoad?.containment).toBe(sandbox.kind === 'bubblewrap' ? 'bubblewrap' : 'process');
 });
 
 /** Runs an attack; it must end in an error (or print only what is allowed) and leave no trace on the host. */
@@ -159,41 +161,95 @@ print(replies)`);
   });
 });
 
-describe('the child process, should a program reach JavaScript', () => {
-  let server: Server;
-  let port = 0;
-  beforeAll(async () => {
-    server = createServer((socket) => socket.end('hello'));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as { port: number }).port;
+describe('the issue\'s escape chain and its variants', () => {
+  it('a tool object\'s globals hold no audit hook, and rebinding what they hold re-enables nothing', async () => {
+    const result = await attack(`B = print.__self__
+g = type(read_file).__call__.__globals__
+print(sorted(k for k in g if 'audit' in k.lower() or k in ('_seal', '_lock', '_js_in_gc')))
+g['_denied_import'] = lambda name: False
+g['_DENIED_ROOTS'] = frozenset()
+g['_ALLOWED'] = frozenset(['js', 'pyodide_js', 'ctypes', 'gc'])
+for name in ('js', 'pyodide_js', '_pyodide_core', 'ctypes'):
+    try:
+        B.__import__(name)
+        print('imported', name)
+    except ImportError as e:
+        print('refused', name)
+open('SECRET_FILE').read()`);
+    const lines = result.output.trim().split('\n');
+    expect(lines[0]).toBe('[]');
+    expect(lines.slice(1)).toEqual(['refused js', 'refused pyodide_js', 'refused _pyodide_core', 'refused ctypes']);
+    expect(result.error!.message).toMatch(/^PermissionError: there is no file system here/);
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it('cannot make code from strings, sees no host environment and, in bubblewrap, no host file or network', async () => {
-    const launch = pythonLaunch();
-    const probe = fileURLToPath(new URL('./py-escape-probe.mjs', import.meta.url));
-    const appFile = fileURLToPath(new URL('./py-escape-written.txt', import.meta.url));
-    const args = [...launch.args.slice(0, -1), probe, secretFile, canary, appFile, String(port)];
-    const child = spawn(launch.command, args, { env: launch.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
-    child.stderr.on('data', (b: Buffer) => (err += b.toString()));
-    await new Promise((resolve) => child.on('exit', resolve));
-    const seen = JSON.parse(out.trim().split('\n').pop() ?? 'null', (k, v) => v) as Record<string, string> | null;
-    expect(seen, err).not.toBeNull();
-    expect(seen!.functionConstructor).toBe('refused: EvalError');
-    expect(seen!.evalCall).toBe('refused: EvalError');
-    expect(seen!.env).toBe('(empty)');
-    expect(existsSync(canary)).toBe(false);
-    expect(existsSync(appFile)).toBe(false);
-    if (launch.containment === 'bubblewrap') {
-      expect(seen!.readSecret).toMatch(/^refused: /);
-      expect(seen!.writeCanary).toMatch(/^refused: /);
-      expect(seen!.writeAppCode).toMatch(/^refused: /);
-      expect(seen!.network).toMatch(/^refused: /);
+  it('refuses replacing the code or defaults of any function (the hook, the import guard, a tool\'s call)', async () => {
+    const targets = ["type(read_file).__call__", "__builtins__['__import__']", "print.__self__.__import__('json').dumps", "(lambda: 1)"];
+    for (const target of targets) {
+      for (const attr of ['__code__', '__defaults__', '__kwdefaults__']) {
+        const value = attr === '__code__' ? '(lambda *a, **k: None).__code__' : attr === '__defaults__' ? '(None,)' : '{}';
+        const result = await attack(`f = ${target}\nf.${attr} = ${value}`);
+        expect(result.error?.message, `${target}.${attr}`).toMatch(new RegExp(`^PermissionError: replacing ${attr} is not available in this sandbox`));
+      }
     }
-  }, 30_000);
+  });
+
+  it('the hook\'s own frame, reached through a traceback, leads to nothing that changes it', async () => {
+    const result = await attack(`B = print.__self__
+try:
+    open('SECRET_FILE')
+except PermissionError as error:
+    tb = error.__traceback__
+    while tb.tb_next:
+        tb = tb.tb_next
+    frame = tb.tb_frame
+    print(frame.f_code.co_name, sorted(frame.f_globals))
+    frame.f_globals['_str'] = None
+    try:
+        frame.f_locals['_denied'] = frozenset()
+    except Exception:
+        pass
+try:
+    B.__import__('js')
+except ImportError:
+    print('js still refused')
+open('SECRET_FILE').read()`);
+    expect(result.output).toBe('_audit []\njs still refused\n');
+    expect(result.error!.message).toMatch(/^PermissionError: /);
+  });
+
+  it('the caller\'s frame (the prelude) is reachable, but what a program rebinds there is gone for the next one', async () => {
+    const tamper = await attack(`B = print.__self__
+f = B.__import__('sys')._getframe(0)
+while f.f_back is not None and '_BASE_BUILTINS' not in f.f_globals:
+    f = f.f_back
+g = f.f_globals
+g['_BASE_BUILTINS']['open'] = B.open
+g['_BASE_BUILTINS']['leak'] = 'from the first program'
+g['_make_search'] = None
+print('tampered')`);
+    expect(tamper.output).toBe('tampered\n');
+    const next = await attack(`print(globals()['__builtins__'].get('leak', 'clean'))
+print([t.__name__ for t in search_tools('time')][:1])
+open('SECRET_FILE').read()`);
+    expect(next.output).toMatch(/^clean\n\['current_time'\]\n$/);
+    expect(next.error!.message).toMatch(/^PermissionError: there is no file system here/);
+  });
+
+  it('finds no JavaScript finder or proxy through sys.meta_path, sys.modules or the import machinery', async () => {
+    const result = await attack(`B = print.__self__
+sys = B.__import__('sys')
+found = []
+for f in [*sys.meta_path, *sys.path_hooks, *sys.path_importer_cache.values()]:
+    found += [k for k in getattr(f, 'jsproxies', {})]
+    found += [type(f).__name__] if type(f).__name__.startswith('Js') else []
+print(found)
+mods = [m for m in sys.modules.values() if hasattr(m, 'mountNodeFS')]
+print(len(mods))`);
+    expect(result.error).toBeNull();
+    expect(result.output).toBe('[]\n0\n');
+  });
+});
+
 });
 
 /** Walks everything reachable from a program (builtins, sys, every module, every class) for a JavaScript object. */

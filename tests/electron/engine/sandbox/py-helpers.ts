@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { DEFAULT_SETTINGS } from '../../../../shared/run-spec.js';
 import { standardBindings } from '../../../../electron/engine/modes/code/bindings.js';
 import { runProgram, type ProgramOptions, type ProgramResult, type SandboxLimits } from '../../../../electron/engine/sandbox/index.js';
-import { PySandbox } from '../../../../electron/engine/sandbox/python/py-sandbox.js';
+import { PySandbox, type PySandboxOptions } from '../../../../electron/engine/sandbox/python/py-sandbox.js';
+import { detectShellSandbox, shellSandbox, type ShellSandboxInfo } from '../../../../electron/engine/sandbox/shell-sandbox.js';
 import { warmUpTools } from '../../../../electron/engine/tools/index.js';
 import { LIMITS, TEST_TOOLS } from './helpers.js';
 
@@ -18,11 +19,20 @@ export interface PyHarness {
   close(): Promise<void>;
 }
 
-export async function pyHarness(): Promise<PyHarness> {
+/**
+ * The two configurations the containment tests run in: with bubblewrap where it works here, and with it made
+ * unavailable through the app's own switch (PARALLAX_SANDBOX=off, as on macOS, Windows or a Linux without it).
+ */
+export const PY_CONFIGS: readonly { readonly name: string; readonly sandbox: ShellSandboxInfo }[] = [
+  { name: `OS sandbox as found here (${shellSandbox().kind})`, sandbox: shellSandbox() },
+  { name: 'no OS sandbox (PARALLAX_SANDBOX=off)', sandbox: detectShellSandbox({ env: { PARALLAX_SANDBOX: 'off' } }) },
+];
+
+export async function pyHarness(options: PySandboxOptions = {}): Promise<PyHarness> {
   const root = await realpath(await mkdtemp(join(tmpdir(), 'parallax-py-sandbox-')));
   const workspace = join(root, 'ws');
   await mkdir(workspace);
-  const sandbox = new PySandbox();
+  const sandbox = new PySandbox(options);
   // As a worker does before a Code Mode (Python) run: Pyodide loaded, the compute thread started.
   await Promise.all([sandbox.warmUp(), warmUpTools()]);
   const bindings = standardBindings();
