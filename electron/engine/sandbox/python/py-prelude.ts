@@ -126,9 +126,11 @@ def _lock():
     exec(_AUDIT_SOURCE, _hook_scope)
     _sys.addaudithook(_hook_scope['_audit'])
     _hook_scope.clear()
-    globals()['_AUDIT_SOURCE'] = None
-    _fresh[0] = _snapshot([globals(), vars(_SYS)], [_kept, _fresh], _all_classes())
-    del globals()['_lock'], globals()['_js_in_gc']
+    _classes = _all_classes()
+    # Gone before the snapshot, which every program starts from: none of these can be called again.
+    for _name in ('_AUDIT_SOURCE', '_lock', '_js_in_gc', '_all_classes'):
+        del globals()[_name]
+    _fresh[0] = _snapshot([globals(), vars(_SYS)], [_kept, _fresh], _classes)
 
 # For a test, before _lock: the JavaScript objects the collector still lists (their type names), as JSON.
 def _js_in_gc():

@@ -165,7 +165,7 @@ describe('the issue\'s escape chain and its variants', () => {
   it('a tool object\'s globals hold no audit hook, and rebinding what they hold re-enables nothing', async () => {
     const result = await attack(`B = print.__self__
 g = type(read_file).__call__.__globals__
-print(sorted(k for k in g if 'audit' in k.lower() or k in ('_seal', '_lock', '_js_in_gc')))
+print(sorted(k for k in g if 'audit' in k.lower() or k in ('_seal', '_lock', '_js_in_gc', '_all_classes')))
 g['_denied_import'] = lambda name: False
 g['_DENIED_ROOTS'] = frozenset()
 g['_ALLOWED'] = frozenset(['js', 'pyodide_js', 'ctypes', 'gc'])
@@ -196,7 +196,7 @@ open('SECRET_FILE').read()`);
   it('the hook\'s own frame, reached through a traceback, leads to nothing that changes it', async () => {
     const result = await attack(`B = print.__self__
 try:
-    open('SECRET_FILE')
+    B.open('SECRET_FILE')
 except PermissionError as error:
     tb = error.__traceback__
     while tb.tb_next:
