@@ -18,6 +18,10 @@ describe('workerEnvironment', () => {
     expect(env).toEqual({ PATH: '/usr/bin', LANG: 'de_DE.UTF-8', TZ: 'Europe/Berlin', NODE_EXTRA_CA_CERTS: '/etc/ca.pem', HOME: tmpdir() });
   });
 
+  it('keeps the OS sandbox switch, so the worker\'s sandboxes follow the host\'s PARALLAX_SANDBOX=off', () => {
+    expect(workerEnvironment({ PARALLAX_SANDBOX: 'off', PARALLAX_ANY: 'x' }, 'linux')).toEqual({ PARALLAX_SANDBOX: 'off', HOME: tmpdir() });
+  });
+
   it('on Windows matches names whatever their case and keeps what Node needs there', () => {
     const env = workerEnvironment({ Path: 'C:\\\\Windows', SystemRoot: 'C:\\\\Windows', OPENAI_API_KEY: 'sk', USERPROFILE: 'C:\\\\Users\\\\me' }, 'win32');
     expect(env).toEqual({ Path: 'C:\\\\Windows', SystemRoot: 'C:\\\\Windows', USERPROFILE: tmpdir() });

@@ -46,6 +46,15 @@ describe('the capability check', () => {
     expect(broken.reason).toContain('cannot create namespaces');
   });
 
+  it('PARALLAX_SANDBOX=off turns bubblewrap off as if it were missing, and says how to turn it back on', () => {
+    const off = detectShellSandbox({ platform: 'linux', env: { PARALLAX_SANDBOX: 'off' } });
+    expect(off).toMatchObject({ kind: 'none', reason: expect.stringContaining('Remove PARALLAX_SANDBOX=off') });
+    expect(detectShellSandbox({ platform: 'linux', env: { PARALLAX_SANDBOX: ' OFF ' } }).kind).toBe('none');
+    if (process.platform === 'linux' && detectShellSandbox().kind === 'bubblewrap') {
+      expect(detectShellSandbox({ platform: 'linux', env: { PARALLAX_SANDBOX: 'on' } }).kind).toBe('bubblewrap');
+    }
+  });
+
   it('finds bubblewrap on this Linux machine (installed by .ci/run)', () => {
     if (process.platform !== 'linux') return;
     expect(shellSandbox()).toMatchObject({ kind: 'bubblewrap', reason: expect.stringContaining('no network') });
