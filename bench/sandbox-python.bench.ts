@@ -2,7 +2,9 @@
  * What Code Mode (Python) costs, beside QuickJS: loading Pyodide (paid once per run, before the run is
  * released), a trivial program, and the tool-call bridge (a call line to the worker and a blocking read of
  * the reply, against QuickJS's Atomics.wait on a shared buffer). Figures are medians; the child's resident
- * size is read when it says it is ready.
+ * size is read when it says it is ready. The child starts in both configurations the app has: in bubblewrap,
+ * and with it switched off (PARALLAX_SANDBOX=off: Node's permission model alone); a program that changes
+ * module state shows what putting it back for the next program costs (codeState 'fresh').
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,6 +13,7 @@ import { parseSettings } from '../shared/run-spec.js';
 import { runProgram, Sandbox, type ProgramSandbox } from '../electron/engine/sandbox/index.js';
 import { loadPythonRuntime } from '../electron/engine/sandbox/python/py-runtime.js';
 import { PySandbox } from '../electron/engine/sandbox/python/py-sandbox.js';
+import { detectShellSandbox, shellSandbox } from '../electron/engine/sandbox/shell-sandbox.js';
 import { findTool, invokeTool } from '../electron/engine/tools/index.js';
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -45,14 +48,22 @@ export default async function bench(): Promise<void> {
   const rssAdded = process.memoryUsage.rss() - rssBefore;
 
   // 2. The sandbox child as a run starts it (spawn, bubblewrap when present, load): once per run, before release.
-  const starts: number[] = [];
-  let facts = null;
-  for (let i = 0; i < 3; i++) {
-    const s = new PySandbox();
-    const s0 = performance.now();
-    facts = await s.warmUp();
-    starts.push(performance.now() - s0);
-    s.dispose();
+  const configs = [shellSandbox(), detectShellSandbox({ env: { PARALLAX_SANDBOX: 'off' } })];
+  const starts: { containment: string; wall: number; rss: number }[] = [];
+  for (const sandbox of configs) {
+    const samples: number[] = [];
+    let rss = 0;
+    let containment = '';
+    for (let i = 0; i < 3; i++) {
+      const s = new PySandbox({ sandbox });
+      const s0 = performance.now();
+      const facts = await s.warmUp();
+      samples.push(performance.now() - s0);
+      rss = facts.rssBytes;
+      containment = facts.containment;
+      s.dispose();
+    }
+    starts.push({ containment, wall: median(samples), rss });
   }
 
   // 3 and 4. A trivial program and the bridge, each sandbox warm.
@@ -61,9 +72,11 @@ export default async function bench(): Promise<void> {
   const calls = 50;
   const measure = async (sandbox: ProgramSandbox, language: 'javascript' | 'python') => {
     const trivial = await timeIt(100, () => runProgram('print(1)', { tools: [], ctx, limits, returnTypes: true, sandbox, language }));
+    const changing = language === 'python' ? 'import json\njson._stash = 1\njson.JSONEncoder.extra = 2\nprint(1)' : 'print(1)';
+    const dirty = await timeIt(50, () => runProgram(changing, { tools: [], ctx, limits, returnTypes: true, sandbox, language }));
     const loop = language === 'python' ? `for i in range(${calls}):\n    current_time('UTC')` : `for (let i = 0; i < ${calls}; i++) current_time('UTC');`;
     const many = await timeIt(20, () => runProgram(loop, { tools: [clock], ctx, limits, returnTypes: true, sandbox, language }));
-    return { trivial, bridge: (many - trivial) / calls - direct };
+    return { trivial, dirty, bridge: (many - trivial) / calls - direct };
   };
   const quickjs = new Sandbox();
   await quickjs.warmUp();
@@ -76,7 +89,10 @@ export default async function bench(): Promise<void> {
   await rm(workspace, { recursive: true, force: true });
 
   console.log(`Pyodide load in-process (load + prelude + seal, once)             ${ms(inProcess)}   CPU ${ms(cpuMs)}   +${mb(rssAdded)} resident`);
-  console.log(`Python sandbox child ready (${facts?.containment}, median of 3)         ${ms(median(starts))}   child resident ${mb(facts?.rssBytes ?? 0)}`);
+  for (const start of starts) {
+    console.log(`Python sandbox child ready (${start.containment}, permission model, median of 3)   ${ms(start.wall)}   child resident ${mb(start.rss)}`);
+  }
   console.log(`trivial program, warm: QuickJS ${ms(js.trivial)}   Pyodide ${ms(py.trivial)}   ${(py.trivial / js.trivial).toFixed(1)}×`);
+  console.log(`Pyodide program that changes a module and a class (put back before the next): ${ms(py.dirty)}`);
   console.log(`tool call bridge per call (50 in one program, net of the tool ${ms(direct)}): QuickJS ${ms(js.bridge)}   Pyodide ${ms(py.bridge)}`);
 }
