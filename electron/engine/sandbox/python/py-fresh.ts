@@ -6,7 +6,8 @@
  * encoder instance, a function) with the lists, dicts and sets in those. The audit hook refuses changes to a function's code or defaults (py-audit.ts); class dicts of Python-defined classes
  * (type.__setattr__ raises no audit event) are put back like module dicts.
  * A value is unchanged when it is the same object (identity, never `==`, which a program's object could answer
- * falsely); the check runs at C speed (map over operator.is_).
+ * falsely); the check runs at C speed (map over operator.is_ across every dict at once), once per program,
+ * before it starts (what a program breaks for itself afterwards, such as its own outcome's JSON, is its loss).
  */
 export const PY_FRESH = String.raw`
 def _make_fresh(_sys, _is=__import__('operator').is_, _chain=__import__('itertools').chain.from_iterable,
@@ -51,20 +52,22 @@ def _make_fresh(_sys, _is=__import__('operator').is_, _chain=__import__('itertoo
         # A class's mappingproxy is a live view of its dict: kept once, it shows later changes.
         lives = [live for live, _, kind in unique if kind is not _set] + [_vars(c) for c, _ in types]
         thens = [then for _, then, kind in unique if kind is not _set] + [then for _, then in types]
-        return modules, unique, types, (lives, _list(_map(_len, thens)), _list(_chain(thens)), _list(_chain(_map(_values, [t for t in thens if _type(t) is _dict]))))
+        mappings = [live for live in lives if _type(live) is not _list]
+        sets = [(live, then) for live, then, kind in unique if kind is _set]
+        quick = (lives, mappings, _list(_map(_len, thens)), _list(_chain(thens)), _list(_chain(_map(_values, [t for t in thens if _type(t) is _dict]))))
+        return modules, unique, types, sets, quick
 
     def unchanged(quick):
-        lives, lengths, keys, values = quick
-        views = lives
-        return (_list(_map(_len, views)) == lengths and _all(_map(_is, _chain(views), keys))
-                and _all(_map(_is, _chain(_map(_values, [v for v in views if _type(v) is not _list])), values)))
+        lives, mappings, lengths, keys, values = quick
+        return (_list(_map(_len, lives)) == lengths and _all(_map(_is, _chain(lives), keys))
+                and _all(_map(_is, _chain(_map(_values, mappings)), values)))
 
     def same_dict(now, then):
         return _len(now) == _len(then) and _all(_map(_is, now, then)) and _all(_map(_is, now.values(), then.values()))
 
     def restore(state):
-        modules, held, types, quick = state
-        sets_same = _all(_len(live) == _len(then) and _all(_map(live.__contains__, then)) for live, then, kind in held if kind is _set)
+        modules, held, types, sets, quick = state
+        sets_same = _all(_len(live) == _len(then) and _all(_map(live.__contains__, then)) for live, then in sets)
         if same_dict(_sys.modules, modules) and sets_same and unchanged(quick):
             return 0
         if not same_dict(_sys.modules, modules):

@@ -265,6 +265,18 @@ def _error_of(error, code):
         message = repr(error.args[0]) if error.args else ''
     return {'name': type(error).__name__, 'message': message, 'stack': stack, 'isError': True}
 
+# The outcome's JSON, written by json's C encoder bound here: a program that rebinds json.dumps or changes
+# JSONEncoder (put back only when the next program starts) cannot garble its own report.
+def _make_outcome_json(_c=_json.encoder.c_make_encoder, _ascii=_json.encoder.encode_basestring_ascii, _join=''.join, _TypeError=TypeError):
+    def _refuse(value):
+        raise _TypeError('not plain data')
+    _encode = _c(None, _refuse, _ascii, None, ': ', ', ', False, False, True)
+    def outcome_json(value):
+        return _join(_encode(value, 0))
+    return outcome_json
+_outcome_json = _make_outcome_json()
+del _make_outcome_json
+
 # codeState 'persist': the namespace kept for the run's next program (dropped after a limit stopped one).
 _kept = [None]
 ${PY_FRESH}
@@ -316,8 +328,6 @@ def _parallax_run(code, manifest_text, keep=False):
     except BaseException as thrown:
         error = _error_of(thrown, code)
     finally:
-        # What the program changed in modules and classes is put back before the outcome is written with them.
-        _restore(_fresh[0])
         if keep and not interrupted:
             _kept[0] = namespace
         else:
@@ -327,7 +337,7 @@ def _parallax_run(code, manifest_text, keep=False):
         _sys.stdout.flush()
     except BaseException:
         pass
-    return _json.dumps({'error': error, 'state': state})
+    return _outcome_json({'error': error, 'state': state})
 
 del _key
 `;

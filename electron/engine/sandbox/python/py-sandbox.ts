@@ -48,7 +48,7 @@ class Child {
   onDeath: ((why: string) => void) | null = null;
   /** The child wrote something outside the protocol: it has been killed (an escaped program may be talking). */
   onBreach: ((why: string) => void) | null = null;
-  private ready_ = false;
+  private loaded = false;
   private stderr = '';
 
   /** `launch` is pythonLaunch()'s answer, made by PySandbox (which reports a launch that cannot be made). */
@@ -84,12 +84,12 @@ class Child {
           }
           if (!isMessage(msg)) {
             // Before the load is done nothing of a program runs yet: a stray line (a library's notice) is ignored.
-            if (!this.ready_) continue;
+            if (!this.loaded) continue;
             this.breach(`it wrote a line that is not a protocol message: ${JSON.stringify(line.slice(0, 60))}`);
             return;
           }
           if (msg.type === 'ready') {
-            this.ready_ = true;
+            this.loaded = true;
             resolve({ loadMs: performance.now() - spawnedAt, rssBytes: msg.rssBytes, containment: launch.containment });
           } else if (msg.type === 'failed') reject(new Error(`The Python sandbox could not start: ${msg.message}`));
           else this.onMessage?.(msg);

@@ -36,8 +36,8 @@ it('runs in the configuration it names', () => {
 });
 
 /** Runs an attack; it must end in an error (or print only what is allowed) and leave no trace on the host. */
-async function attack(code: string) {
-  const result = await h.run(code.replaceAll('SECRET_FILE', secretFile).replaceAll('CANARY', canary));
+async function attack(code: string, timeoutMs?: number) {
+  const result = await h.run(code.replaceAll('SECRET_FILE', secretFile).replaceAll('CANARY', canary), timeoutMs ? { limits: { timeoutMs } } : {});
   expect(result.output + (result.error?.message ?? '')).not.toContain(SECRET);
   expect(result.output + (result.error?.message ?? '')).not.toContain(ENV_SECRET);
   expect(existsSync(canary), 'the canary file was written').toBe(false);
@@ -86,7 +86,7 @@ print(module.ffi.to_js([1]).constructor.constructor('return process')().env)`);
   });
 
   it('finds no JavaScript object anywhere in the object graph (modules, classes, globals, closures, bound methods)', async () => {
-    const result = await attack(OBJECT_HUNT);
+    const result = await attack(OBJECT_HUNT, 60_000); // a walk of every object: slow, and slower on a loaded machine
     expect(result.error).toBeNull();
     expect(result.output).toMatch(/visited \d{5,} objects, 0 JavaScript objects/);
   }, 60_000);
@@ -233,6 +233,25 @@ print([t.__name__ for t in search_tools('time')][:1])
 open('SECRET_FILE').read()`);
     expect(next.output).toMatch(/^clean\n\['current_time'\]\n$/);
     expect(next.error!.message).toMatch(/^PermissionError: there is no file system here/);
+  });
+
+  it('refuses tracing, monitoring and a second hook (ways to watch or outvote the hook), and str subclasses that lie', async () => {
+    const tries = [
+      "print.__self__.__import__('sys').settrace(lambda *a: None)",
+      "print.__self__.__import__('sys').setprofile(lambda *a: None)",
+      "m = print.__self__.__import__('sys').monitoring\nm.register_callback(1, m.events.CALL, lambda *a: None)",
+    ];
+    for (const code of tries) expect(String((await attack(code)).error?.message), code).toMatch(/^PermissionError: .* is not available in this sandbox/);
+    // CPython swallows the hook's refusal here, but the new hook is never added: it hears nothing.
+    const hooked = await attack("sys = print.__self__.__import__('sys')\nheard = []\nsys.addaudithook(lambda e, a: heard.append(e))\nsys.audit('probe')\nprint(heard)");
+    expect(hooked).toMatchObject({ output: '[]\n', error: null });
+    const liar = await attack(`class S(str):
+    def split(self, *a): return ['json']
+    def startswith(self, *a): return False
+    def __eq__(self, other): return False
+    __hash__ = str.__hash__
+print.__self__.__import__(S('js'))`);
+    expect(String(liar.error?.message)).toMatch(/^ImportError: module 'js' is not available in this sandbox/);
   });
 
   it('finds no JavaScript finder or proxy through sys.meta_path, sys.modules or the import machinery', async () => {
