@@ -13,6 +13,15 @@ export function mdCell(text: string): string {
     .replace(/\r\n|\r|\n/g, '<br>');
 }
 
+/**
+ * Escape text for a paragraph or list item outside a table: every Markdown- and HTML-significant character
+ * gets a backslash (CommonMark shows `\<` as "<" and never opens a tag with it), so the raw file reads as
+ * written ("p < 0.05", not "p &lt; 0.05"); line breaks become hard breaks.
+ */
+export function mdText(text: string): string {
+  return text.replace(/([\\`*_[\]#~|<>&])/g, '\\$1').replace(/\r\n|\r|\n/g, '  \n');
+}
+
 function row(cells: readonly string[]): string {
   return `| ${cells.join(' | ')} |`;
 }

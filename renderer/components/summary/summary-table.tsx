@@ -133,7 +133,7 @@ export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: {
               <th scope="row">Status</th>
               {runs.map((r) => (
                 <td key={r.runId} className="num">
-                  <StatusBadge status={waiting.includes(r.runId) ? 'waiting' : r.status} />
+                  <StatusBadge status={waiting.includes(r.runId) ? 'waiting' : r.status} validation={r.validation} />
                 </td>
               ))}
               {diffColumns.map((r) => (
