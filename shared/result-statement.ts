@@ -16,7 +16,7 @@ import type { ColumnRef } from './variants.js';
 export type ResultOutcome =
   /** A column used fewer tokens: clearly over trials (p < 0.05), or by 5 % or more in one run each. */
   | 'won'
-  /** One run each and less than 5 % apart: about even. */
+  /** One run each and less than 5 % apart, or the same mean over trials: about even. */
   | 'close'
   /** Over trials, fewer on average but the test shows no clear difference. */
   | 'unclear'
@@ -160,15 +160,18 @@ function overTrials(runs: readonly TrialRun[], columns: readonly string[], ofCol
   const figures = `an average of ${formatMean(w.total)} total tokens${sim} against ${next.label}'s ${formatMean(next.total)}`;
   // Every trial went the same way, yet so few trials cannot reach 5 %: more trials can settle it.
   const tooFew = !clear && d?.p != null && d.minP != null && d.minP >= 0.05 && d.p <= d.minP * (1 + 1e-9);
-  const headline = clear
+  const same = Math.abs(pct) < 0.05;
+  const headline = same
+    ? `${w.label} and ${next.label} used as many tokens on average: ${formatMean(w.total)} total tokens${sim} each.`
+    : clear
     ? `${w.label} used the fewest tokens: ${figures}, ${Math.round(Math.abs(pct))} % fewer.`
     : tooFew
       ? `${w.label} used fewer tokens than ${next.label} in every trial (${figures}), but ${n} trials are too few for a clear test.`
       : `${w.label} used fewer tokens on average than ${next.label} (${figures}), but ${n} trials do not show a clear difference.`;
   const evidence = d ? `${d.sentence}.${tooFew || !clear ? ` Run more trials (up to 10) to settle it.` : ''}` : null;
   return {
-    ...base, outcome: clear ? 'won' : 'unclear', winner, against: ofColumn(next.key)[0]!.column, percent: pct, headline, among,
-    why: reasons(w, next), leftOut: [...leftOut, ...notes], evidence, offerTrials: !clear && n < 10,
+    ...base, outcome: same ? 'close' : clear ? 'won' : 'unclear', winner, against: ofColumn(next.key)[0]!.column, percent: pct, headline, among,
+    why: same ? [] : reasons(w, next), leftOut: [...leftOut, ...notes], evidence, offerTrials: !clear && n < 10,
   };
 }
 
