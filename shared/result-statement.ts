@@ -87,7 +87,9 @@ export function resultStatement({ runs, simulated }: ResultInput): ResultStateme
 
 /** "ReAct — its answer failed validation (…)" for each run that does not compete. */
 function leftOutRuns(all: readonly RunSummary[], label: (r: RunSummary) => string): string[] {
-  return all.filter((r) => !runOutcome(r).passed).map((r) => `${label(r)} is left out: ${runOutcome(r).reason}.`);
+  // Its tokens are said, so a cheaper run that failed is seen as left out, not overlooked.
+  const spent = (r: RunSummary) => (r.totals.total > 0 ? ` (${formatInt(r.totals.total)} tokens)` : '');
+  return all.filter((r) => !runOutcome(r).passed).map((r) => `${label(r)}${spent(r)} is left out: ${runOutcome(r).reason}.`);
 }
 
 function oneRunEach(all: readonly RunSummary[], sim: string): ResultStatement {

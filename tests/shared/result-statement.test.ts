@@ -45,7 +45,7 @@ describe('resultStatement, one run each', () => {
     const s = resultStatement({ runs: [run('react', 6000), run('code', 900, { ok: false }), run('hybrid', 3000)], simulated: false });
     expect(s.winner?.key).toBe('hybrid');
     expect(s.among).toBe('Among the runs that passed validation: ReAct and Hybrid.');
-    expect(s.leftOut).toEqual(['Code Mode is left out: its answer failed validation (Expected 42).']);
+    expect(s.leftOut).toEqual(['Code Mode (1,000 tokens) is left out: its answer failed validation (Expected 42).']);
     expect(s.headline).not.toContain('(simulated)');
   });
 
@@ -62,7 +62,7 @@ describe('resultStatement, one run each', () => {
     expect(s.outcome).toBe('none');
     expect(s.winner).toBeNull();
     expect(s.headline).toBe('No result: no run answered.');
-    expect(s.leftOut).toEqual(['ReAct is left out: it hit the step limit after 3 steps without an answer.', 'Code Mode is left out: it ended as "refused", not with an answer.']);
+    expect(s.leftOut).toEqual(['ReAct (3,100 tokens) is left out: it hit the step limit after 3 steps without an answer.', 'Code Mode (1,000 tokens) is left out: it ended as "refused", not with an answer.']);
     expect(runOutcome(run('code', 1, { status: 'refused' }).summary)).toMatchObject({ passed: false, tone: 'fail' });
   });
 
@@ -70,7 +70,7 @@ describe('resultStatement, one run each', () => {
     const s = resultStatement({ runs: [run('react', 3000, { status: 'error', error: 'HTTP 500. Try again.' }), run('code', 900)], simulated: true });
     expect(s.outcome).toBe('only');
     expect(s.headline).toBe('Only Code Mode passed, with 1,000 tokens (simulated): no other run to compare it with.');
-    expect(s.leftOut).toEqual(['ReAct is left out: it stopped on an error (HTTP 500).']);
+    expect(s.leftOut).toEqual(['ReAct (3,100 tokens) is left out: it stopped on an error (HTTP 500).']);
   });
 
   it('a run still going: no result yet', () => {
