@@ -111,4 +111,26 @@ describe('the result on the first screen', { timeout: 240_000 }, () => {
     expect(await badge.getAttribute('class')).toContain('badge-err');
     expect(session.driven.errors).toEqual([]);
   });
+
+  it('the URL carries the open comparison and tab: a reload comes back to the same view', async () => {
+    const { page } = session.driven;
+    const [latest] = await session.host.invoke('history:list');
+    await page.click('[data-testid=tab-charts]');
+    await page.waitForFunction(() => location.hash.includes('tab=charts'));
+    const hash = await page.evaluate(() => location.hash);
+    expect(hash).toBe(`#/comparison/${latest!.meta.id}?tab=charts`);
+    const headline = await page.textContent('[data-testid=result-headline]');
+    await page.reload();
+    await page.waitForSelector('[data-testid=result-banner]');
+    expect(await page.getAttribute('[data-testid=tab-charts]', 'aria-selected')).toBe('true');
+    expect(await page.textContent('[data-testid=result-headline]')).toBe(headline);
+    expect(await page.evaluate(() => location.hash)).toBe(hash);
+    // Back to the timeline: the hash drops the tab; a hand-edited id that does not exist opens nothing and keeps the app whole.
+    await page.click('[data-testid=tab-timeline]');
+    await page.waitForFunction((id) => location.hash === `#/comparison/${id}`, latest!.meta.id);
+    await page.evaluate(() => { location.hash = '#/comparison/no-such-id?tab=answers'; });
+    await page.reload();
+    await page.waitForSelector('[data-testid=main-empty]');
+    expect(session.driven.errors).toEqual([]);
+  });
 });
