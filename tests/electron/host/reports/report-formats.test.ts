@@ -128,7 +128,7 @@ describe('JSON', () => {
     expect(loaded.meta).toEqual(stored.meta);
     expect(loaded.events).toEqual(stored.events);
     const runs = loaded.meta.runs.map((r) => summarizeRun(groupByRun(loaded.events).get(r.runId) ?? []));
-    const { byMode, result, ...summary } = loaded.summary;
+    const { byMode, result, ...summary } = loaded.summary as typeof loaded.summary & { result: unknown };
     expect(summarizeComparison(runs)).toEqual(summary);
     // The result statement leads the summary: the one every report and the CLI show first.
     expect(Object.keys(doc.summary as object)[0]).toBe('result');
