@@ -108,7 +108,10 @@ describe('prompt composition chart', { timeout: 180_000 }, () => {
     expect(program).toBe((await block.locator('.code-line code').allTextContents()).join('\n'));
     expect(await block.locator('[data-testid=copy-btn]').textContent()).toBe('Copied');
 
+    // The answers sit in the last row: scrolled to (the timeline renders only the rows in view).
+    await page.locator('[data-testid=timeline]').evaluate((el) => (el.scrollTop = el.scrollHeight));
     const answer = page.locator('[data-testid=answer]').first();
+    await answer.waitFor();
     await answer.hover();
     await answer.locator('[data-testid=copy-btn]').click();
     expect(await clipboard()).toContain('ERROR');
