@@ -14,6 +14,7 @@ import { StatusBar } from './components/layout/status-bar.js';
 import { TrialBar } from './components/layout/trial-bar.js';
 import { TimelineView } from './components/timeline/timeline-view.js';
 import { SuiteView } from './components/history/suite-view.js';
+import { ResultBanner } from './components/summary/result-banner.js';
 import { useApp } from './store/app-store.js';
 import { comparisonSelectors, historySelectors, uiSelectors } from './store/selectors.js';
 
@@ -42,6 +43,7 @@ export function App() {
         <main className="main">
           {suite ? null : <ComparisonToolbar />}
           {active && !suite ? <TrialBar /> : null}
+          {active && !suite ? <ResultBanner /> : null}
           <div className="main-panel" id="main-panel" role={active && !suite ? 'tabpanel' : undefined}>
             {suite ? <SuiteView /> : !active ? <EmptyMain /> : tab === 'timeline' ? <TimelineView /> : tab === 'answers' ? <AnswersView /> : <ChartsView />}
           </div>

@@ -16,6 +16,7 @@ import './styles/code.css';
 import './styles/trials.css';
 import './styles/prices.css';
 import './styles/answers.css';
+import './styles/result.css';
 
 installModePalette(document);
 void bootstrap();

@@ -82,14 +82,23 @@ export function cellValue(cell: MatrixCell | null, metric: MatrixMetric): number
  * the worst; null without a figure. All cells equal: every one is 1 (none is worse).
  */
 export function cellShade(matrix: Matrix, cell: MatrixCell | null, metric: MatrixMetric): number | null {
+  // A cell none of whose runs passed is not ranked on tokens, cost or steps: few tokens spent on wrong answers
+  // are not the best; the pass rate still ranks it (as the worst).
+  const ranked = (c: MatrixCell | null) => metric === 'passRate' || !cellFailing(c);
+  if (!ranked(cell)) return null;
   const value = cellValue(cell, metric);
   if (value === null) return null;
-  const values = matrix.cells.flat().map((c) => cellValue(c, metric)).filter((v): v is number => v !== null);
+  const values = matrix.cells.flat().filter(ranked).map((c) => cellValue(c, metric)).filter((v): v is number => v !== null);
   const min = Math.min(...values);
   const max = Math.max(...values);
   if (max === min) return 1;
   const t = (value - min) / (max - min);
   return MATRIX_METRIC_INFO[metric].better === 'lower' ? 1 - t : t;
+}
+
+/** A cell with runs of which none passed. */
+export function cellFailing(cell: MatrixCell | null): boolean {
+  return cell !== null && cell.figures.trials > 0 && cell.figures.passed === 0;
 }
 
 /** Whether the runs make a matrix worth drawing: more than one row, or more than one column of one mode. */

@@ -59,6 +59,8 @@ export interface RunSummary {
   readonly programToolCalls: number;
   /** How its worker started (run-started.workerStart); null when not measured. */
   readonly workerStart: WorkerStartRecord | null;
+  /** Tools offered on its first request (run-started.tools); absent before the run started. */
+  readonly toolsOffered?: number;
 }
 
 function usageOf(u: Usage | null) {
@@ -172,6 +174,7 @@ export function summarizeRun(events: readonly StepEvent[]): RunSummary {
     usageSource: combineSources(perStep.map((s) => s.usageSource)),
     programToolCalls: events.reduce((n, e) => n + (e.type === 'code-run' ? e.toolCalls.length : 0), 0),
     workerStart: started?.type === 'run-started' ? (started.workerStart ?? null) : null,
+    ...(started?.type === 'run-started' ? { toolsOffered: started.tools.length } : {}),
     cost: runCost(perStep, started?.type === 'run-started' ? usablePrice(started.price) : undefined, started?.type === 'run-started' ? started.provider : null),
   };
 }

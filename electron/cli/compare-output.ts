@@ -12,6 +12,8 @@ import { matrixTextLines } from '../host/reports/matrix-report.js';
 import { formatMetric, isTokenMetric, metricNote, metricsOn, type RunMetric } from '../../shared/run-metrics.js';
 import { cacheWriteTotal, FIGURES_NOTE, formatPercent, percentDiff, type ModeAggregate, type Stat } from '../../shared/summary.js';
 import { formatWithInterval } from '../../shared/trial-differences.js';
+import { resultLines, SUGGESTED_TRIALS } from '../../shared/result-statement.js';
+import { runOutcome } from '../../shared/run-outcome.js';
 import { prepareReport, statusLabel, type ReportData, type ReportRun } from '../host/reports/report-data.js';
 import {
   averageCostLine, averageCostRow, averageTokensLine, costCell, costRows, meanTokens, priceNote, runCostFields, stepCostFields, tokens, verdictJson, verdictLines,
@@ -42,6 +44,8 @@ export function jsonResult(stored: StoredComparison) {
   const d = prepareReport(stored);
   return {
     comparisonId: stored.meta.id,
+    /** The result in words (shared/result-statement.ts), as every surface shows it first. */
+    result: d.result,
     simulated: d.simulated,
     model: stored.meta.provider.model,
     trials: d.trials,
@@ -115,21 +119,26 @@ export function sideBySide(stored: StoredComparison, dataDir: string): string[] 
   for (const r of d.runs) if (r.summary.error) out.push(`${r.label}: ${r.summary.error}`);
   if (d.matrix) out.push('', ...matrixTextLines(d.matrix, sim), '');
   // Answers once per column and text, with how many runs gave it.
+  // A reply that is not a passing answer says what it is ("replied (failed validation)"), never "answered".
   const answers = new Map<string, number>();
   for (const r of d.runs.filter((x) => x.summary.answer)) {
     const a = r.summary.answer;
-    const key = `${r.column.label}\u0000${a.split('\n')[0]}${a.includes('\n') ? ' …' : ''}`;
+    const verb = runOutcome(r.summary).passed ? 'answered' : `replied (${statusLabel(r)})`;
+    const key = `${r.column.label} ${verb}\u0000${a.split('\n')[0]}${a.includes('\n') ? ' …' : ''}`;
     answers.set(key, (answers.get(key) ?? 0) + 1);
   }
   for (const [key, n] of answers) {
-    const [mode, text] = key.split('\u0000');
-    out.push(`${mode} answered${d.trials > 1 ? ` (${n} of ${d.trials})` : ''}: ${text}`);
+    const [who, text] = key.split('\u0000');
+    out.push(`${who}${d.trials > 1 ? ` (${n} of ${d.trials})` : ''}: ${text}`);
   }
   if (d.simulated) out.push('', 'Token counts come from the simulated model: counted with a real tokenizer, not billed by any provider.');
   else if (prices) out.push('', prices);
   const concurrency = concurrencyNote(stored.meta.concurrency, stored.meta.throttled);
   if (concurrency) out.push(concurrency);
   out.push(`Stored as ${stored.meta.id} in ${dataDir} (see \`parallax history\`, \`parallax report ${stored.meta.id}\`).`);
+  // The result last, where the eye lands when the command returns.
+  out.push('', `Result${sim}:`, ...resultLines(d.result).map((l, i) => (i === 0 ? `  ${l}` : `  - ${l}`)));
+  if (d.result.offerTrials && d.trials === 1) out.push(`  To measure it, run the same command with --trials ${SUGGESTED_TRIALS}.`);
   return out;
 }
 

@@ -23,6 +23,15 @@ export interface MainWindowDeps {
 
 const SAVE_DELAY_MS = 500;
 
+/** The hash of the page's URL, or '' (a URL that does not parse has none). */
+export function viewOf(url: string): string {
+  try {
+    return new URL(url).hash;
+  } catch {
+    return '';
+  }
+}
+
 export async function openMainWindow(deps: MainWindowDeps): Promise<BrowserWindow> {
   const state = await loadWindowState(deps.stateFile, deps.workAreas());
   const win = deps.createWindow(
@@ -42,7 +51,8 @@ export async function openMainWindow(deps: MainWindowDeps): Promise<BrowserWindo
     saveTimer = null;
     if (win.isDestroyed()) return;
     const b = win.getNormalBounds();
-    const next: WindowState = { x: b.x, y: b.y, width: b.width, height: b.height, maximized: win.isMaximized() };
+    const hash = viewOf(win.webContents.getURL());
+    const next: WindowState = { x: b.x, y: b.y, width: b.width, height: b.height, maximized: win.isMaximized(), ...(hash ? { view: hash } : {}) };
     void saveWindowState(deps.stateFile, next).catch((err: unknown) => deps.log(`could not save the window state: ${String(err)}`));
   };
   const saveSoon = (): void => {
@@ -52,6 +62,8 @@ export async function openMainWindow(deps: MainWindowDeps): Promise<BrowserWindo
   win.on('resize', saveSoon);
   win.on('move', saveSoon);
   win.on('close', save);
+  // The renderer moves the hash as views open (url-state.ts): kept with the window for the next start.
+  win.webContents.on('did-navigate-in-page', saveSoon);
 
   const contents = win.webContents;
   // A new document will not have the old page's state: hold events until it says 'app:ready' again.
@@ -71,7 +83,8 @@ export async function openMainWindow(deps: MainWindowDeps): Promise<BrowserWindo
     lastCrash = now;
   });
 
-  await win.loadURL(deps.url).catch((err: unknown) => {
+  const url = state.view && !deps.url.includes('#') ? `${deps.url}${state.view}` : deps.url;
+  await win.loadURL(url).catch((err: unknown) => {
     deps.log(`could not load ${deps.url}: ${err instanceof Error ? err.message : String(err)}`);
   });
   return win;

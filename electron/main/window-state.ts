@@ -19,7 +19,12 @@ export interface WindowState {
   readonly width: number;
   readonly height: number;
   readonly maximized: boolean;
+  /** The view that was open: the page's hash (renderer/app/url-state.ts), so a restart returns to it. */
+  readonly view?: string;
 }
+
+/** Only a hash the renderer writes ("#/comparison/…"), of sane length, is kept: the file is input like any other. */
+const isView = (v: unknown): v is string => typeof v === 'string' && v.length <= 400 && /^#\/comparison\/[^\s]*$/.test(v);
 
 export const DEFAULT_WINDOW_SIZE = { width: 1280, height: 820 } as const;
 export const MIN_WINDOW_SIZE = { width: 880, height: 560 } as const;
@@ -39,6 +44,7 @@ export function parseWindowState(value: unknown): WindowState | null {
     width: Math.round(v.width),
     height: Math.round(v.height),
     maximized: v.maximized === true,
+    ...(isView(v.view) ? { view: v.view } : {}),
   };
 }
 
@@ -74,8 +80,10 @@ export function fitToDisplays(state: WindowState | null, workAreas: readonly Rec
   const area = target ?? primary;
   const width = clamp(base.width, Math.min(MIN_WINDOW_SIZE.width, area.width), area.width);
   const height = clamp(base.height, Math.min(MIN_WINDOW_SIZE.height, area.height), area.height);
-  if (!target) return { width, height, maximized: base.maximized };
+  const view = base.view !== undefined ? { view: base.view } : {};
+  if (!target) return { width, height, maximized: base.maximized, ...view };
   return {
+    ...view,
     x: clamp(base.x as number, area.x, area.x + area.width - width),
     y: clamp(base.y as number, area.y, area.y + area.height - height),
     width,

@@ -12,6 +12,7 @@ import { createEventBuffer } from '../stream/event-buffer.js';
 import { cancelComparison, loadModels, openComparison, refreshHistory, refreshHistorySoon, runCommand, runComparison, toggleSidebar } from './actions.js';
 import { loadPrefs, savePrefs } from './prefs.js';
 import { loadPrices } from './price-actions.js';
+import { followStoreInUrl, restoreFromUrl } from './url-state.js';
 
 const st = () => appStore.getState();
 
@@ -82,7 +83,11 @@ export async function bootstrap(): Promise<void> {
   transport.on('run:events', (batch) => eventBuffer.push(batch));
   transport.on('menu:command', (command) => runCommand(command));
   installShortcuts();
+  // Read before the store moves the hash: what the URL opened with is what to restore.
+  const openedWith = location.hash;
+  followStoreInUrl();
   await onConnected(false);
+  if (st().appInfo) await restoreFromUrl(openedWith);
 }
 
 /** First connection, and every reconnection: announce readiness, re-read state the host owns. */

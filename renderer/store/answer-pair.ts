@@ -1,12 +1,16 @@
 /** Which two answers the Answers tab compares: the user's pick while both runs are in the comparison, else the default. */
 import { defaultDiffPair } from '../../shared/answer-diff.js';
 import type { ModeRun } from './derived.js';
+import type { Validation } from '../../shared/step-event.js';
 
 export interface AnswerChoice {
   readonly runId: string;
   readonly label: string;
   readonly answer: string;
   readonly answered: boolean;
+  /** How the run ended and what validation said: the tab shows pass or fail by each answer. */
+  readonly status: string;
+  readonly validation: Validation | null;
 }
 
 /** Every run with a final text, labelled by column (and trial, when the comparison has several). */
@@ -15,7 +19,7 @@ export function answerChoices(runs: readonly ModeRun[], trials: number): AnswerC
     const f = m.run?.finished;
     if (!f || f.answer === '') return [];
     const label = trials > 1 ? `${m.column.label} · trial ${m.trial}` : m.column.label;
-    return [{ runId: m.runId, label, answer: f.answer, answered: f.status === 'answered' }];
+    return [{ runId: m.runId, label, answer: f.answer, answered: f.status === 'answered', status: f.status, validation: f.validation }];
   });
 }
 

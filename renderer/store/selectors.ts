@@ -2,7 +2,8 @@
 import type { ModeAggregate } from '../../shared/summary.js';
 import type { ModeDifference } from '../../shared/trial-differences.js';
 import type { AppState } from './app-store.js';
-import { trialAggregates, trialDifferences, type ModeRun } from './derived.js';
+import { comparisonSummary, trialAggregates, trialDifferences, type ModeRun } from './derived.js';
+import { resultStatement, type ResultStatement } from '../../shared/result-statement.js';
 import { runStatus } from './run-model.js';
 import { runColumn, slotsOf } from './columns.js';
 import type { ModeId } from '../../shared/modes.js';
@@ -113,6 +114,19 @@ export const trialSelectors = {
     const r = s.active?.meta.runs.find((x) => x.runId === runId);
     return displayStatus(s.runs[runId], runId, r ? trialOf(r) : 1, states(s), s.active?.interrupted ?? NO_IDS);
   },
+};
+
+export const resultSelectors = {
+  /** The result in words over every run of the active comparison (shared/result-statement.ts), as the reports and CLI give it. */
+  statement: memo(
+    (s) => [allModeRuns(s), s.active?.interrupted, s.active?.meta.provider.simulated],
+    (s): ResultStatement | null => {
+      const all = allModeRuns(s);
+      if (!s.active || all.length === 0) return null;
+      const runs = comparisonSummary(all, s.active.interrupted);
+      return resultStatement({ runs: runs.runs.map((summary, i) => ({ trial: all[i]!.trial, summary })), simulated: s.active.meta.provider.simulated });
+    },
+  ),
 };
 
 export const runSelectors = {

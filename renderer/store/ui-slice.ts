@@ -49,7 +49,7 @@ export interface UiSlice {
   /** Per-step token charts on a log scale (prompts of thousands beside completions of tens). */
   readonly chartLogScale: boolean;
   setChartLogScale(on: boolean): void;
-  /** Programs in the timeline wrap their long lines instead of scrolling sideways. */
+  /** Programs in the timeline wrap their long lines instead of scrolling sideways (the default). */
   readonly wrapCode: boolean;
   setWrapCode(on: boolean): void;
   /** Answers as rendered Markdown or as the raw text the model sent; one choice for every column, so they compare. */
@@ -86,7 +86,8 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
   sidebarHidden: false,
   mainTab: 'timeline',
   chartLogScale: false,
-  wrapCode: false,
+  // Wrapping changes only the lines too long for their column: on by default, so narrow columns clip no code.
+  wrapCode: true,
   setWrapCode: (on) => set({ wrapCode: on }),
   answerRaw: false,
   setAnswerRaw: (answerRaw) => set({ answerRaw }),

@@ -108,18 +108,21 @@ describe('prompt composition chart', { timeout: 180_000 }, () => {
     expect(program).toBe((await block.locator('.code-line code').allTextContents()).join('\n'));
     expect(await block.locator('[data-testid=copy-btn]').textContent()).toBe('Copied');
 
+    // The answers sit in the last row: scrolled to (the timeline renders only the rows in view).
+    await page.locator('[data-testid=timeline]').evaluate((el) => (el.scrollTop = el.scrollHeight));
     const answer = page.locator('[data-testid=answer]').first();
+    await answer.waitFor();
     await answer.hover();
     await answer.locator('[data-testid=copy-btn]').click();
     expect(await clipboard()).toContain('ERROR');
 
-    // Code scrolls sideways by default; "Wrap code" wraps it inside the column.
+    // Code wraps inside the column by default (only lines too long for it wrap); unchecked, it scrolls sideways.
     const line = block.locator('.code-line code').first();
-    expect(await line.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe('pre');
-    await page.check('[data-testid=wrap-code-toggle] input');
     expect(await line.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe('pre-wrap');
     await saveShot(page, 'copy-and-wrap', { docs: false });
     await page.uncheck('[data-testid=wrap-code-toggle] input');
+    expect(await line.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe('pre');
+    await page.check('[data-testid=wrap-code-toggle] input');
     expect(session.driven.errors).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ import { APPROVE_FLAG_HELP, cliApprovalPolicy, TerminalPrompter } from '../appro
 import { addProviderOptions, readApiKey, resolveProviderFlags, type ProviderFlags } from '../provider-options.js';
 import { buildSettings, addSettingsOption } from '../settings-option.js';
 import { addOtlpOptions, otlpTargetOf, sendToOtlp, type OtlpFlags } from '../otlp-options.js';
-import { shellNote, stepLine } from '../step-printer.js';
+import { shellNote, stepHeader, stepLine } from '../step-printer.js';
 import { addMcpOption, readMcpFile } from '../mcp-option.js';
 import { readVariantsFlags, withColumnModel, type VariantsFlags } from '../variants-option.js';
 
@@ -173,6 +173,8 @@ async function compareCommand(flags: CompareFlags, modesGiven: boolean): Promise
     const atOnce = meta.concurrency ? `, up to ${meta.concurrency} rounds at once` : '';
     const rounds = trials > 1 ? `, ${trials} trials each (one round per trial, its modes started together${atOnce})` : '';
     live.write(`Comparison ${meta.id}: ${meta.task.id ?? 'free-text task'} · ${meta.provider.model}${sim} · ${vs}${rounds}\n`);
+    // Column heads over the per-step lines, aligned with their prefix.
+    live.write(`${stepHeader(' '.repeat(width + 3))}${sim ? '   (tokens simulated)' : ''}\n`);
     await host.whenDone(meta.id);
     const stored = await host['history:open'](meta.id);
     for (const w of stored.warnings) process.stderr.write(`warning: ${w}\n`);

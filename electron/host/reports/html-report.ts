@@ -20,6 +20,7 @@ import { COST_CSS, estMark, legendHtml, priceFactsHtml, runEstimated, stepCostCe
 import { columnModelsNote, statusLabel, type ReportData, type ReportRun } from './report-data.js';
 import { byTrial, columnLabel, trialStartSpreadMs } from './trial-figures.js';
 import { MATRIX_CSS, matrixHtml, variantsHtml } from './matrix-report.js';
+import { resultHtml } from './result-report.js';
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; form-action 'none'; base-uri 'none'";
 
@@ -123,7 +124,7 @@ function chartsSection(d: ReportData): SafeHtml {
   };
   // With several trials the per-step charts fold by trial; the cumulative chart colours runs by mode.
   const bars = d.trials > 1
-    ? byTrial(d.runs).map((g) => html`<details class="charts-trial"><summary>Trial ${g.trial}: tokens per step</summary><div class="charts">${g.runs.map(bar)}</div></details>`)
+    ? byTrial(d.runs).map((g) => html`<details class="charts-trial" open><summary>Trial ${g.trial}: tokens per step</summary><div class="charts">${g.runs.map(bar)}</div></details>`)
     : html`<div class="charts">${d.runs.map(bar)}</div>`;
   // With several trials every run is a line in its mode's colour, and the legend names the modes once.
   const legend = d.trials > 1 ? d.byMode.map((a) => ({ mode: d.slotOf(a.column.key), label: columnLabel(a) })) : undefined;
@@ -180,11 +181,11 @@ export function renderHtml(d: ReportData, generatedAt?: Date): string {
   const title = `Parallax comparison ${d.meta.id}`;
   const multi = d.trials > 1;
   const hasApprovals = d.runs.some((r) => r.events.some((e) => e.type === 'approval-requested'));
-  const summary = multi ? html`${runsTable(d)}${averageSection(d)}` : summaryTable(d);
-  // The result first: what a reader came for; the tables, charts and timelines below back it.
-  const result = html`<section class="result" id="result"><h2>Result${d.simulated ? ' (simulated)' : ''}</h2>${multi ? averageResultHtml(d) : verdict(d)}</section>`;
+  // The result first: what a reader came for; then the averages over trials; the per-run tables, charts and timelines back them.
+  const result = html`<section class="result" id="result"><h2>Result${d.simulated ? ' (simulated)' : ''}</h2>${resultHtml(d.result)}${multi ? averageResultHtml(d) : verdict(d)}</section>`;
   const modes = [...new Set(d.runs.map((r) => r.slot))];
-  const body = html`${header(d, generatedAt)}${result}${matrixHtml(d)}${settingsSection(d)}${variantsHtml(d)}<h2>Summary</h2>${summary}${answersDiffSection(d)}${firstRequestSection(d)}${chartsSection(d)}${multi ? html`<h2>Timelines</h2><p class="muted">One per run, folded so the page stays readable: open a run to see its steps, tool calls and answer.</p>` : null}${d.runs.map(
+  const summary = multi ? html`${averageSection(d)}${matrixHtml(d)}<h2>Each run</h2>${runsTable(d)}` : html`${matrixHtml(d)}<h2>Summary</h2>${summaryTable(d)}`;
+  const body = html`${header(d, generatedAt)}${result}${summary}${settingsSection(d)}${variantsHtml(d)}${answersDiffSection(d)}${firstRequestSection(d)}${chartsSection(d)}${multi ? html`<h2>Timelines</h2><p class="muted">One per run, folded so the page stays readable: open a run to see its steps, tool calls and answer.</p>` : null}${d.runs.map(
     (r, i) => html`${timelineSection(r, i, stepTable(r, d.simulated, d.costShown), d.simulated, multi, d.costShown)}`,
   )}<footer>Made by Parallax from the stored events of comparison <span class="mono">${d.meta.id}</span>. Totals are recomputed from the steps.</footer>`;
   return `<!doctype html>

@@ -22,7 +22,7 @@ pre { background: var(--soft); border: 1px solid var(--line); border-radius: 6px
   border: 1px solid currentColor; vertical-align: middle; }
 .badge.sim { color: var(--sim); }
 .badge.ok, .status-answered { color: var(--ok); }
-.badge.bad, .status-error, .status-crashed { color: var(--bad); }
+.badge.bad, .status-error, .status-crashed, .status-failed-validation, .status-max-steps, .status-no-policy, .status-interrupted, .status-unfinished { color: var(--bad); }
 .status-max-steps, .status-cancelled, .status-unfinished, .status-no-events-stored { color: var(--warn); }
 .sim-note { border-left: 4px solid var(--sim); background: #fbf8ff; padding: 8px 12px; margin: 10px 0; }
 .notice { border-left: 4px solid var(--warn); background: #fff8e6; padding: 8px 12px; margin: 10px 0; }
@@ -110,6 +110,10 @@ export const APPROVAL_CSS = `
 .composition-legend svg { vertical-align: -1px; }
 section.result { border: 1px solid var(--line); border-left: 4px solid var(--accent); border-radius: 6px; padding: 2px 16px 8px; margin: 18px 0; background: var(--soft); }
 section.result h2 { margin-top: 12px; }
+.statement .headline { font-size: 1.1em; margin: 8px 0; }
+.statement ul { margin: 4px 0 8px; padding-left: 20px; }
+.statement .left-out li { color: var(--bad, #b91c1c); }
+.statement .evidence { font-style: italic; }
 `;
 
 /**

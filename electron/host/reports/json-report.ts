@@ -16,6 +16,7 @@ import type { StepEvent } from '../../../shared/step-event.js';
 import { FIGURES_NOTE, type ComparisonSummary, type ModeAggregate } from '../../../shared/summary.js';
 import type { ModeDifference } from '../../../shared/trial-differences.js';
 import type { Matrix } from '../../../shared/matrix.js';
+import type { ResultStatement } from '../../../shared/result-statement.js';
 import { aggregateStored, type ReportData } from './report-data.js';
 
 export const REPORT_SCHEMA = 'parallax.comparison-report';
@@ -30,6 +31,7 @@ export interface ComparisonReportJson {
   readonly interruptedRunIds: readonly string[];
   /** `byMode`, `differences` and `figures` (which runs the figures cover) are written when the comparison has several trials. */
   readonly summary: ComparisonSummary & {
+    readonly result?: ResultStatement;
     readonly byMode?: readonly ModeAggregate[]; readonly differences?: readonly ModeDifference[]; readonly figures?: string; readonly matrix?: Matrix;
   };
 }
@@ -37,7 +39,8 @@ export interface ComparisonReportJson {
 export function renderJson(d: ReportData, events: readonly StepEvent[]): string {
   const trials = d.trials > 1 ? { ...d.comparison, byMode: d.byMode, differences: d.differences, figures: FIGURES_NOTE } : d.comparison;
   // The matrix (models × modes) is written when the columns make one: a comparison of modes has none.
-  const summary = d.matrix ? { ...trials, matrix: d.matrix } : trials;
+  // The result statement leads the summary, as it leads every other report.
+  const summary = { result: d.result, ...(d.matrix ? { ...trials, matrix: d.matrix } : trials) };
   const doc: ComparisonReportJson = { schema: REPORT_SCHEMA, version: REPORT_VERSION, comparison: d.meta, events, interruptedRunIds: d.interruptedRunIds, summary };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }

@@ -10,18 +10,14 @@ import { approvalOutcome, formatInt, formatMs, formatUtc, settingsRows } from '.
 import { firstRequestRows, RUN_METRICS, startSpreadMs } from './report-figures.js';
 import { trialStartSpreadMs } from './trial-figures.js';
 import { columnModelsNote, statusLabel, statusNote, type ReportData, type ReportRun } from './report-data.js';
-import { mdCell, table } from './markdown-table.js';
+import { mdCell, mdText, table } from './markdown-table.js';
 import { averageTable, runsTable, averageResult } from './markdown-trials.js';
 import { costLegend, priceFacts, tokenText, usageText, verdicts } from './cost-figures.js';
 import { costText, stepCostText } from '../../../shared/cost.js';
 import { matrixMarkdown, variantsMarkdown } from './matrix-report.js';
+import { resultMarkdown } from './result-report.js';
 
 export { mdCell };
-
-/** Escape text for a paragraph outside a table (line breaks kept as hard breaks). */
-function mdText(text: string): string {
-  return mdCell(text).replace(/<br>/g, '  \n');
-}
 
 /** A tool name as inline code when it is a plain identifier (always, for the engine's tools). */
 function toolName(name: string): string {
@@ -152,7 +148,7 @@ export function renderMarkdown(d: ReportData, generatedAt?: Date): string {
   }
   for (const w of d.warnings) out.push(`> **Note:** ${mdText(w)}`, '');
   // The result first: what a reader came for; the tables and timelines below back it.
-  out.push(`## Result${sim}`, '', ...(multi ? averageResult(d) : [verdict(d), '']), ...matrixMarkdown(d), ...variantsMarkdown(d));
+  out.push(`## Result${sim}`, '', ...resultMarkdown(d.result), '', ...(multi ? averageResult(d) : [verdict(d), '']), ...matrixMarkdown(d), ...variantsMarkdown(d));
   // With several trials the average comes first: it is the comparison's result; each run follows.
   if (multi) out.push(`## Average over ${d.trials} trials${sim}`, '', ...averageTable(d), `## Summary per run${sim}`, '', runsTable(d), '');
   else out.push(`## Summary${sim}`, '', summaryTable(d), '');

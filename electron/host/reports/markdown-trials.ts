@@ -8,7 +8,7 @@ import { formatWithInterval } from '../../../shared/trial-differences.js';
 import { formatMetric, isTokenMetric, metricNote } from '../../../shared/run-metrics.js';
 import { costText, formatUsd, isEstimated } from '../../../shared/cost.js';
 import { averageCostVerdict, costLegend, meanCostText, tokenText } from './cost-figures.js';
-import { mdCell, table } from './markdown-table.js';
+import { mdCell, mdText, table } from './markdown-table.js';
 import { RUN_METRICS, type Metric } from './report-figures.js';
 import { statusLabel, type ReportData, type ReportRun } from './report-data.js';
 import {
@@ -62,7 +62,7 @@ export function averageResult(d: ReportData): string[] {
     '',
     ...(cv ? [cv.lead ? `**${mdCell(cv.lead)}**${mdCell(cv.text)}` : mdCell(cv.text), ''] : []),
     ...(d.differences.length
-      ? [`Against ${columnLabel(d.byMode[0])}, with 95 % intervals and exact permutation tests${d.differences[0].paired ? ' (paired by round)' : ''}:`, '', ...d.differences.map((x) => `- ${mdCell(x.sentence)}.`), '']
+      ? [`Against ${columnLabel(d.byMode[0])}, with 95 % intervals and exact permutation tests${d.differences[0].paired ? ' (paired by round)' : ''}:`, '', ...d.differences.map((x) => `- ${mdText(x.sentence)}.`), '']
       : []),
   ];
 }

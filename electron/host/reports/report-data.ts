@@ -10,6 +10,7 @@ import { buildMatrix, hasMatrix, type Matrix } from '../../../shared/matrix.js';
 import type { RunFinishedEvent, RunStartedEvent, StepEvent } from '../../../shared/step-event.js';
 import { hasCostInfo } from './cost-figures.js';
 import { differencesByMode, type ModeDifference } from '../../../shared/trial-differences.js';
+import { resultStatement, type ResultStatement } from '../../../shared/result-statement.js';
 import {
   aggregateByMode, groupByRun, summarizeComparison, summarizeRun, type ComparisonSummary, type ModeAggregate, type RunSummary,
 } from '../../../shared/summary.js';
@@ -41,6 +42,8 @@ export interface ReportData {
   readonly byMode: readonly ModeAggregate[];
   /** Each column against the first, figure by figure (shared/trial-differences.ts); empty with one column. */
   readonly differences: readonly ModeDifference[];
+  /** The result in words (shared/result-statement.ts): what every report and the CLI show first. */
+  readonly result: ResultStatement;
   /** The columns when the comparison ran variants (meta.json), in order; null for a comparison of modes. */
   readonly variants: readonly VariantRecord[] | null;
   /** The models × modes matrix (shared/matrix.ts) when the columns make one (hasMatrix), else null. */
@@ -136,6 +139,7 @@ export function prepareReport(stored: StoredComparison): ReportData {
     trials: Math.max(1, ...runs.map((r) => r.trial)),
     byMode: aggregateByMode(summaries),
     differences: differencesByMode(runs),
+    result: resultStatement({ runs, simulated }),
     variants: stored.meta.variants ?? null,
     matrix: hasMatrix(summaries) ? buildMatrix(summaries) : null,
     slotOf: (key) => runs.find((r) => r.column.key === key)?.slot ?? 'react',
@@ -162,6 +166,8 @@ export function statusLabel(run: ReportRun): string {
   if (run.events.length === 0) return 'no events stored';
   const s = run.summary.status;
   if (s === 'running') return 'unfinished';
+  // An answer that failed validation is a failure, never shown as "answered".
+  if (s === 'answered' && run.summary.validation?.ok === false) return 'failed validation';
   return s;
 }
 

@@ -8,7 +8,7 @@ import { useApp } from '../../store/app-store.js';
 import { answerChoices, resolvePair, type AnswerChoice } from '../../store/answer-pair.js';
 import { comparisonSelectors, trialSelectors } from '../../store/selectors.js';
 import { fmtInt } from '../../lib/format.js';
-import { SimBadge } from '../common/badges.js';
+import { SimBadge, StatusBadge, ValidationBadge, type AnyStatus } from '../common/badges.js';
 import { MarkdownView } from './markdown-view.js';
 
 function Parts({ parts }: { parts: readonly DiffPart[] }) {
@@ -27,7 +27,7 @@ function Picker({ side, value, choices, onPick }: { side: string; value: string;
         {choices.map((c) => (
           <option key={c.runId} value={c.runId}>
             {c.label}
-            {c.answered ? '' : ' (last reply)'}
+            {c.answered ? (c.validation?.ok === false ? ' (failed validation)' : '') : ' (last reply)'}
           </option>
         ))}
       </select>
@@ -74,7 +74,14 @@ export function AnswersView() {
       <div className="answer-diff" data-testid="answer-diff" data-left={a.runId} data-right={b.runId}>
         {[a, b].map((side, i) => (
           <section key={side.runId} className="answer-diff-side" aria-label={`${side.label}'s answer`}>
-            <h3>{side.label}</h3>
+            <h3 className="answer-side-head">
+              {side.label} <StatusBadge status={side.status as AnyStatus} validation={side.validation} /> {side.validation ? <ValidationBadge validation={side.validation} /> : null}
+            </h3>
+            {side.validation && !side.validation.ok ? (
+              <p className="answer-fail" data-testid={`answer-fail-${i === 0 ? 'left' : 'right'}`}>
+                {side.validation.detail}
+              </p>
+            ) : null}
             <pre className="diff-text" data-testid={`diff-${i === 0 ? 'left' : 'right'}`}>
               {diff.ok ? <Parts parts={i === 0 ? diff.diff.left : diff.diff.right} /> : side.answer}
             </pre>

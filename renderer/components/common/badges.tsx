@@ -9,7 +9,7 @@ export type AnyStatus = DisplayStatus;
 const STATUS_TEXT: Record<AnyStatus, string> = {
   answered: 'Answered',
   'no-policy': 'No policy (simulated)',
-  'max-steps': 'Max steps',
+  'max-steps': 'Step limit',
   cancelled: 'Cancelled',
   error: 'Error',
   crashed: 'Crashed',
@@ -22,7 +22,7 @@ const STATUS_TEXT: Record<AnyStatus, string> = {
 const STATUS_TONE: Record<AnyStatus, string> = {
   answered: 'ok',
   'no-policy': 'warn',
-  'max-steps': 'warn',
+  'max-steps': 'err',
   cancelled: 'neutral',
   error: 'err',
   crashed: 'err',
@@ -32,13 +32,26 @@ const STATUS_TONE: Record<AnyStatus, string> = {
   waiting: 'neutral',
 };
 
-export function StatusBadge({ status, compact }: { status: AnyStatus; compact?: boolean }) {
+/**
+ * A run's status. `validation`: an answer that failed it reads "Wrong answer" in the colour of failure, never
+ * "Answered" in green; a status this code does not know (one added later) reads as itself, as a failure.
+ */
+export function StatusBadge({ status, compact, validation }: { status: AnyStatus; compact?: boolean; validation?: Validation | null }) {
   const live = status === 'running' || status === 'pending';
+  const wrong = status === 'answered' && validation?.ok === false;
+  const text = wrong ? 'Wrong answer' : (STATUS_TEXT[status] ?? String(status));
+  const tone = wrong ? 'err' : (STATUS_TONE[status] ?? 'err');
   return (
-    <span className={`badge badge-${STATUS_TONE[status]}`} data-testid="run-status" data-status={status}>
-      {live ? <IconSpinner size={11} /> : <span className="badge-dot" aria-hidden="true" />}
-      {compact ? null : STATUS_TEXT[status]}
-      {compact ? <span className="visually-hidden">{STATUS_TEXT[status]}</span> : null}
+    <span
+      className={`badge badge-${tone}`}
+      data-testid="run-status"
+      data-status={status}
+      data-outcome={wrong ? 'wrong-answer' : status === 'answered' ? 'passed' : status}
+      title={wrong ? `Answered, but the answer failed validation: ${validation!.detail}` : undefined}
+    >
+      {live ? <IconSpinner size={11} /> : wrong ? <IconX size={11} /> : <span className="badge-dot" aria-hidden="true" />}
+      {compact ? null : text}
+      {compact ? <span className="visually-hidden">{text}</span> : null}
     </span>
   );
 }

@@ -88,7 +88,7 @@ function HistoryItem({ item, active, opening }: { item: ComparisonListItem; acti
                 <span key={r.runId} className="history-run" data-mode={columnOfRun(r).key}>
                   <span className={`mode-swatch mode-${slots.get(columnOfRun(r).key) ?? r.mode}`} aria-hidden="true" />
                   <span className="history-run-mode">{columnOfRun(r).label}</span>
-                  <StatusBadge status={r.status} compact />
+                  <StatusBadge status={r.status} compact validation={r.passed === false ? { ok: false, detail: 'open the comparison for what was expected' } : null} />
                   <PassMark passed={r.passed} />
                   <span className="num muted" title={`${fmtInt(r.steps)} steps${r.usageSource === 'estimated' || r.usageSource === 'mixed' ? ` · ${ESTIMATED_HINT}` : ''}`}>
                     {r.usageSource === 'estimated' || r.usageSource === 'mixed' ? '≈ ' : ''}

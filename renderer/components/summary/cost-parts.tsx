@@ -3,6 +3,7 @@
  * rows, and the verdicts with the ranking by cost — in the same words as the CLI and the reports (shared/cost.ts).
  */
 import { useState } from 'react';
+import { runOutcome } from '../../../shared/run-outcome.js';
 import {
   costHint, costText, ESTIMATED_HINT, formatUsd, isEstimated, markEstimated, MISSING_HINT, priceDates, USAGE_SOURCE_TEXT,
 } from '../../../shared/cost.js';
@@ -105,7 +106,10 @@ export function Verdicts({ comparison, showCost }: { comparison: ComparisonSumma
   };
   const lines: { key: string; text: string; lead?: string; estimated?: boolean }[] = [];
   const f = comparison.fewestTokens;
-  if (f.runId) lines.push({ key: 'tokens', lead: `Fewest tokens: ${name(f.runId)}`, text: '', estimated: f.estimated });
+  // Only passing runs compete: when some did not, say so, so a cheaper failed run is not read as overlooked.
+  const out = runs.filter((r) => !runOutcome(r).passed);
+  const among = out.length ? ` — among the runs that passed (left out: ${out.map((r) => `${r.column.label}, ${runOutcome(r).word.toLowerCase()}`).join('; ')})` : '';
+  if (f.runId) lines.push({ key: 'tokens', lead: `Fewest tokens: ${name(f.runId)}`, text: among, estimated: f.estimated });
   else if (f.withheld) lines.push({ key: 'tokens', text: f.withheld });
   if (showCost) {
     const c = comparison.cheapest;

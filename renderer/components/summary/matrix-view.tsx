@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { formatUsd } from '../../../shared/cost.js';
-import { MATRIX_METRIC_INFO, MATRIX_METRICS, cellShade, cellValue, type Matrix, type MatrixCell, type MatrixMetric } from '../../../shared/matrix.js';
+import { MATRIX_METRIC_INFO, MATRIX_METRICS, cellFailing, cellShade, cellValue, type Matrix, type MatrixCell, type MatrixMetric } from '../../../shared/matrix.js';
 import { MODE_LABELS } from '../../../shared/modes.js';
 import { fmtMean } from '../../lib/format.js';
 import { SimBadge } from '../common/badges.js';
@@ -73,7 +73,7 @@ export function MatrixView({ matrix, simulated, onOpen, scope = 'every run of th
                   const text = matrixText(cell, metric);
                   const f = cell.figures;
                   return (
-                    <td key={mode} className="matrix-cell">
+                    <td key={mode} className={`matrix-cell${cellFailing(cell) ? ' is-failing' : ''}`}>
                       <button
                         type="button"
                         className="matrix-btn"
@@ -84,9 +84,15 @@ export function MatrixView({ matrix, simulated, onOpen, scope = 'every run of th
                         data-row={row}
                         data-value={cellValue(cell, metric) ?? ''}
                         data-shade={shade ?? ''}
+                        data-failing={cellFailing(cell) || undefined}
                         aria-label={`${row}, ${MODE_LABELS[mode]}: ${info.label} ${text}${sim}; ${cell.runIds.length} run${cell.runIds.length === 1 ? '' : 's'}. Open in the timeline.`}
                       >
                         <span className="matrix-value num">{text}</span>
+                        {cellFailing(cell) ? (
+                          <span className="matrix-fail" data-testid="matrix-fail">
+                            none passed{metric === 'passRate' ? '' : ': not ranked'}
+                          </span>
+                        ) : null}
                         <span className="matrix-sub num">
                           {metric !== 'total' && f.total ? `${fmtMean(f.total.mean)} tok · ` : ''}
                           {metric !== 'steps' && f.steps ? `${fmtMean(f.steps.mean)} steps · ` : ''}

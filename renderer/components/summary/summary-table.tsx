@@ -43,18 +43,35 @@ const valueOf = (r: RunSummary, row: NumericRow): number | null => {
   return row.zeroIsMissing && v === 0 ? null : v;
 };
 
+/**
+ * The figure a Δ compares: tool calls count those made inside programs too (a program is one call the model
+ * named, but each call inside it ran a tool), so 2 programs making 8 calls do not read as fewer than 4 calls.
+ */
+const diffValueOf = (r: RunSummary, row: NumericRow): number | null => {
+  const v = valueOf(r, row);
+  return row.key === 'toolCalls' && v !== null ? v + r.programToolCalls : v;
+};
+
+/** What a Δ's tooltip says: how tool calls are counted; that wall time was measured with runs side by side. */
+function diffTitle(row: NumericRow, runs: number): string | undefined {
+  if (row.key === 'toolCalls') return 'Δ of every tool call, those made inside programs included.';
+  if (row.key === 'wallMs') return `Measured with ${runs} runs side by side: wall time depends on how many ran at once and on the machine, so it is not a win or a loss.`;
+  return undefined;
+}
+
 /** The Δ under a figure, for tables of more than MANY_COLUMNS modes, where Δ columns of their own would not fit. */
-function DiffNote({ value, base, testId, withheld }: { value: number | null; base: number | null; testId?: string; withheld?: string }) {
+function DiffNote({ value, base, testId, withheld, neutral, title }: { value: number | null; base: number | null; testId?: string; withheld?: string; neutral?: boolean; title?: string }) {
   const p = value === null || base === null || withheld ? null : percentDiff(value, base);
-  const tone = p === null || p === 0 ? '' : p < 0 ? 'is-less' : 'is-more';
+  const tone = neutral || p === null || p === 0 ? '' : p < 0 ? 'is-less' : 'is-more';
   return (
-    <span className={`diff diff-inline ${tone}`} data-value={p ?? ''} data-testid={testId} title={withheld ?? 'Δ against the baseline'}>
+    <span className={`diff diff-inline ${tone}`} data-value={p ?? ''} data-testid={testId} title={withheld ?? title ?? 'Δ against the baseline'}>
       {p === null ? '—' : `Δ ${formatPercent(p)}`}
     </span>
   );
 }
 
-export function DiffCell({ value, base, testId, withheld }: { value: number | null; base: number | null; testId?: string; withheld?: string }) {
+/** `neutral`: a measured figure that is no win or loss (wall time): no green, no red, "measured" after it. */
+export function DiffCell({ value, base, testId, withheld, neutral, title }: { value: number | null; base: number | null; testId?: string; withheld?: string; neutral?: boolean; title?: string }) {
   if (value === null || base === null || withheld)
     return (
       <td className="num diff" data-testid={testId} data-value="" title={withheld}>
@@ -62,10 +79,11 @@ export function DiffCell({ value, base, testId, withheld }: { value: number | nu
       </td>
     );
   const p = percentDiff(value, base);
-  const tone = p === null || p === 0 ? '' : p < 0 ? 'is-less' : 'is-more';
+  const tone = neutral || p === null || p === 0 ? '' : p < 0 ? 'is-less' : 'is-more';
   return (
-    <td className={`num diff ${tone}`} data-value={p ?? ''} data-testid={testId}>
+    <td className={`num diff ${tone}`} data-value={p ?? ''} data-testid={testId} data-neutral={neutral || undefined} title={title}>
       {formatPercent(p)}
+      {neutral ? <span className="muted"> measured</span> : null}
     </td>
   );
 }
@@ -133,7 +151,7 @@ export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: {
               <th scope="row">Status</th>
               {runs.map((r) => (
                 <td key={r.runId} className="num">
-                  <StatusBadge status={waiting.includes(r.runId) ? 'waiting' : r.status} />
+                  <StatusBadge status={waiting.includes(r.runId) ? 'waiting' : r.status} validation={r.validation} />
                 </td>
               ))}
               {diffColumns.map((r) => (
@@ -163,13 +181,13 @@ export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: {
                         <span className="muted">{metricNote(row.key, r)}</span>
                       )}
                       {inlineDiff && r !== base && !row.notCompared ? (
-                        <DiffNote value={v} base={base ? valueOf(base, row) : null} {...(base && !comparableRuns(r, base) ? { withheld: NO_DIFF_NOTE } : {})} testId={`sum-diff-${row.key}-${r.column.key}`} />
+                        <DiffNote value={diffValueOf(r, row)} base={base ? diffValueOf(base, row) : null} {...(base && !comparableRuns(r, base) ? { withheld: NO_DIFF_NOTE } : {})} neutral={row.key === 'wallMs'} title={diffTitle(row, runs.length)} testId={`sum-diff-${row.key}-${r.column.key}`} />
                       ) : null}
                     </td>
                   );
                 })}
                 {diffColumns.map((r) => (
-                  row.notCompared ? <td key={`d${r.runId}`} className="num diff" /> : <DiffCell key={`d${r.runId}`} value={valueOf(r, row)} base={base ? valueOf(base, row) : null} {...(base && !comparableRuns(r, base) ? { withheld: NO_DIFF_NOTE } : {})} testId={`sum-diff-${row.key}-${r.column.key}`} />
+                  row.notCompared ? <td key={`d${r.runId}`} className="num diff" /> : <DiffCell key={`d${r.runId}`} value={diffValueOf(r, row)} base={base ? diffValueOf(base, row) : null} {...(base && !comparableRuns(r, base) ? { withheld: NO_DIFF_NOTE } : {})} neutral={row.key === 'wallMs'} title={diffTitle(row, runs.length)} testId={`sum-diff-${row.key}-${r.column.key}`} />
                 ))}
               </tr>
             ))}

@@ -19,7 +19,7 @@ function StackedCell({ r, mode }: { r: TrialRun; mode: string }) {
   return (
     <td className="trial-outcome is-stacked">
       <span className="trial-badges">
-        <StatusBadge status={r.status} />
+        <StatusBadge status={r.status} validation={r.summary.validation} />
         {r.summary.validation ? <ValidationBadge validation={r.summary.validation} /> : null}
       </span>
       <span className="trial-figures num">
@@ -106,7 +106,7 @@ export function TrialsTable({ runs, simulated }: { runs: readonly TrialRun[]; si
                   const started = r.status !== 'waiting';
                   return [
                     <td key={`${m}s`} className="trial-outcome">
-                      <StatusBadge status={r.status} />
+                      <StatusBadge status={r.status} validation={r.summary.validation} />
                       {r.summary.validation ? <ValidationBadge validation={r.summary.validation} /> : null}
                     </td>,
                     <td key={`${m}n`} className="num" data-testid={`trial-steps-${t}-${m}`} data-value={tot.steps}>

@@ -58,7 +58,7 @@ export function ColumnHeader({ column, slot, focused = false, runId, trial, show
         ) : null}
       </div>
       <div className="column-badges" data-testid="column-badges">
-        <StatusBadge status={status} />
+        <StatusBadge status={status} validation={summary?.validation} />
         {simulated ? <SimBadge /> : null}
         {pendingApprovals > 0 && status === 'running' ? (
           <span className="badge badge-warn" data-testid="needs-approval" title="A tool call of this run waits for your answer below; only this run is paused.">

@@ -72,7 +72,7 @@ export const ResultCell = memo(function ResultCell({ runId, status, finished: f,
   return (
     <div className={`result-cell status-${status}`} data-testid="result-cell" data-status={status}>
       <div className="result-head">
-        <StatusBadge status={status} />
+        <StatusBadge status={status} validation={f?.validation} />
         {f ? <ValidationBadge validation={f.validation} /> : null}
         {totals ? (
           <span className="result-totals num muted">

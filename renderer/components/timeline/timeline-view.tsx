@@ -80,11 +80,24 @@ export function TimelineView() {
     gap: 10,
   });
 
-  // While runs are live, keep the newest step in view unless the user scrolled up to read.
+  // While runs are live, keep the newest step in view unless the user scrolled away to read; once they end,
+  // nothing moves. Only the user's own scrolling (wheel, keys, the scroll bar) decides whether to follow:
+  // the view's own jumps and rows growing as they are measured do not.
+  const lastUserInput = useRef(0);
+  const version = modeRuns.reduce((n, m) => n + (m.run?.events.length ?? 0), 0);
   useEffect(() => {
     if (!live || !follow.current) return;
     virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
-  }, [rows.length, live, virtualizer]);
+    // Rows measured after the jump change the height: land on the real end once they are laid out.
+    const id = requestAnimationFrame(() => {
+      const el = scrollRef.current;
+      if (el && follow.current) el.scrollTop = el.scrollHeight;
+    });
+    return () => cancelAnimationFrame(id);
+  }, [rows.length, version, live, virtualizer]);
+  const userInput = () => {
+    lastUserInput.current = performance.now();
+  };
 
   // A matrix cell opened some columns: bring the first into view and mark them until another is opened.
   const focused = useApp((s) => s.focusedColumns);
@@ -106,9 +119,14 @@ export function TimelineView() {
         ref={scrollRef}
         onScroll={(e) => {
           const el = e.currentTarget;
-          follow.current = el.scrollHeight - el.scrollTop - el.clientHeight < 120;
+          if (performance.now() - lastUserInput.current < 600) follow.current = el.scrollHeight - el.scrollTop - el.clientHeight < 120;
           measureHidden();
         }}
+        onWheel={userInput}
+        onKeyDown={userInput}
+        onPointerDown={userInput}
+        onTouchMove={userInput}
+        data-follow={live ? String(follow.current) : undefined}
         data-testid="timeline"
         tabIndex={0}
         aria-label={trials > 1 ? 'Timeline of steps, one column per run of the shown trial' : 'Timeline of steps, one column per mode'}

@@ -24,6 +24,9 @@ export function createFakeElectron(opts: { userData: string; lock?: boolean }) {
   class FakeWebContents extends EventEmitter {
     sent: [string, unknown][] = [];
     url = '';
+    getURL() {
+      return this.url;
+    }
     windowOpenHandler: Fn | null = null;
     setWindowOpenHandler(h: Fn) {
       this.windowOpenHandler = h;

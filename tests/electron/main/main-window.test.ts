@@ -8,7 +8,7 @@ import { openMainWindow } from '../../../electron/main/main-window.js';
 import { secureWebPreferences } from '../../../electron/main/security.js';
 
 class FakeWindow extends EventEmitter {
-  webContents = Object.assign(new EventEmitter(), { reload: vi.fn() });
+  webContents = Object.assign(new EventEmitter(), { reload: vi.fn(), url: '', getURL(this: { url: string }) { return this.url; } });
   bounds = { x: 0, y: 0, width: 0, height: 0 };
   maximized = false;
   shown = false;
@@ -66,6 +66,16 @@ describe('openMainWindow', () => {
     win.bounds = { x: 10, y: 20, width: 1000, height: 650 };
     win.emit('close');
     await vi.waitFor(() => expect(JSON.parse(readFileSync(stateFile, 'utf8'))).toEqual({ x: 10, y: 20, width: 1000, height: 650, maximized: false }));
+  });
+
+  it('keeps the open view (the page hash) with its bounds, and opens on it next time', async () => {
+    const { open, stateFile } = setup();
+    const win = await open();
+    win.webContents.url = 'app://parallax/index.html#/comparison/20261201-1?tab=charts';
+    win.emit('close');
+    await vi.waitFor(() => expect(JSON.parse(readFileSync(stateFile, 'utf8')).view).toBe('#/comparison/20261201-1?tab=charts'));
+    const again = await open();
+    expect(again.loaded).toEqual(['app://parallax/index.html#/comparison/20261201-1?tab=charts']);
   });
 
   it('holds events while a new document loads, not on in-page navigation', async () => {

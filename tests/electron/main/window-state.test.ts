@@ -22,6 +22,18 @@ describe('parseWindowState', () => {
   });
 });
 
+describe('the open view', () => {
+  it('keeps the renderer\'s hash and drops anything else', () => {
+    const base = { width: 900, height: 600 };
+    expect(parseWindowState({ ...base, view: '#/comparison/20261201-1?tab=charts' })).toMatchObject({ view: '#/comparison/20261201-1?tab=charts' });
+    for (const bad of ['javascript:alert(1)', '#/other', `#/comparison/${'x'.repeat(500)}`, '#/comparison/a b', 42]) {
+      expect(parseWindowState({ ...base, view: bad }), String(bad)).not.toHaveProperty('view');
+    }
+    expect(fitToDisplays({ ...base, maximized: false, view: '#/comparison/a' }, [laptop]).view).toBe('#/comparison/a');
+    expect(fitToDisplays({ x: 10, y: 10, ...base, maximized: false, view: '#/comparison/a' }, [laptop]).view).toBe('#/comparison/a');
+  });
+});
+
 describe('fitToDisplays', () => {
   it('uses the defaults, centred, when nothing was saved', () => {
     expect(fitToDisplays(null, [laptop])).toEqual({ ...DEFAULT_WINDOW_SIZE, maximized: false });

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { StoredComparison } from '../../../../shared/ipc-contract.js';
 import type { RunTotals, StepEvent } from '../../../../shared/step-event.js';
 import { aggregateByMode, NO_DIFF_NOTE, computePerStep, computeTotals, groupByRun, summarizeComparison, summarizeRun } from '../../../../shared/summary.js';
+import { resultStatement } from '../../../../shared/result-statement.js';
 import { buildReport, CSV_COLUMNS, loadReportJson, ReportFileError, summarizeStored } from '../../../../electron/host/reports/index.js';
 import { liveComparison, type LiveComparison } from './live-comparison.js';
 
@@ -127,8 +128,11 @@ describe('JSON', () => {
     expect(loaded.meta).toEqual(stored.meta);
     expect(loaded.events).toEqual(stored.events);
     const runs = loaded.meta.runs.map((r) => summarizeRun(groupByRun(loaded.events).get(r.runId) ?? []));
-    const { byMode, ...summary } = loaded.summary;
+    const { byMode, result, ...summary } = loaded.summary as typeof loaded.summary & { result: unknown };
     expect(summarizeComparison(runs)).toEqual(summary);
+    // The result statement leads the summary: the one every report and the CLI show first.
+    expect(Object.keys(doc.summary as object)[0]).toBe('result');
+    expect(result).toEqual(resultStatement({ runs: runs.map((summary) => ({ trial: 1, summary })), simulated: true }));
     expect(summarizeStored(loaded.meta, loaded.events, loaded.interruptedRunIds)).toEqual(summary);
     // One trial: the file is written as before trials existed (no byMode), and the loader rebuilds it.
     expect((doc as { summary: Record<string, unknown> }).summary).not.toHaveProperty('byMode');
