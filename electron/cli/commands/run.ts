@@ -16,7 +16,7 @@ import { addSettingsOption, buildSettings } from '../settings-option.js';
 import { stepHeader, stepLine, summaryLines } from '../step-printer.js';
 import { addMcpOption, readMcpFile } from '../mcp-option.js';
 import { runCostFields, stepCostFields } from '../cost-output.js';
-import { jsonLine, say, warn } from '../terminal.js';
+import { jsonLine, say, sayJson, warn } from '../terminal.js';
 
 interface RunFlags extends ProviderFlags {
   task: string;
@@ -124,7 +124,7 @@ async function runCommand(flags: RunFlags): Promise<void> {
 
     const s = summarizeRun(events);
     if (flags.json) {
-      say(JSON.stringify({
+      sayJson({
         status: s.status, answer: s.answer, error: s.error, validation: s.validation, simulated: spec.provider.simulated,
         model: choice.model, mode: flags.mode, steps: s.totals.steps,
         usage: {
@@ -133,7 +133,7 @@ async function runCommand(flags: RunFlags): Promise<void> {
         },
         perStep: jsonSteps(events, s),
         ...runCostFields(s),
-      }, null, 2));
+      });
     } else {
       say(`\n${summaryLines(s, spec.provider.simulated, events).join('\n')}`);
     }
