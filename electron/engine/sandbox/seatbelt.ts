@@ -29,9 +29,12 @@ const WRITABLE_DEVICES = ['/dev/null', '/dev/zero', '/dev/tty', '/dev/dtracehelp
 
 /** A path as an SBPL string literal; refuses what could break out of the literal or is not absolute. */
 export function sbplString(value: string): string {
-  if (!path.isAbsolute(value)) throw new Error(`Seatbelt path must be absolute: ${JSON.stringify(value)}`);
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f"\\]/.test(value)) throw new Error(`Seatbelt path has a character the profile cannot hold: ${JSON.stringify(value)}`);
+  // Seatbelt matches resolved paths: a relative one or one with `..` in it would silently match nothing.
+  if (!path.isAbsolute(value) || path.posix.normalize(value) !== value || (value.length > 1 && value.endsWith('/'))) {
+    throw new Error(`Seatbelt path must be absolute and normalized: ${JSON.stringify(value)}`);
+  }
   return `"${value}"`;
 }
 

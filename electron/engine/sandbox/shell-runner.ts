@@ -64,7 +64,8 @@ export function commandLine(command: string, options: ShellRunOptions, info: She
     const env = Object.entries({ ...options.env, PATH: SANDBOX_PATH, HOME: SANDBOX_HOME, TMPDIR: '/tmp' }).flatMap(([k, v]) => ['--setenv', k, v]);
     argv = [info.bwrap, ...bubblewrapArgs({ workspace: options.workspace, tmpBytes: limits.tmpBytes, disableUserns: info.disableUserns ?? false }), ...env, '--', ...inner];
   } else if (info.kind === 'seatbelt' && info.sandboxExec && temp) {
-    argv = [info.sandboxExec, '-p', seatbeltProfile({ workspace: options.workspace, temp, home: homedir() }), ...inner];
+    // Seatbelt matches real paths (/private/var/…, not /var/…).
+    argv = [info.sandboxExec, '-p', seatbeltProfile({ workspace: realpathSync(options.workspace), temp, home: homedir() }), ...inner];
   }
   // The subreaper goes outermost, so prlimit's limits apply to the command and not to it.
   const reaper = info.kind === 'none' && info.reaper ? reaperArgs(info.reaper, process.pid) : null;
