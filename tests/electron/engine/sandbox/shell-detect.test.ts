@@ -3,13 +3,15 @@
  * namespaces refused, PARALLAX_SANDBOX=off), and the macOS Seatbelt probe, driven here by stand-in
  * `sandbox-exec` scripts (macOS cannot run on this machine): one that enforces nothing must not be trusted.
  */
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultApprovalPolicy } from '../../../../shared/approval.js';
 import { osSandboxSwitchedOff } from '../../../../electron/engine/sandbox/sandbox-switch.js';
+import { runShellCommand } from '../../../../electron/engine/sandbox/shell-runner.js';
 import { detectShellSandbox, shellSandbox } from '../../../../electron/engine/sandbox/shell-sandbox.js';
+import { SeatbeltProfile } from './seatbelt-eval.js';
 
 const bin = mkdtempSync(path.join(tmpdir(), 'parallax-fake-sbx-'));
 afterAll(() => rmSync(bin, { recursive: true, force: true }));
@@ -80,3 +82,25 @@ describe('macOS: the Seatbelt probe (with stand-in sandbox-exec scripts)', () =>
     expect(info).toMatchObject({ kind: 'seatbelt', sandboxExec: strict, reason: expect.stringContaining('Processes are not isolated') });
   });
 });
+
+describe('macOS: a command under the Seatbelt profile (a stand-in sandbox-exec that records the profile it is given)', () => {
+  it('runs /bin/sh -c under sandbox-exec -p PROFILE, the profile naming this workspace and the command\'s private TMPDIR', async () => {
+    const ws = path.join(realpathSync(bin), 'ws');
+    mkdirSync(ws, { recursive: true });
+    const recorder = fakeSandboxExec('recorder', 'exec "$@"');
+    const recorded = path.join(ws, 'profile.sb');
+    // The stand-in saves the profile it was given (its second argument) before it runs the command.
+    writeFileSync(recorder, readFileSync(recorder, 'utf8').replace('shift 2\n', `printf '%s' "$2" > ${JSON.stringify(recorded)}\nshift 2\n`));
+    const info = { kind: 'seatbelt' as const, reason: 'test', sandboxExec: recorder, prlimit: null };
+    const limits = { timeoutMs: 10_000, outputBytes: 4096, maxProcesses: 50, fileBytes: 1 << 20, writeBudgetBytes: 1 << 20, tmpBytes: 1 << 20 };
+    const run = await runShellCommand('echo "tmp=$TMPDIR"; echo hi > out.txt', { workspace: ws, env: { PATH: '/usr/bin:/bin' }, limits, signal: new AbortController().signal, sandbox: info });
+    expect(run.exitCode).toBe(0);
+    const tmp = /tmp=(.*)/.exec(run.stdout)![1];
+    const profile = new SeatbeltProfile(readFileSync(recorded, 'utf8'));
+    expect(profile.allows({ op: 'file-write-create', path: `${ws}/out.txt` })).toBe(true);
+    expect(profile.allows({ op: 'file-write-create', path: `${tmp}/x` })).toBe(true);
+    expect(profile.allows({ op: 'network-outbound' })).toBe(false);
+    expect(readFileSync(path.join(ws, 'out.txt'), 'utf8')).toBe('hi\n');
+  });
+});
+
