@@ -1,6 +1,7 @@
 /**
  * What containment costs. run_shell: start-to-exit of `true` and `echo hi` in the bubblewrap sandbox (with
- * its prlimit limits) against a plain process group. Host-side tools: a calculator call, an HTML page turned
+ * its prlimit limits) and in the fallback without it (PARALLAX_SANDBOX=off: limits, the Perl subreaper and
+ * the process sweep) against a plain process group. Host-side tools: a calculator call, an HTML page turned
  * into text and a search ranked in the compute thread, against the same work on the worker's own thread as
  * before (mathjs's ESM entry, html-to-text and minisearch in-process). And the one-off load of mathjs: its
  * single-file build (what the thread loads) against its ESM entry (what the worker loaded before), each in a
@@ -11,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runShellCommand, type ShellRunLimits } from '../electron/engine/sandbox/shell-runner.js';
-import { shellSandbox, type ShellSandboxInfo } from '../electron/engine/sandbox/shell-sandbox.js';
+import { detectShellSandbox, shellSandbox, type ShellSandboxInfo } from '../electron/engine/sandbox/shell-sandbox.js';
 import { ComputeThread } from '../electron/engine/tools/compute/compute-thread.js';
 import { htmlTitle, htmlToText } from '../electron/engine/tools/html-convert.js';
 import { ALL_TOOLS } from '../electron/engine/tools/index.js';
@@ -50,8 +51,11 @@ async function shell(): Promise<void> {
       const without = await time(run(plain), RUNS);
       const limitsOnly = sandbox.prlimit ? await time(run({ ...plain, prlimit: sandbox.prlimit }), RUNS) : null;
       const within = sandbox.kind === 'bubblewrap' ? await time(run(sandbox), RUNS) : null;
+      const fallbackInfo = detectShellSandbox({ switchedOff: true });
+      const fallback = await time(run(fallbackInfo), RUNS);
       console.log(`run_shell ${JSON.stringify(command)}, ${RUNS} runs: plain process group ${ms(median(without))} (p90 ${ms(p90(without))})`);
       if (limitsOnly) console.log(`  + prlimit limits only:        ${ms(median(limitsOnly))} (p90 ${ms(p90(limitsOnly))})`);
+      console.log(`  no OS sandbox (limits${fallbackInfo.reaper ? ', subreaper' : ''}, sweep): ${ms(median(fallback))} (p90 ${ms(p90(fallback))}) — +${ms(median(fallback) - median(without))} per command`);
       if (within) {
         console.log(`  bubblewrap sandbox + limits:  ${ms(median(within))} (p90 ${ms(p90(within))}) — ×${(median(within) / median(without)).toFixed(2)}, +${ms(median(within) - median(without))} per command`);
       }

@@ -50,9 +50,13 @@ export function isApprovalTool(name: string): name is ApprovalTool {
   return (APPROVAL_TOOLS as readonly string[]).includes(name);
 }
 
-/** What the defaults depend on. `shellSandbox`: whether run_shell runs inside the OS sandbox on this machine. */
+/**
+ * What the defaults depend on. `shellSandbox`: how run_shell is contained on this machine. Only bubblewrap
+ * (files, network AND processes, tested on CI) lets commands run without asking; macOS Seatbelt leaves
+ * processes uncontained and is not run on CI, and 'none' contains nothing, so both ask.
+ */
 export interface PolicyContext {
-  readonly shellSandbox: 'bubblewrap' | 'none';
+  readonly shellSandbox: 'bubblewrap' | 'seatbelt' | 'none';
   /** The workspace is a copy of a folder of the user's (not a built-in task's generated files). */
   readonly userFolder: boolean;
 }

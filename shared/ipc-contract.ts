@@ -152,7 +152,7 @@ export interface AppInfo {
   /** Absent from hosts that offer no workspace folder at all. */
   readonly workspaceFolders?: WorkspaceFolders;
   /** Whether run_shell runs in the OS sandbox here: its approval default is allow there, ask elsewhere. */
-  readonly shellSandbox?: 'bubblewrap' | 'none';
+  readonly shellSandbox?: 'bubblewrap' | 'seatbelt' | 'none';
 }
 
 /** The price table as the app's price editor sees it. */

@@ -124,7 +124,7 @@ export interface SearchHit {
 
 /** How run_shell commands were contained in a run: an OS sandbox, or none (then the reason says why). */
 export interface ShellSandboxRecord {
-  readonly kind: 'bubblewrap' | 'none';
+  readonly kind: 'bubblewrap' | 'seatbelt' | 'none';
   readonly reason: string;
 }
 

@@ -9,6 +9,7 @@ import type { Readable, Writable } from 'node:stream';
 import {
   APPROVAL_KEYS, APPROVAL_TOOLS, parseApprovalFlag, resolveApprovalPolicy, type ApprovalPolicy, type ApprovalPolicyInput, type ApprovalTool,
 } from '../../shared/approval.js';
+import { approvalArgsText, inert } from '../../shared/inert-text.js';
 import type { ApprovalAnswer } from '../../shared/ipc-contract.js';
 import { shellSandbox } from '../engine/sandbox/shell-sandbox.js';
 
@@ -56,6 +57,9 @@ export interface ApprovalPrompt {
   readonly signal?: AbortSignal;
 }
 
+/** Characters of the arguments shown before the middle is left out (the start and the end always show). */
+const PROMPT_ARGS_CHARS = 2000;
+
 const ANSWERS: Record<string, ApprovalAnswer> = { y: 'allow', yes: 'allow', n: 'deny', no: 'deny', a: 'allow-comparison', all: 'allow-comparison' };
 
 /**
@@ -82,10 +86,12 @@ export class TerminalPrompter {
   private async askNow(prompt: ApprovalPrompt): Promise<ApprovalAnswer | null> {
     if (prompt.signal?.aborted) return null;
     this.rl ??= createInterface({ input: this.input, output: this.output, terminal: false });
-    const args = JSON.stringify(prompt.args);
-    this.output.write(`\n${prompt.label} wants to call ${prompt.tool}: ${args.length > 400 ? `${args.slice(0, 400)}…` : args}\n`);
+    // The arguments whole, or their start and end: a dangerous tail is never cut off (shared/inert-text.ts).
+    const args = approvalArgsText(prompt.tool, prompt.args, PROMPT_ARGS_CHARS);
+    const tool = inert(prompt.tool);
+    this.output.write(`\n${inert(prompt.label)} wants to call ${tool}:\n${args}\n`);
     for (;;) {
-      const line = await this.question(`Allow? [y]es, [n]o, [a]llow ${prompt.tool} for this whole comparison: `, prompt.signal);
+      const line = await this.question(`Allow? [y]es, [n]o, [a]llow ${tool} for this whole comparison: `, prompt.signal);
       if (line === null) {
         this.output.write('(no longer waiting: the run ended)\n');
         return null;

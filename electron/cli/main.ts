@@ -1,6 +1,7 @@
 /** The `parallax` command line. Each command lives in commands/<name>.ts and registers itself here. */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { say, warn } from './terminal.js';
 
 function version(): string {
   // dist/electron/cli/main.js and electron/cli/main.ts are both three levels below package.json.
@@ -18,7 +19,7 @@ function version(): string {
 // (as commander would: the version, exit 0). Everything else, --help included, goes through commander.
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
-  process.stdout.write(`${version()}\n`);
+  say(`${version()}`);
 } else {
   await runCommand();
 }
@@ -34,7 +35,7 @@ async function runCommand(): Promise<void> {
   for (const register of commands) register(program);
 
   await program.parseAsync(process.argv).catch((err: unknown) => {
-    process.stderr.write(`parallax: ${err instanceof Error ? err.message : String(err)}\n`);
+    warn(`parallax: ${err instanceof Error ? err.message : String(err)}`);
     process.exitCode = 1;
   });
 }

@@ -6,6 +6,7 @@
 import type { Command } from 'commander';
 import type { StoredComparison } from '../../shared/ipc-contract.js';
 import { otlpHeaders, otlpTracesUrl, type OtlpTarget } from '../host/otlp-target.js';
+import { warn } from './terminal.js';
 
 export interface OtlpFlags {
   otlpEndpoint?: string;
@@ -33,12 +34,12 @@ export async function sendToOtlp(stored: StoredComparison, target: OtlpTarget): 
   const { sendOtlp } = await import('../host/otlp-export.js');
   try {
     const sent = await sendOtlp(stored, target);
-    process.stderr.write(`Sent comparison ${stored.meta.id} to ${sent.url}: ${sent.spans} spans, ${sent.bytes} bytes (HTTP ${sent.status}).\n`);
-    if (sent.rejected) process.stderr.write(`warning: ${sent.rejected}\n`);
+    warn(`Sent comparison ${stored.meta.id} to ${sent.url}: ${sent.spans} spans, ${sent.bytes} bytes (HTTP ${sent.status}).`);
+    if (sent.rejected) warn(`warning: ${sent.rejected}`);
     return true;
   } catch (err) {
-    process.stderr.write(`parallax: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.stderr.write(`The comparison is stored; send it again with \`parallax report ${stored.meta.id} --otlp-endpoint URL\`.\n`);
+    warn(`parallax: ${err instanceof Error ? err.message : String(err)}`);
+    warn(`The comparison is stored; send it again with \`parallax report ${stored.meta.id} --otlp-endpoint URL\`.`);
     process.exitCode = 1;
     return false;
   }

@@ -45,9 +45,9 @@ const fromSource = import.meta.url.endsWith('.ts');
  * the user's settings) is one bug away from the model, so it starts from an allowlist instead: the locale, the
  * time zone, the search path, CA certificates for reaching providers, and on Windows what Node itself needs.
  * NODE_OPTIONS is never passed (it could load code into the worker). HOME points at the temp folder.
- * PARALLAX_SANDBOX (sandbox-switch.ts) is kept so the worker's sandboxes follow the host's choice.
+ * PARALLAX_SANDBOX (sandbox-switch.ts) passes so that a worker sees the same OS-sandbox choice as its host.
  */
-const WORKER_ENV = ['PARALLAX_SANDBOX', 'PATH', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'LC_MESSAGES', 'LC_NUMERIC', 'LC_TIME', 'LC_COLLATE', 'TZ', 'TMPDIR', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR'];
+const WORKER_ENV = ['PATH', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'LC_MESSAGES', 'LC_NUMERIC', 'LC_TIME', 'LC_COLLATE', 'TZ', 'TMPDIR', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'PARALLAX_SANDBOX'];
 const WINDOWS_ENV = ['SYSTEMROOT', 'WINDIR', 'TEMP', 'TMP', 'PATHEXT', 'COMSPEC', 'SYSTEMDRIVE'];
 
 export function workerEnvironment(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): Record<string, string> {

@@ -6,6 +6,7 @@ import { load as loadYaml } from 'js-yaml';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, extname, resolve } from 'node:path';
 import { BUILTIN_SUITE_NAME, builtinSuite, parseSuite, SuiteError, type Suite } from '../../shared/suite.js';
+import { expandedTooLarge, SUITE_EXPANDED_VALUES } from './yaml-size.js';
 
 export interface LoadedSuite extends Suite {
   /** 'builtin' or the file's absolute path. */
@@ -32,6 +33,14 @@ export async function loadSuite(arg: string): Promise<LoadedSuite> {
     raw = ext === '.json' ? JSON.parse(text) : loadYaml(text, { filename: file });
   } catch (error) {
     throw new Error(`The suite file ${file} is not valid ${ext === '.json' ? 'JSON' : 'YAML'}: ${(error as Error).message.split('\n')[0]}. Fix its syntax and run it again.`);
+  }
+  const tooLarge = ext === '.json' ? null : expandedTooLarge(raw);
+  if (tooLarge) {
+    const values = tooLarge.values >= Number.MAX_SAFE_INTEGER ? 'without end (it contains itself)' : `to ${tooLarge.values.toLocaleString('en-US')} values`;
+    throw new Error(
+      `The suite file ${file} is refused: with its YAML aliases expanded, the value of ${tooLarge.key} grows ${values}, more than the ${SUITE_EXPANDED_VALUES.toLocaleString('en-US')} a suite may hold. ` +
+        'Write that value out, or use fewer nested aliases (*name).',
+    );
   }
   const suite = parseSuite(raw, file);
   const fixtures = new Map<string, string>();

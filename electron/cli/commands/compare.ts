@@ -18,6 +18,7 @@ import { addOtlpOptions, otlpTargetOf, sendToOtlp, type OtlpFlags } from '../otl
 import { shellNote, stepHeader, stepLine } from '../step-printer.js';
 import { addMcpOption, readMcpFile } from '../mcp-option.js';
 import { readVariantsFlags, withColumnModel, type VariantsFlags } from '../variants-option.js';
+import { say, sayJson, warn as printWarning, write } from '../terminal.js';
 
 interface CompareFlags extends ProviderFlags, OtlpFlags, VariantsFlags {
   task: string;
@@ -86,7 +87,7 @@ async function compareCommand(flags: CompareFlags, modesGiven: boolean): Promise
   const otlp = otlpTargetOf(flags);
   const tty = process.stdin.isTTY === true;
   const approvals = cliApprovalPolicy(flags.approve, { tty, userFolder: !!flags.workspace, base: settings.approvals as ApprovalPolicyInput | undefined });
-  for (const note of approvals.notes) process.stderr.write(`note: ${note}\n`);
+  for (const note of approvals.notes) printWarning(`note: ${note}`);
   const request: ComparisonRequest = {
     task: flags.task,
     modes: variants ? [...new Set(variants.map((v) => v.mode))] : parseModes(flags.modes),
@@ -104,7 +105,7 @@ async function compareCommand(flags: CompareFlags, modesGiven: boolean): Promise
     import('../../host/launcher.js'), import('../../host/worker-pool.js'),
   ]);
   const launcher = forkLauncher();
-  const warn = (m: string): void => void process.stderr.write(`warning: ${m}\n`);
+  const warn = (m: string): void => printWarning(`warning: ${m}`);
   const pool = new WorkerPool(launcher, workerEnvironment(process.env), { warn });
   const columns = variants?.length ?? request.modes.length;
   void pool.warm(columns, false);
@@ -131,13 +132,13 @@ async function compareCommand(flags: CompareFlags, modesGiven: boolean): Promise
     onEvents: (batch) => {
       for (const e of batch) {
         const line = liveLine(e, `[${(labels.get(e.runId) ?? e.runId).padEnd(width)}] `);
-        if (line) live.write(line + '\n');
+        if (line) write(live, line + '\n');
         if (e.type === 'approval-resolved') waits.get(e.approvalId)?.abort();
         if (e.type === 'approval-requested' && prompter) {
           const wait = new AbortController();
           waits.set(e.approvalId, wait);
           void prompter.ask({ label: `[${labels.get(e.runId) ?? e.runId}]`, tool: e.tool, args: e.args, signal: wait.signal }).then((answer) => {
-            if (answer) void host['approval:answer'](e.runId, e.approvalId, answer).catch((err: Error) => process.stderr.write(`warning: ${err.message}\n`));
+            if (answer) void host['approval:answer'](e.runId, e.approvalId, answer).catch((err: Error) => warn(err.message));
           });
         }
       }
@@ -153,12 +154,12 @@ async function compareCommand(flags: CompareFlags, modesGiven: boolean): Promise
   let meta: ComparisonMeta | null = null;
   const onSigint = (): void => {
     if (interrupted) {
-      process.stderr.write('Stopping now.\n');
+      printWarning('Stopping now.');
       void host.close().then(() => process.exit(130));
       return;
     }
     interrupted = true;
-    process.stderr.write('\nCancelling the runs (Ctrl+C again to stop at once)…\n');
+    printWarning('\nCancelling the runs (Ctrl+C again to stop at once)…');
     if (meta) void host['comparison:cancel'](meta.id);
   };
   process.on('SIGINT', onSigint);
@@ -172,17 +173,17 @@ async function compareCommand(flags: CompareFlags, modesGiven: boolean): Promise
     const vs = meta.variants ? meta.variants.map((v) => v.label).join(' vs ') : request.modes.map((m) => MODE_LABELS[m] ?? m).join(' vs ');
     const atOnce = meta.concurrency ? `, up to ${meta.concurrency} rounds at once` : '';
     const rounds = trials > 1 ? `, ${trials} trials each (one round per trial, its modes started together${atOnce})` : '';
-    live.write(`Comparison ${meta.id}: ${meta.task.id ?? 'free-text task'} · ${meta.provider.model}${sim} · ${vs}${rounds}\n`);
+    write(live, `Comparison ${meta.id}: ${meta.task.id ?? 'free-text task'} · ${meta.provider.model}${sim} · ${vs}${rounds}\n`);
     // Column heads over the per-step lines, aligned with their prefix.
-    live.write(`${stepHeader(' '.repeat(width + 3))}${sim ? '   (tokens simulated)' : ''}\n`);
+    write(live, `${stepHeader(' '.repeat(width + 3))}${sim ? '   (tokens simulated)' : ''}\n`);
     await host.whenDone(meta.id);
     const stored = await host['history:open'](meta.id);
-    for (const w of stored.warnings) process.stderr.write(`warning: ${w}\n`);
-    if (flags.json) process.stdout.write(JSON.stringify(jsonResult(stored), null, 2) + '\n');
-    else process.stdout.write(sideBySide(stored, host.dataDir).join('\n') + '\n');
+    for (const w of stored.warnings) warn(w);
+    if (flags.json) sayJson(jsonResult(stored));
+    else say(sideBySide(stored, host.dataDir).join('\n'));
     const unanswered = noAnswerMessage(stored);
     if (unanswered) {
-      process.stderr.write(`${unanswered}\n`);
+      printWarning(unanswered);
       process.exitCode = 1;
     }
     if (otlp) await sendToOtlp(stored, otlp);

@@ -2,13 +2,17 @@
  * `parallax exec FILE.js` (or FILE.py, in Code Mode (Python)'s Pyodide sandbox): run one program in the Code Mode sandbox with the standard tool bindings (the
  * catalog as global functions, the rest through search_tools), as a model's run_code call would. Whatever
  * the program does, the command exits 0 and reports it; only misuse of the command itself exits non-zero.
+ * Without --workspace it works in a fresh temporary copy of the current folder (said on stderr, removed
+ * afterwards), so a program cannot write into the user's real folder unless they name it.
  */
-import { readFile, realpath, stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { cp, lstat, mkdtemp, readdir, readFile, realpath, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { parseSettings } from '../../../shared/run-spec.js';
 import type { ProgramResult } from '../../engine/sandbox/index.js';
 import { MCP_FLAG_HELP, readMcpFile } from '../mcp-option.js';
+import { say, sayJson, warn } from '../terminal.js';
 
 interface ExecFlags {
   workspace?: string;
@@ -61,7 +65,7 @@ export function register(program: Command): void {
     .command('exec')
     .description('run a JavaScript (or Python) program in the Code Mode sandbox with the standard tools, as run_code would')
     .argument('<file>', 'the program (a .js file, or a .py file for the Python sandbox)')
-    .option('--workspace <dir>', 'folder the tools work in (default: the current folder)')
+    .option('--workspace <dir>', 'folder the tools work in, as it is: the program may change it (default: a fresh temporary copy of the current folder, removed afterwards)')
     .option('--timeout <ms>', 'time limit for the program', integer)
     .option('--memory <mb>', 'memory limit for the program', integer)
     .option('--json', 'print {output, error, toolCalls, durationMs, limitHit, …} as JSON')
@@ -79,35 +83,84 @@ export function register(program: Command): void {
       const dir = resolve(flags.workspace ?? '.');
       const isDir = await stat(dir).then((s) => s.isDirectory(), () => false);
       if (!isDir) await fail(`the workspace ${dir} is not a folder: pass an existing folder with --workspace.`);
-      const workspace = await realpath(dir);
-      const settings = parseSettings({
-        ...(flags.timeout !== undefined ? { codeTimeoutMs: flags.timeout } : {}),
-        ...(flags.memory !== undefined ? { codeMemoryMb: flags.memory } : {}),
-      });
-
-      const limits = limitsFromSettings(settings);
-      // MCP servers start as a run's do (stdio ones in the workspace); a server that fails is said, and exits 1.
-      const servers = await readMcpFile(flags.mcp);
-      const { ALL_TOOLS } = await import('../../engine/tools/index.js');
-      const reserved = [...ALL_TOOLS.map((t) => t.name), 'run_code', 'search_tools'];
-      const mcp = servers.length > 0 ? await (await import('../../engine/mcp/mcp-servers.js')).openMcpServers(servers, workspace, reserved) : null;
-      for (const problem of mcp?.problems ?? []) process.stderr.write(`error: ${problem.message}\n`);
-      if (mcp?.problems.length) process.exitCode = 1;
-      const sandbox = PySandbox ? new PySandbox() : new Sandbox({ memoryMb: limits.memoryMb });
+      // Without --workspace the program never touches the folder it was started in (a .git/hooks write, say).
+      const copy = flags.workspace === undefined ? await temporaryCopy(await realpath(dir)) : null;
       try {
-        const result = await runProgram(code, {
-          ...standardBindings([...ALL_TOOLS, ...(mcp?.tools ?? [])]),
-          ctx: { workspace, settings, signal: new AbortController().signal },
-          limits,
-          returnTypes: settings.returnTypes,
-          sandbox,
-          language: python ? 'python' : 'javascript',
-        });
-        if (flags.json) console.log(JSON.stringify(execJson(result), null, 2));
-        else console.log(`${programText(result)}\n${summary(result)}`);
+        await execIn(copy?.workspace ?? (await realpath(dir)), code, python, flags, { standardBindings, limitsFromSettings, programText, runProgram, Sandbox, PySandbox });
       } finally {
-        sandbox.dispose();
-        await mcp?.close();
+        if (copy) await rm(copy.base, { recursive: true, force: true });
       }
     });
+}
+
+/** Most a current folder may hold to be copied for a run (files and bytes); past this, --workspace is the way. */
+const COPY_FILES = 20_000;
+const COPY_BYTES = 256 * 1024 * 1024;
+
+async function folderSize(dir: string, total = { files: 0, bytes: 0 }): Promise<{ files: number; bytes: number }> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (total.files > COPY_FILES || total.bytes > COPY_BYTES) break;
+    total.files++;
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) await folderSize(full, total);
+    else if (entry.isFile()) total.bytes += (await lstat(full)).size;
+  }
+  return total;
+}
+
+async function temporaryCopy(source: string): Promise<{ base: string; workspace: string }> {
+  const size = await folderSize(source);
+  if (size.files > COPY_FILES || size.bytes > COPY_BYTES) {
+    await fail(
+      `the current folder ${source} is too large to copy for the program (over ${COPY_FILES} files or ${COPY_BYTES / 1024 / 1024} MB). ` +
+        'Run from a smaller folder, or pass --workspace DIR to let the program work in that folder as it is.',
+    );
+  }
+  const base = await realpath(await mkdtemp(join(tmpdir(), 'parallax-exec-')));
+  const workspace = join(base, 'workspace');
+  await cp(source, workspace, { recursive: true, verbatimSymlinks: true });
+  warn(`Working in a temporary copy of ${source} (${workspace}), removed afterwards; your folder is not changed. Pass --workspace DIR to work in a folder as it is.`);
+  return { base, workspace };
+}
+
+type EngineParts = {
+  standardBindings: typeof import('../../engine/modes/code/bindings.js').standardBindings;
+  limitsFromSettings: typeof import('../../engine/sandbox/index.js').limitsFromSettings;
+  programText: typeof import('../../engine/sandbox/index.js').programText;
+  runProgram: typeof import('../../engine/sandbox/index.js').runProgram;
+  Sandbox: typeof import('../../engine/sandbox/index.js').Sandbox;
+  PySandbox: typeof import('../../engine/sandbox/python/py-sandbox.js').PySandbox | null;
+};
+
+async function execIn(workspace: string, code: string, python: boolean, flags: ExecFlags, parts: EngineParts): Promise<void> {
+  const { standardBindings, limitsFromSettings, programText, runProgram, Sandbox, PySandbox } = parts;
+  const settings = parseSettings({
+    ...(flags.timeout !== undefined ? { codeTimeoutMs: flags.timeout } : {}),
+    ...(flags.memory !== undefined ? { codeMemoryMb: flags.memory } : {}),
+  });
+
+  const limits = limitsFromSettings(settings);
+  // MCP servers start as a run's do (stdio ones in the workspace); a server that fails is said, and exits 1.
+  const servers = await readMcpFile(flags.mcp);
+  const { ALL_TOOLS } = await import('../../engine/tools/index.js');
+  const reserved = [...ALL_TOOLS.map((t) => t.name), 'run_code', 'search_tools'];
+  const mcp = servers.length > 0 ? await (await import('../../engine/mcp/mcp-servers.js')).openMcpServers(servers, workspace, reserved) : null;
+  for (const problem of mcp?.problems ?? []) warn(`error: ${problem.message}`);
+  if (mcp?.problems.length) process.exitCode = 1;
+  const sandbox = PySandbox ? new PySandbox() : new Sandbox({ memoryMb: limits.memoryMb });
+  try {
+    const result = await runProgram(code, {
+      ...standardBindings([...ALL_TOOLS, ...(mcp?.tools ?? [])]),
+      ctx: { workspace, settings, signal: new AbortController().signal },
+      limits,
+      returnTypes: settings.returnTypes,
+      sandbox,
+      language: python ? 'python' : 'javascript',
+    });
+    if (flags.json) sayJson(execJson(result));
+    else say(`${programText(result)}\n${summary(result)}`);
+  } finally {
+    sandbox.dispose();
+    await mcp?.close();
+  }
 }

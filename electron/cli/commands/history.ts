@@ -4,6 +4,7 @@ import type { ComparisonListItem } from '../../../shared/ipc-contract.js';
 import { formatInt as int, formatMean } from '../../../shared/format.js';
 import { MODE_LABELS } from '../../../shared/run-spec.js';
 import { resolveDataDir } from '../../host/data-dir.js';
+import { say, sayJson, warn } from '../terminal.js';
 
 export function register(program: Command): void {
   program
@@ -16,16 +17,16 @@ export function register(program: Command): void {
 async function historyCommand(flags: { json?: boolean }): Promise<void> {
   const dataDir = resolveDataDir();
   const { HistoryStore } = await import('../../host/history-store.js');
-  const store = new HistoryStore(dataDir, (m) => process.stderr.write(`warning: ${m}\n`));
+  const store = new HistoryStore(dataDir, (m) => warn(`warning: ${m}`));
   const { items, damaged } = await store.scan();
   if (flags.json) {
     // The list stays an array of comparisons; damaged ones are reported beside it, on stderr.
-    for (const d of damaged) process.stderr.write(`damaged: ${d.id}: ${d.reason}\n`);
-    process.stdout.write(JSON.stringify(items, null, 2) + '\n');
+    for (const d of damaged) warn(`damaged: ${d.id}: ${d.reason}`);
+    sayJson(items);
     return;
   }
   if (items.length === 0 && damaged.length === 0) {
-    process.stdout.write(`No comparisons stored in ${dataDir} yet. Run one: parallax compare --task log-stats\n`);
+    say(`No comparisons stored in ${dataDir} yet. Run one: parallax compare --task log-stats`);
     return;
   }
   const lines = items.map(describe);
@@ -33,7 +34,7 @@ async function historyCommand(flags: { json?: boolean }): Promise<void> {
     lines.push(`${d.id}  DAMAGED: ${d.reason}.\n    It cannot be opened; remove it with: rm -r ${JSON.stringify(store.dir(d.id))}`);
   }
   const counts = `${items.length} comparison${items.length === 1 ? '' : 's'}${damaged.length ? ` and ${damaged.length} damaged` : ''}`;
-  process.stdout.write(lines.join('\n') + `\n\n${counts} in ${dataDir}\n`);
+  say(lines.join('\n') + `\n\n${counts} in ${dataDir}`);
 }
 
 type ListedRun = ComparisonListItem['runs'][number];

@@ -8,6 +8,7 @@ import { formatRate } from '../../../shared/cost.js';
 import { DEFAULT_PRICE_TABLE } from '../../../shared/price-table.js';
 import { LOCAL_PRESETS, PriceTableError, type PriceEntry, type PriceTable } from '../../../shared/pricing.js';
 import { resolveDataDir } from '../../host/data-dir.js';
+import { say, sayJson } from '../terminal.js';
 
 interface SetFlags {
   input: string;
@@ -48,7 +49,7 @@ async function listCommand(flags: { json?: boolean }): Promise<void> {
   const s = await store();
   const { table, custom } = await s.load();
   if (flags.json) {
-    process.stdout.write(`${JSON.stringify({ path: s.path, custom, defaultDate: DEFAULT_PRICE_TABLE.date, table }, null, 2)}\n`);
+    sayJson({ path: s.path, custom, defaultDate: DEFAULT_PRICE_TABLE.date, table });
     return;
   }
   const where = custom ? `your table, ${s.path}` : `the default table shipped with Parallax (it is copied to ${s.path} when you edit a price)`;
@@ -58,7 +59,7 @@ async function listCommand(flags: { json?: boolean }): Promise<void> {
   if (custom && table.date < DEFAULT_PRICE_TABLE.date) {
     out.push(`This Parallax ships newer prices (${DEFAULT_PRICE_TABLE.date}); \`parallax prices reset\` takes them (your file is kept as prices.json.bak).`);
   }
-  process.stdout.write(`${out.join('\n')}\n`);
+  say(`${out.join('\n')}`);
 }
 
 function tableLines(table: PriceTable): string[] {
@@ -81,16 +82,16 @@ async function setCommand(model: string, flags: SetFlags): Promise<void> {
   const entry = table.models.find((m) => m.model === model.trim())!;
   const cached = entry.cachedInput === null ? 'cached = input' : `${formatRate(entry.cachedInput)} cached`;
   const write = entry.cacheWrite === null ? '' : `, ${formatRate(entry.cacheWrite)} cache write`;
-  process.stdout.write(`${entry.model}: ${formatRate(entry.input)} in, ${cached}${write}, ${formatRate(entry.output)} out per 1M tokens (set ${entry.date}), in ${s.path}.\nRuns started from now on record this price; earlier runs keep theirs.\n`);
+  say(`${entry.model}: ${formatRate(entry.input)} in, ${cached}${write}, ${formatRate(entry.output)} out per 1M tokens (set ${entry.date}), in ${s.path}.\nRuns started from now on record this price; earlier runs keep theirs.`);
 }
 
 async function removeCommand(model: string): Promise<void> {
   const s = await store();
   await s.remove(model);
-  process.stdout.write(`Removed the price of ${model.trim()} from ${s.path}; its later runs show "no price".\n`);
+  say(`Removed the price of ${model.trim()} from ${s.path}; its later runs show "no price".`);
 }
 
 async function resetCommand(): Promise<void> {
   const { backup } = await (await store()).reset();
-  process.stdout.write(`Back to the default prices of ${DEFAULT_PRICE_TABLE.date}.${backup ? ` Your table was kept as ${backup}.` : ''}\n`);
+  say(`Back to the default prices of ${DEFAULT_PRICE_TABLE.date}.${backup ? ` Your table was kept as ${backup}.` : ''}`);
 }

@@ -7,6 +7,7 @@ import { REPORT_FORMATS, reportFormatNamed, reportFormatOfFile, unknownReportFor
 import { resolveDataDir } from '../../host/data-dir.js';
 import type { HistoryStore } from '../../host/history-store.js';
 import { addOtlpOptions, otlpTargetOf, sendToOtlp, type OtlpFlags } from '../otlp-options.js';
+import { sayDocument, warn } from '../terminal.js';
 
 interface ReportFlags extends OtlpFlags {
   format?: string;
@@ -39,7 +40,7 @@ async function resolveId(store: HistoryStore, wanted: string): Promise<string> {
     const { meta: newest, damaged } = await store.newest();
     // A damaged comparison cannot be reported; it never hides the readable ones, but the user hears of it.
     for (const d of damaged) {
-      if (!newest || d.modifiedAt > newest.createdAt) process.stderr.write(`parallax report: skipped damaged comparison ${d.id}: ${d.reason}.\n`);
+      if (!newest || d.modifiedAt > newest.createdAt) warn(`parallax report: skipped damaged comparison ${d.id}: ${d.reason}.`);
     }
     if (!newest) throw new Error(`There is no ${damaged.length ? 'readable ' : ''}comparison in the history at ${store.root} yet. Run one first: \`parallax compare --task log-stats\`.`);
     return newest.id;
@@ -56,10 +57,10 @@ async function reportCommand(wanted: string, flags: ReportFlags): Promise<void> 
   const format = pickFormat(flags);
   const otlp = otlpTargetOf(flags);
   const [{ HistoryStore }, { buildReport }] = await Promise.all([import('../../host/history-store.js'), import('../../host/reports/index.js')]);
-  const store = new HistoryStore(resolveDataDir(), (m) => process.stderr.write(`parallax report: ${m}\n`));
+  const store = new HistoryStore(resolveDataDir(), (m) => warn(`parallax report: ${m}`));
   const id = await resolveId(store, wanted);
   const stored = await store.open(id);
-  for (const w of stored.warnings) process.stderr.write(`parallax report: note: ${w}\n`);
+  for (const w of stored.warnings) warn(`parallax report: note: ${w}`);
   // Sending is the whole job unless a file or a format was asked for too.
   if (otlp) {
     await sendToOtlp(stored, otlp);
@@ -69,8 +70,8 @@ async function reportCommand(wanted: string, flags: ReportFlags): Promise<void> 
   if (flags.output) {
     const path = resolve(flags.output);
     await writeFile(path, report.content);
-    process.stderr.write(`Wrote the ${format} report of comparison ${id} to ${path} (${Buffer.byteLength(report.content)} bytes).\n`);
+    warn(`Wrote the ${format} report of comparison ${id} to ${path} (${Buffer.byteLength(report.content)} bytes).`);
   } else {
-    await new Promise<void>((done, fail) => process.stdout.write(report.content, (err) => (err ? fail(err) : done())));
+    await sayDocument(report.content);
   }
 }

@@ -16,6 +16,7 @@ import { addSettingsOption, buildSettings } from '../settings-option.js';
 import { stepHeader, stepLine, summaryLines } from '../step-printer.js';
 import { addMcpOption, readMcpFile } from '../mcp-option.js';
 import { runCostFields, stepCostFields } from '../cost-output.js';
+import { jsonLine, say, sayJson, warn } from '../terminal.js';
 
 interface RunFlags extends ProviderFlags {
   task: string;
@@ -63,7 +64,7 @@ async function runCommand(flags: RunFlags): Promise<void> {
   const mcpServers = await readMcpFile(flags.mcp);
   const tty = process.stdin.isTTY === true;
   const approvals = cliApprovalPolicy(flags.approve, { tty, userFolder: !!flags.workspace, base: extra.approvals as ApprovalPolicyInput | undefined });
-  for (const note of approvals.notes) process.stderr.write(`note: ${note}\n`);
+  for (const note of approvals.notes) warn(`note: ${note}`);
   const cleanups: (() => Promise<void>)[] = [];
   const prompter = tty ? new TerminalPrompter(process.stdin, process.stderr) : null;
   if (prompter) cleanups.push(async () => prompter.close());
@@ -99,8 +100,8 @@ async function runCommand(flags: RunFlags): Promise<void> {
     const events: StepEvent[] = [];
     if (!flags.json) {
       const label = spec.provider.simulated ? 'simulated model' : `${choice.name} ${choice.model}`;
-      console.log(`Task: ${task.text}\nMode: ${flags.mode} · ${label}${flags.keepWorkspace ? ` · workspace ${workspace}` : ''}\n`);
-      console.log(stepHeader());
+      say(`Task: ${task.text}\nMode: ${flags.mode} · ${label}${flags.keepWorkspace ? ` · workspace ${workspace}` : ''}\n`);
+      say(stepHeader());
     }
     const tracker = new (await import('../../engine/tokens/prompt-composition.js')).CompositionTracker();
     await runEngine(spec, {
@@ -114,16 +115,16 @@ async function runCommand(flags: RunFlags): Promise<void> {
       emit(raw) {
         const e = tracker.observe(raw);
         events.push(e);
-        log?.write(`${JSON.stringify(e)}\n`);
+        if (log) jsonLine(log, e);
         const line = flags.json ? null : stepLine(e);
-        if (line) console.log(line);
+        if (line) say(line);
       },
     });
     if (log) await new Promise<void>((done, fail) => log.end((err?: Error | null) => (err ? fail(err) : done())));
 
     const s = summarizeRun(events);
     if (flags.json) {
-      console.log(JSON.stringify({
+      sayJson({
         status: s.status, answer: s.answer, error: s.error, validation: s.validation, simulated: spec.provider.simulated,
         model: choice.model, mode: flags.mode, steps: s.totals.steps,
         usage: {
@@ -132,9 +133,9 @@ async function runCommand(flags: RunFlags): Promise<void> {
         },
         perStep: jsonSteps(events, s),
         ...runCostFields(s),
-      }, null, 2));
+      });
     } else {
-      console.log(`\n${summaryLines(s, spec.provider.simulated, events).join('\n')}`);
+      say(`\n${summaryLines(s, spec.provider.simulated, events).join('\n')}`);
     }
     if (s.status !== 'answered') process.exitCode = 1;
   } finally {

@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { resolveDataDir } from '../../host/data-dir.js';
 import { defaultRendererDir, missingRendererMessage, rendererAvailable } from '../../host/web/static-files.js';
 import { DEFAULT_PORT } from '../../../shared/ws-protocol.js';
+import { say, warn } from '../terminal.js';
 
 interface ServeFlags {
   allowDir: string[];
@@ -47,12 +48,12 @@ async function serveCommand(flags: ServeFlags): Promise<void> {
   const web = await startWebHost({ dataDir: resolveDataDir(), port, bindAddress: flags.host, rendererDir, allowDirs, allowMcp, mcpCommands });
   const folders = allowDirs.length ? `Workspace folders allowed inside: ${allowDirs.join(', ')}\n` : '';
   const mcp = allowMcp ? `MCP servers from the page: streamable HTTP${mcpCommands.length ? `, and stdio with ${mcpCommands.join(', ')}` : ' only'}\n` : '';
-  process.stdout.write(`Parallax is served at ${web.url}\nHistory: ${web.host.dataDir}\n${folders}${mcp}Press Ctrl+C to stop.\n`);
+  say(`Parallax is served at ${web.url}\nHistory: ${web.host.dataDir}\n${folders}${mcp}Press Ctrl+C to stop.`);
   if (flags.open) openBrowser(web.url);
 
   await new Promise<void>((done) => {
     const stop = (): void => {
-      process.stdout.write('Stopping: cancelling running comparisons and saving history…\n');
+      say('Stopping: cancelling running comparisons and saving history…');
       void web.close().then(done);
     };
     process.once('SIGINT', stop);
@@ -67,9 +68,9 @@ function openBrowser(url: string): void {
     : ['xdg-open', [url]];
   try {
     const child = spawn(cmd, args as string[], { stdio: 'ignore', detached: true });
-    child.on('error', () => process.stderr.write(`Could not open a browser (${cmd}); open the URL above yourself.\n`));
+    child.on('error', () => warn(`Could not open a browser (${cmd}); open the URL above yourself.`));
     child.unref();
   } catch {
-    process.stderr.write('Could not open a browser; open the URL above yourself.\n');
+    warn('Could not open a browser; open the URL above yourself.');
   }
 }

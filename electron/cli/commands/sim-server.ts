@@ -1,6 +1,7 @@
 /** `parallax sim-server`: the simulated model as a standalone OpenAI-compatible server, until Ctrl+C. */
 import type { Command } from 'commander';
 import { SIM_FAULTS } from '../../../shared/run-spec.js';
+import { say } from '../terminal.js';
 
 interface SimFlags {
   port: string;
@@ -26,10 +27,10 @@ export function register(program: Command): void {
     .action(async (flags: SimFlags) => {
       const [{ parseFaults, TRIAL_HEADER }, { startSimServer }] = await Promise.all([import('../../sim/faults.js'), import('../../sim/sim-server.js')]);
       const sim = await startSimServer({ port: parsePort(flags.port), host: flags.host, faults: parseFaults(flags.fault) });
-      console.log(sim.url);
-      console.log(`Point any OpenAI-compatible client at base URL ${sim.url} with model "sim" and any API key (simulated replies). Ctrl+C stops it.`);
-      console.log(`Send the header ${TRIAL_HEADER}: N to get trial N's behaviour (trial 1, the documented real run, when absent).`);
-      if (flags.fault?.length) console.log(`Injecting faults: ${flags.fault.join(', ')}`);
+      say(sim.url);
+      say(`Point any OpenAI-compatible client at base URL ${sim.url} with model "sim" and any API key (simulated replies). Ctrl+C stops it.`);
+      say(`Send the header ${TRIAL_HEADER}: N to get trial N's behaviour (trial 1, the documented real run, when absent).`);
+      if (flags.fault?.length) say(`Injecting faults: ${flags.fault.join(', ')}`);
       await new Promise<void>((resolve) => {
         const stop = (): void => {
           process.off('SIGINT', stop);
@@ -39,6 +40,6 @@ export function register(program: Command): void {
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });
-      console.log('Simulated model stopped.');
+      say('Simulated model stopped.');
     });
 }

@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROVIDER_PRESETS } from '../../../shared/providers.js';
+import { say } from '../terminal.js';
 
 interface StartFlags {
   headless?: boolean;
@@ -52,7 +53,7 @@ function electronBinary(): string | null {
   } catch {
     return null;
   }
-  console.log('Fetching the Electron binary (first start)…');
+  say('Fetching the Electron binary (first start)…');
   const env = { ...process.env };
   delete env.ELECTRON_SKIP_BINARY_DOWNLOAD;
   const r = spawnSync(process.execPath, [installer], { stdio: 'inherit', env });
@@ -79,17 +80,17 @@ async function start(flags: StartFlags): Promise<void> {
       await new Promise<void>((done) => child.on('exit', (code) => { process.exitCode = code ?? 0; done(); }));
       return;
     }
-    console.log(binary
+    say(binary
       ? 'The app is not built yet (run `npm run build`); running the comparison in the terminal instead.\n'
       : 'Electron could not be installed on this machine; running the comparison in the terminal instead.\n');
   }
   const provider = headlessProvider();
-  if (provider.length === 0) console.log('No provider key in the environment: using the offline simulated model.\n');
+  if (provider.length === 0) say('No provider key in the environment: using the offline simulated model.\n');
   const child = spawn(process.execPath, [...cliArgs(), 'compare', '--task', flags.task, ...provider], { stdio: 'inherit' });
   const code = await new Promise<number>((done) => child.on('exit', (c) => done(c ?? 1)));
   process.exitCode = code;
   if (code !== 0) return;
-  console.log([
+  say([
     '',
     'Next:',
     '  npx parallax serve                                   open the app in a browser (same UI as the desktop app)',

@@ -9,6 +9,7 @@ import { DEFAULT_MODES, isModeId, MAX_TRIALS, MODE_IDS, MODE_LABELS, type ModeId
 import type { SuiteRecord } from '../../../shared/suite.js';
 import { addProviderOptions, readApiKey, resolveProviderFlags, type ProviderFlags } from '../provider-options.js';
 import { addSettingsOption, buildSettings } from '../settings-option.js';
+import { say, sayDocument, sayJson, warn, write } from '../terminal.js';
 
 interface SuiteRunFlags extends ProviderFlags {
   modes?: string;
@@ -83,7 +84,7 @@ async function suiteRun(file: string, flags: SuiteRunFlags): Promise<void> {
   const apiKey = readApiKey(choice);
   const trials = parseTrials(flags.trials) ?? suite.trials ?? 1;
   const concurrency = parseConcurrency(flags.concurrency, choice.name);
-  const log = (line: string) => process.stderr.write(line + '\n');
+  const log = (line: string) => warn(line);
   for (const note of approvals.notes) log(`note: ${note}`);
   const dataDir = resolveDataDir();
   const store = new SuiteStore(dataDir);
@@ -116,7 +117,8 @@ async function suiteRun(file: string, flags: SuiteRunFlags): Promise<void> {
     });
     const data = await openSuite(record, (id) => host['history:open'](id));
     for (const w of data.warnings) log(`warning: ${w}`);
-    process.stdout.write(flags.json ? JSON.stringify(suiteJson(data), null, 2) + '\n' : suiteText(data, dataDir));
+    if (flags.json) sayJson(suiteJson(data));
+    else write(process.stdout, suiteText(data, dataDir));
     if (record.tasks.some((t) => t.error) || record.tasks.length < suite.tasks.length) process.exitCode = 1;
   } finally {
     process.off('SIGINT', onSignal);
@@ -132,9 +134,9 @@ async function openStored(id: string) {
   ]);
   const dataDir = resolveDataDir();
   const record = await new SuiteStore(dataDir).resolve(id);
-  const history = new HistoryStore(dataDir, (m) => process.stderr.write(`parallax suite: ${m}\n`));
+  const history = new HistoryStore(dataDir, (m) => warn(`parallax suite: ${m}`));
   const data = await openSuite(record, (cid) => history.open(cid));
-  for (const w of data.warnings) process.stderr.write(`parallax suite: note: ${w}\n`);
+  for (const w of data.warnings) warn(`parallax suite: note: ${w}`);
   return { data, dataDir };
 }
 
@@ -143,25 +145,26 @@ async function suiteList(flags: { json?: boolean }): Promise<void> {
     import('../../suite/suite-store.js'), import('../../host/data-dir.js'), import('../../host/reports/format.js'),
   ]);
   const store = new SuiteStore(resolveDataDir());
-  const all = await store.list((m) => process.stderr.write(`parallax suite: skipped: ${m}\n`));
+  const all = await store.list((m) => warn(`parallax suite: skipped: ${m}`));
   if (flags.json) {
-    process.stdout.write(JSON.stringify(all, null, 2) + '\n');
+    sayJson(all);
     return;
   }
   if (all.length === 0) {
-    process.stdout.write(`No suite runs in ${store.root} yet. Run one: parallax suite run builtin\n`);
+    say(`No suite runs in ${store.root} yet. Run one: parallax suite run builtin`);
     return;
   }
   for (const r of all) {
     const sim = r.provider?.simulated ? ' (simulated)' : '';
-    process.stdout.write(`${r.id}  ${formatUtc(r.createdAt)}  ${r.name}  ${r.tasks.length} tasks × ${r.modes.join(',')} × ${r.trials}  ${r.provider?.model ?? '—'}${sim}\n`);
+    say(`${r.id}  ${formatUtc(r.createdAt)}  ${r.name}  ${r.tasks.length} tasks × ${r.modes.join(',')} × ${r.trials}  ${r.provider?.model ?? '—'}${sim}`);
   }
 }
 
 async function suiteShow(id: string, flags: { json?: boolean }): Promise<void> {
   const { suiteJson, suiteText } = await import('../../suite/suite-report.js');
   const { data, dataDir } = await openStored(id);
-  process.stdout.write(flags.json ? JSON.stringify(suiteJson(data), null, 2) + '\n' : suiteText(data, dataDir));
+  if (flags.json) sayJson(suiteJson(data));
+    else write(process.stdout, suiteText(data, dataDir));
 }
 
 async function suiteReportCommand(id: string, flags: { format: string; output?: string }): Promise<void> {
@@ -173,6 +176,6 @@ async function suiteReportCommand(id: string, flags: { format: string; output?: 
   if (flags.output) {
     const path = resolve(flags.output);
     await writeFile(path, content);
-    process.stderr.write(`Wrote the ${format} report of suite run ${data.record.id} to ${path} (${Buffer.byteLength(content)} bytes).\n`);
-  } else process.stdout.write(content);
+    warn(`Wrote the ${format} report of suite run ${data.record.id} to ${path} (${Buffer.byteLength(content)} bytes).`);
+  } else await sayDocument(content);
 }

@@ -1,6 +1,7 @@
 /** `parallax tasks`: the built-in tasks, what each exercises, and how to run one. */
 import type { Command } from 'commander';
 import { BUILTIN_TASKS } from '../../../shared/tasks.js';
+import { say, sayJson } from '../terminal.js';
 
 export function formatTaskList(): string {
   const idWidth = Math.max(...BUILTIN_TASKS.map((t) => t.id.length));
@@ -15,6 +16,7 @@ export function register(program: Command): void {
     .description('list the built-in tasks: id, title and what each exercises')
     .option('--json', 'print the tasks (id, title, prompt text, about) as JSON')
     .action((flags: { json?: boolean }) => {
-      console.log(flags.json ? JSON.stringify(BUILTIN_TASKS, null, 2) : formatTaskList());
+      if (flags.json) sayJson(BUILTIN_TASKS);
+      else say(formatTaskList());
     });
 }

@@ -9,6 +9,7 @@ import type { Command } from 'commander';
 import { MODE_IDS, MODE_LABELS, isModeId, parseSettings, type ModeId } from '../../../shared/run-spec.js';
 import { addMcpOption, readMcpFile } from '../mcp-option.js';
 import { TOOL_DESCRIPTIONS, TOOL_SEARCHES } from '../../../shared/run-knobs.js';
+import { say, sayJson, warn } from '../terminal.js';
 
 interface ToolsFlags {
   mcp?: string;
@@ -57,20 +58,20 @@ async function toolsCommand(flags: ToolsFlags): Promise<void> {
     const listing = modes.map((mode) => ({ mode, modeTools: modeTools(mode), tools: toolOffers(mode, toolset, settings.returnTypes) }));
     const problems = mcp?.problems.map((p) => p.message) ?? [];
     if (flags.json) {
-      console.log(JSON.stringify({ modes: listing, servers: mcp?.servers ?? [], problems }, null, 2));
+      sayJson({ modes: listing, servers: mcp?.servers ?? [], problems });
     } else {
       for (const { mode, modeTools, tools } of listing) {
-        console.log(`${MODE_LABELS[mode]} (${mode})${modeTools.length ? ` · also offers ${modeTools.join(', ')}` : ''}`);
+        say(`${MODE_LABELS[mode]} (${mode})${modeTools.length ? ` · also offers ${modeTools.join(', ')}` : ''}`);
         const width = Math.max(...tools.map((t) => t.name.length));
         for (const t of tools) {
           const shown = t.signature ?? `(${Object.keys((t.parameters?.properties ?? {}) as object).join(', ')})`;
-          console.log(`  ${t.name.padEnd(width)}  ${t.offered === 'visible' ? 'visible' : 'search '}  ${t.as.padEnd(15)}  ${t.source.padEnd(9)}  ${shown}`);
+          say(`  ${t.name.padEnd(width)}  ${t.offered === 'visible' ? 'visible' : 'search '}  ${t.as.padEnd(15)}  ${t.source.padEnd(9)}  ${shown}`);
         }
-        console.log('');
+        say('');
       }
-      for (const server of mcp?.servers ?? []) console.log(`MCP server "${server.name}": ${server.tools} tool${server.tools === 1 ? '' : 's'}`);
+      for (const server of mcp?.servers ?? []) say(`MCP server "${server.name}": ${server.tools} tool${server.tools === 1 ? '' : 's'}`);
     }
-    for (const problem of problems) process.stderr.write(`error: ${problem}\n`);
+    for (const problem of problems) warn(`error: ${problem}`);
     if (problems.length > 0) process.exitCode = 1;
   } finally {
     await mcp?.close();

@@ -33,7 +33,12 @@ export const PRELUDE = String.raw`(function (hostCall, hostWrite, manifestText) 
   // (a kept context's next program has its own allowance; no closure is handed to the host for that, because a
   // closure over this scope kept the engine from freeing a runtime stopped in a microtask loop).
   let remaining = Infinity;
+  // The host reads the text as a C string, which ends at a NUL: each one is sent as the two characters \\0
+  // instead, so nothing after it is cut (the intrinsics are taken now, before the program can swap them).
+  const replace = String.prototype.replace;
+  const NUL = /\u0000/g;
   function write(text) {
+    if (text.indexOf('\u0000') >= 0) text = replace.call(text, NUL, '\\0');
     if (remaining <= 0 && (remaining = hostWrite('')) <= 0) return;
     remaining = hostWrite(text.length > remaining + 1 ? text.slice(0, remaining + 1) : text);
   }

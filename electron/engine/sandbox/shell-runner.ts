@@ -1,13 +1,21 @@
 /**
- * Runs one run_shell command: in bubblewrap where it works (shell-sandbox.ts), else as a plain process group.
- * Either way the command gets an allowlisted environment, no stdin, capped output, process-count, file-size and
- * CPU limits (util-linux prlimit) and is killed whole at the deadline or on cancel. Two watchdogs poll while it
- * runs: the number of processes it has (root ignores RLIMIT_NPROC) and the free space of the workspace's file
- * system (many files each under the file-size limit could still exceed the run's write budget).
+ * Runs one run_shell command: in bubblewrap where it works (shell-sandbox.ts), under the Seatbelt profile on
+ * macOS, else as a plain process in a session of its own. Either way the command gets an allowlisted
+ * environment, no stdin, no controlling terminal, capped output, process-count, file-size and CPU limits
+ * (util-linux prlimit) and is killed whole at the deadline, on cancel and when its shell exits: bubblewrap's
+ * PID namespace takes everything down; elsewhere the process sweep (process-sweep.ts) finds and kills what
+ * the command started, `setsid` escapes included. Two watchdogs poll while it runs: the number of processes
+ * it has (root ignores RLIMIT_NPROC) and the free space of the workspace's file system (many files each under
+ * the file-size limit could still exceed the run's write budget).
  */
 import { spawn } from 'node:child_process';
-import { promises as fs } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, promises as fs, realpathSync, rmSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
+import { reaperArgs } from './process-reaper.js';
+import { ProcessSweep, SWEEP_MARKER } from './process-sweep.js';
+import { seatbeltProfile } from './seatbelt.js';
 import { bubblewrapArgs, SANDBOX_HOME, SANDBOX_PATH, shellSandbox, type ShellSandboxInfo } from './shell-sandbox.js';
 
 export interface ShellRunLimits {
@@ -47,36 +55,47 @@ const WATCH_MS = 100;
 /** Free-space drops this much beyond the budget before the command is stopped (other programs write too). */
 const FREE_SPACE_SLACK = 16 * 1024 * 1024;
 
-/** The argv for the command, through prlimit and bubblewrap when available. */
-export function commandLine(command: string, options: ShellRunOptions, info: ShellSandboxInfo): { file: string; args: string[] } {
+/** The argv for the command, through prlimit and bubblewrap or sandbox-exec when available. */
+export function commandLine(command: string, options: ShellRunOptions, info: ShellSandboxInfo, temp: string | null = null): { file: string; args: string[] } {
   const { limits } = options;
   const inner = ['/bin/sh', '-c', command];
   let argv = inner;
   if (info.kind === 'bubblewrap' && info.bwrap) {
     const env = Object.entries({ ...options.env, PATH: SANDBOX_PATH, HOME: SANDBOX_HOME, TMPDIR: '/tmp' }).flatMap(([k, v]) => ['--setenv', k, v]);
     argv = [info.bwrap, ...bubblewrapArgs({ workspace: options.workspace, tmpBytes: limits.tmpBytes, disableUserns: info.disableUserns ?? false }), ...env, '--', ...inner];
+  } else if (info.kind === 'seatbelt' && info.sandboxExec && temp) {
+    // Seatbelt matches real paths (/private/var/…, not /var/…).
+    argv = [info.sandboxExec, '-p', seatbeltProfile({ workspace: realpathSync(options.workspace), temp, home: homedir() }), ...inner];
   }
+  // The subreaper goes outermost, so prlimit's limits apply to the command and not to it.
+  const reaper = info.kind === 'none' && info.reaper ? reaperArgs(info.reaper, process.pid) : null;
   if (info.prlimit) {
     const cpu = Math.max(1, Math.ceil(limits.timeoutMs / 1000) + 1);
     argv = [info.prlimit, `--nproc=${limits.maxProcesses}`, `--fsize=${Math.max(0, Math.floor(limits.fileBytes))}`, `--cpu=${cpu}`, '--core=0', '--', ...argv];
   }
+  if (reaper) argv = [...reaper, ...argv];
   return { file: argv[0], args: argv.slice(1) };
 }
 
 export function runShellCommand(command: string, options: ShellRunOptions): Promise<ShellRun> {
   const info = options.sandbox ?? shellSandbox();
   const { limits, signal } = options;
-  const { file, args } = commandLine(command, options, info);
+  const namespaced = info.kind === 'bubblewrap';
+  // Outside bubblewrap: a private temp folder (the only place besides the workspace Seatbelt lets it write)
+  // and a marker the sweep recognises the command's processes by.
+  const temp = namespaced ? null : realpathSync(mkdtempSync(path.join(tmpdir(), 'parallax-sh-')));
+  const marker = namespaced ? null : randomBytes(12).toString('hex');
+  const { file, args } = commandLine(command, options, info, temp);
   return new Promise<ShellRun>((resolve, reject) => {
     const child = spawn(file, args, {
       cwd: options.workspace,
       // bubblewrap's own environment is visible inside as /proc/1/environ: it gets nothing but the allowlist.
-      env: info.kind === 'bubblewrap' ? { PATH: SANDBOX_PATH } : { ...options.env, HOME: options.workspace },
+      env: namespaced ? { PATH: SANDBOX_PATH } : { ...options.env, HOME: options.workspace, TMPDIR: temp!, [SWEEP_MARKER]: marker! },
       stdio: ['ignore', 'pipe', 'pipe'],
-      // Its own process group, so a kill reaches everything the command started (without a sandbox, a
-      // setsid escapes that; with one, the PID namespace takes everything down with it).
+      // A session and process group of its own: no controlling terminal, and one kill reaches the group.
       detached: true,
     });
+    const sweep = !namespaced && child.pid !== undefined ? new ProcessSweep(child.pid, { marker: `${SWEEP_MARKER}=${marker}` }) : null;
     const stdout = capture(limits.outputBytes);
     const stderr = capture(limits.outputBytes);
     child.stdout.on('data', stdout.add);
@@ -85,6 +104,9 @@ export function runShellCommand(command: string, options: ShellRunOptions): Prom
     let stop: ShellStop = null;
     const killAll = (): void => {
       if (child.pid === undefined) return;
+      // Without a PID namespace, what left the group (setsid, a double fork) is found and killed by the sweep,
+      // the shell's root (the subreaper, which holds the orphans) last.
+      sweep?.endAll();
       try {
         process.kill(-child.pid, 'SIGKILL');
       } catch {
@@ -100,12 +122,14 @@ export function runShellCommand(command: string, options: ShellRunOptions): Prom
     signal.addEventListener('abort', onAbort, { once: true });
     // Cancelled before the command started (an abort fires its listeners once, earlier): stop it at once.
     if (signal.aborted) stopWith('cancel');
-    const watch = watchdog(child.pid, info.kind === 'bubblewrap' ? 2 : 0, options.workspace, limits, stopWith);
+    // The overhead: bubblewrap and its init in the namespace, or the subreaper.
+    const watch = watchdog(child.pid, namespaced ? 2 : info.reaper ? 1 : 0, options.workspace, limits, stopWith, sweep);
 
     const cleanup = (): void => {
       clearTimeout(timer);
       watch.stop();
       signal.removeEventListener('abort', onAbort);
+      if (temp) rmSync(temp, { recursive: true, force: true });
     };
     child.on('error', (error) => {
       cleanup();
@@ -114,6 +138,7 @@ export function runShellCommand(command: string, options: ShellRunOptions): Prom
     // When the shell exits, stop anything it left running; the pipes then close and 'close' fires.
     child.on('exit', killAll);
     child.on('close', (code) => {
+      killAll(); // the pipes closed: one more sweep for anything that closed them and lives on
       cleanup();
       resolve({ exitCode: stop ? null : code, stdout: stdout.text(), stderr: stderr.text(), stop, sandbox: info.kind });
     });
@@ -127,6 +152,7 @@ function watchdog(
   workspace: string,
   limits: ShellRunLimits,
   stop: (why: 'processes' | 'write-budget') => void,
+  sweep: ProcessSweep | null,
 ): { stop(): void } {
   let freeAtStart: number | null = null;
   let busy = false;
@@ -137,8 +163,10 @@ function watchdog(
     if (busy || pid === undefined) return;
     busy = true;
     void (async () => {
-      // The overhead: bubblewrap itself and its init in the namespace.
-      if ((await countProcesses(pid)) > limits.maxProcesses + overhead) stop('processes');
+      // Without a namespace the sweep's view (escaped processes included) is the count; it also remembers
+      // processes before they can be orphaned.
+      const count = sweep ? sweep.observe().length : await countProcesses(pid);
+      if (count > limits.maxProcesses + overhead) stop('processes');
       const free = await freeBytes();
       if (freeAtStart !== null && free !== null && freeAtStart - free > limits.writeBudgetBytes + FREE_SPACE_SLACK) stop('write-budget');
     })().finally(() => (busy = false));

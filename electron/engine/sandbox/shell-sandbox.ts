@@ -7,14 +7,18 @@
  * command ends or is killed, the namespace's init exits and the kernel kills everything left in it.
  *
  * `shellSandbox()` says once per process whether this works here and, when not, why: no bubblewrap, not
- * Linux, or namespaces refused (some containers). The approval policy asks before each command then.
+ * Linux, namespaces refused (some containers), or switched off (`PARALLAX_SANDBOX=off`, sandbox-switch.ts).
+ * On macOS it is a Seatbelt profile (seatbelt.ts) where `sandbox-exec` runs it and refuses what it should:
+ * files and network, not processes. Without bubblewrap the approval policy asks before each command.
  */
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, lstatSync, mkdtempSync, readlinkSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { accessSync, constants, existsSync, lstatSync, mkdirSync, mkdtempSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ShellSandboxRecord } from '../../../shared/step-event.js';
+import { reaperWorks } from './process-reaper.js';
 import { osSandboxSwitchedOff, SANDBOX_SWITCH } from './sandbox-switch.js';
+import { seatbeltProfile } from './seatbelt.js';
 
 export type ShellSandboxKind = ShellSandboxRecord['kind'];
 
@@ -24,10 +28,14 @@ export interface ShellSandboxInfo {
   readonly reason: string;
   /** The bubblewrap binary, when kind is 'bubblewrap'. */
   readonly bwrap?: string;
+  /** macOS sandbox-exec, when kind is 'seatbelt'. */
+  readonly sandboxExec?: string;
   /** Whether nested user namespaces are switched off inside (needs bubblewrap to own a user namespace). */
   readonly disableUserns?: boolean;
   /** util-linux prlimit, which sets the process-count, file-size and CPU limits; null when missing. */
   readonly prlimit: string | null;
+  /** Linux without bubblewrap: the Perl that runs process-reaper.ts's subreaper; null or absent: none works. */
+  readonly reaper?: string | null;
 }
 
 /** The search path for the helper binaries; the worker's own PATH is not trusted for them. */
@@ -99,8 +107,12 @@ export interface DetectOptions {
   readonly platform?: NodeJS.Platform;
   /** The bubblewrap binary to try; default: found in the system folders. null: pretend it is missing. */
   readonly bwrap?: string | null;
+  /** macOS: the sandbox-exec to try; default /usr/bin/sandbox-exec. null: pretend it is missing. */
+  readonly sandboxExec?: string | null;
   /** The environment the switch is read from (sandbox-switch.ts); default: this process's. */
   readonly env?: NodeJS.ProcessEnv;
+  /** Overrides the switch; default: `PARALLAX_SANDBOX=off` in `env`. */
+  readonly switchedOff?: boolean;
 }
 
 /** util-linux prlimit, if it can set the limits here (it cannot raise a hard limit set lower than ours). */
@@ -111,16 +123,26 @@ function usablePrlimit(): string | null {
   return probe.status === 0 ? prlimit : null;
 }
 
+/** Perl for the subreaper, if it works here (Linux only; the system call it makes is Linux's). */
+function usableReaper(): string | null {
+  if (process.platform !== 'linux') return null;
+  const perl = findBinary('perl');
+  return perl && reaperWorks(perl) ? perl : null;
+}
+
 export function detectShellSandbox(options: DetectOptions = {}): ShellSandboxInfo {
-  const prlimit = (options.platform ?? process.platform) === 'linux' ? usablePrlimit() : null;
-  const none = (reason: string): ShellSandboxInfo => ({ kind: 'none', reason, prlimit });
   const platform = options.platform ?? process.platform;
-  if (platform !== 'linux') {
-    const name = platform === 'darwin' ? 'macOS' : platform === 'win32' ? 'Windows' : platform;
-    return none(`run_shell has no OS sandbox on ${name} (bubblewrap is Linux only): commands run as you, with your files and network.`);
+  const prlimit = platform === 'linux' ? usablePrlimit() : null;
+  const none = (reason: string): ShellSandboxInfo => ({ kind: 'none', reason, prlimit, reaper: platform === 'linux' ? usableReaper() : null });
+  if (options.switchedOff ?? osSandboxSwitchedOff(options.env)) {
+    return none(
+      `${SANDBOX_SWITCH}=off: the OS sandbox is switched off, so run_shell commands run unsandboxed, as you (a cleared environment, limits and a kill of the whole process tree still apply). Unset it to contain them.`,
+    );
   }
-  if (osSandboxSwitchedOff(options.env)) {
-    return none(`the OS sandbox is switched off (${SANDBOX_SWITCH}=off), so run_shell commands run unsandboxed, as you. Remove ${SANDBOX_SWITCH}=off to use bubblewrap.`);
+  if (platform === 'darwin') return detectSeatbelt(options.sandboxExec === undefined ? '/usr/bin/sandbox-exec' : options.sandboxExec, prlimit);
+  if (platform !== 'linux') {
+    const name = platform === 'win32' ? 'Windows' : platform;
+    return none(`run_shell has no OS sandbox on ${name}: commands are not contained — they run as you, with your files and network — so each one asks first.`);
   }
   const bwrap = options.bwrap === undefined ? findBinary('bwrap') : options.bwrap;
   if (!bwrap) {
@@ -149,5 +171,45 @@ export function detectShellSandbox(options: DetectOptions = {}): ShellSandboxInf
     );
   } finally {
     rmSync(probeDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Seatbelt on macOS: trusted only when a probe command runs under the profile AND a write outside its
+ * workspace is refused (a sandbox-exec that runs commands but enforces nothing must not count).
+ */
+function detectSeatbelt(sandboxExec: string | null, prlimit: string | null): ShellSandboxInfo {
+  const none = (reason: string): ShellSandboxInfo => ({ kind: 'none', reason, prlimit });
+  if (!sandboxExec || !existsSync(sandboxExec)) {
+    return none('macOS sandbox-exec was not found, so run_shell commands run unsandboxed, as you, and each one asks first.');
+  }
+  const base = realpathSync(mkdtempSync(path.join(tmpdir(), 'parallax-probe-')));
+  try {
+    const workspace = path.join(base, 'ws');
+    const temp = path.join(base, 'tmp');
+    const outside = path.join(base, 'outside');
+    for (const dir of [workspace, temp, outside]) mkdirSync(dir);
+    const profile = seatbeltProfile({ workspace, temp, home: homedir() });
+    const probe = (script: string) =>
+      spawnSync(sandboxExec, ['-p', profile, '/bin/sh', '-c', script], { cwd: workspace, env: { PATH: '/usr/bin:/bin' }, stdio: ['ignore', 'ignore', 'pipe'], timeout: 5000, encoding: 'utf8' });
+    const works = probe('echo ok > inside && exit 0');
+    if (works.status !== 0 || !existsSync(path.join(workspace, 'inside'))) {
+      const why = (works.error?.message ?? works.stderr ?? '').trim().split('\n').pop() || 'it exited with an error';
+      return none(`macOS sandbox-exec refused Parallax's profile (${why}), so run_shell commands run unsandboxed, as you, and each one asks first.`);
+    }
+    probe(`echo leak > ${JSON.stringify(path.join(outside, 'leak'))}`);
+    if (existsSync(path.join(outside, 'leak'))) {
+      return none('macOS sandbox-exec ran the profile but did not refuse a write outside the workspace, so run_shell commands run unsandboxed, as you, and each one asks first.');
+    }
+    return {
+      kind: 'seatbelt',
+      reason:
+        "run_shell commands run under a macOS Seatbelt profile: no network, no reads of the home folders, writes only to the run's workspace and a private temp folder. " +
+        'Processes are not isolated (no PID namespace), so each command still asks first.',
+      sandboxExec,
+      prlimit,
+    };
+  } finally {
+    rmSync(base, { recursive: true, force: true });
   }
 }

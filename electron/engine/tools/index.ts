@@ -62,9 +62,35 @@ export async function invokeTool(tool: ToolDefinition, args: unknown, ctx: ToolC
     return await tool.run(parsed.data, ctx);
   } catch (error) {
     if (error instanceof ToolError) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    throw new ToolError(`${tool.name} failed: ${message}`, { cause: error });
+    throw new ToolError(`${tool.name} failed: ${unexpectedErrorText(error, ctx.workspace)}`, { cause: error });
   }
+}
+
+/** Errors from the system, said in words; what each code means for the model's next try. */
+const ERRNO_TEXT: Record<string, string> = {
+  ENAMETOOLONG: 'a name in the path is too long (at most 255 bytes per name and 4096 for the whole path). Use shorter names.',
+  EACCES: 'permission denied. Choose another path in the workspace.',
+  EPERM: 'the operation is not permitted. Choose another path in the workspace.',
+  ENOSPC: 'the disk is full. Delete files you no longer need or write less.',
+  EROFS: 'the file system is read-only.',
+  EMFILE: 'too many files are open at once. Open fewer at a time.',
+  EISDIR: 'the path is a folder, not a file.',
+  ENOTEMPTY: 'the folder is not empty.',
+  EEXIST: 'the path already exists.',
+};
+
+/**
+ * The message of an error no tool explained, without internal paths: the workspace is shown as ".", the walk's
+ * `/proc/self/fd/N/` handles not at all (an error message never shows them).
+ */
+export function unexpectedErrorText(error: unknown, workspace: string): string {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (typeof code === 'string' && ERRNO_TEXT[code]) return `${code}: ${ERRNO_TEXT[code]}`;
+  const message = error instanceof Error ? error.message : String(error);
+  return message
+    .replace(/\/proc\/(self|\d+)\/fd\/\d+\/?/g, '')
+    .split(workspace + '/').join('./')
+    .split(workspace).join('.');
 }
 
 function namedArgs(tool: ToolDefinition, args: unknown): Record<string, unknown> {

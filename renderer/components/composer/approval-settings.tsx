@@ -61,7 +61,9 @@ export function ApprovalSettings() {
       <p className="field-hint">
         {info?.shellSandbox === 'bubblewrap'
           ? 'Commands run in an OS sandbox on this machine. '
-          : 'Commands would run outside a sandbox on this machine, so run_shell asks by default. '}
+          : info?.shellSandbox === 'seatbelt'
+            ? 'Commands run under a macOS Seatbelt profile (files and network limited, processes not isolated), so run_shell asks by default. '
+            : 'Commands would run outside a sandbox on this machine, so run_shell asks by default. '}
         Time spent waiting for you is kept out of a run’s time.
       </p>
     </>

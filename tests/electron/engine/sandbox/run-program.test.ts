@@ -44,6 +44,11 @@ describe('tools are synchronous functions', () => {
     expect(result.toolCalls[1].args).toEqual({ content: 'named', path: 'n.txt' });
   });
 
+  it('print("a\0b"): what follows a NUL is kept (shown as \0), never silently cut', async () => {
+    const result = await h.run('print("a\\0b", "after");\nconsole.log(String.fromCharCode(0) + "tail");');
+    expect(result.output).toBe('a\\0b after\n\\0tail\n');
+  });
+
   it('bad arguments come back as the tool\'s own message, at the calling line', async () => {
     const result = await h.run("print('start');\nconst x = read_file(42);");
     expect(result.error?.line).toBe(2);
