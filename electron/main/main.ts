@@ -10,7 +10,7 @@ import { dialogFolders } from '../host/workspace-access.js';
 import { confirmedMcp, mcpConfirmText } from '../host/mcp-access.js';
 import { shellSandbox } from '../engine/sandbox/shell-sandbox.js';
 import { workerEntry } from '../host/launcher.js';
-import { APP_ENTRY_URL, APP_ID, APP_SCHEME, originOf, readDevUrl, trustedOrigins } from './app-origin.js';
+import { APP_ENTRY_URL, APP_ID, APP_SCHEME, DEV_URL_ENV, originOf, readDevUrl, trustedOrigins } from './app-origin.js';
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol.js';
 import { createEventBatcher } from './event-batcher.js';
 import { registerInvokeHandlers, send, senderFrom } from './ipc.js';
@@ -44,7 +44,8 @@ if (!app.requestSingleInstanceLock()) {
 async function start(): Promise<void> {
   let devUrl: string | null;
   try {
-    devUrl = readDevUrl(process.env);
+    devUrl = readDevUrl(process.env, app.isPackaged);
+    if (app.isPackaged && process.env[DEV_URL_ENV]) log(`${DEV_URL_ENV} is ignored: this is an installed build, which loads only its own pages.`);
   } catch (err) {
     await app.whenReady();
     dialog.showErrorBox('Parallax cannot start', err instanceof Error ? err.message : String(err));

@@ -11,7 +11,7 @@ import { createFakeElectron, type FakeElectron } from './fake-electron.js';
 
 const APP = 'app://parallax/index.html';
 
-async function boot(opts: { lock?: boolean } = {}) {
+async function boot(opts: { lock?: boolean; packaged?: boolean } = {}) {
   vi.resetModules();
   const fake = createFakeElectron({ userData: mkdtempSync(path.join(tmpdir(), 'parallax-main-')), ...opts });
   // main.ts starts on import, so each test imports a fresh copy bound to its own fake.
@@ -75,6 +75,18 @@ describe('main process', () => {
       await vi.waitFor(() => expect(win.webContents.url).toBe('http://localhost:5173/'));
       await expect(fake.invoke('app:info', 'http://localhost:5173/')).resolves.toMatchObject({ host: 'electron' });
       await expect(fake.invoke('app:info', 'http://localhost:5174/')).rejects.toThrow(/Refused/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('an installed build ignores PARALLAX_DEV_URL and loads its own pages', async () => {
+    vi.stubEnv('PARALLAX_DEV_URL', 'http://localhost:5173/');
+    try {
+      const fake = (live = await boot({ packaged: true }));
+      const win = await started(fake);
+      await vi.waitFor(() => expect(win.webContents.url).toBe(APP));
+      await expect(fake.invoke('app:info', 'http://localhost:5173/')).rejects.toThrow(/Refused/);
     } finally {
       vi.unstubAllEnvs();
     }
