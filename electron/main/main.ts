@@ -4,12 +4,12 @@
  */
 import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, protocol, safeStorage, screen, session, shell, utilityProcess } from 'electron';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createHost, type Host } from '../host/host.js';
 import { dialogFolders } from '../host/workspace-access.js';
 import { confirmedMcp, mcpConfirmText } from '../host/mcp-access.js';
 import { shellSandbox } from '../engine/sandbox/shell-sandbox.js';
 import { workerEntry } from '../host/launcher.js';
+import { appLayout } from '../engine/app-layout.js';
 import { APP_ENTRY_URL, APP_ID, APP_SCHEME, DEV_URL_ENV, originOf, readDevUrl, trustedOrigins } from './app-origin.js';
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol.js';
 import { createEventBatcher } from './event-batcher.js';
@@ -22,11 +22,11 @@ import { hardenWebContents, installContentSecurityPolicy, restrictPermissions } 
 import { shellHandlers } from './shell-handlers.js';
 import { utilityLauncher } from './utility-launcher.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-// dist/electron/main → dist/renderer, dist/electron/preload, and the package root for build/icon.png.
-const RENDERER_DIR = path.resolve(here, '../../renderer');
-const PRELOAD_PATH = path.resolve(here, '../preload/preload.cjs');
-const ICON_PATH = path.resolve(here, '../../../build/icon.png');
+// Read by this process only (Electron reads them inside app.asar): the pages, the preload, the window icon.
+const layout = appLayout();
+const RENDERER_DIR = path.join(layout.appRoot, 'dist', 'renderer');
+const PRELOAD_PATH = path.join(layout.appRoot, 'dist', 'electron', 'preload', 'preload.cjs');
+const ICON_PATH = path.join(layout.appRoot, 'build', 'icon.png');
 
 const log = (message: string): void => void process.stderr.write(`parallax: ${message}\n`);
 
