@@ -15,6 +15,7 @@ import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol.
 import { createEventBatcher } from './event-batcher.js';
 import { registerInvokeHandlers, send, senderFrom } from './ipc.js';
 import { createKeyStore } from './key-store.js';
+import { resolveLoginPath } from './login-path.js';
 import { openMainWindow } from './main-window.js';
 import { buildMenuTemplate } from './menu.js';
 import { createReportSaver } from './report-saver.js';
@@ -42,6 +43,10 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 async function start(): Promise<void> {
+  // An installed app opened from Finder or a desktop menu has the system's bare PATH: ask the login shell once
+  // (PATH only) while Electron gets ready. Workers, MCP stdio servers and outside agents then find what a
+  // terminal would. The Python child needs none: it runs this app's own binary by its full path.
+  const loginPath = resolveLoginPath({ env: process.env, platform: process.platform, fromTerminal: !app.isPackaged || process.stdout.isTTY === true });
   let devUrl: string | null;
   try {
     devUrl = readDevUrl(process.env, app.isPackaged);
@@ -63,6 +68,9 @@ async function start(): Promise<void> {
   protocol.handle(APP_SCHEME, createAppProtocolHandler({ rootDir: RENDERER_DIR }));
   restrictPermissions(session.defaultSession, origins);
   installContentSecurityPolicy(session.defaultSession, devUrl ? originOf(devUrl) : null);
+
+  const shellPath = await loginPath;
+  if (shellPath) process.env.PATH = shellPath;
 
   const userData = app.getPath('userData');
   let win: BrowserWindow | null = null;

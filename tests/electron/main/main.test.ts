@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -80,13 +80,21 @@ describe('main process', () => {
     }
   });
 
-  it('an installed build ignores PARALLAX_DEV_URL and loads its own pages', async () => {
+  it('an installed build ignores PARALLAX_DEV_URL, loads its own pages, and gives workers the login shell\'s PATH', async () => {
     vi.stubEnv('PARALLAX_DEV_URL', 'http://localhost:5173/');
+    // The user's login shell adds a folder to PATH in its rc file (as Homebrew's or nvm's setup does).
+    const shell = path.join(mkdtempSync(path.join(tmpdir(), 'parallax-shell-')), 'zsh');
+    writeFileSync(shell, '#!/bin/sh\nexport PATH="/opt/from-login-shell/bin:$PATH"\nexec /bin/sh -c "$2"\n', { mode: 0o755 });
+    vi.stubEnv('SHELL', shell);
+    const savedPath = process.env.PATH;
     try {
       const fake = (live = await boot({ packaged: true }));
       const win = await started(fake);
       await vi.waitFor(() => expect(win.webContents.url).toBe(APP));
       await expect(fake.invoke('app:info', 'http://localhost:5173/')).rejects.toThrow(/Refused/);
+      // Set before the host starts any worker (workers take PATH from this environment when they start).
+      expect(process.env.PATH?.split(':')[0]).toBe('/opt/from-login-shell/bin');
+      expect(process.env.PATH?.split(':')).toEqual(expect.arrayContaining((savedPath ?? '').split(':').filter(Boolean)));
     } finally {
       vi.unstubAllEnvs();
     }
