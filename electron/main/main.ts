@@ -16,6 +16,7 @@ import { createEventBatcher } from './event-batcher.js';
 import { registerInvokeHandlers, send, senderFrom } from './ipc.js';
 import { createKeyStore } from './key-store.js';
 import { resolveLoginPath } from './login-path.js';
+import { passwordStoreSwitch } from './password-store.js';
 import { openMainWindow } from './main-window.js';
 import { buildMenuTemplate } from './menu.js';
 import { createReportSaver } from './report-saver.js';
@@ -35,6 +36,9 @@ const log = (message: string): void => void process.stderr.write(`parallax: ${me
 // like https (secure context, fetch, relative URLs).
 app.enableSandbox();
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+// Linux: a running Secret Service keyring is used even on desktops Chromium does not recognise (password-store.ts).
+const passwordStore = passwordStoreSwitch({ platform: process.platform, env: process.env, userChose: app.commandLine.hasSwitch('password-store') });
+if (passwordStore) app.commandLine.appendSwitch('password-store', passwordStore);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
