@@ -120,7 +120,7 @@ describe('runs from the packaged layout', () => {
   }, 180_000);
 
   it('starts an MCP stdio server and offers its tools', async () => {
-    const runs = await compare('calc', ['react'], { mcpServers: [stdioServer('t')] });
+    const runs = await compare('calc', ['react'], { mcpServers: [stdioServer('t', { startupTimeoutMs: 60_000 })] });
     const started = runs.get('react')!.find((e) => e.type === 'run-started');
     expect(started?.type === 'run-started' && started.tools.map((t) => t.name)).toEqual(expect.arrayContaining(['t_add', 't_echo', 'calculator']));
   }, 180_000);
