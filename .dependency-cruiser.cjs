@@ -45,7 +45,7 @@ module.exports = {
       from: { path: '^electron/cli/', pathNot: '^electron/cli/compare-output[.]ts$' },
       to: {
         path: ['^electron/(engine|sim)/', '^electron/host/(host|history-store|price-store|prepare|engine-services|reports/|web/web-host)'],
-        pathNot: ['^electron/engine/sandbox/shell-sandbox[.]ts$'],
+        pathNot: ['^electron/engine/sandbox/shell-sandbox[.]ts$', '^electron/engine/app-layout[.]ts$'],
         dependencyTypesNot: ['dynamic-import', 'type-only'],
       },
     },

@@ -6,7 +6,7 @@
  * back to tsc's dist/electron/worker when the bundle is absent.
  */
 import { build } from 'esbuild';
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -42,6 +42,10 @@ export async function bundleWorker(outdir = 'dist/worker') {
     minifySyntax: true,
     logLevel: 'warning',
   });
+  // The bundle is ES modules. In the desktop app it sits in app.asar.unpacked, where the package.json above it
+  // (inside the archive) is out of Node's reach: without this one, a Node that does not detect module syntax
+  // (before 20.19 and 22.7) reads it as CommonJS and fails on its first import.
+  await writeFile(resolve(root, outdir, 'package.json'), `${JSON.stringify({ type: 'module' })}\n`);
   return resolve(root, outdir, 'worker-main.js');
 }
 

@@ -6,7 +6,9 @@ import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { appLayout, type AppLayout } from '../engine/app-layout.js';
 import type { HostToWorker, WorkerToHost } from '../worker/worker-protocol.js';
 import { isWorkerToHost } from '../worker/worker-protocol.js';
 
@@ -38,8 +40,6 @@ export interface WorkerLauncher {
   launch(options: LaunchOptions): WorkerHandle;
 }
 
-const fromSource = import.meta.url.endsWith('.ts');
-
 /**
  * Variables a worker keeps. A worker runs model-chosen tools; whatever its environment holds (keys, tokens,
  * the user's settings) is one bug away from the model, so it starts from an allowlist instead: the locale, the
@@ -63,13 +63,15 @@ export function workerEnvironment(env: NodeJS.ProcessEnv, platform: NodeJS.Platf
 }
 
 /**
- * Path of a worker entry: the .ts source under tsx; in dist, the bundle (dist/worker, one file to load
- * instead of a few hundred modules) when the build made it, else tsc's output beside this module's tree.
+ * Path of a worker entry: the .ts source under tsx; in a repository build the bundle (dist/worker, one file
+ * to load instead of a few hundred modules) when the build made it, else tsc's output; in the desktop app the
+ * bundle in app.asar.unpacked, so the worker, its threads and its children read real files, not the archive.
  */
-export function workerEntry(name: 'worker-main'): string {
-  if (fromSource) return fileURLToPath(new URL(`../worker/${name}.ts`, import.meta.url));
-  const bundled = fileURLToPath(new URL(`../../worker/${name}.js`, import.meta.url));
-  return existsSync(bundled) ? bundled : fileURLToPath(new URL(`../worker/${name}.js`, import.meta.url));
+export function workerEntry(name: 'worker-main', layout: AppLayout = appLayout()): string {
+  if (layout.kind === 'source') return path.join(layout.appRoot, 'electron', 'worker', `${name}.ts`);
+  const bundled = path.join(layout.workerDir, `${name}.js`);
+  if (layout.kind === 'packaged') return bundled;
+  return existsSync(bundled) ? bundled : path.join(layout.appRoot, 'dist', 'electron', 'worker', `${name}.js`);
 }
 
 const STDERR_TAIL = 4000;

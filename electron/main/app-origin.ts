@@ -24,10 +24,14 @@ export function originOf(url: string): string | null {
   }
 }
 
-/** Reads and checks the dev URL: only http(s) on a loopback host, so a stray variable cannot point the app elsewhere. */
-export function readDevUrl(env: Readonly<Record<string, string | undefined>>): string | null {
+/**
+ * Reads and checks the dev URL: only http(s) on a loopback host, so a stray variable cannot point the app
+ * elsewhere, and never in an installed build (`packaged`: Electron's app.isPackaged), where a page on a local
+ * port would get the app's IPC and DevTools.
+ */
+export function readDevUrl(env: Readonly<Record<string, string | undefined>>, packaged: boolean): string | null {
   const raw = env[DEV_URL_ENV];
-  if (!raw) return null;
+  if (!raw || packaged) return null;
   let u: URL;
   try {
     u = new URL(raw);

@@ -58,8 +58,9 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
     }
     if (platform === 'linux' && safeStorage.getSelectedStorageBackend?.() === 'basic_text') {
       throw new KeyStoreError(
-        'No Secret Service keyring (GNOME Keyring, KWallet) is running, so the key could only be obfuscated, not encrypted; ' +
-          'Parallax refuses to store it. Start a keyring, or set the provider\'s key environment variable before starting Parallax.',
+        'Electron is using no keyring here (its basic_text backend: a fixed key, obfuscation rather than encryption), so Parallax will not store the key. ' +
+          'No Secret Service answered on the session D-Bus when Parallax started. Start a keyring (GNOME Keyring, KeePassXC\'s Secret Service, KWallet) and restart Parallax, ' +
+          'or start it with --password-store=gnome-libsecret (kwallet6 on KDE), or set the provider\'s key environment variable before starting Parallax.',
       );
     }
   };

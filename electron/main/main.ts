@@ -4,17 +4,19 @@
  */
 import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, protocol, safeStorage, screen, session, shell, utilityProcess } from 'electron';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createHost, type Host } from '../host/host.js';
 import { dialogFolders } from '../host/workspace-access.js';
 import { confirmedMcp, mcpConfirmText } from '../host/mcp-access.js';
 import { shellSandbox } from '../engine/sandbox/shell-sandbox.js';
 import { workerEntry } from '../host/launcher.js';
-import { APP_ENTRY_URL, APP_ID, APP_SCHEME, originOf, readDevUrl, trustedOrigins } from './app-origin.js';
+import { appLayout } from '../engine/app-layout.js';
+import { APP_ENTRY_URL, APP_ID, APP_SCHEME, DEV_URL_ENV, originOf, readDevUrl, trustedOrigins } from './app-origin.js';
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol.js';
 import { createEventBatcher } from './event-batcher.js';
 import { registerInvokeHandlers, send, senderFrom } from './ipc.js';
 import { createKeyStore } from './key-store.js';
+import { resolveLoginPath } from './login-path.js';
+import { passwordStoreSwitch } from './password-store.js';
 import { openMainWindow } from './main-window.js';
 import { buildMenuTemplate } from './menu.js';
 import { createReportSaver } from './report-saver.js';
@@ -22,11 +24,11 @@ import { hardenWebContents, installContentSecurityPolicy, restrictPermissions } 
 import { shellHandlers } from './shell-handlers.js';
 import { utilityLauncher } from './utility-launcher.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-// dist/electron/main → dist/renderer, dist/electron/preload, and the package root for build/icon.png.
-const RENDERER_DIR = path.resolve(here, '../../renderer');
-const PRELOAD_PATH = path.resolve(here, '../preload/preload.cjs');
-const ICON_PATH = path.resolve(here, '../../../build/icon.png');
+// Read by this process only (Electron reads them inside app.asar): the pages, the preload, the window icon.
+const layout = appLayout();
+const RENDERER_DIR = path.join(layout.appRoot, 'dist', 'renderer');
+const PRELOAD_PATH = path.join(layout.appRoot, 'dist', 'electron', 'preload', 'preload.cjs');
+const ICON_PATH = path.join(layout.appRoot, 'build', 'icon.png');
 
 const log = (message: string): void => void process.stderr.write(`parallax: ${message}\n`);
 
@@ -34,6 +36,9 @@ const log = (message: string): void => void process.stderr.write(`parallax: ${me
 // like https (secure context, fetch, relative URLs).
 app.enableSandbox();
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+// Linux: a running Secret Service keyring is used even on desktops Chromium does not recognise (password-store.ts).
+const passwordStore = passwordStoreSwitch({ platform: process.platform, env: process.env, userChose: app.commandLine.hasSwitch('password-store') });
+if (passwordStore) app.commandLine.appendSwitch('password-store', passwordStore);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -42,9 +47,14 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 async function start(): Promise<void> {
+  // An installed app opened from Finder or a desktop menu has the system's bare PATH: ask the login shell once
+  // (PATH only) while Electron gets ready. Workers, MCP stdio servers and outside agents then find what a
+  // terminal would. The Python child needs none: it runs this app's own binary by its full path.
+  const loginPath = resolveLoginPath({ env: process.env, platform: process.platform, fromTerminal: !app.isPackaged || process.stdout.isTTY === true });
   let devUrl: string | null;
   try {
-    devUrl = readDevUrl(process.env);
+    devUrl = readDevUrl(process.env, app.isPackaged);
+    if (app.isPackaged && process.env[DEV_URL_ENV]) log(`${DEV_URL_ENV} is ignored: this is an installed build, which loads only its own pages.`);
   } catch (err) {
     await app.whenReady();
     dialog.showErrorBox('Parallax cannot start', err instanceof Error ? err.message : String(err));
@@ -62,6 +72,9 @@ async function start(): Promise<void> {
   protocol.handle(APP_SCHEME, createAppProtocolHandler({ rootDir: RENDERER_DIR }));
   restrictPermissions(session.defaultSession, origins);
   installContentSecurityPolicy(session.defaultSession, devUrl ? originOf(devUrl) : null);
+
+  const shellPath = await loginPath;
+  if (shellPath) process.env.PATH = shellPath;
 
   const userData = app.getPath('userData');
   let win: BrowserWindow | null = null;

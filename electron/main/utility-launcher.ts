@@ -4,7 +4,7 @@
  * the worker's environment is the same allowlist as under fork (`workerEnvironment`).
  */
 import type { ForkOptions, UtilityProcess } from 'electron';
-import { workerEnvironment, type WorkerExit, type WorkerHandle, type WorkerLauncher } from '../host/launcher.js';
+import { WORKER_V8_FLAGS, workerEnvironment, type WorkerExit, type WorkerHandle, type WorkerLauncher } from '../host/launcher.js';
 import { isWorkerToHost, type HostToWorker } from '../worker/worker-protocol.js';
 
 /** `utilityProcess.fork`, injectable so the launcher can be tested without Electron. */
@@ -33,6 +33,8 @@ export function utilityLauncher(options: UtilityLauncherOptions): WorkerLauncher
     launch({ env, name }): WorkerHandle {
       const child = options.fork(options.entry, [], {
         env: workerEnvironment(env),
+        // The same V8 flags as a forked worker, so the worker memory measured under Node holds in the app.
+        execArgv: [...WORKER_V8_FLAGS],
         serviceName: serviceNameFor(name),
         stdio: ['ignore', 'ignore', 'pipe'],
       });

@@ -8,8 +8,8 @@ import type { Command } from 'commander';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { appLayout } from '../../engine/app-layout.js';
 import { PROVIDER_PRESETS } from '../../../shared/providers.js';
 import { say } from '../terminal.js';
 
@@ -18,7 +18,7 @@ interface StartFlags {
   task: string;
 }
 
-const appRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', ...(import.meta.url.includes('/dist/') ? ['..'] : []));
+const appRoot = appLayout().appRoot;
 
 export function register(program: Command): void {
   program

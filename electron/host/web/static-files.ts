@@ -5,8 +5,8 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, normalize, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import path, { extname, join, normalize, sep } from 'node:path';
+import { appLayout } from '../../engine/app-layout.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
@@ -15,10 +15,9 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8', '.wasm': 'application/wasm',
 };
 
-/** dist/renderer of this checkout or install (from source: ../../../dist/renderer; from dist: ../../../renderer). */
+/** dist/renderer of this checkout or install. */
 export function defaultRendererDir(): string {
-  const rel = import.meta.url.endsWith('.ts') ? '../../../dist/renderer' : '../../../renderer';
-  return fileURLToPath(new URL(rel, import.meta.url));
+  return path.join(appLayout().appRoot, 'dist', 'renderer');
 }
 
 export function missingRendererMessage(dir: string): string {

@@ -17,20 +17,25 @@ describe('originOf', () => {
 
 describe('readDevUrl', () => {
   it('is null when the variable is not set', () => {
-    expect(readDevUrl({})).toBeNull();
-    expect(readDevUrl({ PARALLAX_DEV_URL: '' })).toBeNull();
+    expect(readDevUrl({}, false)).toBeNull();
+    expect(readDevUrl({ PARALLAX_DEV_URL: '' }, false)).toBeNull();
   });
 
   it('accepts a loopback http URL', () => {
-    expect(readDevUrl({ PARALLAX_DEV_URL: 'http://localhost:5173' })).toBe('http://localhost:5173/');
-    expect(readDevUrl({ PARALLAX_DEV_URL: 'http://127.0.0.1:4000/' })).toBe('http://127.0.0.1:4000/');
+    expect(readDevUrl({ PARALLAX_DEV_URL: 'http://localhost:5173' }, false)).toBe('http://localhost:5173/');
+    expect(readDevUrl({ PARALLAX_DEV_URL: 'http://127.0.0.1:4000/' }, false)).toBe('http://127.0.0.1:4000/');
+  });
+
+  it('is ignored in an installed build, even for a loopback URL (its page would get IPC and DevTools)', () => {
+    expect(readDevUrl({ PARALLAX_DEV_URL: 'http://localhost:5173' }, true)).toBeNull();
+    expect(readDevUrl({ PARALLAX_DEV_URL: 'https://example.com/' }, true)).toBeNull();
   });
 
   it('refuses remote hosts and other schemes with a message saying what to set', () => {
-    expect(() => readDevUrl({ PARALLAX_DEV_URL: 'https://example.com/' })).toThrow(/localhost.*unset it/);
-    expect(() => readDevUrl({ PARALLAX_DEV_URL: 'file:///tmp/index.html' })).toThrow(/http\(s\)/);
-    expect(() => readDevUrl({ PARALLAX_DEV_URL: 'localhost:5173' })).toThrow(/PARALLAX_DEV_URL/);
-    expect(() => readDevUrl({ PARALLAX_DEV_URL: '::nope' })).toThrow(/not a URL/);
+    expect(() => readDevUrl({ PARALLAX_DEV_URL: 'https://example.com/' }, false)).toThrow(/localhost.*unset it/);
+    expect(() => readDevUrl({ PARALLAX_DEV_URL: 'file:///tmp/index.html' }, false)).toThrow(/http\(s\)/);
+    expect(() => readDevUrl({ PARALLAX_DEV_URL: 'localhost:5173' }, false)).toThrow(/PARALLAX_DEV_URL/);
+    expect(() => readDevUrl({ PARALLAX_DEV_URL: '::nope' }, false)).toThrow(/not a URL/);
   });
 });
 

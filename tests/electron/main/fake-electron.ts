@@ -11,7 +11,7 @@ import { vi } from 'vitest';
 
 type Fn = (...args: any[]) => any;
 
-export function createFakeElectron(opts: { userData: string; lock?: boolean }) {
+export function createFakeElectron(opts: { userData: string; lock?: boolean; packaged?: boolean }) {
   let resolveReady!: () => void;
   const ready = new Promise<void>((r) => (resolveReady = r));
   const order: string[] = [];
@@ -73,6 +73,8 @@ export function createFakeElectron(opts: { userData: string; lock?: boolean }) {
   const electron = {
     app: {
       name: 'Parallax',
+      isPackaged: opts.packaged ?? false,
+      commandLine: { switches: new Map<string, string>(), appendSwitch(name: string, value = '') { this.switches.set(name, value); }, hasSwitch(name: string) { return this.switches.has(name); }, getSwitchValue(name: string) { return this.switches.get(name) ?? ''; } },
       requestSingleInstanceLock: () => opts.lock ?? true,
       quit: vi.fn(() => {
         quitRequests++;

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -11,7 +11,7 @@ import { createFakeElectron, type FakeElectron } from './fake-electron.js';
 
 const APP = 'app://parallax/index.html';
 
-async function boot(opts: { lock?: boolean } = {}) {
+async function boot(opts: { lock?: boolean; packaged?: boolean } = {}) {
   vi.resetModules();
   const fake = createFakeElectron({ userData: mkdtempSync(path.join(tmpdir(), 'parallax-main-')), ...opts });
   // main.ts starts on import, so each test imports a fresh copy bound to its own fake.
@@ -75,6 +75,26 @@ describe('main process', () => {
       await vi.waitFor(() => expect(win.webContents.url).toBe('http://localhost:5173/'));
       await expect(fake.invoke('app:info', 'http://localhost:5173/')).resolves.toMatchObject({ host: 'electron' });
       await expect(fake.invoke('app:info', 'http://localhost:5174/')).rejects.toThrow(/Refused/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('an installed build ignores PARALLAX_DEV_URL, loads its own pages, and gives workers the login shell\'s PATH', async () => {
+    vi.stubEnv('PARALLAX_DEV_URL', 'http://localhost:5173/');
+    // The user's login shell adds a folder to PATH in its rc file (as Homebrew's or nvm's setup does).
+    const shell = path.join(mkdtempSync(path.join(tmpdir(), 'parallax-shell-')), 'zsh');
+    writeFileSync(shell, '#!/bin/sh\nexport PATH="/opt/from-login-shell/bin:$PATH"\nexec /bin/sh -c "$2"\n', { mode: 0o755 });
+    vi.stubEnv('SHELL', shell);
+    const savedPath = process.env.PATH;
+    try {
+      const fake = (live = await boot({ packaged: true }));
+      const win = await started(fake);
+      await vi.waitFor(() => expect(win.webContents.url).toBe(APP));
+      await expect(fake.invoke('app:info', 'http://localhost:5173/')).rejects.toThrow(/Refused/);
+      // Set before the host starts any worker (workers take PATH from this environment when they start).
+      expect(process.env.PATH?.split(':')[0]).toBe('/opt/from-login-shell/bin');
+      expect(process.env.PATH?.split(':')).toEqual(expect.arrayContaining((savedPath ?? '').split(':').filter(Boolean)));
     } finally {
       vi.unstubAllEnvs();
     }

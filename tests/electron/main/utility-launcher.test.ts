@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serviceNameFor, utilityLauncher } from '../../../electron/main/utility-launcher.js';
+import { WORKER_V8_FLAGS } from '../../../electron/host/launcher.js';
 import type { HostToWorker, WorkerToHost } from '../../../electron/worker/worker-protocol.js';
 import type { RunSpec } from '../../../shared/run-spec.js';
 
@@ -51,6 +52,9 @@ describe('utilityLauncher', () => {
     expect(forks[0].args).toEqual([]);
     expect(forks[0].options.env).toEqual({ PATH: '/bin', HOME: tmpdir() });
     expect(forks[0].options.serviceName).toBe('Parallax run c1-react');
+    // The forked worker's V8 flags (its measured memory depends on them).
+    expect(forks[0].options.execArgv).toEqual([...WORKER_V8_FLAGS]);
+    expect(WORKER_V8_FLAGS.length).toBeGreaterThan(0);
     expect(forks[0].options.stdio).toEqual(['ignore', 'ignore', 'pipe']);
   });
 

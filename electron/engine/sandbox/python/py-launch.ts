@@ -1,21 +1,20 @@
 /**
- * How the Pyodide child is started: Node (or Electron as Node) with V8's code generation from strings
- * disabled — a JavaScript object reached from Python cannot be turned into code — under Node's permission
- * model on every OS (reads only of the child's own files and Pyodide's, no writes, no child processes, no
- * addons, no WASI: a way out of Python into JavaScript still opens none of the user's files), and, where bubblewrap
+ * How the Pyodide child is started: this process's own binary, as Node (Electron's with ELECTRON_RUN_AS_NODE),
+ * with V8's code generation from strings disabled — a JavaScript object reached from Python cannot be turned into
+ * code — under Node's permission model on every OS (reads only of the child's own files and Pyodide's, no writes,
+ * no child processes, no addons, no WASI: a way out of Python into JavaScript still opens none of the user's
+ * files), and, where bubblewrap
  * works (shell-sandbox.ts), in the same OS sandbox as run_shell: no network, no other processes, a cleared
  * environment, the system folders and Parallax's own code read-only, no home folder and no workspace. The
  * child needs no file of the user: tools run in the worker, on the far side of its pipes.
  */
-import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bubblewrapArgs, shellSandbox, type ShellSandboxInfo } from '../shell-sandbox.js';
+import { appLayout, type AppLayout } from '../../app-layout.js';
 import { devChildBundle } from './py-dev-bundle.js';
 import { pyodideDir } from './py-runtime.js';
-
-declare const PARALLAX_BUNDLED: boolean | undefined;
 
 export interface PyLaunch {
   readonly command: string;
@@ -34,82 +33,97 @@ export function unpacked(file: string): string {
 }
 
 /**
- * The child's entry: the bundle's python-child.js, tsc's py-child-main.js, or, from source, the child bundled
- * by the host (py-dev-bundle.ts: tsx would need a process to compile, which the child may not start).
+ * The child's entry: the bundle's python-child.js (in the repository's dist/worker or the desktop app's
+ * app.asar.unpacked/dist/worker), tsc's py-child-main.js, or, from source, the child bundled by the host
+ * (py-dev-bundle.ts: tsx would need a process to compile, which the child may not start).
  */
-export function childEntry(): { file: string; nodeArgs: string[] } {
-  const here = import.meta.url;
-  if (typeof PARALLAX_BUNDLED !== 'undefined' && PARALLAX_BUNDLED) return { file: unpacked(fileURLToPath(new URL('./python-child.js', here))), nodeArgs: [] };
-  if (!here.endsWith('.ts')) return { file: fileURLToPath(new URL('./py-child-main.js', here)), nodeArgs: [] };
+export function childEntry(layout: AppLayout = appLayout()): { file: string; nodeArgs: string[] } {
+  if (layout.bundled) return { file: path.join(layout.workerDir, 'python-child.js'), nodeArgs: [] };
+  if (layout.kind !== 'source') return { file: fileURLToPath(new URL('./py-child-main.js', import.meta.url)), nodeArgs: [] };
   return { file: devChildBundle(), nodeArgs: [] };
 }
 
-/** The folder of Parallax's package.json above the entry (Node reads it to load the entry as ESM). */
-function appRoot(entry: string): string {
-  let dir = path.dirname(entry);
-  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
-  return dir;
+/** One read-only bind: `source` (a real path) shown inside the sandbox at `target`. */
+export interface Bind {
+  readonly source: string;
+  readonly target: string;
 }
 
-/** Folders the child must read: Node itself, Parallax's code, and node_modules (where Pyodide lives). */
-export function readOnlyRoots(entry: string): string[] {
-  const roots = new Set<string>();
-  const add = (p: string): void => {
+/**
+ * What the child must read, and nothing more. The bundled child (both built layouts): its own folder
+ * (dist/worker: the entry, its chunks, the package.json that makes them ES modules), Pyodide at the path
+ * Node's resolver walks from there, and the runtime binary's folder. tsc's output and the sources (tests and
+ * development only) need the repository's code and node_modules (tsx and its loaders) as well.
+ */
+export function childBinds(layout: AppLayout = appLayout(), runtime: string = process.execPath, entry: string = childEntry(layout).file): Bind[] {
+  const binds: Bind[] = [];
+  // `asLookedUp`: shown where Node's resolver looks for it; else at its real path, so links to it resolve.
+  const add = (target: string, asLookedUp = false): void => {
     try {
-      roots.add(realpathSync(p));
+      const source = realpathSync(target);
+      binds.push({ source, target: asLookedUp ? target : source });
     } catch {
       /* absent: nothing to show */
     }
   };
-  add(path.dirname(process.execPath));
-  add(path.dirname(nodeBinary()));
-  add(appRoot(entry));
-  // node_modules, which may be a link to another folder.
-  add(path.dirname(pyodideDir()));
+  add(path.dirname(runtime));
+  if (layout.bundled) {
+    add(layout.workerDir, true);
+    add(path.join(layout.nodeModules, 'pyodide'), true);
+  } else {
+    add(layout.unpackedRoot);
+    add(layout.nodeModules);
+    // From source the child is a bundle of its own in a temp folder (py-dev-bundle.ts).
+    add(path.dirname(entry), true);
+  }
+  // System folders are bound by bubblewrapArgs already; a folder inside another bind adds nothing.
   const system = ['/usr/', '/bin/', '/lib/', '/etc/', '/opt/'];
-  return [...roots].filter((r) => !system.some((s) => `${r}/`.startsWith(s))).sort((a, b) => a.length - b.length)
-    .filter((r, i, all) => !all.slice(0, i).some((shorter) => `${r}/`.startsWith(`${shorter}/`)));
+  return binds
+    .filter((b) => !system.some((s) => `${b.target}/`.startsWith(s)))
+    .sort((a, b) => a.target.length - b.target.length)
+    .filter((b, i, all) => !all.slice(0, i).some((shorter) => `${b.target}/`.startsWith(`${shorter.target}/`) && b.source.startsWith(shorter.source)));
+}
+
+/** The folders shown to the child (their paths inside the sandbox). */
+export function readOnlyRoots(layout: AppLayout = appLayout()): string[] {
+  return childBinds(layout).map((b) => b.target);
+}
+
+/** Node.js the child's bundle runs on (esbuild's target and package.json's engines). */
+export const CHILD_NODE = { major: 20, minor: 19 };
+
+/** A clear refusal when `version` (process.versions.node of the runtime) is older than the child needs. */
+export function checkChildNode(version: string): void {
+  const [major = 0, minor = 0] = version.split('.').map(Number);
+  if (major > CHILD_NODE.major || (major === CHILD_NODE.major && minor >= CHILD_NODE.minor)) return;
+  throw new Error(
+    `Code Mode (Python) needs Node.js ${CHILD_NODE.major}.${CHILD_NODE.minor} or later for its sandbox, and this is Node.js ${version}. ` +
+      'Install a newer Node.js (https://nodejs.org) and start parallax with it, or use the desktop app, which brings its own.',
+  );
+}
+
+/** What runs the child: the runtime binary and whether it is Electron, which then runs as Node. */
+export interface ChildRuntime {
+  readonly command: string;
+  readonly electronAsNode: boolean;
 }
 
 /**
- * The Node binary for the child. Under Node (the CLI, the web host) the worker's own. Under Electron the desktop
- * build cannot run its binary as Node (its runAsNode fuse is off: that would start a second app), so a Node.js
- * installed on the machine runs the child; without one, Code Mode (Python) says so.
+ * The binary for the child: always this process's own. Under Node (CLI, web host) that is Node itself. In
+ * the desktop app it is Electron's (the worker is a utility process), run as plain Node with
+ * ELECTRON_RUN_AS_NODE — electron-builder.yml leaves the runAsNode fuse on for exactly this, so the app needs
+ * no Node.js on the machine and the child gets the Node version the app was tested with. Nothing on PATH is
+ * looked at.
  */
-function nodeBinary(): string {
-  if (!process.versions.electron) return process.execPath;
-  const dirs = [...(process.env.PATH ?? '').split(path.delimiter), '/usr/local/bin', '/usr/bin', '/opt/homebrew/bin'].filter((d) => path.isAbsolute(d));
-  for (const dir of dirs) {
-    const candidate = path.join(dir, process.platform === 'win32' ? 'node.exe' : 'node');
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      /* next */
-    }
-  }
-  throw new Error(
-    'Code Mode (Python) runs its sandbox with Node.js, and none was found on this machine (the desktop app cannot run itself as Node). ' +
-      'Install Node.js 20 or later, or run the comparison with the parallax CLI.',
-  );
+export function childRuntime(proc: { execPath: string; versions: NodeJS.ProcessVersions } = process): ChildRuntime {
+  checkChildNode(proc.versions.node);
+  return { command: proc.execPath, electronAsNode: typeof proc.versions.electron === 'string' };
 }
 
 // Symlinks kept as found: Node then never lstat()s the folders above a linked node_modules, so the reads
 // allowed below are the child's whole need.
 const NODE_FLAGS = ['--disallow-code-generation-from-strings', '--no-warnings', '--preserve-symlinks', '--preserve-symlinks-main'];
 const TMP_BYTES = 16 * 1024 * 1024;
-
-const versions = new Map<string, string>();
-/** The version of the Node that runs the child ('v20.20.2'): this process's, or asked of the binary once. */
-function nodeVersion(node: string): string {
-  if (node === process.execPath && !process.versions.electron) return process.version;
-  let version = versions.get(node);
-  if (!version) {
-    version = spawnSync(node, ['--version'], { env: {}, encoding: 'utf8', timeout: 10_000 }).stdout?.trim() ?? '';
-    versions.set(node, version);
-  }
-  return version;
-}
 
 /**
  * Node's permission model for the child: the switch (`--experimental-permission` before Node 22.13 and 23.5,
@@ -151,17 +165,27 @@ export function childReads(entry: string): string[] {
   return [...reads].sort();
 }
 
-/** `sandbox`: what contains the child beside Node's own walls; default what this process found (shellSandbox). */
-export function pythonLaunch(sandbox: ShellSandboxInfo = shellSandbox()): PyLaunch {
-  const { file, nodeArgs } = childEntry();
-  const node = nodeBinary();
-  const nodeArgv = [...NODE_FLAGS, ...permissionArgs(nodeVersion(node), childReads(file)), ...nodeArgs, file];
+/** Seams for tests: another layout (the packaged one), another process (Electron's), no bubblewrap. */
+export interface PythonLaunchOptions {
+  readonly layout?: AppLayout;
+  readonly proc?: { execPath: string; versions: NodeJS.ProcessVersions };
+  /** What contains the child beside Node's own walls; default what this process found (shellSandbox). */
+  readonly sandbox?: ShellSandboxInfo;
+}
+
+export function pythonLaunch(options: PythonLaunchOptions = {}): PyLaunch {
+  const layout = options.layout ?? appLayout();
+  const proc = options.proc ?? process;
+  const { file, nodeArgs } = childEntry(layout);
+  const node = childRuntime(proc).command;
+  const nodeArgv = [...NODE_FLAGS, ...permissionArgs(proc.versions.node, childReads(file)), ...nodeArgs, file];
   const env = { ELECTRON_RUN_AS_NODE: '1' };
+  const sandbox = options.sandbox ?? shellSandbox();
   if (sandbox.kind !== 'bubblewrap' || !sandbox.bwrap) {
     return { command: node, args: nodeArgv, env, containment: 'process' };
   }
   const args = bubblewrapArgs({ workspace: null, tmpBytes: TMP_BYTES, disableUserns: sandbox.disableUserns ?? false });
-  const binds = readOnlyRoots(file).flatMap((root) => ['--ro-bind', root, root]);
+  const binds = childBinds(layout, node, file).flatMap((b) => ['--ro-bind', b.source, b.target]);
   args.splice(args.indexOf('--remount-ro'), 0, ...binds);
   args.push('--setenv', 'ELECTRON_RUN_AS_NODE', '1', '--chdir', '/tmp', '--', node, ...nodeArgv);
   return { command: sandbox.bwrap, args, env: {}, containment: 'bubblewrap' };

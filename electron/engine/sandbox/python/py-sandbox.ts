@@ -173,7 +173,7 @@ export class PySandbox {
     if (!this.child || this.child.dead) {
       let launch: PyLaunch;
       try {
-        launch = this.options.launch ? this.options.launch() : pythonLaunch(this.options.sandbox);
+        launch = this.options.launch ? this.options.launch() : pythonLaunch({ sandbox: this.options.sandbox });
       } catch (error) {
         // No way to start the child here (no Node.js beside the desktop app): said as it is.
         throw new Error(`The Python sandbox could not start: ${error instanceof Error ? error.message : String(error)}`);

@@ -22,7 +22,7 @@ const SECRET = 'TOP-SECRET-3141';
 
 /** The child's launch with its entry replaced by a test script, copied where the child may read (its own folder). */
 function launchOf(sandbox: ShellSandboxInfo, script: string, extra: readonly string[]): PyLaunch {
-  const launch = pythonLaunch(sandbox);
+  const launch = pythonLaunch({ sandbox });
   const copy = join(path.dirname(childEntry().file), `test-${script}`);
   copyFileSync(fileURLToPath(new URL(`./${script}`, import.meta.url)), copy);
   return { ...launch, args: [...launch.args.slice(0, -1), copy, ...extra] };
