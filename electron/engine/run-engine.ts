@@ -16,7 +16,6 @@ import { prewarmPythonSandbox } from './modes/code-py-mode.js';
 import { createMode, SANDBOX_MODES, TOOL_SEARCH_MODES } from './modes/index.js';
 import type { ModeAdapter } from './modes/mode.js';
 import { createChatClient } from './provider/chat-client.js';
-import { warmUpEstimator } from './provider/usage.js';
 import { validateAnswer } from './tasks/index.js';
 import { shellSandbox } from './sandbox/shell-sandbox.js';
 import { warmUpTools } from './tools/index.js';
@@ -88,8 +87,6 @@ export async function warmUpEngine(spec?: RunSpec): Promise<void> {
   await Promise.all([
     warmUpTools({ computeThread: !spec || TOOL_SEARCH_MODES.has(spec.mode) }),
     python ? prewarmPythonSandbox() : spec && SANDBOX_MODES.has(spec.mode) ? prewarmCodeSandbox(spec.settings) : undefined,
-    // A real provider may report no usage; the tokenizer that estimates it then is loaded now, off the clock.
-    spec && !spec.provider.simulated ? warmUpEstimator() : undefined,
     // The Anthropic SDK and its client are loaded only for runs that speak its protocol.
     spec && protocolOf(spec.provider.name) === 'anthropic' ? import('./provider/anthropic-client.js') : undefined,
     // MCP servers are started and their tools listed before release: a slow server is not the first step's cost.

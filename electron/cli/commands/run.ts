@@ -102,7 +102,18 @@ async function runCommand(flags: RunFlags): Promise<void> {
       console.log(`Task: ${task.text}\nMode: ${flags.mode} · ${label}${flags.keepWorkspace ? ` · workspace ${workspace}` : ''}\n`);
       console.log(stepHeader());
     }
-    const tracker = new (await import('../../engine/tokens/prompt-composition.js')).CompositionTracker();
+    // Prompt composition counts with the tokenizer, which takes a while to load: it loads once the first request
+    // is on its way, and events wait for it in order (nothing is printed or logged out of turn).
+    type Tracker = import('../../engine/tokens/prompt-composition.js').CompositionTracker;
+    let tracker: Promise<Tracker> | null = null;
+    let queue: Promise<void> = Promise.resolve();
+    const record = (e: StepEvent) => {
+      events.push(e);
+      log?.write(`${JSON.stringify(e)}\n`);
+      const line = flags.json ? null : stepLine(e);
+      if (line) console.log(line);
+    };
+    const pending: StepEvent[] = [];
     await runEngine(spec, {
       apiKey,
       searchKey: base.searchKey,
@@ -112,13 +123,24 @@ async function runCommand(flags: RunFlags): Promise<void> {
           (await prompter.ask({ label: `[${flags.mode}]`, tool: request.tool, args: request.args, signal })) ?? 'deny',
       } : {}),
       emit(raw) {
-        const e = tracker.observe(raw);
-        events.push(e);
-        log?.write(`${JSON.stringify(e)}\n`);
-        const line = flags.json ? null : stepLine(e);
-        if (line) console.log(line);
+        if (!tracker && raw.type === 'model-request') {
+          tracker = import('../../engine/tokens/prompt-composition.js').then((m) => new m.CompositionTracker());
+        }
+        if (!tracker) {
+          // Before the first request: nothing to count yet; run-started is fed to the tracker once it exists.
+          pending.push(raw);
+          record(raw);
+          return;
+        }
+        const t = tracker;
+        queue = queue.then(async () => {
+          const tr = await t;
+          for (const p of pending.splice(0)) tr.observe(p);
+          record(tr.observe(raw));
+        });
       },
     });
+    await queue;
     if (log) await new Promise<void>((done, fail) => log.end((err?: Error | null) => (err ? fail(err) : done())));
 
     const s = summarizeRun(events);

@@ -9,6 +9,7 @@ export type AnyStatus = DisplayStatus;
 const STATUS_TEXT: Record<AnyStatus, string> = {
   answered: 'Answered',
   'no-policy': 'No policy (simulated)',
+  refused: 'Refused',
   'max-steps': 'Max steps',
   cancelled: 'Cancelled',
   error: 'Error',
@@ -22,6 +23,7 @@ const STATUS_TEXT: Record<AnyStatus, string> = {
 const STATUS_TONE: Record<AnyStatus, string> = {
   answered: 'ok',
   'no-policy': 'warn',
+  refused: 'err',
   'max-steps': 'warn',
   cancelled: 'neutral',
   error: 'err',
