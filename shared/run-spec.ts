@@ -2,6 +2,7 @@
  * What a run is: one task, one mode, one provider/model, one set of settings, one workspace.
  * A comparison is the same task/provider/settings over several modes, one run per mode, started together.
  */
+import type { ProviderProtocol } from './providers.js';
 import { z } from 'zod';
 import type { ModelPrice } from './step-event.js';
 import { approvalPolicySchema } from './approval.js';
@@ -113,6 +114,8 @@ export interface ProviderInfo {
   readonly baseUrl: string;
   readonly model: string;
   readonly simulated: boolean;
+  /** The custom provider's wire protocol when it is not OpenAI chat completions (an Anthropic-compatible gateway). */
+  readonly protocol?: ProviderProtocol;
 }
 
 /** Everything a worker needs to run one mode. The API key travels beside it, never inside it. */
@@ -179,6 +182,8 @@ export interface ComparisonRequest {
     readonly model: string;
     /** Name of an environment variable holding the key (CLI), or null. */
     readonly apiKeyEnv?: string | null;
+    /** The custom provider's protocol (default 'openai'); a preset speaks its own. */
+    readonly protocol?: ProviderProtocol | null;
   };
   readonly settings?: RunSettingsInput;
   /**

@@ -16,7 +16,7 @@ const count = z.number().int().nonnegative();
 const ms = z.number().nonnegative();
 
 export const taskRefSchema = z.object({ id: z.string().nullable(), text: z.string() });
-export const providerInfoSchema = z.object({ name: z.string(), baseUrl: z.string(), model: z.string(), simulated: z.boolean() });
+export const providerInfoSchema = z.object({ name: z.string(), baseUrl: z.string(), model: z.string(), simulated: z.boolean(), protocol: z.enum(['openai', 'anthropic']).optional() });
 
 export const usageSchema = z.object({
   prompt: count,

@@ -1,4 +1,5 @@
 /** The `parallax` command line. Each command lives in commands/<name>.ts and registers itself here. */
+import { inCliWords } from '../../shared/start-errors.js';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -34,7 +35,8 @@ async function runCommand(): Promise<void> {
   for (const register of commands) register(program);
 
   await program.parseAsync(process.argv).catch((err: unknown) => {
-    process.stderr.write(`parallax: ${err instanceof Error ? err.message : String(err)}\n`);
+    // A start error names the composer field to fix; here the flag is named instead.
+    process.stderr.write(`parallax: ${inCliWords(err instanceof Error ? err.message : String(err))}\n`);
     process.exitCode = 1;
   });
 }

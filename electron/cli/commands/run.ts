@@ -77,7 +77,7 @@ async function runCommand(flags: RunFlags): Promise<void> {
     const base = await prepareRunBase(
       {
         task: flags.task,
-        provider: { name: choice.name, baseUrl: choice.baseUrl, model: choice.model, apiKeyEnv: choice.apiKeyEnv },
+        provider: { name: choice.name, baseUrl: choice.baseUrl, model: choice.model, apiKeyEnv: choice.apiKeyEnv, protocol: choice.protocol ?? null },
         // --no-return-types wins over --settings; otherwise --settings may set returnTypes itself.
         settings: { ...extra, approvals: approvals.policy, ...(flags.returnTypes === false ? { returnTypes: false } : {}) },
         mcpServers,
