@@ -69,7 +69,11 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
       const refused = refusalMessage(reply);
       if (refused) return { status: 'refused', answer: '', error: refused };
       // Anthropic pause_turn: the server paused its own tool loop; the turn goes back as it is, to be continued.
-      if (reply.stopReason === 'pause_turn' && turn.calls.length === 0) continue;
+      if (reply.stopReason === 'pause_turn' && turn.calls.length === 0) {
+        // Every block goes back, whatever a text mode would have cut: the server continues from them.
+        messages[messages.length - 1] = reply.message as unknown as ChatMessage;
+        continue;
+      }
       if (turn.answer !== null) return { status: 'answered', answer: turn.answer };
       const outputs = await Promise.all(turn.calls.map((call) => runCall(opts, call, step)));
       if (signal.aborted) throw new RequestCancelledError();
