@@ -6,6 +6,8 @@
  * overhead per step is in engine.bench.ts.
  */
 import { execFile, spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -226,6 +228,42 @@ export async function fillHistory(dataDir: string, count: number): Promise<void>
   }
 }
 
+/**
+ * `parallax run` against a loopback OpenAI-compatible server that reports usage: spawn → the server receives the
+ * first chat-completions request. What a real provider's run pays before its first request (the tokenizer is not
+ * among it when the provider counts for itself).
+ */
+export async function cliRunFirstRequest(): Promise<number> {
+  let firstAt = 0;
+  const chunk = (delta: Record<string, unknown>, finish: string | null) => ({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] });
+  const server = createServer((req, res) => {
+    if (!req.url?.endsWith('/chat/completions')) return void res.writeHead(404).end();
+    if (!firstAt) firstAt = Date.now();
+    req.resume();
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    for (const c of [chunk({ role: 'assistant', content: 'Hello.' }, null), chunk({}, 'stop'), { ...chunk({}, null), choices: [], usage: { prompt_tokens: 120, completion_tokens: 3, total_tokens: 123 } }])
+      res.write(`data: ${JSON.stringify(c)}\n\n`);
+    res.end('data: [DONE]\n\n');
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const dataDir = await mkdtemp(join(tmpdir(), 'parallax-bench-startup-'));
+  try {
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    const t0 = Date.now();
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(process.execPath, [bin, 'run', '--task', 'Say hello.', '--base-url', url, '--model', 'bench-model', '--max-steps', '1', '--json'], {
+        env: { ...process.env, PARALLAX_DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`parallax run exited with ${code}`))));
+    });
+    if (!firstAt) throw new Error('parallax run sent no request');
+    return firstAt - t0;
+  } finally {
+    await new Promise((ok) => server.close(ok));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 export default async function startupBench(): Promise<void> {
   if (!existsSync(builtWorker)) {
     console.log('startup: skipped (no dist/; run npm run build first)');
@@ -256,6 +294,9 @@ export default async function startupBench(): Promise<void> {
 
   const compare = await medianOf(3, () => cliCompare(['react', 'code']));
   console.log(`parallax compare from a cold CLI, react + code, simulated model: spawn → every first request, median of 3: ${ms(compare)} (${ratio(compare, bare)}; goal ≤ 600 ms)`);
+
+  const runFirst = await medianOf(5, cliRunFirstRequest);
+  console.log(`parallax run from a cold CLI against a loopback OpenAI-compatible server (usage reported): spawn → first request, median of 5: ${ms(runFirst)} (${ratio(runFirst, bare)})`);
 
   for (const pool of [false, true]) {
     const gaps = await roundGaps(4, pool);

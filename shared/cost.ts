@@ -35,17 +35,24 @@ const count = (n: number | undefined): number => (typeof n === 'number' && Numbe
  * prompt (OpenAI's and OpenRouter's convention): the rest of the prompt is charged at the input rate, reads
  * at the cached rate, writes at the cache-write rate (the input rate when the model has none). Completion
  * tokens, reasoning included, are output; when a provider counts reasoning outside the completion (its
- * total exceeds prompt + completion by up to the reasoning tokens, as xAI does), those are output too.
+ * total exceeds prompt + completion by up to the reasoning tokens, as xAI does), those are output too. Cache
+ * writes with a 1-hour lifetime go at their own rate (cacheWrite1h), server-side web searches per 1,000.
  */
 export function priceUsage(u: Usage, p: ModelPrice): number {
   const prompt = count(u.prompt);
   const completion = count(u.completion);
   const cached = Math.min(count(u.cached), prompt);
   const written = Math.min(count(u.cacheWrite), prompt - cached);
+  // Anthropic: writes with a 1-hour lifetime cost more than the 5-minute ones (the cache-write rate).
+  const written1h = Math.min(count(u.cacheWrite1h), written);
   const uncached = prompt - cached - written;
   const outside = Math.min(count(u.reasoning), Math.max(0, count(u.total) - prompt - completion));
   const output = completion + outside;
-  return (uncached * p.input + cached * (p.cachedInput ?? p.input) + written * (p.cacheWrite ?? p.input) + output * p.output) / 1_000_000;
+  const writeRate = p.cacheWrite ?? p.input;
+  const tokens = uncached * p.input + cached * (p.cachedInput ?? p.input) + (written - written1h) * writeRate
+    + written1h * (p.cacheWrite1h ?? writeRate) + output * p.output;
+  // Searches the provider ran itself are priced per 1,000.
+  return tokens / 1_000_000 + (count(u.webSearches) * (p.webSearch ?? 0)) / 1000;
 }
 
 const rateOk = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v) && v >= 0;
@@ -56,7 +63,8 @@ const rateOk = (v: unknown): boolean => typeof v === 'number' && Number.isFinite
  */
 export function usablePrice(p: ModelPrice | null | undefined): ModelPrice | null | undefined {
   if (p === undefined || p === null) return p;
-  const ok = typeof p === 'object' && rateOk(p.input) && rateOk(p.output) && (p.cachedInput === null || rateOk(p.cachedInput)) && (p.cacheWrite === null || rateOk(p.cacheWrite));
+  const ok = typeof p === 'object' && rateOk(p.input) && rateOk(p.output) && (p.cachedInput === null || rateOk(p.cachedInput)) && (p.cacheWrite === null || rateOk(p.cacheWrite))
+    && (p.cacheWrite1h === undefined || p.cacheWrite1h === null || rateOk(p.cacheWrite1h)) && (p.webSearch === undefined || p.webSearch === null || rateOk(p.webSearch));
   return ok ? p : null;
 }
 

@@ -3,6 +3,7 @@
  * WebSocket). Invoke channels are request/response; event channels are pushed by the host.
  * Channel names are `domain:verb`. Both sides use thin typed wrappers over this map.
  */
+import type { ProviderProtocol } from './providers.js';
 import type { PriceTable } from './pricing.js';
 import type { RunUsageSource } from './cost.js';
 import type { ComparisonRequest, ModeId, ProviderInfo, RunSettings, TaskRef } from './run-spec.js';
@@ -110,6 +111,8 @@ export interface ProviderCheck {
   readonly model: string;
   /** Custom provider: the key variable named with keys:use-env for this base URL. */
   readonly apiKeyEnv?: string | null;
+  /** Custom provider: the protocol its server speaks (default openai). */
+  readonly protocol?: ProviderProtocol | null;
 }
 
 /** Whether a run would find a key for a provider, and where that key may go. */

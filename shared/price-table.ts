@@ -20,7 +20,7 @@ const GROQ = 'Groq pricing (groq.com/pricing)';
 const XAI = 'xAI models and pricing (docs.x.ai/docs/models); prompts up to 128K tokens';
 const TOGETHER = 'Together AI pricing (together.ai/pricing), serverless';
 const MISTRAL = 'Mistral AI pricing (mistral.ai/pricing)';
-const ANTHROPIC = 'Anthropic pricing (docs.anthropic.com/en/docs/about-claude/pricing); cache write is the 5-minute rate (1.25× input), cached input the cache-hit rate (0.1× input)';
+const ANTHROPIC = 'Anthropic pricing (docs.anthropic.com/en/docs/about-claude/pricing); cache write is the 5-minute rate (1.25× input), the 1-hour write 2× input, cached input the cache-hit rate (0.1× input); web search $10 per 1,000 searches';
 const OPENROUTER = 'OpenRouter model list (openrouter.ai/models); OpenRouter also reports each request\'s cost, which Parallax prefers';
 
 export const DEFAULT_PRICE_TABLE: PriceTable = {
@@ -80,12 +80,12 @@ export const DEFAULT_PRICE_TABLE: PriceTable = {
     { model: 'mistral-medium-latest', input: 0.4, cachedInput: null, cacheWrite: null, output: 2, source: MISTRAL },
 
     // Anthropic (preset "anthropic", the native Messages API, which reports cache reads and writes apart).
-    { model: 'claude-haiku-4-5', input: 1, cachedInput: 0.1, cacheWrite: 1.25, output: 5, source: ANTHROPIC },
-    { model: 'claude-sonnet-4-5', input: 3, cachedInput: 0.3, cacheWrite: 3.75, output: 15, source: `${ANTHROPIC}; prompts up to 200K tokens` },
-    { model: 'claude-sonnet-4', input: 3, cachedInput: 0.3, cacheWrite: 3.75, output: 15, source: `${ANTHROPIC}; prompts up to 200K tokens` },
-    { model: 'claude-opus-4-5', input: 5, cachedInput: 0.5, cacheWrite: 6.25, output: 25, source: ANTHROPIC },
-    { model: 'claude-opus-4-1', input: 15, cachedInput: 1.5, cacheWrite: 18.75, output: 75, source: ANTHROPIC },
-    { model: 'claude-3-5-haiku', input: 0.8, cachedInput: 0.08, cacheWrite: 1, output: 4, source: ANTHROPIC },
+    { model: 'claude-haiku-4-5', input: 1, cachedInput: 0.1, cacheWrite: 1.25, cacheWrite1h: 2, webSearch: 10, output: 5, source: ANTHROPIC },
+    { model: 'claude-sonnet-4-5', input: 3, cachedInput: 0.3, cacheWrite: 3.75, cacheWrite1h: 6, webSearch: 10, output: 15, source: `${ANTHROPIC}; prompts up to 200K tokens` },
+    { model: 'claude-sonnet-4', input: 3, cachedInput: 0.3, cacheWrite: 3.75, cacheWrite1h: 6, webSearch: 10, output: 15, source: `${ANTHROPIC}; prompts up to 200K tokens` },
+    { model: 'claude-opus-4-5', input: 5, cachedInput: 0.5, cacheWrite: 6.25, cacheWrite1h: 10, webSearch: 10, output: 25, source: ANTHROPIC },
+    { model: 'claude-opus-4-1', input: 15, cachedInput: 1.5, cacheWrite: 18.75, cacheWrite1h: 30, webSearch: 10, output: 75, source: ANTHROPIC },
+    { model: 'claude-3-5-haiku', input: 0.8, cachedInput: 0.08, cacheWrite: 1, cacheWrite1h: 1.6, webSearch: 10, output: 4, source: ANTHROPIC },
 
     // OpenRouter (preset "openrouter"): the upstream providers' rates.
     { model: 'openai/gpt-4.1-mini', input: 0.4, cachedInput: 0.1, cacheWrite: null, output: 1.6, source: OPENROUTER },

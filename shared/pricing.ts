@@ -20,6 +20,10 @@ export interface PriceEntry {
   readonly cachedInput: number | null;
   readonly cacheWrite: number | null;
   readonly output: number;
+  /** A cache write with a 1-hour lifetime (Anthropic), per 1M tokens; absent or null: the cache-write rate. */
+  readonly cacheWrite1h?: number | null;
+  /** USD per 1,000 web searches the provider runs itself (Anthropic's web search tool); absent or null: not priced. */
+  readonly webSearch?: number | null;
   /** YYYY-MM-DD the user set this price; absent for the table's own prices (they carry the table's date). */
   readonly date?: string;
   /** Where the price comes from, or what to know about it (peak hours, long prompts). */
@@ -54,6 +58,8 @@ export const priceEntrySchema = z.strictObject({
   cachedInput: rate.nullable(),
   cacheWrite: rate.nullable(),
   output: rate,
+  cacheWrite1h: rate.nullable().optional(),
+  webSearch: z.number({ error: 'must be a number (USD per 1,000 searches)' }).min(0, 'cannot be negative').max(MAX_RATE, `is above $${MAX_RATE} per 1,000 searches`).nullable().optional(),
   date: isoDate.optional(),
   source: z.string().max(500, 'is longer than 500 characters').optional(),
 });
@@ -119,6 +125,8 @@ export function findPriceEntry(table: PriceTable, model: string): PriceEntry | n
 export function toModelPrice(entry: PriceEntry, table: PriceTable): ModelPrice {
   return {
     model: entry.model, input: entry.input, cachedInput: entry.cachedInput, cacheWrite: entry.cacheWrite, output: entry.output,
+    ...(entry.cacheWrite1h !== undefined && entry.cacheWrite1h !== null ? { cacheWrite1h: entry.cacheWrite1h } : {}),
+    ...(entry.webSearch !== undefined && entry.webSearch !== null ? { webSearch: entry.webSearch } : {}),
     tableDate: entry.date ?? table.date,
   };
 }

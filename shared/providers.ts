@@ -62,3 +62,10 @@ export function findPreset(name: string): ProviderPreset | undefined {
 export function protocolOf(name: string): ProviderProtocol {
   return findPreset(name)?.protocol ?? 'openai';
 }
+
+/** The protocol of a provider as a run records it: the custom provider's own choice, else its preset's. */
+export function protocolOfInfo(info: { readonly name: string; readonly protocol?: ProviderProtocol }): ProviderProtocol {
+  return info.protocol ?? protocolOf(info.name);
+}
+
+export const PROTOCOLS: readonly ProviderProtocol[] = ['openai', 'anthropic'];

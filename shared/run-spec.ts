@@ -2,6 +2,7 @@
  * What a run is: one task, one mode, one provider/model, one set of settings, one workspace.
  * A comparison is the same task/provider/settings over several modes, one run per mode, started together.
  */
+import type { ProviderProtocol } from './providers.js';
 import { z } from 'zod';
 import type { ModelPrice } from './step-event.js';
 import { approvalPolicySchema } from './approval.js';
@@ -93,7 +94,50 @@ export type RunSettingsInput = z.input<typeof runSettingsSchema>;
 export const DEFAULT_SETTINGS: RunSettings = runSettingsSchema.parse({});
 
 /** Parse user-supplied settings; throws an Error whose message names each bad field and its allowed range. */
+/** Edit distance of two short names (for "did you mean"). */
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cur = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = cur;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** The name among `names` closest to `name` (case aside), when it is close enough to be a slip. */
+export function closestName(name: string, names: readonly string[]): string | null {
+  let best: string | null = null;
+  let bestD = Infinity;
+  for (const n of names) {
+    const d = distance(name.toLowerCase(), n.toLowerCase());
+    if (d < bestD) [best, bestD] = [n, d];
+  }
+  return best !== null && bestD <= Math.max(2, Math.floor(best.length / 3)) ? best : null;
+}
+
+export const SETTING_KEYS: readonly string[] = Object.keys(runSettingsSchema.shape);
+
+/** Keys of a settings object that are no setting, each with the nearest valid name; null when there are none. */
+export function unknownSettingsMessage(input: unknown, where = 'settings'): string | null {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return null;
+  const unknown = Object.keys(input).filter((k) => !SETTING_KEYS.includes(k));
+  if (unknown.length === 0) return null;
+  const each = unknown.map((k) => {
+    const near = closestName(k, SETTING_KEYS);
+    return `"${k}"${near ? ` (did you mean "${near}"?)` : ''}`;
+  });
+  return `Unknown ${unknown.length === 1 ? 'key' : 'keys'} in ${where}: ${each.join(', ')}. Valid settings: ${SETTING_KEYS.join(', ')}.`;
+}
+
 export function parseSettings(input: unknown): RunSettings {
+  // A misspelt key would otherwise be dropped silently and the run would use the default.
+  const unknown = unknownSettingsMessage(input);
+  if (unknown) throw new Error(`Invalid run settings — ${unknown} Fix these values and start again.`);
   const result = runSettingsSchema.safeParse(input ?? {});
   if (result.success) return result.data;
   const problems = result.error.issues.map((i) => `${i.path.join('.') || 'settings'}: ${i.message}`);
@@ -113,6 +157,8 @@ export interface ProviderInfo {
   readonly baseUrl: string;
   readonly model: string;
   readonly simulated: boolean;
+  /** The custom provider's wire protocol when it is not OpenAI chat completions (an Anthropic-compatible gateway). */
+  readonly protocol?: ProviderProtocol;
 }
 
 /** Everything a worker needs to run one mode. The API key travels beside it, never inside it. */
@@ -179,6 +225,8 @@ export interface ComparisonRequest {
     readonly model: string;
     /** Name of an environment variable holding the key (CLI), or null. */
     readonly apiKeyEnv?: string | null;
+    /** The custom provider's protocol (default 'openai'); a preset speaks its own. */
+    readonly protocol?: ProviderProtocol | null;
   };
   readonly settings?: RunSettingsInput;
   /**

@@ -12,6 +12,14 @@ export function fieldToFix(field: StartField): string {
   return `Field to fix: ${NAMES[field]}.`;
 }
 
+const FLAGS: Record<StartField, string> = { baseUrl: '--base-url', apiKey: '--api-key-env', model: '--model' };
+
+/** A start error as the CLI says it: the flag to fix instead of the composer's field. */
+export function inCliWords(message: string): string {
+  const field = startErrorField(message);
+  return field ? message.replace(/Field to fix: [A-Za-z ]+\.\s*$/, `Flag to fix: ${FLAGS[field]}.`) : message;
+}
+
 /** The field a start error names in its last sentence, or null. */
 export function startErrorField(message: string): StartField | null {
   const m = /Field to fix: ([A-Za-z ]+)\.\s*$/.exec(message);

@@ -16,7 +16,7 @@ const count = z.number().int().nonnegative();
 const ms = z.number().nonnegative();
 
 export const taskRefSchema = z.object({ id: z.string().nullable(), text: z.string() });
-export const providerInfoSchema = z.object({ name: z.string(), baseUrl: z.string(), model: z.string(), simulated: z.boolean() });
+export const providerInfoSchema = z.object({ name: z.string(), baseUrl: z.string(), model: z.string(), simulated: z.boolean(), protocol: z.enum(['openai', 'anthropic']).optional() });
 
 export const usageSchema = z.object({
   prompt: count,
@@ -25,6 +25,8 @@ export const usageSchema = z.object({
   reasoning: count.optional(),
   total: count.optional(),
   cacheWrite: count.optional(),
+  cacheWrite1h: count.optional(),
+  webSearches: count.optional(),
   cost: z.number().nonnegative().optional(),
 });
 
@@ -34,12 +36,14 @@ export const modelPriceSchema = z.object({
   cachedInput: z.number().nullable(),
   cacheWrite: z.number().nullable(),
   output: z.number(),
+  cacheWrite1h: z.number().nullable().optional(),
+  webSearch: z.number().nullable().optional(),
   tableDate: z.string(),
 });
 
-const toolCallRequestSchema = z.object({ id: z.string(), name: z.string(), arguments: z.string() });
+const toolCallRequestSchema = z.object({ id: z.string(), name: z.string(), arguments: z.string(), cut: z.literal(true).optional() });
 const toolExposureSchema = z.object({ name: z.string(), description: z.string(), parameters: z.record(z.string(), z.unknown()) });
-export const runStatusSchema = z.enum(['answered', 'no-policy', 'max-steps', 'cancelled', 'error', 'crashed']);
+export const runStatusSchema = z.enum(['answered', 'no-policy', 'refused', 'max-steps', 'cancelled', 'error', 'crashed']);
 const validationSchema = z.object({ ok: z.boolean(), detail: z.string() });
 export const runTotalsSchema = z.object({
   steps: count,
@@ -110,6 +114,8 @@ export const stepEventSchema = z.discriminatedUnion('type', [
     requestId: z.string().optional(),
     text: z.string(),
     reasoningText: z.string().optional(),
+    refusal: z.string().optional(),
+    stopDetails: z.string().optional(),
     toolCalls: z.array(toolCallRequestSchema),
     parsed: z.object({ thought: z.string().nullable(), finalAnswer: z.string().nullable(), parseError: z.string().nullable(), kept: count }).optional(),
     promptComposition: z.object(Object.fromEntries(PROMPT_PARTS.map((p) => [p, count])) as Record<PromptPart, typeof count>).optional(),

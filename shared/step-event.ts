@@ -28,6 +28,10 @@ export interface Usage {
   readonly total?: number;
   /** Prompt tokens written to the provider's cache (priced at the cache-write rate), when reported. */
   readonly cacheWrite?: number;
+  /** Of cacheWrite, the tokens written with a 1-hour lifetime (Anthropic cache_creation.ephemeral_1h_input_tokens), priced at that rate. */
+  readonly cacheWrite1h?: number;
+  /** Searches the provider ran itself during the request (Anthropic server_tool_use.web_search_requests), priced per search. */
+  readonly webSearches?: number;
   /** Cost in USD as reported by the provider itself (OpenRouter `usage.cost`), preferred over the price table. */
   readonly cost?: number;
 }
@@ -39,6 +43,10 @@ export interface ModelPrice {
   readonly cachedInput: number | null;
   readonly cacheWrite: number | null;
   readonly output: number;
+  /** Rate of a cache write with a 1-hour lifetime, per 1M tokens; absent or null: the cache-write rate. */
+  readonly cacheWrite1h?: number | null;
+  /** USD per 1,000 searches the provider runs itself (server-side web search); absent or null: not priced. */
+  readonly webSearch?: number | null;
   /** The price table's date (YYYY-MM-DD): shown wherever a cost derived from it appears. */
   readonly tableDate: string;
 }
@@ -48,6 +56,8 @@ export interface ToolCallRequest {
   readonly name: string;
   /** The arguments string exactly as the model produced it (it may not be valid JSON). */
   readonly arguments: string;
+  /** The reply hit its token limit inside this call: its arguments are unfinished, so it was not run. */
+  readonly cut?: true;
 }
 
 /** The schema of one tool as it was sent to the model. */
@@ -57,8 +67,12 @@ export interface ToolExposure {
   readonly parameters: Record<string, unknown>;
 }
 
-/** 'no-policy': the simulated model replied that it knows no policy for the task (a free-text task): not an answer. */
-export type RunStatus = 'answered' | 'no-policy' | 'max-steps' | 'cancelled' | 'error' | 'crashed';
+/**
+ * 'no-policy': the simulated model replied that it knows no policy for the task (a free-text task): not an answer.
+ * 'refused': the provider ended the reply with a refusal or its content filter (finish_reason content_filter,
+ * a `refusal` delta, Anthropic stop_reason refusal): what it wrote is not an answer.
+ */
+export type RunStatus = 'answered' | 'no-policy' | 'refused' | 'max-steps' | 'cancelled' | 'error' | 'crashed';
 
 export interface Validation {
   readonly ok: boolean;
@@ -223,6 +237,10 @@ export interface ModelResponseEvent extends Base {
   readonly requestId?: string;
   readonly text: string;
   readonly reasoningText?: string;
+  /** The model's refusal text (OpenAI `delta.refusal`), when it sent one. */
+  readonly refusal?: string;
+  /** The provider's own words on why it stopped the reply, when it gave any (Anthropic stop_details, Azure's filter results). */
+  readonly stopDetails?: string;
   readonly toolCalls: readonly ToolCallRequest[];
   /** Present for a text ReAct reply: its Thought, Final Answer or parse error (its actions are `toolCalls`). */
   readonly parsed?: ParsedReply;

@@ -4,7 +4,7 @@
  * task, so every error names the task and the field and says what to write instead.
  */
 import { z } from 'zod';
-import { DEFAULT_MODES, isModeId, MAX_TRIALS, MODE_IDS, runSettingsSchema, type ModeId, type ProviderInfo, type RunSettingsInput } from './run-spec.js';
+import { DEFAULT_MODES, isModeId, MAX_TRIALS, MODE_IDS, runSettingsSchema, unknownSettingsMessage, type ModeId, type ProviderInfo, type RunSettingsInput } from './run-spec.js';
 import { matrixVariants, parseVariants, type VariantInput } from './variants.js';
 import type { Validation } from './step-event.js';
 import { BUILTIN_TASKS, findTask } from './tasks.js';
@@ -134,6 +134,8 @@ export function parseSuite(raw: unknown, source: string): Suite {
   if (modes && new Set(modes).size !== modes.length) problems.push('modes: a mode is listed twice; list each once');
   const variants = suiteVariants(head.data, problems);
   if (settings) {
+    const unknown = unknownSettingsMessage(settings, 'the suite\'s settings');
+    if (unknown) problems.push(unknown);
     const s = runSettingsSchema.safeParse(settings);
     if (!s.success) problems.push(...issuesOf(s.error, 'settings'));
   }

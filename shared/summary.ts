@@ -271,12 +271,12 @@ export type Stat = MeanStat;
 
 /**
  * Which runs the figures over trials cover: those that ended by themselves (answered, hit the step limit, or
- * stopped on an error), so a mode that fails often is not made to look cheap by leaving its failures out.
+ * stopped on an error or the provider's refusal), so a mode that fails often is not made to look cheap by leaving its failures out.
  * Cancelled, crashed and unfinished runs were cut short from outside and are left out; the pass rate counts
  * every run. FIGURES_NOTE says so on every surface.
  */
 export function countsInFigures(r: Pick<RunSummary, 'status'>): boolean {
-  return r.status === 'answered' || r.status === 'max-steps' || r.status === 'error';
+  return r.status === 'answered' || r.status === 'max-steps' || r.status === 'error' || r.status === 'refused';
 }
 
 export const FIGURES_NOTE =

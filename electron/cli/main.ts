@@ -1,4 +1,5 @@
 /** The `parallax` command line. Each command lives in commands/<name>.ts and registers itself here. */
+import { inCliWords } from '../../shared/start-errors.js';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { say, warn } from './terminal.js';
@@ -35,7 +36,8 @@ async function runCommand(): Promise<void> {
   for (const register of commands) register(program);
 
   await program.parseAsync(process.argv).catch((err: unknown) => {
-    warn(`parallax: ${err instanceof Error ? err.message : String(err)}`);
+    // A start error names the composer field to fix; here the flag is named instead.
+    warn(`parallax: ${inCliWords(err instanceof Error ? err.message : String(err))}`);
     process.exitCode = 1;
   });
 }

@@ -3,7 +3,7 @@
  * (`--provider deepseek`), or any OpenAI-compatible server (`--base-url URL --model NAME --api-key-env VAR`).
  */
 import type { Command } from 'commander';
-import { PROVIDER_PRESETS, findPreset } from '../../shared/providers.js';
+import { PROTOCOLS, PROVIDER_PRESETS, findPreset, type ProviderProtocol } from '../../shared/providers.js';
 import { SIMULATED_MODEL } from '../../shared/run-spec.js';
 import { isSimModel, SIM_MODEL_IDS, SIM_MODELS } from '../../shared/sim-models.js';
 
@@ -12,6 +12,7 @@ export interface ProviderFlags {
   readonly baseUrl?: string;
   readonly model?: string;
   readonly apiKeyEnv?: string;
+  readonly protocol?: string;
 }
 
 /** What the flags ask for. `baseUrl` null means the simulated model (its URL is known once it starts). */
@@ -21,6 +22,8 @@ export interface ProviderChoice {
   readonly model: string;
   readonly apiKeyEnv: string | null;
   readonly simulated: boolean;
+  /** --protocol for a custom base URL (absent: OpenAI chat completions). */
+  readonly protocol?: ProviderProtocol;
 }
 
 /** The simulated model's names and what each does, after the options in --help. */
@@ -33,7 +36,8 @@ export function addProviderOptions(cmd: Command): Command {
   return cmd
     .addHelpText('after', simModelsHelp())
     .option('--provider <preset>', `a provider preset: ${PROVIDER_PRESETS.map((p) => p.name).join(', ')}`)
-    .option('--base-url <url>', 'an OpenAI-compatible base URL, e.g. http://127.0.0.1:11434/v1')
+    .option('--base-url <url>', 'a custom base URL (OpenAI-compatible unless --protocol says otherwise), e.g. http://127.0.0.1:11434/v1')
+    .option('--protocol <protocol>', `the custom base URL's wire protocol: ${PROTOCOLS.join(' | ')} (default openai; anthropic: the Messages API, e.g. a gateway for Claude)`)
     .option('--model <name>', `the model name (default "${SIMULATED_MODEL}": the offline simulated model; also ${SIM_MODEL_IDS.filter((m) => m !== SIMULATED_MODEL).join(', ')}, listed below)`)
     .option('--api-key-env <VAR>', 'the environment variable that holds the API key');
 }
@@ -42,6 +46,11 @@ export function resolveProviderFlags(flags: ProviderFlags): ProviderChoice {
   const preset = flags.provider ? findPreset(flags.provider) : undefined;
   if (flags.provider && !preset)
     throw new Error(`Unknown provider "${flags.provider}". Use one of: ${PROVIDER_PRESETS.map((p) => p.name).join(', ')}.`);
+  const protocol = flags.protocol === undefined ? undefined : (flags.protocol.trim().toLowerCase() as ProviderProtocol);
+  if (protocol !== undefined && !PROTOCOLS.includes(protocol)) throw new Error(`--protocol ${flags.protocol} is not one of: ${PROTOCOLS.join(', ')}.`);
+  if (protocol !== undefined && !flags.baseUrl) throw new Error('--protocol goes with --base-url: --base-url URL --protocol anthropic --api-key-env VAR.');
+  if (protocol !== undefined && preset && preset.name !== 'custom' && protocol !== (preset.protocol ?? 'openai'))
+    throw new Error(`--provider ${preset.name} speaks ${preset.protocol ?? 'openai'}; for another server that speaks ${protocol}, drop --provider and pass --base-url URL --protocol ${protocol} --api-key-env VAR.`);
   const simulated = !flags.baseUrl && (!preset || preset.name === 'simulated');
   if (simulated) {
     if (flags.model && !isSimModel(flags.model))
@@ -67,6 +76,7 @@ export function resolveProviderFlags(flags: ProviderFlags): ProviderChoice {
     model,
     apiKeyEnv: flags.apiKeyEnv ?? (ownUrl ? preset?.keyEnv ?? null : null),
     simulated: false,
+    ...(protocol && !preset ? { protocol } : {}),
   };
 }
 

@@ -65,6 +65,15 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
       if (turn.calls.length === 0 && reply.noPolicy) {
         return { status: 'no-policy', answer: reply.text, error: NO_POLICY_MESSAGE };
       }
+      // The finish reason decides before the text does: a refused or filtered reply is no answer, and its calls do not run.
+      const refused = refusalMessage(reply);
+      if (refused) return { status: 'refused', answer: '', error: refused };
+      // Anthropic pause_turn: the server paused its own tool loop; the turn goes back as it is, to be continued.
+      if (reply.stopReason === 'pause_turn' && turn.calls.length === 0) {
+        // Every block goes back, whatever a text mode would have cut: the server continues from them.
+        messages[messages.length - 1] = reply.message as unknown as ChatMessage;
+        continue;
+      }
       if (turn.answer !== null) return { status: 'answered', answer: turn.answer };
       const outputs = await Promise.all(turn.calls.map((call) => runCall(opts, call, step)));
       if (signal.aborted) throw new RequestCancelledError();
@@ -81,6 +90,32 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
     throw err;
   }
 }
+
+const FILTER_REASONS = new Set(['content_filter', 'refusal', 'safety', 'recitation', 'prohibited_content', 'blocklist', 'spii']);
+
+/**
+ * Why a reply is a refusal and not an answer, in the provider's words, or null: a finish reason of its content
+ * filter or refusal (OpenAI and Azure content_filter, Anthropic stop_reason refusal, Gemini's SAFETY through
+ * gateways), or refusal text (OpenAI `delta.refusal`).
+ */
+export function refusalMessage(reply: ChatReply): string | null {
+  const reason = (reply.stopReason ?? reply.finishReason ?? '').toLowerCase();
+  const byReason = FILTER_REASONS.has(reason) || reply.finishReason === 'content_filter';
+  if (!byReason && !reply.refusal) return null;
+  const said = reply.stopReason ?? reply.finishReason;
+  const parts = [
+    reply.refusal
+      ? `The model refused: "${clip(reply.refusal)}"${said && said !== 'stop' ? ` (finish reason "${said}")` : ''}.`
+      : `The provider stopped the reply with ${reply.stopReason !== undefined ? 'stop_reason' : 'finish_reason'} "${said}"${reason === 'refusal' ? ' (a refusal)' : ' (its content filter)'}.`,
+    reply.stopDetails ? `It said: ${clip(reply.stopDetails)}.` : '',
+    reply.text ? `The ${reply.text.length} characters of text before it are not an answer.` : '',
+    reply.toolCalls.length ? `Its ${reply.toolCalls.length} tool call${reply.toolCalls.length === 1 ? ' was' : 's were'} not run.` : '',
+    'Rephrase the task or try another model; a refused run never counts as answered.',
+  ];
+  return parts.filter(Boolean).join(' ');
+}
+
+const clip = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
 /** A tool call's output as it goes back, and whether the tool failed (the Messages API marks it is_error). */
 interface CallOutput {
@@ -102,7 +137,7 @@ interface Turn {
 
 /** Native tool calling: the reply verbatim, one tool message per call id, no calls = the answer. */
 function nativeTurn(client: ChatClient, reply: ChatReply): Turn {
-  const calls = reply.toolCalls.map(({ id, name, arguments: args }) => ({ id, name, arguments: args }));
+  const calls = reply.toolCalls.map(({ id, name, arguments: args, cut }) => ({ id, name, arguments: args, ...(cut ? { cut } : {}) }));
   return {
     message: reply.message as unknown as ChatMessage,
     calls,
@@ -164,6 +199,8 @@ async function askModel(opts: LoopState, messages: ChatMessage[], step: number):
         ...(reply.requestId !== undefined ? { requestId: reply.requestId } : {}),
         text: reply.text,
         ...(reply.reasoningText ? { reasoningText: reply.reasoningText } : {}),
+        ...(reply.refusal ? { refusal: reply.refusal } : {}),
+        ...(reply.stopDetails ? { stopDetails: reply.stopDetails } : {}),
         toolCalls: turn.calls,
         ...(turn.parsed ? { parsed: turn.parsed } : {}),
       });
@@ -223,7 +260,9 @@ async function runCall(opts: LoopOptions, call: ToolCallRequest, step: number): 
   let t0 = performance.now();
   let output: string;
   let error: string | null = null;
-  if (!available.includes(call.name)) {
+  if (call.cut) {
+    error = `${call.name || 'the call'}: the reply reached its token limit (finish reason "length") inside this call, so its arguments are unfinished and it was not run. Make the call again with shorter arguments, or split the work.`;
+  } else if (!available.includes(call.name)) {
     const hint = mode.unknownToolHint?.(call.name) ?? null;
     error = hint ? `${unknownToolMessage(call.name, available)} ${hint}` : unknownToolMessage(call.name, available);
   } else if (!parsed.ok) {

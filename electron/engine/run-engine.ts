@@ -3,7 +3,7 @@
  * first and run-finished last, whatever happens; it never throws for model or tool problems.
  */
 import { realpath } from 'node:fs/promises';
-import { findPreset, protocolOf } from '../../shared/providers.js';
+import { findPreset, protocolOfInfo } from '../../shared/providers.js';
 import { DEFAULT_SETTINGS, type RunSpec } from '../../shared/run-spec.js';
 import type { StepEvent, Validation } from '../../shared/step-event.js';
 import { computeTotals } from '../../shared/summary.js';
@@ -16,7 +16,6 @@ import { prewarmPythonSandbox } from './modes/code-py-mode.js';
 import { createMode, SANDBOX_MODES, TOOL_SEARCH_MODES } from './modes/index.js';
 import type { ModeAdapter } from './modes/mode.js';
 import { createChatClient } from './provider/chat-client.js';
-import { warmUpEstimator } from './provider/usage.js';
 import { validateAnswer } from './tasks/index.js';
 import { shellSandbox } from './sandbox/shell-sandbox.js';
 import { warmUpTools } from './tools/index.js';
@@ -88,10 +87,8 @@ export async function warmUpEngine(spec?: RunSpec): Promise<void> {
   await Promise.all([
     warmUpTools({ computeThread: !spec || TOOL_SEARCH_MODES.has(spec.mode) }),
     python ? prewarmPythonSandbox() : spec && SANDBOX_MODES.has(spec.mode) ? prewarmCodeSandbox(spec.settings) : undefined,
-    // A real provider may report no usage; the tokenizer that estimates it then is loaded now, off the clock.
-    spec && !spec.provider.simulated ? warmUpEstimator() : undefined,
     // The Anthropic SDK and its client are loaded only for runs that speak its protocol.
-    spec && protocolOf(spec.provider.name) === 'anthropic' ? import('./provider/anthropic-client.js') : undefined,
+    spec && protocolOfInfo(spec.provider) === 'anthropic' ? import('./provider/anthropic-client.js') : undefined,
     // MCP servers are started and their tools listed before release: a slow server is not the first step's cost.
     spec?.mcpServers?.length ? (dropPendingMcp(), (pendingMcp = { runId: spec.runId, connections: openMcp(spec, spec.workspace) }).connections) : undefined,
   ]);

@@ -53,14 +53,15 @@ function ownKeyEnv(name: string): string | null {
  * A preset that needs a key keeps its own URL: asked for another one, the request is refused (its key would
  * follow it). Presets of local servers (no key needed) may point elsewhere; their stored key does not follow.
  */
-export function checkPresetUrl(providerName: string, requested: string): void {
+export function checkPresetUrl(providerName: string, requested: string, caller: 'cli' | 'app' = 'app'): void {
   const preset = findPreset(providerName);
   const own = presetKeyUrl(providerName);
   if (!preset || !own || !preset.needsKey || sameBaseUrl(own, requested)) return;
-  throw new Error(
-    `The ${preset.label} key is only ever sent to ${own}, not to ${requested}. To use another server, choose ` +
-      `"Custom base URL" and give that server's own key.`,
-  );
+  const protocol = preset.protocol ?? 'openai';
+  const how = caller === 'cli'
+    ? `drop --provider ${preset.name} and pass --base-url ${requested}${protocol === 'openai' ? '' : ` --protocol ${protocol}`} --api-key-env VAR with that server's own key.`
+    : `choose "Custom base URL"${protocol === 'openai' ? '' : `, protocol ${protocol === 'anthropic' ? 'Anthropic Messages' : protocol},`} and give that server's own key.`;
+  throw new Error(`The ${preset.label} key is only ever sent to ${own}, not to ${requested}. To use another server, ${how}`);
 }
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;

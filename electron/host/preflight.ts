@@ -5,13 +5,13 @@
  * loaded only on a failure so a good start never loads the openai SDK). Anything else — slow, 404 (no
  * /models), a server error — lets the comparison start: its requests say more, and retry.
  */
-import { ANTHROPIC_VERSION, protocolOf } from '../../shared/providers.js';
+import { ANTHROPIC_VERSION, protocolOfInfo } from '../../shared/providers.js';
 import type { ProviderInfo } from '../../shared/run-spec.js';
 import { fieldToFix } from '../../shared/start-errors.js';
 
 /** The key as the provider's protocol sends it: a bearer token, or Anthropic's x-api-key with its API version. */
 export function authHeaders(info: ProviderInfo, apiKey: string | null): Record<string, string> {
-  if (protocolOf(info.name) === 'anthropic') return { ...(apiKey ? { 'x-api-key': apiKey } : {}), 'anthropic-version': ANTHROPIC_VERSION };
+  if (protocolOfInfo(info) === 'anthropic') return { ...(apiKey ? { 'x-api-key': apiKey } : {}), 'anthropic-version': ANTHROPIC_VERSION };
   return apiKey ? { authorization: `Bearer ${apiKey}` } : {};
 }
 

@@ -5,7 +5,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { cp, mkdir, realpath, stat } from 'node:fs/promises';
 import { join, relative, resolve, isAbsolute } from 'node:path';
-import { findPreset } from '../../shared/providers.js';
+import { findPreset, protocolOf, PROTOCOLS } from '../../shared/providers.js';
 import { resolveApprovalPolicy } from '../../shared/approval.js';
 import { resolvePrice, type PriceTable } from '../../shared/pricing.js';
 import {
@@ -99,6 +99,16 @@ export async function resolveProvider(
   const name = (req?.name ?? '').trim();
   const model = (req?.model ?? '').trim();
   const preset = findPreset(name);
+  const cli = keyEnv === 'any';
+  const protocol = req.protocol ?? null;
+  if (protocol !== null && !PROTOCOLS.includes(protocol)) {
+    throw new Error(`Unknown protocol "${String(protocol)}". Use one of: ${PROTOCOLS.join(', ')}.`);
+  }
+  if (protocol !== null && name !== 'custom' && protocol !== protocolOf(name)) {
+    throw new Error(cli
+      ? `--protocol goes with a custom base URL: drop --provider ${name} and pass --base-url URL --protocol ${protocol} --api-key-env VAR.`
+      : `${preset?.label ?? name} speaks its own protocol; to reach another server that speaks ${protocol}, choose "Custom base URL" and its protocol.`);
+  }
   if (name === 'simulated') {
     return { info: { name, baseUrl: await services.simUrl(), model: model || 'sim', simulated: true }, apiKeyEnv: null, needsKey: false };
   }
@@ -113,7 +123,7 @@ export async function resolveProvider(
     if (!model) throw new Error(`Choose a model for provider "${name}" (the simulated model answers to any name, e.g. sim). ${fieldToFix('model')}`);
     return { info: { name, baseUrl, model, simulated: true }, apiKeyEnv: null, needsKey: false };
   }
-  withField(() => checkPresetUrl(name, baseUrl), 'baseUrl');
+  withField(() => checkPresetUrl(name, baseUrl, cli ? 'cli' : 'app'), 'baseUrl');
   if (!model) throw new Error(`Choose a model for provider "${name}" (for example ${preset?.defaultModel || 'the name your server lists'}). ${fieldToFix('model')}`);
   const requestedEnv = typeof req.apiKeyEnv === 'string' && req.apiKeyEnv.trim() ? req.apiKeyEnv.trim() : null;
   if (requestedEnv && keyEnv !== 'any') {
@@ -124,7 +134,9 @@ export async function resolveProvider(
   }
   const apiKeyEnv = requestedEnv || preset?.keyEnv || null;
   const simulated = await isSimulatedEndpoint(baseUrl);
-  return { info: { name, baseUrl, model, simulated }, apiKeyEnv, needsKey: (preset?.needsKey ?? false) || !!requestedEnv };
+  // Only a custom provider chooses; OpenAI is its default and is not written down (records stay as they were).
+  const own = name === 'custom' && protocol === 'anthropic' ? { protocol } : {};
+  return { info: { name, baseUrl, model, simulated, ...own }, apiKeyEnv, needsKey: (preset?.needsKey ?? false) || !!requestedEnv };
 }
 
 export const checkBaseUrl = normalizeBaseUrl;

@@ -135,6 +135,8 @@ function parseInput(input: unknown): PriceEntry {
     cachedInput: opt(v.cachedInput),
     cacheWrite: opt(v.cacheWrite),
     output: num(v.output),
+    ...(v.cacheWrite1h !== undefined ? { cacheWrite1h: opt(v.cacheWrite1h) } : {}),
+    ...(v.webSearch !== undefined ? { webSearch: opt(v.webSearch) } : {}),
     ...(typeof v.source === 'string' && v.source.trim() ? { source: v.source.trim() } : {}),
   });
 }

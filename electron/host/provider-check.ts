@@ -4,7 +4,7 @@
  */
 import OpenAI, { APIConnectionError, APIError } from 'openai';
 import type { ConnectionResult, ProviderCheck } from '../../shared/ipc-contract.js';
-import { protocolOf } from '../../shared/providers.js';
+import { protocolOfInfo } from '../../shared/providers.js';
 import type { ProviderInfo } from '../../shared/run-spec.js';
 import { authHeaders } from './preflight.js';
 import type { EngineServices } from './engine-services.js';
@@ -26,14 +26,14 @@ export async function checkProvider(
   try {
     if (check.name !== 'simulated' && check.baseUrl) checkBaseUrl(check.baseUrl);
     // The model name is not needed to list models; a placeholder keeps resolveProvider's check quiet.
-    const resolved = await resolveProvider({ name: check.name, baseUrl: check.baseUrl, model: check.model || '?', apiKeyEnv: check.apiKeyEnv ?? null }, services, keyEnv);
+    const resolved = await resolveProvider({ name: check.name, baseUrl: check.baseUrl, model: check.model || '?', apiKeyEnv: check.apiKeyEnv ?? null, protocol: check.protocol ?? null }, services, keyEnv);
     info = resolved.info;
     apiKeyEnv = resolved.apiKeyEnv;
   } catch (err) {
     return { ok: false, reason: 'bad-url', detail: (err as Error).message };
   }
   const key = await getApiKey(info, apiKeyEnv).catch(() => null);
-  const anthropic = protocolOf(info.name) === 'anthropic';
+  const anthropic = protocolOfInfo(info) === 'anthropic';
   // Anthropic takes the key as x-api-key (with its API version), not as a bearer token; its list is paged (max 1000).
   const client = new OpenAI({
     baseURL: info.baseUrl, apiKey: key ?? 'no-key', maxRetries: 0, timeout: timeoutMs,

@@ -230,7 +230,11 @@ async function deliverReport(format: ReportFormat, build: () => Promise<ExportRe
 
 function providerCheck() {
   const f = st().form;
-  return { name: f.providerName, baseUrl: effectiveBaseUrl(f), model: f.model.trim(), apiKeyEnv: f.providerName === 'custom' && f.apiKeyEnv ? f.apiKeyEnv : null };
+  const custom = f.providerName === 'custom';
+  return {
+    name: f.providerName, baseUrl: effectiveBaseUrl(f), model: f.model.trim(), apiKeyEnv: custom && f.apiKeyEnv ? f.apiKeyEnv : null,
+    protocol: custom && f.protocol === 'anthropic' ? ('anthropic' as const) : null,
+  };
 }
 
 /** Custom provider: read its key from the environment variable the user typed (the host checks and binds it). */
@@ -263,7 +267,7 @@ export async function chooseWorkspaceFolder(): Promise<void> {
 
 const checkKey = () => {
   const c = providerCheck();
-  return `${c.name}|${c.baseUrl ?? ''}${c.apiKeyEnv ? `|$${c.apiKeyEnv}` : ''}`;
+  return `${c.name}|${c.baseUrl ?? ''}${c.apiKeyEnv ? `|$${c.apiKeyEnv}` : ''}${c.protocol ? `|${c.protocol}` : ''}`;
 };
 
 export async function loadModels(): Promise<void> {

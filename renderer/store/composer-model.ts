@@ -7,7 +7,7 @@ import type { CodeStateSetting, ToolDescriptionsSetting, ToolSearchSetting } fro
 import type { ToolsetId } from '../../shared/toolsets.js';
 import type { SearchBackendId } from '../../shared/search-backends.js';
 import type { ApprovalPolicyInput } from '../../shared/approval.js';
-import { findPreset } from '../../shared/providers.js';
+import { findPreset, type ProviderProtocol } from '../../shared/providers.js';
 import { checkMcpField, mcpConfigToSave } from './mcp-field.js';
 import { checkConcurrency } from '../../shared/concurrency.js';
 import {
@@ -170,6 +170,8 @@ export interface ComposerForm {
   readonly settings: SettingsDraft;
   /** Custom provider: the key variable the host accepted (keys:use-env) for this session; never saved. */
   readonly apiKeyEnv?: string;
+  /** Custom provider: the protocol its server speaks ('openai' when absent). */
+  readonly protocol?: ProviderProtocol;
   /** A folder of the user's to copy as the workspace: the path shown (typed on the web host). */
   readonly workspaceDir?: string;
   /** Desktop: the folder dialog's handle for `workspaceDir`; the page can name a folder only by it. Never saved. */
@@ -277,6 +279,7 @@ export function buildRequest(form: ComposerForm): { request: ComparisonRequest |
         baseUrl: simulated || (preset?.baseUrl && baseUrl === preset.baseUrl) ? null : baseUrl,
         model: form.model.trim(),
         ...(form.providerName === 'custom' && form.apiKeyEnv ? { apiKeyEnv: form.apiKeyEnv } : {}),
+        ...(form.providerName === 'custom' && form.protocol === 'anthropic' ? { protocol: 'anthropic' as const } : {}),
       },
       settings,
       ...(requestedWorkspace(form) ? { workspaceDir: requestedWorkspace(form) } : {}),

@@ -94,7 +94,7 @@ async function compareCommand(flags: CompareFlags, modesGiven: boolean): Promise
     ...(variants ? { variants } : {}),
     trials: parseTrials(flags.trials),
     concurrency: parseConcurrency(flags.concurrency, choice.name),
-    provider: { name: choice.name, baseUrl: choice.baseUrl, model: choice.model, apiKeyEnv: choice.apiKeyEnv },
+    provider: { name: choice.name, baseUrl: choice.baseUrl, model: choice.model, apiKeyEnv: choice.apiKeyEnv, protocol: choice.protocol ?? null },
     settings: { ...settings, approvals: approvals.policy },
     mcpServers: await readMcpFile(flags.mcp),
     workspaceDir: flags.workspace ?? null,

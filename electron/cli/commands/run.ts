@@ -78,7 +78,7 @@ async function runCommand(flags: RunFlags): Promise<void> {
     const base = await prepareRunBase(
       {
         task: flags.task,
-        provider: { name: choice.name, baseUrl: choice.baseUrl, model: choice.model, apiKeyEnv: choice.apiKeyEnv },
+        provider: { name: choice.name, baseUrl: choice.baseUrl, model: choice.model, apiKeyEnv: choice.apiKeyEnv, protocol: choice.protocol ?? null },
         // --no-return-types wins over --settings; otherwise --settings may set returnTypes itself.
         settings: { ...extra, approvals: approvals.policy, ...(flags.returnTypes === false ? { returnTypes: false } : {}) },
         mcpServers,
@@ -103,7 +103,18 @@ async function runCommand(flags: RunFlags): Promise<void> {
       say(`Task: ${task.text}\nMode: ${flags.mode} · ${label}${flags.keepWorkspace ? ` · workspace ${workspace}` : ''}\n`);
       say(stepHeader());
     }
-    const tracker = new (await import('../../engine/tokens/prompt-composition.js')).CompositionTracker();
+    // Prompt composition counts with the tokenizer, which takes a while to load: it loads once the first request
+    // is on its way, and events wait for it in order (nothing is printed or logged out of turn).
+    type Tracker = import('../../engine/tokens/prompt-composition.js').CompositionTracker;
+    let tracker: Promise<Tracker> | null = null;
+    let queue: Promise<void> = Promise.resolve();
+    const record = (e: StepEvent) => {
+      events.push(e);
+      if (log) jsonLine(log, e);
+      const line = flags.json ? null : stepLine(e);
+      if (line) say(line);
+    };
+    const pending: StepEvent[] = [];
     await runEngine(spec, {
       apiKey,
       searchKey: base.searchKey,
@@ -113,13 +124,24 @@ async function runCommand(flags: RunFlags): Promise<void> {
           (await prompter.ask({ label: `[${flags.mode}]`, tool: request.tool, args: request.args, signal })) ?? 'deny',
       } : {}),
       emit(raw) {
-        const e = tracker.observe(raw);
-        events.push(e);
-        if (log) jsonLine(log, e);
-        const line = flags.json ? null : stepLine(e);
-        if (line) say(line);
+        if (!tracker && raw.type === 'model-request') {
+          tracker = import('../../engine/tokens/prompt-composition.js').then((m) => new m.CompositionTracker());
+        }
+        if (!tracker) {
+          // Before the first request: nothing to count yet; run-started is fed to the tracker once it exists.
+          pending.push(raw);
+          record(raw);
+          return;
+        }
+        const t = tracker;
+        queue = queue.then(async () => {
+          const tr = await t;
+          for (const p of pending.splice(0)) tr.observe(p);
+          record(tr.observe(raw));
+        });
       },
     });
+    await queue;
     if (log) await new Promise<void>((done, fail) => log.end((err?: Error | null) => (err ? fail(err) : done())));
 
     const s = summarizeRun(events);

@@ -106,7 +106,7 @@ async function suiteRun(file: string, flags: SuiteRunFlags): Promise<void> {
     log(`Suite ${suite.name}: ${suite.tasks.length} task${suite.tasks.length === 1 ? '' : 's'} × ${variants ? `${variants.length} columns` : modes.map((m) => MODE_LABELS[m] ?? m).join(', ')} × ${trials} trial${trials === 1 ? '' : 's'}`);
     record = await runSuite({
       host, suite, modes, variants, trials, store, ...(concurrency !== undefined ? { concurrency } : {}),
-      provider: { name: choice.name, baseUrl: choice.baseUrl, model: choice.model, apiKeyEnv: choice.apiKeyEnv },
+      provider: { name: choice.name, baseUrl: choice.baseUrl, model: choice.model, apiKeyEnv: choice.apiKeyEnv, protocol: choice.protocol ?? null },
       settings: { ...settings, approvals: approvals.policy },
       stopped: () => stop,
       onTaskStart: (task, i, meta) => log(`[${i + 1}/${suite.tasks.length}] ${task.id}: comparison ${meta.id}${meta.provider.simulated ? ' (simulated)' : ''}`),

@@ -110,14 +110,14 @@ export function toMessagesBody(history: readonly unknown[], tools: readonly Tool
   };
 }
 
-/** The blocks of a reply as they go back: what the server sent, tool inputs as parsed objects, no empty text. */
-export function blocksToResend(blocks: readonly Block[], args: ReadonlyMap<string, string>): Block[] {
+/** The blocks of a reply as they go back: what the server sent (inputs already rebuilt from their JSON), no empty text. */
+export function blocksToResend(blocks: readonly Block[]): Block[] {
   const out: Block[] = [];
   for (const b of blocks) {
     if (b.type === 'text') {
       if (typeof b.text === 'string' && b.text !== '') out.push({ type: 'text', text: b.text });
     } else if (b.type === 'tool_use') {
-      out.push({ type: 'tool_use', id: b.id, name: b.name, input: inputOf(args.get(String(b.id)) ?? '') });
+      out.push({ type: 'tool_use', id: b.id, name: b.name, input: b.input && typeof b.input === 'object' ? b.input : {} });
     } else out.push(b);
   }
   return out;

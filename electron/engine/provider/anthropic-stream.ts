@@ -4,11 +4,22 @@
  * round trip), tool_use calls from their input_json_delta fragments, the stop reason and the usage exactly as
  * sent. Usage: message_start's counts, completed by every message_delta's (cumulative, so the last one wins
  * field by field). prompt = input_tokens + cache_read_input_tokens + cache_creation_input_tokens; cached = the
- * cache reads; cacheWrite = the cache writes; completion = output_tokens; reasoning = thinking_tokens when sent.
+ * cache reads; cacheWrite = the cache writes (cacheWrite1h those of them with a 1-hour lifetime); completion =
+ * output_tokens; reasoning = thinking_tokens when sent; webSearches = server_tool_use.web_search_requests.
+ * Every block's input is rebuilt from its streamed JSON (tool_use, server_tool_use, MCP tool use alike).
  */
 import type { Usage } from '../../../shared/step-event.js';
 import type { AccumulatedReply } from './stream-accumulator.js';
-import { ANTHROPIC_CONTENT, blocksToResend, type Block } from './anthropic-messages.js';
+import { ANTHROPIC_CONTENT, blocksToResend, inputOf, type Block } from './anthropic-messages.js';
+
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text || '{}');
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The usage fields of message_start.message.usage and message_delta.usage. */
 export interface RawAnthropicUsage {
@@ -17,6 +28,10 @@ export interface RawAnthropicUsage {
   readonly cache_creation_input_tokens?: unknown;
   readonly cache_read_input_tokens?: unknown;
   readonly output_tokens_details?: { readonly thinking_tokens?: unknown } | null;
+  /** Cache writes by lifetime (the 1-hour ones cost more). */
+  readonly cache_creation?: { readonly ephemeral_5m_input_tokens?: unknown; readonly ephemeral_1h_input_tokens?: unknown } | null;
+  /** Tools the server ran itself during the request. */
+  readonly server_tool_use?: { readonly web_search_requests?: unknown } | null;
 }
 
 /** stop_reason → the finish reason every surface reads (the raw value is recorded beside it). */
@@ -35,12 +50,16 @@ export function usageFromAnthropic(raw: RawAnthropicUsage): Usage | null {
   const read = count(raw.cache_read_input_tokens);
   const write = count(raw.cache_creation_input_tokens);
   const thinking = count(raw.output_tokens_details?.thinking_tokens);
+  const oneHour = count(raw.cache_creation?.ephemeral_1h_input_tokens);
+  const searches = count(raw.server_tool_use?.web_search_requests);
   return {
     prompt: input + (read ?? 0) + (write ?? 0),
     completion: output,
     ...(read !== undefined ? { cached: read } : {}),
     ...(write !== undefined ? { cacheWrite: write } : {}),
+    ...(write !== undefined && oneHour ? { cacheWrite1h: Math.min(oneHour, write) } : {}),
     ...(thinking !== undefined ? { reasoning: thinking } : {}),
+    ...(searches ? { webSearches: searches } : {}),
   };
 }
 
@@ -63,6 +82,7 @@ export class MessagesAccumulator {
   private readonly blocks: OpenBlock[] = [];
   private usage: Record<string, unknown> = {};
   private stopReason: string | null = null;
+  private stopDetails: string | null = null;
   private started = false;
   private hasStopped = false;
   private events = 0;
@@ -81,6 +101,7 @@ export class MessagesAccumulator {
         const msg = (ev.message ?? {}) as { usage?: Record<string, unknown>; content?: unknown; stop_reason?: unknown };
         if (msg.usage && typeof msg.usage === 'object') this.mergeUsage(msg.usage);
         if (typeof msg.stop_reason === 'string') this.stopReason = msg.stop_reason;
+        this.noteStopDetails((msg as { stop_details?: unknown }).stop_details);
         break;
       }
       case 'content_block_start': {
@@ -102,8 +123,9 @@ export class MessagesAccumulator {
         break;
       }
       case 'message_delta': {
-        const d = (ev.delta ?? {}) as { stop_reason?: unknown };
+        const d = (ev.delta ?? {}) as { stop_reason?: unknown; stop_details?: unknown };
         if (typeof d.stop_reason === 'string') this.stopReason = d.stop_reason;
+        this.noteStopDetails(d.stop_details);
         if (ev.usage && typeof ev.usage === 'object') this.mergeUsage(ev.usage as Record<string, unknown>);
         break;
       }
@@ -126,6 +148,14 @@ export class MessagesAccumulator {
     this.hasStopped = true;
   }
 
+  /** stop_details ({type, category, explanation}) as one line of the provider's own words. */
+  private noteStopDetails(v: unknown): void {
+    if (!v || typeof v !== 'object') return;
+    const d = v as { category?: unknown; explanation?: unknown };
+    const words = [typeof d.category === 'string' ? `category ${d.category}` : '', typeof d.explanation === 'string' ? d.explanation : ''].filter(Boolean);
+    if (words.length) this.stopDetails = words.join(': ');
+  }
+
   private mergeUsage(u: Record<string, unknown>): void {
     for (const [k, v] of Object.entries(u)) if (v !== null && v !== undefined) this.usage[k] = v;
   }
@@ -134,18 +164,16 @@ export class MessagesAccumulator {
     const blocks = this.blocks.filter((b): b is OpenBlock => b !== undefined);
     const text = blocks.filter((b) => b.block.type === 'text').map((b) => String(b.block.text ?? '')).join('');
     const reasoningText = blocks.filter((b) => b.block.type === 'thinking').map((b) => String(b.block.thinking ?? '')).join('');
-    const args = new Map<string, string>();
+    const cutShort = this.stopReason === 'max_tokens';
     const toolCalls = blocks.filter((b) => b.block.type === 'tool_use').map((b) => {
       const id = String(b.block.id ?? '');
       // The fragments exactly as streamed; a block that had no deltas carries its input whole.
       const a = b.sawJson ? b.json : JSON.stringify(b.block.input ?? {});
-      args.set(id, a);
-      return { id, name: String(b.block.name ?? ''), arguments: a, type: 'function', extra: {}, functionExtra: {} };
+      const cut = cutShort && b.sawJson && !parses(a);
+      return { id, name: String(b.block.name ?? ''), arguments: a, type: 'function', extra: {}, functionExtra: {}, ...(cut ? { cut: true as const } : {}) };
     });
-    const content = blocksToResend(blocks.map((b) => {
-      const { input: _input, ...rest } = b.block;
-      return (b.block.type === 'tool_use' ? rest : b.block) as Block;
-    }), args);
+    // Every block whose input streamed as input_json_delta goes back with that input (tool_use, server_tool_use, …).
+    const content = blocksToResend(blocks.map((b) => (b.sawJson ? { ...b.block, input: inputOf(b.json) } : b.block) as Block));
     const message: Record<string, unknown> = {
       role: 'assistant',
       content: text || null,
@@ -154,6 +182,7 @@ export class MessagesAccumulator {
     };
     return {
       text, reasoningText, refusal: '', toolCalls, legacyFunctionCall: false,
+      ...(this.stopDetails ? { stopDetails: this.stopDetails } : {}),
       finishReason: this.stopReason === null ? null : (FINISH[this.stopReason] ?? this.stopReason),
       stopReason: this.stopReason,
       usage: usageFromAnthropic(this.usage),

@@ -10,7 +10,7 @@ import { SIM_POLICY_HEADER } from '../../../shared/run-spec.js';
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import type { PromptCacheSetting, ProviderInfo } from '../../../shared/run-spec.js';
-import { protocolOf, type ProviderProtocol } from '../../../shared/providers.js';
+import { protocolOfInfo, type ProviderProtocol } from '../../../shared/providers.js';
 import type { ToolCallRequest, ToolExposure, Usage, UsageSource } from '../../../shared/step-event.js';
 import { classifyError, RequestCancelledError } from './errors.js';
 import { withBounds } from './request-bounds.js';
@@ -63,7 +63,7 @@ export interface ChatClient {
 
 export function createChatClient(provider: ProviderInfo, apiKey: string | null, opts: ClientOptions): ChatClient {
   const client: ChatClient = {
-    protocol: protocolOf(provider.name),
+    protocol: protocolOfInfo(provider),
     apiKey,
     provider,
     options: opts,

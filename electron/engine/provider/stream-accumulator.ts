@@ -18,6 +18,8 @@ export interface RawChunk {
     readonly message?: Record<string, unknown> | null;
     readonly finish_reason?: string | null;
     readonly native_finish_reason?: string | null;
+    /** Azure OpenAI: the content filter's verdict per category. */
+    readonly content_filter_results?: unknown;
   }> | null;
   readonly usage?: RawUsage | null;
   readonly x_groq?: unknown;
@@ -32,6 +34,9 @@ export interface AccumulatedReply {
   /** The reasoning text shown to the user: reasoning_content, else reasoning. */
   readonly reasoningText: string;
   readonly refusal: string;
+  /** The provider's own words on why it stopped the reply (Azure's filtered categories, Anthropic stop_details). */
+  readonly stopDetails?: string;
+  /** Calls, those cut short by the token limit (finish reason "length" inside their arguments) marked `cut`. */
   readonly toolCalls: readonly AssembledCall[];
   /** The reply used the legacy `function_call` field: its result goes back as a `function` message. */
   readonly legacyFunctionCall: boolean;
@@ -70,6 +75,7 @@ export class StreamAccumulator {
   private readonly reasoningDetails: Record<string, unknown>[] = [];
   private extra: Record<string, unknown> = {};
   private finishReason: string | null = null;
+  private readonly filtered = new Set<string>();
   private usage: Usage | null = null;
   private readonly calls: ToolCallAssembler;
   private chunks = 0;
@@ -91,6 +97,16 @@ export class StreamAccumulator {
       if ((choice.index ?? 0) !== 0) continue;
       if (choice.delta) this.pushDelta(choice.delta);
       if (choice.finish_reason) this.finishReason = choice.finish_reason;
+      this.noteFilter(choice.content_filter_results);
+    }
+  }
+
+  /** Azure's content_filter_results: the categories it filtered, with their severity, as the provider named them. */
+  private noteFilter(results: unknown): void {
+    if (!results || typeof results !== 'object') return;
+    for (const [category, r] of Object.entries(results as Record<string, unknown>)) {
+      const v = r as { filtered?: unknown; severity?: unknown } | null;
+      if (v && v.filtered === true) this.filtered.add(typeof v.severity === 'string' ? `${category} (${v.severity})` : category);
     }
   }
 
@@ -102,9 +118,11 @@ export class StreamAccumulator {
     const choice = completion.choices?.find((c) => (c.index ?? 0) === 0);
     if (!choice) return;
     const message = choice.message ?? choice.delta ?? {};
-    const calls = Array.isArray(message.tool_calls) ? (message.tool_calls as ToolCallFragment[]) : [];
+    const rawCalls = message.tool_calls;
+    const calls = (Array.isArray(rawCalls) ? rawCalls : rawCalls && typeof rawCalls === 'object' ? [rawCalls] : []) as ToolCallFragment[];
     this.pushDelta({ ...message, tool_calls: calls.map((c, i) => ({ ...c, index: typeof c.index === 'number' ? c.index : i })) });
     if (choice.finish_reason) this.finishReason = choice.finish_reason;
+    this.noteFilter(choice.content_filter_results);
   }
 
   private pushDelta(d: Record<string, unknown>): void {
@@ -129,7 +147,8 @@ export class StreamAccumulator {
           mergeReasoningDetails(this.reasoningDetails, v);
           break;
         case 'tool_calls':
-          if (Array.isArray(v)) for (const f of v) if (f && typeof f === 'object') this.calls.push(f as ToolCallFragment);
+          // Hugging Face TGI sends one call as an object instead of a list of one.
+          for (const f of Array.isArray(v) ? v : [v]) if (f && typeof f === 'object') this.calls.push(f as ToolCallFragment);
           break;
         case 'function_call':
           if (typeof v === 'object') this.calls.pushLegacy(v as Record<string, unknown>);
@@ -143,12 +162,14 @@ export class StreamAccumulator {
   }
 
   result(): AccumulatedReply {
-    const toolCalls = this.calls.result();
+    const open = this.finishReason === 'length' ? this.calls.openCalls() : new Set<number>();
+    const toolCalls = this.calls.result().map((c, i) => (open.has(i) ? { ...c, cut: true as const } : c));
     const legacy = this.calls.isLegacy;
     return {
       text: this.text,
       reasoningText: this.reasoningContent || this.reasoning,
       refusal: this.refusal,
+      ...(this.filtered.size ? { stopDetails: `content filter: ${[...this.filtered].join(', ')}` } : {}),
       toolCalls,
       legacyFunctionCall: legacy,
       finishReason: this.finishReason,

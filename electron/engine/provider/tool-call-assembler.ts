@@ -6,9 +6,12 @@
  * - Ollama: `index` 0 reused for every call of a parallel batch, each call with its own id.
  * - MiniMax via NVIDIA NIM: the name repeated whole in every fragment; Gemini via some gateways: the name split.
  * - Legacy `delta.function_call` (one call per reply).
+ * - LiteLLM over OCI: every fragment of one call under a new id, with an empty name, on the same index.
+ * - Hugging Face TGI: the call as one object instead of a list (stream-accumulator.ts), id "0".
  * So a fragment belongs to the call with its id when it has one, else to the latest call with its index, else
  * to the latest call; a fragment with an unseen id, or with arguments after the matched call's arguments
- * already form a complete JSON value, starts a new call. Unknown fields of a call (e.g. Gemini's
+ * already form a complete JSON value, starts a new call — except a nameless fragment on the index of a call
+ * whose JSON is still open (or one that carries no arguments at all): a gateway's fresh id on a fragment. Unknown fields of a call (e.g. Gemini's
  * `extra_content`) are kept verbatim for the round trip.
  */
 import type { ToolCallRequest } from '../../../shared/step-event.js';
@@ -37,6 +40,7 @@ interface Call {
 
 /** A call ready for the history: the recorded request plus every field the provider sent with it. */
 export interface AssembledCall extends ToolCallRequest {
+  // ToolCallRequest.cut: set by the accumulator when the reply ended at its token limit inside this call.
   readonly type: string;
   readonly extra: Readonly<Record<string, unknown>>;
   readonly functionExtra: Readonly<Record<string, unknown>>;
@@ -68,6 +72,16 @@ export class ToolCallAssembler {
     const name = str(f.function?.name);
     const args = argumentsOf(f.function?.arguments);
     let call = this.find(id, index);
+    const relabelled = !call && id !== undefined && name === undefined ? this.relabelled(index, args) : undefined;
+    if (relabelled) {
+      // A fragment of the open call under a gateway's new id: the call keeps the id it started with.
+      if (args) {
+        relabelled.args += args;
+        relabelled.json.feed(args);
+      }
+      this.mergeExtras(relabelled, f);
+      return;
+    }
     if (call && this.startsNewCall(call, id, args)) {
       // A complete call sent again unchanged (same name and arguments) is a repeat, not a second call.
       if (args !== undefined && args === call.args && (name === undefined || name === call.name)) {
@@ -103,7 +117,10 @@ export class ToolCallAssembler {
     const name = str(fc.name);
     if (name !== undefined) this.legacy.name = this.mergeName(this.legacy, name);
     const args = argumentsOf(fc.arguments);
-    if (args !== undefined) this.legacy.args += args;
+    if (args !== undefined) {
+      this.legacy.args += args;
+      this.legacy.json.feed(args);
+    }
     for (const [k, v] of Object.entries(fc)) if (!FN_KEYS.has(k)) this.legacy.fnExtra[k] = mergeValue(this.legacy.fnExtra[k], v, false);
   }
 
@@ -121,6 +138,29 @@ export class ToolCallAssembler {
     return calls.map((c) => ({
       id: c.id || fresh(), name: c.name, arguments: c.args, type: c.type, extra: c.extra, functionExtra: c.fnExtra,
     }));
+  }
+
+  /** Positions (in result()) of calls whose arguments are an unfinished JSON value (a reply cut short mid-call). */
+  openCalls(): Set<number> {
+    const all = this.legacy ? [...this.calls, this.legacy] : this.calls;
+    const open = new Set<number>();
+    all.forEach((c, i) => {
+      const text = c.args.trim();
+      if (text !== '' && !c.json.complete && !jsonParses(text)) open.add(i);
+    });
+    return open;
+  }
+
+  /**
+   * The call a nameless fragment with an unseen id continues: the latest call on its index (or the latest call,
+   * without an index) whose arguments are still an open JSON value, or any such call when the fragment carries
+   * no arguments. Undefined when the fragment rather starts a call.
+   */
+  private relabelled(index: number | undefined, args: string | undefined): Call | undefined {
+    const call = this.calls[this.calls.length - 1];
+    if (!call || !call.id || (index !== undefined && call.index !== undefined && call.index !== index)) return undefined;
+    if (args === undefined || args.trim() === '') return call;
+    return call.json.complete ? undefined : call;
   }
 
   private find(id: string | undefined, index: number | undefined): Call | undefined {
@@ -157,6 +197,15 @@ export class ToolCallAssembler {
   private mergeExtras(call: Call, f: ToolCallFragment): void {
     for (const [k, v] of Object.entries(f)) if (!CALL_KEYS.has(k)) call.extra[k] = mergeValue(call.extra[k], v, false);
     for (const [k, v] of Object.entries(f.function ?? {})) if (!FN_KEYS.has(k)) call.fnExtra[k] = mergeValue(call.fnExtra[k], v, false);
+  }
+}
+
+function jsonParses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }
 

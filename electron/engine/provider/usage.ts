@@ -22,13 +22,19 @@ export interface RawUsage {
   readonly prompt_cache_miss_tokens?: unknown;
   /** Anthropic's name for cache writes, passed through by some OpenAI-compatible gateways. */
   readonly cache_creation_input_tokens?: unknown;
+  /** Moonshot / Kimi: cache hits at the top level of usage. */
+  readonly cached_tokens?: unknown;
   /** OpenRouter: the cost in credits (1 credit = 1 USD). */
   readonly cost?: unknown;
   /** xAI: the cost in ticks of 1e-10 USD. */
   readonly cost_in_usd_ticks?: unknown;
 }
 
-const count = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
+/** A count as sent: a number, or a numeric string (some gateways quote their counts); anything else is absent. */
+const count = (v: unknown): number | undefined => {
+  const n = typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v;
+  return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? n : undefined;
+};
 const USD_PER_XAI_TICK = 1e-10;
 
 /**
@@ -40,7 +46,7 @@ export function usageFromRaw(raw: RawUsage | null | undefined): Usage | null {
   const prompt = count(raw.prompt_tokens);
   const completion = count(raw.completion_tokens);
   if (prompt === undefined || completion === undefined || (prompt === 0 && completion === 0)) return null;
-  const cached = count(raw.prompt_tokens_details?.cached_tokens) ?? count(raw.prompt_cache_hit_tokens);
+  const cached = count(raw.prompt_tokens_details?.cached_tokens) ?? count(raw.prompt_cache_hit_tokens) ?? count(raw.cached_tokens);
   const reasoning = count(raw.completion_tokens_details?.reasoning_tokens);
   const total = count(raw.total_tokens);
   const cacheWrite = count(raw.prompt_tokens_details?.cache_write_tokens) ?? count(raw.cache_creation_input_tokens);
@@ -58,11 +64,19 @@ export function usageFromRaw(raw: RawUsage | null | undefined): Usage | null {
   };
 }
 
-/** The usage object of one chunk: top-level `usage`, else Groq's `x_groq.usage`. */
-export function rawUsageOf(chunk: { readonly usage?: unknown; readonly x_groq?: unknown }): RawUsage | null {
-  if (chunk.usage && typeof chunk.usage === 'object') return chunk.usage as RawUsage;
-  const groq = chunk.x_groq as { usage?: unknown } | null | undefined;
-  if (groq && typeof groq === 'object' && groq.usage && typeof groq.usage === 'object') return groq.usage as RawUsage;
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The usage object of one chunk: top-level `usage`, else Groq's `x_groq.usage`, else the first choice's own
+ * `usage` (Moonshot / Kimi's native API puts it there, on the finish chunk).
+ */
+export function rawUsageOf(chunk: { readonly usage?: unknown; readonly x_groq?: unknown; readonly choices?: unknown }): RawUsage | null {
+  if (isObject(chunk.usage)) return chunk.usage as RawUsage;
+  const groq = chunk.x_groq;
+  if (isObject(groq) && isObject(groq.usage)) return groq.usage as RawUsage;
+  const choices = Array.isArray(chunk.choices) ? (chunk.choices as unknown[]) : [];
+  const first = choices.find((c) => isObject(c) && (c.index ?? 0) === 0);
+  if (isObject(first) && isObject(first.usage)) return first.usage as RawUsage;
   return null;
 }
 
@@ -77,14 +91,10 @@ export interface EstimateInput {
 }
 
 /**
- * The tokenizer's encoding takes a noticeable time to load, so it is loaded only when a step needs an estimate
- * (or ahead of a run, off the clock, by warmUpEstimator).
+ * The tokenizer's encoding takes a noticeable time to load (about 115 ms), so it is loaded only when a reply
+ * arrives without usage: a provider that counts for itself never pays for it, and no run pays before its first request.
  */
 const counter = () => import('../tokens/count-tokens.js');
-
-export async function warmUpEstimator(): Promise<void> {
-  (await counter()).tok('warm');
-}
 
 /** Prompt and completion counted with the tokenizer (o200k_base); reasoning kept as its own figure when any. */
 export async function estimateUsage(input: EstimateInput): Promise<Usage> {

@@ -3,7 +3,7 @@
  * spec-compliant parser OpenRouter's docs recommend: comments, CR/LF variants, multi-line data); a body that
  * starts with `{` or `[` is a non-streamed JSON completion from a server that ignored `stream`, and is
  * accepted as such. Everything else is an error with a plain message, retried like a 5xx: a stream cut before
- * its finish reason and [DONE], an empty stream, a body that is not SSE (an HTML page, garbage), data that is
+ * its finish reason and [DONE], an empty stream or an empty reply ([DONE] and nothing else), a body that is not SSE (an HTML page, garbage), data that is
  * not JSON, and errors the provider sent inside the stream. Silence between data events is bounded by the idle
  * timeout (keep-alive comments do not count); the whole request by its deadline (see chat-client.ts).
  */
@@ -128,6 +128,10 @@ export async function readReply(response: Response, acc: StreamAccumulator, opts
   if (mode === 'sniff' || state.dataEvents === 0)
     throw streamError(provider, `answered ${response.status} with an empty ${mode === 'sniff' && total === 0 ? 'body' : 'stream'}${state.comments ? ` (only ${plural(state.comments, 'keep-alive comment')})` : ''}: no reply at all. It will be tried again.`);
   const r = acc.result();
+  // [DONE] with nothing before it, or chunks that say nothing at all: no reply, whatever the status said.
+  const empty = r.chunks === 0 || (r.finishReason === null && !r.text && !r.refusal && !r.reasoningText && r.toolCalls.length === 0 && r.usage === null);
+  if (empty && state.sawDone)
+    throw streamError(provider, `sent an empty reply: ${r.chunks === 0 ? 'no chunk' : `${plural(r.chunks, 'chunk')} with no text, no tool call and no finish reason`} before [DONE]. It will be tried again.`);
   if (!state.sawDone && r.finishReason === null)
     throw streamError(provider, `stream ended before the reply was complete: no finish reason and no [DONE] after ${plural(state.dataEvents, 'chunk')}${r.toolCalls.length ? `, with ${plural(r.toolCalls.length, 'tool call')} possibly cut short` : ''}. Nothing of it was used; it will be tried again.`);
 }

@@ -9,6 +9,7 @@ export type AnyStatus = DisplayStatus;
 const STATUS_TEXT: Record<AnyStatus, string> = {
   answered: 'Answered',
   'no-policy': 'No policy (simulated)',
+  refused: 'Refused',
   'max-steps': 'Step limit',
   cancelled: 'Cancelled',
   error: 'Error',
@@ -22,6 +23,7 @@ const STATUS_TEXT: Record<AnyStatus, string> = {
 const STATUS_TONE: Record<AnyStatus, string> = {
   answered: 'ok',
   'no-policy': 'warn',
+  refused: 'err',
   'max-steps': 'err',
   cancelled: 'neutral',
   error: 'err',

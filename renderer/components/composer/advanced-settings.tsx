@@ -1,6 +1,6 @@
 /** RunSettings beyond the defaults, validated as typed against the host's own schema; errors at the field. */
 import { useState } from 'react';
-import { protocolOf } from '../../../shared/providers.js';
+import { protocolOfInfo } from '../../../shared/providers.js';
 import { PROMPT_CACHE_HELP, PROMPT_CACHES, SIM_FAULTS, type PromptCacheSetting } from '../../../shared/run-spec.js';
 import { TOOLSET_IDS, TOOLSETS, type ToolsetId } from '../../../shared/toolsets.js';
 import { SEARCH_BACKEND_IDS, SEARCH_BACKENDS, searchKeyName, type SearchBackendId } from '../../../shared/search-backends.js';
@@ -22,7 +22,8 @@ export function AdvancedSettings() {
   const setSetting = useApp((s) => s.setSetting);
   const setForm = useApp((s) => s.setForm);
   const simulated = providerName === 'simulated';
-  const anthropic = protocolOf(providerName) === 'anthropic';
+  const customProtocol = useApp((s) => s.form.protocol);
+  const anthropic = protocolOfInfo({ name: providerName, ...(providerName === 'custom' && customProtocol ? { protocol: customProtocol } : {}) }) === 'anthropic';
   const check = checkSettings(draft, simulated);
   const mcpConfig = useApp((s) => s.form.mcpConfig);
   const mcp = checkMcpField(mcpConfig);

@@ -53,7 +53,8 @@ export function ProviderSection({ errors, startField = null }: { errors: { model
   const simulated = form.providerName === 'simulated';
   // A preset that needs a key keeps its own URL: the host sends that key nowhere else.
   const keyBound = !!preset?.needsKey && !!preset.baseUrl;
-  const envTag = form.providerName === 'custom' && form.apiKeyEnv ? `|$${form.apiKeyEnv}` : '';
+  const custom = form.providerName === 'custom';
+  const envTag = `${custom && form.apiKeyEnv ? `|$${form.apiKeyEnv}` : ''}${custom && form.protocol === 'anthropic' ? '|anthropic' : ''}`;
   const listKey = `${form.providerName}|${simulated ? '' : form.baseUrl.trim() || preset?.baseUrl || ''}${envTag}`;
   const models = modelList.key === listKey ? modelList.models : [];
 
@@ -109,11 +110,31 @@ export function ProviderSection({ errors, startField = null }: { errors: { model
           />
           {startField === 'baseUrl' ? <StartFieldNote /> : null}
           {keyBound ? (
-            <p className="field-hint">{preset.label} keys are only sent here. For another server, choose Custom base URL.</p>
+            <p className="field-hint">
+              {preset.label} keys are only sent here. For another server, choose Custom base URL{preset.protocol === 'anthropic' ? ' and the Anthropic Messages protocol' : ''}.
+            </p>
           ) : null}
           {errors.baseUrl ? <p className="field-error">{errors.baseUrl}</p> : null}
         </div>
       )}
+      {custom ? (
+        <div className="field">
+          <label className="label" htmlFor="protocol">
+            Protocol
+          </label>
+          <select
+            id="protocol"
+            className="input select"
+            value={form.protocol ?? 'openai'}
+            onChange={(e) => setForm({ protocol: e.target.value === 'anthropic' ? 'anthropic' : 'openai' })}
+            data-testid="protocol-select"
+          >
+            <option value="openai">OpenAI chat completions</option>
+            <option value="anthropic">Anthropic Messages (a gateway for Claude)</option>
+          </select>
+          <p className="field-hint">What the server at this URL speaks. Its key goes only to this URL, whichever protocol.</p>
+        </div>
+      ) : null}
       <div className="field">
         <label className="label" htmlFor="model">
           Model

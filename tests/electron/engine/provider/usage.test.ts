@@ -23,9 +23,27 @@ describe('usageFromRaw', () => {
   it('reports nothing rather than inventing zeros: missing, partial, non-numeric or all-zero usage', () => {
     expect(usageFromRaw(undefined)).toBeNull();
     expect(usageFromRaw({ prompt_tokens: 5 })).toBeNull();
-    expect(usageFromRaw({ prompt_tokens: '5', completion_tokens: 2 })).toBeNull();
+    expect(usageFromRaw({ prompt_tokens: 'five', completion_tokens: 2 })).toBeNull();
+    expect(usageFromRaw({ prompt_tokens: '-5', completion_tokens: 2 })).toBeNull();
+    expect(usageFromRaw({ prompt_tokens: {}, completion_tokens: 2 })).toBeNull();
     expect(usageFromRaw({ prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 })).toBeNull();
     expect(usageFromRaw({ prompt_tokens: 5, completion_tokens: 2 })).toEqual({ prompt: 5, completion: 2 });
+  });
+
+  it('reads counts a gateway sent as numeric strings (the wire said them), and Moonshot cache hits at the top level', () => {
+    expect(usageFromRaw({ prompt_tokens: '1336', completion_tokens: ' 31 ', total_tokens: '1367', prompt_tokens_details: { cached_tokens: '1280' } }))
+      .toEqual({ prompt: 1336, completion: 31, total: 1367, cached: 1280 });
+    expect(usageFromRaw({ prompt_tokens: 19, completion_tokens: 21, total_tokens: 40, cached_tokens: 10 })).toEqual({ prompt: 19, completion: 21, total: 40, cached: 10 });
+    // The nested OpenAI figure wins when both are sent.
+    expect(usageFromRaw({ prompt_tokens: 19, completion_tokens: 21, cached_tokens: 10, prompt_tokens_details: { cached_tokens: 12 } })?.cached).toBe(12);
+  });
+
+  it('finds usage inside the first choice (Moonshot / Kimi native API), never in another choice', () => {
+    const u = { prompt_tokens: 19, completion_tokens: 13, total_tokens: 32 };
+    expect(rawUsageOf({ choices: [{ index: 0, delta: {}, finish_reason: 'stop', usage: u }] })).toEqual(u);
+    expect(rawUsageOf({ choices: [{ index: 1, delta: {}, usage: u }] })).toBeNull();
+    // Top-level usage wins over a choice's.
+    expect(rawUsageOf({ usage: { prompt_tokens: 1, completion_tokens: 1 }, choices: [{ index: 0, usage: u }] })).toEqual({ prompt_tokens: 1, completion_tokens: 1 });
   });
 
   it('finds usage at the top level or in Groq x_groq.usage', () => {
