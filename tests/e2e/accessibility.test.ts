@@ -12,6 +12,8 @@ import type { ComparisonRequest } from '../../shared/run-spec.js';
 import { runCli } from '../electron/host/cli-process.js';
 import { auditBothThemes, auditPage, describeFindings, type Finding } from './a11y-audit.js';
 import { startAppSession, stopAppSession, type AppSession } from './app-session.js';
+import { readBars } from './page-helpers.js';
+import { saveShot } from './screenshots.js';
 
 const SIM = { name: 'simulated', baseUrl: null, model: 'sim' } as const;
 const TABS = ['timeline', 'answers', 'charts'] as const;
@@ -54,6 +56,7 @@ describe('accessibility audit (axe-core, WCAG 2 A and AA), light and dark', { ti
     }
     await page().click('[data-testid=side-tab-history]');
     await page().click(`[data-testid=history-item][data-id="${meta.id}"] .history-open`);
+    await page().click('[data-testid=tab-timeline]');
     await page().waitForSelector(`[data-run-id="${meta.runs[0]!.runId}"]`);
     return meta;
   }
@@ -83,6 +86,8 @@ describe('accessibility audit (axe-core, WCAG 2 A and AA), light and dark', { ti
     await p.waitForFunction(() => document.querySelectorAll('[data-testid=approval-card]').length === 2, undefined, { timeout: 120_000 });
     const found: Finding[] = [];
     found.push(...(await auditTabs('running, approval cards')));
+    const said = () => p.textContent('[data-testid=live-announcer]');
+    expect(await said()).toContain('needs your approval to go on.');
 
     await p.click('[data-testid=tab-timeline]');
     await p.click('[data-testid=approval-card] [data-testid=approval-allow-all]');
@@ -90,7 +95,32 @@ describe('accessibility audit (axe-core, WCAG 2 A and AA), light and dark', { ti
       const opts = [...document.querySelectorAll('[data-testid=trial-option][data-state]')];
       return opts.length === 2 && opts.every((o) => o.getAttribute('data-state') === 'done');
     }, undefined, { timeout: 180_000 });
+    // Announced once, politely; the Allow button that had focus is gone, so focus went to the view's tab.
+    await p.waitForFunction(() => document.querySelector('[data-testid=live-announcer]')?.textContent?.startsWith('Comparison finished'));
+    expect(await said()).toMatch(/^Comparison finished: 4 answered\.\s?$/);
+    expect(await p.getAttribute('[data-testid=live-announcer]', 'aria-live')).toBe('polite');
+    expect(await p.evaluate(() => document.activeElement?.id)).toBe('tab-timeline');
     found.push(...(await auditTabs('finished, 2 trials')));
+
+    // Every chart offers its figures as a table: shown, it takes the drawing's place and holds each bar's value.
+    const chart = p.locator('[data-testid=per-step-chart]');
+    const bars = (await readBars(p)).filter((b) => b.kind === 'prompt');
+    expect(await chart.getAttribute('role')).toBe(null);
+    expect(await chart.locator('[role=img]').getAttribute('aria-label')).toMatch(/^Tokens per step · Trial \d \(simulated\)\. Its figures are in the table that follows\.$/);
+    expect(await p.locator('[data-testid=token-bar][aria-label]').count()).toBe(0);
+    await chart.locator('[data-testid=show-as-table] input').check();
+    expect(await chart.getAttribute('data-view')).toBe('table');
+    const cells = await chart.locator('[data-testid=chart-table] tbody tr').evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent ?? '')));
+    const heads = await chart.locator('[data-testid=chart-table] thead th').allTextContents();
+    for (const b of bars) {
+      const row = cells.find((r) => r[0] === String(b.step))!;
+      const label = b.mode === 'react' ? 'ReAct' : 'Code Mode';
+      expect(row[heads.indexOf(`${label} prompt`)], `step ${b.step} ${b.mode}`).toBe(b.value.toLocaleString('en-US'));
+    }
+    await chart.scrollIntoViewIfNeeded();
+    await saveShot(p, 'chart-as-table');
+    found.push(...(await auditBothThemes(p, 'finished, 2 trials: charts with a table shown')));
+    await chart.locator('[data-testid=show-as-table] input').uncheck();
     await p.click('[data-testid=trial-option][data-trial=all]');
     found.push(...(await auditTabs('finished, all trials')));
     expectClean(found);
@@ -119,14 +149,21 @@ describe('accessibility audit (axe-core, WCAG 2 A and AA), light and dark', { ti
     await p.waitForSelector('[data-testid=history-item]');
     found.push(...(await auditBothThemes(p, 'history')));
 
-    await p.click('[data-testid=export-button]');
-    await p.waitForSelector('[data-testid=export-otlp-send]');
-    found.push(...(await auditBothThemes(p, 'export menu')));
+    const openMenu = async () => {
+      if ((await p.locator('[data-testid=export-otlp-send]').count()) === 0) await p.click('[data-testid=export-button]');
+      await p.waitForSelector('[data-testid=export-otlp-send]');
+    };
+    await openMenu();
+    found.push(...(await auditBothThemes(p, 'export menu', openMenu)));
+    await openMenu();
     await p.click('[data-testid=export-otlp-send]');
     await p.waitForSelector('[data-testid=otlp-dialog]');
+    expect(await p.evaluate(() => document.querySelector('[data-testid=otlp-dialog]')!.contains(document.activeElement))).toBe(true);
     found.push(...(await auditBothThemes(p, 'OTLP dialog')));
     await p.keyboard.press('Escape');
     await p.waitForSelector('[data-testid=otlp-dialog]', { state: 'detached' });
+    // The menu item that opened it closed with the menu: focus goes back to the Export button.
+    expect(await p.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe('export-button');
 
     const item = p.locator('[data-testid=history-item]').first();
     await item.hover();

@@ -84,8 +84,9 @@ export function MatrixView({ matrix, simulated, onOpen, scope = 'every run of th
                         data-row={row}
                         data-value={cellValue(cell, metric) ?? ''}
                         data-shade={shade ?? ''}
-                        aria-label={`${row}, ${MODE_LABELS[mode]}: ${info.label} ${text}${sim}; ${cell.runIds.length} run${cell.runIds.length === 1 ? '' : 's'}. Open in the timeline.`}
                       >
+                        {/* The name is the text shown, with its row and column around it for a screen reader. */}
+                        <span className="visually-hidden">{`${row}, ${MODE_LABELS[mode]}: ${info.label}`}</span>
                         <span className="matrix-value num">{text}</span>
                         <span className="matrix-sub num">
                           {metric !== 'total' && f.total ? `${fmtMean(f.total.mean)} tok · ` : ''}
@@ -93,6 +94,7 @@ export function MatrixView({ matrix, simulated, onOpen, scope = 'every run of th
                           {metric !== 'passRate' && f.passRate ? `${f.passed}/${f.trials} passed · ` : ''}
                           {cell.runIds.length} run{cell.runIds.length === 1 ? '' : 's'}
                         </span>
+                        <span className="visually-hidden">{`${sim}. Open in the timeline.`}</span>
                       </button>
                     </td>
                   );
