@@ -6,6 +6,7 @@ import { OtlpDialog } from './components/history/otlp-dialog.js';
 import { PriceEditor } from './components/prices/price-editor.js';
 import { ConnectionBanner } from './components/common/connection-banner.js';
 import { IconAlert } from './components/common/icons.js';
+import { LiveAnnouncer } from './components/common/live-announcer.js';
 import { Toasts } from './components/common/toasts.js';
 import { ComparisonToolbar } from './components/layout/comparison-toolbar.js';
 import { EmptyMain } from './components/layout/empty-main.js';
@@ -51,6 +52,7 @@ export function App() {
       </div>
       <StatusBar />
       <Toasts />
+      <LiveAnnouncer />
       <PriceEditor />
       <ConfirmDialog />
       <OtlpDialog />

@@ -10,6 +10,7 @@ import { findTask } from '../../../shared/tasks.js';
 import { cumulativeSeries, firstRequestRows, RUN_METRICS, startSpreadMs } from './report-figures.js';
 import { displayUrl, formatInt, formatMs, formatUtc, settingsRows } from './format.js';
 import { cumulativeSvg, hbarsSvg, stepBarsSvg } from './html-charts.js';
+import { CHART_TABLE_CSS, compositionTableHtml, cumulativeTableHtml, stepBarsTable } from './html-chart-table.js';
 import { html, raw, type SafeHtml } from './html-escape.js';
 import { APPROVAL_CSS, MANY_MODES_CSS, REPORT_CSS } from './html-styles.js';
 import { modeSwatch, reportPaletteCss } from './report-palette.js';
@@ -110,7 +111,7 @@ function compositionSection(d: ReportData): SafeHtml | null {
   const sim = d.simulated ? ' (simulated)' : '';
   const yMax = Math.max(0, ...runs.flatMap((r) => r.summary.perStep.map((s) => s.prompt)));
   const slots = Math.max(1, ...runs.map((r) => r.summary.perStep.length));
-  const charts = runs.map((r, i) => html`<figure>${compositionSvg(r.summary.perStep, { id: `chart-composition-${i}`, title: `${r.label}: what each prompt carried${sim}`, label: r.label, mode: r.slot, yMax, slots })}<figcaption>${r.label}: prompt tokens per step by part${sim}.</figcaption></figure>`);
+  const charts = runs.map((r, i) => html`<figure>${compositionSvg(r.summary.perStep, { id: `chart-composition-${i}`, title: `${r.label}: what each prompt carried${sim}`, label: r.label, mode: r.slot, yMax, slots })}<figcaption>${r.label}: prompt tokens per step by part${sim}.</figcaption>${compositionTableHtml(r.summary.perStep, `${r.label}: prompt tokens per step by part${sim}`)}</figure>`);
   return html`<h3>What each prompt carried${d.trials > 1 ? ' (trial 1)' : ''}</h3><p class="muted">Each request's prompt tokens split by part, counted with the tokenizer on the request as sent and fitted to the reported figure; Other is what no part explains (the provider's template).</p>${compositionLegend()}<div class="charts">${charts}</div>`;
 }
 
@@ -120,7 +121,7 @@ function chartsSection(d: ReportData): SafeHtml {
   const slots = Math.max(1, ...d.runs.map((r) => r.summary.perStep.length));
   const bar = (r: ReportRun) => {
     const i = d.runs.indexOf(r);
-    return html`<figure>${stepBarsSvg(r.summary.perStep, { id: `chart-steps-${i}`, title: `${r.label}: prompt and completion tokens per step${sim}`, yMax, slots, mode: r.slot, label: r.label })}<figcaption>${r.label}: prompt and completion tokens per step${sim}.</figcaption></figure>`;
+    return html`<figure>${stepBarsSvg(r.summary.perStep, { id: `chart-steps-${i}`, title: `${r.label}: prompt and completion tokens per step${sim}`, yMax, slots, mode: r.slot, label: r.label })}<figcaption>${r.label}: prompt and completion tokens per step${sim}.</figcaption>${stepBarsTable(r.summary.perStep, `${r.label}: prompt and completion tokens per step${sim}`)}</figure>`;
   };
   // With several trials the per-step charts fold by trial; the cumulative chart colours runs by mode.
   const bars = d.trials > 1
@@ -128,8 +129,9 @@ function chartsSection(d: ReportData): SafeHtml {
     : html`<div class="charts">${d.runs.map(bar)}</div>`;
   // With several trials every run is a line in its mode's colour, and the legend names the modes once.
   const legend = d.trials > 1 ? d.byMode.map((a) => ({ mode: d.slotOf(a.column.key), label: columnLabel(a) })) : undefined;
-  const cumulative = cumulativeSvg(cumulativeSeries(d.runs), { id: 'chart-cumulative', title: `Cumulative total tokens over steps${sim}`, legend });
-  return html`<h2>Tokens per step</h2><p class="muted">All modes are drawn to the same scale. Hover a bar for its value; exact figures are in each mode's step table.</p>${bars}${compositionSection(d)}<h3>Cumulative tokens</h3><figure>${cumulative}<figcaption>Running total of prompt + completion tokens after each step, per mode${sim}.</figcaption></figure>`;
+  const series = cumulativeSeries(d.runs);
+  const cumulative = cumulativeSvg(series, { id: 'chart-cumulative', title: `Cumulative total tokens over steps${sim}`, legend });
+  return html`<h2>Tokens per step</h2><p class="muted">All modes are drawn to the same scale. Hover a bar for its value; "Show as table" under a chart lists every figure it draws.</p>${bars}${compositionSection(d)}<h3>Cumulative tokens</h3><figure>${cumulative}<figcaption>Running total of prompt + completion tokens after each step, per mode${sim}.</figcaption>${cumulativeTableHtml(series, `Cumulative total tokens after each step${sim}`)}</figure>`;
 }
 
 function stepTable(run: ReportRun, simulated: boolean, costInfo: boolean): SafeHtml {
@@ -196,7 +198,7 @@ export function renderHtml(d: ReportData, generatedAt?: Date): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${html`${title}`.value}</title>
-<style>${raw(REPORT_CSS).value}${reportPaletteCss(modes)}${modes.length > 4 ? MANY_MODES_CSS : ''}${multi ? TRIALS_CSS : ''}${d.costInfo ? COST_CSS : ''}${hasApprovals ? APPROVAL_CSS : ''}${ANSWER_CSS}${d.matrix ? MATRIX_CSS : ''}</style>
+<style>${raw(REPORT_CSS).value}${reportPaletteCss(modes)}${modes.length > 4 ? MANY_MODES_CSS : ''}${multi ? TRIALS_CSS : ''}${d.costInfo ? COST_CSS : ''}${hasApprovals ? APPROVAL_CSS : ''}${ANSWER_CSS}${CHART_TABLE_CSS}${d.matrix ? MATRIX_CSS : ''}</style>
 </head>
 <body>
 ${body.value}

@@ -54,7 +54,8 @@ table.matrix caption { text-align: left; }
 table.matrix td { min-width: 150px; }
 table.matrix td .shade { display: block; padding: 4px 8px; border-radius: 4px; }
 table.matrix td a { color: inherit; }
-table.matrix td .runs { display: block; font-size: 12px; color: var(--muted); }
+table.matrix td .runs { display: block; font-size: 12px; color: var(--fg); }
+table.matrix td .runs a { color: inherit; text-decoration: underline; }
 @media print { table.matrix td .shade { filter: grayscale(1); -webkit-print-color-adjust: exact; print-color-adjust: exact; } }
 `;
 

@@ -1,5 +1,5 @@
 /** Pieces shared by the charts: mode colours, legend, tooltip, the chart frame with its simulated caption. */
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { ModeId } from '../../../shared/run-spec.js';
 import type { ColumnRef } from '../../../shared/variants.js';
 import { useSlotOf } from '../common/column-swatch.js';
@@ -7,25 +7,78 @@ import { fmtInt } from '../../lib/format.js';
 import { modeColor } from '../../lib/mode-palette.js';
 import { SimBadge } from '../common/badges.js';
 import { estimatedKey, type TokenKind } from './chart-data.js';
+import { cellText, type ChartTableData } from './chart-tables.js';
 
 export { modeColor, modeDash } from '../../lib/mode-palette.js';
 
-export function ChartFrame({ title, subtitle, simulated, legend, children, testId }: { title: string; subtitle: string; simulated: boolean; legend?: ReactNode; children: ReactNode; testId: string }) {
+/**
+ * A chart with its text alternative: the drawing is one image named by the chart's title (its bars carry no
+ * labels of their own), and `table` holds every figure it shows — read by screen readers, and shown in the
+ * drawing's place by the "Show as table" switch.
+ */
+export function ChartFrame({ title, subtitle, simulated, legend, children, testId, table }: { title: string; subtitle: string; simulated: boolean; legend?: ReactNode; children: ReactNode; testId: string; table?: ChartTableData }) {
+  const [asTable, setAsTable] = useState(false);
+  const id = useId();
+  const name = `${title}${simulated ? ' (simulated)' : ''}`;
   return (
-    <figure className="chart-frame" data-testid={testId}>
+    <figure className="chart-frame" data-testid={testId} data-view={asTable ? 'table' : 'chart'} aria-labelledby={`${id}-title`}>
       <figcaption className="chart-caption">
         <div className="chart-title-row">
-          <h3 className="chart-title">{title}</h3>
+          <h3 className="chart-title" id={`${id}-title`}>{title}</h3>
           {simulated ? <SimBadge /> : null}
-          <div className="chart-legend">{legend}</div>
+          <div className="chart-legend">
+            {asTable ? null : legend}
+            {table ? (
+              <label className="chart-toggle" data-testid="show-as-table">
+                <input type="checkbox" role="switch" checked={asTable} onChange={(e) => setAsTable(e.target.checked)} /> Show as table
+              </label>
+            ) : null}
+          </div>
         </div>
         <p className="chart-subtitle">
           {subtitle}
           {simulated ? ' Simulated model: scripted replies, tokens counted with a real tokenizer.' : ''}
         </p>
       </figcaption>
-      {children}
+      {asTable ? null : (
+        <div className="chart-graphic" role="img" aria-label={table ? `${name}. Its figures are in the table that follows.` : name}>
+          {children}
+        </div>
+      )}
+      {table ? <ChartTable data={table} shown={asTable} /> : null}
     </figure>
+  );
+}
+
+/** The chart's figures; out of sight (still read aloud) until the chart's switch shows it. */
+export function ChartTable({ data, shown }: { data: ChartTableData; shown: boolean }) {
+  return (
+    <div className={shown ? 'chart-table-wrap' : 'visually-hidden'} data-testid="chart-table-wrap">
+      <table className="chart-table" data-testid="chart-table">
+        <caption>{data.rows.length === 0 ? `${data.caption}: no figures yet` : data.caption}</caption>
+        <thead>
+          <tr>
+            {data.columns.map((c, i) => (
+              <th key={i} scope="col" className={i === 0 ? undefined : 'num'}>
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {data.rows.map((r, i) => (
+            <tr key={i}>
+              <th scope="row">{cellText(r[0])}</th>
+              {r.slice(1).map((v, j) => (
+                <td key={j} className="num">
+                  {cellText(v)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -11,6 +11,7 @@ import { useSlotOf } from '../common/column-swatch.js';
 import type { RunSummary } from '../../../shared/summary.js';
 import { fmtInt } from '../../lib/format.js';
 import { partColor } from '../../lib/mode-palette.js';
+import { compositionTable } from './chart-tables.js';
 import { ChartFrame, LegendItem, axisTick, fmtAxis, modeColor, roundTicks } from './chart-parts.js';
 
 type Row = { step: number; prompt: number } & Partial<Record<PromptPart, number>>;
@@ -30,7 +31,6 @@ function segment(column: ColumnRef, part: PromptPart) {
         x={x} y={y} width={Math.max(0, width)} height={Math.max(0, height)}
         style={{ fill: partColor(part) }}
         data-testid="composition-bar" data-mode={column.key} data-step={row.step} data-part={part} data-value={value}
-        aria-label={`${column.label}, step ${row.step}, ${PROMPT_PART_INFO[part].label}: ${fmtInt(value)} tokens`}
       />
     );
   };
@@ -68,6 +68,7 @@ export function CompositionChart({ runs, simulated, scope }: { runs: readonly Ru
       simulated={simulated}
       legend={legend}
       testId="composition-chart"
+      table={compositionTable(runs, scope ? `What each prompt carried, ${scope}` : 'What each prompt carried', simulated)}
     >
       <div className="composition-grid">
         {panels.map(({ run, rows }) => (
@@ -78,7 +79,7 @@ export function CompositionChart({ runs, simulated, scope }: { runs: readonly Ru
             ) : (
               <div className="chart-box" style={{ height: 200 }}>
                 <ResponsiveContainer width="100%" height="100%">
-                  <BarChart data={[...rows, ...Array.from({ length: slots - rows.length }, () => ({}))]} margin={{ top: 6, right: 8, bottom: 14, left: 0 }} maxBarSize={36}>
+                  <BarChart accessibilityLayer={false} data={[...rows, ...Array.from({ length: slots - rows.length }, () => ({}))]} margin={{ top: 6, right: 8, bottom: 14, left: 0 }} maxBarSize={36}>
                     <CartesianGrid vertical={false} stroke="var(--chart-grid)" />
                     <XAxis dataKey="step" tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--chart-grid)' }} label={{ value: 'step', position: 'insideBottom', offset: -8, fill: 'var(--chart-axis)', fontSize: 11 }} />
                     <YAxis domain={[0, yMax]} ticks={ticks} tick={axisTick} tickLine={false} axisLine={false} tickFormatter={fmtAxis} width={44} label={{ value: 'tokens', angle: -90, position: 'insideLeft', fill: 'var(--chart-axis)', fontSize: 11 }} />

@@ -3,6 +3,7 @@ import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YA
 import type { ModeId } from '../../../shared/run-spec.js';
 import type { RunSummary } from '../../../shared/summary.js';
 import { carriedKey, cumulativeRows } from './chart-data.js';
+import { cumulativeTable } from './chart-tables.js';
 import { ChartFrame, LegendItem, TokenTooltip, axisTick, fmtAxis, modeColor, modeDash, seriesLabel, useChartColumns } from './chart-parts.js';
 
 interface DotProps {
@@ -49,13 +50,14 @@ export function CumulativeChart({ runs, simulated, scope, trials }: { runs: read
       simulated={simulated}
       legend={columns.map((c) => <LegendItem key={c.key} color={modeColor(c.slot)} label={c.label} dash={modeDash(c.slot) ?? ''} />)}
       testId="cumulative-chart"
+      table={cumulativeTable(runs, keyOf, lines.map((l) => l.label), scope ? `Cumulative tokens, ${scope}` : 'Cumulative tokens', simulated)}
     >
       {rows.length === 0 ? (
         <div className="chart-empty">{runs.some((r) => r.status === 'running') ? 'No model replies yet.' : 'No model replied in this comparison: see the timeline for why.'}</div>
       ) : (
         <div className="chart-box" style={{ height: 220 }}>
           <ResponsiveContainer width="100%" height="100%">
-            <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+            <LineChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
               <CartesianGrid vertical={false} stroke="var(--chart-grid)" />
               {/* A numeric axis picks a few ticks itself; a categorical one would measure every label (slow at 1,000 steps). */}
               <XAxis dataKey="step" type="number" domain={['dataMin', 'dataMax']} allowDecimals={false} ticks={rows.length <= 20 ? rows.map((r) => r.step) : undefined} tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--chart-grid)' }} />

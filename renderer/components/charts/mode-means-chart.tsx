@@ -8,6 +8,7 @@ import type { ModeId } from '../../../shared/run-spec.js';
 import { useSlotOf } from '../common/column-swatch.js';
 import { ONE_TRIAL_NOTE, type ModeAggregate, type Stat } from '../../../shared/summary.js';
 import { fmtMean } from '../../lib/format.js';
+import { modeMeansTable } from './chart-tables.js';
 import { ChartFrame, LegendItem, axisTick, fmtAxis, modeColor } from './chart-parts.js';
 
 const FIGURES = [
@@ -66,6 +67,7 @@ export function ModeMeansChart({ aggregates, simulated }: { aggregates: readonly
       simulated={simulated}
       legend={legend}
       testId="mode-means-chart"
+      table={modeMeansTable(aggregates, simulated)}
     >
       {modes.length === 0 ? (
         <div className="chart-empty">No run has finished yet.</div>
@@ -76,7 +78,7 @@ export function ModeMeansChart({ aggregates, simulated }: { aggregates: readonly
               <div className="means-title">{title}</div>
               <div className="chart-box" style={{ height: 200 }}>
                 <ResponsiveContainer width="100%" height="100%">
-                  <BarChart data={meanRows(aggregates, key)} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} barCategoryGap="30%" maxBarSize={56}>
+                  <BarChart accessibilityLayer={false} data={meanRows(aggregates, key)} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} barCategoryGap="30%" maxBarSize={56}>
                     <CartesianGrid vertical={false} stroke="var(--chart-grid)" />
                     <XAxis dataKey="label" tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--chart-grid)' }} interval={0} />
                     <YAxis tick={axisTick} tickLine={false} axisLine={false} tickFormatter={fmtAxis} width={44} />

@@ -1,13 +1,13 @@
 /**
  * Prompt vs completion tokens per step, every mode side by side: one bar pair (prompt, completion) per step per
- * mode. Each bar carries data-step / data-mode / data-kind / data-value so a test (or a screen reader, via the
- * hidden table) reads the exact figures.
+ * mode. Each bar carries data-step / data-mode / data-kind / data-value so a test reads the exact figures; a
+ * screen reader reads them from the chart's table.
  */
 import { useState } from 'react';
 import { Bar, BarChart, Brush, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { BarShapeProps } from 'recharts';
 import type { RunSummary } from '../../../shared/summary.js';
-import { fmtInt } from '../../lib/format.js';
+import { perStepTable } from './chart-tables.js';
 import { perStepRows, seriesKey, type StepRow, type TokenKind } from './chart-data.js';
 import { useApp } from '../../store/app-store.js';
 import { ChartFrame, PairLegend, TokenTooltip, axisTick, fmtAxis, logTicks, modeColor, outline, roundTicks, seriesLabel, useChartColumns, type ChartColumn } from './chart-parts.js';
@@ -32,7 +32,6 @@ function barShape(col: ChartColumn, kind: TokenKind) {
         data-mode={col.key}
         data-kind={kind}
         data-value={value}
-        aria-label={`Step ${payload?.step}, ${col.label}, ${kind}: ${fmtInt(value)} tokens`}
       />
     );
   };
@@ -48,7 +47,7 @@ function KindPanel({ rows, modes, kind, log, height, brush }: { rows: StepRow[];
   return (
     <div className="chart-box" style={{ height }} data-testid={`per-step-${kind}`} data-scale={log ? 'log' : 'linear'} data-ticks={ticks.join(' ')}>
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={rows} margin={{ top: 8, right: 12, bottom: 12, left: 6 }} barGap={1} barCategoryGap="18%" maxBarSize={28}>
+        <BarChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 12, bottom: 12, left: 6 }} barGap={1} barCategoryGap="18%" maxBarSize={28}>
           <CartesianGrid vertical={false} stroke="var(--chart-grid)" />
           <XAxis dataKey="step" interval={Math.max(0, Math.ceil(rows.length / 24) - 1)} tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--chart-grid)' }} label={{ value: 'step', position: 'insideBottom', offset: -8, fill: 'var(--chart-axis)', fontSize: 11 }} />
           <YAxis
@@ -114,6 +113,7 @@ export function PerStepChart({ runs, simulated, scope }: { runs: readonly RunSum
       simulated={simulated}
       legend={legend}
       testId="per-step-chart"
+      table={perStepTable(rows.slice(start, end + 1), modes, `Tokens per step${scope ? `, ${scope}` : ''}${windowed ? `, steps ${rows[start]?.step} to ${rows[end]?.step} of ${rows.length}` : ''}`, simulated)}
     >
       {windowed ? (
         <p className="chart-note">
@@ -128,26 +128,6 @@ export function PerStepChart({ runs, simulated, scope }: { runs: readonly RunSum
           <KindPanel rows={rows.slice(start, end + 1)} modes={modes} kind="completion" log={log} height={150} />
         </>
       )}
-      <table className="visually-hidden" data-testid="per-step-table">
-        <caption>
-          Tokens per step{scope ? `, ${scope}` : ''}{simulated ? ' (simulated)' : ''}
-          {windowed ? `, steps ${rows[start]?.step} to ${rows[end]?.step} of ${rows.length}` : ''}
-        </caption>
-        <thead>
-          <tr>
-            <th>Step</th>
-            {modes.flatMap((m) => [<th key={`${m.key}p`}>{m.label} prompt</th>, <th key={`${m.key}c`}>{m.label} completion</th>])}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.slice(start, end + 1).map((r) => (
-            <tr key={r.step}>
-              <td>{r.step}</td>
-              {modes.flatMap((m) => (['prompt', 'completion'] as const).map((k) => <td key={seriesKey(m.key, k)}>{r[seriesKey(m.key, k)] ?? ''}</td>))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
     </ChartFrame>
   );
 }

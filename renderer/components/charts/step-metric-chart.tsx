@@ -6,6 +6,7 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import type { BarShapeProps } from 'recharts';
 import type { RunSummary, StepSummary } from '../../../shared/summary.js';
 import { fmtMs } from '../../lib/format.js';
+import { stepMetricTable } from './chart-tables.js';
 import { ChartFrame, LegendItem, axisTick, modeColor, roundTicks, seriesLabel, useChartColumns, type ChartColumn } from './chart-parts.js';
 
 export type StepMetric = 'latency' | 'cost';
@@ -53,7 +54,7 @@ function shape(col: ChartColumn, metric: StepMetric) {
     return (
       <rect x={x} y={y} width={Math.max(0, width)} height={Math.max(0, height)} rx={Math.min(2, width / 4)} style={{ fill: modeColor(col.slot) }}
         data-testid="metric-bar" data-metric={metric} data-mode={col.key} data-step={row!.step} data-value={value}
-        aria-label={`Step ${row!.step}, ${col.label}: ${METRICS[metric].text(value)}`} />
+      />
     );
   };
 }
@@ -67,10 +68,10 @@ export function StepMetricChart({ runs, metric, simulated }: { runs: readonly Ru
   const max = Math.max(...rows.flatMap((r) => modes.map((c) => r[c.key] ?? 0)));
   const ticks = metric === 'cost' ? undefined : roundTicks(max);
   return (
-    <ChartFrame title={m.title} subtitle={m.subtitle} simulated={simulated} legend={modes.map((c) => <LegendItem key={c.key} color={modeColor(c.slot)} label={c.label} />)} testId={`${metric}-chart`}>
+    <ChartFrame title={m.title} subtitle={m.subtitle} simulated={simulated} legend={modes.map((c) => <LegendItem key={c.key} color={modeColor(c.slot)} label={c.label} />)} testId={`${metric}-chart`} table={stepMetricTable(rows, columns, `${m.title}${simulated ? ' (simulated)' : ''}`, m.text)}>
       <div className="chart-box" style={{ height: 180 }}>
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={rows} margin={{ top: 8, right: 12, bottom: 12, left: 6 }} barGap={1} barCategoryGap="22%" maxBarSize={24}>
+          <BarChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 12, bottom: 12, left: 6 }} barGap={1} barCategoryGap="22%" maxBarSize={24}>
             <CartesianGrid vertical={false} stroke="var(--chart-grid)" />
             <XAxis dataKey="step" tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--chart-grid)' }} label={{ value: 'step', position: 'insideBottom', offset: -8, fill: 'var(--chart-axis)', fontSize: 11 }} />
             <YAxis {...(ticks ? { ticks, domain: [0, ticks[ticks.length - 1]!] } : {})} tick={axisTick} tickLine={false} axisLine={false} width={56}

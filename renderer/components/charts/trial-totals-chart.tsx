@@ -2,7 +2,7 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { BarShapeProps } from 'recharts';
 import type { RunSummary } from '../../../shared/summary.js';
-import { fmtInt } from '../../lib/format.js';
+import { trialTotalsTable } from './chart-tables.js';
 import { seriesKey, trialRows, type TokenKind } from './chart-data.js';
 import { ChartFrame, PairLegend, TokenTooltip, axisTick, fmtAxis, modeColor, outline, seriesLabel, useChartColumns, type ChartColumn } from './chart-parts.js';
 
@@ -33,7 +33,6 @@ function barShape(col: ChartColumn, kind: TokenKind, answered: ReadonlySet<strin
         data-kind={kind}
         data-value={value}
         data-answered={ok}
-        aria-label={`Trial ${payload?.trial}, ${col.label}, ${kind}: ${fmtInt(value)} tokens${ok ? '' : ', no answer'}`}
       />
     );
   };
@@ -51,13 +50,14 @@ export function TrialTotalsChart({ runs, simulated }: { runs: readonly TrialSumm
       simulated={simulated}
       legend={legend}
       testId="trial-totals-chart"
+      table={trialTotalsTable(rows, modes, answered, simulated)}
     >
       {rows.length === 0 ? (
         <div className="chart-empty">{runs.some((r) => r.summary.status === 'running') ? 'No model replies yet.' : 'No model replied in any trial: see the timeline for why.'}</div>
       ) : (
         <div className="chart-box" style={{ height: 240 }}>
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={rows} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} barGap={1} barCategoryGap="22%" maxBarSize={36}>
+            <BarChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} barGap={1} barCategoryGap="22%" maxBarSize={36}>
               <CartesianGrid vertical={false} stroke="var(--chart-grid)" />
               <XAxis dataKey="trial" tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--chart-grid)' }} tickFormatter={(t: number) => `Trial ${t}`} />
               <YAxis tick={axisTick} tickLine={false} axisLine={false} tickFormatter={fmtAxis} width={48} />

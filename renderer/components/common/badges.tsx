@@ -20,6 +20,9 @@ const STATUS_TEXT: Record<AnyStatus, string> = {
   waiting: 'Waiting',
 };
 
+/** A status in the words of its badge (the live region says them too). */
+export const statusText = (status: AnyStatus): string => STATUS_TEXT[status];
+
 const STATUS_TONE: Record<AnyStatus, string> = {
   answered: 'ok',
   'no-policy': 'warn',

@@ -2,6 +2,7 @@
 import { useEffect, useRef } from 'react';
 import { useApp } from '../../store/app-store.js';
 import { uiSelectors } from '../../store/selectors.js';
+import { keepTabInside, restoreFocus } from '../../lib/focus.js';
 
 export function ConfirmDialog() {
   const confirm = useApp(uiSelectors.confirm);
@@ -17,23 +18,13 @@ export function ConfirmDialog() {
       if (e.key === 'Escape') {
         e.preventDefault();
         close(null);
-      } else if (e.key === 'Tab' && boxRef.current) {
-        const items = [...boxRef.current.querySelectorAll<HTMLElement>('button')];
-        const first = items[0];
-        const last = items[items.length - 1];
-        if (e.shiftKey && document.activeElement === first) {
-          e.preventDefault();
-          last?.focus();
-        } else if (!e.shiftKey && document.activeElement === last) {
-          e.preventDefault();
-          first?.focus();
-        }
-      }
+      } else keepTabInside(e, boxRef.current);
     };
     window.addEventListener('keydown', onKey, true);
     return () => {
       window.removeEventListener('keydown', onKey, true);
-      previous?.focus?.();
+      // Deleting removed the control that asked: the side panel's tab stands in for it.
+      restoreFocus(previous, '#side-panel [role=tab][aria-selected=true]');
     };
   }, [confirm, close]);
 

@@ -23,7 +23,8 @@ export function CopyButton({ text, what, className = '', label = 'Copy' }: { tex
           pushToast({ kind: 'error', title: `Could not copy the ${what}`, detail: err instanceof Error ? err.message : String(err) });
         }
       }}
-      aria-label={`Copy the ${what}`}
+      // The name starts with the words shown, so voice control ("click Copy id") finds the button.
+      aria-label={copied ? `Copied the ${what}` : label === 'Copy' ? `Copy the ${what}` : `${label} (the ${what})`}
       title={`Copy the ${what}`}
       data-testid="copy-btn"
       data-what={what}

@@ -8,6 +8,7 @@ import { closeOtlpDialog, sendToOtlp } from '../../app/otlp-actions.js';
 import { errorText } from '../../app/actions.js';
 import { useApp } from '../../store/app-store.js';
 import { uiSelectors } from '../../store/selectors.js';
+import { keepTabInside, restoreFocus } from '../../lib/focus.js';
 
 export function OtlpDialog() {
   const comparisonId = useApp(uiSelectors.otlpDialog);
@@ -17,6 +18,7 @@ export function OtlpDialog() {
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const endpointRef = useRef<HTMLInputElement>(null);
+  const boxRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     if (!comparisonId) return;
@@ -29,12 +31,13 @@ export function OtlpDialog() {
       if (e.key === 'Escape') {
         e.preventDefault();
         closeOtlpDialog();
-      }
+      } else keepTabInside(e, boxRef.current);
     };
     window.addEventListener('keydown', onKey, true);
     return () => {
       window.removeEventListener('keydown', onKey, true);
-      previous?.focus?.();
+      // The menu item that opened the dialog closed with its menu: back to the Export button then.
+      restoreFocus(previous, '[data-testid=export-button]');
     };
     // Opening the dialog (a new comparison id) starts from what was typed last; typing does not re-run this.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -60,6 +63,7 @@ export function OtlpDialog() {
     <div className="modal-backdrop" onMouseDown={() => closeOtlpDialog()}>
       <form
         className="modal otlp-dialog"
+        ref={boxRef}
         role="dialog"
         aria-modal="true"
         aria-labelledby="otlp-title"

@@ -85,8 +85,9 @@ export function MatrixView({ matrix, simulated, onOpen, scope = 'every run of th
                         data-value={cellValue(cell, metric) ?? ''}
                         data-shade={shade ?? ''}
                         data-failing={cellFailing(cell) || undefined}
-                        aria-label={`${row}, ${MODE_LABELS[mode]}: ${info.label} ${text}${sim}; ${cell.runIds.length} run${cell.runIds.length === 1 ? '' : 's'}. Open in the timeline.`}
                       >
+                        {/* The name is the text shown, with its row and column around it for a screen reader. */}
+                        <span className="visually-hidden">{`${row}, ${MODE_LABELS[mode]}: ${info.label}`}</span>
                         <span className="matrix-value num">{text}</span>
                         {cellFailing(cell) ? (
                           <span className="matrix-fail" data-testid="matrix-fail">
@@ -99,6 +100,7 @@ export function MatrixView({ matrix, simulated, onOpen, scope = 'every run of th
                           {metric !== 'passRate' && f.passRate ? `${f.passed}/${f.trials} passed · ` : ''}
                           {cell.runIds.length} run{cell.runIds.length === 1 ? '' : 's'}
                         </span>
+                        <span className="visually-hidden">{`${sim}. Open in the timeline.`}</span>
                       </button>
                     </td>
                   );

@@ -50,7 +50,7 @@ export function ColumnHeader({ column, slot, focused = false, runId, trial, show
             className="btn btn-sm btn-ghost column-cancel"
             onClick={() => void cancelRun(runId)}
             data-testid={`cancel-run-${column.key}`}
-            aria-label={status === 'waiting' ? `Cancel this ${column.label} run before its trial starts` : `Cancel the ${column.label} run only`}
+            aria-label={status === 'waiting' ? `Cancel run: ${column.label}, before its trial starts` : `Cancel run: ${column.label} only`}
             title={status === 'waiting' ? `Cancel this ${column.label} run before its trial starts` : `Cancel the ${column.label} run only`}
           >
             <IconStop size={11} /> <span className="btn-label">Cancel run</span>

@@ -23,8 +23,9 @@ describe('comparisons stored before prices existed', () => {
     // Both .before.* were recorded again when the statistics over trials were added, when the result moved to the top
     // when answers were rendered as Markdown and compared word by word, when the worker start-up row was added,
     // when the answers' hidden Rendered/Raw switches were pinned inside their box (they widened A4 prints), and when
-    // a figure's note (tool calls inside programs, where a worker started) moved to a wrapping line of its own, and
-    // when the result statement came to open the Result section (with the averages, then each run, in the HTML).
+    // a figure's note (tool calls inside programs, where a worker started) moved to a wrapping line of its own,
+    // when the result statement came to open the Result section (with the averages, then each run, in the HTML),
+    // and when the charts gained their figures as tables behind "Show as table".
     it(`${name}: HTML and Markdown are byte for byte the recorded ones; CSV adds its cost columns, empty`, async () => {
       const old = JSON.parse(await readFile(`${FIXTURES}${name}.json`, 'utf8')) as StoredComparison;
       expect(buildReport(old, 'html').content).toBe(await readFile(`${FIXTURES}${name}.before.html`, 'utf8'));
