@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { HostToWorker, WorkerToHost } from '../worker/worker-protocol.js';
-import { isWorkerToHost } from '../worker/worker-protocol.js';
+import { HOST_PID_ENV, isWorkerToHost } from '../worker/worker-protocol.js';
 
 export interface WorkerExit {
   readonly code: number | null;
@@ -58,6 +58,8 @@ export function workerEnvironment(env: NodeJS.ProcessEnv, platform: NodeJS.Platf
     if (typeof value === 'string' && allowed.has(key)) out[name] = value;
   }
   out[platform === 'win32' ? 'USERPROFILE' : 'HOME'] = tmpdir();
+  // Not a secret: the worker's watchdog ends the worker when this process is gone (worker-runtime.ts).
+  out[HOST_PID_ENV] = String(process.pid);
   return out;
 }
 

@@ -10,6 +10,9 @@
 import type { RunSpec } from '../../shared/run-spec.js';
 import type { StepEvent } from '../../shared/step-event.js';
 
+/** The variable both launchers set to the host's pid: the worker's watchdog ends it when that process is gone. */
+export const HOST_PID_ENV = 'PARALLAX_HOST_PID';
+
 export type HostToWorker =
   | { readonly type: 'init'; readonly spec: RunSpec; readonly apiKey: string | null; readonly searchKey?: string | null }
   | { readonly type: 'go' }

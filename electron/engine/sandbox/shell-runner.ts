@@ -6,6 +6,7 @@
  * system (many files each under the file-size limit could still exceed the run's write budget).
  */
 import { spawn } from 'node:child_process';
+import { trackChild } from '../child-processes.js';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { bubblewrapArgs, SANDBOX_HOME, SANDBOX_PATH, shellSandbox, type ShellSandboxInfo } from './shell-sandbox.js';
@@ -101,8 +102,10 @@ export function runShellCommand(command: string, options: ShellRunOptions): Prom
     // Cancelled before the command started (an abort fires its listeners once, earlier): stop it at once.
     if (signal.aborted) stopWith('cancel');
     const watch = watchdog(child.pid, info.kind === 'bubblewrap' ? 2 : 0, options.workspace, limits, stopWith);
+    const untrack = trackChild(killAll);
 
     const cleanup = (): void => {
+      untrack();
       clearTimeout(timer);
       watch.stop();
       signal.removeEventListener('abort', onAbort);
