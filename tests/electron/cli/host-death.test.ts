@@ -29,7 +29,7 @@ async function killDuringCompare(when: 'first-workers' | 'mid-run'): Promise<{ s
       cli.kill('SIGKILL');
       throw new Error(`${cli.exitCode !== null ? 'the comparison ended before it was killed' : 'no moment to kill it came'}: ${cli.output.stderr}`);
     }
-    const answered = (cli.output.stderr.match(/answered after/g) ?? []).length;
+    const answered = ((cli.output.stdout + cli.output.stderr).match(/answered after/g) ?? []).length;
     if (when === 'first-workers' ? workers() >= 4 : answered >= 1 && workers() >= 5) break;
     await new Promise((r) => setTimeout(r, 50));
   }
