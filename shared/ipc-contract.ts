@@ -67,6 +67,8 @@ export interface StoredComparison {
   readonly warnings: readonly string[];
   /** Runs with no run-finished event that are not running in this host: the app or a worker died mid-run. */
   readonly interruptedRunIds: readonly string[];
+  /** Runs (among interruptedRunIds) whose record is incomplete because the history could not be written, and why. */
+  readonly notRecorded?: Readonly<Record<string, string>>;
 }
 
 /** What the user may answer to an approval card. */

@@ -19,6 +19,7 @@ import type { CompositionTrackers } from './engine-services.js';
 import { cancelledBeforeStart, RunSession, type RunTiming } from './run-session.js';
 import { clockOf, timeWorker } from './worker-start.js';
 import { RoundScheduler } from './round-scheduler.js';
+import { writeCause, writeFailureMessage } from './write-failure.js';
 
 export interface SessionDeps {
   readonly launcher: WorkerLauncher;
@@ -98,6 +99,8 @@ export class ComparisonSession {
   private readonly granted = new Set<string>();
   private resolveDone!: () => void;
   private pendingLogs: Promise<void>[] = [];
+  /** Runs whose record could not be written in full (a write to the history failed), and why. */
+  readonly notRecorded = new Map<string, string>();
   /** Each run's keys: one key for every run, or each run's own (variants on several providers). */
   private readonly keysOf: (runId: string) => RunKeys;
 
@@ -152,9 +155,22 @@ export class ComparisonSession {
     await Promise.all(ended);
     await Promise.all(this.pendingLogs);
     if (this.throttled.length > 0) {
-      await this.deps.store.writeMeta({ ...this.meta, throttled: [...this.throttled] }).catch((err: Error) => this.deps.warn(`The comparison's throttling could not be recorded: ${err.message}`));
+      await this.deps.store.writeMeta({ ...this.meta, throttled: [...this.throttled] }).catch((err: Error) => this.deps.warn(`The comparison's throttling could not be recorded: ${writeCause(err)}.`));
     }
+    await this.deps.store.finishRecording(this.meta.id, this.notRecorded).catch((err: Error) =>
+      this.deps.warn(`The comparison's recording note could not be updated: ${writeCause(err)}.`));
+    if (this.notRecorded.size > 0) this.deps.warn(writeFailureMessage(this.deps.store.root, this.firstFailure));
     this.resolveDone();
+  }
+
+  private firstFailure: unknown = null;
+
+  /** A run's log; its first failed write marks the run not recorded (the run itself goes on). */
+  private openLog(runId: string) {
+    return this.deps.store.openRunLog(this.meta.id, runId, (cause) => {
+      this.notRecorded.set(runId, cause);
+      this.firstFailure ??= Object.assign(new Error(cause), { code: /\((E[A-Z]+)\)$/.exec(cause)?.[1] });
+    });
   }
 
   /** Spawns the round's workers; resolves when every run of it is recorded and its logs are on disk. */
@@ -167,7 +183,7 @@ export class ComparisonSession {
     const warm = deps.pool?.take(specs.length, this.env) ?? [];
     let settled = 0;
     for (const spec of specs) {
-      const log = deps.store.openRunLog(this.meta.id, spec.runId);
+      const log = this.openLog(spec.runId);
       const handle = warm.shift() ?? launchOrFail(deps.launcher, this.env, spec.runId);
       if (!clockOf(handle)) timeWorker(handle, false);
       const tracker = deps.trackers?.();
@@ -282,7 +298,7 @@ export class ComparisonSession {
   private skip(spec: RunSpec, reason: string): void {
     if (this.skipped.has(spec.runId)) return;
     this.skipped.add(spec.runId);
-    const log = this.deps.store.openRunLog(this.meta.id, spec.runId);
+    const log = this.openLog(spec.runId);
     this.deps.fanIn.push(log, cancelledBeforeStart(spec, reason));
     this.deps.fanIn.flush();
     const finished = log.finish();

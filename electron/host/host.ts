@@ -15,6 +15,7 @@ import { ComparisonSession, workerEnv } from './comparison-session.js';
 import { EngineServices } from './engine-services.js';
 import { EventFanIn, type FanInOptions } from './fan-in.js';
 import { checkId, HistoryStore } from './history-store.js';
+import { isWriteError, writeFailureMessage } from './write-failure.js';
 import { searchKeyName } from '../../shared/search-backends.js';
 import type { KeyStore } from './key-store.js';
 import { forkLauncher, type WorkerLauncher } from './launcher.js';
@@ -91,8 +92,11 @@ export interface HostOptions {
 
 export type Host = InvokeHandlers & {
   readonly dataDir: string;
-  /** Resolves when every run of the comparison has ended and its history is synced. */
-  whenDone(comparisonId: string): Promise<void>;
+  /**
+   * Resolves when every run of the comparison has ended and its history is synced, with the runs whose record
+   * could not be written in full (run id → why; empty when all of it is on disk).
+   */
+  whenDone(comparisonId: string): Promise<ReadonlyMap<string, string>>;
   /**
    * Start warm workers now (`count`, default the pool's size) and resolve when they have loaded; nothing when
    * the host keeps no pool.
@@ -180,7 +184,7 @@ export function createHost(options: HostOptions): Host {
       await store.create(meta);
     } catch (err) {
       await rm(dir, { recursive: true, force: true }).catch(() => undefined);
-      throw err;
+      throw isWriteError(err) ? new Error(writeFailureMessage(store.root, err), { cause: err }) : err;
     }
     if (options.pool?.keepWarm) pool?.setTarget(columns.length);
     // Each run gets its own column's keys, in its init message only (never in a spec or a worker's env).
@@ -324,8 +328,10 @@ export function createHost(options: HostOptions): Host {
     },
     warmPool,
     whenDone: async (comparisonId) => {
-      await sessions.get(comparisonId)?.done;
+      const session = sessions.get(comparisonId);
+      await session?.done;
       await summaries.get(comparisonId);
+      return session?.notRecorded ?? new Map();
     },
     close: () =>
       (closing ??= (async () => {

@@ -26,7 +26,7 @@ const launcher: WorkerLauncher =
         entry,
         fork: (modulePath, args, options) => {
           const child = forkProcess(modulePath, [readyFile, ...args], {
-            env: options.env,
+            env: options.env as NodeJS.ProcessEnv,
             execArgv: ['--import', tsx, '--import', shim],
             stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
           });

@@ -173,7 +173,16 @@ async function compareCommand(flags: CompareFlags, modesGiven: boolean): Promise
     const atOnce = meta.concurrency ? `, up to ${meta.concurrency} rounds at once` : '';
     const rounds = trials > 1 ? `, ${trials} trials each (one round per trial, its modes started together${atOnce})` : '';
     live.write(`Comparison ${meta.id}: ${meta.task.id ?? 'free-text task'} · ${meta.provider.model}${sim} · ${vs}${rounds}\n`);
-    await host.whenDone(meta.id);
+    const notRecorded = await host.whenDone(meta.id);
+    if (notRecorded.size > 0) {
+      // Never "Stored as…" for a comparison whose records are incomplete: say which runs and what to do.
+      for (const [runId, why] of notRecorded) process.stderr.write(`[${labels.get(runId) ?? runId}] not recorded: ${why}\n`);
+      process.stderr.write(`error: comparison ${meta.id} was not stored completely (${notRecorded.size} of ${meta.runs.length} runs not recorded in ${host.dataDir}). ` +
+        'Free space on that disk (or set PARALLAX_DATA_DIR to a folder on a disk with room) and run the comparison again; ' +
+        `\`parallax history\` lists what was kept.\n`);
+      process.exitCode = 1;
+      return;
+    }
     const stored = await host['history:open'](meta.id);
     for (const w of stored.warnings) process.stderr.write(`warning: ${w}\n`);
     if (flags.json) process.stdout.write(JSON.stringify(jsonResult(stored), null, 2) + '\n');
