@@ -42,6 +42,8 @@ export type { BuiltReport };
 
 export interface HostOptions {
   readonly dataDir: string;
+  /** How long an approval waits for an answer before its run is stopped (default 10 minutes: DEFAULT_APPROVAL_TIMEOUT_MS). */
+  readonly approvalTimeoutMs?: number;
   /** How workers start; default child_process.fork of the real worker. */
   readonly launcher?: WorkerLauncher;
   getApiKey: GetApiKey;
@@ -195,6 +197,7 @@ export function createHost(options: HostOptions): Host {
     const session = new ComparisonSession(meta, specs, keys, {
       launcher, store, fanIn, timing, warn, baseEnv: env, ...(trackers ? { trackers } : {}), ...(pool ? { pool } : {}),
       scheduler: schedulers.forProvider(pace.simulated ? 'simulated' : pace.baseUrl, concurrency),
+      ...(options.approvalTimeoutMs !== undefined ? { approvalTimeoutMs: options.approvalTimeoutMs } : {}),
     });
     sessions.set(id, session);
     const summarized = session.done.then(async () => {

@@ -16,7 +16,7 @@ export const HOST_PID_ENV = 'PARALLAX_HOST_PID';
 export type HostToWorker =
   | { readonly type: 'init'; readonly spec: RunSpec; readonly apiKey: string | null; readonly searchKey?: string | null }
   | { readonly type: 'go' }
-  | { readonly type: 'cancel' }
+  | { readonly type: 'cancel'; /** Why, when not the user's cancel (recorded as the run's error). */ readonly reason?: string }
   | { readonly type: 'approval-answer'; readonly approvalId: string; readonly decision: 'allow' | 'deny' | 'allow-comparison' };
 
 export type WorkerToHost =

@@ -267,7 +267,7 @@ export function serveWorker(load: (spec: RunSpec) => Promise<RunFn>, preload?: P
       start();
     } else {
       // Cancel before go still runs the engine, with an aborted signal, so the run ends as 'cancelled'.
-      controller.abort();
+      controller.abort(typeof message.reason === 'string' ? message.reason.slice(0, 500) : undefined);
       released = true;
       start();
     }
