@@ -38,7 +38,8 @@ export interface ComparisonListItem {
     readonly mode: ModeId;
     /** Its column when the comparison ran variants (absent: its mode's plain column). */
     readonly column?: ColumnRef;
-    readonly status: RunStatus | 'running' | 'interrupted';
+    /** 'never-started': its round never began (no event was stored); 'interrupted': it began and did not end. */
+    readonly status: RunStatus | 'running' | 'interrupted' | 'never-started';
     readonly totalTokens: number;
     readonly steps: number;
     /** Where the run's usage came from ("≈" when estimated); absent from hosts older than usage sources. */

@@ -130,6 +130,11 @@ async function writeAtomic(file: string, tmp: string, text: string): Promise<voi
   }
 }
 
+/** A run whose log holds nothing and showed no damage: its round never began (a log that cannot be read is damage). */
+function neverStarted(loaded: LoadedRun): boolean {
+  return loaded.events.length === 0 && loaded.problems.length === 0 && loaded.warnings.length === 0;
+}
+
 /** Events the history list reads: enough for each run's status, steps and token totals. */
 const LISTED_TYPES: ReadonlySet<StepEvent['type']> = new Set(['run-started', 'model-request', 'model-response', 'run-finished']);
 
@@ -261,7 +266,10 @@ export class HistoryStore {
         continue;
       }
       warnings.push(...loaded.problems, ...loaded.warnings);
-      if (!live && !loaded.events.some((e) => e.type === 'run-finished')) {
+      if (!live && neverStarted(loaded)) {
+        interruptedRunIds.push(run.runId);
+        warnings.push(`The ${label} run (${run.runId}) never started: the host stopped before its round began, so nothing of it was recorded.`);
+      } else if (!live && !loaded.events.some((e) => e.type === 'run-finished')) {
         interruptedRunIds.push(run.runId);
         warnings.push(
           `The ${label} run (${run.runId}) has no run-finished event: the host stopped before it ended, ` +
@@ -366,7 +374,7 @@ export class HistoryStore {
       const loaded = await this.loadRun(name, run.runId, live, (e) => LISTED_TYPES.has(e.type));
       problems.push(...loaded.problems);
       const summary = summarizeRun(loaded.events);
-      const status = summary.status === 'running' && !live ? 'interrupted' : summary.status;
+      const status = summary.status === 'running' && !live ? (neverStarted(loaded) ? 'never-started' : 'interrupted') : summary.status;
       if (live) settled = false;
       const variant = meta.variants?.find((v) => v.key === run.variant);
       runs.push({

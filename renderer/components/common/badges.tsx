@@ -16,6 +16,7 @@ const STATUS_TEXT: Record<AnyStatus, string> = {
   running: 'Running',
   pending: 'Starting',
   interrupted: 'Interrupted',
+  'never-started': 'Never started',
   waiting: 'Waiting',
 };
 
@@ -29,6 +30,7 @@ const STATUS_TONE: Record<AnyStatus, string> = {
   running: 'live',
   pending: 'live',
   interrupted: 'warn',
+  'never-started': 'neutral',
   waiting: 'neutral',
 };
 
