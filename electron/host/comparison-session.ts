@@ -211,7 +211,11 @@ export class ComparisonSession {
       const settle = (): void => {
         if (done) return;
         done = true;
-        for (const [key, pending] of [...this.pendingApprovals]) if (key.startsWith(`${spec.runId} `)) (clearTimeout(pending.timer), this.pendingApprovals.delete(key));
+        for (const [key, pending] of [...this.pendingApprovals]) {
+          if (!key.startsWith(`${spec.runId} `)) continue;
+          clearTimeout(pending.timer);
+          this.pendingApprovals.delete(key);
+        }
         deps.fanIn.flush();
         const finished = log.finish();
         round.logs.push(finished);

@@ -45,7 +45,11 @@ export function descendants(root: number): ProcInfo[] {
   let frontier = [root];
   while (frontier.length > 0) {
     const next: number[] = [];
-    for (const p of all) if (frontier.includes(p.ppid) && !found.has(p.pid)) (found.set(p.pid, p), next.push(p.pid));
+    for (const p of all) {
+      if (!frontier.includes(p.ppid) || found.has(p.pid)) continue;
+      found.set(p.pid, p);
+      next.push(p.pid);
+    }
     frontier = next;
   }
   return [...found.values()];
