@@ -39,7 +39,8 @@ export interface ComparisonListItem {
     readonly mode: ModeId;
     /** Its column when the comparison ran variants (absent: its mode's plain column). */
     readonly column?: ColumnRef;
-    readonly status: RunStatus | 'running' | 'interrupted';
+    /** 'never-started': its round never began (no event was stored); 'interrupted': it began and did not end. */
+    readonly status: RunStatus | 'running' | 'interrupted' | 'never-started';
     readonly totalTokens: number;
     readonly steps: number;
     /** Where the run's usage came from ("≈" when estimated); absent from hosts older than usage sources. */
@@ -68,6 +69,8 @@ export interface StoredComparison {
   readonly warnings: readonly string[];
   /** Runs with no run-finished event that are not running in this host: the app or a worker died mid-run. */
   readonly interruptedRunIds: readonly string[];
+  /** Runs (among interruptedRunIds) whose record is incomplete because the history could not be written, and why. */
+  readonly notRecorded?: Readonly<Record<string, string>>;
 }
 
 /** What the user may answer to an approval card. */

@@ -40,8 +40,11 @@ export interface RunSummary {
   readonly column: ColumnRef;
   readonly task: TaskRef | null;
   readonly provider: ProviderInfo | null;
-  /** 'running' until a run-finished event arrives; 'interrupted' is set by history for runs that never finished. */
-  readonly status: RunStatus | 'running' | 'interrupted';
+  /**
+   * 'running' until a run-finished event arrives; history sets 'interrupted' for runs that began and never
+   * finished, 'never-started' for runs whose round never began (nothing stored).
+   */
+  readonly status: RunStatus | 'running' | 'interrupted' | 'never-started';
   readonly answer: string;
   readonly error: string | null;
   readonly validation: Validation | null;

@@ -85,7 +85,8 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
       error: `Stopped after ${spec.settings.maxSteps} steps without a final answer. Raise "max steps" if the task needs more.`,
     };
   } catch (err) {
-    if (err instanceof RequestCancelledError || signal.aborted) return { status: 'cancelled', answer: '', error: 'The run was cancelled.' };
+    // A host that stops a run for a reason of its own (an approval nobody answered) gives it as the abort reason.
+    if (err instanceof RequestCancelledError || signal.aborted) return { status: 'cancelled', answer: '', error: typeof signal.reason === 'string' ? signal.reason : 'The run was cancelled.' };
     if (err instanceof ModelRequestError) return { status: 'error', answer: '', error: err.message };
     throw err;
   }

@@ -19,6 +19,7 @@ import type { CompositionTrackers } from './engine-services.js';
 import { cancelledBeforeStart, RunSession, type RunTiming } from './run-session.js';
 import { clockOf, timeWorker } from './worker-start.js';
 import { RoundScheduler } from './round-scheduler.js';
+import { writeCause, writeFailureMessage } from './write-failure.js';
 
 export interface SessionDeps {
   readonly launcher: WorkerLauncher;
@@ -35,7 +36,15 @@ export interface SessionDeps {
   readonly searchKey?: string | null;
   /** Slots for rounds, shared per provider; default: one round at a time, this comparison's own. */
   readonly scheduler?: RoundScheduler;
+  /** How long an approval may wait for an answer before its run is stopped; default DEFAULT_APPROVAL_TIMEOUT_MS. */
+  readonly approvalTimeoutMs?: number;
 }
+
+/**
+ * An approval nobody answers stops its run after this long (the run is recorded as cancelled with that reason),
+ * so a forgotten card in a closed tab does not keep a worker, and its share of the provider, forever.
+ */
+export const DEFAULT_APPROVAL_TIMEOUT_MS = 10 * 60_000;
 
 /** One round in flight: its runs, whether they were released, and the pool refill made for what follows. */
 interface Round {
@@ -47,6 +56,12 @@ interface Round {
   readonly requested: Set<string>;
   /** Its runs' logs, synced before its slot is given back. */
   readonly logs: Promise<void>[];
+  /** Gives its scheduler slot back; null while it holds none (lent out while all its runs wait for a person). */
+  slot: (() => void) | null;
+  /** Answers held until the round has a slot again. */
+  readonly held: (() => void)[];
+  /** Whether a slot is being asked for again. */
+  reacquiring: boolean;
 }
 
 /** A run's keys, sent in its init message only: its column's API key and web search key. */
@@ -92,12 +107,14 @@ export class ComparisonSession {
   /** What throttled this comparison (a 429 paused new rounds), one sentence each; stored in its meta at the end. */
   readonly throttled: string[] = [];
   private readonly env: NodeJS.ProcessEnv;
-  /** Approvals runs are waiting for, by `runId approvalId`. */
-  private readonly pendingApprovals = new Map<string, { readonly run: RunSession; readonly tool: string }>();
+  /** Approvals runs are waiting for, by `runId approvalId`, each with its round and its timeout. */
+  private readonly pendingApprovals = new Map<string, { readonly run: RunSession; readonly tool: string; readonly round: Round; readonly timer: NodeJS.Timeout }>();
   /** Tools the user allowed for the whole comparison: later requests are answered at once. */
   private readonly granted = new Set<string>();
   private resolveDone!: () => void;
   private pendingLogs: Promise<void>[] = [];
+  /** Runs whose record could not be written in full (a write to the history failed), and why. */
+  readonly notRecorded = new Map<string, string>();
   /** Each run's keys: one key for every run, or each run's own (variants on several providers). */
   private readonly keysOf: (runId: string) => RunKeys;
 
@@ -147,19 +164,33 @@ export class ComparisonSession {
         release();
         continue;
       }
-      ended.push(this.startRound(index, specs).then(release));
+      const round = this.startRound(index, specs, release);
+      ended.push(round.ended.then(() => this.giveBack(round.round)));
     }
     await Promise.all(ended);
     await Promise.all(this.pendingLogs);
     if (this.throttled.length > 0) {
-      await this.deps.store.writeMeta({ ...this.meta, throttled: [...this.throttled] }).catch((err: Error) => this.deps.warn(`The comparison's throttling could not be recorded: ${err.message}`));
+      await this.deps.store.writeMeta({ ...this.meta, throttled: [...this.throttled] }).catch((err: Error) => this.deps.warn(`The comparison's throttling could not be recorded: ${writeCause(err)}.`));
     }
+    await this.deps.store.finishRecording(this.meta.id, this.notRecorded).catch((err: Error) =>
+      this.deps.warn(`The comparison's recording note could not be updated: ${writeCause(err)}.`));
+    if (this.notRecorded.size > 0) this.deps.warn(writeFailureMessage(this.deps.store.root, this.firstFailure));
     this.resolveDone();
   }
 
-  /** Spawns the round's workers; resolves when every run of it is recorded and its logs are on disk. */
-  private startRound(index: number, specs: readonly RunSpec[]): Promise<void> {
-    const round: Round = { index, runs: [], released: false, refilled: false, requested: new Set(), logs: [] };
+  private firstFailure: unknown = null;
+
+  /** A run's log; its first failed write marks the run not recorded (the run itself goes on). */
+  private openLog(runId: string) {
+    return this.deps.store.openRunLog(this.meta.id, runId, (cause) => {
+      this.notRecorded.set(runId, cause);
+      this.firstFailure ??= Object.assign(new Error(cause), { code: /\((E[A-Z]+)\)$/.exec(cause)?.[1] });
+    });
+  }
+
+  /** Spawns the round's workers; `ended` resolves when every run of it is recorded and its logs are on disk. */
+  private startRound(index: number, specs: readonly RunSpec[], slot: () => void): { round: Round; ended: Promise<void> } {
+    const round: Round = { index, runs: [], released: false, refilled: false, requested: new Set(), logs: [], slot, held: [], reacquiring: false };
     this.active.add(round);
     let resolveEnded!: () => void;
     const ended = new Promise<void>((resolve) => (resolveEnded = resolve));
@@ -167,7 +198,7 @@ export class ComparisonSession {
     const warm = deps.pool?.take(specs.length, this.env) ?? [];
     let settled = 0;
     for (const spec of specs) {
-      const log = deps.store.openRunLog(this.meta.id, spec.runId);
+      const log = this.openLog(spec.runId);
       const handle = warm.shift() ?? launchOrFail(deps.launcher, this.env, spec.runId);
       if (!clockOf(handle)) timeWorker(handle, false);
       const tracker = deps.trackers?.();
@@ -180,12 +211,17 @@ export class ComparisonSession {
       const settle = (): void => {
         if (done) return;
         done = true;
-        for (const key of [...this.pendingApprovals.keys()]) if (key.startsWith(`${spec.runId} `)) this.pendingApprovals.delete(key);
+        for (const [key, pending] of [...this.pendingApprovals]) {
+          if (!key.startsWith(`${spec.runId} `)) continue;
+          clearTimeout(pending.timer);
+          this.pendingApprovals.delete(key);
+        }
         deps.fanIn.flush();
         const finished = log.finish();
         round.logs.push(finished);
         this.pendingLogs.push(finished);
         this.recorded.add(spec.runId);
+        this.maybeLend(round);
         if (++settled === specs.length) {
           this.active.delete(round);
           // The slot is given back once this round's logs are on disk, so their syncing does not overlap the next start.
@@ -210,17 +246,68 @@ export class ComparisonSession {
         },
         warn: deps.warn,
         approvalRequested: (e) => {
-          if (this.granted.has(e.tool)) run.answerApproval(e.approvalId, 'allow-comparison');
-          else this.pendingApprovals.set(`${spec.runId} ${e.approvalId}`, { run, tool: e.tool });
+          if (this.granted.has(e.tool)) {
+            run.answerApproval(e.approvalId, 'allow-comparison');
+            return;
+          }
+          const key = `${spec.runId} ${e.approvalId}`;
+          const timeoutMs = deps.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS;
+          const timer = setTimeout(() => {
+            if (!this.pendingApprovals.delete(key)) return;
+            run.cancel(`Stopped: nobody answered the approval for ${e.tool} within ${formatWait(timeoutMs)} (the approval timeout). Run it again and answer the card, or set the tool to allow or deny.`);
+          }, timeoutMs);
+          timer.unref?.();
+          this.pendingApprovals.set(key, { run, tool: e.tool, round, timer });
+          this.maybeLend(round);
         },
-        approvalResolved: (e) => void this.pendingApprovals.delete(`${spec.runId} ${e.approvalId}`),
+        approvalResolved: (e) => {
+          const key = `${spec.runId} ${e.approvalId}`;
+          clearTimeout(this.pendingApprovals.get(key)?.timer);
+          this.pendingApprovals.delete(key);
+        },
       }, deps.timing);
       round.runs.push(run);
       this.runs.push(run);
     }
     // Every worker of the round is spawned before any gets its spec, so they load side by side.
     for (const run of round.runs) run.init(this.keysOf(run.spec.runId).apiKey, this.keysOf(run.spec.runId).searchKey);
-    return ended;
+    return { round, ended };
+  }
+
+  /** The round's slot back to the scheduler at its end, unless it is lent out already. */
+  private giveBack(round: Round): void {
+    const slot = round.slot;
+    round.slot = null;
+    slot?.();
+    for (const deliver of round.held.splice(0)) deliver();
+  }
+
+  /**
+   * While every run of the round still going waits for a person, the round sends the provider nothing: its
+   * slot goes back to the scheduler for other comparisons' rounds, and is asked for again with the first answer.
+   */
+  private maybeLend(round: Round): void {
+    if (!round.slot || !round.released) return;
+    const going = round.runs.filter((r) => !r.done && !this.recorded.has(r.spec.runId));
+    const waiting = new Set([...this.pendingApprovals.values()].filter((p) => p.round === round).map((p) => p.run));
+    if (going.length === 0 || !going.every((r) => waiting.has(r))) return;
+    const slot = round.slot;
+    round.slot = null;
+    slot();
+  }
+
+  /** Runs `deliver` once the round holds a slot (at once when it does; after the scheduler grants one when lent). */
+  private withSlot(round: Round, deliver: () => void): void {
+    if (round.slot || !this.active.has(round)) return deliver();
+    round.held.push(deliver);
+    if (round.reacquiring) return;
+    round.reacquiring = true;
+    this.scheduler.acquire().then((slot) => {
+      round.reacquiring = false;
+      if (!this.active.has(round)) slot();
+      else round.slot = slot;
+      for (const held of round.held.splice(0)) held();
+    }, () => undefined);
   }
 
   /** A run was answered 429: the provider's scheduler pauses new rounds and lowers its limit; recorded here. */
@@ -282,7 +369,7 @@ export class ComparisonSession {
   private skip(spec: RunSpec, reason: string): void {
     if (this.skipped.has(spec.runId)) return;
     this.skipped.add(spec.runId);
-    const log = this.deps.store.openRunLog(this.meta.id, spec.runId);
+    const log = this.openLog(spec.runId);
     this.deps.fanIn.push(log, cancelledBeforeStart(spec, reason));
     this.deps.fanIn.flush();
     const finished = log.finish();
@@ -304,15 +391,21 @@ export class ComparisonSession {
       throw new Error(`Run ${runId} is not waiting for approval ${approvalId}: it was already answered, or the run ended.`);
     }
     this.pendingApprovals.delete(`${runId} ${approvalId}`);
-    pending.run.answerApproval(approvalId, decision);
+    clearTimeout(pending.timer);
+    this.withSlot(pending.round, () => pending.run.answerApproval(approvalId, decision));
     if (decision !== 'allow-comparison') return;
     this.granted.add(pending.tool);
     for (const [key, other] of [...this.pendingApprovals]) {
       if (other.tool !== pending.tool) continue;
       this.pendingApprovals.delete(key);
-      other.run.answerApproval(key.slice(key.indexOf(' ') + 1), 'allow-comparison');
+      clearTimeout(other.timer);
+      this.withSlot(other.round, () => other.run.answerApproval(key.slice(key.indexOf(' ') + 1), 'allow-comparison'));
     }
   }
+}
+
+function formatWait(ms: number): string {
+  return ms >= 60_000 && ms % 60_000 === 0 ? `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}` : `${Math.round(ms / 1000)} s`;
 }
 
 /** Specs grouped by trial (meta.runs order); a run without a trial (stored before trials) is trial 1. */

@@ -10,7 +10,7 @@
  * the other comparisons.
  */
 import { constants } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkComparisonMeta, ID_PATTERN } from '../../shared/comparison-meta-schema.js';
 import type { ComparisonListItem, ComparisonMeta, DamagedComparison, StoredComparison } from '../../shared/ipc-contract.js';
@@ -19,6 +19,7 @@ import type { StepEvent } from '../../shared/step-event.js';
 import { summarizeRun } from '../../shared/summary.js';
 import { readRunLog, type LoadedRun } from './run-log-reader.js';
 import { readFreshSummary, readSummaryMeta, stampOf, writeSummary } from './history-summary.js';
+import { writeCause, writeFailureMessage } from './write-failure.js';
 
 export { parseRunLog, type LoadedRun } from './run-log-reader.js';
 
@@ -48,18 +49,39 @@ export class RunLog {
   private handle: Promise<FileHandle> | null = null;
   private chain: Promise<void> = Promise.resolve();
   private closed = false;
+  /** Why the record is incomplete (the first write that failed); later events are not written. */
+  failure: string | null = null;
 
-  constructor(readonly path: string, private readonly onError: (message: string) => void) {}
+  constructor(
+    readonly path: string,
+    private readonly onError: (message: string) => void,
+    private readonly onFailure: (cause: string) => void = () => {},
+  ) {}
+
+  private fail(what: string, err: unknown): void {
+    if (this.failure) return;
+    this.failure = writeCause(err);
+    this.onError(`${what} ${this.path}: ${this.failure}.`);
+    this.onFailure(this.failure);
+  }
 
   append(events: readonly StepEvent[]): void {
     if (events.length === 0 || this.closed) return;
     const text = events.map((e) => JSON.stringify(e)).join('\n') + '\n';
     this.chain = this.chain.then(async () => {
+      if (this.failure) return;
       try {
         this.handle ??= open(this.path, 'a');
-        await (await this.handle).write(text);
+        const fh = await this.handle;
+        // A nearly full disk takes part of a write without an error: the rest is written (or refused) next.
+        const bytes = Buffer.from(text);
+        for (let at = 0; at < bytes.length; ) {
+          const { bytesWritten } = await fh.write(bytes, at);
+          if (bytesWritten === 0) throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+          at += bytesWritten;
+        }
       } catch (err) {
-        this.onError(`Could not write ${events.length} events to ${this.path}: ${(err as Error).message}`);
+        this.fail(`Could not write ${events.length} events to`, err);
       }
     });
   }
@@ -70,16 +92,47 @@ export class RunLog {
     this.closed = true;
     this.chain = this.chain.then(async () => {
       if (!this.handle) return;
+      let fh: FileHandle | null = null;
       try {
-        const fh = await this.handle;
-        await fh.sync();
-        await fh.close();
+        fh = await this.handle;
+        if (!this.failure) await fh.sync();
       } catch (err) {
-        this.onError(`Could not sync ${this.path}: ${(err as Error).message}`);
+        this.fail('Could not sync', err);
+      } finally {
+        await fh?.close().catch(() => undefined);
       }
     });
     return this.chain;
   }
+}
+
+/**
+ * `recording.json` sits in a comparison's folder from its creation until every run is on disk. Written when
+ * there is room (padded, so the reasons fit in the same blocks later: rewriting it needs no new space), removed
+ * when the comparison is complete. Present afterwards with reasons: those runs were not recorded in full.
+ */
+const RECORDING_FILE = 'recording.json';
+const RECORDING_BYTES = 4096;
+
+export interface RecordingNote {
+  /** Runs whose record is incomplete, each with why (e.g. "the disk is full (ENOSPC)"). */
+  readonly notRecorded: Readonly<Record<string, string>>;
+}
+
+/** Removes a temp file whose write failed: a half-written file is never left behind. */
+async function writeAtomic(file: string, tmp: string, text: string): Promise<void> {
+  try {
+    await writeFile(tmp, text);
+    await rename(tmp, file);
+  } catch (err) {
+    await rm(tmp, { force: true }).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** A run whose log holds nothing and showed no damage: its round never began (a log that cannot be read is damage). */
+function neverStarted(loaded: LoadedRun): boolean {
+  return loaded.events.length === 0 && loaded.problems.length === 0 && loaded.warnings.length === 0;
 }
 
 /** Events the history list reads: enough for each run's status, steps and token totals. */
@@ -100,25 +153,62 @@ export class HistoryStore {
     return join(this.dir(id), 'runs', `${checkId(runId, 'run')}.jsonl`);
   }
 
-  /** Create the comparison's folder and write its meta.json atomically. */
+  /** Create the comparison's folder, its recording note and its meta.json (atomically). */
   async create(meta: ComparisonMeta): Promise<void> {
     const dir = this.dir(meta.id);
-    await mkdir(join(dir, 'runs'), { recursive: true });
-    const tmp = join(dir, 'meta.json.tmp');
-    await writeFile(tmp, JSON.stringify(meta, null, 2) + '\n');
-    await rename(tmp, join(dir, 'meta.json'));
+    try {
+      await mkdir(join(dir, 'runs'), { recursive: true });
+      await writeFile(join(dir, RECORDING_FILE), JSON.stringify({ notRecorded: {} }).padEnd(RECORDING_BYTES - 1) + '\n');
+      await writeAtomic(join(dir, 'meta.json'), join(dir, 'meta.json.tmp'), JSON.stringify(meta, null, 2) + '\n');
+    } catch (err) {
+      throw new Error(writeFailureMessage(this.root, err), { cause: err });
+    }
   }
 
   /** Rewrite a comparison's meta.json atomically (what it learned while running, e.g. that it was throttled). */
   async writeMeta(meta: ComparisonMeta): Promise<void> {
     const dir = this.dir(meta.id);
-    const tmp = join(dir, 'meta.json.tmp');
-    await writeFile(tmp, JSON.stringify(meta, null, 2) + '\n');
-    await rename(tmp, join(dir, 'meta.json'));
+    await writeAtomic(join(dir, 'meta.json'), join(dir, 'meta.json.tmp'), JSON.stringify(meta, null, 2) + '\n');
   }
 
-  openRunLog(id: string, runId: string): RunLog {
-    return new RunLog(this.runLogPath(id, runId), this.onWarning);
+  openRunLog(id: string, runId: string, onFailure?: (cause: string) => void): RunLog {
+    return new RunLog(this.runLogPath(id, runId), this.onWarning, onFailure);
+  }
+
+  /**
+   * The comparison's end: with every run on disk its recording note is removed; otherwise the note is
+   * rewritten in place with the runs not recorded and why (same blocks: this needs no free space).
+   */
+  async finishRecording(id: string, notRecorded: ReadonlyMap<string, string>): Promise<void> {
+    const file = join(this.dir(id), RECORDING_FILE);
+    if (notRecorded.size === 0) {
+      await rm(file, { force: true });
+      return;
+    }
+    let text = JSON.stringify({ notRecorded: Object.fromEntries(notRecorded) } satisfies RecordingNote);
+    if (text.length > RECORDING_BYTES - 1) text = JSON.stringify({ notRecorded: Object.fromEntries([...notRecorded.keys()].map((k) => [k, 'the history could not be written'])) });
+    const fh = await open(file, 'r+');
+    try {
+      await fh.write(text.padEnd(RECORDING_BYTES - 1) + '\n', 0);
+      await fh.sync().catch(() => undefined);
+    } finally {
+      await fh.close();
+    }
+  }
+
+  /** The runs a comparison did not record in full, by run id (empty: none known). */
+  async recordingNote(id: string): Promise<Readonly<Record<string, string>>> {
+    try {
+      const text = await readFile(join(this.dir(id), RECORDING_FILE), 'utf8');
+      const value = JSON.parse(text) as Partial<RecordingNote> | null;
+      const out: Record<string, string> = {};
+      if (value && typeof value.notRecorded === 'object' && value.notRecorded !== null) {
+        for (const [k, v] of Object.entries(value.notRecorded)) if (typeof v === 'string') out[k] = v.slice(0, 300);
+      }
+      return out;
+    } catch {
+      return {};
+    }
   }
 
   async readMeta(id: string): Promise<ComparisonMeta> {
@@ -162,20 +252,32 @@ export class HistoryStore {
     const warnings: string[] = [];
     const interruptedRunIds: string[] = [];
     const several = meta.runs.some((r) => (r.trial ?? 1) > 1);
+    const note = await this.recordingNote(id);
     for (const run of meta.runs) {
       const live = isLive(run.runId);
       const loaded = await this.loadRun(id, run.runId, live);
       events.push(...loaded.events);
+      const label = `${meta.variants?.find((v) => v.key === run.variant)?.label ?? MODE_LABELS[run.mode] ?? run.mode}${several ? ` #${run.trial ?? 1}` : ''}`;
+      const notRecorded = live ? undefined : note[run.runId];
+      if (notRecorded !== undefined) {
+        // Its log ends where the disk refused it: not a host that stopped, so no torn-line warning.
+        interruptedRunIds.push(run.runId);
+        warnings.push(...loaded.problems, `The ${label} run (${run.runId}) was not recorded: ${notRecorded}. Its ${loaded.events.length} events that reached the disk are kept.`);
+        continue;
+      }
       warnings.push(...loaded.problems, ...loaded.warnings);
-      if (!live && !loaded.events.some((e) => e.type === 'run-finished')) {
+      if (!live && neverStarted(loaded)) {
+        interruptedRunIds.push(run.runId);
+        warnings.push(`The ${label} run (${run.runId}) never started: the host stopped before its round began, so nothing of it was recorded.`);
+      } else if (!live && !loaded.events.some((e) => e.type === 'run-finished')) {
         interruptedRunIds.push(run.runId);
         warnings.push(
-          `The ${meta.variants?.find((v) => v.key === run.variant)?.label ?? MODE_LABELS[run.mode] ?? run.mode}${several ? ` #${run.trial ?? 1}` : ''} run (${run.runId}) has no run-finished event: the host stopped before it ended, ` +
+          `The ${label} run (${run.runId}) has no run-finished event: the host stopped before it ended, ` +
             `so it is shown as interrupted. Its ${loaded.events.length} recorded events are kept.`,
         );
       }
     }
-    return { meta, events, warnings, interruptedRunIds };
+    return { meta, events, warnings, interruptedRunIds, ...(Object.keys(note).length > 0 ? { notRecorded: note } : {}) };
   }
 
   /** Folders named like a comparison (one without a meta.json is still being set up: it is not listed). */
@@ -263,6 +365,8 @@ export class HistoryStore {
     const stamp = await stampOf(dir, meta);
     const runs = [];
     const problems: string[] = [];
+    const note = await this.recordingNote(name);
+    for (const [runId, why] of Object.entries(note)) if (!isLive(runId)) problems.push(`Run ${runId} was not recorded: ${why}.`);
     let settled = true;
     for (const run of meta.runs) {
       const live = isLive(run.runId);
@@ -270,7 +374,7 @@ export class HistoryStore {
       const loaded = await this.loadRun(name, run.runId, live, (e) => LISTED_TYPES.has(e.type));
       problems.push(...loaded.problems);
       const summary = summarizeRun(loaded.events);
-      const status = summary.status === 'running' && !live ? 'interrupted' : summary.status;
+      const status = summary.status === 'running' && !live ? (neverStarted(loaded) ? 'never-started' : 'interrupted') : summary.status;
       if (live) settled = false;
       const variant = meta.variants?.find((v) => v.key === run.variant);
       runs.push({

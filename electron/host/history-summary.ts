@@ -6,7 +6,7 @@
  * damaged or of another version is ignored, and the list rebuilds it from the logs.
  */
 import { constants } from 'node:fs';
-import { open, rename, stat, writeFile, type FileHandle } from 'node:fs/promises';
+import { open, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkComparisonMeta } from '../../shared/comparison-meta-schema.js';
 import type { ComparisonListItem, ComparisonMeta } from '../../shared/ipc-contract.js';
@@ -107,6 +107,11 @@ async function readSummary(dir: string, id: string, fresh: 'all' | 'meta'): Prom
 export async function writeSummary(dir: string, item: ComparisonListItem, stamp: Stamp): Promise<void> {
   const file: SummaryFile = { version: SUMMARY_VERSION, stamp, item };
   const tmp = join(dir, `${SUMMARY_FILE}.${process.pid}.tmp`);
-  await writeFile(tmp, JSON.stringify(file) + '\n');
-  await rename(tmp, join(dir, SUMMARY_FILE));
+  try {
+    await writeFile(tmp, JSON.stringify(file) + '\n');
+    await rename(tmp, join(dir, SUMMARY_FILE));
+  } catch (err) {
+    await rm(tmp, { force: true }).catch(() => undefined);
+    throw err;
+  }
 }

@@ -15,6 +15,7 @@ import { ComparisonSession, workerEnv } from './comparison-session.js';
 import { EngineServices } from './engine-services.js';
 import { EventFanIn, type FanInOptions } from './fan-in.js';
 import { checkId, HistoryStore } from './history-store.js';
+import { isWriteError, writeFailureMessage } from './write-failure.js';
 import { searchKeyName } from '../../shared/search-backends.js';
 import type { KeyStore } from './key-store.js';
 import { forkLauncher, type WorkerLauncher } from './launcher.js';
@@ -41,6 +42,8 @@ export type { BuiltReport };
 
 export interface HostOptions {
   readonly dataDir: string;
+  /** How long an approval waits for an answer before its run is stopped (default 10 minutes: DEFAULT_APPROVAL_TIMEOUT_MS). */
+  readonly approvalTimeoutMs?: number;
   /** How workers start; default child_process.fork of the real worker. */
   readonly launcher?: WorkerLauncher;
   getApiKey: GetApiKey;
@@ -91,8 +94,11 @@ export interface HostOptions {
 
 export type Host = InvokeHandlers & {
   readonly dataDir: string;
-  /** Resolves when every run of the comparison has ended and its history is synced. */
-  whenDone(comparisonId: string): Promise<void>;
+  /**
+   * Resolves when every run of the comparison has ended and its history is synced, with the runs whose record
+   * could not be written in full (run id → why; empty when all of it is on disk).
+   */
+  whenDone(comparisonId: string): Promise<ReadonlyMap<string, string>>;
   /**
    * Start warm workers now (`count`, default the pool's size) and resolve when they have loaded; nothing when
    * the host keeps no pool.
@@ -180,7 +186,7 @@ export function createHost(options: HostOptions): Host {
       await store.create(meta);
     } catch (err) {
       await rm(dir, { recursive: true, force: true }).catch(() => undefined);
-      throw err;
+      throw isWriteError(err) ? new Error(writeFailureMessage(store.root, err), { cause: err }) : err;
     }
     if (options.pool?.keepWarm) pool?.setTarget(columns.length);
     // Each run gets its own column's keys, in its init message only (never in a spec or a worker's env).
@@ -191,6 +197,7 @@ export function createHost(options: HostOptions): Host {
     const session = new ComparisonSession(meta, specs, keys, {
       launcher, store, fanIn, timing, warn, baseEnv: env, ...(trackers ? { trackers } : {}), ...(pool ? { pool } : {}),
       scheduler: schedulers.forProvider(pace.simulated ? 'simulated' : pace.baseUrl, concurrency),
+      ...(options.approvalTimeoutMs !== undefined ? { approvalTimeoutMs: options.approvalTimeoutMs } : {}),
     });
     sessions.set(id, session);
     const summarized = session.done.then(async () => {
@@ -324,8 +331,10 @@ export function createHost(options: HostOptions): Host {
     },
     warmPool,
     whenDone: async (comparisonId) => {
-      await sessions.get(comparisonId)?.done;
+      const session = sessions.get(comparisonId);
+      await session?.done;
       await summaries.get(comparisonId);
+      return session?.notRecorded ?? new Map();
     },
     close: () =>
       (closing ??= (async () => {

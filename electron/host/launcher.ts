@@ -10,7 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { appLayout, type AppLayout } from '../engine/app-layout.js';
 import type { HostToWorker, WorkerToHost } from '../worker/worker-protocol.js';
-import { isWorkerToHost } from '../worker/worker-protocol.js';
+import { HOST_PID_ENV, isWorkerToHost } from '../worker/worker-protocol.js';
 
 export interface WorkerExit {
   readonly code: number | null;
@@ -59,6 +59,8 @@ export function workerEnvironment(env: NodeJS.ProcessEnv, platform: NodeJS.Platf
     if (typeof value === 'string' && allowed.has(key)) out[name] = value;
   }
   out[platform === 'win32' ? 'USERPROFILE' : 'HOME'] = tmpdir();
+  // Not a secret: the worker's watchdog ends the worker when this process is gone (worker-runtime.ts).
+  out[HOST_PID_ENV] = String(process.pid);
   return out;
 }
 

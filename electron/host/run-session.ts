@@ -110,10 +110,10 @@ export class RunSession {
     this.handle.send({ type: 'go' });
   }
 
-  cancel(): void {
+  cancel(reason?: string): void {
     if (this.finished || this.exited || this.cancelRequested) return;
     this.cancelRequested = true;
-    this.handle.send({ type: 'cancel' });
+    this.handle.send(reason ? { type: 'cancel', reason } : { type: 'cancel' });
     this.timers.push(setTimeout(() => this.handle.kill(), this.timing.cancelGraceMs));
   }
 

@@ -10,10 +10,13 @@
 import type { RunSpec } from '../../shared/run-spec.js';
 import type { StepEvent } from '../../shared/step-event.js';
 
+/** The variable both launchers set to the host's pid: the worker's watchdog ends it when that process is gone. */
+export const HOST_PID_ENV = 'PARALLAX_HOST_PID';
+
 export type HostToWorker =
   | { readonly type: 'init'; readonly spec: RunSpec; readonly apiKey: string | null; readonly searchKey?: string | null }
   | { readonly type: 'go' }
-  | { readonly type: 'cancel' }
+  | { readonly type: 'cancel'; /** Why, when not the user's cancel (recorded as the run's error). */ readonly reason?: string }
   | { readonly type: 'approval-answer'; readonly approvalId: string; readonly decision: 'allow' | 'deny' | 'allow-comparison' };
 
 export type WorkerToHost =

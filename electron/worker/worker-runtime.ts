@@ -6,7 +6,8 @@
 import type { RunSpec } from '../../shared/run-spec.js';
 import type { StepEvent } from '../../shared/step-event.js';
 import type { EngineIO } from '../engine/run-engine.js';
-import { isHostToWorker, type HostToWorker, type WorkerToHost } from './worker-protocol.js';
+import { killTrackedChildren } from '../engine/child-processes.js';
+import { HOST_PID_ENV, isHostToWorker, type HostToWorker, type WorkerToHost } from './worker-protocol.js';
 
 /** The engine's IO; in a worker, approvals are always answered, by the host (the user decides there). */
 export type RunIo = EngineIO & Required<Pick<EngineIO, 'askApproval'>>;
@@ -21,6 +22,8 @@ interface WorkerPort {
   send(message: WorkerToHost): Promise<void>;
   onMessage(listener: (message: unknown) => void): void;
   onDisconnect(listener: () => void): void;
+  /** Whether the channel is already closed (fork: a disconnect that happened before anyone listened). */
+  closed(): boolean;
 }
 
 /** The slice of Electron's utilityProcess parentPort the worker uses (no Electron types in the worker). */
@@ -53,6 +56,7 @@ function connectPort(): WorkerPort {
       },
       onMessage: (fn) => parentPort.on('message', (e) => fn(e.data)),
       onDisconnect: () => {},
+      closed: () => false,
     };
   }
   const send = process.send?.bind(process);
@@ -73,6 +77,7 @@ function connectPort(): WorkerPort {
       }),
     onMessage: (fn) => process.on('message', fn),
     onDisconnect: (fn) => process.on('disconnect', fn),
+    closed: () => !process.connected,
   };
 }
 
@@ -98,6 +103,31 @@ function encodable(event: StepEvent): string | null {
   } catch (error) {
     return (error as Error).message;
   }
+}
+
+/** How often a worker checks that its host is still there. */
+const HOST_WATCH_MS = 1000;
+
+/**
+ * The watchdog for hosts whose death closes no channel the worker can see (Electron's parentPort has no
+ * disconnect event) or closes it late: the launcher names the host's pid in PARALLAX_HOST_PID; the host is
+ * gone when that pid no longer exists, or when this process's parent was the host and no longer is (on
+ * Linux and macOS an orphan is adopted by init or a subreaper).
+ */
+function watchHost(gone: () => void): void {
+  const hostPid = Number(process.env[HOST_PID_ENV]);
+  if (!Number.isInteger(hostPid) || hostPid <= 0) return;
+  const parentWasHost = process.ppid === hostPid;
+  const check = (): void => {
+    if (parentWasHost && process.ppid !== hostPid) return gone();
+    try {
+      process.kill(hostPid, 0);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ESRCH') gone();
+    }
+  };
+  check();
+  setInterval(check, HOST_WATCH_MS).unref();
 }
 
 /** Most events are posted one tick after they are emitted; a burst is cut into batches of this size. */
@@ -196,12 +226,17 @@ export function serveWorker(load: (spec: RunSpec) => Promise<RunFn>, preload?: P
   // the worker, so the run ends as 'cancelled' with its events intact rather than dying mid-write.
   process.on('SIGINT', () => {});
 
-  port.onDisconnect(() => {
-    // The host is gone: nobody can receive events. Stop the run and leave.
+  // The host is gone: nobody can receive events or record them. End the run's children and leave at once.
+  const hostGone = (): void => {
     controller.abort();
-    setTimeout(() => process.exit(0), 1000).unref();
-    if (!started) process.exit(0);
-  });
+    killTrackedChildren();
+    process.exit(0);
+  };
+  port.onDisconnect(hostGone);
+  // The channel may have closed while this module was still loading, before anyone listened for it.
+  if (port.closed()) hostGone();
+  watchHost(hostGone);
+  process.on('exit', killTrackedChildren);
 
   // A failed preload is reported by `load` when the run asks for it, with the run's own error path.
   preload?.then(
@@ -232,7 +267,7 @@ export function serveWorker(load: (spec: RunSpec) => Promise<RunFn>, preload?: P
       start();
     } else {
       // Cancel before go still runs the engine, with an aborted signal, so the run ends as 'cancelled'.
-      controller.abort();
+      controller.abort(typeof message.reason === 'string' ? message.reason.slice(0, 500) : undefined);
       released = true;
       start();
     }

@@ -40,7 +40,8 @@ export function comparisonSummary(modeRuns: readonly ModeRun[], interrupted: rea
       const s = m.run ? runSummary(m.run) : null;
       // A run with no events yet still takes its column (and the baseline slot when first).
       const r = s && s.runId ? (s.column.key === m.column.key ? s : { ...s, column: m.column }) : emptySummary(m.runId, m.mode, m.column);
-      return r.status === 'running' && interrupted.includes(m.runId) ? { ...r, status: 'interrupted' as const } : r;
+      if (r.status !== 'running' || !interrupted.includes(m.runId)) return r;
+      return { ...r, status: (m.run?.events.length ?? 0) === 0 ? ('never-started' as const) : ('interrupted' as const) };
     }),
   );
 }

@@ -15,7 +15,7 @@ export type TrialChoice = number | 'all';
 export type TrialState = 'waiting' | 'running' | 'done';
 
 /** What a run's badge says: its own status, or 'waiting' while its round has not started. */
-export type DisplayStatus = RunStatus | 'running' | 'pending' | 'interrupted' | 'waiting';
+export type DisplayStatus = RunStatus | 'running' | 'pending' | 'interrupted' | 'never-started' | 'waiting';
 
 type MetaRun = ComparisonMeta['runs'][number];
 
@@ -74,5 +74,6 @@ export function shownTrial(choice: TrialChoice | null, states: readonly TrialSta
 export function displayStatus(run: RunView | undefined, runId: string, trial: number, states: readonly TrialState[], interrupted: readonly string[]): DisplayStatus {
   if (states[trial - 1] === 'waiting' && (run?.events.length ?? 0) === 0) return 'waiting';
   const s = runStatus(run);
-  return (s === 'running' || s === 'pending') && interrupted.includes(runId) ? 'interrupted' : s;
+  if ((s !== 'running' && s !== 'pending') || !interrupted.includes(runId)) return s;
+  return (run?.events.length ?? 0) === 0 ? 'never-started' : 'interrupted';
 }

@@ -94,5 +94,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   }
   // A test can count how many times the server was started (e.g. once per run, before its release).
   if (process.env.MCP_TEST_START_LOG) appendFileSync(process.env.MCP_TEST_START_LOG, `${process.pid}\n`);
+  // --stay: a server that does not end when its stdin closes (only a kill ends it).
+  if (process.argv.includes('--stay')) setInterval(() => undefined, 60_000);
   await createTestMcpServer().connect(new StdioServerTransport());
 }

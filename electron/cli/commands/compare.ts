@@ -176,7 +176,16 @@ async function compareCommand(flags: CompareFlags, modesGiven: boolean): Promise
     write(live, `Comparison ${meta.id}: ${meta.task.id ?? 'free-text task'} · ${meta.provider.model}${sim} · ${vs}${rounds}\n`);
     // Column heads over the per-step lines, aligned with their prefix.
     write(live, `${stepHeader(' '.repeat(width + 3))}${sim ? '   (tokens simulated)' : ''}\n`);
-    await host.whenDone(meta.id);
+    const notRecorded = await host.whenDone(meta.id);
+    if (notRecorded.size > 0) {
+      // Never "Stored as…" for a comparison whose records are incomplete: say which runs and what to do.
+      for (const [runId, why] of notRecorded) printWarning(`[${labels.get(runId) ?? runId}] not recorded: ${why}`);
+      printWarning(`error: comparison ${meta.id} was not stored completely (${notRecorded.size} of ${meta.runs.length} runs not recorded in ${host.dataDir}). ` +
+        'Free space on that disk (or set PARALLAX_DATA_DIR to a folder on a disk with room) and run the comparison again; ' +
+        '`parallax history` lists what was kept.');
+      process.exitCode = 1;
+      return;
+    }
     const stored = await host['history:open'](meta.id);
     for (const w of stored.warnings) warn(w);
     if (flags.json) sayJson(jsonResult(stored));

@@ -12,6 +12,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { mcpToolName, type McpServerConfig } from '../../../shared/mcp-config.js';
 import { mcpTool, type McpToolInfo } from './mcp-tool.js';
 import type { ToolDefinition } from '../tools/tool.js';
+import { trackChild } from '../child-processes.js';
 
 /** What a server wrote to stderr, kept for its error message; the rest is dropped. */
 const STDERR_KEEP_CHARS = 4000;
@@ -80,6 +81,12 @@ async function openServer(server: McpServerConfig, workspace: string, stderr: St
   }
   const client = new Client({ name: 'parallax', version: '1.0.0' });
   const tools: McpToolInfo[] = [];
+  // Killed with the worker if its host is gone; a server that ignores its closed stdin would stay otherwise.
+  const untrack = trackChild(() => {
+    const pid = (transport as Partial<StdioClientTransport>).pid;
+    if (pid) process.kill(pid, 'SIGKILL');
+  });
+  transport.onclose = untrack;
   try {
     await withTimeout(client.connect(transport, { timeout: server.startupTimeoutMs }), server.startupTimeoutMs, 'connecting');
     let cursor: string | undefined;

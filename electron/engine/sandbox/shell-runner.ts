@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, promises as fs, realpathSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
+import { trackChild } from '../child-processes.js';
 import path from 'node:path';
 import { reaperArgs } from './process-reaper.js';
 import { ProcessSweep, SWEEP_MARKER } from './process-sweep.js';
@@ -124,8 +125,10 @@ export function runShellCommand(command: string, options: ShellRunOptions): Prom
     if (signal.aborted) stopWith('cancel');
     // The overhead: bubblewrap and its init in the namespace, or the subreaper.
     const watch = watchdog(child.pid, namespaced ? 2 : info.reaper ? 1 : 0, options.workspace, limits, stopWith, sweep);
+    const untrack = trackChild(killAll);
 
     const cleanup = (): void => {
+      untrack();
       clearTimeout(timer);
       watch.stop();
       signal.removeEventListener('abort', onAbort);

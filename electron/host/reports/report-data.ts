@@ -103,7 +103,8 @@ function prepareRuns(meta: ComparisonMeta, events: readonly StepEvent[], interru
     // A run that stored nothing is still its column's, as meta.json lists it.
     const known: RunSummary = list.length > 0 ? base : { ...base, runId, mode, column: metaColumn ?? columnOf({ mode }) };
     // History knows which unfinished runs died with their host (interrupted) rather than still running.
-    const summary: RunSummary = known.status === 'running' && interruptedRunIds.includes(runId) ? { ...known, status: 'interrupted' } : known;
+    // One that stored nothing never started: its round never began.
+    const summary: RunSummary = known.status === 'running' && interruptedRunIds.includes(runId) ? { ...known, status: list.length === 0 ? 'never-started' : 'interrupted' } : known;
     const { column } = summary;
     columnCount.set(column.key, (columnCount.get(column.key) ?? 0) + 1);
     const label = column.key === mode ? (MODE_LABELS[mode] ?? mode) : column.label;
@@ -173,6 +174,7 @@ export function statusLabel(run: ReportRun): string {
 
 /** One sentence explaining a run that did not answer, or null when it answered. */
 export function statusNote(run: ReportRun): string | null {
+  if (run.summary.status === 'never-started') return 'The run never started: the host stopped before its round began, so nothing of it was recorded.';
   if (run.events.length === 0) return 'No event of this run was stored: its worker failed before the run started.';
   switch (run.summary.status) {
     case 'answered':

@@ -17,6 +17,7 @@ const STATUS_TEXT: Record<AnyStatus, string> = {
   running: 'Running',
   pending: 'Starting',
   interrupted: 'Interrupted',
+  'never-started': 'Never started',
   waiting: 'Waiting',
 };
 
@@ -34,6 +35,7 @@ const STATUS_TONE: Record<AnyStatus, string> = {
   running: 'live',
   pending: 'live',
   interrupted: 'warn',
+  'never-started': 'neutral',
   waiting: 'neutral',
 };
 

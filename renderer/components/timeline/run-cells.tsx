@@ -101,6 +101,7 @@ export const ResultCell = memo(function ResultCell({ runId, status, finished: f,
         </p>
       ) : null}
       {status === 'waiting' ? <p className="muted small">Not started yet: trials run one round at a time.</p> : null}
+      {status === 'never-started' ? <p className="muted small">Never started: the host stopped before this run's round began, so nothing of it was recorded.</p> : null}
       {status === 'interrupted' ? (
         <p className="result-error">
           <IconAlert size={13} /> This run never finished: the host stopped while it was running. Its steps up to that point are shown.

@@ -72,21 +72,25 @@ describe('HistoryStore', () => {
     expect(stored.warnings.some((w) => /torn last line/.test(w) && /5 events before it are intact/.test(w))).toBe(true);
   });
 
-  it('loads a run without run-finished as interrupted, with a warning saying so', async () => {
+  it('loads a run without run-finished as interrupted and one with no event as never started, each with a warning saying so', async () => {
     const { store } = await newStore();
     await store.create(meta('c3'));
     const log = store.openRunLog('c3', 'c3-code');
     log.append(runEvents('c3-code', [10, 20, 30], false));
     await log.finish();
     const [item] = await store.list();
-    expect(item.runs.map((r) => r.status)).toEqual(['interrupted', 'interrupted']);
+    expect(item.runs.map((r) => r.status)).toEqual(['never-started', 'interrupted']);
     expect(item.runs[1]).toMatchObject({ steps: 3, totalTokens: 60 + 21 });
     const stored = await store.open('c3');
-    expect(stored.warnings.filter((w) => /interrupted/.test(w))).toHaveLength(2);
+    expect(stored.warnings.filter((w) => /shown as interrupted/.test(w))).toEqual([expect.stringContaining('c3-code')]);
+    expect(stored.warnings.filter((w) => /never started/.test(w))).toEqual([expect.stringContaining('c3-react')]);
     expect(stored.interruptedRunIds).toEqual(stored.meta.runs.map((r) => r.runId));
+    // The report says "never started" for it, not "interrupted".
+    const { prepareReport } = await import('../../../electron/host/reports/report-data.js');
+    expect(prepareReport(stored).runs.map((r) => r.summary.status)).toEqual(['never-started', 'interrupted']);
     // A run still going in this host is running, not interrupted.
     const live = await store.list((runId) => runId === 'c3-code');
-    expect(live[0].runs.map((r) => r.status)).toEqual(['interrupted', 'running']);
+    expect(live[0].runs.map((r) => r.status)).toEqual(['never-started', 'running']);
     expect((await store.open('c3', (runId) => runId === 'c3-code')).interruptedRunIds).toEqual(['c3-react']);
   });
 

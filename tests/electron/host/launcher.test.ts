@@ -15,7 +15,7 @@ describe('workerEnvironment', () => {
       { PATH: '/usr/bin', LANG: 'de_DE.UTF-8', TZ: 'Europe/Berlin', NODE_EXTRA_CA_CERTS: '/etc/ca.pem', OPENAI_API_KEY: 'sk', AWS_SECRET_ACCESS_KEY: 'a', PARALLAX_ANY: 'x', NODE_OPTIONS: '--require x', HOME: '/home/me', SSH_AUTH_SOCK: '/run/ssh' },
       'linux',
     );
-    expect(env).toEqual({ PATH: '/usr/bin', LANG: 'de_DE.UTF-8', TZ: 'Europe/Berlin', NODE_EXTRA_CA_CERTS: '/etc/ca.pem', HOME: tmpdir() });
+    expect(env).toEqual({ PATH: '/usr/bin', LANG: 'de_DE.UTF-8', TZ: 'Europe/Berlin', NODE_EXTRA_CA_CERTS: '/etc/ca.pem', HOME: tmpdir(), PARALLAX_HOST_PID: String(process.pid) });
   });
 
   it('keeps the OS sandbox switch, so the worker\'s sandboxes follow the host\'s PARALLAX_SANDBOX=off', () => {
@@ -24,7 +24,7 @@ describe('workerEnvironment', () => {
 
   it('on Windows matches names whatever their case and keeps what Node needs there', () => {
     const env = workerEnvironment({ Path: 'C:\\\\Windows', SystemRoot: 'C:\\\\Windows', OPENAI_API_KEY: 'sk', USERPROFILE: 'C:\\\\Users\\\\me' }, 'win32');
-    expect(env).toEqual({ Path: 'C:\\\\Windows', SystemRoot: 'C:\\\\Windows', USERPROFILE: tmpdir() });
+    expect(env).toEqual({ Path: 'C:\\\\Windows', SystemRoot: 'C:\\\\Windows', USERPROFILE: tmpdir(), PARALLAX_HOST_PID: String(process.pid) });
   });
 });
 
@@ -48,7 +48,7 @@ describe('forkLauncher', () => {
       const names = environ.map((line) => line.slice(0, line.indexOf('=')));
       expect(environ.join('\n')).not.toContain(canary);
       expect(names).toContain('HOME');
-      for (const name of names) expect(['PATH', 'LANG', 'LANGUAGE', 'TZ', 'TMPDIR', 'HOME', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'NODE_CHANNEL_FD', 'NODE_CHANNEL_SERIALIZATION_MODE'].includes(name) || name.startsWith('LC_')).toBe(true);
+      for (const name of names) expect(['PATH', 'LANG', 'LANGUAGE', 'TZ', 'TMPDIR', 'HOME', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'NODE_CHANNEL_FD', 'NODE_CHANNEL_SERIALIZATION_MODE', 'PARALLAX_HOST_PID'].includes(name) || name.startsWith('LC_')).toBe(true);
       const cmdline = (await readFile(`/proc/${handle.pid}/cmdline`, 'utf8')).split('\0');
       expect(cmdline.join(' ')).not.toContain(canary);
       // The V8 flags that keep a worker's peak memory down (launcher.ts WORKER_V8_FLAGS) reach the process.

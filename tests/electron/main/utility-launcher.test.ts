@@ -50,7 +50,7 @@ describe('utilityLauncher', () => {
     expect(forks).toHaveLength(1);
     expect(forks[0].modulePath).toBe('/app/dist/electron/worker/worker-main.js');
     expect(forks[0].args).toEqual([]);
-    expect(forks[0].options.env).toEqual({ PATH: '/bin', HOME: tmpdir() });
+    expect(forks[0].options.env).toEqual({ PATH: '/bin', HOME: tmpdir(), PARALLAX_HOST_PID: String(process.pid) });
     expect(forks[0].options.serviceName).toBe('Parallax run c1-react');
     // The forked worker's V8 flags (its measured memory depends on them).
     expect(forks[0].options.execArgv).toEqual([...WORKER_V8_FLAGS]);
@@ -61,7 +61,7 @@ describe('utilityLauncher', () => {
   it('gives the worker only the allowlisted environment: no keys, tokens or NODE_OPTIONS of the host', () => {
     const { launcher, forks } = setup();
     launcher.launch({ env: { PATH: '/bin', LANG: 'C.UTF-8', OPENAI_API_KEY: 'sk-x', GITHUB_TOKEN: 'g', NODE_OPTIONS: '--require /evil.cjs', HOME: '/home/me' }, name: 'c1-react' });
-    expect(forks[0].options.env).toEqual({ PATH: '/bin', LANG: 'C.UTF-8', HOME: tmpdir() });
+    expect(forks[0].options.env).toEqual({ PATH: '/bin', LANG: 'C.UTF-8', HOME: tmpdir(), PARALLAX_HOST_PID: String(process.pid) });
   });
 
   it('sends the spec and key by postMessage only', () => {

@@ -75,7 +75,7 @@ fs.createReadStream(null, { fd: 3 }).on('data', (b) => {
     const [word, id] = text.slice(0, i).split(' '); text = text.slice(i + 1);
     if (Atomics.load(c, CAP) > 0 && Number(id) === Atomics.load(c, RUN)) stop(word === 'cancel' ? CANCEL : TIME);
   }
-}).on('error', () => {});
+}).on('error', () => {}).on('end', () => process.kill(process.pid, 'SIGKILL')); // the worker is gone: so is its program
 setInterval(() => {
   const cap = Atomics.load(c, CAP);
   if (cap === 0) return;

@@ -7,6 +7,7 @@
  */
 import { ProgramClock } from '../program-clock.js';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { trackChild } from '../../child-processes.js';
 import type { Writable } from 'node:stream';
 import type { KeptState, RawError, StopReason } from '../protocol.js';
 import type { SandboxOutcome, SandboxRun } from '../sandbox.js';
@@ -55,6 +56,8 @@ class Child {
   constructor(launch: PyLaunch) {
     const spawnedAt = performance.now();
     this.proc = spawn(launch.command, launch.args, { env: launch.env, stdio: ['pipe', 'pipe', 'pipe', 'pipe'] });
+    const untrack = trackChild(() => this.proc.kill('SIGKILL'));
+    this.proc.on('exit', untrack);
     this.proc.stdin?.on('error', () => undefined);
     (this.proc.stdio[3] as Writable | null)?.on('error', () => undefined);
     this.proc.stderr?.on('data', (b: Buffer) => {
