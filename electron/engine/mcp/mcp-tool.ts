@@ -77,13 +77,15 @@ export function callResult(result: { content?: unknown; structuredContent?: unkn
 
 export function mcpTool(server: McpServerConfig, info: McpToolInfo, name: string, client: Client): ToolDefinition {
   const parameters = inputParameters(info);
-  const label = `MCP tool ${info.name} (server "${server.name}")`;
+  // The name the model calls comes first; the server's own name for the tool follows, for the person reading.
+  const label = `${name} (MCP tool "${info.name}" of server "${server.name}")`;
   return {
     name,
     description: (info.description?.trim() || info.title || `The ${info.name} tool of the MCP server "${server.name}".`),
     args: argsOf(parameters),
     parameters,
     returns: info.outputSchema ? schemaType(info.outputSchema) : 'string',
+    ...(info.outputSchema ? { returnSchema: info.outputSchema } : {}),
     source: server.name,
     async run(args, ctx) {
       // A signal of its own per call: the SDK leaves its listener on the signal it is given, and a run's

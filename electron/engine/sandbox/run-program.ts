@@ -233,7 +233,7 @@ export async function runProgram(code: string, opts: ProgramOptions): Promise<Pr
     }
     const started = performance.now();
     try {
-      const value = await invokeTool(tool, input, { ...opts.ctx, signal: AbortSignal.any([opts.ctx.signal, signal]) });
+      const value = await invokeTool(tool, input, { ...opts.ctx, signal: AbortSignal.any([opts.ctx.signal, signal]) }, { language });
       const json = JSON.stringify(value);
       const bytes = json === undefined ? 0 : utf8(json);
       toolBytes += bytes;

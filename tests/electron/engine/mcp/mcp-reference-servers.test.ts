@@ -1,0 +1,57 @@
+/**
+ * The four official MCP reference servers (everything, memory, filesystem, sequential-thinking, installed from
+ * the registry) through Parallax's MCP layer: their tools' signatures in each language, their annotations,
+ * progress, content, the client capabilities they ask for, and how a session ends.
+ */
+import { mkdtemp, realpath, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseSettings } from '../../../../shared/run-spec.js';
+import { openMcpServers, type McpConnections } from '../../../../electron/engine/mcp/mcp-servers.js';
+import { invokeTool, signatureOf, type ToolDefinition } from '../../../../electron/engine/tools/index.js';
+import { pythonSignatureOf } from '../../../../electron/engine/sandbox/python/py-signature.js';
+import { referenceServers, seedReferenceWorkspace } from '../../../helpers/mcp-reference-servers.js';
+
+let workspace: string;
+let connections: McpConnections;
+
+const ctx = () => ({ workspace, settings: parseSettings({}), signal: new AbortController().signal });
+const tool = (name: string): ToolDefinition => {
+  const found = connections.tools.find((t) => t.name === name);
+  if (!found) throw new Error(`no tool ${name} among ${connections.tools.map((t) => t.name).join(', ')}`);
+  return found;
+};
+
+beforeAll(async () => {
+  workspace = await realpath(await mkdtemp(join(tmpdir(), 'parallax-mcp-ref-')));
+  await seedReferenceWorkspace(workspace);
+  connections = await openMcpServers(referenceServers(workspace), workspace);
+}, 90_000);
+afterAll(async () => {
+  await connections?.close();
+  await rm(workspace, { recursive: true, force: true });
+});
+
+describe('signatures of the reference servers\' tools', () => {
+  it('keeps nested return types in TypeScript and writes integers as integers', () => {
+    expect(signatureOf(tool('memory_read_graph'))).toBe('memory_read_graph(): {entities: {name: string, entityType: string, observations: string[]}[], relations: {from: string, to: string, relationType: string}[]}');
+    expect(signatureOf(tool('thinking_sequentialthinking'))).toMatch(/^thinking_sequentialthinking\(thought: string, nextThoughtNeeded: boolean \| string, thoughtNumber: integer, totalThoughts: integer, isRevision\?: boolean \| string, revisesThought\?: integer/);
+  });
+
+  it('writes Python signatures in Python: Literal, list, TypedDict, int, Optional with None', () => {
+    expect(pythonSignatureOf(tool('everything_get_annotated_message'))).toBe('def everything_get_annotated_message(messageType: Literal["error", "success", "debug"], includeImage: bool = False) -> str');
+    expect(pythonSignatureOf(tool('memory_create_entities'))).toMatch(/^def memory_create_entities\(entities: list\[TypedDict\[\{"name": str, "entityType": str, "observations": list\[str\]\}\]\]\) -> TypedDict\[\{"entities": list\[TypedDict\[/);
+    expect(pythonSignatureOf(tool('filesystem_read_text_file'))).toBe('def filesystem_read_text_file(path: str, tail: Optional[float] = None, head: Optional[float] = None) -> TypedDict[{"content": str}]');
+    expect(pythonSignatureOf(tool('thinking_sequentialthinking'))).toMatch(/thoughtNumber: int, totalThoughts: int, isRevision: Optional\[bool \| str\] = None/);
+    const python = `${pythonSignatureOf(tool('memory_read_graph'))} ${pythonSignatureOf(tool('filesystem_edit_file'))}`;
+    expect(python).not.toMatch(/\bstring\b|\bnumber\b|\bboolean\b| \| "|\[\]|\?:/);
+  });
+
+  it('answers a Python program\'s bad arguments with the Python signature and a Python call', async () => {
+    const error = await invokeTool(tool('memory_open_nodes'), { names: 'Ada' }, ctx(), { language: 'python' }).catch((e: unknown) => e as Error);
+    expect(error.message).toBe('Invalid arguments for memory_open_nodes: argument "names" must be a list, got str ("Ada"). Signature: def memory_open_nodes(names: list[str]) -> TypedDict[{"entities": list[TypedDict[{"name": str, "entityType": str, "observations": list[str]}]], "relations": list[TypedDict[{"from": str, "to": str, "relationType": str}]]}]. Call it like memory_open_nodes(names=…).');
+    const json = await invokeTool(tool('memory_open_nodes'), { names: 'Ada' }, ctx()).catch((e: unknown) => e as Error);
+    expect(json.message).toMatch(/must be an array, got string \("Ada"\)\. Signature: memory_open_nodes\(names: string\[\]\): \{entities: .*Call it like \{"names": …\}\.$/);
+  });
+});
