@@ -49,9 +49,9 @@ describe('signatures of the reference servers\' tools', () => {
   });
 
   it('answers a Python program\'s bad arguments with the Python signature and a Python call', async () => {
-    const error = await invokeTool(tool('memory_open_nodes'), { names: 'Ada' }, ctx(), { language: 'python' }).catch((e: unknown) => e as Error);
+    const error = await invokeTool(tool('memory_open_nodes'), { names: 'Ada' }, ctx(), { language: 'python' }).catch((e: unknown) => e as Error) as Error;
     expect(error.message).toBe('Invalid arguments for memory_open_nodes: argument "names" must be a list, got str ("Ada"). Signature: def memory_open_nodes(names: list[str]) -> TypedDict[{"entities": list[TypedDict[{"name": str, "entityType": str, "observations": list[str]}]], "relations": list[TypedDict[{"from": str, "to": str, "relationType": str}]]}]. Call it like memory_open_nodes(names=…).');
-    const json = await invokeTool(tool('memory_open_nodes'), { names: 'Ada' }, ctx()).catch((e: unknown) => e as Error);
+    const json = await invokeTool(tool('memory_open_nodes'), { names: 'Ada' }, ctx()).catch((e: unknown) => e as Error) as Error;
     expect(json.message).toMatch(/must be an array, got string \("Ada"\)\. Signature: memory_open_nodes\(names: string\[\]\): \{entities: .*Call it like \{"names": …\}\.$/);
   });
 });
