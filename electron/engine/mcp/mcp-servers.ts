@@ -17,6 +17,8 @@ import type { ToolDefinition } from '../tools/tool.js';
 const STDERR_KEEP_CHARS = 4000;
 /** More tools than this from one server are left out, with a warning. */
 const MAX_TOOLS_PER_SERVER = 200;
+/** Waiting for a server to end its HTTP session at the end of a run. */
+const SESSION_END_TIMEOUT_MS = 3000;
 
 export interface McpServerProblem {
   readonly server: string;
@@ -95,6 +97,15 @@ async function openServer(server: McpServerConfig, workspace: string, stderr: St
   return { client, tools, transport };
 }
 
+/** A streamable HTTP session is ended with DELETE (the server frees it at once), then the connection is closed. */
+async function closeServer(open: OpenServer): Promise<void> {
+  if (open.transport instanceof StreamableHTTPClientTransport && open.transport.sessionId) {
+    // A server that does not support ending sessions answers 405, which the SDK takes as done.
+    await withTimeout(open.transport.terminateSession(), SESSION_END_TIMEOUT_MS, 'ending its session').catch(() => undefined);
+  }
+  await open.client.close().catch(() => undefined);
+}
+
 /** Open every server at once; a failing server is a problem, never an exception, so the run goes on without it. */
 export async function openMcpServers(servers: readonly McpServerConfig[], workspace: string, reserved: readonly string[] = []): Promise<McpConnections> {
   const opened: { server: McpServerConfig; open: OpenServer }[] = [];
@@ -132,7 +143,7 @@ export async function openMcpServers(servers: readonly McpServerConfig[], worksp
     problems,
     servers: opened.map(({ server, open }) => ({ name: server.name, tools: open.tools.length })),
     async close() {
-      await Promise.all(opened.map(({ open }) => open.client.close().catch(() => undefined)));
+      await Promise.all(opened.map(({ open }) => closeServer(open)));
     },
   };
 }

@@ -11,7 +11,10 @@ import { parseSettings } from '../../../../shared/run-spec.js';
 import { openMcpServers, type McpConnections } from '../../../../electron/engine/mcp/mcp-servers.js';
 import { invokeTool, signatureOf, type ToolDefinition } from '../../../../electron/engine/tools/index.js';
 import { pythonSignatureOf } from '../../../../electron/engine/sandbox/python/py-signature.js';
-import { referenceServers, seedReferenceWorkspace } from '../../../helpers/mcp-reference-servers.js';
+import { runProgram, Sandbox } from '../../../../electron/engine/sandbox/index.js';
+import { standardBindings } from '../../../../electron/engine/modes/code/bindings.js';
+import { ALL_TOOLS, warmUpTools } from '../../../../electron/engine/tools/index.js';
+import { referenceServers, seedReferenceWorkspace, startEverythingHttp } from '../../../helpers/mcp-reference-servers.js';
 
 let workspace: string;
 let connections: McpConnections;
@@ -26,7 +29,8 @@ const tool = (name: string): ToolDefinition => {
 beforeAll(async () => {
   workspace = await realpath(await mkdtemp(join(tmpdir(), 'parallax-mcp-ref-')));
   await seedReferenceWorkspace(workspace);
-  connections = await openMcpServers(referenceServers(workspace), workspace);
+  // The search thread starts before any timed search (as a run's warm-up does).
+  [connections] = await Promise.all([openMcpServers(referenceServers(workspace), workspace), warmUpTools()]);
 }, 90_000);
 afterAll(async () => {
   await connections?.close();
@@ -54,4 +58,37 @@ describe('signatures of the reference servers\' tools', () => {
     const json = await invokeTool(tool('memory_open_nodes'), { names: 'Ada' }, ctx()).catch((e: unknown) => e as Error) as Error;
     expect(json.message).toMatch(/must be an array, got string \("Ada"\)\. Signature: memory_open_nodes\(names: string\[\]\): \{entities: .*Call it like \{"names": …\}\.$/);
   });
+});
+
+describe('search_tools and sessions', () => {
+  it('search_tools("") lists every hidden tool, MCP tools included', async () => {
+    const { tools, hiddenTools } = standardBindings([...ALL_TOOLS, ...connections.tools]);
+    expect(hiddenTools.length).toBeGreaterThan(30);
+    const sandbox = new Sandbox();
+    try {
+      const result = await runProgram('const all = search_tools(""); print(all.length, all.map((t) => t.name).join(","));', {
+        tools, hiddenTools, ctx: ctx(), returnTypes: true, sandbox, limits: { timeoutMs: 10_000, memoryMb: 64, outputChars: 100_000, maxToolCalls: 10 },
+      });
+      expect(result.error, result.output).toBeNull();
+      const [count, names] = result.output.trim().split(' ');
+      expect(Number(count)).toBe(hiddenTools.length);
+      expect(names.split(',').sort()).toEqual(hiddenTools.map((t) => t.name).sort());
+    } finally {
+      sandbox.dispose();
+    }
+  }, 60_000);
+
+  it('ends a streamable HTTP session with DELETE when the run closes its servers', async () => {
+    const http = await startEverythingHttp();
+    try {
+      const remote = await openMcpServers([{ name: 'web', transport: 'http', url: http.url, headers: {}, startupTimeoutMs: 20_000, callTimeoutMs: 10_000 }], workspace);
+      expect(remote.problems).toEqual([]);
+      await expect(invokeTool(remote.tools.find((t) => t.name === 'web_get_sum')!, { a: 1, b: 2 }, ctx())).resolves.toBe('The sum of 1 and 2 is 3.');
+      expect(http.output()).not.toContain('Received session termination request');
+      await remote.close();
+      expect(http.output()).toMatch(/Received session termination request for session [0-9a-f-]{36}/);
+    } finally {
+      await http.close();
+    }
+  }, 60_000);
 });
