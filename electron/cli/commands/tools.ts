@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { MODE_IDS, MODE_LABELS, isModeId, parseSettings, type ModeId } from '../../../shared/run-spec.js';
 import { addMcpOption, readMcpFile } from '../mcp-option.js';
+import { annotationWords } from '../../../shared/mcp-tools.js';
 import { TOOL_DESCRIPTIONS, TOOL_SEARCHES } from '../../../shared/run-knobs.js';
 
 interface ToolsFlags {
@@ -64,7 +65,9 @@ async function toolsCommand(flags: ToolsFlags): Promise<void> {
         const width = Math.max(...tools.map((t) => t.name.length));
         for (const t of tools) {
           const shown = t.signature ?? `(${Object.keys((t.parameters?.properties ?? {}) as object).join(', ')})`;
-          console.log(`  ${t.name.padEnd(width)}  ${t.offered === 'visible' ? 'visible' : 'search '}  ${t.as.padEnd(15)}  ${t.source.padEnd(9)}  ${shown}`);
+          // An MCP tool's title and hints (its server's word) follow its signature, in brackets.
+          const words = [...(t.title ? [`"${t.title}"`] : []), ...annotationWords(t.annotations)];
+          console.log(`  ${t.name.padEnd(width)}  ${t.offered === 'visible' ? 'visible' : 'search '}  ${t.as.padEnd(15)}  ${t.source.padEnd(9)}  ${shown}${words.length ? `  [${words.join(', ')}]` : ''}`);
         }
         console.log('');
       }

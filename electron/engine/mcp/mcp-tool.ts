@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpServerConfig } from '../../../shared/mcp-config.js';
+import { cleanAnnotations, type McpToolRecord } from '../../../shared/mcp-tools.js';
 import { schemaType, ToolError, type ToolDefinition } from '../tools/tool.js';
 
 /** A tool as tools/list describes it (the fields Parallax reads). */
@@ -15,6 +16,8 @@ export interface McpToolInfo {
   readonly description?: string;
   readonly inputSchema: Record<string, unknown>;
   readonly outputSchema?: Record<string, unknown>;
+  readonly annotations?: unknown;
+  readonly execution?: { readonly taskSupport?: string };
 }
 
 /** A result is cut here, like read_file's cap; the loop then truncates the tool message as for any tool. */
@@ -75,6 +78,13 @@ export function callResult(result: { content?: unknown; structuredContent?: unkn
   return text;
 }
 
+/** What run-started records of the tool: its names, title and annotations, checked (the server is not trusted). */
+export function mcpRecord(server: McpServerConfig, info: McpToolInfo, name: string): McpToolRecord {
+  const annotations = cleanAnnotations(info.annotations);
+  const title = typeof info.title === 'string' && info.title.trim() ? info.title.trim().slice(0, 200) : annotations?.title;
+  return { name, server: server.name, tool: info.name, ...(title ? { title } : {}), ...(annotations ? { annotations } : {}) };
+}
+
 export function mcpTool(server: McpServerConfig, info: McpToolInfo, name: string, client: Client): ToolDefinition {
   const parameters = inputParameters(info);
   // The name the model calls comes first; the server's own name for the tool follows, for the person reading.
@@ -87,6 +97,7 @@ export function mcpTool(server: McpServerConfig, info: McpToolInfo, name: string
     returns: info.outputSchema ? schemaType(info.outputSchema) : 'string',
     ...(info.outputSchema ? { returnSchema: info.outputSchema } : {}),
     source: server.name,
+    mcp: mcpRecord(server, info, name),
     async run(args, ctx) {
       // A signal of its own per call: the SDK leaves its listener on the signal it is given, and a run's
       // signal serves every call of the run.

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { RunSettings } from '../../../shared/run-spec.js';
 import type { ToolLimits } from './limits.js';
 import { typeOf } from './schema-types.js';
+import type { McpToolRecord } from '../../../shared/mcp-tools.js';
 
 export interface ToolContext {
   /** Absolute, real path of the run's workspace. File tools never leave it. */
@@ -34,6 +35,8 @@ export interface ToolDefinition<S extends z.ZodObject = z.ZodObject, R = unknown
   readonly returnSchema?: Record<string, unknown>;
   /** Where the tool comes from when it is not built in: the MCP server's name. */
   readonly source?: string;
+  /** An MCP tool's own name on its server, title and annotations (shared/mcp-tools.ts). */
+  readonly mcp?: McpToolRecord;
   run(args: z.infer<S>, ctx: ToolContext): Promise<R>;
 }
 

@@ -14,6 +14,11 @@ import { pythonSignatureOf } from '../../../../electron/engine/sandbox/python/py
 import { runProgram, Sandbox } from '../../../../electron/engine/sandbox/index.js';
 import { standardBindings } from '../../../../electron/engine/modes/code/bindings.js';
 import { ALL_TOOLS, warmUpTools } from '../../../../electron/engine/tools/index.js';
+import { ApprovalGate } from '../../../../electron/engine/approval/approval-gate.js';
+import { parseApprovalFlag, resolveApprovalPolicy } from '../../../../shared/approval.js';
+import { mcpToolKind } from '../../../../shared/mcp-tools.js';
+import { toolOffers } from '../../../../electron/engine/modes/tool-offer.js';
+import { toolsetOf } from '../../../../electron/engine/modes/toolsets.js';
 import { referenceServers, seedReferenceWorkspace, startEverythingHttp } from '../../../helpers/mcp-reference-servers.js';
 
 let workspace: string;
@@ -91,4 +96,39 @@ describe('search_tools and sessions', () => {
       await http.close();
     }
   }, 60_000);
+});
+
+describe('annotations of the reference servers\' tools', () => {
+  it('keeps title and hints on each tool, as run-started records them and the tool list shows them', () => {
+    expect(tool('memory_delete_entities').mcp).toEqual({
+      name: 'memory_delete_entities', server: 'memory', tool: 'delete_entities', title: 'Delete Entities',
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    });
+    expect(tool('everything_get_sum').mcp).toMatchObject({ tool: 'get-sum', title: 'Get Sum Tool', annotations: { readOnlyHint: true } });
+    const records = connections.tools.map((t) => t.mcp!);
+    expect(records.every((r) => r !== undefined && r.server.length > 0)).toBe(true);
+    const kinds = Object.fromEntries(records.map((r) => [r.name, mcpToolKind(r.annotations)]));
+    expect(kinds).toMatchObject({ memory_read_graph: 'readonly', memory_delete_entities: 'destructive', memory_create_entities: 'other', filesystem_write_file: 'destructive', filesystem_read_text_file: 'readonly', thinking_sequentialthinking: 'readonly' });
+    const offers = toolOffers('code', toolsetOf(parseSettings({}), undefined, connections.tools), true);
+    expect(offers.find((o) => o.name === 'filesystem_move_file')).toMatchObject({ title: 'Move File', annotations: { destructiveHint: true } });
+  });
+
+  it('lets the approval policy allow read-only tools and deny or ask for destructive ones', async () => {
+    const chosen = parseApprovalFlag('mcp=ask,mcp-destructive=deny,mcp-readonly=allow');
+    expect(chosen).toEqual({ mcp: 'ask', 'mcp-destructive': 'deny', 'mcp-readonly': 'allow' });
+    const policy = resolveApprovalPolicy(chosen, { shellSandbox: 'none', userFolder: false });
+    const records = connections.tools.map((t) => t.mcp!);
+    const events: unknown[] = [];
+    const gate = new ApprovalGate(policy, (e) => events.push(e), null, new Map(records.map((r) => [r.name, r.server])), new Map(records.map((r) => [r.name, mcpToolKind(r.annotations)])));
+    const place = { step: 1, callId: 'c1', inProgram: false };
+    const check = (name: string) => gate.check(name, {}, place, new AbortController().signal);
+    await expect(check('memory_read_graph')).resolves.toEqual({ ok: true });
+    await expect(check('filesystem_write_file')).resolves.toMatchObject({ ok: false, message: expect.stringMatching(/^filesystem_write_file is not allowed in this run \(the approval policy says deny\)/) });
+    // Neither read-only nor destructive: the mcp entry (ask), and nobody can answer here.
+    await expect(check('memory_create_entities')).resolves.toMatchObject({ ok: false, message: expect.stringMatching(/needs the user's approval and this run has no way to ask/) });
+    // Unset kind entries fall back to mcp, then allow.
+    const plain = new ApprovalGate(resolveApprovalPolicy({}, { shellSandbox: 'none', userFolder: false }), () => undefined, null, new Map([['filesystem_write_file', 'filesystem']]), new Map([['filesystem_write_file', 'destructive' as const]]));
+    await expect(plain.check('filesystem_write_file', {}, place, new AbortController().signal)).resolves.toEqual({ ok: true });
+    expect(() => parseApprovalFlag('mcp-sideways=ask')).toThrow(/"mcp-sideways" in "mcp-sideways=ask" is not a tool the approval policy covers\. .*mcp-readonly, mcp-destructive/);
+  });
 });
