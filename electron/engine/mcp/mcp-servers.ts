@@ -9,6 +9,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ElicitRequestSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { pathToFileURL } from 'node:url';
 import { mcpToolName, type McpServerConfig } from '../../../shared/mcp-config.js';
 import { mcpTool, type McpToolInfo } from './mcp-tool.js';
 import type { ToolDefinition } from '../tools/tool.js';
@@ -80,7 +82,11 @@ async function openServer(server: McpServerConfig, workspace: string, stderr: St
   } else {
     transport = new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { ...server.headers } } });
   }
-  const client = new Client({ name: 'parallax', version: '1.0.0' });
+  // Roots: the run's workspace (what a stdio server started there already serves). Elicitation: declared so
+  // servers offer their tools that ask; with nobody to answer in a run, each request is declined.
+  const client = new Client({ name: 'parallax', version: '1.0.0' }, { capabilities: { roots: { listChanged: false }, elicitation: { form: {} } } });
+  client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [{ uri: pathToFileURL(workspace).href, name: 'workspace' }] }));
+  client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'decline' as const }));
   const tools: McpToolInfo[] = [];
   try {
     await withTimeout(client.connect(transport, { timeout: server.startupTimeoutMs }), server.startupTimeoutMs, 'connecting');
@@ -130,6 +136,10 @@ export async function openMcpServers(servers: readonly McpServerConfig[], worksp
     }
     for (const info of open.tools.slice(0, MAX_TOOLS_PER_SERVER)) {
       const name = mcpToolName(server.name, info.name);
+      if (info.execution?.taskSupport === 'required') {
+        problems.push({ server: server.name, message: `MCP server "${server.name}": its tool "${info.name}" runs only as a task (MCP's task-based execution), which Parallax does not support; it is left out.` });
+        continue;
+      }
       if (taken.has(name)) {
         problems.push({ server: server.name, message: `MCP server "${server.name}": its tool "${info.name}" has the same name as another tool (${name}) and is left out.` });
         continue;
