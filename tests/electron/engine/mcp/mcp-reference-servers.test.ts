@@ -87,7 +87,9 @@ describe('search_tools and sessions', () => {
     const http = await startEverythingHttp();
     try {
       const remote = await openMcpServers([{ name: 'web', transport: 'http', url: http.url, headers: {}, startupTimeoutMs: 20_000, callTimeoutMs: 10_000 }], workspace);
-      expect(remote.problems).toEqual([]);
+      expect(remote.problems.map((p) => p.message)).toEqual([expect.stringMatching(/simulate-research-query" runs only as a task/)]);
+      // Over HTTP as over stdio: roots and elicitation reach the client.
+      expect(remote.tools.map((t) => t.name)).toEqual(expect.arrayContaining(['web_get_roots_list', 'web_trigger_elicitation_request']));
       await expect(invokeTool(remote.tools.find((t) => t.name === 'web_get_sum')!, { a: 1, b: 2 }, ctx())).resolves.toBe('The sum of 1 and 2 is 3.');
       expect(http.output()).not.toContain('Received session termination request');
       await remote.close();
@@ -130,5 +132,38 @@ describe('annotations of the reference servers\' tools', () => {
     const plain = new ApprovalGate(resolveApprovalPolicy({}, { shellSandbox: 'none', userFolder: false }), () => undefined, null, new Map([['filesystem_write_file', 'filesystem']]), new Map([['filesystem_write_file', 'destructive' as const]]));
     await expect(plain.check('filesystem_write_file', {}, place, new AbortController().signal)).resolves.toEqual({ ok: true });
     expect(() => parseApprovalFlag('mcp-sideways=ask')).toThrow(/"mcp-sideways" in "mcp-sideways=ask" is not a tool the approval policy covers\. .*mcp-readonly, mcp-destructive/);
+  });
+});
+
+describe('progress, content and client capabilities with the reference servers', () => {
+  it('keeps a call that reports progress alive past its call timeout', async () => {
+    const slow = await openMcpServers(referenceServers(workspace, 3000).slice(0, 1), workspace);
+    try {
+      const long = slow.tools.find((t) => t.name === 'everything_trigger_long_running_operation')!;
+      const started = Date.now();
+      await expect(invokeTool(long, { duration: 6, steps: 3 }, ctx())).resolves.toBe('Long running operation completed. Duration: 6 seconds, Steps: 3.');
+      expect(Date.now() - started).toBeGreaterThan(5000);
+      // With no progress between reports longer than the timeout, it still times out, saying how far it got.
+      await expect(invokeTool(long, { duration: 8, steps: 2 }, ctx())).rejects.toThrow(/^everything_trigger_long_running_operation \(MCP tool "trigger-long-running-operation" of server "everything"\) failed: .*timed out/i);
+    } finally {
+      await slow.close();
+    }
+  }, 90_000);
+
+  it('keeps resource links, embedded resources and images as described text', async () => {
+    const links = await invokeTool(tool('everything_get_resource_links'), { count: 1 }, ctx());
+    expect(links).toMatch(/\[resource link demo:\/\/resource\/dynamic\/\S+ "[^"]+ Resource 1" \(text\/plain\): Resource 1: plaintext resource\]/);
+    const blob = await invokeTool(tool('everything_get_resource_reference'), { resourceType: 'Blob', resourceId: 2 }, ctx());
+    expect(blob).toMatch(/\[embedded resource demo:\/\/resource\/dynamic\/blob\/2: [a-z/-]+, \d+ bytes\]/);
+    const text = await invokeTool(tool('everything_get_resource_reference'), { resourceType: 'Text', resourceId: 1 }, ctx());
+    expect(text).toMatch(/Resource 1: This is a plaintext resource/);
+    expect(await invokeTool(tool('everything_get_tiny_image'), {}, ctx())).toMatch(/\[image image\/png, \d+\.\d KB\]/);
+  });
+
+  it('answers roots with the workspace, declines elicitation, and leaves task-only tools out with a warning', async () => {
+    expect(await invokeTool(tool('everything_get_roots_list'), {}, ctx())).toContain(`URI: file://${workspace}`);
+    expect(await invokeTool(tool('everything_trigger_elicitation_request'), {}, ctx())).toMatch(/declined/);
+    expect(connections.tools.some((t) => t.name === 'everything_simulate_research_query')).toBe(false);
+    expect(connections.problems.map((p) => p.message)).toEqual(['MCP server "everything": its tool "simulate-research-query" runs only as a task (MCP\'s task-based execution), which Parallax does not support; it is left out.']);
   });
 });
