@@ -12,6 +12,10 @@
  *   because a fetched URL can carry what the model read there to any server.
  * - mcp: every tool of the run's MCP servers, which the user configured; 'allow' unless chosen, and recorded
  *   only when chosen (so policies of runs without it read as before).
+ * - mcp-readonly / mcp-destructive: the MCP tools whose annotations say read-only, or that may destroy (a
+ *   destructive hint, or none: MCP's default) — shared/mcp-tools.ts. Each, when chosen, overrides `mcp` for its
+ *   tools; unset, they take `mcp`'s mode (so the default stays allow: a measurement with servers the user
+ *   configured is not held up, and hints are a server's word). E.g. `mcp-destructive=ask,mcp-readonly=allow`.
  */
 import { z } from 'zod';
 
@@ -23,11 +27,19 @@ export type ApprovalMode = (typeof APPROVAL_MODES)[number];
 
 /** The policy key that covers every MCP tool of a run (engine/mcp/); events name the tool itself. */
 export const MCP_APPROVAL = 'mcp';
-/** What --approve and the policy take: the built-in tools one by one, and MCP tools together. */
-export const APPROVAL_KEYS = [...APPROVAL_TOOLS, MCP_APPROVAL] as const;
+/** The MCP tools by their annotations (shared/mcp-tools.ts mcpToolKind): each overrides `mcp` when chosen. */
+export const MCP_READONLY_APPROVAL = 'mcp-readonly';
+export const MCP_DESTRUCTIVE_APPROVAL = 'mcp-destructive';
+export const MCP_APPROVAL_KEYS = [MCP_APPROVAL, MCP_READONLY_APPROVAL, MCP_DESTRUCTIVE_APPROVAL] as const;
+/** What --approve and the policy take: the built-in tools one by one, and MCP tools together or by their hints. */
+export const APPROVAL_KEYS = [...APPROVAL_TOOLS, ...MCP_APPROVAL_KEYS] as const;
 export type ApprovalKey = (typeof APPROVAL_KEYS)[number];
 
-export type ApprovalPolicy = { readonly [T in ApprovalTool]: ApprovalMode } & { readonly mcp?: ApprovalMode };
+export type ApprovalPolicy = { readonly [T in ApprovalTool]: ApprovalMode } & {
+  readonly mcp?: ApprovalMode;
+  readonly 'mcp-readonly'?: ApprovalMode;
+  readonly 'mcp-destructive'?: ApprovalMode;
+};
 
 /** In RunSettings: a tool left out takes its default, which the host fills in before the run is recorded. */
 export const approvalPolicySchema = z
@@ -36,6 +48,8 @@ export const approvalPolicySchema = z
     write_file: z.enum(APPROVAL_MODES).optional(),
     fetch_url: z.enum(APPROVAL_MODES).optional(),
     mcp: z.enum(APPROVAL_MODES).optional(),
+    'mcp-readonly': z.enum(APPROVAL_MODES).optional(),
+    'mcp-destructive': z.enum(APPROVAL_MODES).optional(),
   })
   .strict()
   .default({});
@@ -77,7 +91,15 @@ export function resolveApprovalPolicy(chosen: ApprovalPolicyInput | undefined, c
     write_file: chosen?.write_file ?? defaults.write_file,
     fetch_url: chosen?.fetch_url ?? defaults.fetch_url,
     ...(chosen?.mcp ? { mcp: chosen.mcp } : {}),
+    ...(chosen?.['mcp-readonly'] ? { 'mcp-readonly': chosen['mcp-readonly'] } : {}),
+    ...(chosen?.['mcp-destructive'] ? { 'mcp-destructive': chosen['mcp-destructive'] } : {}),
   };
+}
+
+/** The mode for one MCP tool of the given kind: its kind's entry, else `mcp`, else allow. */
+export function mcpApprovalMode(policy: ApprovalPolicyInput, kind: 'readonly' | 'destructive' | 'other'): ApprovalMode {
+  const own = kind === 'readonly' ? policy['mcp-readonly'] : kind === 'destructive' ? policy['mcp-destructive'] : undefined;
+  return own ?? policy.mcp ?? 'allow';
 }
 
 /**
@@ -85,18 +107,19 @@ export function resolveApprovalPolicy(chosen: ApprovalPolicyInput | undefined, c
  * part and shows the form to use.
  */
 export function parseApprovalFlag(text: string): ApprovalPolicyInput {
-  const form = `Use tool=mode pairs separated by commas, e.g. --approve run_shell=ask,write_file=allow. Tools: ${APPROVAL_KEYS.join(', ')} (every MCP tool) (or all); modes: ${APPROVAL_MODES.join(', ')}.`;
+  const form = `Use tool=mode pairs separated by commas, e.g. --approve run_shell=ask,write_file=allow. Tools: ${APPROVAL_TOOLS.join(', ')}, mcp (every MCP tool), mcp-readonly, mcp-destructive (MCP tools by their annotations) (or all); modes: ${APPROVAL_MODES.join(', ')}.`;
   const out: { -readonly [T in ApprovalKey]?: ApprovalMode } = {};
   const parts = text.split(',').map((p) => p.trim()).filter(Boolean);
   if (parts.length === 0) throw new Error(`--approve needs at least one tool=mode pair. ${form}`);
   for (const part of parts) {
-    const m = /^([a-z_]+)\s*[=:]\s*([a-z]+)$/i.exec(part);
+    const m = /^([a-z_-]+)\s*[=:]\s*([a-z]+)$/i.exec(part);
     if (!m) throw new Error(`"${part}" is not a tool=mode pair. ${form}`);
     const tool = m[1].toLowerCase();
     const mode = m[2].toLowerCase();
     if (!(APPROVAL_MODES as readonly string[]).includes(mode)) throw new Error(`"${mode}" in "${part}" is not a mode. ${form}`);
     if (tool === 'all') {
-      for (const t of APPROVAL_KEYS) out[t] = mode as ApprovalMode;
+      // The kind entries are left unset: they follow mcp, so `all=deny,mcp=allow` allows every MCP tool.
+      for (const t of [...APPROVAL_TOOLS, MCP_APPROVAL] as const) out[t] = mode as ApprovalMode;
     } else if (isApprovalKey(tool)) {
       out[tool] = mode as ApprovalMode;
     } else {

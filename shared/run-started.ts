@@ -5,6 +5,7 @@
  */
 import type { RunSpec } from './run-spec.js';
 import type { RunStartedEvent, ShellSandboxRecord, ToolExposure } from './step-event.js';
+import type { McpToolRecord } from './mcp-tools.js';
 
 export type RunStartedBody = Omit<RunStartedEvent, 'runId' | 'seq' | 't'>;
 
@@ -13,6 +14,7 @@ export interface RunStartedParts {
   readonly systemPrompt?: string;
   readonly tools?: readonly ToolExposure[];
   readonly shellSandbox?: ShellSandboxRecord;
+  readonly mcpTools?: readonly McpToolRecord[];
 }
 
 export function runStartedOf(spec: RunSpec, parts: RunStartedParts): RunStartedBody {
@@ -23,6 +25,7 @@ export function runStartedOf(spec: RunSpec, parts: RunStartedParts): RunStartedB
     // The price the host resolved, recorded as it was (absent when the spec carries none, as before prices existed).
     ...(spec.price !== undefined ? { price: spec.price } : {}),
     ...(parts.shellSandbox ? { shellSandbox: parts.shellSandbox } : {}),
+    ...(parts.mcpTools?.length ? { mcpTools: parts.mcpTools } : {}),
     ...(spec.variant ? { variant: spec.variant } : {}),
   };
 }

@@ -91,6 +91,10 @@ export const runStartedEventSchema = z.object({
   price: modelPriceSchema.nullable().optional(),
   workerStart: workerStartSchema.optional(),
   variant: columnRefSchema.optional(),
+  mcpTools: z.array(z.object({
+    name: z.string(), server: z.string(), tool: z.string(), title: z.string().optional(),
+    annotations: z.object({ title: z.string().optional(), readOnlyHint: z.boolean().optional(), destructiveHint: z.boolean().optional(), idempotentHint: z.boolean().optional(), openWorldHint: z.boolean().optional() }).optional(),
+  })).optional(),
 });
 
 export const stepEventSchema = z.discriminatedUnion('type', [

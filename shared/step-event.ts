@@ -9,6 +9,7 @@
 import type { PromptComposition } from './prompt-composition.js';
 import type { ModeId, RunSettings, ProviderInfo, TaskRef } from './run-spec.js';
 import type { ColumnRef } from './variants.js';
+import type { McpToolRecord } from './mcp-tools.js';
 
 /**
  * Where a step's usage came from: the provider's own figures ('reported'), or counted by Parallax with the
@@ -183,6 +184,8 @@ export interface RunStartedEvent extends Base {
   readonly workerStart?: WorkerStartRecord;
   /** Its column when the comparison ran variants (shared/variants.ts); absent: the column of its mode. */
   readonly variant?: ColumnRef;
+  /** The run's MCP tools with their servers, titles and annotations (absent: no MCP tools, or recorded before). */
+  readonly mcpTools?: readonly McpToolRecord[];
 }
 
 export interface ModelRequestEvent extends Base {

@@ -8,6 +8,7 @@ import { DEFAULT_SETTINGS, type RunSpec } from '../../shared/run-spec.js';
 import type { StepEvent, Validation } from '../../shared/step-event.js';
 import { computeTotals } from '../../shared/summary.js';
 import { resolveApprovalPolicy } from '../../shared/approval.js';
+import { mcpToolKind } from '../../shared/mcp-tools.js';
 import { ApprovalGate, type AskUser } from './approval/approval-gate.js';
 import { EventRecorder } from './event-recorder.js';
 import { runLoop, type LoopResult } from './loop.js';
@@ -122,9 +123,10 @@ export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {
     // A spec from the host carries the whole policy; one made elsewhere gets the defaults for this machine.
     const policy = resolveApprovalPolicy(spec.settings.approvals, { shellSandbox: sandbox.kind, userFolder: false });
     mcp = await mcpFor(spec, workspace);
-    const approvals = new ApprovalGate(policy, (e) => recorder.emit(e), io.askApproval ?? null, new Map(mcp?.tools.map((t) => [t.name, t.source ?? ''])));
+    const mcpRecords = (mcp?.tools ?? []).flatMap((t) => (t.mcp ? [t.mcp] : []));
+    const approvals = new ApprovalGate(policy, (e) => recorder.emit(e), io.askApproval ?? null, new Map(mcp?.tools.map((t) => [t.name, t.source ?? ''])), new Map(mcpRecords.map((r) => [r.name, mcpToolKind(r.annotations)])));
     mode = createMode(spec.mode, { workspace, settings: spec.settings, taskId: spec.task.id, approvals, mcpTools: mcp?.tools ?? [] });
-    recorder.emit(runStartedOf(spec, { startedAt, systemPrompt: mode.systemPrompt, tools: mode.tools(), shellSandbox: { kind: sandbox.kind, reason: sandbox.reason } }));
+    recorder.emit(runStartedOf(spec, { startedAt, systemPrompt: mode.systemPrompt, tools: mode.tools(), shellSandbox: { kind: sandbox.kind, reason: sandbox.reason }, mcpTools: mcpRecords }));
     // A server that failed is said once, with its name; the run goes on with the tools the others brought.
     for (const problem of mcp?.problems ?? []) recorder.emit({ type: 'run-warning', message: problem.message });
     const client = createChatClient(spec.provider, io.apiKey, {

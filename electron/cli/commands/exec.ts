@@ -145,8 +145,8 @@ async function execIn(workspace: string, code: string, python: boolean, flags: E
   const { ALL_TOOLS } = await import('../../engine/tools/index.js');
   const reserved = [...ALL_TOOLS.map((t) => t.name), 'run_code', 'search_tools'];
   const mcp = servers.length > 0 ? await (await import('../../engine/mcp/mcp-servers.js')).openMcpServers(servers, workspace, reserved) : null;
-  for (const problem of mcp?.problems ?? []) warn(`error: ${problem.message}`);
-  if (mcp?.problems.length) process.exitCode = 1;
+  // A failing server is a warning, as on every run: the program runs with the other tools.
+  for (const problem of mcp?.problems ?? []) warn(`warning: ${problem.message}`);
   const sandbox = PySandbox ? new PySandbox() : new Sandbox({ memoryMb: limits.memoryMb });
   try {
     const result = await runProgram(code, {

@@ -5,7 +5,8 @@
  * run's own time. "Allow for this comparison" is remembered for the rest of the run (the host remembers it
  * for the comparison's other runs). Cancel while waiting ends the wait as 'cancelled'.
  */
-import { isApprovalTool, type ApprovalMode, type ApprovalPolicy } from '../../../shared/approval.js';
+import { isApprovalTool, mcpApprovalMode, type ApprovalMode, type ApprovalPolicy } from '../../../shared/approval.js';
+import { mcpToolKind, type McpToolKind } from '../../../shared/mcp-tools.js';
 import type { StepEventInput } from '../../../shared/step-event.js';
 
 /** What the user answered. */
@@ -46,11 +47,13 @@ export class ApprovalGate {
     private readonly ask: AskUser | null,
     /** The run's MCP tools, each with its server: the policy's `mcp` entry governs each (allow when it has none). */
     private readonly mcpTools: ReadonlyMap<string, string> = new Map(),
+    /** Each MCP tool's kind by its annotations, for the policy's mcp-readonly / mcp-destructive entries. */
+    private readonly mcpKinds: ReadonlyMap<string, McpToolKind> = new Map(),
   ) {}
 
   private modeOf(name: string): ApprovalMode | null {
     if (isApprovalTool(name)) return this.policy[name];
-    return this.mcpTools.has(name) ? (this.policy.mcp ?? 'allow') : null;
+    return this.mcpTools.has(name) ? mcpApprovalMode(this.policy, this.mcpKinds.get(name) ?? mcpToolKind(undefined)) : null;
   }
 
   /**

@@ -9,6 +9,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ElicitRequestSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { pathToFileURL } from 'node:url';
 import { mcpToolName, type McpServerConfig } from '../../../shared/mcp-config.js';
 import { mcpTool, type McpToolInfo } from './mcp-tool.js';
 import type { ToolDefinition } from '../tools/tool.js';
@@ -18,6 +20,8 @@ import { trackChild } from '../child-processes.js';
 const STDERR_KEEP_CHARS = 4000;
 /** More tools than this from one server are left out, with a warning. */
 const MAX_TOOLS_PER_SERVER = 200;
+/** Waiting for a server to end its HTTP session at the end of a run. */
+const SESSION_END_TIMEOUT_MS = 3000;
 
 export interface McpServerProblem {
   readonly server: string;
@@ -79,7 +83,11 @@ async function openServer(server: McpServerConfig, workspace: string, stderr: St
   } else {
     transport = new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { ...server.headers } } });
   }
-  const client = new Client({ name: 'parallax', version: '1.0.0' });
+  // Roots: the run's workspace (what a stdio server started there already serves). Elicitation: declared so
+  // servers offer their tools that ask; with nobody to answer in a run, each request is declined.
+  const client = new Client({ name: 'parallax', version: '1.0.0' }, { capabilities: { roots: { listChanged: false }, elicitation: { form: {} } } });
+  client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [{ uri: pathToFileURL(workspace).href, name: 'workspace' }] }));
+  client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'decline' as const }));
   const tools: McpToolInfo[] = [];
   // Killed with the worker if its host is gone; a server that ignores its closed stdin would stay otherwise.
   const untrack = trackChild(() => {
@@ -100,6 +108,15 @@ async function openServer(server: McpServerConfig, workspace: string, stderr: St
     throw error;
   }
   return { client, tools, transport };
+}
+
+/** A streamable HTTP session is ended with DELETE (the server frees it at once), then the connection is closed. */
+async function closeServer(open: OpenServer): Promise<void> {
+  if (open.transport instanceof StreamableHTTPClientTransport && open.transport.sessionId) {
+    // A server that does not support ending sessions answers 405, which the SDK takes as done.
+    await withTimeout(open.transport.terminateSession(), SESSION_END_TIMEOUT_MS, 'ending its session').catch(() => undefined);
+  }
+  await open.client.close().catch(() => undefined);
 }
 
 /** Open every server at once; a failing server is a problem, never an exception, so the run goes on without it. */
@@ -126,6 +143,10 @@ export async function openMcpServers(servers: readonly McpServerConfig[], worksp
     }
     for (const info of open.tools.slice(0, MAX_TOOLS_PER_SERVER)) {
       const name = mcpToolName(server.name, info.name);
+      if (info.execution?.taskSupport === 'required') {
+        problems.push({ server: server.name, message: `MCP server "${server.name}": its tool "${info.name}" runs only as a task (MCP's task-based execution), which Parallax does not support; it is left out.` });
+        continue;
+      }
       if (taken.has(name)) {
         problems.push({ server: server.name, message: `MCP server "${server.name}": its tool "${info.name}" has the same name as another tool (${name}) and is left out.` });
         continue;
@@ -139,7 +160,7 @@ export async function openMcpServers(servers: readonly McpServerConfig[], worksp
     problems,
     servers: opened.map(({ server, open }) => ({ name: server.name, tools: open.tools.length })),
     async close() {
-      await Promise.all(opened.map(({ open }) => open.client.close().catch(() => undefined)));
+      await Promise.all(opened.map(({ open }) => closeServer(open)));
     },
   };
 }

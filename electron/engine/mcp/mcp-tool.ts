@@ -6,7 +6,16 @@
 import { z } from 'zod';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpServerConfig } from '../../../shared/mcp-config.js';
+import { cleanAnnotations, type McpToolRecord } from '../../../shared/mcp-tools.js';
 import { schemaType, ToolError, type ToolDefinition } from '../tools/tool.js';
+
+/**
+ * A call that reports progress is kept alive past its call timeout (each report restarts it), up to ten call
+ * timeouts in all and never more than 10 minutes.
+ */
+export function maxTotalCallMs(callTimeoutMs: number): number {
+  return Math.min(callTimeoutMs * 10, 600_000);
+}
 
 /** A tool as tools/list describes it (the fields Parallax reads). */
 export interface McpToolInfo {
@@ -15,6 +24,8 @@ export interface McpToolInfo {
   readonly description?: string;
   readonly inputSchema: Record<string, unknown>;
   readonly outputSchema?: Record<string, unknown>;
+  readonly annotations?: unknown;
+  readonly execution?: { readonly taskSupport?: string };
 }
 
 /** A result is cut here, like read_file's cap; the loop then truncates the tool message as for any tool. */
@@ -26,7 +37,21 @@ interface ContentBlock {
   readonly mimeType?: string;
   readonly data?: string;
   readonly uri?: string;
-  readonly resource?: { readonly uri?: string; readonly text?: string; readonly mimeType?: string };
+  readonly name?: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly size?: number;
+  readonly resource?: { readonly uri?: string; readonly text?: string; readonly blob?: string; readonly mimeType?: string };
+}
+
+/** Decoded size of base64 data, for describing what is not shown. */
+function base64Bytes(data: string): number {
+  const clean = data.replace(/\s+/g, '');
+  return Math.max(0, Math.floor((clean.length * 3) / 4) - (clean.endsWith('==') ? 2 : clean.endsWith('=') ? 1 : 0));
+}
+
+function sizeText(bytes: number): string {
+  return bytes < 1024 ? `${bytes} bytes` : `${(bytes / 1024).toFixed(1)} KB`;
 }
 
 /** The arguments' schema as sent to the model: the server's, without the keys providers reject. */
@@ -46,12 +71,29 @@ function argsOf(parameters: Record<string, unknown>): z.ZodObject {
   return z.looseObject({});
 }
 
+/**
+ * One content block as text for the model: text as is, an embedded text resource inline, a resource link with its
+ * name, description and MIME type, and binary data (images, audio, blobs) described by type and size.
+ */
 function blockText(block: ContentBlock): string {
+  const str = (v: unknown): string => (typeof v === 'string' ? v : '');
   switch (block.type) {
-    case 'text': return block.text ?? '';
-    case 'resource': return block.resource?.text ?? `[resource ${block.resource?.uri ?? ''}]`;
-    case 'resource_link': return `[resource link ${block.uri ?? ''}]`;
-    default: return `[${block.type}${block.mimeType ? ` ${block.mimeType}` : ''}${block.data ? `, ${block.data.length} characters of base64` : ''}: not shown]`;
+    case 'text': return str(block.text);
+    case 'resource': {
+      const r = block.resource ?? {};
+      if (typeof r.text === 'string') return r.text;
+      const what = [str(r.mimeType) || 'binary data', typeof r.blob === 'string' ? sizeText(base64Bytes(r.blob)) : ''].filter(Boolean).join(', ');
+      return `[embedded resource ${str(r.uri)}: ${what}]`;
+    }
+    case 'resource_link': {
+      const about = [str(block.mimeType), typeof block.size === 'number' ? sizeText(block.size) : ''].filter(Boolean).join(', ');
+      const name = str(block.title) || str(block.name);
+      return `[resource link ${str(block.uri)}${name ? ` "${name}"` : ''}${about ? ` (${about})` : ''}${str(block.description) ? `: ${str(block.description)}` : ''}]`;
+    }
+    default: {
+      const bytes = typeof block.data === 'string' ? `, ${sizeText(base64Bytes(block.data))}` : '';
+      return `[${block.type} ${str(block.mimeType) || 'data'}${bytes}]`;
+    }
   }
 }
 
@@ -75,16 +117,26 @@ export function callResult(result: { content?: unknown; structuredContent?: unkn
   return text;
 }
 
+/** What run-started records of the tool: its names, title and annotations, checked (the server is not trusted). */
+export function mcpRecord(server: McpServerConfig, info: McpToolInfo, name: string): McpToolRecord {
+  const annotations = cleanAnnotations(info.annotations);
+  const title = typeof info.title === 'string' && info.title.trim() ? info.title.trim().slice(0, 200) : annotations?.title;
+  return { name, server: server.name, tool: info.name, ...(title ? { title } : {}), ...(annotations ? { annotations } : {}) };
+}
+
 export function mcpTool(server: McpServerConfig, info: McpToolInfo, name: string, client: Client): ToolDefinition {
   const parameters = inputParameters(info);
-  const label = `MCP tool ${info.name} (server "${server.name}")`;
+  // The name the model calls comes first; the server's own name for the tool follows, for the person reading.
+  const label = `${name} (MCP tool "${info.name}" of server "${server.name}")`;
   return {
     name,
     description: (info.description?.trim() || info.title || `The ${info.name} tool of the MCP server "${server.name}".`),
     args: argsOf(parameters),
     parameters,
     returns: info.outputSchema ? schemaType(info.outputSchema) : 'string',
+    ...(info.outputSchema ? { returnSchema: info.outputSchema } : {}),
     source: server.name,
+    mcp: mcpRecord(server, info, name),
     async run(args, ctx) {
       // A signal of its own per call: the SDK leaves its listener on the signal it is given, and a run's
       // signal serves every call of the run.
@@ -92,11 +144,18 @@ export function mcpTool(server: McpServerConfig, info: McpToolInfo, name: string
       const stop = (): void => call.abort(ctx.signal.reason);
       ctx.signal.addEventListener('abort', stop, { once: true });
       let result;
+      let progress: { progress: number; total?: number; message?: string } | null = null;
       try {
-        result = await client.callTool({ name: info.name, arguments: args }, undefined, { timeout: server.callTimeoutMs, signal: call.signal });
+        // onprogress makes the SDK send a progress token; each report restarts the call timeout, up to a total.
+        result = await client.callTool({ name: info.name, arguments: args }, undefined, {
+          timeout: server.callTimeoutMs, signal: call.signal, resetTimeoutOnProgress: true, maxTotalTimeout: maxTotalCallMs(server.callTimeoutMs),
+          onprogress: (p) => { progress = { progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message ? { message: String(p.message).slice(0, 200) } : {}) }; },
+        });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        throw new ToolError(`${label} failed: ${message}`, { cause: error });
+        const last = progress as { progress: number; total?: number } | null;
+        const reached = last ? ` (its last progress report: ${last.progress}${last.total !== undefined ? ` of ${last.total}` : ''})` : '';
+        throw new ToolError(`${label} failed: ${message}${reached}`, { cause: error });
       } finally {
         ctx.signal.removeEventListener('abort', stop);
       }

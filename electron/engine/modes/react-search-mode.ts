@@ -70,7 +70,8 @@ export function createReactSearchMode(opts: ModeOptions): ModeAdapter {
   async function search(query: string, step: number, signal: AbortSignal): Promise<{ text: string; hits: SearchHit[] }> {
     let ranked;
     try {
-      ranked = await rankTools(query, hidden, SEARCH_LIMIT, { signal });
+      // An empty query lists every hidden tool, as the no-match text promises.
+      ranked = await rankTools(query, hidden, query.trim() === '' ? hidden.length : SEARCH_LIMIT, { signal });
     } catch (error) {
       if (error instanceof SearchRefused) return { hits: [], text: error.message };
       throw error;

@@ -5,6 +5,7 @@
  * tools), read from the same constants.
  */
 import type { ModeId } from '../../../shared/modes.js';
+import type { McpToolAnnotations } from '../../../shared/mcp-tools.js';
 import { pythonSignatureOf } from '../sandbox/python/py-signature.js';
 import { parametersOf, signatureOf, type ToolDefinition } from '../tools/tool.js';
 import { standardBindings } from './code/bindings.js';
@@ -25,6 +26,9 @@ export interface ToolOffer {
   /** The JSON schema of its arguments (schema and prompt), or its signature (functions). */
   readonly parameters?: Record<string, unknown>;
   readonly signature?: string;
+  /** An MCP tool's title and annotations as its server gave them. */
+  readonly title?: string;
+  readonly annotations?: McpToolAnnotations;
 }
 
 /** The mode's own tools (run_code, search_tools), which no profile lists. */
@@ -33,7 +37,10 @@ export const MODE_TOOLS: Readonly<Record<ModeId, readonly string[]>> = {
 };
 
 export function toolOffers(mode: ModeId, toolset: Toolset, returnTypes: boolean): ToolOffer[] {
-  const base = (tool: ToolDefinition) => ({ name: tool.name, source: tool.source ?? 'built-in', description: tool.description });
+  const base = (tool: ToolDefinition) => ({
+    name: tool.name, source: tool.source ?? 'built-in', description: tool.description,
+    ...(tool.mcp?.title ? { title: tool.mcp.title } : {}), ...(tool.mcp?.annotations ? { annotations: tool.mcp.annotations } : {}),
+  });
   const schema = (tool: ToolDefinition, offered: ToolOffer['offered'], as: OfferedAs = 'schema'): ToolOffer => ({ ...base(tool), as, offered, parameters: parametersOf(tool) });
   const fn = (tool: ToolDefinition, offered: ToolOffer['offered'], python = false): ToolOffer => ({
     ...base(tool), as: python ? 'python-function' : 'function', offered, signature: python ? pythonSignatureOf(tool, returnTypes) : signatureOf(tool, returnTypes),

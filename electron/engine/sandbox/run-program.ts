@@ -194,7 +194,8 @@ export async function runProgram(code: string, opts: ProgramOptions): Promise<Pr
       let ranked: RankedName[];
       let inCatalog: RankedName[] = [];
       try {
-        ranked = await rankTools(query, hidden, SEARCH_LIMIT, { signal, timeoutMs: opts.ctx.limits?.searchTimeoutMs });
+        // An empty query lists every hidden tool, as the no-match hint promises.
+        ranked = await rankTools(query, hidden, query.trim() === '' ? hidden.length : SEARCH_LIMIT, { signal, timeoutMs: opts.ctx.limits?.searchTimeoutMs });
         if (ranked.length === 0) inCatalog = (await rankTools(query, opts.tools, 3, { signal })).filter((h) => h.score > 0);
       } catch (error) {
         if (!(error instanceof SearchRefused)) throw error;
@@ -233,7 +234,7 @@ export async function runProgram(code: string, opts: ProgramOptions): Promise<Pr
     }
     const started = performance.now();
     try {
-      const value = await invokeTool(tool, input, { ...opts.ctx, signal: AbortSignal.any([opts.ctx.signal, signal]) });
+      const value = await invokeTool(tool, input, { ...opts.ctx, signal: AbortSignal.any([opts.ctx.signal, signal]) }, { language });
       const json = JSON.stringify(value);
       const bytes = json === undefined ? 0 : utf8(json);
       toolBytes += bytes;

@@ -15,6 +15,7 @@ import { runShell } from './run-shell.js';
 import { shellSandbox } from '../sandbox/shell-sandbox.js';
 import { parameterNames, parametersOf, signatureOf, ToolError, type ToolContext, type ToolDefinition } from './tool.js';
 import { writeFile } from './write-file.js';
+import { pythonSignatureOf } from '../sandbox/python/py-signature.js';
 
 export { sanitizedShellEnv } from './run-shell.js';
 export { shellSandbox, type ShellSandboxInfo, type ShellSandboxKind } from '../sandbox/shell-sandbox.js';
@@ -53,10 +54,11 @@ export function findTool(name: string): ToolDefinition | undefined {
  * Validate `args` against the tool's schema and run it. `args` is an object of named arguments; an array is
  * taken as positional arguments in declaration order; undefined/null means no arguments.
  */
-export async function invokeTool(tool: ToolDefinition, args: unknown, ctx: ToolContext): Promise<unknown> {
-  const input = namedArgs(tool, args);
+export async function invokeTool(tool: ToolDefinition, args: unknown, ctx: ToolContext, options: InvokeOptions = {}): Promise<unknown> {
+  const language = options.language ?? 'json';
+  const input = namedArgs(tool, args, language);
   const parsed = tool.args.safeParse(input);
-  if (!parsed.success) throw new ToolError(argumentsMessage(tool, parsed.error, input));
+  if (!parsed.success) throw new ToolError(argumentsMessage(tool, parsed.error, input, language));
   if (ctx.signal.aborted) throw new ToolError(`${tool.name} was cancelled before it started.`);
   try {
     return await tool.run(parsed.data, ctx);
@@ -93,49 +95,73 @@ export function unexpectedErrorText(error: unknown, workspace: string): string {
     .split(workspace).join('.');
 }
 
-function namedArgs(tool: ToolDefinition, args: unknown): Record<string, unknown> {
+export interface InvokeOptions {
+  /** Who calls: a Python program's errors quote the Python signature and a Python call; otherwise JSON arguments. */
+  readonly language?: 'json' | 'javascript' | 'python';
+}
+
+type CallLanguage = NonNullable<InvokeOptions['language']>;
+
+function signatureIn(tool: ToolDefinition, language: CallLanguage): string {
+  return language === 'python' ? pythonSignatureOf(tool) : signatureOf(tool);
+}
+
+function namedArgs(tool: ToolDefinition, args: unknown, language: CallLanguage): Record<string, unknown> {
   if (args === undefined || args === null) return {};
   const names = parameterNames(tool);
   if (Array.isArray(args)) {
     if (args.length > names.length) {
       throw new ToolError(
         `${tool.name} takes at most ${names.length} argument${names.length === 1 ? '' : 's'} but got ${args.length}. ` +
-          `Signature: ${signatureOf(tool)}`,
+          `Signature: ${signatureIn(tool, language)}`,
       );
     }
     return Object.fromEntries(args.map((value, i) => [names[i], value]).filter(([, value]) => value !== undefined));
   }
   if (typeof args !== 'object') {
     throw new ToolError(
-      `${tool.name} takes its arguments as an object of named fields, e.g. ${exampleArgs(tool)}, not a ${typeName(args)}. ` +
-        `Signature: ${signatureOf(tool)}`,
+      `${tool.name} takes its arguments as an object of named fields, e.g. ${exampleArgs(tool, language)}, not a ${typeName(args)}. ` +
+        `Signature: ${signatureIn(tool, language)}`,
     );
   }
   return args as Record<string, unknown>;
 }
 
-function argumentsMessage(tool: ToolDefinition, error: z.ZodError, input: Record<string, unknown>): string {
-  const props = (parametersOf(tool).properties ?? {}) as Record<string, { type?: string }>;
+const PYTHON_TYPES: Readonly<Record<string, string>> = { string: 'str', number: 'float', integer: 'int', boolean: 'bool', array: 'list', object: 'dict', null: 'None' };
+
+function argumentsMessage(tool: ToolDefinition, error: z.ZodError, input: Record<string, unknown>, language: CallLanguage): string {
+  const props = (parametersOf(tool).properties ?? {}) as Record<string, { type?: unknown }>;
   const problems = error.issues.map((issue) => {
     const name = String(issue.path[0] ?? '');
-    const expected = props[name]?.type ?? 'a value';
+    const declared = typeof props[name]?.type === 'string' ? (props[name].type as string) : undefined;
+    const expected = declared ? (language === 'python' ? (PYTHON_TYPES[declared] ?? declared) : declared) : 'a value';
     if (!name) return issue.message;
     if (!(name in input) || input[name] === undefined) return `missing required argument "${name}" (${expected})`;
     if (issue.code === 'invalid_type') {
-      return `argument "${name}" must be ${article(expected)}, got ${typeName(input[name])} ${preview(input[name])}`;
+      return `argument "${name}" must be ${article(expected)}, got ${language === 'python' ? pythonTypeName(input[name]) : typeName(input[name])} ${preview(input[name])}`;
     }
     return `argument "${name}": ${issue.message}`;
   });
   const known = new Set(parameterNames(tool));
   const unknown = Object.keys(input).filter((key) => !known.has(key));
   if (unknown.length > 0) problems.push(`unexpected argument${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}`);
-  return `Invalid arguments for ${tool.name}: ${problems.join('; ')}. Signature: ${signatureOf(tool)}. Call it like ${exampleArgs(tool)}.`;
+  return `Invalid arguments for ${tool.name}: ${problems.join('; ')}. Signature: ${signatureIn(tool, language)}. Call it like ${exampleArgs(tool, language)}.`;
 }
 
-function exampleArgs(tool: ToolDefinition): string {
-  const props = (parametersOf(tool).properties ?? {}) as Record<string, { type?: string }>;
-  const fields = parameterNames(tool).map((name) => `"${name}": ${props[name]?.type === 'string' ? '"…"' : '…'}`);
-  return `{${fields.join(', ')}}`;
+/** `{"path": "…"}` for JSON arguments; `read_file(path="…")` for a Python program. */
+function exampleArgs(tool: ToolDefinition, language: CallLanguage = 'json'): string {
+  const props = (parametersOf(tool).properties ?? {}) as Record<string, { type?: unknown }>;
+  const value = (name: string): string => (props[name]?.type === 'string' ? '"…"' : '…');
+  if (language === 'python') return `${tool.name}(${parameterNames(tool).map((name) => `${name}=${value(name)}`).join(', ')})`;
+  return `{${parameterNames(tool).map((name) => `"${name}": ${value(name)}`).join(', ')}}`;
+}
+
+function pythonTypeName(value: unknown): string {
+  if (value === null || value === undefined) return 'None';
+  if (Array.isArray(value)) return 'list';
+  if (typeof value === 'object') return 'dict';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float';
+  return PYTHON_TYPES[typeof value] ?? typeof value;
 }
 
 function typeName(value: unknown): string {

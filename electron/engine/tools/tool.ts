@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import type { RunSettings } from '../../../shared/run-spec.js';
 import type { ToolLimits } from './limits.js';
+import { typeOf } from './schema-types.js';
+import type { McpToolRecord } from '../../../shared/mcp-tools.js';
 
 export interface ToolContext {
   /** Absolute, real path of the run's workspace. File tools never leave it. */
@@ -29,8 +31,12 @@ export interface ToolDefinition<S extends z.ZodObject = z.ZodObject, R = unknown
    * as is; `args` then only checks it. Absent: the schema is generated from `args`.
    */
   readonly parameters?: Record<string, unknown>;
+  /** The JSON schema of the result as its source gave it (an MCP output schema): each language writes its own type from it. */
+  readonly returnSchema?: Record<string, unknown>;
   /** Where the tool comes from when it is not built in: the MCP server's name. */
   readonly source?: string;
+  /** An MCP tool's own name on its server, title and annotations (shared/mcp-tools.ts). */
+  readonly mcp?: McpToolRecord;
   run(args: z.infer<S>, ctx: ToolContext): Promise<R>;
 }
 
@@ -59,41 +65,16 @@ export function signatureOf(tool: ToolDefinition, withReturnType = true): string
   const required = new Set((parametersOf(tool).required as string[] | undefined) ?? []);
   const params = parameterNames(tool).map((name) => {
     const p = props[name] ?? {};
-    const type = tool.parameters ? schemaType(p) : (p.type ?? 'any');
+    const type = tool.parameters ? schemaType(p, name) : (p.type ?? 'any');
     if (p.default !== undefined) return `${name}: ${type} = ${JSON.stringify(p.default)}`;
     return required.has(name) ? `${name}: ${type}` : `${name}?: ${type}`;
   });
   return `${tool.name}(${params.join(', ')})${withReturnType ? `: ${tool.returns}` : ''}`;
 }
 
-/**
- * A JSON schema as a TypeScript-like type for signatures: `string`, `number[]`, `{path: string, size?: number}`,
- * `"a" | "b"`. Deep or odd schemas end in `any` or `object` rather than a long type.
- */
-export function schemaType(schema: unknown, depth = 0): string {
-  if (typeof schema !== 'object' || schema === null) return 'any';
-  const s = schema as { type?: unknown; enum?: unknown; items?: unknown; properties?: unknown; required?: unknown; anyOf?: unknown; oneOf?: unknown; const?: unknown };
-  if (Array.isArray(s.enum) && s.enum.length > 0 && s.enum.length <= 8) return s.enum.map((v) => JSON.stringify(v)).join(' | ');
-  if (s.const !== undefined) return JSON.stringify(s.const);
-  const union = Array.isArray(s.anyOf) ? s.anyOf : Array.isArray(s.oneOf) ? s.oneOf : null;
-  if (union && depth < 3) return [...new Set(union.map((u) => schemaType(u, depth + 1)))].join(' | ');
-  if (Array.isArray(s.type)) return s.type.map((t) => schemaType({ ...s, type: t }, depth)).join(' | ');
-  switch (s.type) {
-    case 'string': case 'number': case 'boolean': case 'null': return s.type;
-    case 'integer': return 'number';
-    case 'array': {
-      const item = schemaType(s.items, depth + 1);
-      return item.includes(' | ') ? `(${item})[]` : `${item}[]`;
-    }
-    case 'object': {
-      const props = (typeof s.properties === 'object' && s.properties !== null ? s.properties : {}) as Record<string, unknown>;
-      const keys = Object.keys(props);
-      if (keys.length === 0 || depth >= 2 || keys.length > 12) return 'object';
-      const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
-      return `{${keys.map((k) => `${k}${required.has(k) ? '' : '?'}: ${schemaType(props[k], depth + 1)}`).join(', ')}}`;
-    }
-    default: return s.properties ? schemaType({ ...s, type: 'object' }, depth) : 'any';
-  }
+/** A JSON schema as a TypeScript type for signatures (see schema-types.ts for depth and naming). */
+export function schemaType(schema: unknown, key = ''): string {
+  return typeOf(schema, 'typescript', key);
 }
 
 /** An error a tool raises on purpose; its message is written for the model (what went wrong, what to do). */

@@ -3,7 +3,8 @@
  * own (written TypeScript-style in each definition), translated word for word, so one description per tool
  * serves both languages.
  */
-import { parameterNames, parametersOf, schemaType, type ToolDefinition } from '../../tools/tool.js';
+import { parameterNames, parametersOf, type ToolDefinition } from '../../tools/tool.js';
+import { pythonLiteral, typeOf } from '../../tools/schema-types.js';
 
 const SCHEMA_TYPES: Readonly<Record<string, string>> = { string: 'str', number: 'float', integer: 'int', boolean: 'bool', array: 'list', object: 'dict', null: 'None' };
 
@@ -16,23 +17,18 @@ export function pythonType(ts: string): string {
     });
 }
 
-function pythonLiteral(value: unknown): string {
-  if (value === null) return 'None';
-  if (value === true) return 'True';
-  if (value === false) return 'False';
-  return JSON.stringify(value);
-}
-
 export function pythonSignatureOf(tool: ToolDefinition, withReturnType = true): string {
   const schema = parametersOf(tool);
   const props = (schema.properties ?? {}) as Record<string, { type?: string; default?: unknown }>;
   const required = new Set((schema.required as string[] | undefined) ?? []);
   const params = parameterNames(tool).map((name) => {
     const p = props[name] ?? {};
-    // A schema given as is (an MCP tool's) may nest: its type is written out, then translated.
-    const type = tool.parameters ? pythonType(schemaType(p)) : p.type ? (SCHEMA_TYPES[p.type] ?? p.type) : 'object';
+    // A schema given as is (an MCP tool's) may nest: its type is written in Python from the schema itself.
+    const type = tool.parameters ? typeOf(p, 'python', name) : p.type ? (SCHEMA_TYPES[p.type] ?? p.type) : 'object';
     if (p.default !== undefined) return `${name}: ${type} = ${pythonLiteral(p.default)}`;
-    return required.has(name) ? `${name}: ${type}` : `${name}: ${type} = None`;
+    if (required.has(name)) return `${name}: ${type}`;
+    return `${name}: ${type.startsWith('Optional[') || type === 'Any' ? type : `Optional[${type}]`} = None`;
   });
-  return `def ${tool.name}(${params.join(', ')})${withReturnType ? ` -> ${pythonType(tool.returns)}` : ''}`;
+  const returns = tool.returnSchema ? typeOf(tool.returnSchema, 'python') : pythonType(tool.returns);
+  return `def ${tool.name}(${params.join(', ')})${withReturnType ? ` -> ${returns}` : ''}`;
 }

@@ -64,7 +64,7 @@ describe('MCP tools from real servers', () => {
     expect(parametersOf(add)).not.toHaveProperty('$schema');
     expect(signatureOf(add)).toBe('local_add(a: number, b: number): {sum: number}');
     expect(signatureOf(tool('local_echo'))).toBe('local_echo(text: string, tags?: string[]): string');
-    expect(pythonSignatureOf(tool('local_echo'))).toBe('def local_echo(text: str, tags: list[str] = None) -> str');
+    expect(pythonSignatureOf(tool('local_echo'))).toBe('def local_echo(text: str, tags: Optional[list[str]] = None) -> str');
   });
 
   it('calls a tool over stdio and over HTTP: structured content as an object, text as text', async () => {
@@ -82,7 +82,7 @@ describe('MCP tools from real servers', () => {
   });
 
   it('turns an error result into a tool error with the server\'s text', async () => {
-    await expect(invokeTool(tool('local_fail'), { reason: 'no access' }, ctx())).rejects.toThrow('MCP tool fail (server "local") returned an error: refused: no access');
+    await expect(invokeTool(tool('local_fail'), { reason: 'no access' }, ctx())).rejects.toThrow('local_fail (MCP tool "fail" of server "local") returned an error: refused: no access');
   });
 
   it('starts a stdio server in the run\'s workspace with the config\'s env and none of the host\'s keys', async () => {
@@ -96,7 +96,7 @@ describe('MCP tools from real servers', () => {
     const quick = await openMcpServers([stdioServer('slow', { callTimeoutMs: 300 })], workspace);
     try {
       const sleep = quick.tools.find((t) => t.name === 'slow_sleep')!;
-      await expect(invokeTool(sleep, { ms: 5000 }, ctx())).rejects.toThrow(/MCP tool sleep \(server "slow"\) failed: .*timed out/i);
+      await expect(invokeTool(sleep, { ms: 5000 }, ctx())).rejects.toThrow(/^slow_sleep \(MCP tool "sleep" of server "slow"\) failed: .*timed out/i);
     } finally {
       await quick.close();
     }
@@ -117,7 +117,7 @@ describe('MCP tools from real servers', () => {
     const started = performance.now();
     const pending = invokeTool(tool('local_sleep'), { ms: 5000 }, { ...ctx(), signal: run.signal });
     setTimeout(() => run.abort(), 100);
-    await expect(pending).rejects.toThrow(/MCP tool sleep \(server "local"\) failed/);
+    await expect(pending).rejects.toThrow(/^local_sleep \(MCP tool "sleep" of server "local"\) failed/);
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
