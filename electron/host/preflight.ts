@@ -27,8 +27,14 @@ export async function preflight(info: ProviderInfo, apiKey: string | null, timeo
     if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) return;
     const { networkMessage, socketCause } = await import('../engine/provider/errors.js');
     const cause = socketCause(err);
-    if (!cause) return;
-    throw new Error(`${networkMessage(cause.code, cause.text, info).message} Nothing was started. ${fieldToFix('baseUrl')}`);
+    if (cause) throw new Error(`${networkMessage(cause.code, cause.text, info).message} Nothing was started. ${fieldToFix('baseUrl')}`);
+    // No socket was opened at all (fetch refused the URL itself): the runs' requests would fail the same way.
+    const reason = err instanceof Error && err.cause instanceof Error ? err.cause.message : err instanceof Error ? err.message : String(err);
+    const port = new URL(url).port;
+    const why = reason === 'bad port'
+      ? `port ${port} is one that HTTP clients refuse to connect to (the fetch standard's blocked ports, such as 1, 9, 25 or 6000). Run the server on another port`
+      : `${reason}. Check the base URL`;
+    throw new Error(`Could not reach ${info.baseUrl}: ${why}. Nothing was started. ${fieldToFix('baseUrl')}`);
   }
   if (res.status !== 401 && res.status !== 403) {
     await res.body?.cancel().catch(() => undefined);

@@ -1,4 +1,5 @@
 /** `parallax run`: one task in one mode, in this process, printing a step table as it goes. */
+import type { CompositionTracker } from '../../engine/tokens/prompt-composition.js';
 import type { Command } from 'commander';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -105,8 +106,7 @@ async function runCommand(flags: RunFlags): Promise<void> {
     }
     // Prompt composition counts with the tokenizer, which takes a while to load: it loads once the first request
     // is on its way, and events wait for it in order (nothing is printed or logged out of turn).
-    type Tracker = import('../../engine/tokens/prompt-composition.js').CompositionTracker;
-    let tracker: Promise<Tracker> | null = null;
+    let tracker: Promise<CompositionTracker> | null = null;
     let queue: Promise<void> = Promise.resolve();
     const record = (e: StepEvent) => {
       events.push(e);

@@ -29,6 +29,10 @@ afterAll(() => new Promise((resolve) => { server.closeAllConnections(); server.c
 const custom = (baseUrl: string): ProviderInfo => ({ name: 'custom', baseUrl, model: 'm', simulated: false });
 
 describe('preflight', () => {
+  it('stops the start at a port that HTTP clients refuse to open (port 9), naming the port, where runs would retry in vain', async () => {
+    await expect(preflight(custom('http://127.0.0.1:9/v1'), 'k')).rejects.toThrow(/port 9 is one that HTTP clients refuse.*Nothing was started/);
+  });
+
   it('passes a provider that answers, sending the key', async () => {
     await preflight(custom(`${base}/ok/v1`), 'sk-good');
     expect(seen.at(-1)).toEqual({ url: '/ok/v1/models', auth: 'Bearer sk-good' });
