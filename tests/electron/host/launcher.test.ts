@@ -19,7 +19,7 @@ describe('workerEnvironment', () => {
   });
 
   it('keeps the OS sandbox switch, so the worker\'s sandboxes follow the host\'s PARALLAX_SANDBOX=off', () => {
-    expect(workerEnvironment({ PARALLAX_SANDBOX: 'off', PARALLAX_ANY: 'x' }, 'linux')).toEqual({ PARALLAX_SANDBOX: 'off', HOME: tmpdir() });
+    expect(workerEnvironment({ PARALLAX_SANDBOX: 'off', PARALLAX_ANY: 'x' }, 'linux')).toEqual({ PARALLAX_SANDBOX: 'off', HOME: tmpdir(), PARALLAX_HOST_PID: String(process.pid) });
   });
 
   it('on Windows matches names whatever their case and keeps what Node needs there', () => {

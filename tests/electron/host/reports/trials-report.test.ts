@@ -58,9 +58,10 @@ describe('HTML report with trials', () => {
 
   it('shows in "Average over 3 trials" exactly aggregateByMode of the runs recomputed from their events', async () => {
     await expectHtmlAverage(opened.page, rec);
-    // Right after the per-run summary, before the first-request section.
+    // Right after the result, before each run's row (the averages first, then the detail).
     const order = await opened.page.locator('h2').allInnerTexts();
-    expect(order.indexOf(`Average over ${TRIALS} trials`)).toBe(order.indexOf('Summary') + 1);
+    expect(order.indexOf(`Average over ${TRIALS} trials`)).toBe(order.findIndex((h) => h.startsWith('Result')) + 1);
+    expect(order.indexOf(`Average over ${TRIALS} trials`)).toBeLessThan(order.indexOf('Each run'));
     expect(await opened.page.locator('table.average caption').innerText()).toContain('Simulated:');
     expect(await opened.page.locator('#chart-average-total > title').textContent()).toContain('(simulated)');
   });
