@@ -68,7 +68,8 @@ describe('parallax compare --approve', { timeout: 300_000 }, () => {
     const { dataDir, env } = await dataEnv();
     const r = await onTerminal(['compare', '--task', 'time-and-title', '--modes', 'react,code', '--approve', 'fetch_url=ask'], env, 'y');
     expect(r.code, r.out).toBe(0);
-    expect(r.out).toMatch(/\[ReAct\s*\] wants to call fetch_url: \{"url":"http:\/\/127\.0\.0\.1:\d+\/[^"]*"\}/);
+    // The arguments follow on their own line, whole (approval prompts never hide a tail).
+    expect(r.out).toMatch(/\[ReAct\s*\] wants to call fetch_url:\r?\n\{\s*"url": "http:\/\/127\.0\.0\.1:\d+\//);
     expect(r.out).toMatch(/\[Code Mode\] wants to call fetch_url/);
     expect(r.out).toMatch(/fetch_url allowed after \d+\.\d s \(not counted as the run's time\)/);
     const [item] = await new HistoryStore(dataDir).list();
