@@ -113,7 +113,8 @@ describe('a comparison in the browser, against parallax serve with the simulated
 
   it('reopens the comparison from history in a fresh page, rebuilding timelines and charts from the stored events', async () => {
     const { page } = driven;
-    await page.reload();
+    // A fresh page at the app's address: no comparison in its URL (a reload would reopen the one open now).
+    await page.goto(page.url().split('#')[0]!);
     await page.waitForSelector('[data-testid=main-empty]');
     await page.click('[data-testid=side-tab-history]');
     await page.click(`[data-testid=history-item][data-id="${comparisonId}"] .history-open`);

@@ -166,7 +166,8 @@ describe('trials per mode in the browser, against parallax serve with the simula
 
   it('reopens from history with ×2 in the list, rebuilding the trials from meta.runs', async () => {
     const { page } = driven;
-    await page.reload();
+    // A fresh page at the app's address: no comparison in its URL (a reload would reopen the one open now).
+    await page.goto(page.url().split('#')[0]!);
     await page.waitForSelector('[data-testid=main-empty]');
     await page.click('[data-testid=side-tab-history]');
     const item = page.locator(`[data-testid=history-item][data-id="${meta.id}"]`);
