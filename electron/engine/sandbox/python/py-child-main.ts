@@ -13,6 +13,7 @@ import { constants, readSync, writeSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { PY_INTERRUPT, PY_MEMORY_CAP_MB, PY_RUN_ID, PY_SLOTS, PY_STOP, PY_STOP_CODES, PY_STOP_NAMES, type ChildToHost, type HostToChild, type PyRunMessage } from './py-protocol.js';
+import { permissionFault } from './py-permission-check.js';
 import { loadPythonRuntime } from './py-runtime.js';
 import type { KeptState, RawError } from '../protocol.js';
 
@@ -140,6 +141,11 @@ async function main(): Promise<void> {
   if (node.permission) {
     const binding = node.binding.bind(process);
     Object.defineProperty(process, 'binding', { configurable: true, writable: true, value: (name: string) => (name === 'constants' ? { fs: constants, os: osConstants } : binding(name)) });
+  }
+  const fault = node.permission ? permissionFault(process.execArgv, process.version) : null;
+  if (fault) {
+    send({ type: 'failed', message: fault });
+    process.exit(1);
   }
   let runtime;
   try {

@@ -142,27 +142,41 @@ export function permissionArgs(version: string, reads: readonly string[]): strin
 
 /**
  * What the child may read under the permission model: its own folder (the bundle, or tsc's python/ folder)
- * and Pyodide's, both as the child names them (through links, see --preserve-symlinks) and as they really are.
+ * and Pyodide's, as the child names them (through links, see --preserve-symlinks) and, where not reached
+ * through a folder already allowed, as they really are. As few folders as that, none inside another: Node
+ * 20's permission tree lets a program list a folder above its allowed ones when their paths branch there
+ * (three folders under `/` made `/` listable), so fewer and flatter entries give its fault less to act on,
+ * and the child checks at start that it holds (py-permission-check.ts).
  */
 export function childReads(entry: string): string[] {
-  const reads = new Set<string>([path.dirname(entry)]);
+  const looked = [path.dirname(entry)];
+  let found = false;
   for (let dir = path.dirname(entry); ; dir = path.dirname(dir)) {
     const linked = path.join(dir, 'node_modules', 'pyodide');
     if (existsSync(linked)) {
-      reads.add(linked);
+      looked.push(linked);
+      found = true;
       break;
     }
     if (path.dirname(dir) === dir) break;
   }
-  reads.add(pyodideDir());
+  if (!found) looked.push(pyodideDir());
+  const reads = outermost(looked.filter((r) => existsSync(r)));
   for (const r of [...reads]) {
-    try {
-      reads.add(realpathSync(r));
-    } catch {
-      reads.delete(r);
-    }
+    const real = realpathSync(r);
+    if (!within(real, reads)) reads.push(real);
   }
-  return [...reads].sort();
+  return outermost(reads).sort();
+}
+
+function within(target: string, folders: readonly string[]): boolean {
+  return folders.some((f) => target === f || target.startsWith(f.endsWith(path.sep) ? f : f + path.sep));
+}
+
+/** The folders none of the others contains. */
+function outermost(folders: readonly string[]): string[] {
+  const unique = [...new Set(folders)];
+  return unique.filter((f) => !within(f, unique.filter((g) => g !== f)));
 }
 
 /** Seams for tests: another layout (the packaged one), another process (Electron's), no bubblewrap. */
