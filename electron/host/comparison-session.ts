@@ -152,9 +152,18 @@ export class ComparisonSession {
   private async schedule(): Promise<void> {
     const ended: Promise<void>[] = [];
     while (this.begun < this.rounds.length) {
-      let release: () => void;
+      let release: (() => void) | null = null;
       try {
-        release = await this.scheduler.acquire(this.stop.signal);
+        // A slot one of this comparison's rounds lent out while it waits for a person is for other
+        // comparisons: taking it for the next round would run more rounds at once than asked for.
+        while (!release) {
+          await this.untilNoneLent();
+          release = await this.scheduler.acquire(this.stop.signal);
+          if (this.anyLent()) {
+            release();
+            release = null;
+          }
+        }
       } catch {
         break; // cancelled: every round not begun is recorded by cancel()
       }
@@ -224,6 +233,7 @@ export class ComparisonSession {
         this.maybeLend(round);
         if (++settled === specs.length) {
           this.active.delete(round);
+          this.wakeIfNoneLent();
           // The slot is given back once this round's logs are on disk, so their syncing does not overlap the next start.
           void Promise.all(round.logs).then(resolveEnded);
         }
@@ -296,6 +306,23 @@ export class ComparisonSession {
     slot();
   }
 
+  private readonly lentWaiters: (() => void)[] = [];
+
+  private anyLent(): boolean {
+    return [...this.active].some((r) => r.slot === null);
+  }
+
+  /** Resolves once none of this comparison's rounds in flight has lent its slot out (at once when none has). */
+  private untilNoneLent(): Promise<void> {
+    if (!this.anyLent() || this.stop.signal.aborted) return Promise.resolve();
+    return new Promise((resolve) => this.lentWaiters.push(resolve));
+  }
+
+  private wakeIfNoneLent(): void {
+    if (this.anyLent() && !this.stop.signal.aborted) return;
+    for (const wake of this.lentWaiters.splice(0)) wake();
+  }
+
   /** Runs `deliver` once the round holds a slot (at once when it does; after the scheduler grants one when lent). */
   private withSlot(round: Round, deliver: () => void): void {
     if (round.slot || !this.active.has(round)) return deliver();
@@ -307,6 +334,7 @@ export class ComparisonSession {
       if (!this.active.has(round)) slot();
       else round.slot = slot;
       for (const held of round.held.splice(0)) held();
+      this.wakeIfNoneLent();
     }, () => undefined);
   }
 
@@ -348,6 +376,7 @@ export class ComparisonSession {
       this.skip(spec, 'Cancelled before it started: the comparison was cancelled before this trial began. No worker ran it.');
     }
     this.stop.abort();
+    this.wakeIfNoneLent();
     for (const round of [...this.active]) {
       for (const run of round.runs) run.cancel();
       this.maybeRelease(round);

@@ -43,8 +43,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // Real worker processes on a shared machine: generous limits, the waits themselves are asserted.
 describe('approvals: one run waits, the others go on', { timeout: 300_000 }, () => {
-  // Quarantined: fails since rounds lend their slot while runs wait for approval (comparison-session.ts); see issue 27's note.
-  it.skip('records the policy; Allow runs the call, Deny returns a tool error and the run goes on; waiting is not the run’s time', async () => {
+  it('records the policy; Allow runs the call, Deny returns a tool error and the run goes on; waiting is not the run’s time', async () => {
     const { host, events } = await newHost();
     // A program's own time limit is 1.5 s here: the user takes longer than that, which must not count.
     const meta = await host['comparison:start']({ ...request({ codeTimeoutMs: 1500 }), modes: ['react', 'code'] });
@@ -106,8 +105,7 @@ describe('approvals: one run waits, the others go on', { timeout: 300_000 }, () 
     expect(reactRun.totals.steps).toBeGreaterThanOrEqual(2);
   });
 
-  // Quarantined: fails since rounds lend their slot while runs wait for approval (comparison-session.ts); see issue 27's note.
-  it.skip('"Allow for this comparison" answers the other waiting run and every later trial at once', async () => {
+  it('"Allow for this comparison" answers the other waiting run and every later trial at once', async () => {
     const { host, events } = await newHost();
     const meta = await host['comparison:start'](request({}, 2));
     const round1 = meta.runs.filter((r) => r.trial === 1);
@@ -124,6 +122,24 @@ describe('approvals: one run waits, the others go on', { timeout: 300_000 }, () 
       expect(answers).toEqual(['allow-comparison']);
       if (r.trial === 2) expect(resolved(events, r.runId)[0].waitedMs).toBeLessThan(1000);
     }
+  });
+
+  it('a round waiting for a person lends its slot to other comparisons only: its own next trial waits for it', async () => {
+    const { host, events } = await newHost();
+    const meta = await host['comparison:start'](request({}, 2));
+    const round1 = meta.runs.filter((r) => r.trial === 1);
+    const round2 = meta.runs.filter((r) => r.trial === 2);
+    await waitFor(() => round1.every((r) => requested(events, r.runId).length === 1), 120_000);
+    await sleep(3000);
+    expect(events.filter((e) => e.type === 'run-started' && round2.some((r) => r.runId === e.runId))).toEqual([]);
+    for (const r of round1) await host['approval:answer'](r.runId, requested(events, r.runId)[0].approvalId, 'allow');
+    await waitFor(() => round2.every((r) => requested(events, r.runId).length === 1), 120_000);
+    // Trial 2 began only after trial 1 had ended.
+    const lastFinish1 = Math.max(...round1.map((r) => events.indexOf(finished(events, r.runId)!)));
+    const firstStart2 = Math.min(...round2.map((r) => events.findIndex((e) => e.type === 'run-started' && e.runId === r.runId)));
+    expect(firstStart2).toBeGreaterThan(lastFinish1);
+    for (const r of round2) await host['approval:answer'](r.runId, requested(events, r.runId)[0].approvalId, 'deny');
+    await host.whenDone(meta.id);
   });
 
   it('cancel while waiting ends the run as cancelled, with the wait recorded as cancelled', async () => {
