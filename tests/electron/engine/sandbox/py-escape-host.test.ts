@@ -115,8 +115,7 @@ describe.each(PY_CONFIGS)('past the Python wall, $name', ({ sandbox }) => {
       expect(result.error!.message).toMatch(/broke its protocol \(it wrote a line longer than 16 MiB\)/);
     }, 300_000);
 
-    // Quarantined: timed out at 120 s in .ci/run's PARALLAX_SANDBOX=off pass on main; see issue 24's note.
-  it.skip('a second tool call while one is pending ends the program', async () => {
+    it('a second tool call while one is pending ends the program', async () => {
       const { result } = await run('calls');
       expect(result.error!.message).toMatch(/broke its protocol \(a second tool call while one was pending\)/);
     }, 300_000);
