@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { appLayout, type AppLayout } from '../engine/app-layout.js';
+import { freshBuild } from '../engine/fresh-build.js';
 import type { HostToWorker, WorkerToHost } from '../worker/worker-protocol.js';
 import { HOST_PID_ENV, isWorkerToHost } from '../worker/worker-protocol.js';
 
@@ -65,13 +66,16 @@ export function workerEnvironment(env: NodeJS.ProcessEnv, platform: NodeJS.Platf
 }
 
 /**
- * Path of a worker entry: the .ts source under tsx; in a repository build the bundle (dist/worker, one file
+ * Path of a worker entry: from the sources, the .ts source under tsx (or the bundle of a build newer than them); in a repository build the bundle (dist/worker, one file
  * to load instead of a few hundred modules) when the build made it, else tsc's output; in the desktop app the
  * bundle in app.asar.unpacked, so the worker, its threads and its children read real files, not the archive.
  */
 export function workerEntry(name: 'worker-main', layout: AppLayout = appLayout()): string {
-  if (layout.kind === 'source') return path.join(layout.appRoot, 'electron', 'worker', `${name}.ts`);
   const bundled = path.join(layout.workerDir, `${name}.js`);
+  if (layout.kind === 'source') {
+    // The bundle when a build made after the last change to the sources has it: the same code, loaded faster.
+    return freshBuild(layout.appRoot, bundled) ? bundled : path.join(layout.appRoot, 'electron', 'worker', `${name}.ts`);
+  }
   if (layout.kind === 'packaged') return bundled;
   return existsSync(bundled) ? bundled : path.join(layout.appRoot, 'dist', 'electron', 'worker', `${name}.js`);
 }

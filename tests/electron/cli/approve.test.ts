@@ -4,16 +4,12 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { HistoryStore } from '../../../electron/host/history-store.js';
-import { runCli } from '../host/cli-process.js';
+import { cliArgv, runCli } from '../host/cli-process.js';
 
-const main = fileURLToPath(new URL('../../../electron/cli/main.ts', import.meta.url));
-const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 async function dataEnv() {
   const dataDir = await mkdtemp(join(tmpdir(), 'parallax-cli-approve-'));
@@ -22,7 +18,7 @@ async function dataEnv() {
 
 /** The CLI on a pseudo-terminal; `answer` is typed each time a prompt shows. Resolves with everything printed. */
 function onTerminal(args: string[], env: NodeJS.ProcessEnv, answer: string): Promise<{ code: number | null; out: string }> {
-  const command = [process.execPath, '--import', tsx, main, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  const command = [process.execPath, ...cliArgv, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   const child = spawn('script', ['-qfec', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   let answered = 0;

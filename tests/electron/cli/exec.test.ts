@@ -4,15 +4,13 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliArgv } from '../host/cli-process.js';
 
 const run = promisify(execFile);
 // tsx by absolute URL: the command runs with the temp folder as its working directory.
-const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-const cli = ['--import', tsx, join(process.cwd(), 'electron/cli/main.ts')];
+const cli = [...cliArgv];
 let dir: string;
 let workspace: string;
 

@@ -6,9 +6,10 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { StepEvent } from '../../../shared/step-event.js';
 import { computeTotals } from '../../../shared/summary.js';
+import { cliArgv } from '../host/cli-process.js';
 
 const exec = promisify(execFile);
-const cli = ['--import', 'tsx', join(process.cwd(), 'electron/cli/main.ts')];
+const cli = [...cliArgv];
 const tmp: string[] = [];
 afterAll(() => Promise.all(tmp.map((d) => rm(d, { recursive: true, force: true }))));
 

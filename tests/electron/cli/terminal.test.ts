@@ -14,13 +14,14 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TerminalPrompter } from '../../../electron/cli/approvals.js';
+import { cliArgv } from '../host/cli-process.js';
 
 const ESC = '\u001b';
 const HOSTILE = `${ESC}]52;c;ZWNobyBQV05FRA==\u0007${ESC}]0;owned${ESC}\\${ESC}[1A${ESC}[2K\u009b31m\u202eevil\r`;
 // Control characters other than newline and tab, and the bidi controls.
 // eslint-disable-next-line no-control-regex
 const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
-const cli = ['--import', 'tsx', join(process.cwd(), 'electron/cli/main.ts')];
+const cli = [...cliArgv];
 
 let server: Server;
 let baseUrl: string;

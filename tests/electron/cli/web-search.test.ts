@@ -4,12 +4,12 @@
  * without one, or an unknown backend, stops before any worker starts with what to set.
  */
 import { execFile } from 'node:child_process';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { cliArgv } from '../host/cli-process.js';
 
 const exec = promisify(execFile);
-const cli = ['--import', 'tsx', join(process.cwd(), 'electron/cli/main.ts')];
+const cli = [...cliArgv];
 
 async function parallax(args: string[], env: NodeJS.ProcessEnv = {}) {
   try {

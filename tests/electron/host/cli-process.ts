@@ -1,10 +1,17 @@
 /** Runs the real `parallax` CLI from source in a child process, for the CLI tests. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { freshBuild } from '../../../electron/engine/fresh-build.js';
 
-const main = fileURLToPath(new URL('../../../electron/cli/main.ts', import.meta.url));
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const source = fileURLToPath(new URL('../../../electron/cli/main.ts', import.meta.url));
+const built = fileURLToPath(new URL('../../../dist/electron/cli/main.js', import.meta.url));
 const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+/** The build's CLI when a build newer than every source has it (npm test builds first), else the sources. */
+const fromBuild = freshBuild(root, fileURLToPath(new URL('../../../dist/worker/worker-main.js', import.meta.url))) && existsSync(built);
+export const cliArgv: readonly string[] = fromBuild ? [built] : ['--import', tsx, source];
 
 export interface CliResult {
   readonly code: number | null;
@@ -14,7 +21,7 @@ export interface CliResult {
 
 /** `group`: run it in its own process group, so a test can signal the group the way a terminal's Ctrl+C does. */
 export function startCli(args: string[], env: NodeJS.ProcessEnv, group = false): ChildProcess & { output: { stdout: string; stderr: string } } {
-  const child = spawn(process.execPath, ['--import', tsx, main, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: group });
+  const child = spawn(process.execPath, [...cliArgv, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: group });
   const output = { stdout: '', stderr: '' };
   child.stdout.setEncoding('utf8').on('data', (c: string) => (output.stdout += c));
   child.stderr.setEncoding('utf8').on('data', (c: string) => (output.stderr += c));
