@@ -233,6 +233,8 @@ export async function fillHistory(dataDir: string, count: number): Promise<void>
  * first chat-completions request. What a real provider's run pays before its first request (the tokenizer is not
  * among it when the provider counts for itself).
  */
+export const RUN_START_SAMPLES = 9;
+
 export async function cliRunFirstRequest(): Promise<number> {
   let firstAt = 0;
   const chunk = (delta: Record<string, unknown>, finish: string | null) => ({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] });
@@ -295,8 +297,8 @@ export default async function startupBench(): Promise<void> {
   const compare = await medianOf(3, () => cliCompare(['react', 'code']));
   console.log(`parallax compare from a cold CLI, react + code, simulated model: spawn → every first request, median of 3: ${ms(compare)} (${ratio(compare, bare)}; goal ≤ 600 ms)`);
 
-  const runFirst = await medianOf(5, cliRunFirstRequest);
-  console.log(`parallax run from a cold CLI against a loopback OpenAI-compatible server (usage reported): spawn → first request, median of 5: ${ms(runFirst)} (${ratio(runFirst, bare)})`);
+  const runFirst = await medianOf(RUN_START_SAMPLES, cliRunFirstRequest);
+  console.log(`parallax run from a cold CLI against a loopback OpenAI-compatible server (usage reported): spawn → first request, median of ${RUN_START_SAMPLES}: ${ms(runFirst)} (${ratio(runFirst, bare)})`);
 
   for (const pool of [false, true]) {
     const gaps = await roundGaps(4, pool);
