@@ -235,7 +235,7 @@ export async function fillHistory(dataDir: string, count: number): Promise<void>
  */
 export const RUN_START_SAMPLES = 9;
 
-export async function cliRunFirstRequest(): Promise<number> {
+export async function cliRunFirstRequest(cli: string = bin): Promise<number> {
   let firstAt = 0;
   const chunk = (delta: Record<string, unknown>, finish: string | null) => ({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] });
   const server = createServer((req, res) => {
@@ -253,7 +253,7 @@ export async function cliRunFirstRequest(): Promise<number> {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
     const t0 = Date.now();
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(process.execPath, [bin, 'run', '--task', 'Say hello.', '--base-url', url, '--model', 'bench-model', '--max-steps', '1', '--json'], {
+      const child = spawn(process.execPath, [cli, 'run', '--task', 'Say hello.', '--base-url', url, '--model', 'bench-model', '--max-steps', '1', '--json'], {
         env: { ...process.env, PARALLAX_DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'],
       });
       child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`parallax run exited with ${code}`))));

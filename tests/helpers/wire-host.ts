@@ -8,6 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach } from 'vitest';
+import type { ComparisonMeta } from '../../shared/ipc-contract.js';
 import type { ModeId } from '../../shared/modes.js';
 import type { ComparisonRequest } from '../../shared/run-spec.js';
 import type { StepEvent } from '../../shared/step-event.js';
@@ -17,6 +18,7 @@ import { TASK, WORKSPACE_FILES } from './wire-shapes.js';
 
 export interface WireRun {
   readonly events: readonly StepEvent[];
+  readonly meta: ComparisonMeta;
   readonly server: ReplayServer;
   readonly dataDir: string;
   readonly host: Host;
@@ -28,6 +30,8 @@ export interface WireRunOptions {
   readonly settings?: Record<string, unknown>;
   /** Fields over the custom provider at the replay server's URL (e.g. protocol). */
   readonly provider?: Partial<ComparisonRequest['provider']>;
+  /** The columns, when not `modes` under one model (their base URL, when given, is the replay server's: `url`). */
+  readonly variants?: (url: string) => ComparisonRequest['variants'];
 }
 
 export function wireHost(key: string) {
@@ -53,12 +57,13 @@ export function wireHost(key: string) {
     const host = createHost({ dataDir, caller: 'cli', getApiKey: async () => key, onWarning: () => {}, onEvents: () => {} });
     open.push({ host, server });
     const meta = await host['comparison:start']({
-      task: TASK, modes: [...(opts.modes ?? ['react'])], settings: opts.settings ?? {}, workspaceDir: workspace,
+      task: TASK, modes: opts.variants ? [] : [...(opts.modes ?? ['react'])], settings: opts.settings ?? {}, workspaceDir: workspace,
+      ...(opts.variants ? { variants: opts.variants(server.url) } : {}),
       provider: { name: 'custom', baseUrl: server.url, model: 'replay', ...opts.provider },
     });
     await host.whenDone(meta.id);
     const stored = await host['history:open'](meta.id);
-    return { events: stored.events, server, dataDir, host, id: meta.id };
+    return { events: stored.events, meta: stored.meta, server, dataDir, host, id: meta.id };
   }
 
   return { compare, tempDir };
