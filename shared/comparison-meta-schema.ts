@@ -37,6 +37,7 @@ export const comparisonMetaSchema = z.object({
         mode: z.enum(MODE_IDS),
         provider: z.string().optional(),
         baseUrl: z.string().nullable().optional(),
+        protocol: z.enum(['openai', 'anthropic']).optional(),
         model: z.string().optional(),
         settings: z.record(z.string(), z.unknown()).optional(),
       }),

@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { MODE_IDS, MODE_LABELS, modeLabel, type ModeId } from './modes.js';
+import { PROTOCOLS, type ProviderProtocol } from './providers.js';
 import type { RunSettings, RunSettingsInput } from './run-spec.js';
 
 /** Most columns in one comparison (a 3 models × 4 modes matrix). */
@@ -29,6 +30,11 @@ export interface VariantInput {
    * same rules as the comparison's); absent: the preset's variable, or the comparison's when the provider is.
    */
   readonly apiKeyEnv?: string;
+  /**
+   * The wire protocol of this column's custom provider (an Anthropic-compatible gateway: 'anthropic'); absent:
+   * the comparison's when the column is on its server, else OpenAI chat completions. Presets speak their own.
+   */
+  readonly protocol?: ProviderProtocol;
   readonly model?: string;
   /** Run settings this column sets away from the comparison's (checked with them by parseSettings). */
   readonly settings?: RunSettingsInput;
@@ -40,6 +46,7 @@ const variantInputSchema = z.strictObject({
   provider: z.string().trim().min(1, 'must name a provider preset (or leave it out for the comparison\'s)').optional(),
   baseUrl: z.string().trim().min(1).nullable().optional(),
   apiKeyEnv: z.string().trim().min(1, 'must name an environment variable (or leave it out)').optional(),
+  protocol: z.enum(['openai', 'anthropic'], { error: `must be one of ${PROTOCOLS.join(', ')} (the custom base URL's wire protocol)` }).optional(),
   model: z.string().trim().min(1, 'must name a model (or leave it out for the comparison\'s)').optional(),
   settings: z.record(z.string(), z.unknown(), { error: 'must be an object of run settings, e.g. {"returnTypes": false}' }).optional(),
 });
@@ -58,7 +65,7 @@ export function parseVariants(value: unknown): VariantInput[] {
     }
   }
   if (!Array.isArray(list) || list.length === 0) {
-    throw new Error('Variants must be a non-empty array of columns, each {"mode": …} with optional "model", "provider", "baseUrl", "settings" and "label".');
+    throw new Error('Variants must be a non-empty array of columns, each {"mode": …} with optional "model", "provider", "baseUrl", "apiKeyEnv", "protocol", "settings" and "label".');
   }
   if (list.length > MAX_VARIANTS) throw new Error(`At most ${MAX_VARIANTS} variants in one comparison; got ${list.length}. Split the matrix into several comparisons.`);
   return list.map((item, i) => {
@@ -87,6 +94,8 @@ export interface VariantRecord extends ColumnRef {
   /** Preset name and model (never a key); absent when the comparison's. */
   readonly provider?: string;
   readonly baseUrl?: string | null;
+  /** The custom provider's protocol, when the column gave one. */
+  readonly protocol?: ProviderProtocol;
   readonly model?: string;
   /** The overrides as given (the run's whole settings are in its run-started). */
   readonly settings?: RunSettingsInput;
@@ -142,20 +151,22 @@ export function resolveColumns(variants: readonly VariantInput[], base: VariantB
   const models = variants.map((v) => modelOf(v, base));
   const providersVary = new Set(models.map((m) => m.provider)).size > 1;
   const modelsVary = new Set(models.map((m) => `${m.provider}\u0000${m.model}`)).size > 1;
+  const protocolsVary = new Set(variants.map((v) => v.protocol ?? '')).size > 1;
   const seen = new Map<string, number>();
   const labels = new Map<string, number>();
   const plainModes = new Set<ModeId>();
   return variants.map((v, i) => {
     const m = models[i]!;
     const changed = changedSettings(v, base.settings);
-    const same = stable({ mode: v.mode, ...m, baseUrl: v.baseUrl ?? null, changed });
+    const same = stable({ mode: v.mode, ...m, baseUrl: v.baseUrl ?? null, protocol: v.protocol ?? null, changed });
     const twin = seen.get(same);
     if (twin !== undefined) throw new Error(`Variants ${twin + 1} and ${i + 1} are the same column (${modeLabel(v.mode)}, ${m.model}, same settings); remove one or make them differ.`);
     seen.set(same, i);
-    const plain = !modelsVary && changed.length === 0 && v.baseUrl == null && !v.label && !plainModes.has(v.mode);
+    const plain = !modelsVary && changed.length === 0 && v.baseUrl == null && v.protocol === undefined && !v.label && !plainModes.has(v.mode);
     if (plain) plainModes.add(v.mode);
     const parts = [MODE_LABELS[v.mode]];
     if (modelsVary) parts.push(providersVary ? `${m.model} (${m.provider})` : m.model);
+    if (protocolsVary && v.protocol) parts.push(v.protocol === 'anthropic' ? 'Messages API' : 'chat completions');
     for (const [name, value] of changed) parts.push(settingPhrase(name, value));
     const label = v.label ?? parts.join(' · ');
     const clash = labels.get(label);
@@ -167,6 +178,7 @@ export function resolveColumns(variants: readonly VariantInput[], base: VariantB
       mode: v.mode,
       ...(v.provider !== undefined ? { provider: v.provider } : {}),
       ...(v.baseUrl != null ? { baseUrl: v.baseUrl } : {}),
+      ...(v.protocol !== undefined ? { protocol: v.protocol } : {}),
       ...(v.model !== undefined ? { model: v.model } : {}),
       ...(v.settings && Object.keys(v.settings).length > 0 ? { settings: v.settings } : {}),
     };

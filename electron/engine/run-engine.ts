@@ -34,6 +34,11 @@ export interface EngineIO {
   emit(event: StepEvent): void;
   /** Asks the user to allow a tool call (policy 'ask'); absent: such calls are refused, saying why. */
   readonly askApproval?: AskUser;
+  /**
+   * A model request's response headers arrived: the request is out and the run waits on the server, so work
+   * begun now (loading a library) delays no request.
+   */
+  readonly onResponse?: () => void;
 }
 
 /** Headers that let the simulated model keep per-run state (faults) and vary by trial, without reading anything secret. */
@@ -137,6 +142,7 @@ export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {
       stop: findPreset(spec.provider.name)?.stop !== false,
       headers: simHeaders(spec),
       promptCache: spec.settings.promptCache,
+      ...(io.onResponse ? { onResponse: io.onResponse } : {}),
     });
     result = await runLoop({ spec: { ...spec, workspace }, mode, client, recorder, signal: io.signal, approvals });
   } catch (err) {

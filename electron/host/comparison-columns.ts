@@ -58,9 +58,11 @@ export function requestedVariants(request: Pick<ComparisonRequest, 'modes' | 'va
 export function providerOf(own: ComparisonRequest['provider'], v: VariantInput): ComparisonRequest['provider'] {
   const name = v.provider ?? own.name;
   const sameServer = name === own.name && (v.baseUrl === undefined || (v.baseUrl === null ? !own.baseUrl : sameBaseUrl(v.baseUrl, own.baseUrl)));
-  if (sameServer) return { ...own, model: v.model ?? own.model, ...(v.apiKeyEnv !== undefined ? { apiKeyEnv: v.apiKeyEnv } : {}) };
-  // Another provider: none of the comparison's URL or key variable goes with it (keys stay bound to their provider).
-  return { name, baseUrl: v.baseUrl ?? null, model: v.model ?? own.model, apiKeyEnv: v.apiKeyEnv ?? null };
+  // A gateway may speak both protocols at one URL (LiteLLM's proxy does): a column may pick the other one there.
+  const protocol = v.protocol !== undefined ? { protocol: v.protocol } : {};
+  if (sameServer) return { ...own, model: v.model ?? own.model, ...(v.apiKeyEnv !== undefined ? { apiKeyEnv: v.apiKeyEnv } : {}), ...protocol };
+  // Another provider: none of the comparison's URL, key variable or protocol goes with it (keys stay bound to their provider).
+  return { name, baseUrl: v.baseUrl ?? null, model: v.model ?? own.model, apiKeyEnv: v.apiKeyEnv ?? null, ...protocol };
 }
 
 /**

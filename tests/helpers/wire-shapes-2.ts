@@ -73,56 +73,58 @@ function firstReply(f: Family, id: string, m: string, nativeChunks: (call: { nam
   return { body: sse(nativeChunks(c)) };
 }
 
+/** Where a usage shape's server puts its counts: the chunks that end the reply, given its finish reason. */
+type UsageTail = (id: string, m: string, finish: 'tool_calls' | 'stop') => unknown[];
+
+/**
+ * A usage-placement shape: the family's read of a.txt (one tool_calls chunk, or the call as text), then the
+ * server's own ending (`tail`), then an answer; step 1 must record `want` as reported. `roleFirst`: the server
+ * opens with a role-only chunk before the call (as Moonshot's native API does).
+ */
+function usageShape(name: string, source: string, id: string, m: string, callId: string, tail: UsageTail, want: Usage, roleFirst = false): Shape2 {
+  return {
+    name, source, protocol: 'openai', families: FAMILIES,
+    build(f) {
+      const first = firstReply(f, id, m, (c) => [
+        ...(roleFirst ? [chunk(id, m, { role: 'assistant', content: '' })] : []),
+        chunk(id, m, { ...(roleFirst ? {} : { role: 'assistant' }), tool_calls: [{ index: 0, id: callId, type: 'function', function: { name: c.name, arguments: c.arguments } }] }),
+        ...tail(id, m, 'tool_calls'),
+      ], tail(id, m, 'stop'));
+      return { replies: [first, openaiAnswer(id, m, f)], expect: { status: 'answered', usage: want, requests: 2, ranOk: 1 } };
+    },
+  };
+}
+
+/** The OpenAI layout: a finish chunk, then a chunk with `usage` at the top level. */
+const usageAfterFinish = (usage: Record<string, unknown>): UsageTail => (id, m, finish) => [chunk(id, m, {}, finish), usageChunk(id, m, usage)];
+
 // Moonshot / Kimi native API: usage inside choices[0] on the finish chunk, cached_tokens at the top level of it
 // and in prompt_tokens_details (recorded chunk in AstrBotDevs/AstrBot#6614; northes/go-moonshot#17;
 // higress-group/higress#1568; earendil-works/pi#2017).
-const moonshot: Shape2 = {
-  name: 'moonshot-usage-in-choice', source: 'AstrBotDevs/AstrBot#6614, northes/go-moonshot#17, earendil-works/pi#2017', protocol: 'openai', families: FAMILIES,
-  build(f) {
-    const id = 'chatcmpl-69bbcc292af1bf47c1d8a74b';
-    const m = 'kimi-k2-0905-preview';
-    const usage = { prompt_tokens: 1336, completion_tokens: 31, total_tokens: 1367, cached_tokens: 1280, prompt_tokens_details: { cached_tokens: 1280 } };
-    const finish = (reason: string) => ({ id, object: 'chat.completion.chunk', created: 1773915177, model: m, system_fingerprint: 'fpv0_e76aa377', choices: [{ index: 0, delta: {}, finish_reason: reason, usage }] });
-    const first = firstReply(f, id, m, (c) => [
-      chunk(id, m, { role: 'assistant', content: '' }),
-      chunk(id, m, { tool_calls: [{ index: 0, id: 'read_file:0', type: 'function', function: { name: c.name, arguments: c.arguments } }] }),
-      finish('tool_calls'),
-    ], [finish('stop')]);
-    return { replies: [first, openaiAnswer(id, m, f)], expect: { status: 'answered', usage: { prompt: 1336, completion: 31, total: 1367, cached: 1280 }, requests: 2, ranOk: 1 } };
-  },
-};
+const moonshot = usageShape(
+  'moonshot-usage-in-choice', 'AstrBotDevs/AstrBot#6614, northes/go-moonshot#17, earendil-works/pi#2017', 'chatcmpl-69bbcc292af1bf47c1d8a74b', 'kimi-k2-0905-preview', 'read_file:0',
+  (id, model, finish) => [{
+    id, object: 'chat.completion.chunk', created: 1773915177, model, system_fingerprint: 'fpv0_e76aa377',
+    choices: [{ index: 0, delta: {}, finish_reason: finish, usage: { prompt_tokens: 1336, completion_tokens: 31, total_tokens: 1367, cached_tokens: 1280, prompt_tokens_details: { cached_tokens: 1280 } } }],
+  }],
+  { prompt: 1336, completion: 31, total: 1367, cached: 1280 }, true,
+);
 
 // Kimi via its OpenAI-compatible endpoint: usage at the top level with cached_tokens only at the top level
 // (platform.kimi.ai/docs/api/chat; aallan/vera-bench#97, earendil-works/pi#8119).
-const kimiCached: Shape2 = {
-  name: 'kimi-top-level-cached-tokens', source: 'aallan/vera-bench#97, earendil-works/pi#8119 (Kimi API reference)', protocol: 'openai', families: FAMILIES,
-  build(f) {
-    const id = 'chatcmpl-kimi-7c2';
-    const m = 'kimi-k3';
-    const usage = { prompt_tokens: 29567, completion_tokens: 48, total_tokens: 29615, cached_tokens: 29184 };
-    const first = firstReply(f, id, m, (c) => [
-      chunk(id, m, { role: 'assistant', tool_calls: [{ index: 0, id: 'functions.read_file:0', type: 'function', function: { name: c.name, arguments: c.arguments } }] }),
-      chunk(id, m, {}, 'tool_calls'), usageChunk(id, m, usage),
-    ], [chunk(id, m, {}, 'stop'), usageChunk(id, m, usage)]);
-    return { replies: [first, openaiAnswer(id, m, f)], expect: { status: 'answered', usage: { prompt: 29567, completion: 48, total: 29615, cached: 29184 }, requests: 2, ranOk: 1 } };
-  },
-};
+const kimiCached = usageShape(
+  'kimi-top-level-cached-tokens', 'aallan/vera-bench#97, earendil-works/pi#8119 (Kimi API reference)', 'chatcmpl-kimi-7c2', 'kimi-k3', 'functions.read_file:0',
+  usageAfterFinish({ prompt_tokens: 29567, completion_tokens: 48, total_tokens: 29615, cached_tokens: 29184 }),
+  { prompt: 29567, completion: 48, total: 29615, cached: 29184 },
+);
 
 // Counts as numeric strings (gateways that re-serialise usage through a string-typed schema, as the
 // higress-group/higress#1568 Moonshot bridge did): the wire said them, so they are reported.
-const numericStrings: Shape2 = {
-  name: 'usage-as-numeric-strings', source: 'gateway re-serialising usage as strings (higress-group/higress#1568 bridge shape)', protocol: 'openai', families: FAMILIES,
-  build(f) {
-    const id = 'chatcmpl-str-1';
-    const m = 'moonshot-v1-8k';
-    const usage = { prompt_tokens: '812', completion_tokens: '47', total_tokens: '859', prompt_tokens_details: { cached_tokens: '512' } };
-    const first = firstReply(f, id, m, (c) => [
-      chunk(id, m, { role: 'assistant', tool_calls: [{ index: 0, id: 'call_s1', type: 'function', function: { name: c.name, arguments: c.arguments } }] }),
-      chunk(id, m, {}, 'tool_calls'), usageChunk(id, m, usage),
-    ], [chunk(id, m, {}, 'stop'), usageChunk(id, m, usage)]);
-    return { replies: [first, openaiAnswer(id, m, f)], expect: { status: 'answered', usage: { prompt: 812, completion: 47, total: 859, cached: 512 }, requests: 2, ranOk: 1 } };
-  },
-};
+const numericStrings = usageShape(
+  'usage-as-numeric-strings', 'gateway re-serialising usage as strings (higress-group/higress#1568 bridge shape)', 'chatcmpl-str-1', 'moonshot-v1-8k', 'call_s1',
+  usageAfterFinish({ prompt_tokens: '812', completion_tokens: '47', total_tokens: '859', prompt_tokens_details: { cached_tokens: '512' } }),
+  { prompt: 812, completion: 47, total: 859, cached: 512 },
+);
 
 // Hugging Face TGI's OpenAI-compatible stream: delta.tool_calls is one object, not a list; id "0"; finish
 // reason "eos_token" (huggingface/text-generation-inference#2145 captures; TGI messages API).

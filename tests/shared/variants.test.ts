@@ -19,6 +19,11 @@ describe('parseVariants', () => {
     expect(() => parseVariants([])).toThrow(/non-empty array/);
     expect(() => parseVariants(Array.from({ length: 13 }, () => ({ mode: 'react' })))).toThrow(/At most 12/);
   });
+
+  it('takes a column\'s protocol, openai or anthropic only', () => {
+    expect(parseVariants([{ mode: 'react', baseUrl: 'https://gw.example/v1', protocol: 'anthropic' }])[0]!.protocol).toBe('anthropic');
+    expect(() => parseVariants([{ mode: 'react', protocol: 'messages' }])).toThrow(/variants\.1\.protocol: must be one of openai, anthropic/);
+  });
 });
 
 describe('resolveColumns', () => {
@@ -58,6 +63,12 @@ describe('resolveColumns', () => {
     expect(cols.map((c) => c.label)).toEqual(['Code Mode · state kept', 'ReAct + tool search · vague descriptions · via call_tool']);
   });
 
+  it('a column on another protocol is its own column, recorded and named by it', () => {
+    const cols = resolveColumns([{ mode: 'react' }, { mode: 'react', protocol: 'anthropic' }], base);
+    expect(cols.map((c) => [c.key, c.label, c.protocol])).toEqual([['react', 'ReAct', undefined], ['react-2', 'ReAct · Messages API', 'anthropic']]);
+    expect(() => resolveColumns([{ mode: 'react', protocol: 'anthropic' }, { mode: 'react', protocol: 'anthropic' }], base)).toThrow(/same column/);
+  });
+
   it('a given label wins', () => {
     expect(resolveColumns([{ mode: 'react', label: 'Baseline' }], base)[0]).toMatchObject({ key: 'react-1', label: 'Baseline' });
   });
@@ -92,5 +103,12 @@ describe('stored meta with variants', () => {
     expect(checkComparisonMeta(meta).ok).toBe(true);
     const bad = { ...meta, runs: [{ runId: 'c1-x', mode: 'code', variant: 'nope' }] };
     expect(checkComparisonMeta(bad)).toMatchObject({ ok: false, problem: expect.stringContaining('names column "nope"') });
+  });
+
+  it('keeps a column\'s protocol, and refuses one that is none', () => {
+    const withProtocol = { ...meta, variants: [{ ...meta.variants[0], protocol: 'anthropic' }, meta.variants[1]] };
+    const read = checkComparisonMeta(withProtocol);
+    expect(read.ok && read.meta.variants?.[0]?.protocol).toBe('anthropic');
+    expect(checkComparisonMeta({ ...meta, variants: [{ ...meta.variants[0], protocol: 'grpc' }, meta.variants[1]] }).ok).toBe(false);
   });
 });

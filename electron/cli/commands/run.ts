@@ -104,9 +104,11 @@ async function runCommand(flags: RunFlags): Promise<void> {
       say(`Task: ${task.text}\nMode: ${flags.mode} · ${label}${flags.keepWorkspace ? ` · workspace ${workspace}` : ''}\n`);
       say(stepHeader());
     }
-    // Prompt composition counts with the tokenizer, which takes a while to load: it loads once the first request
-    // is on its way, and events wait for it in order (nothing is printed or logged out of turn).
+    // Prompt composition counts with the tokenizer, which takes a while to load (and holds the thread while it
+    // does): it loads once the first request is out and its reply has begun (onResponse), so it delays no request,
+    // and events wait for it in order (nothing is printed or logged out of turn).
     let tracker: Promise<CompositionTracker> | null = null;
+    const loadTracker = () => (tracker ??= import('../../engine/tokens/prompt-composition.js').then((m) => new m.CompositionTracker()));
     let queue: Promise<void> = Promise.resolve();
     const record = (e: StepEvent) => {
       events.push(e);
@@ -123,12 +125,12 @@ async function runCommand(flags: RunFlags): Promise<void> {
         askApproval: async (request, signal) =>
           (await prompter.ask({ label: `[${flags.mode}]`, tool: request.tool, args: request.args, signal })) ?? 'deny',
       } : {}),
+      onResponse: () => void loadTracker(),
       emit(raw) {
-        if (!tracker && raw.type === 'model-request') {
-          tracker = import('../../engine/tokens/prompt-composition.js').then((m) => new m.CompositionTracker());
-        }
+        // A reply is the first event with something to count: the tracker is needed now, whatever came before.
+        if (raw.type === 'model-response') loadTracker();
         if (!tracker) {
-          // Before the first request: nothing to count yet; run-started is fed to the tracker once it exists.
+          // Before the first reply: nothing to count yet; these events are fed to the tracker once it exists.
           pending.push(raw);
           record(raw);
           return;

@@ -37,6 +37,8 @@ export interface ClientOptions {
   readonly headers?: Record<string, string>;
   /** Anthropic Messages API: what to mark with cache_control (setting promptCache); absent: nothing. */
   readonly promptCache?: PromptCacheSetting;
+  /** Called when a request's response headers arrive: the request is out and the server is at work. */
+  readonly onResponse?: () => void;
 }
 
 /** The SDK client of one run, its settings, and what the run learned about the provider. */
@@ -74,6 +76,7 @@ export function createChatClient(provider: ProviderInfo, apiKey: string | null, 
     sdk: undefined as unknown as OpenAI,
     fetch: async (input, init) => {
       const res = await fetch(input, init);
+      opts.onResponse?.();
       if (res.ok) return res;
       const text = await res.text().catch(() => '');
       client.lastErrorBody = text;

@@ -4,55 +4,22 @@
  * such in the live table and in --json, broken streams end as errors, `--settings` reaches the engine, and
  * the API key never appears in stdout, stderr or the event log.
  */
-import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { ModelResponseEvent, StepEvent } from '../../../shared/step-event.js';
-import { startReplayServer, type ReplayReply } from '../../helpers/replay-server.js';
-import { ANSWER, TASK, WIRE_SHAPES, WORKSPACE_FILES } from '../../helpers/wire-shapes.js';
+import { describe, expect, it } from 'vitest';
+import type { ModelResponseEvent } from '../../../shared/step-event.js';
+import { cliReplay } from '../../helpers/cli-replay.js';
+import type { ReplayReply } from '../../helpers/replay-server.js';
+import { ANSWER, WIRE_SHAPES } from '../../helpers/wire-shapes.js';
 import { FAILURE_SHAPES, STALL_SHAPES, STATUS_SHAPES, okText } from '../../helpers/wire-failures.js';
 
 const KEY = 'sk-replay-cli-7e5d3c1b9a08';
-const BIN = join(process.cwd(), 'bin/parallax.js');
-const dirs: string[] = [];
-afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
-
-function exec(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: { ...process.env, PARALLAX_FROM_SOURCE: '1', PARALLAX_REPLAY_KEY: KEY },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '', stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
-}
+const cli = cliReplay(KEY);
+const exec = cli.exec;
 
 /** `parallax run` of the shared task against `replies`, JSON or table output, with the event log. */
 async function run(replies: readonly ReplayReply[], opts: { json?: boolean; settings?: Record<string, unknown> } = {}) {
-  const server = await startReplayServer(replies);
-  const dir = await mkdtemp(join(tmpdir(), 'parallax-cli-wire-'));
-  dirs.push(dir);
-  const workspace = join(dir, 'ws');
-  await import('node:fs/promises').then((fs) => fs.mkdir(workspace));
-  for (const [f, text] of Object.entries(WORKSPACE_FILES)) await writeFile(join(workspace, f), text);
-  const log = join(dir, 'events.jsonl');
-  try {
-    const r = await exec([
-      'run', '--task', TASK, '--workspace', workspace, '--base-url', server.url, '--model', 'replay', '--api-key-env', 'PARALLAX_REPLAY_KEY',
-      '--events', log, ...(opts.json === false ? [] : ['--json']), ...(opts.settings ? ['--settings', JSON.stringify(opts.settings)] : []),
-    ]);
-    const text = await readFile(log, 'utf8').catch(() => '');
-    const events = text.trim() ? text.trim().split('\n').map((l) => JSON.parse(l) as StepEvent) : [];
-    expect(r.stdout + r.stderr + text).not.toContain(KEY);
-    return { ...r, events, server };
-  } finally {
-    await server.close();
-  }
+  const r = await cli.run(replies, [...(opts.json === false ? [] : ['--json']), ...(opts.settings ? ['--settings', JSON.stringify(opts.settings)] : [])]);
+  expect(r.stdout + r.stderr + r.log).not.toContain(KEY);
+  return r;
 }
 
 interface JsonOut {

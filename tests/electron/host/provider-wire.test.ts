@@ -4,47 +4,20 @@
  * provider sent (calls, usage and its source), what went back to the provider must carry its round-trip
  * fields, and the API key must appear nowhere on disk.
  */
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REPORT_FORMATS } from '../../../shared/ipc-contract.js';
 import type { ModelResponseEvent, RunFinishedEvent, StepEvent, ToolFinishedEvent } from '../../../shared/step-event.js';
-import { createHost, type Host } from '../../../electron/host/host.js';
-import { jsonReply, startReplayServer, type ReplayReply, type ReplayScript, type ReplayServer } from '../../helpers/replay-server.js';
-import { ANSWER, TASK, WIRE_SHAPES, WORKSPACE_FILES } from '../../helpers/wire-shapes.js';
+import { jsonReply, type ReplayReply, type ReplayScript } from '../../helpers/replay-server.js';
+import { wireHost } from '../../helpers/wire-host.js';
+import { ANSWER, WIRE_SHAPES } from '../../helpers/wire-shapes.js';
 import { FAILURE_SHAPES, STALL_SHAPES, STATUS_SHAPES, okText } from '../../helpers/wire-failures.js';
 
 const KEY = 'sk-replay-4c1d9e7a2b8f6053';
-const dirs: string[] = [];
-const open: { host: Host; server: ReplayServer }[] = [];
-afterEach(async () => {
-  for (const o of open.splice(0)) await Promise.all([o.host.close(), o.server.close()]);
-});
-afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
-
-async function tempDir(prefix: string): Promise<string> {
-  const d = await mkdtemp(join(tmpdir(), prefix));
-  dirs.push(d);
-  return d;
-}
-
+const host = wireHost(KEY);
 /** Run the task once in ReAct mode against `replies`; returns the stored events and what the server received. */
-async function compare(replies: ReplayScript, settings: Record<string, unknown> = {}) {
-  const server = await startReplayServer(replies);
-  const dataDir = await tempDir('parallax-wire-data-');
-  const workspace = await tempDir('parallax-wire-ws-');
-  for (const [f, text] of Object.entries(WORKSPACE_FILES)) await writeFile(join(workspace, f), text);
-  // As the CLI uses it: its own folder flag is taken as given.
-  const host = createHost({ dataDir, caller: 'cli', getApiKey: async () => KEY, onWarning: () => {}, onEvents: () => {} });
-  open.push({ host, server });
-  const meta = await host['comparison:start']({
-    task: TASK, modes: ['react'], provider: { name: 'custom', baseUrl: server.url, model: 'replay' }, settings, workspaceDir: workspace,
-  });
-  await host.whenDone(meta.id);
-  const stored = await host['history:open'](meta.id);
-  return { events: stored.events, server, dataDir, host, id: meta.id };
-}
+const compare = (replies: ReplayScript, settings: Record<string, unknown> = {}) => host.compare(replies, { settings });
 
 const responses = (events: readonly StepEvent[]) => events.filter((e): e is ModelResponseEvent => e.type === 'model-response');
 const finished = (events: readonly StepEvent[]) => events.find((e): e is RunFinishedEvent => e.type === 'run-finished')!;
