@@ -34,7 +34,7 @@ function runEvents(runId: string, mode: string): StepEvent[] {
 }
 
 /** `count` comparisons written straight to disk: the template's meta and logs with the ids and dates changed. */
-function generate(dataDir: string, count: number): void {
+export function generate(dataDir: string, count: number): void {
   const base = join(dataDir, 'comparisons');
   const logs = MODES.map((m) => runEvents('RUNID', m).map((e) => JSON.stringify(e)).join('\n') + '\n');
   const t0 = Date.UTC(2026, 0, 1);

@@ -14,13 +14,23 @@ import { join } from 'node:path';
 import type { ComparisonListItem, DamagedComparison, HistoryQuery } from '../../shared/ipc-contract.js';
 
 export const INDEX_FILE = 'history-index.json';
-// 1: first version.
-const INDEX_VERSION = 1;
+// 2: entries as arrays (smaller, quicker to parse): [id, createdAt, text, metaStamp, modes, statuses, recheck].
+const INDEX_VERSION = 2;
+
+type Row = [string, number, string, string | null, string[], string[], 0 | 1];
+const toRow = (e: IndexEntry): Row => [e.id, e.createdAt, e.text, e.metaStamp ?? null, [...e.modes], [...e.statuses], e.recheck ? 1 : 0];
+function fromRow(r: unknown): IndexEntry | null {
+  if (!Array.isArray(r) || r.length !== 7) return null;
+  const [id, createdAt, text, metaStamp, modes, statuses, recheck] = r as unknown[];
+  if (typeof id !== 'string' || !Number.isFinite(createdAt) || typeof text !== 'string' || (metaStamp !== null && typeof metaStamp !== 'string')
+    || !Array.isArray(modes) || !Array.isArray(statuses) || (recheck !== 0 && recheck !== 1)) return null;
+  return { id, createdAt: createdAt as number, text, metaStamp: metaStamp as string | null, modes: modes as string[], statuses: statuses as string[], recheck: recheck === 1 };
+}
 
 export interface IndexEntry {
   readonly id: string;
   readonly createdAt: number;
-  /** Lower-case text a search looks in: id, task id and text, model and provider. */
+  /** Lower-case text a search looks in (with the id): task id and text, model, provider, variant labels. */
   readonly text: string;
   readonly modes: readonly string[];
   readonly statuses: readonly string[];
@@ -40,7 +50,7 @@ const UNSETTLED = new Set(['running', 'interrupted', 'never-started']);
 
 export function entryOf(item: ComparisonListItem, metaStamp: string | null): IndexEntry {
   const { meta } = item;
-  const text = [meta.id, meta.task.id ?? '', meta.task.text.slice(0, 500), meta.provider.model, meta.provider.name, ...(meta.variants ?? []).map((v) => v.label)].join('\n').toLowerCase();
+  const text = [meta.task.id ?? '', meta.task.text.slice(0, 500), meta.provider.model, meta.provider.name, ...(meta.variants ?? []).map((v) => v.label)].join('\n').toLowerCase();
   const statuses = [...new Set(item.runs.map((r) => r.status))];
   return {
     id: meta.id, createdAt: meta.createdAt, text, metaStamp, modes: [...new Set(item.runs.map((r) => r.mode))], statuses,
@@ -48,20 +58,18 @@ export function entryOf(item: ComparisonListItem, metaStamp: string | null): Ind
   };
 }
 
-function isEntry(v: unknown): v is IndexEntry {
-  if (typeof v !== 'object' || v === null) return false;
-  const e = v as Record<string, unknown>;
-  return typeof e.id === 'string' && Number.isFinite(e.createdAt) && typeof e.text === 'string' && Array.isArray(e.modes)
-    && Array.isArray(e.statuses) && typeof e.recheck === 'boolean';
-}
-
 /** The stored index, or null when it is missing, damaged or of another version (the caller rebuilds it). */
 export async function readIndex(dataDir: string): Promise<HistoryIndex | null> {
   try {
     const value = JSON.parse(await readFile(join(dataDir, INDEX_FILE), 'utf8')) as Record<string, unknown> | null;
     if (!value || value.version !== INDEX_VERSION || !Array.isArray(value.entries) || !Array.isArray(value.damaged)) return null;
-    if (!value.entries.every(isEntry)) return null;
-    return { entries: value.entries as IndexEntry[], damaged: (value.damaged as DamagedComparison[]).filter((d) => typeof d?.id === 'string' && typeof d.reason === 'string') };
+    const entries: IndexEntry[] = [];
+    for (const row of value.entries) {
+      const e = fromRow(row);
+      if (!e) return null;
+      entries.push(e);
+    }
+    return { entries, damaged: (value.damaged as DamagedComparison[]).filter((d) => typeof d?.id === 'string' && typeof d.reason === 'string') };
   } catch {
     return null;
   }
@@ -73,7 +81,7 @@ export async function writeIndex(dataDir: string, index: HistoryIndex): Promise<
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     sortIndex(index);
-    await writeFile(tmp, JSON.stringify({ version: INDEX_VERSION, entries: index.entries, damaged: index.damaged }));
+    await writeFile(tmp, JSON.stringify({ version: INDEX_VERSION, entries: index.entries.map(toRow), damaged: index.damaged }));
     await rename(tmp, file);
   } catch {
     await rm(tmp, { force: true }).catch(() => undefined);
@@ -89,5 +97,5 @@ export function sortIndex(index: HistoryIndex): void {
 export function filterEntries(entries: readonly IndexEntry[], query: HistoryQuery): readonly IndexEntry[] {
   const words = (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0 && !query.mode && !query.status) return entries;
-  return entries.filter((e) => words.every((w) => e.text.includes(w)) && (!query.mode || e.modes.includes(query.mode)) && (!query.status || e.statuses.includes(query.status)));
+  return entries.filter((e) => words.every((w) => e.text.includes(w) || e.id.toLowerCase().includes(w)) && (!query.mode || e.modes.includes(query.mode)) && (!query.status || e.statuses.includes(query.status)));
 }

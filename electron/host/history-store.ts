@@ -369,7 +369,7 @@ export class HistoryStore {
         settled.add(e.id);
       }
     }
-    const before = new Map((stored?.entries ?? []).map((e) => [e.id, JSON.stringify(e)]));
+    const before = new Map((stored?.entries ?? []).filter((e) => e.recheck || recheck.has(e.id)).map((e) => [e.id, e]));
     const wasDamaged = new Map((stored?.damaged ?? []).map((d) => [d.id, d.reason]));
     const todo = names.filter((n) => !settled.has(n));
     const items = new Map<string, ComparisonListItem>();
@@ -384,7 +384,8 @@ export class HistoryStore {
           items.set(name, item);
           const entry = entryOf(item, await this.metaStamp(name));
           kept.push(entry);
-          if (before.get(name) !== JSON.stringify(entry)) changed = true;
+          const was = before.get(name);
+          if (!was || JSON.stringify(was) !== JSON.stringify(entry)) changed = true;
         }
       } catch (err) {
         if (!(err instanceof DamagedMetaError)) throw err;
@@ -397,7 +398,8 @@ export class HistoryStore {
     if (cold) this.onProgress(`Indexed ${todo.length.toLocaleString('en-US')} comparisons; the next listing reads the index (${this.dataDir}/history-index.json).`);
     if ((stored?.damaged.length ?? 0) !== damaged.length) changed = true;
     const index: HistoryIndex = { entries: kept, damaged };
-    sortIndex(index);
+    // Kept entries are in the stored order already; only added ones need sorting in.
+    if (todo.length > 0) sortIndex(index);
     if (changed) await writeIndex(this.dataDir, index);
     return { index, items };
   }

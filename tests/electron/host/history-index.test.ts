@@ -77,9 +77,9 @@ describe('history index', () => {
     // A comparison written by another process, unknown to the index: listed, then indexed.
     await add(new HistoryStore(dir), 'z-new', 9999, true);
     expect(ids((await store.page({ limit: 1 })).items)).toEqual(['z-new']);
-    expect(JSON.parse(await readFile(file, 'utf8')).entries.map((e: { id: string }) => e.id)).toContain('z-new');
+    expect(JSON.parse(await readFile(file, 'utf8')).entries.map((e: unknown[]) => e[0])).toContain('z-new');
     // Damaged, missing, of another version: rebuilt from the folders.
-    for (const text of ['{"version":1,"entries":[{"id":5}],"damaged":[]}', 'garbage', '{"version":99,"entries":[],"damaged":[]}']) {
+    for (const text of ['{"version":2,"entries":[["x",1]],"damaged":[]}', 'garbage', '{"version":99,"entries":[],"damaged":[]}']) {
       await writeFile(file, text);
       expect(ids(await store.list())).toEqual(['z-new', 'c003', 'c002', 'c001', 'c000']);
     }
@@ -103,10 +103,10 @@ describe('history index', () => {
     await writeFile(store.runLogPath('going', 'going-r'), events('going-r', true));
     expect((await store.page()).items[0].runs[0].status).toBe('answered');
     await store.refreshSummary('going');
-    const entry = JSON.parse(await readFile(join(dir, INDEX_FILE), 'utf8')).entries.find((e: { id: string }) => e.id === 'going');
-    expect(entry.recheck).toBe(false);
+    const entry = JSON.parse(await readFile(join(dir, INDEX_FILE), 'utf8')).entries.find((e: unknown[]) => e[0] === 'going');
+    expect(entry[6]).toBe(0); // settled: no longer looked at again each time
     await store.delete('going');
-    expect(JSON.parse(await readFile(join(dir, INDEX_FILE), 'utf8')).entries.map((e: { id: string }) => e.id)).toEqual(['c001', 'c000']);
+    expect(JSON.parse(await readFile(join(dir, INDEX_FILE), 'utf8')).entries.map((e: unknown[]) => e[0])).toEqual(['c001', 'c000']);
     expect((await store.latest())?.meta.id).toBe('c001');
   });
 
