@@ -13,13 +13,14 @@ import { constants } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkComparisonMeta, ID_PATTERN } from '../../shared/comparison-meta-schema.js';
-import type { ComparisonListItem, ComparisonMeta, DamagedComparison, StoredComparison } from '../../shared/ipc-contract.js';
+import type { ComparisonListItem, ComparisonMeta, DamagedComparison, HistoryPage, HistoryQuery, StoredComparison } from '../../shared/ipc-contract.js';
 import { MODE_LABELS } from '../../shared/run-spec.js';
 import type { StepEvent } from '../../shared/step-event.js';
 import { summarizeRun } from '../../shared/summary.js';
 import { readRunLog, type LoadedRun } from './run-log-reader.js';
 import { readFreshSummary, readSummaryMeta, stampOf, writeSummary } from './history-summary.js';
 import { writeCause, writeFailureMessage } from './write-failure.js';
+import { entryOf, filterEntries, readIndex, sortIndex, writeIndex, type HistoryIndex, type IndexEntry } from './history-index.js';
 
 export { parseRunLog, type LoadedRun } from './run-log-reader.js';
 
@@ -141,7 +142,12 @@ const LISTED_TYPES: ReadonlySet<StepEvent['type']> = new Set(['run-started', 'mo
 export class HistoryStore {
   readonly root: string;
 
-  constructor(readonly dataDir: string, private readonly onWarning: (message: string) => void = () => {}) {
+  constructor(
+    readonly dataDir: string,
+    private readonly onWarning: (message: string) => void = () => {},
+    /** A line now and then while a cold index is built (the CLI prints it on stderr). */
+    private readonly onProgress: (line: string) => void = () => {},
+  ) {
     this.root = join(dataDir, 'comparisons');
   }
 
@@ -301,19 +307,101 @@ export class HistoryStore {
     return (await this.scan(isLive)).items;
   }
 
-  /** list and listDamaged in one pass over the folders (the CLI's `history` shows both). */
-  async scan(isLive: (runId: string) => boolean = () => false): Promise<{ items: ComparisonListItem[]; damaged: DamagedComparison[] }> {
+  /** list and listDamaged in one pass (the CLI's `history` shows both); `limit`: only the newest so many. */
+  async scan(isLive: (runId: string) => boolean = () => false, limit = Infinity): Promise<{ items: ComparisonListItem[]; damaged: DamagedComparison[]; total: number }> {
+    const page = await this.page({ offset: 0, limit }, isLive);
+    return { items: [...page.items], damaged: page.damaged, total: page.total };
+  }
+
+  /** One page of the list from the index: the page's comparisons are read, the others only counted. */
+  async page(query: HistoryQuery = {}, isLive: (runId: string) => boolean = () => false): Promise<HistoryPage & { damaged: DamagedComparison[] }> {
+    const offset = Math.max(0, Math.floor(Number(query.offset) || 0));
+    const limit = query.limit === Infinity ? Infinity : Math.min(200, Math.max(1, Math.floor(Number(query.limit) || 50)));
+    const { index, items: known } = await this.indexed(isLive);
+    const matching = filterEntries(index.entries, query);
     const items: ComparisonListItem[] = [];
-    const damaged: DamagedComparison[] = [];
-    await mapLimit(await this.comparisonFolders(), async (name) => {
+    let changed = false;
+    const slice = matching.slice(offset, limit === Infinity ? undefined : offset + limit);
+    const read = await mapLimit(slice, async (entry) => {
+      const item = known.get(entry.id);
+      if (item) return item;
       try {
-        const item = await this.summarize(name, isLive);
-        if (item) items.push(item);
+        return await this.summarize(entry.id, isLive);
       } catch (err) {
-        if (err instanceof DamagedMetaError) damaged.push(await this.damagedEntry(name, err));
+        if (!(err instanceof DamagedMetaError)) throw err;
+        // Damaged since it was indexed: listed with the damaged from now on.
+        index.damaged.push(await this.damagedEntry(entry.id, err));
+        changed = true;
+        return null;
       }
     });
-    return { items: items.sort((a, b) => b.meta.createdAt - a.meta.createdAt), damaged: damaged.sort((a, b) => b.modifiedAt - a.modifiedAt) };
+    for (const item of read) if (item) items.push(item);
+    if (changed) {
+      const gone = new Set(index.damaged.map((d) => d.id));
+      index.entries = index.entries.filter((e) => !gone.has(e.id));
+      await writeIndex(this.dataDir, index);
+    }
+    const end = offset + slice.length;
+    return { items, total: matching.length, nextOffset: end < matching.length ? end : null, damagedCount: index.damaged.length, damaged: index.damaged };
+  }
+
+  /**
+   * The index reconciled with the folders on disk: folders it does not name (and entries that may still change,
+   * and damaged ones) are summarized now, entries whose folder is gone are dropped. `items`: the list items
+   * this read built, so a page need not read them again.
+   */
+  private async metaStamp(id: string): Promise<string | null> {
+    const info = await stat(join(this.root, id, 'meta.json')).catch(() => null);
+    return info ? `${info.size}:${Math.floor(info.mtimeMs)}` : null;
+  }
+
+  private async indexed(isLive: (runId: string) => boolean, recheck: ReadonlySet<string> = new Set()): Promise<{ index: HistoryIndex; items: Map<string, ComparisonListItem> }> {
+    const names = await this.comparisonFolders();
+    const stored = await readIndex(this.dataDir);
+    const present = new Set(names);
+    const kept: IndexEntry[] = [];
+    const settled = new Set<string>();
+    let changed = stored === null;
+    for (const e of stored?.entries ?? []) {
+      if (!present.has(e.id)) changed = true;
+      else if (!e.recheck && !recheck.has(e.id) && !settled.has(e.id)) {
+        kept.push(e);
+        settled.add(e.id);
+      }
+    }
+    const before = new Map((stored?.entries ?? []).filter((e) => e.recheck || recheck.has(e.id)).map((e) => [e.id, e]));
+    const wasDamaged = new Map((stored?.damaged ?? []).map((d) => [d.id, d.reason]));
+    const todo = names.filter((n) => !settled.has(n));
+    const items = new Map<string, ComparisonListItem>();
+    const damaged: DamagedComparison[] = [];
+    const cold = todo.length >= 500;
+    let done = 0;
+    if (cold) this.onProgress(`Indexing the history: ${todo.length.toLocaleString('en-US')} comparisons to read in ${this.root}…`);
+    await mapLimit(todo, async (name) => {
+      try {
+        const item = await this.summarize(name, isLive);
+        if (item) {
+          items.set(name, item);
+          const entry = entryOf(item, await this.metaStamp(name));
+          kept.push(entry);
+          const was = before.get(name);
+          if (!was || JSON.stringify(was) !== JSON.stringify(entry)) changed = true;
+        }
+      } catch (err) {
+        if (!(err instanceof DamagedMetaError)) throw err;
+        const entry = await this.damagedEntry(name, err);
+        damaged.push(entry);
+        if (wasDamaged.get(name) !== entry.reason) changed = true;
+      }
+      if (cold && ++done % 2000 === 0) this.onProgress(`Indexing the history: ${done.toLocaleString('en-US')} of ${todo.length.toLocaleString('en-US')}…`);
+    });
+    if (cold) this.onProgress(`Indexed ${todo.length.toLocaleString('en-US')} comparisons; the next listing reads the index (${this.dataDir}/history-index.json).`);
+    if ((stored?.damaged.length ?? 0) !== damaged.length) changed = true;
+    const index: HistoryIndex = { entries: kept, damaged };
+    // Kept entries are in the stored order already; only added ones need sorting in.
+    if (todo.length > 0) sortIndex(index);
+    if (changed) await writeIndex(this.dataDir, index);
+    return { index, items };
   }
 
   /** The newest comparison whose meta.json is sound (by createdAt), without reading any run log; null when none. */
@@ -322,20 +410,19 @@ export class HistoryStore {
     return meta ? { meta } : null;
   }
 
-  /** latest and listDamaged in one pass over the folders (`report latest` needs both). */
+  /** latest and listDamaged in one pass (`report latest` needs both), from the index. */
   async newest(): Promise<{ meta: ComparisonMeta | null; damaged: DamagedComparison[] }> {
-    let newest: ComparisonMeta | null = null;
-    const damaged: DamagedComparison[] = [];
-    await mapLimit(await this.comparisonFolders(), async (name) => {
-      let meta: ComparisonMeta | null = null;
+    const { index } = await this.indexed(() => false);
+    for (const entry of index.entries) {
       try {
-        meta = (await readSummaryMeta(join(this.root, name), name)) ?? (await this.readMeta(name));
+        const meta = (await readSummaryMeta(join(this.root, entry.id), entry.id)) ?? (await this.readMeta(entry.id));
+        return { meta, damaged: index.damaged };
       } catch (err) {
-        if (err instanceof DamagedMetaError) damaged.push(await this.damagedEntry(name, err));
+        // Damaged or removed since it was indexed: the next one is the newest readable.
+        if (err instanceof DamagedMetaError) index.damaged.push(await this.damagedEntry(entry.id, err));
       }
-      if (meta && (!newest || meta.createdAt > newest.createdAt)) newest = meta;
-    });
-    return { meta: newest, damaged: damaged.sort((a, b) => b.modifiedAt - a.modifiedAt) };
+    }
+    return { meta: null, damaged: index.damaged };
   }
 
   private async damagedEntry(name: string, err: DamagedMetaError): Promise<DamagedComparison> {
@@ -343,9 +430,14 @@ export class HistoryStore {
     return { id: name, reason: `meta.json ${err.reason}`, modifiedAt: Math.round(modifiedAt) };
   }
 
-  /** Rebuild and store a comparison's summary now (the host calls it when the comparison has ended). */
+  /** Rebuild and store a comparison's summary now, and its index entry (the host calls it when the comparison has ended). */
   async refreshSummary(id: string): Promise<void> {
-    await this.summarize(checkId(id, 'comparison'), () => false, true);
+    const item = await this.summarize(checkId(id, 'comparison'), () => false, true);
+    const index = await readIndex(this.dataDir);
+    // No index yet: the next listing builds it, with this comparison.
+    if (!item || !index) return;
+    index.entries = [...index.entries.filter((e) => e.id !== id), entryOf(item, await this.metaStamp(id))];
+    await writeIndex(this.dataDir, index);
   }
 
   /** One comparison's list item: from its summary while fresh, else from its logs (then stored when settled). */
@@ -388,19 +480,17 @@ export class HistoryStore {
     return item;
   }
 
-  /** Comparisons whose meta.json is damaged, newest first, each with the reason. */
+  /**
+   * Comparisons whose meta.json is damaged, newest first, each with the reason. Thorough (one stat per
+   * comparison): a meta.json changed since it was indexed is read again, so damage done later is found.
+   */
   async listDamaged(): Promise<DamagedComparison[]> {
-    const damaged: DamagedComparison[] = [];
-    await mapLimit(await this.comparisonFolders(), async (name) => {
-      // A fresh summary was built from this very meta.json (same size and mtime), so it is sound.
-      if (await readFreshSummary(join(this.root, name), name)) return;
-      try {
-        await this.readMeta(name);
-      } catch (err) {
-        if (err instanceof DamagedMetaError) damaged.push(await this.damagedEntry(name, err));
-      }
+    const { index } = await this.indexed(() => false);
+    const changed = new Set<string>();
+    await mapLimit(index.entries, async (e) => {
+      if ((await this.metaStamp(e.id)) !== (e.metaStamp ?? null)) changed.add(e.id);
     });
-    return damaged.sort((a, b) => b.modifiedAt - a.modifiedAt);
+    return changed.size === 0 ? index.damaged : (await this.indexed(() => false, changed)).index.damaged;
   }
 
   async delete(id: string): Promise<void> {
@@ -411,6 +501,8 @@ export class HistoryStore {
       throw new Error(`No comparison "${id}" in ${this.root}. It may have been deleted already; refresh the history list.`);
     }
     await rm(dir, { recursive: true, force: true });
+    const index = await readIndex(this.dataDir);
+    if (index) await writeIndex(this.dataDir, { entries: index.entries.filter((e) => e.id !== id), damaged: index.damaged.filter((d) => d.id !== id) });
   }
 }
 
