@@ -3,13 +3,12 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import type { ComparisonListItem, HistoryPage } from '../../../../shared/ipc-contract.js';
-import type { ServerMessage } from '../../../../shared/ws-protocol.js';
 import { DEFAULT_SETTINGS } from '../../../../shared/run-spec.js';
 import { HistoryStore } from '../../../../electron/host/history-store.js';
 import { startWebHost, type WebHost } from '../../../../electron/host/web/web-host.js';
 import { syntheticLauncher } from '../session-helpers.js';
+import { openClient } from './ws-client.js';
 
 const hosts: WebHost[] = [];
 afterEach(async () => {
@@ -32,22 +31,12 @@ async function seeded(count: number): Promise<string> {
 async function connect(dataDir: string) {
   const web = await startWebHost({ dataDir, port: 0, rendererDir: join(dataDir, 'no-renderer'), env: {}, host: { launcher: syntheticLauncher({}, ['--events', '4']), onWarning: () => {} } });
   hosts.push(web);
-  const ws = new WebSocket(`ws://127.0.0.1:${web.port}/ws?token=${web.token}`, { headers: { origin: `http://127.0.0.1:${web.port}` } });
-  await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
-  let id = 0;
-  const waiting = new Map<number, (m: ServerMessage, bytes: number) => void>();
-  ws.on('message', (data) => {
-    const text = data.toString();
-    const m = JSON.parse(text) as ServerMessage;
-    if (m.kind === 'result') waiting.get(m.id)?.(m, text.length);
-  });
-  const invoke = (channel: string, ...args: unknown[]) =>
-    new Promise<{ value: unknown; bytes: number }>((resolve, reject) => {
-      const n = ++id;
-      waiting.set(n, (m, bytes) => (m.kind === 'result' && m.ok ? resolve({ value: m.value, bytes }) : reject(new Error(m.kind === 'result' && !m.ok ? m.error : '?'))));
-      ws.send(JSON.stringify({ kind: 'invoke', id: n, channel, args }));
-    });
-  return invoke;
+  const client = await openClient(web);
+  return async (channel: string, ...args: unknown[]) => {
+    const m = await client.invoke(channel, ...args);
+    if (!m.ok) throw new Error(m.error);
+    return { value: m.value, bytes: m.bytes };
+  };
 }
 
 describe('history:page over the WebSocket', () => {
