@@ -6,49 +6,15 @@
  * Needs the built CLI (`npm run build`). BENCH_HISTORY_COUNTS=1000,5000 picks the sizes.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_SETTINGS } from '../shared/run-spec.js';
-import type { StepEvent, StepEventInput } from '../shared/step-event.js';
-import { computeTotals } from '../shared/summary.js';
 import { HistoryStore } from '../electron/host/history-store.js';
+import { generate } from '../tests/helpers/history-seed.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(root, 'bin', 'parallax.js');
-const provider = { name: 'simulated', baseUrl: 'http://127.0.0.1:0/v1', model: 'sim', simulated: true };
-const MODES = ['react', 'code'] as const;
-
-function runEvents(runId: string, mode: string): StepEvent[] {
-  const out: StepEvent[] = [];
-  const push = (e: StepEventInput) => out.push({ ...e, runId, seq: out.length, t: out.length } as StepEvent);
-  push({ type: 'run-started', mode, task: { id: 'log-stats', text: 'Summarise the log' }, provider, settings: DEFAULT_SETTINGS, systemPrompt: 's', tools: [], startedAt: 0 } as StepEventInput);
-  for (let step = 1; step <= 4; step++) {
-    push({ type: 'model-request', step, attempt: 1, messageCount: step * 2, toolNames: ['read_file'] });
-    push({ type: 'model-response', step, usage: { prompt: 100 * step, completion: 10 }, latencyMs: 5, finishReason: 'tool_calls', text: '', toolCalls: [{ id: `c${step}`, name: 'read_file', arguments: '{"path":"a.txt"}' }] });
-    push({ type: 'tool-finished', step, callId: `c${step}`, name: 'read_file', output: 'line\n'.repeat(40), rawSize: 200, truncated: false, durationMs: 1, error: null });
-  }
-  push({ type: 'run-finished', status: 'answered', answer: 'done', validation: null, totals: computeTotals(out) });
-  return out;
-}
-
-/** `count` comparisons written straight to disk: the template's meta and logs with the ids and dates changed. */
-export function generate(dataDir: string, count: number): void {
-  const base = join(dataDir, 'comparisons');
-  const logs = MODES.map((m) => runEvents('RUNID', m).map((e) => JSON.stringify(e)).join('\n') + '\n');
-  const t0 = Date.UTC(2026, 0, 1);
-  for (let i = 0; i < count; i++) {
-    const id = `cmp-${String(i).padStart(6, '0')}`;
-    const dir = join(base, id);
-    mkdirSync(join(dir, 'runs'), { recursive: true });
-    const runs = MODES.map((mode, k) => ({ runId: `${id}-r${k}`, mode }));
-    const meta = { id, createdAt: t0 + i * 60_000, task: { id: 'log-stats', text: 'Summarise the log' }, provider, settings: DEFAULT_SETTINGS, workspaceSource: 'empty', runs };
-    writeFileSync(join(dir, 'meta.json'), JSON.stringify(meta, null, 2) + '\n');
-    runs.forEach((r, k) => writeFileSync(join(dir, 'runs', `${r.runId}.jsonl`), logs[k].replaceAll('RUNID', r.runId)));
-  }
-}
-
 function cliMs(dataDir: string, args: string[], times = 3): { ms: number; stderr: string } {
   const runs: number[] = [];
   let stderr = '';

@@ -57,17 +57,23 @@ export interface HistoryQuery {
   readonly offset?: number;
   /** At most 200 (default 50). */
   readonly limit?: number;
-  /** Words that must all appear in the id, task, model or provider (any case). */
+  /** Words that must all appear in the id, task (its text or title), model, provider or a column's label (any case). */
   readonly search?: string;
   readonly mode?: string;
   /** Keep comparisons with at least one run of this status. */
   readonly status?: string;
+  /** 'answered': every run that ended answered; 'not-answered': one that ended otherwise (as the list's filter). */
+  readonly outcome?: 'answered' | 'not-answered';
+  /** Keep comparisons created at or after this time (ms since the epoch). */
+  readonly since?: number;
 }
 
 export interface HistoryPage {
   readonly items: readonly ComparisonListItem[];
   /** How many comparisons match the query in all (the pages together). */
   readonly total: number;
+  /** How many sound comparisons are stored, whatever the query. */
+  readonly stored: number;
   /** The offset of the next page; null when this is the last. */
   readonly nextOffset: number | null;
   /** Damaged comparisons (listed by history:damaged), counted so the panel can say so. */

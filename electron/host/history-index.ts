@@ -12,10 +12,12 @@
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ComparisonListItem, DamagedComparison, HistoryQuery } from '../../shared/ipc-contract.js';
+import { findTask } from '../../shared/tasks.js';
 
 export const INDEX_FILE = 'history-index.json';
 // 2: entries as arrays (smaller, quicker to parse): [id, createdAt, text, metaStamp, modes, statuses, recheck].
-const INDEX_VERSION = 2;
+// 3: the text holds what the app's search looks in too (a built-in task's title, "simulated", columns' models).
+const INDEX_VERSION = 3;
 
 type Row = [string, number, string, string | null, string[], string[], 0 | 1];
 const toRow = (e: IndexEntry): Row => [e.id, e.createdAt, e.text, e.metaStamp ?? null, [...e.modes], [...e.statuses], e.recheck ? 1 : 0];
@@ -30,7 +32,7 @@ function fromRow(r: unknown): IndexEntry | null {
 export interface IndexEntry {
   readonly id: string;
   readonly createdAt: number;
-  /** Lower-case text a search looks in (with the id): task id and text, model, provider, variant labels. */
+  /** Lower-case text a search looks in (with the id): task id, title and text, model, provider, columns. */
   readonly text: string;
   readonly modes: readonly string[];
   readonly statuses: readonly string[];
@@ -50,7 +52,9 @@ const UNSETTLED = new Set(['running', 'interrupted', 'never-started']);
 
 export function entryOf(item: ComparisonListItem, metaStamp: string | null): IndexEntry {
   const { meta } = item;
-  const text = [meta.task.id ?? '', meta.task.text.slice(0, 500), meta.provider.model, meta.provider.name, ...(meta.variants ?? []).map((v) => v.label)].join('\n').toLowerCase();
+  const title = (meta.task.id && findTask(meta.task.id)?.title) || '';
+  const columns = (meta.variants ?? []).flatMap((v) => [v.label, v.model ?? '']);
+  const text = [meta.task.id ?? '', title, meta.task.text.slice(0, 500), meta.provider.model, meta.provider.name, meta.provider.simulated ? 'simulated' : '', ...columns].join('\n').toLowerCase();
   const statuses = [...new Set(item.runs.map((r) => r.status))];
   return {
     id: meta.id, createdAt: meta.createdAt, text, metaStamp, modes: [...new Set(item.runs.map((r) => r.mode))], statuses,
@@ -93,9 +97,21 @@ export function sortIndex(index: HistoryIndex): void {
   index.damaged.sort((a, b) => b.modifiedAt - a.modifiedAt);
 }
 
+/** Whether a comparison with these run statuses counts as all answered (the list's outcome filter). */
+function allAnswered(statuses: readonly string[]): boolean {
+  const ended = statuses.filter((s) => s !== 'running');
+  return ended.length > 0 && ended.every((s) => s === 'answered');
+}
+
 /** The entries a query keeps, in the index's order (newest first). */
 export function filterEntries(entries: readonly IndexEntry[], query: HistoryQuery): readonly IndexEntry[] {
   const words = (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0 && !query.mode && !query.status) return entries;
-  return entries.filter((e) => words.every((w) => e.text.includes(w) || e.id.toLowerCase().includes(w)) && (!query.mode || e.modes.includes(query.mode)) && (!query.status || e.statuses.includes(query.status)));
+  const { mode, status, outcome, since } = query;
+  if (words.length === 0 && !mode && !status && !outcome && since === undefined) return entries;
+  return entries.filter((e) =>
+    words.every((w) => e.text.includes(w) || e.id.toLowerCase().includes(w))
+    && (!mode || e.modes.includes(mode))
+    && (!status || e.statuses.includes(status))
+    && (!outcome || allAnswered(e.statuses) === (outcome === 'answered'))
+    && (since === undefined || e.createdAt >= since));
 }

@@ -60,7 +60,7 @@ export class HistoryList {
       await writeIndex(this.dataDir, index);
     }
     const end = offset + slice.length;
-    return { items, total: matching.length, nextOffset: end < matching.length ? end : null, damagedCount: index.damaged.length, damaged: index.damaged };
+    return { items, total: matching.length, stored: index.entries.length, nextOffset: end < matching.length ? end : null, damagedCount: index.damaged.length, damaged: index.damaged };
   }
 
   /** The newest comparison whose meta.json is sound, and the damaged ones (`report latest` needs both). */

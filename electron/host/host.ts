@@ -114,7 +114,8 @@ function checkHistoryQuery(query: unknown): HistoryQuery {
   const q = query as Record<string, unknown>;
   const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
   const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v.slice(0, 200) : undefined);
-  return { offset: num(q.offset), limit: num(q.limit), search: str(q.search), mode: str(q.mode), status: str(q.status) };
+  const outcome = q.outcome === 'answered' || q.outcome === 'not-answered' ? q.outcome : undefined;
+  return { offset: num(q.offset), limit: num(q.limit), search: str(q.search), mode: str(q.mode), status: str(q.status), outcome, since: num(q.since) };
 }
 
 export function createHost(options: HostOptions): Host {
