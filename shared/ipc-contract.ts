@@ -52,6 +52,34 @@ export interface ComparisonListItem {
   readonly problems?: readonly string[];
 }
 
+/** What history:page returns: newest first, from `offset`, at most `limit`; search and filters applied first. */
+export interface HistoryQuery {
+  readonly offset?: number;
+  /** At most 200 (default 50). */
+  readonly limit?: number;
+  /** Words that must all appear in the id, task (its text or title), model, provider or a column's label (any case). */
+  readonly search?: string;
+  readonly mode?: string;
+  /** Keep comparisons with at least one run of this status. */
+  readonly status?: string;
+  /** 'answered': every run that ended answered; 'not-answered': one that ended otherwise (as the list's filter). */
+  readonly outcome?: 'answered' | 'not-answered';
+  /** Keep comparisons created at or after this time (ms since the epoch). */
+  readonly since?: number;
+}
+
+export interface HistoryPage {
+  readonly items: readonly ComparisonListItem[];
+  /** How many comparisons match the query in all (the pages together). */
+  readonly total: number;
+  /** How many sound comparisons are stored, whatever the query. */
+  readonly stored: number;
+  /** The offset of the next page; null when this is the last. */
+  readonly nextOffset: number | null;
+  /** Damaged comparisons (listed by history:damaged), counted so the panel can say so. */
+  readonly damagedCount: number;
+}
+
 /** A stored comparison whose meta.json cannot be read or is not a valid record: listed so it can be deleted. */
 export interface DamagedComparison {
   readonly id: string;
@@ -197,6 +225,8 @@ export interface InvokeMap {
   'comparison:cancel': { args: [comparisonId: string]; result: void };
   'run:cancel': { args: [runId: string]; result: void };
   'history:list': { args: []; result: readonly ComparisonListItem[] };
+  /** One page of the history list, served from the history index (cost independent of the count stored). */
+  'history:page': { args: [query: HistoryQuery]; result: HistoryPage };
   /** Comparisons that history:list cannot show because their meta.json is damaged; history:delete removes them. */
   'history:damaged': { args: []; result: readonly DamagedComparison[] };
   'history:open': { args: [comparisonId: string]; result: StoredComparison };
@@ -248,7 +278,7 @@ export type InvokeResult<C extends InvokeChannel> = InvokeMap[C]['result'];
 
 export const INVOKE_CHANNELS = [
   'app:info', 'app:ready', 'tasks:list', 'comparison:start', 'comparison:cancel', 'run:cancel',
-  'history:list', 'history:damaged', 'history:open', 'history:delete', 'report:export', 'report:send-otlp', 'provider:models', 'provider:test',
+  'history:list', 'history:page', 'history:damaged', 'history:open', 'history:delete', 'report:export', 'report:send-otlp', 'provider:models', 'provider:test',
   'keys:set', 'keys:status', 'keys:use-env', 'workspace:choose', 'approval:answer', 'prices:get', 'prices:set', 'prices:remove', 'prices:reset',
   'suites:list', 'suites:open', 'suites:export',
 ] as const satisfies readonly InvokeChannel[];

@@ -4,7 +4,7 @@
  */
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ExportResult, InvokeHandlers, ReportFormat, StoredComparison } from '../../shared/ipc-contract.js';
+import type { ExportResult, HistoryQuery, InvokeHandlers, ReportFormat, StoredComparison } from '../../shared/ipc-contract.js';
 import { APPROVAL_ANSWERS } from '../../shared/ipc-contract.js';
 import { isReportFormat, unknownReportFormatMessage } from '../../shared/report-formats.js';
 import type { ComparisonRequest, RunSpec } from '../../shared/run-spec.js';
@@ -107,6 +107,16 @@ export type Host = InvokeHandlers & {
   /** Cancel what is running, wait for it to be recorded, close the local servers. */
   close(): Promise<void>;
 };
+
+/** history:page's query, as the page sent it: only the known fields, of the right types, searches bounded. */
+function checkHistoryQuery(query: unknown): HistoryQuery {
+  if (typeof query !== 'object' || query === null || Array.isArray(query)) throw new Error('history:page takes one query object, e.g. { offset: 0, limit: 50 }.');
+  const q = query as Record<string, unknown>;
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+  const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v.slice(0, 200) : undefined);
+  const outcome = q.outcome === 'answered' || q.outcome === 'not-answered' ? q.outcome : undefined;
+  return { offset: num(q.offset), limit: num(q.limit), search: str(q.search), mode: str(q.mode), status: str(q.status), outcome, since: num(q.since) };
+}
 
 export function createHost(options: HostOptions): Host {
   const warn = options.onWarning ?? ((m: string) => process.stderr.write(`parallax host: ${m}\n`));
@@ -261,6 +271,10 @@ export function createHost(options: HostOptions): Host {
       for (const s of sessions.values()) if (s.hasRun(runId)) s.cancelRun(runId);
     },
     'history:list': async () => store.list(isLive),
+    'history:page': async (query) => {
+      const { damaged: _damaged, ...page } = await store.page(checkHistoryQuery(query), isLive);
+      return page;
+    },
     'suites:list': async () => new SuiteStore(options.dataDir).list(warn),
     'suites:open': async (suiteId) => {
       const record = await new SuiteStore(options.dataDir).read(checkId(suiteId, 'suite'));

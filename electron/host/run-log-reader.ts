@@ -130,3 +130,8 @@ export async function readRunLog(path: string, runId: string, file: string, opti
   }
   return parser.result();
 }
+
+/** A run whose log holds nothing and showed no damage: its round never began (a log that cannot be read is damage). */
+export function neverStarted(loaded: LoadedRun): boolean {
+  return loaded.events.length === 0 && loaded.problems.length === 0 && loaded.warnings.length === 0;
+}

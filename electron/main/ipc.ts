@@ -30,6 +30,7 @@ export const INVOKE_ARITY: { readonly [C in InvokeChannel]: InvokeArgs<C>['lengt
   'comparison:cancel': 1,
   'run:cancel': 1,
   'history:list': 0,
+  'history:page': 1,
   'history:damaged': 0,
   'history:open': 1,
   'history:delete': 1,

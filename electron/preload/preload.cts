@@ -32,6 +32,7 @@ const api = {
   'comparison:cancel': invoker('comparison:cancel'),
   'run:cancel': invoker('run:cancel'),
   'history:list': invoker('history:list'),
+  'history:page': invoker('history:page'),
   'history:damaged': invoker('history:damaged'),
   'history:open': invoker('history:open'),
   'history:delete': invoker('history:delete'),

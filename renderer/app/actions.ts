@@ -12,6 +12,7 @@ import { invoke } from '../api/client.js';
 import { appStore } from '../store/app-store.js';
 import { buildRequest, effectiveBaseUrl } from '../store/composer-model.js';
 import { comparisonSelectors } from '../store/selectors.js';
+import { refreshHistory } from './history-actions.js';
 
 const st = () => appStore.getState();
 
@@ -24,20 +25,7 @@ export function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-export async function refreshHistory(): Promise<void> {
-  st().setHistoryLoading();
-  try {
-    const [items, damaged, suites] = await Promise.all([
-      invoke('history:list'), invoke('history:damaged'),
-      // A host from before suites has no such channel: the list is then simply empty.
-      Promise.resolve().then(() => invoke('suites:list')).catch(() => []),
-    ]);
-    st().setSuites(suites);
-    st().setHistory(items, damaged);
-  } catch (err) {
-    st().setHistoryError(errorText(err));
-  }
-}
+export { refreshHistory };
 
 let historyTimer: ReturnType<typeof setTimeout> | null = null;
 /** Coalesce refreshes when several runs finish in the same moment. */

@@ -2,7 +2,7 @@
  * Finding a comparison in a long history: free text (task, model, provider, id, its columns' labels), a mode it ran, how its runs
  * ended, and how recent it is. Pure, so the list and its tests share one rule.
  */
-import type { ComparisonListItem } from '../../shared/ipc-contract.js';
+import type { ComparisonListItem, HistoryQuery } from '../../shared/ipc-contract.js';
 import { findTask } from '../../shared/tasks.js';
 import type { ModeId } from '../../shared/run-spec.js';
 
@@ -19,6 +19,17 @@ export interface HistoryFilter {
 export const NO_FILTER: HistoryFilter = { text: '', mode: 'all', outcome: 'all', age: 'all' };
 
 const AGE_MS: Record<Exclude<AgeFilter, 'all'>, number> = { day: 86_400_000, week: 7 * 86_400_000, month: 30 * 86_400_000 };
+
+/** The host's query for the same filter (history:page applies it to the whole history, not the pages loaded). */
+export function historyQueryOf(f: HistoryFilter, now = Date.now()): HistoryQuery {
+  const search = f.text.trim();
+  return {
+    ...(search ? { search } : {}),
+    ...(f.mode !== 'all' ? { mode: f.mode } : {}),
+    ...(f.outcome !== 'all' ? { outcome: f.outcome } : {}),
+    ...(f.age !== 'all' ? { since: now - AGE_MS[f.age] } : {}),
+  };
+}
 
 export const isFiltered = (f: HistoryFilter): boolean => f.text.trim() !== '' || f.mode !== 'all' || f.outcome !== 'all' || f.age !== 'all';
 

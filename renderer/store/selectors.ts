@@ -146,6 +146,10 @@ export const composerSelectors = {
 
 export const historySelectors = {
   items: (s: AppState) => s.historyItems,
+  /** Comparisons stored, and those matching the filter (the loaded pages are some of them). */
+  stored: (s: AppState) => s.historyStored,
+  matching: (s: AppState) => s.historyMatching,
+  next: (s: AppState) => s.historyNext,
   damaged: (s: AppState) => s.damagedItems,
   status: (s: AppState) => s.historyStatus,
   error: (s: AppState) => s.historyError,

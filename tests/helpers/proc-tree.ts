@@ -1,75 +1,56 @@
 /**
  * Processes as /proc shows them (Linux), for tests that kill a host and check that nothing it started
  * survives: descendants by parent pid, processes carrying a marker in their environment, and whether a
- * process seen earlier is still the same one (its start time, so a reused pid does not count).
+ * process seen earlier is still the same one (its start time, so a reused pid does not count). The reading
+ * itself is the product's (electron/engine/sandbox/process-sweep.ts), so the tests and the sweep agree.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { hasMarker, procEntry, procProcesses, type ProcessEntry } from '../../electron/engine/sandbox/process-sweep.js';
 
-export interface ProcInfo {
-  readonly pid: number;
-  readonly ppid: number;
-  readonly pgid: number;
-  /** Start time in clock ticks since boot: with the pid, names one process. */
-  readonly start: string;
+export interface ProcInfo extends ProcessEntry {
+  /** The command name (/proc/N/comm), e.g. "node". */
   readonly comm: string;
 }
 
-function stat(pid: number): ProcInfo | null {
+function withComm(p: ProcessEntry): ProcInfo {
+  let comm = '';
   try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const close = text.lastIndexOf(')');
-    const comm = text.slice(text.indexOf('(') + 1, close);
-    const fields = text.slice(close + 2).split(' ');
-    // fields[0] is the state; a zombie has ended (its parent has not reaped it yet).
-    if (fields[0] === 'Z' || fields[0] === 'X') return null;
-    return { pid, ppid: Number(fields[1]), pgid: Number(fields[2]), start: fields[19], comm };
+    comm = readFileSync(`/proc/${p.pid}/comm`, 'utf8').trim();
   } catch {
-    return null;
+    /* gone meanwhile */
   }
+  return { ...p, comm };
 }
 
 export function processes(): ProcInfo[] {
-  const out: ProcInfo[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    const info = stat(Number(name));
-    if (info) out.push(info);
-  }
-  return out;
+  return procProcesses().map(withComm);
 }
 
 /** Every living descendant of `root`. */
 export function descendants(root: number): ProcInfo[] {
-  const all = processes();
-  const found = new Map<number, ProcInfo>();
-  let frontier = [root];
-  while (frontier.length > 0) {
-    const next: number[] = [];
+  const all = procProcesses();
+  const found = new Map<number, ProcessEntry>();
+  let frontier = new Set([root]);
+  while (frontier.size > 0) {
+    const next = new Set<number>();
     for (const p of all) {
-      if (!frontier.includes(p.ppid) || found.has(p.pid)) continue;
+      if (!frontier.has(p.ppid) || found.has(p.pid)) continue;
       found.set(p.pid, p);
-      next.push(p.pid);
+      next.add(p.pid);
     }
     frontier = next;
   }
-  return [...found.values()];
+  return [...found.values()].map(withComm);
 }
 
 /** Living processes whose environment holds NAME=VALUE (the launchers' PARALLAX_HOST_PID marks workers). */
 export function withEnv(name: string, value: string): ProcInfo[] {
-  const needle = `${name}=${value}`;
-  return processes().filter((p) => {
-    try {
-      return readFileSync(`/proc/${p.pid}/environ`, 'utf8').split('\0').includes(needle);
-    } catch {
-      return false;
-    }
-  });
+  return procProcesses().filter((p) => hasMarker(p.pid, `${name}=${value}`)).map(withComm);
 }
 
 /** Those of `seen` that are still alive (same pid, same start time). */
 export function survivors(seen: Iterable<ProcInfo>): ProcInfo[] {
-  return [...seen].filter((p) => stat(p.pid)?.start === p.start);
+  return [...seen].filter((p) => procEntry(p.pid)?.start === p.start);
 }
 
 /** Waits until none of `seen` is alive; returns the ones still alive at the deadline. */

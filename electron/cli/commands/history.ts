@@ -10,15 +10,30 @@ export function register(program: Command): void {
   program
     .command('history')
     .description('list the stored comparisons, newest first')
-    .option('--json', 'print the list as JSON')
-    .action((flags: { json?: boolean }) => historyCommand(flags));
+    .option('--json', 'print the list as JSON (every comparison unless --limit is given)')
+    .option('-n, --limit <count>', `show the newest <count> comparisons (default ${DEFAULT_LIMIT}; --json: all)`)
+    .option('--all', 'show every comparison')
+    .action((flags: HistoryFlags) => historyCommand(flags));
 }
 
-async function historyCommand(flags: { json?: boolean }): Promise<void> {
+interface HistoryFlags { json?: boolean; limit?: string; all?: boolean }
+
+const DEFAULT_LIMIT = 30;
+
+function limitOf(flags: HistoryFlags): number {
+  if (flags.all) return Infinity;
+  if (flags.limit === undefined) return flags.json ? Infinity : DEFAULT_LIMIT;
+  const n = Number(flags.limit);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--limit takes a whole number of comparisons (1 or more), not "${flags.limit}". Use --all for every one.`);
+  return n;
+}
+
+async function historyCommand(flags: HistoryFlags): Promise<void> {
+  const limit = limitOf(flags);
   const dataDir = resolveDataDir();
   const { HistoryStore } = await import('../../host/history-store.js');
-  const store = new HistoryStore(dataDir, (m) => warn(`warning: ${m}`));
-  const { items, damaged } = await store.scan();
+  const store = new HistoryStore(dataDir, (m) => warn(`warning: ${m}`), (line) => warn(line));
+  const { items, damaged, total } = await store.scan(() => false, limit);
   if (flags.json) {
     // The list stays an array of comparisons; damaged ones are reported beside it, on stderr.
     for (const d of damaged) warn(`damaged: ${d.id}: ${d.reason}`);
@@ -33,8 +48,9 @@ async function historyCommand(flags: { json?: boolean }): Promise<void> {
   for (const d of damaged) {
     lines.push(`${d.id}  DAMAGED: ${d.reason}.\n    It cannot be opened; remove it with: rm -r ${JSON.stringify(store.dir(d.id))}`);
   }
-  const counts = `${items.length} comparison${items.length === 1 ? '' : 's'}${damaged.length ? ` and ${damaged.length} damaged` : ''}`;
-  say(lines.join('\n') + `\n\n${counts} in ${dataDir}`);
+  const counts = `${total} comparison${total === 1 ? '' : 's'}${damaged.length ? ` and ${damaged.length} damaged` : ''}`;
+  const shown = items.length < total ? ` (the newest ${items.length} shown; --limit N or --all for more)` : '';
+  say(lines.join('\n') + `\n\n${counts} in ${dataDir}${shown}`);
 }
 
 type ListedRun = ComparisonListItem['runs'][number];

@@ -57,7 +57,7 @@ async function reportCommand(wanted: string, flags: ReportFlags): Promise<void> 
   const format = pickFormat(flags);
   const otlp = otlpTargetOf(flags);
   const [{ HistoryStore }, { buildReport }] = await Promise.all([import('../../host/history-store.js'), import('../../host/reports/index.js')]);
-  const store = new HistoryStore(resolveDataDir(), (m) => warn(`parallax report: ${m}`));
+  const store = new HistoryStore(resolveDataDir(), (m) => warn(`parallax report: ${m}`), (line) => warn(line));
   const id = await resolveId(store, wanted);
   const stored = await store.open(id);
   for (const w of stored.warnings) warn(`parallax report: note: ${w}`);

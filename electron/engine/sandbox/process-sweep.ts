@@ -36,7 +36,8 @@ export function procProcesses(): ProcessEntry[] {
   return out;
 }
 
-function procEntry(pid: number): ProcessEntry | null {
+/** Linux: one process from /proc/N/stat; null when it is gone or a zombie. */
+export function procEntry(pid: number): ProcessEntry | null {
   let stat: string;
   try {
     stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -61,7 +62,8 @@ export function psProcesses(): ProcessEntry[] {
   return out;
 }
 
-function hasMarker(pid: number, marker: string): boolean {
+/** Linux: whether process `pid` carries `marker` (NAME=value) in its environment. */
+export function hasMarker(pid: number, marker: string): boolean {
   try {
     return readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').includes(marker);
   } catch {

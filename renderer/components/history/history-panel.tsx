@@ -2,9 +2,10 @@
 import type { ComparisonListItem, DamagedComparison } from '../../../shared/ipc-contract.js';
 import { findPreset } from '../../../shared/providers.js';
 import { MODE_IDS, MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { isFiltered, matchesHistory, NO_FILTER, type HistoryFilter } from '../../store/history-filter.js';
 import { deleteComparison, openComparison, openSuiteRun, refreshHistory, taskTitle } from '../../app/actions.js';
+import { changeHistoryFilter, loadMoreHistory } from '../../app/history-actions.js';
 import type { SuiteRecord } from '../../../shared/suite.js';
 import { fmtDateTime, fmtInt, fmtMean, fmtRelative } from '../../lib/format.js';
 import { useApp } from '../../store/app-store.js';
@@ -169,7 +170,7 @@ function DamagedItem({ item }: { item: DamagedComparison }) {
 
 function FilterBar({ shown, total }: { shown: number; total: number }) {
   const filter = useApp((s) => s.historyFilter);
-  const setFilter = useApp((s) => s.setHistoryFilter);
+  const setFilter = changeHistoryFilter;
   return (
     <div className="history-filter" data-testid="history-filter">
       <input
@@ -200,11 +201,34 @@ function FilterBar({ shown, total }: { shown: number; total: number }) {
       </div>
       {isFiltered(filter) ? (
         <p className="history-filter-note muted" data-testid="history-filter-note">
-          {shown} of {total} shown ·{' '}
+          {fmtInt(shown)} of {fmtInt(total)} match ·{' '}
           <button type="button" className="link-btn" onClick={() => setFilter(NO_FILTER)}>clear</button>
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The end of the loaded pages: the next page loads when this comes into view (or on a click), with how many are shown. */
+function MoreItems({ loaded, matching }: { loaded: number; matching: number }) {
+  const more = useApp((s) => s.historyMore);
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const seen = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void loadMoreHistory());
+    seen.observe(el);
+    return () => seen.disconnect();
+  }, [loaded]);
+  const failed = typeof more === 'object' ? more.error : null;
+  return (
+    <li className="history-more" data-testid="history-more">
+      <button ref={ref} type="button" className="btn btn-sm" onClick={() => void loadMoreHistory()} disabled={more === 'loading'}>
+        {more === 'loading' ? <IconSpinner size={12} /> : null} {failed ? 'Try again' : 'Show more'}
+      </button>
+      <span className="muted" data-testid="history-shown">{fmtInt(loaded)} of {fmtInt(matching)} shown</span>
+      {failed ? <span className="history-damage" role="alert">Could not load more: {failed}</span> : null}
+    </li>
   );
 }
 
@@ -213,8 +237,13 @@ export function HistoryPanel() {
   const filter = useApp((s) => s.historyFilter);
   const pending = useApp((s) => s.pendingDeletes);
   // Comparisons deleted a moment ago (their Undo still open) are out of the list already.
-  const all = useMemo(() => listed.filter((it) => !pending.has(it.meta.id)), [listed, pending]);
-  const items = useMemo(() => all.filter((it) => matchesHistory(it, filter)), [all, filter]);
+  const loaded = useMemo(() => listed.filter((it) => !pending.has(it.meta.id)), [listed, pending]);
+  // The host filtered the pages; the loaded ones are narrowed at once too, while a new filter is on its way.
+  const items = useMemo(() => loaded.filter((it) => matchesHistory(it, filter)), [loaded, filter]);
+  const gone = listed.length - loaded.length;
+  const stored = useApp(historySelectors.stored) - gone;
+  const matching = useApp(historySelectors.matching) - gone;
+  const next = useApp(historySelectors.next);
   const damaged = useApp(historySelectors.damaged);
   const status = useApp(historySelectors.status);
   const error = useApp(historySelectors.error);
@@ -226,7 +255,7 @@ export function HistoryPanel() {
     <section className="history" aria-label="History" data-testid="history">
       <div className="panel-subhead">
         <span className="muted">
-          {status === 'ready' ? `${all.length} comparison${all.length === 1 ? '' : 's'}${damaged.length ? `, ${damaged.length} damaged` : ''}` : ' '}
+          {status === 'ready' ? `${fmtInt(stored)} comparison${stored === 1 ? '' : 's'}${damaged.length ? `, ${damaged.length} damaged` : ''}` : ' '}
         </span>
         <button type="button" className="icon-btn" onClick={() => void refreshHistory()} aria-label="Reload history" title="Reload">
           {status === 'loading' ? <IconSpinner size={14} /> : <IconRefresh size={14} />}
@@ -240,9 +269,9 @@ export function HistoryPanel() {
             Try again
           </button>
         </div>
-      ) : all.length > 0 && items.length === 0 && damaged.length === 0 ? (
+      ) : stored > 0 && items.length === 0 && damaged.length === 0 && (status !== 'ready' || next === null) ? (
         <>
-          <FilterBar shown={0} total={all.length} />
+          <FilterBar shown={0} total={stored} />
           <div className="empty small-empty" data-testid="history-no-match">
             <p className="empty-title">No comparison matches</p>
             <p className="empty-text">Change the search or the filters, or clear them.</p>
@@ -267,11 +296,12 @@ export function HistoryPanel() {
             <h3 className="history-section-title">Comparisons</h3>
           </>
         ) : null}
-        {all.length > 1 || isFiltered(filter) ? <FilterBar shown={items.length} total={all.length} /> : null}
+        {stored > 1 || isFiltered(filter) ? <FilterBar shown={matching} total={stored} /> : null}
         <ul className="history-list">
           {items.map((it) => (
             <HistoryItem key={it.meta.id} item={it} active={it.meta.id === activeId} opening={openingId === it.meta.id} />
           ))}
+          {next !== null ? <MoreItems loaded={items.length} matching={matching} /> : null}
           {damaged.map((d) => (
             <DamagedItem key={d.id} item={d} />
           ))}

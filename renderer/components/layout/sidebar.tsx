@@ -10,7 +10,8 @@ export function Sidebar({ hidden }: { hidden: boolean }) {
   const tab = useApp(uiSelectors.sidebarTab);
   const setTab = useApp((s) => s.setSidebarTab);
   const theme = useApp(uiSelectors.theme);
-  const count = useApp((s) => s.historyItems.filter((i) => !s.pendingDeletes.has(i.meta.id)).length + s.damagedItems.length);
+  // Every stored comparison, not only the pages loaded; those deleted a moment ago (Undo still open) are out.
+  const count = useApp((s) => s.historyStored - s.pendingDeletes.size + s.damagedItems.length);
   return (
     <aside className="sidebar" hidden={hidden} id="side-panel" data-testid="side-panel">
       <div className="sidebar-head">

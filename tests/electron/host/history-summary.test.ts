@@ -137,13 +137,16 @@ describe('history summaries', () => {
     await writeFile(join(store.dir('b-newest'), 'meta.json'), '{}');
     expect((await store.latest())?.meta.id).toBe('a-older');
     expect((await store.listDamaged()).map((d) => d.id)).toEqual(['b-newest']);
-    // latest checks a summary against meta.json only: an edited meta.json is read, not its stale summary.
+    // An edited meta.json is read, not its stale summary, once the thorough check (listDamaged) has seen it changed:
+    // latest itself reads the index's order, not every meta.json.
     await store.list();
     const olderMeta = join(store.dir('c-oldest'), 'meta.json');
     const edited = { ...JSON.parse(await readFile(olderMeta, 'utf8')), createdAt: 90_000 }; // a different size, whatever the clock's resolution
     await writeFile(olderMeta, JSON.stringify(edited, null, 2) + '\n');
+    await store.listDamaged();
     expect((await store.latest())?.meta.id).toBe('c-oldest');
     await writeFile(olderMeta, JSON.stringify({ ...edited, createdAt: 1000 }, null, 2) + '\n');
+    await store.listDamaged();
     // One pass gives both (the CLI's `report latest` and `history`): the same as the separate calls.
     const newest = await store.newest();
     expect(newest.meta?.id).toBe('a-older');
@@ -161,6 +164,6 @@ describe('history summaries', () => {
     expect(quiet).toEqual([]);
     const empty = new HistoryStore(await mkdtemp(join(tmpdir(), 'parallax-summary-')));
     expect(await empty.latest()).toBeNull();
-    expect(await empty.scan()).toEqual({ items: [], damaged: [] });
+    expect(await empty.scan()).toEqual({ items: [], damaged: [], total: 0 });
   });
 });

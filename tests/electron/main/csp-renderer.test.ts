@@ -24,6 +24,7 @@ const FAKE_PRELOAD = `
     'app:info': { host: 'electron', version: '0.0.0-test', dataDir: '/data' },
     'tasks:list': [{ id: 'calc', title: 'Arithmetic', text: 'What is 123 * 456 + 789?', about: 'One calculation.' }],
     'history:list': [],
+    'history:page': { items: [], total: 0, stored: 0, nextOffset: null, damagedCount: 0 },
     'history:damaged': [],
     'keys:status': {},
     'provider:models': { ok: true, models: ['sim'], detail: 'simulated' },

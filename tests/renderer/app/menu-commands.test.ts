@@ -21,7 +21,7 @@ const fake: Transport = {
   invoke: (async (channel: InvokeChannel, ...args: unknown[]) => {
     calls.push({ channel, args });
     if (channel === 'comparison:start') return meta;
-    if (channel === 'history:list') return [];
+    if (channel === 'history:page') return { items: [], total: 0, stored: 0, nextOffset: null, damagedCount: 0 };
     return undefined;
   }) as Transport['invoke'],
   on: () => () => {},
@@ -70,7 +70,7 @@ describe('menu commands', () => {
     runCommand('open-history');
     await settle();
     expect(appStore.getState().sidebarTab).toBe('history');
-    expect(calls.map((c) => c.channel)).toContain('history:list');
+    expect(calls.map((c) => c.channel)).toContain('history:page');
     const before = appStore.getState().focusComposer;
     runCommand('new-comparison');
     expect(appStore.getState().sidebarTab).toBe('compose');

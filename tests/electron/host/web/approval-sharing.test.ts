@@ -8,11 +8,9 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import type { StepEvent } from '../../../../shared/step-event.js';
-import type { ServerMessage } from '../../../../shared/ws-protocol.js';
 import { startWebHost, type WebHost } from '../../../../electron/host/web/web-host.js';
 import { waitFor } from '../session-helpers.js';
+import { openClient } from './ws-client.js';
 
 const started: WebHost[] = [];
 afterEach(async () => {
@@ -20,27 +18,15 @@ afterEach(async () => {
 });
 
 async function session(web: WebHost) {
-  const ws = new WebSocket(`ws://127.0.0.1:${web.port}/ws?token=${web.token}`, { headers: { origin: `http://127.0.0.1:${web.port}` } });
-  await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
-  let id = 0;
-  const events: (StepEvent & { at: number })[] = [];
-  const waiting = new Map<number, (m: ServerMessage) => void>();
-  ws.on('message', (data) => {
-    const m = JSON.parse(data.toString()) as ServerMessage;
-    if (m.kind === 'event' && m.channel === 'run:events') events.push(...(m.payload as StepEvent[]).map((e) => ({ ...e, at: Date.now() })));
-    if (m.kind === 'result') waiting.get(m.id)?.(m);
-  });
-  const invoke = (channel: string, ...args: unknown[]) =>
-    new Promise<ServerMessage>((resolve) => {
-      const n = ++id;
-      waiting.set(n, resolve);
-      ws.send(JSON.stringify({ kind: 'invoke', id: n, channel, args }));
-    });
-  await invoke('app:ready');
+  const client = await openClient(web);
+  await client.invoke('app:ready');
   // Every page hears every comparison's events: each session keeps its own comparison's.
   let mine = '';
-  const own = () => events.filter((e) => mine && e.runId.startsWith(mine));
-  return { ws, invoke, get events() { return own(); }, set comparison(id: string) { mine = id; } };
+  return {
+    ws: client.ws, invoke: client.invoke,
+    get events() { return client.events.filter((e) => mine && e.runId.startsWith(mine)); },
+    set comparison(id: string) { mine = id; },
+  };
 }
 
 const TIMEOUT_MS = 60_000;

@@ -4,10 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { StepEvent } from '../../../../shared/step-event.js';
-import type { ServerMessage } from '../../../../shared/ws-protocol.js';
 import { startWebHost, type WebHost } from '../../../../electron/host/web/web-host.js';
 import { syntheticLauncher, waitFor } from '../session-helpers.js';
+import { wsClient } from './ws-client.js';
 
 const started: WebHost[] = [];
 afterEach(async () => {
@@ -37,24 +36,6 @@ function connect(url: string, headers: Record<string, string>): Promise<{ ws: We
   });
 }
 
-function client(ws: WebSocket) {
-  let id = 0;
-  const events: StepEvent[] = [];
-  const waiting = new Map<number, (m: ServerMessage) => void>();
-  ws.on('message', (data) => {
-    const m = JSON.parse(data.toString()) as ServerMessage;
-    if (m.kind === 'event' && m.channel === 'run:events') events.push(...(m.payload as StepEvent[]));
-    if (m.kind === 'result') waiting.get(m.id)?.(m);
-  });
-  const invoke = (channel: string, ...args: unknown[]) =>
-    new Promise<ServerMessage>((resolve) => {
-      const n = ++id;
-      waiting.set(n, resolve);
-      ws.send(JSON.stringify({ kind: 'invoke', id: n, channel, args }));
-    });
-  return { invoke, events };
-}
-
 describe('web host', () => {
   it('refuses any bind address but 127.0.0.1, saying why', async () => {
     for (const bindAddress of ['0.0.0.0', '::', '192.168.1.5', 'localhost']) {
@@ -82,7 +63,7 @@ describe('web host', () => {
     expect(web.url).toBe(`http://127.0.0.1:${web.port}/?token=${web.token}`);
     const res = await connect(`ws://127.0.0.1:${web.port}/ws?token=${web.token}`, { origin: `http://localhost:${web.port}` });
     if (!res.open) throw new Error('socket refused');
-    const { invoke, events } = client(res.ws);
+    const { invoke, events } = wsClient(res.ws);
     expect(await invoke('app:info')).toMatchObject({ ok: true, value: { host: 'web', dataDir: web.host.dataDir } });
     expect(await invoke('tasks:list')).toMatchObject({ ok: true, value: expect.arrayContaining([expect.objectContaining({ id: 'log-stats' })]) });
     expect(await invoke('nope:x')).toMatchObject({ ok: false, error: expect.stringMatching(/Unknown channel "nope:x"/) });
