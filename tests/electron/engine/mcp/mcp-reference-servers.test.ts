@@ -3,10 +3,7 @@
  * the registry) through Parallax's MCP layer: their tools' signatures in each language, their annotations,
  * progress, content, the client capabilities they ask for, and how a session ends.
  */
-import { mkdtemp, realpath, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseSettings } from '../../../../shared/run-spec.js';
 import { openMcpServers, type McpConnections } from '../../../../electron/engine/mcp/mcp-servers.js';
 import { invokeTool, signatureOf, type ToolDefinition } from '../../../../electron/engine/tools/index.js';
@@ -19,28 +16,16 @@ import { parseApprovalFlag, resolveApprovalPolicy } from '../../../../shared/app
 import { mcpToolKind } from '../../../../shared/mcp-tools.js';
 import { toolOffers } from '../../../../electron/engine/modes/tool-offer.js';
 import { toolsetOf } from '../../../../electron/engine/modes/toolsets.js';
+import { useMcpConnections } from '../../../helpers/mcp-connections.js';
 import { referenceServers, seedReferenceWorkspace, startEverythingHttp } from '../../../helpers/mcp-reference-servers.js';
 
-let workspace: string;
-let connections: McpConnections;
-
-const ctx = () => ({ workspace, settings: parseSettings({}), signal: new AbortController().signal });
-const tool = (name: string): ToolDefinition => {
-  const found = connections.tools.find((t) => t.name === name);
-  if (!found) throw new Error(`no tool ${name} among ${connections.tools.map((t) => t.name).join(', ')}`);
-  return found;
-};
-
-beforeAll(async () => {
-  workspace = await realpath(await mkdtemp(join(tmpdir(), 'parallax-mcp-ref-')));
+const mcp = useMcpConnections('parallax-mcp-ref-', async (workspace) => {
   await seedReferenceWorkspace(workspace);
   // The search thread starts before any timed search (as a run's warm-up does).
-  [connections] = await Promise.all([openMcpServers(referenceServers(workspace), workspace), warmUpTools()]);
-}, 90_000);
-afterAll(async () => {
-  await connections?.close();
-  await rm(workspace, { recursive: true, force: true });
+  const [connections] = await Promise.all([openMcpServers(referenceServers(workspace), workspace), warmUpTools()]);
+  return connections;
 });
+const { ctx, tool } = mcp;
 
 describe('signatures of the reference servers\' tools', () => {
   it('keeps nested return types in TypeScript and writes integers as integers', () => {
@@ -67,7 +52,7 @@ describe('signatures of the reference servers\' tools', () => {
 
 describe('search_tools and sessions', () => {
   it('search_tools("") lists every hidden tool, MCP tools included', async () => {
-    const { tools, hiddenTools } = standardBindings([...ALL_TOOLS, ...connections.tools]);
+    const { tools, hiddenTools } = standardBindings([...ALL_TOOLS, ...mcp.connections.tools]);
     expect(hiddenTools.length).toBeGreaterThan(30);
     const sandbox = new Sandbox();
     try {
@@ -86,7 +71,7 @@ describe('search_tools and sessions', () => {
   it('ends a streamable HTTP session with DELETE when the run closes its servers', async () => {
     const http = await startEverythingHttp();
     try {
-      const remote = await openMcpServers([{ name: 'web', transport: 'http', url: http.url, headers: {}, startupTimeoutMs: 20_000, callTimeoutMs: 10_000 }], workspace);
+      const remote = await openMcpServers([{ name: 'web', transport: 'http', url: http.url, headers: {}, startupTimeoutMs: 20_000, callTimeoutMs: 10_000 }], mcp.workspace);
       expect(remote.problems.map((p) => p.message)).toEqual([expect.stringMatching(/simulate-research-query" runs only as a task/)]);
       // Over HTTP as over stdio: roots and elicitation reach the client.
       expect(remote.tools.map((t) => t.name)).toEqual(expect.arrayContaining(['web_get_roots_list', 'web_trigger_elicitation_request']));
@@ -107,11 +92,11 @@ describe('annotations of the reference servers\' tools', () => {
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     });
     expect(tool('everything_get_sum').mcp).toMatchObject({ tool: 'get-sum', title: 'Get Sum Tool', annotations: { readOnlyHint: true } });
-    const records = connections.tools.map((t) => t.mcp!);
+    const records = mcp.connections.tools.map((t) => t.mcp!);
     expect(records.every((r) => r !== undefined && r.server.length > 0)).toBe(true);
     const kinds = Object.fromEntries(records.map((r) => [r.name, mcpToolKind(r.annotations)]));
     expect(kinds).toMatchObject({ memory_read_graph: 'readonly', memory_delete_entities: 'destructive', memory_create_entities: 'other', filesystem_write_file: 'destructive', filesystem_read_text_file: 'readonly', thinking_sequentialthinking: 'readonly' });
-    const offers = toolOffers('code', toolsetOf(parseSettings({}), undefined, connections.tools), true);
+    const offers = toolOffers('code', toolsetOf(parseSettings({}), undefined, mcp.connections.tools), true);
     expect(offers.find((o) => o.name === 'filesystem_move_file')).toMatchObject({ title: 'Move File', annotations: { destructiveHint: true } });
   });
 
@@ -119,7 +104,7 @@ describe('annotations of the reference servers\' tools', () => {
     const chosen = parseApprovalFlag('mcp=ask,mcp-destructive=deny,mcp-readonly=allow');
     expect(chosen).toEqual({ mcp: 'ask', 'mcp-destructive': 'deny', 'mcp-readonly': 'allow' });
     const policy = resolveApprovalPolicy(chosen, { shellSandbox: 'none', userFolder: false });
-    const records = connections.tools.map((t) => t.mcp!);
+    const records = mcp.connections.tools.map((t) => t.mcp!);
     const events: unknown[] = [];
     const gate = new ApprovalGate(policy, (e) => events.push(e), null, new Map(records.map((r) => [r.name, r.server])), new Map(records.map((r) => [r.name, mcpToolKind(r.annotations)])));
     const place = { step: 1, callId: 'c1', inProgram: false };
@@ -137,7 +122,7 @@ describe('annotations of the reference servers\' tools', () => {
 
 describe('progress, content and client capabilities with the reference servers', () => {
   it('keeps a call that reports progress alive past its call timeout', async () => {
-    const slow = await openMcpServers(referenceServers(workspace, 3000).slice(0, 1), workspace);
+    const slow = await openMcpServers(referenceServers(mcp.workspace, 3000).slice(0, 1), mcp.workspace);
     try {
       const long = slow.tools.find((t) => t.name === 'everything_trigger_long_running_operation')!;
       const started = Date.now();
@@ -161,9 +146,9 @@ describe('progress, content and client capabilities with the reference servers',
   });
 
   it('answers roots with the workspace, declines elicitation, and leaves task-only tools out with a warning', async () => {
-    expect(await invokeTool(tool('everything_get_roots_list'), {}, ctx())).toContain(`URI: file://${workspace}`);
+    expect(await invokeTool(tool('everything_get_roots_list'), {}, ctx())).toContain(`URI: file://${mcp.workspace}`);
     expect(await invokeTool(tool('everything_trigger_elicitation_request'), {}, ctx())).toMatch(/declined/);
-    expect(connections.tools.some((t) => t.name === 'everything_simulate_research_query')).toBe(false);
-    expect(connections.problems.map((p) => p.message)).toEqual(['MCP server "everything": its tool "simulate-research-query" runs only as a task (MCP\'s task-based execution), which Parallax does not support; it is left out.']);
+    expect(mcp.connections.tools.some((t) => t.name === 'everything_simulate_research_query')).toBe(false);
+    expect(mcp.connections.problems.map((p) => p.message)).toEqual(['MCP server "everything": its tool "simulate-research-query" runs only as a task (MCP\'s task-based execution), which Parallax does not support; it is left out.']);
   });
 });

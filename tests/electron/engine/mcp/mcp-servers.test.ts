@@ -4,58 +4,48 @@
  * mode's calls do.
  */
 import { createRequire } from 'node:module';
-import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSettings } from '../../../../shared/run-spec.js';
+import { describe, expect, it } from 'vitest';
 import { openMcpServers, type McpConnections } from '../../../../electron/engine/mcp/mcp-servers.js';
 import { invokeTool, parametersOf, signatureOf, ToolError, type ToolDefinition } from '../../../../electron/engine/tools/index.js';
 import { pythonSignatureOf } from '../../../../electron/engine/sandbox/python/py-signature.js';
+import { useMcpConnections } from '../../../helpers/mcp-connections.js';
 import { serverScript, startHttpMcpServer, stdioServer, tsx } from '../../../helpers/mcp-test-server.js';
 
 const require = createRequire(import.meta.url);
 const filesystemServer = require.resolve('@modelcontextprotocol/server-filesystem/dist/index.js');
 
-let workspace: string;
-let connections: McpConnections;
 let http: Awaited<ReturnType<typeof startHttpMcpServer>>;
 
-const ctx = () => ({ workspace, settings: parseSettings({}), signal: new AbortController().signal });
-const tool = (name: string): ToolDefinition => {
-  const found = connections.tools.find((t) => t.name === name);
-  if (!found) throw new Error(`no tool ${name} among ${connections.tools.map((t) => t.name).join(', ')}`);
-  return found;
-};
-
-beforeAll(async () => {
-  workspace = await realpath(await mkdtemp(join(tmpdir(), 'parallax-mcp-')));
+const mcp = useMcpConnections('parallax-mcp-', async (workspace) => {
   await writeFile(join(workspace, 'notes.txt'), 'alpha\nbeta\n');
   http = await startHttpMcpServer();
   process.env.PARALLAX_TEST_SECRET_KEY = 'sk-should-not-leak';
-  connections = await openMcpServers([
+  return openMcpServers([
     stdioServer('local', { env: { GREETING: 'hello' } }),
     { name: 'remote', transport: 'http', url: http.url, headers: {}, startupTimeoutMs: 10_000, callTimeoutMs: 10_000 },
     { name: 'fs', transport: 'stdio', command: process.execPath, args: [filesystemServer, workspace], env: {}, startupTimeoutMs: 20_000, callTimeoutMs: 10_000 },
   ], workspace, ['list_dir', 'read_file']);
-}, 60_000);
-afterAll(async () => {
-  delete process.env.PARALLAX_TEST_SECRET_KEY;
-  await connections?.close();
-  await http?.close();
-  await rm(workspace, { recursive: true, force: true });
+}, {
+  timeoutMs: 60_000,
+  async cleanup() {
+    delete process.env.PARALLAX_TEST_SECRET_KEY;
+    await http?.close();
+  },
 });
+const { ctx, tool } = mcp;
 
 describe('MCP tools from real servers', () => {
   it('lists every server\'s tools under <server>_<tool>, in config order, with no problem', () => {
-    expect(connections.problems).toEqual([]);
-    expect(connections.servers.map((s) => s.name)).toEqual(['local', 'remote', 'fs']);
-    const names = connections.tools.map((t) => t.name);
+    expect(mcp.connections.problems).toEqual([]);
+    expect(mcp.connections.servers.map((s) => s.name)).toEqual(['local', 'remote', 'fs']);
+    const names = mcp.connections.tools.map((t) => t.name);
     expect(names.slice(0, 5)).toEqual(['local_add', 'local_echo', 'local_fail', 'local_where', 'local_sleep']);
     expect(names.slice(5, 10)).toEqual(['remote_add', 'remote_echo', 'remote_fail', 'remote_where', 'remote_sleep']);
     expect(names).toContain('fs_read_text_file');
     expect(names).toContain('fs_list_directory');
-    expect(connections.tools.every((t) => t.source !== undefined)).toBe(true);
+    expect(mcp.connections.tools.every((t) => t.source !== undefined)).toBe(true);
   });
 
   it('offers the server\'s input schema as is, and signatures generated from the input and output schemas', () => {
@@ -87,13 +77,13 @@ describe('MCP tools from real servers', () => {
 
   it('starts a stdio server in the run\'s workspace with the config\'s env and none of the host\'s keys', async () => {
     const secret = JSON.parse(await invokeTool(tool('local_where'), { variable: 'PARALLAX_TEST_SECRET_KEY' }, ctx()) as string) as { cwd: string; set: boolean };
-    expect(secret).toMatchObject({ cwd: workspace, set: false });
+    expect(secret).toMatchObject({ cwd: mcp.workspace, set: false });
     const configured = JSON.parse(await invokeTool(tool('local_where'), { variable: 'GREETING' }, ctx()) as string) as { value: string };
     expect(configured.value).toBe('hello');
   });
 
   it('times out a call that takes longer than the server\'s call limit', async () => {
-    const quick = await openMcpServers([stdioServer('slow', { callTimeoutMs: 300 })], workspace);
+    const quick = await openMcpServers([stdioServer('slow', { callTimeoutMs: 300 })], mcp.workspace);
     try {
       const sleep = quick.tools.find((t) => t.name === 'slow_sleep')!;
       await expect(invokeTool(sleep, { ms: 5000 }, ctx())).rejects.toThrow(/^slow_sleep \(MCP tool "sleep" of server "slow"\) failed: .*timed out/i);
@@ -122,7 +112,7 @@ describe('MCP tools from real servers', () => {
   });
 
   it('reads a workspace file through the reference filesystem server', async () => {
-    const text = await invokeTool(tool('fs_read_text_file'), { path: join(workspace, 'notes.txt') }, ctx());
+    const text = await invokeTool(tool('fs_read_text_file'), { path: join(mcp.workspace, 'notes.txt') }, ctx());
     expect(JSON.stringify(text)).toContain('alpha\\nbeta');
   });
 });
@@ -130,12 +120,12 @@ describe('MCP tools from real servers', () => {
 describe('MCP servers that fail', () => {
   it('reports each failure with the server\'s name, and the others still bring their tools', async () => {
     const result = await openMcpServers([
-      { name: 'missing', transport: 'stdio', command: join(workspace, 'no-such-server'), args: [], env: {}, startupTimeoutMs: 5000, callTimeoutMs: 5000 },
+      { name: 'missing', transport: 'stdio', command: join(mcp.workspace, 'no-such-server'), args: [], env: {}, startupTimeoutMs: 5000, callTimeoutMs: 5000 },
       stdioServer('crashing', { args: ['--import', tsx, serverScript, '--crash'] }),
       { name: 'hanging', transport: 'stdio', command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'], env: {}, startupTimeoutMs: 500, callTimeoutMs: 500 },
       { name: 'nobody', transport: 'http', url: 'http://127.0.0.1:9/mcp', headers: {}, startupTimeoutMs: 5000, callTimeoutMs: 5000 },
       stdioServer('good'),
-    ], workspace);
+    ], mcp.workspace);
     try {
       expect(result.problems.map((p) => p.server)).toEqual(['missing', 'crashing', 'hanging', 'nobody']);
       const [missing, crashing, hanging, nobody] = result.problems.map((p) => p.message);
@@ -150,7 +140,7 @@ describe('MCP servers that fail', () => {
   }, 30_000);
 
   it('leaves out a tool whose name another tool of the run has', async () => {
-    const result = await openMcpServers([stdioServer('local')], workspace, ['local_add']);
+    const result = await openMcpServers([stdioServer('local')], mcp.workspace, ['local_add']);
     try {
       expect(result.tools.map((t) => t.name)).not.toContain('local_add');
       expect(result.problems[0].message).toMatch(/its tool "add" has the same name as another tool \(local_add\)/);
