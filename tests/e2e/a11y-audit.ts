@@ -52,7 +52,9 @@ export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
  */
 export async function auditPage(page: Page, view: string, options: { colours?: boolean } = {}): Promise<Finding[]> {
   const started = Date.now();
-  const builder = new AxeBuilder({ page });
+  // axe.run in the page and its same-origin frames (legacy mode) rather than runPartial + finishRun, which opens
+  // a blank page for every audit; only violations are gathered (axe skips building the passes). Same rules.
+  const builder = new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] });
   const result = await (options.colours ? builder.withRules(COLOUR_RULES) : builder.withTags(WCAG_TAGS)).analyze();
   const findings = result.violations.map((v) => ({
     view,

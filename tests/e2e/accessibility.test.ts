@@ -4,7 +4,7 @@
  * matrix, the history, the suite view, the dialogs and menus, and the exported HTML reports. One `parallax
  * serve` and one Chromium page for all of it, to keep the audit's run short.
  */
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ComparisonMeta } from '../../shared/ipc-contract.js';
@@ -17,6 +17,7 @@ import { saveShot } from './screenshots.js';
 
 const SIM = { name: 'simulated', baseUrl: null, model: 'sim' } as const;
 const TABS = ['timeline', 'answers', 'charts'] as const;
+const DAMAGED = '20260101-000000-a11y-damaged';
 const ENDED = ['answered', 'max-steps', 'error', 'crashed', 'cancelled', 'no-policy'];
 
 describe('accessibility audit (axe-core, WCAG 2 A and AA), light and dark', { timeout: 600_000 }, () => {
@@ -69,15 +70,19 @@ describe('accessibility audit (axe-core, WCAG 2 A and AA), light and dark', { ti
     await page().waitForSelector('[data-testid=variants-editor]');
     found.push(...(await auditBothThemes(page(), 'composer, advanced + variants')));
     await page().click('[data-testid=variants-clear]');
-    await page().click('[data-testid=side-tab-history]');
+    // The panel's tabs by keyboard: one Tab stop, the arrow keys move between them and show their panel.
+    await page().focus('[data-testid=side-tab-compose]');
+    await page().keyboard.press('ArrowRight');
     await page().waitForSelector('[data-testid=history-empty]');
+    expect(await page().evaluate(() => [document.activeElement?.id, document.activeElement?.getAttribute('tabindex')])).toEqual(['side-tab-history', '0']);
+    expect(await page().getAttribute('#side-panel-body', 'aria-labelledby')).toBe('side-tab-history');
     found.push(...(await auditBothThemes(page(), 'history, empty')));
-    await page().click('[data-testid=side-tab-compose]');
+    await page().keyboard.press('ArrowLeft');
+    await page().waitForSelector('[data-testid=side-tab-compose][aria-selected=true]');
     expectClean(found);
   });
 
-  // Quarantined: fails on main after the merge (approval cards wait forever; see issue 33's note).
-  it.skip('a running comparison paused at approval cards, then finished, with two trials, on each tab', async () => {
+  it('a running comparison paused at approval cards, then finished, with two trials, on each tab', async () => {
     const p = page();
     await p.click('[data-testid=task-time-and-title]');
     if ((await p.locator('[data-testid=approval-fetch_url]').count()) === 0) await p.click('[data-testid=advanced-toggle]');
@@ -101,6 +106,8 @@ describe('accessibility audit (axe-core, WCAG 2 A and AA), light and dark', { ti
     expect(await said()).toMatch(/^Comparison finished: 4 answered\.\s?$/);
     expect(await p.getAttribute('[data-testid=live-announcer]', 'aria-live')).toBe('polite');
     expect(await p.evaluate(() => document.activeElement?.id)).toBe('tab-timeline');
+    // The result banner is on every tab, open: what it holds is audited with each.
+    await p.waitForSelector('[data-testid=result-banner] .result-body');
     found.push(...(await auditTabs('finished, 2 trials')));
 
     // Every chart offers its figures as a table: shown, it takes the drawing's place and holds each bar's value.
@@ -134,8 +141,7 @@ describe('accessibility audit (axe-core, WCAG 2 A and AA), light and dark', { ti
     expectClean(await auditTabs('failed runs'));
   });
 
-  // Quarantined: fails on main after the merge (approval cards wait forever; see issue 33's note).
-  it.skip('variants and the models × modes matrix', async () => {
+  it('variants and the models × modes matrix', async () => {
     await runAndOpen({ task: 'log-stats', provider: SIM, modes: ['react', 'code'], variants: [
       { mode: 'react', model: 'sim-careful' }, { mode: 'code', model: 'sim-careful' }, { mode: 'react', model: 'sim-hasty' }, { mode: 'code', model: 'sim-hasty', settings: { returnTypes: false } },
     ] });
@@ -144,13 +150,17 @@ describe('accessibility audit (axe-core, WCAG 2 A and AA), light and dark', { ti
     expectClean(await auditTabs('variants + matrix'));
   });
 
-  // Quarantined: fails on main after the merge (approval cards wait forever; see issue 33's note).
-  it.skip('the history list, the export menu and every dialog', async () => {
+  it('the history list, the export menu and every dialog', async () => {
     const p = page();
     const found: Finding[] = [];
+    // The list holds a damaged record too: it cannot be opened or undone, so its Delete asks first.
+    await mkdir(join(session.served.dataDir, 'comparisons', DAMAGED, 'runs'), { recursive: true });
+    await writeFile(join(session.served.dataDir, 'comparisons', DAMAGED, 'meta.json'), '{}');
     await p.click('[data-testid=side-tab-history]');
-    await p.waitForSelector('[data-testid=history-item]');
-    found.push(...(await auditBothThemes(p, 'history')));
+    await p.click('[aria-label="Reload history"]');
+    const damaged = p.locator(`[data-testid=history-damaged][data-id="${DAMAGED}"]`);
+    await damaged.waitFor();
+    found.push(...(await auditBothThemes(p, 'history, with a damaged record')));
 
     const openMenu = async () => {
       if ((await p.locator('[data-testid=export-otlp-send]').count()) === 0) await p.click('[data-testid=export-button]');
@@ -168,20 +178,47 @@ describe('accessibility audit (axe-core, WCAG 2 A and AA), light and dark', { ti
     // The menu item that opened it closed with the menu: focus goes back to the Export button.
     expect(await p.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe('export-button');
 
+    // Deleting asks nothing: the item leaves with an Undo toast, which waits while it holds focus (here, for
+    // the audit's length), and focus goes to the next item instead of being lost with the Delete button.
     const item = p.locator('[data-testid=history-item]').first();
+    const id = (await item.getAttribute('data-id'))!;
     await item.hover();
     await item.locator('[data-testid=history-delete]').click();
+    await p.waitForFunction((gone) => document.activeElement?.classList.contains('history-open') && !document.querySelector(`[data-testid=history-item][data-id="${gone}"]`), id);
+    await p.focus('[data-testid=toast-action]');
+    found.push(...(await auditBothThemes(p, 'history, Undo toast')));
+    expect(await p.getAttribute('[data-testid=toast]:has([data-testid=toast-action])', 'data-held')).toBe('true');
+    await p.click('[data-testid=toast-action]');
+    await p.waitForSelector(`[data-testid=history-item][data-id="${id}"]`);
+
+    await damaged.locator('[data-testid=history-delete]').focus();
+    await p.keyboard.press('Enter');
     await p.waitForSelector('[data-testid=confirm-dialog]');
+    // Focus starts on the safe choice.
+    expect(await p.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
     found.push(...(await auditBothThemes(p, 'confirm dialog')));
     await p.keyboard.press('Escape');
     await p.waitForSelector('[data-testid=confirm-dialog]', { state: 'detached' });
+    expect(await p.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe('history-delete');
+    await p.keyboard.press('Enter');
+    await p.click('[data-testid=confirm-dialog] .btn-danger');
+    await damaged.waitFor({ state: 'detached' });
 
     await p.click('[data-testid=side-tab-compose]');
     await p.click('[data-testid=edit-prices]');
     await p.waitForSelector('[data-testid=price-editor]');
     found.push(...(await auditBothThemes(p, 'price editor')));
-    await p.click('[data-testid=price-editor-close]');
+    // Tab stays inside the modal: from its last control it wraps to its first.
+    const inEditor = () => p.evaluate(() => document.querySelector('[data-testid=price-editor]')!.contains(document.activeElement));
+    const controls = p.locator('[data-testid=price-editor]').locator('a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])');
+    await controls.last().focus();
+    await p.keyboard.press('Tab');
+    expect(await inEditor()).toBe(true);
+    await p.keyboard.press('Shift+Tab');
+    expect(await inEditor()).toBe(true);
+    await p.keyboard.press('Escape');
     await p.waitForSelector('[data-testid=price-editor]', { state: 'detached' });
+    expect(await p.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe('edit-prices');
     expectClean(found);
   });
 

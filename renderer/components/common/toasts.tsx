@@ -1,5 +1,5 @@
 /** Transient notices (export saved, key stored, errors of background actions). Polite live region. */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useApp } from '../../store/app-store.js';
 import { uiSelectors } from '../../store/selectors.js';
 import type { Toast } from '../../store/ui-slice.js';
@@ -11,17 +11,30 @@ function ToastItem({ toast }: { toast: Toast }) {
     dismiss(toast.id);
     toast.onClose?.();
   };
+  // Under the pointer or holding focus, a toast waits (WCAG 2.2.1): its Undo must not go while it is being reached.
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const held = hovered || focused;
   useEffect(() => {
     // Errors stay until dismissed: they may hold a message to copy.
-    if (toast.kind === 'error') return;
+    if (toast.kind === 'error' || held) return;
     const t = setTimeout(() => {
       dismiss(toast.id);
       toast.onClose?.();
     }, 6000);
     return () => clearTimeout(t);
-  }, [toast, dismiss]);
+  }, [toast, dismiss, held]);
   return (
-    <div className={`toast toast-${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'} data-testid="toast">
+    <div
+      className={`toast toast-${toast.kind}`}
+      role={toast.kind === 'error' ? 'alert' : 'status'}
+      data-testid="toast"
+      data-held={held || undefined}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => setFocused(e.currentTarget.contains(e.relatedTarget))}
+    >
       <span className="toast-icon">{toast.kind === 'error' ? <IconAlert /> : <IconCheck />}</span>
       <div className="toast-body">
         <div className="toast-title">{toast.title}</div>

@@ -104,11 +104,23 @@ function HistoryItem({ item, active, opening }: { item: ComparisonListItem; acti
           </span>
         ) : null}
       </button>
-      <button type="button" className="icon-btn history-delete" onClick={() => deleteComparison(m.id)} aria-label={`Delete “${taskTitle(m.task)}”`} title="Delete" data-testid="history-delete">
+      <button type="button" className="icon-btn history-delete" onClick={(e) => deleteKeepingFocus(m.id, e.currentTarget)} aria-label={`Delete “${taskTitle(m.task)}”`} title="Delete" data-testid="history-delete">
         <IconTrash size={14} />
       </button>
     </li>
   );
+}
+
+/** The Delete button leaves with its item: focus goes to a neighbour's open button, else to the panel's tab. */
+function deleteKeepingFocus(id: string, button: HTMLElement): void {
+  const item = button.closest('li');
+  const neighbour = (item?.nextElementSibling ?? item?.previousElementSibling)?.querySelector<HTMLElement>('.history-open');
+  deleteComparison(id);
+  requestAnimationFrame(() => {
+    const now = document.activeElement;
+    if (now && now !== document.body && now.isConnected) return;
+    (neighbour?.isConnected ? neighbour : document.querySelector<HTMLElement>('#side-panel [role=tab][aria-selected=true]'))?.focus();
+  });
 }
 
 /** A suite run (`parallax suite run`): opens its leaderboard in the main area. */

@@ -10,6 +10,7 @@ import { closePriceEditor, removePrice, resetPrices, savePrice } from '../../app
 import { useApp } from '../../store/app-store.js';
 import { priceSelectors, uiSelectors } from '../../store/selectors.js';
 import { IconAlert, IconSpinner, IconX } from '../common/icons.js';
+import { keepTabInside, restoreFocus } from '../../lib/focus.js';
 
 interface Draft {
   model: string;
@@ -48,7 +49,7 @@ export function PriceEditor() {
     setDraft(entry ? draftOf(entry) : { ...EMPTY, model: startModel ?? '' });
     const previous = document.activeElement as HTMLElement | null;
     setTimeout(() => modelRef.current?.focus(), 0);
-    return () => previous?.focus?.();
+    return () => restoreFocus(previous, '[data-testid=edit-prices]');
     // Only on opening, or when the table first arrives: a later change of the composer's model must not reset the draft.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, view === null]);
@@ -59,7 +60,7 @@ export function PriceEditor() {
       if (e.key === 'Escape') {
         e.preventDefault();
         closePriceEditor();
-      }
+      } else keepTabInside(e, boxRef.current);
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
