@@ -41,7 +41,7 @@ export function register(program: Command): void {
     .description('run one task through several modes at once, one worker process each, and compare every step and token')
     .requiredOption('--task <id or text>', 'a built-in task id (see `parallax tasks`) or free text')
     .option('--modes <list>', `comma-separated modes: ${MODE_IDS.join(',')}`, DEFAULT_MODES.join(','))
-    .option('--variants <file|json>', 'the columns instead of --modes: a .json file or inline JSON, e.g. \'[{"mode":"code","settings":{"returnTypes":false}},{"mode":"code"}]\' (each: mode, and optionally model, provider, baseUrl, apiKeyEnv, settings, label)')
+    .option('--variants <file|json>', 'the columns instead of --modes: a .json file or inline JSON, e.g. \'[{"mode":"code","settings":{"returnTypes":false}},{"mode":"code"}]\' (each: mode, and optionally model, provider, baseUrl, apiKeyEnv, protocol, settings, label)')
     .option('--models <list>', 'comma-separated models: every model × every mode of --modes (a matrix), on the provider of --provider/--base-url')
     .option('--trials <n>', `run each mode n times (1–${MAX_TRIALS}), in rounds, and add each mode's average`)
     .option('--concurrency <n>', CONCURRENCY_HELP)

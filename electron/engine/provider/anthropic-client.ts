@@ -10,7 +10,8 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { ANTHROPIC_VERSION } from '../../../shared/providers.js';
 import { SIM_POLICY_HEADER } from '../../../shared/run-spec.js';
 import type { ChatClient, ChatReply, StreamRequest } from './chat-client.js';
-import { classifyStatus, detailOf, ModelRequestError, networkMessage, RequestCancelledError, socketCause, where } from './errors.js';
+import { classifyError, classifyStatus, detailOf, ModelRequestError, networkMessage, RequestCancelledError, socketCause, where } from './errors.js';
+import { ReplyLimitError } from './reply-limits.js';
 import { toMessagesBody } from './anthropic-messages.js';
 import { ERROR_STATUS, MessagesAccumulator } from './anthropic-stream.js';
 import { withBounds, type Bounds } from './request-bounds.js';
@@ -168,6 +169,7 @@ export function classifyAnthropicError(err: unknown, client: ChatClient): ModelR
   const { provider } = client;
   if (err instanceof ModelRequestError || err instanceof RequestCancelledError) return err;
   if (err instanceof APIUserAbortError) return new RequestCancelledError();
+  if (err instanceof ReplyLimitError) return classifyError(err, provider);
   if (err instanceof APIConnectionTimeoutError)
     return new ModelRequestError(`${where(provider)} sent no response headers within the request timeout. The provider may be overloaded; try again or raise "request timeout".`, null, true, null, 'timeout');
   if (err instanceof APIConnectionError) {

@@ -9,6 +9,8 @@
  * Every block's input is rebuilt from its streamed JSON (tool_use, server_tool_use, MCP tool use alike).
  */
 import type { Usage } from '../../../shared/step-event.js';
+import { MAX_BLOCKS_PER_REPLY, MAX_CALLS_PER_REPLY, ReplyLimitError, tooManyCalls } from './reply-limits.js';
+import { tokenCount as count } from './usage.js';
 import type { AccumulatedReply } from './stream-accumulator.js';
 import { ANTHROPIC_CONTENT, blocksToResend, inputOf, type Block } from './anthropic-messages.js';
 
@@ -40,7 +42,6 @@ const FINISH: Record<string, string> = {
   model_context_window_exceeded: 'length',
 };
 
-const count = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
 
 /** Our usage from the folded counts; null when the server sent no input or output count. */
 export function usageFromAnthropic(raw: RawAnthropicUsage): Usage | null {
@@ -61,6 +62,18 @@ export function usageFromAnthropic(raw: RawAnthropicUsage): Usage | null {
     ...(thinking !== undefined ? { reasoning: thinking } : {}),
     ...(searches ? { webSearches: searches } : {}),
   };
+}
+
+/**
+ * A content block's index as the array slot it fills: a whole number below MAX_BLOCKS_PER_REPLY (the protocol
+ * counts up from 0), else the reply is refused — an index of 4e9 would make an array minutes long to walk.
+ */
+function blockIndex(v: unknown): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n >= MAX_BLOCKS_PER_REPLY) {
+    throw new ReplyLimitError(`sent a content block at index ${JSON.stringify(v)?.slice(0, 40)} (blocks are numbered from 0, at most ${MAX_BLOCKS_PER_REPLY} in one reply); the reply was refused.`);
+  }
+  return n;
 }
 
 interface OpenBlock {
@@ -106,7 +119,8 @@ export class MessagesAccumulator {
       }
       case 'content_block_start': {
         const block = { ...((ev.content_block ?? { type: 'unknown' }) as OpenBlock['block']) };
-        this.blocks[Number(ev.index ?? this.blocks.length)] = { block, json: '', sawJson: false };
+        this.blocks[blockIndex(ev.index ?? this.blocks.length)] = { block, json: '', sawJson: false };
+        if (block.type === 'tool_use' && this.blocks.filter((b) => b?.block.type === 'tool_use').length > MAX_CALLS_PER_REPLY) throw tooManyCalls();
         break;
       }
       case 'content_block_delta': {
@@ -142,6 +156,8 @@ export class MessagesAccumulator {
   pushMessage(msg: Record<string, unknown>): void {
     this.push({ type: 'message_start', message: { ...msg, content: [] } });
     const content = Array.isArray(msg.content) ? (msg.content as Block[]) : [];
+    if (content.length > MAX_BLOCKS_PER_REPLY) throw new ReplyLimitError(`sent a message of ${content.length} content blocks (at most ${MAX_BLOCKS_PER_REPLY}); it was refused.`);
+    if (content.filter((b) => b?.type === 'tool_use').length > MAX_CALLS_PER_REPLY) throw tooManyCalls();
     content.forEach((block, index) => {
       this.blocks[index] = { block: { ...block }, json: '', sawJson: false };
     });

@@ -5,6 +5,7 @@
  */
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { ProviderInfo } from '../../../shared/run-spec.js';
+import { ReplyLimitError } from './reply-limits.js';
 
 export type ErrorKind =
   | 'key' | 'credits' | 'access' | 'model' | 'tools' | 'stream-options' | 'stop' | 'context' | 'bad-request'
@@ -153,6 +154,8 @@ export function classifyError(err: unknown, provider: ProviderInfo, body: string
   if (err instanceof ModelRequestError || err instanceof RequestCancelledError) return err;
   if (err instanceof APIUserAbortError) return new RequestCancelledError();
   const at = where(provider);
+  // Not retried: the same model asked again tends to run away the same way.
+  if (err instanceof ReplyLimitError) return new ModelRequestError(`${at} ${err.message}`, null, false, null, 'bad-request');
   if (err instanceof APIConnectionTimeoutError)
     return new ModelRequestError(`${at} sent no response headers within the request timeout. The provider may be overloaded; try again or raise "request timeout".`, null, true, null, 'timeout');
   if (err instanceof APIConnectionError) {

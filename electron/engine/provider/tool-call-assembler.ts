@@ -17,6 +17,7 @@
 import type { ToolCallRequest } from '../../../shared/step-event.js';
 import { JsonCompleteness } from './json-completeness.js';
 import { mergeValue } from './merge.js';
+import { MAX_CALLS_PER_REPLY, tooManyCalls } from './reply-limits.js';
 
 export interface ToolCallFragment {
   readonly index?: unknown;
@@ -92,6 +93,8 @@ export class ToolCallAssembler {
     }
     const previous = this.calls[this.calls.length - 1];
     if (!call) {
+      // Past the bound a reply is refused whole (reply-limits.ts): each lookup here walks the calls so far.
+      if (this.calls.length >= MAX_CALLS_PER_REPLY) throw tooManyCalls();
       call = { id: id ?? '', index, type: 'function', name: '', args: '', json: new JsonCompleteness(), extra: {}, fnExtra: {} };
       // A call split off by its arguments alone keeps the name of the call it was split from.
       if (name === undefined && args !== undefined && previous && (index === undefined || previous.index === index)) call.name = previous.name;

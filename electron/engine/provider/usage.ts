@@ -5,6 +5,7 @@
  */
 import type { Usage } from '../../../shared/step-event.js';
 import type { CountableMessage } from '../tokens/count-tokens.js';
+import { MAX_TOKEN_COUNT } from './reply-limits.js';
 
 /** The loose shape of a provider's usage object (OpenAI, DeepSeek, OpenRouter, xAI, Groq, vLLM, llama.cpp). */
 export interface RawUsage {
@@ -30,11 +31,21 @@ export interface RawUsage {
   readonly cost_in_usd_ticks?: unknown;
 }
 
-/** A count as sent: a number, or a numeric string (some gateways quote their counts); anything else is absent. */
-const count = (v: unknown): number | undefined => {
+/** A number as sent, or a numeric string (some gateways quote their figures); anything else is absent. */
+const amount = (v: unknown): number | undefined => {
   const n = typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v;
   return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? n : undefined;
 };
+
+/**
+ * A token count as sent: a whole number (or its numeric string) up to MAX_TOKEN_COUNT. A fraction, or a figure no
+ * request could reach (a hostile server's 1e300), is no count: absent, so the step is estimated, not priced from it.
+ */
+export const tokenCount = (v: unknown): number | undefined => {
+  const n = amount(v);
+  return n !== undefined && Number.isInteger(n) && n <= MAX_TOKEN_COUNT ? n : undefined;
+};
+const count = tokenCount;
 const USD_PER_XAI_TICK = 1e-10;
 
 /**
@@ -50,9 +61,9 @@ export function usageFromRaw(raw: RawUsage | null | undefined): Usage | null {
   const reasoning = count(raw.completion_tokens_details?.reasoning_tokens);
   const total = count(raw.total_tokens);
   const cacheWrite = count(raw.prompt_tokens_details?.cache_write_tokens) ?? count(raw.cache_creation_input_tokens);
-  const ticks = count(raw.cost_in_usd_ticks);
+  const ticks = amount(raw.cost_in_usd_ticks);
   // Rounded to 1e-12 USD so that tick conversion does not show float noise.
-  const cost = count(raw.cost) ?? (ticks !== undefined ? Math.round(ticks * USD_PER_XAI_TICK * 1e12) / 1e12 : undefined);
+  const cost = amount(raw.cost) ?? (ticks !== undefined ? Math.round(ticks * USD_PER_XAI_TICK * 1e12) / 1e12 : undefined);
   return {
     prompt,
     completion,

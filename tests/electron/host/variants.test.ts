@@ -137,6 +137,9 @@ describe('variants in the host', () => {
     await expect(start([{ mode: 'code', settings: { maxSteps: 0 } }, { mode: 'code' }])).rejects.toThrow(/^Variant 1 \(Code Mode · max 0 steps\): .*maxSteps/);
     await expect(start([{ mode: 'code' }, { mode: 'react', provider: 'openai' }])).rejects.toThrow(/^Variant 2 \(ReAct · gpt-4\.1-mini \(openai\)\): .*needs an API key.*OPENAI_API_KEY/);
     await expect(start([{ mode: 'cod' }])).rejects.toThrow(/variants\.1\.mode/);
+    // A misspelt key in a column's settings is refused, not run with the default.
+    await expect(start([{ mode: 'code', settings: { maxStep: 1 } }, { mode: 'code' }])).rejects.toThrow(/^Variant 1 \(.*\): Invalid run settings — Unknown key in settings: "maxStep" \(did you mean "maxSteps"\?\)/);
+    await expect(start([{ mode: 'react', protocol: 'anthropic', provider: 'openai' }])).rejects.toThrow(/^Variant 1 .*protocol/);
     await expect(start([{ mode: 'code' }, { mode: 'code' }])).rejects.toThrow(/same column/);
     await expect(start([{ mode: 'code', model: 'x' }], ['react'])).rejects.toThrow(/modes \(react\) and variants that run code/);
     expect(inits.length + envs.length).toBe(0);
