@@ -97,10 +97,11 @@ export function sortIndex(index: HistoryIndex): void {
   index.damaged.sort((a, b) => b.modifiedAt - a.modifiedAt);
 }
 
-/** Whether a comparison with these run statuses counts as all answered (the list's outcome filter). */
-function allAnswered(statuses: readonly string[]): boolean {
+/** The list's outcome filter: every run that ended answered, or one that ended otherwise (none ended: neither). */
+function outcomeOf(statuses: readonly string[]): 'answered' | 'not-answered' | null {
   const ended = statuses.filter((s) => s !== 'running');
-  return ended.length > 0 && ended.every((s) => s === 'answered');
+  if (ended.length === 0) return null;
+  return ended.every((s) => s === 'answered') ? 'answered' : 'not-answered';
 }
 
 /** The entries a query keeps, in the index's order (newest first). */
@@ -112,6 +113,6 @@ export function filterEntries(entries: readonly IndexEntry[], query: HistoryQuer
     words.every((w) => e.text.includes(w) || e.id.toLowerCase().includes(w))
     && (!mode || e.modes.includes(mode))
     && (!status || e.statuses.includes(status))
-    && (!outcome || allAnswered(e.statuses) === (outcome === 'answered'))
+    && (!outcome || outcomeOf(e.statuses) === outcome)
     && (since === undefined || e.createdAt >= since));
 }

@@ -137,9 +137,16 @@ describe('history summaries', () => {
     await writeFile(join(store.dir('b-newest'), 'meta.json'), '{}');
     expect((await store.latest())?.meta.id).toBe('a-older');
     expect((await store.listDamaged()).map((d) => d.id)).toEqual(['b-newest']);
-    // An edited meta.json is read, not its stale summary, once the thorough check (listDamaged) has seen it changed:
-    // latest itself reads the index's order, not every meta.json.
+    // latest checks the summary it uses against meta.json: the newest comparison's edited meta.json is read, not
+    // its stale summary, with no thorough check first.
     await store.list();
+    const newestMeta = join(store.dir('a-older'), 'meta.json');
+    const sound = await readFile(newestMeta, 'utf8');
+    await writeFile(newestMeta, JSON.stringify({ ...JSON.parse(sound), task: { id: null, text: 'edited by hand since' } }, null, 2) + '\n');
+    expect((await store.latest())?.meta.task.text).toBe('edited by hand since');
+    await writeFile(newestMeta, sound);
+    // An edit that reorders the list (another comparison's date) is seen once the thorough check (listDamaged,
+    // one stat per comparison) has looked: latest itself reads the index's order, not every meta.json.
     const olderMeta = join(store.dir('c-oldest'), 'meta.json');
     const edited = { ...JSON.parse(await readFile(olderMeta, 'utf8')), createdAt: 90_000 }; // a different size, whatever the clock's resolution
     await writeFile(olderMeta, JSON.stringify(edited, null, 2) + '\n');

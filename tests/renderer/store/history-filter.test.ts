@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ComparisonListItem } from '../../../shared/ipc-contract.js';
-import { isFiltered, matchesHistory, NO_FILTER } from '../../../renderer/store/history-filter.js';
+import { historyQueryOf, isFiltered, matchesHistory, NO_FILTER, type HistoryFilter } from '../../../renderer/store/history-filter.js';
+import { entryOf, filterEntries } from '../../../electron/host/history-index.js';
 
 const NOW = Date.UTC(2026, 11, 1, 12);
 
@@ -55,5 +56,16 @@ describe('history filter over variants', () => {
     const match = (text: string) => matchesHistory(withColumns, { ...NO_FILTER, text }, NOW);
     expect([match('return types'), match('sim-b'), match('deepseek')]).toEqual([true, true, false]);
     expect(matchesHistory(v, { ...NO_FILTER, text: 'sim-b' }, NOW)).toBe(false);
+  });
+  it('asks the host for the same comparisons as it keeps itself (the pages are filtered over the whole history)', () => {
+    const entries = list.map((i) => entryOf(i, null));
+    const filters: Partial<HistoryFilter>[] = [
+      {}, { text: 'log statistics' }, { text: 'CHANGELOG deepseek' }, { text: 'arithmetic' }, { text: 'simulated calc' }, { text: 'nothing-like-this' },
+      { mode: 'hybrid' }, { outcome: 'answered' }, { outcome: 'not-answered' }, { age: 'week' }, { age: 'month', outcome: 'answered', text: 'sim' },
+    ];
+    for (const f of filters) {
+      const host = filterEntries(entries, historyQueryOf({ ...NO_FILTER, ...f }, NOW)).map((e) => e.id);
+      expect(host, JSON.stringify(f)).toEqual(ids(f));
+    }
   });
 });

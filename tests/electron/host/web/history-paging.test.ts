@@ -61,13 +61,18 @@ describe('history:page over the WebSocket', () => {
     const odd = (await invoke('history:page', { search: 'odd', limit: 200 })).value as HistoryPage;
     expect(odd.total).toBe(12);
     expect(odd.items.every((i) => i.meta.task.text === 'odd task')).toBe(true);
+    // The History view's filters, over the whole history: how runs ended (these never started) and how recent.
+    expect((await invoke('history:page', { outcome: 'answered' })).value).toMatchObject({ items: [], total: 0, stored: 25 });
+    expect((await invoke('history:page', { outcome: 'not-answered' })).value).toMatchObject({ total: 25, stored: 25 });
+    const recent = (await invoke('history:page', { since: 1020, search: 'even' })).value as HistoryPage;
+    expect(recent.items.map((i) => i.meta.id)).toEqual(['p024', 'p022', 'p020']);
   });
 
   it('answers a hostile query with a clear error or a bounded page, never everything at once', async () => {
     const invoke = await connect(await seeded(3));
     await expect(invoke('history:page', 'all')).rejects.toThrow(/one query object/);
     await expect(invoke('history:page')).rejects.toThrow();
-    const huge = (await invoke('history:page', { offset: -5, limit: 1e9, search: 7, mode: ['x'] })).value as HistoryPage;
+    const huge = (await invoke('history:page', { offset: -5, limit: 1e9, search: 7, mode: ['x'], outcome: 'everything', since: 'yesterday' })).value as HistoryPage;
     expect(huge.items.map((i) => i.meta.id)).toEqual(['p002', 'p001', 'p000']);
     const past = (await invoke('history:page', { offset: 99 })).value as HistoryPage;
     expect(past).toMatchObject({ items: [], total: 3, nextOffset: null });
