@@ -1,0 +1,45 @@
+/**
+ * One axe-core audit (WCAG 2 A/AA rules) of a finished comparison's timeline, as @axe-core/playwright runs it by
+ * default (axe.runPartial, then axe.finishRun in a blank page it opens, every result type) and as
+ * tests/e2e/a11y-audit.ts runs it (axe.run in the page, violations only). Alternated, so that the machine's
+ * load weighs on both alike; the violations found must be the same. Needs `npm run build`.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import { WCAG_TAGS } from '../tests/e2e/a11y-audit.js';
+import { startAppSession, stopAppSession, type AppSession } from '../tests/e2e/app-session.js';
+
+const ROUNDS = 4;
+
+export default async function main(): Promise<void> {
+  let session: AppSession | undefined;
+  try {
+    session = await startAppSession();
+    const { host } = session;
+    const page = session.driven.page;
+    const meta = await host.invoke('comparison:start', { task: 'calc', modes: ['react', 'code'], provider: { name: 'simulated', baseUrl: null, model: 'sim' } });
+    for (let i = 0; i < 1200 && (await host.invoke('history:list')).find((x) => x.meta.id === meta.id)?.runs.some((r) => r.status === 'running') !== false; i++) await page.waitForTimeout(100);
+    await page.click('[data-testid=side-tab-history]');
+    await page.click(`[data-testid=history-item][data-id="${meta.id}"] .history-open`);
+    await page.waitForSelector(`[data-run-id="${meta.runs[0]!.runId}"]`);
+    const ways = {
+      'default (runPartial + finishRun in a blank page, all results)': () => new AxeBuilder({ page }).withTags(WCAG_TAGS),
+      'the audit (axe.run in the page, violations only)': () => new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] }).withTags(WCAG_TAGS),
+    };
+    const times = new Map<string, number[]>();
+    const found = new Map<string, string>();
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const [name, build] of Object.entries(ways)) {
+        const t0 = performance.now();
+        const res = await build().analyze();
+        times.set(name, [...(times.get(name) ?? []), performance.now() - t0]);
+        found.set(name, res.violations.map((v) => `${v.id}×${v.nodes.length}`).join(',') || 'none');
+      }
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    for (const [name, xs] of times) console.log(`${name}: median ${(median(xs) / 1000).toFixed(2)} s over ${xs.length} (violations: ${found.get(name)})`);
+    const [a, b] = [...times.values()];
+    console.log(`ratio default / audit: ${(median(a!) / median(b!)).toFixed(2)}`);
+  } finally {
+    await stopAppSession(session ?? {});
+  }
+}
