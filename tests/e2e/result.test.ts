@@ -68,7 +68,7 @@ describe('the result on the first screen', { timeout: 240_000 }, () => {
     }
     expect(s.why.some((w) => /^ReAct sent its 8 tool definitions with each of its \d+ requests: [\d,]+ of its [\d,]+ prompt tokens/.test(w))).toBe(true);
     await page.click('[data-testid=tab-timeline]');
-    await saveShot(page, 'result-default', { docs: false });
+    await saveShot(page, 'result-default');
     await page.click('[data-testid=offer-trials]');
     expect(await page.inputValue('[data-testid=trials-input]')).toBe('5');
     expect(session.driven.errors).toEqual([]);
@@ -92,7 +92,7 @@ describe('the result on the first screen', { timeout: 240_000 }, () => {
     expect(await page.textContent('[data-testid=result-headline]')).toBe(`Result ${s.headline}`);
     expect(s.headline).toMatch(/^Only ReAct passed/);
     expect(await page.textContent('[data-testid=result-left-out]')).toMatch(/^Code Mode \([\d,]+ tokens\) is left out: its answer failed validation/);
-    await saveShot(page, 'result-failing-code-mode', { docs: false });
+    await saveShot(page, 'result-failing-code-mode');
     // The Answers tab: pass and fail by each answer.
     await page.click('[data-testid=tab-answers]');
     await page.waitForSelector('[data-testid=answer-diff]');
