@@ -173,7 +173,9 @@ describe('the result across surfaces', { timeout: 600_000 }, () => {
     }
     await saveShot(page, 'step-tooltip', { docs: false });
     // The cumulative chart's tooltip: one row per line at that step.
-    const box = (await page.locator('[data-testid=cumulative-chart] .recharts-surface').boundingBox())!;
+    const surface = page.locator('[data-testid=cumulative-chart] .recharts-surface');
+    await surface.scrollIntoViewIfNeeded();
+    const box = (await surface.boundingBox())!;
     await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2);
     const cum = page.locator('[data-testid=cumulative-chart] .chart-tooltip');
     await cum.waitFor();
