@@ -215,7 +215,8 @@ const TAB_GOAL_MS = 100;
 const TAB_MARKS: Record<string, string> = {
   timeline: '[data-testid=step-row]',
   answers: '[data-testid=answer-diff]',
-  charts: '[data-testid=per-step-chart] [data-testid=token-bar]',
+  // In both views (one trial, every trial) the cumulative chart is drawn in the same commit as the rest of the tab.
+  charts: '[data-testid=cumulative-chart] .recharts-surface',
 };
 
 /**

@@ -88,6 +88,10 @@ describe('the result on the first screen', { timeout: 240_000 }, () => {
     expect(await head.textContent()).toBe('Wrong answer');
     expect(await head.getAttribute('class')).toContain('badge-err');
     expect(await page.locator('[data-testid=column-react] [data-testid=run-status]').textContent()).toBe('Answered');
+    // Its result cell's edge is a failure's red, not the green of the answered run beside it.
+    const edges = await page.$$eval('[data-testid=result-cell]', (els) => els.map((e) => ({ wrong: e.classList.contains('is-wrong-answer'), colour: getComputedStyle(e).borderLeftColor })));
+    expect(edges.map((e) => e.wrong).sort()).toEqual([false, true]);
+    expect(edges[0]!.colour).not.toBe(edges[1]!.colour);
     // The result: only ReAct passed; Code Mode left out with its validation's reason.
     expect(await page.textContent('[data-testid=result-headline]')).toBe(`Result ${s.headline}`);
     expect(s.headline).toMatch(/^Only ReAct passed/);
