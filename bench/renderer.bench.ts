@@ -14,6 +14,8 @@
  *    store, with what the trial picker and the averages table read after each batch (trial states, the shown
  *    trial's columns, aggregateByMode over every run).
  *
+ * 4. Tab switches of a finished six modes × five trials comparison (goal: under 100 ms each), in Chromium.
+ *
  * `npm run bench -- renderer` (needs `npm run build:renderer` first for part 2).
  */
 import { existsSync } from 'node:fs';
@@ -22,6 +24,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { chromium } from 'playwright-core';
 import type { ComparisonMeta } from '../shared/ipc-contract.js';
+import { MODE_IDS } from '../shared/modes.js';
 import { summarizeRun } from '../shared/summary.js';
 import { createAppStore } from '../renderer/store/app-store.js';
 import { applyEvents, type RunMap } from '../renderer/store/run-model.js';
@@ -199,10 +202,66 @@ async function browserBench(): Promise<void> {
       `render, live stream (${Math.ceil(stream.length / FRAME_BATCH)} pushes of ${FRAME_BATCH} events every 16 ms, timeline tab): ` +
         `${ms(live.wall)} to the last step; frame gap p50 ${ms(median(f))}, p95 ${ms(pct(f, 0.95))}, max ${ms(Math.max(...f))}`,
     );
+    await tabSwitchBench(context, server.url);
   } finally {
     await context.close();
     await server.close();
     rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/** The goal for a tab switch (issue: Tokens & summary took 270–366 ms at six modes or five trials). */
+const TAB_GOAL_MS = 100;
+const TAB_MARKS: Record<string, string> = {
+  timeline: '[data-testid=step-row]',
+  answers: '[data-testid=answer-diff]',
+  // In both views (one trial, every trial) the cumulative chart is drawn in the same commit as the rest of the tab.
+  charts: '[data-testid=cumulative-chart] .recharts-surface',
+};
+
+/**
+ * Tab switches of a finished comparison of six modes × five trials (30 runs of 4–9 steps), reopened from
+ * history: from the click to the first frame painted after the new tab's content is in the page, with trial 1
+ * shown and with every trial ("All").
+ */
+async function tabSwitchBench(context: Awaited<ReturnType<typeof chromium.launchPersistentContext>>, url: string): Promise<void> {
+  const cmp = syntheticTrials({ id: 'bench-tabs', trials: 5, modes: MODE_IDS, steps: (m, t) => 4 + ((MODE_IDS.indexOf(m) + t) % 6) });
+  const page = await context.newPage();
+  await page.addInitScript({ content: NAME_SHIM });
+  await page.addInitScript({ content: fakeHostScript(cmp.meta, cmp.events) });
+  await page.goto(url);
+  await page.click('[data-testid=side-tab-history]');
+  await page.click('[data-testid=history-item] .history-open');
+  await page.waitForSelector(TAB_MARKS.timeline!);
+  const switchTo = (tab: string) =>
+    page.evaluate(
+      ({ tab, mark }) =>
+        new Promise<number>((done) => {
+          const t0 = performance.now();
+          document.querySelector<HTMLButtonElement>(`[data-testid=tab-${tab}]`)!.click();
+          const check = () => {
+            if (document.querySelector(mark)) requestAnimationFrame(() => done(performance.now() - t0));
+            else requestAnimationFrame(check);
+          };
+          check();
+        }),
+      { tab, mark: TAB_MARKS[tab]! },
+    );
+  try {
+    for (const trial of ['1', 'all']) {
+      await page.click(`[data-testid=trial-option][data-trial="${trial}"]`);
+      const times: Record<string, number[]> = { answers: [], charts: [], timeline: [] };
+      for (let i = 0; i < 7; i++) for (const tab of ['answers', 'charts', 'timeline']) times[tab]!.push(await switchTo(tab));
+      // The first round warms the code paths; the figures are the other six.
+      const line = Object.entries(times).map(([tab, xs]) => {
+        const warm = xs.slice(1);
+        return `${tab} median ${ms(median(warm))}, max ${ms(Math.max(...warm))}`;
+      });
+      const worst = Math.max(...Object.values(times).flatMap((xs) => xs.slice(1)));
+      console.log(`render, tab switch, 6 modes × 5 trials (${cmp.meta.runs.length} runs), trial ${trial === 'all' ? 'All' : trial} shown: ${line.join('; ')} — goal < ${TAB_GOAL_MS} ms: ${worst < TAB_GOAL_MS ? 'met' : 'NOT met'}`);
+    }
+  } finally {
+    await page.close();
   }
 }
 

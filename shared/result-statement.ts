@@ -7,7 +7,7 @@
  */
 import { formatInt, formatMean } from './format.js';
 import { columnProfile, reasons, type ColumnProfile } from './result-reasons.js';
-import { runOutcome } from './run-outcome.js';
+import { ranAtAll, runOutcome } from './run-outcome.js';
 import { countsInFigures, type RunSummary } from './summary.js';
 import { fewestTokensVerdict } from './verdict.js';
 import { differencesByMode, type TrialRun } from './trial-differences.js';
@@ -81,8 +81,25 @@ export function resultStatement({ runs, simulated }: ResultInput): ResultStateme
   if (columns.length < 2) {
     return { ...base, outcome: 'single', headline: `Only ${runs[0]?.summary.column.label ?? 'one column'} ran: there is nothing to compare it with.` };
   }
-  const trials = columns.some((k) => ofColumn(k).length > 1);
-  return trials ? overTrials(runs, columns, ofColumn, sim) : oneRunEach(runs.map((r) => r.summary), sim);
+  // A run cancelled before it started tried nothing: it has no figures, no place in a test, and is said apart.
+  const notStarted = columns.flatMap((k) => {
+    const all = ofColumn(k);
+    const n = all.filter((r) => !ranAtAll(r)).length;
+    const label = all[0]!.column.label;
+    if (n === 0) return [];
+    if (n === all.length) return [`${label} is left out: ${n === 1 ? 'its run was' : `all ${n} of its runs were`} cancelled before ${n === 1 ? 'it' : 'they'} started.`];
+    return [`${n} of ${label}'s ${all.length} runs ${n === 1 ? 'was' : 'were'} cancelled before ${n === 1 ? 'it' : 'they'} started: ${n === 1 ? 'it has' : 'they have'} no figures.`];
+  });
+  const ran = runs.filter((r) => ranAtAll(r.summary));
+  if (ran.length === 0) return { ...base, outcome: 'none', headline: 'No result: the comparison was cancelled before any run started.', leftOut: notStarted };
+  const ranColumns = columns.filter((k) => ran.some((r) => r.summary.column.key === k));
+  const ranOf = (key: string) => ofColumn(key).filter(ranAtAll);
+  if (ranColumns.length < 2) {
+    return { ...base, outcome: 'single', headline: `Only ${ran[0]!.summary.column.label} ran: there is nothing to compare it with.`, leftOut: notStarted };
+  }
+  const trials = ranColumns.some((k) => ranOf(k).length > 1);
+  const result = trials ? overTrials(ran, ranColumns, ranOf, sim) : oneRunEach(ran.map((r) => r.summary), sim);
+  return notStarted.length === 0 ? result : { ...result, leftOut: [...result.leftOut, ...notStarted] };
 }
 
 /** "ReAct — its answer failed validation (…)" for each run that does not compete. */
@@ -132,12 +149,10 @@ function overTrials(runs: readonly TrialRun[], columns: readonly string[], ofCol
     const list = ofColumn(key);
     const label = list[0]!.column.label;
     const passed = list.filter((r) => runOutcome(r).passed).length;
-    const never = list.filter((r) => runOutcome(r).neverStarted && !countsInFigures(r)).length;
     const counted = list.filter(countsInFigures);
-    if (never > 0) notes.push(`${never} of ${label}'s ${list.length} runs never started, so ${never === 1 ? 'it has' : 'they have'} no figures.`);
     if (passed === 0) {
-      const why = list.map((r) => runOutcome(r).reason!);
-      leftOut.push(`${label} is left out: no run of its ${list.length} passed (${andList([...new Set(why)])}).`);
+      const why = andList([...new Set(list.map((r) => runOutcome(r).reason!))]);
+      leftOut.push(`${label} is left out: ${list.length === 1 ? 'its one run did not pass' : `none of its ${list.length} runs passed`} (${why}).`);
       continue;
     }
     if (counted.some((r) => r.usageSource === 'missing')) {

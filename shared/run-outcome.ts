@@ -29,6 +29,15 @@ function brief(text: string): string {
   return first.length > 120 ? `${first.slice(0, 117)}…` : first;
 }
 
+/**
+ * Whether a run ran at all: false for one cancelled (or whose round never began) before its first model
+ * request. Such a run has no figures and no place in a pass rate or a test: nothing was tried.
+ */
+export function ranAtAll(r: Pick<RunSummary, 'status' | 'totals'>): boolean {
+  const never = r.totals.requests === 0 && r.totals.steps === 0;
+  return !(never && (r.status === 'cancelled' || r.status === 'never-started'));
+}
+
 export function runOutcome(r: Summary): RunOutcome {
   const neverStarted = r.totals.requests === 0 && r.totals.steps === 0;
   const base = { passed: false, wrongAnswer: false, neverStarted };
@@ -44,6 +53,8 @@ export function runOutcome(r: Summary): RunOutcome {
       return { ...base, word: 'Step limit', tone: 'fail', reason: `it hit the step limit after ${r.totals.steps} step${r.totals.steps === 1 ? '' : 's'} without an answer` };
     case 'cancelled':
       return { ...base, word: 'Cancelled', tone: 'muted', reason: neverStarted ? 'it was cancelled before it started' : `it was cancelled after ${r.totals.steps} step${r.totals.steps === 1 ? '' : 's'}` };
+    case 'never-started':
+      return { ...base, word: 'Never started', tone: 'muted', reason: 'it never started (its round did not begin)' };
     case 'interrupted':
       return { ...base, word: 'Interrupted', tone: 'fail', reason: 'it never finished (its host stopped)' };
     case 'no-policy':

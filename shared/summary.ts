@@ -9,6 +9,7 @@ import type { ModelPrice, RunStatus, RunTotals, StepEvent, Usage, Validation, Wo
 import { cheapestVerdict, fewestTokensVerdict, type Verdict } from './verdict.js';
 import { meanStat, wilson, type MeanStat, type RateStat } from './trial-stats.js';
 import { columnOf, type ColumnRef } from './variants.js';
+import { ranAtAll } from './run-outcome.js';
 
 export type { RunCost, RunUsageSource, StepCost, StepUsageSource, Verdict };
 
@@ -299,7 +300,9 @@ export interface ModeAggregate {
   readonly answered: number;
   /** Answered runs whose answer passed validation. */
   readonly passed: number;
-  /** passed / trials with Wilson's 95 % interval; null when the mode has no run. */
+  /** Runs cancelled before they started (run-outcome.ts ranAtAll); absent when every run ran. */
+  readonly neverStarted?: number;
+  /** passed / the runs that ran (ranOfAggregate) with Wilson's 95 % interval; null when none of the column's runs ran. */
   readonly passRate: RateStat | null;
   /** Figures over the finished runs (countsInFigures); null when none finished. */
   readonly steps: Stat | null;
@@ -320,6 +323,9 @@ export interface ModeAggregate {
 
 export const stat = meanStat;
 
+/** The runs of a column that ran at all: the denominator of its answered and passed counts. */
+export const ranOfAggregate = (a: Pick<ModeAggregate, 'trials' | 'neverStarted'>): number => a.trials - (a.neverStarted ?? 0);
+
 /** Per-column figures over several trials (per mode when no variants ran), columns in order of first appearance. */
 export function aggregateByMode(runs: readonly RunSummary[]): ModeAggregate[] {
   const byColumn = new Map<string, RunSummary[]>();
@@ -334,6 +340,7 @@ export function aggregateByMode(runs: readonly RunSummary[]): ModeAggregate[] {
     const finished = list.filter(countsInFigures);
     const of = (pick: (t: RunTotals) => number) => stat(finished.map((r) => pick(r.totals)));
     const passed = answered.filter((r) => r.validation?.ok === true).length;
+    const ran = list.filter(ranAtAll).length;
     return {
       mode,
       column,
@@ -341,7 +348,8 @@ export function aggregateByMode(runs: readonly RunSummary[]): ModeAggregate[] {
       finished: finished.length,
       answered: answered.length,
       passed,
-      passRate: wilson(passed, list.length),
+      ...(ran < list.length ? { neverStarted: list.length - ran } : {}),
+      passRate: ran > 0 ? wilson(passed, ran) : null,
       steps: of((t) => t.steps),
       requests: of((t) => t.requests),
       prompt: of((t) => t.prompt),

@@ -14,6 +14,7 @@ import { formatUsd } from './cost.js';
 import { formatDuration, formatMean } from './format.js';
 import { countsInFigures, ONE_TRIAL_NOTE, type RunSummary } from './summary.js';
 import { compareMeans, compareRates, type MeanDifference, type PermutationResult } from './trial-stats.js';
+import { ranAtAll } from './run-outcome.js';
 
 export interface TrialRun {
   readonly trial: number;
@@ -112,13 +113,17 @@ export function differencesByMode(runs: readonly TrialRun[], baseline?: string |
       const common = { mode: columnOf(mode).mode, baseline: columnOf(base).mode, column: columnOf(mode).column, baselineColumn: columnOf(base).column, figure: f.key };
       if (f.key === 'passRate') {
         const ok = (r: TrialRun) => r.summary.validation?.ok === true && r.summary.status === 'answered';
-        const pairs = rounds ? of(mode).flatMap((x) => of(base).filter((b) => b.trial === x.trial).map((b) => [x, b] as const)) : [];
+        // A run cancelled before it started tried nothing: it is no failure to count, and no pair to test.
+        const ran = (m: string) => of(m).filter((r) => ranAtAll(r.summary));
+        const pairs = rounds ? ran(mode).flatMap((x) => ran(base).filter((b) => b.trial === x.trial).map((b) => [x, b] as const)) : [];
         const paired = rounds && pairs.length >= 2;
-        const d = paired ? compareRates(pairs.map(([x]) => ok(x)), pairs.map(([, b]) => ok(b)), true) : compareRates(of(mode).map(ok), of(base).map(ok), false);
+        // Fewer than two runs that ran on a side (a comparison cancelled in its first round): nothing to compare.
+        const d = ran(mode).length < 2 || ran(base).length < 2 ? null
+          : paired ? compareRates(pairs.map(([x]) => ok(x)), pairs.map(([, b]) => ok(b)), true) : compareRates(ran(mode).map(ok), ran(base).map(ok), false);
         if (!d) continue;
         const pts = (v: number) => `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(Math.round(v * 100))}`;
         const k = (list: readonly TrialRun[]) => `${list.filter(ok).length} of ${list.length}`;
-        const sentence = `${label(mode)} passed ${k(of(mode))}, ${label(base)} ${k(of(base))} (${pts(d.diff)} points, 95 % CI ${pts(d.ci95[0])} to ${pts(d.ci95[1])}; ${evidence(d.n, d.paired, d.test)})`;
+        const sentence = `${label(mode)} passed ${k(ran(mode))}, ${label(base)} ${k(ran(base))} (${pts(d.diff)} points, 95 % CI ${pts(d.ci95[0])} to ${pts(d.ci95[1])}; ${evidence(d.n, d.paired, d.test)})`;
         out.push({ ...common, paired: d.paired, n: d.n, nBase: d.nBase, diff: d.diff, ci95: d.ci95, percent: null, percentCi95: null,
           p: d.test?.p ?? null, minP: d.test?.minP ?? null, test: d.test ? (d.paired ? 'paired permutation (sign-flip)' : 'permutation') : null, sentence });
         continue;

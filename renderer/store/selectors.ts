@@ -7,7 +7,7 @@ import { resultStatement, type ResultStatement } from '../../shared/result-state
 import { runStatus } from './run-model.js';
 import { runColumn, slotsOf } from './columns.js';
 import type { ModeId } from '../../shared/modes.js';
-import { displayStatus, liveTrial, shownTrial, trialCount, trialOf, trialStates, type DisplayStatus, type TrialChoice, type TrialState } from './trial-model.js';
+import { displayStatus, liveTrial, shownTrial, trialCount, trialOf, trialsRan, trialStates, type DisplayStatus, type TrialChoice, type TrialState } from './trial-model.js';
 
 const EMPTY: readonly ModeRun[] = [];
 const NO_IDS: readonly string[] = [];
@@ -54,7 +54,13 @@ const states = memo(
   sameList,
 );
 
-const shown = (s: AppState): TrialChoice => shownTrial(s.trialChoice, states(s), s.active?.source ?? 'history');
+const ran = memo(
+  (s) => [s.active, s.runs],
+  (s): readonly boolean[] => (s.active ? trialsRan(s.active.meta, s.runs, states(s)) : []),
+  sameList,
+);
+
+const shown = (s: AppState): TrialChoice => shownTrial(s.trialChoice, states(s), s.active?.source ?? 'history', ran(s));
 
 const shownModeRuns = memo(
   (s) => [allModeRuns(s), shown(s)],
@@ -95,6 +101,8 @@ export const trialSelectors = {
   /** Trials per mode of the active comparison (1 when it has none). */
   count: (s: AppState) => trialCount(s.active?.meta),
   states,
+  /** Per trial: whether any of its runs ran (false: every run was cancelled before it started). */
+  ran,
   /** The user's pick, or null while following the trial in progress. */
   choice: (s: AppState) => s.trialChoice,
   shown,

@@ -50,6 +50,20 @@ export function trialStates(meta: Pick<ComparisonMeta, 'runs'>, runs: RunMap, in
   return states;
 }
 
+/**
+ * Whether a run never ran: cancelled before its first model request, or closed with nothing stored (its round
+ * never began). Such a run tried nothing; a trial of only such runs "never ran".
+ */
+export function runNeverRan(run: RunView | undefined): boolean {
+  if (!run || run.events.length === 0) return true;
+  return run.finished?.status === 'cancelled' && !run.events.some((e) => e.type === 'model-request');
+}
+
+/** Per trial (index k - 1): whether any of its runs ran. A trial still waiting or running counts as ran. */
+export function trialsRan(meta: Pick<ComparisonMeta, 'runs'>, runs: RunMap, states: readonly TrialState[]): boolean[] {
+  return states.map((state, i) => state !== 'done' || meta.runs.some((r) => trialOf(r) === i + 1 && !runNeverRan(runs[r.runId])));
+}
+
 /** The trial in progress (the first one still running), or null when none is. */
 export function liveTrial(states: readonly TrialState[]): number | null {
   const i = states.indexOf('running');
@@ -60,14 +74,17 @@ export function liveTrial(states: readonly TrialState[]): number | null {
  * The trial the columns and charts show. A pick of the user's wins; otherwise the view follows the trial in
  * progress, stays on the last one when a live comparison ends, and opens a stored one on trial 1.
  */
-export function shownTrial(choice: TrialChoice | null, states: readonly TrialState[], source: 'live' | 'history'): TrialChoice {
+export function shownTrial(choice: TrialChoice | null, states: readonly TrialState[], source: 'live' | 'history', ran: readonly boolean[] = []): TrialChoice {
   const n = states.length;
   if (n <= 1) return 1;
   if (choice === 'all') return 'all';
   if (choice !== null && choice >= 1 && choice <= n) return choice;
   const live = liveTrial(states);
   if (live !== null) return live;
-  return source === 'live' ? n : 1;
+  // Never open on a trial that never ran (a comparison cancelled before its last rounds began).
+  const ranList = states.map((_, i) => i + 1).filter((k) => ran[k - 1] !== false);
+  if (ranList.length === 0) return 1;
+  return source === 'live' ? ranList.at(-1)! : ranList[0]!;
 }
 
 /** The badge of one run: 'waiting' for a run whose round has not started yet, else its own status. */

@@ -68,7 +68,7 @@ describe('the result on the first screen', { timeout: 240_000 }, () => {
     }
     expect(s.why.some((w) => /^ReAct sent its 8 tool definitions with each of its \d+ requests: [\d,]+ of its [\d,]+ prompt tokens/.test(w))).toBe(true);
     await page.click('[data-testid=tab-timeline]');
-    await saveShot(page, 'result-default', { docs: false });
+    await saveShot(page, 'result-default');
     await page.click('[data-testid=offer-trials]');
     expect(await page.inputValue('[data-testid=trials-input]')).toBe('5');
     expect(session.driven.errors).toEqual([]);
@@ -88,11 +88,15 @@ describe('the result on the first screen', { timeout: 240_000 }, () => {
     expect(await head.textContent()).toBe('Wrong answer');
     expect(await head.getAttribute('class')).toContain('badge-err');
     expect(await page.locator('[data-testid=column-react] [data-testid=run-status]').textContent()).toBe('Answered');
+    // Its result cell's edge is a failure's red, not the green of the answered run beside it.
+    const edges = await page.$$eval('[data-testid=result-cell]', (els) => els.map((e) => ({ wrong: e.classList.contains('is-wrong-answer'), colour: getComputedStyle(e).borderLeftColor })));
+    expect(edges.map((e) => e.wrong).sort()).toEqual([false, true]);
+    expect(edges[0]!.colour).not.toBe(edges[1]!.colour);
     // The result: only ReAct passed; Code Mode left out with its validation's reason.
     expect(await page.textContent('[data-testid=result-headline]')).toBe(`Result ${s.headline}`);
     expect(s.headline).toMatch(/^Only ReAct passed/);
     expect(await page.textContent('[data-testid=result-left-out]')).toMatch(/^Code Mode \([\d,]+ tokens\) is left out: its answer failed validation/);
-    await saveShot(page, 'result-failing-code-mode', { docs: false });
+    await saveShot(page, 'result-failing-code-mode');
     // The Answers tab: pass and fail by each answer.
     await page.click('[data-testid=tab-answers]');
     await page.waitForSelector('[data-testid=answer-diff]');

@@ -4,6 +4,8 @@ import type { RunSummary } from '../../shared/summary.js';
 import type { TrialRun } from '../../shared/trial-differences.js';
 import { resultLines, resultStatement } from '../../shared/result-statement.js';
 import { runOutcome } from '../../shared/run-outcome.js';
+import { aggregateByMode, ranOfAggregate } from '../../shared/summary.js';
+import { differencesByMode } from '../../shared/trial-differences.js';
 import { MODE_LABELS, type ModeId } from '../../shared/modes.js';
 
 interface Opts { status?: string; ok?: boolean | null; steps?: number; toolCalls?: number; programs?: number; tools?: number; completion?: number; trial?: number; error?: string }
@@ -104,10 +106,34 @@ describe('resultStatement over trials', () => {
     const failing = runs.map((r) => (r.summary.mode === 'code' ? run('code', 1900, { trial: r.trial, ok: false }) : r));
     const s1 = resultStatement({ runs: failing, simulated: true });
     expect(s1.outcome).toBe('only');
-    expect(s1.leftOut[0]).toBe('Code Mode is left out: no run of its 3 passed (its answer failed validation (Expected 42)).');
+    expect(s1.leftOut[0]).toBe('Code Mode is left out: none of its 3 runs passed (its answer failed validation (Expected 42)).');
     const cancelled = [...runs.slice(0, 4), run('react', 0, { trial: 3, status: 'cancelled', steps: 0 }), run('code', 0, { trial: 3, status: 'cancelled', steps: 0 })];
     const s2 = resultStatement({ runs: cancelled, simulated: true });
-    expect(s2.leftOut).toContain("1 of ReAct's 3 runs never started, so it has no figures.");
+    expect(s2.leftOut).toContain("1 of ReAct's 3 runs was cancelled before it started: it has no figures.");
     expect(resultLines(s2)[0]).toBe(s2.headline);
+  });
+
+  it('a comparison cancelled in its first round: no figures, no test, and the rounds that never began said apart from the one that ran', () => {
+    const stopped = (mode: ModeId) => { const r = run(mode, 900, { trial: 1, status: 'cancelled', steps: 1 }); return r; };
+    const never = (mode: ModeId, trial: number) => run(mode, 0, { trial, status: 'cancelled', steps: 0 });
+    const runs = [stopped('react'), stopped('code'), never('react', 2), never('code', 2), never('react', 3), never('code', 3)];
+    const s = resultStatement({ runs, simulated: true });
+    expect(s.outcome).toBe('none');
+    expect(s.evidence).toBeNull();
+    expect(s.leftOut).toEqual([
+      'ReAct (1,000 tokens) is left out: it was cancelled after 1 step.',
+      'Code Mode (1,000 tokens) is left out: it was cancelled after 1 step.',
+      "2 of ReAct's 3 runs were cancelled before they started: they have no figures.",
+      "2 of Code Mode's 3 runs were cancelled before they started: they have no figures.",
+    ]);
+    // The averages count only the round that ran (a pass rate of 0 of 1), and one run a side is no test.
+    const [react] = aggregateByMode(runs.map((r) => r.summary));
+    expect([react!.trials, ranOfAggregate(react!), react!.neverStarted, react!.passRate?.n]).toEqual([3, 1, 2, 1]);
+    expect(differencesByMode(runs).find((d) => d.figure === 'passRate')).toBeUndefined();
+    const none = resultStatement({ runs: [never('react', 1), never('code', 1)], simulated: true });
+    expect(aggregateByMode([never('react', 1).summary])[0]!.passRate).toBeNull();
+    expect(differencesByMode([never('react', 1), never('code', 1)])).toEqual([]);
+    expect(none.headline).toBe('No result: the comparison was cancelled before any run started.');
+    expect(none.leftOut).toEqual(['ReAct is left out: its run was cancelled before it started.', 'Code Mode is left out: its run was cancelled before it started.']);
   });
 });

@@ -3,7 +3,7 @@
  * and the "Average over N trials" section. With one trial none of this is used, so those reports keep
  * their exact bytes (the extra CSS below is added only when it is needed, for the same reason).
  */
-import { FIGURES_NOTE, formatPercent, ONE_TRIAL_NOTE, percentDiff, type RunSummary, type Stat } from '../../../shared/summary.js';
+import { FIGURES_NOTE, formatPercent, ONE_TRIAL_NOTE, percentDiff, ranOfAggregate, type RunSummary, type Stat } from '../../../shared/summary.js';
 import { meanBarsSvg } from './html-charts.js';
 import { html, type SafeHtml } from './html-escape.js';
 import { foldText } from './html-timeline.js';
@@ -131,7 +131,8 @@ export function averageSection(d: ReportData): SafeHtml {
   const base = d.byMode[0];
   const head = html`<thead><tr><th></th>${d.byMode.map((a) => html`<th class="num" scope="col">${modeSwatch(d.slotOf(a.column.key))}${columnLabel(a)}</th>`)}</tr></thead>`;
   const counts = (['answered', 'passed'] as const).map((key) => html`<tr><th scope="row">${key === 'answered' ? 'Answered' : 'Passed validation'}</th>${d.byMode.map(
-    (a) => html`<td class="num" data-mode="${a.column.key}" data-metric="${key}" data-value="${a[key]}" data-of="${a.trials}">${a[key]}/${a.trials}${
+    (a) => html`<td class="num" data-mode="${a.column.key}" data-metric="${key}" data-value="${a[key]}" data-of="${ranOfAggregate(a)}">${a[key]}/${ranOfAggregate(a)}${
+      key === 'answered' && a.neverStarted ? html`<span class="ci">${a.neverStarted} never started</span>` : null}${
       key === 'passed' && a.passRate ? html`<span class="ci" data-ci-low="${a.passRate.ci95[0]}" data-ci-high="${a.passRate.ci95[1]}">95 % CI ${pct(a.passRate.ci95[0])}–${pct(a.passRate.ci95[1])}</span>` : null
     }</td>`,
   )}</tr>`);

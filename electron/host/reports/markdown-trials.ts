@@ -3,7 +3,7 @@
  * with the lowest–highest run and the difference against the first mode) and one table of every run,
  * grouped by trial. Figures come from trial-figures.ts, as in the HTML report.
  */
-import { FIGURES_NOTE, formatPercent, percentDiff } from '../../../shared/summary.js';
+import { FIGURES_NOTE, formatPercent, percentDiff, ranOfAggregate } from '../../../shared/summary.js';
 import { formatWithInterval } from '../../../shared/trial-differences.js';
 import { formatMetric, isTokenMetric, metricNote } from '../../../shared/run-metrics.js';
 import { costText, formatUsd, isEstimated } from '../../../shared/cost.js';
@@ -21,8 +21,8 @@ const pct = (v: number) => `${Math.round(v * 100)} %`;
 export function averageTable(d: ReportData): string[] {
   const base = d.byMode[0];
   const rows: string[][] = [
-    ['Answered', ...d.byMode.map((a) => `${a.answered}/${a.trials}`)],
-    ['Passed validation', ...d.byMode.map((a) => (a.passRate ? `${a.passed}/${a.trials} (95 % CI ${pct(a.passRate.ci95[0])}–${pct(a.passRate.ci95[1])})` : `${a.passed}/${a.trials}`))],
+    ['Answered', ...d.byMode.map((a) => `${a.answered}/${ranOfAggregate(a)}${a.neverStarted ? ` (${a.neverStarted} never started)` : ''}`)],
+    ['Passed validation', ...d.byMode.map((a) => (a.passRate ? `${a.passed}/${ranOfAggregate(a)} (95 % CI ${pct(a.passRate.ci95[0])}–${pct(a.passRate.ci95[1])})` : `${a.passed}/${ranOfAggregate(a)}`))],
   ];
   for (const m of AVERAGE_METRICS) {
     rows.push([m.label, ...d.byMode.map((a, i) => {

@@ -3,6 +3,7 @@
  * matrix (shared/matrix.ts) as HTML tables (one per metric, colour-scaled), a Markdown table and CSV rows.
  * Nothing here is drawn for a comparison of modes: its reports stay as they were.
  */
+import { ranOfAggregate } from '../../../shared/summary.js';
 import { formatUsd } from '../../../shared/cost.js';
 import { MODE_LABELS } from '../../../shared/modes.js';
 import { cellShade, cellValue, MATRIX_METRIC_INFO, MATRIX_METRICS, type Matrix, type MatrixCell, type MatrixMetric } from '../../../shared/matrix.js';
@@ -19,7 +20,7 @@ const metricsOf = (d: ReportData): MatrixMetric[] => MATRIX_METRICS.filter((m) =
 export function cellText(cell: MatrixCell | null, metric: MatrixMetric): string {
   const v = cellValue(cell, metric);
   if (v === null || !cell) return '—';
-  if (metric === 'passRate') return `${Math.round(v * 100)} % (${cell.figures.passed} of ${cell.figures.trials})`;
+  if (metric === 'passRate') return `${Math.round(v * 100)} % (${cell.figures.passed} of ${ranOfAggregate(cell.figures)})`;
   if (metric === 'cost') return formatUsd(v);
   return formatMean(v);
 }

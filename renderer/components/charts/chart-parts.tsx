@@ -150,13 +150,14 @@ interface TooltipEntry {
   readonly payload?: Readonly<Record<string, unknown>>;
 }
 
-export function TokenTooltip({ active, payload, label, labelOf, title }: { active?: boolean; payload?: readonly TooltipEntry[]; label?: unknown; labelOf: (key: string) => string; title?: string }) {
+/** Lists every series at the hovered point; `simulated` marks the figures as the simulated model's. */
+export function TokenTooltip({ active, payload, label, labelOf, title, simulated }: { active?: boolean; payload?: readonly TooltipEntry[]; label?: unknown; labelOf: (key: string) => string; title?: string; simulated?: boolean }) {
   if (!active || !payload || payload.length === 0) return null;
   const shown = payload.filter((p) => typeof p.value === 'number');
   const est = (p: TooltipEntry) => p.payload?.[estimatedKey(String(p.dataKey))] === 1;
   return (
     <div className="chart-tooltip">
-      <div className="chart-tooltip-title">{title ?? `Step ${String(label)}`}</div>
+      <div className="chart-tooltip-title">{title ?? `Step ${String(label)}`}{simulated ? ' · simulated' : ''}</div>
       {shown.map((p) => (
         <div key={String(p.dataKey)} className="chart-tooltip-row" data-estimated={est(p) || undefined}>
           <span className="legend-swatch" style={{ background: p.color }} />

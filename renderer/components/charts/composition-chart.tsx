@@ -36,12 +36,12 @@ function segment(column: ColumnRef, part: PromptPart) {
   };
 }
 
-function PartsTooltip({ active, payload }: { active?: boolean; payload?: readonly { payload?: Row }[] }) {
+function PartsTooltip({ active, payload, simulated }: { active?: boolean; payload?: readonly { payload?: Row }[]; simulated: boolean }) {
   const row = payload?.[0]?.payload;
   if (!active || !row) return null;
   return (
     <div className="chart-tooltip">
-      <div className="chart-tooltip-title">Step {row.step}: {fmtInt(row.prompt)} prompt tokens</div>
+      <div className="chart-tooltip-title">Step {row.step}: {fmtInt(row.prompt)} prompt tokens{simulated ? ' (simulated)' : ''}</div>
       {[...PROMPT_PARTS].reverse().map((p) => (row[p] ? (
         <div key={p} className="chart-tooltip-row">
           <span className="legend-swatch" style={{ background: partColor(p) }} />
@@ -79,11 +79,11 @@ export function CompositionChart({ runs, simulated, scope }: { runs: readonly Ru
             ) : (
               <div className="chart-box" style={{ height: 200 }}>
                 <ResponsiveContainer width="100%" height="100%">
-                  <BarChart accessibilityLayer={false} data={[...rows, ...Array.from({ length: slots - rows.length }, () => ({}))]} margin={{ top: 6, right: 8, bottom: 14, left: 0 }} maxBarSize={36}>
+                  <BarChart accessibilityLayer={false} data={[...rows, ...Array.from({ length: slots - rows.length }, () => ({}))]} margin={{ top: 6, right: 8, bottom: 14, left: 6 }} maxBarSize={36}>
                     <CartesianGrid vertical={false} stroke="var(--chart-grid)" />
                     <XAxis dataKey="step" tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--chart-grid)' }} label={{ value: 'step', position: 'insideBottom', offset: -8, fill: 'var(--chart-axis)', fontSize: 11 }} />
-                    <YAxis domain={[0, yMax]} ticks={ticks} tick={axisTick} tickLine={false} axisLine={false} tickFormatter={fmtAxis} width={44} label={{ value: 'tokens', angle: -90, position: 'insideLeft', fill: 'var(--chart-axis)', fontSize: 11 }} />
-                    <Tooltip cursor={{ fill: 'var(--bg-hover)' }} content={(p) => <PartsTooltip {...(p as object)} />} isAnimationActive={false} />
+                    <YAxis domain={[0, yMax]} ticks={ticks} tick={axisTick} tickLine={false} axisLine={false} tickFormatter={fmtAxis} width={44} label={{ value: 'tokens', angle: -90, position: 'insideLeft', offset: 4, fill: 'var(--chart-axis)', fontSize: 11 }} />
+                    <Tooltip cursor={{ fill: 'var(--bg-hover)' }} content={(p) => <PartsTooltip {...(p as object)} simulated={simulated} />} isAnimationActive={false} />
                     {PROMPT_PARTS.map((p) => (
                       <Bar key={p} dataKey={p} stackId="parts" fill={partColor(p)} shape={segment(run.column, p)} isAnimationActive={false} />
                     ))}

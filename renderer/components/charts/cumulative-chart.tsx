@@ -57,16 +57,18 @@ export function CumulativeChart({ runs, simulated, scope, trials }: { runs: read
       ) : (
         <div className="chart-box" style={{ height: 220 }}>
           <ResponsiveContainer width="100%" height="100%">
-            <LineChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+            <LineChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 16, bottom: 12, left: 6 }}>
               <CartesianGrid vertical={false} stroke="var(--chart-grid)" />
               {/* A numeric axis picks a few ticks itself; a categorical one would measure every label (slow at 1,000 steps). */}
-              <XAxis dataKey="step" type="number" domain={['dataMin', 'dataMax']} allowDecimals={false} ticks={rows.length <= 20 ? rows.map((r) => r.step) : undefined} tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--chart-grid)' }} />
-              <YAxis tick={axisTick} tickLine={false} axisLine={false} tickFormatter={fmtAxis} width={48} />
+              <XAxis dataKey="step" type="number" domain={['dataMin', 'dataMax']} allowDecimals={false} ticks={rows.length <= 20 ? rows.map((r) => r.step) : undefined} tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--chart-grid)' }}
+                label={{ value: 'step', position: 'insideBottom', offset: -8, fill: 'var(--chart-axis)', fontSize: 11 }} />
+              <YAxis tick={axisTick} tickLine={false} axisLine={false} tickFormatter={fmtAxis} width={56}
+                label={{ value: 'tokens so far', angle: -90, position: 'insideLeft', offset: 4, dy: 36, fill: 'var(--chart-axis)', fontSize: 11 }} />
               <Tooltip
                 content={(p) => {
                   // At a run's last step its carried line starts on the same value: list it once.
                   const payload = (p.payload ?? []).filter((e) => !String(e.dataKey).endsWith('~carried') || e.payload?.[String(e.dataKey).slice(0, -'~carried'.length)] === undefined);
-                  return <TokenTooltip {...(p as object)} payload={payload as never} labelOf={(k) => labels.get(k) ?? seriesLabel(columns)(k)} />;
+                  return <TokenTooltip {...(p as object)} payload={payload as never} simulated={simulated} labelOf={(k) => labels.get(k) ?? seriesLabel(columns)(k)} />;
                 }}
                 isAnimationActive={false}
               />

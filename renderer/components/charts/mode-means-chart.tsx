@@ -35,17 +35,18 @@ export function meanRows(aggregates: readonly ModeAggregate[], key: FigureKey): 
   });
 }
 
-function MeanTooltip({ active, payload, figure, title, aggregates, slot }: { slot: (a: ModeAggregate) => ModeId; active?: boolean; payload?: readonly { payload?: { mode?: string } }[]; figure: FigureKey; title: string; aggregates: readonly ModeAggregate[] }) {
+/** Every column's mean, the hovered one first in weight: a reader compares them without moving along the bars. */
+function MeanTooltip({ active, payload, figure, title, aggregates, slot, simulated }: { slot: (a: ModeAggregate) => ModeId; active?: boolean; payload?: readonly { payload?: { mode?: string } }[]; figure: FigureKey; title: string; aggregates: readonly ModeAggregate[]; simulated: boolean }) {
   if (!active || !payload?.length) return null;
   const mode = payload[0]?.payload?.mode;
   return (
     <div className="chart-tooltip">
-      <div className="chart-tooltip-title">{title}</div>
+      <div className="chart-tooltip-title">{title}{simulated ? ' · simulated' : ''}</div>
       {aggregates.map((a) => {
         const s = a[figure];
-        if (!s || a.column.key !== mode) return null;
+        if (!s) return null;
         return (
-          <div key={a.column.key} className="chart-tooltip-row">
+          <div key={a.column.key} className={`chart-tooltip-row${a.column.key === mode ? ' is-current' : ''}`}>
             <span className="legend-swatch" style={{ background: modeColor(slot(a), 'prompt') }} /> {a.column.label}: {fmtMean(s.mean)}{' '}
             {s.ci95 ? `(95 % CI ${fmtMean(Math.max(0, s.ci95[0]))}–${fmtMean(s.ci95[1])}, ${s.n} runs)` : `(${ONE_TRIAL_NOTE})`}
           </div>
@@ -82,7 +83,7 @@ export function ModeMeansChart({ aggregates, simulated }: { aggregates: readonly
                     <CartesianGrid vertical={false} stroke="var(--chart-grid)" />
                     <XAxis dataKey="label" tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--chart-grid)' }} interval={0} />
                     <YAxis tick={axisTick} tickLine={false} axisLine={false} tickFormatter={fmtAxis} width={44} />
-                    <Tooltip cursor={{ fill: 'var(--bg-hover)' }} content={(p) => <MeanTooltip {...(p as object)} slot={slot} figure={key} title={title} aggregates={aggregates} />} isAnimationActive={false} />
+                    <Tooltip cursor={{ fill: 'var(--bg-hover)' }} content={(p) => <MeanTooltip {...(p as object)} simulated={simulated} slot={slot} figure={key} title={title} aggregates={aggregates} />} isAnimationActive={false} />
                     <Bar dataKey="mean" isAnimationActive={false}>
                       {meanRows(aggregates, key).map((r) => (
                         <Cell key={r.mode} fill={modeColor(slotOfKey(r.mode), 'prompt')} data-testid="mean-bar" data-mode={r.mode} data-figure={key} data-mean={r.mean} />

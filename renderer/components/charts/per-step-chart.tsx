@@ -8,9 +8,10 @@ import { Bar, BarChart, Brush, CartesianGrid, ResponsiveContainer, Tooltip, XAxi
 import type { BarShapeProps } from 'recharts';
 import type { RunSummary } from '../../../shared/summary.js';
 import { perStepTable } from './chart-tables.js';
-import { perStepRows, seriesKey, type StepRow, type TokenKind } from './chart-data.js';
+import { estimatedKey, perStepRows, seriesKey, type StepRow, type TokenKind } from './chart-data.js';
+import { fmtInt } from '../../lib/format.js';
 import { useApp } from '../../store/app-store.js';
-import { ChartFrame, PairLegend, TokenTooltip, axisTick, fmtAxis, logTicks, modeColor, outline, roundTicks, seriesLabel, useChartColumns, type ChartColumn } from './chart-parts.js';
+import { ChartFrame, PairLegend, axisTick, fmtAxis, logTicks, modeColor, outline, roundTicks, useChartColumns, type ChartColumn } from './chart-parts.js';
 
 function barShape(col: ChartColumn, kind: TokenKind) {
   const key = seriesKey(col.key, kind);
@@ -37,11 +38,39 @@ function barShape(col: ChartColumn, kind: TokenKind) {
   };
 }
 
+/**
+ * The hovered step's prompt and completion of every column, whichever panel is hovered: each panel draws
+ * one kind, but a reader compares both at once.
+ */
+function StepTooltip({ active, payload, modes, simulated }: { active?: boolean; payload?: readonly { payload?: StepRow }[]; modes: readonly ChartColumn[]; simulated: boolean }) {
+  const row = payload?.[0]?.payload;
+  if (!active || !row) return null;
+  const est = (key: string) => row[estimatedKey(key)] === 1;
+  const cell = (key: string) => (row[key] === undefined ? '—' : `${est(key) ? '≈ ' : ''}${fmtInt(row[key]!)}`);
+  const shown = modes.filter((m) => row[seriesKey(m.key, 'prompt')] !== undefined || row[seriesKey(m.key, 'completion')] !== undefined);
+  const anyEst = shown.some((m) => est(seriesKey(m.key, 'prompt')) || est(seriesKey(m.key, 'completion')));
+  return (
+    <div className="chart-tooltip step-tooltip" data-testid="step-tooltip">
+      <div className="chart-tooltip-title">Step {row.step}{simulated ? ' · simulated' : ''}</div>
+      <div className="chart-tooltip-row chart-tooltip-head"><span /><span /><span className="num">prompt</span><span className="num">completion</span></div>
+      {shown.map((m) => (
+        <div key={m.key} className="chart-tooltip-row" data-mode={m.key}>
+          <span className="legend-swatch" style={{ background: modeColor(m.slot) }} />
+          <span>{m.label}</span>
+          <span className="num">{cell(seriesKey(m.key, 'prompt'))}</span>
+          <span className="num">{cell(seriesKey(m.key, 'completion'))}</span>
+        </div>
+      ))}
+      {anyEst ? <div className="chart-tooltip-note">≈ estimated: the provider sent no usage, so Parallax counted these tokens.</div> : null}
+    </div>
+  );
+}
+
 /** Beyond this many steps the bars would be thinner than a pixel: show a window and a brush to move it. */
 const WINDOW = 60;
 
 /** One panel of the chart: the bars of one kind (prompt or completion) for every column, on its own scale. */
-function KindPanel({ rows, modes, kind, log, height, brush }: { rows: StepRow[]; modes: readonly ChartColumn[]; kind: TokenKind; log: boolean; height: number; brush?: React.ReactNode }) {
+function KindPanel({ rows, modes, kind, log, height, brush, simulated }: { rows: StepRow[]; modes: readonly ChartColumn[]; kind: TokenKind; log: boolean; height: number; brush?: React.ReactNode; simulated: boolean }) {
   const max = Math.max(1, ...rows.flatMap((r) => modes.map((m) => r[seriesKey(m.key, kind)] ?? 0)));
   const ticks = log ? logTicks(max) : roundTicks(max);
   return (
@@ -62,7 +91,7 @@ function KindPanel({ rows, modes, kind, log, height, brush }: { rows: StepRow[];
             width={56}
             label={{ value: `${kind} tokens`, angle: -90, position: 'insideLeft', offset: 4, dy: 34, fill: 'var(--chart-axis)', fontSize: 11 }}
           />
-          <Tooltip cursor={{ fill: 'var(--bg-hover)' }} content={(p) => <TokenTooltip {...(p as object)} labelOf={seriesLabel(modes)} />} isAnimationActive={false} />
+          <Tooltip cursor={{ fill: 'var(--bg-hover)' }} content={(p) => <StepTooltip {...(p as object)} modes={modes} simulated={simulated} />} isAnimationActive={false} />
           {modes.map((m) => (
             <Bar key={seriesKey(m.key, kind)} dataKey={seriesKey(m.key, kind)} name={seriesKey(m.key, kind)} fill={modeColor(m.slot, kind)} shape={barShape(m, kind)} isAnimationActive={false} />
           ))}
@@ -124,8 +153,8 @@ export function PerStepChart({ runs, simulated, scope }: { runs: readonly RunSum
         <div className="chart-empty">{runs.some((r) => r.status === 'running') ? 'No model replies yet.' : 'No model replied in this comparison: see the timeline for why.'}</div>
       ) : (
         <>
-          <KindPanel rows={rows} modes={modes} kind="prompt" log={log} height={250} brush={brush} />
-          <KindPanel rows={rows.slice(start, end + 1)} modes={modes} kind="completion" log={log} height={150} />
+          <KindPanel rows={rows} modes={modes} kind="prompt" log={log} height={250} brush={brush} simulated={simulated} />
+          <KindPanel rows={rows.slice(start, end + 1)} modes={modes} kind="completion" log={log} height={150} simulated={simulated} />
         </>
       )}
     </ChartFrame>

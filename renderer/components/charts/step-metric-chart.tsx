@@ -15,14 +15,14 @@ const METRICS: Record<StepMetric, { title: string; subtitle: string; axis: strin
   latency: {
     title: 'Latency per step',
     subtitle: 'Time from sending each model request to its last byte.',
-    axis: 'ms',
+    axis: 'latency',
     value: (s) => s.latencyMs,
     text: (v) => fmtMs(v),
   },
   cost: {
     title: 'Cost per step',
     subtitle: 'What each model request cost, from the provider’s figure or the model’s price.',
-    axis: 'USD',
+    axis: 'cost',
     value: (s) => s.cost.usd,
     text: (v) => `$${v < 0.01 ? v.toPrecision(2) : v.toFixed(4)}`,
   },
@@ -78,7 +78,7 @@ export function StepMetricChart({ runs, metric, simulated }: { runs: readonly Ru
               tickFormatter={(v: number) => (metric === 'cost' ? `$${+v.toPrecision(2)}` : fmtMs(v))}
               label={{ value: m.axis, angle: -90, position: 'insideLeft', offset: 4, fill: 'var(--chart-axis)', fontSize: 11 }} />
             <Tooltip cursor={{ fill: 'var(--bg-hover)' }} isAnimationActive={false}
-              formatter={(v, name) => [m.text(Number(v)), seriesLabel(columns)(String(name))]} labelFormatter={(l) => `Step ${String(l)}`} />
+              formatter={(v, name) => [m.text(Number(v)), seriesLabel(columns)(String(name))]} labelFormatter={(l) => `Step ${String(l)}${simulated ? ' · simulated' : ''}`} />
             {modes.map((c) => <Bar key={c.key} dataKey={c.key} name={c.key} fill={modeColor(c.slot)} shape={shape(c, metric)} isAnimationActive={false} />)}
           </BarChart>
         </ResponsiveContainer>

@@ -63,7 +63,7 @@ export function TrialTotalsChart({ runs, simulated }: { runs: readonly TrialSumm
               <YAxis tick={axisTick} tickLine={false} axisLine={false} tickFormatter={fmtAxis} width={48} />
               <Tooltip
                 cursor={{ fill: 'var(--bg-hover)' }}
-                content={(p) => <TokenTooltip {...(p as object)} title={`Trial ${String((p as { label?: unknown }).label)}`} labelOf={seriesLabel(modes)} />}
+                content={(p) => <TokenTooltip {...(p as object)} simulated={simulated} title={`Trial ${String((p as { label?: unknown }).label)}`} labelOf={seriesLabel(modes)} />}
                 isAnimationActive={false}
               />
               {modes.flatMap((m) =>

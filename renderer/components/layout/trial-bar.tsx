@@ -20,6 +20,9 @@ function tone(state: TrialState, runs: readonly ModeRun[], statuses: readonly Di
   return ok ? 'done-ok' : 'done-warn';
 }
 
+/** A trial none of whose runs ran (cancelled before its round began): shown apart, never as a trial that failed. */
+const NEVER_RAN = 'never ran: cancelled before its round began';
+
 function TrialMark({ state, tone }: { state: TrialState; tone: string }) {
   if (state === 'running') return <IconSpinner size={10} />;
   return <span className={`trial-mark is-${tone}`} aria-hidden="true" />;
@@ -28,6 +31,7 @@ function TrialMark({ state, tone }: { state: TrialState; tone: string }) {
 export function TrialBar() {
   const count = useApp(trialSelectors.count);
   const states = useApp(trialSelectors.states);
+  const ran = useApp(trialSelectors.ran);
   const shown = useApp(trialSelectors.shown);
   const choice = useApp(trialSelectors.choice);
   const live = useApp(trialSelectors.live);
@@ -57,7 +61,11 @@ export function TrialBar() {
     pick(options[(next + options.length) % options.length]!);
   };
   const doneCount = states.filter((s) => s === 'done').length;
-  const summary = live !== null ? `Round ${live} of ${count} running` : doneCount === count ? `${count} trials per mode` : `${doneCount} of ${count} trials ended`;
+  const ranCount = ran.filter(Boolean).length;
+  const summary = live !== null
+    ? `Round ${live} of ${count} running`
+    : doneCount < count ? `${doneCount} of ${count} trials ended`
+    : ranCount < count ? `Cancelled: ${ranCount} of ${count} trials ran` : `${count} trials per mode`;
 
   return (
     <div className="trial-bar" data-testid="trial-bar">
@@ -85,9 +93,12 @@ export function TrialBar() {
             );
           const state = states[o - 1] ?? 'waiting';
           const d = describe(o);
+          const never = ran[o - 1] === false;
           return (
-            <button key={o} {...common} data-state={state} title={`Trial ${o}: ${STATE_TEXT[state]}${d.text ? ` — ${d.text}` : ''}`} aria-label={`Trial ${o}, ${STATE_TEXT[state]}`}>
-              <TrialMark state={state} tone={tone(state, d.runs, d.statuses)} />
+            <button key={o} {...common} data-state={never ? 'never-ran' : state}
+              title={never ? `Trial ${o}: ${NEVER_RAN}` : `Trial ${o}: ${STATE_TEXT[state]}${d.text ? ` — ${d.text}` : ''}`}
+              aria-label={`Trial ${o}, ${never ? 'never ran' : STATE_TEXT[state]}`}>
+              <TrialMark state={state} tone={never ? 'never-ran' : tone(state, d.runs, d.statuses)} />
               {o === 1 ? 'Trial 1' : o}
             </button>
           );

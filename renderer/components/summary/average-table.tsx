@@ -6,7 +6,7 @@
  */
 import { BaselinePicker, useBaseline } from './baseline-picker.js';
 import { ColumnSwatch, useSlotOf } from '../common/column-swatch.js';
-import { FIGURES_NOTE, ONE_TRIAL_NOTE, type ModeAggregate, type Stat } from '../../../shared/summary.js';
+import { FIGURES_NOTE, ONE_TRIAL_NOTE, ranOfAggregate, type ModeAggregate, type Stat } from '../../../shared/summary.js';
 import type { ModeDifference } from '../../../shared/trial-differences.js';
 import { fmtMean, fmtMs } from '../../lib/format.js';
 import { SimBadge } from '../common/badges.js';
@@ -71,12 +71,14 @@ function StatCells({ stat, time, testId, stacked, estimated = false, usd = false
   );
 }
 
-function CountCells({ value, of, testId, stacked, ci }: { value: number; of: number; testId: string; stacked: boolean; ci?: readonly [number, number] }) {
+/** `never`: runs cancelled before they started, outside the count (they tried nothing). */
+function CountCells({ value, of, never = 0, testId, stacked, ci }: { value: number; of: number; never?: number; testId: string; stacked: boolean; ci?: readonly [number, number] }) {
   const pct = (v: number) => `${Math.round(v * 100)} %`;
   return (
     <>
-      <td className={`num count-cell ${value < of ? 'is-short' : ''}`} data-testid={testId} data-value={value} data-of={of}>
+      <td className={`num count-cell ${value < of ? 'is-short' : ''}`} data-testid={testId} data-value={value} data-of={of} data-never={never || undefined}>
         {value}/{of}
+        {never > 0 ? <span className="stat-ci" data-testid="never-started-note">{never} never started</span> : null}
         {ci ? (
           <span className="stat-ci" data-ci-low={ci[0]} data-ci-high={ci[1]} title="95 % interval of the pass rate (Wilson)">
             <span>95 % CI</span> <span>{pct(ci[0])}–{pct(ci[1])}</span>
@@ -150,16 +152,16 @@ export function AverageTable({ aggregates, differences = [], trials, running, si
                 Answered
               </th>
               {aggregates.map((a) => (
-                <CountCells key={a.column.key} value={a.answered} of={a.trials} testId={`avg-answered-${a.column.key}`} stacked={stacked} />
+                <CountCells key={a.column.key} value={a.answered} of={ranOfAggregate(a)} never={a.neverStarted ?? 0} testId={`avg-answered-${a.column.key}`} stacked={stacked} />
               ))}
               {blanks}
             </tr>
             <tr data-metric="passed">
-              <th scope="row" title="Answered runs whose answer passed the task's check, of all runs; below: the pass rate's 95 % interval (Wilson)">
+              <th scope="row" title="Answered runs whose answer passed the task's check, of the runs that started; below: the pass rate's 95 % interval (Wilson)">
                 Passed
               </th>
               {aggregates.map((a) => (
-                <CountCells key={a.column.key} value={a.passed} of={a.trials} testId={`avg-passed-${a.column.key}`} stacked={stacked} ci={a.passRate?.ci95} />
+                <CountCells key={a.column.key} value={a.passed} of={ranOfAggregate(a)} testId={`avg-passed-${a.column.key}`} stacked={stacked} ci={a.passRate?.ci95} />
               ))}
               {blanks}
             </tr>

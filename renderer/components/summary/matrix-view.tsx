@@ -4,6 +4,7 @@
  * sequential scale (better = more saturated, cellShade); the value is always written, so colour is only a hint. A cell
  * is a button: it opens its runs' columns in the timeline.
  */
+import { ranOfAggregate } from '../../../shared/summary.js';
 import { useState } from 'react';
 import { formatUsd } from '../../../shared/cost.js';
 import { MATRIX_METRIC_INFO, MATRIX_METRICS, cellFailing, cellShade, cellValue, type Matrix, type MatrixCell, type MatrixMetric } from '../../../shared/matrix.js';
@@ -15,7 +16,7 @@ import { SimBadge } from '../common/badges.js';
 export function matrixText(cell: MatrixCell | null, metric: MatrixMetric): string {
   const v = cellValue(cell, metric);
   if (v === null || !cell) return '—';
-  if (metric === 'passRate') return `${Math.round(v * 100)} % (${cell.figures.passed} of ${cell.figures.trials})`;
+  if (metric === 'passRate') return `${Math.round(v * 100)} % (${cell.figures.passed} of ${ranOfAggregate(cell.figures)})`;
   if (metric === 'cost') return formatUsd(v);
   return fmtMean(v);
 }
@@ -97,7 +98,7 @@ export function MatrixView({ matrix, simulated, onOpen, scope = 'every run of th
                         <span className="matrix-sub num">
                           {metric !== 'total' && f.total ? `${fmtMean(f.total.mean)} tok · ` : ''}
                           {metric !== 'steps' && f.steps ? `${fmtMean(f.steps.mean)} steps · ` : ''}
-                          {metric !== 'passRate' && f.passRate ? `${f.passed}/${f.trials} passed · ` : ''}
+                          {metric !== 'passRate' && f.passRate ? `${f.passed}/${ranOfAggregate(f)} passed · ` : ''}
                           {cell.runIds.length} run{cell.runIds.length === 1 ? '' : 's'}
                         </span>
                         <span className="visually-hidden">{`${sim}. Open in the timeline.`}</span>

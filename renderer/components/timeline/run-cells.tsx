@@ -70,7 +70,7 @@ export const ResultCell = memo(function ResultCell({ runId, status, finished: f,
   const est = isEstimated(usageSource) ? '≈ ' : '';
   const showCost = cost !== null && cost.kind !== 'simulated' && cost.kind !== 'unrecorded';
   return (
-    <div className={`result-cell status-${status}`} data-testid="result-cell" data-status={status}>
+    <div className={`result-cell status-${status}${f?.validation?.ok === false ? ' is-wrong-answer' : ''}`} data-testid="result-cell" data-status={status}>
       <div className="result-head">
         <StatusBadge status={status} validation={f?.validation} />
         {f ? <ValidationBadge validation={f.validation} /> : null}
