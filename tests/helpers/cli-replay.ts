@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { StepEvent } from '../../shared/step-event.js';
 import { startReplayServer, type ReplayScript, type ReplayServer } from './replay-server.js';
 import { TASK, WORKSPACE_FILES } from './wire-shapes.js';
+import { sourceUnlessFresh } from '../electron/host/cli-process.js';
 
 export interface CliResult {
   readonly code: number | null;
@@ -39,7 +40,7 @@ export function cliReplay(key: string, opts: CliReplayOptions = {}) {
     return new Promise((done) => {
       const loader = cli.endsWith('.ts') ? ['--import', 'tsx'] : [];
       const child = spawn(process.execPath, [...(extras.nodeArgs ?? []), ...loader, cli, ...args], {
-        env: { ...process.env, PARALLAX_FROM_SOURCE: '1', [KEY_VAR]: key, ...extras.env }, stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, ...sourceUnlessFresh, [KEY_VAR]: key, ...extras.env }, stdio: ['ignore', 'pipe', 'pipe'],
       });
       let stdout = '', stderr = '';
       child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));

@@ -10,7 +10,9 @@ const source = fileURLToPath(new URL('../../../electron/cli/main.ts', import.met
 const built = fileURLToPath(new URL('../../../dist/electron/cli/main.js', import.meta.url));
 const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 /** The build's CLI when a build newer than every source has it (npm test builds first), else the sources. */
-const fromBuild = freshBuild(root, fileURLToPath(new URL('../../../dist/worker/worker-main.js', import.meta.url))) && existsSync(built);
+export const fromBuild = freshBuild(root, fileURLToPath(new URL('../../../dist/worker/worker-main.js', import.meta.url))) && existsSync(built);
+/** For bin/parallax.js (which takes any dist it finds): the sources unless the build is fresh. */
+export const sourceUnlessFresh: Readonly<Record<string, string>> = fromBuild ? {} : { PARALLAX_FROM_SOURCE: '1' };
 export const cliArgv: readonly string[] = fromBuild ? [built] : ['--import', tsx, source];
 
 export interface CliResult {

@@ -5,9 +5,10 @@ import { once } from 'node:events';
 import path from 'node:path';
 import OpenAI from 'openai';
 import { BUILTIN_TASKS } from '../../../../shared/tasks.js';
+import { sourceUnlessFresh } from '../../host/cli-process.js';
 
 const BIN = path.resolve(import.meta.dirname, '../../../../bin/parallax.js');
-const env = { ...process.env, PARALLAX_FROM_SOURCE: '1' };
+const env = { ...process.env, ...sourceUnlessFresh };
 
 describe('parallax sim-server', () => {
   it('prints its base URL and a hint, serves the simulated model, and stops cleanly on Ctrl+C', async () => {

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { StoredComparison } from '../../../../shared/ipc-contract.js';
 import { HistoryStore } from '../../../../electron/host/history-store.js';
+import { sourceUnlessFresh } from '../cli-process.js';
 
 const run = promisify(execFile);
 export const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -23,7 +24,7 @@ export interface LiveComparison {
 
 /** Environment for a CLI child: its own data dir, the TypeScript sources (never a stale build). */
 export function cliEnv(dataDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  return { ...process.env, PARALLAX_DATA_DIR: dataDir, PARALLAX_FROM_SOURCE: '1', ...extra };
+  return { ...process.env, PARALLAX_DATA_DIR: dataDir, ...sourceUnlessFresh, ...extra };
 }
 
 export async function parallax(args: readonly string[], env: NodeJS.ProcessEnv): Promise<{ stdout: string; stderr: string; code: number }> {
