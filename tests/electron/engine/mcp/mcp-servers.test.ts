@@ -41,8 +41,9 @@ describe('MCP tools from real servers', () => {
     expect(mcp.connections.problems).toEqual([]);
     expect(mcp.connections.servers.map((s) => s.name)).toEqual(['local', 'remote', 'fs']);
     const names = mcp.connections.tools.map((t) => t.name);
-    expect(names.slice(0, 5)).toEqual(['local_add', 'local_echo', 'local_fail', 'local_where', 'local_sleep']);
-    expect(names.slice(5, 10)).toEqual(['remote_add', 'remote_echo', 'remote_fail', 'remote_where', 'remote_sleep']);
+    const own = ['add', 'echo', 'fail', 'where', 'sleep', 'flood', 'sample', 'annotated'];
+    expect(names.slice(0, 8)).toEqual(own.map((t) => `local_${t}`));
+    expect(names.slice(8, 16)).toEqual(own.map((t) => `remote_${t}`));
     expect(names).toContain('fs_read_text_file');
     expect(names).toContain('fs_list_directory');
     expect(mcp.connections.tools.every((t) => t.source !== undefined)).toBe(true);
