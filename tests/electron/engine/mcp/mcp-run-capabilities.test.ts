@@ -127,7 +127,7 @@ describe('a hostile server', () => {
     const progress = ofType(events, 'tool-progress');
     expect(progress.length).toBeGreaterThan(0);
     expect(progress.length).toBeLessThan(50);
-    expect(progress.every((p) => Number.isFinite(p.progress) && !/[\u0000-\u001f]/.test(p.message ?? ''))).toBe(true);
+    expect(progress.every((p) => Number.isFinite(p.progress) && ![...(p.message ?? '')].some((ch) => ch.charCodeAt(0) < 32))).toBe(true);
     // The last report held back by the thinning is kept: the call got far past the first ones.
     expect(progress.at(-1)!.progress).toBeGreaterThan(1000);
   }, 60_000);
