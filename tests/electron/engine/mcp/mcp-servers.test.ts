@@ -134,7 +134,7 @@ describe('MCP servers that fail', () => {
       expect(crashing).toContain('test server: cannot open its database');
       expect(hanging).toMatch(/MCP server "hanging" .*timed out after 500 ms/);
       expect(nobody).toMatch(/^MCP server "nobody" \(http:\/\/127\.0\.0\.1:9\/mcp\) failed to start/);
-      expect(result.tools.map((t) => t.name)).toEqual(['good_add', 'good_echo', 'good_fail', 'good_where', 'good_sleep']);
+      expect(result.tools.map((t) => t.name)).toEqual(['add', 'echo', 'fail', 'where', 'sleep', 'flood', 'sample', 'annotated'].map((t) => `good_${t}`));
     } finally {
       await result.close();
     }
