@@ -16,6 +16,9 @@
  *   destructive hint, or none: MCP's default) — shared/mcp-tools.ts. Each, when chosen, overrides `mcp` for its
  *   tools; unset, they take `mcp`'s mode (so the default stays allow: a measurement with servers the user
  *   configured is not held up, and hints are a server's word). E.g. `mcp-destructive=ask,mcp-readonly=allow`.
+ * - mcp-sampling: an MCP server's request that the run's model answer a prompt of its own (MCP sampling), which
+ *   spends the run's tokens and shows the server the reply; unset, it takes `mcp`'s mode (so allow by default:
+ *   the user configured the server, and every sampling is recorded and counted).
  */
 import { z } from 'zod';
 
@@ -30,7 +33,9 @@ export const MCP_APPROVAL = 'mcp';
 /** The MCP tools by their annotations (shared/mcp-tools.ts mcpToolKind): each overrides `mcp` when chosen. */
 export const MCP_READONLY_APPROVAL = 'mcp-readonly';
 export const MCP_DESTRUCTIVE_APPROVAL = 'mcp-destructive';
-export const MCP_APPROVAL_KEYS = [MCP_APPROVAL, MCP_READONLY_APPROVAL, MCP_DESTRUCTIVE_APPROVAL] as const;
+/** An MCP server's sampling request (its prompt answered by the run's model). */
+export const MCP_SAMPLING_APPROVAL = 'mcp-sampling';
+export const MCP_APPROVAL_KEYS = [MCP_APPROVAL, MCP_READONLY_APPROVAL, MCP_DESTRUCTIVE_APPROVAL, MCP_SAMPLING_APPROVAL] as const;
 /** What --approve and the policy take: the built-in tools one by one, and MCP tools together or by their hints. */
 export const APPROVAL_KEYS = [...APPROVAL_TOOLS, ...MCP_APPROVAL_KEYS] as const;
 export type ApprovalKey = (typeof APPROVAL_KEYS)[number];
@@ -39,6 +44,7 @@ export type ApprovalPolicy = { readonly [T in ApprovalTool]: ApprovalMode } & {
   readonly mcp?: ApprovalMode;
   readonly 'mcp-readonly'?: ApprovalMode;
   readonly 'mcp-destructive'?: ApprovalMode;
+  readonly 'mcp-sampling'?: ApprovalMode;
 };
 
 /** In RunSettings: a tool left out takes its default, which the host fills in before the run is recorded. */
@@ -50,6 +56,7 @@ export const approvalPolicySchema = z
     mcp: z.enum(APPROVAL_MODES).optional(),
     'mcp-readonly': z.enum(APPROVAL_MODES).optional(),
     'mcp-destructive': z.enum(APPROVAL_MODES).optional(),
+    'mcp-sampling': z.enum(APPROVAL_MODES).optional(),
   })
   .strict()
   .default({});
@@ -93,6 +100,7 @@ export function resolveApprovalPolicy(chosen: ApprovalPolicyInput | undefined, c
     ...(chosen?.mcp ? { mcp: chosen.mcp } : {}),
     ...(chosen?.['mcp-readonly'] ? { 'mcp-readonly': chosen['mcp-readonly'] } : {}),
     ...(chosen?.['mcp-destructive'] ? { 'mcp-destructive': chosen['mcp-destructive'] } : {}),
+    ...(chosen?.['mcp-sampling'] ? { 'mcp-sampling': chosen['mcp-sampling'] } : {}),
   };
 }
 
@@ -102,12 +110,17 @@ export function mcpApprovalMode(policy: ApprovalPolicyInput, kind: 'readonly' | 
   return own ?? policy.mcp ?? 'allow';
 }
 
+/** The mode for an MCP server's sampling request: its own entry, else `mcp`, else allow. */
+export function samplingApprovalMode(policy: ApprovalPolicyInput): ApprovalMode {
+  return policy['mcp-sampling'] ?? policy.mcp ?? 'allow';
+}
+
 /**
  * The CLI's `--approve run_shell=ask,write_file=allow` (also `all=deny`). Throws an Error that names the bad
  * part and shows the form to use.
  */
 export function parseApprovalFlag(text: string): ApprovalPolicyInput {
-  const form = `Use tool=mode pairs separated by commas, e.g. --approve run_shell=ask,write_file=allow. Tools: ${APPROVAL_TOOLS.join(', ')}, mcp (every MCP tool), mcp-readonly, mcp-destructive (MCP tools by their annotations) (or all); modes: ${APPROVAL_MODES.join(', ')}.`;
+  const form = `Use tool=mode pairs separated by commas, e.g. --approve run_shell=ask,write_file=allow. Tools: ${APPROVAL_TOOLS.join(', ')}, mcp (every MCP tool), mcp-readonly, mcp-destructive (MCP tools by their annotations), mcp-sampling (a server's request to the run's model) (or all); modes: ${APPROVAL_MODES.join(', ')}.`;
   const out: { -readonly [T in ApprovalKey]?: ApprovalMode } = {};
   const parts = text.split(',').map((p) => p.trim()).filter(Boolean);
   if (parts.length === 0) throw new Error(`--approve needs at least one tool=mode pair. ${form}`);

@@ -138,6 +138,10 @@ export const stepEventSchema = z.discriminatedUnion('type', [
     error: z.string().nullable(),
     cancelled: z.literal(true).optional(),
     forwardedBy: z.string().optional(),
+    mcpContent: z.array(z.object({
+      type: z.string(), mimeType: z.string().optional(), size: count.optional(), uri: z.string().optional(),
+      audience: z.array(z.enum(['user', 'assistant'])).optional(), priority: z.number().min(0).max(1).optional(), lastModified: z.string().optional(),
+    })).optional(),
   }),
   z.object({
     ...base,
@@ -181,6 +185,26 @@ export const stepEventSchema = z.discriminatedUnion('type', [
     waitedMs: ms,
   }),
   z.object({ ...base, type: z.literal('run-warning'), message: z.string() }),
+  z.object({
+    ...base, type: z.literal('tool-progress'), step: count, callId: z.string(), name: z.string(), progress: z.number(),
+    total: z.number().optional(), message: z.string().optional(), inProgram: z.boolean(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('sampling'),
+    step: count,
+    callId: z.string(),
+    server: z.string(),
+    messages: z.array(z.object({ role: z.string(), text: z.string() })),
+    systemPrompt: z.string().optional(),
+    maxTokens: count,
+    usage: usageSchema.nullable(),
+    usageSource: z.enum(['reported', 'estimated']).optional(),
+    latencyMs: ms,
+    text: z.string(),
+    finishReason: z.string().nullable(),
+    error: z.string().nullable(),
+  }),
   z.object({
     ...base,
     type: z.literal('run-finished'),

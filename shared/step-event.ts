@@ -81,6 +81,10 @@ export interface Validation {
   readonly detail: string;
 }
 
+/**
+ * Model requests and tokens include those of MCP sampling (sampling events: answered by the run's model, billed
+ * like its steps), so the totals are what the provider counted; `steps` counts the loop's steps only.
+ */
 export interface RunTotals {
   readonly steps: number;
   readonly requests: number;
@@ -287,6 +291,62 @@ export interface ToolFinishedEvent extends Base {
    * the model. Absent otherwise (and in events recorded before it existed).
    */
   readonly cancelled?: true;
+  /** What an MCP tool's result held, block by block, with the server's content annotations (absent for other tools). */
+  readonly mcpContent?: readonly McpContentRecord[];
+}
+
+/** One content block of an MCP result as recorded: its kind, MIME type, size, and its audience and priority. */
+export interface McpContentRecord {
+  /** text, image, audio, resource, resource_link. */
+  readonly type: string;
+  readonly mimeType?: string;
+  /** Decoded bytes of binary data, characters of text. */
+  readonly size?: number;
+  readonly uri?: string;
+  /** Who the server meant the block for (MCP annotations.audience). */
+  readonly audience?: readonly ('user' | 'assistant')[];
+  /** 0 (least) to 1 (most important), as the server said. */
+  readonly priority?: number;
+  readonly lastModified?: string;
+}
+
+/**
+ * A tool reported how far it got while it runs (an MCP progress notification). Recorded as it arrives (at most
+ * a few per second per call); `callId` is the model's call (for a call inside a program, the run_code call).
+ */
+export interface ToolProgressEvent extends Base {
+  readonly type: 'tool-progress';
+  readonly step: number;
+  readonly callId: string;
+  /** The tool that reports (inside a program, the inner tool). */
+  readonly name: string;
+  readonly progress: number;
+  readonly total?: number;
+  readonly message?: string;
+  readonly inProgram: boolean;
+}
+
+/**
+ * An MCP server asked the client to sample (sampling/createMessage) while one of its tools ran: answered by the
+ * run's own model and provider, and counted in the run's tokens (computeTotals) as its own kind of request.
+ */
+export interface SamplingEvent extends Base {
+  readonly type: 'sampling';
+  readonly step: number;
+  /** The call during which the server asked. */
+  readonly callId: string;
+  readonly server: string;
+  /** The messages the server sent, as text (binary parts described), and its system prompt. */
+  readonly messages: readonly { readonly role: string; readonly text: string }[];
+  readonly systemPrompt?: string;
+  readonly maxTokens: number;
+  /** null: the request was refused or failed (see error) and no tokens were spent, or the provider reported none. */
+  readonly usage: Usage | null;
+  readonly usageSource?: UsageSource;
+  readonly latencyMs: number;
+  readonly text: string;
+  readonly finishReason: string | null;
+  readonly error: string | null;
 }
 
 export interface CodeRunEvent extends Base {
@@ -394,6 +454,8 @@ export type StepEvent =
   | ApprovalRequestedEvent
   | ApprovalResolvedEvent
   | RunWarningEvent
+  | ToolProgressEvent
+  | SamplingEvent
   | RunFinishedEvent;
 
 export type StepEventType = StepEvent['type'];

@@ -134,6 +134,15 @@ export function computeTotals(events: readonly StepEvent[]): RunTotals {
       total += e.usage?.total ?? u.prompt + u.completion;
       toolCalls += e.toolCalls.length;
     }
+    // An MCP server's sampling request went to the run's own model: its tokens are the run's, not a step.
+    if (e.type === 'sampling' && e.usage) {
+      requests++;
+      prompt += e.usage.prompt;
+      completion += e.usage.completion;
+      cached += e.usage.cached ?? 0;
+      reasoning += e.usage.reasoning ?? 0;
+      total += e.usage.total ?? e.usage.prompt + e.usage.completion;
+    }
   }
   const approvalWaitMs = coveredMs(waits);
   const started = events.find((e) => e.type === 'run-started');

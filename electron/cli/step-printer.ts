@@ -39,6 +39,17 @@ export function stepLine(e: StepEvent, prefix = ''): string | null {
       const what = { allow: 'allowed', deny: 'denied', 'allow-comparison': 'allowed for this comparison', cancelled: 'cancelled' }[e.decision];
       return `${prefix}     ${e.tool} ${what} after ${(e.waitedMs / 1000).toFixed(1)} s (not counted as the run's time)`;
     }
+    case 'tool-progress': {
+      // The engine thins a server's reports (a few a second) and cleans its message to one line.
+      const of = e.total !== undefined ? ` of ${e.total}` : '';
+      return `${prefix}     ${e.name} progress ${e.progress}${of}${e.message ? `: ${e.message}` : ''}`;
+    }
+    case 'sampling': {
+      if (e.error !== null) return `${prefix}     sampling for ${e.server} refused: ${e.error}`;
+      const est = e.usage && e.usageSource === 'estimated' ? '≈' : '';
+      const tokens = e.usage ? `prompt ${est}${e.usage.prompt}, completion ${est}${e.usage.completion}` : 'no usage reported';
+      return `${prefix}     sampling for ${e.server} answered by the run's model (${tokens}; counted in the run's tokens)`;
+    }
     default:
       return null;
   }

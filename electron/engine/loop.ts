@@ -7,7 +7,7 @@
  * throws) go back to it as tool messages and the loop goes on.
  */
 import type { RunSpec } from '../../shared/run-spec.js';
-import type { ParsedReply, RunStatus, ToolCallRequest } from '../../shared/step-event.js';
+import type { McpContentRecord, ParsedReply, RunStatus, ToolCallRequest } from '../../shared/step-event.js';
 import type { ApprovalGate } from './approval/approval-gate.js';
 import type { EventRecorder } from './event-recorder.js';
 import type { ModeAdapter, TextProtocol } from './modes/mode.js';
@@ -261,6 +261,7 @@ async function runCall(opts: LoopOptions, call: ToolCallRequest, step: number): 
   let t0 = performance.now();
   let output: string;
   let error: string | null = null;
+  let mcpContent: readonly McpContentRecord[] | undefined;
   if (call.cut) {
     error = `${call.name || 'the call'}: the reply reached its token limit (finish reason "length") inside this call, so its arguments are unfinished and it was not run. Make the call again with shorter arguments, or split the work.`;
   } else if (!available.includes(call.name)) {
@@ -278,7 +279,7 @@ async function runCall(opts: LoopOptions, call: ToolCallRequest, step: number): 
       t0 = performance.now();
       if (gate && !gate.ok) throw new Error(gate.message);
       output = await mode.handleCall(name, args, {
-        step, callId: call.id, signal, emit: (e) => recorder.emit(e),
+        step, callId: call.id, signal, emit: (e) => recorder.emit(e), keepContent: (blocks) => { mcpContent = blocks; },
       });
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
@@ -289,6 +290,7 @@ async function runCall(opts: LoopOptions, call: ToolCallRequest, step: number): 
   recorder.emit({
     type: 'tool-finished', step, callId: call.id, name, output: cut.text,
     rawSize: full.length, truncated: cut.truncated, durationMs: Math.round(performance.now() - t0), error, ...via,
+    ...(mcpContent?.length ? { mcpContent } : {}),
     // Stopped by a cancel: the loop ends the run without another request, so nothing goes back to the model.
     ...(signal.aborted ? { cancelled: true as const } : {}),
   });

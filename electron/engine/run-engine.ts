@@ -25,6 +25,7 @@ import { searchTargetOf } from './tools/search-backends.js';
 import { runStartedOf } from '../../shared/run-started.js';
 import type { McpConnections } from './mcp/mcp-servers.js';
 import { toolsetOf } from './modes/toolsets.js';
+import { createSampler } from './mcp/mcp-sampling.js';
 
 export interface EngineIO {
   readonly apiKey: string | null;
@@ -144,6 +145,8 @@ export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {
       promptCache: spec.settings.promptCache,
       ...(io.onResponse ? { onResponse: io.onResponse } : {}),
     });
+    // A server's sampling request is answered by this run's model, through the same client and policy.
+    mcp?.attach({ sample: createSampler({ client, spec, approvals, signal: io.signal, emit: (e) => recorder.emit(e) }) });
     result = await runLoop({ spec: { ...spec, workspace }, mode, client, recorder, signal: io.signal, approvals });
   } catch (err) {
     result = { status: 'error', answer: '', error: err instanceof Error ? err.message : String(err) };

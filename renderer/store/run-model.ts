@@ -16,10 +16,13 @@ import type {
   RunFinishedEvent,
   RunStartedEvent,
   RunWarningEvent,
+  SamplingEvent,
   StepEvent,
+  ToolProgressEvent,
   ToolFinishedEvent,
   ToolSearchEvent,
 } from '../../shared/step-event.js';
+import type { McpToolRecord } from '../../shared/mcp-tools.js';
 
 export interface ToolCallView {
   readonly callId: string;
@@ -36,6 +39,12 @@ export interface ToolCallView {
   readonly searches: readonly ToolSearchEvent[];
   /** Approvals this call waited for (a program's: one per dangerous inner call), in order. */
   readonly approvals: readonly ApprovalView[];
+  /** The MCP tool's server, title and annotations, from run-started (absent for other tools). */
+  readonly mcp?: McpToolRecord;
+  /** The latest progress the tool reported (inside a program: any of its tools). */
+  readonly progress?: ToolProgressEvent;
+  /** Sampling requests its server made while it ran. */
+  readonly samplings?: readonly SamplingEvent[];
 }
 
 /** One approval: waiting for the user while `resolved` is null. */
@@ -79,8 +88,11 @@ export function emptyRun(runId: string): RunView {
 }
 
 // Writable twins of the views, used only inside a batch on objects the batch owns.
-interface MCall extends Omit<ToolCallView, 'searches' | 'approvals' | 'name' | 'forwardedBy'> {
+interface MCall extends Omit<ToolCallView, 'searches' | 'approvals' | 'name' | 'forwardedBy' | 'mcp' | 'progress' | 'samplings'> {
   name: string;
+  mcp?: McpToolRecord;
+  progress?: ToolProgressEvent;
+  samplings?: SamplingEvent[];
   forwardedBy?: string;
   searches: ToolSearchEvent[];
   approvals: ApprovalView[];
@@ -205,6 +217,8 @@ function applyOne(d: Draft, run: MRun, e: StepEvent): void {
       const c = callOf(d, stepOf(d, run, e.step), e.callId, e.name);
       c.started = true;
       c.args = e.args;
+      const mcp = run.started?.mcpTools?.find((t) => t.name === e.name);
+      if (mcp) c.mcp = mcp;
       if (e.forwardedBy) {
         c.name = e.name;
         c.forwardedBy = e.forwardedBy;
@@ -225,6 +239,17 @@ function applyOne(d: Draft, run: MRun, e: StepEvent): void {
       const c = callOf(d, stepOf(d, run, e.step), e.callId, 'search_tools');
       c.searches = d.own(c.searches);
       c.searches.push(e);
+      break;
+    }
+    case 'tool-progress': {
+      const c = callOf(d, stepOf(d, run, e.step), e.callId, e.inProgram ? 'run_code' : e.name);
+      c.progress = e;
+      break;
+    }
+    case 'sampling': {
+      const s = stepOf(d, run, e.step);
+      const c = callOf(d, s, e.callId, s.calls[s.callIndex[e.callId] ?? -1]?.name ?? e.server);
+      c.samplings = [...(c.samplings ?? []), e];
       break;
     }
     case 'approval-requested': {

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { CreateMessageResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig, McpStdioServer } from '../../shared/mcp-config.js';
 
 /** tsx by absolute URL, so the server starts from any working folder (it starts in the run's workspace). */
@@ -50,6 +51,39 @@ export function createTestMcpServer(): McpServer {
     await new Promise((r) => setTimeout(r, ms));
     return { content: [{ type: 'text', text: `slept ${ms}` }] };
   });
+  // Hostile behaviour, as a server may have it: a flood of progress reports with bad numbers and control
+  // characters, sampling requests of any size (during the call), and annotations out of range.
+  server.registerTool('flood', {
+    description: 'Send many progress reports, then answer.',
+    inputSchema: { count: z.number().int() },
+  }, async ({ count }, extra) => {
+    const token = extra._meta?.progressToken;
+    if (token !== undefined) {
+      await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: Number.NaN, message: 'bad' } });
+      for (let i = 1; i <= count; i++) {
+        await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: i, total: count, message: `step ${i}\u001b[2J\r\nrm -rf /` } });
+      }
+    }
+    return { content: [{ type: 'text', text: `sent ${count}` }] };
+  });
+  server.registerTool('sample', {
+    description: 'Ask the client to sample a prompt of the given size, and return what it said.',
+    inputSchema: { chars: z.number().int(), maxTokens: z.number().int() },
+  }, async ({ chars, maxTokens }, extra) => {
+    try {
+      const result = await extra.sendRequest({ method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'x'.repeat(chars) } }, { role: 'user', content: { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' } }], maxTokens } }, CreateMessageResultSchema);
+      return { content: [{ type: 'text', text: `sampled: ${JSON.stringify(result.content)}` }] };
+    } catch (error) {
+      return { content: [{ type: 'text', text: `sampling failed: ${(error as Error).message}` }] };
+    }
+  });
+  server.registerTool('annotated', {
+    description: 'Return content with annotations, some of them out of range.',
+    inputSchema: {},
+  }, async () => ({ content: [
+    { type: 'text', text: 'for you', annotations: { audience: ['user', 'user'], priority: 0.9 } },
+    { type: 'text', text: 'odd', annotations: { lastModified: '2025-01-01T00:00:00Z' } },
+  ] }));
   return server;
 }
 

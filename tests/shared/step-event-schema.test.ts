@@ -29,6 +29,8 @@ const perType: PerType = {
   'approval-requested': true,
   'approval-resolved': true,
   'run-warning': true,
+  'tool-progress': true,
+  sampling: true,
   'run-finished': true,
 };
 const sameTypes: Same<Parsed['type'], StepEvent['type']> = true;
@@ -50,6 +52,8 @@ function everyKind(runId = 'r1'): StepEvent[] {
     { type: 'code-run', step: 1, callId: 'c1', code: '1', output: '', error: { line: 1, column: null, message: 'x' }, toolCalls: [{ name: 'run_shell', args: { command: 'ls' }, durationMs: 0.5, resultBytes: 0, error: 'denied' }], toolBytes: 0, printedBytes: 0, durationMs: 3, limitHit: null },
     { type: 'tool-finished', step: 1, callId: 'c1', name: 'run_code', output: 'ok', rawSize: 2, truncated: false, durationMs: 4, error: null },
     { type: 'run-warning', message: 'careful' },
+    { type: 'tool-progress', step: 1, callId: 'c1', name: 'srv_long', progress: 1, total: 3, message: 'step 1', inProgram: true },
+    { type: 'sampling', step: 1, callId: 'c1', server: 'srv', messages: [{ role: 'user', text: 'hi' }], maxTokens: 20, usage: { prompt: 7, completion: 3 }, usageSource: 'reported', latencyMs: 9, text: 'hello', finishReason: 'stop', error: null },
   ];
   const events = inputs.map((e, seq) => ({ ...e, runId, seq, t: seq * 1000 }) as StepEvent);
   events.push({ type: 'run-finished', runId, seq: events.length, t: 99_999, status: 'answered', answer: '1', validation: null, totals: computeTotals(events) });

@@ -5,7 +5,7 @@
  * run's own time. "Allow for this comparison" is remembered for the rest of the run (the host remembers it
  * for the comparison's other runs). Cancel while waiting ends the wait as 'cancelled'.
  */
-import { isApprovalTool, mcpApprovalMode, type ApprovalMode, type ApprovalPolicy } from '../../../shared/approval.js';
+import { isApprovalTool, mcpApprovalMode, MCP_SAMPLING_APPROVAL, samplingApprovalMode, type ApprovalMode, type ApprovalPolicy } from '../../../shared/approval.js';
 import { mcpToolKind, type McpToolKind } from '../../../shared/mcp-tools.js';
 import type { StepEventInput } from '../../../shared/step-event.js';
 
@@ -27,6 +27,8 @@ export interface CallPlace {
   readonly callId: string;
   /** The call was made inside a run_code program. */
   readonly inProgram: boolean;
+  /** The MCP server that asks, for a request that is no tool of its own (mcp-sampling). */
+  readonly server?: string;
 }
 
 export type GateResult = { readonly ok: true } | { readonly ok: false; readonly message: string };
@@ -53,6 +55,7 @@ export class ApprovalGate {
 
   private modeOf(name: string): ApprovalMode | null {
     if (isApprovalTool(name)) return this.policy[name];
+    if (name === MCP_SAMPLING_APPROVAL) return samplingApprovalMode(this.policy);
     return this.mcpTools.has(name) ? mcpApprovalMode(this.policy, this.mcpKinds.get(name) ?? mcpToolKind(undefined)) : null;
   }
 
@@ -73,7 +76,7 @@ export class ApprovalGate {
     if (signal.aborted) throw new ApprovalCancelledError('The run was cancelled.');
     const approvalId = `${place.callId}-approval-${++this.count}`;
     const { step, callId, inProgram } = place;
-    const server = this.mcpTools.get(name);
+    const server = this.mcpTools.get(name) ?? place.server;
     this.emit({ type: 'approval-requested', step, callId, approvalId, tool: name, ...(server !== undefined ? { server } : {}), args, inProgram });
     const started = performance.now();
     const waited = (): number => Math.round((performance.now() - started) * 10) / 10;

@@ -9,10 +9,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ElicitRequestSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { pathToFileURL } from 'node:url';
 import { mcpToolName, type McpServerConfig } from '../../../shared/mcp-config.js';
-import { mcpTool, type McpToolInfo } from './mcp-tool.js';
+import { mcpTool, type ActiveCalls, type McpToolInfo } from './mcp-tool.js';
+import type { Sampler, SamplingParams } from './mcp-sampling.js';
 import type { ToolDefinition } from '../tools/tool.js';
 import { trackChild } from '../child-processes.js';
 
@@ -35,7 +36,13 @@ export interface McpConnections {
   readonly problems: readonly McpServerProblem[];
   /** Tools per server that connected. */
   readonly servers: readonly { readonly name: string; readonly tools: number }[];
+  /** What answers the servers' own requests in this run (sampling); before it is given, they are refused. */
+  attach(hooks: McpRunHooks): void;
   close(): Promise<void>;
+}
+
+export interface McpRunHooks {
+  readonly sample?: Sampler;
 }
 
 /** Locale and time zone on top of the SDK's minimal base (HOME, PATH, USER, …): never the host's keys. */
@@ -71,9 +78,10 @@ interface OpenServer {
   readonly client: Client;
   readonly tools: McpToolInfo[];
   readonly transport: Transport;
+  readonly active: ActiveCalls;
 }
 
-async function openServer(server: McpServerConfig, workspace: string, stderr: StderrTail): Promise<OpenServer> {
+async function openServer(server: McpServerConfig, workspace: string, stderr: StderrTail, hooks: { current: McpRunHooks }): Promise<OpenServer> {
   let transport: Transport;
   if (server.transport === 'stdio') {
     // The model's arguments never reach this command line: they travel as JSON-RPC over the pipe.
@@ -84,10 +92,19 @@ async function openServer(server: McpServerConfig, workspace: string, stderr: St
     transport = new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { ...server.headers } } });
   }
   // Roots: the run's workspace (what a stdio server started there already serves). Elicitation: declared so
-  // servers offer their tools that ask; with nobody to answer in a run, each request is declined.
-  const client = new Client({ name: 'parallax', version: '1.0.0' }, { capabilities: { roots: { listChanged: false }, elicitation: { form: {} } } });
+  // servers offer their tools that ask; with nobody to answer in a run, each request is declined. Sampling:
+  // the run's own model answers (mcp-sampling.ts), during one of the server's calls.
+  const client = new Client({ name: 'parallax', version: '1.0.0' }, { capabilities: { roots: { listChanged: false }, elicitation: { form: {} }, sampling: {} } });
+  const active: ActiveCalls = new Set();
   client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [{ uri: pathToFileURL(workspace).href, name: 'workspace' }] }));
   client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'decline' as const }));
+  client.setRequestHandler(CreateMessageRequestSchema, async (request, extra) => {
+    const sample = hooks.current.sample;
+    if (!sample) throw new Error('This client answers sampling only during a run.');
+    // The latest of the server's calls running now is the one that asked (a server may run several at once).
+    const call = [...active].at(-1) ?? null;
+    return sample(server.name, request.params as unknown as SamplingParams, call, extra.signal);
+  });
   const tools: McpToolInfo[] = [];
   // Killed with the worker if its host is gone; a server that ignores its closed stdin would stay otherwise.
   const untrack = trackChild(() => {
@@ -107,7 +124,7 @@ async function openServer(server: McpServerConfig, workspace: string, stderr: St
     await client.close().catch(() => undefined);
     throw error;
   }
-  return { client, tools, transport };
+  return { client, tools, transport, active };
 }
 
 /** A streamable HTTP session is ended with DELETE (the server frees it at once), then the connection is closed. */
@@ -123,10 +140,11 @@ async function closeServer(open: OpenServer): Promise<void> {
 export async function openMcpServers(servers: readonly McpServerConfig[], workspace: string, reserved: readonly string[] = []): Promise<McpConnections> {
   const opened: { server: McpServerConfig; open: OpenServer }[] = [];
   const problems: McpServerProblem[] = [];
+  const hooks: { current: McpRunHooks } = { current: {} };
   await Promise.all(servers.map(async (server) => {
     const stderr = new StderrTail();
     try {
-      opened.push({ server, open: await openServer(server, workspace, stderr) });
+      opened.push({ server, open: await openServer(server, workspace, stderr, hooks) });
     } catch (error) {
       const where = server.transport === 'stdio' ? `the command "${server.command}"` : server.url;
       const message = error instanceof Error ? error.message : String(error);
@@ -152,14 +170,18 @@ export async function openMcpServers(servers: readonly McpServerConfig[], worksp
         continue;
       }
       taken.add(name);
-      tools.push(mcpTool(server, info, name, open.client));
+      tools.push(mcpTool(server, info, name, open.client, open.active));
     }
   }
   return {
     tools,
     problems,
     servers: opened.map(({ server, open }) => ({ name: server.name, tools: open.tools.length })),
+    attach(next) {
+      hooks.current = next;
+    },
     async close() {
+      hooks.current = {};
       await Promise.all(opened.map(({ open }) => closeServer(open)));
     },
   };

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpServerConfig } from '../../../shared/mcp-config.js';
 import { cleanAnnotations, type McpToolRecord } from '../../../shared/mcp-tools.js';
-import { schemaType, ToolError, type ToolDefinition } from '../tools/tool.js';
+import { schemaType, ToolError, type ToolDefinition, type ToolReporter } from '../tools/tool.js';
+import { base64Bytes, cleanProgress, contentRecords, progressThrottle } from './mcp-content.js';
 
 /**
  * A call that reports progress is kept alive past its call timeout (each report restarts it), up to ten call
@@ -42,12 +43,6 @@ interface ContentBlock {
   readonly description?: string;
   readonly size?: number;
   readonly resource?: { readonly uri?: string; readonly text?: string; readonly blob?: string; readonly mimeType?: string };
-}
-
-/** Decoded size of base64 data, for describing what is not shown. */
-function base64Bytes(data: string): number {
-  const clean = data.replace(/\s+/g, '');
-  return Math.max(0, Math.floor((clean.length * 3) / 4) - (clean.endsWith('==') ? 2 : clean.endsWith('=') ? 1 : 0));
 }
 
 function sizeText(bytes: number): string {
@@ -124,7 +119,13 @@ export function mcpRecord(server: McpServerConfig, info: McpToolInfo, name: stri
   return { name, server: server.name, tool: info.name, ...(title ? { title } : {}), ...(annotations ? { annotations } : {}) };
 }
 
-export function mcpTool(server: McpServerConfig, info: McpToolInfo, name: string, client: Client): ToolDefinition {
+/**
+ * The calls of one server's tools running now, each with its reporter: a request the server sends meanwhile
+ * (sampling) belongs to the latest of them.
+ */
+export type ActiveCalls = Set<ToolReporter>;
+
+export function mcpTool(server: McpServerConfig, info: McpToolInfo, name: string, client: Client, active: ActiveCalls = new Set()): ToolDefinition {
   const parameters = inputParameters(info);
   // The name the model calls comes first; the server's own name for the tool follows, for the person reading.
   const label = `${name} (MCP tool "${info.name}" of server "${server.name}")`;
@@ -145,11 +146,19 @@ export function mcpTool(server: McpServerConfig, info: McpToolInfo, name: string
       ctx.signal.addEventListener('abort', stop, { once: true });
       let result;
       let progress: { progress: number; total?: number; message?: string } | null = null;
+      const report = ctx.report;
+      const live = report ? progressThrottle((p) => report.progress(name, p)) : null;
+      if (report) active.add(report);
       try {
         // onprogress makes the SDK send a progress token; each report restarts the call timeout, up to a total.
         result = await client.callTool({ name: info.name, arguments: args }, undefined, {
           timeout: server.callTimeoutMs, signal: call.signal, resetTimeoutOnProgress: true, maxTotalTimeout: maxTotalCallMs(server.callTimeoutMs),
-          onprogress: (p) => { progress = { progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message ? { message: String(p.message).slice(0, 200) } : {}) }; },
+          onprogress: (p) => {
+            const clean = cleanProgress(p);
+            if (!clean) return;
+            progress = clean;
+            live?.report(clean);
+          },
         });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
@@ -158,7 +167,11 @@ export function mcpTool(server: McpServerConfig, info: McpToolInfo, name: string
         throw new ToolError(`${label} failed: ${message}${reached}`, { cause: error });
       } finally {
         ctx.signal.removeEventListener('abort', stop);
+        live?.flush();
+        if (report) active.delete(report);
       }
+      const records = contentRecords((result as { content?: unknown }).content);
+      if (records.length) ctx.report?.content?.(records);
       return callResult(result as Parameters<typeof callResult>[0], label);
     },
   };

@@ -7,6 +7,7 @@ import { invokeTool, toolExposure, toolResultText, type ToolDefinition } from '.
 import { createProgramTool } from './code/program-tool.js';
 import { RUN_CODE } from './code/run-code-tool.js';
 import type { ModeAdapter, ModeOptions } from './mode.js';
+import { reporterOf } from './mode.js';
 import { toolIn, toolsetOf } from './toolsets.js';
 
 export const HYBRID_DIRECT_TOOL_NAMES: readonly string[] = ['list_dir', 'read_file'];
@@ -25,7 +26,7 @@ export function createHybridMode(opts: ModeOptions): ModeAdapter {
       const tool = direct.find((t) => t.name === name);
       // The loop only passes names from tools(), so this is a programming error, not a model error.
       if (!tool) throw new Error(`Tool "${name}" is not registered in Hybrid mode.`);
-      const value = await invokeTool(tool, args, { workspace: opts.workspace, settings: opts.settings, signal: ctx.signal });
+      const value = await invokeTool(tool, args, { workspace: opts.workspace, settings: opts.settings, signal: ctx.signal, report: reporterOf(ctx) });
       return toolResultText(value);
     },
     dispose() {

@@ -3,9 +3,9 @@
  * same for every mode: ask, record, run the calls, repeat.
  */
 import type { ModeId, RunSettings } from '../../../shared/run-spec.js';
-import type { StepEventInput, ToolExposure } from '../../../shared/step-event.js';
+import type { McpContentRecord, StepEventInput, ToolExposure } from '../../../shared/step-event.js';
 import type { ApprovalGate } from '../approval/approval-gate.js';
-import type { ToolDefinition } from '../tools/tool.js';
+import type { ToolDefinition, ToolReporter } from '../tools/tool.js';
 import type { TextReply } from './text/parse-reply.js';
 import type { ObservedReply } from './text/text-prompt.js';
 
@@ -13,8 +13,21 @@ export interface CallContext {
   readonly step: number;
   readonly callId: string;
   readonly signal: AbortSignal;
-  /** Record extra events for this call (code-run, tool-search). */
+  /** Record extra events for this call (code-run, tool-search, tool-progress). */
   emit(event: StepEventInput): void;
+  /** Keep an MCP result's content blocks for this call's tool-finished. */
+  keepContent?(blocks: readonly McpContentRecord[]): void;
+}
+
+/** Progress recorded as tool-progress events, and content kept for tool-finished, for one model call. */
+export function reporterOf(ctx: CallContext, inProgram = false): ToolReporter {
+  return {
+    step: ctx.step,
+    callId: ctx.callId,
+    inProgram,
+    progress: (name, p) => ctx.emit({ type: 'tool-progress', step: ctx.step, callId: ctx.callId, name, ...p, inProgram }),
+    ...(ctx.keepContent && !inProgram ? { content: ctx.keepContent } : {}),
+  };
 }
 
 export interface ModeAdapter {

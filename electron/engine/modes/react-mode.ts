@@ -3,6 +3,7 @@
  * Prompt tokens snowball because every result stays in the history — that is what the comparison shows.
  */
 import type { ModeAdapter, ModeOptions } from './mode.js';
+import { reporterOf } from './mode.js';
 import { invokeTool, toolExposure, toolResultText } from '../tools/index.js';
 import { toolIn, toolsetOf } from './toolsets.js';
 
@@ -17,7 +18,7 @@ export function createReactMode(opts: ModeOptions): ModeAdapter {
       const tool = toolIn(toolset, name);
       // The loop only passes names from tools(), so this is a programming error, not a model error.
       if (!tool) throw new Error(`Tool "${name}" is not registered.`);
-      const value = await invokeTool(tool, args, { workspace: opts.workspace, settings: opts.settings, signal: ctx.signal });
+      const value = await invokeTool(tool, args, { workspace: opts.workspace, settings: opts.settings, signal: ctx.signal, report: reporterOf(ctx) });
       return toolResultText(value);
     },
   };

@@ -12,6 +12,7 @@ import { invokeTool, parametersOf, signatureOf, toolExposure, toolResultText, ty
 import { firstSentence } from '../tools/tool-descriptions.js';
 import { standardBindings } from './code/bindings.js';
 import type { Forwarded, ModeAdapter, ModeOptions } from './mode.js';
+import { reporterOf } from './mode.js';
 import { toolsetOf } from './toolsets.js';
 
 export const SEARCH_TOOLS = 'search_tools';
@@ -167,7 +168,7 @@ export function createReactSearchMode(opts: ModeOptions): ModeAdapter {
       if (foundAt.get(name) === ctx.step) {
         throw new Error(`${name} was found by ${SEARCH_TOOLS} in this same step, so it is not callable yet. Call it again in your next step.`);
       }
-      const value = await invokeTool(tool, args, { workspace: opts.workspace, settings: opts.settings, signal: ctx.signal });
+      const value = await invokeTool(tool, args, { workspace: opts.workspace, settings: opts.settings, signal: ctx.signal, report: reporterOf(ctx) });
       return toolResultText(value);
     },
   };

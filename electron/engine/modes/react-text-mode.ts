@@ -5,6 +5,7 @@
  * actions are tool calls like ReAct's: same tools, approval gate, limits, truncation and events.
  */
 import type { ModeAdapter, ModeOptions } from './mode.js';
+import { reporterOf } from './mode.js';
 import { invokeTool, toolExposure, toolResultText } from '../tools/index.js';
 import { toolIn, toolsetOf } from './toolsets.js';
 import { parseReply } from './text/parse-reply.js';
@@ -21,7 +22,7 @@ export function createReactTextMode(opts: ModeOptions): ModeAdapter {
     async handleCall(name, args, ctx) {
       const tool = toolIn(toolset, name);
       if (!tool) throw new Error(`Tool "${name}" is not registered.`);
-      const value = await invokeTool(tool, args, { workspace: opts.workspace, settings: opts.settings, signal: ctx.signal });
+      const value = await invokeTool(tool, args, { workspace: opts.workspace, settings: opts.settings, signal: ctx.signal, report: reporterOf(ctx) });
       return toolResultText(value);
     },
   };

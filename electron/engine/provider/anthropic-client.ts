@@ -54,7 +54,7 @@ export async function streamMessages(client: ChatClient, req: StreamRequest, sig
   const stop = (Array.isArray(stopRaw) ? stopRaw : [stopRaw]).filter((x): x is string => typeof x === 'string' && x.trim() !== '');
   const body = {
     model: req.model,
-    max_tokens: ANTHROPIC_MAX_TOKENS,
+    max_tokens: req.maxTokens ?? ANTHROPIC_MAX_TOKENS,
     ...toMessagesBody(req.messages, req.tools, options.promptCache ?? 'off'),
     ...(req.temperature !== null ? { temperature: req.temperature } : {}),
     ...(stop.length ? { stop_sequences: stop } : {}),

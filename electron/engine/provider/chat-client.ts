@@ -102,6 +102,8 @@ export interface StreamRequest {
   readonly temperature: number | null;
   /** Stop sequences (text ReAct stops before "Observation:"); sent only when given. */
   readonly stop?: readonly string[];
+  /** A cap on the reply's tokens (an MCP server's sampling request names one); the loop's steps send none. */
+  readonly maxTokens?: number;
 }
 
 export interface ChatReply extends AccumulatedReply {
@@ -132,6 +134,7 @@ export async function streamChat(client: ChatClient, req: StreamRequest, signal:
     ...(tools.length ? { tools } : {}),
     ...(req.temperature !== null ? { temperature: req.temperature } : {}),
     ...(req.stop?.length ? { stop: [...req.stop] } : {}),
+    ...(req.maxTokens !== undefined ? { max_tokens: req.maxTokens } : {}),
     stream: true as const,
     ...(client.streamOptions ? { stream_options: { include_usage: true } } : {}),
   };

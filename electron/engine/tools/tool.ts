@@ -8,6 +8,26 @@ import type { RunSettings } from '../../../shared/run-spec.js';
 import type { ToolLimits } from './limits.js';
 import { typeOf } from './schema-types.js';
 import type { McpToolRecord } from '../../../shared/mcp-tools.js';
+import type { McpContentRecord } from '../../../shared/step-event.js';
+
+/** How far a running tool got, as it reports it (an MCP progress notification). */
+export interface ToolProgress {
+  readonly progress: number;
+  readonly total?: number;
+  readonly message?: string;
+}
+
+/** The model's call a tool runs for, and where it may report while it runs (the mode records it). */
+export interface ToolReporter {
+  readonly step: number;
+  /** The model's call (for a call inside a program, the run_code call). */
+  readonly callId: string;
+  readonly inProgram: boolean;
+  /** `tool` is the reporting tool's own name. */
+  progress(tool: string, report: ToolProgress): void;
+  /** An MCP result's blocks with their content annotations, kept on tool-finished (direct calls). */
+  content?(blocks: readonly McpContentRecord[]): void;
+}
 
 export interface ToolContext {
   /** Absolute, real path of the run's workspace. File tools never leave it. */
@@ -16,6 +36,8 @@ export interface ToolContext {
   readonly settings: RunSettings;
   /** Optional overrides of the tools' limits (timeouts, size caps); unset fields use DEFAULT_TOOL_LIMITS. */
   readonly limits?: Partial<ToolLimits>;
+  /** Absent outside a run (tests, `parallax tools`): a tool then reports nothing. */
+  readonly report?: ToolReporter;
 }
 
 export interface ToolDefinition<S extends z.ZodObject = z.ZodObject, R = unknown> {

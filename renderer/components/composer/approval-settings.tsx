@@ -15,9 +15,10 @@ const WHAT: Record<ApprovalKey, string> = {
   mcp: 'calls a tool of an MCP server (every server’s tools)',
   'mcp-readonly': 'calls an MCP tool its server marks read-only (overrides MCP tools)',
   'mcp-destructive': 'calls an MCP tool that may destroy: marked destructive, or unmarked (overrides MCP tools)',
+  'mcp-sampling': 'asks the run’s model a prompt of its own (MCP sampling: spends the run’s tokens; overrides MCP tools)',
 };
 
-const LABELS: Partial<Record<ApprovalKey, string>> = { mcp: 'MCP tools', 'mcp-readonly': 'MCP read-only tools', 'mcp-destructive': 'MCP destructive tools' };
+const LABELS: Partial<Record<ApprovalKey, string>> = { mcp: 'MCP tools', 'mcp-readonly': 'MCP read-only tools', 'mcp-destructive': 'MCP destructive tools', 'mcp-sampling': 'MCP sampling' };
 
 const MODE_TEXT: Record<ApprovalMode, string> = { allow: 'Allow', ask: 'Ask me', deny: 'Deny' };
 

@@ -32,3 +32,13 @@ describe('the line of a step', () => {
     expect(stepLine(response({ parsed: { ...parsed, parseError: null, finalAnswer: 'x' } }))).toMatch(/\(answer\)$/);
   });
 });
+
+describe('MCP lines', () => {
+  const base = { runId: 'r', seq: 1, t: 1 };
+  it('prints a tool\'s progress and a sampling request with its tokens or why it was refused', () => {
+    expect(stepLine({ ...base, type: 'tool-progress', step: 1, callId: 'c', name: 'srv_long', progress: 2, total: 4, message: 'half', inProgram: false })).toBe('     srv_long progress 2 of 4: half');
+    const sampling = { ...base, type: 'sampling' as const, step: 1, callId: 'c', server: 'srv', messages: [], maxTokens: 5, latencyMs: 3, text: 'x', finishReason: 'stop' };
+    expect(stepLine({ ...sampling, usage: { prompt: 7, completion: 3 }, error: null })).toBe("     sampling for srv answered by the run's model (prompt 7, completion 3; counted in the run's tokens)");
+    expect(stepLine({ ...sampling, usage: null, error: 'denied' })).toBe('     sampling for srv refused: denied');
+  });
+});

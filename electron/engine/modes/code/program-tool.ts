@@ -9,6 +9,7 @@ import { limitsFromSettings, programText, runProgram, Sandbox, type ProgramLangu
 import { PySandbox } from '../../sandbox/python/py-sandbox.js';
 import { pyRunCodeExposure } from './py-run-code-tool.js';
 import type { CallContext, ModeOptions } from '../mode.js';
+import { reporterOf } from '../mode.js';
 import { standardBindings } from './bindings.js';
 import { toolsetOf } from '../toolsets.js';
 import { RUN_CODE, runCodeExposure } from './run-code-tool.js';
@@ -102,7 +103,7 @@ export function createProgramTool(opts: ModeOptions, language: ProgramLanguage =
       const result = await runProgram(code, {
         tools,
         hiddenTools,
-        ctx: { workspace: opts.workspace, settings: opts.settings, signal: ctx.signal },
+        ctx: { workspace: opts.workspace, settings: opts.settings, signal: ctx.signal, report: reporterOf(ctx, true) },
         limits,
         returnTypes: opts.settings.returnTypes,
         sandbox,

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseSettings } from '../../../../shared/run-spec.js';
-import { openMcpServers, type McpConnections } from '../../../../electron/engine/mcp/mcp-servers.js';
-import { invokeTool, signatureOf, type ToolDefinition } from '../../../../electron/engine/tools/index.js';
+import { openMcpServers } from '../../../../electron/engine/mcp/mcp-servers.js';
+import { invokeTool, signatureOf } from '../../../../electron/engine/tools/index.js';
 import { pythonSignatureOf } from '../../../../electron/engine/sandbox/python/py-signature.js';
 import { runProgram, Sandbox } from '../../../../electron/engine/sandbox/index.js';
 import { standardBindings } from '../../../../electron/engine/modes/code/bindings.js';

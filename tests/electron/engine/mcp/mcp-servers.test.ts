@@ -7,8 +7,8 @@ import { createRequire } from 'node:module';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openMcpServers, type McpConnections } from '../../../../electron/engine/mcp/mcp-servers.js';
-import { invokeTool, parametersOf, signatureOf, ToolError, type ToolDefinition } from '../../../../electron/engine/tools/index.js';
+import { openMcpServers } from '../../../../electron/engine/mcp/mcp-servers.js';
+import { invokeTool, parametersOf, signatureOf, ToolError } from '../../../../electron/engine/tools/index.js';
 import { pythonSignatureOf } from '../../../../electron/engine/sandbox/python/py-signature.js';
 import { useMcpConnections } from '../../../helpers/mcp-connections.js';
 import { serverScript, startHttpMcpServer, stdioServer, tsx } from '../../../helpers/mcp-test-server.js';
@@ -41,8 +41,9 @@ describe('MCP tools from real servers', () => {
     expect(mcp.connections.problems).toEqual([]);
     expect(mcp.connections.servers.map((s) => s.name)).toEqual(['local', 'remote', 'fs']);
     const names = mcp.connections.tools.map((t) => t.name);
-    expect(names.slice(0, 5)).toEqual(['local_add', 'local_echo', 'local_fail', 'local_where', 'local_sleep']);
-    expect(names.slice(5, 10)).toEqual(['remote_add', 'remote_echo', 'remote_fail', 'remote_where', 'remote_sleep']);
+    const own = ['add', 'echo', 'fail', 'where', 'sleep', 'flood', 'sample', 'annotated'];
+    expect(names.slice(0, 8)).toEqual(own.map((t) => `local_${t}`));
+    expect(names.slice(8, 16)).toEqual(own.map((t) => `remote_${t}`));
     expect(names).toContain('fs_read_text_file');
     expect(names).toContain('fs_list_directory');
     expect(mcp.connections.tools.every((t) => t.source !== undefined)).toBe(true);
@@ -133,7 +134,7 @@ describe('MCP servers that fail', () => {
       expect(crashing).toContain('test server: cannot open its database');
       expect(hanging).toMatch(/MCP server "hanging" .*timed out after 500 ms/);
       expect(nobody).toMatch(/^MCP server "nobody" \(http:\/\/127\.0\.0\.1:9\/mcp\) failed to start/);
-      expect(result.tools.map((t) => t.name)).toEqual(['good_add', 'good_echo', 'good_fail', 'good_where', 'good_sleep']);
+      expect(result.tools.map((t) => t.name)).toEqual(['add', 'echo', 'fail', 'where', 'sleep', 'flood', 'sample', 'annotated'].map((t) => `good_${t}`));
     } finally {
       await result.close();
     }
