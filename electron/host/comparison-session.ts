@@ -157,7 +157,7 @@ export class ComparisonSession {
         // A slot one of this comparison's rounds lent out while it waits for a person is for other
         // comparisons: taking it for the next round would run more rounds at once than asked for.
         while (!release) {
-          await this.untilNoneLent();
+          if (this.anyLent()) await this.untilNoneLent();
           release = await this.scheduler.acquire(this.stop.signal);
           if (this.anyLent()) {
             release();

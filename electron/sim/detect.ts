@@ -7,7 +7,7 @@ import { SIM_FINGERPRINT } from './wire.js';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
-export async function isSimulatedEndpoint(baseUrl: string, timeoutMs = 1500): Promise<boolean> {
+export async function isSimulatedEndpoint(baseUrl: string, timeoutMs = 5000): Promise<boolean> {
   let url: URL;
   try {
     url = new URL(`${baseUrl.replace(/\/+$/, '')}/models`);

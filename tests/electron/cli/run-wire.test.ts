@@ -92,7 +92,7 @@ describe.concurrent('parallax run against recorded provider shapes', { timeout: 
   it('an endless drip ends at the deadline set with --settings', async () => {
     const r = await run([STALL_SHAPES.drip, okText()], { settings: { maxRetries: 0, streamIdleTimeoutMs: 30_000, requestDeadlineMs: 2000 } });
     expect(r.code).toBe(1);
-    expect((JSON.parse(r.stdout) as JsonOut).error).toMatch(/passed its 2 s deadline after \d+ chunks/);
+    expect((JSON.parse(r.stdout) as JsonOut).error).toMatch(/passed its 2 s deadline after \d+ chunks?/);
   }, 120_000);
 
   it('rejects bad --settings with the field and its range', async () => {
