@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { bubblewrapArgs, shellSandbox, type ShellSandboxInfo } from '../shell-sandbox.js';
 import { appLayout, type AppLayout } from '../../app-layout.js';
 import { devChildBundle } from './py-dev-bundle.js';
+import { within } from './py-permission-check.js';
 import { pyodideDir } from './py-runtime.js';
 
 export interface PyLaunch {
@@ -167,10 +168,6 @@ export function childReads(entry: string): string[] {
     if (!within(real, reads)) reads.push(real);
   }
   return outermost(reads).sort();
-}
-
-function within(target: string, folders: readonly string[]): boolean {
-  return folders.some((f) => target === f || target.startsWith(f.endsWith(path.sep) ? f : f + path.sep));
 }
 
 /** The folders none of the others contains. */

@@ -13,9 +13,14 @@ export function allowedReads(execArgv: readonly string[]): string[] {
   return execArgv.filter((a) => a.startsWith('--allow-fs-read=')).map((a) => a.slice('--allow-fs-read='.length));
 }
 
+/** Whether `target` is one of `folders` or inside one of them. */
+export function within(target: string, folders: readonly string[]): boolean {
+  return folders.some((f) => target === f || target.startsWith(f.endsWith(path.sep) ? f : f + path.sep));
+}
+
 /** Every folder above an allowed one, up to the root, that is not itself inside an allowed folder. */
 export function foldersAbove(reads: readonly string[]): string[] {
-  const inside = (dir: string): boolean => reads.some((r) => dir === r || dir.startsWith(r.endsWith(path.sep) ? r : r + path.sep));
+  const inside = (dir: string): boolean => within(dir, reads);
   const above = new Set<string>();
   for (const read of reads) {
     for (let dir = path.dirname(read); ; dir = path.dirname(dir)) {
