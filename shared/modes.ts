@@ -9,7 +9,40 @@
  * dash and marker keep lines apart in grey print.
  */
 
-export type Marker = 'circle' | 'square' | 'triangle' | 'diamond' | 'plus' | 'star';
+/**
+ * Each marker's outline, for the charts that draw one per point (the HTML report): a circle, a square, or a
+ * polygon given by its vertices' offsets from the point for a radius r. A new mode's new shape is one entry.
+ */
+export type MarkerShape =
+  | { readonly kind: 'circle' }
+  | { readonly kind: 'square' }
+  | { readonly kind: 'polygon'; vertices(r: number): readonly (readonly [number, number])[] };
+
+export const MARKERS = {
+  circle: { kind: 'circle' },
+  square: { kind: 'square' },
+  triangle: { kind: 'polygon', vertices: (r) => [[0, -(r * 1.2)], [r * 1.15, r * 0.9], [-(r * 1.15), r * 0.9]] },
+  diamond: { kind: 'polygon', vertices: (r) => [[0, -(r * 1.3)], [r * 1.3, 0], [0, r * 1.3], [-(r * 1.3), 0]] },
+  // A plus sign as one 12-point polygon, arms a third of its width.
+  plus: {
+    kind: 'polygon',
+    vertices: (r) => {
+      const a = r * 1.25, b = r * 0.42;
+      return [[-b, -a], [b, -a], [b, -b], [a, -b], [a, b], [b, b], [b, a], [-b, a], [-b, b], [-a, b], [-a, -b], [-b, -b]];
+    },
+  },
+  // A five-pointed star: ten vertices, so no other marker shares its outline.
+  star: {
+    kind: 'polygon',
+    vertices: (r) => Array.from({ length: 10 }, (_, i) => {
+      const radius = i % 2 === 0 ? r * 1.4 : r * 0.6;
+      const angle = -Math.PI / 2 + (i * Math.PI) / 5;
+      return [radius * Math.cos(angle), radius * Math.sin(angle)] as const;
+    }),
+  },
+} as const satisfies Record<string, MarkerShape>;
+
+export type Marker = keyof typeof MARKERS;
 
 export interface ModeShades {
   /** Prompt tokens, lines and the mode's swatch. */
@@ -34,12 +67,18 @@ export interface ModeDescription {
    * so the request carries no `tools` parameter and the prompt's tool list counts as tool definitions.
    */
   readonly toolsInPrompt?: boolean;
+  /**
+   * Every report carries its swatch rule, shown or not (the modes reports had from the start); a mode added
+   * later gets its rule only in reports that show it, so a report of an earlier comparison stays byte for byte.
+   */
+  readonly inEveryReport?: boolean;
 }
 
 /** Every mode, in the order the composer lists them. */
 export const MODES = {
   react: {
     label: 'ReAct',
+    inEveryReport: true,
     about: 'Native tool calling: every tool schema on every request.',
     usesSandbox: false,
     colour: { light: { prompt: '#0072B2', completion: '#99C7E0' }, dark: { prompt: '#5b9bff', completion: '#b3d0ff' } },
@@ -48,6 +87,7 @@ export const MODES = {
   },
   code: {
     label: 'Code Mode',
+    inEveryReport: true,
     about: 'One run_code tool: the model writes a program that calls the tools.',
     usesSandbox: true,
     colour: { light: { prompt: '#D55E00', completion: '#EEBF99' }, dark: { prompt: '#f0953a', completion: '#fcd6ac' } },
@@ -56,6 +96,7 @@ export const MODES = {
   },
   hybrid: {
     label: 'Hybrid',
+    inEveryReport: true,
     about: 'list_dir and read_file as direct tools, plus run_code for batch work.',
     usesSandbox: true,
     colour: { light: { prompt: '#009E73', completion: '#99D8C7' }, dark: { prompt: '#2aa57f', completion: '#8fdcc0' } },
@@ -64,6 +105,7 @@ export const MODES = {
   },
   'react-search': {
     label: 'ReAct + tool search',
+    inEveryReport: true,
     about: 'Four file tools and search_tools; the tools it finds join later requests.',
     usesSandbox: false,
     colour: { light: { prompt: '#CC79A7', completion: '#E8C3D7' }, dark: { prompt: '#e46aa8', completion: '#f7b5d6' } },

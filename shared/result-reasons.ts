@@ -5,6 +5,7 @@
  * figures are means over the runs given (one run: that run's own figures).
  */
 import { formatMean } from './format.js';
+import { describeMode } from './modes.js';
 import type { PromptPart } from './prompt-composition.js';
 import type { RunSummary } from './summary.js';
 
@@ -54,7 +55,8 @@ export function columnProfile(runs: readonly RunSummary[]): ColumnProfile {
 
 const n = (x: number) => formatMean(Math.round(x));
 const plural = (x: number, one: string, many = `${one}s`) => `${n(x)} ${Math.round(x) === 1 ? one : many}`;
-const isCodeOnly = (mode: string) => mode === 'code' || mode === 'code-py';
+// A mode with the sandbox whose one tool is run_code (Code Mode, in either language).
+const isCodeOnly = (mode: string) => describeMode(mode)?.usesSandbox === true;
 
 /** "its 8 tool definitions", "its one tool (run_code with its catalog)". */
 function toolsPhrase(c: ColumnProfile): string {

@@ -102,6 +102,7 @@ export const stepEventSchema = z.discriminatedUnion('type', [
   z.object({
     ...base, type: z.literal('model-request'), step: count, attempt: count, messageCount: count, toolNames: z.array(z.string()),
     addedTools: z.array(toolExposureSchema).optional(),
+    addedMessages: z.array(z.object({ role: z.string(), content: z.string() })).optional(),
   }),
   z.object({
     ...base, type: z.literal('model-retry'), step: count, attempt: count, status: z.number().int().nullable(), message: z.string(), delayMs: ms,

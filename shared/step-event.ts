@@ -201,6 +201,11 @@ export interface ModelRequestEvent extends Base {
   readonly toolNames: readonly string[];
   /** Tools offered for the first time in this run (ReAct + tool search adds the tools it found), in full. */
   readonly addedTools?: readonly ToolExposure[];
+  /**
+   * Messages the mode added to the history just before this request (its prepareStep hook), as sent; absent
+   * when it added none (every mode before such hooks), so older records read the same.
+   */
+  readonly addedMessages?: readonly { readonly role: string; readonly content: string }[];
 }
 
 export interface ModelRetryEvent extends Base {

@@ -1,18 +1,20 @@
 /**
  * The agent loop: ask the model with the whole history and the mode's tools, append
  * its reply verbatim, stop if it called no tool, else run every call (concurrently) and append one `tool`
- * message per call id; repeat up to maxSteps. A text mode (ReAct (text)) differs only in how a reply is read
- * and answered (textTurn): its actions are parsed from the text and their results go back as one
- * "Observation: …" user message; a reply that cannot be read gets its parse error as the observation. Errors the model caused (unknown tool, bad JSON, a tool that
- * throws) go back to it as tool messages and the loop goes on.
+ * message per call id; repeat up to maxSteps. A mode changes a step only through its hooks (modes/mode.ts):
+ * prepareStep (the tools sent, tool choice, stop sequences, messages it adds) and readReply (the turn: calls,
+ * what answers them, whether the run stops); text ReAct's hooks parse its actions from the text and answer
+ * them with one "Observation: …" user message (modes/turns.ts). Errors the model caused (unknown tool, bad
+ * JSON, a tool that throws) go back to it as tool messages and the loop goes on.
  */
 import type { RunSpec } from '../../shared/run-spec.js';
-import type { McpContentRecord, ParsedReply, RunStatus, ToolCallRequest } from '../../shared/step-event.js';
+import type { McpContentRecord, RunStatus, ToolCallRequest } from '../../shared/step-event.js';
 import type { ApprovalGate } from './approval/approval-gate.js';
 import type { EventRecorder } from './event-recorder.js';
-import type { ModeAdapter, TextProtocol } from './modes/mode.js';
+import type { ModeAdapter, StepRequest } from './modes/mode.js';
+import { nativeTurn, type CallOutput, type Turn } from './modes/turns.js';
 import {
-  ModelRequestError, RequestCancelledError, backoffMs, sleep, streamChat, toolResultMessage, type ChatClient, type ChatMessage, type ChatReply,
+  ModelRequestError, RequestCancelledError, backoffMs, sleep, streamChat, type ChatClient, type ChatMessage, type ChatReply,
 } from './provider/chat-client.js';
 import { unknownToolMessage } from './tools/index.js';
 
@@ -60,7 +62,9 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
   ];
   try {
     for (let step = 1; step <= spec.settings.maxSteps; step++) {
-      const { reply, turn } = await askModel(opts, messages, step);
+      const request = mode.prepareStep?.(step) ?? {};
+      if (request.messages?.length) messages.push(...request.messages);
+      const { reply, turn } = await askModel(opts, messages, step, request);
       messages.push(turn.message);
       if (turn.calls.length === 0 && reply.noPolicy) {
         return { status: 'no-policy', answer: reply.text, error: NO_POLICY_MESSAGE };
@@ -118,58 +122,12 @@ export function refusalMessage(reply: ChatReply): string | null {
 
 const clip = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
-/** A tool call's output as it goes back, and whether the tool failed (the Messages API marks it is_error). */
-interface CallOutput {
-  readonly text: string;
-  readonly failed: boolean;
-}
-
-/** One reply as the loop acts on it: the calls to run, or the answer that ends the run, and what goes back. */
-interface Turn {
-  /** The assistant message as it goes back into the history. */
-  readonly message: ChatMessage;
-  readonly calls: readonly ToolCallRequest[];
-  /** The final answer, when this reply ends the run; null when the loop goes on. */
-  readonly answer: string | null;
-  readonly parsed?: ParsedReply;
-  /** The messages that answer the reply, from the calls' outputs in order. */
-  results(outputs: readonly CallOutput[]): ChatMessage[];
-}
-
-/** Native tool calling: the reply verbatim, one tool message per call id, no calls = the answer. */
-function nativeTurn(client: ChatClient, reply: ChatReply): Turn {
-  const calls = reply.toolCalls.map(({ id, name, arguments: args, cut }) => ({ id, name, arguments: args, ...(cut ? { cut } : {}) }));
-  return {
-    message: reply.message as unknown as ChatMessage,
-    calls,
-    answer: calls.length === 0 ? reply.text || reply.refusal : null,
-    results: (outputs) => calls.map((call, i) => toolResultMessage(client, reply, call, outputs[i]!.text, outputs[i]!.failed)),
-  };
-}
-
-/**
- * Text ReAct: the reply's text up to any observation the model wrote itself goes back; its actions are the
- * calls; a Final Answer without actions ends the run; a parse error goes back as the observation.
- */
-function textTurn(protocol: TextProtocol, reply: ChatReply, step: number): Turn {
-  const read = protocol.parse(reply.text);
-  const calls = read.actions.map((a, i) => ({ id: `text_${step}_${i + 1}`, name: a.name, arguments: a.input }));
-  const parsed: ParsedReply = { thought: read.thought, finalAnswer: read.finalAnswer, parseError: read.parseError, kept: read.kept };
-  return {
-    message: { role: 'assistant', content: reply.text.slice(0, read.kept) },
-    calls,
-    parsed,
-    answer: calls.length === 0 && read.parseError === null ? read.finalAnswer : null,
-    results: (outputs) => [{ role: 'user', content: protocol.observation({ parsed, actions: calls }, outputs.map((o) => o.text)) }],
-  };
-}
-
 /**
  * One step's request, with retries for 429 / 5xx / network errors and broken streams, each attempt recorded.
  * A provider that refuses stream_options gets the request again at once without it (a recorded retry that
  * does not count against maxRetries); the usage is then estimated if it sends none.
  */
-async function askModel(opts: LoopState, messages: ChatMessage[], step: number): Promise<{ reply: ChatReply; turn: Turn }> {
+async function askModel(opts: LoopState, messages: ChatMessage[], step: number, request: StepRequest): Promise<{ reply: ChatReply; turn: Turn }> {
   const { spec, mode, client, recorder, signal } = opts;
   let failures = 0;
   for (let attempt = 1; ; attempt++) {
@@ -179,16 +137,19 @@ async function askModel(opts: LoopState, messages: ChatMessage[], step: number):
     for (const t of added) opts.offered.add(t.name);
     recorder.emit({
       type: 'model-request', step, attempt, messageCount: messages.length, toolNames: tools.map((t) => t.name), ...(added.length ? { addedTools: added } : {}),
+      // Messages the mode added before this step go into the record once, so the request can be reconstructed.
+      ...(attempt === 1 && request.messages?.length ? { addedMessages: request.messages.map(recordedMessage) } : {}),
     });
     const sent = performance.now();
     try {
       const reply = await streamChat(client, {
         model: spec.provider.model, messages, temperature: spec.settings.temperature,
         // A text mode lists its tools in the system prompt and sends no tools parameter.
-        tools: mode.text ? [] : tools,
-        ...(mode.text && client.stop ? { stop: mode.text.stop } : {}),
+        tools: request.tools ?? tools,
+        ...(request.toolChoice !== undefined ? { toolChoice: request.toolChoice } : {}),
+        ...(request.stop && client.stop ? { stop: request.stop } : {}),
       }, signal);
-      const turn = mode.text ? textTurn(mode.text, reply, step) : nativeTurn(client, reply);
+      const turn = (mode.readReply ?? nativeTurn)(reply, step, client);
       recorder.emit({
         type: 'model-response',
         step,
@@ -215,7 +176,7 @@ async function askModel(opts: LoopState, messages: ChatMessage[], step: number):
         });
         continue;
       }
-      if (err instanceof ModelRequestError && err.kind === 'stop' && client.stop && mode.text) {
+      if (err instanceof ModelRequestError && err.kind === 'stop' && client.stop && request.stop) {
         client.stop = false;
         recorder.emit({
           type: 'model-retry', step, attempt, status: err.status, delayMs: 0,
@@ -234,6 +195,12 @@ async function askModel(opts: LoopState, messages: ChatMessage[], step: number):
       await sleep(delayMs, signal);
     }
   }
+}
+
+/** A message as model-request's addedMessages records it: role and text. */
+function recordedMessage(m: ChatMessage): { role: string; content: string } {
+  const content = typeof m.content === 'string' ? m.content : JSON.stringify(m.content ?? '');
+  return { role: m.role, content };
 }
 
 function parseArgs(raw: string): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {

@@ -14,7 +14,7 @@ import { EventRecorder } from './event-recorder.js';
 import { runLoop, type LoopResult } from './loop.js';
 import { dropCodeSandbox, prewarmCodeSandbox } from './modes/code-mode.js';
 import { prewarmPythonSandbox } from './modes/code-py-mode.js';
-import { createMode, SANDBOX_MODES, TOOL_SEARCH_MODES } from './modes/index.js';
+import { createMode, modeDefinition, SANDBOX_MODES, TOOL_SEARCH_MODES } from './modes/index.js';
 import type { ModeAdapter } from './modes/mode.js';
 import { createChatClient } from './provider/chat-client.js';
 import { validateAnswer } from './tasks/index.js';
@@ -88,8 +88,8 @@ function mcpFor(spec: RunSpec, workspace: string): Promise<McpConnections> | nul
  * measured steps. Workers call it before saying they are ready.
  */
 export async function warmUpEngine(spec?: RunSpec): Promise<void> {
-  // Code Mode (Python) runs its programs in Pyodide, not QuickJS: its worker loads Python (~2 s) instead.
-  const python = spec?.mode === 'code-py';
+  // A mode whose programs run in Pyodide, not QuickJS (Code Mode (Python)): its worker loads Python (~2 s) instead.
+  const python = spec !== undefined && modeDefinition(spec.mode).warmUp === 'python';
   if (spec && (!SANDBOX_MODES.has(spec.mode) || python)) dropCodeSandbox();
   await Promise.all([
     warmUpTools({ computeThread: !spec || TOOL_SEARCH_MODES.has(spec.mode) }),

@@ -45,7 +45,7 @@ async function toolsCommand(flags: ToolsFlags): Promise<void> {
   if (!(await stat(dir).then((s) => s.isDirectory(), () => false))) throw new Error(`--workspace ${dir} is not a folder: pass an existing folder.`);
   const workspace = await realpath(dir);
   const settings = parseSettings({ returnTypes: flags.returnTypes !== false, toolDescriptions: flags.toolDescriptions, toolSearch: flags.toolSearch });
-  const [{ toolsetOf }, { toolOffers, MODE_TOOLS }, { BUILTIN_TASKS }] = await Promise.all([
+  const [{ toolsetOf }, { toolOffers, ownTools }, { BUILTIN_TASKS }] = await Promise.all([
     import('../../engine/modes/toolsets.js'), import('../../engine/modes/tool-offer.js'), import('../../../shared/tasks.js'),
   ]);
   if (flags.task !== undefined && !BUILTIN_TASKS.some((t) => t.id === flags.task)) {
@@ -55,8 +55,7 @@ async function toolsCommand(flags: ToolsFlags): Promise<void> {
   const mcp = servers.length > 0 ? await (await import('../../engine/mcp/mcp-servers.js')).openMcpServers(servers, workspace, reserved) : null;
   try {
     const toolset = toolsetOf(settings, flags.task, mcp?.tools ?? []);
-    const modeTools = (mode: ModeId) => (mode === 'react-search' && settings.toolSearch === 'call-tool' ? [...MODE_TOOLS[mode], 'call_tool'] : MODE_TOOLS[mode]);
-    const listing = modes.map((mode) => ({ mode, modeTools: modeTools(mode), tools: toolOffers(mode, toolset, settings.returnTypes) }));
+    const listing = modes.map((mode) => ({ mode, modeTools: ownTools(mode, settings), tools: toolOffers(mode, toolset, settings.returnTypes) }));
     const problems = mcp?.problems.map((p) => p.message) ?? [];
     if (flags.json) {
       sayJson({ modes: listing, servers: mcp?.servers ?? [], problems });

@@ -5,17 +5,32 @@
  */
 import { RUN_CODE } from './code/run-code-tool.js';
 import { createProgramTool } from './code/program-tool.js';
-import type { ModeAdapter, ModeOptions } from './mode.js';
+import { defineMode, type ModeAdapter, type ModeOptions } from './mode.js';
+import { catalogOffers } from './offers.js';
+import { CODE_SYSTEM_PROMPT } from './prompts.js';
+import { SEED_BASE } from '../tools/seed-tools.js';
 import { toolsetOf } from './toolsets.js';
 
 export { dropCodeSandbox, prewarmCodeSandbox } from './code/program-tool.js';
+
+export const codeMode = defineMode({
+  id: 'code',
+  prompts: {
+    parallax: CODE_SYSTEM_PROMPT,
+    seed: `${SEED_BASE} Write JavaScript programs for run_code; only what a program prints comes back to you.`,
+  },
+  create: createCodeMode,
+  offers: (toolset, returnTypes) => catalogOffers(toolset, returnTypes),
+  ownTools: () => [RUN_CODE],
+  warmUp: 'javascript',
+});
 
 export function createCodeMode(opts: ModeOptions): ModeAdapter {
   const program = createProgramTool(opts);
   const exposed = [program.exposure];
   return {
-    id: 'code',
-    systemPrompt: toolsetOf(opts.settings, opts.taskId, opts.mcpTools).systemPrompts.code,
+    id: codeMode.id,
+    systemPrompt: codeMode.prompts[toolsetOf(opts.settings, opts.taskId, opts.mcpTools).id],
     tools: () => exposed,
     async handleCall(name, args, ctx) {
       if (name !== RUN_CODE) {

@@ -6,17 +6,33 @@
  */
 import { RUN_CODE } from './code/run-code-tool.js';
 import { createProgramTool } from './code/program-tool.js';
-import type { ModeAdapter, ModeOptions } from './mode.js';
+import { defineMode, type ModeAdapter, type ModeOptions } from './mode.js';
+import { catalogOffers } from './offers.js';
+import { CODE_PY_SYSTEM_PROMPT } from './prompts.js';
+import { SEED_BASE } from '../tools/seed-tools.js';
 import { toolsetOf } from './toolsets.js';
 
 export { prewarmPythonSandbox, pythonPrewarmed } from './code/program-tool.js';
+
+export const codePyMode = defineMode({
+  id: 'code-py',
+  prompts: {
+    parallax: CODE_PY_SYSTEM_PROMPT,
+    seed: `${SEED_BASE} Write Python programs for run_code; only what a program prints comes back to you.`,
+  },
+  create: createCodePyMode,
+  offers: (toolset, returnTypes) => catalogOffers(toolset, returnTypes, true),
+  ownTools: () => [RUN_CODE],
+  // Its programs run in Pyodide, not QuickJS: its worker loads Python (~2 s) instead.
+  warmUp: 'python',
+});
 
 export function createCodePyMode(opts: ModeOptions): ModeAdapter {
   const program = createProgramTool(opts, 'python');
   const exposed = [program.exposure];
   return {
-    id: 'code-py',
-    systemPrompt: toolsetOf(opts.settings, opts.taskId, opts.mcpTools).systemPrompts['code-py'],
+    id: codePyMode.id,
+    systemPrompt: codePyMode.prompts[toolsetOf(opts.settings, opts.taskId, opts.mcpTools).id],
     tools: () => exposed,
     async handleCall(name, args, ctx) {
       if (name !== RUN_CODE) {

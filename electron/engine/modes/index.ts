@@ -1,28 +1,37 @@
-/** The mode factory: one adapter per ModeId (the compiler asks for a new mode's adapter here). */
+/**
+ * The modes' registry: one definition per ModeId (mode.ts ModeDefinition: adapter, prompts per profile, tool
+ * offer, warm-up), each from its own file. A mode missing here does not compile (`Missing` names it).
+ */
 import { MODE_IDS, MODES, type ModeId } from '../../../shared/modes.js';
-import type { ModeAdapter, ModeOptions } from './mode.js';
-import { createReactMode } from './react-mode.js';
-import { createCodeMode } from './code-mode.js';
-import { createHybridMode } from './hybrid-mode.js';
-import { createReactSearchMode } from './react-search-mode.js';
-import { createReactTextMode } from './react-text-mode.js';
-import { createCodePyMode } from './code-py-mode.js';
+import type { ModeAdapter, ModeDefinition, ModeOptions } from './mode.js';
+import { reactMode } from './react-mode.js';
+import { codeMode } from './code-mode.js';
+import { hybridMode } from './hybrid-mode.js';
+import { reactSearchMode } from './react-search-mode.js';
+import { reactTextMode } from './react-text-mode.js';
+import { codePyMode } from './code-py-mode.js';
 
-const FACTORIES: Record<ModeId, (opts: ModeOptions) => ModeAdapter> = {
-  react: createReactMode,
-  code: createCodeMode,
-  hybrid: createHybridMode,
-  'react-search': createReactSearchMode,
-  'react-text': createReactTextMode,
-  'code-py': createCodePyMode,
-};
+const DEFINITIONS = [reactMode, codeMode, hybridMode, reactSearchMode, reactTextMode, codePyMode] as const;
+
+// Every ModeId has its definition: a mode left out of DEFINITIONS is named by the compiler here.
+type Missing = Exclude<ModeId, (typeof DEFINITIONS)[number]['id']>;
+const complete: [Missing] extends [never] ? true : Missing = true;
+void complete;
+
+const BY_ID = new Map<ModeId, ModeDefinition>(DEFINITIONS.map((d) => [d.id, d as ModeDefinition]));
+
+export function modeDefinition(id: ModeId): ModeDefinition {
+  const definition = BY_ID.get(id);
+  if (!definition) throw new Error(`No engine definition for mode "${id}".`);
+  return definition;
+}
 
 /** Modes that offer run_code (shared/modes.ts): their worker starts the sandbox thread before the run is released. */
 export const SANDBOX_MODES: ReadonlySet<ModeId> = new Set(MODE_IDS.filter((m) => MODES[m].usesSandbox));
 
 /** Modes whose search_tools ranks in the compute thread from the first step: their worker starts it before release. */
-export const TOOL_SEARCH_MODES: ReadonlySet<ModeId> = new Set<ModeId>(['react-search']);
+export const TOOL_SEARCH_MODES: ReadonlySet<ModeId> = new Set(DEFINITIONS.filter((d) => d.warmUp === 'tool-search').map((d) => d.id));
 
 export function createMode(id: ModeId, opts: ModeOptions): ModeAdapter {
-  return FACTORIES[id](opts);
+  return modeDefinition(id).create(opts);
 }

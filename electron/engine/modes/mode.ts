@@ -1,13 +1,21 @@
 /**
  * A mode decides what the model is offered and how its tool calls are carried out. The loop (loop.ts) is the
- * same for every mode: ask, record, run the calls, repeat.
+ * same for every mode: ask, record, run the calls, repeat; a mode changes a step through its hooks
+ * (prepareStep: the request; readReply: the reply read into a turn, which says whether the run stops).
+ * A mode is one ModeDefinition (defineMode): its adapter, its system prompt per tool profile, its tool offer.
  */
 import type { ModeId, RunSettings } from '../../../shared/run-spec.js';
 import type { McpContentRecord, StepEventInput, ToolExposure } from '../../../shared/step-event.js';
+import type { ToolsetId } from '../../../shared/toolsets.js';
 import type { ApprovalGate } from '../approval/approval-gate.js';
-import type { ToolDefinition, ToolReporter } from '../tools/tool.js';
+import type { ChatClient, ChatMessage, ChatReply, ToolChoice } from '../provider/chat-client.js';
+import { invokeTool, toolResultText, type ToolDefinition } from '../tools/index.js';
+import type { ToolReporter } from '../tools/tool.js';
 import type { TextReply } from './text/parse-reply.js';
 import type { ObservedReply } from './text/text-prompt.js';
+import type { ToolOffer } from './offers.js';
+import type { Toolset } from './toolsets.js';
+import type { Turn } from './turns.js';
 
 export interface CallContext {
   readonly step: number;
@@ -53,11 +61,68 @@ export interface ModeAdapter {
   forward?(name: string, args: Record<string, unknown>, step: number): Forwarded | null;
   /**
    * Present when the mode calls tools in plain text (text ReAct): the request carries no tools parameter (the
-   * system prompt lists `tools()`), the reply is parsed, and the results go back as one user message.
+   * system prompt lists `tools()`), the reply is parsed, and the results go back as one user message. Its
+   * hooks come from it (turns.ts textHooks); the loop itself never asks.
    */
   readonly text?: TextProtocol;
+  /**
+   * Hook, once per step before its request: the tools sent (default: `tools()`), a tool choice, stop sequences,
+   * messages the mode adds to the history before the request. Absent: native tool calling.
+   */
+  prepareStep?(step: number): StepRequest;
+  /**
+   * Hook, on each reply: the turn the loop acts on — the message that goes back, the calls, what answers them,
+   * and whether the run stops (a non-null answer). Absent: native tool calling (turns.ts nativeTurn).
+   */
+  readReply?(reply: ChatReply, step: number, client: ChatClient): Turn;
   /** Release resources (sandbox runtimes, …) at the end of the run. */
   dispose?(): void;
+}
+
+/** What a mode's prepareStep asks of one step's request. Every field is optional: absent, the native default. */
+export interface StepRequest {
+  /** The tools sent as the request's tools parameter; absent: `tools()`. Calls may still name any of `tools()`. */
+  readonly tools?: readonly ToolExposure[];
+  /** Sent as tool_choice (Messages API: its tool_choice); absent: not sent, the provider's own default. */
+  readonly toolChoice?: ToolChoice;
+  /** Sent as `stop` where the provider accepts it. */
+  readonly stop?: readonly string[];
+  /** Messages added to the history before this step's request (recorded in its model-request as addedMessages). */
+  readonly messages?: readonly ChatMessage[];
+}
+
+/**
+ * One mode, in one place: its adapter, its system prompt for each tool profile, and what it offers of a
+ * profile tool by tool (`parallax tools`). The registry (index.ts) lists each definition once.
+ */
+export interface ModeDefinition<Id extends ModeId = ModeId> {
+  readonly id: Id;
+  /** The system prompt (or, for a mode that adds to it, its opening) for each tool profile. */
+  readonly prompts: Readonly<Record<ToolsetId, string>>;
+  create(opts: ModeOptions): ModeAdapter;
+  /** What the mode offers of a profile, tool by tool: as a schema, a prompt line or a function, visible or found by search. */
+  offers(toolset: Toolset, returnTypes: boolean): ToolOffer[];
+  /** The mode's own tools, which no profile lists (run_code, search_tools, call_tool). */
+  ownTools(settings: Pick<RunSettings, 'toolSearch'>): readonly string[];
+  /** Which runtime its worker loads before the run is released: the QuickJS sandbox, Pyodide, or the search index (compute thread). */
+  readonly warmUp?: 'javascript' | 'python' | 'tool-search';
+}
+
+/** A mode's definition, its id kept as a literal so the registry can check that every mode has one. */
+export const defineMode = <Id extends ModeId>(definition: ModeDefinition<Id>): ModeDefinition<Id> => definition;
+
+/**
+ * A direct call of one of the run's tools (ReAct, ReAct (text), Hybrid's direct tools, ReAct + tool search):
+ * the tool's result as the text of its tool message. `lookup` finds the tool the mode offers by that name.
+ */
+export function directCalls(opts: ModeOptions, lookup: (name: string) => ToolDefinition | undefined, modeName = '') {
+  return async (name: string, args: Record<string, unknown>, ctx: CallContext): Promise<string> => {
+    const tool = lookup(name);
+    // The loop only passes names from tools(), so this is a programming error, not a model error.
+    if (!tool) throw new Error(`Tool "${name}" is not registered${modeName ? ` in ${modeName} mode` : ''}.`);
+    const value = await invokeTool(tool, args, { workspace: opts.workspace, settings: opts.settings, signal: ctx.signal, report: reporterOf(ctx) });
+    return toolResultText(value);
+  };
 }
 
 export interface ModeOptions {

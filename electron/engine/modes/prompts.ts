@@ -1,9 +1,10 @@
 /**
- * System prompts. Every mode shares the same opening so that the comparison measures the mode, not the
- * wording; each adds only what its tools need.
+ * System prompts of the Parallax profile. Every mode shares the same opening so that the comparison measures
+ * the mode, not the wording; each adds only what its tools need. Each mode's definition picks its own
+ * (ModeDefinition.prompts); a new mode writes its sentence after BASE (or ROLE) in its own file.
  */
-const ROLE = 'You are a careful agent working inside a workspace folder. Use the tools to find facts instead of guessing.';
-const BASE = `${ROLE} When you have the answer, reply in plain text without calling any tool.`;
+export const ROLE = 'You are a careful agent working inside a workspace folder. Use the tools to find facts instead of guessing.';
+export const BASE = `${ROLE} When you have the answer, reply in plain text without calling any tool.`;
 
 export const REACT_SYSTEM_PROMPT = `${BASE} Call several tools in one step when the calls do not depend on each other.`;
 

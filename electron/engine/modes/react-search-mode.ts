@@ -8,11 +8,13 @@ import type { ToolExposure } from '../../../shared/step-event.js';
 import { SEARCH_LIMIT } from '../sandbox/index.js';
 import { rankTools, SearchRefused } from '../tool-search/search-in-thread.js';
 import type { SearchHit } from '../../../shared/step-event.js';
-import { invokeTool, parametersOf, signatureOf, toolExposure, toolResultText, type ToolDefinition } from '../tools/index.js';
+import { parametersOf, signatureOf, toolExposure, type ToolDefinition } from '../tools/index.js';
+import { SEED_BASE } from '../tools/seed-tools.js';
 import { firstSentence } from '../tools/tool-descriptions.js';
 import { standardBindings } from './code/bindings.js';
-import type { Forwarded, ModeAdapter, ModeOptions } from './mode.js';
-import { reporterOf } from './mode.js';
+import { defineMode, directCalls, type Forwarded, type ModeAdapter, type ModeOptions } from './mode.js';
+import { schemaOffer } from './offers.js';
+import { REACT_SEARCH_SYSTEM_PROMPT } from './prompts.js';
 import { toolsetOf } from './toolsets.js';
 
 export const SEARCH_TOOLS = 'search_tools';
@@ -50,6 +52,23 @@ export const SEARCH_TOOLS_EXPOSURE: ToolExposure = {
     additionalProperties: false,
   },
 };
+
+export const reactSearchMode = defineMode({
+  id: 'react-search',
+  prompts: {
+    parallax: REACT_SEARCH_SYSTEM_PROMPT,
+    seed: `${SEED_BASE} If no tool fits, find one with search_tools; the tools it finds are offered from your next step.`,
+  },
+  create: createReactSearchMode,
+  // The same split as Code Mode's catalog: the common tools visible, the rest found by search.
+  offers: (toolset) => {
+    const { tools: common, hiddenTools: hidden } = standardBindings(toolset.tools);
+    return [...common.map((t) => schemaOffer(t, 'visible')), ...hidden.map((t) => schemaOffer(t, 'search'))];
+  },
+  ownTools: (settings) => (settings.toolSearch === 'call-tool' ? [SEARCH_TOOLS, CALL_TOOL] : [SEARCH_TOOLS]),
+  // search_tools ranks in the compute thread from the first step.
+  warmUp: 'tool-search',
+});
 
 /** A tool's argument schema as a search result shows it: without the keys that describe the schema itself. */
 function argumentSchema(tool: ToolDefinition): Record<string, unknown> {
@@ -137,9 +156,11 @@ export function createReactSearchMode(opts: ModeOptions): ModeAdapter {
     return { ok: true, name, args: inner as Record<string, unknown> };
   }
 
+  const opening = reactSearchMode.prompts[toolset.id];
+  const call = directCalls(opts, (name) => common.find((t) => t.name === name) ?? loaded.find((t) => t.name === name), 'ReAct + tool search');
   return {
-    id: 'react-search',
-    systemPrompt: forwarding ? `${toolset.systemPrompts['react-search']} ${CALL_TOOL_PROMPT}` : toolset.systemPrompts['react-search'],
+    id: reactSearchMode.id,
+    systemPrompt: forwarding ? `${opening} ${CALL_TOOL_PROMPT}` : opening,
     tools: () => exposed,
     unknownToolHint(name) {
       if (!hidden.some((t) => t.name === name)) return null;
@@ -162,14 +183,10 @@ export function createReactSearchMode(opts: ModeOptions): ModeAdapter {
         ctx.emit({ type: 'tool-search', step: ctx.step, callId: ctx.callId, query: query.trim(), hits: result.hits });
         return result.text;
       }
-      const tool = common.find((t) => t.name === name) ?? loaded.find((t) => t.name === name);
-      // The loop only passes names from tools(), so this is a programming error, not a model error.
-      if (!tool) throw new Error(`Tool "${name}" is not registered in ReAct + tool search mode.`);
       if (foundAt.get(name) === ctx.step) {
         throw new Error(`${name} was found by ${SEARCH_TOOLS} in this same step, so it is not callable yet. Call it again in your next step.`);
       }
-      const value = await invokeTool(tool, args, { workspace: opts.workspace, settings: opts.settings, signal: ctx.signal, report: reporterOf(ctx) });
-      return toolResultText(value);
+      return call(name, args, ctx);
     },
   };
 }

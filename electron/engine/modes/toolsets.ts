@@ -1,16 +1,15 @@
 /**
- * A run's tool profile (shared/toolsets.ts): the tools every mode draws from, the Code Mode catalog, and the
- * system prompt and run_code description each mode sends. Modes ask here instead of naming tools themselves,
- * so a profile changes what the model is offered in every mode at once.
+ * A run's tool profile (shared/toolsets.ts): the tools every mode draws from, the Code Mode catalog and the
+ * run_code description. Modes ask here instead of naming tools themselves, so a profile changes what the model
+ * is offered in every mode at once; each mode's system prompt per profile is in its own definition
+ * (ModeDefinition.prompts, keyed by the profile's id).
  */
-import type { ModeId } from '../../../shared/modes.js';
 import type { RunSettings } from '../../../shared/run-spec.js';
 import type { ToolsetId } from '../../../shared/toolsets.js';
-import { CODE_PY_SYSTEM_PROMPT, CODE_SYSTEM_PROMPT, HYBRID_SYSTEM_PROMPT, REACT_SEARCH_SYSTEM_PROMPT, REACT_SYSTEM_PROMPT, REACT_TEXT_SYSTEM_PROMPT } from './prompts.js';
 import { runCodeDescription } from './code/run-code-tool.js';
 import { ALL_TOOLS } from '../tools/index.js';
 import { taskTools } from '../tasks/task-tools.js';
-import { SEED_PROMPTS, SEED_TOOLS, seedRunCodeDescription } from '../tools/seed-tools.js';
+import { SEED_TOOLS, seedRunCodeDescription } from '../tools/seed-tools.js';
 import type { ToolDefinition } from '../tools/tool.js';
 import { webSearch } from '../tools/web-search.js';
 import { describedTools } from '../tools/tool-descriptions.js';
@@ -18,21 +17,12 @@ import { describedTools } from '../tools/tool-descriptions.js';
 export interface Toolset {
   readonly id: ToolsetId;
   readonly tools: readonly ToolDefinition[];
-  readonly systemPrompts: Readonly<Record<ModeId, string>>;
   runCodeDescription(catalog: readonly ToolDefinition[], returnTypes: boolean): string;
 }
 
 const TOOLSETS: Readonly<Record<ToolsetId, Toolset>> = {
-  parallax: {
-    id: 'parallax',
-    tools: ALL_TOOLS,
-    systemPrompts: {
-      react: REACT_SYSTEM_PROMPT, code: CODE_SYSTEM_PROMPT, hybrid: HYBRID_SYSTEM_PROMPT, 'react-search': REACT_SEARCH_SYSTEM_PROMPT,
-      'react-text': REACT_TEXT_SYSTEM_PROMPT, 'code-py': CODE_PY_SYSTEM_PROMPT,
-    },
-    runCodeDescription,
-  },
-  seed: { id: 'seed', tools: SEED_TOOLS, systemPrompts: SEED_PROMPTS, runCodeDescription: seedRunCodeDescription },
+  parallax: { id: 'parallax', tools: ALL_TOOLS, runCodeDescription },
+  seed: { id: 'seed', tools: SEED_TOOLS, runCodeDescription: seedRunCodeDescription },
 };
 
 const withTaskTools = new Map<string, Toolset>();

@@ -47,6 +47,12 @@ function sdkOf(client: ChatClient): Anthropic {
   return sdk;
 }
 
+/** tool_choice as the Messages API writes it: "required" is its "any". */
+function messagesToolChoice(c: NonNullable<StreamRequest['toolChoice']>): Record<string, string> {
+  if (typeof c !== 'string') return { type: 'tool', name: c.name };
+  return { type: c === 'required' ? 'any' : c };
+}
+
 export async function streamMessages(client: ChatClient, req: StreamRequest, signal: AbortSignal): Promise<ChatReply> {
   const { provider, options } = client;
   // A mode that reads actions from text may ask the server to stop at a marker (chat completions' `stop`).
@@ -58,6 +64,7 @@ export async function streamMessages(client: ChatClient, req: StreamRequest, sig
     ...toMessagesBody(req.messages, req.tools, options.promptCache ?? 'off'),
     ...(req.temperature !== null ? { temperature: req.temperature } : {}),
     ...(stop.length ? { stop_sequences: stop } : {}),
+    ...(req.toolChoice !== undefined && req.tools.length ? { tool_choice: messagesToolChoice(req.toolChoice) } : {}),
     stream: true as const,
   };
   const state: ReadState = { dataEvents: 0, comments: 0, sawDone: false };

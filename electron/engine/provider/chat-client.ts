@@ -104,7 +104,15 @@ export interface StreamRequest {
   readonly stop?: readonly string[];
   /** A cap on the reply's tokens (an MCP server's sampling request names one); the loop's steps send none. */
   readonly maxTokens?: number;
+  /** tool_choice, when a mode's step asks for one (modes/mode.ts StepRequest); never sent otherwise. */
+  readonly toolChoice?: ToolChoice;
 }
+
+/** Which tool the model must call: any it likes, at least one, none, or the one named. */
+export type ToolChoice = 'auto' | 'required' | 'none' | { readonly name: string };
+
+/** tool_choice as chat completions writes it. */
+const chatToolChoice = (c: ToolChoice) => (typeof c === 'string' ? c : { type: 'function' as const, function: { name: c.name } });
 
 export interface ChatReply extends AccumulatedReply {
   /** The simulated model said it has no policy for this task (SIM_POLICY_HEADER): its reply is not an answer. */
@@ -134,6 +142,7 @@ export async function streamChat(client: ChatClient, req: StreamRequest, signal:
     ...(tools.length ? { tools } : {}),
     ...(req.temperature !== null ? { temperature: req.temperature } : {}),
     ...(req.stop?.length ? { stop: [...req.stop] } : {}),
+    ...(req.toolChoice !== undefined && tools.length ? { tool_choice: chatToolChoice(req.toolChoice) } : {}),
     ...(req.maxTokens !== undefined ? { max_tokens: req.maxTokens } : {}),
     stream: true as const,
     ...(client.streamOptions ? { stream_options: { include_usage: true } } : {}),

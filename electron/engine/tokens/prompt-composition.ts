@@ -44,6 +44,8 @@ export class CompositionTracker {
         return event;
       case 'model-request':
         for (const t of event.addedTools ?? []) this.exposures.set(t.name, t);
+        // Messages a mode added before the request (its prepareStep hook) are its instructions, read from the record.
+        for (const m of event.addedMessages ?? []) this.system += message(m.role, m.content);
         if (!this.toolsInPrompt) this.offer(event.toolNames);
         return event;
       case 'model-response': {

@@ -61,18 +61,11 @@ export const SEED_TOOLS: readonly ToolDefinition[] = [
   seedTool(currentTime, 'Return the current date and time in a time zone such as Asia/Shanghai.', { timezone: 'UTC' }, '{timezone, iso, local, weekday}'),
 ];
 
-const SEED_BASE = 'You are a helpful agent. Use the tools to act.';
-
-/** The tutorial's system prompt for ReAct, and the same opening for the other modes, each adding its one rule. */
-export const SEED_PROMPTS = {
-  react: SEED_BASE,
-  code: `${SEED_BASE} Write JavaScript programs for run_code; only what a program prints comes back to you.`,
-  hybrid: `${SEED_BASE} Call simple tools directly; for batch work write a JavaScript program for run_code.`,
-  'react-search': `${SEED_BASE} If no tool fits, find one with search_tools; the tools it finds are offered from your next step.`,
-  // The tutorial's text ReAct: its opening; the mode appends the tools and the format.
-  'react-text': SEED_BASE,
-  'code-py': `${SEED_BASE} Write Python programs for run_code; only what a program prints comes back to you.`,
-} as const;
+/**
+ * The tutorial's system prompt for ReAct; every mode's prompt in this profile opens with it and adds its one
+ * rule (each mode's definition, ModeDefinition.prompts.seed).
+ */
+export const SEED_BASE = 'You are a helpful agent. Use the tools to act.';
 
 /** A catalog line in the tutorial's style: `list_dir(path = '.')`, with ` -> type` when return types are shown. */
 function seedSignature(tool: ToolDefinition, returnTypes: boolean): string {

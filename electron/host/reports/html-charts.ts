@@ -7,6 +7,7 @@
  * mark takes its mode's colour (report-palette.ts), so a mode looks the same in every chart.
  */
 import type { ModeId } from '../../../shared/run-spec.js';
+import { MARKERS, type MarkerShape } from '../../../shared/modes.js';
 import { formatInt } from './format.js';
 import { ONE_TRIAL_NOTE, type Stat } from '../../../shared/summary.js';
 import { html, raw, type SafeHtml } from './html-escape.js';
@@ -141,32 +142,16 @@ export interface CumulativeSeries {
   readonly points: readonly { readonly step: number; readonly value: number }[];
 }
 
-/** A point's marker: each mode its own shape, so points tell modes apart without colour. */
+/** A point's marker: each mode its own shape (shared/modes.ts MARKERS), so points tell modes apart without colour. */
 function marker(shape: Marker, x: number, y: number, r: number, attrs: SafeHtml, tip: SafeHtml | null, cls = 'point'): SafeHtml {
-  switch (shape) {
+  const outline: MarkerShape = MARKERS[shape];
+  switch (outline.kind) {
     case 'circle':
       return html`<circle class="${cls}" cx="${n(x)}" cy="${n(y)}" r="${r}" ${attrs}>${tip}</circle>`;
     case 'square':
       return html`<rect class="${cls}" x="${n(x - r)}" y="${n(y - r)}" width="${2 * r}" height="${2 * r}" ${attrs}>${tip}</rect>`;
-    case 'triangle':
-      return html`<polygon class="${cls}" points="${n(x)},${n(y - r * 1.2)} ${n(x + r * 1.15)},${n(y + r * 0.9)} ${n(x - r * 1.15)},${n(y + r * 0.9)}" ${attrs}>${tip}</polygon>`;
-    case 'diamond':
-      return html`<polygon class="${cls}" points="${n(x)},${n(y - r * 1.3)} ${n(x + r * 1.3)},${n(y)} ${n(x)},${n(y + r * 1.3)} ${n(x - r * 1.3)},${n(y)}" ${attrs}>${tip}</polygon>`;
-    case 'plus': {
-      // A plus sign as one 12-point polygon, arms a third of its width.
-      const a = r * 1.25, b = r * 0.42;
-      const pts = [[-b, -a], [b, -a], [b, -b], [a, -b], [a, b], [b, b], [b, a], [-b, a], [-b, b], [-a, b], [-a, -b], [-b, -b]];
-      return html`<polygon class="${cls}" points="${pts.map(([dx, dy]) => `${n(x + dx!)},${n(y + dy!)}`).join(' ')}" ${attrs}>${tip}</polygon>`;
-    }
-    case 'star': {
-      // A five-pointed star: ten vertices, so no other marker shares its outline.
-      const pts = Array.from({ length: 10 }, (_, i) => {
-        const radius = i % 2 === 0 ? r * 1.4 : r * 0.6;
-        const angle = -Math.PI / 2 + (i * Math.PI) / 5;
-        return `${n(x + radius * Math.cos(angle))},${n(y + radius * Math.sin(angle))}`;
-      });
-      return html`<polygon class="${cls}" points="${pts.join(' ')}" ${attrs}>${tip}</polygon>`;
-    }
+    case 'polygon':
+      return html`<polygon class="${cls}" points="${outline.vertices(r).map(([dx, dy]) => `${n(x + dx)},${n(y + dy)}`).join(' ')}" ${attrs}>${tip}</polygon>`;
   }
 }
 

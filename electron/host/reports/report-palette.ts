@@ -4,7 +4,7 @@
  * shade, its completion shade as the tint of its completion bars, and a dash and a marker shape so lines stay
  * apart when printed in grey.
  */
-import { MODE_IDS, MODES, type Marker, type ModeId } from '../../../shared/modes.js';
+import { MODE_IDS, MODES, type Marker, type ModeDescription, type ModeId } from '../../../shared/modes.js';
 import { html, type SafeHtml } from './html-escape.js';
 
 export type { Marker };
@@ -30,10 +30,11 @@ export function modeStyle(mode: ModeId | string): ReportModeStyle {
 }
 
 /**
- * The modes every report has carried a swatch rule for since reports began. A mode added later gets its rule
- * only in reports that show it, so a report of an earlier comparison stays the same byte for byte.
+ * The modes every report has carried a swatch rule for since reports began (shared/modes.ts inEveryReport). A
+ * mode added later gets its rule only in reports that show it, so a report of an earlier comparison stays the
+ * same byte for byte.
  */
-const FIRST_MODES: readonly string[] = ['react', 'code', 'hybrid', 'react-search'];
+const FIRST_MODES: readonly string[] = MODE_IDS.filter((m) => (MODES[m] as ModeDescription).inEveryReport === true);
 
 export function reportPaletteCss(modes: readonly string[] = []): string {
   const rules = Object.entries(REPORT_MODE_STYLES)
