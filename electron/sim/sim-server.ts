@@ -13,7 +13,8 @@ import type { SimFault } from '../../shared/run-spec.js';
 import { countCompletionTokens } from '../engine/tokens/count-tokens.js';
 import { FAULTS_HEADER, RUN_ID_HEADER, TRIAL_HEADER, injectReplyFaults, parseFaults, parseTrial, withRecoveryNote } from './faults.js';
 import { decide } from './policies/index.js';
-import { cutAtStop, nativeForm, writeTextReply } from './policies/react-text.js';
+import { cutAtStop } from './policies/react-text.js';
+import { requestModeOf } from './policies/sim-modes.js';
 import { answer } from './types.js';
 import { BadRequest, parseChatRequest, type ChatRequest } from './request.js';
 import { completionBody, errorBody, modelObject, streamChunks, type BuiltReply } from './wire.js';
@@ -156,14 +157,16 @@ export async function startSimServer(opts: SimServerOptions = {}): Promise<SimSe
 }
 
 /**
- * The policy's reply to a conversation, with faults applied and ids given to its calls. Text ReAct is decided in
- * native form and written back as text, cut at the request's stop sequences.
+ * The policy's reply to a conversation, with faults applied and ids given to its calls. A mode that calls tools
+ * in text (its `text` in policies/modes/) is decided in native form and written back as text, cut at the
+ * request's stop sequences.
  */
 function plan(messages: ChatRequest['messages'], tools: ChatRequest['tools'], stop: readonly string[], faults: ReadonlySet<SimFault>, trial: number, idPrefix: string, model: string | undefined) {
-  const native = nativeForm(messages, tools);
+  const text = requestModeOf(messages, tools).text;
+  const native = text?.nativeForm(messages, tools) ?? null;
   const { reply: planned, conv, policy } = decide(native?.messages ?? messages, native?.tools ?? tools, trial, simModelOf(model));
   let final = injectReplyFaults(withRecoveryNote(planned, conv), conv, faults);
-  if (native) final = answer(writeTextReply(final, trial));
+  if (native && text) final = answer(text.writeReply(final, trial));
   let stopSequence: string | null = null;
   if (stop.length && final.kind === 'text') {
     const cut = cutAtStop(final.text, stop);

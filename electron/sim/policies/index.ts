@@ -4,24 +4,16 @@
  * offered (modeOf), the step from the conversation so far, the variation from the trial number. Pure: same
  * request and trial, same reply.
  */
-import { MODES, type ModeId } from '../../../shared/modes.js';
+import type { ModeId } from '../../../shared/modes.js';
 import { BUILTIN_TASKS } from '../../../shared/tasks.js';
 import { answer, type SimReply, type WireMessage, type WireTool } from '../types.js';
 import { finalAnswer, SIM_LABEL } from './common.js';
-import { CALL_TOOL, readConversation, type Conversation } from './conversation.js';
-import { codeLogStats, reactLogStats } from './log-stats.js';
-import { codeTimeAndTitle, reactTimeAndTitle, type TimeTitleParams } from './time-and-title.js';
-import { codeCalc, codeWeather, reactCalc, reactWeather } from './weather-calc.js';
-import { codeOwnerChain, reactOwnerChain } from './owner-chain.js';
+import { readConversation, type Conversation } from './conversation.js';
+import type { TimeTitleParams } from './time-and-title.js';
 import { catalogQuestion, type CatalogQuestion } from '../../engine/tasks/tool-catalog.js';
-import { codeToolCatalog, reactToolCatalog, searchToolCatalog } from './tool-catalog.js';
-import { SEARCH_TOOLS, searchCalc, searchLogStats, searchTimeAndTitle, searchWeather } from './react-search.js';
-import { codeConfigLookup, reactConfigLookup } from './config-lookup.js';
-import { codeWriteErrors, reactWriteErrors, type WriteErrorsParams } from './write-errors.js';
-import { codeMissingFile, reactMissingFile } from './missing-file.js';
-import { codeWebLookup, reactWebLookup, searchWebLookup, type WebLookupParams } from './web-lookup.js';
-import { isTextReActPrompt } from './react-text.js';
-import { programLanguage } from './programs.js';
+import type { WriteErrorsParams } from './write-errors.js';
+import type { WebLookupParams } from './web-lookup.js';
+import { simModeOf } from './sim-modes.js';
 import type { SimModelId } from '../../../shared/sim-models.js';
 
 export type TaskMatch =
@@ -90,86 +82,18 @@ export function unknownTaskAnswer(): SimReply {
 
 
 /**
- * The mode, from the tools offered: run_code alone is Code Mode, run_code beside direct tools is Hybrid,
- * search_tools without run_code is ReAct + tool search, none with the Thought / Action format in the system
- * prompt is ReAct (text), anything else is ReAct. run_code alone that asks for Python (its description) is Code
- * Mode (Python).
+ * The mode, from the tools offered (sim-modes.ts: each mode's detector): run_code alone is Code Mode (Python
+ * when its description asks for it), run_code beside direct tools is Hybrid, search_tools without run_code is
+ * ReAct + tool search, none with the Thought / Action format in the system prompt is ReAct (text), anything
+ * else is ReAct.
  */
 export function modeOf(toolNames: ReadonlySet<string>, context: { readonly systemPrompt?: string; readonly runCodeDescription?: string } = {}): ModeId {
-  if (toolNames.size === 0 && isTextReActPrompt(context.systemPrompt ?? '')) return 'react-text';
-  if (toolNames.has('run_code') && toolNames.size === 1 && programLanguage({ runCodeDescription: context.runCodeDescription ?? '' }) === 'python') return 'code-py';
-  if (toolNames.has('run_code')) return toolNames.size === 1 ? 'code' : 'hybrid';
-  return toolNames.has(SEARCH_TOOLS) ? 'react-search' : 'react';
+  return simModeOf({ toolNames, ...context }).id;
 }
 
+/** The request's mode decides, through its policy wrapper (a text mode's request arrives here in native form). */
 function decideFor(conv: Conversation, task: TaskMatch): SimReply {
-  const mode = modeOf(conv.toolNames, { runCodeDescription: conv.runCodeDescription });
-  // A mode with the sandbox writes programs (Hybrid's built-in tasks are batch work or need hidden tools).
-  if (MODES[mode].usesSandbox) {
-    switch (task.id) {
-      case 'log-stats':
-        return codeLogStats(conv);
-      case 'time-and-title':
-        return codeTimeAndTitle(conv, task);
-      case 'weather-f':
-        return codeWeather(conv, task.city);
-      case 'calc':
-        return codeCalc(conv, task.expression);
-      // Hybrid is offered read_file and list_dir directly: a simple look takes a direct call, not a program.
-      case 'config-lookup':
-        return mode === 'hybrid' ? reactConfigLookup(conv, task.file) : codeConfigLookup(conv, task.file);
-      case 'write-errors':
-        return codeWriteErrors(conv, task);
-      case 'missing-file':
-        return mode === 'hybrid' ? reactMissingFile(conv, task.file) : codeMissingFile(conv, task.file);
-      case 'owner-chain':
-        return codeOwnerChain(conv);
-      case 'tool-catalog':
-        return codeToolCatalog(conv, task);
-      case 'web-lookup':
-        return codeWebLookup(conv, task);
-    }
-  }
-  if (mode === 'react-search') {
-    switch (task.id) {
-      case 'log-stats':
-        return searchLogStats(conv);
-      case 'time-and-title':
-        return searchTimeAndTitle(conv, task);
-      case 'weather-f':
-        return searchWeather(conv, task.city);
-      case 'calc':
-        return searchCalc(conv, task.expression);
-      case 'tool-catalog':
-        return searchToolCatalog(conv, task);
-      case 'web-lookup':
-        return searchWebLookup(conv, task);
-      // The other tasks need only the file tools, offered from the start: ReAct's policy below.
-    }
-  }
-  if (conv.toolNames.size === 0) return finalAnswer(['This task needs tools, and the request offered none.']);
-  switch (task.id) {
-    case 'log-stats':
-      return reactLogStats(conv);
-    case 'time-and-title':
-      return reactTimeAndTitle(conv, task);
-    case 'weather-f':
-      return reactWeather(conv, task.city);
-    case 'calc':
-      return reactCalc(conv, task.expression);
-    case 'config-lookup':
-      return reactConfigLookup(conv, task.file);
-    case 'write-errors':
-      return reactWriteErrors(conv, task);
-    case 'missing-file':
-      return reactMissingFile(conv, task.file);
-    case 'owner-chain':
-      return reactOwnerChain(conv);
-    case 'tool-catalog':
-      return reactToolCatalog(conv, task);
-    case 'web-lookup':
-      return reactWebLookup(conv, task);
-  }
+  return simModeOf({ toolNames: conv.toolNames, runCodeDescription: conv.runCodeDescription }).decide(conv, task);
 }
 
 /**
@@ -183,15 +107,5 @@ export function decide(messages: readonly WireMessage[], tools: readonly WireToo
   if (conv.turns >= MAX_TURNS) {
     return { reply: finalAnswer([`I could not finish this task in ${MAX_TURNS} steps, so I am stopping here.`]), conv, policy: true };
   }
-  return { reply: throughForwarder(decideFor(conv, task), tools), conv, policy: true };
-}
-
-/** With call_tool offered, a call of a tool the request does not list goes through it (toolSearch 'call-tool'). */
-function throughForwarder(reply: SimReply, tools: readonly WireTool[]): SimReply {
-  if (reply.kind !== 'tools' || !tools.some((t) => t.function.name === CALL_TOOL)) return reply;
-  const listed = new Set(tools.map((t) => t.function.name));
-  return {
-    ...reply,
-    calls: reply.calls.map((c) => (listed.has(c.name) ? c : { name: CALL_TOOL, arguments: `{"name":${JSON.stringify(c.name)},"arguments":${c.arguments}}` })),
-  };
+  return { reply: decideFor(conv, task), conv, policy: true };
 }
