@@ -43,6 +43,8 @@ export interface Conversation {
   readonly trial: number;
   /** The personality the request's model name asks for (shared/sim-models.ts). */
   readonly model: SimModelId;
+  /** The first system (or developer) message's text: a mode may say itself there (policies/modes/). */
+  readonly systemPrompt: string;
 }
 
 export function readConversation(messages: readonly WireMessage[], tools: readonly WireTool[], trial = 1, model: SimModelId = 'sim'): Conversation {
@@ -91,8 +93,10 @@ export function readConversation(messages: readonly WireMessage[], tools: readon
       if (c.name === 'search_tools') for (const m of (c.result ?? '').matchAll(/^- ([A-Za-z_][\w.-]*)\(/gm)) toolNames.add(m[1]!);
     }
   }
+  const system = messages.find((m) => m.role === 'system' || m.role === 'developer');
   return {
     task,
+    systemPrompt: system ? textOf(system.content) : '',
     toolNames,
     toolDescriptions: new Map(tools.map((t) => [t.function.name, t.function.description ?? ''])),
     runCodeDescription: runCode?.function.description ?? '',

@@ -93,7 +93,7 @@ export function modeOf(toolNames: ReadonlySet<string>, context: { readonly syste
 
 /** The request's mode decides, through its policy wrapper (a text mode's request arrives here in native form). */
 function decideFor(conv: Conversation, task: TaskMatch): SimReply {
-  return simModeOf({ toolNames: conv.toolNames, runCodeDescription: conv.runCodeDescription }).decide(conv, task);
+  return simModeOf({ toolNames: conv.toolNames, systemPrompt: conv.systemPrompt, runCodeDescription: conv.runCodeDescription }).decide(conv, task);
 }
 
 /**
