@@ -40,7 +40,6 @@ export const MARKERS = {
       return [radius * Math.cos(angle), radius * Math.sin(angle)] as const;
     }),
   },
-  hexagon: { kind: 'polygon', vertices: (r) => Array.from({ length: 6 }, (_, i) => [r * 1.3 * Math.cos((i * Math.PI) / 3), r * 1.3 * Math.sin((i * Math.PI) / 3)] as const) },
 } as const satisfies Record<string, MarkerShape>;
 
 export type Marker = keyof typeof MARKERS;
@@ -131,14 +130,6 @@ export const MODES = {
     colour: { light: { prompt: '#303030', completion: '#686868' }, dark: { prompt: '#f0f0f0', completion: '#545454' } },
     dash: '4 2 1 2',
     marker: 'star',
-  },
-  'plan-execute': {
-    label: 'Plan-and-Execute',
-    about: 'A numbered plan first (no tools), then ReAct steps that follow it.',
-    usesSandbox: false,
-    colour: { light: { prompt: '#7A5195', completion: '#CDB9DA' }, dark: { prompt: '#b58bd3', completion: '#e0cdef' } },
-    dash: '6 2',
-    marker: 'hexagon',
   },
 } as const satisfies Record<string, ModeDescription>;
 

@@ -10,11 +10,10 @@ import { hybridSim } from './modes/hybrid-mode.js';
 import { reactSim } from './modes/react-mode.js';
 import { reactSearchSim } from './modes/react-search-mode.js';
 import { reactTextSim } from './modes/react-text-mode.js';
-import { planExecuteSim } from './modes/plan-execute-mode.js';
 import { textOf, type WireMessage, type WireTool } from '../types.js';
 import type { ModeSignals, SimMode } from './sim-mode.js';
 
-const SIM_MODES = [planExecuteSim, reactTextSim, codePySim, codeSim, hybridSim, reactSearchSim, reactSim] as const;
+const SIM_MODES = [reactTextSim, codePySim, codeSim, hybridSim, reactSearchSim, reactSim] as const;
 
 // Every ModeId has its simulated mode: one left out of SIM_MODES is named by the compiler here.
 type Missing = Exclude<ModeId, (typeof SIM_MODES)[number]['id']>;
