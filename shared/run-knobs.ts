@@ -79,6 +79,20 @@ export const KNOBS = {
     scope: everywhere,
     changesOffer: true,
   }),
+  /** How a failed tool call reads when it goes back to the model (seed 002: say what to do next). */
+  errorHints: knob({
+    values: ['plain', 'corrective'],
+    default: 'plain',
+    label: 'Tool error hints',
+    help: {
+      plain: 'a failed tool call goes back as its error message',
+      corrective: 'a failed tool call goes back with what to do next: check the arguments against the parameters, pick a listed tool, or try another way',
+    },
+    phrase: (v) => (v === 'corrective' ? 'corrective error hints' : 'plain tool errors'),
+    appliesTo: 'modes whose tool errors return to the model',
+    flag: { name: 'error-hints', lead: 'tool errors' },
+    scope: everywhere,
+  }),
 } as const;
 
 export type KnobId = keyof typeof KNOBS;
@@ -90,6 +104,7 @@ export type KnobSettings = { readonly [K in KnobId]: KnobValue<K> };
 export type ToolDescriptionsSetting = KnobValue<'toolDescriptions'>;
 export type CodeStateSetting = KnobValue<'codeState'>;
 export type ToolSearchSetting = KnobValue<'toolSearch'>;
+export type ErrorHintsSetting = KnobValue<'errorHints'>;
 
 /** A knob by id, seen as its plain shape (for code that loops over all knobs). */
 export const knobOf = (id: KnobId): KnobDefinition => KNOBS[id] as unknown as KnobDefinition;
