@@ -1,6 +1,8 @@
 /**
- * Number and text formatting shared by the report formats. Written out by hand rather than with
- * Intl/toLocaleString so output never depends on the machine's locale (reports must be reproducible).
+ * The text pieces every report format shares: the settings list (settingsRows, with the knobs' rows), approval
+ * outcomes, a report's file name, UTC times, tool arguments as JSON, base URLs without credentials. Numbers and
+ * durations are written by shared/format.ts (by hand, never with the machine's locale: reports must be
+ * reproducible), re-exported here for the report renderers.
  */
 import { knobRows } from '../../../shared/run-knobs.js';
 import { toolsetLabel } from '../../../shared/toolsets.js';
