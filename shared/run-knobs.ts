@@ -4,13 +4,13 @@
  * definition here — values, default, what each value means, its label, its phrase in a column label, where it
  * applies and its CLI flag — and everything else is derived from it: the settings schema (shared/run-spec.ts),
  * the CLI flags and help (electron/cli/settings-option.ts), the report rows (knobRows), the column-label
- * phrases (shared/variants.ts) and the composer's and variant editor's controls. Adding a knob is one entry
- * here plus the code that acts on it.
+ * phrases (shared/variants.ts) and the composer's controls; a variant column sets a knob in its settings JSON,
+ * checked by the same schema. Adding a knob is one entry here plus the code that acts on it.
  */
 import { z } from 'zod';
 
 export interface KnobDefinition<V extends string = string> {
-  /** The values, the default first in no particular need; `default` names it. */
+  /** The values it may take, in the order the composer and the help list them. */
   readonly values: readonly [V, ...V[]];
   /** What a run does when nothing sets the knob: what runs did before the knob existed. */
   readonly default: V;
