@@ -5,7 +5,7 @@
 import { REPORT_FORMAT_INFO, SUITE_REPORT_FORMATS, type SuiteReportFormat } from '../../shared/report-formats.js';
 import { BOARD_NOTE, boardTables, type BoardTable } from '../../shared/suite-leaderboard.js';
 import { FIGURES_NOTE } from '../../shared/summary.js';
-import { formatUtc } from '../host/reports/format.js';
+import { formatUtc } from '../host/reports/report-text.js';
 import { html, raw } from '../host/reports/html-escape.js';
 import { REPORT_CSS } from '../host/reports/html-styles.js';
 import { mdCell, table as mdTable } from '../host/reports/markdown-table.js';

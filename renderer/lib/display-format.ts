@@ -1,7 +1,7 @@
 /** Number and time formatting used everywhere a figure is shown (en-US grouping, so tests can parse it). */
-import { formatRounded } from '../../shared/format.js';
+import { formatRounded } from '../../shared/number-format.js';
 
-// Whole numbers and means are written by the one formatter of every surface (shared/format.ts).
+// Whole numbers and means are written by the one formatter of every surface (shared/number-format.ts).
 export function fmtInt(n: number): string {
   return formatRounded(n);
 }
@@ -11,8 +11,8 @@ export function fmtMean(n: number): string {
   return formatRounded(n, 1);
 }
 
-/** Durations are written as on every other surface (shared/format.ts): "850 ms", "12.3 s", "2 min 05 s". */
-export { formatDuration as fmtMs } from '../../shared/format.js';
+/** Durations are written as on every other surface (shared/number-format.ts): "850 ms", "12.3 s", "2 min 05 s". */
+export { formatDuration as fmtMs } from '../../shared/number-format.js';
 
 export function fmtBytes(n: number): string {
   if (n < 1024) return `${n} B`;

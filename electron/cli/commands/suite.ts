@@ -143,7 +143,7 @@ async function openStored(id: string) {
 
 async function suiteList(flags: { json?: boolean }): Promise<void> {
   const [{ SuiteStore }, { resolveDataDir }, { formatUtc }] = await Promise.all([
-    import('../../suite/suite-store.js'), import('../../host/data-dir.js'), import('../../host/reports/format.js'),
+    import('../../suite/suite-store.js'), import('../../host/data-dir.js'), import('../../host/reports/report-text.js'),
   ]);
   const store = new SuiteStore(resolveDataDir());
   const all = await store.list((m) => warn(`parallax suite: skipped: ${m}`));

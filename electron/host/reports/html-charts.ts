@@ -7,7 +7,7 @@
  * mark takes its mode's colour (report-palette.ts), so a mode looks the same in every chart.
  */
 import type { ModeId } from '../../../shared/run-spec.js';
-import { formatInt } from './format.js';
+import { formatInt } from './report-text.js';
 import { ONE_TRIAL_NOTE, type Stat } from '../../../shared/summary.js';
 import { html, raw, type SafeHtml } from './html-escape.js';
 import { modeStyle, type Marker } from './report-palette.js';

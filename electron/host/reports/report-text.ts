@@ -1,7 +1,7 @@
 /**
  * The text pieces every report format shares: the settings list (settingsRows, with the knobs' rows), approval
  * outcomes, a report's file name, UTC times, tool arguments as JSON, base URLs without credentials. Numbers and
- * durations are written by shared/format.ts (by hand, never with the machine's locale: reports must be
+ * durations are written by shared/number-format.ts (by hand, never with the machine's locale: reports must be
  * reproducible), re-exported here for the report renderers.
  */
 import { knobRows } from '../../../shared/run-knobs.js';
@@ -10,8 +10,8 @@ import type { ComparisonMeta } from '../../../shared/ipc-contract.js';
 import { APPROVAL_KEYS } from '../../../shared/approval.js';
 import type { RunSettings } from '../../../shared/run-spec.js';
 
-// Numbers and durations are written as on every other surface (shared/format.ts).
-import { formatDuration as formatMs, formatInt } from '../../../shared/format.js';
+// Numbers and durations are written as on every other surface (shared/number-format.ts).
+import { formatDuration as formatMs, formatInt } from '../../../shared/number-format.js';
 export { formatInt, formatMs };
 
 /** Epoch ms → "2026-11-30 14:05:09 UTC" (UTC, so the text is the same on every machine). */

@@ -9,7 +9,7 @@ import { FIGURES_NOTE } from '../../../shared/summary.js';
 import type { ModeId } from '../../../shared/run-spec.js';
 import { columnSlots } from '../../../shared/variants.js';
 import type { SuiteView as SuiteViewData } from '../../../shared/suite-leaderboard.js';
-import { fmtDateTime } from '../../lib/format.js';
+import { fmtDateTime } from '../../lib/display-format.js';
 import { appStore, useApp } from '../../store/app-store.js';
 import { historySelectors } from '../../store/selectors.js';
 import { runColumn } from '../../store/columns.js';
