@@ -20,6 +20,13 @@ module.exports = {
       to: { path: '^electron/(host|cli|main|preload|worker|sim)/' },
     },
     {
+      name: 'host-below-suite',
+      comment: 'Suites are built on the host (electron/suite drives it): the host never imports them; the shells merge the suite handlers in.',
+      severity: 'error',
+      from: { path: '^electron/host/' },
+      to: { path: '^electron/suite/' },
+    },
+    {
       name: 'electron-only-in-shells',
       comment:
         'Only the Electron shell (electron/main) and its preload import the electron package; everything else runs under plain Node too. ' +

@@ -66,6 +66,10 @@ export type ReportFormat = keyof typeof REPORT_FORMAT_INFO;
 
 export const REPORT_FORMATS = Object.keys(REPORT_FORMAT_INFO) as [ReportFormat, ...ReportFormat[]];
 
+/** The formats a suite report comes in (its leaderboard has no per-step rows for CSV or spans for OTLP); the CLI's default first. */
+export const SUITE_REPORT_FORMATS = ['md', 'json', 'html'] as const satisfies readonly ReportFormat[];
+export type SuiteReportFormat = (typeof SUITE_REPORT_FORMATS)[number];
+
 export const isReportFormat = (value: unknown): value is ReportFormat => typeof value === 'string' && Object.hasOwn(REPORT_FORMAT_INFO, value);
 
 const described = (f: ReportFormat): ReportFormatDescription => REPORT_FORMAT_INFO[f];

@@ -4,7 +4,7 @@
  * sent back, the steps taken and the calls made inside programs, and the completion tokens written. A column's
  * figures are means over the runs given (one run: that run's own figures).
  */
-import { formatMean } from './format.js';
+import { formatMean } from './number-format.js';
 import { describeMode } from './modes.js';
 import type { PromptPart } from './prompt-composition.js';
 import type { RunSummary } from './summary.js';

@@ -5,7 +5,7 @@
  * carried and from the steps), what was left out and why, and how far the evidence goes — one run cannot tell
  * a small difference from noise; over trials the interval and the exact permutation test say it.
  */
-import { formatInt, formatMean } from './format.js';
+import { formatInt, formatMean } from './number-format.js';
 import { columnProfile, reasons, type ColumnProfile } from './result-reasons.js';
 import { ranAtAll, runOutcome } from './run-outcome.js';
 import { countsInFigures, type RunSummary } from './summary.js';

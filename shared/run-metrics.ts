@@ -4,7 +4,7 @@
  * so a label or a duration is written the same way everywhere.
  */
 import type { RunTotals, WorkerStartRecord } from './step-event.js';
-import { formatDuration, formatInt, formatMean } from './format.js';
+import { formatDuration, formatInt, formatMean } from './number-format.js';
 
 export type MetricUnit = 'count' | 'tokens' | 'ms';
 

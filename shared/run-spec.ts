@@ -11,7 +11,7 @@ import { TOOLSET_IDS } from './toolsets.js';
 import { SEARCH_BACKEND_IDS } from './search-backends.js';
 import type { McpServerConfig } from './mcp-config.js';
 import type { ColumnRef, VariantInput } from './variants.js';
-import { CODE_STATES, TOOL_DESCRIPTIONS, TOOL_SEARCHES } from './run-knobs.js';
+import { KNOB_FIELDS } from './run-knobs.js';
 
 // The modes are described in modes.ts; re-exported here for the many readers of run-spec.
 export { DEFAULT_MODES, isModeId, MODE_IDS, MODE_LABELS, type ModeId } from './modes.js';
@@ -70,12 +70,8 @@ export const runSettingsSchema = z.object({
   codeMaxToolCalls: z.number().int().min(1).max(10_000).default(50),
   /** Show return types in the Code Mode catalog. Off reproduces a model's wrong guess of a tool's result. */
   returnTypes: z.boolean().default(true),
-  /** How tool descriptions reach the model in every mode (shared/run-knobs.ts TOOL_DESCRIPTIONS_HELP). */
-  toolDescriptions: z.enum(TOOL_DESCRIPTIONS).default('full'),
-  /** Whether run_code programs keep their top-level variables for the run's next program (CODE_STATE_HELP). */
-  codeState: z.enum(CODE_STATES).default('fresh'),
-  /** ReAct + tool search: found tools added to requests, or called through call_tool (TOOL_SEARCH_HELP). */
-  toolSearch: z.enum(TOOL_SEARCHES).default('add-tools'),
+  /** The experiment knobs (shared/run-knobs.ts): each one of its named values, its default when absent. */
+  ...KNOB_FIELDS,
   /** Which tools and prompts the modes offer (shared/toolsets.ts); 'seed' reproduces the reference tutorial's. */
   toolset: z.enum(TOOLSET_IDS).default('parallax'),
   /** Where web_search looks (shared/search-backends.ts); 'off' offers no web_search to free-text tasks. */

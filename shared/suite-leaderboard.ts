@@ -4,7 +4,7 @@
  * validation is the suite's judgement, so a suite shows the same statistics as a comparison.
  */
 import { formatUsd, isEstimated, markEstimated } from './cost.js';
-import { formatDuration, formatMean } from './format.js';
+import { formatDuration, formatMean } from './number-format.js';
 import type { ModeId } from './run-spec.js';
 import { buildMatrix, hasMatrix, type Matrix } from './matrix.js';
 import type { SuiteRecord } from './suite.js';

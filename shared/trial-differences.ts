@@ -11,7 +11,7 @@
 import type { ModeId } from './modes.js';
 import type { ColumnRef } from './variants.js';
 import { formatUsd } from './cost.js';
-import { formatDuration, formatMean } from './format.js';
+import { formatDuration, formatMean } from './number-format.js';
 import { countsInFigures, ONE_TRIAL_NOTE, type RunSummary } from './summary.js';
 import { compareMeans, compareRates, type MeanDifference, type PermutationResult } from './trial-stats.js';
 import { ranAtAll } from './run-outcome.js';

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { MODE_IDS, MODE_LABELS, modeLabel, type ModeId } from './modes.js';
 import { PROTOCOLS, type ProviderProtocol } from './providers.js';
 import type { RunSettings, RunSettingsInput } from './run-spec.js';
+import { KNOB_PHRASES } from './run-knobs.js';
 
 /** Most columns in one comparison (a 3 models × 4 modes matrix). */
 export const MAX_VARIANTS = 12;
@@ -130,9 +131,8 @@ export const SETTING_PHRASES: { readonly [K in keyof RunSettings]?: (value: RunS
   promptCache: (v) => `prompt cache ${v}`,
   streamOptions: (v) => (v ? 'usage in stream' : 'no stream usage'),
   webSearch: (v) => `web search ${v}`,
-  toolDescriptions: (v) => `${v} descriptions`,
-  codeState: (v) => (v === 'persist' ? 'state kept' : 'fresh state'),
-  toolSearch: (v) => (v === 'call-tool' ? 'via call_tool' : 'found tools added'),
+  // The experiment knobs carry their own phrases (shared/run-knobs.ts).
+  ...KNOB_PHRASES,
 };
 
 export function settingPhrase(name: string, value: unknown): string {

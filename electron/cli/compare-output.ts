@@ -6,7 +6,7 @@
  */
 import { concurrencyNote } from '../../shared/concurrency.js';
 import type { StoredComparison } from '../../shared/ipc-contract.js';
-import { formatDuration, formatMean } from '../../shared/format.js';
+import { formatDuration, formatMean } from '../../shared/number-format.js';
 import { MODE_LABELS } from '../../shared/modes.js';
 import { matrixTextLines } from '../host/reports/matrix-report.js';
 import { formatMetric, isTokenMetric, metricNote, metricsOn, type RunMetric } from '../../shared/run-metrics.js';

@@ -2,36 +2,49 @@
 import type { Command } from 'commander';
 import { PROMPT_CACHE_HELP, PROMPT_CACHES, type SimFault } from '../../shared/run-spec.js';
 import { SEARCH_BACKEND_IDS, SEARCH_BACKENDS, type SearchBackendId } from '../../shared/search-backends.js';
-import { CODE_STATE_HELP, CODE_STATES, knobHelp, TOOL_DESCRIPTIONS, TOOL_DESCRIPTIONS_HELP, TOOL_SEARCH_HELP, TOOL_SEARCHES } from '../../shared/run-knobs.js';
+import { KNOB_IDS, knobHelp, knobOf, type KnobId } from '../../shared/run-knobs.js';
 
-export interface SettingsFlags {
+/** Each experiment knob's flag, as commander names it (`--code-state` → `codeState`: the setting's own name). */
+export type KnobFlags = { readonly [K in KnobId]?: string };
+
+export interface SettingsFlags extends KnobFlags {
   readonly settings?: string;
   readonly maxSteps?: string;
   readonly fault?: string[];
   readonly webSearch?: string;
   readonly webSearchUrl?: string;
   readonly promptCache?: string;
-  readonly toolDescriptions?: string;
-  readonly codeState?: string;
-  readonly toolSearch?: string;
 }
 
-/** The experiment knobs' flags: flag name, setting, allowed values (shared/run-knobs.ts says what each means). */
-const KNOB_FLAGS = [
-  { flag: 'tool-descriptions', key: 'toolDescriptions', values: TOOL_DESCRIPTIONS, help: TOOL_DESCRIPTIONS_HELP },
-  { flag: 'code-state', key: 'codeState', values: CODE_STATES, help: CODE_STATE_HELP },
-  { flag: 'tool-search', key: 'toolSearch', values: TOOL_SEARCHES, help: TOOL_SEARCH_HELP },
-] as const;
+/** The flags of the given knobs (default: every knob set per comparison), with each value's meaning as help. */
+export function addKnobOptions(cmd: Command, ids: readonly KnobId[] = KNOB_IDS.filter((id) => knobOf(id).scope.comparison)): Command {
+  for (const id of ids) {
+    const k = knobOf(id);
+    cmd.option(`--${k.flag.name} <kind>`, `${k.flag.lead}: ${knobHelp(k.help)}`);
+  }
+  return cmd;
+}
+
+/** The knob settings the flags ask for; a value the knob does not have is refused, naming the flag and the values. */
+export function knobSettings(flags: KnobFlags): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const id of KNOB_IDS) {
+    const value = flags[id];
+    if (value === undefined) continue;
+    const k = knobOf(id);
+    if (!(k.values as readonly string[]).includes(value)) throw new Error(`--${k.flag.name} must be one of ${k.values.join(', ')}; got "${value}".`);
+    out[id] = value;
+  }
+  return out;
+}
 
 export function addSettingsOption(cmd: Command): Command {
-  return cmd
+  cmd
     .option('--settings <json>', 'more run settings as JSON, e.g. \'{"returnTypes":false,"streamIdleTimeoutMs":30000}\'')
     .option('--web-search <backend>', `offer web_search through: ${SEARCH_BACKEND_IDS.join(' | ')} (keys from ${SEARCH_BACKENDS.brave.keyEnv}, ${SEARCH_BACKENDS.tavily.keyEnv})`)
     .option('--web-search-url <url>', `the search backend's URL (default for searxng: ${SEARCH_BACKENDS.searxng.defaultUrl})`)
-    .option('--prompt-cache <mode>', `Anthropic provider: prompt caching, ${PROMPT_CACHES.map((c) => `${c} (${PROMPT_CACHE_HELP[c]})`).join('; ')}`)
-    .option('--tool-descriptions <kind>', `how tools are described to the model: ${knobHelp(TOOL_DESCRIPTIONS_HELP)}`)
-    .option('--code-state <kind>', `run_code programs: ${knobHelp(CODE_STATE_HELP)}`)
-    .option('--tool-search <kind>', `ReAct + tool search: ${knobHelp(TOOL_SEARCH_HELP)}`);
+    .option('--prompt-cache <mode>', `Anthropic provider: prompt caching, ${PROMPT_CACHES.map((c) => `${c} (${PROMPT_CACHE_HELP[c]})`).join('; ')}`);
+  return addKnobOptions(cmd);
 }
 
 /** The settings object the flags ask for (validated later by parseSettings, which names each bad field). */
@@ -63,11 +76,5 @@ export function buildSettings(flags: SettingsFlags): Record<string, unknown> {
       throw new Error(`--prompt-cache must be one of ${PROMPT_CACHES.join(', ')}, got "${flags.promptCache}".`);
     extra.promptCache = flags.promptCache;
   }
-  for (const knob of KNOB_FLAGS) {
-    const value = flags[knob.key];
-    if (value === undefined) continue;
-    if (!(knob.values as readonly string[]).includes(value)) throw new Error(`--${knob.flag} must be one of ${knob.values.join(', ')}; got "${value}".`);
-    extra[knob.key] = value;
-  }
-  return extra;
+  return { ...extra, ...knobSettings(flags) };
 }

@@ -17,6 +17,7 @@ import {
   ModelRequestError, RequestCancelledError, backoffMs, sleep, streamChat, type ChatClient, type ChatMessage, type ChatReply,
 } from './provider/chat-client.js';
 import { unknownToolMessage } from './tools/index.js';
+import { toolErrorText } from './tools/error-hints.js';
 
 export interface LoopResult {
   readonly status: Exclude<RunStatus, 'crashed'>;
@@ -252,7 +253,9 @@ async function runCall(opts: LoopOptions, call: ToolCallRequest, step: number): 
       error = e instanceof Error ? e.message : String(e);
     }
   }
-  const full = error !== null ? `Error: ${error}` : output!;
+  const known = available.includes(call.name);
+  const failed = { cut: !!call.cut, unknownTool: !call.cut && !known, badArguments: !call.cut && known && (!parsed.ok || !!(forwarded && !forwarded.ok)) };
+  const full = error !== null ? toolErrorText(error, failed, spec.settings.errorHints) : output!;
   const cut = truncate(full, spec.settings.truncateChars);
   recorder.emit({
     type: 'tool-finished', step, callId: call.id, name, output: cut.text,

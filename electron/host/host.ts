@@ -4,7 +4,7 @@
  */
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ExportResult, HistoryQuery, InvokeHandlers, ReportFormat, StoredComparison } from '../../shared/ipc-contract.js';
+import type { ExportResult, HistoryQuery, InvokeChannel, InvokeHandlers, ReportFormat, StoredComparison } from '../../shared/ipc-contract.js';
 import { APPROVAL_ANSWERS } from '../../shared/ipc-contract.js';
 import { isReportFormat, unknownReportFormatMessage } from '../../shared/report-formats.js';
 import type { ComparisonRequest, RunSpec } from '../../shared/run-spec.js';
@@ -35,8 +35,6 @@ import { DEFAULT_TIMING, type RunTiming } from './run-session.js';
 import type { BuiltReport } from './reports/index.js';
 import { appVersion } from './version.js';
 import { checkOtlpTarget } from './otlp-target.js';
-import { openSuite, suiteView } from '../suite/suite-data.js';
-import { SuiteStore } from '../suite/suite-store.js';
 
 export type { BuiltReport };
 
@@ -92,7 +90,13 @@ export interface HostOptions {
   };
 }
 
-export type Host = InvokeHandlers & {
+/**
+ * The suite channels are not the host's: suites are built on the host (electron/suite drives it), so the shells
+ * merge electron/suite/suite-handlers.ts in beside these.
+ */
+export type HostChannel = Exclude<InvokeChannel, `suites:${string}`>;
+
+export type Host = Pick<InvokeHandlers, HostChannel> & {
   readonly dataDir: string;
   /**
    * Resolves when every run of the comparison has ended and its history is synced, with the runs whose record
@@ -274,17 +278,6 @@ export function createHost(options: HostOptions): Host {
     'history:page': async (query) => {
       const { damaged: _damaged, ...page } = await store.page(checkHistoryQuery(query), isLive);
       return page;
-    },
-    'suites:list': async () => new SuiteStore(options.dataDir).list(warn),
-    'suites:open': async (suiteId) => {
-      const record = await new SuiteStore(options.dataDir).read(checkId(suiteId, 'suite'));
-      return suiteView(await openSuite(record, (id) => store.open(checkId(id, 'comparison'), isLive)));
-    },
-    'suites:export': async (suiteId, format) => {
-      const record = await new SuiteStore(options.dataDir).read(checkId(suiteId, 'suite'));
-      const { builtSuiteReport } = await import('../suite/suite-report.js');
-      const built = builtSuiteReport(await openSuite(record, (id) => store.open(checkId(id, 'comparison'), isLive)), String(format));
-      return options.exportReport ? options.exportReport(built) : { status: 'download', ...built };
     },
     'history:damaged': async () => store.listDamaged(),
     'history:open': async (comparisonId) => store.open(checkId(comparisonId, 'comparison'), isLive),

@@ -5,6 +5,7 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, protocol, safeStorage, screen, session, shell, utilityProcess } from 'electron';
 import path from 'node:path';
 import { createHost, type Host } from '../host/host.js';
+import { suiteHandlers } from '../suite/suite-handlers.js';
 import { dialogFolders } from '../host/workspace-access.js';
 import { confirmedMcp, mcpConfirmText } from '../host/mcp-access.js';
 import { shellSandbox } from '../engine/sandbox/shell-sandbox.js';
@@ -85,6 +86,10 @@ async function start(): Promise<void> {
     },
   });
   const keys = createKeyStore({ file: path.join(userData, 'keys.json'), safeStorage });
+  const saveReport = createReportSaver({
+    showSaveDialog: (options) => (win && !win.isDestroyed() ? dialog.showSaveDialog(win, options) : dialog.showSaveDialog(options)),
+    defaultDir: app.getPath('documents'),
+  });
   const host: Host = createHost({
     dataDir: userData,
     appHost: 'electron',
@@ -133,16 +138,14 @@ async function start(): Promise<void> {
     }),
     onEvents: (events) => batcher.push(events),
     onWarning: log,
-    exportReport: createReportSaver({
-      showSaveDialog: (options) => (win && !win.isDestroyed() ? dialog.showSaveDialog(win, options) : dialog.showSaveDialog(options)),
-      defaultDir: app.getPath('documents'),
-    }),
+    exportReport: saveReport,
   });
 
   registerInvokeHandlers(
     ipcMain,
     shellHandlers({
-      host,
+      // The suite channels are built on the host, beside it (electron/suite/suite-handlers.ts).
+      host: { ...host, ...suiteHandlers({ dataDir: userData, openComparison: (id) => host['history:open'](id), warn: log, exportReport: saveReport }) },
       batcher,
       info: () => ({ host: 'electron', version: app.getVersion(), dataDir: userData, workspaceFolders: { picker: 'dialog', allowedDirs: [] }, shellSandbox: shellSandbox().kind }),
     }),

@@ -2,10 +2,10 @@
  * What a suite run prints and exports: the CLI table, `--json`, and the Markdown, JSON and HTML reports, all
  * from openSuite's data and the cells of shared/suite-leaderboard.ts, so every surface shows the same figures.
  */
-import { REPORT_FORMAT_INFO } from '../../shared/report-formats.js';
+import { REPORT_FORMAT_INFO, SUITE_REPORT_FORMATS, type SuiteReportFormat } from '../../shared/report-formats.js';
 import { BOARD_NOTE, boardTables, type BoardTable } from '../../shared/suite-leaderboard.js';
 import { FIGURES_NOTE } from '../../shared/summary.js';
-import { formatUtc } from '../host/reports/format.js';
+import { formatUtc } from '../host/reports/report-text.js';
 import { html, raw } from '../host/reports/html-escape.js';
 import { REPORT_CSS } from '../host/reports/html-styles.js';
 import { mdCell, table as mdTable } from '../host/reports/markdown-table.js';
@@ -14,8 +14,6 @@ import { cellText, matrixMarkdownTable, matrixTextLines } from '../host/reports/
 import { MATRIX_METRIC_INFO, MATRIX_METRICS } from '../../shared/matrix.js';
 import { MODE_LABELS } from '../../shared/modes.js';
 
-export const SUITE_REPORT_FORMATS = ['md', 'json', 'html'] as const;
-export type SuiteReportFormat = (typeof SUITE_REPORT_FORMATS)[number];
 
 const SIM_NOTE = 'Token counts come from the simulated model: counted with a real tokenizer, not billed by any provider.';
 

@@ -6,7 +6,7 @@ import { SEARCH_BACKENDS, searchKeyName, type SearchBackendId } from '../../shar
 import type { ApprovalAnswer, MenuCommand, ReportFormat, ExportResult } from '../../shared/ipc-contract.js';
 import { findPreset } from '../../shared/providers.js';
 import { findTask } from '../../shared/tasks.js';
-import { fmtDateTime } from '../lib/format.js';
+import { fmtDateTime } from '../lib/display-format.js';
 import { MODE_LABELS } from '../../shared/run-spec.js';
 import { invoke } from '../api/client.js';
 import { appStore } from '../store/app-store.js';

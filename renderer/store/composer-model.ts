@@ -3,7 +3,7 @@
  * the same schema as the host (shared/run-spec.ts): per field for messages at the field, then as a whole with
  * parseSettings, which is what the host runs too.
  */
-import type { CodeStateSetting, ToolDescriptionsSetting, ToolSearchSetting } from '../../shared/run-knobs.js';
+import { knobValues, type KnobId, type KnobSettings } from '../../shared/run-knobs.js';
 import type { ToolsetId } from '../../shared/toolsets.js';
 import type { SearchBackendId } from '../../shared/search-backends.js';
 import type { ApprovalPolicyInput } from '../../shared/approval.js';
@@ -55,14 +55,10 @@ export type SettingsDraft = { readonly [K in NumericSetting]: string } & {
   readonly simFaults: readonly SimFault[];
   /** Tools the user set an approval mode for; the others take the host's default. */
   readonly approvals?: ApprovalPolicyInput;
-  /** The experiment knobs (shared/run-knobs.ts); absent in forms saved before they existed: the defaults. */
-  readonly toolDescriptions?: ToolDescriptionsSetting;
-  readonly codeState?: CodeStateSetting;
-  readonly toolSearch?: ToolSearchSetting;
-};
+} & Partial<KnobSettings>; // The experiment knobs (shared/run-knobs.ts); a form saved before one existed lacks it: its default.
 
 /** The experiment knobs the composer sets (each a choice of values, described in shared/run-knobs.ts). */
-export type KnobSetting = 'toolDescriptions' | 'codeState' | 'toolSearch';
+export type KnobSetting = KnobId;
 
 export const SETTING_INFO: Record<NumericSetting, { label: string; unit?: string; hint: string }> = {
   maxSteps: { label: 'Max steps', hint: 'Model requests per run before it stops with max-steps.' },
@@ -101,9 +97,7 @@ export function draftFromSettings(s: RunSettings): SettingsDraft {
     promptCache: s.promptCache,
     simFaults: s.simFaults,
     approvals: s.approvals,
-    toolDescriptions: s.toolDescriptions,
-    codeState: s.codeState,
-    toolSearch: s.toolSearch,
+    ...knobValues(s),
   };
 }
 
@@ -138,7 +132,7 @@ export function checkSettings(draft: SettingsDraft, simulated: boolean): Setting
   const input: Record<string, unknown> = {
     returnTypes: draft.returnTypes, streamOptions: draft.streamOptions, toolset: draft.toolset, promptCache: draft.promptCache,
     simFaults: simulated ? [...draft.simFaults] : [], approvals: { ...draft.approvals }, webSearch, webSearchUrl,
-    toolDescriptions: draft.toolDescriptions ?? 'full', codeState: draft.codeState ?? 'fresh', toolSearch: draft.toolSearch ?? 'add-tools',
+    ...knobValues(draft),
   };
   if (webSearchUrl !== null && !runSettingsSchema.shape.webSearchUrl.safeParse(webSearchUrl).success) {
     fieldErrors.webSearchUrl = 'Must be an http:// or https:// URL, e.g. http://127.0.0.1:8888.';

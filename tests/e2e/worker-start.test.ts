@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MODES } from '../../shared/run-spec.js';
 import type { RunStartedEvent } from '../../shared/step-event.js';
-import { formatDuration } from '../../shared/format.js';
+import { formatDuration } from '../../shared/number-format.js';
 import { startAppSession, stopAppSession } from './app-session.js';
 import type { Driven, Served } from './harness.js';
 import type { HostClient } from './host-client.js';

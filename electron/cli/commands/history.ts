@@ -1,7 +1,7 @@
 /** `parallax history`: the stored comparisons, newest first (the same list the app shows). */
 import type { Command } from 'commander';
 import type { ComparisonListItem } from '../../../shared/ipc-contract.js';
-import { formatInt as int, formatMean } from '../../../shared/format.js';
+import { formatInt as int, formatMean } from '../../../shared/number-format.js';
 import { MODE_LABELS } from '../../../shared/run-spec.js';
 import { resolveDataDir } from '../../host/data-dir.js';
 import { say, sayJson, warn } from '../terminal.js';

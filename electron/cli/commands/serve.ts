@@ -45,7 +45,12 @@ async function serveCommand(flags: ServeFlags): Promise<void> {
   const allowDirs = flags.allowDir.map((d) => resolve(d));
   const mcpCommands = flags.allowMcpCommand;
   const allowMcp = flags.allowMcp === true || mcpCommands.length > 0;
-  const web = await startWebHost({ dataDir: resolveDataDir(), port, bindAddress: flags.host, rendererDir, allowDirs, allowMcp, mcpCommands });
+  const { suiteHandlers } = await import('../../suite/suite-handlers.js');
+  const web = await startWebHost({
+    dataDir: resolveDataDir(), port, bindAddress: flags.host, rendererDir, allowDirs, allowMcp, mcpCommands,
+    // The suite channels are built on the host, beside it.
+    moreHandlers: (host) => suiteHandlers({ dataDir: host.dataDir, openComparison: (id) => host['history:open'](id) }),
+  });
   const folders = allowDirs.length ? `Workspace folders allowed inside: ${allowDirs.join(', ')}\n` : '';
   const mcp = allowMcp ? `MCP servers from the page: streamable HTTP${mcpCommands.length ? `, and stdio with ${mcpCommands.join(', ')}` : ' only'}\n` : '';
   say(`Parallax is served at ${web.url}\nHistory: ${web.host.dataDir}\n${folders}${mcp}Press Ctrl+C to stop.`);

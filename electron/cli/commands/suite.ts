@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import type { ApprovalPolicyInput } from '../../../shared/approval.js';
 import { DEFAULT_MODES, isModeId, MAX_TRIALS, MODE_IDS, MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import type { SuiteRecord } from '../../../shared/suite.js';
+import { SUITE_REPORT_FORMATS, type SuiteReportFormat } from '../../../shared/report-formats.js';
 import { addProviderOptions, readApiKey, resolveProviderFlags, type ProviderFlags } from '../provider-options.js';
 import { addSettingsOption, buildSettings } from '../settings-option.js';
 import { say, sayDocument, sayJson, warn, write } from '../terminal.js';
@@ -23,7 +24,7 @@ interface SuiteRunFlags extends ProviderFlags {
   json?: boolean;
 }
 
-const FORMATS = ['md', 'json', 'html'];
+const FORMATS: readonly string[] = SUITE_REPORT_FORMATS;
 
 export function register(program: Command): void {
   const suite = program.command('suite').description('run a suite of tasks through several modes and rank the modes (pass rate, tokens, cost, steps, time)');
@@ -142,7 +143,7 @@ async function openStored(id: string) {
 
 async function suiteList(flags: { json?: boolean }): Promise<void> {
   const [{ SuiteStore }, { resolveDataDir }, { formatUtc }] = await Promise.all([
-    import('../../suite/suite-store.js'), import('../../host/data-dir.js'), import('../../host/reports/format.js'),
+    import('../../suite/suite-store.js'), import('../../host/data-dir.js'), import('../../host/reports/report-text.js'),
   ]);
   const store = new SuiteStore(resolveDataDir());
   const all = await store.list((m) => warn(`parallax suite: skipped: ${m}`));
@@ -172,7 +173,7 @@ async function suiteReportCommand(id: string, flags: { format: string; output?: 
   if (!FORMATS.includes(format)) throw new Error(`Unknown suite report format "${flags.format}". Use ${FORMATS.join(', ')}.`);
   const [{ suiteReport }, { writeFile }, { resolve }] = await Promise.all([import('../../suite/suite-report.js'), import('node:fs/promises'), import('node:path')]);
   const { data } = await openStored(id);
-  const content = suiteReport(data, format as 'md' | 'json' | 'html');
+  const content = suiteReport(data, format as SuiteReportFormat);
   if (flags.output) {
     const path = resolve(flags.output);
     await writeFile(path, content);

@@ -9,17 +9,16 @@ import type { Command } from 'commander';
 import { MODE_IDS, MODE_LABELS, isModeId, parseSettings, type ModeId } from '../../../shared/run-spec.js';
 import { addMcpOption, readMcpFile } from '../mcp-option.js';
 import { annotationWords } from '../../../shared/mcp-tools.js';
-import { TOOL_DESCRIPTIONS, TOOL_SEARCHES } from '../../../shared/run-knobs.js';
+import { KNOB_IDS, knobOf } from '../../../shared/run-knobs.js';
+import { addKnobOptions, knobSettings, type KnobFlags } from '../settings-option.js';
 import { say, sayJson, warn } from '../terminal.js';
 
-interface ToolsFlags {
+interface ToolsFlags extends KnobFlags {
   mcp?: string;
   mode?: string;
   task?: string;
   workspace?: string;
   returnTypes?: boolean;
-  toolDescriptions?: string;
-  toolSearch?: string;
   json?: boolean;
 }
 
@@ -31,9 +30,9 @@ export function register(program: Command): void {
     .option('--task <id>', 'add the tools this built-in task brings (e.g. tool-catalog)')
     .option('--workspace <dir>', 'folder stdio MCP servers start in (default: the current folder)')
     .option('--no-return-types', 'signatures without return types, as the setting returnTypes: false')
-    .option('--tool-descriptions <kind>', `descriptions as the setting toolDescriptions: ${TOOL_DESCRIPTIONS.join(' | ')}`)
-    .option('--tool-search <kind>', `ReAct + tool search as the setting toolSearch: ${TOOL_SEARCHES.join(' | ')}`)
     .option('--json', 'print {modes: [{mode, tools: [{name, source, as, offered, parameters | signature}]}], servers, problems}');
+  // The knobs that change what is offered, as the run settings of the same names.
+  addKnobOptions(cmd, KNOB_IDS.filter((id) => knobOf(id).changesOffer));
   addMcpOption(cmd).action((flags: ToolsFlags) => toolsCommand(flags));
 }
 
@@ -44,7 +43,7 @@ async function toolsCommand(flags: ToolsFlags): Promise<void> {
   const dir = resolve(flags.workspace ?? '.');
   if (!(await stat(dir).then((s) => s.isDirectory(), () => false))) throw new Error(`--workspace ${dir} is not a folder: pass an existing folder.`);
   const workspace = await realpath(dir);
-  const settings = parseSettings({ returnTypes: flags.returnTypes !== false, toolDescriptions: flags.toolDescriptions, toolSearch: flags.toolSearch });
+  const settings = parseSettings({ returnTypes: flags.returnTypes !== false, ...knobSettings(flags) });
   const [{ toolsetOf }, { toolOffers, ownTools }, { BUILTIN_TASKS }] = await Promise.all([
     import('../../engine/modes/toolsets.js'), import('../../engine/modes/tool-offer.js'), import('../../../shared/tasks.js'),
   ]);

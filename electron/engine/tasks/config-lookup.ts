@@ -6,7 +6,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Validation } from '../../../shared/step-event.js';
 import { seededRandom } from './log-stats.js';
-import { numbersIn } from './validate.js';
+import { numbersIn } from './numbers-in.js';
 
 export const CONFIG_FILE = 'config.json';
 

@@ -9,6 +9,7 @@ import type { Validation } from '../../../shared/step-event.js';
 import { timeIn } from '../tools/current-time.js';
 import { weatherFor } from '../tools/get-weather.js';
 import { countLog } from './log-stats.js';
+import { numbersIn } from './numbers-in.js';
 import { validateConfigLookup } from './config-lookup.js';
 import { validateWriteErrors } from './write-errors.js';
 import { validateMissingFile } from './missing-file.js';
@@ -53,11 +54,6 @@ export async function validateAnswer(task: TaskRef, answer: string, ctx: Validat
     default:
       return null;
   }
-}
-
-/** Numbers written in the text: "1,234" → 1234, "-3.5" → -3.5. */
-export function numbersIn(text: string): number[] {
-  return [...text.matchAll(/-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?/g)].map((m) => Number(m[0].replace(/,/g, '')));
 }
 
 function escapeRe(text: string): string {

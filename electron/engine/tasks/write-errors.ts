@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Validation } from '../../../shared/step-event.js';
 import type { FixtureFile } from './config-lookup.js';
 import { seededRandom } from './log-stats.js';
-import { numbersIn } from './validate.js';
+import { numbersIn } from './numbers-in.js';
 
 export const SOURCE_LOG = 'service.log';
 export const ERRORS_FILE = 'errors.log';

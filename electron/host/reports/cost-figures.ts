@@ -9,7 +9,7 @@ import {
 import { NO_PRICE_HINT, NO_PRICE_TEXT } from '../../../shared/pricing.js';
 import { formatPercent, type ModeAggregate, type RunSummary, type Verdict } from '../../../shared/summary.js';
 import type { StepEvent } from '../../../shared/step-event.js';
-import { formatInt } from './format.js';
+import { formatInt } from './report-text.js';
 import type { ReportRun } from './report-data.js';
 import { columnLabel } from './trial-figures.js';
 

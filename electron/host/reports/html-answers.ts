@@ -5,7 +5,7 @@
  */
 import { diffAnswers, defaultDiffPair, type DiffPart } from '../../../shared/answer-diff.js';
 import { renderMarkdown } from '../../../shared/markdown.js';
-import { formatInt } from './format.js';
+import { formatInt } from './report-text.js';
 import { html, raw, type SafeHtml } from './html-escape.js';
 import type { ReportData, ReportRun } from './report-data.js';
 import { modeSwatch } from './report-palette.js';

@@ -4,7 +4,7 @@
  */
 import { PROMPT_PART_INFO, PROMPT_PARTS } from '../../../shared/prompt-composition.js';
 import type { StepSummary } from '../../../shared/summary.js';
-import { formatInt } from './format.js';
+import { formatInt } from './report-text.js';
 import { html, type SafeHtml } from './html-escape.js';
 import type { CumulativeSeries } from './html-charts.js';
 

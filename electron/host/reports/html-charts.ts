@@ -8,7 +8,7 @@
  */
 import type { ModeId } from '../../../shared/run-spec.js';
 import { MARKERS, type MarkerShape } from '../../../shared/modes.js';
-import { formatInt } from './format.js';
+import { formatInt } from './report-text.js';
 import { ONE_TRIAL_NOTE, type Stat } from '../../../shared/summary.js';
 import { html, raw, type SafeHtml } from './html-escape.js';
 import { modeStyle, type Marker } from './report-palette.js';

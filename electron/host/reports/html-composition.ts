@@ -5,7 +5,7 @@
  */
 import { PROMPT_PART_INFO, PROMPT_PARTS } from '../../../shared/prompt-composition.js';
 import type { StepSummary } from '../../../shared/summary.js';
-import { formatInt } from './format.js';
+import { formatInt } from './report-text.js';
 import { BOTTOM, leftFor, n, niceScale, RIGHT, svgOpen, W, xLabels, yAxis } from './html-charts.js';
 import { html, type SafeHtml } from './html-escape.js';
 

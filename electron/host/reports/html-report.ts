@@ -8,7 +8,7 @@ import { compositionLegend, compositionSvg } from './html-composition.js';
 import { percentDiff, formatPercent, NO_DIFF_NOTE } from '../../../shared/summary.js';
 import { findTask } from '../../../shared/tasks.js';
 import { cumulativeSeries, firstRequestRows, RUN_METRICS, startSpreadMs } from './report-figures.js';
-import { displayUrl, formatInt, formatMs, formatUtc, settingsRows } from './format.js';
+import { displayUrl, formatInt, formatMs, formatUtc, settingsRows } from './report-text.js';
 import { cumulativeSvg, hbarsSvg, stepBarsSvg } from './html-charts.js';
 import { CHART_TABLE_CSS, compositionTableHtml, cumulativeTableHtml, stepBarsTable } from './html-chart-table.js';
 import { html, raw, type SafeHtml } from './html-escape.js';

@@ -8,7 +8,7 @@ import type {
   ToolStartedEvent,
 } from '../../../shared/step-event.js';
 import { computeTotals, type StepSummary } from '../../../shared/summary.js';
-import { approvalOutcome, formatArgs, formatInt, formatMs, formatUtc } from './format.js';
+import { approvalOutcome, formatArgs, formatInt, formatMs, formatUtc } from './report-text.js';
 import { html, type SafeHtml } from './html-escape.js';
 import { statusLabel, statusNote, type ReportRun } from './report-data.js';
 import { modeSwatch } from './report-palette.js';

@@ -6,7 +6,7 @@
 import type { StoredComparison } from '../../../shared/ipc-contract.js';
 import type { StepEvent } from '../../../shared/step-event.js';
 import { isReportFormat, REPORT_FORMAT_INFO, unknownReportFormatMessage, type ReportFormat } from '../../../shared/report-formats.js';
-import { reportFileName } from './format.js';
+import { reportFileName } from './report-text.js';
 import { renderCsv } from './csv-report.js';
 import { renderHtml } from './html-report.js';
 import { renderJson } from './json-report.js';

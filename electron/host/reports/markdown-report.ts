@@ -6,7 +6,7 @@ import { concurrencyNote } from '../../../shared/concurrency.js';
 import { formatMetric, metricNote } from '../../../shared/run-metrics.js';
 import { findTask } from '../../../shared/tasks.js';
 import { formatPercent, NO_DIFF_NOTE, percentDiff } from '../../../shared/summary.js';
-import { approvalOutcome, formatInt, formatMs, formatUtc, settingsRows } from './format.js';
+import { approvalOutcome, formatInt, formatMs, formatUtc, settingsRows } from './report-text.js';
 import { firstRequestRows, RUN_METRICS, startSpreadMs } from './report-figures.js';
 import { trialStartSpreadMs } from './trial-figures.js';
 import { columnModelsNote, statusLabel, statusNote, type ReportData, type ReportRun } from './report-data.js';

@@ -5,7 +5,7 @@
 import type { ModeId } from '../../../shared/run-spec.js';
 import { metricsOn, type RunMetric } from '../../../shared/run-metrics.js';
 import { cumulativeTokens, type RunSummary } from '../../../shared/summary.js';
-import { toolDefinitionChars } from './format.js';
+import { toolDefinitionChars } from './report-text.js';
 import type { CumulativeSeries } from './html-charts.js';
 import type { ReportRun } from './report-data.js';
 

@@ -5,7 +5,7 @@
 import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import type { ColumnRef } from '../../../shared/variants.js';
 import { formatPercent, percentDiff, type ModeAggregate, type Stat } from '../../../shared/summary.js';
-import { formatInt, formatMs } from './format.js';
+import { formatInt, formatMs } from './report-text.js';
 import { isEstimated } from '../../../shared/cost.js';
 import { RUN_METRICS, startSpreadMs, type Metric } from './report-figures.js';
 import type { ReportRun } from './report-data.js';

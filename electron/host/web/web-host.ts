@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { INVOKE_CHANNELS, type InvokeChannel } from '../../../shared/ipc-contract.js';
+import { INVOKE_CHANNELS, type InvokeChannel, type InvokeHandlers } from '../../../shared/ipc-contract.js';
 import type { StepEvent } from '../../../shared/step-event.js';
 import { DEFAULT_PORT, TOKEN_PARAM, WS_PATH, type ClientMessage, type ServerMessage } from '../../../shared/ws-protocol.js';
 import { createHost, type Host, type HostOptions } from '../host.js';
@@ -44,6 +44,8 @@ export interface WebHostOptions {
   /** Keep warm workers (started when a page says app:ready, refilled after each comparison); default on. */
   readonly warmPool?: boolean;
   readonly host?: Partial<Omit<HostOptions, 'dataDir' | 'onEvents' | 'getApiKey' | 'keys' | 'appHost' | 'caller' | 'workspaces' | 'mcp'>>;
+  /** Channels answered beside the host's, made from it (`parallax serve` merges in the suite handlers). */
+  readonly moreHandlers?: (host: Host) => Partial<InvokeHandlers>;
 }
 
 export interface WebHost {
@@ -109,6 +111,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       }
     },
   });
+  const handlers: Partial<InvokeHandlers> = { ...host, ...options.moreHandlers?.(host) };
 
   let origins = new Set<string>();
   let hosts = new Set<string>();
@@ -166,7 +169,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         throw new Error(`Unknown channel "${String(channel)}". This host offers: ${INVOKE_CHANNELS.join(', ')}.`);
       }
       const args = Array.isArray(msg.args) ? msg.args : [];
-      const handler = host[channel as InvokeChannel] as (...a: unknown[]) => Promise<unknown>;
+      const handler = handlers[channel as InvokeChannel] as ((...a: unknown[]) => Promise<unknown>) | undefined;
+      if (!handler) throw new Error(`This host does not answer "${String(channel)}".`);
       const value = await handler(...args);
       send(client, { kind: 'result', id, ok: true, value });
       if (channel === 'app:ready' && !client.ready) {

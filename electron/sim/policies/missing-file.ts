@@ -4,8 +4,12 @@
  * the folders that error names (the workspace root when it names none), reads the file whose name matches and
  * answers. Code Mode prints the file, gets the error from the program, then searches the tree in a second
  * program that prints the match. Both only go on from a "not found" error; any other error is reported.
+ * With a corrective hint after the error (errorHints 'corrective': "…or try the likely path…"), ReAct tries
+ * the likely paths at once — the asked name as Markdown in each folder the error names, in one step — and
+ * answers from the one that reads: one step fewer than listing first.
  */
 import { versionsIn } from '../../engine/tasks/missing-file.js';
+import { NEXT_STEP_LEAD } from '../../engine/tools/error-hints.js';
 import { callTools, type SimReply } from '../types.js';
 import { finalAnswer, missingTools, programOutput } from './common.js';
 import { firstLine, lastCall, looksLikeError, namesResult, type CallRecord, type Conversation } from './conversation.js';
@@ -40,6 +44,13 @@ export function reactMissingFile(conv: Conversation, asked: string): SimReply {
   if (!isError(first.result)) return versionAnswer(first.result!, asked, asked);
   if (!NOT_FOUND.test(first.result ?? '')) return finalAnswer([`I could not read ${asked}: ${firstLine(first.result ?? 'no result')}`]);
 
+  const guessed = likelyPaths(first.result!, asked);
+  if (guessed.length > 0) {
+    const reads = guessed.map((path) => lastCall(conv, 'read_file', (a) => a.path === path));
+    const hit = reads.find((r) => r && !isError(r.result));
+    if (hit) return versionAnswer(hit.result!, String(hit.args.path), asked);
+    if (reads.every((r) => !r)) return callTools(guessed.map((path) => ({ name: 'read_file', args: { path } })), `There is no ${asked}; the hint says to try the likely path, so I try it in ${guessed.length === 1 ? 'the folder' : 'each folder'} the error names.`);
+  }
   // Every path seen so far: the error's root entries, then each listing's entries under its folder.
   const listings = conv.calls.filter((c) => c.name === 'list_dir');
   const paths = new Set(rootEntriesIn(first.result!));
@@ -64,6 +75,16 @@ export function reactMissingFile(conv: Conversation, asked: string): SimReply {
   }
   const why = listings.length === 0 ? `${asked} does not exist here; let me look in ${folders.join(' and ')} for it.` : '';
   return callTools(folders.map((path) => ({ name: 'list_dir', args: { path } })), why);
+}
+
+/**
+ * The paths a model tries when a corrective hint says the file may be elsewhere or have another extension:
+ * the asked name, as Markdown, in each folder the error names. None without such a hint (the plain error).
+ */
+export function likelyPaths(error: string, asked: string): string[] {
+  if (!error.includes(NEXT_STEP_LEAD) || !/another extension/.test(error)) return [];
+  const stem = (asked.split('/').pop() ?? asked).replace(/\.[^.]+$/, '');
+  return rootEntriesIn(error.split(NEXT_STEP_LEAD)[0]!).filter((e) => e.endsWith('/')).map((folder) => `${folder}${stem}.md`).filter((p) => p !== asked);
 }
 
 /** A list_dir call's folder as a prefix for its entries: "" for the root, "docs/" for docs. */

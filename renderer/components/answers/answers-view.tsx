@@ -7,7 +7,7 @@ import { diffAnswers, type DiffPart } from '../../../shared/answer-diff.js';
 import { useApp } from '../../store/app-store.js';
 import { answerChoices, resolvePair, type AnswerChoice } from '../../store/answer-pair.js';
 import { comparisonSelectors, trialSelectors } from '../../store/selectors.js';
-import { fmtInt } from '../../lib/format.js';
+import { fmtInt } from '../../lib/display-format.js';
 import { SimBadge, StatusBadge, ValidationBadge, type AnyStatus } from '../common/badges.js';
 import { MarkdownView } from './markdown-view.js';
 

@@ -3,7 +3,7 @@ import { useId, useState, type ReactNode } from 'react';
 import type { ModeId } from '../../../shared/run-spec.js';
 import type { ColumnRef } from '../../../shared/variants.js';
 import { useSlotOf } from '../common/column-swatch.js';
-import { fmtInt } from '../../lib/format.js';
+import { fmtInt } from '../../lib/display-format.js';
 import { modeColor } from '../../lib/mode-palette.js';
 import { SimBadge } from '../common/badges.js';
 import { estimatedKey, type TokenKind } from './chart-data.js';

@@ -4,7 +4,7 @@
  */
 import { PROMPT_PART_INFO, PROMPT_PARTS } from '../../../shared/prompt-composition.js';
 import { ONE_TRIAL_NOTE, type ModeAggregate, type RunSummary } from '../../../shared/summary.js';
-import { fmtInt, fmtMean } from '../../lib/format.js';
+import { fmtInt, fmtMean } from '../../lib/display-format.js';
 import { cumulativeRows, seriesKey, type StepRow, type TrialRow } from './chart-data.js';
 
 export type Cell = string | number | null | undefined;

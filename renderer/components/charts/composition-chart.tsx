@@ -9,7 +9,7 @@ import { PROMPT_PART_INFO, PROMPT_PARTS, type PromptPart } from '../../../shared
 import type { ColumnRef } from '../../../shared/variants.js';
 import { useSlotOf } from '../common/column-swatch.js';
 import type { RunSummary } from '../../../shared/summary.js';
-import { fmtInt } from '../../lib/format.js';
+import { fmtInt } from '../../lib/display-format.js';
 import { partColor } from '../../lib/mode-palette.js';
 import { compositionTable } from './chart-tables.js';
 import { ChartFrame, LegendItem, axisTick, fmtAxis, modeColor, roundTicks } from './chart-parts.js';

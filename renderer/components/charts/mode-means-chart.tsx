@@ -7,7 +7,7 @@ import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, ResponsiveContainer, Tool
 import type { ModeId } from '../../../shared/run-spec.js';
 import { useSlotOf } from '../common/column-swatch.js';
 import { ONE_TRIAL_NOTE, type ModeAggregate, type Stat } from '../../../shared/summary.js';
-import { fmtMean } from '../../lib/format.js';
+import { fmtMean } from '../../lib/display-format.js';
 import { modeMeansTable } from './chart-tables.js';
 import { ChartFrame, LegendItem, axisTick, fmtAxis, modeColor } from './chart-parts.js';
 

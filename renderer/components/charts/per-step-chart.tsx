@@ -9,7 +9,7 @@ import type { BarShapeProps } from 'recharts';
 import type { RunSummary } from '../../../shared/summary.js';
 import { perStepTable } from './chart-tables.js';
 import { estimatedKey, perStepRows, seriesKey, type StepRow, type TokenKind } from './chart-data.js';
-import { fmtInt } from '../../lib/format.js';
+import { fmtInt } from '../../lib/display-format.js';
 import { useApp } from '../../store/app-store.js';
 import { ChartFrame, PairLegend, axisTick, fmtAxis, logTicks, modeColor, outline, roundTicks, useChartColumns, type ChartColumn } from './chart-parts.js';
 

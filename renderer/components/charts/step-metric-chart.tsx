@@ -5,7 +5,7 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { BarShapeProps } from 'recharts';
 import type { RunSummary, StepSummary } from '../../../shared/summary.js';
-import { fmtMs } from '../../lib/format.js';
+import { fmtMs } from '../../lib/display-format.js';
 import { stepMetricTable } from './chart-tables.js';
 import { ChartFrame, LegendItem, axisTick, modeColor, roundTicks, seriesLabel, useChartColumns, type ChartColumn } from './chart-parts.js';
 

@@ -7,7 +7,7 @@ import { isFiltered, matchesHistory, NO_FILTER, type HistoryFilter } from '../..
 import { deleteComparison, openComparison, openSuiteRun, refreshHistory, taskTitle } from '../../app/actions.js';
 import { changeHistoryFilter, loadMoreHistory } from '../../app/history-actions.js';
 import type { SuiteRecord } from '../../../shared/suite.js';
-import { fmtDateTime, fmtInt, fmtMean, fmtRelative } from '../../lib/format.js';
+import { fmtDateTime, fmtInt, fmtMean, fmtRelative } from '../../lib/display-format.js';
 import { useApp } from '../../store/app-store.js';
 import { historySelectors } from '../../store/selectors.js';
 import { trialCount } from '../../store/trial-model.js';

@@ -2,7 +2,7 @@
 import type { KeyboardEvent } from 'react';
 import { findPreset } from '../../../shared/providers.js';
 import { cancelComparison, taskTitle, toggleSidebar } from '../../app/actions.js';
-import { fmtDateTime } from '../../lib/format.js';
+import { fmtDateTime } from '../../lib/display-format.js';
 import { useApp } from '../../store/app-store.js';
 import { comparisonSelectors, uiSelectors } from '../../store/selectors.js';
 import type { MainTab } from '../../store/ui-slice.js';

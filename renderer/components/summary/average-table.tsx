@@ -8,7 +8,7 @@ import { BaselinePicker, useBaseline } from './baseline-picker.js';
 import { ColumnSwatch, useSlotOf } from '../common/column-swatch.js';
 import { FIGURES_NOTE, ONE_TRIAL_NOTE, ranOfAggregate, type ModeAggregate, type Stat } from '../../../shared/summary.js';
 import type { ModeDifference } from '../../../shared/trial-differences.js';
-import { fmtMean, fmtMs } from '../../lib/format.js';
+import { fmtMean, fmtMs } from '../../lib/display-format.js';
 import { SimBadge } from '../common/badges.js';
 import { DiffCell, MANY_COLUMNS, ROWS as SUMMARY_ROWS } from './summary-table.js';
 import { RUN_METRICS } from '../../../shared/run-metrics.js';

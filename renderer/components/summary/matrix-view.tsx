@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { formatUsd } from '../../../shared/cost.js';
 import { MATRIX_METRIC_INFO, MATRIX_METRICS, cellFailing, cellShade, cellValue, type Matrix, type MatrixCell, type MatrixMetric } from '../../../shared/matrix.js';
 import { MODE_LABELS } from '../../../shared/modes.js';
-import { fmtMean } from '../../lib/format.js';
+import { fmtMean } from '../../lib/display-format.js';
 import { SimBadge } from '../common/badges.js';
 
 /** A metric's figure as the rest of the app writes it; "—" where the cell has none (a cost without a price). */

@@ -7,7 +7,7 @@ import { ColumnSwatch, useSlotOf } from '../common/column-swatch.js';
 import type { RunTotals } from '../../../shared/step-event.js';
 import { NO_DIFF_NOTE, comparableRuns, formatPercent, percentDiff, type ComparisonSummary, type RunSummary } from '../../../shared/summary.js';
 import { metricNote, metricsOn } from '../../../shared/run-metrics.js';
-import { fmtInt, fmtMs } from '../../lib/format.js';
+import { fmtInt, fmtMs } from '../../lib/display-format.js';
 import { SimBadge, StatusBadge, ValidationBadge } from '../common/badges.js';
 import { CostRows, costShown, EstMark, runEstimated, Verdicts } from './cost-parts.js';
 import { startupTitle } from '../timeline/worker-start.js';

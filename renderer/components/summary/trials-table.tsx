@@ -1,7 +1,7 @@
 /** "All" trials: one row per trial, each column's outcome side by side — how much one run differs from the next. */
 import { ColumnSwatch, useSlotOf } from '../common/column-swatch.js';
 import type { RunSummary } from '../../../shared/summary.js';
-import { fmtInt, fmtMs } from '../../lib/format.js';
+import { fmtInt, fmtMs } from '../../lib/display-format.js';
 import type { DisplayStatus } from '../../store/trial-model.js';
 import { SimBadge, StatusBadge, ValidationBadge } from '../common/badges.js';
 import { EstMark, runEstimated } from './cost-parts.js';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import type { ApprovalAnswer } from '../../../shared/ipc-contract.js';
 import { answerApproval } from '../../app/actions.js';
 import { approvalArgsText, inert } from '../../../shared/inert-text.js';
-import { fmtMs } from '../../lib/format.js';
+import { fmtMs } from '../../lib/display-format.js';
 import type { ApprovalView } from '../../store/run-model.js';
 import { IconAlert, IconCheck, IconSpinner, IconX } from '../common/icons.js';
 

@@ -3,7 +3,7 @@
  * the tool calls it made inside the sandbox, and how many bytes stayed out of the conversation.
  */
 import type { CodeRunEvent } from '../../../shared/step-event.js';
-import { argsPreview, fmtBytes, fmtInt, fmtMs } from '../../lib/format.js';
+import { argsPreview, fmtBytes, fmtInt, fmtMs } from '../../lib/display-format.js';
 import type { ToolCallView } from '../../store/run-model.js';
 import { WarnBadge } from '../common/badges.js';
 import { IconAlert, IconCode, IconSpinner } from '../common/icons.js';

@@ -4,7 +4,7 @@ import type { ModeId } from '../../../shared/run-spec.js';
 import type { ColumnRef } from '../../../shared/variants.js';
 import type { RunSummary } from '../../../shared/summary.js';
 import { cancelRun } from '../../app/actions.js';
-import { fmtInt, fmtMs } from '../../lib/format.js';
+import { fmtInt, fmtMs } from '../../lib/display-format.js';
 import { SimBadge, StatusBadge, type AnyStatus } from '../common/badges.js';
 import { IconStop } from '../common/icons.js';
 import { EstMark, Marked, runEstimated } from '../summary/cost-parts.js';

@@ -3,7 +3,7 @@
  * outside React (keyed by id) so it survives the row being unmounted by virtualization.
  */
 import { useState } from 'react';
-import { fmtInt } from '../../lib/format.js';
+import { fmtInt } from '../../lib/display-format.js';
 import { CopyButton } from '../common/copy-button.js';
 import { MarkdownView } from '../answers/markdown-view.js';
 

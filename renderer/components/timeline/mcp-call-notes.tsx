@@ -4,7 +4,7 @@
  * tokens count in the run's), and the audience and priority its server gave each part of the result.
  */
 import { annotationWords } from '../../../shared/mcp-tools.js';
-import { fmtInt } from '../../lib/format.js';
+import { fmtInt } from '../../lib/display-format.js';
 import type { ToolCallView } from '../../store/run-model.js';
 
 export function McpCallNotes({ call }: { call: ToolCallView }) {

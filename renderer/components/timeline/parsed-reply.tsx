@@ -4,7 +4,7 @@
  * parser dropped: anything the model wrote from its own "Observation:" line on).
  */
 import type { ModelResponseEvent, ParsedReply } from '../../../shared/step-event.js';
-import { fmtInt } from '../../lib/format.js';
+import { fmtInt } from '../../lib/display-format.js';
 import { IconAlert } from '../common/icons.js';
 import { ExpandableText, useExpanded } from './expandable-text.js';
 

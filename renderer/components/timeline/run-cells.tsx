@@ -1,7 +1,7 @@
 /** The setup and result cells of a run's column (first and last rows of the timeline). */
 import { memo } from 'react';
 import type { RunFinishedEvent, RunStartedEvent, RunTotals, RunWarningEvent } from '../../../shared/step-event.js';
-import { fmtInt, fmtMs } from '../../lib/format.js';
+import { fmtInt, fmtMs } from '../../lib/display-format.js';
 import { describeMode } from '../../../shared/modes.js';
 import { costHint, costText, ESTIMATED_HINT, isEstimated, type RunCost, type RunUsageSource } from '../../../shared/cost.js';
 import { StatusBadge, ValidationBadge, type AnyStatus } from '../common/badges.js';

@@ -1,6 +1,6 @@
 /** One model round trip of one run: its tokens and latency, retries, the assistant's text (a text ReAct reply as parsed) and its tool calls. */
 import { memo } from 'react';
-import { fmtInt, fmtMs } from '../../lib/format.js';
+import { fmtInt, fmtMs } from '../../lib/display-format.js';
 import type { StepView } from '../../store/run-model.js';
 import { IconRetry, IconSpinner } from '../common/icons.js';
 import { CodeRun } from './code-run.js';

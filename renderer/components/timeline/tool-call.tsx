@@ -1,7 +1,7 @@
 /** One native tool call: name, arguments, result as the model received it, duration, error and truncation. */
 import { CopyButton } from '../common/copy-button.js';
 import type { ToolFinishedEvent } from '../../../shared/step-event.js';
-import { argsPreview, fmtArgs, fmtInt, fmtMs } from '../../lib/format.js';
+import { argsPreview, fmtArgs, fmtInt, fmtMs } from '../../lib/display-format.js';
 import type { ToolCallView } from '../../store/run-model.js';
 import { IconAlert, IconSpinner, IconTool } from '../common/icons.js';
 import { Approvals } from './approval-card.js';

@@ -1,7 +1,7 @@
 /** A run's worker start-up in its column head: counted live while it happens, then the host's measured figure. */
 import { useEffect, useState } from 'react';
 import type { WorkerStartRecord } from '../../../shared/step-event.js';
-import { fmtMs } from '../../lib/format.js';
+import { fmtMs } from '../../lib/display-format.js';
 import { IconSpinner } from '../common/icons.js';
 
 /** Time since `active` became true, updated ten times a second; null while inactive. */

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { StoredComparison } from '../../../shared/ipc-contract.js';
-import { formatDuration } from '../../../shared/format.js';
+import { formatDuration } from '../../../shared/number-format.js';
 import { metricsOn } from '../../../shared/run-metrics.js';
 import { jsonResult, noAnswerMessage, sideBySide } from '../../../electron/cli/compare-output.js';
 import { buildReport } from '../../../electron/host/reports/index.js';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModeId } from '../../../shared/run-spec.js';
 import type { RunFinishedEvent, RunStartedEvent } from '../../../shared/step-event.js';
 import { aggregateByMode, groupByRun, summarizeRun } from '../../../shared/summary.js';
-import { formatMean } from '../../../shared/format.js';
+import { formatMean } from '../../../shared/number-format.js';
 import { sideBySide } from '../../../electron/cli/compare-output.js';
 import { HistoryStore } from '../../../electron/host/history-store.js';
 import { buildReport } from '../../../electron/host/reports/index.js';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildSettings } from '../../../electron/cli/settings-option.js';
 import { resolveProviderFlags, simModelsHelp } from '../../../electron/cli/provider-options.js';
-import { knobRows } from '../../../electron/host/reports/format.js';
+import { knobRows } from '../../../electron/host/reports/report-text.js';
 import { parseSettings } from '../../../shared/run-spec.js';
 import { SIM_MODEL_IDS, SIM_MODELS } from '../../../shared/sim-models.js';
 

@@ -5,7 +5,7 @@ import { summarizeRun } from '../../../shared/summary.js';
 import { matrixText } from '../../../renderer/components/summary/matrix-view.js';
 import { syntheticVariants } from '../fixtures/synthetic-stream.js';
 import { groupByRun } from '../../../shared/summary.js';
-import { fmtMean } from '../../../renderer/lib/format.js';
+import { fmtMean } from '../../../renderer/lib/display-format.js';
 
 describe('matrix view text', () => {
   // sim-b's runs take one step more than sim's.

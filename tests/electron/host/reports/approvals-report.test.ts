@@ -12,7 +12,7 @@ import type { ApprovalRequestedEvent, StepEvent } from '../../../../shared/step-
 import { computeTotals, groupByRun } from '../../../../shared/summary.js';
 import { createHost } from '../../../../electron/host/host.js';
 import { buildReport, loadReportJson } from '../../../../electron/host/reports/index.js';
-import { formatMs } from '../../../../electron/host/reports/format.js';
+import { formatMs } from '../../../../electron/host/reports/report-text.js';
 import { waitFor } from '../session-helpers.js';
 
 let stored: StoredComparison;

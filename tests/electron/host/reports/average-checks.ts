@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MODE_LABELS } from '../../../../shared/run-spec.js';
 import { formatPercent, percentDiff, type ModeAggregate, type Stat } from '../../../../shared/summary.js';
-import { formatMs } from '../../../../electron/host/reports/format.js';
+import { formatMs } from '../../../../electron/host/reports/report-text.js';
 import type { Recomputed } from './trials-comparison.js';
 
 type StatKey = 'steps' | 'requests' | 'prompt' | 'completion' | 'cached' | 'total' | 'wallMs' | 'toolCalls';

@@ -25,7 +25,7 @@ describe('mdCell', () => {
 
 describe('displayUrl', () => {
   it('drops a user:password part of a base URL and says so', async () => {
-    const { displayUrl } = await import('../../../../electron/host/reports/format.js');
+    const { displayUrl } = await import('../../../../electron/host/reports/report-text.js');
     expect(displayUrl('https://me:sk-secret@api.example.com/v1')).toBe('https://api.example.com/v1 (credentials removed)');
     expect(displayUrl('http://127.0.0.1:8000/v1')).toBe('http://127.0.0.1:8000/v1');
     expect(displayUrl('not a url')).toBe('not a url');

@@ -1,15 +1,17 @@
 /**
- * Number and text formatting shared by the report formats. Written out by hand rather than with
- * Intl/toLocaleString so output never depends on the machine's locale (reports must be reproducible).
+ * The text pieces every report format shares: the settings list (settingsRows, with the knobs' rows), approval
+ * outcomes, a report's file name, UTC times, tool arguments as JSON, base URLs without credentials. Numbers and
+ * durations are written by shared/number-format.ts (by hand, never with the machine's locale: reports must be
+ * reproducible), re-exported here for the report renderers.
  */
-import { CODE_STATE_HELP, KNOB_LABELS, TOOL_DESCRIPTIONS_HELP, TOOL_SEARCH_HELP } from '../../../shared/run-knobs.js';
+import { knobRows } from '../../../shared/run-knobs.js';
 import { toolsetLabel } from '../../../shared/toolsets.js';
 import type { ComparisonMeta } from '../../../shared/ipc-contract.js';
 import { APPROVAL_KEYS } from '../../../shared/approval.js';
 import type { RunSettings } from '../../../shared/run-spec.js';
 
-// Numbers and durations are written as on every other surface (shared/format.ts).
-import { formatDuration as formatMs, formatInt } from '../../../shared/format.js';
+// Numbers and durations are written as on every other surface (shared/number-format.ts).
+import { formatDuration as formatMs, formatInt } from '../../../shared/number-format.js';
 export { formatInt, formatMs };
 
 /** Epoch ms → "2026-11-30 14:05:09 UTC" (UTC, so the text is the same on every machine). */
@@ -49,17 +51,9 @@ export function settingsRows(s: RunSettings): [string, string][] {
   ];
 }
 
-/**
- * The experiment knobs (shared/run-knobs.ts), each only when it differs from its default: comparisons that did
- * not set them (and those stored before they existed) keep their settings list and their reports' bytes.
- */
-export function knobRows(s: Partial<Pick<RunSettings, 'toolDescriptions' | 'codeState' | 'toolSearch'>>): [string, string][] {
-  const rows: [string, string][] = [];
-  if (s.toolDescriptions && s.toolDescriptions !== 'full') rows.push([KNOB_LABELS.toolDescriptions, `${s.toolDescriptions} (${TOOL_DESCRIPTIONS_HELP[s.toolDescriptions]})`]);
-  if (s.codeState && s.codeState !== 'fresh') rows.push([KNOB_LABELS.codeState, `${s.codeState} (${CODE_STATE_HELP[s.codeState]})`]);
-  if (s.toolSearch && s.toolSearch !== 'add-tools') rows.push([KNOB_LABELS.toolSearch, `${s.toolSearch} (${TOOL_SEARCH_HELP[s.toolSearch]})`]);
-  return rows;
-}
+// The experiment knobs' rows (shared/run-knobs.ts), each only when it differs from its default: comparisons that
+// did not set them (and those stored before they existed) keep their settings list and their reports' bytes.
+export { knobRows };
 
 /** The approval policy as recorded; comparisons stored before it existed ran every tool without asking. */
 export function approvalText(policy: RunSettings['approvals'] | undefined): string {

@@ -1,20 +1,18 @@
 /** Number and time formatting used everywhere a figure is shown (en-US grouping, so tests can parse it). */
+import { formatRounded } from '../../shared/number-format.js';
 
-const intFmt = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
+// Whole numbers and means are written by the one formatter of every surface (shared/number-format.ts).
 export function fmtInt(n: number): string {
-  return intFmt.format(n);
+  return formatRounded(n);
 }
-
-const meanFmt = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
 /** A mean over trials: one decimal when it has one (20,199.5), none when it is whole. */
 export function fmtMean(n: number): string {
-  return meanFmt.format(n);
+  return formatRounded(n, 1);
 }
 
-/** Durations are written as on every other surface (shared/format.ts): "850 ms", "12.3 s", "2 min 05 s". */
-export { formatDuration as fmtMs } from '../../shared/format.js';
+/** Durations are written as on every other surface (shared/number-format.ts): "850 ms", "12.3 s", "2 min 05 s". */
+export { formatDuration as fmtMs } from '../../shared/number-format.js';
 
 export function fmtBytes(n: number): string {
   if (n < 1024) return `${n} B`;

@@ -11,6 +11,18 @@ export function formatInt(n: number): string {
   return sign + grouped + (frac ? `.${frac}` : '');
 }
 
+/**
+ * `n` rounded to at most `digits` decimals (half away from zero) and grouped: 12345.6 → "12,346" (digits 0),
+ * "12,345.6" (digits 1). As en-US Intl would write it, without depending on the machine's locale data.
+ */
+export function formatRounded(n: number, digits = 0): string {
+  if (Number.isNaN(n)) return 'NaN';
+  const negative = n < 0 || Object.is(n, -0);
+  if (!Number.isFinite(n)) return negative ? '-∞' : '∞';
+  const f = 10 ** digits;
+  return (negative ? '-' : '') + formatInt(Math.round(Math.abs(n) * f) / f);
+}
+
 /** A mean over trials: to one decimal when it has one (20,199.5), none when it is whole. */
 export function formatMean(n: number): string {
   return formatInt(Math.round(n * 10) / 10);
