@@ -24,6 +24,8 @@ const ORDER_VERSION = 1;
  * from another machine's). Files and folders changed this close to a read are looked at again next time.
  */
 export const SLACK_MS = 2000;
+/** Stats between two turns given back to the event loop (about 10 ms of a sweep). */
+const SWEEP_TURN = 2000;
 
 export interface HistoryOrder {
   /** Sound comparisons, newest first. */
@@ -94,7 +96,11 @@ export async function readOrder(dataDir: string, root: string): Promise<HistoryO
   // Ids become paths: a hand-made file naming "../x" is not one of ours.
   if (damaged.length !== file.damaged.length || ![...ids, ...pending, ...damaged.map((d) => d.id)].every((id) => ID_PATTERN.test(id))) return null;
   // The sweep: one stat per comparison, no read. A meta.json changed (or gone) since, or one that appeared.
+  // Synchronous stats, a turn given back now and then so a host's other work (a running comparison's events)
+  // does not wait for the whole sweep.
+  let swept = 0;
   for (const id of [...ids, ...damaged.map((d) => d.id)]) {
+    if (++swept % SWEEP_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
     const at = metaChangedAt(root, id);
     if (at < 0 || at >= file.since) return null;
   }
