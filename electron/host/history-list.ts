@@ -14,7 +14,7 @@ import type { ComparisonListItem, ComparisonMeta, DamagedComparison, HistoryPage
 import type { StepEvent } from '../../shared/step-event.js';
 import { summarizeRun } from '../../shared/summary.js';
 import { damagedEntry, DamagedMetaError, MissingMetaError, readMeta } from './history-meta.js';
-import { metaNow, readOrder, SLACK_MS, stampBeforeReading, writeOrder } from './history-order.js';
+import { metaNow, readOrder, SLACK_MS, stampBeforeReading, stillHolds, writeOrder, type StoredOrder } from './history-order.js';
 import { readFreshSummary, readSummaryMeta, stampOf, writeSummary } from './history-summary.js';
 import { entryOf, filterEntries, readIndex, sortIndex, writeIndex, type HistoryIndex, type IndexEntry } from './history-index.js';
 import { neverStarted, readRunLog } from './run-log-reader.js';
@@ -28,20 +28,53 @@ const COLD_BUILD = 500;
 
 type IsLive = (runId: string) => boolean;
 
+/**
+ * When an unfiltered page's quick path sweeps the meta.json files (one stat each, the one part of it that grows
+ * with the history): 'now', before answering; 'after' (a long-lived host: the page goes out at once, the sweep
+ * follows, and an edit it finds sends the next listing down the thorough path); 'none' (a one-shot listing:
+ * each comparison shown is read as it is now, but a date edited by hand in another one reorders the list only
+ * at the next thorough read: a search, a comparison added or removed, the app's next listing). `newest` always
+ * sweeps first: the comparison it names is the one a report is made of.
+ */
+export type SweepWhen = 'now' | 'after' | 'none';
+
 export class HistoryList {
+  /** 'after': the last sweep found the order stale (the next listing takes the thorough path). */
+  private stale = false;
+  private sweeping: Promise<void> | null = null;
+
   constructor(
     private readonly root: string,
     private readonly dataDir: string,
     private readonly onWarning: (message: string) => void,
     private readonly onProgress: (line: string) => void,
+    private readonly sweepWhen: SweepWhen = 'now',
   ) {}
+
+  /** The stored order when the quick path may use it (history-order.ts), swept now or after, as configured. */
+  private async quickOrder(when: SweepWhen = this.sweepWhen): Promise<StoredOrder | null> {
+    if (when === 'now') return readOrder(this.dataDir, this.root);
+    if (this.stale) return null;
+    const order = await readOrder(this.dataDir, this.root, false);
+    if (order && when === 'after' && !this.sweeping) {
+      this.sweeping = stillHolds(this.root, order)
+        .then((holds) => { if (!holds) this.stale = true; }, () => { this.stale = true; })
+        .finally(() => (this.sweeping = null));
+    }
+    return order;
+  }
+
+  /** The sweep started by the last quick listing, if one is going ('after'). */
+  swept(): Promise<void> {
+    return this.sweeping ?? Promise.resolve();
+  }
 
   /** One page of the list from the index: the page's comparisons are read, the others only counted. */
   async page(query: HistoryQuery, isLive: IsLive): Promise<HistoryPage & { damaged: DamagedComparison[] }> {
     const offset = Math.max(0, Math.floor(Number(query.offset) || 0));
     const limit = query.limit === Infinity ? Infinity : Math.min(200, Math.max(1, Math.floor(Number(query.limit) || 50)));
     const unfiltered = !query.search?.trim() && !query.mode && !query.status && !query.outcome && query.since === undefined;
-    const order = unfiltered ? await readOrder(this.dataDir, this.root) : null;
+    const order = unfiltered ? await this.quickOrder() : null;
     if (order) {
       const slice = order.ids.slice(offset, limit === Infinity ? undefined : offset + limit);
       const read = await mapLimit(slice, (id) => this.summarize(id, isLive).catch((err: unknown) => {
@@ -83,7 +116,7 @@ export class HistoryList {
 
   /** The newest comparison whose meta.json is sound, and the damaged ones (`report latest` needs both). */
   async newest(): Promise<{ meta: ComparisonMeta | null; damaged: DamagedComparison[] }> {
-    const order = await readOrder(this.dataDir, this.root);
+    const order = await this.quickOrder('now');
     if (order) {
       const first = order.ids[0];
       if (first === undefined) return { meta: null, damaged: [...order.damaged] };
@@ -104,7 +137,7 @@ export class HistoryList {
 
   /** Comparisons whose meta.json is damaged (damage done after indexing is found by the sweep: one stat each). */
   async listDamaged(): Promise<DamagedComparison[]> {
-    const order = await readOrder(this.dataDir, this.root);
+    const order = await this.quickOrder();
     return order ? [...order.damaged] : (await this.indexed(() => false, new Set(), true)).index.damaged;
   }
 
@@ -149,6 +182,8 @@ export class HistoryList {
    */
   private async indexed(isLive: IsLive, recheck: ReadonlySet<string> = new Set(), storeOrder = false): Promise<{ index: HistoryIndex; items: Map<string, ComparisonListItem> }> {
     const began = Date.now();
+    // This path sweeps every entry itself: what made the order stale is found here.
+    this.stale = false;
     // Stamped before the names are read: a folder added meanwhile changes it, so the order is not trusted.
     const folder = await stampBeforeReading(this.root, began);
     const since = began - SLACK_MS;

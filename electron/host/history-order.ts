@@ -35,6 +35,11 @@ export interface HistoryOrder {
   readonly pending: readonly string[];
 }
 
+/** An order as read, with the time its meta.json files are checked against. */
+export interface StoredOrder extends HistoryOrder {
+  readonly since: number;
+}
+
 interface OrderFile {
   readonly version: number;
   readonly folder: string;
@@ -79,8 +84,11 @@ const metaPath = (root: string, id: string): string => `${root}${sep}${id}${sep}
 
 const split = (text: string): string[] => (text === '' ? [] : text.split('\n'));
 
-/** The stored order while it still holds for the files on disk; null otherwise (take the thorough path). */
-export async function readOrder(dataDir: string, root: string): Promise<HistoryOrder | null> {
+/**
+ * The stored order while it still holds for the files on disk; null otherwise (take the thorough path).
+ * `sweep` false: only the folder's stamp is checked, the caller sweeps later (stillHolds).
+ */
+export async function readOrder(dataDir: string, root: string, sweep = true): Promise<StoredOrder | null> {
   let file: OrderFile;
   try {
     file = JSON.parse(await readFile(join(dataDir, ORDER_FILE), 'utf8')) as OrderFile;
@@ -95,6 +103,12 @@ export async function readOrder(dataDir: string, root: string): Promise<HistoryO
   const damaged = file.damaged.filter((d) => typeof d?.id === 'string' && typeof d.reason === 'string' && Number.isFinite(d.modifiedAt));
   // Ids become paths: a hand-made file naming "../x" is not one of ours.
   if (damaged.length !== file.damaged.length || ![...ids, ...pending, ...damaged.map((d) => d.id)].every((id) => ID_PATTERN.test(id))) return null;
+  const order = { ids, pending, damaged, since: file.since };
+  return !sweep || (await stillHolds(root, order)) ? order : null;
+}
+
+/** The sweep of an order's comparisons: no meta.json changed (or gone) since it was written, none appeared. */
+export async function stillHolds(root: string, { ids, pending, damaged, since }: StoredOrder): Promise<boolean> {
   // The sweep: one stat per comparison, no read. A meta.json changed (or gone) since, or one that appeared.
   // Synchronous stats, a turn given back now and then so a host's other work (a running comparison's events)
   // does not wait for the whole sweep.
@@ -102,10 +116,9 @@ export async function readOrder(dataDir: string, root: string): Promise<HistoryO
   for (const id of [...ids, ...damaged.map((d) => d.id)]) {
     if (++swept % SWEEP_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
     const at = metaChangedAt(root, id);
-    if (at < 0 || at >= file.since) return null;
+    if (at < 0 || at >= since) return false;
   }
-  for (const id of pending) if (metaChangedAt(root, id) >= 0) return null;
-  return { ids, pending, damaged };
+  return pending.every((id) => metaChangedAt(root, id) < 0);
 }
 
 /**

@@ -76,6 +76,26 @@ describe('history order (the quick path of unfiltered pages and latest)', () => 
     expect(ids(await store.page({ limit: 40 }))).toEqual(Array.from({ length: 30 }, (_, i) => id(29 - i)));
   });
 
+  it('in a host (sweep after answering): the page goes out at once, and the next one follows an edit the sweep found', async () => {
+    const { root, dataDir } = await earlier(30);
+    const host = new HistoryStore(dataDir, () => {}, () => {}, 'after');
+    await host.page();
+    await host.swept();
+    const file = join(root, id(4), 'meta.json');
+    const text = await readFile(file, 'utf8');
+    const createdAt = String((JSON.parse(text) as { createdAt: number }).createdAt);
+    await writeFile(file, text.replace(createdAt, String(Number(createdAt) + 10 ** 11)));
+    // Served from the order as it was; the sweep that follows finds the edit.
+    expect(ids(await host.page({ limit: 1 }))).toEqual([id(29)]);
+    await host.swept();
+    expect(ids(await host.page({ limit: 2 }))).toEqual([id(4), id(29)]);
+    expect((await host.newest()).meta?.id).toBe(id(4));
+    // A folder removed is never shown, sweep or not: the folder's stamp changed.
+    await rm(join(root, id(4)), { recursive: true });
+    expect(ids(await host.page({ limit: 1 }))).toEqual([id(29)]);
+    expect((await host.page()).total).toBe(29);
+  });
+
   it('never shows a comparison whose folder was removed by hand, nor hides one added, a damaged one or one set up late', async () => {
     const { dataDir, root, store } = await earlier(12);
     await store.page();
@@ -175,7 +195,7 @@ describe('history order (the quick path of unfiltered pages and latest)', () => 
     expect(ids(await store.page({ limit: 200 })).sort()).toEqual(expected);
   }, 120_000);
 
-  it('`parallax history` and `parallax report latest` follow a date edited by hand in another comparison', async () => {
+  it('`parallax report latest` follows a date edited by hand in another comparison at once, `parallax history` after a thorough read', async () => {
     const { dataDir, root } = await earlier(25);
     const env = { ...process.env, PARALLAX_DATA_DIR: dataDir };
     expect((await runCli(['history'], env)).stdout).toMatch(new RegExp(`^${id(24)} `));
@@ -183,6 +203,8 @@ describe('history order (the quick path of unfiltered pages and latest)', () => 
     const text = await readFile(file, 'utf8');
     const createdAt = String((JSON.parse(text) as { createdAt: number }).createdAt);
     await writeFile(file, text.replace(createdAt, String(Number(createdAt) + 10 ** 11)));
+    // The one-shot list does not sweep: its order is the last thorough read's (each comparison shown is current).
+    expect((await runCli(['history', '--limit', '1'], env)).stdout).toMatch(new RegExp(`^${id(24)} `));
     const report = await runCli(['report', 'latest', '--format', 'json'], env);
     expect(report.code).toBe(0);
     expect((JSON.parse(report.stdout) as { comparison: { id: string } }).comparison.id).toBe(id(7));
