@@ -6,7 +6,7 @@
  *
  * It is never trusted on its word: it is used only while the comparisons folder is the one it was made from
  * (same device, inode and mtime: no folder added, removed or renamed since) and a sweep of one stat per
- * comparison finds no meta.json changed since `since` (a date edited by hand reorders the list; damage moves a
+ * comparison (before or after answering, or not at all: history-list.ts's SweepWhen) finds no meta.json changed since `since` (a date edited by hand reorders the list; damage moves a
  * comparison to the damaged list) and no folder being set up that has its meta.json now. Anything else: the
  * caller takes the thorough path (history-list.ts), which rewrites it. Written atomically; two writers at once
  * each write one that is true of the files they read, so whichever lands is safe to check.

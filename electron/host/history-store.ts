@@ -39,7 +39,7 @@ export class HistoryStore {
     private readonly onWarning: (message: string) => void = () => {},
     /** A line now and then while a cold index is built (the CLI prints it on stderr). */
     onProgress: (line: string) => void = () => {},
-    /** When listings check the meta.json files for edits: before answering, or just after (a host; history-list.ts). */
+    /** When unfiltered pages check the meta.json files for edits: before answering, just after (a host), or not (history-list.ts). */
     sweep: SweepWhen = 'now',
   ) {
     this.root = join(dataDir, 'comparisons');
