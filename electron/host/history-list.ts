@@ -55,13 +55,16 @@ export class HistoryList {
   private async quickOrder(when: SweepWhen = this.sweepWhen): Promise<StoredOrder | null> {
     if (when === 'now') return readOrder(this.dataDir, this.root);
     if (this.stale) return null;
-    const order = await readOrder(this.dataDir, this.root, false);
-    if (order && when === 'after' && !this.sweeping) {
-      this.sweeping = stillHolds(this.root, order)
-        .then((holds) => { if (!holds) this.stale = true; }, () => { this.stale = true; })
-        .finally(() => (this.sweeping = null));
-    }
-    return order;
+    return readOrder(this.dataDir, this.root, false);
+  }
+
+  /** 'after': the sweep of the order just answered from, begun once the answer has gone (the next turn). */
+  private sweepLater(order: StoredOrder): void {
+    if (this.sweepWhen !== 'after' || this.sweeping) return;
+    this.sweeping = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => stillHolds(this.root, order))
+      .then((holds) => { if (!holds) this.stale = true; }, () => { this.stale = true; })
+      .finally(() => (this.sweeping = null));
   }
 
   /** The sweep started by the last quick listing, if one is going ('after'). */
@@ -85,7 +88,10 @@ export class HistoryList {
       const end = offset + slice.length;
       const total = order.ids.length;
       // One changed or went while being read: the thorough path below finds out how.
-      if (items.length === slice.length) return { items, total, stored: total, nextOffset: end < total ? end : null, damagedCount: order.damaged.length, damaged: [...order.damaged] };
+      if (items.length === slice.length) {
+        this.sweepLater(order);
+        return { items, total, stored: total, nextOffset: end < total ? end : null, damagedCount: order.damaged.length, damaged: [...order.damaged] };
+      }
     }
     const { index, items: known } = await this.indexed(isLive, new Set(), unfiltered);
     const matching = filterEntries(index.entries, query);
@@ -138,6 +144,7 @@ export class HistoryList {
   /** Comparisons whose meta.json is damaged (damage done after indexing is found by the sweep: one stat each). */
   async listDamaged(): Promise<DamagedComparison[]> {
     const order = await this.quickOrder();
+    if (order) this.sweepLater(order);
     return order ? [...order.damaged] : (await this.indexed(() => false, new Set(), true)).index.damaged;
   }
 
