@@ -1,8 +1,11 @@
 /**
- * The history list, read the quick way: the index (history-index.ts) reconciled with the folder names gives
- * the order, counts, search and filters; only the comparisons a page shows are read, each from its summary
- * (history-summary.ts) while fresh, else from its logs. A comparison damaged since it was indexed moves to the
- * damaged list; one the index does not name is summarized and added. Nothing the index lacks is ever hidden.
+ * The history list, read the quick way. An unfiltered page and `latest` take the order (history-order.ts)
+ * while it still holds: a stat of the comparisons folder and one of each meta.json, no folder listing, no
+ * index parsed. Otherwise (and for search and filters) the thorough path: the index (history-index.ts)
+ * reconciled with the folder names and swept for meta.json files changed since it was written, then the order
+ * stored again. Only the comparisons a page shows are read, each from its summary (history-summary.ts) while
+ * fresh, else from its logs. A comparison damaged since it was indexed moves to the damaged list; one the index
+ * does not name is summarized and added. Nothing the index lacks is ever hidden.
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,7 +13,8 @@ import { ID_PATTERN } from '../../shared/comparison-meta-schema.js';
 import type { ComparisonListItem, ComparisonMeta, DamagedComparison, HistoryPage, HistoryQuery } from '../../shared/ipc-contract.js';
 import type { StepEvent } from '../../shared/step-event.js';
 import { summarizeRun } from '../../shared/summary.js';
-import { damagedEntry, DamagedMetaError, metaStamp, MissingMetaError, readMeta } from './history-meta.js';
+import { damagedEntry, DamagedMetaError, MissingMetaError, readMeta } from './history-meta.js';
+import { metaNow, readOrder, SLACK_MS, stampBeforeReading, stillHolds, writeOrder, type StoredOrder } from './history-order.js';
 import { readFreshSummary, readSummaryMeta, stampOf, writeSummary } from './history-summary.js';
 import { entryOf, filterEntries, readIndex, sortIndex, writeIndex, type HistoryIndex, type IndexEntry } from './history-index.js';
 import { neverStarted, readRunLog } from './run-log-reader.js';
@@ -24,19 +28,72 @@ const COLD_BUILD = 500;
 
 type IsLive = (runId: string) => boolean;
 
+/**
+ * When an unfiltered page's quick path sweeps the meta.json files (one stat each, the one part of it that grows
+ * with the history): 'now', before answering; 'after' (a long-lived host: the page goes out at once, the sweep
+ * follows, and an edit it finds sends the next listing down the thorough path); 'none' (a one-shot listing:
+ * each comparison shown is read as it is now, but a date edited by hand in another one reorders the list only
+ * at the next thorough read: a search, a comparison added or removed, the app's next listing). `newest` always
+ * sweeps first: the comparison it names is the one a report is made of.
+ */
+export type SweepWhen = 'now' | 'after' | 'none';
+
 export class HistoryList {
+  /** 'after': the last sweep found the order stale (the next listing takes the thorough path). */
+  private stale = false;
+  private sweeping: Promise<void> | null = null;
+
   constructor(
     private readonly root: string,
     private readonly dataDir: string,
     private readonly onWarning: (message: string) => void,
     private readonly onProgress: (line: string) => void,
+    private readonly sweepWhen: SweepWhen = 'now',
   ) {}
+
+  /** The stored order when the quick path may use it (history-order.ts), swept now or after, as configured. */
+  private async quickOrder(when: SweepWhen = this.sweepWhen): Promise<StoredOrder | null> {
+    if (when === 'now') return readOrder(this.dataDir, this.root);
+    if (this.stale) return null;
+    return readOrder(this.dataDir, this.root, false);
+  }
+
+  /** 'after': the sweep of the order just answered from, begun once the answer has gone (the next turn). */
+  private sweepLater(order: StoredOrder): void {
+    if (this.sweepWhen !== 'after' || this.sweeping) return;
+    this.sweeping = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => stillHolds(this.root, order))
+      .then((holds) => { if (!holds) this.stale = true; }, () => { this.stale = true; })
+      .finally(() => (this.sweeping = null));
+  }
+
+  /** The sweep started by the last quick listing, if one is going ('after'). */
+  swept(): Promise<void> {
+    return this.sweeping ?? Promise.resolve();
+  }
 
   /** One page of the list from the index: the page's comparisons are read, the others only counted. */
   async page(query: HistoryQuery, isLive: IsLive): Promise<HistoryPage & { damaged: DamagedComparison[] }> {
     const offset = Math.max(0, Math.floor(Number(query.offset) || 0));
     const limit = query.limit === Infinity ? Infinity : Math.min(200, Math.max(1, Math.floor(Number(query.limit) || 50)));
-    const { index, items: known } = await this.indexed(isLive);
+    const unfiltered = !query.search?.trim() && !query.mode && !query.status && !query.outcome && query.since === undefined;
+    const order = unfiltered ? await this.quickOrder() : null;
+    if (order) {
+      const slice = order.ids.slice(offset, limit === Infinity ? undefined : offset + limit);
+      const read = await mapLimit(slice, (id) => this.summarize(id, isLive).catch((err: unknown) => {
+        if (err instanceof DamagedMetaError) return null;
+        throw err;
+      }));
+      const items = read.filter((item): item is ComparisonListItem => item !== null);
+      const end = offset + slice.length;
+      const total = order.ids.length;
+      // One changed or went while being read: the thorough path below finds out how.
+      if (items.length === slice.length) {
+        this.sweepLater(order);
+        return { items, total, stored: total, nextOffset: end < total ? end : null, damagedCount: order.damaged.length, damaged: [...order.damaged] };
+      }
+    }
+    const { index, items: known } = await this.indexed(isLive, new Set(), unfiltered);
     const matching = filterEntries(index.entries, query);
     const slice = matching.slice(offset, limit === Infinity ? undefined : offset + limit);
     let changed = false;
@@ -65,11 +122,17 @@ export class HistoryList {
 
   /** The newest comparison whose meta.json is sound, and the damaged ones (`report latest` needs both). */
   async newest(): Promise<{ meta: ComparisonMeta | null; damaged: DamagedComparison[] }> {
-    const { index } = await this.indexed(() => false);
+    const order = await this.quickOrder('now');
+    if (order) {
+      const first = order.ids[0];
+      if (first === undefined) return { meta: null, damaged: [...order.damaged] };
+      const meta = await this.readNewest(first).catch(() => null);
+      if (meta) return { meta, damaged: [...order.damaged] };
+    }
+    const { index } = await this.indexed(() => false, new Set(), true);
     for (const entry of index.entries) {
       try {
-        const meta = (await readSummaryMeta(join(this.root, entry.id), entry.id)) ?? (await readMeta(this.root, entry.id));
-        return { meta, damaged: index.damaged };
+        return { meta: await this.readNewest(entry.id), damaged: index.damaged };
       } catch (err) {
         // Damaged or removed since it was indexed: the next one is the newest readable.
         if (err instanceof DamagedMetaError) index.damaged.push(await damagedEntry(this.root, entry.id, err));
@@ -78,39 +141,32 @@ export class HistoryList {
     return { meta: null, damaged: index.damaged };
   }
 
-  /**
-   * Comparisons whose meta.json is damaged. Thorough (one stat per comparison): a meta.json changed since it
-   * was indexed is read again, so damage done later is found.
-   */
+  /** Comparisons whose meta.json is damaged (damage done after indexing is found by the sweep: one stat each). */
   async listDamaged(): Promise<DamagedComparison[]> {
-    const { index } = await this.indexed(() => false);
-    const changed = await this.changedMeta(index.entries);
-    return changed.size === 0 ? index.damaged : (await this.indexed(() => false, changed)).index.damaged;
+    const order = await this.quickOrder();
+    if (order) this.sweepLater(order);
+    return order ? [...order.damaged] : (await this.indexed(() => false, new Set(), true)).index.damaged;
   }
 
-  /** Entries whose meta.json is no longer the one indexed (edited, damaged or replaced since). */
-  async changedMeta(entries: readonly IndexEntry[]): Promise<Set<string>> {
-    const changed = new Set<string>();
-    await mapLimit(entries, async (e) => {
-      if ((await metaStamp(this.root, e.id)) !== (e.metaStamp ?? null)) changed.add(e.id);
-    });
-    return changed;
-  }
-
-  /** Rebuild and store a comparison's summary now, and its index entry (the host calls it when the comparison has ended). */
+  /**
+   * Rebuild and store a comparison's summary now, its index entry and the order (the host calls it when the
+   * comparison has ended, so the next listing, in any process, takes the quick path).
+   */
   async refresh(id: string): Promise<void> {
     const item = await this.summarize(id, () => false, true);
-    const index = await readIndex(this.dataDir);
     // No index yet: the next listing builds it, with this comparison.
-    if (!item || !index) return;
-    index.entries = [...index.entries.filter((e) => e.id !== id), entryOf(item, await metaStamp(this.root, id))];
-    await writeIndex(this.dataDir, index);
+    if (item && (await readIndex(this.dataDir))) await this.indexed(() => false, new Set([id]), true);
   }
 
   /** A comparison removed: its index entry goes with it. */
   async forget(id: string): Promise<void> {
     const index = await readIndex(this.dataDir);
     if (index) await writeIndex(this.dataDir, { entries: index.entries.filter((e) => e.id !== id), damaged: index.damaged.filter((d) => d.id !== id) });
+  }
+
+  /** The meta.json of the newest comparison: its summary's copy while meta.json is unchanged, else the file. */
+  private async readNewest(id: string): Promise<ComparisonMeta> {
+    return (await readSummaryMeta(join(this.root, id), id)) ?? (await readMeta(this.root, id));
   }
 
   /** Folders named like a comparison (one without a meta.json is still being set up: it is not listed). */
@@ -127,10 +183,17 @@ export class HistoryList {
 
   /**
    * The index reconciled with the folders on disk: folders it does not name (and entries that may still change,
-   * and damaged ones, and those in `recheck`) are summarized now, entries whose folder is gone are dropped.
-   * `items`: the list items this read built, so a page need not read them again.
+   * damaged ones, those in `recheck` and those whose meta.json changed since they were indexed: the sweep) are
+   * summarized now, entries whose folder is gone are dropped. `storeOrder`: write the order too (the quick path
+   * found it stale). `items`: the list items this read built, so a page need not read them again.
    */
-  private async indexed(isLive: IsLive, recheck: ReadonlySet<string> = new Set()): Promise<{ index: HistoryIndex; items: Map<string, ComparisonListItem> }> {
+  private async indexed(isLive: IsLive, recheck: ReadonlySet<string> = new Set(), storeOrder = false): Promise<{ index: HistoryIndex; items: Map<string, ComparisonListItem> }> {
+    const began = Date.now();
+    // This path sweeps every entry itself: what made the order stale is found here.
+    this.stale = false;
+    // Stamped before the names are read: a folder added meanwhile changes it, so the order is not trusted.
+    const folder = await stampBeforeReading(this.root, began);
+    const since = began - SLACK_MS;
     const names = await this.folders();
     const stored = await readIndex(this.dataDir);
     const present = new Set(names);
@@ -140,15 +203,20 @@ export class HistoryList {
     for (const e of stored?.entries ?? []) {
       if (!present.has(e.id)) changed = true;
       else if (!e.recheck && !recheck.has(e.id) && !settled.has(e.id)) {
+        // The sweep: a meta.json edited (a date changed by hand), damaged or replaced since, or changed too
+        // close to now to be sure it was read as it is, is read again.
+        const now = metaNow(this.root, e.id);
+        if (now === null || now.stamp !== (e.metaStamp ?? null) || now.changedAt >= since) continue;
         kept.push(e);
         settled.add(e.id);
       }
     }
-    const before = new Map((stored?.entries ?? []).filter((e) => e.recheck || recheck.has(e.id)).map((e) => [e.id, e]));
+    const before = new Map((stored?.entries ?? []).filter((e) => !settled.has(e.id)).map((e) => [e.id, e]));
     const wasDamaged = new Map((stored?.damaged ?? []).map((d) => [d.id, d.reason]));
     const todo = names.filter((n) => !settled.has(n));
     const items = new Map<string, ComparisonListItem>();
     const damaged: DamagedComparison[] = [];
+    const pending: string[] = [];
     const cold = todo.length >= COLD_BUILD;
     const count = (n: number) => n.toLocaleString('en-US');
     let done = 0;
@@ -158,11 +226,11 @@ export class HistoryList {
         const item = await this.summarize(name, isLive);
         if (item) {
           items.set(name, item);
-          const entry = entryOf(item, await metaStamp(this.root, name));
+          const entry = entryOf(item, metaNow(this.root, name)?.stamp ?? null);
           kept.push(entry);
           const was = before.get(name);
           if (!was || JSON.stringify(was) !== JSON.stringify(entry)) changed = true;
-        }
+        } else pending.push(name);
       } catch (err) {
         if (!(err instanceof DamagedMetaError)) throw err;
         const entry = await damagedEntry(this.root, name, err);
@@ -177,6 +245,7 @@ export class HistoryList {
     // Kept entries are in the stored order already; only added ones need sorting in.
     if (todo.length > 0) sortIndex(index);
     if (changed) await writeIndex(this.dataDir, index);
+    if (changed || storeOrder) await writeOrder(this.dataDir, { ids: index.entries.map((e) => e.id), damaged: index.damaged, pending }, folder, since);
     return { index, items };
   }
 

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import type { ComparisonListItem, ComparisonMeta, DamagedComparison, HistoryPage, HistoryQuery, StoredComparison } from '../../shared/ipc-contract.js';
 import { MODE_LABELS } from '../../shared/run-spec.js';
 import type { StepEvent } from '../../shared/step-event.js';
-import { HistoryList } from './history-list.js';
+import { HistoryList, type SweepWhen } from './history-list.js';
 import { checkId, readMeta } from './history-meta.js';
 import { neverStarted, readRunLog } from './run-log-reader.js';
 import { finishRecording, readRecordingNote, RunLog, startRecording, writeAtomic } from './run-log-writer.js';
@@ -39,9 +39,16 @@ export class HistoryStore {
     private readonly onWarning: (message: string) => void = () => {},
     /** A line now and then while a cold index is built (the CLI prints it on stderr). */
     onProgress: (line: string) => void = () => {},
+    /** When unfiltered pages check the meta.json files for edits: before answering, just after (a host), or not (history-list.ts). */
+    sweep: SweepWhen = 'now',
   ) {
     this.root = join(dataDir, 'comparisons');
-    this.listing = new HistoryList(this.root, dataDir, onWarning, onProgress);
+    this.listing = new HistoryList(this.root, dataDir, onWarning, onProgress, sweep);
+  }
+
+  /** The meta.json sweep a listing started ('after'), done. */
+  swept(): Promise<void> {
+    return this.listing.swept();
   }
 
   dir(id: string): string {

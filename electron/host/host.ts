@@ -125,7 +125,8 @@ function checkHistoryQuery(query: unknown): HistoryQuery {
 export function createHost(options: HostOptions): Host {
   const warn = options.onWarning ?? ((m: string) => process.stderr.write(`parallax host: ${m}\n`));
   const timing: RunTiming = { ...DEFAULT_TIMING, ...options.timing };
-  const store = new HistoryStore(options.dataDir, warn);
+  // A long-lived host answers a page at once and checks the meta.json files for edits just after.
+  const store = new HistoryStore(options.dataDir, warn, undefined, 'after');
   const services = new EngineServices();
   const fanIn = new EventFanIn(options.onEvents, warn, options.batching);
   const launcher = options.launcher ?? forkLauncher();

@@ -32,7 +32,8 @@ async function historyCommand(flags: HistoryFlags): Promise<void> {
   const limit = limitOf(flags);
   const dataDir = resolveDataDir();
   const { HistoryStore } = await import('../../host/history-store.js');
-  const store = new HistoryStore(dataDir, (m) => warn(`warning: ${m}`), (line) => warn(line));
+  // The list as it is now; a date edited by hand since the last thorough read reorders it at the next (history-list.ts).
+  const store = new HistoryStore(dataDir, (m) => warn(`warning: ${m}`), (line) => warn(line), 'none');
   const { items, damaged, total } = await store.scan(() => false, limit);
   if (flags.json) {
     // The list stays an array of comparisons; damaged ones are reported beside it, on stderr.

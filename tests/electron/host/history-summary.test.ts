@@ -145,15 +145,14 @@ describe('history summaries', () => {
     await writeFile(newestMeta, JSON.stringify({ ...JSON.parse(sound), task: { id: null, text: 'edited by hand since' } }, null, 2) + '\n');
     expect((await store.latest())?.meta.task.text).toBe('edited by hand since');
     await writeFile(newestMeta, sound);
-    // An edit that reorders the list (another comparison's date) is seen once the thorough check (listDamaged,
-    // one stat per comparison) has looked: latest itself reads the index's order, not every meta.json.
+    // An edit that reorders the list (another comparison's date) is seen at once: the sweep (one stat per
+    // comparison, no read) finds its meta.json changed since it was indexed.
     const olderMeta = join(store.dir('c-oldest'), 'meta.json');
     const edited = { ...JSON.parse(await readFile(olderMeta, 'utf8')), createdAt: 90_000 }; // a different size, whatever the clock's resolution
     await writeFile(olderMeta, JSON.stringify(edited, null, 2) + '\n');
-    await store.listDamaged();
     expect((await store.latest())?.meta.id).toBe('c-oldest');
     await writeFile(olderMeta, JSON.stringify({ ...edited, createdAt: 1000 }, null, 2) + '\n');
-    await store.listDamaged();
+    expect((await store.latest())?.meta.id).toBe('a-older');
     // One pass gives both (the CLI's `report latest` and `history`): the same as the separate calls.
     const newest = await store.newest();
     expect(newest.meta?.id).toBe('a-older');
