@@ -240,7 +240,8 @@ async function tabSwitchBench(context: Awaited<ReturnType<typeof chromium.launch
           const t0 = performance.now();
           document.querySelector<HTMLButtonElement>(`[data-testid=tab-${tab}]`)!.click();
           const check = () => {
-            if (document.querySelector(mark)) requestAnimationFrame(() => done(performance.now() - t0));
+            // Visible: were a tab kept in the page while hidden, its mark would already be there.
+            if (document.querySelector(mark)?.checkVisibility()) requestAnimationFrame(() => done(performance.now() - t0));
             else requestAnimationFrame(check);
           };
           check();
@@ -252,10 +253,10 @@ async function tabSwitchBench(context: Awaited<ReturnType<typeof chromium.launch
       await page.click(`[data-testid=trial-option][data-trial="${trial}"]`);
       const times: Record<string, number[]> = { answers: [], charts: [], timeline: [] };
       for (let i = 0; i < 7; i++) for (const tab of ['answers', 'charts', 'timeline']) times[tab]!.push(await switchTo(tab));
-      // The first round warms the code paths; the figures are the other six.
+      // The first round warms the code paths (its figure is "first"); the median and max are the other six.
       const line = Object.entries(times).map(([tab, xs]) => {
         const warm = xs.slice(1);
-        return `${tab} median ${ms(median(warm))}, max ${ms(Math.max(...warm))}`;
+        return `${tab} first ${ms(xs[0]!)}, median ${ms(median(warm))}, max ${ms(Math.max(...warm))}`;
       });
       const worst = Math.max(...Object.values(times).flatMap((xs) => xs.slice(1)));
       console.log(`render, tab switch, 6 modes × 5 trials (${cmp.meta.runs.length} runs), trial ${trial === 'all' ? 'All' : trial} shown: ${line.join('; ')} — goal < ${TAB_GOAL_MS} ms: ${worst < TAB_GOAL_MS ? 'met' : 'NOT met'}`);

@@ -6,10 +6,12 @@
  *   exactly as before variants existed; any other column is keyed `<mode>-<position>`.
  * - Every column is labelled by what differs: its mode, its model when the columns do not all share one, and
  *   each setting it sets away from the comparison's own ("Code Mode · no return types", "ReAct · deepseek-chat").
- * - Colours: a column borrows a mode's palette slot (shared/modes.ts), its own mode's first, so a plain comparison
- *   looks as it always did and two columns of one mode still differ.
+ * - Colours: a column is drawn in its own mode's colour, or a shade of it when the mode has several columns
+ *   (columnSlots, shared/column-shades.ts), so a plain comparison looks as it always did, two columns of one mode
+ *   still differ, and a colour names the same mode in every comparison.
  */
 import { z } from 'zod';
+import { slotOf as shadeSlot, type ColumnSlot } from './column-shades.js';
 import { MODE_IDS, MODE_LABELS, modeLabel, type ModeId } from './modes.js';
 import { PROTOCOLS, type ProviderProtocol } from './providers.js';
 import type { RunSettings, RunSettingsInput } from './run-spec.js';
@@ -194,31 +196,27 @@ export function columnOf(run: { readonly mode: ModeId | string; readonly variant
 }
 
 /**
- * Each column's palette slot: a mode whose colours, dash and marker it takes. The plain column of a mode takes
- * its mode's slot (so "Code Mode" beside "Code Mode · no return types" keeps Code Mode's colour), then the first
- * column of each other mode; the rest take the first slot no column holds (a free mode's); past six columns the
- * slots repeat, in column order.
+ * Each column's palette slot (shared/column-shades.ts): always a shade of its own mode, so a colour means the
+ * same mode in every comparison. The plain column of a mode takes the mode's own colours (so "Code Mode" beside
+ * "Code Mode · no return types" keeps Code Mode's colour), else the mode's first column does; the mode's further
+ * columns take its shades 1, 2, … in column order. A mode this build does not know keeps its id (drawn grey).
  */
-export function columnSlots(columns: readonly { readonly key: string; readonly mode: ModeId | string }[]): Map<string, ModeId> {
-  const slots = new Map<string, ModeId>();
-  const taken = new Set<ModeId>();
-  const own = (mode: string): mode is ModeId => (MODE_IDS as readonly string[]).includes(mode);
-  for (const plainFirst of [true, false]) {
-    for (const c of columns) {
-      if (slots.has(c.key) || (plainFirst && c.key !== c.mode)) continue;
-      if (own(c.mode) && !taken.has(c.mode)) {
-        slots.set(c.key, c.mode);
-        taken.add(c.mode);
-      }
+export function columnSlots(columns: readonly { readonly key: string; readonly mode: ModeId | string }[]): Map<string, ColumnSlot> {
+  const slots = new Map<string, ColumnSlot>();
+  const own = new Set<string>();
+  for (const c of columns) {
+    if (c.key === c.mode && !own.has(c.mode)) {
+      slots.set(c.key, c.mode as ModeId);
+      own.add(c.mode);
     }
   }
-  let spare = 0;
+  const next = new Map<string, number>();
   for (const c of columns) {
     if (slots.has(c.key)) continue;
-    const free = MODE_IDS.find((m) => !taken.has(m));
-    const slot = free ?? MODE_IDS[spare++ % MODE_IDS.length]!;
-    taken.add(slot);
-    slots.set(c.key, slot);
+    const shade = own.has(c.mode) ? (next.get(c.mode) ?? 1) : 0;
+    own.add(c.mode);
+    next.set(c.mode, shade + 1);
+    slots.set(c.key, shadeSlot(c.mode as ModeId, shade));
   }
   return slots;
 }

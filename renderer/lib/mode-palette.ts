@@ -3,6 +3,7 @@
  * light shades): a prompt shade and a lighter (dark theme: brighter) completion shade per theme, and a dash
  * pattern for its cumulative line. The CSS custom properties (--mode-<id>, --mode-<id>-2) are generated here.
  */
+import { MAX_SHADES, slotColours, slotMode, slotOf, type ColumnSlot } from '../../shared/column-shades.js';
 import { MODE_IDS, MODES, type ModeId, type ModeShades } from '../../shared/modes.js';
 import { PROMPT_PART_INFO, PROMPT_PARTS, type PromptPart } from '../../shared/prompt-composition.js';
 
@@ -21,20 +22,31 @@ export const MODE_PALETTE: Readonly<Record<ModeId, ModeStyle>> = Object.fromEntr
   MODE_IDS.map((m) => [m, { light: MODES[m].colour.light, dark: MODES[m].colour.dark, dash: MODES[m].dash }]),
 ) as Record<ModeId, ModeStyle>;
 
-/** The theme-aware colour of a mode, as a CSS value for a style or an SVG fill. */
-export const modeColor = (mode: ModeId, kind: TokenKind = 'prompt') => `var(--mode-${mode}${kind === 'completion' ? '-2' : ''})`;
+/**
+ * The theme-aware colour of a column's slot (a mode, or a shade of it: shared/column-shades.ts), as a CSS value
+ * for a style or an SVG fill; a mode this build does not know is drawn in the faint text colour.
+ */
+export const modeColor = (slot: ColumnSlot, kind: TokenKind = 'prompt') =>
+  slotMode(slot) ? `var(--mode-${slot}${kind === 'completion' ? '-2' : ''})` : 'var(--text-faint)';
 
 /** The theme-aware fill of a prompt part (shared/prompt-composition.ts) in the composition chart. */
 export const partColor = (part: PromptPart) => `var(--part-${part})`;
 
-export const modeDash = (mode: ModeId): string | undefined => MODE_PALETTE[mode]?.dash || undefined;
+/** A slot's line pattern: its mode's (the shades of a mode share its dash, as they share its hue). */
+export const modeDash = (slot: ColumnSlot): string | undefined => {
+  const mode = slotMode(slot);
+  return (mode && MODE_PALETTE[mode].dash) || undefined;
+};
+
+/** Every slot the palette defines: each mode's own colours, then its shades. */
+const ALL_SLOTS: readonly ColumnSlot[] = MODE_IDS.flatMap((m) => Array.from({ length: MAX_SHADES + 1 }, (_, k) => slotOf(m, k)));
 
 /**
  * The stylesheet of the palette: the variables of both themes, and a `.mode-<id>` class that sets
  * --mode / --mode-2 so any element (swatch, column head) can take its mode's colour without a rule per mode.
  */
 export function modePaletteCss(): string {
-  const entries = Object.entries(MODE_PALETTE) as [ModeId, ModeStyle][];
+  const entries = ALL_SLOTS.map((slot) => [slot, slotColours(slot)!] as const);
   const parts = PROMPT_PARTS.map((p) => [p, PROMPT_PART_INFO[p].colour] as const);
   const vars = (theme: Theme) =>
     [...entries.map(([m, s]) => `--mode-${m}: ${s[theme].prompt}; --mode-${m}-2: ${s[theme].completion};`), ...parts.map(([p, c]) => `--part-${p}: ${c[theme]};`)].join(' ');

@@ -3,8 +3,8 @@
  * slot each column draws with. A comparison without variants has one plain column per mode (key = mode, label =
  * the mode's name, slot = the mode), so it looks exactly as before variants existed. Pure: no React, no DOM.
  */
+import type { ColumnSlot } from '../../shared/column-shades.js';
 import type { ComparisonMeta } from '../../shared/ipc-contract.js';
-import type { ModeId } from '../../shared/modes.js';
 import type { RunSummary } from '../../shared/summary.js';
 import { columnOf, columnSlots, plainColumns, type ColumnRef, type VariantRecord } from '../../shared/variants.js';
 import type { RunView } from './run-model.js';
@@ -23,10 +23,10 @@ export function runColumn(meta: Pick<ComparisonMeta, 'variants'>, r: MetaRun, ru
   return columnOf({ mode: r.mode, ...(run?.started?.variant ? { variant: run.started.variant } : {}) });
 }
 
-/** Each column key's palette slot (a mode whose colours it borrows); a plain comparison's slots are its modes. */
-export function slotsOf(meta: Pick<ComparisonMeta, 'runs' | 'variants'> | null | undefined): ReadonlyMap<string, ModeId> {
+/** Each column key's palette slot (its mode, or a shade of it); a plain comparison's slots are its modes. */
+export function slotsOf(meta: Pick<ComparisonMeta, 'runs' | 'variants'> | null | undefined): ReadonlyMap<string, ColumnSlot> {
   return meta ? columnSlots(metaColumns(meta)) : new Map();
 }
 
 /** The slot a summary's column draws with: its recorded slot, else its own mode's (plain column, stored run). */
-export const slotOf = (slots: ReadonlyMap<string, ModeId>, r: Pick<RunSummary, 'mode' | 'column'>): ModeId => slots.get(r.column.key) ?? r.mode;
+export const slotOf = (slots: ReadonlyMap<string, ColumnSlot>, r: Pick<RunSummary, 'mode' | 'column'>): ColumnSlot => slots.get(r.column.key) ?? r.mode;

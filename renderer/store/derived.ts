@@ -2,6 +2,7 @@
  * Values derived from runs, memoised by the identity of the run's event list (which changes only when an
  * event is applied). Every figure comes from shared/summary.ts so the UI agrees with the CLI and reports.
  */
+import type { ColumnSlot } from '../../shared/column-shades.js';
 import type { ModeId } from '../../shared/run-spec.js';
 import { columnOf, type ColumnRef } from '../../shared/variants.js';
 import { aggregateByMode, summarizeComparison, summarizeRun, type ComparisonSummary, type ModeAggregate, type RunSummary } from '../../shared/summary.js';
@@ -29,8 +30,8 @@ export interface ModeRun {
   readonly run: RunView | undefined;
   /** Its column (store/columns.ts): group and label by this; `mode` stays for what the mode itself decides. */
   readonly column: ColumnRef;
-  /** The mode whose palette slot (colours, dash, marker) its column draws with. */
-  readonly slot: ModeId;
+  /** The palette slot (its mode, or a shade of it: colours, dash, marker) its column draws with. */
+  readonly slot: ColumnSlot;
 }
 
 /** `interrupted`: runs history reports as never finished; they show as such instead of 'running'. */

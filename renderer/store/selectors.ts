@@ -1,4 +1,5 @@
 /** Selector objects: components pick what they need through these, never by reaching into the state ad hoc. */
+import type { ColumnSlot } from '../../shared/column-shades.js';
 import type { ModeAggregate } from '../../shared/summary.js';
 import type { ModeDifference } from '../../shared/trial-differences.js';
 import type { AppState } from './app-store.js';
@@ -6,7 +7,6 @@ import { comparisonSummary, trialAggregates, trialDifferences, type ModeRun } fr
 import { resultStatement, type ResultStatement } from '../../shared/result-statement.js';
 import { runStatus } from './run-model.js';
 import { runColumn, slotsOf } from './columns.js';
-import type { ModeId } from '../../shared/modes.js';
 import { displayStatus, liveTrial, shownTrial, trialCount, trialOf, trialsRan, trialStates, type DisplayStatus, type TrialChoice, type TrialState } from './trial-model.js';
 
 const EMPTY: readonly ModeRun[] = [];
@@ -93,7 +93,7 @@ export const comparisonSelectors = {
   },
   simulated: (s: AppState) => s.active?.meta.provider.simulated ?? false,
   /** Each column key's palette slot (store/columns.ts); empty without a comparison. */
-  slots: memo((s) => [s.active?.meta], (s): ReadonlyMap<string, ModeId> => slotsOf(s.active?.meta)),
+  slots: memo((s) => [s.active?.meta], (s): ReadonlyMap<string, ColumnSlot> => slotsOf(s.active?.meta)),
   interrupted: (s: AppState) => s.active?.interrupted ?? NO_IDS,
 };
 

@@ -10,6 +10,8 @@ import { runCli } from '../electron/host/cli-process.js';
 import type { ComparisonMeta } from '../../shared/ipc-contract.js';
 import type { ComparisonRequest } from '../../shared/run-spec.js';
 import { buildMatrix } from '../../shared/matrix.js';
+import { slotColours } from '../../shared/column-shades.js';
+import { MODES } from '../../shared/modes.js';
 import { groupByRun, summarizeRun } from '../../shared/summary.js';
 import { startAppSession, stopAppSession, type AppSession } from './app-session.js';
 import { saveShot } from './screenshots.js';
@@ -73,6 +75,39 @@ describe('variants in the app, against parallax serve with the simulated model',
     await saveShot(page, 'variants-answers', { docs: false });
     expect(session.driven.errors).toEqual([]);
   }, 120_000);
+
+  it('three columns, two of Code Mode: each drawn in a shade of its own mode, never in another mode\'s colour', async () => {
+    const meta = await runAndOpen({ task: 'time-and-title', provider: SIM, modes: ['code', 'react'], variants: [{ mode: 'code', settings: { returnTypes: false } }, { mode: 'code' }, { mode: 'react' }] });
+    const page = session.driven.page;
+    const hex = (c: string) => `#${c.slice(1).toLowerCase()}`;
+    const rgb = (h: string) => `rgb(${parseInt(h.slice(1, 3), 16)}, ${parseInt(h.slice(3, 5), 16)}, ${parseInt(h.slice(5, 7), 16)})`;
+    const swatches = async () => page.$$eval('.column-head', (els) => els.map((e) => [e.getAttribute('data-column'), getComputedStyle(e.querySelector('.mode-swatch')!).backgroundColor]));
+    for (const theme of ['light', 'dark'] as const) {
+      // The plain Code Mode column keeps Code Mode's colour, the other Code Mode column takes its first shade,
+      // and ReAct keeps its own: orange still means Code Mode, blue ReAct.
+      expect(await swatches()).toEqual([
+        ['code-1', rgb(hex(slotColours('code_1')![theme].prompt))],
+        ['code', rgb(hex(MODES.code.colour[theme].prompt))],
+        ['react', rgb(hex(MODES.react.colour[theme].prompt))],
+      ]);
+      await saveShot(page, `variants-shades-timeline${theme === 'dark' ? '-dark' : ''}`);
+      await page.click('[data-testid=tab-charts]');
+      await page.waitForSelector('[data-testid=per-step-chart]');
+      // The charts draw the columns in the same slots: the per-step bars of the shaded column in its shade.
+      const fills = await page.$$eval('[data-testid=per-step-chart] .recharts-bar-rectangle path, [data-testid=per-step-chart] .recharts-bar-rectangle rect', (els) => [...new Set(els.map((e) => getComputedStyle(e).fill))]);
+      expect(fills).toContain(rgb(hex(slotColours('code_1')![theme].prompt)));
+      expect(fills).toContain(rgb(hex(MODES.code.colour[theme].prompt)));
+      await saveShot(page, `variants-shades-tokens${theme === 'dark' ? '-dark' : ''}`);
+      if (theme === 'light') {
+        await page.click('[data-testid=theme-toggle]');
+        await page.click('[data-testid=tab-timeline]');
+        await page.waitForSelector('[data-testid=column-code-1]');
+      }
+    }
+    await page.click('[data-testid=theme-toggle]');
+    expect(meta.variants?.map((v) => v.key)).toEqual(['code-1', 'code', 'react']);
+    expect(session.driven.errors).toEqual([]);
+  }, 180_000);
 
   it('models × modes: the matrix of the simulated model\'s two personalities, its cells opening their columns', async () => {
     const meta = await runAndOpen({ task: 'log-stats', provider: SIM, modes: ['react', 'code'], variants: [

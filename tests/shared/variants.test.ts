@@ -80,15 +80,17 @@ describe('columnOf and columnSlots', () => {
     expect(columnOf({ mode: 'code', variant: { key: 'code-2', label: 'X' } })).toEqual({ key: 'code-2', label: 'X' });
   });
 
-  it('gives a mode\'s plain column its mode\'s slot, then the first of each mode, then a free one', () => {
-    const slots = columnSlots([{ key: 'code-1', mode: 'code' }, { key: 'code', mode: 'code' }, { key: 'react', mode: 'react' }]);
-    expect(slots.get('code')).toBe('code');
-    expect(slots.get('react')).toBe('react');
-    expect(slots.get('code-1')).not.toBe('code');
-    expect(slots.get('code-1')).not.toBe('react');
-    expect(columnSlots([{ key: 'code-1', mode: 'code' }, { key: 'code-2', mode: 'code' }]).get('code-1')).toBe('code');
+  it('gives a mode\'s plain column its mode\'s own colours, and every other column a shade of its own mode', () => {
+    const slots = columnSlots([{ key: 'code-1', mode: 'code' }, { key: 'code', mode: 'code' }, { key: 'react', mode: 'react' }, { key: 'code-4', mode: 'code' }]);
+    expect(Object.fromEntries(slots)).toEqual({ code: 'code', react: 'react', 'code-1': 'code_1', 'code-4': 'code_2' });
+    // No plain column: the mode's first column takes its own colours, the rest its shades.
+    expect(Object.fromEntries(columnSlots([{ key: 'code-1', mode: 'code' }, { key: 'react-2', mode: 'react' }, { key: 'code-3', mode: 'code' }]))).toEqual({ 'code-1': 'code', 'react-2': 'react', 'code-3': 'code_1' });
+    // A mode's colour never goes to another mode's column, however many columns a mode has.
     const many = columnSlots(Array.from({ length: 8 }, (_, i) => ({ key: `react-${i}`, mode: 'react' })));
-    expect(new Set([...many.values()].slice(0, 6)).size).toBe(6);
+    expect([...many.values()]).toEqual(['react', 'react_1', 'react_2', 'react_3', 'react_4', 'react_5', 'react_6', 'react_7']);
+    // The same columns get the same slots in any comparison that has them in this order.
+    expect(columnSlots([{ key: 'hybrid-1', mode: 'hybrid' }, { key: 'hybrid-2', mode: 'hybrid' }]).get('hybrid-2')).toBe('hybrid_1');
+    expect(columnSlots([{ key: 'x', mode: 'future-mode' }]).get('x')).toBe('future-mode');
   });
 });
 

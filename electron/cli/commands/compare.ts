@@ -124,6 +124,12 @@ async function compareCommand(flags: CompareFlags, modesGiven: boolean): Promise
   const trials = request.trials ?? 1;
   const trialTag = trials > 1 ? ` #${trials}` : '';
   let width = Math.max(...request.modes.map((m) => (MODE_LABELS[m] ?? m).length)) + trialTag.length;
+  let headed = false;
+  const pending: StepEvent[] = [];
+  const printLive = (e: StepEvent): void => {
+    const line = liveLine(e, `[${(labels.get(e.runId) ?? e.runId).padEnd(width)}] `);
+    if (line) write(live, line + '\n');
+  };
   const host = createHost({
     dataDir: resolveDataDir(),
     caller: 'cli',
@@ -131,8 +137,10 @@ async function compareCommand(flags: CompareFlags, modesGiven: boolean): Promise
     getApiKey: async (_info, keyEnv) => (keyEnv === choice.apiKeyEnv ? apiKey : keyEnv ? process.env[keyEnv]?.trim() || null : null),
     onEvents: (batch) => {
       for (const e of batch) {
-        const line = liveLine(e, `[${(labels.get(e.runId) ?? e.runId).padEnd(width)}] `);
-        if (line) write(live, line + '\n');
+        // Until the comparison's columns are known (and their heads printed), lines wait: every line then
+        // starts with its column's label, as the app names it, under the heads.
+        if (!headed) pending.push(e);
+        else printLive(e);
         if (e.type === 'approval-resolved') waits.get(e.approvalId)?.abort();
         if (e.type === 'approval-requested' && prompter) {
           const wait = new AbortController();
@@ -176,6 +184,8 @@ async function compareCommand(flags: CompareFlags, modesGiven: boolean): Promise
     write(live, `Comparison ${meta.id}: ${meta.task.id ?? 'free-text task'} · ${meta.provider.model}${sim} · ${vs}${rounds}\n`);
     // Column heads over the per-step lines, aligned with their prefix.
     write(live, `${stepHeader(' '.repeat(width + 3))}${sim ? '   (tokens simulated)' : ''}\n`);
+    headed = true;
+    for (const e of pending.splice(0)) printLive(e);
     const notRecorded = await host.whenDone(meta.id);
     if (notRecorded.size > 0) {
       // Never "Stored as…" for a comparison whose records are incomplete: say which runs and what to do.

@@ -6,7 +6,7 @@
  * Charts of different modes share one scale, so bar heights can be compared across modes by eye. Every
  * mark takes its mode's colour (report-palette.ts), so a mode looks the same in every chart.
  */
-import type { ModeId } from '../../../shared/run-spec.js';
+import type { ColumnSlot } from '../../../shared/column-shades.js';
 import { MARKERS, type MarkerShape } from '../../../shared/modes.js';
 import { formatInt } from './report-text.js';
 import { ONE_TRIAL_NOTE, type Stat } from '../../../shared/summary.js';
@@ -83,7 +83,7 @@ export interface StepBarsOptions {
   readonly yMax: number;
   /** Shared slot count (the most steps of any run) so bars have one width across the modes. */
   readonly slots: number;
-  readonly mode: ModeId;
+  readonly mode: ColumnSlot;
   /** The run's name, written in the legend so a chart names its mode without its caption. */
   readonly label: string;
 }
@@ -137,7 +137,7 @@ export function stepBarsSvg(steps: readonly StepBar[], o: StepBarsOptions): Safe
 export interface CumulativeSeries {
   readonly label: string;
   /** Its colour, dash and marker (its column's palette slot); runs of one column over several trials share them. */
-  readonly mode: ModeId;
+  readonly mode: ColumnSlot;
   /** Running total after each step, in step order. */
   readonly points: readonly { readonly step: number; readonly value: number }[];
 }
@@ -159,7 +159,7 @@ function marker(shape: Marker, x: number, y: number, r: number, attrs: SafeHtml,
  * Cumulative tokens over steps, one line per run, on one chart. `legend` (several trials) gives one entry per
  * mode instead of one per run, and leaves out the end labels, which would pile on one another.
  */
-export function cumulativeSvg(series: readonly CumulativeSeries[], o: { id: string; title: string; legend?: readonly { mode: ModeId; label: string }[] }): SafeHtml {
+export function cumulativeSvg(series: readonly CumulativeSeries[], o: { id: string; title: string; legend?: readonly { mode: ColumnSlot; label: string }[] }): SafeHtml {
   const slots = Math.max(1, ...series.map((s) => s.points.length));
   const scale = niceScale(Math.max(0, ...series.flatMap((s) => s.points.map((p) => p.value))));
   const left = leftFor(scale);
@@ -205,7 +205,7 @@ export function cumulativeSvg(series: readonly CumulativeSeries[], o: { id: stri
 }
 
 /** Horizontal bars, one per run: used for the first-request size. */
-export function hbarsSvg(items: readonly { label: string; value: number | null; mode: ModeId }[], o: { id: string; title: string; unit: string }): SafeHtml {
+export function hbarsSvg(items: readonly { label: string; value: number | null; mode: ColumnSlot }[], o: { id: string; title: string; unit: string }): SafeHtml {
   const rowH = 26;
   // Wide enough for "Code Mode · trial 10"; labels that fit the old margin keep it (and their exact output).
   const left = Math.max(110, 16 + Math.max(0, ...items.map((it) => it.label.length)) * 6);
@@ -224,7 +224,7 @@ export function hbarsSvg(items: readonly { label: string; value: number | null; 
 
 export interface MeanBar {
   readonly label: string;
-  readonly mode: ModeId;
+  readonly mode: ColumnSlot;
   /** Over the mode's finished runs; null when none finished. */
   readonly stat: Stat | null;
 }

@@ -3,6 +3,7 @@
  * own events and the summary from shared/summary.ts. Nothing here reads a clock, so a report of an old
  * comparison comes out the same every time.
  */
+import type { ColumnSlot } from '../../../shared/column-shades.js';
 import type { ComparisonMeta, StoredComparison } from '../../../shared/ipc-contract.js';
 import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import { columnOf, columnSlots, type ColumnRef, type VariantRecord } from '../../../shared/variants.js';
@@ -20,8 +21,8 @@ export interface ReportRun {
   readonly mode: ModeId;
   /** Its column (shared/variants.ts): a plain comparison's columns are its modes. */
   readonly column: ColumnRef;
-  /** The mode whose colours, dash and marker its column takes (columnSlots): its own mode in a plain comparison. */
-  readonly slot: ModeId;
+  /** Its column's colours, dash and marker (columnSlots): its own mode, or a shade of it when the mode has several columns. */
+  readonly slot: ColumnSlot;
   /** 1-based; 1 for comparisons stored before trials existed. */
   readonly trial: number;
   /** Column label: "ReAct · trial 2" with several trials, else numbered only if a column repeats ("ReAct #2"). */
@@ -48,8 +49,8 @@ export interface ReportData {
   readonly variants: readonly VariantRecord[] | null;
   /** The models × modes matrix (shared/matrix.ts) when the columns make one (hasMatrix), else null. */
   readonly matrix: Matrix | null;
-  /** A column's palette slot by its key (a mode's look; its own mode for a plain column). */
-  slotOf(columnKey: string): ModeId;
+  /** A column's palette slot by its key (its mode, or a shade of it). */
+  slotOf(columnKey: string): ColumnSlot;
   /** True when any figure came from the simulated model. */
   readonly simulated: boolean;
   /**

@@ -2,7 +2,7 @@
  * Figures the HTML and Markdown reports both show beyond the summary itself, derived from the runs so the
  * two formats cannot disagree.
  */
-import type { ModeId } from '../../../shared/run-spec.js';
+import type { ColumnSlot } from '../../../shared/column-shades.js';
 import { metricsOn, type RunMetric } from '../../../shared/run-metrics.js';
 import { cumulativeTokens, type RunSummary } from '../../../shared/summary.js';
 import { toolDefinitionChars } from './report-text.js';
@@ -17,7 +17,7 @@ export const RUN_METRICS: readonly Metric[] = metricsOn('reports');
 export interface FirstRequestRow {
   readonly runId: string;
   /** Its palette slot: the mode whose look its column takes (its own mode in a plain comparison). */
-  readonly mode: ModeId;
+  readonly mode: ColumnSlot;
   readonly label: string;
   /** Prompt tokens of the first request (null when the run made none). */
   readonly prompt: number | null;

@@ -1,4 +1,5 @@
 /** Pieces shared by the charts: mode colours, legend, tooltip, the chart frame with its simulated caption. */
+import type { ColumnSlot } from '../../../shared/column-shades.js';
 import { useId, useState, type ReactNode } from 'react';
 import type { ModeId } from '../../../shared/run-spec.js';
 import type { ColumnRef } from '../../../shared/variants.js';
@@ -101,7 +102,7 @@ export function LegendItem({ color, label, dash }: { color: string; label: strin
 export interface ChartColumn {
   readonly key: string;
   readonly label: string;
-  readonly slot: ModeId;
+  readonly slot: ColumnSlot;
 }
 
 /** The distinct columns of some runs, in order, with their slots in the active comparison. */
@@ -174,7 +175,7 @@ export function TokenTooltip({ active, payload, label, labelOf, title, simulated
 }
 
 /** A completion bar's hairline in its mode's prompt shade: pale shades of different modes look alike. */
-export function outline(mode: ModeId, kind: TokenKind, width: number): { stroke?: string; strokeWidth?: number } {
+export function outline(mode: ColumnSlot, kind: TokenKind, width: number): { stroke?: string; strokeWidth?: number } {
   return kind === 'completion' && width >= 4 ? { stroke: modeColor(mode, 'prompt'), strokeWidth: 1 } : {};
 }
 

@@ -1,6 +1,6 @@
 /** Total tokens spent so far (prompt + completion), after each step: one line per column, or per run for every trial. */
+import type { ColumnSlot } from '../../../shared/column-shades.js';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { ModeId } from '../../../shared/run-spec.js';
 import type { RunSummary } from '../../../shared/summary.js';
 import { carriedKey, cumulativeRows } from './chart-data.js';
 import { cumulativeTable } from './chart-tables.js';
@@ -13,7 +13,7 @@ interface DotProps {
   value?: number;
 }
 
-function dot(slot: ModeId, column: string, key: string, trial: number | undefined) {
+function dot(slot: ColumnSlot, column: string, key: string, trial: number | undefined) {
   return (p: DotProps) => {
     if (p.cx === undefined || p.cy === undefined || typeof p.value !== 'number') return <g key={`${key}-${p.payload?.step}`} />;
     return (

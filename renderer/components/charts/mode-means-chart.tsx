@@ -3,8 +3,8 @@
  * interval of the mean (Student's t, shared aggregateByMode) as an error bar — the same figures as the
  * average table, the CLI and the reports. A mode with one finished run has a bar and no error bar.
  */
+import type { ColumnSlot } from '../../../shared/column-shades.js';
 import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { ModeId } from '../../../shared/run-spec.js';
 import { useSlotOf } from '../common/column-swatch.js';
 import { ONE_TRIAL_NOTE, type ModeAggregate, type Stat } from '../../../shared/summary.js';
 import { fmtMean } from '../../lib/display-format.js';
@@ -36,7 +36,7 @@ export function meanRows(aggregates: readonly ModeAggregate[], key: FigureKey): 
 }
 
 /** Every column's mean, the hovered one first in weight: a reader compares them without moving along the bars. */
-function MeanTooltip({ active, payload, figure, title, aggregates, slot, simulated }: { slot: (a: ModeAggregate) => ModeId; active?: boolean; payload?: readonly { payload?: { mode?: string } }[]; figure: FigureKey; title: string; aggregates: readonly ModeAggregate[]; simulated: boolean }) {
+function MeanTooltip({ active, payload, figure, title, aggregates, slot, simulated }: { slot: (a: ModeAggregate) => ColumnSlot; active?: boolean; payload?: readonly { payload?: { mode?: string } }[]; figure: FigureKey; title: string; aggregates: readonly ModeAggregate[]; simulated: boolean }) {
   if (!active || !payload?.length) return null;
   const mode = payload[0]?.payload?.mode;
   return (

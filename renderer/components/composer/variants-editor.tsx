@@ -3,6 +3,7 @@
  * rows, each a mode with, optionally, its own provider, model and setting overrides, labelled by what differs
  * (the label field's placeholder is the derived label, live); "Models × modes" makes every model × selected mode.
  */
+import type { ColumnSlot } from '../../../shared/column-shades.js';
 import { useState } from 'react';
 import { MODE_IDS, MODES, type ModeId } from '../../../shared/modes.js';
 import { PROVIDER_PRESETS } from '../../../shared/providers.js';
@@ -54,7 +55,7 @@ function MatrixShortcut({ modes, onRows }: { modes: readonly ModeId[]; onRows: (
   );
 }
 
-function VariantRow({ row, index, slot, derived, error, baseModel, onChange, onRemove }: { row: VariantDraft; index: number; slot: ModeId; derived: string | undefined; error: string | null; baseModel: string; onChange: (patch: Partial<VariantDraft>) => void; onRemove: () => void }) {
+function VariantRow({ row, index, slot, derived, error, baseModel, onChange, onRemove }: { row: VariantDraft; index: number; slot: ColumnSlot; derived: string | undefined; error: string | null; baseModel: string; onChange: (patch: Partial<VariantDraft>) => void; onRemove: () => void }) {
   const id = (f: string) => `variant-${index}-${f}`;
   return (
     <li className={`variant-row mode-${slot} ${error ? 'has-error' : ''}`} data-testid="variant-row" data-index={index}>

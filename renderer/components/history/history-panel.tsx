@@ -1,7 +1,8 @@
 /** Stored comparisons, newest first (×N when each mode ran N trials): open one to rebuild its timelines and charts, or delete it. */
+import type { ColumnSlot } from '../../../shared/column-shades.js';
 import type { ComparisonListItem, DamagedComparison } from '../../../shared/ipc-contract.js';
 import { findPreset } from '../../../shared/providers.js';
-import { MODE_IDS, MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
+import { MODE_IDS, MODE_LABELS } from '../../../shared/run-spec.js';
 import { useEffect, useMemo, useRef } from 'react';
 import { isFiltered, matchesHistory, NO_FILTER, type HistoryFilter } from '../../store/history-filter.js';
 import { deleteComparison, openComparison, openSuiteRun, refreshHistory, taskTitle } from '../../app/actions.js';
@@ -29,7 +30,7 @@ function PassMark({ passed }: { passed: boolean | null | undefined }) {
 }
 
 /** A column's trials in one line: how many answered, and the mean tokens of those (as the averages table counts). */
-function ModeTrials({ mode, label, slot, runs }: { mode: string; label: string; slot: ModeId; runs: readonly ListRun[] }) {
+function ModeTrials({ mode, label, slot, runs }: { mode: string; label: string; slot: ColumnSlot; runs: readonly ListRun[] }) {
   const answered = runs.filter((r) => r.status === 'answered');
   const live = runs.some((r) => r.status === 'running');
   const mean = answered.length ? answered.reduce((a, r) => a + r.totalTokens, 0) / answered.length : null;
@@ -84,7 +85,7 @@ function HistoryItem({ item, active, opening }: { item: ComparisonListItem; acti
         </span>
         <span className="history-runs">
           {trials > 1
-            ? columns.map((c) => <ModeTrials key={c.key} mode={c.key} label={c.label} slot={slots.get(c.key) ?? (c.key as ModeId)} runs={item.runs.filter((r) => columnOfRun(r).key === c.key)} />)
+            ? columns.map((c) => <ModeTrials key={c.key} mode={c.key} label={c.label} slot={slots.get(c.key) ?? (c.key as ColumnSlot)} runs={item.runs.filter((r) => columnOfRun(r).key === c.key)} />)
             : item.runs.map((r) => (
                 <span key={r.runId} className="history-run" data-mode={columnOfRun(r).key}>
                   <span className={`mode-swatch mode-${slots.get(columnOfRun(r).key) ?? r.mode}`} aria-hidden="true" />

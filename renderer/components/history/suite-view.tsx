@@ -1,4 +1,5 @@
 /** A stored suite run, read-only: the overall ranking of the modes and one row per task and mode. */
+import type { ColumnSlot } from '../../../shared/column-shades.js';
 import { exportSuiteReport, openComparison } from '../../app/actions.js';
 import type { MatrixCell } from '../../../shared/matrix.js';
 import type { SuiteRecord } from '../../../shared/suite.js';
@@ -6,7 +7,6 @@ import { MatrixView } from '../summary/matrix-view.js';
 import { REPORT_FORMAT_INFO, REPORT_FORMATS, SUITE_REPORT_FORMATS, type SuiteReportFormat } from '../../../shared/report-formats.js';
 import { BOARD_NOTE, boardTables, type BoardTable } from '../../../shared/suite-leaderboard.js';
 import { FIGURES_NOTE } from '../../../shared/summary.js';
-import type { ModeId } from '../../../shared/run-spec.js';
 import { columnSlots } from '../../../shared/variants.js';
 import type { SuiteView as SuiteViewData } from '../../../shared/suite-leaderboard.js';
 import { fmtDateTime } from '../../lib/display-format.js';
@@ -16,16 +16,16 @@ import { runColumn } from '../../store/columns.js';
 import { SimBadge } from '../common/badges.js';
 
 /** The palette slot of the column a cell names (the cells are words; the swatch wants a slot). */
-const slotOfLabel = (label: string, slots: ReadonlyMap<string, ModeId>) => slots.get(label) ?? null;
+const slotOfLabel = (label: string, slots: ReadonlyMap<string, ColumnSlot>) => slots.get(label) ?? null;
 
 /** Each column label's palette slot, the columns in suite order (as a comparison of them colours them). */
-function labelSlots(view: SuiteViewData): ReadonlyMap<string, ModeId> {
+function labelSlots(view: SuiteViewData): ReadonlyMap<string, ColumnSlot> {
   const columns = [...new Map(view.leaderboard.tasks.flatMap((t) => t.byMode).map((a) => [a.column.key, a] as const)).values()];
   const slots = columnSlots(columns.map((a) => ({ key: a.column.key, mode: a.mode })));
   return new Map(columns.map((a) => [a.column.label, slots.get(a.column.key) ?? a.mode]));
 }
 
-function Board({ table, testId, slots }: { table: BoardTable; testId: string; slots: ReadonlyMap<string, ModeId> }) {
+function Board({ table, testId, slots }: { table: BoardTable; testId: string; slots: ReadonlyMap<string, ColumnSlot> }) {
   const modeCol = Math.max(table.head.indexOf('Mode'), table.head.indexOf('Column'));
   return (
     <div className="table-wrap">

@@ -1,6 +1,6 @@
 /** The sticky head of a run's column: its label (mode, and what differs), status, running totals, and Cancel for this run alone. */
+import type { ColumnSlot } from '../../../shared/column-shades.js';
 import { CopyButton } from '../common/copy-button.js';
-import type { ModeId } from '../../../shared/run-spec.js';
 import type { ColumnRef } from '../../../shared/variants.js';
 import type { RunSummary } from '../../../shared/summary.js';
 import { cancelRun } from '../../app/actions.js';
@@ -14,7 +14,7 @@ import { startupTitle, WorkerStarting } from './worker-start.js';
 interface Props {
   /** Its column (key: test ids, label: the title) and the palette slot it draws with. */
   readonly column: ColumnRef;
-  readonly slot: ModeId;
+  readonly slot: ColumnSlot;
   /** Opened from a matrix cell: marked until another cell is opened. */
   readonly focused?: boolean;
   readonly runId: string;
