@@ -55,8 +55,10 @@ export function createTestMcpServer(): McpServer {
   // characters, sampling requests of any size (during the call), and annotations out of range.
   server.registerTool('flood', {
     description: 'Send many progress reports, then answer.',
-    inputSchema: { count: z.number().int() },
-  }, async ({ count }, extra) => {
+    // settleMs: wait before answering, so the reports are read before the result (the SDK client handles a
+    // notification a tick later than a response that came in the same read).
+    inputSchema: { count: z.number().int(), settleMs: z.number().int().optional() },
+  }, async ({ count, settleMs }, extra) => {
     const token = extra._meta?.progressToken;
     if (token !== undefined) {
       await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: Number.NaN, message: 'bad' } });
@@ -64,6 +66,7 @@ export function createTestMcpServer(): McpServer {
         await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: i, total: count, message: `step ${i}\u001b[2J\r\nrm -rf /` } });
       }
     }
+    if (settleMs) await new Promise((r) => setTimeout(r, settleMs));
     return { content: [{ type: 'text', text: `sent ${count}` }] };
   });
   server.registerTool('sample', {
@@ -80,6 +83,7 @@ export function createTestMcpServer(): McpServer {
   server.registerTool('annotated', {
     description: 'Return content with annotations, some of them out of range.',
     inputSchema: {},
+    annotations: { title: 'Annotated parts', readOnlyHint: true, idempotentHint: true },
   }, async () => ({ content: [
     { type: 'text', text: 'for you', annotations: { audience: ['user', 'user'], priority: 0.9 } },
     { type: 'text', text: 'odd', annotations: { lastModified: '2025-01-01T00:00:00Z' } },
