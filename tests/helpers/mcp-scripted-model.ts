@@ -1,7 +1,7 @@
 /**
  * An OpenAI-style model on loopback for MCP runs: it calls the given tools one per step, in order, then
  * answers "done". A request without tools is an MCP server's sampling request: it answers "sampled reply"
- * with 7 prompt + 3 completion tokens. Every step reports 50 prompt + 5 completion tokens.
+ * with 7 prompt + 3 completion tokens (after `samplingDelayMs`, when given). Every step reports 50 prompt + 5 completion tokens.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,18 +18,19 @@ export interface ScriptedModel {
   close(): Promise<void>;
 }
 
-export async function mcpScriptedModel(calls: readonly { name: string; args: object }[]): Promise<ScriptedModel> {
+export async function mcpScriptedModel(calls: readonly { name: string; args: object }[], options: { samplingDelayMs?: number } = {}): Promise<ScriptedModel> {
   const requests: Record<string, unknown>[] = [];
   const server: Server = createServer((req, res) => {
     if (req.method === 'GET') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"object":"list","data":[{"id":"m"}]}');
     const body: Buffer[] = [];
     req.on('data', (c: Buffer) => body.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
       const request = JSON.parse(Buffer.concat(body).toString('utf8')) as { messages: { role: string }[]; tools?: unknown[] };
       requests.push(request);
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       const next = calls[request.messages.filter((m) => m.role === 'tool').length];
       if (!request.tools) {
+        if (options.samplingDelayMs) await new Promise((r) => setTimeout(r, options.samplingDelayMs));
         res.write(chunk({ role: 'assistant', content: 'sampled reply' }, 'stop'));
         res.write(usage(7, 3));
       } else if (next) {

@@ -71,10 +71,13 @@ export function createTestMcpServer(): McpServer {
   });
   server.registerTool('sample', {
     description: 'Ask the client to sample a prompt of the given size, and return what it said.',
-    inputSchema: { chars: z.number().int(), maxTokens: z.number().int() },
-  }, async ({ chars, maxTokens }, extra) => {
+    // thenSleepMs: wait that long after the reply before answering (the call's own time again).
+    inputSchema: { chars: z.number().int(), maxTokens: z.number().int(), thenSleepMs: z.number().int().optional() },
+  }, async ({ chars, maxTokens, thenSleepMs }, extra) => {
     try {
-      const result = await extra.sendRequest({ method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'x'.repeat(chars) } }, { role: 'user', content: { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' } }], maxTokens } }, CreateMessageResultSchema);
+      // No timeout of the SDK's on this request: the client decides how long it takes (a person, a model).
+      const result = await extra.sendRequest({ method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'x'.repeat(chars) } }, { role: 'user', content: { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' } }], maxTokens } }, CreateMessageResultSchema, { timeout: 600_000 });
+      if (thenSleepMs) await new Promise((r) => setTimeout(r, thenSleepMs));
       return { content: [{ type: 'text', text: `sampled: ${JSON.stringify(result.content)}` }] };
     } catch (error) {
       return { content: [{ type: 'text', text: `sampling failed: ${(error as Error).message}` }] };

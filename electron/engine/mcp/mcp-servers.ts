@@ -95,15 +95,21 @@ async function openServer(server: McpServerConfig, workspace: string, stderr: St
   // servers offer their tools that ask; with nobody to answer in a run, each request is declined. Sampling:
   // the run's own model answers (mcp-sampling.ts), during one of the server's calls.
   const client = new Client({ name: 'parallax', version: '1.0.0' }, { capabilities: { roots: { listChanged: false }, elicitation: { form: {} }, sampling: {} } });
-  const active: ActiveCalls = new Set();
+  const active: ActiveCalls = new Map();
   client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [{ uri: pathToFileURL(workspace).href, name: 'workspace' }] }));
   client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'decline' as const }));
   client.setRequestHandler(CreateMessageRequestSchema, async (request, extra) => {
     const sample = hooks.current.sample;
     if (!sample) throw new Error('This client answers sampling only during a run.');
     // The latest of the server's calls running now is the one that asked (a server may run several at once).
-    const call = [...active].at(-1) ?? null;
-    return sample(server.name, request.params as unknown as SamplingParams, call, extra.signal);
+    const call = [...active.keys()].at(-1) ?? null;
+    // The call waits on us (an approval, the model's reply): its timeout stops meanwhile.
+    const resume = call ? active.get(call)!.pause() : () => undefined;
+    try {
+      return await sample(server.name, request.params as unknown as SamplingParams, call, extra.signal);
+    } finally {
+      resume();
+    }
   });
   const tools: McpToolInfo[] = [];
   // Killed with the worker if its host is gone; a server that ignores its closed stdin would stay otherwise.
