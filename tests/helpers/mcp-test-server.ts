@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CreateMessageResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CreateMessageResultSchema, ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig, McpStdioServer } from '../../shared/mcp-config.js';
 
 /** tsx by absolute URL, so the server starts from any working folder (it starts in the run's workspace). */
@@ -82,6 +82,21 @@ export function createTestMcpServer(): McpServer {
     } catch (error) {
       return { content: [{ type: 'text', text: `sampling failed: ${(error as Error).message}` }] };
     }
+  });
+  // Elicitation: asks the person `times` times with the form given (any schema: a hostile server's too).
+  server.registerTool('ask', {
+    description: 'Ask the person for values with a form, and return what they answered.',
+    inputSchema: { message: z.string(), schema: z.record(z.string(), z.unknown()), times: z.number().int().optional() },
+  }, async ({ message, schema, times }, extra) => {
+    const answers: unknown[] = [];
+    for (let i = 0; i < (times ?? 1); i++) {
+      try {
+        answers.push(await extra.sendRequest({ method: 'elicitation/create', params: { message, requestedSchema: schema } } as never, ElicitResultSchema, { timeout: 600_000 }));
+      } catch (error) {
+        answers.push({ error: (error as Error).message });
+      }
+    }
+    return { content: [{ type: 'text', text: JSON.stringify(answers) }] };
   });
   server.registerTool('annotated', {
     description: 'Return content with annotations, some of them out of range.',
