@@ -4,9 +4,9 @@
  * whose tokens count in the run's totals) and the audience and priority of each part of the result. The app's
  * timeline and the HTML and Markdown reports say the same, so a report reads like the run did.
  */
-import { formatInt } from './format.js';
+import { formatDuration, formatInt } from './format.js';
 import { annotationWords, type McpToolRecord } from './mcp-tools.js';
-import type { McpContentRecord, SamplingEvent, ToolProgressEvent } from './step-event.js';
+import type { ElicitationEvent, McpContentRecord, SamplingEvent, ToolProgressEvent } from './step-event.js';
 
 const int = formatInt;
 
@@ -28,6 +28,15 @@ export function mcpSamplingText(s: SamplingEvent): string {
   const est = s.usageSource === 'estimated' ? '≈' : '';
   return `Sampling asked by ${s.server}, answered by the run's model: ${
     s.usage ? `${est}${int(s.usage.prompt)} prompt + ${est}${int(s.usage.completion)} completion tokens (in the run's totals)` : 'no usage reported'}`;
+}
+
+const ACTION_WORDS = { accept: 'answered', decline: 'declined', cancel: 'cancelled' } as const;
+
+/** An elicitation: what the server asked, and what went back (values as given, for the person reading). */
+export function mcpElicitationText(e: ElicitationEvent): string {
+  const by = e.reason ? `by Parallax: ${e.reason}` : `by the user after ${formatDuration(e.waitedMs)}`;
+  const values = e.content ? `: ${Object.entries(e.content).map(([k, v]) => `${k} = ${Array.isArray(v) ? v.join(', ') : String(v)}`).join('; ')}` : '';
+  return `${e.server} asked the user “${e.message}” (${e.fields.length} field${e.fields.length === 1 ? '' : 's'}): ${ACTION_WORDS[e.action]} ${by}${values}`;
 }
 
 /** The parts of a result the server annotated; null when it annotated none. */

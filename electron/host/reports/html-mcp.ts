@@ -1,26 +1,28 @@
 /**
  * An MCP call's notes in the HTML report, as the app's timeline shows them (shared/mcp-call-words.ts): the
- * server's hints, the last progress, each sampling request (with what the server sent and the model replied,
+ * server's hints, the last progress, each sampling request and each question it asked the user (elicitation) (with what the server sent and the model replied,
  * folded) and the annotated parts of the result. Plus the sentence under a run's step table that says what
  * its sampling spent, so the steps plus that add up to the run's totals. Nothing when a run used no MCP.
  */
-import { mcpContentText, mcpHintsText, mcpProgressText, mcpSamplingText, samplingTotals, samplingTotalsText } from '../../../shared/mcp-call-words.js';
+import { mcpContentText, mcpElicitationText, mcpHintsText, mcpProgressText, mcpSamplingText, samplingTotals, samplingTotalsText } from '../../../shared/mcp-call-words.js';
 import type { McpToolRecord } from '../../../shared/mcp-tools.js';
-import type { SamplingEvent, StepEvent, ToolFinishedEvent, ToolProgressEvent } from '../../../shared/step-event.js';
+import type { ElicitationEvent, SamplingEvent, StepEvent, ToolFinishedEvent, ToolProgressEvent } from '../../../shared/step-event.js';
 import { html, type SafeHtml } from './html-escape.js';
 
 export interface McpIndex {
   readonly tools: Map<string, McpToolRecord>;
   readonly progress: Map<string, ToolProgressEvent>;
   readonly sampling: Map<string, SamplingEvent[]>;
+  readonly elicitation: Map<string, ElicitationEvent[]>;
 }
 
 export function indexMcp(events: readonly StepEvent[]): McpIndex {
-  const idx: McpIndex = { tools: new Map(), progress: new Map(), sampling: new Map() };
+  const idx: McpIndex = { tools: new Map(), progress: new Map(), sampling: new Map(), elicitation: new Map() };
   for (const e of events) {
     if (e.type === 'run-started') for (const t of e.mcpTools ?? []) idx.tools.set(t.name, t);
     if (e.type === 'tool-progress') idx.progress.set(e.callId, e);
     if (e.type === 'sampling') idx.sampling.set(e.callId, [...(idx.sampling.get(e.callId) ?? []), e]);
+    if (e.type === 'elicitation') idx.elicitation.set(e.callId, [...(idx.elicitation.get(e.callId) ?? []), e]);
   }
   return idx;
 }
@@ -35,11 +37,12 @@ export function mcpNotes(callId: string, name: string, finished: ToolFinishedEve
   const mcp = idx.tools.get(name);
   const progress = idx.progress.get(callId);
   const samplings = idx.sampling.get(callId) ?? [];
+  const asked = idx.elicitation.get(callId) ?? [];
   const content = mcpContentText(finished?.mcpContent);
-  if (!mcp && !progress && samplings.length === 0 && content === null) return null;
+  if (!mcp && !progress && samplings.length === 0 && asked.length === 0 && content === null) return null;
   return html`${mcp ? html`<p class="muted" data-mcp="hints">${mcpHintsText(mcp)}</p>` : null}${
     progress ? html`<p data-mcp="progress">${mcpProgressText(progress, finished !== undefined)}</p>` : null}${
-    samplings.map((s) => samplingNote(s, fold))}${content !== null ? html`<p class="muted" data-mcp="content">${content}</p>` : null}`;
+    samplings.map((s) => samplingNote(s, fold))}${asked.map((e) => html`<p data-mcp="elicitation" data-action="${e.action}"${e.action !== 'accept' ? html` class="muted"` : null}>${mcpElicitationText(e)}</p>`)}${content !== null ? html`<p class="muted" data-mcp="content">${content}</p>` : null}`;
 }
 
 /** The sentence under the step table; null when the run's servers asked for no sampling. */

@@ -3,7 +3,7 @@
  * list item per call that had any (its server's hints, its last progress, its sampling requests, its annotated
  * result parts), and the sentence that says what sampling spent beyond the step rows. Nothing without MCP.
  */
-import { mcpContentText, mcpHintsText, mcpProgressText, mcpSamplingText, samplingTotals, samplingTotalsText } from '../../../shared/mcp-call-words.js';
+import { mcpContentText, mcpElicitationText, mcpHintsText, mcpProgressText, mcpSamplingText, samplingTotals, samplingTotalsText } from '../../../shared/mcp-call-words.js';
 import type { McpToolRecord } from '../../../shared/mcp-tools.js';
 import type { StepEvent, ToolProgressEvent } from '../../../shared/step-event.js';
 import { mdText } from './markdown-table.js';
@@ -13,6 +13,7 @@ interface Call {
   readonly name: string;
   hints: string | null;
   progress: ToolProgressEvent | null;
+  /** Sampling requests and elicitations, in order. */
   readonly samplings: string[];
   content: string | null;
   done: boolean;
@@ -33,6 +34,7 @@ export function mcpList(events: readonly StepEvent[], toolName: (name: string) =
     if (e.type === 'tool-started' && tools.has(e.name)) callOf(e.callId, e.step, e.name).hints = mcpHintsText(tools.get(e.name)!);
     if (e.type === 'tool-progress') callOf(e.callId, e.step, e.inProgram ? 'run_code' : e.name).progress = e;
     if (e.type === 'sampling') callOf(e.callId, e.step, names.get(e.callId) ?? e.server).samplings.push(mcpSamplingText(e));
+    if (e.type === 'elicitation') callOf(e.callId, e.step, names.get(e.callId) ?? e.server).samplings.push(mcpElicitationText(e));
     if (e.type === 'tool-finished') {
       const content = mcpContentText(e.mcpContent);
       const c = content !== null ? callOf(e.callId, e.step, e.name) : calls.get(e.callId);

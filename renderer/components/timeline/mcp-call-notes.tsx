@@ -4,13 +4,13 @@
  * tokens count in the run's), and the audience and priority its server gave each part of the result. The words
  * are shared with the reports (shared/mcp-call-words.ts).
  */
-import { mcpContentText, mcpHintsText, mcpProgressText, mcpSamplingText } from '../../../shared/mcp-call-words.js';
+import { mcpContentText, mcpElicitationText, mcpHintsText, mcpProgressText, mcpSamplingText } from '../../../shared/mcp-call-words.js';
 import type { ToolCallView } from '../../store/run-model.js';
 
 export function McpCallNotes({ call }: { call: ToolCallView }) {
   const p = call.progress;
   const content = mcpContentText(call.finished?.mcpContent);
-  if (!call.mcp && !p && !call.samplings?.length && content === null) return null;
+  if (!call.mcp && !p && !call.samplings?.length && !call.elicitations?.length && content === null) return null;
   const fraction = p?.total ? Math.min(1, Math.max(0, p.progress / p.total)) : null;
   return (
     <div className="call-section mcp-notes" data-testid="mcp-notes">
@@ -23,6 +23,9 @@ export function McpCallNotes({ call }: { call: ToolCallView }) {
       ) : null}
       {(call.samplings ?? []).map((s) => (
         <div key={s.seq} className={`small ${s.error !== null ? 'inline-err' : ''}`} data-testid="mcp-sampling">{mcpSamplingText(s)}</div>
+      ))}
+      {(call.elicitations ?? []).map((e) => (
+        <div key={e.seq} className={`small ${e.action !== 'accept' ? 'inline-warn' : ''}`} data-testid="mcp-elicitation" data-action={e.action}>{mcpElicitationText(e)}</div>
       ))}
       {content !== null ? <div className="muted small" data-testid="mcp-content">{content}</div> : null}
     </div>
