@@ -42,8 +42,8 @@ describe('MCP tools from real servers', () => {
     expect(mcp.connections.servers.map((s) => s.name)).toEqual(['local', 'remote', 'fs']);
     const names = mcp.connections.tools.map((t) => t.name);
     const own = ['add', 'echo', 'fail', 'where', 'sleep', 'flood', 'sample', 'ask', 'annotated'];
-    expect(names.slice(0, 8)).toEqual(own.map((t) => `local_${t}`));
-    expect(names.slice(8, 16)).toEqual(own.map((t) => `remote_${t}`));
+    expect(names.slice(0, 9)).toEqual(own.map((t) => `local_${t}`));
+    expect(names.slice(9, 18)).toEqual(own.map((t) => `remote_${t}`));
     expect(names).toContain('fs_read_text_file');
     expect(names).toContain('fs_list_directory');
     expect(mcp.connections.tools.every((t) => t.source !== undefined)).toBe(true);
