@@ -208,6 +208,23 @@ export const stepEventSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     ...base,
+    type: z.literal('elicitation'),
+    step: count,
+    callId: z.string(),
+    server: z.string(),
+    message: z.string(),
+    fields: z.array(z.object({
+      key: z.string(), kind: z.enum(['string', 'number', 'integer', 'boolean', 'choice', 'choices']), title: z.string(), description: z.string().optional(),
+      required: z.boolean(), options: z.array(z.object({ value: z.string(), label: z.string() })).optional(), min: z.number().optional(), max: z.number().optional(),
+      format: z.string().optional(), default: z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]).optional(),
+    })),
+    action: z.enum(['accept', 'decline', 'cancel']),
+    content: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])).optional(),
+    reason: z.string().optional(),
+    waitedMs: ms,
+  }),
+  z.object({
+    ...base,
     type: z.literal('run-finished'),
     status: runStatusSchema,
     answer: z.string(),

@@ -6,6 +6,7 @@
  * Totals are never stored apart from the steps: `run-finished.totals` is computed from the events
  * by `computeTotals` (shared/summary.ts), and readers may recompute it.
  */
+import type { ElicitField } from './mcp-elicitation.js';
 import type { PromptComposition } from './prompt-composition.js';
 import type { ModeId, RunSettings, ProviderInfo, TaskRef } from './run-spec.js';
 import type { ColumnRef } from './variants.js';
@@ -354,6 +355,25 @@ export interface SamplingEvent extends Base {
   readonly error: string | null;
 }
 
+/**
+ * An MCP server asked the person for values (elicitation/create, form mode) while one of its tools ran: what it
+ * asked, the fields read from its schema (shared/mcp-elicitation.ts), and the answer that went back. `reason`
+ * says why Parallax answered itself (nobody could answer, a limit, the wait ran out); absent when a person did.
+ */
+export interface ElicitationEvent extends Base {
+  readonly type: 'elicitation';
+  readonly step: number;
+  readonly callId: string;
+  readonly server: string;
+  readonly message: string;
+  readonly fields: readonly ElicitField[];
+  readonly action: 'accept' | 'decline' | 'cancel';
+  readonly content?: Readonly<Record<string, string | number | boolean | readonly string[]>>;
+  readonly reason?: string;
+  /** How long the call waited for the answer (kept out of its timeout). */
+  readonly waitedMs: number;
+}
+
 export interface CodeRunEvent extends Base {
   readonly type: 'code-run';
   readonly step: number;
@@ -461,6 +481,7 @@ export type StepEvent =
   | RunWarningEvent
   | ToolProgressEvent
   | SamplingEvent
+  | ElicitationEvent
   | RunFinishedEvent;
 
 export type StepEventType = StepEvent['type'];

@@ -68,6 +68,7 @@ const ANSWERS: Record<string, ApprovalAnswer> = { y: 'allow', yes: 'allow', n: '
  */
 export class TerminalPrompter {
   private rl: Interface | null = null;
+  private inputEnded = false;
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly input: Readable, private readonly output: Writable) {}
@@ -78,6 +79,22 @@ export class TerminalPrompter {
     return answer;
   }
 
+  /** Another kind of prompt (an MCP server's form) in the same queue, reading lines the same way. */
+  converse<T>(fn: (question: (text: string, signal?: AbortSignal) => Promise<string | null>, write: (text: string) => void) => Promise<T>): Promise<T> {
+    const result = this.queue.then(() => {
+      this.reader();
+      return fn((text, signal) => this.question(text, signal, null), (text) => this.output.write(text));
+    });
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  private reader(): void {
+    if (this.rl) return;
+    this.rl = createInterface({ input: this.input, output: this.output, terminal: false });
+    this.rl.once('close', () => { this.inputEnded = true; });
+  }
+
   close(): void {
     this.rl?.close();
     this.rl = null;
@@ -85,7 +102,7 @@ export class TerminalPrompter {
 
   private async askNow(prompt: ApprovalPrompt): Promise<ApprovalAnswer | null> {
     if (prompt.signal?.aborted) return null;
-    this.rl ??= createInterface({ input: this.input, output: this.output, terminal: false });
+    this.reader();
     // The arguments whole, or their start and end: a dangerous tail is never cut off (shared/inert-text.ts).
     const args = approvalArgsText(prompt.tool, prompt.args, PROMPT_ARGS_CHARS);
     const tool = inert(prompt.tool);
@@ -101,11 +118,13 @@ export class TerminalPrompter {
     }
   }
 
-  private question(text: string, signal: AbortSignal | undefined): Promise<string | null> {
+  /** `closed`: the answer once the input has ended ('n' for an approval: nobody can allow it). */
+  private question(text: string, signal: AbortSignal | undefined, closed: string | null = 'n'): Promise<string | null> {
     const rl = this.rl!;
+    if (this.inputEnded) return Promise.resolve(closed);
     return new Promise((resolve) => {
       const onLine = (line: string): void => done(line);
-      const onClose = (): void => done('n'); // input ended: nobody can allow it
+      const onClose = (): void => done(closed);
       const onAbort = (): void => done(null);
       const done = (value: string | null): void => {
         rl.off('line', onLine);

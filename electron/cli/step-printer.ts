@@ -1,4 +1,5 @@
 /** Live lines for the terminal: one per step as its model response arrives, labelled simulated when it is. */
+import { mcpElicitationText } from '../../shared/mcp-call-words.js';
 import type { StepEvent } from '../../shared/step-event.js';
 import type { RunSummary } from '../../shared/summary.js';
 import { costText, priceSummary, USAGE_SOURCE_TEXT } from '../../shared/cost.js';
@@ -50,6 +51,8 @@ export function stepLine(e: StepEvent, prefix = ''): string | null {
       const tokens = e.usage ? `prompt ${est}${e.usage.prompt}, completion ${est}${e.usage.completion}` : 'no usage reported';
       return `${prefix}     sampling for ${e.server} answered by the run's model (${tokens}; counted in the run's tokens)`;
     }
+    case 'elicitation':
+      return `${prefix}     ${mcpElicitationText(e)}`;
     default:
       return null;
   }

@@ -26,6 +26,7 @@ import { runStartedOf } from '../../shared/run-started.js';
 import type { McpConnections } from './mcp/mcp-servers.js';
 import { toolsetOf } from './modes/toolsets.js';
 import { createSampler } from './mcp/mcp-sampling.js';
+import { createElicitor, type AskElicitation } from './mcp/mcp-elicitation.js';
 
 export interface EngineIO {
   readonly apiKey: string | null;
@@ -35,6 +36,8 @@ export interface EngineIO {
   emit(event: StepEvent): void;
   /** Asks the user to allow a tool call (policy 'ask'); absent: such calls are refused, saying why. */
   readonly askApproval?: AskUser;
+  /** Asks the person for the values an MCP server requests (elicitation); absent: each request is declined. */
+  readonly askElicitation?: AskElicitation;
   /**
    * A model request's response headers arrived: the request is out and the run waits on the server, so work
    * begun now (loading a library) delays no request.
@@ -146,7 +149,10 @@ export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {
       ...(io.onResponse ? { onResponse: io.onResponse } : {}),
     });
     // A server's sampling request is answered by this run's model, through the same client and policy.
-    mcp?.attach({ sample: createSampler({ client, spec, approvals, signal: io.signal, emit: (e) => recorder.emit(e) }) });
+    mcp?.attach({
+      sample: createSampler({ client, spec, approvals, signal: io.signal, emit: (e) => recorder.emit(e) }),
+      elicit: createElicitor({ ask: io.askElicitation ?? null, signal: io.signal, emit: (e) => recorder.emit(e) }),
+    });
     result = await runLoop({ spec: { ...spec, workspace }, mode, client, recorder, signal: io.signal, approvals });
   } catch (err) {
     result = { status: 'error', answer: '', error: err instanceof Error ? err.message : String(err) };

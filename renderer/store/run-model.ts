@@ -17,6 +17,7 @@ import type {
   RunStartedEvent,
   RunWarningEvent,
   SamplingEvent,
+  ElicitationEvent,
   StepEvent,
   ToolProgressEvent,
   ToolFinishedEvent,
@@ -45,6 +46,8 @@ export interface ToolCallView {
   readonly progress?: ToolProgressEvent;
   /** Sampling requests its server made while it ran. */
   readonly samplings?: readonly SamplingEvent[];
+  /** The values its server asked the user for (MCP elicitation), and what went back. */
+  readonly elicitations?: readonly ElicitationEvent[];
 }
 
 /** One approval: waiting for the user while `resolved` is null. */
@@ -88,11 +91,12 @@ export function emptyRun(runId: string): RunView {
 }
 
 // Writable twins of the views, used only inside a batch on objects the batch owns.
-interface MCall extends Omit<ToolCallView, 'searches' | 'approvals' | 'name' | 'forwardedBy' | 'mcp' | 'progress' | 'samplings'> {
+interface MCall extends Omit<ToolCallView, 'searches' | 'approvals' | 'name' | 'forwardedBy' | 'mcp' | 'progress' | 'samplings' | 'elicitations'> {
   name: string;
   mcp?: McpToolRecord;
   progress?: ToolProgressEvent;
   samplings?: SamplingEvent[];
+  elicitations?: ElicitationEvent[];
   forwardedBy?: string;
   searches: ToolSearchEvent[];
   approvals: ApprovalView[];
@@ -250,6 +254,12 @@ function applyOne(d: Draft, run: MRun, e: StepEvent): void {
       const s = stepOf(d, run, e.step);
       const c = callOf(d, s, e.callId, s.calls[s.callIndex[e.callId] ?? -1]?.name ?? e.server);
       c.samplings = [...(c.samplings ?? []), e];
+      break;
+    }
+    case 'elicitation': {
+      const s = stepOf(d, run, e.step);
+      const c = callOf(d, s, e.callId, s.calls[s.callIndex[e.callId] ?? -1]?.name ?? e.server);
+      c.elicitations = [...(c.elicitations ?? []), e];
       break;
     }
     case 'approval-requested': {

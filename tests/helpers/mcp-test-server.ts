@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CreateMessageResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CreateMessageResultSchema, ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig, McpStdioServer } from '../../shared/mcp-config.js';
 
 /** tsx by absolute URL, so the server starts from any working folder (it starts in the run's workspace). */
@@ -55,8 +55,10 @@ export function createTestMcpServer(): McpServer {
   // characters, sampling requests of any size (during the call), and annotations out of range.
   server.registerTool('flood', {
     description: 'Send many progress reports, then answer.',
-    inputSchema: { count: z.number().int() },
-  }, async ({ count }, extra) => {
+    // settleMs: wait before answering, so the reports are read before the result (the SDK client handles a
+    // notification a tick later than a response that came in the same read).
+    inputSchema: { count: z.number().int(), settleMs: z.number().int().optional() },
+  }, async ({ count, settleMs }, extra) => {
     const token = extra._meta?.progressToken;
     if (token !== undefined) {
       await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: Number.NaN, message: 'bad' } });
@@ -64,22 +66,42 @@ export function createTestMcpServer(): McpServer {
         await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: i, total: count, message: `step ${i}\u001b[2J\r\nrm -rf /` } });
       }
     }
+    if (settleMs) await new Promise((r) => setTimeout(r, settleMs));
     return { content: [{ type: 'text', text: `sent ${count}` }] };
   });
   server.registerTool('sample', {
     description: 'Ask the client to sample a prompt of the given size, and return what it said.',
-    inputSchema: { chars: z.number().int(), maxTokens: z.number().int() },
-  }, async ({ chars, maxTokens }, extra) => {
+    // thenSleepMs: wait that long after the reply before answering (the call's own time again).
+    inputSchema: { chars: z.number().int(), maxTokens: z.number().int(), thenSleepMs: z.number().int().optional() },
+  }, async ({ chars, maxTokens, thenSleepMs }, extra) => {
     try {
-      const result = await extra.sendRequest({ method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'x'.repeat(chars) } }, { role: 'user', content: { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' } }], maxTokens } }, CreateMessageResultSchema);
+      // No timeout of the SDK's on this request: the client decides how long it takes (a person, a model).
+      const result = await extra.sendRequest({ method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'x'.repeat(chars) } }, { role: 'user', content: { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' } }], maxTokens } }, CreateMessageResultSchema, { timeout: 600_000 });
+      if (thenSleepMs) await new Promise((r) => setTimeout(r, thenSleepMs));
       return { content: [{ type: 'text', text: `sampled: ${JSON.stringify(result.content)}` }] };
     } catch (error) {
       return { content: [{ type: 'text', text: `sampling failed: ${(error as Error).message}` }] };
     }
   });
+  // Elicitation: asks the person `times` times with the form given (any schema: a hostile server's too).
+  server.registerTool('ask', {
+    description: 'Ask the person for values with a form, and return what they answered.',
+    inputSchema: { message: z.string(), schema: z.record(z.string(), z.unknown()), times: z.number().int().optional() },
+  }, async ({ message, schema, times }, extra) => {
+    const answers: unknown[] = [];
+    for (let i = 0; i < (times ?? 1); i++) {
+      try {
+        answers.push(await extra.sendRequest({ method: 'elicitation/create', params: { message, requestedSchema: schema } } as never, ElicitResultSchema, { timeout: 600_000 }));
+      } catch (error) {
+        answers.push({ error: (error as Error).message });
+      }
+    }
+    return { content: [{ type: 'text', text: JSON.stringify(answers) }] };
+  });
   server.registerTool('annotated', {
     description: 'Return content with annotations, some of them out of range.',
     inputSchema: {},
+    annotations: { title: 'Annotated parts', readOnlyHint: true, idempotentHint: true },
   }, async () => ({ content: [
     { type: 'text', text: 'for you', annotations: { audience: ['user', 'user'], priority: 0.9 } },
     { type: 'text', text: 'odd', annotations: { lastModified: '2025-01-01T00:00:00Z' } },

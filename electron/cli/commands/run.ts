@@ -124,6 +124,8 @@ async function runCommand(flags: RunFlags): Promise<void> {
       ...(prompter ? {
         askApproval: async (request, signal) =>
           (await prompter.ask({ label: `[${flags.mode}]`, tool: request.tool, args: request.args, signal })) ?? 'deny',
+        askElicitation: async (request, signal) =>
+          (await import('../elicitation-prompt.js')).askElicitationOnTerminal(prompter, `[${flags.mode}]`, request, signal),
       } : {}),
       onResponse: () => void loadTracker(),
       emit(raw) {

@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { mcpToolName, type McpServerConfig } from '../../../shared/mcp-config.js';
 import { mcpTool, type ActiveCalls, type McpToolInfo } from './mcp-tool.js';
 import type { Sampler, SamplingParams } from './mcp-sampling.js';
+import type { Elicitor } from './mcp-elicitation.js';
 import type { ToolDefinition } from '../tools/tool.js';
 import { trackChild } from '../child-processes.js';
 
@@ -43,6 +44,7 @@ export interface McpConnections {
 
 export interface McpRunHooks {
   readonly sample?: Sampler;
+  readonly elicit?: Elicitor;
 }
 
 /** Locale and time zone on top of the SDK's minimal base (HOME, PATH, USER, …): never the host's keys. */
@@ -91,19 +93,37 @@ async function openServer(server: McpServerConfig, workspace: string, stderr: St
   } else {
     transport = new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { ...server.headers } } });
   }
-  // Roots: the run's workspace (what a stdio server started there already serves). Elicitation: declared so
-  // servers offer their tools that ask; with nobody to answer in a run, each request is declined. Sampling:
-  // the run's own model answers (mcp-sampling.ts), during one of the server's calls.
+  // Roots: the run's workspace (what a stdio server started there already serves). Elicitation: the person
+  // answers where the run can ask them (mcp-elicitation.ts), else it is declined. Sampling: the run's own
+  // model answers (mcp-sampling.ts). Both only during one of the server's calls.
   const client = new Client({ name: 'parallax', version: '1.0.0' }, { capabilities: { roots: { listChanged: false }, elicitation: { form: {} }, sampling: {} } });
-  const active: ActiveCalls = new Set();
+  const active: ActiveCalls = new Map();
   client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [{ uri: pathToFileURL(workspace).href, name: 'workspace' }] }));
-  client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'decline' as const }));
+  client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+    const elicit = hooks.current.elicit;
+    const call = [...active.keys()].at(-1) ?? null;
+    if (!elicit) return { action: 'decline' as const };
+    // The call waits on a person: its timeout stops meanwhile.
+    const resume = call ? active.get(call)!.pause() : () => undefined;
+    try {
+      const r = await elicit(server.name, request.params, call, extra.signal);
+      return { action: r.action, ...(r.content ? { content: r.content as Record<string, string | number | boolean | string[]> } : {}) };
+    } finally {
+      resume();
+    }
+  });
   client.setRequestHandler(CreateMessageRequestSchema, async (request, extra) => {
     const sample = hooks.current.sample;
     if (!sample) throw new Error('This client answers sampling only during a run.');
     // The latest of the server's calls running now is the one that asked (a server may run several at once).
-    const call = [...active].at(-1) ?? null;
-    return sample(server.name, request.params as unknown as SamplingParams, call, extra.signal);
+    const call = [...active.keys()].at(-1) ?? null;
+    // The call waits on us (an approval, the model's reply): its timeout stops meanwhile.
+    const resume = call ? active.get(call)!.pause() : () => undefined;
+    try {
+      return await sample(server.name, request.params as unknown as SamplingParams, call, extra.signal);
+    } finally {
+      resume();
+    }
   });
   const tools: McpToolInfo[] = [];
   // Killed with the worker if its host is gone; a server that ignores its closed stdin would stay otherwise.

@@ -9,6 +9,7 @@ import type { McpServerConfig } from '../../../shared/mcp-config.js';
 import { cleanAnnotations, type McpToolRecord } from '../../../shared/mcp-tools.js';
 import { schemaType, ToolError, type ToolDefinition, type ToolReporter } from '../tools/tool.js';
 import { base64Bytes, cleanProgress, contentRecords, progressThrottle } from './mcp-content.js';
+import { callClock, type CallClock } from './call-clock.js';
 
 /**
  * A call that reports progress is kept alive past its call timeout (each report restarts it), up to ten call
@@ -17,6 +18,9 @@ import { base64Bytes, cleanProgress, contentRecords, progressThrottle } from './
 export function maxTotalCallMs(callTimeoutMs: number): number {
   return Math.min(callTimeoutMs * 10, 600_000);
 }
+
+/** The SDK's own request timeout, set beyond any call clock (the largest a timer takes). */
+const SDK_TIMEOUT_OFF_MS = 2 ** 31 - 1;
 
 /** A tool as tools/list describes it (the fields Parallax reads). */
 export interface McpToolInfo {
@@ -120,12 +124,12 @@ export function mcpRecord(server: McpServerConfig, info: McpToolInfo, name: stri
 }
 
 /**
- * The calls of one server's tools running now, each with its reporter: a request the server sends meanwhile
- * (sampling) belongs to the latest of them.
+ * The calls of one server's tools running now, each by its reporter with its clock: a request the server sends
+ * meanwhile (sampling) belongs to the latest of them, and pauses that call's timeout while it is answered.
  */
-export type ActiveCalls = Set<ToolReporter>;
+export type ActiveCalls = Map<ToolReporter, CallClock>;
 
-export function mcpTool(server: McpServerConfig, info: McpToolInfo, name: string, client: Client, active: ActiveCalls = new Set()): ToolDefinition {
+export function mcpTool(server: McpServerConfig, info: McpToolInfo, name: string, client: Client, active: ActiveCalls = new Map()): ToolDefinition {
   const parameters = inputParameters(info);
   // The name the model calls comes first; the server's own name for the tool follows, for the person reading.
   const label = `${name} (MCP tool "${info.name}" of server "${server.name}")`;
@@ -144,16 +148,21 @@ export function mcpTool(server: McpServerConfig, info: McpToolInfo, name: string
       const call = new AbortController();
       const stop = (): void => call.abort(ctx.signal.reason);
       ctx.signal.addEventListener('abort', stop, { once: true });
+      // The call timeout is ours (call-clock.ts): it pauses while the client answers the server's requests.
+      const clock = callClock(server.callTimeoutMs, maxTotalCallMs(server.callTimeoutMs));
+      const timedOut = (): void => call.abort(clock.signal.reason);
+      clock.signal.addEventListener('abort', timedOut, { once: true });
       let result;
       let progress: { progress: number; total?: number; message?: string } | null = null;
       const report = ctx.report;
       const live = report ? progressThrottle((p) => report.progress(name, p)) : null;
-      if (report) active.add(report);
+      if (report) active.set(report, clock);
       try {
         // onprogress makes the SDK send a progress token; each report restarts the call timeout, up to a total.
         result = await client.callTool({ name: info.name, arguments: args }, undefined, {
-          timeout: server.callTimeoutMs, signal: call.signal, resetTimeoutOnProgress: true, maxTotalTimeout: maxTotalCallMs(server.callTimeoutMs),
+          timeout: SDK_TIMEOUT_OFF_MS, signal: call.signal,
           onprogress: (p) => {
+            clock.touch();
             const clean = cleanProgress(p);
             if (!clean) return;
             progress = clean;
@@ -161,12 +170,15 @@ export function mcpTool(server: McpServerConfig, info: McpToolInfo, name: string
           },
         });
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        // The SDK wraps an abort's reason in an MCP error of its own: the clock's words say it plainly.
+        const message = clock.signal.aborted ? (clock.signal.reason as Error).message : error instanceof Error ? error.message : String(error);
         const last = progress as { progress: number; total?: number } | null;
         const reached = last ? ` (its last progress report: ${last.progress}${last.total !== undefined ? ` of ${last.total}` : ''})` : '';
         throw new ToolError(`${label} failed: ${message}${reached}`, { cause: error });
       } finally {
         ctx.signal.removeEventListener('abort', stop);
+        clock.signal.removeEventListener('abort', timedOut);
+        clock.stop();
         live?.flush();
         if (report) active.delete(report);
       }

@@ -16,6 +16,7 @@ import { costText, isEstimated, stepCostText } from '../../../shared/cost.js';
 import type { PriceKind } from '../../../shared/pricing.js';
 import { estMark } from './html-cost.js';
 import { foldedAnswer } from './html-answers.js';
+import { indexMcp, mcpNotes, samplingTableNote, type McpIndex } from './html-mcp.js';
 
 const FOLD_CHARS = 1200;
 const FOLD_LINES = 20;
@@ -75,6 +76,7 @@ interface CallIndex {
   readonly started: Set<string>;
   readonly approvals: Map<string, ApprovalRequestedEvent[]>;
   readonly answers: Map<string, ApprovalResolvedEvent>;
+  readonly mcp: McpIndex;
 }
 
 /** One approval of a call: what was asked, what the user answered, how long the run waited. */
@@ -87,7 +89,7 @@ function approval(e: ApprovalRequestedEvent, idx: CallIndex): SafeHtml {
 }
 
 function indexCalls(events: readonly StepEvent[]): CallIndex {
-  const idx: CallIndex = { finished: new Map(), code: new Map(), search: new Map(), started: new Set(), approvals: new Map(), answers: new Map() };
+  const idx: CallIndex = { finished: new Map(), code: new Map(), search: new Map(), started: new Set(), approvals: new Map(), answers: new Map(), mcp: indexMcp(events) };
   for (const e of events) {
     if (e.type === 'approval-requested') idx.approvals.set(e.callId, [...(idx.approvals.get(e.callId) ?? []), e]);
     if (e.type === 'approval-resolved') idx.answers.set(e.approvalId, e);
@@ -111,7 +113,9 @@ function toolCall(e: ToolStartedEvent, idx: CallIndex): SafeHtml {
   const inline = !codes.length && compact.length <= 120 && !compact.includes('\n');
   const args = codes.length || inline ? null : foldText('Arguments', formatArgs(e.args));
   const approvals = (idx.approvals.get(e.callId) ?? []).map((a) => approval(a, idx));
-  return html`<div class="event tool"><div><span class="label">Tool call</span> <code>${e.name}</code>${inline ? html` <code class="args">${compact}</code>` : null} <span class="muted mono">${e.callId}</span></div>${args}${approvals}${inner}${toolResult(idx.finished.get(e.callId), printed)}</div>`;
+  const finished = idx.finished.get(e.callId);
+  const mcp = mcpNotes(e.callId, e.name, finished, idx.mcp, foldText);
+  return html`<div class="event tool"><div><span class="label">Tool call</span> <code>${e.name}</code>${inline ? html` <code class="args">${compact}</code>` : null} <span class="muted mono">${e.callId}</span></div>${args}${approvals}${inner}${mcp}${toolResult(finished, printed)}</div>`;
 }
 
 function modelResponse(e: ModelResponseEvent): SafeHtml {
@@ -166,7 +170,7 @@ function renderSteps(run: ReportRun, idx: CallIndex, simulated: boolean, costInf
         block.items.push(toolCall(e, idx));
         break;
       case 'tool-finished':
-        if (!idx.started.has(e.callId)) block.items.push(html`<div class="event tool"><span class="label">Tool result</span> <code>${e.name}</code>${toolResult(e, null)}</div>`);
+        if (!idx.started.has(e.callId)) block.items.push(html`<div class="event tool"><span class="label">Tool result</span> <code>${e.name}</code>${mcpNotes(e.callId, e.name, e, idx.mcp, foldText)}${toolResult(e, null)}</div>`);
         break;
       case 'code-run':
         if (!idx.started.has(e.callId)) block.items.push(codeRun(e));
@@ -222,7 +226,7 @@ export function timelineSection(run: ReportRun, index: number, stepTable: SafeHt
     ? html`<dl class="facts"><dt>Run</dt><dd class="mono">${run.runId}</dd><dt>Started</dt><dd>${formatUtc(s.startedAt)}</dd><dt>Tools on first request</dt><dd class="mono">${s.tools.map((t) => t.name).join(', ') || 'none'}</dd></dl>${foldText('System prompt', s.systemPrompt)}<details><summary>Tool definitions as sent (${s.tools.length})</summary><pre>${JSON.stringify(s.tools, null, 2)}</pre></details>`
     : html`<dl class="facts"><dt>Run</dt><dd class="mono">${run.runId}</dd></dl>`;
   const idx = indexCalls(run.events);
-  const body = html`${intro}${stepTable}${renderSteps(run, idx, simulated, costInfo)}${finalBlock(run)}`;
+  const body = html`${intro}${stepTable}${samplingTableNote(run.events)}${renderSteps(run, idx, simulated, costInfo)}${finalBlock(run)}`;
   if (folded) {
     const label = statusLabel(run);
     return html`<section class="mode folded" id="mode-${index}"><details><summary><h2>${modeSwatch(run.slot)}${run.label} — timeline</h2> <span class="status-${label.replace(/ /g, '-')}">${label}</span> <span class="muted">· ${estMark(isEstimated(run.summary.usageSource))}${formatInt(run.summary.totals.total)} total tokens${simulated ? ' (simulated)' : ''}${costInfo ? ` · ${costText(run.summary.cost)}` : ''} · ${run.summary.totals.steps} step${run.summary.totals.steps === 1 ? '' : 's'}</span></summary>${body}</details></section>`;

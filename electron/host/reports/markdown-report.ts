@@ -16,6 +16,7 @@ import { costLegend, priceFacts, tokenText, usageText, verdicts } from './cost-f
 import { costText, stepCostText } from '../../../shared/cost.js';
 import { matrixMarkdown, variantsMarkdown } from './matrix-report.js';
 import { resultMarkdown } from './result-report.js';
+import { mcpList } from './markdown-mcp.js';
 
 export { mdCell };
 
@@ -171,6 +172,6 @@ export function renderMarkdown(d: ReportData, generatedAt?: Date): string {
       formatInt(f.toolChars),
     ]),
   ), '');
-  for (const r of d.runs) out.push(`## ${r.label} — steps${sim}`, '', stepRows(r, d.costShown), '', ...approvalList(r));
+  for (const r of d.runs) out.push(`## ${r.label} — steps${sim}`, '', stepRows(r, d.costShown), '', ...approvalList(r), ...mcpList(r.events, toolName));
   return out.join('\n');
 }
