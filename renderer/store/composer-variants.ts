@@ -5,6 +5,7 @@
  * Pure: no React, no DOM.
  */
 import { findPreset } from '../../shared/providers.js';
+import { KNOB_IDS, knobOf, type KnobId } from '../../shared/run-knobs.js';
 import { parseSettings, runSettingsSchema, type ModeId, type RunSettings, type RunSettingsInput } from '../../shared/run-spec.js';
 import { matrixVariants, parseVariants, resolveColumns, type VariantInput, type VariantRecord } from '../../shared/variants.js';
 
@@ -18,11 +19,16 @@ export interface VariantDraft {
   readonly returnTypes: 'same' | 'on' | 'off';
   readonly maxSteps: string;
   readonly truncateChars: string;
+  /** The column's knobs (shared/run-knobs.ts, those a column may set): a value, or absent = as set for the comparison. */
+  readonly knobs?: Readonly<Partial<Record<KnobId, string>>>;
   /** Any other settings, a JSON object such as {"temperature": 0}; '' = none. */
   readonly other: string;
   /** '' = derived from what differs. */
   readonly label: string;
 }
+
+/** The knobs a column may set, in their definition order (the editor's selects). */
+export const COLUMN_KNOBS: readonly KnobId[] = KNOB_IDS.filter((id) => knobOf(id).scope.column);
 
 export const blankVariant = (mode: ModeId): VariantDraft => ({ mode, provider: '', model: '', returnTypes: 'same', maxSteps: '', truncateChars: '', other: '', label: '' });
 
@@ -50,6 +56,10 @@ function overridesOf(d: VariantDraft): RunSettingsInput | string {
   }
   const out: Record<string, unknown> = { ...other };
   if (d.returnTypes !== 'same') out.returnTypes = d.returnTypes === 'on';
+  for (const id of COLUMN_KNOBS) {
+    const v = d.knobs?.[id];
+    if (v) out[id] = v;
+  }
   for (const key of ['maxSteps', 'truncateChars'] as const) {
     const t = d[key].trim();
     if (!t) continue;
@@ -122,5 +132,12 @@ export function checkVariants(drafts: readonly VariantDraft[], base: VariantsBas
 export function restoreVariants(value: unknown, known: (mode: string) => mode is ModeId): VariantDraft[] | undefined {
   if (!Array.isArray(value)) return undefined;
   const rows = value.filter((v): v is VariantDraft => !!v && typeof v === 'object' && known(String((v as VariantDraft).mode)));
-  return rows.map((v) => ({ ...blankVariant(v.mode), ...Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === 'string')), mode: v.mode }));
+  return rows.map((v) => ({ ...blankVariant(v.mode), ...Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === 'string')), mode: v.mode, ...knobsOf(v.knobs) }));
+}
+
+/** A saved row's knobs: only known knobs with one of their values (a value a later version dropped is let go). */
+function knobsOf(value: unknown): { knobs?: Partial<Record<KnobId, string>> } {
+  if (!value || typeof value !== 'object') return {};
+  const kept = COLUMN_KNOBS.filter((id) => knobOf(id).values.includes((value as Record<string, unknown>)[id] as string));
+  return kept.length ? { knobs: Object.fromEntries(kept.map((id) => [id, (value as Record<string, string>)[id]])) } : {};
 }

@@ -174,6 +174,12 @@ describe('variants in the app, against parallax serve with the simulated model',
     await rows.nth(0).locator('[data-testid=variant-return-types]').selectOption('off');
     await rows.nth(1).locator('[data-testid=variant-mode]').selectOption('code');
     expect(await labels()).toEqual(['Code Mode · no return types', 'Code Mode']);
+    // A knob from the registry, per column: its phrase joins the label; "as set" takes it back.
+    await rows.nth(1).locator('[data-testid=variant-knob-errorHints]').selectOption('corrective');
+    expect(await labels()).toEqual(['Code Mode · no return types', 'Code Mode · corrective error hints']);
+    await saveShot(page, 'variants-composer-knob', { docs: false });
+    await rows.nth(1).locator('[data-testid=variant-knob-errorHints]').selectOption('');
+    expect(await labels()).toEqual(['Code Mode · no return types', 'Code Mode']);
     await page.click('[data-testid=add-variant]');
     await rows.nth(2).locator('[data-testid=variant-mode]').selectOption('code');
     expect(await page.textContent('[data-testid=variants-error]')).toMatch(/^Variants 2 and 3 are the same column/);

@@ -10,7 +10,8 @@ import { PROVIDER_PRESETS } from '../../../shared/providers.js';
 import { columnSlots } from '../../../shared/variants.js';
 import { useApp } from '../../store/app-store.js';
 import { checkSettings } from '../../store/composer-model.js';
-import { blankVariant, checkVariants, draftsFromMatrix, draftsFromModes, type VariantDraft } from '../../store/composer-variants.js';
+import { knobOf } from '../../../shared/run-knobs.js';
+import { blankVariant, checkVariants, COLUMN_KNOBS, draftsFromMatrix, draftsFromModes, type VariantDraft } from '../../store/composer-variants.js';
 import { composerSelectors } from '../../store/selectors.js';
 import { ModePicker } from './mode-picker.js';
 import { TrialsField } from './trials-field.js';
@@ -100,6 +101,28 @@ function VariantRow({ row, index, slot, derived, error, baseModel, onChange, onR
           <span>Truncate</span>
           <input id={id('trunc')} className="input input-sm num" inputMode="numeric" value={row.truncateChars} placeholder="as set" onChange={(e) => onChange({ truncateChars: e.target.value })} data-testid="variant-truncate" />
         </label>
+      </div>
+      <div className="variant-line variant-settings" data-testid="variant-knobs">
+        {COLUMN_KNOBS.map((key) => {
+          const { label, values, help } = knobOf(key);
+          const value = row.knobs?.[key] ?? '';
+          return (
+            <label htmlFor={id(key)} className="variant-field" key={key}>
+              <span>{label}</span>
+              <select
+                id={id(key)}
+                className="input input-sm"
+                value={value}
+                title={value ? help[value] : 'as set for the comparison'}
+                onChange={(e) => onChange({ knobs: { ...row.knobs, [key]: e.target.value || undefined } })}
+                data-testid={`variant-knob-${key}`}
+              >
+                <option value="">as set</option>
+                {values.map((v) => <option key={v} value={v}>{v}</option>)}
+              </select>
+            </label>
+          );
+        })}
       </div>
       <input className="input input-sm mono" value={row.other} placeholder='Other settings (JSON), e.g. {"temperature": 0}' onChange={(e) => onChange({ other: e.target.value })} aria-label={`Variant ${index + 1}: other settings as JSON`} data-testid="variant-other" />
       <input className="input input-sm" value={row.label} placeholder={derived ?? 'Label (derived from what differs)'} onChange={(e) => onChange({ label: e.target.value })} aria-label={`Variant ${index + 1}: label`} data-testid="variant-label" />

@@ -37,6 +37,18 @@ describe('composer variants', () => {
     expect(bad.variants).toBeNull();
   });
 
+  it('a column’s knobs from the registry: sent as its settings, labelled by their phrases, kept across a reload', () => {
+    const rows = [{ ...blankVariant('react'), knobs: { errorHints: 'corrective' } }, blankVariant('react'), { ...blankVariant('code'), knobs: { codeState: 'persist', toolDescriptions: 'vague' } }];
+    const check = checkVariants(rows, BASE);
+    expect(check.variants).toEqual([{ mode: 'react', settings: { errorHints: 'corrective' } }, { mode: 'react' }, { mode: 'code', settings: { toolDescriptions: 'vague', codeState: 'persist' } }]);
+    expect(check.columns?.map((c) => c.label)).toEqual(['ReAct · corrective error hints', 'ReAct', 'Code Mode · state kept · vague descriptions']);
+    // A saved draft: known knobs with known values come back; anything else is let go.
+    const saved = JSON.parse(JSON.stringify([...rows, { ...blankVariant('code'), knobs: { codeState: 'forever', nope: 'x' } }])) as unknown;
+    const restored = restoreVariants(saved, isModeId)!;
+    expect(restored.slice(0, 3).map((r) => r.knobs ?? {})).toEqual([{ errorHints: 'corrective' }, {}, { codeState: 'persist', toolDescriptions: 'vague' }]);
+    expect(restored[3]!.knobs).toBeUndefined();
+  });
+
   it('models × modes: every model with every selected mode, models as rows, labelled by model', () => {
     const rows = draftsFromMatrix(' sim, sim-b ,sim', ['react', 'code']);
     expect(Array.isArray(rows) && rows.map((r) => [r.model, r.mode])).toEqual([['sim', 'react'], ['sim', 'code'], ['sim-b', 'react'], ['sim-b', 'code']]);
