@@ -3,69 +3,12 @@
  * changes what the model is sent (request bodies captured between the engine and the simulated server), and
  * the simulated policies answer the change the way the tutorial's exercises describe.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSettings, type ModeId, type RunSettingsInput, type RunSpec } from '../../../shared/run-spec.js';
-import type { StepEvent } from '../../../shared/step-event.js';
-import { summarizeRun } from '../../../shared/summary.js';
-import { runEngine } from '../../../electron/engine/run-engine.js';
+import { describe, expect, it } from 'vitest';
+import { knobRuns, ofType, type WireBody } from '../../helpers/knob-runs.js';
 import { firstSentence } from '../../../electron/engine/tools/tool-descriptions.js';
 import { ALL_TOOLS } from '../../../electron/engine/tools/index.js';
-import { startSimServer, type SimServer } from '../../../electron/sim/index.js';
-import { prepareFixture, resolveTask } from '../../../electron/engine/tasks/index.js';
-import { startFixtureServer } from '../../../electron/engine/tasks/fixture-server.js';
-import { startRecordingProxy } from '../../helpers/recording-proxy.js';
 
-let sim: SimServer;
-let fixture: { url: string; close(): Promise<void> };
-const dirs: string[] = [];
-
-beforeAll(async () => {
-  sim = await startSimServer();
-  fixture = await startFixtureServer();
-});
-afterAll(async () => {
-  await sim.close();
-  await fixture.close();
-  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
-});
-
-interface WireBody {
-  readonly messages: { role: string; content: unknown }[];
-  readonly tools?: { function: { name: string; description: string; parameters: { properties: Record<string, { description?: string }> } } }[];
-}
-
-async function knobRun(opts: { task: string; mode: ModeId; settings?: RunSettingsInput; model?: string; trial?: number }) {
-  const dir = await mkdtemp(join(tmpdir(), 'parallax-knobs-'));
-  dirs.push(dir);
-  await prepareFixture(opts.task, dir);
-  const proxy = await startRecordingProxy(sim.url);
-  const events: StepEvent[] = [];
-  const fixtureUrl = opts.task === 'time-and-title' ? fixture.url : null;
-  const spec: RunSpec = {
-    runId: randomUUID(),
-    task: resolveTask(opts.task, { fixtureUrl }),
-    mode: opts.mode,
-    provider: { name: 'simulated', baseUrl: proxy.url, model: opts.model ?? 'sim', simulated: true },
-    apiKeyEnv: null,
-    settings: parseSettings(opts.settings ?? {}),
-    workspace: dir,
-    fixtureUrl,
-    ...(opts.trial !== undefined ? { trial: opts.trial } : {}),
-  };
-  try {
-    await runEngine(spec, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) });
-  } finally {
-    await proxy.close();
-  }
-  return { events, summary: summarizeRun(events), requests: proxy.requests as unknown as WireBody[] };
-}
-
-const ofType = <T extends StepEvent['type']>(events: StepEvent[], type: T) =>
-  events.filter((e): e is Extract<StepEvent, { type: T }> => e.type === type);
+const { knobRun, fixtureUrl } = knobRuns('parallax-knobs-');
 const toolOf = (body: WireBody, name: string) => body.tools!.find((t) => t.function.name === name)!.function;
 const systemOf = (body: WireBody) => String(body.messages.find((m) => m.role === 'system')!.content);
 
@@ -178,7 +121,7 @@ describe('toolSearch call-tool', () => {
     expect(search.output).toMatch(/call it with call_tool\(name, arguments\)[\s\S]*- fetch_url\(url: string\)[^\n]*\n {2}arguments: \{"type":"object","properties":\{"url"/);
     const calls = ofType(forwarded.events, 'tool-started').filter((t) => t.forwardedBy === 'call_tool');
     expect(calls.map((c) => c.name).sort()).toEqual(['current_time', 'fetch_url']);
-    expect(calls.find((c) => c.name === 'fetch_url')!.args).toEqual({ url: fixture.url });
+    expect(calls.find((c) => c.name === 'fetch_url')!.args).toEqual({ url: fixtureUrl() });
     const responses = ofType(forwarded.events, 'model-response');
     expect(responses[1].toolCalls.map((c) => c.name)).toEqual(['call_tool', 'call_tool']);
     expect(forwarded.summary.validation?.ok).toBe(true);

@@ -3,68 +3,12 @@
  * next, by the kind of failure), as built and as sent to the simulated model in each mode whose tool errors
  * return to it (request bodies captured between the engine and the simulated server).
  */
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSettings, type ModeId, type RunSettingsInput, type RunSpec } from '../../../../shared/run-spec.js';
-import type { StepEvent } from '../../../../shared/step-event.js';
-import { summarizeRun } from '../../../../shared/summary.js';
-import { runEngine } from '../../../../electron/engine/run-engine.js';
+import { describe, expect, it } from 'vitest';
+import { knobRuns, ofType, type WireBody } from '../../../helpers/knob-runs.js';
+import type { ModeId } from '../../../../shared/run-spec.js';
 import { NEXT_STEP_LEAD, toolErrorText } from '../../../../electron/engine/tools/error-hints.js';
-import { startSimServer, type SimServer } from '../../../../electron/sim/index.js';
-import { prepareFixture, resolveTask } from '../../../../electron/engine/tasks/index.js';
-import { startFixtureServer } from '../../../../electron/engine/tasks/fixture-server.js';
-import { startRecordingProxy } from '../../../helpers/recording-proxy.js';
 
-let sim: SimServer;
-let fixture: { url: string; close(): Promise<void> };
-const dirs: string[] = [];
-
-beforeAll(async () => {
-  sim = await startSimServer();
-  fixture = await startFixtureServer();
-});
-afterAll(async () => {
-  await sim.close();
-  await fixture.close();
-  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
-});
-
-interface WireBody {
-  readonly messages: { role: string; content: unknown }[];
-  readonly tools?: { function: { name: string; description: string; parameters: { properties: Record<string, { description?: string }> } } }[];
-}
-
-async function knobRun(opts: { task: string; mode: ModeId; settings?: RunSettingsInput; model?: string; trial?: number }) {
-  const dir = await mkdtemp(join(tmpdir(), 'parallax-error-hints-'));
-  dirs.push(dir);
-  await prepareFixture(opts.task, dir);
-  const proxy = await startRecordingProxy(sim.url);
-  const events: StepEvent[] = [];
-  const fixtureUrl = opts.task === 'time-and-title' ? fixture.url : null;
-  const spec: RunSpec = {
-    runId: randomUUID(),
-    task: resolveTask(opts.task, { fixtureUrl }),
-    mode: opts.mode,
-    provider: { name: 'simulated', baseUrl: proxy.url, model: opts.model ?? 'sim', simulated: true },
-    apiKeyEnv: null,
-    settings: parseSettings(opts.settings ?? {}),
-    workspace: dir,
-    fixtureUrl,
-    ...(opts.trial !== undefined ? { trial: opts.trial } : {}),
-  };
-  try {
-    await runEngine(spec, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) });
-  } finally {
-    await proxy.close();
-  }
-  return { events, summary: summarizeRun(events), requests: proxy.requests as unknown as WireBody[] };
-}
-
-const ofType = <T extends StepEvent['type']>(events: StepEvent[], type: T) =>
-  events.filter((e): e is Extract<StepEvent, { type: T }> => e.type === type);
+const { knobRun } = knobRuns('parallax-error-hints-');
 
 /** The text of every tool message (or text-ReAct observation) the model was sent in the run's last request. */
 function sentResults(requests: readonly WireBody[]): string[] {
