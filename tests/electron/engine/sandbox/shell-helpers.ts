@@ -17,6 +17,15 @@ export function processesWith(token: string): number[] {
   return found;
 }
 
+/** A process's command line as /proc holds it (NUL-separated), or null once it has gone. */
+export function commandLine(pid: number): string | null {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
 /** A killed process needs a moment to be reaped; wait until none with `token` is left (or give up). */
 export async function noneLeft(token: string, waitMs = 2000): Promise<number[]> {
   const until = Date.now() + waitMs;

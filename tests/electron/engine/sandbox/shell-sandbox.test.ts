@@ -19,7 +19,7 @@ import { detectShellSandbox } from '../../../../electron/engine/sandbox/shell-sa
 import type { ShellSandboxInfo } from '../../../../electron/engine/sandbox/shell-sandbox.js';
 import type { ShellResult } from '../../../../electron/engine/tools/run-shell.js';
 import { contextFor, tempWorkspace, type TempWorkspace } from '../tools/helpers.js';
-import { killAll, noneLeft, processesWith, uniqueSleep } from './shell-helpers.js';
+import { commandLine, killAll, noneLeft, processesWith, uniqueSleep } from './shell-helpers.js';
 
 type Tools = typeof import('../../../../electron/engine/tools/index.js');
 const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
@@ -130,7 +130,7 @@ describe.each(CONFIGS)('run_shell $name', ({ switchValue, contained, available }
     const token = uniqueSleep();
     const child = spawn(process.execPath, ['--import', tsx, probe, ws.root, `env -i setsid -f sleep ${token}; sleep ${token}`], { stdio: 'ignore', env: probeEnv() });
     const until = Date.now() + 30_000;
-    const sleeps = (): number[] => processesWith(token).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('sleep\0'));
+    const sleeps = (): number[] => processesWith(token).filter((pid) => commandLine(pid)?.startsWith('sleep\0') === true);
     while (sleeps().length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     expect(sleeps()).toHaveLength(2); // the escaped one and the foreground one both run
     child.kill('SIGKILL');
