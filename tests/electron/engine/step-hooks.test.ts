@@ -4,8 +4,6 @@
  * composition as the mode's instructions), and readReply decides whether a reply without calls ends the run.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSettings, type RunSpec } from '../../../shared/run-spec.js';
 import type { StepEvent } from '../../../shared/step-event.js';
@@ -16,34 +14,20 @@ import { nativeTurn } from '../../../electron/engine/modes/turns.js';
 import { createChatClient } from '../../../electron/engine/provider/chat-client.js';
 import { CompositionTracker } from '../../../electron/engine/tokens/prompt-composition.js';
 import { PER_MESSAGE, tok } from '../../../electron/engine/tokens/count-tokens.js';
+import { sse, startReplayServer, type ReplayServer } from '../../helpers/replay-server.js';
 
-const chunk = (delta: object, finish: string | null = null): string =>
-  `data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+const chunk = (delta: object, finish: string | null = null) => ({ id: 'x', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] });
+const USAGE = { id: 'x', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [], usage: { prompt_tokens: 500, completion_tokens: 3, total_tokens: 503 } };
 
-let server: Server;
-let url = '';
-const bodies: Record<string, unknown>[] = [];
-
+// First a plan, then the answer: each reply ends without a tool call.
+let server: ReplayServer;
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const body: Buffer[] = [];
-    req.on('data', (c: Buffer) => body.push(c));
-    req.on('end', () => {
-      bodies.push(JSON.parse(Buffer.concat(body).toString('utf8')) as Record<string, unknown>);
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.write(chunk({ role: 'assistant', content: bodies.length === 1 ? '1. Look. 2. Answer.' : 'The answer.' }, 'stop'));
-      res.write(`data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [], usage: { prompt_tokens: 500, completion_tokens: 3, total_tokens: 503 } })}\n\n`);
-      res.end('data: [DONE]\n\n');
-    });
-  });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  server = await startReplayServer([
+    { body: sse([chunk({ role: 'assistant', content: '1. Look. 2. Answer.' }, 'stop'), USAGE]) },
+    { body: sse([chunk({ role: 'assistant', content: 'The answer.' }, 'stop'), USAGE]) },
+  ]);
 });
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((ok) => server.close(ok));
-});
+afterAll(() => server.close());
 
 const TOOL = { name: 'list_dir', description: 'List a folder.', parameters: { type: 'object', properties: {} } };
 const PLAN = 'Write a numbered plan first; call no tool yet.';
@@ -62,7 +46,7 @@ describe('per-step hooks', () => {
     const settings = parseSettings({});
     const spec = {
       runId: randomUUID(), task: { id: null, text: 'What is here?' }, mode: 'react',
-      provider: { name: 'scripted', baseUrl: url, model: 'm', simulated: false }, apiKeyEnv: null, settings, workspace: '.',
+      provider: { name: 'scripted', baseUrl: server.url, model: 'm', simulated: false }, apiKeyEnv: null, settings, workspace: '.',
     } as unknown as RunSpec;
     const events: StepEvent[] = [];
     const recorder = new EventRecorder(spec.runId, (e) => events.push(e));
@@ -70,6 +54,7 @@ describe('per-step hooks', () => {
     const result = await runLoop({ spec, mode, client, recorder, signal: new AbortController().signal });
 
     expect(result).toMatchObject({ status: 'answered', answer: 'The answer.' });
+    const bodies = server.chatRequests().map((r) => r.body!);
     expect(bodies).toHaveLength(2);
     expect(bodies[0]!.tool_choice).toBe('none');
     expect(bodies[1]).not.toHaveProperty('tool_choice');
