@@ -43,8 +43,8 @@ const MAX_BODY_BYTES = 32 * 1024 * 1024;
 /** Run ids remembered for '429-once'; the oldest are forgotten past this. */
 const MAX_REMEMBERED_RUNS = 10_000;
 const RETRY_AFTER_MS = 200;
-/** How long the 'slow' fault waits before each reply. */
-export const SLOW_REPLY_MS = 400;
+/** How long the 'slow' fault waits before each reply: about a real model's time to first token, and long enough that a loaded machine still shows a run's steps one by one. */
+export const SLOW_REPLY_MS = 1000;
 
 export async function startSimServer(opts: SimServerOptions = {}): Promise<SimServer> {
   const serverFaults = opts.faults ? parseFaults([...opts.faults]) : [];

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -117,6 +117,10 @@ describe('history index', () => {
       const id = `b${i}`;
       await store.create(meta(id, i));
       await writeFile(store.runLogPath(id, `${id}-r`), events(`${id}-r`, true));
+      // A history at rest: a meta.json written within the last moments is read again on purpose (its time may
+      // be too coarse to tell a later edit), so on a fast machine the whole fresh set would be re-read.
+      const hourAgo = new Date(Date.now() - 3_600_000);
+      await utimes(join(store.dir(id), 'meta.json'), hourAgo, hourAgo);
     }
     const lines: string[] = [];
     const page = await new HistoryStore(dir, () => {}, (l) => lines.push(l)).page({ limit: 10 });
