@@ -36,6 +36,11 @@ export interface ShellSandboxInfo {
   readonly prlimit: string | null;
   /** Linux without bubblewrap: the Perl that runs process-reaper.ts's subreaper; null or absent: none works. */
   readonly reaper?: string | null;
+  /**
+   * Linux without bubblewrap: util-linux unshare, when it can make a user and network namespace here (most
+   * desktops; containers often forbid it). The Pyodide child then gets an empty network of its own.
+   */
+  readonly unshare?: string | null;
 }
 
 /** The search path for the helper binaries; the worker's own PATH is not trusted for them. */
@@ -123,6 +128,17 @@ function usablePrlimit(): string | null {
   return probe.status === 0 ? prlimit : null;
 }
 
+/** util-linux unshare, if an unprivileged user and network namespace can be made here (Linux only). */
+function usableUnshare(): string | null {
+  const unshare = findBinary('unshare');
+  if (!unshare) return null;
+  const probe = spawnSync(unshare, [...UNSHARE_ARGS, '--', '/bin/true'], { env: {}, stdio: 'ignore', timeout: 5000 });
+  return probe.status === 0 ? unshare : null;
+}
+
+/** New user, network and IPC namespaces, no fork: the command keeps the pid the host watches and kills. */
+export const UNSHARE_ARGS = ['--user', '--net', '--ipc'];
+
 /** Perl for the subreaper, if it works here (Linux only; the system call it makes is Linux's). */
 function usableReaper(): string | null {
   if (process.platform !== 'linux') return null;
@@ -133,7 +149,8 @@ function usableReaper(): string | null {
 export function detectShellSandbox(options: DetectOptions = {}): ShellSandboxInfo {
   const platform = options.platform ?? process.platform;
   const prlimit = platform === 'linux' ? usablePrlimit() : null;
-  const none = (reason: string): ShellSandboxInfo => ({ kind: 'none', reason, prlimit, reaper: platform === 'linux' ? usableReaper() : null });
+  const linux = platform === 'linux';
+  const none = (reason: string): ShellSandboxInfo => ({ kind: 'none', reason, prlimit, reaper: linux ? usableReaper() : null, unshare: linux ? usableUnshare() : null });
   if (options.switchedOff ?? osSandboxSwitchedOff(options.env)) {
     return none(
       `${SANDBOX_SWITCH}=off: the OS sandbox is switched off, so run_shell commands run unsandboxed, as you (a cleared environment, limits and a kill of the whole process tree still apply). Unset it to contain them.`,

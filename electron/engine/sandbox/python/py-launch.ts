@@ -5,24 +5,39 @@
  * no child processes, no addons, no WASI: a way out of Python into JavaScript still opens none of the user's
  * files), and, where bubblewrap
  * works (shell-sandbox.ts), in the same OS sandbox as run_shell: no network, no other processes, a cleared
- * environment, the system folders and Parallax's own code read-only, no home folder and no workspace. The
+ * environment, the system folders and Parallax's own code read-only, no home folder and no workspace. Node's
+ * permission model has no network rule, so without bubblewrap the network is walled off apart: an empty network
+ * namespace by unshare on Linux, a Seatbelt profile on macOS; only where neither works (Windows, a container
+ * that forbids namespaces) does a full escape reach the network, and the launch says so (`containment`). The
  * child needs no file of the user: tools run in the worker, on the far side of its pipes.
  */
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bubblewrapArgs, shellSandbox, type ShellSandboxInfo } from '../shell-sandbox.js';
+import { bubblewrapArgs, shellSandbox, UNSHARE_ARGS, type ShellSandboxInfo } from '../shell-sandbox.js';
 import { appLayout, type AppLayout } from '../../app-layout.js';
 import { devChildBundle } from './py-dev-bundle.js';
 import { within } from './py-permission-check.js';
 import { pyodideDir } from './py-runtime.js';
 
+export type PyContainment = 'bubblewrap' | 'netns' | 'seatbelt' | 'process';
+
+/**
+ * The macOS wall of the child: everything Node's permission model allows, and no network of any kind. Files
+ * stay Node's to refuse (a Seatbelt read list would have to know where the app and Node were installed).
+ */
+export const PY_SEATBELT_PROFILE = '(version 1)\n(allow default)\n(deny network*)\n';
+
 export interface PyLaunch {
   readonly command: string;
   readonly args: readonly string[];
   readonly env: NodeJS.ProcessEnv;
-  /** What contains the child: 'bubblewrap', or 'process' (its own process, env cleared, no OS sandbox). */
-  readonly containment: 'bubblewrap' | 'process';
+  /**
+   * What contains the child beside Node's permission model: 'bubblewrap'; 'netns' (Linux without bubblewrap:
+   * an empty network namespace of its own, by unshare); 'seatbelt' (macOS: a profile that denies the network);
+   * or 'process' (its own process, env cleared, no OS wall: a full escape reaches the network).
+   */
+  readonly containment: PyContainment;
 }
 
 /**
@@ -192,7 +207,11 @@ export function pythonLaunch(options: PythonLaunchOptions = {}): PyLaunch {
   const nodeArgv = [...NODE_FLAGS, ...permissionArgs(proc.versions.node, childReads(file)), ...nodeArgs, file];
   const env = { ELECTRON_RUN_AS_NODE: '1' };
   const sandbox = options.sandbox ?? shellSandbox();
+  if (sandbox.kind === 'seatbelt' && sandbox.sandboxExec) {
+    return { command: sandbox.sandboxExec, args: ['-p', PY_SEATBELT_PROFILE, node, ...nodeArgv], env, containment: 'seatbelt' };
+  }
   if (sandbox.kind !== 'bubblewrap' || !sandbox.bwrap) {
+    if (sandbox.unshare) return { command: sandbox.unshare, args: [...UNSHARE_ARGS, '--', node, ...nodeArgv], env, containment: 'netns' };
     return { command: node, args: nodeArgv, env, containment: 'process' };
   }
   const args = bubblewrapArgs({ workspace: null, tmpBytes: TMP_BYTES, disableUserns: sandbox.disableUserns ?? false });

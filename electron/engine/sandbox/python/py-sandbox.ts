@@ -12,7 +12,7 @@ import type { Writable } from 'node:stream';
 import type { KeptState, RawError, StopReason } from '../protocol.js';
 import type { SandboxOutcome, SandboxRun } from '../sandbox.js';
 import type { ShellSandboxInfo } from '../shell-sandbox.js';
-import { pythonLaunch, type PyLaunch } from './py-launch.js';
+import { pythonLaunch, type PyContainment, type PyLaunch } from './py-launch.js';
 import type { ChildToHost, HostToChild } from './py-protocol.js';
 
 /** After asking a program to stop, how long it may take before its process is killed. */
@@ -38,7 +38,7 @@ export interface PyLoadFacts {
   readonly loadMs: number;
   /** Resident size of the child once loaded. */
   readonly rssBytes: number;
-  readonly containment: 'bubblewrap' | 'process';
+  readonly containment: PyContainment;
 }
 
 class Child {

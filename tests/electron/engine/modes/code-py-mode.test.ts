@@ -55,7 +55,7 @@ describe('Code Mode (Python)', () => {
   it('loads Python before the run is released and says what it cost', () => {
     expect(load.loadMs).toBeGreaterThan(0);
     expect(load.rssBytes).toBeGreaterThan(50 * 1024 * 1024);
-    expect(['bubblewrap', 'process']).toContain(load.containment);
+    expect(['bubblewrap', 'netns', 'seatbelt', 'process']).toContain(load.containment);
   });
 
   it('runs the simulated model\'s log-stats program: one code-run event, the tools called inside, only the printed rows back', async () => {

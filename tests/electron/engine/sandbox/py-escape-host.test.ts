@@ -1,5 +1,6 @@
 /**
- * Past the Python wall, in both configurations (bubblewrap, and none through PARALLAX_SANDBOX=off): what a
+ * Past the Python wall, in both configurations (bubblewrap, and none through PARALLAX_SANDBOX=off, where an
+ * empty network namespace by unshare still walls off the network; and once with no namespace at all): what a
  * program that fully escaped into the child's JavaScript reaches (Node's permission model must refuse the
  * user's files, /proc, writes, processes and addons on every OS), and what the host does with whatever such a
  * child sends (fake protocol lines, 4 MB of "output", a line without end, calls out of turn). The probe and
@@ -15,8 +16,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childEntry, pythonLaunch, type PyLaunch } from '../../../../electron/engine/sandbox/python/py-launch.js';
 import { loadPythonRuntime } from '../../../../electron/engine/sandbox/python/py-runtime.js';
-import type { ShellSandboxInfo } from '../../../../electron/engine/sandbox/shell-sandbox.js';
-import { PY_CONFIGS, pyHarness } from './py-helpers.js';
+import { detectShellSandbox, type ShellSandboxInfo } from '../../../../electron/engine/sandbox/shell-sandbox.js';
+import { expectedContainment, PY_CONFIGS, pyHarness } from './py-helpers.js';
 
 const SECRET = 'TOP-SECRET-3141';
 
@@ -47,36 +48,41 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-describe.each(PY_CONFIGS)('past the Python wall, $name', ({ sandbox }) => {
-  const bubblewrap = sandbox.kind === 'bubblewrap';
+/** What the escape probe, started as the child would be in `sandbox`, could reach (its last line, parsed). */
+async function probe(sandbox: ShellSandboxInfo, canary: string, appFile: string): Promise<{ launch: PyLaunch; seen: Record<string, string> }> {
+  const launch = launchOf(sandbox, 'py-escape-probe.mjs', [join(root, 'secret.txt'), canary, appFile, String(process.pid), String(port)]);
+  const child = spawn(launch.command, launch.args, { env: launch.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+  child.stderr.on('data', (b: Buffer) => (err += b.toString()));
+  await new Promise((resolve) => child.on('exit', resolve));
+  const seen = JSON.parse(out.trim().split('\n').pop() || 'null') as Record<string, string> | null;
+  expect(seen, err).not.toBeNull();
+  return { launch, seen: seen! };
+}
 
-  it('the child\'s JavaScript makes no code, and opens no file, /proc entry, process, addon or binding of the host', async () => {
+describe.each(PY_CONFIGS)('past the Python wall, $name', ({ sandbox }) => {
+  it('the child\'s JavaScript makes no code, and opens no file, /proc entry, process, addon, binding or network of the host', async () => {
     const canary = join(root, 'canary.txt');
     const appFile = fileURLToPath(new URL('./py-escape-written.txt', import.meta.url));
-    const launch = launchOf(sandbox, 'py-escape-probe.mjs', [join(root, 'secret.txt'), canary, appFile, String(process.pid), String(port)]);
-    expect(launch.containment).toBe(bubblewrap ? 'bubblewrap' : 'process');
-    const child = spawn(launch.command, launch.args, { env: launch.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
-    child.stderr.on('data', (b: Buffer) => (err += b.toString()));
-    await new Promise((resolve) => child.on('exit', resolve));
-    const seen = JSON.parse(out.trim().split('\n').pop() || 'null') as Record<string, string> | null;
-    expect(seen, err).not.toBeNull();
-    expect(seen!.functionConstructor).toBe('refused: EvalError');
-    expect(seen!.evalCall).toBe('refused: EvalError');
-    expect(seen!.env).toBe('(empty)');
+    const { launch, seen } = await probe(sandbox, canary, appFile);
+    expect(launch.containment).toBe(expectedContainment(sandbox));
+    expect(seen.functionConstructor).toBe('refused: EvalError');
+    expect(seen.evalCall).toBe('refused: EvalError');
+    expect(seen.env).toBe('(empty)');
     // Node's permission model, whatever the OS offers: the same answer with and without bubblewrap.
     for (const key of ['readSecret', 'listRoot', 'hostEnviron', 'selfEnviron', 'writeCanary', 'writeAppCode', 'childProcess', 'nativeAddon', 'processBinding', 'workerRead']) {
       expect(seen![key], key).toMatch(/^refused: /);
     }
-    expect(seen!.readSecret).toBe('refused: ERR_ACCESS_DENIED');
-    expect(seen!.childProcess).toBe('refused: ERR_ACCESS_DENIED');
+    expect(seen.readSecret).toBe('refused: ERR_ACCESS_DENIED');
+    expect(seen.childProcess).toBe('refused: ERR_ACCESS_DENIED');
     expect(existsSync(canary)).toBe(false);
     expect(existsSync(appFile)).toBe(false);
-    // Node 20's permission model has no network rule: only bubblewrap's empty network namespace refuses it.
-    if (bubblewrap) expect(seen!.network).toMatch(/^refused: /);
-    else expect(seen!.network).toBe('ok: connected');
+    // Node 20's permission model has no network rule: an empty network namespace (bubblewrap's, or unshare's
+    // where bubblewrap is missing) refuses it; where neither can be made, the launch says 'process'.
+    if (launch.containment === 'process') expect(seen.network).toBe('ok: connected');
+    else expect(seen.network).toMatch(/^refused: /);
   }, 300_000);
 
   describe('the host keeps the protocol whatever the child sends', () => {
@@ -132,4 +138,15 @@ describe('the seal', () => {
     await loadPythonRuntime({ onCall: () => '{"ok":true}', onOutput: () => undefined }, { beforeLock: (found) => (left = found) });
     expect(left).toEqual([]);
   }, 180_000);
+});
+
+describe('past the Python wall where no namespace can be made either (Windows, a container that forbids them)', () => {
+  it('the files stay refused by Node, and the network is reachable: the launch says so', async () => {
+    const sandbox: ShellSandboxInfo = { ...detectShellSandbox({ env: { PARALLAX_SANDBOX: 'off' } }), unshare: null };
+    const { launch, seen } = await probe(sandbox, join(root, 'canary-bare.txt'), fileURLToPath(new URL('./py-escape-written.txt', import.meta.url)));
+    expect(launch.containment).toBe('process');
+    expect(seen.readSecret).toBe('refused: ERR_ACCESS_DENIED');
+    expect(seen.childProcess).toBe('refused: ERR_ACCESS_DENIED');
+    expect(seen.network).toBe('ok: connected');
+  }, 300_000);
 });

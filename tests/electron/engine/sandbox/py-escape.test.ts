@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PY_CONFIGS, pyHarness, type PyHarness } from './py-helpers.js';
+import { expectedContainment, PY_CONFIGS, pyHarness, type PyHarness } from './py-helpers.js';
 
 const SECRET = 'TOP-SECRET-3141';
 const ENV_SECRET = 'host-env-secret-2718';
@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 it('runs in the configuration it names', () => {
-  expect(h.sandbox.lastLoad?.containment).toBe(sandbox.kind === 'bubblewrap' ? 'bubblewrap' : 'process');
+  expect(h.sandbox.lastLoad?.containment).toBe(expectedContainment(sandbox));
 });
 
 /** Runs an attack; it must end in an error (or print only what is allowed) and leave no trace on the host. */

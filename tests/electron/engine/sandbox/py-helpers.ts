@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { DEFAULT_SETTINGS } from '../../../../shared/run-spec.js';
 import { standardBindings } from '../../../../electron/engine/modes/code/bindings.js';
 import { runProgram, type ProgramOptions, type ProgramResult, type SandboxLimits } from '../../../../electron/engine/sandbox/index.js';
+import type { PyContainment } from '../../../../electron/engine/sandbox/python/py-launch.js';
 import { PySandbox, type PySandboxOptions } from '../../../../electron/engine/sandbox/python/py-sandbox.js';
 import { detectShellSandbox, shellSandbox, type ShellSandboxInfo } from '../../../../electron/engine/sandbox/shell-sandbox.js';
 import { warmUpTools } from '../../../../electron/engine/tools/index.js';
@@ -21,8 +22,16 @@ export interface PyHarness {
 
 /**
  * The two configurations the containment tests run in: with bubblewrap where it works here, and with it made
- * unavailable through the app's own switch (PARALLAX_SANDBOX=off, as on macOS, Windows or a Linux without it).
+ * unavailable through the app's own switch (PARALLAX_SANDBOX=off, as on macOS, Windows or a Linux without it;
+ * on Linux the child still gets its own empty network by unshare where namespaces can be made).
  */
+/** What contains the Pyodide child in a configuration (py-launch.ts), beside Node's permission model. */
+export function expectedContainment(sandbox: ShellSandboxInfo): PyContainment {
+  if (sandbox.kind === 'bubblewrap') return 'bubblewrap';
+  if (sandbox.kind === 'seatbelt') return 'seatbelt';
+  return sandbox.unshare ? 'netns' : 'process';
+}
+
 export const PY_CONFIGS: readonly { readonly name: string; readonly sandbox: ShellSandboxInfo }[] = [
   { name: `OS sandbox as found here (${shellSandbox().kind})`, sandbox: shellSandbox() },
   { name: 'no OS sandbox (PARALLAX_SANDBOX=off)', sandbox: detectShellSandbox({ env: { PARALLAX_SANDBOX: 'off' } }) },

@@ -3,7 +3,7 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkChildNode, childBinds, childEntry, childReads, childRuntime, permissionArgs, pythonLaunch, readOnlyRoots, unpacked } from '../../../../electron/engine/sandbox/python/py-launch.js';
+import { checkChildNode, childBinds, childEntry, childReads, childRuntime, permissionArgs, PY_SEATBELT_PROFILE, pythonLaunch, readOnlyRoots, unpacked } from '../../../../electron/engine/sandbox/python/py-launch.js';
 import { pyodideDir } from '../../../../electron/engine/sandbox/python/py-runtime.js';
 import { detectShellSandbox } from '../../../../electron/engine/sandbox/shell-sandbox.js';
 import { layoutFor } from '../../../../electron/engine/app-layout.js';
@@ -22,7 +22,7 @@ describe('the Python child launch', () => {
   it('runs under Node\'s permission model in both configurations: reads of its own and Pyodide\'s files, workers, nothing else', () => {
     for (const sandbox of [undefined, detectShellSandbox({ env: { PARALLAX_SANDBOX: 'off' } })]) {
       const launch = pythonLaunch({ sandbox });
-      const node = launch.args.slice(launch.containment === 'bubblewrap' ? launch.args.indexOf('--') + 2 : 0);
+      const node = launch.args.slice(launch.containment === 'process' ? 0 : launch.args.indexOf('--') + 2);
       expect(node).toContain(process.version.startsWith('v20.') ? '--experimental-permission' : '--permission');
       expect(node).toContain('--allow-worker');
       for (const flag of ['--allow-fs-write', '--allow-child-process', '--allow-addons', '--allow-wasi']) {
@@ -35,7 +35,23 @@ describe('the Python child launch', () => {
       expect(realpathSync(path.join(path.dirname(childEntry().file), 'node_modules', 'pyodide'))).toBe(realpathSync(pyodideDir()));
       for (const read of reads) expect(['/', '/home', '/root', '/tmp', '/proc', realpathSync(process.cwd())]).not.toContain(read);
     }
-    expect(pythonLaunch({ sandbox: detectShellSandbox({ env: { PARALLAX_SANDBOX: 'off' } }) }).containment).toBe('process');
+  });
+
+  it('without bubblewrap: its own empty network by unshare on Linux, a no-network Seatbelt profile on macOS, else the process alone', () => {
+    const off = detectShellSandbox({ env: { PARALLAX_SANDBOX: 'off' } });
+    const netns = pythonLaunch({ sandbox: { ...off, unshare: '/usr/bin/unshare' } });
+    expect(netns.containment).toBe('netns');
+    expect(netns.command).toBe('/usr/bin/unshare');
+    // No --fork: unshare becomes the child, so the pid the host watches and kills is the child's own.
+    expect(netns.args.slice(0, netns.args.indexOf('--'))).toEqual(['--user', '--net', '--ipc']);
+    expect(netns.args[netns.args.indexOf('--') + 1]).toBe(process.execPath);
+    const mac = pythonLaunch({ sandbox: { kind: 'seatbelt', reason: '', sandboxExec: '/usr/bin/sandbox-exec', prlimit: null } });
+    expect(mac.containment).toBe('seatbelt');
+    expect(mac.args.slice(0, 2)).toEqual(['-p', PY_SEATBELT_PROFILE]);
+    expect(PY_SEATBELT_PROFILE).toMatch(/\(deny network\*\)\s*$/);
+    expect(pythonLaunch({ sandbox: { ...off, unshare: null } }).containment).toBe('process');
+    // What this machine offers without bubblewrap: unshare when an unprivileged namespace can be made here.
+    expect(pythonLaunch({ sandbox: off }).containment).toBe(off.unshare ? 'netns' : 'process');
   });
 
   it('picks the permission switch by the Node version, and refuses a Node without one', () => {
