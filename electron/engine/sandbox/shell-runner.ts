@@ -17,7 +17,7 @@ import path from 'node:path';
 import { reaperArgs } from './process-reaper.js';
 import { ProcessSweep, SWEEP_MARKER } from './process-sweep.js';
 import { seatbeltProfile } from './seatbelt.js';
-import { bubblewrapArgs, SANDBOX_HOME, SANDBOX_PATH, shellSandbox, type ShellSandboxInfo } from './shell-sandbox.js';
+import { bubblewrapArgs, SANDBOX_HOME, SANDBOX_PATH, shellSandbox, UNSHARE_ARGS, type ShellSandboxInfo } from './shell-sandbox.js';
 
 export interface ShellRunLimits {
   readonly timeoutMs: number;
@@ -67,6 +67,9 @@ export function commandLine(command: string, options: ShellRunOptions, info: She
   } else if (info.kind === 'seatbelt' && info.sandboxExec && temp) {
     // Seatbelt matches real paths (/private/var/…, not /var/…).
     argv = [info.sandboxExec, '-p', seatbeltProfile({ workspace: realpathSync(options.workspace), temp, home: homedir() }), ...inner];
+  } else if (info.kind === 'none' && info.unshare) {
+    // Linux without bubblewrap: the user's files stay reachable, but the network is an empty one of its own.
+    argv = [info.unshare, ...UNSHARE_ARGS, '--', ...inner];
   }
   // The subreaper goes outermost, so prlimit's limits apply to the command and not to it.
   const reaper = info.kind === 'none' && info.reaper ? reaperArgs(info.reaper, process.pid) : null;

@@ -150,7 +150,11 @@ export function detectShellSandbox(options: DetectOptions = {}): ShellSandboxInf
   const platform = options.platform ?? process.platform;
   const prlimit = platform === 'linux' ? usablePrlimit() : null;
   const linux = platform === 'linux';
-  const none = (reason: string): ShellSandboxInfo => ({ kind: 'none', reason, prlimit, reaper: linux ? usableReaper() : null, unshare: linux ? usableUnshare() : null });
+  const none = (reason: string): ShellSandboxInfo => {
+    const unshare = linux ? usableUnshare() : null;
+    const network = unshare ? ' Their network is an empty one of their own and so is their user namespace (made by unshare): they reach no host or service, and cannot read the environment or memory of a process outside.' : '';
+    return { kind: 'none', reason: reason + network, prlimit, reaper: linux ? usableReaper() : null, unshare };
+  };
   if (options.switchedOff ?? osSandboxSwitchedOff(options.env)) {
     return none(
       `${SANDBOX_SWITCH}=off: the OS sandbox is switched off, so run_shell commands run unsandboxed, as you (a cleared environment, limits and a kill of the whole process tree still apply). Unset it to contain them.`,

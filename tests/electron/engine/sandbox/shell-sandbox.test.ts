@@ -17,6 +17,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { defaultApprovalPolicy } from '../../../../shared/approval.js';
 import { detectShellSandbox } from '../../../../electron/engine/sandbox/shell-sandbox.js';
 import type { ShellSandboxInfo } from '../../../../electron/engine/sandbox/shell-sandbox.js';
+import { runShellCommand } from '../../../../electron/engine/sandbox/shell-runner.js';
 import type { ShellResult } from '../../../../electron/engine/tools/run-shell.js';
 import { contextFor, tempWorkspace, type TempWorkspace } from '../tools/helpers.js';
 import { commandLine, killAll, noneLeft, processesWith, uniqueSleep } from './shell-helpers.js';
@@ -80,7 +81,7 @@ describe.each(CONFIGS)('run_shell $name', ({ switchValue, contained, available }
     expect(result.stdout).toContain('no-key');
   });
 
-  it.runIf(available)('tr "\\0" "\\n" </proc/$PPID/environ and every other /proc entry: no secret (only in a PID namespace)', async () => {
+  it.runIf(available)('tr "\\0" "\\n" </proc/$PPID/environ and every other /proc entry: no secret (only in a namespace: bubblewrap\'s, or unshare\'s user namespace)', async () => {
     const canary = `sk-canary-${randomBytes(6).toString('hex')}`;
     const command = [
       'echo "ppid=$PPID"',
@@ -96,6 +97,10 @@ describe.each(CONFIGS)('run_shell $name', ({ switchValue, contained, available }
       expect(result.stdout).not.toContain(canary);
       expect(result.stdout).not.toMatch(/node|vitest|tsx/); // no process of the host or the worker is visible
       expect(Number(/^(\d+)$/m.exec(result.stdout.split('\n').slice(-3).join('\n'))?.[1])).toBeLessThan(8);
+    } else if (info.unshare) {
+      // A user namespace of its own (unshare): the kernel lets it read no environment of a process outside.
+      expect(result.stdout).not.toContain(canary);
+      asksFirst();
     } else {
       // Same user, same /proc: the parent's environment is readable. Cannot hold without an OS sandbox.
       expect(result.stdout).toContain(canary);
@@ -157,7 +162,7 @@ describe.each(CONFIGS)('run_shell $name', ({ switchValue, contained, available }
     expect(result.stdout).toContain('not a tty');
   });
 
-  it.runIf(available)('curl to a server on the host\'s loopback: no connection is made (only in a network namespace)', async () => {
+  it.runIf(available)('curl to a server on the host\'s loopback: no connection is made (only in a network namespace: bubblewrap\'s, or unshare\'s without it)', async () => {
     let connections = 0;
     const server: Server = createServer((_req, res) => res.end('reached'));
     server.on('connection', () => connections++);
@@ -165,7 +170,7 @@ describe.each(CONFIGS)('run_shell $name', ({ switchValue, contained, available }
     const port = (server.address() as AddressInfo).port;
     try {
       const result = await run(`curl -s -m 2 http://127.0.0.1:${port}/ || echo no-curl-reach`);
-      if (contained) {
+      if (contained || info.unshare) {
         expect(result.stdout).toContain('no-curl-reach');
         expect(connections).toBe(0);
       } else {
@@ -239,6 +244,27 @@ describe.each(CONFIGS)('run_shell $name', ({ switchValue, contained, available }
     const result = await run('head -c 8388608 /dev/zero > /tmp/fill; wc -c < /tmp/fill', { shellTmpBytes: 1024 * 1024 });
     expect(result.stderr).toMatch(/No space left on device/);
     expect(Number(result.stdout.trim())).toBeLessThanOrEqual(1024 * 1024);
+  });
+});
+
+describe.runIf(linux)('run_shell on a Linux where neither bubblewrap nor a namespace works (a container that forbids them)', () => {
+  it('curl reaches the host\'s loopback, so run_shell asks before each command', async () => {
+    const info: ShellSandboxInfo = { ...detectShellSandbox({ env: { PARALLAX_SANDBOX: 'off' } }), unshare: null };
+    const ws = tempWorkspace();
+    let connections = 0;
+    const server: Server = createServer((_req, res) => res.end('reached'));
+    server.on('connection', () => connections++);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const limits = { timeoutMs: 30_000, outputBytes: 10_000, maxProcesses: 64, fileBytes: 1 << 20, writeBudgetBytes: 1 << 20, tmpBytes: 1 << 20 };
+      const result = await runShellCommand(`curl -s -m 5 http://127.0.0.1:${port}/ || echo no-curl-reach`, { workspace: ws.root, env: { PATH: '/usr/bin:/bin' }, limits, signal: new AbortController().signal, sandbox: info });
+      expect(connections + (result.stdout.includes('reached') ? 1 : 0)).toBeGreaterThan(0);
+      expect(defaultApprovalPolicy({ shellSandbox: info.kind, userFolder: false }).run_shell).toBe('ask');
+    } finally {
+      server.close();
+      ws.cleanup();
+    }
   });
 });
 
