@@ -69,6 +69,13 @@ export interface BubblewrapOptions {
   /** Size of the private /tmp (and home) in bytes. */
   readonly tmpBytes: number;
   readonly disableUserns: boolean;
+  /** More paths shown at the same place: an agent column's program files (read-only), its proxy's socket folder. */
+  readonly binds?: readonly SandboxBind[];
+}
+
+export interface SandboxBind {
+  readonly path: string;
+  readonly writable?: boolean;
 }
 
 /** The bwrap arguments before the command. */
@@ -88,6 +95,7 @@ export function bubblewrapArgs(options: BubblewrapOptions): string[] {
   for (const file of MASKED_FILES) if (existsSync(file)) args.push('--ro-bind', '/dev/null', file);
   for (const dir of MASKED_DIRS) if (existsSync(dir)) args.push('--tmpfs', dir);
   args.push('--proc', '/proc', '--dev', '/dev', '--size', String(options.tmpBytes), '--tmpfs', '/tmp', '--dir', SANDBOX_HOME);
+  for (const b of options.binds ?? []) args.push(b.writable ? '--bind' : '--ro-bind', b.path, b.path);
   if (options.workspace) args.push('--bind', options.workspace, options.workspace, '--chdir', options.workspace);
   // Everything not bound above (the root folder itself) becomes read-only: no unbounded in-memory writes.
   args.push('--remount-ro', '/');
