@@ -154,6 +154,11 @@ export async function runAgent(opts: AgentRunOptions): Promise<LoopResult> {
     const said = tail(run.stderr);
     return { status: 'error', answer: '', error: `The agent exited with status ${run.exitCode}.${said ? ` Its standard error ended: ${said}` : ' It wrote nothing to standard error.'}` };
   }
+  // A flood is no answer: the runner kept the first bytes and counted the rest.
+  const flood = /\n\[output truncated: (\d+) more bytes not shown[^\]]*\]$/.exec(run.stdout);
+  if (flood) {
+    return { status: 'error', answer: '', error: `The agent wrote ${AGENT_OUTPUT_BYTES + Number(flood[1])} bytes to its standard output, more than an answer may hold (${AGENT_OUTPUT_BYTES} bytes); it began: ${run.stdout.slice(0, 200)}…` };
+  }
   const answer = run.stdout.trim();
   if (steps.noPolicy) return { status: 'no-policy', answer, error: NO_POLICY_MESSAGE };
   if (answer === '') return { status: 'error', answer: '', error: 'The agent exited with status 0 but wrote no answer on its standard output.' };
