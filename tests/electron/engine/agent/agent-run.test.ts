@@ -37,8 +37,8 @@ describe('the tutorial agents as columns beside ReAct and Code Mode', () => {
       responses.forEach((r, i) => {
         expect(r.step).toBe(i + 1);
         expect(r.usageSource).toBe('reported');
-        expect(r.usage.prompt).toBe(run.replies[i]!.usage!.prompt_tokens);
-        expect(r.usage.completion).toBe(run.replies[i]!.usage!.completion_tokens);
+        expect(r.usage!.prompt).toBe(run.replies[i]!.usage!.prompt_tokens);
+        expect(r.usage!.completion).toBe(run.replies[i]!.usage!.completion_tokens);
       });
       expect(finished(run.events).totals.prompt).toBe(run.replies.reduce((n, r) => n + r.usage!.prompt_tokens, 0));
       // Every call the model made has its result, taken from the agent's next request.
@@ -67,7 +67,7 @@ describe('the tutorial agents as columns beside ReAct and Code Mode', () => {
       expect(end.validation?.ok, end.validation?.detail).toBe(true);
       const responses = ofType(run.events, 'model-response');
       expect(responses.length).toBe(run.replies.length);
-      responses.forEach((r, i) => expect([r.usage.prompt, r.usage.completion]).toEqual([run.replies[i]!.usage!.prompt_tokens, run.replies[i]!.usage!.completion_tokens]));
+      responses.forEach((r, i) => expect([r.usage!.prompt, r.usage!.completion]).toEqual([run.replies[i]!.usage!.prompt_tokens, run.replies[i]!.usage!.completion_tokens]));
       const calls = responses.flatMap((r) => r.toolCalls);
       expect(calls.length).toBeGreaterThan(0);
       expect(ofType(run.events, 'tool-finished').map((r) => r.callId).sort()).toEqual(calls.map((c) => c.id).sort());
