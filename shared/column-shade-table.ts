@@ -84,4 +84,17 @@ export const SHADE_TABLE: Readonly<Record<ModeId, readonly (readonly [string, st
     ['#666666', '#A4A4A4', '#CFCFCF', '#393939'],
     ['#717171', '#B0B0B0', '#DCDCDC', '#444444'],
   ],
+  'agent': [
+    ['#472500', '#9B7E56', '#9C691A', '#B29A74'],
+    ['#9F6224', '#ECCCA2', '#FEC67E', '#FFEFD6'],
+    ['#BC7D41', '#F9D9AE', '#B8843B', '#CFB68F'],
+    ['#7A4400', '#C8A980', '#C9934B', '#DFC69E'],
+    ['#583000', '#AB8D65', '#EAB36B', '#FFE7C2'],
+    ['#AF7134', '#F9D9AE', '#A8752A', '#BFA680'],
+    ['#955A18', '#E2C398', '#F4BC74', '#FFEFD6'],
+    ['#673900', '#B89A71', '#A26F22', '#B9A07A'],
+    ['#4E2900', '#A2845C', '#AF7B31', '#C5AC86'],
+    ['#824900', '#CEB086', '#BF8A41', '#D6BC95'],
+    ['#A5682B', '#F2D3A8', '#CF9A51', '#E6CCA5'],
+  ],
 };

@@ -11,7 +11,7 @@
  * Lightness differences are what every kind of colour vision still sees.
  */
 import { SHADE_TABLE } from './column-shade-table.js';
-import { MODES, isModeId, type ModeId, type ModeShades } from './modes.js';
+import { MODE_IDS, MODES, isModeId, type ModeId, type ModeShades } from './modes.js';
 
 /** A column's palette slot: a mode's own colours (`code`) or one of its shades (`code_1`). */
 export type ColumnSlot = ModeId | `${ModeId}_${number}`;
@@ -155,7 +155,8 @@ function shifts(mode: ModeId, theme: 'light' | 'dark'): number[] {
   if (hit) return hit;
   const base = MODES[mode].colour[theme];
   const L = lightness(base.prompt);
-  const others = (Object.keys(MODES) as ModeId[]).filter((m) => m !== mode).map((m) => MODES[m].colour[theme].prompt);
+  // Pushed away from Parallax's own modes only, so a column kind added later (the agent column) leaves their shades as they were.
+  const others = MODE_IDS.filter((m) => m !== mode).map((m) => MODES[m].colour[theme].prompt);
   const ok = (d: number) => {
     const s = shadeOf(base, d, theme);
     return L + d >= 0.3 && L + d <= 0.93 && contrast(s.prompt, SHADE_BACKGROUNDS[theme]) >= MIN_CONTRAST && seenApart(s.prompt, s.completion) >= APART_PAIR;

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { ComparisonMeta } from './ipc-contract.js';
-import { MAX_TRIALS, MODE_IDS, runSettingsSchema } from './run-spec.js';
+import { COLUMN_MODE_IDS, MAX_TRIALS, runSettingsSchema } from './run-spec.js';
 import { MAX_CONCURRENCY } from './concurrency.js';
 import { describeIssues, providerInfoSchema, taskRefSchema } from './step-event-schema.js';
 
@@ -22,7 +22,7 @@ export const comparisonMetaSchema = z.object({
     .array(
       z.object({
         runId: z.string().regex(ID_PATTERN, 'not a valid run id'),
-        mode: z.enum(MODE_IDS),
+        mode: z.enum(COLUMN_MODE_IDS),
         trial: z.number().int().min(1).max(MAX_TRIALS).optional(),
         variant: z.string().regex(ID_PATTERN, 'not a valid column key').optional(),
       }),
@@ -34,12 +34,13 @@ export const comparisonMetaSchema = z.object({
       z.object({
         key: z.string().regex(ID_PATTERN, 'not a valid column key'),
         label: z.string().min(1),
-        mode: z.enum(MODE_IDS),
+        mode: z.enum(COLUMN_MODE_IDS),
         provider: z.string().optional(),
         baseUrl: z.string().nullable().optional(),
         protocol: z.enum(['openai', 'anthropic']).optional(),
         model: z.string().optional(),
         settings: z.record(z.string(), z.unknown()).optional(),
+        agent: z.object({ command: z.array(z.string()), envNames: z.array(z.string()).optional(), timeoutMs: z.number().optional() }).optional(),
       }),
     )
     .optional(),

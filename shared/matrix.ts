@@ -4,7 +4,7 @@
  * besides its mode — its model in a models × modes comparison, its settings in a settings comparison — read from
  * the column's label (shared/variants.ts), so the app, the reports and the CLI draw the same cells.
  */
-import { MODE_IDS, MODE_LABELS, modeLabel, type ModeId } from './modes.js';
+import { COLUMN_MODE_IDS, MODE_LABELS, modeLabel, type ModeId } from './modes.js';
 import { aggregateByMode, type ModeAggregate, type RunSummary } from './summary.js';
 
 export const MATRIX_METRICS = ['total', 'cost', 'passRate', 'steps'] as const;
@@ -56,7 +56,7 @@ export function buildMatrix(runs: readonly RunSummary[]): Matrix {
     if (!list) groups.set(key, (list = []));
     list.push(r);
   }
-  const modes = MODE_IDS.filter((m) => runs.some((r) => r.mode === m));
+  const modes = COLUMN_MODE_IDS.filter((m) => runs.some((r) => r.mode === m));
   const cells = rows.map((row) =>
     modes.map((mode) => {
       const list = groups.get(`${row}\u0000${mode}`);

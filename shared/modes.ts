@@ -31,6 +31,15 @@ export const MARKERS = {
       return [[-b, -a], [b, -a], [b, -b], [a, -b], [a, b], [b, b], [b, a], [-b, a], [-b, b], [-a, b], [-a, -b], [-b, -b]];
     },
   },
+  // An X: a plus turned by 45°, for columns that run an agent of their own.
+  cross: {
+    kind: 'polygon',
+    vertices: (r) => {
+      const a = r * 1.25, b = r * 0.42, c = Math.SQRT1_2;
+      const plus: [number, number][] = [[-b, -a], [b, -a], [b, -b], [a, -b], [a, b], [b, b], [b, a], [-b, a], [-b, b], [-a, b], [-a, -b], [-b, -b]];
+      return plus.map(([x, y]) => [c * (x - y), c * (x + y)] as const);
+    },
+  },
   // A five-pointed star: ten vertices, so no other marker shares its outline.
   star: {
     kind: 'polygon',
@@ -72,6 +81,11 @@ export interface ModeDescription {
    * later gets its rule only in reports that show it, so a report of an earlier comparison stays byte for byte.
    */
   readonly inEveryReport?: boolean;
+  /**
+   * Not one of Parallax's own loops: a column that runs a program of the user's (an agent column, electron/engine/
+   * agent/), recorded through its recording proxy. Not offered as a mode to pick; written as a variant.
+   */
+  readonly external?: boolean;
 }
 
 /** Every mode, in the order the composer lists them. */
@@ -131,13 +145,30 @@ export const MODES = {
     dash: '4 2 1 2',
     marker: 'star',
   },
+  // Brown, apart from the six hues; an agent column is always a variant (its command is its own).
+  agent: {
+    label: 'Agent',
+    external: true,
+    about: 'A program of your own, started in the run\'s workspace; its model requests go through a recording proxy.',
+    usesSandbox: false,
+    colour: { light: { prompt: '#8C510A', completion: '#D8B98F' }, dark: { prompt: '#d9a35b', completion: '#f0d6ae' } },
+    dash: '5 2 1 2 1 2',
+    marker: 'cross',
+  },
 } as const satisfies Record<string, ModeDescription>;
 
 export type ModeId = keyof typeof MODES;
 
-export const MODE_IDS = Object.keys(MODES) as [ModeId, ...ModeId[]];
+/** Parallax's own modes, the ones a comparison of modes picks from (agent columns are written as variants). */
+export const MODE_IDS = Object.keys(MODES).filter((m) => !(MODES[m as ModeId] as ModeDescription).external) as [ModeId, ...ModeId[]];
 
-export const MODE_LABELS: Readonly<Record<ModeId, string>> = Object.fromEntries(MODE_IDS.map((m) => [m, MODES[m].label])) as Record<ModeId, string>;
+/** Every kind of column a record may name: the modes and the agent column. */
+export const COLUMN_MODE_IDS = Object.keys(MODES) as [ModeId, ...ModeId[]];
+
+/** The column kind that runs the user's own program (electron/engine/agent/). */
+export const AGENT_MODE = 'agent' satisfies ModeId;
+
+export const MODE_LABELS: Readonly<Record<ModeId, string>> = Object.fromEntries(COLUMN_MODE_IDS.map((m) => [m, MODES[m].label])) as Record<ModeId, string>;
 
 /** The modes a comparison runs when none are chosen: the two ways of calling tools. */
 export const DEFAULT_MODES: readonly ModeId[] = ['react', 'code'];

@@ -11,10 +11,11 @@ import { TOOLSET_IDS } from './toolsets.js';
 import { SEARCH_BACKEND_IDS } from './search-backends.js';
 import type { McpServerConfig } from './mcp-config.js';
 import type { ColumnRef, VariantInput } from './variants.js';
+import type { AgentCommand } from './agent-command.js';
 import { KNOB_FIELDS } from './run-knobs.js';
 
 // The modes are described in modes.ts; re-exported here for the many readers of run-spec.
-export { DEFAULT_MODES, isModeId, MODE_IDS, MODE_LABELS, type ModeId } from './modes.js';
+export { COLUMN_MODE_IDS, DEFAULT_MODES, isModeId, MODE_IDS, MODE_LABELS, type ModeId } from './modes.js';
 
 /** Faults the simulated model can inject, for tests and demos of the error paths. */
 export const SIM_FAULTS = ['429-once', '500', 'hang', 'slow', 'malformed-args', 'unknown-tool', 'loop-forever'] as const;
@@ -182,6 +183,8 @@ export interface RunSpec {
   readonly mcpServers?: readonly McpServerConfig[];
   /** Its column when the comparison runs variants (shared/variants.ts); absent: the plain column of its mode. */
   readonly variant?: ColumnRef;
+  /** Mode "agent": the program to run (its env's values are the user's, passed like a key, never recorded). */
+  readonly agent?: AgentCommand;
 }
 
 /** Most trials per mode in one comparison. */

@@ -9,7 +9,7 @@
  */
 import { PROMPT_PARTS, type PromptPart } from './prompt-composition.js';
 import { z } from 'zod';
-import { MODE_IDS, runSettingsSchema } from './run-spec.js';
+import { COLUMN_MODE_IDS, runSettingsSchema } from './run-spec.js';
 import type { StepEvent } from './step-event.js';
 
 const count = z.number().int().nonnegative();
@@ -80,7 +80,7 @@ const base = { runId: z.string().min(1), seq: count, t: ms };
 export const runStartedEventSchema = z.object({
   ...base,
   type: z.literal('run-started'),
-  mode: z.enum(MODE_IDS),
+  mode: z.enum(COLUMN_MODE_IDS),
   task: taskRefSchema,
   provider: providerInfoSchema,
   settings: runSettingsSchema,

@@ -4,7 +4,7 @@
  * task, so every error names the task and the field and says what to write instead.
  */
 import { z } from 'zod';
-import { DEFAULT_MODES, isModeId, MAX_TRIALS, MODE_IDS, runSettingsSchema, unknownSettingsMessage, type ModeId, type ProviderInfo, type RunSettingsInput } from './run-spec.js';
+import { COLUMN_MODE_IDS, DEFAULT_MODES, isModeId, MAX_TRIALS, MODE_IDS, runSettingsSchema, unknownSettingsMessage, type ModeId, type ProviderInfo, type RunSettingsInput } from './run-spec.js';
 import { matrixVariants, parseVariants, type VariantInput } from './variants.js';
 import type { Validation } from './step-event.js';
 import { BUILTIN_TASKS, findTask } from './tasks.js';
@@ -231,8 +231,8 @@ export const suiteRecordSchema = z.object({
   name: z.string(),
   source: z.string(),
   createdAt: z.number(),
-  modes: z.array(z.enum(MODE_IDS)),
-  variants: z.array(z.looseObject({ mode: z.enum(MODE_IDS) })).optional(),
+  modes: z.array(z.enum(COLUMN_MODE_IDS)),
+  variants: z.array(z.looseObject({ mode: z.enum(COLUMN_MODE_IDS) })).optional(),
   trials: z.number().int().min(1),
   provider: z.object({ name: z.string(), baseUrl: z.string(), model: z.string(), simulated: z.boolean() }).nullable(),
   tasks: z.array(z.object({

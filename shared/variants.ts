@@ -12,7 +12,8 @@
  */
 import { z } from 'zod';
 import { slotOf as shadeSlot, type ColumnSlot } from './column-shades.js';
-import { MODE_IDS, MODE_LABELS, modeLabel, type ModeId } from './modes.js';
+import { AGENT_MODE, COLUMN_MODE_IDS, MODE_LABELS, modeLabel, type ModeId } from './modes.js';
+import { agentCommandSchema, agentName, agentRecordOf, type AgentCommand, type AgentRecord } from './agent-command.js';
 import { PROTOCOLS, type ProviderProtocol } from './providers.js';
 import type { RunSettings, RunSettingsInput } from './run-spec.js';
 import { KNOB_PHRASES } from './run-knobs.js';
@@ -41,17 +42,23 @@ export interface VariantInput {
   readonly model?: string;
   /** Run settings this column sets away from the comparison's (checked with them by parseSettings). */
   readonly settings?: RunSettingsInput;
+  /** mode "agent" only: the program the column runs (shared/agent-command.ts). */
+  readonly agent?: AgentCommand;
 }
 
 const variantInputSchema = z.strictObject({
   label: z.string().trim().min(1, 'must not be empty; leave it out to have the label derived').max(80, 'must be at most 80 characters').optional(),
-  mode: z.enum(MODE_IDS, { error: `must be one of ${MODE_IDS.join(', ')}` }),
+  mode: z.enum(COLUMN_MODE_IDS, { error: `must be one of ${COLUMN_MODE_IDS.join(', ')}` }),
   provider: z.string().trim().min(1, 'must name a provider preset (or leave it out for the comparison\'s)').optional(),
   baseUrl: z.string().trim().min(1).nullable().optional(),
   apiKeyEnv: z.string().trim().min(1, 'must name an environment variable (or leave it out)').optional(),
   protocol: z.enum(['openai', 'anthropic'], { error: `must be one of ${PROTOCOLS.join(', ')} (the custom base URL's wire protocol)` }).optional(),
   model: z.string().trim().min(1, 'must name a model (or leave it out for the comparison\'s)').optional(),
   settings: z.record(z.string(), z.unknown(), { error: 'must be an object of run settings, e.g. {"returnTypes": false}' }).optional(),
+  agent: agentCommandSchema.optional(),
+}).superRefine((v, ctx) => {
+  if (v.mode === AGENT_MODE && !v.agent) ctx.addIssue({ code: 'custom', path: ['agent'], message: 'is needed with mode "agent": {"command": ["python3", "my_agent.py"]}' });
+  if (v.mode !== AGENT_MODE && v.agent) ctx.addIssue({ code: 'custom', path: ['agent'], message: 'belongs to mode "agent" only; write "mode": "agent" or leave "agent" out' });
 });
 
 /**
@@ -68,7 +75,7 @@ export function parseVariants(value: unknown): VariantInput[] {
     }
   }
   if (!Array.isArray(list) || list.length === 0) {
-    throw new Error('Variants must be a non-empty array of columns, each {"mode": …} with optional "model", "provider", "baseUrl", "apiKeyEnv", "protocol", "settings" and "label".');
+    throw new Error('Variants must be a non-empty array of columns, each {"mode": …} with optional "model", "provider", "baseUrl", "apiKeyEnv", "protocol", "settings" and "label" (mode "agent" also takes "agent": {"command": […], "env": {…}}).');
   }
   if (list.length > MAX_VARIANTS) throw new Error(`At most ${MAX_VARIANTS} variants in one comparison; got ${list.length}. Split the matrix into several comparisons.`);
   return list.map((item, i) => {
@@ -102,6 +109,8 @@ export interface VariantRecord extends ColumnRef {
   readonly model?: string;
   /** The overrides as given (the run's whole settings are in its run-started). */
   readonly settings?: RunSettingsInput;
+  /** An agent column's program: its command and the names of the variables it set (never their values). */
+  readonly agent?: AgentRecord;
 }
 
 /** What the columns are compared against: the comparison's own provider, model and settings. */
@@ -160,13 +169,14 @@ export function resolveColumns(variants: readonly VariantInput[], base: VariantB
   return variants.map((v, i) => {
     const m = models[i]!;
     const changed = changedSettings(v, base.settings);
-    const same = stable({ mode: v.mode, ...m, baseUrl: v.baseUrl ?? null, protocol: v.protocol ?? null, changed });
+    const same = stable({ mode: v.mode, ...m, baseUrl: v.baseUrl ?? null, protocol: v.protocol ?? null, changed, agent: v.agent ?? null });
     const twin = seen.get(same);
     if (twin !== undefined) throw new Error(`Variants ${twin + 1} and ${i + 1} are the same column (${modeLabel(v.mode)}, ${m.model}, same settings); remove one or make them differ.`);
     seen.set(same, i);
-    const plain = !modelsVary && changed.length === 0 && v.baseUrl == null && v.protocol === undefined && !v.label && !plainModes.has(v.mode);
+    const plain = v.mode !== AGENT_MODE && !modelsVary && changed.length === 0 && v.baseUrl == null && v.protocol === undefined && !v.label && !plainModes.has(v.mode);
     if (plain) plainModes.add(v.mode);
     const parts = [MODE_LABELS[v.mode]];
+    if (v.agent) parts.push(agentName(v.agent));
     if (modelsVary) parts.push(providersVary ? `${m.model} (${m.provider})` : m.model);
     if (protocolsVary && v.protocol) parts.push(v.protocol === 'anthropic' ? 'Messages API' : 'chat completions');
     for (const [name, value] of changed) parts.push(settingPhrase(name, value));
@@ -183,6 +193,7 @@ export function resolveColumns(variants: readonly VariantInput[], base: VariantB
       ...(v.protocol !== undefined ? { protocol: v.protocol } : {}),
       ...(v.model !== undefined ? { model: v.model } : {}),
       ...(v.settings && Object.keys(v.settings).length > 0 ? { settings: v.settings } : {}),
+      ...(v.agent ? { agent: agentRecordOf(v.agent) } : {}),
     };
   });
 }

@@ -3,7 +3,8 @@
  * (shared/variants.ts). `--models` with `--modes` is the full matrix, models as rows.
  */
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { anchorAgentPaths } from './agent-paths.js';
 import { isModeId, MODE_IDS, type ModeId } from '../../shared/run-spec.js';
 import { matrixVariants, parseVariants, type VariantInput } from '../../shared/variants.js';
 
@@ -39,7 +40,9 @@ export async function readVariantsFlags(flags: VariantsFlags, modesGiven: boolea
   if (flags.variants !== undefined) {
     if (modesGiven) throw new Error('--variants names each column\'s mode: leave --modes out, or use --models a,b --modes x,y for a matrix.');
     try {
-      return parseVariants(await variantsText(flags.variants));
+      // Scripts named in an agent column are found beside the variants file (inline JSON: the current folder).
+      const dir = flags.variants.trim().startsWith('[') ? process.cwd() : dirname(resolve(flags.variants));
+      return anchorAgentPaths(parseVariants(await variantsText(flags.variants)), dir);
     } catch (err) {
       throw new Error(`--variants: ${(err as Error).message}`, { cause: err });
     }

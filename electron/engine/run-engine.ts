@@ -27,6 +27,7 @@ import type { McpConnections } from './mcp/mcp-servers.js';
 import { toolsetOf } from './modes/toolsets.js';
 import { createSampler } from './mcp/mcp-sampling.js';
 import { createElicitor, type AskElicitation } from './mcp/mcp-elicitation.js';
+import { isAgentSpec, runAgent } from './agent/agent-run.js';
 
 export interface EngineIO {
   readonly apiKey: string | null;
@@ -113,6 +114,20 @@ export async function preloadEngine(): Promise<void> {
   await Promise.all([warmUpTools({ computeThread: false }), prewarmCodeSandbox(DEFAULT_SETTINGS)]);
 }
 
+/** The run's model client: the loop's, and an agent column's proxy's (one client, so both send alike). */
+function clientFor(spec: RunSpec, io: EngineIO) {
+  return createChatClient(spec.provider, io.apiKey, {
+    timeoutMs: spec.settings.requestTimeoutMs,
+    idleTimeoutMs: spec.settings.streamIdleTimeoutMs,
+    deadlineMs: spec.settings.requestDeadlineMs,
+    streamOptions: spec.settings.streamOptions && findPreset(spec.provider.name)?.streamOptions !== false,
+    stop: findPreset(spec.provider.name)?.stop !== false,
+    headers: simHeaders(spec),
+    promptCache: spec.settings.promptCache,
+    ...(io.onResponse ? { onResponse: io.onResponse } : {}),
+  });
+}
+
 export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {
   const recorder = new EventRecorder(spec.runId, io.emit);
   const startedAt = Date.now();
@@ -124,36 +139,32 @@ export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {
     const workspace = await realpath(spec.workspace).catch(() => {
       throw new Error(`The workspace folder ${spec.workspace} does not exist. Pick an existing folder or a built-in task.`);
     });
-    // The run's tool state: its write budget, and the one local origin fetch_url may reach (its fixture page).
-    const search = searchTargetOf({ taskId: spec.task.id, backend: spec.settings.webSearch, url: spec.settings.webSearchUrl, fixtureUrl: spec.fixtureUrl, key: io.searchKey ?? null });
-    openRunToolState(workspace, { localOrigins: spec.fixtureUrl ? [new URL(spec.fixtureUrl).origin] : [], search });
-    openedState = workspace;
-    const sandbox = shellSandbox();
-    // A spec from the host carries the whole policy; one made elsewhere gets the defaults for this machine.
-    const policy = resolveApprovalPolicy(spec.settings.approvals, { shellSandbox: sandbox.kind, userFolder: false });
-    mcp = await mcpFor(spec, workspace);
-    const mcpRecords = (mcp?.tools ?? []).flatMap((t) => (t.mcp ? [t.mcp] : []));
-    const approvals = new ApprovalGate(policy, (e) => recorder.emit(e), io.askApproval ?? null, new Map(mcp?.tools.map((t) => [t.name, t.source ?? ''])), new Map(mcpRecords.map((r) => [r.name, mcpToolKind(r.annotations)])));
-    mode = createMode(spec.mode, { workspace, settings: spec.settings, taskId: spec.task.id, approvals, mcpTools: mcp?.tools ?? [] });
-    recorder.emit(runStartedOf(spec, { startedAt, systemPrompt: mode.systemPrompt, tools: mode.tools(), shellSandbox: { kind: sandbox.kind, reason: sandbox.reason }, mcpTools: mcpRecords }));
-    // A server that failed is said once, with its name; the run goes on with the tools the others brought.
-    for (const problem of mcp?.problems ?? []) recorder.emit({ type: 'run-warning', message: problem.message });
-    const client = createChatClient(spec.provider, io.apiKey, {
-      timeoutMs: spec.settings.requestTimeoutMs,
-      idleTimeoutMs: spec.settings.streamIdleTimeoutMs,
-      deadlineMs: spec.settings.requestDeadlineMs,
-      streamOptions: spec.settings.streamOptions && findPreset(spec.provider.name)?.streamOptions !== false,
-      stop: findPreset(spec.provider.name)?.stop !== false,
-      headers: simHeaders(spec),
-      promptCache: spec.settings.promptCache,
-      ...(io.onResponse ? { onResponse: io.onResponse } : {}),
-    });
-    // A server's sampling request is answered by this run's model, through the same client and policy.
-    mcp?.attach({
-      sample: createSampler({ client, spec, approvals, signal: io.signal, emit: (e) => recorder.emit(e) }),
-      elicit: createElicitor({ ask: io.askElicitation ?? null, signal: io.signal, emit: (e) => recorder.emit(e) }),
-    });
-    result = await runLoop({ spec: { ...spec, workspace }, mode, client, recorder, signal: io.signal, approvals });
+    if (isAgentSpec(spec)) {
+      // An agent column runs its own program; its proxy records the steps (engine/agent/).
+      result = await runAgent({ spec: { ...spec, workspace }, client: clientFor(spec, io), recorder, signal: io.signal });
+    } else {
+      // The run's tool state: its write budget, and the one local origin fetch_url may reach (its fixture page).
+      const search = searchTargetOf({ taskId: spec.task.id, backend: spec.settings.webSearch, url: spec.settings.webSearchUrl, fixtureUrl: spec.fixtureUrl, key: io.searchKey ?? null });
+      openRunToolState(workspace, { localOrigins: spec.fixtureUrl ? [new URL(spec.fixtureUrl).origin] : [], search });
+      openedState = workspace;
+      const sandbox = shellSandbox();
+      // A spec from the host carries the whole policy; one made elsewhere gets the defaults for this machine.
+      const policy = resolveApprovalPolicy(spec.settings.approvals, { shellSandbox: sandbox.kind, userFolder: false });
+      mcp = await mcpFor(spec, workspace);
+      const mcpRecords = (mcp?.tools ?? []).flatMap((t) => (t.mcp ? [t.mcp] : []));
+      const approvals = new ApprovalGate(policy, (e) => recorder.emit(e), io.askApproval ?? null, new Map(mcp?.tools.map((t) => [t.name, t.source ?? ''])), new Map(mcpRecords.map((r) => [r.name, mcpToolKind(r.annotations)])));
+      mode = createMode(spec.mode, { workspace, settings: spec.settings, taskId: spec.task.id, approvals, mcpTools: mcp?.tools ?? [] });
+      recorder.emit(runStartedOf(spec, { startedAt, systemPrompt: mode.systemPrompt, tools: mode.tools(), shellSandbox: { kind: sandbox.kind, reason: sandbox.reason }, mcpTools: mcpRecords }));
+      // A server that failed is said once, with its name; the run goes on with the tools the others brought.
+      for (const problem of mcp?.problems ?? []) recorder.emit({ type: 'run-warning', message: problem.message });
+      const client = clientFor(spec, io);
+      // A server's sampling request is answered by this run's model, through the same client and policy.
+      mcp?.attach({
+        sample: createSampler({ client, spec, approvals, signal: io.signal, emit: (e) => recorder.emit(e) }),
+        elicit: createElicitor({ ask: io.askElicitation ?? null, signal: io.signal, emit: (e) => recorder.emit(e) }),
+      });
+      result = await runLoop({ spec: { ...spec, workspace }, mode, client, recorder, signal: io.signal, approvals });
+    }
   } catch (err) {
     result = { status: 'error', answer: '', error: err instanceof Error ? err.message : String(err) };
   } finally {

@@ -89,7 +89,8 @@ export async function prepareColumns(
     const column = records[i]!;
     try {
       const settings = { ...(request.settings ?? {}), ...(v.settings ?? {}) };
-      columns.push({ column, base: await prepareRunBase({ ...request, provider: providerOf(request.provider, v), settings }, withChecks) });
+      const base = await prepareRunBase({ ...request, provider: providerOf(request.provider, v), settings }, withChecks);
+      columns.push({ column, base: v.agent ? { ...base, agent: v.agent } : base });
     } catch (err) {
       throw new Error(`Variant ${i + 1} (${column.label}): ${(err as Error).message}`, { cause: err });
     }

@@ -28,6 +28,7 @@ import { checkKeyEnvName, KeyEnvRegistry, normalizeBaseUrl } from './key-binding
 import { PriceStore } from './price-store.js';
 import { anyFolder, type WorkspaceAccess } from './workspace-access.js';
 import { cliMcp, noPageMcp, type McpAccess } from './mcp-access.js';
+import { cliAgents, noPageAgents, type AgentAccess } from './agent-access.js';
 import { RoundSchedulers } from './round-scheduler.js';
 import { checkConcurrency, defaultConcurrency, strictestProvider } from '../../shared/concurrency.js';
 import { availableParallelism } from 'node:os';
@@ -72,6 +73,8 @@ export interface HostOptions {
    * Which MCP servers a request may name (host/mcp-access.ts). Default: the CLI's as given; a page's none.
    */
   readonly mcp?: McpAccess;
+  /** Which agent columns a request may carry (host/agent-access.ts). Default: the CLI's as given; a page's none. */
+  readonly agents?: AgentAccess;
   /** Desktop: ask the user in a native dialog before a key variable named by the page is read. */
   confirmKeyEnv?(name: string, baseUrl: string): Promise<boolean>;
   /**
@@ -140,6 +143,7 @@ export function createHost(options: HostOptions): Host {
   const keyEnvPolicy: KeyEnvPolicy = cli ? 'any' : keyEnvNames;
   const workspaces: WorkspaceAccess | null = cli ? anyFolder() : (options.workspaces ?? null);
   const mcpAccess: McpAccess = options.mcp ?? (cli ? cliMcp() : noPageMcp('Start the comparison with parallax compare --mcp FILE.'));
+  const agentAccess: AgentAccess = options.agents ?? (cli ? cliAgents() : noPageAgents('Run it with parallax compare --variants FILE.'));
   const env = options.env ?? process.env;
   // Pooled workers start before any key is known: from the environment with every key variable removed.
   const pool = options.pool?.instance ?? (options.pool ? new WorkerPool(launcher, workerEnv(env, null, null), { warn, ...options.pool }) : null);
@@ -162,6 +166,8 @@ export function createHost(options: HostOptions): Host {
     const workspaceDir = await pageWorkspace(request.workspaceDir);
     // A stdio server is a command this host runs: checked (the desktop asks the user) before anything starts.
     const mcpServers = await mcpAccess.check(request.mcpServers);
+    // An agent column is a command this host runs: checked (the desktop asks the user) the same way.
+    await agentAccess.check(request.variants);
     // The columns: the modes under one model, or the variants, each with its provider, key and settings checked.
     const prepared = await prepareColumns({ ...request, mcpServers }, {
       services, getApiKey: options.getApiKey, keyEnv: keyEnvPolicy, loadPrices: async () => (await prices.load()).table, userFolder: workspaceDir !== null,

@@ -28,7 +28,7 @@ export type ConfirmMcp = (stdio: readonly McpStdioServer[], http: readonly McpHt
 // Names that choose which program or code runs: loaders and interpreters' paths, and the package managers' and
 // git's settings (a registry or index URL, a config file, an ssh command) through which `npx -y`, `uvx` or `pip`
 // would fetch someone else's package; HOME and XDG_* point them at another config.
-const LOADER_ENV = /^(PATH|LD_\w+|DYLD_\w+|NODE_OPTIONS|NODE_PATH|PYTHON(PATH|HOME|STARTUP)|PERL5(LIB|OPT)|RUBY(OPT|LIB)|BASH_ENV|ENV|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|NPM_CONFIG_\w+|YARN_\w+|PNPM_\w+|BUN_\w+|PIP_\w+|UV_\w+|GIT_\w+|HOME|XDG_\w+)$/i;
+export const LOADER_ENV = /^(PATH|LD_\w+|DYLD_\w+|NODE_OPTIONS|NODE_PATH|PYTHON(PATH|HOME|STARTUP)|PERL5(LIB|OPT)|RUBY(OPT|LIB)|BASH_ENV|ENV|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|NPM_CONFIG_\w+|YARN_\w+|PNPM_\w+|BUN_\w+|PIP_\w+|UV_\w+|GIT_\w+|HOME|XDG_\w+)$/i;
 
 function refuseLoaderEnv(servers: readonly McpServerConfig[]): void {
   for (const s of servers) {

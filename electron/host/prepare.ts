@@ -14,6 +14,7 @@ import {
 } from '../../shared/run-spec.js';
 import type { ModelPrice } from '../../shared/step-event.js';
 import type { ColumnRef } from '../../shared/variants.js';
+import type { AgentCommand } from '../../shared/agent-command.js';
 import type { McpServerConfig } from '../../shared/mcp-config.js';
 import { needsFixtureServer } from '../../shared/tasks.js';
 import { SEARCH_BACKENDS, type SearchBackendId } from '../../shared/search-backends.js';
@@ -218,6 +219,8 @@ export interface RunBase {
   readonly fixtureUrl: string | null;
   /** The request's MCP servers, handed to every run's spec. */
   readonly mcpServers: readonly McpServerConfig[];
+  /** An agent column's program (mode "agent"), handed to its runs' specs. */
+  readonly agent?: AgentCommand;
 }
 
 export interface RunBaseOptions {
@@ -302,5 +305,6 @@ export function runSpecOf(
     workspace: run.workspace,
     ...(base.mcpServers.length > 0 ? { mcpServers: base.mcpServers } : {}),
     ...(run.variant ? { variant: { key: run.variant.key, label: run.variant.label } } : {}),
+    ...(base.agent ? { agent: base.agent } : {}),
   };
 }

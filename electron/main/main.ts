@@ -8,6 +8,7 @@ import { createHost, type Host } from '../host/host.js';
 import { suiteHandlers } from '../suite/suite-handlers.js';
 import { dialogFolders } from '../host/workspace-access.js';
 import { confirmedMcp, mcpConfirmText } from '../host/mcp-access.js';
+import { agentConfirmText, confirmedAgents } from '../host/agent-access.js';
 import { shellSandbox } from '../engine/sandbox/shell-sandbox.js';
 import { workerEntry } from '../host/launcher.js';
 import { appLayout } from '../engine/app-layout.js';
@@ -130,6 +131,20 @@ async function start(): Promise<void> {
         defaultId: 1,
         cancelId: 1,
         ...mcpConfirmText(stdio, http),
+        checkboxLabel: 'Do not ask again for these exact commands until Parallax quits',
+        checkboxChecked: false,
+      };
+      const { response, checkboxChecked } = win && !win.isDestroyed() ? await dialog.showMessageBox(win, options) : await dialog.showMessageBox(options);
+      return { allowed: response === 0, remember: response === 0 && checkboxChecked === true };
+    }),
+    // Agent columns' commands the page names run only after the user allowed them here, as MCP commands are.
+    agents: confirmedAgents(async (columns) => {
+      const options = {
+        type: 'warning' as const,
+        buttons: ['Run them', 'Cancel'],
+        defaultId: 1,
+        cancelId: 1,
+        ...agentConfirmText(columns),
         checkboxLabel: 'Do not ask again for these exact commands until Parallax quits',
         checkboxChecked: false,
       };

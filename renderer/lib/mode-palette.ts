@@ -4,7 +4,7 @@
  * pattern for its cumulative line. The CSS custom properties (--mode-<id>, --mode-<id>-2) are generated here.
  */
 import { MAX_SHADES, slotColours, slotMode, slotOf, type ColumnSlot } from '../../shared/column-shades.js';
-import { MODE_IDS, MODES, type ModeId, type ModeShades } from '../../shared/modes.js';
+import { COLUMN_MODE_IDS, MODES, type ModeId, type ModeShades } from '../../shared/modes.js';
 import { PROMPT_PART_INFO, PROMPT_PARTS, type PromptPart } from '../../shared/prompt-composition.js';
 
 export type TokenKind = 'prompt' | 'completion';
@@ -19,7 +19,7 @@ export interface ModeStyle {
 }
 
 export const MODE_PALETTE: Readonly<Record<ModeId, ModeStyle>> = Object.fromEntries(
-  MODE_IDS.map((m) => [m, { light: MODES[m].colour.light, dark: MODES[m].colour.dark, dash: MODES[m].dash }]),
+  COLUMN_MODE_IDS.map((m) => [m, { light: MODES[m].colour.light, dark: MODES[m].colour.dark, dash: MODES[m].dash }]),
 ) as Record<ModeId, ModeStyle>;
 
 /**
@@ -39,7 +39,7 @@ export const modeDash = (slot: ColumnSlot): string | undefined => {
 };
 
 /** Every slot the palette defines: each mode's own colours, then its shades. */
-const ALL_SLOTS: readonly ColumnSlot[] = MODE_IDS.flatMap((m) => Array.from({ length: MAX_SHADES + 1 }, (_, k) => slotOf(m, k)));
+const ALL_SLOTS: readonly ColumnSlot[] = COLUMN_MODE_IDS.flatMap((m) => Array.from({ length: MAX_SHADES + 1 }, (_, k) => slotOf(m, k)));
 
 /**
  * The stylesheet of the palette: the variables of both themes, and a `.mode-<id>` class that sets

@@ -25,6 +25,24 @@ export interface VariantDraft {
   readonly other: string;
   /** '' = derived from what differs. */
   readonly label: string;
+  /** Mode "agent": the command, as words (`python3 /path/agent.py`) or a JSON array of them. */
+  readonly agentCommand?: string;
+}
+
+/** An agent row's command as words: a JSON array as written, else the text split at spaces; or what is wrong. */
+export function agentWords(text: string): string[] | string {
+  const t = text.trim();
+  if (!t) return 'Give the agent\'s command, e.g. python3 /home/me/agent.py.';
+  if (t.startsWith('[')) {
+    try {
+      const words: unknown = JSON.parse(t);
+      if (Array.isArray(words) && words.length > 0 && words.every((w) => typeof w === 'string' && w !== '')) return words as string[];
+    } catch {
+      /* said below */
+    }
+    return 'The command as JSON must be an array of words, e.g. ["python3", "/home/me/my agent.py"].';
+  }
+  return t.split(/\s+/);
 }
 
 /** The knobs a column may set, in their definition order (the editor's selects). */
@@ -107,6 +125,11 @@ export function checkVariants(drafts: readonly VariantDraft[], base: VariantsBas
         continue;
       }
     }
+    const words = d.mode === 'agent' ? agentWords(d.agentCommand ?? '') : null;
+    if (typeof words === 'string') {
+      rowErrors.push(words);
+      continue;
+    }
     const preset = d.provider ? findPreset(d.provider) : undefined;
     const model = d.model.trim() || (preset && d.provider !== base.provider ? preset.defaultModel : '');
     rowErrors.push(null);
@@ -116,6 +139,7 @@ export function checkVariants(drafts: readonly VariantDraft[], base: VariantsBas
       ...(model ? { model } : {}),
       ...(Object.keys(overrides).length > 0 ? { settings: overrides } : {}),
       ...(d.label.trim() ? { label: d.label.trim() } : {}),
+      ...(words ? { agent: { command: words } } : {}),
     });
   }
   if (rowErrors.some((e) => e !== null) || !base.settings) return { variants: null, columns: null, rowErrors, error: null };

@@ -200,6 +200,23 @@ describe('variants in the app, against parallax serve with the simulated model',
     expect(session.driven.errors).toEqual([]);
   }, 120_000);
 
+  it('the composer: an agent row takes its command and is labelled by its script', async () => {
+    const page = session.driven.page;
+    await page.click('[data-testid=side-tab-compose]');
+    await page.check('[data-testid=task-log-stats] input');
+    if ((await page.locator('[data-testid=variants-editor]').count()) === 0) await page.click('[data-testid=add-variant]');
+    const rows = page.locator('[data-testid=variant-row]');
+    await rows.nth(0).locator('[data-testid=variant-mode]').selectOption('react');
+    const last = rows.nth((await rows.count()) - 1);
+    await last.locator('[data-testid=variant-mode]').selectOption('agent');
+    await last.locator('[data-testid=variant-agent-command]').fill('python3 /home/me/agents/react_agent.py');
+    const labels = await page.$$eval('[data-testid=variant-label]', (els) => els.map((e) => (e as HTMLInputElement).placeholder));
+    expect(labels.at(-1)).toBe('Agent · react_agent.py');
+    await last.scrollIntoViewIfNeeded();
+    await saveShot(page, 'variants-composer-agent', { docs: false });
+    expect(session.driven.errors).toEqual([]);
+  }, 60_000);
+
   it('a suite of models × modes: its matrix over every task, a cell opening the first task’s comparison on its column', async () => {
     const file = join(session.served.dataDir, 'models.json');
     await writeFile(file, JSON.stringify({ name: 'models', modes: ['react', 'code'], tasks: [{ builtin: 'calc' }, { builtin: 'time-and-title' }] }));

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MAX_SHADES, SHADE_BACKGROUNDS, computeSlotColours, contrast, parseSlot, slotColours, slotMode, slotOf } from '../../shared/column-shades.js';
 import { SHADE_TABLE } from '../../shared/column-shade-table.js';
-import { MODE_IDS, MODES } from '../../shared/modes.js';
+import { COLUMN_MODE_IDS, MODE_IDS, MODES } from '../../shared/modes.js';
 import { VISIONS, colorDistance, contrastRatio } from '../renderer/lib/color-vision.js';
 
 const THEMES = ['light', 'dark'] as const;
@@ -37,7 +37,7 @@ describe('column shades', () => {
   });
 
   it('draws from a table that is the computation\'s result (regenerate the table when a mode\'s colours change)', () => {
-    for (const mode of MODE_IDS) {
+    for (const mode of COLUMN_MODE_IDS) {
       const computed = Array.from({ length: MAX_SHADES }, (_, i) => {
         const c = computeSlotColours(mode, i + 1);
         return [c.light.prompt, c.light.completion, c.dark.prompt, c.dark.completion];

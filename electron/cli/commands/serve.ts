@@ -14,6 +14,7 @@ interface ServeFlags {
   allowDir: string[];
   allowMcp?: boolean;
   allowMcpCommand: string[];
+  allowAgentCommand: string[];
   port: string;
   host: string;
   open?: boolean;
@@ -31,6 +32,7 @@ export function register(program: Command): void {
     .option('--allow-dir <dir>', 'let the page copy folders inside DIR as a workspace (repeatable; none by default)', (dir: string, all: string[]) => [...all, dir], [] as string[])
     .option('--allow-mcp', 'let the page name MCP servers: streamable HTTP URLs (stdio programs need --allow-mcp-command)')
     .option('--allow-mcp-command <program>', 'let the page start MCP servers with this program, exactly as its "command" names it, with any arguments the page gives (so npx or python lets the page run any package or code; repeatable; implies --allow-mcp)', (p: string, all: string[]) => [...all, p], [] as string[])
+    .option('--allow-agent-command <program>', 'let the page run agent columns (mode "agent") whose command starts with this program, exactly as written, with any arguments the page gives (so python3 lets the page run any Python; repeatable)', (p: string, all: string[]) => [...all, p], [] as string[])
     .action((flags: ServeFlags) => serveCommand(flags));
 }
 
@@ -47,13 +49,14 @@ async function serveCommand(flags: ServeFlags): Promise<void> {
   const allowMcp = flags.allowMcp === true || mcpCommands.length > 0;
   const { suiteHandlers } = await import('../../suite/suite-handlers.js');
   const web = await startWebHost({
-    dataDir: resolveDataDir(), port, bindAddress: flags.host, rendererDir, allowDirs, allowMcp, mcpCommands,
+    dataDir: resolveDataDir(), port, bindAddress: flags.host, rendererDir, allowDirs, allowMcp, mcpCommands, agentCommands: flags.allowAgentCommand,
     // The suite channels are built on the host, beside it.
     moreHandlers: (host) => suiteHandlers({ dataDir: host.dataDir, openComparison: (id) => host['history:open'](id) }),
   });
   const folders = allowDirs.length ? `Workspace folders allowed inside: ${allowDirs.join(', ')}\n` : '';
   const mcp = allowMcp ? `MCP servers from the page: streamable HTTP${mcpCommands.length ? `, and stdio with ${mcpCommands.join(', ')}` : ' only'}\n` : '';
-  say(`Parallax is served at ${web.url}\nHistory: ${web.host.dataDir}\n${folders}${mcp}Press Ctrl+C to stop.`);
+  const agents = flags.allowAgentCommand.length ? `Agent columns from the page: commands starting with ${flags.allowAgentCommand.join(', ')}\n` : '';
+  say(`Parallax is served at ${web.url}\nHistory: ${web.host.dataDir}\n${folders}${mcp}${agents}Press Ctrl+C to stop.`);
   if (flags.open) openBrowser(web.url);
 
   await new Promise<void>((done) => {

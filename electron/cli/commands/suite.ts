@@ -3,6 +3,7 @@
  * task (as `parallax compare` runs it), and a leaderboard per task and overall. The host, the sandbox and the
  * reports are imported inside the actions, so `parallax --help` stays fast.
  */
+import { dirname, resolve as resolvePath } from 'node:path';
 import type { Command } from 'commander';
 import type { ApprovalPolicyInput } from '../../../shared/approval.js';
 import { DEFAULT_MODES, isModeId, MAX_TRIALS, MODE_IDS, MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
@@ -79,7 +80,10 @@ async function suiteRun(file: string, flags: SuiteRunFlags): Promise<void> {
   const { readVariantsFlags, withColumnModel } = await import('../variants-option.js');
   // --variants or --models (with --modes or the suite's modes) win; else --modes; else the suite's columns.
   const fromFlags = await readVariantsFlags({ variants: flags.variants, models: flags.models, modes: flags.modes ?? (suite.modes ?? DEFAULT_MODES).join(',') }, flags.modes !== undefined && flags.variants !== undefined);
-  const variants = fromFlags ?? (flags.modes ? null : suite.variants);
+  // A suite's agent columns name their scripts relative to the suite file.
+  const { anchorAgentPaths } = await import('../agent-paths.js');
+  const own = suite.variants ? anchorAgentPaths(suite.variants, dirname(resolvePath(file))) : null;
+  const variants = fromFlags ?? (flags.modes ? null : own);
   const modes = variants ? [...new Set(variants.map((v) => v.mode))] : flags.modes ? parseModes(flags.modes) : [...(suite.modes ?? DEFAULT_MODES)];
   const choice = resolveProviderFlags(withColumnModel(flags, variants ?? null));
   const apiKey = readApiKey(choice);

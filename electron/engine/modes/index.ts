@@ -10,8 +10,9 @@ import { hybridMode } from './hybrid-mode.js';
 import { reactSearchMode } from './react-search-mode.js';
 import { reactTextMode } from './react-text-mode.js';
 import { codePyMode } from './code-py-mode.js';
+import { agentMode } from './agent-mode.js';
 
-const DEFINITIONS = [reactMode, codeMode, hybridMode, reactSearchMode, reactTextMode, codePyMode] as const;
+const DEFINITIONS = [reactMode, codeMode, hybridMode, reactSearchMode, reactTextMode, codePyMode, agentMode] as const;
 
 // Every ModeId has its definition: a mode left out of DEFINITIONS is named by the compiler here.
 type Missing = Exclude<ModeId, (typeof DEFINITIONS)[number]['id']>;

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { reaperArgs } from './process-reaper.js';
 import { ProcessSweep, SWEEP_MARKER } from './process-sweep.js';
 import { seatbeltProfile } from './seatbelt.js';
-import { bubblewrapArgs, SANDBOX_HOME, SANDBOX_PATH, shellSandbox, UNSHARE_ARGS, type ShellSandboxInfo } from './shell-sandbox.js';
+import { bubblewrapArgs, SANDBOX_HOME, SANDBOX_PATH, shellSandbox, UNSHARE_ARGS, type SandboxBind, type ShellSandboxInfo } from './shell-sandbox.js';
 
 export interface ShellRunLimits {
   readonly timeoutMs: number;
@@ -50,6 +50,8 @@ export interface ShellRunOptions {
   readonly signal: AbortSignal;
   /** Default: what shellSandbox() found. Tests and the bench pass one to compare. */
   readonly sandbox?: ShellSandboxInfo;
+  /** Under bubblewrap, more paths shown inside (an agent column's program, its proxy socket). */
+  readonly binds?: readonly SandboxBind[];
 }
 
 const WATCH_MS = 100;
@@ -63,7 +65,7 @@ export function commandLine(command: string, options: ShellRunOptions, info: She
   let argv = inner;
   if (info.kind === 'bubblewrap' && info.bwrap) {
     const env = Object.entries({ ...options.env, PATH: SANDBOX_PATH, HOME: SANDBOX_HOME, TMPDIR: '/tmp' }).flatMap(([k, v]) => ['--setenv', k, v]);
-    argv = [info.bwrap, ...bubblewrapArgs({ workspace: options.workspace, tmpBytes: limits.tmpBytes, disableUserns: info.disableUserns ?? false }), ...env, '--', ...inner];
+    argv = [info.bwrap, ...bubblewrapArgs({ workspace: options.workspace, tmpBytes: limits.tmpBytes, disableUserns: info.disableUserns ?? false, ...(options.binds ? { binds: options.binds } : {}) }), ...env, '--', ...inner];
   } else if (info.kind === 'seatbelt' && info.sandboxExec && temp) {
     // Seatbelt matches real paths (/private/var/…, not /var/…).
     argv = [info.sandboxExec, '-p', seatbeltProfile({ workspace: realpathSync(options.workspace), temp, home: homedir() }), ...inner];

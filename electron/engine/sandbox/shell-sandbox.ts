@@ -74,6 +74,13 @@ export interface BubblewrapOptions {
   /** Size of the private /tmp (and home) in bytes. */
   readonly tmpBytes: number;
   readonly disableUserns: boolean;
+  /** More paths shown at the same place: an agent column's program files (read-only), its proxy's socket folder. */
+  readonly binds?: readonly SandboxBind[];
+}
+
+export interface SandboxBind {
+  readonly path: string;
+  readonly writable?: boolean;
 }
 
 /** The bwrap arguments before the command. */
@@ -93,6 +100,7 @@ export function bubblewrapArgs(options: BubblewrapOptions): string[] {
   for (const file of MASKED_FILES) if (existsSync(file)) args.push('--ro-bind', '/dev/null', file);
   for (const dir of MASKED_DIRS) if (existsSync(dir)) args.push('--tmpfs', dir);
   args.push('--proc', '/proc', '--dev', '/dev', '--size', String(options.tmpBytes), '--tmpfs', '/tmp', '--dir', SANDBOX_HOME);
+  for (const b of options.binds ?? []) args.push(b.writable ? '--bind' : '--ro-bind', b.path, b.path);
   if (options.workspace) args.push('--bind', options.workspace, options.workspace, '--chdir', options.workspace);
   // Everything not bound above (the root folder itself) becomes read-only: no unbounded in-memory writes.
   args.push('--remount-ro', '/');
@@ -136,6 +144,9 @@ function usableUnshare(): string | null {
   return probe.status === 0 ? unshare : null;
 }
 
+/** What the reason adds where unshare works (a caller that cannot use the namespace takes it off). */
+export const UNSHARE_NOTE = ' Their network is an empty one of their own and so is their user namespace (made by unshare): they reach no host or service, and cannot read the environment or memory of a process outside.';
+
 /** New user, network and IPC namespaces, no fork: the command keeps the pid the host watches and kills. */
 export const UNSHARE_ARGS = ['--user', '--net', '--ipc'];
 
@@ -152,7 +163,7 @@ export function detectShellSandbox(options: DetectOptions = {}): ShellSandboxInf
   const linux = platform === 'linux';
   const none = (reason: string): ShellSandboxInfo => {
     const unshare = linux ? usableUnshare() : null;
-    const network = unshare ? ' Their network is an empty one of their own and so is their user namespace (made by unshare): they reach no host or service, and cannot read the environment or memory of a process outside.' : '';
+    const network = unshare ? UNSHARE_NOTE : '';
     return { kind: 'none', reason: reason + network, prlimit, reaper: linux ? usableReaper() : null, unshare };
   };
   if (options.switchedOff ?? osSandboxSwitchedOff(options.env)) {

@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import type { ComparisonMeta } from '../../../shared/ipc-contract.js';
 import { comparisonMetaSchema } from '../../../shared/comparison-meta-schema.js';
-import { MODE_IDS } from '../../../shared/run-spec.js';
+import { COLUMN_MODE_IDS as MODE_IDS } from '../../../shared/run-spec.js';
 import { stepEventSchema } from '../../../shared/step-event-schema.js';
 import type { StepEvent } from '../../../shared/step-event.js';
 import { FIGURES_NOTE, type ComparisonSummary, type ModeAggregate } from '../../../shared/summary.js';

@@ -5,7 +5,7 @@
  * apart when printed in grey.
  */
 import { slotColours, slotMode, type ColumnSlot } from '../../../shared/column-shades.js';
-import { MODE_IDS, MODES, type Marker, type ModeDescription, type ModeId } from '../../../shared/modes.js';
+import { COLUMN_MODE_IDS, MODE_IDS, MODES, type Marker, type ModeDescription, type ModeId } from '../../../shared/modes.js';
 import { html, type SafeHtml } from './html-escape.js';
 
 export type { Marker };
@@ -20,7 +20,7 @@ export interface ReportModeStyle {
 }
 
 export const REPORT_MODE_STYLES: Readonly<Record<ModeId, ReportModeStyle>> = Object.fromEntries(
-  MODE_IDS.map((m) => [m, { color: MODES[m].colour.light.prompt, tint: MODES[m].colour.light.completion, dash: MODES[m].dash, marker: MODES[m].marker }]),
+  COLUMN_MODE_IDS.map((m) => [m, { color: MODES[m].colour.light.prompt, tint: MODES[m].colour.light.completion, dash: MODES[m].dash, marker: MODES[m].marker }]),
 ) as Record<ModeId, ReportModeStyle>;
 
 const FALLBACK: ReportModeStyle = { color: '#57606A', tint: '#C9CED4', dash: '1 2', marker: 'circle' };

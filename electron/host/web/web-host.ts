@@ -15,6 +15,7 @@ import { createHost, type Host, type HostOptions } from '../host.js';
 import { memoryKeyStore } from '../key-store.js';
 import { allowedFolders } from '../workspace-access.js';
 import { webMcp } from '../mcp-access.js';
+import { webAgents } from '../agent-access.js';
 import { defaultRendererDir, serveStatic } from './static-files.js';
 
 export { DEFAULT_PORT };
@@ -41,9 +42,11 @@ export interface WebHostOptions {
    */
   readonly allowMcp?: boolean;
   readonly mcpCommands?: readonly string[];
+  /** Programs an agent column from the page may start (`parallax serve --allow-agent-command`); none by default. */
+  readonly agentCommands?: readonly string[];
   /** Keep warm workers (started when a page says app:ready, refilled after each comparison); default on. */
   readonly warmPool?: boolean;
-  readonly host?: Partial<Omit<HostOptions, 'dataDir' | 'onEvents' | 'getApiKey' | 'keys' | 'appHost' | 'caller' | 'workspaces' | 'mcp'>>;
+  readonly host?: Partial<Omit<HostOptions, 'dataDir' | 'onEvents' | 'getApiKey' | 'keys' | 'appHost' | 'caller' | 'workspaces' | 'mcp' | 'agents'>>;
   /** Channels answered beside the host's, made from it (`parallax serve` merges in the suite handlers). */
   readonly moreHandlers?: (host: Host) => Partial<InvokeHandlers>;
 }
@@ -101,6 +104,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     caller: 'page',
     workspaces,
     mcp: webMcp({ allow: options.allowMcp === true, commands: options.mcpCommands ?? [] }),
+    agents: webAgents(options.agentCommands ?? []),
     getApiKey: keys.getApiKey,
     keys,
     env: options.env ?? options.host?.env,

@@ -15,8 +15,9 @@ import type { ModeSignals, SimMode } from './sim-mode.js';
 
 const SIM_MODES = [reactTextSim, codePySim, codeSim, hybridSim, reactSearchSim, reactSim] as const;
 
-// Every ModeId has its simulated mode: one left out of SIM_MODES is named by the compiler here.
-type Missing = Exclude<ModeId, (typeof SIM_MODES)[number]['id']>;
+// Every ModeId has its simulated mode: one left out of SIM_MODES is named by the compiler here. An agent
+// column has none of its own: its requests are answered as the mode they look like (its tools, its prompt).
+type Missing = Exclude<ModeId, (typeof SIM_MODES)[number]['id'] | 'agent'>;
 const complete: [Missing] extends [never] ? true : Missing = true;
 void complete;
 

@@ -5,7 +5,7 @@
  */
 import type { ColumnSlot } from '../../../shared/column-shades.js';
 import { useState } from 'react';
-import { MODE_IDS, MODES, type ModeId } from '../../../shared/modes.js';
+import { COLUMN_MODE_IDS, MODES, type ModeId } from '../../../shared/modes.js';
 import { PROVIDER_PRESETS } from '../../../shared/providers.js';
 import { columnSlots } from '../../../shared/variants.js';
 import { useApp } from '../../store/app-store.js';
@@ -63,7 +63,7 @@ function VariantRow({ row, index, slot, derived, error, baseModel, onChange, onR
       <div className="variant-line">
         <span className="mode-swatch" aria-hidden="true" />
         <select className="input input-sm" value={row.mode} onChange={(e) => onChange({ mode: e.target.value as ModeId })} aria-label={`Variant ${index + 1}: mode`} data-testid="variant-mode">
-          {MODE_IDS.map((m) => (
+          {COLUMN_MODE_IDS.map((m) => (
             <option key={m} value={m}>
               {MODES[m].label}
             </option>
@@ -73,6 +73,11 @@ function VariantRow({ row, index, slot, derived, error, baseModel, onChange, onR
           ×
         </button>
       </div>
+      {row.mode === 'agent' && (
+        <div className="variant-line">
+          <input className="input input-sm mono" value={row.agentCommand ?? ''} placeholder="python3 /home/me/agent.py" onChange={(e) => onChange({ agentCommand: e.target.value })} aria-label={`Variant ${index + 1}: agent command, run in each run's workspace copy`} data-testid="variant-agent-command" />
+        </div>
+      )}
       <div className="variant-line">
         <select className="input input-sm" value={row.provider} onChange={(e) => onChange({ provider: e.target.value })} aria-label={`Variant ${index + 1}: provider`} data-testid="variant-provider">
           <option value="">Same provider</option>

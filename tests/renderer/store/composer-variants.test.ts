@@ -10,6 +10,18 @@ import { blankVariant, checkVariants, draftsFromMatrix, draftsFromModes, restore
 const BASE = { provider: 'simulated', model: 'sim', settings: DEFAULT_SETTINGS };
 
 describe('composer variants', () => {
+  it('an agent row: its command as words or a JSON array, sent as an agent column; without a command, the row says what to write', () => {
+    const variants = [blankVariant('react'), { ...blankVariant('agent'), agentCommand: 'python3 /home/me/agent.py' }, { ...blankVariant('agent'), agentCommand: '["python3", "/home/me/my agent.py"]' }];
+    const { request, errors } = buildRequest({ ...INITIAL_FORM, taskChoice: 'log-stats', variants });
+    expect(errors).toEqual({});
+    expect(request?.variants).toEqual([{ mode: 'react' }, { mode: 'agent', agent: { command: ['python3', '/home/me/agent.py'] } }, { mode: 'agent', agent: { command: ['python3', '/home/me/my agent.py'] } }]);
+    expect(checkVariants(variants, BASE).columns?.map((c) => c.label)).toEqual(['ReAct', 'Agent · agent.py', 'Agent · my agent.py']);
+    const bad = checkVariants([blankVariant('agent'), { ...blankVariant('agent'), agentCommand: '["python3", 3]' }], BASE);
+    expect(bad.rowErrors).toEqual(["Give the agent's command, e.g. python3 /home/me/agent.py.", 'The command as JSON must be an array of words, e.g. ["python3", "/home/me/my agent.py"].']);
+    // A saved draft keeps the command.
+    expect(restoreVariants(JSON.parse(JSON.stringify(variants)), isModeId)?.[1]?.agentCommand).toBe('python3 /home/me/agent.py');
+  });
+
   it('Code Mode with and without return types: the request carries both columns, the modes theirs', () => {
     const variants = [{ ...blankVariant('code'), returnTypes: 'off' as const }, blankVariant('code')];
     const { request, errors } = buildRequest({ ...INITIAL_FORM, taskChoice: 'time-and-title', variants });

@@ -27,7 +27,7 @@ const JS = 'const [add] = search_tools("add two numbers sum"); print(add(2, 40).
 const PY = 'add = search_tools("add two numbers sum")[0]\nprint(add(2, 40)["sum"])\nprint(add(a=1, b=2)["sum"])';
 
 /** Per mode, what the scripted model does at each step (no entry: answer). */
-const SCRIPT: Record<ModeId, (Call[] | string)[]> = {
+const SCRIPT: Partial<Record<ModeId, (Call[] | string)[]>> = {
   react: [[{ name: 't_add', arguments: '{"a":2,"b":40}' }, { name: 't_fail', arguments: '{"reason":"no access"}' }]],
   'react-search': [[{ name: 'search_tools', arguments: '{"query":"add two numbers sum"}' }], [{ name: 't_add', arguments: '{"a":2,"b":40}' }]],
   'react-text': ['Thought: add them.\nAction: t_add\nAction Input: {"a": 2, "b": 40}\n'],
@@ -75,7 +75,7 @@ beforeAll(async () => {
       const step = request.messages.filter((m) => m.role === 'assistant').length;
       const key = modeOfRequest(request);
       bodies.set(key, [...(bodies.get(key) ?? []), request]);
-      const next = SCRIPT[key][step];
+      const next = SCRIPT[key]?.[step];
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       if (typeof next === 'string') res.write(chunk({ role: 'assistant', content: next }, 'stop'));
       else if (next) {

@@ -35,11 +35,11 @@ async function captureServer() {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, seen };
 }
 
-async function page(opts: { allowDirs?: string[]; env?: NodeJS.ProcessEnv; allowMcp?: boolean; mcpCommands?: string[] } = {}) {
+async function page(opts: { allowDirs?: string[]; env?: NodeJS.ProcessEnv; allowMcp?: boolean; mcpCommands?: string[]; agentCommands?: string[] } = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'parallax-attack-'));
   const web = await startWebHost({
     dataDir, port: 0, rendererDir: join(dataDir, 'no-renderer'), env: opts.env ?? {}, allowDirs: opts.allowDirs,
-    allowMcp: opts.allowMcp, mcpCommands: opts.mcpCommands,
+    allowMcp: opts.allowMcp, mcpCommands: opts.mcpCommands, agentCommands: opts.agentCommands,
     host: { launcher: syntheticLauncher({}, ['--events', '4']), onWarning: () => {} },
   });
   hosts.push(web);
@@ -205,5 +205,29 @@ describe('MCP servers from the page', () => {
     await web2.host.whenDone(meta2.id);
     const stored = JSON.stringify(await invoke2('history:open', meta2.id)) + JSON.stringify(await invoke('history:open', meta.id));
     expect(stored).not.toMatch(/tok-do-not-store|hdr-do-not-store/);
+  });
+});
+
+describe('agent columns from the page', () => {
+  const sim = { name: 'simulated', baseUrl: null, model: 'sim' };
+  const agent = { mode: 'agent', label: 'Mine', agent: { command: ['python3', '/srv/agent.py'], env: { AGENT_TOKEN: 'tok-agent-do-not-store' } } };
+  const request = (column: object) => ({ task: 'calc', provider: sim, variants: [{ mode: 'react' }, column] });
+
+  it('are refused without --allow-agent-command, saying how to enable them, and nothing is created', async () => {
+    const { invoke, web } = await page();
+    await expect(invoke('comparison:start', request(agent))).rejects.toThrow(/does not start the program python3\. The operator can allow it with parallax serve --allow-agent-command python3/);
+    expect(await readdir(join(web.host.dataDir, 'comparisons')).catch(() => [])).toEqual([]);
+  });
+
+  it('with --allow-agent-command: only that program, no loader env, and the env values are not stored', async () => {
+    const { invoke, web } = await page({ agentCommands: ['python3'] });
+    await expect(invoke('comparison:start', request({ ...agent, agent: { command: ['sh', '-c', 'id'] } }))).rejects.toThrow(/does not start the program sh\./);
+    await expect(invoke('comparison:start', request({ ...agent, agent: { command: ['python3', 'a.py'], env: { PYTHONPATH: '/tmp/evil' } } }))).rejects.toThrow(/env PYTHONPATH changes which program or code runs/);
+    const meta = (await invoke('comparison:start', request(agent))) as { id: string };
+    await web.host.whenDone(meta.id);
+    const stored = JSON.stringify(await invoke('history:open', meta.id));
+    expect(stored).toContain('/srv/agent.py');
+    expect(stored).toContain('AGENT_TOKEN');
+    expect(stored).not.toContain('tok-agent-do-not-store');
   });
 });

@@ -1,0 +1,166 @@
+/**
+ * The steps of an agent column, recorded from the requests its program sends through the recording proxy,
+ * with the events the built-in loop records (loop.ts): model-request (what was sent: message count, tools, the
+ * tools and messages not seen before), model-response (the usage exactly as the provider reported it, the
+ * calls, the finish reason), tool-started for each call, and tool-finished when the next request carries the
+ * call's `tool` message, so the timeline, charts, prompt composition, cost and reports read it unchanged.
+ * run-started waits for the first request: the agent's own system prompt and tools are what it records.
+ */
+import type { RunSpec } from '../../../shared/run-spec.js';
+import { runStartedOf } from '../../../shared/run-started.js';
+import type { ShellSandboxRecord, ToolExposure } from '../../../shared/step-event.js';
+import type { EventRecorder } from '../event-recorder.js';
+import { nativeTurn } from '../modes/turns.js';
+import { ModelRequestError, streamChat, type ChatClient, type ChatMessage, type ChatReply } from '../provider/chat-client.js';
+import { ProxyError } from './agent-proxy.js';
+import type { ProxiedChat } from './proxy-types.js';
+
+interface PendingCall {
+  readonly step: number;
+  readonly name: string;
+  readonly startedAt: number;
+}
+
+const contentText = (m: ChatMessage): string => {
+  const c = (m as { content?: unknown }).content;
+  if (typeof c === 'string') return c;
+  if (Array.isArray(c)) return c.map((p) => (typeof p === 'object' && p && typeof (p as { text?: unknown }).text === 'string' ? (p as { text: string }).text : '')).join('');
+  return c == null ? '' : JSON.stringify(c);
+};
+
+export class AgentSteps {
+  /** Steps recorded (model requests answered or failed). */
+  step = 0;
+  private attempt = 0;
+  private started = false;
+  private readonly offered = new Set<string>();
+  private readonly pending = new Map<string, PendingCall>();
+  /** Messages of the last request plus the reply: a new request that extends them adds only the calls' results. */
+  private seen = 0;
+  /** The simulated model said it has no policy for the task. */
+  noPolicy = false;
+  /** Set when a request came after the last step allowed: the run ends as max-steps. */
+  overLimit = false;
+
+  constructor(
+    private readonly spec: RunSpec,
+    private readonly client: ChatClient,
+    private readonly recorder: EventRecorder,
+    private readonly signal: AbortSignal,
+    private readonly sandbox: ShellSandboxRecord,
+    private readonly onOverLimit: () => void,
+  ) {}
+
+  /** run-started, once: from the first request's system prompt and tools, or (no request at all) empty. */
+  begin(first?: ProxiedChat, startedAt = Date.now()): void {
+    if (this.started) return;
+    this.started = true;
+    const system = first?.messages.find((m) => m.role === 'system');
+    const tools = first?.tools ?? [];
+    for (const t of tools) this.offered.add(t.name);
+    this.recorder.emit(runStartedOf(this.spec, { startedAt, systemPrompt: system ? contentText(system) : '', tools, shellSandbox: this.sandbox }));
+  }
+
+  async chat(req: ProxiedChat): Promise<ChatReply> {
+    if (this.signal.aborted) throw new ProxyError('The run was cancelled.', 499);
+    if (this.attempt === 0 && this.step >= this.spec.settings.maxSteps) {
+      this.overLimit = true;
+      this.onOverLimit();
+      throw new ProxyError(`This run allows ${this.spec.settings.maxSteps} model requests (max steps); the agent asked for one more, so the run is stopped.`, 429);
+    }
+    this.begin(req);
+    if (this.attempt === 0) this.step++;
+    this.attempt++;
+    const step = this.step;
+    this.finishCalls(req.messages);
+    const added = req.tools.filter((t) => !this.offered.has(t.name));
+    for (const t of added) this.offered.add(t.name);
+    const addedMessages = this.addedMessages(req.messages);
+    this.recorder.emit({
+      type: 'model-request', step, attempt: this.attempt, messageCount: req.messages.length, toolNames: req.tools.map((t) => t.name),
+      ...(added.length ? { addedTools: added as ToolExposure[] } : {}),
+      ...(addedMessages.length ? { addedMessages } : {}),
+    });
+    const sent = performance.now();
+    let reply: ChatReply;
+    try {
+      reply = await streamChat(this.client, {
+        model: this.spec.provider.model, messages: req.messages, temperature: req.temperature, tools: req.tools,
+        ...(req.toolChoice !== undefined ? { toolChoice: req.toolChoice } : {}),
+        ...(req.stop && this.client.stop ? { stop: req.stop } : {}),
+        ...(req.maxTokens !== undefined ? { maxTokens: req.maxTokens } : {}),
+      }, this.signal);
+    } catch (err) {
+      // The agent gets the error and may send again: its next request is this step's next attempt.
+      const status = err instanceof ModelRequestError ? err.status : null;
+      const message = this.client.redact(err instanceof Error ? err.message : String(err));
+      this.recorder.emit({ type: 'model-retry', step, attempt: this.attempt, status, message: `${message} (passed to the agent, which decides whether to send again)`, delayMs: 0 });
+      throw new ProxyError(message, status ?? 502);
+    }
+    this.attempt = 0;
+    if (reply.noPolicy) this.noPolicy = true;
+    const turn = nativeTurn(reply, step, this.client);
+    this.recorder.emit({
+      type: 'model-response', step, usage: reply.usage, usageSource: reply.usageSource, latencyMs: Math.round(reply.receivedAt - sent),
+      finishReason: reply.finishReason,
+      ...(reply.stopReason !== undefined ? { stopReason: reply.stopReason } : {}),
+      ...(reply.requestId !== undefined ? { requestId: reply.requestId } : {}),
+      text: reply.text,
+      ...(reply.reasoningText ? { reasoningText: reply.reasoningText } : {}),
+      ...(reply.refusal ? { refusal: reply.refusal } : {}),
+      ...(reply.stopDetails ? { stopDetails: reply.stopDetails } : {}),
+      toolCalls: turn.calls,
+    });
+    for (const call of turn.calls) {
+      let args: unknown = call.arguments;
+      try {
+        const parsed: unknown = JSON.parse(call.arguments || '{}');
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) args = parsed;
+      } catch {
+        /* recorded as the model wrote it */
+      }
+      this.recorder.emit({ type: 'tool-started', step, callId: call.id, name: call.name, args: args as Record<string, unknown> });
+      this.pending.set(call.id, { step, name: call.name, startedAt: performance.now() });
+    }
+    this.seen = req.messages.length + 1;
+    return reply;
+  }
+
+  /** The calls a request answers with its `tool` messages: their results, as the agent sent them. */
+  private finishCalls(messages: readonly ChatMessage[]): void {
+    for (const m of messages) {
+      if (m.role !== 'tool') continue;
+      const id = (m as { tool_call_id?: unknown }).tool_call_id;
+      const call = typeof id === 'string' ? this.pending.get(id) : undefined;
+      if (!call) continue;
+      this.pending.delete(id as string);
+      const output = contentText(m);
+      this.recorder.emit({
+        type: 'tool-finished', step: call.step, callId: id as string, name: call.name, output, rawSize: output.length, truncated: false,
+        durationMs: Math.round(performance.now() - call.startedAt), error: null,
+      });
+    }
+  }
+
+  /**
+   * Messages the built-in loop would not have added: on the first request, all but the system prompt and the
+   * task; later, those after the last request's history and reply that are not tool results.
+   */
+  private addedMessages(messages: readonly ChatMessage[]): { role: string; content: string }[] {
+    const fresh = this.step === 1 && this.seen === 0
+      ? messages.filter((m, i) => !(m.role === 'system' && i === 0) && !(m.role === 'user' && messages.findIndex((x) => x.role === 'user') === i))
+      : messages.slice(this.seen).filter((m) => m.role !== 'tool');
+    return fresh.map((m) => ({ role: m.role, content: contentText(m) }));
+  }
+
+  /** The run is over: calls whose results never came back are closed, saying so. */
+  end(): void {
+    for (const [id, call] of this.pending) {
+      this.recorder.emit({
+        type: 'tool-finished', step: call.step, callId: id, name: call.name, output: '', rawSize: 0, truncated: false,
+        durationMs: Math.round(performance.now() - call.startedAt), error: 'The agent ended without sending this call\'s result back to the model.',
+      });
+    }
+    this.pending.clear();
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * Which agent columns (mode "agent", shared/agent-command.ts) a request may carry. An agent column is a
+ * command this host runs, so it is treated as MCP stdio servers are (mcp-access.ts):
+ * - CLI: the user's own `--variants`, as given;
+ * - desktop app: a request with agent columns starts only after the user allowed their exact command lines in
+ *   a native dialog (the answer may be kept for the identical set until the app quits);
+ * - web host: refused unless the operator allowed the program with `parallax serve --allow-agent-command`.
+ * From a page, env variables that change which code a program loads are refused whatever the host.
+ */
+import { createHash } from 'node:crypto';
+import type { AgentCommand } from '../../shared/agent-command.js';
+import { parseVariants } from '../../shared/variants.js';
+import { LOADER_ENV } from './mcp-access.js';
+
+export interface AgentColumnRequest {
+  readonly label: string;
+  readonly agent: AgentCommand;
+}
+
+export interface AgentAccess {
+  /** Throws a clear Error (saying how to enable it) when the request's agent columns may not run here. */
+  check(variants: unknown): Promise<void>;
+}
+
+export interface AgentConfirmation {
+  readonly allowed: boolean;
+  readonly remember: boolean;
+}
+export type ConfirmAgents = (columns: readonly AgentColumnRequest[]) => Promise<AgentConfirmation>;
+
+/** The request's agent columns; none when it gives no variants (a malformed list is reported where it is read). */
+function agentColumnsOf(variants: unknown): AgentColumnRequest[] {
+  if (variants === undefined || variants === null || (Array.isArray(variants) && variants.length === 0)) return [];
+  return parseVariants(variants).flatMap((v, i) => (v.agent ? [{ label: v.label ?? `column ${i + 1}`, agent: v.agent }] : []));
+}
+
+function refuseLoaderEnv(columns: readonly AgentColumnRequest[]): void {
+  for (const c of columns) {
+    const bad = Object.keys(c.agent.env ?? {}).find((name) => LOADER_ENV.test(name));
+    if (bad) throw new Error(`Agent column "${c.label}": env ${bad} changes which program or code runs, so it is not taken from the page. Remove it, or run the comparison with parallax compare --variants FILE.`);
+  }
+}
+
+export const commandLine = (agent: Pick<AgentCommand, 'command'>): string => agent.command.map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
+
+export function cliAgents(): AgentAccess {
+  return { check: async () => undefined };
+}
+
+/** A page with no way to run agent columns (a host made without a policy for them). */
+export function noPageAgents(how: string): AgentAccess {
+  return {
+    async check(variants) {
+      if (agentColumnsOf(variants).length > 0) throw new Error(`This host does not run agent columns from the page. ${how}`);
+    },
+  };
+}
+
+/** The web host: agent columns whose program (the command's first word, exactly) the operator allowed. */
+export function webAgents(commands: readonly string[]): AgentAccess {
+  const allowed = new Set(commands);
+  return {
+    async check(variants) {
+      const columns = agentColumnsOf(variants);
+      if (columns.length === 0) return;
+      refuseLoaderEnv(columns);
+      for (const c of columns) {
+        const program = c.agent.command[0]!;
+        if (!allowed.has(program)) {
+          throw new Error(`Agent column "${c.label}": this web host does not start the program ${program}. The operator can allow it with parallax serve --allow-agent-command ${program} (the page then chooses its arguments), or run it with parallax compare --variants FILE.`);
+        }
+      }
+    },
+  };
+}
+
+/** The desktop app: agent columns only after the user allowed their command lines in `confirm` (a native dialog). */
+export function confirmedAgents(confirm: ConfirmAgents): AgentAccess {
+  const remembered = new Set<string>();
+  return {
+    async check(variants) {
+      const columns = agentColumnsOf(variants);
+      if (columns.length === 0) return;
+      refuseLoaderEnv(columns);
+      const key = createHash('sha256').update(JSON.stringify(columns.map((c) => [c.agent.command, Object.entries(c.agent.env ?? {}).sort()]))).digest('hex');
+      if (remembered.has(key)) return;
+      const answer = await confirm(columns);
+      if (!answer.allowed) throw new Error(`Not allowed: the agent command${columns.length > 1 ? 's were' : ' was'} refused in the confirmation, so nothing was started. Remove the agent columns from the variants, or start again and allow them.`);
+      if (answer.remember) remembered.add(key);
+    },
+  };
+}
+
+/** The desktop dialog's words: each exact command line and its env names (never the values). */
+export function agentConfirmText(columns: readonly AgentColumnRequest[]): { message: string; detail: string } {
+  const lines = columns.map((c) => {
+    const env = Object.keys(c.agent.env ?? {});
+    return [`${c.label}: ${commandLine(c.agent)}`, '    in each run\'s own copy of the workspace', ...(env.length ? [`    env: ${env.join(', ')} (values not shown)`] : [])].join('\n');
+  });
+  return {
+    message: `Run ${columns.length === 1 ? 'this agent command' : `these ${columns.length} agent commands`} for every run of its column?`,
+    detail: [...lines, 'They run as you, in the OS sandbox where there is one; they reach the model only through Parallax\'s recording proxy, never with your key. Allow only commands you wrote yourself.'].join('\n\n'),
+  };
+}

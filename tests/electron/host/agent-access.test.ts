@@ -1,0 +1,47 @@
+/** Which agent columns a request may carry: the CLI's as given, the desktop after its dialog, the web host by its flag. */
+import { describe, expect, it, vi } from 'vitest';
+import { agentConfirmText, cliAgents, confirmedAgents, noPageAgents, webAgents, type ConfirmAgents } from '../../../electron/host/agent-access.js';
+
+const column = (command: string[], env: Record<string, string> = { AGENT_SECRET: 'tok-secret' }) => ({ mode: 'agent', label: 'Mine', agent: { command, env } });
+const variants = (...cols: object[]) => [{ mode: 'react' }, ...cols];
+
+describe('agent column access', () => {
+  it('CLI: as given; a page without a policy: no agent column, other variants pass', async () => {
+    await expect(cliAgents().check(variants(column(['sh', '-c', 'x'], { LD_PRELOAD: 'x' })))).resolves.toBeUndefined();
+    await expect(noPageAgents('Use the CLI.').check(variants(column(['python3', 'a.py'])))).rejects.toThrow('This host does not run agent columns from the page. Use the CLI.');
+    await expect(noPageAgents('Use the CLI.').check(variants())).resolves.toBeUndefined();
+    await expect(noPageAgents('Use the CLI.').check(undefined)).resolves.toBeUndefined();
+  });
+
+  it('web host: only programs the operator named, exactly; loader env refused', async () => {
+    await expect(webAgents([]).check(variants(column(['python3', 'a.py'])))).rejects.toThrow(/does not start the program python3\. The operator can allow it with parallax serve --allow-agent-command python3/);
+    await expect(webAgents(['python3']).check(variants(column(['python3', 'a.py'])))).resolves.toBeUndefined();
+    await expect(webAgents(['python3']).check(variants(column(['/usr/bin/python3', 'a.py'])))).rejects.toThrow(/does not start the program \/usr\/bin\/python3/);
+    for (const name of ['PATH', 'PYTHONPATH', 'LD_PRELOAD', 'NODE_OPTIONS', 'HOME']) {
+      await expect(webAgents(['python3']).check(variants(column(['python3', 'a.py'], { [name]: 'x' }))), name).rejects.toThrow(`env ${name} changes which program or code runs`);
+    }
+  });
+
+  it('desktop: asks before agent columns, refuses when refused, remembers only the identical set when asked to', async () => {
+    const confirm = vi.fn<ConfirmAgents>(async () => ({ allowed: false, remember: false }));
+    const access = confirmedAgents(confirm);
+    await access.check(variants());
+    expect(confirm).not.toHaveBeenCalled();
+    await expect(access.check(variants(column(['python3', 'a.py'])))).rejects.toThrow(/^Not allowed: the agent command was refused/);
+    confirm.mockResolvedValueOnce({ allowed: true, remember: true });
+    await access.check(variants(column(['python3', 'a.py'])));
+    await access.check(variants(column(['python3', 'a.py'])));
+    expect(confirm).toHaveBeenCalledTimes(2);
+    // Another argument or another env value is another set: asked again (and refused here).
+    await expect(access.check(variants(column(['python3', 'b.py'])))).rejects.toThrow(/Not allowed/);
+    await expect(access.check(variants(column(['python3', 'a.py'], { AGENT_SECRET: 'other' })))).rejects.toThrow(/Not allowed/);
+    expect(confirm).toHaveBeenCalledTimes(4);
+  });
+
+  it('the dialog shows each exact command line and env names, never env values', () => {
+    const text = agentConfirmText([{ label: 'Mine', agent: { command: ['python3', '/srv/my agent.py'], env: { AGENT_SECRET: 'tok-secret' } } }]);
+    expect(text.message).toBe('Run this agent command for every run of its column?');
+    expect(text.detail).toContain("Mine: python3 '/srv/my agent.py'\n    in each run's own copy of the workspace\n    env: AGENT_SECRET (values not shown)");
+    expect(JSON.stringify(text)).not.toContain('tok-secret');
+  });
+});
