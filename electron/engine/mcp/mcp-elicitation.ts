@@ -43,7 +43,8 @@ export function createElicitor(opts: { readonly ask: AskElicitation | null; read
     const message = elicitMessage(p.message);
     const read = p.mode === 'url' ? { ok: false as const, error: 'Parallax answers only form requests, not URL ones' } : elicitFields(p.requestedSchema);
     const fields = read.ok ? read.fields : [];
-    let elicitationId: string | undefined;
+    // Only a form someone is asked gets an id (its elicitation-requested event names it).
+    const elicitationId = call && read.ok && asked < MAX_ELICITATIONS_PER_RUN && opts.ask ? `e${asked + 1}` : undefined;
     const record = (action: ElicitAction, waitedMs: number, extra: { content?: Record<string, ElicitValue>; reason?: string } = {}): ElicitResult => {
       if (call) opts.emit({ type: 'elicitation', step: call.step, callId: call.callId, server, message, fields, action, ...extra, waitedMs, ...(elicitationId ? { elicitationId } : {}) });
       return { action, ...(extra.content ? { content: extra.content } : {}) };
@@ -53,10 +54,9 @@ export function createElicitor(opts: { readonly ask: AskElicitation | null; read
     if (asked >= MAX_ELICITATIONS_PER_RUN) return record('decline', 0, { reason: `this run already asked ${MAX_ELICITATIONS_PER_RUN} times, the most one run asks` });
     if (!opts.ask) return record('decline', 0, { reason: 'nobody can answer in this run' });
     asked += 1;
-    elicitationId = `e${asked}`;
     const timeoutMs = opts.waitMs ?? ELICIT_WAIT_MS;
     // Announced before the ask, so a host's page can show the form (the `elicitation` event closes it).
-    opts.emit({ type: 'elicitation-requested', step: call.step, callId: call.callId, elicitationId, server, message, fields, timeoutMs });
+    opts.emit({ type: 'elicitation-requested', step: call.step, callId: call.callId, elicitationId: elicitationId!, server, message, fields, timeoutMs });
     const wait = AbortSignal.timeout(timeoutMs);
     const signal = AbortSignal.any([opts.signal, requestSignal, wait]);
     const started = performance.now();
