@@ -105,6 +105,13 @@ export interface StoredComparison {
 export type ApprovalAnswer = 'allow' | 'deny' | 'allow-comparison';
 export const APPROVAL_ANSWERS: readonly ApprovalAnswer[] = ['allow', 'deny', 'allow-comparison'];
 
+/** What the person sends back from an MCP server's form: the values only with 'accept' (checked by the engine). */
+export interface ElicitationReply {
+  readonly action: 'accept' | 'decline' | 'cancel';
+  readonly content?: Readonly<Record<string, string | number | boolean | readonly string[]>>;
+}
+export const ELICITATION_ACTIONS: readonly ElicitationReply['action'][] = ['accept', 'decline', 'cancel'];
+
 import type { SuiteRecord } from './suite.js';
 import type { SuiteView } from './suite-leaderboard.js';
 
@@ -249,6 +256,8 @@ export interface InvokeMap {
    * 'allow-comparison' allows that tool for the rest of the comparison, in every run.
    */
   'approval:answer': { args: [runId: string, approvalId: string, decision: ApprovalAnswer]; result: void };
+  /** The person's answer to an MCP server's form (an elicitation-requested event without its elicitation). */
+  'elicitation:answer': { args: [runId: string, elicitationId: string, reply: ElicitationReply]; result: void };
   /** Desktop: the folder dialog. The handle it returns is the only way the page can name a folder there. */
   'workspace:choose': { args: []; result: ChosenFolder | null };
   /** The price table, USD per 1M tokens; runs record the price of their model when they start. */
@@ -279,7 +288,7 @@ export type InvokeResult<C extends InvokeChannel> = InvokeMap[C]['result'];
 export const INVOKE_CHANNELS = [
   'app:info', 'app:ready', 'tasks:list', 'comparison:start', 'comparison:cancel', 'run:cancel',
   'history:list', 'history:page', 'history:damaged', 'history:open', 'history:delete', 'report:export', 'report:send-otlp', 'provider:models', 'provider:test',
-  'keys:set', 'keys:status', 'keys:use-env', 'workspace:choose', 'approval:answer', 'prices:get', 'prices:set', 'prices:remove', 'prices:reset',
+  'keys:set', 'keys:status', 'keys:use-env', 'workspace:choose', 'approval:answer', 'elicitation:answer', 'prices:get', 'prices:set', 'prices:remove', 'prices:reset',
   'suites:list', 'suites:open', 'suites:export',
 ] as const satisfies readonly InvokeChannel[];
 

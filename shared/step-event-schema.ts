@@ -75,6 +75,12 @@ export const approvalDecisionSchema = z.enum(['allow', 'deny', 'allow-comparison
 /** A run's column (shared/variants.ts): its key is path-safe, like ids. */
 export const columnRefSchema = z.object({ key: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/), label: z.string().min(1).max(200) });
 
+const elicitFieldsSchema = z.array(z.object({
+  key: z.string(), kind: z.enum(['string', 'number', 'integer', 'boolean', 'choice', 'choices']), title: z.string(), description: z.string().optional(),
+  required: z.boolean(), options: z.array(z.object({ value: z.string(), label: z.string() })).optional(), min: z.number().optional(), max: z.number().optional(),
+  format: z.string().optional(), default: z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]).optional(),
+}));
+
 const base = { runId: z.string().min(1), seq: count, t: ms };
 
 export const runStartedEventSchema = z.object({
@@ -213,15 +219,23 @@ export const stepEventSchema = z.discriminatedUnion('type', [
     callId: z.string(),
     server: z.string(),
     message: z.string(),
-    fields: z.array(z.object({
-      key: z.string(), kind: z.enum(['string', 'number', 'integer', 'boolean', 'choice', 'choices']), title: z.string(), description: z.string().optional(),
-      required: z.boolean(), options: z.array(z.object({ value: z.string(), label: z.string() })).optional(), min: z.number().optional(), max: z.number().optional(),
-      format: z.string().optional(), default: z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]).optional(),
-    })),
+    fields: elicitFieldsSchema,
     action: z.enum(['accept', 'decline', 'cancel']),
     content: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])).optional(),
     reason: z.string().optional(),
     waitedMs: ms,
+    elicitationId: z.string().min(1).optional(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('elicitation-requested'),
+    step: count,
+    callId: z.string(),
+    elicitationId: z.string().min(1),
+    server: z.string(),
+    message: z.string(),
+    fields: elicitFieldsSchema,
+    timeoutMs: ms,
   }),
   z.object({
     ...base,

@@ -372,6 +372,25 @@ export interface ElicitationEvent extends Base {
   readonly reason?: string;
   /** How long the call waited for the answer (kept out of its timeout). */
   readonly waitedMs: number;
+  /** The elicitation-requested event this answers (absent when nobody was asked). */
+  readonly elicitationId?: string;
+}
+
+/**
+ * A server's form waits for the person (the app's card, a terminal prompt): only this call waits. The matching
+ * `elicitation` event (same elicitationId) closes it with the answer, a cancel, or the wait running out.
+ */
+export interface ElicitationRequestedEvent extends Base {
+  readonly type: 'elicitation-requested';
+  readonly step: number;
+  readonly callId: string;
+  /** Unique within the run; the host's answer names it. */
+  readonly elicitationId: string;
+  readonly server: string;
+  readonly message: string;
+  readonly fields: readonly ElicitField[];
+  /** How long the person has before the request is cancelled and the call goes on. */
+  readonly timeoutMs: number;
 }
 
 export interface CodeRunEvent extends Base {
@@ -482,6 +501,7 @@ export type StepEvent =
   | ToolProgressEvent
   | SamplingEvent
   | ElicitationEvent
+  | ElicitationRequestedEvent
   | RunFinishedEvent;
 
 export type StepEventType = StepEvent['type'];

@@ -18,6 +18,8 @@ import {
 } from './provider/chat-client.js';
 import { unknownToolMessage } from './tools/index.js';
 import { toolErrorText } from './tools/error-hints.js';
+import type { ToolImage } from './tools/tool.js';
+import { takesImages } from '../../shared/model-capabilities.js';
 
 export interface LoopResult {
   readonly status: Exclude<RunStatus, 'crashed'>;
@@ -83,6 +85,8 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
       const outputs = await Promise.all(turn.calls.map((call) => runCall(opts, call, step)));
       if (signal.aborted) throw new RequestCancelledError();
       messages.push(...turn.results(outputs));
+      const images = imagesMessage(turn.calls, outputs);
+      if (images) messages.push(images);
     }
     return {
       status: 'max-steps',
@@ -230,6 +234,11 @@ async function runCall(opts: LoopOptions, call: ToolCallRequest, step: number): 
   let output: string;
   let error: string | null = null;
   let mcpContent: readonly McpContentRecord[] | undefined;
+  let images: readonly ToolImage[] | undefined;
+  // Images go to the model as image parts only where it reads them and the turn is native tool calling.
+  const seesImages = takesImages(spec.provider.model, spec.provider.simulated) && !mode.text;
+  const imageIo = seesImages ? { keepImages: (list: readonly ToolImage[]) => { images = list; } }
+    : { noImages: mode.text ? 'text ReAct returns tool results as text observations' : `the model ${spec.provider.model} takes no image input` };
   if (call.cut) {
     error = `${call.name || 'the call'}: the reply reached its token limit (finish reason "length") inside this call, so its arguments are unfinished and it was not run. Make the call again with shorter arguments, or split the work.`;
   } else if (!available.includes(call.name)) {
@@ -247,7 +256,7 @@ async function runCall(opts: LoopOptions, call: ToolCallRequest, step: number): 
       t0 = performance.now();
       if (gate && !gate.ok) throw new Error(gate.message);
       output = await mode.handleCall(name, args, {
-        step, callId: call.id, signal, emit: (e) => recorder.emit(e), keepContent: (blocks) => { mcpContent = blocks; },
+        step, callId: call.id, signal, emit: (e) => recorder.emit(e), keepContent: (blocks) => { mcpContent = blocks; }, ...imageIo,
       });
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
@@ -264,5 +273,20 @@ async function runCall(opts: LoopOptions, call: ToolCallRequest, step: number): 
     // Stopped by a cancel: the loop ends the run without another request, so nothing goes back to the model.
     ...(signal.aborted ? { cancelled: true as const } : {}),
   });
-  return { text: cut.text, failed: error !== null };
+  return { text: cut.text, failed: error !== null, ...(images && error === null && !signal.aborted ? { images } : {}) };
+}
+
+/**
+ * The images the calls returned, as one user message after their tool messages (chat completions' tool
+ * messages carry text only): a line naming each call, then its images as data URLs. The Messages API client
+ * turns the parts into image blocks of the same user turn (anthropic-messages.ts).
+ */
+function imagesMessage(calls: readonly ToolCallRequest[], outputs: readonly CallOutput[]): ChatMessage | null {
+  const parts: ({ type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } })[] = [];
+  outputs.forEach((o, i) => {
+    if (!o.images?.length) return;
+    parts.push({ type: 'text', text: `The images ${calls[i]!.name} returned (call ${calls[i]!.id}), in the order its result lists them:` });
+    for (const img of o.images) parts.push({ type: 'image_url', image_url: { url: `data:${img.mimeType};base64,${img.data}` } });
+  });
+  return parts.length ? ({ role: 'user', content: parts } as ChatMessage) : null;
 }

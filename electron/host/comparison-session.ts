@@ -11,6 +11,7 @@ import type { ComparisonMeta } from '../../shared/ipc-contract.js';
 import { PROVIDER_PRESETS } from '../../shared/providers.js';
 import { SEARCH_KEY_ENVS } from '../../shared/search-backends.js';
 import type { RunSpec } from '../../shared/run-spec.js';
+import type { ElicitAction } from '../../shared/mcp-elicitation.js';
 import type { EventFanIn } from './fan-in.js';
 import type { HistoryStore } from './history-store.js';
 import type { WorkerExit, WorkerHandle, WorkerLauncher } from './launcher.js';
@@ -38,6 +39,8 @@ export interface SessionDeps {
   readonly scheduler?: RoundScheduler;
   /** How long an approval may wait for an answer before its run is stopped; default DEFAULT_APPROVAL_TIMEOUT_MS. */
   readonly approvalTimeoutMs?: number;
+  /** Someone can answer an MCP server's form (the app's card, a terminal); otherwise the engine declines it. */
+  readonly elicitation?: boolean;
 }
 
 /**
@@ -109,6 +112,8 @@ export class ComparisonSession {
   private readonly env: NodeJS.ProcessEnv;
   /** Approvals runs are waiting for, by `runId approvalId`, each with its round and its timeout. */
   private readonly pendingApprovals = new Map<string, { readonly run: RunSession; readonly tool: string; readonly round: Round; readonly timer: NodeJS.Timeout }>();
+  /** MCP forms runs are waiting for, by `runId elicitationId` (the engine's own time limit ends each). */
+  private readonly pendingElicitations = new Map<string, { readonly run: RunSession; readonly round: Round }>();
   /** Tools the user allowed for the whole comparison: later requests are answered at once. */
   private readonly granted = new Set<string>();
   private resolveDone!: () => void;
@@ -225,6 +230,7 @@ export class ComparisonSession {
           clearTimeout(pending.timer);
           this.pendingApprovals.delete(key);
         }
+        for (const key of [...this.pendingElicitations.keys()]) if (key.startsWith(`${spec.runId} `)) this.pendingElicitations.delete(key);
         deps.fanIn.flush();
         const finished = log.finish();
         round.logs.push(finished);
@@ -275,12 +281,19 @@ export class ComparisonSession {
           clearTimeout(this.pendingApprovals.get(key)?.timer);
           this.pendingApprovals.delete(key);
         },
+        elicitationRequested: (e) => {
+          this.pendingElicitations.set(`${spec.runId} ${e.elicitationId}`, { run, round });
+          this.maybeLend(round);
+        },
+        elicitationResolved: (e) => {
+          this.pendingElicitations.delete(`${spec.runId} ${e.elicitationId}`);
+        },
       }, deps.timing);
       round.runs.push(run);
       this.runs.push(run);
     }
     // Every worker of the round is spawned before any gets its spec, so they load side by side.
-    for (const run of round.runs) run.init(this.keysOf(run.spec.runId).apiKey, this.keysOf(run.spec.runId).searchKey);
+    for (const run of round.runs) run.init(this.keysOf(run.spec.runId).apiKey, this.keysOf(run.spec.runId).searchKey, deps.elicitation === true);
     return { round, ended };
   }
 
@@ -299,7 +312,7 @@ export class ComparisonSession {
   private maybeLend(round: Round): void {
     if (!round.slot || !round.released) return;
     const going = round.runs.filter((r) => !r.done && !this.recorded.has(r.spec.runId));
-    const waiting = new Set([...this.pendingApprovals.values()].filter((p) => p.round === round).map((p) => p.run));
+    const waiting = new Set([...this.pendingApprovals.values(), ...this.pendingElicitations.values()].filter((p) => p.round === round).map((p) => p.run));
     if (going.length === 0 || !going.every((r) => waiting.has(r))) return;
     const slot = round.slot;
     round.slot = null;
@@ -414,6 +427,14 @@ export class ComparisonSession {
    * The user's answer to an approval a run waits for. 'allow-comparison' also answers every other waiting
    * request for that tool, and every later one, in this comparison. Throws when nothing of that id waits.
    */
+  /** The person's answer to a form a run waits for. Throws when nothing of that id waits. */
+  answerElicitation(runId: string, elicitationId: string, answer: { readonly action: ElicitAction; readonly content?: Readonly<Record<string, unknown>> }): void {
+    const pending = this.pendingElicitations.get(`${runId} ${elicitationId}`);
+    if (!pending) throw new Error(`Run ${runId} is not waiting for the answer to form ${elicitationId}: it was already answered, its time ran out, or the run ended.`);
+    this.pendingElicitations.delete(`${runId} ${elicitationId}`);
+    this.withSlot(pending.round, () => pending.run.answerElicitation(elicitationId, answer));
+  }
+
   answerApproval(runId: string, approvalId: string, decision: 'allow' | 'deny' | 'allow-comparison'): void {
     const pending = this.pendingApprovals.get(`${runId} ${approvalId}`);
     if (!pending) {

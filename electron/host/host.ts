@@ -5,7 +5,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ExportResult, HistoryQuery, InvokeChannel, InvokeHandlers, ReportFormat, StoredComparison } from '../../shared/ipc-contract.js';
-import { APPROVAL_ANSWERS } from '../../shared/ipc-contract.js';
+import { APPROVAL_ANSWERS, ELICITATION_ACTIONS } from '../../shared/ipc-contract.js';
 import { isReportFormat, unknownReportFormatMessage } from '../../shared/report-formats.js';
 import type { ComparisonRequest, RunSpec } from '../../shared/run-spec.js';
 import { shellSandbox } from '../engine/sandbox/shell-sandbox.js';
@@ -43,6 +43,11 @@ export interface HostOptions {
   readonly dataDir: string;
   /** How long an approval waits for an answer before its run is stopped (default 10 minutes: DEFAULT_APPROVAL_TIMEOUT_MS). */
   readonly approvalTimeoutMs?: number;
+  /**
+   * Someone answers an MCP server's form (elicitation): default yes for a page (its card), no for the CLI
+   * (which says yes on a terminal, where it prompts). Where nobody can, the engine declines each form.
+   */
+  readonly elicitation?: boolean;
   /** How workers start; default child_process.fork of the real worker. */
   readonly launcher?: WorkerLauncher;
   getApiKey: GetApiKey;
@@ -219,6 +224,7 @@ export function createHost(options: HostOptions): Host {
       launcher, store, fanIn, timing, warn, baseEnv: env, ...(trackers ? { trackers } : {}), ...(pool ? { pool } : {}),
       scheduler: schedulers.forProvider(pace.simulated ? 'simulated' : pace.baseUrl, concurrency),
       ...(options.approvalTimeoutMs !== undefined ? { approvalTimeoutMs: options.approvalTimeoutMs } : {}),
+      elicitation: options.elicitation ?? !cli,
     });
     sessions.set(id, session);
     const summarized = session.done.then(async () => {
@@ -319,6 +325,19 @@ export function createHost(options: HostOptions): Host {
       const session = [...sessions.values()].find((s) => s.hasRun(runId));
       if (!session) throw new Error(`Run ${runId} is not running in this app; it may have ended. Refresh the comparison.`);
       session.answerApproval(runId, approvalId, decision);
+    },
+    'elicitation:answer': async (runId, elicitationId, reply) => {
+      checkId(runId, 'run');
+      if (typeof elicitationId !== 'string' || !elicitationId) throw new Error('Name the form to answer.');
+      const r = (typeof reply === 'object' && reply !== null ? reply : {}) as { action?: unknown; content?: unknown };
+      if (!ELICITATION_ACTIONS.includes(r.action as never)) throw new Error(`"${String(r.action)}" is not an answer to a form; answer ${ELICITATION_ACTIONS.join(', ')}.`);
+      const content = r.content;
+      if (content !== undefined && (typeof content !== 'object' || content === null || Array.isArray(content))) throw new Error('A form\'s values are an object of field → value.');
+      if (content !== undefined && JSON.stringify(content).length > 100_000) throw new Error('The form\'s values are too long (over 100,000 characters).');
+      const session = [...sessions.values()].find((s) => s.hasRun(runId));
+      if (!session) throw new Error(`Run ${runId} is not running in this app; it may have ended. Refresh the comparison.`);
+      // The engine checks the values against the form it read; only the action carries content.
+      session.answerElicitation(runId, elicitationId, { action: r.action as 'accept' | 'decline' | 'cancel', ...(r.action === 'accept' && content ? { content: content as Record<string, unknown> } : {}) });
     },
     'workspace:choose': async () => {
       if (!workspaces?.choose) {

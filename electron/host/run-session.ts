@@ -4,7 +4,8 @@
  * crashed (or cancelled) while every event received before it is kept.
  */
 import { MODE_LABELS, type RunSpec } from '../../shared/run-spec.js';
-import type { ApprovalRequestedEvent, ApprovalResolvedEvent, RunFinishedEvent, RunStatus, StepEvent } from '../../shared/step-event.js';
+import type { ApprovalRequestedEvent, ApprovalResolvedEvent, ElicitationEvent, ElicitationRequestedEvent, RunFinishedEvent, RunStatus, StepEvent } from '../../shared/step-event.js';
+import type { ElicitAction } from '../../shared/mcp-elicitation.js';
 import { checkStepEvent } from '../../shared/step-event-schema.js';
 import { computeTotals } from '../../shared/summary.js';
 import { runStartedEvent } from '../../shared/run-started.js';
@@ -32,6 +33,10 @@ export interface RunSessionHooks {
   approvalRequested?(event: ApprovalRequestedEvent): void;
   /** The wait ended (approval-resolved arrived). */
   approvalResolved?(event: ApprovalResolvedEvent): void;
+  /** An MCP server's form waits for the person (an elicitation-requested event arrived). */
+  elicitationRequested?(event: ElicitationRequestedEvent): void;
+  /** The form was answered, cancelled or ran out of time (its `elicitation` event arrived). */
+  elicitationResolved?(event: ElicitationEvent): void;
 }
 
 /**
@@ -94,9 +99,14 @@ export class RunSession {
   }
 
   /** Send the worker its run: spec and key over IPC only. */
-  init(apiKey: string | null, searchKey: string | null = null): void {
+  init(apiKey: string | null, searchKey: string | null = null, elicitation = false): void {
     clockOf(this.handle)?.markInit();
-    this.handle.send({ type: 'init', spec: this.spec, apiKey, ...(searchKey ? { searchKey } : {}) });
+    this.handle.send({ type: 'init', spec: this.spec, apiKey, ...(searchKey ? { searchKey } : {}), ...(elicitation ? { elicitation } : {}) });
+  }
+
+  /** Pass the person's answer to a form the worker is waiting for (the engine checks it against the form). */
+  answerElicitation(elicitationId: string, answer: { readonly action: ElicitAction; readonly content?: Readonly<Record<string, unknown>> }): void {
+    if (!this.finished && !this.exited) this.handle.send({ type: 'elicitation-answer', elicitationId, action: answer.action, ...(answer.content ? { content: answer.content } : {}) });
   }
 
   /** Pass the user's answer to an approval the worker is waiting for. */
@@ -150,6 +160,8 @@ export class RunSession {
       accepted.push(e);
       if (e.type === 'approval-requested') this.hooks.approvalRequested?.(e);
       else if (e.type === 'approval-resolved') this.hooks.approvalResolved?.(e);
+      else if (e.type === 'elicitation-requested') this.hooks.elicitationRequested?.(e);
+      else if (e.type === 'elicitation' && e.elicitationId) this.hooks.elicitationResolved?.(e);
       if (e.type === 'run-finished') {
         this.finished = e;
         this.timers.push(setTimeout(() => this.handle.kill(), this.timing.exitGraceMs));

@@ -47,6 +47,7 @@ export const INVOKE_ARITY: { readonly [C in InvokeChannel]: InvokeArgs<C>['lengt
   'keys:use-env': 2,
   'workspace:choose': 0,
   'approval:answer': 3,
+  'elicitation:answer': 3,
   'suites:list': 0,
   'suites:open': 1,
   'suites:export': 2,

@@ -52,6 +52,7 @@ const api = {
   'keys:use-env': invoker('keys:use-env'),
   'workspace:choose': invoker('workspace:choose'),
   'approval:answer': invoker('approval:answer'),
+  'elicitation:answer': invoker('elicitation:answer'),
 
   /** Listens to a pushed channel; returns the function that stops listening. */
   on<E extends EventChannel>(channel: E, listener: (payload: EventMap[E]) => void): () => void {

@@ -6,6 +6,7 @@
 import type { RunSpec } from '../../shared/run-spec.js';
 import type { StepEvent } from '../../shared/step-event.js';
 import type { EngineIO } from '../engine/run-engine.js';
+import type { ElicitAnswer } from '../engine/mcp/mcp-elicitation.js';
 import { killTrackedChildren } from '../engine/child-processes.js';
 import { HOST_PID_ENV, isHostToWorker, type HostToWorker, type WorkerToHost } from './worker-protocol.js';
 
@@ -197,6 +198,23 @@ export function serveWorker(load: (spec: RunSpec) => Promise<RunFn>, preload?: P
       signal.addEventListener('abort', onAbort, { once: true });
     });
 
+  // Forms the run waits for, by id: the host answers each with an elicitation-answer message. The engine
+  // ends a wait by the signal (its time limit, the call's end, the run's cancel) and checks the content.
+  const elicitations = new Map<string, (answer: ElicitAnswer) => void>();
+  const askElicitation: NonNullable<EngineIO['askElicitation']> = ({ elicitationId }, signal) =>
+    new Promise((resolve, reject) => {
+      void flush(); // the elicitation-requested event must reach the host now
+      const onAbort = (): void => {
+        elicitations.delete(elicitationId);
+        reject(new Error('The wait for the answer ended.'));
+      };
+      elicitations.set(elicitationId, (answer) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(answer);
+      });
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+
   const die = async (message: string, code: number): Promise<never> => {
     await flush();
     await port.send({ type: 'fatal', message }).catch(() => process.stderr.write(`${message}\n`));
@@ -206,9 +224,10 @@ export function serveWorker(load: (spec: RunSpec) => Promise<RunFn>, preload?: P
   const start = (): void => {
     if (started || !run || !init) return;
     started = true;
-    const { spec, apiKey, searchKey } = init;
+    const { spec, apiKey, searchKey, elicitation } = init;
     init = { ...init, apiKey: null, searchKey: null }; // keep the keys only where the run needs them
-    run(spec, { apiKey, searchKey: searchKey ?? null, signal: controller.signal, emit, askApproval }).then(
+    // A form is asked only where someone can answer it (the host said so); elsewhere the engine declines it.
+    run(spec, { apiKey, searchKey: searchKey ?? null, signal: controller.signal, emit, askApproval, ...(elicitation ? { askElicitation } : {}) }).then(
       async () => {
         await flush();
         process.exit(0);
@@ -262,6 +281,10 @@ export function serveWorker(load: (spec: RunSpec) => Promise<RunFn>, preload?: P
       const resolve = approvals.get(message.approvalId);
       approvals.delete(message.approvalId);
       resolve?.(message.decision);
+    } else if (message.type === 'elicitation-answer') {
+      const resolve = elicitations.get(message.elicitationId);
+      elicitations.delete(message.elicitationId);
+      resolve?.({ action: message.action, ...(message.content ? { content: message.content } : {}) });
     } else if (message.type === 'go') {
       released = true;
       start();

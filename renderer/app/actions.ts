@@ -3,7 +3,7 @@
  * records the outcome in the store; errors become toasts or inline messages, never silent failures.
  */
 import { SEARCH_BACKENDS, searchKeyName, type SearchBackendId } from '../../shared/search-backends.js';
-import type { ApprovalAnswer, MenuCommand, ReportFormat, ExportResult } from '../../shared/ipc-contract.js';
+import type { ApprovalAnswer, ElicitationReply, MenuCommand, ReportFormat, ExportResult } from '../../shared/ipc-contract.js';
 import { findPreset } from '../../shared/providers.js';
 import { findTask } from '../../shared/tasks.js';
 import { fmtDateTime } from '../lib/display-format.js';
@@ -74,6 +74,17 @@ export async function cancelComparison(): Promise<void> {
 export async function answerApproval(runId: string, approvalId: string, decision: ApprovalAnswer): Promise<boolean> {
   try {
     await invoke('approval:answer', runId, approvalId, decision);
+    return true;
+  } catch (err) {
+    st().pushToast({ kind: 'error', title: 'Could not pass on the answer', detail: errorText(err) });
+    return false;
+  }
+}
+
+/** The person's answer to an MCP server's form; false when the host refused it (shown as a toast). */
+export async function answerElicitation(runId: string, elicitationId: string, reply: ElicitationReply): Promise<boolean> {
+  try {
+    await invoke('elicitation:answer', runId, elicitationId, reply);
     return true;
   } catch (err) {
     st().pushToast({ kind: 'error', title: 'Could not pass on the answer', detail: errorText(err) });

@@ -10,6 +10,8 @@ export interface LiveRun {
   /** The run's status (store/run-model runStatus); 'running' and 'pending' are live. */
   readonly status: string;
   readonly pendingApprovals: number;
+  /** MCP servers' forms waiting for the person (absent: none). */
+  readonly pendingForms?: number;
 }
 
 export interface LiveSnapshot {
@@ -32,6 +34,7 @@ export function announcements(prev: LiveSnapshot | null, next: LiveSnapshot, wor
   for (const r of next.runs) {
     const was = before.get(r.runId);
     if (r.pendingApprovals > 0 && (was?.pendingApprovals ?? 0) === 0 && isLive(r.status)) out.push(`${r.label} needs your approval to go on.`);
+    if ((r.pendingForms ?? 0) > 0 && (was?.pendingForms ?? 0) === 0 && isLive(r.status)) out.push(`${r.label}: an MCP server asks you to fill in a form.`);
     if (!isLive(r.status) && (was === undefined ? same : isLive(was.status)) && FAILED.has(r.status)) out.push(`${r.label} failed: ${words(r.status)}.`);
   }
   const ended = (s: LiveSnapshot | null) => s !== null && s.runs.length > 0 && s.runs.every((r) => !isLive(r.status));

@@ -18,6 +18,7 @@ import type {
   RunWarningEvent,
   SamplingEvent,
   ElicitationEvent,
+  ElicitationRequestedEvent,
   StepEvent,
   ToolProgressEvent,
   ToolFinishedEvent,
@@ -48,6 +49,8 @@ export interface ToolCallView {
   readonly samplings?: readonly SamplingEvent[];
   /** The values its server asked the user for (MCP elicitation), and what went back. */
   readonly elicitations?: readonly ElicitationEvent[];
+  /** Its server's forms waiting for the person's answer (each leaves when its `elicitation` event arrives). */
+  readonly asking?: readonly ElicitationRequestedEvent[];
 }
 
 /** One approval: waiting for the user while `resolved` is null. */
@@ -82,6 +85,8 @@ export interface RunView {
   readonly stepIndex: Readonly<Record<number, number>>;
   /** Approvals asked for and not answered yet: the run is paused on them. */
   readonly pendingApprovals: number;
+  /** MCP servers' forms waiting for the person's answer (absent: none). */
+  readonly pendingForms?: number;
 }
 
 export type RunMap = Readonly<Record<string, RunView>>;
@@ -91,12 +96,13 @@ export function emptyRun(runId: string): RunView {
 }
 
 // Writable twins of the views, used only inside a batch on objects the batch owns.
-interface MCall extends Omit<ToolCallView, 'searches' | 'approvals' | 'name' | 'forwardedBy' | 'mcp' | 'progress' | 'samplings' | 'elicitations'> {
+interface MCall extends Omit<ToolCallView, 'searches' | 'approvals' | 'name' | 'forwardedBy' | 'mcp' | 'progress' | 'samplings' | 'elicitations' | 'asking'> {
   name: string;
   mcp?: McpToolRecord;
   progress?: ToolProgressEvent;
   samplings?: SamplingEvent[];
   elicitations?: ElicitationEvent[];
+  asking?: ElicitationRequestedEvent[];
   forwardedBy?: string;
   searches: ToolSearchEvent[];
   approvals: ApprovalView[];
@@ -125,6 +131,7 @@ interface MRun {
   steps: MStep[];
   stepIndex: Record<number, number>;
   pendingApprovals: number;
+  pendingForms?: number;
 }
 
 /** Tracks which objects this batch already copied, so each is copied once and then mutated. */
@@ -260,6 +267,18 @@ function applyOne(d: Draft, run: MRun, e: StepEvent): void {
       const s = stepOf(d, run, e.step);
       const c = callOf(d, s, e.callId, s.calls[s.callIndex[e.callId] ?? -1]?.name ?? e.server);
       c.elicitations = [...(c.elicitations ?? []), e];
+      const waiting = e.elicitationId !== undefined ? (c.asking ?? []).filter((q) => q.elicitationId !== e.elicitationId) : c.asking;
+      if (waiting && waiting.length !== (c.asking?.length ?? 0)) {
+        c.asking = waiting;
+        run.pendingForms = Math.max(0, (run.pendingForms ?? 0) - 1);
+      }
+      break;
+    }
+    case 'elicitation-requested': {
+      const s = stepOf(d, run, e.step);
+      const c = callOf(d, s, e.callId, s.calls[s.callIndex[e.callId] ?? -1]?.name ?? e.server);
+      c.asking = [...(c.asking ?? []), e];
+      run.pendingForms = (run.pendingForms ?? 0) + 1;
       break;
     }
     case 'approval-requested': {

@@ -25,6 +25,9 @@ export function stdioServer(name: string, extra: Partial<Omit<McpStdioServer, 't
   return { name, transport: 'stdio', command: process.execPath, args: ['--import', tsx, serverScript], env: {}, startupTimeoutMs: 20_000, callTimeoutMs: 10_000, ...extra };
 }
 
+/** A 1×1 PNG, base64 (the `picture` tool's image). */
+export const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
 export function createTestMcpServer(): McpServer {
   const server = new McpServer({ name: 'parallax-test', version: '1.0.0' });
   server.registerTool('add', {
@@ -98,6 +101,15 @@ export function createTestMcpServer(): McpServer {
     }
     return { content: [{ type: 'text', text: JSON.stringify(answers) }] };
   });
+  // Images: a 1×1 PNG (a type every API takes) and an SVG (one none takes), after a line of text.
+  server.registerTool('picture', {
+    description: 'Return a picture.',
+    inputSchema: {},
+  }, async () => ({ content: [
+    { type: 'text', text: 'a red dot' },
+    { type: 'image', data: PNG_1X1, mimeType: 'image/png' },
+    { type: 'image', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64'), mimeType: 'image/svg+xml' },
+  ] }));
   server.registerTool('annotated', {
     description: 'Return content with annotations, some of them out of range.',
     inputSchema: {},

@@ -32,6 +32,7 @@ const perType: PerType = {
   'tool-progress': true,
   sampling: true,
   elicitation: true,
+  'elicitation-requested': true,
   'run-finished': true,
 };
 const sameTypes: Same<Parsed['type'], StepEvent['type']> = true;
@@ -56,6 +57,7 @@ function everyKind(runId = 'r1'): StepEvent[] {
     { type: 'tool-progress', step: 1, callId: 'c1', name: 'srv_long', progress: 1, total: 3, message: 'step 1', inProgram: true },
     { type: 'sampling', step: 1, callId: 'c1', server: 'srv', messages: [{ role: 'user', text: 'hi' }], maxTokens: 20, usage: { prompt: 7, completion: 3 }, usageSource: 'reported', latencyMs: 9, text: 'hello', finishReason: 'stop', error: null },
     { type: 'elicitation', step: 1, callId: 'c1', server: 'srv', message: 'Your name?', fields: [{ key: 'name', kind: 'string', title: 'Name', required: true }], action: 'accept', content: { name: 'Ada' }, waitedMs: 900 },
+    { type: 'elicitation-requested', step: 1, callId: 'c1', elicitationId: 'e1', server: 'srv', message: 'Your name?', fields: [{ key: 'name', kind: 'string', title: 'Name', required: true }], timeoutMs: 300000 },
   ];
   const events = inputs.map((e, seq) => ({ ...e, runId, seq, t: seq * 1000 }) as StepEvent);
   events.push({ type: 'run-finished', runId, seq: events.length, t: 99_999, status: 'answered', answer: '1', validation: null, totals: computeTotals(events) });

@@ -5,7 +5,7 @@
  * With --variants (or --models × --modes) the columns are variants: a mode with its own model or settings.
  */
 import type { Command } from 'commander';
-import type { ComparisonMeta } from '../../../shared/ipc-contract.js';
+import type { ComparisonMeta, ElicitationReply } from '../../../shared/ipc-contract.js';
 import { checkTrials, DEFAULT_MODES, MAX_TRIALS, MODE_IDS, MODE_LABELS, SIM_FAULTS, type ComparisonRequest, type ModeId } from '../../../shared/run-spec.js';
 import { checkConcurrency } from '../../../shared/concurrency.js';
 import type { StepEvent } from '../../../shared/step-event.js';
@@ -142,6 +142,16 @@ async function compareCommand(flags: CompareFlags, modesGiven: boolean): Promise
         if (!headed) pending.push(e);
         else printLive(e);
         if (e.type === 'approval-resolved') waits.get(e.approvalId)?.abort();
+        if (e.type === 'elicitation' && e.elicitationId) waits.get(`${e.runId} ${e.elicitationId}`)?.abort();
+        if (e.type === 'elicitation-requested' && prompter) {
+          const wait = new AbortController();
+          waits.set(`${e.runId} ${e.elicitationId}`, wait);
+          void import('../elicitation-prompt.js')
+            .then(({ askElicitationOnTerminal }) => askElicitationOnTerminal(prompter, `[${labels.get(e.runId) ?? e.runId}]`, e, wait.signal))
+            .then((reply) => {
+              if (!wait.signal.aborted) void host['elicitation:answer'](e.runId, e.elicitationId, reply as ElicitationReply).catch((err: Error) => warn(err.message));
+            }, () => undefined);
+        }
         if (e.type === 'approval-requested' && prompter) {
           const wait = new AbortController();
           waits.set(e.approvalId, wait);
@@ -154,6 +164,8 @@ async function compareCommand(flags: CompareFlags, modesGiven: boolean): Promise
     onWarning: warn,
     launcher,
     pool: { instance: pool },
+    // On a terminal a server's form is asked here; without one nobody can answer it and the engine declines it.
+    elicitation: prompter !== null,
   });
   // The tokenizer for prompt composition starts loading now, while the host checks the request.
   void host.warmPool(columns);

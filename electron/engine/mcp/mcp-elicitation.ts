@@ -14,6 +14,8 @@ export const MAX_ELICITATIONS_PER_RUN = 5;
 export const ELICIT_WAIT_MS = 5 * 60_000;
 
 export interface ElicitRequest {
+  /** Names the elicitation-requested event; the answer of a host's card names it back. */
+  readonly elicitationId: string;
   readonly server: string;
   readonly message: string;
   readonly fields: readonly ElicitField[];
@@ -41,8 +43,10 @@ export function createElicitor(opts: { readonly ask: AskElicitation | null; read
     const message = elicitMessage(p.message);
     const read = p.mode === 'url' ? { ok: false as const, error: 'Parallax answers only form requests, not URL ones' } : elicitFields(p.requestedSchema);
     const fields = read.ok ? read.fields : [];
+    // Only a form someone is asked gets an id (its elicitation-requested event names it).
+    const elicitationId = call && read.ok && asked < MAX_ELICITATIONS_PER_RUN && opts.ask ? `e${asked + 1}` : undefined;
     const record = (action: ElicitAction, waitedMs: number, extra: { content?: Record<string, ElicitValue>; reason?: string } = {}): ElicitResult => {
-      if (call) opts.emit({ type: 'elicitation', step: call.step, callId: call.callId, server, message, fields, action, ...extra, waitedMs });
+      if (call) opts.emit({ type: 'elicitation', step: call.step, callId: call.callId, server, message, fields, action, ...extra, waitedMs, ...(elicitationId ? { elicitationId } : {}) });
       return { action, ...(extra.content ? { content: extra.content } : {}) };
     };
     if (!call) return record('decline', 0, { reason: `asked outside one of "${server}"'s calls` });
@@ -50,7 +54,10 @@ export function createElicitor(opts: { readonly ask: AskElicitation | null; read
     if (asked >= MAX_ELICITATIONS_PER_RUN) return record('decline', 0, { reason: `this run already asked ${MAX_ELICITATIONS_PER_RUN} times, the most one run asks` });
     if (!opts.ask) return record('decline', 0, { reason: 'nobody can answer in this run' });
     asked += 1;
-    const wait = AbortSignal.timeout(opts.waitMs ?? ELICIT_WAIT_MS);
+    const timeoutMs = opts.waitMs ?? ELICIT_WAIT_MS;
+    // Announced before the ask, so a host's page can show the form (the `elicitation` event closes it).
+    opts.emit({ type: 'elicitation-requested', step: call.step, callId: call.callId, elicitationId: elicitationId!, server, message, fields, timeoutMs });
+    const wait = AbortSignal.timeout(timeoutMs);
     const signal = AbortSignal.any([opts.signal, requestSignal, wait]);
     const started = performance.now();
     const waited = (): number => Math.round(performance.now() - started);
@@ -59,10 +66,10 @@ export function createElicitor(opts: { readonly ask: AskElicitation | null; read
       answer = await new Promise<ElicitAnswer>((resolve, reject) => {
         const onAbort = (): void => reject(signal.reason as Error);
         signal.addEventListener('abort', onAbort, { once: true });
-        opts.ask!({ server, message, fields }, signal).then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+        opts.ask!({ elicitationId: elicitationId!, server, message, fields }, signal).then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
       });
     } catch {
-      return record('cancel', waited(), { reason: wait.aborted ? `nobody answered within ${Math.round((opts.waitMs ?? ELICIT_WAIT_MS) / 1000)} s` : 'the run or the call ended first' });
+      return record('cancel', waited(), { reason: wait.aborted ? `nobody answered within ${Math.round(timeoutMs / 1000)} s` : 'the run or the call ended first' });
     }
     if (answer.action !== 'accept') return record(answer.action === 'decline' ? 'decline' : 'cancel', waited());
     const checked = checkElicitContent(fields, answer.content ?? {});

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpServerConfig } from '../../../shared/mcp-config.js';
 import { cleanAnnotations, type McpToolRecord } from '../../../shared/mcp-tools.js';
-import { schemaType, ToolError, type ToolDefinition, type ToolReporter } from '../tools/tool.js';
+import { schemaType, ToolError, type ToolDefinition, type ToolImage, type ToolReporter } from '../tools/tool.js';
+import { IMAGE_LIMITS, IMAGE_TYPES } from '../../../shared/model-capabilities.js';
 import { base64Bytes, cleanProgress, contentRecords, progressThrottle } from './mcp-content.js';
 import { callClock, type CallClock } from './call-clock.js';
 
@@ -91,9 +92,39 @@ function blockText(block: ContentBlock): string {
     }
     default: {
       const bytes = typeof block.data === 'string' ? `, ${sizeText(base64Bytes(block.data))}` : '';
-      return `[${block.type} ${str(block.mimeType) || 'data'}${bytes}]`;
+      const note = block.type === 'image' && imageNotes.has(block) ? `: ${imageNotes.get(block)}` : '';
+      return `[${block.type} ${str(block.mimeType) || 'data'}${bytes}${note}]`;
     }
   }
+}
+
+/** What an image block's line says about where the image went (set by `takeImages` for this call's blocks). */
+const imageNotes = new WeakMap<object, string>();
+
+/**
+ * A result's images for a model that reads them (report.images): each of a type both APIs take and within
+ * IMAGE_LIMITS goes as an image part, and its line in the text says so; any other image's line says why not.
+ */
+function takeImages(content: unknown, report: ToolReporter | undefined): void {
+  const blocks = Array.isArray(content) && report ? (content as ContentBlock[]) : [];
+  const images: ToolImage[] = [];
+  for (const b of blocks) {
+    if (b.type !== 'image') continue;
+    const mime = typeof b.mimeType === 'string' ? b.mimeType.toLowerCase() : '';
+    const data = typeof b.data === 'string' ? b.data : '';
+    let why: string | null = null;
+    if (!report!.images) why = `described only: ${report!.noImages ?? 'not sent to the model'}`;
+    else if (!(IMAGE_TYPES as readonly string[]).includes(mime)) why = `described only: ${mime || 'an unnamed type'} is not one of ${IMAGE_TYPES.join(', ')}`;
+    else if (!/^[A-Za-z0-9+/]+={0,2}$/.test(data)) why = 'described only: its data is not base64';
+    else if (base64Bytes(data) > IMAGE_LIMITS.bytes) why = `described only: larger than ${sizeText(IMAGE_LIMITS.bytes)}`;
+    else if (images.length >= IMAGE_LIMITS.perCall) why = `described only: a call sends at most ${IMAGE_LIMITS.perCall} images`;
+    if (why) imageNotes.set(b, why);
+    else {
+      images.push({ mimeType: mime, data });
+      imageNotes.set(b, `image ${images.length}, sent to the model as an image`);
+    }
+  }
+  if (images.length) report!.images!(images);
 }
 
 function capped(text: string): string {
@@ -184,6 +215,7 @@ export function mcpTool(server: McpServerConfig, info: McpToolInfo, name: string
       }
       const records = contentRecords((result as { content?: unknown }).content);
       if (records.length) ctx.report?.content?.(records);
+      takeImages((result as { content?: unknown }).content, ctx.report);
       return callResult(result as Parameters<typeof callResult>[0], label);
     },
   };

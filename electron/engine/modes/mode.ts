@@ -10,7 +10,7 @@ import type { ToolsetId } from '../../../shared/toolsets.js';
 import type { ApprovalGate } from '../approval/approval-gate.js';
 import type { ChatClient, ChatMessage, ChatReply, ToolChoice } from '../provider/chat-client.js';
 import { invokeTool, toolResultText, type ToolDefinition } from '../tools/index.js';
-import type { ToolReporter } from '../tools/tool.js';
+import type { ToolImage, ToolReporter } from '../tools/tool.js';
 import type { TextReply } from './text/parse-reply.js';
 import type { ObservedReply } from './text/text-prompt.js';
 import type { ToolOffer } from './offers.js';
@@ -25,6 +25,10 @@ export interface CallContext {
   emit(event: StepEventInput): void;
   /** Keep an MCP result's content blocks for this call's tool-finished. */
   keepContent?(blocks: readonly McpContentRecord[]): void;
+  /** Present when the run's model reads images: a direct call's images go to it as image parts. */
+  keepImages?(images: readonly ToolImage[]): void;
+  /** Why a call's images are only described (the model reads none). */
+  readonly noImages?: string;
 }
 
 /** Progress recorded as tool-progress events, and content kept for tool-finished, for one model call. */
@@ -35,6 +39,8 @@ export function reporterOf(ctx: CallContext, inProgram = false): ToolReporter {
     inProgram,
     progress: (name, p) => ctx.emit({ type: 'tool-progress', step: ctx.step, callId: ctx.callId, name, ...p, inProgram }),
     ...(ctx.keepContent && !inProgram ? { content: ctx.keepContent } : {}),
+    ...(ctx.keepImages && !inProgram ? { images: ctx.keepImages }
+      : { noImages: inProgram ? 'a program\'s tool results reach the model only as the text it prints' : ctx.noImages ?? 'this call\'s images are not sent' }),
   };
 }
 

@@ -6,11 +6,14 @@
 import type { ParsedReply, ToolCallRequest } from '../../../shared/step-event.js';
 import { toolResultMessage, type ChatClient, type ChatMessage, type ChatReply } from '../provider/chat-client.js';
 import type { ModeAdapter, StepRequest, TextProtocol } from './mode.js';
+import type { ToolImage } from '../tools/tool.js';
 
 /** A tool call's output as it goes back, and whether the tool failed (the Messages API marks it is_error). */
 export interface CallOutput {
   readonly text: string;
   readonly failed: boolean;
+  /** Images the call returned, for a model that reads them (the loop sends them after the tool messages). */
+  readonly images?: readonly ToolImage[];
 }
 
 /** One reply as the loop acts on it: the calls to run, or the answer that ends the run, and what goes back. */

@@ -88,6 +88,8 @@ export function toMessagesBody(history: readonly unknown[], tools: readonly Tool
         type: 'tool_result', tool_use_id: String(m.tool_call_id ?? ''), content: textOf(m.content),
         ...(m.is_error === true ? { is_error: true } : {}),
       }]);
+    } else if (Array.isArray(m.content) && m.content.some((p: { type?: unknown }) => p?.type === 'image_url')) {
+      push('user', userParts(m.content as unknown[]));
     } else {
       const text = textOf(m.content);
       if (text) push('user', [{ type: 'text', text }]);
@@ -108,6 +110,24 @@ export function toMessagesBody(history: readonly unknown[], tools: readonly Tool
     messages,
     ...(toolList.length ? { tools: toolList } : {}),
   };
+}
+
+/**
+ * A user message's parts as Messages API blocks: text as text, an image given as a base64 data URL (a tool's
+ * image, loop.ts) as an image block with its media type; any other image (a remote URL) as a line naming it.
+ */
+function userParts(parts: readonly unknown[]): Block[] {
+  const out: Block[] = [];
+  for (const raw of parts) {
+    const p = (raw ?? {}) as { type?: unknown; text?: unknown; image_url?: { url?: unknown } };
+    if (p.type === 'text' && typeof p.text === 'string' && p.text) out.push({ type: 'text', text: p.text });
+    else if (p.type === 'image_url') {
+      const url = typeof p.image_url?.url === 'string' ? p.image_url.url : '';
+      const data = /^data:(image\/(?:png|jpeg|gif|webp));base64,([A-Za-z0-9+/]+={0,2})$/.exec(url);
+      out.push(data ? { type: 'image', source: { type: 'base64', media_type: data[1], data: data[2] } } : { type: 'text', text: `[image ${url.slice(0, 200)}]` });
+    }
+  }
+  return out;
 }
 
 /** The blocks of a reply as they go back: what the server sent (inputs already rebuilt from their JSON), no empty text. */

@@ -27,6 +27,16 @@ export interface ToolReporter {
   progress(tool: string, report: ToolProgress): void;
   /** An MCP result's blocks with their content annotations, kept on tool-finished (direct calls). */
   content?(blocks: readonly McpContentRecord[]): void;
+  /** Present when the model sees images: a result's images go to it as image parts (direct calls only). */
+  images?(images: readonly ToolImage[]): void;
+  /** Why images are only described as text (no `images`): the model reads none, or the call is in a program. */
+  readonly noImages?: string;
+}
+
+/** An image a tool returned, as base64 data of one of IMAGE_TYPES (shared/model-capabilities.ts). */
+export interface ToolImage {
+  readonly mimeType: string;
+  readonly data: string;
 }
 
 export interface ToolContext {

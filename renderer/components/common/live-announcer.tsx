@@ -23,6 +23,7 @@ function snapshot(s: AppState): LiveSnapshot {
       label: several ? `${m.column.label}, trial ${m.trial}` : m.column.label,
       status: active.interrupted.includes(m.runId) ? 'interrupted' : runStatus(m.run),
       pendingApprovals: m.run?.pendingApprovals ?? 0,
+      pendingForms: m.run?.pendingForms ?? 0,
     })),
   };
 }

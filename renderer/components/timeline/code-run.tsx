@@ -12,6 +12,7 @@ import { ExpandableText } from './expandable-text.js';
 import { SearchHits } from './search-hits.js';
 import { Approvals } from './approval-card.js';
 import { McpCallNotes } from './mcp-call-notes.js';
+import { ElicitationCards } from './elicitation-card.js';
 import { TruncationNote, waiting } from './tool-call.js';
 
 const LIMIT_TEXT: Record<NonNullable<CodeRunEvent['limitHit']>, string> = {
@@ -78,6 +79,7 @@ export function CodeRun({ call, idPrefix, truncateChars, runId = '', live = fals
         </div>
       ) : null}
       <Approvals runId={runId} approvals={call.approvals} live={live} />
+      <ElicitationCards runId={runId} asking={call.asking} live={live} />
       <McpCallNotes call={call} />
       {run && run.toolCalls.length > 0 ? (
         <table className="mini-table inner-calls">

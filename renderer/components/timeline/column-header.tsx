@@ -26,9 +26,11 @@ interface Props {
   readonly simulated: boolean;
   /** Tool calls of this run waiting for the user's approval. */
   readonly pendingApprovals?: number;
+  /** MCP servers' forms of this run waiting for the person. */
+  readonly pendingForms?: number;
 }
 
-export function ColumnHeader({ column, slot, focused = false, runId, trial, showTrial, status, summary, simulated, pendingApprovals = 0 }: Props) {
+export function ColumnHeader({ column, slot, focused = false, runId, trial, showTrial, status, summary, simulated, pendingApprovals = 0, pendingForms = 0 }: Props) {
   const t = summary?.totals;
   const live = status === 'running' || status === 'pending' || status === 'waiting';
   // A run whose trial has not begun has no figures yet, not zero of them.
@@ -63,6 +65,11 @@ export function ColumnHeader({ column, slot, focused = false, runId, trial, show
         {pendingApprovals > 0 && status === 'running' ? (
           <span className="badge badge-warn" data-testid="needs-approval" title="A tool call of this run waits for your answer below; only this run is paused.">
             needs your approval
+          </span>
+        ) : null}
+        {pendingForms > 0 && status === 'running' ? (
+          <span className="badge badge-warn" data-testid="needs-answer" title="An MCP server of this run asks you to fill in a form below; only its call waits.">
+            needs your answer
           </span>
         ) : null}
       </div>

@@ -136,7 +136,7 @@ export function TimelineView() {
             Step
           </div>
           {modeRuns.map((m, i) => (
-            <ColumnHeader key={m.runId} column={m.column} slot={m.slot} focused={focused?.keys.includes(m.column.key) ?? false} runId={m.runId} trial={m.trial} showTrial={mixed} status={statuses[i]!} summary={summaries[i]!} simulated={simulated} pendingApprovals={m.run?.pendingApprovals ?? 0} />
+            <ColumnHeader key={m.runId} column={m.column} slot={m.slot} focused={focused?.keys.includes(m.column.key) ?? false} runId={m.runId} trial={m.trial} showTrial={mixed} status={statuses[i]!} summary={summaries[i]!} simulated={simulated} pendingApprovals={m.run?.pendingApprovals ?? 0} pendingForms={m.run?.pendingForms ?? 0} />
           ))}
         </div>
         <div ref={listRef} className="timeline-rows" style={{ height: virtualizer.getTotalSize(), ...wide }}>

@@ -8,6 +8,7 @@ import { Approvals } from './approval-card.js';
 import { ExpandableText, useExpanded } from './expandable-text.js';
 import { SearchHits } from './search-hits.js';
 import { McpCallNotes } from './mcp-call-notes.js';
+import { ElicitationCards } from './elicitation-card.js';
 
 /** "truncated: 12,345 → 4,000 chars": what the tool produced vs. what the model was shown. */
 export function TruncationNote({ finished, truncateChars }: { finished: ToolFinishedEvent; truncateChars: number | null }) {
@@ -51,6 +52,7 @@ export function ToolCall({ call, idPrefix, truncateChars, runId = '', live = fal
         <SearchHits key={s.seq} search={s} />
       ))}
       <Approvals runId={runId} approvals={call.approvals} live={live} />
+      <ElicitationCards runId={runId} asking={call.asking} live={live} />
       <McpCallNotes call={call} />
       {f ? (
         <div className="call-section">

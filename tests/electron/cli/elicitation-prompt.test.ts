@@ -21,7 +21,7 @@ const read = elicitFields({
   required: ['name', 'age'],
 });
 if (!read.ok) throw new Error(read.error);
-const request = { server: 'srv', message: 'Who are you?\u001b[2J', fields: read.fields };
+const request = { elicitationId: 'e1', server: 'srv', message: 'Who are you?\u001b[2J', fields: read.fields };
 
 /** Feeds the lines one by one, each after the prompt asking for it has been written. */
 async function answer(lines: string[], end = false) {

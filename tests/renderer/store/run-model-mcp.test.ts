@@ -19,4 +19,21 @@ describe('the timeline model of an MCP call', () => {
     expect(call.progress).toMatchObject({ progress: 2, total: 3 });
     expect(call.samplings?.map((s) => s.usage?.prompt)).toEqual([7]);
   });
+
+  it('holds a server\'s form while it waits, and lets it go with its outcome (a time-out too), whichever batch brings it', () => {
+    const e = (seq: number, rest: object) => ({ runId: 'r', seq, t: seq, ...rest }) as StepEvent;
+    const fields = [{ key: 'name', kind: 'string', title: 'Name', required: true }];
+    const asked = (seq: number, id: string) => e(seq, { type: 'elicitation-requested', step: 1, callId: 'c1', elicitationId: id, server: 'srv', message: 'Name?', fields, timeoutMs: 300_000 });
+    let runs = applyEvents({}, [e(0, { type: 'tool-started', step: 1, callId: 'c1', name: 'srv_ask', args: {} }), asked(1, 'e1'), asked(2, 'e2')]);
+    expect(runs.r!.steps[0]!.calls[0]!.asking?.map((q) => q.elicitationId)).toEqual(['e1', 'e2']);
+    expect(runs.r!.pendingForms).toBe(2);
+    // An outcome of an earlier, unannounced form (no id) leaves the waiting ones alone.
+    runs = applyEvents(runs, [e(3, { type: 'elicitation', step: 1, callId: 'c1', server: 'srv', message: 'x', fields: [], action: 'decline', reason: 'nobody can answer in this run', waitedMs: 0 })]);
+    expect(runs.r!.pendingForms).toBe(2);
+    runs = applyEvents(runs, [e(4, { type: 'elicitation', step: 1, callId: 'c1', server: 'srv', message: 'Name?', fields, action: 'cancel', reason: 'nobody answered within 300 s', waitedMs: 300_000, elicitationId: 'e1' })]);
+    const call = runs.r!.steps[0]!.calls[0]!;
+    expect(call.asking?.map((q) => q.elicitationId)).toEqual(['e2']);
+    expect(call.elicitations?.map((x) => x.action)).toEqual(['decline', 'cancel']);
+    expect(runs.r!.pendingForms).toBe(1);
+  });
 });

@@ -41,9 +41,9 @@ describe('MCP tools from real servers', () => {
     expect(mcp.connections.problems).toEqual([]);
     expect(mcp.connections.servers.map((s) => s.name)).toEqual(['local', 'remote', 'fs']);
     const names = mcp.connections.tools.map((t) => t.name);
-    const own = ['add', 'echo', 'fail', 'where', 'sleep', 'flood', 'sample', 'ask', 'annotated'];
-    expect(names.slice(0, 9)).toEqual(own.map((t) => `local_${t}`));
-    expect(names.slice(9, 18)).toEqual(own.map((t) => `remote_${t}`));
+    const own = ['add', 'echo', 'fail', 'where', 'sleep', 'flood', 'sample', 'ask', 'picture', 'annotated'];
+    expect(names.slice(0, 10)).toEqual(own.map((t) => `local_${t}`));
+    expect(names.slice(10, 20)).toEqual(own.map((t) => `remote_${t}`));
     expect(names).toContain('fs_read_text_file');
     expect(names).toContain('fs_list_directory');
     expect(mcp.connections.tools.every((t) => t.source !== undefined)).toBe(true);
@@ -134,7 +134,7 @@ describe('MCP servers that fail', () => {
       expect(crashing).toContain('test server: cannot open its database');
       expect(hanging).toMatch(/MCP server "hanging" .*timed out after 500 ms/);
       expect(nobody).toMatch(/^MCP server "nobody" \(http:\/\/127\.0\.0\.1:9\/mcp\) failed to start/);
-      expect(result.tools.map((t) => t.name)).toEqual(['add', 'echo', 'fail', 'where', 'sleep', 'flood', 'sample', 'ask', 'annotated'].map((t) => `good_${t}`));
+      expect(result.tools.map((t) => t.name)).toEqual(['add', 'echo', 'fail', 'where', 'sleep', 'flood', 'sample', 'ask', 'picture', 'annotated'].map((t) => `good_${t}`));
     } finally {
       await result.close();
     }
