@@ -84,23 +84,23 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 export default async function bench(): Promise<void> {
   // The OTLP report loads the OpenTelemetry packages on its first use: that first build, apart from the rest.
   const cold = performance.now();
-  buildReport(syntheticComparison(), 'otlp');
+  await buildReport(syntheticComparison(), 'otlp');
   console.log(`report build: first otlp export, OpenTelemetry packages loaded with it: ${(performance.now() - cold).toFixed(0)} ms`);
-  const long = measure(syntheticComparison(), `2 runs × ${STEPS} steps`);
-  const trials = measure(syntheticTrials(), `2 modes × ${TRIALS} trials × ${TRIAL_STEPS} steps`);
+  const long = await measure(syntheticComparison(), `2 runs × ${STEPS} steps`);
+  const trials = await measure(syntheticTrials(), `2 modes × ${TRIALS} trials × ${TRIAL_STEPS} steps`);
   console.log(`  trials vs long: html per event ${((trials.html * 1000) / trials.events).toFixed(1)} vs ${((long.html * 1000) / long.events).toFixed(1)} µs`);
 }
 
-function measure(stored: StoredComparison, what: string): Record<string, number> & { events: number } {
+async function measure(stored: StoredComparison, what: string): Promise<Record<string, number> & { events: number }> {
   console.log(`report build: ${what}, ${stored.events.length} events (synthetic event stream with the engine's shapes; not a real loop)`);
   const times: Record<string, number> = {};
   for (const format of ['json', 'csv', 'md', 'html', 'otlp'] as const) {
-    for (let i = 0; i < 3; i++) buildReport(stored, format); // warm-up
+    for (let i = 0; i < 3; i++) await buildReport(stored, format); // warm-up
     const samples: number[] = [];
     let bytes = 0;
     for (let i = 0; i < 15; i++) {
       const t0 = performance.now();
-      bytes = buildReport(stored, format).content.length;
+      bytes = (await buildReport(stored, format)).content.length;
       samples.push(performance.now() - t0);
     }
     times[format] = median(samples);

@@ -26,14 +26,15 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 }
 
 async function runCommand(): Promise<void> {
-  const [{ Command }, { commands }] = await Promise.all([import('commander'), import('./commands/index.js')]);
+  const [{ Command }, { commandFilesFor }] = await Promise.all([import('commander'), import('./commands/index.js')]);
+  const files = await Promise.all(commandFilesFor(args).map((load) => load()));
   const program = new Command()
     .name('parallax')
     .description('Run one agent task through several agent modes at once and compare every step and token.')
     .version(version())
     .showHelpAfterError('(run with --help for usage)');
 
-  for (const register of commands) register(program);
+  for (const { register } of files) register(program);
 
   await program.parseAsync(process.argv).catch((err: unknown) => {
     // A start error names the composer field to fix; here the flag is named instead.

@@ -262,7 +262,7 @@ export function createHost(options: HostOptions): Host {
     }
     const stored: StoredComparison = await store.open(checkId(comparisonId, 'comparison'), isLive);
     const { buildReport } = await import('./reports/index.js');
-    const built = buildReport(stored, format);
+    const built = await buildReport(stored, format);
     if (options.exportReport) return options.exportReport(built);
     return { status: 'download', ...built };
   }

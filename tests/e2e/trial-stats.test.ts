@@ -81,7 +81,7 @@ describe('statistics over trials in the browser', () => {
 
   it('the HTML report of the same comparison shows the intervals, the sentences and the error bars', async () => {
     const path = join(ROOT, 'test-results', 'e2e', 'trial-stats-report.html');
-    await writeFile(path, buildReport({ meta, events, warnings: [], interruptedRunIds: [] }, 'html').content);
+    await writeFile(path, (await buildReport({ meta, events, warnings: [], interruptedRunIds: [] }, 'html')).content);
     const report = await openPage(`file://${path}`);
     try {
       const { page } = report;

@@ -66,7 +66,7 @@ async function reportCommand(wanted: string, flags: ReportFlags): Promise<void> 
     await sendToOtlp(stored, otlp);
     if (!flags.output && flags.format === undefined) return;
   }
-  const report = buildReport(stored, format);
+  const report = await buildReport(stored, format);
   if (flags.output) {
     const path = resolve(flags.output);
     await writeFile(path, report.content);

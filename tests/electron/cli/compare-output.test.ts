@@ -17,7 +17,7 @@ const load = (name: string) => JSON.parse(readFileSync(`${DIR}${name}.stored.jso
 const runsTableOf = (md: string) => md.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| Run ') && !l.startsWith('| Metric'));
 
 describe('compare output from the report data', () => {
-  it('a run whose host died is "interrupted" in --json, the table and the report alike', () => {
+  it('a run whose host died is "interrupted" in --json, the table and the report alike', async () => {
     const stored = load('interrupted');
     const out = jsonResult(stored);
     const lost = out.runs.find((r) => r.status !== 'answered')!;
@@ -25,23 +25,23 @@ describe('compare output from the report data', () => {
     expect(stored.interruptedRunIds).toEqual([lost.runId]);
     const text = sideBySide(stored, '/data').join('\n');
     expect(text.split('\n').find((l) => l.startsWith('Status'))).toContain('interrupted');
-    expect(buildReport(stored, 'md').content).toContain('interrupted');
+    expect((await buildReport(stored, 'md')).content).toContain('interrupted');
   });
 
-  it('a run without run-finished that history does not know as dead is "unfinished", as in the reports', () => {
+  it('a run without run-finished that history does not know as dead is "unfinished", as in the reports', async () => {
     const stored = { ...load('interrupted'), interruptedRunIds: [] };
     const out = jsonResult(stored);
     expect(out.runs.map((r) => r.status).filter((s) => s !== 'answered')).toEqual(['unfinished']);
     expect(sideBySide(stored, '/data').find((l) => l.startsWith('Status'))).toContain('unfinished');
-    expect(buildReport(stored, 'md').content).toContain('unfinished');
+    expect((await buildReport(stored, 'md')).content).toContain('unfinished');
     expect(noAnswerMessage(stored)).toBeNull();
   });
 
-  it('names each run with the report label, trial included', () => {
+  it('names each run with the report label, trial included', async () => {
     const stored = load('two-trials');
     const labels = jsonResult(stored).runs.map((r) => r.label);
     expect(labels).toContain('ReAct · trial 2');
-    const md = buildReport(stored, 'md').content;
+    const md = (await buildReport(stored, 'md')).content;
     for (const label of labels) expect(md).toContain(label);
     const text = sideBySide(stored, '/data');
     for (const label of labels) expect(text.some((l) => l.startsWith(label))).toBe(true);

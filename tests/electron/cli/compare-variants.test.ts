@@ -90,19 +90,19 @@ describe('parallax compare with variants', () => {
     const models = stored.events.filter((x): x is RunStartedEvent => x.type === 'run-started').map((s) => [s.variant?.key, s.provider.model]);
     expect(Object.fromEntries(models)).toEqual({ 'react-1': 'sim', 'code-2': 'sim', 'react-3': 'sim-b', 'code-4': 'sim-b' });
 
-    const html = buildReport(stored, 'html').content;
+    const html = (await buildReport(stored, 'html')).content;
     expect(html).toContain('<section class="matrix" id="matrix">');
     expect(html.match(/<table class="matrix"/g)).toHaveLength(3); // tokens, pass rate, steps (no cost: simulated)
     // Each cell links to its run's timeline section.
     const index = stored.meta.runs.findIndex((r) => r.runId.endsWith('-code-4'));
     expect(html).toContain(`<a href="#mode-${index}">timeline</a>`);
     expect(html).toContain(`id="mode-${index}"`);
-    const md = buildReport(stored, 'md').content;
+    const md = (await buildReport(stored, 'md')).content;
     expect(md).toMatch(/## Matrix \(simulated\)[\s\S]*\| sim-b \| mean total tokens/);
-    const csv = buildReport(stored, 'csv').content.split('\r\n');
+    const csv = (await buildReport(stored, 'csv')).content.split('\r\n');
     expect(csv[0]).toMatch(/,variant_key,variant_label,matrix_row,run_ids,mean_total,mean_cost,pass_rate,mean_steps$/);
     expect(csv.filter((l) => l.includes(',matrix,'))).toHaveLength(4);
-    const json = JSON.parse(buildReport(stored, 'json').content) as { summary: { matrix?: { rows: string[] } } };
+    const json = JSON.parse((await buildReport(stored, 'json')).content) as { summary: { matrix?: { rows: string[] } } };
     expect(json.summary.matrix?.rows).toEqual(['sim', 'sim-b']);
   });
 

@@ -54,9 +54,9 @@ describe('parallax compare', () => {
     expect(responses).toHaveLength(text.steps);
     for (const r of responses) expect(r.type === 'model-response' && r.parsed && r.parsed.parseError === null).toBe(true);
     // The HTML report shows each parsed Thought; the JSON report carries the events whole.
-    const thoughts = buildReport(stored, 'html').content.match(/<span class="label">Thought<\/span>/g) ?? [];
+    const thoughts = (await buildReport(stored, 'html')).content.match(/<span class="label">Thought<\/span>/g) ?? [];
     expect(thoughts).toHaveLength(text.steps);
-    const json = JSON.parse(buildReport(stored, 'json').content) as { events: { type: string; parsed?: unknown }[] };
+    const json = JSON.parse((await buildReport(stored, 'json')).content) as { events: { type: string; parsed?: unknown }[] };
     expect(json.events.filter((ev) => ev.type === 'model-response' && ev.parsed)).toHaveLength(text.steps);
   });
 

@@ -26,7 +26,7 @@ describe('parallax report', () => {
     for (const f of REPORT_FORMATS) {
       const res = await parallax(['report', live.id, '--format', f], env);
       expect(res.code, res.stderr).toBe(0);
-      expect(res.stdout).toBe(buildReport(live.stored, f).content);
+      expect(res.stdout).toBe((await buildReport(live.stored, f)).content);
     }
   });
 
@@ -36,7 +36,7 @@ describe('parallax report', () => {
     expect(latest.stdout).toContain(live.id);
     const prefix = await parallax(['report', live.id.slice(0, 12), '--format', 'csv'], env);
     expect(prefix.code, prefix.stderr).toBe(0);
-    expect(prefix.stdout).toBe(buildReport(live.stored, 'csv').content);
+    expect(prefix.stdout).toBe((await buildReport(live.stored, 'csv')).content);
   });
 
   it('writes to -o FILE, taking the format from its extension', async () => {
@@ -78,7 +78,7 @@ describe('a comparison with trials', () => {
     for (const f of REPORT_FORMATS) {
       const res = await parallax(['report', c.id, '--format', f], runEnv);
       expect(res.code, res.stderr).toBe(0);
-      expect(res.stdout).toBe(buildReport(c.stored, f).content);
+      expect(res.stdout).toBe((await buildReport(c.stored, f)).content);
     }
     const md = await parallax(['report', c.id, '--format', 'md'], runEnv);
     expect(md.stdout).toContain('## Average over 2 trials');

@@ -40,7 +40,7 @@ describe('parallax suite', () => {
     for (const task of out.tasks) {
       const stored = await history.open(task.comparisonId);
       expect(stored.meta.task.id).toBe(task.taskId);
-      const report = JSON.parse(buildReport(stored, 'json').content) as { summary: { byMode: Agg[] } };
+      const report = JSON.parse((await buildReport(stored, 'json')).content) as { summary: { byMode: Agg[] } };
       // Per task: exactly the per-mode figures of the comparison's own report.
       expect(task.byMode).toEqual(report.summary.byMode);
       for (const a of report.summary.byMode) {

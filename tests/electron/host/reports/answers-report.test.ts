@@ -28,7 +28,7 @@ let content: string;
 let opened: OpenedReport;
 
 beforeAll(async () => {
-  content = buildReport(stored, 'html').content;
+  content = (await buildReport(stored, 'html')).content;
   opened = await openInChromium(await writeReport('hostile-answers.html', content), { width: 1280, height: 900 });
 }, 60_000);
 afterAll(async () => opened?.close());

@@ -37,8 +37,8 @@ beforeAll(async () => {
 }, 300_000);
 
 describe('approvals in the reports', () => {
-  it('HTML: the policy in the settings, each approval on its call in the timeline, and the wait apart', () => {
-    const { content } = buildReport(stored, 'html');
+  it('HTML: the policy in the settings, each approval on its call in the timeline, and the wait apart', async () => {
+    const { content } = await buildReport(stored, 'html');
     expect(content).toMatch(/Tool approvals<\/(th|dt|td)>\s*<(td|dd)[^>]*>run_shell (allow|ask), write_file allow, fetch_url ask/);
     expect(content).toMatch(/Approval:<\/span> <code>fetch_url<\/code>: denied by the user after [\d.]+ (ms|s) \(kept out of the run&#39;s time\)/);
     expect(content).toMatch(/Approval:<\/span> <code>fetch_url<\/code> \(inside the program\): allowed by the user after [\d.]+ (ms|s) \(kept out of the run&#39;s time\) <code class="args">\[?\{?&quot;url&quot;/);
@@ -49,15 +49,15 @@ describe('approvals in the reports', () => {
     }
   });
 
-  it('Markdown: an Approvals list under each run’s steps', () => {
-    const { content } = buildReport(stored, 'md');
+  it('Markdown: an Approvals list under each run’s steps', async () => {
+    const { content } = await buildReport(stored, 'md');
     expect(content).toMatch(/## ReAct — steps \(simulated\)[\s\S]*\*\*Approvals\*\*\n\n- Step 1: `fetch_url`: denied by the user after/);
     expect(content).toMatch(/## Code Mode — steps \(simulated\)[\s\S]*\*\*Approvals\*\*\n\n- Step 1: `fetch_url` \(inside the program\): allowed by the user after/);
     expect(content).toMatch(/tool approvals run_shell (allow|ask), write_file allow, fetch_url ask/);
   });
 
-  it('JSON: the approval events round-trip through the loader, checked by the one schema', () => {
-    const loaded = loadReportJson(buildReport(stored, 'json').content);
+  it('JSON: the approval events round-trip through the loader, checked by the one schema', async () => {
+    const loaded = loadReportJson((await buildReport(stored, 'json')).content);
     expect(loaded.events.filter((e) => e.type.startsWith('approval-'))).toEqual(stored.events.filter((e) => e.type.startsWith('approval-')));
     expect(loaded.events.filter((e) => e.type === 'approval-resolved').map((e) => (e as { decision: string }).decision).sort()).toEqual(['allow', 'deny']);
   });

@@ -28,9 +28,9 @@ describe('comparisons stored before prices existed', () => {
     // and when the charts gained their figures as tables behind "Show as table".
     it(`${name}: HTML and Markdown are byte for byte the recorded ones; CSV adds its cost columns, empty`, async () => {
       const old = JSON.parse(await readFile(`${FIXTURES}${name}.json`, 'utf8')) as StoredComparison;
-      expect(buildReport(old, 'html').content).toBe(await readFile(`${FIXTURES}${name}.before.html`, 'utf8'));
-      expect(buildReport(old, 'md').content).toBe(await readFile(`${FIXTURES}${name}.before.md`, 'utf8'));
-      const csv = Papa.parse<Record<string, string>>(buildReport(old, 'csv').content, { header: true, skipEmptyLines: true });
+      expect((await buildReport(old, 'html')).content).toBe(await readFile(`${FIXTURES}${name}.before.html`, 'utf8'));
+      expect((await buildReport(old, 'md')).content).toBe(await readFile(`${FIXTURES}${name}.before.md`, 'utf8'));
+      const csv = Papa.parse<Record<string, string>>((await buildReport(old, 'csv')).content, { header: true, skipEmptyLines: true });
       for (const row of csv.data.filter((r) => r.row === 'step')) expect([row.usage_source, row.cost_usd, row.cost_source]).toEqual(['reported', '', 'no price recorded']);
     });
   }
@@ -39,7 +39,7 @@ describe('comparisons stored before prices existed', () => {
 describe('a priced comparison with estimated usage', () => {
   let opened: OpenedReport;
   beforeAll(async () => {
-    opened = await openInChromium(await writeReport('cost-estimated.html', buildReport(stored, 'html').content), { width: 1280, height: 900 });
+    opened = await openInChromium(await writeReport('cost-estimated.html', (await buildReport(stored, 'html')).content), { width: 1280, height: 900 });
   }, 60_000);
   afterAll(async () => opened?.close());
 
@@ -81,8 +81,8 @@ describe('a priced comparison with estimated usage', () => {
     await opened.page.locator('table.summary').screenshot({ path: `${OUT}/cost-summary.png` });
   });
 
-  it('Markdown: the same figures, marks and verdicts', () => {
-    const md = buildReport(stored, 'md').content;
+  it('Markdown: the same figures, marks and verdicts', async () => {
+    const md = (await buildReport(stored, 'md')).content;
     expect(md).toMatch(/^\| Cost \(USD\) \| \$0\.00109 \| ≈ \$0\.000456 \(-58\.1%\) \|$/m);
     expect(md).toMatch(/^\| Usage \| reported \| ≈ estimated \|$/m);
     expect(md).toMatch(/^\| Total tokens \| 2,630 \| ≈ 960 \(-63\.5%\) \|$/m);
@@ -92,8 +92,8 @@ describe('a priced comparison with estimated usage', () => {
     expect(md).toMatch(/^\| 2 \| 1,500 \| 80 \| 0 \| 0 \| 1,580 \| \$0\.000728 \|/m);
   });
 
-  it('CSV: each step\'s usage source, cost, where it came from and the price date', () => {
-    const rows = Papa.parse<Record<string, string>>(buildReport(stored, 'csv').content, { header: true, skipEmptyLines: true }).data;
+  it('CSV: each step\'s usage source, cost, where it came from and the price date', async () => {
+    const rows = Papa.parse<Record<string, string>>((await buildReport(stored, 'csv')).content, { header: true, skipEmptyLines: true }).data;
     expect(rows.map((r) => [r.run_id, r.step, r.usage_source, r.cost_usd, r.cost_source, r.price_date])).toEqual([
       [reactId, '1', 'reported', '0.00036', 'price', '2026-12-01'],
       [reactId, '2', 'reported', '0.000728', 'price', '2026-12-01'],
@@ -101,8 +101,8 @@ describe('a priced comparison with estimated usage', () => {
     ]);
   });
 
-  it('JSON: per-run cost and usage source, the verdicts, and the recorded price travel with the events and load back', () => {
-    const text = buildReport(stored, 'json').content;
+  it('JSON: per-run cost and usage source, the verdicts, and the recorded price travel with the events and load back', async () => {
+    const text = (await buildReport(stored, 'json')).content;
     const doc = JSON.parse(text) as { summary: ReturnType<typeof summarizeComparison> };
     const react = doc.summary.runs.find((r) => r.runId === reactId)!;
     expect(react.cost).toMatchObject({ usd: expect.closeTo(0.001088, 12), price: MINI_PRICE, kind: 'priced' });
@@ -126,7 +126,7 @@ describe('trials at a price', () => {
   const byMode = aggregateByMode([...groupByRun(trials.events).values()].map(summarizeRun));
 
   it('HTML: the average table has each mode\'s mean cost with its range, and the cheapest mode on average', async () => {
-    const opened = await openInChromium(await writeReport('cost-trials.html', buildReport(trials, 'html').content), { width: 1280, height: 900 });
+    const opened = await openInChromium(await writeReport('cost-trials.html', (await buildReport(trials, 'html')).content), { width: 1280, height: 900 });
     try {
       for (const a of byMode) {
         const cell = opened.page.locator(`table.average td[data-mode="${a.mode}"][data-metric=cost]`);
@@ -148,8 +148,8 @@ describe('trials at a price', () => {
     }
   });
 
-  it('Markdown: the same mean costs and verdict', () => {
-    const md = buildReport(trials, 'md').content;
+  it('Markdown: the same mean costs and verdict', async () => {
+    const md = (await buildReport(trials, 'md')).content;
     // ± half the 95 % interval: t(0.975, 2) = 4.302652729749462 (scipy t.ppf) × sd / √3; sd $0.0004 (ReAct), $0.0002 (Code Mode).
     expect(md).toMatch(/^\| Cost \(USD\) \| \$0\.000960 ± \$0\.000994 \(\$0\.000560–\$0\.00136\) \| ≈ \$0\.000480 ± \$0\.000497 \(\$0\.000280–\$0\.000680\), -50\.0% \|$/m);
     expect(md).toContain('**Cheapest on average: Code Mode** — mean ≈ $0.000480 over 3 runs');
@@ -157,43 +157,43 @@ describe('trials at a price', () => {
 });
 
 describe('figures that cannot be given', () => {
-  it('a run whose usage is missing wins no verdict, in HTML and Markdown', () => {
+  it('a run whose usage is missing wins no verdict, in HTML and Markdown', async () => {
     const s = comparisonOf('20261201-130000-cafe0002', [
       { runId: 'm-react', mode: 'react', price: MINI_PRICE, steps: [{ usage: { prompt: 1000, completion: 10 }, source: 'reported' }] },
       { runId: 'm-code', mode: 'code', price: MINI_PRICE, steps: [{ usage: null }] },
     ]);
-    const html = buildReport(s, 'html').content;
+    const html = (await buildReport(s, 'html')).content;
     expect(html).toContain('No token verdict: the provider sent no usage for some steps of Code Mode, so its totals are incomplete.');
     expect(html).toContain('No cost verdict: the cost of Code Mode is not known (unknown: no usage).');
     expect(html).not.toContain('Fewest tokens:');
     expect(html).not.toContain('Cheapest:');
-    const md = buildReport(s, 'md').content;
+    const md = (await buildReport(s, 'md')).content;
     expect(md).toMatch(/^\| Usage \| reported \| not sent \|$/m);
     expect(md).toContain('Not sent: the provider sent no usage');
   });
 
-  it('an unknown or local model shows "no price", never $0', () => {
+  it('an unknown or local model shows "no price", never $0', async () => {
     const unknown = comparisonOf('20261201-140000-cafe0003', [
       { runId: 'u-react', mode: 'react', price: null, steps: [{ usage: { prompt: 1000, completion: 10 }, source: 'reported' }] },
       { runId: 'u-code', mode: 'code', price: null, steps: [{ usage: { prompt: 500, completion: 10 }, source: 'reported' }] },
     ]);
-    const md = buildReport(unknown, 'md').content;
+    const md = (await buildReport(unknown, 'md')).content;
     expect(md).toMatch(/^\| Cost \(USD\) \| no price \| no price \|$/m);
     expect(md).not.toMatch(/\$0\.00\b/);
     expect(md).toContain('No cost verdict: the price table had no price for this model');
     const local = comparisonOf('20261201-150000-cafe0004', [
       { runId: 'l-react', mode: 'react', price: null, steps: [{ usage: { prompt: 1000, completion: 10 }, source: 'reported' }] },
     ], LMSTUDIO);
-    expect(buildReport(local, 'html').content).toContain('local: no API price');
+    expect((await buildReport(local, 'html')).content).toContain('local: no API price');
   });
 
-  it('a simulated comparison gets no cost columns, only the note why', () => {
+  it('a simulated comparison gets no cost columns, only the note why', async () => {
     const sim = { name: 'simulated', baseUrl: 'http://127.0.0.1:9/v1', model: 'sim', simulated: true };
     const s = comparisonOf('20261201-160000-cafe0005', [
       { runId: 's-react', mode: 'react', price: null, steps: [{ usage: { prompt: 1000, completion: 10 }, source: 'reported' }] },
       { runId: 's-code', mode: 'code', price: null, steps: [{ usage: { prompt: 500, completion: 10 }, source: 'reported' }] },
     ], sim);
-    const md = buildReport(s, 'md').content;
+    const md = (await buildReport(s, 'md')).content;
     expect(md).not.toContain('Cost (USD)');
     expect(md).toContain('- **Prices:** simulated: no price — The simulated model bills nobody, so it has no cost.');
     expect(md).toContain('**Fewest tokens: Code Mode** — 510 total tokens (simulated), -49.5% vs ReAct.');

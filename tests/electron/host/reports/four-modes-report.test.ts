@@ -40,8 +40,8 @@ beforeAll(async () => {
   ]);
   byRun = groupByRun(plain.events);
   rec = recompute(trials);
-  opened = await openInChromium(await writeReport('four-modes.html', buildReport(plain, 'html').content), { width: 1280, height: 900 });
-  openedTrials = await openInChromium(await writeReport('four-modes-trials.html', buildReport(trials, 'html').content), { width: 1280, height: 900 });
+  opened = await openInChromium(await writeReport('four-modes.html', (await buildReport(plain, 'html')).content), { width: 1280, height: 900 });
+  openedTrials = await openInChromium(await writeReport('four-modes-trials.html', (await buildReport(trials, 'html')).content), { width: 1280, height: 900 });
 }, 240_000);
 
 afterAll(async () => {
@@ -131,8 +131,8 @@ describe('HTML report with four modes', () => {
     expect(pages).toBeGreaterThan(MODE_IDS.length);
   });
 
-  it('Markdown has a column per mode with the same totals', () => {
-    const md = buildReport(plain, 'md').content;
+  it('Markdown has a column per mode with the same totals', async () => {
+    const md = (await buildReport(plain, 'md')).content;
     const rows = md.split('## Summary')[1]!.split('\n## ')[0]!.split('\n').filter((l) => l.startsWith('| '));
     const cells = (label: string) => rows.find((l) => l.startsWith(`| ${label} |`))!.replace(/^\| | \|$/g, '').split(' | ').slice(1);
     expect(cells('')).toEqual(MODE_IDS.map((m) => MODE_LABELS[m]));
@@ -147,7 +147,7 @@ describe('HTML report with four modes over two trials', () => {
     const w = await widths(openedTrials.page);
     expect(w.scroll).toBeLessThanOrEqual(w.client);
     await expectHtmlAverage(openedTrials.page, rec);
-    expectMarkdownAverage(buildReport(trials, 'md').content, rec);
+    expectMarkdownAverage((await buildReport(trials, 'md')).content, rec);
   });
 
   it('lists every run by trial, and draws one cumulative line per run with the modes named once', async () => {

@@ -20,7 +20,7 @@ let opened: OpenedReport;
 beforeAll(async () => {
   stored = (await liveComparison(['--task', 'log-stats'])).stored;
   byRun = groupByRun(stored.events);
-  opened = await openInChromium(await writeReport('log-stats.html', buildReport(stored, 'html').content));
+  opened = await openInChromium(await writeReport('log-stats.html', (await buildReport(stored, 'html')).content));
 }, 180_000);
 
 afterAll(async () => {
@@ -133,11 +133,11 @@ describe('hostile text in a report', () => {
   }
 
   it('shows a model\'s and a tool\'s <script> and <img onerror> as text and runs nothing', async () => {
-    await expectInert(await writeReport('hostile.html', buildReport(hostile(stored), 'html').content));
+    await expectInert(await writeReport('hostile.html', (await buildReport(hostile(stored), 'html')).content));
   });
 
   it('stays inert by escaping alone, with the Content-Security-Policy removed', async () => {
-    const html = buildReport(hostile(stored), 'html').content.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, '');
+    const html = (await buildReport(hostile(stored), 'html')).content.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, '');
     expect(html).not.toContain('Content-Security-Policy');
     await expectInert(await writeReport('hostile-no-csp.html', html));
   });
@@ -149,7 +149,7 @@ describe('hostile text in a report', () => {
     await writeFile(join(ws, 'plain.txt'), 'ok\nERROR three\n');
     const real = (await liveComparison(['--task', 'log-stats', '--workspace', ws])).stored;
     expect(JSON.stringify(real.events)).toContain(evil);
-    const file = await writeReport('hostile-file-name.html', buildReport(real, 'html').content);
+    const file = await writeReport('hostile-file-name.html', (await buildReport(real, 'html')).content);
     const o = await openInChromium(file);
     try {
       expect(o.dialogs).toEqual([]);
@@ -183,7 +183,7 @@ describe('runs that did not finish', () => {
       events: [...byRun.get(first.runId)!, ...keep],
       warnings: [`The run (${second.runId}) has no run-finished event.`],
     };
-    const o = await openInChromium(await writeReport('interrupted.html', buildReport(interrupted, 'html').content));
+    const o = await openInChromium(await writeReport('interrupted.html', (await buildReport(interrupted, 'html')).content));
     try {
       expect(await o.page.locator(`td[data-run="${second.runId}"][data-metric="status"]`).innerText()).toBe('unfinished');
       expect(await o.page.locator(`td[data-run="${second.runId}"][data-metric="prompt"]`).getAttribute('data-value')).toBe(String(computeTotals(keep).prompt));
@@ -195,7 +195,7 @@ describe('runs that did not finish', () => {
       await o.close();
     }
     // When history knows the run died with its host, the report says interrupted rather than unfinished.
-    const known = buildReport({ ...interrupted, interruptedRunIds: [second.runId] }, 'md').content;
+    const known = (await buildReport({ ...interrupted, interruptedRunIds: [second.runId] }, 'md')).content;
     expect(known).toMatch(/\| Status \|[^\n]*\| interrupted \|/);
     expect(known).toContain('The run was interrupted');
   });

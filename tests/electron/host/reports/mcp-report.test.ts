@@ -50,8 +50,8 @@ describe('MCP events in the reports', () => {
     expect(totals).toMatchObject({ steps: 5, requests: 6, prompt: 5 * 50 + 7, completion: 5 * 5 + 3 });
   });
 
-  it('HTML: hints, last progress, the sampling request with its tokens and texts, annotated parts, and the sampling sentence', () => {
-    const { content } = buildReport(stored, 'html');
+  it('HTML: hints, last progress, the sampling request with its tokens and texts, annotated parts, and the sampling sentence', async () => {
+    const { content } = await buildReport(stored, 'html');
     expect(content).toContain('MCP tool “annotated” of t · Annotated parts · the server says: read-only, idempotent');
     expect(content).toContain('MCP tool “flood” of t · no hints from the server (treated as destructive)');
     expect(content).toMatch(/<p data-mcp="progress">Last progress: 30 of 30 — step 30/);
@@ -66,8 +66,8 @@ describe('MCP events in the reports', () => {
     expect(content).not.toContain(String.fromCharCode(27));
   });
 
-  it('Markdown: an MCP list under the steps, and the steps plus sampling make the summary total', () => {
-    const { content } = buildReport(stored, 'md');
+  it('Markdown: an MCP list under the steps, and the steps plus sampling make the summary total', async () => {
+    const { content } = await buildReport(stored, 'md');
     const list = content.slice(content.indexOf('**MCP**'));
     expect(list).toMatch(/^\*\*MCP\*\*\n\n- Step 1: `t_flood`: MCP tool “flood” of t · no hints from the server \(treated as destructive\)\. Last progress: 30 of 30 — step 30/);
     expect(list).toContain('- Step 2: `t_sample`: MCP tool “sample” of t · no hints from the server (treated as destructive). Sampling asked by t, answered by the run\'s model: 7 prompt + 3 completion tokens (in the run\'s totals)');

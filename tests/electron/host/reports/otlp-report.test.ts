@@ -16,20 +16,20 @@ import { checkTrace } from './otlp-checks.js';
 
 const DIR = fileURLToPath(new URL('../../../fixtures/reports/stored/', import.meta.url));
 const load = (name: string): StoredComparison => JSON.parse(readFileSync(`${DIR}${name}.stored.json`, 'utf8')) as StoredComparison;
-const spansOf = (stored: StoredComparison): FlatSpan[] => readSpans(JSON.parse(buildReport(stored, 'otlp').content)).spans;
+const spansOf = async (stored: StoredComparison): Promise<FlatSpan[]> => readSpans(JSON.parse((await buildReport(stored, 'otlp')).content)).spans;
 const op = (s: FlatSpan): unknown => s.attrs['gen_ai.operation.name'];
 
 describe('the OTLP report of stored comparisons', () => {
   for (const name of ['four-modes', 'two-trials', 'malformed-args', 'step-limit', 'interrupted']) {
-    it(`${name}: spans, parentage, timing and token sums match the stored events`, () => {
+    it(`${name}: spans, parentage, timing and token sums match the stored events`, async () => {
       const stored = load(name);
-      const figures = checkTrace(stored, spansOf(stored));
+      const figures = checkTrace(stored, await spansOf(stored));
       expect(figures.input).toBeGreaterThan(0);
     });
   }
 
-  it('names its file .otlp.json and is found by that extension and by its names', () => {
-    const built = buildReport(load('four-modes'), 'otlp');
+  it('names its file .otlp.json and is found by that extension and by its names', async () => {
+    const built = await buildReport(load('four-modes'), 'otlp');
     expect(built.fileName).toMatch(/\.otlp\.json$/);
     expect(built.mimeType).toBe('application/json');
     expect(reportFormatOfFile(built.fileName)).toBe('otlp');
@@ -37,9 +37,9 @@ describe('the OTLP report of stored comparisons', () => {
     expect(reportFormatNamed('OTel')).toBe('otlp');
   });
 
-  it('follows the GenAI conventions: span names, kinds, operation names, provider and tool attributes', () => {
+  it('follows the GenAI conventions: span names, kinds, operation names, provider and tool attributes', async () => {
     const stored = load('four-modes');
-    const { resource, spans } = readSpans(JSON.parse(buildReport(stored, 'otlp').content));
+    const { resource, spans } = readSpans(JSON.parse((await buildReport(stored, 'otlp')).content));
     expect(resource['service.name']).toBe('parallax');
     const chat = spans.find((s) => op(s) === 'chat')!;
     expect(chat.name).toBe(`chat ${stored.meta.provider.model}`);
@@ -63,29 +63,29 @@ describe('the OTLP report of stored comparisons', () => {
     expect(inner.length).toBeGreaterThan(0);
   });
 
-  it('gives each trial its own run span', () => {
+  it('gives each trial its own run span', async () => {
     const stored = load('two-trials');
-    const runs = spansOf(stored).filter((s) => op(s) === 'invoke_agent');
+    const runs = (await spansOf(stored)).filter((s) => op(s) === 'invoke_agent');
     expect(runs).toHaveLength(stored.meta.runs.length);
     expect(runs.map((s) => s.attrs['parallax.trial'])).toEqual(stored.meta.runs.map((r) => r.trial));
     expect(new Set(runs.map((s) => s.name)).size).toBe(runs.length);
   });
 
-  it('marks the interrupted run and its unfinished work as errors', () => {
+  it('marks the interrupted run and its unfinished work as errors', async () => {
     const stored = load('interrupted');
-    const spans = spansOf(stored);
+    const spans = await spansOf(stored);
     const [runId] = stored.interruptedRunIds;
     const run = spans.find((s) => s.attrs['parallax.run.id'] === runId)!;
     expect(run.status.code).toBe(2);
     expect(run.attrs['parallax.status']).toBe('interrupted');
   });
 
-  it('comes out byte for byte the same on every export, and another comparison gets another trace id', () => {
+  it('comes out byte for byte the same on every export, and another comparison gets another trace id', async () => {
     const stored = load('four-modes');
-    const a = buildReport(stored, 'otlp').content;
-    expect(buildReport(stored, 'otlp').content).toBe(a);
-    const other = readSpans(JSON.parse(buildReport({ ...stored, meta: { ...stored.meta, id: `${stored.meta.id}-x` } }, 'otlp').content)).spans;
-    expect(other[0].traceId).not.toBe(spansOf(stored)[0].traceId);
+    const a = (await buildReport(stored, 'otlp')).content;
+    expect((await buildReport(stored, 'otlp')).content).toBe(a);
+    const other = readSpans(JSON.parse((await buildReport({ ...stored, meta: { ...stored.meta, id: `${stored.meta.id}-x` } }, 'otlp')).content)).spans;
+    expect(other[0].traceId).not.toBe((await spansOf(stored))[0].traceId);
   });
 });
 
@@ -95,8 +95,8 @@ describe('the OTLP report of a comparison whose runs failed (live, fault 500)', 
     stored = (await liveComparison(['--task', 'calc', '--fault', '500'])).stored;
   }, 120_000);
 
-  it('records every failed attempt as an errored chat span and each run as errored, with sums of zero', () => {
-    const spans = spansOf(stored);
+  it('records every failed attempt as an errored chat span and each run as errored, with sums of zero', async () => {
+    const spans = await spansOf(stored);
     checkTrace(stored, spans);
     const byRun = groupByRun(stored.events);
     for (const r of stored.meta.runs) {

@@ -8,7 +8,8 @@ import type { StoredComparison } from '../../../../shared/ipc-contract.js';
 import type { RunTotals, StepEvent } from '../../../../shared/step-event.js';
 import { aggregateByMode, NO_DIFF_NOTE, computePerStep, computeTotals, groupByRun, summarizeComparison, summarizeRun } from '../../../../shared/summary.js';
 import { resultStatement } from '../../../../shared/result-statement.js';
-import { buildReport, CSV_COLUMNS, loadReportJson, ReportFileError, summarizeStored } from '../../../../electron/host/reports/index.js';
+import { buildReport, loadReportJson, ReportFileError, summarizeStored } from '../../../../electron/host/reports/index.js';
+import { CSV_COLUMNS } from '../../../../electron/host/reports/csv-report.js';
 import { liveComparison, type LiveComparison } from './live-comparison.js';
 
 let live: LiveComparison;
@@ -41,34 +42,34 @@ describe('the stored comparison the reports are made from', () => {
 });
 
 describe('buildReport', () => {
-  it('is deterministic: the same stored events give the same bytes in every format', () => {
+  it('is deterministic: the same stored events give the same bytes in every format', async () => {
     for (const f of ['html', 'md', 'csv', 'json'] as const) {
-      expect(buildReport(stored, f).content).toBe(buildReport(structuredClone(stored), f).content);
+      expect((await buildReport(stored, f)).content).toBe((await buildReport(structuredClone(stored), f)).content);
     }
   });
 
-  it('stamps a generation time only when one is passed in', () => {
+  it('stamps a generation time only when one is passed in', async () => {
     const at = new Date(Date.UTC(2026, 0, 2, 3, 4, 5));
-    expect(buildReport(stored, 'html').content).not.toContain('Report generated');
-    expect(buildReport(stored, 'html', { generatedAt: at }).content).toContain('2026-01-02 03:04:05 UTC');
-    expect(buildReport(stored, 'md', { generatedAt: at }).content).toContain('2026-01-02 03:04:05 UTC');
+    expect((await buildReport(stored, 'html')).content).not.toContain('Report generated');
+    expect((await buildReport(stored, 'html', { generatedAt: at })).content).toContain('2026-01-02 03:04:05 UTC');
+    expect((await buildReport(stored, 'md', { generatedAt: at })).content).toContain('2026-01-02 03:04:05 UTC');
   });
 
-  it('is the same for one trial whether the meta names trial 1 or predates trials, with no trial section', () => {
+  it('is the same for one trial whether the meta names trial 1 or predates trials, with no trial section', async () => {
     const older: StoredComparison = { ...stored, meta: { ...stored.meta, runs: stored.meta.runs.map(({ runId, mode }) => ({ runId, mode })) } };
     const marked: StoredComparison = { ...stored, meta: { ...stored.meta, runs: stored.meta.runs.map((r) => ({ ...r, trial: 1 })) } };
-    for (const f of ['html', 'md', 'csv'] as const) expect(buildReport(older, f).content, f).toBe(buildReport(marked, f).content);
+    for (const f of ['html', 'md', 'csv'] as const) expect((await buildReport(older, f)).content, f).toBe((await buildReport(marked, f)).content);
     for (const f of ['html', 'md'] as const) {
-      const text = buildReport(marked, f).content;
+      const text = (await buildReport(marked, f)).content;
       expect(text).not.toContain('Average over');
       expect(text).not.toContain(' · trial');
     }
   });
 
-  it('names files by task and comparison id with the right MIME types', () => {
+  it('names files by task and comparison id with the right MIME types', async () => {
     const expected = { html: 'text/html; charset=utf-8', md: 'text/markdown; charset=utf-8', csv: 'text/csv; charset=utf-8', json: 'application/json' };
     for (const [f, mime] of Object.entries(expected)) {
-      const r = buildReport(stored, f as keyof typeof expected);
+      const r = await buildReport(stored, f as keyof typeof expected);
       expect(r.mimeType).toBe(mime);
       expect(r.fileName).toBe(`parallax-log-stats-${live.id}.${f}`);
     }
@@ -76,8 +77,8 @@ describe('buildReport', () => {
 });
 
 describe('CSV', () => {
-  it('has one row per step per run whose usage sums to each run\'s totals', () => {
-    const parsed = Papa.parse<Record<string, string>>(buildReport(stored, 'csv').content, { header: true, skipEmptyLines: true });
+  it('has one row per step per run whose usage sums to each run\'s totals', async () => {
+    const parsed = Papa.parse<Record<string, string>>((await buildReport(stored, 'csv')).content, { header: true, skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
     // Pinned here, not read from CSV_COLUMNS: a spreadsheet that reads these files depends on the order.
     expect(parsed.meta.fields).toEqual([
@@ -119,8 +120,8 @@ describe('CSV', () => {
 });
 
 describe('JSON', () => {
-  it('round-trips: loading it back gives the stored meta and events, and the same summary recomputed', () => {
-    const text = buildReport(stored, 'json').content;
+  it('round-trips: loading it back gives the stored meta and events, and the same summary recomputed', async () => {
+    const text = (await buildReport(stored, 'json')).content;
     const doc = JSON.parse(text) as { schema: string; version: number; summary: unknown };
     expect(doc.schema).toBe('parallax.comparison-report');
     expect(doc.version).toBe(1);
@@ -138,10 +139,10 @@ describe('JSON', () => {
     expect((doc as { summary: Record<string, unknown> }).summary).not.toHaveProperty('byMode');
     expect(byMode).toEqual(aggregateByMode(runs));
     // And a report made from the loaded file is the report made from history.
-    expect(buildReport({ meta: loaded.meta, events: loaded.events, warnings: stored.warnings, interruptedRunIds: stored.interruptedRunIds }, 'md').content).toBe(buildReport(stored, 'md').content);
+    expect((await buildReport({ meta: loaded.meta, events: loaded.events, warnings: stored.warnings, interruptedRunIds: stored.interruptedRunIds }, 'md')).content).toBe((await buildReport(stored, 'md')).content);
   });
 
-  it('explains what is wrong with a file that is not a report', () => {
+  it('explains what is wrong with a file that is not a report', async () => {
     const err = (text: string) => {
       try {
         loadReportJson(text);
@@ -155,7 +156,7 @@ describe('JSON', () => {
     expect(err('[1,2]')).toMatch(/holds an array/);
     expect(err('{"name":"parallax","version":"0.1.0"}')).toMatch(/no "schema" field, expected "parallax.comparison-report"/);
     expect(err('{"schema":"other.thing","version":1}')).toMatch(/"schema": "other.thing"/);
-    const good = JSON.parse(buildReport(stored, 'json').content) as Record<string, unknown>;
+    const good = JSON.parse((await buildReport(stored, 'json')).content) as Record<string, unknown>;
     expect(err(JSON.stringify({ ...good, version: 2 }))).toMatch(/version 2, made by a newer Parallax/);
     const events = structuredClone(good.events) as Record<string, unknown>[];
     const i = events.findIndex((e) => e.type === 'model-response');
@@ -175,8 +176,8 @@ function cells(line: string): string[] {
 }
 
 describe('Markdown', () => {
-  it('puts each run\'s totals, recomputed from its events, in the summary table', () => {
-    const md = buildReport(stored, 'md').content;
+  it('puts each run\'s totals, recomputed from its events, in the summary table', async () => {
+    const md = (await buildReport(stored, 'md')).content;
     const lines = md.split('\n');
     for (const [label, key] of METRIC_ROWS) {
       const row = lines.find((l) => l.startsWith(`| ${label} |`));
@@ -187,8 +188,8 @@ describe('Markdown', () => {
     expect(md).toContain('(simulated)');
   });
 
-  it('has a step table per mode whose rows are the computed per-step usage', () => {
-    const md = buildReport(stored, 'md').content;
+  it('has a step table per mode whose rows are the computed per-step usage', async () => {
+    const md = (await buildReport(stored, 'md')).content;
     for (const [i, r] of stored.meta.runs.entries()) {
       const label = r.mode === 'react' ? 'ReAct' : 'Code Mode';
       const section = md.split(`## ${label} — steps`)[1].split('\n## ')[0];
@@ -199,8 +200,8 @@ describe('Markdown', () => {
     }
   });
 
-  it('keeps the table whole when an answer holds pipes, newlines and markup', () => {
-    const md = buildReport(withAnswer(stored, 0, 'a | b\nc <script>alert(1)</script> | d'), 'md').content;
+  it('keeps the table whole when an answer holds pipes, newlines and markup', async () => {
+    const md = (await buildReport(withAnswer(stored, 0, 'a | b\nc <script>alert(1)</script> | d'), 'md')).content;
     const header = md.split('\n').find((l) => l.startsWith('|  |'))!;
     const answer = md.split('\n').find((l) => l.startsWith('| Answer |'))!;
     expect(cells(answer)).toHaveLength(cells(header).length);
@@ -210,21 +211,21 @@ describe('Markdown', () => {
 });
 
 describe('a run that did not answer', () => {
-  it('is shown as unfinished and gets no Δ (not like for like)', () => {
+  it('is shown as unfinished and gets no Δ (not like for like)', async () => {
     const [first, second] = stored.meta.runs;
     const events = byRun.get(second.runId)!;
     const cut = events.slice(0, events.findIndex((e) => e.type === 'model-response') + 1);
     const partial = { ...stored, events: [...byRun.get(first.runId)!, ...cut] };
-    const md = buildReport(partial, 'md').content;
+    const md = (await buildReport(partial, 'md')).content;
     expect(md).toMatch(/^\| Status \| answered \| unfinished \|$/m);
     const total = md.split('\n').find((l) => l.startsWith('| Total tokens |'))!;
     expect(total).toMatch(/ \(no Δ\\\*\) \|$/);
     expect(total).not.toMatch(/%/);
     expect(md).toContain(NO_DIFF_NOTE);
-    const html = buildReport(partial, 'html').content;
+    const html = (await buildReport(partial, 'html')).content;
     expect(html).toContain('no Δ *');
     expect(md).toContain('Not ranked (did not answer): Code Mode (unfinished)');
-    const complete = buildReport(stored, 'md').content;
+    const complete = (await buildReport(stored, 'md')).content;
     expect(complete).not.toContain(NO_DIFF_NOTE);
   });
 });

@@ -28,8 +28,8 @@ const stored = withStarts([{ ms: 812, beforeRunMs: 640, pooled: true }, { ms: 12
 const ids = stored.meta.runs.map((r) => r.runId);
 
 describe('worker start-up in the reports', () => {
-  it('HTML: a row of its own, before Run said for a warm worker, — where not measured', () => {
-    const html = buildReport(stored, 'html').content;
+  it('HTML: a row of its own, before Run said for a warm worker, — where not measured', async () => {
+    const html = (await buildReport(stored, 'html')).content;
     // The cell's text, its note (where the worker started) read as it shows: on a line of its own under the figure.
     const cell = (runId: string) => new RegExp(`data-run="${runId}" data-metric="startupMs" data-value="[^"]*">(.*?)</td>`).exec(html)?.[1]
       ?.replace(/<span class="where">/g, ' ').replace(/<[^>]+>/g, '').trim();
@@ -42,8 +42,8 @@ describe('worker start-up in the reports', () => {
     expect(cell(ids[3]!)).toBe('90 ms (warm pool)');
   });
 
-  it('Markdown: the same figures in the summary table', () => {
-    const md = buildReport(stored, 'md').content;
+  it('Markdown: the same figures in the summary table', async () => {
+    const md = (await buildReport(stored, 'md')).content;
     const row = md.split('\n').find((l) => l.startsWith('| Worker start-up'));
     expect(row).toBeDefined();
     expect(row).toContain('812 ms (640 ms before Run, warm pool)');
@@ -52,8 +52,8 @@ describe('worker start-up in the reports', () => {
     expect(row).not.toMatch(/vs first|%/);
   });
 
-  it('JSON: the totals carry it, and each run its record', () => {
-    const json = JSON.parse(buildReport(stored, 'json').content) as { summary: { runs: { runId: string; totals: { startupMs: number } }[] } };
+  it('JSON: the totals carry it, and each run its record', async () => {
+    const json = JSON.parse((await buildReport(stored, 'json')).content) as { summary: { runs: { runId: string; totals: { startupMs: number } }[] } };
     const totals = Object.fromEntries(json.summary.runs.map((r) => [r.runId, r.totals.startupMs]));
     expect(totals[ids[0]!]).toBe(812);
     expect(totals[ids[2]!]).toBe(0);

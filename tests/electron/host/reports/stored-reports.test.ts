@@ -22,8 +22,8 @@ describe('reports of stored comparisons', () => {
   for (const name of NAMES) {
     const stored = JSON.parse(readFileSync(`${DIR}${name}.stored.json`, 'utf8')) as StoredComparison;
     for (const format of REPORT_FORMATS) {
-      it(`${name}: ${format} is byte for byte the recorded report`, () => {
-        const built = buildReport(stored, format);
+      it(`${name}: ${format} is byte for byte the recorded report`, async () => {
+        const built = await buildReport(stored, format);
         expect(built.content).toBe(readFileSync(`${DIR}${name}.${REPORT_FORMAT_INFO[format].extension}`, 'utf8'));
         expect(built.fileName.endsWith(`.${REPORT_FORMAT_INFO[format].extension}`)).toBe(true);
         expect(built.mimeType).toBe(REPORT_FORMAT_INFO[format].mimeType);
@@ -31,10 +31,10 @@ describe('reports of stored comparisons', () => {
     }
   }
 
-  it('shows every report metric under its shared label in the HTML and Markdown reports', () => {
+  it('shows every report metric under its shared label in the HTML and Markdown reports', async () => {
     const stored = JSON.parse(readFileSync(`${DIR}two-trials.stored.json`, 'utf8')) as StoredComparison;
-    const html = buildReport(stored, 'html').content;
-    const md = buildReport(stored, 'md').content;
+    const html = (await buildReport(stored, 'html')).content;
+    const md = (await buildReport(stored, 'md')).content;
     for (const m of metricsOn('reports')) {
       expect(html, m.key).toContain(`data-metric="${m.key}"`);
       expect(md, m.key).toContain(m.label);

@@ -30,7 +30,7 @@ beforeAll(async () => {
   rec = recompute(stored);
   await mkdir(OUT, { recursive: true });
   const file = join(OUT, 'calc-trials.html');
-  await writeFile(file, buildReport(stored, 'html').content);
+  await writeFile(file, (await buildReport(stored, 'html')).content);
   opened = await openInChromium(file);
 }, 240_000);
 
@@ -111,8 +111,8 @@ describe('HTML report with trials', () => {
 });
 
 describe('Markdown, CSV and JSON with trials', () => {
-  it('Markdown puts the average table first, with aggregateByMode\'s figures, then the runs by trial', () => {
-    const md = buildReport(stored, 'md').content;
+  it('Markdown puts the average table first, with aggregateByMode\'s figures, then the runs by trial', async () => {
+    const md = (await buildReport(stored, 'md')).content;
     expectMarkdownAverage(md, rec);
     const at = (s: string) => md.indexOf(s);
     expect(at(`## Average over ${TRIALS} trials`)).toBeGreaterThan(0);
@@ -123,8 +123,8 @@ describe('Markdown, CSV and JSON with trials', () => {
     expect(labels).toEqual(stored.meta.runs.map((r) => `${MODE_LABELS[r.mode]} · trial ${r.trial}`));
   });
 
-  it('CSV rows carry each run\'s trial from the comparison', () => {
-    const parsed = Papa.parse<Record<string, string>>(buildReport(stored, 'csv').content, { header: true, skipEmptyLines: true });
+  it('CSV rows carry each run\'s trial from the comparison', async () => {
+    const parsed = Papa.parse<Record<string, string>>((await buildReport(stored, 'csv')).content, { header: true, skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
     for (const r of stored.meta.runs) {
       const rows = parsed.data.filter((row) => row.run_id === r.runId);
@@ -146,8 +146,8 @@ describe('Markdown, CSV and JSON with trials', () => {
     expect(diff.sentence).toMatch(/^Code Mode used \d+ % /);
   });
 
-  it('JSON holds byMode = aggregateByMode of the events; loading rebuilds the same byMode when it is missing', () => {
-    const text = buildReport(stored, 'json').content;
+  it('JSON holds byMode = aggregateByMode of the events; loading rebuilds the same byMode when it is missing', async () => {
+    const text = (await buildReport(stored, 'json')).content;
     const doc = JSON.parse(text) as { summary: { byMode?: unknown; differences?: unknown; figures?: string } };
     expect(doc.summary.byMode).toEqual(rec.byMode);
     expect(doc.summary.differences).toEqual(differencesByMode(rec.runs.map((summary) => ({ trial: summary.trial, summary }))));
@@ -160,6 +160,6 @@ describe('Markdown, CSV and JSON with trials', () => {
     const rebuilt = loadReportJson(JSON.stringify({ ...doc, summary: older }));
     expect(rebuilt.summary.byMode).toEqual(rec.byMode);
     const again = { meta: loaded.meta, events: loaded.events, warnings: stored.warnings, interruptedRunIds: stored.interruptedRunIds };
-    for (const f of ['html', 'md', 'csv'] as const) expect(buildReport(again, f).content).toBe(buildReport(stored, f).content);
+    for (const f of ['html', 'md', 'csv'] as const) expect((await buildReport(again, f)).content).toBe((await buildReport(stored, f)).content);
   });
 });

@@ -19,7 +19,7 @@ let opened: OpenedReport;
 beforeAll(async () => {
   stored = await mergedTrials([['--task', 'calc'], ['--task', 'calc', '--fault', 'malformed-args'], ['--task', 'calc', '--max-steps', '1']]);
   rec = recompute(stored);
-  opened = await openInChromium(await writeReport('calc-trials-spread.html', buildReport(stored, 'html').content));
+  opened = await openInChromium(await writeReport('calc-trials-spread.html', (await buildReport(stored, 'html')).content));
 }, 240_000);
 
 afterAll(async () => {
@@ -61,12 +61,12 @@ describe('trials that differ', () => {
     await opened.page.screenshot({ path: join(OUT, 'calc-trials-spread.png'), fullPage: true });
   });
 
-  it('Markdown: the average table equals aggregateByMode of the events', () => {
-    expectMarkdownAverage(buildReport(stored, 'md').content, rec);
+  it('Markdown: the average table equals aggregateByMode of the events', async () => {
+    expectMarkdownAverage((await buildReport(stored, 'md')).content, rec);
   });
 
-  it('JSON: byMode equals aggregateByMode of the events', () => {
-    const doc = JSON.parse(buildReport(stored, 'json').content) as { summary: { byMode: unknown } };
+  it('JSON: byMode equals aggregateByMode of the events', async () => {
+    const doc = JSON.parse((await buildReport(stored, 'json')).content) as { summary: { byMode: unknown } };
     expect(doc.summary.byMode).toEqual(rec.byMode);
   });
 });
@@ -83,9 +83,9 @@ describe('hostile text in a report with trials', () => {
         return e;
       }),
     };
-    const md = buildReport(hostile, 'md').content;
+    const md = (await buildReport(hostile, 'md')).content;
     expect(md).not.toContain('<script>');
-    const o = await openInChromium(await writeReport('calc-trials-hostile.html', buildReport(hostile, 'html').content));
+    const o = await openInChromium(await writeReport('calc-trials-hostile.html', (await buildReport(hostile, 'html')).content));
     try {
       expect(o.dialogs).toEqual([]);
       expect(o.requests).toEqual([]);
