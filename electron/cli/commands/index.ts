@@ -12,7 +12,8 @@ import { register as exec } from './exec.js';
 import { register as prices } from './prices.js';
 import { register as suite } from './suite.js';
 import { register as tools } from './tools.js';
+import { register as diff } from './diff.js';
 
 export type RegisterCommand = (program: Command) => void;
 
-export const commands: RegisterCommand[] = [start, run, report, tasks, simServer, compare, history, serve, exec, prices, suite, tools];
+export const commands: RegisterCommand[] = [start, run, report, tasks, simServer, compare, history, serve, exec, prices, suite, tools, diff];
