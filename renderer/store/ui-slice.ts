@@ -6,7 +6,7 @@ import type { AppState } from './app-store.js';
 
 export type Theme = 'light' | 'dark';
 export type SidebarTab = 'compose' | 'history';
-export type MainTab = 'timeline' | 'answers' | 'charts';
+export type MainTab = 'timeline' | 'answers' | 'charts' | 'waterfall';
 
 export interface Toast {
   readonly id: number;
