@@ -14,6 +14,7 @@ import { Sidebar } from './components/layout/sidebar.js';
 import { StatusBar } from './components/layout/status-bar.js';
 import { TrialBar } from './components/layout/trial-bar.js';
 import { TimelineView } from './components/timeline/timeline-view.js';
+import { DiffDialog } from './components/history/diff-dialog.js';
 import { WaterfallView } from './components/waterfall/waterfall-view.js';
 import { SuiteView } from './components/history/suite-view.js';
 import { ResultBanner } from './components/summary/result-banner.js';
@@ -57,6 +58,7 @@ export function App() {
       <PriceEditor />
       <ConfirmDialog />
       <OtlpDialog />
+      <DiffDialog />
     </div>
   );
 }
