@@ -61,7 +61,8 @@ export function WaterfallView() {
   const { from, to } = sharedAxis(built.map((b) => b.wf));
   const ticks = axisTicks(from, to);
   return (
-    <div className="waterfall-view" data-testid="waterfall-view">
+    // Focusable: the view scrolls, and keyboard users must be able to scroll it (axe scrollable-region-focusable).
+    <div className="waterfall-view" data-testid="waterfall-view" tabIndex={0} role="region" aria-label="Waterfall: where each run's time went">
       <p className="wf-intro muted small">
         Where each run&apos;s time went, on one time axis from each run&apos;s start (its worker&apos;s start-up comes before 0). A model request is
         lighter while it waits for the first token, darker while it generates.{simulated ? ' Times are real; the model is simulated.' : ''}
