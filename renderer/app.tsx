@@ -14,6 +14,8 @@ import { Sidebar } from './components/layout/sidebar.js';
 import { StatusBar } from './components/layout/status-bar.js';
 import { TrialBar } from './components/layout/trial-bar.js';
 import { TimelineView } from './components/timeline/timeline-view.js';
+import { DiffDialog } from './components/history/diff-dialog.js';
+import { WaterfallView } from './components/waterfall/waterfall-view.js';
 import { SuiteView } from './components/history/suite-view.js';
 import { ResultBanner } from './components/summary/result-banner.js';
 import { useApp } from './store/app-store.js';
@@ -46,7 +48,7 @@ export function App() {
           {active && !suite ? <TrialBar /> : null}
           {active && !suite ? <ResultBanner /> : null}
           <div className="main-panel" id="main-panel" role={active && !suite ? 'tabpanel' : undefined}>
-            {suite ? <SuiteView /> : !active ? <EmptyMain /> : tab === 'timeline' ? <TimelineView /> : tab === 'answers' ? <AnswersView /> : <ChartsView />}
+            {suite ? <SuiteView /> : !active ? <EmptyMain /> : tab === 'timeline' ? <TimelineView /> : tab === 'answers' ? <AnswersView /> : tab === 'waterfall' ? <WaterfallView /> : <ChartsView />}
           </div>
         </main>
       </div>
@@ -56,6 +58,7 @@ export function App() {
       <PriceEditor />
       <ConfirmDialog />
       <OtlpDialog />
+      <DiffDialog />
     </div>
   );
 }

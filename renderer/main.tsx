@@ -17,6 +17,7 @@ import './styles/trials.css';
 import './styles/prices.css';
 import './styles/answers.css';
 import './styles/result.css';
+import './styles/waterfall.css';
 
 installModePalette(document);
 void bootstrap();

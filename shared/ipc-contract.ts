@@ -3,6 +3,7 @@
  * WebSocket). Invoke channels are request/response; event channels are pushed by the host.
  * Channel names are `domain:verb`. Both sides use thin typed wrappers over this map.
  */
+import type { ComparisonDiff } from './comparison-diff.js';
 import type { ProviderProtocol } from './providers.js';
 import type { PriceTable } from './pricing.js';
 import type { RunUsageSource } from './cost.js';
@@ -238,6 +239,8 @@ export interface InvokeMap {
   'history:damaged': { args: []; result: readonly DamagedComparison[] };
   'history:open': { args: [comparisonId: string]; result: StoredComparison };
   'history:delete': { args: [comparisonId: string]; result: void };
+  /** The comparison against an earlier one of the same task (shared/comparison-diff.ts); another task: an error saying so. */
+  'history:diff': { args: [baselineId: string, comparisonId: string]; result: ComparisonDiff };
   'report:export': { args: [comparisonId: string, format: ReportFormat]; result: ExportResult };
   /** The comparison's trace (the otlp report's body) sent to an OTLP HTTP endpoint; errors say what to fix. */
   'report:send-otlp': { args: [comparisonId: string, target: OtlpTargetInput]; result: OtlpSendResult };
@@ -287,7 +290,7 @@ export type InvokeResult<C extends InvokeChannel> = InvokeMap[C]['result'];
 
 export const INVOKE_CHANNELS = [
   'app:info', 'app:ready', 'tasks:list', 'comparison:start', 'comparison:cancel', 'run:cancel',
-  'history:list', 'history:page', 'history:damaged', 'history:open', 'history:delete', 'report:export', 'report:send-otlp', 'provider:models', 'provider:test',
+  'history:list', 'history:page', 'history:damaged', 'history:open', 'history:delete', 'history:diff', 'report:export', 'report:send-otlp', 'provider:models', 'provider:test',
   'keys:set', 'keys:status', 'keys:use-env', 'workspace:choose', 'approval:answer', 'elicitation:answer', 'prices:get', 'prices:set', 'prices:remove', 'prices:reset',
   'suites:list', 'suites:open', 'suites:export',
 ] as const satisfies readonly InvokeChannel[];

@@ -64,6 +64,7 @@ const innerToolCallSchema = z.object({
   name: z.string(),
   args: z.unknown(),
   durationMs: ms,
+  startMs: ms.optional(),
   resultBytes: count,
   error: z.string().nullable(),
 });
@@ -120,6 +121,7 @@ export const stepEventSchema = z.discriminatedUnion('type', [
     usage: usageSchema.nullable(),
     usageSource: z.enum(['reported', 'estimated']).optional(),
     latencyMs: ms,
+    firstTokenMs: ms.optional(),
     finishReason: z.string().nullable(),
     stopReason: z.string().optional(),
     requestId: z.string().optional(),

@@ -131,6 +131,8 @@ export interface InnerToolCall {
   readonly name: string;
   readonly args: unknown;
   readonly durationMs: number;
+  /** ms from the program's start to this call's start (absent in events recorded before it existed). */
+  readonly startMs?: number;
   /** Size in bytes (UTF-8 of its JSON form) of what the tool returned to the program. */
   readonly resultBytes: number;
   readonly error: string | null;
@@ -242,7 +244,13 @@ export interface ModelResponseEvent extends Base {
   readonly usage: Usage | null;
   /** Absent in events recorded before it existed: read as 'reported' when usage is present. */
   readonly usageSource?: UsageSource;
+  /** ms from the request being sent (model-request's `t`) to the reply's last byte. */
   readonly latencyMs: number;
+  /**
+   * ms from the request being sent to the first output of the reply (text, reasoning or a tool call): the wait
+   * for the first token. Absent in events recorded before it existed and when the reply carried no output.
+   */
+  readonly firstTokenMs?: number;
   readonly finishReason: string | null;
   /** The stop reason exactly as the provider sent it, when it differs from finishReason (Anthropic `stop_reason`). */
   readonly stopReason?: string;

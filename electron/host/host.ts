@@ -301,6 +301,11 @@ export function createHost(options: HostOptions): Host {
       await Promise.all([...summaries.values()]); // a summary being written must not land in a folder being removed
       await store.delete(comparisonId);
     },
+    // Loaded with the first diff: the report code stays out of the host's start.
+    'history:diff': async (baselineId, comparisonId) => {
+      const [base, stored] = await Promise.all([store.open(checkId(baselineId, 'comparison'), isLive), store.open(checkId(comparisonId, 'comparison'), isLive)]);
+      return (await import('./reports/diff-report.js')).diffStored(base, stored);
+    },
     'report:export': exportReport,
     // Loaded with the first send: the OpenTelemetry packages stay out of the host's start.
     'report:send-otlp': async (comparisonId, target) => {

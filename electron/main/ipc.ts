@@ -34,6 +34,7 @@ export const INVOKE_ARITY: { readonly [C in InvokeChannel]: InvokeArgs<C>['lengt
   'history:damaged': 0,
   'history:open': 1,
   'history:delete': 1,
+  'history:diff': 2,
   'report:export': 2,
   'report:send-otlp': 2,
   'provider:models': 1,

@@ -36,6 +36,7 @@ const api = {
   'history:damaged': invoker('history:damaged'),
   'history:open': invoker('history:open'),
   'history:delete': invoker('history:delete'),
+  'history:diff': invoker('history:diff'),
   'report:export': invoker('report:export'),
   'report:send-otlp': invoker('report:send-otlp'),
   'provider:models': invoker('provider:models'),

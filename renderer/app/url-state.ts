@@ -16,7 +16,7 @@ export interface UrlView {
   readonly baseline: string | null;
 }
 
-const TABS: readonly MainTab[] = ['timeline', 'answers', 'charts'];
+const TABS: readonly MainTab[] = ['timeline', 'answers', 'charts', 'waterfall'];
 /** Comparison ids are made by the host (date-time-hex); anything else in a hand-edited URL is ignored. */
 const ID = /^[\w.-]{1,100}$/;
 

@@ -178,6 +178,7 @@ export const uiSelectors = {
   appInfo: (s: AppState) => s.appInfo,
   exportMenuOpen: (s: AppState) => s.exportMenuOpen,
   otlpDialog: (s: AppState) => s.otlpDialog,
+  diffDialog: (s: AppState) => s.diffDialog,
   otlpTarget: (s: AppState) => s.otlpTarget,
 };
 

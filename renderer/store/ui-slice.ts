@@ -6,7 +6,7 @@ import type { AppState } from './app-store.js';
 
 export type Theme = 'light' | 'dark';
 export type SidebarTab = 'compose' | 'history';
-export type MainTab = 'timeline' | 'answers' | 'charts';
+export type MainTab = 'timeline' | 'answers' | 'charts' | 'waterfall';
 
 export interface Toast {
   readonly id: number;
@@ -43,6 +43,9 @@ export interface UiSlice {
   /** What the user last typed there: kept in memory for the session, never saved (headers may be secrets). */
   readonly otlpTarget: { readonly endpoint: string; readonly headers: string };
   setOtlpDialog(comparisonId: string | null): void;
+  /** The comparison the "Compare with a baseline" dialog is open for, or null. */
+  readonly diffDialog: string | null;
+  setDiffDialog(comparisonId: string | null): void;
   setOtlpTarget(target: { readonly endpoint: string; readonly headers: string }): void;
   /** Bumped to ask the composer to focus its first field (menu "New comparison"). */
   readonly focusComposer: number;
@@ -106,6 +109,8 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
   otlpDialog: null,
   otlpTarget: { endpoint: '', headers: '' },
   setOtlpDialog: (otlpDialog) => set({ otlpDialog }),
+  diffDialog: null,
+  setDiffDialog: (diffDialog) => set({ diffDialog }),
   setOtlpTarget: (otlpTarget) => set({ otlpTarget }),
   focusComposer: 0,
   setTheme: (theme) => set({ theme }),

@@ -17,7 +17,7 @@ import { saveShot } from './screenshots.js';
 import type { Page } from 'playwright-core';
 
 const SIM = { name: 'simulated', baseUrl: null, model: 'sim' } as const;
-const TABS = ['timeline', 'answers', 'charts'] as const;
+const TABS = ['timeline', 'answers', 'charts', 'waterfall'] as const;
 const DAMAGED = '20260101-000000-a11y-damaged';
 const ENDED = ['answered', 'max-steps', 'error', 'crashed', 'cancelled', 'no-policy'];
 

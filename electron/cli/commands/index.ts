@@ -21,6 +21,7 @@ export const COMMANDS: Readonly<Record<string, CommandFile>> = {
   prices: () => import('./prices.js'),
   suite: () => import('./suite.js'),
   tools: () => import('./tools.js'),
+  diff: () => import('./diff.js'),
 };
 
 /** The command files to load for these arguments (what follows `parallax`). */

@@ -34,7 +34,7 @@ function pickFormat(flags: ReportFlags): ReportFormat {
 }
 
 /** The comparison id the user meant: an exact id, "latest", or a prefix matching exactly one id. */
-async function resolveId(store: HistoryStore, wanted: string): Promise<string> {
+export async function resolveId(store: HistoryStore, wanted: string): Promise<string> {
   const seeIds = 'Run `parallax history` to see the stored comparisons and their ids, or use "latest".';
   if (wanted === 'latest') {
     const { meta: newest, damaged } = await store.newest();

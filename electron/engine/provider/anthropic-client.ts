@@ -82,7 +82,7 @@ export async function streamMessages(client: ChatClient, req: StreamRequest, sig
 
   const receivedAt = performance.now();
   const { stopReason, started: _started, stopped: _stopped, ...reply } = acc.result();
-  const base = { ...reply, noPolicy, receivedAt, ...(stopReason !== null ? { stopReason } : {}), ...(requestId ? { requestId } : {}) };
+  const base = { ...reply, noPolicy, receivedAt, firstOutputAt: acc.firstOutputAt, ...(stopReason !== null ? { stopReason } : {}), ...(requestId ? { requestId } : {}) };
   if (reply.usage) return { ...base, usage: reply.usage, usageSource: 'reported' };
   // A Messages-compatible server that counts nothing: the tokenizer counts what was sent and received.
   const usage = await estimateUsage({

@@ -99,6 +99,8 @@ export class MessagesAccumulator {
   private started = false;
   private hasStopped = false;
   private events = 0;
+  /** performance.now() when the first content block (text, thinking, a tool call) began: the reply's first token. */
+  firstOutputAt: number | null = null;
 
   /** message_stop has arrived: the reply is complete. */
   get stopped(): boolean {
@@ -120,6 +122,8 @@ export class MessagesAccumulator {
       case 'content_block_start': {
         const block = { ...((ev.content_block ?? { type: 'unknown' }) as OpenBlock['block']) };
         this.blocks[blockIndex(ev.index ?? this.blocks.length)] = { block, json: '', sawJson: false };
+        // A call's block names its tool as it opens; an empty text or thinking block is not output yet.
+        if ((block.type !== 'text' && block.type !== 'thinking' && block.type !== 'redacted_thinking') || (typeof block.text === 'string' && block.text !== '')) this.firstOutputAt ??= performance.now();
         if (block.type === 'tool_use' && this.blocks.filter((b) => b?.block.type === 'tool_use').length > MAX_CALLS_PER_REPLY) throw tooManyCalls();
         break;
       }
@@ -127,6 +131,7 @@ export class MessagesAccumulator {
         const open = this.blocks[Number(ev.index)];
         const d = (ev.delta ?? {}) as Record<string, unknown>;
         if (!open) break;
+        this.firstOutputAt ??= performance.now();
         const b = open.block;
         if (d.type === 'text_delta') b.text = `${typeof b.text === 'string' ? b.text : ''}${String(d.text ?? '')}`;
         else if (d.type === 'input_json_delta') {
@@ -158,6 +163,7 @@ export class MessagesAccumulator {
     const content = Array.isArray(msg.content) ? (msg.content as Block[]) : [];
     if (content.length > MAX_BLOCKS_PER_REPLY) throw new ReplyLimitError(`sent a message of ${content.length} content blocks (at most ${MAX_BLOCKS_PER_REPLY}); it was refused.`);
     if (content.filter((b) => b?.type === 'tool_use').length > MAX_CALLS_PER_REPLY) throw tooManyCalls();
+    if (content.length) this.firstOutputAt ??= performance.now();
     content.forEach((block, index) => {
       this.blocks[index] = { block: { ...block }, json: '', sawJson: false };
     });

@@ -122,6 +122,8 @@ export interface ChatReply extends AccumulatedReply {
   readonly usageSource: UsageSource;
   /** performance.now() when the reply's last byte was read (an estimate's counting comes after it). */
   readonly receivedAt: number;
+  /** performance.now() when the first output (text, reasoning, a tool call) arrived; null when the reply carried none. */
+  readonly firstOutputAt: number | null;
   /** The provider's own stop reason, when finishReason is a mapping of it (Anthropic stop_reason). */
   readonly stopReason?: string;
   /** The provider's request id (Anthropic request-id header). */
@@ -160,13 +162,14 @@ export async function streamChat(client: ChatClient, req: StreamRequest, signal:
   }, (err) => classifyError(err, provider, client.lastErrorBody), client.redact);
 
   const receivedAt = performance.now();
+  const firstOutputAt = acc.firstOutputAt;
   const reply = acc.result();
-  if (reply.usage) return { ...reply, noPolicy, usage: reply.usage, usageSource: 'reported', receivedAt };
+  if (reply.usage) return { ...reply, noPolicy, usage: reply.usage, usageSource: 'reported', receivedAt, firstOutputAt };
   // The provider reported nothing: count the exact request sent and the reply received.
   const usage = await estimateUsage({
     messages: body.messages as never, tools: body.tools ?? [], text: reply.text || reply.refusal, reasoningText: reply.reasoningText, toolCalls: reply.toolCalls,
   });
-  return { ...reply, noPolicy, usage, usageSource: 'estimated', receivedAt };
+  return { ...reply, noPolicy, usage, usageSource: 'estimated', receivedAt, firstOutputAt };
 }
 
 /**

@@ -52,6 +52,9 @@ export interface AccumulatedReply {
 /** Delta fields with a meaning here; every other field is kept verbatim. */
 const KNOWN = new Set(['role', 'content', 'refusal', 'tool_calls', 'function_call', 'reasoning_content', 'reasoning', 'reasoning_details']);
 
+/** Delta fields that carry the model's output: the first of them is the reply's first token. */
+const OUTPUT_KEYS = new Set(['content', 'refusal', 'tool_calls', 'function_call', 'reasoning_content', 'reasoning']);
+
 /** An error a provider sent inside a 200 reply, if this chunk is one. */
 export function streamErrorOf(chunk: RawChunk): { message: string; code: number | null } | null {
   const codeOf = (v: unknown) => (typeof v === 'number' && v >= 100 && v < 600 ? v : typeof v === 'string' && /^\d{3}$/.test(v) ? Number(v) : null);
@@ -79,6 +82,8 @@ export class StreamAccumulator {
   private usage: Usage | null = null;
   private readonly calls: ToolCallAssembler;
   private chunks = 0;
+  /** performance.now() when the first chunk carrying output (text, reasoning, refusal, a tool call) was folded. */
+  firstOutputAt: number | null = null;
 
   constructor(toolNames?: ReadonlySet<string>) {
     this.calls = new ToolCallAssembler(toolNames);
@@ -129,6 +134,7 @@ export class StreamAccumulator {
     for (const key in d) {
       const v = d[key];
       if (v === null || v === undefined) continue;
+      if (this.firstOutputAt === null && OUTPUT_KEYS.has(key) && v !== '') this.firstOutputAt = performance.now();
       switch (key) {
         case 'content':
           if (typeof v === 'string') this.text += v;

@@ -180,6 +180,9 @@ export async function runProgram(code: string, opts: ProgramOptions): Promise<Pr
   const toolCalls: InnerToolCall[] = [];
   const searches: ProgramSearch[] = [];
   let toolBytes = 0;
+  // Each inner call's start is recorded from here, so a waterfall can place it inside its run_code.
+  const programStart = performance.now();
+  const sinceStart = (at: number) => Math.round(Math.max(0, at - programStart));
 
   const onCall = async (kind: CallKind, name: string, argsText: string, signal: AbortSignal, pauseClock: () => () => void): Promise<string> => {
     let list: unknown[];
@@ -228,7 +231,7 @@ export async function runProgram(code: string, opts: ProgramOptions): Promise<Pr
         verdict = { ok: false, message: error instanceof Error ? error.message : String(error) };
       }
       if (!verdict.ok) {
-        toolCalls.push({ name, args: record, durationMs: 0, resultBytes: 0, error: verdict.message });
+        toolCalls.push({ name, args: record, durationMs: 0, startMs: sinceStart(performance.now()), resultBytes: 0, error: verdict.message });
         return JSON.stringify({ ok: false, error: verdict.message });
       }
     }
@@ -238,11 +241,11 @@ export async function runProgram(code: string, opts: ProgramOptions): Promise<Pr
       const json = JSON.stringify(value);
       const bytes = json === undefined ? 0 : utf8(json);
       toolBytes += bytes;
-      toolCalls.push({ name, args: record, durationMs: performance.now() - started, resultBytes: bytes, error: null });
+      toolCalls.push({ name, args: record, durationMs: performance.now() - started, startMs: sinceStart(started), resultBytes: bytes, error: null });
       return json === undefined ? '{"ok":true}' : `{"ok":true,"value":${json}}`;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      toolCalls.push({ name, args: record, durationMs: performance.now() - started, resultBytes: 0, error: message });
+      toolCalls.push({ name, args: record, durationMs: performance.now() - started, startMs: sinceStart(started), resultBytes: 0, error: message });
       return JSON.stringify({ ok: false, error: message });
     }
   };

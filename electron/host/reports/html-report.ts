@@ -22,6 +22,7 @@ import { columnModelsNote, statusLabel, type ReportData, type ReportRun } from '
 import { byTrial, columnLabel, trialStartSpreadMs } from './trial-figures.js';
 import { MATRIX_CSS, matrixHtml, variantsHtml } from './matrix-report.js';
 import { resultHtml } from './result-report.js';
+import { waterfallSection, WATERFALL_CSS } from './html-waterfall.js';
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; form-action 'none'; base-uri 'none'";
 
@@ -187,7 +188,7 @@ export function renderHtml(d: ReportData, generatedAt?: Date): string {
   const result = html`<section class="result" id="result"><h2>Result${d.simulated ? ' (simulated)' : ''}</h2>${resultHtml(d.result)}${multi ? averageResultHtml(d) : verdict(d)}</section>`;
   const modes = [...new Set(d.runs.map((r) => r.slot))];
   const summary = multi ? html`${averageSection(d)}${matrixHtml(d)}<h2>Each run</h2>${runsTable(d)}` : html`${matrixHtml(d)}<h2>Summary</h2>${summaryTable(d)}`;
-  const body = html`${header(d, generatedAt)}${result}${summary}${settingsSection(d)}${variantsHtml(d)}${answersDiffSection(d)}${firstRequestSection(d)}${chartsSection(d)}${multi ? html`<h2>Timelines</h2><p class="muted">One per run, folded so the page stays readable: open a run to see its steps, tool calls and answer.</p>` : null}${d.runs.map(
+  const body = html`${header(d, generatedAt)}${result}${summary}${settingsSection(d)}${variantsHtml(d)}${answersDiffSection(d)}${firstRequestSection(d)}${chartsSection(d)}${waterfallSection(d)}${multi ? html`<h2>Timelines</h2><p class="muted">One per run, folded so the page stays readable: open a run to see its steps, tool calls and answer.</p>` : null}${d.runs.map(
     (r, i) => html`${timelineSection(r, i, stepTable(r, d.simulated, d.costShown), d.simulated, multi, d.costShown)}`,
   )}<footer>Made by Parallax from the stored events of comparison <span class="mono">${d.meta.id}</span>. Totals are recomputed from the steps.</footer>`;
   return `<!doctype html>
@@ -198,7 +199,7 @@ export function renderHtml(d: ReportData, generatedAt?: Date): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${html`${title}`.value}</title>
-<style>${raw(REPORT_CSS).value}${reportPaletteCss(modes)}${modes.length > 4 ? MANY_MODES_CSS : ''}${multi ? TRIALS_CSS : ''}${d.costInfo ? COST_CSS : ''}${hasApprovals ? APPROVAL_CSS : ''}${ANSWER_CSS}${CHART_TABLE_CSS}${d.matrix ? MATRIX_CSS : ''}</style>
+<style>${raw(REPORT_CSS).value}${reportPaletteCss(modes)}${modes.length > 4 ? MANY_MODES_CSS : ''}${multi ? TRIALS_CSS : ''}${d.costInfo ? COST_CSS : ''}${hasApprovals ? APPROVAL_CSS : ''}${ANSWER_CSS}${CHART_TABLE_CSS}${d.matrix ? MATRIX_CSS : ''}${WATERFALL_CSS}</style>
 </head>
 <body>
 ${body.value}

@@ -33,6 +33,7 @@ export const IconPlug = (p: IconProps) => <Svg {...p}><path d="M6 2v3M10 2v3M4.5
 export const IconChart = (p: IconProps) => <Svg {...p}><path d="M2.5 13.5h11" /><path d="M4.5 11V7M7.5 11V4M10.5 11V8.5" /></Svg>;
 export const IconPanel = (p: IconProps) => <Svg {...p}><rect x="2" y="3" width="12" height="10" rx="1.5" /><path d="M6 3v10" /></Svg>;
 export const IconList = (p: IconProps) => <Svg {...p}><path d="M5.5 4h8M5.5 8h8M5.5 12h8M2.5 4h.01M2.5 8h.01M2.5 12h.01" /></Svg>;
+export const IconWaterfall = (p: IconProps) => <Svg {...p}><path d="M2.5 3.5h5M4.5 6.5h6M7.5 9.5h4M9.5 12.5h4" /></Svg>;
 export const IconDiff = (p: IconProps) => <Svg {...p}><rect x="2" y="2.5" width="5" height="11" rx="1" /><rect x="9" y="2.5" width="5" height="11" rx="1" /><path d="M3.5 6h2M10.5 6h2M10.5 9h2" /></Svg>;
 export const IconRetry = (p: IconProps) => <Svg {...p}><path d="M2.5 8a5.5 5.5 0 0 1 9.6-3.6M13.5 8a5.5 5.5 0 0 1-9.6 3.6" /><path d="M12.5 2v2.6H9.9M3.5 14v-2.6h2.6" /></Svg>;
 export const IconSpinner = (p: IconProps) => (

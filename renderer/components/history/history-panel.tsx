@@ -9,12 +9,12 @@ import { deleteComparison, openComparison, openSuiteRun, refreshHistory, taskTit
 import { changeHistoryFilter, loadMoreHistory } from '../../app/history-actions.js';
 import type { SuiteRecord } from '../../../shared/suite.js';
 import { fmtDateTime, fmtInt, fmtMean, fmtRelative } from '../../lib/display-format.js';
-import { useApp } from '../../store/app-store.js';
+import { appStore, useApp } from '../../store/app-store.js';
 import { historySelectors } from '../../store/selectors.js';
 import { trialCount } from '../../store/trial-model.js';
 import { runColumn, slotsOf } from '../../store/columns.js';
 import { SimBadge, StatusBadge } from '../common/badges.js';
-import { IconAlert, IconHistory, IconRefresh, IconSpinner, IconTrash } from '../common/icons.js';
+import { IconAlert, IconDiff, IconHistory, IconRefresh, IconSpinner, IconTrash } from '../common/icons.js';
 import { ESTIMATED_HINT } from '../../../shared/cost.js';
 
 type ListRun = ComparisonListItem['runs'][number];
@@ -104,6 +104,9 @@ function HistoryItem({ item, active, opening }: { item: ComparisonListItem; acti
             <IconAlert size={12} /> Damaged lines skipped: {item.problems.length === 1 ? item.problems[0] : `${item.problems.length} problems (hover for details)`}
           </span>
         ) : null}
+      </button>
+      <button type="button" className="icon-btn history-compare" onClick={() => appStore.getState().setDiffDialog(m.id)} aria-label={`Compare “${taskTitle(m.task)}” with a baseline`} title="Compare with… an earlier comparison of the same task" data-testid="history-compare">
+        <IconDiff size={14} />
       </button>
       <button type="button" className="icon-btn history-delete" onClick={(e) => deleteKeepingFocus(m.id, e.currentTarget)} aria-label={`Delete “${taskTitle(m.task)}”`} title="Delete" data-testid="history-delete">
         <IconTrash size={14} />

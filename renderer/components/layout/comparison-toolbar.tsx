@@ -7,7 +7,7 @@ import { useApp } from '../../store/app-store.js';
 import { comparisonSelectors, uiSelectors } from '../../store/selectors.js';
 import type { MainTab } from '../../store/ui-slice.js';
 import { SimBadge } from '../common/badges.js';
-import { IconChart, IconDiff, IconList, IconPanel, IconStop } from '../common/icons.js';
+import { IconChart, IconWaterfall, IconDiff, IconList, IconPanel, IconStop } from '../common/icons.js';
 import { Kbd, MOD_KEY } from '../common/kbd.js';
 import { ExportMenu } from '../history/export-menu.js';
 
@@ -15,6 +15,7 @@ const TABS: { id: MainTab; label: string; icon: typeof IconList }[] = [
   { id: 'timeline', label: 'Timeline', icon: IconList },
   { id: 'answers', label: 'Answers', icon: IconDiff },
   { id: 'charts', label: 'Tokens & summary', icon: IconChart },
+  { id: 'waterfall', label: 'Waterfall', icon: IconWaterfall },
 ];
 
 export function ComparisonToolbar() {
