@@ -18,6 +18,7 @@ import {
 } from './provider/chat-client.js';
 import { unknownToolMessage } from './tools/index.js';
 import { toolErrorText } from './tools/error-hints.js';
+import { RepeatGuard, repeatNote } from './tools/repeat-guard.js';
 
 export interface LoopResult {
   readonly status: Exclude<RunStatus, 'crashed'>;
@@ -42,6 +43,8 @@ export const NO_POLICY_MESSAGE =
 interface LoopState extends LoopOptions {
   /** Names of the tools offered so far in this run. */
   readonly offered: Set<string>;
+  /** The calls that ran, under repeatGuard 'on'; null when every call runs. */
+  readonly guard: RepeatGuard | null;
 }
 
 /** Cut text to `limit` characters with a marker the model (and the user) can see. */
@@ -55,7 +58,9 @@ export function truncate(text: string, limit: number): { text: string; truncated
 
 export async function runLoop(options: LoopOptions): Promise<LoopResult> {
   // run-started recorded the tools offered at the start (run-engine.ts).
-  const opts: LoopState = { ...options, offered: new Set(options.mode.tools().map((t) => t.name)) };
+  const opts: LoopState = {
+    ...options, offered: new Set(options.mode.tools().map((t) => t.name)), guard: options.spec.settings.repeatGuard === 'on' ? new RepeatGuard() : null,
+  };
   const { spec, mode, signal } = opts;
   const messages: ChatMessage[] = [
     { role: 'system', content: mode.systemPrompt },
@@ -216,7 +221,7 @@ function parseArgs(raw: string): { ok: true; value: Record<string, unknown> } | 
 }
 
 /** Run one tool call through the mode and return the text of its `tool` message, and whether it failed. Never throws. */
-async function runCall(opts: LoopOptions, call: ToolCallRequest, step: number): Promise<CallOutput> {
+async function runCall(opts: LoopState, call: ToolCallRequest, step: number): Promise<CallOutput> {
   const { mode, recorder, signal, spec } = opts;
   const parsed = parseArgs(call.arguments);
   const available = mode.tools().map((t) => t.name);
@@ -230,6 +235,7 @@ async function runCall(opts: LoopOptions, call: ToolCallRequest, step: number): 
   let output: string;
   let error: string | null = null;
   let mcpContent: readonly McpContentRecord[] | undefined;
+  let repeatOf: { step: number; callId: string } | null = null;
   if (call.cut) {
     error = `${call.name || 'the call'}: the reply reached its token limit (finish reason "length") inside this call, so its arguments are unfinished and it was not run. Make the call again with shorter arguments, or split the work.`;
   } else if (!available.includes(call.name)) {
@@ -239,6 +245,9 @@ async function runCall(opts: LoopOptions, call: ToolCallRequest, step: number): 
     error = `${call.name}: ${parsed.error}`;
   } else if (forwarded && !forwarded.ok) {
     error = `${call.name}: ${forwarded.error}`;
+  } else if ((repeatOf = opts.guard?.check(name, target?.args ?? parsed.value, { step, callId: call.id }) ?? null)) {
+    // Identical to a call that ran: the note goes back instead, and the tool is not run (nor asked for approval).
+    output = repeatNote(name, target?.args ?? parsed.value, repeatOf, step);
   } else {
     const args = target?.args ?? parsed.value;
     try {
@@ -260,6 +269,7 @@ async function runCall(opts: LoopOptions, call: ToolCallRequest, step: number): 
   recorder.emit({
     type: 'tool-finished', step, callId: call.id, name, output: cut.text,
     rawSize: full.length, truncated: cut.truncated, durationMs: Math.round(performance.now() - t0), error, ...via,
+    ...(repeatOf ? { repeatOf } : {}),
     ...(mcpContent?.length ? { mcpContent } : {}),
     // Stopped by a cancel: the loop ends the run without another request, so nothing goes back to the model.
     ...(signal.aborted ? { cancelled: true as const } : {}),

@@ -6,6 +6,7 @@
  */
 import { textOf, type WireMessage, type WireTool } from '../types.js';
 import type { SimModelId } from '../../../shared/sim-models.js';
+import { REPEAT_NOTE_LEAD } from '../../engine/tools/repeat-guard.js';
 
 /** The generic forwarder of toolSearch 'call-tool' (engine/modes/react-search-mode.ts). */
 export const CALL_TOOL = 'call_tool';
@@ -37,6 +38,8 @@ export interface Conversation {
   readonly calls: readonly CallRecord[];
   /** Faults whose broken call already appears in the history. */
   readonly injected: ReadonlySet<FaultMark>;
+  /** Calls the repeat guard answered with a note instead of running (set aside like the broken ones). */
+  readonly repeatNotes: number;
   /** When the latest assistant turn contained a broken call: the error the tool side returned for it. */
   readonly lastFaultError: string | null;
   /** The trial this request belongs to (1-based): trial 1 is the documented real run, later ones vary. */
@@ -66,6 +69,7 @@ export function readConversation(messages: readonly WireMessage[], tools: readon
   const calls: CallRecord[] = [];
   const injected = new Set<FaultMark>();
   let turns = 0;
+  let repeatNotes = 0;
   let lastFaultError: string | null = null;
   for (const m of messages.slice(start + 1)) {
     if (m.role !== 'assistant') continue;
@@ -77,6 +81,11 @@ export function readConversation(messages: readonly WireMessage[], tools: readon
       if (fault) {
         injected.add(fault);
         lastFaultError = result ?? '(no result was returned)';
+        continue;
+      }
+      // A repeat the guard did not run: the earlier call, already in the list, holds the result.
+      if (result?.startsWith(REPEAT_NOTE_LEAD)) {
+        repeatNotes++;
         continue;
       }
       const args = parseArgs(call.function.arguments) ?? {};
@@ -103,6 +112,7 @@ export function readConversation(messages: readonly WireMessage[], tools: readon
     turns,
     calls,
     injected,
+    repeatNotes,
     lastFaultError,
     trial,
     model,
