@@ -8,6 +8,7 @@
  * checked by the same schema. Adding a knob is one entry here plus the code that acts on it.
  */
 import { z } from 'zod';
+import { historyError, historyMeaning, type HistorySetting } from './history-setting.js';
 
 export interface KnobDefinition<V extends string = string> {
   /**
@@ -114,6 +115,23 @@ export const KNOBS = {
     flag: { name: 'repeat-guard', lead: 'identical tool calls' },
     scope: everywhere,
   }),
+  /** How much of the earlier tool results each request re-sends (Anthropic's context editing, LangGraph trim_messages). */
+  history: knob<HistorySetting>({
+    values: ['full', 'window:2', 'window:4', 'clear-results:2', 'clear-results:4'],
+    default: 'full',
+    label: 'History',
+    help: {
+      full: historyMeaning('full'),
+      'window:K': 'the tool results of the last K steps are sent whole; older ones are replaced by a short placeholder naming the call',
+      'clear-results:K': 'the newest K tool results are sent whole; older ones are cleared to a short placeholder naming the call',
+    },
+    check: historyError,
+    meaning: historyMeaning,
+    phrase: (v) => (v === 'full' ? 'full history' : `history ${v}`),
+    appliesTo: 'every mode: its own history of tool results',
+    flag: { name: 'history', lead: 'earlier tool results in each request' },
+    scope: everywhere,
+  }),
 } as const;
 
 export type KnobId = keyof typeof KNOBS;
@@ -127,6 +145,7 @@ export type CodeStateSetting = KnobValue<'codeState'>;
 export type ToolSearchSetting = KnobValue<'toolSearch'>;
 export type ErrorHintsSetting = KnobValue<'errorHints'>;
 export type RepeatGuardSetting = KnobValue<'repeatGuard'>;
+export type { HistorySetting };
 
 /** A knob by id, seen as its plain shape (for code that loops over all knobs). */
 export const knobOf = (id: KnobId): KnobDefinition => KNOBS[id] as unknown as KnobDefinition;

@@ -124,7 +124,10 @@ export const stepEventSchema = z.discriminatedUnion('type', [
     stopDetails: z.string().optional(),
     toolCalls: z.array(toolCallRequestSchema),
     parsed: z.object({ thought: z.string().nullable(), finalAnswer: z.string().nullable(), parseError: z.string().nullable(), kept: count }).optional(),
-    promptComposition: z.object(Object.fromEntries(PROMPT_PARTS.map((p) => [p, count])) as Record<PromptPart, typeof count>).optional(),
+    promptComposition: z.object({
+      ...(Object.fromEntries(PROMPT_PARTS.map((p) => [p, count])) as Record<PromptPart, typeof count>),
+      cleared: z.object({ results: count, tokens: z.number().int() }).optional(),
+    }).optional(),
   }),
   z.object({ ...base, type: z.literal('tool-started'), step: count, callId: z.string(), name: z.string(), args: z.unknown(), forwardedBy: z.string().optional() }),
   z.object({

@@ -19,6 +19,8 @@ import {
 import { unknownToolMessage } from './tools/index.js';
 import { toolErrorText } from './tools/error-hints.js';
 import { RepeatGuard, repeatNote } from './tools/repeat-guard.js';
+import { HistoryEditor } from './history-editor.js';
+import type { ClearedResult } from '../../shared/step-event.js';
 
 export interface LoopResult {
   readonly status: Exclude<RunStatus, 'crashed'>;
@@ -66,11 +68,15 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
     { role: 'system', content: mode.systemPrompt },
     { role: 'user', content: spec.task.text },
   ];
+  const history = HistoryEditor.of(spec.settings.history);
   try {
     for (let step = 1; step <= spec.settings.maxSteps; step++) {
       const request = mode.prepareStep?.(step) ?? {};
       if (request.messages?.length) messages.push(...request.messages);
-      const { reply, turn } = await askModel(opts, messages, step, request);
+      const cleared = history?.beforeRequest(messages, step) ?? [];
+      // A cleared result is out of the model's sight: asking for it again is a re-read, not a repeat.
+      for (const c of cleared) opts.guard?.forget(c.callId);
+      const { reply, turn } = await askModel(opts, messages, step, request, cleared);
       messages.push(turn.message);
       if (turn.calls.length === 0 && reply.noPolicy) {
         return { status: 'no-policy', answer: reply.text, error: NO_POLICY_MESSAGE };
@@ -87,7 +93,9 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
       if (turn.answer !== null) return { status: 'answered', answer: turn.answer };
       const outputs = await Promise.all(turn.calls.map((call) => runCall(opts, call, step)));
       if (signal.aborted) throw new RequestCancelledError();
-      messages.push(...turn.results(outputs));
+      const results = turn.results(outputs);
+      history?.add(step, turn, outputs, messages.length, results.length);
+      messages.push(...results);
     }
     return {
       status: 'max-steps',
@@ -133,7 +141,7 @@ const clip = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n)}…` : s);
  * A provider that refuses stream_options gets the request again at once without it (a recorded retry that
  * does not count against maxRetries); the usage is then estimated if it sends none.
  */
-async function askModel(opts: LoopState, messages: ChatMessage[], step: number, request: StepRequest): Promise<{ reply: ChatReply; turn: Turn }> {
+async function askModel(opts: LoopState, messages: ChatMessage[], step: number, request: StepRequest, cleared: readonly ClearedResult[]): Promise<{ reply: ChatReply; turn: Turn }> {
   const { spec, mode, client, recorder, signal } = opts;
   let failures = 0;
   for (let attempt = 1; ; attempt++) {
@@ -145,6 +153,8 @@ async function askModel(opts: LoopState, messages: ChatMessage[], step: number, 
       type: 'model-request', step, attempt, messageCount: messages.length, toolNames: tools.map((t) => t.name), ...(added.length ? { addedTools: added } : {}),
       // Messages the mode added before this step go into the record once, so the request can be reconstructed.
       ...(attempt === 1 && request.messages?.length ? { addedMessages: request.messages.map(recordedMessage) } : {}),
+      // Results the history knob cleared from this request on, with the placeholder sent instead (once, like the above).
+      ...(attempt === 1 && cleared.length ? { clearedResults: cleared } : {}),
     });
     const sent = performance.now();
     try {
