@@ -12,6 +12,8 @@ import { CLEARED_LEAD } from '../../../electron/engine/history-editor.js';
 import { PROMPT_PARTS } from '../../../shared/prompt-composition.js';
 import { CompositionTracker } from '../../../electron/engine/tokens/prompt-composition.js';
 import type { StepEvent } from '../../../shared/step-event.js';
+import { summarizeRun } from '../../../shared/summary.js';
+import { columnProfile, reasons } from '../../../shared/result-reasons.js';
 
 /** The events as the host keeps them: each step's prompt composition added, from the record alone. */
 const composed = (events: StepEvent[]) => {
@@ -83,6 +85,14 @@ describe('history on the simulated model', () => {
       expect(last.cleared!.results).toBe(cleared.size);
       expect(last.cleared!.tokens).toBeGreaterThan(0);
     }
+    // The result statement names what was kept out as a reason, from the recorded compositions.
+    const profile = (r: typeof full) => columnProfile([summarizeRun(composed(r.events))]);
+    const [pFull, pClear] = [profile(full), profile(clear)];
+    const perStep = ofType(composed(clear.events), 'model-response').reduce((n, e) => n + (e.promptComposition?.cleared?.tokens ?? 0), 0);
+    expect(pClear.cleared).toBe(perStep);
+    expect(pFull.cleared).toBe(0);
+    const said = pClear.prompt < pFull.prompt ? reasons(pClear, pFull) : reasons(pFull, pClear);
+    expect(said.join(' ')).toMatch(pClear.prompt < pFull.prompt ? /cleared older tool results from its history: [\d,]+ tokens not re-sent/ : /cleared older tool results from its history \([\d,]+ tokens not re-sent\) and still sent more/);
   });
 
   it('ReAct re-reads a result it needs after it was cleared, and says so when it is cleared again', async () => {
