@@ -8,7 +8,15 @@
 export const PROMPT_PARTS = ['system', 'tools', 'task', 'assistant', 'toolResults', 'other'] as const;
 export type PromptPart = (typeof PROMPT_PARTS)[number];
 
-export type PromptComposition = { readonly [P in PromptPart]: number };
+export type PromptParts = { readonly [P in PromptPart]: number };
+export type PromptComposition = PromptParts & {
+  /**
+   * What the history knob kept out of this request (shared/history-setting.ts): how many earlier tool results
+   * went as a placeholder, and the tokens that saved against sending them whole. Not a part: the parts sum to
+   * the prompt as sent. Absent when nothing was cleared.
+   */
+  readonly cleared?: { readonly results: number; readonly tokens: number };
+};
 
 export interface PromptPartDescription {
   readonly label: string;
@@ -31,7 +39,7 @@ export const PROMPT_PART_INFO: Readonly<Record<PromptPart, PromptPartDescription
  * above the report (a provider's tokenizer differs) scales the parts down, largest remainders rounded up, so
  * the parts always sum to `reported`.
  */
-export function fitComposition(counted: Omit<PromptComposition, 'other'>, reported: number): PromptComposition {
+export function fitComposition(counted: Omit<PromptParts, 'other'>, reported: number): PromptComposition {
   const parts = PROMPT_PARTS.filter((p): p is Exclude<PromptPart, 'other'> => p !== 'other');
   const sum = parts.reduce((n, p) => n + counted[p], 0);
   if (sum <= reported) return { ...counted, other: reported - sum };
@@ -44,5 +52,5 @@ export function fitComposition(counted: Omit<PromptComposition, 'other'>, report
     floors[i]!++;
     left--;
   }
-  return { ...(Object.fromEntries(parts.map((p, i) => [p, floors[i]!])) as Omit<PromptComposition, 'other'>), other: 0 };
+  return { ...(Object.fromEntries(parts.map((p, i) => [p, floors[i]!])) as Omit<PromptParts, 'other'>), other: 0 };
 }

@@ -28,6 +28,8 @@ export interface ColumnProfile {
   readonly toolsOffered: number | null;
   /** Prompt tokens by part over the run's steps; null when some step recorded no composition. */
   readonly parts: Readonly<Record<PromptPart, number>> | null;
+  /** Prompt tokens the history knob kept out, summed over the requests (each request's cleared results against sending them whole). */
+  readonly cleared: number;
   /** Prompt tokens of the first and the last request. */
   readonly firstPrompt: number | null;
   readonly lastPrompt: number | null;
@@ -48,6 +50,7 @@ export function columnProfile(runs: readonly RunSummary[]): ColumnProfile {
     programToolCalls: of((r) => r.programToolCalls),
     toolsOffered: offered.length === runs.length ? Math.round(avg(offered)) : null,
     parts: withParts ? { system: part('system'), tools: part('tools'), task: part('task'), assistant: part('assistant'), toolResults: part('toolResults'), other: part('other') } : null,
+    cleared: of((r) => r.perStep.reduce((n, s) => n + (s.promptComposition?.cleared?.tokens ?? 0), 0)),
     firstPrompt: runs.length === 1 ? (first.perStep[0]?.prompt ?? null) : null,
     lastPrompt: runs.length === 1 ? (first.perStep[first.perStep.length - 1]?.prompt ?? null) : null,
   };
@@ -73,7 +76,7 @@ function stepsPhrase(c: ColumnProfile): string {
 }
 
 /**
- * Up to four sentences on why `win` used fewer tokens than `other`: the two largest prompt parts that differ,
+ * Up to five sentences on why `win` used fewer tokens than `other`: the two largest prompt parts that differ, what the history knob kept out,
  * the steps behind them, the completion side. Figures over trials are said to be averages.
  */
 export function reasons(win: ColumnProfile, other: ColumnProfile): string[] {
@@ -107,8 +110,10 @@ export function reasons(win: ColumnProfile, other: ColumnProfile): string[] {
       text: `Each request resends the conversation: ${other.label}'s prompt grew from ${n(other.firstPrompt)} to ${n(other.lastPrompt)} tokens over ${plural(other.requests, 'request')}, ${win.label}'s from ${n(win.firstPrompt)} to ${n(win.lastPrompt)} over ${n(win.requests)}.`,
     });
   }
-  // The prompt parts by size, then the steps that explain them, then the completion side.
+  // The prompt parts by size, then what the history knob kept out, the steps that explain them, the completion side.
   const lines = out.sort((a, b) => b.size - a.size).slice(0, 2).map((x) => x.text);
+  if (win.cleared > 0) lines.push(`${win.label} cleared older tool results from its history: ${n(win.cleared)} tokens not re-sent${on}.`);
+  else if (other.cleared > 0) lines.push(`${other.label} cleared older tool results from its history (${n(other.cleared)} tokens not re-sent${on}) and still sent more.`);
   if (dCompletion > dPrompt) {
     lines.unshift(`Most of the difference is completion tokens: ${other.label} wrote ${n(other.completion)}${on}, ${win.label} ${n(win.completion)}.`);
   }

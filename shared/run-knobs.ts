@@ -8,16 +8,24 @@
  * checked by the same schema. Adding a knob is one entry here plus the code that acts on it.
  */
 import { z } from 'zod';
+import { historyError, historyMeaning, type HistorySetting } from './history-setting.js';
 
 export interface KnobDefinition<V extends string = string> {
-  /** The values it may take, in the order the composer and the help list them. */
+  /**
+   * The values it may take, in the order the composer and the help list them; for a knob with a parameter
+   * (`check`), the presets its selects offer.
+   */
   readonly values: readonly [V, ...V[]];
   /** What a run does when nothing sets the knob: what runs did before the knob existed. */
   readonly default: V;
   /** Its name in tables and in the composer. */
   readonly label: string;
-  /** What each value does, in the words of the composer, the CLI help and the reports. */
-  readonly help: Readonly<Record<V, string>>;
+  /** What each value (or value form, `window:K`) does, in the words of the composer, the CLI help and the reports. */
+  readonly help: Readonly<Record<string, string>>;
+  /** A knob with a parameter: why a value is not one of its values (null when it is), saying what to write. */
+  readonly check?: (value: string) => string | null;
+  /** What a value does, for values `help` does not list by name (a parameter's every K). */
+  readonly meaning?: (value: string) => string;
   /** How a column that sets the knob away from the comparison's value is named ("Code Mode · state kept"). */
   readonly phrase: (value: V) => string;
   /** Where the knob means something, for the composer's hint ("every mode", "run_code modes"). */
@@ -93,6 +101,37 @@ export const KNOBS = {
     flag: { name: 'error-hints', lead: 'tool errors' },
     scope: everywhere,
   }),
+  /** A call identical to an earlier one (seed 002's guard against the same tool called again and again). */
+  repeatGuard: knob({
+    values: ['off', 'on'],
+    default: 'off',
+    label: 'Repeat guard',
+    help: {
+      off: 'every call runs, even one identical to an earlier call',
+      on: 'a call identical to an earlier one in the run (same tool, same arguments) is not run again; the model gets a note pointing to the earlier result',
+    },
+    phrase: (v) => (v === 'on' ? 'repeat guard' : 'no repeat guard'),
+    appliesTo: 'every mode',
+    flag: { name: 'repeat-guard', lead: 'identical tool calls' },
+    scope: everywhere,
+  }),
+  /** How much of the earlier tool results each request re-sends (Anthropic's context editing, LangGraph trim_messages). */
+  history: knob<HistorySetting>({
+    values: ['full', 'window:2', 'window:4', 'clear-results:2', 'clear-results:4'],
+    default: 'full',
+    label: 'History',
+    help: {
+      full: historyMeaning('full'),
+      'window:K': 'the tool results of the last K steps are sent whole; older ones are replaced by a short placeholder naming the call',
+      'clear-results:K': 'the newest K tool results are sent whole; older ones are cleared to a short placeholder naming the call',
+    },
+    check: historyError,
+    meaning: historyMeaning,
+    phrase: (v) => (v === 'full' ? 'full history' : `history ${v}`),
+    appliesTo: 'every mode: its own history of tool results',
+    flag: { name: 'history', lead: 'earlier tool results in each request' },
+    scope: everywhere,
+  }),
 } as const;
 
 export type KnobId = keyof typeof KNOBS;
@@ -105,11 +144,18 @@ export type ToolDescriptionsSetting = KnobValue<'toolDescriptions'>;
 export type CodeStateSetting = KnobValue<'codeState'>;
 export type ToolSearchSetting = KnobValue<'toolSearch'>;
 export type ErrorHintsSetting = KnobValue<'errorHints'>;
+export type RepeatGuardSetting = KnobValue<'repeatGuard'>;
+export type { HistorySetting };
 
 /** A knob by id, seen as its plain shape (for code that loops over all knobs). */
 export const knobOf = (id: KnobId): KnobDefinition => KNOBS[id] as unknown as KnobDefinition;
 
-const field = <V extends string>(k: KnobDefinition<V>) => z.enum(k.values).default(k.default);
+const field = <V extends string>(k: KnobDefinition<V>) => (k.check
+  ? z.string().superRefine((v, ctx) => {
+    const error = k.check!(v);
+    if (error) ctx.addIssue({ code: 'custom', message: error });
+  }).transform((v) => v as V).default(k.default as never)
+  : z.enum(k.values).default(k.default));
 /** The knobs' fields of the settings schema: each one of its values, its default when absent. */
 export const KNOB_FIELDS = Object.fromEntries(KNOB_IDS.map((id) => [id, field(knobOf(id))])) as unknown as {
   readonly [K in KnobId]: ReturnType<typeof field<KnobValue<K>>>;
@@ -128,12 +174,25 @@ export function knobHelp(help: Readonly<Record<string, string>>): string {
   return Object.entries<string>(help).map(([value, meaning]) => `${value}: ${meaning}`).join('; ');
 }
 
+/** What a knob's value does (a parameter's value through its own words). */
+export function knobMeaning(id: KnobId, value: string): string {
+  const k = knobOf(id);
+  return k.help[value] ?? k.meaning?.(value) ?? '';
+}
+
+/** Why a value is not one of a knob's values, naming them; null when it is one. */
+export function knobValueError(id: KnobId, value: string): string | null {
+  const k = knobOf(id);
+  if (k.check) return k.check(value);
+  return (k.values as readonly string[]).includes(value) ? null : `must be one of ${k.values.join(', ')}; got "${value}".`;
+}
+
 /** The knobs as label/value rows, each only when it differs from its default (knobs a record lacks are at theirs). */
 export function knobRows(s: Partial<Readonly<Record<KnobId, string>>>): [string, string][] {
   return KNOB_IDS.flatMap((id): [string, string][] => {
     const k = knobOf(id);
     const value = s[id];
-    return value && value !== k.default ? [[k.label, `${value} (${k.help[value]})`]] : [];
+    return value && value !== k.default ? [[k.label, `${value} (${knobMeaning(id, value)})`]] : [];
   });
 }
 

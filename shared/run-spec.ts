@@ -18,7 +18,7 @@ import { KNOB_FIELDS } from './run-knobs.js';
 export { COLUMN_MODE_IDS, DEFAULT_MODES, isModeId, MODE_IDS, MODE_LABELS, type ModeId } from './modes.js';
 
 /** Faults the simulated model can inject, for tests and demos of the error paths. */
-export const SIM_FAULTS = ['429-once', '500', 'hang', 'slow', 'malformed-args', 'unknown-tool', 'loop-forever'] as const;
+export const SIM_FAULTS = ['429-once', '500', 'hang', 'slow', 'malformed-args', 'unknown-tool', 'loop-forever', 'repeat-call'] as const;
 export type SimFault = (typeof SIM_FAULTS)[number];
 
 /** What each fault does, in the words of the composer, the CLI help and the error for an unknown fault. */
@@ -30,6 +30,7 @@ export const SIM_FAULT_LABELS: Record<SimFault, string> = {
   'malformed-args': 'Malformed tool arguments',
   'unknown-tool': 'Calls an unknown tool',
   'loop-forever': 'Program loops forever',
+  'repeat-call': 'Repeats its first call',
 };
 
 /**

@@ -110,6 +110,7 @@ export const stepEventSchema = z.discriminatedUnion('type', [
     ...base, type: z.literal('model-request'), step: count, attempt: count, messageCount: count, toolNames: z.array(z.string()),
     addedTools: z.array(toolExposureSchema).optional(),
     addedMessages: z.array(z.object({ role: z.string(), content: z.string() })).optional(),
+    clearedResults: z.array(z.object({ callId: z.string(), step: count, text: z.string() })).optional(),
   }),
   z.object({
     ...base, type: z.literal('model-retry'), step: count, attempt: count, status: z.number().int().nullable(), message: z.string(), delayMs: ms,
@@ -131,7 +132,10 @@ export const stepEventSchema = z.discriminatedUnion('type', [
     stopDetails: z.string().optional(),
     toolCalls: z.array(toolCallRequestSchema),
     parsed: z.object({ thought: z.string().nullable(), finalAnswer: z.string().nullable(), parseError: z.string().nullable(), kept: count }).optional(),
-    promptComposition: z.object(Object.fromEntries(PROMPT_PARTS.map((p) => [p, count])) as Record<PromptPart, typeof count>).optional(),
+    promptComposition: z.object({
+      ...(Object.fromEntries(PROMPT_PARTS.map((p) => [p, count])) as Record<PromptPart, typeof count>),
+      cleared: z.object({ results: count, tokens: z.number().int() }).optional(),
+    }).optional(),
   }),
   z.object({ ...base, type: z.literal('tool-started'), step: count, callId: z.string(), name: z.string(), args: z.unknown(), forwardedBy: z.string().optional() }),
   z.object({
@@ -147,6 +151,7 @@ export const stepEventSchema = z.discriminatedUnion('type', [
     error: z.string().nullable(),
     cancelled: z.literal(true).optional(),
     forwardedBy: z.string().optional(),
+    repeatOf: z.object({ step: count, callId: z.string() }).optional(),
     mcpContent: z.array(z.object({
       type: z.string(), mimeType: z.string().optional(), size: count.optional(), uri: z.string().optional(),
       audience: z.array(z.enum(['user', 'assistant'])).optional(), priority: z.number().min(0).max(1).optional(), lastModified: z.string().optional(),

@@ -209,6 +209,18 @@ export interface ModelRequestEvent extends Base {
    * when it added none (every mode before such hooks), so older records read the same.
    */
   readonly addedMessages?: readonly { readonly role: string; readonly content: string }[];
+  /**
+   * Tool results the history knob cleared from this request on (shared/history-setting.ts): each call's id, its
+   * step, and the placeholder sent in its place from now on. Absent when it cleared none (history 'full').
+   */
+  readonly clearedResults?: readonly ClearedResult[];
+}
+
+/** One tool result the history knob stopped re-sending, and the placeholder sent instead. */
+export interface ClearedResult {
+  readonly callId: string;
+  readonly step: number;
+  readonly text: string;
 }
 
 export interface ModelRetryEvent extends Base {
@@ -300,6 +312,11 @@ export interface ToolFinishedEvent extends Base {
   readonly error: string | null;
   /** As on tool-started: the call reached this tool through the named forwarder. */
   readonly forwardedBy?: string;
+  /**
+   * The repeat guard (repeatGuard 'on') did not run the call: it is identical to this earlier call, and `output`
+   * is the note sent instead. Absent for every call that ran.
+   */
+  readonly repeatOf?: { readonly step: number; readonly callId: string };
   /**
    * True when the run was cancelled while this call ran: it was stopped, and its output never went back to
    * the model. Absent otherwise (and in events recorded before it existed).

@@ -196,6 +196,23 @@ export function builtinSuite(): Suite {
   };
 }
 
+/** The second built-in suite: does ReAct with a managed history close the gap to Code Mode (issue 32)? */
+export const HISTORY_SUITE_NAME = 'history';
+/** The history settings it runs ReAct under, each one column beside Code Mode's. */
+export const HISTORY_SUITE_SETTINGS = ['full', 'window:2', 'clear-results:2', 'clear-results:4'] as const;
+
+/** Every built-in task, ReAct under each history setting and Code Mode, 3 trials each. */
+export function historySuite(): Suite {
+  return {
+    name: HISTORY_SUITE_NAME, modes: null, trials: 3, settings: null,
+    variants: [
+      ...HISTORY_SUITE_SETTINGS.map((history) => ({ mode: 'react' as const, settings: { history } })),
+      { mode: 'code' as const },
+    ],
+    tasks: BUILTIN_TASKS.map((t) => ({ kind: 'builtin', id: t.id, text: t.text })),
+  };
+}
+
 /** One task of a suite run as stored: its comparison and the judgement of each run. */
 export interface SuiteRecordTask {
   readonly taskId: string;

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { PROMPT_CACHE_HELP, PROMPT_CACHES, type SimFault } from '../../shared/run-spec.js';
 import { SEARCH_BACKEND_IDS, SEARCH_BACKENDS, type SearchBackendId } from '../../shared/search-backends.js';
-import { KNOB_IDS, knobHelp, knobOf, type KnobId } from '../../shared/run-knobs.js';
+import { KNOB_IDS, knobHelp, knobOf, knobValueError, type KnobId } from '../../shared/run-knobs.js';
 
 /** Each experiment knob's flag, as commander names it (`--code-state` → `codeState`: the setting's own name). */
 export type KnobFlags = { readonly [K in KnobId]?: string };
@@ -32,7 +32,8 @@ export function knobSettings(flags: KnobFlags): Record<string, string> {
     const value = flags[id];
     if (value === undefined) continue;
     const k = knobOf(id);
-    if (!(k.values as readonly string[]).includes(value)) throw new Error(`--${k.flag.name} must be one of ${k.values.join(', ')}; got "${value}".`);
+    const error = knobValueError(id, value);
+    if (error) throw new Error(`--${k.flag.name}${k.check ? ':' : ''} ${error}`);
     out[id] = value;
   }
   return out;

@@ -20,6 +20,9 @@ import { unknownToolMessage } from './tools/index.js';
 import { toolErrorText } from './tools/error-hints.js';
 import type { ToolImage } from './tools/tool.js';
 import { takesImages } from '../../shared/model-capabilities.js';
+import { RepeatGuard, repeatNote } from './tools/repeat-guard.js';
+import { HistoryEditor } from './history-editor.js';
+import type { ClearedResult } from '../../shared/step-event.js';
 
 export interface LoopResult {
   readonly status: Exclude<RunStatus, 'crashed'>;
@@ -44,6 +47,8 @@ export const NO_POLICY_MESSAGE =
 interface LoopState extends LoopOptions {
   /** Names of the tools offered so far in this run. */
   readonly offered: Set<string>;
+  /** The calls that ran, under repeatGuard 'on'; null when every call runs. */
+  readonly guard: RepeatGuard | null;
 }
 
 /** Cut text to `limit` characters with a marker the model (and the user) can see. */
@@ -57,17 +62,23 @@ export function truncate(text: string, limit: number): { text: string; truncated
 
 export async function runLoop(options: LoopOptions): Promise<LoopResult> {
   // run-started recorded the tools offered at the start (run-engine.ts).
-  const opts: LoopState = { ...options, offered: new Set(options.mode.tools().map((t) => t.name)) };
+  const opts: LoopState = {
+    ...options, offered: new Set(options.mode.tools().map((t) => t.name)), guard: options.spec.settings.repeatGuard === 'on' ? new RepeatGuard() : null,
+  };
   const { spec, mode, signal } = opts;
   const messages: ChatMessage[] = [
     { role: 'system', content: mode.systemPrompt },
     { role: 'user', content: spec.task.text },
   ];
+  const history = HistoryEditor.of(spec.settings.history);
   try {
     for (let step = 1; step <= spec.settings.maxSteps; step++) {
       const request = mode.prepareStep?.(step) ?? {};
       if (request.messages?.length) messages.push(...request.messages);
-      const { reply, turn } = await askModel(opts, messages, step, request);
+      const cleared = history?.beforeRequest(messages, step) ?? [];
+      // A cleared result is out of the model's sight: asking for it again is a re-read, not a repeat.
+      for (const c of cleared) opts.guard?.forget(c.callId);
+      const { reply, turn } = await askModel(opts, messages, step, request, cleared);
       messages.push(turn.message);
       if (turn.calls.length === 0 && reply.noPolicy) {
         return { status: 'no-policy', answer: reply.text, error: NO_POLICY_MESSAGE };
@@ -84,7 +95,9 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
       if (turn.answer !== null) return { status: 'answered', answer: turn.answer };
       const outputs = await Promise.all(turn.calls.map((call) => runCall(opts, call, step)));
       if (signal.aborted) throw new RequestCancelledError();
-      messages.push(...turn.results(outputs));
+      const results = turn.results(outputs);
+      history?.add(step, turn, outputs, messages.length, results.length);
+      messages.push(...results);
       const images = imagesMessage(turn.calls, outputs);
       if (images) messages.push(images);
     }
@@ -132,7 +145,7 @@ const clip = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n)}…` : s);
  * A provider that refuses stream_options gets the request again at once without it (a recorded retry that
  * does not count against maxRetries); the usage is then estimated if it sends none.
  */
-async function askModel(opts: LoopState, messages: ChatMessage[], step: number, request: StepRequest): Promise<{ reply: ChatReply; turn: Turn }> {
+async function askModel(opts: LoopState, messages: ChatMessage[], step: number, request: StepRequest, cleared: readonly ClearedResult[]): Promise<{ reply: ChatReply; turn: Turn }> {
   const { spec, mode, client, recorder, signal } = opts;
   let failures = 0;
   for (let attempt = 1; ; attempt++) {
@@ -144,6 +157,8 @@ async function askModel(opts: LoopState, messages: ChatMessage[], step: number, 
       type: 'model-request', step, attempt, messageCount: messages.length, toolNames: tools.map((t) => t.name), ...(added.length ? { addedTools: added } : {}),
       // Messages the mode added before this step go into the record once, so the request can be reconstructed.
       ...(attempt === 1 && request.messages?.length ? { addedMessages: request.messages.map(recordedMessage) } : {}),
+      // Results the history knob cleared from this request on, with the placeholder sent instead (once, like the above).
+      ...(attempt === 1 && cleared.length ? { clearedResults: cleared } : {}),
     });
     const sent = performance.now();
     try {
@@ -221,7 +236,7 @@ function parseArgs(raw: string): { ok: true; value: Record<string, unknown> } | 
 }
 
 /** Run one tool call through the mode and return the text of its `tool` message, and whether it failed. Never throws. */
-async function runCall(opts: LoopOptions, call: ToolCallRequest, step: number): Promise<CallOutput> {
+async function runCall(opts: LoopState, call: ToolCallRequest, step: number): Promise<CallOutput> {
   const { mode, recorder, signal, spec } = opts;
   const parsed = parseArgs(call.arguments);
   const available = mode.tools().map((t) => t.name);
@@ -240,6 +255,7 @@ async function runCall(opts: LoopOptions, call: ToolCallRequest, step: number): 
   const seesImages = takesImages(spec.provider.model, spec.provider.simulated) && !mode.text;
   const imageIo = seesImages ? { keepImages: (list: readonly ToolImage[]) => { images = list; } }
     : { noImages: mode.text ? 'text ReAct returns tool results as text observations' : `the model ${spec.provider.model} takes no image input` };
+  let repeatOf: { step: number; callId: string } | null = null;
   if (call.cut) {
     error = `${call.name || 'the call'}: the reply reached its token limit (finish reason "length") inside this call, so its arguments are unfinished and it was not run. Make the call again with shorter arguments, or split the work.`;
   } else if (!available.includes(call.name)) {
@@ -249,6 +265,9 @@ async function runCall(opts: LoopOptions, call: ToolCallRequest, step: number): 
     error = `${call.name}: ${parsed.error}`;
   } else if (forwarded && !forwarded.ok) {
     error = `${call.name}: ${forwarded.error}`;
+  } else if ((repeatOf = opts.guard?.check(name, target?.args ?? parsed.value, { step, callId: call.id }) ?? null)) {
+    // Identical to a call that ran: the note goes back instead, and the tool is not run (nor asked for approval).
+    output = repeatNote(name, target?.args ?? parsed.value, repeatOf, step);
   } else {
     const args = target?.args ?? parsed.value;
     try {
@@ -270,6 +289,7 @@ async function runCall(opts: LoopOptions, call: ToolCallRequest, step: number): 
   recorder.emit({
     type: 'tool-finished', step, callId: call.id, name, output: cut.text,
     rawSize: full.length, truncated: cut.truncated, durationMs: Math.round(performance.now() - t0), error, ...via,
+    ...(repeatOf ? { repeatOf } : {}),
     ...(mcpContent?.length ? { mcpContent } : {}),
     // Stopped by a cancel: the loop ends the run without another request, so nothing goes back to the model.
     ...(signal.aborted ? { cancelled: true as const } : {}),

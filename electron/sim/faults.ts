@@ -5,7 +5,7 @@
  */
 import { SIM_FAULTS, type SimFault } from '../../shared/run-spec.js';
 import { ENDLESS_PROGRAM, type Conversation } from './policies/conversation.js';
-import type { PlannedCall, SimReply } from './types.js';
+import { callTools, type PlannedCall, type SimReply } from './types.js';
 
 export const FAULTS_HEADER = 'x-parallax-sim-faults';
 export const RUN_ID_HEADER = 'x-parallax-run-id';
@@ -53,8 +53,24 @@ function misnamed(name: string, offered: ReadonlySet<string>): string {
   return candidate;
 }
 
+/** How many times a model stuck on its first call ('repeat-call') makes it again when nothing stops it. */
+export const MAX_REPEATS = 3;
+
+/**
+ * 'repeat-call': a model stuck in a loop makes its run's first call again, unchanged, up to MAX_REPEATS times,
+ * and goes on as soon as a repeat note says the call was not run (repeatGuard 'on'); null when it goes on.
+ */
+function repeatedCall(conv: Conversation): SimReply | null {
+  const [first] = conv.calls;
+  if (!first || conv.repeatNotes > 0) return null;
+  const same = (c: { name: string; args: Record<string, unknown> }) => c.name === first.name && JSON.stringify(c.args) === JSON.stringify(first.args);
+  if (!conv.calls.every(same) || conv.calls.length > MAX_REPEATS) return null;
+  return callTools([{ name: first.name, args: first.args }], 'Let me make that call again to be sure.');
+}
+
 /** Applies at most one reply fault per reply, each once per run, always to the reply's first call. */
 export function injectReplyFaults(reply: SimReply, conv: Conversation, faults: ReadonlySet<SimFault>): SimReply {
+  if (faults.has('repeat-call')) reply = repeatedCall(conv) ?? reply;
   if (reply.kind !== 'tools' || reply.calls.length === 0) return reply;
   const [first, ...rest] = reply.calls;
   let broken: PlannedCall | null = null;

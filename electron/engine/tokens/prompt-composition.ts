@@ -30,6 +30,12 @@ export class CompositionTracker {
   /** Text ReAct: the reply whose observation is not counted yet, and its tools' outputs by call id. */
   private pending: { parsed: ParsedReply; callIds: string[]; names: string[]; outputs: Map<string, string> } | null = null;
   private readonly exposures = new Map<string, ToolExposure>();
+  /** Each native tool message's counted tokens by call id, and each text observation by its calls' ids. */
+  private readonly resultTokens = new Map<string, number>();
+  private readonly observations = new Map<string, { parsed: ParsedReply; callIds: string[]; names: string[]; outputs: Map<string, string>; tokens: number }>();
+  /** What the history knob cleared so far: results and the tokens each request no longer re-sends. */
+  private clearedResults = 0;
+  private clearedTokens = 0;
 
   /** Feed every event of one run in order; a model-response with usage comes back with its composition. */
   observe(event: StepEvent): StepEvent {
@@ -47,10 +53,12 @@ export class CompositionTracker {
         // Messages a mode added before the request (its prepareStep hook) are its instructions, read from the record.
         for (const m of event.addedMessages ?? []) this.system += message(m.role, m.content);
         if (!this.toolsInPrompt) this.offer(event.toolNames);
+        for (const c of event.clearedResults ?? []) this.clear(c.callId, c.text);
         return event;
       case 'model-response': {
         this.countObservation();
-        const composition = event.usage ? this.fit(event.usage.prompt) : null;
+        const fitted = event.usage ? this.fit(event.usage.prompt) : null;
+        const composition = fitted && this.clearedResults ? { ...fitted, cleared: { results: this.clearedResults, tokens: this.clearedTokens } } : fitted;
         if (event.parsed) {
           // Text ReAct: the text up to the parser's cut goes back; the actions are in that text.
           this.assistant += message('assistant', event.text.slice(0, event.parsed.kept));
@@ -65,7 +73,11 @@ export class CompositionTracker {
       }
       case 'tool-finished':
         if (this.pending) this.pending.outputs.set(event.callId, event.output);
-        else this.toolResults += message('tool', event.output) + tok(event.callId);
+        else {
+          const n = message('tool', event.output) + tok(event.callId);
+          this.resultTokens.set(event.callId, n);
+          this.toolResults += n;
+        }
         return event;
       default:
         return event;
@@ -77,8 +89,35 @@ export class CompositionTracker {
     const p = this.pending;
     if (!p) return;
     this.pending = null;
+    const tokens = this.observationTokens(p);
+    const observation = { ...p, tokens };
+    for (const id of p.callIds) this.observations.set(id, observation);
+    this.toolResults += tokens;
+  }
+
+  private observationTokens(p: { parsed: ParsedReply; callIds: string[]; names: string[]; outputs: Map<string, string> }): number {
     const outputs = p.callIds.map((id) => p.outputs.get(id) ?? '');
-    this.toolResults += message('user', observationMessage({ parsed: p.parsed, actions: p.names.map((name) => ({ name })) }, outputs));
+    return message('user', observationMessage({ parsed: p.parsed, actions: p.names.map((name) => ({ name })) }, outputs));
+  }
+
+  /** A result the history knob replaced by its placeholder: sent as that from this request on. */
+  private clear(callId: string, text: string): void {
+    const before = this.toolResults;
+    const native = this.resultTokens.get(callId);
+    if (native !== undefined) {
+      const n = message('tool', text) + tok(callId);
+      this.resultTokens.set(callId, n);
+      this.toolResults += n - native;
+    } else {
+      const o = this.observations.get(callId);
+      if (!o) return;
+      o.outputs.set(callId, text);
+      const tokens = this.observationTokens(o);
+      this.toolResults += tokens - o.tokens;
+      o.tokens = tokens;
+    }
+    this.clearedResults++;
+    this.clearedTokens += before - this.toolResults;
   }
 
   /** The system prompt of a text ReAct run: its tool list counts as tools, the rest as the system prompt. */

@@ -6,6 +6,8 @@
  */
 import { textOf, type WireMessage, type WireTool } from '../types.js';
 import type { SimModelId } from '../../../shared/sim-models.js';
+import { REPEAT_NOTE_LEAD } from '../../engine/tools/repeat-guard.js';
+import { CLEARED_LEAD } from '../../engine/history-editor.js';
 
 /** The generic forwarder of toolSearch 'call-tool' (engine/modes/react-search-mode.ts). */
 export const CALL_TOOL = 'call_tool';
@@ -37,6 +39,13 @@ export interface Conversation {
   readonly calls: readonly CallRecord[];
   /** Faults whose broken call already appears in the history. */
   readonly injected: ReadonlySet<FaultMark>;
+  /** Calls the repeat guard answered with a note instead of running (set aside like the broken ones). */
+  readonly repeatNotes: number;
+  /**
+   * Calls whose result the history knob cleared (a placeholder came back in its place), by callKey, with how
+   * many cleared copies there are: they are set aside too, so a policy that needs the result asks for it again.
+   */
+  readonly clearedCalls: ReadonlyMap<string, number>;
   /** When the latest assistant turn contained a broken call: the error the tool side returned for it. */
   readonly lastFaultError: string | null;
   /** The trial this request belongs to (1-based): trial 1 is the documented real run, later ones vary. */
@@ -66,6 +75,8 @@ export function readConversation(messages: readonly WireMessage[], tools: readon
   const calls: CallRecord[] = [];
   const injected = new Set<FaultMark>();
   let turns = 0;
+  let repeatNotes = 0;
+  const clearedCalls = new Map<string, number>();
   let lastFaultError: string | null = null;
   for (const m of messages.slice(start + 1)) {
     if (m.role !== 'assistant') continue;
@@ -79,12 +90,24 @@ export function readConversation(messages: readonly WireMessage[], tools: readon
         lastFaultError = result ?? '(no result was returned)';
         continue;
       }
+      // A repeat the guard did not run: the earlier call, already in the list, holds the result.
+      if (result?.startsWith(REPEAT_NOTE_LEAD)) {
+        repeatNotes++;
+        continue;
+      }
       const args = parseArgs(call.function.arguments) ?? {};
       // A forwarded call counts as a call of the tool it names, so the task policies read it unchanged.
       const inner = call.function.name === CALL_TOOL && typeof args.name === 'string' && typeof args.arguments === 'object' && args.arguments !== null
         ? { name: args.name, args: args.arguments as Record<string, unknown> }
         : null;
-      calls.push({ id: call.id, name: inner?.name ?? call.function.name, args: inner?.args ?? args, result });
+      const record = { id: call.id, name: inner?.name ?? call.function.name, args: inner?.args ?? args, result };
+      // Cleared from the history: the model no longer sees what it returned.
+      if (result?.startsWith(CLEARED_LEAD)) {
+        const key = callKey(record.name, record.args);
+        clearedCalls.set(key, (clearedCalls.get(key) ?? 0) + 1);
+        continue;
+      }
+      calls.push(record);
     }
   }
   // With call_tool, the tools a search listed are callable from then on, though they never join `tools`.
@@ -103,10 +126,24 @@ export function readConversation(messages: readonly WireMessage[], tools: readon
     turns,
     calls,
     injected,
+    repeatNotes,
+    clearedCalls,
     lastFaultError,
     trial,
     model,
   };
+}
+
+/** A call as the history and the repeat guard tell calls apart: its tool and its arguments. */
+export function callKey(name: string, args: Record<string, unknown>): string {
+  return `${name} ${JSON.stringify(args)}`;
+}
+
+/** A planned call's key, a forwarded call_tool read as the tool it names. */
+export function plannedKey(name: string, argsText: string): string {
+  const args = parseArgs(argsText) ?? {};
+  if (name === CALL_TOOL && typeof args.name === 'string' && typeof args.arguments === 'object' && args.arguments !== null) return callKey(args.name, args.arguments as Record<string, unknown>);
+  return callKey(name, args);
 }
 
 function faultOf(name: string, args: string, toolNames: ReadonlySet<string>): FaultMark | null {

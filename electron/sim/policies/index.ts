@@ -8,7 +8,7 @@ import type { ModeId } from '../../../shared/modes.js';
 import { BUILTIN_TASKS } from '../../../shared/tasks.js';
 import { answer, type SimReply, type WireMessage, type WireTool } from '../types.js';
 import { finalAnswer, SIM_LABEL } from './common.js';
-import { readConversation, type Conversation } from './conversation.js';
+import { plannedKey, readConversation, type Conversation } from './conversation.js';
 import type { TimeTitleParams } from './time-and-title.js';
 import { catalogQuestion, type CatalogQuestion } from '../../engine/tasks/tool-catalog.js';
 import type { WriteErrorsParams } from './write-errors.js';
@@ -107,5 +107,17 @@ export function decide(messages: readonly WireMessage[], tools: readonly WireToo
   if (conv.turns >= MAX_TURNS) {
     return { reply: finalAnswer([`I could not finish this task in ${MAX_TURNS} steps, so I am stopping here.`]), conv, policy: true };
   }
-  return { reply: decideFor(conv, task), conv, policy: true };
+  return { reply: forgetful(decideFor(conv, task), conv), conv, policy: true };
+}
+
+/**
+ * With the history cleared (a placeholder where a result was), the policy asks again for what it needs, as a
+ * model re-reads; a result it already had to re-read once and lost again is out of reach, so it stops and says
+ * so instead of reading the same thing over and over.
+ */
+function forgetful(reply: SimReply, conv: Conversation): SimReply {
+  if (reply.kind !== 'tools' || conv.clearedCalls.size === 0) return reply;
+  const lost = reply.calls.find((c) => (conv.clearedCalls.get(plannedKey(c.name, c.arguments)) ?? 0) >= 2);
+  if (!lost) return reply;
+  return finalAnswer([`I had to read ${lost.name} ${lost.arguments} again after its result was cleared from the conversation, and it was cleared again before I could use it, so I cannot finish the task with this little history.`]);
 }

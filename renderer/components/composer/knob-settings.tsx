@@ -1,5 +1,5 @@
 /** The experiment knobs (shared/run-knobs.ts) in the composer's Advanced settings: one select each, its meaning below. */
-import { KNOB_IDS, knobOf, KNOBS } from '../../../shared/run-knobs.js';
+import { KNOB_IDS, knobMeaning, knobOf, KNOBS } from '../../../shared/run-knobs.js';
 import { useApp } from '../../store/app-store.js';
 import type { KnobSetting, SettingsDraft } from '../../store/composer-model.js';
 import { composerSelectors } from '../../store/selectors.js';
@@ -21,7 +21,7 @@ export function KnobSettings() {
       <h4 className="subgroup-title">Experiment knobs</h4>
       <div className="knob-fields">
         {COMPARISON_KNOBS.map((key) => {
-          const { label, values, help, appliesTo } = knobOf(key);
+          const { label, values, appliesTo } = knobOf(key);
           const value = knobValue(draft, key);
           return (
             <div className="field toolset-field" key={key}>
@@ -30,9 +30,9 @@ export function KnobSettings() {
                 <span className="label-hint"> ({appliesTo})</span>
               </label>
               <select id={`setting-${key}`} className="input select" value={value} onChange={(e) => setSetting(key, e.target.value as never)} data-testid={`setting-${key}`}>
-                {values.map((v) => <option key={v} value={v}>{v}</option>)}
+                {(value && !(values as readonly string[]).includes(value) ? [...values, value] : values).map((v) => <option key={v} value={v}>{v}</option>)}
               </select>
-              <p className="field-hint">{(help[value] ?? '').replace(/^./, (c) => c.toUpperCase())}.</p>
+              <p className="field-hint">{knobMeaning(key, value).replace(/^./, (c) => c.toUpperCase())}.</p>
             </div>
           );
         })}

@@ -10,7 +10,7 @@ import { PROVIDER_PRESETS } from '../../../shared/providers.js';
 import { columnSlots } from '../../../shared/variants.js';
 import { useApp } from '../../store/app-store.js';
 import { checkSettings } from '../../store/composer-model.js';
-import { knobOf } from '../../../shared/run-knobs.js';
+import { knobMeaning, knobOf } from '../../../shared/run-knobs.js';
 import { blankVariant, checkVariants, COLUMN_KNOBS, draftsFromMatrix, draftsFromModes, type VariantDraft } from '../../store/composer-variants.js';
 import { composerSelectors } from '../../store/selectors.js';
 import { ModePicker } from './mode-picker.js';
@@ -109,7 +109,7 @@ function VariantRow({ row, index, slot, derived, error, baseModel, onChange, onR
       </div>
       <div className="variant-line variant-settings" data-testid="variant-knobs">
         {COLUMN_KNOBS.map((key) => {
-          const { label, values, help } = knobOf(key);
+          const { label, values } = knobOf(key);
           const value = row.knobs?.[key] ?? '';
           return (
             <label htmlFor={id(key)} className="variant-field" key={key}>
@@ -118,12 +118,12 @@ function VariantRow({ row, index, slot, derived, error, baseModel, onChange, onR
                 id={id(key)}
                 className="input input-sm"
                 value={value}
-                title={value ? help[value] : 'as set for the comparison'}
+                title={value ? knobMeaning(key, value) : 'as set for the comparison'}
                 onChange={(e) => onChange({ knobs: { ...row.knobs, [key]: e.target.value || undefined } })}
                 data-testid={`variant-knob-${key}`}
               >
                 <option value="">as set</option>
-                {values.map((v) => <option key={v} value={v}>{v}</option>)}
+                {(value && !(values as readonly string[]).includes(value) ? [...values, value] : values).map((v) => <option key={v} value={v}>{v}</option>)}
               </select>
             </label>
           );

@@ -20,7 +20,7 @@ describe('loadSuite', () => {
   it('says what is wrong: missing file, bad extension, bad syntax, missing fixture folder', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'parallax-load-suite-'));
     await expect(loadSuite(join(dir, 'none.yaml'))).rejects.toThrow(/Cannot read the suite file .*none\.yaml: it does not exist/);
-    await expect(loadSuite(join(dir, 'suite.txt'))).rejects.toThrow(/A suite is "builtin" or a \.json, \.yaml or \.yml file/);
+    await expect(loadSuite(join(dir, 'suite.txt'))).rejects.toThrow(/A suite is "builtin", "history" or a \.json, \.yaml or \.yml file/);
     await writeFile(join(dir, 'bad.json'), '{"name": ');
     await expect(loadSuite(join(dir, 'bad.json'))).rejects.toThrow(/is not valid JSON: .*Fix its syntax/);
     await writeFile(join(dir, 'fx.yaml'), 'name: s\ntasks:\n  - {id: t, text: x, fixture: nowhere}\n');
