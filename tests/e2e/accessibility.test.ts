@@ -17,7 +17,8 @@ import { saveShot } from './screenshots.js';
 import type { Page } from 'playwright-core';
 
 const SIM = { name: 'simulated', baseUrl: null, model: 'sim' } as const;
-const TABS = ['timeline', 'answers', 'charts', 'waterfall'] as const;
+// Charts last: the checks after an audit read the charts tab it leaves open.
+const TABS = ['timeline', 'answers', 'waterfall', 'charts'] as const;
 const DAMAGED = '20260101-000000-a11y-damaged';
 const ENDED = ['answered', 'max-steps', 'error', 'crashed', 'cancelled', 'no-policy'];
 
