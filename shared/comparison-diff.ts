@@ -182,9 +182,11 @@ function meanFigure(f: Exclude<DiffFigureKey, 'passRate'>, b: readonly RunSummar
   const label = DIFF_FIGURE_LABELS[f];
   // Only passing runs: a run that failed early spent little, and that is no improvement.
   const bp = b.filter((r) => runOutcome(r).passed), cp = c.filter((r) => runOutcome(r).passed);
-  const none = (why: string): FigureDiff => ({ figure: f, label, baseline: null, comparison: null, diff: null, ci95: null, percent: null, p: null, trend: 'no-figure', sentence: `${label}: ${why}.` });
-  if (bp.length === 0 || cp.length === 0) return none(`no figure to compare (${bp.length === 0 ? 'no baseline run passed' : 'no run passed now'})`);
   const bv = bp.map((r) => valueOf(r, f)), cv = cp.map((r) => valueOf(r, f));
+  // The side that has a figure still shows it (a column that fails now keeps its baseline's mean in view).
+  const stat = (v: readonly (number | null)[]) => (v.length > 0 && v.every((x) => x !== null) ? meanStat(v as number[]) : null);
+  const none = (why: string): FigureDiff => ({ figure: f, label, baseline: stat(bv), comparison: stat(cv), diff: null, ci95: null, percent: null, p: null, trend: 'no-figure', sentence: `${label}: ${why}.` });
+  if (bp.length === 0 || cp.length === 0) return none(`no figure to compare (${bp.length === 0 ? 'no baseline run passed' : 'no run passed now'})`);
   if ([...bv, ...cv].some((v) => v === null)) return none('not known for every run (no price)');
   const bs = bv as number[], cs = cv as number[];
   const d = compareMeans(cs, bs, false)!;

@@ -34,7 +34,7 @@ function DiffColumns({ diff }: { diff: ComparisonDiff }) {
           <p className="small">{c.summary}{c.matchedBy === 'label' ? ' Matched by label.' : ''}</p>
           {c.figures.length ? (
             <table className="data-table diff-table">
-              <thead><tr><th scope="col">Figure</th><th scope="col">Baseline</th><th scope="col">Now</th><th scope="col">Change</th></tr></thead>
+              <thead><tr><th scope="col">Figure</th><th scope="col" className="num">Baseline</th><th scope="col" className="num">Now</th><th scope="col">Change</th></tr></thead>
               <tbody>
                 {c.figures.map((f) => (
                   <tr key={f.figure} data-figure={f.figure} data-trend={f.trend} title={f.sentence}>

@@ -69,6 +69,10 @@ describe('parallax diff', () => {
     expect(code.comparison).toEqual({ runs: 5, passed: 0, failures: ['it hit the step limit after 1 step without an answer'] });
     expect(code.figures.find((f) => f.figure === 'passRate')!.trend).toBe('now-fails');
     expect(code.figures.filter((f) => f.figure !== 'passRate').map((f) => f.trend)).toEqual(Array(5).fill('no-figure'));
+    // The baseline's passing runs still show their mean beside the empty side, so the reader sees what was lost.
+    const codeTotal = code.figures.find((f) => f.figure === 'total')!;
+    expect(codeTotal.comparison).toBeNull();
+    expect(codeTotal.baseline).toMatchObject({ n: 5, mean: mean(totals(base, 'Code Mode')) });
     expect(code.figures.some((f) => f.trend === 'improved')).toBe(false);
 
     expect([by.get('ReAct + tool search')!.presence, by.get('ReAct + tool search')!.figures]).toEqual(['comparison-only', []]);
