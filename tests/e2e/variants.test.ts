@@ -212,6 +212,10 @@ describe('variants in the app, against parallax serve with the simulated model',
     await last.locator('[data-testid=variant-agent-command]').fill('python3 /home/me/agents/react_agent.py');
     const labels = await page.$$eval('[data-testid=variant-label]', (els) => els.map((e) => (e as HTMLInputElement).placeholder));
     expect(labels.at(-1)).toBe('Agent · react_agent.py');
+    // Only what applies to someone else's program: max steps, no prompt or history knobs.
+    expect(await last.locator('[data-testid^=variant-knob-], [data-testid=variant-return-types], [data-testid=variant-truncate]').count()).toBe(0);
+    expect(await last.locator('[data-testid=variant-max-steps]').count()).toBe(1);
+    expect(await rows.nth(0).locator('[data-testid^=variant-knob-]').count()).toBeGreaterThan(0);
     await last.scrollIntoViewIfNeeded();
     await saveShot(page, 'variants-composer-agent', { docs: false });
     expect(session.driven.errors).toEqual([]);

@@ -89,6 +89,19 @@ function VariantRow({ row, index, slot, derived, error, baseModel, onChange, onR
         </select>
         <input className="input input-sm mono" value={row.model} placeholder={baseModel || 'model'} onChange={(e) => onChange({ model: e.target.value })} aria-label={`Variant ${index + 1}: model`} data-testid="variant-model" />
       </div>
+      {/* An agent column runs the user's own program: Parallax's prompt, tool and history knobs mean nothing there. */}
+      {row.mode === 'agent' ? (
+        <>
+        <div className="variant-line variant-settings">
+          <label htmlFor={id('steps')} className="variant-field">
+            <span>Max steps</span>
+            <input id={id('steps')} className="input input-sm num" inputMode="numeric" value={row.maxSteps} placeholder="as set" onChange={(e) => onChange({ maxSteps: e.target.value })} data-testid="variant-max-steps" />
+          </label>
+        </div>
+        <p className="field-hint" data-testid="variant-agent-note">Max steps counts the program's model requests. It keeps its own prompts, tools and history, so the mode knobs do not apply.</p>
+        </>
+      ) : (
+      <>
       <div className="variant-line variant-settings">
         <label htmlFor={id('rt')} className="variant-field">
           <span>Return types</span>
@@ -107,7 +120,7 @@ function VariantRow({ row, index, slot, derived, error, baseModel, onChange, onR
           <input id={id('trunc')} className="input input-sm num" inputMode="numeric" value={row.truncateChars} placeholder="as set" onChange={(e) => onChange({ truncateChars: e.target.value })} data-testid="variant-truncate" />
         </label>
       </div>
-      <div className="variant-line variant-settings" data-testid="variant-knobs">
+      <div className="variant-settings variant-knobs" data-testid="variant-knobs">
         {COLUMN_KNOBS.map((key) => {
           const { label, values } = knobOf(key);
           const value = row.knobs?.[key] ?? '';
@@ -129,6 +142,8 @@ function VariantRow({ row, index, slot, derived, error, baseModel, onChange, onR
           );
         })}
       </div>
+      </>
+      )}
       <input className="input input-sm mono" value={row.other} placeholder='Other settings (JSON), e.g. {"temperature": 0}' onChange={(e) => onChange({ other: e.target.value })} aria-label={`Variant ${index + 1}: other settings as JSON`} data-testid="variant-other" />
       <input className="input input-sm" value={row.label} placeholder={derived ?? 'Label (derived from what differs)'} onChange={(e) => onChange({ label: e.target.value })} aria-label={`Variant ${index + 1}: label`} data-testid="variant-label" />
       {error ? (
