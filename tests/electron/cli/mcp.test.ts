@@ -48,7 +48,7 @@ describe('parallax --mcp', () => {
     const res = await runCli(['tools', '--mcp', config, '--json', '--workspace', dir], env);
     expect(res.code, res.stderr).toBe(0);
     const out = JSON.parse(res.stdout) as { modes: { mode: string; modeTools: string[]; tools: Offer[] }[]; servers: { name: string; tools: number }[]; problems: string[] };
-    expect(out.servers).toEqual([{ name: 't', tools: 9 }]); // every tool of tests/helpers/mcp-test-server.ts
+    expect(out.servers).toEqual([{ name: 't', tools: 10 }]); // every tool of tests/helpers/mcp-test-server.ts
     expect(out.problems).toEqual([]);
     const offer = (mode: string, name: string) => out.modes.find((m) => m.mode === mode)!.tools.find((t) => t.name === name);
     expect(offer('react', 't_add')).toMatchObject({ source: 't', as: 'schema', offered: 'visible', parameters: { properties: { a: { type: 'number' } }, required: ['a', 'b'] } });
