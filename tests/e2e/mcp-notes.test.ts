@@ -21,7 +21,7 @@ describe('MCP notes in the timeline', { timeout: 180_000 }, () => {
 
   beforeAll(async () => {
     model = await mcpScriptedModel([
-      { name: 't_flood', args: { count: 40, settleMs: 300 } },
+      { name: 't_flood', args: { count: 40, settleMs: 2000 } },
       { name: 't_sample', args: { chars: 12, maxTokens: 5 } },
       { name: 't_annotated', args: {} },
     ]);
