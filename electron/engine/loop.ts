@@ -12,7 +12,7 @@ import type { McpContentRecord, RunStatus, ToolCallRequest } from '../../shared/
 import type { ApprovalGate } from './approval/approval-gate.js';
 import type { EventRecorder } from './event-recorder.js';
 import type { ModeAdapter, StepRequest } from './modes/mode.js';
-import { nativeTurn, type CallOutput, type Turn } from './modes/turns.js';
+import { nativeTurn, responseEvent, type CallOutput, type Turn } from './modes/turns.js';
 import {
   ModelRequestError, RequestCancelledError, backoffMs, sleep, streamChat, type ChatClient, type ChatMessage, type ChatReply,
 } from './provider/chat-client.js';
@@ -170,23 +170,7 @@ async function askModel(opts: LoopState, messages: ChatMessage[], step: number, 
         ...(request.stop && client.stop ? { stop: request.stop } : {}),
       }, signal);
       const turn = (mode.readReply ?? nativeTurn)(reply, step, client);
-      recorder.emit({
-        type: 'model-response',
-        step,
-        usage: reply.usage,
-        usageSource: reply.usageSource,
-        latencyMs: Math.round(reply.receivedAt - sent),
-        ...(reply.firstOutputAt !== null ? { firstTokenMs: Math.round(Math.max(0, reply.firstOutputAt - sent)) } : {}),
-        finishReason: reply.finishReason,
-        ...(reply.stopReason !== undefined ? { stopReason: reply.stopReason } : {}),
-        ...(reply.requestId !== undefined ? { requestId: reply.requestId } : {}),
-        text: reply.text,
-        ...(reply.reasoningText ? { reasoningText: reply.reasoningText } : {}),
-        ...(reply.refusal ? { refusal: reply.refusal } : {}),
-        ...(reply.stopDetails ? { stopDetails: reply.stopDetails } : {}),
-        toolCalls: turn.calls,
-        ...(turn.parsed ? { parsed: turn.parsed } : {}),
-      });
+      recorder.emit(responseEvent(reply, step, sent, turn));
       return { reply, turn };
     } catch (err) {
       if (err instanceof ModelRequestError && err.kind === 'stream-options' && client.streamOptions) {

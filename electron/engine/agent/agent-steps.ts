@@ -10,7 +10,7 @@ import type { RunSpec } from '../../../shared/run-spec.js';
 import { runStartedOf } from '../../../shared/run-started.js';
 import type { ShellSandboxRecord, ToolExposure } from '../../../shared/step-event.js';
 import type { EventRecorder } from '../event-recorder.js';
-import { nativeTurn } from '../modes/turns.js';
+import { nativeTurn, responseEvent } from '../modes/turns.js';
 import { ModelRequestError, streamChat, type ChatClient, type ChatMessage, type ChatReply } from '../provider/chat-client.js';
 import { ProxyError } from './agent-proxy.js';
 import type { ProxiedChat } from './proxy-types.js';
@@ -100,17 +100,7 @@ export class AgentSteps {
     this.attempt = 0;
     if (reply.noPolicy) this.noPolicy = true;
     const turn = nativeTurn(reply, step, this.client);
-    this.recorder.emit({
-      type: 'model-response', step, usage: reply.usage, usageSource: reply.usageSource, latencyMs: Math.round(reply.receivedAt - sent),
-      finishReason: reply.finishReason,
-      ...(reply.stopReason !== undefined ? { stopReason: reply.stopReason } : {}),
-      ...(reply.requestId !== undefined ? { requestId: reply.requestId } : {}),
-      text: reply.text,
-      ...(reply.reasoningText ? { reasoningText: reply.reasoningText } : {}),
-      ...(reply.refusal ? { refusal: reply.refusal } : {}),
-      ...(reply.stopDetails ? { stopDetails: reply.stopDetails } : {}),
-      toolCalls: turn.calls,
-    });
+    this.recorder.emit(responseEvent(reply, step, sent, turn));
     for (const call of turn.calls) {
       let args: unknown = call.arguments;
       try {

@@ -3,7 +3,7 @@
  * default, and the text protocol of text ReAct. A reply becomes a Turn: the message that goes back, the calls to
  * run, whether the run stops (its answer), and the messages that answer the calls.
  */
-import type { ParsedReply, ToolCallRequest } from '../../../shared/step-event.js';
+import type { ParsedReply, StepEventInput, ToolCallRequest } from '../../../shared/step-event.js';
 import { toolResultMessage, type ChatClient, type ChatMessage, type ChatReply } from '../provider/chat-client.js';
 import type { ModeAdapter, StepRequest, TextProtocol } from './mode.js';
 import type { ToolImage } from '../tools/tool.js';
@@ -60,4 +60,25 @@ export function textTurn(protocol: TextProtocol, reply: ChatReply, step: number)
 export function textHooks(protocol: TextProtocol): Pick<ModeAdapter, 'text' | 'prepareStep' | 'readReply'> {
   const request: StepRequest = { tools: [], stop: protocol.stop };
   return { text: protocol, prepareStep: () => request, readReply: (reply, step) => textTurn(protocol, reply, step) };
+}
+
+/** A reply as its model-response event: what the provider reported, read into `turn` (the loop's and the agent proxy's one shape). */
+export function responseEvent(reply: ChatReply, step: number, sentAt: number, turn: Turn): Extract<StepEventInput, { type: 'model-response' }> {
+  return {
+    type: 'model-response',
+    step,
+    usage: reply.usage,
+    usageSource: reply.usageSource,
+    latencyMs: Math.round(reply.receivedAt - sentAt),
+    ...(reply.firstOutputAt !== null ? { firstTokenMs: Math.round(Math.max(0, reply.firstOutputAt - sentAt)) } : {}),
+    finishReason: reply.finishReason,
+    ...(reply.stopReason !== undefined ? { stopReason: reply.stopReason } : {}),
+    ...(reply.requestId !== undefined ? { requestId: reply.requestId } : {}),
+    text: reply.text,
+    ...(reply.reasoningText ? { reasoningText: reply.reasoningText } : {}),
+    ...(reply.refusal ? { refusal: reply.refusal } : {}),
+    ...(reply.stopDetails ? { stopDetails: reply.stopDetails } : {}),
+    toolCalls: turn.calls,
+    ...(turn.parsed ? { parsed: turn.parsed } : {}),
+  };
 }

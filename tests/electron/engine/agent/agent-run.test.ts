@@ -39,6 +39,9 @@ describe('the tutorial agents as columns beside ReAct and Code Mode', () => {
         expect(r.usageSource).toBe('reported');
         expect(r.usage!.prompt).toBe(run.replies[i]!.usage!.prompt_tokens);
         expect(r.usage!.completion).toBe(run.replies[i]!.usage!.completion_tokens);
+        // The waterfall's first-token mark, as for the built-in modes.
+        expect(r.firstTokenMs).toBeGreaterThanOrEqual(0);
+        expect(r.firstTokenMs).toBeLessThanOrEqual(r.latencyMs);
       });
       expect(finished(run.events).totals.prompt).toBe(run.replies.reduce((n, r) => n + r.usage!.prompt_tokens, 0));
       // Every call the model made has its result, taken from the agent's next request.
