@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, startServe, type Driven, type Served } from './harness.js';
-import { waitForStatus } from './page-helpers.js';
+import { composeMcpRun, waitForStatus } from './page-helpers.js';
 import { saveShot } from './screenshots.js';
 import { auditBothThemes, describeFindings } from './a11y-audit.js';
 import { serverScript, tsx } from '../helpers/mcp-test-server.js';
@@ -57,13 +57,7 @@ describe('the MCP form card', { timeout: 300_000 }, () => {
     driven = await openPage(served.url);
     await driven.page.waitForSelector('[data-testid=connection-status]:has-text("Web host")');
     const { page } = driven;
-    await page.click('[data-testid=advanced-toggle]');
-    await page.fill('[data-testid=mcp-config]', CONFIG);
-    await page.selectOption('[data-testid=provider-select]', 'custom');
-    await page.fill('[data-testid=base-url]', model.url);
-    await page.fill('[data-testid=model-input]', 'm');
-    await page.check('[data-testid=task-calc] input');
-    await page.uncheck('[data-testid=mode-code] input');
+    await composeMcpRun(page, CONFIG, model.url);
   }, 90_000);
   afterAll(async () => {
     await driven?.close();

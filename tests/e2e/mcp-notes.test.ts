@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, startServe, type Driven, type Served } from './harness.js';
-import { summaryValue, waitForStatus } from './page-helpers.js';
+import { composeMcpRun, summaryValue, waitForStatus } from './page-helpers.js';
 import { saveShot } from './screenshots.js';
 import { serverScript, tsx } from '../helpers/mcp-test-server.js';
 import { mcpScriptedModel, type ScriptedModel } from '../helpers/mcp-scripted-model.js';
@@ -37,13 +37,7 @@ describe('MCP notes in the timeline', { timeout: 180_000 }, () => {
 
   it('shows progress, sampling and annotations on their calls', async () => {
     const { page } = driven;
-    await page.click('[data-testid=advanced-toggle]');
-    await page.fill('[data-testid=mcp-config]', CONFIG);
-    await page.selectOption('[data-testid=provider-select]', 'custom');
-    await page.fill('[data-testid=base-url]', model.url);
-    await page.fill('[data-testid=model-input]', 'm');
-    await page.check('[data-testid=task-calc] input');
-    await page.uncheck('[data-testid=mode-code] input');
+    await composeMcpRun(page, CONFIG, model.url);
     await page.click('[data-testid=run]');
     expect(await waitForStatus(page, 'react', ['answered', 'error', 'crashed', 'max-steps', 'failed-validation'], 90_000)).not.toMatch(/error|crashed/);
 

@@ -122,3 +122,14 @@ export async function recordedTrials(page: Page): Promise<TrialFrame[]> {
     return w.__trialFrames;
   });
 }
+
+/** The composer set for a ReAct-only calc run on a scripted model with MCP servers (the MCP e2e files). */
+export async function composeMcpRun(page: Page, mcpConfig: string, modelUrl: string): Promise<void> {
+  await page.click('[data-testid=advanced-toggle]');
+  await page.fill('[data-testid=mcp-config]', mcpConfig);
+  await page.selectOption('[data-testid=provider-select]', 'custom');
+  await page.fill('[data-testid=base-url]', modelUrl);
+  await page.fill('[data-testid=model-input]', 'm');
+  await page.check('[data-testid=task-calc] input');
+  await page.uncheck('[data-testid=mode-code] input');
+}
