@@ -27,7 +27,8 @@ beforeAll(async () => {
     { name: 't_annotated', args: {} },
     { name: 't_ask', args: { message: 'Your name?', schema: { type: 'object', properties: { name: { type: 'string' } } } } },
   ]);
-  const host = createHost({ dataDir: await mkdtemp(join(tmpdir(), 'parallax-mcp-report-')), getApiKey: async () => null, onWarning: (w) => warnings.push(w), onEvents: () => {}, mcp: cliMcp() });
+  // Nobody can answer a form here (no page, no terminal): the engine declines it, as the report then says.
+  const host = createHost({ dataDir: await mkdtemp(join(tmpdir(), 'parallax-mcp-report-')), elicitation: false, getApiKey: async () => null, onWarning: (w) => warnings.push(w), onEvents: () => {}, mcp: cliMcp() });
   try {
     const meta = await host['comparison:start']({
       task: 'calc', modes: ['react'], provider: { name: 'custom', baseUrl: model.url, model: 'm' }, mcpServers: [stdioServer('t')],

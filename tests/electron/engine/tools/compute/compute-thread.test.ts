@@ -59,7 +59,9 @@ describe('ComputeThread', () => {
     try {
       await small.warmUp();
       const error = await failureOf(
-        small.run('calc', { expression: 'sum(kron(ones(1000,1), ones(1,1000)) + ones(1000,1000) + ones(1000,1000) + ones(1000,1000))' }, { timeoutMs: 30_000 }),
+        // Ten 1000×1000 matrices alive at once (each right operand is evaluated while its left one is held): about
+        // 80 MB against a 48 MB cap, so no GC timing lets it fit. With 1 GB it answers 10,000,000.
+        small.run('calc', { expression: `sum(${'ones(1000,1000) + ('.repeat(9)}ones(1000,1000)${')'.repeat(9)})` }, { timeoutMs: 30_000 }),
       );
       expect(error.kind).toBe('memory');
       expect(error.message).toContain('more than the 48 MB');
