@@ -16,7 +16,8 @@ import { saveShot } from './screenshots.js';
 /** Narrowest a column may get before the timeline scrolls sideways instead (MIN_COLUMN_PX, timeline-view.tsx). */
 const MIN_COLUMN = 224;
 
-describe('four modes in the browser, against parallax serve with the simulated model', () => {
+// Tests wait up to 120 s for runs side by side (twelve of them for two trials of six modes): above the default 60 s.
+describe('four modes in the browser, against parallax serve with the simulated model', { timeout: 240_000 }, () => {
   let served: Served;
   let driven: Driven;
   let host: HostClient;

@@ -17,7 +17,8 @@ import { saveShot } from './screenshots.js';
 
 const STATS = ['steps', 'requests', 'prompt', 'completion', 'cached', 'total', 'wallMs', 'toolCalls'] as const;
 
-describe('trials per mode in the browser, against parallax serve with the simulated model', () => {
+// Tests wait up to 90 s for trials in rounds: above the default 60 s on a loaded machine.
+describe('trials per mode in the browser, against parallax serve with the simulated model', { timeout: 240_000 }, () => {
   let served: Served;
   let driven: Driven;
   let host: HostClient;
