@@ -63,7 +63,7 @@ describe('stepFacts', () => {
   it('counts a failed call inside a program as an error and its tool as used', () => {
     const f = stepFacts(code);
     expect(f[0]!.errors).toEqual(['get_weather failed inside the program: upstream 503']);
-    expect(f[0]!.tools.sort()).toEqual(['get_weather', 'run_code']);
+    expect([...f[0]!.tools].sort()).toEqual(['get_weather', 'run_code']);
     expect(toolsUsed([stepFacts(react), f])).toEqual(['get_weather', 'run_code']);
   });
 
