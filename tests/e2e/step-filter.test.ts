@@ -29,7 +29,7 @@ describe('step filters in the Timeline, against parallax serve with the simulate
   beforeAll(async () => {
     session = await startAppSession();
     const { host, driven } = session;
-    meta = await host.invoke('comparison:start', { task: 'log-stats', provider: SIM, modes: ['react', 'code'], simFaults: ['unknown-tool', '429-once'] });
+    meta = await host.invoke('comparison:start', { task: 'log-stats', provider: SIM, modes: ['react', 'code'], settings: { simFaults: ['unknown-tool', '429-once'] } });
     for (let i = 0; i < 600; i++) {
       const item = (await host.invoke('history:list')).find((x) => x.meta.id === meta.id);
       if (item && item.runs.length === meta.runs.length && item.runs.every((r) => r.status !== 'running')) break;
@@ -126,7 +126,13 @@ describe('step filters in the Timeline, against parallax serve with the simulate
     await page.check('[data-testid=filter-differ]');
     const columns = meta.runs.map((r) => stepFacts(byRun.get(r.runId)!));
     const steps = [...new Set([...byRun.values()].flat().flatMap((e) => (e.type === 'model-request' ? [e.step] : [])))].sort((a, b) => a - b);
-    const rows = await page.locator('[data-testid=step-row]').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-step'))));
+    // Only rows in view are mounted: read them from the top and again from the bottom.
+    const read = () => page.locator('[data-testid=step-row]').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-step'))));
+    const seen = new Set(await read());
+    await page.locator('[data-testid=timeline]').evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await page.waitForTimeout(300);
+    for (const s of await read()) seen.add(s);
+    const rows = [...seen].sort((a, b) => a - b);
     expect(rows).toEqual(steps.filter((s) => rowDiffers(columns, s)));
     // Reloading the URL brings the filter back.
     await page.reload();
