@@ -10,6 +10,7 @@ import './styles/composer.css';
 import './styles/history.css';
 import './styles/timeline.css';
 import './styles/timeline-hints.css';
+import './styles/step-filter.css';
 import './styles/tool-calls.css';
 import './styles/charts.css';
 import './styles/code.css';

@@ -3,6 +3,7 @@ import type { StateCreator } from 'zustand';
 import type { AppInfo } from '../../shared/ipc-contract.js';
 import type { ConnectionState } from '../api/ws-transport.js';
 import type { AppState } from './app-store.js';
+import { NO_FILTER, type StepFilter } from '../../shared/step-filter.js';
 
 export type Theme = 'light' | 'dark';
 export type SidebarTab = 'compose' | 'history';
@@ -61,6 +62,9 @@ export interface UiSlice {
   /** The column (key) every Δ is taken against (null, or a column the comparison lacks: its first column). */
   readonly baselineColumn: string | null;
   setBaselineColumn(key: string | null): void;
+  /** The Timeline's step filters (shared/step-filter.ts); kept in the URL. */
+  readonly stepFilter: StepFilter;
+  setStepFilter(filter: StepFilter): void;
   /** Columns (keys) a matrix cell opened: the timeline scrolls to the first and marks them; bumped per click. */
   readonly focusedColumns: { readonly keys: readonly string[]; readonly at: number } | null;
   /** Show these columns in the timeline (a matrix cell's runs). */
@@ -100,6 +104,8 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
   setDiffPair: (diffPair) => set({ diffPair }),
   baselineColumn: null,
   setBaselineColumn: (baselineColumn) => set({ baselineColumn }),
+  stepFilter: NO_FILTER,
+  setStepFilter: (stepFilter) => set({ stepFilter }),
   setChartLogScale: (on) => set({ chartLogScale: on }),
   toasts: [],
   confirm: null,

@@ -16,6 +16,9 @@ import { ResultCell, SetupCell } from './run-cells.js';
 import { StepCard } from './step-card.js';
 import { priceKind } from '../../../shared/pricing.js';
 import { ColumnOverflowHints, useHiddenColumns } from './column-overflow.js';
+import { NoStepsMatch, StepFilterBar } from './step-filter-bar.js';
+import { useStepFilter } from './use-step-filter.js';
+import { useTextHighlight } from './use-text-highlight.js';
 
 const NO_WARNINGS: readonly RunWarningEvent[] = [];
 const rowKey = (r: TimelineRow) => (r.kind === 'step' ? `s${r.step}` : r.kind);
@@ -49,7 +52,8 @@ export function TimelineView() {
   const simulated = useApp(comparisonSelectors.simulated);
   const states = useApp(trialSelectors.states);
   const trials = useApp(trialSelectors.count);
-  const rows = useMemo(() => timelineRows(modeRuns.map((m) => m.run)), [modeRuns]);
+  const allRows = useMemo(() => timelineRows(modeRuns.map((m) => m.run)), [modeRuns]);
+  const { rows, tools, result } = useStepFilter(modeRuns, allRows);
   const statuses = modeRuns.map((m) => displayStatus(m.run, m.runId, m.trial, states, interrupted));
   // Several runs of one mode side by side (every trial): each head says which trial it is.
   const mixed = new Set(modeRuns.map((m) => m.trial)).size > 1;
@@ -59,6 +63,7 @@ export function TimelineView() {
   const scrollRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
+  useTextHighlight(listRef, useApp((s) => s.stepFilter.text));
   const follow = useRef(true);
 
   useLayoutEffect(() => {
@@ -114,6 +119,8 @@ export function TimelineView() {
   const wide = { minWidth: `calc(var(--gutter-w) + ${n} * ${MIN_COLUMN_PX + COLUMN_GAP_PX}px)` };
   return (
     <div className={`timeline-frame ${hidden.left ? 'has-left' : ''} ${hidden.right ? 'has-right' : ''}`}>
+      <StepFilterBar tools={tools} result={result} />
+      {result && result.rows.length === 0 ? <NoStepsMatch /> : null}
       <div
         className={`timeline ${wrapCode ? 'is-wrap' : ''}`}
         ref={scrollRef}
@@ -154,7 +161,13 @@ export function TimelineView() {
               >
                 <div className="gutter">{row.kind === 'step' ? row.step : row.kind === 'setup' ? 'Setup' : 'Result'}</div>
                 {modeRuns.map((m, i) => (
-                  <div className="cell" key={m.runId} data-mode={m.mode} data-column={m.column.key}>
+                  <div
+                    className="cell"
+                    key={m.runId}
+                    data-mode={m.mode}
+                    data-column={m.column.key}
+                    data-match={row.kind === 'step' && result ? String(result.matches[i]!.has(row.step)) : undefined}
+                  >
                     {row.kind === 'setup' ? (
                       <SetupCell runId={m.runId} started={m.run?.started ?? null} firstRequestPrompt={summaries[i]?.firstRequestPrompt ?? null} firstRequestEstimated={summaries[i]?.perStep[0]?.usageSource === 'estimated'} waiting={statuses[i] === 'waiting'} />
                     ) : row.kind === 'result' ? (
