@@ -16,6 +16,7 @@
  *   equal); a step with no call is "answer". Model wording is not compared.
  * A row is shown when at least one of its steps matches every other filter (and, with differOnly, the row differs).
  */
+import { canonicalJson } from './canonical-json.js';
 import type { StepEvent } from './step-event.js';
 
 export interface StepFilter {
@@ -50,19 +51,6 @@ interface Acc {
   text: string[];
   calls: Map<string, { name: string; args: string; error: boolean; inner: string[] | null }>;
   order: string[];
-}
-
-/** Stable JSON (sorted keys) so equal arguments compare equal whatever order the model wrote them in. */
-export function canonicalJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
-  if (v && typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    return `{${Object.keys(o)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(v) ?? 'null';
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v : canonicalJson(v));

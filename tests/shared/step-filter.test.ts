@@ -1,7 +1,8 @@
 /** The Timeline's step filters over hand-made events: errors of every kind, tools inside programs, text search, differing rows. */
 import { describe, expect, it } from 'vitest';
 import type { StepEvent } from '../../shared/step-event.js';
-import { canonicalJson, filterSteps, NO_FILTER, rowDiffers, stepFacts, toolsUsed } from '../../shared/step-filter.js';
+import { canonicalJson } from '../../shared/canonical-json.js';
+import { filterSteps, NO_FILTER, rowDiffers, stepFacts, toolsUsed } from '../../shared/step-filter.js';
 
 let seq = 0;
 const ev = (e: Record<string, unknown>) => ({ runId: 'r', seq: seq++, t: seq, ...e }) as unknown as StepEvent;

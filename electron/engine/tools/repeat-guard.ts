@@ -6,18 +6,10 @@
  * cannot see that result any more, so asking again is a re-read, not a repeat.
  */
 
+import { canonicalJson } from '../../../shared/canonical-json.js';
+
 /** The words a repeat note starts with (the simulated model reads them as a real model would). */
 export const REPEAT_NOTE_LEAD = 'Not run again:';
-
-/** JSON with object keys sorted at every depth, so two calls that differ only in key order are the same call. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
 
 export interface EarlierCall {
   readonly step: number;

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { knobRuns, ofType, type WireBody } from '../../../helpers/knob-runs.js';
 import type { ModeId } from '../../../../shared/run-spec.js';
-import { canonicalJson, REPEAT_NOTE_LEAD, RepeatGuard } from '../../../../electron/engine/tools/repeat-guard.js';
+import { canonicalJson } from '../../../../shared/canonical-json.js';
+import { REPEAT_NOTE_LEAD, RepeatGuard } from '../../../../electron/engine/tools/repeat-guard.js';
 import { MAX_REPEATS } from '../../../../electron/sim/faults.js';
 
 const { knobRun } = knobRuns('parallax-repeat-guard-');
