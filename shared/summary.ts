@@ -134,8 +134,8 @@ export function computeTotals(events: readonly StepEvent[]): RunTotals {
       total += e.usage?.total ?? u.prompt + u.completion;
       toolCalls += e.toolCalls.length;
     }
-    // An MCP server's sampling request went to the run's own model: its tokens are the run's, not a step.
-    if (e.type === 'sampling' && e.usage) {
+    // An MCP server's sampling request, and a history summary, went to the run's own model: their tokens are the run's, not a step's.
+    if ((e.type === 'sampling' || e.type === 'history-summary') && e.usage) {
       requests++;
       prompt += e.usage.prompt;
       completion += e.usage.completion;
