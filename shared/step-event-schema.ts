@@ -135,6 +135,7 @@ export const stepEventSchema = z.discriminatedUnion('type', [
     promptComposition: z.object({
       ...(Object.fromEntries(PROMPT_PARTS.map((p) => [p, count])) as Record<PromptPart, typeof count>),
       cleared: z.object({ results: count, tokens: z.number().int() }).optional(),
+      summarized: z.object({ fromStep: count, toStep: count, replacedTokens: count, tokens: count }).optional(),
     }).optional(),
   }),
   z.object({ ...base, type: z.literal('tool-started'), step: count, callId: z.string(), name: z.string(), args: z.unknown(), forwardedBy: z.string().optional() }),

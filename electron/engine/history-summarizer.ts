@@ -112,6 +112,7 @@ function contentText(content: unknown): string {
 /** A history message's prompt tokens, by the formula the simulated model and the composition count with. */
 function messageTokens(m: ChatMessage): number {
   let n = PER_MESSAGE + tok(m.role) + tok(contentText(m.content));
+  if (m.role === 'tool') n += tok(m.tool_call_id);
   if (m.role === 'assistant' && 'tool_calls' in m && m.tool_calls) {
     for (const c of m.tool_calls) if ('function' in c) n += PER_TOOL_CALL + tok(c.function.name) + tok(c.function.arguments);
   }

@@ -6,6 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { knobRuns, ofType } from '../../helpers/knob-runs.js';
 import { SUMMARY_LEAD, SUMMARY_SYSTEM } from '../../../electron/engine/history-summarizer.js';
 import type { ModeId } from '../../../shared/run-spec.js';
+import { CompositionTracker } from '../../../electron/engine/tokens/prompt-composition.js';
+import { PER_MESSAGE, REPLY_PRIMING, tok } from '../../../electron/engine/tokens/count-tokens.js';
+import { PROMPT_PARTS } from '../../../shared/prompt-composition.js';
+import type { StepEvent } from '../../../shared/step-event.js';
+
+/** The events as the host keeps them: each step's prompt composition added, from the record alone. */
+const composed = (events: StepEvent[]) => {
+  const tracker = new CompositionTracker();
+  return events.map((e) => tracker.observe(e));
+};
 
 const { knobRun } = knobRuns('parallax-summary-');
 const text = (c: unknown) => (typeof c === 'string' ? c : JSON.stringify(c ?? ''));
@@ -32,4 +42,40 @@ describe('history summarize:K', () => {
       for (const f of old) expect(b.messages.filter((m) => m.role === 'tool').map((m) => text(m.content))).not.toContain(f.output);
     }
   });
+
+  it.each([['react', 'summarize:1'], ['react', 'summarize:2'], ['react-text', 'summarize:1'], ['hybrid', 'summarize:1']] as [ModeId, string][])(
+    '%s %s, log-stats: the composition of each step after a summary is the request as sent, with what the summary replaced',
+    async (mode, history) => {
+      const r = await knobRun({ task: 'log-stats', mode, settings: { history } });
+      const events = composed(r.events);
+      const summaries = ofType(events, 'history-summary').filter((s) => s.error === null);
+      expect(summaries.length).toBeGreaterThan(0);
+      const steps = ofType(events, 'model-response').filter((e) => e.usage);
+      for (const s of steps) {
+        const c = s.promptComposition!;
+        // Parts sum to the prompt and `other` is only the reply priming: the reconstruction matches the request exactly.
+        expect(PROMPT_PARTS.reduce((n, p) => n + c[p], 0)).toBe(s.usage!.prompt);
+        expect(c.other, `${mode} step ${s.step}: other`).toBe(REPLY_PRIMING);
+        const inForce = summaries.filter((x) => x.step <= s.step).at(-1);
+        if (!inForce) {
+          expect(c.summarized).toBeUndefined();
+          continue;
+        }
+        expect(c.summarized!.toStep).toBe(inForce.toStep);
+        expect(c.summarized!.fromStep).toBe(1);
+        expect(c.summarized!.tokens).toBe(PER_MESSAGE + tok('user') + tok(inForce.text));
+        expect(c.summarized!.replacedTokens).toBeGreaterThan(0);
+      }
+      // The first summary replaced exactly the steps it covers: the event's count and the composition's agree.
+      const first = summaries[0]!;
+      const at = steps.find((s) => s.step === first.step)!;
+      expect(at.promptComposition!.summarized!.replacedTokens).toBe(first.replacedTokens);
+      // A later summary stands for every step it covers: the earlier ones plus those since, not the earlier summary.
+      for (const later of summaries.slice(1)) {
+        const c = steps.find((s) => s.step === later.step)!.promptComposition!.summarized!;
+        const prev = steps.find((s) => s.step === summaries[summaries.indexOf(later) - 1]!.step)!.promptComposition!.summarized!;
+        expect(c.replacedTokens).toBe(prev.replacedTokens + later.replacedTokens - prev.tokens);
+      }
+    },
+  );
 });
