@@ -6,6 +6,7 @@
  */
 import { formatInt } from './number-format.js';
 import type { HistorySummaryEvent } from './step-event.js';
+import type { PromptComposition } from './prompt-composition.js';
 
 const int = formatInt;
 const steps = (e: { fromStep: number; toStep: number }) => (e.fromStep === e.toStep ? `step ${e.fromStep}` : `steps ${e.fromStep}–${e.toStep}`);
@@ -46,4 +47,24 @@ export function summaryTotalsText(t: SummaryTotals, simulated = false): string {
   const est = t.estimated ? '≈' : '';
   return `History summaries: ${t.requests} request${t.requests === 1 ? '' : 's'} to the run's model${t.failed ? ` (${t.failed} failed)` : ''}: ${
     est}${int(t.prompt)} prompt + ${est}${int(t.completion)} completion tokens${simulated ? ' (simulated)' : ''}. They are in the run's totals and not in the steps above.`;
+}
+
+/**
+ * What the history knob kept out of a run's prompts, summed over its requests, under its composition chart:
+ * cleared tool results (clear-results / window) and what summaries replaced (summarize), net of the summary
+ * messages sent instead. Empty when the knob removed nothing.
+ */
+export function historyNotes(perStep: readonly { readonly promptComposition?: PromptComposition }[], simulated: boolean): string[] {
+  const sim = simulated ? ' (simulated)' : '';
+  const notes: string[] = [];
+  const cleared = perStep.reduce((n, s) => n + (s.promptComposition?.cleared?.tokens ?? 0), 0);
+  if (cleared > 0) notes.push(`cleared tool results: ${int(cleared)} tokens not re-sent${sim}, over its requests`);
+  const summarized = perStep.flatMap((s) => (s.promptComposition?.summarized ? [s.promptComposition.summarized] : []));
+  const last = summarized.at(-1);
+  if (last) {
+    const net = summarized.reduce((n, s) => n + s.replacedTokens - s.tokens, 0);
+    notes.push(`history summary: ${steps(last)} sent as a ${int(last.tokens)}-token summary instead of ${int(last.replacedTokens)} tokens; ${
+      net >= 0 ? `${int(net)} tokens not re-sent` : `${int(-net)} tokens more sent`}${sim} over ${summarized.length} request${summarized.length === 1 ? '' : 's'} (in Earlier replies)`);
+  }
+  return notes;
 }

@@ -2,6 +2,7 @@
 import { cumulativeTokens, type RunSummary } from '../../../shared/summary.js';
 import type { TokenKind } from '../../lib/mode-palette.js';
 import { fmtInt as fmt } from '../../lib/display-format.js';
+import { historyNotes } from '../../../shared/history-summary-words.js';
 
 export type { TokenKind };
 
@@ -103,23 +104,7 @@ export function summaryNotes(runs: readonly RunSummary[], simulated: boolean): {
   });
 }
 
-/**
- * What the history knob kept out of a run's prompts, summed over its requests, for the composition chart:
- * cleared tool results (clear-results / window) and what summaries replaced (summarize), net of the summary
- * messages sent instead. Empty when the knob removed nothing.
- */
+/** What the history knob kept out of a run's prompts: the same sentences as the reports' (shared/history-summary-words.ts). */
 export function compositionNotes(run: RunSummary, simulated: boolean): string[] {
-  const sim = simulated ? ' (simulated)' : '';
-  const notes: string[] = [];
-  const cleared = run.perStep.reduce((n, s) => n + (s.promptComposition?.cleared?.tokens ?? 0), 0);
-  if (cleared > 0) notes.push(`cleared tool results: ${fmt(cleared)} tokens not re-sent${sim}, over its requests`);
-  const withSummary = run.perStep.filter((s) => s.promptComposition?.summarized);
-  if (withSummary.length) {
-    const last = withSummary[withSummary.length - 1]!.promptComposition!.summarized!;
-    const net = withSummary.reduce((n, s) => n + s.promptComposition!.summarized!.replacedTokens - s.promptComposition!.summarized!.tokens, 0);
-    const range = last.fromStep === last.toStep ? `step ${last.fromStep}` : `steps ${last.fromStep}–${last.toStep}`;
-    notes.push(`history summary: ${range} sent as a ${fmt(last.tokens)}-token summary instead of ${fmt(last.replacedTokens)} tokens; ${
-      net >= 0 ? `${fmt(net)} tokens not re-sent` : `${fmt(-net)} tokens more sent`}${sim} over ${withSummary.length} request${withSummary.length === 1 ? '' : 's'} (in Earlier replies)`);
-  }
-  return notes;
+  return historyNotes(run.perStep, simulated);
 }

@@ -43,6 +43,8 @@ describe('history summaries in the reports', () => {
     expect(content.match(/data-history="summary"/g)).toHaveLength(summaries.length);
     const p = summaries.reduce((n, x) => n + x.usage!.prompt, 0);
     const c = summaries.reduce((n, x) => n + x.usage!.completion, 0);
+    // Under the composition chart: what the summaries replaced, from each step's composition.
+    expect(content).toMatch(/<p class="muted" data-history="composition-note">history summary: steps 1–\d+ sent as a [\d,]+-token summary instead of [\d,]+ tokens; [\d,]+ tokens (not re-sent|more sent) \(simulated\) over \d+ requests \(in Earlier replies\)<\/p>/);
     expect(content).toContain(esc(`History summaries: ${summaries.length} requests to the run's model: ${fmt(p)} prompt + ${fmt(c)} completion tokens (simulated). They are in the run's totals and not in the steps above.`));
   });
 
