@@ -10,6 +10,8 @@ import { CompositionTracker } from '../../../electron/engine/tokens/prompt-compo
 import { PER_MESSAGE, REPLY_PRIMING, tok } from '../../../electron/engine/tokens/count-tokens.js';
 import { PROMPT_PARTS } from '../../../shared/prompt-composition.js';
 import type { StepEvent } from '../../../shared/step-event.js';
+import { summarizeRun } from '../../../shared/summary.js';
+import { columnProfile, reasons } from '../../../shared/result-reasons.js';
 
 /** The events as the host keeps them: each step's prompt composition added, from the record alone. */
 const composed = (events: StepEvent[]) => {
@@ -78,4 +80,18 @@ describe('history summarize:K', () => {
       }
     },
   );
+
+  it('react, log-stats: the result statement names what the summaries kept out and what they cost', async () => {
+    const [full, summ] = await Promise.all(['full', 'summarize:1'].map((history) => knobRun({ task: 'log-stats', mode: 'react', settings: { history } })));
+    const pFull = columnProfile([summarizeRun(composed(full.events))]);
+    const pSumm = columnProfile([summarizeRun(composed(summ.events))]);
+    expect(pFull.summarized).toBeNull();
+    const steps = ofType(composed(summ.events), 'model-response');
+    const saved = steps.reduce((n, e) => n + (e.promptComposition?.summarized ? e.promptComposition.summarized.replacedTokens - e.promptComposition.summarized.tokens : 0), 0);
+    const cost = ofType(summ.events, 'history-summary').reduce((n, e) => n + e.usage!.prompt + e.usage!.completion, 0);
+    expect(pSumm.summarized).toEqual({ saved, cost });
+    const said = (pSumm.prompt < pFull.prompt ? reasons(pSumm, pFull) : reasons(pFull, pSumm)).join(' ');
+    const kept = saved >= 0 ? `${saved.toLocaleString('en-US')} tokens not re-sent` : `${(-saved).toLocaleString('en-US')} tokens more sent than the steps it replaced`;
+    expect(said).toContain(`summarised older steps of its history: ${kept}, for ${cost.toLocaleString('en-US')} tokens of summary requests (in its totals)`);
+  });
 });
