@@ -105,7 +105,7 @@ describe('the built-in history suite', () => {
       expect(KNOBS.history.values).toContain(h);
     }
     expect(suite.trials).toBe(3);
-    expect(suite.tasks.map((t) => t.kind === 'builtin' && 'id' in t ? t.id : null)).toEqual(BUILTIN_TASKS.map((t) => t.id));
+    expect(suite.tasks.map((t) => `${t.kind}:${t.id}`)).toEqual(BUILTIN_TASKS.map((t) => `builtin:${t.id}`));
     const columns = resolveColumns(suite.variants!, { provider: 'simulated', model: 'sim', settings: parseSettings({}) });
     expect(columns).toHaveLength(HISTORY_SUITE_SETTINGS.length + 1);
     expect(columns.filter((c) => c.mode === 'react')).toHaveLength(HISTORY_SUITE_SETTINGS.length);
