@@ -11,12 +11,12 @@ import type { PromptComposition } from './prompt-composition.js';
 const int = formatInt;
 const steps = (e: { fromStep: number; toStep: number }) => (e.fromStep === e.toStep ? `step ${e.fromStep}` : `steps ${e.fromStep}–${e.toStep}`);
 
-/** One summary request, e.g. "History summary before step 5: steps 1–3 (9 messages, 1,234 tokens) replaced by a 180-token summary; the request cost 1,300 prompt + 150 completion tokens (in the run's totals)". */
+/** One summary request, e.g. "History summary before step 5: steps 1–3 (9 messages, 1,234 tokens) replaced by a summary the run's model wrote; the request cost 1,300 prompt + 150 completion tokens (in the run's totals)". */
 export function historySummaryText(e: HistorySummaryEvent, simulated = false): string {
   const sim = simulated ? ', simulated' : '';
   const est = e.usage && e.usageSource === 'estimated' ? '≈' : '';
   const cost = e.usage ? `${est}${int(e.usage.prompt)} prompt + ${est}${int(e.usage.completion)} completion tokens (in the run's totals${sim})` : 'no usage reported';
-  if (e.error !== null) return `History summary before step ${e.step} failed: ${e.error} The request cost ${cost}.`;
+  if (e.error !== null) return `History summary before step ${e.step} failed: ${e.error}${e.usage ? ` The request cost ${cost}.` : ''}`;
   return `History summary before step ${e.step}: ${steps(e)} (${e.replacedMessages} message${e.replacedMessages === 1 ? '' : 's'}, ${int(e.replacedTokens)} tokens) replaced by a summary the run's model wrote; the request cost ${cost}.`;
 }
 
