@@ -45,7 +45,7 @@ describe('history summarize:K', () => {
     }
   });
 
-  it.each([['react', 'summarize:1'], ['react', 'summarize:2'], ['react-text', 'summarize:1'], ['hybrid', 'summarize:1']] as [ModeId, string][])(
+  it.each([['react', 'summarize:1'], ['react', 'summarize:2'], ['react-text', 'summarize:1'], ['hybrid', 'summarize:1'], ['react-search', 'summarize:1'], ['code', 'summarize:1']] as [ModeId, string][])(
     '%s %s, log-stats: the composition of each step after a summary is the request as sent, with what the summary replaced',
     async (mode, history) => {
       const r = await knobRun({ task: 'log-stats', mode, settings: { history } });
