@@ -16,6 +16,12 @@ export type PromptComposition = PromptParts & {
    * the prompt as sent. Absent when nothing was cleared.
    */
   readonly cleared?: { readonly results: number; readonly tokens: number };
+  /**
+   * The history summary in force (`summarize:K`): steps `fromStep`–`toStep` go as one summary message of
+   * `tokens` (counted in `assistant`, the model wrote it) instead of the `replacedTokens` they held when sent
+   * whole. Not a part either. Absent before the first summary.
+   */
+  readonly summarized?: { readonly fromStep: number; readonly toStep: number; readonly replacedTokens: number; readonly tokens: number };
 };
 
 export interface PromptPartDescription {

@@ -30,6 +30,8 @@ export interface ColumnProfile {
   readonly parts: Readonly<Record<PromptPart, number>> | null;
   /** Prompt tokens the history knob kept out, summed over the requests (each request's cleared results against sending them whole). */
   readonly cleared: number;
+  /** summarize:K: prompt tokens the summaries kept out net of the summary messages, summed over the requests, and the summary requests' own tokens. */
+  readonly summarized: { readonly saved: number; readonly cost: number } | null;
   /** Prompt tokens of the first and the last request. */
   readonly firstPrompt: number | null;
   readonly lastPrompt: number | null;
@@ -51,6 +53,12 @@ export function columnProfile(runs: readonly RunSummary[]): ColumnProfile {
     toolsOffered: offered.length === runs.length ? Math.round(avg(offered)) : null,
     parts: withParts ? { system: part('system'), tools: part('tools'), task: part('task'), assistant: part('assistant'), toolResults: part('toolResults'), other: part('other') } : null,
     cleared: of((r) => r.perStep.reduce((n, s) => n + (s.promptComposition?.cleared?.tokens ?? 0), 0)),
+    summarized: runs.some((r) => r.historySummaries?.length)
+      ? {
+          saved: of((r) => r.perStep.reduce((n, s) => n + (s.promptComposition?.summarized ? s.promptComposition.summarized.replacedTokens - s.promptComposition.summarized.tokens : 0), 0)),
+          cost: of((r) => (r.historySummaries ?? []).reduce((n, s) => n + s.prompt + s.completion, 0)),
+        }
+      : null,
     firstPrompt: runs.length === 1 ? (first.perStep[0]?.prompt ?? null) : null,
     lastPrompt: runs.length === 1 ? (first.perStep[first.perStep.length - 1]?.prompt ?? null) : null,
   };
@@ -114,6 +122,13 @@ export function reasons(win: ColumnProfile, other: ColumnProfile): string[] {
   const lines = out.sort((a, b) => b.size - a.size).slice(0, 2).map((x) => x.text);
   if (win.cleared > 0) lines.push(`${win.label} cleared older tool results from its history: ${n(win.cleared)} tokens not re-sent${on}.`);
   else if (other.cleared > 0) lines.push(`${other.label} cleared older tool results from its history (${n(other.cleared)} tokens not re-sent${on}) and still sent more.`);
+  const summaryLine = (c: ColumnProfile, tail: string) => {
+    const s = c.summarized!;
+    const kept = s.saved >= 0 ? `${n(s.saved)} tokens not re-sent` : `${n(-s.saved)} tokens more sent than the steps it replaced`;
+    return `${c.label} summarised older steps of its history: ${kept}${on}, for ${n(s.cost)} tokens of summary requests (in its totals)${tail}.`;
+  };
+  if (win.summarized) lines.push(summaryLine(win, ''));
+  else if (other.summarized) lines.push(summaryLine(other, ' and still sent more'));
   if (dCompletion > dPrompt) {
     lines.unshift(`Most of the difference is completion tokens: ${other.label} wrote ${n(other.completion)}${on}, ${win.label} ${n(win.completion)}.`);
   }

@@ -117,13 +117,14 @@ export const KNOBS = {
   }),
   /** How much of the earlier tool results each request re-sends (Anthropic's context editing, LangGraph trim_messages). */
   history: knob<HistorySetting>({
-    values: ['full', 'window:2', 'window:4', 'clear-results:2', 'clear-results:4'],
+    values: ['full', 'window:2', 'window:4', 'clear-results:2', 'clear-results:4', 'summarize:3'],
     default: 'full',
     label: 'History',
     help: {
       full: historyMeaning('full'),
       'window:K': 'the tool results of the last K steps are sent whole; older ones are replaced by a short placeholder naming the call',
       'clear-results:K': 'the newest K tool results are sent whole; older ones are cleared to a short placeholder naming the call',
+      'summarize:K': "the last K steps are sent whole; older ones are replaced by a summary the run's model writes (its requests count in the totals)",
     },
     check: historyError,
     meaning: historyMeaning,

@@ -135,6 +135,7 @@ export const stepEventSchema = z.discriminatedUnion('type', [
     promptComposition: z.object({
       ...(Object.fromEntries(PROMPT_PARTS.map((p) => [p, count])) as Record<PromptPart, typeof count>),
       cleared: z.object({ results: count, tokens: z.number().int() }).optional(),
+      summarized: z.object({ fromStep: count, toStep: count, replacedTokens: count, tokens: count }).optional(),
     }).optional(),
   }),
   z.object({ ...base, type: z.literal('tool-started'), step: count, callId: z.string(), name: z.string(), args: z.unknown(), forwardedBy: z.string().optional() }),
@@ -217,6 +218,20 @@ export const stepEventSchema = z.discriminatedUnion('type', [
     latencyMs: ms,
     text: z.string(),
     finishReason: z.string().nullable(),
+    error: z.string().nullable(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('history-summary'),
+    step: count,
+    fromStep: count,
+    toStep: count,
+    replacedMessages: count,
+    replacedTokens: count,
+    text: z.string(),
+    usage: usageSchema.nullable(),
+    usageSource: z.enum(['reported', 'estimated']).optional(),
+    latencyMs: ms,
     error: z.string().nullable(),
   }),
   z.object({

@@ -381,6 +381,29 @@ export interface SamplingEvent extends Base {
 }
 
 /**
+ * The `history: summarize:K` knob summarised older steps before the request of `step`: a request of its own to
+ * the run's model (no tools), counted in the run's totals (computeTotals) like sampling, never as a step. From
+ * this request on, `fromStep`–`toStep` (and any earlier summary) go as one message holding `text`.
+ */
+export interface HistorySummaryEvent extends Base {
+  readonly type: 'history-summary';
+  /** The step whose request first carries the summary. */
+  readonly step: number;
+  readonly fromStep: number;
+  readonly toStep: number;
+  /** Messages the summary replaced, and the prompt tokens they held (the same count as the composition's). */
+  readonly replacedMessages: number;
+  readonly replacedTokens: number;
+  /** The message sent in their place (the summary with its lead line); '' when the request failed. */
+  readonly text: string;
+  readonly usage: Usage | null;
+  readonly usageSource?: UsageSource;
+  readonly latencyMs: number;
+  /** Why there is no summary (the history then goes on whole); null when the model wrote one. */
+  readonly error: string | null;
+}
+
+/**
  * An MCP server asked the person for values (elicitation/create, form mode) while one of its tools ran: what it
  * asked, the fields read from its schema (shared/mcp-elicitation.ts), and the answer that went back. `reason`
  * says why Parallax answered itself (nobody could answer, a limit, the wait ran out); absent when a person did.
@@ -525,6 +548,7 @@ export type StepEvent =
   | RunWarningEvent
   | ToolProgressEvent
   | SamplingEvent
+  | HistorySummaryEvent
   | ElicitationEvent
   | ElicitationRequestedEvent
   | RunFinishedEvent;

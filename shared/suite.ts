@@ -199,7 +199,7 @@ export function builtinSuite(): Suite {
 /** The second built-in suite: does ReAct with a managed history close the gap to Code Mode (issue 32)? */
 export const HISTORY_SUITE_NAME = 'history';
 /** The history settings it runs ReAct under, each one column beside Code Mode's. */
-export const HISTORY_SUITE_SETTINGS = ['full', 'window:2', 'clear-results:2', 'clear-results:4'] as const;
+export const HISTORY_SUITE_SETTINGS = ['full', 'window:2', 'clear-results:2', 'clear-results:4', 'summarize:3'] as const;
 
 /** Every built-in task, ReAct under each history setting and Code Mode, 3 trials each. */
 export function historySuite(): Suite {

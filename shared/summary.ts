@@ -65,6 +65,29 @@ export interface RunSummary {
   readonly workerStart: WorkerStartRecord | null;
   /** Tools offered on its first request (run-started.tools); absent before the run started. */
   readonly toolsOffered?: number;
+  /**
+   * Its `summarize:K` summary requests (history-summary events), in the totals and in no step's row: the
+   * charts show them apart so the steps plus these make the totals. Absent when the run made none.
+   */
+  readonly historySummaries?: readonly SummaryRequest[];
+}
+
+export interface SummaryRequest {
+  /** The step whose request first carried the summary (it was asked for just before). */
+  readonly step: number;
+  readonly fromStep: number;
+  readonly toStep: number;
+  readonly prompt: number;
+  readonly completion: number;
+  /** Prompt tokens of the messages it replaced (0 when it failed). */
+  readonly replacedTokens: number;
+  readonly failed: boolean;
+}
+
+function summaryRequests(events: readonly StepEvent[]): SummaryRequest[] {
+  return events.flatMap((e) => (e.type === 'history-summary'
+    ? [{ step: e.step, fromStep: e.fromStep, toStep: e.toStep, prompt: e.usage?.prompt ?? 0, completion: e.usage?.completion ?? 0, replacedTokens: e.replacedTokens, failed: e.error !== null }]
+    : []));
 }
 
 function usageOf(u: Usage | null) {
@@ -134,8 +157,8 @@ export function computeTotals(events: readonly StepEvent[]): RunTotals {
       total += e.usage?.total ?? u.prompt + u.completion;
       toolCalls += e.toolCalls.length;
     }
-    // An MCP server's sampling request went to the run's own model: its tokens are the run's, not a step.
-    if (e.type === 'sampling' && e.usage) {
+    // An MCP server's sampling request, and a history summary, went to the run's own model: their tokens are the run's, not a step's.
+    if ((e.type === 'sampling' || e.type === 'history-summary') && e.usage) {
       requests++;
       prompt += e.usage.prompt;
       completion += e.usage.completion;
@@ -170,6 +193,7 @@ export function summarizeRun(events: readonly StepEvent[]): RunSummary {
   const finished = events.find((e) => e.type === 'run-finished');
   const firstRequest = events.find((e) => e.type === 'model-request');
   const perStep = computePerStep(events);
+  const summaries = summaryRequests(events);
   return {
     runId: events[0]?.runId ?? '',
     mode: started?.type === 'run-started' ? started.mode : 'react',
@@ -188,6 +212,7 @@ export function summarizeRun(events: readonly StepEvent[]): RunSummary {
     programToolCalls: events.reduce((n, e) => n + (e.type === 'code-run' ? e.toolCalls.length : 0), 0),
     workerStart: started?.type === 'run-started' ? (started.workerStart ?? null) : null,
     ...(started?.type === 'run-started' ? { toolsOffered: started.tools.length } : {}),
+    ...(summaries.length ? { historySummaries: summaries } : {}),
     cost: runCost(perStep, started?.type === 'run-started' ? usablePrice(started.price) : undefined, started?.type === 'run-started' ? started.provider : null),
   };
 }

@@ -7,13 +7,13 @@
  *
  * Sources: model-request `t` (sent) and model-response `latencyMs` / `firstTokenMs` (from the request), tool-started
  * and tool-finished `t`, code-run `toolCalls[].startMs` (from its run_code call's start), approval-requested and
- * approval-resolved `t`, model-retry `t` and `delayMs`, run-started `workerStart.ms`. Records made before a field
+ * approval-resolved `t`, model-retry `t` and `delayMs`, run-started `workerStart.ms`, history-summary `t` and `latencyMs`. Records made before a field
  * existed draw what they have: a response without firstTokenMs has no first-token mark.
  */
 import { formatDuration } from './number-format.js';
 import type { CodeRunEvent, StepEvent } from './step-event.js';
 
-export type SpanKind = 'startup' | 'model' | 'attempt' | 'retry-wait' | 'tool' | 'inner' | 'approval' | 'sampling';
+export type SpanKind = 'startup' | 'model' | 'attempt' | 'retry-wait' | 'tool' | 'inner' | 'approval' | 'sampling' | 'summary';
 
 export interface WaterfallSpan {
   /** Unique within the run. */
@@ -135,6 +135,15 @@ export function runWaterfall(events: readonly StepEvent[]): RunWaterfall {
         });
         break;
       }
+      case 'history-summary': {
+        // summarize:K: a request of its own to the run's model before the step's request.
+        const start = Math.max(0, e.t - e.latencyMs);
+        spans.push({
+          id: `summary-${e.seq}`, kind: 'summary', label: `Step ${e.step} · history summary`, step: e.step, start, end: e.t, firstToken: null, depth: 0, parent: null, failed: e.error !== null,
+          text: `Before step ${e.step}, the model summarised ${e.fromStep === e.toStep ? `step ${e.fromStep}` : `steps ${e.fromStep}–${e.toStep}`}, from ${at(start)} to ${at(e.t)} (${ms(e.latencyMs)})${e.error ? `, failed: ${e.error}` : ''}.`,
+        });
+        break;
+      }
       default:
         break;
     }
@@ -190,5 +199,5 @@ export function axisTicks(from: number, to: number, count = 6): number[] {
 
 export const SPAN_KIND_WORDS: Readonly<Record<SpanKind, string>> = {
   startup: 'worker start-up', model: 'model request', attempt: 'failed attempt', 'retry-wait': 'wait before a retry', tool: 'tool call',
-  inner: 'call inside a program', approval: 'approval wait', sampling: 'MCP sampling',
+  inner: 'call inside a program', approval: 'approval wait', sampling: 'MCP sampling', summary: 'history summary',
 };

@@ -1,5 +1,6 @@
 /** Live lines for the terminal: one per step as its model response arrives, labelled simulated when it is. */
 import { mcpElicitationText } from '../../shared/mcp-call-words.js';
+import { historySummaryText } from '../../shared/history-summary-words.js';
 import type { StepEvent } from '../../shared/step-event.js';
 import type { RunSummary } from '../../shared/summary.js';
 import { costText, priceSummary, USAGE_SOURCE_TEXT } from '../../shared/cost.js';
@@ -53,6 +54,8 @@ export function stepLine(e: StepEvent, prefix = ''): string | null {
     }
     case 'elicitation':
       return `${prefix}     ${mcpElicitationText(e)}`;
+    case 'history-summary':
+      return `${prefix}     ${historySummaryText(e)}`;
     default:
       return null;
   }

@@ -39,7 +39,7 @@ export class HistoryEditor {
   /** The editor for a run's setting, or null for 'full' (nothing is ever cleared). */
   static of(setting: string | undefined): HistoryEditor | null {
     const policy = parseHistory(setting);
-    return policy && policy.kind !== 'full' ? new HistoryEditor(policy) : null;
+    return policy && (policy.kind === 'window' || policy.kind === 'clear-results') ? new HistoryEditor(policy) : null;
   }
 
   /** A step's results as they were appended to the history at `start`. */

@@ -22,6 +22,8 @@ import type { ToolImage } from './tools/tool.js';
 import { takesImages } from '../../shared/model-capabilities.js';
 import { RepeatGuard, repeatNote } from './tools/repeat-guard.js';
 import { HistoryEditor } from './history-editor.js';
+import { askWith, HistorySummarizer } from './history-summarizer.js';
+import { parseHistory } from '../../shared/history-setting.js';
 import type { ClearedResult } from '../../shared/step-event.js';
 
 export interface LoopResult {
@@ -71,10 +73,17 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
     { role: 'user', content: spec.task.text },
   ];
   const history = HistoryEditor.of(spec.settings.history);
+  const policy = parseHistory(spec.settings.history);
+  const summarizer = policy?.kind === 'summarize' ? new HistorySummarizer(policy.keep) : null;
+  const ask = askWith(opts.client, spec.provider.model, spec.settings.temperature, signal);
   try {
     for (let step = 1; step <= spec.settings.maxSteps; step++) {
+      summarizer?.mark(step, messages.length);
       const request = mode.prepareStep?.(step) ?? {};
       if (request.messages?.length) messages.push(...request.messages);
+      const summary = await summarizer?.beforeRequest(messages, step, ask);
+      if (summary) opts.recorder.emit(summary);
+      if (signal.aborted) throw new RequestCancelledError();
       const cleared = history?.beforeRequest(messages, step) ?? [];
       // A cleared result is out of the model's sight: asking for it again is a re-read, not a repeat.
       for (const c of cleared) opts.guard?.forget(c.callId);

@@ -5,6 +5,8 @@
  * (tokens/count-tokens.ts), and faults can be injected per request (x-parallax-sim-faults) or server-wide.
  * The trial number (x-parallax-sim-trial, absent = 1) picks the policies' variation, so the server stays pure.
  */
+import { isSummaryRequest, summaryText } from './policies/history-summary.js';
+import { textOf } from './types.js';
 import { SIM_POLICY_HEADER } from '../../shared/run-spec.js';
 import { ACCOUNTING_HEADER, parseAccounting, simPromptTokens, type SimAccounting } from './accounting.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -162,6 +164,8 @@ export async function startSimServer(opts: SimServerOptions = {}): Promise<SimSe
  * request's stop sequences.
  */
 function plan(messages: ChatRequest['messages'], tools: ChatRequest['tools'], stop: readonly string[], faults: ReadonlySet<SimFault>, trial: number, idPrefix: string, model: string | undefined) {
+  // The history knob's summary request (summarize:K) is answered with a summary, before any task policy or fault.
+  if (isSummaryRequest(messages)) return { text: summaryText(textOf([...messages].reverse().find((m) => m.role === 'user')?.content ?? '')), calls: [], policy: true, stopSequence: null };
   const text = requestModeOf(messages, tools).text;
   const native = text?.nativeForm(messages, tools) ?? null;
   const { reply: planned, conv, policy } = decide(native?.messages ?? messages, native?.tools ?? tools, trial, simModelOf(model));

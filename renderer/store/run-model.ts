@@ -17,6 +17,7 @@ import type {
   RunStartedEvent,
   RunWarningEvent,
   SamplingEvent,
+  HistorySummaryEvent,
   ElicitationEvent,
   ElicitationRequestedEvent,
   StepEvent,
@@ -67,6 +68,8 @@ export interface StepView {
   readonly response: ModelResponseEvent | null;
   readonly calls: readonly ToolCallView[];
   readonly callIndex: Readonly<Record<string, number>>;
+  /** The history summary asked for just before this step's request (summarize:K), which that request carried. */
+  readonly summary?: HistorySummaryEvent;
 }
 
 export interface RunView {
@@ -119,6 +122,7 @@ interface MStep {
   response: ModelResponseEvent | null;
   calls: MCall[];
   callIndex: Record<string, number>;
+  summary?: HistorySummaryEvent;
 }
 interface MRun {
   runId: string;
@@ -257,6 +261,9 @@ function applyOne(d: Draft, run: MRun, e: StepEvent): void {
       c.progress = e;
       break;
     }
+    case 'history-summary':
+      stepOf(d, run, e.step).summary = e;
+      break;
     case 'sampling': {
       const s = stepOf(d, run, e.step);
       const c = callOf(d, s, e.callId, s.calls[s.callIndex[e.callId] ?? -1]?.name ?? e.server);

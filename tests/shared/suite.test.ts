@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { builtinSuite, parseSuite, SuiteError } from '../../shared/suite.js';
+import { builtinSuite, HISTORY_SUITE_SETTINGS, historySuite, parseSuite, SuiteError } from '../../shared/suite.js';
+import { KNOBS } from '../../shared/run-knobs.js';
+import { historyError } from '../../shared/history-setting.js';
+import { resolveColumns } from '../../shared/variants.js';
+import { parseSettings } from '../../shared/run-spec.js';
 import { BUILTIN_TASKS } from '../../shared/tasks.js';
 
 function problemsOf(raw: unknown): string[] {
@@ -89,5 +93,25 @@ describe('parseSuite', () => {
 
   it('the built-in suite lists every built-in task', () => {
     expect(builtinSuite().tasks.map((t) => t.id)).toEqual(BUILTIN_TASKS.map((t) => t.id));
+  });
+});
+
+describe('the built-in history suite', () => {
+  it('runs ReAct under full, window:2, clear-results:2 and summarize:3 (and clear-results:4) beside Code Mode, on every built-in task, 3 trials', () => {
+    const suite = historySuite();
+    expect(HISTORY_SUITE_SETTINGS).toEqual(expect.arrayContaining(['full', 'window:2', 'clear-results:2', 'summarize:3']));
+    for (const h of HISTORY_SUITE_SETTINGS) {
+      expect(historyError(h)).toBeNull();
+      expect(KNOBS.history.values).toContain(h);
+    }
+    expect(suite.trials).toBe(3);
+    expect(suite.tasks.map((t) => `${t.kind}:${t.id}`)).toEqual(BUILTIN_TASKS.map((t) => `builtin:${t.id}`));
+    const columns = resolveColumns(suite.variants!, { provider: 'simulated', model: 'sim', settings: parseSettings({}) });
+    expect(columns).toHaveLength(HISTORY_SUITE_SETTINGS.length + 1);
+    expect(columns.filter((c) => c.mode === 'react')).toHaveLength(HISTORY_SUITE_SETTINGS.length);
+    expect(columns.at(-1)!.mode).toBe('code');
+    // Each column is told apart by what differs: its history setting.
+    expect(new Set(columns.map((c) => c.label)).size).toBe(columns.length);
+    expect(columns.find((c) => c.label.includes('summarize:3'))).toBeDefined();
   });
 });

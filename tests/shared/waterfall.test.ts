@@ -89,6 +89,19 @@ describe('runWaterfall', () => {
     expect(by.get('approval-a1')!.text).toBe('Step 1 waited 1.5 s for approval of run_shell, from 303 ms to 1.8 s: denied.');
     expect(by.get('tool-c1')).toMatchObject({ start: 302, end: 1804, failed: true });
   });
+
+  it('draws a history summary request (summarize:K) before its step, as its own span; a failed one as failed', () => {
+    const ev = [
+      { type: 'model-response', step: 4, usage: null, latencyMs: 50, finishReason: 'tool_calls', text: '', toolCalls: [], t: 100 },
+      { type: 'history-summary', step: 5, fromStep: 1, toStep: 1, replacedMessages: 3, replacedTokens: 400, text: 's', usage: { prompt: 90, completion: 30 }, latencyMs: 80, error: null, t: 200 },
+      { type: 'history-summary', step: 6, fromStep: 1, toStep: 2, replacedMessages: 0, replacedTokens: 0, text: '', usage: null, latencyMs: 30, error: 'The summary request failed (boom); the history goes on whole.', t: 400 },
+    ].map((e, seq) => ({ runId: 'r', seq, ...e })) as unknown as StepEvent[];
+    const by = new Map(runWaterfall(ev).spans.map((s) => [s.id, s]));
+    expect(by.get('summary-1')).toMatchObject({ kind: 'summary', step: 5, start: 120, end: 200, depth: 0, failed: false });
+    expect(by.get('summary-1')!.text).toBe('Before step 5, the model summarised step 1, from 120 ms to 200 ms (80 ms).');
+    expect(by.get('summary-2')).toMatchObject({ start: 370, end: 400, failed: true });
+    expect(by.get('summary-2')!.text).toContain('steps 1–2, from 370 ms to 400 ms (30 ms), failed: The summary request failed (boom)');
+  });
 });
 
 describe('the shared axis', () => {

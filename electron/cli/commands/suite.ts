@@ -32,7 +32,7 @@ export function register(program: Command): void {
   const run = suite
     .command('run')
     .description('run every task of a suite, one comparison per task, then print the leaderboard')
-    .argument('<suite>', '"builtin" (every built-in task), "history" (every built-in task, ReAct under full, window:2, clear-results:2 and clear-results:4 history vs Code Mode, 3 trials) or a suite file (.json, .yaml, .yml)')
+    .argument('<suite>', '"builtin" (every built-in task), "history" (every built-in task, ReAct under full, window:2, clear-results:2, clear-results:4 and summarize:3 history vs Code Mode, 3 trials) or a suite file (.json, .yaml, .yml)')
     .option('--modes <list>', `comma-separated modes: ${MODE_IDS.join(',')} (default: the suite's, else ${DEFAULT_MODES.join(',')})`)
     .option('--variants <file|json>', 'the columns instead of modes, as for `parallax compare --variants` (default: the suite\'s)')
     .option('--models <list>', 'comma-separated models: every model × every mode of --modes (or the suite\'s modes)')

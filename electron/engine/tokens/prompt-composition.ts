@@ -28,7 +28,7 @@ export class CompositionTracker {
   private offeredKey = '';
   private toolsInPrompt = false;
   /** Text ReAct: the reply whose observation is not counted yet, and its tools' outputs by call id. */
-  private pending: { parsed: ParsedReply; callIds: string[]; names: string[]; outputs: Map<string, string> } | null = null;
+  private pending: { step: number; parsed: ParsedReply; callIds: string[]; names: string[]; outputs: Map<string, string> } | null = null;
   private readonly exposures = new Map<string, ToolExposure>();
   /** Each native tool message's counted tokens by call id, and each text observation by its calls' ids. */
   private readonly resultTokens = new Map<string, number>();
@@ -36,6 +36,10 @@ export class CompositionTracker {
   /** What the history knob cleared so far: results and the tokens each request no longer re-sends. */
   private clearedResults = 0;
   private clearedTokens = 0;
+  /** Each step's own tokens in the history (its mode's messages, its reply, its results), for a summary to take out. */
+  private readonly byStep = new Map<number, { system: number; assistant: number; toolResults: number }>();
+  /** The summary message in force (counted as the model's own earlier replies) and what it stands for. */
+  private summary: { fromStep: number; toStep: number; replacedTokens: number; tokens: number } | null = null;
 
   /** Feed every event of one run in order; a model-response with usage comes back with its composition. */
   observe(event: StepEvent): StepEvent {
@@ -51,24 +55,24 @@ export class CompositionTracker {
       case 'model-request':
         for (const t of event.addedTools ?? []) this.exposures.set(t.name, t);
         // Messages a mode added before the request (its prepareStep hook) are its instructions, read from the record.
-        for (const m of event.addedMessages ?? []) this.system += message(m.role, m.content);
+        for (const m of event.addedMessages ?? []) this.add(event.step, 'system', message(m.role, m.content));
         if (!this.toolsInPrompt) this.offer(event.toolNames);
         for (const c of event.clearedResults ?? []) this.clear(c.callId, c.text);
         return event;
       case 'model-response': {
         this.countObservation();
         const fitted = event.usage ? this.fit(event.usage.prompt) : null;
-        const composition = fitted && this.clearedResults ? { ...fitted, cleared: { results: this.clearedResults, tokens: this.clearedTokens } } : fitted;
+        const composition = fitted ? this.annotate(fitted) : null;
         if (event.parsed) {
           // Text ReAct: the text up to the parser's cut goes back; the actions are in that text.
-          this.assistant += message('assistant', event.text.slice(0, event.parsed.kept));
-          this.pending = { parsed: event.parsed, callIds: event.toolCalls.map((c) => c.id), names: event.toolCalls.map((c) => c.name), outputs: new Map() };
+          this.add(event.step, 'assistant', message('assistant', event.text.slice(0, event.parsed.kept)));
+          this.pending = { step: event.step, parsed: event.parsed, callIds: event.toolCalls.map((c) => c.id), names: event.toolCalls.map((c) => c.name), outputs: new Map() };
           return composition ? { ...event, promptComposition: composition } : event;
         }
         // The reply goes back into the history for the next request.
         let turn = message('assistant', event.text) + (event.reasoningText ? tok(event.reasoningText) : 0);
         for (const call of event.toolCalls) turn += PER_TOOL_CALL + tok(call.name) + tok(call.arguments);
-        this.assistant += turn;
+        this.add(event.step, 'assistant', turn);
         return composition ? { ...event, promptComposition: composition } : event;
       }
       case 'tool-finished':
@@ -76,8 +80,11 @@ export class CompositionTracker {
         else {
           const n = message('tool', event.output) + tok(event.callId);
           this.resultTokens.set(event.callId, n);
-          this.toolResults += n;
+          this.add(event.step, 'toolResults', n);
         }
+        return event;
+      case 'history-summary':
+        if (event.error === null) this.summarise(event.fromStep, event.toStep, event.text);
         return event;
       default:
         return event;
@@ -92,7 +99,45 @@ export class CompositionTracker {
     const tokens = this.observationTokens(p);
     const observation = { ...p, tokens };
     for (const id of p.callIds) this.observations.set(id, observation);
-    this.toolResults += tokens;
+    this.add(p.step, 'toolResults', tokens);
+  }
+
+  private add(step: number, part: 'system' | 'assistant' | 'toolResults', tokens: number): void {
+    this[part] += tokens;
+    const own = this.byStep.get(step) ?? { system: 0, assistant: 0, toolResults: 0 };
+    own[part] += tokens;
+    this.byStep.set(step, own);
+  }
+
+  /**
+   * Steps up to `toStep` (and any earlier summary) now go as one message holding `text`: their tokens leave
+   * their parts, and the summary counts as the model's own earlier replies (it wrote it).
+   */
+  private summarise(fromStep: number, toStep: number, text: string): void {
+    const prior = this.summary;
+    this.assistant -= prior?.tokens ?? 0;
+    let steps = 0;
+    for (const [step, own] of this.byStep) {
+      if (step > toStep) continue;
+      this.system -= own.system;
+      this.assistant -= own.assistant;
+      this.toolResults -= own.toolResults;
+      steps += own.system + own.assistant + own.toolResults;
+      this.byStep.delete(step);
+    }
+    const tokens = message('user', text);
+    this.assistant += tokens;
+    // What the summary stands for: every step it covers, as those steps were sent before any summary.
+    this.summary = { fromStep: Math.min(fromStep, prior?.fromStep ?? fromStep), toStep, replacedTokens: (prior?.replacedTokens ?? 0) + steps, tokens };
+  }
+
+  /** The composition with what the history knob kept out of it (not parts: the parts sum to the prompt as sent). */
+  private annotate(fitted: PromptComposition): PromptComposition {
+    return {
+      ...fitted,
+      ...(this.clearedResults ? { cleared: { results: this.clearedResults, tokens: this.clearedTokens } } : {}),
+      ...(this.summary ? { summarized: { ...this.summary } } : {}),
+    };
   }
 
   private observationTokens(p: { parsed: ParsedReply; callIds: string[]; names: string[]; outputs: Map<string, string> }): number {

@@ -11,6 +11,9 @@
  * per mode and figure (n, mean, sd, 95 % interval; the pass rate's with Wilson's interval) and one
  * `difference` row per mode and figure against the first mode (difference, interval, percent, exact p).
  *
+ * A `summarize:K` run adds one `history-summary` row per summary request (its tokens in the step columns, what
+ * it replaced in `sentence`): the step rows plus these make the run's totals; filter on `row` for steps only.
+ *
  * A comparison of variants adds columns at the end (so a comparison of modes is written as before): each row's
  * column key and label, and one `matrix` row per cell of the models × modes matrix with its row, its runs and
  * its figures (mean total tokens, mean cost, pass rate, mean steps).
@@ -19,6 +22,7 @@ import Papa from 'papaparse';
 import type { ReportData } from './report-data.js';
 import { matrixCsvCells } from './matrix-report.js';
 import { NO_PRICE_TEXT } from '../../../shared/pricing.js';
+import { historySummaryText } from '../../../shared/history-summary-words.js';
 
 export const CSV_COLUMNS = [
   'comparison_id', 'run_id', 'mode', 'trial', 'status', 'step', 'prompt', 'completion', 'cached', 'reasoning', 'total',
@@ -88,6 +92,20 @@ export function renderCsv(d: ReportData): string {
         s.cacheWrite ?? 0, s.usageSource, s.cost.usd === null ? '' : Number(s.cost.usd.toPrecision(12)), source, s.cost.from === 'price' ? cost.price?.tableDate ?? '' : '',
         'step', ...Array<Cell>(CSV_COLUMNS.length - STEP_COLUMNS - 1).fill(''), ...variant,
       ]);
+    }
+    // A summarize:K run's summary requests: rows of their own (row history-summary) so the step rows plus them
+    // make the run's totals, with what each replaced in `sentence`.
+    for (const e of r.events) {
+      if (e.type !== 'history-summary') continue;
+      const u = e.usage;
+      const row: Cell[] = [
+        d.meta.id, r.runId, r.mode, r.trial, status, e.step, u?.prompt ?? 0, u?.completion ?? 0, u?.cached ?? 0, u?.reasoning ?? 0, (u?.prompt ?? 0) + (u?.completion ?? 0),
+        u === null, e.latencyMs, 1, 0, provider.name, provider.model, provider.simulated,
+        u?.cacheWrite ?? 0, u === null ? 'missing' : e.usageSource ?? 'reported', '', '', '',
+        'history-summary', ...Array<Cell>(CSV_COLUMNS.length - STEP_COLUMNS - 1).fill(''), ...variant,
+      ];
+      row[CSV_COLUMNS.indexOf('sentence')] = historySummaryText(e, provider.simulated);
+      rows.push(row);
     }
   }
   // CRLF per RFC 4180; escapeFormulae keeps a user-typed model name like "=HYPERLINK(…)" from running as a

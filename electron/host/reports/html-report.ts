@@ -23,6 +23,7 @@ import { byTrial, columnLabel, trialStartSpreadMs } from './trial-figures.js';
 import { MATRIX_CSS, matrixHtml, variantsHtml } from './matrix-report.js';
 import { resultHtml } from './result-report.js';
 import { waterfallSection, WATERFALL_CSS } from './html-waterfall.js';
+import { historyNotes } from '../../../shared/history-summary-words.js';
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; form-action 'none'; base-uri 'none'";
 
@@ -112,7 +113,7 @@ function compositionSection(d: ReportData): SafeHtml | null {
   const sim = d.simulated ? ' (simulated)' : '';
   const yMax = Math.max(0, ...runs.flatMap((r) => r.summary.perStep.map((s) => s.prompt)));
   const slots = Math.max(1, ...runs.map((r) => r.summary.perStep.length));
-  const charts = runs.map((r, i) => html`<figure>${compositionSvg(r.summary.perStep, { id: `chart-composition-${i}`, title: `${r.label}: what each prompt carried${sim}`, label: r.label, mode: r.slot, yMax, slots })}<figcaption>${r.label}: prompt tokens per step by part${sim}.</figcaption>${compositionTableHtml(r.summary.perStep, `${r.label}: prompt tokens per step by part${sim}`)}</figure>`);
+  const charts = runs.map((r, i) => html`<figure>${compositionSvg(r.summary.perStep, { id: `chart-composition-${i}`, title: `${r.label}: what each prompt carried${sim}`, label: r.label, mode: r.slot, yMax, slots })}<figcaption>${r.label}: prompt tokens per step by part${sim}.</figcaption>${historyNotes(r.summary.perStep, d.simulated).map((t) => html`<p class="muted" data-history="composition-note">${t}</p>`)}${compositionTableHtml(r.summary.perStep, `${r.label}: prompt tokens per step by part${sim}`)}</figure>`);
   return html`<h3>What each prompt carried${d.trials > 1 ? ' (trial 1)' : ''}</h3><p class="muted">Each request's prompt tokens split by part, counted with the tokenizer on the request as sent and fitted to the reported figure; Other is what no part explains (the provider's template).</p>${compositionLegend()}<div class="charts">${charts}</div>`;
 }
 

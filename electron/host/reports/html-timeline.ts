@@ -17,6 +17,7 @@ import type { PriceKind } from '../../../shared/pricing.js';
 import { estMark } from './html-cost.js';
 import { foldedAnswer } from './html-answers.js';
 import { indexMcp, mcpNotes, samplingTableNote, type McpIndex } from './html-mcp.js';
+import { historySummaryText, summaryTotals, summaryTotalsText } from '../../../shared/history-summary-words.js';
 
 const FOLD_CHARS = 1200;
 const FOLD_LINES = 20;
@@ -166,6 +167,10 @@ function renderSteps(run: ReportRun, idx: CallIndex, simulated: boolean, costInf
       case 'model-response':
         block.items.push(modelResponse(e));
         break;
+      case 'history-summary':
+        // A request of its own before this step's: its tokens are in the run's totals, not in the step's row.
+        block.items.push(html`<div class="event summary${e.error !== null ? ' error' : ''}" data-history="summary"><p${e.error !== null ? html` class="err"` : null}>${historySummaryText(e, simulated)}</p>${e.error === null ? foldText('Sent instead of those steps', e.text) : null}</div>`);
+        break;
       case 'tool-started':
         block.items.push(toolCall(e, idx));
         break;
@@ -188,6 +193,12 @@ function renderSteps(run: ReportRun, idx: CallIndex, simulated: boolean, costInf
       ? html`<div class="step">${b.items}</div>`
       : html`<div class="step" id="${run.runId}-step-${b.step}">${stepHeader(b.step, perStep.get(b.step), b.note, simulated, costInfo ? { kind: run.summary.cost.kind } : null)}${b.items}</div>`,
   );
+}
+
+/** The sentence under the step table; null when the run made no summary request. */
+function summaryTableNote(events: readonly StepEvent[], simulated: boolean): SafeHtml | null {
+  const t = summaryTotals(events);
+  return t ? html`<p class="muted" data-history="summary-totals">${summaryTotalsText(t, simulated)}</p>` : null;
 }
 
 function totalsMismatch(stored: RunTotals, recomputed: RunTotals): string | null {
@@ -226,7 +237,7 @@ export function timelineSection(run: ReportRun, index: number, stepTable: SafeHt
     ? html`<dl class="facts"><dt>Run</dt><dd class="mono">${run.runId}</dd><dt>Started</dt><dd>${formatUtc(s.startedAt)}</dd><dt>Tools on first request</dt><dd class="mono">${s.tools.map((t) => t.name).join(', ') || 'none'}</dd></dl>${foldText('System prompt', s.systemPrompt)}<details><summary>Tool definitions as sent (${s.tools.length})</summary><pre>${JSON.stringify(s.tools, null, 2)}</pre></details>`
     : html`<dl class="facts"><dt>Run</dt><dd class="mono">${run.runId}</dd></dl>`;
   const idx = indexCalls(run.events);
-  const body = html`${intro}${stepTable}${samplingTableNote(run.events)}${renderSteps(run, idx, simulated, costInfo)}${finalBlock(run)}`;
+  const body = html`${intro}${stepTable}${samplingTableNote(run.events)}${summaryTableNote(run.events, simulated)}${renderSteps(run, idx, simulated, costInfo)}${finalBlock(run)}`;
   if (folded) {
     const label = statusLabel(run);
     return html`<section class="mode folded" id="mode-${index}"><details><summary><h2>${modeSwatch(run.slot)}${run.label} — timeline</h2> <span class="status-${label.replace(/ /g, '-')}">${label}</span> <span class="muted">· ${estMark(isEstimated(run.summary.usageSource))}${formatInt(run.summary.totals.total)} total tokens${simulated ? ' (simulated)' : ''}${costInfo ? ` · ${costText(run.summary.cost)}` : ''} · ${run.summary.totals.steps} step${run.summary.totals.steps === 1 ? '' : 's'}</span></summary>${body}</details></section>`;

@@ -49,7 +49,7 @@ table.waterfall tr.depth-1 th { padding-left: 22px; font-weight: normal; color: 
 .wf-bar { position: absolute; top: 1px; height: 10px; min-width: 2px; border-radius: 2px; overflow: hidden; }
 .wf-wait { position: absolute; left: 0; top: 0; bottom: 0; background: rgba(255, 255, 255, 0.55); }
 .wf-startup { background: #6b7280; } .wf-model { background: #0969da; } .wf-attempt { background: var(--bad); }
-.wf-tool { background: #1a7f37; } .wf-inner { background: #3f9c63; } .wf-sampling { background: #8250df; }
+.wf-tool { background: #1a7f37; } .wf-inner { background: #3f9c63; } .wf-sampling { background: #8250df; } .wf-summary { background: #9a6700; }
 .wf-approval, .wf-retry-wait { background: repeating-linear-gradient(45deg, #9a6700 0 3px, transparent 3px 6px); border: 1px solid #9a6700; }
 .wf-bar.is-failed { background: var(--bad); }
 .wf-failed { color: var(--bad); font-weight: 600; }

@@ -17,6 +17,8 @@ import { costText, stepCostText } from '../../../shared/cost.js';
 import { matrixMarkdown, variantsMarkdown } from './matrix-report.js';
 import { resultMarkdown } from './result-report.js';
 import { mcpList } from './markdown-mcp.js';
+import { historySummaryText, summaryTotals, summaryTotalsText } from '../../../shared/history-summary-words.js';
+import type { StepEvent } from '../../../shared/step-event.js';
 
 export { mdCell };
 
@@ -172,6 +174,14 @@ export function renderMarkdown(d: ReportData, generatedAt?: Date): string {
       formatInt(f.toolChars),
     ]),
   ), '');
-  for (const r of d.runs) out.push(`## ${r.label} — steps${sim}`, '', stepRows(r, d.costShown), '', ...approvalList(r), ...mcpList(r.events, toolName));
+  for (const r of d.runs) out.push(`## ${r.label} — steps${sim}`, '', stepRows(r, d.costShown), '', ...approvalList(r), ...mcpList(r.events, toolName), ...summaryList(r.events, d.simulated));
   return out.join('\n');
+}
+
+/** A summarize:K run's summary requests under its steps, and the sentence that makes rows + summaries = totals. */
+function summaryList(events: readonly StepEvent[], simulated: boolean): string[] {
+  const t = summaryTotals(events);
+  if (!t) return [];
+  const lines = events.flatMap((e) => (e.type === 'history-summary' ? [`- ${mdText(historySummaryText(e, simulated))}`] : []));
+  return ['**History summaries**', '', ...lines, '', mdText(summaryTotalsText(t, simulated)), ''];
 }

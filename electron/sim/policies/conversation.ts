@@ -8,6 +8,7 @@ import { textOf, type WireMessage, type WireTool } from '../types.js';
 import type { SimModelId } from '../../../shared/sim-models.js';
 import { REPEAT_NOTE_LEAD } from '../../engine/tools/repeat-guard.js';
 import { CLEARED_LEAD } from '../../engine/history-editor.js';
+import { readSummary } from './history-summary.js';
 
 /** The generic forwarder of toolSearch 'call-tool' (engine/modes/react-search-mode.ts). */
 export const CALL_TOOL = 'call_tool';
@@ -60,8 +61,9 @@ export function readConversation(messages: readonly WireMessage[], tools: readon
   const toolNames = new Set(tools.map((t) => t.function.name));
   const runCode = tools.find((t) => t.function.name === 'run_code');
   let start = -1;
+  // The history knob's summary (summarize:K) is a user message after the task, not the task.
   for (let i = messages.length - 1; i >= 0; i--) {
-    if (messages[i].role === 'user') {
+    if (messages[i].role === 'user' && !readSummary(messages[i])) {
       start = i;
       break;
     }
@@ -79,6 +81,16 @@ export function readConversation(messages: readonly WireMessage[], tools: readon
   const clearedCalls = new Map<string, number>();
   let lastFaultError: string | null = null;
   for (const m of messages.slice(start + 1)) {
+    const summary = readSummary(m);
+    if (summary) {
+      // Summarised steps still count as turns; a result the summary kept is known, one it only named is re-read.
+      turns += summary.steps;
+      summary.calls.forEach((c, i) => {
+        if (c.result !== null) calls.push({ id: `summary_${i}`, name: c.name, args: c.args, result: c.result });
+        else clearedCalls.set(callKey(c.name, c.args), (clearedCalls.get(callKey(c.name, c.args)) ?? 0) + 1);
+      });
+      continue;
+    }
     if (m.role !== 'assistant') continue;
     turns++;
     lastFaultError = null;

@@ -1,6 +1,8 @@
 /** Chart rows built from the report math (computePerStep via summarizeRun): one row per step number. */
 import { cumulativeTokens, type RunSummary } from '../../../shared/summary.js';
 import type { TokenKind } from '../../lib/mode-palette.js';
+import { fmtInt as fmt } from '../../lib/display-format.js';
+import { historyNotes } from '../../../shared/history-summary-words.js';
 
 export type { TokenKind };
 
@@ -82,4 +84,27 @@ export function trialRows(runs: readonly { readonly trial: number; readonly summ
     }
   }
   return [...byTrial.values()].sort((a, b) => a.trial! - b.trial!) as TrialRow[];
+}
+
+/**
+ * The per-step chart's note for a column whose run summarised its history (summarize:K): those requests are in
+ * the run's totals and in no step's bar, so the note says what they spent; bars + note = the run's totals.
+ * Null when no run summarised.
+ */
+export function summaryNotes(runs: readonly RunSummary[], simulated: boolean): { readonly key: string; readonly text: string; readonly prompt: number; readonly completion: number }[] {
+  return runs.flatMap((r) => {
+    const all = r.historySummaries ?? [];
+    if (all.length === 0) return [];
+    const prompt = all.reduce((n, s) => n + s.prompt, 0);
+    const completion = all.reduce((n, s) => n + s.completion, 0);
+    const failed = all.filter((s) => s.failed).length;
+    const text = `${r.column.label}: ${all.length} history summary request${all.length === 1 ? '' : 's'}${failed ? ` (${failed} failed)` : ''}, ${
+      fmt(prompt)} prompt + ${fmt(completion)} completion tokens${simulated ? ' (simulated)' : ''}, not in the bars above; bars + these = the run's totals.`;
+    return [{ key: r.column.key, text, prompt, completion }];
+  });
+}
+
+/** What the history knob kept out of a run's prompts: the same sentences as the reports' (shared/history-summary-words.ts). */
+export function compositionNotes(run: RunSummary, simulated: boolean): string[] {
+  return historyNotes(run.perStep, simulated);
 }

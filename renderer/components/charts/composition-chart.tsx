@@ -12,6 +12,7 @@ import type { RunSummary } from '../../../shared/summary.js';
 import { fmtInt } from '../../lib/display-format.js';
 import { partColor } from '../../lib/mode-palette.js';
 import { compositionTable } from './chart-tables.js';
+import { compositionNotes } from './chart-data.js';
 import { ChartFrame, LegendItem, axisTick, fmtAxis, modeColor, roundTicks } from './chart-parts.js';
 
 type Row = { step: number; prompt: number } & Partial<Record<PromptPart, number>>;
@@ -74,6 +75,7 @@ export function CompositionChart({ runs, simulated, scope }: { runs: readonly Ru
         {panels.map(({ run, rows }) => (
           <div className="composition-panel" key={run.runId} data-testid="composition-panel" data-mode={run.column.key}>
             <div className="composition-title"><span className="legend-swatch" style={{ background: modeColor(slot(run)) }} />{run.column.label}</div>
+            {compositionNotes(run, simulated).map((n) => <p key={n} className="chart-note" data-testid="history-note">{n}</p>)}
             {rows.length === 0 ? (
               <div className="chart-empty">No composition recorded for this run.</div>
             ) : (

@@ -8,7 +8,7 @@ import { Bar, BarChart, Brush, CartesianGrid, ResponsiveContainer, Tooltip, XAxi
 import type { BarShapeProps } from 'recharts';
 import type { RunSummary } from '../../../shared/summary.js';
 import { perStepTable } from './chart-tables.js';
-import { estimatedKey, perStepRows, seriesKey, type StepRow, type TokenKind } from './chart-data.js';
+import { estimatedKey, perStepRows, seriesKey, summaryNotes, type StepRow, type TokenKind } from './chart-data.js';
 import { fmtInt } from '../../lib/display-format.js';
 import { useApp } from '../../store/app-store.js';
 import { ChartFrame, PairLegend, axisTick, fmtAxis, logTicks, modeColor, outline, roundTicks, useChartColumns, type ChartColumn } from './chart-parts.js';
@@ -105,6 +105,7 @@ function KindPanel({ rows, modes, kind, log, height, brush, simulated }: { rows:
 /** `scope` names the trial shown ("Trial 2") when the comparison has several. */
 export function PerStepChart({ runs, simulated, scope }: { runs: readonly RunSummary[]; simulated: boolean; scope?: string }) {
   const rows = perStepRows(runs);
+  const summaries = summaryNotes(runs, simulated);
   // null: follow the newest steps (live runs grow to the right); a range once the user moved the brush.
   const [range, setRange] = useState<{ startIndex: number; endIndex: number } | null>(null);
   const log = useApp((s) => s.chartLogScale);
@@ -155,6 +156,9 @@ export function PerStepChart({ runs, simulated, scope }: { runs: readonly RunSum
         <>
           <KindPanel rows={rows} modes={modes} kind="prompt" log={log} height={250} brush={brush} simulated={simulated} />
           <KindPanel rows={rows.slice(start, end + 1)} modes={modes} kind="completion" log={log} height={150} simulated={simulated} />
+          {summaries.map((n) => (
+            <p key={n.key} className="chart-note" data-testid="summary-note" data-mode={n.key} data-prompt={n.prompt} data-completion={n.completion}>{n.text}</p>
+          ))}
         </>
       )}
     </ChartFrame>

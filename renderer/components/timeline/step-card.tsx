@@ -8,12 +8,13 @@ import { ExpandableText } from './expandable-text.js';
 import { ParsedReplyView } from './parsed-reply.js';
 import { ToolCall } from './tool-call.js';
 import { StepCost } from './step-cost.js';
+import { HistorySummaryCard } from './history-summary-card.js';
 import type { ModelPrice } from '../../../shared/step-event.js';
 import type { PriceKind } from '../../../shared/pricing.js';
 import { ESTIMATED_HINT } from '../../../shared/cost.js';
 
 /** Memoised: a batch copies only the steps it touched, so untouched cards keep their props and skip rendering. */
-export const StepCard = memo(function StepCard({ runId, step, truncateChars, stopped, price = null, priceKind = 'unrecorded' }: { runId: string; step: StepView; truncateChars: number | null; stopped: boolean; price?: ModelPrice | null; priceKind?: PriceKind }) {
+export const StepCard = memo(function StepCard({ runId, step, truncateChars, stopped, price = null, priceKind = 'unrecorded', simulated = false }: { runId: string; step: StepView; truncateChars: number | null; stopped: boolean; price?: ModelPrice | null; priceKind?: PriceKind; simulated?: boolean }) {
   const r = step.response;
   const attempts = step.requests.length;
   const u = r?.usage ?? null;
@@ -59,6 +60,7 @@ export const StepCard = memo(function StepCard({ runId, step, truncateChars, sto
           {r ? fmtMs(r.latencyMs) : null}
         </span>
       </header>
+      {step.summary ? <HistorySummaryCard id={`${runId}:${step.step}`} summary={step.summary} simulated={simulated} /> : null}
       {step.retries.length > 0 ? (
         <ul className="retries">
           {step.retries.map((x) => (

@@ -43,7 +43,7 @@ function StepCell({ m, step, status }: { m: ModeRun; step: number; status: AnySt
   }
   const truncateChars = run?.started?.settings.truncateChars ?? null;
   const started = run?.started ?? null;
-  return <StepCard runId={m.runId} step={view} truncateChars={truncateChars} stopped={done} price={started?.price ?? null} priceKind={priceKind(started?.provider ?? null, started?.price)} />;
+  return <StepCard runId={m.runId} step={view} truncateChars={truncateChars} stopped={done} price={started?.price ?? null} priceKind={priceKind(started?.provider ?? null, started?.price)} simulated={started?.provider.simulated === true} />;
 }
 
 export function TimelineView() {
