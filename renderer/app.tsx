@@ -1,5 +1,5 @@
 /** The window: sidebar (compose / history), main area (timeline, answers or tokens of the open comparison, trial picker when it has trials), status bar. */
-import { memo, useState, type ReactNode } from 'react';
+import { memo, useState, type ComponentType } from 'react';
 import { AnswersView } from './components/answers/answers-view.js';
 import { ChartsView } from './components/charts/charts-view.js';
 import { ConfirmDialog } from './components/common/confirm-dialog.js';
@@ -34,7 +34,7 @@ function Unauthorized({ reason }: { reason: string }) {
 }
 
 // Memoized: the views take no props, so a tab switch (which re-renders App) leaves the kept ones alone.
-const VIEWS: Record<MainTab, () => ReactNode> = { timeline: memo(TimelineView), answers: memo(AnswersView), charts: memo(ChartsView), waterfall: memo(WaterfallView) };
+const VIEWS: Record<MainTab, ComponentType> = { timeline: memo(TimelineView), answers: memo(AnswersView), charts: memo(ChartsView), waterfall: memo(WaterfallView) };
 
 /**
  * The open comparison's tabs. Once a finished comparison's tab was visited it stays mounted, hidden in place
