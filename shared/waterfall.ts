@@ -197,6 +197,16 @@ export function axisTicks(from: number, to: number, count = 6): number[] {
   return ticks;
 }
 
+const LEGEND: readonly SpanKind[] = ['startup', 'model', 'tool', 'inner', 'approval', 'retry-wait'];
+/** Kinds only some comparisons have: a legend names them when a run drew one. */
+const OCCASIONAL: readonly SpanKind[] = ['sampling', 'summary'];
+
+/** The kinds a legend names for these runs' waterfalls ('attempt' is shown by the legend's "failed" key). */
+export function legendKinds(wfs: readonly RunWaterfall[]): SpanKind[] {
+  const drawn = new Set(wfs.flatMap((w) => w.spans.map((s) => s.kind)));
+  return [...LEGEND, ...OCCASIONAL.filter((k) => drawn.has(k))];
+}
+
 export const SPAN_KIND_WORDS: Readonly<Record<SpanKind, string>> = {
   startup: 'worker start-up', model: 'model request', attempt: 'failed attempt', 'retry-wait': 'wait before a retry', tool: 'tool call',
   inner: 'call inside a program', approval: 'approval wait', sampling: 'MCP sampling', summary: 'history summary',

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoredComparison } from '../../shared/ipc-contract.js';
 import type { StepEvent } from '../../shared/step-event.js';
 import { groupByRun } from '../../shared/summary.js';
-import { axisTicks, runWaterfall, sharedAxis } from '../../shared/waterfall.js';
+import { axisTicks, legendKinds, runWaterfall, sharedAxis } from '../../shared/waterfall.js';
 
 const load = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as StoredComparison;
 const runsOf = (s: StoredComparison) => [...groupByRun(s.events).values()];
@@ -101,6 +101,14 @@ describe('runWaterfall', () => {
     expect(by.get('summary-1')!.text).toBe('Before step 5, the model summarised step 1, from 120 ms to 200 ms (80 ms).');
     expect(by.get('summary-2')).toMatchObject({ start: 370, end: 400, failed: true });
     expect(by.get('summary-2')!.text).toContain('steps 1–2, from 370 ms to 400 ms (30 ms), failed: The summary request failed (boom)');
+  });
+
+  it('names the summary kind in the legend only when a run drew one', () => {
+    const plain = runWaterfall([{ runId: 'r', seq: 0, type: 'model-response', step: 1, usage: null, latencyMs: 50, finishReason: 'stop', text: '', toolCalls: [], t: 100 }] as unknown as StepEvent[]);
+    const summarised = runWaterfall([{ runId: 'r', seq: 0, type: 'history-summary', step: 5, fromStep: 1, toStep: 1, replacedMessages: 3, replacedTokens: 400, text: 's', usage: null, latencyMs: 80, error: null, t: 200 }] as unknown as StepEvent[]);
+    expect(legendKinds([plain])).not.toContain('summary');
+    expect(legendKinds([plain, summarised])).toContain('summary');
+    expect(legendKinds([plain, summarised])).not.toContain('sampling');
   });
 });
 

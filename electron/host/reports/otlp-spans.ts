@@ -4,12 +4,14 @@
  * span for the comparison, an `invoke_agent` span per run, a `chat {model}` span per model request and an
  * `execute_tool {tool}` span per tool call (calls made inside a Code Mode program are children of their run_code
  * span). Parallax's own figures go under `parallax.*`. Token usage (gen_ai.usage.*) is on chat spans only, so a
- * backend that sums usage over spans gets each run's totals exactly once.
+ * backend that sums usage over spans gets each run's totals exactly once: requests that are not steps (a
+ * `summarize:K` history summary, an MCP server's sampling request) are chat spans too, told apart by
+ * `parallax.request.kind`, as computeTotals counts them.
  */
 import { createHash } from 'node:crypto';
 import { PROMPT_PARTS } from '../../../shared/prompt-composition.js';
 import type { ProviderInfo } from '../../../shared/run-spec.js';
-import type { CodeRunEvent, ModelRequestEvent, StepEvent, ToolSearchEvent } from '../../../shared/step-event.js';
+import type { CodeRunEvent, HistorySummaryEvent, ModelRequestEvent, SamplingEvent, StepEvent, ToolSearchEvent, Usage } from '../../../shared/step-event.js';
 import type { ReportData, ReportRun } from './report-data.js';
 import { statusLabel, statusNote } from './report-data.js';
 
@@ -81,6 +83,17 @@ function providerAttributes(p: ProviderInfo): SpanAttributes {
     ...(where.host ? { 'server.address': where.host } : {}),
     ...(where.port ? { 'server.port': where.port } : {}),
   };
+}
+
+function usageAttributes(u: Usage | null): SpanAttributes {
+  return u ? {
+    'gen_ai.usage.input_tokens': u.prompt,
+    'gen_ai.usage.output_tokens': u.completion,
+    ...(u.cached !== undefined ? { 'gen_ai.usage.cache_read.input_tokens': u.cached } : {}),
+    ...(u.cacheWrite !== undefined ? { 'gen_ai.usage.cache_creation.input_tokens': u.cacheWrite } : {}),
+    ...(u.reasoning !== undefined ? { 'gen_ai.usage.reasoning.output_tokens': u.reasoning } : {}),
+    ...(u.total !== undefined ? { 'parallax.usage.provider_total_tokens': u.total } : {}),
+  } : {};
 }
 
 export function planTrace(data: ReportData): PlannedTrace {
@@ -178,12 +191,29 @@ function planSteps(comparisonId: string, run: ReportRun, t0: number, runEnd: num
     kind: 'client',
     startMs: t0 + req.t,
     endMs: t0 + Math.max(req.t, endT),
-    attributes: { 'gen_ai.operation.name': 'chat', [LANGFUSE_TYPE]: 'generation', ...common, 'parallax.step': req.step, 'parallax.attempt': req.attempt,
+    attributes: { 'gen_ai.operation.name': 'chat', [LANGFUSE_TYPE]: 'generation', ...common, 'parallax.step': req.step, 'parallax.request.kind': 'step', 'parallax.attempt': req.attempt,
       'parallax.message_count': req.messageCount, 'parallax.tools_offered': req.toolNames.length, ...attrs },
     error,
     children: [],
   });
-  const tools = new Map<string, { started: StepEvent & { type: 'tool-started' }; code?: CodeRunEvent; searches: ToolSearchEvent[]; waitMs: number }>();
+  const tools = new Map<string, { started: StepEvent & { type: 'tool-started' }; code?: CodeRunEvent; searches: ToolSearchEvent[]; samplings: SamplingEvent[]; waitMs: number }>();
+  const extra = (e: HistorySummaryEvent | SamplingEvent, key: string): PlannedSpan => ({
+    spanId: spanIdOf(comparisonId, `${key} ${run.runId} ${e.seq}`),
+    name: `chat ${model}`,
+    kind: 'client',
+    startMs: t0 + Math.max(0, e.t - e.latencyMs),
+    endMs: t0 + e.t,
+    attributes: {
+      'gen_ai.operation.name': 'chat', [LANGFUSE_TYPE]: 'generation', ...common, 'parallax.step': e.step, 'parallax.request.kind': key,
+      ...usageAttributes(e.usage), 'parallax.usage.source': e.usage ? e.usageSource ?? 'reported' : 'missing', 'parallax.latency_ms': e.latencyMs,
+      ...(e.type === 'history-summary'
+        ? { 'parallax.summary.from_step': e.fromStep, 'parallax.summary.to_step': e.toStep, 'parallax.summary.replaced_tokens': e.replacedTokens }
+        : { 'parallax.sampling.server': e.server, 'gen_ai.request.max_tokens': e.maxTokens, ...(e.finishReason ? { 'gen_ai.response.finish_reasons': [e.finishReason] } : {}) }),
+      ...(e.error !== null ? { 'error.type': 'request_failed' } : {}),
+    },
+    error: e.error,
+    children: [],
+  });
   const toolOrder: string[] = [];
   for (const e of run.events) {
     if (e.type === 'model-request') open = e;
@@ -191,14 +221,7 @@ function planSteps(comparisonId: string, run: ReportRun, t0: number, runEnd: num
       const u = e.usage;
       const cost = costOf.get(e.step);
       spans.push(chat(open, e.t, {
-        ...(u ? {
-          'gen_ai.usage.input_tokens': u.prompt,
-          'gen_ai.usage.output_tokens': u.completion,
-          ...(u.cached !== undefined ? { 'gen_ai.usage.cache_read.input_tokens': u.cached } : {}),
-          ...(u.cacheWrite !== undefined ? { 'gen_ai.usage.cache_creation.input_tokens': u.cacheWrite } : {}),
-          ...(u.reasoning !== undefined ? { 'gen_ai.usage.reasoning.output_tokens': u.reasoning } : {}),
-          ...(u.total !== undefined ? { 'parallax.usage.provider_total_tokens': u.total } : {}),
-        } : {}),
+        ...usageAttributes(u),
         'parallax.usage.source': u ? e.usageSource ?? 'reported' : 'missing',
         ...(e.finishReason ? { 'gen_ai.response.finish_reasons': [e.finishReason] } : {}),
         'parallax.latency_ms': e.latencyMs,
@@ -212,19 +235,26 @@ function planSteps(comparisonId: string, run: ReportRun, t0: number, runEnd: num
         'parallax.retry.delay_ms': e.delayMs }, e.message));
       open = null;
     } else if (e.type === 'tool-started') {
-      tools.set(e.callId, { started: e, searches: [], waitMs: 0 });
+      tools.set(e.callId, { started: e, searches: [], samplings: [], waitMs: 0 });
       toolOrder.push(e.callId);
     } else if (e.type === 'code-run') {
       const t = tools.get(e.callId);
       if (t) t.code = e;
     } else if (e.type === 'tool-search') tools.get(e.callId)?.searches.push(e);
+    else if (e.type === 'history-summary') spans.push(extra(e, 'history-summary'));
+    else if (e.type === 'sampling') {
+      // Asked for by an MCP server during one of its tools: a child of that call's span.
+      const t = tools.get(e.callId);
+      if (t) t.samplings.push(e);
+      else spans.push(extra(e, 'mcp-sampling'));
+    }
     else if (e.type === 'approval-resolved') {
       const t = tools.get(e.callId);
       if (t) t.waitMs += e.waitedMs;
     } else if (e.type === 'tool-finished') {
       const t = tools.get(e.callId);
       if (!t) continue;
-      spans.push(toolSpan(comparisonId, run.runId, t0, t.started, e, t.code, t.searches, t.waitMs));
+      spans.push(toolSpan(comparisonId, run.runId, t0, t.started, e, t.code, t.searches, t.waitMs, t.samplings.map((x) => extra(x, 'mcp-sampling'))));
       tools.delete(e.callId);
     }
   }
@@ -233,7 +263,7 @@ function planSteps(comparisonId: string, run: ReportRun, t0: number, runEnd: num
   if (open) spans.push(chat(open, runEnd - t0, { 'error.type': 'unfinished' }, why ?? 'No reply was recorded.'));
   for (const callId of toolOrder) {
     const t = tools.get(callId);
-    if (t) spans.push(toolSpan(comparisonId, run.runId, t0, t.started, null, t.code, t.searches, t.waitMs, runEnd - t0, why));
+    if (t) spans.push(toolSpan(comparisonId, run.runId, t0, t.started, null, t.code, t.searches, t.waitMs, t.samplings.map((x) => extra(x, 'mcp-sampling')), runEnd - t0, why));
   }
   return spans.sort((a, b) => a.startMs - b.startMs);
 }
@@ -241,7 +271,7 @@ function planSteps(comparisonId: string, run: ReportRun, t0: number, runEnd: num
 function toolSpan(
   comparisonId: string, runId: string, t0: number, started: StepEvent & { type: 'tool-started' },
   finished: (StepEvent & { type: 'tool-finished' }) | null, code: CodeRunEvent | undefined, searches: readonly ToolSearchEvent[],
-  waitMs: number, unfinishedAt = 0, unfinishedWhy: string | null = null,
+  waitMs: number, samplings: readonly PlannedSpan[], unfinishedAt = 0, unfinishedWhy: string | null = null,
 ): PlannedSpan {
   const startMs = t0 + started.t;
   const endMs = t0 + Math.max(started.t, finished?.t ?? unfinishedAt);
@@ -296,6 +326,8 @@ function toolSpan(
         children: [],
     };
   });
+  // A sampling request lies inside the call that asked for it (clamped: its start is derived from its latency).
+  for (const x of samplings) children.push({ ...x, startMs: Math.min(Math.max(x.startMs, startMs), endMs), endMs: Math.min(Math.max(x.endMs, startMs), endMs) });
   return {
     spanId: spanIdOf(comparisonId, `tool ${runId} ${started.callId} ${started.seq}`),
     name: `execute_tool ${started.name}`,

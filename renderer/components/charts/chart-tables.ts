@@ -31,12 +31,23 @@ export function cellText(v: Cell): string {
   return v;
 }
 
-/** Tokens per step: prompt and completion of each column, one row per step. */
-export function perStepTable(rows: readonly StepRow[], columns: readonly Column[], caption: string, simulated: boolean): ChartTableData {
+/**
+ * Tokens per step: prompt and completion of each column, one row per step. `summaries` (summarize:K requests,
+ * in the totals and in no step) get a row of their own after the steps, so the table's cells add up to the totals.
+ */
+export function perStepTable(
+  rows: readonly StepRow[], columns: readonly Column[], caption: string, simulated: boolean,
+  summaries: readonly { readonly key: string; readonly prompt: number; readonly completion: number }[] = [],
+): ChartTableData {
+  const byKey = new Map(summaries.map((s) => [s.key, s]));
+  const summaryRow: Cell[] = ['History summaries (not steps)', ...columns.flatMap((c) => [byKey.get(c.key)?.prompt, byKey.get(c.key)?.completion])];
   return {
     caption: `${caption}, tokens${sim(simulated)}`,
     columns: ['Step', ...columns.flatMap((c) => [`${c.label} prompt`, `${c.label} completion`])],
-    rows: rows.map((r) => [r.step, ...columns.flatMap((c) => [r[seriesKey(c.key, 'prompt')], r[seriesKey(c.key, 'completion')]])]),
+    rows: [
+      ...rows.map((r) => [r.step, ...columns.flatMap((c) => [r[seriesKey(c.key, 'prompt')], r[seriesKey(c.key, 'completion')]])]),
+      ...(summaries.length ? [summaryRow] : []),
+    ],
   };
 }
 

@@ -143,7 +143,7 @@ export function PerStepChart({ runs, simulated, scope }: { runs: readonly RunSum
       simulated={simulated}
       legend={legend}
       testId="per-step-chart"
-      table={perStepTable(rows.slice(start, end + 1), modes, `Tokens per step${scope ? `, ${scope}` : ''}${windowed ? `, steps ${rows[start]?.step} to ${rows[end]?.step} of ${rows.length}` : ''}`, simulated)}
+      table={perStepTable(rows.slice(start, end + 1), modes, `Tokens per step${scope ? `, ${scope}` : ''}${windowed ? `, steps ${rows[start]?.step} to ${rows[end]?.step} of ${rows.length}` : ''}`, simulated, summaries)}
     >
       {windowed ? (
         <p className="chart-note">

@@ -4,7 +4,7 @@
  * and in words beside it; each column's spans are also a list a screen reader reads as sentences.
  */
 import { useMemo } from 'react';
-import { axisTicks, runWaterfall, sharedAxis, SPAN_KIND_WORDS, type RunWaterfall, type SpanKind, type WaterfallSpan } from '../../../shared/waterfall.js';
+import { axisTicks, legendKinds, runWaterfall, sharedAxis, SPAN_KIND_WORDS, type RunWaterfall, type WaterfallSpan } from '../../../shared/waterfall.js';
 import { formatDuration } from '../../../shared/number-format.js';
 import { useApp } from '../../store/app-store.js';
 import { comparisonSelectors } from '../../store/selectors.js';
@@ -52,7 +52,6 @@ function Column({ run, wf, from, to }: { run: ModeRun; wf: RunWaterfall; from: n
   );
 }
 
-const LEGEND: readonly SpanKind[] = ['startup', 'model', 'tool', 'inner', 'approval', 'retry-wait'];
 
 export function WaterfallView() {
   const runs = useApp(comparisonSelectors.modeRuns);
@@ -68,7 +67,7 @@ export function WaterfallView() {
         lighter while it waits for the first token, darker while it generates.{simulated ? ' Times are real; the model is simulated.' : ''}
       </p>
       <ul className="wf-legend small" aria-label="Kinds of span">
-        {LEGEND.map((k) => (
+        {legendKinds(built.map((b) => b.wf)).map((k) => (
           <li key={k}><span className={`wf-key wf-${k}`} aria-hidden="true" /> {SPAN_KIND_WORDS[k]}</li>
         ))}
         <li><span className="wf-key wf-model is-failed" aria-hidden="true" /> failed</li>

@@ -10,6 +10,7 @@ import { CompositionTracker } from '../../../electron/engine/tokens/prompt-compo
 import type { StepEvent } from '../../../shared/step-event.js';
 import { summarizeRun } from '../../../shared/summary.js';
 import { compositionNotes, perStepRows, seriesKey, summaryNotes } from '../../../renderer/components/charts/chart-data.js';
+import { perStepTable } from '../../../renderer/components/charts/chart-tables.js';
 import { applyEvents } from '../../../renderer/store/run-model.js';
 
 const { knobRun } = knobRuns('parallax-history-notes-');
@@ -36,6 +37,12 @@ describe('history knob in the app', () => {
     expect(note).toBeDefined();
     expect(bars('prompt') + note!.prompt).toBe(summary.totals.prompt);
     expect(bars('completion') + note!.completion).toBe(summary.totals.completion);
+    // The chart's table: the step rows, then one row of the summaries; its cells add up to the totals.
+    const table = perStepTable(rows, [summary.column], 'Tokens per step', true, [note!]);
+    expect(table.rows).toHaveLength(rows.length + 1);
+    expect(table.rows.at(-1)).toEqual(['History summaries (not steps)', note!.prompt, note!.completion]);
+    expect(table.rows.reduce((n, r) => n + Number(r[1] ?? 0), 0)).toBe(summary.totals.prompt);
+    expect(perStepTable(rows, [summary.column], 'Tokens per step', true).rows).toHaveLength(rows.length);
     expect(note!.text).toBe(`${summary.column.label}: ${summaries.length} history summary requests, ${fmt(note!.prompt)} prompt + ${fmt(note!.completion)} completion tokens (simulated), not in the bars above; bars + these = the run's totals.`);
 
     const [line] = compositionNotes(summary, true);

@@ -10,7 +10,9 @@ import type { HistorySummaryEvent, ModelResponseEvent } from '../../../../shared
 import { computeTotals } from '../../../../shared/summary.js';
 import { buildReport } from '../../../../electron/host/reports/index.js';
 import { stepLine } from '../../../../electron/cli/step-printer.js';
+import { readSpans } from '../../../helpers/otlp-receiver.js';
 import { liveComparison } from './live-comparison.js';
+import { checkTrace } from './otlp-checks.js';
 
 let stored: StoredComparison;
 let summaries: HistorySummaryEvent[];
@@ -84,5 +86,13 @@ describe('history summaries in the reports', () => {
   it('CLI: the step printer prints a line per summary', () => {
     const s = summaries[0]!;
     expect(stepLine(s)).toBe(`     History summary before step ${s.step}: step 1 (${s.replacedMessages} messages, ${fmt(s.replacedTokens)} tokens) replaced by a summary the run's model wrote; the request cost ${fmt(s.usage!.prompt)} prompt + ${fmt(s.usage!.completion)} completion tokens (in the run's totals).`);
+  });
+
+  it('OTLP: each summary request is a chat span of the run, so the spans sum to the run totals', async () => {
+    const { spans } = readSpans(JSON.parse((await buildReport(stored, 'otlp')).content));
+    checkTrace(stored, spans);
+    const got = spans.filter((s) => s.attrs['parallax.request.kind'] === 'history-summary');
+    expect(got.map((s) => [s.attrs['parallax.summary.from_step'], s.attrs['parallax.summary.to_step'], s.attrs['parallax.summary.replaced_tokens'], s.attrs['gen_ai.usage.input_tokens']]))
+      .toEqual(summaries.map((x) => [x.fromStep, x.toStep, x.replacedTokens, x.usage!.prompt]));
   });
 });

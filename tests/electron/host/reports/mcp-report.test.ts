@@ -13,7 +13,9 @@ import { computeTotals } from '../../../../shared/summary.js';
 import { createHost } from '../../../../electron/host/host.js';
 import { cliMcp } from '../../../../electron/host/mcp-access.js';
 import { buildReport } from '../../../../electron/host/reports/index.js';
+import { readSpans } from '../../../helpers/otlp-receiver.js';
 import { stdioServer } from '../../../helpers/mcp-test-server.js';
+import { checkTrace } from './otlp-checks.js';
 import { mcpScriptedModel, type ScriptedModel } from '../../../helpers/mcp-scripted-model.js';
 
 let stored: StoredComparison;
@@ -81,5 +83,13 @@ describe('MCP events in the reports', () => {
     const stepCompletion = rows.reduce((n, r) => n + r[1], 0);
     expect(content).toMatch(new RegExp(`\\| Prompt tokens \\| ${stepPrompt + 7} \\|`));
     expect(content).toMatch(new RegExp(`\\| Completion tokens \\| ${stepCompletion + 3} \\|`));
+  });
+
+  it('OTLP: the sampling request is a chat span under the call that asked, so the spans sum to the run totals', async () => {
+    const { spans } = readSpans(JSON.parse((await buildReport(stored, 'otlp')).content));
+    checkTrace(stored, spans);
+    const sampling = spans.find((s) => s.attrs['parallax.request.kind'] === 'mcp-sampling')!;
+    expect(sampling.attrs).toMatchObject({ 'gen_ai.usage.input_tokens': 7, 'gen_ai.usage.output_tokens': 3, 'parallax.sampling.server': 't', 'gen_ai.request.max_tokens': 5 });
+    expect(spans.find((s) => s.spanId === sampling.parentSpanId)!.attrs['gen_ai.tool.name']).toBe('t_sample');
   });
 });

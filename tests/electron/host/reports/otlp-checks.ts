@@ -2,7 +2,8 @@
  * Test helper: what any OTLP trace of a stored comparison must hold, checked against the stored events with the
  * report math (shared/summary.ts): one trace with the derived id; every child inside its parent in time; one
  * invoke_agent span per run; per run, the chat spans' gen_ai.usage sums equal to the run's totals; one chat span
- * per model request and one execute_tool span per tool call, calls made inside programs under their run_code span.
+ * per model request and per history summary request, one execute_tool span per tool call, calls made inside
+ * programs under their run_code span, and an MCP server's sampling requests as chat spans under the call that asked.
  */
 import { expect } from 'vitest';
 import type { StoredComparison } from '../../../../shared/ipc-contract.js';
@@ -50,19 +51,26 @@ export function checkTrace(stored: StoredComparison, spans: readonly FlatSpan[])
     const chats = children.filter((s) => op(s) === 'chat');
     const tools = children.filter((s) => op(s) === 'execute_tool');
     expect(children.length, `${runId}: only chat and tool spans under a run`).toBe(chats.length + tools.length);
-    const sum = (key: string): number => chats.reduce((n, s) => n + num(s.attrs[key]), 0);
+    const inTools = spans.filter((s) => op(s) === 'chat' && tools.some((t) => t.spanId === s.parentSpanId));
+    const allChats = [...chats, ...inTools];
+    const sum = (key: string): number => allChats.reduce((n, s) => n + num(s.attrs[key]), 0);
     expect(sum('gen_ai.usage.input_tokens'), `${runId} input tokens`).toBe(summary.totals.prompt);
     expect(sum('gen_ai.usage.output_tokens'), `${runId} output tokens`).toBe(summary.totals.completion);
     expect(sum('gen_ai.usage.cache_read.input_tokens'), `${runId} cached tokens`).toBe(summary.totals.cached);
     expect(run.attrs['parallax.totals.input_tokens']).toBe(summary.totals.prompt);
     expect(run.attrs['parallax.totals.output_tokens']).toBe(summary.totals.completion);
-    expect(chats).toHaveLength(events.filter((e) => e.type === 'model-request').length);
+    const kind = (k: string) => allChats.filter((s) => s.attrs['parallax.request.kind'] === k);
+    expect(kind('step')).toHaveLength(events.filter((e) => e.type === 'model-request').length);
+    expect(kind('history-summary')).toHaveLength(events.filter((e) => e.type === 'history-summary').length);
+    expect(kind('mcp-sampling')).toHaveLength(events.filter((e) => e.type === 'sampling').length);
+    expect(inTools.every((s) => s.attrs['parallax.request.kind'] === 'mcp-sampling')).toBe(true);
+    expect(allChats).toHaveLength(kind('step').length + kind('history-summary').length + kind('mcp-sampling').length);
     const started = events.filter((e) => e.type === 'tool-started');
     expect(tools.map((s) => s.attrs['gen_ai.tool.call.id']).sort()).toEqual(started.map((e) => e.callId).sort());
     for (const e of events) {
       if (e.type !== 'code-run') continue;
       const call = tools.find((s) => s.attrs['gen_ai.tool.call.id'] === e.callId)!;
-      const inner = spans.filter((s) => s.parentSpanId === call.spanId);
+      const inner = spans.filter((s) => s.parentSpanId === call.spanId && op(s) === 'execute_tool');
       expect(inner.map((s) => s.attrs['gen_ai.tool.name'])).toEqual(e.toolCalls.map((c) => c.name));
       expect(inner.map((s) => s.attrs['parallax.tool.result_bytes'])).toEqual(e.toolCalls.map((c) => c.resultBytes));
     }
