@@ -2,8 +2,9 @@
 import type { Command } from 'commander';
 import type { ComparisonListItem } from '../../../shared/ipc-contract.js';
 import { formatInt as int, formatMean } from '../../../shared/number-format.js';
-import { MODE_LABELS } from '../../../shared/run-spec.js';
+import { MODE_LABELS } from '../../../shared/modes.js';
 import { resolveDataDir } from '../../host/data-dir.js';
+import { cliHistory } from '../history-access.js';
 import { say, sayJson, warn } from '../terminal.js';
 
 export function register(program: Command): void {
@@ -13,10 +14,11 @@ export function register(program: Command): void {
     .option('--json', 'print the list as JSON (every comparison unless --limit is given)')
     .option('-n, --limit <count>', `show the newest <count> comparisons (default ${DEFAULT_LIMIT}; --json: all)`)
     .option('--all', 'show every comparison')
+    .option('--refresh', 'check every comparison\'s files for edits made by hand first (one stat each); without it, such an edit reorders the list at the next thorough read (a comparison added or removed)')
     .action((flags: HistoryFlags) => historyCommand(flags));
 }
 
-interface HistoryFlags { json?: boolean; limit?: string; all?: boolean }
+interface HistoryFlags { json?: boolean; limit?: string; all?: boolean; refresh?: boolean }
 
 const DEFAULT_LIMIT = 30;
 
@@ -31,9 +33,9 @@ function limitOf(flags: HistoryFlags): number {
 async function historyCommand(flags: HistoryFlags): Promise<void> {
   const limit = limitOf(flags);
   const dataDir = resolveDataDir();
-  const { HistoryStore } = await import('../../host/history-store.js');
-  // The list as it is now; a date edited by hand since the last thorough read reorders it at the next (history-list.ts).
-  const store = new HistoryStore(dataDir, (m) => warn(`warning: ${m}`), (line) => warn(line), 'none');
+  // The list as it is now; a date edited by hand since the last thorough read reorders it at the next (history-access.ts).
+  const store = await cliHistory(dataDir, (m) => warn(`warning: ${m}`), (line) => warn(line));
+  if (flags.refresh) await store.reconcile();
   const { items, damaged, total } = await store.scan(() => false, limit);
   if (flags.json) {
     // The list stays an array of comparisons; damaged ones are reported beside it, on stderr.
