@@ -14,7 +14,12 @@ export function register(program: Command): void {
     .option('--json', 'print the list as JSON (every comparison unless --limit is given)')
     .option('-n, --limit <count>', `show the newest <count> comparisons (default ${DEFAULT_LIMIT}; --json: all)`)
     .option('--all', 'show every comparison')
-    .option('--refresh', 'check every comparison\'s files for edits made by hand first (one stat each); without it, such an edit reorders the list at the next thorough read (a comparison added or removed)')
+    .option('--refresh', 'look at every comparison\'s meta.json for edits made by hand first (one file check each; see below)')
+    .addHelpText('after', `
+Seen at once: a comparison added or removed, one damaged or mended; each comparison shown is read as it is
+now. A date edited by hand in another comparison's meta.json reorders this list, and changes the comparison
+\`parallax report latest\` names (always this list's first), at the next thorough read: --refresh, or a
+comparison added or removed. (Looking at every comparison on each call would cost one file check each.)`)
     .action((flags: HistoryFlags) => historyCommand(flags));
 }
 
