@@ -8,9 +8,9 @@ import type { ComparisonMeta } from './ipc-contract.js';
 import { COLUMN_MODE_IDS, MAX_TRIALS, runSettingsSchema } from './run-spec.js';
 import { MAX_CONCURRENCY } from './concurrency.js';
 import { describeIssues, providerInfoSchema, taskRefSchema } from './step-event-schema.js';
+import { ID_PATTERN } from './ids.js';
 
-/** Comparison and run ids: safe as a single path segment (no separators, no leading dot). */
-export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+export { ID_PATTERN };
 
 export const comparisonMetaSchema = z.object({
   id: z.string().regex(ID_PATTERN, 'not a valid comparison id'),

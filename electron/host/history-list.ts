@@ -1,7 +1,7 @@
 /**
  * The history list, read the quick way. An unfiltered page and `latest` take the order (history-order.ts)
- * while it still holds: a stat of the comparisons folder and one of each meta.json, no folder listing, no
- * index parsed. Otherwise (and for search and filters) the thorough path: the index (history-index.ts)
+ * while it still holds: a stat of the comparisons folder (and of each meta.json, unless the sweep is put off
+ * or skipped: SweepWhen), no folder listing, no index parsed. Otherwise (and for search and filters) the thorough path: the index (history-index.ts)
  * reconciled with the folder names and swept for meta.json files changed since it was written, then the order
  * stored again. Only the comparisons a page shows are read, each from its summary (history-summary.ts) while
  * fresh, else from its logs. A comparison damaged since it was indexed moves to the damaged list; one the index
@@ -9,15 +9,13 @@
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ID_PATTERN } from '../../shared/comparison-meta-schema.js';
+import { ID_PATTERN } from '../../shared/ids.js';
 import type { ComparisonListItem, ComparisonMeta, DamagedComparison, HistoryPage, HistoryQuery } from '../../shared/ipc-contract.js';
 import type { StepEvent } from '../../shared/step-event.js';
-import { summarizeRun } from '../../shared/summary.js';
 import { damagedEntry, DamagedMetaError, MissingMetaError, readMeta } from './history-meta.js';
 import { metaNow, readOrder, SLACK_MS, stampBeforeReading, stillHolds, writeOrder, type StoredOrder } from './history-order.js';
 import { readFreshSummary, readSummaryMeta, stampOf, writeSummary } from './history-summary.js';
 import { entryOf, filterEntries, readIndex, sortIndex, writeIndex, type HistoryIndex, type IndexEntry } from './history-index.js';
-import { neverStarted, readRunLog } from './run-log-reader.js';
 import { readRecordingNote } from './run-log-writer.js';
 
 /** Events the history list reads: enough for each run's status, steps and token totals. */
@@ -29,12 +27,13 @@ const COLD_BUILD = 500;
 type IsLive = (runId: string) => boolean;
 
 /**
- * When an unfiltered page's quick path sweeps the meta.json files (one stat each, the one part of it that grows
- * with the history): 'now', before answering; 'after' (a long-lived host: the page goes out at once, the sweep
- * follows, and an edit it finds sends the next listing down the thorough path); 'none' (a one-shot listing:
- * each comparison shown is read as it is now, but a date edited by hand in another one reorders the list only
- * at the next thorough read: a search, a comparison added or removed, the app's next listing). `newest` always
- * sweeps first: the comparison it names is the one a report is made of.
+ * When an unfiltered page's and `newest`'s quick path sweep the meta.json files (one stat each, the one part of
+ * it that grows with the history): 'now', before answering; 'after' (a long-lived host: the answer goes out at
+ * once, the sweep follows, and an edit it finds sends the next listing down the thorough path); 'none' (the
+ * CLI's one-shot `history` and `report latest`: a comparison added or removed, or one damaged, is seen at once;
+ * each comparison shown is read as it is now; but a date edited by hand in another one reorders the list and
+ * `latest` only at the next thorough read: `parallax history --refresh`, a search, a comparison added or
+ * removed, the app's next listing).
  */
 export type SweepWhen = 'now' | 'after' | 'none';
 
@@ -122,12 +121,15 @@ export class HistoryList {
 
   /** The newest comparison whose meta.json is sound, and the damaged ones (`report latest` needs both). */
   async newest(): Promise<{ meta: ComparisonMeta | null; damaged: DamagedComparison[] }> {
-    const order = await this.quickOrder('now');
+    // The same rule as an unfiltered page's (SweepWhen): `latest` and the list's first line always agree.
+    const order = await this.quickOrder();
     if (order) {
       const first = order.ids[0];
-      if (first === undefined) return { meta: null, damaged: [...order.damaged] };
-      const meta = await this.readNewest(first).catch(() => null);
-      if (meta) return { meta, damaged: [...order.damaged] };
+      const meta = first === undefined ? null : await this.readNewest(first).catch(() => null);
+      if (first === undefined || meta) {
+        this.sweepLater(order);
+        return { meta, damaged: [...order.damaged] };
+      }
     }
     const { index } = await this.indexed(() => false, new Set(), true);
     for (const entry of index.entries) {
@@ -162,6 +164,14 @@ export class HistoryList {
   async forget(id: string): Promise<void> {
     const index = await readIndex(this.dataDir);
     if (index) await writeIndex(this.dataDir, { entries: index.entries.filter((e) => e.id !== id), damaged: index.damaged.filter((d) => d.id !== id) });
+  }
+
+  /**
+   * The thorough read now: every comparison's meta.json checked against the index (one stat each), what changed
+   * read again, and the order stored afresh (`parallax history --refresh`: hand edits are seen at once).
+   */
+  async reconcile(): Promise<void> {
+    await this.indexed(() => false, new Set(), true);
   }
 
   /** The meta.json of the newest comparison: its summary's copy while meta.json is unchanged, else the file. */
@@ -264,6 +274,8 @@ export class HistoryList {
       return null;
     }
     const stamp = await stampOf(dir, meta);
+    // Reading logs brings the event schema and the totals (zod, prices): loaded only when a summary is rebuilt.
+    const [{ neverStarted, readRunLog }, { summarizeRun }] = await Promise.all([import('./run-log-reader.js'), import('../../shared/summary.js')]);
     const runs = [];
     const problems: string[] = [];
     const note = await readRecordingNote(dir);

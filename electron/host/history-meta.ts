@@ -7,7 +7,7 @@
 import { constants } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { checkComparisonMeta, ID_PATTERN } from '../../shared/comparison-meta-schema.js';
+import { ID_PATTERN } from '../../shared/ids.js';
 import type { ComparisonMeta, DamagedComparison } from '../../shared/ipc-contract.js';
 
 /** meta.json is a few KB; anything far larger is not one, and is not read into memory. */
@@ -56,6 +56,8 @@ export async function readMeta(root: string, id: string): Promise<ComparisonMeta
   } catch {
     throw new DamagedMetaError(id, 'is not valid JSON');
   }
+  // The schema (and zod with it) loads on the first meta.json read, not at the start of every listing.
+  const { checkComparisonMeta } = await import('../../shared/comparison-meta-schema.js');
   const checked = checkComparisonMeta(value);
   if (!checked.ok) throw new DamagedMetaError(id, `is not a valid comparison record (${checked.problem})`);
   if (checked.meta.id !== id) throw new DamagedMetaError(id, `names another comparison (${JSON.stringify(checked.meta.id)})`);

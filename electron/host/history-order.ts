@@ -14,7 +14,7 @@
 import { statSync } from 'node:fs';
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import { ID_PATTERN } from '../../shared/comparison-meta-schema.js';
+import { ID_PATTERN } from '../../shared/ids.js';
 import type { DamagedComparison } from '../../shared/ipc-contract.js';
 
 export const ORDER_FILE = 'history-order.json';
@@ -86,7 +86,8 @@ const split = (text: string): string[] => (text === '' ? [] : text.split('\n'));
 
 /**
  * The stored order while it still holds for the files on disk; null otherwise (take the thorough path).
- * `sweep` false: only the folder's stamp is checked, the caller sweeps later (stillHolds).
+ * `sweep` false: only the folder's stamp, the folders being set up and the damaged are checked; the caller sweeps
+ * later (stillHolds) or not.
  */
 export async function readOrder(dataDir: string, root: string, sweep = true): Promise<StoredOrder | null> {
   let file: OrderFile;
@@ -104,7 +105,10 @@ export async function readOrder(dataDir: string, root: string, sweep = true): Pr
   // Ids become paths: a hand-made file naming "../x" is not one of ours.
   if (damaged.length !== file.damaged.length || ![...ids, ...pending, ...damaged.map((d) => d.id)].every((id) => ID_PATTERN.test(id))) return null;
   const order = { ids, pending, damaged, since: file.since };
-  return !sweep || (await stillHolds(root, order)) ? order : null;
+  // Unswept, the few that change without changing the comparisons folder are still looked at: a folder being set
+  // up that has its meta.json now, a damaged one mended.
+  if (!sweep) return pending.every((id) => metaChangedAt(root, id) < 0) && damaged.every((d) => metaChangedAt(root, d.id) < file.since) ? order : null;
+  return (await stillHolds(root, order)) ? order : null;
 }
 
 /** The sweep of an order's comparisons: no meta.json changed (or gone) since it was written, none appeared. */

@@ -16,15 +16,14 @@
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ComparisonListItem, ComparisonMeta, DamagedComparison, HistoryPage, HistoryQuery, StoredComparison } from '../../shared/ipc-contract.js';
-import { MODE_LABELS } from '../../shared/run-spec.js';
+import { MODE_LABELS } from '../../shared/modes.js';
 import type { StepEvent } from '../../shared/step-event.js';
 import { HistoryList, type SweepWhen } from './history-list.js';
 import { checkId, readMeta } from './history-meta.js';
-import { neverStarted, readRunLog } from './run-log-reader.js';
 import { finishRecording, readRecordingNote, RunLog, startRecording, writeAtomic } from './run-log-writer.js';
 import { writeFailureMessage } from './write-failure.js';
 
-export { parseRunLog, type LoadedRun } from './run-log-reader.js';
+export type { LoadedRun } from './run-log-reader.js';
 export { checkId, DamagedMetaError } from './history-meta.js';
 export { RunLog, type RecordingNote } from './run-log-writer.js';
 
@@ -98,6 +97,8 @@ export class HistoryStore {
   /** Everything stored for one comparison. `isLive(runId)`: the run is still going in this host. */
   async open(id: string, isLive: IsLive = () => false): Promise<StoredComparison> {
     const meta = await this.readMeta(id);
+    // The log reader brings the event schema (zod): loaded by what reads logs, not by every listing.
+    const { neverStarted, readRunLog } = await import('./run-log-reader.js');
     const events: StepEvent[] = [];
     const warnings: string[] = [];
     const interruptedRunIds: string[] = [];
@@ -158,6 +159,11 @@ export class HistoryStore {
   /** latest and listDamaged in one pass (`report latest` needs both), from the index. */
   newest(): Promise<{ meta: ComparisonMeta | null; damaged: DamagedComparison[] }> {
     return this.listing.newest();
+  }
+
+  /** Check every comparison's meta.json against the index now and store the order afresh (hand edits seen at once). */
+  reconcile(): Promise<void> {
+    return this.listing.reconcile();
   }
 
   /** Comparisons whose meta.json is damaged, newest first, each with the reason (one stat per comparison). */

@@ -8,8 +8,9 @@
 import { constants } from 'node:fs';
 import { open, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { checkComparisonMeta } from '../../shared/comparison-meta-schema.js';
+import { ID_PATTERN } from '../../shared/ids.js';
 import type { ComparisonListItem, ComparisonMeta } from '../../shared/ipc-contract.js';
+import { COLUMN_MODE_IDS } from '../../shared/modes.js';
 
 export const SUMMARY_FILE = 'summary.json';
 /** Bumped when what a summary holds (or how it is computed) changes: older ones are rebuilt. */
@@ -61,7 +62,38 @@ function isRun(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
   const r = value as Record<string, unknown>;
   return typeof r.runId === 'string' && typeof r.mode === 'string' && typeof r.status === 'string'
-    && Number.isFinite(r.totalTokens) && Number.isFinite(r.steps);
+    && Number.isFinite(r.totalTokens) && Number.isFinite(r.steps)
+    && (r.column === undefined || (typeof r.column === 'object' && r.column !== null && typeof (r.column as { key?: unknown }).key === 'string' && typeof (r.column as { label?: unknown }).label === 'string'));
+}
+
+const MODES: ReadonlySet<string> = new Set(COLUMN_MODE_IDS);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isId = (v: unknown): boolean => typeof v === 'string' && ID_PATTERN.test(v);
+const optional = (v: unknown, check: (x: unknown) => boolean): boolean => v === undefined || check(v);
+
+/**
+ * The summary's copy of meta.json, checked by hand rather than with the schema (which loads zod, most of a
+ * listing's cost). A summary is written only from a meta.json the schema accepted, and is used only while that
+ * file's size and time are unchanged; this check rejects a summary torn, damaged or edited into another shape:
+ * every field a list item or `latest` is read for has its type, every id is a path-safe id, every mode a mode.
+ */
+function soundMeta(value: unknown, id: string): value is ComparisonMeta {
+  if (!isObject(value) || value.id !== id || !Number.isFinite(value.createdAt) || typeof value.workspaceSource !== 'string' || !isObject(value.settings)) return false;
+  const { task, provider, runs, variants } = value;
+  if (!isObject(task) || typeof task.text !== 'string' || (task.id !== null && typeof task.id !== 'string')) return false;
+  if (!isObject(provider) || typeof provider.name !== 'string' || typeof provider.baseUrl !== 'string' || typeof provider.model !== 'string' || typeof provider.simulated !== 'boolean') return false;
+  if (!Array.isArray(runs) || runs.length === 0 || new Set(runs.map((r: { runId?: unknown } | null) => r?.runId)).size !== runs.length) return false;
+  const keys = new Set<unknown>();
+  if (variants !== undefined) {
+    if (!Array.isArray(variants)) return false;
+    for (const v of variants as unknown[]) {
+      if (!isObject(v) || !isId(v.key) || keys.has(v.key) || typeof v.label !== 'string' || v.label === '' || !MODES.has(v.mode as string)
+        || !optional(v.model, (m) => typeof m === 'string') || !optional(v.provider, (p) => typeof p === 'string')) return false;
+      keys.add(v.key);
+    }
+  }
+  return runs.every((r: unknown) => isObject(r) && isId(r.runId) && MODES.has(r.mode as string)
+    && optional(r.trial, (t) => Number.isInteger(t) && (t as number) >= 1) && optional(r.variant, (k) => keys.has(k)));
 }
 
 /**
@@ -93,11 +125,11 @@ async function readSummary(dir: string, id: string, fresh: 'all' | 'meta'): Prom
   const item = file.item as ComparisonListItem | undefined;
   if (typeof item !== 'object' || item === null || !Array.isArray(item.runs) || !item.runs.every(isRun)) return null;
   if (item.problems !== undefined && !(Array.isArray(item.problems) && item.problems.every((p) => typeof p === 'string'))) return null;
-  const checked = checkComparisonMeta(item.meta);
-  if (!checked.ok || checked.meta.id !== id || item.runs.length !== checked.meta.runs.length) return null;
-  const now = fresh === 'all' ? await stampOf(dir, checked.meta) : [await stampOne(join(dir, 'meta.json'))];
+  const meta: unknown = item.meta;
+  if (!soundMeta(meta, id) || item.runs.length !== meta.runs.length || !item.runs.every((r, i) => r.runId === meta.runs[i].runId)) return null;
+  const now = fresh === 'all' ? await stampOf(dir, meta) : [await stampOne(join(dir, 'meta.json'))];
   if (!sameStamp(fresh === 'all' ? file.stamp : file.stamp.slice(0, 1), now)) return null;
-  return { ...item, meta: checked.meta };
+  return { ...item, meta };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { resolveDataDir } from '../../host/data-dir.js';
+import { cliHistory } from '../history-access.js';
 import { sayDocument, warn } from '../terminal.js';
 
 interface DiffFlags {
@@ -35,10 +36,9 @@ function formatOf(flags: DiffFlags): (typeof FORMATS)[number] {
 
 async function diffCommand(wantedBase: string, wanted: string, flags: DiffFlags): Promise<void> {
   const format = formatOf(flags);
-  const [{ HistoryStore }, { resolveId }, reports] = await Promise.all([
-    import('../../host/history-store.js'), import('./report.js'), import('../../host/reports/diff-report.js'),
+  const [store, { resolveId }, reports] = await Promise.all([
+    cliHistory(resolveDataDir(), (m) => warn(`parallax diff: ${m}`), (line) => warn(line)), import('./report.js'), import('../../host/reports/diff-report.js'),
   ]);
-  const store = new HistoryStore(resolveDataDir(), (m) => warn(`parallax diff: ${m}`), (line) => warn(line));
   const [baseId, id] = await Promise.all([resolveId(store, wantedBase), resolveId(store, wanted)]);
   if (baseId === id) throw new Error(`The baseline and the comparison are the same comparison (${id}). Give an earlier comparison of the same task as the baseline.`);
   const [base, stored] = await Promise.all([store.open(baseId), store.open(id)]);

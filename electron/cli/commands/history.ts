@@ -2,8 +2,9 @@
 import type { Command } from 'commander';
 import type { ComparisonListItem } from '../../../shared/ipc-contract.js';
 import { formatInt as int, formatMean } from '../../../shared/number-format.js';
-import { MODE_LABELS } from '../../../shared/run-spec.js';
+import { MODE_LABELS } from '../../../shared/modes.js';
 import { resolveDataDir } from '../../host/data-dir.js';
+import { cliHistory } from '../history-access.js';
 import { say, sayJson, warn } from '../terminal.js';
 
 export function register(program: Command): void {
@@ -13,10 +14,16 @@ export function register(program: Command): void {
     .option('--json', 'print the list as JSON (every comparison unless --limit is given)')
     .option('-n, --limit <count>', `show the newest <count> comparisons (default ${DEFAULT_LIMIT}; --json: all)`)
     .option('--all', 'show every comparison')
+    .option('--refresh', 'look at every comparison\'s meta.json for edits made by hand first (one file check each; see below)')
+    .addHelpText('after', `
+Seen at once: a comparison added or removed, one damaged or mended; each comparison shown is read as it is
+now. A date edited by hand in another comparison's meta.json reorders this list, and changes the comparison
+\`parallax report latest\` names (always this list's first), at the next thorough read: --refresh, or a
+comparison added or removed. (Looking at every comparison on each call would cost one file check each.)`)
     .action((flags: HistoryFlags) => historyCommand(flags));
 }
 
-interface HistoryFlags { json?: boolean; limit?: string; all?: boolean }
+interface HistoryFlags { json?: boolean; limit?: string; all?: boolean; refresh?: boolean }
 
 const DEFAULT_LIMIT = 30;
 
@@ -31,9 +38,9 @@ function limitOf(flags: HistoryFlags): number {
 async function historyCommand(flags: HistoryFlags): Promise<void> {
   const limit = limitOf(flags);
   const dataDir = resolveDataDir();
-  const { HistoryStore } = await import('../../host/history-store.js');
-  // The list as it is now; a date edited by hand since the last thorough read reorders it at the next (history-list.ts).
-  const store = new HistoryStore(dataDir, (m) => warn(`warning: ${m}`), (line) => warn(line), 'none');
+  // The list as it is now; a date edited by hand since the last thorough read reorders it at the next (history-access.ts).
+  const store = await cliHistory(dataDir, (m) => warn(`warning: ${m}`), (line) => warn(line));
+  if (flags.refresh) await store.reconcile();
   const { items, damaged, total } = await store.scan(() => false, limit);
   if (flags.json) {
     // The list stays an array of comparisons; damaged ones are reported beside it, on stderr.

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { REPORT_FORMATS, reportFormatNamed, reportFormatOfFile, unknownReportFormatMessage, type ReportFormat } from '../../../shared/report-formats.js';
 import { resolveDataDir } from '../../host/data-dir.js';
 import type { HistoryStore } from '../../host/history-store.js';
+import { cliHistory } from '../history-access.js';
 import { addOtlpOptions, otlpTargetOf, sendToOtlp, type OtlpFlags } from '../otlp-options.js';
 import { sayDocument, warn } from '../terminal.js';
 
@@ -18,7 +19,7 @@ export function register(program: Command): void {
   const cmd = program
     .command('report')
     .description('write a report of a stored comparison (no re-run): self-contained HTML, Markdown, CSV, JSON or an OpenTelemetry trace (otlp); or send the trace with --otlp-endpoint')
-    .argument('<comparison>', 'a comparison id (see `parallax history`), a unique prefix of one, or "latest"')
+    .argument('<comparison>', 'a comparison id (see `parallax history`), a unique prefix of one, or "latest" (the one `parallax history` lists first; see `parallax history --help` for when a hand edit is seen)')
     .option('-f, --format <format>', `${REPORT_FORMATS.join(' | ')} (default: from the -o file's extension, else html)`)
     .option('-o, --output <file>', 'write the report to this file instead of stdout');
   addOtlpOptions(cmd).action((comparison: string, flags: ReportFlags) => reportCommand(comparison, flags));
@@ -56,8 +57,10 @@ export async function resolveId(store: HistoryStore, wanted: string): Promise<st
 async function reportCommand(wanted: string, flags: ReportFlags): Promise<void> {
   const format = pickFormat(flags);
   const otlp = otlpTargetOf(flags);
-  const [{ HistoryStore }, { buildReport }] = await Promise.all([import('../../host/history-store.js'), import('../../host/reports/index.js')]);
-  const store = new HistoryStore(resolveDataDir(), (m) => warn(`parallax report: ${m}`), (line) => warn(line));
+  const [store, { buildReport }] = await Promise.all([
+    cliHistory(resolveDataDir(), (m) => warn(`parallax report: ${m}`), (line) => warn(line)),
+    import('../../host/reports/index.js'),
+  ]);
   const id = await resolveId(store, wanted);
   const stored = await store.open(id);
   for (const w of stored.warnings) warn(`parallax report: note: ${w}`);

@@ -86,4 +86,20 @@ describe('lazily loaded commands', () => {
     for (const file of COMMAND_FILES) expect(help.loads).toContain(file);
     expect(help.loads.some((l) => l.endsWith('-report.js'))).toBe(false);
   }, 90_000);
+  it('`parallax history` lists without loading zod or the event schema (a summary is checked by hand)', async () => {
+    const e = await env();
+    generate(e.PARALLAX_DATA_DIR!, 3);
+    const match = String.raw`^zod$|schema\.js$|^\./summary\.js$|^\.\./\.\./shared/summary\.js$|run-log-reader\.js$`;
+    // The first listing builds the index from the logs (schema and all); the next one reads summaries only.
+    const cold = await loadsOf(['history'], e, match);
+    expect(cold.code, cold.stderr).toBe(0);
+    expect(cold.loads).toContain('zod');
+    const [warm, help] = await Promise.all([loadsOf(['history', '--limit', '2'], e, match), loadsOf(['history', '--help'], e, match)]);
+    expect(warm.code, warm.stderr).toBe(0);
+    expect(warm.stdout).toMatch(/^cmp-000002 .*\n[\s\S]*^cmp-000001 /m);
+    expect(warm.loads).toEqual([]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('--refresh');
+    expect(help.loads).toEqual([]);
+  }, 90_000);
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunFinishedEvent, StepEvent } from '../../../shared/step-event.js';
 import { computeTotals } from '../../../shared/summary.js';
-import { parseRunLog } from '../../../electron/host/history-store.js';
+import { parseRunLog } from '../../../electron/host/run-log-reader.js';
 import { forkLauncher } from '../../../electron/host/launcher.js';
 import { eventsOf, startSession, syntheticLauncher, waitFor } from './session-helpers.js';
 

@@ -57,23 +57,59 @@ describe('history order (the quick path of unfiltered pages and latest)', () => 
     expect(await readFile(join(dataDir, INDEX_FILE), 'utf8')).not.toBe('garbage');
   });
 
-  it('sees a date edited by hand in another comparison at once, in the list and in latest', async () => {
-    const { dataDir, root, store } = await earlier(30);
-    await store.page();
-    const file = join(root, id(3), 'meta.json');
+  /** Comparison `n`'s meta.json dated 10^11 ms later (the same number of digits: the same size, only its time tells). */
+  async function redate(root: string, n: number): Promise<() => Promise<void>> {
+    const file = join(root, id(n), 'meta.json');
     const text = await readFile(file, 'utf8');
     const createdAt = (JSON.parse(text) as { createdAt: number }).createdAt;
-    // The same number of digits: the same size, only its time tells it changed.
     const later = createdAt + 10 ** 11;
     expect(String(later)).toHaveLength(String(createdAt).length);
     await writeFile(file, text.replace(String(createdAt), String(later)));
+    return () => writeFile(file, text);
+  }
+
+  it('sweeping now (the default): a date edited by hand in another comparison is seen at once, in the list and in latest', async () => {
+    const { dataDir, root, store } = await earlier(30);
+    await store.page();
+    const putBack = await redate(root, 3);
     expect((await store.latest())?.meta.id).toBe(id(3));
     expect(ids(await store.page({ limit: 2 }))).toEqual([id(3), id(29)]);
     expect((await orderIds(dataDir))[0]).toBe(id(3));
     // And back, an hour old again: the order follows once more (the edit is newer than the order it replaced).
-    await writeFile(file, text);
+    await putBack();
     expect((await store.latest())?.meta.id).toBe(id(29));
     expect(ids(await store.page({ limit: 40 }))).toEqual(Array.from({ length: 30 }, (_, i) => id(29 - i)));
+  });
+
+  it('one-shot (no sweep, the CLI\'s rule): list and latest agree; a hand-edited date is seen at the next thorough read, an added or removed comparison at once', async () => {
+    const { root, dataDir } = await earlier(30);
+    const oneShot = () => new HistoryStore(dataDir, () => {}, () => {}, 'none');
+    await oneShot().page();
+    const putBack = await redate(root, 3);
+    // Not swept: the order is the last thorough read's, for the list and latest alike.
+    expect((await oneShot().latest())?.meta.id).toBe(id(29));
+    expect(ids(await oneShot().page({ limit: 2 }))).toEqual([id(29), id(28)]);
+    // Each comparison shown is read as it is now: id(3) on its page carries the edited date.
+    const shown = (await oneShot().page({ offset: 26, limit: 1 })).items[0];
+    expect(shown.meta.id).toBe(id(3));
+    expect(shown.meta.createdAt).toBeGreaterThan(Date.UTC(2029, 0, 1));
+    // The refresh (`parallax history --refresh`) is a thorough read: both follow the edit from then on.
+    await oneShot().reconcile();
+    expect((await oneShot().latest())?.meta.id).toBe(id(3));
+    expect(ids(await oneShot().page({ limit: 2 }))).toEqual([id(3), id(29)]);
+    // Put back, then a comparison removed: the folder changed, so the thorough read sees both at once.
+    await putBack();
+    expect((await oneShot().latest())?.meta.id).toBe(id(3));
+    await rm(join(root, id(29)), { recursive: true });
+    expect((await oneShot().latest())?.meta.id).toBe(id(28));
+    expect(ids(await oneShot().page({ limit: 2 }))).toEqual([id(28), id(27)]);
+    // Damaged in place (the folder unchanged): latest skips it and lists it as damaged.
+    await backdate(root);
+    await oneShot().page();
+    await writeFile(join(root, id(28), 'meta.json'), '{ "id": ');
+    const { meta, damaged } = await oneShot().newest();
+    expect(meta?.id).toBe(id(27));
+    expect(damaged.map((d) => d.id)).toEqual([id(28)]);
   });
 
   it('in a host (sweep after answering): the page goes out at once, and the next one follows an edit the sweep found', async () => {
@@ -96,8 +132,9 @@ describe('history order (the quick path of unfiltered pages and latest)', () => 
     expect((await host.page()).total).toBe(29);
   });
 
-  it('never shows a comparison whose folder was removed by hand, nor hides one added, a damaged one or one set up late', async () => {
-    const { dataDir, root, store } = await earlier(12);
+  it.each(['now', 'none'] as const)('never shows a comparison whose folder was removed by hand, nor hides one added, a damaged one or one set up late (sweep: %s)', async (sweep) => {
+    const { dataDir, root } = await earlier(12);
+    const store = new HistoryStore(dataDir, () => {}, () => {}, sweep);
     await store.page();
     // Removed, and the folder's time put back as it was (its stamp unchanged): the sweep finds meta.json gone.
     const folderTime = PAST - backdated;
@@ -195,19 +232,27 @@ describe('history order (the quick path of unfiltered pages and latest)', () => 
     expect(ids(await store.page({ limit: 200 })).sort()).toEqual(expected);
   }, 120_000);
 
-  it('`parallax report latest` follows a date edited by hand in another comparison at once, `parallax history` after a thorough read', async () => {
+  it('`parallax report latest` names the comparison `parallax history` lists first; both see a hand-edited date after `history --refresh`', async () => {
     const { dataDir, root } = await earlier(25);
     const env = { ...process.env, PARALLAX_DATA_DIR: dataDir };
+    const latest = async () => {
+      const report = await runCli(['report', 'latest', '--format', 'json'], env);
+      expect(report.code, report.stderr).toBe(0);
+      return (JSON.parse(report.stdout) as { comparison: { id: string } }).comparison.id;
+    };
     expect((await runCli(['history'], env)).stdout).toMatch(new RegExp(`^${id(24)} `));
-    const file = join(root, id(7), 'meta.json');
-    const text = await readFile(file, 'utf8');
-    const createdAt = String((JSON.parse(text) as { createdAt: number }).createdAt);
-    await writeFile(file, text.replace(createdAt, String(Number(createdAt) + 10 ** 11)));
-    // The one-shot list does not sweep: its order is the last thorough read's (each comparison shown is current).
+    await redate(root, 7);
+    // One rule for both one-shot commands: the order of the last thorough read (each comparison shown is current).
     expect((await runCli(['history', '--limit', '1'], env)).stdout).toMatch(new RegExp(`^${id(24)} `));
-    const report = await runCli(['report', 'latest', '--format', 'json'], env);
-    expect(report.code).toBe(0);
-    expect((JSON.parse(report.stdout) as { comparison: { id: string } }).comparison.id).toBe(id(7));
+    expect(await latest()).toBe(id(24));
+    const refreshed = await runCli(['history', '--refresh', '--limit', '1'], env);
+    expect(refreshed.code, refreshed.stderr).toBe(0);
+    expect(refreshed.stdout).toMatch(new RegExp(`^${id(7)} `));
+    expect(await latest()).toBe(id(7));
     expect((await runCli(['history', '--limit', '1'], env)).stdout).toMatch(new RegExp(`^${id(7)} `));
-  }, 60_000);
+    // A comparison removed is seen at once by both, no refresh needed.
+    await rm(join(root, id(7)), { recursive: true });
+    expect(await latest()).toBe(id(24));
+    expect((await runCli(['history', '--limit', '1'], env)).stdout).toMatch(new RegExp(`^${id(24)} `));
+  }, 90_000);
 });

@@ -6,7 +6,8 @@ import type { ComparisonMeta } from '../../../shared/ipc-contract.js';
 import { DEFAULT_SETTINGS } from '../../../shared/run-spec.js';
 import type { StepEvent } from '../../../shared/step-event.js';
 import { computeTotals } from '../../../shared/summary.js';
-import { HistoryStore, parseRunLog } from '../../../electron/host/history-store.js';
+import { HistoryStore } from '../../../electron/host/history-store.js';
+import { parseRunLog } from '../../../electron/host/run-log-reader.js';
 
 function meta(id: string, createdAt = Date.now()): ComparisonMeta {
   return {

@@ -93,6 +93,14 @@ describe('history summaries', () => {
       JSON.stringify({ ...JSON.parse(good), version: 999 }),
       JSON.stringify({ ...JSON.parse(good), item: { ...JSON.parse(good).item, meta: { ...m, id: 'other' } } }),
       JSON.stringify({ ...JSON.parse(good), item: { ...JSON.parse(good).item, runs: [{ runId: 'c1-react', totalTokens: 'many' }] } }),
+      // Edited into another shape with its stamp kept: checked by hand (no schema on this path), never trusted.
+      ...[
+        { provider: 5 }, { provider: { ...m.provider, simulated: 'yes' } }, { task: { id: 'calc' } }, { createdAt: '5000' }, { settings: null },
+        { workspaceSource: undefined }, { runs: [{ runId: '../c1-react', mode: 'react' }, m.runs[1]] }, { runs: [{ runId: 'c1-react', mode: 'bogus' }, m.runs[1]] },
+        { runs: [m.runs[1], m.runs[0]] }, { runs: [m.runs[0], m.runs[0]] }, { runs: [{ ...m.runs[0], trial: 0 }, m.runs[1]] },
+        { runs: [{ ...m.runs[0], variant: 'nowhere' }, m.runs[1]] }, { variants: [{ key: 'a', label: '', mode: 'react' }] }, { variants: {} },
+      ].map((edit) => JSON.stringify({ ...JSON.parse(good), item: { ...JSON.parse(good).item, meta: { ...m, ...edit } } })),
+      JSON.stringify({ ...JSON.parse(good), item: { ...JSON.parse(good).item, runs: JSON.parse(good).item.runs.map((r: object) => ({ ...r, column: { key: 1 } })) } }),
     ]) {
       await writeFile(summaryPath, bad);
       const [item] = await new HistoryStore(store.dataDir).list();

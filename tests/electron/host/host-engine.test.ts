@@ -11,7 +11,7 @@ import type { SimFault } from '../../../shared/run-spec.js';
 import type { RunFinishedEvent, StepEvent } from '../../../shared/step-event.js';
 import { computeTotals, groupByRun, summarizeRun } from '../../../shared/summary.js';
 import { createHost, type Host } from '../../../electron/host/host.js';
-import { parseRunLog } from '../../../electron/host/history-store.js';
+import { parseRunLog } from '../../../electron/host/run-log-reader.js';
 import { forkLauncher, type WorkerLauncher } from '../../../electron/host/launcher.js';
 import { waitFor } from './session-helpers.js';
 
