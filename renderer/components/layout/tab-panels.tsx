@@ -56,9 +56,10 @@ export function TabPanels() {
     let cancel = () => {};
     const step = () => {
       // A pane still drawing (the Tokens tab's charts after its first screen) stays laid out until it is done:
-      // what it adds while kept would be styled only when it is shown.
-      const warming = mounted.warming && document.querySelector(`.tab-pane[data-tab="${mounted.warming}"] [aria-busy="true"]`);
-      if (warming) return void (cancel = onIdle(step));
+      // what it adds while kept would be styled only when it is shown. And the shown tab finishes its own
+      // drawing first (a transition too, which React would batch with this one).
+      const busy = (t: MainTab | null) => t && document.querySelector(`.tab-pane[data-tab="${t}"] [aria-busy="true"]`);
+      if (busy(mounted.warming) || busy(tab)) return void (cancel = onIdle(step));
       startTransition(() =>
         setMounted((m) => {
           if (m.trial !== shown) return m;
@@ -70,7 +71,7 @@ export function TabPanels() {
     };
     cancel = onIdle(step);
     return () => cancel();
-  }, [running, next, mounted.warming, shown]);
+  }, [running, next, mounted.warming, shown, tab]);
 
   const kept = (Object.keys(VIEWS) as MainTab[]).filter((t) => t === tab || (!running && mounted.tabs.includes(t)));
   const settled = !running && !next && !mounted.warming;
