@@ -18,9 +18,10 @@ async function axNames(cdp: CDPSession): Promise<string[]> {
   return nodes.filter((n) => !n.ignored).map((n) => n.name?.value ?? '').filter(Boolean);
 }
 
+/** Each tab's pane; `visible`: its content is drawn (a kept pane is itself in place, its content skipped). */
 const panes = (page: Page) =>
   page.$$eval('.tab-pane', (els) =>
-    els.map((e) => ({ tab: (e as HTMLElement).dataset.tab!, inert: (e as HTMLElement).inert, hidden: e.getAttribute('aria-hidden'), visible: e.checkVisibility({ visibilityProperty: true }) })),
+    els.map((e) => ({ tab: (e as HTMLElement).dataset.tab!, inert: (e as HTMLElement).inert, hidden: e.getAttribute('aria-hidden'), visible: !!e.firstElementChild?.checkVisibility({ visibilityProperty: true }) })),
   );
 
 describe('tabs mounted ahead, against parallax serve with the simulated model', { timeout: 240_000 }, () => {
