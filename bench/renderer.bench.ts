@@ -230,11 +230,14 @@ const TAB_MARKS: Record<string, { first: string; all: string }> = {
   waterfall: { first: '[data-testid=wf-bar]', all: '[data-testid=wf-bar]' },
 };
 const TABS = Object.keys(TAB_MARKS);
+/** How long the bench waits, after the open and after each trial choice, for the tabs mounted ahead. */
+const SETTLE_MS = 10_000;
 
 /**
  * Tab switches of a finished comparison of six modes × five trials (30 runs of 4–9 steps), reopened from
  * history: from the click to the first frame painted after each mark is visible, with trial 1 shown and with
- * every trial ("All"). Run only this part with PARALLAX_BENCH_TABS_ONLY=1.
+ * every trial ("All"). Each series starts once the page has mounted every tab ahead (a person reads the first
+ * screen before clicking); the time that takes is printed. Run only this part with PARALLAX_BENCH_TABS_ONLY=1.
  */
 async function tabSwitchBench(context: Awaited<ReturnType<typeof chromium.launchPersistentContext>>, url: string): Promise<void> {
   const cmp = syntheticTrials({ id: 'bench-tabs', trials: 5, modes: MODE_IDS, steps: (m, t) => 4 + ((MODE_IDS.indexOf(m) + t) % 6) });
@@ -243,8 +246,15 @@ async function tabSwitchBench(context: Awaited<ReturnType<typeof chromium.launch
   await page.addInitScript({ content: fakeHostScript(cmp.meta, cmp.events) });
   await page.goto(url);
   await page.click('[data-testid=side-tab-history]');
+  const tOpen = performance.now();
   await page.click('[data-testid=history-item] .history-open');
   await page.waitForSelector(TAB_MARKS.timeline!.first);
+  // The app mounts the other tabs of a finished comparison ahead, in idle time after its first paint (an older
+  // build without that mark is timed after the same wait).
+  const settle = async (since: number) => {
+    await page.waitForSelector('[data-settled]', { timeout: SETTLE_MS, state: 'attached' }).catch(() => undefined);
+    return performance.now() - since;
+  };
   const switchTo = (tab: string) =>
     page.evaluate(
       ({ tab, marks }) =>
@@ -265,7 +275,9 @@ async function tabSwitchBench(context: Awaited<ReturnType<typeof chromium.launch
     );
   try {
     for (const trial of ['1', 'all']) {
+      const tTrial = performance.now();
       await page.click(`[data-testid=trial-option][data-trial="${trial}"]`);
+      const settled = await settle(trial === '1' ? tOpen : tTrial);
       const times: Record<string, { first: number; all: number }[]> = Object.fromEntries(TABS.map((t) => [t, []]));
       for (let i = 0; i < 7; i++) for (const tab of TABS) times[tab]!.push(await switchTo(tab));
       // The first round warms the code paths (its figure is "first switch"); the median and max are the other six.
@@ -279,6 +291,7 @@ async function tabSwitchBench(context: Awaited<ReturnType<typeof chromium.launch
       });
       const worst = Math.max(...Object.values(times).flatMap((xs) => xs.map((x) => x.first)));
       console.log(`render, tab switch, 6 modes × 5 trials (${cmp.meta.runs.length} runs), trial ${trial === 'all' ? 'All' : trial} shown — goal: first screen < ${TAB_GOAL_MS} ms on every switch, first ones included: ${worst < TAB_GOAL_MS ? 'met' : 'NOT met'}`);
+      console.log(`  every tab mounted ahead ${ms(settled)} after ${trial === '1' ? 'the open click' : 'the trial click'} (as seen from the bench; at most ${SETTLE_MS} ms is waited)`);
       console.log(line.join('\n'));
     }
   } finally {

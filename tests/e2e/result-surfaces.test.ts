@@ -142,6 +142,8 @@ describe('the result across surfaces', { timeout: 600_000 }, () => {
     const { page } = session.driven;
     const [latest] = await session.host.invoke('history:list');
     await open(latest!.meta.id, 'charts');
+    // The charts below the first screen are drawn after it.
+    await page.waitForSelector('[data-testid=charts-view]:not([aria-busy]) [data-testid=latency-chart]');
     const labels = await page.$$eval('[data-testid$=-chart] .recharts-label', (els) =>
       els.map((e) => {
         const svg = e.closest('svg')!.getBoundingClientRect();
