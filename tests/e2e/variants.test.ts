@@ -156,13 +156,18 @@ describe('variants in the app, against parallax serve with the simulated model',
     await saveShot(page, 'variants-composer-matrix', { docs: false });
 
     // Run the matrix from the composer: four labelled columns, then the matrix, a cell opening its column.
+    // The comparison open before (its tabs kept mounted, hidden) has columns of the same keys: wait for new runs.
+    const before = await page.$$eval('[data-run-id]', (els) => els.map((e) => e.getAttribute('data-run-id')));
     await page.click('[data-testid=run]');
     const keys = ['react-1', 'code-2', 'react-3', 'code-4'];
-    await page.waitForFunction((ks) => ks.every((k) => document.querySelector(`[data-testid=column-${k}] [data-testid=run-status]`)?.getAttribute('data-status') === 'answered'), keys, { timeout: 60_000, polling: 200 });
-    expect(await page.$$eval('.column-head h3', (els) => els.map((e) => e.textContent))).toEqual(['ReAct · sim', 'Code Mode · sim', 'ReAct · sim-b', 'Code Mode · sim-b']);
+    await page.waitForFunction(({ ks, before }) => ks.every((k) => {
+      const col = document.querySelector(`.tab-pane.is-shown [data-testid=column-${k}]`);
+      return col && !before.includes(col.getAttribute('data-run-id')) && col.querySelector('[data-testid=run-status]')?.getAttribute('data-status') === 'answered';
+    }), { ks: keys, before }, { timeout: 60_000, polling: 200 });
+    expect(await page.$$eval('.tab-pane.is-shown .column-head h3', (els) => els.map((e) => e.textContent))).toEqual(['ReAct · sim', 'Code Mode · sim', 'ReAct · sim-b', 'Code Mode · sim-b']);
     await page.click('[data-testid=tab-charts]');
     await page.click('[data-testid=matrix-view] button[data-testid=matrix-cell][data-row="sim-b"][data-mode="react"]');
-    expect(await page.$$eval('.column-head.is-focused', (els) => els.map((e) => e.getAttribute('data-column')))).toEqual(['react-3']);
+    expect(await page.$$eval('.tab-pane.is-shown .column-head.is-focused', (els) => els.map((e) => e.getAttribute('data-column')))).toEqual(['react-3']);
 
     // Back to modes, then Code Mode with and without return types; a third identical row is refused at once.
     await page.click('[data-testid=variants-clear]');
@@ -188,9 +193,9 @@ describe('variants in the app, against parallax serve with the simulated model',
     expect(await page.locator('[data-testid=variants-error]').count()).toBe(0);
 
     await page.click('[data-testid=run]');
-    await page.waitForSelector('[data-testid=column-code-1]');
-    await page.waitForFunction(() => ['code-1', 'code'].every((k) => document.querySelector(`[data-testid=column-${k}] [data-testid=run-status]`)?.getAttribute('data-status') === 'answered'), undefined, { timeout: 60_000, polling: 200 });
-    expect(await page.$$eval('.column-head h3', (els) => els.map((e) => e.textContent))).toEqual(['Code Mode · no return types', 'Code Mode']);
+    await page.waitForSelector('.tab-pane.is-shown [data-testid=column-code-1]');
+    await page.waitForFunction(() => ['code-1', 'code'].every((k) => document.querySelector(`.tab-pane.is-shown [data-testid=column-${k}] [data-testid=run-status]`)?.getAttribute('data-status') === 'answered'), undefined, { timeout: 60_000, polling: 200 });
+    expect(await page.$$eval('.tab-pane.is-shown .column-head h3', (els) => els.map((e) => e.textContent))).toEqual(['Code Mode · no return types', 'Code Mode']);
     const [item] = await session.host.invoke('history:list');
     expect(item!.meta.variants?.map((v) => [v.key, v.label, v.settings])).toEqual([['code-1', 'Code Mode · no return types', { returnTypes: false }], ['code', 'Code Mode', undefined]]);
     await saveShot(page, 'variants-live', { docs: false });
