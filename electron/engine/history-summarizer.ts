@@ -8,7 +8,9 @@
  */
 import type { HistorySummaryEvent } from '../../shared/step-event.js';
 import { streamChat, type ChatClient, type ChatMessage } from './provider/chat-client.js';
-import { PER_MESSAGE, PER_TOOL_CALL, tok } from './tokens/count-tokens.js';
+// The tokenizer loads only when a summary is due (after the run's first request), never at the worker's start.
+const counter = () => import('./tokens/count-tokens.js');
+type Counter = Awaited<ReturnType<typeof counter>>;
 
 /** The summary request's system prompt; the simulated model knows the request by its first words. */
 export const SUMMARY_SYSTEM = 'You summarise the earlier steps of an agent run so it can go on without them.'
@@ -59,7 +61,8 @@ export class HistorySummarizer {
     const sent = performance.now();
     const result = await ask([{ role: 'system', content: SUMMARY_SYSTEM }, { role: 'user', content: transcript }]);
     const latencyMs = Math.round(performance.now() - sent);
-    const replacedTokens = replaced.reduce((n, m) => n + messageTokens(m), 0);
+    const count = await counter();
+    const replacedTokens = replaced.reduce((n, m) => n + messageTokens(m, count), 0);
     const base = { type: 'history-summary' as const, step, fromStep, toStep: lastOld, replacedMessages: replaced.length, replacedTokens, latencyMs };
     if ('error' in result) return { ...base, replacedMessages: 0, replacedTokens: 0, text: '', usage: result.usage, error: result.error };
     if (result.text.trim() === '') return { ...base, replacedMessages: 0, replacedTokens: 0, text: '', usage: result.usage, ...(result.usageSource ? { usageSource: result.usageSource } : {}), error: 'The model returned an empty summary; the history goes on whole.' };
@@ -110,7 +113,7 @@ function contentText(content: unknown): string {
 }
 
 /** A history message's prompt tokens, by the formula the simulated model and the composition count with. */
-function messageTokens(m: ChatMessage): number {
+function messageTokens(m: ChatMessage, { PER_MESSAGE, PER_TOOL_CALL, tok }: Counter): number {
   let n = PER_MESSAGE + tok(m.role) + tok(contentText(m.content));
   if (m.role === 'tool') n += tok(m.tool_call_id);
   if (m.role === 'assistant' && 'tool_calls' in m && m.tool_calls) {
