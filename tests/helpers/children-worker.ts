@@ -4,7 +4,7 @@
  * it), the Pyodide child, and an MCP stdio server that ignores its closed stdin. Once all three are up it
  * writes their pids to the file named by argv[2], so a test can kill the host and watch them.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serveWorker, type RunIo } from '../../electron/worker/worker-runtime.js';
@@ -24,7 +24,9 @@ async function run(_spec: RunSpec, io: RunIo): Promise<void> {
   await py.warmUp();
   const mcp = await openMcpServers([stdioServer('stay', { args: ['--import', tsx, serverScript, '--stay'] })], workspace);
   if (mcp.problems.length > 0) throw new Error(mcp.problems[0].message);
-  writeFileSync(readyFile, JSON.stringify({ worker: process.pid }));
+  // Written whole, then renamed: the test polls for the file and must never read it half-written.
+  writeFileSync(`${readyFile}.tmp`, JSON.stringify({ worker: process.pid }));
+  renameSync(`${readyFile}.tmp`, readyFile);
   await shell;
   await new Promise<void>((resolve) => io.signal.addEventListener('abort', () => resolve()));
 }
