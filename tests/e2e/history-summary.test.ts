@@ -59,6 +59,14 @@ describe('history summaries in the app', { timeout: 180_000 }, () => {
     expect(await composition.textContent()).toMatch(/^history summary: steps? 1(–\d+)? sent as a [\d,]+-token summary instead of [\d,]+ tokens; /);
     await composition.scrollIntoViewIfNeeded();
     await saveShot(page, 'history-summary-charts', { docs: false });
+
+    // The waterfall draws each summary request as its own span, and its legend names the kind.
+    await page.click('[data-testid=tab-waterfall]');
+    const legend = page.locator('.tab-pane.is-shown .wf-legend');
+    await legend.waitFor();
+    expect(await legend.textContent()).toContain('history summary');
+    expect(await page.locator('.tab-pane.is-shown .wf-summary').count()).toBeGreaterThanOrEqual(summaries.length + 1);
+    await saveShot(page, 'history-summary-waterfall', { docs: false });
     expect(session.driven.errors).toEqual([]);
   });
 });
