@@ -18,6 +18,7 @@ import type { Driven, Served } from './harness.js';
 import type { HostClient } from './host-client.js';
 import { waitForStatus } from './page-helpers.js';
 import { saveShot } from './screenshots.js';
+import { elementShot } from '../helpers/element-shot.js';
 
 const stored = estimatedComparison('20261201-120000-e2ec0571');
 const [reactId, codeId] = stored.meta.runs.map((r) => r.runId);
@@ -71,7 +72,7 @@ describe('cost and estimated usage in the app', () => {
     await page.click('[data-testid=rank-by-tokens]');
     expect(await page.locator('[data-testid=rank-item]').nth(0).innerText()).toContain('≈ 960 tokens');
     await summary.scrollIntoViewIfNeeded();
-    await summary.screenshot({ path: join(await shotDir(), 'cost-summary-app.png') });
+    await elementShot(summary, join(await shotDir(), 'cost-summary-app.png'));
     expect(driven.errors).toEqual([]);
   });
 

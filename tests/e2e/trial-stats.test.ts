@@ -17,6 +17,7 @@ import { startAppSession, stopAppSession } from './app-session.js';
 import { openPage, ROOT, type Driven, type Served } from './harness.js';
 import type { HostClient } from './host-client.js';
 import { saveShot } from './screenshots.js';
+import { elementShot } from '../helpers/element-shot.js';
 
 const TRIALS = 5;
 
@@ -88,7 +89,7 @@ describe('statistics over trials in the browser', () => {
       await page.locator('#average').scrollIntoViewIfNeeded();
       expect(await page.locator('ul.differences li').count()).toBe(differencesByMode(meta.runs.map((r) => ({ trial: r.trial ?? 1, summary: summarizeRun(groupByRun(events).get(r.runId)!) }))).length);
       expect(await page.locator('#chart-average-total line.whisker[data-ci-low]').count()).toBeGreaterThan(0);
-      await page.locator('#average').screenshot({ path: join(ROOT, 'test-results', 'e2e', 'trial-stats-report.png') });
+      await elementShot(page.locator('#average'), join(ROOT, 'test-results', 'e2e', 'trial-stats-report.png'));
     } finally {
       await report.close();
     }

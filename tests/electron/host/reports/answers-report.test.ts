@@ -11,6 +11,7 @@ import type { StoredComparison } from '../../../../shared/ipc-contract.js';
 import { buildReport } from '../../../../electron/host/reports/index.js';
 import { HOSTILE_ANSWER, HOSTILE_ANSWER_B, HUGE_ANSWER, NESTED_BOMB } from '../../../helpers/hostile-answers.js';
 import { openInChromium, OUT, writeReport, type OpenedReport } from './chromium.js';
+import { elementShot } from '../../../helpers/element-shot.js';
 
 const STORED = fileURLToPath(new URL('../../../fixtures/reports/stored/four-modes.stored.json', import.meta.url));
 const ANSWERS = [HOSTILE_ANSWER, HOSTILE_ANSWER_B, HUGE_ANSWER, NESTED_BOMB];
@@ -77,10 +78,10 @@ describe('answers in the HTML report', () => {
     expect(await cell.locator('pre.raw').isVisible()).toBe(true);
     expect(await cell.locator('.md').isVisible()).toBe(false);
     expect(await cell.locator('pre.raw').textContent()).toBe(HOSTILE_ANSWER);
-    await cell.screenshot({ path: join(OUT, 'answer-raw.png') });
+    await elementShot(cell, join(OUT, 'answer-raw.png'));
     await cell.locator('label', { hasText: 'Rendered' }).click();
     expect(await cell.locator('.md').isVisible()).toBe(true);
-    await cell.screenshot({ path: join(OUT, 'answer-rendered.png') });
+    await elementShot(cell, join(OUT, 'answer-rendered.png'));
   });
 
   it('shows a huge answer and a nesting bomb raw and whole, with the reason', async () => {
@@ -103,6 +104,6 @@ describe('answers in the HTML report', () => {
     expect(await diff.locator('del').allInnerTexts()).toEqual(expect.arrayContaining(['42', 'first']));
     expect(await diff.locator('ins').allInnerTexts()).toEqual(expect.arrayContaining(['43', 'initial']));
     await diff.scrollIntoViewIfNeeded();
-    await diff.screenshot({ path: join(OUT, 'answer-diff.png') });
+    await elementShot(diff, join(OUT, 'answer-diff.png'));
   });
 });

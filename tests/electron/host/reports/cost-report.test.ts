@@ -13,6 +13,7 @@ import { aggregateByMode, groupByRun, summarizeComparison, summarizeRun } from '
 import { buildReport, loadReportJson } from '../../../../electron/host/reports/index.js';
 import { comparisonOf, estimatedComparison, LMSTUDIO, MINI_PRICE } from '../../../helpers/cost-runs.js';
 import { openInChromium, OUT, writeReport, type OpenedReport } from './chromium.js';
+import { elementShot } from '../../../helpers/element-shot.js';
 
 const FIXTURES = fileURLToPath(new URL('../../../fixtures/reports/', import.meta.url));
 const stored = estimatedComparison();
@@ -79,7 +80,7 @@ describe('a priced comparison with estimated usage', () => {
     expect(await code.locator('td[data-metric=cost]').innerText()).toBe('≈ $0.000456');
     expect(await opened.page.locator(`[id="${codeId}-step-1"] header`).innerText()).toContain('cost ≈ $0.000456');
     expect(opened.requests).toEqual([]);
-    await opened.page.locator('table.summary').screenshot({ path: `${OUT}/cost-summary.png` });
+    await elementShot(opened.page.locator('table.summary'), `${OUT}/cost-summary.png`);
   });
 
   it('Markdown: the same figures, marks and verdicts', async () => {
@@ -143,7 +144,7 @@ describe('trials at a price', () => {
       expect(await opened.page.locator(`table.runs td[data-run="${id}-code-t3"][data-metric=cost]`).innerText()).toBe('≈ $0.000680');
       const { scroll, client } = await opened.page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
       expect(scroll).toBeLessThanOrEqual(client);
-      await opened.page.locator('section.average').screenshot({ path: `${OUT}/cost-average.png` });
+      await elementShot(opened.page.locator('section.average'), `${OUT}/cost-average.png`);
     } finally {
       await opened.close();
     }
