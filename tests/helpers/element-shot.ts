@@ -1,7 +1,7 @@
 /**
  * Test helper: a screenshot of one element, for a person to open. It captures the element's box from a full-page
  * capture instead of Playwright's element screenshot, whose wait for a "stable" box (two equal animation frames,
- * scrolling an element taller than the viewport) timed out under CI load while the element stood still.
+ * after scrolling to an element taller than the viewport) ran past 30 s under CI load.
  */
 import type { Locator } from 'playwright-core';
 
@@ -11,5 +11,5 @@ export async function elementShot(locator: Locator, path: string): Promise<void>
     const r = el.getBoundingClientRect();
     return { x: r.left + window.scrollX, y: r.top + window.scrollY, width: Math.max(1, r.width), height: Math.max(1, r.height) };
   });
-  await locator.page().screenshot({ path, fullPage: true, clip, animations: 'disabled', timeout: 90_000 });
+  await locator.page().screenshot({ path, fullPage: true, clip, animations: 'disabled' });
 }
