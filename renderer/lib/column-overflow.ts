@@ -30,3 +30,24 @@ export function hiddenColumns(cols: readonly Span[], view: Span, minVisible = 0.
   }
   return { left, right, firstRight, lastLeft };
 }
+
+/** The columns a view reaches, as an index range [first, last]: those that touch it widened by `margin` on each side. */
+export interface Reach {
+  readonly first: number;
+  readonly last: number;
+}
+
+/**
+ * Which columns are drawn (the Timeline mounts the cells of these only): every column within `margin` px of
+ * the view, so a sideways scroll of up to that much finds its cells already there. None measured: all of them.
+ */
+export function columnsInReach(cols: readonly Span[], view: Span, margin: number): Reach {
+  let first = -1;
+  let last = -1;
+  cols.forEach((c, i) => {
+    if (c.right < view.left - margin || c.left > view.right + margin) return;
+    if (first < 0) first = i;
+    last = i;
+  });
+  return first < 0 ? { first: 0, last: cols.length - 1 } : { first, last };
+}

@@ -92,7 +92,9 @@ describe('cost and estimated usage in the app', () => {
     await page.click('[data-testid=tab-timeline]');
     const codeCard = page.locator(`[data-testid=step-card][data-run-id="${codeId}"][data-step="1"]`);
     expect(await codeCard.locator('[data-testid=step-usage]').getAttribute('data-usage-source')).toBe('estimated');
-    expect(await codeCard.locator('[data-testid=step-usage]').innerText()).toMatch(/in\s*≈ 900\s+out\s*≈ 60/);
+    // The cells have content-visibility: auto, so a card's text is laid out only in the frame after the pane
+    // shows; under load that frame can come after the click returns.
+    await expect.poll(() => codeCard.locator('[data-testid=step-usage]').innerText()).toMatch(/in\s*≈ 900\s+out\s*≈ 60/);
     expect(await codeCard.locator('[data-testid=step-cost]').innerText()).toBe('≈ $0.000456');
     expect(await page.locator('[data-testid=column-code] [data-testid=col-cost]').innerText()).toBe('≈ $0.000456');
     expect(await page.locator('[data-testid=column-react] [data-testid=col-cost]').innerText()).toBe('$0.00109');

@@ -1,16 +1,17 @@
 /**
  * The cue that columns are out of view: a fade at the edge they are hidden behind and a button that says how
- * many ("2 more columns →") and scrolls the next one into view.
+ * many ("2 more columns →") and scrolls the next one into view. And which columns are near enough the view to
+ * be drawn: every trial at once is 30 columns, of which a 1280 px window shows five.
  */
 import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { hiddenColumns, type Span } from '../../lib/column-overflow.js';
+import { columnsInReach, hiddenColumns, type Reach, type Span } from '../../lib/column-overflow.js';
 
 interface Hidden {
   readonly left: number;
   readonly right: number;
 }
 
-function measure(el: HTMLElement): { hidden: ReturnType<typeof hiddenColumns>; view: Span } {
+function measure(el: HTMLElement): { hidden: ReturnType<typeof hiddenColumns>; view: Span; cols: Span[] } {
   const box = el.getBoundingClientRect();
   const gutter = el.querySelector('.gutter-head')?.getBoundingClientRect();
   const view = { left: gutter ? gutter.right : box.left, right: box.left + el.clientWidth };
@@ -18,23 +19,37 @@ function measure(el: HTMLElement): { hidden: ReturnType<typeof hiddenColumns>; v
     const r = c.getBoundingClientRect();
     return { left: r.left, right: r.right };
   });
-  return { hidden: hiddenColumns(cols, view), view };
+  return { hidden: hiddenColumns(cols, view), view, cols };
+}
+
+interface ColumnView {
+  readonly hidden: Hidden;
+  /** The columns whose cells are drawn: those in view and a view's width to each side. */
+  readonly reach: Reach;
+  /** The scroll handler: measures again when the area moved sideways. */
+  readonly scrolled: () => void;
+  readonly reveal: (side: 'left' | 'right') => void;
 }
 
 /**
- * Hidden columns of the scroll area, kept current on resize, when `columns` changes and on scroll: the returned
- * scroll handler measures only when the area moved sideways (most scrolling is down the steps, and measuring
- * reads every column head's box).
+ * Hidden and reached columns of the scroll area, kept current on resize, when `columns` changes and on scroll:
+ * the scroll handler measures only when the area moved sideways (most scrolling is down the steps, and measuring
+ * reads every column head's box). Before the first measure, the columns a window's width of the narrowest
+ * columns can hold are reached, so the first render never draws all of them.
  */
-export function useHiddenColumns(ref: RefObject<HTMLElement | null>, columns: number): [Hidden, () => void, (side: 'left' | 'right') => void] {
+export function useColumnView(ref: RefObject<HTMLElement | null>, columns: number, minColumnPx: number): ColumnView {
   const [hidden, setHidden] = useState<Hidden>({ left: 0, right: 0 });
+  const [reach, setReach] = useState<Reach>(() => ({ first: 0, last: Math.min(columns, Math.ceil((2 * window.innerWidth) / minColumnPx)) - 1 }));
   const measuredLeft = useRef<number | null>(null);
   const update = useCallback(() => {
     const el = ref.current;
-    if (!el) return;
+    // A pane kept hidden is not laid out: its boxes are empty, and what it drew stays as it was.
+    if (!el || el.clientWidth === 0) return;
     measuredLeft.current = el.scrollLeft;
-    const { hidden: h } = measure(el);
+    const { hidden: h, view, cols } = measure(el);
     setHidden((old) => (old.left === h.left && old.right === h.right ? old : { left: h.left, right: h.right }));
+    const r = columnsInReach(cols, view, view.right - view.left);
+    setReach((old) => (old.first === r.first && old.last === r.last ? old : r));
   }, [ref]);
   useLayoutEffect(() => {
     const el = ref.current;
@@ -59,7 +74,7 @@ export function useHiddenColumns(ref: RefObject<HTMLElement | null>, columns: nu
   const scrolled = useCallback(() => {
     if (ref.current && ref.current.scrollLeft !== measuredLeft.current) update();
   }, [ref, update]);
-  return [hidden, scrolled, reveal];
+  return { hidden, reach, scrolled, reveal };
 }
 
 const plural = (n: number) => `${n} more column${n === 1 ? '' : 's'}`;

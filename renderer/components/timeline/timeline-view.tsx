@@ -15,7 +15,7 @@ import { ColumnHeader } from './column-header.js';
 import { ResultCell, SetupCell } from './run-cells.js';
 import { StepCard } from './step-card.js';
 import { priceKind } from '../../../shared/pricing.js';
-import { ColumnOverflowHints, useHiddenColumns } from './column-overflow.js';
+import { ColumnOverflowHints, useColumnView } from './column-overflow.js';
 import { NoStepsMatch, StepFilterBar } from './step-filter-bar.js';
 import { useStepFilter } from './use-step-filter.js';
 import { useTextHighlight } from './use-text-highlight.js';
@@ -113,7 +113,7 @@ export function TimelineView() {
   }, [focused]);
 
   const n = Math.max(1, modeRuns.length);
-  const [hidden, measureHidden, reveal] = useHiddenColumns(scrollRef, n);
+  const { hidden, reach, scrolled: measureColumns, reveal } = useColumnView(scrollRef, n, MIN_COLUMN_PX + COLUMN_GAP_PX);
   const wrapCode = useApp((s) => s.wrapCode);
   const cols = `var(--gutter-w) repeat(${n}, minmax(0, 1fr))`;
   const wide = { minWidth: `calc(var(--gutter-w) + ${n} * ${MIN_COLUMN_PX + COLUMN_GAP_PX}px)` };
@@ -127,7 +127,7 @@ export function TimelineView() {
         onScroll={(e) => {
           const el = e.currentTarget;
           if (performance.now() - lastUserInput.current < 600) follow.current = el.scrollHeight - el.scrollTop - el.clientHeight < 120;
-          measureHidden();
+          measureColumns();
         }}
         onWheel={userInput}
         onKeyDown={userInput}
@@ -160,32 +160,36 @@ export function TimelineView() {
                 style={{ gridTemplateColumns: cols, transform: `translateY(${v.start - virtualizer.options.scrollMargin}px)` }}
               >
                 <div className="gutter">{row.kind === 'step' ? row.step : row.kind === 'setup' ? 'Setup' : 'Result'}</div>
-                {modeRuns.map((m, i) => (
-                  <div
-                    className="cell"
-                    key={m.runId}
-                    data-mode={m.mode}
-                    data-column={m.column.key}
-                    data-match={row.kind === 'step' && result ? String(result.matches[i]!.has(row.step)) : undefined}
-                  >
-                    {row.kind === 'setup' ? (
-                      <SetupCell runId={m.runId} started={m.run?.started ?? null} firstRequestPrompt={summaries[i]?.firstRequestPrompt ?? null} firstRequestEstimated={summaries[i]?.perStep[0]?.usageSource === 'estimated'} waiting={statuses[i] === 'waiting'} />
-                    ) : row.kind === 'result' ? (
-                      <ResultCell
-                        runId={m.runId}
-                        status={statuses[i]!}
-                        finished={m.run?.finished ?? null}
-                        warnings={m.run?.warnings ?? NO_WARNINGS}
-                        gaps={m.run?.gaps ?? 0}
-                        totals={summaries[i]?.totals ?? null}
-                        cost={summaries[i]?.cost ?? null}
-                        usageSource={summaries[i]?.usageSource ?? 'reported'}
-                      />
-                    ) : (
-                      <StepCell m={m} step={row.step} status={statuses[i]!} />
-                    )}
-                  </div>
-                ))}
+                {modeRuns.map((m, i) => {
+                  // A column far beside the view keeps its place in the row, empty, until it is scrolled near.
+                  if (i < reach.first || i > reach.last) return <div className="cell is-out" key={m.runId} data-mode={m.mode} data-column={m.column.key} />;
+                  return (
+                    <div
+                      className="cell"
+                      key={m.runId}
+                      data-mode={m.mode}
+                      data-column={m.column.key}
+                      data-match={row.kind === 'step' && result ? String(result.matches[i]!.has(row.step)) : undefined}
+                    >
+                      {row.kind === 'setup' ? (
+                        <SetupCell runId={m.runId} started={m.run?.started ?? null} firstRequestPrompt={summaries[i]?.firstRequestPrompt ?? null} firstRequestEstimated={summaries[i]?.perStep[0]?.usageSource === 'estimated'} waiting={statuses[i] === 'waiting'} />
+                      ) : row.kind === 'result' ? (
+                        <ResultCell
+                          runId={m.runId}
+                          status={statuses[i]!}
+                          finished={m.run?.finished ?? null}
+                          warnings={m.run?.warnings ?? NO_WARNINGS}
+                          gaps={m.run?.gaps ?? 0}
+                          totals={summaries[i]?.totals ?? null}
+                          cost={summaries[i]?.cost ?? null}
+                          usageSource={summaries[i]?.usageSource ?? 'reported'}
+                        />
+                      ) : (
+                        <StepCell m={m} step={row.step} status={statuses[i]!} />
+                      )}
+                    </div>
+                  );
+                })}
               </div>
             );
           })}
