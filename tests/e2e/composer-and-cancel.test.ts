@@ -111,20 +111,25 @@ describe('composer, cancel and themes, against parallax serve with the simulated
   it('streams a run at a readable pace and keeps light and dark themes legible (docs screenshots)', async () => {
     const { page } = driven;
     // Hold each pushed batch of events for a moment on its way to the page (a slow link), so the screenshot
-    // catches the comparison mid-run; the host, the runs and their events are untouched.
+    // catches the comparison mid-run; the host, the runs and their events are untouched. Once it is taken the
+    // link is fast again: the delays add up per batch, and a slower run on a loaded machine is sent in more.
+    let slow = true;
     await page.routeWebSocket(/\/ws/, (ws) => {
       const server = ws.connectToServer();
       let chain = Promise.resolve();
       server.onMessage((msg) => {
         const isEvents = typeof msg === 'string' && msg.includes('"run:events"');
-        chain = chain.then(() => new Promise((ok) => setTimeout(ok, isEvents ? 350 : 0))).then(() => ws.send(msg));
+        chain = chain.then(() => new Promise((ok) => setTimeout(ok, isEvents && slow ? 350 : 0))).then(() => ws.send(msg));
       });
     });
     await page.reload();
     await page.waitForSelector('[data-testid=connection-status]:has-text("Web host")');
     await page.click('[data-testid=run]');
+    // The reload came back to the last comparison (the URL carries it): its finished cards are not this run's.
+    await waitForStatus(page, 'react', ['pending', 'running']);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=step-card][data-state=done]').length >= 3, undefined, { timeout: 45_000, polling: 100 });
     await saveShot(page, 'running');
+    slow = false;
     for (const mode of ['react', 'code'] as const) await waitForStatus(page, mode, ['answered']);
     await page.click('[data-testid=theme-toggle]');
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
