@@ -6,7 +6,7 @@
  * evaluated, with caps on length, nesting and integer size.
  */
 import { add, floordiv, mod, mul, neg, pos, pow, pyRound, sub, toFloat, truediv } from './py-arith.js';
-import { iterate, numeric, PyDict, PyError, pyLen, pyLess, PyTuple, typeName, type PyValue } from './py-value.js';
+import { iterate, numeric, PyDict, PyError, pyGreater, pyLen, pyLess, PyTuple, typeName, type PyValue } from './py-value.js';
 
 export const MAX_EXPRESSION_CHARS = 10_000;
 const MAX_DEPTH = 100;
@@ -353,7 +353,7 @@ function extremum(name: 'min' | 'max', args: PyValue[]): PyValue {
   if (args.length === 0) throw new PyError('TypeError', `${name} expected at least 1 argument, got 0`);
   const items = args.length === 1 ? iterate(args[0]) : args;
   if (items.length === 0) throw new PyError('ValueError', `${name}() arg is an empty sequence`);
-  return items.reduce((best, x) => ((name === 'max' ? pyLess(best, x) : pyLess(x, best)) ? x : best));
+  return items.reduce((best, x) => ((name === 'max' ? pyGreater(x, best) : pyLess(x, best)) ? x : best));
 }
 
 /** max(*args) / min(*args) as the built-ins behave (one argument: its items), for tools that are the built-ins. */

@@ -140,6 +140,15 @@ function numEq(a: bigint | number, b: bigint | number): boolean {
 
 /** <, for what Python orders: numbers with numbers, str with str, lists and tuples element-wise. */
 export function pyLess(a: PyValue, b: PyValue): boolean {
+  return ordered(a, b, '<');
+}
+
+/** >, as max() compares: the error names the operands in this order. */
+export function pyGreater(a: PyValue, b: PyValue): boolean {
+  return ordered(b, a, '>', [a, b]);
+}
+
+function ordered(a: PyValue, b: PyValue, op: '<' | '>', named: readonly [PyValue, PyValue] = [a, b]): boolean {
   const na = numeric(a);
   const nb = numeric(b);
   if (na !== undefined && nb !== undefined) return numLess(na, nb);
@@ -152,7 +161,7 @@ export function pyLess(a: PyValue, b: PyValue): boolean {
     }
     return seqA.length < seqB.length;
   }
-  throw new PyError('TypeError', `'<' not supported between instances of '${typeName(a)}' and '${typeName(b)}'`);
+  throw new PyError('TypeError', `'${op}' not supported between instances of '${typeName(named[0])}' and '${typeName(named[1])}'`);
 }
 
 function numLess(a: bigint | number, b: bigint | number): boolean {

@@ -63,8 +63,13 @@ function convert(v: PyValue): PyValue {
   throw new Skip(); // int(list), int(tuple), int(dict), int(None): TypeError
 }
 
+/** The final reply judged as the harness judges the text it parses out of a generation. */
 export function scoreAnswer(reply: string, expected: PyValue): M3Score {
-  const answer = answerText(reply);
+  return checkAnswer(answerText(reply), expected);
+}
+
+/** `Task.check_answer(answer)` for an answer text exactly as given (the harness strips it first). */
+export function checkAnswer(answer: string, expected: PyValue): M3Score {
   let judged: PyValue = answer;
   try {
     if (typeof expected === 'string' && answer === expected) return { ok: true, answer, how: 'the answer is the expected text' };

@@ -1,8 +1,8 @@
 /** Helpers the domains share: Python's max/min with a key, which keep the first of equal items. */
-import { pyLess, type PyValue } from '../py-value.js';
+import { pyGreater, pyLess, type PyValue } from '../py-value.js';
 
 export function pyMaxBy<T>(items: readonly T[], key: (item: T) => PyValue): T {
-  return items.reduce((best, x) => (pyLess(key(best), key(x)) ? x : best));
+  return items.reduce((best, x) => (pyGreater(key(x), key(best)) ? x : best));
 }
 
 export function pyMinBy<T>(items: readonly T[], key: (item: T) => PyValue): T {

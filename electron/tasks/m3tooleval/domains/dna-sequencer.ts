@@ -6,8 +6,8 @@ import { iterate, PyDict, PyError, PyTuple, typeName, type PyValue } from '../py
 import { pyMaxBy } from './common.js';
 import type { M3Tool } from '../m3-tool.js';
 
-function text(v: PyValue, fn: string): string {
-  if (typeof v !== 'string') throw new PyError('AttributeError', `'${typeName(v)}' object has no attribute 'translate' (${fn} takes a str)`);
+function text(v: PyValue): string {
+  if (typeof v !== 'string') throw new PyError('AttributeError', `'${typeName(v)}' object has no attribute 'translate'`);
   return v;
 }
 
@@ -22,8 +22,8 @@ function translate(s: string, from: string, to: string): string {
   return [...s].map((ch) => (from.includes(ch) ? to[from.indexOf(ch)] : ch)).join('');
 }
 
-export const transcribeDnaToMrna = (dna: PyValue): string => translate(text(dna, 'transcribe_dna_to_mrna'), 'ACGT', 'UGCA');
-export const reverseTranscribeMrnaToDna = (mrna: PyValue): string => translate(text(mrna, 'reverse_transcribe_mrna_to_dna'), 'UCAG', 'AGTC');
+export const transcribeDnaToMrna = (dna: PyValue): string => translate(text(dna), 'ACGT', 'UGCA');
+export const reverseTranscribeMrnaToDna = (mrna: PyValue): string => translate(text(mrna), 'UCAG', 'AGTC');
 
 const CODONS: Readonly<Record<string, string>> = { AUG: 'Methionine', UUU: 'Phenylalanine', UUC: 'Phenylalanine' };
 

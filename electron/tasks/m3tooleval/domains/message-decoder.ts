@@ -3,7 +3,7 @@
  * Python values.
  */
 import { pyMax, pyMin } from '../py-expr.js';
-import { PyError, pyLen, str, typeName, type PyValue } from '../py-value.js';
+import { PyError, pyLen, repr, str, typeName, type PyValue } from '../py-value.js';
 import type { M3Tool } from '../m3-tool.js';
 
 /** bytes.fromhex(str(hex_string)).decode('utf-8'): whitespace between bytes allowed, strict UTF-8. */
@@ -24,11 +24,28 @@ export function convertHexToAscii(hexString: PyValue): string {
     bytes.push(parseInt(pair, 16));
     i += 2;
   }
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(new Uint8Array(bytes));
-  } catch {
-    throw new PyError('UnicodeDecodeError', "'utf-8' codec can't decode the bytes: invalid UTF-8");
+  const bad = utf8Problem(bytes);
+  if (bad) throw new PyError('UnicodeDecodeError', `'utf-8' codec can't decode ${bad}`);
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(new Uint8Array(bytes));
+}
+
+/** Where strict UTF-8 decoding fails, in CPython's words ("byte 0xff in position 0: invalid start byte"), or null. */
+function utf8Problem(bytes: readonly number[]): string | null {
+  const hex = (b: number) => `0x${b.toString(16).padStart(2, '0')}`;
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i];
+    const need = b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
+    if (need < 0) return `byte ${hex(b)} in position ${i}: invalid start byte`;
+    for (let k = 1; k <= need; k++) {
+      const c = bytes[i + k];
+      if (c === undefined) return `${k === 1 ? `byte ${hex(b)} in position ${i}` : `bytes in position ${i}-${i + k - 1}`}: unexpected end of data`;
+      const lo = k === 1 && b === 0xe0 ? 0xa0 : k === 1 && b === 0xf0 ? 0x90 : 0x80;
+      const hi = k === 1 && b === 0xed ? 0x9f : k === 1 && b === 0xf4 ? 0x8f : 0xbf;
+      if (c < lo || c > hi) return `${k === 1 ? `byte ${hex(b)} in position ${i}` : `bytes in position ${i}-${i + k - 1}`}: invalid continuation byte`;
+    }
+    i += need + 1;
   }
+  return null;
 }
 
 /** s[::-1] by code point (a list reversed too). */
@@ -46,7 +63,7 @@ function intOf(v: PyValue): bigint {
     return BigInt(Math.trunc(v));
   }
   if (typeof v === 'string' && /^\s*[+-]?\d(?:_?\d)*\s*$/.test(v)) return BigInt(v.trim().replace(/_/g, ''));
-  throw new PyError('ValueError', `invalid literal for int() with base 10: ${str(v)}`);
+  throw new PyError('ValueError', `invalid literal for int() with base 10: ${repr(v)}`);
 }
 
 const floorMod = (a: bigint, n: bigint): bigint => ((a % n) + n) % n;

@@ -77,23 +77,23 @@ function hotel([location, preferences, price, rating]: (typeof HOTELS)[number]):
 }
 
 /** str.strip('"'), which the original applies to every place it is given. */
-function place(v: PyValue, what: string): string {
-  if (typeof v !== 'string') throw new PyError('AttributeError', `'${typeName(v)}' object has no attribute 'strip' (${what} must be a str)`);
+function place(v: PyValue): string {
+  if (typeof v !== 'string') throw new PyError('AttributeError', `'${typeName(v)}' object has no attribute 'strip'`);
   return v.replace(/^"+|"+$/g, '');
 }
 
 const supportedList = repr([...LOC]);
 
 export function findFlights(fromLocation: PyValue, toLocation: PyValue, date: PyValue): PyDict[] {
-  const from = place(fromLocation, 'from_location');
-  const to = place(toLocation, 'to_location');
+  const from = place(fromLocation);
+  const to = place(toLocation);
   if (!SUPPORTED.has(from)) throw new PyError('ValueError', `Origin [${from}] is not supported. Supported from_locations: ${supportedList}`);
   if (!SUPPORTED.has(to)) throw new PyError('ValueError', `Destination [${to}] is not supported. Supported to_locations: ${supportedList}`);
   return FLIGHTS.filter((f) => LOC[f[1]].replace(/"/g, '') === to && f[2] === date && LOC[f[0]].replace(/"/g, '') === from).map(flight);
 }
 
 export function bookHotel(location: PyValue, preferences: readonly PyValue[]): PyDict[] {
-  const at = place(location, 'location');
+  const at = place(location);
   if (!SUPPORTED.has(at)) throw new PyError('ValueError', `Location [${at}] is not supported. Supported locations: ${supportedList}`);
   return HOTELS.filter((h) => LOC[h[0]].replace(/"/g, '') === at && preferences.every((p) => typeof p === 'string' && h[1].includes(p))).map(hotel);
 }

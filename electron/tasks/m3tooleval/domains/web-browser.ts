@@ -47,7 +47,7 @@ export class WebBrowser {
   }
 
   clickUrl(url: PyValue): string {
-    if (typeof url !== 'string') throw new PyError('AttributeError', `'${typeName(url)}' object has no attribute 'replace' (url must be a str)`);
+    if (typeof url !== 'string') throw new PyError('AttributeError', `'${typeName(url)}' object has no attribute 'replace'`);
     const name = url.replace(/'/g, '');
     return this.byName.has(name) ? this.open(name) : '[URL not found.]';
   }
