@@ -136,7 +136,8 @@ function manifestOf(tools: readonly ToolDefinition[], hidden: readonly ToolDefin
       hidden: isHidden,
     };
   };
-  return [...tools.map((t) => entry(t, false)), ...hidden.map((t) => entry(t, true))];
+  const bound = (t: ToolDefinition) => !(language === 'python' && t.pythonBuiltin);
+  return [...tools.filter(bound).map((t) => entry(t, false)), ...hidden.filter(bound).map((t) => entry(t, true))];
 }
 
 /**

@@ -80,6 +80,11 @@ export interface ToolDefinition<S extends z.ZodObject = z.ZodObject, R = unknown
   pythonResult?(value: R): string | undefined;
   /** The return type as Python writes it, when it is not the translation of `returns`. */
   readonly pythonReturns?: string;
+  /**
+   * In a Python program the name is Python's own built-in, which the tool is (a task set whose `max` tool is
+   * Python's max): listed in the catalog, not bound over the built-in, so key= and the rest work as in Python.
+   */
+  readonly pythonBuiltin?: boolean;
   run(args: z.infer<S>, ctx: ToolContext): Promise<R>;
 }
 

@@ -29,5 +29,7 @@ export interface M3Tool {
   readonly returns: string;
   /** The original signature's return type, e.g. `(str, int)` or `List[Dict]`. */
   readonly pythonReturns: string;
+  /** The original tool is Python's built-in of that name (travel's max and min): Python programs call the built-in. */
+  readonly pythonBuiltin?: boolean;
   run(args: readonly PyValue[], session: M3Session): PyValue;
 }

@@ -53,6 +53,7 @@ function definition(tool: M3Tool, session: M3Session): ToolDefinition {
     returns: tool.returns,
     pythonReturns: tool.pythonReturns,
     ...(variadic ? { rest: variadic.name } : {}),
+    ...(tool.pythonBuiltin ? { pythonBuiltin: true } : {}),
     resultText: (value: unknown) => (value instanceof PyResult ? shownResult(value.value) : String(value)),
     pythonResult: (value: unknown) => (value instanceof PyResult ? repr(value.value) : undefined),
     async run(args: Record<string, unknown>) {

@@ -140,7 +140,8 @@ export const TRAVEL_TOOLS: readonly M3Tool[] = [
     params: [{ name: 'args', type: 'float', variadic: true }],
     returns: 'number',
     pythonReturns: 'float',
-    // The original's tool is Python's max itself: one argument is iterated.
+    // The original's tool is Python's max itself: one argument is iterated; a Python program calls the built-in.
+    pythonBuiltin: true,
     run: (args) => pyMax([...args]),
   },
   {
@@ -149,6 +150,7 @@ export const TRAVEL_TOOLS: readonly M3Tool[] = [
     params: [{ name: 'args', type: 'float', variadic: true }],
     returns: 'number',
     pythonReturns: 'float',
+    pythonBuiltin: true,
     run: (args) => pyMin([...args]),
   },
   {

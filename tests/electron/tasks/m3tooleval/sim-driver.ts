@@ -76,20 +76,38 @@ function runJs(code: string, task: M3Task, session: M3Session): { output: string
 }
 
 export function playCodeJs(task: M3Task, trial = 1, maxTurns = 10): Played {
-  const wireTools: WireTool[] = [{ type: 'function', function: { name: 'run_code', description: 'Run a JavaScript program.' } }];
-  const messages: WireMessage[] = [{ role: 'user', content: taskText(task) }];
   const session: M3Session = {};
   let calls = 0;
-  for (let turn = 1; turn <= maxTurns; turn++) {
-    const reply = m3Code(readConversation(messages, wireTools, trial), detectM3(taskText(task))!);
-    if (reply.kind === 'text') return { answer: reply.text, turns: turn, calls };
-    const c = reply.calls[0];
-    const run = runJs(JSON.parse(c.arguments).code, task, session);
+  return playCode(task, 'javascript', (code) => {
+    const run = runJs(code, task, session);
     calls += run.calls;
+    return run.output;
+  }, trial, maxTurns, () => calls) as Played;
+}
+
+/**
+ * The Code Mode policy against any runner of its programs (`run` returns the text the model gets back); its
+ * run_code description names the language, as the modes' do. Synchronous runners give a synchronous result.
+ */
+export function playCode(task: M3Task, language: 'javascript' | 'python', run: (code: string) => string, trial?: number, maxTurns?: number, calls?: () => number): Played;
+export function playCode(task: M3Task, language: 'javascript' | 'python', run: (code: string) => Promise<string>, trial?: number, maxTurns?: number, calls?: () => number): Promise<Played>;
+export function playCode(task: M3Task, language: 'javascript' | 'python', run: (code: string) => string | Promise<string>, trial = 1, maxTurns = 10, calls: () => number = () => 0): Played | Promise<Played> {
+  const wireTools: WireTool[] = [{ type: 'function', function: { name: 'run_code', description: `Run a ${language === 'python' ? 'Python' : 'JavaScript'} program.` } }];
+  const messages: WireMessage[] = [{ role: 'user', content: taskText(task) }];
+  const step = (turn: number): Played | Promise<Played> => {
+    if (turn > maxTurns) return { answer: '', turns: maxTurns, calls: calls() };
+    const reply = m3Code(readConversation(messages, wireTools, trial), detectM3(taskText(task))!);
+    if (reply.kind === 'text') return { answer: reply.text, turns: turn, calls: calls() };
+    const c = reply.calls[0];
     messages.push({ role: 'assistant', content: null, tool_calls: [{ id: `p${turn}`, type: 'function', function: { name: 'run_code', arguments: c.arguments } }] });
-    messages.push({ role: 'tool', tool_call_id: `p${turn}`, content: run.output });
-  }
-  return { answer: '', turns: maxTurns, calls };
+    const after = (output: string) => {
+      messages.push({ role: 'tool', tool_call_id: `p${turn}`, content: output });
+      return step(turn + 1);
+    };
+    const output = run(JSON.parse(c.arguments).code);
+    return typeof output === 'string' ? after(output) : output.then(after);
+  };
+  return step(1);
 }
 
 export { PyResult, shownResult };
