@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import type { AgentCommand } from '../../shared/agent-command.js';
 import { parseVariants } from '../../shared/variants.js';
 import { LOADER_ENV } from './mcp-access.js';
+import { shellSandbox, type ShellSandboxInfo } from '../engine/sandbox/shell-sandbox.js';
 
 export interface AgentColumnRequest {
   readonly label: string;
@@ -91,14 +92,24 @@ export function confirmedAgents(confirm: ConfirmAgents): AgentAccess {
   };
 }
 
+/** What the agents can reach here, in the dialog's words: true of this machine's sandbox (shell-sandbox.ts). */
+export function agentReachText(info: Pick<ShellSandboxInfo, 'kind' | 'reason' | 'unshare'>): string {
+  const key = 'Parallax gives them no key: they reach the model through its recording proxy, with a token of their own.';
+  if (info.kind === 'bubblewrap') return `${key} They run in a bubblewrap sandbox: no network but that proxy, no other process visible, only the run's workspace writable.`;
+  const procs = info.unshare
+    ? 'a user namespace of their own keeps the environment and memory of your other processes from them'
+    : 'they can also read the environment and memory of your other processes, where a key may be';
+  return `${key} But there is no OS sandbox here, so they run as you: they can read and write your files (a key stored in a file included) and reach any network; ${procs}.`;
+}
+
 /** The desktop dialog's words: each exact command line and its env names (never the values). */
-export function agentConfirmText(columns: readonly AgentColumnRequest[]): { message: string; detail: string } {
+export function agentConfirmText(columns: readonly AgentColumnRequest[], sandbox: Pick<ShellSandboxInfo, 'kind' | 'reason' | 'unshare'> = shellSandbox()): { message: string; detail: string } {
   const lines = columns.map((c) => {
     const env = Object.keys(c.agent.env ?? {});
     return [`${c.label}: ${commandLine(c.agent)}`, '    in each run\'s own copy of the workspace', ...(env.length ? [`    env: ${env.join(', ')} (values not shown)`] : [])].join('\n');
   });
   return {
     message: `Run ${columns.length === 1 ? 'this agent command' : `these ${columns.length} agent commands`} for every run of its column?`,
-    detail: [...lines, 'They run as you, in the OS sandbox where there is one; they reach the model only through Parallax\'s recording proxy, never with your key. Allow only commands you wrote yourself.'].join('\n\n'),
+    detail: [...lines, `${agentReachText(sandbox)} Allow only commands you wrote yourself.`].join('\n\n'),
   };
 }
