@@ -83,9 +83,11 @@ export interface AgentRunOptions {
 
 export async function runAgent(opts: AgentRunOptions): Promise<LoopResult> {
   const { spec, client, recorder } = opts;
-  // Without bubblewrap the agent must reach its proxy on the host's loopback: no network namespace of its own.
+  // Without bubblewrap the agent must reach its proxy on the host's loopback: no network namespace of its own,
+  // but a user namespace where unshare can make one, so no process outside it (the host's, with a key in its
+  // environment or memory) can be read through /proc.
   const found = opts.sandbox ?? shellSandbox();
-  const info: ShellSandboxInfo = found.kind === 'none' && found.unshare ? { ...found, unshare: null, reason: found.reason.replace(UNSHARE_NOTE, '') } : found;
+  const info: ShellSandboxInfo = found.kind === 'none' && found.unshare ? { ...found, reason: found.reason.replace(UNSHARE_NOTE, '') } : found;
   const namespaced = info.kind === 'bubblewrap';
   const startedAt = Date.now();
   const token = `px-run-${randomBytes(24).toString('hex')}`;
@@ -131,6 +133,7 @@ export async function runAgent(opts: AgentRunOptions): Promise<LoopResult> {
       signal: stopper.signal,
       sandbox: info,
       binds,
+      hostNetwork: true,
       limits: {
         timeoutMs, outputBytes: AGENT_OUTPUT_BYTES, maxProcesses: AGENT_MAX_PROCESSES,
         fileBytes: DEFAULT_TOOL_LIMITS.workspaceWriteBytes, writeBudgetBytes: DEFAULT_TOOL_LIMITS.workspaceWriteBytes, tmpBytes: DEFAULT_TOOL_LIMITS.shellTmpBytes,
@@ -146,6 +149,7 @@ export async function runAgent(opts: AgentRunOptions): Promise<LoopResult> {
   steps.begin(undefined, startedAt);
   steps.end();
   if (failure !== null || !run) return { status: 'error', answer: '', error: `The agent could not be started: ${failure}` };
+  if (steps.gaveUp !== null) return { status: 'error', answer: '', error: steps.gaveUp };
   if (steps.overLimit) return { status: 'max-steps', answer: '', error: `Stopped after ${spec.settings.maxSteps} steps (model requests) without a final answer. Raise "max steps" if the task needs more.` };
   if (run.stop === 'cancel' || opts.signal.aborted) return { status: 'cancelled', answer: '', error: typeof opts.signal.reason === 'string' ? opts.signal.reason : 'The run was cancelled.' };
   const tail = (s: string) => (s.length > STDERR_TAIL ? `…${s.slice(-STDERR_TAIL)}` : s).trim();
@@ -173,7 +177,10 @@ export function agentReach(info: ShellSandboxInfo): string {
     return 'The agent ran in a bubblewrap sandbox: no network but its recording proxy, no other processes visible, system folders and its program\'s folder read-only, only the run\'s workspace writable.';
   }
   const why = info.reason.replace(/\s+$/, '');
-  return `The agent ran without an OS sandbox (${why}): it could read and write what this user can and reach any network. Its environment held no keys, and everything it started was ended with the run.`;
+  const procs = info.unshare
+    ? 'In a user namespace of its own (unshare), it could not read the environment or memory of other processes.'
+    : 'No user namespace could be made here, so it could also read the environment and memory of your other processes (where a key may be).';
+  return `The agent ran without an OS sandbox (${why}): it could read and write what this user can (a key stored in a file included) and reach any network. ${procs} Its environment held no keys, and everything it started was ended with the run.`;
 }
 
 export const isAgentSpec = (spec: RunSpec): spec is RunSpec & { readonly agent: AgentCommand } => spec.mode === 'agent' && spec.agent !== undefined;

@@ -201,6 +201,8 @@ export const UNSHARE_NOTE = ' Their network is an empty one of their own and so 
 
 /** New user, network and IPC namespaces, no fork: the command keeps the pid the host watches and kills. */
 export const UNSHARE_ARGS = ['--user', '--net', '--ipc'];
+/** The same without a network of its own: the user namespace alone keeps /proc/PID/environ and mem of other processes shut. */
+export const UNSHARE_USER_ARGS = ['--user', '--ipc'];
 
 /** Perl for the subreaper, if it works here (Linux only; the system call it makes is Linux's): it must pass the exit status through. */
 function reaperProbe(): Probe | null {
