@@ -11,6 +11,9 @@ import { aggregateByMode, countsInFigures, type RunSummary, type Stat } from './
 import { differencesByMode, type ModeDifference, type TrialRun } from './trial-differences.js';
 import type { RateStat } from './trial-stats.js';
 import { meanStat } from './trial-stats.js';
+import { formatWithInterval } from './trial-differences.js';
+import { formatInt, formatMean } from './number-format.js';
+import type { BoardTable } from './suite-leaderboard.js';
 
 export interface PaperCell {
   readonly mode: ModeId;
@@ -81,3 +84,34 @@ export function paperTable(tasks: readonly PaperTaskRuns[], order: readonly Mode
   });
   return { modes, rows };
 }
+
+const pct = (v: number) => `${(v * 100).toFixed(1)} %`;
+
+/** "41/82 · 50.0 % (39.4–60.6 %)": passed of the runs, the rate and Wilson's interval. */
+function successCell(c: PaperCell): string {
+  if (!c.success) return '—';
+  return `${c.passed}/${c.success.n} · ${pct(c.success.rate)} (${(c.success.ci95[0] * 100).toFixed(1)}–${pct(c.success.ci95[1])})`;
+}
+
+/** The table as rows of words (one per model and mode), as every surface prints it. */
+export function paperBoard(table: PaperTable, simulated: boolean, label: (m: ModeId) => string): BoardTable {
+  const sim = simulated ? ' (simulated)' : '';
+  const stat = (s: Stat | null, digits = 0) => (s ? formatWithInterval(s, (n) => (digits ? n.toFixed(digits) : formatMean(n))) : '—');
+  return {
+    head: ['Model', 'Mode', 'Success (95 % CI)', 'Avg turns', `Tokens per task${sim}`, `Tokens per step${sim}`, `Tokens in all${sim}`],
+    align: ['l', 'l', 'r', 'r', 'r', 'r', 'r'],
+    rows: table.rows.flatMap((row) => row.cells.flatMap((c, i) => (c ? [[
+      i === row.cells.findIndex((x) => x !== null) ? row.model : '', label(c.mode), successCell(c), stat(c.turns, 1),
+      stat(c.tokensPerTask), stat(c.tokensPerStep), c.tokensInAll === null ? '—' : formatInt(c.tokensInAll),
+    ]] : []))),
+  };
+}
+
+/** Each row's differences in words: success and turns (and tokens) of each mode against the first. */
+export function paperSentences(table: PaperTable): string[] {
+  return table.rows.flatMap((row) => row.differences.map((d) => `${row.model}: ${d.sentence}`));
+}
+
+export const PAPER_NOTE =
+  'Success: answers right by the task set\'s own scoring, over every task and trial, with Wilson\'s 95 % interval. Avg turns: model requests per run (the paper\'s turns), failures included; ' +
+  'figures are mean ± half the 95 % t interval. Each mode is set against the first with an exact paired permutation test, runs paired by task and trial.';
