@@ -51,8 +51,9 @@ export function taskSetSuite(arg: string): Suite & { readonly taskSet: string } 
 }
 
 /** The first `limit` tasks of a suite (`--limit`), in its order. */
-export function limitSuite<S extends Suite>(suite: S, limit: number | undefined): S {
+export function limitSuite<S extends Suite>(suite: S, limit: number | string | undefined): S {
   if (limit === undefined) return suite;
-  if (!Number.isInteger(limit) || limit < 1) throw new Error(`--limit takes a whole number of tasks from 1 up; got ${limit}.`);
-  return { ...suite, tasks: suite.tasks.slice(0, limit) };
+  const n = typeof limit === 'number' ? limit : /^\s*\d+\s*$/.test(limit) ? Number(limit) : NaN;
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--limit takes a whole number of tasks from 1 up; got "${limit}".`);
+  return { ...suite, tasks: suite.tasks.slice(0, n) };
 }

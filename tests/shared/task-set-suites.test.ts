@@ -27,6 +27,8 @@ describe('task sets as suites', () => {
 
   it('--limit keeps the first tasks, and refuses what is not a count', () => {
     expect(limitSuite(taskSetSuite('m3tooleval:trade_calculator'), 3).tasks.map((t) => t.id.split('/')[2])).toEqual(['estimate_final_value', 'interstellar_trade_transaction', 'taxed_commodity_export']);
-    expect(() => limitSuite(taskSetSuite('m3tooleval'), 0)).toThrow(/--limit takes a whole number of tasks from 1 up; got 0/);
+    expect(() => limitSuite(taskSetSuite('m3tooleval'), 0)).toThrow(/--limit takes a whole number of tasks from 1 up; got "0"/);
+    expect(() => limitSuite(taskSetSuite('m3tooleval'), 'five')).toThrow(/got "five"/);
+    expect(limitSuite(taskSetSuite('m3tooleval'), '5').tasks).toHaveLength(5);
   });
 });
