@@ -14,13 +14,12 @@ import { EXPLORE_PROGRAM, LOG_STATS_PROGRAM, logStatsStyle, type LogStatsStyle }
 import { guessesReturnType } from '../../../electron/sim/policies/time-and-title.js';
 import { resolveTask } from '../../../electron/tasks/resolve.js';
 import { startFixtureServer, type FixtureServer } from '../../../electron/tasks/fixture-server.js';
-import { validateAnswer } from '../../../electron/tasks/index.js';
+import { runTaskOf, validateAnswer } from '../../../electron/tasks/index.js';
 import { parseSettings, type RunSettingsInput, type RunSpec } from '../../../shared/run-spec.js';
 import type { StepEvent } from '../../../shared/step-event.js';
 import { summarizeRun } from '../../../shared/summary.js';
 import { BUILTIN_TASKS } from '../../../shared/tasks.js';
 import { capturingClient, closeSandbox, drive, trialWhere, type DriveResult, type Mode, fixtureFolders, toolNames } from './drive.js';
-import { runTaskOf } from '../../../electron/tasks/index.js';
 
 let sim: SimServer;
 let page: FixtureServer;

@@ -9,11 +9,10 @@ import { runEngine } from '../../../electron/engine/run-engine.js';
 import { startSimServer, type SimServer } from '../../../electron/sim/index.js';
 import { ACCOUNTING_HEADER, TUTORIAL_TEMPLATE } from '../../../electron/sim/accounting.js';
 import { resolveTask } from '../../../electron/tasks/resolve.js';
-import { validateAnswer } from '../../../electron/tasks/index.js';
+import { runTaskOf, validateAnswer } from '../../../electron/tasks/index.js';
 import { parseSettings, type RunSpec } from '../../../shared/run-spec.js';
 import type { StepEvent } from '../../../shared/step-event.js';
 import { closeSandbox, fixtureFolders } from './drive.js';
-import { runTaskOf } from '../../../electron/tasks/index.js';
 
 let sim: SimServer;
 const folders = fixtureFolders('parallax-seed-toolset');

@@ -6,10 +6,9 @@ import path from 'node:path';
 import { prepareFixture } from '../../../electron/tasks/fixtures.js';
 import { validateAnswer } from '../../../electron/tasks/index.js';
 import { generateConfig } from '../../../electron/tasks/builtin/config-lookup.js';
-import { errorLines } from '../../../electron/tasks/builtin/rules.js';
+import { errorLines, versionsIn } from '../../../electron/tasks/builtin/rules.js';
 import { generateServiceLog } from '../../../electron/tasks/builtin/write-errors.js';
 import { generateReleaseNotes } from '../../../electron/tasks/builtin/missing-file.js';
-import { versionsIn } from '../../../electron/tasks/builtin/rules.js';
 import { DEFAULT_SETTINGS } from '../../../shared/run-spec.js';
 
 const dirs: string[] = [];

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validateAnswer } from '../../../electron/tasks/index.js';
+import { runTaskOf, validateAnswer } from '../../../electron/tasks/index.js';
 import { catalogQuestion } from '../../../electron/tasks/builtin/tool-catalog.js';
-import { runTaskOf } from '../../../electron/tasks/index.js';
 import { cityDistance, convertCurrency, DEMO_CATALOG } from '../../../electron/engine/tools/demo-catalog.js';
 import { ALL_TOOLS, invokeTool, parametersOf } from '../../../electron/engine/tools/index.js';
 import { toolsetOf } from '../../../electron/engine/modes/toolsets.js';
