@@ -274,6 +274,8 @@ export async function prepareRunBase(
   opts: RunBaseOptions,
 ): Promise<RunBase> {
   const chosen = parseSettings(request.settings);
+  // The shell sandbox's probe (child processes; withApprovals waits for it) runs while the rest is prepared.
+  void import('../engine/sandbox/shell-sandbox.js').then((m) => m.shellSandboxAsync()).catch(() => undefined);
   const provider = await resolveProvider(request.provider, opts.services, opts.keyEnv);
   const apiKey = await fetchKey(provider, opts.getApiKey);
   // Before any copy is made or worker started: an unreachable provider or a refused key fails now, in under 2 s.
@@ -293,8 +295,8 @@ export async function prepareRunBase(
 
 /** The whole approval policy is recorded: what the user chose, and this machine's default for the rest. */
 export async function withApprovals(chosen: RunSettings, userFolder: boolean): Promise<RunSettings> {
-  const { shellSandbox } = await import('../engine/sandbox/shell-sandbox.js');
-  return { ...chosen, approvals: resolveApprovalPolicy(chosen.approvals, { shellSandbox: shellSandbox().kind, userFolder }) };
+  const { shellSandboxAsync } = await import('../engine/sandbox/shell-sandbox.js');
+  return { ...chosen, approvals: resolveApprovalPolicy(chosen.approvals, { shellSandbox: (await shellSandboxAsync()).kind, userFolder }) };
 }
 
 /** One run's spec from the shared base. */
