@@ -88,6 +88,10 @@ async function compareCommand(flags: CompareFlags, modesGiven: boolean): Promise
   const tty = process.stdin.isTTY === true;
   const approvals = cliApprovalPolicy(flags.approve, { tty, userFolder: !!flags.workspace, base: settings.approvals as ApprovalPolicyInput | undefined });
   for (const note of approvals.notes) printWarning(`note: ${note}`);
+  if (variants?.some((v) => v.agent)) {
+    const [{ agentProgramsNote }, { shellSandbox }] = await Promise.all([import('../agent-view.js'), import('../../engine/sandbox/shell-sandbox.js')]);
+    printWarning(agentProgramsNote(variants, flags.variants?.trim().startsWith('[') ? '--variants' : `the variants file ${flags.variants}`, shellSandbox().kind)!);
+  }
   const request: ComparisonRequest = {
     task: flags.task,
     modes: variants ? [...new Set(variants.map((v) => v.mode))] : parseModes(flags.modes),

@@ -134,8 +134,8 @@ export function directCalls(opts: ModeOptions, lookup: (name: string) => ToolDef
 export interface ModeOptions {
   readonly workspace: string;
   readonly settings: RunSettings;
-  /** The built-in task of the run, if any: a task may bring tools of its own (tasks/task-tools.ts). */
-  readonly taskId?: string | null;
+  /** Tools the run's built-in task brings (engine/run-task.ts), offered after the profile's. */
+  readonly taskTools?: readonly ToolDefinition[];
   /** Tools of the run's MCP servers (engine/mcp/), offered after the profile's and the task's. */
   readonly mcpTools?: readonly ToolDefinition[];
   /** The approval policy, for tool calls made inside programs (the loop checks direct calls itself). */

@@ -8,7 +8,6 @@ import type { RunSettings } from '../../../shared/run-spec.js';
 import type { ToolsetId } from '../../../shared/toolsets.js';
 import { runCodeDescription } from './code/run-code-tool.js';
 import { ALL_TOOLS } from '../tools/index.js';
-import { taskTools } from '../tasks/task-tools.js';
 import { SEED_TOOLS, seedRunCodeDescription } from '../tools/seed-tools.js';
 import type { ToolDefinition } from '../tools/tool.js';
 import { webSearch } from '../tools/web-search.js';
@@ -25,31 +24,35 @@ const TOOLSETS: Readonly<Record<ToolsetId, Toolset>> = {
   seed: { id: 'seed', tools: SEED_TOOLS, runCodeDescription: seedRunCodeDescription },
 };
 
-const withTaskTools = new Map<string, Toolset>();
+const NO_TOOLS: readonly ToolDefinition[] = [];
+/** Profiles with a task's tools, by the task's tool list (a run's own list: a task may make its tools per run). */
+const withTaskTools = new WeakMap<readonly ToolDefinition[], Map<string, Toolset>>();
 
 /**
- * The run's profile, plus the tools its built-in task brings (tasks/task-tools.ts), web_search when the
+ * The run's profile, plus the tools its built-in task brings (engine/run-task.ts), web_search when the
  * settings name a search backend, and the run's MCP tools (engine/mcp/), appended after the profile's own; every
  * tool described as `toolDescriptions` says (tools/tool-descriptions.ts).
  */
 export function toolsetOf(
   settings: Pick<RunSettings, 'toolset'> & Partial<Pick<RunSettings, 'webSearch' | 'toolDescriptions'>>,
-  taskId?: string | null,
-  mcpTools: readonly ToolDefinition[] = [],
+  taskTools: readonly ToolDefinition[] = NO_TOOLS,
+  mcpTools: readonly ToolDefinition[] = NO_TOOLS,
 ): Toolset {
   const base = TOOLSETS[settings.toolset ?? 'parallax'];
-  const extra = [...taskTools(taskId)];
+  const extra = [...taskTools];
   const searching = (settings.webSearch ?? 'off') !== 'off';
   if (searching && !extra.includes(webSearch) && !base.tools.some((t) => t.name === webSearch.name)) extra.push(webSearch);
   const descriptions = settings.toolDescriptions ?? 'full';
   // MCP tools differ per run (each worker lists its own servers), so such a profile is not cached.
   if (mcpTools.length > 0) return { ...base, tools: describedTools([...base.tools, ...extra, ...mcpTools], descriptions) };
   if (extra.length === 0 && descriptions === 'full') return base;
-  const key = `${base.id}/${taskId}/${searching}/${descriptions}`;
-  let toolset = withTaskTools.get(key);
+  const key = `${base.id}/${searching}/${descriptions}`;
+  let cached = withTaskTools.get(taskTools);
+  if (!cached) withTaskTools.set(taskTools, (cached = new Map()));
+  let toolset = cached.get(key);
   if (!toolset) {
     toolset = { ...base, tools: describedTools([...base.tools, ...extra], descriptions) };
-    withTaskTools.set(key, toolset);
+    cached.set(key, toolset);
   }
   return toolset;
 }

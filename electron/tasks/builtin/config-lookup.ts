@@ -2,21 +2,33 @@
  * config-lookup: one small config.json whose server port (and the other numbers beside it) come from the seed,
  * so a memorised answer fails on another seed. The validator reads the port back from the workspace.
  */
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import type { Validation } from '../../../shared/step-event.js';
-import { seededRandom } from './log-stats.js';
-import { numbersIn } from './numbers-in.js';
+import { seededRandom } from '../../../shared/seeded-random.js';
+import { codeConfigLookup, reactConfigLookup } from '../../sim/policies/config-lookup.js';
+import { numbersIn } from '../numbers-in.js';
+import { defineTask, type WorkspaceFile } from '../task.js';
+import { judgedFileDetail, readJudgedFile } from '../judged-file.js';
 
 export const CONFIG_FILE = 'config.json';
 
-export interface FixtureFile {
-  readonly name: string;
-  readonly content: string;
-}
+export const configLookup = defineTask({
+  id: 'config-lookup',
+  workspace: generateConfig,
+  validate: (answer, ctx) => validateConfigLookup(answer, ctx.workspace),
+  sim: {
+    detect: (text) => {
+      const file = /([\w./-]+\.json)\b/.exec(text)?.[1];
+      return file && /\bport\b/i.test(text) ? { file } : null;
+    },
+    react: (conv, p) => reactConfigLookup(conv, p.file),
+    code: (conv, p) => codeConfigLookup(conv, p.file),
+    // A single read: Hybrid looks directly, as ReAct does.
+    modes: { hybrid: (conv, p) => reactConfigLookup(conv, p.file) },
+  },
+});
 
 /** config.json and a README; the server port never equals another number in the file. */
-export function generateConfig(seed: number): FixtureFile[] {
+export function generateConfig(seed: number): WorkspaceFile[] {
   const rand = seededRandom(seed);
   const int = (lo: number, hi: number): number => lo + Math.floor(rand() * (hi - lo + 1));
   const port = int(8000, 8999);
@@ -33,15 +45,15 @@ export function generateConfig(seed: number): FixtureFile[] {
   ];
 }
 
-export async function validateConfigLookup(answer: string, workspace: string): Promise<Validation> {
+async function validateConfigLookup(answer: string, workspace: string): Promise<Validation> {
   let port: unknown;
   let others: number[];
   try {
-    const config = JSON.parse(await fs.readFile(path.join(workspace, CONFIG_FILE), 'utf8')) as Record<string, Record<string, unknown>>;
+    const config = JSON.parse(await readJudgedFile(workspace, CONFIG_FILE)) as Record<string, Record<string, unknown>>;
     port = config.server?.port;
     others = [config.database?.port, config.metrics?.port].filter((n): n is number => typeof n === 'number');
   } catch (error) {
-    return { ok: false, detail: `Could not read ${CONFIG_FILE} in the workspace to check the port: ${(error as Error).message}.` };
+    return { ok: false, detail: judgedFileDetail(error) ?? `Could not read ${CONFIG_FILE} in the workspace to check the port: ${(error as Error).message}.` };
   }
   if (typeof port !== 'number') return { ok: false, detail: `${CONFIG_FILE} in the workspace has no number at server.port.` };
   const found = numbersIn(answer);

@@ -3,23 +3,35 @@
  * folder, another extension) beside src/, so the first read fails with the tool's real error. The notes list
  * seeded versions, newest first; the validator reads the newest back from the workspace.
  */
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import type { Validation } from '../../../shared/step-event.js';
-import type { FixtureFile } from './config-lookup.js';
-import { seededRandom } from './log-stats.js';
+import { seededRandom } from '../../../shared/seeded-random.js';
+import { codeMissingFile, reactMissingFile } from '../../sim/policies/missing-file.js';
+import { defineTask, type WorkspaceFile } from '../task.js';
+import { versionsIn } from './rules.js';
+import { judgedFileDetail, readJudgedFile } from '../judged-file.js';
 
 /** Where the notes really are (the task names another path on purpose). */
 export const NOTES_PATH = 'docs/release-notes.md';
 
+export const missingFile = defineTask({
+  id: 'missing-file',
+  workspace: generateReleaseNotes,
+  validate: (answer, ctx) => validateMissingFile(answer, ctx.workspace),
+  sim: {
+    detect: (text) => {
+      const file = /([\w./-]*release[-_ ]?notes[\w.-]*\.\w+)/i.exec(text)?.[1];
+      return file && /\bversion\b/i.test(text) ? { file } : null;
+    },
+    react: (conv, p) => reactMissingFile(conv, p.file),
+    code: (conv, p) => codeMissingFile(conv, p.file),
+    // A simple look: Hybrid reads directly, as ReAct does.
+    modes: { hybrid: (conv, p) => reactMissingFile(conv, p.file) },
+  },
+});
+
 const CHANGES = ['Faster start-up', 'New export to CSV', 'Fixed a crash on empty input', 'Dark theme', 'Smaller downloads', 'Retry on network errors'];
 
-/** Version headings ("## 4.2.0 (2026-11-20)") of a notes file, in file order. */
-export function versionsIn(notes: string): string[] {
-  return [...notes.matchAll(/^##\s+v?(\d+\.\d+\.\d+)\b/gm)].map((m) => m[1]);
-}
-
-export function generateReleaseNotes(seed: number): FixtureFile[] {
+export function generateReleaseNotes(seed: number): WorkspaceFile[] {
   const rand = seededRandom(seed);
   let [major, minor, patch] = [1 + Math.floor(rand() * 5), Math.floor(rand() * 10), Math.floor(rand() * 5)];
   let day = Date.UTC(2026, 10, 20);
@@ -40,12 +52,12 @@ export function generateReleaseNotes(seed: number): FixtureFile[] {
   ];
 }
 
-export async function validateMissingFile(answer: string, workspace: string): Promise<Validation> {
+async function validateMissingFile(answer: string, workspace: string): Promise<Validation> {
   let versions: string[];
   try {
-    versions = versionsIn(await fs.readFile(path.join(workspace, NOTES_PATH), 'utf8'));
+    versions = versionsIn(await readJudgedFile(workspace, NOTES_PATH));
   } catch (error) {
-    return { ok: false, detail: `Could not read ${NOTES_PATH} in the workspace to check the version: ${(error as Error).message}.` };
+    return { ok: false, detail: judgedFileDetail(error) ?? `Could not read ${NOTES_PATH} in the workspace to check the version: ${(error as Error).message}.` };
   }
   if (versions.length === 0) return { ok: false, detail: `${NOTES_PATH} in the workspace names no version.` };
   const found = [...answer.matchAll(/\bv?(\d+\.\d+\.\d+)\b/g)].map((m) => m[1]);

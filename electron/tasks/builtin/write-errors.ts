@@ -4,15 +4,31 @@
  * case-insensitive filter writes a wrong file. The validator compares the errors.log the run wrote with the
  * ERROR lines of the workspace's service.log.
  */
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import type { Validation } from '../../../shared/step-event.js';
-import type { FixtureFile } from './config-lookup.js';
-import { seededRandom } from './log-stats.js';
-import { numbersIn } from './numbers-in.js';
+import { seededRandom } from '../../../shared/seeded-random.js';
+import { codeWriteErrors, reactWriteErrors } from '../../sim/policies/write-errors.js';
+import { numbersIn } from '../numbers-in.js';
+import { errorLines } from './rules.js';
+import { defineTask, type WorkspaceFile } from '../task.js';
+import { judgedFileDetail, readJudgedFile } from '../judged-file.js';
 
 export const SOURCE_LOG = 'service.log';
 export const ERRORS_FILE = 'errors.log';
+
+export const writeErrors = defineTask({
+  id: 'write-errors',
+  workspace: generateServiceLog,
+  validate: (answer, ctx) => validateWriteErrors(answer, ctx.workspace),
+  sim: {
+    detect: (text) => {
+      const logs = [...text.matchAll(/([\w./-]+\.(?:log|txt))\b/g)].map((m) => m[1]);
+      if (!/\bERROR\b/.test(text) || !/\b(into|to) (a new file )?[\w./-]+/i.test(text) || logs.length < 2) return null;
+      return { source: logs[0], target: logs[1] };
+    },
+    react: reactWriteErrors,
+    code: codeWriteErrors,
+  },
+});
 
 const MESSAGES = {
   INFO: ['request handled in {n} ms', 'cache warmed with {n} entries', 'health check passed', 'retry budget reset after error window {n}'],
@@ -20,13 +36,8 @@ const MESSAGES = {
   ERROR: ['upstream timed out after {n} ms', 'database connection refused', 'payment provider returned status 5{n}'],
 } as const;
 
-/** The lines of a text that contain ERROR (case-sensitive), as the task asks; shared with the simulated model. */
-export function errorLines(text: string): string[] {
-  return text.split('\n').filter((line) => line.includes('ERROR'));
-}
-
 /** 36 to 44 lines, at least three of them ERROR lines, one INFO line with a lower-case "error". */
-export function generateServiceLog(seed: number): FixtureFile[] {
+export function generateServiceLog(seed: number): WorkspaceFile[] {
   const rand = seededRandom(seed);
   const count = 36 + Math.floor(rand() * 9);
   const lowercaseAt = Math.floor(rand() * count);
@@ -48,18 +59,18 @@ export function generateServiceLog(seed: number): FixtureFile[] {
   ];
 }
 
-export async function validateWriteErrors(answer: string, workspace: string): Promise<Validation> {
+async function validateWriteErrors(answer: string, workspace: string): Promise<Validation> {
   let expected: string[];
   try {
-    expected = errorLines(await fs.readFile(path.join(workspace, SOURCE_LOG), 'utf8'));
+    expected = errorLines(await readJudgedFile(workspace, SOURCE_LOG));
   } catch (error) {
-    return { ok: false, detail: `Could not read ${SOURCE_LOG} in the workspace to check ${ERRORS_FILE}: ${(error as Error).message}.` };
+    return { ok: false, detail: judgedFileDetail(error) ?? `Could not read ${SOURCE_LOG} in the workspace to check ${ERRORS_FILE}: ${(error as Error).message}.` };
   }
   let written: string;
   try {
-    written = await fs.readFile(path.join(workspace, ERRORS_FILE), 'utf8');
-  } catch {
-    return { ok: false, detail: `Expected ${ERRORS_FILE} with the ${expected.length} ERROR lines of ${SOURCE_LOG}; the run wrote no ${ERRORS_FILE}.` };
+    written = await readJudgedFile(workspace, ERRORS_FILE);
+  } catch (error) {
+    return { ok: false, detail: judgedFileDetail(error) ?? `Expected ${ERRORS_FILE} with the ${expected.length} ERROR lines of ${SOURCE_LOG}; the run wrote no ${ERRORS_FILE}.` };
   }
   // The lines in order; a final newline is optional.
   const lines = written.endsWith('\n') ? written.slice(0, -1).split('\n') : written.split('\n');
