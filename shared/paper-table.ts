@@ -53,6 +53,7 @@ export interface PaperTaskRuns {
 }
 
 const DIFFERENCE_FIGURES = new Set(['passRate', 'steps', 'total']);
+const FIGURE_ORDER: readonly string[] = ['passRate', 'steps', 'total'];
 
 /** The table over a suite's tasks; `order` puts the modes in the order asked (the paper's: text, JSON, code). */
 export function paperTable(tasks: readonly PaperTaskRuns[], order: readonly ModeId[] = COLUMN_MODE_IDS): PaperTable {
@@ -79,7 +80,11 @@ export function paperTable(tasks: readonly PaperTaskRuns[], order: readonly Mode
       .filter((r) => matrixRowOf(r.summary) === model)
       .map((r) => ({ trial: i * maxTrial + r.trial, summary: { ...r.summary, column: { key: r.summary.mode, label: r.summary.column.label.split(' · ')[0] ?? r.summary.mode } } })));
     const baseline = modes.find((m) => trialRuns.some((r) => r.summary.mode === m)) ?? null;
-    const differences = differencesByMode(trialRuns, baseline).filter((d) => DIFFERENCE_FIGURES.has(d.figure));
+    // Success first, then turns, then tokens, as the paper reads; its pairs are runs of one task and trial, not trials.
+    const differences = differencesByMode(trialRuns, baseline)
+      .filter((d) => DIFFERENCE_FIGURES.has(d.figure))
+      .sort((a, b) => FIGURE_ORDER.indexOf(a.figure) - FIGURE_ORDER.indexOf(b.figure))
+      .map((d) => ({ ...d, sentence: d.sentence.replace(/(\d+) paired trials/g, '$1 pairs of runs, one per task and trial').replace(/(\d+) trials cannot/g, '$1 pairs cannot') }));
     return { model, cells, differences };
   });
   return { modes, rows };

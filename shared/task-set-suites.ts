@@ -14,8 +14,8 @@ export interface TaskSetInfo {
   readonly domains: readonly { readonly id: string; readonly title: string }[];
   /** The modes its paper compares, in the paper's order (the suite's modes when none are asked for). */
   readonly modes: readonly ModeId[];
-  /** Every task in the set's order: its built-in id, domain and text. */
-  tasks(): readonly { readonly id: string; readonly domain: string; readonly text: string }[];
+  /** Every task in the set's order: its built-in id, domain, title and text. */
+  tasks(): readonly { readonly id: string; readonly domain: string; readonly title: string; readonly text: string }[];
 }
 
 export const TASK_SETS: readonly TaskSetInfo[] = [

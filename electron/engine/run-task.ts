@@ -21,6 +21,10 @@ export interface RunTask {
   readonly id: string;
   /** Tools the task brings on top of the run's profile, made for this run (a tool may keep state for it). */
   readonly tools: readonly ToolDefinition[];
+  /** The task's tools are all the run offers, in every mode (Code Mode's catalog lists them all). */
+  readonly ownToolsOnly?: boolean;
+  /** The task's harness on a final answer: its feedback when wrong (the run goes on), else null. */
+  answerFeedback?(answer: string): Promise<string | null>;
   /** The answer judged against the truth recomputed now; a judge that throws is reported as a failed check. */
   validate(answer: string, ctx: ValidateContext): Promise<Validation>;
 }

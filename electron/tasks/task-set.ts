@@ -27,6 +27,10 @@ export interface TaskDomain<T extends SetTask> {
   tools(): readonly ToolDefinition[];
   /** How an answer is judged; default exactMatch (normaliseAnswer, numbers as numbers, lists item by item). */
   score?(answer: string, task: T): Validation;
+  /** The domain's tools are all its runs offer, as the benchmark offers them (TaskDefinition.ownToolsOnly). */
+  readonly ownToolsOnly?: boolean;
+  /** What the benchmark's harness says to a wrong answer before the model goes on (TaskDefinition.answerFeedback). */
+  feedback?(answer: string, task: T): string | null;
   /** The simulated model's policies for the domain's tasks; each gets the task itself (its own fields too). */
   readonly sim: Omit<TaskSim<T>, 'detect'>;
 }
@@ -37,6 +41,8 @@ export function defineDomain<T extends SetTask>(domain: TaskDomain<T>): readonly
     defineTask<T['id'], T>({
       id: task.id,
       tools: domain.tools,
+      ...(domain.ownToolsOnly ? { ownToolsOnly: true } : {}),
+      ...(domain.feedback ? { answerFeedback: (answer: string) => domain.feedback!(answer, task) } : {}),
       validate: (answer) => (domain.score ?? exactMatch)(answer, task),
       sim: { ...domain.sim, detect: (text) => (sameWords(text, task.instruction) ? task : null) },
     }),

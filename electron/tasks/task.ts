@@ -46,8 +46,15 @@ export interface TaskDefinition<Id extends string, P extends object> {
   workspace?(seed: number): readonly WorkspaceFile[];
   /** Tools the task brings to its runs, made once per run; every mode offers them its own way. */
   tools?(): readonly ToolDefinition[];
+  /**
+   * The task's tools are all its runs offer (a benchmark's domain, as its paper offers them), instead of joining
+   * the run's profile; Code Mode lists them all in its catalog.
+   */
+  readonly ownToolsOnly?: boolean;
   /** The answer judged against the truth recomputed at validation time, never against a stored run. */
   validate(answer: string, ctx: ValidateContext): Validation | Promise<Validation>;
+  /** A harness that answers a wrong answer and lets the run go on (loop.ts answerFeedback): its words, or null. */
+  answerFeedback?(answer: string): string | null;
   readonly sim: TaskSim<P>;
 }
 
@@ -63,7 +70,9 @@ export interface Task<Id extends string = string> {
   readonly id: Id;
   workspace?(seed: number): readonly WorkspaceFile[];
   tools?(): readonly ToolDefinition[];
+  readonly ownToolsOnly?: boolean;
   validate(answer: string, ctx: ValidateContext): Validation | Promise<Validation>;
+  answerFeedback?(answer: string): string | null;
   /** The task as the simulated model reads it from the user's words, or null when the words are another task. */
   simMatch(text: string): SimTaskMatch | null;
 }

@@ -127,7 +127,8 @@ export function directCalls(opts: ModeOptions, lookup: (name: string) => ToolDef
     // The loop only passes names from tools(), so this is a programming error, not a model error.
     if (!tool) throw new Error(`Tool "${name}" is not registered${modeName ? ` in ${modeName} mode` : ''}.`);
     const value = await invokeTool(tool, args, { workspace: opts.workspace, settings: opts.settings, signal: ctx.signal, report: reporterOf(ctx) });
-    return toolResultText(value);
+    // A tool that shows its result its own way (a task set's, as its harness shows it) writes the text itself.
+    return tool.resultText ? tool.resultText(value) : toolResultText(value);
   };
 }
 
@@ -136,6 +137,8 @@ export interface ModeOptions {
   readonly settings: RunSettings;
   /** Tools the run's built-in task brings (engine/run-task.ts), offered after the profile's. */
   readonly taskTools?: readonly ToolDefinition[];
+  /** The task's tools are all the run offers (RunTask.ownToolsOnly). */
+  readonly taskToolsOnly?: boolean;
   /** Tools of the run's MCP servers (engine/mcp/), offered after the profile's and the task's. */
   readonly mcpTools?: readonly ToolDefinition[];
   /** The approval policy, for tool calls made inside programs (the loop checks direct calls itself). */

@@ -16,6 +16,8 @@ import { describedTools } from '../tools/tool-descriptions.js';
 export interface Toolset {
   readonly id: ToolsetId;
   readonly tools: readonly ToolDefinition[];
+  /** The tools Code Mode lists as functions (its catalog); absent: the standard catalog (modes/code/bindings.ts). */
+  readonly catalog?: readonly string[];
   runCodeDescription(catalog: readonly ToolDefinition[], returnTypes: boolean): string;
 }
 
@@ -37,8 +39,14 @@ export function toolsetOf(
   settings: Pick<RunSettings, 'toolset'> & Partial<Pick<RunSettings, 'webSearch' | 'toolDescriptions'>>,
   taskTools: readonly ToolDefinition[] = NO_TOOLS,
   mcpTools: readonly ToolDefinition[] = NO_TOOLS,
+  taskToolsOnly = false,
 ): Toolset {
   const base = TOOLSETS[settings.toolset ?? 'parallax'];
+  // A task whose tools are all its runs offer (a benchmark's domain): those, the run's MCP tools after them,
+  // every one of the task's in Code Mode's catalog.
+  if (taskToolsOnly && taskTools.length > 0) {
+    return { ...base, tools: describedTools([...taskTools, ...mcpTools], settings.toolDescriptions ?? 'full'), catalog: taskTools.map((t) => t.name) };
+  }
   const extra = [...taskTools];
   const searching = (settings.webSearch ?? 'off') !== 'off';
   if (searching && !extra.includes(webSearch) && !base.tools.some((t) => t.name === webSearch.name)) extra.push(webSearch);
