@@ -71,7 +71,7 @@ function dropPendingMcp(): void {
 /** Open the spec's MCP servers (the SDK is loaded only here); names the run's other tools already use are refused. */
 async function openMcp(spec: RunSpec, task: RunTask | null, workspace: string): Promise<McpConnections> {
   const { openMcpServers } = await import('./mcp/mcp-servers.js');
-  const reserved = [...toolsetOf(spec.settings, task?.tools).tools.map((t) => t.name), 'run_code', 'search_tools', 'call_tool'];
+  const reserved = [...toolsetOf(spec.settings, task).tools.map((t) => t.name), 'run_code', 'search_tools', 'call_tool'];
   return openMcpServers(spec.mcpServers ?? [], workspace, reserved);
 }
 
@@ -154,7 +154,7 @@ export async function runEngine(spec: RunSpec, io: EngineIO, task: RunTask | nul
       mcp = await mcpFor(spec, task, workspace);
       const mcpRecords = (mcp?.tools ?? []).flatMap((t) => (t.mcp ? [t.mcp] : []));
       const approvals = new ApprovalGate(policy, (e) => recorder.emit(e), io.askApproval ?? null, new Map(mcp?.tools.map((t) => [t.name, t.source ?? ''])), new Map(mcpRecords.map((r) => [r.name, mcpToolKind(r.annotations)])));
-      mode = createMode(spec.mode, { workspace, settings: spec.settings, taskTools: task?.tools, approvals, mcpTools: mcp?.tools ?? [] });
+      mode = createMode(spec.mode, { workspace, settings: spec.settings, task, approvals, mcpTools: mcp?.tools ?? [] });
       recorder.emit(runStartedOf(spec, { startedAt, systemPrompt: mode.systemPrompt, tools: mode.tools(), shellSandbox: { kind: sandbox.kind, reason: sandbox.reason }, mcpTools: mcpRecords }));
       // A server that failed is said once, with its name; the run goes on with the tools the others brought.
       for (const problem of mcp?.problems ?? []) recorder.emit({ type: 'run-warning', message: problem.message });

@@ -53,6 +53,7 @@ export function runTaskOf(task: Pick<TaskRef, 'id'>, tasks: readonly Task[] = TA
   return {
     id: definition.id,
     tools: definition.tools?.() ?? [],
+    offer: definition.toolOffer ?? 'beside',
     validate: async (answer, ctx) => definition.validate(answer, ctx),
   };
 }

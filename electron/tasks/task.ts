@@ -6,7 +6,7 @@
  */
 import type { ModeId } from '../../shared/modes.js';
 import type { Validation } from '../../shared/step-event.js';
-import type { ValidateContext } from '../engine/run-task.js';
+import type { TaskToolOffer, ValidateContext } from '../engine/run-task.js';
 import type { ToolDefinition } from '../engine/tools/tool.js';
 import type { Conversation } from '../sim/policies/conversation.js';
 import type { SimReply } from '../sim/types.js';
@@ -46,6 +46,8 @@ export interface TaskDefinition<Id extends string, P extends object> {
   workspace?(seed: number): readonly WorkspaceFile[];
   /** Tools the task brings to its runs, made once per run; every mode offers them its own way. */
   tools?(): readonly ToolDefinition[];
+  /** Whether they come after the profile's tools (default) or instead of them (engine/run-task.ts). */
+  readonly toolOffer?: TaskToolOffer;
   /** The answer judged against the truth recomputed at validation time, never against a stored run. */
   validate(answer: string, ctx: ValidateContext): Validation | Promise<Validation>;
   readonly sim: TaskSim<P>;
@@ -63,6 +65,7 @@ export interface Task<Id extends string = string> {
   readonly id: Id;
   workspace?(seed: number): readonly WorkspaceFile[];
   tools?(): readonly ToolDefinition[];
+  readonly toolOffer?: TaskToolOffer;
   validate(answer: string, ctx: ValidateContext): Validation | Promise<Validation>;
   /** The task as the simulated model reads it from the user's words, or null when the words are another task. */
   simMatch(text: string): SimTaskMatch | null;
