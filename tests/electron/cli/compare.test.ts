@@ -1,4 +1,3 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +11,7 @@ import { HistoryStore } from '../../../electron/host/history-store.js';
 import { buildReport } from '../../../electron/host/reports/index.js';
 import { exited, runCli, startCli } from '../host/cli-process.js';
 import { waitFor } from '../host/session-helpers.js';
+import { runLogsWith } from '../../helpers/run-logs.js';
 
 async function env() {
   const dataDir = await mkdtemp(join(tmpdir(), 'parallax-cli-compare-'));
@@ -150,7 +150,7 @@ describe('parallax compare', { timeout: 240_000 }, () => {
     const { dataDir, env: e } = await env();
     const cli = startCli(['compare', '--task', 'log-stats', '--fault', 'hang'], e, true);
     // Mid-request: both runs' first requests (which the simulated model never answers) are on record.
-    await waitFor(() => recordedWith(dataDir, 'model-request') >= 2 || cli.exitCode !== null, 60_000, 'both runs to send a request');
+    await waitFor(() => runLogsWith(dataDir, 'model-request') >= 2 || cli.exitCode !== null, 60_000, 'both runs to send a request');
     expect(cli.exitCode).toBeNull();
     process.kill(-cli.pid!, 'SIGINT'); // the whole group, workers included, as a terminal does
     const res = await exited(cli); // the requests hang: only the cancel can end it within the test's own timeout
@@ -164,7 +164,7 @@ describe('parallax compare', { timeout: 240_000 }, () => {
     const { dataDir, env: e } = await env();
     const cli = startCli(['compare', '--task', 'log-stats', '--fault', 'hang'], e);
     // The fan-in has written both runs' first requests (the simulated model never answers them).
-    await waitFor(() => recordedWith(dataDir, 'model-request') >= 2 || cli.exitCode !== null, 60_000, 'both runs\' first requests on record');
+    await waitFor(() => runLogsWith(dataDir, 'model-request') >= 2 || cli.exitCode !== null, 60_000, 'both runs\' first requests on record');
     const workers = await childrenOf(cli.pid!);
     expect(workers).toHaveLength(2);
     cli.kill('SIGKILL');
@@ -194,20 +194,6 @@ function overlapping(events: readonly StepEvent[], runIds: readonly string[]): b
     return { firstRequest: started.startedAt + firstRequest.t, end: started.startedAt + fin.t };
   });
   return spans.every((a) => spans.every((b) => a === b || a.firstRequest < b.end));
-}
-
-/** How many run logs under `dataDir` hold a complete event line of `type` (read as the fan-in writes them). */
-function recordedWith(dataDir: string, type: string): number {
-  let n = 0;
-  const root = join(dataDir, 'comparisons');
-  for (const id of existsSync(root) ? readdirSync(root) : []) {
-    const runs = join(root, id, 'runs');
-    for (const log of existsSync(runs) ? readdirSync(runs) : []) {
-      const lines = readFileSync(join(runs, log), 'utf8').split('\n').slice(0, -1);
-      if (lines.some((l) => l.includes(`"type":"${type}"`))) n++;
-    }
-  }
-  return n;
 }
 
 async function childrenOf(pid: number): Promise<number[]> {
