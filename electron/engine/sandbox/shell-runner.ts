@@ -52,6 +52,8 @@ export interface ShellRunOptions {
   readonly sandbox?: ShellSandboxInfo;
   /** Under bubblewrap, more paths shown inside (an agent column's program, its proxy socket). */
   readonly binds?: readonly SandboxBind[];
+  /** Under bubblewrap, PATH inside (default SANDBOX_PATH): an agent column puts its interpreter's bin first. */
+  readonly sandboxPath?: string;
   /** Without bubblewrap, keep the host's network (an agent reaches its proxy on 127.0.0.1); unshare still gives a user namespace. */
   readonly hostNetwork?: boolean;
 }
@@ -66,7 +68,7 @@ export function commandLine(command: string, options: ShellRunOptions, info: She
   const inner = ['/bin/sh', '-c', command];
   let argv = inner;
   if (info.kind === 'bubblewrap' && info.bwrap) {
-    const env = Object.entries({ ...options.env, PATH: SANDBOX_PATH, HOME: SANDBOX_HOME, TMPDIR: '/tmp' }).flatMap(([k, v]) => ['--setenv', k, v]);
+    const env = Object.entries({ ...options.env, PATH: options.sandboxPath ?? SANDBOX_PATH, HOME: SANDBOX_HOME, TMPDIR: '/tmp' }).flatMap(([k, v]) => ['--setenv', k, v]);
     argv = [info.bwrap, ...bubblewrapArgs({ workspace: options.workspace, tmpBytes: limits.tmpBytes, disableUserns: info.disableUserns ?? false, ...(options.binds ? { binds: options.binds } : {}) }), ...env, '--', ...inner];
   } else if (info.kind === 'seatbelt' && info.sandboxExec && temp) {
     // Seatbelt matches real paths (/private/var/…, not /var/…).

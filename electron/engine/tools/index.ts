@@ -110,6 +110,11 @@ function namedArgs(tool: ToolDefinition, args: unknown, language: CallLanguage):
   if (args === undefined || args === null) return {};
   const names = parameterNames(tool);
   if (Array.isArray(args)) {
+    // A variadic last parameter gathers the rest of the positional arguments.
+    if (tool.rest !== undefined && names[names.length - 1] === tool.rest) {
+      const fixed = names.length - 1;
+      return { ...Object.fromEntries(args.slice(0, fixed).map((value, i) => [names[i], value]).filter(([, value]) => value !== undefined)), [tool.rest]: args.slice(fixed) };
+    }
     if (args.length > names.length) {
       throw new ToolError(
         `${tool.name} takes at most ${names.length} argument${names.length === 1 ? '' : 's'} but got ${args.length}. ` +

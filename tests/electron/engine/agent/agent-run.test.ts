@@ -183,6 +183,20 @@ describe('an agent that misbehaves', () => {
     }
   }, 60_000);
 
+  for (const [task, name] of [['write-errors', 'errors.log'], ['log-stats', 'zz.txt']] as const) {
+    for (const kind of ['fifo', 'link'] as const) {
+      it(`leaves ${name} as a ${kind === 'fifo' ? 'FIFO' : 'link to /dev/zero'} for the ${task} validator: the run ends, saying so`, async () => {
+        const run = await agentRun({ task, agent: misbehave('trap-file', kind, name) });
+        const end = finished(run.events);
+        expect(end.status, end.error).toBe('answered');
+        expect(end.validation?.ok).toBe(false);
+        expect(end.validation?.detail).toMatch(kind === 'fifo'
+          ? new RegExp(`${name.replace('.', '\\.')} is a named pipe \\(FIFO\\), not a regular file: the validator reads regular files only`)
+          : new RegExp(`${name.replace('.', '\\.')} is a symbolic link, not a regular file: the validator reads regular files only`));
+      }, 60_000);
+    }
+  }
+
   it('sends requests that are no step: each is shown in the record, none counted', async () => {
     const run = await agentRun({ agent: misbehave('other') });
     const end = finished(run.events);
