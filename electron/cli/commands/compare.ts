@@ -104,6 +104,10 @@ async function compareCommand(flags: CompareFlags, modesGiven: boolean): Promise
     await shellSandboxAsync();
     const approvals = cliApprovalPolicy(flags.approve, { tty, userFolder: !!flags.workspace, base: settings.approvals as ApprovalPolicyInput | undefined });
     for (const note of approvals.notes) printWarning(`note: ${note}`);
+    if (variants?.some((v) => v.agent)) {
+      const { agentProgramsNote } = await import('../agent-view.js');
+      printWarning(agentProgramsNote(variants, flags.variants?.trim().startsWith('[') ? '--variants' : `the variants file ${flags.variants}`, (await shellSandboxAsync()).kind)!);
+    }
     request = {
       task: flags.task,
       modes,
