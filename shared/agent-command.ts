@@ -97,3 +97,7 @@ export function agentName(agent: Pick<AgentCommand, 'command'>): string {
   const file = [...agent.command].reverse().find((w) => /\.[A-Za-z0-9]{1,5}$/.test(w) && !w.startsWith('-'));
   return base(file ?? agent.command[0]!);
 }
+
+/** The command as a shell would show it: words with spaces or quotes quoted, nothing else changed. */
+export const agentCommandLine = (agent: Pick<AgentCommand, 'command'>): string =>
+  agent.command.map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');

@@ -22,6 +22,7 @@ import type { EngineServices } from './engine-services.js';
 import { isSimulatedEndpoint } from '../sim/detect.js';
 import { checkPresetUrl, KeyEnvRegistry, normalizeBaseUrl, sameBaseUrl } from './key-binding.js';
 import { fieldToFix } from '../../shared/start-errors.js';
+import { simModelProblem } from '../../shared/sim-models.js';
 
 export interface ResolvedProvider {
   readonly info: ProviderInfo;
@@ -111,6 +112,9 @@ export async function resolveProvider(
       : `${preset?.label ?? name} speaks its own protocol; to reach another server that speaks ${protocol}, choose "Custom base URL" and its protocol.`);
   }
   if (name === 'simulated') {
+    // Any other name would run as `sim` under a label that says otherwise: two "different" columns, one model.
+    const problem = model ? simModelProblem(model) : null;
+    if (problem) throw new Error(`${problem} ${fieldToFix('model')}`);
     return { info: { name, baseUrl: await services.simUrl(), model: model || 'sim', simulated: true }, apiKeyEnv: null, needsKey: false };
   }
   if (!name) throw new Error('Choose a provider (a preset such as "openai", or "custom" with a base URL).');
