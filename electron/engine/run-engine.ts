@@ -20,6 +20,7 @@ import { createChatClient } from './provider/chat-client.js';
 import { shellSandbox } from './sandbox/shell-sandbox.js';
 import { warmUpTools } from './tools/index.js';
 import { closeRunToolState, openRunToolState } from './tools/run-state.js';
+import { disposeComputeThread } from './tools/compute/compute-thread.js';
 import { searchTargetOf } from './tools/search-backends.js';
 import { runStartedOf } from '../../shared/run-started.js';
 import type { McpConnections } from './mcp/mcp-servers.js';
@@ -71,7 +72,7 @@ function dropPendingMcp(): void {
 /** Open the spec's MCP servers (the SDK is loaded only here); names the run's other tools already use are refused. */
 async function openMcp(spec: RunSpec, task: RunTask | null, workspace: string): Promise<McpConnections> {
   const { openMcpServers } = await import('./mcp/mcp-servers.js');
-  const reserved = [...toolsetOf(spec.settings, task?.tools, [], task?.ownToolsOnly).tools.map((t) => t.name), 'run_code', 'search_tools', 'call_tool'];
+  const reserved = [...toolsetOf(spec.settings, task).tools.map((t) => t.name), 'run_code', 'search_tools', 'call_tool'];
   return openMcpServers(spec.mcpServers ?? [], workspace, reserved);
 }
 
@@ -95,6 +96,9 @@ export async function warmUpEngine(spec?: RunSpec, task: RunTask | null = null):
   // A mode whose programs run in Pyodide, not QuickJS (Code Mode (Python)): its worker loads Python (~2 s) instead.
   const python = spec !== undefined && modeDefinition(spec.mode).warmUp === 'python';
   if (spec && (!SANDBOX_MODES.has(spec.mode) || python)) dropCodeSandbox();
+  // A compute thread a standing pool started: kept only for a mode that searches tools from its first step;
+  // others start it on their first calculator or fetch_url call, as a run always did.
+  if (spec && !TOOL_SEARCH_MODES.has(spec.mode)) disposeComputeThread();
   await Promise.all([
     warmUpTools({ computeThread: !spec || TOOL_SEARCH_MODES.has(spec.mode) }),
     python ? prewarmPythonSandbox() : spec && SANDBOX_MODES.has(spec.mode) ? prewarmCodeSandbox(spec.settings) : undefined,
@@ -111,7 +115,17 @@ export async function warmUpEngine(spec?: RunSpec, task: RunTask | null = null):
  * then adopts and a ReAct run stops.
  */
 export async function preloadEngine(): Promise<void> {
+  // Node loads its fetch (undici, which the model client sends with) on first use: here, not after release.
+  void globalThis.fetch;
   await Promise.all([warmUpTools({ computeThread: false }), prewarmCodeSandbox(DEFAULT_SETTINGS)]);
+}
+
+/**
+ * What a worker of a standing warm pool adds while it waits (idle time, before any Run): the compute thread, so
+ * that a tool-search run is released without waiting for it to boot. warmUpEngine stops it for other modes.
+ */
+export async function preloadStanding(): Promise<void> {
+  await warmUpTools({ computeThread: true });
 }
 
 /** The run's model client: the loop's, and an agent column's proxy's (one client, so both send alike). */
@@ -154,7 +168,7 @@ export async function runEngine(spec: RunSpec, io: EngineIO, task: RunTask | nul
       mcp = await mcpFor(spec, task, workspace);
       const mcpRecords = (mcp?.tools ?? []).flatMap((t) => (t.mcp ? [t.mcp] : []));
       const approvals = new ApprovalGate(policy, (e) => recorder.emit(e), io.askApproval ?? null, new Map(mcp?.tools.map((t) => [t.name, t.source ?? ''])), new Map(mcpRecords.map((r) => [r.name, mcpToolKind(r.annotations)])));
-      mode = createMode(spec.mode, { workspace, settings: spec.settings, taskTools: task?.tools, taskToolsOnly: task?.ownToolsOnly, approvals, mcpTools: mcp?.tools ?? [] });
+      mode = createMode(spec.mode, { workspace, settings: spec.settings, task, approvals, mcpTools: mcp?.tools ?? [] });
       recorder.emit(runStartedOf(spec, { startedAt, systemPrompt: mode.systemPrompt, tools: mode.tools(), shellSandbox: { kind: sandbox.kind, reason: sandbox.reason }, mcpTools: mcpRecords }));
       // A server that failed is said once, with its name; the run goes on with the tools the others brought.
       for (const problem of mcp?.problems ?? []) recorder.emit({ type: 'run-warning', message: problem.message });

@@ -17,12 +17,23 @@ export interface ValidateContext {
   readonly fixtureUrl?: string | null;
 }
 
-export interface RunTask {
-  readonly id: string;
-  /** Tools the task brings on top of the run's profile, made for this run (a tool may keep state for it). */
+/**
+ * How a task's tools are offered. 'beside': after the profile's, hidden in Code Mode and ReAct + tool search
+ * until search_tools finds them. 'instead': the run's only tools (a benchmark that brings its own: the
+ * profile's would be tools its tasks never had, some with the same names), listed in Code Mode's catalog;
+ * ReAct + tool search still finds them by search.
+ */
+export type TaskToolOffer = 'beside' | 'instead';
+
+/** The tools a run's task brings and how they are offered (modes/toolsets.ts reads them). */
+export interface TaskTools {
+  /** Made for this run (a tool may keep state for it, as a browser keeps its page). */
   readonly tools: readonly ToolDefinition[];
-  /** The task's tools are all the run offers, in every mode (Code Mode's catalog lists them all). */
-  readonly ownToolsOnly?: boolean;
+  readonly offer: TaskToolOffer;
+}
+
+export interface RunTask extends TaskTools {
+  readonly id: string;
   /** The task's harness on a final answer: its feedback when wrong (the run goes on), else null. */
   answerFeedback?(answer: string): Promise<string | null>;
   /** The answer judged against the truth recomputed now; a judge that throws is reported as a failed check. */

@@ -60,7 +60,7 @@ export function runTaskOf(task: Pick<TaskRef, 'id'>, tasks: readonly Task[] = TA
   return {
     id: definition.id,
     tools: definition.tools?.() ?? [],
-    ...(definition.ownToolsOnly ? { ownToolsOnly: true } : {}),
+    offer: definition.toolOffer ?? 'beside',
     ...(definition.answerFeedback ? { answerFeedback: async (answer: string) => definition.answerFeedback!(answer) } : {}),
     validate: async (answer, ctx) => definition.validate(answer, ctx),
   };

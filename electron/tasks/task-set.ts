@@ -6,6 +6,7 @@
  * after normalisation, and its domain's policies on the simulated model, which knows the task by its words.
  */
 import type { Validation } from '../../shared/step-event.js';
+import type { TaskToolOffer } from '../engine/run-task.js';
 import type { ToolDefinition } from '../engine/tools/tool.js';
 import { SIM_LABEL } from '../sim/policies/common.js';
 import { defineTask, type Task, type TaskSim } from './task.js';
@@ -25,10 +26,10 @@ export interface TaskDomain<T extends SetTask> {
   readonly tasks: readonly T[];
   /** The domain's tools, made for each run (a tool may keep state for its run, as a browser keeps its page). */
   tools(): readonly ToolDefinition[];
+  /** 'instead': the domain's tools are the run's only tools, in Code Mode's catalog (engine/run-task.ts); default 'beside'. */
+  readonly toolOffer?: TaskToolOffer;
   /** How an answer is judged; default exactMatch (normaliseAnswer, numbers as numbers, lists item by item). */
   score?(answer: string, task: T): Validation;
-  /** The domain's tools are all its runs offer, as the benchmark offers them (TaskDefinition.ownToolsOnly). */
-  readonly ownToolsOnly?: boolean;
   /** What the benchmark's harness says to a wrong answer before the model goes on (TaskDefinition.answerFeedback). */
   feedback?(answer: string, task: T): string | null;
   /** The simulated model's policies for the domain's tasks; each gets the task itself (its own fields too). */
@@ -41,7 +42,7 @@ export function defineDomain<T extends SetTask>(domain: TaskDomain<T>): readonly
     defineTask<T['id'], T>({
       id: task.id,
       tools: domain.tools,
-      ...(domain.ownToolsOnly ? { ownToolsOnly: true } : {}),
+      ...(domain.toolOffer ? { toolOffer: domain.toolOffer } : {}),
       ...(domain.feedback ? { answerFeedback: (answer: string) => domain.feedback!(answer, task) } : {}),
       validate: (answer) => (domain.score ?? exactMatch)(answer, task),
       sim: { ...domain.sim, detect: (text) => (sameWords(text, task.instruction) ? task : null) },

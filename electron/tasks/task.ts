@@ -6,7 +6,7 @@
  */
 import type { ModeId } from '../../shared/modes.js';
 import type { Validation } from '../../shared/step-event.js';
-import type { ValidateContext } from '../engine/run-task.js';
+import type { TaskToolOffer, ValidateContext } from '../engine/run-task.js';
 import type { ToolDefinition } from '../engine/tools/tool.js';
 import type { Conversation } from '../sim/policies/conversation.js';
 import type { SimReply } from '../sim/types.js';
@@ -46,11 +46,8 @@ export interface TaskDefinition<Id extends string, P extends object> {
   workspace?(seed: number): readonly WorkspaceFile[];
   /** Tools the task brings to its runs, made once per run; every mode offers them its own way. */
   tools?(): readonly ToolDefinition[];
-  /**
-   * The task's tools are all its runs offer (a benchmark's domain, as its paper offers them), instead of joining
-   * the run's profile; Code Mode lists them all in its catalog.
-   */
-  readonly ownToolsOnly?: boolean;
+  /** Whether they come after the profile's tools (default) or instead of them (engine/run-task.ts). */
+  readonly toolOffer?: TaskToolOffer;
   /** The answer judged against the truth recomputed at validation time, never against a stored run. */
   validate(answer: string, ctx: ValidateContext): Validation | Promise<Validation>;
   /** A harness that answers a wrong answer and lets the run go on (loop.ts answerFeedback): its words, or null. */
@@ -70,7 +67,7 @@ export interface Task<Id extends string = string> {
   readonly id: Id;
   workspace?(seed: number): readonly WorkspaceFile[];
   tools?(): readonly ToolDefinition[];
-  readonly ownToolsOnly?: boolean;
+  readonly toolOffer?: TaskToolOffer;
   validate(answer: string, ctx: ValidateContext): Validation | Promise<Validation>;
   answerFeedback?(answer: string): string | null;
   /** The task as the simulated model reads it from the user's words, or null when the words are another task. */

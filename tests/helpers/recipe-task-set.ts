@@ -2,8 +2,9 @@
  * A task set added by following docs/architecture.md's "A task set" recipe: two domains, each with its own
  * pure-function tools, tasks that are an instruction and an expected output (computed by the tools, as a
  * benchmark's are), exact-match scoring and per-domain simulated policies that follow each task's reference
- * plan. The tally's tool keeps a running total for its run, so tools made once for all runs would give wrong
- * totals from the second run on. The recipe test runs it in every mode (tests/electron/tasks/recipes.test.ts).
+ * plan. The cipher's tools come beside the profile's; the tally's are the run's only tools ('instead', in
+ * Code Mode's catalog), and its tool keeps a running total for its run, so tools made once for all runs would
+ * give wrong totals from the second run on. The recipe test runs it in every mode (tests/electron/tasks/recipes.test.ts).
  */
 import { z } from 'zod';
 import { defineTool, type ToolDefinition } from '../../electron/engine/tools/tool.js';
@@ -81,7 +82,8 @@ function code(conv: Conversation, task: PlannedTask): SimReply {
     const value = (v: string | number) => (v === '$prev' ? 'value' : q(v));
     const lines = [
       ...(python ? ['import json'] : []),
-      ...toolsOf(task).map((t) => `${python ? '' : 'const '}${t} = search_tools(${q(t.replace(/_/g, ' '))})[0]${python ? '' : ';'}`),
+      // A tool in run_code's catalog is a function already; the others are found with search_tools.
+      ...toolsOf(task).filter((t) => !conv.runCodeDescription.includes(`${t}(`)).map((t) => `${python ? '' : 'const '}${t} = search_tools(${q(t.replace(/_/g, ' '))})[0]${python ? '' : ';'}`),
       ...task.plan.map((s, i) => `${i === 0 && !python ? 'let ' : ''}value = ${s.tool}(${Object.values(s.args).map(value).join(', ')})${python ? '' : ';'}`),
       python ? 'print(json.dumps(value))' : 'print(JSON.stringify(value));',
     ];
@@ -95,5 +97,5 @@ function code(conv: Conversation, task: PlannedTask): SimReply {
 
 const sim = { react, code, modes: { 'react-search': (conv: Conversation, task: PlannedTask) => findTools(conv, toolsOf(task)) ?? react(conv, task) } };
 
-export const RECIPE_SET = defineTaskSet(defineDomain({ tasks: CIPHER_TASKS, tools: cipherTools, sim }), defineDomain({ tasks: TALLY_TASKS, tools: tallyTools, sim }));
+export const RECIPE_SET = defineTaskSet(defineDomain({ tasks: CIPHER_TASKS, tools: cipherTools, sim }), defineDomain({ tasks: TALLY_TASKS, tools: tallyTools, toolOffer: 'instead', sim }));
 export const RECIPE_SET_TASKS: readonly PlannedTask[] = [...CIPHER_TASKS, ...TALLY_TASKS];

@@ -54,10 +54,10 @@ async function toolsCommand(flags: ToolsFlags): Promise<void> {
   ]);
   const task = flags.task === undefined ? null : runTaskOf({ id: flags.task });
   if (flags.task !== undefined && !task) throw new Error(`--task "${flags.task}" is not a built-in task id. See \`parallax tasks\`.`);
-  const reserved = [...toolsetOf(settings, task?.tools, [], task?.ownToolsOnly).tools.map((t) => t.name), 'run_code', 'search_tools', 'call_tool'];
+  const reserved = [...toolsetOf(settings, task).tools.map((t) => t.name), 'run_code', 'search_tools', 'call_tool'];
   const mcp = servers.length > 0 ? await (await import('../../engine/mcp/mcp-servers.js')).openMcpServers(servers, workspace, reserved) : null;
   try {
-    const toolset = toolsetOf(settings, task?.tools, mcp?.tools ?? [], task?.ownToolsOnly);
+    const toolset = toolsetOf(settings, task, mcp?.tools ?? []);
     const listing = modes.map((mode) => ({ mode, modeTools: ownTools(mode, settings), tools: toolOffers(mode, toolset, settings.returnTypes) }));
     const problems = mcp?.problems.map((p) => p.message) ?? [];
     if (flags.json) {

@@ -46,7 +46,7 @@ export const M3TOOLEVAL = defineTaskSet(
   ...M3_DOMAINS.map((domain) => defineDomain<M3SetTask>({
     tasks: M3_TASKS.filter((t) => t.domain === domain).map((t) => ({ id: t.id, instruction: t.instruction, expected: str(t.expected), m3: t })),
     tools: () => m3ToolDefinitions(domain.tools),
-    ownToolsOnly: true,
+    toolOffer: 'instead',
     score: (answer, t) => m3Validation(answer, t.m3),
     feedback: (answer, t) => answerFeedback(answer, t.m3.expected),
     sim,

@@ -58,7 +58,7 @@ export interface DriveOptions {
 }
 
 /** The tools of a run of `taskId` under the default profile. */
-export const runTools = (taskId?: string) => toolsetOf(DEFAULT_SETTINGS, runTaskOf({ id: taskId ?? null })?.tools).tools;
+export const runTools = (taskId?: string) => toolsetOf(DEFAULT_SETTINGS, runTaskOf({ id: taskId ?? null })).tools;
 
 export function wireTools(mode: Mode, returnTypes = true, taskId?: string): Record<string, unknown>[] {
   const all = runTools(taskId);

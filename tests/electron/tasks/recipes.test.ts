@@ -50,7 +50,9 @@ async function run(id: string, text: string, mode: ModeId) {
   if (finished?.type !== 'run-finished') throw new Error('the run did not finish');
   // The tools called, directly or inside programs.
   const calls = events.flatMap((e) => (e.type === 'tool-started' ? [e.name] : e.type === 'code-run' ? e.toolCalls.map((c) => c.name) : []));
-  return { finished, calls, workspace };
+  const started = events.find((e) => e.type === 'run-started');
+  if (started?.type !== 'run-started') throw new Error('the run did not start');
+  return { finished, calls, workspace, started };
 }
 
 describe('a task added in one file', () => {
@@ -69,7 +71,7 @@ describe('a task added in one file', () => {
     expect(finished.status, finished.error).toBe('answered');
     expect(finished.validation, finished.answer).toMatchObject({ ok: true });
     // Hybrid names ReAct's policy for this task: it reads directly, as ReAct does.
-    expect(calls).toEqual(mode === 'code' || mode === 'code-py' ? ['run_code'] : ['read_file']);
+    expect(calls).toEqual(mode === 'code' || mode === 'code-py' ? ['run_code', 'read_file'] : ['read_file']);
   }, 120_000);
 
   it('fails a wrong count, saying what it expected', async () => {
@@ -91,6 +93,21 @@ describe('a task set with its own tools, in two domains', () => {
     const planned = task.plan.map((s) => s.tool);
     const program = mode === 'code' || mode === 'code-py' || mode === 'hybrid';
     expect(calls.filter((c) => c !== 'search_tools')).toEqual(program ? ['run_code', ...planned] : planned);
+  }, 120_000);
+
+  it('offers a domain\'s tools instead of the profile\'s when it says so, in Code Mode\'s catalog', async () => {
+    const react = await run('recipe-tally', RECIPE_SET_TASKS[2].instruction, 'react');
+    expect(react.started.tools.map((t) => t.name)).toEqual(['tally_add']);
+    const search = await run('recipe-tally', RECIPE_SET_TASKS[2].instruction, 'react-search');
+    expect(search.started.tools.map((t) => t.name)).toEqual(['search_tools']);
+    const code = await run('recipe-tally', RECIPE_SET_TASKS[2].instruction, 'code');
+    const description = code.started.tools[0].description;
+    expect(description).toMatch(/tally_add\(/);
+    expect(description).not.toMatch(/read_file/);
+    expect(code.calls).toEqual(['run_code', 'tally_add', 'tally_add', 'tally_add']);
+    // Beside the profile: the cipher's tools are found with search_tools, after the file tools.
+    const beside = await run('recipe-decode', RECIPE_SET_TASKS[1].instruction, 'react');
+    expect(beside.started.tools.map((t) => t.name)).toEqual(expect.arrayContaining(['read_file', 'reverse_text', 'caesar_decode']));
   }, 120_000);
 
   it('offers the domain\'s tools to its tasks only', () => {

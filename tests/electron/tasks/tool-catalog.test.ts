@@ -44,11 +44,11 @@ describe('the demo catalog', () => {
   });
 
   it('joins the runs of tool-catalog only, after the profile\'s own tools', () => {
-    const catalog = runTaskOf({ id: 'tool-catalog' })!.tools;
-    expect(catalog).toBe(DEMO_CATALOG);
+    const catalog = runTaskOf({ id: 'tool-catalog' })!;
+    expect(catalog.tools).toBe(DEMO_CATALOG);
     expect(runTaskOf({ id: 'log-stats' })!.tools).toEqual([]);
     expect(runTaskOf({ id: null })).toBeNull();
-    expect(toolsetOf(DEFAULT_SETTINGS, runTaskOf({ id: 'log-stats' })!.tools).tools).toBe(ALL_TOOLS);
+    expect(toolsetOf(DEFAULT_SETTINGS, runTaskOf({ id: 'log-stats' })).tools).toBe(ALL_TOOLS);
     expect(toolsetOf(DEFAULT_SETTINGS, catalog).tools.map((t) => t.name)).toEqual([...ALL_TOOLS, ...DEMO_CATALOG].map((t) => t.name));
     expect(toolsetOf({ toolset: 'seed' }, catalog).tools.length).toBe(6 + DEMO_CATALOG.length);
   });

@@ -12,7 +12,7 @@ export interface ToolBindings {
   readonly hiddenTools: readonly ToolDefinition[];
 }
 
-/** `catalog`: the names listed as functions (a task set's tools, toolsets.ts), else the standard four. */
+/** `catalog`: the names listed as functions (a profile's Toolset.catalog); the other tools are hidden. */
 export function standardBindings(all: readonly ToolDefinition[] = ALL_TOOLS, catalog: readonly string[] = CATALOG_TOOL_NAMES): ToolBindings {
   return {
     tools: catalog.map((name) => all.find((t) => t.name === name)).filter((t): t is ToolDefinition => t !== undefined),

@@ -73,7 +73,7 @@ function sandboxFor(language: ProgramLanguage, memoryMb: number): ProgramSandbox
 }
 
 export function createProgramTool(opts: ModeOptions, language: ProgramLanguage = 'javascript'): ProgramTool {
-  const toolset = toolsetOf(opts.settings, opts.taskTools, opts.mcpTools, opts.taskToolsOnly);
+  const toolset = toolsetOf(opts.settings, opts.task, opts.mcpTools);
   const { tools, hiddenTools } = standardBindings(toolset.tools, toolset.catalog);
   const codeState = opts.settings.codeState ?? 'fresh';
   const base = language === 'python'
