@@ -9,7 +9,10 @@ export default defineConfig({
     pool: 'forks',
     // These machines have two cores; integration tests spawn processes and servers of their own.
     maxWorkers: 2,
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // A timeout catches a hang, not a slow machine: tests wait on state, and a loaded machine (CI beside other
+    // work) may take several times as long as an idle one. No test sets a shorter one of its own.
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
+    expect: { poll: { timeout: 120_000 } },
   },
 });

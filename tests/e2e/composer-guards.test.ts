@@ -12,7 +12,7 @@ import { connectHost, type HostClient } from './host-client.js';
 import { waitForStatus } from './page-helpers.js';
 import { saveShot } from './screenshots.js';
 
-describe('guarded composer fields, against parallax serve --allow-dir', { timeout: 300_000 }, () => {
+describe('guarded composer fields, against parallax serve --allow-dir', () => {
   let served: Served;
   let driven: Driven;
   let host: HostClient;
@@ -26,7 +26,7 @@ describe('guarded composer fields, against parallax serve --allow-dir', { timeou
     driven = await openPage(served.url);
     host = await connectHost(served.url);
     await driven.page.waitForSelector('[data-testid=connection-status]:has-text("Web host")');
-  }, 90_000);
+  });
 
   afterAll(async () => {
     host?.close();

@@ -126,7 +126,7 @@ describe('parallax compare', () => {
     expect(none.stderr).toMatch(/No run answered, so there is nothing to compare\.\n {2}ReAct: error — .*server error \(500/);
     expect(none.stderr).toMatch(/\n {2}Code Mode: error — /);
     // (Runs that answer exit 0: see 'prints live lines and a side-by-side summary'.)
-  }, 180_000);
+  });
 
   it('says what to set when a key is missing, and starts nothing', async () => {
     const { dataDir, env: e } = await env();

@@ -28,7 +28,7 @@ describe('worker warm-up', () => {
     expect(computeThread().threadsStarted).toBe(0);
     await warmUpEngine(spec('react-search'));
     expect(computeThread().threadsStarted).toBe(1);
-  }, 60_000);
+  });
 
   it('loads Python before a Code Mode (Python) run is released, and its mode takes that child', async () => {
     expect(pythonPrewarmed()).toBe(false);
@@ -37,5 +37,5 @@ describe('worker warm-up', () => {
     const mode = createCodePyMode({ workspace: '.', settings: parseSettings({}) });
     expect(pythonPrewarmed()).toBe(false);
     mode.dispose?.();
-  }, 60_000);
+  });
 });

@@ -60,7 +60,7 @@ describe('the tutorial agents as columns beside ReAct and Code Mode', () => {
     const code = ofType(runs[3]!.events, 'run-started')[0]!.tools;
     expect(code.map((t) => t.name)).toEqual(['run_code']);
     expect(code[0]!.description).toMatch(/search_tools\(query\)/);
-  }, 240_000);
+  });
 
   for (const wire of ['openai-stream', 'anthropic', 'anthropic-stream']) {
     it(`records an agent that speaks ${wire} as it records the others`, async () => {
@@ -74,7 +74,7 @@ describe('the tutorial agents as columns beside ReAct and Code Mode', () => {
       const calls = responses.flatMap((r) => r.toolCalls);
       expect(calls.length).toBeGreaterThan(0);
       expect(ofType(run.events, 'tool-finished').map((r) => r.callId).sort()).toEqual(calls.map((c) => c.id).sort());
-    }, 120_000);
+    });
   }
 });
 
@@ -100,7 +100,7 @@ describe('an agent that misbehaves', () => {
     expect(env.PARALLAX_MODEL).toBe('sim');
     // Nothing of the parent's environment beyond what Parallax sets.
     expect(env.HOME).not.toBe(process.env.HOME);
-  }, 60_000);
+  });
 
   it('is stopped at its time limit, with everything it started', async () => {
     const run = await agentRun({ agent: { ...misbehave('hang'), timeoutMs: 2000 } });
@@ -108,7 +108,7 @@ describe('an agent that misbehaves', () => {
     expect(end.status).toBe('error');
     expect(end.error).toMatch(/time limit of 2 s/);
     expect(run.ms).toBeLessThan(30_000);
-  }, 60_000);
+  });
 
   it('floods its output: an error that says how much it wrote, not an answer, and the run still ends', async () => {
     const run = await agentRun({ agent: misbehave('flood') });
@@ -117,7 +117,7 @@ describe('an agent that misbehaves', () => {
     expect(end.answer).toBe('');
     expect(end.error).toMatch(new RegExp(`wrote ${2000 * 65536} bytes to its standard output, more than an answer may hold \\(${AGENT_OUTPUT_BYTES} bytes\\)`));
     expect(end.error!.length).toBeLessThan(600);
-  }, 60_000);
+  });
 
   it('exits non-zero: an error with the tail of its standard error', async () => {
     const run = await agentRun({ agent: misbehave('fail') });
@@ -126,7 +126,7 @@ describe('an agent that misbehaves', () => {
     expect(end.error).toMatch(/exited with status 3/);
     expect(end.error).toMatch(/the real reason: the tool server is down/);
     expect(end.error!.length).toBeLessThan(2300);
-  }, 60_000);
+  });
 
   it('leaves processes behind, one in a session of its own: all are ended with the run', async () => {
     const tag = `agent-bg-${process.pid}-${Date.now()}`;
@@ -134,7 +134,7 @@ describe('an agent that misbehaves', () => {
     expect(finished(run.events).answer).toBe('left three sleepers behind');
     await new Promise((r) => setTimeout(r, 300));
     expect(processesWith(tag)).toEqual([]);
-  }, 60_000);
+  });
 
   it('asks for more model requests than max steps: stopped as max-steps after exactly that many', async () => {
     const run = await agentRun({ agent: python(join(EXAMPLES, 'tutorial/react_agent.py')), settings: { maxSteps: 2 } });
@@ -142,7 +142,7 @@ describe('an agent that misbehaves', () => {
     expect(end.status).toBe('max-steps');
     expect(ofType(run.events, 'model-response').length).toBe(2);
     expect(run.replies.length).toBe(2);
-  }, 60_000);
+  });
 
   it('sends requests that are no step: each is shown in the record, none counted', async () => {
     const run = await agentRun({ agent: misbehave('other') });
@@ -153,7 +153,7 @@ describe('an agent that misbehaves', () => {
     expect(warnings.some((w) => /answered 401/.test(w))).toBe(true);
     expect(ofType(run.events, 'model-request')).toEqual([]);
     expect(run.replies).toEqual([]);
-  }, 60_000);
+  });
 
   it('is cancelled mid-run: ended, and recorded as cancelled', async () => {
     const ac = new AbortController();
@@ -161,7 +161,7 @@ describe('an agent that misbehaves', () => {
     const run = await agentRun({ agent: misbehave('hang'), signal: ac.signal });
     expect(finished(run.events).status).toBe('cancelled');
     expect(run.ms).toBeLessThan(20_000);
-  }, 60_000);
+  });
 });
 
 /** Live processes whose command line holds `tag`. */

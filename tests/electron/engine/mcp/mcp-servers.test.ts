@@ -91,7 +91,7 @@ describe('MCP tools from real servers', () => {
     } finally {
       await quick.close();
     }
-  }, 30_000);
+  });
 
   it('calls on one run signal leave no listener behind; aborting it stops a call at once', async () => {
     const warnings: string[] = [];
@@ -138,7 +138,7 @@ describe('MCP servers that fail', () => {
     } finally {
       await result.close();
     }
-  }, 30_000);
+  });
 
   it('leaves out a tool whose name another tool of the run has', async () => {
     const result = await openMcpServers([stdioServer('local')], mcp.workspace, ['local_add']);
@@ -148,5 +148,5 @@ describe('MCP servers that fail', () => {
     } finally {
       await result.close();
     }
-  }, 30_000);
+  });
 });

@@ -14,7 +14,7 @@ let h: PyHarness;
 beforeAll(async () => {
   h = await pyHarness();
   await writeFile(join(h.workspace, 'a.txt'), 'one\nERROR two\nthree\n');
-}, 60_000);
+});
 afterAll(() => h.close());
 
 describe('the Python contract', () => {
@@ -128,7 +128,7 @@ describe('the Python limits', () => {
     const next = await h.run('print(sum(range(10)))');
     expect(next.output).toBe('45\n');
     expect(h.sandbox.processesStarted).toBe(started + 1);
-  }, 60_000);
+  });
 
   it('lets a program use memory well inside the limit', async () => {
     const result = await h.run('data = ["x" * 1000 for _ in range(10000)]\nprint(len(data))', { limits: { memoryMb: 64 } });
