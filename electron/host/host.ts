@@ -176,6 +176,7 @@ export function createHost(options: HostOptions): Host {
     // The columns: the modes under one model, or the variants, each with its provider, key and settings checked.
     const prepared = await prepareColumns({ ...request, mcpServers }, {
       services, getApiKey: options.getApiKey, keyEnv: keyEnvPolicy, loadPrices: async () => (await prices.load()).table, userFolder: workspaceDir !== null,
+      env, dataDir: options.dataDir,
       ...(storedKeys ? { getSearchKey: (backend, url) => storedKeys({ name: searchKeyName(backend), baseUrl: url, model: '', simulated: false }, null) } : {}),
     });
     const { task, columns, variants } = prepared;

@@ -19,6 +19,7 @@ import { cutAtStop } from './policies/react-text.js';
 import { requestModeOf } from './policies/sim-modes.js';
 import { answer } from './types.js';
 import { BadRequest, parseChatRequest, type ChatRequest } from './request.js';
+import { thoughtFor } from './thinking.js';
 import { completionBody, errorBody, modelObject, streamChunks, type BuiltReply } from './wire.js';
 import { isSimModel, SIM_MODEL_IDS, simModelOf } from '../../shared/sim-models.js';
 import { messageBody, messageEvents, messagesErrorBody, messagesUsage, parseMessagesRequest, PromptCache, type MessagesRequest } from './messages-api.js';
@@ -183,15 +184,20 @@ function plan(messages: ChatRequest['messages'], tools: ChatRequest['tools'], st
 }
 
 function reply(res: ServerResponse, request: ChatRequest, faults: ReadonlySet<SimFault>, trial: number, accounting: SimAccounting, id: string): void {
-  const { text, calls, policy } = plan(request.messages, request.tools, request.stop, faults, trial, 'call', request.model);
+  const planned = plan(request.messages, request.tools, request.stop, faults, trial, 'call', request.model);
+  const { calls, policy } = planned;
+  // The tutorial's provider thinks before every reply; a tool-call turn's "why" is then in its reasoning.
+  const reasoning = accounting === 'tutorial' && policy ? thoughtFor(request.messages, planned.text, calls) : '';
+  const text = reasoning && calls.length > 0 ? '' : planned.text;
   const prompt = simPromptTokens(request.messages, request.rawTools, accounting);
-  const completion = countCompletionTokens(text, calls);
+  const completion = countCompletionTokens(text, calls, reasoning);
   const built: BuiltReply = {
     id,
     created: Math.floor(Date.now() / 1000),
     text,
     calls,
     usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
+    ...(reasoning ? { reasoning } : {}),
   };
   res.setHeader('x-parallax-simulated', 'true');
   if (!policy) res.setHeader(SIM_POLICY_HEADER, 'none');

@@ -18,12 +18,15 @@ export interface BuiltReply {
   /** Calls with the ids the server gave them. */
   readonly calls: readonly (PlannedCall & { readonly id: string })[];
   readonly usage: WireUsage;
+  /** The model's thinking, sent as `reasoning_content` (the tutorial profile's provider thinks; thinking.ts). */
+  readonly reasoning?: string;
 }
 
 const finishReason = (r: BuiltReply): 'tool_calls' | 'stop' => (r.calls.length > 0 ? 'tool_calls' : 'stop');
 
 export function completionBody(r: BuiltReply): Record<string, unknown> {
   const message: Record<string, unknown> = { role: 'assistant', content: r.text === '' && r.calls.length > 0 ? null : r.text, refusal: null };
+  if (r.reasoning) message.reasoning_content = r.reasoning;
   if (r.calls.length > 0) {
     message.tool_calls = r.calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } }));
   }
@@ -58,6 +61,7 @@ export function streamChunks(r: BuiltReply, includeUsage: boolean): Record<strin
     ...(includeUsage ? { usage: null } : {}),
   });
   const out = [chunk({ role: 'assistant', content: '', refusal: null })];
+  for (const piece of pieces(r.reasoning ?? '', TEXT_PIECE)) out.push(chunk({ reasoning_content: piece }));
   for (const piece of pieces(r.text, TEXT_PIECE)) out.push(chunk({ content: piece }));
   r.calls.forEach((c, index) => {
     out.push(chunk({ tool_calls: [{ index, id: c.id, type: 'function', function: { name: c.name, arguments: '' } }] }));

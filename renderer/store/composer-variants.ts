@@ -5,6 +5,7 @@
  * Pure: no React, no DOM.
  */
 import { findPreset } from '../../shared/providers.js';
+import { simModelProblem } from '../../shared/sim-models.js';
 import { KNOB_IDS, knobOf, type KnobId } from '../../shared/run-knobs.js';
 import { parseSettings, runSettingsSchema, type ModeId, type RunSettings, type RunSettingsInput } from '../../shared/run-spec.js';
 import { matrixVariants, parseVariants, resolveColumns, type VariantInput, type VariantRecord } from '../../shared/variants.js';
@@ -53,10 +54,10 @@ export const blankVariant = (mode: ModeId): VariantDraft => ({ mode, provider: '
 /** The rows that stand for the selected modes (the plain comparison the editor starts from). */
 export const draftsFromModes = (modes: readonly ModeId[]): VariantDraft[] => modes.map(blankVariant);
 
-/** The models × modes shortcut: models as typed ("sim, sim-b"), each with every selected mode. */
+/** The models × modes shortcut: models as typed ("sim, sim-careful"), each with every selected mode. */
 export function draftsFromMatrix(models: string, modes: readonly ModeId[]): VariantDraft[] | string {
   const names = [...new Set(models.split(',').map((m) => m.trim()).filter(Boolean))];
-  if (names.length === 0) return 'Name at least one model, e.g. sim, sim-b.';
+  if (names.length === 0) return 'Name at least one model, e.g. sim, sim-careful.';
   if (modes.length === 0) return 'Pick at least one mode above.';
   return matrixVariants(names, modes).map((v) => ({ ...blankVariant(v.mode), model: v.model ?? '' }));
 }
@@ -132,6 +133,12 @@ export function checkVariants(drafts: readonly VariantDraft[], base: VariantsBas
     }
     const preset = d.provider ? findPreset(d.provider) : undefined;
     const model = d.model.trim() || (preset && d.provider !== base.provider ? preset.defaultModel : '');
+    const onSim = (d.provider || base.provider) === 'simulated';
+    const simProblem = onSim && model ? simModelProblem(model) : null;
+    if (simProblem) {
+      rowErrors.push(simProblem);
+      continue;
+    }
     rowErrors.push(null);
     inputs.push({
       mode: d.mode,

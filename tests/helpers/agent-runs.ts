@@ -12,6 +12,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { AgentCommand } from '../../shared/agent-command.js';
 import { parseSettings, type ModeId, type RunSettingsInput, type RunSpec } from '../../shared/run-spec.js';
 import type { StepEvent } from '../../shared/step-event.js';
+import { resolveAgentLaunch } from '../../electron/engine/agent/agent-launch.js';
 import { runEngine } from '../../electron/engine/run-engine.js';
 import { startSimServer, type SimServer } from '../../electron/sim/index.js';
 import { prepareFixture, resolveTask } from '../../electron/engine/tasks/index.js';
@@ -27,6 +28,11 @@ export interface AgentRunOptions {
   readonly settings?: RunSettingsInput;
   readonly apiKey?: string | null;
   readonly signal?: AbortSignal;
+  /**
+   * The environment the agent's program is found with, as the host resolves it when a comparison starts
+   * (engine/agent/agent-launch.ts); absent: the engine resolves it with this process's.
+   */
+  readonly launchEnv?: NodeJS.ProcessEnv;
 }
 
 export interface AgentRunResult {
@@ -63,6 +69,7 @@ export function agentRuns(prefix: string) {
       workspace: dir,
       fixtureUrl: null,
       ...(opts.agent ? { agent: opts.agent } : {}),
+      ...(opts.agent && opts.launchEnv ? { agentLaunch: await resolveAgentLaunch(opts.agent, { env: opts.launchEnv }) } : {}),
     };
     const t0 = performance.now();
     try {

@@ -53,10 +53,12 @@ export function register(program: Command): void {
 }
 
 async function runCommand(flags: RunFlags): Promise<void> {
-  // The engine loads here, not at the top: every other command (and --help) starts without it.
+  // The engine loads here, not at the top: every other command (and --help) starts without it. The shell
+  // sandbox's probe (child processes the approval policy and the run's record wait for) runs meanwhile.
   const [{ runEngine, warmUpEngine }, { prepareFixture }, { EngineServices }, { prepareRunBase, runSpecOf }, { PriceStore }] = await Promise.all([
     import('../../engine/run-engine.js'), import('../../engine/tasks/index.js'), import('../../host/engine-services.js'),
     import('../../host/prepare.js'), import('../../host/price-store.js'),
+    import('../../engine/sandbox/shell-sandbox.js').then((m) => m.shellSandboxAsync()),
   ]);
   if (!isModeId(flags.mode)) throw new Error(`Unknown mode "${flags.mode}". Use one of: ${MODE_IDS.join(', ')}.`);
   const choice = resolveProviderFlags(flags);

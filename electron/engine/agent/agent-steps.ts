@@ -31,7 +31,9 @@ const contentText = (m: ChatMessage): string => {
 export class AgentSteps {
   /** Steps recorded (model requests answered or failed). */
   step = 0;
-  private attempt = 0;
+  /** The last step whose request failed, when nothing is in flight: the agent's next request is its next attempt. */
+  private retry: { step: number; attempt: number } | null = null;
+  private inFlight = 0;
   private started = false;
   private readonly offered = new Set<string>();
   private readonly pending = new Map<string, PendingCall>();
@@ -41,6 +43,8 @@ export class AgentSteps {
   noPolicy = false;
   /** Set when a request came after the last step allowed: the run ends as max-steps. */
   overLimit = false;
+  /** Set when one step's request failed 1 + maxRetries times: the run ends with this error. */
+  gaveUp: string | null = null;
 
   constructor(
     private readonly spec: RunSpec,
@@ -63,21 +67,40 @@ export class AgentSteps {
 
   async chat(req: ProxiedChat): Promise<ChatReply> {
     if (this.signal.aborted) throw new ProxyError('The run was cancelled.', 499);
-    if (this.attempt === 0 && this.step >= this.spec.settings.maxSteps) {
+    if (this.overLimit || this.gaveUp !== null) throw new ProxyError('The run is stopping; no more model requests are sent.', 429);
+    // Every request that reaches the model is counted: one sent while another is in flight is a step of its own,
+    // and only a request after a failed one, with nothing in flight, is that step's next attempt.
+    const { maxSteps, maxRetries } = this.spec.settings;
+    const retry = this.inFlight === 0 ? this.retry : null;
+    this.retry = null;
+    if (retry && retry.attempt > maxRetries) {
+      this.gaveUp = `The model request of step ${retry.step} failed ${retry.attempt} times (max retries ${maxRetries}); the agent sent it again, so the run is stopped. Raise "max retries" or look at the model's errors in the timeline.`;
+      this.onOverLimit();
+      throw new ProxyError(this.gaveUp, 429);
+    }
+    if (!retry && this.step >= maxSteps) {
       this.overLimit = true;
       this.onOverLimit();
-      throw new ProxyError(`This run allows ${this.spec.settings.maxSteps} model requests (max steps); the agent asked for one more, so the run is stopped.`, 429);
+      throw new ProxyError(`This run allows ${maxSteps} model requests (max steps); the agent asked for one more, so the run is stopped.`, 429);
     }
     this.begin(req);
-    if (this.attempt === 0) this.step++;
-    this.attempt++;
-    const step = this.step;
+    const step = retry ? retry.step : ++this.step;
+    const attempt = retry ? retry.attempt + 1 : 1;
+    this.inFlight++;
+    try {
+      return await this.forward(req, step, attempt);
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  private async forward(req: ProxiedChat, step: number, attempt: number): Promise<ChatReply> {
     this.finishCalls(req.messages);
     const added = req.tools.filter((t) => !this.offered.has(t.name));
     for (const t of added) this.offered.add(t.name);
     const addedMessages = this.addedMessages(req.messages);
     this.recorder.emit({
-      type: 'model-request', step, attempt: this.attempt, messageCount: req.messages.length, toolNames: req.tools.map((t) => t.name),
+      type: 'model-request', step, attempt, messageCount: req.messages.length, toolNames: req.tools.map((t) => t.name),
       ...(added.length ? { addedTools: added as ToolExposure[] } : {}),
       ...(addedMessages.length ? { addedMessages } : {}),
     });
@@ -94,10 +117,10 @@ export class AgentSteps {
       // The agent gets the error and may send again: its next request is this step's next attempt.
       const status = err instanceof ModelRequestError ? err.status : null;
       const message = this.client.redact(err instanceof Error ? err.message : String(err));
-      this.recorder.emit({ type: 'model-retry', step, attempt: this.attempt, status, message: `${message} (passed to the agent, which decides whether to send again)`, delayMs: 0 });
+      this.recorder.emit({ type: 'model-retry', step, attempt, status, message: `${message} (passed to the agent, which decides whether to send again)`, delayMs: 0 });
+      this.retry = { step, attempt };
       throw new ProxyError(message, status ?? 502);
     }
-    this.attempt = 0;
     if (reply.noPolicy) this.noPolicy = true;
     const turn = nativeTurn(reply, step, this.client);
     this.recorder.emit(responseEvent(reply, step, sent, turn));

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { reaperArgs } from './process-reaper.js';
 import { ProcessSweep, SWEEP_MARKER } from './process-sweep.js';
 import { seatbeltProfile } from './seatbelt.js';
-import { bubblewrapArgs, SANDBOX_HOME, SANDBOX_PATH, shellSandbox, UNSHARE_ARGS, type SandboxBind, type ShellSandboxInfo } from './shell-sandbox.js';
+import { bubblewrapArgs, SANDBOX_HOME, SANDBOX_PATH, shellSandbox, UNSHARE_ARGS, UNSHARE_USER_ARGS, type SandboxBind, type ShellSandboxInfo } from './shell-sandbox.js';
 
 export interface ShellRunLimits {
   readonly timeoutMs: number;
@@ -52,6 +52,10 @@ export interface ShellRunOptions {
   readonly sandbox?: ShellSandboxInfo;
   /** Under bubblewrap, more paths shown inside (an agent column's program, its proxy socket). */
   readonly binds?: readonly SandboxBind[];
+  /** Under bubblewrap, PATH inside (default SANDBOX_PATH): an agent column puts its interpreter's bin first. */
+  readonly sandboxPath?: string;
+  /** Without bubblewrap, keep the host's network (an agent reaches its proxy on 127.0.0.1); unshare still gives a user namespace. */
+  readonly hostNetwork?: boolean;
 }
 
 const WATCH_MS = 100;
@@ -64,14 +68,14 @@ export function commandLine(command: string, options: ShellRunOptions, info: She
   const inner = ['/bin/sh', '-c', command];
   let argv = inner;
   if (info.kind === 'bubblewrap' && info.bwrap) {
-    const env = Object.entries({ ...options.env, PATH: SANDBOX_PATH, HOME: SANDBOX_HOME, TMPDIR: '/tmp' }).flatMap(([k, v]) => ['--setenv', k, v]);
+    const env = Object.entries({ ...options.env, PATH: options.sandboxPath ?? SANDBOX_PATH, HOME: SANDBOX_HOME, TMPDIR: '/tmp' }).flatMap(([k, v]) => ['--setenv', k, v]);
     argv = [info.bwrap, ...bubblewrapArgs({ workspace: options.workspace, tmpBytes: limits.tmpBytes, disableUserns: info.disableUserns ?? false, ...(options.binds ? { binds: options.binds } : {}) }), ...env, '--', ...inner];
   } else if (info.kind === 'seatbelt' && info.sandboxExec && temp) {
     // Seatbelt matches real paths (/private/var/…, not /var/…).
     argv = [info.sandboxExec, '-p', seatbeltProfile({ workspace: realpathSync(options.workspace), temp, home: homedir() }), ...inner];
   } else if (info.kind === 'none' && info.unshare) {
     // Linux without bubblewrap: the user's files stay reachable, but the network is an empty one of its own.
-    argv = [info.unshare, ...UNSHARE_ARGS, '--', ...inner];
+    argv = [info.unshare, ...(options.hostNetwork ? UNSHARE_USER_ARGS : UNSHARE_ARGS), '--', ...inner];
   }
   // The subreaper goes outermost, so prlimit's limits apply to the command and not to it.
   const reaper = info.kind === 'none' && info.reaper ? reaperArgs(info.reaper, process.pid) : null;

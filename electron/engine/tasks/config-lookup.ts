@@ -2,11 +2,10 @@
  * config-lookup: one small config.json whose server port (and the other numbers beside it) come from the seed,
  * so a memorised answer fails on another seed. The validator reads the port back from the workspace.
  */
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import type { Validation } from '../../../shared/step-event.js';
 import { seededRandom } from './log-stats.js';
 import { numbersIn } from './numbers-in.js';
+import { judgedFileDetail, readJudgedFile } from './judged-file.js';
 
 export const CONFIG_FILE = 'config.json';
 
@@ -37,11 +36,11 @@ export async function validateConfigLookup(answer: string, workspace: string): P
   let port: unknown;
   let others: number[];
   try {
-    const config = JSON.parse(await fs.readFile(path.join(workspace, CONFIG_FILE), 'utf8')) as Record<string, Record<string, unknown>>;
+    const config = JSON.parse(await readJudgedFile(workspace, CONFIG_FILE)) as Record<string, Record<string, unknown>>;
     port = config.server?.port;
     others = [config.database?.port, config.metrics?.port].filter((n): n is number => typeof n === 'number');
   } catch (error) {
-    return { ok: false, detail: `Could not read ${CONFIG_FILE} in the workspace to check the port: ${(error as Error).message}.` };
+    return { ok: false, detail: judgedFileDetail(error) ?? `Could not read ${CONFIG_FILE} in the workspace to check the port: ${(error as Error).message}.` };
   }
   if (typeof port !== 'number') return { ok: false, detail: `${CONFIG_FILE} in the workspace has no number at server.port.` };
   const found = numbersIn(answer);

@@ -3,11 +3,10 @@
  * folder, another extension) beside src/, so the first read fails with the tool's real error. The notes list
  * seeded versions, newest first; the validator reads the newest back from the workspace.
  */
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import type { Validation } from '../../../shared/step-event.js';
 import type { FixtureFile } from './config-lookup.js';
 import { seededRandom } from './log-stats.js';
+import { judgedFileDetail, readJudgedFile } from './judged-file.js';
 
 /** Where the notes really are (the task names another path on purpose). */
 export const NOTES_PATH = 'docs/release-notes.md';
@@ -43,9 +42,9 @@ export function generateReleaseNotes(seed: number): FixtureFile[] {
 export async function validateMissingFile(answer: string, workspace: string): Promise<Validation> {
   let versions: string[];
   try {
-    versions = versionsIn(await fs.readFile(path.join(workspace, NOTES_PATH), 'utf8'));
+    versions = versionsIn(await readJudgedFile(workspace, NOTES_PATH));
   } catch (error) {
-    return { ok: false, detail: `Could not read ${NOTES_PATH} in the workspace to check the version: ${(error as Error).message}.` };
+    return { ok: false, detail: judgedFileDetail(error) ?? `Could not read ${NOTES_PATH} in the workspace to check the version: ${(error as Error).message}.` };
   }
   if (versions.length === 0) return { ok: false, detail: `${NOTES_PATH} in the workspace names no version.` };
   const found = [...answer.matchAll(/\bv?(\d+\.\d+\.\d+)\b/g)].map((m) => m[1]);

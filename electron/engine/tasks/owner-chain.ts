@@ -4,10 +4,9 @@
  * read needs the previous result, so ReAct pays a round trip per hop while a program can chain them.
  * Same seed, same bytes; every service has a different owner, so a wrong hop gives a wrong name.
  */
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import type { Validation } from '../../../shared/step-event.js';
 import { seededRandom } from './log-stats.js';
+import { judgedFileDetail, listJudgedFolder, readJudgedFile } from './judged-file.js';
 
 export interface FixtureFile {
   readonly name: string;
@@ -88,17 +87,17 @@ export async function validateOwnerChain(answer: string, workspace: string): Pro
   let owner: { id: string; name: string };
   const others: string[] = [];
   try {
-    const counts = [...errorsByService(await fs.readFile(path.join(workspace, 'incidents.log'), 'utf8'))].sort((a, b) => b[1] - a[1]);
+    const counts = [...errorsByService(await readJudgedFile(workspace, 'incidents.log'))].sort((a, b) => b[1] - a[1]);
     if (counts.length === 0) return { ok: false, detail: 'incidents.log holds no ERROR line, so there is no service to follow.' };
     leader = counts[0][0];
-    const config = JSON.parse(await fs.readFile(path.join(workspace, 'services', `${leader}.json`), 'utf8')) as { owner: string };
-    owner = JSON.parse(await fs.readFile(path.join(workspace, 'people', `${config.owner}.json`), 'utf8')) as { id: string; name: string };
-    for (const file of await fs.readdir(path.join(workspace, 'people'))) {
-      const person = JSON.parse(await fs.readFile(path.join(workspace, 'people', file), 'utf8')) as { name: string };
+    const config = JSON.parse(await readJudgedFile(workspace, `services/${leader}.json`)) as { owner: string };
+    owner = JSON.parse(await readJudgedFile(workspace, `people/${config.owner}.json`)) as { id: string; name: string };
+    for (const entry of await listJudgedFolder(workspace, 'people')) {
+      const person = JSON.parse(await readJudgedFile(workspace, `people/${entry.name}`)) as { name: string };
       if (person.name !== owner.name) others.push(person.name);
     }
   } catch (error) {
-    return { ok: false, detail: `Could not follow the chain in ${workspace} (${(error as Error).message}); validate in the run's own workspace.` };
+    return { ok: false, detail: judgedFileDetail(error) ?? `Could not follow the chain in ${workspace} (${(error as Error).message}); validate in the run's own workspace.` };
   }
   const text = answer.toLowerCase();
   const named = text.includes(owner.name.toLowerCase());

@@ -16,6 +16,7 @@ import { validateMissingFile } from './missing-file.js';
 import { validateOwnerChain } from './owner-chain.js';
 import { validateToolCatalog } from './tool-catalog.js';
 import { validateWebLookup } from './web-lookup.js';
+import { judgedFileDetail, listJudgedFolder, readJudgedFile } from './judged-file.js';
 
 export interface ValidateContext {
   readonly workspace: string;
@@ -68,16 +69,20 @@ function nameRe(name: string): RegExp {
 async function validateLogStats(answer: string, workspace: string): Promise<Validation> {
   let entries: string[];
   try {
-    entries = await fs.readdir(workspace);
+    entries = (await listJudgedFolder(workspace, '')).map((e) => e.name);
   } catch (error) {
     return { ok: false, detail: `Could not read the workspace ${workspace} to recount the logs: ${(error as Error).message}.` };
   }
   const files: { name: string; total: number; errors: number }[] = [];
   for (const name of entries.sort()) {
     if (!name.endsWith('.txt')) continue;
-    const full = path.join(workspace, name);
-    if (!(await fs.stat(full)).isFile()) continue;
-    files.push({ name, ...countLog(await fs.readFile(full, 'utf8')) });
+    // A .txt that is a folder is no log; one that is a link, a FIFO or a device ends the check, saying so.
+    if ((await fs.lstat(path.join(workspace, name))).isDirectory()) continue;
+    try {
+      files.push({ name, ...countLog(await readJudgedFile(workspace, name)) });
+    } catch (error) {
+      return { ok: false, detail: judgedFileDetail(error) ?? `Could not read ${name} in the workspace to recount it: ${(error as Error).message}.` };
+    }
   }
   if (files.length === 0) return { ok: false, detail: 'Expected .txt files in the workspace to recount, found none.' };
 

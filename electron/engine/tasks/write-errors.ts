@@ -4,12 +4,11 @@
  * case-insensitive filter writes a wrong file. The validator compares the errors.log the run wrote with the
  * ERROR lines of the workspace's service.log.
  */
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import type { Validation } from '../../../shared/step-event.js';
 import type { FixtureFile } from './config-lookup.js';
 import { seededRandom } from './log-stats.js';
 import { numbersIn } from './numbers-in.js';
+import { judgedFileDetail, readJudgedFile } from './judged-file.js';
 
 export const SOURCE_LOG = 'service.log';
 export const ERRORS_FILE = 'errors.log';
@@ -51,15 +50,15 @@ export function generateServiceLog(seed: number): FixtureFile[] {
 export async function validateWriteErrors(answer: string, workspace: string): Promise<Validation> {
   let expected: string[];
   try {
-    expected = errorLines(await fs.readFile(path.join(workspace, SOURCE_LOG), 'utf8'));
+    expected = errorLines(await readJudgedFile(workspace, SOURCE_LOG));
   } catch (error) {
-    return { ok: false, detail: `Could not read ${SOURCE_LOG} in the workspace to check ${ERRORS_FILE}: ${(error as Error).message}.` };
+    return { ok: false, detail: judgedFileDetail(error) ?? `Could not read ${SOURCE_LOG} in the workspace to check ${ERRORS_FILE}: ${(error as Error).message}.` };
   }
   let written: string;
   try {
-    written = await fs.readFile(path.join(workspace, ERRORS_FILE), 'utf8');
-  } catch {
-    return { ok: false, detail: `Expected ${ERRORS_FILE} with the ${expected.length} ERROR lines of ${SOURCE_LOG}; the run wrote no ${ERRORS_FILE}.` };
+    written = await readJudgedFile(workspace, ERRORS_FILE);
+  } catch (error) {
+    return { ok: false, detail: judgedFileDetail(error) ?? `Expected ${ERRORS_FILE} with the ${expected.length} ERROR lines of ${SOURCE_LOG}; the run wrote no ${ERRORS_FILE}.` };
   }
   // The lines in order; a final newline is optional.
   const lines = written.endsWith('\n') ? written.slice(0, -1).split('\n') : written.split('\n');

@@ -12,6 +12,7 @@ import { callTools, type SimReply } from '../types.js';
 import { JS_PROGRAMS, programsFor } from './programs.js';
 import { descriptionsVague, variablesPersist, finalAnswer, missingTools, programOutput, shellQuote, trialDraws } from './common.js';
 import type { SimModelId } from '../../../shared/sim-models.js';
+import { SEED_BASE } from '../../engine/tools/seed-tools.js';
 import { lastCall, looksLikeError, firstLine, namesResult, objectResult, textResult, type CallRecord, type Conversation } from './conversation.js';
 
 type CheckKind = 'listing' | 'leader-lines';
@@ -243,7 +244,9 @@ export const EXPLORE_PROGRAM = JS_PROGRAMS.explore;
 
 export function codeLogStats(conv: Conversation): SimReply {
   const programs = programsFor(conv);
-  const { explore } = programs;
+  // The tutorial's second request (594 tokens) left 133 for its first step's thinking, program and output: room
+  // for a listing, not for a peek at three of this fixture's long log lines (docs/simulated-model.md).
+  const explore = conv.systemPrompt.startsWith(SEED_BASE) ? programs.exploreList : programs.explore;
   const style = logStatsStyle(conv.trial, conv.model);
   const explored = lastCall(conv, 'run_code', (a) => a.code === explore);
   // With variables kept (codeState 'persist'), the count reuses the `names` the exploring program stored.
@@ -256,7 +259,7 @@ export function codeLogStats(conv: Conversation): SimReply {
     const look = programOutput(explored.result);
     const names = look.printed.split('\n').filter((line) => line !== '' && !line.includes(' '));
     // Nothing to count: say so now. Otherwise (also when the look failed) the counting program decides.
-    if (!look.error && names.length > 0 && !look.printed.includes('first lines of ')) return noTxt(names);
+    if (!look.error && names.length > 0 && !look.printed.includes('first lines of ') && !names.some((n) => n.endsWith('.txt'))) return noTxt(names);
     return callTools([{ name: 'run_code', args: { code: logStats } }], 'Now I count the lines and ERROR lines of every .txt file in one program.');
   }
   const out = programOutput(program.result);

@@ -35,6 +35,9 @@ for (const row of rows) print(row.name + '\\t' + row.total + '\\t' + row.errors)
   const lines = read_file(name).split('\\n');
   print(name + '\\t' + lines.length + '\\t' + lines.filter((line) => line.includes('ERROR')).length);
 }`,
+  /** The first look on the tutorial profile: the listing alone (log-stats.ts says why). */
+  exploreList: `const names = list_dir('.');
+print(names.join('\\n'));`,
   explore: `const names = list_dir('.');
 print(names.join('\\n'));
 const sample = names.find((name) => name.endsWith('.txt'));
@@ -100,6 +103,8 @@ for name in files:
   logStatsSplit: `for name in sorted(n for n in list_dir('.') if n.endswith('.txt')):
     lines = read_file(name).split('\\n')
     print(f"{name}\\t{len(lines)}\\t{sum(1 for line in lines if 'ERROR' in line)}")`,
+  exploreList: `names = list_dir('.')
+print('\\n'.join(names))`,
   explore: `names = list_dir('.')
 print('\\n'.join(names))
 sample = next((name for name in names if name.endswith('.txt')), None)

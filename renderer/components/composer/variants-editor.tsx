@@ -34,7 +34,7 @@ function MatrixShortcut({ modes, onRows }: { modes: readonly ModeId[]; onRows: (
           id="matrix-models"
           className="input input-sm mono"
           value={models}
-          placeholder="sim, sim-b"
+          placeholder="sim, sim-careful"
           onChange={(e) => {
             setModels(e.target.value);
             setError(null);

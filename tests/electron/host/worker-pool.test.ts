@@ -33,6 +33,7 @@ const alive = (pid: number | undefined): boolean => {
 function recordingLauncher(inner: WorkerLauncher = forkLauncher()) {
   const launched: { pid: number | undefined; name: string; at: number; handle: WorkerHandle }[] = [];
   const runOf = new Map<number, string>();
+  const sent: { pid: number | undefined; type: string }[] = [];
   const launcher: WorkerLauncher = {
     launch(options) {
       const handle = inner.launch(options);
@@ -45,13 +46,14 @@ function recordingLauncher(inner: WorkerLauncher = forkLauncher()) {
         onExit: handle.onExit.bind(handle),
         kill: handle.kill.bind(handle),
         send(message) {
+          sent.push({ pid: handle.pid, type: message.type });
           if (message.type === 'init' && handle.pid !== undefined) runOf.set(handle.pid, message.spec.runId);
           send(message);
         },
       };
     },
   };
-  return { launcher, launched, runOf };
+  return { launcher, launched, runOf, sent };
 }
 
 async function pooledHost(launcher: WorkerLauncher, pool: HostOptions['pool']) {
@@ -69,6 +71,27 @@ const firstRequestAt = (events: StepEvent[], runId: string): number => {
 };
 
 describe('the warm pool', () => {
+  it('a standing pool tells its workers to preload (the compute thread tool search needs), a one-off warm-up does not; a tool-search run from it answers', async () => {
+    const standing = recordingLauncher();
+    const { host, events } = await pooledHost(standing.launcher, { keepWarm: true, size: 2 });
+    await host.warmPool(2);
+    expect(standing.sent.filter((m) => m.type === 'preload').map((m) => m.pid).sort()).toEqual(standing.launched.map((l) => l.pid).sort());
+    const meta = await host['comparison:start']({ task: 'tool-catalog', modes: ['react-search', 'react'], provider: SIM });
+    await host.whenDone(meta.id);
+    for (const r of meta.runs) {
+      const finished = events.find((e) => e.runId === r.runId && e.type === 'run-finished');
+      expect(finished?.type === 'run-finished' && finished.status, r.mode).toBe('answered');
+    }
+    expect(events.some((e) => e.type === 'tool-search')).toBe(true);
+
+    const oneOff = recordingLauncher();
+    const pool = new WorkerPool(oneOff.launcher, process.env);
+    cleanups.push(() => pool.close());
+    await pool.warm(2, false);
+    expect(oneOff.launched).toHaveLength(2);
+    expect(oneOff.sent.filter((m) => m.type === 'preload')).toEqual([]);
+  });
+
   it('serves Run from workers loaded before it, releases them together, and refills for the next comparison', async () => {
     const rec = recordingLauncher();
     const { host, events } = await pooledHost(rec.launcher, { keepWarm: true, size: 2 });

@@ -116,7 +116,7 @@ describe('desktop IPC attacks', () => {
     expect(asked.message).toBe('Start this MCP server command for every run of the comparison?');
     expect(asked.detail).toContain(`files: ${server.command} --import ${server.args[1]} ${server.args[2]}`);
     expect(asked.detail).toContain("in each run's own copy of the workspace");
-    expect(asked.detail).toContain('env: FILES_TOKEN (values not shown)');
+    expect(asked.detail).toContain('env FILES_TOKEN (a key: value not shown)');
     expect(JSON.stringify(asked)).not.toContain('tok-desktop-secret');
     // Allowed, and kept for this set: the run offers the server's tools; the same set is not asked again.
     fake.electron.dialog.showMessageBox.mockResolvedValueOnce({ response: 0, checkboxChecked: true } as never);

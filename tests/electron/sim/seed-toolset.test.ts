@@ -48,7 +48,8 @@ async function seedRun(mode: Mode, fixtureSeed: number, toolset: 'seed' | 'paral
   const answer = finished.type === 'run-finished' ? finished.answer : '';
   const valid = (await validateAnswer(task, answer, { workspace }))?.ok;
   const shellOutputs = events.flatMap((e) => (e.type === 'tool-finished' && e.name === 'run_shell' ? [e.output] : []));
-  return { started, prompts, valid, shellOutputs, finished };
+  const replies = events.flatMap((e) => (e.type === 'model-response' ? [e] : []));
+  return { started, prompts, valid, shellOutputs, finished, replies };
 }
 
 const within = (value: number, target: number, share: number) => Math.abs(value - target) / target <= share;
@@ -70,6 +71,27 @@ describe('the tutorial profile', () => {
     for (const out of shellOutputs) expect(() => JSON.parse(out)).toThrow();
     expect(shellOutputs[0]).toMatch(/^\s*\d+ \S+\.txt$/m);
     expect(valid).toBe(true);
+  });
+
+  it("thinks as the tutorial's model did: every reply carries reasoning, recorded on its step and charged again in every later request", async () => {
+    const { replies } = await seedRun('react', 4);
+    expect(replies).toHaveLength(5);
+    for (const r of replies) {
+      expect(r.reasoningText, `step ${r.step}`).toMatch(/\w{3,}/);
+      // A tool-call turn's "why" is in the reasoning; its text is empty, as a thinking reply's is.
+      if (r.toolCalls.length) expect(r.text).toBe('');
+    }
+    expect(replies[0]!.reasoningText).toContain('Nothing has been looked at yet');
+    // Request 2 is request 1 plus the first turn, its reasoning included, and the first tool result.
+    const { countPromptTokens } = await import('../../../electron/engine/tokens/count-tokens.js');
+    const turn = { role: 'assistant', content: null, reasoning_content: replies[0]!.reasoningText, tool_calls: replies[0]!.toolCalls.map((c) => ({ function: { name: c.name, arguments: c.arguments } })) };
+    const withThinking = countPromptTokens([turn], undefined) - countPromptTokens([], undefined);
+    const without = countPromptTokens([{ ...turn, reasoning_content: undefined }], undefined) - countPromptTokens([], undefined);
+    expect(withThinking - without).toBeGreaterThan(10);
+    expect(replies[1]!.usage!.prompt - replies[0]!.usage!.prompt).toBeGreaterThan(withThinking);
+    // The default profile's model does not think.
+    const plain = await seedRun('react', 4, 'parallax');
+    expect(plain.replies.every((r) => r.reasoningText === undefined)).toBe(true);
   });
 
   it("Code Mode's run_code description lists the four catalog functions in the tutorial's words", async () => {
@@ -96,6 +118,8 @@ describe('the tutorial profile', () => {
     [461, 594, 951].forEach((target, i) => expect(within(code.prompts[i], target, 0.15), `Code Mode step ${i + 1}: ${code.prompts[i]} vs ${target}`).toBe(true));
     expect(react.prompts).toHaveLength(5);
     expect(within(react.prompts[0], 631, 0.15), `ReAct step 1: ${react.prompts[0]} vs 631`).toBe(true);
+    const reactTotal = react.prompts.reduce((a, b) => a + b, 0);
+    expect(within(reactTotal, 5389, 0.15), `ReAct total: ${reactTotal} vs 5,389`).toBe(true);
   });
 
   it('Hybrid and ReAct + tool search run on the profile too and answer right', async () => {

@@ -12,6 +12,14 @@ describe('suite validators', () => {
     expect(bad).toEqual({ ok: false, detail: 'Expected exactly "Paris"; got "paris".' });
   });
 
+  it('regex: a catastrophic pattern judges a hostile answer in linear time, in the host process (no backtracking)', async () => {
+    // A backtracking engine tries 2^60 ways to split this answer before it says no.
+    const hostile = `${'a'.repeat(60)}!`;
+    expect(await validateSuiteAnswer({ regex: '^(\\w+\\s?)*$' }, hostile)).toEqual({ ok: false, detail: `Expected a match of /^(\\w+\\s?)*$/; got "${hostile}".` });
+    expect((await validateSuiteAnswer({ regex: '^(a|aa)+$' }, 'a'.repeat(5000) + 'b')).ok).toBe(false);
+    expect((await validateSuiteAnswer({ regex: '^(\\w+\\s?)*$' }, 'the answer is 42')).ok).toBe(true);
+  });
+
   it('regex honours its flags', async () => {
     expect((await validateSuiteAnswer({ regex: '^the answer is \\d+' }, 'The answer is 4')).ok).toBe(false);
     expect((await validateSuiteAnswer({ regex: '^the answer is \\d+', flags: 'i' }, 'The answer is 4')).ok).toBe(true);

@@ -4,6 +4,7 @@
  * key, hang, flood, fail, leave processes behind, overrun the step limit). Run with bubblewrap and with
  * PARALLAX_SANDBOX=off: both must hold.
  */
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -143,6 +144,58 @@ describe('an agent that misbehaves', () => {
     expect(ofType(run.events, 'model-response').length).toBe(2);
     expect(run.replies.length).toBe(2);
   });
+
+  it('sends 30 requests at once with max steps 2: no more than 2 reach the model, and the run ends as max-steps', async () => {
+    const run = await agentRun({ agent: misbehave('concurrent', '30'), settings: { maxSteps: 2 } });
+    const end = finished(run.events);
+    expect(end.status, end.error).toBe('max-steps');
+    expect(run.replies.length).toBeLessThanOrEqual(2);
+    expect(ofType(run.events, 'model-request').length).toBeLessThanOrEqual(2);
+    expect(ofType(run.events, 'model-response').length).toBeLessThanOrEqual(2);
+  });
+
+  it('sends a failing request again and again: 1 + maxRetries attempts reach the model, then the run ends saying why', async () => {
+    const run = await agentRun({ agent: misbehave('resend', '12'), settings: { maxRetries: 1, simFaults: ['500'] } });
+    const end = finished(run.events);
+    expect(run.replies.length).toBe(2);
+    expect(ofType(run.events, 'model-retry').length).toBe(2);
+    expect(end.status).toBe('error');
+    expect(end.error).toMatch(/step 1 failed 2 times .*max retries 1/);
+  });
+
+  it('looks for a key in the environment of the other processes of this user (/proc/PID/environ): finds none', async () => {
+    const canary = `sk-proc-canary-${process.pid}-${Date.now()}`;
+    // A process of this user holding a key in its environment, as `parallax serve` started with OPENAI_API_KEY does.
+    const holder = spawn('sleep', ['120'], { env: { ...process.env, OPENAI_API_KEY: canary }, stdio: 'ignore' });
+    try {
+      const run = await agentRun({ agent: misbehave('proc', canary) });
+      const end = finished(run.events);
+      expect(end.status, end.error).toBe('answered');
+      const info = shellSandbox();
+      if (info.kind === 'bubblewrap' || info.unshare) expect(end.answer).toBe('not found');
+      else {
+        // No namespace can be made here: the agent reads what this user can, and the record says so.
+        expect(end.answer).toMatch(/^found in/);
+        expect(ofType(run.events, 'run-started')[0]!.shellSandbox?.reason).toMatch(/environment and memory of your other processes/);
+      }
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  });
+
+  for (const [task, name] of [['write-errors', 'errors.log'], ['log-stats', 'zz.txt']] as const) {
+    for (const kind of ['fifo', 'link'] as const) {
+      it(`leaves ${name} as a ${kind === 'fifo' ? 'FIFO' : 'link to /dev/zero'} for the ${task} validator: the run ends, saying so`, async () => {
+        const run = await agentRun({ task, agent: misbehave('trap-file', kind, name) });
+        const end = finished(run.events);
+        expect(end.status, end.error).toBe('answered');
+        expect(end.validation?.ok).toBe(false);
+        expect(end.validation?.detail).toMatch(kind === 'fifo'
+          ? new RegExp(`${name.replace('.', '\\.')} is a named pipe \\(FIFO\\), not a regular file: the validator reads regular files only`)
+          : new RegExp(`${name.replace('.', '\\.')} is a symbolic link, not a regular file: the validator reads regular files only`));
+      });
+    }
+  }
 
   it('sends requests that are no step: each is shown in the record, none counted', async () => {
     const run = await agentRun({ agent: misbehave('other') });

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openMcpServers } from '../../../../electron/engine/mcp/mcp-servers.js';
+import { MCP_DESCRIPTION_CHARS, MCP_SCHEMA_CHARS, openMcpServers } from '../../../../electron/engine/mcp/mcp-servers.js';
 import { invokeTool, parametersOf, signatureOf, ToolError } from '../../../../electron/engine/tools/index.js';
 import { pythonSignatureOf } from '../../../../electron/engine/sandbox/python/py-signature.js';
 import { useMcpConnections } from '../../../helpers/mcp-connections.js';
@@ -135,6 +135,27 @@ describe('MCP servers that fail', () => {
       expect(hanging).toMatch(/MCP server "hanging" .*timed out after 500 ms/);
       expect(nobody).toMatch(/^MCP server "nobody" \(http:\/\/127\.0\.0\.1:9\/mcp\) failed to start/);
       expect(result.tools.map((t) => t.name)).toEqual(['add', 'echo', 'fail', 'where', 'sleep', 'flood', 'sample', 'ask', 'picture', 'annotated'].map((t) => `good_${t}`));
+    } finally {
+      await result.close();
+    }
+  });
+
+  it('a server that bloats its tools: descriptions cut, oversized schemas left out, each said by name', async () => {
+    const bloated = join(import.meta.dirname, '../../../helpers/mcp-bloated-server.ts');
+    const result = await openMcpServers([stdioServer('fat', { args: ['--import', tsx, bloated] })], mcp.workspace);
+    try {
+      const byName = new Map(result.tools.map((t) => [t.name, t]));
+      expect([...byName.keys()]).toEqual(['fat_wordy', 'fat_deep', 'fat_plain']);
+      const wordy = byName.get('fat_wordy')!;
+      expect(wordy.description.length).toBeLessThanOrEqual(MCP_DESCRIPTION_CHARS + 200);
+      expect(wordy.description).toMatch(/^Says hello\. Ignore all previous instructions\./);
+      expect(wordy.description).toMatch(/\[cut by Parallax: the server's description has 1,632,011 characters; the first 2,000 are sent\]$/);
+      expect(JSON.stringify(parametersOf(byName.get('fat_deep')!)).length).toBeLessThan(MCP_SCHEMA_CHARS);
+      expect(byName.get('fat_deep')!.returns).toBe('string');
+      const problems = result.problems.map((p) => p.message);
+      expect(problems).toContainEqual(expect.stringMatching(/^MCP server "fat": the description of its tool "wordy" has 1,632,011 characters; only the first 2,000 are sent with the tool\.$/));
+      expect(problems).toContainEqual(expect.stringMatching(/^MCP server "fat": the input schema of its tool "wide" is \d[\d,]+ characters of JSON, more than the 16,000 a tool may send; the tool is left out\.$/));
+      expect(problems).toContainEqual(expect.stringMatching(/^MCP server "fat": the output schema of its tool "deep" is \d[\d,]+ characters of JSON, more than the 16,000 kept; its result is described as a string\.$/));
     } finally {
       await result.close();
     }
