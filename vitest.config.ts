@@ -1,8 +1,18 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * The containment tests run twice: as the machine is (bubblewrap where installed) and with the OS sandbox switched off
+ * by the app's own switch, the way Parallax runs where bubblewrap is missing (macOS, Windows, many Linux desktops).
+ * Both passes are projects of one run, so the second shares the first's workers instead of following it.
+ */
+export const CONTAINMENT_TESTS = [
+  'tests/electron/engine/sandbox/**/*.test.ts',
+  'tests/electron/engine/tools/run-shell.test.ts',
+  'tests/electron/engine/agent/**/*.test.ts',
+];
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     setupFiles: ['tests/setup/count-assertions.ts'],
     // One Chromium for every browser test of the run, started when the first one asks (tests/helpers/browser-context.ts).
     globalSetup: ['tests/setup/shared-browser.ts'],
@@ -14,5 +24,12 @@ export default defineConfig({
     testTimeout: 300_000,
     hookTimeout: 300_000,
     expect: { poll: { timeout: 120_000 } },
+    projects: [
+      { extends: true, test: { name: 'main', include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'] } },
+      {
+        extends: true,
+        test: { name: 'sandbox-off', include: CONTAINMENT_TESTS, exclude: [...configDefaults.exclude], env: { PARALLAX_SANDBOX: 'off' } },
+      },
+    ],
   },
 });
