@@ -9,6 +9,13 @@ export const CONTAINMENT_TESTS = [
   'tests/electron/engine/sandbox/**/*.test.ts',
   'tests/electron/engine/tools/run-shell.test.ts',
   'tests/electron/engine/agent/**/*.test.ts',
+  'tests/electron/engine/mcp/mcp-servers.test.ts',
+  'tests/electron/engine/tasks/judged-file.test.ts',
+  'tests/electron/host/env-policy.test.ts',
+  'tests/electron/host/history-private.test.ts',
+  'tests/electron/host/web/invoke-attacks.test.ts',
+  'tests/electron/suite/validators.test.ts',
+  'tests/electron/cli/exec-shell.test.ts',
 ];
 
 export default defineConfig({

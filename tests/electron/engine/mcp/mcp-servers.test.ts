@@ -105,11 +105,12 @@ describe('MCP tools from real servers', () => {
       process.off('warning', onWarning);
     }
     expect(warnings.filter((w) => /MaxListeners|abort listeners/.test(w))).toEqual([]);
-    const started = performance.now();
+    // Unaborted, the call would answer after its 5 s (within its 10 s limit): a rejection is the abort's doing.
     const pending = invokeTool(tool('local_sleep'), { ms: 5000 }, { ...ctx(), signal: run.signal });
     setTimeout(() => run.abort(), 100);
-    await expect(pending).rejects.toThrow(/^local_sleep \(MCP tool "sleep" of server "local"\) failed/);
-    expect(performance.now() - started).toBeLessThan(2000);
+    const error = await pending.then(() => null, (e: unknown) => e as Error);
+    expect(error?.message).toMatch(/^local_sleep \(MCP tool "sleep" of server "local"\) failed: .*abort/i);
+    expect(error?.message).not.toMatch(/timed out/);
   });
 
   it('reads a workspace file through the reference filesystem server', async () => {
@@ -121,10 +122,10 @@ describe('MCP tools from real servers', () => {
 describe('MCP servers that fail', () => {
   it('reports each failure with the server\'s name, and the others still bring their tools', async () => {
     const result = await openMcpServers([
-      { name: 'missing', transport: 'stdio', command: join(mcp.workspace, 'no-such-server'), args: [], env: {}, startupTimeoutMs: 5000, callTimeoutMs: 5000 },
+      { name: 'missing', transport: 'stdio', command: join(mcp.workspace, 'no-such-server'), args: [], env: {}, startupTimeoutMs: 30_000, callTimeoutMs: 30_000 },
       stdioServer('crashing', { args: ['--import', tsx, serverScript, '--crash'] }),
       { name: 'hanging', transport: 'stdio', command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'], env: {}, startupTimeoutMs: 500, callTimeoutMs: 500 },
-      { name: 'nobody', transport: 'http', url: 'http://127.0.0.1:9/mcp', headers: {}, startupTimeoutMs: 5000, callTimeoutMs: 5000 },
+      { name: 'nobody', transport: 'http', url: 'http://127.0.0.1:9/mcp', headers: {}, startupTimeoutMs: 30_000, callTimeoutMs: 30_000 },
       stdioServer('good'),
     ], mcp.workspace);
     try {
