@@ -2,7 +2,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { countLog, prepareFixture, resolveTask, startFixtureServer } from '../../../../electron/engine/tasks/index.js';
+import { countLog } from '../../../electron/tasks/builtin/rules.js';
+import { prepareFixture } from '../../../electron/tasks/fixtures.js';
+import { resolveTask } from '../../../electron/tasks/resolve.js';
+import { startFixtureServer } from '../../../electron/tasks/fixture-server.js';
 
 const dirs: string[] = [];
 async function fresh(): Promise<string> {

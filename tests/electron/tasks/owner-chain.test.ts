@@ -2,9 +2,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { prepareFixture, validateAnswer } from '../../../../electron/engine/tasks/index.js';
-import { DEFAULT_SETTINGS } from '../../../../shared/run-spec.js';
-import { errorsByService, generateOwnerChain } from '../../../../electron/engine/tasks/owner-chain.js';
+import { prepareFixture } from '../../../electron/tasks/fixtures.js';
+import { validateAnswer } from '../../../electron/tasks/index.js';
+import { DEFAULT_SETTINGS } from '../../../shared/run-spec.js';
+import { errorsByService } from '../../../electron/tasks/builtin/rules.js';
+import { generateOwnerChain } from '../../../electron/tasks/builtin/owner-chain.js';
 
 const dirs: string[] = [];
 async function fixture(seed: number): Promise<string> {

@@ -7,6 +7,24 @@
 import { randomInt } from 'node:crypto';
 import MiniSearch from 'minisearch';
 import type { Validation } from '../../../shared/step-event.js';
+import { webSearch } from '../../engine/tools/web-search.js';
+import { codeWebLookup, reactWebLookup, searchWebLookup } from '../../sim/policies/web-lookup.js';
+import { defineTask } from '../task.js';
+
+export const webLookup = defineTask({
+  id: 'web-lookup',
+  tools: () => WEB_LOOKUP_TOOLS,
+  validate: (answer, ctx) => validateWebLookup(answer, ctx.fixtureUrl),
+  sim: {
+    detect: (text) => {
+      const lit = /\b(?:search|look)\b[\s\S]*?\byear (?:the )?(.+?) was first lit\b/i.exec(text);
+      return lit ? { subject: lit[1].trim() } : null;
+    },
+    react: reactWebLookup,
+    code: codeWebLookup,
+    modes: { 'react-search': searchWebLookup },
+  },
+});
 
 export interface WebPage {
   readonly slug: string;
@@ -36,6 +54,9 @@ function years(draw: (n: number) => number): number[] {
   }
   return out;
 }
+
+/** One array, so the run's tool profile with it is built once (modes/toolsets.ts caches by it). */
+const WEB_LOOKUP_TOOLS = [webSearch];
 
 export function createFixtureWeb(origin: string, draw: (n: number) => number = randomInt): FixtureWeb {
   const [marrow, harrow, gannet, guild] = years(draw);
@@ -148,7 +169,7 @@ export async function validateWebLookup(answer: string, fixtureUrl: string | nul
   let text: string;
   try {
     const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
-    const { htmlToText } = await import('../tools/html-convert.js'); // only when a page is validated
+    const { htmlToText } = await import('../../engine/tools/html-convert.js'); // only when a page is validated
     text = htmlToText(await res.text());
   } catch (error) {
     return { ok: false, detail: `Could not fetch ${url} to check the year (${(error as Error).message}); keep the test server running while validating.` };

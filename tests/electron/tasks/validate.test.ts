@@ -2,9 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { countLog, prepareFixture, resolveTask, startFixtureServer, validateAnswer, type FixtureServer } from '../../../../electron/engine/tasks/index.js';
-import { timeIn } from '../../../../electron/engine/tools/current-time.js';
-import { weatherFor } from '../../../../electron/engine/tools/get-weather.js';
+import { countLog } from '../../../electron/tasks/builtin/rules.js';
+import { prepareFixture } from '../../../electron/tasks/fixtures.js';
+import { resolveTask } from '../../../electron/tasks/resolve.js';
+import { startFixtureServer, type FixtureServer } from '../../../electron/tasks/fixture-server.js';
+import { validateAnswer } from '../../../electron/tasks/index.js';
+import { timeIn } from '../../../electron/engine/tools/current-time.js';
+import { weatherFor } from '../../../electron/engine/tools/get-weather.js';
 
 let workspace: string;
 let page: FixtureServer;

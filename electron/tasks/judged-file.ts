@@ -7,8 +7,8 @@
  */
 import { constants, promises as fs, type Stats } from 'node:fs';
 import path from 'node:path';
-import { kindOf } from '../tools/safe-file.js';
-import { O } from '../tools/workspace.js';
+import { kindOf } from '../engine/tools/safe-file.js';
+import { O } from '../engine/tools/workspace.js';
 
 /** The most a validator reads of one file: far more than any task's files, far less than memory. */
 export const JUDGED_FILE_BYTES = 4 * 1024 * 1024;

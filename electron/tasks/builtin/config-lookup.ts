@@ -3,19 +3,32 @@
  * so a memorised answer fails on another seed. The validator reads the port back from the workspace.
  */
 import type { Validation } from '../../../shared/step-event.js';
-import { seededRandom } from './log-stats.js';
-import { numbersIn } from './numbers-in.js';
-import { judgedFileDetail, readJudgedFile } from './judged-file.js';
+import { seededRandom } from '../../../shared/seeded-random.js';
+import { codeConfigLookup, reactConfigLookup } from '../../sim/policies/config-lookup.js';
+import { numbersIn } from '../numbers-in.js';
+import { defineTask, type WorkspaceFile } from '../task.js';
+import { judgedFileDetail, readJudgedFile } from '../judged-file.js';
 
 export const CONFIG_FILE = 'config.json';
 
-export interface FixtureFile {
-  readonly name: string;
-  readonly content: string;
-}
+export const configLookup = defineTask({
+  id: 'config-lookup',
+  workspace: generateConfig,
+  validate: (answer, ctx) => validateConfigLookup(answer, ctx.workspace),
+  sim: {
+    detect: (text) => {
+      const file = /([\w./-]+\.json)\b/.exec(text)?.[1];
+      return file && /\bport\b/i.test(text) ? { file } : null;
+    },
+    react: (conv, p) => reactConfigLookup(conv, p.file),
+    code: (conv, p) => codeConfigLookup(conv, p.file),
+    // A single read: Hybrid looks directly, as ReAct does.
+    modes: { hybrid: (conv, p) => reactConfigLookup(conv, p.file) },
+  },
+});
 
 /** config.json and a README; the server port never equals another number in the file. */
-export function generateConfig(seed: number): FixtureFile[] {
+export function generateConfig(seed: number): WorkspaceFile[] {
   const rand = seededRandom(seed);
   const int = (lo: number, hi: number): number => lo + Math.floor(rand() * (hi - lo + 1));
   const port = int(8000, 8999);
@@ -32,7 +45,7 @@ export function generateConfig(seed: number): FixtureFile[] {
   ];
 }
 
-export async function validateConfigLookup(answer: string, workspace: string): Promise<Validation> {
+async function validateConfigLookup(answer: string, workspace: string): Promise<Validation> {
   let port: unknown;
   let others: number[];
   try {

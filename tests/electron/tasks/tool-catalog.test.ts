@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { validateAnswer } from '../../../../electron/engine/tasks/index.js';
-import { catalogQuestion } from '../../../../electron/engine/tasks/tool-catalog.js';
-import { taskTools } from '../../../../electron/engine/tasks/task-tools.js';
-import { cityDistance, convertCurrency, DEMO_CATALOG } from '../../../../electron/engine/tools/demo-catalog.js';
-import { ALL_TOOLS, invokeTool, parametersOf } from '../../../../electron/engine/tools/index.js';
-import { toolsetOf } from '../../../../electron/engine/modes/toolsets.js';
-import { searchTools } from '../../../../electron/engine/tool-search/search-tools.js';
-import { DEFAULT_SETTINGS } from '../../../../shared/run-spec.js';
-import { findTask } from '../../../../shared/tasks.js';
+import { runTaskOf, validateAnswer } from '../../../electron/tasks/index.js';
+import { catalogQuestion } from '../../../electron/tasks/builtin/tool-catalog.js';
+import { cityDistance, convertCurrency, DEMO_CATALOG } from '../../../electron/engine/tools/demo-catalog.js';
+import { ALL_TOOLS, invokeTool, parametersOf } from '../../../electron/engine/tools/index.js';
+import { toolsetOf } from '../../../electron/engine/modes/toolsets.js';
+import { searchTools } from '../../../electron/engine/tool-search/search-tools.js';
+import { DEFAULT_SETTINGS } from '../../../shared/run-spec.js';
+import { findTask } from '../../../shared/tasks.js';
 
 const task = findTask('tool-catalog')!;
 const ctx = { workspace: '/nonexistent', settings: DEFAULT_SETTINGS, signal: new AbortController().signal };
@@ -45,12 +44,13 @@ describe('the demo catalog', () => {
   });
 
   it('joins the runs of tool-catalog only, after the profile\'s own tools', () => {
-    expect(taskTools('tool-catalog')).toBe(DEMO_CATALOG);
-    expect(taskTools('log-stats')).toEqual([]);
-    expect(taskTools(null)).toEqual([]);
-    expect(toolsetOf(DEFAULT_SETTINGS, 'log-stats').tools).toBe(ALL_TOOLS);
-    expect(toolsetOf(DEFAULT_SETTINGS, 'tool-catalog').tools.map((t) => t.name)).toEqual([...ALL_TOOLS, ...DEMO_CATALOG].map((t) => t.name));
-    expect(toolsetOf({ toolset: 'seed' }, 'tool-catalog').tools.length).toBe(6 + DEMO_CATALOG.length);
+    const catalog = runTaskOf({ id: 'tool-catalog' })!;
+    expect(catalog.tools).toBe(DEMO_CATALOG);
+    expect(runTaskOf({ id: 'log-stats' })!.tools).toEqual([]);
+    expect(runTaskOf({ id: null })).toBeNull();
+    expect(toolsetOf(DEFAULT_SETTINGS, runTaskOf({ id: 'log-stats' })).tools).toBe(ALL_TOOLS);
+    expect(toolsetOf(DEFAULT_SETTINGS, catalog).tools.map((t) => t.name)).toEqual([...ALL_TOOLS, ...DEMO_CATALOG].map((t) => t.name));
+    expect(toolsetOf({ toolset: 'seed' }, catalog).tools.length).toBe(6 + DEMO_CATALOG.length);
   });
 
   it('ranks each needed tool first for plain-words queries', () => {

@@ -5,13 +5,22 @@
  * Same seed, same bytes; every service has a different owner, so a wrong hop gives a wrong name.
  */
 import type { Validation } from '../../../shared/step-event.js';
-import { seededRandom } from './log-stats.js';
-import { judgedFileDetail, listJudgedFolder, readJudgedFile } from './judged-file.js';
+import { seededRandom } from '../../../shared/seeded-random.js';
+import { codeOwnerChain, reactOwnerChain } from '../../sim/policies/owner-chain.js';
+import { defineTask, type WorkspaceFile } from '../task.js';
+import { errorsByService } from './rules.js';
+import { judgedFileDetail, listJudgedFolder, readJudgedFile } from '../judged-file.js';
 
-export interface FixtureFile {
-  readonly name: string;
-  readonly content: string;
-}
+export const ownerChain = defineTask({
+  id: 'owner-chain',
+  workspace: generateOwnerChain,
+  validate: (answer, ctx) => validateOwnerChain(answer, ctx.workspace),
+  sim: {
+    detect: (text) => (/incidents\.log\b/.test(text) && /\bowner\b/i.test(text) ? {} : null),
+    react: (conv) => reactOwnerChain(conv),
+    code: (conv) => codeOwnerChain(conv),
+  },
+});
 
 const SERVICES = ['api-gateway', 'auth-service', 'billing', 'inventory', 'notifications', 'search'] as const;
 const FIRST = ['Amara', 'Bruno', 'Chen', 'Dalia', 'Emeka', 'Freya', 'Goran', 'Hana', 'Ines', 'Jonas', 'Keiko', 'Lars', 'Maya', 'Nikhil'];
@@ -27,18 +36,8 @@ const MESSAGES = {
 const LOG_LINES = 44;
 export const MAX_LOG_CHARS = 3800;
 
-/** The ERROR lines per service of incidents.log: a line counts when its level field is ERROR. */
-export function errorsByService(log: string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const line of log.split('\n')) {
-    const m = /^\S+\s+ERROR\s+\[([\w-]+)\]/.exec(line);
-    if (m) counts.set(m[1], (counts.get(m[1]) ?? 0) + 1);
-  }
-  return counts;
-}
-
 /** incidents.log, services/*.json, people/*.json (one extra person owns nothing), and a README. */
-export function generateOwnerChain(seed: number): FixtureFile[] {
+export function generateOwnerChain(seed: number): WorkspaceFile[] {
   const rand = seededRandom(seed ^ 0x5eed0c4a);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)];
   for (;;) {
@@ -62,7 +61,7 @@ export function generateOwnerChain(seed: number): FixtureFile[] {
     const names = new Set<string>();
     while (names.size < SERVICES.length + 1) names.add(`${pick(FIRST)} ${pick(LAST)}`);
     const people = [...names].map((name, i) => ({ id: `e-${1000 + Math.floor(rand() * 900) * 10 + i}`, name }));
-    const files: FixtureFile[] = [{ name: 'incidents.log', content: log }];
+    const files: WorkspaceFile[] = [{ name: 'incidents.log', content: log }];
     SERVICES.forEach((service, i) => {
       const config = { service, owner: people[i].id, team: TEAMS[i], tier: 1 + (i % 3), repo: `git.example.com/platform/${service}` };
       files.push({ name: `services/${service}.json`, content: `${JSON.stringify(config, null, 2)}\n` });
@@ -82,7 +81,7 @@ export function generateOwnerChain(seed: number): FixtureFile[] {
 }
 
 /** Follows the chain in the workspace as it is now and checks that the answer names the owner, and no other person. */
-export async function validateOwnerChain(answer: string, workspace: string): Promise<Validation> {
+async function validateOwnerChain(answer: string, workspace: string): Promise<Validation> {
   let leader: string;
   let owner: { id: string; name: string };
   const others: string[] = [];

@@ -4,11 +4,11 @@
  * server speaks SearXNG's JSON API so the real web_search client reads it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../../../../electron/engine/tasks/fixture-server.js';
-import { ANSWER_SLUG, createFixtureWeb, validateWebLookup, WEB_PATH } from '../../../../electron/engine/tasks/web-lookup.js';
-import { searchWith } from '../../../../electron/engine/tools/search-backends.js';
-import { webQuery } from '../../../../electron/sim/policies/web-lookup.js';
-import { seededRandom } from '../../../../shared/seeded-random.js';
+import { startFixtureServer, type FixtureServer } from '../../../electron/tasks/fixture-server.js';
+import { ANSWER_SLUG, createFixtureWeb, validateWebLookup, WEB_PATH } from '../../../electron/tasks/builtin/web-lookup.js';
+import { searchWith } from '../../../electron/engine/tools/search-backends.js';
+import { webQuery } from '../../../electron/sim/policies/web-lookup.js';
+import { seededRandom } from '../../../shared/seeded-random.js';
 
 let server: FixtureServer;
 beforeAll(async () => {

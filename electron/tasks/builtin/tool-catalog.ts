@@ -4,7 +4,21 @@
  * the answer is checked against the demo tools' figures recomputed at validation time.
  */
 import type { Validation } from '../../../shared/step-event.js';
-import { cityDistance, convertCurrency } from '../tools/demo-catalog.js';
+import { cityDistance, convertCurrency, DEMO_CATALOG } from '../../engine/tools/demo-catalog.js';
+import { codeToolCatalog, reactToolCatalog, searchToolCatalog } from '../../sim/policies/tool-catalog.js';
+import { defineTask } from '../task.js';
+
+export const toolCatalog = defineTask({
+  id: 'tool-catalog',
+  tools: () => DEMO_CATALOG,
+  validate: (answer, ctx) => validateToolCatalog(ctx.taskText, answer),
+  sim: {
+    detect: catalogQuestion,
+    react: reactToolCatalog,
+    code: codeToolCatalog,
+    modes: { 'react-search': searchToolCatalog },
+  },
+});
 
 export interface CatalogQuestion {
   readonly amount: number;
@@ -47,7 +61,7 @@ function shows(answer: string, value: number): boolean {
   return false;
 }
 
-export function validateToolCatalog(taskText: string, answer: string): Validation {
+function validateToolCatalog(taskText: string, answer: string): Validation {
   const q = catalogQuestion(taskText);
   if (!q) return { ok: false, detail: 'The task text no longer asks for a conversion and a distance, so the answer cannot be checked.' };
   const money = convertCurrency(q.amount, q.from, q.to).result;

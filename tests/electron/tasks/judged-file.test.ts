@@ -4,10 +4,10 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JudgedFileError, readJudgedFile } from '../../../../electron/engine/tasks/judged-file.js';
-import { validateAnswer } from '../../../../electron/engine/tasks/validate.js';
-import { resolveTask } from '../../../../electron/engine/tasks/index.js';
-import { prepareFixture } from '../../../../electron/engine/tasks/index.js';
+import { JudgedFileError, readJudgedFile } from '../../../electron/tasks/judged-file.js';
+import { validateAnswer } from '../../../electron/tasks/index.js';
+import { resolveTask } from '../../../electron/tasks/resolve.js';
+import { prepareFixture } from '../../../electron/tasks/fixtures.js';
 
 let ws: string;
 beforeEach(() => {

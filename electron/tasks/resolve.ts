@@ -1,6 +1,6 @@
 /** Turns what the user typed (a built-in id or free text) into the task a run carries. */
-import { closestName, type TaskRef } from '../../../shared/run-spec.js';
-import { BUILTIN_TASKS, FIXTURE_URL_PLACEHOLDER, findTaskByInput } from '../../../shared/tasks.js';
+import { closestName, type TaskRef } from '../../shared/run-spec.js';
+import { BUILTIN_TASKS, FIXTURE_URL_PLACEHOLDER, findTaskByInput } from '../../shared/tasks.js';
 
 export function resolveTask(input: string, ctx: { fixtureUrl: string | null }): TaskRef {
   const trimmed = input.trim();

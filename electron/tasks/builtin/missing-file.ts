@@ -4,21 +4,34 @@
  * seeded versions, newest first; the validator reads the newest back from the workspace.
  */
 import type { Validation } from '../../../shared/step-event.js';
-import type { FixtureFile } from './config-lookup.js';
-import { seededRandom } from './log-stats.js';
-import { judgedFileDetail, readJudgedFile } from './judged-file.js';
+import { seededRandom } from '../../../shared/seeded-random.js';
+import { codeMissingFile, reactMissingFile } from '../../sim/policies/missing-file.js';
+import { defineTask, type WorkspaceFile } from '../task.js';
+import { versionsIn } from './rules.js';
+import { judgedFileDetail, readJudgedFile } from '../judged-file.js';
 
 /** Where the notes really are (the task names another path on purpose). */
 export const NOTES_PATH = 'docs/release-notes.md';
 
+export const missingFile = defineTask({
+  id: 'missing-file',
+  workspace: generateReleaseNotes,
+  validate: (answer, ctx) => validateMissingFile(answer, ctx.workspace),
+  sim: {
+    detect: (text) => {
+      const file = /([\w./-]*release[-_ ]?notes[\w.-]*\.\w+)/i.exec(text)?.[1];
+      return file && /\bversion\b/i.test(text) ? { file } : null;
+    },
+    react: (conv, p) => reactMissingFile(conv, p.file),
+    code: (conv, p) => codeMissingFile(conv, p.file),
+    // A simple look: Hybrid reads directly, as ReAct does.
+    modes: { hybrid: (conv, p) => reactMissingFile(conv, p.file) },
+  },
+});
+
 const CHANGES = ['Faster start-up', 'New export to CSV', 'Fixed a crash on empty input', 'Dark theme', 'Smaller downloads', 'Retry on network errors'];
 
-/** Version headings ("## 4.2.0 (2026-11-20)") of a notes file, in file order. */
-export function versionsIn(notes: string): string[] {
-  return [...notes.matchAll(/^##\s+v?(\d+\.\d+\.\d+)\b/gm)].map((m) => m[1]);
-}
-
-export function generateReleaseNotes(seed: number): FixtureFile[] {
+export function generateReleaseNotes(seed: number): WorkspaceFile[] {
   const rand = seededRandom(seed);
   let [major, minor, patch] = [1 + Math.floor(rand() * 5), Math.floor(rand() * 10), Math.floor(rand() * 5)];
   let day = Date.UTC(2026, 10, 20);
@@ -39,7 +52,7 @@ export function generateReleaseNotes(seed: number): FixtureFile[] {
   ];
 }
 
-export async function validateMissingFile(answer: string, workspace: string): Promise<Validation> {
+async function validateMissingFile(answer: string, workspace: string): Promise<Validation> {
   let versions: string[];
   try {
     versions = versionsIn(await readJudgedFile(workspace, NOTES_PATH));

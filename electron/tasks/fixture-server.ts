@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomInt } from 'node:crypto';
-import { createFixtureWeb, pageHtml, searchBody, WEB_PATH, type FixtureWeb } from './web-lookup.js';
+import { createFixtureWeb, pageHtml, searchBody, WEB_PATH, type FixtureWeb } from './builtin/web-lookup.js';
 
 const ADJECTIVES = ['Amber', 'Brisk', 'Cobalt', 'Dappled', 'Ember', 'Fennel', 'Gilded', 'Hollow', 'Indigo', 'Juniper', 'Kestrel', 'Lunar', 'Mossy', 'Nimble', 'Opal', 'Pewter', 'Quiet', 'Russet', 'Saffron', 'Tidal', 'Umber', 'Velvet', 'Willow', 'Zephyr'];
 const NOUNS = ['Almanac', 'Beacon', 'Compass', 'Ledger', 'Harbor', 'Lantern', 'Meadow', 'Orchard', 'Quarry', 'Summit', 'Thicket', 'Atlas', 'Canyon', 'Delta', 'Garden', 'Journal'];

@@ -5,13 +5,30 @@
  * ERROR lines of the workspace's service.log.
  */
 import type { Validation } from '../../../shared/step-event.js';
-import type { FixtureFile } from './config-lookup.js';
-import { seededRandom } from './log-stats.js';
-import { numbersIn } from './numbers-in.js';
-import { judgedFileDetail, readJudgedFile } from './judged-file.js';
+import { seededRandom } from '../../../shared/seeded-random.js';
+import { codeWriteErrors, reactWriteErrors } from '../../sim/policies/write-errors.js';
+import { numbersIn } from '../numbers-in.js';
+import { errorLines } from './rules.js';
+import { defineTask, type WorkspaceFile } from '../task.js';
+import { judgedFileDetail, readJudgedFile } from '../judged-file.js';
 
 export const SOURCE_LOG = 'service.log';
 export const ERRORS_FILE = 'errors.log';
+
+export const writeErrors = defineTask({
+  id: 'write-errors',
+  workspace: generateServiceLog,
+  validate: (answer, ctx) => validateWriteErrors(answer, ctx.workspace),
+  sim: {
+    detect: (text) => {
+      const logs = [...text.matchAll(/([\w./-]+\.(?:log|txt))\b/g)].map((m) => m[1]);
+      if (!/\bERROR\b/.test(text) || !/\b(into|to) (a new file )?[\w./-]+/i.test(text) || logs.length < 2) return null;
+      return { source: logs[0], target: logs[1] };
+    },
+    react: reactWriteErrors,
+    code: codeWriteErrors,
+  },
+});
 
 const MESSAGES = {
   INFO: ['request handled in {n} ms', 'cache warmed with {n} entries', 'health check passed', 'retry budget reset after error window {n}'],
@@ -19,13 +36,8 @@ const MESSAGES = {
   ERROR: ['upstream timed out after {n} ms', 'database connection refused', 'payment provider returned status 5{n}'],
 } as const;
 
-/** The lines of a text that contain ERROR (case-sensitive), as the task asks; shared with the simulated model. */
-export function errorLines(text: string): string[] {
-  return text.split('\n').filter((line) => line.includes('ERROR'));
-}
-
 /** 36 to 44 lines, at least three of them ERROR lines, one INFO line with a lower-case "error". */
-export function generateServiceLog(seed: number): FixtureFile[] {
+export function generateServiceLog(seed: number): WorkspaceFile[] {
   const rand = seededRandom(seed);
   const count = 36 + Math.floor(rand() * 9);
   const lowercaseAt = Math.floor(rand() * count);
@@ -47,7 +59,7 @@ export function generateServiceLog(seed: number): FixtureFile[] {
   ];
 }
 
-export async function validateWriteErrors(answer: string, workspace: string): Promise<Validation> {
+async function validateWriteErrors(answer: string, workspace: string): Promise<Validation> {
   let expected: string[];
   try {
     expected = errorLines(await readJudgedFile(workspace, SOURCE_LOG));

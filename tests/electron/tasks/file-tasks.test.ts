@@ -3,11 +3,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { prepareFixture, validateAnswer } from '../../../../electron/engine/tasks/index.js';
-import { generateConfig } from '../../../../electron/engine/tasks/config-lookup.js';
-import { errorLines, generateServiceLog } from '../../../../electron/engine/tasks/write-errors.js';
-import { generateReleaseNotes, versionsIn } from '../../../../electron/engine/tasks/missing-file.js';
-import { DEFAULT_SETTINGS } from '../../../../shared/run-spec.js';
+import { prepareFixture } from '../../../electron/tasks/fixtures.js';
+import { validateAnswer } from '../../../electron/tasks/index.js';
+import { generateConfig } from '../../../electron/tasks/builtin/config-lookup.js';
+import { errorLines, versionsIn } from '../../../electron/tasks/builtin/rules.js';
+import { generateServiceLog } from '../../../electron/tasks/builtin/write-errors.js';
+import { generateReleaseNotes } from '../../../electron/tasks/builtin/missing-file.js';
+import { DEFAULT_SETTINGS } from '../../../shared/run-spec.js';
 
 const dirs: string[] = [];
 async function fixture(taskId: string, seed: number): Promise<string> {
