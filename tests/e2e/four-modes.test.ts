@@ -17,7 +17,7 @@ import { saveShot } from './screenshots.js';
 const MIN_COLUMN = 224;
 
 // Tests wait up to 120 s for runs side by side (twelve of them for two trials of six modes): above the default 60 s.
-describe('four modes in the browser, against parallax serve with the simulated model', { timeout: 240_000 }, () => {
+describe('four modes in the browser, against parallax serve with the simulated model', () => {
   let served: Served;
   let driven: Driven;
   let host: HostClient;
@@ -25,7 +25,7 @@ describe('four modes in the browser, against parallax serve with the simulated m
 
   beforeAll(async () => {
     ({ served, driven, host } = await startAppSession());
-  }, 90_000);
+  });
 
   afterAll(() => stopAppSession({ served, driven, host }));
 

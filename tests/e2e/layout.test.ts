@@ -31,14 +31,14 @@ const outOfView = (driven: Driven) =>
     return { left: l, right: r };
   });
 
-describe('timeline layout, against parallax serve', { timeout: 300_000 }, () => {
+describe('timeline layout, against parallax serve', () => {
   let served: Served;
   let driven: Driven;
   let host: HostClient;
 
   beforeAll(async () => {
     ({ served, driven, host } = await startAppSession());
-  }, 90_000);
+  });
 
   afterAll(() => stopAppSession({ served, driven, host }));
 

@@ -27,7 +27,7 @@ describe('the result across surfaces', { timeout: 600_000 }, () => {
   let session: AppSession;
   beforeAll(async () => {
     session = await startAppSession();
-  }, 90_000);
+  });
   afterAll(() => stopAppSession(session ?? {}));
 
   async function finished(id: string): Promise<StoredComparison> {

@@ -19,7 +19,7 @@ describe('the waterfall, against parallax serve with the simulated model', () =>
   let session: AppSession;
   beforeAll(async () => {
     session = await startAppSession();
-  }, 90_000);
+  });
   afterAll(async () => {
     await stopAppSession(session ?? {});
   });
@@ -122,5 +122,5 @@ describe('the waterfall, against parallax serve with the simulated model', () =>
     }
     await saveShot(page, 'waterfall');
     expect(session.driven.errors).toEqual([]);
-  }, 180_000);
+  });
 });

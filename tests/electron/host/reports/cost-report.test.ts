@@ -42,7 +42,7 @@ describe('a priced comparison with estimated usage', () => {
   let opened: OpenedReport;
   beforeAll(async () => {
     opened = await openInChromium(await writeReport('cost-estimated.html', (await buildReport(stored, 'html')).content), { width: 1280, height: 900 });
-  }, 60_000);
+  });
   afterAll(async () => opened?.close());
 
   it('HTML: the summary shows each run\'s cost, its usage source and "≈" on estimated tokens', async () => {

@@ -42,7 +42,7 @@ beforeAll(async () => {
   rec = recompute(trials);
   opened = await openInChromium(await writeReport('four-modes.html', (await buildReport(plain, 'html')).content), { width: 1280, height: 900 });
   openedTrials = await openInChromium(await writeReport('four-modes-trials.html', (await buildReport(trials, 'html')).content), { width: 1280, height: 900 });
-}, 240_000);
+});
 
 afterAll(async () => {
   await opened?.close();
