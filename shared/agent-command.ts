@@ -55,6 +55,13 @@ export interface AgentLaunch {
 
 export const AGENT_TIMEOUT_MS = 600_000;
 
+/** What a column's program will see on this machine: its launch, and what contains it here. */
+export interface AgentView {
+  readonly launch: AgentLaunch;
+  /** `bubblewrap`: only the system folders, `launch.shown` and the run's workspace; otherwise everything the user can. */
+  readonly sandbox: { readonly kind: 'bubblewrap' | 'seatbelt' | 'none'; readonly reason: string };
+}
+
 /** The variables Parallax sets for every agent: a column's env may not replace them. */
 export const AGENT_RESERVED_ENV = [
   'PARALLAX_TASK', 'PARALLAX_MODEL', 'PARALLAX_RUN_ID', 'OPENAI_BASE_URL', 'OPENAI_API_KEY', 'ANTHROPIC_BASE_URL', 'ANTHROPIC_API_KEY',
@@ -97,3 +104,7 @@ export function agentName(agent: Pick<AgentCommand, 'command'>): string {
   const file = [...agent.command].reverse().find((w) => /\.[A-Za-z0-9]{1,5}$/.test(w) && !w.startsWith('-'));
   return base(file ?? agent.command[0]!);
 }
+
+/** The command as a shell would show it: words with spaces or quotes quoted, nothing else changed. */
+export const agentCommandLine = (agent: Pick<AgentCommand, 'command'>): string =>
+  agent.command.map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');

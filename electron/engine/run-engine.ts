@@ -21,6 +21,7 @@ import { validateAnswer } from './tasks/index.js';
 import { shellSandbox } from './sandbox/shell-sandbox.js';
 import { warmUpTools } from './tools/index.js';
 import { closeRunToolState, openRunToolState } from './tools/run-state.js';
+import { disposeComputeThread } from './tools/compute/compute-thread.js';
 import { searchTargetOf } from './tools/search-backends.js';
 import { runStartedOf } from '../../shared/run-started.js';
 import type { McpConnections } from './mcp/mcp-servers.js';
@@ -95,6 +96,9 @@ export async function warmUpEngine(spec?: RunSpec): Promise<void> {
   // A mode whose programs run in Pyodide, not QuickJS (Code Mode (Python)): its worker loads Python (~2 s) instead.
   const python = spec !== undefined && modeDefinition(spec.mode).warmUp === 'python';
   if (spec && (!SANDBOX_MODES.has(spec.mode) || python)) dropCodeSandbox();
+  // A compute thread a standing pool started: kept only for a mode that searches tools from its first step;
+  // others start it on their first calculator or fetch_url call, as a run always did.
+  if (spec && !TOOL_SEARCH_MODES.has(spec.mode)) disposeComputeThread();
   await Promise.all([
     warmUpTools({ computeThread: !spec || TOOL_SEARCH_MODES.has(spec.mode) }),
     python ? prewarmPythonSandbox() : spec && SANDBOX_MODES.has(spec.mode) ? prewarmCodeSandbox(spec.settings) : undefined,
@@ -111,7 +115,17 @@ export async function warmUpEngine(spec?: RunSpec): Promise<void> {
  * then adopts and a ReAct run stops.
  */
 export async function preloadEngine(): Promise<void> {
+  // Node loads its fetch (undici, which the model client sends with) on first use: here, not after release.
+  void globalThis.fetch;
   await Promise.all([warmUpTools({ computeThread: false }), prewarmCodeSandbox(DEFAULT_SETTINGS)]);
+}
+
+/**
+ * What a worker of a standing warm pool adds while it waits (idle time, before any Run): the compute thread, so
+ * that a tool-search run is released without waiting for it to boot. warmUpEngine stops it for other modes.
+ */
+export async function preloadStanding(): Promise<void> {
+  await warmUpTools({ computeThread: true });
 }
 
 /** The run's model client: the loop's, and an agent column's proxy's (one client, so both send alike). */

@@ -16,4 +16,7 @@ serveWorker(
     return loaded.runEngine;
   },
   preload,
+  // A standing pool's worker waits in idle time: it starts the compute thread too, so a tool-search run's
+  // release does not wait for it (warmUpEngine stops it for a run that does not search).
+  async () => (await preload).preloadStanding(),
 );

@@ -33,7 +33,7 @@ export function register(program: Command): void {
   const run = suite
     .command('run')
     .description('run every task of a suite, one comparison per task, then print the leaderboard')
-    .argument('<suite>', '"builtin" (every built-in task), "history" (every built-in task, ReAct under full, window:2, clear-results:2, clear-results:4 and summarize:3 history vs Code Mode, 3 trials) or a suite file (.json, .yaml, .yml)')
+    .argument('<suite>', '"builtin" (every built-in task), "history" (every built-in task, ReAct under full, window:2, clear-results:2, clear-results:4 and summarize:3 history vs Code Mode, 3 trials) or a suite file (.json, .yaml, .yml); a suite file may carry agent columns, programs it runs on this machine (see what each sees: parallax tools --suite FILE)')
     .option('--modes <list>', `comma-separated modes: ${MODE_IDS.join(',')} (default: the suite's, else ${DEFAULT_MODES.join(',')})`)
     .option('--variants <file|json>', 'the columns instead of modes, as for `parallax compare --variants` (default: the suite\'s)')
     .option('--models <list>', 'comma-separated models: every model × every mode of --modes (or the suite\'s modes)')
@@ -94,6 +94,11 @@ async function suiteRun(file: string, flags: SuiteRunFlags): Promise<void> {
   const concurrency = parseConcurrency(flags.concurrency, choice.name);
   const log = (line: string) => warn(line);
   for (const note of approvals.notes) log(`note: ${note}`);
+  // A suite file can carry agent columns, that is, programs: say so before any of them runs.
+  if (variants?.some((v) => v.agent)) {
+    const [{ agentProgramsNote }, { shellSandbox }] = await Promise.all([import('../agent-view.js'), import('../../engine/sandbox/shell-sandbox.js')]);
+    log(agentProgramsNote(variants, variants === own ? `the suite file ${file}` : 'the --variants given', shellSandbox().kind)!);
+  }
   const dataDir = resolveDataDir();
   const store = new SuiteStore(dataDir);
   const host = createHost({

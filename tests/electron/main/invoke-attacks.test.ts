@@ -26,7 +26,7 @@ afterEach(async () => {
   }
   if (live && live.windows.length > 0) {
     live.electron.app.quit();
-    await vi.waitFor(() => expect(live!.quitRequests()).toBeGreaterThan(1), { timeout: 15_000 });
+    await vi.waitFor(() => expect(live!.quitRequests()).toBeGreaterThan(1), { timeout: 30_000 });
   }
   live = null;
   await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
@@ -38,7 +38,7 @@ async function boot(): Promise<FakeElectron> {
   vi.doMock('electron', () => fake.electron);
   await import('../../../electron/main/main.js');
   fake.ready();
-  await vi.waitFor(() => expect(fake.windows).toHaveLength(1), { timeout: 5000 });
+  await vi.waitFor(() => expect(fake.windows).toHaveLength(1), { timeout: 30_000 });
   return (live = fake);
 }
 

@@ -68,7 +68,7 @@ function runJs(code: string, task: M3Task, session: M3Session): { output: string
     };
   }
   try {
-    vm.runInNewContext(code, g, { timeout: 5000 });
+    vm.runInNewContext(code, g, { timeout: 30_000 }); // a stuck program ends; a busy machine never does
   } catch (error) {
     output += `Error at line 1: ${(error as Error).message}`;
   }
