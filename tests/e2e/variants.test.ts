@@ -239,6 +239,10 @@ describe('variants in the app, against parallax serve with the simulated model',
     await page.click('[data-testid=add-variant]');
     await rows.nth(2).locator('[data-testid=variant-mode]').selectOption('code');
     expect(await page.textContent('[data-testid=variants-error]')).toMatch(/^Variants 2 and 3 are the same column/);
+    // Even while the rows do not resolve, each Code Mode row has a colour of its own: a shade by its order.
+    const swatches = await page.$$eval('[data-testid=variant-row] .mode-swatch', (els) => els.map((e) => getComputedStyle(e).backgroundColor));
+    expect(swatches).toHaveLength(3);
+    expect(new Set(swatches).size).toBe(3);
     await saveShot(page, 'variants-composer-error', { docs: false });
     // Run with the panel scrolled away from the error: the line under Run names it, and the panel scrolls to it.
     await page.$eval('[data-testid=composer] .panel-scroll', (e) => { e.scrollTop = 0; });
