@@ -1,6 +1,6 @@
 /** Reading the app's state out of the DOM, through the data-* attributes the components expose for this. */
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { vi } from 'vitest';
 import type { ComparisonMeta, StoredComparison } from '../../shared/ipc-contract.js';
 import type { ComparisonRequest, ModeId } from '../../shared/run-spec.js';
 import type { AppSession } from './app-session.js';
@@ -144,9 +144,11 @@ export async function composeMcpRun(page: Page, mcpConfig: string, modelUrl: str
  */
 export async function comparisonEnded(host: HostClient, meta: ComparisonMeta): Promise<void> {
   await host.runsEnded(meta.runs.map((r) => r.runId));
-  await expect
-    .poll(async () => (await host.invoke('history:list')).find((x) => x.meta.id === meta.id)?.runs.every((r) => r.status !== 'running') ?? false)
-    .toBe(true);
+  // vi.waitFor, not expect.poll: this runs in hooks too. Its limit is Playwright's (a hang, not a slow machine).
+  await vi.waitFor(async () => {
+    const item = (await host.invoke('history:list')).find((x) => x.meta.id === meta.id);
+    if (!item || item.runs.some((r) => r.status === 'running')) throw new Error(`comparison ${meta.id} is still listed as running`);
+  }, { timeout: 120_000, interval: 50 });
 }
 
 /** Starts a comparison through the host and resolves with its stored record once every run ended. */
