@@ -62,7 +62,8 @@ describe('parallax prices', () => {
   });
 });
 
-describe('cost in compare and run', () => {
+// Whole comparisons in child processes: a busy machine takes minutes, not the 60 s default.
+describe('cost in compare and run', { timeout: 240_000 }, () => {
   let sim: SimServer;
   let proxy: ProviderProxy;
   beforeAll(async () => {
