@@ -29,7 +29,8 @@ export async function bundleWorker(outdir = 'dist/worker') {
  * lazily, is a chunk of its own, loaded only when that command runs.
  */
 export async function bundleCli(outdir = 'dist/cli') {
-  return bundle(outdir, { parallax: 'electron/cli/main.ts', ...THREADS }, 'parallax.js');
+  // With source maps (read by bench/start-profile.bench.ts to name the sources a profile's time went to).
+  return bundle(outdir, { parallax: 'electron/cli/main.ts', ...THREADS }, 'parallax.js', { sourcemap: 'linked' });
 }
 
 const THREADS = {
@@ -37,8 +38,25 @@ const THREADS = {
   'compute-thread': 'electron/engine/tools/compute/thread-main.ts',
 };
 
+/**
+ * zod's namespace export carries every locale of its error messages (`z.locales`, 250 KB of the bundle that every
+ * start parsed); Parallax speaks English, zod's default, and names no other locale. Its locale index is replaced
+ * by one that exports English alone.
+ */
+const englishZodOnly = {
+  name: 'zod-english-only',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/]/.test(args.importer) ? { path: resolve(dirname(args.importer), '../locales/en.js'), namespace: 'zod-english' } : undefined);
+    b.onLoad({ filter: /.*/, namespace: 'zod-english' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
+
 /** Bundle into `outdir` (relative to the project root), emptied first so no stale chunk is left. */
-async function bundle(outdir, entryPoints, main) {
+async function bundle(outdir, entryPoints, main, extra = {}) {
   await rm(resolve(root, outdir), { recursive: true, force: true });
   await build({
     absWorkingDir: root,
@@ -61,6 +79,8 @@ async function bundle(outdir, entryPoints, main) {
     minifyWhitespace: true,
     minifySyntax: true,
     logLevel: 'warning',
+    plugins: [englishZodOnly],
+    ...extra,
   });
   // The bundle is ES modules. In the desktop app it sits in app.asar.unpacked, where the package.json above it
   // (inside the archive) is out of Node's reach: without this one, a Node that does not detect module syntax

@@ -55,6 +55,13 @@ export interface AgentLaunch {
 
 export const AGENT_TIMEOUT_MS = 600_000;
 
+/** What a column's program will see on this machine: its launch, and what contains it here. */
+export interface AgentView {
+  readonly launch: AgentLaunch;
+  /** `bubblewrap`: only the system folders, `launch.shown` and the run's workspace; otherwise everything the user can. */
+  readonly sandbox: { readonly kind: 'bubblewrap' | 'seatbelt' | 'none'; readonly reason: string };
+}
+
 /** The variables Parallax sets for every agent: a column's env may not replace them. */
 export const AGENT_RESERVED_ENV = [
   'PARALLAX_TASK', 'PARALLAX_MODEL', 'PARALLAX_RUN_ID', 'OPENAI_BASE_URL', 'OPENAI_API_KEY', 'ANTHROPIC_BASE_URL', 'ANTHROPIC_API_KEY',

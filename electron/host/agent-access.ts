@@ -21,6 +21,8 @@ export interface AgentColumnRequest {
 export interface AgentAccess {
   /** Throws a clear Error (saying how to enable it) when the request's agent columns may not run here. */
   check(variants: unknown): Promise<void>;
+  /** The same rules without asking anyone (the desktop's dialog comes at the start): may a page see what these would see? */
+  preview(variants: unknown): Promise<void>;
 }
 
 export interface AgentConfirmation {
@@ -42,24 +44,22 @@ function checkColumnEnv(columns: readonly AgentColumnRequest[], allowance: EnvAl
 export const commandLine = agentCommandLine;
 
 export function cliAgents(): AgentAccess {
-  return { check: async () => undefined };
+  return { check: async () => undefined, preview: async () => undefined };
 }
 
 /** A page with no way to run agent columns (a host made without a policy for them). */
 export function noPageAgents(how: string): AgentAccess {
-  return {
-    async check(variants) {
-      if (agentColumnsOf(variants).length > 0) throw new Error(`This host does not run agent columns from the page. ${how}`);
-    },
+  const check = async (variants: unknown) => {
+    if (agentColumnsOf(variants).length > 0) throw new Error(`This host does not run agent columns from the page. ${how}`);
   };
+  return { check, preview: check };
 }
 
 /** The web host: agent columns whose program (the command's first word, exactly) the operator allowed. */
 export function webAgents(commands: readonly string[], env: readonly string[] = []): AgentAccess {
   const allowed = new Set(commands);
   const allowance = serveAllowance(env);
-  return {
-    async check(variants) {
+  const check = async (variants: unknown) => {
       const columns = agentColumnsOf(variants);
       if (columns.length === 0) return;
       checkColumnEnv(columns, allowance);
@@ -71,8 +71,8 @@ export function webAgents(commands: readonly string[], env: readonly string[] = 
           throw new Error(`Agent column "${c.label}": this web host does not start the program ${program}. The operator can allow it with parallax serve --allow-agent-command ${program} (the page then chooses its arguments), or run it with parallax compare --variants FILE.`);
         }
       }
-    },
   };
+  return { check, preview: check };
 }
 
 /**
@@ -88,6 +88,9 @@ export function checkSuiteAgentEnv(variants: readonly VariantInput[], allowEnv: 
 export function confirmedAgents(confirm: ConfirmAgents): AgentAccess {
   const remembered = new Set<string>();
   return {
+    async preview(variants) {
+      checkColumnEnv(agentColumnsOf(variants), DIALOG_ALLOWANCE);
+    },
     async check(variants) {
       const columns = agentColumnsOf(variants);
       if (columns.length === 0) return;

@@ -355,6 +355,16 @@ export function createHost(options: HostOptions): Host {
       return workspaces.choose();
     },
     'keys:status': async () => (options.keys ? options.keys.status() : {}),
+    'agents:view': async (agent) => {
+      // Checked as the column would be at the start (a web page may only look at programs the operator allowed).
+      await agentAccess.preview([{ mode: 'agent', agent }]);
+      const [{ parseVariants }, { resolveAgentLaunch }, { shellSandbox }] = await Promise.all([
+        import('../../shared/variants.js'), import('../engine/agent/agent-launch.js'), import('../engine/sandbox/shell-sandbox.js'),
+      ]);
+      const checked = parseVariants([{ mode: 'agent', agent }])[0]!.agent!;
+      const sandbox = shellSandbox();
+      return { launch: await resolveAgentLaunch(checked, { env, dataDir: options.dataDir }), sandbox: { kind: sandbox.kind, reason: sandbox.reason } };
+    },
     'prices:get': () => prices.view(),
     'prices:set': async (price) => {
       await prices.set(price);

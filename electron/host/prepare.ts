@@ -16,7 +16,7 @@ import type { ModelPrice } from '../../shared/step-event.js';
 import type { ColumnRef } from '../../shared/variants.js';
 import type { AgentCommand, AgentLaunch } from '../../shared/agent-command.js';
 import type { McpServerConfig } from '../../shared/mcp-config.js';
-import { needsFixtureServer } from '../../shared/tasks.js';
+import { findTask, needsFixtureServer } from '../../shared/tasks.js';
 import { SEARCH_BACKENDS, type SearchBackendId } from '../../shared/search-backends.js';
 import type { EngineServices } from './engine-services.js';
 import { isSimulatedEndpoint } from '../sim/detect.js';
@@ -199,7 +199,7 @@ export async function planWorkspace(
   if (!taskId) return { source: null, description: 'empty' };
   const seed = randomInt(0, 2 ** 31);
   const source = join(comparisonDir, 'fixture');
-  const { prepareFixture } = await import('../engine/tasks/fixtures.js');
+  const { prepareFixture } = await import('../tasks/fixtures.js');
   await prepareFixture(taskId, source, seed);
   return { source, description: `fixture:${taskId} seed ${seed}` };
 }
@@ -255,8 +255,8 @@ export type GetSearchKey = (backend: SearchBackendId, url: string) => Promise<st
  */
 export async function searchKeyOf(settings: RunSettings, taskId: string | null, env: NodeJS.ProcessEnv, getSearchKey?: GetSearchKey): Promise<string | null> {
   const backend = SEARCH_BACKENDS[settings.webSearch];
-  // web-lookup searches its own offline index whatever the settings say (engine/tools/search-backends.ts).
-  if (!backend.keyEnv || taskId === 'web-lookup') return null;
+  // A task with its own offline index searches it whatever the settings say (engine/tools/search-backends.ts).
+  if (!backend.keyEnv || findTask(taskId ?? '')?.ownSearchIndex) return null;
   const url = settings.webSearchUrl ?? backend.defaultUrl!;
   const key = getSearchKey ? (await getSearchKey(settings.webSearch, url))?.trim() : env[backend.keyEnv]?.trim();
   if (!key) {
@@ -288,7 +288,7 @@ export async function prepareRunBase(
   opts.preflights?.set(check, checking);
   await checking;
   const price = provider.info.simulated ? null : resolvePrice(await opts.loadPrices(), provider.info);
-  const { resolveTask } = await import('../engine/tasks/resolve.js'); // not the index: its validator loads html-to-text
+  const { resolveTask } = await import('../tasks/resolve.js');
   const pages = needsFixtureServer(request.task.trim()) || chosen.webSearch === 'fixture';
   const fixtureUrl = pages ? await opts.services.fixtureUrl() : null;
   const task = resolveTask(request.task, { fixtureUrl });

@@ -8,7 +8,7 @@ import { DEFAULT_SETTINGS } from '../../shared/run-spec.js';
 import type { SuiteValidator } from '../../shared/suite.js';
 import type { Validation } from '../../shared/step-event.js';
 import { formatCodeError, runProgram } from '../engine/sandbox/index.js';
-import { numbersIn } from '../engine/tasks/numbers-in.js';
+import { numbersIn } from '../tasks/numbers-in.js';
 import { jsonIn, readPath, sameJson } from './json-path.js';
 import { compileLinearRegex } from './linear-regex.js';
 

@@ -28,7 +28,12 @@ export interface VariantDraft {
   readonly label: string;
   /** Mode "agent": the command, as words (`python3 /path/agent.py`) or a JSON array of them. */
   readonly agentCommand?: string;
+  /** Mode "agent": more files or folders shown read-only, full paths separated by commas or new lines. */
+  readonly agentPaths?: string;
 }
+
+/** An agent row's extra read-only paths as a list (the host checks each). */
+export const agentPathList = (text: string): string[] => text.split(/[,\n]/).map((p) => p.trim()).filter(Boolean);
 
 /** An agent row's command as words: a JSON array as written, else the text split at spaces; or what is wrong. */
 export function agentWords(text: string): string[] | string {
@@ -146,7 +151,7 @@ export function checkVariants(drafts: readonly VariantDraft[], base: VariantsBas
       ...(model ? { model } : {}),
       ...(Object.keys(overrides).length > 0 ? { settings: overrides } : {}),
       ...(d.label.trim() ? { label: d.label.trim() } : {}),
-      ...(words ? { agent: { command: words } } : {}),
+      ...(words ? { agent: { command: words, ...(agentPathList(d.agentPaths ?? '').length ? { paths: agentPathList(d.agentPaths ?? '') } : {}) } } : {}),
     });
   }
   if (rowErrors.some((e) => e !== null) || !base.settings) return { variants: null, columns: null, rowErrors, error: null };

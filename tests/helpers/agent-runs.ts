@@ -15,8 +15,10 @@ import type { StepEvent } from '../../shared/step-event.js';
 import { resolveAgentLaunch } from '../../electron/engine/agent/agent-launch.js';
 import { runEngine } from '../../electron/engine/run-engine.js';
 import { startSimServer, type SimServer } from '../../electron/sim/index.js';
-import { prepareFixture, resolveTask } from '../../electron/engine/tasks/index.js';
+import { prepareFixture } from '../../electron/tasks/fixtures.js';
+import { resolveTask } from '../../electron/tasks/resolve.js';
 import { startRecordingProxy, type RecordedReply } from './recording-proxy.js';
+import { runTaskOf } from '../../electron/tasks/index.js';
 
 export const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url));
 export const TEST_AGENTS = fileURLToPath(new URL('../fixtures/agents/', import.meta.url));
@@ -73,7 +75,7 @@ export function agentRuns(prefix: string) {
     };
     const t0 = performance.now();
     try {
-      await runEngine(spec, { apiKey: opts.apiKey ?? null, signal: opts.signal ?? new AbortController().signal, emit: (e) => events.push(e) });
+      await runEngine(spec, { apiKey: opts.apiKey ?? null, signal: opts.signal ?? new AbortController().signal, emit: (e) => events.push(e) }, runTaskOf(spec.task));
     } finally {
       await proxy.close();
     }

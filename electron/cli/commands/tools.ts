@@ -49,16 +49,15 @@ async function toolsCommand(flags: ToolsFlags): Promise<void> {
   if (!(await stat(dir).then((s) => s.isDirectory(), () => false))) throw new Error(`--workspace ${dir} is not a folder: pass an existing folder.`);
   const workspace = await realpath(dir);
   const settings = parseSettings({ returnTypes: flags.returnTypes !== false, ...knobSettings(flags) });
-  const [{ toolsetOf }, { toolOffers, ownTools }, { BUILTIN_TASKS }] = await Promise.all([
-    import('../../engine/modes/toolsets.js'), import('../../engine/modes/tool-offer.js'), import('../../../shared/tasks.js'),
+  const [{ toolsetOf }, { toolOffers, ownTools }, { runTaskOf }] = await Promise.all([
+    import('../../engine/modes/toolsets.js'), import('../../engine/modes/tool-offer.js'), import('../../tasks/index.js'),
   ]);
-  if (flags.task !== undefined && !BUILTIN_TASKS.some((t) => t.id === flags.task)) {
-    throw new Error(`--task "${flags.task}" is not a built-in task id. See \`parallax tasks\`.`);
-  }
-  const reserved = [...toolsetOf(settings, flags.task).tools.map((t) => t.name), 'run_code', 'search_tools', 'call_tool'];
+  const task = flags.task === undefined ? null : runTaskOf({ id: flags.task });
+  if (flags.task !== undefined && !task) throw new Error(`--task "${flags.task}" is not a built-in task id. See \`parallax tasks\`.`);
+  const reserved = [...toolsetOf(settings, task).tools.map((t) => t.name), 'run_code', 'search_tools', 'call_tool'];
   const mcp = servers.length > 0 ? await (await import('../../engine/mcp/mcp-servers.js')).openMcpServers(servers, workspace, reserved) : null;
   try {
-    const toolset = toolsetOf(settings, flags.task, mcp?.tools ?? []);
+    const toolset = toolsetOf(settings, task, mcp?.tools ?? []);
     const listing = modes.map((mode) => ({ mode, modeTools: ownTools(mode, settings), tools: toolOffers(mode, toolset, settings.returnTypes) }));
     const problems = mcp?.problems.map((p) => p.message) ?? [];
     if (flags.json) {

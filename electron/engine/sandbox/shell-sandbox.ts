@@ -49,6 +49,8 @@ const SYSTEM_BIN = ['/usr/bin', '/bin', '/usr/local/bin', '/usr/sbin', '/sbin'];
 export const SANDBOX_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 /** The command's home: an empty folder in the private /tmp. */
 export const SANDBOX_HOME = '/tmp/home';
+/** Size of a sandbox's /dev/shm (POSIX shared memory, semaphores: small). */
+export const SHM_BYTES = 16 * 1024 * 1024;
 /** System folders shown read-only when present (a merged-/usr system has links for the top-level ones). */
 const SYSTEM_DIRS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc', '/opt', '/nix/store'];
 /** Readable by root only, but run_shell may run as root (containers, CI): hidden all the same. */
@@ -99,7 +101,10 @@ export function bubblewrapArgs(options: BubblewrapOptions): string[] {
   }
   for (const file of MASKED_FILES) if (existsSync(file)) args.push('--ro-bind', '/dev/null', file);
   for (const dir of MASKED_DIRS) if (existsSync(dir)) args.push('--tmpfs', dir);
-  args.push('--proc', '/proc', '--dev', '/dev', '--size', String(options.tmpBytes), '--tmpfs', '/tmp', '--dir', SANDBOX_HOME);
+  // /dev is a tmpfs of its own: a size-capped /dev/shm on it, then read-only, so no command holds memory in it
+  // beyond SHM_BYTES (uncapped, it could take half the RAM).
+  args.push('--proc', '/proc', '--dev', '/dev', '--size', String(SHM_BYTES), '--tmpfs', '/dev/shm', '--remount-ro', '/dev');
+  args.push('--size', String(options.tmpBytes), '--tmpfs', '/tmp', '--dir', SANDBOX_HOME);
   for (const b of options.binds ?? []) args.push(b.writable ? '--bind' : '--ro-bind', b.path, b.path);
   if (options.workspace) args.push('--bind', options.workspace, options.workspace, '--chdir', options.workspace);
   // Everything not bound above (the root folder itself) becomes read-only: no unbounded in-memory writes.
@@ -197,7 +202,7 @@ function unshareProbe(): Probe | null {
 }
 
 /** What the reason adds where unshare works (a caller that cannot use the namespace takes it off). */
-export const UNSHARE_NOTE = ' Their network is an empty one of their own and so is their user namespace (made by unshare): they reach no host or service, and cannot read the environment or memory of a process outside.';
+export const UNSHARE_NOTE = ' Their network is an empty one of their own and so is their user namespace (made by unshare): they reach no host or service over the network, and cannot read the environment or memory of a process outside; but Unix sockets in the file system (an ssh-agent, docker.sock, D-Bus) stay reachable, as your files do.';
 
 /** New user, network and IPC namespaces, no fork: the command keeps the pid the host watches and kills. */
 export const UNSHARE_ARGS = ['--user', '--net', '--ipc'];

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { startSimServer, type SimServer } from '../../../electron/sim/index.js';
 import { SLOW_REPLY_MS } from '../../../electron/sim/sim-server.js';
 import { EXPLORE_PROGRAM, LOG_STATS_PROGRAM } from '../../../electron/sim/policies/log-stats.js';
-import { prepareFixture, validateAnswer } from '../../../electron/engine/tasks/index.js';
+import { prepareFixture } from '../../../electron/tasks/fixtures.js';
+import { validateAnswer } from '../../../electron/tasks/index.js';
 import { BUILTIN_TASKS } from '../../../shared/tasks.js';
 import { drive, wireTools, closeSandbox } from './drive.js';
 

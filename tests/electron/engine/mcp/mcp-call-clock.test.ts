@@ -34,7 +34,7 @@ async function run(args: object, opts: { samplingDelayMs?: number; approvals?: R
     runId: randomUUID(), task: { id: null, text: 'use the tool' }, mode: 'react',
     provider: { name: 'scripted', baseUrl: model.url, model: 'm', simulated: false }, apiKeyEnv: null,
     settings: parseSettings({ maxSteps: 3, approvals: opts.approvals ?? {} }), workspace: dir, mcpServers: [stdioServer('t', { callTimeoutMs: CALL_TIMEOUT_MS })],
-  }, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e), ...(opts.askApproval ? { askApproval: opts.askApproval } : {}) });
+  }, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e), ...(opts.askApproval ? { askApproval: opts.askApproval } : {}) }, null);
   return events;
 }
 

@@ -43,7 +43,7 @@ async function run(args: object, ask: AskElicitation | undefined, callTimeoutMs 
     runId: randomUUID(), task: { id: null, text: 'use the tool' }, mode: 'react',
     provider: { name: 'scripted', baseUrl: model.url, model: 'm', simulated: false }, apiKeyEnv: null,
     settings: parseSettings({ maxSteps: 3 }), workspace: dir, mcpServers: [stdioServer('t', { callTimeoutMs })],
-  }, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e), ...(ask ? { askElicitation: ask } : {}) });
+  }, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e), ...(ask ? { askElicitation: ask } : {}) }, null);
   const finished = events.find((e): e is Extract<StepEvent, { type: 'tool-finished' }> => e.type === 'tool-finished')!;
   return { events, output: finished.output };
 }

@@ -173,7 +173,7 @@ describe('a run through the Anthropic provider against the replay', () => {
     await runEngine({
       runId: randomUUID(), task: { id: null, text: 'How many items are in notes/todo.txt?' }, mode: 'react', provider, apiKeyEnv: 'ANTHROPIC_API_KEY',
       settings: parseSettings({ maxRetries: 2, ...settings }), workspace, price: PRICE,
-    }, { apiKey: KEY, signal: new AbortController().signal, emit: (e) => events.push(e) });
+    }, { apiKey: KEY, signal: new AbortController().signal, emit: (e) => events.push(e) }, null);
     return { server, events, responses: events.filter((e): e is ModelResponseEvent => e.type === 'model-response') };
   }
 

@@ -230,7 +230,7 @@ describe('agent columns from the page', () => {
   });
 
   it('with --allow-agent-command: only that program, no loader env, and the env values are not stored', async () => {
-    const { invoke, web } = await page({ agentCommands: ['python3'] });
+    const { invoke, web } = await page({ agentCommands: ['python3'], env: { PATH: process.env.PATH } }); // python3 is found on the host's PATH when the comparison starts
     await expect(invoke('comparison:start', request({ ...agent, agent: { command: ['sh', '-c', 'id'] } }))).rejects.toThrow(/does not start the program sh\./);
     await expect(invoke('comparison:start', request({ ...agent, agent: { command: ['python3', 'a.py'], env: { PYTHONPATH: '/tmp/evil' } } }))).rejects.toThrow(/env PYTHONPATH is read by Python and its package tools/);
     const meta = (await invoke('comparison:start', request(agent))) as { id: string };
