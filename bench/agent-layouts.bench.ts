@@ -5,7 +5,7 @@
  * runs the same layouts through that checkout's engine too, for a before/after table.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,12 @@ interface Row { readonly label: string; readonly outcome: string }
 
 async function runLayouts(tree: string, root: string): Promise<Row[]> {
   const { runEngine } = (await import(join(tree, 'electron/engine/run-engine.ts'))) as typeof import('../electron/engine/run-engine.js');
-  const { prepareFixture, resolveTask } = (await import(join(tree, 'electron/engine/tasks/index.ts'))) as typeof import('../electron/engine/tasks/index.js');
+  // Tasks moved from electron/engine/tasks to electron/tasks (one definition each); an older checkout has the former.
+  const moved = existsSync(join(tree, 'electron/tasks/index.ts'));
+  const tasksAt = (file: string) => join(tree, moved ? `electron/tasks/${file}` : 'electron/engine/tasks/index.ts');
+  const { prepareFixture } = (await import(tasksAt('fixtures.ts'))) as typeof import('../electron/tasks/fixtures.js');
+  const { resolveTask } = (await import(tasksAt('resolve.ts'))) as typeof import('../electron/tasks/resolve.js');
+  const runTaskOf = moved ? ((await import(tasksAt('index.ts'))) as typeof import('../electron/tasks/index.js')).runTaskOf : () => null;
   const { startSimServer } = (await import(join(tree, 'electron/sim/index.ts'))) as typeof import('../electron/sim/index.js');
   const { parseSettings } = (await import(join(tree, 'shared/run-spec.ts'))) as typeof import('../shared/run-spec.js');
   const js = join(root, 'my-agent');
@@ -47,7 +52,7 @@ async function runLayouts(tree: string, root: string): Promise<Row[]> {
         await runEngine({
           runId: randomUUID(), task: resolveTask('log-stats', { fixtureUrl: null }), mode: 'agent', provider: { name: 'simulated', baseUrl: sim.url, model: 'sim', simulated: true },
           apiKeyEnv: null, settings: parseSettings({}), workspace: dir, fixtureUrl: null, agent: { command },
-        }, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e as never) });
+        }, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e as never) }, runTaskOf({ id: 'log-stats' }));
       } finally {
         process.env.PATH = saved;
       }
