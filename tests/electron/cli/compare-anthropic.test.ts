@@ -41,8 +41,7 @@ async function compare(promptCache: string) {
 
 const responses = (events: readonly StepEvent[]) => events.filter((e): e is ModelResponseEvent => e.type === 'model-response');
 
-// Whole comparisons in child processes: a busy machine takes minutes, not the 60 s default.
-describe('parallax compare --provider anthropic on the simulated model', { timeout: 240_000 }, () => {
+describe('parallax compare --provider anthropic on the simulated model', () => {
   it('every mode answers log-stats through the Messages API; each step records the split usage, stop_reason and request id', async () => {
     const { out, runs } = await compare('off');
     expect(out.simulated).toBe(true);

@@ -53,8 +53,7 @@ async function authRecorder(target: string): Promise<{ url: string; auth: string
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, auth };
 }
 
-// Whole comparisons in child processes: a busy machine takes minutes, not the 60 s default.
-describe('parallax compare with variants', { timeout: 240_000 }, () => {
+describe('parallax compare with variants', () => {
   it('--variants: two Code Mode columns labelled by their difference, each run with its own returnTypes', async () => {
     const { dataDir, env: e } = await env();
     const res = await runCli(['compare', '--task', 'time-and-title', '--variants', '[{"mode":"code","settings":{"returnTypes":false}},{"mode":"code"}]', '--json'], e);

@@ -62,8 +62,7 @@ describe('parallax prices', () => {
   });
 });
 
-// Whole comparisons in child processes: a busy machine takes minutes, not the 60 s default.
-describe('cost in compare and run', { timeout: 240_000 }, () => {
+describe('cost in compare and run', () => {
   let sim: SimServer;
   let proxy: ProviderProxy;
   beforeAll(async () => {

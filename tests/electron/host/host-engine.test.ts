@@ -56,8 +56,7 @@ async function newHost(launcher?: WorkerLauncher, timing?: Partial<RunTiming>) {
 const finished = (events: StepEvent[], runId: string) =>
   events.find((e): e is RunFinishedEvent => e.runId === runId && e.type === 'run-finished');
 
-// Whole comparisons on real worker processes: a busy machine takes minutes, not the 60 s default.
-describe('host + real engine + simulated model', { timeout: 180_000 }, () => {
+describe('host + real engine + simulated model', () => {
   it('runs ReAct and Code Mode in parallel, both answer log-stats correctly, and their first requests land together', async () => {
     const { host, events } = await newHost();
     const meta = await host['comparison:start']({ task: 'log-stats', modes: ['react', 'code'], provider: { name: 'simulated', baseUrl: null, model: 'sim' } });

@@ -43,8 +43,7 @@ const request = (trials: unknown, task = 'log-stats'): ComparisonRequest => ({
 const finished = (events: readonly StepEvent[], runId: string) =>
   events.find((e): e is RunFinishedEvent => e.runId === runId && e.type === 'run-finished');
 
-// Rounds of worker processes, one after another: a busy machine takes minutes, not the 60 s default.
-describe('trials', { timeout: 240_000 }, () => {
+describe('trials', () => {
   it('run in rounds on copies of one fixture: round k+1 is launched only after every run of round k ended', async () => {
     const { host, dataDir, events, finishedAt, launches } = await trialHost(syntheticLauncher({}, ['--events', '60']));
     const meta = await host['comparison:start'](request(3));
