@@ -6,9 +6,7 @@
  */
 import type { ChatReply } from './provider/chat-client.js';
 import type { Turn } from './modes/turns.js';
-
-/** Finish reasons of a reply stopped by a limit, as OpenAI, Anthropic (mapped and raw) and gateways passing Gemini's write them. */
-const CUT_SHORT = new Set(['length', 'max_tokens', 'model_context_window_exceeded']);
+import { replyEnding } from '../../shared/reply-ending.js';
 
 export interface UnfinishedReply {
   readonly status: 'truncated' | 'empty';
@@ -23,8 +21,8 @@ export function unfinishedReply(reply: ChatReply, turn: Turn): UnfinishedReply |
   const said = reply.stopReason ?? reply.finishReason;
   const field = reply.stopReason !== undefined ? 'stop_reason' : 'finish_reason';
   const reasoning = reply.reasoningText ? `, and ${chars(reply.reasoningText.length, 'reasoning')}` : '';
-  const cut = CUT_SHORT.has((reply.stopReason ?? '').toLowerCase()) || CUT_SHORT.has((reply.finishReason ?? '').toLowerCase());
-  if (cut) {
+  const ending = replyEnding(reply);
+  if (ending === 'cut-short') {
     const window = (reply.stopReason ?? '').toLowerCase() === 'model_context_window_exceeded';
     const had = reply.text.trim() ? chars(reply.text.length, 'text') : 'no text';
     return {
@@ -34,7 +32,7 @@ export function unfinishedReply(reply: ChatReply, turn: Turn): UnfinishedReply |
         : `The reply reached its token limit before it was finished (${field} "${said}"): what it held (${had}${reasoning}) is not an answer. Ask for a shorter answer, or raise the provider's output limit for the model; a reply cut short never counts as answered.`,
     };
   }
-  if (reply.text.trim() === '' && !reply.refusal) {
+  if (ending === 'empty') {
     return {
       status: 'empty',
       error: `The model's final reply was empty (${field} "${said ?? 'none'}"): no text and no tool call${reasoning}. Some models (Gemini among them) do this at times; run again or try another model. An empty reply never counts as answered.`,

@@ -27,7 +27,8 @@ describe('comparisons stored before prices existed', () => {
     // a figure's note (tool calls inside programs, where a worker started) moved to a wrapping line of its own,
     // when the result statement came to open the Result section (with the averages, then each run, in the HTML),
     // when the charts gained their figures as tables behind "Show as table", and when "Where the time went" (the
-    // waterfall, drawn from the times old records already hold) was added, and when its CSS gained the history summary's colour.
+    // waterfall, drawn from the times old records already hold) was added, when its CSS gained the history summary's colour,
+    // and when a final reply cut short or empty (statuses truncated and empty) got the colour of failure.
     it(`${name}: HTML and Markdown are byte for byte the recorded ones; CSV adds its cost columns, empty`, async () => {
       const old = JSON.parse(await readFile(`${FIXTURES}${name}.json`, 'utf8')) as StoredComparison;
       expect((await buildReport(old, 'html')).content).toBe(await readFile(`${FIXTURES}${name}.before.html`, 'utf8'));
