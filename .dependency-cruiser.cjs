@@ -20,6 +20,22 @@ module.exports = {
       to: { path: '^electron/(host|cli|main|preload|worker|sim)/' },
     },
     {
+      name: 'engine-runs-any-task',
+      comment:
+        'The engine knows no task by name: whoever starts a run hands it the task (engine/run-task.ts). The built-in tasks ' +
+        '(electron/tasks/) bring the simulated model\'s policies with them, which the engine must never load.',
+      severity: 'error',
+      from: { path: '^electron/engine/' },
+      to: { path: '^electron/tasks/' },
+    },
+    {
+      name: 'tasks-below-host',
+      comment: 'A task is defined from the engine\'s tools and the simulated model\'s policies; the host, the CLI, the shells and the worker use it, never the reverse.',
+      severity: 'error',
+      from: { path: '^electron/tasks/' },
+      to: { path: '^electron/(host|cli|main|preload|worker|suite)/' },
+    },
+    {
       name: 'host-below-suite',
       comment: 'Suites are built on the host (electron/suite drives it): the host never imports them; the shells merge the suite handlers in.',
       severity: 'error',
@@ -51,7 +67,7 @@ module.exports = {
       // compare-output.ts is itself loaded by `compare`'s action only.
       from: { path: '^electron/cli/', pathNot: '^electron/cli/compare-output[.]ts$' },
       to: {
-        path: ['^electron/(engine|sim)/', '^electron/host/(host|history-store|price-store|prepare|engine-services|reports/|web/web-host)'],
+        path: ['^electron/(engine|sim|tasks)/', '^electron/host/(host|history-store|price-store|prepare|engine-services|reports/|web/web-host)'],
         pathNot: ['^electron/engine/sandbox/shell-sandbox[.]ts$', '^electron/engine/app-layout[.]ts$'],
         dependencyTypesNot: ['dynamic-import', 'type-only'],
       },

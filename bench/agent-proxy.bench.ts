@@ -10,7 +10,7 @@ import { startAgentProxy } from '../electron/engine/agent/agent-proxy.js';
 import { AgentSteps } from '../electron/engine/agent/agent-steps.js';
 import { EventRecorder } from '../electron/engine/event-recorder.js';
 import { createChatClient, streamChat, type ChatMessage } from '../electron/engine/provider/chat-client.js';
-import { resolveTask } from '../electron/engine/tasks/index.js';
+import { resolveTask } from '../electron/tasks/resolve.js';
 import { parseSettings, type RunSpec } from '../shared/run-spec.js';
 
 const ROUNDS = 80;

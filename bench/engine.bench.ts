@@ -69,7 +69,7 @@ export default async function bench(): Promise<void> {
           provider: { name: 'bench', baseUrl: server.url, model: 'bench', simulated: false }, apiKeyEnv: null,
           settings: parseSettings({ maxSteps: STEPS }), workspace,
         },
-        { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) },
+        { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) }, null,
       );
       const wall = performance.now() - t0;
       const inServer = server.takeServerMs();

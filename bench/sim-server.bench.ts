@@ -11,7 +11,7 @@ import { BUILTIN_TASKS } from '../shared/tasks.js';
 import { countPromptTokens } from '../electron/engine/tokens/count-tokens.js';
 import { startSimServer } from '../electron/sim/sim-server.js';
 import type { WireMessage, WireTool } from '../electron/sim/types.js';
-import { prepareFixture } from '../electron/engine/tasks/fixtures.js';
+import { prepareFixture } from '../electron/tasks/fixtures.js';
 import { ALL_TOOLS, findTool, invokeTool, toolExposure, toolResultText } from '../electron/engine/tools/index.js';
 
 function median(xs: number[]): number {

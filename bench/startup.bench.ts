@@ -114,13 +114,14 @@ async function hostStart(modes: ModeId[], repeats: number, pool: boolean): Promi
   const tracker = peakTracker(forkLauncher({ entry: builtWorker }));
   const options: HostOptions & { pool?: unknown } = {
     dataDir, getApiKey: async () => null, onWarning: () => {}, launcher: tracker.launcher,
+    // As the app keeps it (keepWarm): started when the composer is shown, refilled after every comparison.
     onEvents: (batch) => {
       for (const e of batch) {
         if (e.type === 'run-started') startedAt.set(e.runId, e.startedAt);
         if (e.type === 'model-request' && !firstAt.has(e.runId)) firstAt.set(e.runId, (startedAt.get(e.runId) ?? NaN) + e.t);
       }
     },
-    ...(pool ? { pool: { size: modes.length } } : {}),
+    ...(pool ? { pool: { size: modes.length, keepWarm: true } } : {}),
   };
   const host = createHost(options) as ReturnType<typeof createHost> & { warmPool?: (n: number) => Promise<void> };
   const toAllFirst: number[] = [];
@@ -174,12 +175,12 @@ async function roundGaps(trials: number, pool: boolean): Promise<number[]> {
 }
 
 /** `parallax compare` started cold: process spawn → the last mode's first model request (read from its history). */
-async function cliCompare(modes: ModeId[]): Promise<number> {
+export async function cliCompare(modes: ModeId[], cli: string = bin): Promise<number> {
   const dataDir = await mkdtemp(join(tmpdir(), 'parallax-bench-startup-'));
   try {
     const t0 = Date.now();
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(process.execPath, [bin, 'compare', '--task', 'log-stats', '--modes', modes.join(','), '--json'], {
+      const child = spawn(process.execPath, [cli, 'compare', '--task', 'log-stats', '--modes', modes.join(','), '--json'], {
         env: { ...process.env, PARALLAX_DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'ignore'],
       });
       child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`parallax compare exited with ${code}`))));

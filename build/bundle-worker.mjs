@@ -1,9 +1,10 @@
 /**
  * Bundles the worker process entry, its two thread entries (sandbox, compute) and the Python child into dist/worker/, so a
- * worker reads a few files instead of a few hundred modules. Libraries that find files beside themselves at
- * run time (QuickJS's .wasm, mathjs loaded with require) stay outside the bundle and load from node_modules,
- * so the output folder must sit inside the project. Run by `npm run build:node` after tsc; the launcher falls
- * back to tsc's dist/electron/worker when the bundle is absent.
+ * worker reads a few files instead of a few hundred modules; and the CLI (bin/parallax.js runs it) into dist/cli/,
+ * with its own copies of the thread entries for the runs `parallax run` makes in its own process. Libraries that
+ * find files beside themselves at run time (QuickJS's .wasm, mathjs loaded with require) stay outside the bundle
+ * and load from node_modules, so the output folders must sit inside the project. Run by `npm run build:node`
+ * after tsc; the launcher and bin/parallax.js fall back to tsc's dist/electron when a bundle is absent.
  */
 import { build } from 'esbuild';
 import { rm, writeFile } from 'node:fs/promises';
@@ -12,18 +13,54 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Bundle into `outdir` (relative to the project root), emptied first so no stale chunk is left. */
+/** The worker bundle; returns its entry's path. */
 export async function bundleWorker(outdir = 'dist/worker') {
+  return bundle(outdir, {
+    'worker-main': 'electron/worker/worker-main.ts',
+    ...THREADS,
+    // Code Mode (Python): the Pyodide child process (engine/sandbox/python/py-launch.ts starts it).
+    'python-child': 'electron/engine/sandbox/python/py-child-main.ts',
+  }, 'worker-main.js');
+}
+
+/**
+ * The CLI: its entry, and the thread entries its in-process runs start beside it (sandbox/start-thread.ts). Its
+ * Python child is the worker bundle's (the layout's workerDir). A command's file, and whatever a command loads
+ * lazily, is a chunk of its own, loaded only when that command runs.
+ */
+export async function bundleCli(outdir = 'dist/cli') {
+  // With source maps (read by bench/start-profile.bench.ts to name the sources a profile's time went to).
+  return bundle(outdir, { parallax: 'electron/cli/main.ts', ...THREADS }, 'parallax.js', { sourcemap: 'linked' });
+}
+
+const THREADS = {
+  'sandbox-thread': 'electron/engine/sandbox/thread-main.ts',
+  'compute-thread': 'electron/engine/tools/compute/thread-main.ts',
+};
+
+/**
+ * zod's namespace export carries every locale of its error messages (`z.locales`, 250 KB of the bundle that every
+ * start parsed); Parallax speaks English, zod's default, and names no other locale. Its locale index is replaced
+ * by one that exports English alone.
+ */
+const englishZodOnly = {
+  name: 'zod-english-only',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/]/.test(args.importer) ? { path: resolve(dirname(args.importer), '../locales/en.js'), namespace: 'zod-english' } : undefined);
+    b.onLoad({ filter: /.*/, namespace: 'zod-english' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
+
+/** Bundle into `outdir` (relative to the project root), emptied first so no stale chunk is left. */
+async function bundle(outdir, entryPoints, main, extra = {}) {
   await rm(resolve(root, outdir), { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    entryPoints: {
-      'worker-main': 'electron/worker/worker-main.ts',
-      'sandbox-thread': 'electron/engine/sandbox/thread-main.ts',
-      'compute-thread': 'electron/engine/tools/compute/thread-main.ts',
-      // Code Mode (Python): the Pyodide child process (engine/sandbox/python/py-launch.ts starts it).
-      'python-child': 'electron/engine/sandbox/python/py-child-main.ts',
-    },
+    entryPoints,
     outdir,
     bundle: true,
     splitting: true, // code shared by the entries, and modules imported lazily (the tokenizer), go into chunks
@@ -31,7 +68,8 @@ export async function bundleWorker(outdir = 'dist/worker') {
     platform: 'node',
     target: 'node20',
     // Pyodide finds its .wasm and standard library beside itself in node_modules, like QuickJS.
-    external: ['@jitl/*', 'quickjs-emscripten*', 'mathjs', 'mathjs/*', 'pyodide'],
+    // `electron` is never imported by what is bundled here; `parallax start` finds its binary by path.
+    external: ['@jitl/*', 'quickjs-emscripten*', 'mathjs', 'mathjs/*', 'pyodide', 'electron'],
     // startThread reads this to find the thread entries beside the bundle (see sandbox/start-thread.ts).
     define: { PARALLAX_BUNDLED: 'true' },
     // Bundled CommonJS libraries may call require(); ESM output has none, so it is made from the bundle's URL.
@@ -41,16 +79,18 @@ export async function bundleWorker(outdir = 'dist/worker') {
     minifyWhitespace: true,
     minifySyntax: true,
     logLevel: 'warning',
+    plugins: [englishZodOnly],
+    ...extra,
   });
   // The bundle is ES modules. In the desktop app it sits in app.asar.unpacked, where the package.json above it
   // (inside the archive) is out of Node's reach: without this one, a Node that does not detect module syntax
   // (before 20.19 and 22.7) reads it as CommonJS and fails on its first import.
   await writeFile(resolve(root, outdir, 'package.json'), `${JSON.stringify({ type: 'module' })}\n`);
-  return resolve(root, outdir, 'worker-main.js');
+  return resolve(root, outdir, main);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const started = performance.now();
-  await bundleWorker();
-  console.log(`worker bundle: dist/worker/ in ${Math.round(performance.now() - started)} ms`);
+  await Promise.all([bundleWorker(), bundleCli()]);
+  console.log(`worker and CLI bundles: dist/worker/, dist/cli/ in ${Math.round(performance.now() - started)} ms`);
 }

@@ -12,15 +12,55 @@ export interface AgentCommand {
   readonly env?: Readonly<Record<string, string>>;
   /** Longest the program may run, ms (default AGENT_TIMEOUT_MS). */
   readonly timeoutMs?: number;
+  /**
+   * More files or folders shown read-only inside the sandbox, for what the detection misses (data files, a
+   * package outside the project). Full paths (a variants or suite file's own are relative to it), checked
+   * when the comparison starts: they must exist and may not be /, the home folder or a folder of keys.
+   */
+  readonly paths?: readonly string[];
 }
 
 export interface AgentRecord {
   readonly command: readonly string[];
   readonly envNames?: readonly string[];
   readonly timeoutMs?: number;
+  readonly paths?: readonly string[];
+}
+
+/** One path an agent's program sees read-only, and why (the project root of its script, its interpreter, …). */
+export interface AgentShownPath {
+  readonly path: string;
+  readonly why: string;
+}
+
+/**
+ * How an agent column's command is started, resolved where the user's environment is (the host, when the
+ * comparison starts; engine/agent/agent-launch.ts): the program as the real binary behind PATH and its version
+ * managers' shims, what the sandbox shows, and the argv words it does not show. Never holds a secret.
+ */
+export interface AgentLaunch {
+  /** The argv that runs: the program as a full path (launchers such as npx and uv run rewritten). */
+  readonly argv: readonly string[];
+  /** Folders put before the sandbox's own PATH (the interpreter's or the virtual environment's bin). */
+  readonly pathDirs: readonly string[];
+  /** Variables the launch adds (VIRTUAL_ENV for a virtual environment's Python). */
+  readonly env: Readonly<Record<string, string>>;
+  /** Shown read-only inside the sandbox, besides the system folders and the run's workspace. */
+  readonly shown: readonly AgentShownPath[];
+  /** Words of the command naming files or folders that are not shown (listed in `paths` they would be). */
+  readonly hidden: readonly AgentShownPath[];
+  /** How the program was found, one sentence each (a shim asked, npx rewritten, a .venv not used, …). */
+  readonly notes: readonly string[];
 }
 
 export const AGENT_TIMEOUT_MS = 600_000;
+
+/** What a column's program will see on this machine: its launch, and what contains it here. */
+export interface AgentView {
+  readonly launch: AgentLaunch;
+  /** `bubblewrap`: only the system folders, `launch.shown` and the run's workspace; otherwise everything the user can. */
+  readonly sandbox: { readonly kind: 'bubblewrap' | 'seatbelt' | 'none'; readonly reason: string };
+}
 
 /** The variables Parallax sets for every agent: a column's env may not replace them. */
 export const AGENT_RESERVED_ENV = [
@@ -44,11 +84,18 @@ export const agentCommandSchema = z.strictObject({
     })
     .optional(),
   timeoutMs: z.number().int().min(1000).max(7_200_000).optional(),
-}, { error: 'must be {"command": ["program", "arg", …], "env": {…}}' });
+  paths: z
+    .array(z.string().min(1, 'must not hold an empty path').max(4096), { error: 'must be an array of full paths, e.g. ["/home/me/data"]' })
+    .max(64, 'may list at most 64 paths')
+    .optional(),
+}, { error: 'must be {"command": ["program", "arg", …], "env": {…}, "paths": […]}' });
 
 export function agentRecordOf(agent: AgentCommand): AgentRecord {
   const names = Object.keys(agent.env ?? {}).sort();
-  return { command: [...agent.command], ...(names.length ? { envNames: names } : {}), ...(agent.timeoutMs !== undefined ? { timeoutMs: agent.timeoutMs } : {}) };
+  return {
+    command: [...agent.command], ...(names.length ? { envNames: names } : {}), ...(agent.timeoutMs !== undefined ? { timeoutMs: agent.timeoutMs } : {}),
+    ...(agent.paths?.length ? { paths: [...agent.paths] } : {}),
+  };
 }
 
 /** A short name for the program in labels: its script (the last argument that looks like a file), else the program. */
@@ -57,3 +104,7 @@ export function agentName(agent: Pick<AgentCommand, 'command'>): string {
   const file = [...agent.command].reverse().find((w) => /\.[A-Za-z0-9]{1,5}$/.test(w) && !w.startsWith('-'));
   return base(file ?? agent.command[0]!);
 }
+
+/** The command as a shell would show it: words with spaces or quotes quoted, nothing else changed. */
+export const agentCommandLine = (agent: Pick<AgentCommand, 'command'>): string =>
+  agent.command.map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');

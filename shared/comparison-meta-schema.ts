@@ -40,7 +40,7 @@ export const comparisonMetaSchema = z.object({
         protocol: z.enum(['openai', 'anthropic']).optional(),
         model: z.string().optional(),
         settings: z.record(z.string(), z.unknown()).optional(),
-        agent: z.object({ command: z.array(z.string()), envNames: z.array(z.string()).optional(), timeoutMs: z.number().optional() }).optional(),
+        agent: z.object({ command: z.array(z.string()), envNames: z.array(z.string()).optional(), timeoutMs: z.number().optional(), paths: z.array(z.string()).optional() }).optional(),
       }),
     )
     .optional(),

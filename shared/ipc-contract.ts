@@ -3,6 +3,7 @@
  * WebSocket). Invoke channels are request/response; event channels are pushed by the host.
  * Channel names are `domain:verb`. Both sides use thin typed wrappers over this map.
  */
+import type { AgentCommand, AgentView } from './agent-command.js';
 import type { ComparisonDiff } from './comparison-diff.js';
 import type { ProviderProtocol } from './providers.js';
 import type { PriceTable } from './pricing.js';
@@ -270,6 +271,8 @@ export interface InvokeMap {
   /** Back to the default table; the user's file is kept as prices.json.bak. */
   'prices:reset': { args: []; result: PricesView };
   /** Stored suite runs (`parallax suite run`), newest first; read-only in the app. */
+  /** What an agent column's program will see, before any run (engine/agent/agent-launch.ts); throws why it cannot run. */
+  'agents:view': { args: [agent: AgentCommand]; result: AgentView };
   'suites:list': { args: []; result: readonly SuiteRecord[] };
   'suites:open': { args: [suiteId: string]; result: SuiteView };
   /** A suite run's report (Markdown, JSON or HTML), saved with a dialog (desktop) or downloaded (web host). */
@@ -292,7 +295,7 @@ export const INVOKE_CHANNELS = [
   'app:info', 'app:ready', 'tasks:list', 'comparison:start', 'comparison:cancel', 'run:cancel',
   'history:list', 'history:page', 'history:damaged', 'history:open', 'history:delete', 'history:diff', 'report:export', 'report:send-otlp', 'provider:models', 'provider:test',
   'keys:set', 'keys:status', 'keys:use-env', 'workspace:choose', 'approval:answer', 'elicitation:answer', 'prices:get', 'prices:set', 'prices:remove', 'prices:reset',
-  'suites:list', 'suites:open', 'suites:export',
+  'suites:list', 'suites:open', 'suites:export', 'agents:view',
 ] as const satisfies readonly InvokeChannel[];
 
 export const EVENT_CHANNELS = ['run:events', 'menu:command'] as const satisfies readonly EventChannel[];

@@ -11,7 +11,7 @@ import { TOOLSET_IDS } from './toolsets.js';
 import { SEARCH_BACKEND_IDS } from './search-backends.js';
 import type { McpServerConfig } from './mcp-config.js';
 import type { ColumnRef, VariantInput } from './variants.js';
-import type { AgentCommand } from './agent-command.js';
+import type { AgentCommand, AgentLaunch } from './agent-command.js';
 import { KNOB_FIELDS } from './run-knobs.js';
 
 // The modes are described in modes.ts; re-exported here for the many readers of run-spec.
@@ -186,6 +186,8 @@ export interface RunSpec {
   readonly variant?: ColumnRef;
   /** Mode "agent": the program to run (its env's values are the user's, passed like a key, never recorded). */
   readonly agent?: AgentCommand;
+  /** Mode "agent": how its program starts and what it sees, resolved by the host (absent: the engine resolves it). */
+  readonly agentLaunch?: AgentLaunch;
 }
 
 /** Most trials per mode in one comparison. */

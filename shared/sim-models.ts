@@ -36,3 +36,8 @@ export function isSimModel(name: string): name is SimModelId {
 export function simModelOf(name: string | undefined): SimModelId {
   return name !== undefined && isSimModel(name) ? name : 'sim';
 }
+
+/** Why `name` is no simulated model, in words that list the ones there are; null when it is one. */
+export function simModelProblem(name: string): string | null {
+  return isSimModel(name) ? null : `The simulated model has no model "${name}": it answers to ${SIM_MODEL_IDS.join(', ')} (see docs/simulated-model.md).`;
+}

@@ -17,7 +17,9 @@ const FLAGS: Record<StartField, string> = { baseUrl: '--base-url', apiKey: '--ap
 /** A start error as the CLI says it: the flag to fix instead of the composer's field. */
 export function inCliWords(message: string): string {
   const field = startErrorField(message);
-  return field ? message.replace(/Field to fix: [A-Za-z ]+\.\s*$/, `Flag to fix: ${FLAGS[field]}.`) : message;
+  // A column's error is fixed in the column (the host prefixes it "Variant N (label): "), not in the comparison's flag.
+  const flag = field && /^Variant \d+ \(/.test(message) && field === 'model' ? '--models or --variants' : field ? FLAGS[field] : null;
+  return flag ? message.replace(/Field to fix: [A-Za-z ]+\.\s*$/, `Flag to fix: ${flag}.`) : message;
 }
 
 /** The field a start error names in its last sentence, or null. */

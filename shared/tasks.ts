@@ -1,4 +1,7 @@
-/** The built-in tasks: their ids, titles and prompts. Fixtures and validators live in the engine. */
+/**
+ * The built-in tasks' cards: ids, titles and prompts, which every runtime shows. What a task does (its
+ * workspace, tools, validator, the simulated model's policies) is its definition in electron/tasks/.
+ */
 export interface TaskInfo {
   readonly id: string;
   readonly title: string;
@@ -7,9 +10,11 @@ export interface TaskInfo {
   readonly about: string;
   /** The task reads pages of the local fixture server (its URL may appear in the text as {{FIXTURE_URL}}). */
   readonly servesPages?: boolean;
+  /** Its web_search reads the fixture server's own index (its facts exist nowhere else), whatever backend the settings name. */
+  readonly ownSearchIndex?: boolean;
 }
 
-export const BUILTIN_TASKS: readonly TaskInfo[] = [
+const CARDS = [
   {
     id: 'log-stats',
     title: 'Log statistics',
@@ -76,8 +81,14 @@ export const BUILTIN_TASKS: readonly TaskInfo[] = [
     text: 'Search the web to find the year the Marrow Point Lighthouse was first lit. Answer with the year and the URL of the page you found it on.',
     about: 'Search, open the right result, answer with its source (an offline index served locally): a short dependent chain where each page read is resent in ReAct.',
     servesPages: true,
+    ownSearchIndex: true,
   },
-];
+] as const satisfies readonly TaskInfo[];
+
+/** A built-in task's id: electron/tasks/index.ts must define each one (the compiler checks it there). */
+export type BuiltinTaskId = (typeof CARDS)[number]['id'];
+
+export const BUILTIN_TASKS: readonly TaskInfo[] = CARDS;
 
 export function findTask(id: string): TaskInfo | undefined {
   return BUILTIN_TASKS.find((t) => t.id === id);

@@ -1,7 +1,7 @@
 /**
  * An agent column's command as written in a variants or suite file names its script relative to that file
  * (`["python3", "react_agent.py"]` beside `tutorial-agents.json`); the agent runs in its run's workspace copy,
- * so each word that names an existing file there is made absolute here.
+ * so each word that names an existing file there is made absolute here, and so is each of its `paths`.
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +19,8 @@ export function anchorAgentPaths(variants: readonly VariantInput[], dir: string)
       const full = path.resolve(dir, word);
       return isFile(full) ? full : word;
     });
-    return { ...v, agent: { ...v.agent, command } };
+    // The column's extra read-only paths are the file's too (checked, existence included, when the comparison starts).
+    const paths = v.agent.paths?.map((p) => path.resolve(dir, p));
+    return { ...v, agent: { ...v.agent, command, ...(paths ? { paths } : {}) } };
   });
 }

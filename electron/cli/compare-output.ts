@@ -12,7 +12,7 @@ import { matrixTextLines } from '../host/reports/matrix-report.js';
 import { formatMetric, isTokenMetric, metricNote, metricsOn, type RunMetric } from '../../shared/run-metrics.js';
 import { cacheWriteTotal, FIGURES_NOTE, formatPercent, percentDiff, type ModeAggregate, type Stat } from '../../shared/summary.js';
 import { formatWithInterval } from '../../shared/trial-differences.js';
-import { resultLines, SUGGESTED_TRIALS } from '../../shared/result-statement.js';
+import { resultLines } from '../../shared/result-statement.js';
 import { runOutcome } from '../../shared/run-outcome.js';
 import { prepareReport, statusLabel, type ReportData, type ReportRun } from '../host/reports/report-data.js';
 import {
@@ -138,7 +138,7 @@ export function sideBySide(stored: StoredComparison, dataDir: string): string[] 
   out.push(`Stored as ${stored.meta.id} in ${dataDir} (see \`parallax history\`, \`parallax report ${stored.meta.id}\`).`);
   // The result last, where the eye lands when the command returns.
   out.push('', `Result${sim}:`, ...resultLines(d.result).map((l, i) => (i === 0 ? `  ${l}` : `  - ${l}`)));
-  if (d.result.offerTrials && d.trials === 1) out.push(`  To measure it, run the same command with --trials ${SUGGESTED_TRIALS}.`);
+  if (d.result.suggestTrials !== null && d.result.suggestTrials > d.trials) out.push(`  To measure it, run the same command with --trials ${d.result.suggestTrials}.`);
   return out;
 }
 

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { say, warn } from './terminal.js';
 
 function version(): string {
-  // dist/electron/cli/main.js and electron/cli/main.ts are both three levels below package.json.
+  // electron/cli/main.ts and tsc's dist/electron/cli/main.js are three levels below package.json, the bundle's
+  // dist/cli/parallax.js two.
   for (const rel of ['../../package.json', '../../../package.json']) {
     try {
       return (JSON.parse(readFileSync(fileURLToPath(new URL(rel, import.meta.url)), 'utf8')) as { version: string }).version;

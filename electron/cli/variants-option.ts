@@ -49,7 +49,7 @@ export async function readVariantsFlags(flags: VariantsFlags, modesGiven: boolea
   }
   if (flags.models === undefined) return null;
   const models = flags.models.split(',').map((m) => m.trim()).filter(Boolean);
-  if (models.length === 0) throw new Error('--models needs at least one model name, e.g. --models sim,sim-b.');
+  if (models.length === 0) throw new Error('--models needs at least one model name, e.g. --models sim,sim-careful.');
   if (new Set(models).size !== models.length) throw new Error(`--models lists a model twice (${flags.models}); name each once.`);
   const modes = flags.modes.split(',').map((m) => m.trim()).filter(Boolean);
   const unknown = modes.find((m) => !isModeId(m));
@@ -61,6 +61,8 @@ export async function readVariantsFlags(flags: VariantsFlags, modesGiven: boolea
  * The provider flags with the comparison's model filled in when variants name their own and --model is absent:
  * the first column's model (a custom server has no default model to fall back on).
  */
-export function withColumnModel<F extends { readonly model?: string }>(flags: F, variants: readonly VariantInput[] | null): F {
-  return variants && flags.model === undefined ? { ...flags, model: variants.find((v) => v.model !== undefined)?.model } : flags;
+export function withColumnModel<F extends { readonly model?: string; readonly provider?: string; readonly baseUrl?: string }>(flags: F, variants: readonly VariantInput[] | null): F {
+  // The simulated model has its default (sim); a column's model is then checked as that column's, by name.
+  const simulated = !flags.baseUrl && (flags.provider === undefined || flags.provider === 'simulated');
+  return variants && flags.model === undefined && !simulated ? { ...flags, model: variants.find((v) => v.model !== undefined)?.model } : flags;
 }

@@ -17,10 +17,10 @@ import { prewarmPythonSandbox } from './modes/code-py-mode.js';
 import { createMode, modeDefinition, SANDBOX_MODES, TOOL_SEARCH_MODES } from './modes/index.js';
 import type { ModeAdapter } from './modes/mode.js';
 import { createChatClient } from './provider/chat-client.js';
-import { validateAnswer } from './tasks/index.js';
 import { shellSandbox } from './sandbox/shell-sandbox.js';
 import { warmUpTools } from './tools/index.js';
 import { closeRunToolState, openRunToolState } from './tools/run-state.js';
+import { disposeComputeThread } from './tools/compute/compute-thread.js';
 import { searchTargetOf } from './tools/search-backends.js';
 import { runStartedOf } from '../../shared/run-started.js';
 import type { McpConnections } from './mcp/mcp-servers.js';
@@ -28,6 +28,7 @@ import { toolsetOf } from './modes/toolsets.js';
 import { createSampler } from './mcp/mcp-sampling.js';
 import { createElicitor, type AskElicitation } from './mcp/mcp-elicitation.js';
 import { isAgentSpec, runAgent } from './agent/agent-run.js';
+import type { RunTask } from './run-task.js';
 
 export interface EngineIO {
   readonly apiKey: string | null;
@@ -69,14 +70,14 @@ function dropPendingMcp(): void {
 }
 
 /** Open the spec's MCP servers (the SDK is loaded only here); names the run's other tools already use are refused. */
-async function openMcp(spec: RunSpec, workspace: string): Promise<McpConnections> {
+async function openMcp(spec: RunSpec, task: RunTask | null, workspace: string): Promise<McpConnections> {
   const { openMcpServers } = await import('./mcp/mcp-servers.js');
-  const reserved = [...toolsetOf(spec.settings, spec.task.id).tools.map((t) => t.name), 'run_code', 'search_tools', 'call_tool'];
+  const reserved = [...toolsetOf(spec.settings, task).tools.map((t) => t.name), 'run_code', 'search_tools', 'call_tool'];
   return openMcpServers(spec.mcpServers ?? [], workspace, reserved);
 }
 
 /** This run's connections: those opened before release, else opened now (a spec run without a worker). */
-function mcpFor(spec: RunSpec, workspace: string): Promise<McpConnections> | null {
+function mcpFor(spec: RunSpec, task: RunTask | null, workspace: string): Promise<McpConnections> | null {
   if (!spec.mcpServers?.length) return null;
   if (pendingMcp?.runId === spec.runId) {
     const { connections } = pendingMcp;
@@ -84,24 +85,27 @@ function mcpFor(spec: RunSpec, workspace: string): Promise<McpConnections> | nul
     return connections;
   }
   dropPendingMcp();
-  return openMcp(spec, workspace);
+  return openMcp(spec, task, workspace);
 }
 
 /**
  * Pay one-off loading costs (lazily loaded libraries) before a run is released, so they land in no mode's
  * measured steps. Workers call it before saying they are ready.
  */
-export async function warmUpEngine(spec?: RunSpec): Promise<void> {
+export async function warmUpEngine(spec?: RunSpec, task: RunTask | null = null): Promise<void> {
   // A mode whose programs run in Pyodide, not QuickJS (Code Mode (Python)): its worker loads Python (~2 s) instead.
   const python = spec !== undefined && modeDefinition(spec.mode).warmUp === 'python';
   if (spec && (!SANDBOX_MODES.has(spec.mode) || python)) dropCodeSandbox();
+  // A compute thread a standing pool started: kept only for a mode that searches tools from its first step;
+  // others start it on their first calculator or fetch_url call, as a run always did.
+  if (spec && !TOOL_SEARCH_MODES.has(spec.mode)) disposeComputeThread();
   await Promise.all([
     warmUpTools({ computeThread: !spec || TOOL_SEARCH_MODES.has(spec.mode) }),
     python ? prewarmPythonSandbox() : spec && SANDBOX_MODES.has(spec.mode) ? prewarmCodeSandbox(spec.settings) : undefined,
     // The Anthropic SDK and its client are loaded only for runs that speak its protocol.
     spec && protocolOfInfo(spec.provider) === 'anthropic' ? import('./provider/anthropic-client.js') : undefined,
     // MCP servers are started and their tools listed before release: a slow server is not the first step's cost.
-    spec?.mcpServers?.length ? (dropPendingMcp(), (pendingMcp = { runId: spec.runId, connections: openMcp(spec, spec.workspace) }).connections) : undefined,
+    spec?.mcpServers?.length ? (dropPendingMcp(), (pendingMcp = { runId: spec.runId, connections: openMcp(spec, task, spec.workspace) }).connections) : undefined,
   ]);
 }
 
@@ -111,7 +115,17 @@ export async function warmUpEngine(spec?: RunSpec): Promise<void> {
  * then adopts and a ReAct run stops.
  */
 export async function preloadEngine(): Promise<void> {
+  // Node loads its fetch (undici, which the model client sends with) on first use: here, not after release.
+  void globalThis.fetch;
   await Promise.all([warmUpTools({ computeThread: false }), prewarmCodeSandbox(DEFAULT_SETTINGS)]);
+}
+
+/**
+ * What a worker of a standing warm pool adds while it waits (idle time, before any Run): the compute thread, so
+ * that a tool-search run is released without waiting for it to boot. warmUpEngine stops it for other modes.
+ */
+export async function preloadStanding(): Promise<void> {
+  await warmUpTools({ computeThread: true });
 }
 
 /** The run's model client: the loop's, and an agent column's proxy's (one client, so both send alike). */
@@ -128,7 +142,8 @@ function clientFor(spec: RunSpec, io: EngineIO) {
   });
 }
 
-export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {
+/** `task`: the run's built-in task (its tools and validator; electron/tasks/ makes it), null for a free-text task. */
+export async function runEngine(spec: RunSpec, io: EngineIO, task: RunTask | null): Promise<void> {
   const recorder = new EventRecorder(spec.runId, io.emit);
   const startedAt = Date.now();
   let mode: ModeAdapter | null = null;
@@ -150,10 +165,10 @@ export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {
       const sandbox = shellSandbox();
       // A spec from the host carries the whole policy; one made elsewhere gets the defaults for this machine.
       const policy = resolveApprovalPolicy(spec.settings.approvals, { shellSandbox: sandbox.kind, userFolder: false });
-      mcp = await mcpFor(spec, workspace);
+      mcp = await mcpFor(spec, task, workspace);
       const mcpRecords = (mcp?.tools ?? []).flatMap((t) => (t.mcp ? [t.mcp] : []));
       const approvals = new ApprovalGate(policy, (e) => recorder.emit(e), io.askApproval ?? null, new Map(mcp?.tools.map((t) => [t.name, t.source ?? ''])), new Map(mcpRecords.map((r) => [r.name, mcpToolKind(r.annotations)])));
-      mode = createMode(spec.mode, { workspace, settings: spec.settings, taskId: spec.task.id, approvals, mcpTools: mcp?.tools ?? [] });
+      mode = createMode(spec.mode, { workspace, settings: spec.settings, task, approvals, mcpTools: mcp?.tools ?? [] });
       recorder.emit(runStartedOf(spec, { startedAt, systemPrompt: mode.systemPrompt, tools: mode.tools(), shellSandbox: { kind: sandbox.kind, reason: sandbox.reason }, mcpTools: mcpRecords }));
       // A server that failed is said once, with its name; the run goes on with the tools the others brought.
       for (const problem of mcp?.problems ?? []) recorder.emit({ type: 'run-warning', message: problem.message });
@@ -177,8 +192,8 @@ export async function runEngine(spec: RunSpec, io: EngineIO): Promise<void> {
     recorder.emit(runStartedOf(spec, { startedAt }));
   }
   let validation: Validation | null = null;
-  if (result.status === 'answered') {
-    validation = await validateAnswer(spec.task, result.answer, { workspace: spec.workspace, fixtureUrl: spec.fixtureUrl }).catch((e: unknown) => ({
+  if (result.status === 'answered' && task) {
+    validation = await task.validate(result.answer, { workspace: spec.workspace, taskText: spec.task.text, fixtureUrl: spec.fixtureUrl }).catch((e: unknown) => ({
       ok: false,
       detail: `The answer could not be checked: ${e instanceof Error ? e.message : String(e)}`,
     }));

@@ -5,12 +5,12 @@
  * - desktop app: a request with agent columns starts only after the user allowed their exact command lines in
  *   a native dialog (the answer may be kept for the identical set until the app quits);
  * - web host: refused unless the operator allowed the program with `parallax serve --allow-agent-command`.
- * From a page, env variables that change which code a program loads are refused whatever the host.
+ * From a page (and a suite file), env variables go by env-policy.ts's allowlist, as for MCP servers.
  */
 import { createHash } from 'node:crypto';
-import type { AgentCommand } from '../../shared/agent-command.js';
-import { parseVariants } from '../../shared/variants.js';
-import { LOADER_ENV } from './mcp-access.js';
+import { agentCommandLine, type AgentCommand } from '../../shared/agent-command.js';
+import { parseVariants, type VariantInput } from '../../shared/variants.js';
+import { checkEnvNames, DIALOG_ALLOWANCE, envLine, serveAllowance, type EnvAllowance } from './env-policy.js';
 import { shellSandbox, type ShellSandboxInfo } from '../engine/sandbox/shell-sandbox.js';
 
 export interface AgentColumnRequest {
@@ -21,6 +21,8 @@ export interface AgentColumnRequest {
 export interface AgentAccess {
   /** Throws a clear Error (saying how to enable it) when the request's agent columns may not run here. */
   check(variants: unknown): Promise<void>;
+  /** The same rules without asking anyone (the desktop's dialog comes at the start): may a page see what these would see? */
+  preview(variants: unknown): Promise<void>;
 }
 
 export interface AgentConfirmation {
@@ -35,55 +37,65 @@ function agentColumnsOf(variants: unknown): AgentColumnRequest[] {
   return parseVariants(variants).flatMap((v, i) => (v.agent ? [{ label: v.label ?? `column ${i + 1}`, agent: v.agent }] : []));
 }
 
-function refuseLoaderEnv(columns: readonly AgentColumnRequest[]): void {
-  for (const c of columns) {
-    const bad = Object.keys(c.agent.env ?? {}).find((name) => LOADER_ENV.test(name));
-    if (bad) throw new Error(`Agent column "${c.label}": env ${bad} changes which program or code runs, so it is not taken from the page. Remove it, or run the comparison with parallax compare --variants FILE.`);
-  }
+function checkColumnEnv(columns: readonly AgentColumnRequest[], allowance: EnvAllowance): void {
+  for (const c of columns) checkEnvNames(`Agent column "${c.label}"`, c.agent.env, allowance);
 }
 
-export const commandLine = (agent: Pick<AgentCommand, 'command'>): string => agent.command.map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
+export const commandLine = agentCommandLine;
 
 export function cliAgents(): AgentAccess {
-  return { check: async () => undefined };
+  return { check: async () => undefined, preview: async () => undefined };
 }
 
 /** A page with no way to run agent columns (a host made without a policy for them). */
 export function noPageAgents(how: string): AgentAccess {
-  return {
-    async check(variants) {
-      if (agentColumnsOf(variants).length > 0) throw new Error(`This host does not run agent columns from the page. ${how}`);
-    },
+  const check = async (variants: unknown) => {
+    if (agentColumnsOf(variants).length > 0) throw new Error(`This host does not run agent columns from the page. ${how}`);
   };
+  return { check, preview: check };
 }
 
 /** The web host: agent columns whose program (the command's first word, exactly) the operator allowed. */
-export function webAgents(commands: readonly string[]): AgentAccess {
+export function webAgents(commands: readonly string[], env: readonly string[] = []): AgentAccess {
   const allowed = new Set(commands);
-  return {
-    async check(variants) {
+  const allowance = serveAllowance(env);
+  const check = async (variants: unknown) => {
       const columns = agentColumnsOf(variants);
       if (columns.length === 0) return;
-      refuseLoaderEnv(columns);
+      checkColumnEnv(columns, allowance);
       for (const c of columns) {
+        // Extra read-only paths widen what the operator's allowed program may read: only the operator's own files name them.
+        if (c.agent.paths?.length) throw new Error(`Agent column "${c.label}": agent.paths is not taken from a page on this web host (it would show more of this machine's files to the program). Leave it out, or run the comparison with parallax compare --variants FILE.`);
         const program = c.agent.command[0]!;
         if (!allowed.has(program)) {
           throw new Error(`Agent column "${c.label}": this web host does not start the program ${program}. The operator can allow it with parallax serve --allow-agent-command ${program} (the page then chooses its arguments), or run it with parallax compare --variants FILE.`);
         }
       }
-    },
   };
+  return { check, preview: check };
+}
+
+/**
+ * A suite file's agent columns (`parallax suite run FILE`): a suite file may come from anyone, so its env goes
+ * by the same allowlist as a page's, widened only by `--allow-env NAME`.
+ */
+export function checkSuiteAgentEnv(variants: readonly VariantInput[], allowEnv: readonly string[], file: string): void {
+  const allowance: EnvAllowance = { allowed: new Set(allowEnv), how: (name) => `run it with parallax suite run --allow-env ${name} ${file}` };
+  checkColumnEnv(variants.flatMap((v, i) => (v.agent ? [{ label: v.label ?? `column ${i + 1}`, agent: v.agent }] : [])), allowance);
 }
 
 /** The desktop app: agent columns only after the user allowed their command lines in `confirm` (a native dialog). */
 export function confirmedAgents(confirm: ConfirmAgents): AgentAccess {
   const remembered = new Set<string>();
   return {
+    async preview(variants) {
+      checkColumnEnv(agentColumnsOf(variants), DIALOG_ALLOWANCE);
+    },
     async check(variants) {
       const columns = agentColumnsOf(variants);
       if (columns.length === 0) return;
-      refuseLoaderEnv(columns);
-      const key = createHash('sha256').update(JSON.stringify(columns.map((c) => [c.agent.command, Object.entries(c.agent.env ?? {}).sort()]))).digest('hex');
+      checkColumnEnv(columns, DIALOG_ALLOWANCE);
+      const key = createHash('sha256').update(JSON.stringify(columns.map((c) => [c.agent.command, Object.entries(c.agent.env ?? {}).sort(), c.agent.paths ?? []]))).digest('hex');
       if (remembered.has(key)) return;
       const answer = await confirm(columns);
       if (!answer.allowed) throw new Error(`Not allowed: the agent command${columns.length > 1 ? 's were' : ' was'} refused in the confirmation, so nothing was started. Remove the agent columns from the variants, or start again and allow them.`);
@@ -102,11 +114,11 @@ export function agentReachText(info: Pick<ShellSandboxInfo, 'kind' | 'reason' | 
   return `${key} But there is no OS sandbox here, so they run as you: they can read and write your files (a key stored in a file included) and reach any network; ${procs}.`;
 }
 
-/** The desktop dialog's words: each exact command line and its env names (never the values). */
+/** The desktop dialog's words: each exact command line and its env (a key's value never shown). */
 export function agentConfirmText(columns: readonly AgentColumnRequest[], sandbox: Pick<ShellSandboxInfo, 'kind' | 'reason' | 'unshare'> = shellSandbox()): { message: string; detail: string } {
   const lines = columns.map((c) => {
-    const env = Object.keys(c.agent.env ?? {});
-    return [`${c.label}: ${commandLine(c.agent)}`, '    in each run\'s own copy of the workspace', ...(env.length ? [`    env: ${env.join(', ')} (values not shown)`] : [])].join('\n');
+    const env = Object.entries(c.agent.env ?? {});
+    return [`${c.label}: ${commandLine(c.agent)}`, '    in each run\'s own copy of the workspace', ...env.map(([name, value]) => `    env ${envLine(name, value)}`), ...(c.agent.paths?.length ? [`    also shown read-only: ${c.agent.paths.join(', ')}`] : [])].join('\n');
   });
   return {
     message: `Run ${columns.length === 1 ? 'this agent command' : `these ${columns.length} agent commands`} for every run of its column?`,

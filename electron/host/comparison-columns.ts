@@ -4,6 +4,7 @@
  * policy. Every column is checked before any worker starts, by the rules the comparison's own provider follows
  * (key binding, preset URLs, key variables named in this session); an error names the column.
  */
+import type { AgentCommand, AgentLaunch } from '../../shared/agent-command.js';
 import { findPreset } from '../../shared/providers.js';
 import { parseSettings, type ComparisonRequest, type ProviderInfo, type RunSettings, type TaskRef } from '../../shared/run-spec.js';
 import { parseVariants, plainColumns, resolveColumns, type VariantInput, type VariantRecord } from '../../shared/variants.js';
@@ -66,6 +67,15 @@ export function providerOf(own: ComparisonRequest['provider'], v: VariantInput):
 }
 
 /**
+ * How an agent column's program starts and what it sees, resolved here with the user's environment (a worker's
+ * has a temporary HOME and no version managers' variables): once per column, before any worker starts.
+ */
+async function agentLaunchOf(agent: AgentCommand, opts: RunBaseOptions): Promise<AgentLaunch> {
+  const { resolveAgentLaunch } = await import('../engine/agent/agent-launch.js');
+  return resolveAgentLaunch(agent, { env: opts.env ?? process.env, dataDir: opts.dataDir ?? null });
+}
+
+/**
  * Every column of the request, prepared in order. Plain: the comparison's base once, shared by one column per
  * mode (exactly as before variants). Variants: each column through prepareRunBase with its provider and its
  * settings merged over the comparison's (one preflight per provider and key).
@@ -90,7 +100,7 @@ export async function prepareColumns(
     try {
       const settings = { ...(request.settings ?? {}), ...(v.settings ?? {}) };
       const base = await prepareRunBase({ ...request, provider: providerOf(request.provider, v), settings }, withChecks);
-      columns.push({ column, base: v.agent ? { ...base, agent: v.agent } : base });
+      columns.push({ column, base: v.agent ? { ...base, agent: v.agent, agentLaunch: await agentLaunchOf(v.agent, opts) } : base });
     } catch (err) {
       throw new Error(`Variant ${i + 1} (${column.label}): ${(err as Error).message}`, { cause: err });
     }

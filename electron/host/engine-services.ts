@@ -44,7 +44,7 @@ export class EngineServices {
   /** URL of the local fixture page. */
   async fixtureUrl(): Promise<string> {
     this.assertOpen();
-    this.fixture ??= import('../engine/tasks/fixture-server.js').then((m) => m.startFixtureServer());
+    this.fixture ??= import('../tasks/fixture-server.js').then((m) => m.startFixtureServer());
     try {
       return (await this.fixture).url;
     } catch (err) {

@@ -13,6 +13,7 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ComparisonListItem, DamagedComparison, HistoryQuery } from '../../shared/ipc-contract.js';
 import { findTask } from '../../shared/tasks.js';
+import { PRIVATE_FILE } from './private-files.js';
 
 export const INDEX_FILE = 'history-index.json';
 // 2: entries as arrays (smaller, quicker to parse): [id, createdAt, text, metaStamp, modes, statuses, recheck].
@@ -85,7 +86,7 @@ export async function writeIndex(dataDir: string, index: HistoryIndex): Promise<
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     sortIndex(index);
-    await writeFile(tmp, JSON.stringify({ version: INDEX_VERSION, entries: index.entries.map(toRow), damaged: index.damaged }));
+    await writeFile(tmp, JSON.stringify({ version: INDEX_VERSION, entries: index.entries.map(toRow), damaged: index.damaged }), { mode: PRIVATE_FILE });
     await rename(tmp, file);
   } catch {
     await rm(tmp, { force: true }).catch(() => undefined);

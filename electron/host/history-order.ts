@@ -16,6 +16,7 @@ import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { ID_PATTERN } from '../../shared/ids.js';
 import type { DamagedComparison } from '../../shared/ipc-contract.js';
+import { PRIVATE_FILE } from './private-files.js';
 
 export const ORDER_FILE = 'history-order.json';
 const ORDER_VERSION = 1;
@@ -139,7 +140,7 @@ export async function writeOrder(dataDir: string, order: HistoryOrder, folder: s
   const tmp = `${path}.${process.pid}.tmp`;
   const file: OrderFile = { version: ORDER_VERSION, folder, since, ids: order.ids.join('\n'), pending: order.pending.join('\n'), damaged: order.damaged };
   try {
-    await writeFile(tmp, JSON.stringify(file));
+    await writeFile(tmp, JSON.stringify(file), { mode: PRIVATE_FILE });
     await rename(tmp, path);
   } catch {
     // A read-only or full disk: listing still works, the thorough way.

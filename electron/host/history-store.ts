@@ -13,7 +13,7 @@
  * (writing logs and the recording note), run-log-reader.ts (reading logs), history-list.ts with
  * history-index.ts and history-summary.ts (the list, its pages and `latest`).
  */
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ComparisonListItem, ComparisonMeta, DamagedComparison, HistoryPage, HistoryQuery, StoredComparison } from '../../shared/ipc-contract.js';
 import { MODE_LABELS } from '../../shared/modes.js';
@@ -22,6 +22,7 @@ import { HistoryList, type SweepWhen } from './history-list.js';
 import { checkId, readMeta } from './history-meta.js';
 import { finishRecording, readRecordingNote, RunLog, startRecording, writeAtomic } from './run-log-writer.js';
 import { writeFailureMessage } from './write-failure.js';
+import { PRIVATE_DIR } from './private-files.js';
 
 export type { LoadedRun } from './run-log-reader.js';
 export { checkId, DamagedMetaError } from './history-meta.js';
@@ -62,7 +63,9 @@ export class HistoryStore {
   async create(meta: ComparisonMeta): Promise<void> {
     const dir = this.dir(meta.id);
     try {
-      await mkdir(join(dir, 'runs'), { recursive: true });
+      await mkdir(join(dir, 'runs'), { recursive: true, mode: PRIVATE_DIR });
+      // The workspaces may have made the folder already: it is the user's alone all the same.
+      await chmod(dir, PRIVATE_DIR);
       await startRecording(dir);
       await writeAtomic(join(dir, 'meta.json'), join(dir, 'meta.json.tmp'), JSON.stringify(meta, null, 2) + '\n');
     } catch (err) {

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { ID_PATTERN } from '../../shared/ids.js';
 import type { ComparisonListItem, ComparisonMeta } from '../../shared/ipc-contract.js';
 import { COLUMN_MODE_IDS } from '../../shared/modes.js';
+import { PRIVATE_FILE } from './private-files.js';
 
 export const SUMMARY_FILE = 'summary.json';
 /** Bumped when what a summary holds (or how it is computed) changes: older ones are rebuilt. */
@@ -140,7 +141,7 @@ export async function writeSummary(dir: string, item: ComparisonListItem, stamp:
   const file: SummaryFile = { version: SUMMARY_VERSION, stamp, item };
   const tmp = join(dir, `${SUMMARY_FILE}.${process.pid}.tmp`);
   try {
-    await writeFile(tmp, JSON.stringify(file) + '\n');
+    await writeFile(tmp, JSON.stringify(file) + '\n', { mode: PRIVATE_FILE });
     await rename(tmp, join(dir, SUMMARY_FILE));
   } catch (err) {
     await rm(tmp, { force: true }).catch(() => undefined);

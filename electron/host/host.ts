@@ -176,6 +176,7 @@ export function createHost(options: HostOptions): Host {
     // The columns: the modes under one model, or the variants, each with its provider, key and settings checked.
     const prepared = await prepareColumns({ ...request, mcpServers }, {
       services, getApiKey: options.getApiKey, keyEnv: keyEnvPolicy, loadPrices: async () => (await prices.load()).table, userFolder: workspaceDir !== null,
+      env, dataDir: options.dataDir,
       ...(storedKeys ? { getSearchKey: (backend, url) => storedKeys({ name: searchKeyName(backend), baseUrl: url, model: '', simulated: false }, null) } : {}),
     });
     const { task, columns, variants } = prepared;
@@ -354,6 +355,16 @@ export function createHost(options: HostOptions): Host {
       return workspaces.choose();
     },
     'keys:status': async () => (options.keys ? options.keys.status() : {}),
+    'agents:view': async (agent) => {
+      // Checked as the column would be at the start (a web page may only look at programs the operator allowed).
+      await agentAccess.preview([{ mode: 'agent', agent }]);
+      const [{ parseVariants }, { resolveAgentLaunch }, { shellSandbox }] = await Promise.all([
+        import('../../shared/variants.js'), import('../engine/agent/agent-launch.js'), import('../engine/sandbox/shell-sandbox.js'),
+      ]);
+      const checked = parseVariants([{ mode: 'agent', agent }])[0]!.agent!;
+      const sandbox = shellSandbox();
+      return { launch: await resolveAgentLaunch(checked, { env, dataDir: options.dataDir }), sandbox: { kind: sandbox.kind, reason: sandbox.reason } };
+    },
     'prices:get': () => prices.view(),
     'prices:set': async (price) => {
       await prices.set(price);

@@ -6,11 +6,13 @@
  *   native dialog (the answer may be kept for the identical set until the app quits);
  * - web host: refused unless the operator started it with `parallax serve --allow-mcp` (streamable HTTP
  *   servers), and a stdio server only if its program was named with `--allow-mcp-command`.
- * From a page, env variables that change which code a program loads (NODE_OPTIONS, LD_PRELOAD, PATH, …) are
- * refused whatever the host: a dialog shows env names only, and such a name would make an allowed command
- * run something else.
+ * From a page, env variables go by env-policy.ts's allowlist: names a loader or interpreter reads are refused
+ * whatever the host (they would make an allowed command run something else), key and token variables pass, and
+ * any other name passes on the web host only when the operator named it (--allow-env) and on the desktop only in
+ * the dialog, which shows its value.
  */
 import { createHash } from 'node:crypto';
+import { checkEnvNames, DIALOG_ALLOWANCE, envLine, serveAllowance, type EnvAllowance } from './env-policy.js';
 import { mcpCommandLine, mcpServersOfRequest, type McpHttpServer, type McpServerConfig, type McpStdioServer } from '../../shared/mcp-config.js';
 
 export interface McpAccess {
@@ -25,19 +27,8 @@ export interface McpConfirmation {
 }
 export type ConfirmMcp = (stdio: readonly McpStdioServer[], http: readonly McpHttpServer[]) => Promise<McpConfirmation>;
 
-// Names that choose which program or code runs: loaders and interpreters' paths, and the package managers' and
-// git's settings (a registry or index URL, a config file, an ssh command) through which `npx -y`, `uvx` or `pip`
-// would fetch someone else's package; HOME and XDG_* point them at another config.
-export const LOADER_ENV = /^(PATH|LD_\w+|DYLD_\w+|NODE_OPTIONS|NODE_PATH|PYTHON(PATH|HOME|STARTUP)|PERL5(LIB|OPT)|RUBY(OPT|LIB)|BASH_ENV|ENV|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|NPM_CONFIG_\w+|YARN_\w+|PNPM_\w+|BUN_\w+|PIP_\w+|UV_\w+|GIT_\w+|HOME|XDG_\w+)$/i;
-
-function refuseLoaderEnv(servers: readonly McpServerConfig[]): void {
-  for (const s of servers) {
-    if (s.transport !== 'stdio') continue;
-    const bad = Object.keys(s.env).find((name) => LOADER_ENV.test(name));
-    if (bad) {
-      throw new Error(`MCP server "${s.name}": env ${bad} changes which program or code runs, so the app does not pass it. Remove it, or start the comparison with parallax compare --mcp FILE.`);
-    }
-  }
+function checkServerEnv(servers: readonly McpServerConfig[], allowance: EnvAllowance): void {
+  for (const s of servers) if (s.transport === 'stdio') checkEnvNames(`MCP server "${s.name}"`, s.env, allowance);
 }
 
 const stdioOf = (servers: readonly McpServerConfig[]): McpStdioServer[] => servers.filter((s): s is McpStdioServer => s.transport === 'stdio');
@@ -61,14 +52,15 @@ export function noPageMcp(how: string): McpAccess {
 export const WEB_MCP_HOW = 'Start it with parallax serve --allow-mcp (streamable HTTP servers), adding --allow-mcp-command <program> for each stdio program the page may start; or run parallax compare --mcp FILE.';
 
 /** The web host: nothing without --allow-mcp; with it, HTTP servers and stdio servers whose program was allowed. */
-export function webMcp(options: { readonly allow: boolean; readonly commands?: readonly string[] }): McpAccess {
+export function webMcp(options: { readonly allow: boolean; readonly commands?: readonly string[]; readonly env?: readonly string[] }): McpAccess {
   const commands = new Set(options.commands ?? []);
+  const allowance = serveAllowance(options.env);
   return {
     async check(requested) {
       const servers = mcpServersOfRequest(requested);
       if (servers.length === 0) return servers;
       if (!options.allow) throw new Error(`This web host does not take MCP servers from the page. ${WEB_MCP_HOW}`);
-      refuseLoaderEnv(servers);
+      checkServerEnv(servers, allowance);
       for (const s of stdioOf(servers)) {
         if (!commands.has(s.command)) {
           throw new Error(`MCP server "${s.name}": this web host does not start the program ${s.command}. The operator can allow it with parallax serve --allow-mcp-command ${s.command}.`);
@@ -85,7 +77,7 @@ export function confirmedMcp(confirm: ConfirmMcp): McpAccess {
   return {
     async check(requested) {
       const servers = mcpServersOfRequest(requested);
-      refuseLoaderEnv(servers);
+      checkServerEnv(servers, DIALOG_ALLOWANCE);
       const stdio = stdioOf(servers);
       if (stdio.length === 0) return servers;
       // The identical set: every command line, folder and env (values included, kept only as a hash).
@@ -101,14 +93,14 @@ export function confirmedMcp(confirm: ConfirmMcp): McpAccess {
   };
 }
 
-/** The desktop dialog's words: each exact command line, its folder and its env names (never the values). */
+/** The desktop dialog's words: each exact command line, its folder and its env (a key's value never shown). */
 export function mcpConfirmText(stdio: readonly McpStdioServer[], http: readonly McpHttpServer[]): { message: string; detail: string } {
   const lines = stdio.map((s) => {
-    const env = Object.keys(s.env);
+    const env = Object.entries(s.env);
     return [
       `${s.name}: ${mcpCommandLine(s)}`,
       `    in ${s.cwd ?? 'each run\'s own copy of the workspace'}`,
-      ...(env.length ? [`    env: ${env.join(', ')} (values not shown)`] : []),
+      ...env.map(([name, value]) => `    env ${envLine(name, value)}`),
     ].join('\n');
   });
   const remote = http.length ? [`Also connects to: ${http.map((s) => `${s.name} (${s.url})`).join(', ')}.`] : [];

@@ -14,14 +14,15 @@ import {
 } from '../../shared/run-spec.js';
 import type { ModelPrice } from '../../shared/step-event.js';
 import type { ColumnRef } from '../../shared/variants.js';
-import type { AgentCommand } from '../../shared/agent-command.js';
+import type { AgentCommand, AgentLaunch } from '../../shared/agent-command.js';
 import type { McpServerConfig } from '../../shared/mcp-config.js';
-import { needsFixtureServer } from '../../shared/tasks.js';
+import { findTask, needsFixtureServer } from '../../shared/tasks.js';
 import { SEARCH_BACKENDS, type SearchBackendId } from '../../shared/search-backends.js';
 import type { EngineServices } from './engine-services.js';
 import { isSimulatedEndpoint } from '../sim/detect.js';
 import { checkPresetUrl, KeyEnvRegistry, normalizeBaseUrl, sameBaseUrl } from './key-binding.js';
 import { fieldToFix } from '../../shared/start-errors.js';
+import { simModelProblem } from '../../shared/sim-models.js';
 
 export interface ResolvedProvider {
   readonly info: ProviderInfo;
@@ -111,6 +112,9 @@ export async function resolveProvider(
       : `${preset?.label ?? name} speaks its own protocol; to reach another server that speaks ${protocol}, choose "Custom base URL" and its protocol.`);
   }
   if (name === 'simulated') {
+    // Any other name would run as `sim` under a label that says otherwise: two "different" columns, one model.
+    const problem = model ? simModelProblem(model) : null;
+    if (problem) throw new Error(`${problem} ${fieldToFix('model')}`);
     return { info: { name, baseUrl: await services.simUrl(), model: model || 'sim', simulated: true }, apiKeyEnv: null, needsKey: false };
   }
   if (!name) throw new Error('Choose a provider (a preset such as "openai", or "custom" with a base URL).');
@@ -195,7 +199,7 @@ export async function planWorkspace(
   if (!taskId) return { source: null, description: 'empty' };
   const seed = randomInt(0, 2 ** 31);
   const source = join(comparisonDir, 'fixture');
-  const { prepareFixture } = await import('../engine/tasks/fixtures.js');
+  const { prepareFixture } = await import('../tasks/fixtures.js');
   await prepareFixture(taskId, source, seed);
   return { source, description: `fixture:${taskId} seed ${seed}` };
 }
@@ -221,6 +225,8 @@ export interface RunBase {
   readonly mcpServers: readonly McpServerConfig[];
   /** An agent column's program (mode "agent"), handed to its runs' specs. */
   readonly agent?: AgentCommand;
+  /** How that program starts and what it sees (engine/agent/agent-launch.ts), resolved once for the column. */
+  readonly agentLaunch?: AgentLaunch;
 }
 
 export interface RunBaseOptions {
@@ -230,8 +236,10 @@ export interface RunBaseOptions {
   readonly loadPrices: () => Promise<PriceTable>;
   /** Whether the runs work on a copy of the user's folder (the approval defaults differ). */
   readonly userFolder: boolean;
-  /** Where search backend keys are read (default: this process's environment). */
+  /** Where search backend keys are read, and agent columns' programs found (default: this process's environment). */
   readonly env?: NodeJS.ProcessEnv;
+  /** Parallax's data folder: never shown to an agent column's program. */
+  readonly dataDir?: string;
   /** The app's and the web host's stored search keys (absent: the environment only, as in the CLI). */
   readonly getSearchKey?: GetSearchKey;
   /** Checks already made by this start, by URL and key: columns of one provider check it once. */
@@ -247,8 +255,8 @@ export type GetSearchKey = (backend: SearchBackendId, url: string) => Promise<st
  */
 export async function searchKeyOf(settings: RunSettings, taskId: string | null, env: NodeJS.ProcessEnv, getSearchKey?: GetSearchKey): Promise<string | null> {
   const backend = SEARCH_BACKENDS[settings.webSearch];
-  // web-lookup searches its own offline index whatever the settings say (engine/tools/search-backends.ts).
-  if (!backend.keyEnv || taskId === 'web-lookup') return null;
+  // A task with its own offline index searches it whatever the settings say (engine/tools/search-backends.ts).
+  if (!backend.keyEnv || findTask(taskId ?? '')?.ownSearchIndex) return null;
   const url = settings.webSearchUrl ?? backend.defaultUrl!;
   const key = getSearchKey ? (await getSearchKey(settings.webSearch, url))?.trim() : env[backend.keyEnv]?.trim();
   if (!key) {
@@ -270,6 +278,8 @@ export async function prepareRunBase(
   opts: RunBaseOptions,
 ): Promise<RunBase> {
   const chosen = parseSettings(request.settings);
+  // The shell sandbox's probe (child processes; withApprovals waits for it) runs while the rest is prepared.
+  void import('../engine/sandbox/shell-sandbox.js').then((m) => m.shellSandboxAsync()).catch(() => undefined);
   const provider = await resolveProvider(request.provider, opts.services, opts.keyEnv);
   const apiKey = await fetchKey(provider, opts.getApiKey);
   // Before any copy is made or worker started: an unreachable provider or a refused key fails now, in under 2 s.
@@ -278,7 +288,7 @@ export async function prepareRunBase(
   opts.preflights?.set(check, checking);
   await checking;
   const price = provider.info.simulated ? null : resolvePrice(await opts.loadPrices(), provider.info);
-  const { resolveTask } = await import('../engine/tasks/resolve.js'); // not the index: its validator loads html-to-text
+  const { resolveTask } = await import('../tasks/resolve.js');
   const pages = needsFixtureServer(request.task.trim()) || chosen.webSearch === 'fixture';
   const fixtureUrl = pages ? await opts.services.fixtureUrl() : null;
   const task = resolveTask(request.task, { fixtureUrl });
@@ -289,8 +299,8 @@ export async function prepareRunBase(
 
 /** The whole approval policy is recorded: what the user chose, and this machine's default for the rest. */
 export async function withApprovals(chosen: RunSettings, userFolder: boolean): Promise<RunSettings> {
-  const { shellSandbox } = await import('../engine/sandbox/shell-sandbox.js');
-  return { ...chosen, approvals: resolveApprovalPolicy(chosen.approvals, { shellSandbox: shellSandbox().kind, userFolder }) };
+  const { shellSandboxAsync } = await import('../engine/sandbox/shell-sandbox.js');
+  return { ...chosen, approvals: resolveApprovalPolicy(chosen.approvals, { shellSandbox: (await shellSandboxAsync()).kind, userFolder }) };
 }
 
 /** One run's spec from the shared base. */
@@ -306,5 +316,6 @@ export function runSpecOf(
     ...(base.mcpServers.length > 0 ? { mcpServers: base.mcpServers } : {}),
     ...(run.variant ? { variant: { key: run.variant.key, label: run.variant.label } } : {}),
     ...(base.agent ? { agent: base.agent } : {}),
+    ...(base.agentLaunch ? { agentLaunch: base.agentLaunch } : {}),
   };
 }

@@ -25,8 +25,10 @@ export async function checkProvider(
   let apiKeyEnv: string | null;
   try {
     if (check.name !== 'simulated' && check.baseUrl) checkBaseUrl(check.baseUrl);
-    // The model name is not needed to list models; a placeholder keeps resolveProvider's check quiet.
-    const resolved = await resolveProvider({ name: check.name, baseUrl: check.baseUrl, model: check.model || '?', apiKeyEnv: check.apiKeyEnv ?? null, protocol: check.protocol ?? null }, services, keyEnv);
+    // The model name is not needed to list models (it is checked against the list below); a placeholder keeps
+    // resolveProvider's checks quiet (the simulated model's own placeholder: its default name).
+    const placeholder = check.name === 'simulated' ? 'sim' : check.model || '?';
+    const resolved = await resolveProvider({ name: check.name, baseUrl: check.baseUrl, model: placeholder, apiKeyEnv: check.apiKeyEnv ?? null, protocol: check.protocol ?? null }, services, keyEnv);
     info = resolved.info;
     apiKeyEnv = resolved.apiKeyEnv;
   } catch (err) {

@@ -6,6 +6,7 @@
 import { open, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StepEvent } from '../../shared/step-event.js';
+import { PRIVATE_FILE } from './private-files.js';
 import { writeCause } from './write-failure.js';
 
 /** One run's append-only log. Writes are chained so batches land in arrival order. */
@@ -35,7 +36,7 @@ export class RunLog {
     this.chain = this.chain.then(async () => {
       if (this.failure) return;
       try {
-        this.handle ??= open(this.path, 'a');
+        this.handle ??= open(this.path, 'a', PRIVATE_FILE);
         const fh = await this.handle;
         // A nearly full disk takes part of a write without an error: the rest is written (or refused) next.
         const bytes = Buffer.from(text);
@@ -85,7 +86,7 @@ export interface RecordingNote {
 
 /** The note of a comparison just created in `dir`: nothing missing yet, with room for the reasons. */
 export async function startRecording(dir: string): Promise<void> {
-  await writeFile(join(dir, RECORDING_FILE), JSON.stringify({ notRecorded: {} }).padEnd(RECORDING_BYTES - 1) + '\n');
+  await writeFile(join(dir, RECORDING_FILE), JSON.stringify({ notRecorded: {} }).padEnd(RECORDING_BYTES - 1) + '\n', { mode: PRIVATE_FILE });
 }
 
 /**
@@ -126,7 +127,7 @@ export async function readRecordingNote(dir: string): Promise<Readonly<Record<st
 /** Removes a temp file whose write failed: a half-written file is never left behind. */
 export async function writeAtomic(file: string, tmp: string, text: string): Promise<void> {
   try {
-    await writeFile(tmp, text);
+    await writeFile(tmp, text, { mode: PRIVATE_FILE });
     await rename(tmp, file);
   } catch (err) {
     await rm(tmp, { force: true }).catch(() => undefined);

@@ -137,6 +137,9 @@ export class WorkerPool {
     try {
       handle = this.launcher.launch({ env: this.env, name: `pool-${++this.counter}` });
       timeWorker(handle, true);
+      // A standing pool waits for Runs to come (the app's composer): its workers also load, in that idle time,
+      // what a tool-search run needs. A one-off warm-up (the CLI's first round) starts none of it.
+      if (this.target > 0) handle.send({ type: 'preload' });
     } catch (err) {
       this.earlyDeaths = MAX_EARLY_DEATHS;
       this.options.warn?.(`Could not start a warm worker (${(err as Error).message}); runs will start their own workers.`);

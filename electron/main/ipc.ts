@@ -52,6 +52,7 @@ export const INVOKE_ARITY: { readonly [C in InvokeChannel]: InvokeArgs<C>['lengt
   'suites:list': 0,
   'suites:open': 1,
   'suites:export': 2,
+  'agents:view': 1,
 };
 
 export type SenderCheck = (event: IpcMainInvokeEvent) => boolean;

@@ -49,6 +49,7 @@ const api = {
   'suites:list': invoker('suites:list'),
   'suites:open': invoker('suites:open'),
   'suites:export': invoker('suites:export'),
+  'agents:view': invoker('agents:view'),
   'prices:reset': invoker('prices:reset'),
   'keys:use-env': invoker('keys:use-env'),
   'workspace:choose': invoker('workspace:choose'),

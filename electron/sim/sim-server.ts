@@ -15,6 +15,8 @@ import type { SimFault } from '../../shared/run-spec.js';
 import { countCompletionTokens } from '../engine/tokens/count-tokens.js';
 import { FAULTS_HEADER, RUN_ID_HEADER, TRIAL_HEADER, injectReplyFaults, parseFaults, parseTrial, withRecoveryNote } from './faults.js';
 import { decide } from './policies/index.js';
+import { TASKS } from '../tasks/index.js';
+import type { Task } from '../tasks/task.js';
 import { cutAtStop } from './policies/react-text.js';
 import { requestModeOf } from './policies/sim-modes.js';
 import { answer } from './types.js';
@@ -31,6 +33,8 @@ export interface SimServerOptions {
   readonly host?: string;
   /** Faults applied to every request, in addition to those named in the header. */
   readonly faults?: readonly SimFault[];
+  /** The tasks it knows (default: the built-in ones, electron/tasks/); a test adds its own to check the recipe. */
+  readonly tasks?: readonly Task[];
 }
 
 export interface SimServer {
@@ -51,6 +55,7 @@ export const SLOW_REPLY_MS = 1000;
 
 export async function startSimServer(opts: SimServerOptions = {}): Promise<SimServer> {
   const serverFaults = opts.faults ? parseFaults([...opts.faults]) : [];
+  const tasks = opts.tasks ?? TASKS;
   const seenRuns = new Set<string>();
   // One cache for the server, as a provider's is for an organisation: later trials of a mode read what earlier ones wrote.
   const promptCache = new PromptCache();
@@ -128,8 +133,8 @@ export async function startSimServer(opts: SimServerOptions = {}): Promise<SimSe
     }
     if (faults.has('slow')) await slowStart(res);
     if (res.destroyed) return;
-    if ('cache' in request) replyMessages(res, request, faults, trial, accounting, `msg_sim_${++counter}`, promptCache);
-    else reply(res, request, faults, trial, accounting, `chatcmpl-sim-${++counter}`);
+    if ('cache' in request) replyMessages(res, request, faults, trial, accounting, `msg_sim_${++counter}`, promptCache, tasks);
+    else reply(res, request, faults, trial, accounting, `chatcmpl-sim-${++counter}`, tasks);
   }
 
   // Long idle keep-alive: a client that pauses between steps (slow tools) must not race a closing socket.
@@ -164,12 +169,12 @@ export async function startSimServer(opts: SimServerOptions = {}): Promise<SimSe
  * in text (its `text` in policies/modes/) is decided in native form and written back as text, cut at the
  * request's stop sequences.
  */
-function plan(messages: ChatRequest['messages'], tools: ChatRequest['tools'], stop: readonly string[], faults: ReadonlySet<SimFault>, trial: number, idPrefix: string, model: string | undefined) {
+function plan(messages: ChatRequest['messages'], tools: ChatRequest['tools'], stop: readonly string[], faults: ReadonlySet<SimFault>, trial: number, idPrefix: string, model: string | undefined, tasks: readonly Task[]) {
   // The history knob's summary request (summarize:K) is answered with a summary, before any task policy or fault.
   if (isSummaryRequest(messages)) return { text: summaryText(textOf([...messages].reverse().find((m) => m.role === 'user')?.content ?? '')), calls: [], policy: true, stopSequence: null };
   const text = requestModeOf(messages, tools).text;
   const native = text?.nativeForm(messages, tools) ?? null;
-  const { reply: planned, conv, policy } = decide(native?.messages ?? messages, native?.tools ?? tools, trial, simModelOf(model));
+  const { reply: planned, conv, policy } = decide(native?.messages ?? messages, native?.tools ?? tools, trial, simModelOf(model), tasks);
   let final = injectReplyFaults(withRecoveryNote(planned, conv), conv, faults);
   if (native && text) final = answer(text.writeReply(final, trial));
   let stopSequence: string | null = null;
@@ -183,8 +188,8 @@ function plan(messages: ChatRequest['messages'], tools: ChatRequest['tools'], st
   return { text: final.text, calls, policy, stopSequence };
 }
 
-function reply(res: ServerResponse, request: ChatRequest, faults: ReadonlySet<SimFault>, trial: number, accounting: SimAccounting, id: string): void {
-  const planned = plan(request.messages, request.tools, request.stop, faults, trial, 'call', request.model);
+function reply(res: ServerResponse, request: ChatRequest, faults: ReadonlySet<SimFault>, trial: number, accounting: SimAccounting, id: string, tasks: readonly Task[]): void {
+  const planned = plan(request.messages, request.tools, request.stop, faults, trial, 'call', request.model, tasks);
   const { calls, policy } = planned;
   // The tutorial's provider thinks before every reply; a tool-call turn's "why" is then in its reasoning.
   const reasoning = accounting === 'tutorial' && policy ? thoughtFor(request.messages, planned.text, calls) : '';
@@ -208,8 +213,8 @@ function reply(res: ServerResponse, request: ChatRequest, faults: ReadonlySet<Si
 }
 
 /** The Messages API reply: the same policy and count, the prompt split by what the cache served. */
-function replyMessages(res: ServerResponse, request: MessagesRequest, faults: ReadonlySet<SimFault>, trial: number, accounting: SimAccounting, id: string, cache: PromptCache): void {
-  const { text, calls, policy, stopSequence } = plan(request.messages, request.tools, request.stop, faults, trial, 'toolu_sim', request.model);
+function replyMessages(res: ServerResponse, request: MessagesRequest, faults: ReadonlySet<SimFault>, trial: number, accounting: SimAccounting, id: string, cache: PromptCache, tasks: readonly Task[]): void {
+  const { text, calls, policy, stopSequence } = plan(request.messages, request.tools, request.stop, faults, trial, 'toolu_sim', request.model, tasks);
   const prompt = simPromptTokens(request.messages, request.tools.length ? request.tools : undefined, accounting);
   const built = { id, text, calls, stopSequence, usage: messagesUsage(prompt, cache.use(request.cache), text, calls) };
   res.setHeader('x-parallax-simulated', 'true');

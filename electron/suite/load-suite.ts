@@ -7,6 +7,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { dirname, extname, resolve } from 'node:path';
 import { BUILTIN_SUITE_NAME, builtinSuite, HISTORY_SUITE_NAME, historySuite, parseSuite, SuiteError, type Suite } from '../../shared/suite.js';
 import { expandedTooLarge, SUITE_EXPANDED_VALUES } from './yaml-size.js';
+import { compileLinearRegex } from './linear-regex.js';
 
 export interface LoadedSuite extends Suite {
   /** 'builtin' or the file's absolute path. */
@@ -47,6 +48,10 @@ export async function loadSuite(arg: string): Promise<LoadedSuite> {
   const fixtures = new Map<string, string>();
   const problems: string[] = [];
   for (const [i, task] of suite.tasks.entries()) {
+    if (task.kind === 'custom' && task.validator && 'regex' in task.validator) {
+      const re = compileLinearRegex(task.validator.regex, task.validator.flags);
+      if (typeof re === 'string') problems.push(`tasks[${i}] (${task.id}).validator.regex: ${re}`);
+    }
     if (task.kind !== 'custom' || task.fixture === null) continue;
     const dir = resolve(dirname(file), task.fixture);
     const isDir = await stat(dir).then((s) => s.isDirectory(), () => false);

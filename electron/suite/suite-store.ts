@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { suiteRecordSchema, type SuiteRecord } from '../../shared/suite.js';
+import { PRIVATE_DIR, PRIVATE_FILE } from '../host/private-files.js';
 
 export class SuiteStore {
   readonly root: string;
@@ -17,10 +18,10 @@ export class SuiteStore {
   }
 
   async write(record: SuiteRecord): Promise<void> {
-    await mkdir(this.root, { recursive: true });
+    await mkdir(this.root, { recursive: true, mode: PRIVATE_DIR });
     const path = join(this.root, `${record.id}.json`);
     const tmp = `${path}.${process.pid}.tmp`;
-    await writeFile(tmp, JSON.stringify(record, null, 2) + '\n');
+    await writeFile(tmp, JSON.stringify(record, null, 2) + '\n', { mode: PRIVATE_FILE });
     await rename(tmp, path);
   }
 

@@ -8,8 +8,9 @@ import { DEFAULT_SETTINGS } from '../../shared/run-spec.js';
 import type { SuiteValidator } from '../../shared/suite.js';
 import type { Validation } from '../../shared/step-event.js';
 import { formatCodeError, runProgram } from '../engine/sandbox/index.js';
-import { numbersIn } from '../engine/tasks/numbers-in.js';
+import { numbersIn } from '../tasks/numbers-in.js';
 import { jsonIn, readPath, sameJson } from './json-path.js';
+import { compileLinearRegex } from './linear-regex.js';
 
 /** Limits of a JS check: a judgement, not a computation. */
 export const JS_CHECK_LIMITS = { timeoutMs: 1000, memoryMb: 16, outputChars: 10_000, maxToolCalls: 0 } as const;
@@ -22,8 +23,9 @@ export async function validateSuiteAnswer(v: SuiteValidator, answer: string): Pr
     return { ok, detail: `Expected exactly ${quote(v.exact)}; got ${quote(answer.trim())}.` };
   }
   if ('regex' in v) {
-    const re = new RegExp(v.regex, v.flags ?? '');
-    return { ok: re.test(answer), detail: `Expected a match of /${v.regex}/${v.flags ?? ''}; got ${quote(answer.trim())}.` };
+    const re = compileLinearRegex(v.regex, v.flags);
+    if (typeof re === 'string') return { ok: false, detail: `The regex /${v.regex}/${v.flags ?? ''} cannot be matched: ${re}` };
+    return { ok: re.matcher(answer).find(), detail: `Expected a match of /${v.regex}/${v.flags ?? ''}; got ${quote(answer.trim())}.` };
   }
   if ('number' in v) {
     // Like the built-in calc task: some number written in the answer is the expected one (within the tolerance).

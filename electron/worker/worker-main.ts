@@ -8,12 +8,18 @@ import { serveWorker } from './worker-runtime.js';
 
 const engine = import('../engine/run-engine.js');
 const preload = engine.then((e) => e.preloadEngine()).then(() => engine);
+const tasks = import('../tasks/index.js');
 
 serveWorker(
   async (spec) => {
-    const loaded = await preload;
-    await loaded.warmUpEngine(spec);
-    return loaded.runEngine;
+    const [loaded, { runTaskOf }] = await Promise.all([preload, tasks]);
+    // The run's task (its tools made for this run), handed to the engine, which knows no task by name.
+    const task = runTaskOf(spec.task);
+    await loaded.warmUpEngine(spec, task);
+    return (runSpec, io) => loaded.runEngine(runSpec, io, task);
   },
   preload,
+  // A standing pool's worker waits in idle time: it starts the compute thread too, so a tool-search run's
+  // release does not wait for it (warmUpEngine stops it for a run that does not search).
+  async () => (await preload).preloadStanding(),
 );

@@ -2,8 +2,9 @@
  * Messages between the host and a worker process. The API key travels only inside `init`, over the IPC
  * channel — never in argv, the environment, files or logs.
  *
- * host → worker: init (spec + key, and the web search backend's key if any; `elicitation`: someone can answer
- *                an MCP server's form) · go (start now) · cancel · approval-answer (the user's answer to an
+ * host → worker: preload (a standing warm pool's worker: also load, in idle time, what a tool-search run needs
+ *                before release) · init (spec + key, and the web search backend's key if any; `elicitation`:
+ *                someone can answer an MCP server's form) · go (start now) · cancel · approval-answer (the user's answer to an
  *                approval-requested event the worker sent) · elicitation-answer (the person's answer to an
  *                elicitation-requested event)
  * worker → host: loaded (the engine is loaded, before any spec: a warm pool's worker is ready to hand out) ·
@@ -17,6 +18,7 @@ import type { ElicitAction } from '../../shared/mcp-elicitation.js';
 export const HOST_PID_ENV = 'PARALLAX_HOST_PID';
 
 export type HostToWorker =
+  | { readonly type: 'preload' }
   | { readonly type: 'init'; readonly spec: RunSpec; readonly apiKey: string | null; readonly searchKey?: string | null; readonly elicitation?: boolean }
   | { readonly type: 'go' }
   | { readonly type: 'cancel'; /** Why, when not the user's cancel (recorded as the run's error). */ readonly reason?: string }
@@ -41,7 +43,7 @@ export function isWorkerToHost(value: unknown): value is WorkerToHost {
 export function isHostToWorker(value: unknown): value is HostToWorker {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as { type?: unknown; spec?: unknown; approvalId?: unknown; decision?: unknown; elicitationId?: unknown; action?: unknown; content?: unknown };
-  if (v.type === 'go' || v.type === 'cancel') return true;
+  if (v.type === 'go' || v.type === 'cancel' || v.type === 'preload') return true;
   if (v.type === 'approval-answer') {
     return typeof v.approvalId === 'string' && (v.decision === 'allow' || v.decision === 'deny' || v.decision === 'allow-comparison');
   }

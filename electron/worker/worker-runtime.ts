@@ -137,8 +137,10 @@ const MAX_BATCH = 256;
 /**
  * `load` gets the spec so it can prepare what that run needs (e.g. a sandbox thread) before 'ready'.
  * `preload`: what the worker loads before any spec; 'loaded' is sent when it is done (a warm pool waits for it).
+ * `standing`: what a 'preload' message adds (a standing pool's worker); 'loaded' waits for it too when the
+ * message came first.
  */
-export function serveWorker(load: (spec: RunSpec) => Promise<RunFn>, preload?: Promise<unknown>): void {
+export function serveWorker(load: (spec: RunSpec) => Promise<RunFn>, preload?: Promise<unknown>, standing?: () => Promise<unknown>): void {
   const port = connectPort();
   const controller = new AbortController();
   let init: Extract<HostToWorker, { type: 'init' }> | null = null;
@@ -258,7 +260,8 @@ export function serveWorker(load: (spec: RunSpec) => Promise<RunFn>, preload?: P
   process.on('exit', killTrackedChildren);
 
   // A failed preload is reported by `load` when the run asks for it, with the run's own error path.
-  preload?.then(
+  let more: Promise<unknown> = Promise.resolve();
+  preload?.then(() => more).then(
     () => void port.send({ type: 'loaded' }).catch(() => undefined),
     () => undefined,
   );
@@ -266,7 +269,10 @@ export function serveWorker(load: (spec: RunSpec) => Promise<RunFn>, preload?: P
   port.onMessage((raw) => {
     if (!isHostToWorker(raw)) return;
     const message: HostToWorker = raw;
-    if (message.type === 'init') {
+    if (message.type === 'preload') {
+      // Only before the run is known; what it starts is the engine's to use or stop at init.
+      if (!init && standing) more = standing().catch(() => undefined);
+    } else if (message.type === 'init') {
       if (init) return;
       init = message;
       load(message.spec).then(

@@ -53,6 +53,7 @@ export async function runComparison(): Promise<void> {
     st().setActiveSuite(null);
     st().showComparison({ meta, source: 'live', interrupted: [] });
     st().setStarting(false);
+    st().setLoadedFrom(null);
     st().setMainTab('timeline');
     refreshHistorySoon(100);
   } catch (err) {

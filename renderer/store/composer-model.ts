@@ -25,6 +25,7 @@ import {
   type SimFault,
 } from '../../shared/run-spec.js';
 import { checkVariants, type VariantDraft } from './composer-variants.js';
+import { simModelProblem } from '../../shared/sim-models.js';
 
 export const NUMERIC_SETTINGS = [
   'maxSteps',
@@ -240,7 +241,9 @@ export function buildRequest(form: ComposerForm): { request: ComparisonRequest |
   if (form.modes.length === 0 && rows.length === 0) errors.modes = 'Pick at least one mode.';
   const trials = checkTrials(form.trials);
   if (trials.error !== null) errors.trials = trials.error;
+  const simProblem = simulated && form.model.trim() ? simModelProblem(form.model.trim()) : null;
   if (!form.model.trim()) errors.model = 'Name the model to use.';
+  else if (simProblem) errors.model = simProblem;
   const baseUrl = effectiveBaseUrl(form);
   if (!simulated) {
     if (!baseUrl) errors.baseUrl = 'Enter the server’s base URL, e.g. http://127.0.0.1:8000/v1.';

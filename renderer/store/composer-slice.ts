@@ -25,9 +25,14 @@ export interface ComposerSlice {
   readonly form: ComposerForm;
   /** Set once the user pressed Run with errors, so untouched fields are not red before that. */
   readonly showErrors: boolean;
+  /** Bumped each time Run is pressed with errors: the composer then scrolls to the first one. */
+  readonly errorReveal: number;
   readonly modelList: ModelList;
   readonly connectionTest: ConnectionTest;
   readonly keyStatus: Readonly<Record<string, KeyStatus>>;
+  /** The stored comparison the form was loaded from (Run again, Edit in composer) and what it could not carry. */
+  readonly loadedFrom: { readonly id: string; readonly when: string; readonly notes: readonly string[] } | null;
+  setLoadedFrom(from: ComposerSlice['loadedFrom']): void;
   setForm(patch: Partial<ComposerForm>): void;
   setSetting<K extends NumericSetting | 'returnTypes' | 'streamOptions' | 'toolset' | 'promptCache' | 'simFaults' | 'approvals' | 'webSearch' | 'webSearchUrl' | KnobSetting>(key: K, value: SettingsDraft[K]): void;
   chooseProvider(name: string): void;
@@ -52,9 +57,12 @@ export const INITIAL_FORM: ComposerForm = {
 export const createComposerSlice: StateCreator<AppState, [], [], ComposerSlice> = (set) => ({
   form: INITIAL_FORM,
   showErrors: false,
+  errorReveal: 0,
   modelList: { status: 'idle', models: [], detail: '', key: '' },
   connectionTest: { status: 'idle', result: null, key: '' },
   keyStatus: {},
+  loadedFrom: null,
+  setLoadedFrom: (loadedFrom) => set({ loadedFrom }),
   setForm: (patch) => set((s) => ({ form: { ...s.form, ...patch } })),
   setSetting: (key, value) => set((s) => ({ form: { ...s.form, settings: { ...s.form.settings, [key]: value } } })),
   chooseProvider: (name) =>
@@ -70,7 +78,7 @@ export const createComposerSlice: StateCreator<AppState, [], [], ComposerSlice> 
       const modes = orderModes(on ? [...s.form.modes, mode] : s.form.modes.filter((m) => m !== mode));
       return { form: { ...s.form, modes } };
     }),
-  setShowErrors: (showErrors) => set({ showErrors }),
+  setShowErrors: (showErrors) => set((s) => ({ showErrors, errorReveal: showErrors ? s.errorReveal + 1 : s.errorReveal })),
   setModelList: (modelList) => set({ modelList }),
   setConnectionTest: (connectionTest) => set({ connectionTest }),
   setKeyStatus: (keyStatus) => set({ keyStatus }),

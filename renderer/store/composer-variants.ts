@@ -5,6 +5,7 @@
  * Pure: no React, no DOM.
  */
 import { findPreset } from '../../shared/providers.js';
+import { simModelProblem } from '../../shared/sim-models.js';
 import { KNOB_IDS, knobOf, type KnobId } from '../../shared/run-knobs.js';
 import { parseSettings, runSettingsSchema, type ModeId, type RunSettings, type RunSettingsInput } from '../../shared/run-spec.js';
 import { matrixVariants, parseVariants, resolveColumns, type VariantInput, type VariantRecord } from '../../shared/variants.js';
@@ -27,7 +28,12 @@ export interface VariantDraft {
   readonly label: string;
   /** Mode "agent": the command, as words (`python3 /path/agent.py`) or a JSON array of them. */
   readonly agentCommand?: string;
+  /** Mode "agent": more files or folders shown read-only, full paths separated by commas or new lines. */
+  readonly agentPaths?: string;
 }
+
+/** An agent row's extra read-only paths as a list (the host checks each). */
+export const agentPathList = (text: string): string[] => text.split(/[,\n]/).map((p) => p.trim()).filter(Boolean);
 
 /** An agent row's command as words: a JSON array as written, else the text split at spaces; or what is wrong. */
 export function agentWords(text: string): string[] | string {
@@ -53,10 +59,10 @@ export const blankVariant = (mode: ModeId): VariantDraft => ({ mode, provider: '
 /** The rows that stand for the selected modes (the plain comparison the editor starts from). */
 export const draftsFromModes = (modes: readonly ModeId[]): VariantDraft[] => modes.map(blankVariant);
 
-/** The models × modes shortcut: models as typed ("sim, sim-b"), each with every selected mode. */
+/** The models × modes shortcut: models as typed ("sim, sim-careful"), each with every selected mode. */
 export function draftsFromMatrix(models: string, modes: readonly ModeId[]): VariantDraft[] | string {
   const names = [...new Set(models.split(',').map((m) => m.trim()).filter(Boolean))];
-  if (names.length === 0) return 'Name at least one model, e.g. sim, sim-b.';
+  if (names.length === 0) return 'Name at least one model, e.g. sim, sim-careful.';
   if (modes.length === 0) return 'Pick at least one mode above.';
   return matrixVariants(names, modes).map((v) => ({ ...blankVariant(v.mode), model: v.model ?? '' }));
 }
@@ -132,6 +138,12 @@ export function checkVariants(drafts: readonly VariantDraft[], base: VariantsBas
     }
     const preset = d.provider ? findPreset(d.provider) : undefined;
     const model = d.model.trim() || (preset && d.provider !== base.provider ? preset.defaultModel : '');
+    const onSim = (d.provider || base.provider) === 'simulated';
+    const simProblem = onSim && model ? simModelProblem(model) : null;
+    if (simProblem) {
+      rowErrors.push(simProblem);
+      continue;
+    }
     rowErrors.push(null);
     inputs.push({
       mode: d.mode,
@@ -139,7 +151,7 @@ export function checkVariants(drafts: readonly VariantDraft[], base: VariantsBas
       ...(model ? { model } : {}),
       ...(Object.keys(overrides).length > 0 ? { settings: overrides } : {}),
       ...(d.label.trim() ? { label: d.label.trim() } : {}),
-      ...(words ? { agent: { command: words } } : {}),
+      ...(words ? { agent: { command: words, ...(agentPathList(d.agentPaths ?? '').length ? { paths: agentPathList(d.agentPaths ?? '') } : {}) } } : {}),
     });
   }
   if (rowErrors.some((e) => e !== null) || !base.settings) return { variants: null, columns: null, rowErrors, error: null };

@@ -7,7 +7,7 @@ import { MODE_IDS } from '../../shared/run-spec.js';
 import { startAppSession, stopAppSession } from './app-session.js';
 import type { Driven, Served } from './harness.js';
 import type { HostClient } from './host-client.js';
-import { waitForStatus } from './page-helpers.js';
+import { runAndOpen, waitForStatus } from './page-helpers.js';
 import { saveShot } from './screenshots.js';
 
 const FOUR = ['react', 'code', 'hybrid', 'react-search'] as const;
@@ -89,6 +89,39 @@ describe('timeline layout, against parallax serve', { timeout: 300_000 }, () => 
     await page.click('[data-testid=sidebar-toggle]');
     await page.waitForFunction(() => !document.querySelector('[data-testid^=scroll-hint]'));
     expect(await outOfView(driven)).toEqual({ left: 0, right: 0 });
+    expect(driven.errors).toEqual([]);
+  });
+
+  it('a failed program keeps its width: the error message takes a row of its own under the failing line', async () => {
+    const { page } = driven;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // Without return types each program treats fetch_url's object as a string and fails at a line; Python's
+    // message is the longest ("TypeError: expected string or bytes-like object, got 'dict'").
+    await runAndOpen({ served, driven, host }, { task: 'time-and-title', provider: { name: 'simulated', baseUrl: null, model: 'sim' }, modes: ['code', 'code-py', 'hybrid'], settings: { returnTypes: false } });
+    await page.click('[data-testid=tab-timeline]');
+    for (const width of [1280, 1920, 900]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const wrap of [true, false]) {
+        const box = page.locator('[data-testid=wrap-code-toggle] input');
+        if ((await box.isChecked()) !== wrap) await box.click();
+        await page.waitForSelector('[data-error-line] .code-line-msg');
+        const lines = await page.$$eval('[data-error-line]', (els) => els.map((line) => {
+          const code = line.querySelector('code')!.getBoundingClientRect();
+          const msg = line.querySelector('.code-line-msg')!.getBoundingClientRect();
+          const block = line.closest('[data-testid=code-block]')!.getBoundingClientRect();
+          return { code: code.width, codeBottom: code.bottom, msgTop: msg.top, block: block.width, msg: line.querySelector('.code-line-msg')!.textContent };
+        }));
+        expect(lines.length).toBe(3);
+        expect(lines.some((l) => /expected string or bytes-like object/.test(l.msg ?? ''))).toBe(true);
+        for (const l of lines) {
+          // The code keeps most of the block's width (the line numbers take the rest) and the message sits below it.
+          expect(l.code, `${width} px, wrap ${wrap}`).toBeGreaterThan(l.block * 0.6);
+          expect(l.msgTop).toBeGreaterThanOrEqual(l.codeBottom - 1);
+        }
+      }
+      await page.locator('[data-error-line]').first().scrollIntoViewIfNeeded();
+      await saveShot(page, `failed-program-${width}`, { docs: false });
+    }
     expect(driven.errors).toEqual([]);
   });
 });

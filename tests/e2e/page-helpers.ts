@@ -1,6 +1,8 @@
 /** Reading the app's state out of the DOM, through the data-* attributes the components expose for this. */
 import type { Page } from 'playwright-core';
-import type { ModeId } from '../../shared/run-spec.js';
+import type { ComparisonMeta } from '../../shared/ipc-contract.js';
+import type { ComparisonRequest, ModeId } from '../../shared/run-spec.js';
+import type { AppSession } from './app-session.js';
 
 export interface BarReading {
   readonly step: number;
@@ -132,4 +134,25 @@ export async function composeMcpRun(page: Page, mcpConfig: string, modelUrl: str
   await page.fill('[data-testid=model-input]', 'm');
   await page.check('[data-testid=task-calc] input');
   await page.uncheck('[data-testid=mode-code] input');
+}
+
+/**
+ * Starts a comparison through the host, waits until the host lists every run as ended (its answer, not a
+ * clock), and opens it from the history panel; resolves once its result banner is shown.
+ */
+export async function runAndOpen(session: AppSession, request: ComparisonRequest): Promise<ComparisonMeta> {
+  const { host, driven } = session;
+  const meta = await host.invoke('comparison:start', request);
+  for (;;) {
+    const item = (await host.invoke('history:list')).find((x) => x.meta.id === meta.id);
+    if (item && item.runs.length === meta.runs.length && item.runs.every((r) => r.status !== 'running')) break;
+    await new Promise((ok) => setTimeout(ok, 200));
+  }
+  const page = driven.page;
+  if (!(await page.locator('[data-testid=side-tab-history]').isVisible())) await page.click('[data-testid=sidebar-toggle]');
+  await page.click('[data-testid=side-tab-history]');
+  await page.click(`[data-testid=history-item][data-id="${meta.id}"] .history-open`);
+  await page.waitForSelector(`[data-testid=result-banner]`);
+  await page.waitForFunction((id) => location.hash.startsWith(`#/comparison/${id}`), meta.id);
+  return meta;
 }

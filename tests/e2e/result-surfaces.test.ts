@@ -98,9 +98,17 @@ describe('the result across surfaces', { timeout: 600_000 }, () => {
     const s = expected(stored);
     expect(s.outcome).toBe('none');
     expect(await page.textContent('[data-testid=result-headline]')).toContain(s.headline);
-    expect(s.leftOut).toContain("2 of ReAct's 3 runs were cancelled before they started: they have no figures.");
-    expect(await page.locator('[data-testid=result-left-out]').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining("2 of ReAct's 3 runs were cancelled before they started")]));
+    // A cancel is said in neutral words, never in the colour of failure.
+    expect(s.notes).toContain('Cancelled after 1 of 3 trials: the other 2 trials never started, so no figure counts them.');
+    expect(s.leftOut).toEqual([]);
+    if ((await page.getAttribute('[data-testid=result-toggle]', 'aria-expanded')) !== 'true') await page.click('[data-testid=result-toggle]');
+    expect(await page.locator('[data-testid=result-notes] li').allTextContents()).toEqual([...s.notes]);
+    expect(await page.locator('[data-testid=result-left-out]').count()).toBe(0);
+    const colours = await page.$$eval('[data-testid=result-notes] li', (els) => els.map((e) => getComputedStyle(e).color));
+    const errColour = await page.evaluate(() => { const p = document.createElement('p'); p.style.color = 'var(--err)'; document.body.append(p); const c = getComputedStyle(p).color; p.remove(); return c; });
+    for (const c of colours) expect(c).not.toBe(errColour);
     await saveShot(page, 'cancelled-comparison');
+    await page.click('[data-testid=result-toggle]');
     // The averages count the round that ran; no interval or test is made of runs that never started.
     await page.click('[data-testid=tab-charts]');
     await page.waitForSelector('[data-testid=average-table]');
@@ -210,6 +218,17 @@ describe('the result across surfaces', { timeout: 600_000 }, () => {
   it('the HTML report of five trials opens with the result and the averages, its per-step charts open, every figure marked simulated', async () => {
     const { page } = session.driven;
     const { meta, stored } = await runToEnd({ task: 'log-stats', provider: SIM, modes: ['react', 'code'], trials: 5 });
+    // The app's advice after five trials: ten (the most), never the five it already ran; none once it is clear.
+    const s = expected(stored);
+    expect(s.suggestTrials).toBe(s.outcome === 'won' ? null : 10);
+    await open(meta.id, 'charts');
+    if (s.suggestTrials === null) expect(await page.locator('[data-testid=offer-trials]').count()).toBe(0);
+    else {
+      expect(await page.textContent('[data-testid=offer-trials]')).toBe('Set up 10 trials');
+      await page.click('[data-testid=offer-trials]');
+      expect(await page.inputValue('[data-testid=trials-input]')).toBe('10');
+      await page.fill('[data-testid=trials-input]', '1');
+    }
     const exported = await session.host.invoke('report:export', meta.id, 'html');
     expect(exported.status).toBe('download');
     if (exported.status !== 'download') return;
@@ -225,6 +244,7 @@ describe('the result across surfaces', { timeout: 600_000 }, () => {
       const top = await report.$eval('#average', (e) => e.getBoundingClientRect().top + window.scrollY);
       expect(top).toBeLessThan(1600);
       expect(await report.textContent('#result')).toContain(expected(stored).headline);
+      expect(await report.textContent('#result')).not.toContain('Run more trials (up to 10)');
       expect(await report.$$eval('details.charts-trial', (els) => els.length > 0 && els.every((e) => (e as HTMLDetailsElement).open))).toBe(true);
       expect(await report.textContent('#result h2')).toBe('Result (simulated)');
       expect(await report.textContent('#average')).toContain('(simulated)');

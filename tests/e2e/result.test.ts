@@ -49,28 +49,45 @@ describe('the result on the first screen', { timeout: 240_000 }, () => {
     return session.host.invoke('history:open', id!);
   }
 
-  it('opens every tab of a finished comparison with the statement, its reasons and the one-run caveat, and offers trials', async () => {
+  it('opens every tab of a finished comparison with the statement in one short line, its reasons one click away, and offers trials', async () => {
     const { page } = session.driven;
+    await page.setViewportSize({ width: 1280, height: 900 });
     const stored = await run('log-stats', 'sim');
     const s = expected(stored);
     expect(s.outcome).toBe('won');
+    const banner = page.locator('[data-testid=result-banner]');
     for (const tab of ['timeline', 'answers', 'charts']) {
       await page.click(`[data-testid=tab-${tab}]`);
-      const banner = page.locator('[data-testid=result-banner]');
       await banner.waitFor();
       expect(await banner.getAttribute('data-winner')).toBe('code');
       expect(await page.textContent('[data-testid=result-headline]')).toBe(`Result ${s.headline}`);
-      expect(await page.locator('[data-testid=result-why] li').allTextContents()).toEqual([...s.why]);
-      expect(await page.textContent('[data-testid=result-evidence]')).toContain('One run each: a single run cannot separate a small difference from noise');
-      // It sits above the tab's own content, inside the first screen.
+      // Closed, it is the headline and its actions: a line or two, never the screen.
       const box = (await banner.boundingBox())!;
-      expect(box.y + box.height).toBeLessThan(800);
+      expect(box.height, `banner on ${tab} at 1280×900`).toBeLessThanOrEqual(64);
+      expect(box.y + box.height).toBeLessThan(200);
+      expect(await page.locator('[data-testid=result-why]').count()).toBe(0);
     }
+    await page.setViewportSize({ width: 900, height: 900 });
+    expect((await banner.boundingBox())!.height, 'banner at 900 px').toBeLessThanOrEqual(100);
+    await saveShot(page, 'result-banner-900', { docs: false });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // "Why" opens the reasons, the evidence and the one-run caveat, within a third of the window.
+    await page.click('[data-testid=result-toggle]');
+    expect(await page.locator('[data-testid=result-why] li').allTextContents()).toEqual([...s.why]);
+    expect(await page.textContent('[data-testid=result-evidence]')).toContain('One run each: a single run cannot separate a small difference from noise');
+    expect((await banner.boundingBox())!.height).toBeLessThanOrEqual(900 / 3 + 1);
     expect(s.why.some((w) => /^ReAct sent its 8 tool definitions with each of its \d+ requests: [\d,]+ of its [\d,]+ prompt tokens/.test(w))).toBe(true);
     await page.click('[data-testid=tab-timeline]');
     await saveShot(page, 'result-default');
+    await page.click('[data-testid=result-toggle]');
+    // The advice: 5 trials of this very comparison, loaded into the composer.
+    expect(await page.getAttribute('[data-testid=offer-trials]', 'data-trials')).toBe('5');
+    await page.click('[data-testid=side-tab-compose]');
+    await page.check('[data-testid=task-calc] input');
     await page.click('[data-testid=offer-trials]');
     expect(await page.inputValue('[data-testid=trials-input]')).toBe('5');
+    expect(await page.isChecked('[data-testid=task-log-stats] input')).toBe(true);
+    expect(await page.textContent('[data-testid=loaded-from]')).toContain('Loaded from the comparison of');
     expect(session.driven.errors).toEqual([]);
   });
 
@@ -95,6 +112,7 @@ describe('the result on the first screen', { timeout: 240_000 }, () => {
     // The result: only ReAct passed; Code Mode left out with its validation's reason.
     expect(await page.textContent('[data-testid=result-headline]')).toBe(`Result ${s.headline}`);
     expect(s.headline).toMatch(/^Only ReAct passed/);
+    await page.click('[data-testid=result-toggle]');
     expect(await page.textContent('[data-testid=result-left-out]')).toMatch(/^Code Mode \([\d,]+ tokens\) is left out: its answer failed validation/);
     await saveShot(page, 'result-failing-code-mode');
     // The Answers tab: pass and fail by each answer.

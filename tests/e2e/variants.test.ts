@@ -76,6 +76,57 @@ describe('variants in the app, against parallax serve with the simulated model',
     expect(session.driven.errors).toEqual([]);
   }, 120_000);
 
+  it('Run again starts the open comparison as it was; Edit in composer loads it, what it could not carry said', async () => {
+    const request: ComparisonRequest = {
+      task: 'calc', provider: { name: 'simulated', baseUrl: null, model: 'sim-careful' }, modes: ['code', 'react'], trials: 2,
+      settings: { maxSteps: 7, temperature: 0.2, toolDescriptions: 'one-line' },
+      variants: [{ mode: 'code', settings: { returnTypes: false } }, { mode: 'react', model: 'sim-hasty', label: 'Quick ReAct' }],
+    };
+    const original = await runAndOpen(request);
+    const page = session.driven.page;
+    const before = new Set((await session.host.invoke('history:list')).map((i) => i.meta.id));
+    await page.click('[data-testid=run-again]');
+    // The new comparison: the host lists it, then every one of its runs ends.
+    let again: ComparisonMeta | undefined;
+    for (;;) {
+      const item = (await session.host.invoke('history:list')).find((x) => !before.has(x.meta.id));
+      if (item && item.runs.length === original.runs.length && item.runs.every((r) => r.status !== 'running')) {
+        again = item.meta;
+        break;
+      }
+      await new Promise((ok) => setTimeout(ok, 200));
+    }
+    const same = (m: ComparisonMeta) => ({
+      task: m.task, model: m.provider.model, simulated: m.provider.simulated, settings: m.settings, variants: m.variants,
+      runs: m.runs.map((r) => [r.mode, r.trial, r.variant]),
+    });
+    expect(same(again)).toEqual(same(original));
+    expect(again.id).not.toBe(original.id);
+    // The page follows the new comparison, as a Run from the composer does.
+    await page.waitForFunction((id) => location.hash.startsWith(`#/comparison/${id}`), again.id);
+    await saveShot(page, 'run-again', { docs: false });
+
+    // Edit in composer: the composer holds the columns, trials and settings, and says where they came from.
+    await page.click('[data-testid=side-tab-compose]');
+    await page.check('[data-testid=task-log-stats] input');
+    await page.click('[data-testid=run-again-more]');
+    await page.click('[data-testid=again-edit]');
+    expect(await page.isChecked('[data-testid=task-calc] input')).toBe(true);
+    expect(await page.inputValue('[data-testid=trials-input]')).toBe('2');
+    expect(await page.inputValue('[data-testid=model-input]')).toBe('sim-careful');
+    const rows = page.locator('[data-testid=variant-row]');
+    expect(await rows.count()).toBe(2);
+    expect(await rows.nth(0).locator('[data-testid=variant-return-types]').inputValue()).toBe('off');
+    expect(await rows.nth(1).locator('[data-testid=variant-model]').inputValue()).toBe('sim-hasty');
+    expect(await rows.nth(1).locator('[data-testid=variant-label]').inputValue()).toBe('Quick ReAct');
+    expect(await page.textContent('[data-testid=loaded-from]')).toContain('Loaded from the comparison of');
+    expect(await page.textContent('[data-testid=run]')).toContain('Run 2 variants × 2');
+    await saveShot(page, 'edit-in-composer', { docs: false });
+    await page.click('[data-testid=variants-clear]');
+    await page.fill('[data-testid=trials-input]', '1');
+    expect(session.driven.errors).toEqual([]);
+  }, 120_000);
+
   it('three columns, two of Code Mode: each drawn in a shade of its own mode, never in another mode\'s colour', async () => {
     const meta = await runAndOpen({ task: 'time-and-title', provider: SIM, modes: ['code', 'react'], variants: [{ mode: 'code', settings: { returnTypes: false } }, { mode: 'code' }, { mode: 'react' }] });
     const page = session.driven.page;
@@ -147,11 +198,11 @@ describe('variants in the app, against parallax serve with the simulated model',
     await page.check('[data-testid=task-time-and-title] input');
     await page.locator('[data-testid=add-variant]').scrollIntoViewIfNeeded();
     await saveShot(page, 'variants-composer-start', { docs: false });
-    await page.fill('[data-testid=matrix-models]', 'sim, sim-b');
+    await page.fill('[data-testid=matrix-models]', 'sim, sim-careful');
     await page.click('[data-testid=matrix-apply]');
     await page.waitForSelector('[data-testid=variants-editor]');
     const labels = () => page.$$eval('[data-testid=variant-label]', (els) => els.map((e) => (e as HTMLInputElement).placeholder));
-    expect(await labels()).toEqual(['ReAct · sim', 'Code Mode · sim', 'ReAct · sim-b', 'Code Mode · sim-b']);
+    expect(await labels()).toEqual(['ReAct · sim', 'Code Mode · sim', 'ReAct · sim-careful', 'Code Mode · sim-careful']);
     expect(await page.textContent('[data-testid=run]')).toContain('Run 4 variants');
     await saveShot(page, 'variants-composer-matrix', { docs: false });
 
@@ -164,9 +215,9 @@ describe('variants in the app, against parallax serve with the simulated model',
       const col = document.querySelector(`.tab-pane.is-shown [data-testid=column-${k}]`);
       return col && !before.includes(col.getAttribute('data-run-id')) && col.querySelector('[data-testid=run-status]')?.getAttribute('data-status') === 'answered';
     }), { ks: keys, before }, { timeout: 60_000, polling: 200 });
-    expect(await page.$$eval('.tab-pane.is-shown .column-head h3', (els) => els.map((e) => e.textContent))).toEqual(['ReAct · sim', 'Code Mode · sim', 'ReAct · sim-b', 'Code Mode · sim-b']);
+    expect(await page.$$eval('.tab-pane.is-shown .column-head h3', (els) => els.map((e) => e.textContent))).toEqual(['ReAct · sim', 'Code Mode · sim', 'ReAct · sim-careful', 'Code Mode · sim-careful']);
     await page.click('[data-testid=tab-charts]');
-    await page.click('[data-testid=matrix-view] button[data-testid=matrix-cell][data-row="sim-b"][data-mode="react"]');
+    await page.click('[data-testid=matrix-view] button[data-testid=matrix-cell][data-row="sim-careful"][data-mode="react"]');
     expect(await page.$$eval('.tab-pane.is-shown .column-head.is-focused', (els) => els.map((e) => e.getAttribute('data-column')))).toEqual(['react-3']);
 
     // Back to modes, then Code Mode with and without return types; a third identical row is refused at once.
@@ -189,6 +240,27 @@ describe('variants in the app, against parallax serve with the simulated model',
     await rows.nth(2).locator('[data-testid=variant-mode]').selectOption('code');
     expect(await page.textContent('[data-testid=variants-error]')).toMatch(/^Variants 2 and 3 are the same column/);
     await saveShot(page, 'variants-composer-error', { docs: false });
+    // Run with the panel scrolled away from the error: the line under Run names it, and the panel scrolls to it.
+    await page.$eval('[data-testid=composer] .panel-scroll', (e) => { e.scrollTop = 0; });
+    const inView = () => page.evaluate(() => {
+      const a = document.querySelector('[data-testid=variants-error]')!.getBoundingClientRect();
+      const b = document.querySelector('[data-testid=composer] .panel-scroll')!.getBoundingClientRect();
+      return a.top >= b.top && a.bottom <= b.bottom;
+    });
+    expect(await inView()).toBe(false);
+    await page.click('[data-testid=run]');
+    await page.waitForFunction(() => {
+      const a = document.querySelector('[data-testid=variants-error]')!.getBoundingClientRect();
+      const b = document.querySelector('[data-testid=composer] .panel-scroll')!.getBoundingClientRect();
+      return a.top >= b.top && a.bottom <= b.bottom;
+    });
+    expect(await page.textContent('[data-testid=composer-errors]')).toBe('Fix the variants to run. Show');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid=variants-editor]'))).toBe(true);
+    await saveShot(page, 'variants-composer-error-revealed', { docs: false });
+    // "Show" brings it back after the panel was scrolled away again.
+    await page.$eval('[data-testid=composer] .panel-scroll', (e) => { e.scrollTop = 0; });
+    await page.click('[data-testid=reveal-error]');
+    expect(await inView()).toBe(true);
     await rows.nth(2).locator('[data-testid=variant-remove]').click();
     expect(await page.locator('[data-testid=variants-error]').count()).toBe(0);
 
@@ -231,7 +303,7 @@ describe('variants in the app, against parallax serve with the simulated model',
     await writeFile(file, JSON.stringify({ name: 'models', modes: ['react', 'code'], tasks: [{ builtin: 'calc' }, { builtin: 'time-and-title' }] }));
     const env: NodeJS.ProcessEnv = { ...process.env, PARALLAX_DATA_DIR: session.served.dataDir };
     delete env.OPENAI_API_KEY;
-    const res = await runCli(['suite', 'run', file, '--models', 'sim,sim-b', '--json'], env);
+    const res = await runCli(['suite', 'run', file, '--models', 'sim,sim-careful', '--json'], env);
     expect(res.code, res.stderr).toBe(0);
     const id = (JSON.parse(res.stdout) as { id: string }).id;
     const page = session.driven.page;
@@ -246,11 +318,11 @@ describe('variants in the app, against parallax serve with the simulated model',
     expect(m.cells[0]![0]!.runIds).toHaveLength(2);
     await page.locator('[data-testid=suite-view] [data-testid=matrix-view]').scrollIntoViewIfNeeded();
     await saveShot(page, 'variants-suite-matrix', { docs: false });
-    await page.click('[data-testid=suite-view] button[data-testid=matrix-cell][data-row="sim-b"][data-mode="code"]');
+    await page.click('[data-testid=suite-view] button[data-testid=matrix-cell][data-row="sim-careful"][data-mode="code"]');
     await page.waitForSelector('.column-head.is-focused');
     const first = view.record.tasks[0]!;
     const stored = await session.host.invoke('history:open', first.comparisonId!);
-    const key = stored.meta.variants!.find((v) => v.label === 'Code Mode · sim-b')!.key;
+    const key = stored.meta.variants!.find((v) => v.label === 'Code Mode · sim-careful')!.key;
     expect(await page.$$eval('.column-head.is-focused', (els) => els.map((e) => e.getAttribute('data-column')))).toEqual([key]);
     expect(session.driven.errors).toEqual([]);
   }, 180_000);

@@ -12,10 +12,13 @@ import { afterAll, beforeAll } from 'vitest';
 import type { AgentCommand } from '../../shared/agent-command.js';
 import { parseSettings, type ModeId, type RunSettingsInput, type RunSpec } from '../../shared/run-spec.js';
 import type { StepEvent } from '../../shared/step-event.js';
+import { resolveAgentLaunch } from '../../electron/engine/agent/agent-launch.js';
 import { runEngine } from '../../electron/engine/run-engine.js';
 import { startSimServer, type SimServer } from '../../electron/sim/index.js';
-import { prepareFixture, resolveTask } from '../../electron/engine/tasks/index.js';
+import { prepareFixture } from '../../electron/tasks/fixtures.js';
+import { resolveTask } from '../../electron/tasks/resolve.js';
 import { startRecordingProxy, type RecordedReply } from './recording-proxy.js';
+import { runTaskOf } from '../../electron/tasks/index.js';
 
 export const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url));
 export const TEST_AGENTS = fileURLToPath(new URL('../fixtures/agents/', import.meta.url));
@@ -27,6 +30,11 @@ export interface AgentRunOptions {
   readonly settings?: RunSettingsInput;
   readonly apiKey?: string | null;
   readonly signal?: AbortSignal;
+  /**
+   * The environment the agent's program is found with, as the host resolves it when a comparison starts
+   * (engine/agent/agent-launch.ts); absent: the engine resolves it with this process's.
+   */
+  readonly launchEnv?: NodeJS.ProcessEnv;
 }
 
 export interface AgentRunResult {
@@ -63,10 +71,11 @@ export function agentRuns(prefix: string) {
       workspace: dir,
       fixtureUrl: null,
       ...(opts.agent ? { agent: opts.agent } : {}),
+      ...(opts.agent && opts.launchEnv ? { agentLaunch: await resolveAgentLaunch(opts.agent, { env: opts.launchEnv }) } : {}),
     };
     const t0 = performance.now();
     try {
-      await runEngine(spec, { apiKey: opts.apiKey ?? null, signal: opts.signal ?? new AbortController().signal, emit: (e) => events.push(e) });
+      await runEngine(spec, { apiKey: opts.apiKey ?? null, signal: opts.signal ?? new AbortController().signal, emit: (e) => events.push(e) }, runTaskOf(spec.task));
     } finally {
       await proxy.close();
     }

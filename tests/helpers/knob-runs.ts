@@ -13,9 +13,11 @@ import type { StepEvent } from '../../shared/step-event.js';
 import { summarizeRun } from '../../shared/summary.js';
 import { runEngine } from '../../electron/engine/run-engine.js';
 import { startSimServer, type SimServer } from '../../electron/sim/index.js';
-import { prepareFixture, resolveTask } from '../../electron/engine/tasks/index.js';
-import { startFixtureServer } from '../../electron/engine/tasks/fixture-server.js';
+import { prepareFixture } from '../../electron/tasks/fixtures.js';
+import { resolveTask } from '../../electron/tasks/resolve.js';
+import { startFixtureServer } from '../../electron/tasks/fixture-server.js';
 import { startRecordingProxy } from './recording-proxy.js';
+import { runTaskOf } from '../../electron/tasks/index.js';
 
 export interface WireBody {
   readonly messages: { role: string; content: unknown }[];
@@ -63,7 +65,7 @@ export function knobRuns(prefix: string) {
       ...(opts.trial !== undefined ? { trial: opts.trial } : {}),
     };
     try {
-      await runEngine(spec, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) });
+      await runEngine(spec, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) }, runTaskOf(spec.task));
     } finally {
       await proxy.close();
     }

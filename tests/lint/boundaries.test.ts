@@ -25,10 +25,12 @@ describe('import boundaries', () => {
     expect(found).toEqual([
       'cli-commands-load-lazily: electron/cli/commands/eager.js → electron/host/host.js',
       'electron-only-in-shells: electron/host/host.js → node_modules/electron/index.js',
+      'engine-runs-any-task: electron/engine/loop.js → electron/tasks/task.js',
       'engine-stays-below: electron/engine/loop.js → electron/host/host.js',
       'renderer-is-a-page: renderer/app.js → electron/engine/loop.js',
       'shared-is-pure: shared/bad.js → electron/host/host.js',
       'shared-is-pure: shared/bad.js → fs',
+      'tasks-below-host: electron/tasks/task.js → electron/host/host.js',
     ]);
   });
 });

@@ -40,7 +40,7 @@ describe('resultStatement, one run each', () => {
     expect(s.why).toContain('ReAct took 5 steps with 4 tool calls; Code Mode took 3 steps, its 2 programs making 8 tool calls inside.');
     expect(s.why.some((w) => w.startsWith('Code Mode wrote more completion tokens (a program is longer than a tool call), 300 against 100'))).toBe(true);
     expect(s.evidence).toMatch(/^One run each: a single run cannot separate a small difference from noise; run 5 trials/);
-    expect(s.offerTrials).toBe(true);
+    expect(s.suggestTrials).toBe(5);
   });
 
   it('a failed answer is left out with its reason, however few tokens it used, and "among" says which runs competed', () => {
@@ -104,7 +104,7 @@ describe('resultStatement over trials', () => {
     expect(s.among).toBe('Over 6 trials; every run passed validation.');
     expect(s.evidence).toMatch(/^Code Mode used \d+ % ± \d+ % fewer tokens in all than ReAct \(p = 0\.031, 6 paired trials\)\.$/);
     expect(s.why[0]).toContain('on average');
-    expect(s.offerTrials).toBe(false);
+    expect(s.suggestTrials).toBeNull();
   });
 
   it('all one way in too few trials: says the trials are too few and offers more', () => {
@@ -112,7 +112,38 @@ describe('resultStatement over trials', () => {
     expect(s.outcome).toBe('unclear');
     expect(s.headline).toContain('in every trial');
     expect(s.headline).toContain('3 trials are too few for a clear test');
-    expect(s.offerTrials).toBe(true);
+    // The advice is more trials than were run: the most a comparison can have, never the 5 it may already have had.
+    expect(s.suggestTrials).toBe(10);
+    expect(s.evidence).toMatch(/Run 10 trials to settle it\.$/);
+    const five = resultStatement({ runs: rounds([5000, 5200, 4800, 5100, 4900], [1900, 2000, 1850, 1950, 2050]), simulated: true });
+    expect([five.outcome, five.suggestTrials]).toEqual(['unclear', 10]);
+  });
+
+  it('ten trials that cannot settle it: no advice, since no comparison can have more', () => {
+    const react = [5000, 1000, 5200, 900, 4800, 1100, 5100, 950, 4900, 1050];
+    const code = [1900, 2000, 1850, 1950, 2050, 1990, 2010, 1960, 1940, 2020];
+    const s = resultStatement({ runs: rounds(react, code), simulated: true });
+    expect(s.outcome).toBe('unclear');
+    expect(s.suggestTrials).toBeNull();
+    expect(s.evidence).not.toContain('Run 10 trials');
+  });
+
+  it('a 10-trial comparison cancelled after 3 rounds, one run stopped mid-way: neutral notes, one trial count, the planned trials advised', () => {
+    const ran = rounds([5000, 5200, 4800], [1900, 2000, 1850]);
+    // Round 3: ReAct answered, Code Mode was cancelled while it ran; rounds 4–10 never began.
+    const runs = [...ran.filter((r) => !(r.trial === 3 && r.summary.mode === 'code')), run('code', 400, { trial: 3, status: 'cancelled', steps: 1 })];
+    for (let t = 4; t <= 10; t++) runs.push(run('react', 0, { trial: t, status: 'cancelled', steps: 0 }), run('code', 0, { trial: t, status: 'cancelled', steps: 0 }));
+    const s = resultStatement({ runs, simulated: true });
+    expect(s.leftOut).toEqual([]);
+    expect(s.notes).toEqual([
+      "Code Mode's run of trial 3 was cancelled while it ran: it is in no figure or test.",
+      'Cancelled after 3 of 10 trials: the other 7 trials never started, so no figure counts them.',
+    ]);
+    // "Over 3 trials" counts ReAct's three ended runs; the test pairs the two rounds both columns ended, and says so.
+    expect(s.among).toBe('Over 3 trials; every run passed validation.');
+    expect(s.evidence).toContain('2 paired trials');
+    expect(s.suggestTrials).toBe(10);
+    expect(resultLines(s)).toEqual(expect.arrayContaining([...s.notes]));
   });
 
   it('a column that never passed is left out; one that passed some trials is named with its count; runs that never started are said to have no figures', () => {
@@ -123,7 +154,8 @@ describe('resultStatement over trials', () => {
     expect(s1.leftOut[0]).toBe('Code Mode is left out: none of its 3 runs passed (its answer failed validation (Expected 42)).');
     const cancelled = [...runs.slice(0, 4), run('react', 0, { trial: 3, status: 'cancelled', steps: 0 }), run('code', 0, { trial: 3, status: 'cancelled', steps: 0 })];
     const s2 = resultStatement({ runs: cancelled, simulated: true });
-    expect(s2.leftOut).toContain("1 of ReAct's 3 runs was cancelled before it started: it has no figures.");
+    expect(s2.notes).toContain('Cancelled after 2 of 3 trials: the other 1 trial never started, so no figure counts it.');
+    expect(s2.leftOut).toEqual([]);
     expect(resultLines(s2)[0]).toBe(s2.headline);
   });
 
@@ -134,11 +166,12 @@ describe('resultStatement over trials', () => {
     const s = resultStatement({ runs, simulated: true });
     expect(s.outcome).toBe('none');
     expect(s.evidence).toBeNull();
-    expect(s.leftOut).toEqual([
+    // A cancel is no failure: said in notes, none in the colour of failure.
+    expect(s.leftOut).toEqual([]);
+    expect(s.notes).toEqual([
       'ReAct (1,000 tokens) is left out: it was cancelled after 1 step.',
       'Code Mode (1,000 tokens) is left out: it was cancelled after 1 step.',
-      "2 of ReAct's 3 runs were cancelled before they started: they have no figures.",
-      "2 of Code Mode's 3 runs were cancelled before they started: they have no figures.",
+      'Cancelled after 1 of 3 trials: the other 2 trials never started, so no figure counts them.',
     ]);
     // The averages count only the round that ran (a pass rate of 0 of 1), and one run a side is no test.
     const [react] = aggregateByMode(runs.map((r) => r.summary));
@@ -148,6 +181,6 @@ describe('resultStatement over trials', () => {
     expect(aggregateByMode([never('react', 1).summary])[0]!.passRate).toBeNull();
     expect(differencesByMode([never('react', 1), never('code', 1)])).toEqual([]);
     expect(none.headline).toBe('No result: the comparison was cancelled before any run started.');
-    expect(none.leftOut).toEqual(['ReAct is left out: its run was cancelled before it started.', 'Code Mode is left out: its run was cancelled before it started.']);
+    expect(none.notes).toEqual(['ReAct is left out: its run was cancelled before it started.', 'Code Mode is left out: its run was cancelled before it started.']);
   });
 });

@@ -84,31 +84,45 @@ async function compareCommand(flags: CompareFlags, modesGiven: boolean): Promise
   const apiKey = readApiKey(choice);
   if (flags.fault?.length && !choice.simulated) throw new Error('--fault works only with the simulated model.');
   const settings = buildSettings(flags);
-  const otlp = otlpTargetOf(flags);
-  const tty = process.stdin.isTTY === true;
-  const approvals = cliApprovalPolicy(flags.approve, { tty, userFolder: !!flags.workspace, base: settings.approvals as ApprovalPolicyInput | undefined });
-  for (const note of approvals.notes) printWarning(`note: ${note}`);
-  const request: ComparisonRequest = {
-    task: flags.task,
-    modes: variants ? [...new Set(variants.map((v) => v.mode))] : parseModes(flags.modes),
-    ...(variants ? { variants } : {}),
-    trials: parseTrials(flags.trials),
-    concurrency: parseConcurrency(flags.concurrency, choice.name),
-    provider: { name: choice.name, baseUrl: choice.baseUrl, model: choice.model, apiKeyEnv: choice.apiKeyEnv, protocol: choice.protocol ?? null },
-    settings: { ...settings, approvals: approvals.policy },
-    mcpServers: await readMcpFile(flags.mcp),
-    workspaceDir: flags.workspace ?? null,
-  };
-  // The first round's workers start now, before the host and the simulated model load: on a small machine
-  // their loading overlaps the rest of this start instead of following it. The host then takes them.
-  const [{ forkLauncher, workerEnvironment }, { WorkerPool }] = await Promise.all([
-    import('../../host/launcher.js'), import('../../host/worker-pool.js'),
+  const modes = variants ? [...new Set(variants.map((v) => v.mode))] : parseModes(flags.modes);
+  // The first round's workers start now, before the host and the simulated model load (and before the shell
+  // sandbox's probe, which runs meanwhile): on a small machine their loading overlaps the rest of this start
+  // instead of following it. The host then takes them.
+  const [{ forkLauncher, workerEnvironment }, { WorkerPool }, { shellSandboxAsync }] = await Promise.all([
+    import('../../host/launcher.js'), import('../../host/worker-pool.js'), import('../../engine/sandbox/shell-sandbox.js'),
   ]);
   const launcher = forkLauncher();
   const warn = (m: string): void => printWarning(`warning: ${m}`);
   const pool = new WorkerPool(launcher, workerEnvironment(process.env), { warn });
-  const columns = variants?.length ?? request.modes.length;
+  const columns = variants?.length ?? modes.length;
   void pool.warm(columns, false);
+  let request: ComparisonRequest;
+  let otlp: ReturnType<typeof otlpTargetOf>;
+  const tty = process.stdin.isTTY === true;
+  try {
+    otlp = otlpTargetOf(flags);
+    await shellSandboxAsync();
+    const approvals = cliApprovalPolicy(flags.approve, { tty, userFolder: !!flags.workspace, base: settings.approvals as ApprovalPolicyInput | undefined });
+    for (const note of approvals.notes) printWarning(`note: ${note}`);
+    if (variants?.some((v) => v.agent)) {
+      const { agentProgramsNote } = await import('../agent-view.js');
+      printWarning(agentProgramsNote(variants, flags.variants?.trim().startsWith('[') ? '--variants' : `the variants file ${flags.variants}`, (await shellSandboxAsync()).kind)!);
+    }
+    request = {
+      task: flags.task,
+      modes,
+      ...(variants ? { variants } : {}),
+      trials: parseTrials(flags.trials),
+      concurrency: parseConcurrency(flags.concurrency, choice.name),
+      provider: { name: choice.name, baseUrl: choice.baseUrl, model: choice.model, apiKeyEnv: choice.apiKeyEnv, protocol: choice.protocol ?? null },
+      settings: { ...settings, approvals: approvals.policy },
+      mcpServers: await readMcpFile(flags.mcp),
+      workspaceDir: flags.workspace ?? null,
+    };
+  } catch (err) {
+    pool.close();
+    throw err;
+  }
   // Loaded here, not at the top: every other command (and --help) starts without the host and the reports.
   const [{ createHost }, { columnLabels, jsonResult, noAnswerMessage, runLabel, sideBySide }] = await Promise.all([
     import('../../host/host.js'), import('../compare-output.js'),

@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { parseSettings } from '../../../shared/run-spec.js';
 import type { ProgramResult } from '../../engine/sandbox/index.js';
+import { APPROVE_FLAG_HELP, cliApprovalPolicy, TerminalPrompter } from '../approvals.js';
 import { MCP_FLAG_HELP, readMcpFile } from '../mcp-option.js';
 import { say, sayJson, warn } from '../terminal.js';
 
@@ -20,6 +21,7 @@ interface ExecFlags {
   memory?: number;
   json?: boolean;
   mcp?: string;
+  approve?: string;
 }
 
 function integer(value: string): number {
@@ -70,6 +72,7 @@ export function register(program: Command): void {
     .option('--memory <mb>', 'memory limit for the program', integer)
     .option('--json', 'print {output, error, toolCalls, durationMs, limitHit, …} as JSON')
     .option('--mcp <file>', `${MCP_FLAG_HELP}; found with search_tools, as in a run`)
+    .option('--approve <list>', `approval policy as for parallax run (${APPROVE_FLAG_HELP}); by default run_shell asks where commands run outside an OS sandbox, and is denied without a terminal`)
     .action(async (file: string, flags: ExecFlags) => {
       const python = file.endsWith('.py');
       const [{ standardBindings }, { limitsFromSettings, programText, runProgram, Sandbox }, { PySandbox }] = await Promise.all([
@@ -147,10 +150,16 @@ async function execIn(workspace: string, code: string, python: boolean, flags: E
   const mcp = servers.length > 0 ? await (await import('../../engine/mcp/mcp-servers.js')).openMcpServers(servers, workspace, reserved) : null;
   // A failing server is a warning, as on every run: the program runs with the other tools.
   for (const problem of mcp?.problems ?? []) warn(`warning: ${problem.message}`);
+  // The dangerous tools follow the approval policy, as in a run (without an OS sandbox run_shell asks first).
+  const { gatedTools } = await import('../../engine/approval/gated-tools.js');
+  const tty = process.stdin.isTTY === true;
+  const { policy, notes } = cliApprovalPolicy(flags.approve, { tty, userFolder: flags.workspace !== undefined });
+  for (const note of notes) warn(`note: ${note}`);
+  const prompter = tty ? new TerminalPrompter(process.stdin, process.stderr) : null;
   const sandbox = PySandbox ? new PySandbox() : new Sandbox({ memoryMb: limits.memoryMb });
   try {
     const result = await runProgram(code, {
-      ...standardBindings([...ALL_TOOLS, ...(mcp?.tools ?? [])]),
+      ...standardBindings(gatedTools([...ALL_TOOLS, ...(mcp?.tools ?? [])], policy, prompter)),
       ctx: { workspace, settings, signal: new AbortController().signal },
       limits,
       returnTypes: settings.returnTypes,
@@ -160,6 +169,7 @@ async function execIn(workspace: string, code: string, python: boolean, flags: E
     if (flags.json) sayJson(execJson(result));
     else say(`${programText(result)}\n${summary(result)}`);
   } finally {
+    prompter?.close();
     sandbox.dispose();
     await mcp?.close();
   }

@@ -53,10 +53,12 @@ export function register(program: Command): void {
 }
 
 async function runCommand(flags: RunFlags): Promise<void> {
-  // The engine loads here, not at the top: every other command (and --help) starts without it.
-  const [{ runEngine, warmUpEngine }, { prepareFixture }, { EngineServices }, { prepareRunBase, runSpecOf }, { PriceStore }] = await Promise.all([
-    import('../../engine/run-engine.js'), import('../../engine/tasks/index.js'), import('../../host/engine-services.js'),
+  // The engine loads here, not at the top: every other command (and --help) starts without it. The shell
+  // sandbox's probe (child processes the approval policy and the run's record wait for) runs meanwhile.
+  const [{ runEngine, warmUpEngine }, { prepareFixture }, { runTaskOf }, { EngineServices }, { prepareRunBase, runSpecOf }, { PriceStore }] = await Promise.all([
+    import('../../engine/run-engine.js'), import('../../tasks/fixtures.js'), import('../../tasks/index.js'), import('../../host/engine-services.js'),
     import('../../host/prepare.js'), import('../../host/price-store.js'),
+    import('../../engine/sandbox/shell-sandbox.js').then((m) => m.shellSandboxAsync()),
   ]);
   if (!isModeId(flags.mode)) throw new Error(`Unknown mode "${flags.mode}". Use one of: ${MODE_IDS.join(', ')}.`);
   const choice = resolveProviderFlags(flags);
@@ -96,7 +98,8 @@ async function runCommand(flags: RunFlags): Promise<void> {
     if (flags.workspace) await cp(resolve(flags.workspace), workspace, { recursive: true });
     else if (task.id) await prepareFixture(task.id, workspace);
     const spec = runSpecOf(base, { runId: randomUUID(), mode: flags.mode, workspace });
-    await warmUpEngine(spec);
+    const runTask = runTaskOf(task);
+    await warmUpEngine(spec, runTask);
     const log = flags.events ? createWriteStream(resolve(flags.events)) : null;
     const events: StepEvent[] = [];
     if (!flags.json) {
@@ -144,7 +147,7 @@ async function runCommand(flags: RunFlags): Promise<void> {
           record(tr.observe(raw));
         });
       },
-    });
+    }, runTask);
     await queue;
     if (log) await new Promise<void>((done, fail) => log.end((err?: Error | null) => (err ? fail(err) : done())));
 

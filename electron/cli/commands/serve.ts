@@ -15,6 +15,8 @@ interface ServeFlags {
   allowMcp?: boolean;
   allowMcpCommand: string[];
   allowAgentCommand: string[];
+  allowEnv: string[];
+  allowKeyEnv: string[];
   port: string;
   host: string;
   open?: boolean;
@@ -33,6 +35,8 @@ export function register(program: Command): void {
     .option('--allow-mcp', 'let the page name MCP servers: streamable HTTP URLs (stdio programs need --allow-mcp-command)')
     .option('--allow-mcp-command <program>', 'let the page start MCP servers with this program, exactly as its "command" names it, with any arguments the page gives (so npx or python lets the page run any package or code; repeatable; implies --allow-mcp)', (p: string, all: string[]) => [...all, p], [] as string[])
     .option('--allow-agent-command <program>', 'let the page run agent columns (mode "agent") whose command starts with this program, exactly as written, with any arguments the page gives (so python3 lets the page run any Python; repeatable)', (p: string, all: string[]) => [...all, p], [] as string[])
+    .option('--allow-env <name>', 'let the page give its MCP servers and agent columns this env variable (repeatable; key and token variables, names ending in _API_KEY, _KEY, _TOKEN or _SECRET, need no flag; names interpreters read, such as PYTHONPATH or PERLLIB, are never taken)', (p: string, all: string[]) => [...all, p], [] as string[])
+    .option('--allow-key-env <name>', 'let the page name this variable of serve\'s environment as its custom provider\'s API key (repeatable; none by default)', (p: string, all: string[]) => [...all, p], [] as string[])
     .action((flags: ServeFlags) => serveCommand(flags));
 }
 
@@ -50,6 +54,7 @@ async function serveCommand(flags: ServeFlags): Promise<void> {
   const { suiteHandlers } = await import('../../suite/suite-handlers.js');
   const web = await startWebHost({
     dataDir: resolveDataDir(), port, bindAddress: flags.host, rendererDir, allowDirs, allowMcp, mcpCommands, agentCommands: flags.allowAgentCommand,
+    allowEnv: flags.allowEnv, keyEnv: flags.allowKeyEnv,
     // The suite channels are built on the host, beside it.
     moreHandlers: (host) => suiteHandlers({ dataDir: host.dataDir, openComparison: (id) => host['history:open'](id) }),
   });

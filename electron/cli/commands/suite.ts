@@ -22,6 +22,7 @@ interface SuiteRunFlags extends ProviderFlags {
   maxSteps?: string;
   settings?: string;
   approve?: string;
+  allowEnv: string[];
   json?: boolean;
 }
 
@@ -32,7 +33,7 @@ export function register(program: Command): void {
   const run = suite
     .command('run')
     .description('run every task of a suite, one comparison per task, then print the leaderboard')
-    .argument('<suite>', '"builtin" (every built-in task), "history" (every built-in task, ReAct under full, window:2, clear-results:2, clear-results:4 and summarize:3 history vs Code Mode, 3 trials) or a suite file (.json, .yaml, .yml)')
+    .argument('<suite>', '"builtin" (every built-in task), "history" (every built-in task, ReAct under full, window:2, clear-results:2, clear-results:4 and summarize:3 history vs Code Mode, 3 trials) or a suite file (.json, .yaml, .yml); a suite file may carry agent columns, programs it runs on this machine (see what each sees: parallax tools --suite FILE)')
     .option('--modes <list>', `comma-separated modes: ${MODE_IDS.join(',')} (default: the suite's, else ${DEFAULT_MODES.join(',')})`)
     .option('--variants <file|json>', 'the columns instead of modes, as for `parallax compare --variants` (default: the suite\'s)')
     .option('--models <list>', 'comma-separated models: every model × every mode of --modes (or the suite\'s modes)')
@@ -40,6 +41,7 @@ export function register(program: Command): void {
     .option('--concurrency <n>', 'rounds in flight at once, across the suite\'s comparisons (default: simulated one per two cores, a real provider 1; a 429 lowers it)')
     .option('--max-steps <n>', 'stop each run after this many model requests (default 10)')
     .option('--approve <list>', 'approval policy as for `parallax compare` (no prompts: "ask" becomes deny)')
+    .option('--allow-env <name>', 'let the suite file\'s agent columns set this env variable (repeatable; key and token variables need no flag; names interpreters read, such as PYTHONPATH, are never taken from a suite file)', (p: string, all: string[]) => [...all, p], [] as string[])
     .option('--json', 'print the leaderboard as JSON (progress goes to stderr)');
   addProviderOptions(addSettingsOption(run)).action((file: string, flags: SuiteRunFlags) => suiteRun(file, flags));
   suite.command('list').description('list the stored suite runs, newest first').option('--json', 'print JSON').action((flags: { json?: boolean }) => suiteList(flags));
@@ -84,6 +86,7 @@ async function suiteRun(file: string, flags: SuiteRunFlags): Promise<void> {
   const { anchorAgentPaths } = await import('../agent-paths.js');
   const own = suite.variants ? anchorAgentPaths(suite.variants, dirname(resolvePath(file))) : null;
   const variants = fromFlags ?? (flags.modes ? null : own);
+  if (own && variants === own) (await import('../../host/agent-access.js')).checkSuiteAgentEnv(own, flags.allowEnv ?? [], file);
   const modes = variants ? [...new Set(variants.map((v) => v.mode))] : flags.modes ? parseModes(flags.modes) : [...(suite.modes ?? DEFAULT_MODES)];
   const choice = resolveProviderFlags(withColumnModel(flags, variants ?? null));
   const apiKey = readApiKey(choice);
@@ -91,6 +94,11 @@ async function suiteRun(file: string, flags: SuiteRunFlags): Promise<void> {
   const concurrency = parseConcurrency(flags.concurrency, choice.name);
   const log = (line: string) => warn(line);
   for (const note of approvals.notes) log(`note: ${note}`);
+  // A suite file can carry agent columns, that is, programs: say so before any of them runs.
+  if (variants?.some((v) => v.agent)) {
+    const [{ agentProgramsNote }, { shellSandbox }] = await Promise.all([import('../agent-view.js'), import('../../engine/sandbox/shell-sandbox.js')]);
+    log(agentProgramsNote(variants, variants === own ? `the suite file ${file}` : 'the --variants given', shellSandbox().kind)!);
+  }
   const dataDir = resolveDataDir();
   const store = new SuiteStore(dataDir);
   const host = createHost({

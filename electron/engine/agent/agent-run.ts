@@ -9,10 +9,10 @@
  * (files, network); run-started's shellSandbox says which.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AGENT_TIMEOUT_MS, type AgentCommand } from '../../../shared/agent-command.js';
+import { AGENT_TIMEOUT_MS, type AgentCommand, type AgentLaunch } from '../../../shared/agent-command.js';
 import type { RunSpec } from '../../../shared/run-spec.js';
 import type { EventRecorder } from '../event-recorder.js';
 import type { LoopResult } from '../loop.js';
@@ -21,7 +21,9 @@ import type { ChatClient } from '../provider/chat-client.js';
 import { runShellCommand, type ShellRun } from '../sandbox/shell-runner.js';
 import { SANDBOX_PATH, shellSandbox, UNSHARE_NOTE, type SandboxBind, type ShellSandboxInfo } from '../sandbox/shell-sandbox.js';
 import { DEFAULT_TOOL_LIMITS } from '../tools/limits.js';
+import { resolveAgentLaunch } from './agent-launch.js';
 import { startAgentProxy } from './agent-proxy.js';
+import { isSystemPath } from './launch/visible-paths.js';
 import { AgentSteps } from './agent-steps.js';
 
 /** Bytes kept of the agent's standard output (its answer) and of its standard error. */
@@ -48,30 +50,6 @@ const BRIDGE = [
 
 const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
 
-const SYSTEM_ROOTS = ['/usr/', '/bin/', '/sbin/', '/lib', '/etc/', '/opt/', '/nix/store/'];
-
-/**
- * The program's own files outside the system folders, shown read-only inside: the folder of each script its
- * command names (so it can import its neighbours), or only the script when that folder is the home folder or
- * the file system's root, which would show far more than the program.
- */
-export function programBinds(argv: readonly string[]): SandboxBind[] {
-  const binds = new Map<string, SandboxBind>();
-  const home = homedir();
-  for (const word of argv) {
-    if (!path.isAbsolute(word) || SYSTEM_ROOTS.some((r) => word.startsWith(r))) continue;
-    try {
-      if (!statSync(word).isFile()) continue;
-    } catch {
-      continue; // not a file: an argument
-    }
-    const dir = path.dirname(word);
-    const wide = dir === home || dir === path.parse(dir).root || dir === tmpdir();
-    binds.set(wide ? word : dir, { path: wide ? word : dir });
-  }
-  return [...binds.values()];
-}
-
 export interface AgentRunOptions {
   readonly spec: RunSpec & { readonly agent: AgentCommand };
   readonly client: ChatClient;
@@ -90,13 +68,15 @@ export async function runAgent(opts: AgentRunOptions): Promise<LoopResult> {
   const info: ShellSandboxInfo = found.kind === 'none' && found.unshare ? { ...found, reason: found.reason.replace(UNSHARE_NOTE, '') } : found;
   const namespaced = info.kind === 'bubblewrap';
   const startedAt = Date.now();
+  // The host resolves it where the user's environment is; a spec made elsewhere (tests, the bench) here.
+  const launch = spec.agentLaunch ?? (await resolveAgentLaunch(spec.agent, { env: process.env }));
   const token = `px-run-${randomBytes(24).toString('hex')}`;
   // Ends the program when the run must stop for a reason of its own (the step limit), or on cancel.
   const stopper = new AbortController();
   const onAbort = () => stopper.abort(opts.signal.reason);
   opts.signal.addEventListener('abort', onAbort, { once: true });
   if (opts.signal.aborted) onAbort();
-  const steps = new AgentSteps(spec, client, recorder, stopper.signal, { kind: info.kind, reason: agentReach(info) }, () => setTimeout(() => stopper.abort('max-steps'), 50));
+  const steps = new AgentSteps(spec, client, recorder, stopper.signal, { kind: info.kind, reason: agentReach(info, launch) }, () => setTimeout(() => stopper.abort('max-steps'), 50));
   const socketDir = namespaced ? realpathSync(mkdtempSync(path.join(tmpdir(), 'parallax-agent-'))) : null;
   const proxy = await startAgentProxy(token, {
     chat: (req) => steps.chat(req),
@@ -106,18 +86,21 @@ export async function runAgent(opts: AgentRunOptions): Promise<LoopResult> {
     },
   }, socketDir ? { socket: path.join(socketDir, 'proxy.sock') } : { port: 0 });
   const base = `http://127.0.0.1:${namespaced ? BRIDGE_PORT : proxy.port}`;
+  // The interpreter's own bin first, so what the agent starts by name is the same installation.
+  const searchPath = [...launch.pathDirs, SANDBOX_PATH].join(':');
   const env: Record<string, string> = {
-    PATH: SANDBOX_PATH, LANG: 'C.UTF-8', TERM: 'dumb', NO_COLOR: '1',
+    PATH: searchPath, LANG: 'C.UTF-8', TERM: 'dumb', NO_COLOR: '1',
+    ...launch.env,
     ...(spec.agent.env ?? {}),
     PARALLAX_TASK: spec.task.text, PARALLAX_MODEL: spec.provider.model, PARALLAX_RUN_ID: spec.runId,
     OPENAI_BASE_URL: `${base}/v1`, OPENAI_API_KEY: token, ANTHROPIC_BASE_URL: base, ANTHROPIC_API_KEY: token,
   };
-  const argv = spec.agent.command;
+  const argv = launch.argv;
   let command = argv.map(quote).join(' ');
-  const binds: SandboxBind[] = [...programBinds(argv)];
+  const binds: SandboxBind[] = launch.shown.map((s) => ({ path: s.path }));
   if (namespaced) {
     const node = process.execPath;
-    if (!SYSTEM_ROOTS.some((r) => node.startsWith(r))) binds.push({ path: node });
+    if (!isSystemPath(node)) binds.push({ path: node });
     // Electron's binary runs the bridge as Node.
     if (!/^node(\.exe)?$/.test(path.basename(node))) env.ELECTRON_RUN_AS_NODE = '1';
     binds.push({ path: socketDir!, writable: true });
@@ -133,6 +116,7 @@ export async function runAgent(opts: AgentRunOptions): Promise<LoopResult> {
       signal: stopper.signal,
       sandbox: info,
       binds,
+      sandboxPath: searchPath,
       hostNetwork: true,
       limits: {
         timeoutMs, outputBytes: AGENT_OUTPUT_BYTES, maxProcesses: AGENT_MAX_PROCESSES,
@@ -158,7 +142,8 @@ export async function runAgent(opts: AgentRunOptions): Promise<LoopResult> {
   if (run.stop === 'write-budget') return { status: 'error', answer: '', error: 'The agent wrote more than the run\'s workspace write budget and was stopped.' };
   if (run.exitCode !== 0) {
     const said = tail(run.stderr);
-    return { status: 'error', answer: '', error: `The agent exited with status ${run.exitCode}.${said ? ` Its standard error ended: ${said}` : ' It wrote nothing to standard error.'}` };
+    const missing = MISSING.test(run.stderr) ? ` ${whatItSaw(info, launch)}` : '';
+    return { status: 'error', answer: '', error: `The agent exited with status ${run.exitCode}.${said ? ` Its standard error ended: ${said}` : ' It wrote nothing to standard error.'}${missing}` };
   }
   // A flood is no answer: the runner kept the first bytes and counted the rest.
   const flood = /\n\[output truncated: (\d+) more bytes not shown[^\]]*\]$/.exec(run.stdout);
@@ -171,16 +156,31 @@ export async function runAgent(opts: AgentRunOptions): Promise<LoopResult> {
   return { status: 'answered', answer };
 }
 
+/** A program that could not start, or could not find a module or a file: what the sandbox showed may be why. */
+const MISSING = /ModuleNotFoundError|ImportError|No module named|Cannot find (module|package)|ERR_MODULE_NOT_FOUND|can't open file|No such file or directory|ENOENT|could not start|error while loading shared libraries|Permission denied|EACCES/;
+
+const shownList = (launch: AgentLaunch): string => launch.shown.map((s) => `${s.path} (${s.why})`).join('; ');
+
+/** For a start or import failure: what the program was shown, and how to show more. */
+export function whatItSaw(info: ShellSandboxInfo, launch: AgentLaunch): string {
+  const program = `It ran ${launch.argv[0]}.`;
+  const notes = launch.notes.filter((n) => /virtual environment/.test(n)).join(' ');
+  if (info.kind !== 'bubblewrap') return `${program} It ran without an OS sandbox, so every file this user can read was there: the error is the program's own (a package not installed for that interpreter?).${notes ? ` ${notes}` : ''}`;
+  const hidden = launch.hidden.length ? ` Not shown: ${launch.hidden.map((h) => h.path).join(', ')} (arguments, not code).` : '';
+  return `${program} Inside the sandbox it saw, read-only: the system folders${launch.shown.length ? `; ${shownList(launch)}` : ''}; and the run's workspace (writable).${hidden} To show another file or folder, list it in the column's agent: {"paths": ["/full/path"]}; \`parallax tools --variants FILE\` shows what each agent column sees.${notes ? ` ${notes}` : ''}`;
+}
+
 /** What the agent's program could reach, in words for the record (run-started.shellSandbox). */
-export function agentReach(info: ShellSandboxInfo): string {
+export function agentReach(info: ShellSandboxInfo, launch: AgentLaunch): string {
   if (info.kind === 'bubblewrap') {
-    return 'The agent ran in a bubblewrap sandbox: no network but its recording proxy, no other processes visible, system folders and its program\'s folder read-only, only the run\'s workspace writable.';
+    const shown = launch.shown.length ? `; ${shownList(launch)}` : '';
+    return `The agent (${launch.argv[0]}) ran in a bubblewrap sandbox: no network but its recording proxy, no other processes visible, only the run's workspace writable. Read-only: the system folders${shown}.`;
   }
   const why = info.reason.replace(/\s+$/, '');
   const procs = info.unshare
     ? 'In a user namespace of its own (unshare), it could not read the environment or memory of other processes.'
     : 'No user namespace could be made here, so it could also read the environment and memory of your other processes (where a key may be).';
-  return `The agent ran without an OS sandbox (${why}): it could read and write what this user can (a key stored in a file included) and reach any network. ${procs} Its environment held no keys, and everything it started was ended with the run.`;
+  return `The agent (${launch.argv[0]}) ran without an OS sandbox (${why}): it could read and write what this user can (a key stored in a file included) and reach any network. ${procs} Its environment held no keys, and everything it started was ended with the run.`;
 }
 
 export const isAgentSpec = (spec: RunSpec): spec is RunSpec & { readonly agent: AgentCommand } => spec.mode === 'agent' && spec.agent !== undefined;

@@ -22,6 +22,15 @@ import { trackChild } from '../child-processes.js';
 const STDERR_KEEP_CHARS = 4000;
 /** More tools than this from one server are left out, with a warning. */
 const MAX_TOOLS_PER_SERVER = 200;
+/**
+ * A server's tool list is sent with every ReAct request, so a server must not make it grow without bound (a 1.5 MB
+ * description made every request 1.5 MB): a description is cut at MCP_DESCRIPTION_CHARS, a tool whose input
+ * schema is longer than MCP_SCHEMA_CHARS of JSON is left out (a cut schema would be wrong), a longer output schema
+ * is dropped, and once a server's tools reach MCP_SERVER_OFFER_CHARS in all its further tools are left out.
+ */
+export const MCP_DESCRIPTION_CHARS = 2000;
+export const MCP_SCHEMA_CHARS = 16_000;
+export const MCP_SERVER_OFFER_CHARS = 128_000;
 /** Waiting for a server to end its HTTP session at the end of a run. */
 const SESSION_END_TIMEOUT_MS = 3000;
 
@@ -179,6 +188,7 @@ export async function openMcpServers(servers: readonly McpServerConfig[], worksp
     if (open.tools.length > MAX_TOOLS_PER_SERVER) {
       problems.push({ server: server.name, message: `MCP server "${server.name}" lists more than ${MAX_TOOLS_PER_SERVER} tools; only the first ${MAX_TOOLS_PER_SERVER} are offered.` });
     }
+    let offered = 0;
     for (const info of open.tools.slice(0, MAX_TOOLS_PER_SERVER)) {
       const name = mcpToolName(server.name, info.name);
       if (info.execution?.taskSupport === 'required') {
@@ -189,8 +199,11 @@ export async function openMcpServers(servers: readonly McpServerConfig[], worksp
         problems.push({ server: server.name, message: `MCP server "${server.name}": its tool "${info.name}" has the same name as another tool (${name}) and is left out.` });
         continue;
       }
+      const capped = cappedTool(server.name, info, offered, problems);
+      if (!capped) continue;
+      offered += capped.size;
       taken.add(name);
-      tools.push(mcpTool(server, info, name, open.client, open.active));
+      tools.push(mcpTool(server, capped.info, name, open.client, open.active));
     }
   }
   return {
@@ -205,4 +218,34 @@ export async function openMcpServers(servers: readonly McpServerConfig[], worksp
       await Promise.all(opened.map(({ open }) => closeServer(open)));
     },
   };
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** The tool within the caps (MCP_DESCRIPTION_CHARS …) and what it adds to its server's offer; null: left out. */
+function cappedTool(server: string, info: McpToolInfo, offered: number, problems: McpServerProblem[]): { info: McpToolInfo; size: number } | null {
+  const say = (message: string) => problems.push({ server, message: `MCP server "${server}": ${message}` });
+  const input = JSON.stringify(info.inputSchema ?? {}).length;
+  if (input > MCP_SCHEMA_CHARS) {
+    say(`the input schema of its tool "${info.name}" is ${count(input)} characters of JSON, more than the ${count(MCP_SCHEMA_CHARS)} a tool may send; the tool is left out.`);
+    return null;
+  }
+  let capped: McpToolInfo = info;
+  const description = typeof info.description === 'string' ? info.description.trim() : '';
+  if (description.length > MCP_DESCRIPTION_CHARS) {
+    say(`the description of its tool "${info.name}" has ${count(description.length)} characters; only the first ${count(MCP_DESCRIPTION_CHARS)} are sent with the tool.`);
+    capped = { ...capped, description: `${description.slice(0, MCP_DESCRIPTION_CHARS)} [cut by Parallax: the server's description has ${count(description.length)} characters; the first ${count(MCP_DESCRIPTION_CHARS)} are sent]` };
+  }
+  const output = info.outputSchema ? JSON.stringify(info.outputSchema).length : 0;
+  if (output > MCP_SCHEMA_CHARS) {
+    say(`the output schema of its tool "${info.name}" is ${count(output)} characters of JSON, more than the ${count(MCP_SCHEMA_CHARS)} kept; its result is described as a string.`);
+    const { outputSchema: _dropped, ...rest } = capped;
+    capped = rest;
+  }
+  const size = input + Math.min(description.length, MCP_DESCRIPTION_CHARS) + (capped.outputSchema ? output : 0);
+  if (offered + size > MCP_SERVER_OFFER_CHARS) {
+    say(`its tools' descriptions and schemas pass ${count(MCP_SERVER_OFFER_CHARS)} characters in all; its tool "${info.name}" is left out.`);
+    return null;
+  }
+  return { info: capped, size };
 }

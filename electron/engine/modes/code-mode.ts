@@ -30,7 +30,7 @@ export function createCodeMode(opts: ModeOptions): ModeAdapter {
   const exposed = [program.exposure];
   return {
     id: codeMode.id,
-    systemPrompt: codeMode.prompts[toolsetOf(opts.settings, opts.taskId, opts.mcpTools).id],
+    systemPrompt: codeMode.prompts[toolsetOf(opts.settings, opts.task, opts.mcpTools).id],
     tools: () => exposed,
     async handleCall(name, args, ctx) {
       if (name !== RUN_CODE) {

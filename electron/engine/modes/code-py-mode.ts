@@ -32,7 +32,7 @@ export function createCodePyMode(opts: ModeOptions): ModeAdapter {
   const exposed = [program.exposure];
   return {
     id: codePyMode.id,
-    systemPrompt: codePyMode.prompts[toolsetOf(opts.settings, opts.taskId, opts.mcpTools).id],
+    systemPrompt: codePyMode.prompts[toolsetOf(opts.settings, opts.task, opts.mcpTools).id],
     tools: () => exposed,
     async handleCall(name, args, ctx) {
       if (name !== RUN_CODE) {

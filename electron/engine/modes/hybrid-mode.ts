@@ -30,7 +30,7 @@ export const hybridMode = defineMode({
 });
 
 export function createHybridMode(opts: ModeOptions): ModeAdapter {
-  const toolset = toolsetOf(opts.settings, opts.taskId, opts.mcpTools);
+  const toolset = toolsetOf(opts.settings, opts.task, opts.mcpTools);
   const direct = HYBRID_DIRECT_TOOL_NAMES.map((name) => toolIn(toolset, name)).filter((t): t is ToolDefinition => t !== undefined);
   const program = createProgramTool(opts);
   const exposed = [...direct.map(toolExposure), program.exposure];

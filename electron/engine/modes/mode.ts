@@ -8,6 +8,7 @@ import type { ModeId, RunSettings } from '../../../shared/run-spec.js';
 import type { McpContentRecord, StepEventInput, ToolExposure } from '../../../shared/step-event.js';
 import type { ToolsetId } from '../../../shared/toolsets.js';
 import type { ApprovalGate } from '../approval/approval-gate.js';
+import type { TaskTools } from '../run-task.js';
 import type { ChatClient, ChatMessage, ChatReply, ToolChoice } from '../provider/chat-client.js';
 import { invokeTool, toolResultText, type ToolDefinition } from '../tools/index.js';
 import type { ToolImage, ToolReporter } from '../tools/tool.js';
@@ -134,8 +135,8 @@ export function directCalls(opts: ModeOptions, lookup: (name: string) => ToolDef
 export interface ModeOptions {
   readonly workspace: string;
   readonly settings: RunSettings;
-  /** The built-in task of the run, if any: a task may bring tools of its own (tasks/task-tools.ts). */
-  readonly taskId?: string | null;
+  /** Tools the run's built-in task brings and how they are offered (engine/run-task.ts). */
+  readonly task?: TaskTools | null;
   /** Tools of the run's MCP servers (engine/mcp/), offered after the profile's and the task's. */
   readonly mcpTools?: readonly ToolDefinition[];
   /** The approval policy, for tool calls made inside programs (the loop checks direct calls itself). */

@@ -43,6 +43,6 @@ export const functionOffer = (tool: ToolDefinition, offered: ToolOffer['offered'
 
 /** The run_code catalog's functions (visible) and the tools search_tools finds (hidden), as Code Mode splits them. */
 export function catalogOffers(toolset: Toolset, returnTypes: boolean, python = false): ToolOffer[] {
-  const { tools: catalog, hiddenTools: hidden } = standardBindings(toolset.tools);
+  const { tools: catalog, hiddenTools: hidden } = standardBindings(toolset.tools, toolset.catalog);
   return [...catalog.map((t) => functionOffer(t, 'visible', returnTypes, python)), ...hidden.map((t) => functionOffer(t, 'search', returnTypes, python))];
 }

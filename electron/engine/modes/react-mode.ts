@@ -18,7 +18,7 @@ export const reactMode = defineMode({
 });
 
 export function createReactMode(opts: ModeOptions): ModeAdapter {
-  const toolset = toolsetOf(opts.settings, opts.taskId, opts.mcpTools);
+  const toolset = toolsetOf(opts.settings, opts.task, opts.mcpTools);
   const exposed = toolset.tools.map(toolExposure);
   return {
     id: reactMode.id,

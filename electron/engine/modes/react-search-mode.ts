@@ -78,7 +78,7 @@ function argumentSchema(tool: ToolDefinition): Record<string, unknown> {
 
 export function createReactSearchMode(opts: ModeOptions): ModeAdapter {
   // The same split as Code Mode's catalog, so both hide the same tools behind search.
-  const toolset = toolsetOf(opts.settings, opts.taskId, opts.mcpTools);
+  const toolset = toolsetOf(opts.settings, opts.task, opts.mcpTools);
   const { tools: common, hiddenTools: hidden } = standardBindings(toolset.tools);
   const returnTypes = opts.settings.returnTypes;
   const forwarding = opts.settings.toolSearch === 'call-tool';

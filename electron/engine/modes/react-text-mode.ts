@@ -24,7 +24,7 @@ export const reactTextMode = defineMode({
 });
 
 export function createReactTextMode(opts: ModeOptions): ModeAdapter {
-  const toolset = toolsetOf(opts.settings, opts.taskId, opts.mcpTools);
+  const toolset = toolsetOf(opts.settings, opts.task, opts.mcpTools);
   const exposed = toolset.tools.map(toolExposure);
   return {
     id: reactTextMode.id,

@@ -8,48 +8,58 @@ import type { RunSettings } from '../../../shared/run-spec.js';
 import type { ToolsetId } from '../../../shared/toolsets.js';
 import { runCodeDescription } from './code/run-code-tool.js';
 import { ALL_TOOLS } from '../tools/index.js';
-import { taskTools } from '../tasks/task-tools.js';
 import { SEED_TOOLS, seedRunCodeDescription } from '../tools/seed-tools.js';
 import type { ToolDefinition } from '../tools/tool.js';
+import type { TaskTools } from '../run-task.js';
+import { CATALOG_TOOL_NAMES } from './code/bindings.js';
 import { webSearch } from '../tools/web-search.js';
 import { describedTools } from '../tools/tool-descriptions.js';
 
 export interface Toolset {
   readonly id: ToolsetId;
   readonly tools: readonly ToolDefinition[];
+  /** The tools Code Mode lists in run_code's catalog (the rest are found with search_tools), by name. */
+  readonly catalog: readonly string[];
   runCodeDescription(catalog: readonly ToolDefinition[], returnTypes: boolean): string;
 }
 
 const TOOLSETS: Readonly<Record<ToolsetId, Toolset>> = {
-  parallax: { id: 'parallax', tools: ALL_TOOLS, runCodeDescription },
-  seed: { id: 'seed', tools: SEED_TOOLS, runCodeDescription: seedRunCodeDescription },
+  parallax: { id: 'parallax', tools: ALL_TOOLS, catalog: CATALOG_TOOL_NAMES, runCodeDescription },
+  seed: { id: 'seed', tools: SEED_TOOLS, catalog: CATALOG_TOOL_NAMES, runCodeDescription: seedRunCodeDescription },
 };
 
-const withTaskTools = new Map<string, Toolset>();
+const NO_TOOLS: readonly ToolDefinition[] = [];
+/** Profiles with a task's tools, by the task's tool list (a run's own list: a task may make its tools per run). */
+const withTaskTools = new WeakMap<readonly ToolDefinition[], Map<string, Toolset>>();
 
 /**
- * The run's profile, plus the tools its built-in task brings (tasks/task-tools.ts), web_search when the
- * settings name a search backend, and the run's MCP tools (engine/mcp/), appended after the profile's own; every
- * tool described as `toolDescriptions` says (tools/tool-descriptions.ts).
+ * The run's profile with the tools its built-in task brings (engine/run-task.ts: after the profile's, or
+ * instead of them), web_search when the settings name a search backend, and the run's MCP tools (engine/mcp/),
+ * appended last; every tool described as `toolDescriptions` says (tools/tool-descriptions.ts).
  */
 export function toolsetOf(
   settings: Pick<RunSettings, 'toolset'> & Partial<Pick<RunSettings, 'webSearch' | 'toolDescriptions'>>,
-  taskId?: string | null,
-  mcpTools: readonly ToolDefinition[] = [],
+  task?: TaskTools | null,
+  mcpTools: readonly ToolDefinition[] = NO_TOOLS,
 ): Toolset {
-  const base = TOOLSETS[settings.toolset ?? 'parallax'];
-  const extra = [...taskTools(taskId)];
+  const profile = TOOLSETS[settings.toolset ?? 'parallax'];
+  const taskTools = task?.tools ?? NO_TOOLS;
+  const instead = task?.offer === 'instead';
+  const base: Toolset = instead ? { ...profile, tools: NO_TOOLS, catalog: taskTools.map((t) => t.name) } : profile;
+  const extra = [...taskTools];
   const searching = (settings.webSearch ?? 'off') !== 'off';
   if (searching && !extra.includes(webSearch) && !base.tools.some((t) => t.name === webSearch.name)) extra.push(webSearch);
   const descriptions = settings.toolDescriptions ?? 'full';
   // MCP tools differ per run (each worker lists its own servers), so such a profile is not cached.
   if (mcpTools.length > 0) return { ...base, tools: describedTools([...base.tools, ...extra, ...mcpTools], descriptions) };
   if (extra.length === 0 && descriptions === 'full') return base;
-  const key = `${base.id}/${taskId}/${searching}/${descriptions}`;
-  let toolset = withTaskTools.get(key);
+  const key = `${base.id}/${instead}/${searching}/${descriptions}`;
+  let cached = withTaskTools.get(taskTools);
+  if (!cached) withTaskTools.set(taskTools, (cached = new Map()));
+  let toolset = cached.get(key);
   if (!toolset) {
     toolset = { ...base, tools: describedTools([...base.tools, ...extra], descriptions) };
-    withTaskTools.set(key, toolset);
+    cached.set(key, toolset);
   }
   return toolset;
 }

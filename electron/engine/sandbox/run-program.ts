@@ -136,7 +136,8 @@ function manifestOf(tools: readonly ToolDefinition[], hidden: readonly ToolDefin
       hidden: isHidden,
     };
   };
-  return [...tools.map((t) => entry(t, false)), ...hidden.map((t) => entry(t, true))];
+  const bound = (t: ToolDefinition) => !(language === 'python' && t.pythonBuiltin);
+  return [...tools.filter(bound).map((t) => entry(t, false)), ...hidden.filter(bound).map((t) => entry(t, true))];
 }
 
 /**
@@ -149,6 +150,10 @@ function toolArgs(tool: ToolDefinition, list: unknown[]): { input: unknown; reco
     return { input: first, record: first };
   }
   const names = parameterNames(tool);
+  if (tool.rest !== undefined && names[names.length - 1] === tool.rest) {
+    const fixed = names.length - 1;
+    return { input: list, record: { ...Object.fromEntries(list.slice(0, fixed).map((value, i) => [names[i], value])), [tool.rest]: list.slice(fixed) } };
+  }
   const record = Object.fromEntries(list.map((value, i) => [names[i] ?? `#${i + 1}`, value]));
   return { input: list, record };
 }
@@ -242,6 +247,9 @@ export async function runProgram(code: string, opts: ProgramOptions): Promise<Pr
       const bytes = json === undefined ? 0 : utf8(json);
       toolBytes += bytes;
       toolCalls.push({ name, args: record, durationMs: performance.now() - started, startMs: sinceStart(started), resultBytes: bytes, error: null });
+      // A tool that speaks Python gives Python its result as a literal as well (read with ast.literal_eval).
+      const py = language === 'python' ? tool.pythonResult?.(value) : undefined;
+      if (py !== undefined && json !== undefined) return `{"ok":true,"value":${json},"py":${JSON.stringify(py)}}`;
       return json === undefined ? '{"ok":true}' : `{"ok":true,"value":${json}}`;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

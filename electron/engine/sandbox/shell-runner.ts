@@ -17,6 +17,7 @@ import path from 'node:path';
 import { reaperArgs } from './process-reaper.js';
 import { ProcessSweep, SWEEP_MARKER } from './process-sweep.js';
 import { seatbeltProfile } from './seatbelt.js';
+import type { ShellBudget } from './shell-budget.js';
 import { bubblewrapArgs, SANDBOX_HOME, SANDBOX_PATH, shellSandbox, UNSHARE_ARGS, UNSHARE_USER_ARGS, type SandboxBind, type ShellSandboxInfo } from './shell-sandbox.js';
 
 export interface ShellRunLimits {
@@ -33,7 +34,7 @@ export interface ShellRunLimits {
   readonly tmpBytes: number;
 }
 
-export type ShellStop = 'time' | 'cancel' | 'processes' | 'write-budget' | null;
+export type ShellStop = 'time' | 'cancel' | 'processes' | 'write-budget' | 'memory' | null;
 
 export interface ShellRun {
   readonly exitCode: number | null;
@@ -52,6 +53,10 @@ export interface ShellRunOptions {
   readonly sandbox?: ShellSandboxInfo;
   /** Under bubblewrap, more paths shown inside (an agent column's program, its proxy socket). */
   readonly binds?: readonly SandboxBind[];
+  /** Under bubblewrap, PATH inside (default SANDBOX_PATH): an agent column puts its interpreter's bin first. */
+  readonly sandboxPath?: string;
+  /** What the run's commands take together (shell-budget.ts): their processes, and without bubblewrap the host's memory-backed folders. */
+  readonly budget?: ShellBudget;
   /** Without bubblewrap, keep the host's network (an agent reaches its proxy on 127.0.0.1); unshare still gives a user namespace. */
   readonly hostNetwork?: boolean;
 }
@@ -59,6 +64,8 @@ export interface ShellRunOptions {
 const WATCH_MS = 100;
 /** Free-space drops this much beyond the budget before the command is stopped (other programs write too). */
 const FREE_SPACE_SLACK = 16 * 1024 * 1024;
+/** The same for the host's memory-backed folders, which other programs use too. */
+export const SHELL_MEMORY_SLACK = FREE_SPACE_SLACK;
 
 /** The argv for the command, through prlimit and bubblewrap or sandbox-exec when available. */
 export function commandLine(command: string, options: ShellRunOptions, info: ShellSandboxInfo, temp: string | null = null): { file: string; args: string[] } {
@@ -66,7 +73,7 @@ export function commandLine(command: string, options: ShellRunOptions, info: She
   const inner = ['/bin/sh', '-c', command];
   let argv = inner;
   if (info.kind === 'bubblewrap' && info.bwrap) {
-    const env = Object.entries({ ...options.env, PATH: SANDBOX_PATH, HOME: SANDBOX_HOME, TMPDIR: '/tmp' }).flatMap(([k, v]) => ['--setenv', k, v]);
+    const env = Object.entries({ ...options.env, PATH: options.sandboxPath ?? SANDBOX_PATH, HOME: SANDBOX_HOME, TMPDIR: '/tmp' }).flatMap(([k, v]) => ['--setenv', k, v]);
     argv = [info.bwrap, ...bubblewrapArgs({ workspace: options.workspace, tmpBytes: limits.tmpBytes, disableUserns: info.disableUserns ?? false, ...(options.binds ? { binds: options.binds } : {}) }), ...env, '--', ...inner];
   } else if (info.kind === 'seatbelt' && info.sandboxExec && temp) {
     // Seatbelt matches real paths (/private/var/…, not /var/…).
@@ -93,7 +100,9 @@ export function runShellCommand(command: string, options: ShellRunOptions): Prom
   // and a marker the sweep recognises the command's processes by.
   const temp = namespaced ? null : realpathSync(mkdtempSync(path.join(tmpdir(), 'parallax-sh-')));
   const marker = namespaced ? null : randomBytes(12).toString('hex');
-  const { file, args } = commandLine(command, options, info, temp);
+  // Without bubblewrap a file in the host's /dev/shm or a tmpfs /tmp is memory: no one file may pass the temp budget.
+  const capped = !namespaced && options.budget ? { ...options, limits: { ...options.limits, fileBytes: Math.min(options.limits.fileBytes, options.limits.tmpBytes) } } : options;
+  const { file, args } = commandLine(command, capped, info, temp);
   return new Promise<ShellRun>((resolve, reject) => {
     const child = spawn(file, args, {
       cwd: options.workspace,
@@ -131,7 +140,7 @@ export function runShellCommand(command: string, options: ShellRunOptions): Prom
     // Cancelled before the command started (an abort fires its listeners once, earlier): stop it at once.
     if (signal.aborted) stopWith('cancel');
     // The overhead: bubblewrap and its init in the namespace, or the subreaper.
-    const watch = watchdog(child.pid, namespaced ? 2 : info.reaper ? 1 : 0, options.workspace, limits, stopWith, sweep);
+    const watch = watchdog(child.pid, namespaced ? 2 : info.reaper ? 1 : 0, options.workspace, limits, stopWith, sweep, options.budget ?? null, !namespaced);
     const untrack = trackChild(killAll);
 
     const cleanup = (): void => {
@@ -161,9 +170,12 @@ function watchdog(
   overhead: number,
   workspace: string,
   limits: ShellRunLimits,
-  stop: (why: 'processes' | 'write-budget') => void,
+  stop: (why: 'processes' | 'write-budget' | 'memory') => void,
   sweep: ProcessSweep | null,
+  budget: ShellBudget | null,
+  hostMemory: boolean,
 ): { stop(): void } {
+  const id = Symbol('command');
   let freeAtStart: number | null = null;
   let busy = false;
   const freeBytes = (): Promise<number | null> =>
@@ -177,11 +189,22 @@ function watchdog(
       // processes before they can be orphaned.
       const count = sweep ? sweep.observe().length : await countProcesses(pid);
       if (count > limits.maxProcesses + overhead) stop('processes');
+      // The run's commands together: one process limit, and (without bubblewrap) the host's /dev/shm and tmpfs /tmp.
+      if (budget) {
+        const total = budget.count(id, count);
+        if (total > limits.maxProcesses + overhead * budget.commands) stop('processes');
+        if (hostMemory && (await budget.memoryTaken()) > limits.tmpBytes + SHELL_MEMORY_SLACK) stop('memory');
+      }
       const free = await freeBytes();
       if (freeAtStart !== null && free !== null && freeAtStart - free > limits.writeBudgetBytes + FREE_SPACE_SLACK) stop('write-budget');
     })().finally(() => (busy = false));
   }, WATCH_MS);
-  return { stop: () => clearInterval(timer) };
+  return {
+    stop: () => {
+      clearInterval(timer);
+      budget?.forget(id);
+    },
+  };
 }
 
 /** Processes in the tree under `pid` (Linux /proc; 0 where it is not readable). */

@@ -12,7 +12,7 @@ import { getWeather } from './get-weather.js';
 import { listDir } from './list-dir.js';
 import { readFile } from './read-file.js';
 import { runShell } from './run-shell.js';
-import { shellSandbox } from '../sandbox/shell-sandbox.js';
+import { shellSandboxAsync } from '../sandbox/shell-sandbox.js';
 import { parameterNames, parametersOf, signatureOf, ToolError, type ToolContext, type ToolDefinition } from './tool.js';
 import { writeFile } from './write-file.js';
 import { pythonSignatureOf } from '../sandbox/python/py-signature.js';
@@ -42,8 +42,8 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
  */
 export async function warmUpTools(options: { readonly computeThread?: boolean } = {}): Promise<void> {
   const thread = options.computeThread === false ? undefined : warmUpCalculator(); // boots meanwhile
-  shellSandbox(); // the capability probe runs bubblewrap once (synchronously)
-  await thread;
+  // The capability probe runs bubblewrap once, as a child process: the thread goes on loading meanwhile.
+  await Promise.all([thread, shellSandboxAsync()]);
 }
 
 export function findTool(name: string): ToolDefinition | undefined {
@@ -110,6 +110,11 @@ function namedArgs(tool: ToolDefinition, args: unknown, language: CallLanguage):
   if (args === undefined || args === null) return {};
   const names = parameterNames(tool);
   if (Array.isArray(args)) {
+    // A variadic last parameter gathers the rest of the positional arguments.
+    if (tool.rest !== undefined && names[names.length - 1] === tool.rest) {
+      const fixed = names.length - 1;
+      return { ...Object.fromEntries(args.slice(0, fixed).map((value, i) => [names[i], value]).filter(([, value]) => value !== undefined)), [tool.rest]: args.slice(fixed) };
+    }
     if (args.length > names.length) {
       throw new ToolError(
         `${tool.name} takes at most ${names.length} argument${names.length === 1 ? '' : 's'} but got ${args.length}. ` +

@@ -5,6 +5,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { ShellBudget } from '../sandbox/shell-budget.js';
 import { limitsOf } from './limits.js';
 import type { SearchTarget } from './search-backends.js';
 import type { ToolContext } from './tool.js';
@@ -16,12 +17,14 @@ export interface RunToolState {
   readonly localOrigins: Set<string>;
   /** Where web_search goes in this run (null: the run offers no web_search). */
   readonly search: SearchTarget | null;
+  /** What the run's run_shell commands take together: turns, processes, memory (sandbox/shell-budget.ts). */
+  readonly shell: ShellBudget;
 }
 
 const states = new Map<string, RunToolState>();
 
 export function openRunToolState(workspace: string, options: { localOrigins?: readonly string[]; search?: SearchTarget | null } = {}): RunToolState {
-  const state: RunToolState = { written: 0, localOrigins: new Set(options.localOrigins ?? []), search: options.search ?? null };
+  const state: RunToolState = { written: 0, localOrigins: new Set(options.localOrigins ?? []), search: options.search ?? null, shell: new ShellBudget() };
   states.set(workspace, state);
   return state;
 }
@@ -33,7 +36,7 @@ export function closeRunToolState(workspace: string): void {
 export function runToolState(ctx: Pick<ToolContext, 'workspace'>): RunToolState {
   let state = states.get(ctx.workspace);
   if (!state) {
-    state = { written: 0, localOrigins: new Set(), search: null };
+    state = { written: 0, localOrigins: new Set(), search: null, shell: new ShellBudget() };
     states.set(ctx.workspace, state);
   }
   return state;

@@ -7,6 +7,7 @@
  * (or the fixture server) named.
  */
 import { SEARCH_BACKENDS, type SearchBackendId } from '../../../shared/search-backends.js';
+import { findTask } from '../../../shared/tasks.js';
 import { collapse, stripTags } from './html-text.js';
 import { httpGet, type GetResult } from './http-get.js';
 import { BlockedAddressError } from './net-guard.js';
@@ -134,8 +135,8 @@ function statusMessage(target: SearchTarget, status: number, text: string): stri
 }
 
 /**
- * Where a run's web_search goes: the built-in web-lookup task always searches its offline index (its facts
- * exist nowhere else); other runs use the backend their settings name, at its URL or the given one.
+ * Where a run's web_search goes: a built-in task with its own offline index (web-lookup: its facts exist
+ * nowhere else) always searches it; other runs use the backend their settings name, at its URL or the given one.
  */
 export function searchTargetOf(run: {
   readonly taskId: string | null;
@@ -145,7 +146,7 @@ export function searchTargetOf(run: {
   readonly key: string | null;
 }): SearchTarget | null {
   const fixture = run.fixtureUrl ? new URL(run.fixtureUrl).origin : null;
-  if (run.taskId === 'web-lookup') return fixture ? { backend: 'fixture', url: fixture, key: null } : null;
+  if (findTask(run.taskId ?? '')?.ownSearchIndex) return fixture ? { backend: 'fixture', url: fixture, key: null } : null;
   if (run.backend === 'off') return null;
   if (run.backend === 'fixture') return fixture ? { backend: 'fixture', url: fixture, key: null } : null;
   const url = run.url ?? SEARCH_BACKENDS[run.backend].defaultUrl;

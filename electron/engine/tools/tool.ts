@@ -69,6 +69,22 @@ export interface ToolDefinition<S extends z.ZodObject = z.ZodObject, R = unknown
   readonly source?: string;
   /** An MCP tool's own name on its server, title and annotations (shared/mcp-tools.ts). */
   readonly mcp?: McpToolRecord;
+  /**
+   * The last parameter, an array, takes every remaining positional argument of a program's call (Python's
+   * `*args`): `f(1, 2, 3)` fills it with [2, 3] after the first. Signatures write it `...args` / `*args`.
+   */
+  readonly rest?: string;
+  /** A direct call's result as the model reads it, when not JSON (a task set's own convention, e.g. Python's str()). */
+  resultText?(value: R): string;
+  /** The result as a Python literal for a Python program (tuples and 7500.0 stay Python's); undefined: JSON. */
+  pythonResult?(value: R): string | undefined;
+  /** The return type as Python writes it, when it is not the translation of `returns`. */
+  readonly pythonReturns?: string;
+  /**
+   * In a Python program the name is Python's own built-in, which the tool is (a task set whose `max` tool is
+   * Python's max): listed in the catalog, not bound over the built-in, so key= and the rest work as in Python.
+   */
+  readonly pythonBuiltin?: boolean;
   run(args: z.infer<S>, ctx: ToolContext): Promise<R>;
 }
 
@@ -97,6 +113,7 @@ export function signatureOf(tool: ToolDefinition, withReturnType = true): string
   const required = new Set((parametersOf(tool).required as string[] | undefined) ?? []);
   const params = parameterNames(tool).map((name) => {
     const p = props[name] ?? {};
+    if (name === tool.rest) return `...${name}: ${schemaType(p, name)}`;
     const type = tool.parameters ? schemaType(p, name) : (p.type ?? 'any');
     if (p.default !== undefined) return `${name}: ${type} = ${JSON.stringify(p.default)}`;
     return required.has(name) ? `${name}: ${type}` : `${name}?: ${type}`;

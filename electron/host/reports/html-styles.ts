@@ -113,6 +113,7 @@ section.result h2 { margin-top: 12px; }
 .statement .headline { font-size: 1.1em; margin: 8px 0; }
 .statement ul { margin: 4px 0 8px; padding-left: 20px; }
 .statement .left-out li { color: var(--bad, #b91c1c); }
+.statement .notes li { color: var(--muted); }
 .statement .evidence { font-style: italic; }
 `;
 

@@ -44,6 +44,10 @@ export interface WebHostOptions {
   readonly mcpCommands?: readonly string[];
   /** Programs an agent column from the page may start (`parallax serve --allow-agent-command`); none by default. */
   readonly agentCommands?: readonly string[];
+  /** Env names beyond key and token variables a page may give its MCP servers and agents (`--allow-env`). */
+  readonly allowEnv?: readonly string[];
+  /** Variables a page may name as its custom provider's key (`--allow-key-env`); none by default. */
+  readonly keyEnv?: readonly string[];
   /** Keep warm workers (started when a page says app:ready, refilled after each comparison); default on. */
   readonly warmPool?: boolean;
   readonly host?: Partial<Omit<HostOptions, 'dataDir' | 'onEvents' | 'getApiKey' | 'keys' | 'appHost' | 'caller' | 'workspaces' | 'mcp' | 'agents'>>;
@@ -103,8 +107,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     appHost: 'web',
     caller: 'page',
     workspaces,
-    mcp: webMcp({ allow: options.allowMcp === true, commands: options.mcpCommands ?? [] }),
-    agents: webAgents(options.agentCommands ?? []),
+    mcp: webMcp({ allow: options.allowMcp === true, commands: options.mcpCommands ?? [], env: options.allowEnv ?? [] }),
+    agents: webAgents(options.agentCommands ?? [], options.allowEnv ?? []),
+    // A page holding the token may not send a variable of serve's environment to a URL of its choice: only the
+    // names the operator allowed, as the desktop asks in a dialog.
+    confirmKeyEnv: async (name) => {
+      if ((options.keyEnv ?? []).includes(name)) return true;
+      throw new Error(`This web host does not read ${name}: a page may name only the key variables its operator allowed. Start it with parallax serve --allow-key-env ${name}, or enter the key in the page.`);
+    },
     getApiKey: keys.getApiKey,
     keys,
     env: options.env ?? options.host?.env,

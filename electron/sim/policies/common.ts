@@ -1,5 +1,5 @@
 /** Small pieces every scripted policy shares: the simulated label, missing-tool answers, program output. */
-import { seededRandom } from '../../engine/tasks/log-stats.js';
+import { seededRandom } from '../../../shared/seeded-random.js';
 import { answer, type SimReply } from '../types.js';
 import { isVagueDescription } from '../../engine/tools/tool-descriptions.js';
 import type { Conversation } from './conversation.js';

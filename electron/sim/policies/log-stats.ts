@@ -7,7 +7,7 @@
  * rounds, listing and reading the files instead of the shell (less often; a truncated read still ends in
  * wc/grep), and Code Mode exploring first or not. A shell that is refused or fails sends ReAct to read_file.
  */
-import { countLog } from '../../engine/tasks/log-stats.js';
+import { countLog } from '../../tasks/builtin/rules.js';
 import { callTools, type SimReply } from '../types.js';
 import { JS_PROGRAMS, programsFor } from './programs.js';
 import { descriptionsVague, variablesPersist, finalAnswer, missingTools, programOutput, shellQuote, trialDraws } from './common.js';

@@ -8,7 +8,7 @@
  * the likely paths at once — the asked name as Markdown in each folder the error names, in one step — and
  * answers from the one that reads: one step fewer than listing first.
  */
-import { versionsIn } from '../../engine/tasks/missing-file.js';
+import { versionsIn } from '../../tasks/builtin/rules.js';
 import { NEXT_STEP_LEAD } from '../../engine/tools/error-hints.js';
 import { callTools, type SimReply } from '../types.js';
 import { finalAnswer, missingTools, programOutput } from './common.js';

@@ -4,7 +4,7 @@
  * owner's person file: one round trip per hop, each resending what came before. Code Mode and Hybrid write
  * one program that follows the whole chain and prints the result.
  */
-import { errorsByService } from '../../engine/tasks/owner-chain.js';
+import { errorsByService } from '../../tasks/builtin/rules.js';
 import { callTools, type SimReply } from '../types.js';
 import { finalAnswer, missingTools, programOutput } from './common.js';
 import { firstLine, lastCall, looksLikeError, objectResult, type Conversation } from './conversation.js';

@@ -7,7 +7,6 @@ import type { SimReply } from '../types.js';
 import { callTools } from '../types.js';
 import { finalAnswer, missingTools } from './common.js';
 import { firstLine, lastCall, type Conversation } from './conversation.js';
-import { reactLogStats } from './log-stats.js';
 import { reactTimeAndTitle, type TimeTitleParams } from './time-and-title.js';
 import { reactCalc, reactWeather } from './weather-calc.js';
 
@@ -47,11 +46,6 @@ export function findTools(conv: Conversation, names: readonly string[]): SimRepl
     ]);
   }
   return callTools(next.map((n) => ({ name: SEARCH_TOOLS, args: { query: n.query! } })));
-}
-
-/** list_dir and read_file are offered from the start: no search, only a shorter tool list than ReAct's. */
-export function searchLogStats(conv: Conversation): SimReply {
-  return reactLogStats(conv);
 }
 
 export function searchTimeAndTitle(conv: Conversation, params: TimeTitleParams): SimReply {

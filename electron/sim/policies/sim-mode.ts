@@ -1,12 +1,12 @@
 /**
  * One mode on the simulated model: how a request shows it is that mode (its detector, from what the request
- * offers) and the policy wrapper that decides its replies. A mode that calls tools in text also reads the
+ * offers) and whose task policies it follows (each task may name its own for a mode). A mode that calls tools in text also reads the
  * request in native form and writes the reply back as text (react-text.ts). The registry is sim-modes.ts.
  */
 import type { ModeId } from '../../../shared/modes.js';
 import type { SimReply, WireMessage, WireTool } from '../types.js';
+import type { PolicyFamily } from '../../tasks/task.js';
 import type { Conversation } from './conversation.js';
-import type { TaskMatch } from './index.js';
 
 /** What a request offers that tells the modes apart: its tool names, its system prompt, run_code's description. */
 export interface ModeSignals {
@@ -19,8 +19,10 @@ export interface SimMode<Id extends ModeId = ModeId> {
   readonly id: Id;
   /** Whether the request is this mode's; the registry asks in its order and the first yes wins. */
   detect(signals: ModeSignals): boolean;
-  /** The reply for a built-in task, before faults: which family's policy, and anything the mode adds. */
-  decide(conv: Conversation, task: TaskMatch): SimReply;
+  /** Whose task policies it follows unless a task names its own for this mode (electron/tasks/task.ts). */
+  readonly family: PolicyFamily;
+  /** What the mode changes in any task's reply (ReAct + tool search: calls through call_tool). */
+  adjust?(reply: SimReply, conv: Conversation): SimReply;
   /** A mode that calls tools in text: the request read in native form (null: not its format), the reply written back. */
   readonly text?: {
     nativeForm(messages: readonly WireMessage[], tools: readonly WireTool[]): { messages: WireMessage[]; tools: WireTool[] } | null;

@@ -3,7 +3,7 @@
  * once; ReAct + tool search first searches for both (one step), then calls them; Code Mode and Hybrid find
  * both with search_tools in one program and print their results. Every mode then answers from the figures.
  */
-import type { CatalogQuestion } from '../../engine/tasks/tool-catalog.js';
+import type { CatalogQuestion } from '../../tasks/builtin/tool-catalog.js';
 import { callTools, type SimReply } from '../types.js';
 import { finalAnswer, missingTools, programOutput } from './common.js';
 import { firstLine, lastCall, objectResult, type Conversation } from './conversation.js';

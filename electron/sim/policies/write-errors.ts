@@ -3,7 +3,7 @@
  * travel to the model and back), then answers; a read cut short by truncation sends it to the shell (grep into
  * the file). Code Mode (and Hybrid, which has no direct write_file) filters and writes inside one program.
  */
-import { errorLines } from '../../engine/tasks/write-errors.js';
+import { errorLines } from '../../tasks/builtin/rules.js';
 import { callTools, type SimReply } from '../types.js';
 import { finalAnswer, missingTools, programOutput, shellQuote } from './common.js';
 import { firstLine, lastCall, looksLikeError, type Conversation } from './conversation.js';

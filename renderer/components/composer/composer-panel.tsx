@@ -1,5 +1,6 @@
 /** The left panel's "New comparison" form: task, model, modes, advanced settings, and Run / Cancel. */
 import { useEffect, useRef } from 'react';
+import type { FormErrors } from '../../store/composer-model.js';
 import { cancelComparison, runComparison } from '../../app/actions.js';
 import { useApp } from '../../store/app-store.js';
 import { buildRequest, checkTrials, runLabel } from '../../store/composer-model.js';
@@ -12,6 +13,21 @@ import { ProviderSection } from './provider-section.js';
 import { TaskPicker } from './task-picker.js';
 import { startErrorField } from '../../../shared/start-errors.js';
 
+/** The composer's sections, in the words of the error line under Run. */
+const FIELD_NAMES: Record<keyof FormErrors, string> = {
+  task: 'the task', modes: 'the modes', trials: 'the trials', model: 'the model', baseUrl: 'the base URL', settings: 'Advanced settings',
+  variants: 'the variants', mcp: 'the MCP servers', concurrency: 'rounds at once',
+};
+
+/** Scrolls the composer to its first field in error and puts the focus in it, so a fix starts where the eye lands. */
+function revealFirstError(root: HTMLElement | null): void {
+  const first = root?.querySelector<HTMLElement>('.panel-scroll [aria-invalid="true"], .panel-scroll .field-error, .panel-scroll .has-error');
+  if (!first) return;
+  first.scrollIntoView({ block: 'center' });
+  const input = first.matches('input, select, textarea') ? first : first.closest('.field, .variant-row, fieldset, section')?.querySelector<HTMLElement>('[aria-invalid="true"], input, select, textarea');
+  input?.focus({ preventScroll: true });
+}
+
 export function ComposerPanel() {
   const form = useApp(composerSelectors.form);
   const showErrors = useApp(composerSelectors.showErrors);
@@ -19,6 +35,9 @@ export function ComposerPanel() {
   const startError = useApp(comparisonSelectors.startError);
   const running = useApp(comparisonSelectors.isRunning);
   const focusRequest = useApp(composerSelectors.focusRequest);
+  const errorReveal = useApp((s) => s.errorReveal);
+  const loadedFrom = useApp((s) => s.loadedFrom);
+  const setLoadedFrom = useApp((s) => s.setLoadedFrom);
   const rootRef = useRef<HTMLFormElement>(null);
   const { errors } = buildRequest(form);
   const shown = showErrors ? errors : { modes: errors.modes };
@@ -33,6 +52,11 @@ export function ComposerPanel() {
   useEffect(() => {
     if (focusRequest > 0) rootRef.current?.querySelector<HTMLInputElement>('input[name="task"]:checked')?.focus();
   }, [focusRequest]);
+  // Run pressed with errors: show the first one, wherever the panel was scrolled.
+  useEffect(() => {
+    if (errorReveal > 0) revealFirstError(rootRef.current);
+  }, [errorReveal]);
+  const wrong = (Object.keys(errors) as (keyof FormErrors)[]).map((k) => FIELD_NAMES[k]);
 
   return (
     <form
@@ -60,7 +84,21 @@ export function ComposerPanel() {
             </span>
           </p>
         ) : null}
-        {showErrors && Object.keys(errors).length > 0 ? <p className="field-error">Fix the highlighted fields to run.</p> : null}
+        {loadedFrom ? (
+          <div className="loaded-from" role="status" data-testid="loaded-from">
+            <p>
+              Loaded from the comparison of {loadedFrom.when}.{' '}
+              <button type="button" className="link-btn" onClick={() => setLoadedFrom(null)} aria-label="Dismiss this note">Dismiss</button>
+            </p>
+            {loadedFrom.notes.map((n) => <p key={n} className="field-hint">{n}</p>)}
+          </div>
+        ) : null}
+        {showErrors && wrong.length > 0 ? (
+          <p className="field-error" data-testid="composer-errors">
+            Fix {wrong.length === 1 ? wrong[0] : `${wrong.slice(0, -1).join(', ')} and ${wrong[wrong.length - 1]}`} to run.{' '}
+            <button type="button" className="link-btn" onClick={() => revealFirstError(rootRef.current)} data-testid="reveal-error">Show</button>
+          </p>
+        ) : null}
         {running ? (
           <button type="button" className="btn btn-danger btn-block" onClick={() => void cancelComparison()} data-testid="cancel-comparison">
             <IconStop size={13} /> Cancel comparison <Kbd keys={['Esc']} />

@@ -13,6 +13,7 @@ import { checkSettings } from '../../store/composer-model.js';
 import { knobMeaning, knobOf } from '../../../shared/run-knobs.js';
 import { blankVariant, checkVariants, COLUMN_KNOBS, draftsFromMatrix, draftsFromModes, type VariantDraft } from '../../store/composer-variants.js';
 import { composerSelectors } from '../../store/selectors.js';
+import { AgentSight } from './agent-sight.js';
 import { ModePicker } from './mode-picker.js';
 import { TrialsField } from './trials-field.js';
 
@@ -34,7 +35,7 @@ function MatrixShortcut({ modes, onRows }: { modes: readonly ModeId[]; onRows: (
           id="matrix-models"
           className="input input-sm mono"
           value={models}
-          placeholder="sim, sim-b"
+          placeholder="sim, sim-careful"
           onChange={(e) => {
             setModels(e.target.value);
             setError(null);
@@ -78,6 +79,12 @@ function VariantRow({ row, index, slot, derived, error, baseModel, onChange, onR
           <input className="input input-sm mono" value={row.agentCommand ?? ''} placeholder="python3 /home/me/agent.py" onChange={(e) => onChange({ agentCommand: e.target.value })} aria-label={`Variant ${index + 1}: agent command, run in each run's workspace copy`} data-testid="variant-agent-command" />
         </div>
       )}
+      {row.mode === 'agent' && (
+        <div className="variant-line">
+          <input className="input input-sm mono" value={row.agentPaths ?? ''} placeholder="also show, read-only: /home/me/data" onChange={(e) => onChange({ agentPaths: e.target.value })} aria-label={`Variant ${index + 1}: more files or folders the agent may read, full paths separated by commas`} data-testid="variant-agent-paths" />
+        </div>
+      )}
+      {row.mode === 'agent' && <AgentSight command={row.agentCommand ?? ''} paths={row.agentPaths ?? ''} />}
       <div className="variant-line">
         <select className="input input-sm" value={row.provider} onChange={(e) => onChange({ provider: e.target.value })} aria-label={`Variant ${index + 1}: provider`} data-testid="variant-provider">
           <option value="">Same provider</option>

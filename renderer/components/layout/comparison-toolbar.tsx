@@ -1,4 +1,7 @@
-/** The main area's header: what is open (task, model, when), the Timeline / Answers / Tokens tabs, Cancel and Export. */
+/**
+ * The main area's header: what is open (task, model, when), the Timeline / Answers / Tokens / Waterfall tabs,
+ * Cancel while it runs, else Run again (or into the composer first), the baseline diff, and Export.
+ */
 import type { KeyboardEvent } from 'react';
 import { findPreset } from '../../../shared/providers.js';
 import { cancelComparison, taskTitle, toggleSidebar } from '../../app/actions.js';
@@ -7,9 +10,11 @@ import { useApp } from '../../store/app-store.js';
 import { comparisonSelectors, uiSelectors } from '../../store/selectors.js';
 import type { MainTab } from '../../store/ui-slice.js';
 import { SimBadge } from '../common/badges.js';
-import { IconChart, IconWaterfall, IconDiff, IconList, IconPanel, IconStop } from '../common/icons.js';
+import { IconChart, IconWaterfall, IconDiff, IconHistory, IconList, IconPanel, IconStop } from '../common/icons.js';
 import { Kbd, MOD_KEY } from '../common/kbd.js';
 import { ExportMenu } from '../history/export-menu.js';
+import { AgainMenu } from './again-menu.js';
+import { appStore } from '../../store/app-store.js';
 
 const TABS: { id: MainTab; label: string; icon: typeof IconList }[] = [
   { id: 'timeline', label: 'Timeline', icon: IconList },
@@ -24,8 +29,6 @@ export function ComparisonToolbar() {
   const tab = useApp(uiSelectors.mainTab);
   const setTab = useApp((s) => s.setMainTab);
   const sidebarHidden = useApp(uiSelectors.sidebarHidden);
-  const wrapCode = useApp((s) => s.wrapCode);
-  const setWrapCode = useApp((s) => s.setWrapCode);
   if (!active) return null;
   const m = active.meta;
 
@@ -63,11 +66,6 @@ export function ComparisonToolbar() {
           {active.source === 'history' ? <span className="pill">from history</span> : null}
         </div>
       </div>
-      {tab === 'timeline' ? (
-        <label className="chart-toggle" title="Wrap the long lines of programs instead of scrolling them sideways" data-testid="wrap-code-toggle">
-          <input type="checkbox" checked={wrapCode} onChange={(e) => setWrapCode(e.target.checked)} /> Wrap code
-        </label>
-      ) : null}
       <div className="tabs" role="tablist" aria-label="View" onKeyDown={onTabKey}>
         {TABS.map((t) => (
           <button
@@ -91,7 +89,19 @@ export function ComparisonToolbar() {
           <button type="button" className="btn btn-sm btn-danger-ghost" onClick={() => void cancelComparison()} data-testid="toolbar-cancel">
             <IconStop size={11} /> Cancel all <Kbd keys={['Esc']} />
           </button>
-        ) : null}
+        ) : (
+          <AgainMenu />
+        )}
+        <button
+          type="button"
+          className="btn btn-sm"
+          onClick={() => appStore.getState().setDiffDialog(m.id)}
+          title="Compare this comparison with an earlier one of the same task: what changed per column"
+          aria-label="Compare with a baseline"
+          data-testid="toolbar-baseline"
+        >
+          <IconHistory size={14} /> <span className="btn-label">Baseline…</span>
+        </button>
         <ExportMenu />
       </div>
     </header>

@@ -1,6 +1,6 @@
 /**
  * The filter bar above the Timeline's columns: errors only, a tool, text search, only where the columns differ,
- * and how many steps match. The filtering itself is shared/step-filter.ts; the filters live in the store (and
+ * how many steps match, and whether programs' long lines wrap. The filtering itself is shared/step-filter.ts; the filters live in the store (and
  * so in the URL).
  */
 import { useId } from 'react';
@@ -10,6 +10,8 @@ import { IconSearch } from '../common/icons.js';
 
 export function StepFilterBar({ tools, result }: { tools: readonly string[]; result: FilterResult | null }) {
   const filter = useApp((s) => s.stepFilter);
+  const wrapCode = useApp((s) => s.wrapCode);
+  const setWrapCode = useApp((s) => s.setWrapCode);
   const setFilter = useApp((s) => s.setStepFilter);
   const id = useId();
   const set = (patch: Partial<StepFilter>) => setFilter({ ...filter, ...patch });
@@ -53,6 +55,9 @@ export function StepFilterBar({ tools, result }: { tools: readonly string[]; res
       <label className="step-filter-check" title="Rows where the columns' calls (tool, arguments, outcome) are not all the same, or a column has no such step">
         <input type="checkbox" checked={filter.differOnly} onChange={(e) => set({ differOnly: e.target.checked })} data-testid="filter-differ" />
         Only where the columns differ
+      </label>
+      <label className="step-filter-check" title="Wrap the long lines of programs instead of scrolling them sideways" data-testid="wrap-code-toggle">
+        <input type="checkbox" checked={wrapCode} onChange={(e) => setWrapCode(e.target.checked)} /> Wrap code
       </label>
       <span className="step-filter-count" role="status" aria-live="polite" data-testid="filter-count">
         {active && result ? `${result.matched} of ${result.total} step${result.total === 1 ? '' : 's'} match` : ''}

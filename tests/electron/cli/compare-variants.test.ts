@@ -74,21 +74,21 @@ describe('parallax compare with variants', () => {
     expect(res.stderr).toMatch(/\[Code Mode · no return types\]\s+1 /);
   });
 
-  it('--models sim,sim-b --modes react,code: four columns with model labels, the matrix in --json and in the reports', async () => {
+  it('--models sim,sim-careful --modes react,code: four columns with model labels, the matrix in --json and in the reports', async () => {
     const { dataDir, env: e } = await env();
-    const res = await runCli(['compare', '--task', 'time-and-title', '--models', 'sim,sim-b', '--modes', 'react,code', '--json'], e);
+    const res = await runCli(['compare', '--task', 'time-and-title', '--models', 'sim,sim-careful', '--modes', 'react,code', '--json'], e);
     expect(res.code, res.stderr).toBe(0);
     const out = JSON.parse(res.stdout) as Out;
     expect(out.columns.map((c) => [c.key, c.label])).toEqual([
-      ['react-1', 'ReAct · sim'], ['code-2', 'Code Mode · sim'], ['react-3', 'ReAct · sim-b'], ['code-4', 'Code Mode · sim-b'],
+      ['react-1', 'ReAct · sim'], ['code-2', 'Code Mode · sim'], ['react-3', 'ReAct · sim-careful'], ['code-4', 'Code Mode · sim-careful'],
     ]);
-    expect(out.matrix?.rows).toEqual(['sim', 'sim-b']);
+    expect(out.matrix?.rows).toEqual(['sim', 'sim-careful']);
     expect(out.matrix?.modes).toEqual(['react', 'code']);
     const cellRuns = out.matrix!.cells.flat().map((c) => c!.runIds[0]!.slice(out.comparisonId.length + 1));
     expect(cellRuns).toEqual(['react-1', 'code-2', 'react-3', 'code-4']);
     const stored = await new HistoryStore(dataDir).open(out.comparisonId);
     const models = stored.events.filter((x): x is RunStartedEvent => x.type === 'run-started').map((s) => [s.variant?.key, s.provider.model]);
-    expect(Object.fromEntries(models)).toEqual({ 'react-1': 'sim', 'code-2': 'sim', 'react-3': 'sim-b', 'code-4': 'sim-b' });
+    expect(Object.fromEntries(models)).toEqual({ 'react-1': 'sim', 'code-2': 'sim', 'react-3': 'sim-careful', 'code-4': 'sim-careful' });
 
     const html = (await buildReport(stored, 'html')).content;
     expect(html).toContain('<section class="matrix" id="matrix">');
@@ -98,12 +98,12 @@ describe('parallax compare with variants', () => {
     expect(html).toContain(`<a href="#mode-${index}">timeline</a>`);
     expect(html).toContain(`id="mode-${index}"`);
     const md = (await buildReport(stored, 'md')).content;
-    expect(md).toMatch(/## Matrix \(simulated\)[\s\S]*\| sim-b \| mean total tokens/);
+    expect(md).toMatch(/## Matrix \(simulated\)[\s\S]*\| sim-careful \| mean total tokens/);
     const csv = (await buildReport(stored, 'csv')).content.split('\r\n');
     expect(csv[0]).toMatch(/,variant_key,variant_label,matrix_row,run_ids,mean_total,mean_cost,pass_rate,mean_steps$/);
     expect(csv.filter((l) => l.includes(',matrix,'))).toHaveLength(4);
     const json = JSON.parse((await buildReport(stored, 'json')).content) as { summary: { matrix?: { rows: string[] } } };
-    expect(json.summary.matrix?.rows).toEqual(['sim', 'sim-b']);
+    expect(json.summary.matrix?.rows).toEqual(['sim', 'sim-careful']);
   });
 
   it('two providers in one comparison: each column\'s requests carry its own key', async () => {
@@ -111,14 +111,14 @@ describe('parallax compare with variants', () => {
     closers.push(() => Promise.all(sims.map((s) => s.close())).then(() => undefined));
     const [a, b] = [await authRecorder(sims[0]!.url), await authRecorder(sims[1]!.url)];
     const { env: e } = await env({ SERVER_A_KEY: 'key-of-server-a-1234', SERVER_B_KEY: 'key-of-server-b-5678' });
-    const variants = JSON.stringify([{ mode: 'react' }, { mode: 'react', baseUrl: b.url, apiKeyEnv: 'SERVER_B_KEY', model: 'sim-b' }]);
+    const variants = JSON.stringify([{ mode: 'react' }, { mode: 'react', baseUrl: b.url, apiKeyEnv: 'SERVER_B_KEY', model: 'sim-careful' }]);
     const res = await runCli(['compare', '--task', 'calc', '--base-url', a.url, '--model', 'sim', '--api-key-env', 'SERVER_A_KEY', '--variants', variants, '--json'], e);
     expect(res.code, res.stderr).toBe(0);
     expect(a.auth.length).toBeGreaterThan(0);
     expect(b.auth.length).toBeGreaterThan(0);
     expect(new Set(a.auth)).toEqual(new Set(['Bearer key-of-server-a-1234']));
     expect(new Set(b.auth)).toEqual(new Set(['Bearer key-of-server-b-5678']));
-    expect((JSON.parse(res.stdout) as Out).columns.map((c) => c.label)).toEqual(['ReAct · sim', 'ReAct · sim-b']);
+    expect((JSON.parse(res.stdout) as Out).columns.map((c) => c.label)).toEqual(['ReAct · sim', 'ReAct · sim-careful']);
   });
 
   it('refuses bad variants with an error naming the column or the flag', async () => {
@@ -127,7 +127,10 @@ describe('parallax compare with variants', () => {
       [['--variants', '[{"mode":"cod"}]'], /--variants: Invalid variant 1 — variants\.1\.mode: must be one of/],
       [['--variants', 'no-such-file.json'], /--variants: no file at .*no-such-file\.json/],
       [['--variants', '[{"mode":"code"}]', '--modes', 'react'], /--variants names each column's mode: leave --modes out/],
-      [['--models', 'sim,sim-b', '--modes', 'react,cod'], /--modes: unknown mode "cod"/],
+      [['--models', 'sim,sim-careful', '--modes', 'react,cod'], /--modes: unknown mode "cod"/],
+      // A name the simulated model does not have would run as sim in a column labelled otherwise: refused, as --model is.
+      [['--models', 'sim,nosuchmodel', '--modes', 'react'], /Variant 2 \(ReAct · nosuchmodel\): The simulated model has no model "nosuchmodel": it answers to sim, sim-careful, sim-hasty/],
+      [['--variants', '[{"mode":"code","model":"sim-b"},{"mode":"code"}]'], /Variant 1 \(Code Mode · sim-b\): The simulated model has no model "sim-b"/],
       [['--variants', '[{"mode":"code","settings":{"maxSteps":0}},{"mode":"code"}]'], /Variant 1 \(Code Mode · max 0 steps\): .*maxSteps/],
       [['--variants', '[{"mode":"react"},{"mode":"react","baseUrl":"http://127.0.0.1:9/v1","apiKeyEnv":"MISSING_KEY"}]'], /Variant 2 \(ReAct · sim \(custom\)\): Provider "custom" needs an API key/],
     ];

@@ -12,6 +12,7 @@ import { REPORT_FORMATS } from '../../../shared/ipc-contract.js';
 import { buildReport, loadReportJson } from '../../../electron/host/reports/index.js';
 import { startSimServer, type SimServer } from '../../../electron/sim/index.js';
 import { CLI, cliEnv, liveComparison, parallax, ROOT, type LiveComparison } from '../host/reports/live-comparison.js';
+import { runLogsWith } from '../../helpers/run-logs.js';
 
 let live: LiveComparison;
 let env: NodeJS.ProcessEnv;
@@ -94,15 +95,16 @@ describe('cancelled runs', () => {
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     const exited = new Promise<void>((done) => child.on('exit', () => done()));
+    // Both runs' first requests (held open) are on record before Ctrl+C.
     await new Promise<void>((done) => {
       const poll = setInterval(() => {
-        if (/started/.test(out)) {
+        if ((/started/.test(out) && runLogsWith(dataDir, 'model-request') >= 2) || child.exitCode !== null) {
           clearInterval(poll);
           done();
         }
       }, 100);
     });
-    await new Promise((r) => setTimeout(r, 1500));
+    expect(child.exitCode).toBeNull();
     child.kill('SIGINT');
     await exited;
     const res = await parallax(['report', 'latest', '--format', 'html'], env);

@@ -11,6 +11,7 @@ import type { ModelResponseEvent } from '../../../shared/step-event.js';
 import { cliReplay } from '../../helpers/cli-replay.js';
 import type { ReplayReply } from '../../helpers/replay-server.js';
 import { WIRE_SHAPES } from '../../helpers/wire-shapes.js';
+import { cliModules } from '../host/cli-process.js';
 
 const PROBE = join(process.cwd(), 'tests/helpers/load-probe.mjs');
 const dirs: string[] = [];
@@ -27,7 +28,8 @@ describe('parallax run loads its tokenizer after the first request', { timeout: 
       if (n === 0) firstAt = Date.now();
       return shape.replies[Math.min(n, shape.replies.length - 1)]!;
     };
-    const r = await cliReplay('sk-probe-5e6f').run(script, ['--json'], {
+    // Module by module (the bundle's chunks have other names; tests/build/bundle-cli.test.ts probes those).
+    const r = await cliReplay('sk-probe-5e6f', { cli: cliModules }).run(script, ['--json'], {
       nodeArgs: ['--import', PROBE],
       env: { PARALLAX_LOAD_PROBE: probe, PARALLAX_LOAD_PROBE_MATCH: 'count-tokens|prompt-composition|gpt-tokenizer' },
     });

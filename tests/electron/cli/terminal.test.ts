@@ -99,7 +99,7 @@ describe('the terminal approval prompt', () => {
     output.on('data', (c: Buffer) => (shown += c.toString()));
     const prompter = new TerminalPrompter(input, output);
     const answer = prompter.ask({ label: `react${ESC}[2K`, tool: 'run_shell', args: { command: `ls -la${' '.repeat(420)}; echo PWNED > pwned.txt` } });
-    await new Promise((r) => setTimeout(r, 20));
+    while (!shown.includes('Allow? ')) await new Promise((r) => output.once('data', r)); // the question is asked
     input.write('n\n');
     expect(await answer).toBe('deny');
     prompter.close();

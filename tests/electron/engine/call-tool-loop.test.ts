@@ -79,7 +79,7 @@ describe('call_tool against a hostile model', () => {
         provider: { name: 'scripted', baseUrl: url, model: 'm', simulated: false }, apiKeyEnv: null,
         settings: parseSettings({ toolSearch: 'call-tool', approvals: { fetch_url: 'deny', run_shell: 'allow', write_file: 'allow' } }), workspace,
       },
-      { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) },
+      { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) }, null,
     );
     const finished = events.filter((e): e is Extract<StepEvent, { type: 'tool-finished' }> => e.type === 'tool-finished');
     const byCall = new Map(finished.map((f) => [f.callId, f]));

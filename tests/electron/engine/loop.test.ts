@@ -80,7 +80,7 @@ describe('a run longer than ten steps', () => {
           settings: parseSettings({ maxSteps: 20, approvals: { run_shell: 'allow', fetch_url: 'allow', write_file: 'allow' } }), workspace,
           fixtureUrl: `${url.replace('/v1', '')}/page`,
         },
-        { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) },
+        { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) }, null,
       );
       // Warnings are emitted on the next tick.
       await new Promise((ok) => setImmediate(ok));

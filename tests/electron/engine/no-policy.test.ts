@@ -10,13 +10,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_POLICY_MESSAGE } from '../../../electron/engine/loop.js';
 import { runEngine } from '../../../electron/engine/run-engine.js';
-import { resolveTask } from '../../../electron/engine/tasks/index.js';
+import { resolveTask } from '../../../electron/tasks/resolve.js';
 import { disposeSharedSandbox } from '../../../electron/engine/sandbox/index.js';
 import { startSimServer, type SimServer } from '../../../electron/sim/index.js';
 import { parseSettings, SIM_POLICY_HEADER, type ModeId, type RunSpec } from '../../../shared/run-spec.js';
 import type { RunFinishedEvent, StepEvent } from '../../../shared/step-event.js';
 import { summarizeRun } from '../../../shared/summary.js';
 import { fewestTokensVerdict } from '../../../shared/verdict.js';
+import { runTaskOf } from '../../../electron/tasks/index.js';
 
 let sim: SimServer;
 let workspace: string;
@@ -52,7 +53,7 @@ async function run(task: string, mode: ModeId, provider: RunSpec['provider']) {
   const spec: RunSpec = {
     runId: randomUUID(), task: resolveTask(task, { fixtureUrl: null }), mode, provider, apiKeyEnv: null, settings: parseSettings({}), workspace,
   };
-  await runEngine(spec, { apiKey: 'k', signal: new AbortController().signal, emit: (e) => events.push(e) });
+  await runEngine(spec, { apiKey: 'k', signal: new AbortController().signal, emit: (e) => events.push(e) }, runTaskOf(spec.task));
   return events;
 }
 

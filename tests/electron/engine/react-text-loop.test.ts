@@ -13,12 +13,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEngine } from '../../../electron/engine/run-engine.js';
-import { prepareFixture, resolveTask, startFixtureServer, type FixtureServer } from '../../../electron/engine/tasks/index.js';
+import { prepareFixture } from '../../../electron/tasks/fixtures.js';
+import { resolveTask } from '../../../electron/tasks/resolve.js';
+import { startFixtureServer, type FixtureServer } from '../../../electron/tasks/fixture-server.js';
 import { deviationOf } from '../../../electron/sim/policies/react-text.js';
 import { startSimServer, type SimServer } from '../../../electron/sim/index.js';
 import { parseSettings, type ModeId, type RunSettingsInput, type RunSpec } from '../../../shared/run-spec.js';
 import type { StepEvent } from '../../../shared/step-event.js';
 import { BUILTIN_TASKS } from '../../../shared/tasks.js';
+import { runTaskOf } from '../../../electron/tasks/index.js';
 
 let sim: SimServer;
 let page: FixtureServer;
@@ -79,7 +82,7 @@ async function run(taskId: string, mode: ModeId, opts: { trial?: number; setting
     fixtureUrl: page.url,
     trial: opts.trial ?? 1,
   };
-  await runEngine(spec, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) });
+  await runEngine(spec, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) }, runTaskOf(spec.task));
   const of = <T extends StepEvent['type']>(type: T) => events.filter((e): e is Extract<StepEvent, { type: T }> => e.type === type);
   return { events, of, finished: of('run-finished')[0]! };
 }

@@ -10,8 +10,10 @@ import { runEngine } from '../../../electron/engine/run-engine.js';
 import { shellSandbox } from '../../../electron/engine/sandbox/shell-sandbox.js';
 import { startSimServer, type SimServer } from '../../../electron/sim/index.js';
 import { logStatsStyle } from '../../../electron/sim/policies/log-stats.js';
-import { prepareFixture, resolveTask } from '../../../electron/engine/tasks/index.js';
+import { prepareFixture } from '../../../electron/tasks/fixtures.js';
+import { resolveTask } from '../../../electron/tasks/resolve.js';
 import { startErrorServer, startRecordingProxy } from '../../helpers/recording-proxy.js';
+import { runTaskOf } from '../../../electron/tasks/index.js';
 
 let sim: SimServer;
 const dirs: string[] = [];
@@ -43,7 +45,7 @@ async function run(opts: { task: string; mode?: ModeId; baseUrl?: string; settin
     workspace: opts.workspace ?? (await workspaceFor(opts.task)),
     ...(opts.trial !== undefined ? { trial: opts.trial } : {}),
   };
-  await runEngine(spec, { apiKey: null, signal: opts.signal ?? new AbortController().signal, emit: (e) => events.push(e) });
+  await runEngine(spec, { apiKey: null, signal: opts.signal ?? new AbortController().signal, emit: (e) => events.push(e) }, runTaskOf(spec.task));
   return { events, summary: summarizeRun(events) };
 }
 
@@ -186,7 +188,7 @@ describe('runEngine with the simulated model over HTTP', () => {
       provider: { name: 'simulated', baseUrl: sim.url, model: 'sim', simulated: true }, apiKeyEnv: null,
       settings: parseSettings({ simFaults: ['loop-forever'], codeTimeoutMs: 60_000 }), workspace: await workspaceFor('calc'),
     };
-    const done = runEngine(spec, { apiKey: null, signal: controller.signal, emit: (e) => events.push(e) });
+    const done = runEngine(spec, { apiKey: null, signal: controller.signal, emit: (e) => events.push(e) }, runTaskOf(spec.task));
     while (!events.some((e) => e.type === 'tool-started')) await new Promise((r) => setTimeout(r, 10));
     controller.abort();
     await done;

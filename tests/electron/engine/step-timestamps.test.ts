@@ -70,7 +70,7 @@ async function runAgainst(reply: ReplayReply, protocol: 'openai' | 'anthropic'):
   await runEngine({
     runId: randomUUID(), task: { id: null, text: 'What is the answer?' }, mode: 'react', provider, apiKeyEnv: 'X_KEY',
     settings: parseSettings({ maxRetries: 0 }), workspace, price: null,
-  }, { apiKey: 'k', signal: new AbortController().signal, emit: (e) => events.push(e) });
+  }, { apiKey: 'k', signal: new AbortController().signal, emit: (e) => events.push(e) }, null);
   return events;
 }
 

@@ -13,7 +13,10 @@ import { summarizeRun, type RunSummary } from '../../../shared/summary.js';
 import { BUILTIN_TASKS } from '../../../shared/tasks.js';
 import { runEngine } from '../../../electron/engine/run-engine.js';
 import { startSimServer, type SimServer } from '../../../electron/sim/index.js';
-import { prepareFixture, resolveTask, startFixtureServer, type FixtureServer } from '../../../electron/engine/tasks/index.js';
+import { prepareFixture } from '../../../electron/tasks/fixtures.js';
+import { resolveTask } from '../../../electron/tasks/resolve.js';
+import { runTaskOf } from '../../../electron/tasks/index.js';
+import { startFixtureServer, type FixtureServer } from '../../../electron/tasks/fixture-server.js';
 import { runCli } from '../host/cli-process.js';
 
 let sim: SimServer;
@@ -26,13 +29,14 @@ async function run(task: string, mode: ModeId, settings: RunSettingsInput = {}) 
   dirs.push(workspace);
   await prepareFixture(task, workspace);
   const events: StepEvent[] = [];
+  const ref = resolveTask(task, { fixtureUrl: page.url });
   await runEngine(
     {
-      runId: randomUUID(), task: resolveTask(task, { fixtureUrl: page.url }), mode,
+      runId: randomUUID(), task: ref, mode,
       provider: { name: 'simulated', baseUrl: sim.url, model: 'sim', simulated: true },
       apiKeyEnv: null, settings: parseSettings(settings), workspace, fixtureUrl: page.url,
     },
-    { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) },
+    { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) }, runTaskOf(ref),
   );
   return { events, summary: summarizeRun(events) };
 }

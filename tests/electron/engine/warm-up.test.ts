@@ -1,10 +1,11 @@
 /**
  * What a worker loads before its run: a pooled worker (preloadEngine) leaves the compute thread unstarted, and
- * only a mode that searches tools from its first step starts it before release (warmUpEngine).
+ * only a mode that searches tools from its first step starts it before release (warmUpEngine). A standing pool's
+ * worker (preloadStanding) starts it in idle time; warmUpEngine keeps it for such a mode and stops it for others.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseSettings, type ModeId, type RunSpec } from '../../../shared/run-spec.js';
-import { preloadEngine, warmUpEngine } from '../../../electron/engine/run-engine.js';
+import { preloadEngine, preloadStanding, warmUpEngine } from '../../../electron/engine/run-engine.js';
 import { computeThread } from '../../../electron/engine/tools/compute/compute-thread.js';
 import { dropCodeSandbox } from '../../../electron/engine/modes/code-mode.js';
 import { createCodePyMode, pythonPrewarmed } from '../../../electron/engine/modes/code-py-mode.js';
@@ -28,6 +29,20 @@ describe('worker warm-up', () => {
     expect(computeThread().threadsStarted).toBe(0);
     await warmUpEngine(spec('react-search'));
     expect(computeThread().threadsStarted).toBe(1);
+  }, 60_000);
+
+  it('a standing pool\'s thread: kept (the same one, no second start) for tool search, stopped for any other mode', async () => {
+    await preloadStanding();
+    const started = computeThread();
+    expect(started.threadsStarted).toBe(1);
+    await warmUpEngine(spec('react-search'));
+    expect(computeThread()).toBe(started);
+    expect(started.threadsStarted).toBe(1);
+    await preloadStanding();
+    await warmUpEngine(spec('code'));
+    // Stopped: the run starts a new one only if a tool asks (as a run without a standing pool always did).
+    expect(computeThread()).not.toBe(started);
+    expect(computeThread().threadsStarted).toBe(0);
   }, 60_000);
 
   it('loads Python before a Code Mode (Python) run is released, and its mode takes that child', async () => {

@@ -17,8 +17,11 @@ describe('agent column access', () => {
     await expect(webAgents([]).check(variants(column(['python3', 'a.py'])))).rejects.toThrow(/does not start the program python3\. The operator can allow it with parallax serve --allow-agent-command python3/);
     await expect(webAgents(['python3']).check(variants(column(['python3', 'a.py'])))).resolves.toBeUndefined();
     await expect(webAgents(['python3']).check(variants(column(['/usr/bin/python3', 'a.py'])))).rejects.toThrow(/does not start the program \/usr\/bin\/python3/);
+    // Extra read-only paths from a page would show more of the operator's files to the allowed program.
+    const withPaths = { mode: 'agent', label: 'Mine', agent: { command: ['python3', 'a.py'], paths: ['/srv/data'] } };
+    await expect(webAgents(['python3']).check(variants(withPaths))).rejects.toThrow(/agent\.paths is not taken from a page on this web host/);
     for (const name of ['PATH', 'PYTHONPATH', 'LD_PRELOAD', 'NODE_OPTIONS', 'HOME']) {
-      await expect(webAgents(['python3']).check(variants(column(['python3', 'a.py'], { [name]: 'x' }))), name).rejects.toThrow(`env ${name} changes which program or code runs`);
+      await expect(webAgents(['python3']).check(variants(column(['python3', 'a.py'], { [name]: 'x' }))), name).rejects.toThrow(new RegExp(`env ${name} is read by .+, so it could make the allowed program run other code`));
     }
   });
 
@@ -38,11 +41,13 @@ describe('agent column access', () => {
     expect(confirm).toHaveBeenCalledTimes(4);
   });
 
-  it('the dialog shows each exact command line and env names, never env values', () => {
+  it('the dialog shows each exact command line and its env, never a key\'s value', () => {
     const text = agentConfirmText([{ label: 'Mine', agent: { command: ['python3', '/srv/my agent.py'], env: { AGENT_SECRET: 'tok-secret' } } }]);
     expect(text.message).toBe('Run this agent command for every run of its column?');
-    expect(text.detail).toContain("Mine: python3 '/srv/my agent.py'\n    in each run's own copy of the workspace\n    env: AGENT_SECRET (values not shown)");
+    expect(text.detail).toContain("Mine: python3 '/srv/my agent.py'\n    in each run's own copy of the workspace\n    env AGENT_SECRET (a key: value not shown)");
     expect(JSON.stringify(text)).not.toContain('tok-secret');
+    const listed = agentConfirmText([{ label: 'Mine', agent: { command: ['python3', '/srv/agent.py'], paths: ['/srv/data', '/srv/cases.json'] } }]);
+    expect(listed.detail).toContain('Mine: python3 /srv/agent.py\n    in each run\'s own copy of the workspace\n    also shown read-only: /srv/data, /srv/cases.json');
   });
 
   it('the dialog says what the agents can reach in each configuration, never "never with your key" where /proc or files hold it', () => {

@@ -45,8 +45,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe('approvals: one run waits, the others go on', { timeout: 300_000 }, () => {
   it('records the policy; Allow runs the call, Deny returns a tool error and the run goes on; waiting is not the run’s time', async () => {
     const { host, events } = await newHost();
-    // A program's own time limit is 1.5 s here: the user takes longer than that, which must not count.
-    const meta = await host['comparison:start']({ ...request({ codeTimeoutMs: 1500 }), modes: ['react', 'code'] });
+    // A program's own time limit is 5 s here: the user takes 6 s, which must not count. (The limit leaves the
+    // program's own work room on a busy machine; the wait is the part under test.)
+    const meta = await host['comparison:start']({ ...request({ codeTimeoutMs: 5000 }), modes: ['react', 'code'] });
     const [react, code] = meta.runs;
     // What the user chose, and this machine's defaults for the rest (run_shell: allow only inside the shell sandbox).
     expect(meta.settings.approvals).toEqual({ run_shell: shellSandbox().kind === 'bubblewrap' ? 'allow' : 'ask', write_file: 'allow', fetch_url: 'ask' });
@@ -58,9 +59,9 @@ describe('approvals: one run waits, the others go on', { timeout: 300_000 }, () 
     expect(askCode).toMatchObject({ tool: 'fetch_url', inProgram: true });
     expect(events.find((e) => e.type === 'run-started' && e.runId === react.runId)).toMatchObject({ settings: { approvals: meta.settings.approvals } });
 
-    // Both wait; nothing more happens in either run while they do.
+    // Both wait; nothing more happens in either run while they do. The user takes 6 s (longer than the program's limit).
     const seqBefore = events.filter((e) => e.runId === react.runId).length;
-    await sleep(2000);
+    await sleep(6000);
     expect(events.filter((e) => e.runId === react.runId).length).toBe(seqBefore);
     expect(finished(events, react.runId)).toBeUndefined();
 
@@ -72,13 +73,13 @@ describe('approvals: one run waits, the others go on', { timeout: 300_000 }, () 
     await host.whenDone(meta.id);
 
     const byRun = groupByRun(events);
-    // Code Mode: allowed, answered right, its program not stopped by its 1.5 s limit although it waited ~2.7 s.
+    // Code Mode: allowed, answered right, its program not stopped by its 5 s limit although it waited over 6 s.
     const codeRun = summarizeRun(byRun.get(code.runId)!);
     expect(codeRun.status, codeRun.error ?? '').toBe('answered');
     expect(codeRun.validation?.ok, codeRun.validation?.detail).toBe(true);
     const [codeResolved] = resolved(events, code.runId);
     expect(codeResolved).toMatchObject({ decision: 'allow', approvalId: askCode.approvalId });
-    expect(codeResolved.waitedMs).toBeGreaterThan(1900);
+    expect(codeResolved.waitedMs).toBeGreaterThan(5900);
     const program = byRun.get(code.runId)!.find((e) => e.type === 'code-run' && e.toolCalls.some((c) => c.name === 'fetch_url'));
     expect(program).toMatchObject({ limitHit: null, error: null });
     expect((program as { durationMs: number }).durationMs).toBeLessThan(codeResolved.waitedMs);
@@ -99,7 +100,8 @@ describe('approvals: one run waits, the others go on', { timeout: 300_000 }, () 
     expect(resolved(events, react.runId)).toEqual([expect.objectContaining({ decision: 'deny', approvalId: askReact.approvalId })]);
     const denied = reactEvents.find((e) => e.type === 'tool-finished' && e.name === 'fetch_url');
     expect(denied).toMatchObject({ error: expect.stringMatching(/^The user denied fetch_url; it was not run\./) });
-    expect((denied as { durationMs: number }).durationMs).toBeLessThan(1000);
+    // The call's own time leaves out the wait for the user's answer.
+    expect((denied as { durationMs: number }).durationMs).toBeLessThan(resolved(events, react.runId)[0].waitedMs);
     const reactRun = summarizeRun(reactEvents);
     expect(reactRun.status).toBe('answered');
     expect(reactRun.totals.steps).toBeGreaterThanOrEqual(2);
@@ -118,9 +120,10 @@ describe('approvals: one run waits, the others go on', { timeout: 300_000 }, () 
       expect(s.status, `${r.runId}: ${s.error}`).toBe('answered');
       expect(s.validation?.ok, s.validation?.detail).toBe(true);
       const answers = resolved(events, r.runId).map((e) => e.decision);
-      // Every run asked at most once and was answered for the comparison; no run of round 2 waited on the user.
+      // Every run asked at most once and was answered for the comparison; no run of round 2 waited on the user:
+      // the one answer given above is the only one, so the host answered the rest (unanswered, a run would wait
+      // out the approval timeout and end cancelled).
       expect(answers).toEqual(['allow-comparison']);
-      if (r.trial === 2) expect(resolved(events, r.runId)[0].waitedMs).toBeLessThan(1000);
     }
   });
 
@@ -130,11 +133,10 @@ describe('approvals: one run waits, the others go on', { timeout: 300_000 }, () 
     const round1 = meta.runs.filter((r) => r.trial === 1);
     const round2 = meta.runs.filter((r) => r.trial === 2);
     await waitFor(() => round1.every((r) => requested(events, r.runId).length === 1), 120_000);
-    await sleep(3000);
-    expect(events.filter((e) => e.type === 'run-started' && round2.some((r) => r.runId === e.runId))).toEqual([]);
     for (const r of round1) await host['approval:answer'](r.runId, requested(events, r.runId)[0].approvalId, 'allow');
     await waitFor(() => round2.every((r) => requested(events, r.runId).length === 1), 120_000);
-    // Trial 2 began only after trial 1 had ended.
+    // Trial 2 began only after trial 1 had ended, and trial 1 ended only once the person answered: while they had
+    // not, the next trial did not start.
     const lastFinish1 = Math.max(...round1.map((r) => events.indexOf(finished(events, r.runId)!)));
     const firstStart2 = Math.min(...round2.map((r) => events.findIndex((e) => e.type === 'run-started' && e.runId === r.runId)));
     expect(firstStart2).toBeGreaterThan(lastFinish1);

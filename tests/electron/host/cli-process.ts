@@ -14,6 +14,11 @@ export const fromBuild = freshBuild(root, fileURLToPath(new URL('../../../dist/w
 /** For bin/parallax.js (which takes any dist it finds): the sources unless the build is fresh. */
 export const sourceUnlessFresh: Readonly<Record<string, string>> = fromBuild ? {} : { PARALLAX_FROM_SOURCE: '1' };
 export const cliArgv: readonly string[] = fromBuild ? [built] : ['--import', tsx, source];
+/**
+ * The same CLI as one path (tsc's output or the source): module by module, not the bundle that bin/parallax.js
+ * runs, so that a load probe sees each module's own name.
+ */
+export const cliModules: string = fromBuild ? built : source;
 
 export interface CliResult {
   readonly code: number | null;

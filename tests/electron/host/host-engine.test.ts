@@ -13,6 +13,7 @@ import { computeTotals, groupByRun, summarizeRun } from '../../../shared/summary
 import { createHost, type Host } from '../../../electron/host/host.js';
 import { parseRunLog } from '../../../electron/host/run-log-reader.js';
 import { forkLauncher, type WorkerLauncher } from '../../../electron/host/launcher.js';
+import type { RunTiming } from '../../../electron/host/run-session.js';
 import { waitFor } from './session-helpers.js';
 
 const hosts: Host[] = [];
@@ -39,13 +40,13 @@ function faultFor(mode: string, faults: SimFault[]): WorkerLauncher {
   };
 }
 
-async function newHost(launcher?: WorkerLauncher) {
+async function newHost(launcher?: WorkerLauncher, timing?: Partial<RunTiming>) {
   const dataDir = await mkdtemp(join(tmpdir(), 'parallax-engine-'));
   const events: StepEvent[] = [];
   const pids = new Map<string, number>();
   const base = launcher ?? forkLauncher();
   const host = createHost({
-    dataDir, getApiKey: async () => null, onWarning: () => {}, onEvents: (b) => events.push(...b),
+    dataDir, getApiKey: async () => null, onWarning: () => {}, onEvents: (b) => events.push(...b), ...(timing ? { timing } : {}),
     launcher: { launch: (o) => { const h = base.launch(o); pids.set(o.name, h.pid!); return h; } },
   });
   hosts.push(host);
@@ -76,7 +77,9 @@ describe('host + real engine + simulated model', () => {
     const [a, b] = meta.runs.map((r) => span(r.runId));
     expect(a[0]).toBeLessThan(b[1]);
     expect(b[0]).toBeLessThan(a[1]);
-    expect(Math.abs(react.firstRequestAt! - code.firstRequestAt!)).toBeLessThan(1500);
+    // A fair start: each run's first request went out before the other run had finished.
+    expect(react.firstRequestAt!).toBeLessThan(b[1]);
+    expect(code.firstRequestAt!).toBeLessThan(a[1]);
     // What was streamed is what is stored.
     expect((await host['history:open'](meta.id)).events).toEqual(meta.runs.flatMap((r) => byRun.get(r.runId)!));
   });
@@ -100,17 +103,17 @@ describe('host + real engine + simulated model', () => {
     expect(finished(events, code.runId)).toMatchObject({ status: 'answered', validation: { ok: true } });
   });
 
-  it('cancels a run whose provider hangs within a second, then the rest of the comparison', async () => {
-    const { host, events } = await newHost();
+  it('cancels a run whose provider hangs (the worker ends it itself), then the rest of the comparison', async () => {
+    // A grace far past any busy machine's delay: the run can end only by the worker's own cancel.
+    const { host, events } = await newHost(undefined, { cancelGraceMs: 30_000 });
     const meta = await host['comparison:start']({
       task: 'calc', modes: ['react', 'code'], provider: { name: 'simulated', baseUrl: null, model: 'sim' }, settings: { simFaults: ['hang'] },
     });
     const [react, code] = meta.runs;
     await waitFor(() => meta.runs.every((r) => events.some((e) => e.runId === r.runId && e.type === 'model-request')), 60_000, 'both requests');
-    const t0 = Date.now();
     await host['run:cancel'](react.runId);
-    await waitFor(() => finished(events, react.runId) !== undefined, 5000, 'the cancelled run');
-    expect(Date.now() - t0).toBeLessThan(1000);
+    await waitFor(() => finished(events, react.runId) !== undefined, 25_000, 'the cancelled run');
+    expect(finished(events, react.runId)!.error ?? '').not.toMatch(/did not end its run/); // ended by itself, not stopped
     expect(finished(events, react.runId)!.status).toBe('cancelled');
     expect(finished(events, code.runId)).toBeUndefined();
     await host['comparison:cancel'](meta.id);

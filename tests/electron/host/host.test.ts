@@ -115,7 +115,7 @@ describe('createHost', () => {
     const [react, code] = meta.runs;
     await waitFor(() => events.filter((e) => e.runId === code.runId).length >= 4, 30_000, 'events');
     await host['run:cancel'](react.runId);
-    await waitFor(() => events.some((e) => e.runId === react.runId && e.type === 'run-finished'), 2000, 'react to end');
+    await waitFor(() => events.some((e) => e.runId === react.runId && e.type === 'run-finished'), 30_000, 'react to end');
     expect(events.some((e) => e.runId === code.runId && e.type === 'run-finished')).toBe(false);
     await expect(host['history:delete'](meta.id)).rejects.toThrow(/still running. Cancel it first/);
     expect((await host['history:list']())[0].runs.map((r) => r.status)).toEqual(['cancelled', 'running']);

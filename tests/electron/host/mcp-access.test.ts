@@ -17,10 +17,10 @@ describe('MCP access', () => {
     expect(await webMcp({ allow: true }).check([http])).toHaveLength(1);
     await expect(webMcp({ allow: true }).check([stdio('a')])).rejects.toThrow('MCP server "a": this web host does not start the program node. The operator can allow it with parallax serve --allow-mcp-command node.');
     expect(await webMcp({ allow: true, commands: ['node'] }).check([stdio('a'), http])).toHaveLength(2);
-    await expect(webMcp({ allow: true, commands: ['node'] }).check([stdio('a', { env: { NODE_OPTIONS: '--require /tmp/x.js' } })])).rejects.toThrow(/env NODE_OPTIONS changes which program or code runs/);
+    await expect(webMcp({ allow: true, commands: ['node'] }).check([stdio('a', { env: { NODE_OPTIONS: '--require /tmp/x.js' } })])).rejects.toThrow(/env NODE_OPTIONS is read by Node\.js and its package managers, so it could make the allowed program run other code/);
     // Package managers' settings would make `npx -y <package>` fetch another registry's package.
     for (const name of ['npm_config_registry', 'PIP_INDEX_URL', 'UV_INDEX_URL', 'GIT_SSH_COMMAND', 'HOME']) {
-      await expect(webMcp({ allow: true, commands: ['node'] }).check([stdio('a', { env: { [name]: 'x' } })]), name).rejects.toThrow(`env ${name} changes which program or code runs`);
+      await expect(webMcp({ allow: true, commands: ['node'] }).check([stdio('a', { env: { [name]: 'x' } })]), name).rejects.toThrow(new RegExp(`env ${name} is read by .+, so it could make the allowed program run other code`));
     }
     await expect(webMcp({ allow: true, commands: ['node'] }).check([stdio('a', { env: { GITHUB_TOKEN: 'x' } })])).resolves.toBeDefined();
   });
@@ -48,11 +48,11 @@ describe('MCP access', () => {
     expect(confirm).toHaveBeenCalledTimes(5);
   });
 
-  it('the dialog lists each exact command line, its folder and env names, never env values', () => {
+  it('the dialog lists each exact command line, its folder and env, never a key\'s value', () => {
     const [a] = [stdio('a')] as never[];
     const text = mcpConfirmText([a, stdio('b', { cwd: '/srv/b', env: {} }) as never], [http as never]);
     expect(text.message).toBe('Start these 2 MCP server commands for every run of the comparison?');
-    expect(text.detail).toContain("a: node server.js --root '/a b'\n    in each run's own copy of the workspace\n    env: API_TOKEN (values not shown)");
+    expect(text.detail).toContain("a: node server.js --root '/a b'\n    in each run's own copy of the workspace\n    env API_TOKEN (a key: value not shown)");
     expect(text.detail).toContain('b: node server.js --root \'/a b\'\n    in /srv/b');
     expect(text.detail).toContain('Also connects to: remote (http://127.0.0.1:9/mcp).');
     expect(JSON.stringify(text)).not.toContain('tok-secret');

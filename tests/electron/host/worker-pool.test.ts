@@ -29,14 +29,22 @@ const alive = (pid: number | undefined): boolean => {
   }
 };
 
-/** A launcher that records every worker it starts, when, and which run each was given (from its init message). */
+/**
+ * A launcher that records every worker it starts, when, which run each was given (from its init message), how
+ * many have exited, every message sent to each, and, in order, each worker's `ready` and each `go` sent to it.
+ */
 function recordingLauncher(inner: WorkerLauncher = forkLauncher()) {
   const launched: { pid: number | undefined; name: string; at: number; handle: WorkerHandle }[] = [];
   const runOf = new Map<number, string>();
+  const order: { what: 'ready' | 'go'; pid: number | undefined }[] = [];
+  const exits = { count: 0 };
+  const sent: { pid: number | undefined; type: string }[] = [];
   const launcher: WorkerLauncher = {
     launch(options) {
       const handle = inner.launch(options);
       launched.push({ pid: handle.pid, name: options.name, at: Date.now(), handle });
+      handle.onMessage((m) => m.type === 'ready' && order.push({ what: 'ready', pid: handle.pid }));
+      handle.onExit(() => exits.count++);
       const send = handle.send.bind(handle);
       return {
         ...handle,
@@ -45,13 +53,15 @@ function recordingLauncher(inner: WorkerLauncher = forkLauncher()) {
         onExit: handle.onExit.bind(handle),
         kill: handle.kill.bind(handle),
         send(message) {
+          sent.push({ pid: handle.pid, type: message.type });
           if (message.type === 'init' && handle.pid !== undefined) runOf.set(handle.pid, message.spec.runId);
+          if (message.type === 'go') order.push({ what: 'go', pid: handle.pid });
           send(message);
         },
       };
     },
   };
-  return { launcher, launched, runOf };
+  return { launcher, launched, runOf, order, exits, sent };
 }
 
 async function pooledHost(launcher: WorkerLauncher, pool: HostOptions['pool']) {
@@ -62,13 +72,28 @@ async function pooledHost(launcher: WorkerLauncher, pool: HostOptions['pool']) {
   return { host, events };
 }
 
-const firstRequestAt = (events: StepEvent[], runId: string): number => {
-  const started = events.find((e) => e.runId === runId && e.type === 'run-started');
-  const request = events.find((e) => e.runId === runId && e.type === 'model-request');
-  return started?.type === 'run-started' && request ? started.startedAt + request.t : NaN;
-};
-
 describe('the warm pool', () => {
+  it('a standing pool tells its workers to preload (the compute thread tool search needs), a one-off warm-up does not; a tool-search run from it answers', async () => {
+    const standing = recordingLauncher();
+    const { host, events } = await pooledHost(standing.launcher, { keepWarm: true, size: 2 });
+    await host.warmPool(2);
+    expect(standing.sent.filter((m) => m.type === 'preload').map((m) => m.pid).sort()).toEqual(standing.launched.map((l) => l.pid).sort());
+    const meta = await host['comparison:start']({ task: 'tool-catalog', modes: ['react-search', 'react'], provider: SIM });
+    await host.whenDone(meta.id);
+    for (const r of meta.runs) {
+      const finished = events.find((e) => e.runId === r.runId && e.type === 'run-finished');
+      expect(finished?.type === 'run-finished' && finished.status, r.mode).toBe('answered');
+    }
+    expect(events.some((e) => e.type === 'tool-search')).toBe(true);
+
+    const oneOff = recordingLauncher();
+    const pool = new WorkerPool(oneOff.launcher, process.env);
+    cleanups.push(() => pool.close());
+    await pool.warm(2, false);
+    expect(oneOff.launched).toHaveLength(2);
+    expect(oneOff.sent.filter((m) => m.type === 'preload')).toEqual([]);
+  }, 120_000);
+
   it('serves Run from workers loaded before it, releases them together, and refills for the next comparison', async () => {
     const rec = recordingLauncher();
     const { host, events } = await pooledHost(rec.launcher, { keepWarm: true, size: 2 });
@@ -94,15 +119,15 @@ describe('the warm pool', () => {
       expect(start!.ms).toBeGreaterThanOrEqual(start!.beforeRunMs);
       expect(finished?.type === 'run-finished' && finished.totals.startupMs).toBe(start!.ms);
     }
-    // Released together: the first requests land close to each other (fresh workers miss by their load skew).
-    const [a, b] = meta.runs.map((r) => firstRequestAt(events, r.runId));
-    expect(Math.abs(a - b)).toBeLessThan(1000);
+    // Released together: no worker was told to go before both were ready, and the two gos went out back to back.
+    expect(rec.order.map((o) => o.what)).toEqual(['ready', 'ready', 'go', 'go']);
+    expect(new Set(rec.order.map((o) => o.pid))).toEqual(new Set(pooled));
     // Refilled for the next Run, with workers that have not been given a run.
     await waitFor(() => rec.launched.length === 4, 30_000);
     const refill = rec.launched.slice(2).map((l) => l.pid!);
     expect(refill.every((pid) => !rec.runOf.has(pid) && alive(pid))).toBe(true);
     await host.close();
-    await waitFor(() => refill.every((pid) => !alive(pid)), 10_000);
+    await waitFor(() => refill.every((pid) => !alive(pid)), 60_000);
   }, 120_000);
 
   it('takes a pool made and warmed before the host (the CLI forks first), and closes it with the host', async () => {
@@ -122,7 +147,7 @@ describe('the warm pool', () => {
     void pool.warm(1, false);
     const spare = rec.launched[2].pid;
     await host.close();
-    await waitFor(() => !alive(spare), 10_000);
+    await waitFor(() => !alive(spare), 60_000);
   }, 120_000);
 
   it('runs every trial round on workers that loaded during the round before', async () => {
@@ -183,9 +208,9 @@ describe('the warm pool', () => {
     expect(pool.matches({ PATH: process.env.PATH, TZ: 'UTC', OPENAI_API_KEY: 'sk-x' })).toBe(true);
     expect(pool.size).toBe(1);
     const pid = rec.launched[0].pid;
-    await waitFor(() => pool.size === 0 && !alive(pid), 10_000);
+    await waitFor(() => pool.size === 0 && !alive(pid), 60_000);
     expect(rec.launched).toHaveLength(1); // reaped, not replaced
-  }, 60_000);
+  }, 120_000);
 
   it('stops refilling when workers keep dying before they load, and says why', async () => {
     const warnings: string[] = [];
@@ -196,8 +221,10 @@ describe('the warm pool', () => {
     await pool.warm(2);
     await waitFor(() => warnings.length >= 1, 30_000);
     expect(warnings[0]).toMatch(/keep exiting before they load.*Runs will start their own workers/s);
-    await new Promise((r) => setTimeout(r, 500));
-    expect(warnings).toHaveLength(1); // the worker still in flight when the limit was reached adds no second warning
+    // Every worker started has exited, the one still in flight when the limit was reached included: it added no
+    // second warning.
+    await waitFor(() => rec.exits.count === rec.launched.length, 30_000, 'every failing worker to exit');
+    expect(warnings).toHaveLength(1);
     expect(rec.launched.length).toBeLessThanOrEqual(4);
     expect(pool.take(2, process.env)).toEqual([]);
   }, 60_000);

@@ -26,7 +26,7 @@ afterEach(async () => {
   }
   if (live && live.windows.length > 0) {
     live.electron.app.quit();
-    await vi.waitFor(() => expect(live!.quitRequests()).toBeGreaterThan(1), { timeout: 15_000 });
+    await vi.waitFor(() => expect(live!.quitRequests()).toBeGreaterThan(1), { timeout: 30_000 });
   }
   live = null;
   await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
@@ -38,7 +38,7 @@ async function boot(): Promise<FakeElectron> {
   vi.doMock('electron', () => fake.electron);
   await import('../../../electron/main/main.js');
   fake.ready();
-  await vi.waitFor(() => expect(fake.windows).toHaveLength(1), { timeout: 5000 });
+  await vi.waitFor(() => expect(fake.windows).toHaveLength(1), { timeout: 30_000 });
   return (live = fake);
 }
 
@@ -116,7 +116,7 @@ describe('desktop IPC attacks', () => {
     expect(asked.message).toBe('Start this MCP server command for every run of the comparison?');
     expect(asked.detail).toContain(`files: ${server.command} --import ${server.args[1]} ${server.args[2]}`);
     expect(asked.detail).toContain("in each run's own copy of the workspace");
-    expect(asked.detail).toContain('env: FILES_TOKEN (values not shown)');
+    expect(asked.detail).toContain('env FILES_TOKEN (a key: value not shown)');
     expect(JSON.stringify(asked)).not.toContain('tok-desktop-secret');
     // Allowed, and kept for this set: the run offers the server's tools; the same set is not asked again.
     fake.electron.dialog.showMessageBox.mockResolvedValueOnce({ response: 0, checkboxChecked: true } as never);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mergePaths, parseShellOutput, resolveLoginPath } from '../../../electron/main/login-path.js';
+import { killAll, noneLeft, uniqueSleep } from '../engine/sandbox/shell-helpers.js';
 
 let dir = '';
 beforeAll(async () => {
@@ -40,11 +41,13 @@ describe('the login shell PATH', () => {
 
   it('keeps PATH as it was when the shell hangs, fails or prints nothing usable', async () => {
     const hang = path.join(dir, 'hang');
-    await writeFile(hang, '#!/bin/sh\necho banner\nexec sleep 30\n');
+    const token = uniqueSleep(); // 300 s or more: only the 0.5 s limit can end the wait within the test's own timeout
+    await writeFile(hang, `#!/bin/sh\necho banner\nexec sleep ${token}\n`);
     await chmod(hang, 0o755);
-    const started = Date.now();
     expect(await resolveLoginPath({ ...gui, env: { SHELL: hang, PATH: '/usr/bin' }, timeoutMs: 500 })).toBeNull();
-    expect(Date.now() - started).toBeLessThan(10_000);
+    const left = await noneLeft(token); // given up and killed, not left running
+    killAll(left);
+    expect(left).toEqual([]);
     const broken = await shellWith('broken', 'exit 3\n');
     expect(await resolveLoginPath({ ...gui, env: { SHELL: broken, PATH: '/usr/bin' } })).toBeNull();
     expect(await resolveLoginPath({ ...gui, env: { SHELL: path.join(dir, 'no-such-shell'), PATH: '/usr/bin' } })).toBeNull();

@@ -22,7 +22,7 @@ async function boot(opts: { lock?: boolean; packaged?: boolean } = {}) {
 
 async function started(fake: FakeElectron) {
   fake.ready();
-  await vi.waitFor(() => expect(fake.windows).toHaveLength(1), { timeout: 5000 });
+  await vi.waitFor(() => expect(fake.windows).toHaveLength(1), { timeout: 30_000 });
   return fake.windows[0];
 }
 
@@ -36,7 +36,7 @@ afterEach(async () => {
   // Quit like the user would, so the host closes its servers and workers.
   if (live && live.windows.length > 0) {
     live.electron.app.quit();
-    await vi.waitFor(() => expect(live!.quitRequests()).toBeGreaterThan(1), { timeout: 15_000 });
+    await vi.waitFor(() => expect(live!.quitRequests()).toBeGreaterThan(1), { timeout: 30_000 });
   }
   live = null;
 });
@@ -45,8 +45,7 @@ describe('main process', () => {
   it('quits at once when another instance holds the lock', async () => {
     const fake = await boot({ lock: false });
     fake.ready();
-    await new Promise((r) => setTimeout(r, 50));
-    expect(fake.electron.app.quit).toHaveBeenCalled();
+    await vi.waitFor(() => expect(fake.electron.app.quit).toHaveBeenCalled(), { timeout: 30_000 });
     expect(fake.windows).toHaveLength(0);
     expect(fake.handlers.size).toBe(0);
   });
@@ -162,8 +161,11 @@ describe('main process', () => {
     })) as { id: string; runs: { runId: string }[] };
     expect(fake.forks).toHaveLength(1);
     expect(fake.forks[0].serviceName).toBe(`Parallax run ${meta.runs[0].runId}`);
-    // Nothing reaches the page before it says it is ready.
-    await new Promise((r) => setTimeout(r, 300));
+    // Nothing reaches the page before it says it is ready: not even once the whole run is on record.
+    await vi.waitFor(async () => {
+      const stored = (await fake.invoke('history:open', APP, meta.id)) as { events: StepEvent[] };
+      expect(stored.events.map((e) => e.type)).toContain('run-finished');
+    }, { timeout: 120_000, interval: 100 });
     expect(win.webContents.sent.filter(([c]) => c === 'run:events')).toEqual([]);
     await fake.invoke('app:ready', APP);
     await vi.waitFor(
@@ -176,14 +178,14 @@ describe('main process', () => {
     );
     const history = (await fake.invoke('history:list', APP)) as { meta: { id: string } }[];
     expect(history.map((h) => h.meta.id)).toContain(meta.id);
-  });
+  }, 180_000); // a worker process and a whole run: minutes on a busy machine
 
   it('closes the host before it lets the app quit', async () => {
     const fake = (live = await boot());
     await started(fake);
     fake.electron.app.quit();
     expect(fake.quitRequests()).toBe(1);
-    await vi.waitFor(() => expect(fake.quitRequests()).toBe(2), { timeout: 15_000 });
+    await vi.waitFor(() => expect(fake.quitRequests()).toBe(2), { timeout: 30_000 });
     live = null;
   });
 });

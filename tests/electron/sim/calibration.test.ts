@@ -12,7 +12,9 @@ import { runEngine } from '../../../electron/engine/run-engine.js';
 import { startSimServer, type SimServer } from '../../../electron/sim/index.js';
 import { EXPLORE_PROGRAM, LOG_STATS_PROGRAM, logStatsStyle, type LogStatsStyle } from '../../../electron/sim/policies/log-stats.js';
 import { guessesReturnType } from '../../../electron/sim/policies/time-and-title.js';
-import { resolveTask, startFixtureServer, validateAnswer, type FixtureServer } from '../../../electron/engine/tasks/index.js';
+import { resolveTask } from '../../../electron/tasks/resolve.js';
+import { startFixtureServer, type FixtureServer } from '../../../electron/tasks/fixture-server.js';
+import { runTaskOf, validateAnswer } from '../../../electron/tasks/index.js';
 import { parseSettings, type RunSettingsInput, type RunSpec } from '../../../shared/run-spec.js';
 import type { StepEvent } from '../../../shared/step-event.js';
 import { summarizeRun } from '../../../shared/summary.js';
@@ -209,7 +211,7 @@ describe('through runEngine: the trial from the spec, and a refused shell', () =
       workspace,
       ...(opts.trial !== undefined ? { trial: opts.trial } : {}),
     };
-    await runEngine(spec, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) });
+    await runEngine(spec, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) }, runTaskOf(spec.task));
     const calls = events.filter((e): e is Extract<StepEvent, { type: 'model-response' }> => e.type === 'model-response').map((e) => e.toolCalls.map((c) => c.name));
     return { events, calls, summary: summarizeRun(events) };
   }

@@ -7,7 +7,8 @@ import OpenAI from 'openai';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { prepareFixture } from '../../../electron/engine/tasks/index.js';
+import { prepareFixture } from '../../../electron/tasks/fixtures.js';
+import { runTaskOf } from '../../../electron/tasks/index.js';
 import { DEFAULT_SETTINGS } from '../../../shared/run-spec.js';
 import { invokeTool, toolExposure, toolResultText, unknownToolMessage, warmUpTools } from '../../../electron/engine/tools/index.js';
 import { standardBindings } from '../../../electron/engine/modes/code/bindings.js';
@@ -52,12 +53,12 @@ export interface DriveOptions {
   readonly fixtureUrl?: string;
   /** The trial sent to the simulated model (x-parallax-sim-trial); absent: no header, which means trial 1. */
   readonly trial?: number;
-  /** The built-in task, for the tools it brings to the run (tasks/task-tools.ts), as the engine offers them. */
+  /** The built-in task, for the tools it brings to the run (electron/tasks/), as the engine offers them. */
   readonly taskId?: string;
 }
 
 /** The tools of a run of `taskId` under the default profile. */
-export const runTools = (taskId?: string) => toolsetOf(DEFAULT_SETTINGS, taskId).tools;
+export const runTools = (taskId?: string) => toolsetOf(DEFAULT_SETTINGS, runTaskOf({ id: taskId ?? null })).tools;
 
 export function wireTools(mode: Mode, returnTypes = true, taskId?: string): Record<string, unknown>[] {
   const all = runTools(taskId);

@@ -1,7 +1,8 @@
 /** owner-chain through the simulated model with real tools: ReAct pays a round trip per hop, a program chains them. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimServer, type SimServer } from '../../../electron/sim/index.js';
-import { resolveTask, validateAnswer } from '../../../electron/engine/tasks/index.js';
+import { resolveTask } from '../../../electron/tasks/resolve.js';
+import { validateAnswer } from '../../../electron/tasks/index.js';
 import { closeSandbox, drive, fixtureFolders, toolNames } from './drive.js';
 
 let sim: SimServer;

@@ -9,7 +9,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimServer, type SimServer } from '../../../electron/sim/index.js';
 import { logStatsStyle } from '../../../electron/sim/policies/log-stats.js';
-import { resolveTask, startFixtureServer, validateAnswer, type FixtureServer } from '../../../electron/engine/tasks/index.js';
+import { resolveTask } from '../../../electron/tasks/resolve.js';
+import { startFixtureServer, type FixtureServer } from '../../../electron/tasks/fixture-server.js';
+import { validateAnswer } from '../../../electron/tasks/index.js';
 import { capturingClient, fixtureFolders, trialWhere, type Msg, type WireCall } from './drive.js';
 
 let sim: SimServer;

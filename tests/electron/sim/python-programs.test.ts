@@ -8,7 +8,9 @@ import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimServer, type SimServer } from '../../../electron/sim/index.js';
 import { PY_PROGRAMS, programLanguage } from '../../../electron/sim/policies/programs.js';
-import { resolveTask, startFixtureServer, validateAnswer, type FixtureServer } from '../../../electron/engine/tasks/index.js';
+import { resolveTask } from '../../../electron/tasks/resolve.js';
+import { startFixtureServer, type FixtureServer } from '../../../electron/tasks/fixture-server.js';
+import { validateAnswer } from '../../../electron/tasks/index.js';
 import { capturingClient, fixtureFolders, type Msg, type WireCall } from './drive.js';
 
 const hasPython = spawnSync('python3', ['-c', 'import zoneinfo'], { stdio: 'ignore' }).status === 0;

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEngine } from '../../../electron/engine/run-engine.js';
 import { startSimServer, type SimServer } from '../../../electron/sim/index.js';
 import { ACCOUNTING_HEADER, TUTORIAL_TEMPLATE } from '../../../electron/sim/accounting.js';
-import { resolveTask, validateAnswer } from '../../../electron/engine/tasks/index.js';
+import { resolveTask } from '../../../electron/tasks/resolve.js';
+import { runTaskOf, validateAnswer } from '../../../electron/tasks/index.js';
 import { parseSettings, type RunSpec } from '../../../shared/run-spec.js';
 import type { StepEvent } from '../../../shared/step-event.js';
 import { closeSandbox, fixtureFolders } from './drive.js';
@@ -41,7 +42,7 @@ async function seedRun(mode: Mode, fixtureSeed: number, toolset: 'seed' | 'paral
     workspace,
     trial: 1,
   };
-  await runEngine(spec, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) });
+  await runEngine(spec, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) }, runTaskOf(spec.task));
   const started = events.find((e) => e.type === 'run-started')!;
   const prompts = events.flatMap((e) => (e.type === 'model-response' && e.usage ? [e.usage.prompt] : []));
   const finished = events.find((e) => e.type === 'run-finished')!;

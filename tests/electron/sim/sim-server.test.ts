@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startSimServer, type SimServer } from '../../../electron/sim/index.js';
-import { prepareFixture } from '../../../electron/engine/tasks/index.js';
+import { prepareFixture } from '../../../electron/tasks/fixtures.js';
 import { BUILTIN_TASKS } from '../../../shared/tasks.js';
 import { capturingClient, drive, wireTools, closeSandbox } from './drive.js';
 

@@ -1,7 +1,8 @@
 /** tool-catalog through the simulated model with real tools: ReAct carries 65 schemas, Code Mode finds two by search. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimServer, type SimServer } from '../../../electron/sim/index.js';
-import { resolveTask, validateAnswer } from '../../../electron/engine/tasks/index.js';
+import { resolveTask } from '../../../electron/tasks/resolve.js';
+import { runTaskOf, validateAnswer } from '../../../electron/tasks/index.js';
 import { createMode } from '../../../electron/engine/modes/index.js';
 import { decide } from '../../../electron/sim/index.js';
 import { SEARCH_QUERIES } from '../../../electron/sim/policies/react-search.js';
@@ -11,7 +12,7 @@ import { closeSandbox, drive, fixtureFolders, toolNames } from './drive.js';
 
 /** The tools a mode's first request offers in a tool-catalog run. */
 function offered(mode: ModeId, workspace: string): WireTool[] {
-  const adapter = createMode(mode, { workspace, settings: parseSettings({}), taskId: 'tool-catalog' });
+  const adapter = createMode(mode, { workspace, settings: parseSettings({}), task: runTaskOf({ id: 'tool-catalog' }) });
   const tools = adapter.tools().map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.parameters } }));
   adapter.dispose?.();
   return tools;

@@ -5,6 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { loadSuite } from '../../../electron/suite/load-suite.js';
 
 describe('loadSuite', () => {
+  it('refuses a regex the linear-time engine cannot run (a backreference, lookahead), naming the task and what to write', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'parallax-suite-re2-'));
+    await writeFile(join(dir, 's.json'), JSON.stringify({ name: 's', tasks: [{ id: 'twice', text: 'x', validator: { regex: '(a)\\1' } }, { id: 'ahead', text: 'y', validator: { regex: '^(?=\\d)' } }] }));
+    const error = await loadSuite(join(dir, 's.json')).then(() => null, (e: Error) => e.message);
+    expect(error).toMatch(/tasks\[0\] \(twice\)\.validator\.regex: invalid escape sequence: `\\1`\. Suite regexes run in a linear-time engine \(RE2\), which has no backreferences or lookaround/);
+    expect(error).toMatch(/tasks\[1\] \(ahead\)\.validator\.regex: invalid or unsupported Perl syntax: `\(\?=`/);
+  });
+
   it('reads YAML and JSON and resolves fixture folders against the suite file', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'parallax-load-suite-'));
     await mkdir(join(dir, 'files'));

@@ -34,10 +34,16 @@ async function killHostAndWatch(kind: 'fork' | 'utility'): Promise<{ seen: ProcI
   }
   const { worker } = JSON.parse(readFileSync(ready, 'utf8')) as { worker: number };
   const seen = new Map<number, ProcInfo>();
-  for (const p of [...descendants(host.pid!), ...withEnv('PARALLAX_HOST_PID', String(host.pid))]) seen.set(p.pid, p);
+  // The shell command was started before the file was written, but its sleeps run once its shell has forked
+  // them: on a busy machine that can come later. Kill the host only once both are seen.
+  for (;;) {
+    for (const p of [...descendants(host.pid!), ...withEnv('PARALLAX_HOST_PID', String(host.pid))]) seen.set(p.pid, p);
+    if ([...seen.values()].filter((p) => p.comm === 'sleep').length >= 2 || Date.now() > deadline) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
   expect([...seen.keys()]).toContain(worker);
   host.kill('SIGKILL');
-  const alive = await waitGone(seen.values(), 8000);
+  const alive = await waitGone(seen.values(), 60_000); // returns as soon as the last is gone; a busy machine reaps slowly
   return { seen: [...seen.values()], alive };
 }
 

@@ -32,7 +32,7 @@ function server(port = 0): Promise<WebSocketServer> {
 
 const portOf = (s: WebSocketServer) => (s.address() as AddressInfo).port;
 const nodeSocket = (url: string) => new NodeWebSocket(url) as unknown as WebSocket;
-const until = async (cond: () => boolean, ms = 5000) => {
+const until = async (cond: () => boolean, ms = 30_000) => {
   const end = Date.now() + ms;
   while (!cond()) {
     if (Date.now() > end) throw new Error('timed out');

@@ -62,15 +62,19 @@ describe('composer variants', () => {
   });
 
   it('models × modes: every model with every selected mode, models as rows, labelled by model', () => {
-    const rows = draftsFromMatrix(' sim, sim-b ,sim', ['react', 'code']);
-    expect(Array.isArray(rows) && rows.map((r) => [r.model, r.mode])).toEqual([['sim', 'react'], ['sim', 'code'], ['sim-b', 'react'], ['sim-b', 'code']]);
+    const rows = draftsFromMatrix(' sim, sim-careful ,sim', ['react', 'code']);
+    expect(Array.isArray(rows) && rows.map((r) => [r.model, r.mode])).toEqual([['sim', 'react'], ['sim', 'code'], ['sim-careful', 'react'], ['sim-careful', 'code']]);
     const check = checkVariants(rows as never, BASE);
-    expect(check.columns?.map((c) => c.label)).toEqual(['ReAct · sim', 'Code Mode · sim', 'ReAct · sim-b', 'Code Mode · sim-b']);
+    expect(check.columns?.map((c) => c.label)).toEqual(['ReAct · sim', 'Code Mode · sim', 'ReAct · sim-careful', 'Code Mode · sim-careful']);
     expect(buildRequest({ ...INITIAL_FORM, variants: rows as never }).request?.variants).toEqual([
-      { mode: 'react', model: 'sim' }, { mode: 'code', model: 'sim' }, { mode: 'react', model: 'sim-b' }, { mode: 'code', model: 'sim-b' },
+      { mode: 'react', model: 'sim' }, { mode: 'code', model: 'sim' }, { mode: 'react', model: 'sim-careful' }, { mode: 'code', model: 'sim-careful' },
     ]);
-    expect(draftsFromMatrix(' , ', ['react'])).toBe('Name at least one model, e.g. sim, sim-b.');
+    expect(draftsFromMatrix(' , ', ['react'])).toBe('Name at least one model, e.g. sim, sim-careful.');
     expect(draftsFromMatrix('sim', [])).toBe('Pick at least one mode above.');
+    // A name the simulated model does not have would run as sim under another label: refused at its row.
+    const unknown = checkVariants(draftsFromMatrix('sim, nosuchmodel', ['react']) as never, BASE);
+    expect(unknown.rowErrors).toEqual([null, 'The simulated model has no model "nosuchmodel": it answers to sim, sim-careful, sim-hasty (see docs/simulated-model.md).']);
+    expect(buildRequest({ ...INITIAL_FORM, model: 'sim-hasy' }).errors.model).toMatch(/^The simulated model has no model "sim-hasy"/);
   });
 
   it('a given label wins; two equal labels are refused', () => {

@@ -73,8 +73,8 @@ function sandboxFor(language: ProgramLanguage, memoryMb: number): ProgramSandbox
 }
 
 export function createProgramTool(opts: ModeOptions, language: ProgramLanguage = 'javascript'): ProgramTool {
-  const toolset = toolsetOf(opts.settings, opts.taskId, opts.mcpTools);
-  const { tools, hiddenTools } = standardBindings(toolset.tools);
+  const toolset = toolsetOf(opts.settings, opts.task, opts.mcpTools);
+  const { tools, hiddenTools } = standardBindings(toolset.tools, toolset.catalog);
   const codeState = opts.settings.codeState ?? 'fresh';
   const base = language === 'python'
     ? pyRunCodeExposure(tools, opts.settings.returnTypes)

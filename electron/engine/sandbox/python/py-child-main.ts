@@ -67,6 +67,7 @@ const { workerData } = require('node:worker_threads');
 const fs = require('node:fs');
 const c = new Int32Array(workerData.control);
 const [INTERRUPT, STOP, CAP, TIME, CANCEL, MEMORY, RUN] = workerData.slots;
+const HARD_MB = 32;
 const stop = (code) => { Atomics.compareExchange(c, STOP, 0, code); Atomics.store(c, INTERRUPT, 2); };
 let text = '';
 fs.createReadStream(null, { fd: 3 }).on('data', (b) => {
@@ -82,9 +83,9 @@ setInterval(() => {
   if (cap === 0) return;
   const rss = process.memoryUsage.rss();
   if (rss > cap * 1048576) stop(MEMORY);
-  // A single allocation can grow far past the cap before Python checks the buffer: past twice the cap the
-  // process ends itself (the host reads the memory stop it was told first).
-  if (rss > cap * 2 * 1048576 + 256 * 1048576) { fs.writeSync(1, JSON.stringify({ type: 'stop', id: workerData.id, reason: 'memory' }) + '\\n'); process.kill(process.pid, 'SIGKILL'); }
+  // A single allocation can grow far past the cap before Python checks the buffer: past the cap by HARD_MB the
+  // process ends itself at once (the host reads the memory stop it was told first), so it never holds much more.
+  if (rss > (cap + HARD_MB) * 1048576) { fs.writeSync(1, JSON.stringify({ type: 'stop', id: workerData.id, reason: 'memory' }) + '\\n'); process.kill(process.pid, 'SIGKILL'); }
   // A program that catches KeyboardInterrupt is interrupted again.
   if (Atomics.load(c, STOP) !== 0 && Atomics.load(c, INTERRUPT) === 0 && Atomics.load(c, CAP) > 0) Atomics.store(c, INTERRUPT, 2);
 }, 5).unref();

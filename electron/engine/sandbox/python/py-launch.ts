@@ -216,7 +216,7 @@ export function pythonLaunch(options: PythonLaunchOptions = {}): PyLaunch {
   }
   const args = bubblewrapArgs({ workspace: null, tmpBytes: TMP_BYTES, disableUserns: sandbox.disableUserns ?? false });
   const binds = childBinds(layout, node, file).flatMap((b) => ['--ro-bind', b.source, b.target]);
-  args.splice(args.indexOf('--remount-ro'), 0, ...binds);
+  args.splice(args.lastIndexOf('--remount-ro'), 0, ...binds); // before the root is made read-only, after /tmp
   args.push('--setenv', 'ELECTRON_RUN_AS_NODE', '1', '--chdir', '/tmp', '--', node, ...nodeArgv);
   return { command: sandbox.bwrap, args, env: {}, containment: 'bubblewrap' };
 }

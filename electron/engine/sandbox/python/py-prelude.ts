@@ -22,7 +22,7 @@ export const PY_ALLOWED_MODULES: readonly string[] = [
 ];
 
 export const PY_PRELUDE = String.raw`
-import builtins as _builtins, json as _json, os as _os, sys as _sys, types as _types, traceback as _traceback
+import ast as _ast, builtins as _builtins, json as _json, os as _os, sys as _sys, types as _types, traceback as _traceback
 
 _PROGRAM_FILE = ${JSON.stringify(PY_PROGRAM_FILE)}
 _ALLOWED = frozenset(${JSON.stringify(PY_ALLOWED_MODULES)})
@@ -176,6 +176,11 @@ def _call(kind, name, args):
     reply = _json.loads(b''.join(chunks))
     if not reply.get('ok'):
         raise ToolError(reply.get('error'))
+    if 'py' in reply:
+        try:
+            return _ast.literal_eval(reply['py'])
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            pass
     return reply.get('value')
 
 class _Tool:

@@ -22,13 +22,17 @@ export function pythonSignatureOf(tool: ToolDefinition, withReturnType = true): 
   const props = (schema.properties ?? {}) as Record<string, { type?: string; default?: unknown }>;
   const required = new Set((schema.required as string[] | undefined) ?? []);
   const params = parameterNames(tool).map((name) => {
-    const p = props[name] ?? {};
+    const p = props[name] ?? {} as { type?: string; default?: unknown; items?: { type?: string } };
+    if (name === tool.rest) {
+      const item = (p as { items?: { type?: string } }).items?.type;
+      return `*${name}${item ? `: ${SCHEMA_TYPES[item] ?? item}` : ''}`;
+    }
     // A schema given as is (an MCP tool's) may nest: its type is written in Python from the schema itself.
     const type = tool.parameters ? typeOf(p, 'python', name) : p.type ? (SCHEMA_TYPES[p.type] ?? p.type) : 'object';
     if (p.default !== undefined) return `${name}: ${type} = ${pythonLiteral(p.default)}`;
     if (required.has(name)) return `${name}: ${type}`;
     return `${name}: ${type.startsWith('Optional[') || type === 'Any' ? type : `Optional[${type}]`} = None`;
   });
-  const returns = tool.returnSchema ? typeOf(tool.returnSchema, 'python') : pythonType(tool.returns);
+  const returns = tool.returnSchema ? typeOf(tool.returnSchema, 'python') : (tool.pythonReturns ?? pythonType(tool.returns));
   return `def ${tool.name}(${params.join(', ')})${withReturnType ? ` -> ${returns}` : ''}`;
 }

@@ -1,9 +1,8 @@
 /** Code Mode on the simulated model: run_code is the only tool, and its description asks for JavaScript. */
-import { codePolicies } from '../families.js';
 import { defineSimMode } from '../sim-mode.js';
 
 export const codeSim = defineSimMode({
   id: 'code',
   detect: (s) => s.toolNames.has('run_code') && s.toolNames.size === 1,
-  decide: codePolicies,
+  family: 'code',
 });

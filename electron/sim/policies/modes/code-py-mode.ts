@@ -1,10 +1,9 @@
 /** Code Mode (Python) on the simulated model: run_code alone, its description asking for Python programs. */
-import { codePolicies } from '../families.js';
 import { programLanguage } from '../programs.js';
 import { defineSimMode } from '../sim-mode.js';
 
 export const codePySim = defineSimMode({
   id: 'code-py',
   detect: (s) => s.toolNames.has('run_code') && s.toolNames.size === 1 && programLanguage({ runCodeDescription: s.runCodeDescription ?? '' }) === 'python',
-  decide: codePolicies,
+  family: 'code',
 });

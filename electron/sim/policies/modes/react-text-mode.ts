@@ -3,13 +3,12 @@
  * Action / Action Input format. The request is read in native form, so ReAct's policies decide, and the reply
  * is written back as text (react-text.ts).
  */
-import { reactPolicies } from '../families.js';
 import { isTextReActPrompt, nativeForm, writeTextReply } from '../react-text.js';
 import { defineSimMode } from '../sim-mode.js';
 
 export const reactTextSim = defineSimMode({
   id: 'react-text',
   detect: (s) => s.toolNames.size === 0 && isTextReActPrompt(s.systemPrompt ?? ''),
-  decide: reactPolicies,
+  family: 'react',
   text: { nativeForm, writeReply: writeTextReply },
 });

@@ -104,11 +104,13 @@ describe('an agent that misbehaves', () => {
   }, 60_000);
 
   it('is stopped at its time limit, with everything it started', async () => {
-    const run = await agentRun({ agent: { ...misbehave('hang'), timeoutMs: 2000 } });
+    // It sleeps 600 s: only its 2 s limit can end the run within the test's own timeout.
+    const tag = `agent-hang-${process.pid}-${Date.now()}`;
+    const run = await agentRun({ agent: { ...misbehave('hang', tag), timeoutMs: 2000 } });
     const end = finished(run.events);
     expect(end.status).toBe('error');
     expect(end.error).toMatch(/time limit of 2 s/);
-    expect(run.ms).toBeLessThan(30_000);
+    expect(await leftAfterReaping(tag)).toEqual([]);
   }, 60_000);
 
   it('floods its output: an error that says how much it wrote, not an answer, and the run still ends', async () => {
@@ -133,8 +135,7 @@ describe('an agent that misbehaves', () => {
     const tag = `agent-bg-${process.pid}-${Date.now()}`;
     const run = await agentRun({ agent: misbehave('background', tag) });
     expect(finished(run.events).answer).toBe('left three sleepers behind');
-    await new Promise((r) => setTimeout(r, 300));
-    expect(processesWith(tag)).toEqual([]);
+    expect(await leftAfterReaping(tag)).toEqual([]);
   }, 60_000);
 
   it('asks for more model requests than max steps: stopped as max-steps after exactly that many', async () => {
@@ -183,6 +184,20 @@ describe('an agent that misbehaves', () => {
     }
   }, 60_000);
 
+  for (const [task, name] of [['write-errors', 'errors.log'], ['log-stats', 'zz.txt']] as const) {
+    for (const kind of ['fifo', 'link'] as const) {
+      it(`leaves ${name} as a ${kind === 'fifo' ? 'FIFO' : 'link to /dev/zero'} for the ${task} validator: the run ends, saying so`, async () => {
+        const run = await agentRun({ task, agent: misbehave('trap-file', kind, name) });
+        const end = finished(run.events);
+        expect(end.status, end.error).toBe('answered');
+        expect(end.validation?.ok).toBe(false);
+        expect(end.validation?.detail).toMatch(kind === 'fifo'
+          ? new RegExp(`${name.replace('.', '\\.')} is a named pipe \\(FIFO\\), not a regular file: the validator reads regular files only`)
+          : new RegExp(`${name.replace('.', '\\.')} is a symbolic link, not a regular file: the validator reads regular files only`));
+      }, 60_000);
+    }
+  }
+
   it('sends requests that are no step: each is shown in the record, none counted', async () => {
     const run = await agentRun({ agent: misbehave('other') });
     const end = finished(run.events);
@@ -195,13 +210,24 @@ describe('an agent that misbehaves', () => {
   }, 60_000);
 
   it('is cancelled mid-run: ended, and recorded as cancelled', async () => {
+    // It sleeps 600 s: only the cancel can end the run within the test's own timeout. Cancelled once it runs.
+    const tag = `agent-cancel-${process.pid}-${Date.now()}`;
     const ac = new AbortController();
-    setTimeout(() => ac.abort(), 1500);
-    const run = await agentRun({ agent: misbehave('hang'), signal: ac.signal });
+    let ended = false;
+    const running = agentRun({ agent: misbehave('hang', tag), signal: ac.signal }).finally(() => (ended = true));
+    while (!ended && processesWith(tag).length === 0) await new Promise((r) => setTimeout(r, 20));
+    ac.abort();
+    const run = await running;
     expect(finished(run.events).status).toBe('cancelled');
-    expect(run.ms).toBeLessThan(20_000);
+    expect(await leftAfterReaping(tag)).toEqual([]);
   }, 60_000);
 });
+
+/** What is left with `tag` once killed processes have had time to be reaped (a busy machine reaps slowly). */
+async function leftAfterReaping(tag: string): Promise<string[]> {
+  for (let i = 0; i < 1500 && processesWith(tag).length > 0; i++) await new Promise((r) => setTimeout(r, 20));
+  return processesWith(tag);
+}
 
 /** Live processes whose command line holds `tag`. */
 function processesWith(tag: string): string[] {

@@ -53,14 +53,16 @@ describe('ApprovalGate', () => {
   });
 
   it('cancel while waiting ends the wait as cancelled, restarts the paused clock, and throws', async () => {
-    const { gate: g, events } = gate(() => new Promise(() => {}));
+    let asking = (): void => {};
+    const asked = new Promise<void>((resolve) => (asking = resolve));
+    const { gate: g, events } = gate(() => (asking(), new Promise(() => {})));
     const controller = new AbortController();
     const clock: string[] = [];
     const pending = g.check('run_shell', { command: 'sleep 100' }, { ...place, inProgram: true }, controller.signal, () => {
       clock.push('paused');
       return () => clock.push('resumed');
     });
-    await new Promise((r) => setTimeout(r, 20));
+    await asked; // the user is being asked: the wait has begun
     controller.abort();
     await expect(pending).rejects.toBeInstanceOf(ApprovalCancelledError);
     expect(clock).toEqual(['paused', 'resumed']);

@@ -1,7 +1,8 @@
 /**
  * An MCP call's timeout stops while the call waits on Parallax itself: the run's model answering the server's
  * sampling request, and a person approving that request. Real runs (runEngine) against our SDK test server over
- * stdio with a 1 s call timeout and a scripted model on loopback; the clock's own rules with a fake time.
+ * stdio with a 3 s call timeout and a scripted model on loopback; the clock's own rules with a fake time. The
+ * waits are twice the timeout and the server's own work a small part of it, so a busy machine decides nothing.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -32,26 +33,30 @@ async function run(args: object, opts: { samplingDelayMs?: number; approvals?: R
   await runEngine({
     runId: randomUUID(), task: { id: null, text: 'use the tool' }, mode: 'react',
     provider: { name: 'scripted', baseUrl: model.url, model: 'm', simulated: false }, apiKeyEnv: null,
-    settings: parseSettings({ maxSteps: 3, approvals: opts.approvals ?? {} }), workspace: dir, mcpServers: [stdioServer('t', { callTimeoutMs: 1000 })],
-  }, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e), ...(opts.askApproval ? { askApproval: opts.askApproval } : {}) });
+    settings: parseSettings({ maxSteps: 3, approvals: opts.approvals ?? {} }), workspace: dir, mcpServers: [stdioServer('t', { callTimeoutMs: CALL_TIMEOUT_MS })],
+  }, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e), ...(opts.askApproval ? { askApproval: opts.askApproval } : {}) }, null);
   return events;
 }
+
+const CALL_TIMEOUT_MS = 3000;
+/** A wait on the client: twice the call timeout. */
+const WAIT_MS = 2 * CALL_TIMEOUT_MS;
 
 const finished = (events: StepEvent[]) => events.find((e): e is Extract<StepEvent, { type: 'tool-finished' }> => e.type === 'tool-finished')!;
 
 describe('an MCP call waiting on the client', () => {
-  it('does not time out while the run\'s model answers its sampling request (2.5 s, timeout 1 s)', async () => {
-    const events = await run({ chars: 5, maxTokens: 5 }, { samplingDelayMs: 2500 });
+  it('does not time out while the run\'s model answers its sampling request (6 s, timeout 3 s)', async () => {
+    const events = await run({ chars: 5, maxTokens: 5 }, { samplingDelayMs: WAIT_MS });
     const f = finished(events);
     expect(f.error).toBeNull();
     expect(f.output).toContain('sampled reply');
-    expect(f.durationMs).toBeGreaterThan(2500);
+    expect(f.durationMs).toBeGreaterThan(WAIT_MS);
   }, 60_000);
 
-  it('does not time out while a person approves the sampling request (2.5 s, timeout 1 s)', async () => {
+  it('does not time out while a person approves the sampling request (6 s, timeout 3 s)', async () => {
     const ask: AskUser = async (request) => {
       expect(request.tool).toBe('mcp-sampling');
-      await new Promise((r) => setTimeout(r, 2500));
+      await new Promise((r) => setTimeout(r, WAIT_MS)); // the person taking their time: the wait under test
       return 'allow';
     };
     const events = await run({ chars: 5, maxTokens: 5 }, { approvals: { 'mcp-sampling': 'ask' }, askApproval: ask });
@@ -60,9 +65,9 @@ describe('an MCP call waiting on the client', () => {
     expect(finished(events).output).toContain('sampled reply');
   }, 60_000);
 
-  it('runs again once the wait is over: the server\'s own 1.5 s after the reply times it out', async () => {
-    const events = await run({ chars: 5, maxTokens: 5, thenSleepMs: 1500 }, { samplingDelayMs: 1500 });
-    expect(finished(events).error).toMatch(/^t_sample \(MCP tool "sample" of server "t"\) failed: timed out after 1000 ms without an answer or a progress report/);
+  it('runs again once the wait is over: the server\'s own 4.5 s after the reply times it out', async () => {
+    const events = await run({ chars: 5, maxTokens: 5, thenSleepMs: 1.5 * CALL_TIMEOUT_MS }, { samplingDelayMs: CALL_TIMEOUT_MS / 2 });
+    expect(finished(events).error).toMatch(/^t_sample \(MCP tool "sample" of server "t"\) failed: timed out after 3000 ms without an answer or a progress report/);
   }, 60_000);
 });
 

@@ -43,20 +43,20 @@ async function run(args: object, ask: AskElicitation | undefined, callTimeoutMs 
     runId: randomUUID(), task: { id: null, text: 'use the tool' }, mode: 'react',
     provider: { name: 'scripted', baseUrl: model.url, model: 'm', simulated: false }, apiKeyEnv: null,
     settings: parseSettings({ maxSteps: 3 }), workspace: dir, mcpServers: [stdioServer('t', { callTimeoutMs })],
-  }, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e), ...(ask ? { askElicitation: ask } : {}) });
+  }, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e), ...(ask ? { askElicitation: ask } : {}) }, null);
   const finished = events.find((e): e is Extract<StepEvent, { type: 'tool-finished' }> => e.type === 'tool-finished')!;
   return { events, output: finished.output };
 }
 const elicitations = (events: StepEvent[]) => events.filter((e): e is ElicitationEvent => e.type === 'elicitation');
 
 describe('MCP elicitation in a run', () => {
-  it('asks with the form read from the schema; the checked answer goes back and is recorded; the 1 s timeout waits', async () => {
+  it('asks with the form read from the schema; the checked answer goes back and is recorded; the 3 s timeout waits', async () => {
     const seen: ElicitRequest[] = [];
     const { events, output } = await run({ message: 'Who are you?\u001b[2J', schema: FORM }, async (request) => {
       seen.push(request);
-      await new Promise((r) => setTimeout(r, 1500));
+      await new Promise((r) => setTimeout(r, 4500)); // the person answering after longer than the call timeout
       return { action: 'accept', content: { name: 'Ada', age: '36', colour: 'g', ok: true } };
-    }, 1000);
+    }, 3000);
     expect(seen[0].message).toBe('Who are you?[2J');
     expect(seen[0].fields.map((f) => [f.key, f.kind, f.required])).toEqual([['name', 'string', true], ['age', 'integer', false], ['colour', 'choice', true], ['ok', 'boolean', false]]);
     expect(seen[0].fields[2].options).toEqual([{ value: 'r', label: 'Red' }, { value: 'g', label: 'Green' }]);
@@ -64,7 +64,7 @@ describe('MCP elicitation in a run', () => {
     const [e] = elicitations(events);
     expect(e).toMatchObject({ server: 't', callId: 'c1', step: 1, action: 'accept', content: { name: 'Ada', age: 36, colour: 'g', ok: true } });
     expect(e.reason).toBeUndefined();
-    expect(e.waitedMs).toBeGreaterThanOrEqual(1400);
+    expect(e.waitedMs).toBeGreaterThanOrEqual(4400);
   }, 60_000);
 
   it('an answer that does not fit the form is never sent: the request is cancelled, saying why', async () => {

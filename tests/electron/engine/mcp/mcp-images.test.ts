@@ -32,7 +32,7 @@ async function run(provider: ProviderInfo, apiKey: string | null = null): Promis
   await runEngine({
     runId: randomUUID(), task: { id: null, text: 'describe the picture' }, mode: 'react', provider, apiKeyEnv: null,
     settings: parseSettings({ maxSteps: 3 }), workspace: dir, mcpServers: [stdioServer('t')],
-  }, { apiKey, signal: new AbortController().signal, emit: (e) => events.push(e) });
+  }, { apiKey, signal: new AbortController().signal, emit: (e) => events.push(e) }, null);
   return events;
 }
 const toolOutput = (events: StepEvent[]) => events.find((e): e is Extract<StepEvent, { type: 'tool-finished' }> => e.type === 'tool-finished')!.output;

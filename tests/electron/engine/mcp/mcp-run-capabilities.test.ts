@@ -71,7 +71,7 @@ async function run(servers: readonly McpServerConfig[], call: { name: string; ar
     runId: randomUUID(), task: { id: null, text: 'use the tool' }, mode: 'react',
     provider: { name: 'scripted', baseUrl: url, model: 'm', simulated: false }, apiKeyEnv: null,
     settings: parseSettings({ maxSteps: 4, approvals }), workspace: dir, mcpServers: servers,
-  }, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) });
+  }, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) }, null);
   return events;
 }
 

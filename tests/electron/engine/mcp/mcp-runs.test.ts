@@ -16,8 +16,10 @@ import type { McpServerConfig } from '../../../../shared/mcp-config.js';
 import type { StepEvent } from '../../../../shared/step-event.js';
 import { runEngine, warmUpEngine } from '../../../../electron/engine/run-engine.js';
 import { startSimServer, type SimServer } from '../../../../electron/sim/index.js';
-import { prepareFixture, resolveTask } from '../../../../electron/engine/tasks/index.js';
+import { prepareFixture } from '../../../../electron/tasks/fixtures.js';
+import { resolveTask } from '../../../../electron/tasks/resolve.js';
 import { stdioServer } from '../../../helpers/mcp-test-server.js';
+import { runTaskOf } from '../../../../electron/tasks/index.js';
 
 function chunk(delta: object, finish: string | null = null): string {
   return `data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
@@ -54,14 +56,15 @@ interface RunOptions { task?: string; sim?: boolean; approvals?: Record<string, 
 async function run(mode: ModeId, servers: readonly McpServerConfig[], opts: RunOptions = {}): Promise<StepEvent[]> {
   const events: StepEvent[] = [];
   const runId = randomUUID();
+  const task = opts.task ? resolveTask(opts.task, { fixtureUrl: null }) : { id: null, text: 'add 2 and 40' };
   await runEngine({
-    runId, task: opts.task ? resolveTask(opts.task, { fixtureUrl: null }) : { id: null, text: 'add 2 and 40' }, mode,
+    runId, task, mode,
     provider: opts.sim ? { name: 'simulated', baseUrl: sim.url, model: 'sim', simulated: true } : { name: 'scripted', baseUrl: url, model: 'm', simulated: false },
     apiKeyEnv: null, settings: parseSettings({ maxSteps: 6, ...(opts.approvals ? { approvals: opts.approvals } : {}) }), workspace: await workspaceFor(opts.task), mcpServers: servers,
   }, {
     apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e),
     ...(opts.answer ? { askApproval: async () => opts.answer! } : {}),
-  });
+  }, runTaskOf(task));
   return events;
 }
 
@@ -170,7 +173,7 @@ describe('a worker\'s MCP connections', () => {
     const before = await starts();
     expect(before).toHaveLength(1);
     const events: StepEvent[] = [];
-    await runEngine(spec, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) });
+    await runEngine(spec, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) }, runTaskOf(spec.task));
     expect(await starts()).toEqual(before);
     expect(ofType(events, 'tool-finished').find((t) => t.name === 't_add')!.output).toBe('{"sum":42}');
   }, 60_000);

@@ -7,7 +7,7 @@ import { createCodeMode } from '../../../../electron/engine/modes/code-mode.js';
 import type { CallContext, ModeAdapter } from '../../../../electron/engine/modes/mode.js';
 import { LOG_STATS_PROGRAM } from '../../../../electron/sim/policies/log-stats.js';
 import { programOutput } from '../../../../electron/sim/policies/common.js';
-import { startFixtureServer, type FixtureServer } from '../../../../electron/engine/tasks/fixture-server.js';
+import { startFixtureServer, type FixtureServer } from '../../../../electron/tasks/fixture-server.js';
 import { openRunToolState } from '../../../../electron/engine/tools/run-state.js';
 import { warmUpTools } from '../../../../electron/engine/tools/index.js';
 import { parseSettings } from '../../../../shared/run-spec.js';

@@ -21,7 +21,8 @@ import {
 const KEY = 'sk-ant-test-0123456789';
 const TOOLS: ToolExposure[] = [{ name: 'read_file', description: 'Read a file.', parameters: { type: 'object', properties: { path: { type: 'string' } } } }];
 const MESSAGES = [{ role: 'system' as const, content: 'You are a test.' }, { role: 'user' as const, content: 'Read notes/todo.txt.' }];
-const OPTS: ClientOptions = { timeoutMs: 5000, idleTimeoutMs: 5000, deadlineMs: 20_000, streamOptions: true };
+// Generous: a test about a time bound sets its own; a loopback reply on a busy machine must not hit these.
+const OPTS: ClientOptions = { timeoutMs: 30_000, idleTimeoutMs: 30_000, deadlineMs: 50_000, streamOptions: true };
 
 const servers: ReplayServer[] = [];
 afterEach(async () => {
@@ -172,7 +173,7 @@ describe('a run through the Anthropic provider against the replay', () => {
     await runEngine({
       runId: randomUUID(), task: { id: null, text: 'How many items are in notes/todo.txt?' }, mode: 'react', provider, apiKeyEnv: 'ANTHROPIC_API_KEY',
       settings: parseSettings({ maxRetries: 2, ...settings }), workspace, price: PRICE,
-    }, { apiKey: KEY, signal: new AbortController().signal, emit: (e) => events.push(e) });
+    }, { apiKey: KEY, signal: new AbortController().signal, emit: (e) => events.push(e) }, null);
     return { server, events, responses: events.filter((e): e is ModelResponseEvent => e.type === 'model-response') };
   }
 

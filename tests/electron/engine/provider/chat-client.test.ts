@@ -18,7 +18,8 @@ afterEach(async () => {
 
 const TOOLS: ToolExposure[] = [{ name: 'read_file', description: 'Read a file.', parameters: { type: 'object', properties: { path: { type: 'string' } } } }];
 const MESSAGES = [{ role: 'system' as const, content: 'You are a test.' }, { role: 'user' as const, content: 'Read a.txt and b.txt.' }];
-const OPTS: ClientOptions = { timeoutMs: 5000, idleTimeoutMs: 5000, deadlineMs: 20_000, streamOptions: true };
+// Generous: a test about a time bound sets its own; a loopback reply on a busy machine must not hit these.
+const OPTS: ClientOptions = { timeoutMs: 30_000, idleTimeoutMs: 30_000, deadlineMs: 50_000, streamOptions: true };
 
 async function serve(replies: readonly ReplayReply[]) {
   const server = await startReplayServer(replies);
@@ -151,7 +152,7 @@ describe('streamChat: time bounds', () => {
     expect(err.message).toMatch(/No data from .* for 0\.6 s after 2 chunks/);
     expect(err.retryable).toBe(true);
     expect(ms).toBeGreaterThanOrEqual(550);
-    expect(ms).toBeLessThan(20_000);
+    expect(err.message).not.toMatch(/deadline/); // the idle timer ended it, not the deadline
   });
 
   it('keep-alive comments do not count as data', async () => {

@@ -95,11 +95,10 @@ describe('no leaks into the host or the next program', () => {
 describe('shared memory and blocking', () => {
   it('Atomics.wait on a SharedArrayBuffer cannot hang the worker', async () => {
     const code = 'const cell = new Int32Array(new SharedArrayBuffer(16));\nAtomics.wait(cell, 0, 0);\nprint("woke");';
-    const started = Date.now();
     const result = await h.run(code, { limits: { timeoutMs: 500 } });
-    expect(Date.now() - started).toBeLessThan(4000);
     expect(result.output).not.toContain('woke');
-    expect(result.error).not.toBeNull();
+    // Ended by refusal (no Atomics, no shared memory in the sandbox) or at the time limit: never a wait without end.
+    expect(result.error?.message).toMatch(/'(Atomics|SharedArrayBuffer)' is not defined|^time limit of 500 ms exceeded/);
     const next = await h.run('print(40 + 2);');
     expect(next.output).toBe('42\n');
   });

@@ -52,7 +52,7 @@ describe('time limit', () => {
     const result = await h.run("print('calling');\nslow_tool(60000);\nprint('never');", { limits: { timeoutMs: 400 } });
     expect(result.limitHit).toBe('time');
     expect(result.output).toBe('calling\n');
-    expect(result.durationMs).toBeLessThan(5000);
+    expect(result.error?.message).toMatch(/^time limit of 400 ms exceeded/); // not the tool's own 60 s
     expect(slowLog.started).toBe(before.started + 1);
     expect(slowLog.aborted).toBe(before.aborted + 1);
     expect(result.toolCalls).toHaveLength(1);
@@ -76,7 +76,7 @@ describe('time limit', () => {
     const result = await h.run('while (true) {}', { ctx: { workspace: h.workspace, settings: DEFAULT_SETTINGS, signal: abort.signal } });
     expect(result.limitHit).toBeNull();
     expect(result.error?.message).toContain('cancelled');
-    expect(result.durationMs).toBeLessThan(4000);
+    expect(result.error?.message).not.toMatch(/limit/); // ended by the cancel, not by its (30 s) time limit
     await stillWorks();
   });
 });

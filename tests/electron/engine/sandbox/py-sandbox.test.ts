@@ -3,6 +3,7 @@
  * per call, tools as synchronous functions returning Python values, search_tools handles with describe(),
  * errors at the model's own line, and the same limits in the same words. One Pyodide child for the file.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,11 +89,13 @@ describe('the Python limits', () => {
     const busy = await h.run('while True:\n    pass', { limits: { timeoutMs: 800 } });
     expect(busy.limitHit).toBe('time');
     expect(busy.error!.message).toMatch(/^time limit of 800 ms exceeded/);
+    const processes = h.sandbox.processesStarted;
     const stubborn = await h.run('print("start")\nwhile True:\n    try:\n        while True:\n            pass\n    except BaseException:\n        pass', { limits: { timeoutMs: 800 } });
     expect(stubborn.limitHit).toBe('time');
     expect(stubborn.output).toBe('start\n');
-    expect(stubborn.durationMs).toBeLessThan(800 + 3000);
+    expect(stubborn.error!.message).toMatch(/^time limit of 800 ms exceeded/);
     expect((await h.run('print("next")')).output).toBe('next\n');
+    expect(h.sandbox.processesStarted).toBe(processes + 1); // deaf to the interrupt: killed after the grace, replaced
   });
 
   it('stops the clock while the user decides on a tool call, and a refusal is the tool\'s error', async () => {
@@ -130,6 +133,22 @@ describe('the Python limits', () => {
     expect(h.sandbox.processesStarted).toBe(started + 1);
   }, 60_000);
 
+  it('one 700 MB allocation with a 64 MiB limit: the child is stopped before it holds much more than its start plus the limit', async () => {
+    // The child's resident size, sampled from outside while the program runs (a lower bound of its peak).
+    let peak = 0;
+    const watch = setInterval(() => (peak = Math.max(peak, ...pythonChildren().map(residentBytes))), 2);
+    try {
+      const bomb = await h.run('x = bytearray(700 * 1024 * 1024)\nprint(len(x))', { limits: { memoryMb: 64, timeoutMs: 30_000 } });
+      expect(bomb.limitHit).toBe('memory');
+      expect(bomb.output).not.toContain('734003200');
+    } finally {
+      clearInterval(watch);
+    }
+    expect(peak).toBeGreaterThan(0);
+    // Its start (about 160 MB) plus the limit, plus what one watch period lets it add: far below 700 MB.
+    expect(peak).toBeLessThan(450 * 1024 * 1024);
+  }, 60_000);
+
   it('lets a program use memory well inside the limit', async () => {
     const result = await h.run('data = ["x" * 1000 for _ in range(10000)]\nprint(len(data))', { limits: { memoryMb: 64 } });
     expect(result.error).toBeNull();
@@ -165,3 +184,31 @@ describe('the Python limits', () => {
     expect(result.error!.message).toMatch(/cancelled/);
   });
 });
+
+/** Live processes below this one whose command line is the Pyodide child's. */
+function pythonChildren(): number[] {
+  const parents = new Map<number, number>();
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      parents.set(Number(entry), Number(/^\d+ \(.*\) \S (\d+)/s.exec(readFileSync(`/proc/${entry}/stat`, 'utf8'))![1]));
+      if (/python-child|py-child/.test(readFileSync(`/proc/${entry}/cmdline`, 'utf8'))) found.push(Number(entry));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  const below = (pid: number): boolean => {
+    for (let p = parents.get(pid); p !== undefined && p > 1; p = parents.get(p)) if (p === process.pid) return true;
+    return false;
+  };
+  return found.filter(below);
+}
+
+function residentBytes(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}

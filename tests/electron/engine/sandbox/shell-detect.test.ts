@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { defaultApprovalPolicy } from '../../../../shared/approval.js';
 import { osSandboxSwitchedOff } from '../../../../electron/engine/sandbox/sandbox-switch.js';
 import { runShellCommand } from '../../../../electron/engine/sandbox/shell-runner.js';
-import { detectShellSandbox, shellSandbox } from '../../../../electron/engine/sandbox/shell-sandbox.js';
+import { detectShellSandbox, detectShellSandboxAsync, shellSandbox } from '../../../../electron/engine/sandbox/shell-sandbox.js';
 import { SeatbeltProfile } from './seatbelt-eval.js';
 
 const bin = mkdtempSync(path.join(tmpdir(), 'parallax-fake-sbx-'));
@@ -50,6 +50,24 @@ describe('the capability check', () => {
     if (process.platform !== 'linux') return;
     if (osSandboxSwitchedOff()) expect(shellSandbox().kind).toBe('none');
     else expect(shellSandbox()).toMatchObject({ kind: 'bubblewrap', reason: expect.stringContaining('no network') });
+  });
+
+  it('the probe run as child processes side by side (a start-up loads meanwhile) finds what the blocking one finds, in every case', async () => {
+    const lax = fakeSandboxExec('sandbox-exec-lax-async', 'exec "$@"');
+    const cases = [
+      {},
+      { switchedOff: true },
+      { platform: 'linux' as const, bwrap: null, switchedOff: false },
+      { platform: 'linux' as const, bwrap: '/bin/false', switchedOff: false },
+      { platform: 'win32' as const, switchedOff: false },
+      { platform: 'darwin' as const, switchedOff: false, sandboxExec: lax },
+    ];
+    for (const options of cases) {
+      const [blocking, async] = [detectShellSandbox(options), await detectShellSandboxAsync(options)];
+      expect(async, JSON.stringify(options)).toEqual(blocking);
+    }
+    // This machine's own answer (bubblewrap or, switched off, none with the reaper): not only the failures agree.
+    expect((await detectShellSandboxAsync()).kind).toBe(osSandboxSwitchedOff() || process.platform !== 'linux' ? 'none' : 'bubblewrap');
   });
 
   it('only bubblewrap lets run_shell run unasked; Seatbelt and no sandbox ask before each command', () => {

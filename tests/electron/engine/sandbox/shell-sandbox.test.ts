@@ -120,12 +120,11 @@ describe.each(CONFIGS)('run_shell $name', ({ switchValue, contained, available }
   });
 
   it.runIf(available)('a command that escapes with setsid (environment cleared) and never ends is killed at the deadline, escapee included', async () => {
-    const token = uniqueSleep();
-    const started = Date.now();
+    const token = uniqueSleep(); // 300 s or more: only the 0.5 s limit can end the command within the test's own timeout
     const result = await run(`env -i setsid -f sleep ${token}; setsid -f sleep ${token}; sleep ${token}`, { shellTimeoutMs: 500 });
     expect(result.timedOut).toBe(true);
+    expect(result.exitCode).toBeNull();
     expect(result.stderr).toContain('ran longer than 0.5 s');
-    expect(Date.now() - started).toBeLessThan(4000);
     const left = await noneLeft(token);
     killAll(left);
     expect(left).toEqual([]);
@@ -139,7 +138,7 @@ describe.each(CONFIGS)('run_shell $name', ({ switchValue, contained, available }
     while (sleeps().length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     expect(sleeps()).toHaveLength(2); // the escaped one and the foreground one both run
     child.kill('SIGKILL');
-    const left = await noneLeft(token, 5000);
+    const left = await noneLeft(token);
     killAll(left);
     expect(left).toEqual([]);
   });
@@ -147,7 +146,7 @@ describe.each(CONFIGS)('run_shell $name', ({ switchValue, contained, available }
   it.runIf(available)('kill -9 $PPID, then env -i setsid -f: the escapee outlives the command only without a PID namespace', async () => {
     const token = uniqueSleep();
     await run(`kill -9 $PPID; env -i setsid -f sleep ${token} >/dev/null 2>&1; sleep 0.2`);
-    const left = await noneLeft(token);
+    const left = contained ? await noneLeft(token) : processesWith(token); // uncontained, the escapee stays: no wait
     killAll(left);
     if (contained) expect(left).toEqual([]);
     else asksFirst(); // same user: the command may kill its own keeper; nothing but an OS sandbox stops that
@@ -222,7 +221,7 @@ describe.each(CONFIGS)('run_shell $name', ({ switchValue, contained, available }
 
   it.runIf(available)('starting 200 sleeps with a limit of 20 processes: the command is stopped and says why', async () => {
     const token = uniqueSleep();
-    const result = await run(`i=0; while [ $i -lt 200 ]; do sleep ${token} & i=$((i+1)); done; wait`, { shellMaxProcesses: 20, shellTimeoutMs: 8000 });
+    const result = await run(`i=0; while [ $i -lt 200 ]; do sleep ${token} & i=$((i+1)); done; wait`, { shellMaxProcesses: 20, shellTimeoutMs: 45_000 }); // the deadline is a backstop, not the subject
     expect(result.exitCode).toBeNull();
     expect(result.stderr).toContain('started more than 20 processes');
     const left = await noneLeft(token);

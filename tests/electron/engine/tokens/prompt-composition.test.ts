@@ -12,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEngine } from '../../../../electron/engine/run-engine.js';
 import { CompositionTracker } from '../../../../electron/engine/tokens/prompt-composition.js';
 import { REPLY_PRIMING } from '../../../../electron/engine/tokens/count-tokens.js';
-import { prepareFixture, resolveTask, startFixtureServer, type FixtureServer } from '../../../../electron/engine/tasks/index.js';
+import { prepareFixture } from '../../../../electron/tasks/fixtures.js';
+import { resolveTask } from '../../../../electron/tasks/resolve.js';
+import { startFixtureServer, type FixtureServer } from '../../../../electron/tasks/fixture-server.js';
 import { disposeSharedSandbox } from '../../../../electron/engine/sandbox/index.js';
 import { startSimServer, type SimServer } from '../../../../electron/sim/index.js';
 import { TUTORIAL_TEMPLATE } from '../../../../electron/sim/accounting.js';
@@ -20,6 +22,7 @@ import { fitComposition, PROMPT_PARTS, type PromptComposition } from '../../../.
 import { MODE_IDS, parseSettings, type ModeId, type RunSettingsInput, type RunSpec } from '../../../../shared/run-spec.js';
 import type { StepEvent } from '../../../../shared/step-event.js';
 import { BUILTIN_TASKS } from '../../../../shared/tasks.js';
+import { runTaskOf } from '../../../../electron/tasks/index.js';
 
 let sim: SimServer;
 let page: FixtureServer;
@@ -52,7 +55,7 @@ async function composedRun(taskId: string, mode: ModeId, settings: RunSettingsIn
     workspace,
     fixtureUrl: page.url,
   };
-  await runEngine(spec, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(tracker.observe(e)) });
+  await runEngine(spec, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(tracker.observe(e)) }, runTaskOf(spec.task));
   const steps = events.flatMap((e) => (e.type === 'model-response' && e.usage ? [{ prompt: e.usage.prompt, parts: e.promptComposition! }] : []));
   return { events, steps };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { computeThread } from '../../../../electron/engine/tools/compute/compute-thread.js';
 import { findTool, invokeTool } from '../../../../electron/engine/tools/index.js';
 import { ToolError } from '../../../../electron/engine/tools/tool.js';
 import { contextFor } from './helpers.js';
@@ -84,10 +85,10 @@ describe('calculator under attack', () => {
   });
 
   it('an expression that runs past the timeout is stopped and the next one is answered', async () => {
-    const started = Date.now();
+    const threads = computeThread().threadsStarted;
     const message = await invokeTool(findTool('calculator')!, { expression: 'sum(cumsum(1:1e6))' }, contextFor(process.cwd(), { calculatorTimeoutMs: 100 })).catch((e: Error) => e.message);
     expect(message).toContain('calculation stopped after 0.1 s');
-    expect(Date.now() - started).toBeLessThan(5000);
+    expect(computeThread().threadsStarted).toBe(threads + 1); // stopped by terminating its thread, not waited for
     expect(await calc('6 * 7')).toBe(42);
   });
 });

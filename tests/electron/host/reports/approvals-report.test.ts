@@ -26,7 +26,6 @@ beforeAll(async () => {
     });
     const asked = (runId: string) => events.find((e): e is ApprovalRequestedEvent => e.type === 'approval-requested' && e.runId === runId);
     await waitFor(() => meta.runs.every((r) => asked(r.runId)), 120_000);
-    await new Promise((r) => setTimeout(r, 300));
     await host['approval:answer'](meta.runs[1].runId, asked(meta.runs[1].runId)!.approvalId, 'allow');
     await host['approval:answer'](meta.runs[0].runId, asked(meta.runs[0].runId)!.approvalId, 'deny');
     await host.whenDone(meta.id);

@@ -35,11 +35,11 @@ async function captureServer() {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, seen };
 }
 
-async function page(opts: { allowDirs?: string[]; env?: NodeJS.ProcessEnv; allowMcp?: boolean; mcpCommands?: string[]; agentCommands?: string[] } = {}) {
+async function page(opts: { allowDirs?: string[]; env?: NodeJS.ProcessEnv; allowMcp?: boolean; mcpCommands?: string[]; agentCommands?: string[]; keyEnv?: string[] } = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'parallax-attack-'));
   const web = await startWebHost({
     dataDir, port: 0, rendererDir: join(dataDir, 'no-renderer'), env: opts.env ?? {}, allowDirs: opts.allowDirs,
-    allowMcp: opts.allowMcp, mcpCommands: opts.mcpCommands, agentCommands: opts.agentCommands,
+    allowMcp: opts.allowMcp, mcpCommands: opts.mcpCommands, agentCommands: opts.agentCommands, keyEnv: opts.keyEnv,
     host: { launcher: syntheticLauncher({}, ['--events', '4']), onWarning: () => {} },
   });
   hosts.push(web);
@@ -126,10 +126,20 @@ describe('a key from an environment variable', () => {
     expect(evil.seen).toEqual([]);
   });
 
+  it('is read only when the operator allowed the name (--allow-key-env), as the desktop asks in a dialog', async () => {
+    const evil = await captureServer();
+    const { invoke } = await page({ env });
+    await expect(invoke('keys:use-env', 'MY_SERVER_API_KEY', evil.url)).rejects.toThrow(
+      'This web host does not read MY_SERVER_API_KEY: a page may name only the key variables its operator allowed. Start it with parallax serve --allow-key-env MY_SERVER_API_KEY, or enter the key in the page.',
+    );
+    await expect(invoke('provider:models', { name: 'custom', baseUrl: evil.url, model: 'm', apiKeyEnv: 'MY_SERVER_API_KEY' })).resolves.toMatchObject({ ok: false });
+    expect(evil.seen.filter((h) => h.includes(ENV_SECRET))).toEqual([]);
+  });
+
   it('once named for a URL, is sent there and is refused for any other URL', async () => {
     const own = await captureServer();
     const evil = await captureServer();
-    const { invoke } = await page({ env });
+    const { invoke } = await page({ env, keyEnv: ['MY_SERVER_API_KEY'] });
     expect(await invoke('keys:use-env', ' MY_SERVER_API_KEY ', own.url)).toEqual({ name: 'MY_SERVER_API_KEY', baseUrl: own.url, set: true });
     await expect(invoke('comparison:start', start({ name: 'custom', baseUrl: evil.url, model: 'm', apiKeyEnv: 'MY_SERVER_API_KEY' })))
       .rejects.toThrow(/was named for http:\/\/127\.0\.0\.1:\d+\/v1, so it is not sent to/);
@@ -200,7 +210,7 @@ describe('MCP servers from the page', () => {
     const meta = (await invoke('comparison:start', start(sim, { mcpServers: [http] }))) as { id: string };
     await web.host.whenDone(meta.id);
     const { invoke: invoke2, web: web2 } = await page({ allowMcp: true, mcpCommands: ['node'] });
-    await expect(invoke2('comparison:start', start(sim, { mcpServers: [{ ...stdio, env: { PATH: '/tmp/evil' } }] }))).rejects.toThrow(/env PATH changes which program or code runs/);
+    await expect(invoke2('comparison:start', start(sim, { mcpServers: [{ ...stdio, env: { PATH: '/tmp/evil' } }] }))).rejects.toThrow(/env PATH is read by the shell/);
     const meta2 = (await invoke2('comparison:start', start(sim, { mcpServers: [stdio, http] }))) as { id: string };
     await web2.host.whenDone(meta2.id);
     const stored = JSON.stringify(await invoke2('history:open', meta2.id)) + JSON.stringify(await invoke('history:open', meta.id));
@@ -220,9 +230,9 @@ describe('agent columns from the page', () => {
   });
 
   it('with --allow-agent-command: only that program, no loader env, and the env values are not stored', async () => {
-    const { invoke, web } = await page({ agentCommands: ['python3'] });
+    const { invoke, web } = await page({ agentCommands: ['python3'], env: { PATH: process.env.PATH } }); // python3 is found on the host's PATH when the comparison starts
     await expect(invoke('comparison:start', request({ ...agent, agent: { command: ['sh', '-c', 'id'] } }))).rejects.toThrow(/does not start the program sh\./);
-    await expect(invoke('comparison:start', request({ ...agent, agent: { command: ['python3', 'a.py'], env: { PYTHONPATH: '/tmp/evil' } } }))).rejects.toThrow(/env PYTHONPATH changes which program or code runs/);
+    await expect(invoke('comparison:start', request({ ...agent, agent: { command: ['python3', 'a.py'], env: { PYTHONPATH: '/tmp/evil' } } }))).rejects.toThrow(/env PYTHONPATH is read by Python and its package tools/);
     const meta = (await invoke('comparison:start', request(agent))) as { id: string };
     await web.host.whenDone(meta.id);
     const stored = JSON.stringify(await invoke('history:open', meta.id));

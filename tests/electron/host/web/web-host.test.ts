@@ -23,13 +23,17 @@ async function serve(rendererDir?: string) {
   return web;
 }
 
-/** Resolves with how the socket ended up: open, closed with a code, or refused with an HTTP status. */
+/**
+ * Resolves with how the socket ended up: open (the host answered a first request on it), closed with a code, or
+ * refused with an HTTP status. A socket the host closes on arrival reads nothing, so it never answers.
+ */
 function connect(url: string, headers: Record<string, string>): Promise<{ ws: WebSocket; open: true } | { open: false; code?: number; reason?: string; status?: number }> {
   return new Promise((resolve) => {
     const ws = new WebSocket(url, { headers });
     ws.on('open', () => {
       ws.once('close', (code, reason) => resolve({ open: false, code, reason: reason.toString() }));
-      setTimeout(() => resolve({ ws, open: true }), 150);
+      ws.once('message', () => resolve({ ws, open: true }));
+      ws.send(JSON.stringify({ kind: 'invoke', id: 0, channel: 'app:info', args: [] }));
     });
     ws.on('unexpected-response', (_req, res) => resolve({ open: false, status: res.statusCode }));
     ws.on('error', () => {});
@@ -77,10 +81,11 @@ describe('web host', () => {
     if (start.kind !== 'result' || !start.ok) throw new Error(JSON.stringify(start));
     const meta = start.value as { id: string };
     await web.host.whenDone(meta.id);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(events).toEqual([]); // nothing pushed before app:ready …
+    // One round trip on the same ordered socket: anything the host pushed before answering has arrived by now.
+    expect(await invoke('app:info')).toMatchObject({ ok: true });
+    expect(events).toEqual([]); // nothing pushed before app:ready, though the whole comparison has run …
     await invoke('app:ready');
-    await waitFor(() => events.length === 60, 5000, 'queued events');
+    await waitFor(() => events.length === 60, 30_000, 'queued events');
     expect(events.filter((e) => e.type === 'run-finished')).toHaveLength(2);
 
     const report = await invoke('report:export', meta.id, 'md');

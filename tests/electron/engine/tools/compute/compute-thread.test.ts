@@ -1,5 +1,4 @@
 /** The compute thread: jobs stopped at their deadline or on abort, memory-hungry jobs contained, the queue kept. */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ComputeError, ComputeThread } from '../../../../../electron/engine/tools/compute/compute-thread.js';
 
@@ -23,31 +22,37 @@ const failureOf = (promise: Promise<unknown>): Promise<ComputeError> =>
 
 describe('ComputeThread', () => {
   it('stops a job at its deadline by terminating the thread, keeping the worker responsive, then runs the next', async () => {
-    const delay = monitorEventLoopDelay({ resolution: 10 });
-    delay.enable();
     const before = thread.threadsStarted;
-    const error = await failureOf(thread.run('calc', { expression: SLOW }, { timeoutMs: 150 }));
-    delay.disable();
+    // The worker's own loop never waits on the calculation: a timer due while the job computes fires before the job
+    // settles (were the job computed on this thread, the timer could only fire once the job was done).
+    const order: string[] = [];
+    const job = failureOf(thread.run('calc', { expression: SLOW }, { timeoutMs: 150 })).finally(() => order.push('settled'));
+    setTimeout(() => order.push('loop ran'), 20);
+    const error = await job;
     expect(error.kind).toBe('time');
-    expect(thread.threadsStarted).toBe(before + 1);
-    expect(delay.max / 1e6).toBeLessThan(500); // the worker's own loop never waited on the calculation
-    expect(await thread.run('calc', { expression: '2^10' }, { timeoutMs: 5000 })).toEqual({ number: 1024 });
+    expect(order).toEqual(['loop ran', 'settled']);
+    expect(thread.threadsStarted).toBe(before + 1); // terminated and replaced, not waited for
+    // A fresh thread loads the math library inside this job's limit: generous, a busy machine is not the subject.
+    expect(await thread.run('calc', { expression: '2^10' }, { timeoutMs: 30_000 })).toEqual({ number: 1024 });
   });
 
   it('an aborted call (a program reaching its time limit) stops its job at once', async () => {
     const controller = new AbortController();
+    const before = thread.threadsStarted;
     const pending = failureOf(thread.run('calc', { expression: SLOW }, { timeoutMs: 30_000, signal: controller.signal }));
     setTimeout(() => controller.abort(), 100);
-    const started = Date.now();
-    expect((await pending).kind).toBe('cancel');
-    expect(Date.now() - started).toBeLessThan(2000);
+    const error = await pending;
+    // Ended by the abort (not by its 30 s deadline, not by finishing), and its thread terminated rather than waited for.
+    expect(error.kind).toBe('cancel');
+    expect(error.message).toMatch(/cancelled/);
+    expect(thread.threadsStarted).toBe(before + 1);
   });
 
   it('a job waiting behind a stopped one runs on the fresh thread; a waiting job whose call is aborted is dropped', async () => {
     const controller = new AbortController();
     const slow = failureOf(thread.run('calc', { expression: SLOW }, { timeoutMs: 100 }));
-    const dropped = failureOf(thread.run('calc', { expression: '1 + 1' }, { timeoutMs: 5000, signal: controller.signal }));
-    const next = thread.run('search', { query: 'web page', docs: [{ id: 'fetch_url', name: 'fetch_url', description: 'Download a web page', params: 'url' }], limit: 5 }, { timeoutMs: 5000 });
+    const dropped = failureOf(thread.run('calc', { expression: '1 + 1' }, { timeoutMs: 30_000, signal: controller.signal }));
+    const next = thread.run('search', { query: 'web page', docs: [{ id: 'fetch_url', name: 'fetch_url', description: 'Download a web page', params: 'url' }], limit: 5 }, { timeoutMs: 30_000 });
     controller.abort();
     expect((await slow).kind).toBe('time');
     expect((await dropped).kind).toBe('cancel');
@@ -75,5 +80,5 @@ describe('ComputeThread', () => {
     const error = await failureOf(thread.run('html', { html: '<div>'.repeat(200_000) }, { timeoutMs: 30_000 }));
     expect(['stack', 'memory', 'time']).toContain(error.kind);
     expect(await thread.run('html', { html: '<title>T</title><p>ok</p>' }, { timeoutMs: 30_000 })).toEqual({ title: 'T', text: 'ok' });
-  });
+  }, 120_000); // on a busy machine the page runs to its 30 s deadline, then a fresh thread loads the converter
 });

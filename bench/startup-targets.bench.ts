@@ -1,0 +1,128 @@
+/**
+ * `npm run bench -- startup-targets`: the start-up goals as ratios to a bare `node -e 0` measured in the same run,
+ * each a median, printed with the machine's load average (build first: `npm run build`):
+ * - `parallax run` spawn → the first chat-completions request at a loopback server: ≤ 2.5× bare node;
+ * - `parallax compare` (react + code, simulated model) from a cold CLI → every mode's first request: ≤ 5×;
+ * - `parallax --help` and every command's `--help`: ≤ 2× (the slowest of them is the figure);
+ * - the host with a warm pool kept as the app keeps it, 4 modes: Run → every mode's first request ≤ 200 ms.
+ * PARALLAX_BENCH_BEFORE=<another checkout, built> measures that checkout too, its samples taken in turn with this
+ * one's so that both meet the same load, and prints a before/after table. PARALLAX_BENCH_SAMPLES=N (default 7).
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { cliCompare, cliRunFirstRequest } from './startup.bench.js';
+
+const run = promisify(execFile);
+const here = fileURLToPath(new URL('..', import.meta.url));
+const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
+const COMMANDS = ['start', 'run', 'report', 'tasks', 'sim-server', 'compare', 'history', 'serve', 'exec', 'prices', 'suite', 'tools', 'diff'];
+const MODES4 = ['react', 'code', 'hybrid', 'react-search'];
+
+async function wall(args: readonly string[]): Promise<number> {
+  const t0 = performance.now();
+  await run(process.execPath, args, { maxBuffer: 1 << 24 });
+  return performance.now() - t0;
+}
+
+/** The slowest `--help` of the CLI and of each command (each a median of `n`), and which it was. */
+async function helpFigure(cli: string, n: number): Promise<{ ms: number; which: string; all: Record<string, number> }> {
+  const all: Record<string, number> = {};
+  for (const args of [['--help'], ...COMMANDS.map((c) => [c, '--help'])]) {
+    const xs: number[] = [];
+    for (let i = 0; i < n; i++) xs.push(await wall([cli, ...args]));
+    all[args.join(' ')] = median(xs);
+  }
+  const [which, ms] = Object.entries(all).sort((a, b) => b[1] - a[1])[0]!;
+  return { ms, which, all };
+}
+
+interface HostLike {
+  warmPool(n: number): Promise<void>;
+  'comparison:start'(r: unknown): Promise<{ id: string; runs: { runId: string }[] }>;
+  whenDone(id: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A checkout's host (its build) with a warm pool as the app keeps it: Run → the last mode's first request, per Run. */
+async function warmPoolFigures(root: string, modes: readonly string[], n: number): Promise<number[]> {
+  const { createHost } = (await import(pathToFileURL(join(root, 'dist/electron/host/host.js')).href)) as { createHost: (o: unknown) => HostLike };
+  const { forkLauncher } = (await import(pathToFileURL(join(root, 'dist/electron/host/launcher.js')).href)) as { forkLauncher: (o: unknown) => unknown };
+  const dataDir = await mkdtemp(join(tmpdir(), 'parallax-bench-targets-'));
+  const started = new Map<string, number>();
+  const first = new Map<string, number>();
+  const host = createHost({
+    dataDir, getApiKey: async () => null, onWarning: () => {}, launcher: forkLauncher({ entry: join(root, 'dist/worker/worker-main.js') }),
+    pool: { size: modes.length, keepWarm: true },
+    onEvents: (batch: { type: string; runId: string; startedAt?: number; t: number }[]) => {
+      for (const e of batch) {
+        if (e.type === 'run-started') started.set(e.runId, e.startedAt!);
+        if (e.type === 'model-request' && !first.has(e.runId)) first.set(e.runId, started.get(e.runId)! + e.t);
+      }
+    },
+  });
+  const out: number[] = [];
+  try {
+    for (let i = 0; i <= n; i++) {
+      await host.warmPool(modes.length);
+      // The composer is on screen for a while before Run: what a standing pool does in that time is done.
+      await new Promise((r) => setTimeout(r, 500));
+      const t0 = Date.now();
+      const meta = await host['comparison:start']({ task: 'log-stats', modes, provider: { name: 'simulated', baseUrl: null, model: 'sim' } });
+      await host.whenDone(meta.id);
+      const last = Math.max(...meta.runs.map((r) => first.get(r.runId) ?? NaN));
+      if (Number.isNaN(last)) throw new Error('a run reached no model request; is the build complete?');
+      if (i > 0) out.push(last - t0); // the first Run also warms this process's host
+    }
+  } finally {
+    await host.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  return out;
+}
+
+interface Figures { bare: number; run: number; compare: number; help: number; helpWhich: string; warm: number }
+
+export default async function startupTargets(): Promise<void> {
+  const n = Number(process.env.PARALLAX_BENCH_SAMPLES ?? 7);
+  const before = process.env.PARALLAX_BENCH_BEFORE;
+  const checkouts = [...(before ? [{ name: 'before', root: before }] : []), { name: before ? 'after' : 'this checkout', root: here }];
+  console.log(`load average at start ${load()} on ${availableParallelism()} cores; medians of ${n}; ${checkouts.map((c) => `${c.name}: ${c.root}`).join(', ')}`);
+  const samples = checkouts.map(() => ({ bare: [] as number[], run: [] as number[], compare: [] as number[] }));
+  // Sample by sample, in turn, so that every checkout meets the same load.
+  for (let i = 0; i < n; i++) {
+    for (const [k, c] of checkouts.entries()) {
+      const cli = join(c.root, 'bin', 'parallax.js');
+      samples[k]!.bare.push(await wall(['-e', '0']));
+      samples[k]!.run.push(await cliRunFirstRequest(cli));
+      samples[k]!.compare.push(await cliCompare(['react', 'code'], cli));
+    }
+  }
+  const figures: Figures[] = [];
+  for (const [k, c] of checkouts.entries()) {
+    const help = await helpFigure(join(c.root, 'bin', 'parallax.js'), Math.max(3, Math.ceil(n / 2)));
+    const warm = median(await warmPoolFigures(c.root, MODES4, Math.max(3, Math.ceil(n / 2))));
+    // One bare start for every checkout: their samples were taken in turn, so the same unit serves all.
+    figures.push({ bare: median(samples.flatMap((x) => x.bare)), run: median(samples[k]!.run), compare: median(samples[k]!.compare), help: help.ms, helpWhich: help.which, warm });
+    console.log(`${c.name}: --help of each command (ms): ${Object.entries(help.all).map(([a, ms]) => `${a} ${Math.round(ms)}`).join(', ')}`);
+  }
+  const ms = (x: number) => `${Math.round(x).toLocaleString('en-US')} ms`;
+  const rows: [string, (f: Figures) => number, (f: Figures) => string, number, 'ratio' | 'ms'][] = [
+    ['parallax run: spawn → first request', (f) => f.run / f.bare, (f) => ms(f.run), 2.5, 'ratio'],
+    ['parallax compare (react + code), cold: spawn → every first request', (f) => f.compare / f.bare, (f) => ms(f.compare), 5, 'ratio'],
+    ['--help and every command\'s --help (the slowest)', (f) => f.help / f.bare, (f) => `${ms(f.help)} (${f.helpWhich})`, 2, 'ratio'],
+    ['warm pool, 4 modes: Run → every first request', (f) => f.warm, (f) => ms(f.warm), 200, 'ms'],
+  ];
+  console.log(`\nload average at the end ${load()}; bare node -e 0 (the unit of the ratios), median of ${n * checkouts.length}: ${ms(figures[0]!.bare)}`);
+  console.log(`| goal | ${checkouts.map((c) => `${c.name}: figure | ratio`).join(' | ')} | target | met (${checkouts.at(-1)!.name}) |`);
+  console.log(`|---|${checkouts.map(() => '---|---').join('|')}|---|---|`);
+  for (const [label, value, shown, target, unit] of rows) {
+    const cells = figures.map((f) => `${shown(f)} | ${unit === 'ratio' ? `${value(f).toFixed(2)}×` : '—'}`);
+    const last = value(figures.at(-1)!);
+    console.log(`| ${label} | ${cells.join(' | ')} | ${unit === 'ratio' ? `≤ ${target}×` : `≤ ${target} ms`} | ${last <= target ? 'yes' : 'NO'} |`);
+  }
+}
