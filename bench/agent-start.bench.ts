@@ -19,7 +19,9 @@ import { EventRecorder } from '../electron/engine/event-recorder.js';
 import { createChatClient } from '../electron/engine/provider/chat-client.js';
 import { runEngine } from '../electron/engine/run-engine.js';
 import { detectShellSandbox, shellSandbox, type ShellSandboxInfo } from '../electron/engine/sandbox/shell-sandbox.js';
-import { prepareFixture, resolveTask } from '../electron/engine/tasks/index.js';
+import { prepareFixture } from '../electron/tasks/fixtures.js';
+import { runTaskOf } from '../electron/tasks/index.js';
+import { resolveTask } from '../electron/tasks/resolve.js';
 import { startSimServer } from '../electron/sim/index.js';
 import type { AgentCommand } from '../shared/agent-command.js';
 import { parseSettings, type ModeId, type RunSpec } from '../shared/run-spec.js';
@@ -106,7 +108,7 @@ async function firstRequestMs(simUrl: string, root: string, agent: AgentCommand 
     }
   };
   const t0 = performance.now();
-  if (!agent) await runEngine(spec, { apiKey: null, signal: ac.signal, emit });
+  if (!agent) await runEngine(spec, { apiKey: null, signal: ac.signal, emit }, runTaskOf(spec.task));
   else {
     // As run-engine.ts hands an agent spec over, with the sandbox chosen here.
     const client = createChatClient(spec.provider, null, { timeoutMs: 60_000, idleTimeoutMs: 60_000, deadlineMs: 60_000, streamOptions: true });

@@ -42,7 +42,7 @@ const finished = (events: StepEvent[], runId: string) =>
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // Real worker processes on a shared machine: generous limits, the waits themselves are asserted.
-describe('approvals: one run waits, the others go on', { timeout: 300_000 }, () => {
+describe('approvals: one run waits, the others go on', () => {
   it('records the policy; Allow runs the call, Deny returns a tool error and the run goes on; waiting is not the run’s time', async () => {
     const { host, events } = await newHost();
     // A program's own time limit is 5 s here: the user takes 6 s, which must not count. (The limit leaves the

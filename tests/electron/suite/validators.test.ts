@@ -18,7 +18,7 @@ describe('suite validators', () => {
     expect(await validateSuiteAnswer({ regex: '^(\\w+\\s?)*$' }, hostile)).toEqual({ ok: false, detail: `Expected a match of /^(\\w+\\s?)*$/; got "${hostile}".` });
     expect((await validateSuiteAnswer({ regex: '^(a|aa)+$' }, 'a'.repeat(5000) + 'b')).ok).toBe(false);
     expect((await validateSuiteAnswer({ regex: '^(\\w+\\s?)*$' }, 'the answer is 42')).ok).toBe(true);
-  }, 20_000);
+  });
 
   it('regex honours its flags', async () => {
     expect((await validateSuiteAnswer({ regex: '^the answer is \\d+' }, 'The answer is 4')).ok).toBe(false);
@@ -90,5 +90,5 @@ describe('suite validators', () => {
     expect(tool.ok, tool.detail).toBe(true);
     // The sandbox still serves the next check after all of these.
     expect((await validateSuiteAnswer({ js: 'answer === "ok"' }, 'ok')).ok).toBe(true);
-  }, 120_000);
+  });
 });

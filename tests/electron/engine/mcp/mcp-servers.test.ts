@@ -91,7 +91,7 @@ describe('MCP tools from real servers', () => {
     } finally {
       await quick.close();
     }
-  }, 120_000);
+  });
 
   it('calls on one run signal leave no listener behind; aborting it stops a call at once', async () => {
     const warnings: string[] = [];
@@ -139,7 +139,7 @@ describe('MCP servers that fail', () => {
     } finally {
       await result.close();
     }
-  }, 120_000);
+  });
 
   it('a server that bloats its tools: descriptions cut, oversized schemas left out, each said by name', async () => {
     const bloated = join(import.meta.dirname, '../../../helpers/mcp-bloated-server.ts');
@@ -160,7 +160,7 @@ describe('MCP servers that fail', () => {
     } finally {
       await result.close();
     }
-  }, 30_000);
+  });
 
   it('leaves out a tool whose name another tool of the run has', async () => {
     const result = await openMcpServers([stdioServer('local')], mcp.workspace, ['local_add']);
@@ -170,5 +170,5 @@ describe('MCP servers that fail', () => {
     } finally {
       await result.close();
     }
-  }, 120_000);
+  });
 });

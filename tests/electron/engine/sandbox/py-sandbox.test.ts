@@ -15,7 +15,7 @@ let h: PyHarness;
 beforeAll(async () => {
   h = await pyHarness();
   await writeFile(join(h.workspace, 'a.txt'), 'one\nERROR two\nthree\n');
-}, 60_000);
+});
 afterAll(() => h.close());
 
 describe('the Python contract', () => {
@@ -131,7 +131,7 @@ describe('the Python limits', () => {
     const next = await h.run('print(sum(range(10)))');
     expect(next.output).toBe('45\n');
     expect(h.sandbox.processesStarted).toBe(started + 1);
-  }, 60_000);
+  });
 
   it('one 700 MB allocation with a 64 MiB limit: the child is stopped before it holds much more than its start plus the limit', async () => {
     // The child's resident size, sampled from outside while the program runs (a lower bound of its peak).
@@ -147,7 +147,7 @@ describe('the Python limits', () => {
     expect(peak).toBeGreaterThan(0);
     // Its start (about 160 MB) plus the limit, plus what one watch period lets it add: far below 700 MB.
     expect(peak).toBeLessThan(450 * 1024 * 1024);
-  }, 60_000);
+  });
 
   it('lets a program use memory well inside the limit', async () => {
     const result = await h.run('data = ["x" * 1000 for _ in range(10000)]\nprint(len(data))', { limits: { memoryMb: 64 } });
