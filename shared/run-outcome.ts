@@ -63,6 +63,7 @@ export function runOutcome(r: Summary): RunOutcome {
       return { ...base, word: 'Error', tone: 'fail', reason: r.error ? `it stopped on an error (${brief(r.error)})` : 'it stopped on an error' };
     case 'crashed':
       return { ...base, word: 'Crashed', tone: 'fail', reason: 'its worker crashed' };
+    case 'refused':
     default:
       // A status this code does not know yet (a refusal, …): not an answer, so a failure.
       return { ...base, word: String(r.status), tone: 'fail', reason: `it ended as "${String(r.status)}", not with an answer` };
