@@ -1,12 +1,42 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * The containment tests run twice: as the machine is (bubblewrap where installed) and with the OS sandbox switched off
+ * by the app's own switch, the way Parallax runs where bubblewrap is missing (macOS, Windows, many Linux desktops).
+ * Both passes are projects of one run, so the second shares the first's workers instead of following it.
+ */
+export const CONTAINMENT_TESTS = [
+  'tests/electron/engine/sandbox/**/*.test.ts',
+  'tests/electron/engine/tools/run-shell.test.ts',
+  'tests/electron/engine/agent/**/*.test.ts',
+  'tests/electron/engine/mcp/mcp-servers.test.ts',
+  'tests/electron/engine/tasks/judged-file.test.ts',
+  'tests/electron/host/env-policy.test.ts',
+  'tests/electron/host/history-private.test.ts',
+  'tests/electron/host/web/invoke-attacks.test.ts',
+  'tests/electron/suite/validators.test.ts',
+  'tests/electron/cli/exec-shell.test.ts',
+];
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+    setupFiles: ['tests/setup/count-assertions.ts'],
+    // One Chromium for every browser test of the run, started when the first one asks (tests/helpers/browser-context.ts).
+    globalSetup: ['tests/setup/shared-browser.ts'],
     pool: 'forks',
     // These machines have two cores; integration tests spawn processes and servers of their own.
     maxWorkers: 2,
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // A timeout catches a hang, not a slow machine: tests wait on state, and a loaded machine (CI beside other
+    // work) may take several times as long as an idle one. No test sets a shorter one of its own.
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
+    expect: { poll: { timeout: 120_000 } },
+    projects: [
+      { extends: true, test: { name: 'main', include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'] } },
+      {
+        extends: true,
+        test: { name: 'sandbox-off', include: CONTAINMENT_TESTS, exclude: [...configDefaults.exclude], env: { PARALLAX_SANDBOX: 'off' } },
+      },
+    ],
   },
 });

@@ -9,12 +9,14 @@
  *
  * The frameworks are installed into bench/peers (its own package.json and lock) on first use, never into the
  * app's dependencies. PARALLAX_BENCH_PEER_STEPS=10,100 and PARALLAX_BENCH_PEER_ROUNDS=3 change the plan.
+ * PARALLAX_BENCH_BEFORE=<another checkout> adds that checkout's engine as one more contestant (its loop-child.mjs
+ * and sources; bench/peers/loop-child.mjs is copied there when it has none).
  */
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 
@@ -26,10 +28,12 @@ const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
 
-export const CONTESTANTS = ['parallax', 'ai-sdk-generateText', 'ai-sdk-streamText', 'openai-agents', 'langgraph'] as const;
-type Contestant = (typeof CONTESTANTS)[number];
+const BEFORE = process.env.PARALLAX_BENCH_BEFORE;
+export const CONTESTANTS = ['parallax', ...(BEFORE ? ['parallax-before'] as const : []), 'ai-sdk-generateText', 'ai-sdk-streamText', 'openai-agents', 'langgraph'] as const;
+type Contestant = 'parallax' | 'parallax-before' | 'ai-sdk-generateText' | 'ai-sdk-streamText' | 'openai-agents' | 'langgraph';
 const LABEL: Record<Contestant, string> = {
   parallax: 'Parallax (ReAct, streamed, events recorded)',
+  'parallax-before': `Parallax at ${BEFORE ?? ''}`,
   'ai-sdk-generateText': 'AI SDK generateText',
   'ai-sdk-streamText': 'AI SDK streamText',
   'openai-agents': 'OpenAI Agents JS run',
@@ -48,8 +52,14 @@ function ensurePeers(): void {
 
 async function sample(who: Contestant, steps: number, runs: number): Promise<Samples> {
   // Parallax's engine runs from the TypeScript sources (tsx), as engine.bench.ts runs it; the peers from their builds.
-  const args = [...(who === 'parallax' ? ['--import', tsx] : []), child, who, String(steps), String(runs)];
-  const { stdout } = await run(process.execPath, args, { cwd: root, maxBuffer: 1 << 24, timeout: 600_000 });
+  const before = who === 'parallax-before';
+  const script = before ? join(BEFORE!, 'bench', 'peers', 'loop-child.mjs') : child;
+  if (before && !existsSync(script)) {
+    mkdirSync(dirname(script), { recursive: true });
+    copyFileSync(child, script);
+  }
+  const args = [...(who.startsWith('parallax') ? ['--import', tsx] : []), script, before ? 'parallax' : who, String(steps), String(runs)];
+  const { stdout } = await run(process.execPath, args, { cwd: before ? BEFORE : root, maxBuffer: 1 << 24, timeout: 600_000 });
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as Samples;
 }
 

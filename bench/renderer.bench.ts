@@ -32,7 +32,7 @@ import { comparisonSelectors, trialSelectors } from '../renderer/store/selectors
 import { fakeHostScript } from '../tests/renderer/fixtures/fake-host.js';
 import { serveFolder } from '../tests/renderer/fixtures/static-server.js';
 import { interleave, syntheticRun, syntheticTrials } from '../tests/renderer/fixtures/synthetic-stream.js';
-import { CHROMIUM_ARGS } from '../tests/e2e/harness.js';
+import { CHROMIUM_ARGS } from '../tests/helpers/chromium-args.js';
 
 // tsx compiles this file with esbuild's keepNames, which wraps the in-page functions below in __name().
 const NAME_SHIM = 'window.__name = (f) => f;';
@@ -130,7 +130,7 @@ async function browserBench(): Promise<void> {
   };
   const server = await serveFolder(dist);
   const profile = mkdtempSync(join(tmpdir(), 'parallax-bench-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true, viewport: { width: 1280, height: 800 } });
+  const context = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS], headless: true, viewport: { width: 1280, height: 800 } });
   try {
     if (TABS_ONLY) return await tabSwitchBench(context, server.url);
     const open: number[] = [];

@@ -145,13 +145,14 @@ export const MODES = {
     dash: '4 2 1 2',
     marker: 'star',
   },
-  // Brown, apart from the six hues; an agent column is always a variant (its command is its own).
+  // Violet, the hue farthest from the six modes' in both themes (brown read as Code Mode's orange, at 4.7 ΔE in the
+  // dark theme): at least 17 ΔE from every mode in full colour. An agent column is always a variant (its command is its own).
   agent: {
     label: 'Agent',
     external: true,
     about: 'A program of your own, started in the run\'s workspace; its model requests go through a recording proxy.',
     usesSandbox: false,
-    colour: { light: { prompt: '#8C510A', completion: '#D8B98F' }, dark: { prompt: '#d9a35b', completion: '#f0d6ae' } },
+    colour: { light: { prompt: '#8338EC', completion: '#CDAFF7' }, dark: { prompt: '#a855f7', completion: '#d8b2fb' } },
     dash: '5 2 1 2 1 2',
     marker: 'cross',
   },

@@ -26,6 +26,11 @@ export interface RunMetric {
   readonly zeroIsMissing?: boolean;
   /** No "% vs first": it says how a run's process started, not what the mode cost. */
   readonly notCompared?: boolean;
+  /**
+   * Its difference is shown without the colours of better and worse: more of it is no cost in itself (tool calls:
+   * their tokens are in the token rows; wall time: it depends on how many runs shared the machine).
+   */
+  readonly neutral?: boolean;
 }
 
 const ALL: readonly MetricSurface[] = ['app', 'reports', 'cli'];
@@ -39,8 +44,8 @@ export const RUN_METRICS: readonly RunMetric[] = [
   { key: 'cached', label: 'Cached tokens', short: 'Cached', hint: 'Prompt tokens served from the provider cache', unit: 'tokens', surfaces: ALL, averaged: true },
   { key: 'reasoning', label: 'Reasoning tokens', short: 'Reasoning', hint: 'Part of the completion the model spent reasoning', unit: 'tokens', surfaces: ['reports'], averaged: false },
   { key: 'total', label: 'Total tokens', short: 'Total', hint: 'Prompt + completion', unit: 'tokens', surfaces: ALL, averaged: true },
-  { key: 'wallMs', label: 'Wall time', short: 'Wall time', hint: 'From start to the last event, approval waits excluded', unit: 'ms', surfaces: ALL, averaged: true },
-  { key: 'toolCalls', label: 'Tool calls', short: 'Tool calls', hint: 'Requested by the model', unit: 'count', surfaces: ALL, averaged: true },
+  { key: 'wallMs', label: 'Wall time', short: 'Wall time', hint: 'From start to the last event, approval waits excluded', unit: 'ms', surfaces: ALL, averaged: true, neutral: true },
+  { key: 'toolCalls', label: 'Tool calls', short: 'Tool calls', hint: 'Requested by the model', unit: 'count', surfaces: ALL, averaged: true, neutral: true },
   {
     key: 'startupMs', label: 'Worker start-up', short: 'Start-up', unit: 'ms', surfaces: ALL, averaged: false, zeroIsMissing: true, notCompared: true,
     hint: "Its worker's process start to ready, before the run's wall time starts; a warm-pool worker's loading happened before Run",
@@ -60,6 +65,14 @@ export function formatMetric(metric: Pick<RunMetric, 'unit' | 'zeroIsMissing'>, 
 }
 
 export const isTokenMetric = (metric: Pick<RunMetric, 'unit'>): boolean => metric.unit === 'tokens';
+
+/**
+ * The tools a run ran: the calls the model named, a program counted by the calls made inside it rather than as
+ * one (so 2 programs making 3 calls compare as 3 against another mode's 3 direct calls, not as 5).
+ */
+export function toolsRun(summary: { readonly totals: Pick<RunTotals, 'toolCalls'>; readonly programs?: number; readonly programToolCalls?: number }): number {
+  return summary.totals.toolCalls - (summary.programs ?? 0) + (summary.programToolCalls ?? 0);
+}
 
 /** What follows the tool-call count of a run whose programs called tools: " + 6 inside programs", else ''. */
 export function insidePrograms(key: keyof RunTotals, summary: { readonly programToolCalls?: number }): string {

@@ -61,6 +61,8 @@ export interface RunSummary {
   readonly cost: RunCost;
   /** Tool calls made inside run_code programs (each program is one call in totals.toolCalls). */
   readonly programToolCalls: number;
+  /** The run_code calls the model named (programs), in totals.toolCalls. */
+  readonly programs?: number;
   /** How its worker started (run-started.workerStart); null when not measured. */
   readonly workerStart: WorkerStartRecord | null;
   /** Tools offered on its first request (run-started.tools); absent before the run started. */
@@ -210,6 +212,7 @@ export function summarizeRun(events: readonly StepEvent[]): RunSummary {
     firstRequestPrompt: perStep[0]?.prompt ?? null,
     usageSource: combineSources(perStep.map((s) => s.usageSource)),
     programToolCalls: events.reduce((n, e) => n + (e.type === 'code-run' ? e.toolCalls.length : 0), 0),
+    programs: events.reduce((n, e) => n + (e.type === 'model-response' ? e.toolCalls.filter((c) => c.name === 'run_code').length : 0), 0),
     workerStart: started?.type === 'run-started' ? (started.workerStart ?? null) : null,
     ...(started?.type === 'run-started' ? { toolsOffered: started.tools.length } : {}),
     ...(summaries.length ? { historySummaries: summaries } : {}),
@@ -314,7 +317,7 @@ export type Stat = MeanStat;
  * every run. FIGURES_NOTE says so on every surface.
  */
 export function countsInFigures(r: Pick<RunSummary, 'status'>): boolean {
-  return r.status === 'answered' || r.status === 'max-steps' || r.status === 'error' || r.status === 'refused';
+  return r.status === 'answered' || r.status === 'max-steps' || r.status === 'error' || r.status === 'refused' || r.status === 'truncated' || r.status === 'empty';
 }
 
 export const FIGURES_NOTE =

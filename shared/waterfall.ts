@@ -193,6 +193,37 @@ export function sharedAxis(runs: readonly RunWaterfall[]): { from: number; to: n
   return { from: Math.min(0, ...runs.map((r) => r.from)), to: Math.max(1, ...runs.map((r) => r.to)) };
 }
 
+/** Share of the track the start-up takes when the axis is broken (waterfallAxis). */
+export const BREAK_SHARE = 0.1;
+/** Beyond this share of the axis, drawn to scale, start-up would leave the run's own spans too little of the width. */
+const CRUSHING = 0.25;
+
+export interface WaterfallAxis {
+  readonly from: number;
+  readonly to: number;
+  /**
+   * Start-up is drawn not to scale: the time before 0 squeezed into the first BREAK_SHARE of the track, behind a
+   * break, so a 6.6 s start-up beside an 823 ms run leaves the run's steps the rest of the width.
+   */
+  readonly broken: boolean;
+  /** Where a time sits along the track, from 0 (the axis's start) to 1. */
+  position(v: number): number;
+  /** The ticks to label: round steps over the part drawn to scale. */
+  readonly ticks: readonly number[];
+}
+
+/**
+ * The axis several runs share: to scale when their start-ups are a small part of it (or `toScale` is asked for),
+ * else broken at 0 with the start-ups squeezed before the break, their lengths in words beside them.
+ */
+export function waterfallAxis(runs: readonly RunWaterfall[], options: { toScale?: boolean } = {}): WaterfallAxis {
+  const { from, to } = sharedAxis(runs);
+  const broken = !options.toScale && from < 0 && -from > CRUSHING * (to - from);
+  if (!broken) return { from, to, broken, position: (v) => (v - from) / (to - from), ticks: axisTicks(from, to) };
+  const position = (v: number) => (v < 0 ? BREAK_SHARE * (1 - v / from) : BREAK_SHARE + (1 - BREAK_SHARE) * (v / to));
+  return { from, to, broken, position, ticks: axisTicks(0, to, 5) };
+}
+
 /** Ticks at a round step (1, 2 or 5 × 10ⁿ ms), about `count` of them, covering the axis. */
 export function axisTicks(from: number, to: number, count = 6): number[] {
   const span = Math.max(1, to - from);

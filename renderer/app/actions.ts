@@ -11,7 +11,7 @@ import { MODE_LABELS } from '../../shared/run-spec.js';
 import { invoke } from '../api/client.js';
 import { appStore } from '../store/app-store.js';
 import { buildRequest, effectiveBaseUrl } from '../store/composer-model.js';
-import { comparisonSelectors } from '../store/selectors.js';
+import { comparisonSelectors, uiSelectors } from '../store/selectors.js';
 import { refreshHistory } from './history-actions.js';
 
 const st = () => appStore.getState();
@@ -338,7 +338,7 @@ export function toggleTheme(): void {
 }
 
 export function toggleSidebar(): void {
-  st().setSidebarHidden(!st().sidebarHidden);
+  st().setSidebarHidden(!uiSelectors.sidebarHidden(st()));
 }
 
 export function newComparison(): void {

@@ -62,6 +62,23 @@ function chooseStartingProvider(keys: Readonly<Record<string, KeyStatus>>): void
   if (!preset || (preset.needsKey && !keys[preset.name]?.available)) st().chooseProvider('simulated');
 }
 
+/** Below this window width the side panel beside a comparison would leave its columns too little room. */
+export const NARROW_WINDOW = '(max-width: 1099px)';
+
+/**
+ * The side panel folds by itself when the window is narrow: on becoming narrow, and when a comparison opens in a
+ * narrow window. It comes back when the window widens again (unless the user folded it), or at one click.
+ */
+function foldWhenNarrow(): void {
+  const query = window.matchMedia?.(NARROW_WINDOW);
+  if (!query) return;
+  st().setNarrowFold(query.matches);
+  query.addEventListener('change', (e) => st().setNarrowFold(e.matches));
+  appStore.subscribe((s, prev) => {
+    if (query.matches && s.active && s.active.meta.id !== prev.active?.meta.id) st().setNarrowFold(true);
+  });
+}
+
 export async function bootstrap(): Promise<void> {
   const prefs = loadPrefs();
   if (prefs.form) st().setForm(savedForm(prefs.form));
@@ -71,6 +88,7 @@ export async function bootstrap(): Promise<void> {
   appStore.subscribe((s, prev) => {
     if (s.form !== prev.form || s.theme !== prev.theme || s.sidebarHidden !== prev.sidebarHidden) savePrefs({ form: savedForm(s.form), theme: s.theme, sidebarHidden: s.sidebarHidden });
   });
+  foldWhenNarrow();
 
   const transport = getTransport();
   st().setConnection(transport.connection());

@@ -170,7 +170,7 @@ export const uiSelectors = {
   theme: (s: AppState) => s.theme,
   sidebarTab: (s: AppState) => s.sidebarTab,
   /** Folded only while a comparison is open: without one the panel is all there is to use. */
-  sidebarHidden: (s: AppState) => s.sidebarHidden && s.active !== null,
+  sidebarHidden: (s: AppState) => (s.sidebarHidden || s.narrowFold) && s.active !== null,
   mainTab: (s: AppState) => s.mainTab,
   toasts: (s: AppState) => s.toasts,
   confirm: (s: AppState) => s.confirm,

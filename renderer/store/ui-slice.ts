@@ -33,6 +33,8 @@ export interface UiSlice {
   readonly sidebarTab: SidebarTab;
   /** The side panel folded away, for room to read a comparison's columns; shown again for compose or history. */
   readonly sidebarHidden: boolean;
+  /** The window is too narrow for the side panel beside a comparison: folded until the user opens it (not saved). */
+  readonly narrowFold: boolean;
   readonly mainTab: MainTab;
   readonly toasts: readonly Toast[];
   readonly confirm: ConfirmRequest | null;
@@ -74,6 +76,7 @@ export interface UiSlice {
   setDiffPair(pair: readonly [string, string] | null): void;
   setTheme(theme: Theme): void;
   setSidebarTab(tab: SidebarTab): void;
+  setNarrowFold(fold: boolean): void;
   setSidebarHidden(hidden: boolean): void;
   setMainTab(tab: MainTab): void;
   pushToast(toast: Omit<Toast, 'id'>): number;
@@ -91,6 +94,7 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
   theme: 'light',
   sidebarTab: 'compose',
   sidebarHidden: false,
+  narrowFold: false,
   mainTab: 'timeline',
   chartLogScale: false,
   // Wrapping changes only the lines too long for their column: on by default, so narrow columns clip no code.
@@ -120,8 +124,10 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
   setOtlpTarget: (otlpTarget) => set({ otlpTarget }),
   focusComposer: 0,
   setTheme: (theme) => set({ theme }),
-  setSidebarTab: (sidebarTab) => set({ sidebarTab, sidebarHidden: false }),
-  setSidebarHidden: (sidebarHidden) => set({ sidebarHidden }),
+  setSidebarTab: (sidebarTab) => set({ sidebarTab, sidebarHidden: false, narrowFold: false }),
+  // A choice of the user's wins over the fold a narrow window made.
+  setSidebarHidden: (sidebarHidden) => set({ sidebarHidden, narrowFold: false }),
+  setNarrowFold: (narrowFold) => set({ narrowFold }),
   setMainTab: (mainTab) => set({ mainTab }),
   pushToast: (toast) => {
     const id = ++toastId;
@@ -133,5 +139,5 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
   setConnection: (connection) => set({ connection }),
   setAppInfo: (appInfo) => set({ appInfo }),
   setExportMenuOpen: (exportMenuOpen) => set({ exportMenuOpen }),
-  requestComposerFocus: () => set((s) => ({ focusComposer: s.focusComposer + 1, sidebarTab: 'compose', sidebarHidden: false })),
+  requestComposerFocus: () => set((s) => ({ focusComposer: s.focusComposer + 1, sidebarTab: 'compose', sidebarHidden: false, narrowFold: false })),
 });

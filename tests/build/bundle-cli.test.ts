@@ -20,7 +20,7 @@ let dataDir = '';
 beforeAll(async () => {
   entry = await (bundleCli as (dir: string) => Promise<string>)(outdir);
   dataDir = await mkdtemp(join(tmpdir(), 'parallax-bundle-cli-'));
-}, 60_000);
+});
 
 afterAll(async () => {
   await rm(join(process.cwd(), outdir), { recursive: true, force: true });
@@ -38,7 +38,7 @@ describe('the bundled CLI', () => {
       expect(stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
     }
     expect((await cli(['--version'])).stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
-  }, 60_000);
+  });
 
   it('runs weather-f in Code Mode (QuickJS thread) and ReAct (calculator on the compute thread) in its own process; both answer', async () => {
     for (const mode of ['code', 'react']) {
@@ -48,11 +48,11 @@ describe('the bundled CLI', () => {
       expect(out.validation.ok, out.validation.detail).toBe(true);
       expect(out.simulated).toBe(true);
     }
-  }, 120_000);
+  });
 
   it('compares two modes in worker processes', async () => {
     const { stdout } = await cli(['compare', '--task', 'calc', '--modes', 'react,code', '--json']);
     const out = JSON.parse(stdout) as { runs: { mode: string; status: string }[] };
     expect(out.runs.map((r) => [r.mode, r.status])).toEqual([['react', 'answered'], ['code', 'answered']]);
-  }, 120_000);
+  });
 });

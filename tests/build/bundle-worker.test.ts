@@ -24,7 +24,7 @@ beforeAll(async () => {
   entry = await (bundleWorker as (dir: string) => Promise<string>)(outdir);
   dataDir = await mkdtemp(join(tmpdir(), 'parallax-bundle-'));
   host = createHost({ dataDir, getApiKey: async () => null, onWarning: () => {}, onEvents: (b) => events.push(...b), launcher: forkLauncher({ entry }) });
-}, 60_000);
+});
 
 afterAll(async () => {
   await host?.close();
@@ -54,5 +54,5 @@ describe('the bundled worker', () => {
     expect(calc?.type === 'tool-finished' && calc.error).toBe(null);
     const program = code.find((e) => e.type === 'code-run');
     expect(program?.type === 'code-run' && program.error).toBe(null);
-  }, 120_000);
+  });
 });

@@ -36,7 +36,7 @@ beforeAll(async () => {
   layout = await makePackagedLayout();
   dataDir = await mkdtemp(path.join(tmpdir(), 'parallax-packaged-data-'));
   host = createHost({ dataDir, caller: 'cli', getApiKey: async () => null, onWarning: () => {}, onEvents: (b) => events.push(...b), launcher: forkLauncher({ entry: workerEntry() }) });
-}, 180_000);
+});
 
 afterAll(async () => {
   await host?.close();
@@ -89,7 +89,7 @@ describe('the packaged worker', () => {
   it('says loaded', async () => {
     const { first, stderr } = await firstMessage();
     expect(first, stderr).toEqual({ type: 'loaded' });
-  }, 60_000);
+  });
 
   it('is marked as ES modules beside the bundle, so a Node without module syntax detection loads it', async () => {
     const pkg = path.join(layout.unpackedDir, 'dist/worker/package.json');
@@ -99,7 +99,7 @@ describe('the packaged worker', () => {
     const { first, stderr } = await firstMessage(['--no-experimental-detect-module']);
     expect(stderr).not.toMatch(/SyntaxError|Cannot use import statement/);
     expect(first, stderr).toEqual({ type: 'loaded' });
-  }, 60_000);
+  });
 });
 
 describe('runs from the packaged layout', () => {
@@ -109,7 +109,7 @@ describe('runs from the packaged layout', () => {
     expect(calc?.type === 'tool-finished' && calc.error).toBe(null);
     const program = runs.get('code')!.find((e) => e.type === 'code-run');
     expect(program?.type === 'code-run' && program.error).toBe(null);
-  }, 180_000);
+  });
 
   it('runs a Code Mode (Python) program and run_shell', async () => {
     const runs = await compare('log-stats', ['code-py', 'react']);
@@ -117,13 +117,13 @@ describe('runs from the packaged layout', () => {
     expect(program?.type === 'code-run' && program.error).toBe(null);
     const shell = runs.get('react')!.find((e) => e.type === 'tool-finished' && e.name === 'run_shell');
     expect(shell?.type === 'tool-finished' && shell.error).toBe(null);
-  }, 180_000);
+  });
 
   it('starts an MCP stdio server and offers its tools', async () => {
     const runs = await compare('calc', ['react'], { mcpServers: [stdioServer('t', { startupTimeoutMs: 60_000 })] });
     const started = runs.get('react')!.find((e) => e.type === 'run-started');
     expect(started?.type === 'run-started' && started.tools.map((t) => t.name)).toEqual(expect.arrayContaining(['t_add', 't_echo', 'calculator']));
-  }, 180_000);
+  });
 });
 
 describe('the Python child in the packaged layout', () => {

@@ -30,7 +30,7 @@ describe('accessibility audit (axe-core, WCAG 2 A and AA), light and dark', { ti
     session = await startAppSession();
     // Colour transitions off, so that contrast is measured on the theme's final colours.
     await page().emulateMedia({ reducedMotion: 'reduce' });
-  }, 90_000);
+  });
   afterAll(async () => {
     await reportPage?.close();
     await stopAppSession(session ?? {});

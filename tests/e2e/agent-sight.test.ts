@@ -22,7 +22,7 @@ describe('the agent row: what it will see', () => {
     served = await startServe({}, ['--allow-agent-command', 'python3']);
     driven = await openPage(served.url);
     await driven.page.waitForSelector('[data-testid=connection-status]:has-text("Web host")');
-  }, 90_000);
+  });
   afterAll(async () => {
     await driven?.close();
     await served?.stop();
@@ -58,5 +58,5 @@ describe('the agent row: what it will see', () => {
     await page.waitForFunction(() => (document.querySelector('[data-testid=variant-agent-view-error]')?.textContent ?? '').includes('program node'), undefined, { timeout: 30_000, polling: 100 });
     expect(await error.textContent()).toMatch(/^Cannot run: .*this web host does not start the program node\. The operator can allow it with parallax serve --allow-agent-command node/);
     expect(driven.errors).toEqual([]);
-  }, 120_000);
+  });
 });

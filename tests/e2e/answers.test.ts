@@ -29,7 +29,7 @@ async function plantHostile(dataDir: string): Promise<StoredComparison> {
   return stored;
 }
 
-describe('answers in the app, against parallax serve', { timeout: 300_000 }, () => {
+describe('answers in the app, against parallax serve', () => {
   let served: Served;
   let driven: Driven;
   let host: HostClient;
@@ -46,7 +46,7 @@ describe('answers in the app, against parallax serve', { timeout: 300_000 }, () 
       dialogs.push(d.message());
       void d.dismiss();
     });
-  }, 90_000);
+  });
 
   afterAll(() => stopAppSession({ served, driven, host }));
 

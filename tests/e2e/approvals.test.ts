@@ -14,14 +14,14 @@ import { saveShot } from './screenshots.js';
 
 const card = (mode: string) => `.cell[data-mode=${mode}] [data-testid=approval-card]`;
 
-describe('approval cards in the run’s column, against parallax serve', { timeout: 300_000 }, () => {
+describe('approval cards in the run’s column, against parallax serve', () => {
   let served: Served;
   let driven: Driven;
   let host: HostClient;
 
   beforeAll(async () => {
     ({ served, driven, host } = await startAppSession());
-  }, 90_000);
+  });
 
   afterAll(() => stopAppSession({ served, driven, host }));
 

@@ -30,7 +30,7 @@ describe('compare with a baseline, from History', () => {
   beforeAll(async () => {
     session = await startAppSession();
     for (const s of [base, changed]) await storeComparison(session.served.dataDir, s);
-  }, 90_000);
+  });
   afterAll(async () => {
     await stopAppSession(session ?? {});
   });
@@ -70,5 +70,5 @@ describe('compare with a baseline, from History', () => {
     await page.keyboard.press('Escape');
     expect(await page.locator('[data-testid=diff-dialog]').count()).toBe(0);
     expect(session.driven.errors).toEqual([]);
-  }, 180_000);
+  });
 });

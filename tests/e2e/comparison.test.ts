@@ -23,7 +23,7 @@ describe('a comparison in the browser, against parallax serve with the simulated
 
   beforeAll(async () => {
     ({ served, driven, host } = await startAppSession());
-  }, 90_000);
+  });
 
   afterAll(() => stopAppSession({ served, driven, host }));
 
@@ -164,7 +164,7 @@ describe('a comparison in the browser, against parallax serve with the simulated
     await item.locator('[data-testid=history-delete]').click();
     // Dismissing the toast (or letting it go) deletes the files.
     await page.click('[data-testid=toast]:has([data-testid=toast-action]) [data-testid=toast-dismiss]');
-    await expect.poll(() => host.invoke('history:list'), { timeout: 10_000 }).toEqual([]);
+    await expect.poll(() => host.invoke('history:list')).toEqual([]);
     await page.waitForSelector('[data-testid=main-empty]');
   });
 });

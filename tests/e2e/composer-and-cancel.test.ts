@@ -17,7 +17,7 @@ describe('composer, cancel and themes, against parallax serve with the simulated
 
   beforeAll(async () => {
     ({ served, driven, host } = await startAppSession());
-  }, 90_000);
+  });
 
   afterAll(() => stopAppSession({ served, driven, host }));
 
@@ -50,7 +50,7 @@ describe('composer, cancel and themes, against parallax serve with the simulated
     await page.fill('[data-testid=base-url]', 'http://127.0.0.1:9/v1');
     await page.fill('[data-testid=model-input]', 'local');
     await page.click('[data-testid=test-connection]');
-    await page.waitForSelector('[data-testid=test-result][data-ok=false]', { timeout: 20_000 });
+    await page.waitForSelector('[data-testid=test-result][data-ok=false]');
     expect(await page.getAttribute('[data-testid=test-result]', 'data-reason')).toBe('unreachable');
     expect(await page.textContent('[data-testid=test-result]')).toContain('Server unreachable');
   });
@@ -127,7 +127,7 @@ describe('composer, cancel and themes, against parallax serve with the simulated
     await page.click('[data-testid=run]');
     // The reload came back to the last comparison (the URL carries it): its finished cards are not this run's.
     await waitForStatus(page, 'react', ['pending', 'running']);
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=step-card][data-state=done]').length >= 3, undefined, { timeout: 45_000, polling: 100 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=step-card][data-state=done]').length >= 3, undefined, { polling: 100 });
     await saveShot(page, 'running');
     slow = false;
     for (const mode of ['react', 'code'] as const) await waitForStatus(page, mode, ['answered']);
@@ -149,7 +149,7 @@ describe('composer, cancel and themes, against parallax serve with the simulated
     const exited = new Promise((ok) => served.child.once('exit', ok));
     served.child.kill('SIGTERM');
     await exited;
-    await page.waitForSelector('[data-testid=connection-banner]', { timeout: 20_000 });
+    await page.waitForSelector('[data-testid=connection-banner]');
     expect(await page.textContent('[data-testid=connection-banner]')).toContain('Disconnected from the Parallax host');
     expect(await page.textContent('[data-testid=connection-status]')).toMatch(/Disconnected|Connecting/);
     await saveShot(page, 'disconnected', { docs: false });

@@ -1,7 +1,8 @@
 /**
  * The composer's guarded fields against a real `parallax serve --allow-dir DIR`: a workspace folder typed
  * inside the allowed folder runs, one outside is refused with the reason; a keyed preset's base URL cannot be
- * changed; the custom provider reads its key from a variable the user names, never from PATH.
+ * changed; the custom provider reads its key from a variable the user names among those `--allow-key-env` lists,
+ * never from PATH.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import { connectHost, type HostClient } from './host-client.js';
 import { waitForStatus } from './page-helpers.js';
 import { saveShot } from './screenshots.js';
 
-describe('guarded composer fields, against parallax serve --allow-dir', { timeout: 300_000 }, () => {
+describe('guarded composer fields, against parallax serve --allow-dir', () => {
   let served: Served;
   let driven: Driven;
   let host: HostClient;
@@ -22,11 +23,11 @@ describe('guarded composer fields, against parallax serve --allow-dir', { timeou
   beforeAll(async () => {
     mkdirSync(join(allowed, 'project'));
     writeFileSync(join(allowed, 'project', 'notes.txt'), 'mine');
-    served = await startServe({ MY_SERVER_API_KEY: 'sk-e2e-env' }, ['--allow-dir', allowed]);
+    served = await startServe({ MY_SERVER_API_KEY: 'sk-e2e-env', OTHER_API_KEY: 'sk-e2e-other' }, ['--allow-dir', allowed, '--allow-key-env', 'MY_SERVER_API_KEY']);
     driven = await openPage(served.url);
     host = await connectHost(served.url);
     await driven.page.waitForSelector('[data-testid=connection-status]:has-text("Web host")');
-  }, 90_000);
+  });
 
   afterAll(async () => {
     host?.close();
@@ -69,6 +70,12 @@ describe('guarded composer fields, against parallax serve --allow-dir', { timeou
     await page.click('[data-testid=key-env-use]');
     await page.waitForSelector('[data-testid=toast]:has-text("Could not use that variable")');
     expect(await page.textContent('[data-testid=toast]:has-text("Could not use that variable")')).toContain('does not look like a variable that holds an API key');
+    expect(await page.locator('[data-testid=key-env-used]').count()).toBe(0);
+
+    // A key variable the operator did not list is refused, saying how to allow it.
+    await page.fill('[data-testid=key-env-input]', 'OTHER_API_KEY');
+    await page.click('[data-testid=key-env-use]');
+    await page.waitForSelector('[data-testid=toast]:has-text("--allow-key-env OTHER_API_KEY")');
     expect(await page.locator('[data-testid=key-env-used]').count()).toBe(0);
 
     await page.fill('[data-testid=key-env-input]', 'MY_SERVER_API_KEY');

@@ -11,12 +11,12 @@ import { startAppSession, stopAppSession, type AppSession } from './app-session.
 import { waitForStatus } from './page-helpers.js';
 import { saveShot } from './screenshots.js';
 
-describe('prompt composition chart', { timeout: 180_000 }, () => {
+describe('prompt composition chart', () => {
   let session: AppSession;
 
   beforeAll(async () => {
     session = await startAppSession();
-  }, 90_000);
+  });
   afterAll(() => stopAppSession(session ?? {}));
 
   it('stacks each step by part, summing to the stored prompt tokens', async () => {

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppSession, stopAppSession, type AppSession } from './app-session.js';
 import { saveShot } from './screenshots.js';
 
-describe('rounds at once in the composer', { timeout: 180_000 }, () => {
+describe('rounds at once in the composer', () => {
   let session: AppSession;
   beforeAll(async () => {
     session = await startAppSession();
-  }, 90_000);
+  });
   afterAll(() => stopAppSession(session ?? {}));
 
   it('is asked for beside the trials, checked at the field, and recorded with the comparison', async () => {

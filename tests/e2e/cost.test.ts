@@ -35,7 +35,7 @@ describe('cost and estimated usage in the app', () => {
     await storeComparison(served.dataDir, stored);
     sim = await startSimServer();
     proxy = await startProviderProxy(sim.url);
-  }, 90_000);
+  });
 
   afterAll(async () => {
     await stopAppSession({ served, driven, host });

@@ -10,6 +10,7 @@ import { aggregateByMode, computePerStep, computeTotals, cumulativeTokens, forma
 import { startAppSession, stopAppSession } from './app-session.js';
 import type { Driven, Served } from './harness.js';
 import type { HostClient } from './host-client.js';
+import { toolsRun } from '../../shared/run-metrics.js';
 import { columnRunIds, readBars, readPoints, sortReadings, summaryValue, waitForStatus } from './page-helpers.js';
 import { saveShot } from './screenshots.js';
 
@@ -17,7 +18,7 @@ import { saveShot } from './screenshots.js';
 const MIN_COLUMN = 224;
 
 // Tests wait up to 120 s for runs side by side (twelve of them for two trials of six modes): above the default 60 s.
-describe('four modes in the browser, against parallax serve with the simulated model', { timeout: 240_000 }, () => {
+describe('four modes in the browser, against parallax serve with the simulated model', () => {
   let served: Served;
   let driven: Driven;
   let host: HostClient;
@@ -25,7 +26,7 @@ describe('four modes in the browser, against parallax serve with the simulated m
 
   beforeAll(async () => {
     ({ served, driven, host } = await startAppSession());
-  }, 90_000);
+  });
 
   afterAll(() => stopAppSession({ served, driven, host }));
 
@@ -145,6 +146,16 @@ describe('four modes in the browser, against parallax serve with the simulated m
     expect(await page.locator('[data-testid=summary-table] td.diff').count()).toBe(0);
     const diffs = (await page.locator('[data-testid=summary-table] tr[data-metric=total] [data-testid^=sum-diff-total-]').allInnerTexts()).map((t) => t.replace(/^Δ\s*/, ''));
     expect(diffs).toEqual(MODE_IDS.slice(1).map((m) => formatPercent(percentDiff(computeTotals(runs.get(m)!.events).total, base.total))));
+    // Tool calls compare the tools run (a program counts by the calls inside it), in no colour of better or worse.
+    const ran = (m: ModeId) => toolsRun(summarizeRun(runs.get(m)!.events));
+    for (const m of MODE_IDS.slice(1)) {
+      const cell = page.locator(`[data-testid=sum-diff-toolCalls-${m}]`);
+      expect((await cell.innerText()).replace(/^Δ\s*/, ''), m).toBe(formatPercent(percentDiff(ran(m), ran(MODE_IDS[0]))));
+      expect(await cell.getAttribute('class'), m).not.toMatch(/is-(more|less)/);
+    }
+    const codeRun = summarizeRun(runs.get('code')!.events);
+    expect(codeRun.programToolCalls).toBeGreaterThan(0);
+    expect(ran('code')).toBe(codeRun.totals.toolCalls - codeRun.programs! + codeRun.programToolCalls);
     // The summary has the full width: no column is cut off or scrolled away.
     await page.locator('[data-testid=summary-table]').scrollIntoViewIfNeeded();
     await saveShot(page, 'four-modes-charts', { docs: false });

@@ -6,7 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { newBrowserContext } from '../helpers/browser-context.js';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -62,17 +63,6 @@ export async function startServe(env: Record<string, string> = {}, args: readonl
   };
 }
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 export interface Driven {
   readonly browser: BrowserContext;
   readonly page: Page;
@@ -80,33 +70,21 @@ export interface Driven {
   close(): Promise<void>;
 }
 
-/** A fresh Chromium profile at 1280×800 with the page open; page errors are collected, not ignored. */
+/** A fresh browser context at 1280×800 with the page open; page errors are collected, not ignored. */
 export async function openPage(url: string, options: { colorScheme?: 'light' | 'dark'; downloads?: boolean } = {}): Promise<Driven> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'parallax-chromium-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-    headless: true,
+  const context = await newBrowserContext({
     viewport: { width: 1280, height: 800 },
     colorScheme: options.colorScheme ?? 'light',
     acceptDownloads: options.downloads ?? true,
   });
-  const page = context.pages()[0] ?? (await context.newPage());
+  const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
   });
   await page.goto(url);
-  return {
-    browser: context,
-    page,
-    errors,
-    close: async () => {
-      await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
-    },
-  };
+  return { browser: context, page, errors, close: () => context.close() };
 }
 
 export type { Browser };

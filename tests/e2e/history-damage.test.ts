@@ -11,14 +11,14 @@ import type { Driven, Served } from './harness.js';
 import type { HostClient } from './host-client.js';
 import { saveShot } from './screenshots.js';
 
-describe('damaged history in the app, against parallax serve', { timeout: 300_000 }, () => {
+describe('damaged history in the app, against parallax serve', () => {
   let served: Served;
   let driven: Driven;
   let host: HostClient;
 
   beforeAll(async () => {
     ({ served, driven, host } = await startAppSession());
-  }, 90_000);
+  });
 
   afterAll(() => stopAppSession({ served, driven, host }));
 

@@ -12,14 +12,14 @@ import { saveShot } from './screenshots.js';
 
 const STORED = 240;
 
-describe('the History view pages through a long history', { timeout: 300_000 }, () => {
+describe('the History view pages through a long history', () => {
   let served: Served;
   let driven: Driven;
   let host: HostClient;
 
   beforeAll(async () => {
     ({ served, driven, host } = await startAppSession());
-  }, 90_000);
+  });
 
   afterAll(() => stopAppSession({ served, driven, host }));
 

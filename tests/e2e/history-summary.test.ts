@@ -11,12 +11,12 @@ import { startAppSession, stopAppSession, type AppSession } from './app-session.
 import { waitForStatus } from './page-helpers.js';
 import { saveShot } from './screenshots.js';
 
-describe('history summaries in the app', { timeout: 180_000 }, () => {
+describe('history summaries in the app', () => {
   let session: AppSession;
 
   beforeAll(async () => {
     session = await startAppSession();
-  }, 90_000);
+  });
   afterAll(() => stopAppSession(session ?? {}));
 
   it('shows each summary in its step, apart from the bars, and in the composition', async () => {

@@ -43,7 +43,7 @@ function stored(dataDir: string): StepEvent[] {
   return out;
 }
 
-describe('the MCP form card', { timeout: 300_000 }, () => {
+describe('the MCP form card', () => {
   let served: Served;
   let driven: Driven;
   let model: ScriptedModel;
@@ -58,7 +58,7 @@ describe('the MCP form card', { timeout: 300_000 }, () => {
     await driven.page.waitForSelector('[data-testid=connection-status]:has-text("Web host")');
     const { page } = driven;
     await composeMcpRun(page, CONFIG, model.url);
-  }, 90_000);
+  });
   afterAll(async () => {
     await driven?.close();
     await served?.stop();
@@ -118,7 +118,7 @@ describe('the MCP form card', { timeout: 300_000 }, () => {
     await page.keyboard.press('Enter');
 
     // The second form, declined with the keyboard.
-    await page.locator('[data-testid=elicitation-card] [data-testid=elicitation-message]:has-text("And once more?")').waitFor({ timeout: 60_000 });
+    await page.locator('[data-testid=elicitation-card] [data-testid=elicitation-message]:has-text("And once more?")').waitFor();
     await page.locator('[data-testid=elicitation-decline]').focus();
     await page.keyboard.press('Space');
     expect(await waitForStatus(page, 'react', TERMINAL, 90_000)).toBe('answered');

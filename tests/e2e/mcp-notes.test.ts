@@ -14,7 +14,7 @@ import { mcpScriptedModel, type ScriptedModel } from '../helpers/mcp-scripted-mo
 
 const CONFIG = JSON.stringify({ mcpServers: { t: { command: process.execPath, args: ['--import', tsx, serverScript] } } });
 
-describe('MCP notes in the timeline', { timeout: 180_000 }, () => {
+describe('MCP notes in the timeline', () => {
   let served: Served;
   let driven: Driven;
   let model: ScriptedModel;
@@ -28,7 +28,7 @@ describe('MCP notes in the timeline', { timeout: 180_000 }, () => {
     served = await startServe({}, ['--allow-mcp-command', process.execPath]);
     driven = await openPage(served.url);
     await driven.page.waitForSelector('[data-testid=connection-status]:has-text("Web host")');
-  }, 90_000);
+  });
   afterAll(async () => {
     await driven?.close();
     await served?.stop();

@@ -42,7 +42,7 @@ async function scriptedModel(): Promise<{ url: string; server: Server }> {
 
 const CONFIG = JSON.stringify({ mcpServers: { calc: { command: process.execPath, args: ['--import', tsx, serverScript], env: { CALC_TOKEN: 'tok-e2e-secret' } } } }, null, 2);
 
-describe('MCP servers in the composer', { timeout: 180_000 }, () => {
+describe('MCP servers in the composer', () => {
   let served: Served;
   let driven: Driven;
   let model: Awaited<ReturnType<typeof scriptedModel>>;
@@ -52,7 +52,7 @@ describe('MCP servers in the composer', { timeout: 180_000 }, () => {
     served = await startServe({}, ['--allow-mcp-command', process.execPath]);
     driven = await openPage(served.url);
     await driven.page.waitForSelector('[data-testid=connection-status]:has-text("Web host")');
-  }, 90_000);
+  });
   afterAll(async () => {
     await driven?.close();
     await served?.stop();
@@ -94,7 +94,7 @@ describe('MCP servers in the composer', { timeout: 180_000 }, () => {
     await page.uncheck('[data-testid=mode-code] input');
     await page.click('[data-testid=run]');
     const card = page.locator('[data-testid=approval-card]');
-    await card.waitFor({ timeout: 60_000 });
+    await card.waitFor();
     expect(await card.getAttribute('data-tool')).toBe('calc_add');
     expect(await card.locator('[data-testid=approval-server]').textContent()).toBe('calc');
     await saveShot(page, 'mcp-approval', { docs: false });

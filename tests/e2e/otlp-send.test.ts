@@ -19,7 +19,7 @@ describe('sending a comparison to an OTLP endpoint from the app', () => {
 
   beforeAll(async () => {
     [session, receiver] = await Promise.all([startAppSession(), startOtlpReceiver()]);
-  }, 90_000);
+  });
 
   afterAll(async () => {
     await receiver?.close();
@@ -61,5 +61,5 @@ describe('sending a comparison to an OTLP endpoint from the app', () => {
     checkTrace(stored, readSpans(receiver.requests[0].body).spans);
     expect(session.served.output()).not.toContain(SECRET);
     expect(session.driven.errors).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -19,7 +19,7 @@ describe('ReAct (text) in the browser', () => {
 
   beforeAll(async () => {
     ({ served, driven, host } = await startAppSession());
-  }, 90_000);
+  });
 
   afterAll(() => stopAppSession({ served, driven, host }));
 

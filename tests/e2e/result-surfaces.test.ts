@@ -27,7 +27,7 @@ describe('the result across surfaces', { timeout: 600_000 }, () => {
   let session: AppSession;
   beforeAll(async () => {
     session = await startAppSession();
-  }, 90_000);
+  });
   afterAll(() => stopAppSession(session ?? {}));
 
   async function finished(id: string): Promise<StoredComparison> {
@@ -141,6 +141,29 @@ describe('the result across surfaces', { timeout: 600_000 }, () => {
       const heads = await page.$$eval('.column-head h3', (els) => els.map((e) => ({ text: e.textContent, cut: e.scrollWidth > e.clientWidth + 1, title: e.getAttribute('title') ?? e.closest('[title]')?.getAttribute('title') ?? null })));
       expect(heads).toHaveLength(6);
       for (const h of heads) if (h.cut) expect(h.title, `${h.text} at ${width} px`).toContain(h.text);
+      if (width !== 900) continue;
+      // 900 px: the side panel folded by itself, three columns whole in view, and no number in an answer's table
+      // broken over two lines (a table too wide scrolls in its cell instead).
+      expect(await page.isHidden('[data-testid=side-panel]')).toBe(true);
+      const whole = await page.evaluate(() => {
+        const tl = document.querySelector('[data-testid=timeline]')!.getBoundingClientRect();
+        return [...document.querySelectorAll('.timeline-head .column-head')].filter((c) => { const b = c.getBoundingClientRect(); return b.left >= tl.left - 1 && b.right <= tl.right + 1; }).length;
+      });
+      expect(whole).toBeGreaterThanOrEqual(3);
+      const answers = page.locator('[data-testid=answer-md]');
+      let cells = 0;
+      for (let i = 0; i < (await answers.count()); i++) {
+        await answers.nth(i).scrollIntoViewIfNeeded();
+        const lines = await answers.nth(i).evaluate((md) => [...md.querySelectorAll('td')].filter((td) => /^\d[\d,.]*$/.test(td.textContent!.trim())).map((td) => {
+          const r = document.createRange();
+          r.selectNodeContents(td);
+          return { text: td.textContent, lines: new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size };
+        }));
+        cells += lines.length;
+        for (const l of lines) expect(l.lines, `"${l.text}" in answer ${i + 1}`).toBe(1);
+      }
+      expect(cells).toBeGreaterThan(0);
+      await saveShot(page, 'six-modes-900-answers-in-timeline', { docs: false });
     }
     await page.setViewportSize({ width: 1280, height: 800 });
     expect(session.driven.errors).toEqual([]);
@@ -160,11 +183,23 @@ describe('the result across surfaces', { timeout: 600_000 }, () => {
         return { chart, text: e.textContent, inside: b.top >= svg.top - 0.5 && b.bottom <= svg.bottom + 0.5 && b.left >= svg.left - 0.5 && b.right <= svg.right + 0.5 };
       }),
     );
-    const of = (chart: string) => labels.filter((l) => l.chart === chart).map((l) => l.text);
-    expect(of('per-step-chart')).toEqual(['step', 'prompt tokens', 'step', 'completion tokens']);
+    const of = (chart: string) => labels.filter((l) => l.chart === chart).map((l) => l.text).sort();
+    expect(of('per-step-chart')).toEqual(['completion tokens', 'prompt tokens', 'step', 'step']);
     expect(of('cumulative-chart')).toEqual(['step', 'tokens so far']);
-    expect(of('latency-chart')).toEqual(['step', 'latency']);
+    expect(of('latency-chart')).toEqual(['latency', 'step']);
     for (const l of labels) expect(l.inside, `${l.chart}: "${l.text}" inside its chart`).toBe(true);
+    // No axis title meets a tick label or another title, in a wide window or a narrow one.
+    for (const width of [1280, 900]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.waitForFunction((w) => document.documentElement.clientWidth === w, width);
+      const overlaps = await page.$$eval('[data-testid$=-chart] svg.recharts-surface', (svgs) => svgs.flatMap((svg) => {
+        const texts = [...svg.querySelectorAll('.recharts-label, .recharts-cartesian-axis-tick-value')];
+        const boxes = texts.map((t) => ({ text: t.textContent, label: t.classList.contains('recharts-label'), b: t.getBoundingClientRect() }));
+        return boxes.flatMap((a, i) => boxes.slice(i + 1).filter((o) => (a.label || o.label) && a.b.left < o.b.right && o.b.left < a.b.right && a.b.top < o.b.bottom && o.b.top < a.b.bottom).map((o) => `${a.text} × ${o.text}`));
+      }));
+      expect(overlaps, `at ${width} px`).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     // The latency axis says its unit once: in the ticks.
     const ticks = await page.$$eval('[data-testid=latency-chart] .recharts-yAxis .recharts-cartesian-axis-tick-value', (els) => els.map((e) => e.textContent));
     expect(ticks.every((t) => /^\d[\d.,]* (ms|s)$/.test(t ?? ''))).toBe(true);

@@ -18,12 +18,12 @@ function expected(stored: StoredComparison) {
   return resultStatement({ runs: stored.meta.runs.map((r) => ({ trial: r.trial ?? 1, summary: summarizeRun(byRun.get(r.runId) ?? []) })), simulated: true });
 }
 
-describe('the result on the first screen', { timeout: 240_000 }, () => {
+describe('the result on the first screen', () => {
   let session: AppSession;
 
   beforeAll(async () => {
     session = await startAppSession();
-  }, 90_000);
+  });
   afterAll(() => stopAppSession(session ?? {}));
 
   async function run(task: string, model: string): Promise<StoredComparison> {

@@ -10,7 +10,7 @@ import type { Driven, Served } from './harness.js';
 import type { HostClient } from './host-client.js';
 import { saveShot } from './screenshots.js';
 
-describe('start errors that point at a field, against parallax serve', { timeout: 300_000 }, () => {
+describe('start errors that point at a field, against parallax serve', () => {
   let served: Served;
   let driven: Driven;
   let host: HostClient;
@@ -27,7 +27,7 @@ describe('start errors that point at a field, against parallax serve', { timeout
     await new Promise<void>((ok) => probe.listen(0, '127.0.0.1', ok));
     closedUrl = `http://127.0.0.1:${(probe.address() as { port: number }).port}/v1`;
     await new Promise((ok) => probe.close(ok));
-  }, 90_000);
+  });
 
   afterAll(async () => {
     refusing?.close();

@@ -39,7 +39,7 @@ describe('step filters in the Timeline, against parallax serve with the simulate
     await driven.page.click('[data-testid=side-tab-history]');
     await driven.page.click(`[data-testid=history-item][data-id="${meta.id}"] .history-open`);
     await driven.page.waitForSelector('[data-testid=step-filter-bar]');
-  }, 180_000);
+  });
   afterAll(async () => {
     await stopAppSession(session ?? {});
   });

@@ -12,14 +12,14 @@ import type { Driven, Served } from './harness.js';
 import type { HostClient } from './host-client.js';
 import { saveShot } from './screenshots.js';
 
-describe('a suite run in the app', { timeout: 300_000 }, () => {
+describe('a suite run in the app', () => {
   let served: Served;
   let driven: Driven;
   let host: HostClient;
 
   beforeAll(async () => {
     ({ served, driven, host } = await startAppSession());
-  }, 90_000);
+  });
 
   afterAll(() => stopAppSession({ served, driven, host }));
 

@@ -24,7 +24,7 @@ const panes = (page: Page) =>
     els.map((e) => ({ tab: (e as HTMLElement).dataset.tab!, inert: (e as HTMLElement).inert, hidden: e.getAttribute('aria-hidden'), visible: !!e.firstElementChild?.checkVisibility({ visibilityProperty: true }) })),
   );
 
-describe('tabs mounted ahead, against parallax serve with the simulated model', { timeout: 240_000 }, () => {
+describe('tabs mounted ahead, against parallax serve with the simulated model', () => {
   let session: AppSession;
   let meta: ComparisonMeta;
   beforeAll(async () => {
@@ -35,7 +35,7 @@ describe('tabs mounted ahead, against parallax serve with the simulated model', 
       if (item && item.runs.length === meta.runs.length && item.runs.every((r) => r.status !== 'running')) break;
       await new Promise((ok) => setTimeout(ok, 200));
     }
-  }, 240_000);
+  });
   afterAll(async () => {
     await stopAppSession(session ?? {});
   });
@@ -45,7 +45,7 @@ describe('tabs mounted ahead, against parallax serve with the simulated model', 
     const cdp = await page.context().newCDPSession(page);
     await page.click('[data-testid=side-tab-history]');
     await page.click(`[data-testid=history-item][data-id="${meta.id}"] .history-open`);
-    await page.waitForSelector('.tab-pane[data-tab=timeline][data-settled]', { state: 'attached', timeout: 60_000 });
+    await page.waitForSelector('.tab-pane[data-tab=timeline][data-settled]', { state: 'attached' });
     expect((await panes(page)).map((p) => p.tab).sort()).toEqual([...TABS].sort());
     for (const p of await panes(page)) {
       const shown = p.tab === 'timeline';
@@ -70,7 +70,7 @@ describe('tabs mounted ahead, against parallax serve with the simulated model', 
 
     // Another trial: the hidden tabs are mounted again with its runs, not the first trial's.
     await page.click('[data-testid=trial-option][data-trial="2"]');
-    await page.waitForSelector('.tab-pane[data-tab=waterfall][data-settled]', { state: 'attached', timeout: 60_000 });
+    await page.waitForSelector('.tab-pane[data-tab=waterfall][data-settled]', { state: 'attached' });
     expect(await page.getAttribute('.tab-pane[data-tab=charts] [data-testid=charts-view]', 'data-trial')).toBe('2');
     const trial2 = meta.runs.filter((r) => r.trial === 2).map((r) => r.runId).sort();
     const timelineRuns = await page.$$eval('.tab-pane[data-tab=timeline] .column-head', (els) => els.map((e) => e.getAttribute('data-run-id')!));

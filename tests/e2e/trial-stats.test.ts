@@ -30,7 +30,7 @@ describe('statistics over trials in the browser', () => {
 
   beforeAll(async () => {
     ({ served, driven, host } = await startAppSession());
-  }, 90_000);
+  });
   afterAll(() => stopAppSession({ served, driven, host }));
 
   it('shows intervals, sds, pass-rate intervals and the differences in words, as the shared statistics compute them', async () => {
@@ -78,7 +78,7 @@ describe('statistics over trials in the browser', () => {
     await saveShot(page, 'trial-stats-table');
     await chart.scrollIntoViewIfNeeded();
     await saveShot(page, 'trial-stats-chart', { docs: false });
-  }, 180_000);
+  });
 
   it('the HTML report of the same comparison shows the intervals, the sentences and the error bars', async () => {
     const path = join(ROOT, 'test-results', 'e2e', 'trial-stats-report.html');
@@ -93,5 +93,5 @@ describe('statistics over trials in the browser', () => {
     } finally {
       await report.close();
     }
-  }, 60_000);
+  });
 });

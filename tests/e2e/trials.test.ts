@@ -18,7 +18,7 @@ import { saveShot } from './screenshots.js';
 const STATS = ['steps', 'requests', 'prompt', 'completion', 'cached', 'total', 'wallMs', 'toolCalls'] as const;
 
 // Tests wait up to 90 s for trials in rounds: above the default 60 s on a loaded machine.
-describe('trials per mode in the browser, against parallax serve with the simulated model', { timeout: 240_000 }, () => {
+describe('trials per mode in the browser, against parallax serve with the simulated model', () => {
   let served: Served;
   let driven: Driven;
   let host: HostClient;
@@ -31,7 +31,7 @@ describe('trials per mode in the browser, against parallax serve with the simula
       const opts = [...document.querySelectorAll('[data-testid=trial-option][data-state]')];
       // A trial cancelled before it began is over too: it is marked as one that never ran.
       return opts.length > 0 && opts.every((o) => ['done', 'never-ran'].includes(o.getAttribute('data-state') ?? ''));
-    }, undefined, { timeout: 90_000, polling: 100 });
+    }, undefined, { polling: 100 });
 
   /** The averages table as the page shows it, read from its cells' data attributes. */
   async function shownAverages(): Promise<Record<string, Record<string, unknown>>> {
@@ -59,7 +59,7 @@ describe('trials per mode in the browser, against parallax serve with the simula
 
   beforeAll(async () => {
     ({ served, driven, host } = await startAppSession());
-  }, 90_000);
+  });
 
   afterAll(() => stopAppSession({ served, driven, host }));
 
@@ -220,7 +220,7 @@ describe('trials per mode in the browser, against parallax serve with the simula
     await page.fill('[data-testid=trials-input]', '1');
     expect((await page.textContent('[data-testid=run]'))!.includes('×')).toBe(false);
     await page.click('[data-testid=run]');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=result-cell][data-status=answered]').length === 2, undefined, { timeout: 45_000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=result-cell][data-status=answered]').length === 2, undefined);
     expect(await page.locator('[data-testid=trial-bar]').count()).toBe(0);
     await page.click('[data-testid=tab-charts]');
     await page.waitForSelector('[data-testid=summary-table]');

@@ -9,12 +9,12 @@ import { startAppSession, stopAppSession, type AppSession } from './app-session.
 import { waitForStatus } from './page-helpers.js';
 import { saveShot } from './screenshots.js';
 
-describe('the tutorial tool profile from the composer', { timeout: 180_000 }, () => {
+describe('the tutorial tool profile from the composer', () => {
   let session: AppSession;
 
   beforeAll(async () => {
     session = await startAppSession();
-  }, 90_000);
+  });
   afterAll(() => stopAppSession(session ?? {}));
 
   it('runs both modes on the six one-line tools and records the profile with the comparison', async () => {

@@ -13,14 +13,14 @@ import type { HostClient } from './host-client.js';
 import { waitForStatus } from './page-helpers.js';
 import { saveShot } from './screenshots.js';
 
-describe('worker start-up in the app, against parallax serve', { timeout: 300_000 }, () => {
+describe('worker start-up in the app, against parallax serve', () => {
   let served: Served;
   let driven: Driven;
   let host: HostClient;
 
   beforeAll(async () => {
     ({ served, driven, host } = await startAppSession());
-  }, 90_000);
+  });
 
   afterAll(() => stopAppSession({ served, driven, host }));
 

@@ -86,6 +86,15 @@ describe('column shades', () => {
         }
       });
 
+      it('keeps the agent column\'s colour apart from every mode\'s, as a mode\'s second column is', () => {
+        const agent = MODES.agent.colour[theme].prompt;
+        for (const mode of MODE_IDS) {
+          const o = MODES[mode].colour[theme].prompt;
+          for (const vision of VISIONS) expect(colorDistance(agent, o, vision), `agent ${agent} vs ${mode} ${o}, ${vision}`).toBeGreaterThanOrEqual(vision === 'normal' ? 15 : 5);
+        }
+        expect(contrastRatio(agent, SHADE_BACKGROUNDS[theme])).toBeGreaterThanOrEqual(3);
+      });
+
       it('keeps a mode\'s second column apart from every other mode\'s own colour', () => {
         for (const mode of MODE_IDS) {
           const c = slotColours(slotOf(mode, 1))![theme].prompt;

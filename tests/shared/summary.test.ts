@@ -117,3 +117,24 @@ describe('aggregateByMode', () => {
     expect(stat([])).toBeNull();
   });
 });
+
+describe('tools run (the tool-call Δ)', () => {
+  it('counts a program by the calls made inside it, not as one more call: a stored four-mode comparison', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { toolsRun, RUN_METRICS } = await import('../../shared/run-metrics.js');
+    const stored = JSON.parse(readFileSync(new URL('../fixtures/reports/stored/four-modes.stored.json', import.meta.url), 'utf8')) as { events: StepEvent[]; meta: { runs: { runId: string; mode: string }[] } };
+    const byRun = groupByRun(stored.events);
+    const of = (mode: string) => summarizeRun(byRun.get(stored.meta.runs.find((r) => r.mode === mode)!.runId)!);
+    const code = of('code');
+    const react = of('react');
+    const runCode = stored.events.filter((e) => e.runId === code.runId && e.type === 'model-response').flatMap((e) => (e.type === 'model-response' ? e.toolCalls : [])).filter((c) => c.name === 'run_code').length;
+    expect(code.programs).toBe(runCode);
+    expect(code.programs).toBeGreaterThan(0);
+    expect(code.programToolCalls).toBeGreaterThan(0);
+    expect(toolsRun(code)).toBe(code.totals.toolCalls - runCode + code.programToolCalls);
+    // A mode without programs runs exactly the calls it named.
+    expect([react.programs, toolsRun(react)]).toEqual([0, react.totals.toolCalls]);
+    // Neither more nor fewer calls is a win: the Δ is shown without the colours of better and worse.
+    expect(RUN_METRICS.find((m) => m.key === 'toolCalls')?.neutral).toBe(true);
+  });
+});

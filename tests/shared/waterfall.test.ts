@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoredComparison } from '../../shared/ipc-contract.js';
 import type { StepEvent } from '../../shared/step-event.js';
 import { groupByRun } from '../../shared/summary.js';
-import { axisTicks, legendKinds, runWaterfall, sharedAxis } from '../../shared/waterfall.js';
+import { axisTicks, BREAK_SHARE, legendKinds, runWaterfall, sharedAxis, waterfallAxis } from '../../shared/waterfall.js';
 
 const load = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as StoredComparison;
 const runsOf = (s: StoredComparison) => [...groupByRun(s.events).values()];
@@ -117,5 +117,28 @@ describe('the shared axis', () => {
     expect(sharedAxis([{ spans: [], from: -300, to: 900 }, { spans: [], from: -120, to: 2400 }])).toEqual({ from: -300, to: 2400 });
     expect(axisTicks(-300, 2400)).toEqual([0, 500, 1000, 1500, 2000]);
     expect(axisTicks(0, 80)).toEqual([0, 20, 40, 60, 80]);
+  });
+
+  it('breaks at 0 when start-up would crush the run: a 6.6 s start-up beside an 823 ms run leaves the run 90 % of the width', () => {
+    const runs = [{ spans: [], from: -6600, to: 823 }, { spans: [], from: -2000, to: 700 }];
+    const axis = waterfallAxis(runs);
+    expect(axis.broken).toBe(true);
+    expect([axis.position(-6600), axis.position(0), axis.position(823)]).toEqual([0, BREAK_SHARE, 1]);
+    // The shorter start-up ends at the break too, and starts later in the squeezed part, in proportion.
+    expect(axis.position(-2000)).toBeCloseTo(BREAK_SHARE * (1 - 2000 / 6600), 9);
+    // The run's time keeps its proportions, and the ticks label only the part drawn to scale.
+    expect(axis.position(411.5) - axis.position(0)).toBeCloseTo((1 - BREAK_SHARE) / 2, 9);
+    expect(axis.ticks.every((t) => t >= 0)).toBe(true);
+    // To scale when asked: the start-up takes its real share (89 % of this axis).
+    const scaled = waterfallAxis(runs, { toScale: true });
+    expect(scaled.broken).toBe(false);
+    expect(scaled.position(0)).toBeCloseTo(6600 / 7423, 9);
+  });
+
+  it('stays to scale when start-up is a small part of the axis, or absent', () => {
+    expect(waterfallAxis([{ spans: [], from: -300, to: 2400 }]).broken).toBe(false);
+    expect(waterfallAxis([{ spans: [], from: 0, to: 900 }]).broken).toBe(false);
+    const a = waterfallAxis([{ spans: [], from: -300, to: 2400 }]);
+    expect([a.position(-300), a.position(2400)]).toEqual([0, 1]);
   });
 });

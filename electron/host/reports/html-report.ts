@@ -3,7 +3,7 @@
  * Content-Security-Policy makes the browser refuse any, as a second line of defence behind escaping).
  */
 import { concurrencyNote } from '../../../shared/concurrency.js';
-import { formatMetric, metricNote } from '../../../shared/run-metrics.js';
+import { formatMetric, metricNote, toolsRun } from '../../../shared/run-metrics.js';
 import { compositionLegend, compositionSvg } from './html-composition.js';
 import { percentDiff, formatPercent, NO_DIFF_NOTE } from '../../../shared/summary.js';
 import { findTask } from '../../../shared/tasks.js';
@@ -32,11 +32,12 @@ const METRICS = RUN_METRICS;
 const TOKEN_KEYS: ReadonlySet<string> = new Set(['prompt', 'completion', 'cached', 'reasoning', 'total']);
 
 /** The difference against the first mode; none when either run did not answer (not like for like). */
-function diffCell(value: number, base: number, isBase: boolean, comparable: boolean): SafeHtml | null {
+function diffCell(value: number, base: number, isBase: boolean, comparable: boolean, neutral = false): SafeHtml | null {
   if (isBase) return html`<span class="diff">baseline</span>`;
   if (!comparable) return html`<span class="diff">no Δ *</span>`;
   const p = percentDiff(value, base);
-  const cls = p === null || p === 0 ? '' : p < 0 ? ' less' : ' more';
+  // A neutral figure (wall time, tool calls) is no win or loss: no colour of either.
+  const cls = neutral || p === null || p === 0 ? '' : p < 0 ? ' less' : ' more';
   return html`<span class="diff${cls}">${formatPercent(p)} vs first</span>`;
 }
 
@@ -56,7 +57,7 @@ function summaryTable(d: ReportData): SafeHtml {
   const rows = METRICS.map(
     (m) => html`<tr><th scope="row">${m.label}</th>${d.runs.map((r, i) => {
       const v = r.summary.totals[m.key];
-      return html`<td class="num" data-run="${r.runId}" data-metric="${m.key}" data-value="${v}">${estMark(TOKEN_KEYS.has(m.key) && runEstimated(r.summary))}${formatMetric(m, v)}${noteSpan(metricNote(m.key, r.summary))}${base && !m.notCompared ? diffCell(v, base.totals[m.key], i === 0, comparable(r)) : null}</td>`;
+      return html`<td class="num" data-run="${r.runId}" data-metric="${m.key}" data-value="${v}">${estMark(TOKEN_KEYS.has(m.key) && runEstimated(r.summary))}${formatMetric(m, v)}${noteSpan(metricNote(m.key, r.summary))}${base && !m.notCompared ? diffCell(m.key === 'toolCalls' ? toolsRun(r.summary) : v, m.key === 'toolCalls' ? toolsRun(base) : base.totals[m.key], i === 0, comparable(r), m.neutral) : null}</td>`;
     })}</tr>`,
   );
   const costRows = d.costShown ? summaryCostRows(d, diffCell, comparable) : null;

@@ -3,24 +3,26 @@
  * the spans the app's Waterfall tab draws). Each span is a table row, so its times are text; the bar beside
  * it is decoration (aria-hidden). Pure CSS, no script, within the report's CSP.
  */
-import { axisTicks, runWaterfall, sharedAxis, type WaterfallSpan } from '../../../shared/waterfall.js';
+import { BREAK_SHARE, runWaterfall, waterfallAxis, type WaterfallAxis, type WaterfallSpan } from '../../../shared/waterfall.js';
 import { formatDuration } from '../../../shared/number-format.js';
 import { html, type SafeHtml } from './html-escape.js';
 import type { ReportData, ReportRun } from './report-data.js';
 
-const pct = (v: number, from: number, to: number) => (((v - from) / (to - from)) * 100).toFixed(2);
+const pct = (f: number) => (f * 100).toFixed(2);
 const at = (v: number) => (v === 0 ? '0' : `${v < 0 ? '−' : ''}${formatDuration(Math.abs(v))}`);
 
-function bar(s: WaterfallSpan, from: number, to: number): SafeHtml {
-  const width = ((Math.max(0, s.end - s.start) / (to - from)) * 100).toFixed(2);
+function bar(s: WaterfallSpan, axis: WaterfallAxis): SafeHtml {
+  const left = axis.position(s.start);
+  const width = pct(Math.max(0, axis.position(s.end) - left));
   const wait = s.firstToken !== null && s.end > s.start ? (((s.firstToken - s.start) / (s.end - s.start)) * 100).toFixed(2) : null;
-  return html`<div class="wf-track" aria-hidden="true"><div class="wf-bar wf-${s.kind}${s.failed ? ' is-failed' : ''}" style="left:${pct(s.start, from, to)}%;width:${width}%" title="${s.text}">${wait !== null ? html`<span class="wf-wait" style="width:${wait}%"></span>` : ''}</div></div>`;
+  const squeezed = s.kind === 'startup' && axis.broken ? ' is-squeezed' : '';
+  return html`<div class="wf-track" aria-hidden="true"><div class="wf-bar wf-${s.kind}${s.failed ? ' is-failed' : ''}${squeezed}" style="left:${pct(left)}%;width:${width}%" title="${s.text}">${wait !== null ? html`<span class="wf-wait" style="width:${wait}%"></span>` : ''}</div></div>`;
 }
 
-function runRows(r: ReportRun, from: number, to: number): SafeHtml {
+function runRows(r: ReportRun, axis: WaterfallAxis): SafeHtml {
   const wf = runWaterfall(r.events);
   if (wf.spans.length === 0) return html`<tr><th scope="rowgroup" colspan="4">${r.label}</th></tr><tr><td colspan="4" class="muted">Nothing recorded.</td></tr>`;
-  return html`<tr class="wf-run"><th scope="rowgroup" colspan="4">${r.label}</th></tr>${wf.spans.map((s) => html`<tr class="wf-row depth-${s.depth}"><th scope="row" title="${s.text}">${s.label}${s.failed ? html` <span class="wf-failed">failed</span>` : ''}</th><td class="num">${at(s.start)}${s.firstToken !== null ? html`<br><span class="muted">first token ${at(s.firstToken)}</span>` : ''}</td><td class="num">${formatDuration(Math.max(0, s.end - s.start))}</td><td class="wf-cell">${bar(s, from, to)}</td></tr>`)}`;
+  return html`<tr class="wf-run"><th scope="rowgroup" colspan="4">${r.label}</th></tr>${wf.spans.map((s) => html`<tr class="wf-row depth-${s.depth}"><th scope="row" title="${s.text}">${s.label}${s.failed ? html` <span class="wf-failed">failed</span>` : ''}</th><td class="num">${at(s.start)}${s.firstToken !== null ? html`<br><span class="muted">first token ${at(s.firstToken)}</span>` : ''}</td><td class="num">${formatDuration(Math.max(0, s.end - s.start))}</td><td class="wf-cell">${bar(s, axis)}</td></tr>`)}`;
 }
 
 export function waterfallSection(d: ReportData): SafeHtml | null {
@@ -28,11 +30,12 @@ export function waterfallSection(d: ReportData): SafeHtml | null {
   const byTrial = trials.map((t) => d.runs.filter((r) => r.trial === t));
   if (!d.runs.some((r) => r.events.length > 0)) return null;
   const one = (runs: readonly ReportRun[]): SafeHtml => {
-    const { from, to } = sharedAxis(runs.map((r) => runWaterfall(r.events)));
-    const ticks = axisTicks(from, to);
-    return html`<table class="waterfall"><thead><tr><th scope="col">Span</th><th scope="col">Starts</th><th scope="col">Takes</th><th scope="col" class="wf-cell"><span class="visually-hidden">Bar on the shared time axis</span><div class="wf-track wf-axis" aria-hidden="true">${ticks.map((t) => html`<span class="wf-tick" style="left:${pct(t, from, to)}%">${at(t)}</span>`)}</div></th></tr></thead><tbody>${runs.map((r) => runRows(r, from, to))}</tbody></table>`;
+    // Start-up that would crush the runs' spans drawn to scale is squeezed behind a break at 0 (its length is in "Takes").
+    const axis = waterfallAxis(runs.map((r) => runWaterfall(r.events)));
+    const brk = axis.broken ? html`<span class="wf-break" style="width:${pct(BREAK_SHARE)}%">start-up</span>` : '';
+    return html`<table class="waterfall" data-axis="${axis.broken ? 'broken' : 'to-scale'}"><thead><tr><th scope="col">Span</th><th scope="col">Starts</th><th scope="col">Takes</th><th scope="col" class="wf-cell"><span class="visually-hidden">Bar on the shared time axis</span><div class="wf-track wf-axis" aria-hidden="true">${brk}${axis.ticks.map((t) => html`<span class="wf-tick" style="left:${pct(axis.position(t))}%">${at(t)}</span>`)}</div></th></tr></thead><tbody>${runs.map((r) => runRows(r, axis))}</tbody></table>`;
   };
-  const intro = html`<p class="muted">Where each run's time went, from the recorded events, on one time axis from each run's start (a worker's start-up comes before 0). A model request's bar is lighter while it waits for the first token; calls inside a program sit under their run_code. Times are in ms since the run started${d.simulated ? '; the model is simulated, the times are real' : ''}.</p>`;
+  const intro = html`<p class="muted">Where each run's time went, from the recorded events, on one time axis from each run's start (a worker's start-up comes before 0; when it would take most of the width it is drawn short, behind a dashed break, and its length is in "Takes"). A model request's bar is lighter while it waits for the first token; calls inside a program sit under their run_code. Times are in ms since the run started${d.simulated ? '; the model is simulated, the times are real' : ''}.</p>`;
   if (byTrial.length === 1) return html`<h2 id="waterfall">Where the time went</h2>${intro}${one(byTrial[0]!)}`;
   return html`<h2 id="waterfall">Where the time went</h2>${intro}${byTrial.map((runs, i) => html`<details${i === 0 ? html` open` : ''}><summary>Trial ${trials[i]!}</summary>${one(runs)}</details>`)}`;
 }
@@ -52,6 +55,8 @@ table.waterfall tr.depth-1 th { padding-left: 22px; font-weight: normal; color: 
 .wf-tool { background: #1a7f37; } .wf-inner { background: #3f9c63; } .wf-sampling { background: #8250df; } .wf-summary { background: #9a6700; }
 .wf-approval, .wf-retry-wait { background: repeating-linear-gradient(45deg, #9a6700 0 3px, transparent 3px 6px); border: 1px solid #9a6700; }
 .wf-bar.is-failed { background: var(--bad); }
+.wf-bar.is-squeezed { background: repeating-linear-gradient(90deg, #6b7280 0 6px, transparent 6px 8px); border: 1px solid #6b7280; }
+.wf-break { position: absolute; left: 0; top: 0; font-size: 11px; font-weight: normal; color: var(--muted); border-right: 2px dashed var(--line); overflow: hidden; white-space: nowrap; }
 .wf-failed { color: var(--bad); font-weight: 600; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `;

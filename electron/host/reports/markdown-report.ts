@@ -3,7 +3,7 @@
  * a pipe, a newline or markup inside a model's answer cannot break the table or turn into HTML.
  */
 import { concurrencyNote } from '../../../shared/concurrency.js';
-import { formatMetric, metricNote } from '../../../shared/run-metrics.js';
+import { formatMetric, metricNote, toolsRun } from '../../../shared/run-metrics.js';
 import { findTask } from '../../../shared/tasks.js';
 import { formatPercent, NO_DIFF_NOTE, percentDiff } from '../../../shared/summary.js';
 import { approvalOutcome, formatInt, formatMs, formatUtc, settingsRows } from './report-text.js';
@@ -42,7 +42,8 @@ function summaryTable(d: ReportData): string {
       ...d.runs.map((r, i) => {
         const v = r.summary.totals[key];
         const text = TOKEN_KEYS.has(key) ? tokenText(v, r.summary) : `${formatMetric(metric, v)}${metricNote(key, r.summary)}`;
-        return i === 0 || !base || metric.notCompared ? text : star(r) ? `${text} (no Δ${star(r)})` : `${text} (${formatPercent(percentDiff(v, base[key]))})`;
+        const [now, then] = key === 'toolCalls' ? [toolsRun(r.summary), toolsRun(d.runs[0]!.summary)] : [v, base?.[key] ?? 0];
+        return i === 0 || !base || metric.notCompared ? text : star(r) ? `${text} (no Δ${star(r)})` : `${text} (${formatPercent(percentDiff(now, then))})`;
       }),
     ]);
   }

@@ -180,6 +180,28 @@ export function outline(mode: ColumnSlot, kind: TokenKind, width: number): { str
 }
 
 export const axisTick = { fill: 'var(--chart-axis)', fontSize: 11 };
+
+/** Room above the plot for a y-axis title (yAxisTitle). */
+export const TITLE_ROOM = 22;
+
+/**
+ * A y-axis title written across, above the axis's top tick: it never meets a tick label however wide ("600 ms")
+ * and is never cut by a short panel, as a title turned along the axis was ("completion toker"). Needs the
+ * chart's top margin at TITLE_ROOM.
+ */
+export function yAxisTitle(text: string) {
+  return {
+    value: text,
+    content: (props: { viewBox?: unknown }) => {
+      const box = (props.viewBox ?? {}) as { x?: number; y?: number };
+      return (
+        <text className="recharts-label axis-title" x={(box.x ?? 0) + 4} y={(box.y ?? 0) - 11} fill="var(--chart-axis)" fontSize={11} textAnchor="start">
+          {text}
+        </text>
+      );
+    },
+  };
+}
 /** 22500 → 22.5k, 30000 → 30k, 1200000 → 1.2M: short, and exact enough for tick labels. */
 export const fmtAxis = (v: number) => {
   const a = Math.abs(v);

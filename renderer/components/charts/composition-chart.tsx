@@ -13,7 +13,7 @@ import { fmtInt } from '../../lib/display-format.js';
 import { partColor } from '../../lib/mode-palette.js';
 import { compositionTable } from './chart-tables.js';
 import { compositionNotes } from './chart-data.js';
-import { ChartFrame, LegendItem, axisTick, fmtAxis, modeColor, roundTicks } from './chart-parts.js';
+import { ChartFrame, LegendItem, axisTick, fmtAxis, modeColor, roundTicks, TITLE_ROOM, yAxisTitle } from './chart-parts.js';
 
 type Row = { step: number; prompt: number } & Partial<Record<PromptPart, number>>;
 
@@ -81,10 +81,10 @@ export function CompositionChart({ runs, simulated, scope }: { runs: readonly Ru
             ) : (
               <div className="chart-box" style={{ height: 200 }}>
                 <ResponsiveContainer width="100%" height="100%">
-                  <BarChart accessibilityLayer={false} data={[...rows, ...Array.from({ length: slots - rows.length }, () => ({}))]} margin={{ top: 6, right: 8, bottom: 14, left: 6 }} maxBarSize={36}>
+                  <BarChart accessibilityLayer={false} data={[...rows, ...Array.from({ length: slots - rows.length }, () => ({}))]} margin={{ top: TITLE_ROOM, right: 8, bottom: 14, left: 6 }} maxBarSize={36}>
                     <CartesianGrid vertical={false} stroke="var(--chart-grid)" />
                     <XAxis dataKey="step" tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--chart-grid)' }} label={{ value: 'step', position: 'insideBottom', offset: -8, fill: 'var(--chart-axis)', fontSize: 11 }} />
-                    <YAxis domain={[0, yMax]} ticks={ticks} tick={axisTick} tickLine={false} axisLine={false} tickFormatter={fmtAxis} width={44} label={{ value: 'tokens', angle: -90, position: 'insideLeft', offset: 4, fill: 'var(--chart-axis)', fontSize: 11 }} />
+                    <YAxis domain={[0, yMax]} ticks={ticks} tick={axisTick} tickLine={false} axisLine={false} tickFormatter={fmtAxis} width={44} label={yAxisTitle('tokens')} />
                     <Tooltip cursor={{ fill: 'var(--bg-hover)' }} content={(p) => <PartsTooltip {...(p as object)} simulated={simulated} />} isAnimationActive={false} />
                     {PROMPT_PARTS.map((p) => (
                       <Bar key={p} dataKey={p} stackId="parts" fill={partColor(p)} shape={segment(run.column, p)} isAnimationActive={false} />

@@ -4,7 +4,7 @@ import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YA
 import type { RunSummary } from '../../../shared/summary.js';
 import { carriedKey, cumulativeRows } from './chart-data.js';
 import { cumulativeTable } from './chart-tables.js';
-import { ChartFrame, LegendItem, TokenTooltip, axisTick, fmtAxis, modeColor, modeDash, seriesLabel, useChartColumns } from './chart-parts.js';
+import { ChartFrame, LegendItem, TokenTooltip, axisTick, fmtAxis, modeColor, modeDash, seriesLabel, useChartColumns, TITLE_ROOM, yAxisTitle } from './chart-parts.js';
 
 interface DotProps {
   cx?: number;
@@ -57,13 +57,13 @@ export function CumulativeChart({ runs, simulated, scope, trials }: { runs: read
       ) : (
         <div className="chart-box" style={{ height: 220 }}>
           <ResponsiveContainer width="100%" height="100%">
-            <LineChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 16, bottom: 12, left: 6 }}>
+            <LineChart accessibilityLayer={false} data={rows} margin={{ top: TITLE_ROOM, right: 16, bottom: 12, left: 6 }}>
               <CartesianGrid vertical={false} stroke="var(--chart-grid)" />
               {/* A numeric axis picks a few ticks itself; a categorical one would measure every label (slow at 1,000 steps). */}
               <XAxis dataKey="step" type="number" domain={['dataMin', 'dataMax']} allowDecimals={false} ticks={rows.length <= 20 ? rows.map((r) => r.step) : undefined} tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--chart-grid)' }}
                 label={{ value: 'step', position: 'insideBottom', offset: -8, fill: 'var(--chart-axis)', fontSize: 11 }} />
               <YAxis tick={axisTick} tickLine={false} axisLine={false} tickFormatter={fmtAxis} width={56}
-                label={{ value: 'tokens so far', angle: -90, position: 'insideLeft', offset: 4, dy: 36, fill: 'var(--chart-axis)', fontSize: 11 }} />
+                label={yAxisTitle('tokens so far')} />
               <Tooltip
                 content={(p) => {
                   // At a run's last step its carried line starts on the same value: list it once.

@@ -11,7 +11,7 @@ import { perStepTable } from './chart-tables.js';
 import { estimatedKey, perStepRows, seriesKey, summaryNotes, type StepRow, type TokenKind } from './chart-data.js';
 import { fmtInt } from '../../lib/display-format.js';
 import { useApp } from '../../store/app-store.js';
-import { ChartFrame, PairLegend, axisTick, fmtAxis, logTicks, modeColor, outline, roundTicks, useChartColumns, type ChartColumn } from './chart-parts.js';
+import { ChartFrame, PairLegend, axisTick, fmtAxis, logTicks, modeColor, outline, roundTicks, useChartColumns, type ChartColumn, TITLE_ROOM, yAxisTitle } from './chart-parts.js';
 
 function barShape(col: ChartColumn, kind: TokenKind) {
   const key = seriesKey(col.key, kind);
@@ -76,7 +76,7 @@ function KindPanel({ rows, modes, kind, log, height, brush, simulated }: { rows:
   return (
     <div className="chart-box" style={{ height }} data-testid={`per-step-${kind}`} data-scale={log ? 'log' : 'linear'} data-ticks={ticks.join(' ')}>
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 12, bottom: 12, left: 6 }} barGap={1} barCategoryGap="18%" maxBarSize={28}>
+        <BarChart accessibilityLayer={false} data={rows} margin={{ top: TITLE_ROOM, right: 12, bottom: 12, left: 6 }} barGap={1} barCategoryGap="18%" maxBarSize={28}>
           <CartesianGrid vertical={false} stroke="var(--chart-grid)" />
           <XAxis dataKey="step" interval={Math.max(0, Math.ceil(rows.length / 24) - 1)} tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--chart-grid)' }} label={{ value: 'step', position: 'insideBottom', offset: -8, fill: 'var(--chart-axis)', fontSize: 11 }} />
           <YAxis
@@ -89,7 +89,7 @@ function KindPanel({ rows, modes, kind, log, height, brush, simulated }: { rows:
             axisLine={false}
             tickFormatter={fmtAxis}
             width={56}
-            label={{ value: `${kind} tokens`, angle: -90, position: 'insideLeft', offset: 4, dy: 34, fill: 'var(--chart-axis)', fontSize: 11 }}
+            label={yAxisTitle(`${kind} tokens`)}
           />
           <Tooltip cursor={{ fill: 'var(--bg-hover)' }} content={(p) => <StepTooltip {...(p as object)} modes={modes} simulated={simulated} />} isAnimationActive={false} />
           {modes.map((m) => (

@@ -7,7 +7,7 @@ import type { BarShapeProps } from 'recharts';
 import type { RunSummary, StepSummary } from '../../../shared/summary.js';
 import { fmtMs } from '../../lib/display-format.js';
 import { stepMetricTable } from './chart-tables.js';
-import { ChartFrame, LegendItem, axisTick, modeColor, roundTicks, seriesLabel, useChartColumns, type ChartColumn } from './chart-parts.js';
+import { ChartFrame, LegendItem, axisTick, modeColor, roundTicks, seriesLabel, useChartColumns, type ChartColumn, TITLE_ROOM, yAxisTitle } from './chart-parts.js';
 
 export type StepMetric = 'latency' | 'cost';
 
@@ -71,12 +71,12 @@ export function StepMetricChart({ runs, metric, simulated }: { runs: readonly Ru
     <ChartFrame title={m.title} subtitle={m.subtitle} simulated={simulated} legend={modes.map((c) => <LegendItem key={c.key} color={modeColor(c.slot)} label={c.label} />)} testId={`${metric}-chart`} table={stepMetricTable(rows, columns, `${m.title}${simulated ? ' (simulated)' : ''}`, m.text)}>
       <div className="chart-box" style={{ height: 180 }}>
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 12, bottom: 12, left: 6 }} barGap={1} barCategoryGap="22%" maxBarSize={24}>
+          <BarChart accessibilityLayer={false} data={rows} margin={{ top: TITLE_ROOM, right: 12, bottom: 12, left: 6 }} barGap={1} barCategoryGap="22%" maxBarSize={24}>
             <CartesianGrid vertical={false} stroke="var(--chart-grid)" />
             <XAxis dataKey="step" tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--chart-grid)' }} label={{ value: 'step', position: 'insideBottom', offset: -8, fill: 'var(--chart-axis)', fontSize: 11 }} />
             <YAxis {...(ticks ? { ticks, domain: [0, ticks[ticks.length - 1]!] } : {})} tick={axisTick} tickLine={false} axisLine={false} width={56}
               tickFormatter={(v: number) => (metric === 'cost' ? `$${+v.toPrecision(2)}` : fmtMs(v))}
-              label={{ value: m.axis, angle: -90, position: 'insideLeft', offset: 4, fill: 'var(--chart-axis)', fontSize: 11 }} />
+              label={yAxisTitle(m.axis)} />
             <Tooltip cursor={{ fill: 'var(--bg-hover)' }} isAnimationActive={false}
               formatter={(v, name) => [m.text(Number(v)), seriesLabel(columns)(String(name))]} labelFormatter={(l) => `Step ${String(l)}${simulated ? ' · simulated' : ''}`} />
             {modes.map((c) => <Bar key={c.key} dataKey={c.key} name={c.key} fill={modeColor(c.slot)} shape={shape(c, metric)} isAnimationActive={false} />)}

@@ -186,8 +186,10 @@ export function VariantsEditor({ modesError }: { modesError?: string }) {
   }
   const settings = checkSettings(form.settings, form.providerName === 'simulated').settings;
   const check = checkVariants(rows, { provider: form.providerName, model: form.model, settings });
-  // Each row in the colour its column will have (its palette slot), once the rows resolve.
+  // Each row in the colour its column will have (its palette slot) once the rows resolve; until then (a row in
+  // error, two rows the same) by order, so two rows of one mode never share a colour.
   const slots = check.columns ? columnSlots(check.columns) : null;
+  const provisional = columnSlots(rows.map((r, i) => ({ key: `row-${i}`, mode: r.mode })));
   return (
     <fieldset className="field-group variants-editor" data-testid="variants-editor">
       <legend className="group-title">
@@ -199,7 +201,7 @@ export function VariantsEditor({ modesError }: { modesError?: string }) {
             key={i}
             row={row}
             index={i}
-            slot={(check.columns && slots?.get(check.columns[i]!.key)) || row.mode}
+            slot={(check.columns && slots?.get(check.columns[i]!.key)) || provisional.get(`row-${i}`) || row.mode}
             derived={check.columns?.[i]?.label}
             error={check.rowErrors[i] ?? null}
             baseModel={form.model}

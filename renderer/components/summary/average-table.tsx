@@ -174,7 +174,7 @@ export function AverageTable({ aggregates, differences = [], trials, running, si
                   <StatCells key={a.column.key} stat={a[row.key]} time={row.time} testId={`avg-${row.key}-${a.column.key}`} stacked={stacked} estimated={TOKEN_ROWS.has(row.key) && isEstimated(a.usageSource)} />
                 ))}
                 {others.map((a) => (
-                  <DiffCell key={`d${a.column.key}`} value={a[row.key]?.mean ?? null} base={base?.[row.key]?.mean ?? null} testId={`avg-diff-${row.key}-${a.column.key}`} />
+                  <DiffCell key={`d${a.column.key}`} value={a[row.key]?.mean ?? null} base={base?.[row.key]?.mean ?? null} neutral={row.neutral} testId={`avg-diff-${row.key}-${a.column.key}`} />
                 ))}
               </tr>
             ))}

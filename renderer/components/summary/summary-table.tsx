@@ -6,7 +6,7 @@ import { BaselinePicker, useBaseline } from './baseline-picker.js';
 import { ColumnSwatch, useSlotOf } from '../common/column-swatch.js';
 import type { RunTotals } from '../../../shared/step-event.js';
 import { NO_DIFF_NOTE, comparableRuns, formatPercent, percentDiff, type ComparisonSummary, type RunSummary } from '../../../shared/summary.js';
-import { metricNote, metricsOn } from '../../../shared/run-metrics.js';
+import { metricNote, metricsOn, toolsRun } from '../../../shared/run-metrics.js';
 import { fmtInt, fmtMs } from '../../lib/display-format.js';
 import { SimBadge, StatusBadge, ValidationBadge } from '../common/badges.js';
 import { CostRows, costShown, EstMark, runEstimated, Verdicts } from './cost-parts.js';
@@ -20,14 +20,14 @@ const estimatedCell = (r: RunSummary, key: NumericRow['key']) =>
 /** More modes than this and the table's headings and figures wrap, so every column stays in view. */
 export const MANY_COLUMNS = 4;
 
-export type NumericRow = { key: keyof RunTotals | 'firstRequestPrompt'; label: string; hint: string; time?: boolean; zeroIsMissing?: boolean; notCompared?: boolean };
+export type NumericRow = { key: keyof RunTotals | 'firstRequestPrompt'; label: string; hint: string; time?: boolean; zeroIsMissing?: boolean; notCompared?: boolean; neutral?: boolean };
 
 /** The first request's prompt: the fixed cost of the system prompt and the tool definitions, shown after the total. */
 const FIRST_REQUEST: NumericRow = { key: 'firstRequestPrompt', label: 'First request prompt', hint: 'Fixed cost of prompt and tool definitions' };
 
 /** The figures of a run, in table order (shared/run-metrics.ts); the averages table shows the same rows but the first request. */
 export const ROWS: readonly NumericRow[] = metricsOn('app').flatMap((m) => {
-  const row: NumericRow = { key: m.key, label: m.label, hint: m.hint, ...(m.unit === 'ms' ? { time: true } : {}), ...(m.zeroIsMissing ? { zeroIsMissing: true } : {}), ...(m.notCompared ? { notCompared: true } : {}) };
+  const row: NumericRow = { key: m.key, label: m.label, hint: m.hint, ...(m.unit === 'ms' ? { time: true } : {}), ...(m.zeroIsMissing ? { zeroIsMissing: true } : {}), ...(m.notCompared ? { notCompared: true } : {}), ...(m.neutral ? { neutral: true } : {}) };
   return m.key === 'total' ? [row, FIRST_REQUEST] : [row];
 });
 
@@ -44,17 +44,17 @@ const valueOf = (r: RunSummary, row: NumericRow): number | null => {
 };
 
 /**
- * The figure a Δ compares: tool calls count those made inside programs too (a program is one call the model
- * named, but each call inside it ran a tool), so 2 programs making 8 calls do not read as fewer than 4 calls.
+ * The figure a Δ compares: for tool calls the tools run (toolsRun: a program counts by the calls made inside it,
+ * not as one more), so Code Mode doing the same work through a program compares as the same number of calls.
  */
 const diffValueOf = (r: RunSummary, row: NumericRow): number | null => {
   const v = valueOf(r, row);
-  return row.key === 'toolCalls' && v !== null ? v + r.programToolCalls : v;
+  return row.key === 'toolCalls' && v !== null ? toolsRun(r) : v;
 };
 
 /** What a Δ's tooltip says: how tool calls are counted; that wall time was measured with runs side by side. */
 function diffTitle(row: NumericRow, runs: number): string | undefined {
-  if (row.key === 'toolCalls') return 'Δ of every tool call, those made inside programs included.';
+  if (row.key === 'toolCalls') return 'Δ of the tools run: the calls made inside programs count, a program itself does not. Not a win or a loss: the calls\' tokens are in the token rows.';
   if (row.key === 'wallMs') return `Measured with ${runs} runs side by side: wall time depends on how many ran at once and on the machine, so it is not a win or a loss.`;
   return undefined;
 }
@@ -70,8 +70,8 @@ function DiffNote({ value, base, testId, withheld, neutral, title }: { value: nu
   );
 }
 
-/** `neutral`: a measured figure that is no win or loss (wall time): no green, no red, "measured" after it. */
-export function DiffCell({ value, base, testId, withheld, neutral, title }: { value: number | null; base: number | null; testId?: string; withheld?: string; neutral?: boolean; title?: string }) {
+/** `neutral`: a figure that is no win or loss (wall time, tool calls): no green, no red; `suffix` after it ("measured"). */
+export function DiffCell({ value, base, testId, withheld, neutral, title, suffix }: { value: number | null; base: number | null; testId?: string; withheld?: string; neutral?: boolean; title?: string; suffix?: string }) {
   if (value === null || base === null || withheld)
     return (
       <td className="num diff" data-testid={testId} data-value="" title={withheld}>
@@ -83,7 +83,7 @@ export function DiffCell({ value, base, testId, withheld, neutral, title }: { va
   return (
     <td className={`num diff ${tone}`} data-value={p ?? ''} data-testid={testId} data-neutral={neutral || undefined} title={title}>
       {formatPercent(p)}
-      {neutral ? <span className="muted"> measured</span> : null}
+      {suffix ? <span className="muted"> {suffix}</span> : null}
     </td>
   );
 }
@@ -181,13 +181,13 @@ export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: {
                         <span className="muted">{metricNote(row.key, r)}</span>
                       )}
                       {inlineDiff && r !== base && !row.notCompared ? (
-                        <DiffNote value={diffValueOf(r, row)} base={base ? diffValueOf(base, row) : null} {...(base && !comparableRuns(r, base) ? { withheld: NO_DIFF_NOTE } : {})} neutral={row.key === 'wallMs'} title={diffTitle(row, runs.length)} testId={`sum-diff-${row.key}-${r.column.key}`} />
+                        <DiffNote value={diffValueOf(r, row)} base={base ? diffValueOf(base, row) : null} {...(base && !comparableRuns(r, base) ? { withheld: NO_DIFF_NOTE } : {})} neutral={row.neutral} title={diffTitle(row, runs.length)} testId={`sum-diff-${row.key}-${r.column.key}`} />
                       ) : null}
                     </td>
                   );
                 })}
                 {diffColumns.map((r) => (
-                  row.notCompared ? <td key={`d${r.runId}`} className="num diff" /> : <DiffCell key={`d${r.runId}`} value={diffValueOf(r, row)} base={base ? diffValueOf(base, row) : null} {...(base && !comparableRuns(r, base) ? { withheld: NO_DIFF_NOTE } : {})} neutral={row.key === 'wallMs'} title={diffTitle(row, runs.length)} testId={`sum-diff-${row.key}-${r.column.key}`} />
+                  row.notCompared ? <td key={`d${r.runId}`} className="num diff" /> : <DiffCell key={`d${r.runId}`} value={diffValueOf(r, row)} base={base ? diffValueOf(base, row) : null} {...(base && !comparableRuns(r, base) ? { withheld: NO_DIFF_NOTE } : {})} neutral={row.neutral} suffix={row.key === 'wallMs' ? 'measured' : undefined} title={diffTitle(row, runs.length)} testId={`sum-diff-${row.key}-${r.column.key}`} />
                 ))}
               </tr>
             ))}

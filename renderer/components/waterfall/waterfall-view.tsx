@@ -3,29 +3,32 @@
  * (shared/waterfall.ts, from the recorded events only). Each span is a bar with its times in its title (hover)
  * and in words beside it; each column's spans are also a list a screen reader reads as sentences.
  */
-import { useMemo } from 'react';
-import { axisTicks, legendKinds, runWaterfall, sharedAxis, SPAN_KIND_WORDS, type RunWaterfall, type WaterfallSpan } from '../../../shared/waterfall.js';
+import { useMemo, useState } from 'react';
+import { BREAK_SHARE, legendKinds, runWaterfall, SPAN_KIND_WORDS, waterfallAxis, type RunWaterfall, type WaterfallAxis, type WaterfallSpan } from '../../../shared/waterfall.js';
 import { formatDuration } from '../../../shared/number-format.js';
 import { useApp } from '../../store/app-store.js';
 import { comparisonSelectors } from '../../store/selectors.js';
 import type { ModeRun } from '../../store/derived.js';
 
-const pct = (v: number, from: number, to: number) => `${(((v - from) / (to - from)) * 100).toFixed(3)}%`;
+const pct = (f: number) => `${(f * 100).toFixed(3)}%`;
 const tickText = (v: number) => (v === 0 ? '0' : `${v < 0 ? '−' : ''}${formatDuration(Math.abs(v))}`);
 
-function Bar({ span, from, to }: { span: WaterfallSpan; from: number; to: number }) {
-  const width = `${(Math.max(0, span.end - span.start) / (to - from) * 100).toFixed(3)}%`;
+function Bar({ span, axis }: { span: WaterfallSpan; axis: WaterfallAxis }) {
+  const left = axis.position(span.start);
+  const width = pct(Math.max(0, axis.position(span.end) - left));
   const wait = span.firstToken !== null ? `${(((span.firstToken - span.start) / Math.max(1e-9, span.end - span.start)) * 100).toFixed(3)}%` : null;
+  // A start-up squeezed behind the axis's break is drawn as such: its length is the words beside it.
+  const squeezed = span.kind === 'startup' && axis.broken;
   return (
     <div className="wf-track" aria-hidden="true">
-      <div className={`wf-bar wf-${span.kind}${span.failed ? ' is-failed' : ''}`} style={{ left: pct(span.start, from, to), width }} title={span.text} data-testid="wf-bar">
+      <div className={`wf-bar wf-${span.kind}${span.failed ? ' is-failed' : ''}${squeezed ? ' is-squeezed' : ''}`} style={{ left: pct(left), width }} title={span.text} data-testid="wf-bar">
         {wait !== null ? <span className="wf-wait" style={{ width: wait }} /> : null}
       </div>
     </div>
   );
 }
 
-function Column({ run, wf, from, to }: { run: ModeRun; wf: RunWaterfall; from: number; to: number }) {
+function Column({ run, wf, axis }: { run: ModeRun; wf: RunWaterfall; axis: WaterfallAxis }) {
   const headId = `wf-head-${run.column.key}`;
   return (
     <section className="wf-column" aria-labelledby={headId} data-testid={`wf-column-${run.column.key}`} data-run-id={run.runId}>
@@ -42,7 +45,7 @@ function Column({ run, wf, from, to }: { run: ModeRun; wf: RunWaterfall; from: n
                 {s.label}
                 {s.failed ? <span className="wf-failed"> · failed</span> : null}
               </span>
-              <Bar span={s} from={from} to={to} />
+              <Bar span={s} axis={axis} />
               <span className="wf-dur num" data-testid="wf-duration" aria-hidden="true">{formatDuration(Math.max(0, s.end - s.start))}</span>
             </li>
           ))}
@@ -56,30 +59,42 @@ function Column({ run, wf, from, to }: { run: ModeRun; wf: RunWaterfall; from: n
 export function WaterfallView() {
   const runs = useApp(comparisonSelectors.modeRuns);
   const simulated = useApp(comparisonSelectors.simulated);
+  const [toScale, setToScale] = useState(false);
   const built = useMemo(() => runs.map((r) => ({ run: r, wf: runWaterfall(r.run?.events ?? []) })), [runs]);
-  const { from, to } = sharedAxis(built.map((b) => b.wf));
-  const ticks = axisTicks(from, to);
+  const wfs = built.map((b) => b.wf);
+  const axis = waterfallAxis(wfs, { toScale });
+  // Whether the start-ups would crush the runs' spans drawn to scale: only then is there a choice to offer.
+  const breakable = waterfallAxis(wfs).broken;
   return (
     // Focusable: the view scrolls, and keyboard users must be able to scroll it (axe scrollable-region-focusable).
-    <div className="waterfall-view" data-testid="waterfall-view" tabIndex={0} role="region" aria-label="Waterfall: where each run's time went">
+    <div className="waterfall-view" data-testid="waterfall-view" data-axis={axis.broken ? 'broken' : 'to-scale'} tabIndex={0} role="region" aria-label="Waterfall: where each run's time went">
       <p className="wf-intro muted small">
-        Where each run&apos;s time went, on one time axis from each run&apos;s start (its worker&apos;s start-up comes before 0). A model request is
+        Where each run&apos;s time went, on one time axis from each run&apos;s start (its worker&apos;s start-up comes before 0
+        {axis.broken ? ', drawn short behind the break: its length is written beside it' : ''}). A model request is
         lighter while it waits for the first token, darker while it generates.{simulated ? ' Times are real; the model is simulated.' : ''}
       </p>
-      <ul className="wf-legend small" aria-label="Kinds of span">
-        {legendKinds(built.map((b) => b.wf)).map((k) => (
-          <li key={k}><span className={`wf-key wf-${k}`} aria-hidden="true" /> {SPAN_KIND_WORDS[k]}</li>
-        ))}
-        <li><span className="wf-key wf-model is-failed" aria-hidden="true" /> failed</li>
-      </ul>
+      <div className="wf-options">
+        <ul className="wf-legend small" aria-label="Kinds of span">
+          {legendKinds(wfs).map((k) => (
+            <li key={k}><span className={`wf-key wf-${k}`} aria-hidden="true" /> {SPAN_KIND_WORDS[k]}</li>
+          ))}
+          <li><span className="wf-key wf-model is-failed" aria-hidden="true" /> failed</li>
+        </ul>
+        {breakable ? (
+          <label className="chart-toggle small" data-testid="wf-to-scale">
+            <input type="checkbox" checked={toScale} onChange={(e) => setToScale(e.target.checked)} /> Start-up to scale
+          </label>
+        ) : null}
+      </div>
       <div className="wf-axis" aria-hidden="true">
         <span className="wf-label" />
         <div className="wf-track">
-          {ticks.map((t) => <span key={t} className="wf-tick" style={{ left: pct(t, from, to) }}>{tickText(t)}</span>)}
+          {axis.broken ? <span className="wf-break" style={{ width: pct(BREAK_SHARE) }} data-testid="wf-break">start-up</span> : null}
+          {axis.ticks.map((t) => <span key={t} className="wf-tick" style={{ left: pct(axis.position(t)) }}>{tickText(t)}</span>)}
         </div>
         <span className="wf-dur" />
       </div>
-      {built.map(({ run, wf }) => <Column key={run.runId} run={run} wf={wf} from={from} to={to} />)}
+      {built.map(({ run, wf }) => <Column key={run.runId} run={run} wf={wf} axis={axis} />)}
     </div>
   );
 }

@@ -33,7 +33,7 @@ beforeAll(() => {
   ]));
   env = { ...process.env, PATH: `${shim.shims}${delimiter}${process.env.PATH}`, PARALLAX_DATA_DIR: join(root, 'parallax-data') };
   delete env.OPENAI_API_KEY;
-}, 180_000);
+});
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('parallax tools --variants: what each agent column will see', () => {
@@ -52,7 +52,7 @@ describe('parallax tools --variants: what each agent column will see', () => {
     expect(json.agents.map((a) => a.label)).toEqual(['JS agent', 'Py agent']);
     expect(json.agents[0]!.launch.hidden.map((h) => h.path)).toEqual([join(root, 'data/cases.json')]);
     expect(json.agents[1]!.launch.shown.map((s) => s.path)).toEqual([py, shim.install, join(root, 'data')]);
-  }, 60_000);
+  });
 
   it('--suite: a column that cannot run is named with the reason, and the command fails', async () => {
     writeFileSync(join(root, 'suite.json'), JSON.stringify({ name: 's', tasks: [{ builtin: 'log-stats' }], variants: [{ mode: 'agent', agent: { command: ['npx', 'tsx', 'my-agent/src/agent.ts'], paths: ['/'] } }] }));
@@ -61,7 +61,7 @@ describe('parallax tools --variants: what each agent column will see', () => {
     expect(res.stdout).toContain('Agent · agent.ts (column 1): npx tsx');
     expect(res.stdout).toContain('cannot run agent.paths: / may not be shown to an agent: it is the root of the file system.');
     expect(res.stderr).toContain('One agent column cannot run as written: Agent · agent.ts.');
-  }, 60_000);
+  });
 });
 
 describe('parallax compare and suite run with agent columns from a file', () => {
@@ -72,7 +72,7 @@ describe('parallax compare and suite run with agent columns from a file', () => 
     expect(res.stderr).toContain(`  Py agent: python3 ${join(py, 'react_agent.py')}`);
     const out = JSON.parse(res.stdout) as { runs: { status: string; validation: { ok: boolean } | null; column?: { label: string } }[] };
     for (const r of out.runs) expect([r.column?.label, r.status, r.validation?.ok]).toEqual([r.column?.label, 'answered', true]);
-  }, 180_000);
+  });
 
   it('a suite file with an agent column says so before it runs it', async () => {
     writeFileSync(join(root, 'suite2.json'), JSON.stringify({ name: 's2', tasks: [{ builtin: 'log-stats' }], variants: [{ mode: 'agent', agent: { command: ['node', 'my-agent/src/agent.mjs'] } }] }));
@@ -80,5 +80,5 @@ describe('parallax compare and suite run with agent columns from a file', () => 
     expect(res.code, res.stderr).toBe(0);
     expect(res.stderr).toContain(`note: the suite file ${join(root, 'suite2.json')} runs a program on this machine (agent columns)`);
     expect(res.stderr).toContain('Run only files you trust.');
-  }, 180_000);
+  });
 });

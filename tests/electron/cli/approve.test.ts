@@ -35,7 +35,7 @@ function onTerminal(args: string[], env: NodeJS.ProcessEnv, answer: string): Pro
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, out })));
 }
 
-describe('parallax compare --approve', { timeout: 300_000 }, () => {
+describe('parallax compare --approve', () => {
   it('refuses ask without a terminal before anything starts, naming the flags to use instead', async () => {
     const { dataDir, env } = await dataEnv();
     const r = await runCli(['compare', '--task', 'time-and-title', '--approve', 'run_shell=ask,fetch_url=ask'], env);

@@ -31,5 +31,5 @@ describe('parallax compare with agent columns', () => {
       ['python3', join(examples, 'tutorial/react_agent.py')],
       ['python3', join(examples, 'tutorial/codemode_agent.py')],
     ]);
-  }, 240_000);
+  });
 });

@@ -20,8 +20,7 @@ async function env() {
   return { dataDir, env: e };
 }
 
-// Whole comparisons in child processes (up to six runs): a busy machine takes minutes, not the 60 s default.
-describe('parallax compare', { timeout: 240_000 }, () => {
+describe('parallax compare', () => {
   it('--json: both modes answer log-stats on the simulated model, per-step usage adds up, and history has it', async () => {
     const { dataDir, env: e } = await env();
     const res = await runCli(['compare', '--task', 'log-stats', '--json'], e);
@@ -129,7 +128,7 @@ describe('parallax compare', { timeout: 240_000 }, () => {
     expect(none.stderr).toMatch(/No run answered, so there is nothing to compare\.\n {2}ReAct: error — .*server error \(500/);
     expect(none.stderr).toMatch(/\n {2}Code Mode: error — /);
     // (Runs that answer exit 0: see 'prints live lines and a side-by-side summary'.)
-  }, 180_000);
+  });
 
   it('says what to set when a key is missing, and starts nothing', async () => {
     const { dataDir, env: e } = await env();

@@ -15,7 +15,7 @@ describe('parallax --concurrency', () => {
     const suite = await runCli(['suite', 'run', 'builtin', '--concurrency', '0'], env);
     expect(suite.code).not.toBe(0);
     expect(suite.stderr).toContain('--concurrency: Must be at least 1. Got "0".');
-  }, 60_000);
+  });
 
   it('compare --concurrency 2 runs the trials two rounds at a time and records it', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'parallax-cli-conc-'));
@@ -25,5 +25,5 @@ describe('parallax --concurrency', () => {
     const stored = await new HistoryStore(dataDir).open(out.comparisonId);
     expect(stored.meta.concurrency).toBe(2);
     expect(stored.events.filter((e) => e.type === 'run-finished').length).toBe(3);
-  }, 120_000);
+  });
 });

@@ -27,7 +27,7 @@ beforeAll(async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'parallax-diff-'));
   for (const s of [base, changed, one, otherTask()]) await storeComparison(dataDir, s);
   env = { ...process.env, PARALLAX_DATA_DIR: dataDir };
-}, 60_000);
+});
 
 /** The figure of a column's runs, recomputed here from the stored events. */
 function totals(stored: StoredComparison, label: string, passedOnly = true): number[] {
@@ -78,7 +78,7 @@ describe('parallax diff', () => {
     expect([by.get('ReAct + tool search')!.presence, by.get('ReAct + tool search')!.figures]).toEqual(['comparison-only', []]);
     expect([by.get('Hybrid')!.presence, by.get('Hybrid')!.baseline?.passed]).toEqual(['baseline-only', 5]);
     expect(d.headline.slice(0, 2)).toEqual(['ReAct regressed: total tokens, prompt tokens, completion tokens, steps.', 'Code Mode regressed: it fails now.']);
-  }, 60_000);
+  });
 
   it('one run a side: the change and the caveat, never a verdict; columns matched by key', async () => {
     const d = await diffJson(base.meta.id, one.meta.id);
@@ -91,7 +91,7 @@ describe('parallax diff', () => {
     expect(react.comparison && 'mean' in react.comparison ? react.comparison.mean : null).toBe(totals(one, 'ReAct')[0]);
     expect(react.sentence).toContain('cannot tell this from noise: run 5 trials for a verdict');
     expect(d.headline).toContain('No column changed clearly against the baseline.');
-  }, 60_000);
+  });
 
   it('refuses another task, the same comparison twice and an unknown id, each with what to do', async () => {
     const other = otherTask().meta.id;
@@ -104,7 +104,7 @@ describe('parallax diff', () => {
     expect(same.stderr).toContain('are the same comparison');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/No comparison "no-such"/);
-  }, 60_000);
+  });
 
   it('writes the same sentences as Markdown and as a self-contained HTML page', async () => {
     const d = await diffJson(base.meta.id, changed.meta.id);
@@ -125,5 +125,5 @@ describe('parallax diff', () => {
     // A failure is never in the colour or word of success.
     expect(htmlText).toMatch(/<td class="bad">Fails now<\/td>/);
     expect(md.stdout).toContain('(simulated)');
-  }, 60_000);
+  });
 });

@@ -44,9 +44,9 @@ describe.each([
       expect(r.stdout).toMatch(/refused: run_shell is not allowed here \(commands would run outside an OS sandbox, reaching files outside the workspace\): pass --approve run_shell=allow to allow it/);
       expect(r.stderr).toMatch(/run_shell asks for approval by default here .* there is no terminal to ask on, so it is denied/);
     }
-  }, 90_000);
+  });
 
   it.runIf(available && !contained)('--approve run_shell=allow: the user\'s own choice, as in parallax run', async () => {
     expect((await exec(switchValue, '--approve', 'run_shell=allow')).stdout).toContain(SECRET);
-  }, 90_000);
+  });
 });

@@ -49,7 +49,7 @@ describe('lazily loaded commands', () => {
     expect(prices.stderr).toContain('The price table has no price for "no-such-model"');
     expect(exec.code).toBe(1);
     expect(exec.stderr).toMatch(/no file at .*parallax-no-such-program\.js: give the path of a \.js or \.py program/);
-  }, 60_000);
+  });
 
   it('--version prints the version and --help lists every command', async () => {
     const e = await env();
@@ -59,7 +59,7 @@ describe('lazily loaded commands', () => {
     for (const command of ['start', 'run', 'report', 'tasks', 'sim-server', 'compare', 'history', 'serve', 'exec', 'prices']) {
       expect(help.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
     }
-  }, 60_000);
+  });
 
   it('a command loads its own file and, for a report, only the asked format\'s renderer', async () => {
     const e = await env();
@@ -85,7 +85,7 @@ describe('lazily loaded commands', () => {
     expect(help.code).toBe(0);
     for (const file of COMMAND_FILES) expect(help.loads).toContain(file);
     expect(help.loads.some((l) => l.endsWith('-report.js'))).toBe(false);
-  }, 90_000);
+  });
   it('`parallax history` lists without loading zod or the event schema (a summary is checked by hand)', async () => {
     const e = await env();
     generate(e.PARALLAX_DATA_DIR!, 3);
@@ -101,5 +101,5 @@ describe('lazily loaded commands', () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('--refresh');
     expect(help.loads).toEqual([]);
-  }, 90_000);
+  });
 });

@@ -42,7 +42,7 @@ describe('parallax --mcp', () => {
     expect(stored.events.filter((e) => e.type === 'run-warning')).toEqual([]);
     // The config is not recorded: a server's env may hold a token.
     expect(JSON.stringify(stored.events)).not.toContain('mcp-test-server');
-  }, 120_000);
+  });
 
   it('tools --json: each mode\'s tools with schema or signature, visible or found by search', async () => {
     const res = await runCli(['tools', '--mcp', config, '--json', '--workspace', dir], env);
@@ -59,7 +59,7 @@ describe('parallax --mcp', () => {
     expect(offer('code-py', 't_add')).toMatchObject({ as: 'python-function', offered: 'search', signature: 'def t_add(a: float, b: float) -> TypedDict[{"sum": float}]' });
     expect(offer('react', 'read_file')).toMatchObject({ source: 'built-in', offered: 'visible' });
     expect(out.modes.find((m) => m.mode === 'code')!.modeTools).toEqual(['run_code']);
-  }, 60_000);
+  });
 
   it('exec --mcp: a program finds an MCP tool with search_tools and calls it', async () => {
     const program = join(dir, 'add.js');
@@ -70,7 +70,7 @@ describe('parallax --mcp', () => {
     expect(out.output).toBe('42 2\n');
     expect(out.error).toBeNull();
     expect(out.toolCalls.map((c) => [c.name, c.args, c.error])).toEqual([['t_add', { a: 2, b: 40 }, null], ['t_add', { a: 1, b: 1 }, null]]);
-  }, 60_000);
+  });
 
   it('refuses a bad file naming the server and the field, and warns of a server that fails (exit 0)', async () => {
     const bad = join(dir, 'bad.json');
@@ -96,5 +96,5 @@ describe('parallax --mcp', () => {
     expect(tools.code).toBe(0);
     expect(tools.stderr).toMatch(/^warning: MCP server "gone" \(the command ".*no-such-server"\) failed to start/);
     expect(tools.stdout).toContain('read_file'); // the built-in tools are still listed
-  }, 60_000);
+  });
 });

@@ -16,7 +16,7 @@ const cli = process.env.PARALLAX_EVENTS_CLI ?? join(process.cwd(), 'bin/parallax
 const recording = process.env.PARALLAX_RECORD_EVENTS === '1';
 const bubblewrap = shellSandbox().kind === 'bubblewrap';
 
-describe.skipIf(!bubblewrap)('recorded events are byte-identical to the fixtures', { timeout: 120_000 }, () => {
+describe.skipIf(!bubblewrap)('recorded events are byte-identical to the fixtures', () => {
   it.each(EVENT_CASES.map((c) => [c.name, c] as const))('%s', async (name, c) => {
     const file = fileURLToPath(new URL(`${name}.jsonl`, FIXTURES));
     const got = normalise(await c.record(cli));

@@ -20,7 +20,7 @@ let env: NodeJS.ProcessEnv;
 beforeAll(async () => {
   live = await liveComparison(['--task', 'log-stats']);
   env = cliEnv(live.dataDir);
-}, 120_000);
+});
 
 describe('parallax report', () => {
   it('writes each format to stdout, exactly what the builder makes from history', async () => {
@@ -83,7 +83,7 @@ describe('a comparison with trials', () => {
     }
     const md = await parallax(['report', c.id, '--format', 'md'], runEnv);
     expect(md.stdout).toContain('## Average over 2 trials');
-  }, 120_000);
+  });
 });
 
 describe('cancelled runs', () => {
@@ -114,7 +114,7 @@ describe('cancelled runs', () => {
     expect(res.stdout).toContain('No run answered, so no mode is called cheaper.');
     const md = await parallax(['report', 'latest', '--format', 'md'], env);
     expect(md.stdout).toMatch(/\| Status \| cancelled \| cancelled \|/);
-  }, 120_000);
+  });
 });
 
 describe('secrets', () => {
@@ -166,5 +166,5 @@ describe('secrets', () => {
     for (const f of files.filter((d) => d.isFile())) {
       expect(await readFile(join(f.parentPath, f.name), 'utf8'), f.name).not.toContain(KEY);
     }
-  }, 120_000);
+  });
 });

@@ -17,7 +17,7 @@ const PROBE = join(process.cwd(), 'tests/helpers/load-probe.mjs');
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
 
-describe('parallax run loads its tokenizer after the first request', { timeout: 180_000 }, () => {
+describe('parallax run loads its tokenizer after the first request', () => {
   it('with usage reported: the composition is counted, and nothing of the tokenizer was asked for before the request arrived', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'parallax-load-probe-'));
     dirs.push(dir);

@@ -13,7 +13,7 @@ const KEY = 'sk-replay-cli2-1a2b3c4d5e';
 const { exec, run } = cliReplay(KEY);
 
 // Each case is its own CLI process; they run a few at a time.
-describe.concurrent('parallax run against round-two provider shapes', { timeout: 240_000 }, () => {
+describe.concurrent('parallax run against round-two provider shapes', () => {
   for (const shape of WIRE_SHAPES_2) {
     for (const family of shape.families) {
       it(`${shape.name} in ${family}`, async () => {

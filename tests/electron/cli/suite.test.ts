@@ -81,7 +81,7 @@ describe('parallax suite', () => {
     const html = await runCli(['suite', 'report', 'latest', '--format', 'html'], env);
     expect(html.stdout).toMatch(/^<!doctype html>/);
     expect(html.stdout).toContain('<h2>Leaderboard</h2>');
-  }, 180_000);
+  });
 
   it('runs a YAML suite: fixture folder as the workspace, answers judged by the suite validators', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'parallax-suite-file-'));
@@ -113,7 +113,7 @@ describe('parallax suite', () => {
     const stored = await new HistoryStore(dataDir, () => {}).open(byId.logs.comparisonId);
     expect(stored.meta.workspaceSource).toContain(join(dir, 'logs'));
     expect(out.overall[0]).toMatchObject({ mode: 'code', trials: 3, passed: 2 });
-  }, 120_000);
+  });
 
   it('refuses a broken suite file, naming the task and the field', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'parallax-suite-bad-'));

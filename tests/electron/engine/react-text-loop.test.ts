@@ -109,7 +109,7 @@ describe('ReAct (text) on the simulated model', () => {
         }
       }
     }
-  }, 120_000);
+  });
 
   it('sends no tools parameter, lists the tools in the system prompt, and stops at "Observation:"', async () => {
     bodies.length = 0;

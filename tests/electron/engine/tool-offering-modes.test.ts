@@ -50,7 +50,7 @@ beforeAll(async () => {
     MODE_IDS.forEach((mode, i) => runs.set(`${mode}/${task.id}`, done[i]));
   }
   // Code Mode (Python) loads Pyodide in each of its runs here (no worker prewarms it): seconds per task.
-}, 300_000);
+});
 afterAll(async () => {
   await sim.close();
   await page.close();

@@ -29,7 +29,7 @@ describe('worker warm-up', () => {
     expect(computeThread().threadsStarted).toBe(0);
     await warmUpEngine(spec('react-search'));
     expect(computeThread().threadsStarted).toBe(1);
-  }, 60_000);
+  });
 
   it('a standing pool\'s thread: kept (the same one, no second start) for tool search, stopped for any other mode', async () => {
     await preloadStanding();
@@ -43,7 +43,7 @@ describe('worker warm-up', () => {
     // Stopped: the run starts a new one only if a tool asks (as a run without a standing pool always did).
     expect(computeThread()).not.toBe(started);
     expect(computeThread().threadsStarted).toBe(0);
-  }, 60_000);
+  });
 
   it('loads Python before a Code Mode (Python) run is released, and its mode takes that child', async () => {
     expect(pythonPrewarmed()).toBe(false);
@@ -52,5 +52,5 @@ describe('worker warm-up', () => {
     const mode = createCodePyMode({ workspace: '.', settings: parseSettings({}) });
     expect(pythonPrewarmed()).toBe(false);
     mode.dispose?.();
-  }, 60_000);
+  });
 });

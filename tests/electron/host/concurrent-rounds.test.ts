@@ -183,5 +183,5 @@ describe('concurrent rounds against the simulated model (real workers)', () => {
     expect(stored.meta.throttled?.[0]).toMatch(/^The provider answered 429 \(rate limit\): new rounds waited \d+\.\d s and rounds at once lowered from 2 to 1\.$/);
     expect(stored.events.filter((e) => e.type === 'model-retry').length).toBe(3);
     expect(stored.events.filter((e): e is RunFinishedEvent => e.type === 'run-finished').map((e) => e.status)).toEqual(['answered', 'answered', 'answered']);
-  }, 90_000);
+  });
 });

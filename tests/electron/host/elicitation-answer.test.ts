@@ -45,7 +45,7 @@ const finished = (events: StepEvent[]) => events.find((e): e is RunFinishedEvent
 const toolReplies = (model: ScriptedModel) =>
   ((model.requests.at(-1)?.messages ?? []) as { role: string; content: string }[]).filter((m) => m.role === 'tool').map((m) => m.content);
 
-describe('elicitation answered through the host', { timeout: 240_000 }, () => {
+describe('elicitation answered through the host', () => {
   it('passes the answer to the waiting call, past the call timeout; the server gets it and the record names the request', async () => {
     const { host, model, events, meta, runId } = await rig(true, 2);
     await waitFor(() => asked(events).length === 1, 120_000);

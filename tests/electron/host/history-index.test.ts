@@ -130,5 +130,5 @@ describe('history index', () => {
     const again: string[] = [];
     await new HistoryStore(dir, () => {}, (l) => again.push(l)).page({ limit: 10 });
     expect(again).toEqual([]);
-  }, 120_000);
+  });
 });

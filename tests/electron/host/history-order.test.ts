@@ -230,7 +230,7 @@ describe('history order (the quick path of unfiltered pages and latest)', () => 
     await store.page();
     expect((await orderIds(dataDir)).sort()).toEqual(expected);
     expect(ids(await store.page({ limit: 200 })).sort()).toEqual(expected);
-  }, 120_000);
+  });
 
   it('`parallax report latest` names the comparison `parallax history` lists first; both see a hand-edited date after `history --refresh`', async () => {
     const { dataDir, root } = await earlier(25);
@@ -254,5 +254,5 @@ describe('history order (the quick path of unfiltered pages and latest)', () => 
     await rm(join(root, id(7)), { recursive: true });
     expect(await latest()).toBe(id(24));
     expect((await runCli(['history', '--limit', '1'], env)).stdout).toMatch(new RegExp(`^${id(24)} `));
-  }, 90_000);
+  });
 });

@@ -123,7 +123,7 @@ describe('the CLI sends a finished comparison', () => {
     expect(again.stderr).toMatch(new RegExp(`Sent comparison ${live.id} to ${receiver.url}/v1/traces: ${spans.length} spans`));
     expect(again.stderr).not.toContain(SECRET);
     expect(receiver.requests[1].body).toEqual(first.body);
-  }, 120_000);
+  });
 
   it('a failed send exits 1 with the reason and the command to send again; the comparison stays stored', async () => {
     receiver.answer = { status: 404, body: 'not here' };
@@ -136,5 +136,5 @@ describe('the CLI sends a finished comparison', () => {
     const bad = await parallax(['report', 'latest', '--otlp-header', 'a=b'], cliEnv(dir));
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toMatch(/--otlp-header needs --otlp-endpoint URL/);
-  }, 120_000);
+  });
 });

@@ -14,7 +14,7 @@ import { WIRE_SHAPES_2 } from '../../helpers/wire-shapes-2.js';
 const KEY = 'sk-replay-2-9d8c7b6a5f4e';
 const { compare } = wireHost(KEY);
 
-describe('round-two provider shapes through host + worker, in ReAct, Code Mode and ReAct (text)', { timeout: 240_000 }, () => {
+describe('round-two provider shapes through host + worker, in ReAct, Code Mode and ReAct (text)', () => {
   for (const shape of WIRE_SHAPES_2) {
     for (const family of shape.families) {
       it(`${shape.name} in ${family} (${shape.source})`, async () => {

@@ -32,7 +32,7 @@ async function allText(dir: string): Promise<string> {
 }
 
 // Each case spawns a worker process; on a loaded machine one takes far longer than its own work.
-describe('recorded provider shapes through host + worker', { timeout: 180_000 }, () => {
+describe('recorded provider shapes through host + worker', () => {
   for (const shape of WIRE_SHAPES) {
     it(`${shape.name}: stores the calls and usage sent, and sends back what the provider needs (${shape.source})`, async () => {
       const { events, server, dataDir } = await compare(shape.replies);
@@ -65,7 +65,7 @@ describe('recorded provider shapes through host + worker', { timeout: 180_000 },
   }
 });
 
-describe('broken replies through host + worker', { timeout: 180_000 }, () => {
+describe('broken replies through host + worker', () => {
   for (const f of FAILURE_SHAPES) {
     it(`${f.name}: ${f.retried ? 'retried, then answered' : 'ends the run with the reason'}`, async () => {
       const { events, server } = await compare(f.replies, { maxRetries: 1 });

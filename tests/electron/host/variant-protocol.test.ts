@@ -16,7 +16,7 @@ const KEY = 'sk-variant-protocol-7a8b9c';
 const { compare } = wireHost(KEY);
 const shape = (name: string) => WIRE_SHAPES_2.find((s) => s.name === name)!.build('react');
 
-describe('a variant column on the Messages API at the comparison\'s gateway URL', { timeout: 240_000 }, () => {
+describe('a variant column on the Messages API at the comparison\'s gateway URL', () => {
   it('each column speaks its own protocol there, and records what its wire said', async () => {
     const openai = shape('kimi-top-level-cached-tokens');
     const anthropic = shape('anthropic-pause-turn-server-tool');

@@ -92,7 +92,7 @@ describe('the warm pool', () => {
     await pool.warm(2, false);
     expect(oneOff.launched).toHaveLength(2);
     expect(oneOff.sent.filter((m) => m.type === 'preload')).toEqual([]);
-  }, 120_000);
+  });
 
   it('serves Run from workers loaded before it, releases them together, and refills for the next comparison', async () => {
     const rec = recordingLauncher();
@@ -128,7 +128,7 @@ describe('the warm pool', () => {
     expect(refill.every((pid) => !rec.runOf.has(pid) && alive(pid))).toBe(true);
     await host.close();
     await waitFor(() => refill.every((pid) => !alive(pid)), 60_000);
-  }, 120_000);
+  });
 
   it('takes a pool made and warmed before the host (the CLI forks first), and closes it with the host', async () => {
     const rec = recordingLauncher();
@@ -148,7 +148,7 @@ describe('the warm pool', () => {
     const spare = rec.launched[2].pid;
     await host.close();
     await waitFor(() => !alive(spare), 60_000);
-  }, 120_000);
+  });
 
   it('runs every trial round on workers that loaded during the round before', async () => {
     const rec = recordingLauncher();
@@ -178,7 +178,7 @@ describe('the warm pool', () => {
         expect(finished?.type === 'run-finished' && finished.status).toBe('answered');
       }
     }
-  }, 180_000);
+  });
 
   it('replaces a worker that died while idle and never hands it out', async () => {
     const rec = recordingLauncher();
@@ -196,7 +196,7 @@ describe('the warm pool', () => {
     expect(pool.size).toBe(0);
     expect(warnings).toEqual([]);
     for (const h of taken) h.kill();
-  }, 120_000);
+  });
 
   it('gives no worker to a round whose environment differs, and reaps idle workers', async () => {
     const rec = recordingLauncher();
@@ -210,7 +210,7 @@ describe('the warm pool', () => {
     const pid = rec.launched[0].pid;
     await waitFor(() => pool.size === 0 && !alive(pid), 60_000);
     expect(rec.launched).toHaveLength(1); // reaped, not replaced
-  }, 120_000);
+  });
 
   it('stops refilling when workers keep dying before they load, and says why', async () => {
     const warnings: string[] = [];
@@ -227,5 +227,5 @@ describe('the warm pool', () => {
     expect(warnings).toHaveLength(1);
     expect(rec.launched.length).toBeLessThanOrEqual(4);
     expect(pool.take(2, process.env)).toEqual([]);
-  }, 60_000);
+  });
 });

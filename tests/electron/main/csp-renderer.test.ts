@@ -4,19 +4,18 @@
  * of the preload API, and the page must boot without a single CSP violation.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY, createAppProtocolHandler } from '../../../electron/main/app-protocol.js';
+import { CHROMIUM_PATH } from '../../helpers/chromium-args.js';
+import { newBrowserContext } from '../../helpers/browser-context.js';
 
 const built = fileURLToPath(new URL('../../../dist/renderer/', import.meta.url));
-const CHROMIUM = '/usr/bin/chromium';
-const ready = existsSync(path.join(built, 'index.html')) && existsSync(CHROMIUM);
+const ready = existsSync(path.join(built, 'index.html')) && existsSync(CHROMIUM_PATH);
 
 // Answers like the desktop host would for a first start; events never arrive.
 const FAKE_PRELOAD = `
@@ -63,14 +62,9 @@ describe('renderer under the production CSP', () => {
       res.end(Buffer.from(await r.arrayBuffer()));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const profile = await mkdtemp(path.join(tmpdir(), 'parallax-csp-'));
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    const context = await newBrowserContext();
     try {
-      const page = context.pages()[0] ?? (await context.newPage());
+      const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       await page.addInitScript({
@@ -102,7 +96,6 @@ describe('renderer under the production CSP', () => {
     } finally {
       await context.close();
       server.close();
-      await rm(profile, { recursive: true, force: true });
     }
-  }, 120_000); // a browser started on a busy machine
+  });
 });

@@ -133,5 +133,5 @@ describe('desktop IPC attacks', () => {
     const second = (await start()) as { id: string };
     expect(fake.electron.dialog.showMessageBox).toHaveBeenCalledTimes(2);
     await fake.invoke('comparison:cancel', APP, second.id);
-  }, 90_000);
+  });
 });

@@ -72,7 +72,7 @@ describe('a task added in one file', () => {
     expect(finished.validation, finished.answer).toMatchObject({ ok: true });
     // Hybrid names ReAct's policy for this task: it reads directly, as ReAct does.
     expect(calls).toEqual(mode === 'code' || mode === 'code-py' ? ['run_code', 'read_file'] : ['read_file']);
-  }, 120_000);
+  });
 
   it('fails a wrong count, saying what it expected', async () => {
     const { workspace } = await run('open-todos', OPEN_TODOS_TEXT, 'react');
@@ -93,7 +93,7 @@ describe('a task set with its own tools, in two domains', () => {
     const planned = task.plan.map((s) => s.tool);
     const program = mode === 'code' || mode === 'code-py' || mode === 'hybrid';
     expect(calls.filter((c) => c !== 'search_tools')).toEqual(program ? ['run_code', ...planned] : planned);
-  }, 120_000);
+  });
 
   it('offers a domain\'s tools instead of the profile\'s when it says so, in Code Mode\'s catalog', async () => {
     const react = await run('recipe-tally', RECIPE_SET_TASKS[2].instruction, 'react');
@@ -108,7 +108,7 @@ describe('a task set with its own tools, in two domains', () => {
     // Beside the profile: the cipher's tools are found with search_tools, after the file tools.
     const beside = await run('recipe-decode', RECIPE_SET_TASKS[1].instruction, 'react');
     expect(beside.started.tools.map((t) => t.name)).toEqual(expect.arrayContaining(['read_file', 'reverse_text', 'caesar_decode']));
-  }, 120_000);
+  });
 
   it('offers the domain\'s tools to its tasks only', () => {
     const names = (id: string) => runTaskOf({ id }, tasks)!.tools.map((t) => t.name);

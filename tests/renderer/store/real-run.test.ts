@@ -34,7 +34,7 @@ describe('run model on recorded runs', () => {
 
   beforeAll(async () => {
     recorded.push(...(await Promise.all([recordComparison([]), recordComparison(['429-once', 'malformed-args'])])));
-  }, 180_000);
+  });
 
   afterAll(() => {
     for (const r of recorded) rmSync(r.dir, { recursive: true, force: true });

@@ -38,6 +38,26 @@ describe('side panel', () => {
     expect(uiSelectors.sidebarHidden(store.getState())).toBe(false);
   });
 
+  it('folds by itself in a narrow window, and a click of the user wins until the window changes again', () => {
+    const store = createAppStore();
+    store.getState().showComparison({ meta, source: 'history', interrupted: [] }, []);
+    store.getState().setNarrowFold(true);
+    expect(uiSelectors.sidebarHidden(store.getState())).toBe(true);
+    // The user opens it (the toolbar's toggle): shown, and the fold is let go, though the window is still narrow.
+    store.getState().setSidebarHidden(false);
+    expect(uiSelectors.sidebarHidden(store.getState())).toBe(false);
+    // Widened again: the user's own choice (shown) stands; narrowed: folded again.
+    store.getState().setNarrowFold(false);
+    expect(uiSelectors.sidebarHidden(store.getState())).toBe(false);
+    store.getState().setNarrowFold(true);
+    expect(uiSelectors.sidebarHidden(store.getState())).toBe(true);
+    // New comparison brings it back at once.
+    store.getState().requestComposerFocus();
+    expect(uiSelectors.sidebarHidden(store.getState())).toBe(false);
+    // The fold is never the saved choice: only sidebarHidden is.
+    expect(store.getState().sidebarHidden).toBe(false);
+  });
+
   it('remembers the choice across restarts', () => {
     const data = new Map([['parallax.prefs.v1', JSON.stringify({ sidebarHidden: true })]]);
     vi.stubGlobal('localStorage', { getItem: (k: string) => data.get(k) ?? null, setItem: () => {} });

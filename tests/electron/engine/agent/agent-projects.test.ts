@@ -26,7 +26,7 @@ beforeAll(() => {
   root = realpathSync(mkdtempSync(join(tmpdir(), 'parallax-layouts-')));
   js = jsProject(root);
   venv = venvProject(root);
-}, 180_000);
+});
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** The run answered log-stats right, one recorded step per model reply, and its record says what it saw. */
@@ -50,7 +50,7 @@ describe('a JavaScript project: script in src/, node_modules at the root', () =>
     expect(launch.shown).toEqual([{ path: js, why: 'the project root of agent.mjs (it holds package.json)' }]);
     expect(launch.hidden).toEqual([]);
     expectAnswered(await agentRun({ agent }), [js]);
-  }, 120_000);
+  });
 
   it('npx tsx src/agent.ts: the project\'s own tsx runs the TypeScript agent, and it answers', async () => {
     const agent: AgentCommand = { command: ['npx', 'tsx', join(js, 'src/agent.ts')] };
@@ -60,7 +60,7 @@ describe('a JavaScript project: script in src/, node_modules at the root', () =>
     expect(launch.notes[0]).toMatch(/npx tsx runs .*node_modules\/\.bin\/tsx .*the project's own copy/);
     expect(launch.shown.map((s) => s.path)).toEqual([js]);
     expectAnswered(await agentRun({ agent }), [js]);
-  }, 120_000);
+  });
 
   it('npx of a package the project does not have: refused before the run, saying how to install it', async () => {
     await expect(resolveAgentLaunch({ command: ['npx', 'ts-node', join(js, 'src/agent.ts')] }, { env: process.env }))
@@ -78,14 +78,14 @@ describe('a Python project with a virtual environment', () => {
     expect(launch.env).toEqual({ VIRTUAL_ENV: join(venv, '.venv') });
     expect(launch.shown.map((s) => s.path)).toEqual([venv]);
     expectAnswered(await agentRun({ agent }), [venv]);
-  }, 120_000);
+  });
 
   it('uv run agent.py: the project\'s environment runs it (uv itself is not needed inside)', async () => {
     const agent: AgentCommand = { command: ['uv', 'run', join(venv, 'agent.py')] };
     const launch = await resolveAgentLaunch(agent, { env: process.env });
     expect(launch.argv).toEqual([venvPython(), join(venv, 'agent.py')]);
     expectAnswered(await agentRun({ agent }), [venv]);
-  }, 120_000);
+  });
 
   it('an activated venv (its bin first on PATH): python3 is the venv\'s', async () => {
     const env = { ...process.env, PATH: `${join(venv, '.venv/bin')}${delimiter}${process.env.PATH}` };
@@ -94,7 +94,7 @@ describe('a Python project with a virtual environment', () => {
     expect(launch.argv[0]).toBe(join(venv, '.venv/bin/python3'));
     expect(launch.pathDirs).toEqual([join(venv, '.venv/bin')]);
     expectAnswered(await agentRun({ agent, launchEnv: env }), [venv]);
-  }, 120_000);
+  });
 
   it('the system python on the venv project: the import fails, and the error says what was seen and how to add a path', async () => {
     const run = await agentRun({ agent: { command: [SYSTEM_PYTHON, join(venv, 'agent.py')] } });
@@ -109,7 +109,7 @@ describe('a Python project with a virtual environment', () => {
     } else {
       expect(end.error).toMatch(/without an OS sandbox, so every file this user can read was there/);
     }
-  }, 120_000);
+  });
 });
 
 describe('an interpreter behind a version manager\'s shim, outside the system folders', () => {
@@ -126,7 +126,7 @@ describe('an interpreter behind a version manager\'s shim, outside the system fo
     ]);
     expect(launch.notes.join(' ')).toContain(`${join(shims, 'python3')} is a version manager's shim`);
     expectAnswered(await agentRun({ agent, launchEnv: env }), [project, install]);
-  }, 120_000);
+  });
 });
 
 describe('argv words that name files are not shown', () => {
@@ -155,5 +155,5 @@ describe('argv words that name files are not shown', () => {
       expect(seen[`file:${join(privateDir, 'id_ed25519')}`]).toBe('error: FileNotFoundError');
       expect(seen[`folder:${word}`]).toEqual(['known_hosts']);
     }
-  }, 120_000);
+  });
 });

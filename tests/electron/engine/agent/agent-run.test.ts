@@ -61,7 +61,7 @@ describe('the tutorial agents as columns beside ReAct and Code Mode', () => {
     const code = ofType(runs[3]!.events, 'run-started')[0]!.tools;
     expect(code.map((t) => t.name)).toEqual(['run_code']);
     expect(code[0]!.description).toMatch(/search_tools\(query\)/);
-  }, 240_000);
+  });
 
   for (const wire of ['openai-stream', 'anthropic', 'anthropic-stream']) {
     it(`records an agent that speaks ${wire} as it records the others`, async () => {
@@ -75,7 +75,7 @@ describe('the tutorial agents as columns beside ReAct and Code Mode', () => {
       const calls = responses.flatMap((r) => r.toolCalls);
       expect(calls.length).toBeGreaterThan(0);
       expect(ofType(run.events, 'tool-finished').map((r) => r.callId).sort()).toEqual(calls.map((c) => c.id).sort());
-    }, 120_000);
+    });
   }
 });
 
@@ -101,7 +101,7 @@ describe('an agent that misbehaves', () => {
     expect(env.PARALLAX_MODEL).toBe('sim');
     // Nothing of the parent's environment beyond what Parallax sets.
     expect(env.HOME).not.toBe(process.env.HOME);
-  }, 60_000);
+  });
 
   it('is stopped at its time limit, with everything it started', async () => {
     // It sleeps 600 s: only its 2 s limit can end the run within the test's own timeout.
@@ -111,7 +111,7 @@ describe('an agent that misbehaves', () => {
     expect(end.status).toBe('error');
     expect(end.error).toMatch(/time limit of 2 s/);
     expect(await leftAfterReaping(tag)).toEqual([]);
-  }, 60_000);
+  });
 
   it('floods its output: an error that says how much it wrote, not an answer, and the run still ends', async () => {
     const run = await agentRun({ agent: misbehave('flood') });
@@ -120,7 +120,7 @@ describe('an agent that misbehaves', () => {
     expect(end.answer).toBe('');
     expect(end.error).toMatch(new RegExp(`wrote ${2000 * 65536} bytes to its standard output, more than an answer may hold \\(${AGENT_OUTPUT_BYTES} bytes\\)`));
     expect(end.error!.length).toBeLessThan(600);
-  }, 60_000);
+  });
 
   it('exits non-zero: an error with the tail of its standard error', async () => {
     const run = await agentRun({ agent: misbehave('fail') });
@@ -129,14 +129,14 @@ describe('an agent that misbehaves', () => {
     expect(end.error).toMatch(/exited with status 3/);
     expect(end.error).toMatch(/the real reason: the tool server is down/);
     expect(end.error!.length).toBeLessThan(2300);
-  }, 60_000);
+  });
 
   it('leaves processes behind, one in a session of its own: all are ended with the run', async () => {
     const tag = `agent-bg-${process.pid}-${Date.now()}`;
     const run = await agentRun({ agent: misbehave('background', tag) });
     expect(finished(run.events).answer).toBe('left three sleepers behind');
     expect(await leftAfterReaping(tag)).toEqual([]);
-  }, 60_000);
+  });
 
   it('asks for more model requests than max steps: stopped as max-steps after exactly that many', async () => {
     const run = await agentRun({ agent: python(join(EXAMPLES, 'tutorial/react_agent.py')), settings: { maxSteps: 2 } });
@@ -144,7 +144,7 @@ describe('an agent that misbehaves', () => {
     expect(end.status).toBe('max-steps');
     expect(ofType(run.events, 'model-response').length).toBe(2);
     expect(run.replies.length).toBe(2);
-  }, 60_000);
+  });
 
   it('sends 30 requests at once with max steps 2: no more than 2 reach the model, and the run ends as max-steps', async () => {
     const run = await agentRun({ agent: misbehave('concurrent', '30'), settings: { maxSteps: 2 } });
@@ -153,7 +153,7 @@ describe('an agent that misbehaves', () => {
     expect(run.replies.length).toBeLessThanOrEqual(2);
     expect(ofType(run.events, 'model-request').length).toBeLessThanOrEqual(2);
     expect(ofType(run.events, 'model-response').length).toBeLessThanOrEqual(2);
-  }, 60_000);
+  });
 
   it('sends a failing request again and again: 1 + maxRetries attempts reach the model, then the run ends saying why', async () => {
     const run = await agentRun({ agent: misbehave('resend', '12'), settings: { maxRetries: 1, simFaults: ['500'] } });
@@ -162,7 +162,7 @@ describe('an agent that misbehaves', () => {
     expect(ofType(run.events, 'model-retry').length).toBe(2);
     expect(end.status).toBe('error');
     expect(end.error).toMatch(/step 1 failed 2 times .*max retries 1/);
-  }, 60_000);
+  });
 
   it('looks for a key in the environment of the other processes of this user (/proc/PID/environ): finds none', async () => {
     const canary = `sk-proc-canary-${process.pid}-${Date.now()}`;
@@ -182,7 +182,7 @@ describe('an agent that misbehaves', () => {
     } finally {
       holder.kill('SIGKILL');
     }
-  }, 60_000);
+  });
 
   for (const [task, name] of [['write-errors', 'errors.log'], ['log-stats', 'zz.txt']] as const) {
     for (const kind of ['fifo', 'link'] as const) {
@@ -194,7 +194,7 @@ describe('an agent that misbehaves', () => {
         expect(end.validation?.detail).toMatch(kind === 'fifo'
           ? new RegExp(`${name.replace('.', '\\.')} is a named pipe \\(FIFO\\), not a regular file: the validator reads regular files only`)
           : new RegExp(`${name.replace('.', '\\.')} is a symbolic link, not a regular file: the validator reads regular files only`));
-      }, 60_000);
+      });
     }
   }
 
@@ -207,7 +207,7 @@ describe('an agent that misbehaves', () => {
     expect(warnings.some((w) => /answered 401/.test(w))).toBe(true);
     expect(ofType(run.events, 'model-request')).toEqual([]);
     expect(run.replies).toEqual([]);
-  }, 60_000);
+  });
 
   it('is cancelled mid-run: ended, and recorded as cancelled', async () => {
     // It sleeps 600 s: only the cancel can end the run within the test's own timeout. Cancelled once it runs.
@@ -220,7 +220,7 @@ describe('an agent that misbehaves', () => {
     const run = await running;
     expect(finished(run.events).status).toBe('cancelled');
     expect(await leftAfterReaping(tag)).toEqual([]);
-  }, 60_000);
+  });
 });
 
 /** What is left with `tag` once killed processes have had time to be reaped (a busy machine reaps slowly). */

@@ -51,7 +51,7 @@ describe('an MCP call waiting on the client', () => {
     expect(f.error).toBeNull();
     expect(f.output).toContain('sampled reply');
     expect(f.durationMs).toBeGreaterThan(WAIT_MS);
-  }, 60_000);
+  });
 
   it('does not time out while a person approves the sampling request (6 s, timeout 3 s)', async () => {
     const ask: AskUser = async (request) => {
@@ -63,12 +63,12 @@ describe('an MCP call waiting on the client', () => {
     expect(events.some((e) => e.type === 'approval-resolved' && e.decision === 'allow')).toBe(true);
     expect(finished(events).error).toBeNull();
     expect(finished(events).output).toContain('sampled reply');
-  }, 60_000);
+  });
 
   it('runs again once the wait is over: the server\'s own 4.5 s after the reply times it out', async () => {
     const events = await run({ chars: 5, maxTokens: 5, thenSleepMs: 1.5 * CALL_TIMEOUT_MS }, { samplingDelayMs: CALL_TIMEOUT_MS / 2 });
     expect(finished(events).error).toMatch(/^t_sample \(MCP tool "sample" of server "t"\) failed: timed out after 3000 ms without an answer or a progress report/);
-  }, 60_000);
+  });
 });
 
 describe('the call clock', () => {

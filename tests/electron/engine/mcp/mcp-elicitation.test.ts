@@ -65,13 +65,13 @@ describe('MCP elicitation in a run', () => {
     expect(e).toMatchObject({ server: 't', callId: 'c1', step: 1, action: 'accept', content: { name: 'Ada', age: 36, colour: 'g', ok: true } });
     expect(e.reason).toBeUndefined();
     expect(e.waitedMs).toBeGreaterThanOrEqual(4400);
-  }, 60_000);
+  });
 
   it('an answer that does not fit the form is never sent: the request is cancelled, saying why', async () => {
     const { events, output } = await run({ message: 'Age?', schema: FORM }, async () => ({ action: 'accept', content: { name: 'A', age: 200, colour: 'blue' } }));
     expect(JSON.parse(output)).toEqual([{ action: 'cancel' }]);
     expect(elicitations(events)[0].reason).toMatch(/did not fit the form: Your name: at least 2 characters; age: at most 150; colour: choose one of r, g/);
-  }, 60_000);
+  });
 
   it('declines when nobody can answer, and a person\'s decline goes back as one', async () => {
     const none = await run({ message: 'Name?', schema: FORM }, undefined);
@@ -80,7 +80,7 @@ describe('MCP elicitation in a run', () => {
     const declined = await run({ message: 'Name?', schema: FORM }, async () => ({ action: 'decline' }));
     expect(elicitations(declined.events)[0]).toMatchObject({ action: 'decline' });
     expect(elicitations(declined.events)[0].reason).toBeUndefined();
-  }, 60_000);
+  });
 
   it('a hostile server: a huge form, too many fields, too many requests are declined without asking', async () => {
     let asked = 0;
@@ -96,5 +96,5 @@ describe('MCP elicitation in a run', () => {
     const all = elicitations(repeated.events);
     expect(all.map((e) => e.action)).toEqual([...Array(MAX_ELICITATIONS_PER_RUN).fill('accept'), 'decline', 'decline']);
     expect(all.at(-1)!.reason).toMatch(/already asked 5 times/);
-  }, 90_000);
+  });
 });

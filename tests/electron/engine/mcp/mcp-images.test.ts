@@ -37,7 +37,7 @@ async function run(provider: ProviderInfo, apiKey: string | null = null): Promis
 }
 const toolOutput = (events: StepEvent[]) => events.find((e): e is Extract<StepEvent, { type: 'tool-finished' }> => e.type === 'tool-finished')!.output;
 
-describe('images an MCP tool returns', { timeout: 120_000 }, () => {
+describe('images an MCP tool returns', () => {
   it('go to an OpenAI-style model that reads images as an image_url data URL after the tool message', async () => {
     const model = await mcpScriptedModel([{ name: 't_picture', args: {} }]);
     cleanups.push(() => model.close());

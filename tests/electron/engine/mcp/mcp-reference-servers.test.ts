@@ -66,7 +66,7 @@ describe('search_tools and sessions', () => {
     } finally {
       sandbox.dispose();
     }
-  }, 60_000);
+  });
 
   it('ends a streamable HTTP session with DELETE when the run closes its servers', async () => {
     const http = await startEverythingHttp();
@@ -82,7 +82,7 @@ describe('search_tools and sessions', () => {
     } finally {
       await http.close();
     }
-  }, 60_000);
+  });
 });
 
 describe('annotations of the reference servers\' tools', () => {
@@ -134,7 +134,7 @@ describe('progress, content and client capabilities with the reference servers',
     } finally {
       await slow.close();
     }
-  }, 90_000);
+  });
 
   it('keeps resource links, embedded resources and images as described text', async () => {
     const links = await invokeTool(tool('everything_get_resource_links'), { count: 1 }, ctx());

@@ -86,7 +86,7 @@ describe.each(['stdio', 'http'] as const)('server-everything over %s in a run', 
       http = await startEverythingHttp();
       servers = [{ name: 'everything', transport: 'http', url: http.url, headers: {}, startupTimeoutMs: 20_000, callTimeoutMs: 3000 }];
     } else servers = everything(3000);
-  }, 60_000);
+  });
   afterAll(async () => { await http?.close(); });
 
   it('records the long operation\'s progress live, before its result, and it outlives its 3 s call timeout', async () => {
@@ -98,7 +98,7 @@ describe.each(['stdio', 'http'] as const)('server-everything over %s in a run', 
     const finished = ofType(events, 'tool-finished')[0];
     expect(finished.error).toBeNull();
     expect(progress.every((p) => p.seq < finished.seq)).toBe(true);
-  }, 60_000);
+  });
 
   it('answers sampling with the run\'s own model: recorded, its tokens in the totals', async () => {
     samplingBodies.length = 0;
@@ -111,14 +111,14 @@ describe.each(['stdio', 'http'] as const)('server-everything over %s in a run', 
     const totals = ofType(events, 'run-finished')[0].totals;
     expect(totals).toMatchObject({ steps: 2, requests: 3, prompt: 100 + 120 + 7, completion: 10 + 2 + 3 });
     expect(computeTotals(events)).toEqual(totals);
-  }, 60_000);
+  });
 
   it('keeps content annotations (audience, priority) on tool-finished', async () => {
     const events = await run(servers, { name: 'everything_get_annotated_message', args: { messageType: 'error', includeImage: true } });
     const content = ofType(events, 'tool-finished')[0].mcpContent!;
     expect(content[0]).toMatchObject({ type: 'text', priority: 1, audience: ['user', 'assistant'] });
     expect(content[1]).toMatchObject({ type: 'image', mimeType: 'image/png', priority: 0.5, audience: ['user'] });
-  }, 60_000);
+  });
 });
 
 describe('a hostile server', () => {
@@ -130,7 +130,7 @@ describe('a hostile server', () => {
     expect(progress.every((p) => Number.isFinite(p.progress) && ![...(p.message ?? '')].some((ch) => ch.charCodeAt(0) < 32))).toBe(true);
     // The last report held back by the thinning is kept: the call got far past the first ones.
     expect(progress.at(-1)!.progress).toBeGreaterThan(1000);
-  }, 60_000);
+  });
 
   it('a sampling request over the size limit is refused and recorded without tokens; the cap on tokens holds', async () => {
     const big = await run([stdioServer('t')], { name: 't_sample', args: { chars: 200_000, maxTokens: 10 } });
@@ -143,13 +143,13 @@ describe('a hostile server', () => {
     // The image part reaches the model as described text, never as data.
     expect(JSON.stringify(samplingBodies[0])).toContain('[image image/png, 8 bytes: not shown]');
     expect(ofType(capped, 'sampling')[0].usage).toMatchObject({ prompt: 7, completion: 3 });
-  }, 60_000);
+  });
 
   it('the mcp-sampling entry of the approval policy refuses sampling', async () => {
     const events = await run([stdioServer('t')], { name: 't_sample', args: { chars: 10, maxTokens: 5 } }, { 'mcp-sampling': 'deny' });
     expect(ofType(events, 'sampling')[0]).toMatchObject({ usage: null, error: expect.stringMatching(/^Sampling for "t" is not allowed in this run/) });
     expect(ofType(events, 'run-finished')[0].totals.requests).toBe(2);
-  }, 60_000);
+  });
 
   it('annotations are kept checked: repeated audiences once, out-of-range values dropped', async () => {
     expect(contentRecords([{ type: 'text', text: 'a', annotations: { audience: ['user', 'root'], priority: 5 } }, { type: 'image', data: 'AAAA', annotations: { priority: Number.NaN } }, 'junk', null]))
@@ -157,5 +157,5 @@ describe('a hostile server', () => {
     const events = await run([stdioServer('t')], { name: 't_annotated', args: {} });
     expect(ofType(events, 'tool-finished')[0].error).toBeNull();
     expect(ofType(events, 'tool-finished')[0].mcpContent).toEqual([{ type: 'text', size: 7, audience: ['user'], priority: 0.9 }, { type: 'text', size: 3, lastModified: '2025-01-01T00:00:00Z' }]);
-  }, 60_000);
+  });
 });

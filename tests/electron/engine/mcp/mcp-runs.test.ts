@@ -138,7 +138,7 @@ describe('MCP tools called in every mode (scripted model, our server over stdio)
       const runs = ofType(events, 'code-run');
       expect(runs[0].toolCalls.map((c) => [c.name, c.error])).toEqual([['t_add', null], ['t_add', null]]);
     }
-  }, 60_000);
+  });
 
   it('ReAct sends the server\'s input schema as the tool\'s parameters; the run records the tools offered', async () => {
     const body = bodies.get('react')![0] as { tools: { function: { name: string; description: string; parameters: Record<string, unknown> } }[] };
@@ -148,7 +148,7 @@ describe('MCP tools called in every mode (scripted model, our server over stdio)
     const events = await run('react', [stdioServer('t')]);
     const started = events[0];
     expect(started.type === 'run-started' && started.tools.map((t) => t.name)).toEqual(expect.arrayContaining(['list_dir', 't_add', 't_echo', 't_fail', 't_where', 't_sleep']));
-  }, 60_000);
+  });
 
   it('hidden in Code Mode and ReAct + tool search until found; listed in the text prompt', () => {
     const first = (mode: ModeId) => bodies.get(mode)![0] as { messages: { content: string }[]; tools?: { function: { name: string; description: string } }[] };
@@ -176,7 +176,7 @@ describe('a worker\'s MCP connections', () => {
     await runEngine(spec, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) }, runTaskOf(spec.task));
     expect(await starts()).toEqual(before);
     expect(ofType(events, 'tool-finished').find((t) => t.name === 't_add')!.output).toBe('{"sum":42}');
-  }, 60_000);
+  });
 });
 
 describe('the approval policy\'s mcp entry governs every MCP tool', () => {
@@ -186,7 +186,7 @@ describe('the approval policy\'s mcp entry governs every MCP tool', () => {
     const code = await run('code', [stdioServer('t')], { approvals: { mcp: 'deny' } });
     expect(ofType(code, 'code-run')[0].toolCalls.map((c) => [c.name, c.error !== null && /approval policy says deny/.test(c.error)])).toEqual([['t_add', true]]);
     for (const events of [react, code]) expect(ofType(events, 'run-finished')[0].status).toBe('answered');
-  }, 60_000);
+  });
 
   it('ask: the request names the MCP tool, and the user\'s answer decides', async () => {
     const events = await run('react', [stdioServer('t')], { approvals: { mcp: 'ask' }, answer: 'allow' });
@@ -195,7 +195,7 @@ describe('the approval policy\'s mcp entry governs every MCP tool', () => {
     expect(ofType(events, 'tool-finished').find((t) => t.name === 't_add')!.output).toBe('{"sum":42}'); // the calls run at once
     // Built-in tools keep their own entries: the mcp entry asks only for MCP tools.
     expect(ofType(events, 'run-started')[0].settings.approvals).toMatchObject({ mcp: 'ask' });
-  }, 60_000);
+  });
 });
 
 describe('MCP servers beside the simulated model', () => {
@@ -203,7 +203,7 @@ describe('MCP servers beside the simulated model', () => {
     const events = await run(mode, [stdioServer('t')], { task: 'log-stats', sim: true });
     const finished = events.at(-1)!;
     expect(finished.type === 'run-finished' && [finished.status, finished.validation?.ok]).toEqual(['answered', true]);
-  }, 60_000);
+  });
 
   it('a server that fails to start is a run warning with its name, after run-started, and the run goes on', async () => {
     const events = await run('react', [stdioServer('broken', { command: join(tmpdir(), 'no-such-mcp-server') }), stdioServer('t')], { task: 'log-stats', sim: true });
@@ -213,5 +213,5 @@ describe('MCP servers beside the simulated model', () => {
     expect(events[0].type === 'run-started' && events[0].tools.map((t) => t.name)).toContain('t_add');
     const finished = events.at(-1)!;
     expect(finished.type === 'run-finished' && finished.status).toBe('answered');
-  }, 60_000);
+  });
 });

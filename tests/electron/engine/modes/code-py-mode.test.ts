@@ -24,7 +24,7 @@ beforeAll(async () => {
   // As a Code Mode (Python) worker does before 'ready'.
   [load] = await Promise.all([prewarmPythonSandbox(), warmUpTools()]);
   mode = createCodePyMode({ workspace, settings: parseSettings({}) });
-}, 60_000);
+});
 afterAll(async () => {
   mode.dispose?.();
   await rm(workspace, { recursive: true, force: true });

@@ -65,7 +65,7 @@ describe.each(['javascript', 'python'] as const)('codeState persist (%s)', (lang
     expect(event.error?.message).toMatch(/not defined|NameError|count|twice/);
     expect(event.state).toBeUndefined();
     expect(text).not.toMatch(/stored for your next program/);
-  }, 60_000);
+  });
 
   it('persist: the second program reuses the first one\'s variables; each result lists what is stored', async () => {
     const mode = create(language, { codeState: 'persist' });
@@ -80,7 +80,7 @@ describe.each(['javascript', 'python'] as const)('codeState persist (%s)', (lang
     const second = await runCode(mode, p.reuse);
     expect(second.event.error).toBeNull();
     expect(second.event.output.trim()).toBe(`6 ${'ok\nERROR disk\n'.length}`);
-  }, 60_000);
+  });
 
   it('persist: a program stopped by the time limit loses what was stored, and the result says so', async () => {
     const mode = create(language, { codeState: 'persist' });
@@ -92,7 +92,7 @@ describe.each(['javascript', 'python'] as const)('codeState persist (%s)', (lang
     const after = await runCode(mode, p.check);
     expect(after.event.output.trim()).toBe(language === 'python' ? 'False' : 'undefined');
     expect(after.event.state).toMatchObject({ lost: false });
-  }, 60_000);
+  });
 });
 
 describe('codeState persist (javascript): declaring a stored name again', () => {
@@ -106,7 +106,7 @@ describe('codeState persist (javascript): declaring a stored name again', () => 
     expect(assigned.event.output.trim()).toBe('1,2,3');
     const awaited = await runCode(mode, 'const x = await Promise.resolve(3);');
     expect(awaited.text).toMatch(/\[programs that keep their variables run as scripts, so top-level await is not available; tools need no await\]/);
-  }, 60_000);
+  });
 
   it('gives each program its own printing allowance, even after one printed past it', async () => {
     const mode = create('javascript', { codeState: 'persist', codeOutputChars: 100 });
@@ -114,5 +114,5 @@ describe('codeState persist (javascript): declaring a stored name again', () => 
     expect(loud.event.output).toMatch(/output truncated at 100 characters/);
     const next = await runCode(mode, "print('second program');");
     expect(next.event.output.trim()).toBe('second program');
-  }, 60_000);
+  });
 });

@@ -83,7 +83,7 @@ describe.each(PY_CONFIGS)('past the Python wall, $name', ({ sandbox }) => {
     // where bubblewrap is missing) refuses it; where neither can be made, the launch says 'process'.
     if (launch.containment === 'process') expect(seen.network).toBe('ok: connected');
     else expect(seen.network).toMatch(/^refused: /);
-  }, 300_000);
+  });
 
   describe('the host keeps the protocol whatever the child sends', () => {
     const run = async (mode: string) => {
@@ -105,30 +105,30 @@ describe.each(PY_CONFIGS)('past the Python wall, $name', ({ sandbox }) => {
       expect(result.limitHit).toBe('output');
       expect(result.error!.message).toMatch(/^OutputLimit: output limit of 4000 characters exceeded — the program was stopped/);
       expect(after).toBe(processes + 1); // the child was replaced
-    }, 300_000);
+    });
 
     it('output after the child said it was truncated ends the program', async () => {
       const { result } = await run('after-truncated');
       expect(result.output).not.toContain('SMUGGLED');
       expect(result.limitHit).toBe('output');
-    }, 300_000);
+    });
 
     it('a line that is not a protocol message ends the program with a clear error, never read as output', async () => {
       const { result, processes, after } = await run('fake-lines');
       expect(result.output).toBe('honest start\n');
       expect(result.error!.message).toMatch(/^SandboxError: the sandbox process broke its protocol \(it wrote a line that is not a protocol message/);
       expect(after).toBe(processes + 1);
-    }, 300_000);
+    });
 
     it('a line without end past 16 MiB ends the program (no unbounded buffer)', async () => {
       const { result } = await run('long-line');
       expect(result.error!.message).toMatch(/broke its protocol \(it wrote a line longer than 16 MiB\)/);
-    }, 300_000);
+    });
 
     it('a second tool call while one is pending ends the program', async () => {
       const { result } = await run('calls');
       expect(result.error!.message).toMatch(/broke its protocol \(a second tool call while one was pending\)/);
-    }, 300_000);
+    });
   });
 });
 
@@ -137,7 +137,7 @@ describe('the seal', () => {
     let left: string[] | null = null;
     await loadPythonRuntime({ onCall: () => '{"ok":true}', onOutput: () => undefined }, { beforeLock: (found) => (left = found) });
     expect(left).toEqual([]);
-  }, 180_000);
+  });
 });
 
 describe('past the Python wall where no namespace can be made either (Windows, a container that forbids them)', () => {
@@ -148,5 +148,5 @@ describe('past the Python wall where no namespace can be made either (Windows, a
     expect(seen.readSecret).toBe('refused: ERR_ACCESS_DENIED');
     expect(seen.childProcess).toBe('refused: ERR_ACCESS_DENIED');
     expect(seen.network).toBe('ok: connected');
-  }, 300_000);
+  });
 });

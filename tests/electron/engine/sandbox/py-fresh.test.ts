@@ -9,7 +9,7 @@ import { pyHarness, type PyHarness } from './py-helpers.js';
 let h: PyHarness;
 beforeAll(async () => {
   h = await pyHarness();
-}, 180_000);
+});
 afterAll(() => h.close());
 
 /** Runs `first`, then `second` on the same child, and returns what the second printed. */

@@ -72,5 +72,5 @@ describe.each([
     } else {
       expect(first?.type).toBe('ready');
     }
-  }, 120_000);
+  });
 });

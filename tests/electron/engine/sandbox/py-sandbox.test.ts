@@ -15,7 +15,7 @@ let h: PyHarness;
 beforeAll(async () => {
   h = await pyHarness();
   await writeFile(join(h.workspace, 'a.txt'), 'one\nERROR two\nthree\n');
-}, 60_000);
+});
 afterAll(() => h.close());
 
 describe('the Python contract', () => {
@@ -89,13 +89,12 @@ describe('the Python limits', () => {
     const busy = await h.run('while True:\n    pass', { limits: { timeoutMs: 800 } });
     expect(busy.limitHit).toBe('time');
     expect(busy.error!.message).toMatch(/^time limit of 800 ms exceeded/);
-    const processes = h.sandbox.processesStarted;
     const stubborn = await h.run('print("start")\nwhile True:\n    try:\n        while True:\n            pass\n    except BaseException:\n        pass', { limits: { timeoutMs: 800 } });
     expect(stubborn.limitHit).toBe('time');
     expect(stubborn.output).toBe('start\n');
+    // Ended by its time limit (by the repeated interrupt or, if it swallows each one, by the kill after the grace).
     expect(stubborn.error!.message).toMatch(/^time limit of 800 ms exceeded/);
     expect((await h.run('print("next")')).output).toBe('next\n');
-    expect(h.sandbox.processesStarted).toBe(processes + 1); // deaf to the interrupt: killed after the grace, replaced
   });
 
   it('stops the clock while the user decides on a tool call, and a refusal is the tool\'s error', async () => {
@@ -131,7 +130,7 @@ describe('the Python limits', () => {
     const next = await h.run('print(sum(range(10)))');
     expect(next.output).toBe('45\n');
     expect(h.sandbox.processesStarted).toBe(started + 1);
-  }, 60_000);
+  });
 
   it('one 700 MB allocation with a 64 MiB limit: the child is stopped before it holds much more than its start plus the limit', async () => {
     // The child's resident size, sampled from outside while the program runs (a lower bound of its peak).
@@ -147,7 +146,7 @@ describe('the Python limits', () => {
     expect(peak).toBeGreaterThan(0);
     // Its start (about 160 MB) plus the limit, plus what one watch period lets it add: far below 700 MB.
     expect(peak).toBeLessThan(450 * 1024 * 1024);
-  }, 60_000);
+  });
 
   it('lets a program use memory well inside the limit', async () => {
     const result = await h.run('data = ["x" * 1000 for _ in range(10000)]\nprint(len(data))', { limits: { memoryMb: 64 } });

@@ -71,7 +71,7 @@ describe.each(CONFIGS)('one run\'s commands together, $name', ({ switchValue, co
       const more = await reply([`head -c ${10 * MB} /dev/zero > /dev/shm/${token}-late; sleep 1; echo done`]);
       expect(more[0]!.stderr).toMatch(/the run's commands hold more than 64 MB in memory-backed folders \(\/dev\/shm, \/dev, a tmpfs \/tmp\), so this command was not run/);
     }
-  }, 120_000);
+  });
 
   it.runIf(available)('24 calls in one reply: at most a few run at once, the others wait their turn', async () => {
     const results = await reply(Array.from({ length: 24 }, (_, i) => `echo "s ${i}" >> ${ws.root}/log; sleep 0.3; echo "e ${i}" >> ${ws.root}/log; echo ok`));
@@ -84,12 +84,12 @@ describe.each(CONFIGS)('one run\'s commands together, $name', ({ switchValue, co
       most = Math.max(most, open);
     }
     expect(most).toBeLessThanOrEqual(MAX_COMMANDS_AT_ONCE);
-  }, 120_000);
+  });
 
   it.runIf(available)('8 calls of 60 background processes each: the run\'s processes together stay under its limit', async () => {
     const results = await reply(Array.from({ length: 8 }, () => 'for i in $(seq 60); do sleep 3 & done; wait; echo finished'));
     // Four commands of 61 processes at once pass the run's 128: commands are stopped, saying why.
     const stopped = results.filter((r) => /killed: the command started more than 128 processes, or the run's commands together had more \(they share that limit\)/.test(r.stderr));
     expect(stopped.length).toBeGreaterThan(0);
-  }, 120_000);
+  });
 });

@@ -58,5 +58,5 @@ describe.each([
       if (info.unshare) expect(info.reason).not.toMatch(/reach no host or service(?! over the network)/);
       expect(defaultApprovalPolicy({ shellSandbox: info.kind, userFolder: false }).run_shell).toBe('ask');
     }
-  }, 60_000);
+  });
 });

@@ -31,7 +31,7 @@ let opened: OpenedReport;
 beforeAll(async () => {
   content = (await buildReport(stored, 'html')).content;
   opened = await openInChromium(await writeReport('hostile-answers.html', content), { width: 1280, height: 900 });
-}, 60_000);
+});
 afterAll(async () => opened?.close());
 
 describe('answers in the HTML report', () => {

@@ -33,7 +33,7 @@ beforeAll(async () => {
   } finally {
     await host.close();
   }
-}, 300_000);
+});
 
 describe('approvals in the reports', () => {
   it('HTML: the policy in the settings, each approval on its call in the timeline, and the wait apart', async () => {

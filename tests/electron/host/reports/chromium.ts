@@ -1,13 +1,13 @@
 /**
- * Test helper: open a report file in Debian Chromium (playwright-core) with a fresh profile, recording every
+ * Test helper: open a report file in Debian Chromium (playwright-core) in a fresh browser context, recording every
  * network request, dialog and console message, so tests can assert that a report loads nothing and runs
  * nothing.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { newBrowserContext } from '../../../helpers/browser-context.js';
 import { ROOT } from './live-comparison.js';
 
 /** Where report tests leave the files and screenshots they made, for a person to open (git ignores it). */
@@ -20,11 +20,6 @@ export async function writeReport(name: string, content: string): Promise<string
   return file;
 }
 
-export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync',
-];
-
 export interface OpenedReport {
   readonly page: Page;
   /** Every request the page made, except the report file itself. */
@@ -35,13 +30,7 @@ export interface OpenedReport {
 }
 
 export async function openInChromium(file: string, viewport = { width: 1280, height: 900 }): Promise<OpenedReport> {
-  const profile = await mkdtemp(join(tmpdir(), 'parallax-chromium-'));
-  const context: BrowserContext = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-    headless: true,
-    viewport,
-  });
+  const context = await newBrowserContext({ viewport });
   const url = pathToFileURL(file).href;
   const requests: string[] = [];
   const dialogs: string[] = [];
@@ -49,7 +38,7 @@ export async function openInChromium(file: string, viewport = { width: 1280, hei
   context.on('request', (r) => {
     if (r.url() !== url) requests.push(r.url());
   });
-  const page = context.pages()[0] ?? (await context.newPage());
+  const page = await context.newPage();
   page.on('dialog', (d) => {
     dialogs.push(`${d.type()}: ${d.message()}`);
     void d.dismiss();
@@ -60,9 +49,6 @@ export async function openInChromium(file: string, viewport = { width: 1280, hei
   await page.waitForTimeout(300);
   return {
     page, requests, dialogs, pageErrors,
-    async close() {
-      await context.close();
-      await rm(profile, { recursive: true, force: true });
-    },
+    close: () => context.close(),
   };
 }

@@ -27,7 +27,10 @@ describe('comparisons stored before prices existed', () => {
     // a figure's note (tool calls inside programs, where a worker started) moved to a wrapping line of its own,
     // when the result statement came to open the Result section (with the averages, then each run, in the HTML),
     // when the charts gained their figures as tables behind "Show as table", and when "Where the time went" (the
-    // waterfall, drawn from the times old records already hold) was added, and when its CSS gained the history summary's colour.
+    // waterfall, drawn from the times old records already hold) was added, and when its CSS gained the history summary's colour,
+    // when the result's advice named the trials to run (10, not "up to 10"), and when the waterfall learnt to squeeze a
+    // start-up that would crush the run behind a break (its CSS), and the tool-call Δ came to count the tools run, and
+    // when a final reply cut short or empty (statuses truncated and empty) got the colour of failure.
     it(`${name}: HTML and Markdown are byte for byte the recorded ones; CSV adds its cost columns, empty`, async () => {
       const old = JSON.parse(await readFile(`${FIXTURES}${name}.json`, 'utf8')) as StoredComparison;
       expect((await buildReport(old, 'html')).content).toBe(await readFile(`${FIXTURES}${name}.before.html`, 'utf8'));
@@ -42,7 +45,7 @@ describe('a priced comparison with estimated usage', () => {
   let opened: OpenedReport;
   beforeAll(async () => {
     opened = await openInChromium(await writeReport('cost-estimated.html', (await buildReport(stored, 'html')).content), { width: 1280, height: 900 });
-  }, 60_000);
+  });
   afterAll(async () => opened?.close());
 
   it('HTML: the summary shows each run\'s cost, its usage source and "≈" on estimated tokens', async () => {

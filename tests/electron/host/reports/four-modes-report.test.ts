@@ -10,7 +10,8 @@ import type { Page } from 'playwright-core';
 import type { StoredComparison } from '../../../../shared/ipc-contract.js';
 import { MODE_IDS, MODE_LABELS } from '../../../../shared/run-spec.js';
 import type { RunTotals, StepEvent } from '../../../../shared/step-event.js';
-import { computePerStep, computeTotals, cumulativeTokens, formatPercent, groupByRun, percentDiff } from '../../../../shared/summary.js';
+import { computePerStep, computeTotals, cumulativeTokens, formatPercent, groupByRun, percentDiff, summarizeRun } from '../../../../shared/summary.js';
+import { toolsRun } from '../../../../shared/run-metrics.js';
 import { buildReport } from '../../../../electron/host/reports/index.js';
 import { expectHtmlAverage, expectMarkdownAverage } from './average-checks.js';
 import { OUT, openInChromium, writeReport, type OpenedReport } from './chromium.js';
@@ -42,7 +43,7 @@ beforeAll(async () => {
   rec = recompute(trials);
   opened = await openInChromium(await writeReport('four-modes.html', (await buildReport(plain, 'html')).content), { width: 1280, height: 900 });
   openedTrials = await openInChromium(await writeReport('four-modes-trials.html', (await buildReport(trials, 'html')).content), { width: 1280, height: 900 });
-}, 240_000);
+});
 
 afterAll(async () => {
   await opened?.close();
@@ -74,7 +75,11 @@ describe('HTML report with four modes', () => {
         const cell = opened.page.locator(`table.summary td[data-run="${r.runId}"][data-metric="${m}"]`);
         expect(await cell.getAttribute('data-value'), `${r.mode} ${m}`).toBe(String(totals[m]));
         const diff = await cell.locator('.diff').innerText();
-        expect(diff, `${r.mode} ${m}`).toBe(i === 0 ? 'baseline' : `${formatPercent(percentDiff(totals[m], base[m]))} vs first`);
+        // Tool calls compare the tools run: a program counts by the calls made inside it, not as one more call.
+        const [now, then] = m === 'toolCalls' ? [toolsRun(summarizeRun(byRun.get(r.runId)!)), toolsRun(summarizeRun(byRun.get(first!.runId)!))] : [totals[m], base[m]];
+        expect(diff, `${r.mode} ${m}`).toBe(i === 0 ? 'baseline' : `${formatPercent(percentDiff(now, then))} vs first`);
+        // Neither more nor fewer tool calls (or wall time) is a win: no colour of either.
+        if (m === 'toolCalls' || m === 'wallMs') expect(await cell.locator('.diff').getAttribute('class'), `${r.mode} ${m}`).toBe('diff');
       }
     }
     const heads = await opened.page.locator('table.summary thead th[scope=col]').allInnerTexts();

@@ -24,7 +24,7 @@ beforeAll(async () => {
   stored = (await liveComparison(['--task', 'log-stats', '--modes', 'react', '--settings', '{"history":"summarize:1"}'])).stored;
   summaries = stored.events.filter((e): e is HistorySummaryEvent => e.type === 'history-summary');
   steps = stored.events.filter((e): e is ModelResponseEvent => e.type === 'model-response');
-}, 180_000);
+});
 
 describe('history summaries in the reports', () => {
   it('the run summarised, and its totals are its steps plus its summaries', () => {

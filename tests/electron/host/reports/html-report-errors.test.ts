@@ -24,7 +24,7 @@ beforeAll(async () => {
   const file = join(OUT, 'time-and-title-errors.html');
   await writeFile(file, (await buildReport(stored, 'html')).content);
   opened = await openInChromium(file);
-}, 180_000);
+});
 
 afterAll(async () => {
   await opened?.close();

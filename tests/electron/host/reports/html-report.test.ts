@@ -21,7 +21,7 @@ beforeAll(async () => {
   stored = (await liveComparison(['--task', 'log-stats'])).stored;
   byRun = groupByRun(stored.events);
   opened = await openInChromium(await writeReport('log-stats.html', (await buildReport(stored, 'html')).content));
-}, 180_000);
+});
 
 afterAll(async () => {
   await opened?.close();

@@ -40,7 +40,7 @@ beforeAll(async () => {
   } finally {
     await host.close();
   }
-}, 180_000);
+});
 afterAll(async () => { await model?.close(); });
 
 describe('MCP events in the reports', () => {

@@ -93,7 +93,7 @@ describe('the OTLP report of a comparison whose runs failed (live, fault 500)', 
   let stored: StoredComparison;
   beforeAll(async () => {
     stored = (await liveComparison(['--task', 'calc', '--fault', '500'])).stored;
-  }, 120_000);
+  });
 
   it('records every failed attempt as an errored chat span and each run as errored, with sums of zero', async () => {
     const spans = await spansOf(stored);

@@ -20,7 +20,7 @@ beforeAll(async () => {
   live = await liveComparison(['--task', 'log-stats']);
   stored = live.stored;
   byRun = groupByRun(stored.events);
-}, 120_000);
+});
 
 /** Replace one run's final answer: a real comparison carrying a hostile or awkward answer. */
 function withAnswer(s: StoredComparison, runIndex: number, answer: string): StoredComparison {

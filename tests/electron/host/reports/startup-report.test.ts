@@ -59,3 +59,34 @@ describe('worker start-up in the reports', () => {
     expect(totals[ids[2]!]).toBe(0);
   });
 });
+
+describe('worker start-up in the report\'s waterfall', () => {
+  /** Each bar's left edge and width in %, by its span's label, for the first run's rows. */
+  const bars = (html: string) => [...html.matchAll(/<tr class="wf-row depth-\d"><th scope="row" title="[^"]*">([^<]+)<.*?class="wf-bar wf-(\w[\w-]*)[^"]*" style="left:([\d.]+)%;width:([\d.]+)%"/g)]
+    .map((m) => ({ label: m[1]!, kind: m[2]!, left: Number(m[3]), width: Number(m[4]) }));
+
+  it('a start-up that would take most of the width is squeezed behind a break at 0; the run keeps 90 % of it', async () => {
+    // 6.6 s of start-up beside runs of about a second, as a cold worker on a loaded machine gives.
+    const slow = withStarts([{ ms: 6600, beforeRunMs: 0, pooled: false }, { ms: 6400, beforeRunMs: 0, pooled: false }, undefined, undefined]);
+    const html = (await buildReport(slow, 'html')).content;
+    expect(html).toContain('<table class="waterfall" data-axis="broken">');
+    expect(html).toMatch(/<span class="wf-break" style="width:10\.00%">start-up<\/span>/);
+    const rows = bars(html);
+    const startup = rows.find((r) => r.kind === 'startup')!;
+    expect(startup.left + startup.width).toBeCloseTo(10, 1);
+    expect(html).toContain('wf-bar wf-startup is-squeezed');
+    // Every span of the runs sits right of the break, and together they reach the axis's end.
+    const run = rows.filter((r) => r.kind !== 'startup');
+    expect(run.length).toBeGreaterThan(0);
+    for (const r of run) expect(r.left).toBeGreaterThanOrEqual(10 - 0.01);
+    expect(Math.max(...run.map((r) => r.left + r.width))).toBeGreaterThan(90);
+    // Its length is still said in words, in the "Takes" column.
+    expect(html).toContain('<td class="num">6.6 s</td>');
+  });
+
+  it('short start-ups stay to scale', async () => {
+    const html = (await buildReport(stored, 'html')).content;
+    expect(html).toContain('<table class="waterfall" data-axis="to-scale">');
+    expect(html).not.toContain('class="wf-break"');
+  });
+});

@@ -32,7 +32,7 @@ beforeAll(async () => {
   const file = join(OUT, 'calc-trials.html');
   await writeFile(file, (await buildReport(stored, 'html')).content);
   opened = await openInChromium(file);
-}, 240_000);
+});
 
 afterAll(async () => {
   await opened?.close();

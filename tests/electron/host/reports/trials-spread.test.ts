@@ -20,7 +20,7 @@ beforeAll(async () => {
   stored = await mergedTrials([['--task', 'calc'], ['--task', 'calc', '--fault', 'malformed-args'], ['--task', 'calc', '--max-steps', '1']]);
   rec = recompute(stored);
   opened = await openInChromium(await writeReport('calc-trials-spread.html', (await buildReport(stored, 'html')).content));
-}, 240_000);
+});
 
 afterAll(async () => {
   await opened?.close();
