@@ -69,7 +69,6 @@ export function runOutcome(r: Summary): RunOutcome {
       return { ...base, word: 'Empty reply', tone: 'fail', reason: 'its final reply was empty: no text and no tool call' };
     case 'crashed':
       return { ...base, word: 'Crashed', tone: 'fail', reason: 'its worker crashed' };
-    case 'refused':
     default:
       // A status this code does not know yet (a refusal, …): not an answer, so a failure.
       return { ...base, word: String(r.status), tone: 'fail', reason: `it ended as "${String(r.status)}", not with an answer` };

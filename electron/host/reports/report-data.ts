@@ -191,6 +191,8 @@ export function statusNote(run: ReportRun): string | null {
     case 'error':
     case 'no-policy':
     case 'refused':
+    case 'truncated':
+    case 'empty':
     default:
       return run.summary.error ?? `The run ended with status "${run.summary.status}".`;
   }
