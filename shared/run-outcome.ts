@@ -61,6 +61,12 @@ export function runOutcome(r: Summary): RunOutcome {
       return { ...base, word: 'No policy (simulated)', tone: 'fail', reason: 'the simulated model has no policy for this task, so its reply is not an answer' };
     case 'error':
       return { ...base, word: 'Error', tone: 'fail', reason: r.error ? `it stopped on an error (${brief(r.error)})` : 'it stopped on an error' };
+    case 'refused':
+      return { ...base, word: 'Refused', tone: 'fail', reason: 'the provider refused the reply or filtered it, so what it wrote is not an answer' };
+    case 'truncated':
+      return { ...base, word: 'Cut short', tone: 'fail', reason: 'its final reply was cut short at the token limit, so its fragment is not an answer' };
+    case 'empty':
+      return { ...base, word: 'Empty reply', tone: 'fail', reason: 'its final reply was empty: no text and no tool call' };
     case 'crashed':
       return { ...base, word: 'Crashed', tone: 'fail', reason: 'its worker crashed' };
     default:

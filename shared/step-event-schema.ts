@@ -43,7 +43,7 @@ export const modelPriceSchema = z.object({
 
 const toolCallRequestSchema = z.object({ id: z.string(), name: z.string(), arguments: z.string(), cut: z.literal(true).optional() });
 const toolExposureSchema = z.object({ name: z.string(), description: z.string(), parameters: z.record(z.string(), z.unknown()) });
-export const runStatusSchema = z.enum(['answered', 'no-policy', 'refused', 'max-steps', 'cancelled', 'error', 'crashed']);
+export const runStatusSchema = z.enum(['answered', 'no-policy', 'refused', 'truncated', 'empty', 'max-steps', 'cancelled', 'error', 'crashed']);
 const validationSchema = z.object({ ok: z.boolean(), detail: z.string() });
 export const runTotalsSchema = z.object({
   steps: count,

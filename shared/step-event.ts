@@ -73,8 +73,11 @@ export interface ToolExposure {
  * 'no-policy': the simulated model replied that it knows no policy for the task (a free-text task): not an answer.
  * 'refused': the provider ended the reply with a refusal or its content filter (finish_reason content_filter,
  * a `refusal` delta, Anthropic stop_reason refusal): what it wrote is not an answer.
+ * 'truncated': the final reply was cut short (finish_reason length, Anthropic max_tokens or
+ * model_context_window_exceeded): its fragment is not an answer.
+ * 'empty': the final reply held no text and no tool call (Gemini sometimes ends so with finish_reason stop).
  */
-export type RunStatus = 'answered' | 'no-policy' | 'refused' | 'max-steps' | 'cancelled' | 'error' | 'crashed';
+export type RunStatus = 'answered' | 'no-policy' | 'refused' | 'truncated' | 'empty' | 'max-steps' | 'cancelled' | 'error' | 'crashed';
 
 export interface Validation {
   readonly ok: boolean;

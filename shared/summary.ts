@@ -317,7 +317,7 @@ export type Stat = MeanStat;
  * every run. FIGURES_NOTE says so on every surface.
  */
 export function countsInFigures(r: Pick<RunSummary, 'status'>): boolean {
-  return r.status === 'answered' || r.status === 'max-steps' || r.status === 'error' || r.status === 'refused';
+  return r.status === 'answered' || r.status === 'max-steps' || r.status === 'error' || r.status === 'refused' || r.status === 'truncated' || r.status === 'empty';
 }
 
 export const FIGURES_NOTE =

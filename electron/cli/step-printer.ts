@@ -4,6 +4,10 @@ import { historySummaryText } from '../../shared/history-summary-words.js';
 import type { StepEvent } from '../../shared/step-event.js';
 import type { RunSummary } from '../../shared/summary.js';
 import { costText, priceSummary, USAGE_SOURCE_TEXT } from '../../shared/cost.js';
+import { replyEnding, type ReplyEnding } from '../../shared/reply-ending.js';
+
+/** A reply without calls that is no answer, in the step line's words. */
+const NO_CALLS: Record<ReplyEnding, string> = { 'cut-short': '(cut short at the token limit: not an answer)', empty: '(empty reply: not an answer)', reply: '' };
 
 const pad = (v: string | number, n: number) => String(v).padStart(n);
 
@@ -24,7 +28,7 @@ export function stepLine(e: StepEvent, prefix = ''): string | null {
       return e.shellSandbox?.kind === 'none' ? `${prefix}     note:${shellNote(e).slice(2)}` : null;
     case 'model-response': {
       // A text ReAct reply that could not be read is no answer: its parse error went back as the observation.
-      const calls = e.toolCalls.map((c) => c.name).join(', ') || (e.parsed?.parseError ? '(reply not read: parse error sent back)' : '(answer)');
+      const calls = e.toolCalls.map((c) => c.name).join(', ') || NO_CALLS[replyEnding(e)] || (e.parsed?.parseError ? '(reply not read: parse error sent back)' : '(answer)');
       // "≈" marks usage Parallax estimated because the provider sent none.
       const est = e.usage && e.usageSource === 'estimated' ? '≈' : '';
       const p = e.usage ? `${est}${e.usage.prompt}` : '—';
@@ -56,6 +60,13 @@ export function stepLine(e: StepEvent, prefix = ''): string | null {
       return `${prefix}     ${mcpElicitationText(e)}`;
     case 'history-summary':
       return `${prefix}     ${historySummaryText(e)}`;
+    case 'code-run':
+    case 'elicitation-requested':
+    case 'model-request':
+    case 'run-finished':
+    case 'tool-finished':
+    case 'tool-search':
+    case 'tool-started':
     default:
       return null;
   }

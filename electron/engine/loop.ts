@@ -13,6 +13,7 @@ import type { ApprovalGate } from './approval/approval-gate.js';
 import type { EventRecorder } from './event-recorder.js';
 import type { ModeAdapter, StepRequest } from './modes/mode.js';
 import { nativeTurn, responseEvent, type CallOutput, type Turn } from './modes/turns.js';
+import { unfinishedReply } from './final-reply.js';
 import {
   ModelRequestError, RequestCancelledError, backoffMs, sleep, streamChat, type ChatClient, type ChatMessage, type ChatReply,
 } from './provider/chat-client.js';
@@ -101,6 +102,9 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
         messages[messages.length - 1] = reply.message as unknown as ChatMessage;
         continue;
       }
+      // A final reply cut short or empty is no answer (final-reply.ts), whatever the mode read in it.
+      const unfinished = unfinishedReply(reply, turn);
+      if (unfinished) return { status: unfinished.status, answer: '', error: unfinished.error };
       if (turn.answer !== null) return { status: 'answered', answer: turn.answer };
       const outputs = await Promise.all(turn.calls.map((call) => runCall(opts, call, step)));
       if (signal.aborted) throw new RequestCancelledError();

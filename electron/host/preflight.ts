@@ -41,8 +41,8 @@ export async function preflight(info: ProviderInfo, apiKey: string | null, timeo
     return;
   }
   const body = await res.text().catch(() => '');
-  const { classifyStatus, detailOf } = await import('../engine/provider/errors.js');
-  const error = classifyStatus(res.status, detailOf(body, res.statusText || 'no body'), info, res.headers);
+  const { classifyStatus, detailOf, errorCodesOf } = await import('../engine/provider/errors.js');
+  const error = classifyStatus(res.status, detailOf(body, res.statusText || 'no body'), info, res.headers, errorCodesOf(body));
   // A 403 that is not about the key (a model the key lacks, a region block) is for the run to report.
   if (error.kind !== 'key') return;
   throw new Error(`${error.message} Nothing was started. ${fieldToFix('apiKey')}`);

@@ -22,7 +22,7 @@ export interface LiveSnapshot {
 }
 
 const isLive = (status: string) => status === 'running' || status === 'pending';
-const FAILED = new Set(['error', 'crashed', 'max-steps', 'no-policy', 'interrupted']);
+const FAILED = new Set(['error', 'crashed', 'max-steps', 'no-policy', 'interrupted', 'refused', 'truncated', 'empty']);
 
 /** The sentences that became true between `prev` and `next`, in the order they should be read. */
 export function announcements(prev: LiveSnapshot | null, next: LiveSnapshot, words: (status: string) => string): string[] {

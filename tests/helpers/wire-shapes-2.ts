@@ -47,7 +47,7 @@ export interface Shape2 {
 export const modeOfFamily = (f: Family): ModeId => f;
 
 /** The call each family makes to read a.txt. */
-function readCall(f: Family): { name: string; arguments: string; text: string } {
+export function readCall(f: Family): { name: string; arguments: string; text: string } {
   if (f === 'code') {
     const args = JSON.stringify({ code: "const t = read_file({ path: 'a.txt' });\nprint(t);" });
     return { name: 'run_code', arguments: args, text: '' };
@@ -57,10 +57,10 @@ function readCall(f: Family): { name: string; arguments: string; text: string } 
 }
 
 /** The final answer in the family's own form. */
-const answerText = (f: Family) => (f === 'react-text' ? `Thought: I know it now.\nFinal Answer: ${ANSWER}` : ANSWER);
+export const answerText = (f: Family) => (f === 'react-text' ? `Thought: I know it now.\nFinal Answer: ${ANSWER}` : ANSWER);
 
 /** Split text into a few deltas. */
-const pieces = (s: string) => [s.slice(0, 7), s.slice(7, 25), s.slice(25)].filter(Boolean);
+export const pieces = (s: string) => [s.slice(0, 7), s.slice(7, 25), s.slice(25)].filter(Boolean);
 
 const openaiAnswer = (id: string, m: string, f: Family, usage: Record<string, unknown> = { prompt_tokens: 420, completion_tokens: 15, total_tokens: 435 }) => ({
   body: sse([...pieces(answerText(f)).map((t, i) => chunk(id, m, i === 0 ? { role: 'assistant', content: t } : { content: t })), chunk(id, m, {}, 'stop'), usageChunk(id, m, usage)]),

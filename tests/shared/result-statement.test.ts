@@ -64,8 +64,22 @@ describe('resultStatement, one run each', () => {
     expect(s.outcome).toBe('none');
     expect(s.winner).toBeNull();
     expect(s.headline).toBe('No result: no run answered.');
-    expect(s.leftOut).toEqual(['ReAct (3,100 tokens) is left out: it hit the step limit after 3 steps without an answer.', 'Code Mode (1,000 tokens) is left out: it ended as "refused", not with an answer.']);
-    expect(runOutcome(run('code', 1, { status: 'refused' }).summary)).toMatchObject({ passed: false, tone: 'fail' });
+    expect(s.leftOut).toEqual(['ReAct (3,100 tokens) is left out: it hit the step limit after 3 steps without an answer.', 'Code Mode (1,000 tokens) is left out: the provider refused the reply or filtered it, so what it wrote is not an answer.']);
+    expect(runOutcome(run('code', 1, { status: 'refused' }).summary)).toMatchObject({ passed: false, tone: 'fail', word: 'Refused' });
+    expect(runOutcome({ ...run('code', 1).summary, status: 'some-later-status' as never })).toMatchObject({ passed: false, tone: 'fail', word: 'some-later-status' });
+  });
+
+  it('a final reply cut short or empty is no answer: left out with its reason, never the cheaper winner', () => {
+    const s = resultStatement({ runs: [run('react', 3000), run('code', 900, { status: 'truncated', error: 'The reply reached its token limit.' }), run('react-text', 800, { status: 'empty' })], simulated: true });
+    // The only run that passed is the costly one: the cheaper ones are no answers, so they win nothing.
+    expect(s.winner?.key).toBe('react');
+    expect(s.headline).not.toMatch(/Code Mode|ReAct \(text\)/);
+    expect(s.leftOut).toEqual([
+      'Code Mode (1,000 tokens) is left out: its final reply was cut short at the token limit, so its fragment is not an answer.',
+      'ReAct (text) (898 tokens) is left out: its final reply was empty: no text and no tool call.',
+    ]);
+    expect(runOutcome(run('code', 1, { status: 'truncated' }).summary)).toMatchObject({ passed: false, tone: 'fail', word: 'Cut short' });
+    expect(runOutcome(run('code', 1, { status: 'empty' }).summary)).toMatchObject({ passed: false, tone: 'fail', word: 'Empty reply' });
   });
 
   it('only one passing run: said so, not a win by comparison', () => {

@@ -7,6 +7,7 @@ import type { ParsedReply, StepEventInput, ToolCallRequest } from '../../../shar
 import { toolResultMessage, type ChatClient, type ChatMessage, type ChatReply } from '../provider/chat-client.js';
 import type { ModeAdapter, StepRequest, TextProtocol } from './mode.js';
 import type { ToolImage } from '../tools/tool.js';
+import { resendContent } from '../provider/reply-content.js';
 
 /** A tool call's output as it goes back, and whether the tool failed (the Messages API marks it is_error). */
 export interface CallOutput {
@@ -47,8 +48,13 @@ export function textTurn(protocol: TextProtocol, reply: ChatReply, step: number)
   const read = protocol.parse(reply.text);
   const calls = read.actions.map((a, i) => ({ id: `text_${step}_${i + 1}`, name: a.name, arguments: a.input }));
   const parsed: ParsedReply = { thought: read.thought, finalAnswer: read.finalAnswer, parseError: read.parseError, kept: read.kept };
+  // What goes back: the text up to any observation the model wrote itself, with its thinking as it was sent
+  // (<think> blocks, thinking parts); never an empty message, which providers refuse — a reply that opened with
+  // "Observation:" goes back whole, the observation then telling the model not to do that.
+  const kept = reply.text.slice(0, read.kept);
+  const said = kept.trim() ? kept : reply.text;
   return {
-    message: { role: 'assistant', content: reply.text.slice(0, read.kept) },
+    message: { role: 'assistant', content: resendContent(reply.message.content, reply.thinkTags ?? '', said) } as ChatMessage,
     calls,
     parsed,
     answer: calls.length === 0 && read.parseError === null ? read.finalAnswer : null,

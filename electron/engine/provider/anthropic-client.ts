@@ -14,6 +14,7 @@ import { classifyError, classifyStatus, detailOf, ModelRequestError, networkMess
 import { ReplyLimitError } from './reply-limits.js';
 import { toMessagesBody } from './anthropic-messages.js';
 import { ERROR_STATUS, MessagesAccumulator } from './anthropic-stream.js';
+import { errorObjectOf } from './stream-accumulator.js';
 import { withBounds, type Bounds } from './request-bounds.js';
 import { estimateUsage } from './usage.js';
 import { MAX_REPLY_CHARS, type ReadState } from './wire-reader.js';
@@ -95,16 +96,22 @@ function streamError(client: ChatClient, what: string): ModelRequestError {
   return new ModelRequestError(`${where(client.provider)} ${what}`, null, true, null, 'stream');
 }
 
-/** An `error` event (or error body) of the Messages API as the error of the status it stands for. */
+/**
+ * An `error` event (or error body) of the Messages API as the error of the status it stands for: Anthropic's
+ * error type decides; a gateway's error object (LiteLLM's `{"error": {message, type, code: "429"}}`) is read by
+ * its code, a status as text.
+ */
 function errorEvent(data: unknown, client: ChatClient, headers?: Headers | null): ModelRequestError {
-  const e = (data as { error?: { type?: unknown; message?: unknown } } | null)?.error;
-  const type = typeof e?.type === 'string' ? e.type : 'api_error';
-  const message = typeof e?.message === 'string' ? e.message : JSON.stringify(data);
-  const status = ERROR_STATUS[type] ?? 500;
-  const detail = `${message} [${type}]`;
+  const raw = (data as { error?: unknown } | null)?.error;
+  const err = errorObjectOf(raw ?? data);
+  const type = err.codes?.type ?? null;
+  const known = type !== null && ERROR_STATUS[type] !== undefined;
+  const status = known ? ERROR_STATUS[type]! : (err.code ?? 500);
+  const label = known ? type : err.code !== null ? String(err.code) : (type ?? 'api_error');
+  const message = raw === undefined && typeof (data as { message?: unknown } | null)?.message !== 'string' ? JSON.stringify(data) : err.message;
   if (status >= 500 || status === 429)
-    return new ModelRequestError(`${where(client.provider)} reported an error inside the stream (${type}): ${message}`, status, true, null, status === 429 ? 'rate-limit' : 'server');
-  return classifyStatus(status, detail, client.provider, headers);
+    return new ModelRequestError(`${where(client.provider)} reported an error inside the stream (${label}): ${message}`, status, true, null, status === 429 ? 'rate-limit' : 'server');
+  return classifyStatus(status, `${message} [${label}]`, client.provider, headers, known ? { type } : (err.codes ?? {}));
 }
 
 async function readMessages(response: Response, acc: MessagesAccumulator, client: ChatClient, bounds: Bounds, state: ReadState): Promise<void> {
@@ -128,7 +135,9 @@ async function readMessages(response: Response, acc: MessagesAccumulator, client
         failure = streamError(client, `sent an event that is not JSON (${ev.event ?? 'message'}): ${JSON.stringify(ev.data.slice(0, 120))}. It will be tried again.`);
         return;
       }
-      if (ev.event === 'error' || data?.type === 'error') {
+      // An `error` event, or an error object in a plain data line (LiteLLM's /v1/messages writes `data: {"error": …}`
+      // with no event name and no type): the provider's words, never a stream without message_start.
+      if (ev.event === 'error' || data?.type === 'error' || (data?.type === undefined && data?.error !== undefined && data?.error !== null)) {
         failure = errorEvent(data, client);
         return;
       }
@@ -160,7 +169,7 @@ async function readMessages(response: Response, acc: MessagesAccumulator, client
     } catch {
       throw streamError(client, `answered ${response.status} with unreadable JSON. It will be tried again.`);
     }
-    if (msg.type === 'error') throw errorEvent(msg, client, response.headers);
+    if (msg.type === 'error' || (msg.type === undefined && msg.error !== undefined && msg.error !== null)) throw errorEvent(msg, client, response.headers);
     if (msg.type !== 'message') throw streamError(client, `answered ${response.status} with JSON that is not a message. Check the base URL.`);
     acc.pushMessage(msg);
     return;

@@ -75,6 +75,28 @@ export function detailOf(body: string | null | undefined, fallback: string): str
   }
 }
 
+/** The machine-readable parts of an error: its `code` and `type` as the provider named them, when it did. */
+export interface ErrorCodes {
+  readonly code?: string | null;
+  readonly type?: string | null;
+}
+
+const codeText = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim().toLowerCase() : null);
+
+/** `error.code` and `error.type` of an error body (an OpenAI-style object, or the first of a JSON array). */
+export function errorCodesOf(body: string | null | undefined): ErrorCodes {
+  try {
+    let v: unknown = JSON.parse(body ?? '');
+    if (Array.isArray(v)) v = v[0];
+    const e = (v as { error?: unknown } | null)?.error;
+    if (!e || typeof e !== 'object') return {};
+    const o = e as { code?: unknown; type?: unknown; status?: unknown };
+    return { code: codeText(o.code) ?? codeText(o.status), type: codeText(o.type) };
+  } catch {
+    return {};
+  }
+}
+
 /** A 400 that says the model (or server) does not do tool calling: Ollama, OpenRouter, vLLM, Groq wordings. */
 const TOOLS_REFUSED = [
   /\b(does not|doesn't|do not|not) support(s)?( the)? (tools|tool[ _-]?(use|call(s|ing)?|choice)|function[ _-]?call(s|ing)?)\b/i,
@@ -87,18 +109,39 @@ const STOP_REFUSED = /(['"`]stop['"`]|\bstop sequences?\b|\bparameter:? stop\b|\
 const KEY_REFUSED = /api[ _-]?key (not valid|invalid|is invalid)|invalid[ _-]api[ _-]key|incorrect api key|invalid authentication|unauthori[sz]ed/i;
 const CONTEXT = /context[ _-]?(length|window)|maximum context|context_length_exceeded|too many tokens|prompt is too long|reduce the length/i;
 const QUOTA = /insufficient[ _-]quota|exceeded your current quota|billing|insufficient (credits|balance)|out of credits/i;
+/** Words that mean an empty account even on a 429 (a rate limit's message may link to a billing page: Groq's does). */
+const QUOTA_SPENT = /insufficient[ _-]quota|exceeded your current quota|insufficient (credits|balance)|out of credits|credit balance is too low/i;
+/** A limit on tokens per minute (Groq's 413: the request alone is larger than the account's per-minute allowance). */
+const PER_MINUTE = /tokens per minute|\(TPM\)/i;
 
-/** The message and cause for an HTTP error status (or an error code sent inside a stream). */
-export function classifyStatus(status: number, detail: string, provider: ProviderInfo, headers?: Headers | null): ModelRequestError {
+/**
+ * The message and cause for an HTTP error status (or an error code sent inside a stream). The status and the
+ * error's own code decide first; its words only where those leave the cause open (a 400 that names a parameter).
+ */
+export function classifyStatus(status: number, detail: string, provider: ProviderInfo, headers?: Headers | null, codes: ErrorCodes = {}): ModelRequestError {
   const at = where(provider);
   const model = `model "${provider.model}"`;
-  if (/stream_options|include_usage/i.test(detail) && status >= 400 && status < 500)
+  const code = codes.code ?? null;
+  const type = codes.type ?? null;
+  if (code === 'insufficient_quota' || type === 'insufficient_quota' || status === 402)
+    return new ModelRequestError(`${at} says the account is out of credits or quota (${status}: ${detail}). Add credits or check billing with ${provider.name}, then run again.`, status, false, null, 'credits');
+  if (status === 429) {
+    if (!code && QUOTA_SPENT.test(detail))
+      return new ModelRequestError(`${at} says the account is out of credits or quota (${status}: ${detail}). Add credits or check billing with ${provider.name}, then run again.`, status, false, null, 'credits');
+    return new ModelRequestError(`${at} is rate limiting (429: ${detail}).`, status, true, retryAfterOf(headers), 'rate-limit');
+  }
+  if (status === 413 && (code === 'rate_limit_exceeded' || type === 'tokens' || PER_MINUTE.test(detail)))
+    return new ModelRequestError(
+      `${at} refused the request as larger than the account's tokens-per-minute limit for ${model} (413: ${detail}). Waiting does not help: lower "max steps" or "truncate tool results", pick a model with a higher limit, or raise the account's tier with ${provider.name}.`,
+      status, false, null, 'rate-limit',
+    );
+  if (/stream_options|include_usage/i.test(detail) && (status === 400 || status === 422))
     return new ModelRequestError(`${at} does not accept stream_options (${status}: ${detail}).`, status, false, null, 'stream-options');
-  if (STOP_REFUSED.test(detail) && status >= 400 && status < 500)
+  if (STOP_REFUSED.test(detail) && (status === 400 || status === 422))
     return new ModelRequestError(`${at} does not accept stop sequences (${status}: ${detail}).`, status, false, null, 'stop');
   if (status === 401 || (status === 400 && KEY_REFUSED.test(detail)) || (status === 403 && KEY_REFUSED.test(detail)))
     return new ModelRequestError(`${at} rejected the API key (${status}: ${detail}). Check the key you set for ${provider.name}.`, status, false, null, 'key');
-  if (status === 402 || (status >= 400 && status < 500 && QUOTA.test(detail)))
+  if (status >= 400 && status < 500 && QUOTA.test(detail))
     return new ModelRequestError(`${at} says the account is out of credits or quota (${status}: ${detail}). Add credits or check billing with ${provider.name}, then run again.`, status, false, null, 'credits');
   if (status === 403)
     return new ModelRequestError(`${at} refused access (403: ${detail}). The key may lack access to ${model}, or the provider blocked this request.`, status, false, null, 'access');
@@ -106,8 +149,6 @@ export function classifyStatus(status: number, detail: string, provider: Provide
     return /model/i.test(detail)
       ? new ModelRequestError(`${at} does not know ${model} (404: ${detail}). Check the model name; GET ${provider.baseUrl}/models lists the models it serves.`, status, false, null, 'model')
       : new ModelRequestError(`${at} answered 404 (${detail}). Check that the base URL ends with /v1 (or the provider's API path).`, status, false, null, 'model');
-  if (status === 429)
-    return new ModelRequestError(`${at} is rate limiting (429: ${detail}).`, status, true, retryAfterOf(headers), 'rate-limit');
   if (status === 408)
     return new ModelRequestError(`${at} timed out the request (408: ${detail}).`, status, true, retryAfterOf(headers), 'timeout');
   if (status >= 500)
@@ -165,7 +206,7 @@ export function classifyError(err: unknown, provider: ProviderInfo, body: string
   }
   if (err instanceof APIError && typeof err.status === 'number') {
     const detail = detailOf(body, err.message.replace(/^\d{3}\s*/, '') || 'no body');
-    return classifyStatus(err.status, detail, provider, err.headers);
+    return classifyStatus(err.status, detail, provider, err.headers, errorCodesOf(body));
   }
   if (err instanceof Error && err.name === 'AbortError') return new RequestCancelledError();
   const cause = socketCause(err);

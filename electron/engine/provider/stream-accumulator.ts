@@ -8,6 +8,8 @@ import type { Usage } from '../../../shared/step-event.js';
 import { mergeReasoningDetails, mergeValue } from './merge.js';
 import { ToolCallAssembler, type AssembledCall, type ToolCallFragment } from './tool-call-assembler.js';
 import { rawUsageOf, usageFromRaw, type RawUsage } from './usage.js';
+import type { ErrorCodes } from './errors.js';
+import { ContentParts, splitThinkTags } from './reply-content.js';
 
 /** The loose shape of a chunk: providers add fields (reasoning_content, x_groq, provider, timings, …). */
 export interface RawChunk {
@@ -30,9 +32,12 @@ export interface RawChunk {
 }
 
 export interface AccumulatedReply {
+  /** The reply's text as shown: without `<think>` blocks, the text parts of a content list joined. */
   readonly text: string;
-  /** The reasoning text shown to the user: reasoning_content, else reasoning. */
+  /** The reasoning text shown to the user: reasoning_content, else reasoning, else thinking parts or `<think>` blocks. */
   readonly reasoningText: string;
+  /** The `<think>` blocks as written in the text (tags included), which `text` leaves out and the history keeps. */
+  readonly thinkTags?: string;
   readonly refusal: string;
   /** The provider's own words on why it stopped the reply (Azure's filtered categories, Anthropic stop_details). */
   readonly stopDetails?: string;
@@ -52,26 +57,45 @@ export interface AccumulatedReply {
 /** Delta fields with a meaning here; every other field is kept verbatim. */
 const KNOWN = new Set(['role', 'content', 'refusal', 'tool_calls', 'function_call', 'reasoning_content', 'reasoning', 'reasoning_details']);
 
+/**
+ * Delta fields that describe the stream, not the message, and never go back: Together's `token_id` (the id of the
+ * chunk's token; its final chunk carries one too).
+ */
+const STREAM_ONLY = new Set(['token_id']);
+
 /** Delta fields that carry the model's output: the first of them is the reply's first token. */
 const OUTPUT_KEYS = new Set(['content', 'refusal', 'tool_calls', 'function_call', 'reasoning_content', 'reasoning']);
 
+/** An error a provider sent inside a 200 reply: its words, the HTTP status it stands for, its own code and type. */
+export interface StreamError {
+  readonly message: string;
+  readonly code: number | null;
+  readonly codes?: ErrorCodes;
+}
+
+const statusOf = (v: unknown) => (typeof v === 'number' && v >= 100 && v < 600 ? v : typeof v === 'string' && /^\d{3}$/.test(v.trim()) ? Number(v) : null);
+const nameOf = (v: unknown) => (typeof v === 'string' && v.trim() !== '' && !/^\d{3}$/.test(v.trim()) && v !== 'None' ? v.trim().toLowerCase() : null);
+
+/** An `{error: …}` object as a StreamError (a string error is its own message). */
+export function errorObjectOf(error: unknown): StreamError {
+  if (typeof error === 'string') return { message: error, code: null };
+  const e = (error ?? {}) as { message?: unknown; code?: unknown; status?: unknown; type?: unknown };
+  const message = typeof e.message === 'string' ? e.message : JSON.stringify(error);
+  return { message, code: statusOf(e.code) ?? statusOf(e.status), codes: { code: nameOf(e.code), type: nameOf(e.type) } };
+}
+
 /** An error a provider sent inside a 200 reply, if this chunk is one. */
-export function streamErrorOf(chunk: RawChunk): { message: string; code: number | null } | null {
-  const codeOf = (v: unknown) => (typeof v === 'number' && v >= 100 && v < 600 ? v : typeof v === 'string' && /^\d{3}$/.test(v) ? Number(v) : null);
+export function streamErrorOf(chunk: RawChunk): StreamError | null {
+  const codeOf = statusOf;
   const finish = chunk.choices?.find((c) => c.finish_reason === 'error');
-  if (chunk.error !== undefined && chunk.error !== null) {
-    const e = chunk.error as { message?: unknown; code?: unknown; status?: unknown } | string;
-    if (typeof e === 'string') return { message: e, code: null };
-    const message = typeof e.message === 'string' ? e.message : JSON.stringify(e);
-    return { message, code: codeOf(e.code) ?? codeOf(e.status) };
-  }
+  if (chunk.error !== undefined && chunk.error !== null) return errorObjectOf(chunk.error);
   if (chunk.object === 'error') return { message: typeof chunk.message === 'string' ? chunk.message : JSON.stringify(chunk), code: codeOf(chunk.code) };
   if (finish) return { message: `the reply ended with finish_reason "error"${finish.native_finish_reason ? ` (${finish.native_finish_reason})` : ''}`, code: null };
   return null;
 }
 
 export class StreamAccumulator {
-  private text = '';
+  private readonly content = new ContentParts();
   private reasoningContent = '';
   private reasoning = '';
   private refusal = '';
@@ -137,7 +161,8 @@ export class StreamAccumulator {
       if (this.firstOutputAt === null && OUTPUT_KEYS.has(key) && v !== '') this.firstOutputAt = performance.now();
       switch (key) {
         case 'content':
-          if (typeof v === 'string') this.text += v;
+          if (typeof v === 'string') this.content.pushText(v);
+          else if (Array.isArray(v)) this.content.pushParts(v);
           else this.extra.content = mergeValue(this.extra.content, v, true);
           break;
         case 'reasoning_content':
@@ -162,7 +187,7 @@ export class StreamAccumulator {
         case 'role':
           break;
         default:
-          if (!KNOWN.has(key)) this.extra[key] = mergeValue(this.extra[key], v, true);
+          if (!KNOWN.has(key) && !STREAM_ONLY.has(key)) this.extra[key] = mergeValue(this.extra[key], v, true);
       }
     }
   }
@@ -171,9 +196,11 @@ export class StreamAccumulator {
     const open = this.finishReason === 'length' ? this.calls.openCalls() : new Set<number>();
     const toolCalls = this.calls.result().map((c, i) => (open.has(i) ? { ...c, cut: true as const } : c));
     const legacy = this.calls.isLegacy;
+    const split = this.content.used ? { shown: this.content.text, reasoning: '', tagged: '' } : splitThinkTags(this.content.text);
     return {
-      text: this.text,
-      reasoningText: this.reasoningContent || this.reasoning,
+      text: split.shown,
+      reasoningText: this.reasoningContent || this.reasoning || this.content.thinking || split.reasoning,
+      ...(split.tagged ? { thinkTags: split.tagged } : {}),
       refusal: this.refusal,
       ...(this.filtered.size ? { stopDetails: `content filter: ${[...this.filtered].join(', ')}` } : {}),
       toolCalls,
@@ -187,7 +214,9 @@ export class StreamAccumulator {
 
   /** The assistant message as it goes back: what the provider sent, under the names it used. */
   private message(calls: readonly AssembledCall[], legacy: boolean): Record<string, unknown> {
-    const msg: Record<string, unknown> = { role: 'assistant', content: this.text || null };
+    // The content exactly as sent: a list stays a list (thinking parts included), a text keeps its <think> blocks.
+    const parts = this.content.used ? this.content.list() : null;
+    const msg: Record<string, unknown> = { role: 'assistant', content: parts ? (parts.length ? parts : null) : this.content.text || null };
     for (const [k, v] of Object.entries(this.extra)) {
       if (k === 'content') continue;
       if (v === '' || (Array.isArray(v) && v.length === 0)) continue;

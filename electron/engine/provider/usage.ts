@@ -25,8 +25,15 @@ export interface RawUsage {
   readonly cache_creation_input_tokens?: unknown;
   /** Moonshot / Kimi: cache hits at the top level of usage. */
   readonly cached_tokens?: unknown;
-  /** OpenRouter: the cost in credits (1 credit = 1 USD). */
+  /**
+   * OpenRouter: the cost in credits (1 credit = 1 USD); with your own provider key (`is_byok`) only OpenRouter's
+   * fee, the provider's charge being `cost_details.upstream_inference_cost`. Perplexity: an object of USD figures
+   * whose `total_cost` is the request's whole charge (tokens, the per-request search fee, citations).
+   */
   readonly cost?: unknown;
+  /** OpenRouter: the request used the account's own provider key. */
+  readonly is_byok?: unknown;
+  readonly cost_details?: { readonly upstream_inference_cost?: unknown } | null;
   /** xAI: the cost in ticks of 1e-10 USD. */
   readonly cost_in_usd_ticks?: unknown;
 }
@@ -61,9 +68,7 @@ export function usageFromRaw(raw: RawUsage | null | undefined): Usage | null {
   const reasoning = count(raw.completion_tokens_details?.reasoning_tokens);
   const total = count(raw.total_tokens);
   const cacheWrite = count(raw.prompt_tokens_details?.cache_write_tokens) ?? count(raw.cache_creation_input_tokens);
-  const ticks = amount(raw.cost_in_usd_ticks);
-  // Rounded to 1e-12 USD so that tick conversion does not show float noise.
-  const cost = amount(raw.cost) ?? (ticks !== undefined ? Math.round(ticks * USD_PER_XAI_TICK * 1e12) / 1e12 : undefined);
+  const cost = costOf(raw);
   return {
     prompt,
     completion,
@@ -73,6 +78,26 @@ export function usageFromRaw(raw: RawUsage | null | undefined): Usage | null {
     ...(cacheWrite !== undefined ? { cacheWrite } : {}),
     ...(cost !== undefined ? { cost } : {}),
   };
+}
+
+/** Rounded to 1e-12 USD, so that sums and conversions do not show float noise. */
+const usd = (n: number) => Math.round(n * 1e12) / 1e12;
+
+/**
+ * The request's whole charge in USD, as the provider reported it: OpenRouter's `cost`, plus the upstream
+ * provider's charge when the request ran on the account's own key (BYOK: `cost` is then only OpenRouter's fee);
+ * Perplexity's `cost.total_cost`; xAI's ticks. Undefined when the provider sent no figure (or one that is not a
+ * number), so the step is priced from its tokens instead.
+ */
+function costOf(raw: RawUsage): number | undefined {
+  const c = raw.cost;
+  if (c !== null && typeof c === 'object' && !Array.isArray(c)) return amount((c as { total_cost?: unknown }).total_cost);
+  const fee = amount(c);
+  const upstream = raw.is_byok === true ? amount(raw.cost_details?.upstream_inference_cost) : undefined;
+  if (upstream !== undefined) return usd((fee ?? 0) + upstream);
+  if (fee !== undefined) return fee;
+  const ticks = amount(raw.cost_in_usd_ticks);
+  return ticks !== undefined ? usd(ticks * USD_PER_XAI_TICK) : undefined;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -74,7 +74,7 @@ export async function readReply(response: Response, acc: StreamAccumulator, opts
     const err = ev.event === 'error' ? { message: ev.data, code: null } : streamErrorOf(chunk);
     if (err) {
       failure = err.code !== null && err.code < 500 && err.code !== 429 && err.code !== 408
-        ? classifyStatus(err.code, err.message, provider)
+        ? classifyStatus(err.code, err.message, provider, null, err.codes)
         : new ModelRequestError(`${where(provider)} reported an error inside the stream${err.code ? ` (${err.code})` : ''}: ${err.message}`, err.code, true, null, err.code === 429 ? 'rate-limit' : 'server');
       return;
     }
@@ -146,7 +146,7 @@ function readJson(text: string, acc: StreamAccumulator, provider: ProviderInfo, 
   const obj = (Array.isArray(body) ? body[0] : body) as RawChunk | undefined;
   const err = obj && typeof obj === 'object' ? streamErrorOf(obj) : null;
   if (err) {
-    throw err.code !== null && err.code < 500 && err.code !== 429 ? classifyStatus(err.code, err.message, provider)
+    throw err.code !== null && err.code < 500 && err.code !== 429 ? classifyStatus(err.code, err.message, provider, null, err.codes)
       : new ModelRequestError(`${where(provider)} reported an error in its 200 reply: ${err.message}`, err.code, true, null, 'server');
   }
   if (!obj || typeof obj !== 'object' || !Array.isArray(obj.choices) || obj.choices.length === 0)

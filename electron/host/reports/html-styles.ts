@@ -22,7 +22,7 @@ pre { background: var(--soft); border: 1px solid var(--line); border-radius: 6px
   border: 1px solid currentColor; vertical-align: middle; }
 .badge.sim { color: var(--sim); }
 .badge.ok, .status-answered { color: var(--ok); }
-.badge.bad, .status-error, .status-crashed, .status-refused, .status-failed-validation, .status-max-steps, .status-no-policy, .status-interrupted, .status-unfinished { color: var(--bad); }
+.badge.bad, .status-error, .status-crashed, .status-refused, .status-truncated, .status-empty, .status-failed-validation, .status-max-steps, .status-no-policy, .status-interrupted, .status-unfinished { color: var(--bad); }
 .status-cancelled, .status-no-events-stored, .status-never-started { color: var(--warn); }
 .sim-note { border-left: 4px solid var(--sim); background: #fbf8ff; padding: 8px 12px; margin: 10px 0; }
 .notice { border-left: 4px solid var(--warn); background: #fff8e6; padding: 8px 12px; margin: 10px 0; }

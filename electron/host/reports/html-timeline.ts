@@ -186,6 +186,13 @@ function renderSteps(run: ReportRun, idx: CallIndex, simulated: boolean, costInf
       case 'approval-requested':
         if (!idx.started.has(e.callId)) block.items.push(approval(e, idx));
         break;
+      // Shown inside the call they belong to (toolCall, mcpNotes), not as items of their own.
+      case 'approval-resolved':
+      case 'elicitation-requested':
+      case 'elicitation':
+      case 'sampling':
+      case 'tool-progress':
+        break;
     }
   }
   return blocks.map((b) =>
@@ -207,6 +214,9 @@ function totalsMismatch(stored: RunTotals, recomputed: RunTotals): string | null
   return diff.length ? diff.map((k) => `${k}: stored ${stored[k]}, from steps ${recomputed[k]}`).join('; ') : null;
 }
 
+/** Statuses whose note is a failure's, shown in the colour of one. */
+const BAD_NOTE = new Set(['error', 'crashed', 'refused', 'truncated', 'empty']);
+
 function finalBlock(run: ReportRun): SafeHtml {
   const f = run.finished;
   const label = statusLabel(run);
@@ -217,7 +227,7 @@ function finalBlock(run: ReportRun): SafeHtml {
     : null;
   const mismatch = f ? totalsMismatch(f.totals, computeTotals(run.events)) : null;
   return html`<div class="final ${cls}"><h4>Result: <span class="status-${cls}">${label}</span></h4>${
-    note ? html`<p class="notice${run.summary.status === 'error' || run.summary.status === 'crashed' || run.summary.status === 'refused' ? ' bad' : ''}">${note}</p>` : null
+    note ? html`<p class="notice${BAD_NOTE.has(run.summary.status) ? ' bad' : ''}">${note}</p>` : null
   }${f && f.answer ? foldedAnswer(f.answer, `${run.runId}-final`, { open: true, label: true }) : html`<p class="muted">No answer.</p>`}${validation}${
     run.summary.totals.approvalWaitMs > 0
       ? html`<p class="muted">Waited ${formatMs(run.summary.totals.approvalWaitMs)} for the user's approval; not counted in its wall time of ${formatMs(run.summary.totals.wallMs)}.</p>`

@@ -12,6 +12,7 @@ import { HistorySummaryCard } from './history-summary-card.js';
 import type { ModelPrice } from '../../../shared/step-event.js';
 import type { PriceKind } from '../../../shared/pricing.js';
 import { ESTIMATED_HINT } from '../../../shared/cost.js';
+import { replyEnding } from '../../../shared/reply-ending.js';
 
 /** Memoised: a batch copies only the steps it touched, so untouched cards keep their props and skip rendering. */
 export const StepCard = memo(function StepCard({ runId, step, truncateChars, stopped, price = null, priceKind = 'unrecorded', simulated = false }: { runId: string; step: StepView; truncateChars: number | null; stopped: boolean; price?: ModelPrice | null; priceKind?: PriceKind; simulated?: boolean }) {
@@ -101,7 +102,13 @@ export const StepCard = memo(function StepCard({ runId, step, truncateChars, sto
           <ToolCall key={c.callId} call={c} idPrefix={`${runId}:${c.callId}`} truncateChars={truncateChars} runId={runId} live={!stopped} />
         ),
       )}
-      {r && r.toolCalls.length === 0 && !r.text ? <p className="muted small">Empty reply (finish reason: {r.finishReason ?? 'none'}).</p> : null}
+      {r && r.toolCalls.length === 0 && replyEnding(r) === 'cut-short' ? (
+        <p className="step-note-bad small" data-testid="cut-short-note">
+          Cut short at the token limit ({r.stopReason !== undefined ? 'stop reason' : 'finish reason'}: {r.stopReason ?? r.finishReason}): not an answer.
+        </p>
+      ) : r && r.toolCalls.length === 0 && !r.text ? (
+        <p className="muted small" data-testid="empty-reply-note">Empty reply (finish reason: {r.finishReason ?? 'none'}): not an answer.</p>
+      ) : null}
     </article>
   );
 });

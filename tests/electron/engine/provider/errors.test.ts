@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyStatus, detailOf, retryAfterOf, socketCause } from '../../../../electron/engine/provider/errors.js';
+import { classifyStatus, detailOf, errorCodesOf, retryAfterOf, socketCause } from '../../../../electron/engine/provider/errors.js';
 import { JsonCompleteness } from '../../../../electron/engine/provider/json-completeness.js';
 import { mergeReasoningDetails, mergeValue } from '../../../../electron/engine/provider/merge.js';
 
@@ -20,6 +20,27 @@ describe('detailOf', () => {
 
 describe('classifyStatus', () => {
   const c = (status: number, detail: string) => classifyStatus(status, detail, P);
+  it('decides by status and error code before words: a Groq rate limit linking to its billing page is a rate limit', () => {
+    // Bodies as Groq sends them (HomeMind#29, continuedev/continue#10218, HunorLaczko/ha-groq-cloud-api#27).
+    const g429 = '{"error":{"message":"Rate limit reached for model `llama-3.3-70b-versatile` in organization `org_01kes94v04f9ramd2n1vj4gjnc` service tier `on_demand` on tokens per minute (TPM): Limit 12000, Used 2542, Requested 9855. Please try again in 1.984999999s. Need more tokens? Upgrade to Dev Tier today at https://console.groq.com/settings/billing","type":"tokens","code":"rate_limit_exceeded"}}';
+    const e429 = classifyStatus(429, detailOf(g429, '?'), P, new Headers({ 'retry-after': '2' }), errorCodesOf(g429));
+    expect(e429).toMatchObject({ kind: 'rate-limit', retryable: true, retryAfterS: 2 });
+    expect(e429.message).toMatch(/is rate limiting \(429: Rate limit reached for model/);
+    const g413 = '{"error":{"message":"Request too large for model `moonshotai/kimi-k2-instruct` in organization `org_01` service tier `on_demand` on tokens per minute (TPM): Limit 10000, Requested 15088, please reduce your message size and try again. Need more tokens? Upgrade to Dev Tier today at https://console.groq.com/settings/billing","type":"tokens","code":"rate_limit_exceeded"}}';
+    const e413 = classifyStatus(413, detailOf(g413, '?'), P, null, errorCodesOf(g413));
+    expect(e413).toMatchObject({ kind: 'rate-limit', retryable: false });
+    expect(e413.message).toMatch(/larger than the account's tokens-per-minute limit.*Waiting does not help/);
+    expect(e413.message).not.toMatch(/out of credits|context window/);
+    // The code says an empty account, whatever the status and words.
+    const quota = '{"error":{"message":"You exceeded your current quota, please check your plan and billing details.","type":"insufficient_quota","param":null,"code":"insufficient_quota"}}';
+    expect(classifyStatus(429, detailOf(quota, '?'), P, null, errorCodesOf(quota))).toMatchObject({ kind: 'credits', retryable: false });
+    // Without a code, a 429 is a rate limit unless its words say the account is empty; "billing" alone does not.
+    expect(c(429, 'Slow down. Plans: https://example.com/billing')).toMatchObject({ kind: 'rate-limit', retryable: true });
+    expect(c(429, 'Your credit balance is too low to access the API')).toMatchObject({ kind: 'credits' });
+    // A 413 that is not about a per-minute limit is still a request too long for the model.
+    expect(c(413, 'Request Entity Too Large')).toMatchObject({ kind: 'context' });
+  });
+
   it('gives each cause its own advice and retry decision', () => {
     expect(c(401, 'nope')).toMatchObject({ kind: 'key', retryable: false });
     expect(c(402, 'Insufficient credits')).toMatchObject({ kind: 'credits', retryable: false });

@@ -128,8 +128,11 @@ describe('StreamAccumulator', () => {
 
 describe('streamErrorOf', () => {
   it('recognises OpenAI, vLLM and OpenRouter errors inside a stream, and nothing else', () => {
-    expect(streamErrorOf({ error: { message: 'The server had an error', type: 'server_error' } })).toEqual({ message: 'The server had an error', code: null });
-    expect(streamErrorOf({ error: { message: 'Too many', code: 429 } })).toEqual({ message: 'Too many', code: 429 });
+    expect(streamErrorOf({ error: { message: 'The server had an error', type: 'server_error' } })).toEqual({ message: 'The server had an error', code: null, codes: { code: null, type: 'server_error' } });
+    expect(streamErrorOf({ error: { message: 'Too many', code: 429 } })).toEqual({ message: 'Too many', code: 429, codes: { code: null, type: null } });
+    // A status written as text is the status; a code that is a name is kept as the error's code (LiteLLM, Groq).
+    expect(streamErrorOf({ error: { message: 'Rate limit reached', type: 'None', param: 'None', code: '429' } })).toEqual({ message: 'Rate limit reached', code: 429, codes: { code: null, type: null } });
+    expect(streamErrorOf({ error: { message: 'quota', type: 'insufficient_quota', code: 'insufficient_quota' } })?.codes).toEqual({ code: 'insufficient_quota', type: 'insufficient_quota' });
     expect(streamErrorOf({ object: 'error', message: 'Input validation error', code: 400 })).toEqual({ message: 'Input validation error', code: 400 });
     expect(streamErrorOf({ choices: [{ index: 0, delta: {}, finish_reason: 'error', native_finish_reason: 'Provider disconnected' }] })?.message).toMatch(/finish_reason "error" \(Provider disconnected\)/);
     expect(streamErrorOf(delta({ content: 'fine' }, 'stop'))).toBeNull();

@@ -20,6 +20,22 @@ describe('usageFromRaw', () => {
     expect(usageFromRaw({ prompt_tokens: 50, completion_tokens: 5, cache_creation_input_tokens: 40 })).toEqual({ prompt: 50, completion: 5, cacheWrite: 40 });
   });
 
+  it("adds the provider's charge to OpenRouter's fee under BYOK, reads Perplexity's cost object, and no more", () => {
+    // tailcallhq/forgecode#1641: BYOK with the fee waived (cost 0), the provider's charge in cost_details.
+    expect(usageFromRaw({ prompt_tokens: 9171, completion_tokens: 113, cost: 0, is_byok: true, cost_details: { upstream_inference_cost: 0.0360795, upstream_inference_prompt_cost: 0.0343845, upstream_inference_completions_cost: 0.001695 } } as never)?.cost)
+      .toBe(0.0360795);
+    // BYOK with OpenRouter's 5 % fee: fee + upstream.
+    expect(usageFromRaw({ prompt_tokens: 10, completion_tokens: 2, cost: 0.0001, is_byok: true, cost_details: { upstream_inference_cost: 0.002 } })?.cost).toBe(0.0021);
+    // Not BYOK: `cost` already holds the provider's charge; the upstream figure is not added twice.
+    expect(usageFromRaw({ prompt_tokens: 10, completion_tokens: 2, cost: 0.0021, is_byok: false, cost_details: { upstream_inference_cost: 0.002 } })?.cost).toBe(0.0021);
+    expect(usageFromRaw({ prompt_tokens: 10, completion_tokens: 2, cost: 0.0021, cost_details: { upstream_inference_cost: null } })?.cost).toBe(0.0021);
+    // Perplexity (Sonar response contract): an object whose total_cost is the whole charge.
+    expect(usageFromRaw({ prompt_tokens: 9, completion_tokens: 163, total_tokens: 172, search_context_size: 'low', cost: { input_tokens_cost: 0, output_tokens_cost: 0, request_cost: 0.005, total_cost: 0.005 } } as never)?.cost).toBe(0.005);
+    // A cost object without a usable total is no figure: the step is priced from its tokens.
+    expect(usageFromRaw({ prompt_tokens: 9, completion_tokens: 1, cost: { request_cost: 0.005 } })?.cost).toBeUndefined();
+    expect(usageFromRaw({ prompt_tokens: 9, completion_tokens: 1, cost: { total_cost: 'lots' } })?.cost).toBeUndefined();
+  });
+
   it('reports nothing rather than inventing zeros: missing, partial, non-numeric or all-zero usage', () => {
     expect(usageFromRaw(undefined)).toBeNull();
     expect(usageFromRaw({ prompt_tokens: 5 })).toBeNull();

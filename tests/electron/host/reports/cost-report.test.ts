@@ -29,7 +29,8 @@ describe('comparisons stored before prices existed', () => {
     // when the charts gained their figures as tables behind "Show as table", and when "Where the time went" (the
     // waterfall, drawn from the times old records already hold) was added, and when its CSS gained the history summary's colour,
     // when the result's advice named the trials to run (10, not "up to 10"), and when the waterfall learnt to squeeze a
-    // start-up that would crush the run behind a break (its CSS), and the tool-call Δ came to count the tools run.
+    // start-up that would crush the run behind a break (its CSS), and the tool-call Δ came to count the tools run, and
+    // when a final reply cut short or empty (statuses truncated and empty) got the colour of failure.
     it(`${name}: HTML and Markdown are byte for byte the recorded ones; CSV adds its cost columns, empty`, async () => {
       const old = JSON.parse(await readFile(`${FIXTURES}${name}.json`, 'utf8')) as StoredComparison;
       expect((await buildReport(old, 'html')).content).toBe(await readFile(`${FIXTURES}${name}.before.html`, 'utf8'));
