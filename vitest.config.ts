@@ -24,9 +24,8 @@ export default defineConfig({
     // One Chromium for every browser test of the run, started when the first one asks (tests/helpers/browser-context.ts).
     globalSetup: ['tests/setup/shared-browser.ts'],
     pool: 'forks',
-    // These machines have two cores, and most test files spend over half their time waiting on processes they
-    // started (workers, the CLI, Chromium, the simulated model): four files at a time keep both cores busy.
-    maxWorkers: 4,
+    // These machines have two cores; integration tests spawn processes and servers of their own.
+    maxWorkers: 2,
     // A timeout catches a hang, not a slow machine: tests wait on state, and a loaded machine (CI beside other
     // work) may take several times as long as an idle one. No test sets a shorter one of its own.
     testTimeout: 300_000,
