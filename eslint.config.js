@@ -17,6 +17,13 @@ export default tseslint.config(
     },
   },
   {
+    // Every switch over a union names each member (a default does not count), so a new event type, status or
+    // format is named by lint wherever something dispatches on it. Needs the types: the source folders only.
+    files: ['shared/**/*.ts', 'electron/**/*.ts', 'renderer/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: false, requireDefaultForNonUnion: false }] },
+  },
+  {
     // Fakes of Electron's API take and return whatever the code under test passes through them.
     files: ['tests/electron/main/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

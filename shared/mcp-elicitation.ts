@@ -110,6 +110,7 @@ export function readElicitValue(field: ElicitField, typed: string | boolean | re
       const match = field.options?.find((o) => o.value === raw || o.label === raw);
       return match ? { value: match.value } : { error: `${field.title}: choose one of ${field.options?.map((o) => o.value).join(', ')}` };
     }
+    case 'string':
     default: {
       if (field.min !== undefined && raw.length < field.min) return { error: `${field.title}: at least ${field.min} characters` };
       if (field.max !== undefined && raw.length > field.max) return { error: `${field.title}: at most ${field.max} characters` };

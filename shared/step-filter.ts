@@ -150,6 +150,15 @@ export function stepFacts(events: readonly StepEvent[]): StepFacts[] {
         if (e.validation && !e.validation.ok) a.errors.push(`failed validation: ${e.validation.detail}`);
         break;
       }
+      case 'approval-requested':
+      case 'elicitation-requested':
+      case 'elicitation':
+      case 'history-summary':
+      case 'run-started':
+      case 'run-warning':
+      case 'sampling':
+      case 'tool-progress':
+      case 'tool-search':
       default:
         break;
     }

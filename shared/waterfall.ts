@@ -144,6 +144,13 @@ export function runWaterfall(events: readonly StepEvent[]): RunWaterfall {
         });
         break;
       }
+      case 'elicitation-requested':
+      case 'elicitation':
+      case 'run-finished':
+      case 'run-started':
+      case 'run-warning':
+      case 'tool-progress':
+      case 'tool-search':
       default:
         break;
     }

@@ -60,6 +60,13 @@ export function stepLine(e: StepEvent, prefix = ''): string | null {
       return `${prefix}     ${mcpElicitationText(e)}`;
     case 'history-summary':
       return `${prefix}     ${historySummaryText(e)}`;
+    case 'code-run':
+    case 'elicitation-requested':
+    case 'model-request':
+    case 'run-finished':
+    case 'tool-finished':
+    case 'tool-search':
+    case 'tool-started':
     default:
       return null;
   }

@@ -2,7 +2,7 @@
  * What a suite run prints and exports: the CLI table, `--json`, and the Markdown, JSON and HTML reports, all
  * from openSuite's data and the cells of shared/suite-leaderboard.ts, so every surface shows the same figures.
  */
-import { REPORT_FORMAT_INFO, SUITE_REPORT_FORMATS, type SuiteReportFormat } from '../../shared/report-formats.js';
+import { isSuiteReportFormat, REPORT_FORMAT_INFO, SUITE_REPORT_FORMATS, type SuiteReportFormat } from '../../shared/report-formats.js';
 import { BOARD_NOTE, boardTables, type BoardTable } from '../../shared/suite-leaderboard.js';
 import { FIGURES_NOTE } from '../../shared/summary.js';
 import { formatUtc } from '../host/reports/report-text.js';
@@ -112,16 +112,20 @@ function matrixHtmlTable(d: SuiteData) {
   )}</tbody></table>`;
 }
 
+/** Each suite report format's writer: a format of SUITE_REPORT_FORMATS left out does not compile. */
+const SUITE_RENDERERS: Readonly<Record<SuiteReportFormat, (d: SuiteData) => string>> = {
+  md: (d) => suiteMarkdown(d),
+  json: (d) => JSON.stringify(suiteJson(d), null, 2) + '\n',
+  html: (d) => suiteHtml(d),
+};
+
 export function suiteReport(d: SuiteData, format: SuiteReportFormat): string {
-  if (format === 'json') return JSON.stringify(suiteJson(d), null, 2) + '\n';
-  return format === 'md' ? suiteMarkdown(d) : suiteHtml(d);
+  return SUITE_RENDERERS[format](d);
 }
 
 /** A suite report as a file: its name (the suite's id) and media type, from the shared report formats. */
 export function builtSuiteReport(d: SuiteData, format: string): { fileName: string; mimeType: string; content: string } {
-  if (!(SUITE_REPORT_FORMATS as readonly string[]).includes(format)) {
-    throw new Error(`A suite report comes as ${SUITE_REPORT_FORMATS.join(', ')}, not "${format}". Export one of those.`);
-  }
-  const info = REPORT_FORMAT_INFO[format as SuiteReportFormat];
-  return { fileName: `parallax-suite-${d.record.id}.${info.extension}`, mimeType: info.mimeType, content: suiteReport(d, format as SuiteReportFormat) };
+  if (!isSuiteReportFormat(format)) throw new Error(`A suite report comes as ${SUITE_REPORT_FORMATS.join(', ')}, not "${format}". Export one of those.`);
+  const info = REPORT_FORMAT_INFO[format];
+  return { fileName: `parallax-suite-${d.record.id}.${info.extension}`, mimeType: info.mimeType, content: suiteReport(d, format) };
 }

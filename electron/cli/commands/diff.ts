@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { DIFF_FORMATS, formatNamed, formatOfFile, unknownFormatMessage, type DiffFormat } from '../../../shared/report-formats.js';
 import { resolveDataDir } from '../../host/data-dir.js';
 import { cliHistory } from '../history-access.js';
 import { sayDocument, warn } from '../terminal.js';
@@ -12,8 +13,6 @@ interface DiffFlags {
   output?: string;
 }
 
-const FORMATS = ['text', 'md', 'html', 'json'] as const;
-
 export function register(program: Command): void {
   program
     .command('diff')
@@ -21,17 +20,17 @@ export function register(program: Command): void {
     .argument('<baseline>', 'the earlier comparison: an id (see `parallax history`) or a unique prefix of one')
     .argument('<comparison>', 'the later comparison: an id, a unique prefix, or "latest"')
     .option('--json', 'print the diff as one JSON object')
-    .option('-f, --format <format>', `${FORMATS.join(' | ')} (default: text; from the -o file's extension)`)
+    .option('-f, --format <format>', `${DIFF_FORMATS.join(' | ')} (default: text; from the -o file's extension)`)
     .option('-o, --output <file>', 'write the diff to this file instead of stdout')
     .action((baseline: string, comparison: string, flags: DiffFlags) => diffCommand(baseline, comparison, flags));
 }
 
-function formatOf(flags: DiffFlags): (typeof FORMATS)[number] {
+function formatOf(flags: DiffFlags): DiffFormat {
   if (flags.json) return 'json';
-  const wanted = flags.format ?? (flags.output ? /\.(md|html|json)$/i.exec(flags.output)?.[1]?.toLowerCase() : undefined) ?? 'text';
-  const named = wanted === 'markdown' ? 'md' : wanted;
-  if (!(FORMATS as readonly string[]).includes(named)) throw new Error(`Unknown diff format "${wanted}". Use one of: ${FORMATS.join(', ')}.`);
-  return named as (typeof FORMATS)[number];
+  if (flags.format === undefined) return (flags.output && formatOfFile(flags.output, DIFF_FORMATS)) || 'text';
+  const named = formatNamed(flags.format, DIFF_FORMATS);
+  if (!named) throw new Error(unknownFormatMessage('diff', flags.format, DIFF_FORMATS));
+  return named;
 }
 
 async function diffCommand(wantedBase: string, wanted: string, flags: DiffFlags): Promise<void> {
@@ -44,7 +43,7 @@ async function diffCommand(wantedBase: string, wanted: string, flags: DiffFlags)
   const [base, stored] = await Promise.all([store.open(baseId), store.open(id)]);
   for (const w of [...base.warnings, ...stored.warnings]) warn(`parallax diff: note: ${w}`);
   const diff = reports.diffStored(base, stored);
-  const content = format === 'json' ? `${JSON.stringify(diff, null, 2)}\n` : format === 'md' ? reports.diffMarkdown(diff) : format === 'html' ? reports.diffHtml(diff) : reports.diffText(diff);
+  const content = reports.DIFF_RENDERERS[format](diff);
   if (flags.output) {
     const path = resolve(flags.output);
     await writeFile(path, content);

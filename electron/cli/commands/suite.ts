@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import type { ApprovalPolicyInput } from '../../../shared/approval.js';
 import { DEFAULT_MODES, isModeId, MAX_TRIALS, MODE_IDS, MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import type { SuiteRecord } from '../../../shared/suite.js';
-import { SUITE_REPORT_FORMATS, type SuiteReportFormat } from '../../../shared/report-formats.js';
+import { formatNamed, SUITE_REPORT_FORMATS, unknownFormatMessage } from '../../../shared/report-formats.js';
 import { addProviderOptions, readApiKey, resolveProviderFlags, type ProviderFlags } from '../provider-options.js';
 import { addSettingsOption, buildSettings } from '../settings-option.js';
 import { say, sayDocument, sayJson, warn, write } from '../terminal.js';
@@ -25,8 +25,6 @@ interface SuiteRunFlags extends ProviderFlags {
   allowEnv: string[];
   json?: boolean;
 }
-
-const FORMATS: readonly string[] = SUITE_REPORT_FORMATS;
 
 export function register(program: Command): void {
   const suite = program.command('suite').description('run a suite of tasks through several modes and rank the modes (pass rate, tokens, cost, steps, time)');
@@ -55,7 +53,7 @@ export function register(program: Command): void {
     .command('report')
     .description('write a report of a stored suite run')
     .argument('<id>', 'a suite run id, a unique prefix, or "latest"')
-    .option('-f, --format <format>', FORMATS.join(' | '), 'md')
+    .option('-f, --format <format>', SUITE_REPORT_FORMATS.join(' | '), 'md')
     .option('-o, --output <file>', 'write to this file instead of stdout')
     .action((id: string, flags: { format: string; output?: string }) => suiteReportCommand(id, flags));
 }
@@ -181,11 +179,11 @@ async function suiteShow(id: string, flags: { json?: boolean }): Promise<void> {
 }
 
 async function suiteReportCommand(id: string, flags: { format: string; output?: string }): Promise<void> {
-  const format = flags.format.toLowerCase().replace(/^markdown$/, 'md');
-  if (!FORMATS.includes(format)) throw new Error(`Unknown suite report format "${flags.format}". Use ${FORMATS.join(', ')}.`);
+  const format = formatNamed(flags.format, SUITE_REPORT_FORMATS);
+  if (!format) throw new Error(unknownFormatMessage('suite report', flags.format, SUITE_REPORT_FORMATS));
   const [{ suiteReport }, { writeFile }, { resolve }] = await Promise.all([import('../../suite/suite-report.js'), import('node:fs/promises'), import('node:path')]);
   const { data } = await openStored(id);
-  const content = suiteReport(data, format as SuiteReportFormat);
+  const content = suiteReport(data, format);
   if (flags.output) {
     const path = resolve(flags.output);
     await writeFile(path, content);

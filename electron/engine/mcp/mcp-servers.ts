@@ -26,9 +26,10 @@ const MAX_TOOLS_PER_SERVER = 200;
  * A server's tool list is sent with every ReAct request, so a server must not make it grow without bound (a 1.5 MB
  * description made every request 1.5 MB): a description is cut at MCP_DESCRIPTION_CHARS, a tool whose input
  * schema is longer than MCP_SCHEMA_CHARS of JSON is left out (a cut schema would be wrong), a longer output schema
- * is dropped, and once a server's tools reach MCP_SERVER_OFFER_CHARS in all its further tools are left out.
+ * is dropped, and once a server's tools reach MCP_SERVER_OFFER_CHARS in all its further tools are left out. The
+ * description cap leaves real servers' descriptions whole (the reference sequential-thinking server's is 2,781).
  */
-export const MCP_DESCRIPTION_CHARS = 2000;
+export const MCP_DESCRIPTION_CHARS = 8000;
 export const MCP_SCHEMA_CHARS = 16_000;
 export const MCP_SERVER_OFFER_CHARS = 128_000;
 /** Waiting for a server to end its HTTP session at the end of a run. */

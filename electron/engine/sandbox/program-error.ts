@@ -95,6 +95,7 @@ export function codeErrorOf(outcome: SandboxOutcome, code: string, limits: Requi
       );
     case 'cancel':
       return stopped('the run was cancelled — the program was stopped.');
+    case null:
     default:
       break;
   }

@@ -86,6 +86,18 @@ export class CompositionTracker {
       case 'history-summary':
         if (event.error === null) this.summarise(event.fromStep, event.toStep, event.text);
         return event;
+      case 'approval-requested':
+      case 'approval-resolved':
+      case 'code-run':
+      case 'elicitation-requested':
+      case 'elicitation':
+      case 'model-retry':
+      case 'run-finished':
+      case 'run-warning':
+      case 'sampling':
+      case 'tool-progress':
+      case 'tool-search':
+      case 'tool-started':
       default:
         return event;
     }

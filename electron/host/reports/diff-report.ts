@@ -3,6 +3,7 @@
  * self-contained HTML page. Every surface prints the same sentences; tables only lay them out.
  */
 import type { StoredComparison } from '../../../shared/ipc-contract.js';
+import type { DiffFormat } from '../../../shared/report-formats.js';
 import { diffComparisons, figureCell, TREND_WORDS, type ColumnDiff, type ComparisonDiff, type DiffInput } from '../../../shared/comparison-diff.js';
 import { escapeHtml, html, type SafeHtml } from './html-escape.js';
 import { REPORT_CSS } from './html-styles.js';
@@ -82,3 +83,11 @@ ${d.columns.map((c) => columnHtml(c, d.simulated))}
   return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${REPORT_CSS}
 td.ok { color: var(--ok); font-weight: 600; } td.bad { color: var(--bad); font-weight: 600; } td.num { text-align: right; white-space: nowrap; }</style></head><body>${body.value}</body></html>\n`;
 }
+
+/** Each diff format's writer: a format of DIFF_FORMATS left out does not compile. */
+export const DIFF_RENDERERS: Readonly<Record<DiffFormat, (d: ComparisonDiff) => string>> = {
+  text: diffText,
+  md: diffMarkdown,
+  html: diffHtml,
+  json: (d) => `${JSON.stringify(d, null, 2)}\n`,
+};

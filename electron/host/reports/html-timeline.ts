@@ -186,6 +186,13 @@ function renderSteps(run: ReportRun, idx: CallIndex, simulated: boolean, costInf
       case 'approval-requested':
         if (!idx.started.has(e.callId)) block.items.push(approval(e, idx));
         break;
+      // Shown inside the call they belong to (toolCall, mcpNotes), not as items of their own.
+      case 'approval-resolved':
+      case 'elicitation-requested':
+      case 'elicitation':
+      case 'sampling':
+      case 'tool-progress':
+        break;
     }
   }
   return blocks.map((b) =>

@@ -186,6 +186,13 @@ export function statusNote(run: ReportRun): string | null {
       return 'No run-finished event was stored yet: the run was still going when this report was made. Figures cover the steps stored so far.';
     case 'max-steps':
       return `The run hit the step limit (${run.started?.settings.maxSteps ?? '?'}) before answering.`;
+    case 'cancelled':
+    case 'crashed':
+    case 'error':
+    case 'no-policy':
+    case 'refused':
+    case 'truncated':
+    case 'empty':
     default:
       return run.summary.error ?? `The run ended with status "${run.summary.status}".`;
   }

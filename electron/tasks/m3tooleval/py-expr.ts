@@ -337,6 +337,10 @@ export function literalEval(src: string): PyValue {
         if (n.x.k !== 'lit' || (typeof n.x.v !== 'bigint' && typeof n.x.v !== 'number')) throw new PyError('ValueError', 'malformed node or string');
         return n.op === '-' ? neg(n.x.v) : n.x.v;
       }
+      case 'bin':
+      case 'call':
+      case 'name':
+      case 'set':
       default:
         // Sets print in hash order, which this port cannot reproduce; no expected output is a set.
         throw new PyError('ValueError', 'malformed node or string');

@@ -4,7 +4,7 @@ import { exportSuiteReport, openComparison } from '../../app/actions.js';
 import type { MatrixCell } from '../../../shared/matrix.js';
 import type { SuiteRecord } from '../../../shared/suite.js';
 import { MatrixView } from '../summary/matrix-view.js';
-import { REPORT_FORMAT_INFO, REPORT_FORMATS, SUITE_REPORT_FORMATS, type SuiteReportFormat } from '../../../shared/report-formats.js';
+import { isSuiteReportFormat, REPORT_FORMAT_INFO, REPORT_FORMATS } from '../../../shared/report-formats.js';
 import { BOARD_NOTE, boardTables, type BoardTable } from '../../../shared/suite-leaderboard.js';
 import { FIGURES_NOTE } from '../../../shared/summary.js';
 import { columnSlots } from '../../../shared/variants.js';
@@ -84,7 +84,7 @@ export function SuiteView() {
             {simulated ? <SimBadge /> : null}
             <span className="suite-export" role="group" aria-label="Export the suite report">
               Export
-              {REPORT_FORMATS.filter((f): f is SuiteReportFormat => (SUITE_REPORT_FORMATS as readonly string[]).includes(f)).map((f) => (
+              {REPORT_FORMATS.filter(isSuiteReportFormat).map((f) => (
                 <button key={f} type="button" className="btn btn-sm" onClick={() => void exportSuiteReport(f, record.id)} data-testid={`suite-export-${f}`} title={`Export the leaderboard as ${REPORT_FORMAT_INFO[f].label}`}>
                   {f === 'md' ? 'Markdown' : f.toUpperCase()}
                 </button>

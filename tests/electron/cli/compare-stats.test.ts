@@ -20,7 +20,6 @@ interface Out {
   figures: string;
 }
 
-// Ten runs in five rounds, in a child process: a busy machine takes minutes, not the 60 s default.
 describe('parallax compare --trials 5 --json', () => {
   it('gives mean, sd and 95 % interval per mode and figure, and paired differences with exact p', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'parallax-cli-stats-'));

@@ -20,7 +20,6 @@ async function env() {
   return { dataDir, env: e };
 }
 
-// Whole comparisons in child processes (up to six runs): a busy machine takes minutes, not the 60 s default.
 describe('parallax compare', () => {
   it('--json: both modes answer log-stats on the simulated model, per-step usage adds up, and history has it', async () => {
     const { dataDir, env: e } = await env();

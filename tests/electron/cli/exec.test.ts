@@ -45,7 +45,6 @@ interface ExecJson {
   limitHit: string | null;
 }
 
-// Each test starts the CLI (and the Python child for .py files): a busy machine takes far longer than an idle one.
 describe('parallax exec', () => {
   it('runs a program against the workspace and prints JSON with its output and tool calls', async () => {
     const r = await parallax(['count.js', '--workspace', workspace, '--json']);

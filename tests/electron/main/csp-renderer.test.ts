@@ -97,5 +97,5 @@ describe('renderer under the production CSP', () => {
       await context.close();
       server.close();
     }
-  }); // a browser started on a busy machine
+  });
 });

@@ -178,7 +178,7 @@ describe('main process', () => {
     );
     const history = (await fake.invoke('history:list', APP)) as { meta: { id: string } }[];
     expect(history.map((h) => h.meta.id)).toContain(meta.id);
-  }); // a worker process and a whole run: minutes on a busy machine
+  });
 
   it('closes the host before it lets the app quit', async () => {
     const fake = (live = await boot());

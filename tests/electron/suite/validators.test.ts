@@ -73,7 +73,9 @@ describe('suite validators', () => {
     expect(flood.ok).toBe(false);
     expect(flood.detail).toMatch(/time limit of 1000 ms/);
 
-    const memory = await validateSuiteAnswer({ js: "const a = []; for (;;) a.push('y'.repeat(1e6) + a.length); return true;" }, 'x');
+    // Each string is past the 16 MiB cap by itself: refused at its first allocation, however slow the machine (a
+    // bomb of small strings can meet the 1 s time limit first on a busy one).
+    const memory = await validateSuiteAnswer({ js: "const a = []; for (;;) a.push('y'.repeat(3e7) + a.length); return true;" }, 'x');
     expect(memory.ok).toBe(false);
     expect(memory.detail).toMatch(/memory limit of 16 MiB/);
 

@@ -109,6 +109,9 @@ function read(segments: readonly Segment[], text: string, kept: number): TextRep
       case 'final':
         finalAnswer = body;
         break;
+      // What the model wrote from its own "Observation:" on is no part of its reply (kept stops before it).
+      case 'observation':
+        break;
     }
   }
   const thought = thoughts.length ? thoughts.join('\n') : null;
