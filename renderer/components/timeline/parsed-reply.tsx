@@ -1,17 +1,20 @@
 /**
  * A text ReAct reply as the engine read it: the Thought, each Action with its Input as written, the Final
- * Answer or the parse error that went back as the observation, and the raw text on demand (with the part the
+ * Answer or the parse error that went back as the observation (or did not, when the run ended on the reply), and the raw text on demand (with the part the
  * parser dropped: anything the model wrote from its own "Observation:" line on).
  */
 import type { ModelResponseEvent, ParsedReply } from '../../../shared/step-event.js';
 import { fmtInt } from '../../lib/display-format.js';
 import { IconAlert } from '../common/icons.js';
 import { ExpandableText, useExpanded } from './expandable-text.js';
+import { replyEnding } from '../../../shared/reply-ending.js';
 
 export function ParsedReplyView({ id, response, parsed }: { id: string; response: ModelResponseEvent; parsed: ParsedReply }) {
   const [raw, setRaw] = useExpanded(`${id}:raw`);
   const dropped = response.text.length - parsed.kept;
   const acting = response.toolCalls.length > 0;
+  // A reply cut short or empty ends the run (shared/reply-ending.ts): nothing of it goes back.
+  const ended = !acting && replyEnding(response) !== 'reply';
   return (
     <div className="parsed-reply" data-testid="parsed-reply">
       <dl className="react-fields">
@@ -35,7 +38,8 @@ export function ParsedReplyView({ id, response, parsed }: { id: string; response
               <IconAlert size={12} /> Not read
             </dt>
             <dd className="parse-error" data-testid="parse-error">
-              {parsed.parseError} <span className="muted">(sent back as the observation)</span>
+              {parsed.parseError}{' '}
+              <span className="muted">{ended ? '(not sent back: the run ended on this reply)' : '(sent back as the observation)'}</span>
             </dd>
           </>
         ) : null}
