@@ -50,7 +50,7 @@ const same = (label: string, actual: unknown, expected: unknown): string[] =>
   JSON.stringify(actual) === JSON.stringify(expected) ? [] : [`${label}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`];
 
 /** Deltas of the family's read of a.txt: a call in pieces (native), or the call as text. */
-function callDeltas(f: Family, callId: string, extra: Record<string, unknown> = {}): Record<string, unknown>[] {
+export function callDeltas(f: Family, callId: string, extra: Record<string, unknown> = {}): Record<string, unknown>[] {
   const c = readCall(f);
   if (f === 'react-text') return pieces(c.text).map((t, i) => ({ ...(i === 0 ? { role: 'assistant' } : {}), content: t, ...extra }));
   return [
@@ -59,8 +59,8 @@ function callDeltas(f: Family, callId: string, extra: Record<string, unknown> = 
   ];
 }
 
-const textDeltas = (s: string, extra: Record<string, unknown> = {}) => pieces(s).map((t, i) => ({ ...(i === 0 ? { role: 'assistant' } : {}), content: t, ...extra }));
-const callFinish = (f: Family) => (f === 'react-text' ? 'stop' : 'tool_calls');
+export const textDeltas = (s: string, extra: Record<string, unknown> = {}) => pieces(s).map((t, i) => ({ ...(i === 0 ? { role: 'assistant' } : {}), content: t, ...extra }));
+export const callFinish = (f: Family) => (f === 'react-text' ? 'stop' : 'tool_calls');
 const ranCall = (f: Family, answer: string): Expect3 => ({ status: 'answered', requests: 2, answer });
 
 // OpenRouter with the account's own provider key (BYOK): `cost` is OpenRouter's fee (5 %), the provider's charge is
