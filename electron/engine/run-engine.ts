@@ -178,7 +178,7 @@ export async function runEngine(spec: RunSpec, io: EngineIO, task: RunTask | nul
         sample: createSampler({ client, spec, approvals, signal: io.signal, emit: (e) => recorder.emit(e) }),
         elicit: createElicitor({ ask: io.askElicitation ?? null, signal: io.signal, emit: (e) => recorder.emit(e) }),
       });
-      result = await runLoop({ spec: { ...spec, workspace }, mode, client, recorder, signal: io.signal, approvals });
+      result = await runLoop({ spec: { ...spec, workspace }, mode, client, recorder, signal: io.signal, approvals, ...(task?.answerFeedback ? { answerFeedback: task.answerFeedback } : {}) });
     }
   } catch (err) {
     result = { status: 'error', answer: '', error: err instanceof Error ? err.message : String(err) };

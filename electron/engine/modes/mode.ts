@@ -128,7 +128,8 @@ export function directCalls(opts: ModeOptions, lookup: (name: string) => ToolDef
     // The loop only passes names from tools(), so this is a programming error, not a model error.
     if (!tool) throw new Error(`Tool "${name}" is not registered${modeName ? ` in ${modeName} mode` : ''}.`);
     const value = await invokeTool(tool, args, { workspace: opts.workspace, settings: opts.settings, signal: ctx.signal, report: reporterOf(ctx) });
-    return toolResultText(value);
+    // A tool that shows its result its own way (a task set's, as its harness shows it) writes the text itself.
+    return tool.resultText ? tool.resultText(value) : toolResultText(value);
   };
 }
 
