@@ -19,6 +19,7 @@ import type { StepEvent, StepEventInput } from '../shared/step-event.js';
 import { computeTotals } from '../shared/summary.js';
 import { createHost, type HostOptions } from '../electron/host/host.js';
 import { forkLauncher, type WorkerLauncher } from '../electron/host/launcher.js';
+import { cpuReadable, cpuTimeline, treeCpu } from './process-cpu.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -176,15 +177,25 @@ async function roundGaps(trials: number, pool: boolean): Promise<number[]> {
 
 /** `parallax compare` started cold: process spawn → the last mode's first model request (read from its history). */
 export async function cliCompare(modes: ModeId[], cli: string = bin): Promise<number> {
+  return (await cliCompareCpu(modes, cli)).ms;
+}
+
+/**
+ * `parallax compare` from a cold CLI: spawn → every mode's first request (ms), and the CPU time (user + system)
+ * the CLI and its workers spent up to then (cpuMs; null where /proc cannot be read).
+ */
+export async function cliCompareCpu(modes: ModeId[], cli: string = bin): Promise<{ ms: number; cpuMs: number | null }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'parallax-bench-startup-'));
   try {
     const t0 = Date.now();
+    const cpu: { timeline?: ReturnType<typeof cpuTimeline> } = {};
     await new Promise<void>((resolve, reject) => {
       const child = spawn(process.execPath, [cli, 'compare', '--task', 'log-stats', '--modes', modes.join(','), '--json'], {
         env: { ...process.env, PARALLAX_DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'ignore'],
       });
+      if (cpuReadable && child.pid !== undefined) cpu.timeline = cpuTimeline(child.pid);
       child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`parallax compare exited with ${code}`))));
-    });
+    }).finally(() => cpu.timeline?.stop());
     const { stdout } = await run(process.execPath, [bin, 'history', '--json'], { env: { ...process.env, PARALLAX_DATA_DIR: dataDir } });
     const [item] = JSON.parse(stdout) as { meta: { id: string } }[];
     const { HistoryStore } = await import('../electron/host/history-store.js');
@@ -194,7 +205,8 @@ export async function cliCompare(modes: ModeId[], cli: string = bin): Promise<nu
       const req = stored.events.find((e) => e.runId === r.runId && e.type === 'model-request');
       return started?.type === 'run-started' && req ? started.startedAt + req.t : NaN;
     });
-    return Math.max(...firsts) - t0;
+    const last = Math.max(...firsts);
+    return { ms: last - t0, cpuMs: cpu.timeline?.at(last) ?? null };
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
@@ -237,11 +249,21 @@ export async function fillHistory(dataDir: string, count: number): Promise<void>
 export const RUN_START_SAMPLES = 9;
 
 export async function cliRunFirstRequest(cli: string = bin): Promise<number> {
+  return (await cliRunFirstRequestCpu(cli)).ms;
+}
+
+/** `parallax run`: spawn → first request (ms), and the CPU time (user + system) the CLI spent up to it (cpuMs). */
+export async function cliRunFirstRequestCpu(cli: string = bin): Promise<{ ms: number; cpuMs: number | null }> {
   let firstAt = 0;
+  let cpuMs: number | null = null;
+  let pid: number | undefined;
   const chunk = (delta: Record<string, unknown>, finish: string | null) => ({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] });
   const server = createServer((req, res) => {
     if (!req.url?.endsWith('/chat/completions')) return void res.writeHead(404).end();
-    if (!firstAt) firstAt = Date.now();
+    if (!firstAt) {
+      firstAt = Date.now();
+      if (cpuReadable && pid !== undefined) cpuMs = treeCpu(pid);
+    }
     req.resume();
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     for (const c of [chunk({ role: 'assistant', content: 'Hello.' }, null), chunk({}, 'stop'), { ...chunk({}, null), choices: [], usage: { prompt_tokens: 120, completion_tokens: 3, total_tokens: 123 } }])
@@ -257,10 +279,11 @@ export async function cliRunFirstRequest(cli: string = bin): Promise<number> {
       const child = spawn(process.execPath, [cli, 'run', '--task', 'Say hello.', '--base-url', url, '--model', 'bench-model', '--max-steps', '1', '--json'], {
         env: { ...process.env, PARALLAX_DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'],
       });
+      pid = child.pid;
       child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`parallax run exited with ${code}`))));
     });
     if (!firstAt) throw new Error('parallax run sent no request');
-    return firstAt - t0;
+    return { ms: firstAt - t0, cpuMs };
   } finally {
     await new Promise((ok) => server.close(ok));
     await rm(dataDir, { recursive: true, force: true });

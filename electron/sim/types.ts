@@ -41,7 +41,7 @@ export type SimReply =
 /** A policy is pure: the same conversation and tools always give the same reply. */
 export type Policy = (messages: readonly WireMessage[], tools: readonly WireTool[]) => SimReply;
 
-export { textOf } from '../engine/tokens/count-tokens.js';
+export { textOf } from '../engine/tokens/message-text.js';
 
 export function answer(text: string): SimReply {
   return { kind: 'text', text };

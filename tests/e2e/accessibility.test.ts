@@ -109,7 +109,9 @@ describe('accessibility audit (axe-core, WCAG 2 A and AA), light and dark', { ti
     expect(await said()).toMatch(/^Comparison finished: 4 answered\.\s?$/);
     expect(await p.getAttribute('[data-testid=live-announcer]', 'aria-live')).toBe('polite');
     expect(await p.evaluate(() => document.activeElement?.id)).toBe('tab-timeline');
-    // The result banner is on every tab, open: what it holds is audited with each.
+    // The result banner is on every tab, one line until "Why" opens it: opened, what it holds is audited with each.
+    await p.waitForSelector('[data-testid=result-banner]');
+    if ((await p.getAttribute('[data-testid=result-toggle]', 'aria-expanded')) !== 'true') await p.click('[data-testid=result-toggle]');
     await p.waitForSelector('[data-testid=result-banner] .result-body');
     found.push(...(await auditTabs('finished, 2 trials')));
 

@@ -64,7 +64,8 @@ describe('answers in the app, against parallax serve', () => {
 
     const md = page.locator('[data-testid=result-row] .cell[data-mode=react] [data-testid=answer-md]');
     await md.waitFor();
-    expect(await md.locator('h1').innerText()).toBe('Result');
+    // A cell is laid out only once in view (content-visibility: auto): until then its rendered text is empty.
+    await expect.poll(() => md.locator('h1').innerText()).toBe('Result');
     expect(await md.locator('strong').first().innerText()).toBe('answer');
     expect(await md.innerText()).toContain('<script>window.__pwned = 1;');
     expect(await md.innerText()).toContain('[image: tracker]');

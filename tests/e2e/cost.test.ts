@@ -51,25 +51,17 @@ describe('cost and estimated usage in the app', () => {
     await page.click('[data-testid=tab-charts]');
     const summary = page.locator('[data-testid=summary-table]');
     await summary.waitFor();
+    // The words and figures of these cells for this comparison are the unit test's
+    // (tests/renderer/summary/cost-parts.test.tsx); here, that the page shows them for the stored
+    // comparison it opened, and that the ranking's buttons reach it.
     const expected = new Map([...groupByRun(stored.events)].map(([id, events]) => [id, summarizeRun(events)]));
     expect(Number(await summary.locator('[data-testid=sum-cost-react]').getAttribute('data-value'))).toBe(expected.get(reactId)!.cost.usd);
-    expect(await summary.locator('[data-testid=sum-cost-react]').innerText()).toBe('$0.00109');
     expect(await summary.locator('[data-testid=sum-cost-code]').innerText()).toBe('≈ $0.000456');
-    expect(await summary.locator('[data-testid=sum-cost-code]').getAttribute('title')).toContain('prices of 2026-12-01: $0.40 in, $0.10 cached, $1.60 out per 1M tokens');
-    expect(await summary.locator('[data-testid=sum-usage-code]').innerText()).toBe('≈ estimated');
-    expect(await summary.locator('[data-testid=sum-total-code]').innerText()).toBe('≈ 960');
-    expect(await summary.locator('[data-testid=sum-total-code] [data-testid=estimated-mark]').getAttribute('title')).toContain('the provider sent no usage');
-    expect(await summary.locator('[data-testid=sum-total-react]').innerText()).toBe('2,630');
-    expect(await summary.locator('[data-testid=cheapest-pill]').innerText()).toBe('≈ cheapest');
     expect(await page.locator('[data-testid=verdict-cost]').innerText()).toBe('Cheapest: Code Mode — ≈ $0.000456 (≈ estimated)');
-    expect(await page.locator('[data-testid=verdict-cost] .est-note').getAttribute('title')).toContain('the provider sent no usage');
-    expect(await page.locator('[data-testid=price-note]').innerText()).toContain('Costs in USD at the prices of 2026-12-01');
-    expect(await page.locator('[data-testid=total-cost]').innerText()).toBe('These 2 runs together: ≈ $0.00154.');
-    // Ranked by cost, cheapest first, then by tokens.
     expect(await page.locator('[data-testid=ranking]').getAttribute('data-by')).toBe('cost');
     expect(await page.locator('[data-testid=rank-item]').evaluateAll((els) => els.map((e) => e.getAttribute('data-run-id')))).toEqual([codeId, reactId]);
-    expect(await page.locator('[data-testid=rank-item]').nth(1).innerText()).toContain('+138.6%');
     await page.click('[data-testid=rank-by-tokens]');
+    expect(await page.locator('[data-testid=ranking]').getAttribute('data-by')).toBe('tokens');
     expect(await page.locator('[data-testid=rank-item]').nth(0).innerText()).toContain('≈ 960 tokens');
     await summary.scrollIntoViewIfNeeded();
     await elementShot(summary, join(await shotDir(), 'cost-summary-app.png'));

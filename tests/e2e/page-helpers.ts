@@ -1,8 +1,10 @@
 /** Reading the app's state out of the DOM, through the data-* attributes the components expose for this. */
 import type { Page } from 'playwright-core';
-import type { ComparisonMeta } from '../../shared/ipc-contract.js';
+import { vi } from 'vitest';
+import type { ComparisonMeta, StoredComparison } from '../../shared/ipc-contract.js';
 import type { ComparisonRequest, ModeId } from '../../shared/run-spec.js';
 import type { AppSession } from './app-session.js';
+import type { HostClient } from './host-client.js';
 
 export interface BarReading {
   readonly step: number;
@@ -137,17 +139,33 @@ export async function composeMcpRun(page: Page, mcpConfig: string, modelUrl: str
 }
 
 /**
- * Starts a comparison through the host, waits until the host lists every run as ended (its answer, not a
- * clock), and opens it from the history panel; resolves once its result banner is shown.
+ * Waits until the host pushed every run's end (run-finished, the event) and lists the comparison with no run
+ * still running (its answer: the list reads the stored logs, written just after the events go out).
+ */
+export async function comparisonEnded(host: HostClient, meta: ComparisonMeta): Promise<void> {
+  await host.runsEnded(meta.runs.map((r) => r.runId));
+  // vi.waitFor, not expect.poll: this runs in hooks too. Its limit is Playwright's (a hang, not a slow machine).
+  await vi.waitFor(async () => {
+    const item = (await host.invoke('history:list')).find((x) => x.meta.id === meta.id);
+    if (!item || item.runs.some((r) => r.status === 'running')) throw new Error(`comparison ${meta.id} is still listed as running`);
+  }, { timeout: 120_000, interval: 50 });
+}
+
+/** Starts a comparison through the host and resolves with its stored record once every run ended. */
+export async function runToEnd(host: HostClient, request: ComparisonRequest): Promise<{ meta: ComparisonMeta; stored: StoredComparison }> {
+  const meta = await host.invoke('comparison:start', request);
+  await comparisonEnded(host, meta);
+  return { meta, stored: await host.invoke('history:open', meta.id) };
+}
+
+/**
+ * Starts a comparison through the host, waits until every run ended (the host's events, not a clock), and
+ * opens it from the history panel; resolves once its result banner is shown.
  */
 export async function runAndOpen(session: AppSession, request: ComparisonRequest): Promise<ComparisonMeta> {
   const { host, driven } = session;
   const meta = await host.invoke('comparison:start', request);
-  for (;;) {
-    const item = (await host.invoke('history:list')).find((x) => x.meta.id === meta.id);
-    if (item && item.runs.length === meta.runs.length && item.runs.every((r) => r.status !== 'running')) break;
-    await new Promise((ok) => setTimeout(ok, 200));
-  }
+  await comparisonEnded(host, meta);
   const page = driven.page;
   if (!(await page.locator('[data-testid=side-tab-history]').isVisible())) await page.click('[data-testid=sidebar-toggle]');
   await page.click('[data-testid=side-tab-history]');
@@ -155,4 +173,34 @@ export async function runAndOpen(session: AppSession, request: ComparisonRequest
   await page.waitForSelector(`[data-testid=result-banner]`);
   await page.waitForFunction((id) => location.hash.startsWith(`#/comparison/${id}`), meta.id);
   return meta;
+}
+
+/**
+ * Does what starts a comparison in the page (a click on Run, Ctrl+Enter) and resolves with the comparison it
+ * started: the one the page's address moves to, new to the host's list. Waits scoped to its run ids never match
+ * an older comparison's columns (a reload comes back to the last one, and a finished one shows ended runs).
+ */
+export async function startFromPage(session: AppSession, start: () => Promise<unknown>): Promise<ComparisonMeta> {
+  const { host, driven } = session;
+  const before = (await host.invoke('history:list')).map((i) => i.meta.id);
+  await start();
+  const handle = await driven.page.waitForFunction((old) => {
+    const id = /^#\/comparison\/([^?]+)/.exec(location.hash)?.[1];
+    return id && !old.includes(id) ? id : null;
+  }, before);
+  const id = (await handle.jsonValue()) as string;
+  return (await host.invoke('history:open', id)).meta;
+}
+
+/** Waits until the column of this run shows one of `statuses`, and returns it (scoped to the run, not the mode). */
+export async function waitForRunStatus(page: Page, runId: string, statuses: readonly string[]): Promise<string> {
+  const handle = await page.waitForFunction(
+    ({ runId, statuses }) => {
+      const s = document.querySelector(`[data-testid^=column-][data-run-id="${runId}"] [data-testid=run-status]`)?.getAttribute('data-status');
+      return s && statuses.includes(s) ? s : null;
+    },
+    { runId, statuses },
+    { polling: 'raf' },
+  );
+  return (await handle.jsonValue()) as string;
 }

@@ -18,6 +18,7 @@
  * Content given as an array of parts counts the concatenated `text` of its parts (other part types count 0).
  */
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { textOf } from './message-text.js';
 
 export const PER_MESSAGE = 3;
 export const PER_NAME = 1;
@@ -48,12 +49,6 @@ export function tok(text: string): number {
   return text.length === 0 ? 0 : countTokens(text, PLAIN);
 }
 
-/** The text of a message's content: a string, or the concatenated `text` of its parts. */
-export function textOf(content: CountableMessage['content']): string {
-  if (content == null) return '';
-  if (typeof content === 'string') return content;
-  return content.map((p) => (typeof p.text === 'string' ? p.text : '')).join('');
-}
 
 const callTokens = (name: string, args: string) => PER_TOOL_CALL + tok(name) + tok(args);
 

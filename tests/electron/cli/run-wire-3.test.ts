@@ -17,7 +17,7 @@ const SHAPES = [...WIRE_SHAPES_3_OPENAI, ...WIRE_SHAPES_3_ANTHROPIC];
 const args = (family: string, anthropic: boolean, json = true) => ['--mode', family, '--max-steps', '4', ...(json ? ['--json'] : []), '--settings', '{"maxRetries":1}', ...(anthropic ? ['--protocol', 'anthropic'] : [])];
 
 // Each case is its own CLI process; they run a few at a time.
-describe.concurrent('parallax run against round-three provider shapes', { timeout: 240_000 }, () => {
+describe.concurrent('parallax run against round-three provider shapes', () => {
   for (const shape of SHAPES) {
     for (const family of shape.families) {
       it(`${shape.name} in ${family}`, async () => {

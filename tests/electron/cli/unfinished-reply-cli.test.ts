@@ -30,7 +30,7 @@ async function setUp() {
   return { dir, ws, server, env, provider };
 }
 
-describe('a final reply cut short or empty on the CLI', { timeout: 240_000 }, () => {
+describe('a final reply cut short or empty on the CLI', () => {
   it('parallax compare: each run in its outcome\'s words, the result to the run that answered', async () => {
     const { ws, server, env, provider } = await setUp();
     try {

@@ -13,7 +13,7 @@ import { WIRE_SHAPES_3_ANTHROPIC } from '../../helpers/wire-shapes-3-anthropic.j
 
 const { compare } = wireHost('sk-replay-3-0f1e2d3c4b5a');
 
-describe('round-three provider shapes through host + worker, in ReAct, Code Mode and ReAct (text)', { timeout: 240_000 }, () => {
+describe('round-three provider shapes through host + worker, in ReAct, Code Mode and ReAct (text)', () => {
   for (const shape of [...WIRE_SHAPES_3_OPENAI, ...WIRE_SHAPES_3_ANTHROPIC]) {
     for (const family of shape.families) {
       it(`${shape.name} in ${family} (${shape.source})`, async () => {

@@ -16,7 +16,7 @@ import { CUT, unfinishedScript } from '../../helpers/unfinished-replies.js';
 
 const { compare } = wireHost('sk-unfinished-7c6b5a4d');
 
-describe('a final reply cut short or empty, on every host surface', { timeout: 240_000 }, () => {
+describe('a final reply cut short or empty, on every host surface', () => {
   it('is stored as truncated or empty, wins no verdict, is left out of the result with its reason, and every report says so', async () => {
     const { events, meta, host, id } = await compare(unfinishedScript, { modes: ['react', 'code', 'react-text'], settings: { maxSteps: 4, maxRetries: 0 } });
     const byRun = groupByRun(events);

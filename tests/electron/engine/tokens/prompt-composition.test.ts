@@ -90,9 +90,13 @@ describe('prompt composition on the simulated model', () => {
   });
 
   it("log-stats: ReAct's later requests are mostly re-sent tool results, Code Mode's mostly its catalog", async () => {
-    const react = (await composedRun('log-stats', 'react')).steps.at(-1)!.parts;
+    const reactSteps = (await composedRun('log-stats', 'react')).steps;
+    const react = reactSteps.at(-1)!.parts;
     const code = (await composedRun('log-stats', 'code')).steps[0]!.parts;
     expect(react.toolResults + react.assistant).toBeGreaterThan(react.tools / 2);
+    // The first request has no result to re-send yet; the last re-sends them all.
+    expect(reactSteps[0]!.parts.toolResults).toBe(0);
+    expect(react.toolResults).toBeGreaterThan(0);
     expect(code.tools).toBeGreaterThan(code.system + code.task);
   });
 
