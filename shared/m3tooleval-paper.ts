@@ -59,3 +59,17 @@ export function publishedRowOf(model: string): PublishedRow | undefined {
   const name = model.trim().toLowerCase().replace(/^.*\//, '');
   return M3_PUBLISHED.find((r) => r.model.toLowerCase() === name);
 }
+
+/** The published table as rows of words: per model, success % and average turns in text, JSON and code actions. */
+export function publishedBoard(): { head: string[]; align: ('l' | 'r')[]; rows: string[][] } {
+  const f = (x: PublishedFigures) => [`${x.success.toFixed(1)} %`, x.turns.toFixed(1)];
+  return {
+    head: ['Model (paper)', 'Text: success', 'turns', 'JSON: success', 'turns', 'Code: success', 'turns'],
+    align: ['l', 'r', 'r', 'r', 'r', 'r', 'r'],
+    rows: M3_PUBLISHED.map((r) => [r.model, ...f(r.text), ...f(r.json), ...f(r.code)]),
+  };
+}
+
+export const PUBLISHED_NOTE =
+  'The CodeAct paper\'s figures (Wang et al., ICML 2024; the table of the analysis notebook in xingyaoww/code-act): one run per model and mode over the 82 tasks, ' +
+  'text, JSON and code actions in one user prompt, up to 10 turns. Parallax runs them as ReAct (text), ReAct and Code Mode (Python).';

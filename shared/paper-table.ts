@@ -11,6 +11,9 @@ import { aggregateByMode, countsInFigures, type RunSummary, type Stat } from './
 import { differencesByMode, type ModeDifference, type TrialRun } from './trial-differences.js';
 import type { RateStat } from './trial-stats.js';
 import { meanStat } from './trial-stats.js';
+import { formatWithInterval } from './trial-differences.js';
+import { formatInt, formatMean } from './number-format.js';
+import type { BoardTable } from './suite-leaderboard.js';
 
 export interface PaperCell {
   readonly mode: ModeId;
@@ -50,6 +53,7 @@ export interface PaperTaskRuns {
 }
 
 const DIFFERENCE_FIGURES = new Set(['passRate', 'steps', 'total']);
+const FIGURE_ORDER: readonly string[] = ['passRate', 'steps', 'total'];
 
 /** The table over a suite's tasks; `order` puts the modes in the order asked (the paper's: text, JSON, code). */
 export function paperTable(tasks: readonly PaperTaskRuns[], order: readonly ModeId[] = COLUMN_MODE_IDS): PaperTable {
@@ -76,8 +80,43 @@ export function paperTable(tasks: readonly PaperTaskRuns[], order: readonly Mode
       .filter((r) => matrixRowOf(r.summary) === model)
       .map((r) => ({ trial: i * maxTrial + r.trial, summary: { ...r.summary, column: { key: r.summary.mode, label: r.summary.column.label.split(' · ')[0] ?? r.summary.mode } } })));
     const baseline = modes.find((m) => trialRuns.some((r) => r.summary.mode === m)) ?? null;
-    const differences = differencesByMode(trialRuns, baseline).filter((d) => DIFFERENCE_FIGURES.has(d.figure));
+    // Success first, then turns, then tokens, as the paper reads; its pairs are runs of one task and trial, not trials.
+    const differences = differencesByMode(trialRuns, baseline)
+      .filter((d) => DIFFERENCE_FIGURES.has(d.figure))
+      .sort((a, b) => FIGURE_ORDER.indexOf(a.figure) - FIGURE_ORDER.indexOf(b.figure))
+      .map((d) => ({ ...d, sentence: d.sentence.replace(/(\d+) paired trials/g, '$1 pairs of runs, one per task and trial').replace(/(\d+) trials cannot/g, '$1 pairs cannot') }));
     return { model, cells, differences };
   });
   return { modes, rows };
 }
+
+const pct = (v: number) => `${(v * 100).toFixed(1)} %`;
+
+/** "41/82 · 50.0 % (39.4–60.6 %)": passed of the runs, the rate and Wilson's interval. */
+function successCell(c: PaperCell): string {
+  if (!c.success) return '—';
+  return `${c.passed}/${c.success.n} · ${pct(c.success.rate)} (${(c.success.ci95[0] * 100).toFixed(1)}–${pct(c.success.ci95[1])})`;
+}
+
+/** The table as rows of words (one per model and mode), as every surface prints it. */
+export function paperBoard(table: PaperTable, simulated: boolean, label: (m: ModeId) => string): BoardTable {
+  const sim = simulated ? ' (simulated)' : '';
+  const stat = (s: Stat | null, digits = 0) => (s ? formatWithInterval(s, (n) => (digits ? n.toFixed(digits) : formatMean(n))) : '—');
+  return {
+    head: ['Model', 'Mode', 'Success (95 % CI)', 'Avg turns', `Tokens per task${sim}`, `Tokens per step${sim}`, `Tokens in all${sim}`],
+    align: ['l', 'l', 'r', 'r', 'r', 'r', 'r'],
+    rows: table.rows.flatMap((row) => row.cells.flatMap((c, i) => (c ? [[
+      i === row.cells.findIndex((x) => x !== null) ? row.model : '', label(c.mode), successCell(c), stat(c.turns, 1),
+      stat(c.tokensPerTask), stat(c.tokensPerStep), c.tokensInAll === null ? '—' : formatInt(c.tokensInAll),
+    ]] : []))),
+  };
+}
+
+/** Each row's differences in words: success and turns (and tokens) of each mode against the first. */
+export function paperSentences(table: PaperTable): string[] {
+  return table.rows.flatMap((row) => row.differences.map((d) => `${row.model}: ${d.sentence}`));
+}
+
+export const PAPER_NOTE =
+  'Success: answers right by the task set\'s own scoring, over every task and trial, with Wilson\'s 95 % interval. Avg turns: model requests per run (the paper\'s turns), failures included; ' +
+  'figures are mean ± half the 95 % t interval. Each mode is set against the first with an exact paired permutation test, runs paired by task and trial.';

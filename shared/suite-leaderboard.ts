@@ -8,6 +8,7 @@ import { formatDuration, formatMean } from './number-format.js';
 import type { ModeId } from './run-spec.js';
 import { buildMatrix, hasMatrix, type Matrix } from './matrix.js';
 import type { SuiteRecord } from './suite.js';
+import type { PaperTable } from './paper-table.js';
 import { aggregateByMode, type ModeAggregate, type RunSummary, type Stat } from './summary.js';
 import { formatWithInterval } from './trial-differences.js';
 
@@ -18,6 +19,8 @@ export interface SuiteView {
   readonly simulated: boolean;
   /** One sentence per task without figures (did not start, comparison unreadable). */
   readonly problems: readonly string[];
+  /** A task set's table as its paper has it (shared/paper-table.ts); absent for other suites. */
+  readonly paper?: PaperTable | null;
 }
 
 export interface SuiteTaskRuns {

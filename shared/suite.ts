@@ -83,6 +83,8 @@ export type SuiteTask =
 
 export interface Suite {
   readonly name: string;
+  /** The task set the suite is (shared/task-set-suites.ts): its reports add the paper's table. */
+  readonly taskSet?: string;
   readonly modes: readonly ModeId[] | null;
   /** The columns when the suite gives variants (or models × modes); null: the modes under one model. */
   readonly variants: readonly VariantInput[] | null;
@@ -240,6 +242,8 @@ export interface SuiteRecord {
   readonly trials: number;
   readonly provider: ProviderInfo | null;
   readonly tasks: readonly SuiteRecordTask[];
+  /** The task set it ran (absent for other suites): its reports add the paper's table. */
+  readonly taskSet?: string;
 }
 
 export const suiteRecordSchema = z.object({
@@ -251,6 +255,7 @@ export const suiteRecordSchema = z.object({
   modes: z.array(z.enum(COLUMN_MODE_IDS)),
   variants: z.array(z.looseObject({ mode: z.enum(COLUMN_MODE_IDS) })).optional(),
   trials: z.number().int().min(1),
+  taskSet: z.string().optional(),
   provider: z.object({ name: z.string(), baseUrl: z.string(), model: z.string(), simulated: z.boolean() }).nullable(),
   tasks: z.array(z.object({
     taskId: z.string(),

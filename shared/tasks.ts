@@ -2,6 +2,8 @@
  * The built-in tasks' cards: ids, titles and prompts, which every runtime shows. What a task does (its
  * workspace, tools, validator, the simulated model's policies) is its definition in electron/tasks/.
  */
+import { TASK_SETS } from './task-set-suites.js';
+
 export interface TaskInfo {
   readonly id: string;
   readonly title: string;
@@ -90,8 +92,16 @@ export type BuiltinTaskId = (typeof CARDS)[number]['id'];
 
 export const BUILTIN_TASKS: readonly TaskInfo[] = CARDS;
 
+/**
+ * The cards of the task sets' tasks (shared/task-set-suites.ts): built-in tasks too, found by id or words and
+ * run as any task, but listed by their set (a suite, `parallax tasks`) rather than one by one beside the others.
+ */
+export const TASK_SET_CARDS: readonly TaskInfo[] = TASK_SETS.flatMap((set) => set.tasks().map((t) => ({
+  id: t.id, title: t.title, text: t.text, about: `${set.label}: ${set.domains.find((d) => d.id === t.domain)?.title ?? t.domain}`,
+})));
+
 export function findTask(id: string): TaskInfo | undefined {
-  return BUILTIN_TASKS.find((t) => t.id === id);
+  return BUILTIN_TASKS.find((t) => t.id === id) ?? TASK_SET_CARDS.find((t) => t.id === id);
 }
 
 export const FIXTURE_URL_PLACEHOLDER = '{{FIXTURE_URL}}';
@@ -99,7 +109,7 @@ export const FIXTURE_URL_PLACEHOLDER = '{{FIXTURE_URL}}';
 /** The built-in task a user's input names: its id, or its whole text typed out (so it still gets validated). */
 export function findTaskByInput(input: string): TaskInfo | undefined {
   const trimmed = input.trim();
-  return findTask(trimmed) ?? BUILTIN_TASKS.find((t) => t.text === trimmed);
+  return findTask(trimmed) ?? BUILTIN_TASKS.find((t) => t.text === trimmed) ?? TASK_SET_CARDS.find((t) => t.text === trimmed);
 }
 
 /** Whether a task (built-in id or free text) needs the local fixture pages to be served. */

@@ -42,6 +42,13 @@ export interface LoopOptions {
   readonly signal: AbortSignal;
   /** The approval policy for run_shell, write_file and fetch_url; absent: every call runs. */
   readonly approvals?: ApprovalGate;
+  /**
+   * A task whose harness answers a wrong answer (a benchmark's protocol, e.g. M3ToolEval's "Your answer is
+   * incorrect. Please try again…"): the message for this answer, or null when it stands. The message goes to
+   * the model as a user message before the next step (recorded in its model-request's addedMessages) and the
+   * run goes on while steps remain; the last answer given is the run's answer.
+   */
+  readonly answerFeedback?: (answer: string) => Promise<string | null>;
 }
 
 export const NO_POLICY_MESSAGE =
@@ -78,10 +85,14 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
   const policy = parseHistory(spec.settings.history);
   const summarizer = policy?.kind === 'summarize' ? new HistorySummarizer(policy.keep) : null;
   const ask = askWith(opts.client, spec.provider.model, spec.settings.temperature, signal);
+  // The harness's reply to a wrong answer, sent with the next request.
+  let feedback: ChatMessage[] = [];
   try {
     for (let step = 1; step <= spec.settings.maxSteps; step++) {
       summarizer?.mark(step, messages.length);
-      const request = mode.prepareStep?.(step) ?? {};
+      const prepared = mode.prepareStep?.(step) ?? {};
+      const request = feedback.length ? { ...prepared, messages: [...feedback, ...(prepared.messages ?? [])] } : prepared;
+      feedback = [];
       if (request.messages?.length) messages.push(...request.messages);
       const summary = await summarizer?.beforeRequest(messages, step, ask);
       if (summary) opts.recorder.emit(summary);
@@ -106,7 +117,12 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
       // A final reply cut short or empty is no answer (final-reply.ts), whatever the mode read in it.
       const unfinished = unfinishedReply(reply, turn);
       if (unfinished) return { status: unfinished.status, answer: '', error: unfinished.error };
-      if (turn.answer !== null) return { status: 'answered', answer: turn.answer };
+      if (turn.answer !== null) {
+        const again = step < spec.settings.maxSteps ? await opts.answerFeedback?.(turn.answer) : null;
+        if (!again) return { status: 'answered', answer: turn.answer };
+        feedback = [{ role: 'user', content: again }];
+        continue;
+      }
       const outputs = await Promise.all(turn.calls.map((call) => runCall(opts, call, step)));
       if (signal.aborted) throw new RequestCancelledError();
       const results = turn.results(outputs);

@@ -34,6 +34,8 @@ export interface TaskTools {
 
 export interface RunTask extends TaskTools {
   readonly id: string;
+  /** The task's harness on a final answer: its feedback when wrong (the run goes on), else null. */
+  answerFeedback?(answer: string): Promise<string | null>;
   /** The answer judged against the truth recomputed now; a judge that throws is reported as a failed check. */
   validate(answer: string, ctx: ValidateContext): Promise<Validation>;
 }

@@ -7,6 +7,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { dirname, extname, resolve } from 'node:path';
 import { BUILTIN_SUITE_NAME, builtinSuite, HISTORY_SUITE_NAME, historySuite, parseSuite, SuiteError, type Suite } from '../../shared/suite.js';
 import { expandedTooLarge, SUITE_EXPANDED_VALUES } from './yaml-size.js';
+import { namesTaskSet, TASK_SETS, taskSetSuite } from '../../shared/task-set-suites.js';
 import { compileLinearRegex } from './linear-regex.js';
 
 export interface LoadedSuite extends Suite {
@@ -19,10 +20,11 @@ export interface LoadedSuite extends Suite {
 export async function loadSuite(arg: string): Promise<LoadedSuite> {
   if (arg === BUILTIN_SUITE_NAME) return { ...builtinSuite(), source: BUILTIN_SUITE_NAME, fixtures: new Map() };
   if (arg === HISTORY_SUITE_NAME) return { ...historySuite(), source: HISTORY_SUITE_NAME, fixtures: new Map() };
+  if (namesTaskSet(arg)) return { ...taskSetSuite(arg), source: arg, fixtures: new Map() };
   const file = resolve(arg);
   const ext = extname(file).toLowerCase();
   if (!['.json', '.yaml', '.yml'].includes(ext)) {
-    throw new Error(`A suite is "builtin", "history" or a .json, .yaml or .yml file; got "${arg}". Rename the file or check the path.`);
+    throw new Error(`A suite is "builtin", "history", a task set (${TASK_SETS.map((t) => `${t.id}, ${t.id}:<domain>`).join(', ')}) or a .json, .yaml or .yml file; got "${arg}". Rename the file or check the path.`);
   }
   let text: string;
   try {

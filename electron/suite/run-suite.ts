@@ -53,6 +53,7 @@ export async function runSuite(opts: RunSuiteOptions): Promise<SuiteRecord> {
   let record: SuiteRecord = {
     version: 1, id: SuiteStore.newId(), name: suite.name, source: suite.source, createdAt: Date.now(),
     modes: [...opts.modes], ...(opts.variants ? { variants: [...opts.variants] } : {}), trials: opts.trials, provider: null, tasks: [],
+    ...(suite.taskSet ? { taskSet: suite.taskSet } : {}),
   };
   // Written after every task, with the tasks ended so far in suite order; writes never overlap.
   let writing = Promise.resolve();

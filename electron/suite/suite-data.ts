@@ -9,6 +9,8 @@ import type { SuiteRecord, SuiteRecordTask } from '../../shared/suite.js';
 import { suiteLeaderboard, type SuiteLeaderboard, type SuiteView } from '../../shared/suite-leaderboard.js';
 import type { RunSummary } from '../../shared/summary.js';
 import { prepareReport } from '../host/reports/report-data.js';
+import { paperTable, type PaperTable } from '../../shared/paper-table.js';
+import { taskSetOf } from '../../shared/task-set-suites.js';
 
 export interface SuiteTaskData {
   readonly task: SuiteRecordTask;
@@ -21,6 +23,8 @@ export interface SuiteData {
   readonly record: SuiteRecord;
   readonly tasks: readonly SuiteTaskData[];
   readonly leaderboard: SuiteLeaderboard;
+  /** The task set's table as its paper has it; null for other suites. */
+  readonly paper: PaperTable | null;
   readonly simulated: boolean;
   readonly warnings: readonly string[];
 }
@@ -49,12 +53,14 @@ export async function openSuite(record: SuiteRecord, open: (comparisonId: string
     tasks.push({ task, runs, problem: null });
   }
   const leaderboard = suiteLeaderboard(tasks.map((t) => ({ taskId: t.task.taskId, runs: t.runs })), record.modes);
-  return { record, tasks, leaderboard, simulated: record.provider?.simulated ?? false, warnings };
+  const set = record.taskSet ? taskSetOf(record.taskSet) : undefined;
+  const paper = set ? paperTable(tasks.map((t) => ({ taskId: t.task.taskId, runs: t.runs.map((r) => ({ trial: r.trial, summary: r })) })), set.modes) : null;
+  return { record, tasks, leaderboard, paper, simulated: record.provider?.simulated ?? false, warnings };
 }
 
 /** What the app shows (suites:open): no events, only the figures. */
 export function suiteView(d: SuiteData): SuiteView {
-  return { record: d.record, leaderboard: d.leaderboard, simulated: d.simulated, problems: d.tasks.filter((t) => t.problem).map((t) => `${t.task.taskId}: ${t.problem}`) };
+  return { record: d.record, leaderboard: d.leaderboard, simulated: d.simulated, problems: d.tasks.filter((t) => t.problem).map((t) => `${t.task.taskId}: ${t.problem}`), paper: d.paper };
 }
 
 export const modeLabel = (m: string): string => MODE_LABELS[m as keyof typeof MODE_LABELS] ?? m;

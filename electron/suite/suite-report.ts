@@ -13,6 +13,7 @@ import type { SuiteData } from './suite-data.js';
 import { cellText, matrixMarkdownTable, matrixTextLines } from '../host/reports/matrix-report.js';
 import { MATRIX_METRIC_INFO, MATRIX_METRICS } from '../../shared/matrix.js';
 import { MODE_LABELS } from '../../shared/modes.js';
+import { paperHtml, paperJson, paperMarkdown, paperText } from './paper-report.js';
 
 
 const SIM_NOTE = 'Token counts come from the simulated model: counted with a real tokenizer, not billed by any provider.';
@@ -39,7 +40,7 @@ function textTable(t: BoardTable): string[] {
 
 export function suiteText(d: SuiteData, dataDir: string): string {
   const { overall, tasks } = boardTables(d.leaderboard, d.simulated);
-  const out = [...headLines(d), '', `Leaderboard${d.simulated ? ' (simulated)' : ''}`, ...textTable(overall), '', 'Per task', ...textTable(tasks), '', BOARD_NOTE + FIGURES_NOTE];
+  const out = [...headLines(d), ...paperText(d, textTable), '', `Leaderboard${d.simulated ? ' (simulated)' : ''}`, ...textTable(overall), '', 'Per task', ...textTable(tasks), '', BOARD_NOTE + FIGURES_NOTE];
   if (d.leaderboard.matrix) out.push('', ...matrixTextLines(d.leaderboard.matrix, d.simulated ? ' (simulated)' : '').map((l, i) => (i === 0 ? `${l}, over all tasks` : l)));
   if (d.simulated) out.push(SIM_NOTE);
   for (const p of problems(d)) out.push(`problem: ${p}`);
@@ -56,6 +57,8 @@ export function suiteJson(d: SuiteData) {
     id: d.record.id, name: d.record.name, source: d.record.source, createdAt: d.record.createdAt,
     modes: d.record.modes, ...(d.record.variants ? { variants: d.record.variants } : {}), trials: d.record.trials, provider: d.record.provider, simulated: d.simulated,
     figures: BOARD_NOTE + FIGURES_NOTE,
+    ...(d.record.taskSet ? { taskSet: d.record.taskSet } : {}),
+    ...paperJson(d),
     overall: d.leaderboard.overall,
     ...(d.leaderboard.matrix ? { matrix: d.leaderboard.matrix } : {}),
     tasks: d.tasks.map((t, i) => ({
@@ -75,7 +78,7 @@ export function suiteMarkdown(d: SuiteData): string {
   const { overall, tasks } = boardTables(d.leaderboard, d.simulated);
   const md = (t: BoardTable) => mdTable(t.head.map(mdCell), t.align, t.rows.map((r) => r.map(mdCell)));
   const [title, sub] = headLines(d);
-  const out = [`# ${mdCell(title)}`, '', mdCell(sub), '', '## Leaderboard', '', md(overall), '', '## Per task', '', md(tasks), '', mdCell(BOARD_NOTE + FIGURES_NOTE)];
+  const out = [`# ${mdCell(title)}`, '', mdCell(sub), ...paperMarkdown(d), '', '## Leaderboard', '', md(overall), '', '## Per task', '', md(tasks), '', mdCell(BOARD_NOTE + FIGURES_NOTE)];
   const metrics = MATRIX_METRICS.filter((m) => m !== 'cost' || !d.simulated);
   if (d.leaderboard.matrix) out.push('', '## Matrix over all tasks', '', matrixMarkdownTable(d.leaderboard.matrix, metrics));
   if (d.simulated) out.push('', SIM_NOTE);
@@ -92,8 +95,9 @@ export function suiteHtml(d: SuiteData): string {
   const [title, sub] = headLines(d);
   const probs = problems(d);
   return html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${title}</title><style>${raw(REPORT_CSS)} td.num, th.num { text-align: right; }</style></head>
+<html lang="en"><head><meta charset="utf-8"><title>${title}</title><style>${raw(REPORT_CSS)} td.num, th.num { text-align: right; } tr.matched td { font-weight: 600; }</style></head>
 <body><h1>${title}</h1><p class="muted">${sub}</p>
+${paperHtml(d)}
 <h2>Leaderboard</h2>${tbl(overall)}
 <h2>Per task</h2>${tbl(tasks)}
 <p class="muted">${BOARD_NOTE + FIGURES_NOTE}</p>${d.leaderboard.matrix ? matrixHtmlTable(d) : ''}${d.simulated ? html`<p class="muted">${SIM_NOTE}</p>` : ''}

@@ -7,12 +7,23 @@ import type { Task } from './task.js';
 
 export const DEFAULT_FIXTURE_SEED = 7;
 
+/** The tasks' ids for a message: a task set's many tasks as one entry ("m3tooleval/… (82 tasks)"). */
+function taskIdsInWords(tasks: readonly Task[]): string {
+  const sets = new Map<string, number>();
+  const single: string[] = [];
+  for (const t of tasks) {
+    const set = /^([\w-]+)\//.exec(t.id)?.[1];
+    if (set) sets.set(set, (sets.get(set) ?? 0) + 1);
+    else single.push(t.id);
+  }
+  return [...single, ...[...sets].map(([set, n]) => `${set}/… (${n} tasks of the ${set} set)`)].join(', ');
+}
+
 /** Writes the task's files into `dir` (created when missing); existing unrelated files are kept. */
 export async function prepareFixture(taskId: string, dir: string, seed: number = DEFAULT_FIXTURE_SEED, tasks: readonly Task[] = TASKS): Promise<void> {
   const task = taskDefinition(taskId, tasks);
   if (!task) {
-    const ids = tasks.map((t) => t.id).join(', ');
-    throw new Error(`No fixture for task "${taskId}": built-in tasks are ${ids}. A free-text task runs in an empty folder or one you choose.`);
+    throw new Error(`No fixture for task "${taskId}": built-in tasks are ${taskIdsInWords(tasks)}. A free-text task runs in an empty folder or one you choose.`);
   }
   if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
     throw new Error(`Fixture seed must be a whole number from 0 to 4294967295, got ${seed}.`);

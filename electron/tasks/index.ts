@@ -19,6 +19,7 @@ import { weatherF } from './builtin/weather-f.js';
 import { webLookup } from './builtin/web-lookup.js';
 import { writeErrors } from './builtin/write-errors.js';
 import type { Task } from './task.js';
+import { M3TOOLEVAL } from './m3tooleval/task-set.js';
 
 const DEFINITIONS = [
   logStats,
@@ -40,7 +41,13 @@ const carded: [Exclude<Defined, BuiltinTaskId>] extends [never] ? true : Exclude
 void complete;
 void carded;
 
-export const TASKS: readonly Task[] = DEFINITIONS;
+/**
+ * The task sets' tasks (their cards are shared/tasks.ts TASK_SET_CARDS; tests/electron/tasks/index.test.ts checks
+ * both ways), first: their detectors match only their own exact words.
+ */
+const SETS: readonly Task[] = [...M3TOOLEVAL];
+
+export const TASKS: readonly Task[] = [...SETS, ...DEFINITIONS];
 
 export function taskDefinition(id: string | null | undefined, tasks: readonly Task[] = TASKS): Task | undefined {
   return id ? tasks.find((t) => t.id === id) : undefined;
@@ -54,6 +61,7 @@ export function runTaskOf(task: Pick<TaskRef, 'id'>, tasks: readonly Task[] = TA
     id: definition.id,
     tools: definition.tools?.() ?? [],
     offer: definition.toolOffer ?? 'beside',
+    ...(definition.answerFeedback ? { answerFeedback: async (answer: string) => definition.answerFeedback!(answer) } : {}),
     validate: async (answer, ctx) => definition.validate(answer, ctx),
   };
 }

@@ -30,6 +30,8 @@ export interface TaskDomain<T extends SetTask> {
   readonly toolOffer?: TaskToolOffer;
   /** How an answer is judged; default exactMatch (normaliseAnswer, numbers as numbers, lists item by item). */
   score?(answer: string, task: T): Validation;
+  /** What the benchmark's harness says to a wrong answer before the model goes on (TaskDefinition.answerFeedback). */
+  feedback?(answer: string, task: T): string | null;
   /** The simulated model's policies for the domain's tasks; each gets the task itself (its own fields too). */
   readonly sim: Omit<TaskSim<T>, 'detect'>;
 }
@@ -41,6 +43,7 @@ export function defineDomain<T extends SetTask>(domain: TaskDomain<T>): readonly
       id: task.id,
       tools: domain.tools,
       ...(domain.toolOffer ? { toolOffer: domain.toolOffer } : {}),
+      ...(domain.feedback ? { answerFeedback: (answer: string) => domain.feedback!(answer, task) } : {}),
       validate: (answer) => (domain.score ?? exactMatch)(answer, task),
       sim: { ...domain.sim, detect: (text) => (sameWords(text, task.instruction) ? task : null) },
     }),

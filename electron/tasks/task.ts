@@ -50,6 +50,8 @@ export interface TaskDefinition<Id extends string, P extends object> {
   readonly toolOffer?: TaskToolOffer;
   /** The answer judged against the truth recomputed at validation time, never against a stored run. */
   validate(answer: string, ctx: ValidateContext): Validation | Promise<Validation>;
+  /** A harness that answers a wrong answer and lets the run go on (loop.ts answerFeedback): its words, or null. */
+  answerFeedback?(answer: string): string | null;
   readonly sim: TaskSim<P>;
 }
 
@@ -67,6 +69,7 @@ export interface Task<Id extends string = string> {
   tools?(): readonly ToolDefinition[];
   readonly toolOffer?: TaskToolOffer;
   validate(answer: string, ctx: ValidateContext): Validation | Promise<Validation>;
+  answerFeedback?(answer: string): string | null;
   /** The task as the simulated model reads it from the user's words, or null when the words are another task. */
   simMatch(text: string): SimTaskMatch | null;
 }

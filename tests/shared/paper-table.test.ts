@@ -54,7 +54,8 @@ describe('paperTable', () => {
     const turns = diffs.find((d) => d.mode === 'code-py' && d.figure === 'steps')!;
     expect(turns).toMatchObject({ baseline: 'react-text', paired: true, n: 6, diff: -6 });
     expect(turns.p).not.toBeNull();
-    expect(turns.sentence).toMatch(/fewer steps than ReAct \(text\)/);
+    expect(turns.sentence).toMatch(/fewer steps than ReAct \(text\) \(p = 0\.03\d, 6 pairs of runs, one per task and trial\)/);
+    expect(diffs.filter((d) => d.mode === 'code-py').map((d) => d.figure)).toEqual(['passRate', 'steps', 'total']);
     expect(table.rows[1].differences).toEqual([]);
   });
 });

@@ -18,6 +18,7 @@ interface SuiteRunFlags extends ProviderFlags {
   variants?: string;
   models?: string;
   trials?: string;
+  limit?: string;
   concurrency?: string;
   maxSteps?: string;
   settings?: string;
@@ -31,11 +32,12 @@ export function register(program: Command): void {
   const run = suite
     .command('run')
     .description('run every task of a suite, one comparison per task, then print the leaderboard')
-    .argument('<suite>', '"builtin" (every built-in task), "history" (every built-in task, ReAct under full, window:2, clear-results:2, clear-results:4 and summarize:3 history vs Code Mode, 3 trials) or a suite file (.json, .yaml, .yml); a suite file may carry agent columns, programs it runs on this machine (see what each sees: parallax tools --suite FILE)')
+    .argument('<suite>', '"builtin" (every built-in task), "history" (every built-in task, ReAct under full, window:2, clear-results:2, clear-results:4 and summarize:3 history vs Code Mode, 3 trials), "m3tooleval" (the CodeAct paper\'s 82 tasks; "m3tooleval:dna_sequencer" for one domain, several joined with commas) or a suite file (.json, .yaml, .yml); a suite file may carry agent columns, programs it runs on this machine (see what each sees: parallax tools --suite FILE)')
     .option('--modes <list>', `comma-separated modes: ${MODE_IDS.join(',')} (default: the suite's, else ${DEFAULT_MODES.join(',')})`)
     .option('--variants <file|json>', 'the columns instead of modes, as for `parallax compare --variants` (default: the suite\'s)')
     .option('--models <list>', 'comma-separated models: every model × every mode of --modes (or the suite\'s modes)')
     .option('--trials <n>', `runs per mode and task, 1–${MAX_TRIALS} (default: the suite's, else 1)`)
+    .option('--limit <n>', 'run only the first n tasks of the suite, in its order')
     .option('--concurrency <n>', 'rounds in flight at once, across the suite\'s comparisons (default: simulated one per two cores, a real provider 1; a 429 lowers it)')
     .option('--max-steps <n>', 'stop each run after this many model requests (default 10)')
     .option('--approve <list>', 'approval policy as for `parallax compare` (no prompts: "ask" becomes deny)')
@@ -74,7 +76,8 @@ async function suiteRun(file: string, flags: SuiteRunFlags): Promise<void> {
     import('../../suite/suite-report.js'), import('../../host/host.js'), import('../../host/data-dir.js'), import('./compare.js'), import('../approvals.js'),
     import('../../engine/sandbox/index.js'),
   ]);
-  const suite = await loadSuite(file);
+  const { limitSuite } = await import('../../../shared/task-set-suites.js');
+  const suite = limitSuite(await loadSuite(file), flags.limit);
   const settings = { ...(suite.settings ?? {}), ...buildSettings(flags) };
   const approvals = cliApprovalPolicy(flags.approve, { tty: false, userFolder: suite.fixtures.size > 0, base: settings.approvals as ApprovalPolicyInput | undefined });
   const { readVariantsFlags, withColumnModel } = await import('../variants-option.js');

@@ -111,8 +111,6 @@ export interface ModeDefinition<Id extends ModeId = ModeId> {
   offers(toolset: Toolset, returnTypes: boolean): ToolOffer[];
   /** The mode's own tools, which no profile lists (run_code, search_tools, call_tool). */
   ownTools(settings: Pick<RunSettings, 'toolSearch'>): readonly string[];
-  /** Which runtime its worker loads before the run is released: the QuickJS sandbox, Pyodide, or the search index (compute thread). */
-  readonly warmUp?: 'javascript' | 'python' | 'tool-search';
 }
 
 /** A mode's definition, its id kept as a literal so the registry can check that every mode has one. */
@@ -128,7 +126,8 @@ export function directCalls(opts: ModeOptions, lookup: (name: string) => ToolDef
     // The loop only passes names from tools(), so this is a programming error, not a model error.
     if (!tool) throw new Error(`Tool "${name}" is not registered${modeName ? ` in ${modeName} mode` : ''}.`);
     const value = await invokeTool(tool, args, { workspace: opts.workspace, settings: opts.settings, signal: ctx.signal, report: reporterOf(ctx) });
-    return toolResultText(value);
+    // A tool that shows its result its own way (a task set's, as its harness shows it) writes the text itself.
+    return tool.resultText ? tool.resultText(value) : toolResultText(value);
   };
 }
 

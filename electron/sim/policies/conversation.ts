@@ -55,6 +55,17 @@ export interface Conversation {
   readonly model: SimModelId;
   /** The first system (or developer) message's text: a mode may say itself there (policies/modes/). */
   readonly systemPrompt: string;
+  /**
+   * What the task's harness said to the model's answers since the task (a benchmark's "Your answer is
+   * incorrect…", loop.ts answerFeedback): user messages that follow a reply without tool calls. Empty: none.
+   */
+  readonly feedback: readonly string[];
+}
+
+/** A user message answering a final answer (a reply without tool calls): the harness speaking, not a new task. */
+function isFeedback(messages: readonly WireMessage[], i: number): boolean {
+  const before = messages[i - 1];
+  return i > 0 && messages[i].role === 'user' && before?.role === 'assistant' && !(before.tool_calls?.length);
 }
 
 export function readConversation(messages: readonly WireMessage[], tools: readonly WireTool[], trial = 1, model: SimModelId = 'sim'): Conversation {
@@ -63,7 +74,7 @@ export function readConversation(messages: readonly WireMessage[], tools: readon
   let start = -1;
   // The history knob's summary (summarize:K) is a user message after the task, not the task.
   for (let i = messages.length - 1; i >= 0; i--) {
-    if (messages[i].role === 'user' && !readSummary(messages[i])) {
+    if (messages[i].role === 'user' && !readSummary(messages[i]) && !isFeedback(messages, i)) {
       start = i;
       break;
     }
@@ -129,8 +140,10 @@ export function readConversation(messages: readonly WireMessage[], tools: readon
     }
   }
   const system = messages.find((m) => m.role === 'system' || m.role === 'developer');
+  const feedback = messages.flatMap((m, i) => (i > start && isFeedback(messages, i) ? [textOf(m.content)] : []));
   return {
     task,
+    feedback,
     systemPrompt: system ? textOf(system.content) : '',
     toolNames,
     toolDescriptions: new Map(tools.map((t) => [t.function.name, t.function.description ?? ''])),

@@ -82,7 +82,8 @@ export function decide(
   const conv = readConversation(messages, tools, trial, model);
   const task = matchTask(conv.task, tasks);
   if (!task) return { reply: unknownTaskAnswer(), conv, policy: false };
-  if (conv.turns >= MAX_TURNS) {
+  // A harness's feedback on an answer (loop.ts answerFeedback) bounds its own turns: those are not loops.
+  if (conv.turns - conv.feedback.length >= MAX_TURNS) {
     return { reply: finalAnswer([`I could not finish this task in ${MAX_TURNS} steps, so I am stopping here.`]), conv, policy: true };
   }
   return { reply: forgetful(decideFor(conv, task), conv), conv, policy: true };

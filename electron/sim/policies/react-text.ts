@@ -45,12 +45,16 @@ export function nativeForm(messages: readonly WireMessage[], tools: readonly Wir
       const calls = read.actions.map((a, i) => ({ id: `text_${turn}_${i + 1}`, type: 'function' as const, function: { name: a.name, arguments: a.input } }));
       out.push({ role: 'assistant', content: calls.length ? null : textOf(m.content), ...(calls.length ? { tool_calls: calls } : {}) });
       pending = { ids: calls.map((c) => c.id), names: calls.map((c) => c.function.name) };
-    } else if (m.role === 'user' && pending) {
+    } else if (m.role === 'user' && pending && pending.ids.length > 0) {
       // The observation: one result per action of the turn before it.
       const results = splitObservation(textOf(m.content), pending.names);
       pending.ids.forEach((id, i) => out.push({ role: 'tool', tool_call_id: id, content: results[i] ?? '' }));
       pending = null;
-    } else out.push(m);
+    } else {
+      // A user message after a reply without actions is the harness answering a final answer: kept as it is.
+      pending = null;
+      out.push(m);
+    }
   }
   return { messages: out, tools: listedTools(prompt) };
 }

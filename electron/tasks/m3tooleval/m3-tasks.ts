@@ -1,9 +1,9 @@
 /**
  * M3ToolEval as a task set: its five domains, each with its tools, and its 82 tasks in the original's order,
- * each with its instruction and expected output (data/tasks.ts). A task's id is `m3tooleval/<domain>/<task>`;
+ * each with its instruction and expected output (shared/m3tooleval-tasks.ts). A task's id is `m3tooleval/<domain>/<task>`;
  * a domain can be chosen on its own (`m3tooleval:dna_sequencer`).
  */
-import { M3_TASK_DATA } from './data/tasks.js';
+import { M3_ANSWER_LINES, M3_DOMAIN_INFO, M3_SET_ID, M3_TASK_DATA, m3Cards, type M3DomainId } from '../../../shared/m3tooleval-tasks.js';
 import { DNA_TOOLS } from './domains/dna-sequencer.js';
 import { DECODER_TOOLS } from './domains/message-decoder.js';
 import { TRADE_TOOLS } from './domains/trade-calculator.js';
@@ -13,24 +13,26 @@ import type { M3Tool } from './m3-tool.js';
 import { literalEval } from './py-expr.js';
 import type { PyValue } from './py-value.js';
 
-export const M3_SET_ID = 'm3tooleval';
+export { M3_SET_ID };
 
 export interface M3Domain {
   /** As `m3tooleval:<id>` names it. */
-  readonly id: string;
+  readonly id: M3DomainId;
   readonly title: string;
   /** The prefix of the original's task names. */
   readonly original: string;
   readonly tools: readonly M3Tool[];
 }
 
-export const M3_DOMAINS: readonly M3Domain[] = [
-  { id: 'message_decoder', title: 'Alien message decoder', original: 'message_decoder', tools: DECODER_TOOLS },
-  { id: 'dna_sequencer', title: "Cryptobotanist's plant DNA sequencer", original: 'cryptobotanists_plant_dna_sequencer', tools: DNA_TOOLS },
-  { id: 'trade_calculator', title: 'Intergalactic trade calculator', original: 'trade_calculator', tools: TRADE_TOOLS },
-  { id: 'travel_itinerary_planning', title: 'Travel itinerary planning', original: 'travel_itinerary_planning', tools: TRAVEL_TOOLS },
-  { id: 'web_browsing', title: 'Web browsing (stored pages)', original: 'web_browsing', tools: WEB_TOOLS },
-];
+const TOOLS: Readonly<Record<M3DomainId, readonly M3Tool[]>> = {
+  message_decoder: DECODER_TOOLS,
+  dna_sequencer: DNA_TOOLS,
+  trade_calculator: TRADE_TOOLS,
+  travel_itinerary_planning: TRAVEL_TOOLS,
+  web_browsing: WEB_TOOLS,
+};
+
+export const M3_DOMAINS: readonly M3Domain[] = M3_DOMAIN_INFO.map((d) => ({ ...d, tools: TOOLS[d.id] }));
 
 export interface M3Task {
   /** `m3tooleval/<domain>/<task>`. */
@@ -42,38 +44,27 @@ export interface M3Task {
   readonly expected: PyValue;
   /** The expected output as the original writes it (repr). */
   readonly expectedRepr: string;
+  /** Its text as every mode receives it (its card's): the instruction, then the answer lines. */
+  readonly text: string;
 }
 
-/**
- * The lines the original's prompt puts after every instruction about the answer, kept in the task's text so that
- * every mode is asked for the answer the same way and the scoring reads it as the paper's harness does.
- */
-export const ANSWER_LINES =
-  "When you are done, output the result using 'Answer: your answer'\n" +
-  'Please ONLY output the answer (e.g., single number), without any other text.';
+export const ANSWER_LINES = M3_ANSWER_LINES;
 
-function domainOf(name: string): M3Domain {
-  const prefix = name.split('/')[0];
-  const domain = M3_DOMAINS.find((d) => d.original === prefix);
-  if (!domain) throw new Error(`M3ToolEval task ${name} names no known domain.`);
-  return domain;
-}
+const CARDS = m3Cards();
 
-export const M3_TASKS: readonly M3Task[] = M3_TASK_DATA.map((t) => {
-  const domain = domainOf(t.name);
-  return {
-    id: `${M3_SET_ID}/${domain.id}/${t.name.split('/').slice(1).join('/')}`,
-    name: t.name,
-    domain,
-    instruction: t.instruction,
-    expected: literalEval(t.expected),
-    expectedRepr: t.expected,
-  };
-});
+export const M3_TASKS: readonly M3Task[] = M3_TASK_DATA.map((t, i) => ({
+  id: CARDS[i].id,
+  name: t.name,
+  domain: M3_DOMAINS.find((d) => d.id === CARDS[i].domain)!,
+  instruction: t.instruction,
+  expected: literalEval(t.expected),
+  expectedRepr: t.expected,
+  text: CARDS[i].text,
+}));
 
 /** The task's text as every mode receives it: the instruction, then the answer lines. */
 export function taskText(task: M3Task): string {
-  return `${task.instruction.replace(/\s+$/, '')}\n${ANSWER_LINES}`;
+  return task.text;
 }
 
 /** The M3ToolEval task whose instruction the text begins with (any agent may add words after it). */

@@ -97,3 +97,12 @@ export function kindOf(v: PyValue): string {
   if (Array.isArray(v)) return 'list';
   return typeof v === 'bigint' ? 'int' : typeof v === 'number' ? 'float' : typeof v === 'string' ? 'str' : typeof v === 'boolean' ? 'bool' : 'None';
 }
+
+/** What the original harness says to a wrong answer before the model's next turn (its main.py). */
+export const WRONG_ANSWER_FEEDBACK =
+  'Your answer is incorrect. Please try again. Note that you should ONLY output the answer (e.g., single number), without any other text.';
+
+/** The harness's reply to a final answer: null when it is right, else its feedback (the run goes on, as in the paper). */
+export function answerFeedback(reply: string, expected: PyValue): string | null {
+  return scoreAnswer(reply, expected).ok ? null : WRONG_ANSWER_FEEDBACK;
+}

@@ -14,6 +14,8 @@ import { appStore, useApp } from '../../store/app-store.js';
 import { historySelectors } from '../../store/selectors.js';
 import { runColumn } from '../../store/columns.js';
 import { SimBadge } from '../common/badges.js';
+import { PaperTableView } from './paper-table-view.js';
+import { taskSetOf } from '../../../shared/task-set-suites.js';
 
 /** The palette slot of the column a cell names (the cells are words; the swatch wants a slot). */
 const slotOfLabel = (label: string, slots: ReadonlyMap<string, ColumnSlot>) => slots.get(label) ?? null;
@@ -101,6 +103,9 @@ export function SuiteView() {
         </figcaption>
         <Board table={tables.overall} testId="suite-overall" slots={slots} />
       </figure>
+      {view.paper && record.taskSet ? (
+        <PaperTableView paper={view.paper} simulated={simulated} label={taskSetOf(record.taskSet)?.label ?? record.taskSet} showPublished={record.taskSet === 'm3tooleval'} />
+      ) : null}
       {view.leaderboard.matrix ? (
         <MatrixView
           matrix={view.leaderboard.matrix}

@@ -28,7 +28,8 @@ describe('loadSuite', () => {
   it('says what is wrong: missing file, bad extension, bad syntax, missing fixture folder', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'parallax-load-suite-'));
     await expect(loadSuite(join(dir, 'none.yaml'))).rejects.toThrow(/Cannot read the suite file .*none\.yaml: it does not exist/);
-    await expect(loadSuite(join(dir, 'suite.txt'))).rejects.toThrow(/A suite is "builtin", "history" or a \.json, \.yaml or \.yml file/);
+    await expect(loadSuite(join(dir, 'suite.txt'))).rejects.toThrow(/A suite is "builtin", "history", a task set \(m3tooleval, m3tooleval:<domain>\) or a \.json, \.yaml or \.yml file/);
+    await expect(loadSuite('m3tooleval:no_such_domain')).rejects.toThrow(/no_such_domain/);
     await writeFile(join(dir, 'bad.json'), '{"name": ');
     await expect(loadSuite(join(dir, 'bad.json'))).rejects.toThrow(/is not valid JSON: .*Fix its syntax/);
     await writeFile(join(dir, 'fx.yaml'), 'name: s\ntasks:\n  - {id: t, text: x, fixture: nowhere}\n');

@@ -2,14 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { detectTask } from '../../../electron/sim/policies/index.js';
 import { runTaskOf, TASKS } from '../../../electron/tasks/index.js';
-import { BUILTIN_TASKS } from '../../../shared/tasks.js';
+import { BUILTIN_TASKS, TASK_SET_CARDS } from '../../../shared/tasks.js';
 
 describe('the built-in tasks', () => {
-  it('each card has one definition, in the card order or not, with unique ids', () => {
-    expect(TASKS.map((t) => t.id).sort()).toEqual(BUILTIN_TASKS.map((t) => t.id).sort());
+  it('each card has one definition, in the card order or not, with unique ids (a task set\'s cards too)', () => {
+    expect(TASKS.map((t) => t.id).sort()).toEqual([...BUILTIN_TASKS, ...TASK_SET_CARDS].map((t) => t.id).sort());
+    expect(new Set(TASKS.map((t) => t.id)).size).toBe(TASKS.length);
   });
 
-  it.each(BUILTIN_TASKS.map((t) => [t.id, t] as const))('%s: its text is detected as itself, by its own detector only', (id, card) => {
+  it.each([...BUILTIN_TASKS, ...TASK_SET_CARDS].map((t) => [t.id, t] as const))('%s: its text is detected as itself, by its own detector only', (id, card) => {
     const text = card.text.replace('{{FIXTURE_URL}}', 'http://127.0.0.1:9/');
     expect(detectTask(text)?.id).toBe(id);
     expect(TASKS.filter((t) => t.simMatch(text) !== null).map((t) => t.id)).toEqual([id]);

@@ -8,6 +8,7 @@ import { answer, type SimReply } from '../../../sim/types.js';
 import { SIM_LABEL } from '../../../sim/policies/common.js';
 import { str, type PyValue } from '../py-value.js';
 import type { AnswerStyle } from './plan.js';
+import type { Conversation } from '../../../sim/policies/conversation.js';
 
 export function answerLine(value: PyValue, style: AnswerStyle = 'value'): string {
   if (style === 'cents') {
@@ -17,8 +18,13 @@ export function answerLine(value: PyValue, style: AnswerStyle = 'value'): string
   return str(value);
 }
 
-export function m3Answer(value: PyValue, style?: AnswerStyle): SimReply {
-  return answer(`${SIM_LABEL}\nAnswer: ${answerLine(value, style)}`);
+/**
+ * The answer; once the harness has said an answer was wrong, a value the instruction asked rounded is given as
+ * it came instead (the model tries the other way of writing it), anything else as before.
+ */
+export function m3Answer(value: PyValue, style: AnswerStyle | undefined, conv: Pick<Conversation, 'feedback'>): SimReply {
+  const line = conv.feedback.length > 0 && style === 'cents' ? str(value) : answerLine(value, style);
+  return answer(`${SIM_LABEL}\nAnswer: ${line}`);
 }
 
 /** A run the plan could not finish: said plainly, with no "Answer:" to be scored as one. */

@@ -30,5 +30,5 @@ export function codePlan(conv: Conversation, plan: Plan, what: string): SimReply
   const out = programOutput(ran.result);
   const printed = out.printed.trim().split('\n').pop() ?? '';
   if (out.error || printed === '') return m3Failure(`My program did not give the answer: ${out.error ?? 'it printed nothing'}`);
-  return m3Answer(fromPrinted(printed, conv.task), plan.style);
+  return m3Answer(fromPrinted(printed, conv.task), plan.style, conv);
 }

@@ -103,7 +103,7 @@ export function reactPlan(conv: Conversation, plan: Plan, tools: readonly M3Tool
     }
   }
   try {
-    return m3Answer(evaluate(plan.answer, env), plan.style);
+    return m3Answer(evaluate(plan.answer, env), plan.style, conv);
   } catch (error) {
     if (error instanceof PyError || error instanceof PlanError) return m3Failure(`I could not work out the answer from the results: ${error.message}`);
     throw error;

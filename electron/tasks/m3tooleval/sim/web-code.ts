@@ -150,5 +150,5 @@ export function codeWeb(conv: Conversation, goal: WebGoal): SimReply {
   const out = programOutput(ran.result);
   const printed = out.printed.trim().split('\n').pop() ?? '';
   if (out.error || printed === '') return m3Failure(`My program did not find the answer: ${out.error ?? 'it printed nothing'}`);
-  return m3Answer(printed, goal.kind === 'total' || goal.kind === 'price' ? 'cents' : 'value');
+  return m3Answer(printed, goal.kind === 'total' || goal.kind === 'price' ? 'cents' : 'value', conv);
 }

@@ -98,7 +98,7 @@ export function reactWeb(conv: Conversation, goal: WebGoal): SimReply {
     if (!sum) return { kind: 'tools', text: '', calls: [{ name: 'calculator', arguments: JSON.stringify({ expression: totalExpression(goal, k) }) }] };
     value = readResult(sum.result ?? '');
   }
-  if (value !== null) return m3Answer(value, goal.kind === 'total' || goal.kind === 'price' ? 'cents' : 'value');
+  if (value !== null) return m3Answer(value, goal.kind === 'total' || goal.kind === 'price' ? 'cents' : 'value', conv);
 
   const next = goal.kind === 'price' ? productSteps([goal.item], k, current) : goal.kind === 'total' ? productSteps(goal.items, k, current) : peopleSteps(goal, k, current);
   // A list the browser shows goes on below: read on first (the calls run in order), then open the rest; a list

@@ -14,6 +14,7 @@ import { m3ToolDefinitions } from '../../../../electron/tasks/m3tooleval/tool-de
 import { invokeTool } from '../../../../electron/engine/tools/index.js';
 import { DEFAULT_SETTINGS } from '../../../../shared/run-spec.js';
 import { fromJson, PyError, toJson } from '../../../../electron/tasks/m3tooleval/py-value.js';
+import { answerFeedback } from '../../../../electron/tasks/m3tooleval/score.js';
 import type { M3Session } from '../../../../electron/tasks/m3tooleval/m3-tool.js';
 
 export interface Played {
@@ -25,6 +26,14 @@ export interface Played {
 
 const ctx = { workspace: '/nonexistent', settings: DEFAULT_SETTINGS, signal: new AbortController().signal };
 
+/** The harness's protocol: a wrong answer is told so and the model goes on, until it is right or turns run out. */
+function judged(task: M3Task, text: string, turn: number, maxTurns: number, messages: WireMessage[]): boolean {
+  const feedback = turn < maxTurns ? answerFeedback(text, task.expected) : null;
+  if (!feedback) return true;
+  messages.push({ role: 'assistant', content: text }, { role: 'user', content: feedback });
+  return false;
+}
+
 export async function playReact(task: M3Task, trial = 1, maxTurns = 10): Promise<Played> {
   const tools = m3ToolDefinitions(task.domain.tools);
   const wireTools: WireTool[] = tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description } }));
@@ -32,7 +41,10 @@ export async function playReact(task: M3Task, trial = 1, maxTurns = 10): Promise
   let calls = 0;
   for (let turn = 1; turn <= maxTurns; turn++) {
     const reply: SimReply = m3React(readConversation(messages, wireTools, trial), detectM3(taskText(task))!);
-    if (reply.kind === 'text') return { answer: reply.text, turns: turn, calls };
+    if (reply.kind === 'text') {
+      if (judged(task, reply.text, turn, maxTurns, messages)) return { answer: reply.text, turns: turn, calls };
+      continue;
+    }
     const ids = reply.calls.map((_c, i) => `call_${turn}_${i}`);
     messages.push({ role: 'assistant', content: null, tool_calls: reply.calls.map((c, i) => ({ id: ids[i], type: 'function', function: { name: c.name, arguments: c.arguments } })) });
     for (const [i, c] of reply.calls.entries()) {
@@ -97,7 +109,7 @@ export function playCode(task: M3Task, language: 'javascript' | 'python', run: (
   const step = (turn: number): Played | Promise<Played> => {
     if (turn > maxTurns) return { answer: '', turns: maxTurns, calls: calls() };
     const reply = m3Code(readConversation(messages, wireTools, trial), detectM3(taskText(task))!);
-    if (reply.kind === 'text') return { answer: reply.text, turns: turn, calls: calls() };
+    if (reply.kind === 'text') return judged(task, reply.text, turn, maxTurns, messages) ? { answer: reply.text, turns: turn, calls: calls() } : step(turn + 1);
     const c = reply.calls[0];
     messages.push({ role: 'assistant', content: null, tool_calls: [{ id: `p${turn}`, type: 'function', function: { name: 'run_code', arguments: c.arguments } }] });
     const after = (output: string) => {

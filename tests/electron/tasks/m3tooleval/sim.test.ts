@@ -34,25 +34,28 @@ describe('the simulated model on M3ToolEval', () => {
     expect(detectM3('What is 123 * 456 + 789?')).toBeNull();
   });
 
-  it('in ReAct answers every task right but those its words or format lead elsewhere, within 8 turns', async () => {
+  it('in ReAct, under the harness\'s protocol, answers all but the tasks whose words lead elsewhere; a rounded total is corrected after the feedback', async () => {
     const wrong: string[] = [];
     for (const t of M3_TASKS) {
       const played = await playReact(t);
-      expect(played.turns, t.name).toBeLessThanOrEqual(8);
       expect(played.answer, t.name).toContain(SIM_LABEL);
-      if (!scoreAnswer(played.answer, t.expected).ok) wrong.push(t.name);
+      if (!scoreAnswer(played.answer, t.expected).ok) {
+        wrong.push(t.name);
+        // Told "incorrect" each time, it tries again until the turns run out, as the paper's runs do.
+        expect(played.turns, t.name).toBe(10);
+      } else expect(played.turns, t.name).toBeLessThanOrEqual(CENTS.includes(t.name) ? 9 : 8);
     }
-    expect(wrong.sort()).toEqual([...Object.keys(WORDS_DISAGREE), ...CENTS].sort());
+    expect(wrong.sort()).toEqual(Object.keys(WORDS_DISAGREE).sort());
   });
 
-  it('in Code Mode (JavaScript) also loses the answers JavaScript prints otherwise than Python, in at most 3 turns', () => {
+  it('in Code Mode (JavaScript) also loses the answers JavaScript prints otherwise than Python, the rest in at most 4 turns', () => {
     const wrong: string[] = [];
     for (const t of M3_TASKS) {
       const played = playCodeJs(t);
-      expect(played.turns, t.name).toBeLessThanOrEqual(3);
       if (!scoreAnswer(played.answer, t.expected).ok) wrong.push(t.name);
+      else expect(played.turns, t.name).toBeLessThanOrEqual(4);
     }
-    expect(wrong.sort()).toEqual([...Object.keys(WORDS_DISAGREE), ...CENTS, ...PYTHON_LITERALS].sort());
+    expect(wrong.sort()).toEqual([...Object.keys(WORDS_DISAGREE), ...PYTHON_LITERALS].sort());
   });
 
   it('reads the real tool results: a different result gives a different answer', () => {

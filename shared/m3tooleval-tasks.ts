@@ -1,6 +1,6 @@
 /**
  * M3ToolEval's 82 tasks (xingyaoww/code-act, scripts/eval/m3tooleval/tasks/impl/, MIT licence, Copyright (c) 2024
- * Xingyao Wang; the notice is in ../LICENSE-m3tooleval.md), carried as data in the original's order: its name, the
+ * Xingyao Wang; the notice is in electron/tasks/m3tooleval/LICENSE-m3tooleval.md), carried as data in the original's order: its name, the
  * instruction word for word, and the expected output as Python writes it (repr), which the task set reads back with
  * its literal reader. tests/electron/engine/tasks/m3tooleval/expected-outputs.test.ts recomputes every expected
  * output with the ported tools from the task's own figures.
@@ -11,6 +11,54 @@ export interface M3TaskData {
   readonly instruction: string;
   /** repr() of the expected output. */
   readonly expected: string;
+}
+
+/** The set's domains in the original's order: the id `m3tooleval:<id>` names, and the prefix of the original's names. */
+export const M3_DOMAIN_INFO = [
+  { id: 'message_decoder', title: 'Alien message decoder', original: 'message_decoder' },
+  { id: 'dna_sequencer', title: "Cryptobotanist's plant DNA sequencer", original: 'cryptobotanists_plant_dna_sequencer' },
+  { id: 'trade_calculator', title: 'Intergalactic trade calculator', original: 'trade_calculator' },
+  { id: 'travel_itinerary_planning', title: 'Travel itinerary planning', original: 'travel_itinerary_planning' },
+  { id: 'web_browsing', title: 'Web browsing (stored pages)', original: 'web_browsing' },
+] as const;
+
+export type M3DomainId = (typeof M3_DOMAIN_INFO)[number]['id'];
+
+export const M3_SET_ID = 'm3tooleval';
+
+/**
+ * The lines the original's prompt puts after every instruction about the answer, kept in the task's text so that
+ * every mode is asked for the answer the same way and the scoring reads it as the paper's harness does.
+ */
+export const M3_ANSWER_LINES =
+  "When you are done, output the result using 'Answer: your answer'\n" +
+  'Please ONLY output the answer (e.g., single number), without any other text.';
+
+/** A task's card: its id (`m3tooleval/<domain>/<task>`), its domain, and its text as every mode receives it. */
+export interface M3Card {
+  readonly id: string;
+  readonly name: string;
+  readonly domain: M3DomainId;
+  readonly title: string;
+  readonly text: string;
+}
+
+function domainOf(name: string): M3DomainId {
+  const prefix = name.split('/')[0];
+  const domain = M3_DOMAIN_INFO.find((d) => d.original === prefix);
+  if (!domain) throw new Error(`M3ToolEval task ${name} names no known domain.`);
+  return domain.id;
+}
+
+/** "price_of_legendary_wand" → "Price of legendary wand". */
+const titleOf = (task: string): string => task.charAt(0).toUpperCase() + task.slice(1).replace(/_/g, ' ');
+
+export function m3Cards(): M3Card[] {
+  return M3_TASK_DATA.map((t) => {
+    const domain = domainOf(t.name);
+    const task = t.name.split('/').slice(1).join('/');
+    return { id: `${M3_SET_ID}/${domain}/${task}`, name: t.name, domain, title: titleOf(task), text: `${t.instruction.replace(/\s+$/, '')}\n${M3_ANSWER_LINES}` };
+  });
 }
 
 export const M3_TASK_DATA: readonly M3TaskData[] = [
