@@ -60,13 +60,19 @@ export interface ModeShades {
   readonly completion: string;
 }
 
+/** The language of the programs a mode's run_code runs: JavaScript in QuickJS, Python in Pyodide. */
+export type ProgramLanguage = 'javascript' | 'python';
+
 export interface ModeDescription {
   /** The name on every surface: composer, columns, charts, reports, CLI tables. */
   readonly label: string;
   /** What the mode offers the model, in one line (composer hint, report legend). */
   readonly about: string;
-  /** Whether the mode offers run_code: its worker starts the QuickJS sandbox thread before the run is released. */
-  readonly usesSandbox: boolean;
+  /**
+   * The language of the programs it runs through run_code, whose sandbox its worker starts before the run is
+   * released (QuickJS, or Pyodide's child); null: the mode has no run_code.
+   */
+  readonly program: ProgramLanguage | null;
   readonly colour: { readonly light: ModeShades; readonly dark: ModeShades };
   /** SVG stroke-dasharray of the mode's line ('' = solid), so lines differ without colour too. */
   readonly dash: string;
@@ -94,7 +100,7 @@ export const MODES = {
     label: 'ReAct',
     inEveryReport: true,
     about: 'Native tool calling: every tool schema on every request.',
-    usesSandbox: false,
+    program: null,
     colour: { light: { prompt: '#0072B2', completion: '#99C7E0' }, dark: { prompt: '#5b9bff', completion: '#b3d0ff' } },
     dash: '',
     marker: 'circle',
@@ -103,7 +109,7 @@ export const MODES = {
     label: 'Code Mode',
     inEveryReport: true,
     about: 'One run_code tool: the model writes a program that calls the tools.',
-    usesSandbox: true,
+    program: 'javascript',
     colour: { light: { prompt: '#D55E00', completion: '#EEBF99' }, dark: { prompt: '#f0953a', completion: '#fcd6ac' } },
     dash: '7 4',
     marker: 'square',
@@ -112,7 +118,7 @@ export const MODES = {
     label: 'Hybrid',
     inEveryReport: true,
     about: 'list_dir and read_file as direct tools, plus run_code for batch work.',
-    usesSandbox: true,
+    program: 'javascript',
     colour: { light: { prompt: '#009E73', completion: '#99D8C7' }, dark: { prompt: '#2aa57f', completion: '#8fdcc0' } },
     dash: '2 3',
     marker: 'triangle',
@@ -121,7 +127,7 @@ export const MODES = {
     label: 'ReAct + tool search',
     inEveryReport: true,
     about: 'Four file tools and search_tools; the tools it finds join later requests.',
-    usesSandbox: false,
+    program: null,
     colour: { light: { prompt: '#CC79A7', completion: '#E8C3D7' }, dark: { prompt: '#e46aa8', completion: '#f7b5d6' } },
     dash: '9 3 2 3',
     marker: 'diamond',
@@ -129,7 +135,7 @@ export const MODES = {
   'react-text': {
     label: 'ReAct (text)',
     about: 'No tools parameter: the tools are listed in the prompt, and Thought / Action / Action Input replies are parsed.',
-    usesSandbox: false,
+    program: null,
     toolsInPrompt: true,
     colour: { light: { prompt: '#4D4400', completion: '#E3DA8A' }, dark: { prompt: '#f0e442', completion: '#a08c50' } },
     dash: '1 3',
@@ -140,7 +146,7 @@ export const MODES = {
   'code-py': {
     label: 'Code Mode (Python)',
     about: 'One run_code tool: the model writes a Python program (Pyodide) that calls the tools.',
-    usesSandbox: true,
+    program: 'python',
     colour: { light: { prompt: '#303030', completion: '#686868' }, dark: { prompt: '#f0f0f0', completion: '#545454' } },
     dash: '4 2 1 2',
     marker: 'star',
@@ -151,7 +157,7 @@ export const MODES = {
     label: 'Agent',
     external: true,
     about: 'A program of your own, started in the run\'s workspace; its model requests go through a recording proxy.',
-    usesSandbox: false,
+    program: null,
     colour: { light: { prompt: '#8338EC', completion: '#CDAFF7' }, dark: { prompt: '#a855f7', completion: '#d8b2fb' } },
     dash: '5 2 1 2 1 2',
     marker: 'cross',

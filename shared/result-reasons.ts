@@ -66,13 +66,12 @@ export function columnProfile(runs: readonly RunSummary[]): ColumnProfile {
 
 const n = (x: number) => formatMean(Math.round(x));
 const plural = (x: number, one: string, many = `${one}s`) => `${n(x)} ${Math.round(x) === 1 ? one : many}`;
-// A mode with the sandbox whose one tool is run_code (Code Mode, in either language).
-const isCodeOnly = (mode: string) => describeMode(mode)?.usesSandbox === true;
 
 /** "its 8 tool definitions", "its one tool (run_code with its catalog)". */
 function toolsPhrase(c: ColumnProfile): string {
   if (c.toolsOffered === null) return 'its tool definitions';
-  if (isCodeOnly(c.mode) && c.toolsOffered === 1) return 'its one tool definition (run_code with its catalog)';
+  // A mode that runs programs and offers one tool offers run_code alone (Code Mode, in either language).
+  if (describeMode(c.mode)?.program && c.toolsOffered === 1) return 'its one tool definition (run_code with its catalog)';
   return `its ${plural(c.toolsOffered, 'tool definition')}`;
 }
 

@@ -6,8 +6,10 @@ import type { RunSummary } from '../../shared/summary.js';
 import { costText, priceSummary, USAGE_SOURCE_TEXT } from '../../shared/cost.js';
 import { replyEnding, type ReplyEnding } from '../../shared/reply-ending.js';
 
-/** A reply without calls that is no answer, in the step line's words. */
-const NO_CALLS: Record<ReplyEnding, string> = { 'cut-short': '(cut short at the token limit: not an answer)', empty: '(empty reply: not an answer)', reply: '' };
+/** A reply that is no answer, in the step line's words (a filtered reply's calls were not run either). */
+const NO_CALLS: Record<ReplyEnding, string> = {
+  filtered: '(refused or filtered by the provider: not an answer)', 'cut-short': '(cut short at the token limit: not an answer)', empty: '(empty reply: not an answer)', reply: '',
+};
 
 const pad = (v: string | number, n: number) => String(v).padStart(n);
 
@@ -28,7 +30,9 @@ export function stepLine(e: StepEvent, prefix = ''): string | null {
       return e.shellSandbox?.kind === 'none' ? `${prefix}     note:${shellNote(e).slice(2)}` : null;
     case 'model-response': {
       // A text ReAct reply that could not be read is no answer: its parse error went back as the observation.
-      const calls = e.toolCalls.map((c) => c.name).join(', ') || NO_CALLS[replyEnding(e)] || (e.parsed?.parseError ? '(reply not read: parse error sent back)' : '(answer)');
+      const ending = replyEnding(e);
+      const named = e.toolCalls.map((c) => c.name).join(', ');
+      const calls = (ending === 'filtered' ? `${named ? `${named} not run ` : ''}${NO_CALLS.filtered}` : named) || NO_CALLS[ending] || (e.parsed?.parseError ? '(reply not read: parse error sent back)' : '(answer)');
       // "≈" marks usage Parallax estimated because the provider sent none.
       const est = e.usage && e.usageSource === 'estimated' ? '≈' : '';
       const p = e.usage ? `${est}${e.usage.prompt}` : '—';

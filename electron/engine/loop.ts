@@ -26,6 +26,7 @@ import { HistoryEditor } from './history-editor.js';
 import { askWith, HistorySummarizer } from './history-summarizer.js';
 import { parseHistory } from '../../shared/history-setting.js';
 import type { ClearedResult } from '../../shared/step-event.js';
+import { isFiltered } from '../../shared/reply-ending.js';
 
 export interface LoopResult {
   readonly status: Exclude<RunStatus, 'crashed'>;
@@ -143,17 +144,14 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
   }
 }
 
-const FILTER_REASONS = new Set(['content_filter', 'refusal', 'safety', 'recitation', 'prohibited_content', 'blocklist', 'spii']);
-
 /**
  * Why a reply is a refusal and not an answer, in the provider's words, or null: a finish reason of its content
- * filter or refusal (OpenAI and Azure content_filter, Anthropic stop_reason refusal, Gemini's SAFETY through
- * gateways), or refusal text (OpenAI `delta.refusal`).
+ * filter or refusal (shared/reply-ending.ts: OpenAI and Azure content_filter, Anthropic stop_reason refusal, Gemini's
+ * SAFETY and RECITATION through its OpenAI-compatible endpoint), or refusal text (OpenAI `delta.refusal`).
  */
 export function refusalMessage(reply: ChatReply): string | null {
+  if (!isFiltered(reply)) return null;
   const reason = (reply.stopReason ?? reply.finishReason ?? '').toLowerCase();
-  const byReason = FILTER_REASONS.has(reason) || reply.finishReason === 'content_filter';
-  if (!byReason && !reply.refusal) return null;
   const said = reply.stopReason ?? reply.finishReason;
   const parts = [
     reply.refusal

@@ -3,6 +3,7 @@
  * first and run-finished last, whatever happens; it never throws for model or tool problems.
  */
 import { realpath } from 'node:fs/promises';
+import { MODES } from '../../shared/modes.js';
 import { findPreset, protocolOfInfo } from '../../shared/providers.js';
 import { DEFAULT_SETTINGS, type RunSpec } from '../../shared/run-spec.js';
 import type { StepEvent, Validation } from '../../shared/step-event.js';
@@ -12,9 +13,8 @@ import { mcpToolKind } from '../../shared/mcp-tools.js';
 import { ApprovalGate, type AskUser } from './approval/approval-gate.js';
 import { EventRecorder } from './event-recorder.js';
 import { runLoop, type LoopResult } from './loop.js';
-import { dropCodeSandbox, prewarmCodeSandbox } from './modes/code-mode.js';
-import { prewarmPythonSandbox } from './modes/code-py-mode.js';
-import { createMode, modeDefinition, SANDBOX_MODES, TOOL_SEARCH_MODES } from './modes/index.js';
+import { dropCodeSandbox, prewarmCodeSandbox, prewarmPythonSandbox } from './modes/code-mode.js';
+import { createMode, TOOL_SEARCH_MODES } from './modes/index.js';
 import type { ModeAdapter } from './modes/mode.js';
 import { createChatClient } from './provider/chat-client.js';
 import { shellSandbox } from './sandbox/shell-sandbox.js';
@@ -93,15 +93,16 @@ function mcpFor(spec: RunSpec, task: RunTask | null, workspace: string): Promise
  * measured steps. Workers call it before saying they are ready.
  */
 export async function warmUpEngine(spec?: RunSpec, task: RunTask | null = null): Promise<void> {
-  // A mode whose programs run in Pyodide, not QuickJS (Code Mode (Python)): its worker loads Python (~2 s) instead.
-  const python = spec !== undefined && modeDefinition(spec.mode).warmUp === 'python';
-  if (spec && (!SANDBOX_MODES.has(spec.mode) || python)) dropCodeSandbox();
+  // The sandbox of the mode's programs: QuickJS (pre-started by preloadEngine, dropped when the mode runs none),
+  // or Pyodide (Code Mode (Python): its worker loads Python, ~2 s, instead).
+  const program = spec ? MODES[spec.mode].program : null;
+  if (spec && program !== 'javascript') dropCodeSandbox();
   // A compute thread a standing pool started: kept only for a mode that searches tools from its first step;
   // others start it on their first calculator or fetch_url call, as a run always did.
   if (spec && !TOOL_SEARCH_MODES.has(spec.mode)) disposeComputeThread();
   await Promise.all([
     warmUpTools({ computeThread: !spec || TOOL_SEARCH_MODES.has(spec.mode) }),
-    python ? prewarmPythonSandbox() : spec && SANDBOX_MODES.has(spec.mode) ? prewarmCodeSandbox(spec.settings) : undefined,
+    program === 'python' ? prewarmPythonSandbox() : spec && program === 'javascript' ? prewarmCodeSandbox(spec.settings) : undefined,
     // The Anthropic SDK and its client are loaded only for runs that speak its protocol.
     spec && protocolOfInfo(spec.provider) === 'anthropic' ? import('./provider/anthropic-client.js') : undefined,
     // MCP servers are started and their tools listed before release: a slow server is not the first step's cost.

@@ -1,6 +1,6 @@
 /**
- * Prints what `parallax run` records for every round-three wire shape (tests/helpers/wire-shapes-3.ts and
- * wire-shapes-3-anthropic.ts) in each mode it applies to, as a Markdown table: outcome, the cost and reasoning
+ * Prints what `parallax run` records for every round-three wire shape (tests/helpers/wire-shapes-3.ts,
+ * wire-shapes-3-anthropic.ts and wire-shapes-3-filtered.ts) in each mode it applies to, as a Markdown table: outcome, the cost and reasoning
  * recorded, what differs from what the wire said (and what went back on the next request), and whether that is right.
  *
  *   npx tsx tests/helpers/wire-report-3.ts [--cli path/to/electron/cli/main.(ts|js)] [--timeout-s 120]
@@ -14,6 +14,7 @@ import { cliReplay } from './cli-replay.js';
 import { problems3 } from './wire-judge-3.js';
 import { WIRE_SHAPES_3_OPENAI, type Shape3 } from './wire-shapes-3.js';
 import { WIRE_SHAPES_3_ANTHROPIC } from './wire-shapes-3-anthropic.js';
+import { WIRE_SHAPES_3_FILTERED } from './wire-shapes-3-filtered.js';
 import type { Family } from './wire-shapes-2.js';
 
 const args = process.argv.slice(2);
@@ -38,7 +39,7 @@ async function row(shape: Shape3, family: Family): Promise<string> {
 
 console.log(`CLI: ${cli}\n`);
 console.log('| shape | mode | outcome | cost per step | reasoning per step | requests | recorded and sent back |\n|---|---|---|---|---|---|---|');
-const jobs = [...WIRE_SHAPES_3_OPENAI, ...WIRE_SHAPES_3_ANTHROPIC].flatMap((s) => s.families.map((f) => [s, f] as const));
+const jobs = [...WIRE_SHAPES_3_OPENAI, ...WIRE_SHAPES_3_ANTHROPIC, ...WIRE_SHAPES_3_FILTERED].flatMap((s) => s.families.map((f) => [s, f] as const));
 // Two at a time: the machine is shared.
 const out: string[] = new Array(jobs.length);
 let next = 0;

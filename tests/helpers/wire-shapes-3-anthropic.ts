@@ -10,7 +10,7 @@ import { FAMILIES, answerText, readCall, type Family } from './wire-shapes-2.js'
 import type { Shape3 } from './wire-shapes-3.js';
 
 /** The family's read of a.txt as one Messages API turn: a tool_use whose input streams in pieces, or text. */
-function callTurn(f: Family, id: string): ReplayReply {
+export function callTurn(f: Family, id: string): ReplayReply {
   const c = readCall(f);
   const half = Math.floor(c.arguments.length / 2);
   const body = f === 'react-text'
@@ -29,7 +29,7 @@ function callTurn(f: Family, id: string): ReplayReply {
 }
 
 /** A text turn ending with `stop`, after `text`. */
-function textTurn(id: string, text: string, stop: string, input = 480, output = 20): ReplayReply {
+export function textTurn(id: string, text: string, stop: string, input = 480, output = 20): ReplayReply {
   return streamReply([
     event(messageStart({ input_tokens: input, output_tokens: 1 }, id)),
     event({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }),

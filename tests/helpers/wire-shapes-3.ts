@@ -50,7 +50,7 @@ const same = (label: string, actual: unknown, expected: unknown): string[] =>
   JSON.stringify(actual) === JSON.stringify(expected) ? [] : [`${label}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`];
 
 /** Deltas of the family's read of a.txt: a call in pieces (native), or the call as text. */
-function callDeltas(f: Family, callId: string, extra: Record<string, unknown> = {}): Record<string, unknown>[] {
+export function callDeltas(f: Family, callId: string, extra: Record<string, unknown> = {}): Record<string, unknown>[] {
   const c = readCall(f);
   if (f === 'react-text') return pieces(c.text).map((t, i) => ({ ...(i === 0 ? { role: 'assistant' } : {}), content: t, ...extra }));
   return [
@@ -59,8 +59,8 @@ function callDeltas(f: Family, callId: string, extra: Record<string, unknown> = 
   ];
 }
 
-const textDeltas = (s: string, extra: Record<string, unknown> = {}) => pieces(s).map((t, i) => ({ ...(i === 0 ? { role: 'assistant' } : {}), content: t, ...extra }));
-const callFinish = (f: Family) => (f === 'react-text' ? 'stop' : 'tool_calls');
+export const textDeltas = (s: string, extra: Record<string, unknown> = {}) => pieces(s).map((t, i) => ({ ...(i === 0 ? { role: 'assistant' } : {}), content: t, ...extra }));
+export const callFinish = (f: Family) => (f === 'react-text' ? 'stop' : 'tool_calls');
 const ranCall = (f: Family, answer: string): Expect3 => ({ status: 'answered', requests: 2, answer });
 
 // OpenRouter with the account's own provider key (BYOK): `cost` is OpenRouter's fee (5 %), the provider's charge is
@@ -299,4 +299,30 @@ const groq413: Shape3 = {
   },
 };
 
-export const WIRE_SHAPES_3_OPENAI: readonly Shape3[] = [openrouterByok, perplexity, geminiEmpty, magistral, lengthFinal, minimaxThink, together, groq429, groq413];
+// ReAct (text): a reply that opens with an "Observation:" the model wrote itself (no stop sequence honoured, as
+// servers that ignore `stop` do). Everything from that line on is dropped, which leaves nothing to send back: the
+// reply then goes back whole, never as an empty assistant message (OpenAI and Anthropic refuse one with a 400;
+// Gemini's endpoint says "contents.parts must not be empty").
+const observationFirst: Shape3 = {
+  name: 'text-reply-opens-with-observation', source: 'ReAct text protocol (the model writes the observation itself; servers that ignore stop); providers refuse an empty assistant message', protocol: 'openai', families: ['react-text'],
+  build(f) {
+    const id = 'chatcmpl-obs-first';
+    const m = 'llama-3.1-8b-instant';
+    const forged = 'Observation: a.txt holds "alpha".\nThought: I know it now.\nFinal Answer: a.txt holds "alpha".';
+    const c = readCall(f);
+    const say = (cid: string, text: string) => ({ body: sse([...textDeltas(text).map((d) => chunk(cid, m, d)), chunk(cid, m, {}, 'stop'), usageChunk(cid, m, { prompt_tokens: 300, completion_tokens: 30, total_tokens: 330 })]) });
+    return {
+      replies: [say(id, forged), say(`${id}2`, c.text), say(`${id}3`, answerText(f))],
+      expect: {
+        status: 'answered', requests: 3, answer: ANSWER,
+        roundTrip: (reqs) => {
+          const sent = assistantOf(reqs[1]);
+          const observation = ((reqs[1]?.body?.messages ?? []) as { role: string; content: string }[]).at(-1);
+          return [...same('the forged reply sent back whole', sent?.content, forged), ...(/started with "Observation:"/.test(observation?.content ?? '') ? [] : [`the next observation does not say why: ${JSON.stringify(observation?.content)}`])];
+        },
+      },
+    };
+  },
+};
+
+export const WIRE_SHAPES_3_OPENAI: readonly Shape3[] = [openrouterByok, perplexity, geminiEmpty, magistral, lengthFinal, minimaxThink, together, groq429, groq413, observationFirst];

@@ -26,7 +26,6 @@ export const hybridMode = defineMode({
     ...catalogOffers(toolset, returnTypes),
   ],
   ownTools: () => [RUN_CODE],
-  warmUp: 'javascript',
 });
 
 export function createHybridMode(opts: ModeOptions): ModeAdapter {

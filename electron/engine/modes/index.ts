@@ -1,15 +1,15 @@
 /**
  * The modes' registry: one definition per ModeId (mode.ts ModeDefinition: adapter, prompts per profile, tool
- * offer, warm-up), each from its own file. A mode missing here does not compile (`Missing` names it).
+ * offer), each from its own file. A mode missing here does not compile (`Missing` names it).
  */
-import { MODE_IDS, MODES, type ModeId } from '../../../shared/modes.js';
+import { DEFAULT_SETTINGS } from '../../../shared/run-spec.js';
+import type { ModeId } from '../../../shared/modes.js';
 import type { ModeAdapter, ModeDefinition, ModeOptions } from './mode.js';
 import { reactMode } from './react-mode.js';
-import { codeMode } from './code-mode.js';
+import { codeMode, codePyMode } from './code-mode.js';
 import { hybridMode } from './hybrid-mode.js';
 import { reactSearchMode } from './react-search-mode.js';
 import { reactTextMode } from './react-text-mode.js';
-import { codePyMode } from './code-py-mode.js';
 import { agentMode } from './agent-mode.js';
 
 const DEFINITIONS = [reactMode, codeMode, hybridMode, reactSearchMode, reactTextMode, codePyMode, agentMode] as const;
@@ -27,11 +27,8 @@ export function modeDefinition(id: ModeId): ModeDefinition {
   return definition;
 }
 
-/** Modes that offer run_code (shared/modes.ts): their worker starts the sandbox thread before the run is released. */
-export const SANDBOX_MODES: ReadonlySet<ModeId> = new Set(MODE_IDS.filter((m) => MODES[m].usesSandbox));
-
-/** Modes whose search_tools ranks in the compute thread from the first step: their worker starts it before release. */
-export const TOOL_SEARCH_MODES: ReadonlySet<ModeId> = new Set(DEFINITIONS.filter((d) => d.warmUp === 'tool-search').map((d) => d.id));
+/** Modes that offer search_tools as a tool of their own: it ranks in the compute thread from the first step, so their worker starts it before release. */
+export const TOOL_SEARCH_MODES: ReadonlySet<ModeId> = new Set(DEFINITIONS.filter((d) => d.ownTools(DEFAULT_SETTINGS).includes('search_tools')).map((d) => d.id));
 
 export function createMode(id: ModeId, opts: ModeOptions): ModeAdapter {
   return modeDefinition(id).create(opts);

@@ -111,8 +111,6 @@ export interface ModeDefinition<Id extends ModeId = ModeId> {
   offers(toolset: Toolset, returnTypes: boolean): ToolOffer[];
   /** The mode's own tools, which no profile lists (run_code, search_tools, call_tool). */
   ownTools(settings: Pick<RunSettings, 'toolSearch'>): readonly string[];
-  /** Which runtime its worker loads before the run is released: the QuickJS sandbox, Pyodide, or the search index (compute thread). */
-  readonly warmUp?: 'javascript' | 'python' | 'tool-search';
 }
 
 /** A mode's definition, its id kept as a literal so the registry can check that every mode has one. */

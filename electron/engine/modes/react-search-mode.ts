@@ -67,7 +67,6 @@ export const reactSearchMode = defineMode({
   },
   ownTools: (settings) => (settings.toolSearch === 'call-tool' ? [SEARCH_TOOLS, CALL_TOOL] : [SEARCH_TOOLS]),
   // search_tools ranks in the compute thread from the first step.
-  warmUp: 'tool-search',
 });
 
 /** A tool's argument schema as a search result shows it: without the keys that describe the schema itself. */

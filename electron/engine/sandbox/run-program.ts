@@ -15,7 +15,9 @@ import { Sandbox, type SandboxOutcome, type SandboxRun } from './sandbox.js';
 import { pythonSignatureOf } from './python/py-signature.js';
 
 /** The language a program is written in: JavaScript runs in QuickJS, Python in Pyodide (python/). */
-export type ProgramLanguage = 'javascript' | 'python';
+import type { ProgramLanguage } from '../../../shared/modes.js';
+
+export type { ProgramLanguage };
 
 /** What runs a program: the QuickJS sandbox or the Pyodide one; both keep the same contract. */
 export interface ProgramSandbox {

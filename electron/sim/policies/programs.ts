@@ -6,7 +6,9 @@
  */
 import type { Conversation } from './conversation.js';
 
-export type ProgramLanguage = 'javascript' | 'python';
+import type { ProgramLanguage } from '../../../shared/modes.js';
+
+export type { ProgramLanguage };
 
 /** Python when the run_code description asks for it ("Run a Python program …"), else JavaScript. */
 export function programLanguage(conv: Pick<Conversation, 'runCodeDescription'>): ProgramLanguage {

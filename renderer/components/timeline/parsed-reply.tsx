@@ -1,17 +1,22 @@
 /**
  * A text ReAct reply as the engine read it: the Thought, each Action with its Input as written, the Final
- * Answer or the parse error that went back as the observation, and the raw text on demand (with the part the
- * parser dropped: anything the model wrote from its own "Observation:" line on).
+ * Answer (or, when the run ended on a reply refused, filtered, cut short or empty, what it wrote as one, which is
+ * not the run's answer) or the parse error that went back as the observation (or did not: the run ended on the
+ * reply), and the raw text on demand (with the part the parser dropped: anything from its own "Observation:" on).
  */
 import type { ModelResponseEvent, ParsedReply } from '../../../shared/step-event.js';
 import { fmtInt } from '../../lib/display-format.js';
 import { IconAlert } from '../common/icons.js';
 import { ExpandableText, useExpanded } from './expandable-text.js';
+import { replyEnding } from '../../../shared/reply-ending.js';
 
 export function ParsedReplyView({ id, response, parsed }: { id: string; response: ModelResponseEvent; parsed: ParsedReply }) {
   const [raw, setRaw] = useExpanded(`${id}:raw`);
   const dropped = response.text.length - parsed.kept;
   const acting = response.toolCalls.length > 0;
+  // A reply refused or filtered ends the run, one cut short or empty too when it calls nothing (shared/reply-ending.ts): nothing of it goes back.
+  const ending = replyEnding(response);
+  const ended = ending === 'filtered' || (!acting && ending !== 'reply');
   return (
     <div className="parsed-reply" data-testid="parsed-reply">
       <dl className="react-fields">
@@ -24,7 +29,11 @@ export function ParsedReplyView({ id, response, parsed }: { id: string; response
           <>
             <dt>Final Answer</dt>
             <dd>
-              {acting ? <p className="inline-warn small">Set aside: it came before the results of the actions.</p> : null}
+              {ended ? (
+                <p className="inline-err small" data-testid="final-not-answer">Not the run's answer: {NOT_ANSWER[ending]}.</p>
+              ) : acting ? (
+                <p className="inline-warn small">Set aside: it came before the results of the actions.</p>
+              ) : null}
               <ExpandableText id={`${id}:final`} text={parsed.finalAnswer} lines={6} className="assistant-text" label="Final Answer" />
             </dd>
           </>
@@ -35,7 +44,8 @@ export function ParsedReplyView({ id, response, parsed }: { id: string; response
               <IconAlert size={12} /> Not read
             </dt>
             <dd className="parse-error" data-testid="parse-error">
-              {parsed.parseError} <span className="muted">(sent back as the observation)</span>
+              {parsed.parseError}{' '}
+              <span className="muted">{ended ? '(not sent back: the run ended on this reply)' : '(sent back as the observation)'}</span>
             </dd>
           </>
         ) : null}
@@ -53,6 +63,10 @@ export function ParsedReplyView({ id, response, parsed }: { id: string; response
     </div>
   );
 }
+
+const NOT_ANSWER: Record<ReturnType<typeof replyEnding>, string> = {
+  filtered: 'the provider refused or filtered the reply', 'cut-short': 'the reply was cut short at the token limit', empty: 'the reply was empty', reply: '',
+};
 
 function ActionFields({ n, name, input }: { n: number | null; name: string; input: string }) {
   return (

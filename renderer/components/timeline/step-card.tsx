@@ -9,7 +9,7 @@ import { ParsedReplyView } from './parsed-reply.js';
 import { ToolCall } from './tool-call.js';
 import { StepCost } from './step-cost.js';
 import { HistorySummaryCard } from './history-summary-card.js';
-import type { ModelPrice } from '../../../shared/step-event.js';
+import type { ModelPrice, ModelResponseEvent } from '../../../shared/step-event.js';
 import type { PriceKind } from '../../../shared/pricing.js';
 import { ESTIMATED_HINT } from '../../../shared/cost.js';
 import { replyEnding } from '../../../shared/reply-ending.js';
@@ -102,13 +102,25 @@ export const StepCard = memo(function StepCard({ runId, step, truncateChars, sto
           <ToolCall key={c.callId} call={c} idPrefix={`${runId}:${c.callId}`} truncateChars={truncateChars} runId={runId} live={!stopped} />
         ),
       )}
-      {r && r.toolCalls.length === 0 && replyEnding(r) === 'cut-short' ? (
-        <p className="step-note-bad small" data-testid="cut-short-note">
-          Cut short at the token limit ({r.stopReason !== undefined ? 'stop reason' : 'finish reason'}: {r.stopReason ?? r.finishReason}): not an answer.
-        </p>
-      ) : r && r.toolCalls.length === 0 && !r.text ? (
-        <p className="muted small" data-testid="empty-reply-note">Empty reply (finish reason: {r.finishReason ?? 'none'}): not an answer.</p>
-      ) : null}
+      {r ? <EndingNote r={r} /> : null}
     </article>
   );
 });
+
+/** Why a reply is no answer, when it is none: refused or filtered (its calls not run), cut short, or empty. */
+function EndingNote({ r }: { r: ModelResponseEvent }) {
+  const ending = replyEnding(r);
+  const reason = `${r.stopReason !== undefined ? 'stop reason' : 'finish reason'}: ${r.stopReason ?? r.finishReason ?? 'none'}`;
+  const calls = r.toolCalls.length;
+  if (ending === 'filtered') {
+    return (
+      <p className="step-note-bad small" data-testid="filtered-note">
+        {r.refusal ? 'Refused by the model' : 'Refused or filtered by the provider'} ({reason}){calls ? `; its ${calls} tool call${calls === 1 ? '' : 's'} not run` : ''}: not an answer.
+      </p>
+    );
+  }
+  if (calls > 0) return null;
+  if (ending === 'cut-short') return <p className="step-note-bad small" data-testid="cut-short-note">Cut short at the token limit ({reason}): not an answer.</p>;
+  if (ending === 'empty') return <p className="muted small" data-testid="empty-reply-note">Empty reply ({reason}): not an answer.</p>;
+  return null;
+}

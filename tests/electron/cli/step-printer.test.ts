@@ -31,6 +31,16 @@ describe('the line of a step', () => {
     expect(stepLine(response({ parsed }))).toMatch(/\(reply not read: parse error sent back\)$/);
     expect(stepLine(response({ parsed: { ...parsed, parseError: null, finalAnswer: 'x' } }))).toMatch(/\(answer\)$/);
   });
+  it('never calls a reply refused, filtered, cut short or empty an answer, whatever text it held', () => {
+    const filtered = '(refused or filtered by the provider: not an answer)';
+    for (const finishReason of ['content_filter', 'SAFETY', 'RECITATION', 'PROHIBITED_CONTENT']) expect(stepLine(response({ finishReason, text: 'a.txt holds "alpha"' }))).toMatch(new RegExp(`${filtered.replace(/[()]/g, '\\$&')}$`));
+    expect(stepLine(response({ finishReason: 'content_filter', stopReason: 'refusal', text: 'Final Answer: alpha' }))).toContain(filtered);
+    expect(stepLine(response({ refusal: "I can't help with that.", text: "I can't help with that." }))).toContain(filtered);
+    // A filtered reply's calls were not run: the line says so.
+    expect(stepLine(response({ finishReason: 'content_filter', toolCalls: [{ id: 'a', name: 'read_file', arguments: '{}' }] }))).toMatch(/read_file not run \(refused or filtered by the provider: not an answer\)$/);
+    expect(stepLine(response({ finishReason: 'length', text: 'a.txt h' }))).toMatch(/\(cut short at the token limit: not an answer\)$/);
+    expect(stepLine(response({ finishReason: 'stop', text: '  ' }))).toMatch(/\(empty reply: not an answer\)$/);
+  });
 });
 
 describe('MCP lines', () => {

@@ -8,7 +8,7 @@ import { parseSettings, type ModeId, type RunSpec } from '../../../shared/run-sp
 import { preloadEngine, preloadStanding, warmUpEngine } from '../../../electron/engine/run-engine.js';
 import { computeThread } from '../../../electron/engine/tools/compute/compute-thread.js';
 import { dropCodeSandbox } from '../../../electron/engine/modes/code-mode.js';
-import { createCodePyMode, pythonPrewarmed } from '../../../electron/engine/modes/code-py-mode.js';
+import { createCodePyMode, pythonPrewarmed } from '../../../electron/engine/modes/code-mode.js';
 
 const spec = (mode: ModeId): RunSpec => ({
   runId: `warm-${mode}`, task: { id: null, text: 'warm up' }, mode,

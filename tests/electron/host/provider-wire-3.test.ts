@@ -10,11 +10,12 @@ import { problems3 } from '../../helpers/wire-judge-3.js';
 import { wireHost } from '../../helpers/wire-host.js';
 import { WIRE_SHAPES_3_OPENAI } from '../../helpers/wire-shapes-3.js';
 import { WIRE_SHAPES_3_ANTHROPIC } from '../../helpers/wire-shapes-3-anthropic.js';
+import { WIRE_SHAPES_3_FILTERED } from '../../helpers/wire-shapes-3-filtered.js';
 
 const { compare } = wireHost('sk-replay-3-0f1e2d3c4b5a');
 
 describe('round-three provider shapes through host + worker, in ReAct, Code Mode and ReAct (text)', () => {
-  for (const shape of [...WIRE_SHAPES_3_OPENAI, ...WIRE_SHAPES_3_ANTHROPIC]) {
+  for (const shape of [...WIRE_SHAPES_3_OPENAI, ...WIRE_SHAPES_3_ANTHROPIC, ...WIRE_SHAPES_3_FILTERED]) {
     for (const family of shape.families) {
       it(`${shape.name} in ${family} (${shape.source})`, async () => {
         const { replies, expect: want } = shape.build(family);

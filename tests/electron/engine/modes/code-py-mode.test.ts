@@ -6,7 +6,7 @@ import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCodePyMode, prewarmPythonSandbox } from '../../../../electron/engine/modes/code-py-mode.js';
+import { createCodePyMode, prewarmPythonSandbox } from '../../../../electron/engine/modes/code-mode.js';
 import type { CallContext, ModeAdapter } from '../../../../electron/engine/modes/mode.js';
 import { PY_PROGRAMS } from '../../../../electron/sim/policies/programs.js';
 import { warmUpTools } from '../../../../electron/engine/tools/index.js';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCodeMode } from '../../../../electron/engine/modes/code-mode.js';
-import { createCodePyMode } from '../../../../electron/engine/modes/code-py-mode.js';
+import { createCodePyMode } from '../../../../electron/engine/modes/code-mode.js';
 import { CODE_STATE_NOTE } from '../../../../electron/engine/modes/code/code-state.js';
 import type { CallContext, ModeAdapter } from '../../../../electron/engine/modes/mode.js';
 import { parseSettings, type RunSettingsInput } from '../../../../shared/run-spec.js';

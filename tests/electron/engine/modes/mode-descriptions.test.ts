@@ -1,6 +1,6 @@
 /**
  * Every mode described in shared/modes.ts is what its engine adapter does, and every surface knows it: the
- * adapter offers run_code exactly when the description says it uses the sandbox, the simulated model tells
+ * adapter offers run_code exactly when the description names a program language, in that language, the simulated model tells
  * the mode from the tools it is offered, and the app and report palettes and the CLI's labels have it.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,7 +11,7 @@ import { resolveApprovalPolicy } from '../../../../shared/approval.js';
 import { describeMode, isModeId, modeLabel, MODE_IDS, MODE_LABELS, MODES } from '../../../../shared/modes.js';
 import { DEFAULT_SETTINGS } from '../../../../shared/run-spec.js';
 import { ApprovalGate } from '../../../../electron/engine/approval/approval-gate.js';
-import { createMode, SANDBOX_MODES } from '../../../../electron/engine/modes/index.js';
+import { createMode } from '../../../../electron/engine/modes/index.js';
 import { modeOf } from '../../../../electron/sim/policies/index.js';
 import { REPORT_MODE_STYLES } from '../../../../electron/host/reports/report-palette.js';
 import { MODE_PALETTE } from '../../../../renderer/lib/mode-palette.js';
@@ -30,8 +30,10 @@ describe('mode descriptions', () => {
       try {
         const tools = new Set(mode.tools().map((t) => t.name));
         expect(mode.id).toBe(id);
-        expect(tools.has('run_code'), 'offers run_code').toBe(MODES[id].usesSandbox);
-        expect(SANDBOX_MODES.has(id)).toBe(MODES[id].usesSandbox);
+        expect(tools.has('run_code'), 'offers run_code').toBe(MODES[id].program !== null);
+        // The language its run_code describes is the one its description names.
+        const language = mode.tools().find((t) => t.name === 'run_code')?.description.match(/\b(JavaScript|Python)\b/)?.[1];
+        expect(language?.toLowerCase() ?? null).toBe(MODES[id].program);
         // A text mode sends no tools parameter: the simulated model reads the format in its system prompt.
         const sent = mode.text ? new Set<string>() : tools;
         const runCode = mode.tools().find((t) => t.name === 'run_code')?.description;
