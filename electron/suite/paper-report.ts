@@ -43,7 +43,7 @@ export function paperMarkdown(d: SuiteData): string[] {
   if (!d.paper) return [];
   const pub = published(d);
   return [
-    '', `## ${mdCell(title(d))}`, '', md(paperBoard(d.paper, d.simulated, modeLabel)), '', ...paperSentences(d.paper).map((s) => `- ${mdCell(s)}`), '', mdCell(PAPER_NOTE),
+    '', `## ${mdCell(title(d))}${d.simulated ? ' (simulated)' : ''}`, '', md(paperBoard(d.paper, d.simulated, modeLabel)), '', ...paperSentences(d.paper).map((s) => `- ${mdCell(s)}`), '', mdCell(PAPER_NOTE),
     ...(pub ? ['', '### The paper\'s figures', '', ...matchedLines(pub.matched).map(mdCell), ...(pub.matched.length ? [''] : []), md(publishedBoard()), '', mdCell(PUBLISHED_NOTE)] : []),
   ];
 }

@@ -75,6 +75,9 @@ describe('M3ToolEval in every mode', () => {
     const runCode = py.tools.find((t) => t.name === 'run_code')!;
     expect(runCode.description).toContain('def book_hotel(location: str, *preferences: str) -> List[Dict]');
     expect(runCode.description).not.toContain('read_file');
+    const js = (await run(id, 'code')).started.tools.find((t) => t.name === 'run_code')!;
+    expect(js.description).toMatch(/book_hotel\(location: string, \.\.\.preferences: string\[\]\)/);
+    expect(js.description).not.toContain('read_file');
     const search = await run(id, 'react-search');
     expect(search.started.tools.map((t) => t.name)).not.toContain('find_flights');
     expect(search.events.some((e) => e.type === 'tool-search')).toBe(true);
