@@ -52,6 +52,10 @@ describe('an M3ToolEval suite run in the app', () => {
     expect(await rows('paper-table')).toEqual(want.rows);
     // Two models × the paper's three modes, text actions first.
     expect(want.rows.map((r) => r[1])).toEqual(['ReAct (text)', 'ReAct', 'Code Mode (Python)', 'ReAct (text)', 'ReAct', 'Code Mode (Python)']);
+    // Its tasks are comparisons in the history list: a column whose answers all failed is never green there.
+    const failed = await page.$$eval('.history-run', (els) => els.filter((e) => e.querySelector('[data-testid=history-passed]')?.textContent === '0/2 passed').map((e) => e.querySelector('.badge')?.className ?? ''));
+    expect(failed.length).toBeGreaterThan(0);
+    for (const cls of failed) expect(cls).not.toContain('badge-ok');
     const paperView = page.locator('[data-testid=paper-table-view]');
     expect(await paperView.textContent()).toMatch(/simulated/i);
     expect(await page.$$eval('[data-testid=paper-sentences] li', (lis) => lis.length)).toBeGreaterThan(0);

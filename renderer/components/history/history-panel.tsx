@@ -41,7 +41,8 @@ function ModeTrials({ mode, label, slot, runs }: { mode: string; label: string; 
       {live ? (
         <StatusBadge status="running" compact />
       ) : (
-        <span className={`badge ${answered.length === runs.length ? 'badge-ok' : 'badge-warn'}`} title={`${answered.length} of ${runs.length} trials answered`}>
+        // A wrong answer is never shown in the colour of success: green only when every trial answered and none failed validation.
+        <span className={`badge ${answered.length === runs.length && !runs.some((r) => r.passed === false) ? 'badge-ok' : 'badge-warn'}`} title={`${answered.length} of ${runs.length} trials answered`}>
           {answered.length}/{runs.length}
         </span>
       )}

@@ -9,9 +9,10 @@ import { modeLabel } from '../../../shared/modes.js';
 import type { BoardTable } from '../../../shared/suite-leaderboard.js';
 import { SimBadge } from '../common/badges.js';
 
-function Table({ table, testId, bold }: { table: Pick<BoardTable, 'head' | 'align' | 'rows'>; testId: string; bold?: (row: readonly string[]) => boolean }) {
+function Table({ table, testId, label, bold }: { table: Pick<BoardTable, 'head' | 'align' | 'rows'>; testId: string; label: string; bold?: (row: readonly string[]) => boolean }) {
   return (
-    <div className="table-wrap">
+    // Focusable: a table wider than the view scrolls, and a keyboard must reach it (WCAG 2.1.1).
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={label}>
       <table className="data-table suite-table" data-testid={testId}>
         <thead>
           <tr>
@@ -46,7 +47,7 @@ export function PaperTableView({ paper, simulated, label, showPublished }: { pap
         </div>
         <p className="chart-subtitle">{PAPER_NOTE}</p>
       </figcaption>
-      <Table table={paperBoard(paper, simulated, modeLabel)} testId="paper-table" />
+      <Table table={paperBoard(paper, simulated, modeLabel)} testId="paper-table" label="The paper's table" />
       {sentences.length ? (
         <ul className="paper-sentences" data-testid="paper-sentences">
           {sentences.map((s) => (
@@ -57,7 +58,7 @@ export function PaperTableView({ paper, simulated, label, showPublished }: { pap
       {showPublished ? (
         <details className="paper-published" open={ran.size > 0}>
           <summary>The paper&apos;s own figures{ran.size ? ` (${[...ran].join(', ')} in bold)` : ''}</summary>
-          <Table table={publishedBoard()} testId="paper-published" bold={(row) => ran.has(row[0])} />
+          <Table table={publishedBoard()} testId="paper-published" label="The paper's own figures" bold={(row) => ran.has(row[0])} />
           <p className="chart-subtitle">{PUBLISHED_NOTE}</p>
         </details>
       ) : null}

@@ -27,10 +27,11 @@ function labelSlots(view: SuiteViewData): ReadonlyMap<string, ColumnSlot> {
   return new Map(columns.map((a) => [a.column.label, slots.get(a.column.key) ?? a.mode]));
 }
 
-function Board({ table, testId, slots }: { table: BoardTable; testId: string; slots: ReadonlyMap<string, ColumnSlot> }) {
+function Board({ table, testId, slots, label }: { table: BoardTable; testId: string; slots: ReadonlyMap<string, ColumnSlot>; label: string }) {
   const modeCol = Math.max(table.head.indexOf('Mode'), table.head.indexOf('Column'));
   return (
-    <div className="table-wrap">
+    // Focusable: a table wider than the view scrolls, and a keyboard must reach it (WCAG 2.1.1).
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={label}>
       <table className="data-table suite-table" data-testid={testId}>
         <thead>
           <tr>
@@ -101,7 +102,7 @@ export function SuiteView() {
             {FIGURES_NOTE}
           </p>
         </figcaption>
-        <Board table={tables.overall} testId="suite-overall" slots={slots} />
+        <Board table={tables.overall} testId="suite-overall" slots={slots} label="Leaderboard" />
       </figure>
       {view.paper && record.taskSet ? (
         <PaperTableView paper={view.paper} simulated={simulated} label={taskSetOf(record.taskSet)?.label ?? record.taskSet} showPublished={record.taskSet === 'm3tooleval'} />
@@ -122,7 +123,7 @@ export function SuiteView() {
           </div>
           <p className="chart-subtitle">Each task is a comparison in the history list; open it there for its steps and charts.</p>
         </figcaption>
-        <Board table={tables.tasks} testId="suite-tasks" slots={slots} />
+        <Board table={tables.tasks} testId="suite-tasks" slots={slots} label="Per task" />
       </figure>
       {view.problems.length ? (
         <ul className="suite-problems" role="alert">
