@@ -34,7 +34,7 @@ describe('a final reply cut short, empty, refused or filtered in the app', { tim
     };
     stored = await record(unfinishedScript);
     filtered = await record(filteredScript);
-  }, 180_000);
+  });
   afterAll(() => stopAppSession(session ?? {}));
 
   it('reads as a failure in its column, its step card and the verdicts, never as an answer', async () => {

@@ -96,5 +96,5 @@ describe('parallax suite run m3tooleval', () => {
     expect(res.stderr).toMatch(/"dna", which is not a domain of m3tooleval\. Its domains: message_decoder, .*dna_sequencer/);
     const list = await runCli(['suite', 'list'], env);
     expect(list.stdout).not.toContain('m3tooleval:dna ');
-  }, 60_000);
+  });
 });
