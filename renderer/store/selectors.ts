@@ -137,11 +137,6 @@ export const resultSelectors = {
   ),
 };
 
-export const runSelectors = {
-  run: (runId: string) => (s: AppState) => s.runs[runId],
-  isInterrupted: (runId: string) => (s: AppState) => s.active?.interrupted.includes(runId) ?? false,
-};
-
 export const composerSelectors = {
   form: (s: AppState) => s.form,
   settings: (s: AppState) => s.form.settings,
