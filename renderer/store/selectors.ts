@@ -107,7 +107,7 @@ export const trialSelectors = {
   choice: (s: AppState) => s.trialChoice,
   shown,
   live: (s: AppState) => liveTrial(states(s)),
-  /** Per-mode averages over every trial (shared aggregateByMode), for the "Average over N trials" table. */
+  /** Per-mode averages over every trial (shared aggregateByColumn), for the "Average over N trials" table. */
   aggregates: memo(
     (s) => [allModeRuns(s), s.active?.interrupted],
     (s): readonly ModeAggregate[] => trialAggregates(allModeRuns(s), s.active?.interrupted ?? NO_IDS),

@@ -1,6 +1,6 @@
 /**
  * Figures of a comparison with several trials per mode, shared by the HTML and Markdown reports so the two
- * cannot disagree. The means come from shared/summary.ts (aggregateByMode): every run that ended by itself.
+ * cannot disagree. The means come from shared/summary.ts (aggregateByColumn): every run that ended by itself.
  */
 import type { ColumnRef } from '../../../shared/variants.js';
 import { formatPercent, percentDiff, type ModeAggregate, type Stat } from '../../../shared/summary.js';
@@ -11,7 +11,7 @@ import type { ReportRun } from './report-data.js';
 
 export type StatKey = 'steps' | 'requests' | 'prompt' | 'completion' | 'cached' | 'total' | 'wallMs' | 'toolCalls';
 
-// aggregateByMode has every run total but reasoning tokens.
+// aggregateByColumn has every run total but reasoning tokens.
 export const AVERAGE_METRICS = RUN_METRICS.filter((m): m is Metric & { key: StatKey } => m.averaged);
 
 /** What an aggregate is called: its column's label (a plain comparison's is its mode's). */
