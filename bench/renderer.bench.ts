@@ -12,7 +12,7 @@
  *    live at 20 events per 16 ms, the longest gap between animation frames while the stream is applied.
  * 3. Trials, in Node: 10 trials × 2 modes × 100 steps streamed round by round in frame-sized batches through the
  *    store, with what the trial picker and the averages table read after each batch (trial states, the shown
- *    trial's columns, aggregateByMode over every run).
+ *    trial's columns, aggregateByColumn over every run).
  *
  * 4. Tab switches of a finished six modes × five trials comparison (goal: under 100 ms each), in Chromium.
  *

@@ -5,7 +5,7 @@
  * rounds (unpaired: C(20, 10) = 184,756 splits per figure, for comparisons stored before trials ran in rounds).
  */
 import type { ModeId } from '../shared/modes.js';
-import { aggregateByMode, type RunSummary } from '../shared/summary.js';
+import { aggregateByColumn, type RunSummary } from '../shared/summary.js';
 import { differencesByMode, type TrialRun } from '../shared/trial-differences.js';
 
 function summary(mode: ModeId, i: number, trial: number): TrialRun {
@@ -24,7 +24,7 @@ function time(label: string, runs: readonly TrialRun[], reps: number): void {
   differencesByMode(runs);
   const t0 = performance.now();
   for (let k = 0; k < reps; k++) {
-    aggregateByMode(runs.map((r) => r.summary));
+    aggregateByColumn(runs.map((r) => r.summary));
     differencesByMode(runs);
   }
   console.log(`${label}: ${((performance.now() - t0) / reps).toFixed(2)} ms per recompute (${differencesByMode(runs).length} differences)`);

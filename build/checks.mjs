@@ -1,5 +1,5 @@
 /**
- * `npm test`'s checks before the tests: the four type checks, ESLint, the layer rules and the build, run two at a
+ * `npm test`'s checks before the tests: the four type checks, ESLint, the layer rules, the unused-export check and the build, run two at a
  * time (these machines have two cores; one after another they left one core idle for two minutes). Each job's
  * output is printed whole when it ends, so two jobs never interleave their lines. The first failure stops the rest
  * and exits non-zero with that job's output; `--only-build` runs the build alone (what the tests need).
@@ -21,6 +21,7 @@ const CHECKS = [
   { name: 'build', cmd: ['npm', 'run', '--silent', 'build'] },
   { name: 'typecheck shared', cmd: [bin('tsc'), '-p', 'shared/tsconfig.json', '--noEmit'] },
   { name: 'layer rules', cmd: ['npm', 'run', '--silent', 'lint:boundaries'] },
+  { name: 'unused exports', cmd: ['node', 'build/unused-exports.mjs'] },
 ];
 
 function run({ name, cmd }) {

@@ -20,8 +20,6 @@ export interface PublishedRow {
   readonly code: PublishedFigures;
 }
 
-/** The paper's action mode each Parallax mode stands for. */
-export const PAPER_MODE_OF: Partial<Readonly<Record<ModeId, 'text' | 'json' | 'code'>>> = { 'react-text': 'text', react: 'json', 'code-py': 'code', code: 'code' };
 
 export const PAPER_MODES = ['react-text', 'react', 'code-py'] as const satisfies readonly ModeId[];
 

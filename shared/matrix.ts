@@ -5,7 +5,7 @@
  * the column's label (shared/variants.ts), so the app, the reports and the CLI draw the same cells.
  */
 import { COLUMN_MODE_IDS, MODE_LABELS, modeLabel, type ModeId } from './modes.js';
-import { aggregateByMode, type ModeAggregate, type RunSummary } from './summary.js';
+import { aggregateByColumn, type ModeAggregate, type RunSummary } from './summary.js';
 
 export const MATRIX_METRICS = ['total', 'cost', 'passRate', 'steps'] as const;
 export type MatrixMetric = (typeof MATRIX_METRICS)[number];
@@ -23,7 +23,7 @@ export interface MatrixCell {
   readonly mode: ModeId;
   /** The runs it covers, in the order given (each opens in the app's timeline). */
   readonly runIds: readonly string[];
-  /** Figures over its runs, as the trials table computes them (aggregateByMode: failures count in pass rate). */
+  /** Figures over its runs, as the trials table computes them (aggregateByColumn: failures count in pass rate). */
   readonly figures: ModeAggregate;
 }
 
@@ -62,7 +62,7 @@ export function buildMatrix(runs: readonly RunSummary[]): Matrix {
       const list = groups.get(`${row}\u0000${mode}`);
       if (!list) return null;
       // One aggregate over the cell: its runs share one column key here, whatever columns they came from.
-      const figures = aggregateByMode(list.map((r) => ({ ...r, column: { key: 'cell', label: `${MODE_LABELS[mode]} · ${row}` } })))[0]!;
+      const figures = aggregateByColumn(list.map((r) => ({ ...r, column: { key: 'cell', label: `${MODE_LABELS[mode]} · ${row}` } })))[0]!;
       return { row, mode, runIds: list.map((r) => r.runId), figures };
     }),
   );

@@ -7,7 +7,7 @@
  */
 import { matrixRowOf } from './matrix.js';
 import { COLUMN_MODE_IDS, type ModeId } from './modes.js';
-import { aggregateByMode, countsInFigures, type RunSummary, type Stat } from './summary.js';
+import { aggregateByColumn, countsInFigures, type RunSummary, type Stat } from './summary.js';
 import { differencesByMode, type ModeDifference, type TrialRun } from './trial-differences.js';
 import type { RateStat } from './trial-stats.js';
 import { meanStat } from './trial-stats.js';
@@ -67,7 +67,7 @@ export function paperTable(tasks: readonly PaperTaskRuns[], order: readonly Mode
     const cells = modes.map((mode): PaperCell | null => {
       const runs = all.filter((r) => r.mode === mode && matrixRowOf(r) === model);
       if (runs.length === 0) return null;
-      const a = aggregateByMode(runs.map((r) => ({ ...r, column: { key: 'cell', label: mode } })))[0]!;
+      const a = aggregateByColumn(runs.map((r) => ({ ...r, column: { key: 'cell', label: mode } })))[0]!;
       const counted = runs.filter(countsInFigures);
       const perStep = counted.filter((r) => r.totals.steps > 0).map((r) => r.totals.total / r.totals.steps);
       return {

@@ -143,9 +143,7 @@ export type KnobSettings = { readonly [K in KnobId]: KnobValue<K> };
 
 export type ToolDescriptionsSetting = KnobValue<'toolDescriptions'>;
 export type CodeStateSetting = KnobValue<'codeState'>;
-export type ToolSearchSetting = KnobValue<'toolSearch'>;
 export type ErrorHintsSetting = KnobValue<'errorHints'>;
-export type RepeatGuardSetting = KnobValue<'repeatGuard'>;
 export type { HistorySetting };
 
 /** A knob by id, seen as its plain shape (for code that loops over all knobs). */
@@ -161,9 +159,6 @@ const field = <V extends string>(k: KnobDefinition<V>) => (k.check
 export const KNOB_FIELDS = Object.fromEntries(KNOB_IDS.map((id) => [id, field(knobOf(id))])) as unknown as {
   readonly [K in KnobId]: ReturnType<typeof field<KnobValue<K>>>;
 };
-
-/** Every knob at its default. */
-export const KNOB_DEFAULTS = Object.fromEntries(KNOB_IDS.map((id) => [id, KNOBS[id].default])) as unknown as KnobSettings;
 
 /** Each knob's phrase in a column label (shared/variants.ts SETTING_PHRASES). */
 export const KNOB_PHRASES = Object.fromEntries(KNOB_IDS.map((id) => [id, knobOf(id).phrase])) as unknown as {

@@ -20,7 +20,7 @@ export interface RunMetric {
   readonly hint: string;
   readonly unit: MetricUnit;
   readonly surfaces: readonly MetricSurface[];
-  /** Whether aggregateByMode averages it over trials. */
+  /** Whether aggregateByColumn averages it over trials. */
   readonly averaged: boolean;
   /** 0 means "not measured" (written "—"), not a figure. */
   readonly zeroIsMissing?: boolean;

@@ -556,17 +556,9 @@ export type StepEvent =
   | ElicitationRequestedEvent
   | RunFinishedEvent;
 
-export type StepEventType = StepEvent['type'];
-
 /** An event before the emitter stamps runId, seq and t. */
 export type StepEventInput = StepEvent extends infer E
   ? E extends StepEvent
     ? Omit<E, 'runId' | 'seq' | 't'>
     : never
   : never;
-
-export function isStepEvent(value: unknown): value is StepEvent {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return typeof v.runId === 'string' && typeof v.seq === 'number' && typeof v.t === 'number' && typeof v.type === 'string';
-}

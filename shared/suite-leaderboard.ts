@@ -1,6 +1,6 @@
 /**
  * A suite's leaderboard: per task, each column's figures over its trials (a column is a mode, or a variant),
- * and overall each column's figures over every run of every task, and the models × modes matrix over all tasks. All of it is aggregateByMode (shared/summary.ts) over run summaries whose
+ * and overall each column's figures over every run of every task, and the models × modes matrix over all tasks. All of it is aggregateByColumn (shared/summary.ts) over run summaries whose
  * validation is the suite's judgement, so a suite shows the same statistics as a comparison.
  */
 import { formatUsd, isEstimated, markEstimated } from './cost.js';
@@ -9,7 +9,7 @@ import type { ModeId } from './run-spec.js';
 import { buildMatrix, hasMatrix, type Matrix } from './matrix.js';
 import type { SuiteRecord } from './suite.js';
 import type { PaperTable } from './paper-table.js';
-import { aggregateByMode, type ModeAggregate, type RunSummary, type Stat } from './summary.js';
+import { aggregateByColumn, type ModeAggregate, type RunSummary, type Stat } from './summary.js';
 import { formatWithInterval } from './trial-differences.js';
 
 /** A stored suite run as the app shows it (suites:open): the record, the leaderboard, what could not be read. */
@@ -49,8 +49,8 @@ export function rankModes(rows: readonly ModeAggregate[], order: readonly ModeId
 export function suiteLeaderboard(tasks: readonly SuiteTaskRuns[], modes: readonly ModeId[]): SuiteLeaderboard {
   const inOrder = (rows: ModeAggregate[]) => [...rows].sort((a, b) => modes.indexOf(a.mode) - modes.indexOf(b.mode));
   return {
-    tasks: tasks.map((t) => ({ taskId: t.taskId, byMode: inOrder(aggregateByMode(t.runs)) })),
-    overall: rankModes(aggregateByMode(tasks.flatMap((t) => t.runs)), modes),
+    tasks: tasks.map((t) => ({ taskId: t.taskId, byMode: inOrder(aggregateByColumn(t.runs)) })),
+    overall: rankModes(aggregateByColumn(tasks.flatMap((t) => t.runs)), modes),
     matrix: hasMatrix(tasks.flatMap((t) => t.runs)) ? buildMatrix(tasks.flatMap((t) => t.runs)) : null,
   };
 }

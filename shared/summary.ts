@@ -364,7 +364,7 @@ export const stat = meanStat;
 export const ranOfAggregate = (a: Pick<ModeAggregate, 'trials' | 'neverStarted'>): number => a.trials - (a.neverStarted ?? 0);
 
 /** Per-column figures over several trials (per mode when no variants ran), columns in order of first appearance. */
-export function aggregateByMode(runs: readonly RunSummary[]): ModeAggregate[] {
+export function aggregateByColumn(runs: readonly RunSummary[]): ModeAggregate[] {
   const byColumn = new Map<string, RunSummary[]>();
   for (const r of runs) {
     let list = byColumn.get(r.column.key);

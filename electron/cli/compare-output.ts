@@ -70,7 +70,7 @@ export function jsonResult(stored: StoredComparison) {
     ...(d.variants ? { columns: d.variants } : {}),
     /** Per column (per mode without variants): each figure's n, mean, sd, ci95 (95 % t interval), min, max; passRate with Wilson's interval. */
     byMode: Object.fromEntries(d.byMode.map((a) => [a.column.key, a])),
-    /** Rows × modes when the columns make one: each cell's figures over its runs (aggregateByMode) and its run ids. */
+    /** Rows × modes when the columns make one: each cell's figures over its runs (aggregateByColumn) and its run ids. */
     ...(d.matrix ? { matrix: d.matrix } : {}),
     /** Each mode against the first, figure by figure: difference, interval, exact permutation p, a sentence. */
     differences: d.differences,

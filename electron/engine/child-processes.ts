@@ -24,8 +24,3 @@ export function killTrackedChildren(): void {
   }
   live.clear();
 }
-
-/** How many children are registered (for tests). */
-export function trackedChildren(): number {
-  return live.size;
-}

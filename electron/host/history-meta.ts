@@ -64,12 +64,6 @@ export async function readMeta(root: string, id: string): Promise<ComparisonMeta
   return checked.meta;
 }
 
-/** size:mtime of a comparison's meta.json (null when it has none): a meta.json edited since is noticed. */
-export async function metaStamp(root: string, id: string): Promise<string | null> {
-  const info = await stat(join(root, id, 'meta.json')).catch(() => null);
-  return info ? `${info.size}:${Math.floor(info.mtimeMs)}` : null;
-}
-
 /** The damaged list's entry for a comparison, dated by its folder's last change. */
 export async function damagedEntry(root: string, name: string, err: DamagedMetaError): Promise<DamagedComparison> {
   const modifiedAt = (await stat(join(root, name)).catch(() => null))?.mtimeMs ?? 0;

@@ -38,8 +38,6 @@ export type SimReply =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'tools'; readonly text: string; readonly calls: readonly PlannedCall[] };
 
-/** A policy is pure: the same conversation and tools always give the same reply. */
-export type Policy = (messages: readonly WireMessage[], tools: readonly WireTool[]) => SimReply;
 
 export { textOf } from '../engine/tokens/message-text.js';
 

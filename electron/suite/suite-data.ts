@@ -4,7 +4,6 @@
  * from the stored events, like a comparison's.
  */
 import type { StoredComparison } from '../../shared/ipc-contract.js';
-import { MODE_LABELS } from '../../shared/run-spec.js';
 import type { SuiteRecord, SuiteRecordTask } from '../../shared/suite.js';
 import { suiteLeaderboard, type SuiteLeaderboard, type SuiteView } from '../../shared/suite-leaderboard.js';
 import type { RunSummary } from '../../shared/summary.js';
@@ -62,5 +61,3 @@ export async function openSuite(record: SuiteRecord, open: (comparisonId: string
 export function suiteView(d: SuiteData): SuiteView {
   return { record: d.record, leaderboard: d.leaderboard, simulated: d.simulated, problems: d.tasks.filter((t) => t.problem).map((t) => `${t.task.taskId}: ${t.problem}`), paper: d.paper };
 }
-
-export const modeLabel = (m: string): string => MODE_LABELS[m as keyof typeof MODE_LABELS] ?? m;

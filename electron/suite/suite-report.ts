@@ -50,7 +50,7 @@ export function suiteText(d: SuiteData, dataDir: string): string {
   return out.join('\n') + '\n';
 }
 
-/** `--json` and the JSON report: the record, the leaderboard objects (aggregateByMode) and every run judged. */
+/** `--json` and the JSON report: the record, the leaderboard objects (aggregateByColumn) and every run judged. */
 export function suiteJson(d: SuiteData) {
   return {
     schema: 'parallax-suite', version: 1,

@@ -7,7 +7,6 @@ import type { ApprovalAnswer, ElicitationReply, MenuCommand, ReportFormat, Expor
 import { findPreset } from '../../shared/providers.js';
 import { findTask } from '../../shared/tasks.js';
 import { fmtDateTime } from '../lib/display-format.js';
-import { MODE_LABELS } from '../../shared/run-spec.js';
 import { invoke } from '../api/client.js';
 import { appStore } from '../store/app-store.js';
 import { buildRequest, effectiveBaseUrl } from '../store/composer-model.js';
@@ -368,8 +367,4 @@ export function runCommand(command: MenuCommand): void {
     case 'toggle-theme':
       return toggleTheme();
   }
-}
-
-export function modeLabel(mode: keyof typeof MODE_LABELS): string {
-  return MODE_LABELS[mode];
 }

@@ -5,7 +5,7 @@
 import type { ColumnSlot } from '../../shared/column-shades.js';
 import type { ModeId } from '../../shared/run-spec.js';
 import { columnOf, type ColumnRef } from '../../shared/variants.js';
-import { aggregateByMode, summarizeComparison, summarizeRun, type ComparisonSummary, type ModeAggregate, type RunSummary } from '../../shared/summary.js';
+import { aggregateByColumn, summarizeComparison, summarizeRun, type ComparisonSummary, type ModeAggregate, type RunSummary } from '../../shared/summary.js';
 import type { StepEvent } from '../../shared/step-event.js';
 import { runCost } from '../../shared/cost.js';
 import { differencesByMode, type ModeDifference } from '../../shared/trial-differences.js';
@@ -47,9 +47,9 @@ export function comparisonSummary(modeRuns: readonly ModeRun[], interrupted: rea
   );
 }
 
-/** Per-mode mean/min/max over every trial (shared aggregateByMode); runs not started yet count as trials, not answers. */
+/** Per-mode mean/min/max over every trial (shared aggregateByColumn); runs not started yet count as trials, not answers. */
 export function trialAggregates(modeRuns: readonly ModeRun[], interrupted: readonly string[] = []): ModeAggregate[] {
-  return aggregateByMode(comparisonSummary(modeRuns, interrupted).runs);
+  return aggregateByColumn(comparisonSummary(modeRuns, interrupted).runs);
 }
 
 /** Each column against the baseline column (a key; else the first) over the trials (shared differencesByMode), paired by trial. */

@@ -107,7 +107,7 @@ export const trialSelectors = {
   choice: (s: AppState) => s.trialChoice,
   shown,
   live: (s: AppState) => liveTrial(states(s)),
-  /** Per-mode averages over every trial (shared aggregateByMode), for the "Average over N trials" table. */
+  /** Per-mode averages over every trial (shared aggregateByColumn), for the "Average over N trials" table. */
   aggregates: memo(
     (s) => [allModeRuns(s), s.active?.interrupted],
     (s): readonly ModeAggregate[] => trialAggregates(allModeRuns(s), s.active?.interrupted ?? NO_IDS),
@@ -135,11 +135,6 @@ export const resultSelectors = {
       return resultStatement({ runs: runs.runs.map((summary, i) => ({ trial: all[i]!.trial, summary })), simulated: s.active.meta.provider.simulated });
     },
   ),
-};
-
-export const runSelectors = {
-  run: (runId: string) => (s: AppState) => s.runs[runId],
-  isInterrupted: (runId: string) => (s: AppState) => s.active?.interrupted.includes(runId) ?? false,
 };
 
 export const composerSelectors = {

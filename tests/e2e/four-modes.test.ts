@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MODES, MODE_IDS, MODE_LABELS, type ModeId } from '../../shared/run-spec.js';
 import type { StepEvent } from '../../shared/step-event.js';
-import { aggregateByMode, computePerStep, computeTotals, cumulativeTokens, formatPercent, groupByRun, percentDiff, summarizeRun } from '../../shared/summary.js';
+import { aggregateByColumn, computePerStep, computeTotals, cumulativeTokens, formatPercent, groupByRun, percentDiff, summarizeRun } from '../../shared/summary.js';
 import { startAppSession, stopAppSession } from './app-session.js';
 import type { Driven, Served } from './harness.js';
 import type { HostClient } from './host-client.js';
@@ -204,7 +204,7 @@ describe('four modes in the browser, against parallax serve with the simulated m
     const list = await host.invoke('history:list');
     const stored = await host.invoke('history:open', list.find((i) => i.meta.task.id === 'calc')!.meta.id);
     const byRun = groupByRun(stored.events);
-    const expected = aggregateByMode(stored.meta.runs.map((r) => summarizeRun(byRun.get(r.runId)!)));
+    const expected = aggregateByColumn(stored.meta.runs.map((r) => summarizeRun(byRun.get(r.runId)!)));
     expect(expected.map((a) => [a.mode, a.trials])).toEqual(MODE_IDS.map((m) => [m, 2]));
 
     await page.click('[data-testid=tab-charts]');

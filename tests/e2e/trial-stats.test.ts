@@ -1,7 +1,7 @@
 /**
  * Statistics over trials in the browser, against a real `parallax serve` (simulated model, which varies per
  * trial): log-stats run 5 times per mode; the averages table shows each mean's 95 % interval and sd and the
- * pass rate's Wilson interval exactly as aggregateByMode of the stored runs, the sentences are
+ * pass rate's Wilson interval exactly as aggregateByColumn of the stored runs, the sentences are
  * differencesByMode's, and the "Mean tokens per mode" chart draws an error bar per mean with an interval.
  * Then the HTML report of the same comparison, opened in Chromium, with its error bars.
  */
@@ -10,7 +10,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ComparisonMeta } from '../../shared/ipc-contract.js';
 import type { StepEvent } from '../../shared/step-event.js';
-import { aggregateByMode, groupByRun, summarizeRun } from '../../shared/summary.js';
+import { aggregateByColumn, groupByRun, summarizeRun } from '../../shared/summary.js';
 import { differencesByMode } from '../../shared/trial-differences.js';
 import { buildReport } from '../../electron/host/reports/index.js';
 import { startAppSession, stopAppSession } from './app-session.js';
@@ -49,7 +49,7 @@ describe('statistics over trials in the browser', () => {
     events = stored.events;
     const byRun = groupByRun(events);
     const summaries = meta.runs.map((r) => summarizeRun(byRun.get(r.runId)!));
-    const expected = aggregateByMode(summaries);
+    const expected = aggregateByColumn(summaries);
     const diffs = differencesByMode(meta.runs.map((r, i) => ({ trial: r.trial ?? 1, summary: summaries[i]! })));
 
     await page.click('[data-testid=tab-charts]');

@@ -1,14 +1,14 @@
 /**
  * Trials in the browser against a real `parallax serve` (simulated model): the composer's trials field, a
  * 2-trial calc comparison run in rounds with the picker following the round in progress, columns switching with
- * the picked trial, the averages table against aggregateByMode of the stored runs, reopening from history,
+ * the picked trial, the averages table against aggregateByColumn of the stored runs, reopening from history,
  * a trial not started yet shown as waiting, and N = 1 looking as it did before trials.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MODES, MAX_TRIALS } from '../../shared/run-spec.js';
 import type { ComparisonMeta } from '../../shared/ipc-contract.js';
 import type { StepEvent } from '../../shared/step-event.js';
-import { aggregateByMode, computeTotals, formatPercent, groupByRun, percentDiff, summarizeRun, type ModeAggregate } from '../../shared/summary.js';
+import { aggregateByColumn, computeTotals, formatPercent, groupByRun, percentDiff, summarizeRun, type ModeAggregate } from '../../shared/summary.js';
 import { startAppSession, stopAppSession } from './app-session.js';
 import type { Driven, Served } from './harness.js';
 import type { HostClient } from './host-client.js';
@@ -120,12 +120,12 @@ describe('trials per mode in the browser, against parallax serve with the simula
     expect(await columnRunIds(page)).toEqual(idsOf(1));
   });
 
-  it('averages every trial exactly as aggregateByMode of the stored runs; the per-run summary shows the picked trial', async () => {
+  it('averages every trial exactly as aggregateByColumn of the stored runs; the per-run summary shows the picked trial', async () => {
     const { page } = driven;
     await page.click('[data-testid=tab-charts]');
     await page.waitForSelector('[data-testid=average-table]');
     const byRun = groupByRun(events);
-    const expected = aggregateByMode(meta.runs.map((r) => summarizeRun(byRun.get(r.runId)!)));
+    const expected = aggregateByColumn(meta.runs.map((r) => summarizeRun(byRun.get(r.runId)!)));
     expect(expected.map((a) => a.trials)).toEqual([2, 2]);
     expectAverages(await shownAverages(), expected);
     expect(await page.textContent('[data-testid=average-table] .chart-title')).toBe('Average over 2 trials');
@@ -148,7 +148,7 @@ describe('trials per mode in the browser, against parallax serve with the simula
   it('measures every Δ against the mode the user picks: the averages, the summary and the sentences follow', async () => {
     const { page } = driven;
     const byRun = groupByRun(events);
-    const [react, code] = aggregateByMode(meta.runs.map((r) => summarizeRun(byRun.get(r.runId)!)));
+    const [react, code] = aggregateByColumn(meta.runs.map((r) => summarizeRun(byRun.get(r.runId)!)));
     expect([react!.mode, code!.mode]).toEqual(['react', 'code']);
     await page.click('[data-testid=trial-option][data-trial="1"]');
     await page.selectOption('[data-testid=avg-baseline]', 'code');
@@ -182,7 +182,7 @@ describe('trials per mode in the browser, against parallax serve with the simula
     expect(await columnRunIds(page)).toEqual(idsOf(1));
     await page.click('[data-testid=tab-charts]');
     const byRun = groupByRun(events);
-    expectAverages(await shownAverages(), aggregateByMode(meta.runs.map((r) => summarizeRun(byRun.get(r.runId)!))));
+    expectAverages(await shownAverages(), aggregateByColumn(meta.runs.map((r) => summarizeRun(byRun.get(r.runId)!))));
     await page.click('[data-testid=theme-toggle]');
     await page.waitForTimeout(150);
     await saveShot(page, 'trials-dark-charts', { docs: false });

@@ -3,7 +3,7 @@ import {
   combineSources, costHint, costText, formatUsd, priceUsage, runCost, stepCost, stepCostText, sumCosts, usageSourceOf,
 } from '../../shared/cost.js';
 import type { ModelPrice, StepEvent } from '../../shared/step-event.js';
-import { aggregateByMode, groupByRun, summarizeComparison, summarizeRun } from '../../shared/summary.js';
+import { aggregateByColumn, groupByRun, summarizeComparison, summarizeRun } from '../../shared/summary.js';
 import { comparisonOf, costRun, LMSTUDIO, MINI_PRICE, estimatedComparison } from '../helpers/cost-runs.js';
 
 const CLAUDE: ModelPrice = { model: 'anthropic/claude-sonnet-4.5', input: 3, cachedInput: 0.3, cacheWrite: 3.75, output: 15, tableDate: '2026-12-01' };
@@ -212,7 +212,7 @@ describe('runs, comparisons and modes', () => {
       { runId: 'r2', mode: 'react', price: MINI_PRICE, steps: [{ usage: { prompt: 3000, completion: 0 } }] },
       { runId: 'c2', mode: 'code', price: MINI_PRICE, steps: [{ usage: null }] },
     ]);
-    const [react, code] = aggregateByMode([...groupByRun(s.events).values()].map(summarizeRun));
+    const [react, code] = aggregateByColumn([...groupByRun(s.events).values()].map(summarizeRun));
     expect(react.cost).toMatchObject({ n: 2, mean: expect.closeTo(0.0008, 12), min: expect.closeTo(0.0004, 12), max: expect.closeTo(0.0012, 12), sd: expect.closeTo(0.0004 * Math.SQRT2, 12) });
     expect(react.usageSource).toBe('reported');
     expect(code.cost).toBeNull();

@@ -4,7 +4,7 @@ import type { RunSummary } from '../../shared/summary.js';
 import type { TrialRun } from '../../shared/trial-differences.js';
 import { resultLines, resultStatement } from '../../shared/result-statement.js';
 import { runOutcome } from '../../shared/run-outcome.js';
-import { aggregateByMode, ranOfAggregate } from '../../shared/summary.js';
+import { aggregateByColumn, ranOfAggregate } from '../../shared/summary.js';
 import { differencesByMode } from '../../shared/trial-differences.js';
 import { MODE_LABELS, type ModeId } from '../../shared/modes.js';
 
@@ -174,11 +174,11 @@ describe('resultStatement over trials', () => {
       'Cancelled after 1 of 3 trials: the other 2 trials never started, so no figure counts them.',
     ]);
     // The averages count only the round that ran (a pass rate of 0 of 1), and one run a side is no test.
-    const [react] = aggregateByMode(runs.map((r) => r.summary));
+    const [react] = aggregateByColumn(runs.map((r) => r.summary));
     expect([react!.trials, ranOfAggregate(react!), react!.neverStarted, react!.passRate?.n]).toEqual([3, 1, 2, 1]);
     expect(differencesByMode(runs).find((d) => d.figure === 'passRate')).toBeUndefined();
     const none = resultStatement({ runs: [never('react', 1), never('code', 1)], simulated: true });
-    expect(aggregateByMode([never('react', 1).summary])[0]!.passRate).toBeNull();
+    expect(aggregateByColumn([never('react', 1).summary])[0]!.passRate).toBeNull();
     expect(differencesByMode([never('react', 1), never('code', 1)])).toEqual([]);
     expect(none.headline).toBe('No result: the comparison was cancelled before any run started.');
     expect(none.notes).toEqual(['ReAct is left out: its run was cancelled before it started.', 'Code Mode is left out: its run was cancelled before it started.']);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { boardTables, passCell, rankModes, suiteLeaderboard } from '../../shared/suite-leaderboard.js';
-import { aggregateByMode, type RunSummary } from '../../shared/summary.js';
+import { aggregateByColumn, type RunSummary } from '../../shared/summary.js';
 import { MODE_LABELS, type ModeId } from '../../shared/run-spec.js';
 
 function run(mode: ModeId, total: number, ok: boolean | null): RunSummary {
@@ -22,8 +22,8 @@ describe('suiteLeaderboard', () => {
   ];
   const lb = suiteLeaderboard(tasks, ['react', 'code']);
 
-  it('is aggregateByMode per task and over every run pooled', () => {
-    expect(lb.tasks[0].byMode).toEqual(aggregateByMode(tasks[0].runs));
+  it('is aggregateByColumn per task and over every run pooled', () => {
+    expect(lb.tasks[0].byMode).toEqual(aggregateByColumn(tasks[0].runs));
     const react = lb.overall.find((a) => a.mode === 'react')!;
     expect(react.total!.mean).toBe(200);
     expect(react.passRate).toMatchObject({ k: 3, n: 3 });
@@ -33,7 +33,7 @@ describe('suiteLeaderboard', () => {
 
   it('ranks by pass rate, then fewer tokens', () => {
     expect(lb.overall.map((a) => a.mode)).toEqual(['react', 'code']);
-    const even = rankModes(aggregateByMode([run('react', 300, true), run('code', 100, true)]), ['react', 'code']);
+    const even = rankModes(aggregateByColumn([run('react', 300, true), run('code', 100, true)]), ['react', 'code']);
     expect(even.map((a) => a.mode)).toEqual(['code', 'react']);
   });
 

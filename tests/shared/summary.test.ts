@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StepEvent, StepEventInput } from '../../shared/step-event.js';
 import { DEFAULT_SETTINGS } from '../../shared/run-spec.js';
 import {
-  aggregateByMode, computePerStep, computeTotals, formatPercent, groupByRun, percentDiff, stat, summarizeComparison, summarizeRun,
+  aggregateByColumn, computePerStep, computeTotals, formatPercent, groupByRun, percentDiff, stat, summarizeComparison, summarizeRun,
 } from '../../shared/summary.js';
 
 /** A small run built event by event, the way the engine stamps them. */
@@ -96,13 +96,13 @@ describe('report math', () => {
   });
 });
 
-describe('aggregateByMode', () => {
+describe('aggregateByColumn', () => {
   it('averages the finished trials of each mode, with sd and 95 % interval, and counts answers, passes and the pass rate', () => {
     const a1 = summarizeRun(run('a1', 'react', [{ prompt: 100, completion: 10 }, { prompt: 300, completion: 30 }]));
     const a2 = summarizeRun(run('a2', 'react', [{ prompt: 200, completion: 20 }]));
     const b1 = summarizeRun(run('b1', 'code', [{ prompt: 50, completion: 5 }]));
     const unfinished = summarizeRun(run('b2', 'code', [{ prompt: 9000, completion: 900 }]).slice(0, -1));
-    const [react, code] = aggregateByMode([a1, b1, a2, unfinished]);
+    const [react, code] = aggregateByColumn([a1, b1, a2, unfinished]);
     expect(react).toMatchObject({ mode: 'react', trials: 2, answered: 2, passed: 2 });
     // sd of 440 and 220 is 110·√2; t(0.975, 1) = 12.706204736174694 (scipy t.ppf), so the half-width is 12.706… × 110.
     expect(react.total).toMatchObject({ n: 2, mean: (440 + 220) / 2, min: 220, max: 440 });

@@ -1,6 +1,6 @@
 /** Mode differences over trials: pairing by round, which runs count, costs without a price, the sentences. */
 import { describe, expect, it } from 'vitest';
-import { aggregateByMode, type RunSummary } from '../../shared/summary.js';
+import { aggregateByColumn, type RunSummary } from '../../shared/summary.js';
 import { differencesByMode, formatP, formatWithInterval, type TrialRun } from '../../shared/trial-differences.js';
 import { compareMeans, pairedPermutationTest } from '../../shared/trial-stats.js';
 import { MODE_LABELS, type ModeId } from '../../shared/modes.js';
@@ -42,7 +42,7 @@ describe('differencesByMode', () => {
     // The crashed round drops out; the run at the step limit stays.
     expect(prompt.n).toBe(4);
     expect(prompt.diff).toBeCloseTo(compareMeans(CODE.slice(1), REACT.slice(1), true)!.diff, 10);
-    const agg = aggregateByMode(runs.map((r) => r.summary));
+    const agg = aggregateByColumn(runs.map((r) => r.summary));
     expect(agg[1]).toMatchObject({ trials: 5, finished: 4, answered: 3, passed: 3 });
     expect(agg[1].passRate?.rate).toBe(3 / 5);
     const pass = differencesByMode(runs).find((d) => d.figure === 'passRate')!;
@@ -72,7 +72,7 @@ describe('differencesByMode', () => {
     const prompt = diffs.find((d) => d.figure === 'prompt')!;
     expect(prompt).toMatchObject({ ci95: null, p: null, percent: -60 });
     expect(prompt.sentence).toBe('Code Mode used 60 % fewer prompt tokens than ReAct (1 trial: no interval)');
-    expect(formatWithInterval(aggregateByMode(diffs.length ? [run('react', 1, 5000).summary] : [])[0].prompt!, String)).toBe('5000 (1 trial: no interval)');
+    expect(formatWithInterval(aggregateByColumn(diffs.length ? [run('react', 1, 5000).summary] : [])[0].prompt!, String)).toBe('5000 (1 trial: no interval)');
   });
 
   it('against a chosen baseline: the other modes are measured from it; a baseline the runs lack falls back to the first mode', () => {

@@ -153,5 +153,3 @@ function dedupe(shown: readonly AgentShownPath[]): AgentShownPath[] {
   }
   return out;
 }
-
-export const isLaunchError = (err: unknown): err is LaunchError => err instanceof LaunchError;

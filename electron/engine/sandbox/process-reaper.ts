@@ -7,7 +7,6 @@
  * a raw system call and is on every Debian-family system (perl-base is essential); where it is missing or the
  * call fails, the sweep (process-sweep.ts) falls back to sessions, groups and a marker variable.
  */
-import { spawnSync } from 'node:child_process';
 
 /** prctl's system call number per CPU architecture (Node's process.arch). */
 const PRCTL: Partial<Record<NodeJS.Architecture, number>> = { x64: 157, arm64: 167, arm: 172, ia32: 172, riscv64: 167, ppc64: 171, s390x: 172 };
@@ -34,12 +33,4 @@ exit(($status & 127) ? 128 + ($status & 127) : $status >> 8);
 export function reaperArgs(perl: string, parentPid: number): string[] | null {
   const nr = PRCTL[process.arch];
   return nr === undefined ? null : [perl, '-e', SCRIPT, String(nr), String(parentPid)];
-}
-
-/** Whether the reaper works here: it must run a command and pass its exit status through. */
-export function reaperWorks(perl: string): boolean {
-  const args = reaperArgs(perl, process.pid);
-  if (!args) return false;
-  const probe = spawnSync(args[0], [...args.slice(1), '/bin/sh', '-c', 'exit 3'], { env: {}, stdio: 'ignore', timeout: 5000 });
-  return probe.status === 3;
 }

@@ -1,7 +1,7 @@
 /**
  * The JSON export and its loader. The file holds the comparison's meta and every stored event, so loading it
  * back and running the report math again gives the same summary; the summary is included for readers
- * that do not want to recompute it. With several trials the summary also holds `byMode` (aggregateByMode:
+ * that do not want to recompute it. With several trials the summary also holds `byMode` (aggregateByColumn:
  * each figure's n, mean, sd, 95 % interval, min and max; the pass rate with Wilson's interval) and
  * `differences` (each mode against the first: difference, intervals, exact permutation p, a sentence);
  * a one-trial file is written as before, and the loader rebuilds `byMode` for any file that lacks it. A comparison

@@ -13,7 +13,7 @@ import { hasCostInfo } from './cost-figures.js';
 import { differencesByMode, type ModeDifference } from '../../../shared/trial-differences.js';
 import { resultStatement, type ResultStatement } from '../../../shared/result-statement.js';
 import {
-  aggregateByMode, groupByRun, summarizeComparison, summarizeRun, type ComparisonSummary, type ModeAggregate, type RunSummary,
+  aggregateByColumn, groupByRun, summarizeComparison, summarizeRun, type ComparisonSummary, type ModeAggregate, type RunSummary,
 } from '../../../shared/summary.js';
 
 export interface ReportRun {
@@ -126,7 +126,7 @@ function prepareRuns(meta: ComparisonMeta, events: readonly StepEvent[], interru
 
 /** Per-mode aggregates of stored events, as a report computes them (used to rebuild an old JSON file's). */
 export function aggregateStored(meta: ComparisonMeta, events: readonly StepEvent[], interruptedRunIds: readonly string[] = []): ModeAggregate[] {
-  return aggregateByMode(prepareRuns(meta, events, interruptedRunIds).map((r) => r.summary));
+  return aggregateByColumn(prepareRuns(meta, events, interruptedRunIds).map((r) => r.summary));
 }
 
 export function prepareReport(stored: StoredComparison): ReportData {
@@ -139,7 +139,7 @@ export function prepareReport(stored: StoredComparison): ReportData {
     runs,
     comparison: summarizeComparison(summaries),
     trials: Math.max(1, ...runs.map((r) => r.trial)),
-    byMode: aggregateByMode(summaries),
+    byMode: aggregateByColumn(summaries),
     differences: differencesByMode(runs),
     result: resultStatement({ runs, simulated }),
     variants: stored.meta.variants ?? null,

@@ -1,8 +1,7 @@
 /**
  * Figures of a comparison with several trials per mode, shared by the HTML and Markdown reports so the two
- * cannot disagree. The means come from shared/summary.ts (aggregateByMode): every run that ended by itself.
+ * cannot disagree. The means come from shared/summary.ts (aggregateByColumn): every run that ended by itself.
  */
-import { MODE_LABELS, type ModeId } from '../../../shared/run-spec.js';
 import type { ColumnRef } from '../../../shared/variants.js';
 import { formatPercent, percentDiff, type ModeAggregate, type Stat } from '../../../shared/summary.js';
 import { formatInt, formatMs } from './report-text.js';
@@ -12,12 +11,8 @@ import type { ReportRun } from './report-data.js';
 
 export type StatKey = 'steps' | 'requests' | 'prompt' | 'completion' | 'cached' | 'total' | 'wallMs' | 'toolCalls';
 
-// aggregateByMode has every run total but reasoning tokens.
+// aggregateByColumn has every run total but reasoning tokens.
 export const AVERAGE_METRICS = RUN_METRICS.filter((m): m is Metric & { key: StatKey } => m.averaged);
-
-export function modeLabel(mode: ModeId): string {
-  return MODE_LABELS[mode] ?? mode;
-}
 
 /** What an aggregate is called: its column's label (a plain comparison's is its mode's). */
 export const columnLabel = (a: { readonly column: ColumnRef }): string => a.column.label;

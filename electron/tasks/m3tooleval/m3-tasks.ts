@@ -3,7 +3,7 @@
  * each with its instruction and expected output (shared/m3tooleval-tasks.ts). A task's id is `m3tooleval/<domain>/<task>`;
  * a domain can be chosen on its own (`m3tooleval:dna_sequencer`).
  */
-import { M3_ANSWER_LINES, M3_DOMAIN_INFO, M3_SET_ID, M3_TASK_DATA, m3Cards, type M3DomainId } from '../../../shared/m3tooleval-tasks.js';
+import { M3_DOMAIN_INFO, M3_SET_ID, M3_TASK_DATA, m3Cards, type M3DomainId } from '../../../shared/m3tooleval-tasks.js';
 import { DNA_TOOLS } from './domains/dna-sequencer.js';
 import { DECODER_TOOLS } from './domains/message-decoder.js';
 import { TRADE_TOOLS } from './domains/trade-calculator.js';
@@ -47,8 +47,6 @@ export interface M3Task {
   /** Its text as every mode receives it (its card's): the instruction, then the answer lines. */
   readonly text: string;
 }
-
-export const ANSWER_LINES = M3_ANSWER_LINES;
 
 const CARDS = m3Cards();
 

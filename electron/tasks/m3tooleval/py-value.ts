@@ -35,9 +35,6 @@ export class PyError extends Error {
   }
 }
 
-export const isInt = (v: PyValue): v is bigint => typeof v === 'bigint';
-export const isFloat = (v: PyValue): v is number => typeof v === 'number';
-export const isList = (v: PyValue): v is readonly PyValue[] => Array.isArray(v);
 
 export function typeName(v: PyValue): string {
   if (v === null) return 'NoneType';
@@ -213,17 +210,6 @@ export function toJson(v: PyValue): unknown {
   if (Array.isArray(v)) return v.map(toJson);
   if (v instanceof PyTuple) return v.items.map(toJson);
   return Object.fromEntries((v as PyDict).entries.map(([k, x]) => [str(k), toJson(x)]));
-}
-
-/** Python's truthiness. */
-export function truthy(v: PyValue): boolean {
-  if (v === null) return false;
-  if (typeof v === 'boolean') return v;
-  if (typeof v === 'bigint') return v !== 0n;
-  if (typeof v === 'number') return v !== 0;
-  if (typeof v === 'string') return v.length > 0;
-  if (Array.isArray(v)) return v.length > 0;
-  return v instanceof PyTuple ? v.items.length > 0 : (v as PyDict).size > 0;
 }
 
 /** for x in v: the items Python iterates (a str by code point, a dict by key). */

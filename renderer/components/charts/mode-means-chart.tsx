@@ -1,6 +1,6 @@
 /**
  * "Mean per mode": each mode's mean prompt, completion and total tokens over its trials as bars, with the 95 %
- * interval of the mean (Student's t, shared aggregateByMode) as an error bar — the same figures as the
+ * interval of the mean (Student's t, shared aggregateByColumn) as an error bar — the same figures as the
  * average table, the CLI and the reports. A mode with one finished run has a bar and no error bar.
  */
 import type { ColumnSlot } from '../../../shared/column-shades.js';

@@ -2,7 +2,7 @@
  * Every trial of every mode in one table: the mean of each figure over the finished runs with ± half its 95 %
  * interval, its sd and min–max, how many runs answered and passed (with the pass rate's Wilson interval), and
  * the difference of the means against the first mode; under it each difference in words with its interval and
- * exact p — all from the shared aggregateByMode and differencesByMode, so the CLI and the reports agree.
+ * exact p — all from the shared aggregateByColumn and differencesByMode, so the CLI and the reports agree.
  */
 import { BaselinePicker, useBaseline } from './baseline-picker.js';
 import { ColumnSwatch, useSlotOf } from '../common/column-swatch.js';

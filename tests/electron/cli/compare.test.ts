@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ModeId } from '../../../shared/run-spec.js';
 import type { RunFinishedEvent, RunStartedEvent, StepEvent } from '../../../shared/step-event.js';
-import { aggregateByMode, groupByRun, summarizeRun } from '../../../shared/summary.js';
+import { aggregateByColumn, groupByRun, summarizeRun } from '../../../shared/summary.js';
 import { formatMean } from '../../../shared/number-format.js';
 import { sideBySide } from '../../../electron/cli/compare-output.js';
 import { HistoryStore } from '../../../electron/host/history-store.js';
@@ -91,7 +91,7 @@ describe('parallax compare', () => {
     expect(stored.meta.runs.map((r) => [r.runId, r.mode, r.trial])).toEqual(out.runs.map((r) => [r.runId, r.mode, r.trial]));
     const byRun = groupByRun(stored.events);
     const summaries = stored.meta.runs.map((r) => summarizeRun(byRun.get(r.runId)!));
-    expect(out.byMode).toEqual(Object.fromEntries(aggregateByMode(summaries).map((a) => [a.mode, a])));
+    expect(out.byMode).toEqual(Object.fromEntries(aggregateByColumn(summaries).map((a) => [a.mode, a])));
 
     // Rounds: every run of trial k+1 starts after every run of trial k has finished; a round's modes start together.
     const span = (runId: string) => {
@@ -112,7 +112,7 @@ describe('parallax compare', () => {
     const text = sideBySide(stored, dataDir).join('\n');
     expect(text).toMatch(/^ReAct · trial 3\s+answered\s+PASS/m);
     expect(text).toMatch(/average over 3 trials \(simulated\)/);
-    const reactTotal = aggregateByMode(summaries)[0].total!;
+    const reactTotal = aggregateByColumn(summaries)[0].total!;
     // Mean ± half the 95 % interval, then the sd (min and max are in --json).
     const spread = `${formatMean(reactTotal.mean)} ± ${formatMean((reactTotal.ci95![1] - reactTotal.ci95![0]) / 2)}, sd ${formatMean(reactTotal.sd!)}`;
     expect(text.split('\n').find((l) => l.startsWith('Total tokens (simulated)'))).toContain(spread);

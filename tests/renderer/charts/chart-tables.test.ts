@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aggregateByMode, cumulativeTokens, summarizeRun } from '../../../shared/summary.js';
+import { aggregateByColumn, cumulativeTokens, summarizeRun } from '../../../shared/summary.js';
 import { perStepRows, trialRows } from '../../../renderer/components/charts/chart-data.js';
 import { cellText, cumulativeTable, modeMeansTable, perStepTable, trialTotalsTable } from '../../../renderer/components/charts/chart-tables.js';
 import { syntheticRun } from '../fixtures/synthetic-stream.js';
@@ -30,7 +30,7 @@ describe('chart tables (the charts’ text alternative)', () => {
     const t = trialTotalsTable(trialRows(runs), columns, new Set([`1:${react.column.key}`]), false);
     expect(t.rows[0]![1]).toBe(react.totals.prompt);
     expect(t.rows[0]![3]).toBe(`${cellText(code.totals.prompt)} (no answer)`);
-    const means = modeMeansTable(aggregateByMode([react, code]), false);
+    const means = modeMeansTable(aggregateByColumn([react, code]), false);
     expect(means.columns).toEqual(['Mode', 'Mean prompt tokens', 'Mean completion tokens', 'Mean total tokens']);
     expect(means.rows.length).toBeGreaterThan(0);
   });

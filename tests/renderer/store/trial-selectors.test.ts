@@ -1,6 +1,6 @@
 /** The store with several trials per mode: batching, the trial the columns show, and the averages. */
 import { describe, expect, it } from 'vitest';
-import { aggregateByMode, groupByRun, summarizeRun } from '../../../shared/summary.js';
+import { aggregateByColumn, groupByRun, summarizeRun } from '../../../shared/summary.js';
 import { createAppStore } from '../../../renderer/store/app-store.js';
 import { comparisonSelectors, trialSelectors } from '../../../renderer/store/selectors.js';
 import { createEventBuffer } from '../../../renderer/stream/event-buffer.js';
@@ -74,10 +74,10 @@ describe('store with trials', () => {
     expect(comparisonSelectors.modeRuns(store.getState())).not.toBe(before);
   });
 
-  it('averages every trial with the shared aggregateByMode, over the stored runs', () => {
+  it('averages every trial with the shared aggregateByColumn, over the stored runs', () => {
     const store = createAppStore();
     store.getState().showComparison({ meta: cmp.meta, source: 'history', interrupted: [] }, cmp.events);
-    const expected = aggregateByMode(cmp.meta.runs.map((r) => summarizeRun(groupByRun(cmp.events).get(r.runId)!)));
+    const expected = aggregateByColumn(cmp.meta.runs.map((r) => summarizeRun(groupByRun(cmp.events).get(r.runId)!)));
     const got = trialSelectors.aggregates(store.getState());
     expect(got).toEqual(expected);
     expect(got.map((a) => [a.mode, a.trials, a.answered, a.passed])).toEqual([
@@ -103,7 +103,7 @@ describe('store with trials', () => {
       [3, 1],
       [3, 1],
     ]);
-    const firstRound = aggregateByMode(idsOf(1).map((id) => summarizeRun(groupByRun(cmp.rounds[0]!).get(id)!)));
+    const firstRound = aggregateByColumn(idsOf(1).map((id) => summarizeRun(groupByRun(cmp.rounds[0]!).get(id)!)));
     expect(agg.map((a) => a.total)).toEqual(firstRound.map((a) => a.total));
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Test helper: the checks that a report's "Average over N trials" shows exactly aggregateByMode of the stored
+ * Test helper: the checks that a report's "Average over N trials" shows exactly aggregateByColumn of the stored
  * runs, recomputed in the test from the events (see trials-comparison.ts). Used on a real `--trials`
  * comparison and on assembled trials that really differ, in the HTML (opened in Chromium) and in Markdown.
  */
@@ -40,7 +40,7 @@ export async function expectHtmlAverage(page: Page, rec: Recomputed): Promise<vo
       const cell = table.locator(`td[data-mode="${a.mode}"][data-metric="${key}"]`);
       expect((await cell.innerText()).split('\n')[0], `${a.mode} ${key}`).toBe(`${a[key]}/${a.trials}`);
     }
-    // The pass rate's Wilson interval, as computed by aggregateByMode.
+    // The pass rate's Wilson interval, as computed by aggregateByColumn.
     const passCi = table.locator(`td[data-mode="${a.mode}"][data-metric="passed"] .ci`);
     expect([Number(await passCi.getAttribute('data-ci-low')), Number(await passCi.getAttribute('data-ci-high'))]).toEqual([...a.passRate!.ci95]);
     for (const [, key] of STAT_ROWS) {

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredComparison } from '../../../../shared/ipc-contract.js';
-import { aggregateByMode, groupByRun, summarizeComparison, summarizeRun } from '../../../../shared/summary.js';
+import { aggregateByColumn, groupByRun, summarizeComparison, summarizeRun } from '../../../../shared/summary.js';
 import { buildReport, loadReportJson } from '../../../../electron/host/reports/index.js';
 import { comparisonOf, estimatedComparison, LMSTUDIO, MINI_PRICE } from '../../../helpers/cost-runs.js';
 import { openInChromium, OUT, writeReport, type OpenedReport } from './chromium.js';
@@ -128,7 +128,7 @@ describe('trials at a price', () => {
   ]);
   const base = comparisonOf(id, runs);
   const trials: StoredComparison = { ...base, meta: { ...base.meta, runs: base.meta.runs.map((r, i) => ({ ...r, trial: Math.floor(i / 2) + 1 })) } };
-  const byMode = aggregateByMode([...groupByRun(trials.events).values()].map(summarizeRun));
+  const byMode = aggregateByColumn([...groupByRun(trials.events).values()].map(summarizeRun));
 
   it('HTML: the average table has each mode\'s mean cost with its range, and the cheapest mode on average', async () => {
     const opened = await openInChromium(await writeReport('cost-trials.html', (await buildReport(trials, 'html')).content), { width: 1280, height: 900 });

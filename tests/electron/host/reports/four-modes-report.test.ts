@@ -154,7 +154,7 @@ describe('HTML report with four modes', () => {
 });
 
 describe('HTML report with four modes over two trials', () => {
-  it('fits 1280 px, and its averages are aggregateByMode of the events for every mode', async () => {
+  it('fits 1280 px, and its averages are aggregateByColumn of the events for every mode', async () => {
     expect(rec.byMode.map((a) => a.mode)).toEqual([...MODE_IDS]);
     const w = await widths(openedTrials.page);
     expect(w.scroll).toBeLessThanOrEqual(w.client);

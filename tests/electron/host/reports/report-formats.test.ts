@@ -6,7 +6,7 @@ import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StoredComparison } from '../../../../shared/ipc-contract.js';
 import type { RunTotals, StepEvent } from '../../../../shared/step-event.js';
-import { aggregateByMode, NO_DIFF_NOTE, computePerStep, computeTotals, groupByRun, summarizeComparison, summarizeRun } from '../../../../shared/summary.js';
+import { aggregateByColumn, NO_DIFF_NOTE, computePerStep, computeTotals, groupByRun, summarizeComparison, summarizeRun } from '../../../../shared/summary.js';
 import { resultStatement } from '../../../../shared/result-statement.js';
 import { buildReport, loadReportJson, ReportFileError, summarizeStored } from '../../../../electron/host/reports/index.js';
 import { CSV_COLUMNS } from '../../../../electron/host/reports/csv-report.js';
@@ -137,7 +137,7 @@ describe('JSON', () => {
     expect(summarizeStored(loaded.meta, loaded.events, loaded.interruptedRunIds)).toEqual(summary);
     // One trial: the file is written as before trials existed (no byMode), and the loader rebuilds it.
     expect((doc as { summary: Record<string, unknown> }).summary).not.toHaveProperty('byMode');
-    expect(byMode).toEqual(aggregateByMode(runs));
+    expect(byMode).toEqual(aggregateByColumn(runs));
     // And a report made from the loaded file is the report made from history.
     expect((await buildReport({ meta: loaded.meta, events: loaded.events, warnings: stored.warnings, interruptedRunIds: stored.interruptedRunIds }, 'md')).content).toBe((await buildReport(stored, 'md')).content);
   });

@@ -10,7 +10,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { StoredComparison } from '../../../../shared/ipc-contract.js';
-import { aggregateByMode, groupByRun, summarizeRun, type ModeAggregate, type RunSummary } from '../../../../shared/summary.js';
+import { aggregateByColumn, groupByRun, summarizeRun, type ModeAggregate, type RunSummary } from '../../../../shared/summary.js';
 import { liveComparison } from './live-comparison.js';
 
 export async function mergedTrials(argsPerTrial: readonly (readonly string[])[]): Promise<StoredComparison> {
@@ -35,5 +35,5 @@ export interface Recomputed {
 export function recompute(stored: StoredComparison): Recomputed {
   const byRun = groupByRun(stored.events);
   const runs = stored.meta.runs.map((r) => ({ ...summarizeRun(byRun.get(r.runId) ?? []), trial: r.trial ?? 1 }));
-  return { runs, byMode: aggregateByMode(runs), trials: Math.max(...runs.map((r) => r.trial)) };
+  return { runs, byMode: aggregateByColumn(runs), trials: Math.max(...runs.map((r) => r.trial)) };
 }

@@ -1,6 +1,6 @@
 /**
  * Reports of a real `parallax compare --trials 3` (child process, simulated model, real workers, rounds):
- * the average table equals aggregateByMode of the stored runs recomputed here from the events, runs are
+ * the average table equals aggregateByColumn of the stored runs recomputed here from the events, runs are
  * labelled and grouped by trial, timelines fold, CSV rows carry their trial and JSON carries byMode.
  * The scripted simulated model spends the same tokens every trial, so token means equal their min and max
  * here; trials-spread.test.ts covers trials that differ. Screenshots go to test-results/reports/.
@@ -56,7 +56,7 @@ describe('HTML report with trials', () => {
     expect(await opened.page.locator('script, img, iframe, object, embed, link[rel=stylesheet]').count()).toBe(0);
   });
 
-  it('shows in "Average over 3 trials" exactly aggregateByMode of the runs recomputed from their events', async () => {
+  it('shows in "Average over 3 trials" exactly aggregateByColumn of the runs recomputed from their events', async () => {
     await expectHtmlAverage(opened.page, rec);
     // Right after the result, before each run's row (the averages first, then the detail).
     const order = await opened.page.locator('h2').allInnerTexts();
@@ -111,7 +111,7 @@ describe('HTML report with trials', () => {
 });
 
 describe('Markdown, CSV and JSON with trials', () => {
-  it('Markdown puts the average table first, with aggregateByMode\'s figures, then the runs by trial', async () => {
+  it('Markdown puts the average table first, with aggregateByColumn\'s figures, then the runs by trial', async () => {
     const md = (await buildReport(stored, 'md')).content;
     expectMarkdownAverage(md, rec);
     const at = (s: string) => md.indexOf(s);
@@ -146,7 +146,7 @@ describe('Markdown, CSV and JSON with trials', () => {
     expect(diff.sentence).toMatch(/^Code Mode used \d+ % /);
   });
 
-  it('JSON holds byMode = aggregateByMode of the events; loading rebuilds the same byMode when it is missing', async () => {
+  it('JSON holds byMode = aggregateByColumn of the events; loading rebuilds the same byMode when it is missing', async () => {
     const text = (await buildReport(stored, 'json')).content;
     const doc = JSON.parse(text) as { summary: { byMode?: unknown; differences?: unknown; figures?: string } };
     expect(doc.summary.byMode).toEqual(rec.byMode);

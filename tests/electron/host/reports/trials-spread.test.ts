@@ -2,7 +2,7 @@
  * Reports of trials that really differ: three real calc comparisons (plain, with malformed tool arguments
  * that cost an extra step, and with a one-step limit that leaves both modes unanswered) joined as trials
  * 1–3 of one comparison. Means, minimums and maximums differ, a trial has no answer, and each expected
- * figure is aggregateByMode of the runs recomputed here from the events.
+ * figure is aggregateByColumn of the runs recomputed here from the events.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +35,7 @@ describe('trials that differ', () => {
     expect(rec.runs.filter((r) => r.trial === 3).every((r) => r.status !== 'answered')).toBe(true);
   });
 
-  it('HTML: the average table, chart and verdict equal aggregateByMode of the events, over every run that ended by itself', async () => {
+  it('HTML: the average table, chart and verdict equal aggregateByColumn of the events, over every run that ended by itself', async () => {
     expect(opened.requests).toEqual([]);
     expect(opened.pageErrors).toEqual([]);
     await expectHtmlAverage(opened.page, rec);
@@ -61,11 +61,11 @@ describe('trials that differ', () => {
     await opened.page.screenshot({ path: join(OUT, 'calc-trials-spread.png'), fullPage: true });
   });
 
-  it('Markdown: the average table equals aggregateByMode of the events', async () => {
+  it('Markdown: the average table equals aggregateByColumn of the events', async () => {
     expectMarkdownAverage((await buildReport(stored, 'md')).content, rec);
   });
 
-  it('JSON: byMode equals aggregateByMode of the events', async () => {
+  it('JSON: byMode equals aggregateByColumn of the events', async () => {
     const doc = JSON.parse((await buildReport(stored, 'json')).content) as { summary: { byMode: unknown } };
     expect(doc.summary.byMode).toEqual(rec.byMode);
   });
