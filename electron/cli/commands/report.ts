@@ -41,7 +41,7 @@ function pickFormat(flags: ReportFlags): ReportFormat {
 }
 
 /** Why `-o` names a file this command cannot write, and the names it can. */
-export function unwritableExtensionMessage(file: string): string {
+function unwritableExtensionMessage(file: string): string {
   const kinds = REPORT_FORMATS.map((f) => `.${REPORT_FORMAT_INFO[f].extension} (${f})`).join(', ');
   return `Cannot write a "${extname(basename(file))}" file: a report is one of ${kinds}. Name the file with one of these extensions, e.g. \`-o report.html\`, or give the format with --format.`;
 }

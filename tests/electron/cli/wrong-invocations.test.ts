@@ -10,11 +10,11 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cliArgv, runCli } from '../host/cli-process.js';
+import { cliArgv, runCli, type CliResult } from '../host/cli-process.js';
 
 let env: NodeJS.ProcessEnv;
 let dataDir: string;
-let compared: { code: number; stdout: string; stderr: string };
+let compared: CliResult;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'parallax-cli-wrong-'));
