@@ -106,6 +106,30 @@ const metricLabel = (m: RunMetric, sim: string) => `${m.label}${isTokenMetric(m)
 const metricCell = (m: RunMetric, r: ReportRun) =>
   isTokenMetric(m) ? tokens(r.summary.totals[m.key], r.summary) : `${formatMetric(m, r.summary.totals[m.key])}${metricNote(m.key, r.summary)}`;
 
+/** The CLI's words for two timing rows whose app labels ("Worker start-up", "First request") assume the reader knows the engine. */
+const STARTUP_LABEL = 'Process start (not in wall time)';
+const FIRST_REQUEST_LABEL = 'First request (after the first run\'s)';
+
+/** A worker's start-up as a newcomer reads it: the time, and how much of it was done ahead, before the comparison began. */
+function startupCell(r: ReportRun): string {
+  const ms = r.summary.totals.startupMs;
+  if (!ms) return '—';
+  const start = r.summary.workerStart;
+  if (!start?.pooled) return formatDuration(ms);
+  return start.beforeRunMs > 0 ? `${formatDuration(ms)} (${formatDuration(start.beforeRunMs)} of it done ahead)` : `${formatDuration(ms)} (done ahead)`;
+}
+
+/** What the two timing rows mean, under the table, in plain words. */
+function timingNotes(runs: readonly ReportRun[]): string[] {
+  const notes: string[] = [];
+  if (runs.some((r) => r.summary.totals.startupMs)) {
+    notes.push(`${STARTUP_LABEL}: each run works in its own process; this is the time that process took to load, before the run's clock started.`);
+    if (runs.some((r) => r.summary.workerStart?.pooled)) notes.push('  "done ahead": a spare process was loaded while Parallax waited, before the comparison started, so this run did not wait for it.');
+  }
+  notes.push(`${FIRST_REQUEST_LABEL}: how long after the earliest run each run sent its first request to the model (+0 ms: the first to send; small gaps mean a fair start).`);
+  return ['', ...notes];
+}
+
 export function sideBySide(stored: StoredComparison, dataDir: string): string[] {
   const d = prepareReport(stored);
   const sim = d.simulated ? ' (simulated)' : '';
@@ -124,12 +148,19 @@ export function sideBySide(stored: StoredComparison, dataDir: string): string[] 
   for (const r of d.runs.filter((x) => x.summary.answer)) {
     const a = r.summary.answer;
     const verb = runOutcome(r.summary).passed ? 'answered' : `replied (${statusLabel(r)})`;
-    const key = `${r.column.label} ${verb}\u0000${a.split('\n')[0]}${a.includes('\n') ? ' …' : ''}`;
+    const key = `${r.column.label} ${verb}\u0000${a.trim()}`;
     answers.set(key, (answers.get(key) ?? 0) + 1);
   }
+  // The answer whole: a table or a list cut after its first line says nothing, so a longer one goes below, indented.
+  // Columns that gave the same text share one copy of it.
+  const byText = new Map<string, string[]>();
   for (const [key, n] of answers) {
     const [who, text] = key.split('\u0000');
-    out.push(`${who}${d.trials > 1 ? ` (${n} of ${d.trials})` : ''}: ${text}`);
+    byText.set(text, [...(byText.get(text) ?? []), `${who}${d.trials > 1 ? ` (${n} of ${d.trials})` : ''}`]);
+  }
+  for (const [text, whos] of byText) {
+    const head = whos.length > 1 ? `${whos.slice(0, -1).join(', ')} and ${whos[whos.length - 1]}, the same:` : `${whos[0]}:`;
+    out.push(...(text.includes('\n') ? [head, ...text.split('\n').map((l) => `    ${l}`.trimEnd())] : [`${head} ${text}`]));
   }
   if (d.simulated) out.push('', 'Token counts come from the simulated model: counted with a real tokenizer, not billed by any provider.');
   else if (prices) out.push('', prices);
@@ -151,6 +182,10 @@ function perRunColumns(d: ReportData, sim: string): string[] {
     ['Validation', validationText],
   ];
   for (const m of CLI_METRICS) {
+    if (m.key === 'startupMs') {
+      rows.push([STARTUP_LABEL, startupCell]);
+      continue;
+    }
     if (m.key !== 'total') {
       rows.push([metricLabel(m, sim), (r) => metricCell(m, r)]);
       continue;
@@ -158,8 +193,8 @@ function perRunColumns(d: ReportData, sim: string): string[] {
     rows.push([metricLabel(m, sim), (r) => `${metricCell(m, r)}${r.runId === cmp.baselineRunId ? '' : ` (${diffText(cmp.totalDiffPercent[r.runId] ?? null)})`}`]);
     if (!sim) for (const [label, f] of costRows(cmp)) rows.push([label, (r) => f(r.summary)]);
   }
-  rows.push(['First request', (r) => gapText(gaps.get(r.runId))], [`Prompt per step${sim}`, (r) => r.summary.perStep.map((p) => p.prompt).join(' ') || '—']);
-  return table(d.runs.map((r) => r.label), rows.map(([l, f]) => [l, d.runs.map(f)]));
+  rows.push([FIRST_REQUEST_LABEL, (r) => gapText(gaps.get(r.runId))], [`Prompt per step${sim}`, (r) => r.summary.perStep.map((p) => p.prompt).join(' ') || '—']);
+  return [...table(d.runs.map((r) => r.label), rows.map(([l, f]) => [l, d.runs.map(f)])), ...timingNotes(d.runs)];
 }
 
 /** One row per run (several trials would make too many columns), in start order. */
@@ -167,14 +202,14 @@ function perRunRows(d: ReportData, sim: string): string[] {
   const gaps = startGaps(d.runs);
   const metrics = CLI_METRICS.filter((m) => m.key !== 'cached');
   const headers = ['Status', 'Validation'];
-  for (const m of metrics) headers.push(m.short, ...(m.key === 'total' && !sim ? ['Cost (USD)'] : []));
-  headers.push('First request in its round');
+  for (const m of metrics) headers.push(m.key === 'startupMs' ? STARTUP_LABEL : m.short, ...(m.key === 'total' && !sim ? ['Cost (USD)'] : []));
+  headers.push(FIRST_REQUEST_LABEL);
   return [`each run, in start order${sim ? ' (token counts simulated)' : ''}`, ...table(headers, d.runs.map((r) => {
     const cells = [statusLabel(r), validationText(r)];
-    for (const m of metrics) cells.push(metricCell(m, r), ...(m.key === 'total' && !sim ? [costCell(r.summary)] : []));
+    for (const m of metrics) cells.push(m.key === 'startupMs' ? startupCell(r) : metricCell(m, r), ...(m.key === 'total' && !sim ? [costCell(r.summary)] : []));
     cells.push(gapText(gaps.get(r.runId)));
     return [r.label, cells];
-  }))];
+  })), ...timingNotes(d.runs)];
 }
 
 /** Each mode's mean ± half the 95 % interval and sd over its trials, then each difference in words. */

@@ -36,10 +36,30 @@ async function runCommand(): Promise<void> {
     .showHelpAfterError('(run with --help for usage)');
 
   for (const { register } of files) register(program);
+  strictOptions(program);
 
   await program.parseAsync(process.argv).catch((err: unknown) => {
     // A start error names the composer field to fix; here the flag is named instead.
     warn(`parallax: ${inCliWords(err instanceof Error ? err.message : String(err))}`);
     process.exitCode = 1;
   });
+}
+
+/**
+ * Commander checks a command's required options before its unknown ones, so `compare --taks log-stats` would
+ * say --task is missing. Here every command that runs (one without subcommands) names an unknown option first,
+ * with commander's own message and suggestion ("unknown option '--taks' (Did you mean --task?)").
+ */
+function strictOptions(cmd: import('commander').Command): void {
+  for (const sub of cmd.commands) strictOptions(sub);
+  if (cmd.commands.length > 0) return;
+  const parse = cmd.parseOptions.bind(cmd);
+  cmd.parseOptions = (argv) => {
+    const parsed = parse(argv);
+    const first = parsed.unknown[0];
+    // Help asked for anywhere still shows the help (commander answers it after this parse).
+    const help = parsed.unknown.some((a) => a === '--help' || a === '-h');
+    if (first !== undefined && first.startsWith('-') && first !== '-' && !help) (cmd as unknown as { unknownOption(flag: string): void }).unknownOption(first);
+    return parsed;
+  };
 }

@@ -1,7 +1,8 @@
 /**
  * `parallax exec FILE.js` (or FILE.py, in Code Mode (Python)'s Pyodide sandbox): run one program in the Code Mode sandbox with the standard tool bindings (the
  * catalog as global functions, the rest through search_tools), as a model's run_code call would. Whatever
- * the program does, the command exits 0 and reports it; only misuse of the command itself exits non-zero.
+ * the program does once it runs, the command exits 0 and reports it; a program that does not compile (a syntax
+ * error: it never ran) and misuse of the command itself exit non-zero.
  * Without --workspace it works in a fresh temporary copy of the current folder (said on stderr, removed
  * afterwards), so a program cannot write into the user's real folder unless they name it.
  */
@@ -89,7 +90,7 @@ export function register(program: Command): void {
       // Without --workspace the program never touches the folder it was started in (a .git/hooks write, say).
       const copy = flags.workspace === undefined ? await temporaryCopy(await realpath(dir)) : null;
       try {
-        await execIn(copy?.workspace ?? (await realpath(dir)), code, python, flags, { standardBindings, limitsFromSettings, programText, runProgram, Sandbox, PySandbox });
+        await execIn(copy?.workspace ?? (await realpath(dir)), path, code, python, flags, { standardBindings, limitsFromSettings, programText, runProgram, Sandbox, PySandbox });
       } finally {
         if (copy) await rm(copy.base, { recursive: true, force: true });
       }
@@ -135,7 +136,7 @@ type EngineParts = {
   PySandbox: typeof import('../../engine/sandbox/python/py-sandbox.js').PySandbox | null;
 };
 
-async function execIn(workspace: string, code: string, python: boolean, flags: ExecFlags, parts: EngineParts): Promise<void> {
+async function execIn(workspace: string, path: string, code: string, python: boolean, flags: ExecFlags, parts: EngineParts): Promise<void> {
   const { standardBindings, limitsFromSettings, programText, runProgram, Sandbox, PySandbox } = parts;
   const settings = parseSettings({
     ...(flags.timeout !== undefined ? { codeTimeoutMs: flags.timeout } : {}),
@@ -168,6 +169,11 @@ async function execIn(workspace: string, code: string, python: boolean, flags: E
     });
     if (flags.json) sayJson(execJson(result));
     else say(`${programText(result)}\n${summary(result)}`);
+    // A syntax error means nothing ran: a script checking the exit code must not read that as success.
+    if (result.error && /^SyntaxError\b/.test(result.error.message)) {
+      warn(`parallax exec: ${path} did not run: ${result.error.message}${typeof result.error.line === 'number' ? ` (line ${result.error.line})` : ''}. Fix the program and run it again.`);
+      process.exitCode = 1;
+    }
   } finally {
     prompter?.close();
     sandbox.dispose();

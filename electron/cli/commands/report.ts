@@ -2,8 +2,8 @@
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { readdir, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { REPORT_FORMATS, reportFormatNamed, reportFormatOfFile, unknownReportFormatMessage, type ReportFormat } from '../../../shared/report-formats.js';
+import { basename, extname, join, resolve } from 'node:path';
+import { REPORT_FORMAT_INFO, REPORT_FORMATS, reportFormatNamed, reportFormatOfFile, unknownReportFormatMessage, type ReportFormat } from '../../../shared/report-formats.js';
 import { resolveDataDir } from '../../host/data-dir.js';
 import type { HistoryStore } from '../../host/history-store.js';
 import { cliHistory } from '../history-access.js';
@@ -31,7 +31,24 @@ function pickFormat(flags: ReportFlags): ReportFormat {
     if (!named) throw new Error(unknownReportFormatMessage(flags.format));
     return named;
   }
-  return (flags.output && reportFormatOfFile(flags.output)) || 'html';
+  if (flags.output) {
+    const byName = reportFormatOfFile(flags.output);
+    if (byName) return byName;
+    // A file named .pdf (or any extension no format has) would get HTML under a name that promises something else.
+    if (extname(basename(flags.output)) !== '') throw new Error(unwritableExtensionMessage(flags.output));
+  }
+  return 'html';
+}
+
+/** Why `-o` names a file this command cannot write, and the names it can. */
+function unwritableExtensionMessage(file: string): string {
+  const kinds = REPORT_FORMATS.map((f) => `.${REPORT_FORMAT_INFO[f].extension} (${f})`).join(', ');
+  return `Cannot write a "${extname(basename(file))}" file: a report is one of ${kinds}. Name the file with one of these extensions, e.g. \`-o report.html\`, or give the format with --format.`;
+}
+
+/** Printing a whole HTML document into a terminal floods it; a pipe or a file still gets it. */
+function terminalRefusal(format: ReportFormat, id: string, bytes: number): string {
+  return `Not printing the ${Math.round(bytes / 1024)} KB ${format} report of comparison ${id} to the terminal. Write it to a file: \`parallax report ${id} -o report.html\`; or print a text format: \`--format md\`; or pipe it: \`parallax report ${id} | less\`.`;
 }
 
 /** The comparison id the user meant: an exact id, "latest", or a prefix matching exactly one id. */
@@ -74,6 +91,8 @@ async function reportCommand(wanted: string, flags: ReportFlags): Promise<void> 
     const path = resolve(flags.output);
     await writeFile(path, report.content);
     warn(`Wrote the ${format} report of comparison ${id} to ${path} (${Buffer.byteLength(report.content)} bytes).`);
+  } else if (process.stdout.isTTY && flags.format === undefined) {
+    throw new Error(terminalRefusal(format, id, Buffer.byteLength(report.content)));
   } else {
     await sayDocument(report.content);
   }

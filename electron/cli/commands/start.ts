@@ -84,6 +84,10 @@ async function start(flags: StartFlags): Promise<void> {
       ? 'The app is not built yet (run `npm run build`); running the comparison in the terminal instead.\n'
       : 'Electron could not be installed on this machine; running the comparison in the terminal instead.\n');
   }
+  if (!flags.headless && !hasDisplay()) {
+    // A newcomer ran `npm start` to see an app: say why none opens and where the same app still is.
+    say('No display on this machine (DISPLAY and WAYLAND_DISPLAY are not set), so the desktop app cannot open: the comparison runs here in the terminal instead. To use the app, run `npx parallax serve` and open the address it prints in a browser.\n');
+  }
   const provider = headlessProvider();
   if (provider.length === 0) say('No provider key in the environment: using the offline simulated model.\n');
   const child = spawn(process.execPath, [...cliArgs(), 'compare', '--task', flags.task, ...provider], { stdio: 'inherit' });
