@@ -132,8 +132,9 @@ describe('the result across surfaces', { timeout: 600_000 }, () => {
       await page.setViewportSize({ width, height: 800 });
       for (const tab of ['timeline', 'answers', 'charts'] as const) {
         await open(meta.id, tab);
-        const fit = await headerFits();
-        expect(fit, `${tab} at ${width} px`).toEqual({ titleCut: false, metaCut: false, out: [] });
+        // Polled: after a resize the side panel folds and the toolbar wraps in later frames, which a loaded machine
+        // draws late; the header must fit once the layout has settled.
+        await expect.poll(headerFits, { message: `${tab} at ${width} px` }).toEqual({ titleCut: false, metaCut: false, out: [] });
         if (tab !== 'answers') await saveShot(page, `six-modes-${width}-${tab}`, { docs: tab === 'timeline' || width === 900 });
       }
       // Every column name is whole, or its head carries the full name.
@@ -144,21 +145,26 @@ describe('the result across surfaces', { timeout: 600_000 }, () => {
       if (width !== 900) continue;
       // 900 px: the side panel folded by itself, three columns whole in view, and no number in an answer's table
       // broken over two lines (a table too wide scrolls in its cell instead).
-      expect(await page.isHidden('[data-testid=side-panel]')).toBe(true);
-      const whole = await page.evaluate(() => {
+      // Polled, as the header: the panel folds and the columns settle in frames after the resize.
+      await expect.poll(() => page.isHidden('[data-testid=side-panel]')).toBe(true);
+      const whole = () => page.evaluate(() => {
         const tl = document.querySelector('[data-testid=timeline]')!.getBoundingClientRect();
         return [...document.querySelectorAll('.timeline-head .column-head')].filter((c) => { const b = c.getBoundingClientRect(); return b.left >= tl.left - 1 && b.right <= tl.right + 1; }).length;
       });
-      expect(whole).toBeGreaterThanOrEqual(3);
+      await expect.poll(whole).toBeGreaterThanOrEqual(3);
       const answers = page.locator('[data-testid=answer-md]');
       let cells = 0;
       for (let i = 0; i < (await answers.count()); i++) {
         await answers.nth(i).scrollIntoViewIfNeeded();
-        const lines = await answers.nth(i).evaluate((md) => [...md.querySelectorAll('td')].filter((td) => /^\d[\d,.]*$/.test(td.textContent!.trim())).map((td) => {
+        const measure = () => answers.nth(i).evaluate((md) => [...md.querySelectorAll('td')].filter((td) => /^\d[\d,.]*$/.test(td.textContent!.trim())).map((td) => {
           const r = document.createRange();
           r.selectNodeContents(td);
           return { text: td.textContent, lines: new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size };
         }));
+        // A cell scrolled into view is laid out in a later frame (content-visibility): wait until every number has
+        // its line boxes, then each must sit on one line.
+        await expect.poll(async () => (await measure()).filter((l) => l.lines === 0).length, { message: `answer ${i + 1} laid out` }).toBe(0);
+        const lines = await measure();
         cells += lines.length;
         for (const l of lines) expect(l.lines, `"${l.text}" in answer ${i + 1}`).toBe(1);
       }

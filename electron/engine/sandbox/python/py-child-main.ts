@@ -148,6 +148,20 @@ async function main(): Promise<void> {
     send({ type: 'failed', message: fault });
     process.exit(1);
   }
+  // One allocation grows the heap in one call (emscripten's resize goes through Memory.prototype.grow): a growth that
+  // would take the process past the run's cap is refused there, so Python raises MemoryError before the pages exist
+  // and the program stops as over its memory limit. The watch thread alone would see it only after its next tick,
+  // which on a loaded machine comes late.
+  const grow = WebAssembly.Memory.prototype.grow;
+  WebAssembly.Memory.prototype.grow = function (this: WebAssembly.Memory, delta: number): number {
+    const cap = Atomics.load(control, PY_MEMORY_CAP_MB);
+    if (cap > 0 && process.memoryUsage.rss() + delta * 65536 > cap * 1048576) {
+      Atomics.compareExchange(control, PY_STOP, 0, PY_STOP_CODES.memory);
+      Atomics.store(control, PY_INTERRUPT, 2);
+      throw new RangeError('the program\'s memory limit');
+    }
+    return grow.call(this, delta);
+  };
   let runtime;
   try {
     runtime = await loadPythonRuntime({ onCall, onOutput });
