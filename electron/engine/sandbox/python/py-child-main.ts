@@ -152,8 +152,11 @@ async function main(): Promise<void> {
   // would take the process past the run's cap is refused there, so Python raises MemoryError before the pages exist
   // and the program stops as over its memory limit. The watch thread alone would see it only after its next tick,
   // which on a loaded machine comes late.
-  const grow = WebAssembly.Memory.prototype.grow;
-  WebAssembly.Memory.prototype.grow = function (this: WebAssembly.Memory, delta: number): number {
+  // (Node's types here leave WebAssembly.Memory out: it is reached through globalThis.)
+  type WasmMemory = { grow(this: WasmMemory, delta: number): number };
+  const memory = (globalThis as unknown as { WebAssembly: { Memory: { prototype: WasmMemory } } }).WebAssembly.Memory.prototype;
+  const grow = memory.grow;
+  memory.grow = function (this: WasmMemory, delta: number): number {
     const cap = Atomics.load(control, PY_MEMORY_CAP_MB);
     if (cap > 0 && process.memoryUsage.rss() + delta * 65536 > cap * 1048576) {
       Atomics.compareExchange(control, PY_STOP, 0, PY_STOP_CODES.memory);
