@@ -153,6 +153,10 @@ describe('the result across surfaces', { timeout: 600_000 }, () => {
       });
       await expect.poll(whole).toBeGreaterThanOrEqual(3);
       const answers = page.locator('[data-testid=answer-md]');
+      // The answers' Markdown is drawn after the timeline's rows (on a loaded machine, well after): wait until their
+      // tables hold numbers before measuring them.
+      const numberCells = () => page.$$eval('[data-testid=answer-md] td', (tds) => tds.filter((td) => /^\d[\d,.]*$/.test(td.textContent!.trim())).length);
+      await expect.poll(numberCells, { message: 'the answers\' tables drawn' }).toBeGreaterThan(0);
       let cells = 0;
       for (let i = 0; i < (await answers.count()); i++) {
         await answers.nth(i).scrollIntoViewIfNeeded();
