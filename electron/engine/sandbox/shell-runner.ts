@@ -10,12 +10,12 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, promises as fs, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, promises as fs, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { trackChild } from '../child-processes.js';
 import path from 'node:path';
 import { reaperArgs } from './process-reaper.js';
-import { ProcessSweep, SWEEP_MARKER } from './process-sweep.js';
+import { procProcesses, ProcessSweep, SWEEP_MARKER } from './process-sweep.js';
 import { seatbeltProfile } from './seatbelt.js';
 import type { ShellBudget } from './shell-budget.js';
 import { bubblewrapArgs, SANDBOX_HOME, SANDBOX_PATH, shellSandbox, UNSHARE_ARGS, UNSHARE_USER_ARGS, type SandboxBind, type ShellSandboxInfo } from './shell-sandbox.js';
@@ -155,13 +155,44 @@ export function runShellCommand(command: string, options: ShellRunOptions): Prom
       reject(new Error(`could not start ${path.basename(file)}: ${error.message}`));
     });
     // When the shell exits, stop anything it left running; the pipes then close and 'close' fires.
-    child.on('exit', killAll);
+    child.on('exit', (_code, signal) => {
+      // bubblewrap killed in its first milliseconds may leave its child (the namespace's init) running.
+      if (namespaced && signal !== null) killOrphanedInit(info.bwrap!, [file, ...args]);
+      killAll();
+    });
     child.on('close', (code) => {
       killAll(); // the pipes closed: one more sweep for anything that closed them and lives on
       cleanup();
       resolve({ exitCode: stop ? null : code, stdout: stdout.text(), stderr: stderr.text(), stop, sandbox: info.kind });
     });
   });
+}
+
+/**
+ * bubblewrap's child is a fork of it: it makes a session of its own and only then asks to die with its parent,
+ * so a kill in the command's first milliseconds can leave it running, outside the group the kill reached and
+ * holding the output pipes open (the run would never end). It has bubblewrap's exact command line; once its
+ * parent is gone, no live process with that command line is its parent: it is found and killed by pid.
+ */
+function killOrphanedInit(bwrap: string, argv: readonly string[]): void {
+  // prlimit, when it is there, runs first and becomes bubblewrap: the command line starts at bubblewrap's path.
+  const ours = argv.slice(argv.indexOf(bwrap)).join('\0') + '\0';
+  const cmdline = (pid: number): string | null => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      return null;
+    }
+  };
+  for (const p of procProcesses()) {
+    // Skipped: a bubblewrap this process started (the same command, still running) and a child whose parent lives.
+    if (p.ppid === process.pid || cmdline(p.pid) !== ours || cmdline(p.ppid) === ours) continue;
+    try {
+      process.kill(p.pid, 'SIGKILL');
+    } catch {
+      // ESRCH: already gone.
+    }
+  }
 }
 
 /** Polls the command's process count and the workspace's free space; calls `stop` when a limit is passed. */

@@ -89,6 +89,24 @@ describe('run_shell', () => {
     killAll(left);
     expect(left).toEqual([]);
   });
+  it('is cancelled in its first milliseconds, again and again: every call ends and leaves nothing running', async () => {
+    // bubblewrap's first child makes a session of its own before it asks to die with its parent: a cancel in that
+    // window once left it alive, holding the output pipes, and the call never ended.
+    const token = uniqueSleep();
+    for (let i = 0; i < 24; i++) {
+      const controller = new AbortController();
+      const pending = run(`sleep ${token}`, undefined, controller.signal).catch((e: unknown) => e);
+      // Cancelled as soon as the sandbox (whose command line holds the token) is seen, or up to 5 ms later.
+      while (processesWith(token).length === 0) await new Promise((r) => setImmediate(r));
+      if (i % 3 > 0) await new Promise((r) => setTimeout(r, i % 6));
+      controller.abort();
+      const error = await pending;
+      expect((error as Error).message).toContain('cancelled');
+    }
+    const left = await noneLeft(token);
+    killAll(left);
+    expect(left).toEqual([]);
+  });
 });
 
 describe('without an OS sandbox (macOS, Windows, no bubblewrap): the fallback still limits what it can', () => {
