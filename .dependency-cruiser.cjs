@@ -7,14 +7,16 @@ module.exports = {
   forbidden: [
     {
       name: 'shared-is-pure',
-      comment: 'shared/ is plain TypeScript for every runtime: it imports only itself and npm packages (no Node built-ins, no other layer).',
+      comment:
+        'shared/ is plain TypeScript for every runtime: it imports only itself and npm packages (no Node built-ins, no other layer).',
       severity: 'error',
       from: { path: '^shared/' },
       to: { pathNot: ['^shared/', 'node_modules'] },
     },
     {
       name: 'engine-stays-below',
-      comment: 'The engine runs one mode of one task: it knows nothing of the host, the CLI, the shells, the worker process or the simulated model.',
+      comment:
+        'The engine runs one mode of one task: it knows nothing of the host, the CLI, the shells, the worker process or the simulated model.',
       severity: 'error',
       from: { path: '^electron/engine/' },
       to: { path: '^electron/(host|cli|main|preload|worker|sim)/' },
@@ -23,21 +25,23 @@ module.exports = {
       name: 'engine-runs-any-task',
       comment:
         'The engine knows no task by name: whoever starts a run hands it the task (engine/run-task.ts). The built-in tasks ' +
-        '(electron/tasks/) bring the simulated model\'s policies with them, which the engine must never load.',
+        "(electron/tasks/) bring the simulated model's policies with them, which the engine must never load.",
       severity: 'error',
       from: { path: '^electron/engine/' },
       to: { path: '^electron/tasks/' },
     },
     {
       name: 'tasks-below-host',
-      comment: 'A task is defined from the engine\'s tools and the simulated model\'s policies; the host, the CLI, the shells and the worker use it, never the reverse.',
+      comment:
+        "A task is defined from the engine's tools and the simulated model's policies; the host, the CLI, the shells and the worker use it, never the reverse.",
       severity: 'error',
       from: { path: '^electron/tasks/' },
       to: { path: '^electron/(host|cli|main|preload|worker|suite)/' },
     },
     {
       name: 'host-below-suite',
-      comment: 'Suites are built on the host (electron/suite drives it): the host never imports them; the shells merge the suite handlers in.',
+      comment:
+        'Suites are built on the host (electron/suite drives it): the host never imports them; the shells merge the suite handlers in.',
       severity: 'error',
       from: { path: '^electron/host/' },
       to: { path: '^electron/suite/' },
@@ -53,7 +57,8 @@ module.exports = {
     },
     {
       name: 'renderer-is-a-page',
-      comment: 'The renderer is a web page: it imports only shared/ and itself (and npm packages), never Node built-ins or the Node side.',
+      comment:
+        'The renderer is a web page: it imports only shared/ and itself (and npm packages), never Node built-ins or the Node side.',
       severity: 'error',
       from: { path: '^renderer/' },
       to: { pathNot: ['^renderer/', '^shared/', 'node_modules'] },
@@ -62,12 +67,15 @@ module.exports = {
       name: 'cli-commands-load-lazily',
       comment:
         'Every `parallax` start (--version, --help) loads main.ts and every command file: they reach the engine, the simulated ' +
-        'model, the host and the reports only inside a command\'s action (await import), never at the top.',
+        "model, the host and the reports only inside a command's action (await import), never at the top.",
       severity: 'error',
       // compare-output.ts is itself loaded by `compare`'s action only.
       from: { path: '^electron/cli/', pathNot: '^electron/cli/compare-output[.]ts$' },
       to: {
-        path: ['^electron/(engine|sim|tasks)/', '^electron/host/(host|history-store|price-store|prepare|engine-services|reports/|web/web-host)'],
+        path: [
+          '^electron/(engine|sim|tasks)/',
+          '^electron/host/(host|history-store|price-store|prepare|engine-services|reports/|web/web-host)',
+        ],
         pathNot: ['^electron/engine/sandbox/shell-sandbox[.]ts$', '^electron/engine/app-layout[.]ts$'],
         dependencyTypesNot: ['dynamic-import', 'type-only'],
       },
@@ -85,6 +93,9 @@ module.exports = {
     tsConfig: { fileName: 'tsconfig.base.json' },
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '(^|/)dist/' },
-    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.cts', '.js', '.json'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.cts', '.js', '.json'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
   },
 };

@@ -35,7 +35,12 @@ export default defineConfig({
       { extends: true, test: { name: 'main', include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'] } },
       {
         extends: true,
-        test: { name: 'sandbox-off', include: CONTAINMENT_TESTS, exclude: [...configDefaults.exclude], env: { PARALLAX_SANDBOX: 'off' } },
+        test: {
+          name: 'sandbox-off',
+          include: CONTAINMENT_TESTS,
+          exclude: [...configDefaults.exclude],
+          env: { PARALLAX_SANDBOX: 'off' },
+        },
       },
     ],
   },

@@ -16,14 +16,31 @@ export default async function main(): Promise<void> {
     session = await startAppSession();
     const { host } = session;
     const page = session.driven.page;
-    const meta = await host.invoke('comparison:start', { task: 'calc', modes: ['react', 'code'], provider: { name: 'simulated', baseUrl: null, model: 'sim' } });
-    for (let i = 0; i < 1200 && (await host.invoke('history:list')).find((x) => x.meta.id === meta.id)?.runs.some((r) => r.status === 'running') !== false; i++) await page.waitForTimeout(100);
+    const meta = await host.invoke('comparison:start', {
+      task: 'calc',
+      modes: ['react', 'code'],
+      provider: { name: 'simulated', baseUrl: null, model: 'sim' },
+    });
+    for (
+      let i = 0;
+      i < 1200 &&
+      (await host.invoke('history:list'))
+        .find((x) => x.meta.id === meta.id)
+        ?.runs.some((r) => r.status === 'running') !== false;
+      i++
+    )
+      await page.waitForTimeout(100);
     await page.click('[data-testid=side-tab-history]');
     await page.click(`[data-testid=history-item][data-id="${meta.id}"] .history-open`);
     await page.waitForSelector(`[data-run-id="${meta.runs[0]!.runId}"]`);
     const ways = {
-      'default (runPartial + finishRun in a blank page, all results)': () => new AxeBuilder({ page }).withTags(WCAG_TAGS),
-      'the audit (axe.run in the page, violations only)': () => new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] }).withTags(WCAG_TAGS),
+      'default (runPartial + finishRun in a blank page, all results)': () =>
+        new AxeBuilder({ page }).withTags(WCAG_TAGS),
+      'the audit (axe.run in the page, violations only)': () =>
+        new AxeBuilder({ page })
+          .setLegacyMode()
+          .options({ resultTypes: ['violations'] })
+          .withTags(WCAG_TAGS),
     };
     const times = new Map<string, number[]>();
     const found = new Map<string, string>();
@@ -36,7 +53,10 @@ export default async function main(): Promise<void> {
       }
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    for (const [name, xs] of times) console.log(`${name}: median ${(median(xs) / 1000).toFixed(2)} s over ${xs.length} (violations: ${found.get(name)})`);
+    for (const [name, xs] of times)
+      console.log(
+        `${name}: median ${(median(xs) / 1000).toFixed(2)} s over ${xs.length} (violations: ${found.get(name)})`,
+      );
     const [a, b] = [...times.values()];
     console.log(`ratio default / audit: ${(median(a!) / median(b!)).toFixed(2)}`);
   } finally {

@@ -30,7 +30,8 @@ import { jsProject, pythonShim, SYSTEM_PYTHON, tutorialProject } from '../tests/
 
 const ROUNDS = 7;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const fmt = (xs: number[]) => `median ${median(xs).toFixed(1)} ms (min ${Math.min(...xs).toFixed(1)}, max ${Math.max(...xs).toFixed(1)})`;
+const fmt = (xs: number[]) =>
+  `median ${median(xs).toFixed(1)} ms (min ${Math.min(...xs).toFixed(1)}, max ${Math.max(...xs).toFixed(1)})`;
 const TUTORIAL = fileURLToPath(new URL('../examples/tutorial/react_agent.py', import.meta.url));
 
 export default async function main(): Promise<void> {
@@ -46,7 +47,11 @@ export default async function main(): Promise<void> {
     console.log(`1. Resolving a column's command (once per column, when the comparison starts), ${ROUNDS} rounds`);
     const cases: [string, AgentCommand, NodeJS.ProcessEnv][] = [
       ['python3 on /usr/bin (system)', { command: ['python3', TUTORIAL] }, systemEnv],
-      [`python3 from this PATH (${(await resolveAgentLaunch({ command: ['python3', TUTORIAL] }, { env: process.env })).notes.some((n) => /shim/.test(n)) ? 'a shim: asked' : 'no shim'})`, { command: ['python3', TUTORIAL] }, process.env],
+      [
+        `python3 from this PATH (${(await resolveAgentLaunch({ command: ['python3', TUTORIAL] }, { env: process.env })).notes.some((n) => /shim/.test(n)) ? 'a shim: asked' : 'no shim'})`,
+        { command: ['python3', TUTORIAL] },
+        process.env,
+      ],
       ['python3 through a pyenv-style shim script', { command: ['python3', join(shimmed, 'react_agent.py')] }, shimEnv],
       ['node src/agent.mjs', { command: ['node', join(js, 'src/agent.mjs')] }, process.env],
       ['npx tsx src/agent.ts', { command: ['npx', 'tsx', join(js, 'src/agent.ts')] }, process.env],
@@ -63,7 +68,13 @@ export default async function main(): Promise<void> {
 
     const bwrap = shellSandbox();
     const none = detectShellSandbox({ switchedOff: true });
-    const sandboxes: [string, ShellSandboxInfo][] = bwrap.kind === 'bubblewrap' ? [['bubblewrap', bwrap], ['no OS sandbox', none]] : [['no OS sandbox', none]];
+    const sandboxes: [string, ShellSandboxInfo][] =
+      bwrap.kind === 'bubblewrap'
+        ? [
+            ['bubblewrap', bwrap],
+            ['no OS sandbox', none],
+          ]
+        : [['no OS sandbox', none]];
     const columns: [string, AgentCommand | null][] = [
       ['ReAct (built-in)', null],
       ['tutorial Python agent (system python3)', { command: [SYSTEM_PYTHON, TUTORIAL] }],
@@ -82,7 +93,10 @@ export default async function main(): Promise<void> {
       }
     }
     const base = median(series.get('ReAct (built-in)')!);
-    for (const [key, xs] of series) console.log(`  ${key.padEnd(64)} ${fmt(xs)}${key.startsWith('ReAct') ? '' : `  (+${(median(xs) - base).toFixed(0)} ms over ReAct)`}`);
+    for (const [key, xs] of series)
+      console.log(
+        `  ${key.padEnd(64)} ${fmt(xs)}${key.startsWith('ReAct') ? '' : `  (+${(median(xs) - base).toFixed(0)} ms over ReAct)`}`,
+      );
   } finally {
     await sim.close();
     rmSync(root, { recursive: true, force: true });
@@ -90,15 +104,25 @@ export default async function main(): Promise<void> {
 }
 
 /** One run to its first model request (t of the first model-request event), then cancelled. */
-async function firstRequestMs(simUrl: string, root: string, agent: AgentCommand | null, sandbox: ShellSandboxInfo): Promise<number> {
+async function firstRequestMs(
+  simUrl: string,
+  root: string,
+  agent: AgentCommand | null,
+  sandbox: ShellSandboxInfo,
+): Promise<number> {
   const dir = mkdtempSync(join(root, 'ws-'));
   await prepareFixture('log-stats', dir);
   const ac = new AbortController();
   let first = -1;
   const spec: RunSpec = {
-    runId: randomUUID(), task: resolveTask('log-stats', { fixtureUrl: null }), mode: (agent ? 'agent' : 'react') as ModeId,
-    provider: { name: 'simulated', baseUrl: simUrl, model: 'sim', simulated: true }, apiKeyEnv: null,
-    settings: parseSettings({ approvals: { run_shell: 'allow' } }), workspace: dir, fixtureUrl: null,
+    runId: randomUUID(),
+    task: resolveTask('log-stats', { fixtureUrl: null }),
+    mode: (agent ? 'agent' : 'react') as ModeId,
+    provider: { name: 'simulated', baseUrl: simUrl, model: 'sim', simulated: true },
+    apiKeyEnv: null,
+    settings: parseSettings({ approvals: { run_shell: 'allow' } }),
+    workspace: dir,
+    fixtureUrl: null,
     ...(agent ? { agent, agentLaunch: await resolveAgentLaunch(agent, { env: process.env }) } : {}),
   };
   const emit = (e: StepEvent) => {
@@ -111,8 +135,19 @@ async function firstRequestMs(simUrl: string, root: string, agent: AgentCommand 
   if (!agent) await runEngine(spec, { apiKey: null, signal: ac.signal, emit }, runTaskOf(spec.task));
   else {
     // As run-engine.ts hands an agent spec over, with the sandbox chosen here.
-    const client = createChatClient(spec.provider, null, { timeoutMs: 60_000, idleTimeoutMs: 60_000, deadlineMs: 60_000, streamOptions: true });
-    await runAgent({ spec: spec as RunSpec & { agent: AgentCommand }, client, recorder: new EventRecorder(spec.runId, emit), signal: ac.signal, sandbox });
+    const client = createChatClient(spec.provider, null, {
+      timeoutMs: 60_000,
+      idleTimeoutMs: 60_000,
+      deadlineMs: 60_000,
+      streamOptions: true,
+    });
+    await runAgent({
+      spec: spec as RunSpec & { agent: AgentCommand },
+      client,
+      recorder: new EventRecorder(spec.runId, emit),
+      signal: ac.signal,
+      sandbox,
+    });
   }
   rmSync(dir, { recursive: true, force: true });
   if (first < 0) throw new Error(`no model request from ${agent ? agent.command.join(' ') : 'ReAct'}`);

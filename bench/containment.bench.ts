@@ -33,7 +33,12 @@ async function time(fn: () => Promise<unknown> | unknown, runs: number): Promise
 }
 
 const SHELL_LIMITS: ShellRunLimits = {
-  timeoutMs: 15_000, outputBytes: 64 * 1024, maxProcesses: 128, fileBytes: 100 * 1024 * 1024, writeBudgetBytes: 100 * 1024 * 1024, tmpBytes: 64 * 1024 * 1024,
+  timeoutMs: 15_000,
+  outputBytes: 64 * 1024,
+  maxProcesses: 128,
+  fileBytes: 100 * 1024 * 1024,
+  writeBudgetBytes: 100 * 1024 * 1024,
+  tmpBytes: 64 * 1024 * 1024,
 };
 
 async function shell(): Promise<void> {
@@ -45,7 +50,13 @@ async function shell(): Promise<void> {
   try {
     for (const command of ['true', 'echo hi']) {
       const run = (info: ShellSandboxInfo) => () =>
-        runShellCommand(command, { workspace, env: { PATH: '/usr/bin:/bin' }, limits: SHELL_LIMITS, signal: new AbortController().signal, sandbox: info });
+        runShellCommand(command, {
+          workspace,
+          env: { PATH: '/usr/bin:/bin' },
+          limits: SHELL_LIMITS,
+          signal: new AbortController().signal,
+          sandbox: info,
+        });
       await run(plain)();
       if (sandbox.kind === 'bubblewrap') await run(sandbox)();
       const without = await time(run(plain), RUNS);
@@ -53,11 +64,18 @@ async function shell(): Promise<void> {
       const within = sandbox.kind === 'bubblewrap' ? await time(run(sandbox), RUNS) : null;
       const fallbackInfo = detectShellSandbox({ switchedOff: true });
       const fallback = await time(run(fallbackInfo), RUNS);
-      console.log(`run_shell ${JSON.stringify(command)}, ${RUNS} runs: plain process group ${ms(median(without))} (p90 ${ms(p90(without))})`);
-      if (limitsOnly) console.log(`  + prlimit limits only:        ${ms(median(limitsOnly))} (p90 ${ms(p90(limitsOnly))})`);
-      console.log(`  no OS sandbox (limits${fallbackInfo.reaper ? ', subreaper' : ''}, sweep): ${ms(median(fallback))} (p90 ${ms(p90(fallback))}) — +${ms(median(fallback) - median(without))} per command`);
+      console.log(
+        `run_shell ${JSON.stringify(command)}, ${RUNS} runs: plain process group ${ms(median(without))} (p90 ${ms(p90(without))})`,
+      );
+      if (limitsOnly)
+        console.log(`  + prlimit limits only:        ${ms(median(limitsOnly))} (p90 ${ms(p90(limitsOnly))})`);
+      console.log(
+        `  no OS sandbox (limits${fallbackInfo.reaper ? ', subreaper' : ''}, sweep): ${ms(median(fallback))} (p90 ${ms(p90(fallback))}) — +${ms(median(fallback) - median(without))} per command`,
+      );
       if (within) {
-        console.log(`  bubblewrap sandbox + limits:  ${ms(median(within))} (p90 ${ms(p90(within))}) — ×${(median(within) / median(without)).toFixed(2)}, +${ms(median(within) - median(without))} per command`);
+        console.log(
+          `  bubblewrap sandbox + limits:  ${ms(median(within))} (p90 ${ms(p90(within))}) — ×${(median(within) / median(without)).toFixed(2)}, +${ms(median(within) - median(without))} per command`,
+        );
       }
     }
   } finally {
@@ -71,7 +89,9 @@ function mathjsLoad(entry: 'esm' | 'single-file'): number {
     entry === 'esm'
       ? "const t=performance.now(); import('mathjs').then((m)=>{m.create(m.all); console.log(performance.now()-t)})"
       : "const t=performance.now(); const m=require('mathjs/lib/browser/math.js'); m.create(m.all); console.log(performance.now()-t)";
-  return Number(execFileSync(process.execPath, ['-e', code], { encoding: 'utf8', cwd: join(import.meta.dirname, '..') }).trim());
+  return Number(
+    execFileSync(process.execPath, ['-e', code], { encoding: 'utf8', cwd: join(import.meta.dirname, '..') }).trim(),
+  );
 }
 
 async function hostTools(): Promise<void> {
@@ -80,32 +100,48 @@ async function hostTools(): Promise<void> {
     loads.esm.push(mathjsLoad('esm'));
     loads.single.push(mathjsLoad('single-file'));
   }
-  console.log(`mathjs load + create(all), fresh process ×5: ESM entry ${ms(median(loads.esm))}, single-file build ${ms(median(loads.single))} — ×${(median(loads.esm) / median(loads.single)).toFixed(1)} faster`);
+  console.log(
+    `mathjs load + create(all), fresh process ×5: ESM entry ${ms(median(loads.esm))}, single-file build ${ms(median(loads.single))} — ×${(median(loads.esm) / median(loads.single)).toFixed(1)} faster`,
+  );
 
   const thread = new ComputeThread();
   const t0 = performance.now();
   await thread.warmUp();
-  console.log(`compute thread start (from TypeScript source under tsx; a built worker starts it from .js): ${ms(performance.now() - t0)}`);
+  console.log(
+    `compute thread start (from TypeScript source under tsx; a built worker starts it from .js): ${ms(performance.now() - t0)}`,
+  );
   const mathjs = await import('mathjs');
   const math = mathjs.create(mathjs.all);
   const RUNS = 200;
   const expression = '123 * 456 + 789';
   const inThread = await time(() => thread.run('calc', { expression }, { timeoutMs: 5000 }), RUNS);
   const inProcess = await time(() => math.evaluate(expression), RUNS);
-  console.log(`calculator ${JSON.stringify(expression)}, ${RUNS} calls: in-process ${ms(median(inProcess))}, compute thread ${ms(median(inThread))} (p90 ${ms(p90(inThread))}) — +${ms(median(inThread) - median(inProcess))} per call`);
+  console.log(
+    `calculator ${JSON.stringify(expression)}, ${RUNS} calls: in-process ${ms(median(inProcess))}, compute thread ${ms(median(inThread))} (p90 ${ms(p90(inThread))}) — +${ms(median(inThread) - median(inProcess))} per call`,
+  );
 
   const small = `<html><head><title>Fixture</title></head><body>${'<p>Some text of the page, with <a href="/x">a link</a>.</p>'.repeat(20)}</body></html>`;
   const large = `<html><head><title>Large</title></head><body>${'<div><h2>Heading</h2><p>Paragraph text that goes on for a while, <b>bold</b> and <i>italic</i>.</p></div>'.repeat(5000)}</body></html>`;
-  for (const [name, html, runs] of [['1.3 KB page', small, 100], [`${(large.length / 1024).toFixed(0)} KB page`, large, 10]] as const) {
+  for (const [name, html, runs] of [
+    ['1.3 KB page', small, 100],
+    [`${(large.length / 1024).toFixed(0)} KB page`, large, 10],
+  ] as const) {
     const threaded = await time(() => thread.run('html', { html }, { timeoutMs: 30_000 }), runs);
     const direct = await time(() => ({ title: htmlTitle(html), text: htmlToText(html) }), runs);
-    console.log(`HTML to text, ${name}, ${runs} runs: in-process ${ms(median(direct))}, compute thread ${ms(median(threaded))} — ×${(median(threaded) / median(direct)).toFixed(2)}`);
+    console.log(
+      `HTML to text, ${name}, ${runs} runs: in-process ${ms(median(direct))}, compute thread ${ms(median(threaded))} — ×${(median(threaded) / median(direct)).toFixed(2)}`,
+    );
   }
 
   const docs = docsOf(ALL_TOOLS);
-  const searchThread = await time(() => thread.run('search', { query: 'download web page', docs, limit: 5 }, { timeoutMs: 5000 }), RUNS);
+  const searchThread = await time(
+    () => thread.run('search', { query: 'download web page', docs, limit: 5 }, { timeoutMs: 5000 }),
+    RUNS,
+  );
   const searchDirect = await time(() => rankDocs('download web page', docs, 5), RUNS);
-  console.log(`search_tools ranking, ${RUNS} queries: in-process ${ms(median(searchDirect))}, compute thread ${ms(median(searchThread))} — +${ms(median(searchThread) - median(searchDirect))} per query`);
+  console.log(
+    `search_tools ranking, ${RUNS} queries: in-process ${ms(median(searchDirect))}, compute thread ${ms(median(searchThread))} — +${ms(median(searchThread) - median(searchDirect))} per query`,
+  );
   thread.dispose();
 }
 

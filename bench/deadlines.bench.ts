@@ -62,7 +62,9 @@ async function computeThread(): Promise<void> {
   });
   console.log(line('compute thread: a calculation stopped at its deadline (thread terminated)', 150, deadline));
   const aborted = await samples(async () => {
-    const took = await afterAbort(100, (signal) => thread.run('calc', { expression: SLOW }, { timeoutMs: 30_000, signal }));
+    const took = await afterAbort(100, (signal) =>
+      thread.run('calc', { expression: SLOW }, { timeoutMs: 30_000, signal }),
+    );
     await reload();
     return took;
   });
@@ -71,37 +73,81 @@ async function computeThread(): Promise<void> {
 }
 
 async function shell(workspace: string): Promise<void> {
-  const limits = { timeoutMs: 300, outputBytes: 4096, maxProcesses: 64, fileBytes: 1 << 20, writeBudgetBytes: 1 << 20, tmpBytes: 1 << 20 };
+  const limits = {
+    timeoutMs: 300,
+    outputBytes: 4096,
+    maxProcesses: 64,
+    fileBytes: 1 << 20,
+    writeBudgetBytes: 1 << 20,
+    tmpBytes: 1 << 20,
+  };
   const run = (signal: AbortSignal, timeoutMs = 300) =>
-    runShellCommand('sleep 600 & sleep 601', { workspace, env: { PATH: '/usr/bin:/bin' }, limits: { ...limits, timeoutMs }, signal, sandbox: shellSandbox() });
+    runShellCommand('sleep 600 & sleep 601', {
+      workspace,
+      env: { PATH: '/usr/bin:/bin' },
+      limits: { ...limits, timeoutMs },
+      signal,
+      sandbox: shellSandbox(),
+    });
   const timedOut = await samples(() => timed(() => run(new AbortController().signal)));
-  console.log(line(`run_shell (${shellSandbox().kind}): a command with background children stopped at its time limit`, 300, timedOut));
+  console.log(
+    line(
+      `run_shell (${shellSandbox().kind}): a command with background children stopped at its time limit`,
+      300,
+      timedOut,
+    ),
+  );
   const cancelled = await samples(() => afterAbort(300, (signal) => run(signal, 60_000)));
-  console.log(`run_shell (${shellSandbox().kind}): cancel → the call returns, its processes killed: median ${f0(median(cancelled))}, max ${f0(max(cancelled))}`);
+  console.log(
+    `run_shell (${shellSandbox().kind}): cancel → the call returns, its processes killed: median ${f0(median(cancelled))}, max ${f0(max(cancelled))}`,
+  );
 }
 
 async function programs(workspace: string): Promise<void> {
   const settings = parseSettings({});
   const slowTool = defineTool({
-    name: 'slow_tool', description: 'Waits.', args: z.object({ ms: z.number() }), returns: 'number',
-    run: ({ ms }, ctx) => new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => resolve(ms), ms);
-      ctx.signal.addEventListener('abort', () => (clearTimeout(timer), reject(new Error('cancelled'))));
-    }),
+    name: 'slow_tool',
+    description: 'Waits.',
+    args: z.object({ ms: z.number() }),
+    returns: 'number',
+    run: ({ ms }, ctx) =>
+      new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => resolve(ms), ms);
+        ctx.signal.addEventListener('abort', () => (clearTimeout(timer), reject(new Error('cancelled'))));
+      }),
   });
   const bindings = standardBindings();
-  const run = (sandbox: ProgramSandbox, code: string, limits: Partial<SandboxLimits>, signal = new AbortController().signal, language?: 'python') =>
+  const run = (
+    sandbox: ProgramSandbox,
+    code: string,
+    limits: Partial<SandboxLimits>,
+    signal = new AbortController().signal,
+    language?: 'python',
+  ) =>
     runProgram(code, {
-      tools: [...bindings.tools, slowTool], hiddenTools: bindings.hiddenTools, ctx: { workspace, settings, signal }, returnTypes: true, sandbox,
-      limits: { timeoutMs: 30_000, memoryMb: 64, outputChars: 4000, maxToolCalls: 50, ...limits }, ...(language ? { language } : {}),
+      tools: [...bindings.tools, slowTool],
+      hiddenTools: bindings.hiddenTools,
+      ctx: { workspace, settings, signal },
+      returnTypes: true,
+      sandbox,
+      limits: { timeoutMs: 30_000, memoryMb: 64, outputChars: 4000, maxToolCalls: 50, ...limits },
+      ...(language ? { language } : {}),
     });
   const quickjs = new Sandbox();
   await Promise.all([quickjs.warmUp(), warmUpTools()]);
   const cases: [string, string, number][] = [
     ['QuickJS: a busy loop (interrupt)', 'while (true) {}', 400],
     ['QuickJS: a program waiting in a slow tool (the tool abandoned)', 'slow_tool(60000);', 400],
-    ['QuickJS: native code deaf to the interrupt (thread terminated after the stop grace)', "/(a|b)*c/.exec('ab'.repeat(50000));", 300],
-    ['QuickJS: a program looping on a slow calculator expression in the compute thread', "const calc = search_tools('calculator')[0]; for (;;) { try { calc('sum(cumsum(1:1e6))'); } catch (e) {} }", 1000],
+    [
+      'QuickJS: native code deaf to the interrupt (thread terminated after the stop grace)',
+      "/(a|b)*c/.exec('ab'.repeat(50000));",
+      300,
+    ],
+    [
+      'QuickJS: a program looping on a slow calculator expression in the compute thread',
+      "const calc = search_tools('calculator')[0]; for (;;) { try { calc('sum(cumsum(1:1e6))'); } catch (e) {} }",
+      1000,
+    ],
   ];
   for (const [what, code, limit] of cases) {
     const took = await samples(async () => (await run(quickjs, code, { timeoutMs: limit })).durationMs);
@@ -115,10 +161,16 @@ async function programs(workspace: string): Promise<void> {
   await python.warmUp();
   const py: [string, string, number][] = [
     ['Python: a busy loop (KeyboardInterrupt)', 'while True:\n    pass', 800],
-    ['Python: a loop that swallows the interrupt (interrupted again, or killed after the stop grace)', 'while True:\n    try:\n        while True:\n            pass\n    except BaseException:\n        pass', 800],
+    [
+      'Python: a loop that swallows the interrupt (interrupted again, or killed after the stop grace)',
+      'while True:\n    try:\n        while True:\n            pass\n    except BaseException:\n        pass',
+      800,
+    ],
   ];
   for (const [what, code, limit] of py) {
-    const took = await samples(async () => (await run(python, code, { timeoutMs: limit }, undefined, 'python')).durationMs);
+    const took = await samples(
+      async () => (await run(python, code, { timeoutMs: limit }, undefined, 'python')).durationMs,
+    );
     console.log(line(what, limit, took));
   }
   python.dispose();

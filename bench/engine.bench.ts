@@ -32,21 +32,39 @@ async function startScriptedServer() {
       const step = messages.filter((m) => m.role === 'assistant').length + 1;
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       if (step < STEPS) {
-        res.write(chunk({ role: 'assistant', content: null, tool_calls: [{ index: 0, id: `c${step}`, type: 'function', function: { name: 'list_dir', arguments: '' } }] }));
+        res.write(
+          chunk({
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ index: 0, id: `c${step}`, type: 'function', function: { name: 'list_dir', arguments: '' } }],
+          }),
+        );
         res.write(chunk({ tool_calls: [{ index: 0, function: { arguments: '{"path":"."}' } }] }));
         res.write(chunk({}, 'tool_calls'));
       } else {
         res.write(chunk({ role: 'assistant', content: 'Done.' }, 'stop'));
       }
-      res.write(`data: ${JSON.stringify({ id: 'b', object: 'chat.completion.chunk', created: 0, model: 'bench', choices: [], usage: { prompt_tokens: 100 * step, completion_tokens: 10, total_tokens: 100 * step + 10 } })}\n\n`);
-      res.end('data: [DONE]\n\n', () => { serverMs += performance.now() - t0; });
+      res.write(
+        `data: ${JSON.stringify({ id: 'b', object: 'chat.completion.chunk', created: 0, model: 'bench', choices: [], usage: { prompt_tokens: 100 * step, completion_tokens: 10, total_tokens: 100 * step + 10 } })}\n\n`,
+      );
+      res.end('data: [DONE]\n\n', () => {
+        serverMs += performance.now() - t0;
+      });
     });
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-    takeServerMs: () => { const v = serverMs; serverMs = 0; return v; },
-    close: () => new Promise<void>((ok) => { server.closeAllConnections(); server.close(() => ok()); }),
+    takeServerMs: () => {
+      const v = serverMs;
+      serverMs = 0;
+      return v;
+    },
+    close: () =>
+      new Promise<void>((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
   };
 }
 
@@ -65,16 +83,22 @@ export default async function bench(): Promise<void> {
       const t0 = performance.now();
       await runEngine(
         {
-          runId: randomUUID(), task: { id: null, text: 'bench' }, mode: 'react',
-          provider: { name: 'bench', baseUrl: server.url, model: 'bench', simulated: false }, apiKeyEnv: null,
-          settings: parseSettings({ maxSteps: STEPS }), workspace,
+          runId: randomUUID(),
+          task: { id: null, text: 'bench' },
+          mode: 'react',
+          provider: { name: 'bench', baseUrl: server.url, model: 'bench', simulated: false },
+          apiKeyEnv: null,
+          settings: parseSettings({ maxSteps: STEPS }),
+          workspace,
         },
-        { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) }, null,
+        { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) },
+        null,
       );
       const wall = performance.now() - t0;
       const inServer = server.takeServerMs();
       const finished = events.at(-1);
-      if (finished?.type !== 'run-finished' || finished.totals.steps !== STEPS) throw new Error('bench run did not take 10 steps');
+      if (finished?.type !== 'run-finished' || finished.totals.steps !== STEPS)
+        throw new Error('bench run did not take 10 steps');
       const toolMs = events.reduce((n, e) => n + (e.type === 'tool-finished' ? e.durationMs : 0), 0);
       if (i === 0) continue; // warm-up: module loading and JIT
       walls.push(wall);
@@ -88,7 +112,9 @@ export default async function bench(): Promise<void> {
   const m = median(perStep);
   console.log(`10-step ReAct runs against a scripted loopback server, median of ${RUNS} (after 1 warm-up):`);
   console.log(`  run wall time                       ${median(walls).toFixed(1)} ms`);
-  console.log(`  engine overhead per step            ${m.toFixed(2)} ms  (wall − time inside the model server, ÷ ${STEPS})`);
+  console.log(
+    `  engine overhead per step            ${m.toFixed(2)} ms  (wall − time inside the model server, ÷ ${STEPS})`,
+  );
   console.log(`  … excluding the list_dir tool time  ${median(perStepNoTools).toFixed(2)} ms`);
-  console.log(`  overhead share of wall time         ${((m * STEPS) / median(walls) * 100).toFixed(1)} %`);
+  console.log(`  overhead share of wall time         ${(((m * STEPS) / median(walls)) * 100).toFixed(1)} %`);
 }

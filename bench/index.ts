@@ -8,13 +8,17 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const dir = dirname(fileURLToPath(import.meta.url));
 const filter = process.argv[2] ?? '';
-const files = readdirSync(dir).filter((f) => f.endsWith('.bench.ts') && f.includes(filter)).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.ts') && f.includes(filter))
+  .sort();
 console.log(`Parallax benchmarks — node ${process.version}, ${process.platform}/${process.arch}`);
 // A bench awaiting a promise that nothing will settle would otherwise end the process silently, with code 0.
 let current = '';
 process.on('beforeExit', () => {
   if (!current) return;
-  console.error(`\nbench ${current} stopped before it finished: it awaits a promise nothing will settle (no timer, socket or process left).`);
+  console.error(
+    `\nbench ${current} stopped before it finished: it awaits a promise nothing will settle (no timer, socket or process left).`,
+  );
   process.exit(1);
 });
 for (const f of files) {

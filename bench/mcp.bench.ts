@@ -26,13 +26,39 @@ export default async function bench(): Promise<void> {
     const opens: number[] = [];
     for (let i = 0; i < 5; i++) {
       const t1 = performance.now();
-      const c = await openMcpServers([{ name: 'fs', transport: 'stdio', command: process.execPath, args: [server, '.'], env: {}, startupTimeoutMs: 20_000, callTimeoutMs: 10_000 }], workspace);
+      const c = await openMcpServers(
+        [
+          {
+            name: 'fs',
+            transport: 'stdio',
+            command: process.execPath,
+            args: [server, '.'],
+            env: {},
+            startupTimeoutMs: 20_000,
+            callTimeoutMs: 10_000,
+          },
+        ],
+        workspace,
+      );
       opens.push(performance.now() - t1);
       if (c.problems.length) throw new Error(c.problems[0].message);
       await c.close();
     }
 
-    const c = await openMcpServers([{ name: 'fs', transport: 'stdio', command: process.execPath, args: [server, '.'], env: {}, startupTimeoutMs: 20_000, callTimeoutMs: 10_000 }], workspace);
+    const c = await openMcpServers(
+      [
+        {
+          name: 'fs',
+          transport: 'stdio',
+          command: process.execPath,
+          args: [server, '.'],
+          env: {},
+          startupTimeoutMs: 20_000,
+          callTimeoutMs: 10_000,
+        },
+      ],
+      workspace,
+    );
     const mcpRead = c.tools.find((t) => t.name === 'fs_read_text_file')!;
     const builtIn = findTool('read_file')!;
     const calls: number[] = [];
@@ -48,7 +74,9 @@ export default async function bench(): Promise<void> {
     await c.close();
 
     console.log(`SDK + engine/mcp load (first import)         ${ms(sdkLoad)}`);
-    console.log(`filesystem server open (spawn, init, list)   ${ms(median(opens))} median of ${opens.length}, ${c.tools.length} tools`);
+    console.log(
+      `filesystem server open (spawn, init, list)   ${ms(median(opens))} median of ${opens.length}, ${c.tools.length} tools`,
+    );
     console.log(`read through MCP (fs_read_text_file)         ${ms(median(calls))} median of ${calls.length}`);
     console.log(`read_file built in                           ${ms(median(local))} median of ${local.length}`);
   } finally {

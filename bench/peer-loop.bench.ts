@@ -26,11 +26,27 @@ const peers = join(root, 'bench', 'peers');
 const child = join(peers, 'loop-child.mjs');
 const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ');
 
 const BEFORE = process.env.PARALLAX_BENCH_BEFORE;
-export const CONTESTANTS = ['parallax', ...(BEFORE ? ['parallax-before'] as const : []), 'ai-sdk-generateText', 'ai-sdk-streamText', 'openai-agents', 'langgraph'] as const;
-type Contestant = 'parallax' | 'parallax-before' | 'ai-sdk-generateText' | 'ai-sdk-streamText' | 'openai-agents' | 'langgraph';
+export const CONTESTANTS = [
+  'parallax',
+  ...(BEFORE ? (['parallax-before'] as const) : []),
+  'ai-sdk-generateText',
+  'ai-sdk-streamText',
+  'openai-agents',
+  'langgraph',
+] as const;
+type Contestant =
+  | 'parallax'
+  | 'parallax-before'
+  | 'ai-sdk-generateText'
+  | 'ai-sdk-streamText'
+  | 'openai-agents'
+  | 'langgraph';
 const LABEL: Record<Contestant, string> = {
   parallax: 'Parallax (ReAct, streamed, events recorded)',
   'parallax-before': `Parallax at ${BEFORE ?? ''}`,
@@ -40,12 +56,20 @@ const LABEL: Record<Contestant, string> = {
   langgraph: 'LangGraph JS createReactAgent',
 };
 
-interface Samples { wall: number[]; server: number[]; tool: number[] }
+interface Samples {
+  wall: number[];
+  server: number[];
+  tool: number[];
+}
 
 /** The frameworks, installed into bench/peers from its lock on first use. */
 function ensurePeers(): void {
-  if (existsSync(join(peers, 'node_modules', 'ai', 'package.json')) && existsSync(join(peers, 'node_modules', '@langchain', 'langgraph', 'package.json'))) return;
-  console.log('installing the agent frameworks into bench/peers (first use; not the app\'s dependencies)…');
+  if (
+    existsSync(join(peers, 'node_modules', 'ai', 'package.json')) &&
+    existsSync(join(peers, 'node_modules', '@langchain', 'langgraph', 'package.json'))
+  )
+    return;
+  console.log("installing the agent frameworks into bench/peers (first use; not the app's dependencies)…");
   const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: peers, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('npm ci in bench/peers failed; the peers are needed for this bench');
 }
@@ -58,12 +82,27 @@ async function sample(who: Contestant, steps: number, runs: number): Promise<Sam
     mkdirSync(dirname(script), { recursive: true });
     copyFileSync(child, script);
   }
-  const args = [...(who.startsWith('parallax') ? ['--import', tsx] : []), script, before ? 'parallax' : who, String(steps), String(runs)];
-  const { stdout } = await run(process.execPath, args, { cwd: before ? BEFORE : root, maxBuffer: 1 << 24, timeout: 600_000 });
+  const args = [
+    ...(who.startsWith('parallax') ? ['--import', tsx] : []),
+    script,
+    before ? 'parallax' : who,
+    String(steps),
+    String(runs),
+  ];
+  const { stdout } = await run(process.execPath, args, {
+    cwd: before ? BEFORE : root,
+    maxBuffer: 1 << 24,
+    timeout: 600_000,
+  });
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as Samples;
 }
 
-export interface PeerFigures { readonly steps: number; readonly perStep: Record<Contestant, number>; readonly noTool: Record<Contestant, number>; readonly load: string }
+export interface PeerFigures {
+  readonly steps: number;
+  readonly perStep: Record<Contestant, number>;
+  readonly noTool: Record<Contestant, number>;
+  readonly load: string;
+}
 
 export async function peerLoop(stepsList: readonly number[], rounds: number): Promise<PeerFigures[]> {
   ensurePeers();
@@ -91,13 +130,19 @@ export async function peerLoop(stepsList: readonly number[], rounds: number): Pr
     };
     out.push(figures);
     const base = figures.perStep['ai-sdk-generateText'];
-    console.log(`N = ${steps} steps, ${rounds} rounds × ${runs} runs each (after a warm-up run), load average ${figures.load} on ${availableParallelism()} cores:`);
+    console.log(
+      `N = ${steps} steps, ${rounds} rounds × ${runs} runs each (after a warm-up run), load average ${figures.load} on ${availableParallelism()} cores:`,
+    );
     console.log(`  ${'contestant'.padEnd(46)} ${'per step'.padStart(9)} ${'w/o tool'.padStart(9)}  vs generateText`);
     for (const c of CONTESTANTS) {
-      console.log(`  ${LABEL[c].padEnd(46)} ${figures.perStep[c].toFixed(2).padStart(6)} ms ${figures.noTool[c].toFixed(2).padStart(6)} ms  ${(figures.perStep[c] / base).toFixed(2)}×`);
+      console.log(
+        `  ${LABEL[c].padEnd(46)} ${figures.perStep[c].toFixed(2).padStart(6)} ms ${figures.noTool[c].toFixed(2).padStart(6)} ms  ${(figures.perStep[c] / base).toFixed(2)}×`,
+      );
     }
     const p = figures.perStep.parallax;
-    console.log(`  goal: Parallax ≤ generateText: ${p.toFixed(2)} ms against ${base.toFixed(2)} ms — ${p <= base ? 'met' : 'NOT met'}`);
+    console.log(
+      `  goal: Parallax ≤ generateText: ${p.toFixed(2)} ms against ${base.toFixed(2)} ms — ${p <= base ? 'met' : 'NOT met'}`,
+    );
   }
   return out;
 }
@@ -105,6 +150,8 @@ export async function peerLoop(stepsList: readonly number[], rounds: number): Pr
 export default async function peerLoopBench(): Promise<void> {
   const steps = (process.env.PARALLAX_BENCH_PEER_STEPS ?? '10,100').split(',').map(Number);
   const rounds = Number(process.env.PARALLAX_BENCH_PEER_ROUNDS ?? 2);
-  console.log(`the loop's own overhead per step: (wall − time in the scripted server) ÷ N, medians; load average ${load()}`);
+  console.log(
+    `the loop's own overhead per step: (wall − time in the scripted server) ÷ N, medians; load average ${load()}`,
+  );
   await peerLoop(steps, rounds);
 }

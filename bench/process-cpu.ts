@@ -26,7 +26,8 @@ function childrenOf(pid: number): number[] {
   try {
     for (const tid of readdirSync(`/proc/${pid}/task`)) {
       try {
-        for (const c of readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim().split(/\s+/)) if (c) out.push(Number(c));
+        for (const c of readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim().split(/\s+/))
+          if (c) out.push(Number(c));
       } catch {
         /* the thread ended */
       }

@@ -17,8 +17,19 @@ function time(label: string, text: string, reps: number): void {
 export default async function main(): Promise<void> {
   const usual = 'Thought: I need the content of logs/a.txt.\nAction: read_file\nAction Input: {"path": "logs/a.txt"}\n';
   time('usual reply', usual, 20_000);
-  time('five actions, fenced inputs', Array.from({ length: 5 }, (_, i) => `Thought: file ${i}\nAction: read_file\nAction Input:\n\`\`\`json\n{"path": "${i}.txt"}\n\`\`\``).join('\n\n'), 5_000);
-  time('1 MB thought and input', `Thought: ${'x'.repeat(500_000)}\nAction: write_file\nAction Input: {"path": "a", "content": "${'y'.repeat(500_000)}"}`, 20);
+  time(
+    'five actions, fenced inputs',
+    Array.from(
+      { length: 5 },
+      (_, i) => `Thought: file ${i}\nAction: read_file\nAction Input:\n\`\`\`json\n{"path": "${i}.txt"}\n\`\`\``,
+    ).join('\n\n'),
+    5_000,
+  );
+  time(
+    '1 MB thought and input',
+    `Thought: ${'x'.repeat(500_000)}\nAction: write_file\nAction Input: {"path": "a", "content": "${'y'.repeat(500_000)}"}`,
+    20,
+  );
   time('64 KB of "Action:" lines', 'Action: read_file\n'.repeat(3_500), 50);
   time('64 KB of spaces and colons on one line', `Action${' '.repeat(32_000)}:${':'.repeat(32_000)}`, 50);
 }

@@ -44,11 +44,15 @@ const TABS_ONLY = !!process.env.PARALLAX_BENCH_TABS_ONLY;
 const ROOT = resolve(import.meta.dirname, '..');
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
 
 function events() {
-  return interleave(syntheticRun({ runId: 'r1', mode: 'react', steps: STEPS, seed: 3 }), syntheticRun({ runId: 'r2', mode: 'code', steps: STEPS, seed: 5 }));
+  return interleave(
+    syntheticRun({ runId: 'r1', mode: 'react', steps: STEPS, seed: 3 }),
+    syntheticRun({ runId: 'r2', mode: 'code', steps: STEPS, seed: 5 }),
+  );
 }
 
 function storeBench(): void {
@@ -76,8 +80,12 @@ function storeBench(): void {
     perBatch.push(b - a);
   }
   const total = performance.now() - t0;
-  console.log(`store, live in ${perBatch.length} batches of ${FRAME_BATCH}:   total ${ms(total)}; apply per batch p50 ${ms(median(perBatch))}, p95 ${ms(pct(perBatch, 0.95))}, max ${ms(Math.max(...perBatch))}`);
-  console.log(`report math per batch (2 × summarizeRun):  p50 ${ms(median(derived))}, p95 ${ms(pct(derived, 0.95))} (at the end: ${ms(derived.at(-1)!)})`);
+  console.log(
+    `store, live in ${perBatch.length} batches of ${FRAME_BATCH}:   total ${ms(total)}; apply per batch p50 ${ms(median(perBatch))}, p95 ${ms(pct(perBatch, 0.95))}, max ${ms(Math.max(...perBatch))}`,
+  );
+  console.log(
+    `report math per batch (2 × summarizeRun):  p50 ${ms(median(derived))}, p95 ${ms(pct(derived, 0.95))} (at the end: ${ms(derived.at(-1)!)})`,
+  );
 }
 
 function trialsBench(): void {
@@ -99,8 +107,12 @@ function trialsBench(): void {
     apply.push(b - a);
   }
   const agg = trialSelectors.aggregates(store.getState());
-  console.log(`trials: ${cmp.events.length.toLocaleString('en-US')} events (${TRIALS} trials × 2 modes × 100 steps) in ${apply.length} batches of ${FRAME_BATCH}`);
-  console.log(`  apply per batch p50 ${ms(median(apply))}, p95 ${ms(pct(apply, 0.95))}; trial states + shown columns + averages per batch p50 ${ms(median(read))}, p95 ${ms(pct(read, 0.95))}, max ${ms(Math.max(...read))}`);
+  console.log(
+    `trials: ${cmp.events.length.toLocaleString('en-US')} events (${TRIALS} trials × 2 modes × 100 steps) in ${apply.length} batches of ${FRAME_BATCH}`,
+  );
+  console.log(
+    `  apply per batch p50 ${ms(median(apply))}, p95 ${ms(pct(apply, 0.95))}; trial states + shown columns + averages per batch p50 ${ms(median(read))}, p95 ${ms(pct(read, 0.95))}, max ${ms(Math.max(...read))}`,
+  );
   console.log(`  at the end: ${agg.map((m) => `${m.mode} ${m.answered}/${m.trials} answered`).join(', ')}`);
 }
 
@@ -130,7 +142,12 @@ async function browserBench(): Promise<void> {
   };
   const server = await serveFolder(dist);
   const profile = mkdtempSync(join(tmpdir(), 'parallax-bench-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS], headless: true, viewport: { width: 1280, height: 800 } });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS],
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+  });
   try {
     if (TABS_ONLY) return await tabSwitchBench(context, server.url);
     const open: number[] = [];
@@ -149,7 +166,12 @@ async function browserBench(): Promise<void> {
             document.querySelector<HTMLButtonElement>('[data-testid=history-item] .history-open')!.click();
             const check = () => {
               const cols = [...document.querySelectorAll('[data-testid=col-steps]')].map((e) => e.textContent);
-              if (cols.length === 2 && cols.every((c) => c === steps) && document.querySelector('[data-testid=step-row]')) done(performance.now() - t0);
+              if (
+                cols.length === 2 &&
+                cols.every((c) => c === steps) &&
+                document.querySelector('[data-testid=step-row]')
+              )
+                done(performance.now() - t0);
               else requestAnimationFrame(check);
             };
             check();
@@ -173,8 +195,12 @@ async function browserBench(): Promise<void> {
       charts.push(tCharts);
       await page.close();
     }
-    console.log(`render, history:open → timeline of 2 × ${STEPS} steps shown:  median ${ms(median(open))} (${open.map((x) => Math.round(x)).join(', ')})`);
-    console.log(`render, Tokens tab → summary, cumulative lines (2 × ${STEPS} points), ${CHART_WINDOW * 4} bars of the ${CHART_WINDOW}-step window: median ${ms(median(charts))} (${charts.map((x) => Math.round(x)).join(', ')})`);
+    console.log(
+      `render, history:open → timeline of 2 × ${STEPS} steps shown:  median ${ms(median(open))} (${open.map((x) => Math.round(x)).join(', ')})`,
+    );
+    console.log(
+      `render, Tokens tab → summary, cumulative lines (2 × ${STEPS} points), ${CHART_WINDOW * 4} bars of the ${CHART_WINDOW}-step window: median ${ms(median(charts))} (${charts.map((x) => Math.round(x)).join(', ')})`,
+    );
 
     const page = await context.newPage();
     await page.addInitScript({ content: NAME_SHIM });
@@ -239,8 +265,16 @@ const SETTLE_MS = 10_000;
  * every trial ("All"). Each series starts once the page has mounted every tab ahead (a person reads the first
  * screen before clicking); the time that takes is printed. Run only this part with PARALLAX_BENCH_TABS_ONLY=1.
  */
-async function tabSwitchBench(context: Awaited<ReturnType<typeof chromium.launchPersistentContext>>, url: string): Promise<void> {
-  const cmp = syntheticTrials({ id: 'bench-tabs', trials: 5, modes: MODE_IDS, steps: (m, t) => 4 + ((MODE_IDS.indexOf(m) + t) % 6) });
+async function tabSwitchBench(
+  context: Awaited<ReturnType<typeof chromium.launchPersistentContext>>,
+  url: string,
+): Promise<void> {
+  const cmp = syntheticTrials({
+    id: 'bench-tabs',
+    trials: 5,
+    modes: MODE_IDS,
+    steps: (m, t) => 4 + ((MODE_IDS.indexOf(m) + t) % 6),
+  });
   const page = await context.newPage();
   await page.addInitScript({ content: NAME_SHIM });
   await page.addInitScript({ content: fakeHostScript(cmp.meta, cmp.events) });
@@ -263,10 +297,14 @@ async function tabSwitchBench(context: Awaited<ReturnType<typeof chromium.launch
           document.querySelector<HTMLButtonElement>(`[data-testid=tab-${tab}]`)!.click();
           let first = 0;
           // Visible: a tab kept in the page while hidden (visibility: hidden) already has its marks there.
-          const seen = (sel: string) => [...document.querySelectorAll(sel)].some((e) => e.checkVisibility({ visibilityProperty: true }));
+          const seen = (sel: string) =>
+            [...document.querySelectorAll(sel)].some((e) => e.checkVisibility({ visibilityProperty: true }));
           const check = () => {
             if (!first && seen(marks.first)) requestAnimationFrame(() => (first = performance.now() - t0));
-            if (seen(marks.all)) requestAnimationFrame(() => done({ first: first || performance.now() - t0, all: performance.now() - t0 }));
+            if (seen(marks.all))
+              requestAnimationFrame(() =>
+                done({ first: first || performance.now() - t0, all: performance.now() - t0 }),
+              );
             else requestAnimationFrame(check);
           };
           check();
@@ -286,12 +324,18 @@ async function tabSwitchBench(context: Awaited<ReturnType<typeof chromium.launch
         const f = warm.map((x) => x.first);
         const a = warm.map((x) => x.all);
         const both = TAB_MARKS[tab]!.first !== TAB_MARKS[tab]!.all;
-        return `  ${tab.padEnd(9)} first switch ${ms(xs[0]!.first)}${both ? ` (all drawn ${ms(xs[0]!.all)})` : ''}; again: first screen median ${ms(median(f))}, max ${ms(Math.max(...f))}` +
-          (both ? `; all drawn median ${ms(median(a))}, max ${ms(Math.max(...a))}` : '');
+        return (
+          `  ${tab.padEnd(9)} first switch ${ms(xs[0]!.first)}${both ? ` (all drawn ${ms(xs[0]!.all)})` : ''}; again: first screen median ${ms(median(f))}, max ${ms(Math.max(...f))}` +
+          (both ? `; all drawn median ${ms(median(a))}, max ${ms(Math.max(...a))}` : '')
+        );
       });
       const worst = Math.max(...Object.values(times).flatMap((xs) => xs.map((x) => x.first)));
-      console.log(`render, tab switch, 6 modes × 5 trials (${cmp.meta.runs.length} runs), trial ${trial === 'all' ? 'All' : trial} shown — goal: first screen < ${TAB_GOAL_MS} ms on every switch, first ones included: ${worst < TAB_GOAL_MS ? 'met' : 'NOT met'}`);
-      console.log(`  every tab mounted ahead ${ms(settled)} after ${trial === '1' ? 'the open click' : 'the trial click'} (as seen from the bench; at most ${SETTLE_MS} ms is waited)`);
+      console.log(
+        `render, tab switch, 6 modes × 5 trials (${cmp.meta.runs.length} runs), trial ${trial === 'all' ? 'All' : trial} shown — goal: first screen < ${TAB_GOAL_MS} ms on every switch, first ones included: ${worst < TAB_GOAL_MS ? 'met' : 'NOT met'}`,
+      );
+      console.log(
+        `  every tab mounted ahead ${ms(settled)} after ${trial === '1' ? 'the open click' : 'the trial click'} (as seen from the bench; at most ${SETTLE_MS} ms is waited)`,
+      );
       console.log(line.join('\n'));
     }
     // The same switches with no wait: each tab clicked once as soon as a trial is chosen, while the page is
@@ -300,7 +344,9 @@ async function tabSwitchBench(context: Awaited<ReturnType<typeof chromium.launch
       await page.click(`[data-testid=trial-option][data-trial="${trial}"]`);
       const firsts: string[] = [];
       for (const tab of [...TABS.slice(1), TABS[0]!]) firsts.push(`${tab} ${ms((await switchTo(tab)).first)}`);
-      console.log(`render, tab switch right after choosing trial ${trial === 'all' ? 'All' : trial} (no wait for the tabs mounted ahead): ${firsts.join(', ')}`);
+      console.log(
+        `render, tab switch right after choosing trial ${trial === 'all' ? 'All' : trial} (no wait for the tabs mounted ahead): ${firsts.join(', ')}`,
+      );
     }
   } finally {
     await page.close();

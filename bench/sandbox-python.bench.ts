@@ -71,11 +71,21 @@ export default async function bench(): Promise<void> {
   const direct = await timeIt(200, () => invokeTool(clock, { timezone: 'UTC' }, ctx));
   const calls = 50;
   const measure = async (sandbox: ProgramSandbox, language: 'javascript' | 'python') => {
-    const trivial = await timeIt(100, () => runProgram('print(1)', { tools: [], ctx, limits, returnTypes: true, sandbox, language }));
-    const changing = language === 'python' ? 'import json\njson._stash = 1\njson.JSONEncoder.extra = 2\nprint(1)' : 'print(1)';
-    const dirty = await timeIt(50, () => runProgram(changing, { tools: [], ctx, limits, returnTypes: true, sandbox, language }));
-    const loop = language === 'python' ? `for i in range(${calls}):\n    current_time('UTC')` : `for (let i = 0; i < ${calls}; i++) current_time('UTC');`;
-    const many = await timeIt(20, () => runProgram(loop, { tools: [clock], ctx, limits, returnTypes: true, sandbox, language }));
+    const trivial = await timeIt(100, () =>
+      runProgram('print(1)', { tools: [], ctx, limits, returnTypes: true, sandbox, language }),
+    );
+    const changing =
+      language === 'python' ? 'import json\njson._stash = 1\njson.JSONEncoder.extra = 2\nprint(1)' : 'print(1)';
+    const dirty = await timeIt(50, () =>
+      runProgram(changing, { tools: [], ctx, limits, returnTypes: true, sandbox, language }),
+    );
+    const loop =
+      language === 'python'
+        ? `for i in range(${calls}):\n    current_time('UTC')`
+        : `for (let i = 0; i < ${calls}; i++) current_time('UTC');`;
+    const many = await timeIt(20, () =>
+      runProgram(loop, { tools: [clock], ctx, limits, returnTypes: true, sandbox, language }),
+    );
     return { trivial, dirty, bridge: (many - trivial) / calls - direct };
   };
   const quickjs = new Sandbox();
@@ -88,11 +98,19 @@ export default async function bench(): Promise<void> {
   pyodide.dispose();
   await rm(workspace, { recursive: true, force: true });
 
-  console.log(`Pyodide load in-process (load + prelude + seal, once)             ${ms(inProcess)}   CPU ${ms(cpuMs)}   +${mb(rssAdded)} resident`);
+  console.log(
+    `Pyodide load in-process (load + prelude + seal, once)             ${ms(inProcess)}   CPU ${ms(cpuMs)}   +${mb(rssAdded)} resident`,
+  );
   for (const start of starts) {
-    console.log(`Python sandbox child ready (${start.containment}, permission model, median of 3)   ${ms(start.wall)}   child resident ${mb(start.rss)}`);
+    console.log(
+      `Python sandbox child ready (${start.containment}, permission model, median of 3)   ${ms(start.wall)}   child resident ${mb(start.rss)}`,
+    );
   }
-  console.log(`trivial program, warm: QuickJS ${ms(js.trivial)}   Pyodide ${ms(py.trivial)}   ${(py.trivial / js.trivial).toFixed(1)}×`);
+  console.log(
+    `trivial program, warm: QuickJS ${ms(js.trivial)}   Pyodide ${ms(py.trivial)}   ${(py.trivial / js.trivial).toFixed(1)}×`,
+  );
   console.log(`Pyodide program that changes a module and a class (put back before the next): ${ms(py.dirty)}`);
-  console.log(`tool call bridge per call (50 in one program, net of the tool ${ms(direct)}): QuickJS ${ms(js.bridge)}   Pyodide ${ms(py.bridge)}`);
+  console.log(
+    `tool call bridge per call (50 in one program, net of the tool ${ms(direct)}): QuickJS ${ms(js.bridge)}   Pyodide ${ms(py.bridge)}`,
+  );
 }

@@ -60,27 +60,40 @@ export default async function bench(): Promise<void> {
   // 3. A trivial program through runProgram on a warm sandbox: fresh runtime/context, prelude, eval, reply.
   const sandbox = new Sandbox();
   await sandbox.warmUp();
-  const trivial = await timeIt(200, () => runProgram('print(1)', { tools: [], ctx, limits, returnTypes: true, sandbox }));
+  const trivial = await timeIt(200, () =>
+    runProgram('print(1)', { tools: [], ctx, limits, returnTypes: true, sandbox }),
+  );
 
   // 4. Cost of one tool call crossing into the host and back (echo-like: current_time is cheap and local).
   const clock = findTool('current_time')!;
   const direct = await timeIt(200, () => invokeTool(clock, { timezone: 'UTC' }, ctx));
   const calls = 50;
   const many = await timeIt(20, () =>
-    runProgram(`for (let i = 0; i < ${calls}; i++) current_time('UTC');`, { tools: [clock], ctx, limits, returnTypes: true, sandbox }),
+    runProgram(`for (let i = 0; i < ${calls}; i++) current_time('UTC');`, {
+      tools: [clock],
+      ctx,
+      limits,
+      returnTypes: true,
+      sandbox,
+    }),
   );
   const perCallBridge = (many - trivial) / calls - direct;
   sandbox.dispose();
 
   // 5. run_code step overhead: handleCall on a program doing three tool calls, minus the tools' own time.
   const mode = createCodeMode({ workspace, settings });
-  const code = "const names = list_dir('.');\nfor (const n of names) print(n, read_file(n).split('\\n').filter((l) => l.includes('ERROR')).length);";
+  const code =
+    "const names = list_dir('.');\nfor (const n of names) print(n, read_file(n).split('\\n').filter((l) => l.includes('ERROR')).length);";
   const overheads: number[] = [];
   const toolTimes: number[] = [];
   for (let i = 0; i < 60; i++) {
     const events: StepEventInput[] = [];
     const t0 = performance.now();
-    await mode.handleCall('run_code', { code }, { step: 1, callId: 'b', signal: ctx.signal, emit: (e) => events.push(e) });
+    await mode.handleCall(
+      'run_code',
+      { code },
+      { step: 1, callId: 'b', signal: ctx.signal, emit: (e) => events.push(e) },
+    );
     const wall = performance.now() - t0;
     const run = events.find((e): e is Omit<CodeRunEvent, 'runId' | 'seq' | 't'> => e.type === 'code-run')!;
     const tools = run.toolCalls.reduce((n, c) => n + c.durationMs, 0);
@@ -96,8 +109,14 @@ export default async function bench(): Promise<void> {
   const toolTime = median(toolTimes);
   console.log(`QuickJS runtime+context+eval+dispose, in-thread (median of 500)  ${ms(bare)}`);
   console.log(`sandbox thread start, from source (median of 3)                  ${ms(median(starts))}`);
-  console.log(`trivial program via runProgram, warm thread (median of 200)      ${ms(trivial)}   ${(trivial / bare).toFixed(1)}× the bare engine`);
+  console.log(
+    `trivial program via runProgram, warm thread (median of 200)      ${ms(trivial)}   ${(trivial / bare).toFixed(1)}× the bare engine`,
+  );
   console.log(`tool call, direct invokeTool (current_time, median of 200)       ${ms(direct)}`);
-  console.log(`tool call bridge per call (50 calls in one program, net)         ${ms(perCallBridge)}   ${(perCallBridge / direct).toFixed(2)}× the tool itself`);
-  console.log(`run_code step overhead (3 tool calls, minus tool time, median)   ${ms(overhead)}   tools took ${ms(toolTime)}; overhead/tools ${(overhead / toolTime).toFixed(2)}×`);
+  console.log(
+    `tool call bridge per call (50 calls in one program, net)         ${ms(perCallBridge)}   ${(perCallBridge / direct).toFixed(2)}× the tool itself`,
+  );
+  console.log(
+    `run_code step overhead (3 tool calls, minus tool time, median)   ${ms(overhead)}   tools took ${ms(toolTime)}; overhead/tools ${(overhead / toolTime).toFixed(2)}×`,
+  );
 }

@@ -25,12 +25,19 @@ export default async function bench(): Promise<void> {
   try {
     await prepareFixture('log-stats', workspace);
     const client = new OpenAI({ baseURL: sim.url, apiKey: 'sim', maxRetries: 0 });
-    const tools: WireTool[] = ALL_TOOLS.map(toolExposure).map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
+    const tools: WireTool[] = ALL_TOOLS.map(toolExposure).map((t) => ({
+      type: 'function',
+      function: { name: t.name, description: t.description, parameters: t.parameters },
+    }));
     const messages: WireMessage[] = [{ role: 'user', content: BUILTIN_TASKS[0].text }];
     const ctx = { workspace, settings: DEFAULT_SETTINGS, signal: new AbortController().signal };
     // Play ReAct log-stats to its last request (the largest), running the real tools, results uncut.
     for (;;) {
-      const res = await client.chat.completions.create({ model: 'sim', messages: messages as never, tools: tools as never });
+      const res = await client.chat.completions.create({
+        model: 'sim',
+        messages: messages as never,
+        tools: tools as never,
+      });
       const msg = res.choices[0].message;
       if (!msg.tool_calls?.length) break;
       messages.push({ role: 'assistant', content: msg.content, tool_calls: msg.tool_calls as never });
@@ -48,16 +55,26 @@ export default async function bench(): Promise<void> {
       tokens = countPromptTokens(messages, tools);
       countMs.push(performance.now() - t0);
     }
-    console.log(`count prompt tokens, ${(bytes / 1024).toFixed(0)} KB request (${tokens} tokens): median ${median(countMs).toFixed(2)} ms over 20`);
+    console.log(
+      `count prompt tokens, ${(bytes / 1024).toFixed(0)} KB request (${tokens} tokens): median ${median(countMs).toFixed(2)} ms over 20`,
+    );
 
     const tripMs: number[] = [];
     for (let i = 0; i < 20; i++) {
       const t0 = performance.now();
-      const stream = await client.chat.completions.create({ model: 'sim', messages: messages as never, tools: tools as never, stream: true, stream_options: { include_usage: true } });
+      const stream = await client.chat.completions.create({
+        model: 'sim',
+        messages: messages as never,
+        tools: tools as never,
+        stream: true,
+        stream_options: { include_usage: true },
+      });
       for await (const chunk of stream) void chunk;
       tripMs.push(performance.now() - t0);
     }
-    console.log(`streamed round trip of that request through the openai SDK: median ${median(tripMs).toFixed(1)} ms over 20`);
+    console.log(
+      `streamed round trip of that request through the openai SDK: median ${median(tripMs).toFixed(1)} ms over 20`,
+    );
   } finally {
     await sim.close();
     await rm(workspace, { recursive: true, force: true });

@@ -46,7 +46,12 @@ async function medianOf(n: number, fn: () => Promise<number>): Promise<number> {
 }
 
 /** Peak resident memory (VmHWM) of each worker process, sampled from /proc while it lives (Linux only). */
-function peakTracker(inner: WorkerLauncher): { launcher: WorkerLauncher; peaks: number[]; byMode: Map<string, number[]>; stop(): void } {
+function peakTracker(inner: WorkerLauncher): {
+  launcher: WorkerLauncher;
+  peaks: number[];
+  byMode: Map<string, number[]>;
+  stop(): void;
+} {
   const live = new Map<number, number>();
   const peaks: number[] = [];
   /** Peaks by the mode of the run each worker was given (from its init message). */
@@ -114,12 +119,16 @@ async function hostStart(modes: ModeId[], repeats: number, pool: boolean): Promi
   const startedAt = new Map<string, number>();
   const tracker = peakTracker(forkLauncher({ entry: builtWorker }));
   const options: HostOptions & { pool?: unknown } = {
-    dataDir, getApiKey: async () => null, onWarning: () => {}, launcher: tracker.launcher,
+    dataDir,
+    getApiKey: async () => null,
+    onWarning: () => {},
+    launcher: tracker.launcher,
     // As the app keeps it (keepWarm): started when the composer is shown, refilled after every comparison.
     onEvents: (batch) => {
       for (const e of batch) {
         if (e.type === 'run-started') startedAt.set(e.runId, e.startedAt);
-        if (e.type === 'model-request' && !firstAt.has(e.runId)) firstAt.set(e.runId, (startedAt.get(e.runId) ?? NaN) + e.t);
+        if (e.type === 'model-request' && !firstAt.has(e.runId))
+          firstAt.set(e.runId, (startedAt.get(e.runId) ?? NaN) + e.t);
       }
     },
     ...(pool ? { pool: { size: modes.length, keepWarm: true } } : {}),
@@ -134,7 +143,8 @@ async function hostStart(modes: ModeId[], repeats: number, pool: boolean): Promi
       const meta = await host['comparison:start']({ task: 'log-stats', modes, provider: SIM });
       await host.whenDone(meta.id);
       const firsts = meta.runs.map((r) => firstAt.get(r.runId) ?? NaN);
-      if (firsts.some((t) => Number.isNaN(t))) throw new Error('a run reached no model request; is the build complete?');
+      if (firsts.some((t) => Number.isNaN(t)))
+        throw new Error('a run reached no model request; is the build complete?');
       toAllFirst.push(Math.max(...firsts) - t0);
       spread.push(Math.max(...firsts) - Math.min(...firsts));
     }
@@ -150,7 +160,11 @@ async function hostStart(modes: ModeId[], repeats: number, pool: boolean): Promi
 async function roundGaps(trials: number, pool: boolean): Promise<number[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'parallax-bench-startup-'));
   const options: HostOptions & { pool?: unknown } = {
-    dataDir, getApiKey: async () => null, onWarning: () => {}, onEvents: () => {}, launcher: forkLauncher({ entry: builtWorker }),
+    dataDir,
+    getApiKey: async () => null,
+    onWarning: () => {},
+    onEvents: () => {},
+    launcher: forkLauncher({ entry: builtWorker }),
     ...(pool ? { pool: { size: 2 } } : {}),
   };
   const host = createHost(options) as ReturnType<typeof createHost> & { warmPool?: (n: number) => Promise<void> };
@@ -163,11 +177,13 @@ async function roundGaps(trials: number, pool: boolean): Promise<number[]> {
     for (const r of meta.runs) {
       const evs = stored.events.filter((e) => e.runId === r.runId);
       const started = evs.find((e) => e.type === 'run-started');
-      if (started?.type === 'run-started') span.set(r.runId, { start: started.startedAt, end: started.startedAt + evs[evs.length - 1].t });
+      if (started?.type === 'run-started')
+        span.set(r.runId, { start: started.startedAt, end: started.startedAt + evs[evs.length - 1].t });
     }
     const round = (k: number) => meta.runs.filter((r) => r.trial === k).map((r) => span.get(r.runId)!);
     const gaps: number[] = [];
-    for (let k = 1; k < trials; k++) gaps.push(Math.min(...round(k + 1).map((x) => x.start)) - Math.max(...round(k).map((x) => x.end)));
+    for (let k = 1; k < trials; k++)
+      gaps.push(Math.min(...round(k + 1).map((x) => x.start)) - Math.max(...round(k).map((x) => x.end)));
     return gaps;
   } finally {
     await host.close();
@@ -190,13 +206,20 @@ export async function cliCompareCpu(modes: ModeId[], cli: string = bin): Promise
     const t0 = Date.now();
     const cpu: { timeline?: ReturnType<typeof cpuTimeline> } = {};
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(process.execPath, [cli, 'compare', '--task', 'log-stats', '--modes', modes.join(','), '--json'], {
-        env: { ...process.env, PARALLAX_DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'ignore'],
-      });
+      const child = spawn(
+        process.execPath,
+        [cli, 'compare', '--task', 'log-stats', '--modes', modes.join(','), '--json'],
+        {
+          env: { ...process.env, PARALLAX_DATA_DIR: dataDir },
+          stdio: ['ignore', 'ignore', 'ignore'],
+        },
+      );
       if (cpuReadable && child.pid !== undefined) cpu.timeline = cpuTimeline(child.pid);
       child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`parallax compare exited with ${code}`))));
     }).finally(() => cpu.timeline?.stop());
-    const { stdout } = await run(process.execPath, [bin, 'history', '--json'], { env: { ...process.env, PARALLAX_DATA_DIR: dataDir } });
+    const { stdout } = await run(process.execPath, [bin, 'history', '--json'], {
+      env: { ...process.env, PARALLAX_DATA_DIR: dataDir },
+    });
     const [item] = JSON.parse(stdout) as { meta: { id: string } }[];
     const { HistoryStore } = await import('../electron/host/history-store.js');
     const stored = await new HistoryStore(dataDir).open(item.meta.id);
@@ -221,18 +244,55 @@ export async function fillHistory(dataDir: string, count: number): Promise<void>
     const runs = (['react', 'code'] as const).map((mode, i) => ({ runId: `${id}-${mode}`, mode, trial: 1, i }));
     const dir = join(dataDir, 'comparisons', id);
     await mkdir(join(dir, 'runs'), { recursive: true });
-    const meta = { id, createdAt: 1_700_000_000_000 + c * 60_000, task, provider, settings: DEFAULT_SETTINGS, workspaceSource: 'log-stats fixture', runs: runs.map(({ runId, mode, trial }) => ({ runId, mode, trial })) };
+    const meta = {
+      id,
+      createdAt: 1_700_000_000_000 + c * 60_000,
+      task,
+      provider,
+      settings: DEFAULT_SETTINGS,
+      workspaceSource: 'log-stats fixture',
+      runs: runs.map(({ runId, mode, trial }) => ({ runId, mode, trial })),
+    };
     await writeFile(join(dir, 'meta.json'), JSON.stringify(meta, null, 2) + '\n');
     for (const r of runs) {
       const out: StepEvent[] = [];
-      const push = (e: StepEventInput) => out.push({ ...e, runId: r.runId, seq: out.length, t: out.length * 5 } as StepEvent);
-      push({ type: 'run-started', mode: r.mode, task, provider, settings: DEFAULT_SETTINGS, systemPrompt: 'You are an agent.', tools: [], startedAt: meta.createdAt, comparisonId: id });
+      const push = (e: StepEventInput) =>
+        out.push({ ...e, runId: r.runId, seq: out.length, t: out.length * 5 } as StepEvent);
+      push({
+        type: 'run-started',
+        mode: r.mode,
+        task,
+        provider,
+        settings: DEFAULT_SETTINGS,
+        systemPrompt: 'You are an agent.',
+        tools: [],
+        startedAt: meta.createdAt,
+        comparisonId: id,
+      });
       for (let step = 1; step <= 10; step++) {
         push({ type: 'model-request', step, attempt: 1, messageCount: step * 2, toolNames: ['read_file'] });
-        push({ type: 'model-response', step, usage: { prompt: 400 + 90 * step, completion: 30 }, latencyMs: 5, finishReason: step < 10 ? 'tool_calls' : 'stop', text: step < 10 ? '' : 'done', toolCalls: step < 10 ? [{ id: `c${step}`, name: 'read_file', arguments: '{"path":"a.log"}' }] : [] });
+        push({
+          type: 'model-response',
+          step,
+          usage: { prompt: 400 + 90 * step, completion: 30 },
+          latencyMs: 5,
+          finishReason: step < 10 ? 'tool_calls' : 'stop',
+          text: step < 10 ? '' : 'done',
+          toolCalls: step < 10 ? [{ id: `c${step}`, name: 'read_file', arguments: '{"path":"a.log"}' }] : [],
+        });
         if (step < 10) {
           push({ type: 'tool-started', step, callId: `c${step}`, name: 'read_file', args: { path: 'a.log' } });
-          push({ type: 'tool-finished', step, callId: `c${step}`, name: 'read_file', output: 'INFO ok\n'.repeat(200), rawSize: 1600, truncated: false, durationMs: 1, error: null });
+          push({
+            type: 'tool-finished',
+            step,
+            callId: `c${step}`,
+            name: 'read_file',
+            output: 'INFO ok\n'.repeat(200),
+            rawSize: 1600,
+            truncated: false,
+            durationMs: 1,
+            error: null,
+          });
         }
       }
       push({ type: 'run-finished', status: 'answered', answer: 'done', validation: null, totals: computeTotals(out) });
@@ -257,7 +317,13 @@ export async function cliRunFirstRequestCpu(cli: string = bin): Promise<{ ms: nu
   let firstAt = 0;
   let cpuMs: number | null = null;
   let pid: number | undefined;
-  const chunk = (delta: Record<string, unknown>, finish: string | null) => ({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] });
+  const chunk = (delta: Record<string, unknown>, finish: string | null) => ({
+    id: 'c1',
+    object: 'chat.completion.chunk',
+    created: 1,
+    model: 'm',
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  });
   const server = createServer((req, res) => {
     if (!req.url?.endsWith('/chat/completions')) return void res.writeHead(404).end();
     if (!firstAt) {
@@ -266,7 +332,11 @@ export async function cliRunFirstRequestCpu(cli: string = bin): Promise<{ ms: nu
     }
     req.resume();
     res.writeHead(200, { 'content-type': 'text/event-stream' });
-    for (const c of [chunk({ role: 'assistant', content: 'Hello.' }, null), chunk({}, 'stop'), { ...chunk({}, null), choices: [], usage: { prompt_tokens: 120, completion_tokens: 3, total_tokens: 123 } }])
+    for (const c of [
+      chunk({ role: 'assistant', content: 'Hello.' }, null),
+      chunk({}, 'stop'),
+      { ...chunk({}, null), choices: [], usage: { prompt_tokens: 120, completion_tokens: 3, total_tokens: 123 } },
+    ])
       res.write(`data: ${JSON.stringify(c)}\n\n`);
     res.end('data: [DONE]\n\n');
   });
@@ -276,9 +346,14 @@ export async function cliRunFirstRequestCpu(cli: string = bin): Promise<{ ms: nu
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
     const t0 = Date.now();
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(process.execPath, [cli, 'run', '--task', 'Say hello.', '--base-url', url, '--model', 'bench-model', '--max-steps', '1', '--json'], {
-        env: { ...process.env, PARALLAX_DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'],
-      });
+      const child = spawn(
+        process.execPath,
+        [cli, 'run', '--task', 'Say hello.', '--base-url', url, '--model', 'bench-model', '--max-steps', '1', '--json'],
+        {
+          env: { ...process.env, PARALLAX_DATA_DIR: dataDir },
+          stdio: ['ignore', 'ignore', 'inherit'],
+        },
+      );
       pid = child.pid;
       child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`parallax run exited with ${code}`))));
     });
@@ -306,11 +381,20 @@ export default async function startupBench(): Promise<void> {
     const cold = await hostStart(modes, 3, false);
     const warm = await hostStart(modes, 4, true);
     const goal = modes.length === 2 ? 100 : 200;
-    console.log(`host, ${modes.length} modes (${modes.join(', ')}), log-stats, simulated model: Run → every mode's first model request`);
-    console.log(`  fresh workers, median of 3: ${ms(median(cold.toAllFirst))} (${ratio(median(cold.toAllFirst), bare)}); first requests spread ${median(cold.spread).toFixed(1)} ms`);
-    console.log(`  warm pool, median of 4:     ${ms(median(warm.toAllFirst))} (${ratio(median(warm.toAllFirst), bare)}; goal ≤ ${goal} ms); first requests spread ${median(warm.spread).toFixed(1)} ms`);
+    console.log(
+      `host, ${modes.length} modes (${modes.join(', ')}), log-stats, simulated model: Run → every mode's first model request`,
+    );
+    console.log(
+      `  fresh workers, median of 3: ${ms(median(cold.toAllFirst))} (${ratio(median(cold.toAllFirst), bare)}); first requests spread ${median(cold.spread).toFixed(1)} ms`,
+    );
+    console.log(
+      `  warm pool, median of 4:     ${ms(median(warm.toAllFirst))} (${ratio(median(warm.toAllFirst), bare)}; goal ≤ ${goal} ms); first requests spread ${median(warm.spread).toFixed(1)} ms`,
+    );
     const peaks = [...cold.peaks, ...warm.peaks];
-    if (peaks.length) console.log(`  peak memory per worker (VmHWM): median ${mb(median(peaks))}, max ${mb(Math.max(...peaks))} (goal ≤ 100 MB)`);
+    if (peaks.length)
+      console.log(
+        `  peak memory per worker (VmHWM): median ${mb(median(peaks))}, max ${mb(Math.max(...peaks))} (goal ≤ 100 MB)`,
+      );
     const byMode = [...new Set([...cold.byMode.keys(), ...warm.byMode.keys()])].map((mode) => {
       const xs = [...(cold.byMode.get(mode) ?? []), ...(warm.byMode.get(mode) ?? [])];
       return `${mode} ${mb(median(xs))} (max ${mb(Math.max(...xs))})`;
@@ -319,14 +403,20 @@ export default async function startupBench(): Promise<void> {
   }
 
   const compare = await medianOf(3, () => cliCompare(['react', 'code']));
-  console.log(`parallax compare from a cold CLI, react + code, simulated model: spawn → every first request, median of 3: ${ms(compare)} (${ratio(compare, bare)}; goal ≤ 600 ms)`);
+  console.log(
+    `parallax compare from a cold CLI, react + code, simulated model: spawn → every first request, median of 3: ${ms(compare)} (${ratio(compare, bare)}; goal ≤ 600 ms)`,
+  );
 
   const runFirst = await medianOf(RUN_START_SAMPLES, cliRunFirstRequest);
-  console.log(`parallax run from a cold CLI against a loopback OpenAI-compatible server (usage reported): spawn → first request, median of ${RUN_START_SAMPLES}: ${ms(runFirst)} (${ratio(runFirst, bare)})`);
+  console.log(
+    `parallax run from a cold CLI against a loopback OpenAI-compatible server (usage reported): spawn → first request, median of ${RUN_START_SAMPLES}: ${ms(runFirst)} (${ratio(runFirst, bare)})`,
+  );
 
   for (const pool of [false, true]) {
     const gaps = await roundGaps(4, pool);
-    console.log(`trials, calc, react + code × 4, ${pool ? 'warm pool' : 'fresh workers'}: between rounds median ${ms(median(gaps))}, max ${ms(Math.max(...gaps))} (goal ≤ 150 ms)`);
+    console.log(
+      `trials, calc, react + code × 4, ${pool ? 'warm pool' : 'fresh workers'}: between rounds median ${ms(median(gaps))}, max ${ms(Math.max(...gaps))} (goal ≤ 150 ms)`,
+    );
   }
 
   const dataDir = await mkdtemp(join(tmpdir(), 'parallax-bench-startup-'));
@@ -339,7 +429,9 @@ export default async function startupBench(): Promise<void> {
     const latest = await medianOf(3, () => timeProcess([bin, 'report', 'latest', '-f', 'md'], env));
     // The CLI's own start is --help: commander and every command's options, what a command loads before its
     // action (--version alone answers before any of that).
-    console.log(`1,000 stored comparisons (2 runs × 10 steps each): beyond the CLI's own start (--help, ${ms(help)}), goal ≤ 300 ms`);
+    console.log(
+      `1,000 stored comparisons (2 runs × 10 steps each): beyond the CLI's own start (--help, ${ms(help)}), goal ≤ 300 ms`,
+    );
     console.log(`  parallax history: ${ms(history)} → ${ms(history - help)} beyond (first call ${ms(first)})`);
     console.log(`  parallax report latest -f md: ${ms(latest)} → ${ms(latest - help)} beyond`);
   } finally {

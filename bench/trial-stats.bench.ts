@@ -13,9 +13,32 @@ function summary(mode: ModeId, i: number, trial: number): TrialRun {
   return {
     trial,
     summary: {
-      runId: `${mode}-${i}`, mode, task: null, provider: null, status: 'answered', answer: 'x', error: null, validation: { ok: i % 4 !== 0, detail: '' },
-      totals: { steps: 3 + (i % 3), requests: 3, prompt, completion: 100 + (i % 13), cached: 0, reasoning: 0, total: prompt + 100 + (i % 13), toolCalls: 2, wallMs: 900 + ((i * 31) % 400), approvalWaitMs: 0, startupMs: 0 },
-      perStep: [], firstRequestAt: null, firstRequestPrompt: null, usageSource: 'reported', cost: { usd: prompt / 1e6, estimated: false },
+      runId: `${mode}-${i}`,
+      mode,
+      task: null,
+      provider: null,
+      status: 'answered',
+      answer: 'x',
+      error: null,
+      validation: { ok: i % 4 !== 0, detail: '' },
+      totals: {
+        steps: 3 + (i % 3),
+        requests: 3,
+        prompt,
+        completion: 100 + (i % 13),
+        cached: 0,
+        reasoning: 0,
+        total: prompt + 100 + (i % 13),
+        toolCalls: 2,
+        wallMs: 900 + ((i * 31) % 400),
+        approvalWaitMs: 0,
+        startupMs: 0,
+      },
+      perStep: [],
+      firstRequestAt: null,
+      firstRequestPrompt: null,
+      usageSource: 'reported',
+      cost: { usd: prompt / 1e6, estimated: false },
     } as unknown as RunSummary,
   };
 }
@@ -27,13 +50,17 @@ function time(label: string, runs: readonly TrialRun[], reps: number): void {
     aggregateByColumn(runs.map((r) => r.summary));
     differencesByMode(runs);
   }
-  console.log(`${label}: ${((performance.now() - t0) / reps).toFixed(2)} ms per recompute (${differencesByMode(runs).length} differences)`);
+  console.log(
+    `${label}: ${((performance.now() - t0) / reps).toFixed(2)} ms per recompute (${differencesByMode(runs).length} differences)`,
+  );
 }
 
 export default async function main(): Promise<void> {
   const modes: ModeId[] = ['react', 'code', 'hybrid', 'react-search'];
   const rounds = Array.from({ length: 10 }, (_, t) => modes.map((m, j) => summary(m, t * 4 + j, t + 1))).flat();
   time('4 modes × 10 rounds, paired', rounds, 50);
-  const unpaired = (['react', 'code'] as ModeId[]).flatMap((m, j) => Array.from({ length: 10 }, (_, i) => summary(m, i * 2 + j, 1)));
+  const unpaired = (['react', 'code'] as ModeId[]).flatMap((m, j) =>
+    Array.from({ length: 10 }, (_, i) => summary(m, i * 2 + j, 1)),
+  );
   time('2 modes × 10 runs, unpaired (no rounds)', unpaired, 5);
 }

@@ -15,12 +15,16 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The worker bundle; returns its entry's path. */
 export async function bundleWorker(outdir = 'dist/worker') {
-  return bundle(outdir, {
-    'worker-main': 'electron/worker/worker-main.ts',
-    ...THREADS,
-    // Code Mode (Python): the Pyodide child process (engine/sandbox/python/py-launch.ts starts it).
-    'python-child': 'electron/engine/sandbox/python/py-child-main.ts',
-  }, 'worker-main.js');
+  return bundle(
+    outdir,
+    {
+      'worker-main': 'electron/worker/worker-main.ts',
+      ...THREADS,
+      // Code Mode (Python): the Pyodide child process (engine/sandbox/python/py-launch.ts starts it).
+      'python-child': 'electron/engine/sandbox/python/py-child-main.ts',
+    },
+    'worker-main.js',
+  );
 }
 
 /**
@@ -47,7 +51,10 @@ const englishZodOnly = {
   name: 'zod-english-only',
   setup(b) {
     b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /[\\/]zod[\\/]v4[\\/]/.test(args.importer) ? { path: resolve(dirname(args.importer), '../locales/en.js'), namespace: 'zod-english' } : undefined);
+      /[\\/]zod[\\/]v4[\\/]/.test(args.importer)
+        ? { path: resolve(dirname(args.importer), '../locales/en.js'), namespace: 'zod-english' }
+        : undefined,
+    );
     b.onLoad({ filter: /.*/, namespace: 'zod-english' }, (args) => ({
       contents: `export { default as en } from ${JSON.stringify(args.path)};`,
       resolveDir: dirname(args.path),
@@ -73,7 +80,9 @@ async function bundle(outdir, entryPoints, main, extra = {}) {
     // startThread reads this to find the thread entries beside the bundle (see sandbox/start-thread.ts).
     define: { PARALLAX_BUNDLED: 'true' },
     // Bundled CommonJS libraries may call require(); ESM output has none, so it is made from the bundle's URL.
-    banner: { js: "import { createRequire as __parallaxRequire } from 'node:module'; const require = __parallaxRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __parallaxRequire } from 'node:module'; const require = __parallaxRequire(import.meta.url);",
+    },
     legalComments: 'none',
     // Whitespace and syntax only: names stay, so a crashed worker's stack still names its functions.
     minifyWhitespace: true,

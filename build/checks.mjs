@@ -58,10 +58,17 @@ async function worker() {
   }
 }
 
-const indent = (text) => text.trim().split('\n').map((l) => `  ${l}`).join('\n');
+const indent = (text) =>
+  text
+    .trim()
+    .split('\n')
+    .map((l) => `  ${l}`)
+    .join('\n');
 
 await Promise.all(Array.from({ length: slots }, worker));
 if (failed) {
-  console.error(`\nnpm test stopped: "${failed.name}" failed (above). Fix it, or run it alone: ${failed.cmd.join(' ')}`);
+  console.error(
+    `\nnpm test stopped: "${failed.name}" failed (above). Fix it, or run it alone: ${failed.cmd.join(' ')}`,
+  );
   process.exit(1);
 }

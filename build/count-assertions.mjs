@@ -6,7 +6,9 @@ import { readFileSync } from 'node:fs';
 
 const [file, flag] = process.argv.slice(2);
 if (!file) {
-  console.error('Usage: node build/count-assertions.mjs <counts.tsv> [--files]  (write it with PARALLAX_COUNT_ASSERTIONS=<counts.tsv> npx vitest run)');
+  console.error(
+    'Usage: node build/count-assertions.mjs <counts.tsv> [--files]  (write it with PARALLAX_COUNT_ASSERTIONS=<counts.tsv> npx vitest run)',
+  );
   process.exit(2);
 }
 const groups = new Map();
@@ -24,4 +26,5 @@ for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
   if (flag === '--files') add(path, n);
 }
 const rows = [...groups].sort(([a], [b]) => (a === 'all' ? 1 : b === 'all' ? -1 : a.localeCompare(b)));
-for (const [key, g] of rows) console.log(`${key.padEnd(70)} ${String(g.tests).padStart(6)} tests ${String(g.assertions).padStart(8)} assertions`);
+for (const [key, g] of rows)
+  console.log(`${key.padEnd(70)} ${String(g.tests).padStart(6)} tests ${String(g.assertions).padStart(8)} assertions`);

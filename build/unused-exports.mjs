@@ -82,8 +82,10 @@ function declarationOf(node) {
   while (n && (ts.isBindingElement(n) || ts.isObjectBindingPattern(n) || ts.isArrayBindingPattern(n))) n = n.parent;
   return n && ts.isVariableDeclaration(n) ? n : undefined;
 }
-const fromImportCall = (declaration) => !!declaration?.initializer && /\bimport\(/.test(declaration.initializer.getText());
-const unwrap = (node) => (ts.isParenthesizedExpression(node) || ts.isAwaitExpression(node) ? unwrap(node.expression) : node);
+const fromImportCall = (declaration) =>
+  !!declaration?.initializer && /\bimport\(/.test(declaration.initializer.getText());
+const unwrap = (node) =>
+  ts.isParenthesizedExpression(node) || ts.isAwaitExpression(node) ? unwrap(node.expression) : node;
 const isImportCall = (node) => ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword;
 
 /** Whether a name was bound by `import * as ns` or to what `import()` gives (so `ns.name` names an export). */
@@ -92,7 +94,10 @@ function isModuleValue(identifier) {
   const declaration = symbol?.declarations?.[0];
   if (!declaration) return false;
   if (ts.isNamespaceImport(declaration)) return true;
-  return (ts.isVariableDeclaration(declaration) || ts.isBindingElement(declaration)) && fromImportCall(declarationOf(declaration));
+  return (
+    (ts.isVariableDeclaration(declaration) || ts.isBindingElement(declaration)) &&
+    fromImportCall(declarationOf(declaration))
+  );
 }
 
 /** `import()` whose module is handed on whole (`() => import('./x.js')`): every export it has may be used. */
@@ -117,12 +122,19 @@ for (const file of files) {
     } else if (isImportCall(node) && node.arguments.length === 1) {
       let up = node.parent;
       while (ts.isAwaitExpression(up) || ts.isParenthesizedExpression(up)) up = up.parent;
-      const taken = ts.isPropertyAccessExpression(up) || declarationOf(up) || (ts.isArrayLiteralExpression(up) && declarationOf(up.parent?.parent?.parent));
+      const taken =
+        ts.isPropertyAccessExpression(up) ||
+        declarationOf(up) ||
+        (ts.isArrayLiteralExpression(up) && declarationOf(up.parent?.parent?.parent));
       if (!taken) markAllOf(node);
     } else if (ts.isPropertyAccessExpression(node) && isImportCall(unwrap(node.expression))) {
       const symbol = checker.getSymbolAtLocation(node.name);
       if (symbol) mark(symbol);
-    } else if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && isModuleValue(node.expression)) {
+    } else if (
+      ts.isPropertyAccessExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      isModuleValue(node.expression)
+    ) {
       const symbol = checker.getSymbolAtLocation(node.name);
       if (symbol) mark(symbol);
     } else if (ts.isQualifiedName(node) && ts.isIdentifier(node.left)) {
@@ -132,7 +144,9 @@ for (const file of files) {
         if (symbol) mark(symbol);
       }
     } else if (ts.isImportTypeNode(node) && node.qualifier) {
-      const symbol = checker.getSymbolAtLocation(ts.isQualifiedName(node.qualifier) ? node.qualifier.right : node.qualifier);
+      const symbol = checker.getSymbolAtLocation(
+        ts.isQualifiedName(node.qualifier) ? node.qualifier.right : node.qualifier,
+      );
       if (symbol) mark(symbol);
     } else if (ts.isBindingElement(node) && ts.isObjectBindingPattern(node.parent)) {
       if (fromImportCall(declarationOf(node))) {
@@ -167,6 +181,8 @@ for (const [file, source] of bySource) {
 }
 
 if (findings.length) {
-  console.error(`Exports no other file uses (drop the export, or the code if nothing uses it):\n${findings.map((f) => `  ${f}`).join('\n')}`);
+  console.error(
+    `Exports no other file uses (drop the export, or the code if nothing uses it):\n${findings.map((f) => `  ${f}`).join('\n')}`,
+  );
   process.exit(1);
 }

@@ -64,36 +64,58 @@ export interface AgentView {
 
 /** The variables Parallax sets for every agent: a column's env may not replace them. */
 export const AGENT_RESERVED_ENV = [
-  'PARALLAX_TASK', 'PARALLAX_MODEL', 'PARALLAX_RUN_ID', 'OPENAI_BASE_URL', 'OPENAI_API_KEY', 'ANTHROPIC_BASE_URL', 'ANTHROPIC_API_KEY',
+  'PARALLAX_TASK',
+  'PARALLAX_MODEL',
+  'PARALLAX_RUN_ID',
+  'OPENAI_BASE_URL',
+  'OPENAI_API_KEY',
+  'ANTHROPIC_BASE_URL',
+  'ANTHROPIC_API_KEY',
 ] as const;
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-export const agentCommandSchema = z.strictObject({
-  command: z
-    .array(z.string().min(1, 'must not hold an empty word').max(4096), { error: 'must be an array of words, e.g. ["python3", "agent.py"]' })
-    .min(1, 'must name a program, e.g. ["python3", "agent.py"]')
-    .max(256),
-  env: z
-    .record(z.string(), z.string({ error: 'values must be strings' }), { error: 'must be an object of strings, e.g. {"AGENT_STYLE": "terse"}' })
-    .superRefine((env, ctx) => {
-      for (const name of Object.keys(env)) {
-        if (!ENV_NAME.test(name)) ctx.addIssue({ code: 'custom', message: `"${name}" is not a variable name (letters, digits and _)` });
-        else if ((AGENT_RESERVED_ENV as readonly string[]).includes(name)) ctx.addIssue({ code: 'custom', message: `${name} is set by Parallax (it points at the run's recording proxy); leave it out` });
-      }
-    })
-    .optional(),
-  timeoutMs: z.number().int().min(1000).max(7_200_000).optional(),
-  paths: z
-    .array(z.string().min(1, 'must not hold an empty path').max(4096), { error: 'must be an array of full paths, e.g. ["/home/me/data"]' })
-    .max(64, 'may list at most 64 paths')
-    .optional(),
-}, { error: 'must be {"command": ["program", "arg", …], "env": {…}, "paths": […]}' });
+export const agentCommandSchema = z.strictObject(
+  {
+    command: z
+      .array(z.string().min(1, 'must not hold an empty word').max(4096), {
+        error: 'must be an array of words, e.g. ["python3", "agent.py"]',
+      })
+      .min(1, 'must name a program, e.g. ["python3", "agent.py"]')
+      .max(256),
+    env: z
+      .record(z.string(), z.string({ error: 'values must be strings' }), {
+        error: 'must be an object of strings, e.g. {"AGENT_STYLE": "terse"}',
+      })
+      .superRefine((env, ctx) => {
+        for (const name of Object.keys(env)) {
+          if (!ENV_NAME.test(name))
+            ctx.addIssue({ code: 'custom', message: `"${name}" is not a variable name (letters, digits and _)` });
+          else if ((AGENT_RESERVED_ENV as readonly string[]).includes(name))
+            ctx.addIssue({
+              code: 'custom',
+              message: `${name} is set by Parallax (it points at the run's recording proxy); leave it out`,
+            });
+        }
+      })
+      .optional(),
+    timeoutMs: z.number().int().min(1000).max(7_200_000).optional(),
+    paths: z
+      .array(z.string().min(1, 'must not hold an empty path').max(4096), {
+        error: 'must be an array of full paths, e.g. ["/home/me/data"]',
+      })
+      .max(64, 'may list at most 64 paths')
+      .optional(),
+  },
+  { error: 'must be {"command": ["program", "arg", …], "env": {…}, "paths": […]}' },
+);
 
 export function agentRecordOf(agent: AgentCommand): AgentRecord {
   const names = Object.keys(agent.env ?? {}).sort();
   return {
-    command: [...agent.command], ...(names.length ? { envNames: names } : {}), ...(agent.timeoutMs !== undefined ? { timeoutMs: agent.timeoutMs } : {}),
+    command: [...agent.command],
+    ...(names.length ? { envNames: names } : {}),
+    ...(agent.timeoutMs !== undefined ? { timeoutMs: agent.timeoutMs } : {}),
     ...(agent.paths?.length ? { paths: [...agent.paths] } : {}),
   };
 }

@@ -35,7 +35,12 @@ export const MCP_READONLY_APPROVAL = 'mcp-readonly';
 export const MCP_DESTRUCTIVE_APPROVAL = 'mcp-destructive';
 /** An MCP server's sampling request (its prompt answered by the run's model). */
 export const MCP_SAMPLING_APPROVAL = 'mcp-sampling';
-export const MCP_APPROVAL_KEYS = [MCP_APPROVAL, MCP_READONLY_APPROVAL, MCP_DESTRUCTIVE_APPROVAL, MCP_SAMPLING_APPROVAL] as const;
+export const MCP_APPROVAL_KEYS = [
+  MCP_APPROVAL,
+  MCP_READONLY_APPROVAL,
+  MCP_DESTRUCTIVE_APPROVAL,
+  MCP_SAMPLING_APPROVAL,
+] as const;
 /** What --approve and the policy take: the built-in tools one by one, and MCP tools together or by their hints. */
 export const APPROVAL_KEYS = [...APPROVAL_TOOLS, ...MCP_APPROVAL_KEYS] as const;
 export type ApprovalKey = (typeof APPROVAL_KEYS)[number];
@@ -106,7 +111,8 @@ export function resolveApprovalPolicy(chosen: ApprovalPolicyInput | undefined, c
 
 /** The mode for one MCP tool of the given kind: its kind's entry, else `mcp`, else allow. */
 export function mcpApprovalMode(policy: ApprovalPolicyInput, kind: 'readonly' | 'destructive' | 'other'): ApprovalMode {
-  const own = kind === 'readonly' ? policy['mcp-readonly'] : kind === 'destructive' ? policy['mcp-destructive'] : undefined;
+  const own =
+    kind === 'readonly' ? policy['mcp-readonly'] : kind === 'destructive' ? policy['mcp-destructive'] : undefined;
   return own ?? policy.mcp ?? 'allow';
 }
 
@@ -122,14 +128,18 @@ export function samplingApprovalMode(policy: ApprovalPolicyInput): ApprovalMode 
 export function parseApprovalFlag(text: string): ApprovalPolicyInput {
   const form = `Use tool=mode pairs separated by commas, e.g. --approve run_shell=ask,write_file=allow. Tools: ${APPROVAL_TOOLS.join(', ')}, mcp (every MCP tool), mcp-readonly, mcp-destructive (MCP tools by their annotations), mcp-sampling (a server's request to the run's model) (or all); modes: ${APPROVAL_MODES.join(', ')}.`;
   const out: { -readonly [T in ApprovalKey]?: ApprovalMode } = {};
-  const parts = text.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (parts.length === 0) throw new Error(`--approve needs at least one tool=mode pair. ${form}`);
   for (const part of parts) {
     const m = /^([a-z_-]+)\s*[=:]\s*([a-z]+)$/i.exec(part);
     if (!m) throw new Error(`"${part}" is not a tool=mode pair. ${form}`);
     const tool = m[1].toLowerCase();
     const mode = m[2].toLowerCase();
-    if (!(APPROVAL_MODES as readonly string[]).includes(mode)) throw new Error(`"${mode}" in "${part}" is not a mode. ${form}`);
+    if (!(APPROVAL_MODES as readonly string[]).includes(mode))
+      throw new Error(`"${mode}" in "${part}" is not a mode. ${form}`);
     if (tool === 'all') {
       // The kind entries are left unset: they follow mcp, so `all=deny,mcp=allow` allows every MCP tool.
       for (const t of [...APPROVAL_TOOLS, MCP_APPROVAL] as const) out[t] = mode as ApprovalMode;
@@ -143,5 +153,7 @@ export function parseApprovalFlag(text: string): ApprovalPolicyInput {
 }
 
 export function formatApprovalPolicy(policy: ApprovalPolicyInput): string {
-  return APPROVAL_KEYS.filter((t) => policy[t]).map((t) => `${t}=${policy[t]}`).join(', ');
+  return APPROVAL_KEYS.filter((t) => policy[t])
+    .map((t) => `${t}=${policy[t]}`)
+    .join(', ');
 }

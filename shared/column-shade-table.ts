@@ -6,7 +6,7 @@
 import type { ModeId } from './modes.js';
 
 export const SHADE_TABLE: Readonly<Record<ModeId, readonly (readonly [string, string, string, string])[]>> = {
-  'react': [
+  react: [
     ['#004771', '#6B98B0', '#B2D1FF', '#E7F0FF'],
     ['#003151', '#548097', '#3472D2', '#8BA7D4'],
     ['#005A8F', '#80AEC6', '#88B6FF', '#DCEAFF'],
@@ -19,7 +19,7 @@ export const SHADE_TABLE: Readonly<Record<ModeId, readonly (readonly [string, st
     ['#308ED0', '#B5E4FE', '#67A2FF', '#BDD6FF'],
     ['#003659', '#5A869D', '#7DB0FF', '#D2E3FF'],
   ],
-  'code': [
+  code: [
     ['#A44700', '#CA9C77', '#A95F00', '#BD9A71'],
     ['#5D2500', '#946946', '#FFC38F', '#FFEEDC'],
     ['#BA5100', '#DAAC86', '#CA7300', '#D7B38A'],
@@ -32,7 +32,7 @@ export const SHADE_TABLE: Readonly<Record<ModeId, readonly (readonly [string, st
     ['#AD4B00', '#D0A37D', '#C26E00', '#D1AC84'],
     ['#DC6411', '#F5C59F', '#D1790D', '#DEB990'],
   ],
-  'hybrid': [
+  hybrid: [
     ['#00684B', '#67A595', '#6BDCB3', '#C8FFEA'],
     ['#004F38', '#4F8C7D', '#008563', '#6FBCA1'],
     ['#007C5A', '#7AB8A7', '#4EC29A', '#ACFADD'],
@@ -84,7 +84,7 @@ export const SHADE_TABLE: Readonly<Record<ModeId, readonly (readonly [string, st
     ['#666666', '#A4A4A4', '#CFCFCF', '#393939'],
     ['#717171', '#B0B0B0', '#DCDCDC', '#444444'],
   ],
-  'agent': [
+  agent: [
     ['#A477FF', '#E9DCFF', '#D3B1FF', '#F5EAFF'],
     ['#5D00B5', '#A487CC', '#C89AFF', '#F5EAFF'],
     ['#440088', '#8C6FB2', '#BD82FF', '#ECD9FF'],

@@ -44,7 +44,14 @@ function hexToLinear(hex: string): Vec {
 }
 
 function linearToHex(rgb: Vec): string {
-  return `#${rgb.map((v) => Math.round(Math.min(1, Math.max(0, fromLinear(v))) * 255).toString(16).padStart(2, '0')).join('').toUpperCase()}`;
+  return `#${rgb
+    .map((v) =>
+      Math.round(Math.min(1, Math.max(0, fromLinear(v))) * 255)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')
+    .toUpperCase()}`;
 }
 
 // OKLab (Björn Ottosson, 2020): a perceptual space where moving L alone keeps the hue.
@@ -52,14 +59,22 @@ function toOklab([r, g, b]: Vec): Vec {
   const l = Math.cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b);
   const m = Math.cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b);
   const s = Math.cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b);
-  return [0.2104542553 * l + 0.793617785 * m - 0.0040720468 * s, 1.9779984951 * l - 2.428592205 * m + 0.4505937099 * s, 0.0259040371 * l + 0.7827717662 * m - 0.808675766 * s];
+  return [
+    0.2104542553 * l + 0.793617785 * m - 0.0040720468 * s,
+    1.9779984951 * l - 2.428592205 * m + 0.4505937099 * s,
+    0.0259040371 * l + 0.7827717662 * m - 0.808675766 * s,
+  ];
 }
 
 function fromOklab([L, a, b]: Vec): Vec {
   const l = (L + 0.3963377774 * a + 0.2158037573 * b) ** 3;
   const m = (L - 0.1055613458 * a - 0.0638541728 * b) ** 3;
   const s = (L - 0.0894841775 * a - 1.291485548 * b) ** 3;
-  return [4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s, -1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s, -0.0041960863 * l - 0.7034186147 * m + 1.707614701 * s];
+  return [
+    4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s,
+    -1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s,
+    -0.0041960863 * l - 0.7034186147 * m + 1.707614701 * s,
+  ];
 }
 
 /** The colour at OKLab lightness L with the hue of `lab`, its chroma reduced (bisected) until it fits in sRGB. */
@@ -104,20 +119,39 @@ export function contrast(a: string, b: string): number {
 // Colour-vision simulation (Machado, Oliveira & Fernandes 2009, severity 1, in linear sRGB): a shade must stay
 // apart from the other modes' colours for protan, deutan and tritan readers too, not only in full colour.
 const VISIONS: readonly (readonly Vec[])[] = [
-  [[1, 0, 0], [0, 1, 0], [0, 0, 1]],
-  [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]],
-  [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.01182, 0.04294, 0.968881]],
-  [[1.255528, -0.076749, -0.178779], [-0.078411, 0.930809, 0.147602], [0.004733, 0.691367, 0.3039]],
+  [
+    [1, 0, 0],
+    [0, 1, 0],
+    [0, 0, 1],
+  ],
+  [
+    [0.152286, 1.052583, -0.204868],
+    [0.114503, 0.786281, 0.099216],
+    [-0.003882, -0.048116, 1.051998],
+  ],
+  [
+    [0.367322, 0.860646, -0.227968],
+    [0.280085, 0.672501, 0.047413],
+    [-0.01182, 0.04294, 0.968881],
+  ],
+  [
+    [1.255528, -0.076749, -0.178779],
+    [-0.078411, 0.930809, 0.147602],
+    [0.004733, 0.691367, 0.3039],
+  ],
 ];
 
 /** The least OKLab distance (×100) between two colours over the four kinds of colour vision. */
 function seenApart(a: string, b: string): number {
   const [la, lb] = [hexToLinear(a), hexToLinear(b)];
-  const sim = (m: readonly Vec[], v: Vec): Vec => m.map((r) => Math.min(1, Math.max(0, r[0]! * v[0] + r[1]! * v[1] + r[2]! * v[2]))) as Vec;
-  return Math.min(...VISIONS.map((m) => {
-    const [p, q] = [toOklab(sim(m, la)), toOklab(sim(m, lb))];
-    return 100 * Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
-  }));
+  const sim = (m: readonly Vec[], v: Vec): Vec =>
+    m.map((r) => Math.min(1, Math.max(0, r[0]! * v[0] + r[1]! * v[1] + r[2]! * v[2]))) as Vec;
+  return Math.min(
+    ...VISIONS.map((m) => {
+      const [p, q] = [toOklab(sim(m, la)), toOklab(sim(m, lb))];
+      return 100 * Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
+    }),
+  );
 }
 
 /** How far a shade may move from the mode's own lightness; the grid the shifts are picked on. */
@@ -136,8 +170,10 @@ const MODE_WEIGHT = 1.5;
 function shadeOf(base: ModeShades, shift: number, theme: 'light' | 'dark'): ModeShades {
   const cL = lightness(base.completion);
   let d = shift;
-  const visible = (x: number) => cL + x <= 0.96 && cL + x >= 0.25 && contrast(shifted(base.completion, x), SHADE_BACKGROUNDS[theme]) >= 1.3;
-  while (Math.abs(d) > 1e-9 && !visible(d)) d = Math.sign(d) * Math.max(0, Math.round((Math.abs(d) - GRID) * 100) / 100);
+  const visible = (x: number) =>
+    cL + x <= 0.96 && cL + x >= 0.25 && contrast(shifted(base.completion, x), SHADE_BACKGROUNDS[theme]) >= 1.3;
+  while (Math.abs(d) > 1e-9 && !visible(d))
+    d = Math.sign(d) * Math.max(0, Math.round((Math.abs(d) - GRID) * 100) / 100);
   return { prompt: shifted(base.prompt, shift), completion: shifted(base.completion, d) };
 }
 
@@ -159,7 +195,12 @@ function shifts(mode: ModeId, theme: 'light' | 'dark'): number[] {
   const others = MODE_IDS.filter((m) => m !== mode).map((m) => MODES[m].colour[theme].prompt);
   const ok = (d: number) => {
     const s = shadeOf(base, d, theme);
-    return L + d >= 0.3 && L + d <= 0.93 && contrast(s.prompt, SHADE_BACKGROUNDS[theme]) >= MIN_CONTRAST && seenApart(s.prompt, s.completion) >= APART_PAIR;
+    return (
+      L + d >= 0.3 &&
+      L + d <= 0.93 &&
+      contrast(s.prompt, SHADE_BACKGROUNDS[theme]) >= MIN_CONTRAST &&
+      seenApart(s.prompt, s.completion) >= APART_PAIR
+    );
   };
   const candidates: number[] = [];
   const fromModes = new Map<number, number>();
@@ -202,7 +243,10 @@ export function computeSlotColours(mode: ModeId, shade: number): SlotColours {
   const k = (shade - 1) % MAX_SHADES;
   const light = shifts(mode, 'light');
   const dark = shifts(mode, 'dark');
-  return { light: shadeOf(own.light, light[k % light.length] ?? 0, 'light'), dark: shadeOf(own.dark, dark[k % dark.length] ?? 0, 'dark') };
+  return {
+    light: shadeOf(own.light, light[k % light.length] ?? 0, 'light'),
+    dark: shadeOf(own.dark, dark[k % dark.length] ?? 0, 'dark'),
+  };
 }
 
 /**
@@ -214,7 +258,9 @@ export function slotColours(slot: string): SlotColours | null {
   if (!isModeId(mode)) return null;
   if (shade === 0) return MODES[mode].colour;
   const row = SHADE_TABLE[mode][(shade - 1) % MAX_SHADES];
-  return row ? { light: { prompt: row[0], completion: row[1] }, dark: { prompt: row[2], completion: row[3] } } : computeSlotColours(mode, shade);
+  return row
+    ? { light: { prompt: row[0], completion: row[1] }, dark: { prompt: row[2], completion: row[3] } }
+    : computeSlotColours(mode, shade);
 }
 
 /** A slot's mode, when this build knows it. */

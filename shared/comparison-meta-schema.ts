@@ -40,7 +40,14 @@ export const comparisonMetaSchema = z.object({
         protocol: z.enum(['openai', 'anthropic']).optional(),
         model: z.string().optional(),
         settings: z.record(z.string(), z.unknown()).optional(),
-        agent: z.object({ command: z.array(z.string()), envNames: z.array(z.string()).optional(), timeoutMs: z.number().optional(), paths: z.array(z.string()).optional() }).optional(),
+        agent: z
+          .object({
+            command: z.array(z.string()),
+            envNames: z.array(z.string()).optional(),
+            timeoutMs: z.number().optional(),
+            paths: z.array(z.string()).optional(),
+          })
+          .optional(),
       }),
     )
     .optional(),
@@ -48,11 +55,16 @@ export const comparisonMetaSchema = z.object({
   throttled: z.array(z.string()).optional(),
 });
 
-export type CheckedMeta = { readonly ok: true; readonly meta: ComparisonMeta } | { readonly ok: false; readonly problem: string };
+export type CheckedMeta =
+  | { readonly ok: true; readonly meta: ComparisonMeta }
+  | { readonly ok: false; readonly problem: string };
 
 export function checkComparisonMeta(value: unknown): CheckedMeta {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { ok: false, problem: `it holds ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}, not a comparison record` };
+    return {
+      ok: false,
+      problem: `it holds ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}, not a comparison record`,
+    };
   }
   const result = comparisonMetaSchema.safeParse(value);
   if (!result.success) return { ok: false, problem: describeIssues(result.error) };
@@ -61,9 +73,14 @@ export function checkComparisonMeta(value: unknown): CheckedMeta {
   if (ids.size !== meta.runs.length) return { ok: false, problem: 'runs: the same run id is listed twice' };
   if (meta.variants) {
     const keys = new Set(meta.variants.map((v) => v.key));
-    if (keys.size !== meta.variants.length) return { ok: false, problem: 'variants: the same column key is listed twice' };
+    if (keys.size !== meta.variants.length)
+      return { ok: false, problem: 'variants: the same column key is listed twice' };
     const stray = meta.runs.find((r) => r.variant !== undefined && !keys.has(r.variant));
-    if (stray) return { ok: false, problem: `runs: ${stray.runId} names column "${stray.variant}", which variants does not list` };
+    if (stray)
+      return {
+        ok: false,
+        problem: `runs: ${stray.runId} names column "${stray.variant}", which variants does not list`,
+      };
   }
   return { ok: true, meta };
 }

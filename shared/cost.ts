@@ -49,8 +49,12 @@ export function priceUsage(u: Usage, p: ModelPrice): number {
   const outside = Math.min(count(u.reasoning), Math.max(0, count(u.total) - prompt - completion));
   const output = completion + outside;
   const writeRate = p.cacheWrite ?? p.input;
-  const tokens = uncached * p.input + cached * (p.cachedInput ?? p.input) + (written - written1h) * writeRate
-    + written1h * (p.cacheWrite1h ?? writeRate) + output * p.output;
+  const tokens =
+    uncached * p.input +
+    cached * (p.cachedInput ?? p.input) +
+    (written - written1h) * writeRate +
+    written1h * (p.cacheWrite1h ?? writeRate) +
+    output * p.output;
   // Searches the provider ran itself are priced per 1,000.
   return tokens / 1_000_000 + (count(u.webSearches) * (p.webSearch ?? 0)) / 1000;
 }
@@ -63,8 +67,14 @@ const rateOk = (v: unknown): boolean => typeof v === 'number' && Number.isFinite
  */
 export function usablePrice(p: ModelPrice | null | undefined): ModelPrice | null | undefined {
   if (p === undefined || p === null) return p;
-  const ok = typeof p === 'object' && rateOk(p.input) && rateOk(p.output) && (p.cachedInput === null || rateOk(p.cachedInput)) && (p.cacheWrite === null || rateOk(p.cacheWrite))
-    && (p.cacheWrite1h === undefined || p.cacheWrite1h === null || rateOk(p.cacheWrite1h)) && (p.webSearch === undefined || p.webSearch === null || rateOk(p.webSearch));
+  const ok =
+    typeof p === 'object' &&
+    rateOk(p.input) &&
+    rateOk(p.output) &&
+    (p.cachedInput === null || rateOk(p.cachedInput)) &&
+    (p.cacheWrite === null || rateOk(p.cacheWrite)) &&
+    (p.cacheWrite1h === undefined || p.cacheWrite1h === null || rateOk(p.cacheWrite1h)) &&
+    (p.webSearch === undefined || p.webSearch === null || rateOk(p.webSearch));
   return ok ? p : null;
 }
 
@@ -77,10 +87,14 @@ export interface StepCost {
   readonly estimated: boolean;
 }
 
-export function stepCost(e: Pick<ModelResponseEvent, 'usage' | 'usageSource'>, price: ModelPrice | null | undefined): StepCost {
+export function stepCost(
+  e: Pick<ModelResponseEvent, 'usage' | 'usageSource'>,
+  price: ModelPrice | null | undefined,
+): StepCost {
   const u = e.usage;
   if (!u) return { usd: null, from: null, estimated: false };
-  if (typeof u.cost === 'number' && Number.isFinite(u.cost) && u.cost >= 0) return { usd: u.cost, from: 'provider', estimated: false };
+  if (typeof u.cost === 'number' && Number.isFinite(u.cost) && u.cost >= 0)
+    return { usd: u.cost, from: 'provider', estimated: false };
   if (price) return { usd: priceUsage(u, price), from: 'price', estimated: usageSourceOf(e) === 'estimated' };
   return { usd: null, from: null, estimated: false };
 }
@@ -101,8 +115,15 @@ export interface RunCost {
   readonly kind: PriceKind;
 }
 
-export function runCost(steps: readonly { readonly cost: StepCost }[], price: ModelPrice | null | undefined, provider: Pick<ProviderInfo, 'name' | 'simulated'> | null): RunCost {
-  let knownUsd = 0, costedSteps = 0, providerSteps = 0, estimated = false;
+export function runCost(
+  steps: readonly { readonly cost: StepCost }[],
+  price: ModelPrice | null | undefined,
+  provider: Pick<ProviderInfo, 'name' | 'simulated'> | null,
+): RunCost {
+  let knownUsd = 0,
+    costedSteps = 0,
+    providerSteps = 0,
+    estimated = false;
   for (const { cost } of steps) {
     if (cost.usd === null) continue;
     knownUsd += cost.usd;
@@ -112,8 +133,14 @@ export function runCost(steps: readonly { readonly cost: StepCost }[], price: Mo
   }
   const complete = steps.length > 0 ? costedSteps === steps.length : !!price;
   return {
-    usd: complete ? knownUsd : null, knownUsd, steps: steps.length, costedSteps, providerSteps, estimated,
-    price: price ?? null, kind: priceKind(provider, price),
+    usd: complete ? knownUsd : null,
+    knownUsd,
+    steps: steps.length,
+    costedSteps,
+    providerSteps,
+    estimated,
+    price: price ?? null,
+    kind: priceKind(provider, price),
   };
 }
 
@@ -140,7 +167,8 @@ export const USAGE_SOURCE_TEXT: Readonly<Record<RunUsageSource, string>> = {
 
 export const ESTIMATED_HINT =
   'Estimated: the provider sent no usage for this request, so Parallax counted the tokens with its tokenizer from the exact request sent and the reply received.';
-export const MISSING_HINT = 'Not sent: the provider sent no usage and it could not be estimated; these tokens count as 0, so the totals are incomplete.';
+export const MISSING_HINT =
+  'Not sent: the provider sent no usage and it could not be estimated; these tokens count as 0, so the totals are incomplete.';
 export const PROVIDER_COST_HINT = 'Cost as reported by the provider itself.';
 
 /** "$0.00347", "$0.0123", "$1.25", "$1,234.50": three significant digits below a cent, so small runs differ visibly. No locale. */
@@ -194,10 +222,16 @@ export function priceSummary(p: ModelPrice): string {
 /** A hint for a run's cost cell: where the figure comes from, or why there is none. */
 export function costHint(c: RunCost): string {
   const parts: string[] = [];
-  if (c.providerSteps > 0) parts.push(c.providerSteps === c.steps ? PROVIDER_COST_HINT : `The provider reported the cost of ${c.providerSteps} of ${c.steps} steps.`);
+  if (c.providerSteps > 0)
+    parts.push(
+      c.providerSteps === c.steps
+        ? PROVIDER_COST_HINT
+        : `The provider reported the cost of ${c.providerSteps} of ${c.steps} steps.`,
+    );
   if (c.price && c.providerSteps < c.steps) parts.push(`Computed at the ${priceSummary(c.price)} (${c.price.model}).`);
   if (!c.price && c.kind !== 'priced' && c.providerSteps < c.steps) parts.push(NO_PRICE_HINT[c.kind]);
-  if (c.usd === null && c.costedSteps < c.steps && (c.price || c.providerSteps > 0)) parts.push(`${c.steps - c.costedSteps} of ${c.steps} steps have no usage, so their cost is unknown.`);
+  if (c.usd === null && c.costedSteps < c.steps && (c.price || c.providerSteps > 0))
+    parts.push(`${c.steps - c.costedSteps} of ${c.steps} steps have no usage, so their cost is unknown.`);
   if (c.estimated) parts.push(ESTIMATED_HINT);
   return parts.join(' ');
 }

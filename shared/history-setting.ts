@@ -41,7 +41,8 @@ export function historyMeaning(value: string): string {
   if (p.kind === 'full') return 'every earlier tool result is sent again with each request';
   const k = p.keep === 1 ? 'the last step' : `the last ${p.keep} steps`;
   const n = p.keep === 1 ? 'the newest tool result' : `the newest ${p.keep} tool results`;
-  if (p.kind === 'summarize') return `${k} are sent whole; older ones are replaced by a summary the run's model writes (its requests are counted in the totals)`;
+  if (p.kind === 'summarize')
+    return `${k} are sent whole; older ones are replaced by a summary the run's model writes (its requests are counted in the totals)`;
   return p.kind === 'window'
     ? `the tool results of ${k} are sent whole; older ones are replaced by a short placeholder naming the call`
     : `${n} are sent whole; older ones are cleared to a short placeholder naming the call`;

@@ -61,7 +61,8 @@ const BLANK_RUN = /[ \t\n\r\f\v\u00a0\u2000-\u200b\u3000]{12,}/g;
  * never a start alone.
  */
 export function approvalArgsText(tool: string, args: unknown, max: number): string {
-  const command = tool === 'run_shell' && args && typeof args === 'object' ? (args as { command?: unknown }).command : undefined;
+  const command =
+    tool === 'run_shell' && args && typeof args === 'object' ? (args as { command?: unknown }).command : undefined;
   let text: string;
   if (typeof command === 'string' && Object.keys(args as object).length === 1) text = command;
   else if (typeof args === 'string') text = args;

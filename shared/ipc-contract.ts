@@ -20,7 +20,12 @@ export interface ComparisonMeta {
   readonly provider: ProviderInfo;
   readonly settings: RunSettings;
   /** One entry per run, in start order. `trial` is 1-based; comparisons stored before trials existed lack it (= 1). */
-  readonly runs: readonly { readonly runId: string; readonly mode: ModeId; readonly trial?: number; readonly variant?: string }[];
+  readonly runs: readonly {
+    readonly runId: string;
+    readonly mode: ModeId;
+    readonly trial?: number;
+    readonly variant?: string;
+  }[];
   /**
    * The columns when the comparison ran variants (shared/variants.ts), in order; each run names its column's key
    * in `variant`. Absent: one plain column per mode, as before variants existed.
@@ -186,7 +191,11 @@ export interface ChosenFolder {
 
 export type ConnectionResult =
   | { readonly ok: true; readonly models: readonly string[]; readonly detail: string }
-  | { readonly ok: false; readonly reason: 'unreachable' | 'bad-key' | 'unknown-model' | 'bad-url' | 'error'; readonly detail: string };
+  | {
+      readonly ok: false;
+      readonly reason: 'unreachable' | 'bad-key' | 'unknown-model' | 'bad-url' | 'error';
+      readonly detail: string;
+    };
 
 export interface AppInfo {
   readonly version: string;
@@ -292,10 +301,36 @@ export type InvokeArgs<C extends InvokeChannel> = InvokeMap[C]['args'];
 export type InvokeResult<C extends InvokeChannel> = InvokeMap[C]['result'];
 
 export const INVOKE_CHANNELS = [
-  'app:info', 'app:ready', 'tasks:list', 'comparison:start', 'comparison:cancel', 'run:cancel',
-  'history:list', 'history:page', 'history:damaged', 'history:open', 'history:delete', 'history:diff', 'report:export', 'report:send-otlp', 'provider:models', 'provider:test',
-  'keys:set', 'keys:status', 'keys:use-env', 'workspace:choose', 'approval:answer', 'elicitation:answer', 'prices:get', 'prices:set', 'prices:remove', 'prices:reset',
-  'suites:list', 'suites:open', 'suites:export', 'agents:view',
+  'app:info',
+  'app:ready',
+  'tasks:list',
+  'comparison:start',
+  'comparison:cancel',
+  'run:cancel',
+  'history:list',
+  'history:page',
+  'history:damaged',
+  'history:open',
+  'history:delete',
+  'history:diff',
+  'report:export',
+  'report:send-otlp',
+  'provider:models',
+  'provider:test',
+  'keys:set',
+  'keys:status',
+  'keys:use-env',
+  'workspace:choose',
+  'approval:answer',
+  'elicitation:answer',
+  'prices:get',
+  'prices:set',
+  'prices:remove',
+  'prices:reset',
+  'suites:list',
+  'suites:open',
+  'suites:export',
+  'agents:view',
 ] as const satisfies readonly InvokeChannel[];
 
 export const EVENT_CHANNELS = ['run:events', 'menu:command'] as const satisfies readonly EventChannel[];

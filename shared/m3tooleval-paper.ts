@@ -20,7 +20,6 @@ export interface PublishedRow {
   readonly code: PublishedFigures;
 }
 
-
 export const PAPER_MODES = ['react-text', 'react', 'code-py'] as const satisfies readonly ModeId[];
 
 const row = (model: string, code: [number, number], json: [number, number], text: [number, number]): PublishedRow => ({
@@ -69,5 +68,5 @@ export function publishedBoard(): { head: string[]; align: ('l' | 'r')[]; rows: 
 }
 
 export const PUBLISHED_NOTE =
-  'The CodeAct paper\'s figures (Wang et al., ICML 2024; the table of the analysis notebook in xingyaoww/code-act): one run per model and mode over the 82 tasks, ' +
+  "The CodeAct paper's figures (Wang et al., ICML 2024; the table of the analysis notebook in xingyaoww/code-act): one run per model and mode over the 82 tasks, " +
   'text, JSON and code actions in one user prompt, up to 10 turns. Parallax runs them as ReAct (text), ReAct and Code Mode (Python).';

@@ -16,8 +16,32 @@ export const MARKDOWN_MAX_CHARS = 200_000;
 
 /** The tags the rules below can write; the app's sanitizer allows these and nothing else. */
 export const MARKDOWN_TAGS = [
-  'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'em', 'strong', 's', 'code', 'pre', 'blockquote',
-  'ul', 'ol', 'li', 'a', 'span', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
+  'p',
+  'br',
+  'hr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'em',
+  'strong',
+  's',
+  'code',
+  'pre',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'span',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
 ] as const;
 /** The attributes those tags carry (`start` of an ordered list, a code block's language class, a table cell's alignment). */
 export const MARKDOWN_ATTRS = ['href', 'title', 'target', 'rel', 'class', 'start', 'style'] as const;
@@ -55,7 +79,8 @@ function createRenderer(): MarkdownIt {
     for (let i = idx - 1; i >= 0; i--) {
       const t = tokens[i]!;
       if (t.type === 'link_close') depth++;
-      else if (t.type === 'link_open' && depth-- === 0) return (t.meta as { dropped?: boolean } | null)?.dropped ? '</span>' : self.renderToken(tokens, idx, options);
+      else if (t.type === 'link_open' && depth-- === 0)
+        return (t.meta as { dropped?: boolean } | null)?.dropped ? '</span>' : self.renderToken(tokens, idx, options);
     }
     return self.renderToken(tokens, idx, options);
   };
@@ -70,12 +95,17 @@ function createRenderer(): MarkdownIt {
 
 let renderer: MarkdownIt | null = null;
 
-export type RenderedMarkdown = { readonly ok: true; readonly html: string } | { readonly ok: false; readonly reason: string };
+export type RenderedMarkdown =
+  | { readonly ok: true; readonly html: string }
+  | { readonly ok: false; readonly reason: string };
 
 /** The answer as HTML made only of MARKDOWN_TAGS, or why it is shown as raw text instead. */
 export function renderMarkdown(text: string): RenderedMarkdown {
   if (text.length > MARKDOWN_MAX_CHARS)
-    return { ok: false, reason: `Too long to render as Markdown (over ${MARKDOWN_MAX_CHARS.toLocaleString('en-US')} characters): shown as raw text.` };
+    return {
+      ok: false,
+      reason: `Too long to render as Markdown (over ${MARKDOWN_MAX_CHARS.toLocaleString('en-US')} characters): shown as raw text.`,
+    };
   renderer ??= createRenderer();
   const env = {};
   const tokens = renderer.parse(text, env);

@@ -11,12 +11,13 @@ export const MATRIX_METRICS = ['total', 'cost', 'passRate', 'steps'] as const;
 export type MatrixMetric = (typeof MATRIX_METRICS)[number];
 
 /** What each metric is called, and which way is better (the colour scale shades the better end darker). */
-export const MATRIX_METRIC_INFO: Record<MatrixMetric, { readonly label: string; readonly better: 'lower' | 'higher' }> = {
-  total: { label: 'Mean total tokens', better: 'lower' },
-  cost: { label: 'Mean cost (USD)', better: 'lower' },
-  passRate: { label: 'Pass rate', better: 'higher' },
-  steps: { label: 'Mean steps', better: 'lower' },
-};
+export const MATRIX_METRIC_INFO: Record<MatrixMetric, { readonly label: string; readonly better: 'lower' | 'higher' }> =
+  {
+    total: { label: 'Mean total tokens', better: 'lower' },
+    cost: { label: 'Mean cost (USD)', better: 'lower' },
+    passRate: { label: 'Pass rate', better: 'higher' },
+    steps: { label: 'Mean steps', better: 'lower' },
+  };
 
 export interface MatrixCell {
   readonly row: string;
@@ -62,7 +63,9 @@ export function buildMatrix(runs: readonly RunSummary[]): Matrix {
       const list = groups.get(`${row}\u0000${mode}`);
       if (!list) return null;
       // One aggregate over the cell: its runs share one column key here, whatever columns they came from.
-      const figures = aggregateByColumn(list.map((r) => ({ ...r, column: { key: 'cell', label: `${MODE_LABELS[mode]} · ${row}` } })))[0]!;
+      const figures = aggregateByColumn(
+        list.map((r) => ({ ...r, column: { key: 'cell', label: `${MODE_LABELS[mode]} · ${row}` } })),
+      )[0]!;
       return { row, mode, runIds: list.map((r) => r.runId), figures };
     }),
   );
@@ -88,7 +91,11 @@ export function cellShade(matrix: Matrix, cell: MatrixCell | null, metric: Matri
   if (!ranked(cell)) return null;
   const value = cellValue(cell, metric);
   if (value === null) return null;
-  const values = matrix.cells.flat().filter(ranked).map((c) => cellValue(c, metric)).filter((v): v is number => v !== null);
+  const values = matrix.cells
+    .flat()
+    .filter(ranked)
+    .map((c) => cellValue(c, metric))
+    .filter((v): v is number => v !== null);
   const min = Math.min(...values);
   const max = Math.max(...values);
   if (max === min) return 1;

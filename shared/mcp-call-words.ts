@@ -13,13 +13,15 @@ const int = formatInt;
 export function mcpHintsText(mcp: McpToolRecord): string {
   const words = annotationWords(mcp.annotations);
   return `MCP tool “${mcp.tool}” of ${mcp.server}${mcp.title ? ` · ${mcp.title}` : ''}${
-    words.length ? ` · the server says: ${words.join(', ')}` : ' · no hints from the server (treated as destructive)'}`;
+    words.length ? ` · the server says: ${words.join(', ')}` : ' · no hints from the server (treated as destructive)'
+  }`;
 }
 
 /** `done`: the call has finished, so this was its last report. */
 export function mcpProgressText(p: ToolProgressEvent, done: boolean): string {
   return `${done ? 'Last progress' : 'Progress'}${p.inProgram ? ` of ${p.name}` : ''}: ${int(p.progress)}${
-    p.total !== undefined ? ` of ${int(p.total)}` : ''}${p.message ? ` — ${p.message}` : ''}`;
+    p.total !== undefined ? ` of ${int(p.total)}` : ''
+  }${p.message ? ` — ${p.message}` : ''}`;
 }
 
 /** A sampling request's tokens as a sentence; `≈` when they were estimated. */
@@ -27,7 +29,10 @@ export function mcpSamplingText(s: SamplingEvent): string {
   if (s.error !== null) return `Sampling asked by ${s.server} was refused: ${s.error}`;
   const est = s.usageSource === 'estimated' ? '≈' : '';
   return `Sampling asked by ${s.server}, answered by the run's model: ${
-    s.usage ? `${est}${int(s.usage.prompt)} prompt + ${est}${int(s.usage.completion)} completion tokens (in the run's totals)` : 'no usage reported'}`;
+    s.usage
+      ? `${est}${int(s.usage.prompt)} prompt + ${est}${int(s.usage.completion)} completion tokens (in the run's totals)`
+      : 'no usage reported'
+  }`;
 }
 
 const ACTION_WORDS = { accept: 'answered', decline: 'declined', cancel: 'cancelled' } as const;
@@ -35,7 +40,11 @@ const ACTION_WORDS = { accept: 'answered', decline: 'declined', cancel: 'cancell
 /** An elicitation: what the server asked, and what went back (values as given, for the person reading). */
 export function mcpElicitationText(e: ElicitationEvent): string {
   const by = e.reason ? `by Parallax: ${e.reason}` : `by the user after ${formatDuration(e.waitedMs)}`;
-  const values = e.content ? `: ${Object.entries(e.content).map(([k, v]) => `${k} = ${Array.isArray(v) ? v.join(', ') : String(v)}`).join('; ')}` : '';
+  const values = e.content
+    ? `: ${Object.entries(e.content)
+        .map(([k, v]) => `${k} = ${Array.isArray(v) ? v.join(', ') : String(v)}`)
+        .join('; ')}`
+    : '';
   return `${e.server} asked the user “${e.message}” (${e.fields.length} field${e.fields.length === 1 ? '' : 's'}): ${ACTION_WORDS[e.action]} ${by}${values}`;
 }
 
@@ -43,8 +52,14 @@ export function mcpElicitationText(e: ElicitationEvent): string {
 export function mcpContentText(blocks: readonly McpContentRecord[] | undefined): string | null {
   const noted = (blocks ?? []).filter((b) => b.audience || b.priority !== undefined);
   if (noted.length === 0) return null;
-  return `Result parts: ${noted.map((b) => `${b.type}${b.audience ? ` for ${b.audience.join(' and ')}` : ''}${
-    b.priority !== undefined ? ` (priority ${b.priority})` : ''}`).join('; ')}`;
+  return `Result parts: ${noted
+    .map(
+      (b) =>
+        `${b.type}${b.audience ? ` for ${b.audience.join(' and ')}` : ''}${
+          b.priority !== undefined ? ` (priority ${b.priority})` : ''
+        }`,
+    )
+    .join('; ')}`;
 }
 
 export interface SamplingTotals {
@@ -74,5 +89,6 @@ export function samplingTotalsText(t: SamplingTotals): string {
   const est = t.estimated ? '≈' : '';
   const refused = t.requests - t.answered;
   return `MCP sampling: ${t.requests} request${t.requests === 1 ? '' : 's'} from servers${refused ? ` (${refused} refused)` : ''}, answered by the run's model: ${
-    est}${int(t.prompt)} prompt + ${est}${int(t.completion)} completion tokens. They are in the run's totals and not in the steps above.`;
+    est
+  }${int(t.prompt)} prompt + ${est}${int(t.completion)} completion tokens. They are in the run's totals and not in the steps above.`;
 }

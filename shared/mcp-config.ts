@@ -35,22 +35,30 @@ export interface McpHttpServer extends McpCommon {
 export type McpServerConfig = McpStdioServer | McpHttpServer;
 
 const timeout = z.number().int().min(100).max(600_000);
-const common = { startupTimeoutMs: timeout.optional(), callTimeoutMs: timeout.optional(), disabled: z.boolean().optional() };
+const common = {
+  startupTimeoutMs: timeout.optional(),
+  callTimeoutMs: timeout.optional(),
+  disabled: z.boolean().optional(),
+};
 const stringMap = z.record(z.string(), z.string());
-const stdioSchema = z.object({
-  type: z.literal('stdio').optional(),
-  command: z.string().min(1),
-  args: z.array(z.string()).optional(),
-  env: stringMap.optional(),
-  cwd: z.string().min(1).optional(),
-  ...common,
-}).strict();
-const httpSchema = z.object({
-  type: z.enum(['http', 'streamable-http', 'streamableHttp']).optional(),
-  url: z.url({ protocol: /^https?$/ }),
-  headers: stringMap.optional(),
-  ...common,
-}).strict();
+const stdioSchema = z
+  .object({
+    type: z.literal('stdio').optional(),
+    command: z.string().min(1),
+    args: z.array(z.string()).optional(),
+    env: stringMap.optional(),
+    cwd: z.string().min(1).optional(),
+    ...common,
+  })
+  .strict();
+const httpSchema = z
+  .object({
+    type: z.enum(['http', 'streamable-http', 'streamableHttp']).optional(),
+    url: z.url({ protocol: /^https?$/ }),
+    headers: stringMap.optional(),
+    ...common,
+  })
+  .strict();
 
 export interface McpParseOptions {
   /**
@@ -75,33 +83,66 @@ export function parseMcpConfig(value: unknown, source: string, options: McpParse
   const fail = (what: string): never => {
     throw new McpConfigError(`${source}: ${what}`);
   };
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail('expected a JSON object with an "mcpServers" object, e.g. {"mcpServers": {"files": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."]}}}.');
-  const servers = (value as { mcpServers?: unknown }).mcpServers ?? fail('no "mcpServers" object. Put the servers under "mcpServers": {"<name>": {"command": …} or {"url": …}}.');
-  if (typeof servers !== 'object' || servers === null || Array.isArray(servers)) fail('"mcpServers" must be an object of named servers, not a list.');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    fail(
+      'expected a JSON object with an "mcpServers" object, e.g. {"mcpServers": {"files": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."]}}}.',
+    );
+  const servers =
+    (value as { mcpServers?: unknown }).mcpServers ??
+    fail('no "mcpServers" object. Put the servers under "mcpServers": {"<name>": {"command": …} or {"url": …}}.');
+  if (typeof servers !== 'object' || servers === null || Array.isArray(servers))
+    fail('"mcpServers" must be an object of named servers, not a list.');
   const entries = Object.entries(servers as Record<string, unknown>);
   if (entries.length > MAX_SERVERS) fail(`${entries.length} servers; at most ${MAX_SERVERS}.`);
   const out: McpServerConfig[] = [];
   for (const [name, raw] of entries) {
     const at = `MCP server "${name}"`;
-    if (!MCP_SERVER_NAME.test(name)) fail(`${at}: the name must start with a letter and hold only letters, digits, _ or - (at most 32): it prefixes the server's tool names.`);
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) fail(`${at}: expected an object with "command" (stdio) or "url" (streamable HTTP).`);
+    if (!MCP_SERVER_NAME.test(name))
+      fail(
+        `${at}: the name must start with a letter and hold only letters, digits, _ or - (at most 32): it prefixes the server's tool names.`,
+      );
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+      fail(`${at}: expected an object with "command" (stdio) or "url" (streamable HTTP).`);
     const entry = raw as Record<string, unknown>;
-    if (entry.type === 'sse') fail(`${at}: "type": "sse" (the deprecated HTTP+SSE transport) is not supported; give the server's streamable HTTP URL with "type": "http".`);
-    const isHttp = 'url' in entry || entry.type === 'http' || entry.type === 'streamable-http' || entry.type === 'streamableHttp';
-    if (!isHttp && !('command' in entry)) fail(`${at}: needs "command" (a program to start, with "args") or "url" (a streamable HTTP endpoint).`);
+    if (entry.type === 'sse')
+      fail(
+        `${at}: "type": "sse" (the deprecated HTTP+SSE transport) is not supported; give the server's streamable HTTP URL with "type": "http".`,
+      );
+    const isHttp =
+      'url' in entry || entry.type === 'http' || entry.type === 'streamable-http' || entry.type === 'streamableHttp';
+    if (!isHttp && !('command' in entry))
+      fail(`${at}: needs "command" (a program to start, with "args") or "url" (a streamable HTTP endpoint).`);
     const parsed = (isHttp ? httpSchema : stdioSchema).safeParse(entry);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = issue.path.length > 0 ? issue.path.join('.') : null;
-      if (issue.code === 'unrecognized_keys') fail(`${at}: unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}. A ${isHttp ? 'streamable HTTP server takes url, headers' : 'stdio server takes command, args, env, cwd'}, startupTimeoutMs, callTimeoutMs and disabled.`);
+      if (issue.code === 'unrecognized_keys')
+        fail(
+          `${at}: unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}. A ${isHttp ? 'streamable HTTP server takes url, headers' : 'stdio server takes command, args, env, cwd'}, startupTimeoutMs, callTimeoutMs and disabled.`,
+        );
       fail(`${at}: field "${field ?? '?'}": ${fieldHint(field, issue.message)}`);
     }
     const p = parsed.data!;
     if (p.disabled) continue;
-    if (options.fullCwd && 'cwd' in p && p.cwd && !FULL_PATH.test(p.cwd)) fail(`${at}: field "cwd": must be a full path, e.g. "/home/me/project" (leave it out to start the server in the run's workspace).`);
-    const base = { name, startupTimeoutMs: p.startupTimeoutMs ?? MCP_STARTUP_TIMEOUT_MS, callTimeoutMs: p.callTimeoutMs ?? MCP_CALL_TIMEOUT_MS };
+    if (options.fullCwd && 'cwd' in p && p.cwd && !FULL_PATH.test(p.cwd))
+      fail(
+        `${at}: field "cwd": must be a full path, e.g. "/home/me/project" (leave it out to start the server in the run's workspace).`,
+      );
+    const base = {
+      name,
+      startupTimeoutMs: p.startupTimeoutMs ?? MCP_STARTUP_TIMEOUT_MS,
+      callTimeoutMs: p.callTimeoutMs ?? MCP_CALL_TIMEOUT_MS,
+    };
     if ('url' in p) out.push({ ...base, transport: 'http', url: p.url, headers: p.headers ?? {} });
-    else out.push({ ...base, transport: 'stdio', command: p.command, args: p.args ?? [], env: p.env ?? {}, ...(p.cwd ? { cwd: p.cwd } : {}) });
+    else
+      out.push({
+        ...base,
+        transport: 'stdio',
+        command: p.command,
+        args: p.args ?? [],
+        env: p.env ?? {},
+        ...(p.cwd ? { cwd: p.cwd } : {}),
+      });
   }
   return out;
 }
@@ -110,8 +151,10 @@ function fieldHint(field: string | null, message: string): string {
   const root = field?.split('.')[0];
   if (root === 'command') return 'must be the program to start, as a non-empty string (its arguments go in "args").';
   if (root === 'args') return 'must be a list of strings, e.g. ["-y", "some-server"].';
-  if (root === 'env' || root === 'headers') return `must be an object of string values, e.g. {"NAME": "value"} (${message}).`;
-  if (root === 'url') return 'must be an http(s) URL of the server\'s streamable HTTP endpoint, e.g. "http://127.0.0.1:3000/mcp".';
+  if (root === 'env' || root === 'headers')
+    return `must be an object of string values, e.g. {"NAME": "value"} (${message}).`;
+  if (root === 'url')
+    return 'must be an http(s) URL of the server\'s streamable HTTP endpoint, e.g. "http://127.0.0.1:3000/mcp".';
   if (root?.endsWith('TimeoutMs')) return 'must be a whole number of milliseconds from 100 to 600000.';
   return message;
 }
@@ -122,7 +165,9 @@ export function parseMcpConfigText(text: string, source: string, options: McpPar
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new McpConfigError(`${source}: not valid JSON (${error instanceof Error ? error.message : String(error)}). Fix the file and try again.`);
+    throw new McpConfigError(
+      `${source}: not valid JSON (${error instanceof Error ? error.message : String(error)}). Fix the file and try again.`,
+    );
   }
   return parseMcpConfig(value, source, options);
 }
@@ -137,11 +182,14 @@ export function mcpServersOfRequest(value: unknown, source = 'MCP servers'): Mcp
   if (!Array.isArray(value)) throw new McpConfigError(`${source}: expected a list of servers.`);
   const named: Record<string, unknown> = {};
   for (const entry of value as unknown[]) {
-    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw new McpConfigError(`${source}: every server must be an object with a name.`);
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
+      throw new McpConfigError(`${source}: every server must be an object with a name.`);
     const { name, transport, ...rest } = entry as Record<string, unknown>;
     if (typeof name !== 'string') throw new McpConfigError(`${source}: every server needs a name.`);
-    if (Object.hasOwn(named, name)) throw new McpConfigError(`${source}: MCP server "${name}" is named twice; give each server its own name.`);
-    if (transport !== 'stdio' && transport !== 'http') throw new McpConfigError(`${source}: MCP server "${name}": transport must be "stdio" or "http".`);
+    if (Object.hasOwn(named, name))
+      throw new McpConfigError(`${source}: MCP server "${name}" is named twice; give each server its own name.`);
+    if (transport !== 'stdio' && transport !== 'http')
+      throw new McpConfigError(`${source}: MCP server "${name}": transport must be "stdio" or "http".`);
     named[name] = { ...rest, type: transport };
   }
   return parseMcpConfig({ mcpServers: named }, source, { fullCwd: true });
@@ -157,7 +205,8 @@ export function mcpCommandLine(server: Pick<McpStdioServer, 'command' | 'args'>)
 export function mcpSummary(servers: readonly McpServerConfig[]): string {
   if (servers.length === 0) return 'No MCP servers.';
   const cut = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-  const one = (s: McpServerConfig): string => `${s.name} (${s.transport === 'stdio' ? `stdio: ${cut(mcpCommandLine(s), 40)}` : `http: ${cut(s.url, 48)}`})`;
+  const one = (s: McpServerConfig): string =>
+    `${s.name} (${s.transport === 'stdio' ? `stdio: ${cut(mcpCommandLine(s), 40)}` : `http: ${cut(s.url, 48)}`})`;
   return `${servers.length} server${servers.length === 1 ? '' : 's'}: ${servers.map(one).join(', ')}`;
 }
 

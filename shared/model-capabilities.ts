@@ -11,7 +11,12 @@
 
 /** Exact names (after any "vendor/" prefix) and name prefixes of models that read images. */
 const IMAGE_MODELS: readonly (string | RegExp)[] = [
-  /^gpt-4o/, /^gpt-4\.1/, /^gpt-5/, /^gpt-6/, /^o3$/, /^o4-mini/,
+  /^gpt-4o/,
+  /^gpt-4\.1/,
+  /^gpt-5/,
+  /^gpt-6/,
+  /^o3$/,
+  /^o4-mini/,
   /^claude-(3-5|3-7|haiku-4|sonnet-4|sonnet-5|opus-4)/,
   /^gemini-(2\.5|3)/,
   /^grok-4/,
@@ -21,7 +26,10 @@ const IMAGE_MODELS: readonly (string | RegExp)[] = [
 /** Whether `model` reads image content parts (false for unknown models and for the simulated one). */
 export function takesImages(model: string, simulated = false): boolean {
   if (simulated) return false;
-  const name = model.trim().toLowerCase().replace(/^[a-z0-9_.-]+\//, '');
+  const name = model
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z0-9_.-]+\//, '');
   return IMAGE_MODELS.some((m) => (typeof m === 'string' ? m === name : m.test(name)));
 }
 

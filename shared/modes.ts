@@ -21,33 +21,78 @@ export type MarkerShape =
 export const MARKERS = {
   circle: { kind: 'circle' },
   square: { kind: 'square' },
-  triangle: { kind: 'polygon', vertices: (r) => [[0, -(r * 1.2)], [r * 1.15, r * 0.9], [-(r * 1.15), r * 0.9]] },
-  diamond: { kind: 'polygon', vertices: (r) => [[0, -(r * 1.3)], [r * 1.3, 0], [0, r * 1.3], [-(r * 1.3), 0]] },
+  triangle: {
+    kind: 'polygon',
+    vertices: (r) => [
+      [0, -(r * 1.2)],
+      [r * 1.15, r * 0.9],
+      [-(r * 1.15), r * 0.9],
+    ],
+  },
+  diamond: {
+    kind: 'polygon',
+    vertices: (r) => [
+      [0, -(r * 1.3)],
+      [r * 1.3, 0],
+      [0, r * 1.3],
+      [-(r * 1.3), 0],
+    ],
+  },
   // A plus sign as one 12-point polygon, arms a third of its width.
   plus: {
     kind: 'polygon',
     vertices: (r) => {
-      const a = r * 1.25, b = r * 0.42;
-      return [[-b, -a], [b, -a], [b, -b], [a, -b], [a, b], [b, b], [b, a], [-b, a], [-b, b], [-a, b], [-a, -b], [-b, -b]];
+      const a = r * 1.25,
+        b = r * 0.42;
+      return [
+        [-b, -a],
+        [b, -a],
+        [b, -b],
+        [a, -b],
+        [a, b],
+        [b, b],
+        [b, a],
+        [-b, a],
+        [-b, b],
+        [-a, b],
+        [-a, -b],
+        [-b, -b],
+      ];
     },
   },
   // An X: a plus turned by 45°, for columns that run an agent of their own.
   cross: {
     kind: 'polygon',
     vertices: (r) => {
-      const a = r * 1.25, b = r * 0.42, c = Math.SQRT1_2;
-      const plus: [number, number][] = [[-b, -a], [b, -a], [b, -b], [a, -b], [a, b], [b, b], [b, a], [-b, a], [-b, b], [-a, b], [-a, -b], [-b, -b]];
+      const a = r * 1.25,
+        b = r * 0.42,
+        c = Math.SQRT1_2;
+      const plus: [number, number][] = [
+        [-b, -a],
+        [b, -a],
+        [b, -b],
+        [a, -b],
+        [a, b],
+        [b, b],
+        [b, a],
+        [-b, a],
+        [-b, b],
+        [-a, b],
+        [-a, -b],
+        [-b, -b],
+      ];
       return plus.map(([x, y]) => [c * (x - y), c * (x + y)] as const);
     },
   },
   // A five-pointed star: ten vertices, so no other marker shares its outline.
   star: {
     kind: 'polygon',
-    vertices: (r) => Array.from({ length: 10 }, (_, i) => {
-      const radius = i % 2 === 0 ? r * 1.4 : r * 0.6;
-      const angle = -Math.PI / 2 + (i * Math.PI) / 5;
-      return [radius * Math.cos(angle), radius * Math.sin(angle)] as const;
-    }),
+    vertices: (r) =>
+      Array.from({ length: 10 }, (_, i) => {
+        const radius = i % 2 === 0 ? r * 1.4 : r * 0.6;
+        const angle = -Math.PI / 2 + (i * Math.PI) / 5;
+        return [radius * Math.cos(angle), radius * Math.sin(angle)] as const;
+      }),
   },
 } as const satisfies Record<string, MarkerShape>;
 
@@ -134,7 +179,8 @@ export const MODES = {
   },
   'react-text': {
     label: 'ReAct (text)',
-    about: 'No tools parameter: the tools are listed in the prompt, and Thought / Action / Action Input replies are parsed.',
+    about:
+      'No tools parameter: the tools are listed in the prompt, and Thought / Action / Action Input replies are parsed.',
     program: null,
     toolsInPrompt: true,
     colour: { light: { prompt: '#4D4400', completion: '#E3DA8A' }, dark: { prompt: '#f0e442', completion: '#a08c50' } },
@@ -156,7 +202,7 @@ export const MODES = {
   agent: {
     label: 'Agent',
     external: true,
-    about: 'A program of your own, started in the run\'s workspace; its model requests go through a recording proxy.',
+    about: "A program of your own, started in the run's workspace; its model requests go through a recording proxy.",
     program: null,
     colour: { light: { prompt: '#8338EC', completion: '#CDAFF7' }, dark: { prompt: '#a855f7', completion: '#d8b2fb' } },
     dash: '5 2 1 2 1 2',
@@ -167,7 +213,10 @@ export const MODES = {
 export type ModeId = keyof typeof MODES;
 
 /** Parallax's own modes, the ones a comparison of modes picks from (agent columns are written as variants). */
-export const MODE_IDS = Object.keys(MODES).filter((m) => !(MODES[m as ModeId] as ModeDescription).external) as [ModeId, ...ModeId[]];
+export const MODE_IDS = Object.keys(MODES).filter((m) => !(MODES[m as ModeId] as ModeDescription).external) as [
+  ModeId,
+  ...ModeId[],
+];
 
 /** Every kind of column a record may name: the modes and the agent column. */
 export const COLUMN_MODE_IDS = Object.keys(MODES) as [ModeId, ...ModeId[]];
@@ -175,7 +224,9 @@ export const COLUMN_MODE_IDS = Object.keys(MODES) as [ModeId, ...ModeId[]];
 /** The column kind that runs the user's own program (electron/engine/agent/). */
 export const AGENT_MODE = 'agent' satisfies ModeId;
 
-export const MODE_LABELS: Readonly<Record<ModeId, string>> = Object.fromEntries(COLUMN_MODE_IDS.map((m) => [m, MODES[m].label])) as Record<ModeId, string>;
+export const MODE_LABELS: Readonly<Record<ModeId, string>> = Object.fromEntries(
+  COLUMN_MODE_IDS.map((m) => [m, MODES[m].label]),
+) as Record<ModeId, string>;
 
 /** The modes a comparison runs when none are chosen: the two ways of calling tools. */
 export const DEFAULT_MODES: readonly ModeId[] = ['react', 'code'];

@@ -59,7 +59,10 @@ const FIGURE_ORDER: readonly string[] = ['passRate', 'steps', 'total'];
 export function paperTable(tasks: readonly PaperTaskRuns[], order: readonly ModeId[] = COLUMN_MODE_IDS): PaperTable {
   const all = tasks.flatMap((t) => t.runs.map((r) => r.summary));
   const present = new Set(all.map((r) => r.mode));
-  const modes = [...order.filter((m) => present.has(m)), ...COLUMN_MODE_IDS.filter((m) => present.has(m) && !order.includes(m))];
+  const modes = [
+    ...order.filter((m) => present.has(m)),
+    ...COLUMN_MODE_IDS.filter((m) => present.has(m) && !order.includes(m)),
+  ];
   const models: string[] = [];
   for (const r of all) if (!models.includes(matrixRowOf(r))) models.push(matrixRowOf(r));
   const maxTrial = Math.max(1, ...tasks.flatMap((t) => t.runs.map((r) => r.trial)));
@@ -71,20 +74,39 @@ export function paperTable(tasks: readonly PaperTaskRuns[], order: readonly Mode
       const counted = runs.filter(countsInFigures);
       const perStep = counted.filter((r) => r.totals.steps > 0).map((r) => r.totals.total / r.totals.steps);
       return {
-        mode, runs: runs.length, passed: a.passed, success: a.passRate, turns: a.steps, tokensPerTask: a.total,
-        tokensPerStep: meanStat(perStep), tokensInAll: counted.length ? counted.reduce((s, r) => s + r.totals.total, 0) : null,
+        mode,
+        runs: runs.length,
+        passed: a.passed,
+        success: a.passRate,
+        turns: a.steps,
+        tokensPerTask: a.total,
+        tokensPerStep: meanStat(perStep),
+        tokensInAll: counted.length ? counted.reduce((s, r) => s + r.totals.total, 0) : null,
       };
     });
     // Pairs by task and trial: round = task index × trials + trial, so a mode's run meets its baseline's on the same task.
-    const trialRuns: TrialRun[] = tasks.flatMap((t, i) => t.runs
-      .filter((r) => matrixRowOf(r.summary) === model)
-      .map((r) => ({ trial: i * maxTrial + r.trial, summary: { ...r.summary, column: { key: r.summary.mode, label: r.summary.column.label.split(' · ')[0] ?? r.summary.mode } } })));
+    const trialRuns: TrialRun[] = tasks.flatMap((t, i) =>
+      t.runs
+        .filter((r) => matrixRowOf(r.summary) === model)
+        .map((r) => ({
+          trial: i * maxTrial + r.trial,
+          summary: {
+            ...r.summary,
+            column: { key: r.summary.mode, label: r.summary.column.label.split(' · ')[0] ?? r.summary.mode },
+          },
+        })),
+    );
     const baseline = modes.find((m) => trialRuns.some((r) => r.summary.mode === m)) ?? null;
     // Success first, then turns, then tokens, as the paper reads; its pairs are runs of one task and trial, not trials.
     const differences = differencesByMode(trialRuns, baseline)
       .filter((d) => DIFFERENCE_FIGURES.has(d.figure))
       .sort((a, b) => FIGURE_ORDER.indexOf(a.figure) - FIGURE_ORDER.indexOf(b.figure))
-      .map((d) => ({ ...d, sentence: d.sentence.replace(/(\d+) paired trials/g, '$1 pairs of runs, one per task and trial').replace(/(\d+) trials cannot/g, '$1 pairs cannot') }));
+      .map((d) => ({
+        ...d,
+        sentence: d.sentence
+          .replace(/(\d+) paired trials/g, '$1 pairs of runs, one per task and trial')
+          .replace(/(\d+) trials cannot/g, '$1 pairs cannot'),
+      }));
     return { model, cells, differences };
   });
   return { modes, rows };
@@ -101,14 +123,36 @@ function successCell(c: PaperCell): string {
 /** The table as rows of words (one per model and mode), as every surface prints it. */
 export function paperBoard(table: PaperTable, simulated: boolean, label: (m: ModeId) => string): BoardTable {
   const sim = simulated ? ' (simulated)' : '';
-  const stat = (s: Stat | null, digits = 0) => (s ? formatWithInterval(s, (n) => (digits ? n.toFixed(digits) : formatMean(n))) : '—');
+  const stat = (s: Stat | null, digits = 0) =>
+    s ? formatWithInterval(s, (n) => (digits ? n.toFixed(digits) : formatMean(n))) : '—';
   return {
-    head: ['Model', 'Mode', 'Success (95 % CI)', 'Avg turns', `Tokens per task${sim}`, `Tokens per step${sim}`, `Tokens in all${sim}`],
+    head: [
+      'Model',
+      'Mode',
+      'Success (95 % CI)',
+      'Avg turns',
+      `Tokens per task${sim}`,
+      `Tokens per step${sim}`,
+      `Tokens in all${sim}`,
+    ],
     align: ['l', 'l', 'r', 'r', 'r', 'r', 'r'],
-    rows: table.rows.flatMap((row) => row.cells.flatMap((c, i) => (c ? [[
-      i === row.cells.findIndex((x) => x !== null) ? row.model : '', label(c.mode), successCell(c), stat(c.turns, 1),
-      stat(c.tokensPerTask), stat(c.tokensPerStep), c.tokensInAll === null ? '—' : formatInt(c.tokensInAll),
-    ]] : []))),
+    rows: table.rows.flatMap((row) =>
+      row.cells.flatMap((c, i) =>
+        c
+          ? [
+              [
+                i === row.cells.findIndex((x) => x !== null) ? row.model : '',
+                label(c.mode),
+                successCell(c),
+                stat(c.turns, 1),
+                stat(c.tokensPerTask),
+                stat(c.tokensPerStep),
+                c.tokensInAll === null ? '—' : formatInt(c.tokensInAll),
+              ],
+            ]
+          : [],
+      ),
+    ),
   };
 }
 
@@ -118,5 +162,5 @@ export function paperSentences(table: PaperTable): string[] {
 }
 
 export const PAPER_NOTE =
-  'Success: answers right by the task set\'s own scoring, over every task and trial, with Wilson\'s 95 % interval. Avg turns: model requests per run (the paper\'s turns), failures included; ' +
+  "Success: answers right by the task set's own scoring, over every task and trial, with Wilson's 95 % interval. Avg turns: model requests per run (the paper's turns), failures included; " +
   'figures are mean ± half the 95 % t interval. Each mode is set against the first with an exact paired permutation test, runs paired by task and trial.';

@@ -42,7 +42,10 @@ export interface PriceTable {
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD')
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'is not a real calendar date');
+  .refine(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    'is not a real calendar date',
+  );
 
 /** No public model costs more than this per 1M tokens; a bigger number is a typo (per token instead of per 1M?). */
 export const MAX_RATE = 10_000;
@@ -59,7 +62,12 @@ export const priceEntrySchema = z.strictObject({
   cacheWrite: rate.nullable(),
   output: rate,
   cacheWrite1h: rate.nullable().optional(),
-  webSearch: z.number({ error: 'must be a number (USD per 1,000 searches)' }).min(0, 'cannot be negative').max(MAX_RATE, `is above $${MAX_RATE} per 1,000 searches`).nullable().optional(),
+  webSearch: z
+    .number({ error: 'must be a number (USD per 1,000 searches)' })
+    .min(0, 'cannot be negative')
+    .max(MAX_RATE, `is above $${MAX_RATE} per 1,000 searches`)
+    .nullable()
+    .optional(),
   date: isoDate.optional(),
   source: z.string().max(500, 'is longer than 500 characters').optional(),
 });
@@ -69,14 +77,22 @@ export const priceTableSchema = z.strictObject({
   version: z.literal(1, 'must be 1 (this Parallax reads version 1 price tables)'),
   date: isoDate,
   currency: z.literal('USD', 'must be "USD": prices are in US dollars'),
-  models: z.array(priceEntrySchema).max(5000, 'has more than 5,000 models').superRefine((models, ctx) => {
-    const seen = new Set<string>();
-    models.forEach((m, i) => {
-      const key = m.model.trim();
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'model'], message: `"${key}" is listed twice; keep one price per model` });
-      seen.add(key);
-    });
-  }),
+  models: z
+    .array(priceEntrySchema)
+    .max(5000, 'has more than 5,000 models')
+    .superRefine((models, ctx) => {
+      const seen = new Set<string>();
+      models.forEach((m, i) => {
+        const key = m.model.trim();
+        if (seen.has(key))
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'model'],
+            message: `"${key}" is listed twice; keep one price per model`,
+          });
+        seen.add(key);
+      });
+    }),
 });
 
 export class PriceTableError extends Error {
@@ -86,7 +102,8 @@ export class PriceTableError extends Error {
 /** Zod issues as "models[3].input: cannot be negative; date: …" (the first few). */
 export function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
   const where = (path: readonly PropertyKey[]) =>
-    path.reduce<string>((s, p) => (typeof p === 'number' ? `${s}[${p}]` : s ? `${s}.${String(p)}` : String(p)), '') || '(the whole table)';
+    path.reduce<string>((s, p) => (typeof p === 'number' ? `${s}[${p}]` : s ? `${s}.${String(p)}` : String(p)), '') ||
+    '(the whole table)';
   const shown = issues.slice(0, 5).map((i) => `${where(i.path)}: ${i.message}`);
   return shown.join('; ') + (issues.length > 5 ? ` (and ${issues.length - 5} more)` : '');
 }
@@ -124,7 +141,11 @@ export function findPriceEntry(table: PriceTable, model: string): PriceEntry | n
 
 export function toModelPrice(entry: PriceEntry, table: PriceTable): ModelPrice {
   return {
-    model: entry.model, input: entry.input, cachedInput: entry.cachedInput, cacheWrite: entry.cacheWrite, output: entry.output,
+    model: entry.model,
+    input: entry.input,
+    cachedInput: entry.cachedInput,
+    cacheWrite: entry.cacheWrite,
+    output: entry.output,
     ...(entry.cacheWrite1h !== undefined && entry.cacheWrite1h !== null ? { cacheWrite1h: entry.cacheWrite1h } : {}),
     ...(entry.webSearch !== undefined && entry.webSearch !== null ? { webSearch: entry.webSearch } : {}),
     tableDate: entry.date ?? table.date,
@@ -135,7 +156,10 @@ export function toModelPrice(entry: PriceEntry, table: PriceTable): ModelPrice {
  * The price a run records when it starts. The simulated model is never priced (it bills nobody); a local
  * preset or any other model is priced only when the table has it (a user may price a local model on purpose).
  */
-export function resolvePrice(table: PriceTable, provider: Pick<ProviderInfo, 'model' | 'simulated'>): ModelPrice | null {
+export function resolvePrice(
+  table: PriceTable,
+  provider: Pick<ProviderInfo, 'model' | 'simulated'>,
+): ModelPrice | null {
   if (provider.simulated) return null;
   const entry = findPriceEntry(table, provider.model);
   return entry ? toModelPrice(entry, table) : null;
@@ -147,7 +171,10 @@ export function resolvePrice(table: PriceTable, provider: Pick<ProviderInfo, 'mo
  */
 export type PriceKind = 'priced' | 'simulated' | 'local' | 'unknown' | 'unrecorded';
 
-export function priceKind(provider: Pick<ProviderInfo, 'name' | 'simulated'> | null, price: ModelPrice | null | undefined): PriceKind {
+export function priceKind(
+  provider: Pick<ProviderInfo, 'name' | 'simulated'> | null,
+  price: ModelPrice | null | undefined,
+): PriceKind {
   if (price) return 'priced';
   if (provider?.simulated) return 'simulated';
   if (provider && LOCAL_PRESETS.includes(provider.name)) return 'local';
@@ -166,7 +193,8 @@ export const NO_PRICE_TEXT: Readonly<Record<Exclude<PriceKind, 'priced'>, string
 export const NO_PRICE_HINT: Readonly<Record<Exclude<PriceKind, 'priced'>, string>> = {
   simulated: 'The simulated model bills nobody, so it has no cost.',
   local: 'A model served on this machine has no API price; set one in the price table to cost it anyway.',
-  unknown: 'The price table had no price for this model when the run started; add one (parallax prices set, or Prices in the app) for later runs.',
+  unknown:
+    'The price table had no price for this model when the run started; add one (parallax prices set, or Prices in the app) for later runs.',
   unrecorded: 'This run was recorded before Parallax kept prices with its runs.',
 };
 

@@ -21,7 +21,12 @@ export type PromptComposition = PromptParts & {
    * `tokens` (counted in `assistant`, the model wrote it) instead of the `replacedTokens` they held when sent
    * whole. Not a part either. Absent before the first summary.
    */
-  readonly summarized?: { readonly fromStep: number; readonly toStep: number; readonly replacedTokens: number; readonly tokens: number };
+  readonly summarized?: {
+    readonly fromStep: number;
+    readonly toStep: number;
+    readonly replacedTokens: number;
+    readonly tokens: number;
+  };
 };
 
 export interface PromptPartDescription {
@@ -33,11 +38,27 @@ export interface PromptPartDescription {
 
 export const PROMPT_PART_INFO: Readonly<Record<PromptPart, PromptPartDescription>> = {
   system: { label: 'System prompt', about: "The mode's instructions.", colour: { light: '#6b7280', dark: '#9ca3af' } },
-  tools: { label: 'Tool definitions', about: 'Tool schemas, or the run_code description with its catalog.', colour: { light: '#7c3aed', dark: '#a78bfa' } },
+  tools: {
+    label: 'Tool definitions',
+    about: 'Tool schemas, or the run_code description with its catalog.',
+    colour: { light: '#7c3aed', dark: '#a78bfa' },
+  },
   task: { label: 'Task', about: "The user's task.", colour: { light: '#0891b2', dark: '#22d3ee' } },
-  assistant: { label: 'Earlier replies', about: "The model's own earlier turns: tool calls, programs, text.", colour: { light: '#ca8a04', dark: '#facc15' } },
-  toolResults: { label: 'Tool results', about: 'Results of earlier tool calls, sent back with every request.', colour: { light: '#dc2626', dark: '#f87171' } },
-  other: { label: 'Other', about: "What no part explains: the provider's chat template and framing.", colour: { light: '#d1d5db', dark: '#4b5563' } },
+  assistant: {
+    label: 'Earlier replies',
+    about: "The model's own earlier turns: tool calls, programs, text.",
+    colour: { light: '#ca8a04', dark: '#facc15' },
+  },
+  toolResults: {
+    label: 'Tool results',
+    about: 'Results of earlier tool calls, sent back with every request.',
+    colour: { light: '#dc2626', dark: '#f87171' },
+  },
+  other: {
+    label: 'Other',
+    about: "What no part explains: the provider's chat template and framing.",
+    colour: { light: '#d1d5db', dark: '#4b5563' },
+  },
 };
 
 /**

@@ -5,7 +5,11 @@
  */
 
 /** Finish reasons of a reply stopped by a limit: OpenAI's, and Anthropic's as mapped and as sent. */
-export const CUT_SHORT_REASONS: ReadonlySet<string> = new Set(['length', 'max_tokens', 'model_context_window_exceeded']);
+export const CUT_SHORT_REASONS: ReadonlySet<string> = new Set([
+  'length',
+  'max_tokens',
+  'model_context_window_exceeded',
+]);
 
 /**
  * Finish reasons of a reply the provider refused or filtered, lower-cased: OpenAI and Azure `content_filter`,
@@ -13,7 +17,16 @@ export const CUT_SHORT_REASONS: ReadonlySet<string> = new Set(['length', 'max_to
  * (SAFETY, RECITATION, BLOCKLIST, PROHIBITED_CONTENT, SPII and their IMAGE_ kin).
  */
 export const FILTER_REASONS: ReadonlySet<string> = new Set([
-  'content_filter', 'refusal', 'safety', 'recitation', 'prohibited_content', 'blocklist', 'spii', 'image_safety', 'image_prohibited_content', 'image_recitation',
+  'content_filter',
+  'refusal',
+  'safety',
+  'recitation',
+  'prohibited_content',
+  'blocklist',
+  'spii',
+  'image_safety',
+  'image_prohibited_content',
+  'image_recitation',
 ]);
 
 export type ReplyEnding = 'filtered' | 'cut-short' | 'empty' | 'reply';
@@ -26,7 +39,8 @@ export interface EndingInput {
   readonly refusal?: string;
 }
 
-const said = (r: EndingInput, reasons: ReadonlySet<string>) => [r.stopReason, r.finishReason].some((x) => typeof x === 'string' && reasons.has(x.toLowerCase()));
+const said = (r: EndingInput, reasons: ReadonlySet<string>) =>
+  [r.stopReason, r.finishReason].some((x) => typeof x === 'string' && reasons.has(x.toLowerCase()));
 
 /** Whether the provider refused or filtered the reply: by its finish reason, or by refusal text (OpenAI `delta.refusal`). */
 export const isFiltered = (r: EndingInput): boolean => said(r, FILTER_REASONS) || Boolean(r.refusal);

@@ -70,17 +70,24 @@ export const REPORT_FORMATS = Object.keys(REPORT_FORMAT_INFO) as [ReportFormat, 
 /** The formats a suite report comes in (its leaderboard has no per-step rows for CSV or spans for OTLP); the CLI's default first. */
 export const SUITE_REPORT_FORMATS = ['md', 'json', 'html'] as const satisfies readonly ReportFormat[];
 export type SuiteReportFormat = (typeof SUITE_REPORT_FORMATS)[number];
-export const isSuiteReportFormat = (value: unknown): value is SuiteReportFormat => (SUITE_REPORT_FORMATS as readonly unknown[]).includes(value);
+export const isSuiteReportFormat = (value: unknown): value is SuiteReportFormat =>
+  (SUITE_REPORT_FORMATS as readonly unknown[]).includes(value);
 
 /** The formats `parallax diff` writes: plain text for the terminal (its default), and three report formats. */
 export const DIFF_FORMATS = ['text', 'md', 'html', 'json'] as const satisfies readonly (ReportFormat | 'text')[];
 export type DiffFormat = (typeof DIFF_FORMATS)[number];
 
-export const isReportFormat = (value: unknown): value is ReportFormat => typeof value === 'string' && Object.hasOwn(REPORT_FORMAT_INFO, value);
+export const isReportFormat = (value: unknown): value is ReportFormat =>
+  typeof value === 'string' && Object.hasOwn(REPORT_FORMAT_INFO, value);
 
 /** A format's other names and extensions; a format that is no report format (diff's text) has none. */
 const namesOf = (f: string): { aliases: readonly string[]; extensions: readonly string[] } =>
-  isReportFormat(f) ? { aliases: REPORT_FORMAT_INFO[f].aliases, extensions: [REPORT_FORMAT_INFO[f].extension, ...REPORT_FORMAT_INFO[f].otherExtensions] } : { aliases: [], extensions: [] };
+  isReportFormat(f)
+    ? {
+        aliases: REPORT_FORMAT_INFO[f].aliases,
+        extensions: [REPORT_FORMAT_INFO[f].extension, ...REPORT_FORMAT_INFO[f].otherExtensions],
+      }
+    : { aliases: [], extensions: [] };
 
 /** The format a user named among `allowed` (its id or another name, any case), or null. */
 export function formatNamed<F extends string>(name: string, allowed: readonly F[]): F | null {
@@ -94,7 +101,8 @@ export function formatOfFile<F extends string>(fileName: string, allowed: readon
   let best: { format: F; length: number } | null = null;
   for (const f of allowed) {
     for (const ext of namesOf(f).extensions) {
-      if (name.endsWith(`.${ext}`) && name.length > ext.length + 1 && (!best || ext.length > best.length)) best = { format: f, length: ext.length };
+      if (name.endsWith(`.${ext}`) && name.length > ext.length + 1 && (!best || ext.length > best.length))
+        best = { format: f, length: ext.length };
     }
   }
   return best?.format ?? null;
@@ -107,4 +115,5 @@ export function unknownFormatMessage(what: string, name: string, allowed: readon
 
 export const reportFormatNamed = (name: string): ReportFormat | null => formatNamed(name, REPORT_FORMATS);
 export const reportFormatOfFile = (fileName: string): ReportFormat | null => formatOfFile(fileName, REPORT_FORMATS);
-export const unknownReportFormatMessage = (name: string): string => unknownFormatMessage('report', name, REPORT_FORMATS);
+export const unknownReportFormatMessage = (name: string): string =>
+  unknownFormatMessage('report', name, REPORT_FORMATS);

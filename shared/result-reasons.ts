@@ -46,16 +46,41 @@ export function columnProfile(runs: readonly RunSummary[]): ColumnProfile {
   const part = (p: PromptPart) => of((r) => r.perStep.reduce((n, s) => n + s.promptComposition![p], 0));
   const offered = runs.map((r) => r.toolsOffered).filter((x): x is number => typeof x === 'number');
   return {
-    key: first.column.key, label: first.column.label, mode: first.mode, n: runs.length,
-    prompt: of((r) => r.totals.prompt), completion: of((r) => r.totals.completion), total: of((r) => r.totals.total),
-    steps: of((r) => r.totals.steps), requests: of((r) => r.totals.requests), toolCalls: of((r) => r.totals.toolCalls),
+    key: first.column.key,
+    label: first.column.label,
+    mode: first.mode,
+    n: runs.length,
+    prompt: of((r) => r.totals.prompt),
+    completion: of((r) => r.totals.completion),
+    total: of((r) => r.totals.total),
+    steps: of((r) => r.totals.steps),
+    requests: of((r) => r.totals.requests),
+    toolCalls: of((r) => r.totals.toolCalls),
     programToolCalls: of((r) => r.programToolCalls),
     toolsOffered: offered.length === runs.length ? Math.round(avg(offered)) : null,
-    parts: withParts ? { system: part('system'), tools: part('tools'), task: part('task'), assistant: part('assistant'), toolResults: part('toolResults'), other: part('other') } : null,
+    parts: withParts
+      ? {
+          system: part('system'),
+          tools: part('tools'),
+          task: part('task'),
+          assistant: part('assistant'),
+          toolResults: part('toolResults'),
+          other: part('other'),
+        }
+      : null,
     cleared: of((r) => r.perStep.reduce((n, s) => n + (s.promptComposition?.cleared?.tokens ?? 0), 0)),
     summarized: runs.some((r) => r.historySummaries?.length)
       ? {
-          saved: of((r) => r.perStep.reduce((n, s) => n + (s.promptComposition?.summarized ? s.promptComposition.summarized.replacedTokens - s.promptComposition.summarized.tokens : 0), 0)),
+          saved: of((r) =>
+            r.perStep.reduce(
+              (n, s) =>
+                n +
+                (s.promptComposition?.summarized
+                  ? s.promptComposition.summarized.replacedTokens - s.promptComposition.summarized.tokens
+                  : 0),
+              0,
+            ),
+          ),
           cost: of((r) => (r.historySummaries ?? []).reduce((n, s) => n + s.prompt + s.completion, 0)),
         }
       : null,
@@ -71,14 +96,16 @@ const plural = (x: number, one: string, many = `${one}s`) => `${n(x)} ${Math.rou
 function toolsPhrase(c: ColumnProfile): string {
   if (c.toolsOffered === null) return 'its tool definitions';
   // A mode that runs programs and offers one tool offers run_code alone (Code Mode, in either language).
-  if (describeMode(c.mode)?.program && c.toolsOffered === 1) return 'its one tool definition (run_code with its catalog)';
+  if (describeMode(c.mode)?.program && c.toolsOffered === 1)
+    return 'its one tool definition (run_code with its catalog)';
   return `its ${plural(c.toolsOffered, 'tool definition')}`;
 }
 
 /** What `c` did in steps: "took 5 steps with 4 tool calls", "took 3 steps; its 2 programs made 8 tool calls inside". */
 function stepsPhrase(c: ColumnProfile): string {
   const steps = `took ${plural(c.steps, 'step')}`;
-  if (c.programToolCalls > 0) return `${steps}, its ${plural(c.toolCalls, 'program')} making ${plural(c.programToolCalls, 'tool call')} inside`;
+  if (c.programToolCalls > 0)
+    return `${steps}, its ${plural(c.toolCalls, 'program')} making ${plural(c.programToolCalls, 'tool call')} inside`;
   return `${steps} with ${plural(c.toolCalls, 'tool call')}`;
 }
 
@@ -109,34 +136,59 @@ export function reasons(win: ColumnProfile, other: ColumnProfile): string[] {
     }
     const dAssistant = other.parts.assistant - win.parts.assistant;
     if (dAssistant > 0 && dAssistant > dPrompt * 0.2) {
-      out.push({ size: dAssistant, text: `${other.label}'s own earlier replies, resent with each request, came to ${n(other.parts.assistant)} prompt tokens${on}, against ${n(win.parts.assistant)} for ${win.label}.` });
+      out.push({
+        size: dAssistant,
+        text: `${other.label}'s own earlier replies, resent with each request, came to ${n(other.parts.assistant)} prompt tokens${on}, against ${n(win.parts.assistant)} for ${win.label}.`,
+      });
     }
-  } else if (dPrompt > 0 && win.firstPrompt !== null && other.firstPrompt !== null && other.lastPrompt !== null && win.lastPrompt !== null) {
+  } else if (
+    dPrompt > 0 &&
+    win.firstPrompt !== null &&
+    other.firstPrompt !== null &&
+    other.lastPrompt !== null &&
+    win.lastPrompt !== null
+  ) {
     out.push({
       size: dPrompt,
       text: `Each request resends the conversation: ${other.label}'s prompt grew from ${n(other.firstPrompt)} to ${n(other.lastPrompt)} tokens over ${plural(other.requests, 'request')}, ${win.label}'s from ${n(win.firstPrompt)} to ${n(win.lastPrompt)} over ${n(win.requests)}.`,
     });
   }
   // The prompt parts by size, then what the history knob kept out, the steps that explain them, the completion side.
-  const lines = out.sort((a, b) => b.size - a.size).slice(0, 2).map((x) => x.text);
-  if (win.cleared > 0) lines.push(`${win.label} cleared older tool results from its history: ${n(win.cleared)} tokens not re-sent${on}.`);
-  else if (other.cleared > 0) lines.push(`${other.label} cleared older tool results from its history (${n(other.cleared)} tokens not re-sent${on}) and still sent more.`);
+  const lines = out
+    .sort((a, b) => b.size - a.size)
+    .slice(0, 2)
+    .map((x) => x.text);
+  if (win.cleared > 0)
+    lines.push(`${win.label} cleared older tool results from its history: ${n(win.cleared)} tokens not re-sent${on}.`);
+  else if (other.cleared > 0)
+    lines.push(
+      `${other.label} cleared older tool results from its history (${n(other.cleared)} tokens not re-sent${on}) and still sent more.`,
+    );
   const summaryLine = (c: ColumnProfile, tail: string) => {
     const s = c.summarized!;
-    const kept = s.saved >= 0 ? `${n(s.saved)} tokens not re-sent` : `${n(-s.saved)} tokens more sent than the steps it replaced`;
+    const kept =
+      s.saved >= 0 ? `${n(s.saved)} tokens not re-sent` : `${n(-s.saved)} tokens more sent than the steps it replaced`;
     return `${c.label} summarised older steps of its history: ${kept}${on}, for ${n(s.cost)} tokens of summary requests (in its totals)${tail}.`;
   };
   if (win.summarized) lines.push(summaryLine(win, ''));
   else if (other.summarized) lines.push(summaryLine(other, ' and still sent more'));
   if (dCompletion > dPrompt) {
-    lines.unshift(`Most of the difference is completion tokens: ${other.label} wrote ${n(other.completion)}${on}, ${win.label} ${n(win.completion)}.`);
+    lines.unshift(
+      `Most of the difference is completion tokens: ${other.label} wrote ${n(other.completion)}${on}, ${win.label} ${n(win.completion)}.`,
+    );
   }
-  if (other.steps !== win.steps || other.toolCalls !== win.toolCalls || win.programToolCalls !== other.programToolCalls) {
+  if (
+    other.steps !== win.steps ||
+    other.toolCalls !== win.toolCalls ||
+    win.programToolCalls !== other.programToolCalls
+  ) {
     lines.push(`${other.label} ${stepsPhrase(other)}${on}; ${win.label} ${stepsPhrase(win)}.`);
   }
   if (dCompletion < 0) {
     const why = win.programToolCalls > 0 ? ' (a program is longer than a tool call)' : '';
-    lines.push(`${win.label} wrote more completion tokens${why}, ${n(win.completion)} against ${n(other.completion)}${on}, outweighed by what it saved in prompt tokens.`);
+    lines.push(
+      `${win.label} wrote more completion tokens${why}, ${n(win.completion)} against ${n(other.completion)}${on}, outweighed by what it saved in prompt tokens.`,
+    );
   }
   return lines;
 }

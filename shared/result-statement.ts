@@ -75,7 +75,18 @@ function andList(words: readonly string[]): string {
   return u.length <= 1 ? (u[0] ?? '') : `${u.slice(0, -1).join(', ')} and ${u[u.length - 1]}`;
 }
 
-const base = { figure: 'total' as const, winner: null, against: null, percent: null, among: null, why: [], leftOut: [], notes: [], evidence: null, suggestTrials: null };
+const base = {
+  figure: 'total' as const,
+  winner: null,
+  against: null,
+  percent: null,
+  among: null,
+  why: [],
+  leftOut: [],
+  notes: [],
+  evidence: null,
+  suggestTrials: null,
+};
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -91,15 +102,22 @@ function cancelNotes(runs: readonly TrialRun[], columns: readonly string[]): str
   const neverTrials = [...new Set(never.map((r) => r.trial))];
   const whole = neverTrials.every((t) => runs.filter((r) => r.trial === t).every((r) => !ranAtAll(r.summary)));
   if (planned > 1 && whole && trialsRan > 0) {
-    return [`Cancelled after ${trialsRan} of ${planned} trials: the other ${plural(planned - trialsRan, 'trial')} never started, so no figure counts ${planned - trialsRan === 1 ? 'it' : 'them'}.`];
+    return [
+      `Cancelled after ${trialsRan} of ${planned} trials: the other ${plural(planned - trialsRan, 'trial')} never started, so no figure counts ${planned - trialsRan === 1 ? 'it' : 'them'}.`,
+    ];
   }
   return columns.flatMap((k) => {
     const all = runs.filter((r) => r.summary.column.key === k).map((r) => r.summary);
     const n = all.filter((r) => !ranAtAll(r)).length;
     const label = all[0]!.column.label;
     if (n === 0) return [];
-    if (n === all.length) return [`${label} is left out: ${n === 1 ? 'its run was' : `all ${n} of its runs were`} cancelled before ${n === 1 ? 'it' : 'they'} started.`];
-    return [`${n} of ${label}'s ${all.length} runs ${n === 1 ? 'was' : 'were'} cancelled before ${n === 1 ? 'it' : 'they'} started: ${n === 1 ? 'it has' : 'they have'} no figures.`];
+    if (n === all.length)
+      return [
+        `${label} is left out: ${n === 1 ? 'its run was' : `all ${n} of its runs were`} cancelled before ${n === 1 ? 'it' : 'they'} started.`,
+      ];
+    return [
+      `${n} of ${label}'s ${all.length} runs ${n === 1 ? 'was' : 'were'} cancelled before ${n === 1 ? 'it' : 'they'} started: ${n === 1 ? 'it has' : 'they have'} no figures.`,
+    ];
   });
 }
 
@@ -109,22 +127,46 @@ export function resultStatement({ runs, simulated }: ResultInput): ResultStateme
   const columns = [...new Set(runs.map((r) => r.summary.column.key))];
   const ofColumn = (key: string) => runs.filter((r) => r.summary.column.key === key).map((r) => r.summary);
   if (runs.some((r) => r.summary.status === 'running')) {
-    return { ...base, outcome: 'running', headline: 'The comparison is still running: the result comes when every run has ended.' };
+    return {
+      ...base,
+      outcome: 'running',
+      headline: 'The comparison is still running: the result comes when every run has ended.',
+    };
   }
   if (columns.length < 2) {
-    return { ...base, outcome: 'single', headline: `Only ${runs[0]?.summary.column.label ?? 'one column'} ran: there is nothing to compare it with.` };
+    return {
+      ...base,
+      outcome: 'single',
+      headline: `Only ${runs[0]?.summary.column.label ?? 'one column'} ran: there is nothing to compare it with.`,
+    };
   }
   // A run cancelled before it started tried nothing: it has no figures, no place in a test, and is said apart.
   const notStarted = cancelNotes(runs, columns);
   const ran = runs.filter((r) => ranAtAll(r.summary));
-  if (ran.length === 0) return { ...base, outcome: 'none', headline: 'No result: the comparison was cancelled before any run started.', notes: notStarted };
+  if (ran.length === 0)
+    return {
+      ...base,
+      outcome: 'none',
+      headline: 'No result: the comparison was cancelled before any run started.',
+      notes: notStarted,
+    };
   const ranColumns = columns.filter((k) => ran.some((r) => r.summary.column.key === k));
   const ranOf = (key: string) => ofColumn(key).filter(ranAtAll);
   if (ranColumns.length < 2) {
-    return { ...base, outcome: 'single', headline: `Only ${ran[0]!.summary.column.label} ran: there is nothing to compare it with.`, notes: notStarted };
+    return {
+      ...base,
+      outcome: 'single',
+      headline: `Only ${ran[0]!.summary.column.label} ran: there is nothing to compare it with.`,
+      notes: notStarted,
+    };
   }
   const trials = ranColumns.some((k) => ranOf(k).length > 1);
-  const result = trials ? overTrials(ran, ranColumns, ranOf, sim) : oneRunEach(ran.map((r) => r.summary), sim);
+  const result = trials
+    ? overTrials(ran, ranColumns, ranOf, sim)
+    : oneRunEach(
+        ran.map((r) => r.summary),
+        sim,
+      );
   return notStarted.length === 0 ? result : { ...result, notes: [...result.notes, ...notStarted] };
 }
 
@@ -133,26 +175,45 @@ const spent = (r: RunSummary) => (r.totals.total > 0 ? ` (${formatInt(r.totals.t
 /** "ReAct — its answer failed validation (…)" for each run that failed; a cancelled run is not a failure. */
 function leftOutRuns(all: readonly RunSummary[], label: (r: RunSummary) => string): string[] {
   // Its tokens are said, so a cheaper run that failed is seen as left out, not overlooked.
-  return all.filter((r) => !runOutcome(r).passed && r.status !== 'cancelled').map((r) => `${label(r)}${spent(r)} is left out: ${runOutcome(r).reason}.`);
+  return all
+    .filter((r) => !runOutcome(r).passed && r.status !== 'cancelled')
+    .map((r) => `${label(r)}${spent(r)} is left out: ${runOutcome(r).reason}.`);
 }
 
 function oneRunEach(all: readonly RunSummary[], sim: string): ResultStatement {
   const verdict = fewestTokensVerdict(all);
   const leftOut = leftOutRuns(all, (r) => r.column.label);
-  const notes = all.filter((r) => r.status === 'cancelled').map((r) => `${r.column.label}${spent(r)} is left out: ${runOutcome(r).reason}.`);
+  const notes = all
+    .filter((r) => r.status === 'cancelled')
+    .map((r) => `${r.column.label}${spent(r)} is left out: ${runOutcome(r).reason}.`);
   const passing = all.filter((r) => runOutcome(r).passed);
   if (verdict.withheld || passing.length === 0) {
-    const headline = verdict.withheld ?? (all.some((r) => r.status === 'answered') ? 'No result: no answer passed validation.' : 'No result: no run answered.');
+    const headline =
+      verdict.withheld ??
+      (all.some((r) => r.status === 'answered')
+        ? 'No result: no answer passed validation.'
+        : 'No result: no run answered.');
     return { ...base, outcome: 'none', headline, leftOut, notes };
   }
   const ranked = verdict.ranking.map((id) => all.find((r) => r.runId === id)!);
   const [win, next] = ranked;
   const validated = passing.every((r) => r.validation?.ok === true);
-  const among = passing.length === all.length
-    ? validated ? 'Every run passed validation.' : 'Every run answered (the task has no validator to check the answers).'
-    : `Among the runs that ${validated ? 'passed validation' : 'answered'}: ${andList(passing.map((r) => r.column.label))}.`;
+  const among =
+    passing.length === all.length
+      ? validated
+        ? 'Every run passed validation.'
+        : 'Every run answered (the task has no validator to check the answers).'
+      : `Among the runs that ${validated ? 'passed validation' : 'answered'}: ${andList(passing.map((r) => r.column.label))}.`;
   if (!next) {
-    return { ...base, outcome: 'only', winner: win!.column, headline: `Only ${win!.column.label} passed, with ${formatInt(win!.totals.total)} tokens${sim}: no other run to compare it with.`, among, leftOut, notes };
+    return {
+      ...base,
+      outcome: 'only',
+      winner: win!.column,
+      headline: `Only ${win!.column.label} passed, with ${formatInt(win!.totals.total)} tokens${sim}: no other run to compare it with.`,
+      among,
+      leftOut,
+      notes,
+    };
   }
   const w = win!;
   const pct = next.totals.total === 0 ? 0 : ((w.totals.total - next.totals.total) / next.totals.total) * 100;
@@ -166,10 +227,28 @@ function oneRunEach(all: readonly RunSummary[], sim: string): ResultStatement {
     ? `One run each cannot tell a ${rounded} % difference from noise: run ${SUGGESTED_TRIALS} trials to measure it with intervals and a test.`
     : `One run each: a single run cannot separate a small difference from noise; run ${SUGGESTED_TRIALS} trials for intervals and a test.`;
   const why = close ? [] : reasons(columnProfile([w]), columnProfile([next]));
-  return { ...base, outcome: close ? 'close' : 'won', winner: w.column, against: next.column, percent: pct, headline, among, why, leftOut, notes, evidence, suggestTrials: SUGGESTED_TRIALS };
+  return {
+    ...base,
+    outcome: close ? 'close' : 'won',
+    winner: w.column,
+    against: next.column,
+    percent: pct,
+    headline,
+    among,
+    why,
+    leftOut,
+    notes,
+    evidence,
+    suggestTrials: SUGGESTED_TRIALS,
+  };
 }
 
-function overTrials(runs: readonly TrialRun[], columns: readonly string[], ofColumn: (k: string) => RunSummary[], sim: string): ResultStatement {
+function overTrials(
+  runs: readonly TrialRun[],
+  columns: readonly string[],
+  ofColumn: (k: string) => RunSummary[],
+  sim: string,
+): ResultStatement {
   const leftOut: string[] = [];
   const notes: string[] = [];
   const stopped: string[] = [];
@@ -178,37 +257,64 @@ function overTrials(runs: readonly TrialRun[], columns: readonly string[], ofCol
     // A run cancelled while it ran is in no figure and no test: said in neutral words, never counted as a failure.
     const all = ofColumn(key);
     const label = all[0]!.column.label;
-    const cancelled = runs.filter((r) => r.summary.column.key === key && r.summary.status === 'cancelled').map((r) => r.trial).sort((a, b) => a - b);
+    const cancelled = runs
+      .filter((r) => r.summary.column.key === key && r.summary.status === 'cancelled')
+      .map((r) => r.trial)
+      .sort((a, b) => a - b);
     const list = all.filter((r) => r.status !== 'cancelled');
     if (cancelled.length) {
-      stopped.push(list.length === 0
-        ? `${label} is left out: its ${cancelled.length === 1 ? 'run was' : 'runs were'} cancelled while ${cancelled.length === 1 ? 'it' : 'they'} ran.`
-        : `${label}'s run of trial${cancelled.length === 1 ? '' : 's'} ${andList(cancelled.map(String))} was cancelled while it ran: it is in no figure or test.`);
+      stopped.push(
+        list.length === 0
+          ? `${label} is left out: its ${cancelled.length === 1 ? 'run was' : 'runs were'} cancelled while ${cancelled.length === 1 ? 'it' : 'they'} ran.`
+          : `${label}'s run of trial${cancelled.length === 1 ? '' : 's'} ${andList(cancelled.map(String))} was cancelled while it ran: it is in no figure or test.`,
+      );
     }
     if (list.length === 0) continue;
     const passed = list.filter((r) => runOutcome(r).passed).length;
     const counted = list.filter(countsInFigures);
     if (passed === 0) {
       const why = andList([...new Set(list.map((r) => runOutcome(r).reason!))]);
-      leftOut.push(`${label} is left out: ${list.length === 1 ? 'its one run did not pass' : `none of its ${list.length} runs passed`} (${why}).`);
+      leftOut.push(
+        `${label} is left out: ${list.length === 1 ? 'its one run did not pass' : `none of its ${list.length} runs passed`} (${why}).`,
+      );
       continue;
     }
     if (counted.some((r) => r.usageSource === 'missing')) {
-      leftOut.push(`${label} is left out: the provider sent no usage for some of its steps, so its totals are incomplete.`);
+      leftOut.push(
+        `${label} is left out: the provider sent no usage for some of its steps, so its totals are incomplete.`,
+      );
       continue;
     }
-    if (passed < list.length) notes.push(`${label} passed ${passed} of ${list.length} runs; its means cover every run that ended by itself.`);
+    if (passed < list.length)
+      notes.push(`${label} passed ${passed} of ${list.length} runs; its means cover every run that ended by itself.`);
     contenders.push(columnProfile(counted));
   }
   const n = Math.max(...columns.map((k) => ofColumn(k).filter((r) => r.status !== 'cancelled').length));
-  const among = contenders.length === columns.length && notes.length === 0
-    ? `Over ${n} trials; every run passed${runs.every((r) => r.summary.validation?.ok === true) ? ' validation' : ' (answered; the task has no validator)'}.`
-    : `Over ${n} trials, among the columns with a passing run: ${andList(contenders.map((c) => c.label))}.`;
-  if (contenders.length === 0) return { ...base, outcome: 'none', headline: 'No result: no column passed in any trial.', leftOut: [...leftOut, ...notes], notes: stopped };
+  const among =
+    contenders.length === columns.length && notes.length === 0
+      ? `Over ${n} trials; every run passed${runs.every((r) => r.summary.validation?.ok === true) ? ' validation' : ' (answered; the task has no validator)'}.`
+      : `Over ${n} trials, among the columns with a passing run: ${andList(contenders.map((c) => c.label))}.`;
+  if (contenders.length === 0)
+    return {
+      ...base,
+      outcome: 'none',
+      headline: 'No result: no column passed in any trial.',
+      leftOut: [...leftOut, ...notes],
+      notes: stopped,
+    };
   const ranked = [...contenders].sort((a, b) => a.total - b.total);
   const [w, next] = ranked as [ColumnProfile, ColumnProfile | undefined];
   const winner = ofColumn(w.key)[0]!.column;
-  if (!next) return { ...base, outcome: 'only', winner, headline: `Only ${w.label} passed, with ${formatMean(w.total)} tokens on average${sim}: no other column to compare it with.`, among, leftOut: [...leftOut, ...notes], notes: stopped };
+  if (!next)
+    return {
+      ...base,
+      outcome: 'only',
+      winner,
+      headline: `Only ${w.label} passed, with ${formatMean(w.total)} tokens on average${sim}: no other column to compare it with.`,
+      among,
+      leftOut: [...leftOut, ...notes],
+      notes: stopped,
+    };
   const d = differencesByMode(runs, next.key).find((x) => x.column.key === w.key && x.figure === 'total');
   const clear = d?.p != null && d.p < 0.05;
   const pct = next.total === 0 ? 0 : ((w.total - next.total) / next.total) * 100;
@@ -219,19 +325,36 @@ function overTrials(runs: readonly TrialRun[], columns: readonly string[], ofCol
   const headline = same
     ? `${w.label} and ${next.label} used as many tokens on average: ${formatMean(w.total)} total tokens${sim} each.`
     : clear
-    ? `${w.label} used the fewest tokens: ${figures}, ${Math.round(Math.abs(pct))} % fewer.`
-    : tooFew
-      ? `${w.label} used fewer tokens than ${next.label} in every trial (${figures}), but ${n} trials are too few for a clear test.`
-      : `${w.label} used fewer tokens on average than ${next.label} (${figures}), but ${n} trials do not show a clear difference.`;
+      ? `${w.label} used the fewest tokens: ${figures}, ${Math.round(Math.abs(pct))} % fewer.`
+      : tooFew
+        ? `${w.label} used fewer tokens than ${next.label} in every trial (${figures}), but ${n} trials are too few for a clear test.`
+        : `${w.label} used fewer tokens on average than ${next.label} (${figures}), but ${n} trials do not show a clear difference.`;
   const more = !clear && n < MAX_TRIALS;
   const evidence = d ? `${d.sentence}.${more ? ` Run ${MAX_TRIALS} trials to settle it.` : ''}` : null;
   return {
-    ...base, outcome: same ? 'close' : clear ? 'won' : 'unclear', winner, against: ofColumn(next.key)[0]!.column, percent: pct, headline, among,
-    why: same ? [] : reasons(w, next), leftOut: [...leftOut, ...notes], notes: stopped, evidence, suggestTrials: more ? MAX_TRIALS : null,
+    ...base,
+    outcome: same ? 'close' : clear ? 'won' : 'unclear',
+    winner,
+    against: ofColumn(next.key)[0]!.column,
+    percent: pct,
+    headline,
+    among,
+    why: same ? [] : reasons(w, next),
+    leftOut: [...leftOut, ...notes],
+    notes: stopped,
+    evidence,
+    suggestTrials: more ? MAX_TRIALS : null,
   };
 }
 
 /** The statement as lines of plain text, in reading order (headline, among, why, left out, notes, evidence). */
 export function resultLines(s: ResultStatement): string[] {
-  return [s.headline, ...(s.among ? [s.among] : []), ...s.why, ...s.leftOut, ...s.notes, ...(s.evidence ? [s.evidence] : [])];
+  return [
+    s.headline,
+    ...(s.among ? [s.among] : []),
+    ...s.why,
+    ...s.leftOut,
+    ...s.notes,
+    ...(s.evidence ? [s.evidence] : []),
+  ];
 }

@@ -65,7 +65,8 @@ export const KNOBS = {
     label: 'Code Mode state',
     help: {
       fresh: 'each run_code program starts with nothing defined',
-      persist: "top-level variables stay for the run's next program; each result lists what is stored and the sandbox's memory",
+      persist:
+        "top-level variables stay for the run's next program; each result lists what is stored and the sandbox's memory",
     },
     phrase: (v) => (v === 'persist' ? 'state kept' : 'fresh state'),
     appliesTo: 'run_code modes',
@@ -94,7 +95,8 @@ export const KNOBS = {
     label: 'Tool error hints',
     help: {
       plain: 'a failed tool call goes back as its error message',
-      corrective: 'a failed tool call goes back with what to do next: check the arguments against the parameters, pick a listed tool, or try another way',
+      corrective:
+        'a failed tool call goes back with what to do next: check the arguments against the parameters, pick a listed tool, or try another way',
     },
     phrase: (v) => (v === 'corrective' ? 'corrective error hints' : 'plain tool errors'),
     appliesTo: 'modes whose tool errors return to the model',
@@ -122,9 +124,12 @@ export const KNOBS = {
     label: 'History',
     help: {
       full: historyMeaning('full'),
-      'window:K': 'the tool results of the last K steps are sent whole; older ones are replaced by a short placeholder naming the call',
-      'clear-results:K': 'the newest K tool results are sent whole; older ones are cleared to a short placeholder naming the call',
-      'summarize:K': "the last K steps are sent whole; older ones are replaced by a summary the run's model writes (its requests count in the totals)",
+      'window:K':
+        'the tool results of the last K steps are sent whole; older ones are replaced by a short placeholder naming the call',
+      'clear-results:K':
+        'the newest K tool results are sent whole; older ones are cleared to a short placeholder naming the call',
+      'summarize:K':
+        "the last K steps are sent whole; older ones are replaced by a summary the run's model writes (its requests count in the totals)",
     },
     check: historyError,
     meaning: historyMeaning,
@@ -149,12 +154,17 @@ export type { HistorySetting };
 /** A knob by id, seen as its plain shape (for code that loops over all knobs). */
 export const knobOf = (id: KnobId): KnobDefinition => KNOBS[id] as unknown as KnobDefinition;
 
-const field = <V extends string>(k: KnobDefinition<V>) => (k.check
-  ? z.string().superRefine((v, ctx) => {
-    const error = k.check!(v);
-    if (error) ctx.addIssue({ code: 'custom', message: error });
-  }).transform((v) => v as V).default(k.default as never)
-  : z.enum(k.values).default(k.default));
+const field = <V extends string>(k: KnobDefinition<V>) =>
+  k.check
+    ? z
+        .string()
+        .superRefine((v, ctx) => {
+          const error = k.check!(v);
+          if (error) ctx.addIssue({ code: 'custom', message: error });
+        })
+        .transform((v) => v as V)
+        .default(k.default as never)
+    : z.enum(k.values).default(k.default);
 /** The knobs' fields of the settings schema: each one of its values, its default when absent. */
 export const KNOB_FIELDS = Object.fromEntries(KNOB_IDS.map((id) => [id, field(knobOf(id))])) as unknown as {
   readonly [K in KnobId]: ReturnType<typeof field<KnobValue<K>>>;
@@ -167,7 +177,9 @@ export const KNOB_PHRASES = Object.fromEntries(KNOB_IDS.map((id) => [id, knobOf(
 
 /** One line naming each value and its meaning, for CLI help: `full: …; one-line: …`. */
 export function knobHelp(help: Readonly<Record<string, string>>): string {
-  return Object.entries<string>(help).map(([value, meaning]) => `${value}: ${meaning}`).join('; ');
+  return Object.entries<string>(help)
+    .map(([value, meaning]) => `${value}: ${meaning}`)
+    .join('; ');
 }
 
 /** What a knob's value does (a parameter's value through its own words). */
@@ -180,7 +192,9 @@ export function knobMeaning(id: KnobId, value: string): string {
 export function knobValueError(id: KnobId, value: string): string | null {
   const k = knobOf(id);
   if (k.check) return k.check(value);
-  return (k.values as readonly string[]).includes(value) ? null : `must be one of ${k.values.join(', ')}; got "${value}".`;
+  return (k.values as readonly string[]).includes(value)
+    ? null
+    : `must be one of ${k.values.join(', ')}; got "${value}".`;
 }
 
 /** The knobs as label/value rows, each only when it differs from its default (knobs a record lacks are at theirs). */

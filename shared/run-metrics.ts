@@ -38,21 +38,95 @@ const ALL: readonly MetricSurface[] = ['app', 'reports', 'cli'];
 /** The run totals in table order. */
 export const RUN_METRICS: readonly RunMetric[] = [
   { key: 'steps', label: 'Steps', short: 'Steps', hint: 'Model replies', unit: 'count', surfaces: ALL, averaged: true },
-  { key: 'requests', label: 'Requests', short: 'Requests', hint: 'Including retries', unit: 'count', surfaces: ['app', 'reports'], averaged: true },
-  { key: 'prompt', label: 'Prompt tokens', short: 'Prompt', hint: 'Input, summed over requests', unit: 'tokens', surfaces: ALL, averaged: true },
-  { key: 'completion', label: 'Completion tokens', short: 'Completion', hint: 'Output, summed over requests', unit: 'tokens', surfaces: ALL, averaged: true },
-  { key: 'cached', label: 'Cached tokens', short: 'Cached', hint: 'Prompt tokens served from the provider cache', unit: 'tokens', surfaces: ALL, averaged: true },
-  { key: 'reasoning', label: 'Reasoning tokens', short: 'Reasoning', hint: 'Part of the completion the model spent reasoning', unit: 'tokens', surfaces: ['reports'], averaged: false },
-  { key: 'total', label: 'Total tokens', short: 'Total', hint: 'Prompt + completion', unit: 'tokens', surfaces: ALL, averaged: true },
-  { key: 'wallMs', label: 'Wall time', short: 'Wall time', hint: 'From start to the last event, approval waits excluded', unit: 'ms', surfaces: ALL, averaged: true, neutral: true },
-  { key: 'toolCalls', label: 'Tool calls', short: 'Tool calls', hint: 'Requested by the model', unit: 'count', surfaces: ALL, averaged: true, neutral: true },
   {
-    key: 'startupMs', label: 'Worker start-up', short: 'Start-up', unit: 'ms', surfaces: ALL, averaged: false, zeroIsMissing: true, notCompared: true,
+    key: 'requests',
+    label: 'Requests',
+    short: 'Requests',
+    hint: 'Including retries',
+    unit: 'count',
+    surfaces: ['app', 'reports'],
+    averaged: true,
+  },
+  {
+    key: 'prompt',
+    label: 'Prompt tokens',
+    short: 'Prompt',
+    hint: 'Input, summed over requests',
+    unit: 'tokens',
+    surfaces: ALL,
+    averaged: true,
+  },
+  {
+    key: 'completion',
+    label: 'Completion tokens',
+    short: 'Completion',
+    hint: 'Output, summed over requests',
+    unit: 'tokens',
+    surfaces: ALL,
+    averaged: true,
+  },
+  {
+    key: 'cached',
+    label: 'Cached tokens',
+    short: 'Cached',
+    hint: 'Prompt tokens served from the provider cache',
+    unit: 'tokens',
+    surfaces: ALL,
+    averaged: true,
+  },
+  {
+    key: 'reasoning',
+    label: 'Reasoning tokens',
+    short: 'Reasoning',
+    hint: 'Part of the completion the model spent reasoning',
+    unit: 'tokens',
+    surfaces: ['reports'],
+    averaged: false,
+  },
+  {
+    key: 'total',
+    label: 'Total tokens',
+    short: 'Total',
+    hint: 'Prompt + completion',
+    unit: 'tokens',
+    surfaces: ALL,
+    averaged: true,
+  },
+  {
+    key: 'wallMs',
+    label: 'Wall time',
+    short: 'Wall time',
+    hint: 'From start to the last event, approval waits excluded',
+    unit: 'ms',
+    surfaces: ALL,
+    averaged: true,
+    neutral: true,
+  },
+  {
+    key: 'toolCalls',
+    label: 'Tool calls',
+    short: 'Tool calls',
+    hint: 'Requested by the model',
+    unit: 'count',
+    surfaces: ALL,
+    averaged: true,
+    neutral: true,
+  },
+  {
+    key: 'startupMs',
+    label: 'Worker start-up',
+    short: 'Start-up',
+    unit: 'ms',
+    surfaces: ALL,
+    averaged: false,
+    zeroIsMissing: true,
+    notCompared: true,
     hint: "Its worker's process start to ready, before the run's wall time starts; a warm-pool worker's loading happened before Run",
   },
 ];
 
-export const metricsOn = (surface: MetricSurface): readonly RunMetric[] => RUN_METRICS.filter((m) => m.surfaces.includes(surface));
+export const metricsOn = (surface: MetricSurface): readonly RunMetric[] =>
+  RUN_METRICS.filter((m) => m.surfaces.includes(surface));
 
 /** How a figure that was not measured is written (a run recorded before it was, or run without a worker). */
 export const NOT_MEASURED = '—';
@@ -70,7 +144,11 @@ export const isTokenMetric = (metric: Pick<RunMetric, 'unit'>): boolean => metri
  * The tools a run ran: the calls the model named, a program counted by the calls made inside it rather than as
  * one (so 2 programs making 3 calls compare as 3 against another mode's 3 direct calls, not as 5).
  */
-export function toolsRun(summary: { readonly totals: Pick<RunTotals, 'toolCalls'>; readonly programs?: number; readonly programToolCalls?: number }): number {
+export function toolsRun(summary: {
+  readonly totals: Pick<RunTotals, 'toolCalls'>;
+  readonly programs?: number;
+  readonly programToolCalls?: number;
+}): number {
   return summary.totals.toolCalls - (summary.programs ?? 0) + (summary.programToolCalls ?? 0);
 }
 
@@ -87,6 +165,9 @@ export function startupWhere(start: WorkerStartRecord | null | undefined): strin
 }
 
 /** What follows a run's figure in a table: tool calls inside programs, or where its worker's start-up happened. */
-export function metricNote(key: keyof RunTotals, summary: { readonly programToolCalls?: number; readonly workerStart?: WorkerStartRecord | null }): string {
+export function metricNote(
+  key: keyof RunTotals,
+  summary: { readonly programToolCalls?: number; readonly workerStart?: WorkerStartRecord | null },
+): string {
   return key === 'startupMs' ? startupWhere(summary.workerStart) : insidePrograms(key, summary);
 }

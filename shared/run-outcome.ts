@@ -25,7 +25,10 @@ type Summary = Pick<RunSummary, 'status' | 'validation' | 'error' | 'totals'>;
 
 /** Shortened for a clause: the first sentence of a detail, at most 120 characters. */
 function brief(text: string): string {
-  const first = text.split(/(?<=[.!?])\s/)[0]!.trim().replace(/\.$/, '');
+  const first = text
+    .split(/(?<=[.!?])\s/)[0]!
+    .trim()
+    .replace(/\.$/, '');
   return first.length > 120 ? `${first.slice(0, 117)}…` : first;
 }
 
@@ -44,33 +47,81 @@ export function runOutcome(r: Summary): RunOutcome {
   switch (r.status) {
     case 'answered':
       if (r.validation?.ok === false) {
-        return { ...base, wrongAnswer: true, word: 'Wrong answer', tone: 'fail', reason: `its answer failed validation (${brief(r.validation.detail)})` };
+        return {
+          ...base,
+          wrongAnswer: true,
+          word: 'Wrong answer',
+          tone: 'fail',
+          reason: `its answer failed validation (${brief(r.validation.detail)})`,
+        };
       }
       return { ...base, passed: true, word: r.validation?.ok ? 'Passed' : 'Answered', tone: 'ok', reason: null };
     case 'running':
       return { ...base, word: 'Running', tone: 'live', reason: 'it has not finished' };
     case 'max-steps':
-      return { ...base, word: 'Step limit', tone: 'fail', reason: `it hit the step limit after ${r.totals.steps} step${r.totals.steps === 1 ? '' : 's'} without an answer` };
+      return {
+        ...base,
+        word: 'Step limit',
+        tone: 'fail',
+        reason: `it hit the step limit after ${r.totals.steps} step${r.totals.steps === 1 ? '' : 's'} without an answer`,
+      };
     case 'cancelled':
-      return { ...base, word: 'Cancelled', tone: 'muted', reason: neverStarted ? 'it was cancelled before it started' : `it was cancelled after ${r.totals.steps} step${r.totals.steps === 1 ? '' : 's'}` };
+      return {
+        ...base,
+        word: 'Cancelled',
+        tone: 'muted',
+        reason: neverStarted
+          ? 'it was cancelled before it started'
+          : `it was cancelled after ${r.totals.steps} step${r.totals.steps === 1 ? '' : 's'}`,
+      };
     case 'never-started':
       return { ...base, word: 'Never started', tone: 'muted', reason: 'it never started (its round did not begin)' };
     case 'interrupted':
       return { ...base, word: 'Interrupted', tone: 'fail', reason: 'it never finished (its host stopped)' };
     case 'no-policy':
-      return { ...base, word: 'No policy (simulated)', tone: 'fail', reason: 'the simulated model has no policy for this task, so its reply is not an answer' };
+      return {
+        ...base,
+        word: 'No policy (simulated)',
+        tone: 'fail',
+        reason: 'the simulated model has no policy for this task, so its reply is not an answer',
+      };
     case 'error':
-      return { ...base, word: 'Error', tone: 'fail', reason: r.error ? `it stopped on an error (${brief(r.error)})` : 'it stopped on an error' };
+      return {
+        ...base,
+        word: 'Error',
+        tone: 'fail',
+        reason: r.error ? `it stopped on an error (${brief(r.error)})` : 'it stopped on an error',
+      };
     case 'refused':
-      return { ...base, word: 'Refused', tone: 'fail', reason: 'the provider refused the reply or filtered it, so what it wrote is not an answer' };
+      return {
+        ...base,
+        word: 'Refused',
+        tone: 'fail',
+        reason: 'the provider refused the reply or filtered it, so what it wrote is not an answer',
+      };
     case 'truncated':
-      return { ...base, word: 'Cut short', tone: 'fail', reason: 'its final reply was cut short at the token limit, so its fragment is not an answer' };
+      return {
+        ...base,
+        word: 'Cut short',
+        tone: 'fail',
+        reason: 'its final reply was cut short at the token limit, so its fragment is not an answer',
+      };
     case 'empty':
-      return { ...base, word: 'Empty reply', tone: 'fail', reason: 'its final reply was empty: no text and no tool call' };
+      return {
+        ...base,
+        word: 'Empty reply',
+        tone: 'fail',
+        reason: 'its final reply was empty: no text and no tool call',
+      };
     case 'crashed':
       return { ...base, word: 'Crashed', tone: 'fail', reason: 'its worker crashed' };
     default:
       // A status this code does not know yet (a refusal, …): not an answer, so a failure.
-      return { ...base, word: String(r.status), tone: 'fail', reason: `it ended as "${String(r.status)}", not with an answer` };
+      return {
+        ...base,
+        word: String(r.status),
+        tone: 'fail',
+        reason: `it ended as "${String(r.status)}", not with an answer`,
+      };
   }
 }

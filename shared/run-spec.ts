@@ -18,7 +18,16 @@ import { KNOB_FIELDS } from './run-knobs.js';
 export { COLUMN_MODE_IDS, DEFAULT_MODES, isModeId, MODE_IDS, MODE_LABELS, type ModeId } from './modes.js';
 
 /** Faults the simulated model can inject, for tests and demos of the error paths. */
-export const SIM_FAULTS = ['429-once', '500', 'hang', 'slow', 'malformed-args', 'unknown-tool', 'loop-forever', 'repeat-call'] as const;
+export const SIM_FAULTS = [
+  '429-once',
+  '500',
+  'hang',
+  'slow',
+  'malformed-args',
+  'unknown-tool',
+  'loop-forever',
+  'repeat-call',
+] as const;
 export type SimFault = (typeof SIM_FAULTS)[number];
 
 /** What each fault does, in the words of the composer, the CLI help and the error for an unknown fault. */
@@ -44,7 +53,7 @@ export const PROMPT_CACHES = ['off', 'on', 'conversation'] as const;
 export type PromptCacheSetting = (typeof PROMPT_CACHES)[number];
 export const PROMPT_CACHE_HELP: Record<PromptCacheSetting, string> = {
   off: 'no cache_control: every request is billed as uncached input',
-  on: 'cache_control on the tools and the system prompt: a request whose tools and system prompt repeat reads them from the cache (tools that change, as tool search adds them, write a new entry; prefixes under the model\'s minimum, 1024–4096 tokens, are never cached)',
+  on: "cache_control on the tools and the system prompt: a request whose tools and system prompt repeat reads them from the cache (tools that change, as tool search adds them, write a new entry; prefixes under the model's minimum, 1024–4096 tokens, are never cached)",
   conversation: 'as "on", plus on the last message: each step reads the conversation the step before it wrote',
 };
 
@@ -79,7 +88,10 @@ export const runSettingsSchema = z.object({
   /** Where web_search looks (shared/search-backends.ts); 'off' offers no web_search to free-text tasks. */
   webSearch: z.enum(SEARCH_BACKEND_IDS).default('off'),
   /** The search backend's URL when not its default (a SearXNG instance; a proxy for Brave or Tavily). */
-  webSearchUrl: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).nullable().default(null),
+  webSearchUrl: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .nullable()
+    .default(null),
   /** Simulated model only: faults to inject. */
   simFaults: z.array(z.enum(SIM_FAULTS)).default([]),
   /** Per dangerous tool: allow, ask the user, or deny (shared/approval.ts); the host fills in the defaults. */
@@ -193,7 +205,9 @@ export interface RunSpec {
 /** Most trials per mode in one comparison. */
 export const MAX_TRIALS = 10;
 
-export type TrialsCheck = { readonly trials: number; readonly error: null } | { readonly trials: null; readonly error: string };
+export type TrialsCheck =
+  | { readonly trials: number; readonly error: null }
+  | { readonly trials: null; readonly error: string };
 
 /**
  * Trials per mode as typed (composer field, CLI flag) or sent (a number, as text): a whole number from 1 to

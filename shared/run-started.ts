@@ -19,8 +19,14 @@ export interface RunStartedParts {
 
 export function runStartedOf(spec: RunSpec, parts: RunStartedParts): RunStartedBody {
   return {
-    type: 'run-started', mode: spec.mode, task: spec.task, provider: spec.provider, settings: spec.settings,
-    systemPrompt: parts.systemPrompt ?? '', tools: parts.tools ?? [], startedAt: parts.startedAt,
+    type: 'run-started',
+    mode: spec.mode,
+    task: spec.task,
+    provider: spec.provider,
+    settings: spec.settings,
+    systemPrompt: parts.systemPrompt ?? '',
+    tools: parts.tools ?? [],
+    startedAt: parts.startedAt,
     ...(spec.comparisonId ? { comparisonId: spec.comparisonId } : {}),
     // The price the host resolved, recorded as it was (absent when the spec carries none, as before prices existed).
     ...(spec.price !== undefined ? { price: spec.price } : {}),

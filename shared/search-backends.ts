@@ -40,7 +40,7 @@ export const SEARCH_BACKENDS = {
   },
   fixture: {
     label: 'Offline index',
-    about: "The small local index served beside the task fixtures: what the simulated model and the tests search.",
+    about: 'The small local index served beside the task fixtures: what the simulated model and the tests search.',
     defaultUrl: null,
     keyEnv: null,
   },
@@ -64,5 +64,7 @@ export const searchKeyName = (id: SearchBackendId): string => `search:${id}`;
 /** The backend a stored key name belongs to, if it is a search backend's that takes a key. */
 export function searchBackendOfKey(name: string): SearchBackendId | null {
   const id = name.startsWith('search:') ? name.slice('search:'.length) : '';
-  return Object.hasOwn(SEARCH_BACKENDS, id) && SEARCH_BACKENDS[id as SearchBackendId].keyEnv ? (id as SearchBackendId) : null;
+  return Object.hasOwn(SEARCH_BACKENDS, id) && SEARCH_BACKENDS[id as SearchBackendId].keyEnv
+    ? (id as SearchBackendId)
+    : null;
 }

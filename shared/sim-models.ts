@@ -14,7 +14,7 @@ export const SIM_MODELS = {
   },
   'sim-careful': {
     about:
-      'looks before it acts: explores the folder, reads a found tool\'s describe() instead of guessing its result, ' +
+      "looks before it acts: explores the folder, reads a found tool's describe() instead of guessing its result, " +
       'checks its counts before answering; more steps, right more often',
   },
   'sim-hasty': {
@@ -39,5 +39,7 @@ export function simModelOf(name: string | undefined): SimModelId {
 
 /** Why `name` is no simulated model, in words that list the ones there are; null when it is one. */
 export function simModelProblem(name: string): string | null {
-  return isSimModel(name) ? null : `The simulated model has no model "${name}": it answers to ${SIM_MODEL_IDS.join(', ')} (see docs/simulated-model.md).`;
+  return isSimModel(name)
+    ? null
+    : `The simulated model has no model "${name}": it answers to ${SIM_MODEL_IDS.join(', ')} (see docs/simulated-model.md).`;
 }

@@ -19,9 +19,18 @@ const FLAGS: Record<StartField, string> = { baseUrl: '--base-url', apiKey: '--ap
  * can act on it: the environment variable, or the flag that names one.
  */
 const COMPOSER_ADVICE: readonly [RegExp, string][] = [
-  [/Enter it under Model in the composer \(desktop app\), or set the environment variable (\S+) for the CLI and the web host/g, 'Set the environment variable $1 (export $1=…)'],
-  [/Enter it under Model in the composer \(desktop app\)/g, 'Name the environment variable that holds it with --api-key-env (in --variants: "apiKeyEnv")'],
-  [/Enter it under Model in the composer, or set the provider's key variable for the CLI/g, "Set the provider's key variable (see --api-key-env)"],
+  [
+    /Enter it under Model in the composer \(desktop app\), or set the environment variable (\S+) for the CLI and the web host/g,
+    'Set the environment variable $1 (export $1=…)',
+  ],
+  [
+    /Enter it under Model in the composer \(desktop app\)/g,
+    'Name the environment variable that holds it with --api-key-env (in --variants: "apiKeyEnv")',
+  ],
+  [
+    /Enter it under Model in the composer, or set the provider's key variable for the CLI/g,
+    "Set the provider's key variable (see --api-key-env)",
+  ],
 ];
 
 /** A start error as the CLI says it: the flag to fix instead of the composer's field. */
@@ -29,7 +38,14 @@ export function inCliWords(message: string): string {
   const field = startErrorField(message);
   const variant = /^Variant \d+ \(/.test(message);
   // A column's error is fixed in the column (the host prefixes it "Variant N (label): "), not in the comparison's flag.
-  const flag = field && variant && field === 'model' ? '--models or --variants' : field && variant && field === 'apiKey' ? '--variants (the column\'s "apiKeyEnv")' : field ? FLAGS[field] : null;
+  const flag =
+    field && variant && field === 'model'
+      ? '--models or --variants'
+      : field && variant && field === 'apiKey'
+        ? '--variants (the column\'s "apiKeyEnv")'
+        : field
+          ? FLAGS[field]
+          : null;
   const said = COMPOSER_ADVICE.reduce((text, [pattern, cli]) => text.replace(pattern, cli), message);
   return flag ? said.replace(/Field to fix: [A-Za-z ]+\.\s*$/, `Flag to fix: ${flag}.`) : said;
 }

@@ -16,7 +16,13 @@ const count = z.number().int().nonnegative();
 const ms = z.number().nonnegative();
 
 export const taskRefSchema = z.object({ id: z.string().nullable(), text: z.string() });
-export const providerInfoSchema = z.object({ name: z.string(), baseUrl: z.string(), model: z.string(), simulated: z.boolean(), protocol: z.enum(['openai', 'anthropic']).optional() });
+export const providerInfoSchema = z.object({
+  name: z.string(),
+  baseUrl: z.string(),
+  model: z.string(),
+  simulated: z.boolean(),
+  protocol: z.enum(['openai', 'anthropic']).optional(),
+});
 
 export const usageSchema = z.object({
   prompt: count,
@@ -41,9 +47,28 @@ export const modelPriceSchema = z.object({
   tableDate: z.string(),
 });
 
-const toolCallRequestSchema = z.object({ id: z.string(), name: z.string(), arguments: z.string(), cut: z.literal(true).optional() });
-const toolExposureSchema = z.object({ name: z.string(), description: z.string(), parameters: z.record(z.string(), z.unknown()) });
-export const runStatusSchema = z.enum(['answered', 'no-policy', 'refused', 'truncated', 'empty', 'max-steps', 'cancelled', 'error', 'crashed']);
+const toolCallRequestSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  arguments: z.string(),
+  cut: z.literal(true).optional(),
+});
+const toolExposureSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  parameters: z.record(z.string(), z.unknown()),
+});
+export const runStatusSchema = z.enum([
+  'answered',
+  'no-policy',
+  'refused',
+  'truncated',
+  'empty',
+  'max-steps',
+  'cancelled',
+  'error',
+  'crashed',
+]);
 const validationSchema = z.object({ ok: z.boolean(), detail: z.string() });
 export const runTotalsSchema = z.object({
   steps: count,
@@ -59,7 +84,11 @@ export const runTotalsSchema = z.object({
   startupMs: ms.default(0),
 });
 const workerStartSchema = z.object({ ms, beforeRunMs: ms, pooled: z.boolean() });
-const codeErrorSchema = z.object({ line: z.number().int().nullable(), column: z.number().int().nullable(), message: z.string() });
+const codeErrorSchema = z.object({
+  line: z.number().int().nullable(),
+  column: z.number().int().nullable(),
+  message: z.string(),
+});
 const innerToolCallSchema = z.object({
   name: z.string(),
   args: z.unknown(),
@@ -74,13 +103,25 @@ export const approvalToolSchema = z.string().min(1);
 export const approvalDecisionSchema = z.enum(['allow', 'deny', 'allow-comparison', 'cancelled']);
 
 /** A run's column (shared/variants.ts): its key is path-safe, like ids. */
-export const columnRefSchema = z.object({ key: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/), label: z.string().min(1).max(200) });
+export const columnRefSchema = z.object({
+  key: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/),
+  label: z.string().min(1).max(200),
+});
 
-const elicitFieldsSchema = z.array(z.object({
-  key: z.string(), kind: z.enum(['string', 'number', 'integer', 'boolean', 'choice', 'choices']), title: z.string(), description: z.string().optional(),
-  required: z.boolean(), options: z.array(z.object({ value: z.string(), label: z.string() })).optional(), min: z.number().optional(), max: z.number().optional(),
-  format: z.string().optional(), default: z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]).optional(),
-}));
+const elicitFieldsSchema = z.array(
+  z.object({
+    key: z.string(),
+    kind: z.enum(['string', 'number', 'integer', 'boolean', 'choice', 'choices']),
+    title: z.string(),
+    description: z.string().optional(),
+    required: z.boolean(),
+    options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
+    min: z.number().optional(),
+    max: z.number().optional(),
+    format: z.string().optional(),
+    default: z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]).optional(),
+  }),
+);
 
 const base = { runId: z.string().min(1), seq: count, t: ms };
 
@@ -98,22 +139,48 @@ export const runStartedEventSchema = z.object({
   price: modelPriceSchema.nullable().optional(),
   workerStart: workerStartSchema.optional(),
   variant: columnRefSchema.optional(),
-  mcpTools: z.array(z.object({
-    name: z.string(), server: z.string(), tool: z.string(), title: z.string().optional(),
-    annotations: z.object({ title: z.string().optional(), readOnlyHint: z.boolean().optional(), destructiveHint: z.boolean().optional(), idempotentHint: z.boolean().optional(), openWorldHint: z.boolean().optional() }).optional(),
-  })).optional(),
+  mcpTools: z
+    .array(
+      z.object({
+        name: z.string(),
+        server: z.string(),
+        tool: z.string(),
+        title: z.string().optional(),
+        annotations: z
+          .object({
+            title: z.string().optional(),
+            readOnlyHint: z.boolean().optional(),
+            destructiveHint: z.boolean().optional(),
+            idempotentHint: z.boolean().optional(),
+            openWorldHint: z.boolean().optional(),
+          })
+          .optional(),
+      }),
+    )
+    .optional(),
 });
 
 export const stepEventSchema = z.discriminatedUnion('type', [
   runStartedEventSchema,
   z.object({
-    ...base, type: z.literal('model-request'), step: count, attempt: count, messageCount: count, toolNames: z.array(z.string()),
+    ...base,
+    type: z.literal('model-request'),
+    step: count,
+    attempt: count,
+    messageCount: count,
+    toolNames: z.array(z.string()),
     addedTools: z.array(toolExposureSchema).optional(),
     addedMessages: z.array(z.object({ role: z.string(), content: z.string() })).optional(),
     clearedResults: z.array(z.object({ callId: z.string(), step: count, text: z.string() })).optional(),
   }),
   z.object({
-    ...base, type: z.literal('model-retry'), step: count, attempt: count, status: z.number().int().nullable(), message: z.string(), delayMs: ms,
+    ...base,
+    type: z.literal('model-retry'),
+    step: count,
+    attempt: count,
+    status: z.number().int().nullable(),
+    message: z.string(),
+    delayMs: ms,
   }),
   z.object({
     ...base,
@@ -131,14 +198,31 @@ export const stepEventSchema = z.discriminatedUnion('type', [
     refusal: z.string().optional(),
     stopDetails: z.string().optional(),
     toolCalls: z.array(toolCallRequestSchema),
-    parsed: z.object({ thought: z.string().nullable(), finalAnswer: z.string().nullable(), parseError: z.string().nullable(), kept: count }).optional(),
-    promptComposition: z.object({
-      ...(Object.fromEntries(PROMPT_PARTS.map((p) => [p, count])) as Record<PromptPart, typeof count>),
-      cleared: z.object({ results: count, tokens: z.number().int() }).optional(),
-      summarized: z.object({ fromStep: count, toStep: count, replacedTokens: count, tokens: count }).optional(),
-    }).optional(),
+    parsed: z
+      .object({
+        thought: z.string().nullable(),
+        finalAnswer: z.string().nullable(),
+        parseError: z.string().nullable(),
+        kept: count,
+      })
+      .optional(),
+    promptComposition: z
+      .object({
+        ...(Object.fromEntries(PROMPT_PARTS.map((p) => [p, count])) as Record<PromptPart, typeof count>),
+        cleared: z.object({ results: count, tokens: z.number().int() }).optional(),
+        summarized: z.object({ fromStep: count, toStep: count, replacedTokens: count, tokens: count }).optional(),
+      })
+      .optional(),
   }),
-  z.object({ ...base, type: z.literal('tool-started'), step: count, callId: z.string(), name: z.string(), args: z.unknown(), forwardedBy: z.string().optional() }),
+  z.object({
+    ...base,
+    type: z.literal('tool-started'),
+    step: count,
+    callId: z.string(),
+    name: z.string(),
+    args: z.unknown(),
+    forwardedBy: z.string().optional(),
+  }),
   z.object({
     ...base,
     type: z.literal('tool-finished'),
@@ -153,10 +237,19 @@ export const stepEventSchema = z.discriminatedUnion('type', [
     cancelled: z.literal(true).optional(),
     forwardedBy: z.string().optional(),
     repeatOf: z.object({ step: count, callId: z.string() }).optional(),
-    mcpContent: z.array(z.object({
-      type: z.string(), mimeType: z.string().optional(), size: count.optional(), uri: z.string().optional(),
-      audience: z.array(z.enum(['user', 'assistant'])).optional(), priority: z.number().min(0).max(1).optional(), lastModified: z.string().optional(),
-    })).optional(),
+    mcpContent: z
+      .array(
+        z.object({
+          type: z.string(),
+          mimeType: z.string().optional(),
+          size: count.optional(),
+          uri: z.string().optional(),
+          audience: z.array(z.enum(['user', 'assistant'])).optional(),
+          priority: z.number().min(0).max(1).optional(),
+          lastModified: z.string().optional(),
+        }),
+      )
+      .optional(),
   }),
   z.object({
     ...base,
@@ -171,13 +264,22 @@ export const stepEventSchema = z.discriminatedUnion('type', [
     printedBytes: count,
     durationMs: ms,
     limitHit: z.enum(['time', 'memory', 'output', 'tool-calls']).nullable(),
-    state: z.object({
-      variables: z.array(z.object({ name: z.string(), type: z.string(), bytes: count.nullable() })),
-      memoryBytes: count.nullable(),
-      lost: z.boolean(),
-    }).optional(),
+    state: z
+      .object({
+        variables: z.array(z.object({ name: z.string(), type: z.string(), bytes: count.nullable() })),
+        memoryBytes: count.nullable(),
+        lost: z.boolean(),
+      })
+      .optional(),
   }),
-  z.object({ ...base, type: z.literal('tool-search'), step: count, callId: z.string(), query: z.string(), hits: z.array(searchHitSchema) }),
+  z.object({
+    ...base,
+    type: z.literal('tool-search'),
+    step: count,
+    callId: z.string(),
+    query: z.string(),
+    hits: z.array(searchHitSchema),
+  }),
   z.object({
     ...base,
     type: z.literal('approval-requested'),
@@ -201,8 +303,15 @@ export const stepEventSchema = z.discriminatedUnion('type', [
   }),
   z.object({ ...base, type: z.literal('run-warning'), message: z.string() }),
   z.object({
-    ...base, type: z.literal('tool-progress'), step: count, callId: z.string(), name: z.string(), progress: z.number(),
-    total: z.number().optional(), message: z.string().optional(), inProgram: z.boolean(),
+    ...base,
+    type: z.literal('tool-progress'),
+    step: count,
+    callId: z.string(),
+    name: z.string(),
+    progress: z.number(),
+    total: z.number().optional(),
+    message: z.string().optional(),
+    inProgram: z.boolean(),
   }),
   z.object({
     ...base,
@@ -270,13 +379,18 @@ export const stepEventSchema = z.discriminatedUnion('type', [
   }),
 ]);
 
-export type CheckedEvent = { readonly ok: true; readonly event: StepEvent } | { readonly ok: false; readonly problem: string };
+export type CheckedEvent =
+  | { readonly ok: true; readonly event: StepEvent }
+  | { readonly ok: false; readonly problem: string };
 
 /** zod issues in one line a person can act on: `usage.prompt: expected number, received string`. */
 export function describeIssues(error: z.ZodError, max = 3): string {
   // zod says "Invalid input: expected number, received undefined" for a field that is not there.
-  const say = (message: string): string => (/received undefined$/.test(message) ? 'missing' : message.replace(/^Invalid input: /, ''));
-  const parts = error.issues.slice(0, max).map((i) => `${i.path.length ? i.path.join('.') : '(the value)'}: ${say(i.message)}`);
+  const say = (message: string): string =>
+    /received undefined$/.test(message) ? 'missing' : message.replace(/^Invalid input: /, '');
+  const parts = error.issues
+    .slice(0, max)
+    .map((i) => `${i.path.length ? i.path.join('.') : '(the value)'}: ${say(i.message)}`);
   const more = error.issues.length > max ? ` (and ${error.issues.length - max} more)` : '';
   return parts.join('; ') + more;
 }
@@ -284,7 +398,10 @@ export function describeIssues(error: z.ZodError, max = 3): string {
 /** Check one value against the StepEvent schema. On success the value itself is returned, unchanged. */
 export function checkStepEvent(value: unknown): CheckedEvent {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { ok: false, problem: `expected an event object, found ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}` };
+    return {
+      ok: false,
+      problem: `expected an event object, found ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`,
+    };
   }
   const type = (value as { type?: unknown }).type;
   const result = stepEventSchema.safeParse(value);

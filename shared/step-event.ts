@@ -77,7 +77,16 @@ export interface ToolExposure {
  * model_context_window_exceeded): its fragment is not an answer.
  * 'empty': the final reply held no text and no tool call (Gemini sometimes ends so with finish_reason stop).
  */
-export type RunStatus = 'answered' | 'no-policy' | 'refused' | 'truncated' | 'empty' | 'max-steps' | 'cancelled' | 'error' | 'crashed';
+export type RunStatus =
+  | 'answered'
+  | 'no-policy'
+  | 'refused'
+  | 'truncated'
+  | 'empty'
+  | 'max-steps'
+  | 'cancelled'
+  | 'error'
+  | 'crashed';
 
 export interface Validation {
   readonly ok: boolean;

@@ -146,7 +146,8 @@ export function stepFacts(events: readonly StepEvent[]): StepFacts[] {
         if (lastStep === 0) break;
         const a = at(lastStep);
         if (e.answer) a.text.push(e.answer);
-        if (e.status === 'error' || e.status === 'crashed') a.errors.push(`run ${e.status}${e.error ? `: ${e.error}` : ''}`);
+        if (e.status === 'error' || e.status === 'crashed')
+          a.errors.push(`run ${e.status}${e.error ? `: ${e.error}` : ''}`);
         if (e.validation && !e.validation.ok) a.errors.push(`failed validation: ${e.validation.detail}`);
         break;
       }
@@ -169,9 +170,17 @@ export function stepFacts(events: readonly StepEvent[]): StepFacts[] {
       const parts = a.order.map((id) => {
         const c = a.calls.get(id)!;
         const outcome = c.error ? 'error' : 'ok';
-        return c.inner ? `run_code[${c.inner.join(';')}]=${outcome}` : `${c.name}(${canonicalJson(parseMaybe(c.args))})=${outcome}`;
+        return c.inner
+          ? `run_code[${c.inner.join(';')}]=${outcome}`
+          : `${c.name}(${canonicalJson(parseMaybe(c.args))})=${outcome}`;
       });
-      return { step: a.step, errors: a.errors, tools: [...a.tools], haystack: a.text.join('\n').toLowerCase(), signature: parts.length ? parts.join(' | ') : 'answer' };
+      return {
+        step: a.step,
+        errors: a.errors,
+        tools: [...a.tools],
+        haystack: a.text.join('\n').toLowerCase(),
+        signature: parts.length ? parts.join(' | ') : 'answer',
+      };
     });
 }
 

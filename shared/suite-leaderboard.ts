@@ -40,10 +40,12 @@ export interface SuiteLeaderboard {
 /** Higher pass rate first, then fewer mean total tokens; modes without figures last, in suite order. */
 export function rankModes(rows: readonly ModeAggregate[], order: readonly ModeId[]): ModeAggregate[] {
   const pos = (m: ModeId) => (order.indexOf(m) + order.length + 1) % (order.length + 1);
-  return [...rows].sort((a, b) =>
-    (b.passRate?.rate ?? -1) - (a.passRate?.rate ?? -1) ||
-    (a.total?.mean ?? Infinity) - (b.total?.mean ?? Infinity) ||
-    pos(a.mode) - pos(b.mode));
+  return [...rows].sort(
+    (a, b) =>
+      (b.passRate?.rate ?? -1) - (a.passRate?.rate ?? -1) ||
+      (a.total?.mean ?? Infinity) - (b.total?.mean ?? Infinity) ||
+      pos(a.mode) - pos(b.mode),
+  );
 }
 
 export function suiteLeaderboard(tasks: readonly SuiteTaskRuns[], modes: readonly ModeId[]): SuiteLeaderboard {
@@ -85,11 +87,18 @@ const ALIGN = ['r', 'r', 'r', 'r', 'r'] as const;
 
 function figureCells(a: ModeAggregate, simulated: boolean): string[] {
   const tokens = statCell(a.total, formatMean);
-  return [passCell(a), isEstimated(a.usageSource) ? markEstimated(tokens, true) : tokens, costCell(a, simulated), statCell(a.steps, formatMean), statCell(a.wallMs, formatDuration)];
+  return [
+    passCell(a),
+    isEstimated(a.usageSource) ? markEstimated(tokens, true) : tokens,
+    costCell(a, simulated),
+    statCell(a.steps, formatMean),
+    statCell(a.wallMs, formatDuration),
+  ];
 }
 
 /** "Mode", or "Column" when a column is not simply its mode (variants). */
-const columnsHead = (lb: SuiteLeaderboard): string => (lb.overall.some((a) => a.column.key !== a.mode) ? 'Column' : 'Mode');
+const columnsHead = (lb: SuiteLeaderboard): string =>
+  lb.overall.some((a) => a.column.key !== a.mode) ? 'Column' : 'Mode';
 
 /** The overall ranking and one row per task and mode; figures are mean ± half the 95 % t interval. */
 export function boardTables(lb: SuiteLeaderboard, simulated: boolean): { overall: BoardTable; tasks: BoardTable } {
@@ -97,15 +106,19 @@ export function boardTables(lb: SuiteLeaderboard, simulated: boolean): { overall
   const head = HEAD.map((h) => (h === 'Tokens' ? `Tokens${sim}` : h));
   return {
     overall: {
-      head: ['#', columnsHead(lb), ...head], align: ['r', 'l', ...ALIGN],
+      head: ['#', columnsHead(lb), ...head],
+      align: ['r', 'l', ...ALIGN],
       rows: lb.overall.map((a, i) => [String(i + 1), a.column.label, ...figureCells(a, simulated)]),
     },
     tasks: {
-      head: ['Task', columnsHead(lb), ...head], align: ['l', 'l', ...ALIGN],
-      rows: lb.tasks.flatMap((t) => t.byMode.map((a, i) => [i === 0 ? t.taskId : '', a.column.label, ...figureCells(a, simulated)])),
+      head: ['Task', columnsHead(lb), ...head],
+      align: ['l', 'l', ...ALIGN],
+      rows: lb.tasks.flatMap((t) =>
+        t.byMode.map((a, i) => [i === 0 ? t.taskId : '', a.column.label, ...figureCells(a, simulated)]),
+      ),
     },
   };
 }
 
 export const BOARD_NOTE =
-  'Figures: mean ± half the 95 % t interval over the runs; pass rate with Wilson\'s 95 % interval. Overall pools every run of every task. ';
+  "Figures: mean ± half the 95 % t interval over the runs; pass rate with Wilson's 95 % interval. Overall pools every run of every task. ";

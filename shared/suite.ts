@@ -4,7 +4,18 @@
  * task, so every error names the task and the field and says what to write instead.
  */
 import { z } from 'zod';
-import { COLUMN_MODE_IDS, DEFAULT_MODES, isModeId, MAX_TRIALS, MODE_IDS, runSettingsSchema, unknownSettingsMessage, type ModeId, type ProviderInfo, type RunSettingsInput } from './run-spec.js';
+import {
+  COLUMN_MODE_IDS,
+  DEFAULT_MODES,
+  isModeId,
+  MAX_TRIALS,
+  MODE_IDS,
+  runSettingsSchema,
+  unknownSettingsMessage,
+  type ModeId,
+  type ProviderInfo,
+  type RunSettingsInput,
+} from './run-spec.js';
 import { matrixVariants, parseVariants, type VariantInput } from './variants.js';
 import type { Validation } from './step-event.js';
 import { BUILTIN_TASKS, findTask } from './tasks.js';
@@ -27,11 +38,16 @@ const validatorSchemas = {
   exact: z.strictObject({ exact: z.string() }),
   regex: z.strictObject({
     regex: z.string().min(1).refine(isRegex, 'is not a valid regular expression'),
-    flags: z.string().regex(/^[imsu]*$/, 'may hold only the letters i, m, s and u').optional(),
+    flags: z
+      .string()
+      .regex(/^[imsu]*$/, 'may hold only the letters i, m, s and u')
+      .optional(),
   }),
   number: z.strictObject({ number: z.number().finite(), tolerance: z.number().finite().nonnegative().optional() }),
   jsonPath: z.strictObject({
-    jsonPath: z.string().regex(/^\$?(\.[A-Za-z_$][\w$-]*|\[\d+\]|\["[^"]*"\])*$/, 'must be a path like $.items[0].name or $["a key"]'),
+    jsonPath: z
+      .string()
+      .regex(/^\$?(\.[A-Za-z_$][\w$-]*|\[\d+\]|\["[^"]*"\])*$/, 'must be a path like $.items[0].name or $["a key"]'),
     equals: z.unknown().refine((v) => v !== undefined, 'is required: the value the path must hold'),
   }),
   js: z.strictObject({ js: z.string().trim().min(1, 'must be a JavaScript expression or program over `answer`') }),
@@ -53,7 +69,12 @@ const builtinTaskSchema = z.strictObject({
 });
 
 const customTaskSchema = z.strictObject({
-  id: z.string().regex(/^[A-Za-z0-9][\w.-]{0,63}$/, 'must be 1–64 letters, digits, ".", "_" or "-", starting with a letter or digit'),
+  id: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9][\w.-]{0,63}$/,
+      'must be 1–64 letters, digits, ".", "_" or "-", starting with a letter or digit',
+    ),
   text: z.string().trim().min(1, 'is the task given to every mode: write it as one string'),
   fixture: z.string().min(1, 'is a folder relative to the suite file; leave it out for an empty workspace').optional(),
   validator: z.unknown().optional(),
@@ -61,7 +82,10 @@ const customTaskSchema = z.strictObject({
 
 const suiteHeadSchema = z.strictObject({
   name: z.string().trim().min(1, 'names the suite: write e.g. name: "my tasks"'),
-  modes: z.array(z.string()).min(1, `lists at least one mode: ${MODE_IDS.join(', ')}`).optional(),
+  modes: z
+    .array(z.string())
+    .min(1, `lists at least one mode: ${MODE_IDS.join(', ')}`)
+    .optional(),
   trials: z.number().int().min(1).max(MAX_TRIALS).optional(),
   settings: z.record(z.string(), z.unknown()).optional(),
   /** The columns instead of modes (shared/variants.ts), or `models` with `modes` for every model × every mode. */
@@ -94,27 +118,36 @@ export interface Suite {
 }
 
 export class SuiteError extends Error {
-  constructor(readonly problems: readonly string[], source: string) {
-    super(`The suite ${source} is not valid:\n${problems.map((p) => `  - ${p}`).join('\n')}\nFix these and run it again.`);
+  constructor(
+    readonly problems: readonly string[],
+    source: string,
+  ) {
+    super(
+      `The suite ${source} is not valid:\n${problems.map((p) => `  - ${p}`).join('\n')}\nFix these and run it again.`,
+    );
     this.name = 'SuiteError';
   }
 }
 
 const where = (prefix: string, path: readonly PropertyKey[]): string =>
-  [prefix, ...path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))].join('').replace(/^\./, '') || 'suite';
+  [prefix, ...path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))].join('').replace(/^\./, '') ||
+  'suite';
 
 function issuesOf(error: z.ZodError, prefix: string): string[] {
   return error.issues.map((i) => {
-    const msg = i.code === 'unrecognized_keys' ? `unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys.join(', ')}` : i.message;
+    const msg =
+      i.code === 'unrecognized_keys' ? `unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys.join(', ')}` : i.message;
     return `${where(prefix, i.path)}: ${msg}`;
   });
 }
 
 function parseValidator(raw: unknown, at: string, problems: string[]): SuiteValidator | null {
   if (raw === undefined || raw === null) return null;
-  const kinds = typeof raw === 'object' && !Array.isArray(raw) ? VALIDATOR_KINDS.filter((k) => k in (raw as object)) : [];
+  const kinds =
+    typeof raw === 'object' && !Array.isArray(raw) ? VALIDATOR_KINDS.filter((k) => k in (raw as object)) : [];
   if (kinds.length !== 1) {
-    const why = kinds.length === 0 ? 'needs one of exact, regex, number, jsonPath or js' : `has ${kinds.join(' and ')}: keep one`;
+    const why =
+      kinds.length === 0 ? 'needs one of exact, regex, number, jsonPath or js' : `has ${kinds.join(' and ')}: keep one`;
     problems.push(`${at}: ${why}, e.g. ${VALIDATOR_EXAMPLES}`);
     return null;
   }
@@ -132,11 +165,12 @@ export function parseSuite(raw: unknown, source: string): Suite {
   if (!head.success) throw new SuiteError(issuesOf(head.error, ''), source);
   const problems: string[] = [];
   const { name, modes, trials, settings } = head.data;
-  for (const [i, m] of (modes ?? []).entries()) if (!isModeId(m)) problems.push(`modes[${i}]: "${m}" is not a mode; use ${MODE_IDS.join(', ')}`);
+  for (const [i, m] of (modes ?? []).entries())
+    if (!isModeId(m)) problems.push(`modes[${i}]: "${m}" is not a mode; use ${MODE_IDS.join(', ')}`);
   if (modes && new Set(modes).size !== modes.length) problems.push('modes: a mode is listed twice; list each once');
   const variants = suiteVariants(head.data, problems);
   if (settings) {
-    const unknown = unknownSettingsMessage(settings, 'the suite\'s settings');
+    const unknown = unknownSettingsMessage(settings, "the suite's settings");
     if (unknown) problems.push(unknown);
     const s = runSettingsSchema.safeParse(settings);
     if (!s.success) problems.push(...issuesOf(s.error, 'settings'));
@@ -159,7 +193,8 @@ export function parseSuite(raw: unknown, source: string): Suite {
       const label = c.success ? `${at} (${c.data.id})` : at;
       if (!c.success) problems.push(...issuesOf(c.error, at));
       const validator = parseValidator((t as { validator?: unknown }).validator, `${label}.validator`, problems);
-      if (c.success) task = { kind: 'custom', id: c.data.id, text: c.data.text, fixture: c.data.fixture ?? null, validator };
+      if (c.success)
+        task = { kind: 'custom', id: c.data.id, text: c.data.text, fixture: c.data.fixture ?? null, validator };
     }
     if (task) {
       if (seen.has(task.id)) problems.push(`${at}: the task id "${task.id}" is used twice; give each task its own id`);
@@ -169,19 +204,31 @@ export function parseSuite(raw: unknown, source: string): Suite {
   }
   if (problems.length > 0) throw new SuiteError(problems, source);
   return {
-    name, modes: variants ? [...new Set(variants.map((v) => v.mode))] : ((modes as ModeId[] | undefined) ?? null), variants, trials: trials ?? null,
-    settings: (settings as RunSettingsInput | undefined) ?? null, tasks,
+    name,
+    modes: variants ? [...new Set(variants.map((v) => v.mode))] : ((modes as ModeId[] | undefined) ?? null),
+    variants,
+    trials: trials ?? null,
+    settings: (settings as RunSettingsInput | undefined) ?? null,
+    tasks,
   };
 }
 
 /** A suite's columns: `variants` as written, or `models` × `modes` (the default modes without `modes`); null for plain modes. */
-function suiteVariants(head: { modes?: string[]; variants?: unknown[]; models?: string[] }, problems: string[]): VariantInput[] | null {
-  if (head.variants && head.models) problems.push('variants, models: give either variants (the columns) or models with modes (every model × every mode)');
-  else if (head.variants && head.modes) problems.push('variants: each column names its mode; leave modes out (or use models with modes)');
+function suiteVariants(
+  head: { modes?: string[]; variants?: unknown[]; models?: string[] },
+  problems: string[],
+): VariantInput[] | null {
+  if (head.variants && head.models)
+    problems.push(
+      'variants, models: give either variants (the columns) or models with modes (every model × every mode)',
+    );
+  else if (head.variants && head.modes)
+    problems.push('variants: each column names its mode; leave modes out (or use models with modes)');
   else {
     try {
       if (head.variants) return parseVariants(head.variants);
-      if (head.models) return parseVariants(matrixVariants(head.models, ((head.modes ?? DEFAULT_MODES) as ModeId[]).filter(isModeId)));
+      if (head.models)
+        return parseVariants(matrixVariants(head.models, ((head.modes ?? DEFAULT_MODES) as ModeId[]).filter(isModeId)));
     } catch (err) {
       problems.push((err as Error).message);
     }
@@ -193,7 +240,11 @@ function suiteVariants(head: { modes?: string[]; variants?: unknown[]; models?: 
 export const BUILTIN_SUITE_NAME = 'builtin';
 export function builtinSuite(): Suite {
   return {
-    name: BUILTIN_SUITE_NAME, modes: null, variants: null, trials: null, settings: null,
+    name: BUILTIN_SUITE_NAME,
+    modes: null,
+    variants: null,
+    trials: null,
+    settings: null,
     tasks: BUILTIN_TASKS.map((t) => ({ kind: 'builtin', id: t.id, text: t.text })),
   };
 }
@@ -201,12 +252,21 @@ export function builtinSuite(): Suite {
 /** The second built-in suite: does ReAct with a managed history close the gap to Code Mode (issue 32)? */
 export const HISTORY_SUITE_NAME = 'history';
 /** The history settings it runs ReAct under, each one column beside Code Mode's. */
-export const HISTORY_SUITE_SETTINGS = ['full', 'window:2', 'clear-results:2', 'clear-results:4', 'summarize:3'] as const;
+export const HISTORY_SUITE_SETTINGS = [
+  'full',
+  'window:2',
+  'clear-results:2',
+  'clear-results:4',
+  'summarize:3',
+] as const;
 
 /** Every built-in task, ReAct under each history setting and Code Mode, 3 trials each. */
 export function historySuite(): Suite {
   return {
-    name: HISTORY_SUITE_NAME, modes: null, trials: 3, settings: null,
+    name: HISTORY_SUITE_NAME,
+    modes: null,
+    trials: 3,
+    settings: null,
     variants: [
       ...HISTORY_SUITE_SETTINGS.map((history) => ({ mode: 'react' as const, settings: { history } })),
       { mode: 'code' as const },
@@ -257,13 +317,15 @@ export const suiteRecordSchema = z.object({
   trials: z.number().int().min(1),
   taskSet: z.string().optional(),
   provider: z.object({ name: z.string(), baseUrl: z.string(), model: z.string(), simulated: z.boolean() }).nullable(),
-  tasks: z.array(z.object({
-    taskId: z.string(),
-    kind: z.enum(['builtin', 'custom']),
-    text: z.string(),
-    validator: z.unknown().transform((v) => (v ?? null) as SuiteValidator | null),
-    comparisonId: z.string().nullable(),
-    error: z.string().nullable(),
-    validations: z.record(z.string(), z.object({ ok: z.boolean(), detail: z.string() }).nullable()),
-  })),
+  tasks: z.array(
+    z.object({
+      taskId: z.string(),
+      kind: z.enum(['builtin', 'custom']),
+      text: z.string(),
+      validator: z.unknown().transform((v) => (v ?? null) as SuiteValidator | null),
+      comparisonId: z.string().nullable(),
+      error: z.string().nullable(),
+      validations: z.record(z.string(), z.object({ ok: z.boolean(), detail: z.string() }).nullable()),
+    }),
+  ),
 });

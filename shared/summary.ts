@@ -3,9 +3,28 @@
  * so every surface shows the same numbers.
  */
 import type { PromptComposition } from './prompt-composition.js';
-import { combineSources, runCost, stepCost, sumCosts, usablePrice, usageSourceOf, type RunCost, type RunUsageSource, type StepCost, type StepUsageSource } from './cost.js';
+import {
+  combineSources,
+  runCost,
+  stepCost,
+  sumCosts,
+  usablePrice,
+  usageSourceOf,
+  type RunCost,
+  type RunUsageSource,
+  type StepCost,
+  type StepUsageSource,
+} from './cost.js';
 import type { ModeId, ProviderInfo, TaskRef } from './run-spec.js';
-import type { ModelPrice, RunStatus, RunTotals, StepEvent, Usage, Validation, WorkerStartRecord } from './step-event.js';
+import type {
+  ModelPrice,
+  RunStatus,
+  RunTotals,
+  StepEvent,
+  Usage,
+  Validation,
+  WorkerStartRecord,
+} from './step-event.js';
 import { cheapestVerdict, fewestTokensVerdict, type Verdict } from './verdict.js';
 import { meanStat, wilson, type MeanStat, type RateStat } from './trial-stats.js';
 import { columnOf, type ColumnRef } from './variants.js';
@@ -87,9 +106,21 @@ export interface SummaryRequest {
 }
 
 function summaryRequests(events: readonly StepEvent[]): SummaryRequest[] {
-  return events.flatMap((e) => (e.type === 'history-summary'
-    ? [{ step: e.step, fromStep: e.fromStep, toStep: e.toStep, prompt: e.usage?.prompt ?? 0, completion: e.usage?.completion ?? 0, replacedTokens: e.replacedTokens, failed: e.error !== null }]
-    : []));
+  return events.flatMap((e) =>
+    e.type === 'history-summary'
+      ? [
+          {
+            step: e.step,
+            fromStep: e.fromStep,
+            toStep: e.toStep,
+            prompt: e.usage?.prompt ?? 0,
+            completion: e.usage?.completion ?? 0,
+            replacedTokens: e.replacedTokens,
+            failed: e.error !== null,
+          },
+        ]
+      : [],
+  );
 }
 
 function usageOf(u: Usage | null) {
@@ -139,7 +170,14 @@ export function cacheWriteTotal(perStep: readonly Pick<StepSummary, 'cacheWrite'
 
 /** Totals derived from the steps; `run-finished.totals` is this function's output at the end of the run. */
 export function computeTotals(events: readonly StepEvent[]): RunTotals {
-  let prompt = 0, completion = 0, cached = 0, reasoning = 0, total = 0, requests = 0, steps = 0, toolCalls = 0;
+  let prompt = 0,
+    completion = 0,
+    cached = 0,
+    reasoning = 0,
+    total = 0,
+    requests = 0,
+    steps = 0,
+    toolCalls = 0;
   let lastT = 0;
   const waits: [number, number][] = [];
   for (const e of events) {
@@ -173,8 +211,19 @@ export function computeTotals(events: readonly StepEvent[]): RunTotals {
   const started = events.find((e) => e.type === 'run-started');
   // Measured by the host before the run's clock started, so it is a figure of its own, never part of wallMs.
   const startupMs = started?.type === 'run-started' ? (started.workerStart?.ms ?? 0) : 0;
-  return { steps, requests, prompt, completion, cached, reasoning, total, toolCalls,
-    wallMs: Math.max(0, lastT - approvalWaitMs), approvalWaitMs, startupMs };
+  return {
+    steps,
+    requests,
+    prompt,
+    completion,
+    cached,
+    reasoning,
+    total,
+    toolCalls,
+    wallMs: Math.max(0, lastT - approvalWaitMs),
+    approvalWaitMs,
+    startupMs,
+  };
 }
 
 /** Length of the union of [start, end] intervals: two calls waiting at once count their overlap once. */
@@ -204,7 +253,7 @@ export function summarizeRun(events: readonly StepEvent[]): RunSummary {
     provider: started?.type === 'run-started' ? started.provider : null,
     status: finished?.type === 'run-finished' ? finished.status : 'running',
     answer: finished?.type === 'run-finished' ? finished.answer : '',
-    error: finished?.type === 'run-finished' ? finished.error ?? null : null,
+    error: finished?.type === 'run-finished' ? (finished.error ?? null) : null,
     validation: finished?.type === 'run-finished' ? finished.validation : null,
     totals: computeTotals(events),
     perStep,
@@ -212,11 +261,18 @@ export function summarizeRun(events: readonly StepEvent[]): RunSummary {
     firstRequestPrompt: perStep[0]?.prompt ?? null,
     usageSource: combineSources(perStep.map((s) => s.usageSource)),
     programToolCalls: events.reduce((n, e) => n + (e.type === 'code-run' ? e.toolCalls.length : 0), 0),
-    programs: events.reduce((n, e) => n + (e.type === 'model-response' ? e.toolCalls.filter((c) => c.name === 'run_code').length : 0), 0),
+    programs: events.reduce(
+      (n, e) => n + (e.type === 'model-response' ? e.toolCalls.filter((c) => c.name === 'run_code').length : 0),
+      0,
+    ),
     workerStart: started?.type === 'run-started' ? (started.workerStart ?? null) : null,
     ...(started?.type === 'run-started' ? { toolsOffered: started.tools.length } : {}),
     ...(summaries.length ? { historySummaries: summaries } : {}),
-    cost: runCost(perStep, started?.type === 'run-started' ? usablePrice(started.price) : undefined, started?.type === 'run-started' ? started.provider : null),
+    cost: runCost(
+      perStep,
+      started?.type === 'run-started' ? usablePrice(started.price) : undefined,
+      started?.type === 'run-started' ? started.provider : null,
+    ),
   };
 }
 
@@ -230,7 +286,8 @@ export interface CumulativePoint {
 
 /** Running token totals after each step (what a cumulative chart plots); the last point equals the run's totals. */
 export function cumulativeTokens(perStep: readonly StepSummary[]): CumulativePoint[] {
-  let prompt = 0, completion = 0;
+  let prompt = 0,
+    completion = 0;
   return perStep.map((s) => {
     prompt += s.prompt;
     completion += s.completion;
@@ -276,7 +333,8 @@ export const comparableRuns = (run: Pick<RunSummary, 'status'>, base: Pick<RunSu
   run.status === 'answered' && base.status === 'answered';
 
 /** Said where a Δ is withheld because a run did not answer. */
-export const NO_DIFF_NOTE = 'No Δ where a run or the baseline did not answer: its figures cover only the steps it made.';
+export const NO_DIFF_NOTE =
+  'No Δ where a run or the baseline did not answer: its figures cover only the steps it made.';
 
 export function summarizeComparison(runs: readonly RunSummary[]): ComparisonSummary {
   const base = runs[0] ?? null;
@@ -287,11 +345,18 @@ export function summarizeComparison(runs: readonly RunSummary[]): ComparisonSumm
     // A run that did not answer (or a baseline that did not) covers only the steps it made: no Δ, not like for like.
     const like = base !== null && comparableRuns(r, base);
     diffs[r.runId] = like ? percentDiff(r.totals.total, base.totals.total) : null;
-    costDiffs[r.runId] = like && r.cost.usd !== null && base.cost.usd !== null ? percentDiff(r.cost.usd, base.cost.usd) : null;
+    costDiffs[r.runId] =
+      like && r.cost.usd !== null && base.cost.usd !== null ? percentDiff(r.cost.usd, base.cost.usd) : null;
   }
   return {
-    runs, baselineRunId: base?.runId ?? null, cheapestRunId: fewestTokens.runId, totalDiffPercent: diffs,
-    fewestTokens, cheapest: cheapestVerdict(runs), costDiffPercent: costDiffs, totalCost: sumCosts(runs.map((r) => r.cost)),
+    runs,
+    baselineRunId: base?.runId ?? null,
+    cheapestRunId: fewestTokens.runId,
+    totalDiffPercent: diffs,
+    fewestTokens,
+    cheapest: cheapestVerdict(runs),
+    costDiffPercent: costDiffs,
+    totalCost: sumCosts(runs.map((r) => r.cost)),
   };
 }
 
@@ -317,7 +382,14 @@ export type Stat = MeanStat;
  * every run. FIGURES_NOTE says so on every surface.
  */
 export function countsInFigures(r: Pick<RunSummary, 'status'>): boolean {
-  return r.status === 'answered' || r.status === 'max-steps' || r.status === 'error' || r.status === 'refused' || r.status === 'truncated' || r.status === 'empty';
+  return (
+    r.status === 'answered' ||
+    r.status === 'max-steps' ||
+    r.status === 'error' ||
+    r.status === 'refused' ||
+    r.status === 'truncated' ||
+    r.status === 'empty'
+  );
 }
 
 export const FIGURES_NOTE =
@@ -361,7 +433,8 @@ export interface ModeAggregate {
 export const stat = meanStat;
 
 /** The runs of a column that ran at all: the denominator of its answered and passed counts. */
-export const ranOfAggregate = (a: Pick<ModeAggregate, 'trials' | 'neverStarted'>): number => a.trials - (a.neverStarted ?? 0);
+export const ranOfAggregate = (a: Pick<ModeAggregate, 'trials' | 'neverStarted'>): number =>
+  a.trials - (a.neverStarted ?? 0);
 
 /** Per-column figures over several trials (per mode when no variants ran), columns in order of first appearance. */
 export function aggregateByColumn(runs: readonly RunSummary[]): ModeAggregate[] {

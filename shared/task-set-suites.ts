@@ -19,7 +19,13 @@ export interface TaskSetInfo {
 }
 
 export const TASK_SETS: readonly TaskSetInfo[] = [
-  { id: M3_SET_ID, label: 'M3ToolEval (CodeAct, ICML 2024)', domains: M3_DOMAIN_INFO, modes: PAPER_MODES, tasks: m3Cards },
+  {
+    id: M3_SET_ID,
+    label: 'M3ToolEval (CodeAct, ICML 2024)',
+    domains: M3_DOMAIN_INFO,
+    modes: PAPER_MODES,
+    tasks: m3Cards,
+  },
 ];
 
 export function taskSetOf(id: string): TaskSetInfo | undefined {
@@ -36,16 +42,31 @@ export function taskSetSuite(arg: string): Suite & { readonly taskSet: string } 
   const [id, list] = arg.split(':', 2);
   const set = taskSetOf(id);
   if (!set) throw new Error(`"${id}" is not a task set; the task sets are ${TASK_SETS.map((s) => s.id).join(', ')}.`);
-  const asked = list === undefined ? null : list.split(',').map((d) => d.trim()).filter(Boolean);
+  const asked =
+    list === undefined
+      ? null
+      : list
+          .split(',')
+          .map((d) => d.trim())
+          .filter(Boolean);
   const unknown = (asked ?? []).filter((d) => !set.domains.some((x) => x.id === d));
   if (asked !== null && (asked.length === 0 || unknown.length > 0)) {
-    const what = asked.length === 0 ? 'names no domain' : `names ${unknown.map((d) => `"${d}"`).join(', ')}, which ${unknown.length === 1 ? 'is not a domain' : 'are not domains'} of ${set.id}`;
-    throw new Error(`${arg} ${what}. Its domains: ${set.domains.map((d) => d.id).join(', ')} (e.g. ${set.id}:${set.domains[0].id}, several joined with commas), or ${set.id} for all.`);
+    const what =
+      asked.length === 0
+        ? 'names no domain'
+        : `names ${unknown.map((d) => `"${d}"`).join(', ')}, which ${unknown.length === 1 ? 'is not a domain' : 'are not domains'} of ${set.id}`;
+    throw new Error(
+      `${arg} ${what}. Its domains: ${set.domains.map((d) => d.id).join(', ')} (e.g. ${set.id}:${set.domains[0].id}, several joined with commas), or ${set.id} for all.`,
+    );
   }
   const tasks = set.tasks().filter((t) => asked === null || asked.includes(t.domain));
   return {
-    name: asked === null ? set.id : `${set.id}:${asked.join(',')}`, taskSet: set.id,
-    modes: [...set.modes], variants: null, trials: null, settings: null,
+    name: asked === null ? set.id : `${set.id}:${asked.join(',')}`,
+    taskSet: set.id,
+    modes: [...set.modes],
+    variants: null,
+    trials: null,
+    settings: null,
     tasks: tasks.map((t) => ({ kind: 'builtin', id: t.id, text: t.text })),
   };
 }
@@ -54,6 +75,7 @@ export function taskSetSuite(arg: string): Suite & { readonly taskSet: string } 
 export function limitSuite<S extends Suite>(suite: S, limit: number | string | undefined): S {
   if (limit === undefined) return suite;
   const n = typeof limit === 'number' ? limit : /^\s*\d+\s*$/.test(limit) ? Number(limit) : NaN;
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--limit takes a whole number of tasks from 1 up; got "${limit}".`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`--limit takes a whole number of tasks from 1 up; got "${limit}".`);
   return { ...suite, tasks: suite.tasks.slice(0, n) };
 }

@@ -28,8 +28,7 @@ const CARDS = [
   {
     id: 'time-and-title',
     title: 'Time and page title',
-    text:
-      'What time is it now in Asia/Shanghai? Then fetch the page at {{FIXTURE_URL}} and tell me its title.',
+    text: 'What time is it now in Asia/Shanghai? Then fetch the page at {{FIXTURE_URL}} and tell me its title.',
     about: 'Two independent calls: parallel tool calls vs. hidden tools found by search.',
     servesPages: true,
   },
@@ -49,39 +48,45 @@ const CARDS = [
     id: 'config-lookup',
     title: 'Config lookup',
     text: 'Which port does the server listen on, according to config.json? Answer with the number.',
-    about: 'A single lookup, where ReAct should win; measured, Code Mode still sends fewer prompt tokens (ReAct resends all tool schemas).',
+    about:
+      'A single lookup, where ReAct should win; measured, Code Mode still sends fewer prompt tokens (ReAct resends all tool schemas).',
   },
   {
     id: 'write-errors',
     title: 'Write the ERROR lines',
     text: 'Copy every line of service.log that contains ERROR, in order, into a new file errors.log, then say how many lines you wrote.',
-    about: 'Writing a file: ReAct reads the log and sends its lines back in write_file; one program filters and writes unseen.',
+    about:
+      'Writing a file: ReAct reads the log and sends its lines back in write_file; one program filters and writes unseen.',
   },
   {
     id: 'missing-file',
     title: 'Recover from a missing file',
     text: 'Read release-notes.txt and tell me the version number of the latest release.',
-    about: 'Recovering from a tool error: the named file is elsewhere; its real error leads to listing folders or a search program.',
+    about:
+      'Recovering from a tool error: the named file is elsewhere; its real error leads to listing folders or a search program.',
   },
   {
     id: 'owner-chain',
     title: 'Owner of the noisiest service',
     text:
       'Find the service with the most ERROR entries in incidents.log, then open its config in services/<service>.json ' +
-      'to get the owner id, then look that person up in people/<owner id>.json. Tell me the owner\'s full name.',
-    about: 'A dependent chain of three reads: ReAct pays a round trip per hop, resending the log each time; one program follows the chain, so Code Mode should win.',
+      "to get the owner id, then look that person up in people/<owner id>.json. Tell me the owner's full name.",
+    about:
+      'A dependent chain of three reads: ReAct pays a round trip per hop, resending the log each time; one program follows the chain, so Code Mode should win.',
   },
   {
     id: 'tool-catalog',
     title: 'Two tools out of sixty-five',
     text: 'Convert 250 US dollars to Japanese yen, and tell me the straight-line distance from Paris to Berlin in kilometres.',
-    about: 'A catalog of 57 demo tools joins the run: ReAct sends all 65 schemas every step, tool search and Code Mode find the two needed, so ReAct should lose.',
+    about:
+      'A catalog of 57 demo tools joins the run: ReAct sends all 65 schemas every step, tool search and Code Mode find the two needed, so ReAct should lose.',
   },
   {
     id: 'web-lookup',
     title: 'Look it up on the web',
     text: 'Search the web to find the year the Marrow Point Lighthouse was first lit. Answer with the year and the URL of the page you found it on.',
-    about: 'Search, open the right result, answer with its source (an offline index served locally): a short dependent chain where each page read is resent in ReAct.',
+    about:
+      'Search, open the right result, answer with its source (an offline index served locally): a short dependent chain where each page read is resent in ReAct.',
     servesPages: true,
     ownSearchIndex: true,
   },
@@ -96,9 +101,14 @@ export const BUILTIN_TASKS: readonly TaskInfo[] = CARDS;
  * The cards of the task sets' tasks (shared/task-set-suites.ts): built-in tasks too, found by id or words and
  * run as any task, but listed by their set (a suite, `parallax tasks`) rather than one by one beside the others.
  */
-export const TASK_SET_CARDS: readonly TaskInfo[] = TASK_SETS.flatMap((set) => set.tasks().map((t) => ({
-  id: t.id, title: t.title, text: t.text, about: `${set.label}: ${set.domains.find((d) => d.id === t.domain)?.title ?? t.domain}`,
-})));
+export const TASK_SET_CARDS: readonly TaskInfo[] = TASK_SETS.flatMap((set) =>
+  set.tasks().map((t) => ({
+    id: t.id,
+    title: t.title,
+    text: t.text,
+    about: `${set.label}: ${set.domains.find((d) => d.id === t.domain)?.title ?? t.domain}`,
+  })),
+);
 
 export function findTask(id: string): TaskInfo | undefined {
   return BUILTIN_TASKS.find((t) => t.id === id) ?? TASK_SET_CARDS.find((t) => t.id === id);
@@ -109,7 +119,9 @@ export const FIXTURE_URL_PLACEHOLDER = '{{FIXTURE_URL}}';
 /** The built-in task a user's input names: its id, or its whole text typed out (so it still gets validated). */
 export function findTaskByInput(input: string): TaskInfo | undefined {
   const trimmed = input.trim();
-  return findTask(trimmed) ?? BUILTIN_TASKS.find((t) => t.text === trimmed) ?? TASK_SET_CARDS.find((t) => t.text === trimmed);
+  return (
+    findTask(trimmed) ?? BUILTIN_TASKS.find((t) => t.text === trimmed) ?? TASK_SET_CARDS.find((t) => t.text === trimmed)
+  );
 }
 
 /** Whether a task (built-in id or free text) needs the local fixture pages to be served. */

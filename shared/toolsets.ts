@@ -27,4 +27,5 @@ export type ToolsetId = keyof typeof TOOLSETS;
 export const TOOLSET_IDS = Object.keys(TOOLSETS) as [ToolsetId, ...ToolsetId[]];
 
 /** A stored comparison may name a profile this build does not know: show the id itself. */
-export const toolsetLabel = (id: string): string => (Object.hasOwn(TOOLSETS, id) ? TOOLSETS[id as ToolsetId].label : id);
+export const toolsetLabel = (id: string): string =>
+  Object.hasOwn(TOOLSETS, id) ? TOOLSETS[id as ToolsetId].label : id;

@@ -24,13 +24,48 @@ export interface TrialRun {
 export type DiffFigure = 'prompt' | 'completion' | 'total' | 'cost' | 'steps' | 'wallMs' | 'passRate';
 
 /** The figures compared, in order, with the words of a sentence. */
-export const DIFF_FIGURES: readonly { readonly key: DiffFigure; readonly label: string; readonly verb: string; readonly less: string; readonly more: string; readonly same: string }[] = [
-  { key: 'prompt', label: 'Prompt tokens', verb: 'used', less: 'fewer prompt tokens', more: 'more prompt tokens', same: 'as many prompt tokens as' },
-  { key: 'completion', label: 'Completion tokens', verb: 'used', less: 'fewer completion tokens', more: 'more completion tokens', same: 'as many completion tokens as' },
-  { key: 'total', label: 'Total tokens', verb: 'used', less: 'fewer tokens in all', more: 'more tokens in all', same: 'as many tokens in all as' },
+export const DIFF_FIGURES: readonly {
+  readonly key: DiffFigure;
+  readonly label: string;
+  readonly verb: string;
+  readonly less: string;
+  readonly more: string;
+  readonly same: string;
+}[] = [
+  {
+    key: 'prompt',
+    label: 'Prompt tokens',
+    verb: 'used',
+    less: 'fewer prompt tokens',
+    more: 'more prompt tokens',
+    same: 'as many prompt tokens as',
+  },
+  {
+    key: 'completion',
+    label: 'Completion tokens',
+    verb: 'used',
+    less: 'fewer completion tokens',
+    more: 'more completion tokens',
+    same: 'as many completion tokens as',
+  },
+  {
+    key: 'total',
+    label: 'Total tokens',
+    verb: 'used',
+    less: 'fewer tokens in all',
+    more: 'more tokens in all',
+    same: 'as many tokens in all as',
+  },
   { key: 'cost', label: 'Cost (USD)', verb: 'cost', less: 'less', more: 'more', same: 'as much as' },
   { key: 'steps', label: 'Steps', verb: 'took', less: 'fewer steps', more: 'more steps', same: 'as many steps as' },
-  { key: 'wallMs', label: 'Wall time', verb: 'took', less: 'less wall time', more: 'more wall time', same: 'as much wall time as' },
+  {
+    key: 'wallMs',
+    label: 'Wall time',
+    verb: 'took',
+    less: 'less wall time',
+    more: 'more wall time',
+    same: 'as much wall time as',
+  },
   { key: 'passRate', label: 'Pass rate', verb: 'passed', less: '', more: '', same: '' },
 ];
 
@@ -68,14 +103,25 @@ function evidence(n: number, paired: boolean, test: PermutationResult | null): s
   const p = formatP(test.p);
   if (test.p < 0.05) return `${p}, ${count}`;
   // Every trial went the same way, yet so few trials cannot reach 5 %: say that rather than "no difference".
-  if (test.minP >= 0.05 && test.p <= test.minP * (1 + 1e-9)) return `${p}, ${count}: all one way, but ${n} trials cannot give p < 0.05`;
+  if (test.minP >= 0.05 && test.p <= test.minP * (1 + 1e-9))
+    return `${p}, ${count}: all one way, but ${n} trials cannot give p < 0.05`;
   return `${p}, ${count}: not a clear difference`;
 }
 
-function meanSentence(who: string, vs: string, f: (typeof DIFF_FIGURES)[number], d: ReturnType<typeof compareMeans> & object): string {
+function meanSentence(
+  who: string,
+  vs: string,
+  f: (typeof DIFF_FIGURES)[number],
+  d: ReturnType<typeof compareMeans> & object,
+): string {
   const why = evidence(d.n, d.paired, d.test);
   if (d.percent === null) {
-    const amount = f.key === 'wallMs' ? formatDuration(Math.abs(d.diff)) : f.key === 'cost' ? formatUsd(Math.abs(d.diff)) : formatMean(Math.abs(d.diff));
+    const amount =
+      f.key === 'wallMs'
+        ? formatDuration(Math.abs(d.diff))
+        : f.key === 'cost'
+          ? formatUsd(Math.abs(d.diff))
+          : formatMean(Math.abs(d.diff));
     return `${who} ${f.verb} ${amount} ${d.diff < 0 ? f.less : f.more} than ${vs} (${why})`;
   }
   const pct = Math.round(Math.abs(d.percent));
@@ -106,49 +152,111 @@ export function differencesByMode(runs: readonly TrialRun[], baseline?: string |
   const columnOf = (m: string) => of(m)[0]!.summary;
   const label = (m: string) => columnOf(m).column.label;
   // Rounds pair the runs when no column has two runs in one trial.
-  const rounds = modes.every((m) => new Set(of(m).map((r) => r.trial)).size === of(m).length) && runs.some((r) => r.trial > 1);
+  const rounds =
+    modes.every((m) => new Set(of(m).map((r) => r.trial)).size === of(m).length) && runs.some((r) => r.trial > 1);
   const out: ModeDifference[] = [];
   for (const mode of others) {
     for (const f of DIFF_FIGURES) {
-      const common = { mode: columnOf(mode).mode, baseline: columnOf(base).mode, column: columnOf(mode).column, baselineColumn: columnOf(base).column, figure: f.key };
+      const common = {
+        mode: columnOf(mode).mode,
+        baseline: columnOf(base).mode,
+        column: columnOf(mode).column,
+        baselineColumn: columnOf(base).column,
+        figure: f.key,
+      };
       if (f.key === 'passRate') {
         const ok = (r: TrialRun) => r.summary.validation?.ok === true && r.summary.status === 'answered';
         // A run cancelled before it started tried nothing: it is no failure to count, and no pair to test.
         const ran = (m: string) => of(m).filter((r) => ranAtAll(r.summary));
-        const pairs = rounds ? ran(mode).flatMap((x) => ran(base).filter((b) => b.trial === x.trial).map((b) => [x, b] as const)) : [];
+        const pairs = rounds
+          ? ran(mode).flatMap((x) =>
+              ran(base)
+                .filter((b) => b.trial === x.trial)
+                .map((b) => [x, b] as const),
+            )
+          : [];
         const paired = rounds && pairs.length >= 2;
         // Fewer than two runs that ran on a side (a comparison cancelled in its first round): nothing to compare.
-        const d = ran(mode).length < 2 || ran(base).length < 2 ? null
-          : paired ? compareRates(pairs.map(([x]) => ok(x)), pairs.map(([, b]) => ok(b)), true) : compareRates(ran(mode).map(ok), ran(base).map(ok), false);
+        const d =
+          ran(mode).length < 2 || ran(base).length < 2
+            ? null
+            : paired
+              ? compareRates(
+                  pairs.map(([x]) => ok(x)),
+                  pairs.map(([, b]) => ok(b)),
+                  true,
+                )
+              : compareRates(ran(mode).map(ok), ran(base).map(ok), false);
         if (!d) continue;
         const pts = (v: number) => `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(Math.round(v * 100))}`;
         const k = (list: readonly TrialRun[]) => `${list.filter(ok).length} of ${list.length}`;
         const sentence = `${label(mode)} passed ${k(ran(mode))}, ${label(base)} ${k(ran(base))} (${pts(d.diff)} points, 95 % CI ${pts(d.ci95[0])} to ${pts(d.ci95[1])}; ${evidence(d.n, d.paired, d.test)})`;
-        out.push({ ...common, paired: d.paired, n: d.n, nBase: d.nBase, diff: d.diff, ci95: d.ci95, percent: null, percentCi95: null,
-          p: d.test?.p ?? null, minP: d.test?.minP ?? null, test: d.test ? (d.paired ? 'paired permutation (sign-flip)' : 'permutation') : null, sentence });
+        out.push({
+          ...common,
+          paired: d.paired,
+          n: d.n,
+          nBase: d.nBase,
+          diff: d.diff,
+          ci95: d.ci95,
+          percent: null,
+          percentCi95: null,
+          p: d.test?.p ?? null,
+          minP: d.test?.minP ?? null,
+          test: d.test ? (d.paired ? 'paired permutation (sign-flip)' : 'permutation') : null,
+          sentence,
+        });
         continue;
       }
       const key = f.key;
       const fin = (m: string) => of(m).filter((r) => countsInFigures(r.summary));
       // A cost is compared only when every counted run of both modes has one (no price: no figure, not 0).
       if (key === 'cost' && [...fin(mode), ...fin(base)].some((r) => r.summary.cost.usd === null)) continue;
-      const pairs = rounds ? fin(mode).flatMap((x) => fin(base).filter((b) => b.trial === x.trial).map((b) => [valueOf(x.summary, key)!, valueOf(b.summary, key)!] as const)) : [];
+      const pairs = rounds
+        ? fin(mode).flatMap((x) =>
+            fin(base)
+              .filter((b) => b.trial === x.trial)
+              .map((b) => [valueOf(x.summary, key)!, valueOf(b.summary, key)!] as const),
+          )
+        : [];
       const paired = rounds && pairs.length >= 2;
       const d = paired
-        ? compareMeans(pairs.map(([x]) => x), pairs.map(([, b]) => b), true)
-        : compareMeans(fin(mode).map((r) => valueOf(r.summary, key)!), fin(base).map((r) => valueOf(r.summary, key)!), false);
+        ? compareMeans(
+            pairs.map(([x]) => x),
+            pairs.map(([, b]) => b),
+            true,
+          )
+        : compareMeans(
+            fin(mode).map((r) => valueOf(r.summary, key)!),
+            fin(base).map((r) => valueOf(r.summary, key)!),
+            false,
+          );
       if (!d) continue;
       // No figure is below zero, so a mode cannot use more than 100 % less: the percent interval stops there.
       const percentCi95 = d.percentCi95 ? ([Math.max(-100, d.percentCi95[0]), d.percentCi95[1]] as const) : null;
-      out.push({ ...common, paired: d.paired, n: d.n, nBase: d.nBase, diff: d.diff, ci95: d.ci95, percent: d.percent, percentCi95,
-        p: d.test?.p ?? null, minP: d.test?.minP ?? null, test: d.test ? (d.paired ? 'paired permutation (sign-flip)' : 'permutation') : null, sentence: meanSentence(label(mode), label(base), f, { ...d, percentCi95 }) });
+      out.push({
+        ...common,
+        paired: d.paired,
+        n: d.n,
+        nBase: d.nBase,
+        diff: d.diff,
+        ci95: d.ci95,
+        percent: d.percent,
+        percentCi95,
+        p: d.test?.p ?? null,
+        minP: d.test?.minP ?? null,
+        test: d.test ? (d.paired ? 'paired permutation (sign-flip)' : 'permutation') : null,
+        sentence: meanSentence(label(mode), label(base), f, { ...d, percentCi95 }),
+      });
     }
   }
   return out;
 }
 
 /** How a figure's mean is written with its interval: "1,234.5 ± 56.7 (95 % CI 1,178–1,291)", or with ONE_TRIAL_NOTE. */
-export function formatWithInterval(s: { mean: number; ci95: readonly [number, number] | null }, f: (n: number) => string): string {
+export function formatWithInterval(
+  s: { mean: number; ci95: readonly [number, number] | null },
+  f: (n: number) => string,
+): string {
   if (!s.ci95) return `${f(s.mean)} (${ONE_TRIAL_NOTE})`;
   return `${f(s.mean)} ± ${f((s.ci95[1] - s.ci95[0]) / 2)}`;
 }

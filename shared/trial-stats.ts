@@ -37,8 +37,10 @@ export function sampleSd(values: readonly number[]): number | null {
 
 /** ln Γ(x) for x > 0 (Lanczos, g = 7, n = 9: about 15 significant digits). */
 function lnGamma(x: number): number {
-  const c = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
-    12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7];
+  const c = [
+    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
+    12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+  ];
   if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - lnGamma(1 - x);
   x -= 1;
   let a = c[0];
@@ -50,12 +52,16 @@ function lnGamma(x: number): number {
 /** Continued fraction of the incomplete beta function (modified Lentz; Numerical Recipes §6.4). */
 function betaCf(x: number, a: number, b: number): number {
   const tiny = 1e-300;
-  let c = 1, d = 1 - ((a + b) * x) / (a + 1);
+  let c = 1,
+    d = 1 - ((a + b) * x) / (a + 1);
   d = 1 / (Math.abs(d) < tiny ? tiny : d);
   let h = d;
   for (let m = 1; m <= 300; m++) {
     const m2 = 2 * m;
-    for (const num of [(m * (b - m) * x) / ((a + m2 - 1) * (a + m2)), (-(a + m) * (a + b + m) * x) / ((a + m2) * (a + m2 + 1))]) {
+    for (const num of [
+      (m * (b - m) * x) / ((a + m2 - 1) * (a + m2)),
+      (-(a + m) * (a + b + m) * x) / ((a + m2) * (a + m2 + 1)),
+    ]) {
       d = 1 + num * d;
       d = 1 / (Math.abs(d) < tiny ? tiny : d);
       c = 1 + num / c;
@@ -84,10 +90,12 @@ export function tCdf(t: number, df: number): number {
 
 /** Student's t quantile: the t with P(T ≤ t) = p, by bisection on tCdf (monotone, so it cannot diverge). */
 export function tQuantile(p: number, df: number): number {
-  if (!(p > 0 && p < 1) || !(df > 0)) throw new RangeError(`tQuantile needs 0 < p < 1 and df > 0 (got p = ${p}, df = ${df})`);
+  if (!(p > 0 && p < 1) || !(df > 0))
+    throw new RangeError(`tQuantile needs 0 < p < 1 and df > 0 (got p = ${p}, df = ${df})`);
   if (p === 0.5) return 0;
   if (p < 0.5) return -tQuantile(1 - p, df);
-  let lo = 0, hi = 1;
+  let lo = 0,
+    hi = 1;
   while (tCdf(hi, df) < p) hi *= 2;
   for (let i = 0; i < 200 && hi - lo > 1e-14 * hi; i++) {
     const mid = (lo + hi) / 2;
@@ -114,8 +122,12 @@ export function meanStat(values: readonly number[]): MeanStat | null {
   const sd = sampleSd(values);
   const half = sd === null ? null : (tQuantile(0.975, values.length - 1) * sd) / Math.sqrt(values.length);
   return {
-    n: values.length, mean: m, sd, ci95: half === null ? null : [m - half, m + half],
-    min: Math.min(...values), max: Math.max(...values),
+    n: values.length,
+    mean: m,
+    sd,
+    ci95: half === null ? null : [m - half, m + half],
+    min: Math.min(...values),
+    max: Math.max(...values),
   };
 }
 
@@ -129,13 +141,13 @@ export interface RateStat {
 
 export function wilson(k: number, n: number, z = Z975): RateStat | null {
   if (n <= 0) return null;
-  const p = k / n, z2 = z * z;
+  const p = k / n,
+    z2 = z * z;
   const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
   const half = (z / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
   // At 0/n and n/n the bound is exactly 0 or 1; rounding would leave 1e-17 off.
   return { k, n, rate: p, ci95: [k === 0 ? 0 : Math.max(0, centre - half), k === n ? 1 : Math.min(1, centre + half)] };
 }
-
 
 /** Whether |s| reaches the observed |statistic|, with room for rounding of sums in another order. */
 const atLeast = (s: number, observed: number) => Math.abs(s) >= Math.abs(observed) * (1 - 1e-12) - 1e-12;
@@ -181,7 +193,8 @@ function binomial(n: number, k: number): number {
 /** Unpaired: exact permutation test of the difference of means over every split of the pooled values. */
 export function permutationTest(a: readonly number[], b: readonly number[]): PermutationResult {
   const pooled = [...a, ...b];
-  const n = pooled.length, na = a.length;
+  const n = pooled.length,
+    na = a.length;
   const sum = pooled.reduce((s, v) => s + v, 0);
   const diffOf = (sumA: number) => sumA / na - (sum - sumA) / (n - na);
   const observed = diffOf(a.reduce((s, v) => s + v, 0));
@@ -240,7 +253,8 @@ function ratioHalfWidth(x: readonly number[], b: readonly number[], paired: bool
     const sd = sampleSd(x.map((v, i) => v - r * b[i]))!;
     return sd === 0 ? 0 : (tQuantile(0.975, x.length - 1) * sd) / (Math.sqrt(x.length) * Math.abs(mb));
   }
-  const v1 = sampleSd(x)! ** 2 / x.length, v2 = (r * r * sampleSd(b)! ** 2) / b.length;
+  const v1 = sampleSd(x)! ** 2 / x.length,
+    v2 = (r * r * sampleSd(b)! ** 2) / b.length;
   return welchHalf(v1, v2, x.length, b.length) / Math.abs(mb);
 }
 
@@ -258,8 +272,10 @@ function welchHalf(v1: number, v2: number, n1: number, n2: number): number {
  */
 export function compareMeans(x: readonly number[], b: readonly number[], paired: boolean): MeanDifference | null {
   if (x.length === 0 || b.length === 0) return null;
-  if (paired && x.length !== b.length) throw new RangeError('compareMeans: paired values need arrays of the same length');
-  const mx = mean(x), mb = mean(b);
+  if (paired && x.length !== b.length)
+    throw new RangeError('compareMeans: paired values need arrays of the same length');
+  const mx = mean(x),
+    mb = mean(b);
   const diff = mx - mb;
   const r = mb === 0 ? null : mx / mb;
   const percent = r === null ? null : (r - 1) * 100;
@@ -278,8 +294,10 @@ export function compareMeans(x: readonly number[], b: readonly number[], paired:
   }
   const rHalf = r === null ? null : ratioHalfWidth(x, b, paired, r, mb) * 100;
   return {
-    ...base, ci95: [diff - half, diff + half],
-    percentCi95: percent === null || rHalf === null ? null : [percent - rHalf, percent + rHalf], test,
+    ...base,
+    ci95: [diff - half, diff + half],
+    percentCi95: percent === null || rHalf === null ? null : [percent - rHalf, percent + rHalf],
+    test,
   };
 }
 
@@ -298,14 +316,20 @@ export interface RateDifference {
 }
 
 export function compareRates(x: readonly boolean[], b: readonly boolean[], paired: boolean): RateDifference | null {
-  const wx = wilson(x.filter(Boolean).length, x.length), wb = wilson(b.filter(Boolean).length, b.length);
+  const wx = wilson(x.filter(Boolean).length, x.length),
+    wb = wilson(b.filter(Boolean).length, b.length);
   if (!wx || !wb) return null;
-  if (paired && x.length !== b.length) throw new RangeError('compareRates: paired outcomes need arrays of the same length');
+  if (paired && x.length !== b.length)
+    throw new RangeError('compareRates: paired outcomes need arrays of the same length');
   const diff = wx.rate - wb.rate;
   const lo = diff - Math.sqrt((wx.rate - wx.ci95[0]) ** 2 + (wb.ci95[1] - wb.rate) ** 2);
   const hi = diff + Math.sqrt((wx.ci95[1] - wx.rate) ** 2 + (wb.rate - wb.ci95[0]) ** 2);
   const one = (v: boolean) => (v ? 1 : 0);
   const enough = paired ? x.length >= 2 : x.length >= 2 && b.length >= 2;
-  const test = !enough ? null : paired ? pairedPermutationTest(x.map((v, i) => one(v) - one(b[i]))) : permutationTest(x.map(one), b.map(one));
+  const test = !enough
+    ? null
+    : paired
+      ? pairedPermutationTest(x.map((v, i) => one(v) - one(b[i])))
+      : permutationTest(x.map(one), b.map(one));
   return { paired, n: x.length, nBase: b.length, diff, ci95: [lo, hi], test };
 }

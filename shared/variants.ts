@@ -46,20 +46,43 @@ export interface VariantInput {
   readonly agent?: AgentCommand;
 }
 
-const variantInputSchema = z.strictObject({
-  label: z.string().trim().min(1, 'must not be empty; leave it out to have the label derived').max(80, 'must be at most 80 characters').optional(),
-  mode: z.enum(COLUMN_MODE_IDS, { error: `must be one of ${COLUMN_MODE_IDS.join(', ')}` }),
-  provider: z.string().trim().min(1, 'must name a provider preset (or leave it out for the comparison\'s)').optional(),
-  baseUrl: z.string().trim().min(1).nullable().optional(),
-  apiKeyEnv: z.string().trim().min(1, 'must name an environment variable (or leave it out)').optional(),
-  protocol: z.enum(['openai', 'anthropic'], { error: `must be one of ${PROTOCOLS.join(', ')} (the custom base URL's wire protocol)` }).optional(),
-  model: z.string().trim().min(1, 'must name a model (or leave it out for the comparison\'s)').optional(),
-  settings: z.record(z.string(), z.unknown(), { error: 'must be an object of run settings, e.g. {"returnTypes": false}' }).optional(),
-  agent: agentCommandSchema.optional(),
-}).superRefine((v, ctx) => {
-  if (v.mode === AGENT_MODE && !v.agent) ctx.addIssue({ code: 'custom', path: ['agent'], message: 'is needed with mode "agent": {"command": ["python3", "my_agent.py"]}' });
-  if (v.mode !== AGENT_MODE && v.agent) ctx.addIssue({ code: 'custom', path: ['agent'], message: 'belongs to mode "agent" only; write "mode": "agent" or leave "agent" out' });
-});
+const variantInputSchema = z
+  .strictObject({
+    label: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty; leave it out to have the label derived')
+      .max(80, 'must be at most 80 characters')
+      .optional(),
+    mode: z.enum(COLUMN_MODE_IDS, { error: `must be one of ${COLUMN_MODE_IDS.join(', ')}` }),
+    provider: z.string().trim().min(1, "must name a provider preset (or leave it out for the comparison's)").optional(),
+    baseUrl: z.string().trim().min(1).nullable().optional(),
+    apiKeyEnv: z.string().trim().min(1, 'must name an environment variable (or leave it out)').optional(),
+    protocol: z
+      .enum(['openai', 'anthropic'], {
+        error: `must be one of ${PROTOCOLS.join(', ')} (the custom base URL's wire protocol)`,
+      })
+      .optional(),
+    model: z.string().trim().min(1, "must name a model (or leave it out for the comparison's)").optional(),
+    settings: z
+      .record(z.string(), z.unknown(), { error: 'must be an object of run settings, e.g. {"returnTypes": false}' })
+      .optional(),
+    agent: agentCommandSchema.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.mode === AGENT_MODE && !v.agent)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['agent'],
+        message: 'is needed with mode "agent": {"command": ["python3", "my_agent.py"]}',
+      });
+    if (v.mode !== AGENT_MODE && v.agent)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['agent'],
+        message: 'belongs to mode "agent" only; write "mode": "agent" or leave "agent" out',
+      });
+  });
 
 /**
  * The columns as written (an array, or its JSON text), each checked; throws an Error naming the column and the
@@ -71,17 +94,26 @@ export function parseVariants(value: unknown): VariantInput[] {
     try {
       list = JSON.parse(value);
     } catch {
-      throw new Error(`Variants must be a JSON array such as [{"mode":"code","settings":{"returnTypes":false}},{"mode":"code"}]; this is not valid JSON: ${value.slice(0, 80)}`);
+      throw new Error(
+        `Variants must be a JSON array such as [{"mode":"code","settings":{"returnTypes":false}},{"mode":"code"}]; this is not valid JSON: ${value.slice(0, 80)}`,
+      );
     }
   }
   if (!Array.isArray(list) || list.length === 0) {
-    throw new Error('Variants must be a non-empty array of columns, each {"mode": …} with optional "model", "provider", "baseUrl", "apiKeyEnv", "protocol", "settings" and "label" (mode "agent" also takes "agent": {"command": […], "env": {…}}).');
+    throw new Error(
+      'Variants must be a non-empty array of columns, each {"mode": …} with optional "model", "provider", "baseUrl", "apiKeyEnv", "protocol", "settings" and "label" (mode "agent" also takes "agent": {"command": […], "env": {…}}).',
+    );
   }
-  if (list.length > MAX_VARIANTS) throw new Error(`At most ${MAX_VARIANTS} variants in one comparison; got ${list.length}. Split the matrix into several comparisons.`);
+  if (list.length > MAX_VARIANTS)
+    throw new Error(
+      `At most ${MAX_VARIANTS} variants in one comparison; got ${list.length}. Split the matrix into several comparisons.`,
+    );
   return list.map((item, i) => {
     const result = variantInputSchema.safeParse(item);
     if (result.success) return result.data as VariantInput;
-    const problems = result.error.issues.map((issue) => `${['variants', i + 1, ...issue.path].join('.')}: ${issue.message}`);
+    const problems = result.error.issues.map(
+      (issue) => `${['variants', i + 1, ...issue.path].join('.')}: ${issue.message}`,
+    );
     throw new Error(`Invalid variant ${i + 1} — ${problems.join('; ')}.`);
   });
 }
@@ -120,7 +152,12 @@ export interface VariantBase {
   readonly settings: RunSettings;
 }
 
-const stable = (v: unknown): string => JSON.stringify(v, (_k, x) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
+const stable = (v: unknown): string =>
+  JSON.stringify(v, (_k, x) =>
+    x && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b)))
+      : x,
+  );
 
 /** The settings a column sets to a value other than the comparison's, by name, sorted. */
 export function changedSettings(v: VariantInput, base: RunSettings): [string, unknown][] {
@@ -152,7 +189,10 @@ export function settingPhrase(name: string, value: unknown): string {
   return `${name} ${typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null ? String(value) : stable(value)}`;
 }
 
-const modelOf = (v: VariantInput, base: VariantBase) => ({ provider: v.provider ?? base.provider, model: v.model ?? base.model });
+const modelOf = (v: VariantInput, base: VariantBase) => ({
+  provider: v.provider ?? base.provider,
+  model: v.model ?? base.model,
+});
 
 /**
  * Keys and labels for the columns, in order. Throws when two columns are the same (same mode, model and
@@ -169,11 +209,28 @@ export function resolveColumns(variants: readonly VariantInput[], base: VariantB
   return variants.map((v, i) => {
     const m = models[i]!;
     const changed = changedSettings(v, base.settings);
-    const same = stable({ mode: v.mode, ...m, baseUrl: v.baseUrl ?? null, protocol: v.protocol ?? null, changed, agent: v.agent ?? null });
+    const same = stable({
+      mode: v.mode,
+      ...m,
+      baseUrl: v.baseUrl ?? null,
+      protocol: v.protocol ?? null,
+      changed,
+      agent: v.agent ?? null,
+    });
     const twin = seen.get(same);
-    if (twin !== undefined) throw new Error(`Variants ${twin + 1} and ${i + 1} are the same column (${modeLabel(v.mode)}, ${m.model}, same settings); remove one or make them differ.`);
+    if (twin !== undefined)
+      throw new Error(
+        `Variants ${twin + 1} and ${i + 1} are the same column (${modeLabel(v.mode)}, ${m.model}, same settings); remove one or make them differ.`,
+      );
     seen.set(same, i);
-    const plain = v.mode !== AGENT_MODE && !modelsVary && changed.length === 0 && v.baseUrl == null && v.protocol === undefined && !v.label && !plainModes.has(v.mode);
+    const plain =
+      v.mode !== AGENT_MODE &&
+      !modelsVary &&
+      changed.length === 0 &&
+      v.baseUrl == null &&
+      v.protocol === undefined &&
+      !v.label &&
+      !plainModes.has(v.mode);
     if (plain) plainModes.add(v.mode);
     const parts = [MODE_LABELS[v.mode]];
     if (v.agent) parts.push(agentName(v.agent));
@@ -182,7 +239,8 @@ export function resolveColumns(variants: readonly VariantInput[], base: VariantB
     for (const [name, value] of changed) parts.push(settingPhrase(name, value));
     const label = v.label ?? parts.join(' · ');
     const clash = labels.get(label);
-    if (clash !== undefined) throw new Error(`Variants ${clash + 1} and ${i + 1} would both be labelled "${label}"; give one a "label".`);
+    if (clash !== undefined)
+      throw new Error(`Variants ${clash + 1} and ${i + 1} would both be labelled "${label}"; give one a "label".`);
     labels.set(label, i);
     return {
       key: plain ? v.mode : `${v.mode}-${i + 1}`,
@@ -199,7 +257,8 @@ export function resolveColumns(variants: readonly VariantInput[], base: VariantB
 }
 
 /** The plain columns of a comparison of modes (no variants given): one per mode, keyed and labelled by it. */
-export const plainColumns = (modes: readonly ModeId[]): VariantRecord[] => modes.map((mode) => ({ key: mode, label: MODE_LABELS[mode], mode }));
+export const plainColumns = (modes: readonly ModeId[]): VariantRecord[] =>
+  modes.map((mode) => ({ key: mode, label: MODE_LABELS[mode], mode }));
 
 /** The column of a run recorded with or without one: runs stored before variants existed are their mode's column. */
 export function columnOf(run: { readonly mode: ModeId | string; readonly variant?: ColumnRef }): ColumnRef {
@@ -212,7 +271,9 @@ export function columnOf(run: { readonly mode: ModeId | string; readonly variant
  * "Code Mode · no return types" keeps Code Mode's colour), else the mode's first column does; the mode's further
  * columns take its shades 1, 2, … in column order. A mode this build does not know keeps its id (drawn grey).
  */
-export function columnSlots(columns: readonly { readonly key: string; readonly mode: ModeId | string }[]): Map<string, ColumnSlot> {
+export function columnSlots(
+  columns: readonly { readonly key: string; readonly mode: ModeId | string }[],
+): Map<string, ColumnSlot> {
   const slots = new Map<string, ColumnSlot>();
   const own = new Set<string>();
   for (const c of columns) {

@@ -27,7 +27,10 @@ const NONE: Verdict = { runId: null, estimated: false, withheld: null, ranking: 
  * The runs that compete, or the reason none does although some answered: an answer that failed validation
  * does not compete (no validator — a free-text task — is not a failure).
  */
-function contenders(runs: readonly RunSummary[], what: 'token' | 'cost'): { runs: readonly RunSummary[]; withheld: string | null } {
+function contenders(
+  runs: readonly RunSummary[],
+  what: 'token' | 'cost',
+): { runs: readonly RunSummary[]; withheld: string | null } {
   const answered = runs.filter((r) => r.status === 'answered');
   const passed = answered.filter((r) => r.validation?.ok !== false);
   if (answered.length > 0 && passed.length === 0) {
@@ -53,9 +56,16 @@ export function fewestTokensVerdict(runs: readonly RunSummary[]): Verdict {
   if (answered.length === 0) return NONE;
   const missing = answered.filter((r) => r.usageSource === 'missing');
   if (missing.length > 0) {
-    return { ...NONE, withheld: `No token verdict: the provider sent no usage for some steps of ${names(missing)}, so ${missing.length === 1 ? 'its totals are' : 'their totals are'} incomplete.` };
+    return {
+      ...NONE,
+      withheld: `No token verdict: the provider sent no usage for some steps of ${names(missing)}, so ${missing.length === 1 ? 'its totals are' : 'their totals are'} incomplete.`,
+    };
   }
-  return ranked(answered, (r) => r.totals.total, answered.some((r) => isEstimated(r.usageSource)));
+  return ranked(
+    answered,
+    (r) => r.totals.total,
+    answered.some((r) => isEstimated(r.usageSource)),
+  );
 }
 
 export function cheapestVerdict(runs: readonly RunSummary[]): Verdict {
@@ -66,10 +76,15 @@ export function cheapestVerdict(runs: readonly RunSummary[]): Verdict {
   if (unknown.length > 0) {
     const kinds = new Set(unknown.map((r) => r.cost.kind));
     const [kind] = kinds;
-    const why = kinds.size === 1 && kind !== 'priced' && unknown.every((r) => r.cost.costedSteps === 0)
-      ? NO_PRICE_HINT[kind].replace(/^./, (c) => c.toLowerCase())
-      : `the cost of ${names(unknown)} is not known (${costText(unknown[0].cost)}).`;
+    const why =
+      kinds.size === 1 && kind !== 'priced' && unknown.every((r) => r.cost.costedSteps === 0)
+        ? NO_PRICE_HINT[kind].replace(/^./, (c) => c.toLowerCase())
+        : `the cost of ${names(unknown)} is not known (${costText(unknown[0].cost)}).`;
     return { ...NONE, withheld: `No cost verdict: ${why}` };
   }
-  return ranked(answered, (r) => r.cost.usd!, answered.some((r) => r.cost.estimated));
+  return ranked(
+    answered,
+    (r) => r.cost.usd!,
+    answered.some((r) => r.cost.estimated),
+  );
 }

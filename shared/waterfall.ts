@@ -13,7 +13,16 @@
 import { formatDuration } from './number-format.js';
 import type { CodeRunEvent, StepEvent } from './step-event.js';
 
-export type SpanKind = 'startup' | 'model' | 'attempt' | 'retry-wait' | 'tool' | 'inner' | 'approval' | 'sampling' | 'summary';
+export type SpanKind =
+  | 'startup'
+  | 'model'
+  | 'attempt'
+  | 'retry-wait'
+  | 'tool'
+  | 'inner'
+  | 'approval'
+  | 'sampling'
+  | 'summary';
 
 export interface WaterfallSpan {
   /** Unique within the run. */
@@ -54,7 +63,16 @@ export function runWaterfall(events: readonly StepEvent[]): RunWaterfall {
   if (started?.type === 'run-started' && started.workerStart) {
     const w = started.workerStart;
     spans.push({
-      id: 'startup', kind: 'startup', label: 'Worker start-up', step: null, start: -w.ms, end: 0, firstToken: null, depth: 0, parent: null, failed: false,
+      id: 'startup',
+      kind: 'startup',
+      label: 'Worker start-up',
+      step: null,
+      start: -w.ms,
+      end: 0,
+      firstToken: null,
+      depth: 0,
+      parent: null,
+      failed: false,
       text: `Worker start-up: ${ms(w.ms)} before the run began${w.pooled ? ' (a warm worker)' : ''}; not part of the run's time.`,
     });
   }
@@ -72,14 +90,32 @@ export function runWaterfall(events: readonly StepEvent[]): RunWaterfall {
         const req = lastRequest && lastRequest.step === e.step ? lastRequest : null;
         if (req) {
           spans.push({
-            id: `attempt-${e.step}-${e.attempt}`, kind: 'attempt', label: `Step ${e.step} · attempt ${e.attempt}`, step: e.step, start: req.t, end: e.t, firstToken: null,
-            depth: 0, parent: null, failed: true, text: `Step ${e.step}, attempt ${e.attempt}: sent at ${at(req.t)}, failed at ${at(e.t)} (${ms(e.t - req.t)}): ${e.message}`,
+            id: `attempt-${e.step}-${e.attempt}`,
+            kind: 'attempt',
+            label: `Step ${e.step} · attempt ${e.attempt}`,
+            step: e.step,
+            start: req.t,
+            end: e.t,
+            firstToken: null,
+            depth: 0,
+            parent: null,
+            failed: true,
+            text: `Step ${e.step}, attempt ${e.attempt}: sent at ${at(req.t)}, failed at ${at(e.t)} (${ms(e.t - req.t)}): ${e.message}`,
           });
         }
         if (e.delayMs > 0) {
           spans.push({
-            id: `retry-wait-${e.step}-${e.attempt}`, kind: 'retry-wait', label: `Step ${e.step} · wait to retry`, step: e.step, start: e.t, end: e.t + e.delayMs, firstToken: null,
-            depth: 0, parent: null, failed: false, text: `Step ${e.step}: waited ${ms(e.delayMs)} from ${at(e.t)} before trying again.`,
+            id: `retry-wait-${e.step}-${e.attempt}`,
+            kind: 'retry-wait',
+            label: `Step ${e.step} · wait to retry`,
+            step: e.step,
+            start: e.t,
+            end: e.t + e.delayMs,
+            firstToken: null,
+            depth: 0,
+            parent: null,
+            failed: false,
+            text: `Step ${e.step}: waited ${ms(e.delayMs)} from ${at(e.t)} before trying again.`,
           });
         }
         break;
@@ -89,11 +125,21 @@ export function runWaterfall(events: readonly StepEvent[]): RunWaterfall {
         const sent = req ? req.t : Math.max(0, e.t - e.latencyMs);
         const end = sent + e.latencyMs;
         const first = e.firstTokenMs !== undefined ? sent + e.firstTokenMs : null;
-        const firstWords = e.firstTokenMs !== undefined
-          ? `first token after ${ms(e.firstTokenMs)} (at ${at(first!)}), then ${ms(e.latencyMs - e.firstTokenMs)} generating`
-          : 'first token not recorded';
+        const firstWords =
+          e.firstTokenMs !== undefined
+            ? `first token after ${ms(e.firstTokenMs)} (at ${at(first!)}), then ${ms(e.latencyMs - e.firstTokenMs)} generating`
+            : 'first token not recorded';
         spans.push({
-          id: `model-${e.step}`, kind: 'model', label: `Step ${e.step} · model`, step: e.step, start: sent, end, firstToken: first, depth: 0, parent: null, failed: false,
+          id: `model-${e.step}`,
+          kind: 'model',
+          label: `Step ${e.step} · model`,
+          step: e.step,
+          start: sent,
+          end,
+          firstToken: first,
+          depth: 0,
+          parent: null,
+          failed: false,
           text: `Step ${e.step} model request: sent at ${at(sent)}, ${firstWords}, last token at ${at(end)} (${ms(e.latencyMs)} in all).`,
         });
         break;
@@ -105,7 +151,16 @@ export function runWaterfall(events: readonly StepEvent[]): RunWaterfall {
         const s = toolStarts.get(e.callId);
         const start = s ? s.t : Math.max(0, e.t - e.durationMs);
         spans.push({
-          id: `tool-${e.callId}`, kind: 'tool', label: e.name, step: e.step, start, end: e.t, firstToken: null, depth: 0, parent: null, failed: e.error !== null,
+          id: `tool-${e.callId}`,
+          kind: 'tool',
+          label: e.name,
+          step: e.step,
+          start,
+          end: e.t,
+          firstToken: null,
+          depth: 0,
+          parent: null,
+          failed: e.error !== null,
           text: `Step ${e.step} tool ${e.name}: from ${at(start)} to ${at(e.t)} (${ms(e.t - start)})${e.error !== null ? `, failed: ${e.error}` : ''}${e.cancelled ? ', cancelled' : ''}.`,
         });
         break;
@@ -121,8 +176,16 @@ export function runWaterfall(events: readonly StepEvent[]): RunWaterfall {
         const start = r ? r.t : Math.max(0, e.t - e.waitedMs);
         const denied = e.decision === 'deny' || e.decision === 'cancelled';
         spans.push({
-          id: `approval-${e.approvalId}`, kind: 'approval', label: `Approval: ${e.tool}`, step: e.step, start, end: e.t, firstToken: null, depth: r?.inProgram ? 1 : 0,
-          parent: r?.inProgram ? `tool-${e.callId}` : null, failed: denied,
+          id: `approval-${e.approvalId}`,
+          kind: 'approval',
+          label: `Approval: ${e.tool}`,
+          step: e.step,
+          start,
+          end: e.t,
+          firstToken: null,
+          depth: r?.inProgram ? 1 : 0,
+          parent: r?.inProgram ? `tool-${e.callId}` : null,
+          failed: denied,
           text: `Step ${e.step} waited ${ms(e.waitedMs)} for approval of ${e.tool}, from ${at(start)} to ${at(e.t)}: ${e.decision === 'allow-comparison' ? 'allowed for the comparison' : e.decision === 'allow' ? 'allowed' : e.decision === 'deny' ? 'denied' : 'cancelled'}.`,
         });
         break;
@@ -130,7 +193,16 @@ export function runWaterfall(events: readonly StepEvent[]): RunWaterfall {
       case 'sampling': {
         const start = Math.max(0, e.t - e.latencyMs);
         spans.push({
-          id: `sampling-${e.seq}`, kind: 'sampling', label: `Sampling for ${e.server}`, step: e.step, start, end: e.t, firstToken: null, depth: 1, parent: `tool-${e.callId}`, failed: e.error !== null,
+          id: `sampling-${e.seq}`,
+          kind: 'sampling',
+          label: `Sampling for ${e.server}`,
+          step: e.step,
+          start,
+          end: e.t,
+          firstToken: null,
+          depth: 1,
+          parent: `tool-${e.callId}`,
+          failed: e.error !== null,
           text: `Step ${e.step}: ${e.server} asked the model to sample, from ${at(start)} to ${at(e.t)} (${ms(e.latencyMs)})${e.error ? `, failed: ${e.error}` : ''}.`,
         });
         break;
@@ -139,7 +211,16 @@ export function runWaterfall(events: readonly StepEvent[]): RunWaterfall {
         // summarize:K: a request of its own to the run's model before the step's request.
         const start = Math.max(0, e.t - e.latencyMs);
         spans.push({
-          id: `summary-${e.seq}`, kind: 'summary', label: `Step ${e.step} · history summary`, step: e.step, start, end: e.t, firstToken: null, depth: 0, parent: null, failed: e.error !== null,
+          id: `summary-${e.seq}`,
+          kind: 'summary',
+          label: `Step ${e.step} · history summary`,
+          step: e.step,
+          start,
+          end: e.t,
+          firstToken: null,
+          depth: 0,
+          parent: null,
+          failed: e.error !== null,
           text: `Before step ${e.step}, the model summarised ${e.fromStep === e.toStep ? `step ${e.fromStep}` : `steps ${e.fromStep}–${e.toStep}`}, from ${at(start)} to ${at(e.t)} (${ms(e.latencyMs)})${e.error ? `, failed: ${e.error}` : ''}.`,
         });
         break;
@@ -157,7 +238,11 @@ export function runWaterfall(events: readonly StepEvent[]): RunWaterfall {
   }
   const ordered = nest(spans);
   const last = events.length ? events[events.length - 1]!.t : 0;
-  return { spans: ordered, from: Math.min(0, ...ordered.map((s) => s.start)), to: Math.max(last, ...ordered.map((s) => s.end)) };
+  return {
+    spans: ordered,
+    from: Math.min(0, ...ordered.map((s) => s.start)),
+    to: Math.max(last, ...ordered.map((s) => s.end)),
+  };
 }
 
 /** A program's calls, from its run_code call's start; calls recorded before startMs existed are laid end to end. */
@@ -169,8 +254,16 @@ function innerSpans(e: CodeRunEvent, programStart: number): WaterfallSpan[] {
     cursor = end;
     const known = c.startMs !== undefined ? '' : ' (its start was not recorded: placed after the call before it)';
     return {
-      id: `inner-${e.callId}-${i}`, kind: 'inner' as const, label: `run_code › ${c.name}`, step: e.step, start, end, firstToken: null, depth: 1 as const,
-      parent: `tool-${e.callId}`, failed: c.error !== null,
+      id: `inner-${e.callId}-${i}`,
+      kind: 'inner' as const,
+      label: `run_code › ${c.name}`,
+      step: e.step,
+      start,
+      end,
+      firstToken: null,
+      depth: 1 as const,
+      parent: `tool-${e.callId}`,
+      failed: c.error !== null,
       text: `Step ${e.step} inside run_code, ${c.name}: from ${at(start)} to ${at(end)} (${ms(c.durationMs)})${c.error !== null ? `, failed: ${c.error}` : ''}${known}.`,
     };
   });
@@ -246,6 +339,13 @@ export function legendKinds(wfs: readonly RunWaterfall[]): SpanKind[] {
 }
 
 export const SPAN_KIND_WORDS: Readonly<Record<SpanKind, string>> = {
-  startup: 'worker start-up', model: 'model request', attempt: 'failed attempt', 'retry-wait': 'wait before a retry', tool: 'tool call',
-  inner: 'call inside a program', approval: 'approval wait', sampling: 'MCP sampling', summary: 'history summary',
+  startup: 'worker start-up',
+  model: 'model request',
+  attempt: 'failed attempt',
+  'retry-wait': 'wait before a retry',
+  tool: 'tool call',
+  inner: 'call inside a program',
+  approval: 'approval wait',
+  sampling: 'MCP sampling',
+  summary: 'history summary',
 };

@@ -24,18 +24,33 @@ function completion(step, streamed) {
   const usage = { prompt_tokens: 100 * step, completion_tokens: 10, total_tokens: 100 * step + 10 };
   const base = { id: `b${step}`, created: 0, model: 'bench' };
   if (!streamed) {
-    const message = call ? { role: 'assistant', content: null, tool_calls: [toolCall] } : { role: 'assistant', content: 'Done.' };
-    return JSON.stringify({ ...base, object: 'chat.completion', choices: [{ index: 0, message, finish_reason: call ? 'tool_calls' : 'stop' }], usage });
+    const message = call
+      ? { role: 'assistant', content: null, tool_calls: [toolCall] }
+      : { role: 'assistant', content: 'Done.' };
+    return JSON.stringify({
+      ...base,
+      object: 'chat.completion',
+      choices: [{ index: 0, message, finish_reason: call ? 'tool_calls' : 'stop' }],
+      usage,
+    });
   }
-  const chunk = (delta, finish = null) => `data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+  const chunk = (delta, finish = null) =>
+    `data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
   const parts = call
     ? [
-        chunk({ role: 'assistant', content: null, tool_calls: [{ index: 0, id: toolCall.id, type: 'function', function: { name: 'list_dir', arguments: '' } }] }),
+        chunk({
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ index: 0, id: toolCall.id, type: 'function', function: { name: 'list_dir', arguments: '' } }],
+        }),
         chunk({ tool_calls: [{ index: 0, function: { arguments: toolCall.function.arguments } }] }),
         chunk({}, 'tool_calls'),
       ]
     : [chunk({ role: 'assistant', content: 'Done.' }, 'stop')];
-  parts.push(`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [], usage })}\n\n`, 'data: [DONE]\n\n');
+  parts.push(
+    `data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [], usage })}\n\n`,
+    'data: [DONE]\n\n',
+  );
   return parts.join('');
 }
 
@@ -56,8 +71,16 @@ async function startServer() {
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   return {
     url: `http://127.0.0.1:${server.address().port}/v1`,
-    take: () => { const v = serverMs; serverMs = 0; return v; },
-    close: () => new Promise((ok) => { server.closeAllConnections(); server.close(() => ok()); }),
+    take: () => {
+      const v = serverMs;
+      serverMs = 0;
+      return v;
+    },
+    close: () =>
+      new Promise((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
   };
 }
 
@@ -93,14 +116,19 @@ const CONTESTANTS = {
       const events = [];
       await runEngine(
         {
-          runId: randomUUID(), task: { id: null, text: TASK }, mode: 'react',
-          provider: { name: 'bench', baseUrl: url, model: 'bench', simulated: false }, apiKeyEnv: null,
-          settings: parseSettings({ maxSteps: STEPS }), workspace,
+          runId: randomUUID(),
+          task: { id: null, text: TASK },
+          mode: 'react',
+          provider: { name: 'bench', baseUrl: url, model: 'bench', simulated: false },
+          apiKeyEnv: null,
+          settings: parseSettings({ maxSteps: STEPS }),
+          workspace,
         },
         { apiKey: KEY, signal: new AbortController().signal, emit: (e) => events.push(e) },
       );
       const last = events.at(-1);
-      if (last?.type !== 'run-finished' || last.totals.steps !== STEPS) throw new Error(`parallax: not ${STEPS} steps (${last?.type} ${last?.status} ${last?.error ?? ''})`);
+      if (last?.type !== 'run-finished' || last.totals.steps !== STEPS)
+        throw new Error(`parallax: not ${STEPS} steps (${last?.type} ${last?.status} ${last?.error ?? ''})`);
       return events.reduce((n, e) => n + (e.type === 'tool-finished' ? e.durationMs : 0), 0);
     };
   },
@@ -113,9 +141,17 @@ const CONTESTANTS = {
     setTracingDisabled(true);
     const t = lister(workspace);
     const agent = new Agent({
-      name: 'bench', instructions: 'You are a bench agent.',
+      name: 'bench',
+      instructions: 'You are a bench agent.',
       model: new OpenAIChatCompletionsModel(new OpenAI({ baseURL: url, apiKey: KEY }), 'bench'),
-      tools: [tool({ name: 'list_dir', description: DESCRIPTION, parameters: z.object({ path: z.string() }), execute: ({ path }) => t.list(path) })],
+      tools: [
+        tool({
+          name: 'list_dir',
+          description: DESCRIPTION,
+          parameters: z.object({ path: z.string() }),
+          execute: ({ path }) => t.list(path),
+        }),
+      ],
     });
     return async () => {
       t.ms = 0;
@@ -132,11 +168,20 @@ const CONTESTANTS = {
     const t = lister(workspace);
     const agent = createReactAgent({
       llm: new ChatOpenAI({ model: 'bench', apiKey: KEY, configuration: { baseURL: url }, maxRetries: 0 }),
-      tools: [tool(({ path }) => t.list(path), { name: 'list_dir', description: DESCRIPTION, schema: z.object({ path: z.string() }) })],
+      tools: [
+        tool(({ path }) => t.list(path), {
+          name: 'list_dir',
+          description: DESCRIPTION,
+          schema: z.object({ path: z.string() }),
+        }),
+      ],
     });
     return async () => {
       t.ms = 0;
-      const out = await agent.invoke({ messages: [{ role: 'user', content: TASK }] }, { recursionLimit: 2 * STEPS + 5 });
+      const out = await agent.invoke(
+        { messages: [{ role: 'user', content: TASK }] },
+        { recursionLimit: 2 * STEPS + 5 },
+      );
       if (out.messages.at(-1)?.content !== 'Done.') throw new Error('langgraph: no answer');
       return t.ms;
     };
@@ -147,9 +192,17 @@ async function aiSdk(url, workspace, how) {
   const { generateText, streamText, tool, stepCountIs } = await import('ai');
   const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
   const { z } = await import('zod');
-  const model = createOpenAICompatible({ name: 'bench', baseURL: url, apiKey: KEY, includeUsage: true }).chatModel('bench');
+  const model = createOpenAICompatible({ name: 'bench', baseURL: url, apiKey: KEY, includeUsage: true }).chatModel(
+    'bench',
+  );
   const t = lister(workspace);
-  const tools = { list_dir: tool({ description: DESCRIPTION, inputSchema: z.object({ path: z.string() }), execute: ({ path }) => t.list(path) }) };
+  const tools = {
+    list_dir: tool({
+      description: DESCRIPTION,
+      inputSchema: z.object({ path: z.string() }),
+      execute: ({ path }) => t.list(path),
+    }),
+  };
   return async () => {
     t.ms = 0;
     const options = { model, tools, prompt: TASK, stopWhen: stepCountIs(STEPS), maxRetries: 0 };

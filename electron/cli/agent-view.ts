@@ -3,7 +3,12 @@
  * it for each agent column, and `compare` and `suite run` say which programs a file makes them start. The
  * launch is resolved as the host resolves it when the comparison starts (engine/agent/agent-launch.ts).
  */
-import { agentCommandLine as commandLine, agentName, type AgentCommand, type AgentLaunch } from '../../shared/agent-command.js';
+import {
+  agentCommandLine as commandLine,
+  agentName,
+  type AgentCommand,
+  type AgentLaunch,
+} from '../../shared/agent-command.js';
 import type { VariantInput } from '../../shared/variants.js';
 
 export interface AgentView {
@@ -45,11 +50,14 @@ export function agentViewText(view: AgentView, sandbox: { readonly kind: string;
   const l = view.launch;
   row('runs', commandLine({ command: l.argv }));
   if (sandbox.kind === 'bubblewrap') {
-    row('sandbox', 'bubblewrap: no network but its recording proxy; writes only to the run\'s copy of the workspace');
+    row('sandbox', "bubblewrap: no network but its recording proxy; writes only to the run's copy of the workspace");
     row('read-only', 'the system folders (/usr, /etc, /opt, …)');
     for (const s of l.shown) row('', `${s.path}  (${s.why})`);
   } else {
-    row('sandbox', `none here — it can read and write what you can (${sandbox.reason.split('. ')[0]}). Where bubblewrap works it would see, read-only:`);
+    row(
+      'sandbox',
+      `none here — it can read and write what you can (${sandbox.reason.split('. ')[0]}). Where bubblewrap works it would see, read-only:`,
+    );
     for (const s of l.shown) row('', `${s.path}  (${s.why})`);
   }
   for (const h of l.hidden) row('not shown', `${h.path}  (${h.why})`);
@@ -58,10 +66,19 @@ export function agentViewText(view: AgentView, sandbox: { readonly kind: string;
 }
 
 /** One line per agent column a file makes this command start: a file can carry programs, so say so before they run. */
-export function agentProgramsNote(variants: readonly VariantInput[] | null, from: string, sandboxKind: string): string | null {
-  const agents = (variants ?? []).flatMap((v, i) => (v.agent ? [{ label: labelOf(v, i), agent: v.agent as AgentCommand }] : []));
+export function agentProgramsNote(
+  variants: readonly VariantInput[] | null,
+  from: string,
+  sandboxKind: string,
+): string | null {
+  const agents = (variants ?? []).flatMap((v, i) =>
+    v.agent ? [{ label: labelOf(v, i), agent: v.agent as AgentCommand }] : [],
+  );
   if (agents.length === 0) return null;
-  const contained = sandboxKind === 'bubblewrap' ? 'each in a bubblewrap sandbox' : 'WITHOUT an OS sandbox here: as you, with your files and network';
+  const contained =
+    sandboxKind === 'bubblewrap'
+      ? 'each in a bubblewrap sandbox'
+      : 'WITHOUT an OS sandbox here: as you, with your files and network';
   return [
     `note: ${from} runs ${agents.length === 1 ? 'a program' : `${agents.length} programs`} on this machine (agent columns), ${contained}:`,
     ...agents.map((a) => `  ${a.label}: ${commandLine(a.agent)}`),

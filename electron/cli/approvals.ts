@@ -7,7 +7,13 @@
 import { createInterface, type Interface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import {
-  APPROVAL_KEYS, APPROVAL_TOOLS, parseApprovalFlag, resolveApprovalPolicy, type ApprovalPolicy, type ApprovalPolicyInput, type ApprovalTool,
+  APPROVAL_KEYS,
+  APPROVAL_TOOLS,
+  parseApprovalFlag,
+  resolveApprovalPolicy,
+  type ApprovalPolicy,
+  type ApprovalPolicyInput,
+  type ApprovalTool,
 } from '../../shared/approval.js';
 import { approvalArgsText, inert } from '../../shared/inert-text.js';
 import type { ApprovalAnswer } from '../../shared/ipc-contract.js';
@@ -32,17 +38,25 @@ export function cliApprovalPolicy(
     const asked = APPROVAL_KEYS.filter((t) => chosen[t] === 'ask');
     if (asked.length > 0) {
       const alternatives = asked.map((t) => `${t}=allow or ${t}=deny`).join('; ');
-      throw new Error(`--approve ${asked.map((t) => `${t}=ask`).join(',')} needs a terminal to ask on, and stdin is not one. Pass ${alternatives} instead.`);
+      throw new Error(
+        `--approve ${asked.map((t) => `${t}=ask`).join(',')} needs a terminal to ask on, and stdin is not one. Pass ${alternatives} instead.`,
+      );
     }
   }
-  const policy: { -readonly [T in ApprovalTool]: ApprovalPolicy[T] } = resolveApprovalPolicy(chosen, { shellSandbox: shellSandbox().kind, userFolder: opts.userFolder });
+  const policy: { -readonly [T in ApprovalTool]: ApprovalPolicy[T] } = resolveApprovalPolicy(chosen, {
+    shellSandbox: shellSandbox().kind,
+    userFolder: opts.userFolder,
+  });
   const notes: string[] = [];
   if (!opts.tty) {
     for (const tool of APPROVAL_TOOLS) {
       if (policy[tool] !== 'ask') continue;
       policy[tool] = 'deny';
-      const why = tool === 'run_shell' ? 'commands run outside a sandbox on this machine' : 'the workspace is a folder of yours';
-      notes.push(`${tool} asks for approval by default here (${why}) and there is no terminal to ask on, so it is denied. Pass --approve ${tool}=allow to allow it.`);
+      const why =
+        tool === 'run_shell' ? 'commands run outside a sandbox on this machine' : 'the workspace is a folder of yours';
+      notes.push(
+        `${tool} asks for approval by default here (${why}) and there is no terminal to ask on, so it is denied. Pass --approve ${tool}=allow to allow it.`,
+      );
     }
   }
   return { policy, notes };
@@ -60,7 +74,14 @@ export interface ApprovalPrompt {
 /** Characters of the arguments shown before the middle is left out (the start and the end always show). */
 const PROMPT_ARGS_CHARS = 2000;
 
-const ANSWERS: Record<string, ApprovalAnswer> = { y: 'allow', yes: 'allow', n: 'deny', no: 'deny', a: 'allow-comparison', all: 'allow-comparison' };
+const ANSWERS: Record<string, ApprovalAnswer> = {
+  y: 'allow',
+  yes: 'allow',
+  n: 'deny',
+  no: 'deny',
+  a: 'allow-comparison',
+  all: 'allow-comparison',
+};
 
 /**
  * Prompts on a terminal, one request at a time in arrival order. Each answer is y (allow), n (deny) or
@@ -71,7 +92,10 @@ export class TerminalPrompter {
   private inputEnded = false;
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly input: Readable, private readonly output: Writable) {}
+  constructor(
+    private readonly input: Readable,
+    private readonly output: Writable,
+  ) {}
 
   ask(prompt: ApprovalPrompt): Promise<ApprovalAnswer | null> {
     const answer = this.queue.then(() => this.askNow(prompt));
@@ -80,10 +104,18 @@ export class TerminalPrompter {
   }
 
   /** Another kind of prompt (an MCP server's form) in the same queue, reading lines the same way. */
-  converse<T>(fn: (question: (text: string, signal?: AbortSignal) => Promise<string | null>, write: (text: string) => void) => Promise<T>): Promise<T> {
+  converse<T>(
+    fn: (
+      question: (text: string, signal?: AbortSignal) => Promise<string | null>,
+      write: (text: string) => void,
+    ) => Promise<T>,
+  ): Promise<T> {
     const result = this.queue.then(() => {
       this.reader();
-      return fn((text, signal) => this.question(text, signal, null), (text) => this.output.write(text));
+      return fn(
+        (text, signal) => this.question(text, signal, null),
+        (text) => this.output.write(text),
+      );
     });
     this.queue = result.catch(() => undefined);
     return result;
@@ -92,7 +124,9 @@ export class TerminalPrompter {
   private reader(): void {
     if (this.rl) return;
     this.rl = createInterface({ input: this.input, output: this.output, terminal: false });
-    this.rl.once('close', () => { this.inputEnded = true; });
+    this.rl.once('close', () => {
+      this.inputEnded = true;
+    });
   }
 
   close(): void {
@@ -108,7 +142,10 @@ export class TerminalPrompter {
     const tool = inert(prompt.tool);
     this.output.write(`\n${inert(prompt.label)} wants to call ${tool}:\n${args}\n`);
     for (;;) {
-      const line = await this.question(`Allow? [y]es, [n]o, [a]llow ${tool} for this whole comparison: `, prompt.signal);
+      const line = await this.question(
+        `Allow? [y]es, [n]o, [a]llow ${tool} for this whole comparison: `,
+        prompt.signal,
+      );
       if (line === null) {
         this.output.write('(no longer waiting: the run ended)\n');
         return null;

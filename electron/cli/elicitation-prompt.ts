@@ -13,17 +13,42 @@ const TRIES = 3;
 
 function hint(f: ElicitField): string {
   const options = f.options?.map((o) => (o.label === o.value ? o.value : `${o.value} = ${o.label}`)).join(', ');
-  const what = f.kind === 'boolean' ? 'y/n' : f.kind === 'choice' ? `one of: ${options}` : f.kind === 'choices' ? `comma-separated, of: ${options}`
-    : f.kind === 'integer' ? 'a whole number' : f.kind === 'number' ? 'a number' : f.format ? f.format : 'text';
-  const def = f.default !== undefined ? `, Enter for ${Array.isArray(f.default) ? f.default.join(',') : String(f.default)}` : f.required ? '' : ', Enter to leave out';
+  const what =
+    f.kind === 'boolean'
+      ? 'y/n'
+      : f.kind === 'choice'
+        ? `one of: ${options}`
+        : f.kind === 'choices'
+          ? `comma-separated, of: ${options}`
+          : f.kind === 'integer'
+            ? 'a whole number'
+            : f.kind === 'number'
+              ? 'a number'
+              : f.format
+                ? f.format
+                : 'text';
+  const def =
+    f.default !== undefined
+      ? `, Enter for ${Array.isArray(f.default) ? f.default.join(',') : String(f.default)}`
+      : f.required
+        ? ''
+        : ', Enter to leave out';
   return `[${what}${def}]`;
 }
 
-export function askElicitationOnTerminal(prompter: TerminalPrompter, label: string, request: ElicitRequest, signal: AbortSignal): Promise<ElicitAnswer> {
+export function askElicitationOnTerminal(
+  prompter: TerminalPrompter,
+  label: string,
+  request: ElicitRequest,
+  signal: AbortSignal,
+): Promise<ElicitAnswer> {
   return prompter.converse(async (question, write) => {
     write(`\n${inert(label)} MCP server ${inert(request.server)} asks you: ${inert(request.message)}\n`);
     for (let i = 0; ; i++) {
-      const line = await question(`Answer its form (${request.fields.length} field${request.fields.length === 1 ? '' : 's'})? [y]es, [n]o (decline), [c]ancel: `, signal);
+      const line = await question(
+        `Answer its form (${request.fields.length} field${request.fields.length === 1 ? '' : 's'})? [y]es, [n]o (decline), [c]ancel: `,
+        signal,
+      );
       if (line === null) return { action: 'cancel' };
       const a = line.trim().toLowerCase();
       if (a === 'n' || a === 'no') return { action: 'decline' };
@@ -35,7 +60,10 @@ export function askElicitationOnTerminal(prompter: TerminalPrompter, label: stri
       if (f.description) write(`  ${inert(f.description)}\n`);
       for (let tries = 0; ; tries++) {
         if (tries >= TRIES) return { action: 'cancel' };
-        const line = await question(`  ${inert(f.title)}${f.required ? '' : ' (optional)'} ${inert(hint(f))}: `, signal);
+        const line = await question(
+          `  ${inert(f.title)}${f.required ? '' : ' (optional)'} ${inert(hint(f))}: `,
+          signal,
+        );
         if (line === null) return { action: 'cancel' };
         const typed = line.trim() === '' && f.default !== undefined ? f.default : line;
         const r = readElicitValue(f, typeof typed === 'number' ? String(typed) : typed);

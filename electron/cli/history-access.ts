@@ -8,7 +8,11 @@
  */
 import type { HistoryStore } from '../host/history-store.js';
 
-export async function cliHistory(dataDir: string, onWarning: (message: string) => void, onProgress: (line: string) => void): Promise<HistoryStore> {
+export async function cliHistory(
+  dataDir: string,
+  onWarning: (message: string) => void,
+  onProgress: (line: string) => void,
+): Promise<HistoryStore> {
   const { HistoryStore } = await import('../host/history-store.js');
   return new HistoryStore(dataDir, onWarning, onProgress, 'none');
 }

@@ -9,7 +9,8 @@ function version(): string {
   // dist/cli/parallax.js two.
   for (const rel of ['../../package.json', '../../../package.json']) {
     try {
-      return (JSON.parse(readFileSync(fileURLToPath(new URL(rel, import.meta.url)), 'utf8')) as { version: string }).version;
+      return (JSON.parse(readFileSync(fileURLToPath(new URL(rel, import.meta.url)), 'utf8')) as { version: string })
+        .version;
     } catch {
       /* try the next layout */
     }
@@ -59,7 +60,8 @@ function strictOptions(cmd: import('commander').Command): void {
     const first = parsed.unknown[0];
     // Help asked for anywhere still shows the help (commander answers it after this parse).
     const help = parsed.unknown.some((a) => a === '--help' || a === '-h');
-    if (first !== undefined && first.startsWith('-') && first !== '-' && !help) (cmd as unknown as { unknownOption(flag: string): void }).unknownOption(first);
+    if (first !== undefined && first.startsWith('-') && first !== '-' && !help)
+      (cmd as unknown as { unknownOption(flag: string): void }).unknownOption(first);
     return parsed;
   };
 }

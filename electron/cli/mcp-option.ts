@@ -4,7 +4,8 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { parseMcpConfigText, type McpServerConfig } from '../../shared/mcp-config.js';
 
-export const MCP_FLAG_HELP = 'MCP servers whose tools every mode offers: a JSON file with {"mcpServers": {"<name>": {"command", "args", "env"} or {"url", "headers"}}}';
+export const MCP_FLAG_HELP =
+  'MCP servers whose tools every mode offers: a JSON file with {"mcpServers": {"<name>": {"command", "args", "env"} or {"url", "headers"}}}';
 
 export function addMcpOption(cmd: Command): Command {
   return cmd.option('--mcp <file>', MCP_FLAG_HELP);
@@ -15,8 +16,14 @@ export async function readMcpFile(file: string | undefined): Promise<McpServerCo
   if (file === undefined) return [];
   const path = resolve(file);
   const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    throw new Error(error.code === 'ENOENT' ? `--mcp: no file at ${path}. Give the path of a JSON file with an "mcpServers" object.` : `--mcp: cannot read ${path}: ${error.message}`);
+    throw new Error(
+      error.code === 'ENOENT'
+        ? `--mcp: no file at ${path}. Give the path of a JSON file with an "mcpServers" object.`
+        : `--mcp: cannot read ${path}: ${error.message}`,
+    );
   });
   const servers = parseMcpConfigText(text, `--mcp ${path}`);
-  return servers.map((s) => (s.transport === 'stdio' && s.cwd && !isAbsolute(s.cwd) ? { ...s, cwd: resolve(dirname(path), s.cwd) } : s));
+  return servers.map((s) =>
+    s.transport === 'stdio' && s.cwd && !isAbsolute(s.cwd) ? { ...s, cwd: resolve(dirname(path), s.cwd) } : s,
+  );
 }

@@ -15,14 +15,21 @@ export interface OtlpFlags {
 
 export function addOtlpOptions(cmd: Command): Command {
   return cmd
-    .option('--otlp-endpoint <url>', 'send the comparison as an OpenTelemetry trace (GenAI spans, OTLP/JSON over HTTP) to this endpoint, e.g. http://127.0.0.1:4318')
-    .option('--otlp-header <name=value...>', 'a header for the OTLP endpoint (repeatable), e.g. "Authorization=Basic …"; never printed');
+    .option(
+      '--otlp-endpoint <url>',
+      'send the comparison as an OpenTelemetry trace (GenAI spans, OTLP/JSON over HTTP) to this endpoint, e.g. http://127.0.0.1:4318',
+    )
+    .option(
+      '--otlp-header <name=value...>',
+      'a header for the OTLP endpoint (repeatable), e.g. "Authorization=Basic …"; never printed',
+    );
 }
 
 /** The target the flags name, checked now so a bad URL fails before the comparison runs; null without --otlp-endpoint. */
 export function otlpTargetOf(flags: OtlpFlags): OtlpTarget | null {
   if (flags.otlpEndpoint === undefined) {
-    if (flags.otlpHeader?.length) throw new Error('--otlp-header needs --otlp-endpoint URL: the endpoint the headers are for.');
+    if (flags.otlpHeader?.length)
+      throw new Error('--otlp-header needs --otlp-endpoint URL: the endpoint the headers are for.');
     return null;
   }
   otlpTracesUrl(flags.otlpEndpoint);
@@ -34,7 +41,9 @@ export async function sendToOtlp(stored: StoredComparison, target: OtlpTarget): 
   const { sendOtlp } = await import('../host/otlp-export.js');
   try {
     const sent = await sendOtlp(stored, target);
-    warn(`Sent comparison ${stored.meta.id} to ${sent.url}: ${sent.spans} spans, ${sent.bytes} bytes (HTTP ${sent.status}).`);
+    warn(
+      `Sent comparison ${stored.meta.id} to ${sent.url}: ${sent.spans} spans, ${sent.bytes} bytes (HTTP ${sent.status}).`,
+    );
     if (sent.rejected) warn(`warning: ${sent.rejected}`);
     return true;
   } catch (err) {

@@ -17,7 +17,10 @@ export interface SettingsFlags extends KnobFlags {
 }
 
 /** The flags of the given knobs (default: every knob set per comparison), with each value's meaning as help. */
-export function addKnobOptions(cmd: Command, ids: readonly KnobId[] = KNOB_IDS.filter((id) => knobOf(id).scope.comparison)): Command {
+export function addKnobOptions(
+  cmd: Command,
+  ids: readonly KnobId[] = KNOB_IDS.filter((id) => knobOf(id).scope.comparison),
+): Command {
   for (const id of ids) {
     const k = knobOf(id);
     cmd.option(`--${k.flag.name} <kind>`, `${k.flag.lead}: ${knobHelp(k.help)}`);
@@ -41,10 +44,22 @@ export function knobSettings(flags: KnobFlags): Record<string, string> {
 
 export function addSettingsOption(cmd: Command): Command {
   cmd
-    .option('--settings <json>', 'more run settings as JSON, e.g. \'{"returnTypes":false,"streamIdleTimeoutMs":30000}\'')
-    .option('--web-search <backend>', `offer web_search through: ${SEARCH_BACKEND_IDS.join(' | ')} (keys from ${SEARCH_BACKENDS.brave.keyEnv}, ${SEARCH_BACKENDS.tavily.keyEnv})`)
-    .option('--web-search-url <url>', `the search backend's URL (default for searxng: ${SEARCH_BACKENDS.searxng.defaultUrl})`)
-    .option('--prompt-cache <mode>', `Anthropic provider: prompt caching, ${PROMPT_CACHES.map((c) => `${c} (${PROMPT_CACHE_HELP[c]})`).join('; ')}`);
+    .option(
+      '--settings <json>',
+      'more run settings as JSON, e.g. \'{"returnTypes":false,"streamIdleTimeoutMs":30000}\'',
+    )
+    .option(
+      '--web-search <backend>',
+      `offer web_search through: ${SEARCH_BACKEND_IDS.join(' | ')} (keys from ${SEARCH_BACKENDS.brave.keyEnv}, ${SEARCH_BACKENDS.tavily.keyEnv})`,
+    )
+    .option(
+      '--web-search-url <url>',
+      `the search backend's URL (default for searxng: ${SEARCH_BACKENDS.searxng.defaultUrl})`,
+    )
+    .option(
+      '--prompt-cache <mode>',
+      `Anthropic provider: prompt caching, ${PROMPT_CACHES.map((c) => `${c} (${PROMPT_CACHE_HELP[c]})`).join('; ')}`,
+    );
   return addKnobOptions(cmd);
 }
 
@@ -57,7 +72,8 @@ export function buildSettings(flags: SettingsFlags): Record<string, unknown> {
     } catch {
       throw new Error(`--settings must be a JSON object, e.g. '{"maxSteps":5}'. Got: ${flags.settings}`);
     }
-    if (typeof extra !== 'object' || extra === null || Array.isArray(extra)) throw new Error('--settings must be a JSON object.');
+    if (typeof extra !== 'object' || extra === null || Array.isArray(extra))
+      throw new Error('--settings must be a JSON object.');
   }
   if (flags.maxSteps !== undefined) {
     const n = Number(flags.maxSteps);

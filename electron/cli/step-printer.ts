@@ -8,7 +8,10 @@ import { replyEnding, type ReplyEnding } from '../../shared/reply-ending.js';
 
 /** A reply that is no answer, in the step line's words (a filtered reply's calls were not run either). */
 const NO_CALLS: Record<ReplyEnding, string> = {
-  filtered: '(refused or filtered by the provider: not an answer)', 'cut-short': '(cut short at the token limit: not an answer)', empty: '(empty reply: not an answer)', reply: '',
+  filtered: '(refused or filtered by the provider: not an answer)',
+  'cut-short': '(cut short at the token limit: not an answer)',
+  empty: '(empty reply: not an answer)',
+  reply: '',
 };
 
 const pad = (v: string | number, n: number) => String(v).padStart(n);
@@ -20,7 +23,9 @@ export function stepHeader(prefix = ''): string {
 /** ' · run_shell sandboxed (bubblewrap)' or ' · run_shell NOT sandboxed: why', for a run-started line. */
 export function shellNote(e: StepEvent): string {
   if (e.type !== 'run-started' || !e.shellSandbox) return '';
-  return e.shellSandbox.kind === 'none' ? ` · run_shell NOT sandboxed: ${e.shellSandbox.reason}` : ` · run_shell sandboxed (${e.shellSandbox.kind})`;
+  return e.shellSandbox.kind === 'none'
+    ? ` · run_shell NOT sandboxed: ${e.shellSandbox.reason}`
+    : ` · run_shell sandboxed (${e.shellSandbox.kind})`;
 }
 
 /** A line for the events that deserve one (model responses, retries, the finish), else null. */
@@ -32,7 +37,10 @@ export function stepLine(e: StepEvent, prefix = ''): string | null {
       // A text ReAct reply that could not be read is no answer: its parse error went back as the observation.
       const ending = replyEnding(e);
       const named = e.toolCalls.map((c) => c.name).join(', ');
-      const calls = (ending === 'filtered' ? `${named ? `${named} not run ` : ''}${NO_CALLS.filtered}` : named) || NO_CALLS[ending] || (e.parsed?.parseError ? '(reply not read: parse error sent back)' : '(answer)');
+      const calls =
+        (ending === 'filtered' ? `${named ? `${named} not run ` : ''}${NO_CALLS.filtered}` : named) ||
+        NO_CALLS[ending] ||
+        (e.parsed?.parseError ? '(reply not read: parse error sent back)' : '(answer)');
       // "≈" marks usage Parallax estimated because the provider sent none.
       const est = e.usage && e.usageSource === 'estimated' ? '≈' : '';
       const p = e.usage ? `${est}${e.usage.prompt}` : '—';
@@ -46,7 +54,12 @@ export function stepLine(e: StepEvent, prefix = ''): string | null {
     case 'approval-requested':
       return `${prefix}     waiting for approval: ${e.tool}${e.inProgram ? ' (inside the program)' : ''}`;
     case 'approval-resolved': {
-      const what = { allow: 'allowed', deny: 'denied', 'allow-comparison': 'allowed for this comparison', cancelled: 'cancelled' }[e.decision];
+      const what = {
+        allow: 'allowed',
+        deny: 'denied',
+        'allow-comparison': 'allowed for this comparison',
+        cancelled: 'cancelled',
+      }[e.decision];
       return `${prefix}     ${e.tool} ${what} after ${(e.waitedMs / 1000).toFixed(1)} s (not counted as the run's time)`;
     }
     case 'tool-progress': {
@@ -57,7 +70,9 @@ export function stepLine(e: StepEvent, prefix = ''): string | null {
     case 'sampling': {
       if (e.error !== null) return `${prefix}     sampling for ${e.server} refused: ${e.error}`;
       const est = e.usage && e.usageSource === 'estimated' ? '≈' : '';
-      const tokens = e.usage ? `prompt ${est}${e.usage.prompt}, completion ${est}${e.usage.completion}` : 'no usage reported';
+      const tokens = e.usage
+        ? `prompt ${est}${e.usage.prompt}, completion ${est}${e.usage.completion}`
+        : 'no usage reported';
       return `${prefix}     sampling for ${e.server} answered by the run's model (${tokens}; counted in the run's tokens)`;
     }
     case 'elicitation':
@@ -79,14 +94,24 @@ export function stepLine(e: StepEvent, prefix = ''): string | null {
 export function summaryLines(s: RunSummary, simulated: boolean, events: readonly StepEvent[] = []): string[] {
   const label = simulated ? ' (simulated)' : '';
   const responses = events.filter((e) => e.type === 'model-response');
-  const estimated = responses.filter((e) => e.type === 'model-response' && e.usage && e.usageSource === 'estimated').length;
-  const source = estimated ? ` (≈ estimated with the tokenizer for ${estimated} of ${responses.length} steps: the provider reported no usage)` : '';
+  const estimated = responses.filter(
+    (e) => e.type === 'model-response' && e.usage && e.usageSource === 'estimated',
+  ).length;
+  const source = estimated
+    ? ` (≈ estimated with the tokenizer for ${estimated} of ${responses.length} steps: the provider reported no usage)`
+    : '';
   const lines = [
     `status: ${s.status}${s.error ? ` — ${s.error}` : ''}`,
     `tokens${label}${source}: prompt ${s.totals.prompt}, completion ${s.totals.completion}, cached ${s.totals.cached}, reasoning ${s.totals.reasoning}, total ${s.totals.total} over ${s.totals.steps} steps (${s.totals.requests} requests)${s.usageSource === 'missing' ? ` — usage ${USAGE_SOURCE_TEXT.missing} for some steps` : ''}`,
   ];
-  if (!simulated) lines.push(`cost: ${costText(s.cost)}${s.cost.price ? ` at the ${priceSummary(s.cost.price)} (${s.cost.price.model})` : ''}`);
-  if (s.totals.approvalWaitMs > 0) lines.push(`waited for approval: ${(s.totals.approvalWaitMs / 1000).toFixed(1)} s (kept out of the run's ${(s.totals.wallMs / 1000).toFixed(1)} s)`);
+  if (!simulated)
+    lines.push(
+      `cost: ${costText(s.cost)}${s.cost.price ? ` at the ${priceSummary(s.cost.price)} (${s.cost.price.model})` : ''}`,
+    );
+  if (s.totals.approvalWaitMs > 0)
+    lines.push(
+      `waited for approval: ${(s.totals.approvalWaitMs / 1000).toFixed(1)} s (kept out of the run's ${(s.totals.wallMs / 1000).toFixed(1)} s)`,
+    );
   if (s.validation) lines.push(`validation: ${s.validation.ok ? 'PASS' : 'FAIL'} — ${s.validation.detail}`);
   if (s.answer) lines.push('answer:', ...s.answer.split('\n').map((l) => `  ${l}`));
   return lines;

@@ -35,10 +35,15 @@ export async function variantsText(value: string): Promise<string> {
  */
 export async function readVariantsFlags(flags: VariantsFlags, modesGiven: boolean): Promise<VariantInput[] | null> {
   if (flags.variants !== undefined && flags.models !== undefined) {
-    throw new Error('Give either --variants (the columns) or --models with --modes (every model × every mode), not both.');
+    throw new Error(
+      'Give either --variants (the columns) or --models with --modes (every model × every mode), not both.',
+    );
   }
   if (flags.variants !== undefined) {
-    if (modesGiven) throw new Error('--variants names each column\'s mode: leave --modes out, or use --models a,b --modes x,y for a matrix.');
+    if (modesGiven)
+      throw new Error(
+        "--variants names each column's mode: leave --modes out, or use --models a,b --modes x,y for a matrix.",
+      );
     try {
       // Scripts named in an agent column are found beside the variants file (inline JSON: the current folder).
       const dir = flags.variants.trim().startsWith('[') ? process.cwd() : dirname(resolve(flags.variants));
@@ -48,12 +53,22 @@ export async function readVariantsFlags(flags: VariantsFlags, modesGiven: boolea
     }
   }
   if (flags.models === undefined) return null;
-  const models = flags.models.split(',').map((m) => m.trim()).filter(Boolean);
+  const models = flags.models
+    .split(',')
+    .map((m) => m.trim())
+    .filter(Boolean);
   if (models.length === 0) throw new Error('--models needs at least one model name, e.g. --models sim,sim-careful.');
-  if (new Set(models).size !== models.length) throw new Error(`--models lists a model twice (${flags.models}); name each once.`);
-  const modes = flags.modes.split(',').map((m) => m.trim()).filter(Boolean);
+  if (new Set(models).size !== models.length)
+    throw new Error(`--models lists a model twice (${flags.models}); name each once.`);
+  const modes = flags.modes
+    .split(',')
+    .map((m) => m.trim())
+    .filter(Boolean);
   const unknown = modes.find((m) => !isModeId(m));
-  if (unknown !== undefined || modes.length === 0) throw new Error(`--modes: ${unknown === undefined ? 'name at least one mode' : `unknown mode "${unknown}"`}. The modes are: ${MODE_IDS.join(', ')}.`);
+  if (unknown !== undefined || modes.length === 0)
+    throw new Error(
+      `--modes: ${unknown === undefined ? 'name at least one mode' : `unknown mode "${unknown}"`}. The modes are: ${MODE_IDS.join(', ')}.`,
+    );
   return parseVariants(matrixVariants(models, modes as ModeId[]));
 }
 
@@ -61,8 +76,12 @@ export async function readVariantsFlags(flags: VariantsFlags, modesGiven: boolea
  * The provider flags with the comparison's model filled in when variants name their own and --model is absent:
  * the first column's model (a custom server has no default model to fall back on).
  */
-export function withColumnModel<F extends { readonly model?: string; readonly provider?: string; readonly baseUrl?: string }>(flags: F, variants: readonly VariantInput[] | null): F {
+export function withColumnModel<
+  F extends { readonly model?: string; readonly provider?: string; readonly baseUrl?: string },
+>(flags: F, variants: readonly VariantInput[] | null): F {
   // The simulated model has its default (sim); a column's model is then checked as that column's, by name.
   const simulated = !flags.baseUrl && (flags.provider === undefined || flags.provider === 'simulated');
-  return variants && flags.model === undefined && !simulated ? { ...flags, model: variants.find((v) => v.model !== undefined)?.model } : flags;
+  return variants && flags.model === undefined && !simulated
+    ? { ...flags, model: variants.find((v) => v.model !== undefined)?.model }
+    : flags;
 }

@@ -6,7 +6,12 @@
  * counts stay exact. A cut string ends with a marker giving its full length, and the event lists what was cut
  * in `clipped`, so the record says plainly that (and how much) is missing.
  */
-import { RECORDED_EVENT_CHARS, RECORDED_STRING_CHARS, type ClippedField, type StepEventInput } from '../../shared/step-event.js';
+import {
+  RECORDED_EVENT_CHARS,
+  RECORDED_STRING_CHARS,
+  type ClippedField,
+  type StepEventInput,
+} from '../../shared/step-event.js';
 
 /** Entries kept of a list or object inside a model-chosen value. */
 const MAX_ITEMS = 1000;

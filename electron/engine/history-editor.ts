@@ -45,7 +45,15 @@ export class HistoryEditor {
   /** A step's results as they were appended to the history at `start`. */
   add(step: number, turn: Turn, outputs: readonly CallOutput[], start: number, count: number): void {
     if (turn.calls.length === 0) return;
-    this.steps.push({ step, turn, calls: turn.calls, outputs: [...outputs], cleared: outputs.map(() => false), start, count });
+    this.steps.push({
+      step,
+      turn,
+      calls: turn.calls,
+      outputs: [...outputs],
+      cleared: outputs.map(() => false),
+      start,
+      count,
+    });
   }
 
   /** Clear, in `messages`, what the setting no longer keeps before the request of `step`; returns what it newly cleared. */
@@ -53,9 +61,10 @@ export class HistoryEditor {
     const p = this.policy;
     if (p.kind === 'full') return [];
     const all = this.steps.flatMap((s) => s.calls.map((_, i) => ({ s, i })));
-    const drop = p.kind === 'window'
-      ? all.filter(({ s }) => s.step < step - p.keep)
-      : all.slice(0, Math.max(0, all.length - p.keep));
+    const drop =
+      p.kind === 'window'
+        ? all.filter(({ s }) => s.step < step - p.keep)
+        : all.slice(0, Math.max(0, all.length - p.keep));
     const out: ClearedResult[] = [];
     const touched = new Set<StepResults>();
     for (const { s, i } of drop) {

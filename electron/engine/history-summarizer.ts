@@ -13,15 +13,19 @@ const counter = () => import('./tokens/count-tokens.js');
 type Counter = Awaited<ReturnType<typeof counter>>;
 
 /** The summary request's system prompt; the simulated model knows the request by its first words. */
-export const SUMMARY_SYSTEM = 'You summarise the earlier steps of an agent run so it can go on without them.'
-  + ' Keep every fact the task still needs: each tool call made (tool and arguments) and what it returned that matters'
-  + ' (numbers, names, paths, errors). Leave out nothing the next step may need; write plain text, no preamble.';
+export const SUMMARY_SYSTEM =
+  'You summarise the earlier steps of an agent run so it can go on without them.' +
+  ' Keep every fact the task still needs: each tool call made (tool and arguments) and what it returned that matters' +
+  ' (numbers, names, paths, errors). Leave out nothing the next step may need; write plain text, no preamble.';
 /** The first words of the message that replaces the summarised steps (the simulated model reads them). */
 export const SUMMARY_LEAD = '[summary of earlier steps';
 
 export type SummaryRecord = Omit<HistorySummaryEvent, 'seq' | 't' | 'runId'>;
 
-interface Mark { readonly step: number; start: number }
+interface Mark {
+  readonly step: number;
+  start: number;
+}
 
 export class HistorySummarizer {
   /** Where each step's messages start in the history (its mode's messages, its reply, its results). */
@@ -57,15 +61,38 @@ export class HistorySummarizer {
       this.summary ? `Summary so far (steps 1–${this.summarisedThrough}):\n${this.summary}\n` : '',
       `Steps ${from.step}–${lastOld}:`,
       ...messages.slice(from.start, next.start).map(transcriptLine),
-    ].filter(Boolean).join('\n');
+    ]
+      .filter(Boolean)
+      .join('\n');
     const sent = performance.now();
-    const result = await ask([{ role: 'system', content: SUMMARY_SYSTEM }, { role: 'user', content: transcript }]);
+    const result = await ask([
+      { role: 'system', content: SUMMARY_SYSTEM },
+      { role: 'user', content: transcript },
+    ]);
     const latencyMs = Math.round(performance.now() - sent);
     const count = await counter();
     const replacedTokens = replaced.reduce((n, m) => n + messageTokens(m, count), 0);
-    const base = { type: 'history-summary' as const, step, fromStep, toStep: lastOld, replacedMessages: replaced.length, replacedTokens, latencyMs };
-    if ('error' in result) return { ...base, replacedMessages: 0, replacedTokens: 0, text: '', usage: result.usage, error: result.error };
-    if (result.text.trim() === '') return { ...base, replacedMessages: 0, replacedTokens: 0, text: '', usage: result.usage, ...(result.usageSource ? { usageSource: result.usageSource } : {}), error: 'The model returned an empty summary; the history goes on whole.' };
+    const base = {
+      type: 'history-summary' as const,
+      step,
+      fromStep,
+      toStep: lastOld,
+      replacedMessages: replaced.length,
+      replacedTokens,
+      latencyMs,
+    };
+    if ('error' in result)
+      return { ...base, replacedMessages: 0, replacedTokens: 0, text: '', usage: result.usage, error: result.error };
+    if (result.text.trim() === '')
+      return {
+        ...base,
+        replacedMessages: 0,
+        replacedTokens: 0,
+        text: '',
+        usage: result.usage,
+        ...(result.usageSource ? { usageSource: result.usageSource } : {}),
+        error: 'The model returned an empty summary; the history goes on whole.',
+      };
     this.summary = result.text.trim();
     const text = `${SUMMARY_LEAD} 1–${lastOld}, written by the model to save context; the last ${this.keep === 1 ? 'step follows' : `${this.keep} steps follow`} whole]\n${this.summary}`;
     messages.splice(replaceFrom, replaced.length, { role: 'user', content: text });
@@ -73,12 +100,22 @@ export class HistorySummarizer {
     for (const m of this.marks) if (m.step > lastOld) m.start += shift;
     this.summaryAt = replaceFrom;
     this.summarisedThrough = lastOld;
-    return { ...base, text, usage: result.usage, ...(result.usageSource ? { usageSource: result.usageSource } : {}), error: null };
+    return {
+      ...base,
+      text,
+      usage: result.usage,
+      ...(result.usageSource ? { usageSource: result.usageSource } : {}),
+      error: null,
+    };
   }
 }
 
 export type AskResult =
-  | { readonly text: string; readonly usage: HistorySummaryEvent['usage']; readonly usageSource?: HistorySummaryEvent['usageSource'] }
+  | {
+      readonly text: string;
+      readonly usage: HistorySummaryEvent['usage'];
+      readonly usageSource?: HistorySummaryEvent['usageSource'];
+    }
   | { readonly error: string; readonly usage: null };
 export type Ask = (messages: ChatMessage[]) => Promise<AskResult>;
 
@@ -90,7 +127,10 @@ export function askWith(client: ChatClient, model: string, temperature: number |
       return { text: reply.text, usage: reply.usage, usageSource: reply.usageSource };
     } catch (err) {
       if (signal.aborted) throw err;
-      return { error: `The summary request failed (${(err as Error).message}); the history goes on whole.`, usage: null };
+      return {
+        error: `The summary request failed (${(err as Error).message}); the history goes on whole.`,
+        usage: null,
+      };
     }
   };
 }
@@ -99,7 +139,12 @@ export function askWith(client: ChatClient, model: string, temperature: number |
 function transcriptLine(m: ChatMessage): string {
   const text = contentText(m.content);
   if (m.role === 'assistant') {
-    const calls = 'tool_calls' in m && m.tool_calls ? m.tool_calls.map((c) => ('function' in c ? `${c.function.name} ${c.function.arguments || '{}'}` : '')).filter(Boolean) : [];
+    const calls =
+      'tool_calls' in m && m.tool_calls
+        ? m.tool_calls
+            .map((c) => ('function' in c ? `${c.function.name} ${c.function.arguments || '{}'}` : ''))
+            .filter(Boolean)
+        : [];
     return `assistant: ${[text, ...calls.map((c) => `called ${c}`)].filter(Boolean).join('; ')}`;
   }
   if (m.role === 'tool') return `result of ${m.tool_call_id}: ${text}`;
@@ -108,7 +153,10 @@ function transcriptLine(m: ChatMessage): string {
 
 function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.map((p: { type?: string; text?: string }) => (p.type === 'text' ? p.text ?? '' : `[${p.type ?? 'part'}]`)).join('');
+  if (Array.isArray(content))
+    return content
+      .map((p: { type?: string; text?: string }) => (p.type === 'text' ? (p.text ?? '') : `[${p.type ?? 'part'}]`))
+      .join('');
   return '';
 }
 
@@ -117,7 +165,8 @@ function messageTokens(m: ChatMessage, { PER_MESSAGE, PER_TOOL_CALL, tok }: Coun
   let n = PER_MESSAGE + tok(m.role) + tok(contentText(m.content));
   if (m.role === 'tool') n += tok(m.tool_call_id);
   if (m.role === 'assistant' && 'tool_calls' in m && m.tool_calls) {
-    for (const c of m.tool_calls) if ('function' in c) n += PER_TOOL_CALL + tok(c.function.name) + tok(c.function.arguments);
+    for (const c of m.tool_calls)
+      if ('function' in c) n += PER_TOOL_CALL + tok(c.function.name) + tok(c.function.arguments);
   }
   return n;
 }

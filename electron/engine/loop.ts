@@ -15,7 +15,14 @@ import type { ModeAdapter, StepRequest } from './modes/mode.js';
 import { nativeTurn, responseEvent, type CallOutput, type Turn } from './modes/turns.js';
 import { unfinishedReply } from './final-reply.js';
 import {
-  ModelRequestError, RequestCancelledError, backoffMs, sleep, streamChat, type ChatClient, type ChatMessage, type ChatReply,
+  ModelRequestError,
+  RequestCancelledError,
+  backoffMs,
+  sleep,
+  streamChat,
+  type ChatClient,
+  type ChatMessage,
+  type ChatReply,
 } from './provider/chat-client.js';
 import { unknownToolMessage } from './tools/index.js';
 import { toolErrorText } from './tools/error-hints.js';
@@ -74,7 +81,9 @@ export function truncate(text: string, limit: number): { text: string; truncated
 export async function runLoop(options: LoopOptions): Promise<LoopResult> {
   // run-started recorded the tools offered at the start (run-engine.ts).
   const opts: LoopState = {
-    ...options, offered: new Set(options.mode.tools().map((t) => t.name)), guard: options.spec.settings.repeatGuard === 'on' ? new RepeatGuard() : null,
+    ...options,
+    offered: new Set(options.mode.tools().map((t) => t.name)),
+    guard: options.spec.settings.repeatGuard === 'on' ? new RepeatGuard() : null,
   };
   const { spec, mode, signal } = opts;
   const messages: ChatMessage[] = [
@@ -91,7 +100,9 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
     for (let step = 1; step <= spec.settings.maxSteps; step++) {
       summarizer?.mark(step, messages.length);
       const prepared = mode.prepareStep?.(step) ?? {};
-      const request = feedback.length ? { ...prepared, messages: [...feedback, ...(prepared.messages ?? [])] } : prepared;
+      const request = feedback.length
+        ? { ...prepared, messages: [...feedback, ...(prepared.messages ?? [])] }
+        : prepared;
       feedback = [];
       if (request.messages?.length) messages.push(...request.messages);
       const summary = await summarizer?.beforeRequest(messages, step, ask);
@@ -138,7 +149,12 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
     };
   } catch (err) {
     // A host that stops a run for a reason of its own (an approval nobody answered) gives it as the abort reason.
-    if (err instanceof RequestCancelledError || signal.aborted) return { status: 'cancelled', answer: '', error: typeof signal.reason === 'string' ? signal.reason : 'The run was cancelled.' };
+    if (err instanceof RequestCancelledError || signal.aborted)
+      return {
+        status: 'cancelled',
+        answer: '',
+        error: typeof signal.reason === 'string' ? signal.reason : 'The run was cancelled.',
+      };
     if (err instanceof ModelRequestError) return { status: 'error', answer: '', error: err.message };
     throw err;
   }
@@ -159,7 +175,9 @@ export function refusalMessage(reply: ChatReply): string | null {
       : `The provider stopped the reply with ${reply.stopReason !== undefined ? 'stop_reason' : 'finish_reason'} "${said}"${reason === 'refusal' ? ' (a refusal)' : ' (its content filter)'}.`,
     reply.stopDetails ? `It said: ${clip(reply.stopDetails)}.` : '',
     reply.text ? `The ${reply.text.length} characters of text before it are not an answer.` : '',
-    reply.toolCalls.length ? `Its ${reply.toolCalls.length} tool call${reply.toolCalls.length === 1 ? ' was' : 's were'} not run.` : '',
+    reply.toolCalls.length
+      ? `Its ${reply.toolCalls.length} tool call${reply.toolCalls.length === 1 ? ' was' : 's were'} not run.`
+      : '',
     'Rephrase the task or try another model; a refused run never counts as answered.',
   ];
   return parts.filter(Boolean).join(' ');
@@ -172,7 +190,13 @@ const clip = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n)}…` : s);
  * A provider that refuses stream_options gets the request again at once without it (a recorded retry that
  * does not count against maxRetries); the usage is then estimated if it sends none.
  */
-async function askModel(opts: LoopState, messages: ChatMessage[], step: number, request: StepRequest, cleared: readonly ClearedResult[]): Promise<{ reply: ChatReply; turn: Turn }> {
+async function askModel(
+  opts: LoopState,
+  messages: ChatMessage[],
+  step: number,
+  request: StepRequest,
+  cleared: readonly ClearedResult[],
+): Promise<{ reply: ChatReply; turn: Turn }> {
   const { spec, mode, client, recorder, signal } = opts;
   let failures = 0;
   for (let attempt = 1; ; attempt++) {
@@ -181,7 +205,12 @@ async function askModel(opts: LoopState, messages: ChatMessage[], step: number, 
     const added = tools.filter((t) => !opts.offered.has(t.name));
     for (const t of added) opts.offered.add(t.name);
     recorder.emit({
-      type: 'model-request', step, attempt, messageCount: messages.length, toolNames: tools.map((t) => t.name), ...(added.length ? { addedTools: added } : {}),
+      type: 'model-request',
+      step,
+      attempt,
+      messageCount: messages.length,
+      toolNames: tools.map((t) => t.name),
+      ...(added.length ? { addedTools: added } : {}),
       // Messages the mode added before this step go into the record once, so the request can be reconstructed.
       ...(attempt === 1 && request.messages?.length ? { addedMessages: request.messages.map(recordedMessage) } : {}),
       // Results the history knob cleared from this request on, with the placeholder sent instead (once, like the above).
@@ -189,13 +218,19 @@ async function askModel(opts: LoopState, messages: ChatMessage[], step: number, 
     });
     const sent = performance.now();
     try {
-      const reply = await streamChat(client, {
-        model: spec.provider.model, messages, temperature: spec.settings.temperature,
-        // A text mode lists its tools in the system prompt and sends no tools parameter.
-        tools: request.tools ?? tools,
-        ...(request.toolChoice !== undefined ? { toolChoice: request.toolChoice } : {}),
-        ...(request.stop && client.stop ? { stop: request.stop } : {}),
-      }, signal);
+      const reply = await streamChat(
+        client,
+        {
+          model: spec.provider.model,
+          messages,
+          temperature: spec.settings.temperature,
+          // A text mode lists its tools in the system prompt and sends no tools parameter.
+          tools: request.tools ?? tools,
+          ...(request.toolChoice !== undefined ? { toolChoice: request.toolChoice } : {}),
+          ...(request.stop && client.stop ? { stop: request.stop } : {}),
+        },
+        signal,
+      );
       const turn = (mode.readReply ?? nativeTurn)(reply, step, client);
       recorder.emit(responseEvent(reply, step, sent, turn));
       return { reply, turn };
@@ -203,7 +238,11 @@ async function askModel(opts: LoopState, messages: ChatMessage[], step: number, 
       if (err instanceof ModelRequestError && err.kind === 'stream-options' && client.streamOptions) {
         client.streamOptions = false;
         recorder.emit({
-          type: 'model-retry', step, attempt, status: err.status, delayMs: 0,
+          type: 'model-retry',
+          step,
+          attempt,
+          status: err.status,
+          delayMs: 0,
           message: `${err.message} Sent again without it; usage will be estimated if the provider reports none.`,
         });
         continue;
@@ -211,7 +250,11 @@ async function askModel(opts: LoopState, messages: ChatMessage[], step: number, 
       if (err instanceof ModelRequestError && err.kind === 'stop' && client.stop && request.stop) {
         client.stop = false;
         recorder.emit({
-          type: 'model-retry', step, attempt, status: err.status, delayMs: 0,
+          type: 'model-retry',
+          step,
+          attempt,
+          status: err.status,
+          delayMs: 0,
           message: `${err.message} Sent again without it; whatever the model writes from a line starting "Observation:" on is dropped, never read as a tool result.`,
         });
         continue;
@@ -219,7 +262,13 @@ async function askModel(opts: LoopState, messages: ChatMessage[], step: number, 
       failures++;
       if (!(err instanceof ModelRequestError) || !err.retryable || failures > spec.settings.maxRetries) {
         if (err instanceof ModelRequestError && err.retryable)
-          throw new ModelRequestError(`${err.message} Gave up after ${attempt} attempt${attempt === 1 ? '' : 's'}.`, err.status, false, null, err.kind);
+          throw new ModelRequestError(
+            `${err.message} Gave up after ${attempt} attempt${attempt === 1 ? '' : 's'}.`,
+            err.status,
+            false,
+            null,
+            err.kind,
+          );
         throw err;
       }
       const delayMs = backoffMs(failures + 1, err.retryAfterS);
@@ -239,10 +288,17 @@ function parseArgs(raw: string): { ok: true; value: Record<string, unknown> } | 
   if (raw.trim() === '') return { ok: true, value: {} };
   try {
     const value: unknown = JSON.parse(raw);
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return { ok: true, value: value as Record<string, unknown> };
-    return { ok: false, error: `The arguments must be a JSON object of named parameters, not ${Array.isArray(value) ? 'an array' : typeof value}.` };
+    if (typeof value === 'object' && value !== null && !Array.isArray(value))
+      return { ok: true, value: value as Record<string, unknown> };
+    return {
+      ok: false,
+      error: `The arguments must be a JSON object of named parameters, not ${Array.isArray(value) ? 'an array' : typeof value}.`,
+    };
   } catch (e) {
-    return { ok: false, error: `The arguments are not valid JSON (${(e as Error).message}). Send one JSON object, e.g. {"path": "notes.txt"}.` };
+    return {
+      ok: false,
+      error: `The arguments are not valid JSON (${(e as Error).message}). Send one JSON object, e.g. {"path": "notes.txt"}.`,
+    };
   }
 }
 
@@ -252,11 +308,19 @@ async function runCall(opts: LoopState, call: ToolCallRequest, step: number): Pr
   const parsed = parseArgs(call.arguments);
   const available = mode.tools().map((t) => t.name);
   // A forwarder's call runs, is approved and is recorded as the tool it names (noted as forwarded).
-  const forwarded = parsed.ok && available.includes(call.name) ? mode.forward?.(call.name, parsed.value, step) ?? null : null;
+  const forwarded =
+    parsed.ok && available.includes(call.name) ? (mode.forward?.(call.name, parsed.value, step) ?? null) : null;
   const target = forwarded?.ok ? { name: forwarded.name, args: forwarded.args, forwardedBy: call.name } : null;
   const name = target?.name ?? call.name;
   const via = target ? { forwardedBy: target.forwardedBy } : {};
-  recorder.emit({ type: 'tool-started', step, callId: call.id, name, args: target?.args ?? (parsed.ok ? parsed.value : call.arguments), ...via });
+  recorder.emit({
+    type: 'tool-started',
+    step,
+    callId: call.id,
+    name,
+    args: target?.args ?? (parsed.ok ? parsed.value : call.arguments),
+    ...via,
+  });
   let t0 = performance.now();
   let output: string;
   let error: string | null = null;
@@ -264,8 +328,17 @@ async function runCall(opts: LoopState, call: ToolCallRequest, step: number): Pr
   let images: readonly ToolImage[] | undefined;
   // Images go to the model as image parts only where it reads them and the turn is native tool calling.
   const seesImages = takesImages(spec.provider.model, spec.provider.simulated) && !mode.text;
-  const imageIo = seesImages ? { keepImages: (list: readonly ToolImage[]) => { images = list; } }
-    : { noImages: mode.text ? 'text ReAct returns tool results as text observations' : `the model ${spec.provider.model} takes no image input` };
+  const imageIo = seesImages
+    ? {
+        keepImages: (list: readonly ToolImage[]) => {
+          images = list;
+        },
+      }
+    : {
+        noImages: mode.text
+          ? 'text ReAct returns tool results as text observations'
+          : `the model ${spec.provider.model} takes no image input`,
+      };
   let repeatOf: { step: number; callId: string } | null = null;
   if (call.cut) {
     error = `${call.name || 'the call'}: the reply reached its token limit (finish reason "length") inside this call, so its arguments are unfinished and it was not run. Make the call again with shorter arguments, or split the work.`;
@@ -287,19 +360,38 @@ async function runCall(opts: LoopState, call: ToolCallRequest, step: number): Pr
       t0 = performance.now();
       if (gate && !gate.ok) throw new Error(gate.message);
       output = await mode.handleCall(name, args, {
-        step, callId: call.id, signal, emit: (e) => recorder.emit(e), keepContent: (blocks) => { mcpContent = blocks; }, ...imageIo,
+        step,
+        callId: call.id,
+        signal,
+        emit: (e) => recorder.emit(e),
+        keepContent: (blocks) => {
+          mcpContent = blocks;
+        },
+        ...imageIo,
       });
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
     }
   }
   const known = available.includes(call.name);
-  const failed = { cut: !!call.cut, unknownTool: !call.cut && !known, badArguments: !call.cut && known && (!parsed.ok || !!(forwarded && !forwarded.ok)) };
+  const failed = {
+    cut: !!call.cut,
+    unknownTool: !call.cut && !known,
+    badArguments: !call.cut && known && (!parsed.ok || !!(forwarded && !forwarded.ok)),
+  };
   const full = error !== null ? toolErrorText(error, failed, spec.settings.errorHints) : output!;
   const cut = truncate(full, spec.settings.truncateChars);
   recorder.emit({
-    type: 'tool-finished', step, callId: call.id, name, output: cut.text,
-    rawSize: full.length, truncated: cut.truncated, durationMs: Math.round(performance.now() - t0), error, ...via,
+    type: 'tool-finished',
+    step,
+    callId: call.id,
+    name,
+    output: cut.text,
+    rawSize: full.length,
+    truncated: cut.truncated,
+    durationMs: Math.round(performance.now() - t0),
+    error,
+    ...via,
     ...(repeatOf ? { repeatOf } : {}),
     ...(mcpContent?.length ? { mcpContent } : {}),
     // Stopped by a cancel: the loop ends the run without another request, so nothing goes back to the model.
@@ -317,8 +409,12 @@ function imagesMessage(calls: readonly ToolCallRequest[], outputs: readonly Call
   const parts: ({ type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } })[] = [];
   outputs.forEach((o, i) => {
     if (!o.images?.length) return;
-    parts.push({ type: 'text', text: `The images ${calls[i]!.name} returned (call ${calls[i]!.id}), in the order its result lists them:` });
-    for (const img of o.images) parts.push({ type: 'image_url', image_url: { url: `data:${img.mimeType};base64,${img.data}` } });
+    parts.push({
+      type: 'text',
+      text: `The images ${calls[i]!.name} returned (call ${calls[i]!.id}), in the order its result lists them:`,
+    });
+    for (const img of o.images)
+      parts.push({ type: 'image_url', image_url: { url: `data:${img.mimeType};base64,${img.data}` } });
   });
   return parts.length ? ({ role: 'user', content: parts } as ChatMessage) : null;
 }

@@ -72,7 +72,12 @@ function dropPendingMcp(): void {
 /** Open the spec's MCP servers (the SDK is loaded only here); names the run's other tools already use are refused. */
 async function openMcp(spec: RunSpec, task: RunTask | null, workspace: string): Promise<McpConnections> {
   const { openMcpServers } = await import('./mcp/mcp-servers.js');
-  const reserved = [...toolsetOf(spec.settings, task).tools.map((t) => t.name), 'run_code', 'search_tools', 'call_tool'];
+  const reserved = [
+    ...toolsetOf(spec.settings, task).tools.map((t) => t.name),
+    'run_code',
+    'search_tools',
+    'call_tool',
+  ];
   return openMcpServers(spec.mcpServers ?? [], workspace, reserved);
 }
 
@@ -102,11 +107,18 @@ export async function warmUpEngine(spec?: RunSpec, task: RunTask | null = null):
   if (spec && !TOOL_SEARCH_MODES.has(spec.mode)) disposeComputeThread();
   await Promise.all([
     warmUpTools({ computeThread: !spec || TOOL_SEARCH_MODES.has(spec.mode) }),
-    program === 'python' ? prewarmPythonSandbox() : spec && program === 'javascript' ? prewarmCodeSandbox(spec.settings) : undefined,
+    program === 'python'
+      ? prewarmPythonSandbox()
+      : spec && program === 'javascript'
+        ? prewarmCodeSandbox(spec.settings)
+        : undefined,
     // The Anthropic SDK and its client are loaded only for runs that speak its protocol.
     spec && protocolOfInfo(spec.provider) === 'anthropic' ? import('./provider/anthropic-client.js') : undefined,
     // MCP servers are started and their tools listed before release: a slow server is not the first step's cost.
-    spec?.mcpServers?.length ? (dropPendingMcp(), (pendingMcp = { runId: spec.runId, connections: openMcp(spec, task, spec.workspace) }).connections) : undefined,
+    spec?.mcpServers?.length
+      ? (dropPendingMcp(),
+        (pendingMcp = { runId: spec.runId, connections: openMcp(spec, task, spec.workspace) }).connections)
+      : undefined,
   ]);
 }
 
@@ -153,14 +165,27 @@ export async function runEngine(spec: RunSpec, io: EngineIO, task: RunTask | nul
   let result: LoopResult;
   try {
     const workspace = await realpath(spec.workspace).catch(() => {
-      throw new Error(`The workspace folder ${spec.workspace} does not exist. Pick an existing folder or a built-in task.`);
+      throw new Error(
+        `The workspace folder ${spec.workspace} does not exist. Pick an existing folder or a built-in task.`,
+      );
     });
     if (isAgentSpec(spec)) {
       // An agent column runs its own program; its proxy records the steps (engine/agent/).
-      result = await runAgent({ spec: { ...spec, workspace }, client: clientFor(spec, io), recorder, signal: io.signal });
+      result = await runAgent({
+        spec: { ...spec, workspace },
+        client: clientFor(spec, io),
+        recorder,
+        signal: io.signal,
+      });
     } else {
       // The run's tool state: its write budget, and the one local origin fetch_url may reach (its fixture page).
-      const search = searchTargetOf({ taskId: spec.task.id, backend: spec.settings.webSearch, url: spec.settings.webSearchUrl, fixtureUrl: spec.fixtureUrl, key: io.searchKey ?? null });
+      const search = searchTargetOf({
+        taskId: spec.task.id,
+        backend: spec.settings.webSearch,
+        url: spec.settings.webSearchUrl,
+        fixtureUrl: spec.fixtureUrl,
+        key: io.searchKey ?? null,
+      });
       openRunToolState(workspace, { localOrigins: spec.fixtureUrl ? [new URL(spec.fixtureUrl).origin] : [], search });
       openedState = workspace;
       const sandbox = shellSandbox();
@@ -168,9 +193,23 @@ export async function runEngine(spec: RunSpec, io: EngineIO, task: RunTask | nul
       const policy = resolveApprovalPolicy(spec.settings.approvals, { shellSandbox: sandbox.kind, userFolder: false });
       mcp = await mcpFor(spec, task, workspace);
       const mcpRecords = (mcp?.tools ?? []).flatMap((t) => (t.mcp ? [t.mcp] : []));
-      const approvals = new ApprovalGate(policy, (e) => recorder.emit(e), io.askApproval ?? null, new Map(mcp?.tools.map((t) => [t.name, t.source ?? ''])), new Map(mcpRecords.map((r) => [r.name, mcpToolKind(r.annotations)])));
+      const approvals = new ApprovalGate(
+        policy,
+        (e) => recorder.emit(e),
+        io.askApproval ?? null,
+        new Map(mcp?.tools.map((t) => [t.name, t.source ?? ''])),
+        new Map(mcpRecords.map((r) => [r.name, mcpToolKind(r.annotations)])),
+      );
       mode = createMode(spec.mode, { workspace, settings: spec.settings, task, approvals, mcpTools: mcp?.tools ?? [] });
-      recorder.emit(runStartedOf(spec, { startedAt, systemPrompt: mode.systemPrompt, tools: mode.tools(), shellSandbox: { kind: sandbox.kind, reason: sandbox.reason }, mcpTools: mcpRecords }));
+      recorder.emit(
+        runStartedOf(spec, {
+          startedAt,
+          systemPrompt: mode.systemPrompt,
+          tools: mode.tools(),
+          shellSandbox: { kind: sandbox.kind, reason: sandbox.reason },
+          mcpTools: mcpRecords,
+        }),
+      );
       // A server that failed is said once, with its name; the run goes on with the tools the others brought.
       for (const problem of mcp?.problems ?? []) recorder.emit({ type: 'run-warning', message: problem.message });
       const client = clientFor(spec, io);
@@ -179,7 +218,15 @@ export async function runEngine(spec: RunSpec, io: EngineIO, task: RunTask | nul
         sample: createSampler({ client, spec, approvals, signal: io.signal, emit: (e) => recorder.emit(e) }),
         elicit: createElicitor({ ask: io.askElicitation ?? null, signal: io.signal, emit: (e) => recorder.emit(e) }),
       });
-      result = await runLoop({ spec: { ...spec, workspace }, mode, client, recorder, signal: io.signal, approvals, ...(task?.answerFeedback ? { answerFeedback: task.answerFeedback } : {}) });
+      result = await runLoop({
+        spec: { ...spec, workspace },
+        mode,
+        client,
+        recorder,
+        signal: io.signal,
+        approvals,
+        ...(task?.answerFeedback ? { answerFeedback: task.answerFeedback } : {}),
+      });
     }
   } catch (err) {
     result = { status: 'error', answer: '', error: err instanceof Error ? err.message : String(err) };
@@ -194,13 +241,19 @@ export async function runEngine(spec: RunSpec, io: EngineIO, task: RunTask | nul
   }
   let validation: Validation | null = null;
   if (result.status === 'answered' && task) {
-    validation = await task.validate(result.answer, { workspace: spec.workspace, taskText: spec.task.text, fixtureUrl: spec.fixtureUrl }).catch((e: unknown) => ({
-      ok: false,
-      detail: `The answer could not be checked: ${e instanceof Error ? e.message : String(e)}`,
-    }));
+    validation = await task
+      .validate(result.answer, { workspace: spec.workspace, taskText: spec.task.text, fixtureUrl: spec.fixtureUrl })
+      .catch((e: unknown) => ({
+        ok: false,
+        detail: `The answer could not be checked: ${e instanceof Error ? e.message : String(e)}`,
+      }));
   }
   recorder.emit({
-    type: 'run-finished', status: result.status, answer: result.answer,
-    ...(result.error ? { error: result.error } : {}), validation, totals: computeTotals(recorder.events),
+    type: 'run-finished',
+    status: result.status,
+    answer: result.answer,
+    ...(result.error ? { error: result.error } : {}),
+    validation,
+    totals: computeTotals(recorder.events),
   });
 }

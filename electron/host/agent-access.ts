@@ -34,7 +34,9 @@ export type ConfirmAgents = (columns: readonly AgentColumnRequest[]) => Promise<
 /** The request's agent columns; none when it gives no variants (a malformed list is reported where it is read). */
 function agentColumnsOf(variants: unknown): AgentColumnRequest[] {
   if (variants === undefined || variants === null || (Array.isArray(variants) && variants.length === 0)) return [];
-  return parseVariants(variants).flatMap((v, i) => (v.agent ? [{ label: v.label ?? `column ${i + 1}`, agent: v.agent }] : []));
+  return parseVariants(variants).flatMap((v, i) =>
+    v.agent ? [{ label: v.label ?? `column ${i + 1}`, agent: v.agent }] : [],
+  );
 }
 
 function checkColumnEnv(columns: readonly AgentColumnRequest[], allowance: EnvAllowance): void {
@@ -50,7 +52,8 @@ export function cliAgents(): AgentAccess {
 /** A page with no way to run agent columns (a host made without a policy for them). */
 export function noPageAgents(how: string): AgentAccess {
   const check = async (variants: unknown) => {
-    if (agentColumnsOf(variants).length > 0) throw new Error(`This host does not run agent columns from the page. ${how}`);
+    if (agentColumnsOf(variants).length > 0)
+      throw new Error(`This host does not run agent columns from the page. ${how}`);
   };
   return { check, preview: check };
 }
@@ -60,17 +63,22 @@ export function webAgents(commands: readonly string[], env: readonly string[] = 
   const allowed = new Set(commands);
   const allowance = serveAllowance(env);
   const check = async (variants: unknown) => {
-      const columns = agentColumnsOf(variants);
-      if (columns.length === 0) return;
-      checkColumnEnv(columns, allowance);
-      for (const c of columns) {
-        // Extra read-only paths widen what the operator's allowed program may read: only the operator's own files name them.
-        if (c.agent.paths?.length) throw new Error(`Agent column "${c.label}": agent.paths is not taken from a page on this web host (it would show more of this machine's files to the program). Leave it out, or run the comparison with parallax compare --variants FILE.`);
-        const program = c.agent.command[0]!;
-        if (!allowed.has(program)) {
-          throw new Error(`Agent column "${c.label}": this web host does not start the program ${program}. The operator can allow it with parallax serve --allow-agent-command ${program} (the page then chooses its arguments), or run it with parallax compare --variants FILE.`);
-        }
+    const columns = agentColumnsOf(variants);
+    if (columns.length === 0) return;
+    checkColumnEnv(columns, allowance);
+    for (const c of columns) {
+      // Extra read-only paths widen what the operator's allowed program may read: only the operator's own files name them.
+      if (c.agent.paths?.length)
+        throw new Error(
+          `Agent column "${c.label}": agent.paths is not taken from a page on this web host (it would show more of this machine's files to the program). Leave it out, or run the comparison with parallax compare --variants FILE.`,
+        );
+      const program = c.agent.command[0]!;
+      if (!allowed.has(program)) {
+        throw new Error(
+          `Agent column "${c.label}": this web host does not start the program ${program}. The operator can allow it with parallax serve --allow-agent-command ${program} (the page then chooses its arguments), or run it with parallax compare --variants FILE.`,
+        );
       }
+    }
   };
   return { check, preview: check };
 }
@@ -80,8 +88,14 @@ export function webAgents(commands: readonly string[], env: readonly string[] = 
  * by the same allowlist as a page's, widened only by `--allow-env NAME`.
  */
 export function checkSuiteAgentEnv(variants: readonly VariantInput[], allowEnv: readonly string[], file: string): void {
-  const allowance: EnvAllowance = { allowed: new Set(allowEnv), how: (name) => `run it with parallax suite run --allow-env ${name} ${file}` };
-  checkColumnEnv(variants.flatMap((v, i) => (v.agent ? [{ label: v.label ?? `column ${i + 1}`, agent: v.agent }] : [])), allowance);
+  const allowance: EnvAllowance = {
+    allowed: new Set(allowEnv),
+    how: (name) => `run it with parallax suite run --allow-env ${name} ${file}`,
+  };
+  checkColumnEnv(
+    variants.flatMap((v, i) => (v.agent ? [{ label: v.label ?? `column ${i + 1}`, agent: v.agent }] : [])),
+    allowance,
+  );
 }
 
 /** The desktop app: agent columns only after the user allowed their command lines in `confirm` (a native dialog). */
@@ -95,10 +109,19 @@ export function confirmedAgents(confirm: ConfirmAgents): AgentAccess {
       const columns = agentColumnsOf(variants);
       if (columns.length === 0) return;
       checkColumnEnv(columns, DIALOG_ALLOWANCE);
-      const key = createHash('sha256').update(JSON.stringify(columns.map((c) => [c.agent.command, Object.entries(c.agent.env ?? {}).sort(), c.agent.paths ?? []]))).digest('hex');
+      const key = createHash('sha256')
+        .update(
+          JSON.stringify(
+            columns.map((c) => [c.agent.command, Object.entries(c.agent.env ?? {}).sort(), c.agent.paths ?? []]),
+          ),
+        )
+        .digest('hex');
       if (remembered.has(key)) return;
       const answer = await confirm(columns);
-      if (!answer.allowed) throw new Error(`Not allowed: the agent command${columns.length > 1 ? 's were' : ' was'} refused in the confirmation, so nothing was started. Remove the agent columns from the variants, or start again and allow them.`);
+      if (!answer.allowed)
+        throw new Error(
+          `Not allowed: the agent command${columns.length > 1 ? 's were' : ' was'} refused in the confirmation, so nothing was started. Remove the agent columns from the variants, or start again and allow them.`,
+        );
       if (answer.remember) remembered.add(key);
     },
   };
@@ -106,8 +129,10 @@ export function confirmedAgents(confirm: ConfirmAgents): AgentAccess {
 
 /** What the agents can reach here, in the dialog's words: true of this machine's sandbox (shell-sandbox.ts). */
 export function agentReachText(info: Pick<ShellSandboxInfo, 'kind' | 'reason' | 'unshare'>): string {
-  const key = 'Parallax gives them no key: they reach the model through its recording proxy, with a token of their own.';
-  if (info.kind === 'bubblewrap') return `${key} They run in a bubblewrap sandbox: no network but that proxy, no other process visible, only the run's workspace writable.`;
+  const key =
+    'Parallax gives them no key: they reach the model through its recording proxy, with a token of their own.';
+  if (info.kind === 'bubblewrap')
+    return `${key} They run in a bubblewrap sandbox: no network but that proxy, no other process visible, only the run's workspace writable.`;
   const procs = info.unshare
     ? 'a user namespace of their own keeps the environment and memory of your other processes from them'
     : 'they can also read the environment and memory of your other processes, where a key may be';
@@ -115,10 +140,18 @@ export function agentReachText(info: Pick<ShellSandboxInfo, 'kind' | 'reason' | 
 }
 
 /** The desktop dialog's words: each exact command line and its env (a key's value never shown). */
-export function agentConfirmText(columns: readonly AgentColumnRequest[], sandbox: Pick<ShellSandboxInfo, 'kind' | 'reason' | 'unshare'> = shellSandbox()): { message: string; detail: string } {
+export function agentConfirmText(
+  columns: readonly AgentColumnRequest[],
+  sandbox: Pick<ShellSandboxInfo, 'kind' | 'reason' | 'unshare'> = shellSandbox(),
+): { message: string; detail: string } {
   const lines = columns.map((c) => {
     const env = Object.entries(c.agent.env ?? {});
-    return [`${c.label}: ${commandLine(c.agent)}`, '    in each run\'s own copy of the workspace', ...env.map(([name, value]) => `    env ${envLine(name, value)}`), ...(c.agent.paths?.length ? [`    also shown read-only: ${c.agent.paths.join(', ')}`] : [])].join('\n');
+    return [
+      `${c.label}: ${commandLine(c.agent)}`,
+      "    in each run's own copy of the workspace",
+      ...env.map(([name, value]) => `    env ${envLine(name, value)}`),
+      ...(c.agent.paths?.length ? [`    also shown read-only: ${c.agent.paths.join(', ')}`] : []),
+    ].join('\n');
   });
   return {
     message: `Run ${columns.length === 1 ? 'this agent command' : `these ${columns.length} agent commands`} for every run of its column?`,

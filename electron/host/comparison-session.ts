@@ -80,9 +80,16 @@ const list = <T>(x: OneOrMore<T>): readonly T[] => (Array.isArray(x) ? x : [x as
  * The worker's environment: the host's, minus anything that holds an API key — every key and key variable the
  * comparison uses (its columns may use several providers).
  */
-export function workerEnv(base: NodeJS.ProcessEnv, apiKeys: OneOrMore<string | null>, apiKeyEnvs: OneOrMore<string | null>): NodeJS.ProcessEnv {
+export function workerEnv(
+  base: NodeJS.ProcessEnv,
+  apiKeys: OneOrMore<string | null>,
+  apiKeyEnvs: OneOrMore<string | null>,
+): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  const keyNames = new Set([...PROVIDER_PRESETS.map((p) => p.keyEnv).filter((k): k is string => !!k), ...SEARCH_KEY_ENVS]);
+  const keyNames = new Set([
+    ...PROVIDER_PRESETS.map((p) => p.keyEnv).filter((k): k is string => !!k),
+    ...SEARCH_KEY_ENVS,
+  ]);
   for (const name of list(apiKeyEnvs)) if (name) keyNames.add(name);
   const keys = list(apiKeys).filter((k): k is string => !!k && k.length >= 8);
   for (const [name, value] of Object.entries(base)) {
@@ -111,7 +118,10 @@ export class ComparisonSession {
   readonly throttled: string[] = [];
   private readonly env: NodeJS.ProcessEnv;
   /** Approvals runs are waiting for, by `runId approvalId`, each with its round and its timeout. */
-  private readonly pendingApprovals = new Map<string, { readonly run: RunSession; readonly tool: string; readonly round: Round; readonly timer: NodeJS.Timeout }>();
+  private readonly pendingApprovals = new Map<
+    string,
+    { readonly run: RunSession; readonly tool: string; readonly round: Round; readonly timer: NodeJS.Timeout }
+  >();
   /** MCP forms runs are waiting for, by `runId elicitationId` (the engine's own time limit ends each). */
   private readonly pendingElicitations = new Map<string, { readonly run: RunSession; readonly round: Round }>();
   /** Tools the user allowed for the whole comparison: later requests are answered at once. */
@@ -134,7 +144,11 @@ export class ComparisonSession {
     const shared: RunKeys = { apiKey: perRun ? null : (apiKeys as string | null), searchKey: deps.searchKey ?? null };
     this.keysOf = (runId) => perRun?.get(runId) ?? shared;
     const all = specs.map((s) => this.keysOf(s.runId));
-    this.env = workerEnv(deps.baseEnv, all.flatMap((k) => [k.apiKey, k.searchKey]), specs.map((s) => s.apiKeyEnv));
+    this.env = workerEnv(
+      deps.baseEnv,
+      all.flatMap((k) => [k.apiKey, k.searchKey]),
+      specs.map((s) => s.apiKeyEnv),
+    );
     this.rounds = roundsOf(meta, specs);
     this.scheduler = deps.scheduler ?? new RoundScheduler(meta.id, 1);
     void this.schedule();
@@ -184,10 +198,17 @@ export class ComparisonSession {
     await Promise.all(ended);
     await Promise.all(this.pendingLogs);
     if (this.throttled.length > 0) {
-      await this.deps.store.writeMeta({ ...this.meta, throttled: [...this.throttled] }).catch((err: Error) => this.deps.warn(`The comparison's throttling could not be recorded: ${writeCause(err)}.`));
+      await this.deps.store
+        .writeMeta({ ...this.meta, throttled: [...this.throttled] })
+        .catch((err: Error) =>
+          this.deps.warn(`The comparison's throttling could not be recorded: ${writeCause(err)}.`),
+        );
     }
-    await this.deps.store.finishRecording(this.meta.id, this.notRecorded).catch((err: Error) =>
-      this.deps.warn(`The comparison's recording note could not be updated: ${writeCause(err)}.`));
+    await this.deps.store
+      .finishRecording(this.meta.id, this.notRecorded)
+      .catch((err: Error) =>
+        this.deps.warn(`The comparison's recording note could not be updated: ${writeCause(err)}.`),
+      );
     if (this.notRecorded.size > 0) this.deps.warn(writeFailureMessage(this.deps.store.root, this.firstFailure));
     this.resolveDone();
   }
@@ -203,8 +224,22 @@ export class ComparisonSession {
   }
 
   /** Spawns the round's workers; `ended` resolves when every run of it is recorded and its logs are on disk. */
-  private startRound(index: number, specs: readonly RunSpec[], slot: () => void): { round: Round; ended: Promise<void> } {
-    const round: Round = { index, runs: [], released: false, refilled: false, requested: new Set(), logs: [], slot, held: [], reacquiring: false };
+  private startRound(
+    index: number,
+    specs: readonly RunSpec[],
+    slot: () => void,
+  ): { round: Round; ended: Promise<void> } {
+    const round: Round = {
+      index,
+      runs: [],
+      released: false,
+      refilled: false,
+      requested: new Set(),
+      logs: [],
+      slot,
+      held: [],
+      reacquiring: false,
+    };
     this.active.add(round);
     let resolveEnded!: () => void;
     const ended = new Promise<void>((resolve) => (resolveEnded = resolve));
@@ -230,7 +265,8 @@ export class ComparisonSession {
           clearTimeout(pending.timer);
           this.pendingApprovals.delete(key);
         }
-        for (const key of [...this.pendingElicitations.keys()]) if (key.startsWith(`${spec.runId} `)) this.pendingElicitations.delete(key);
+        for (const key of [...this.pendingElicitations.keys()])
+          if (key.startsWith(`${spec.runId} `)) this.pendingElicitations.delete(key);
         deps.fanIn.flush();
         const finished = log.finish();
         round.logs.push(finished);
@@ -244,56 +280,64 @@ export class ComparisonSession {
           void Promise.all(round.logs).then(resolveEnded);
         }
       };
-      const run: RunSession = new RunSession(spec, handle, {
-        accept: (events) => {
-          deps.fanIn.push(log, tracker ? events.map((e) => tracker.observe(e)) : events);
-          for (const e of events) if (e.type === 'model-retry' && e.status === 429) this.throttle(e.delayMs);
-          if (events.some((e) => e.type === 'model-request')) {
-            round.requested.add(spec.runId);
+      const run: RunSession = new RunSession(
+        spec,
+        handle,
+        {
+          accept: (events) => {
+            deps.fanIn.push(log, tracker ? events.map((e) => tracker.observe(e)) : events);
+            for (const e of events) if (e.type === 'model-retry' && e.status === 429) this.throttle(e.delayMs);
+            if (events.some((e) => e.type === 'model-request')) {
+              round.requested.add(spec.runId);
+              this.maybeRefill(round);
+            }
+            if (events.some((e) => e.type === 'run-finished')) settle();
+          },
+          ready: () => this.maybeRelease(round),
+          ended: () => {
+            settle();
+            this.maybeRelease(round);
             this.maybeRefill(round);
-          }
-          if (events.some((e) => e.type === 'run-finished')) settle();
+          },
+          warn: deps.warn,
+          approvalRequested: (e) => {
+            if (this.granted.has(e.tool)) {
+              run.answerApproval(e.approvalId, 'allow-comparison');
+              return;
+            }
+            const key = `${spec.runId} ${e.approvalId}`;
+            const timeoutMs = deps.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS;
+            const timer = setTimeout(() => {
+              if (!this.pendingApprovals.delete(key)) return;
+              run.cancel(
+                `Stopped: nobody answered the approval for ${e.tool} within ${formatWait(timeoutMs)} (the approval timeout). Run it again and answer the card, or set the tool to allow or deny.`,
+              );
+            }, timeoutMs);
+            timer.unref?.();
+            this.pendingApprovals.set(key, { run, tool: e.tool, round, timer });
+            this.maybeLend(round);
+          },
+          approvalResolved: (e) => {
+            const key = `${spec.runId} ${e.approvalId}`;
+            clearTimeout(this.pendingApprovals.get(key)?.timer);
+            this.pendingApprovals.delete(key);
+          },
+          elicitationRequested: (e) => {
+            this.pendingElicitations.set(`${spec.runId} ${e.elicitationId}`, { run, round });
+            this.maybeLend(round);
+          },
+          elicitationResolved: (e) => {
+            this.pendingElicitations.delete(`${spec.runId} ${e.elicitationId}`);
+          },
         },
-        ready: () => this.maybeRelease(round),
-        ended: () => {
-          settle();
-          this.maybeRelease(round);
-          this.maybeRefill(round);
-        },
-        warn: deps.warn,
-        approvalRequested: (e) => {
-          if (this.granted.has(e.tool)) {
-            run.answerApproval(e.approvalId, 'allow-comparison');
-            return;
-          }
-          const key = `${spec.runId} ${e.approvalId}`;
-          const timeoutMs = deps.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS;
-          const timer = setTimeout(() => {
-            if (!this.pendingApprovals.delete(key)) return;
-            run.cancel(`Stopped: nobody answered the approval for ${e.tool} within ${formatWait(timeoutMs)} (the approval timeout). Run it again and answer the card, or set the tool to allow or deny.`);
-          }, timeoutMs);
-          timer.unref?.();
-          this.pendingApprovals.set(key, { run, tool: e.tool, round, timer });
-          this.maybeLend(round);
-        },
-        approvalResolved: (e) => {
-          const key = `${spec.runId} ${e.approvalId}`;
-          clearTimeout(this.pendingApprovals.get(key)?.timer);
-          this.pendingApprovals.delete(key);
-        },
-        elicitationRequested: (e) => {
-          this.pendingElicitations.set(`${spec.runId} ${e.elicitationId}`, { run, round });
-          this.maybeLend(round);
-        },
-        elicitationResolved: (e) => {
-          this.pendingElicitations.delete(`${spec.runId} ${e.elicitationId}`);
-        },
-      }, deps.timing);
+        deps.timing,
+      );
       round.runs.push(run);
       this.runs.push(run);
     }
     // Every worker of the round is spawned before any gets its spec, so they load side by side.
-    for (const run of round.runs) run.init(this.keysOf(run.spec.runId).apiKey, this.keysOf(run.spec.runId).searchKey, deps.elicitation === true);
+    for (const run of round.runs)
+      run.init(this.keysOf(run.spec.runId).apiKey, this.keysOf(run.spec.runId).searchKey, deps.elicitation === true);
     return { round, ended };
   }
 
@@ -312,7 +356,11 @@ export class ComparisonSession {
   private maybeLend(round: Round): void {
     if (!round.slot || !round.released) return;
     const going = round.runs.filter((r) => !r.done && !this.recorded.has(r.spec.runId));
-    const waiting = new Set([...this.pendingApprovals.values(), ...this.pendingElicitations.values()].filter((p) => p.round === round).map((p) => p.run));
+    const waiting = new Set(
+      [...this.pendingApprovals.values(), ...this.pendingElicitations.values()]
+        .filter((p) => p.round === round)
+        .map((p) => p.run),
+    );
     if (going.length === 0 || !going.every((r) => waiting.has(r))) return;
     const slot = round.slot;
     round.slot = null;
@@ -342,13 +390,16 @@ export class ComparisonSession {
     round.held.push(deliver);
     if (round.reacquiring) return;
     round.reacquiring = true;
-    this.scheduler.acquire().then((slot) => {
-      round.reacquiring = false;
-      if (!this.active.has(round)) slot();
-      else round.slot = slot;
-      for (const held of round.held.splice(0)) held();
-      this.wakeIfNoneLent();
-    }, () => undefined);
+    this.scheduler.acquire().then(
+      (slot) => {
+        round.reacquiring = false;
+        if (!this.active.has(round)) slot();
+        else round.slot = slot;
+        for (const held of round.held.splice(0)) held();
+        this.wakeIfNoneLent();
+      },
+      () => undefined,
+    );
   }
 
   /** A run was answered 429: the provider's scheduler pauses new rounds and lowers its limit; recorded here. */
@@ -386,7 +437,10 @@ export class ComparisonSession {
   /** Cancel every round in flight and record every run of the rounds not begun as cancelled. */
   cancel(): void {
     for (const spec of this.rounds.slice(this.begun).flat()) {
-      this.skip(spec, 'Cancelled before it started: the comparison was cancelled before this trial began. No worker ran it.');
+      this.skip(
+        spec,
+        'Cancelled before it started: the comparison was cancelled before this trial began. No worker ran it.',
+      );
     }
     this.stop.abort();
     this.wakeIfNoneLent();
@@ -404,8 +458,12 @@ export class ComparisonSession {
       this.maybeRelease(round);
       return;
     }
-    const later = this.rounds.slice(this.begun).flat().find((s) => s.runId === runId);
-    if (later) this.skip(later, 'Cancelled before it started: this run was cancelled before its trial began. No worker ran it.');
+    const later = this.rounds
+      .slice(this.begun)
+      .flat()
+      .find((s) => s.runId === runId);
+    if (later)
+      this.skip(later, 'Cancelled before it started: this run was cancelled before its trial began. No worker ran it.');
   }
 
   private skip(spec: RunSpec, reason: string): void {
@@ -428,9 +486,16 @@ export class ComparisonSession {
    * request for that tool, and every later one, in this comparison. Throws when nothing of that id waits.
    */
   /** The person's answer to a form a run waits for. Throws when nothing of that id waits. */
-  answerElicitation(runId: string, elicitationId: string, answer: { readonly action: ElicitAction; readonly content?: Readonly<Record<string, unknown>> }): void {
+  answerElicitation(
+    runId: string,
+    elicitationId: string,
+    answer: { readonly action: ElicitAction; readonly content?: Readonly<Record<string, unknown>> },
+  ): void {
     const pending = this.pendingElicitations.get(`${runId} ${elicitationId}`);
-    if (!pending) throw new Error(`Run ${runId} is not waiting for the answer to form ${elicitationId}: it was already answered, its time ran out, or the run ended.`);
+    if (!pending)
+      throw new Error(
+        `Run ${runId} is not waiting for the answer to form ${elicitationId}: it was already answered, its time ran out, or the run ended.`,
+      );
     this.pendingElicitations.delete(`${runId} ${elicitationId}`);
     this.withSlot(pending.round, () => pending.run.answerElicitation(elicitationId, answer));
   }
@@ -438,7 +503,9 @@ export class ComparisonSession {
   answerApproval(runId: string, approvalId: string, decision: 'allow' | 'deny' | 'allow-comparison'): void {
     const pending = this.pendingApprovals.get(`${runId} ${approvalId}`);
     if (!pending) {
-      throw new Error(`Run ${runId} is not waiting for approval ${approvalId}: it was already answered, or the run ended.`);
+      throw new Error(
+        `Run ${runId} is not waiting for approval ${approvalId}: it was already answered, or the run ended.`,
+      );
     }
     this.pendingApprovals.delete(`${runId} ${approvalId}`);
     clearTimeout(pending.timer);
@@ -455,7 +522,9 @@ export class ComparisonSession {
 }
 
 function formatWait(ms: number): string {
-  return ms >= 60_000 && ms % 60_000 === 0 ? `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}` : `${Math.round(ms / 1000)} s`;
+  return ms >= 60_000 && ms % 60_000 === 0
+    ? `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}`
+    : `${Math.round(ms / 1000)} s`;
 }
 
 /** Specs grouped by trial (meta.runs order); a run without a trial (stored before trials) is trial 1. */
@@ -476,7 +545,11 @@ function launchOrFail(launcher: WorkerLauncher, env: NodeJS.ProcessEnv, name: st
   try {
     return launcher.launch({ env, name });
   } catch (err) {
-    const exit: WorkerExit = { code: null, signal: null, stderrTail: `The worker process could not be started: ${(err as Error).message}` };
+    const exit: WorkerExit = {
+      code: null,
+      signal: null,
+      stderrTail: `The worker process could not be started: ${(err as Error).message}`,
+    };
     return {
       pid: undefined,
       send: () => {},

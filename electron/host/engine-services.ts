@@ -57,7 +57,14 @@ export class EngineServices {
     this.closed = true;
     const servers = [this.sim, this.fixture].filter((s): s is Promise<LocalServer> => s !== null);
     this.sim = this.fixture = null;
-    await Promise.all(servers.map((s) => s.then((server) => server.close(), () => undefined)));
+    await Promise.all(
+      servers.map((s) =>
+        s.then(
+          (server) => server.close(),
+          () => undefined,
+        ),
+      ),
+    );
   }
 
   private assertOpen(): void {

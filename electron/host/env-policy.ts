@@ -17,13 +17,25 @@ const KEY_NAME = /^[A-Za-z][A-Za-z0-9]*(_[A-Za-z0-9]+)*_(API_KEY|KEY|TOKEN|SECRE
 
 /** Families of names that choose which program or code runs, each with who reads them (for the message). */
 const READERS: readonly (readonly [RegExp, string])[] = [
-  [/^(PATH|HOME|XDG_\w+|TMPDIR|IFS|CDPATH|ENV|BASH_ENV|BASHOPTS|SHELLOPTS|PS[0-4]|GLOBIGNORE|BASH_FUNC_.*|BASH_XTRACEFD)$/i, 'the shell (which runs or finds other code through it)'],
-  [/^(LD_\w+|DYLD_\w+|GCONV_PATH|GLIBC_TUNABLES|MALLOC_\w+|LOCPATH|NLSPATH|HOSTALIASES|RES_OPTIONS|LOCALDOMAIN|TZDIR)$/i, 'the C library and the dynamic loader'],
+  [
+    /^(PATH|HOME|XDG_\w+|TMPDIR|IFS|CDPATH|ENV|BASH_ENV|BASHOPTS|SHELLOPTS|PS[0-4]|GLOBIGNORE|BASH_FUNC_.*|BASH_XTRACEFD)$/i,
+    'the shell (which runs or finds other code through it)',
+  ],
+  [
+    /^(LD_\w+|DYLD_\w+|GCONV_PATH|GLIBC_TUNABLES|MALLOC_\w+|LOCPATH|NLSPATH|HOSTALIASES|RES_OPTIONS|LOCALDOMAIN|TZDIR)$/i,
+    'the C library and the dynamic loader',
+  ],
   [/^PYTHON\w*$|^BROWSER$|^(PIP|UV|CONDA|POETRY|PIPX)_\w+$|^VIRTUAL_ENV$/i, 'Python and its package tools'],
   [/^(NODE_\w+|NPM_CONFIG_\w+|YARN_\w+|PNPM_\w+|BUN_\w+|COREPACK_\w+|NVM_\w+)$/i, 'Node.js and its package managers'],
   [/^(PERL\w*|RUBY\w*|GEM_\w+|BUNDLE_\w+|LUA_\w+|PHP\w*|R_\w+)$/i, 'Perl, Ruby, Lua, PHP or R'],
-  [/^(JAVA_\w+|_JAVA_OPTIONS|JDK_\w+|CLASSPATH|MAVEN_\w+|GRADLE_\w+|DOTNET_\w+|GO\w*|CARGO_\w+|RUST\w*)$/i, 'Java, .NET, Go or Rust'],
-  [/^(OPENSSL_\w+|SSL_\w+|CURL_\w+|REQUESTS_CA_BUNDLE|GIT_\w+|SSH_\w+|GNUPGHOME|EDITOR|VISUAL|PAGER|TERMINFO\w*|SUDO_\w+|SHELL)$/i, 'OpenSSL, curl, git, ssh or a program they start'],
+  [
+    /^(JAVA_\w+|_JAVA_OPTIONS|JDK_\w+|CLASSPATH|MAVEN_\w+|GRADLE_\w+|DOTNET_\w+|GO\w*|CARGO_\w+|RUST\w*)$/i,
+    'Java, .NET, Go or Rust',
+  ],
+  [
+    /^(OPENSSL_\w+|SSL_\w+|CURL_\w+|REQUESTS_CA_BUNDLE|GIT_\w+|SSH_\w+|GNUPGHOME|EDITOR|VISUAL|PAGER|TERMINFO\w*|SUDO_\w+|SHELL)$/i,
+    'OpenSSL, curl, git, ssh or a program they start',
+  ],
 ];
 
 export interface EnvAllowance {
@@ -36,7 +48,8 @@ export interface EnvAllowance {
 /** Why `name` may not be given to a command from a page or suite file; null when it may. */
 export function refusedEnvName(name: string, allowance: EnvAllowance): string | null {
   const reader = READERS.find(([re]) => re.test(name));
-  if (reader) return `${name} is read by ${reader[1]}, so it could make the allowed program run other code; it is never taken from a page or a suite file. Remove it, or run the command with parallax compare --mcp FILE / --variants FILE.`;
+  if (reader)
+    return `${name} is read by ${reader[1]}, so it could make the allowed program run other code; it is never taken from a page or a suite file. Remove it, or run the command with parallax compare --mcp FILE / --variants FILE.`;
   if (allowance.allowed === 'all' || allowance.allowed.has(name) || KEY_NAME.test(name)) return null;
   return `${name} is not a key or token variable (a name ending in _API_KEY, _KEY, _TOKEN or _SECRET), the only names passed unless named, since a program's interpreter may read any other name to run code (as Python reads PYTHONWARNINGS and BROWSER). To pass it, ${allowance.how(name)}.`;
 }
@@ -45,7 +58,11 @@ export function refusedEnvName(name: string, allowance: EnvAllowance): string | 
 export const isKeyName = (name: string): boolean => KEY_NAME.test(name) && !READERS.some(([re]) => re.test(name));
 
 /** Throws `${owner}: env …` for the first name refused. */
-export function checkEnvNames(owner: string, env: Readonly<Record<string, string>> | undefined, allowance: EnvAllowance): void {
+export function checkEnvNames(
+  owner: string,
+  env: Readonly<Record<string, string>> | undefined,
+  allowance: EnvAllowance,
+): void {
   for (const name of Object.keys(env ?? {})) {
     const why = refusedEnvName(name, allowance);
     if (why) throw new Error(`${owner}: env ${why}`);

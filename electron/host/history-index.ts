@@ -21,13 +21,37 @@ export const INDEX_FILE = 'history-index.json';
 const INDEX_VERSION = 3;
 
 type Row = [string, number, string, string | null, string[], string[], 0 | 1];
-const toRow = (e: IndexEntry): Row => [e.id, e.createdAt, e.text, e.metaStamp ?? null, [...e.modes], [...e.statuses], e.recheck ? 1 : 0];
+const toRow = (e: IndexEntry): Row => [
+  e.id,
+  e.createdAt,
+  e.text,
+  e.metaStamp ?? null,
+  [...e.modes],
+  [...e.statuses],
+  e.recheck ? 1 : 0,
+];
 function fromRow(r: unknown): IndexEntry | null {
   if (!Array.isArray(r) || r.length !== 7) return null;
   const [id, createdAt, text, metaStamp, modes, statuses, recheck] = r as unknown[];
-  if (typeof id !== 'string' || !Number.isFinite(createdAt) || typeof text !== 'string' || (metaStamp !== null && typeof metaStamp !== 'string')
-    || !Array.isArray(modes) || !Array.isArray(statuses) || (recheck !== 0 && recheck !== 1)) return null;
-  return { id, createdAt: createdAt as number, text, metaStamp: metaStamp as string | null, modes: modes as string[], statuses: statuses as string[], recheck: recheck === 1 };
+  if (
+    typeof id !== 'string' ||
+    !Number.isFinite(createdAt) ||
+    typeof text !== 'string' ||
+    (metaStamp !== null && typeof metaStamp !== 'string') ||
+    !Array.isArray(modes) ||
+    !Array.isArray(statuses) ||
+    (recheck !== 0 && recheck !== 1)
+  )
+    return null;
+  return {
+    id,
+    createdAt: createdAt as number,
+    text,
+    metaStamp: metaStamp as string | null,
+    modes: modes as string[],
+    statuses: statuses as string[],
+    recheck: recheck === 1,
+  };
 }
 
 export interface IndexEntry {
@@ -55,10 +79,25 @@ export function entryOf(item: ComparisonListItem, metaStamp: string | null): Ind
   const { meta } = item;
   const title = (meta.task.id && findTask(meta.task.id)?.title) || '';
   const columns = (meta.variants ?? []).flatMap((v) => [v.label, v.model ?? '']);
-  const text = [meta.task.id ?? '', title, meta.task.text.slice(0, 500), meta.provider.model, meta.provider.name, meta.provider.simulated ? 'simulated' : '', ...columns].join('\n').toLowerCase();
+  const text = [
+    meta.task.id ?? '',
+    title,
+    meta.task.text.slice(0, 500),
+    meta.provider.model,
+    meta.provider.name,
+    meta.provider.simulated ? 'simulated' : '',
+    ...columns,
+  ]
+    .join('\n')
+    .toLowerCase();
   const statuses = [...new Set(item.runs.map((r) => r.status))];
   return {
-    id: meta.id, createdAt: meta.createdAt, text, metaStamp, modes: [...new Set(item.runs.map((r) => r.mode))], statuses,
+    id: meta.id,
+    createdAt: meta.createdAt,
+    text,
+    metaStamp,
+    modes: [...new Set(item.runs.map((r) => r.mode))],
+    statuses,
     recheck: statuses.some((s) => UNSETTLED.has(s)) || (item.problems?.length ?? 0) > 0,
   };
 }
@@ -67,14 +106,20 @@ export function entryOf(item: ComparisonListItem, metaStamp: string | null): Ind
 export async function readIndex(dataDir: string): Promise<HistoryIndex | null> {
   try {
     const value = JSON.parse(await readFile(join(dataDir, INDEX_FILE), 'utf8')) as Record<string, unknown> | null;
-    if (!value || value.version !== INDEX_VERSION || !Array.isArray(value.entries) || !Array.isArray(value.damaged)) return null;
+    if (!value || value.version !== INDEX_VERSION || !Array.isArray(value.entries) || !Array.isArray(value.damaged))
+      return null;
     const entries: IndexEntry[] = [];
     for (const row of value.entries) {
       const e = fromRow(row);
       if (!e) return null;
       entries.push(e);
     }
-    return { entries, damaged: (value.damaged as DamagedComparison[]).filter((d) => typeof d?.id === 'string' && typeof d.reason === 'string') };
+    return {
+      entries,
+      damaged: (value.damaged as DamagedComparison[]).filter(
+        (d) => typeof d?.id === 'string' && typeof d.reason === 'string',
+      ),
+    };
   } catch {
     return null;
   }
@@ -86,7 +131,11 @@ export async function writeIndex(dataDir: string, index: HistoryIndex): Promise<
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     sortIndex(index);
-    await writeFile(tmp, JSON.stringify({ version: INDEX_VERSION, entries: index.entries.map(toRow), damaged: index.damaged }), { mode: PRIVATE_FILE });
+    await writeFile(
+      tmp,
+      JSON.stringify({ version: INDEX_VERSION, entries: index.entries.map(toRow), damaged: index.damaged }),
+      { mode: PRIVATE_FILE },
+    );
     await rename(tmp, file);
   } catch {
     await rm(tmp, { force: true }).catch(() => undefined);
@@ -110,10 +159,12 @@ export function filterEntries(entries: readonly IndexEntry[], query: HistoryQuer
   const words = (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   const { mode, status, outcome, since } = query;
   if (words.length === 0 && !mode && !status && !outcome && since === undefined) return entries;
-  return entries.filter((e) =>
-    words.every((w) => e.text.includes(w) || e.id.toLowerCase().includes(w))
-    && (!mode || e.modes.includes(mode))
-    && (!status || e.statuses.includes(status))
-    && (!outcome || outcomeOf(e.statuses) === outcome)
-    && (since === undefined || e.createdAt >= since));
+  return entries.filter(
+    (e) =>
+      words.every((w) => e.text.includes(w) || e.id.toLowerCase().includes(w)) &&
+      (!mode || e.modes.includes(mode)) &&
+      (!status || e.statuses.includes(status)) &&
+      (!outcome || outcomeOf(e.statuses) === outcome) &&
+      (since === undefined || e.createdAt >= since),
+  );
 }

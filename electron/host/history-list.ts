@@ -10,16 +10,43 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ID_PATTERN } from '../../shared/ids.js';
-import type { ComparisonListItem, ComparisonMeta, DamagedComparison, HistoryPage, HistoryQuery } from '../../shared/ipc-contract.js';
+import type {
+  ComparisonListItem,
+  ComparisonMeta,
+  DamagedComparison,
+  HistoryPage,
+  HistoryQuery,
+} from '../../shared/ipc-contract.js';
 import type { StepEvent } from '../../shared/step-event.js';
 import { damagedEntry, DamagedMetaError, MissingMetaError, readMeta } from './history-meta.js';
-import { metaNow, readOrder, SLACK_MS, stampBeforeReading, stillHolds, writeOrder, type StoredOrder } from './history-order.js';
+import {
+  metaNow,
+  readOrder,
+  SLACK_MS,
+  stampBeforeReading,
+  stillHolds,
+  writeOrder,
+  type StoredOrder,
+} from './history-order.js';
 import { readFreshSummary, readSummaryMeta, stampOf, writeSummary } from './history-summary.js';
-import { entryOf, filterEntries, readIndex, sortIndex, writeIndex, type HistoryIndex, type IndexEntry } from './history-index.js';
+import {
+  entryOf,
+  filterEntries,
+  readIndex,
+  sortIndex,
+  writeIndex,
+  type HistoryIndex,
+  type IndexEntry,
+} from './history-index.js';
 import { readRecordingNote } from './run-log-writer.js';
 
 /** Events the history list reads: enough for each run's status, steps and token totals. */
-const LISTED_TYPES: ReadonlySet<StepEvent['type']> = new Set(['run-started', 'model-request', 'model-response', 'run-finished']);
+const LISTED_TYPES: ReadonlySet<StepEvent['type']> = new Set([
+  'run-started',
+  'model-request',
+  'model-response',
+  'run-finished',
+]);
 
 /** Below this many comparisons to read, an index build is quick and prints no progress. */
 const COLD_BUILD = 500;
@@ -62,7 +89,14 @@ export class HistoryList {
     if (this.sweepWhen !== 'after' || this.sweeping) return;
     this.sweeping = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => stillHolds(this.root, order))
-      .then((holds) => { if (!holds) this.stale = true; }, () => { this.stale = true; })
+      .then(
+        (holds) => {
+          if (!holds) this.stale = true;
+        },
+        () => {
+          this.stale = true;
+        },
+      )
       .finally(() => (this.sweeping = null));
   }
 
@@ -74,22 +108,33 @@ export class HistoryList {
   /** One page of the list from the index: the page's comparisons are read, the others only counted. */
   async page(query: HistoryQuery, isLive: IsLive): Promise<HistoryPage & { damaged: DamagedComparison[] }> {
     const offset = Math.max(0, Math.floor(Number(query.offset) || 0));
-    const limit = query.limit === Infinity ? Infinity : Math.min(200, Math.max(1, Math.floor(Number(query.limit) || 50)));
-    const unfiltered = !query.search?.trim() && !query.mode && !query.status && !query.outcome && query.since === undefined;
+    const limit =
+      query.limit === Infinity ? Infinity : Math.min(200, Math.max(1, Math.floor(Number(query.limit) || 50)));
+    const unfiltered =
+      !query.search?.trim() && !query.mode && !query.status && !query.outcome && query.since === undefined;
     const order = unfiltered ? await this.quickOrder() : null;
     if (order) {
       const slice = order.ids.slice(offset, limit === Infinity ? undefined : offset + limit);
-      const read = await mapLimit(slice, (id) => this.summarize(id, isLive).catch((err: unknown) => {
-        if (err instanceof DamagedMetaError) return null;
-        throw err;
-      }));
+      const read = await mapLimit(slice, (id) =>
+        this.summarize(id, isLive).catch((err: unknown) => {
+          if (err instanceof DamagedMetaError) return null;
+          throw err;
+        }),
+      );
       const items = read.filter((item): item is ComparisonListItem => item !== null);
       const end = offset + slice.length;
       const total = order.ids.length;
       // One changed or went while being read: the thorough path below finds out how.
       if (items.length === slice.length) {
         this.sweepLater(order);
-        return { items, total, stored: total, nextOffset: end < total ? end : null, damagedCount: order.damaged.length, damaged: [...order.damaged] };
+        return {
+          items,
+          total,
+          stored: total,
+          nextOffset: end < total ? end : null,
+          damagedCount: order.damaged.length,
+          damaged: [...order.damaged],
+        };
       }
     }
     const { index, items: known } = await this.indexed(isLive, new Set(), unfiltered);
@@ -116,7 +161,14 @@ export class HistoryList {
       await writeIndex(this.dataDir, index);
     }
     const end = offset + slice.length;
-    return { items, total: matching.length, stored: index.entries.length, nextOffset: end < matching.length ? end : null, damagedCount: index.damaged.length, damaged: index.damaged };
+    return {
+      items,
+      total: matching.length,
+      stored: index.entries.length,
+      nextOffset: end < matching.length ? end : null,
+      damagedCount: index.damaged.length,
+      damaged: index.damaged,
+    };
   }
 
   /** The newest comparison whose meta.json is sound, and the damaged ones (`report latest` needs both). */
@@ -163,7 +215,11 @@ export class HistoryList {
   /** A comparison removed: its index entry goes with it. */
   async forget(id: string): Promise<void> {
     const index = await readIndex(this.dataDir);
-    if (index) await writeIndex(this.dataDir, { entries: index.entries.filter((e) => e.id !== id), damaged: index.damaged.filter((d) => d.id !== id) });
+    if (index)
+      await writeIndex(this.dataDir, {
+        entries: index.entries.filter((e) => e.id !== id),
+        damaged: index.damaged.filter((d) => d.id !== id),
+      });
   }
 
   /**
@@ -197,7 +253,11 @@ export class HistoryList {
    * summarized now, entries whose folder is gone are dropped. `storeOrder`: write the order too (the quick path
    * found it stale). `items`: the list items this read built, so a page need not read them again.
    */
-  private async indexed(isLive: IsLive, recheck: ReadonlySet<string> = new Set(), storeOrder = false): Promise<{ index: HistoryIndex; items: Map<string, ComparisonListItem> }> {
+  private async indexed(
+    isLive: IsLive,
+    recheck: ReadonlySet<string> = new Set(),
+    storeOrder = false,
+  ): Promise<{ index: HistoryIndex; items: Map<string, ComparisonListItem> }> {
     const began = Date.now();
     // This path sweeps every entry itself: what made the order stale is found here.
     this.stale = false;
@@ -247,15 +307,25 @@ export class HistoryList {
         damaged.push(entry);
         if (wasDamaged.get(name) !== entry.reason) changed = true;
       }
-      if (cold && ++done % 2000 === 0) this.onProgress(`Indexing the history: ${count(done)} of ${count(todo.length)}…`);
+      if (cold && ++done % 2000 === 0)
+        this.onProgress(`Indexing the history: ${count(done)} of ${count(todo.length)}…`);
     });
-    if (cold) this.onProgress(`Indexed ${count(todo.length)} comparisons; the next listing reads the index (${join(this.dataDir, 'history-index.json')}).`);
+    if (cold)
+      this.onProgress(
+        `Indexed ${count(todo.length)} comparisons; the next listing reads the index (${join(this.dataDir, 'history-index.json')}).`,
+      );
     if ((stored?.damaged.length ?? 0) !== damaged.length) changed = true;
     const index: HistoryIndex = { entries: kept, damaged };
     // Kept entries are in the stored order already; only added ones need sorting in.
     if (todo.length > 0) sortIndex(index);
     if (changed) await writeIndex(this.dataDir, index);
-    if (changed || storeOrder) await writeOrder(this.dataDir, { ids: index.entries.map((e) => e.id), damaged: index.damaged, pending }, folder, since);
+    if (changed || storeOrder)
+      await writeOrder(
+        this.dataDir,
+        { ids: index.entries.map((e) => e.id), damaged: index.damaged, pending },
+        folder,
+        since,
+      );
     return { index, items };
   }
 
@@ -270,28 +340,47 @@ export class HistoryList {
     } catch (err) {
       // No meta.json: a comparison still being set up (or just deleted), not listed. A damaged one: the caller's.
       if (err instanceof DamagedMetaError && !rebuild) throw err;
-      if (!rebuild && !(err instanceof DamagedMetaError) && !(err instanceof MissingMetaError)) this.onWarning(`Skipped ${dir}: ${(err as Error).message}`);
+      if (!rebuild && !(err instanceof DamagedMetaError) && !(err instanceof MissingMetaError))
+        this.onWarning(`Skipped ${dir}: ${(err as Error).message}`);
       return null;
     }
     const stamp = await stampOf(dir, meta);
     // Reading logs brings the event schema and the totals (zod, prices): loaded only when a summary is rebuilt.
-    const [{ neverStarted, readRunLog }, { summarizeRun }] = await Promise.all([import('./run-log-reader.js'), import('../../shared/summary.js')]);
+    const [{ neverStarted, readRunLog }, { summarizeRun }] = await Promise.all([
+      import('./run-log-reader.js'),
+      import('../../shared/summary.js'),
+    ]);
     const runs = [];
     const problems: string[] = [];
     const note = await readRecordingNote(dir);
-    for (const [runId, why] of Object.entries(note)) if (!isLive(runId)) problems.push(`Run ${runId} was not recorded: ${why}.`);
+    for (const [runId, why] of Object.entries(note))
+      if (!isLive(runId)) problems.push(`Run ${runId} was not recorded: ${why}.`);
     let settled = true;
     for (const run of meta.runs) {
       const live = isLive(run.runId);
       // The list needs statuses and token totals only: tool outputs and programs are checked, not kept.
-      const loaded = await readRunLog(join(dir, 'runs', `${run.runId}.jsonl`), run.runId, `runs/${run.runId}.jsonl`, { live, keep: (e) => LISTED_TYPES.has(e.type) });
+      const loaded = await readRunLog(join(dir, 'runs', `${run.runId}.jsonl`), run.runId, `runs/${run.runId}.jsonl`, {
+        live,
+        keep: (e) => LISTED_TYPES.has(e.type),
+      });
       problems.push(...loaded.problems);
       const summary = summarizeRun(loaded.events);
-      const status = summary.status === 'running' && !live ? (neverStarted(loaded) ? 'never-started' : 'interrupted') : summary.status;
+      const status =
+        summary.status === 'running' && !live
+          ? neverStarted(loaded)
+            ? 'never-started'
+            : 'interrupted'
+          : summary.status;
       if (live) settled = false;
       const variant = meta.variants?.find((v) => v.key === run.variant);
       runs.push({
-        runId: run.runId, mode: run.mode, ...(variant ? { column: { key: variant.key, label: variant.label } } : {}), status, totalTokens: summary.totals.total, steps: summary.totals.steps, usageSource: summary.usageSource,
+        runId: run.runId,
+        mode: run.mode,
+        ...(variant ? { column: { key: variant.key, label: variant.label } } : {}),
+        status,
+        totalTokens: summary.totals.total,
+        steps: summary.totals.steps,
+        usageSource: summary.usageSource,
         passed: summary.validation ? summary.validation.ok : null,
       });
     }

@@ -16,8 +16,13 @@ const MAX_META_BYTES = 1024 * 1024;
 /** A comparison's meta.json exists but cannot be used: the comparison is listed as damaged. */
 export class DamagedMetaError extends Error {
   override readonly name = 'DamagedMetaError';
-  constructor(readonly id: string, readonly reason: string) {
-    super(`Comparison ${id} is damaged: its meta.json ${reason}. It cannot be opened; delete it from the history list (or remove its folder).`);
+  constructor(
+    readonly id: string,
+    readonly reason: string,
+  ) {
+    super(
+      `Comparison ${id} is damaged: its meta.json ${reason}. It cannot be opened; delete it from the history list (or remove its folder).`,
+    );
   }
 }
 
@@ -26,7 +31,9 @@ export class MissingMetaError extends Error {}
 
 export function checkId(id: string, what: string): string {
   if (typeof id !== 'string' || !ID_PATTERN.test(id)) {
-    throw new Error(`"${String(id)}" is not a valid ${what} id (letters, digits, '-' and '_' only). Pick one from the history list.`);
+    throw new Error(
+      `"${String(id)}" is not a valid ${what} id (letters, digits, '-' and '_' only). Pick one from the history list.`,
+    );
   }
   return id;
 }
@@ -41,12 +48,19 @@ export async function readMeta(root: string, id: string): Promise<ComparisonMeta
     fh = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
     const info = await fh.stat();
     if (!info.isFile()) throw new DamagedMetaError(id, 'is not a regular file');
-    if (info.size > MAX_META_BYTES) throw new DamagedMetaError(id, `is ${info.size} bytes, far more than a comparison record holds`);
+    if (info.size > MAX_META_BYTES)
+      throw new DamagedMetaError(id, `is ${info.size} bytes, far more than a comparison record holds`);
     text = await fh.readFile('utf8');
   } catch (err) {
     if (err instanceof DamagedMetaError) throw err;
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new MissingMetaError(`No comparison "${id}" in ${root}. It may have been deleted; refresh the history list.`);
-    throw new DamagedMetaError(id, `could not be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new MissingMetaError(
+        `No comparison "${id}" in ${root}. It may have been deleted; refresh the history list.`,
+      );
+    throw new DamagedMetaError(
+      id,
+      `could not be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+    );
   } finally {
     await fh?.close().catch(() => undefined);
   }
@@ -60,7 +74,8 @@ export async function readMeta(root: string, id: string): Promise<ComparisonMeta
   const { checkComparisonMeta } = await import('../../shared/comparison-meta-schema.js');
   const checked = checkComparisonMeta(value);
   if (!checked.ok) throw new DamagedMetaError(id, `is not a valid comparison record (${checked.problem})`);
-  if (checked.meta.id !== id) throw new DamagedMetaError(id, `names another comparison (${JSON.stringify(checked.meta.id)})`);
+  if (checked.meta.id !== id)
+    throw new DamagedMetaError(id, `names another comparison (${JSON.stringify(checked.meta.id)})`);
   return checked.meta;
 }
 

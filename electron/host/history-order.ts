@@ -97,18 +97,37 @@ export async function readOrder(dataDir: string, root: string, sweep = true): Pr
   } catch {
     return null;
   }
-  if (typeof file !== 'object' || file === null || file.version !== ORDER_VERSION || typeof file.folder !== 'string'
-    || !Number.isFinite(file.since) || typeof file.ids !== 'string' || typeof file.pending !== 'string' || !Array.isArray(file.damaged)) return null;
+  if (
+    typeof file !== 'object' ||
+    file === null ||
+    file.version !== ORDER_VERSION ||
+    typeof file.folder !== 'string' ||
+    !Number.isFinite(file.since) ||
+    typeof file.ids !== 'string' ||
+    typeof file.pending !== 'string' ||
+    !Array.isArray(file.damaged)
+  )
+    return null;
   if ((await folderStamp(root))?.stamp !== file.folder) return null;
   const ids = split(file.ids);
   const pending = split(file.pending);
-  const damaged = file.damaged.filter((d) => typeof d?.id === 'string' && typeof d.reason === 'string' && Number.isFinite(d.modifiedAt));
+  const damaged = file.damaged.filter(
+    (d) => typeof d?.id === 'string' && typeof d.reason === 'string' && Number.isFinite(d.modifiedAt),
+  );
   // Ids become paths: a hand-made file naming "../x" is not one of ours.
-  if (damaged.length !== file.damaged.length || ![...ids, ...pending, ...damaged.map((d) => d.id)].every((id) => ID_PATTERN.test(id))) return null;
+  if (
+    damaged.length !== file.damaged.length ||
+    ![...ids, ...pending, ...damaged.map((d) => d.id)].every((id) => ID_PATTERN.test(id))
+  )
+    return null;
   const order = { ids, pending, damaged, since: file.since };
   // Unswept, the few that change without changing the comparisons folder are still looked at: a folder being set
   // up that has its meta.json now, a damaged one mended.
-  if (!sweep) return pending.every((id) => metaChangedAt(root, id) < 0) && damaged.every((d) => metaChangedAt(root, d.id) < file.since) ? order : null;
+  if (!sweep)
+    return pending.every((id) => metaChangedAt(root, id) < 0) &&
+      damaged.every((d) => metaChangedAt(root, d.id) < file.since)
+      ? order
+      : null;
   return (await stillHolds(root, order)) ? order : null;
 }
 
@@ -130,7 +149,12 @@ export async function stillHolds(root: string, { ids, pending, damaged, since }:
  * Store the order the thorough path found. `folder`: stampBeforeReading's (null: not to be trusted);
  * `since`: when that path began, less the slack (what changed after it is looked at again).
  */
-export async function writeOrder(dataDir: string, order: HistoryOrder, folder: string | null, since: number): Promise<void> {
+export async function writeOrder(
+  dataDir: string,
+  order: HistoryOrder,
+  folder: string | null,
+  since: number,
+): Promise<void> {
   const path = join(dataDir, ORDER_FILE);
   if (folder === null) {
     // Nothing to trust yet: an older order must not be read either (its folder stamp could come back).
@@ -138,7 +162,14 @@ export async function writeOrder(dataDir: string, order: HistoryOrder, folder: s
     return;
   }
   const tmp = `${path}.${process.pid}.tmp`;
-  const file: OrderFile = { version: ORDER_VERSION, folder, since, ids: order.ids.join('\n'), pending: order.pending.join('\n'), damaged: order.damaged };
+  const file: OrderFile = {
+    version: ORDER_VERSION,
+    folder,
+    since,
+    ids: order.ids.join('\n'),
+    pending: order.pending.join('\n'),
+    damaged: order.damaged,
+  };
   try {
     await writeFile(tmp, JSON.stringify(file), { mode: PRIVATE_FILE });
     await rename(tmp, path);

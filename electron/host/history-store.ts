@@ -15,7 +15,14 @@
  */
 import { chmod, mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ComparisonListItem, ComparisonMeta, DamagedComparison, HistoryPage, HistoryQuery, StoredComparison } from '../../shared/ipc-contract.js';
+import type {
+  ComparisonListItem,
+  ComparisonMeta,
+  DamagedComparison,
+  HistoryPage,
+  HistoryQuery,
+  StoredComparison,
+} from '../../shared/ipc-contract.js';
 import { MODE_LABELS } from '../../shared/modes.js';
 import type { StepEvent } from '../../shared/step-event.js';
 import { HistoryList, type SweepWhen } from './history-list.js';
@@ -116,13 +123,18 @@ export class HistoryStore {
       if (notRecorded !== undefined) {
         // Its log ends where the disk refused it: not a host that stopped, so no torn-line warning.
         interruptedRunIds.push(run.runId);
-        warnings.push(...loaded.problems, `The ${label} run (${run.runId}) was not recorded: ${notRecorded}. Its ${loaded.events.length} events that reached the disk are kept.`);
+        warnings.push(
+          ...loaded.problems,
+          `The ${label} run (${run.runId}) was not recorded: ${notRecorded}. Its ${loaded.events.length} events that reached the disk are kept.`,
+        );
         continue;
       }
       warnings.push(...loaded.problems, ...loaded.warnings);
       if (!live && neverStarted(loaded)) {
         interruptedRunIds.push(run.runId);
-        warnings.push(`The ${label} run (${run.runId}) never started: the host stopped before its round began, so nothing of it was recorded.`);
+        warnings.push(
+          `The ${label} run (${run.runId}) never started: the host stopped before its round began, so nothing of it was recorded.`,
+        );
       } else if (!live && !loaded.events.some((e) => e.type === 'run-finished')) {
         interruptedRunIds.push(run.runId);
         warnings.push(
@@ -131,7 +143,13 @@ export class HistoryStore {
         );
       }
     }
-    return { meta, events, warnings, interruptedRunIds, ...(Object.keys(note).length > 0 ? { notRecorded: note } : {}) };
+    return {
+      meta,
+      events,
+      warnings,
+      interruptedRunIds,
+      ...(Object.keys(note).length > 0 ? { notRecorded: note } : {}),
+    };
   }
 
   /**
@@ -143,13 +161,19 @@ export class HistoryStore {
   }
 
   /** list and listDamaged in one pass (the CLI's `history` shows both); `limit`: only the newest so many. */
-  async scan(isLive: IsLive = () => false, limit = Infinity): Promise<{ items: ComparisonListItem[]; damaged: DamagedComparison[]; total: number }> {
+  async scan(
+    isLive: IsLive = () => false,
+    limit = Infinity,
+  ): Promise<{ items: ComparisonListItem[]; damaged: DamagedComparison[]; total: number }> {
     const page = await this.page({ offset: 0, limit }, isLive);
     return { items: [...page.items], damaged: page.damaged, total: page.total };
   }
 
   /** One page of the list (search and filters applied), from the index. */
-  page(query: HistoryQuery = {}, isLive: IsLive = () => false): Promise<HistoryPage & { damaged: DamagedComparison[] }> {
+  page(
+    query: HistoryQuery = {},
+    isLive: IsLive = () => false,
+  ): Promise<HistoryPage & { damaged: DamagedComparison[] }> {
     return this.listing.page(query, isLive);
   }
 
@@ -184,7 +208,9 @@ export class HistoryStore {
     try {
       await stat(join(dir, 'meta.json'));
     } catch {
-      throw new Error(`No comparison "${id}" in ${this.root}. It may have been deleted already; refresh the history list.`);
+      throw new Error(
+        `No comparison "${id}" in ${this.root}. It may have been deleted already; refresh the history list.`,
+      );
     }
     await rm(dir, { recursive: true, force: true });
     await this.listing.forget(id);

@@ -36,7 +36,9 @@ async function stampOne(path: string): Promise<string | null> {
 
 /** The stamp of a comparison's files now (meta.json and the logs of the runs `meta` names). */
 export async function stampOf(dir: string, meta: ComparisonMeta): Promise<Stamp> {
-  return Promise.all([join(dir, 'meta.json'), ...meta.runs.map((r) => join(dir, 'runs', `${r.runId}.jsonl`))].map(stampOne));
+  return Promise.all(
+    [join(dir, 'meta.json'), ...meta.runs.map((r) => join(dir, 'runs', `${r.runId}.jsonl`))].map(stampOne),
+  );
 }
 
 /** Read a small regular file without following it into a FIFO or a huge file; null when it is not one. */
@@ -62,9 +64,18 @@ const sameStamp = (a: Stamp, b: Stamp): boolean => a.length === b.length && a.ev
 function isRun(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
   const r = value as Record<string, unknown>;
-  return typeof r.runId === 'string' && typeof r.mode === 'string' && typeof r.status === 'string'
-    && Number.isFinite(r.totalTokens) && Number.isFinite(r.steps)
-    && (r.column === undefined || (typeof r.column === 'object' && r.column !== null && typeof (r.column as { key?: unknown }).key === 'string' && typeof (r.column as { label?: unknown }).label === 'string'));
+  return (
+    typeof r.runId === 'string' &&
+    typeof r.mode === 'string' &&
+    typeof r.status === 'string' &&
+    Number.isFinite(r.totalTokens) &&
+    Number.isFinite(r.steps) &&
+    (r.column === undefined ||
+      (typeof r.column === 'object' &&
+        r.column !== null &&
+        typeof (r.column as { key?: unknown }).key === 'string' &&
+        typeof (r.column as { label?: unknown }).label === 'string'))
+  );
 }
 
 const MODES: ReadonlySet<string> = new Set(COLUMN_MODE_IDS);
@@ -79,22 +90,57 @@ const optional = (v: unknown, check: (x: unknown) => boolean): boolean => v === 
  * every field a list item or `latest` is read for has its type, every id is a path-safe id, every mode a mode.
  */
 function soundMeta(value: unknown, id: string): value is ComparisonMeta {
-  if (!isObject(value) || value.id !== id || !Number.isFinite(value.createdAt) || typeof value.workspaceSource !== 'string' || !isObject(value.settings)) return false;
+  if (
+    !isObject(value) ||
+    value.id !== id ||
+    !Number.isFinite(value.createdAt) ||
+    typeof value.workspaceSource !== 'string' ||
+    !isObject(value.settings)
+  )
+    return false;
   const { task, provider, runs, variants } = value;
-  if (!isObject(task) || typeof task.text !== 'string' || (task.id !== null && typeof task.id !== 'string')) return false;
-  if (!isObject(provider) || typeof provider.name !== 'string' || typeof provider.baseUrl !== 'string' || typeof provider.model !== 'string' || typeof provider.simulated !== 'boolean') return false;
-  if (!Array.isArray(runs) || runs.length === 0 || new Set(runs.map((r: { runId?: unknown } | null) => r?.runId)).size !== runs.length) return false;
+  if (!isObject(task) || typeof task.text !== 'string' || (task.id !== null && typeof task.id !== 'string'))
+    return false;
+  if (
+    !isObject(provider) ||
+    typeof provider.name !== 'string' ||
+    typeof provider.baseUrl !== 'string' ||
+    typeof provider.model !== 'string' ||
+    typeof provider.simulated !== 'boolean'
+  )
+    return false;
+  if (
+    !Array.isArray(runs) ||
+    runs.length === 0 ||
+    new Set(runs.map((r: { runId?: unknown } | null) => r?.runId)).size !== runs.length
+  )
+    return false;
   const keys = new Set<unknown>();
   if (variants !== undefined) {
     if (!Array.isArray(variants)) return false;
     for (const v of variants as unknown[]) {
-      if (!isObject(v) || !isId(v.key) || keys.has(v.key) || typeof v.label !== 'string' || v.label === '' || !MODES.has(v.mode as string)
-        || !optional(v.model, (m) => typeof m === 'string') || !optional(v.provider, (p) => typeof p === 'string')) return false;
+      if (
+        !isObject(v) ||
+        !isId(v.key) ||
+        keys.has(v.key) ||
+        typeof v.label !== 'string' ||
+        v.label === '' ||
+        !MODES.has(v.mode as string) ||
+        !optional(v.model, (m) => typeof m === 'string') ||
+        !optional(v.provider, (p) => typeof p === 'string')
+      )
+        return false;
       keys.add(v.key);
     }
   }
-  return runs.every((r: unknown) => isObject(r) && isId(r.runId) && MODES.has(r.mode as string)
-    && optional(r.trial, (t) => Number.isInteger(t) && (t as number) >= 1) && optional(r.variant, (k) => keys.has(k)));
+  return runs.every(
+    (r: unknown) =>
+      isObject(r) &&
+      isId(r.runId) &&
+      MODES.has(r.mode as string) &&
+      optional(r.trial, (t) => Number.isInteger(t) && (t as number) >= 1) &&
+      optional(r.variant, (k) => keys.has(k)),
+  );
 }
 
 /**
@@ -122,12 +168,22 @@ async function readSummary(dir: string, id: string, fresh: 'all' | 'meta'): Prom
   } catch {
     return null;
   }
-  if (typeof file !== 'object' || file === null || file.version !== SUMMARY_VERSION || !Array.isArray(file.stamp)) return null;
+  if (typeof file !== 'object' || file === null || file.version !== SUMMARY_VERSION || !Array.isArray(file.stamp))
+    return null;
   const item = file.item as ComparisonListItem | undefined;
   if (typeof item !== 'object' || item === null || !Array.isArray(item.runs) || !item.runs.every(isRun)) return null;
-  if (item.problems !== undefined && !(Array.isArray(item.problems) && item.problems.every((p) => typeof p === 'string'))) return null;
+  if (
+    item.problems !== undefined &&
+    !(Array.isArray(item.problems) && item.problems.every((p) => typeof p === 'string'))
+  )
+    return null;
   const meta: unknown = item.meta;
-  if (!soundMeta(meta, id) || item.runs.length !== meta.runs.length || !item.runs.every((r, i) => r.runId === meta.runs[i].runId)) return null;
+  if (
+    !soundMeta(meta, id) ||
+    item.runs.length !== meta.runs.length ||
+    !item.runs.every((r, i) => r.runId === meta.runs[i].runId)
+  )
+    return null;
   const now = fresh === 'all' ? await stampOf(dir, meta) : [await stampOne(join(dir, 'meta.json'))];
   if (!sameStamp(fresh === 'all' ? file.stamp : file.stamp.slice(0, 1), now)) return null;
   return { ...item, meta };

@@ -4,7 +4,14 @@
  */
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ExportResult, HistoryQuery, InvokeChannel, InvokeHandlers, ReportFormat, StoredComparison } from '../../shared/ipc-contract.js';
+import type {
+  ExportResult,
+  HistoryQuery,
+  InvokeChannel,
+  InvokeHandlers,
+  ReportFormat,
+  StoredComparison,
+} from '../../shared/ipc-contract.js';
 import { APPROVAL_ANSWERS, ELICITATION_ACTIONS } from '../../shared/ipc-contract.js';
 import { isReportFormat, unknownReportFormatMessage } from '../../shared/report-formats.js';
 import type { ComparisonRequest, RunSpec } from '../../shared/run-spec.js';
@@ -21,7 +28,14 @@ import type { KeyStore } from './key-store.js';
 import { forkLauncher, type WorkerLauncher } from './launcher.js';
 import { WorkerPool, type WorkerPoolOptions } from './worker-pool.js';
 import {
-  checkTrials, makeRunWorkspace, newComparisonId, planRuns, planWorkspace, runSpecOf, type GetApiKey, type KeyEnvPolicy,
+  checkTrials,
+  makeRunWorkspace,
+  newComparisonId,
+  planRuns,
+  planWorkspace,
+  runSpecOf,
+  type GetApiKey,
+  type KeyEnvPolicy,
 } from './prepare.js';
 import { prepareColumns } from './comparison-columns.js';
 import { checkKeyEnvName, KeyEnvRegistry, normalizeBaseUrl } from './key-binding.js';
@@ -122,12 +136,21 @@ export type Host = Pick<InvokeHandlers, HostChannel> & {
 
 /** history:page's query, as the page sent it: only the known fields, of the right types, searches bounded. */
 function checkHistoryQuery(query: unknown): HistoryQuery {
-  if (typeof query !== 'object' || query === null || Array.isArray(query)) throw new Error('history:page takes one query object, e.g. { offset: 0, limit: 50 }.');
+  if (typeof query !== 'object' || query === null || Array.isArray(query))
+    throw new Error('history:page takes one query object, e.g. { offset: 0, limit: 50 }.');
   const q = query as Record<string, unknown>;
   const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
   const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v.slice(0, 200) : undefined);
   const outcome = q.outcome === 'answered' || q.outcome === 'not-answered' ? q.outcome : undefined;
-  return { offset: num(q.offset), limit: num(q.limit), search: str(q.search), mode: str(q.mode), status: str(q.status), outcome, since: num(q.since) };
+  return {
+    offset: num(q.offset),
+    limit: num(q.limit),
+    search: str(q.search),
+    mode: str(q.mode),
+    status: str(q.status),
+    outcome,
+    since: num(q.since),
+  };
 }
 
 export function createHost(options: HostOptions): Host {
@@ -147,11 +170,15 @@ export function createHost(options: HostOptions): Host {
   const storedKeys = options.keys?.getApiKey?.bind(options.keys);
   const keyEnvPolicy: KeyEnvPolicy = cli ? 'any' : keyEnvNames;
   const workspaces: WorkspaceAccess | null = cli ? anyFolder() : (options.workspaces ?? null);
-  const mcpAccess: McpAccess = options.mcp ?? (cli ? cliMcp() : noPageMcp('Start the comparison with parallax compare --mcp FILE.'));
-  const agentAccess: AgentAccess = options.agents ?? (cli ? cliAgents() : noPageAgents('Run it with parallax compare --variants FILE.'));
+  const mcpAccess: McpAccess =
+    options.mcp ?? (cli ? cliMcp() : noPageMcp('Start the comparison with parallax compare --mcp FILE.'));
+  const agentAccess: AgentAccess =
+    options.agents ?? (cli ? cliAgents() : noPageAgents('Run it with parallax compare --variants FILE.'));
   const env = options.env ?? process.env;
   // Pooled workers start before any key is known: from the environment with every key variable removed.
-  const pool = options.pool?.instance ?? (options.pool ? new WorkerPool(launcher, workerEnv(env, null, null), { warn, ...options.pool }) : null);
+  const pool =
+    options.pool?.instance ??
+    (options.pool ? new WorkerPool(launcher, workerEnv(env, null, null), { warn, ...options.pool }) : null);
   const poolSize = Math.max(1, options.pool?.size ?? 2);
   const warmPool = (count = poolSize): Promise<void> => {
     void services.compositionTrackers().catch(() => undefined); // the tokenizer loads while the user picks a task
@@ -165,7 +192,8 @@ export function createHost(options: HostOptions): Host {
 
   async function start(request: ComparisonRequest) {
     if (closing) throw new Error('The host is shutting down; start the comparison again after it restarts.');
-    if (typeof request !== 'object' || request === null) throw new Error('comparison:start needs a request: task, modes and provider.');
+    if (typeof request !== 'object' || request === null)
+      throw new Error('comparison:start needs a request: task, modes and provider.');
     if (typeof request.task !== 'string') throw new Error('Give a task: a built-in task id or a description in words.');
     const trials = checkTrials(request.trials);
     const workspaceDir = await pageWorkspace(request.workspaceDir);
@@ -174,11 +202,24 @@ export function createHost(options: HostOptions): Host {
     // An agent column is a command this host runs: checked (the desktop asks the user) the same way.
     await agentAccess.check(request.variants);
     // The columns: the modes under one model, or the variants, each with its provider, key and settings checked.
-    const prepared = await prepareColumns({ ...request, mcpServers }, {
-      services, getApiKey: options.getApiKey, keyEnv: keyEnvPolicy, loadPrices: async () => (await prices.load()).table, userFolder: workspaceDir !== null,
-      env, dataDir: options.dataDir,
-      ...(storedKeys ? { getSearchKey: (backend, url) => storedKeys({ name: searchKeyName(backend), baseUrl: url, model: '', simulated: false }, null) } : {}),
-    });
+    const prepared = await prepareColumns(
+      { ...request, mcpServers },
+      {
+        services,
+        getApiKey: options.getApiKey,
+        keyEnv: keyEnvPolicy,
+        loadPrices: async () => (await prices.load()).table,
+        userFolder: workspaceDir !== null,
+        env,
+        dataDir: options.dataDir,
+        ...(storedKeys
+          ? {
+              getSearchKey: (backend, url) =>
+                storedKeys({ name: searchKeyName(backend), baseUrl: url, model: '', simulated: false }, null),
+            }
+          : {}),
+      },
+    );
     const { task, columns, variants } = prepared;
     // Columns may use several providers: the strictest sets the rounds at once and its scheduler is the comparison's.
     const pace = strictestProvider(columns.map((c) => c.base.provider.info));
@@ -191,9 +232,18 @@ export function createHost(options: HostOptions): Host {
 
     const id = newComparisonId();
     const dir = store.dir(id);
-    const planned = planRuns(id, columns.map((c) => c.column), trials);
+    const planned = planRuns(
+      id,
+      columns.map((c) => c.column),
+      trials,
+    );
     const columnOfRun = (key: string) => columns.find((c) => c.column.key === key)!;
-    const runs = planned.map(({ runId, mode, trial, column }) => ({ runId, mode, trial, ...(variants ? { variant: column } : {}) }));
+    const runs = planned.map(({ runId, mode, trial, column }) => ({
+      runId,
+      mode,
+      trial,
+      ...(variants ? { variant: column } : {}),
+    }));
     let specs: RunSpec[];
     let meta;
     try {
@@ -203,12 +253,26 @@ export function createHost(options: HostOptions): Host {
         planned.map(async ({ runId, mode, trial, folder, column }) => {
           const { base, column: record } = columnOfRun(column);
           const workspace = await makeRunWorkspace(plan, join(dir, 'workspaces', folder));
-          return runSpecOf(base, { runId, mode, trial, comparisonId: id, workspace, ...(variants ? { variant: record } : {}) });
+          return runSpecOf(base, {
+            runId,
+            mode,
+            trial,
+            comparisonId: id,
+            workspace,
+            ...(variants ? { variant: record } : {}),
+          });
         }),
       );
       meta = {
-        id, createdAt: Date.now(), task, provider: prepared.provider, settings: prepared.settings, runs, workspaceSource: plan.description,
-        ...(variants ? { variants } : {}), ...(concurrency > 1 ? { concurrency } : {}),
+        id,
+        createdAt: Date.now(),
+        task,
+        provider: prepared.provider,
+        settings: prepared.settings,
+        runs,
+        workspaceSource: plan.description,
+        ...(variants ? { variants } : {}),
+        ...(concurrency > 1 ? { concurrency } : {}),
       };
       await store.create(meta);
     } catch (err) {
@@ -217,12 +281,21 @@ export function createHost(options: HostOptions): Host {
     }
     if (options.pool?.keepWarm) pool?.setTarget(columns.length);
     // Each run gets its own column's keys, in its init message only (never in a spec or a worker's env).
-    const keys = new Map(planned.map(({ runId, column }) => {
-      const { base } = columnOfRun(column);
-      return [runId, { apiKey: base.apiKey, searchKey: base.searchKey }] as const;
-    }));
+    const keys = new Map(
+      planned.map(({ runId, column }) => {
+        const { base } = columnOfRun(column);
+        return [runId, { apiKey: base.apiKey, searchKey: base.searchKey }] as const;
+      }),
+    );
     const session = new ComparisonSession(meta, specs, keys, {
-      launcher, store, fanIn, timing, warn, baseEnv: env, ...(trackers ? { trackers } : {}), ...(pool ? { pool } : {}),
+      launcher,
+      store,
+      fanIn,
+      timing,
+      warn,
+      baseEnv: env,
+      ...(trackers ? { trackers } : {}),
+      ...(pool ? { pool } : {}),
       scheduler: schedulers.forProvider(pace.simulated ? 'simulated' : pace.baseUrl, concurrency),
       ...(options.approvalTimeoutMs !== undefined ? { approvalTimeoutMs: options.approvalTimeoutMs } : {}),
       elicitation: options.elicitation ?? !cli,
@@ -242,12 +315,14 @@ export function createHost(options: HostOptions): Host {
   async function pageWorkspace(requested: unknown): Promise<string | null> {
     if (requested === undefined || requested === null || requested === '') return null;
     if (typeof requested !== 'string') throw new Error('The workspace folder must be given as text.');
-    if (!workspaces) throw new Error('This app cannot copy a folder of yours as the workspace; pick a built-in task or describe one.');
+    if (!workspaces)
+      throw new Error('This app cannot copy a folder of yours as the workspace; pick a built-in task or describe one.');
     return workspaces.resolve(requested);
   }
 
   async function useKeyEnv(name: string, baseUrl: string) {
-    if (typeof baseUrl !== 'string' || !baseUrl.trim()) throw new Error('Enter the custom provider\'s base URL first: the key variable is named for one URL.');
+    if (typeof baseUrl !== 'string' || !baseUrl.trim())
+      throw new Error("Enter the custom provider's base URL first: the key variable is named for one URL.");
     const checkedName = checkKeyEnvName(name);
     const url = normalizeBaseUrl(baseUrl.trim());
     if (options.confirmKeyEnv && !(await options.confirmKeyEnv(checkedName, url))) {
@@ -271,7 +346,9 @@ export function createHost(options: HostOptions): Host {
   const host: Host = {
     dataDir: options.dataDir,
     'app:info': async () => ({
-      version: appVersion(), host: options.appHost ?? 'web', dataDir: options.dataDir,
+      version: appVersion(),
+      host: options.appHost ?? 'web',
+      dataDir: options.dataDir,
       ...(workspaces ? { workspaceFolders: workspaces.info } : {}),
       shellSandbox: shellSandbox().kind,
     }),
@@ -304,7 +381,10 @@ export function createHost(options: HostOptions): Host {
     },
     // Loaded with the first diff: the report code stays out of the host's start.
     'history:diff': async (baselineId, comparisonId) => {
-      const [base, stored] = await Promise.all([store.open(checkId(baselineId, 'comparison'), isLive), store.open(checkId(comparisonId, 'comparison'), isLive)]);
+      const [base, stored] = await Promise.all([
+        store.open(checkId(baselineId, 'comparison'), isLive),
+        store.open(checkId(comparisonId, 'comparison'), isLive),
+      ]);
       return (await import('./reports/diff-report.js')).diffStored(base, stored);
     },
     'report:export': exportReport,
@@ -312,13 +392,18 @@ export function createHost(options: HostOptions): Host {
     'report:send-otlp': async (comparisonId, target) => {
       const checked = checkOtlpTarget(target);
       const stored = await store.open(checkId(comparisonId, 'comparison'), isLive);
-      return (await import('./otlp-export.js')).sendOtlp(stored, checked, { quoteReply: cli || options.appHost === 'electron' });
+      return (await import('./otlp-export.js')).sendOtlp(stored, checked, {
+        quoteReply: cli || options.appHost === 'electron',
+      });
     },
     // The openai SDK (~150 modules) loads with the first check, not with the host: a comparison never needs it here.
-    'provider:models': async (check) => (await import('./provider-check.js')).checkProvider(check, false, services, options.getApiKey, keyEnvPolicy),
-    'provider:test': async (check) => (await import('./provider-check.js')).checkProvider(check, true, services, options.getApiKey, keyEnvPolicy),
+    'provider:models': async (check) =>
+      (await import('./provider-check.js')).checkProvider(check, false, services, options.getApiKey, keyEnvPolicy),
+    'provider:test': async (check) =>
+      (await import('./provider-check.js')).checkProvider(check, true, services, options.getApiKey, keyEnvPolicy),
     'keys:set': async (providerName, key, baseUrl) => {
-      if (!options.keys) throw new Error('This host does not store keys; set the provider\'s key environment variable instead.');
+      if (!options.keys)
+        throw new Error("This host does not store keys; set the provider's key environment variable instead.");
       await options.keys.set(providerName, key, baseUrl ?? null);
     },
     'keys:use-env': useKeyEnv,
@@ -329,28 +414,38 @@ export function createHost(options: HostOptions): Host {
         throw new Error(`"${String(decision)}" is not an answer; answer ${APPROVAL_ANSWERS.join(', ')}.`);
       }
       const session = [...sessions.values()].find((s) => s.hasRun(runId));
-      if (!session) throw new Error(`Run ${runId} is not running in this app; it may have ended. Refresh the comparison.`);
+      if (!session)
+        throw new Error(`Run ${runId} is not running in this app; it may have ended. Refresh the comparison.`);
       session.answerApproval(runId, approvalId, decision);
     },
     'elicitation:answer': async (runId, elicitationId, reply) => {
       checkId(runId, 'run');
       if (typeof elicitationId !== 'string' || !elicitationId) throw new Error('Name the form to answer.');
       const r = (typeof reply === 'object' && reply !== null ? reply : {}) as { action?: unknown; content?: unknown };
-      if (!ELICITATION_ACTIONS.includes(r.action as never)) throw new Error(`"${String(r.action)}" is not an answer to a form; answer ${ELICITATION_ACTIONS.join(', ')}.`);
+      if (!ELICITATION_ACTIONS.includes(r.action as never))
+        throw new Error(`"${String(r.action)}" is not an answer to a form; answer ${ELICITATION_ACTIONS.join(', ')}.`);
       const content = r.content;
-      if (content !== undefined && (typeof content !== 'object' || content === null || Array.isArray(content))) throw new Error('A form\'s values are an object of field → value.');
-      if (content !== undefined && JSON.stringify(content).length > 100_000) throw new Error('The form\'s values are too long (over 100,000 characters).');
+      if (content !== undefined && (typeof content !== 'object' || content === null || Array.isArray(content)))
+        throw new Error("A form's values are an object of field → value.");
+      if (content !== undefined && JSON.stringify(content).length > 100_000)
+        throw new Error("The form's values are too long (over 100,000 characters).");
       const session = [...sessions.values()].find((s) => s.hasRun(runId));
-      if (!session) throw new Error(`Run ${runId} is not running in this app; it may have ended. Refresh the comparison.`);
+      if (!session)
+        throw new Error(`Run ${runId} is not running in this app; it may have ended. Refresh the comparison.`);
       // The engine checks the values against the form it read; only the action carries content.
-      session.answerElicitation(runId, elicitationId, { action: r.action as 'accept' | 'decline' | 'cancel', ...(r.action === 'accept' && content ? { content: content as Record<string, unknown> } : {}) });
+      session.answerElicitation(runId, elicitationId, {
+        action: r.action as 'accept' | 'decline' | 'cancel',
+        ...(r.action === 'accept' && content ? { content: content as Record<string, unknown> } : {}),
+      });
     },
     'workspace:choose': async () => {
       if (!workspaces?.choose) {
         const allowed = workspaces?.info.allowedDirs ?? [];
-        throw new Error(allowed.length
-          ? `This host has no folder dialog: type the path of a folder inside ${allowed.join(' or ')}.`
-          : 'This host has no folder dialog and allows no folders of yours.');
+        throw new Error(
+          allowed.length
+            ? `This host has no folder dialog: type the path of a folder inside ${allowed.join(' or ')}.`
+            : 'This host has no folder dialog and allows no folders of yours.',
+        );
       }
       return workspaces.choose();
     },
@@ -359,11 +454,16 @@ export function createHost(options: HostOptions): Host {
       // Checked as the column would be at the start (a web page may only look at programs the operator allowed).
       await agentAccess.preview([{ mode: 'agent', agent }]);
       const [{ parseVariants }, { resolveAgentLaunch }, { shellSandbox }] = await Promise.all([
-        import('../../shared/variants.js'), import('../engine/agent/agent-launch.js'), import('../engine/sandbox/shell-sandbox.js'),
+        import('../../shared/variants.js'),
+        import('../engine/agent/agent-launch.js'),
+        import('../engine/sandbox/shell-sandbox.js'),
       ]);
       const checked = parseVariants([{ mode: 'agent', agent }])[0]!.agent!;
       const sandbox = shellSandbox();
-      return { launch: await resolveAgentLaunch(checked, { env, dataDir: options.dataDir }), sandbox: { kind: sandbox.kind, reason: sandbox.reason } };
+      return {
+        launch: await resolveAgentLaunch(checked, { env, dataDir: options.dataDir }),
+        sandbox: { kind: sandbox.kind, reason: sandbox.reason },
+      };
     },
     'prices:get': () => prices.view(),
     'prices:set': async (price) => {

@@ -8,7 +8,13 @@
  *   was named for, and only names that say they hold a key are read (never PATH, HOME, or another preset's key).
  */
 import { PROVIDER_PRESETS, findPreset } from '../../shared/providers.js';
-import { SEARCH_BACKEND_IDS, SEARCH_BACKENDS, SEARCH_KEY_ENVS, searchBackendOfKey, searchKeyName } from '../../shared/search-backends.js';
+import {
+  SEARCH_BACKEND_IDS,
+  SEARCH_BACKENDS,
+  SEARCH_KEY_ENVS,
+  searchBackendOfKey,
+  searchKeyName,
+} from '../../shared/search-backends.js';
 
 /** A base URL in one spelling: http(s) only, no trailing slash. Throws a clear Error otherwise. */
 export function normalizeBaseUrl(raw: string): string {
@@ -58,10 +64,13 @@ export function checkPresetUrl(providerName: string, requested: string, caller: 
   const own = presetKeyUrl(providerName);
   if (!preset || !own || !preset.needsKey || sameBaseUrl(own, requested)) return;
   const protocol = preset.protocol ?? 'openai';
-  const how = caller === 'cli'
-    ? `drop --provider ${preset.name} and pass --base-url ${requested}${protocol === 'openai' ? '' : ` --protocol ${protocol}`} --api-key-env VAR with that server's own key.`
-    : `choose "Custom base URL"${protocol === 'openai' ? '' : `, protocol ${protocol === 'anthropic' ? 'Anthropic Messages' : protocol},`} and give that server's own key.`;
-  throw new Error(`The ${preset.label} key is only ever sent to ${own}, not to ${requested}. To use another server, ${how}`);
+  const how =
+    caller === 'cli'
+      ? `drop --provider ${preset.name} and pass --base-url ${requested}${protocol === 'openai' ? '' : ` --protocol ${protocol}`} --api-key-env VAR with that server's own key.`
+      : `choose "Custom base URL"${protocol === 'openai' ? '' : `, protocol ${protocol === 'anthropic' ? 'Anthropic Messages' : protocol},`} and give that server's own key.`;
+  throw new Error(
+    `The ${preset.label} key is only ever sent to ${own}, not to ${requested}. To use another server, ${how}`,
+  );
 }
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
@@ -76,7 +85,9 @@ function reservedNames(): Set<string> {
 export function checkKeyEnvName(raw: unknown): string {
   const name = typeof raw === 'string' ? raw.trim() : '';
   if (!ENV_NAME.test(name)) {
-    throw new Error(`"${String(raw)}" is not an environment variable name (letters, digits and _ only, e.g. MY_SERVER_API_KEY).`);
+    throw new Error(
+      `"${String(raw)}" is not an environment variable name (letters, digits and _ only, e.g. MY_SERVER_API_KEY).`,
+    );
   }
   if (!KEY_LIKE.test(name)) {
     throw new Error(
@@ -87,8 +98,12 @@ export function checkKeyEnvName(raw: unknown): string {
   if (reservedNames().has(name.toUpperCase())) {
     const preset = PROVIDER_PRESETS.find((p) => p.keyEnv === name.toUpperCase());
     const backend = SEARCH_BACKEND_IDS.find((b) => SEARCH_BACKENDS[b].keyEnv === name.toUpperCase());
-    const owner = preset ?? (backend ? { label: SEARCH_BACKENDS[backend].label, baseUrl: SEARCH_BACKENDS[backend].defaultUrl } : undefined);
-    throw new Error(`${name} is the ${owner?.label ?? 'preset'} key and is only sent to ${owner?.baseUrl}. Choose that provider instead, or name a variable that holds this server's key.`);
+    const owner =
+      preset ??
+      (backend ? { label: SEARCH_BACKENDS[backend].label, baseUrl: SEARCH_BACKENDS[backend].defaultUrl } : undefined);
+    throw new Error(
+      `${name} is the ${owner?.label ?? 'preset'} key and is only sent to ${owner?.baseUrl}. Choose that provider instead, or name a variable that holds this server's key.`,
+    );
   }
   return name;
 }
@@ -115,7 +130,9 @@ export class KeyEnvRegistry {
       );
     }
     if (!sameBaseUrl(url, baseUrl)) {
-      throw new Error(`The key in ${checked} was named for ${url}, so it is not sent to ${baseUrl}. Name it again for this URL in the composer.`);
+      throw new Error(
+        `The key in ${checked} was named for ${url}, so it is not sent to ${baseUrl}. Name it again for this URL in the composer.`,
+      );
     }
     return checked;
   }
@@ -134,17 +151,27 @@ export function bindingForNewKey(providerName: unknown, baseUrl: unknown): strin
   }
   const preset = typeof providerName === 'string' ? findPreset(providerName) : undefined;
   if (!preset || preset.name === 'simulated') {
-    throw new Error(`Unknown provider "${String(providerName)}". Keys are stored for: ${PROVIDER_PRESETS.filter((p) => p.name !== 'simulated').map((p) => p.name).join(', ')}.`);
+    throw new Error(
+      `Unknown provider "${String(providerName)}". Keys are stored for: ${PROVIDER_PRESETS.filter(
+        (p) => p.name !== 'simulated',
+      )
+        .map((p) => p.name)
+        .join(', ')}.`,
+    );
   }
   const own = presetKeyUrl(preset.name);
   if (own) {
     if (typeof baseUrl === 'string' && baseUrl.trim() && !sameBaseUrl(own, baseUrl)) {
-      throw new Error(`A ${preset.label} key is only sent to ${own}. To store a key for ${baseUrl}, choose "Custom base URL".`);
+      throw new Error(
+        `A ${preset.label} key is only sent to ${own}. To store a key for ${baseUrl}, choose "Custom base URL".`,
+      );
     }
     return own;
   }
   if (typeof baseUrl !== 'string' || !baseUrl.trim()) {
-    throw new Error('Enter the base URL first: a custom provider\'s key is stored for one base URL and only ever sent there.');
+    throw new Error(
+      "Enter the base URL first: a custom provider's key is stored for one base URL and only ever sent there.",
+    );
   }
   return normalizeBaseUrl(baseUrl.trim());
 }
@@ -166,7 +193,8 @@ export function keySource(
   const presetEnv = ownKeyEnv(provider.name);
   if (apiKeyEnv && apiKeyEnv !== presetEnv) return { kind: 'env', name: apiKeyEnv };
   if (storedBoundTo !== undefined && sameBaseUrl(storedBoundTo, provider.baseUrl)) return { kind: 'stored' };
-  if (presetEnv && env[presetEnv]?.trim() && sameBaseUrl(presetKeyUrl(provider.name), provider.baseUrl)) return { kind: 'env', name: presetEnv };
+  if (presetEnv && env[presetEnv]?.trim() && sameBaseUrl(presetKeyUrl(provider.name), provider.baseUrl))
+    return { kind: 'env', name: presetEnv };
   return null;
 }
 
@@ -192,7 +220,10 @@ export function keyStatuses(
     if (!keyEnv) continue;
     const name = searchKeyName(backend);
     const entry = stored.get(name);
-    out[name] = { available: (entry !== undefined && entry.boundTo !== null) || Boolean(env[keyEnv]?.trim()), boundTo: presetKeyUrl(name) };
+    out[name] = {
+      available: (entry !== undefined && entry.boundTo !== null) || Boolean(env[keyEnv]?.trim()),
+      boundTo: presetKeyUrl(name),
+    };
   }
   return out;
 }

@@ -48,10 +48,29 @@ export interface WorkerLauncher {
  * NODE_OPTIONS is never passed (it could load code into the worker). HOME points at the temp folder.
  * PARALLAX_SANDBOX (sandbox-switch.ts) passes so that a worker sees the same OS-sandbox choice as its host.
  */
-const WORKER_ENV = ['PATH', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'LC_MESSAGES', 'LC_NUMERIC', 'LC_TIME', 'LC_COLLATE', 'TZ', 'TMPDIR', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'PARALLAX_SANDBOX'];
+const WORKER_ENV = [
+  'PATH',
+  'LANG',
+  'LANGUAGE',
+  'LC_ALL',
+  'LC_CTYPE',
+  'LC_MESSAGES',
+  'LC_NUMERIC',
+  'LC_TIME',
+  'LC_COLLATE',
+  'TZ',
+  'TMPDIR',
+  'NODE_EXTRA_CA_CERTS',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+  'PARALLAX_SANDBOX',
+];
 const WINDOWS_ENV = ['SYSTEMROOT', 'WINDIR', 'TEMP', 'TMP', 'PATHEXT', 'COMSPEC', 'SYSTEMDRIVE'];
 
-export function workerEnvironment(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): Record<string, string> {
+export function workerEnvironment(
+  env: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform = process.platform,
+): Record<string, string> {
   const allowed = new Set(platform === 'win32' ? [...WORKER_ENV, ...WINDOWS_ENV] : WORKER_ENV);
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(env)) {
@@ -74,7 +93,9 @@ export function workerEntry(name: 'worker-main', layout: AppLayout = appLayout()
   const bundled = path.join(layout.workerDir, `${name}.js`);
   if (layout.kind === 'source') {
     // The bundle when a build made after the last change to the sources has it: the same code, loaded faster.
-    return freshBuild(layout.appRoot, bundled) ? bundled : path.join(layout.appRoot, 'electron', 'worker', `${name}.ts`);
+    return freshBuild(layout.appRoot, bundled)
+      ? bundled
+      : path.join(layout.appRoot, 'electron', 'worker', `${name}.ts`);
   }
   if (layout.kind === 'packaged') return bundled;
   return existsSync(bundled) ? bundled : path.join(layout.appRoot, 'dist', 'electron', 'worker', `${name}.js`);
@@ -106,7 +127,10 @@ export function forkLauncher(options: ForkLauncherOptions = {}): WorkerLauncher 
   const entry = options.entry ?? workerEntry('worker-main');
   // Resolved from here, not from the working directory, so a worker forked from source loads tsx wherever
   // the CLI was started.
-  const execArgv = [...WORKER_V8_FLAGS, ...(entry.endsWith('.ts') ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [])];
+  const execArgv = [
+    ...WORKER_V8_FLAGS,
+    ...(entry.endsWith('.ts') ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : []),
+  ];
   return {
     launch({ env, name }) {
       const child = fork(entry, [...(options.args ?? [])], {

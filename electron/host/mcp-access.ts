@@ -13,7 +13,13 @@
  */
 import { createHash } from 'node:crypto';
 import { checkEnvNames, DIALOG_ALLOWANCE, envLine, serveAllowance, type EnvAllowance } from './env-policy.js';
-import { mcpCommandLine, mcpServersOfRequest, type McpHttpServer, type McpServerConfig, type McpStdioServer } from '../../shared/mcp-config.js';
+import {
+  mcpCommandLine,
+  mcpServersOfRequest,
+  type McpHttpServer,
+  type McpServerConfig,
+  type McpStdioServer,
+} from '../../shared/mcp-config.js';
 
 export interface McpAccess {
   /** The request's servers, checked (a clear Error saying how to enable what was refused). */
@@ -31,7 +37,8 @@ function checkServerEnv(servers: readonly McpServerConfig[], allowance: EnvAllow
   for (const s of servers) if (s.transport === 'stdio') checkEnvNames(`MCP server "${s.name}"`, s.env, allowance);
 }
 
-const stdioOf = (servers: readonly McpServerConfig[]): McpStdioServer[] => servers.filter((s): s is McpStdioServer => s.transport === 'stdio');
+const stdioOf = (servers: readonly McpServerConfig[]): McpStdioServer[] =>
+  servers.filter((s): s is McpStdioServer => s.transport === 'stdio');
 
 /** The CLI: its own flag, as given. */
 export function cliMcp(): McpAccess {
@@ -49,10 +56,15 @@ export function noPageMcp(how: string): McpAccess {
   };
 }
 
-export const WEB_MCP_HOW = 'Start it with parallax serve --allow-mcp (streamable HTTP servers), adding --allow-mcp-command <program> for each stdio program the page may start; or run parallax compare --mcp FILE.';
+export const WEB_MCP_HOW =
+  'Start it with parallax serve --allow-mcp (streamable HTTP servers), adding --allow-mcp-command <program> for each stdio program the page may start; or run parallax compare --mcp FILE.';
 
 /** The web host: nothing without --allow-mcp; with it, HTTP servers and stdio servers whose program was allowed. */
-export function webMcp(options: { readonly allow: boolean; readonly commands?: readonly string[]; readonly env?: readonly string[] }): McpAccess {
+export function webMcp(options: {
+  readonly allow: boolean;
+  readonly commands?: readonly string[];
+  readonly env?: readonly string[];
+}): McpAccess {
   const commands = new Set(options.commands ?? []);
   const allowance = serveAllowance(options.env);
   return {
@@ -63,7 +75,9 @@ export function webMcp(options: { readonly allow: boolean; readonly commands?: r
       checkServerEnv(servers, allowance);
       for (const s of stdioOf(servers)) {
         if (!commands.has(s.command)) {
-          throw new Error(`MCP server "${s.name}": this web host does not start the program ${s.command}. The operator can allow it with parallax serve --allow-mcp-command ${s.command}.`);
+          throw new Error(
+            `MCP server "${s.name}": this web host does not start the program ${s.command}. The operator can allow it with parallax serve --allow-mcp-command ${s.command}.`,
+          );
         }
       }
       return servers;
@@ -81,11 +95,20 @@ export function confirmedMcp(confirm: ConfirmMcp): McpAccess {
       const stdio = stdioOf(servers);
       if (stdio.length === 0) return servers;
       // The identical set: every command line, folder and env (values included, kept only as a hash).
-      const key = createHash('sha256').update(JSON.stringify(stdio.map((s) => [s.name, s.command, s.args, s.cwd ?? null, Object.entries(s.env).sort()]))).digest('hex');
+      const key = createHash('sha256')
+        .update(
+          JSON.stringify(stdio.map((s) => [s.name, s.command, s.args, s.cwd ?? null, Object.entries(s.env).sort()])),
+        )
+        .digest('hex');
       if (remembered.has(key)) return servers;
-      const answer = await confirm(stdio, servers.filter((s): s is McpHttpServer => s.transport === 'http'));
+      const answer = await confirm(
+        stdio,
+        servers.filter((s): s is McpHttpServer => s.transport === 'http'),
+      );
       if (!answer.allowed) {
-        throw new Error(`Not allowed: the MCP server command${stdio.length > 1 ? 's were' : ' was'} refused in the confirmation, so nothing was started. Remove the servers under Advanced → MCP servers, or start again and allow them.`);
+        throw new Error(
+          `Not allowed: the MCP server command${stdio.length > 1 ? 's were' : ' was'} refused in the confirmation, so nothing was started. Remove the servers under Advanced → MCP servers, or start again and allow them.`,
+        );
       }
       if (answer.remember) remembered.add(key);
       return servers;
@@ -94,18 +117,25 @@ export function confirmedMcp(confirm: ConfirmMcp): McpAccess {
 }
 
 /** The desktop dialog's words: each exact command line, its folder and its env (a key's value never shown). */
-export function mcpConfirmText(stdio: readonly McpStdioServer[], http: readonly McpHttpServer[]): { message: string; detail: string } {
+export function mcpConfirmText(
+  stdio: readonly McpStdioServer[],
+  http: readonly McpHttpServer[],
+): { message: string; detail: string } {
   const lines = stdio.map((s) => {
     const env = Object.entries(s.env);
     return [
       `${s.name}: ${mcpCommandLine(s)}`,
-      `    in ${s.cwd ?? 'each run\'s own copy of the workspace'}`,
+      `    in ${s.cwd ?? "each run's own copy of the workspace"}`,
       ...env.map(([name, value]) => `    env ${envLine(name, value)}`),
     ].join('\n');
   });
   const remote = http.length ? [`Also connects to: ${http.map((s) => `${s.name} (${s.url})`).join(', ')}.`] : [];
   return {
     message: `Start ${stdio.length === 1 ? 'this MCP server command' : `these ${stdio.length} MCP server commands`} for every run of the comparison?`,
-    detail: [...lines, ...remote, 'They run as you, with your permissions. Allow only commands you configured yourself.'].join('\n\n'),
+    detail: [
+      ...lines,
+      ...remote,
+      'They run as you, with your permissions. Allow only commands you configured yourself.',
+    ].join('\n\n'),
   };
 }

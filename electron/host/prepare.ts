@@ -9,8 +9,17 @@ import { findPreset, protocolOf, PROTOCOLS } from '../../shared/providers.js';
 import { resolveApprovalPolicy } from '../../shared/approval.js';
 import { resolvePrice, type PriceTable } from '../../shared/pricing.js';
 import {
-  checkTrials as checkTrialsText, isModeId, MAX_TRIALS, MODE_IDS, parseSettings,
-  type ComparisonRequest, type ModeId, type ProviderInfo, type RunSettings, type RunSpec, type TaskRef,
+  checkTrials as checkTrialsText,
+  isModeId,
+  MAX_TRIALS,
+  MODE_IDS,
+  parseSettings,
+  type ComparisonRequest,
+  type ModeId,
+  type ProviderInfo,
+  type RunSettings,
+  type RunSpec,
+  type TaskRef,
 } from '../../shared/run-spec.js';
 import type { ModelPrice } from '../../shared/step-event.js';
 import type { ColumnRef } from '../../shared/variants.js';
@@ -51,7 +60,9 @@ export function checkTrials(trials: unknown): number {
   if (trials === undefined || trials === null) return 1;
   // A number, checked by the one rule of shared/run-spec.ts (text such as "3" is the composer's to turn into one).
   if (typeof trials !== 'number' || checkTrialsText(String(trials)).error !== null) {
-    throw new Error(`Trials must be a whole number from 1 to ${MAX_TRIALS} (runs of each mode); got ${typeof trials === 'string' ? JSON.stringify(trials) : String(trials)}. Choose a number in that range and start again.`);
+    throw new Error(
+      `Trials must be a whole number from 1 to ${MAX_TRIALS} (runs of each mode); got ${typeof trials === 'string' ? JSON.stringify(trials) : String(trials)}. Choose a number in that range and start again.`,
+    );
   }
   return trials;
 }
@@ -71,7 +82,11 @@ export interface PlannedRun {
  * are the column's key alone (a plain column's is its mode, as before variants existed); with more, they carry
  * the trial.
  */
-export function planRuns(comparisonId: string, columns: readonly (ModeId | { readonly key: string; readonly mode: ModeId })[], trials: number): PlannedRun[] {
+export function planRuns(
+  comparisonId: string,
+  columns: readonly (ModeId | { readonly key: string; readonly mode: ModeId })[],
+  trials: number,
+): PlannedRun[] {
   const runs: PlannedRun[] = [];
   for (let trial = 1; trial <= trials; trial++) {
     for (const c of columns) {
@@ -94,8 +109,13 @@ export async function resolveProvider(
   services: EngineServices,
   keyEnv: KeyEnvPolicy = new KeyEnvRegistry(),
 ): Promise<ResolvedProvider> {
-  if (typeof req !== 'object' || req === null) throw new Error('Choose a provider (a preset such as "openai", or "custom" with a base URL).');
-  if (typeof req.name !== 'string' || typeof req.model !== 'string' || (req.baseUrl != null && typeof req.baseUrl !== 'string')) {
+  if (typeof req !== 'object' || req === null)
+    throw new Error('Choose a provider (a preset such as "openai", or "custom" with a base URL).');
+  if (
+    typeof req.name !== 'string' ||
+    typeof req.model !== 'string' ||
+    (req.baseUrl != null && typeof req.baseUrl !== 'string')
+  ) {
     throw new Error('The provider needs a name, a model and a base URL given as text.');
   }
   const name = (req?.name ?? '').trim();
@@ -107,33 +127,55 @@ export async function resolveProvider(
     throw new Error(`Unknown protocol "${String(protocol)}". Use one of: ${PROTOCOLS.join(', ')}.`);
   }
   if (protocol !== null && name !== 'custom' && protocol !== protocolOf(name)) {
-    throw new Error(cli
-      ? `--protocol goes with a custom base URL: drop --provider ${name} and pass --base-url URL --protocol ${protocol} --api-key-env VAR.`
-      : `${preset?.label ?? name} speaks its own protocol; to reach another server that speaks ${protocol}, choose "Custom base URL" and its protocol.`);
+    throw new Error(
+      cli
+        ? `--protocol goes with a custom base URL: drop --provider ${name} and pass --base-url URL --protocol ${protocol} --api-key-env VAR.`
+        : `${preset?.label ?? name} speaks its own protocol; to reach another server that speaks ${protocol}, choose "Custom base URL" and its protocol.`,
+    );
   }
   if (name === 'simulated') {
     // Any other name would run as `sim` under a label that says otherwise: two "different" columns, one model.
     const problem = model ? simModelProblem(model) : null;
     if (problem) throw new Error(`${problem} ${fieldToFix('model')}`);
-    return { info: { name, baseUrl: await services.simUrl(), model: model || 'sim', simulated: true }, apiKeyEnv: null, needsKey: false };
+    return {
+      info: { name, baseUrl: await services.simUrl(), model: model || 'sim', simulated: true },
+      apiKeyEnv: null,
+      needsKey: false,
+    };
   }
   if (!name) throw new Error('Choose a provider (a preset such as "openai", or "custom" with a base URL).');
   const rawUrl = (req.baseUrl ?? '').trim() || preset?.baseUrl || '';
-  if (!rawUrl) throw new Error(`Provider "${name}" needs a base URL, such as http://127.0.0.1:11434/v1. Enter one and start again. ${fieldToFix('baseUrl')}`);
+  if (!rawUrl)
+    throw new Error(
+      `Provider "${name}" needs a base URL, such as http://127.0.0.1:11434/v1. Enter one and start again. ${fieldToFix('baseUrl')}`,
+    );
   const baseUrl = withField(() => checkBaseUrl(rawUrl), 'baseUrl');
   // The CLI may point a preset at the simulated model (`--provider anthropic --base-url <sim>`, to try its
   // protocol offline): it speaks the preset's protocol there, and no key goes with it. The page may not: a
   // preset's URL it changes is refused before anything is sent there.
-  if (keyEnv === 'any' && preset?.baseUrl && !sameBaseUrl(preset.baseUrl, baseUrl) && (await isSimulatedEndpoint(baseUrl))) {
-    if (!model) throw new Error(`Choose a model for provider "${name}" (the simulated model answers to any name, e.g. sim). ${fieldToFix('model')}`);
+  if (
+    keyEnv === 'any' &&
+    preset?.baseUrl &&
+    !sameBaseUrl(preset.baseUrl, baseUrl) &&
+    (await isSimulatedEndpoint(baseUrl))
+  ) {
+    if (!model)
+      throw new Error(
+        `Choose a model for provider "${name}" (the simulated model answers to any name, e.g. sim). ${fieldToFix('model')}`,
+      );
     return { info: { name, baseUrl, model, simulated: true }, apiKeyEnv: null, needsKey: false };
   }
   withField(() => checkPresetUrl(name, baseUrl, cli ? 'cli' : 'app'), 'baseUrl');
-  if (!model) throw new Error(`Choose a model for provider "${name}" (for example ${preset?.defaultModel || 'the name your server lists'}). ${fieldToFix('model')}`);
+  if (!model)
+    throw new Error(
+      `Choose a model for provider "${name}" (for example ${preset?.defaultModel || 'the name your server lists'}). ${fieldToFix('model')}`,
+    );
   const requestedEnv = typeof req.apiKeyEnv === 'string' && req.apiKeyEnv.trim() ? req.apiKeyEnv.trim() : null;
   if (requestedEnv && keyEnv !== 'any') {
     if (name !== 'custom') {
-      throw new Error(`A key from an environment variable is only for the custom provider; ${preset?.label ?? name}'s key comes from Settings${preset?.keyEnv ? ` or ${preset.keyEnv}` : ''}.`);
+      throw new Error(
+        `A key from an environment variable is only for the custom provider; ${preset?.label ?? name}'s key comes from Settings${preset?.keyEnv ? ` or ${preset.keyEnv}` : ''}.`,
+      );
     }
     keyEnv.check(requestedEnv, baseUrl);
   }
@@ -141,7 +183,11 @@ export async function resolveProvider(
   const simulated = await isSimulatedEndpoint(baseUrl);
   // Only a custom provider chooses; OpenAI is its default and is not written down (records stay as they were).
   const own = name === 'custom' && protocol === 'anthropic' ? { protocol } : {};
-  return { info: { name, baseUrl, model, simulated, ...own }, apiKeyEnv, needsKey: (preset?.needsKey ?? false) || !!requestedEnv };
+  return {
+    info: { name, baseUrl, model, simulated, ...own },
+    apiKeyEnv,
+    needsKey: (preset?.needsKey ?? false) || !!requestedEnv,
+  };
 }
 
 export const checkBaseUrl = normalizeBaseUrl;
@@ -158,8 +204,12 @@ function withField<T>(check: () => T, field: Parameters<typeof fieldToFix>[0]): 
 export async function fetchKey(provider: ResolvedProvider, getApiKey: GetApiKey): Promise<string | null> {
   const key = (await getApiKey(provider.info, provider.apiKeyEnv))?.trim() || null;
   if (!key && provider.needsKey) {
-    const where = provider.apiKeyEnv ? `, or set the environment variable ${provider.apiKeyEnv} for the CLI and the web host` : '';
-    throw new Error(`Provider "${provider.info.name}" needs an API key and none is set. Enter it under Model in the composer (desktop app)${where}, then start again. ${fieldToFix('apiKey')}`);
+    const where = provider.apiKeyEnv
+      ? `, or set the environment variable ${provider.apiKeyEnv} for the CLI and the web host`
+      : '';
+    throw new Error(
+      `Provider "${provider.info.name}" needs an API key and none is set. Enter it under Model in the composer (desktop app)${where}, then start again. ${fieldToFix('apiKey')}`,
+    );
   }
   return key;
 }
@@ -187,12 +237,15 @@ export async function planWorkspace(
   if (workspaceDir && workspaceDir.trim()) {
     const dir = resolve(workspaceDir.trim());
     const info = await stat(dir).catch(() => null);
-    if (!info?.isDirectory()) throw new Error(`The workspace folder ${dir} does not exist or is not a folder. Choose an existing folder.`);
+    if (!info?.isDirectory())
+      throw new Error(`The workspace folder ${dir} does not exist or is not a folder. Choose an existing folder.`);
     const real = await realpath(dir);
     const data = await realpath(dataDir).catch(() => resolve(dataDir));
     const rel = relative(real, data);
     if (rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))) {
-      throw new Error(`The workspace folder ${dir} contains Parallax's data folder (${dataDir}); choose a folder that does not.`);
+      throw new Error(
+        `The workspace folder ${dir} contains Parallax's data folder (${dataDir}); choose a folder that does not.`,
+      );
     }
     return { source: real, description: `folder:${real}` };
   }
@@ -253,7 +306,12 @@ export type GetSearchKey = (backend: SearchBackendId, url: string) => Promise<st
  * The key of the run's search backend: the stored one (bound to the backend's URL, like a preset's key), else
  * its environment variable; a backend that needs one and has none fails now, before any worker starts.
  */
-export async function searchKeyOf(settings: RunSettings, taskId: string | null, env: NodeJS.ProcessEnv, getSearchKey?: GetSearchKey): Promise<string | null> {
+export async function searchKeyOf(
+  settings: RunSettings,
+  taskId: string | null,
+  env: NodeJS.ProcessEnv,
+  getSearchKey?: GetSearchKey,
+): Promise<string | null> {
   const backend = SEARCH_BACKENDS[settings.webSearch];
   // A task with its own offline index searches it whatever the settings say (engine/tools/search-backends.ts).
   if (!backend.keyEnv || findTask(taskId ?? '')?.ownSearchIndex) return null;
@@ -300,18 +358,35 @@ export async function prepareRunBase(
 /** The whole approval policy is recorded: what the user chose, and this machine's default for the rest. */
 export async function withApprovals(chosen: RunSettings, userFolder: boolean): Promise<RunSettings> {
   const { shellSandboxAsync } = await import('../engine/sandbox/shell-sandbox.js');
-  return { ...chosen, approvals: resolveApprovalPolicy(chosen.approvals, { shellSandbox: (await shellSandboxAsync()).kind, userFolder }) };
+  return {
+    ...chosen,
+    approvals: resolveApprovalPolicy(chosen.approvals, { shellSandbox: (await shellSandboxAsync()).kind, userFolder }),
+  };
 }
 
 /** One run's spec from the shared base. */
 export function runSpecOf(
   base: RunBase,
-  run: { readonly runId: string; readonly mode: ModeId; readonly workspace: string; readonly comparisonId?: string; readonly trial?: number; readonly variant?: ColumnRef },
+  run: {
+    readonly runId: string;
+    readonly mode: ModeId;
+    readonly workspace: string;
+    readonly comparisonId?: string;
+    readonly trial?: number;
+    readonly variant?: ColumnRef;
+  },
 ): RunSpec {
   return {
-    runId: run.runId, ...(run.comparisonId ? { comparisonId: run.comparisonId } : {}), task: base.task, mode: run.mode,
+    runId: run.runId,
+    ...(run.comparisonId ? { comparisonId: run.comparisonId } : {}),
+    task: base.task,
+    mode: run.mode,
     ...(run.trial !== undefined ? { trial: run.trial } : {}),
-    provider: base.provider.info, apiKeyEnv: base.provider.apiKeyEnv, settings: base.settings, price: base.price, fixtureUrl: base.fixtureUrl,
+    provider: base.provider.info,
+    apiKeyEnv: base.provider.apiKeyEnv,
+    settings: base.settings,
+    price: base.price,
+    fixtureUrl: base.fixtureUrl,
     workspace: run.workspace,
     ...(base.mcpServers.length > 0 ? { mcpServers: base.mcpServers } : {}),
     ...(run.variant ? { variant: { key: run.variant.key, label: run.variant.label } } : {}),

@@ -8,7 +8,15 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PricesView } from '../../shared/ipc-contract.js';
 import { DEFAULT_PRICE_TABLE } from '../../shared/price-table.js';
-import { parsePriceEntry, parsePriceTable, PriceTableError, removePrice, setPrice, type PriceEntry, type PriceTable } from '../../shared/pricing.js';
+import {
+  parsePriceEntry,
+  parsePriceTable,
+  PriceTableError,
+  removePrice,
+  setPrice,
+  type PriceEntry,
+  type PriceTable,
+} from '../../shared/pricing.js';
 
 export const PRICES_FILE = 'prices.json';
 
@@ -25,7 +33,10 @@ export class PriceStore {
   /** Writes of this process, one after another (rename makes each whole for other processes). */
   private chain: Promise<unknown> = Promise.resolve();
 
-  constructor(readonly dataDir: string, private readonly now: () => Date = () => new Date()) {}
+  constructor(
+    readonly dataDir: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   get path(): string {
     return join(this.dataDir, PRICES_FILE);
@@ -38,7 +49,9 @@ export class PriceStore {
       text = await readFile(this.path, 'utf8');
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { table: DEFAULT_PRICE_TABLE, custom: false };
-      throw new PriceFileError(`The price table ${this.path} could not be read (${(err as Error).message}). Check its permissions, or run \`parallax prices reset\`.`);
+      throw new PriceFileError(
+        `The price table ${this.path} could not be read (${(err as Error).message}). Check its permissions, or run \`parallax prices reset\`.`,
+      );
     }
     let value: unknown;
     try {
@@ -61,7 +74,13 @@ export class PriceStore {
       return { table, custom, path: this.path, defaultDate: DEFAULT_PRICE_TABLE.date, error: null };
     } catch (err) {
       if (!(err instanceof PriceFileError)) throw err;
-      return { table: DEFAULT_PRICE_TABLE, custom: true, path: this.path, defaultDate: DEFAULT_PRICE_TABLE.date, error: err.message };
+      return {
+        table: DEFAULT_PRICE_TABLE,
+        custom: true,
+        path: this.path,
+        defaultDate: DEFAULT_PRICE_TABLE.date,
+        error: err.message,
+      };
     }
   }
 
@@ -78,9 +97,13 @@ export class PriceStore {
 
   remove(model: unknown): Promise<PriceTable> {
     return this.serial(async () => {
-      if (typeof model !== 'string' || !model.trim()) throw new PriceTableError('Name the model whose price to remove.');
+      if (typeof model !== 'string' || !model.trim())
+        throw new PriceTableError('Name the model whose price to remove.');
       const { table, removed } = removePrice((await this.load()).table, model);
-      if (!removed) throw new PriceTableError(`The price table has no price for "${model.trim()}". \`parallax prices\` lists the models it has.`);
+      if (!removed)
+        throw new PriceTableError(
+          `The price table has no price for "${model.trim()}". \`parallax prices\` lists the models it has.`,
+        );
       await this.write(table);
       return table;
     });

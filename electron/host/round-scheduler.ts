@@ -100,7 +100,8 @@ export class RoundScheduler {
   private release(throttlesAtStart: number): void {
     this.active -= 1;
     // Additive increase: this round ran without a 429 from anyone.
-    if (this.throttles === throttlesAtStart && this.current < this.ceiling && this.now() >= this.pausedUntil) this.current += 1;
+    if (this.throttles === throttlesAtStart && this.current < this.ceiling && this.now() >= this.pausedUntil)
+      this.current += 1;
     this.pump();
   }
 

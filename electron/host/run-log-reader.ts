@@ -39,7 +39,11 @@ class RunLogParser {
   private lastSeq = -1;
   private kept = 0;
 
-  constructor(private readonly runId: string, private readonly file: string, private readonly options: ReadOptions) {}
+  constructor(
+    private readonly runId: string,
+    private readonly file: string,
+    private readonly options: ReadOptions,
+  ) {}
 
   private problem(text: string): void {
     if (this.problems.length < MAX_PROBLEMS) this.problems.push(`${this.file}: ${text}`);
@@ -54,7 +58,9 @@ class RunLogParser {
     } catch {
       if (!isLast) this.problem(`line ${lineNo} is not JSON (${text.length} characters); it was skipped.`);
       else if (!this.options.live) {
-        this.warnings.push(`${this.file}: skipped a torn last line (${text.length} characters) — the host stopped while writing it; the ${this.kept} events before it are intact.`);
+        this.warnings.push(
+          `${this.file}: skipped a torn last line (${text.length} characters) — the host stopped while writing it; the ${this.kept} events before it are intact.`,
+        );
       }
       return;
     }
@@ -65,11 +71,16 @@ class RunLogParser {
     }
     const event = checked.event;
     if (event.runId !== this.runId) {
-      this.problem(`line ${lineNo} was skipped: it is an event of run ${JSON.stringify(event.runId)}, not of ${this.runId}.`);
+      this.problem(
+        `line ${lineNo} was skipped: it is an event of run ${JSON.stringify(event.runId)}, not of ${this.runId}.`,
+      );
       return;
     }
     const expected = this.lastSeq + 1;
-    if (event.seq !== expected) this.warnings.push(`${this.file}: seq jumps from ${expected - 1} to ${event.seq} at line ${lineNo}; some events are missing.`);
+    if (event.seq !== expected)
+      this.warnings.push(
+        `${this.file}: seq jumps from ${expected - 1} to ${event.seq} at line ${lineNo}; some events are missing.`,
+      );
     this.lastSeq = event.seq;
     this.kept++;
     if (!this.options.keep || this.options.keep(event)) this.events.push(event);
@@ -81,7 +92,10 @@ class RunLogParser {
   }
 
   result(): LoadedRun {
-    if (this.extraProblems > 0) this.problems.push(`${this.file}: ${this.extraProblems} more damaged line${this.extraProblems === 1 ? '' : 's'} skipped.`);
+    if (this.extraProblems > 0)
+      this.problems.push(
+        `${this.file}: ${this.extraProblems} more damaged line${this.extraProblems === 1 ? '' : 's'} skipped.`,
+      );
     return { events: this.events, warnings: this.warnings, problems: this.problems };
   }
 }
@@ -95,7 +109,12 @@ export function parseRunLog(text: string, runId: string, file: string, live = fa
 }
 
 /** Stream one run's JSONL from disk. A missing file is an empty run; an unreadable one is a problem. */
-export async function readRunLog(path: string, runId: string, file: string, options: ReadOptions = {}): Promise<LoadedRun> {
+export async function readRunLog(
+  path: string,
+  runId: string,
+  file: string,
+  options: ReadOptions = {},
+): Promise<LoadedRun> {
   const parser = new RunLogParser(runId, file, options);
   let fh: FileHandle;
   try {
@@ -133,7 +152,10 @@ export async function readRunLog(path: string, runId: string, file: string, opti
     const last = Buffer.alloc(1);
     if (size > 0) await fh.read(last, 0, 1, size - 1);
     const endsWithNewline = size === 0 || last[0] === 0x0a;
-    const lines = createInterface({ input: fh.createReadStream({ encoding: 'utf8', autoClose: false }), crlfDelay: Infinity });
+    const lines = createInterface({
+      input: fh.createReadStream({ encoding: 'utf8', autoClose: false }),
+      crlfDelay: Infinity,
+    });
     // Each line is handled one behind, so the last one is known to be last.
     let pending: string | null = null;
     let lineNo = 0;

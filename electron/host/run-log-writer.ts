@@ -86,7 +86,9 @@ export interface RecordingNote {
 
 /** The note of a comparison just created in `dir`: nothing missing yet, with room for the reasons. */
 export async function startRecording(dir: string): Promise<void> {
-  await writeFile(join(dir, RECORDING_FILE), JSON.stringify({ notRecorded: {} }).padEnd(RECORDING_BYTES - 1) + '\n', { mode: PRIVATE_FILE });
+  await writeFile(join(dir, RECORDING_FILE), JSON.stringify({ notRecorded: {} }).padEnd(RECORDING_BYTES - 1) + '\n', {
+    mode: PRIVATE_FILE,
+  });
 }
 
 /**
@@ -100,7 +102,10 @@ export async function finishRecording(dir: string, notRecorded: ReadonlyMap<stri
     return;
   }
   let text = JSON.stringify({ notRecorded: Object.fromEntries(notRecorded) } satisfies RecordingNote);
-  if (text.length > RECORDING_BYTES - 1) text = JSON.stringify({ notRecorded: Object.fromEntries([...notRecorded.keys()].map((k) => [k, 'the history could not be written'])) });
+  if (text.length > RECORDING_BYTES - 1)
+    text = JSON.stringify({
+      notRecorded: Object.fromEntries([...notRecorded.keys()].map((k) => [k, 'the history could not be written'])),
+    });
   const fh = await open(file, 'r+');
   try {
     await fh.write(text.padEnd(RECORDING_BYTES - 1) + '\n', 0);

@@ -4,7 +4,15 @@
  * crashed (or cancelled) while every event received before it is kept.
  */
 import { MODE_LABELS, type RunSpec } from '../../shared/run-spec.js';
-import type { ApprovalRequestedEvent, ApprovalResolvedEvent, ElicitationEvent, ElicitationRequestedEvent, RunFinishedEvent, RunStatus, StepEvent } from '../../shared/step-event.js';
+import type {
+  ApprovalRequestedEvent,
+  ApprovalResolvedEvent,
+  ElicitationEvent,
+  ElicitationRequestedEvent,
+  RunFinishedEvent,
+  RunStatus,
+  StepEvent,
+} from '../../shared/step-event.js';
 import type { ElicitAction } from '../../shared/mcp-elicitation.js';
 import { checkStepEvent } from '../../shared/step-event-schema.js';
 import { computeTotals } from '../../shared/summary.js';
@@ -47,7 +55,14 @@ export function cancelledBeforeStart(spec: RunSpec, reason: string): StepEvent[]
   const startedAt = Date.now();
   const started: StepEvent = runStartedEvent(spec, startedAt);
   const finished: RunFinishedEvent = {
-    type: 'run-finished', runId: spec.runId, seq: 1, t: 0, status: 'cancelled', answer: '', error: reason, validation: null,
+    type: 'run-finished',
+    runId: spec.runId,
+    seq: 1,
+    t: 0,
+    status: 'cancelled',
+    answer: '',
+    error: reason,
+    validation: null,
     totals: computeTotals([started]),
   };
   return [started, finished];
@@ -101,12 +116,27 @@ export class RunSession {
   /** Send the worker its run: spec and key over IPC only. */
   init(apiKey: string | null, searchKey: string | null = null, elicitation = false): void {
     clockOf(this.handle)?.markInit();
-    this.handle.send({ type: 'init', spec: this.spec, apiKey, ...(searchKey ? { searchKey } : {}), ...(elicitation ? { elicitation } : {}) });
+    this.handle.send({
+      type: 'init',
+      spec: this.spec,
+      apiKey,
+      ...(searchKey ? { searchKey } : {}),
+      ...(elicitation ? { elicitation } : {}),
+    });
   }
 
   /** Pass the person's answer to a form the worker is waiting for (the engine checks it against the form). */
-  answerElicitation(elicitationId: string, answer: { readonly action: ElicitAction; readonly content?: Readonly<Record<string, unknown>> }): void {
-    if (!this.finished && !this.exited) this.handle.send({ type: 'elicitation-answer', elicitationId, action: answer.action, ...(answer.content ? { content: answer.content } : {}) });
+  answerElicitation(
+    elicitationId: string,
+    answer: { readonly action: ElicitAction; readonly content?: Readonly<Record<string, unknown>> },
+  ): void {
+    if (!this.finished && !this.exited)
+      this.handle.send({
+        type: 'elicitation-answer',
+        elicitationId,
+        action: answer.action,
+        ...(answer.content ? { content: answer.content } : {}),
+      });
   }
 
   /** Pass the user's answer to an approval the worker is waiting for. */
@@ -152,10 +182,15 @@ export class RunSession {
       }
       const expected = this.events.length === 0 ? 0 : this.events[this.events.length - 1].seq + 1;
       if (e.seq < expected) {
-        this.hooks.warn(`Run ${this.spec.runId}: dropped a repeated or out-of-order event (seq ${e.seq}, expected ${expected}).`);
+        this.hooks.warn(
+          `Run ${this.spec.runId}: dropped a repeated or out-of-order event (seq ${e.seq}, expected ${expected}).`,
+        );
         continue;
       }
-      if (e.seq > expected) this.hooks.warn(`Run ${this.spec.runId}: seq jumps from ${expected - 1} to ${e.seq}; ${e.seq - expected} events are missing.`);
+      if (e.seq > expected)
+        this.hooks.warn(
+          `Run ${this.spec.runId}: seq jumps from ${expected - 1} to ${e.seq}; ${e.seq - expected} events are missing.`,
+        );
       this.events.push(e);
       accepted.push(e);
       if (e.type === 'approval-requested') this.hooks.approvalRequested?.(e);
@@ -178,7 +213,9 @@ export class RunSession {
     if (e.type !== 'run-started' && e.type !== 'run-finished') return e;
     const start = clockOf(this.handle)?.record();
     if (!start) return e;
-    return e.type === 'run-started' ? { ...e, workerStart: start } : { ...e, totals: { ...e.totals, startupMs: start.ms } };
+    return e.type === 'run-started'
+      ? { ...e, workerStart: start }
+      : { ...e, totals: { ...e.totals, startupMs: start.ms } };
   }
 
   private onExit(exit: WorkerExit): void {
@@ -203,9 +240,14 @@ export class RunSession {
     const started = prior.find((e) => e.type === 'run-started');
     const startedAt = started?.type === 'run-started' ? started.startedAt : now;
     const finishing = {
-      type: 'run-finished' as const, runId: this.spec.runId, seq: prior[prior.length - 1].seq + 1,
-      t: Math.max(0, now - startedAt), status: (this.cancelRequested ? 'cancelled' : 'crashed') as RunStatus,
-      answer: '', error: this.describeExit(exit, kept), validation: null,
+      type: 'run-finished' as const,
+      runId: this.spec.runId,
+      seq: prior[prior.length - 1].seq + 1,
+      t: Math.max(0, now - startedAt),
+      status: (this.cancelRequested ? 'cancelled' : 'crashed') as RunStatus,
+      answer: '',
+      error: this.describeExit(exit, kept),
+      validation: null,
     };
     // Totals of the whole run as stored, this event included (its t is the run's wall time).
     const totals = computeTotals([...prior, { ...finishing, totals: computeTotals(prior) }]);
@@ -226,7 +268,9 @@ export class RunSession {
       ? 'ran out of memory'
       : exit.signal
         ? `was killed by ${exit.signal}${exit.signal === 'SIGKILL' ? ' (stopped from outside, or by the system when memory ran out)' : ''}`
-        : exit.code !== null ? `exited with code ${exit.code}` : 'ended unexpectedly';
+        : exit.code !== null
+          ? `exited with code ${exit.code}`
+          : 'ended unexpectedly';
     const reason = this.fatal?.split('\n').slice(0, 3).join(' ').trim();
     const why = reason ? ` Reason: ${reason}${/[.!?]$/.test(reason) ? '' : '.'}` : '';
     const tail = !this.fatal && exit.stderrTail ? ` Its last output: ${exit.stderrTail.slice(-300)}` : '';

@@ -142,12 +142,22 @@ export class WorkerPool {
       if (this.target > 0) handle.send({ type: 'preload' });
     } catch (err) {
       this.earlyDeaths = MAX_EARLY_DEATHS;
-      this.options.warn?.(`Could not start a warm worker (${(err as Error).message}); runs will start their own workers.`);
+      this.options.warn?.(
+        `Could not start a warm worker (${(err as Error).message}); runs will start their own workers.`,
+      );
       return null;
     }
     let markLoaded!: () => void;
     const whenLoaded = new Promise<void>((resolve) => (markLoaded = resolve));
-    const entry: Entry = { handle, envKey: this.envKey, loaded: false, exited: false, taken: false, retired: false, whenLoaded };
+    const entry: Entry = {
+      handle,
+      envKey: this.envKey,
+      loaded: false,
+      exited: false,
+      taken: false,
+      retired: false,
+      whenLoaded,
+    };
     handle.onMessage((m) => {
       if (m.type !== 'loaded' || entry.exited) return;
       entry.loaded = true;

@@ -16,7 +16,11 @@ export class WorkerStartClock {
   private initAt: number | null = null;
   private readyAt: number | null = null;
 
-  constructor(handle: WorkerHandle, readonly pooled: boolean, private readonly now: () => number = () => performance.now()) {
+  constructor(
+    handle: WorkerHandle,
+    readonly pooled: boolean,
+    private readonly now: () => number = () => performance.now(),
+  ) {
     this.spawnedAt = now();
     handle.onMessage((m) => {
       if (m.type === 'loaded') this.loadedAt ??= this.now();

@@ -23,7 +23,8 @@ export interface WorkspaceAccess {
 
 async function existingFolder(path: string): Promise<string> {
   const info = await stat(path).catch(() => null);
-  if (!info?.isDirectory()) throw new Error(`The workspace folder ${path} does not exist or is not a folder. Choose an existing folder.`);
+  if (!info?.isDirectory())
+    throw new Error(`The workspace folder ${path} does not exist or is not a folder. Choose an existing folder.`);
   return realpath(path);
 }
 
@@ -53,7 +54,8 @@ export async function allowedFolders(dirs: readonly string[]): Promise<Workspace
     info: { picker: 'typed', allowedDirs: roots },
     async resolve(requested) {
       if (roots.length === 0) throw new Error(`This web host allows no workspace folders. ${how}`);
-      if (!isAbsolute(requested)) throw new Error(`Give the workspace folder as a full path inside ${roots.join(' or ')}.`);
+      if (!isAbsolute(requested))
+        throw new Error(`Give the workspace folder as a full path inside ${roots.join(' or ')}.`);
       const real = await existingFolder(requested);
       if (!roots.some((root) => inside(real, root))) {
         throw new Error(`${requested} is not inside a folder this web host allows (${roots.join(', ')}). ${how}`);
@@ -78,7 +80,10 @@ export function dialogFolders(showDialog: () => Promise<string | null>): Workspa
     },
     async resolve(requested) {
       const path = picked.get(requested);
-      if (!path) throw new Error('Choose the workspace folder with the Choose folder… button; the app only uses folders picked there.');
+      if (!path)
+        throw new Error(
+          'Choose the workspace folder with the Choose folder… button; the app only uses folders picked there.',
+        );
       return existingFolder(path);
     },
   };

@@ -28,10 +28,11 @@ export function writeCause(error: unknown): string {
 /** One sentence naming the folder and what to do. */
 export function writeFailureMessage(folder: string, error: unknown): string {
   const code = (error as NodeJS.ErrnoException | null)?.code;
-  const todo = code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
-    ? 'make that folder writable, or set PARALLAX_DATA_DIR to a folder you can write'
-    : code === 'EIO'
-      ? 'check that disk, or set PARALLAX_DATA_DIR to a folder on another disk'
-      : 'free space on that disk, or set PARALLAX_DATA_DIR to a folder on a disk with room';
+  const todo =
+    code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+      ? 'make that folder writable, or set PARALLAX_DATA_DIR to a folder you can write'
+      : code === 'EIO'
+        ? 'check that disk, or set PARALLAX_DATA_DIR to a folder on another disk'
+        : 'free space on that disk, or set PARALLAX_DATA_DIR to a folder on a disk with room';
   return `Could not write the history in ${folder}: ${writeCause(error)}. To record comparisons, ${todo}, then run it again.`;
 }

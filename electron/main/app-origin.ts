@@ -36,11 +36,15 @@ export function readDevUrl(env: Readonly<Record<string, string | undefined>>, pa
   try {
     u = new URL(raw);
   } catch {
-    throw new Error(`${DEV_URL_ENV}="${raw}" is not a URL. Set it to the Vite dev server, e.g. http://localhost:5173/, or unset it.`);
+    throw new Error(
+      `${DEV_URL_ENV}="${raw}" is not a URL. Set it to the Vite dev server, e.g. http://localhost:5173/, or unset it.`,
+    );
   }
   const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
   if (!/^https?:$/.test(u.protocol) || !loopback) {
-    throw new Error(`${DEV_URL_ENV}="${raw}" must be an http(s) URL on localhost/127.0.0.1/[::1]. Point it at the local dev server or unset it.`);
+    throw new Error(
+      `${DEV_URL_ENV}="${raw}" must be an http(s) URL on localhost/127.0.0.1/[::1]. Point it at the local dev server or unset it.`,
+    );
   }
   return u.toString();
 }

@@ -35,9 +35,10 @@ export const CONTENT_SECURITY_POLICY = [
  */
 export function devContentSecurityPolicy(devOrigin: string): string {
   const ws = devOrigin.replace(/^http/, 'ws');
-  return CONTENT_SECURITY_POLICY
-    .replace("script-src 'self'", `script-src 'self' 'unsafe-inline'`)
-    .replace("connect-src 'self'", `connect-src 'self' ${ws}`);
+  return CONTENT_SECURITY_POLICY.replace("script-src 'self'", `script-src 'self' 'unsafe-inline'`).replace(
+    "connect-src 'self'",
+    `connect-src 'self' ${ws}`,
+  );
 }
 
 const MIME_TYPES: Readonly<Record<string, string>> = {
@@ -120,7 +121,8 @@ export function createAppProtocolHandler(options: AppProtocolOptions): (request:
       body = await readFile(resolved.file);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return refuse(404, `not found: ${new URL(request.url).pathname}`);
+      if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR')
+        return refuse(404, `not found: ${new URL(request.url).pathname}`);
       throw err;
     }
     const headers = { ...baseHeaders, 'Content-Type': mimeTypeOf(resolved.file), 'Cache-Control': 'no-cache' };

@@ -67,7 +67,9 @@ export function senderFrom(origins: readonly string[]): SenderCheck {
 
 export class UntrustedSenderError extends Error {
   constructor(channel: string, url: string | undefined) {
-    super(`Refused '${channel}': the request came from ${url ?? 'a frame that no longer exists'}, not from the Parallax window.`);
+    super(
+      `Refused '${channel}': the request came from ${url ?? 'a frame that no longer exists'}, not from the Parallax window.`,
+    );
     this.name = 'UntrustedSenderError';
   }
 }
@@ -83,7 +85,9 @@ export function handle<C extends InvokeChannel>(
     if (!isTrusted(event)) throw new UntrustedSenderError(channel, event.senderFrame?.url);
     const expected = INVOKE_ARITY[channel];
     if (args.length !== expected) {
-      throw new Error(`'${channel}' takes ${expected} argument(s) but got ${args.length}. Call it through window.parallax.`);
+      throw new Error(
+        `'${channel}' takes ${expected} argument(s) but got ${args.length}. Call it through window.parallax.`,
+      );
     }
     return handler(...(args as InvokeArgs<C>));
   });
@@ -101,7 +105,11 @@ export function registerInvokeHandlers(ipc: IpcMainLike, handlers: InvokeHandler
 }
 
 /** Pushes one event to a page, unless the page is already gone. */
-export function send<C extends EventChannel>(contents: Pick<WebContents, 'send' | 'isDestroyed'>, channel: C, payload: EventMap[C]): boolean {
+export function send<C extends EventChannel>(
+  contents: Pick<WebContents, 'send' | 'isDestroyed'>,
+  channel: C,
+  payload: EventMap[C],
+): boolean {
   if (contents.isDestroyed()) return false;
   contents.send(channel, payload);
   return true;

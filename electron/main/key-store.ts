@@ -53,14 +53,14 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
     if (!safeStorage.isEncryptionAvailable()) {
       throw new KeyStoreError(
         'The system keychain is not available, so Parallax will not store the key (it never saves keys in plain text). ' +
-          'Unlock or install a keychain, or set the provider\'s key environment variable before starting Parallax.',
+          "Unlock or install a keychain, or set the provider's key environment variable before starting Parallax.",
       );
     }
     if (platform === 'linux' && safeStorage.getSelectedStorageBackend?.() === 'basic_text') {
       throw new KeyStoreError(
         'Electron is using no keyring here (its basic_text backend: a fixed key, obfuscation rather than encryption), so Parallax will not store the key. ' +
-          'No Secret Service answered on the session D-Bus when Parallax started. Start a keyring (GNOME Keyring, KeePassXC\'s Secret Service, KWallet) and restart Parallax, ' +
-          'or start it with --password-store=gnome-libsecret (kwallet6 on KDE), or set the provider\'s key environment variable before starting Parallax.',
+          "No Secret Service answered on the session D-Bus when Parallax started. Start a keyring (GNOME Keyring, KeePassXC's Secret Service, KWallet) and restart Parallax, " +
+          "or start it with --password-store=gnome-libsecret (kwallet6 on KDE), or set the provider's key environment variable before starting Parallax.",
       );
     }
   };
@@ -108,36 +108,45 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
   };
 
   return {
-    set: (providerName, key, baseUrl) => serial(async () => {
-      if (typeof key !== 'string') throw new KeyStoreError('The key must be text. Paste the key exactly as the provider shows it.');
-      const trimmed = key.trim();
-      const data = await load();
-      if (trimmed === '' && typeof providerName === 'string' && Object.hasOwn(data.keys, providerName)) {
-        delete data.keys[providerName];
-        delete data.boundTo[providerName];
+    set: (providerName, key, baseUrl) =>
+      serial(async () => {
+        if (typeof key !== 'string')
+          throw new KeyStoreError('The key must be text. Paste the key exactly as the provider shows it.');
+        const trimmed = key.trim();
+        const data = await load();
+        if (trimmed === '' && typeof providerName === 'string' && Object.hasOwn(data.keys, providerName)) {
+          delete data.keys[providerName];
+          delete data.boundTo[providerName];
+          await save(data);
+          return;
+        }
+        let boundTo: string;
+        try {
+          boundTo = bindingForNewKey(providerName, baseUrl);
+        } catch (err) {
+          throw new KeyStoreError((err as Error).message);
+        }
+        if (trimmed === '') return;
+        // eslint-disable-next-line no-control-regex -- control characters are exactly what a key must not hold
+        if (trimmed.length > 4096 || /[\s\u0000-\u001f\u007f]/.test(trimmed)) {
+          throw new KeyStoreError(
+            'That does not look like an API key (it contains spaces, line breaks or is too long). Paste only the key.',
+          );
+        }
+        assertEncryption();
+        data.keys[providerName] = safeStorage.encryptString(trimmed).toString('base64');
+        data.boundTo[providerName] = boundTo;
         await save(data);
-        return;
-      }
-      let boundTo: string;
-      try {
-        boundTo = bindingForNewKey(providerName, baseUrl);
-      } catch (err) {
-        throw new KeyStoreError((err as Error).message);
-      }
-      if (trimmed === '') return;
-      // eslint-disable-next-line no-control-regex -- control characters are exactly what a key must not hold
-      if (trimmed.length > 4096 || /[\s\u0000-\u001f\u007f]/.test(trimmed)) {
-        throw new KeyStoreError('That does not look like an API key (it contains spaces, line breaks or is too long). Paste only the key.');
-      }
-      assertEncryption();
-      data.keys[providerName] = safeStorage.encryptString(trimmed).toString('base64');
-      data.boundTo[providerName] = boundTo;
-      await save(data);
-    }),
+      }),
 
     async status() {
       const data = await load();
-      const stored = new Map(Object.keys(data.keys).map((name) => [name, { boundTo: Object.hasOwn(data.boundTo, name) ? data.boundTo[name] : null }]));
+      const stored = new Map(
+        Object.keys(data.keys).map((name) => [
+          name,
+          { boundTo: Object.hasOwn(data.boundTo, name) ? data.boundTo[name] : null },
+        ]),
+      );
       return keyStatuses(stored, env);
     },
 

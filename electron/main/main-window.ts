@@ -52,8 +52,17 @@ export async function openMainWindow(deps: MainWindowDeps): Promise<BrowserWindo
     if (win.isDestroyed()) return;
     const b = win.getNormalBounds();
     const hash = viewOf(win.webContents.getURL());
-    const next: WindowState = { x: b.x, y: b.y, width: b.width, height: b.height, maximized: win.isMaximized(), ...(hash ? { view: hash } : {}) };
-    void saveWindowState(deps.stateFile, next).catch((err: unknown) => deps.log(`could not save the window state: ${String(err)}`));
+    const next: WindowState = {
+      x: b.x,
+      y: b.y,
+      width: b.width,
+      height: b.height,
+      maximized: win.isMaximized(),
+      ...(hash ? { view: hash } : {}),
+    };
+    void saveWindowState(deps.stateFile, next).catch((err: unknown) =>
+      deps.log(`could not save the window state: ${String(err)}`),
+    );
   };
   const saveSoon = (): void => {
     if (saveTimer) clearTimeout(saveTimer);

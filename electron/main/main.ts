@@ -2,7 +2,20 @@
  * The Electron main process: one window, one host. Pages come from app://parallax/ (or an explicit dev URL),
  * every IPC call is checked against the window's origin, runs go to utility processes, API keys stay here.
  */
-import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, protocol, safeStorage, screen, session, shell, utilityProcess } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  nativeTheme,
+  protocol,
+  safeStorage,
+  screen,
+  session,
+  shell,
+  utilityProcess,
+} from 'electron';
 import path from 'node:path';
 import { createHost, type Host } from '../host/host.js';
 import { suiteHandlers } from '../suite/suite-handlers.js';
@@ -39,7 +52,11 @@ const log = (message: string): void => void process.stderr.write(`parallax: ${me
 app.enableSandbox();
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 // Linux: a running Secret Service keyring is used even on desktops Chromium does not recognise (password-store.ts).
-const passwordStore = passwordStoreSwitch({ platform: process.platform, env: process.env, userChose: app.commandLine.hasSwitch('password-store') });
+const passwordStore = passwordStoreSwitch({
+  platform: process.platform,
+  env: process.env,
+  userChose: app.commandLine.hasSwitch('password-store'),
+});
 if (passwordStore) app.commandLine.appendSwitch('password-store', passwordStore);
 
 if (!app.requestSingleInstanceLock()) {
@@ -52,11 +69,16 @@ async function start(): Promise<void> {
   // An installed app opened from Finder or a desktop menu has the system's bare PATH: ask the login shell once
   // (PATH only) while Electron gets ready. Workers, MCP stdio servers and outside agents then find what a
   // terminal would. The Python child needs none: it runs this app's own binary by its full path.
-  const loginPath = resolveLoginPath({ env: process.env, platform: process.platform, fromTerminal: !app.isPackaged || process.stdout.isTTY === true });
+  const loginPath = resolveLoginPath({
+    env: process.env,
+    platform: process.platform,
+    fromTerminal: !app.isPackaged || process.stdout.isTTY === true,
+  });
   let devUrl: string | null;
   try {
     devUrl = readDevUrl(process.env, app.isPackaged);
-    if (app.isPackaged && process.env[DEV_URL_ENV]) log(`${DEV_URL_ENV} is ignored: this is an installed build, which loads only its own pages.`);
+    if (app.isPackaged && process.env[DEV_URL_ENV])
+      log(`${DEV_URL_ENV} is ignored: this is an installed build, which loads only its own pages.`);
   } catch (err) {
     await app.whenReady();
     dialog.showErrorBox('Parallax cannot start', err instanceof Error ? err.message : String(err));
@@ -67,7 +89,9 @@ async function start(): Promise<void> {
   app.setAppUserModelId(APP_ID);
 
   // Every webContents ever created gets the navigation and new-window rules, not just the main window.
-  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, { origins, openExternal: (url) => shell.openExternal(url), log }));
+  app.on('web-contents-created', (_event, contents) =>
+    hardenWebContents(contents, { origins, openExternal: (url) => shell.openExternal(url), log }),
+  );
 
   await app.whenReady();
 
@@ -88,7 +112,8 @@ async function start(): Promise<void> {
   });
   const keys = createKeyStore({ file: path.join(userData, 'keys.json'), safeStorage });
   const saveReport = createReportSaver({
-    showSaveDialog: (options) => (win && !win.isDestroyed() ? dialog.showSaveDialog(win, options) : dialog.showSaveDialog(options)),
+    showSaveDialog: (options) =>
+      win && !win.isDestroyed() ? dialog.showSaveDialog(win, options) : dialog.showSaveDialog(options),
     defaultDir: app.getPath('documents'),
   });
   const host: Host = createHost({
@@ -106,8 +131,13 @@ async function start(): Promise<void> {
     caller: 'page',
     // The page names a folder only by the handle of one the user picked in this native dialog.
     workspaces: dialogFolders(async () => {
-      const options = { title: 'Choose the workspace folder', buttonLabel: 'Use this folder', properties: ['openDirectory' as const] };
-      const result = win && !win.isDestroyed() ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+      const options = {
+        title: 'Choose the workspace folder',
+        buttonLabel: 'Use this folder',
+        properties: ['openDirectory' as const],
+      };
+      const result =
+        win && !win.isDestroyed() ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
       return result.canceled ? null : (result.filePaths[0] ?? null);
     }),
     // A key variable named by the page is read only after the user says so in a native dialog.
@@ -120,7 +150,8 @@ async function start(): Promise<void> {
         message: `Read the API key from the environment variable ${name}?`,
         detail: `Parallax will send its value as the API key to ${baseUrl}, and nowhere else. Allow this only if you typed this name yourself.`,
       };
-      const { response } = win && !win.isDestroyed() ? await dialog.showMessageBox(win, options) : await dialog.showMessageBox(options);
+      const { response } =
+        win && !win.isDestroyed() ? await dialog.showMessageBox(win, options) : await dialog.showMessageBox(options);
       return response === 0;
     },
     // MCP server commands the page names run only after the user allowed them here, in the main process.
@@ -134,7 +165,8 @@ async function start(): Promise<void> {
         checkboxLabel: 'Do not ask again for these exact commands until Parallax quits',
         checkboxChecked: false,
       };
-      const { response, checkboxChecked } = win && !win.isDestroyed() ? await dialog.showMessageBox(win, options) : await dialog.showMessageBox(options);
+      const { response, checkboxChecked } =
+        win && !win.isDestroyed() ? await dialog.showMessageBox(win, options) : await dialog.showMessageBox(options);
       return { allowed: response === 0, remember: response === 0 && checkboxChecked === true };
     }),
     // Agent columns' commands the page names run only after the user allowed them here, as MCP commands are.
@@ -148,7 +180,8 @@ async function start(): Promise<void> {
         checkboxLabel: 'Do not ask again for these exact commands until Parallax quits',
         checkboxChecked: false,
       };
-      const { response, checkboxChecked } = win && !win.isDestroyed() ? await dialog.showMessageBox(win, options) : await dialog.showMessageBox(options);
+      const { response, checkboxChecked } =
+        win && !win.isDestroyed() ? await dialog.showMessageBox(win, options) : await dialog.showMessageBox(options);
       return { allowed: response === 0, remember: response === 0 && checkboxChecked === true };
     }),
     onEvents: (events) => batcher.push(events),
@@ -160,9 +193,23 @@ async function start(): Promise<void> {
     ipcMain,
     shellHandlers({
       // The suite channels are built on the host, beside it (electron/suite/suite-handlers.ts).
-      host: { ...host, ...suiteHandlers({ dataDir: userData, openComparison: (id) => host['history:open'](id), warn: log, exportReport: saveReport }) },
+      host: {
+        ...host,
+        ...suiteHandlers({
+          dataDir: userData,
+          openComparison: (id) => host['history:open'](id),
+          warn: log,
+          exportReport: saveReport,
+        }),
+      },
       batcher,
-      info: () => ({ host: 'electron', version: app.getVersion(), dataDir: userData, workspaceFolders: { picker: 'dialog', allowedDirs: [] }, shellSandbox: shellSandbox().kind }),
+      info: () => ({
+        host: 'electron',
+        version: app.getVersion(),
+        dataDir: userData,
+        workspaceFolders: { picker: 'dialog', allowedDirs: [] },
+        shellSandbox: shellSandbox().kind,
+      }),
     }),
     senderFrom(origins),
   );

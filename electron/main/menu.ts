@@ -79,7 +79,9 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
       submenu: [
         command('toggle-theme', 'Toggle Theme'),
         { type: 'separator' },
-        ...(options.dev ? ([{ role: 'reload' }, { role: 'toggleDevTools' }, { type: 'separator' }] as MenuItemConstructorOptions[]) : []),
+        ...(options.dev
+          ? ([{ role: 'reload' }, { role: 'toggleDevTools' }, { type: 'separator' }] as MenuItemConstructorOptions[])
+          : []),
         { role: 'resetZoom' },
         { role: 'zoomIn' },
         { role: 'zoomOut' },
@@ -100,11 +102,14 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
 }
 
 /** Every accelerator in a template, with the label that owns it (to catch duplicates). */
-export function collectAccelerators(template: readonly MenuItemConstructorOptions[]): { label: string; accelerator: string }[] {
+export function collectAccelerators(
+  template: readonly MenuItemConstructorOptions[],
+): { label: string; accelerator: string }[] {
   const out: { label: string; accelerator: string }[] = [];
   const walk = (items: readonly MenuItemConstructorOptions[]): void => {
     for (const item of items) {
-      if (typeof item.accelerator === 'string') out.push({ label: item.label ?? item.role ?? '?', accelerator: item.accelerator });
+      if (typeof item.accelerator === 'string')
+        out.push({ label: item.label ?? item.role ?? '?', accelerator: item.accelerator });
       if (Array.isArray(item.submenu)) walk(item.submenu);
     }
   };

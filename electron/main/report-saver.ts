@@ -45,7 +45,9 @@ export function createReportSaver(options: ReportSaverOptions): (report: BuiltRe
       await writeFile(file, report.content);
     } catch (err) {
       const reason = (err as NodeJS.ErrnoException).code ?? (err instanceof Error ? err.message : String(err));
-      throw new Error(`Could not write the report to ${file} (${reason}). Choose a folder you can write to and export again.`);
+      throw new Error(
+        `Could not write the report to ${file} (${reason}). Choose a folder you can write to and export again.`,
+      );
     }
     lastDir = path.dirname(file);
     return { status: 'saved', path: file };

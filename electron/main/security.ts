@@ -53,7 +53,9 @@ export function isSafeExternalUrl(url: string): boolean {
   } catch {
     return false;
   }
-  return (u.protocol === 'https:' || u.protocol === 'http:') && u.username === '' && u.password === '' && u.hostname !== '';
+  return (
+    (u.protocol === 'https:' || u.protocol === 'http:') && u.username === '' && u.password === '' && u.hostname !== ''
+  );
 }
 
 export interface HardenOptions {
@@ -67,7 +69,10 @@ export interface HardenOptions {
 export function hardenWebContents(contents: WebContents, options: HardenOptions): void {
   const log = options.log ?? (() => undefined);
   const toBrowser = (url: string): void => {
-    if (isSafeExternalUrl(url)) void Promise.resolve(options.openExternal(url)).catch((err: unknown) => log(`openExternal failed: ${String(err)}`));
+    if (isSafeExternalUrl(url))
+      void Promise.resolve(options.openExternal(url)).catch((err: unknown) =>
+        log(`openExternal failed: ${String(err)}`),
+      );
     else log(`blocked a link to ${url}: only http(s) links open outside the app`);
   };
 
@@ -100,7 +105,11 @@ export function hardenWebContents(contents: WebContents, options: HardenOptions)
  */
 export const ALLOWED_PERMISSIONS: readonly string[] = ['clipboard-sanitized-write'];
 
-export function isPermissionAllowed(permission: string, requestingUrl: string | undefined, origins: readonly string[]): boolean {
+export function isPermissionAllowed(
+  permission: string,
+  requestingUrl: string | undefined,
+  origins: readonly string[],
+): boolean {
   return ALLOWED_PERMISSIONS.includes(permission) && isTrustedUrl(requestingUrl, origins);
 }
 
@@ -108,19 +117,26 @@ export function restrictPermissions(session: Session, origins: readonly string[]
   session.setPermissionRequestHandler((_contents, permission, callback, details) =>
     callback(isPermissionAllowed(permission, details.requestingUrl, origins)),
   );
-  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) => isPermissionAllowed(permission, requestingOrigin, origins));
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
+    isPermissionAllowed(permission, requestingOrigin, origins),
+  );
   session.setDevicePermissionHandler(() => false);
 }
 
 type Headers = Record<string, string[]>;
 
 /** Replaces any CSP header a response carries with ours; dev-server pages get the dev policy. */
-export function withContentSecurityPolicy(url: string, headers: Headers | undefined, devOrigin: string | null): Headers {
+export function withContentSecurityPolicy(
+  url: string,
+  headers: Headers | undefined,
+  devOrigin: string | null,
+): Headers {
   const out: Headers = {};
   for (const [name, value] of Object.entries(headers ?? {})) {
     if (name.toLowerCase() !== 'content-security-policy') out[name] = value;
   }
-  const policy = devOrigin !== null && originOf(url) === devOrigin ? devContentSecurityPolicy(devOrigin) : CONTENT_SECURITY_POLICY;
+  const policy =
+    devOrigin !== null && originOf(url) === devOrigin ? devContentSecurityPolicy(devOrigin) : CONTENT_SECURITY_POLICY;
   out['Content-Security-Policy'] = [policy];
   return out;
 }

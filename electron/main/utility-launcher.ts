@@ -4,7 +4,13 @@
  * the worker's environment is the same allowlist as under fork (`workerEnvironment`).
  */
 import type { ForkOptions, UtilityProcess } from 'electron';
-import { WORKER_V8_FLAGS, workerEnvironment, type WorkerExit, type WorkerHandle, type WorkerLauncher } from '../host/launcher.js';
+import {
+  WORKER_V8_FLAGS,
+  workerEnvironment,
+  type WorkerExit,
+  type WorkerHandle,
+  type WorkerLauncher,
+} from '../host/launcher.js';
 import { isWorkerToHost, type HostToWorker } from '../worker/worker-protocol.js';
 
 /** `utilityProcess.fork`, injectable so the launcher can be tested without Electron. */

@@ -24,7 +24,8 @@ export interface WindowState {
 }
 
 /** Only a hash the renderer writes ("#/comparison/…"), of sane length, is kept: the file is input like any other. */
-const isView = (v: unknown): v is string => typeof v === 'string' && v.length <= 400 && /^#\/comparison\/[^\s]*$/.test(v);
+const isView = (v: unknown): v is string =>
+  typeof v === 'string' && v.length <= 400 && /^#\/comparison\/[^\s]*$/.test(v);
 
 export const DEFAULT_WINDOW_SIZE = { width: 1280, height: 820 } as const;
 export const MIN_WINDOW_SIZE = { width: 880, height: 560 } as const;

@@ -61,7 +61,8 @@ const api = {
     if (!EVENT_CHANNELS.includes(channel)) {
       throw new Error(`Unknown event channel "${String(channel)}". Listen to one of: ${EVENT_CHANNELS.join(', ')}.`);
     }
-    if (typeof listener !== 'function') throw new Error(`parallax.on("${channel}", listener): the listener must be a function.`);
+    if (typeof listener !== 'function')
+      throw new Error(`parallax.on("${channel}", listener): the listener must be a function.`);
     const wrapped = (_event: IpcRendererEvent, payload: EventMap[E]): void => listener(payload);
     ipcRenderer.on(channel, wrapped);
     return () => {

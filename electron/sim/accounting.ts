@@ -20,10 +20,16 @@ export function parseAccounting(value: string | readonly string[] | undefined): 
   const text = (Array.isArray(value) ? value.join(',') : ((value as string | undefined) ?? '')).trim();
   if (text === '') return 'openai';
   if ((SIM_ACCOUNTINGS as readonly string[]).includes(text)) return text as SimAccounting;
-  throw new Error(`Invalid ${ACCOUNTING_HEADER} header "${text.slice(0, 40)}": use ${SIM_ACCOUNTINGS.join(' or ')}, or leave it out for openai.`);
+  throw new Error(
+    `Invalid ${ACCOUNTING_HEADER} header "${text.slice(0, 40)}": use ${SIM_ACCOUNTINGS.join(' or ')}, or leave it out for openai.`,
+  );
 }
 
-export function simPromptTokens(messages: readonly CountableMessage[], tools: readonly unknown[] | undefined, accounting: SimAccounting): number {
+export function simPromptTokens(
+  messages: readonly CountableMessage[],
+  tools: readonly unknown[] | undefined,
+  accounting: SimAccounting,
+): number {
   const counted = countPromptTokens(messages, tools);
   if (accounting === 'openai' || !tools || tools.length === 0) return counted;
   return counted + TUTORIAL_TEMPLATE.perRequestWithTools + TUTORIAL_TEMPLATE.perTool * tools.length;

@@ -20,7 +20,9 @@ export function parseTrial(value: string | readonly string[] | undefined): numbe
   if (text === '') return 1;
   const n = /^\d+$/.test(text) ? Number(text) : NaN;
   if (!Number.isSafeInteger(n) || n < 1 || n > MAX_SIM_TRIAL) {
-    throw new Error(`Invalid ${TRIAL_HEADER} header "${text.slice(0, 40)}": give the trial as a whole number from 1 to ${MAX_SIM_TRIAL}, or leave it out for trial 1.`);
+    throw new Error(
+      `Invalid ${TRIAL_HEADER} header "${text.slice(0, 40)}": give the trial as a whole number from 1 to ${MAX_SIM_TRIAL}, or leave it out for trial 1.`,
+    );
   }
   return n;
 }
@@ -28,9 +30,15 @@ export function parseTrial(value: string | readonly string[] | undefined): numbe
 /** Parses "429-once, malformed-args"; throws a message naming the valid faults for anything else. */
 export function parseFaults(value: string | readonly string[] | undefined): SimFault[] {
   if (value === undefined) return [];
-  const items = (Array.isArray(value) ? value.join(',') : (value as string)).split(',').map((s) => s.trim()).filter(Boolean);
+  const items = (Array.isArray(value) ? value.join(',') : (value as string))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = items.filter((f) => !(SIM_FAULTS as readonly string[]).includes(f));
-  if (bad.length > 0) throw new Error(`Unknown simulated fault${bad.length > 1 ? 's' : ''} ${bad.map((b) => `"${b}"`).join(', ')}. Valid faults: ${SIM_FAULTS.join(', ')}.`);
+  if (bad.length > 0)
+    throw new Error(
+      `Unknown simulated fault${bad.length > 1 ? 's' : ''} ${bad.map((b) => `"${b}"`).join(', ')}. Valid faults: ${SIM_FAULTS.join(', ')}.`,
+    );
   return items as SimFault[];
 }
 
@@ -63,7 +71,8 @@ export const MAX_REPEATS = 3;
 function repeatedCall(conv: Conversation): SimReply | null {
   const [first] = conv.calls;
   if (!first || conv.repeatNotes > 0) return null;
-  const same = (c: { name: string; args: Record<string, unknown> }) => c.name === first.name && JSON.stringify(c.args) === JSON.stringify(first.args);
+  const same = (c: { name: string; args: Record<string, unknown> }) =>
+    c.name === first.name && JSON.stringify(c.args) === JSON.stringify(first.args);
   if (!conv.calls.every(same) || conv.calls.length > MAX_REPEATS) return null;
   return callTools([{ name: first.name, args: first.args }], 'Let me make that call again to be sure.');
 }

@@ -32,8 +32,19 @@ const body = z.looseObject({
   model: z.string({ error: 'is required' }),
   max_tokens: z.number({ error: 'is required (a positive whole number)' }).int().positive(),
   system: content.optional(),
-  messages: z.array(z.looseObject({ role: z.enum(['user', 'assistant']), content })).min(1, 'must hold at least one message'),
-  tools: z.array(z.looseObject({ name: z.string().min(1), description: z.string().optional(), input_schema: z.unknown(), cache_control: cacheControl })).optional(),
+  messages: z
+    .array(z.looseObject({ role: z.enum(['user', 'assistant']), content }))
+    .min(1, 'must hold at least one message'),
+  tools: z
+    .array(
+      z.looseObject({
+        name: z.string().min(1),
+        description: z.string().optional(),
+        input_schema: z.unknown(),
+        cache_control: cacheControl,
+      }),
+    )
+    .optional(),
   stream: z.boolean().nullish(),
   stop_sequences: z.array(z.string()).max(8, 'takes at most 8 stop sequences').nullish(),
 });
@@ -62,7 +73,12 @@ export interface MessagesRequest {
 
 type Block = { type: string; text?: unknown; [k: string]: unknown };
 const textOfBlocks = (c: string | readonly Block[]): string =>
-  typeof c === 'string' ? c : c.filter((b) => b.type === 'text').map((b) => String(b.text ?? '')).join('');
+  typeof c === 'string'
+    ? c
+    : c
+        .filter((b) => b.type === 'text')
+        .map((b) => String(b.text ?? ''))
+        .join('');
 
 /** Parse and translate a Messages API body; throws BadRequest with what to fix. */
 export function parseMessagesRequest(text: string): MessagesRequest {
@@ -70,16 +86,27 @@ export function parseMessagesRequest(text: string): MessagesRequest {
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new BadRequest(`The request body is not valid JSON (${(error as Error).message}). Send a JSON object with "model", "max_tokens" and "messages".`, null, 'invalid_request_error');
+    throw new BadRequest(
+      `The request body is not valid JSON (${(error as Error).message}). Send a JSON object with "model", "max_tokens" and "messages".`,
+      null,
+      'invalid_request_error',
+    );
   }
   const parsed = body.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue.path.join('.') || 'body';
-    throw new BadRequest(`${where}: ${issue.message}. Check it against the Messages API format.`, where, 'invalid_request_error');
+    throw new BadRequest(
+      `${where}: ${issue.message}. Check it against the Messages API format.`,
+      where,
+      'invalid_request_error',
+    );
   }
   const b = parsed.data;
-  const tools: WireTool[] = (b.tools ?? []).map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.input_schema } }));
+  const tools: WireTool[] = (b.tools ?? []).map((t) => ({
+    type: 'function',
+    function: { name: t.name, description: t.description, parameters: t.input_schema },
+  }));
   const systemText = b.system === undefined ? '' : textOfBlocks(b.system as string | Block[]);
   const messages: WireMessage[] = systemText ? [{ role: 'system', content: systemText }] : [];
   const systemMarked = Array.isArray(b.system) && b.system.some((x) => x.cache_control);
@@ -88,23 +115,38 @@ export function parseMessagesRequest(text: string): MessagesRequest {
   const pendingUse = new Set<string>();
   const sentCalls = new Map<string, { function: { arguments: string } }>();
   for (const [i, m] of b.messages.entries()) {
-    const blocks: Block[] = typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : (m.content as Block[]);
+    const blocks: Block[] =
+      typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : (m.content as Block[]);
     const marked = blocks.some((x) => x.cache_control);
     if (m.role === 'assistant') {
-      const calls = blocks.filter((x) => x.type === 'tool_use').map((x) => {
-        pendingUse.add(String(x.id));
-        const call = { id: String(x.id), type: 'function' as const, function: { name: String(x.name), arguments: JSON.stringify(x.input ?? {}) } };
-        sentCalls.set(call.id, call);
-        return call;
+      const calls = blocks
+        .filter((x) => x.type === 'tool_use')
+        .map((x) => {
+          pendingUse.add(String(x.id));
+          const call = {
+            id: String(x.id),
+            type: 'function' as const,
+            function: { name: String(x.name), arguments: JSON.stringify(x.input ?? {}) },
+          };
+          sentCalls.set(call.id, call);
+          return call;
+        });
+      messages.push({
+        role: 'assistant',
+        content: textOfBlocks(blocks),
+        ...(calls.length ? { tool_calls: calls } : {}),
       });
-      messages.push({ role: 'assistant', content: textOfBlocks(blocks), ...(calls.length ? { tool_calls: calls } : {}) });
       boundaries.push({ end: messages.length, marked });
       continue;
     }
     for (const r of blocks.filter((x) => x.type === 'tool_result')) {
       const id = String(r.tool_use_id ?? '');
       if (!pendingUse.delete(id))
-        throw new BadRequest(`messages.${i}: tool_result block(s) provided for tool_use_id "${id}", which the previous assistant turn did not use. Each tool_result must answer a tool_use of the turn before it.`, `messages.${i}`, 'invalid_request_error');
+        throw new BadRequest(
+          `messages.${i}: tool_result block(s) provided for tool_use_id "${id}", which the previous assistant turn did not use. Each tool_result must answer a tool_use of the turn before it.`,
+          `messages.${i}`,
+          'invalid_request_error',
+        );
       const result = textOfBlocks((r.content ?? '') as string | Block[]);
       // tool_use.input is always an object, so arguments the client could not parse (the malformed-args fault)
       // come back as {}; the error the client sent restores the cut-off object the policies recognise.
@@ -116,19 +158,39 @@ export function parseMessagesRequest(text: string): MessagesRequest {
     if (userText) messages.push({ role: 'user', content: userText });
     boundaries.push({ end: messages.length, marked });
   }
-  return { model: b.model, messages, tools, stream: b.stream === true, stop: b.stop_sequences ?? [], cache: cachePlan(b.model, tools, (b.tools ?? []).map((t) => !!t.cache_control), messages, boundaries) };
+  return {
+    model: b.model,
+    messages,
+    tools,
+    stream: b.stream === true,
+    stop: b.stop_sequences ?? [],
+    cache: cachePlan(
+      b.model,
+      tools,
+      (b.tools ?? []).map((t) => !!t.cache_control),
+      messages,
+      boundaries,
+    ),
+  };
 }
 
 /**
  * The prefixes of a request in Anthropic's order (tools, system, messages), hashed as a chain and counted as the
  * chat accounting counts those parts of the prompt (without the reply priming, which no prefix holds).
  */
-function cachePlan(model: string, tools: readonly WireTool[], toolMarks: readonly boolean[], messages: readonly WireMessage[], boundaries: readonly { end: number; marked: boolean }[]): CachePlan {
+function cachePlan(
+  model: string,
+  tools: readonly WireTool[],
+  toolMarks: readonly boolean[],
+  messages: readonly WireMessage[],
+  boundaries: readonly { end: number; marked: boolean }[],
+): CachePlan {
   const once = (count: () => number) => {
     let n: number | undefined;
     return () => (n ??= count());
   };
-  const hash = (prev: string, part: unknown) => createHash('sha256').update(prev).update(JSON.stringify(part)).digest('hex');
+  const hash = (prev: string, part: unknown) =>
+    createHash('sha256').update(prev).update(JSON.stringify(part)).digest('hex');
   const marked: Prefix[] = [];
   toolMarks.forEach((m, i) => {
     if (!m) return;
@@ -141,7 +203,10 @@ function cachePlan(model: string, tools: readonly WireTool[], toolMarks: readonl
   for (const { end, marked: isMarked } of boundaries) {
     for (; done < end; done++) key = hash(key, messages[done]);
     const upTo = end;
-    const prefix: Prefix = { key, tokens: once(() => countPromptTokens(messages.slice(0, upTo), tools) - REPLY_PRIMING) };
+    const prefix: Prefix = {
+      key,
+      tokens: once(() => countPromptTokens(messages.slice(0, upTo), tools) - REPLY_PRIMING),
+    };
     lookups.push(prefix);
     if (isMarked) marked.push(prefix);
   }
@@ -175,15 +240,26 @@ export interface MessagesReply {
   readonly id: string;
   readonly text: string;
   readonly calls: readonly (PlannedCall & { readonly id: string })[];
-  readonly usage: { readonly input_tokens: number; readonly cache_creation_input_tokens: number; readonly cache_read_input_tokens: number; readonly output_tokens: number };
+  readonly usage: {
+    readonly input_tokens: number;
+    readonly cache_creation_input_tokens: number;
+    readonly cache_read_input_tokens: number;
+    readonly output_tokens: number;
+  };
   /** The stop sequence the text was cut at (text ReAct's "Observation:"), as the API reports it. */
   readonly stopSequence?: string | null;
 }
 
-const stopReason = (r: MessagesReply) => (r.calls.length > 0 ? 'tool_use' : r.stopSequence ? 'stop_sequence' : 'end_turn');
+const stopReason = (r: MessagesReply) =>
+  r.calls.length > 0 ? 'tool_use' : r.stopSequence ? 'stop_sequence' : 'end_turn';
 
 /** Usage for a counted prompt, split by what the cache served. */
-export function messagesUsage(prompt: number, cache: { read: number; write: number }, text: string, calls: readonly PlannedCall[]): MessagesReply['usage'] {
+export function messagesUsage(
+  prompt: number,
+  cache: { read: number; write: number },
+  text: string,
+  calls: readonly PlannedCall[],
+): MessagesReply['usage'] {
   return {
     input_tokens: prompt - cache.read - cache.write,
     cache_creation_input_tokens: cache.write,
@@ -208,7 +284,16 @@ function contentBlocks(r: MessagesReply): Record<string, unknown>[] {
 
 /** A non-streamed reply: one Message object. */
 export function messageBody(r: MessagesReply): Record<string, unknown> {
-  return { id: r.id, type: 'message', role: 'assistant', model: SIM_MODEL_ID, content: contentBlocks(r), stop_reason: stopReason(r), stop_sequence: r.stopSequence ?? null, usage: r.usage };
+  return {
+    id: r.id,
+    type: 'message',
+    role: 'assistant',
+    model: SIM_MODEL_ID,
+    content: contentBlocks(r),
+    stop_reason: stopReason(r),
+    stop_sequence: r.stopSequence ?? null,
+    usage: r.usage,
+  };
 }
 
 const TEXT_PIECE = 16;
@@ -218,25 +303,53 @@ const ARGS_PIECE = 24;
 export function messageEvents(r: MessagesReply): string[] {
   const ev = (data: Record<string, unknown>) => `event: ${String(data.type)}\ndata: ${JSON.stringify(data)}\n\n`;
   const { output_tokens: output, ...input } = r.usage;
-  const out = [ev({
-    type: 'message_start',
-    message: { id: r.id, type: 'message', role: 'assistant', model: SIM_MODEL_ID, content: [], stop_reason: null, stop_sequence: null, usage: { ...input, output_tokens: 1 } },
-  })];
+  const out = [
+    ev({
+      type: 'message_start',
+      message: {
+        id: r.id,
+        type: 'message',
+        role: 'assistant',
+        model: SIM_MODEL_ID,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { ...input, output_tokens: 1 },
+      },
+    }),
+  ];
   let index = 0;
   if (r.text) {
-    out.push(ev({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } }), ev({ type: 'ping' }));
-    for (const piece of pieces(r.text, TEXT_PIECE)) out.push(ev({ type: 'content_block_delta', index, delta: { type: 'text_delta', text: piece } }));
+    out.push(
+      ev({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } }),
+      ev({ type: 'ping' }),
+    );
+    for (const piece of pieces(r.text, TEXT_PIECE))
+      out.push(ev({ type: 'content_block_delta', index, delta: { type: 'text_delta', text: piece } }));
     out.push(ev({ type: 'content_block_stop', index }));
     index++;
   }
   for (const c of r.calls) {
-    out.push(ev({ type: 'content_block_start', index, content_block: { type: 'tool_use', id: c.id, name: c.name, input: {} } }));
+    out.push(
+      ev({
+        type: 'content_block_start',
+        index,
+        content_block: { type: 'tool_use', id: c.id, name: c.name, input: {} },
+      }),
+    );
     out.push(ev({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: '' } }));
-    for (const piece of pieces(c.arguments, ARGS_PIECE)) out.push(ev({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: piece } }));
+    for (const piece of pieces(c.arguments, ARGS_PIECE))
+      out.push(ev({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: piece } }));
     out.push(ev({ type: 'content_block_stop', index }));
     index++;
   }
-  out.push(ev({ type: 'message_delta', delta: { stop_reason: stopReason(r), stop_sequence: r.stopSequence ?? null }, usage: { output_tokens: output } }));
+  out.push(
+    ev({
+      type: 'message_delta',
+      delta: { stop_reason: stopReason(r), stop_sequence: r.stopSequence ?? null },
+      usage: { output_tokens: output },
+    }),
+  );
   out.push(ev({ type: 'message_stop' }));
   return out;
 }

@@ -17,7 +17,11 @@ const message = z.looseObject({
 });
 const tool = z.looseObject({
   type: z.literal('function'),
-  function: z.looseObject({ name: z.string().min(1), description: z.string().optional(), parameters: z.unknown().optional() }),
+  function: z.looseObject({
+    name: z.string().min(1),
+    description: z.string().optional(),
+    parameters: z.unknown().optional(),
+  }),
 });
 const body = z.looseObject({
   model: z.string().optional(),
@@ -56,25 +60,42 @@ export function parseChatRequest(text: string): ChatRequest {
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new BadRequest(`The request body is not valid JSON (${(error as Error).message}). Send a JSON object with "model" and "messages".`, null, 'invalid_json');
+    throw new BadRequest(
+      `The request body is not valid JSON (${(error as Error).message}). Send a JSON object with "model" and "messages".`,
+      null,
+      'invalid_json',
+    );
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     throw new BadRequest('The request body must be a JSON object with "model" and "messages".', null, 'invalid_body');
   }
   if (!('messages' in json)) {
-    throw new BadRequest('Missing required parameter: "messages". Send the conversation as an array of {role, content} objects.', 'messages', 'missing_required_parameter');
+    throw new BadRequest(
+      'Missing required parameter: "messages". Send the conversation as an array of {role, content} objects.',
+      'messages',
+      'missing_required_parameter',
+    );
   }
   const parsed = body.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue.path.join('.');
-    throw new BadRequest(`Invalid request: ${where || 'body'}: ${issue.message}. Check it against the OpenAI chat-completions format.`, where || null, 'invalid_value');
+    throw new BadRequest(
+      `Invalid request: ${where || 'body'}: ${issue.message}. Check it against the OpenAI chat-completions format.`,
+      where || null,
+      'invalid_value',
+    );
   }
   const b = parsed.data;
-  if (b.n != null && b.n !== 1) throw new BadRequest(`The simulated model returns one choice; "n" must be 1, got ${b.n}.`, 'n', 'invalid_value');
+  if (b.n != null && b.n !== 1)
+    throw new BadRequest(`The simulated model returns one choice; "n" must be 1, got ${b.n}.`, 'n', 'invalid_value');
   for (const [i, m] of b.messages.entries()) {
     if (m.role === 'tool' && !m.tool_call_id) {
-      throw new BadRequest(`messages.${i}: a "tool" message needs "tool_call_id", the id of the call it answers.`, `messages.${i}.tool_call_id`, 'invalid_value');
+      throw new BadRequest(
+        `messages.${i}: a "tool" message needs "tool_call_id", the id of the call it answers.`,
+        `messages.${i}.tool_call_id`,
+        'invalid_value',
+      );
     }
   }
   const tools = (b.tools ?? []) as unknown as WireTool[];

@@ -13,7 +13,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import type { SimFault } from '../../shared/run-spec.js';
 import { countCompletionTokens } from '../engine/tokens/count-tokens.js';
-import { FAULTS_HEADER, RUN_ID_HEADER, TRIAL_HEADER, injectReplyFaults, parseFaults, parseTrial, withRecoveryNote } from './faults.js';
+import {
+  FAULTS_HEADER,
+  RUN_ID_HEADER,
+  TRIAL_HEADER,
+  injectReplyFaults,
+  parseFaults,
+  parseTrial,
+  withRecoveryNote,
+} from './faults.js';
 import { decide } from './policies/index.js';
 import { TASKS } from '../tasks/index.js';
 import type { Task } from '../tasks/task.js';
@@ -24,7 +32,15 @@ import { BadRequest, parseChatRequest, type ChatRequest } from './request.js';
 import { thoughtFor } from './thinking.js';
 import { completionBody, errorBody, modelObject, streamChunks, type BuiltReply } from './wire.js';
 import { isSimModel, SIM_MODEL_IDS, simModelOf } from '../../shared/sim-models.js';
-import { messageBody, messageEvents, messagesErrorBody, messagesUsage, parseMessagesRequest, PromptCache, type MessagesRequest } from './messages-api.js';
+import {
+  messageBody,
+  messageEvents,
+  messagesErrorBody,
+  messagesUsage,
+  parseMessagesRequest,
+  PromptCache,
+  type MessagesRequest,
+} from './messages-api.js';
 
 export interface SimServerOptions {
   /** 0 (default) picks a free port. */
@@ -64,19 +80,34 @@ export async function startSimServer(opts: SimServerOptions = {}): Promise<SimSe
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, errorBody(`Simulated model failed: ${(error as Error).message}`, 'server_error', 'internal_error'));
+      if (!res.headersSent)
+        sendJson(
+          res,
+          500,
+          errorBody(`Simulated model failed: ${(error as Error).message}`, 'server_error', 'internal_error'),
+        );
       else res.destroy();
     });
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname.replace(/\/+$/, '');
-    if (req.method === 'GET' && path === '/v1/models') return sendJson(res, 200, { object: 'list', data: SIM_MODEL_IDS.map(modelObject) });
+    if (req.method === 'GET' && path === '/v1/models')
+      return sendJson(res, 200, { object: 'list', data: SIM_MODEL_IDS.map(modelObject) });
     const named = /^\/v1\/models\/(.+)$/.exec(path)?.[1];
-    if (req.method === 'GET' && named !== undefined && isSimModel(decodeURIComponent(named))) return sendJson(res, 200, modelObject(decodeURIComponent(named)));
+    if (req.method === 'GET' && named !== undefined && isSimModel(decodeURIComponent(named)))
+      return sendJson(res, 200, modelObject(decodeURIComponent(named)));
     const messagesApi = path === '/v1/messages';
     if (path !== '/v1/chat/completions' && !messagesApi) {
-      return sendJson(res, 404, errorBody(`Unknown endpoint ${req.method} ${path || '/'}. The simulated model serves GET /v1/models, POST /v1/chat/completions and POST /v1/messages.`, 'invalid_request_error', 'unknown_url'));
+      return sendJson(
+        res,
+        404,
+        errorBody(
+          `Unknown endpoint ${req.method} ${path || '/'}. The simulated model serves GET /v1/models, POST /v1/chat/completions and POST /v1/messages.`,
+          'invalid_request_error',
+          'unknown_url',
+        ),
+      );
     }
     // Errors in the shape of the API asked.
     const fail = (status: number, message: string, type: string, code: string | null, param: string | null = null) =>
@@ -119,11 +150,21 @@ export async function startSimServer(opts: SimServerOptions = {}): Promise<SimSe
       remember(seenRuns, runId);
       res.setHeader('retry-after', String(Math.ceil(RETRY_AFTER_MS / 1000)));
       res.setHeader('retry-after-ms', String(RETRY_AFTER_MS));
-      return fail(429, 'Rate limit reached (simulated 429-once fault). Retry after the delay in the Retry-After header.', 'rate_limit_error', 'rate_limit_exceeded');
+      return fail(
+        429,
+        'Rate limit reached (simulated 429-once fault). Retry after the delay in the Retry-After header.',
+        'rate_limit_error',
+        'rate_limit_exceeded',
+      );
     }
     remember(seenRuns, runId);
     if (faults.has('500')) {
-      return fail(500, 'The simulated model is failing on purpose (fault "500"). Remove the fault to get answers.', 'server_error', 'simulated_failure');
+      return fail(
+        500,
+        'The simulated model is failing on purpose (fault "500"). Remove the fault to get answers.',
+        'server_error',
+        'simulated_failure',
+      );
     }
     if (faults.has('hang')) {
       // Accept and never answer; forget the request once the client gives up (or close() ends it).
@@ -133,7 +174,8 @@ export async function startSimServer(opts: SimServerOptions = {}): Promise<SimSe
     }
     if (faults.has('slow')) await slowStart(res);
     if (res.destroyed) return;
-    if ('cache' in request) replyMessages(res, request, faults, trial, accounting, `msg_sim_${++counter}`, promptCache, tasks);
+    if ('cache' in request)
+      replyMessages(res, request, faults, trial, accounting, `msg_sim_${++counter}`, promptCache, tasks);
     else reply(res, request, faults, trial, accounting, `chatcmpl-sim-${++counter}`, tasks);
   }
 
@@ -146,7 +188,11 @@ export async function startSimServer(opts: SimServerOptions = {}): Promise<SimSe
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(error.code === 'EADDRINUSE' ? new Error(`Port ${opts.port} is already in use. Choose another port, or 0 for any free one.`) : error);
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`Port ${opts.port} is already in use. Choose another port, or 0 for any free one.`)
+          : error,
+      );
     });
     server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
   });
@@ -169,12 +215,31 @@ export async function startSimServer(opts: SimServerOptions = {}): Promise<SimSe
  * in text (its `text` in policies/modes/) is decided in native form and written back as text, cut at the
  * request's stop sequences.
  */
-function plan(messages: ChatRequest['messages'], tools: ChatRequest['tools'], stop: readonly string[], faults: ReadonlySet<SimFault>, trial: number, idPrefix: string, model: string | undefined, tasks: readonly Task[]) {
+function plan(
+  messages: ChatRequest['messages'],
+  tools: ChatRequest['tools'],
+  stop: readonly string[],
+  faults: ReadonlySet<SimFault>,
+  trial: number,
+  idPrefix: string,
+  model: string | undefined,
+  tasks: readonly Task[],
+) {
   // The history knob's summary request (summarize:K) is answered with a summary, before any task policy or fault.
-  if (isSummaryRequest(messages)) return { text: summaryText(textOf([...messages].reverse().find((m) => m.role === 'user')?.content ?? '')), calls: [], policy: true, stopSequence: null };
+  if (isSummaryRequest(messages))
+    return {
+      text: summaryText(textOf([...messages].reverse().find((m) => m.role === 'user')?.content ?? '')),
+      calls: [],
+      policy: true,
+      stopSequence: null,
+    };
   const text = requestModeOf(messages, tools).text;
   const native = text?.nativeForm(messages, tools) ?? null;
-  const { reply: planned, conv, policy } = decide(native?.messages ?? messages, native?.tools ?? tools, trial, simModelOf(model), tasks);
+  const {
+    reply: planned,
+    conv,
+    policy,
+  } = decide(native?.messages ?? messages, native?.tools ?? tools, trial, simModelOf(model), tasks);
   let final = injectReplyFaults(withRecoveryNote(planned, conv), conv, faults);
   if (native && text) final = answer(text.writeReply(final, trial));
   let stopSequence: string | null = null;
@@ -188,7 +253,15 @@ function plan(messages: ChatRequest['messages'], tools: ChatRequest['tools'], st
   return { text: final.text, calls, policy, stopSequence };
 }
 
-function reply(res: ServerResponse, request: ChatRequest, faults: ReadonlySet<SimFault>, trial: number, accounting: SimAccounting, id: string, tasks: readonly Task[]): void {
+function reply(
+  res: ServerResponse,
+  request: ChatRequest,
+  faults: ReadonlySet<SimFault>,
+  trial: number,
+  accounting: SimAccounting,
+  id: string,
+  tasks: readonly Task[],
+): void {
   const planned = plan(request.messages, request.tools, request.stop, faults, trial, 'call', request.model, tasks);
   const { calls, policy } = planned;
   // The tutorial's provider thinks before every reply; a tool-call turn's "why" is then in its reasoning.
@@ -207,21 +280,47 @@ function reply(res: ServerResponse, request: ChatRequest, faults: ReadonlySet<Si
   res.setHeader('x-parallax-simulated', 'true');
   if (!policy) res.setHeader(SIM_POLICY_HEADER, 'none');
   if (!request.stream) return sendJson(res, 200, completionBody(built));
-  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+  });
   for (const chunk of streamChunks(built, request.includeUsage)) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
   res.end('data: [DONE]\n\n');
 }
 
 /** The Messages API reply: the same policy and count, the prompt split by what the cache served. */
-function replyMessages(res: ServerResponse, request: MessagesRequest, faults: ReadonlySet<SimFault>, trial: number, accounting: SimAccounting, id: string, cache: PromptCache, tasks: readonly Task[]): void {
-  const { text, calls, policy, stopSequence } = plan(request.messages, request.tools, request.stop, faults, trial, 'toolu_sim', request.model, tasks);
+function replyMessages(
+  res: ServerResponse,
+  request: MessagesRequest,
+  faults: ReadonlySet<SimFault>,
+  trial: number,
+  accounting: SimAccounting,
+  id: string,
+  cache: PromptCache,
+  tasks: readonly Task[],
+): void {
+  const { text, calls, policy, stopSequence } = plan(
+    request.messages,
+    request.tools,
+    request.stop,
+    faults,
+    trial,
+    'toolu_sim',
+    request.model,
+    tasks,
+  );
   const prompt = simPromptTokens(request.messages, request.tools.length ? request.tools : undefined, accounting);
   const built = { id, text, calls, stopSequence, usage: messagesUsage(prompt, cache.use(request.cache), text, calls) };
   res.setHeader('x-parallax-simulated', 'true');
   res.setHeader('request-id', `req_${id}`);
   if (!policy) res.setHeader(SIM_POLICY_HEADER, 'none');
   if (!request.stream) return sendJson(res, 200, messageBody(built));
-  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+  });
   for (const event of messageEvents(built)) res.write(event);
   res.end();
 }
@@ -245,7 +344,11 @@ function remember(seen: Set<string>, runId: string): void {
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), 'x-parallax-simulated': 'true' });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'x-parallax-simulated': 'true',
+  });
   res.end(text);
 }
 
@@ -261,7 +364,15 @@ function readBody(req: IncomingMessage, res: ServerResponse): Promise<string | n
       if (size > MAX_BODY_BYTES) {
         done = true;
         res.setHeader('connection', 'close');
-        sendJson(res, 413, errorBody(`The request body is over ${MAX_BODY_BYTES / 1024 / 1024} MB. Send a shorter conversation.`, 'invalid_request_error', 'request_too_large'));
+        sendJson(
+          res,
+          413,
+          errorBody(
+            `The request body is over ${MAX_BODY_BYTES / 1024 / 1024} MB. Send a shorter conversation.`,
+            'invalid_request_error',
+            'request_too_large',
+          ),
+        );
         resolve(null);
         return;
       }

@@ -24,8 +24,11 @@ function describeCall(call: PlannedCall): string {
   } catch {
     return call.name;
   }
-  if (typeof args.code === 'string') return `${call.name} with a program of ${plural(args.code.split('\n').length, 'line')}`;
-  const shown = Object.entries(args).map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(', ');
+  if (typeof args.code === 'string')
+    return `${call.name} with a program of ${plural(args.code.split('\n').length, 'line')}`;
+  const shown = Object.entries(args)
+    .map(([k, v]) => `${k} ${JSON.stringify(v)}`)
+    .join(', ');
   return shown ? `${call.name} with ${shown}` : call.name;
 }
 

@@ -38,7 +38,6 @@ export type SimReply =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'tools'; readonly text: string; readonly calls: readonly PlannedCall[] };
 
-
 export { textOf } from '../engine/tokens/message-text.js';
 
 export function answer(text: string): SimReply {

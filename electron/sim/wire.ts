@@ -25,10 +25,18 @@ export interface BuiltReply {
 const finishReason = (r: BuiltReply): 'tool_calls' | 'stop' => (r.calls.length > 0 ? 'tool_calls' : 'stop');
 
 export function completionBody(r: BuiltReply): Record<string, unknown> {
-  const message: Record<string, unknown> = { role: 'assistant', content: r.text === '' && r.calls.length > 0 ? null : r.text, refusal: null };
+  const message: Record<string, unknown> = {
+    role: 'assistant',
+    content: r.text === '' && r.calls.length > 0 ? null : r.text,
+    refusal: null,
+  };
   if (r.reasoning) message.reasoning_content = r.reasoning;
   if (r.calls.length > 0) {
-    message.tool_calls = r.calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } }));
+    message.tool_calls = r.calls.map((c) => ({
+      id: c.id,
+      type: 'function',
+      function: { name: c.name, arguments: c.arguments },
+    }));
   }
   return {
     id: r.id,
@@ -54,7 +62,13 @@ const ARGS_PIECE = 24;
 
 /** Every chunk of a streamed reply, in order; the caller writes each as `data: <json>` and then `[DONE]`. */
 export function streamChunks(r: BuiltReply, includeUsage: boolean): Record<string, unknown>[] {
-  const base = { id: r.id, object: 'chat.completion.chunk', created: r.created, model: SIM_MODEL_ID, system_fingerprint: SIM_FINGERPRINT };
+  const base = {
+    id: r.id,
+    object: 'chat.completion.chunk',
+    created: r.created,
+    model: SIM_MODEL_ID,
+    system_fingerprint: SIM_FINGERPRINT,
+  };
   const chunk = (delta: Record<string, unknown>, finish: string | null = null): Record<string, unknown> => ({
     ...base,
     choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
@@ -65,14 +79,20 @@ export function streamChunks(r: BuiltReply, includeUsage: boolean): Record<strin
   for (const piece of pieces(r.text, TEXT_PIECE)) out.push(chunk({ content: piece }));
   r.calls.forEach((c, index) => {
     out.push(chunk({ tool_calls: [{ index, id: c.id, type: 'function', function: { name: c.name, arguments: '' } }] }));
-    for (const piece of pieces(c.arguments, ARGS_PIECE)) out.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
+    for (const piece of pieces(c.arguments, ARGS_PIECE))
+      out.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
   });
   out.push(chunk({}, finishReason(r)));
   if (includeUsage) out.push({ ...base, choices: [], usage: r.usage });
   return out;
 }
 
-export function errorBody(message: string, type: string, code: string | null, param: string | null = null): Record<string, unknown> {
+export function errorBody(
+  message: string,
+  type: string,
+  code: string | null,
+  param: string | null = null,
+): Record<string, unknown> {
   return { error: { message, type, param, code } };
 }
 

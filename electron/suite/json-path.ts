@@ -3,7 +3,9 @@
  * `["any key"]` steps (no wildcards, filters or slices: a validator names one value).
  */
 
-export type JsonFound = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly reason: string };
+export type JsonFound =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly reason: string };
 
 /** The JSON in an answer: the whole answer, else a ```json fenced block, else the outermost {…} or […]. */
 export function jsonIn(answer: string): JsonFound {
@@ -33,7 +35,8 @@ export function readPath(doc: unknown, path: string): { readonly found: boolean;
       at = at[i];
     } else {
       const key = m[1] ?? m[3]!;
-      if (typeof at !== 'object' || at === null || Array.isArray(at) || !Object.hasOwn(at, key)) return { found: false };
+      if (typeof at !== 'object' || at === null || Array.isArray(at) || !Object.hasOwn(at, key))
+        return { found: false };
       at = (at as Record<string, unknown>)[key];
     }
   }
@@ -45,7 +48,14 @@ export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((v, i) => sameJson(v, (b as unknown[])[i]));
-  const ka = Object.keys(a), kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  if (Array.isArray(a))
+    return a.length === (b as unknown[]).length && a.every((v, i) => sameJson(v, (b as unknown[])[i]));
+  const ka = Object.keys(a),
+    kb = Object.keys(b);
+  return (
+    ka.length === kb.length &&
+    ka.every(
+      (k) => Object.hasOwn(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+    )
+  );
 }

@@ -5,7 +5,15 @@
 import { load as loadYaml } from 'js-yaml';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, extname, resolve } from 'node:path';
-import { BUILTIN_SUITE_NAME, builtinSuite, HISTORY_SUITE_NAME, historySuite, parseSuite, SuiteError, type Suite } from '../../shared/suite.js';
+import {
+  BUILTIN_SUITE_NAME,
+  builtinSuite,
+  HISTORY_SUITE_NAME,
+  historySuite,
+  parseSuite,
+  SuiteError,
+  type Suite,
+} from '../../shared/suite.js';
 import { expandedTooLarge, SUITE_EXPANDED_VALUES } from './yaml-size.js';
 import { namesTaskSet, TASK_SETS, taskSetSuite } from '../../shared/task-set-suites.js';
 import { compileLinearRegex } from './linear-regex.js';
@@ -24,23 +32,32 @@ export async function loadSuite(arg: string): Promise<LoadedSuite> {
   const file = resolve(arg);
   const ext = extname(file).toLowerCase();
   if (!['.json', '.yaml', '.yml'].includes(ext)) {
-    throw new Error(`A suite is "builtin", "history", a task set (${TASK_SETS.map((t) => `${t.id}, ${t.id}:<domain>`).join(', ')}) or a .json, .yaml or .yml file; got "${arg}". Rename the file or check the path.`);
+    throw new Error(
+      `A suite is "builtin", "history", a task set (${TASK_SETS.map((t) => `${t.id}, ${t.id}:<domain>`).join(', ')}) or a .json, .yaml or .yml file; got "${arg}". Rename the file or check the path.`,
+    );
   }
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new Error(`Cannot read the suite file ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'it does not exist' : (error as Error).message}.`);
+    throw new Error(
+      `Cannot read the suite file ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'it does not exist' : (error as Error).message}.`,
+    );
   }
   let raw: unknown;
   try {
     raw = ext === '.json' ? JSON.parse(text) : loadYaml(text, { filename: file });
   } catch (error) {
-    throw new Error(`The suite file ${file} is not valid ${ext === '.json' ? 'JSON' : 'YAML'}: ${(error as Error).message.split('\n')[0]}. Fix its syntax and run it again.`);
+    throw new Error(
+      `The suite file ${file} is not valid ${ext === '.json' ? 'JSON' : 'YAML'}: ${(error as Error).message.split('\n')[0]}. Fix its syntax and run it again.`,
+    );
   }
   const tooLarge = ext === '.json' ? null : expandedTooLarge(raw);
   if (tooLarge) {
-    const values = tooLarge.values >= Number.MAX_SAFE_INTEGER ? 'without end (it contains itself)' : `to ${tooLarge.values.toLocaleString('en-US')} values`;
+    const values =
+      tooLarge.values >= Number.MAX_SAFE_INTEGER
+        ? 'without end (it contains itself)'
+        : `to ${tooLarge.values.toLocaleString('en-US')} values`;
     throw new Error(
       `The suite file ${file} is refused: with its YAML aliases expanded, the value of ${tooLarge.key} grows ${values}, more than the ${SUITE_EXPANDED_VALUES.toLocaleString('en-US')} a suite may hold. ` +
         'Write that value out, or use fewer nested aliases (*name).',
@@ -56,8 +73,14 @@ export async function loadSuite(arg: string): Promise<LoadedSuite> {
     }
     if (task.kind !== 'custom' || task.fixture === null) continue;
     const dir = resolve(dirname(file), task.fixture);
-    const isDir = await stat(dir).then((s) => s.isDirectory(), () => false);
-    if (!isDir) problems.push(`tasks[${i}] (${task.id}).fixture: ${dir} is not a folder; give a folder relative to ${dirname(file)}`);
+    const isDir = await stat(dir).then(
+      (s) => s.isDirectory(),
+      () => false,
+    );
+    if (!isDir)
+      problems.push(
+        `tasks[${i}] (${task.id}).fixture: ${dir} is not a folder; give a folder relative to ${dirname(file)}`,
+      );
     else fixtures.set(task.id, dir);
   }
   if (problems.length > 0) throw new SuiteError(problems, file);

@@ -42,7 +42,9 @@ export async function judgeRuns(task: SuiteTask, stored: StoredComparison): Prom
   for (const r of prepareReport(stored).runs) {
     const s = r.summary;
     if (task.kind === 'builtin') out[r.runId] = s.validation;
-    else out[r.runId] = s.status === 'answered' && task.validator ? await validateSuiteAnswer(task.validator, s.answer) : null;
+    else
+      out[r.runId] =
+        s.status === 'answered' && task.validator ? await validateSuiteAnswer(task.validator, s.answer) : null;
   }
   return out;
 }
@@ -51,19 +53,39 @@ export async function runSuite(opts: RunSuiteOptions): Promise<SuiteRecord> {
   const { host, suite } = opts;
   const done: (SuiteRecordTask | undefined)[] = [];
   let record: SuiteRecord = {
-    version: 1, id: SuiteStore.newId(), name: suite.name, source: suite.source, createdAt: Date.now(),
-    modes: [...opts.modes], ...(opts.variants ? { variants: [...opts.variants] } : {}), trials: opts.trials, provider: null, tasks: [],
+    version: 1,
+    id: SuiteStore.newId(),
+    name: suite.name,
+    source: suite.source,
+    createdAt: Date.now(),
+    modes: [...opts.modes],
+    ...(opts.variants ? { variants: [...opts.variants] } : {}),
+    trials: opts.trials,
+    provider: null,
+    tasks: [],
     ...(suite.taskSet ? { taskSet: suite.taskSet } : {}),
   };
   // Written after every task, with the tasks ended so far in suite order; writes never overlap.
   let writing = Promise.resolve();
-  const save = (): Promise<void> => (writing = writing.then(() => opts.store.write({ ...record, tasks: done.filter((t): t is SuiteRecordTask => t !== undefined) })));
+  const save = (): Promise<void> =>
+    (writing = writing.then(() =>
+      opts.store.write({ ...record, tasks: done.filter((t): t is SuiteRecordTask => t !== undefined) }),
+    ));
 
   const runTask = async (task: SuiteTask, i: number): Promise<void> => {
-    const entry = { taskId: task.id, kind: task.kind, text: task.text, validator: task.kind === 'custom' ? task.validator : null };
+    const entry = {
+      taskId: task.id,
+      kind: task.kind,
+      text: task.text,
+      validator: task.kind === 'custom' ? task.validator : null,
+    };
     const request: ComparisonRequest = {
       task: task.kind === 'builtin' ? task.id : task.text,
-      modes: opts.modes, trials: opts.trials, provider: opts.provider, settings: opts.settings, ...(opts.variants ? { variants: opts.variants } : {}),
+      modes: opts.modes,
+      trials: opts.trials,
+      provider: opts.provider,
+      settings: opts.settings,
+      ...(opts.variants ? { variants: opts.variants } : {}),
       workspaceDir: suite.fixtures.get(task.id) ?? null,
       ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),
     };

@@ -28,7 +28,10 @@ export interface SuiteData {
   readonly warnings: readonly string[];
 }
 
-export async function openSuite(record: SuiteRecord, open: (comparisonId: string) => Promise<StoredComparison>): Promise<SuiteData> {
+export async function openSuite(
+  record: SuiteRecord,
+  open: (comparisonId: string) => Promise<StoredComparison>,
+): Promise<SuiteData> {
   const warnings: string[] = [];
   const tasks: SuiteTaskData[] = [];
   for (const task of record.tasks) {
@@ -46,18 +49,33 @@ export async function openSuite(record: SuiteRecord, open: (comparisonId: string
     for (const w of stored.warnings) warnings.push(`${task.taskId}: ${w}`);
     // Built-in tasks carry their validation in run-finished; custom tasks take the suite's judgement.
     const runs = prepareReport(stored).runs.map((r) => ({
-      ...r.summary, trial: r.trial,
+      ...r.summary,
+      trial: r.trial,
       validation: task.kind === 'builtin' ? r.summary.validation : (task.validations[r.runId] ?? null),
     }));
     tasks.push({ task, runs, problem: null });
   }
-  const leaderboard = suiteLeaderboard(tasks.map((t) => ({ taskId: t.task.taskId, runs: t.runs })), record.modes);
+  const leaderboard = suiteLeaderboard(
+    tasks.map((t) => ({ taskId: t.task.taskId, runs: t.runs })),
+    record.modes,
+  );
   const set = record.taskSet ? taskSetOf(record.taskSet) : undefined;
-  const paper = set ? paperTable(tasks.map((t) => ({ taskId: t.task.taskId, runs: t.runs.map((r) => ({ trial: r.trial, summary: r })) })), set.modes) : null;
+  const paper = set
+    ? paperTable(
+        tasks.map((t) => ({ taskId: t.task.taskId, runs: t.runs.map((r) => ({ trial: r.trial, summary: r })) })),
+        set.modes,
+      )
+    : null;
   return { record, tasks, leaderboard, paper, simulated: record.provider?.simulated ?? false, warnings };
 }
 
 /** What the app shows (suites:open): no events, only the figures. */
 export function suiteView(d: SuiteData): SuiteView {
-  return { record: d.record, leaderboard: d.leaderboard, simulated: d.simulated, problems: d.tasks.filter((t) => t.problem).map((t) => `${t.task.taskId}: ${t.problem}`), paper: d.paper };
+  return {
+    record: d.record,
+    leaderboard: d.leaderboard,
+    simulated: d.simulated,
+    problems: d.tasks.filter((t) => t.problem).map((t) => `${t.task.taskId}: ${t.problem}`),
+    paper: d.paper,
+  };
 }

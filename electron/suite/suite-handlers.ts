@@ -26,7 +26,8 @@ export function suiteHandlers(options: SuiteHandlerOptions): SuiteHandlers {
   const store = new SuiteStore(options.dataDir);
   return {
     'suites:list': async () => store.list(warn),
-    'suites:open': async (suiteId) => suiteView(await openSuite(await store.read(checkId(suiteId, 'suite')), options.openComparison)),
+    'suites:open': async (suiteId) =>
+      suiteView(await openSuite(await store.read(checkId(suiteId, 'suite')), options.openComparison)),
     'suites:export': async (suiteId, format) => {
       const record = await store.read(checkId(suiteId, 'suite'));
       const { builtSuiteReport } = await import('./suite-report.js');

@@ -31,10 +31,15 @@ export class SuiteStore {
     try {
       text = await readFile(join(this.root, `${id}.json`), 'utf8');
     } catch {
-      throw new Error(`No suite run "${id}" in ${this.root}. Run \`parallax suite list\` to see them, or use "latest".`);
+      throw new Error(
+        `No suite run "${id}" in ${this.root}. Run \`parallax suite list\` to see them, or use "latest".`,
+      );
     }
     const parsed = suiteRecordSchema.safeParse(JSON.parse(text));
-    if (!parsed.success) throw new Error(`The suite record ${id} is damaged (${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}).`);
+    if (!parsed.success)
+      throw new Error(
+        `The suite record ${id} is damaged (${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}).`,
+      );
     return parsed.data as SuiteRecord;
   }
 
@@ -56,7 +61,8 @@ export class SuiteStore {
   async resolve(wanted: string): Promise<SuiteRecord> {
     const all = await this.list();
     if (wanted === 'latest') {
-      if (all.length === 0) throw new Error(`There is no suite run in ${this.root} yet. Run one: \`parallax suite run builtin\`.`);
+      if (all.length === 0)
+        throw new Error(`There is no suite run in ${this.root} yet. Run one: \`parallax suite run builtin\`.`);
       return all[0];
     }
     const exact = all.find((r) => r.id === wanted);
@@ -64,6 +70,8 @@ export class SuiteStore {
     const matches = all.filter((r) => r.id.startsWith(wanted));
     if (matches.length === 1) return matches[0];
     if (matches.length > 1) throw new Error(`"${wanted}" matches ${matches.length} suite runs; give more of the id.`);
-    throw new Error(`No suite run "${wanted}" in ${this.root}. Run \`parallax suite list\` to see them, or use "latest".`);
+    throw new Error(
+      `No suite run "${wanted}" in ${this.root}. Run \`parallax suite list\` to see them, or use "latest".`,
+    );
   }
 }

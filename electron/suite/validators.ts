@@ -24,22 +24,37 @@ export async function validateSuiteAnswer(v: SuiteValidator, answer: string): Pr
   }
   if ('regex' in v) {
     const re = compileLinearRegex(v.regex, v.flags);
-    if (typeof re === 'string') return { ok: false, detail: `The regex /${v.regex}/${v.flags ?? ''} cannot be matched: ${re}` };
-    return { ok: re.matcher(answer).find(), detail: `Expected a match of /${v.regex}/${v.flags ?? ''}; got ${quote(answer.trim())}.` };
+    if (typeof re === 'string')
+      return { ok: false, detail: `The regex /${v.regex}/${v.flags ?? ''} cannot be matched: ${re}` };
+    return {
+      ok: re.matcher(answer).find(),
+      detail: `Expected a match of /${v.regex}/${v.flags ?? ''}; got ${quote(answer.trim())}.`,
+    };
   }
   if ('number' in v) {
     // Like the built-in calc task: some number written in the answer is the expected one (within the tolerance).
     const tol = v.tolerance ?? 0;
     const found = numbersIn(answer);
     const ok = found.some((n) => Math.abs(n - v.number) <= tol);
-    return { ok, detail: `Expected ${v.number}${tol ? ` ± ${tol}` : ''}; found ${found.length ? found.join(', ') : 'no number'}.` };
+    return {
+      ok,
+      detail: `Expected ${v.number}${tol ? ` ± ${tol}` : ''}; found ${found.length ? found.join(', ') : 'no number'}.`,
+    };
   }
   if ('jsonPath' in v) {
     const doc = jsonIn(answer);
-    if (!doc.ok) return { ok: false, detail: `Expected JSON with ${v.jsonPath} = ${JSON.stringify(v.equals)}; ${doc.reason}` };
+    if (!doc.ok)
+      return { ok: false, detail: `Expected JSON with ${v.jsonPath} = ${JSON.stringify(v.equals)}; ${doc.reason}` };
     const got = readPath(doc.value, v.jsonPath);
-    if (!got.found) return { ok: false, detail: `Expected ${v.jsonPath} = ${JSON.stringify(v.equals)}; the answer's JSON has no ${v.jsonPath}.` };
-    return { ok: sameJson(got.value, v.equals), detail: `Expected ${v.jsonPath} = ${JSON.stringify(v.equals)}; found ${quote(JSON.stringify(got.value) ?? 'undefined')}.` };
+    if (!got.found)
+      return {
+        ok: false,
+        detail: `Expected ${v.jsonPath} = ${JSON.stringify(v.equals)}; the answer's JSON has no ${v.jsonPath}.`,
+      };
+    return {
+      ok: sameJson(got.value, v.equals),
+      detail: `Expected ${v.jsonPath} = ${JSON.stringify(v.equals)}; found ${quote(JSON.stringify(got.value) ?? 'undefined')}.`,
+    };
   }
   return jsCheck(v.js, answer);
 }
@@ -59,10 +74,13 @@ export async function jsCheck(code: string, answer: string): Promise<Validation>
     `__print(__json({ value: __result === undefined ? null : __result }));\n`;
   const controller = new AbortController();
   const result = await runProgram(program, {
-    tools: [], returnTypes: false, limits: JS_CHECK_LIMITS,
+    tools: [],
+    returnTypes: false,
+    limits: JS_CHECK_LIMITS,
     ctx: { workspace: '/nonexistent', signal: controller.signal, settings: DEFAULT_SETTINGS },
   });
-  if (result.error) return { ok: false, detail: `The JS check failed: ${formatCodeError(result.error).split('\n')[0]}` };
+  if (result.error)
+    return { ok: false, detail: `The JS check failed: ${formatCodeError(result.error).split('\n')[0]}` };
   const last = result.output.trimEnd().split('\n').pop() ?? '';
   let value: unknown;
   try {
@@ -72,8 +90,14 @@ export async function jsCheck(code: string, answer: string): Promise<Validation>
   }
   if (typeof value === 'object' && value !== null && 'ok' in value) {
     const r = value as { ok: unknown; detail?: unknown };
-    return { ok: r.ok === true, detail: typeof r.detail === 'string' ? r.detail : `The JS check returned ok: ${String(r.ok)}.` };
+    return {
+      ok: r.ok === true,
+      detail: typeof r.detail === 'string' ? r.detail : `The JS check returned ok: ${String(r.ok)}.`,
+    };
   }
   const shown = JSON.stringify(value);
-  return { ok: Boolean(value), detail: `The JS check returned ${shown.length > 120 ? `${shown.slice(0, 120)}…` : shown}.` };
+  return {
+    ok: Boolean(value),
+    detail: `The JS check returned ${shown.length > 120 ? `${shown.slice(0, 120)}…` : shown}.`,
+  };
 }

@@ -8,8 +8,50 @@ import type { AddressInfo } from 'node:net';
 import { randomInt } from 'node:crypto';
 import { createFixtureWeb, pageHtml, searchBody, WEB_PATH, type FixtureWeb } from './builtin/web-lookup.js';
 
-const ADJECTIVES = ['Amber', 'Brisk', 'Cobalt', 'Dappled', 'Ember', 'Fennel', 'Gilded', 'Hollow', 'Indigo', 'Juniper', 'Kestrel', 'Lunar', 'Mossy', 'Nimble', 'Opal', 'Pewter', 'Quiet', 'Russet', 'Saffron', 'Tidal', 'Umber', 'Velvet', 'Willow', 'Zephyr'];
-const NOUNS = ['Almanac', 'Beacon', 'Compass', 'Ledger', 'Harbor', 'Lantern', 'Meadow', 'Orchard', 'Quarry', 'Summit', 'Thicket', 'Atlas', 'Canyon', 'Delta', 'Garden', 'Journal'];
+const ADJECTIVES = [
+  'Amber',
+  'Brisk',
+  'Cobalt',
+  'Dappled',
+  'Ember',
+  'Fennel',
+  'Gilded',
+  'Hollow',
+  'Indigo',
+  'Juniper',
+  'Kestrel',
+  'Lunar',
+  'Mossy',
+  'Nimble',
+  'Opal',
+  'Pewter',
+  'Quiet',
+  'Russet',
+  'Saffron',
+  'Tidal',
+  'Umber',
+  'Velvet',
+  'Willow',
+  'Zephyr',
+];
+const NOUNS = [
+  'Almanac',
+  'Beacon',
+  'Compass',
+  'Ledger',
+  'Harbor',
+  'Lantern',
+  'Meadow',
+  'Orchard',
+  'Quarry',
+  'Summit',
+  'Thicket',
+  'Atlas',
+  'Canyon',
+  'Delta',
+  'Garden',
+  'Journal',
+];
 
 export interface FixtureServer {
   readonly url: string;
@@ -32,15 +74,24 @@ export async function startFixtureServer(): Promise<FixtureServer> {
       res.end(req.method === 'HEAD' ? undefined : body);
     };
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('Only GET and HEAD are served here.\n');
+      res
+        .writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' })
+        .end('Only GET and HEAD are served here.\n');
       return;
     }
     if (pathname === '/' || pathname === '/index.html') return send(200, 'text/html', html);
     if (pathname === '/search') {
-      if (url.searchParams.get('format') !== 'json') return send(403, 'text/plain', 'Only format=json is served here, as SearXNG does with the json format enabled.\n');
+      if (url.searchParams.get('format') !== 'json')
+        return send(
+          403,
+          'text/plain',
+          'Only format=json is served here, as SearXNG does with the json format enabled.\n',
+        );
       return send(200, 'application/json', searchBody(web!, url.searchParams.get('q') ?? ''));
     }
-    const found = pathname.startsWith(WEB_PATH) ? web!.pages.find((p) => `${WEB_PATH}${p.slug}` === pathname) : undefined;
+    const found = pathname.startsWith(WEB_PATH)
+      ? web!.pages.find((p) => `${WEB_PATH}${p.slug}` === pathname)
+      : undefined;
     if (found) return send(200, 'text/html', pageHtml(found, web!.pages));
     send(404, 'text/plain', `Not found: this test server serves "/", "/search" and the pages under ${WEB_PATH}.\n`);
   });

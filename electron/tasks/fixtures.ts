@@ -20,17 +20,27 @@ function taskIdsInWords(tasks: readonly Task[]): string {
 }
 
 /** Writes the task's files into `dir` (created when missing); existing unrelated files are kept. */
-export async function prepareFixture(taskId: string, dir: string, seed: number = DEFAULT_FIXTURE_SEED, tasks: readonly Task[] = TASKS): Promise<void> {
+export async function prepareFixture(
+  taskId: string,
+  dir: string,
+  seed: number = DEFAULT_FIXTURE_SEED,
+  tasks: readonly Task[] = TASKS,
+): Promise<void> {
   const task = taskDefinition(taskId, tasks);
   if (!task) {
-    throw new Error(`No fixture for task "${taskId}": built-in tasks are ${taskIdsInWords(tasks)}. A free-text task runs in an empty folder or one you choose.`);
+    throw new Error(
+      `No fixture for task "${taskId}": built-in tasks are ${taskIdsInWords(tasks)}. A free-text task runs in an empty folder or one you choose.`,
+    );
   }
   if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
     throw new Error(`Fixture seed must be a whole number from 0 to 4294967295, got ${seed}.`);
   }
   await fs.mkdir(dir, { recursive: true });
   const files = task.workspace?.(seed) ?? [
-    { name: 'README.md', content: `# ${findTask(task.id)?.title ?? task.id}\n\nThis workspace is intentionally empty: the task "${task.id}" needs no files.\n` },
+    {
+      name: 'README.md',
+      content: `# ${findTask(task.id)?.title ?? task.id}\n\nThis workspace is intentionally empty: the task "${task.id}" needs no files.\n`,
+    },
   ];
   for (const file of files) {
     await fs.mkdir(path.dirname(path.join(dir, file.name)), { recursive: true });

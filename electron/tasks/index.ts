@@ -61,13 +61,19 @@ export function runTaskOf(task: Pick<TaskRef, 'id'>, tasks: readonly Task[] = TA
     id: definition.id,
     tools: definition.tools?.() ?? [],
     offer: definition.toolOffer ?? 'beside',
-    ...(definition.answerFeedback ? { answerFeedback: async (answer: string) => definition.answerFeedback!(answer) } : {}),
+    ...(definition.answerFeedback
+      ? { answerFeedback: async (answer: string) => definition.answerFeedback!(answer) }
+      : {}),
     validate: async (answer, ctx) => definition.validate(answer, ctx),
   };
 }
 
 /** A built-in task's answer judged by its definition; null for a free-text task (nothing to check it against). */
-export async function validateAnswer(task: TaskRef, answer: string, ctx: Omit<ValidateContext, 'taskText'>): Promise<Validation | null> {
+export async function validateAnswer(
+  task: TaskRef,
+  answer: string,
+  ctx: Omit<ValidateContext, 'taskText'>,
+): Promise<Validation | null> {
   const definition = taskDefinition(task.id);
   return definition ? definition.validate(answer, { ...ctx, taskText: task.text }) : null;
 }

@@ -21,7 +21,9 @@ export class JudgedFileError extends Error {
 }
 
 const notRegular = (rel: string, stat: Stats) =>
-  new JudgedFileError(`${rel} is a ${kindOf(stat)}, not a regular file: the validator reads regular files only, so the answer cannot be checked against it`);
+  new JudgedFileError(
+    `${rel} is a ${kindOf(stat)}, not a regular file: the validator reads regular files only, so the answer cannot be checked against it`,
+  );
 
 /**
  * The text of `rel` (a path with `/` inside the workspace). Missing: the ENOENT error as fs gives it, so
@@ -37,7 +39,9 @@ export async function readJudgedFile(workspace: string, rel: string, maxBytes = 
     if (stat.isSymbolicLink() || (last ? !stat.isFile() : !stat.isDirectory())) {
       const shown = parts.slice(0, i + 1).join('/');
       if (last) throw notRegular(shown, stat);
-      throw new JudgedFileError(`${shown} is a ${kindOf(stat)}, not a folder: the validator follows no link, so ${rel} cannot be checked`);
+      throw new JudgedFileError(
+        `${shown} is a ${kindOf(stat)}, not a folder: the validator follows no link, so ${rel} cannot be checked`,
+      );
     }
   }
   // O_NONBLOCK and O_NOFOLLOW: an entry swapped for a FIFO or a link since the check neither blocks nor is followed.
@@ -45,7 +49,10 @@ export async function readJudgedFile(workspace: string, rel: string, maxBytes = 
   try {
     const stat = await handle.stat();
     if (!stat.isFile()) throw notRegular(rel, stat);
-    if (stat.size > maxBytes) throw new JudgedFileError(`${rel} holds ${stat.size} bytes, more than the validator reads (${maxBytes} bytes), so the answer cannot be checked against it`);
+    if (stat.size > maxBytes)
+      throw new JudgedFileError(
+        `${rel} holds ${stat.size} bytes, more than the validator reads (${maxBytes} bytes), so the answer cannot be checked against it`,
+      );
     const buffer = Buffer.alloc(Math.min(stat.size, maxBytes) + 1);
     let filled = 0;
     while (filled < buffer.length) {
@@ -53,7 +60,10 @@ export async function readJudgedFile(workspace: string, rel: string, maxBytes = 
       if (bytesRead === 0) break;
       filled += bytesRead;
     }
-    if (filled > maxBytes) throw new JudgedFileError(`${rel} grew past ${maxBytes} bytes while the validator read it, so the answer cannot be checked against it`);
+    if (filled > maxBytes)
+      throw new JudgedFileError(
+        `${rel} grew past ${maxBytes} bytes while the validator read it, so the answer cannot be checked against it`,
+      );
     return buffer.subarray(0, filled).toString('utf8');
   } finally {
     await handle.close();
@@ -65,7 +75,10 @@ export async function listJudgedFolder(workspace: string, rel: string): Promise<
   const at = rel ? path.join(workspace, rel) : workspace;
   if (rel) {
     const stat = await fs.lstat(at);
-    if (!stat.isDirectory()) throw new JudgedFileError(`${rel} is a ${kindOf(stat)}, not a folder: the validator reads no folder through a link`);
+    if (!stat.isDirectory())
+      throw new JudgedFileError(
+        `${rel} is a ${kindOf(stat)}, not a folder: the validator reads no folder through a link`,
+      );
   }
   return fs.readdir(at, { withFileTypes: true });
 }

@@ -13,7 +13,9 @@ export function resolveTask(input: string, ctx: { fixtureUrl: string | null }): 
   if (!task && /^[A-Za-z0-9_-]+$/.test(trimmed)) {
     const ids = BUILTIN_TASKS.map((t) => t.id);
     const near = closestName(trimmed, ids);
-    throw new Error(`"${trimmed}" is not a built-in task${near ? ` (did you mean "${near}"?)` : ''}. Built-in tasks: ${ids.join(', ')}. To run your own task, describe it in words.`);
+    throw new Error(
+      `"${trimmed}" is not a built-in task${near ? ` (did you mean "${near}"?)` : ''}. Built-in tasks: ${ids.join(', ')}. To run your own task, describe it in words.`,
+    );
   }
   if (!task) return { id: null, text: trimmed };
   if (!task.text.includes(FIXTURE_URL_PLACEHOLDER)) return { id: task.id, text: task.text };

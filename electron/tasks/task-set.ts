@@ -51,10 +51,13 @@ export function defineDomain<T extends SetTask>(domain: TaskDomain<T>): readonly
 }
 
 /** A set's domains as one list of definitions, in order; two tasks with one id do not make a set. */
-export function defineTaskSet<const D extends readonly (readonly Task[])[]>(...domains: D): readonly D[number][number][] {
+export function defineTaskSet<const D extends readonly (readonly Task[])[]>(
+  ...domains: D
+): readonly D[number][number][] {
   const tasks = domains.flat() as D[number][number][];
   const twice = tasks.map((t) => t.id).filter((id, i, ids) => ids.indexOf(id) !== i);
-  if (twice.length > 0) throw new Error(`A task set names ${[...new Set(twice)].join(', ')} more than once: give each task its own id.`);
+  if (twice.length > 0)
+    throw new Error(`A task set names ${[...new Set(twice)].join(', ')} more than once: give each task its own id.`);
   return tasks;
 }
 
@@ -74,7 +77,10 @@ export function normaliseAnswer(answer: string): string {
   text = spaced(text).replace(/^(final answer|answer)\s*:\s*/i, '');
   for (let before = ''; before !== text; ) {
     before = text;
-    text = text.replace(/^(["'`]|\*\*)(.*)\1$/, '$2').replace(/\.$/, '').trim();
+    text = text
+      .replace(/^(["'`]|\*\*)(.*)\1$/, '$2')
+      .replace(/\.$/, '')
+      .trim();
   }
   return text;
 }
@@ -112,5 +118,8 @@ export function exactMatch(answer: string, task: Pick<SetTask, 'expected'>): Val
   } else {
     ok = sameValue(found, expected as string | number);
   }
-  return { ok, detail: `Expected exactly ${shown}; found ${found === '' ? 'nothing' : found}${ok ? '' : ' (compared after trimming quotes, "Answer:" and spacing)'}.` };
+  return {
+    ok,
+    detail: `Expected exactly ${shown}; found ${found === '' ? 'nothing' : found}${ok ? '' : ' (compared after trimming quotes, "Answer:" and spacing)'}.`,
+  };
 }

@@ -87,7 +87,11 @@ export function defineTask<const Id extends string, P extends object>(definition
         params,
         policy: (mode, family) => {
           const own = sim.modes?.[mode];
-          return own ? (conv) => own(conv, params) : family === 'react' ? (conv) => sim.react(conv, params) : (conv) => sim.code(conv, params);
+          return own
+            ? (conv) => own(conv, params)
+            : family === 'react'
+              ? (conv) => sim.react(conv, params)
+              : (conv) => sim.code(conv, params);
         },
       };
     },

@@ -19,11 +19,29 @@ export const HOST_PID_ENV = 'PARALLAX_HOST_PID';
 
 export type HostToWorker =
   | { readonly type: 'preload' }
-  | { readonly type: 'init'; readonly spec: RunSpec; readonly apiKey: string | null; readonly searchKey?: string | null; readonly elicitation?: boolean }
+  | {
+      readonly type: 'init';
+      readonly spec: RunSpec;
+      readonly apiKey: string | null;
+      readonly searchKey?: string | null;
+      readonly elicitation?: boolean;
+    }
   | { readonly type: 'go' }
-  | { readonly type: 'cancel'; /** Why, when not the user's cancel (recorded as the run's error). */ readonly reason?: string }
-  | { readonly type: 'approval-answer'; readonly approvalId: string; readonly decision: 'allow' | 'deny' | 'allow-comparison' }
-  | { readonly type: 'elicitation-answer'; readonly elicitationId: string; readonly action: ElicitAction; readonly content?: Readonly<Record<string, unknown>> };
+  | {
+      readonly type: 'cancel';
+      /** Why, when not the user's cancel (recorded as the run's error). */ readonly reason?: string;
+    }
+  | {
+      readonly type: 'approval-answer';
+      readonly approvalId: string;
+      readonly decision: 'allow' | 'deny' | 'allow-comparison';
+    }
+  | {
+      readonly type: 'elicitation-answer';
+      readonly elicitationId: string;
+      readonly action: ElicitAction;
+      readonly content?: Readonly<Record<string, unknown>>;
+    };
 
 export type WorkerToHost =
   | { readonly type: 'loaded' }
@@ -42,15 +60,29 @@ export function isWorkerToHost(value: unknown): value is WorkerToHost {
 
 export function isHostToWorker(value: unknown): value is HostToWorker {
   if (typeof value !== 'object' || value === null) return false;
-  const v = value as { type?: unknown; spec?: unknown; approvalId?: unknown; decision?: unknown; elicitationId?: unknown; action?: unknown; content?: unknown };
+  const v = value as {
+    type?: unknown;
+    spec?: unknown;
+    approvalId?: unknown;
+    decision?: unknown;
+    elicitationId?: unknown;
+    action?: unknown;
+    content?: unknown;
+  };
   if (v.type === 'go' || v.type === 'cancel' || v.type === 'preload') return true;
   if (v.type === 'approval-answer') {
-    return typeof v.approvalId === 'string' && (v.decision === 'allow' || v.decision === 'deny' || v.decision === 'allow-comparison');
+    return (
+      typeof v.approvalId === 'string' &&
+      (v.decision === 'allow' || v.decision === 'deny' || v.decision === 'allow-comparison')
+    );
   }
   if (v.type === 'elicitation-answer') {
     // The content is checked against the form by the engine; here only its shape.
-    return typeof v.elicitationId === 'string' && (v.action === 'accept' || v.action === 'decline' || v.action === 'cancel')
-      && (v.content === undefined || (typeof v.content === 'object' && v.content !== null && !Array.isArray(v.content)));
+    return (
+      typeof v.elicitationId === 'string' &&
+      (v.action === 'accept' || v.action === 'decline' || v.action === 'cancel') &&
+      (v.content === undefined || (typeof v.content === 'object' && v.content !== null && !Array.isArray(v.content)))
+    );
   }
   return v.type === 'init' && typeof v.spec === 'object' && v.spec !== null;
 }

@@ -70,7 +70,9 @@ function connectPort(): WorkerPort {
           return;
         }
         try {
-          send(m, undefined, undefined, (error) => (error ? reject(new SendError(error.message, !process.connected)) : resolve()));
+          send(m, undefined, undefined, (error) =>
+            error ? reject(new SendError(error.message, !process.connected)) : resolve(),
+          );
         } catch (error) {
           // Thrown before anything was written: the message itself could not be encoded.
           reject(new SendError((error as Error).message, !process.connected));
@@ -140,7 +142,11 @@ const MAX_BATCH = 256;
  * `standing`: what a 'preload' message adds (a standing pool's worker); 'loaded' waits for it too when the
  * message came first.
  */
-export function serveWorker(load: (spec: RunSpec) => Promise<RunFn>, preload?: Promise<unknown>, standing?: () => Promise<unknown>): void {
+export function serveWorker(
+  load: (spec: RunSpec) => Promise<RunFn>,
+  preload?: Promise<unknown>,
+  standing?: () => Promise<unknown>,
+): void {
   const port = connectPort();
   const controller = new AbortController();
   let init: Extract<HostToWorker, { type: 'init' }> | null = null;
@@ -154,7 +160,9 @@ export function serveWorker(load: (spec: RunSpec) => Promise<RunFn>, preload?: P
   /** Where nothing reaches the host any more, the worker's stderr (the host shows its tail for a crashed run). */
   const lost = (events: readonly StepEvent[], why: string): void => {
     const seqs = events.length > 0 ? `${events[0].seq}–${events[events.length - 1].seq}` : '';
-    process.stderr.write(`parallax worker: ${events.length} event(s) (seq ${seqs}) could not be sent to the host: ${why}\n`);
+    process.stderr.write(
+      `parallax worker: ${events.length} event(s) (seq ${seqs}) could not be sent to the host: ${why}\n`,
+    );
   };
   const deliver = (events: StepEvent[]): Promise<void> =>
     port.send({ type: 'events', events }).catch((error: SendError) => {
@@ -229,18 +237,30 @@ export function serveWorker(load: (spec: RunSpec) => Promise<RunFn>, preload?: P
     const { spec, apiKey, searchKey, elicitation } = init;
     init = { ...init, apiKey: null, searchKey: null }; // keep the keys only where the run needs them
     // A form is asked only where someone can answer it (the host said so); elsewhere the engine declines it.
-    run(spec, { apiKey, searchKey: searchKey ?? null, signal: controller.signal, emit, askApproval, ...(elicitation ? { askElicitation } : {}) }).then(
+    run(spec, {
+      apiKey,
+      searchKey: searchKey ?? null,
+      signal: controller.signal,
+      emit,
+      askApproval,
+      ...(elicitation ? { askElicitation } : {}),
+    }).then(
       async () => {
         await flush();
         process.exit(0);
       },
-      (err: unknown) => die(`The engine failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`, 1),
+      (err: unknown) => die(`The engine failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`, 1),
     );
   };
 
   process.on('uncaughtException', (err) => void die(`Uncaught error in the worker: ${err.stack ?? err.message}`, 1));
-  process.on('unhandledRejection', (reason) =>
-    void die(`Unhandled rejection in the worker: ${reason instanceof Error ? reason.stack ?? reason.message : String(reason)}`, 1),
+  process.on(
+    'unhandledRejection',
+    (reason) =>
+      void die(
+        `Unhandled rejection in the worker: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`,
+        1,
+      ),
   );
 
   // Ctrl+C in a terminal reaches the whole process group; the host decides what a cancel means and tells
@@ -261,10 +281,12 @@ export function serveWorker(load: (spec: RunSpec) => Promise<RunFn>, preload?: P
 
   // A failed preload is reported by `load` when the run asks for it, with the run's own error path.
   let more: Promise<unknown> = Promise.resolve();
-  preload?.then(() => more).then(
-    () => void port.send({ type: 'loaded' }).catch(() => undefined),
-    () => undefined,
-  );
+  preload
+    ?.then(() => more)
+    .then(
+      () => void port.send({ type: 'loaded' }).catch(() => undefined),
+      () => undefined,
+    );
 
   port.onMessage((raw) => {
     if (!isHostToWorker(raw)) return;
@@ -281,7 +303,8 @@ export function serveWorker(load: (spec: RunSpec) => Promise<RunFn>, preload?: P
           if (released || controller.signal.aborted) start();
           else void port.send({ type: 'ready' }).catch(() => undefined); // a closed channel ends the worker via disconnect
         },
-        (err: unknown) => die(`The worker could not load the engine: ${err instanceof Error ? err.message : String(err)}`, 1),
+        (err: unknown) =>
+          die(`The worker could not load the engine: ${err instanceof Error ? err.message : String(err)}`, 1),
       );
     } else if (message.type === 'approval-answer') {
       const resolve = approvals.get(message.approvalId);

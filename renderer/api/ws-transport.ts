@@ -110,7 +110,8 @@ export function createWsTransport(options: WsOptions): Transport {
     ws.onclose = (ev: CloseEvent) => {
       if (socket !== ws) return;
       socket = null;
-      for (const p of pending.values()) p.reject(new Error('The connection to the Parallax host was lost before it answered.'));
+      for (const p of pending.values())
+        p.reject(new Error('The connection to the Parallax host was lost before it answered.'));
       pending.clear();
       // A refused handshake before any success usually means a wrong or expired token: retrying cannot help.
       if (ev.code === 4401 || ev.code === 1008) {

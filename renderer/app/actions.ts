@@ -3,7 +3,13 @@
  * records the outcome in the store; errors become toasts or inline messages, never silent failures.
  */
 import { SEARCH_BACKENDS, searchKeyName, type SearchBackendId } from '../../shared/search-backends.js';
-import type { ApprovalAnswer, ElicitationReply, MenuCommand, ReportFormat, ExportResult } from '../../shared/ipc-contract.js';
+import type {
+  ApprovalAnswer,
+  ElicitationReply,
+  MenuCommand,
+  ReportFormat,
+  ExportResult,
+} from '../../shared/ipc-contract.js';
 import { findPreset } from '../../shared/providers.js';
 import { findTask } from '../../shared/tasks.js';
 import { fmtDateTime } from '../lib/display-format.js';
@@ -82,7 +88,11 @@ export async function answerApproval(runId: string, approvalId: string, decision
 }
 
 /** The person's answer to an MCP server's form; false when the host refused it (shown as a toast). */
-export async function answerElicitation(runId: string, elicitationId: string, reply: ElicitationReply): Promise<boolean> {
+export async function answerElicitation(
+  runId: string,
+  elicitationId: string,
+  reply: ElicitationReply,
+): Promise<boolean> {
   try {
     await invoke('elicitation:answer', runId, elicitationId, reply);
     return true;
@@ -129,7 +139,8 @@ export async function openComparison(id: string, source: 'history' | 'live' = 'h
 
 /** Deletions waiting out their Undo window, committed at once when the page goes away. */
 const pendingCommits = new Map<string, () => Promise<void>>();
-if (typeof window !== 'undefined') window.addEventListener('pagehide', () => void Promise.all([...pendingCommits.values()].map((commit) => commit())));
+if (typeof window !== 'undefined')
+  window.addEventListener('pagehide', () => void Promise.all([...pendingCommits.values()].map((commit) => commit())));
 
 /**
  * Delete a listed comparison with a moment to undo: it leaves the list at once, and its files go when the toast
@@ -223,7 +234,11 @@ async function deliverReport(format: ReportFormat, build: () => Promise<ExportRe
       st().pushToast({ kind: 'success', title: 'Report saved', detail: result.path });
     }
   } catch (err) {
-    st().pushToast({ kind: 'error', title: `Could not export the ${format.toUpperCase()} report`, detail: errorText(err) });
+    st().pushToast({
+      kind: 'error',
+      title: `Could not export the ${format.toUpperCase()} report`,
+      detail: errorText(err),
+    });
   }
 }
 
@@ -231,7 +246,10 @@ function providerCheck() {
   const f = st().form;
   const custom = f.providerName === 'custom';
   return {
-    name: f.providerName, baseUrl: effectiveBaseUrl(f), model: f.model.trim(), apiKeyEnv: custom && f.apiKeyEnv ? f.apiKeyEnv : null,
+    name: f.providerName,
+    baseUrl: effectiveBaseUrl(f),
+    model: f.model.trim(),
+    apiKeyEnv: custom && f.apiKeyEnv ? f.apiKeyEnv : null,
     protocol: custom && f.protocol === 'anthropic' ? ('anthropic' as const) : null,
   };
 }
@@ -243,9 +261,16 @@ export async function useKeyEnv(name: string): Promise<boolean> {
     if (!baseUrl) throw new Error('Enter the server’s base URL first: the key variable is named for one URL.');
     const status = await invoke('keys:use-env', name, baseUrl);
     st().setForm({ apiKeyEnv: status.name });
-    st().pushToast(status.set
-      ? { kind: 'success', title: `Key read from ${status.name}`, detail: `Sent only to ${status.baseUrl}.` }
-      : { kind: 'info', title: `${status.name} is not set`, detail: 'The host’s environment has no value for it; set it and restart the host, or paste the key instead.' });
+    st().pushToast(
+      status.set
+        ? { kind: 'success', title: `Key read from ${status.name}`, detail: `Sent only to ${status.baseUrl}.` }
+        : {
+            kind: 'info',
+            title: `${status.name} is not set`,
+            detail:
+              'The host’s environment has no value for it; set it and restart the host, or paste the key instead.',
+          },
+    );
     void loadModels();
     return true;
   } catch (err) {
@@ -278,7 +303,11 @@ export async function loadModels(): Promise<void> {
   try {
     const r = await invoke('provider:models', providerCheck());
     if (checkKey() !== key) return;
-    st().setModelList(r.ok ? { status: 'ready', models: r.models, detail: r.detail, key } : { status: 'error', models: [], detail: r.detail, key });
+    st().setModelList(
+      r.ok
+        ? { status: 'ready', models: r.models, detail: r.detail, key }
+        : { status: 'error', models: [], detail: r.detail, key },
+    );
   } catch (err) {
     if (checkKey() === key) st().setModelList({ status: 'error', models: [], detail: errorText(err), key });
   }
@@ -362,7 +391,12 @@ export function runCommand(command: MenuCommand): void {
       return openHistory();
     case 'export':
       if (st().active) st().setExportMenuOpen(true);
-      else st().pushToast({ kind: 'info', title: 'Nothing to export yet', detail: 'Run a comparison or open one from History first.' });
+      else
+        st().pushToast({
+          kind: 'info',
+          title: 'Nothing to export yet',
+          detail: 'Run a comparison or open one from History first.',
+        });
       return;
     case 'toggle-theme':
       return toggleTheme();

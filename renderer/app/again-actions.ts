@@ -13,7 +13,9 @@ const st = () => appStore.getState();
 function mcpServersOfActive(): string[] {
   const s = st();
   const ids = new Set(s.active?.meta.runs.map((r) => r.runId));
-  const servers = Object.values(s.runs).filter((r) => ids.has(r.runId)).flatMap((r) => r.started?.mcpTools?.map((t) => t.server) ?? []);
+  const servers = Object.values(s.runs)
+    .filter((r) => ids.has(r.runId))
+    .flatMap((r) => r.started?.mcpTools?.map((t) => t.server) ?? []);
   return [...new Set(servers)];
 }
 

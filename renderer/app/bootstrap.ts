@@ -9,7 +9,16 @@ import { appStore } from '../store/app-store.js';
 import { savedForm } from '../store/composer-model.js';
 import { comparisonSelectors } from '../store/selectors.js';
 import { createEventBuffer } from '../stream/event-buffer.js';
-import { cancelComparison, loadModels, openComparison, refreshHistory, refreshHistorySoon, runCommand, runComparison, toggleSidebar } from './actions.js';
+import {
+  cancelComparison,
+  loadModels,
+  openComparison,
+  refreshHistory,
+  refreshHistorySoon,
+  runCommand,
+  runComparison,
+  toggleSidebar,
+} from './actions.js';
 import { loadPrefs, savePrefs } from './prefs.js';
 import { loadPrices } from './price-actions.js';
 import { followStoreInUrl, restoreFromUrl } from './url-state.js';
@@ -86,7 +95,8 @@ export async function bootstrap(): Promise<void> {
   st().setSidebarHidden(prefs.sidebarHidden ?? false);
   applyTheme();
   appStore.subscribe((s, prev) => {
-    if (s.form !== prev.form || s.theme !== prev.theme || s.sidebarHidden !== prev.sidebarHidden) savePrefs({ form: savedForm(s.form), theme: s.theme, sidebarHidden: s.sidebarHidden });
+    if (s.form !== prev.form || s.theme !== prev.theme || s.sidebarHidden !== prev.sidebarHidden)
+      savePrefs({ form: savedForm(s.form), theme: s.theme, sidebarHidden: s.sidebarHidden });
   });
   foldWhenNarrow();
 

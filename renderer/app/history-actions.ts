@@ -24,13 +24,16 @@ export async function refreshHistory(): Promise<void> {
   st().setHistoryLoading();
   const filter = st().historyFilter;
   // A refresh for the same filter keeps what was scrolled into view; a new filter starts at one page.
-  const limit = filter === filterOfLoaded ? Math.min(MAX_PAGE, Math.max(HISTORY_PAGE, st().historyItems.length)) : HISTORY_PAGE;
+  const limit =
+    filter === filterOfLoaded ? Math.min(MAX_PAGE, Math.max(HISTORY_PAGE, st().historyItems.length)) : HISTORY_PAGE;
   try {
     const [page, damaged, suites] = await Promise.all([
       invoke('history:page', { ...historyQueryOf(filter), offset: 0, limit }),
       invoke('history:damaged'),
       // A host from before suites has no such channel: the list is then simply empty.
-      Promise.resolve().then(() => invoke('suites:list')).catch(() => []),
+      Promise.resolve()
+        .then(() => invoke('suites:list'))
+        .catch(() => []),
     ]);
     if (mine !== generation) return;
     filterOfLoaded = filter;
@@ -48,7 +51,11 @@ export async function loadMoreHistory(): Promise<void> {
   const mine = generation;
   s.setHistoryMore('loading');
   try {
-    const page = await invoke('history:page', { ...historyQueryOf(s.historyFilter), offset: s.historyNext, limit: HISTORY_PAGE });
+    const page = await invoke('history:page', {
+      ...historyQueryOf(s.historyFilter),
+      offset: s.historyNext,
+      limit: HISTORY_PAGE,
+    });
     if (mine === generation) st().setHistoryPage(page, { append: true });
   } catch (err) {
     if (mine === generation) st().setHistoryMore({ error: message(err) });
@@ -60,8 +67,11 @@ let filterTimer: ReturnType<typeof setTimeout> | null = null;
 export function changeHistoryFilter(patch: Partial<HistoryFilter>): void {
   st().setHistoryFilter(patch);
   if (filterTimer) clearTimeout(filterTimer);
-  filterTimer = setTimeout(() => {
-    filterTimer = null;
-    void refreshHistory();
-  }, 'text' in patch ? 200 : 0);
+  filterTimer = setTimeout(
+    () => {
+      filterTimer = null;
+      void refreshHistory();
+    },
+    'text' in patch ? 200 : 0,
+  );
 }

@@ -25,7 +25,8 @@ export function parseHeaderLines(text: string): Record<string, string> {
     const line = raw.trim();
     if (!line) return;
     const at = line.search(/[:=]/);
-    if (at <= 0) throw new Error(`Header line ${i + 1} needs a name and a value, as "Authorization: Bearer …" or "name=value".`);
+    if (at <= 0)
+      throw new Error(`Header line ${i + 1} needs a name and a value, as "Authorization: Bearer …" or "name=value".`);
     headers[line.slice(0, at).trim()] = line.slice(at + 1).trim();
   });
   return headers;
@@ -34,7 +35,10 @@ export function parseHeaderLines(text: string): Record<string, string> {
 /** Resolves with what was sent; throws the host's sentence (refused, 4xx, timeout), which the dialog shows. */
 export async function sendToOtlp(comparisonId: string, endpoint: string, headerText: string): Promise<OtlpSendResult> {
   st().setOtlpTarget({ endpoint, headers: headerText });
-  const result = await invoke('report:send-otlp', comparisonId, { endpoint: endpoint.trim(), headers: parseHeaderLines(headerText) });
+  const result = await invoke('report:send-otlp', comparisonId, {
+    endpoint: endpoint.trim(),
+    headers: parseHeaderLines(headerText),
+  });
   st().pushToast({
     kind: result.rejected ? 'info' : 'success',
     title: 'Trace sent',

@@ -32,7 +32,11 @@ export function loadPrefs(): Prefs {
       if (rows?.length) form.variants = rows;
       else delete form.variants;
     }
-    return { form, theme: p.theme === 'dark' || p.theme === 'light' ? p.theme : undefined, sidebarHidden: p.sidebarHidden === true };
+    return {
+      form,
+      theme: p.theme === 'dark' || p.theme === 'light' ? p.theme : undefined,
+      sidebarHidden: p.sidebarHidden === true,
+    };
   } catch {
     return {};
   }

@@ -37,11 +37,27 @@ export function parseHash(hash: string): UrlView {
   const q = new URLSearchParams(m[2] ?? '');
   const tab = q.get('tab') as MainTab | null;
   const trialText = q.get('trial');
-  const trial = trialText === 'all' ? 'all' : trialText && /^\d{1,2}$/.test(trialText) && Number(trialText) >= 1 ? Number(trialText) : null;
+  const trial =
+    trialText === 'all'
+      ? 'all'
+      : trialText && /^\d{1,2}$/.test(trialText) && Number(trialText) >= 1
+        ? Number(trialText)
+        : null;
   const baseline = q.get('baseline');
   const tool = q.get('tool');
-  const filter: StepFilter = { errorsOnly: q.get('errors') === '1', tool: tool && tool.length <= 200 ? tool : null, text: (q.get('q') ?? '').slice(0, 500), differOnly: q.get('differ') === '1' };
-  return { comparison: id, tab: tab && TABS.includes(tab) ? tab : null, trial, baseline: baseline && baseline.length <= 200 ? baseline : null, filter };
+  const filter: StepFilter = {
+    errorsOnly: q.get('errors') === '1',
+    tool: tool && tool.length <= 200 ? tool : null,
+    text: (q.get('q') ?? '').slice(0, 500),
+    differOnly: q.get('differ') === '1',
+  };
+  return {
+    comparison: id,
+    tab: tab && TABS.includes(tab) ? tab : null,
+    trial,
+    baseline: baseline && baseline.length <= 200 ? baseline : null,
+    filter,
+  };
 }
 
 export function formatHash(v: UrlView): string {
@@ -60,7 +76,13 @@ export function formatHash(v: UrlView): string {
 
 function currentView(): UrlView {
   const s = appStore.getState();
-  return { comparison: s.active?.meta.id ?? null, tab: s.active ? s.mainTab : null, trial: s.active ? s.trialChoice : null, baseline: s.active ? s.baselineColumn : null, filter: s.stepFilter };
+  return {
+    comparison: s.active?.meta.id ?? null,
+    tab: s.active ? s.mainTab : null,
+    trial: s.active ? s.trialChoice : null,
+    baseline: s.active ? s.baselineColumn : null,
+    filter: s.stepFilter,
+  };
 }
 
 /** Keeps the hash in step with the store (replaceState: switching tabs does not fill the Back history). */

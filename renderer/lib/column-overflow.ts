@@ -9,7 +9,11 @@ export interface Span {
  * Columns less than `minVisible` in view count as hidden, on the side their middle lies; one mostly in view
  * is not (a sliver cut off at the edge needs no hint).
  */
-export function hiddenColumns(cols: readonly Span[], view: Span, minVisible = 0.5): { left: number; right: number; firstRight: Span | null; lastLeft: Span | null } {
+export function hiddenColumns(
+  cols: readonly Span[],
+  view: Span,
+  minVisible = 0.5,
+): { left: number; right: number; firstRight: Span | null; lastLeft: Span | null } {
   let left = 0;
   let right = 0;
   let firstRight: Span | null = null;

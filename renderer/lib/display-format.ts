@@ -26,7 +26,11 @@ export function fmtRelative(epochMs: number, now = Date.now()): string {
   if (s < 3600) return `${Math.round(s / 60)} min ago`;
   if (s < 86_400) return `${Math.round(s / 3600)} h ago`;
   const d = new Date(epochMs);
-  return d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: d.getFullYear() === new Date(now).getFullYear() ? undefined : 'numeric' });
+  return d.toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: d.getFullYear() === new Date(now).getFullYear() ? undefined : 'numeric',
+  });
 }
 
 export function fmtDateTime(epochMs: number): string {
@@ -49,9 +53,9 @@ export function argsPreview(args: unknown, max = 80): string {
   let text: string;
   if (args && typeof args === 'object' && !Array.isArray(args)) {
     text = Object.entries(args as Record<string, unknown>)
-      .map(([k, v]) => `${k}: ${typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v) ?? String(v)}`)
+      .map(([k, v]) => `${k}: ${typeof v === 'string' ? JSON.stringify(v) : (JSON.stringify(v) ?? String(v))}`)
       .join(', ');
-  } else text = typeof args === 'string' ? args : JSON.stringify(args) ?? '';
+  } else text = typeof args === 'string' ? args : (JSON.stringify(args) ?? '');
   text = text.replace(/\s+/g, ' ');
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

@@ -2,11 +2,15 @@
 
 /** Focuses `previous` if it is still on the page (a menu item that opened the dialog is not), else `fallback`. */
 export function restoreFocus(previous: Element | null, fallback: string): void {
-  const target = previous instanceof HTMLElement && previous.isConnected && previous !== document.body ? previous : document.querySelector<HTMLElement>(fallback);
+  const target =
+    previous instanceof HTMLElement && previous.isConnected && previous !== document.body
+      ? previous
+      : document.querySelector<HTMLElement>(fallback);
   target?.focus();
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** On Tab at the dialog's last control (Shift+Tab at its first), wraps around instead of leaving it. */
 export function keepTabInside(e: KeyboardEvent, box: HTMLElement | null): void {

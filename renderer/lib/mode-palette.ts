@@ -39,7 +39,9 @@ export const modeDash = (slot: ColumnSlot): string | undefined => {
 };
 
 /** Every slot the palette defines: each mode's own colours, then its shades. */
-const ALL_SLOTS: readonly ColumnSlot[] = COLUMN_MODE_IDS.flatMap((m) => Array.from({ length: MAX_SHADES + 1 }, (_, k) => slotOf(m, k)));
+const ALL_SLOTS: readonly ColumnSlot[] = COLUMN_MODE_IDS.flatMap((m) =>
+  Array.from({ length: MAX_SHADES + 1 }, (_, k) => slotOf(m, k)),
+);
 
 /**
  * The stylesheet of the palette: the variables of both themes, and a `.mode-<id>` class that sets
@@ -49,8 +51,13 @@ export function modePaletteCss(): string {
   const entries = ALL_SLOTS.map((slot) => [slot, slotColours(slot)!] as const);
   const parts = PROMPT_PARTS.map((p) => [p, PROMPT_PART_INFO[p].colour] as const);
   const vars = (theme: Theme) =>
-    [...entries.map(([m, s]) => `--mode-${m}: ${s[theme].prompt}; --mode-${m}-2: ${s[theme].completion};`), ...parts.map(([p, c]) => `--part-${p}: ${c[theme]};`)].join(' ');
-  const classes = entries.map(([m]) => `.mode-${m} { --mode: var(--mode-${m}); --mode-2: var(--mode-${m}-2); }`).join('\n');
+    [
+      ...entries.map(([m, s]) => `--mode-${m}: ${s[theme].prompt}; --mode-${m}-2: ${s[theme].completion};`),
+      ...parts.map(([p, c]) => `--part-${p}: ${c[theme]};`),
+    ].join(' ');
+  const classes = entries
+    .map(([m]) => `.mode-${m} { --mode: var(--mode-${m}); --mode-2: var(--mode-${m}-2); }`)
+    .join('\n');
   return `:root { ${vars('light')} }\n:root[data-theme='dark'] { ${vars('dark')} }\n${classes}\n`;
 }
 

@@ -25,7 +25,11 @@ const isLive = (status: string) => status === 'running' || status === 'pending';
 const FAILED = new Set(['error', 'crashed', 'max-steps', 'no-policy', 'interrupted', 'refused', 'truncated', 'empty']);
 
 /** The sentences that became true between `prev` and `next`, in the order they should be read. */
-export function announcements(prev: LiveSnapshot | null, next: LiveSnapshot, words: (status: string) => string): string[] {
+export function announcements(
+  prev: LiveSnapshot | null,
+  next: LiveSnapshot,
+  words: (status: string) => string,
+): string[] {
   if (!next.live || next.comparisonId === null) return [];
   const out: string[] = [];
   const same = prev !== null && prev.comparisonId === next.comparisonId;
@@ -33,16 +37,23 @@ export function announcements(prev: LiveSnapshot | null, next: LiveSnapshot, wor
   const before = new Map((same ? prev.runs : []).map((r) => [r.runId, r]));
   for (const r of next.runs) {
     const was = before.get(r.runId);
-    if (r.pendingApprovals > 0 && (was?.pendingApprovals ?? 0) === 0 && isLive(r.status)) out.push(`${r.label} needs your approval to go on.`);
-    if ((r.pendingForms ?? 0) > 0 && (was?.pendingForms ?? 0) === 0 && isLive(r.status)) out.push(`${r.label}: an MCP server asks you to fill in a form.`);
-    if (!isLive(r.status) && (was === undefined ? same : isLive(was.status)) && FAILED.has(r.status)) out.push(`${r.label} failed: ${words(r.status)}.`);
+    if (r.pendingApprovals > 0 && (was?.pendingApprovals ?? 0) === 0 && isLive(r.status))
+      out.push(`${r.label} needs your approval to go on.`);
+    if ((r.pendingForms ?? 0) > 0 && (was?.pendingForms ?? 0) === 0 && isLive(r.status))
+      out.push(`${r.label}: an MCP server asks you to fill in a form.`);
+    if (!isLive(r.status) && (was === undefined ? same : isLive(was.status)) && FAILED.has(r.status))
+      out.push(`${r.label} failed: ${words(r.status)}.`);
   }
   const ended = (s: LiveSnapshot | null) => s !== null && s.runs.length > 0 && s.runs.every((r) => !isLive(r.status));
   if (ended(next) && !(same && ended(prev))) {
     const answered = next.runs.filter((r) => r.status === 'answered').length;
     const failed = next.runs.filter((r) => FAILED.has(r.status)).length;
     const cancelled = next.runs.filter((r) => r.status === 'cancelled').length;
-    const parts = [`${answered} answered`, failed ? `${failed} failed` : '', cancelled ? `${cancelled} cancelled` : ''].filter(Boolean);
+    const parts = [
+      `${answered} answered`,
+      failed ? `${failed} failed` : '',
+      cancelled ? `${cancelled} cancelled` : '',
+    ].filter(Boolean);
     out.push(`Comparison finished: ${parts.join(', ')}.`);
   }
   return out;

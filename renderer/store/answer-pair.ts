@@ -19,12 +19,25 @@ export function answerChoices(runs: readonly ModeRun[], trials: number): AnswerC
     const f = m.run?.finished;
     if (!f || f.answer === '') return [];
     const label = trials > 1 ? `${m.column.label} · trial ${m.trial}` : m.column.label;
-    return [{ runId: m.runId, label, answer: f.answer, answered: f.status === 'answered', status: f.status, validation: f.validation }];
+    return [
+      {
+        runId: m.runId,
+        label,
+        answer: f.answer,
+        answered: f.status === 'answered',
+        status: f.status,
+        validation: f.validation,
+      },
+    ];
   });
 }
 
 /** The pair shown: the picked one while both its runs have answers, else the first two that answered in `shown`. */
-export function resolvePair(choices: readonly AnswerChoice[], shown: readonly ModeRun[], picked: readonly [string, string] | null): [AnswerChoice, AnswerChoice] | null {
+export function resolvePair(
+  choices: readonly AnswerChoice[],
+  shown: readonly ModeRun[],
+  picked: readonly [string, string] | null,
+): [AnswerChoice, AnswerChoice] | null {
   const byId = new Map(choices.map((c) => [c.runId, c]));
   if (picked) {
     const a = byId.get(picked[0]);

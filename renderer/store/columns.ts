@@ -24,9 +24,12 @@ export function runColumn(meta: Pick<ComparisonMeta, 'variants'>, r: MetaRun, ru
 }
 
 /** Each column key's palette slot (its mode, or a shade of it); a plain comparison's slots are its modes. */
-export function slotsOf(meta: Pick<ComparisonMeta, 'runs' | 'variants'> | null | undefined): ReadonlyMap<string, ColumnSlot> {
+export function slotsOf(
+  meta: Pick<ComparisonMeta, 'runs' | 'variants'> | null | undefined,
+): ReadonlyMap<string, ColumnSlot> {
   return meta ? columnSlots(metaColumns(meta)) : new Map();
 }
 
 /** The slot a summary's column draws with: its recorded slot, else its own mode's (plain column, stored run). */
-export const slotOf = (slots: ReadonlyMap<string, ColumnSlot>, r: Pick<RunSummary, 'mode' | 'column'>): ColumnSlot => slots.get(r.column.key) ?? r.mode;
+export const slotOf = (slots: ReadonlyMap<string, ColumnSlot>, r: Pick<RunSummary, 'mode' | 'column'>): ColumnSlot =>
+  slots.get(r.column.key) ?? r.mode;

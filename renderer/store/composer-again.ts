@@ -57,7 +57,11 @@ function modesOf(meta: ComparisonMeta): ModeId[] {
  * is replaced, the MCP config kept only when the comparison used MCP servers); `mcpServers` are the servers
  * its runs' tools came from (run-started), so the notes can name them.
  */
-export function formFromMeta(meta: ComparisonMeta, current: ComposerForm, mcpServers: readonly string[] = []): FormFromMeta {
+export function formFromMeta(
+  meta: ComparisonMeta,
+  current: ComposerForm,
+  mcpServers: readonly string[] = [],
+): FormFromMeta {
   const notes: string[] = [];
   const trials = Math.max(1, ...meta.runs.map((r) => r.trial ?? 1));
   const simulated = meta.provider.simulated;
@@ -66,19 +70,34 @@ export function formFromMeta(meta: ComparisonMeta, current: ComposerForm, mcpSer
   if (meta.variants?.length) {
     variants = meta.variants.map(draftOf);
     for (const v of meta.variants) {
-      if (v.baseUrl) notes.push(`Column “${v.label}” ran on its own server (${v.baseUrl}), which the composer cannot set per column: use the CLI's --variants for it.`);
-      if (v.agent?.envNames?.length) notes.push(`Column “${v.label}” had variables set (${v.agent.envNames.join(', ')}); their values are not stored.`);
+      if (v.baseUrl)
+        notes.push(
+          `Column “${v.label}” ran on its own server (${v.baseUrl}), which the composer cannot set per column: use the CLI's --variants for it.`,
+        );
+      if (v.agent?.envNames?.length)
+        notes.push(
+          `Column “${v.label}” had variables set (${v.agent.envNames.join(', ')}); their values are not stored.`,
+        );
     }
     // A row keeps its stored label only when it is not the one the composer derives anyway.
-    const derived = checkVariants(variants, { provider: meta.provider.name, model: meta.provider.model, settings: meta.settings }).columns;
-    variants = variants.map((d, i) => (derived?.[i] && derived[i]!.label !== meta.variants![i]!.label ? { ...d, label: meta.variants![i]!.label } : d));
+    const derived = checkVariants(variants, {
+      provider: meta.provider.name,
+      model: meta.provider.model,
+      settings: meta.settings,
+    }).columns;
+    variants = variants.map((d, i) =>
+      derived?.[i] && derived[i]!.label !== meta.variants![i]!.label ? { ...d, label: meta.variants![i]!.label } : d,
+    );
   }
   let workspaceDir: string | undefined;
   if (meta.workspaceSource.startsWith('folder:')) {
     workspaceDir = meta.workspaceSource.slice('folder:'.length);
     notes.push(`The workspace was your folder ${workspaceDir}: it is copied again as it is now.`);
   }
-  if (mcpServers.length) notes.push(`Its tools came from the MCP server${mcpServers.length === 1 ? '' : 's'} ${mcpServers.join(', ')}, whose config is not stored: paste it under Advanced → MCP servers.`);
+  if (mcpServers.length)
+    notes.push(
+      `Its tools came from the MCP server${mcpServers.length === 1 ? '' : 's'} ${mcpServers.join(', ')}, whose config is not stored: paste it under Advanced → MCP servers.`,
+    );
   const form: ComposerForm = {
     ...current,
     taskChoice: meta.task.id ?? 'custom',

@@ -67,7 +67,11 @@ export const SETTING_INFO: Record<NumericSetting, { label: string; unit?: string
   temperature: { label: 'Temperature', hint: 'Empty: the provider’s default.' },
   maxRetries: { label: 'Retries per request', hint: 'For 429, 5xx, network errors and broken streams.' },
   requestTimeoutMs: { label: 'Request timeout', unit: 'ms', hint: 'Wait for the response headers.' },
-  streamIdleTimeoutMs: { label: 'Stream idle timeout', unit: 'ms', hint: 'Longest silence between chunks; keep-alives do not count.' },
+  streamIdleTimeoutMs: {
+    label: 'Stream idle timeout',
+    unit: 'ms',
+    hint: 'Longest silence between chunks; keep-alives do not count.',
+  },
   requestDeadlineMs: { label: 'Request deadline', unit: 'ms', hint: 'Longest time one model request may take.' },
   codeTimeoutMs: { label: 'Code timeout', unit: 'ms', hint: 'run_code (Code Mode, Hybrid): per program.' },
   codeMemoryMb: { label: 'Code memory', unit: 'MB', hint: 'run_code: sandbox heap.' },
@@ -111,7 +115,13 @@ function toValue(key: NumericSetting, text: string): number | null | undefined {
 }
 
 /** A zod issue in words a user reads at the field. */
-function describeIssue(issue: { code: string; message: string; minimum?: unknown; maximum?: unknown; expected?: unknown }): string {
+function describeIssue(issue: {
+  code: string;
+  message: string;
+  minimum?: unknown;
+  maximum?: unknown;
+  expected?: unknown;
+}): string {
   if (issue.code === 'too_big') return `Must be at most ${Number(issue.maximum).toLocaleString('en-US')}.`;
   if (issue.code === 'too_small') return `Must be at least ${Number(issue.minimum).toLocaleString('en-US')}.`;
   if (issue.code === 'invalid_type' && issue.expected === 'int') return 'Must be a whole number.';
@@ -131,8 +141,14 @@ export function checkSettings(draft: SettingsDraft, simulated: boolean): Setting
   const webSearch = draft.webSearch ?? 'off';
   const webSearchUrl = webSearch === 'off' || webSearch === 'fixture' ? null : draft.webSearchUrl?.trim() || null;
   const input: Record<string, unknown> = {
-    returnTypes: draft.returnTypes, streamOptions: draft.streamOptions, toolset: draft.toolset, promptCache: draft.promptCache,
-    simFaults: simulated ? [...draft.simFaults] : [], approvals: { ...draft.approvals }, webSearch, webSearchUrl,
+    returnTypes: draft.returnTypes,
+    streamOptions: draft.streamOptions,
+    toolset: draft.toolset,
+    promptCache: draft.promptCache,
+    simFaults: simulated ? [...draft.simFaults] : [],
+    approvals: { ...draft.approvals },
+    webSearch,
+    webSearchUrl,
     ...knobValues(draft),
   };
   if (webSearchUrl !== null && !runSettingsSchema.shape.webSearchUrl.safeParse(webSearchUrl).success) {
@@ -184,7 +200,11 @@ export function savedForm<F extends Partial<ComposerForm>>(form: F): F {
   const { apiKeyEnv: _env, workspaceHandle, workspaceDir, mcpConfig, ...rest } = form;
   const mcp = mcpConfig === undefined ? undefined : mcpConfigToSave(mcpConfig);
   // A folder picked in the desktop dialog is named by a handle of this session only: it is picked again.
-  return { ...rest, ...(!workspaceHandle && workspaceDir ? { workspaceDir } : {}), ...(mcp !== undefined ? { mcpConfig: mcp } : {}) } as F;
+  return {
+    ...rest,
+    ...(!workspaceHandle && workspaceDir ? { workspaceDir } : {}),
+    ...(mcp !== undefined ? { mcpConfig: mcp } : {}),
+  } as F;
 }
 
 /** What the request names as the workspace: the dialog's handle, else the typed path, else nothing. */
@@ -232,7 +252,11 @@ export function orderModes(modes: readonly string[]): ModeId[] {
   return MODE_IDS.filter((m) => modes.includes(m));
 }
 
-export function buildRequest(form: ComposerForm): { request: ComparisonRequest | null; errors: FormErrors; check: SettingsCheck } {
+export function buildRequest(form: ComposerForm): {
+  request: ComparisonRequest | null;
+  errors: FormErrors;
+  check: SettingsCheck;
+} {
   const errors: FormErrors = {};
   const simulated = form.providerName === 'simulated';
   const task = form.taskChoice === 'custom' ? form.customTask.trim() : form.taskChoice;
@@ -251,14 +275,22 @@ export function buildRequest(form: ComposerForm): { request: ComparisonRequest |
   }
   const check = checkSettings(form.settings, simulated);
   if (!check.settings) errors.settings = check.formError ?? 'Fix the highlighted settings.';
-  const columns = rows.length > 0 ? checkVariants(rows, { provider: form.providerName, model: form.model, settings: check.settings }) : null;
-  if (columns && !columns.variants) errors.variants = columns.error ?? columns.rowErrors.find((e) => e !== null) ?? 'Fix the highlighted variants.';
+  const columns =
+    rows.length > 0
+      ? checkVariants(rows, { provider: form.providerName, model: form.model, settings: check.settings })
+      : null;
+  if (columns && !columns.variants)
+    errors.variants = columns.error ?? columns.rowErrors.find((e) => e !== null) ?? 'Fix the highlighted variants.';
   const mcp = checkMcpField(form.mcpConfig);
   if (mcp.error) errors.mcp = mcp.error;
   // Rounds at once matter only with several rounds; empty takes the host's default.
-  const concurrency = form.concurrency?.trim() && trials.trials !== null && trials.trials > 1 ? checkConcurrency(form.concurrency, form.providerName) : null;
+  const concurrency =
+    form.concurrency?.trim() && trials.trials !== null && trials.trials > 1
+      ? checkConcurrency(form.concurrency, form.providerName)
+      : null;
   if (concurrency?.error) errors.concurrency = concurrency.error;
-  if (Object.keys(errors).length > 0 || !check.settings || trials.trials === null) return { request: null, errors, check };
+  if (Object.keys(errors).length > 0 || !check.settings || trials.trials === null)
+    return { request: null, errors, check };
   // The mcp approval entry governs MCP tools only: without servers it is not sent (nor recorded).
   const { mcp: mcpApproval, ...approvals } = check.settings.approvals ?? {};
   const settings = mcp.servers.length > 0 || !mcpApproval ? check.settings : { ...check.settings, approvals };

@@ -4,7 +4,13 @@ import type { ConnectionResult, KeyStatus } from '../../shared/ipc-contract.js';
 import { findPreset } from '../../shared/providers.js';
 import { DEFAULT_MODES, SIMULATED_MODEL, type ModeId } from '../../shared/run-spec.js';
 import type { KnobSetting } from './composer-model.js';
-import { DEFAULT_DRAFT, orderModes, type ComposerForm, type NumericSetting, type SettingsDraft } from './composer-model.js';
+import {
+  DEFAULT_DRAFT,
+  orderModes,
+  type ComposerForm,
+  type NumericSetting,
+  type SettingsDraft,
+} from './composer-model.js';
 import type { AppState } from './app-store.js';
 
 export interface ModelList {
@@ -34,7 +40,22 @@ export interface ComposerSlice {
   readonly loadedFrom: { readonly id: string; readonly when: string; readonly notes: readonly string[] } | null;
   setLoadedFrom(from: ComposerSlice['loadedFrom']): void;
   setForm(patch: Partial<ComposerForm>): void;
-  setSetting<K extends NumericSetting | 'returnTypes' | 'streamOptions' | 'toolset' | 'promptCache' | 'simFaults' | 'approvals' | 'webSearch' | 'webSearchUrl' | KnobSetting>(key: K, value: SettingsDraft[K]): void;
+  setSetting<
+    K extends
+      | NumericSetting
+      | 'returnTypes'
+      | 'streamOptions'
+      | 'toolset'
+      | 'promptCache'
+      | 'simFaults'
+      | 'approvals'
+      | 'webSearch'
+      | 'webSearchUrl'
+      | KnobSetting,
+  >(
+    key: K,
+    value: SettingsDraft[K],
+  ): void;
   chooseProvider(name: string): void;
   toggleMode(mode: ModeId, on: boolean): void;
   setShowErrors(show: boolean): void;
@@ -69,7 +90,13 @@ export const createComposerSlice: StateCreator<AppState, [], [], ComposerSlice> 
     set((s) => {
       const preset = findPreset(name);
       return {
-        form: { ...s.form, providerName: name, baseUrl: preset?.baseUrl ?? '', model: preset?.defaultModel ?? '', apiKeyEnv: '' },
+        form: {
+          ...s.form,
+          providerName: name,
+          baseUrl: preset?.baseUrl ?? '',
+          model: preset?.defaultModel ?? '',
+          apiKeyEnv: '',
+        },
         connectionTest: { status: 'idle', result: null, key: '' },
       };
     }),
@@ -78,7 +105,8 @@ export const createComposerSlice: StateCreator<AppState, [], [], ComposerSlice> 
       const modes = orderModes(on ? [...s.form.modes, mode] : s.form.modes.filter((m) => m !== mode));
       return { form: { ...s.form, modes } };
     }),
-  setShowErrors: (showErrors) => set((s) => ({ showErrors, errorReveal: showErrors ? s.errorReveal + 1 : s.errorReveal })),
+  setShowErrors: (showErrors) =>
+    set((s) => ({ showErrors, errorReveal: showErrors ? s.errorReveal + 1 : s.errorReveal })),
   setModelList: (modelList) => set({ modelList }),
   setConnectionTest: (connectionTest) => set({ connectionTest }),
   setKeyStatus: (keyStatus) => set({ keyStatus }),

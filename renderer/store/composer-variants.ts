@@ -7,8 +7,20 @@
 import { findPreset } from '../../shared/providers.js';
 import { simModelProblem } from '../../shared/sim-models.js';
 import { KNOB_IDS, knobOf, type KnobId } from '../../shared/run-knobs.js';
-import { parseSettings, runSettingsSchema, type ModeId, type RunSettings, type RunSettingsInput } from '../../shared/run-spec.js';
-import { matrixVariants, parseVariants, resolveColumns, type VariantInput, type VariantRecord } from '../../shared/variants.js';
+import {
+  parseSettings,
+  runSettingsSchema,
+  type ModeId,
+  type RunSettings,
+  type RunSettingsInput,
+} from '../../shared/run-spec.js';
+import {
+  matrixVariants,
+  parseVariants,
+  resolveColumns,
+  type VariantInput,
+  type VariantRecord,
+} from '../../shared/variants.js';
 
 /** One row as typed (text kept as typed, so a half-typed number is not lost). */
 export interface VariantDraft {
@@ -33,16 +45,21 @@ export interface VariantDraft {
 }
 
 /** An agent row's extra read-only paths as a list (the host checks each). */
-export const agentPathList = (text: string): string[] => text.split(/[,\n]/).map((p) => p.trim()).filter(Boolean);
+export const agentPathList = (text: string): string[] =>
+  text
+    .split(/[,\n]/)
+    .map((p) => p.trim())
+    .filter(Boolean);
 
 /** An agent row's command as words: a JSON array as written, else the text split at spaces; or what is wrong. */
 export function agentWords(text: string): string[] | string {
   const t = text.trim();
-  if (!t) return 'Give the agent\'s command, e.g. python3 /home/me/agent.py.';
+  if (!t) return "Give the agent's command, e.g. python3 /home/me/agent.py.";
   if (t.startsWith('[')) {
     try {
       const words: unknown = JSON.parse(t);
-      if (Array.isArray(words) && words.length > 0 && words.every((w) => typeof w === 'string' && w !== '')) return words as string[];
+      if (Array.isArray(words) && words.length > 0 && words.every((w) => typeof w === 'string' && w !== ''))
+        return words as string[];
     } catch {
       /* said below */
     }
@@ -54,14 +71,30 @@ export function agentWords(text: string): string[] | string {
 /** The knobs a column may set, in their definition order (the editor's selects). */
 export const COLUMN_KNOBS: readonly KnobId[] = KNOB_IDS.filter((id) => knobOf(id).scope.column);
 
-export const blankVariant = (mode: ModeId): VariantDraft => ({ mode, provider: '', model: '', returnTypes: 'same', maxSteps: '', truncateChars: '', other: '', label: '' });
+export const blankVariant = (mode: ModeId): VariantDraft => ({
+  mode,
+  provider: '',
+  model: '',
+  returnTypes: 'same',
+  maxSteps: '',
+  truncateChars: '',
+  other: '',
+  label: '',
+});
 
 /** The rows that stand for the selected modes (the plain comparison the editor starts from). */
 export const draftsFromModes = (modes: readonly ModeId[]): VariantDraft[] => modes.map(blankVariant);
 
 /** The models × modes shortcut: models as typed ("sim, sim-careful"), each with every selected mode. */
 export function draftsFromMatrix(models: string, modes: readonly ModeId[]): VariantDraft[] | string {
-  const names = [...new Set(models.split(',').map((m) => m.trim()).filter(Boolean))];
+  const names = [
+    ...new Set(
+      models
+        .split(',')
+        .map((m) => m.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (names.length === 0) return 'Name at least one model, e.g. sim, sim-careful.';
   if (modes.length === 0) return 'Pick at least one mode above.';
   return matrixVariants(names, modes).map((v) => ({ ...blankVariant(v.mode), model: v.model ?? '' }));
@@ -76,7 +109,8 @@ function overridesOf(d: VariantDraft): RunSettingsInput | string {
     } catch {
       return 'Other settings must be a JSON object, e.g. {"temperature": 0}.';
     }
-    if (!other || typeof other !== 'object' || Array.isArray(other)) return 'Other settings must be a JSON object, e.g. {"temperature": 0}.';
+    if (!other || typeof other !== 'object' || Array.isArray(other))
+      return 'Other settings must be a JSON object, e.g. {"temperature": 0}.';
   }
   const out: Record<string, unknown> = { ...other };
   if (d.returnTypes !== 'same') out.returnTypes = d.returnTypes === 'on';
@@ -89,7 +123,8 @@ function overridesOf(d: VariantDraft): RunSettingsInput | string {
     if (!t) continue;
     const n = Number(t.replace(/[_,\s]/g, ''));
     const r = runSettingsSchema.shape[key].safeParse(n);
-    if (!r.success) return `${key === 'maxSteps' ? 'Max steps' : 'Truncate'}: ${r.error.issues[0]?.message ?? 'not a valid number'}.`;
+    if (!r.success)
+      return `${key === 'maxSteps' ? 'Max steps' : 'Truncate'}: ${r.error.issues[0]?.message ?? 'not a valid number'}.`;
     out[key] = n;
   }
   return out as RunSettingsInput;
@@ -151,13 +186,25 @@ export function checkVariants(drafts: readonly VariantDraft[], base: VariantsBas
       ...(model ? { model } : {}),
       ...(Object.keys(overrides).length > 0 ? { settings: overrides } : {}),
       ...(d.label.trim() ? { label: d.label.trim() } : {}),
-      ...(words ? { agent: { command: words, ...(agentPathList(d.agentPaths ?? '').length ? { paths: agentPathList(d.agentPaths ?? '') } : {}) } } : {}),
+      ...(words
+        ? {
+            agent: {
+              command: words,
+              ...(agentPathList(d.agentPaths ?? '').length ? { paths: agentPathList(d.agentPaths ?? '') } : {}),
+            },
+          }
+        : {}),
     });
   }
-  if (rowErrors.some((e) => e !== null) || !base.settings) return { variants: null, columns: null, rowErrors, error: null };
+  if (rowErrors.some((e) => e !== null) || !base.settings)
+    return { variants: null, columns: null, rowErrors, error: null };
   try {
     const variants = parseVariants(inputs);
-    const columns = resolveColumns(variants, { provider: base.provider, model: base.model.trim(), settings: base.settings });
+    const columns = resolveColumns(variants, {
+      provider: base.provider,
+      model: base.model.trim(),
+      settings: base.settings,
+    });
     return { variants, columns, rowErrors, error: null };
   } catch (err) {
     return { variants: null, columns: null, rowErrors, error: err instanceof Error ? err.message : String(err) };
@@ -167,13 +214,24 @@ export function checkVariants(drafts: readonly VariantDraft[], base: VariantsBas
 /** A saved draft from another version: keep rows that have a known shape, drop the rest. */
 export function restoreVariants(value: unknown, known: (mode: string) => mode is ModeId): VariantDraft[] | undefined {
   if (!Array.isArray(value)) return undefined;
-  const rows = value.filter((v): v is VariantDraft => !!v && typeof v === 'object' && known(String((v as VariantDraft).mode)));
-  return rows.map((v) => ({ ...blankVariant(v.mode), ...Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === 'string')), mode: v.mode, ...knobsOf(v.knobs) }));
+  const rows = value.filter(
+    (v): v is VariantDraft => !!v && typeof v === 'object' && known(String((v as VariantDraft).mode)),
+  );
+  return rows.map((v) => ({
+    ...blankVariant(v.mode),
+    ...Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === 'string')),
+    mode: v.mode,
+    ...knobsOf(v.knobs),
+  }));
 }
 
 /** A saved row's knobs: only known knobs with one of their values (a value a later version dropped is let go). */
 function knobsOf(value: unknown): { knobs?: Partial<Record<KnobId, string>> } {
   if (!value || typeof value !== 'object') return {};
-  const kept = COLUMN_KNOBS.filter((id) => knobOf(id).values.includes((value as Record<string, unknown>)[id] as string));
-  return kept.length ? { knobs: Object.fromEntries(kept.map((id) => [id, (value as Record<string, string>)[id]])) } : {};
+  const kept = COLUMN_KNOBS.filter((id) =>
+    knobOf(id).values.includes((value as Record<string, unknown>)[id] as string),
+  );
+  return kept.length
+    ? { knobs: Object.fromEntries(kept.map((id) => [id, (value as Record<string, string>)[id]])) }
+    : {};
 }

@@ -5,7 +5,14 @@
 import type { ColumnSlot } from '../../shared/column-shades.js';
 import type { ModeId } from '../../shared/run-spec.js';
 import { columnOf, type ColumnRef } from '../../shared/variants.js';
-import { aggregateByColumn, summarizeComparison, summarizeRun, type ComparisonSummary, type ModeAggregate, type RunSummary } from '../../shared/summary.js';
+import {
+  aggregateByColumn,
+  summarizeComparison,
+  summarizeRun,
+  type ComparisonSummary,
+  type ModeAggregate,
+  type RunSummary,
+} from '../../shared/summary.js';
 import type { StepEvent } from '../../shared/step-event.js';
 import { runCost } from '../../shared/cost.js';
 import { differencesByMode, type ModeDifference } from '../../shared/trial-differences.js';
@@ -35,14 +42,25 @@ export interface ModeRun {
 }
 
 /** `interrupted`: runs history reports as never finished; they show as such instead of 'running'. */
-export function comparisonSummary(modeRuns: readonly ModeRun[], interrupted: readonly string[] = []): ComparisonSummary {
+export function comparisonSummary(
+  modeRuns: readonly ModeRun[],
+  interrupted: readonly string[] = [],
+): ComparisonSummary {
   return summarizeComparison(
     modeRuns.map((m) => {
       const s = m.run ? runSummary(m.run) : null;
       // A run with no events yet still takes its column (and the baseline slot when first).
-      const r = s && s.runId ? (s.column.key === m.column.key ? s : { ...s, column: m.column }) : emptySummary(m.runId, m.mode, m.column);
+      const r =
+        s && s.runId
+          ? s.column.key === m.column.key
+            ? s
+            : { ...s, column: m.column }
+          : emptySummary(m.runId, m.mode, m.column);
       if (r.status !== 'running' || !interrupted.includes(m.runId)) return r;
-      return { ...r, status: (m.run?.events.length ?? 0) === 0 ? ('never-started' as const) : ('interrupted' as const) };
+      return {
+        ...r,
+        status: (m.run?.events.length ?? 0) === 0 ? ('never-started' as const) : ('interrupted' as const),
+      };
     }),
   );
 }
@@ -53,9 +71,16 @@ export function trialAggregates(modeRuns: readonly ModeRun[], interrupted: reado
 }
 
 /** Each column against the baseline column (a key; else the first) over the trials (shared differencesByMode), paired by trial. */
-export function trialDifferences(modeRuns: readonly ModeRun[], interrupted: readonly string[] = [], baseline: string | null = null): ModeDifference[] {
+export function trialDifferences(
+  modeRuns: readonly ModeRun[],
+  interrupted: readonly string[] = [],
+  baseline: string | null = null,
+): ModeDifference[] {
   const runs = comparisonSummary(modeRuns, interrupted).runs;
-  return differencesByMode(runs.map((summary, i) => ({ trial: modeRuns[i]!.trial, summary })), baseline);
+  return differencesByMode(
+    runs.map((summary, i) => ({ trial: modeRuns[i]!.trial, summary })),
+    baseline,
+  );
 }
 
 export function emptySummary(runId: string, mode: ModeId, column?: ColumnRef): RunSummary {
@@ -69,7 +94,19 @@ export function emptySummary(runId: string, mode: ModeId, column?: ColumnRef): R
     answer: '',
     error: null,
     validation: null,
-    totals: { steps: 0, requests: 0, prompt: 0, completion: 0, cached: 0, reasoning: 0, total: 0, toolCalls: 0, wallMs: 0, approvalWaitMs: 0, startupMs: 0 },
+    totals: {
+      steps: 0,
+      requests: 0,
+      prompt: 0,
+      completion: 0,
+      cached: 0,
+      reasoning: 0,
+      total: 0,
+      toolCalls: 0,
+      wallMs: 0,
+      approvalWaitMs: 0,
+      startupMs: 0,
+    },
     perStep: [],
     firstRequestAt: null,
     firstRequestPrompt: null,
@@ -80,7 +117,10 @@ export function emptySummary(runId: string, mode: ModeId, column?: ColumnRef): R
   };
 }
 
-export type TimelineRow = { readonly kind: 'setup' } | { readonly kind: 'step'; readonly step: number } | { readonly kind: 'result' };
+export type TimelineRow =
+  | { readonly kind: 'setup' }
+  | { readonly kind: 'step'; readonly step: number }
+  | { readonly kind: 'result' };
 
 /** Rows of the aligned timeline: setup, every step number any run reached (ascending), then the result. */
 export function timelineRows(runs: readonly (RunView | undefined)[]): TimelineRow[] {

@@ -18,7 +18,11 @@ export interface HistoryFilter {
 
 export const NO_FILTER: HistoryFilter = { text: '', mode: 'all', outcome: 'all', age: 'all' };
 
-const AGE_MS: Record<Exclude<AgeFilter, 'all'>, number> = { day: 86_400_000, week: 7 * 86_400_000, month: 30 * 86_400_000 };
+const AGE_MS: Record<Exclude<AgeFilter, 'all'>, number> = {
+  day: 86_400_000,
+  week: 7 * 86_400_000,
+  month: 30 * 86_400_000,
+};
 
 /** The host's query for the same filter (history:page applies it to the whole history, not the pages loaded). */
 export function historyQueryOf(f: HistoryFilter, now = Date.now()): HistoryQuery {
@@ -31,7 +35,8 @@ export function historyQueryOf(f: HistoryFilter, now = Date.now()): HistoryQuery
   };
 }
 
-export const isFiltered = (f: HistoryFilter): boolean => f.text.trim() !== '' || f.mode !== 'all' || f.outcome !== 'all' || f.age !== 'all';
+export const isFiltered = (f: HistoryFilter): boolean =>
+  f.text.trim() !== '' || f.mode !== 'all' || f.outcome !== 'all' || f.age !== 'all';
 
 /** Every word of the text must appear (case-insensitive) in the task, model, provider or id. */
 export function matchesHistory(item: ComparisonListItem, f: HistoryFilter, now = Date.now()): boolean {
@@ -48,6 +53,17 @@ export function matchesHistory(item: ComparisonListItem, f: HistoryFilter, now =
   const title = (m.task.id && findTask(m.task.id)?.title) || '';
   // A comparison of variants is found by its columns too: their labels name the models and settings that differ.
   const columns = (m.variants ?? []).flatMap((v) => [v.label, v.model ?? '']);
-  const hay = [title, m.task.text, m.task.id ?? '', m.provider.model, m.provider.name, m.provider.simulated ? 'simulated' : '', m.id, ...columns].join('\n').toLowerCase();
+  const hay = [
+    title,
+    m.task.text,
+    m.task.id ?? '',
+    m.provider.model,
+    m.provider.name,
+    m.provider.simulated ? 'simulated' : '',
+    m.id,
+    ...columns,
+  ]
+    .join('\n')
+    .toLowerCase();
   return words.every((w) => hay.includes(w));
 }

@@ -37,7 +37,10 @@ export interface HistorySlice {
   setSuites(items: readonly SuiteRecord[]): void;
   setActiveSuite(view: SuiteView | null): void;
   /** The first page (replacing what was loaded), or a further one appended (`append`). */
-  setHistoryPage(page: Pick<HistoryPage, 'items' | 'total' | 'stored' | 'nextOffset'>, options?: { damaged?: readonly DamagedComparison[]; append?: boolean }): void;
+  setHistoryPage(
+    page: Pick<HistoryPage, 'items' | 'total' | 'stored' | 'nextOffset'>,
+    options?: { damaged?: readonly DamagedComparison[]; append?: boolean },
+  ): void;
   setHistoryMore(state: HistorySlice['historyMore']): void;
   setHistoryLoading(): void;
   setHistoryError(message: string): void;
@@ -74,7 +77,11 @@ export const createHistorySlice: StateCreator<AppState, [], [], HistorySlice> = 
       const loaded = options.append ? new Set(s.historyItems.map((i) => i.meta.id)) : null;
       const items = loaded ? [...s.historyItems, ...page.items.filter((i) => !loaded.has(i.meta.id))] : page.items;
       return {
-        historyItems: items, historyMatching: page.total, historyStored: page.stored, historyNext: page.nextOffset, historyMore: 'idle',
+        historyItems: items,
+        historyMatching: page.total,
+        historyStored: page.stored,
+        historyNext: page.nextOffset,
+        historyMore: 'idle',
         ...(options.damaged ? { damagedItems: options.damaged } : {}),
         ...(options.append ? {} : { historyStatus: 'ready' as const, historyError: null }),
       };

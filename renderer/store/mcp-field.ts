@@ -18,7 +18,11 @@ export function checkMcpField(text: string | undefined): McpFieldCheck {
   if (!text?.trim()) return { servers: [], error: null, summary: null };
   try {
     const servers = parseMcpConfigText(text, SOURCE, { fullCwd: true });
-    return { servers, error: null, summary: servers.length ? mcpSummary(servers) : 'No servers (every one is disabled).' };
+    return {
+      servers,
+      error: null,
+      summary: servers.length ? mcpSummary(servers) : 'No servers (every one is disabled).',
+    };
   } catch (err) {
     const message = err instanceof McpConfigError ? err.message.replace(`${SOURCE}: `, '') : String(err);
     return { servers: [], error: message.replace(/^./, (c) => c.toUpperCase()), summary: null };
@@ -44,10 +48,12 @@ export function mcpConfigToSave(text: string): string | undefined {
     if (!server || typeof server !== 'object') continue;
     for (const field of ['env', 'headers']) {
       const values = (server as Record<string, unknown>)[field];
-      if (values && typeof values === 'object') for (const name of Object.keys(values)) (values as Record<string, unknown>)[name] = '';
+      if (values && typeof values === 'object')
+        for (const name of Object.keys(values)) (values as Record<string, unknown>)[name] = '';
     }
   }
   return JSON.stringify(doc, null, 2);
 }
 
-export const MCP_PLACEHOLDER = '{"mcpServers": {"files": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "/home/me/notes"]}}}';
+export const MCP_PLACEHOLDER =
+  '{"mcpServers": {"files": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "/home/me/notes"]}}}';

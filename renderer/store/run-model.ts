@@ -95,11 +95,25 @@ export interface RunView {
 export type RunMap = Readonly<Record<string, RunView>>;
 
 export function emptyRun(runId: string): RunView {
-  return { runId, nextSeq: 0, gaps: 0, events: [], started: null, finished: null, warnings: [], steps: [], stepIndex: {}, pendingApprovals: 0 };
+  return {
+    runId,
+    nextSeq: 0,
+    gaps: 0,
+    events: [],
+    started: null,
+    finished: null,
+    warnings: [],
+    steps: [],
+    stepIndex: {},
+    pendingApprovals: 0,
+  };
 }
 
 // Writable twins of the views, used only inside a batch on objects the batch owns.
-interface MCall extends Omit<ToolCallView, 'searches' | 'approvals' | 'name' | 'forwardedBy' | 'mcp' | 'progress' | 'samplings' | 'elicitations' | 'asking'> {
+interface MCall extends Omit<
+  ToolCallView,
+  'searches' | 'approvals' | 'name' | 'forwardedBy' | 'mcp' | 'progress' | 'samplings' | 'elicitations' | 'asking'
+> {
   name: string;
   mcp?: McpToolRecord;
   progress?: ToolProgressEvent;
@@ -180,7 +194,17 @@ function callOf(d: Draft, s: MStep, callId: string, name: string): MCall {
   s.calls = d.own(s.calls);
   if (i === undefined) {
     s.callIndex = d.own(s.callIndex);
-    const call: MCall = d.fresh({ callId, name, args: undefined, rawArgs: null, started: false, finished: null, codeRun: null, searches: [], approvals: [] });
+    const call: MCall = d.fresh({
+      callId,
+      name,
+      args: undefined,
+      rawArgs: null,
+      started: false,
+      finished: null,
+      codeRun: null,
+      searches: [],
+      approvals: [],
+    });
     s.calls.push(call);
     s.callIndex[callId] = s.calls.length - 1;
     return call;
@@ -274,7 +298,8 @@ function applyOne(d: Draft, run: MRun, e: StepEvent): void {
       const s = stepOf(d, run, e.step);
       const c = callOf(d, s, e.callId, s.calls[s.callIndex[e.callId] ?? -1]?.name ?? e.server);
       c.elicitations = [...(c.elicitations ?? []), e];
-      const waiting = e.elicitationId !== undefined ? (c.asking ?? []).filter((q) => q.elicitationId !== e.elicitationId) : c.asking;
+      const waiting =
+        e.elicitationId !== undefined ? (c.asking ?? []).filter((q) => q.elicitationId !== e.elicitationId) : c.asking;
       if (waiting && waiting.length !== (c.asking?.length ?? 0)) {
         c.asking = waiting;
         run.pendingForms = Math.max(0, (run.pendingForms ?? 0) - 1);

@@ -44,7 +44,12 @@ export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set) 
   showComparison: (active, events = []) =>
     set((s) => {
       const same = s.active?.meta.id === active.meta.id;
-      return { active, runs: applyEvents(s.runs, events), trialChoice: same ? s.trialChoice : null, focusedColumns: same ? s.focusedColumns : null };
+      return {
+        active,
+        runs: applyEvents(s.runs, events),
+        trialChoice: same ? s.trialChoice : null,
+        focusedColumns: same ? s.focusedColumns : null,
+      };
     }),
   clearComparison: () => set({ active: null, startError: null, trialChoice: null, focusedColumns: null }),
   setStarting: (starting, error = null) => set({ starting, startError: error }),

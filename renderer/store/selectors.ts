@@ -7,7 +7,18 @@ import { comparisonSummary, trialAggregates, trialDifferences, type ModeRun } fr
 import { resultStatement, type ResultStatement } from '../../shared/result-statement.js';
 import { runStatus } from './run-model.js';
 import { runColumn, slotsOf } from './columns.js';
-import { displayStatus, liveTrial, shownTrial, trialCount, trialOf, trialsRan, trialStates, type DisplayStatus, type TrialChoice, type TrialState } from './trial-model.js';
+import {
+  displayStatus,
+  liveTrial,
+  shownTrial,
+  trialCount,
+  trialOf,
+  trialsRan,
+  trialStates,
+  type DisplayStatus,
+  type TrialChoice,
+  type TrialState,
+} from './trial-model.js';
 
 const EMPTY: readonly ModeRun[] = [];
 const NO_IDS: readonly string[] = [];
@@ -16,7 +27,11 @@ const NO_IDS: readonly string[] = [];
  * A selector that recomputes only when one of its inputs changed (by identity), and keeps its previous result
  * when `same` says the new one is equal: React re-renders on a new identity, so a stable one spares the work.
  */
-function memo<T>(inputs: (s: AppState) => readonly unknown[], compute: (s: AppState) => T, same?: (a: T, b: T) => boolean): (s: AppState) => T {
+function memo<T>(
+  inputs: (s: AppState) => readonly unknown[],
+  compute: (s: AppState) => T,
+  same?: (a: T, b: T) => boolean,
+): (s: AppState) => T {
   let lastInputs: readonly unknown[] | null = null;
   let last!: T;
   return (s) => {
@@ -30,7 +45,15 @@ function memo<T>(inputs: (s: AppState) => readonly unknown[], compute: (s: AppSt
 }
 
 const sameModeRuns = (a: readonly ModeRun[], b: readonly ModeRun[]) =>
-  a.length === b.length && a.every((m, i) => m.run === b[i]!.run && m.runId === b[i]!.runId && m.column.key === b[i]!.column.key && m.column.label === b[i]!.column.label && m.slot === b[i]!.slot);
+  a.length === b.length &&
+  a.every(
+    (m, i) =>
+      m.run === b[i]!.run &&
+      m.runId === b[i]!.runId &&
+      m.column.key === b[i]!.column.key &&
+      m.column.label === b[i]!.column.label &&
+      m.slot === b[i]!.slot,
+  );
 const sameList = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 const allModeRuns = memo(
@@ -93,7 +116,10 @@ export const comparisonSelectors = {
   },
   simulated: (s: AppState) => s.active?.meta.provider.simulated ?? false,
   /** Each column key's palette slot (store/columns.ts); empty without a comparison. */
-  slots: memo((s) => [s.active?.meta], (s): ReadonlyMap<string, ColumnSlot> => slotsOf(s.active?.meta)),
+  slots: memo(
+    (s) => [s.active?.meta],
+    (s): ReadonlyMap<string, ColumnSlot> => slotsOf(s.active?.meta),
+  ),
   interrupted: (s: AppState) => s.active?.interrupted ?? NO_IDS,
 };
 
@@ -115,13 +141,16 @@ export const trialSelectors = {
   /** Each column against the baseline (the chosen column, else the first) over every trial, for the sentences under the averages. */
   differences: memo(
     (s) => [allModeRuns(s), s.active?.interrupted, s.baselineColumn],
-    (s): readonly ModeDifference[] => trialDifferences(allModeRuns(s), s.active?.interrupted ?? NO_IDS, s.baselineColumn),
+    (s): readonly ModeDifference[] =>
+      trialDifferences(allModeRuns(s), s.active?.interrupted ?? NO_IDS, s.baselineColumn),
   ),
   /** What a run's badge says, 'waiting' included. */
-  status: (runId: string) => (s: AppState): DisplayStatus => {
-    const r = s.active?.meta.runs.find((x) => x.runId === runId);
-    return displayStatus(s.runs[runId], runId, r ? trialOf(r) : 1, states(s), s.active?.interrupted ?? NO_IDS);
-  },
+  status:
+    (runId: string) =>
+    (s: AppState): DisplayStatus => {
+      const r = s.active?.meta.runs.find((x) => x.runId === runId);
+      return displayStatus(s.runs[runId], runId, r ? trialOf(r) : 1, states(s), s.active?.interrupted ?? NO_IDS);
+    },
 };
 
 export const resultSelectors = {
@@ -132,7 +161,10 @@ export const resultSelectors = {
       const all = allModeRuns(s);
       if (!s.active || all.length === 0) return null;
       const runs = comparisonSummary(all, s.active.interrupted);
-      return resultStatement({ runs: runs.runs.map((summary, i) => ({ trial: all[i]!.trial, summary })), simulated: s.active.meta.provider.simulated });
+      return resultStatement({
+        runs: runs.runs.map((summary, i) => ({ trial: all[i]!.trial, summary })),
+        simulated: s.active.meta.provider.simulated,
+      });
     },
   ),
 };

@@ -36,7 +36,11 @@ export function runClosed(runs: RunMap, runId: string, interrupted: readonly str
 }
 
 /** One state per trial, index k - 1 for trial k. */
-export function trialStates(meta: Pick<ComparisonMeta, 'runs'>, runs: RunMap, interrupted: readonly string[]): TrialState[] {
+export function trialStates(
+  meta: Pick<ComparisonMeta, 'runs'>,
+  runs: RunMap,
+  interrupted: readonly string[],
+): TrialState[] {
   const n = trialCount(meta);
   const states: TrialState[] = [];
   let earlierOpen = false;
@@ -61,7 +65,9 @@ export function runNeverRan(run: RunView | undefined): boolean {
 
 /** Per trial (index k - 1): whether any of its runs ran. A trial still waiting or running counts as ran. */
 export function trialsRan(meta: Pick<ComparisonMeta, 'runs'>, runs: RunMap, states: readonly TrialState[]): boolean[] {
-  return states.map((state, i) => state !== 'done' || meta.runs.some((r) => trialOf(r) === i + 1 && !runNeverRan(runs[r.runId])));
+  return states.map(
+    (state, i) => state !== 'done' || meta.runs.some((r) => trialOf(r) === i + 1 && !runNeverRan(runs[r.runId])),
+  );
 }
 
 /** The trial in progress (the first one still running), or null when none is. */
@@ -74,7 +80,12 @@ export function liveTrial(states: readonly TrialState[]): number | null {
  * The trial the columns and charts show. A pick of the user's wins; otherwise the view follows the trial in
  * progress, stays on the last one when a live comparison ends, and opens a stored one on trial 1.
  */
-export function shownTrial(choice: TrialChoice | null, states: readonly TrialState[], source: 'live' | 'history', ran: readonly boolean[] = []): TrialChoice {
+export function shownTrial(
+  choice: TrialChoice | null,
+  states: readonly TrialState[],
+  source: 'live' | 'history',
+  ran: readonly boolean[] = [],
+): TrialChoice {
   const n = states.length;
   if (n <= 1) return 1;
   if (choice === 'all') return 'all';
@@ -88,7 +99,13 @@ export function shownTrial(choice: TrialChoice | null, states: readonly TrialSta
 }
 
 /** The badge of one run: 'waiting' for a run whose round has not started yet, else its own status. */
-export function displayStatus(run: RunView | undefined, runId: string, trial: number, states: readonly TrialState[], interrupted: readonly string[]): DisplayStatus {
+export function displayStatus(
+  run: RunView | undefined,
+  runId: string,
+  trial: number,
+  states: readonly TrialState[],
+  interrupted: readonly string[],
+): DisplayStatus {
   if (states[trial - 1] === 'waiting' && (run?.events.length ?? 0) === 0) return 'waiting';
   const s = runStatus(run);
   if ((s !== 'running' && s !== 'pending') || !interrupted.includes(runId)) return s;

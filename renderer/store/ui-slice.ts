@@ -103,7 +103,8 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
   answerRaw: false,
   setAnswerRaw: (answerRaw) => set({ answerRaw }),
   focusedColumns: null,
-  openColumns: (keys) => set((s) => ({ mainTab: 'timeline', focusedColumns: { keys, at: (s.focusedColumns?.at ?? 0) + 1 } })),
+  openColumns: (keys) =>
+    set((s) => ({ mainTab: 'timeline', focusedColumns: { keys, at: (s.focusedColumns?.at ?? 0) + 1 } })),
   diffPair: null,
   setDiffPair: (diffPair) => set({ diffPair }),
   baselineColumn: null,
@@ -139,5 +140,11 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
   setConnection: (connection) => set({ connection }),
   setAppInfo: (appInfo) => set({ appInfo }),
   setExportMenuOpen: (exportMenuOpen) => set({ exportMenuOpen }),
-  requestComposerFocus: () => set((s) => ({ focusComposer: s.focusComposer + 1, sidebarTab: 'compose', sidebarHidden: false, narrowFold: false })),
+  requestComposerFocus: () =>
+    set((s) => ({
+      focusComposer: s.focusComposer + 1,
+      sidebarTab: 'compose',
+      sidebarHidden: false,
+      narrowFold: false,
+    })),
 });

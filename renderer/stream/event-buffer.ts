@@ -20,7 +20,10 @@ export const frameScheduler: Scheduler = (flush) => {
   else requestAnimationFrame(() => flush());
 };
 
-export function createEventBuffer(apply: (events: StepEvent[]) => void, schedule: Scheduler = frameScheduler): EventBuffer {
+export function createEventBuffer(
+  apply: (events: StepEvent[]) => void,
+  schedule: Scheduler = frameScheduler,
+): EventBuffer {
   let buffer: StepEvent[] = [];
   let scheduled = false;
   const flush = () => {

@@ -27,14 +27,31 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-const cli = (args: string[]) => exec(process.execPath, [entry, ...args], { env: { ...process.env, PARALLAX_DATA_DIR: dataDir }, timeout: 90_000 });
+const cli = (args: string[]) =>
+  exec(process.execPath, [entry, ...args], { env: { ...process.env, PARALLAX_DATA_DIR: dataDir }, timeout: 90_000 });
 
 describe('the bundled CLI', () => {
   it('is its entry, the two thread entries, and chunks; --help lists every command', async () => {
     const files = await readdir(join(process.cwd(), outdir));
-    expect(files).toEqual(expect.arrayContaining(['parallax.js', 'sandbox-thread.js', 'compute-thread.js', 'package.json']));
+    expect(files).toEqual(
+      expect.arrayContaining(['parallax.js', 'sandbox-thread.js', 'compute-thread.js', 'package.json']),
+    );
     const { stdout } = await cli(['--help']);
-    for (const command of ['start', 'run', 'report', 'tasks', 'sim-server', 'compare', 'history', 'serve', 'exec', 'prices', 'suite', 'tools', 'diff']) {
+    for (const command of [
+      'start',
+      'run',
+      'report',
+      'tasks',
+      'sim-server',
+      'compare',
+      'history',
+      'serve',
+      'exec',
+      'prices',
+      'suite',
+      'tools',
+      'diff',
+    ]) {
       expect(stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
     }
     expect((await cli(['--version'])).stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
@@ -43,7 +60,11 @@ describe('the bundled CLI', () => {
   it('runs weather-f in Code Mode (QuickJS thread) and ReAct (calculator on the compute thread) in its own process; both answer', async () => {
     for (const mode of ['code', 'react']) {
       const { stdout } = await cli(['run', '--task', 'weather-f', '--mode', mode, '--json']);
-      const out = JSON.parse(stdout) as { status: string; simulated: boolean; validation: { ok: boolean; detail: string } };
+      const out = JSON.parse(stdout) as {
+        status: string;
+        simulated: boolean;
+        validation: { ok: boolean; detail: string };
+      };
       expect(out.status, mode).toBe('answered');
       expect(out.validation.ok, out.validation.detail).toBe(true);
       expect(out.simulated).toBe(true);
@@ -53,6 +74,9 @@ describe('the bundled CLI', () => {
   it('compares two modes in worker processes', async () => {
     const { stdout } = await cli(['compare', '--task', 'calc', '--modes', 'react,code', '--json']);
     const out = JSON.parse(stdout) as { runs: { mode: string; status: string }[] };
-    expect(out.runs.map((r) => [r.mode, r.status])).toEqual([['react', 'answered'], ['code', 'answered']]);
+    expect(out.runs.map((r) => [r.mode, r.status])).toEqual([
+      ['react', 'answered'],
+      ['code', 'answered'],
+    ]);
   });
 });

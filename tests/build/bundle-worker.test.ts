@@ -23,7 +23,13 @@ const events: StepEvent[] = [];
 beforeAll(async () => {
   entry = await (bundleWorker as (dir: string) => Promise<string>)(outdir);
   dataDir = await mkdtemp(join(tmpdir(), 'parallax-bundle-'));
-  host = createHost({ dataDir, getApiKey: async () => null, onWarning: () => {}, onEvents: (b) => events.push(...b), launcher: forkLauncher({ entry }) });
+  host = createHost({
+    dataDir,
+    getApiKey: async () => null,
+    onWarning: () => {},
+    onEvents: (b) => events.push(...b),
+    launcher: forkLauncher({ entry }),
+  });
 });
 
 afterAll(async () => {
@@ -38,12 +44,18 @@ describe('the bundled worker', () => {
     expect(files).toEqual(expect.arrayContaining(['worker-main.js', 'sandbox-thread.js', 'compute-thread.js']));
     // Libraries loaded only when needed (tokenizer, HTML converter, MCP, Anthropic, task sets) are chunks of their
     // own; the rest is shared chunks. Module-by-module output would be a file per source file and per package file.
-    const sources = (await readdir(join(process.cwd(), 'electron'), { recursive: true })).filter((f) => f.endsWith('.ts'));
+    const sources = (await readdir(join(process.cwd(), 'electron'), { recursive: true })).filter((f) =>
+      f.endsWith('.ts'),
+    );
     expect(files.filter((f) => f.endsWith('.js')).length).toBeLessThan(sources.length / 5);
   });
 
   it('runs ReAct (calculator on the compute thread) and Code Mode (QuickJS thread) on weather-f; both answer correctly', async () => {
-    const meta = await host!['comparison:start']({ task: 'weather-f', modes: ['react', 'code'], provider: { name: 'simulated', baseUrl: null, model: 'sim' } });
+    const meta = await host!['comparison:start']({
+      task: 'weather-f',
+      modes: ['react', 'code'],
+      provider: { name: 'simulated', baseUrl: null, model: 'sim' },
+    });
     await host!.whenDone(meta.id);
     const byRun = groupByRun(events);
     for (const r of meta.runs) {

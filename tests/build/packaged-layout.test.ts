@@ -26,16 +26,25 @@ let host: Host | null = null;
 let dataDir = '';
 const events: StepEvent[] = [];
 /** The layout as the main process computes it (its modules inside app.asar)… */
-const mainLayout = (): AppLayout => layoutFor(pathToFileURL(path.join(layout.asar, 'dist/electron/engine/app-layout.js')).href, false);
+const mainLayout = (): AppLayout =>
+  layoutFor(pathToFileURL(path.join(layout.asar, 'dist/electron/engine/app-layout.js')).href, false);
 /** …and as the worker bundle computes it (its chunks in app.asar.unpacked/dist/worker). */
-const workerLayout = (): AppLayout => layoutFor(pathToFileURL(path.join(layout.unpackedDir, 'dist/worker/chunk-x.js')).href, true);
+const workerLayout = (): AppLayout =>
+  layoutFor(pathToFileURL(path.join(layout.unpackedDir, 'dist/worker/chunk-x.js')).href, true);
 const workerEntry = (): string => entryFor('worker-main', mainLayout());
 const childEntry = (): string => path.join(layout.unpackedDir, 'dist/worker/python-child.js');
 
 beforeAll(async () => {
   layout = await makePackagedLayout();
   dataDir = await mkdtemp(path.join(tmpdir(), 'parallax-packaged-data-'));
-  host = createHost({ dataDir, caller: 'cli', getApiKey: async () => null, onWarning: () => {}, onEvents: (b) => events.push(...b), launcher: forkLauncher({ entry: workerEntry() }) });
+  host = createHost({
+    dataDir,
+    caller: 'cli',
+    getApiKey: async () => null,
+    onWarning: () => {},
+    onEvents: (b) => events.push(...b),
+    launcher: forkLauncher({ entry: workerEntry() }),
+  });
 });
 
 afterAll(async () => {
@@ -44,8 +53,17 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-async function compare(task: string, modes: string[], extra: Record<string, unknown> = {}): Promise<Map<string, StepEvent[]>> {
-  const meta = await host!['comparison:start']({ task, modes, provider: { name: 'simulated', baseUrl: null, model: 'sim' }, ...extra } as never);
+async function compare(
+  task: string,
+  modes: string[],
+  extra: Record<string, unknown> = {},
+): Promise<Map<string, StepEvent[]>> {
+  const meta = await host!['comparison:start']({
+    task,
+    modes,
+    provider: { name: 'simulated', baseUrl: null, model: 'sim' },
+    ...extra,
+  } as never);
   await host!.whenDone(meta.id);
   const byRun = groupByRun(events);
   const out = new Map<string, StepEvent[]>();
@@ -69,12 +87,14 @@ describe('the packaged layout', () => {
     expect(launch.args.at(-1)).toBe(childEntry());
     expect(existsSync(childEntry())).toBe(true);
   });
-
 });
 
 /** The packaged worker forked with plain Node and these flags: its first message, or how it exited. */
 async function firstMessage(execArgv: string[] = []): Promise<{ first: unknown; stderr: string }> {
-  const child = spawn(process.execPath, [...execArgv, workerEntry()], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env: { PATH: process.env.PATH ?? '' } });
+  const child = spawn(process.execPath, [...execArgv, workerEntry()], {
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    env: { PATH: process.env.PATH ?? '' },
+  });
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   const first = await new Promise<unknown>((resolve) => {
@@ -122,7 +142,9 @@ describe('runs from the packaged layout', () => {
   it('starts an MCP stdio server and offers its tools', async () => {
     const runs = await compare('calc', ['react'], { mcpServers: [stdioServer('t', { startupTimeoutMs: 60_000 })] });
     const started = runs.get('react')!.find((e) => e.type === 'run-started');
-    expect(started?.type === 'run-started' && started.tools.map((t) => t.name)).toEqual(expect.arrayContaining(['t_add', 't_echo', 'calculator']));
+    expect(started?.type === 'run-started' && started.tools.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['t_add', 't_echo', 'calculator']),
+    );
   });
 });
 
@@ -130,34 +152,48 @@ describe('the Python child in the packaged layout', () => {
   it('is shown only its own folder, Pyodide and the runtime, never / or the home folder', () => {
     const roots = readOnlyRoots(workerLayout());
     expect(roots).not.toContain('/');
-    expect(roots).toEqual(expect.arrayContaining([path.join(layout.unpackedDir, 'dist/worker'), path.join(layout.unpackedDir, 'node_modules/pyodide')]));
-    for (const r of roots) expect(homedir().startsWith(`${r}/`) || r === homedir() || r === layout.unpackedDir).toBe(false);
+    expect(roots).toEqual(
+      expect.arrayContaining([
+        path.join(layout.unpackedDir, 'dist/worker'),
+        path.join(layout.unpackedDir, 'node_modules/pyodide'),
+      ]),
+    );
+    for (const r of roots)
+      expect(homedir().startsWith(`${r}/`) || r === homedir() || r === layout.unpackedDir).toBe(false);
   });
 
-  it.runIf(shellSandbox().kind === 'bubblewrap')('cannot see /, the home folder, host processes, the host /tmp or the archive inside bubblewrap', async () => {
-    // The launch the worker makes, with a probe in place of the child (same binary, same binds).
-    const launch = pythonLaunch({ layout: workerLayout() });
-    expect(launch.containment).toBe('bubblewrap');
-    const args = [...launch.args.slice(0, launch.args.indexOf('--') + 2)];
-    const secret = path.join(layout.appDir, 'secret.txt');
-    await writeFile(secret, 'not for the child');
-    const probe = `const fs = require('node:fs');
+  it.runIf(shellSandbox().kind === 'bubblewrap')(
+    'cannot see /, the home folder, host processes, the host /tmp or the archive inside bubblewrap',
+    async () => {
+      // The launch the worker makes, with a probe in place of the child (same binary, same binds).
+      const launch = pythonLaunch({ layout: workerLayout() });
+      expect(launch.containment).toBe('bubblewrap');
+      const args = [...launch.args.slice(0, launch.args.indexOf('--') + 2)];
+      const secret = path.join(layout.appDir, 'secret.txt');
+      await writeFile(secret, 'not for the child');
+      const probe = `const fs = require('node:fs');
       const list = (d) => { try { return fs.readdirSync(d).sort(); } catch { return null; } };
       const pids = fs.readdirSync('/proc').filter((n) => /^\\d+$/.test(n)).length;
       console.log(JSON.stringify({ root: list('/'), home: fs.existsSync(${JSON.stringify(homedir())}), tmp: list('/tmp'), app: list(${JSON.stringify(layout.appDir)}),
         resources: list(${JSON.stringify(layout.resources)}), unpacked: list(${JSON.stringify(layout.unpackedDir)}), secret: fs.existsSync(${JSON.stringify(secret)}), pids,
         pyodide: fs.existsSync(${JSON.stringify(path.join(layout.unpackedDir, 'node_modules/pyodide/pyodide.asm.wasm'))}), entry: fs.existsSync(${JSON.stringify(childEntry())}) }));`;
-    const r = spawnSync(launch.command, [...args, '-e', probe], { encoding: 'utf8', timeout: 30_000 });
-    expect(r.status, r.stderr).toBe(0);
-    const seen = JSON.parse(r.stdout) as Record<string, unknown>;
-    // What it needs is there…
-    expect(seen).toMatchObject({ pyodide: true, entry: true });
-    // …and nothing else: not the host root, the home folder, other processes, the host's /tmp or the archive.
-    expect(seen.root).not.toEqual(expect.arrayContaining(['home']));
-    expect(seen.root).not.toContain('root');
-    expect(seen.home).toBe(false);
-    expect(seen.pids).toBeLessThanOrEqual(3);
-    expect(seen.tmp).toEqual(['home', path.basename(layout.appDir)].sort()); // the private home, the path down to the binds
-    expect(seen).toMatchObject({ app: ['resources'], resources: ['app.asar.unpacked'], unpacked: ['dist', 'node_modules'], secret: false });
-  });
+      const r = spawnSync(launch.command, [...args, '-e', probe], { encoding: 'utf8', timeout: 30_000 });
+      expect(r.status, r.stderr).toBe(0);
+      const seen = JSON.parse(r.stdout) as Record<string, unknown>;
+      // What it needs is there…
+      expect(seen).toMatchObject({ pyodide: true, entry: true });
+      // …and nothing else: not the host root, the home folder, other processes, the host's /tmp or the archive.
+      expect(seen.root).not.toEqual(expect.arrayContaining(['home']));
+      expect(seen.root).not.toContain('root');
+      expect(seen.home).toBe(false);
+      expect(seen.pids).toBeLessThanOrEqual(3);
+      expect(seen.tmp).toEqual(['home', path.basename(layout.appDir)].sort()); // the private home, the path down to the binds
+      expect(seen).toMatchObject({
+        app: ['resources'],
+        resources: ['app.asar.unpacked'],
+        unpacked: ['dist', 'node_modules'],
+        secret: false,
+      });
+    },
+  );
 });

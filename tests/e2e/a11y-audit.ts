@@ -60,7 +60,11 @@ export async function auditPage(page: Page, view: string, options: { colours?: b
     view,
     rule: v.id,
     impact: v.impact ?? null,
-    nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240), html: n.html.slice(0, 160) })),
+    nodes: v.nodes.map((n) => ({
+      target: n.target.join(' '),
+      summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240),
+      html: n.html.slice(0, 160),
+    })),
   }));
   record(view, {
     violations: findings.reduce((s, f) => s + f.nodes.length, 0),
@@ -82,7 +86,10 @@ export async function setTheme(page: Page, theme: Theme): Promise<void> {
   if ((await currentTheme(page)) === theme) return;
   // The app's own toggle, clicked without a pointer: an open menu or dialog stays as it is.
   await page.locator('[data-testid=theme-toggle]').dispatchEvent('click');
-  await page.waitForFunction((t) => (document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light') === t, theme);
+  await page.waitForFunction(
+    (t) => (document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light') === t,
+    theme,
+  );
 }
 
 /**
@@ -105,6 +112,12 @@ export async function auditBothThemes(page: Page, view: string, reopen?: () => P
 /** A readable failure message: rule, impact and the first failing elements of each violation. */
 export function describeFindings(found: readonly Finding[]): string {
   return found
-    .map((f) => `${f.view}: ${f.rule} (${f.impact}) × ${f.nodes.length}\n${f.nodes.slice(0, 4).map((n) => `    ${n.target} — ${n.summary}`).join('\n')}`)
+    .map(
+      (f) =>
+        `${f.view}: ${f.rule} (${f.impact}) × ${f.nodes.length}\n${f.nodes
+          .slice(0, 4)
+          .map((n) => `    ${n.target} — ${n.summary}`)
+          .join('\n')}`,
+    )
     .join('\n');
 }

@@ -77,7 +77,9 @@ describe('accessibility audit (axe-core, WCAG 2 A and AA), light and dark', { ti
     await page().focus('[data-testid=side-tab-compose]');
     await page().keyboard.press('ArrowRight');
     await page().waitForSelector('[data-testid=history-empty]');
-    expect(await page().evaluate(() => [document.activeElement?.id, document.activeElement?.getAttribute('tabindex')])).toEqual(['side-tab-history', '0']);
+    expect(
+      await page().evaluate(() => [document.activeElement?.id, document.activeElement?.getAttribute('tabindex')]),
+    ).toEqual(['side-tab-history', '0']);
     expect(await page().getAttribute('#side-panel-body', 'aria-labelledby')).toBe('side-tab-history');
     found.push(...(await auditBothThemes(page(), 'history, empty')));
     await page().keyboard.press('ArrowLeft');
@@ -88,11 +90,14 @@ describe('accessibility audit (axe-core, WCAG 2 A and AA), light and dark', { ti
   it('a running comparison paused at approval cards, then finished, with two trials, on each tab', async () => {
     const p = page();
     await p.click('[data-testid=task-time-and-title]');
-    if ((await p.locator('[data-testid=approval-fetch_url]').count()) === 0) await p.click('[data-testid=advanced-toggle]');
+    if ((await p.locator('[data-testid=approval-fetch_url]').count()) === 0)
+      await p.click('[data-testid=advanced-toggle]');
     await p.selectOption('[data-testid=approval-fetch_url]', 'ask');
     await p.fill('[data-testid=trials-input]', '2');
     await p.click('[data-testid=run]');
-    await p.waitForFunction(() => document.querySelectorAll('[data-testid=approval-card]').length === 2, undefined, { timeout: 120_000 });
+    await p.waitForFunction(() => document.querySelectorAll('[data-testid=approval-card]').length === 2, undefined, {
+      timeout: 120_000,
+    });
     const found: Finding[] = [];
     found.push(...(await auditTabs('running, approval cards')));
     const said = () => p.textContent('[data-testid=live-announcer]');
@@ -100,18 +105,25 @@ describe('accessibility audit (axe-core, WCAG 2 A and AA), light and dark', { ti
 
     await p.click('[data-testid=tab-timeline]');
     await p.click('[data-testid=approval-card] [data-testid=approval-allow-all]');
-    await p.waitForFunction(() => {
-      const opts = [...document.querySelectorAll('[data-testid=trial-option][data-state]')];
-      return opts.length === 2 && opts.every((o) => o.getAttribute('data-state') === 'done');
-    }, undefined, { timeout: 180_000 });
+    await p.waitForFunction(
+      () => {
+        const opts = [...document.querySelectorAll('[data-testid=trial-option][data-state]')];
+        return opts.length === 2 && opts.every((o) => o.getAttribute('data-state') === 'done');
+      },
+      undefined,
+      { timeout: 180_000 },
+    );
     // Announced once, politely; the Allow button that had focus is gone, so focus went to the view's tab.
-    await p.waitForFunction(() => document.querySelector('[data-testid=live-announcer]')?.textContent?.startsWith('Comparison finished'));
+    await p.waitForFunction(() =>
+      document.querySelector('[data-testid=live-announcer]')?.textContent?.startsWith('Comparison finished'),
+    );
     expect(await said()).toMatch(/^Comparison finished: 4 answered\.\s?$/);
     expect(await p.getAttribute('[data-testid=live-announcer]', 'aria-live')).toBe('polite');
     expect(await p.evaluate(() => document.activeElement?.id)).toBe('tab-timeline');
     // The result banner is on every tab, one line until "Why" opens it: opened, what it holds is audited with each.
     await p.waitForSelector('[data-testid=result-banner]');
-    if ((await p.getAttribute('[data-testid=result-toggle]', 'aria-expanded')) !== 'true') await p.click('[data-testid=result-toggle]');
+    if ((await p.getAttribute('[data-testid=result-toggle]', 'aria-expanded')) !== 'true')
+      await p.click('[data-testid=result-toggle]');
     await p.waitForSelector('[data-testid=result-banner] .result-body');
     found.push(...(await auditTabs('finished, 2 trials')));
 
@@ -119,11 +131,15 @@ describe('accessibility audit (axe-core, WCAG 2 A and AA), light and dark', { ti
     const chart = p.locator('[data-testid=per-step-chart]');
     const bars = (await readBars(p)).filter((b) => b.kind === 'prompt');
     expect(await chart.getAttribute('role')).toBe(null);
-    expect(await chart.locator('[role=img]').getAttribute('aria-label')).toMatch(/^Tokens per step · Trial \d \(simulated\)\. Its figures are in the table that follows\.$/);
+    expect(await chart.locator('[role=img]').getAttribute('aria-label')).toMatch(
+      /^Tokens per step · Trial \d \(simulated\)\. Its figures are in the table that follows\.$/,
+    );
     expect(await p.locator('[data-testid=token-bar][aria-label]').count()).toBe(0);
     await chart.locator('[data-testid=show-as-table] input').check();
     expect(await chart.getAttribute('data-view')).toBe('table');
-    const cells = await chart.locator('[data-testid=chart-table] tbody tr').evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent ?? '')));
+    const cells = await chart
+      .locator('[data-testid=chart-table] tbody tr')
+      .evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent ?? '')));
     const heads = await chart.locator('[data-testid=chart-table] thead th').allTextContents();
     for (const b of bars) {
       const row = cells.find((r) => r[0] === String(b.step))!;
@@ -146,7 +162,15 @@ describe('accessibility audit (axe-core, WCAG 2 A and AA), light and dark', { ti
   let suiteRun: ReturnType<typeof runCli> | undefined;
   async function startSuite(): ReturnType<typeof runCli> {
     const file = join(session.served.dataDir, 'a11y-suite.json');
-    await writeFile(file, JSON.stringify({ name: 'audit suite', modes: ['react', 'code'], trials: 1, tasks: [{ builtin: 'calc' }, { builtin: 'weather-f' }] }));
+    await writeFile(
+      file,
+      JSON.stringify({
+        name: 'audit suite',
+        modes: ['react', 'code'],
+        trials: 1,
+        tasks: [{ builtin: 'calc' }, { builtin: 'weather-f' }],
+      }),
+    );
     const env: NodeJS.ProcessEnv = { ...process.env, PARALLAX_DATA_DIR: session.served.dataDir };
     delete env.OPENAI_API_KEY;
     return runCli(['suite', 'run', file, '--json'], env);
@@ -154,16 +178,34 @@ describe('accessibility audit (axe-core, WCAG 2 A and AA), light and dark', { ti
 
   it('a comparison whose runs failed, on each tab', async () => {
     suiteRun = startSuite();
-    const meta = await runAndOpen({ task: 'calc', provider: SIM, modes: ['react', 'code'], settings: { simFaults: ['500'] } });
-    const statuses = (await session.host.invoke('history:list')).find((x) => x.meta.id === meta.id)!.runs.map((r) => r.status);
-    expect(statuses.every((s) => ENDED.includes(s) && s !== 'answered'), statuses.join()).toBe(true);
+    const meta = await runAndOpen({
+      task: 'calc',
+      provider: SIM,
+      modes: ['react', 'code'],
+      settings: { simFaults: ['500'] },
+    });
+    const statuses = (await session.host.invoke('history:list'))
+      .find((x) => x.meta.id === meta.id)!
+      .runs.map((r) => r.status);
+    expect(
+      statuses.every((s) => ENDED.includes(s) && s !== 'answered'),
+      statuses.join(),
+    ).toBe(true);
     expectClean(await auditTabs('failed runs'));
   });
 
   it('variants and the models × modes matrix', async () => {
-    await runAndOpen({ task: 'log-stats', provider: SIM, modes: ['react', 'code'], variants: [
-      { mode: 'react', model: 'sim-careful' }, { mode: 'code', model: 'sim-careful' }, { mode: 'react', model: 'sim-hasty' }, { mode: 'code', model: 'sim-hasty', settings: { returnTypes: false } },
-    ] });
+    await runAndOpen({
+      task: 'log-stats',
+      provider: SIM,
+      modes: ['react', 'code'],
+      variants: [
+        { mode: 'react', model: 'sim-careful' },
+        { mode: 'code', model: 'sim-careful' },
+        { mode: 'react', model: 'sim-hasty' },
+        { mode: 'code', model: 'sim-hasty', settings: { returnTypes: false } },
+      ],
+    });
     await page().click('[data-testid=tab-charts]');
     await page().waitForSelector('[data-testid=matrix-view]');
     expectClean(await auditTabs('variants + matrix'));
@@ -183,7 +225,8 @@ describe('accessibility audit (axe-core, WCAG 2 A and AA), light and dark', { ti
     found.push(...(await auditBothThemes(p, 'history, with a damaged record')));
 
     const openMenu = async () => {
-      if ((await p.locator('[data-testid=export-otlp-send]').count()) === 0) await p.click('[data-testid=export-button]');
+      if ((await p.locator('[data-testid=export-otlp-send]').count()) === 0)
+        await p.click('[data-testid=export-button]');
       await p.waitForSelector('[data-testid=export-otlp-send]');
     };
     await openMenu();
@@ -191,12 +234,16 @@ describe('accessibility audit (axe-core, WCAG 2 A and AA), light and dark', { ti
     await openMenu();
     await p.click('[data-testid=export-otlp-send]');
     await p.waitForSelector('[data-testid=otlp-dialog]');
-    expect(await p.evaluate(() => document.querySelector('[data-testid=otlp-dialog]')!.contains(document.activeElement))).toBe(true);
+    expect(
+      await p.evaluate(() => document.querySelector('[data-testid=otlp-dialog]')!.contains(document.activeElement)),
+    ).toBe(true);
     found.push(...(await auditBothThemes(p, 'OTLP dialog')));
     await p.keyboard.press('Escape');
     await p.waitForSelector('[data-testid=otlp-dialog]', { state: 'detached' });
     // The menu item that opened it closed with the menu: focus goes back to the Export button.
-    expect(await p.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe('export-button');
+    expect(await p.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe(
+      'export-button',
+    );
 
     // Deleting asks nothing: the item leaves with an Undo toast, which waits while it holds focus (here, for
     // the audit's length), and focus goes to the next item instead of being lost with the Delete button.
@@ -204,7 +251,12 @@ describe('accessibility audit (axe-core, WCAG 2 A and AA), light and dark', { ti
     const id = (await item.getAttribute('data-id'))!;
     await item.hover();
     await item.locator('[data-testid=history-delete]').click();
-    await p.waitForFunction((gone) => document.activeElement?.classList.contains('history-open') && !document.querySelector(`[data-testid=history-item][data-id="${gone}"]`), id);
+    await p.waitForFunction(
+      (gone) =>
+        document.activeElement?.classList.contains('history-open') &&
+        !document.querySelector(`[data-testid=history-item][data-id="${gone}"]`),
+      id,
+    );
     await p.focus('[data-testid=toast-action]');
     found.push(...(await auditBothThemes(p, 'history, Undo toast')));
     expect(await p.getAttribute('[data-testid=toast]:has([data-testid=toast-action])', 'data-held')).toBe('true');
@@ -219,7 +271,9 @@ describe('accessibility audit (axe-core, WCAG 2 A and AA), light and dark', { ti
     found.push(...(await auditBothThemes(p, 'confirm dialog')));
     await p.keyboard.press('Escape');
     await p.waitForSelector('[data-testid=confirm-dialog]', { state: 'detached' });
-    expect(await p.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe('history-delete');
+    expect(await p.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe(
+      'history-delete',
+    );
     await p.keyboard.press('Enter');
     await p.click('[data-testid=confirm-dialog] .btn-danger');
     await damaged.waitFor({ state: 'detached' });
@@ -229,8 +283,13 @@ describe('accessibility audit (axe-core, WCAG 2 A and AA), light and dark', { ti
     await p.waitForSelector('[data-testid=price-editor]');
     found.push(...(await auditBothThemes(p, 'price editor')));
     // Tab stays inside the modal: from its last control it wraps to its first.
-    const inEditor = () => p.evaluate(() => document.querySelector('[data-testid=price-editor]')!.contains(document.activeElement));
-    const controls = p.locator('[data-testid=price-editor]').locator('a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])');
+    const inEditor = () =>
+      p.evaluate(() => document.querySelector('[data-testid=price-editor]')!.contains(document.activeElement));
+    const controls = p
+      .locator('[data-testid=price-editor]')
+      .locator(
+        'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])',
+      );
     await controls.last().focus();
     await p.keyboard.press('Tab');
     expect(await inEditor()).toBe(true);
@@ -285,7 +344,13 @@ describe('accessibility audit (axe-core, WCAG 2 A and AA), light and dark', { ti
     for (const item of list) {
       const exported = await session.host.invoke('report:export', item.meta.id, 'html');
       expect(exported.status).toBe('download');
-      if (exported.status === 'download') found.push(...(await auditReport(exported.content, `HTML report ${item.meta.task.id ?? 'custom'}, ${item.meta.runs.length} runs`)));
+      if (exported.status === 'download')
+        found.push(
+          ...(await auditReport(
+            exported.content,
+            `HTML report ${item.meta.task.id ?? 'custom'}, ${item.meta.runs.length} runs`,
+          )),
+        );
     }
     expectClean(found);
   });

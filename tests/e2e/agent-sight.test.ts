@@ -32,16 +32,23 @@ describe('the agent row: what it will see', () => {
   it('lists the project root, the words not shown and the program as it runs; a program not allowed says why', async () => {
     const page = driven.page;
     await page.check('[data-testid=task-log-stats] input');
-    if ((await page.locator('[data-testid=variants-editor]').count()) === 0) await page.click('[data-testid=add-variant]');
+    if ((await page.locator('[data-testid=variants-editor]').count()) === 0)
+      await page.click('[data-testid=add-variant]');
     const row = page.locator('[data-testid=variant-row]').last();
     await row.locator('[data-testid=variant-mode]').selectOption('agent');
     const script = join(ROOT, 'examples/tutorial/react_agent.py');
     await row.locator('[data-testid=variant-agent-command]').fill(`python3 ${script} ${join(data, 'cases.json')}`);
     const shown = row.locator('[data-testid=variant-agent-shown]');
     await shown.waitFor({ timeout: 30_000 });
-    expect(await shown.textContent()).toContain(`${join(ROOT, 'examples/tutorial')} — the project root of react_agent.py (it holds requirements.txt)`);
-    expect(await row.locator('[data-testid=variant-agent-hidden]').textContent()).toContain(`Not shown (arguments, not code): ${join(data, 'cases.json')}`);
-    expect(await row.locator('[data-testid=variant-agent-view]').textContent()).toMatch(/Runs \/\S+python3\S* \S+react_agent\.py/);
+    expect(await shown.textContent()).toContain(
+      `${join(ROOT, 'examples/tutorial')} — the project root of react_agent.py (it holds requirements.txt)`,
+    );
+    expect(await row.locator('[data-testid=variant-agent-hidden]').textContent()).toContain(
+      `Not shown (arguments, not code): ${join(data, 'cases.json')}`,
+    );
+    expect(await row.locator('[data-testid=variant-agent-view]').textContent()).toMatch(
+      /Runs \/\S+python3\S* \S+react_agent\.py/,
+    );
     await row.scrollIntoViewIfNeeded();
     await saveShot(page, 'composer-agent-sight', { docs: false });
     const found = await auditBothThemes(page, 'composer agent sight');
@@ -55,8 +62,15 @@ describe('the agent row: what it will see', () => {
     await row.locator('[data-testid=variant-agent-paths]').fill('');
 
     await row.locator('[data-testid=variant-agent-command]').fill('node /srv/agent.mjs');
-    await page.waitForFunction(() => (document.querySelector('[data-testid=variant-agent-view-error]')?.textContent ?? '').includes('program node'), undefined, { timeout: 30_000, polling: 100 });
-    expect(await error.textContent()).toMatch(/^Cannot run: .*this web host does not start the program node\. The operator can allow it with parallax serve --allow-agent-command node/);
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('[data-testid=variant-agent-view-error]')?.textContent ?? '').includes('program node'),
+      undefined,
+      { timeout: 30_000, polling: 100 },
+    );
+    expect(await error.textContent()).toMatch(
+      /^Cannot run: .*this web host does not start the program node\. The operator can allow it with parallax serve --allow-agent-command node/,
+    );
     expect(driven.errors).toEqual([]);
   });
 });

@@ -18,12 +18,16 @@ const ANSWERS = [HOSTILE_ANSWER, HOSTILE_ANSWER_B, HUGE_ANSWER, NESTED_BOMB];
 
 /** The recorded four-mode comparison, written into the data dir with its answers replaced. */
 async function plantHostile(dataDir: string): Promise<StoredComparison> {
-  const stored = JSON.parse(await readFile(join(ROOT, 'tests/fixtures/reports/stored/four-modes.stored.json'), 'utf8')) as StoredComparison;
+  const stored = JSON.parse(
+    await readFile(join(ROOT, 'tests/fixtures/reports/stored/four-modes.stored.json'), 'utf8'),
+  ) as StoredComparison;
   const dir = join(dataDir, 'comparisons', stored.meta.id);
   await mkdir(join(dir, 'runs'), { recursive: true });
   await writeFile(join(dir, 'meta.json'), JSON.stringify(stored.meta));
   for (const [i, r] of stored.meta.runs.entries()) {
-    const events = stored.events.filter((e) => e.runId === r.runId).map((e) => (e.type === 'run-finished' ? { ...e, answer: ANSWERS[i]! } : e));
+    const events = stored.events
+      .filter((e) => e.runId === r.runId)
+      .map((e) => (e.type === 'run-finished' ? { ...e, answer: ANSWERS[i]! } : e));
     await writeFile(join(dir, 'runs', `${r.runId}.jsonl`), events.map((e) => JSON.stringify(e)).join('\n') + '\n');
   }
   return stored;
@@ -69,18 +73,27 @@ describe('answers in the app, against parallax serve', () => {
     expect(await md.locator('strong').first().innerText()).toBe('answer');
     expect(await md.innerText()).toContain('<script>window.__pwned = 1;');
     expect(await md.innerText()).toContain('[image: tracker]');
-    const links = await page.locator('.md a').evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')]));
+    const links = await page
+      .locator('.md a')
+      .evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')]));
     expect(links.length).toBeGreaterThan(0);
     for (const [href, target, rel] of links) {
       expect(href).toMatch(/^https:\/\/example\.com/);
       expect(target).toBe('_blank');
       expect(rel).toMatch(/noopener noreferrer/);
     }
-    expect(await page.locator('.md script, .md img, .md iframe, .md svg, .md div, .md [onerror], .md [onmouseover], .md [onload]').count()).toBe(0);
+    expect(
+      await page
+        .locator('.md script, .md img, .md iframe, .md svg, .md div, .md [onerror], .md [onmouseover], .md [onload]')
+        .count(),
+    ).toBe(0);
     // The huge answer and the nesting bomb: raw, whole, with the reason.
     const fallbacks = page.locator('[data-testid=answer-raw-fallback]');
     expect(await fallbacks.count()).toBe(2);
-    expect(await fallbacks.allInnerTexts()).toEqual([expect.stringContaining('Too long to render as Markdown'), expect.stringContaining('Nested more than 20 levels')]);
+    expect(await fallbacks.allInnerTexts()).toEqual([
+      expect.stringContaining('Too long to render as Markdown'),
+      expect.stringContaining('Nested more than 20 levels'),
+    ]);
     await saveShot(page, 'answers-rendered', { docs: false });
 
     await page.locator('[data-testid=answer-raw-btn]').first().click();

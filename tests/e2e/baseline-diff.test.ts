@@ -15,13 +15,19 @@ import { auditBothThemes, describeFindings } from './a11y-audit.js';
 import { startAppSession, stopAppSession, type AppSession } from './app-session.js';
 import { saveShot } from './screenshots.js';
 
-const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/diff/${name}.stored.json`, import.meta.url), 'utf8')) as StoredComparison;
+const fixture = (name: string) =>
+  JSON.parse(
+    readFileSync(new URL(`../fixtures/diff/${name}.stored.json`, import.meta.url), 'utf8'),
+  ) as StoredComparison;
 const base = fixture('baseline-5-trials');
 const changed = fixture('changed-5-trials');
 
 /** Mean total tokens of a column's passing runs, from the stored events. */
 function meanTotal(s: StoredComparison, label: string): number {
-  const t = [...groupByRun(s.events).values()].map((e) => summarizeRun(e)).filter((r) => r.column.label === label && runOutcome(r).passed).map((r) => r.totals.total);
+  const t = [...groupByRun(s.events).values()]
+    .map((e) => summarizeRun(e))
+    .filter((r) => r.column.label === label && runOutcome(r).passed)
+    .map((r) => r.totals.total);
   return t.reduce((a, b) => a + b, 0) / t.length;
 }
 
@@ -45,13 +51,22 @@ describe('compare with a baseline, from History', () => {
     await item.locator('[data-testid=history-compare]').click();
     await page.waitForSelector('[data-testid=diff-dialog]');
     // Only comparisons of the same task are offered.
-    const options = await page.$$eval('[data-testid=diff-baseline] option', (els) => els.map((e) => (e as HTMLOptionElement).value).filter(Boolean));
+    const options = await page.$$eval('[data-testid=diff-baseline] option', (els) =>
+      els.map((e) => (e as HTMLOptionElement).value).filter(Boolean),
+    );
     expect(options).toEqual([base.meta.id]);
     await page.selectOption('[data-testid=diff-baseline]', base.meta.id);
     await page.waitForSelector('[data-testid=baseline-diff]');
 
-    const flags = await page.$$eval('[data-testid=baseline-diff] section', (els) => els.map((e) => [e.querySelector('h3')!.childNodes[0]!.textContent!.trim(), e.getAttribute('data-flag')]));
-    expect(flags).toEqual([['ReAct', 'regressed'], ['Code Mode', 'regressed'], ['ReAct + tool search', 'comparison-only'], ['Hybrid', 'baseline-only']]);
+    const flags = await page.$$eval('[data-testid=baseline-diff] section', (els) =>
+      els.map((e) => [e.querySelector('h3')!.childNodes[0]!.textContent!.trim(), e.getAttribute('data-flag')]),
+    );
+    expect(flags).toEqual([
+      ['ReAct', 'regressed'],
+      ['Code Mode', 'regressed'],
+      ['ReAct + tool search', 'comparison-only'],
+      ['Hybrid', 'baseline-only'],
+    ]);
     const react = page.locator('[data-testid=baseline-diff-react-1]');
     const totalRow = react.locator('tr[data-figure=total] td');
     expect((await totalRow.nth(0).textContent())!).toContain(formatMean(meanTotal(base, 'ReAct')));
@@ -62,7 +77,9 @@ describe('compare with a baseline, from History', () => {
     const pass = code.locator('tr[data-figure=passRate] td.diff-trend');
     expect((await pass.textContent())!).toMatch(/^Fails now: Pass rate: passed 5 of 5 → 0 of 5: it fails now/);
     expect(await pass.evaluate((el) => el.classList.contains('bad'))).toBe(true);
-    expect(await page.textContent('[data-testid=baseline-diff] .diff-headline')).toContain('Code Mode regressed: it fails now.');
+    expect(await page.textContent('[data-testid=baseline-diff] .diff-headline')).toContain(
+      'Code Mode regressed: it fails now.',
+    );
 
     await saveShot(page, 'baseline-diff');
     const found = await auditBothThemes(page, 'compare with a baseline');

@@ -6,11 +6,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MODES } from '../../shared/run-spec.js';
 import type { StepEvent } from '../../shared/step-event.js';
-import { computePerStep, computeTotals, cumulativeTokens, formatPercent, groupByRun, percentDiff } from '../../shared/summary.js';
+import {
+  computePerStep,
+  computeTotals,
+  cumulativeTokens,
+  formatPercent,
+  groupByRun,
+  percentDiff,
+} from '../../shared/summary.js';
 import { startAppSession, stopAppSession } from './app-session.js';
 import type { Driven, Served } from './harness.js';
 import type { HostClient } from './host-client.js';
-import { readBars, readPoints, recordedColumns, sortReadings, startRecordingColumns, summaryValue, waitForStatus } from './page-helpers.js';
+import {
+  readBars,
+  readPoints,
+  recordedColumns,
+  sortReadings,
+  startRecordingColumns,
+  summaryValue,
+  waitForStatus,
+} from './page-helpers.js';
 import { saveShot } from './screenshots.js';
 
 describe('a comparison in the browser, against parallax serve with the simulated model', () => {
@@ -19,7 +34,8 @@ describe('a comparison in the browser, against parallax serve with the simulated
   let host: HostClient;
   let comparisonId = '';
   let runs = new Map<string, StepEvent[]>();
-  const modeOf = (runId: string) => (runs.get(runId)!.find((e) => e.type === 'run-started') as Extract<StepEvent, { type: 'run-started' }>).mode;
+  const modeOf = (runId: string) =>
+    (runs.get(runId)!.find((e) => e.type === 'run-started') as Extract<StepEvent, { type: 'run-started' }>).mode;
 
   beforeAll(async () => {
     ({ served, driven, host } = await startAppSession());
@@ -32,7 +48,9 @@ describe('a comparison in the browser, against parallax serve with the simulated
     await page.waitForSelector('[data-testid=connection-status]:has-text("Web host")');
     expect(await page.inputValue('[data-testid=provider-select]')).toBe('simulated');
     expect(await page.inputValue('[data-testid=model-input]')).toBe('sim');
-    await expect(page.locator('[data-testid=composer] [data-testid=sim-badge]').first().isVisible()).resolves.toBe(true);
+    await expect(page.locator('[data-testid=composer] [data-testid=sim-badge]').first().isVisible()).resolves.toBe(
+      true,
+    );
     await expect(page.locator('[data-testid=main-empty]').isVisible()).resolves.toBe(true);
     await page.click('[data-testid=side-tab-history]');
     await page.waitForSelector('[data-testid=history-empty]');
@@ -48,11 +66,15 @@ describe('a comparison in the browser, against parallax serve with the simulated
     await page.check('[data-testid=fault-slow] input');
     await startRecordingColumns(page);
     await page.keyboard.press('Control+Enter');
-    for (const mode of DEFAULT_MODES) expect(await waitForStatus(page, mode, ['answered', 'max-steps', 'error', 'crashed'])).toBe('answered');
+    for (const mode of DEFAULT_MODES)
+      expect(await waitForStatus(page, mode, ['answered', 'max-steps', 'error', 'crashed'])).toBe('answered');
     const frames = await recordedColumns(page);
     for (const mode of DEFAULT_MODES) {
       // A frame where this column already showed an answered step and had not finished yet.
-      expect(frames.some((f) => (f[mode]?.steps ?? 0) >= 1 && f[mode]?.status === 'running'), `live steps seen for ${mode}`).toBe(true);
+      expect(
+        frames.some((f) => (f[mode]?.steps ?? 0) >= 1 && f[mode]?.status === 'running'),
+        `live steps seen for ${mode}`,
+      ).toBe(true);
     }
     expect(driven.errors).toEqual([]);
 
@@ -65,9 +87,15 @@ describe('a comparison in the browser, against parallax serve with the simulated
     for (const [runId, events] of runs) {
       const totals = computeTotals(events);
       const mode = modeOf(runId);
-      expect(await page.locator(`[data-testid=column-${mode}] [data-testid=col-steps]`).textContent()).toBe(String(totals.steps));
-      expect(await page.locator(`[data-testid=column-${mode}] [data-testid=col-total]`).textContent()).toBe(totals.total.toLocaleString('en-US'));
-      const shownSteps = await page.$$eval(`[data-testid=step-card][data-run-id="${runId}"]`, (els) => els.map((e) => Number(e.getAttribute('data-step'))));
+      expect(await page.locator(`[data-testid=column-${mode}] [data-testid=col-steps]`).textContent()).toBe(
+        String(totals.steps),
+      );
+      expect(await page.locator(`[data-testid=column-${mode}] [data-testid=col-total]`).textContent()).toBe(
+        totals.total.toLocaleString('en-US'),
+      );
+      const shownSteps = await page.$$eval(`[data-testid=step-card][data-run-id="${runId}"]`, (els) =>
+        els.map((e) => Number(e.getAttribute('data-step'))),
+      );
       expect(shownSteps).toEqual(computePerStep(events).map((s) => s.step));
     }
     // Step 1 of both runs sits on the same row.
@@ -89,10 +117,15 @@ describe('a comparison in the browser, against parallax serve with the simulated
       ]),
     );
     expect(sortReadings(await readBars(page))).toEqual(sortReadings(expected));
-    const expectedPoints = [...runs].flatMap(([runId, events]) => cumulativeTokens(computePerStep(events)).map((p) => ({ step: p.step, mode: modeOf(runId), value: p.total })));
+    const expectedPoints = [...runs].flatMap(([runId, events]) =>
+      cumulativeTokens(computePerStep(events)).map((p) => ({ step: p.step, mode: modeOf(runId), value: p.total })),
+    );
     expect(sortReadings(await readPoints(page))).toEqual(sortReadings(expectedPoints));
     for (const id of ['per-step-chart', 'cumulative-chart', 'summary-table']) {
-      expect(await page.locator(`[data-testid=${id}] [data-testid=sim-badge]`).count(), `${id} is labelled simulated`).toBe(1);
+      expect(
+        await page.locator(`[data-testid=${id}] [data-testid=sim-badge]`).count(),
+        `${id} is labelled simulated`,
+      ).toBe(1);
     }
     await saveShot(page, 'finished-charts');
   });
@@ -101,10 +134,24 @@ describe('a comparison in the browser, against parallax serve with the simulated
     const { page } = driven;
     const byMode = new Map([...runs].map(([runId, events]) => [modeOf(runId), computeTotals(events)]));
     for (const [mode, totals] of byMode) {
-      for (const metric of ['steps', 'requests', 'prompt', 'completion', 'cached', 'total', 'wallMs', 'toolCalls'] as const) {
+      for (const metric of [
+        'steps',
+        'requests',
+        'prompt',
+        'completion',
+        'cached',
+        'total',
+        'wallMs',
+        'toolCalls',
+      ] as const) {
         expect(await summaryValue(page, metric, mode), `${metric} of ${mode}`).toBe(totals[metric]);
       }
-      const finished = [...runs.values()].flat().find((e) => e.type === 'run-finished' && modeOf(e.runId) === mode) as Extract<StepEvent, { type: 'run-finished' }>;
+      const finished = [...runs.values()]
+        .flat()
+        .find((e) => e.type === 'run-finished' && modeOf(e.runId) === mode) as Extract<
+        StepEvent,
+        { type: 'run-finished' }
+      >;
       expect(finished.totals).toEqual(totals);
     }
     const diff = formatPercent(percentDiff(byMode.get('code')!.total, byMode.get('react')!.total));
@@ -121,12 +168,16 @@ describe('a comparison in the browser, against parallax serve with the simulated
     await page.waitForSelector('[data-testid=comparison-toolbar]');
     for (const [runId, events] of runs) {
       await waitForStatus(page, modeOf(runId), ['answered']);
-      const shown = await page.$$eval(`[data-testid=step-card][data-run-id="${runId}"]`, (els) => els.map((e) => Number(e.getAttribute('data-step'))));
+      const shown = await page.$$eval(`[data-testid=step-card][data-run-id="${runId}"]`, (els) =>
+        els.map((e) => Number(e.getAttribute('data-step'))),
+      );
       expect(shown).toEqual(computePerStep(events).map((s) => s.step));
     }
     expect(await page.locator('[data-testid=comparison-toolbar]').textContent()).toContain('from history');
     await page.click('[data-testid=tab-charts]');
-    const expected = [...runs].flatMap(([runId, events]) => computePerStep(events).map((s) => ({ step: s.step, mode: modeOf(runId), kind: 'prompt', value: s.prompt })));
+    const expected = [...runs].flatMap(([runId, events]) =>
+      computePerStep(events).map((s) => ({ step: s.step, mode: modeOf(runId), kind: 'prompt', value: s.prompt })),
+    );
     const prompts = (await readBars(page)).filter((b) => b.kind === 'prompt');
     expect(sortReadings(prompts)).toEqual(sortReadings(expected));
   });
@@ -135,9 +186,14 @@ describe('a comparison in the browser, against parallax serve with the simulated
     const { page } = driven;
     for (const format of ['html', 'csv'] as const) {
       await page.click('[data-testid=export-button]');
-      const [download] = await Promise.all([page.waitForEvent('download'), page.click(`[data-testid=export-${format}]`)]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.click(`[data-testid=export-${format}]`),
+      ]);
       expect(download.suggestedFilename()).toMatch(new RegExp(`\\.${format}$`));
-      const text = await (await download.createReadStream()).toArray().then((parts) => Buffer.concat(parts).toString('utf8'));
+      const text = await (await download.createReadStream())
+        .toArray()
+        .then((parts) => Buffer.concat(parts).toString('utf8'));
       expect(text.length).toBeGreaterThan(100);
       expect(text.toLowerCase()).toContain('simulated');
     }
@@ -154,7 +210,9 @@ describe('a comparison in the browser, against parallax serve with the simulated
     await item.locator('[data-testid=history-delete]').click();
     // Gone from the list at once, with a moment to undo; the files stay until the toast goes.
     await page.waitForSelector('[data-testid=history-empty]');
-    expect(await page.textContent('[data-testid=toast]:has([data-testid=toast-action])')).toContain('Comparison deleted');
+    expect(await page.textContent('[data-testid=toast]:has([data-testid=toast-action])')).toContain(
+      'Comparison deleted',
+    );
     expect((await host.invoke('history:list')).length).toBe(1);
     await saveShot(page, 'history-undo-delete', { docs: false });
     await page.click('[data-testid=toast-action]');

@@ -63,7 +63,10 @@ describe('composer, cancel and themes, against parallax serve with the simulated
     await page.fill('[data-testid=api-key-input]', secret);
     await page.keyboard.press('Enter');
     await page.waitForSelector('[data-testid=key-stored]');
-    expect((await host.invoke('keys:status')).openai).toEqual({ available: true, boundTo: 'https://api.openai.com/v1' });
+    expect((await host.invoke('keys:status')).openai).toEqual({
+      available: true,
+      boundTo: 'https://api.openai.com/v1',
+    });
     const html = await page.content();
     expect(html).not.toContain(secret);
     expect(await page.evaluate(() => localStorage.getItem('parallax.prefs.v1') ?? '')).not.toContain(secret);
@@ -119,7 +122,9 @@ describe('composer, cancel and themes, against parallax serve with the simulated
       let chain = Promise.resolve();
       server.onMessage((msg) => {
         const isEvents = typeof msg === 'string' && msg.includes('"run:events"');
-        chain = chain.then(() => new Promise((ok) => setTimeout(ok, isEvents && slow ? 350 : 0))).then(() => ws.send(msg));
+        chain = chain
+          .then(() => new Promise((ok) => setTimeout(ok, isEvents && slow ? 350 : 0)))
+          .then(() => ws.send(msg));
       });
     });
     await page.reload();
@@ -127,7 +132,11 @@ describe('composer, cancel and themes, against parallax serve with the simulated
     await page.click('[data-testid=run]');
     // The reload came back to the last comparison (the URL carries it): its finished cards are not this run's.
     await waitForStatus(page, 'react', ['pending', 'running']);
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=step-card][data-state=done]').length >= 3, undefined, { polling: 100 });
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid=step-card][data-state=done]').length >= 3,
+      undefined,
+      { polling: 100 },
+    );
     await saveShot(page, 'running');
     slow = false;
     for (const mode of ['react', 'code'] as const) await waitForStatus(page, mode, ['answered']);

@@ -23,7 +23,12 @@ describe('guarded composer fields, against parallax serve --allow-dir', () => {
   beforeAll(async () => {
     mkdirSync(join(allowed, 'project'));
     writeFileSync(join(allowed, 'project', 'notes.txt'), 'mine');
-    served = await startServe({ MY_SERVER_API_KEY: 'sk-e2e-env', OTHER_API_KEY: 'sk-e2e-other' }, ['--allow-dir', allowed, '--allow-key-env', 'MY_SERVER_API_KEY']);
+    served = await startServe({ MY_SERVER_API_KEY: 'sk-e2e-env', OTHER_API_KEY: 'sk-e2e-other' }, [
+      '--allow-dir',
+      allowed,
+      '--allow-key-env',
+      'MY_SERVER_API_KEY',
+    ]);
     driven = await openPage(served.url);
     host = await connectHost(served.url);
     await driven.page.waitForSelector('[data-testid=connection-status]:has-text("Web host")');
@@ -43,7 +48,9 @@ describe('guarded composer fields, against parallax serve --allow-dir', () => {
     await page.fill('[data-testid=workspace-dir]', outside);
     await page.click('[data-testid=run]');
     await page.waitForSelector('[data-testid=start-error]');
-    expect(await page.textContent('[data-testid=start-error]')).toMatch(/is not inside a folder this web host allows .*--allow-dir/);
+    expect(await page.textContent('[data-testid=start-error]')).toMatch(
+      /is not inside a folder this web host allows .*--allow-dir/,
+    );
     expect(await host.invoke('history:list')).toEqual([]);
 
     await page.fill('[data-testid=workspace-dir]', join(allowed, 'project'));
@@ -69,7 +76,9 @@ describe('guarded composer fields, against parallax serve --allow-dir', () => {
     await page.fill('[data-testid=key-env-input]', 'PATH');
     await page.click('[data-testid=key-env-use]');
     await page.waitForSelector('[data-testid=toast]:has-text("Could not use that variable")');
-    expect(await page.textContent('[data-testid=toast]:has-text("Could not use that variable")')).toContain('does not look like a variable that holds an API key');
+    expect(await page.textContent('[data-testid=toast]:has-text("Could not use that variable")')).toContain(
+      'does not look like a variable that holds an API key',
+    );
     expect(await page.locator('[data-testid=key-env-used]').count()).toBe(0);
 
     // A key variable the operator did not list is refused, saying how to allow it.
@@ -85,7 +94,9 @@ describe('guarded composer fields, against parallax serve --allow-dir', () => {
     await page.locator('[data-testid=key-env-used]').scrollIntoViewIfNeeded();
     await saveShot(page, 'composer-guards', { docs: false });
     // Session-only: it is not saved with the form.
-    expect(await page.evaluate(() => localStorage.getItem('parallax.prefs.v1') ?? '')).not.toContain('MY_SERVER_API_KEY');
+    expect(await page.evaluate(() => localStorage.getItem('parallax.prefs.v1') ?? '')).not.toContain(
+      'MY_SERVER_API_KEY',
+    );
     expect(driven.errors).toEqual([]);
   });
 });

@@ -24,12 +24,18 @@ describe('prompt composition chart', () => {
     const { page } = session.driven;
     await page.check('[data-testid=task-log-stats] input');
     await page.click('[data-testid=run]');
-    for (const mode of ['react', 'code'] as const) expect(await waitForStatus(page, mode, ['answered', 'error', 'crashed'], 120_000)).toBe('answered');
+    for (const mode of ['react', 'code'] as const)
+      expect(await waitForStatus(page, mode, ['answered', 'error', 'crashed'], 120_000)).toBe('answered');
     await page.click('[data-testid=tab-charts]');
     await page.waitForSelector('[data-testid=composition-chart] [data-testid=composition-bar]');
 
     const bars = await page.$$eval('[data-testid=composition-bar]', (els) =>
-      els.map((e) => ({ mode: e.getAttribute('data-mode')!, step: Number(e.getAttribute('data-step')), part: e.getAttribute('data-part')!, value: Number(e.getAttribute('data-value')) })),
+      els.map((e) => ({
+        mode: e.getAttribute('data-mode')!,
+        step: Number(e.getAttribute('data-step')),
+        part: e.getAttribute('data-part')!,
+        value: Number(e.getAttribute('data-value')),
+      })),
     );
     const [item] = await session.host.invoke('history:list');
     const stored = await session.host.invoke('history:open', item!.meta.id);
@@ -37,7 +43,10 @@ describe('prompt composition chart', () => {
       const mode = item!.meta.runs.find((r) => r.runId === runId)!.mode;
       for (const step of computePerStep(events)) {
         const shown = bars.filter((b) => b.mode === mode && b.step === step.step);
-        expect(shown.reduce((n, b) => n + b.value, 0), `${mode} step ${step.step}`).toBe(step.prompt);
+        expect(
+          shown.reduce((n, b) => n + b.value, 0),
+          `${mode} step ${step.step}`,
+        ).toBe(step.prompt);
         for (const b of shown) expect(b.value).toBe(step.promptComposition![b.part as (typeof PROMPT_PARTS)[number]]);
       }
     }
@@ -57,7 +66,11 @@ describe('prompt composition chart', () => {
     expect(await prompt.locator('[data-testid=token-bar][data-kind=completion]').count()).toBe(0);
     expect(await completion.locator('[data-testid=token-bar][data-kind=completion]').count()).toBeGreaterThan(0);
     // Linear ticks are round steps from 0 up to the tallest bar (which steps: tests/renderer/charts/chart-parts.test.ts).
-    const tallest = Math.max(...(await prompt.locator('[data-testid=token-bar]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))))));
+    const tallest = Math.max(
+      ...(await prompt
+        .locator('[data-testid=token-bar]')
+        .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))))),
+    );
     expect(await prompt.getAttribute('data-ticks')).toBe(roundTicks(tallest).join(' '));
 
     await page.check('[data-testid=log-scale-toggle] input');
@@ -67,7 +80,9 @@ describe('prompt composition chart', () => {
 
     const [item] = await session.host.invoke('history:list');
     const stored = await session.host.invoke('history:open', item!.meta.id);
-    const latency = await page.$$eval('[data-testid=metric-bar][data-metric=latency]', (els) => els.map((e) => `${e.getAttribute('data-mode')} ${e.getAttribute('data-step')} ${e.getAttribute('data-value')}`));
+    const latency = await page.$$eval('[data-testid=metric-bar][data-metric=latency]', (els) =>
+      els.map((e) => `${e.getAttribute('data-mode')} ${e.getAttribute('data-step')} ${e.getAttribute('data-value')}`),
+    );
     const expected = [...groupByRun(stored.events)].flatMap(([runId, events]) => {
       const mode = item!.meta.runs.find((r) => r.runId === runId)!.mode;
       return computePerStep(events).map((s) => `${mode} ${s.step} ${s.latencyMs}`);

@@ -55,11 +55,17 @@ describe('cost and estimated usage in the app', () => {
     // (tests/renderer/summary/cost-parts.test.tsx); here, that the page shows them for the stored
     // comparison it opened, and that the ranking's buttons reach it.
     const expected = new Map([...groupByRun(stored.events)].map(([id, events]) => [id, summarizeRun(events)]));
-    expect(Number(await summary.locator('[data-testid=sum-cost-react]').getAttribute('data-value'))).toBe(expected.get(reactId)!.cost.usd);
+    expect(Number(await summary.locator('[data-testid=sum-cost-react]').getAttribute('data-value'))).toBe(
+      expected.get(reactId)!.cost.usd,
+    );
     expect(await summary.locator('[data-testid=sum-cost-code]').innerText()).toBe('≈ $0.000456');
-    expect(await page.locator('[data-testid=verdict-cost]').innerText()).toBe('Cheapest: Code Mode — ≈ $0.000456 (≈ estimated)');
+    expect(await page.locator('[data-testid=verdict-cost]').innerText()).toBe(
+      'Cheapest: Code Mode — ≈ $0.000456 (≈ estimated)',
+    );
     expect(await page.locator('[data-testid=ranking]').getAttribute('data-by')).toBe('cost');
-    expect(await page.locator('[data-testid=rank-item]').evaluateAll((els) => els.map((e) => e.getAttribute('data-run-id')))).toEqual([codeId, reactId]);
+    expect(
+      await page.locator('[data-testid=rank-item]').evaluateAll((els) => els.map((e) => e.getAttribute('data-run-id'))),
+    ).toEqual([codeId, reactId]);
     await page.click('[data-testid=rank-by-tokens]');
     expect(await page.locator('[data-testid=ranking]').getAttribute('data-by')).toBe('tokens');
     expect(await page.locator('[data-testid=rank-item]').nth(0).innerText()).toContain('≈ 960 tokens');
@@ -86,13 +92,19 @@ describe('cost and estimated usage in the app', () => {
     expect(await codeCard.locator('[data-testid=step-usage]').getAttribute('data-usage-source')).toBe('estimated');
     // The cells have content-visibility: auto, so a card's text is laid out only in the frame after the pane
     // shows; under load that frame can come after the click returns.
-    await expect.poll(() => codeCard.locator('[data-testid=step-usage]').innerText()).toMatch(/in\s*≈ 900\s+out\s*≈ 60/);
+    await expect
+      .poll(() => codeCard.locator('[data-testid=step-usage]').innerText())
+      .toMatch(/in\s*≈ 900\s+out\s*≈ 60/);
     expect(await codeCard.locator('[data-testid=step-cost]').innerText()).toBe('≈ $0.000456');
     expect(await page.locator('[data-testid=column-code] [data-testid=col-cost]').innerText()).toBe('≈ $0.000456');
     expect(await page.locator('[data-testid=column-react] [data-testid=col-cost]').innerText()).toBe('$0.00109');
     const reactCard = page.locator(`[data-testid=step-card][data-run-id="${reactId}"][data-step="2"]`);
     expect(await reactCard.locator('[data-testid=step-cost]').innerText()).toBe('$0.000728');
-    expect(await page.locator(`[data-testid=column-code] ~ * [data-testid=result-cost], [data-testid=result-cost]`).allInnerTexts()).toEqual(['$0.00109', '≈ $0.000456']);
+    expect(
+      await page
+        .locator(`[data-testid=column-code] ~ * [data-testid=result-cost], [data-testid=result-cost]`)
+        .allInnerTexts(),
+    ).toEqual(['$0.00109', '≈ $0.000456']);
     await saveShot(page, 'cost-timeline', { docs: false });
   });
 
@@ -101,7 +113,9 @@ describe('cost and estimated usage in the app', () => {
     await page.click('[data-testid=side-tab-compose]');
     await page.selectOption('[data-testid=provider-select]', 'openai');
     await page.fill('[data-testid=model-input]', 'gpt-4.1-mini');
-    await expect(page.locator('[data-testid=model-price]').innerText()).resolves.toBe('Price: $0.40 in · $0.10 cached · $1.60 out per 1M tokens, prices of 2026-12-01 · Edit prices');
+    await expect(page.locator('[data-testid=model-price]').innerText()).resolves.toBe(
+      'Price: $0.40 in · $0.10 cached · $1.60 out per 1M tokens, prices of 2026-12-01 · Edit prices',
+    );
     await page.fill('[data-testid=model-input]', 'house-7b');
     await expect(page.locator('[data-testid=model-price]').getAttribute('data-kind')).resolves.toBe('unknown');
     await page.click('[data-testid=edit-prices]');
@@ -119,13 +133,20 @@ describe('cost and estimated usage in the app', () => {
     await page.waitForSelector('[data-testid=price-row][data-model="house-7b"]');
     expect(await page.locator('[data-testid=price-error]').count()).toBe(0);
     const table = parsePriceTable(JSON.parse(await readFile(join(served.dataDir, 'prices.json'), 'utf8')));
-    expect(table.models.find((m) => m.model === 'house-7b')).toMatchObject({ input: 0.2, cachedInput: 0.05, cacheWrite: null, output: 0.6 });
+    expect(table.models.find((m) => m.model === 'house-7b')).toMatchObject({
+      input: 0.2,
+      cachedInput: 0.05,
+      cacheWrite: null,
+      output: 0.6,
+    });
     await page.fill('[data-testid=price-filter]', 'house');
     expect(await page.locator('[data-testid=price-row]').count()).toBe(1);
     await saveShot(page, 'price-editor', { docs: false });
     await page.keyboard.press('Escape');
     await editor.waitFor({ state: 'detached' });
-    await expect(page.locator('[data-testid=model-price]').innerText()).resolves.toMatch(/^Price: \$0\.20 in · \$0\.05 cached · \$0\.60 out per 1M tokens, set \d{4}-\d{2}-\d{2}/);
+    await expect(page.locator('[data-testid=model-price]').innerText()).resolves.toMatch(
+      /^Price: \$0\.20 in · \$0\.05 cached · \$0\.60 out per 1M tokens, set \d{4}-\d{2}-\d{2}/,
+    );
     expect(driven.errors).toEqual([]);
   });
 
@@ -141,16 +162,22 @@ describe('cost and estimated usage in the app', () => {
       const id = document.querySelector('[data-testid=column-react]')?.getAttribute('data-run-id');
       return !!id && id !== old;
     }, reactId);
-    for (const mode of ['react', 'code'] as const) expect(await waitForStatus(page, mode, ['answered', 'error', 'crashed', 'max-steps'], 90_000)).toBe('answered');
+    for (const mode of ['react', 'code'] as const)
+      expect(await waitForStatus(page, mode, ['answered', 'error', 'crashed', 'max-steps'], 90_000)).toBe('answered');
     const list = await host.invoke('history:list');
     const live = list.find((i) => i.meta.id !== stored.meta.id)!;
     const events = (await host.invoke('history:open', live.meta.id)).events;
     const runs = [...groupByRun(events).values()].map(summarizeRun);
-    for (const r of runs) expect(r.cost.price).toMatchObject({ model: 'house-7b', input: 0.2, output: 0.6, cachedInput: 0.05 });
-    const costs = await page.locator('[data-testid=result-cost]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))));
+    for (const r of runs)
+      expect(r.cost.price).toMatchObject({ model: 'house-7b', input: 0.2, output: 0.6, cachedInput: 0.05 });
+    const costs = await page
+      .locator('[data-testid=result-cost]')
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))));
     expect(costs).toEqual(runs.map((r) => r.cost.usd));
     await page.click('[data-testid=tab-charts]');
-    expect(await page.locator('[data-testid=verdict-cost]').innerText()).toMatch(/^Cheapest: (ReAct|Code Mode) — \$0\.0\d+$/);
+    expect(await page.locator('[data-testid=verdict-cost]').innerText()).toMatch(
+      /^Cheapest: (ReAct|Code Mode) — \$0\.0\d+$/,
+    );
     await saveShot(page, 'cost-live-charts', { docs: false });
     expect(driven.errors).toEqual([]);
   });

@@ -23,8 +23,11 @@ describe('a free-text task on the simulated model', () => {
     await page.fill('[data-testid=custom-task]', 'Write a haiku about log files.');
     expect(await page.textContent('[data-testid=sim-free-text-warning]')).toContain('only knows the built-in tasks');
     await page.click('[data-testid=run]');
-    for (const mode of ['react', 'code'] as const) expect(await waitForStatus(page, mode, ['no-policy', 'answered', 'error', 'crashed'], 120_000)).toBe('no-policy');
-    expect(await page.textContent('[data-testid=column-react] [data-testid=run-status]')).toContain('No policy (simulated)');
+    for (const mode of ['react', 'code'] as const)
+      expect(await waitForStatus(page, mode, ['no-policy', 'answered', 'error', 'crashed'], 120_000)).toBe('no-policy');
+    expect(await page.textContent('[data-testid=column-react] [data-testid=run-status]')).toContain(
+      'No policy (simulated)',
+    );
     const [item] = await session.host.invoke('history:list');
     expect(item!.runs.map((r) => r.status)).toEqual(['no-policy', 'no-policy']);
     await saveShot(page, 'free-text-simulated', { docs: false });
@@ -38,14 +41,19 @@ describe('a free-text task on the simulated model', () => {
     await page.click('[data-testid=side-tab-compose]');
     await page.check('[data-testid=task-calc] input');
     await page.click('[data-testid=run]');
-    for (const mode of ['react', 'code'] as const) expect(await waitForStatus(page, mode, ['answered', 'error', 'crashed'], 120_000)).toBe('answered');
+    for (const mode of ['react', 'code'] as const)
+      expect(await waitForStatus(page, mode, ['answered', 'error', 'crashed'], 120_000)).toBe('answered');
     await page.click('[data-testid=side-tab-history]');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=history-item]').length === 2);
-    const shown = () => page.$$eval('[data-testid=history-item] .history-title', (els) => els.map((e) => e.textContent));
+    const shown = () =>
+      page.$$eval('[data-testid=history-item] .history-title', (els) => els.map((e) => e.textContent));
     await page.fill('[data-testid=history-search]', 'haiku');
     await expect.poll(shown).toEqual(['Write a haiku about log files.']);
     // The count is the host's answer over the whole history (history:page), which follows the list shortly.
-    await page.waitForFunction(() => document.querySelector('[data-testid=history-filter-note]')?.textContent?.includes('1 of 2 match'), undefined);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=history-filter-note]')?.textContent?.includes('1 of 2 match'),
+      undefined,
+    );
     await page.fill('[data-testid=history-search]', '');
     await page.selectOption('[data-testid=history-filter-outcome]', 'answered');
     await expect.poll(shown).toEqual(['Arithmetic']);

@@ -24,7 +24,14 @@ export async function startServe(env: Record<string, string> = {}, args: readonl
   const dataDir = mkdtempSync(join(tmpdir(), 'parallax-e2e-'));
   const child = spawn(process.execPath, [join(ROOT, 'bin', 'parallax.js'), 'serve', '--port', '0', ...args], {
     cwd: ROOT,
-    env: { ...process.env, PARALLAX_DATA_DIR: dataDir, OPENAI_API_KEY: '', DEEPSEEK_API_KEY: '', OPENROUTER_API_KEY: '', ...env },
+    env: {
+      ...process.env,
+      PARALLAX_DATA_DIR: dataDir,
+      OPENAI_API_KEY: '',
+      DEEPSEEK_API_KEY: '',
+      OPENROUTER_API_KEY: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -71,7 +78,10 @@ export interface Driven {
 }
 
 /** A fresh browser context at 1280×800 with the page open; page errors are collected, not ignored. */
-export async function openPage(url: string, options: { colorScheme?: 'light' | 'dark'; downloads?: boolean } = {}): Promise<Driven> {
+export async function openPage(
+  url: string,
+  options: { colorScheme?: 'light' | 'dark'; downloads?: boolean } = {},
+): Promise<Driven> {
   const context = await newBrowserContext({
     viewport: { width: 1280, height: 800 },
     colorScheme: options.colorScheme ?? 'light',

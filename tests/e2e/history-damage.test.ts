@@ -24,9 +24,14 @@ describe('damaged history in the app, against parallax serve', () => {
 
   it('lists every damaged comparison with its reason, keeps the sound one usable, and deletes a damaged one', async () => {
     const { page, errors } = driven;
-    const meta = await host.invoke('comparison:start', { task: 'calc', modes: ['react'], provider: { name: 'simulated', baseUrl: null, model: 'sim' } });
+    const meta = await host.invoke('comparison:start', {
+      task: 'calc',
+      modes: ['react'],
+      provider: { name: 'simulated', baseUrl: null, model: 'sim' },
+    });
     // Started from the test's own socket, so the page does not show it: wait on the host.
-    for (let i = 0; i < 1200 && (await host.invoke('history:list'))[0]?.runs[0]?.status !== 'answered'; i++) await page.waitForTimeout(100);
+    for (let i = 0; i < 1200 && (await host.invoke('history:list'))[0]?.runs[0]?.status !== 'answered'; i++)
+      await page.waitForTimeout(100);
     const root = join(served.dataDir, 'comparisons');
     const plant = async (id: string, text: string) => {
       await mkdir(join(root, id, 'runs'), { recursive: true });
@@ -36,19 +41,30 @@ describe('damaged history in the app, against parallax serve', () => {
     await plant('20260101-000000-nullmeta', 'null');
     await plant('20260101-000000-badruns', JSON.stringify({ ...meta, id: '20260101-000000-badruns', runs: 'react' }));
     // A line of the sound comparison's run log that lost its fields.
-    await appendFile(join(root, meta.id, 'runs', `${meta.runs[0]!.runId}.jsonl`), `${JSON.stringify({ type: 'model-response', runId: meta.runs[0]!.runId, seq: 99, t: 1 })}\n`);
+    await appendFile(
+      join(root, meta.id, 'runs', `${meta.runs[0]!.runId}.jsonl`),
+      `${JSON.stringify({ type: 'model-response', runId: meta.runs[0]!.runId, seq: 99, t: 1 })}\n`,
+    );
 
     await page.click('[data-testid=side-tab-history]');
     await page.click('[aria-label="Reload history"]');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=history-damaged]').length === 3);
-    const reasons = await page.$$eval('[data-testid=history-damaged]', (els) => els.map((e) => `${e.getAttribute('data-id')}: ${e.querySelector('[data-testid=history-damaged-reason]')?.textContent}`));
+    const reasons = await page.$$eval('[data-testid=history-damaged]', (els) =>
+      els.map(
+        (e) => `${e.getAttribute('data-id')}: ${e.querySelector('[data-testid=history-damaged-reason]')?.textContent}`,
+      ),
+    );
     expect(reasons.sort()).toEqual([
-      expect.stringMatching(/^20260101-000000-badruns: meta\.json is not a valid comparison record \(runs: .*It cannot be opened; delete it/),
+      expect.stringMatching(
+        /^20260101-000000-badruns: meta\.json is not a valid comparison record \(runs: .*It cannot be opened; delete it/,
+      ),
       expect.stringMatching(/^20260101-000000-emptyobj: meta\.json is not a valid comparison record \(id: /),
       expect.stringMatching(/^20260101-000000-nullmeta: meta\.json is not a valid comparison record \(it holds null/),
     ]);
     const good = page.locator(`[data-testid=history-item][data-id="${meta.id}"]`);
-    expect(await good.locator('[data-testid=history-problems]').textContent()).toMatch(/Damaged lines skipped: .*line \d+ was skipped: a model-response event that does not match the event format/);
+    expect(await good.locator('[data-testid=history-problems]').textContent()).toMatch(
+      /Damaged lines skipped: .*line \d+ was skipped: a model-response event that does not match the event format/,
+    );
     expect(await page.textContent('[data-testid=history] .panel-subhead')).toContain('1 comparison, 3 damaged');
     await saveShot(page, 'history-damaged', { docs: false });
 
@@ -59,10 +75,15 @@ describe('damaged history in the app, against parallax serve', () => {
     const victim = page.locator('[data-testid=history-damaged][data-id="20260101-000000-emptyobj"]');
     await victim.locator('[data-testid=history-delete]').click();
     await page.waitForSelector('[data-testid=confirm-dialog]');
-    expect(await page.textContent('[data-testid=confirm-dialog]')).toContain('damaged comparison 20260101-000000-emptyobj');
+    expect(await page.textContent('[data-testid=confirm-dialog]')).toContain(
+      'damaged comparison 20260101-000000-emptyobj',
+    );
     await page.click('[data-testid=confirm-dialog] .btn-danger');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=history-damaged]').length === 2);
-    expect((await host.invoke('history:damaged')).map((d) => d.id).sort()).toEqual(['20260101-000000-badruns', '20260101-000000-nullmeta']);
+    expect((await host.invoke('history:damaged')).map((d) => d.id).sort()).toEqual([
+      '20260101-000000-badruns',
+      '20260101-000000-nullmeta',
+    ]);
     expect((await host.invoke('history:list')).map((i) => i.meta.id)).toEqual([meta.id]);
     expect(errors).toEqual([]);
   });

@@ -29,7 +29,9 @@ describe('the History view pages through a long history', () => {
     const received: number[] = [];
     page.on('websocket', (ws) => {
       ws.on('framesent', (f) => sent.push(String(f.payload)));
-      ws.on('framereceived', (f) => received.push(typeof f.payload === 'string' ? Buffer.byteLength(f.payload) : f.payload.length));
+      ws.on('framereceived', (f) =>
+        received.push(typeof f.payload === 'string' ? Buffer.byteLength(f.payload) : f.payload.length),
+      );
     });
     // The socket the page opened at start-up is not seen above: reload so the page's traffic is recorded.
     generate(served.dataDir, STORED);

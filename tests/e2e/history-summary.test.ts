@@ -25,7 +25,8 @@ describe('history summaries in the app', () => {
     await page.click('[data-testid=advanced-toggle]');
     await page.selectOption('[data-testid=setting-history]', 'summarize:3');
     await page.click('[data-testid=run]');
-    for (const mode of ['react', 'code'] as const) expect(await waitForStatus(page, mode, ['answered', 'error', 'crashed', 'max-steps'], 120_000)).toBe('answered');
+    for (const mode of ['react', 'code'] as const)
+      expect(await waitForStatus(page, mode, ['answered', 'error', 'crashed', 'max-steps'], 120_000)).toBe('answered');
 
     const [item] = await session.host.invoke('history:list');
     const stored = await session.host.invoke('history:open', item!.meta.id);
@@ -36,14 +37,20 @@ describe('history summaries in the app', () => {
     const s = summaries[0]!;
 
     await page.click('[data-testid=tab-timeline]');
-    const card = page.locator(`[data-testid=step-card][data-run-id="${reactId}"][data-step="${s.step}"] [data-testid=history-summary]`);
+    const card = page.locator(
+      `[data-testid=step-card][data-run-id="${reactId}"][data-step="${s.step}"] [data-testid=history-summary]`,
+    );
     await card.waitFor();
     expect(await card.getAttribute('data-state')).toBe('done');
     expect(Number(await card.getAttribute('data-prompt'))).toBe(s.usage!.prompt);
     expect(Number(await card.getAttribute('data-replaced'))).toBe(s.replacedTokens);
     const text = (await card.textContent())!;
-    expect(text).toContain(`History summary of ${s.fromStep === s.toStep ? `step ${s.fromStep}` : `steps ${s.fromStep}–${s.toStep}`}`);
-    expect(text).toContain(`Replaced ${s.replacedMessages} messages (${s.replacedTokens.toLocaleString('en-US')} prompt tokens)`);
+    expect(text).toContain(
+      `History summary of ${s.fromStep === s.toStep ? `step ${s.fromStep}` : `steps ${s.fromStep}–${s.toStep}`}`,
+    );
+    expect(text).toContain(
+      `Replaced ${s.replacedMessages} messages (${s.replacedTokens.toLocaleString('en-US')} prompt tokens)`,
+    );
     expect(await card.locator('[data-testid=sim-badge]').count()).toBe(1);
     await card.scrollIntoViewIfNeeded();
     await saveShot(page, 'history-summary-card', { docs: false });
@@ -51,12 +58,18 @@ describe('history summaries in the app', () => {
     await page.click('[data-testid=tab-charts]');
     const note = page.locator('[data-testid=summary-note][data-mode=react]');
     await note.waitFor();
-    const bars = await page.$$eval('[data-testid=per-step-prompt] [data-testid=token-bar][data-mode=react]', (els) => els.reduce((n, e) => n + Number(e.getAttribute('data-value')), 0));
+    const bars = await page.$$eval('[data-testid=per-step-prompt] [data-testid=token-bar][data-mode=react]', (els) =>
+      els.reduce((n, e) => n + Number(e.getAttribute('data-value')), 0),
+    );
     expect(bars + Number(await note.getAttribute('data-prompt'))).toBe(computeTotals(events).prompt);
-    expect(await note.textContent()).toMatch(/\(simulated\), not in the bars above; bars \+ these = the run's totals\.$/);
+    expect(await note.textContent()).toMatch(
+      /\(simulated\), not in the bars above; bars \+ these = the run's totals\.$/,
+    );
     expect(await page.locator('[data-testid=summary-note][data-mode=code]').count()).toBe(0);
     const composition = page.locator('[data-testid=composition-panel][data-mode=react] [data-testid=history-note]');
-    expect(await composition.textContent()).toMatch(/^history summary: steps? 1(–\d+)? sent as a [\d,]+-token summary instead of [\d,]+ tokens; /);
+    expect(await composition.textContent()).toMatch(
+      /^history summary: steps? 1(–\d+)? sent as a [\d,]+-token summary instead of [\d,]+ tokens; /,
+    );
     await composition.scrollIntoViewIfNeeded();
     await saveShot(page, 'history-summary-charts', { docs: false });
 

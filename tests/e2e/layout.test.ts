@@ -51,7 +51,8 @@ describe('timeline layout, against parallax serve', () => {
       if (!(await box.isChecked())) await box.check();
     }
     await page.click('[data-testid=run]');
-    for (const mode of FOUR) expect(await waitForStatus(page, mode, ['answered', 'max-steps', 'error', 'crashed'], 120_000)).toBe('answered');
+    for (const mode of FOUR)
+      expect(await waitForStatus(page, mode, ['answered', 'max-steps', 'error', 'crashed'], 120_000)).toBe('answered');
 
     // 1000 px: the side panel folds by itself, leaving the columns the window; opened again by the user, four
     // columns (at least 224 px each) do not all fit beside it.
@@ -72,10 +73,16 @@ describe('timeline layout, against parallax serve', () => {
 
     // Badges and titles on one line each, in every head.
     const lines = await page.$$eval('.column-head', (heads) =>
-      heads.map((h) => [h.querySelector('.column-title')!, h.querySelector('.column-badges')!].map((row) => {
-        const tops = new Set([...row.children].map((c) => Math.round(c.getBoundingClientRect().top + c.getBoundingClientRect().height / 2)));
-        return tops.size;
-      })),
+      heads.map((h) =>
+        [h.querySelector('.column-title')!, h.querySelector('.column-badges')!].map((row) => {
+          const tops = new Set(
+            [...row.children].map((c) =>
+              Math.round(c.getBoundingClientRect().top + c.getBoundingClientRect().height / 2),
+            ),
+          );
+          return tops.size;
+        }),
+      ),
     );
     for (const l of lines) expect(l).toEqual([1, 1]);
 
@@ -103,7 +110,15 @@ describe('timeline layout, against parallax serve', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     // Without return types each program treats fetch_url's object as a string and fails at a line; Python's
     // message is the longest ("TypeError: expected string or bytes-like object, got 'dict'").
-    await runAndOpen({ served, driven, host }, { task: 'time-and-title', provider: { name: 'simulated', baseUrl: null, model: 'sim' }, modes: ['code', 'code-py', 'hybrid'], settings: { returnTypes: false } });
+    await runAndOpen(
+      { served, driven, host },
+      {
+        task: 'time-and-title',
+        provider: { name: 'simulated', baseUrl: null, model: 'sim' },
+        modes: ['code', 'code-py', 'hybrid'],
+        settings: { returnTypes: false },
+      },
+    );
     await page.click('[data-testid=tab-timeline]');
     for (const width of [1280, 1920, 900]) {
       await page.setViewportSize({ width, height: 900 });
@@ -111,12 +126,20 @@ describe('timeline layout, against parallax serve', () => {
         const box = page.locator('[data-testid=wrap-code-toggle] input');
         if ((await box.isChecked()) !== wrap) await box.click();
         await page.waitForSelector('[data-error-line] .code-line-msg');
-        const lines = await page.$$eval('[data-error-line]', (els) => els.map((line) => {
-          const code = line.querySelector('code')!.getBoundingClientRect();
-          const msg = line.querySelector('.code-line-msg')!.getBoundingClientRect();
-          const block = line.closest('[data-testid=code-block]')!.getBoundingClientRect();
-          return { code: code.width, codeBottom: code.bottom, msgTop: msg.top, block: block.width, msg: line.querySelector('.code-line-msg')!.textContent };
-        }));
+        const lines = await page.$$eval('[data-error-line]', (els) =>
+          els.map((line) => {
+            const code = line.querySelector('code')!.getBoundingClientRect();
+            const msg = line.querySelector('.code-line-msg')!.getBoundingClientRect();
+            const block = line.closest('[data-testid=code-block]')!.getBoundingClientRect();
+            return {
+              code: code.width,
+              codeBottom: code.bottom,
+              msgTop: msg.top,
+              block: block.width,
+              msg: line.querySelector('.code-line-msg')!.textContent,
+            };
+          }),
+        );
         expect(lines.length).toBe(3);
         expect(lines.some((l) => /expected string or bytes-like object/.test(l.msg ?? ''))).toBe(true);
         for (const l of lines) {

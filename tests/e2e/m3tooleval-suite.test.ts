@@ -27,10 +27,26 @@ describe('an M3ToolEval suite run in the app', () => {
 
   afterAll(() => stopAppSession({ served, driven, host }));
 
-  it('shows the paper\'s table as the host computes it, labelled simulated, audited, and exports it as HTML', async () => {
+  it("shows the paper's table as the host computes it, labelled simulated, audited, and exports it as HTML", async () => {
     const env: NodeJS.ProcessEnv = { ...process.env, PARALLAX_DATA_DIR: served.dataDir };
     delete env.OPENAI_API_KEY;
-    const res = await runCli(['suite', 'run', 'm3tooleval:trade_calculator', '--modes', 'react,react-text,code-py', '--models', 'sim,sim-hasty', '--trials', '2', '--limit', '2', '--json'], env);
+    const res = await runCli(
+      [
+        'suite',
+        'run',
+        'm3tooleval:trade_calculator',
+        '--modes',
+        'react,react-text,code-py',
+        '--models',
+        'sim,sim-hasty',
+        '--trials',
+        '2',
+        '--limit',
+        '2',
+        '--json',
+      ],
+      env,
+    );
     expect(res.code, res.stderr).toBe(0);
     const id = (JSON.parse(res.stdout) as { id: string }).id;
 
@@ -45,15 +61,29 @@ describe('an M3ToolEval suite run in the app', () => {
     const view = await host.invoke('suites:open', id);
     expect(view.paper).toBeTruthy();
     const want = paperBoard(view.paper!, view.simulated, modeLabel);
-    const rows = (testId: string) => page.$$eval(`[data-testid=${testId}] tbody tr`, (trs) => trs.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent ?? '')));
+    const rows = (testId: string) =>
+      page.$$eval(`[data-testid=${testId}] tbody tr`, (trs) =>
+        trs.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent ?? '')),
+      );
     const heads = await page.$$eval('[data-testid=paper-table] thead th', (ths) => ths.map((t) => t.textContent ?? ''));
     expect(heads).toEqual(want.head);
     expect(heads).toContain('Tokens per step (simulated)');
     expect(await rows('paper-table')).toEqual(want.rows);
     // Two models × the paper's three modes, text actions first.
-    expect(want.rows.map((r) => r[1])).toEqual(['ReAct (text)', 'ReAct', 'Code Mode (Python)', 'ReAct (text)', 'ReAct', 'Code Mode (Python)']);
+    expect(want.rows.map((r) => r[1])).toEqual([
+      'ReAct (text)',
+      'ReAct',
+      'Code Mode (Python)',
+      'ReAct (text)',
+      'ReAct',
+      'Code Mode (Python)',
+    ]);
     // Its tasks are comparisons in the history list: a column whose answers all failed is never green there.
-    const failed = await page.$$eval('.history-run', (els) => els.filter((e) => e.querySelector('[data-testid=history-passed]')?.textContent === '0/2 passed').map((e) => e.querySelector('.badge')?.className ?? ''));
+    const failed = await page.$$eval('.history-run', (els) =>
+      els
+        .filter((e) => e.querySelector('[data-testid=history-passed]')?.textContent === '0/2 passed')
+        .map((e) => e.querySelector('.badge')?.className ?? ''),
+    );
     expect(failed.length).toBeGreaterThan(0);
     for (const cls of failed) expect(cls).not.toContain('badge-ok');
     const paperView = page.locator('[data-testid=paper-table-view]');
@@ -67,14 +97,21 @@ describe('an M3ToolEval suite run in the app', () => {
     expect(found, describeFindings(found)).toEqual([]);
 
     // The HTML report as the app downloads it, opened in the browser.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=suite-export-html]')]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.click('[data-testid=suite-export-html]'),
+    ]);
     const file = join(served.dataDir, 'report.html');
     await writeFile(file, Buffer.concat(await (await download.createReadStream()).toArray()));
     const report = await page.context().newPage();
     try {
       await report.goto(`file://${file}`);
       await report.waitForSelector('[data-testid=paper-table]');
-      expect(await report.$$eval('[data-testid=paper-table] tbody tr', (trs) => trs.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent ?? '')))).toEqual(want.rows);
+      expect(
+        await report.$$eval('[data-testid=paper-table] tbody tr', (trs) =>
+          trs.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent ?? '')),
+        ),
+      ).toEqual(want.rows);
       expect(await report.textContent('h2:has-text("The paper\'s table")')).toContain('(simulated)');
       await report.setViewportSize({ width: 1280, height: 800 });
       await report.locator('[data-testid=paper-table]').scrollIntoViewIfNeeded();

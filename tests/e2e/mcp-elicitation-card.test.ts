@@ -16,15 +16,34 @@ import { serverScript, tsx } from '../helpers/mcp-test-server.js';
 import { mcpScriptedModel, type ScriptedModel } from '../helpers/mcp-scripted-model.js';
 import type { StepEvent } from '../../shared/step-event.js';
 
-const CONFIG = JSON.stringify({ mcpServers: { t: { command: process.execPath, args: ['--import', tsx, serverScript] } } });
+const CONFIG = JSON.stringify({
+  mcpServers: { t: { command: process.execPath, args: ['--import', tsx, serverScript] } },
+});
 const FORM = {
   type: 'object',
   properties: {
     name: { type: 'string', title: 'Your name', description: 'As the report should show it.', minLength: 2 },
     age: { type: 'integer', title: 'Age', minimum: 0, maximum: 150 },
-    colour: { type: 'string', title: 'Colour', oneOf: [{ const: 'r', title: 'Red' }, { const: 'g', title: 'Green' }] },
+    colour: {
+      type: 'string',
+      title: 'Colour',
+      oneOf: [
+        { const: 'r', title: 'Red' },
+        { const: 'g', title: 'Green' },
+      ],
+    },
     copy: { type: 'boolean', title: 'Send me a copy' },
-    tags: { type: 'array', title: 'Tags', items: { anyOf: [{ const: 'a', title: 'Alpha' }, { const: 'b', title: 'Bravo' }, { const: 'c', title: 'Charlie' }] } },
+    tags: {
+      type: 'array',
+      title: 'Tags',
+      items: {
+        anyOf: [
+          { const: 'a', title: 'Alpha' },
+          { const: 'b', title: 'Bravo' },
+          { const: 'c', title: 'Charlie' },
+        ],
+      },
+    },
   },
   required: ['name', 'colour'],
 };
@@ -36,7 +55,13 @@ function stored(dataDir: string): StepEvent[] {
   const walk = (dir: string): void => {
     for (const d of readdirSync(dir, { withFileTypes: true })) {
       if (d.isDirectory()) walk(join(dir, d.name));
-      else if (d.name.endsWith('.jsonl')) out.push(...readFileSync(join(dir, d.name), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as StepEvent));
+      else if (d.name.endsWith('.jsonl'))
+        out.push(
+          ...readFileSync(join(dir, d.name), 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => JSON.parse(l) as StepEvent),
+        );
     }
   };
   walk(dataDir);
@@ -89,7 +114,9 @@ describe('the MCP form card', () => {
     await card.getByLabel('Your name').fill('A');
     await card.getByLabel('Age').fill('200');
     await card.getByLabel('Your name').press('Enter');
-    expect(await card.locator('[data-testid=elicit-error-name]').textContent()).toBe('Your name: at least 2 characters');
+    expect(await card.locator('[data-testid=elicit-error-name]').textContent()).toBe(
+      'Your name: at least 2 characters',
+    );
     expect(await card.locator('[data-testid=elicit-error-age]').textContent()).toBe('Age: at most 150');
     expect(await card.locator('[data-testid=elicit-error-colour]').textContent()).toBe('Colour is required');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('elicit-field-name');
@@ -118,7 +145,9 @@ describe('the MCP form card', () => {
     await page.keyboard.press('Enter');
 
     // The second form, declined with the keyboard.
-    await page.locator('[data-testid=elicitation-card] [data-testid=elicitation-message]:has-text("And once more?")').waitFor();
+    await page
+      .locator('[data-testid=elicitation-card] [data-testid=elicitation-message]:has-text("And once more?")')
+      .waitFor();
     await page.locator('[data-testid=elicitation-decline]').focus();
     await page.keyboard.press('Space');
     expect(await waitForStatus(page, 'react', TERMINAL, 90_000)).toBe('answered');
@@ -127,16 +156,32 @@ describe('the MCP form card', () => {
     expect(await page.locator('[data-testid=needs-answer]').count()).toBe(0);
 
     // What the server received, as its tool returned it to the model.
-    const replies = (model.requests.at(-1)!.messages as { role: string; content: string }[]).filter((m) => m.role === 'tool').map((m) => JSON.parse(m.content) as unknown);
-    expect(replies).toEqual([[{ action: 'accept', content: { name: 'Ada', age: 36, colour: 'g', copy: true, tags: ['a', 'c'] } }], [{ action: 'decline' }]]);
+    const replies = (model.requests.at(-1)!.messages as { role: string; content: string }[])
+      .filter((m) => m.role === 'tool')
+      .map((m) => JSON.parse(m.content) as unknown);
+    expect(replies).toEqual([
+      [{ action: 'accept', content: { name: 'Ada', age: 36, colour: 'g', copy: true, tags: ['a', 'c'] } }],
+      [{ action: 'decline' }],
+    ]);
     // The timeline's record of each, and the stored one.
     const notes = page.locator('[data-testid=mcp-elicitation]');
-    expect(await notes.evaluateAll((els) => els.map((e) => e.getAttribute('data-action')))).toEqual(['accept', 'decline']);
+    expect(await notes.evaluateAll((els) => els.map((e) => e.getAttribute('data-action')))).toEqual([
+      'accept',
+      'decline',
+    ]);
     expect(await notes.first().textContent()).toMatch(/Ada/);
     const events = stored(served.dataDir);
-    expect(events.filter((e) => e.type === 'elicitation-requested').map((e) => e.type === 'elicitation-requested' && e.elicitationId)).toEqual(['e1', 'e2']);
+    expect(
+      events
+        .filter((e) => e.type === 'elicitation-requested')
+        .map((e) => e.type === 'elicitation-requested' && e.elicitationId),
+    ).toEqual(['e1', 'e2']);
     expect(events.filter((e) => e.type === 'elicitation')).toEqual([
-      expect.objectContaining({ elicitationId: 'e1', action: 'accept', content: { name: 'Ada', age: 36, colour: 'g', copy: true, tags: ['a', 'c'] } }),
+      expect.objectContaining({
+        elicitationId: 'e1',
+        action: 'accept',
+        content: { name: 'Ada', age: 36, colour: 'g', copy: true, tags: ['a', 'c'] },
+      }),
       expect.objectContaining({ elicitationId: 'e2', action: 'decline' }),
     ]);
     expect(driven.errors).toEqual([]);

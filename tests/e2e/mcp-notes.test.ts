@@ -12,7 +12,9 @@ import { saveShot } from './screenshots.js';
 import { serverScript, tsx } from '../helpers/mcp-test-server.js';
 import { mcpScriptedModel, type ScriptedModel } from '../helpers/mcp-scripted-model.js';
 
-const CONFIG = JSON.stringify({ mcpServers: { t: { command: process.execPath, args: ['--import', tsx, serverScript] } } });
+const CONFIG = JSON.stringify({
+  mcpServers: { t: { command: process.execPath, args: ['--import', tsx, serverScript] } },
+});
 
 describe('MCP notes in the timeline', () => {
   let served: Served;
@@ -39,12 +41,16 @@ describe('MCP notes in the timeline', () => {
     const { page } = driven;
     await composeMcpRun(page, CONFIG, model.url);
     await page.click('[data-testid=run]');
-    expect(await waitForStatus(page, 'react', ['answered', 'error', 'crashed', 'max-steps', 'failed-validation'], 90_000)).not.toMatch(/error|crashed/);
+    expect(
+      await waitForStatus(page, 'react', ['answered', 'error', 'crashed', 'max-steps', 'failed-validation'], 90_000),
+    ).not.toMatch(/error|crashed/);
 
     await page.click('[data-testid=tab-timeline]');
     const flood = page.locator('[data-testid=tool-call][data-tool=t_flood]');
     await flood.waitFor();
-    expect(await flood.locator('[data-testid=mcp-hints]').textContent()).toBe('MCP tool “flood” of t · no hints from the server (treated as destructive)');
+    expect(await flood.locator('[data-testid=mcp-hints]').textContent()).toBe(
+      'MCP tool “flood” of t · no hints from the server (treated as destructive)',
+    );
     const progress = flood.locator('[data-testid=mcp-progress]');
     expect(await progress.getAttribute('data-progress')).toBe('40');
     expect(await progress.getAttribute('data-total')).toBe('40');
@@ -52,11 +58,17 @@ describe('MCP notes in the timeline', () => {
     expect(await progress.locator('progress').getAttribute('aria-label')).toBe('t_flood progress');
 
     const sample = page.locator('[data-testid=tool-call][data-tool=t_sample]');
-    expect(await sample.locator('[data-testid=mcp-sampling]').textContent()).toBe('Sampling asked by t, answered by the run\'s model: 7 prompt + 3 completion tokens (in the run\'s totals)');
+    expect(await sample.locator('[data-testid=mcp-sampling]').textContent()).toBe(
+      "Sampling asked by t, answered by the run's model: 7 prompt + 3 completion tokens (in the run's totals)",
+    );
 
     const annotated = page.locator('[data-testid=tool-call][data-tool=t_annotated]');
-    expect(await annotated.locator('[data-testid=mcp-hints]').textContent()).toBe('MCP tool “annotated” of t · Annotated parts · the server says: read-only, idempotent');
-    expect(await annotated.locator('[data-testid=mcp-content]').textContent()).toBe('Result parts: text for user (priority 0.9)');
+    expect(await annotated.locator('[data-testid=mcp-hints]').textContent()).toBe(
+      'MCP tool “annotated” of t · Annotated parts · the server says: read-only, idempotent',
+    );
+    expect(await annotated.locator('[data-testid=mcp-content]').textContent()).toBe(
+      'Result parts: text for user (priority 0.9)',
+    );
 
     // Tall enough for the three calls in one picture.
     await page.setViewportSize({ width: 1280, height: 1040 });

@@ -19,20 +19,35 @@ const chunk = (delta: object, finish: string | null = null) =>
 /** An OpenAI-style model that calls calc_add(2, 40) once, then answers with the tool's result. */
 async function scriptedModel(): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
-    if (req.method === 'GET') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"object":"list","data":[{"id":"m"}]}');
+    if (req.method === 'GET')
+      return void res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end('{"object":"list","data":[{"id":"m"}]}');
     const body: Buffer[] = [];
     req.on('data', (c: Buffer) => body.push(c));
     req.on('end', () => {
-      const request = JSON.parse(Buffer.concat(body).toString('utf8')) as { messages: { role: string; content: unknown }[] };
+      const request = JSON.parse(Buffer.concat(body).toString('utf8')) as {
+        messages: { role: string; content: unknown }[];
+      };
       const result = request.messages.find((m) => m.role === 'tool');
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       if (!result) {
-        res.write(chunk({ role: 'assistant', content: null, tool_calls: [{ index: 0, id: 'c1', type: 'function', function: { name: 'calc_add', arguments: '{"a":2,"b":40}' } }] }));
+        res.write(
+          chunk({
+            role: 'assistant',
+            content: null,
+            tool_calls: [
+              { index: 0, id: 'c1', type: 'function', function: { name: 'calc_add', arguments: '{"a":2,"b":40}' } },
+            ],
+          }),
+        );
         res.write(chunk({}, 'tool_calls'));
       } else {
         res.write(chunk({ role: 'assistant', content: `The sum is ${String(result.content)}.` }, 'stop'));
       }
-      res.write(`data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [], usage: { prompt_tokens: 50, completion_tokens: 5, total_tokens: 55 } })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [], usage: { prompt_tokens: 50, completion_tokens: 5, total_tokens: 55 } })}\n\n`,
+      );
       res.end('data: [DONE]\n\n');
     });
   });
@@ -40,7 +55,15 @@ async function scriptedModel(): Promise<{ url: string; server: Server }> {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, server };
 }
 
-const CONFIG = JSON.stringify({ mcpServers: { calc: { command: process.execPath, args: ['--import', tsx, serverScript], env: { CALC_TOKEN: 'tok-e2e-secret' } } } }, null, 2);
+const CONFIG = JSON.stringify(
+  {
+    mcpServers: {
+      calc: { command: process.execPath, args: ['--import', tsx, serverScript], env: { CALC_TOKEN: 'tok-e2e-secret' } },
+    },
+  },
+  null,
+  2,
+);
 
 describe('MCP servers in the composer', () => {
   let served: Served;
@@ -64,7 +87,9 @@ describe('MCP servers in the composer', () => {
     const { page } = driven;
     await page.click('[data-testid=advanced-toggle]');
     await page.fill('[data-testid=mcp-config]', '{"mcpServers": {"calc": {"command": "node", "args": "server.js"}}}');
-    expect(await page.textContent('[data-testid=mcp-config-error]')).toBe('MCP server "calc": field "args": must be a list of strings, e.g. ["-y", "some-server"].');
+    expect(await page.textContent('[data-testid=mcp-config-error]')).toBe(
+      'MCP server "calc": field "args": must be a list of strings, e.g. ["-y", "some-server"].',
+    );
     expect(await page.locator('[data-testid=approval-mcp]').count()).toBe(0);
     await page.fill('[data-testid=mcp-config]', CONFIG);
     expect(await page.locator('[data-testid=mcp-config-error]').count()).toBe(0);
@@ -76,7 +101,8 @@ describe('MCP servers in the composer', () => {
     expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('tok-e2e-secret');
     await page.reload();
     await page.waitForSelector('[data-testid=composer]');
-    if ((await page.locator('[data-testid=mcp-config]').count()) === 0) await page.click('[data-testid=advanced-toggle]');
+    if ((await page.locator('[data-testid=mcp-config]').count()) === 0)
+      await page.click('[data-testid=advanced-toggle]');
     expect(await page.inputValue('[data-testid=mcp-config]')).toBe(CONFIG.replace('tok-e2e-secret', ''));
     await page.fill('[data-testid=mcp-config]', CONFIG); // the user enters the token again
     expect(driven.errors).toEqual([]);

@@ -30,7 +30,8 @@ describe('sending a comparison to an OTLP endpoint from the app', () => {
     const { page } = session.driven;
     await page.check('[data-testid=task-log-stats] input');
     await page.keyboard.press('Control+Enter');
-    for (const mode of DEFAULT_MODES) expect(await waitForStatus(page, mode, ['answered', 'max-steps', 'error', 'crashed'])).toBe('answered');
+    for (const mode of DEFAULT_MODES)
+      expect(await waitForStatus(page, mode, ['answered', 'max-steps', 'error', 'crashed'])).toBe('answered');
     const [item] = await session.host.invoke('history:list');
     const stored = await session.host.invoke('history:open', item!.meta.id);
 

@@ -15,23 +15,43 @@ export interface BarReading {
 
 export const readBars = (page: Page): Promise<BarReading[]> =>
   page.$$eval('[data-testid=token-bar]', (els) =>
-    els.map((e) => ({ step: Number(e.getAttribute('data-step')), mode: e.getAttribute('data-mode')!, kind: e.getAttribute('data-kind')!, value: Number(e.getAttribute('data-value')) })),
+    els.map((e) => ({
+      step: Number(e.getAttribute('data-step')),
+      mode: e.getAttribute('data-mode')!,
+      kind: e.getAttribute('data-kind')!,
+      value: Number(e.getAttribute('data-value')),
+    })),
   );
 
 export const readPoints = (page: Page): Promise<{ step: number; mode: string; value: number }[]> =>
-  page.$$eval('[data-testid=cumulative-point]', (els) => els.map((e) => ({ step: Number(e.getAttribute('data-step')), mode: e.getAttribute('data-mode')!, value: Number(e.getAttribute('data-value')) })));
+  page.$$eval('[data-testid=cumulative-point]', (els) =>
+    els.map((e) => ({
+      step: Number(e.getAttribute('data-step')),
+      mode: e.getAttribute('data-mode')!,
+      value: Number(e.getAttribute('data-value')),
+    })),
+  );
 
 export const sortReadings = <T extends { step: number; mode: string; kind?: string }>(list: T[]): T[] =>
-  [...list].sort((a, b) => a.mode.localeCompare(b.mode) || a.step - b.step || (a.kind ?? '').localeCompare(b.kind ?? ''));
+  [...list].sort(
+    (a, b) => a.mode.localeCompare(b.mode) || a.step - b.step || (a.kind ?? '').localeCompare(b.kind ?? ''),
+  );
 
 export function columnStatus(page: Page, mode: ModeId): Promise<string | null> {
   return page.locator(`[data-testid=column-${mode}] [data-testid=run-status]`).getAttribute('data-status');
 }
 
-export async function waitForStatus(page: Page, mode: ModeId, statuses: readonly string[], timeout = 45_000): Promise<string> {
+export async function waitForStatus(
+  page: Page,
+  mode: ModeId,
+  statuses: readonly string[],
+  timeout = 45_000,
+): Promise<string> {
   const handle = await page.waitForFunction(
     ({ mode, statuses }) => {
-      const s = document.querySelector(`[data-testid=column-${mode}] [data-testid=run-status]`)?.getAttribute('data-status');
+      const s = document
+        .querySelector(`[data-testid=column-${mode}] [data-testid=run-status]`)
+        ?.getAttribute('data-status');
       return s && statuses.includes(s) ? s : null;
     },
     { mode, statuses },
@@ -62,13 +82,21 @@ export async function startRecordingColumns(page: Page): Promise<void> {
       w.__columnFrames.push(frame);
     };
     w.__columnObserver = new MutationObserver(snap);
-    w.__columnObserver.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    w.__columnObserver.observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
   });
 }
 
 export async function recordedColumns(page: Page): Promise<Record<string, { status: string | null; steps: number }>[]> {
   return page.evaluate(() => {
-    const w = window as unknown as { __columnFrames: Record<string, { status: string | null; steps: number }>[]; __columnObserver?: MutationObserver };
+    const w = window as unknown as {
+      __columnFrames: Record<string, { status: string | null; steps: number }>[];
+      __columnObserver?: MutationObserver;
+    };
     w.__columnObserver?.disconnect();
     return w.__columnFrames;
   });
@@ -111,7 +139,9 @@ export async function startRecordingTrials(page: Page): Promise<void> {
       w.__trialFrames.push({
         checked: options.find((o) => o.getAttribute('aria-checked') === 'true')?.dataset.trial ?? null,
         states,
-        columns: [...document.querySelectorAll<HTMLElement>('[data-testid^=column-][data-run-id]')].map((e) => e.dataset.runId!),
+        columns: [...document.querySelectorAll<HTMLElement>('[data-testid^=column-][data-run-id]')].map(
+          (e) => e.dataset.runId!,
+        ),
       });
     };
     w.__trialObserver = new MutationObserver(snap);
@@ -145,14 +175,21 @@ export async function composeMcpRun(page: Page, mcpConfig: string, modelUrl: str
 export async function comparisonEnded(host: HostClient, meta: ComparisonMeta): Promise<void> {
   await host.runsEnded(meta.runs.map((r) => r.runId));
   // vi.waitFor, not expect.poll: this runs in hooks too. Its limit is Playwright's (a hang, not a slow machine).
-  await vi.waitFor(async () => {
-    const item = (await host.invoke('history:list')).find((x) => x.meta.id === meta.id);
-    if (!item || item.runs.some((r) => r.status === 'running')) throw new Error(`comparison ${meta.id} is still listed as running`);
-  }, { timeout: 120_000, interval: 50 });
+  await vi.waitFor(
+    async () => {
+      const item = (await host.invoke('history:list')).find((x) => x.meta.id === meta.id);
+      if (!item || item.runs.some((r) => r.status === 'running'))
+        throw new Error(`comparison ${meta.id} is still listed as running`);
+    },
+    { timeout: 120_000, interval: 50 },
+  );
 }
 
 /** Starts a comparison through the host and resolves with its stored record once every run ended. */
-export async function runToEnd(host: HostClient, request: ComparisonRequest): Promise<{ meta: ComparisonMeta; stored: StoredComparison }> {
+export async function runToEnd(
+  host: HostClient,
+  request: ComparisonRequest,
+): Promise<{ meta: ComparisonMeta; stored: StoredComparison }> {
   const meta = await host.invoke('comparison:start', request);
   await comparisonEnded(host, meta);
   return { meta, stored: await host.invoke('history:open', meta.id) };
@@ -167,7 +204,8 @@ export async function runAndOpen(session: AppSession, request: ComparisonRequest
   const meta = await host.invoke('comparison:start', request);
   await comparisonEnded(host, meta);
   const page = driven.page;
-  if (!(await page.locator('[data-testid=side-tab-history]').isVisible())) await page.click('[data-testid=sidebar-toggle]');
+  if (!(await page.locator('[data-testid=side-tab-history]').isVisible()))
+    await page.click('[data-testid=sidebar-toggle]');
   await page.click('[data-testid=side-tab-history]');
   await page.click(`[data-testid=history-item][data-id="${meta.id}"] .history-open`);
   await page.waitForSelector(`[data-testid=result-banner]`);
@@ -196,7 +234,9 @@ export async function startFromPage(session: AppSession, start: () => Promise<un
 export async function waitForRunStatus(page: Page, runId: string, statuses: readonly string[]): Promise<string> {
   const handle = await page.waitForFunction(
     ({ runId, statuses }) => {
-      const s = document.querySelector(`[data-testid^=column-][data-run-id="${runId}"] [data-testid=run-status]`)?.getAttribute('data-status');
+      const s = document
+        .querySelector(`[data-testid^=column-][data-run-id="${runId}"] [data-testid=run-status]`)
+        ?.getAttribute('data-status');
       return s && statuses.includes(s) ? s : null;
     },
     { runId, statuses },

@@ -15,7 +15,10 @@ import { saveShot } from './screenshots.js';
 /** The statement the stored comparison gives, computed here from its events as every surface does. */
 function expected(stored: StoredComparison) {
   const byRun = groupByRun(stored.events);
-  return resultStatement({ runs: stored.meta.runs.map((r) => ({ trial: r.trial ?? 1, summary: summarizeRun(byRun.get(r.runId) ?? []) })), simulated: true });
+  return resultStatement({
+    runs: stored.meta.runs.map((r) => ({ trial: r.trial ?? 1, summary: summarizeRun(byRun.get(r.runId) ?? []) })),
+    simulated: true,
+  });
 }
 
 describe('the result on the first screen', () => {
@@ -41,10 +44,12 @@ describe('the result on the first screen', () => {
     }
     for (let i = 0; i < 600; i++) {
       const stored = await session.host.invoke('history:open', id!);
-      if (stored.meta.runs.every((r) => stored.events.some((e) => e.runId === r.runId && e.type === 'run-finished'))) break;
+      if (stored.meta.runs.every((r) => stored.events.some((e) => e.runId === r.runId && e.type === 'run-finished')))
+        break;
       await page.waitForTimeout(250);
     }
-    for (const mode of ['react', 'code'] as const) await waitForStatus(page, mode, ['answered', 'max-steps', 'error', 'crashed'], 150_000);
+    for (const mode of ['react', 'code'] as const)
+      await waitForStatus(page, mode, ['answered', 'max-steps', 'error', 'crashed'], 150_000);
     await page.waitForSelector('[data-testid=result-banner]');
     return session.host.invoke('history:open', id!);
   }
@@ -74,9 +79,15 @@ describe('the result on the first screen', () => {
     // "Why" opens the reasons, the evidence and the one-run caveat, within a third of the window.
     await page.click('[data-testid=result-toggle]');
     expect(await page.locator('[data-testid=result-why] li').allTextContents()).toEqual([...s.why]);
-    expect(await page.textContent('[data-testid=result-evidence]')).toContain('One run each: a single run cannot separate a small difference from noise');
+    expect(await page.textContent('[data-testid=result-evidence]')).toContain(
+      'One run each: a single run cannot separate a small difference from noise',
+    );
     expect((await banner.boundingBox())!.height).toBeLessThanOrEqual(900 / 3 + 1);
-    expect(s.why.some((w) => /^ReAct sent its 8 tool definitions with each of its \d+ requests: [\d,]+ of its [\d,]+ prompt tokens/.test(w))).toBe(true);
+    expect(
+      s.why.some((w) =>
+        /^ReAct sent its 8 tool definitions with each of its \d+ requests: [\d,]+ of its [\d,]+ prompt tokens/.test(w),
+      ),
+    ).toBe(true);
     await page.click('[data-testid=tab-timeline]');
     await saveShot(page, 'result-default');
     await page.click('[data-testid=result-toggle]');
@@ -106,29 +117,42 @@ describe('the result on the first screen', () => {
     expect(await head.getAttribute('class')).toContain('badge-err');
     expect(await page.locator('[data-testid=column-react] [data-testid=run-status]').textContent()).toBe('Answered');
     // Its result cell's edge is a failure's red, not the green of the answered run beside it.
-    const edges = await page.$$eval('[data-testid=result-cell]', (els) => els.map((e) => ({ wrong: e.classList.contains('is-wrong-answer'), colour: getComputedStyle(e).borderLeftColor })));
+    const edges = await page.$$eval('[data-testid=result-cell]', (els) =>
+      els.map((e) => ({ wrong: e.classList.contains('is-wrong-answer'), colour: getComputedStyle(e).borderLeftColor })),
+    );
     expect(edges.map((e) => e.wrong).sort()).toEqual([false, true]);
     expect(edges[0]!.colour).not.toBe(edges[1]!.colour);
     // The result: only ReAct passed; Code Mode left out with its validation's reason.
     expect(await page.textContent('[data-testid=result-headline]')).toBe(`Result ${s.headline}`);
     expect(s.headline).toMatch(/^Only ReAct passed/);
     await page.click('[data-testid=result-toggle]');
-    expect(await page.textContent('[data-testid=result-left-out]')).toMatch(/^Code Mode \([\d,]+ tokens\) is left out: its answer failed validation/);
+    expect(await page.textContent('[data-testid=result-left-out]')).toMatch(
+      /^Code Mode \([\d,]+ tokens\) is left out: its answer failed validation/,
+    );
     await saveShot(page, 'result-failing-code-mode');
     // The Answers tab: pass and fail by each answer.
     await page.click('[data-testid=tab-answers]');
     await page.waitForSelector('[data-testid=answer-diff]');
     const fails = await page.locator('[data-testid=answer-diff] [data-testid=validation][data-ok=false]').count();
     expect(fails).toBe(1);
-    expect(await page.locator('[data-testid=answer-diff] [data-testid=run-status][data-outcome=wrong-answer]').count()).toBe(1);
+    expect(
+      await page.locator('[data-testid=answer-diff] [data-testid=run-status][data-outcome=wrong-answer]').count(),
+    ).toBe(1);
     await saveShot(page, 'answers-failing-code-mode', { docs: false });
     // The summary's verdict says it is among the runs that passed.
     await page.click('[data-testid=tab-charts]');
-    expect(await page.textContent('[data-testid=verdict-tokens]')).toContain('Fewest tokens: ReAct — among the runs that passed (left out: Code Mode, wrong answer)');
-    expect(await page.locator('[data-testid=summary-table] [data-testid=run-status][data-outcome=wrong-answer]').count()).toBe(1);
+    expect(await page.textContent('[data-testid=verdict-tokens]')).toContain(
+      'Fewest tokens: ReAct — among the runs that passed (left out: Code Mode, wrong answer)',
+    );
+    expect(
+      await page.locator('[data-testid=summary-table] [data-testid=run-status][data-outcome=wrong-answer]').count(),
+    ).toBe(1);
     // History: the run's badge is a failure's.
     await page.click('[data-testid=side-tab-history]');
-    const badge = page.locator('[data-testid=history-item]').first().locator('[data-mode=code] [data-testid=run-status]');
+    const badge = page
+      .locator('[data-testid=history-item]')
+      .first()
+      .locator('[data-mode=code] [data-testid=run-status]');
     expect(await badge.getAttribute('data-outcome')).toBe('wrong-answer');
     expect(await badge.getAttribute('class')).toContain('badge-err');
     expect(session.driven.errors).toEqual([]);
@@ -150,7 +174,9 @@ describe('the result on the first screen', () => {
     // Back to the timeline: the hash drops the tab; a hand-edited id that does not exist opens nothing and keeps the app whole.
     await page.click('[data-testid=tab-timeline]');
     await page.waitForFunction((id) => location.hash === `#/comparison/${id}`, latest!.meta.id);
-    await page.evaluate(() => { location.hash = '#/comparison/no-such-id?tab=answers'; });
+    await page.evaluate(() => {
+      location.hash = '#/comparison/no-such-id?tab=answers';
+    });
     await page.reload();
     await page.waitForSelector('[data-testid=main-empty]');
     expect(session.driven.errors).toEqual([]);

@@ -20,7 +20,12 @@ describe('start errors that point at a field, against parallax serve', () => {
 
   beforeAll(async () => {
     ({ served, driven, host } = await startAppSession());
-    refusing = createServer((_req, res) => void res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Incorrect API key provided' } })));
+    refusing = createServer(
+      (_req, res) =>
+        void res
+          .writeHead(401, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: 'Incorrect API key provided' } })),
+    );
     await new Promise<void>((ok) => refusing.listen(0, '127.0.0.1', ok));
     refusingUrl = `http://127.0.0.1:${(refusing.address() as { port: number }).port}/v1`;
     const probe = createServer();
@@ -42,7 +47,9 @@ describe('start errors that point at a field, against parallax serve', () => {
     await page.fill('[data-testid=model-input]', 'some-model');
     await page.click('[data-testid=run]');
     await page.waitForSelector('[data-testid=start-error]');
-    expect(await page.textContent('[data-testid=start-error]')).toMatch(/Nothing is listening .*Field to fix: base URL\./);
+    expect(await page.textContent('[data-testid=start-error]')).toMatch(
+      /Nothing is listening .*Field to fix: base URL\./,
+    );
     const url = page.locator('[data-testid=base-url]');
     expect(await url.getAttribute('aria-invalid')).toBe('true');
     expect(await url.evaluate((el) => el.classList.contains('is-invalid'))).toBe(true);
@@ -53,7 +60,9 @@ describe('start errors that point at a field, against parallax serve', () => {
 
     await page.fill('[data-testid=base-url]', refusingUrl);
     await page.click('[data-testid=run]');
-    await page.waitForFunction(() => /Field to fix: API key/.test(document.querySelector('[data-testid=start-error]')?.textContent ?? ''));
+    await page.waitForFunction(() =>
+      /Field to fix: API key/.test(document.querySelector('[data-testid=start-error]')?.textContent ?? ''),
+    );
     const key = page.locator('[data-testid=api-key-input]');
     expect(await key.getAttribute('aria-invalid')).toBe('true');
     expect(await key.evaluate((el) => el === document.activeElement)).toBe(true);

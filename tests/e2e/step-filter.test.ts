@@ -9,7 +9,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ComparisonMeta } from '../../shared/ipc-contract.js';
 import type { StepEvent } from '../../shared/step-event.js';
-import { filterSteps, NO_FILTER, stepFacts, toolsUsed, type StepFacts, type StepFilter } from '../../shared/step-filter.js';
+import {
+  filterSteps,
+  NO_FILTER,
+  stepFacts,
+  toolsUsed,
+  type StepFacts,
+  type StepFilter,
+} from '../../shared/step-filter.js';
 import { groupByRun } from '../../shared/summary.js';
 import { auditBothThemes, describeFindings } from './a11y-audit.js';
 import { startAppSession, stopAppSession, type AppSession } from './app-session.js';
@@ -26,7 +33,12 @@ describe('step filters in the Timeline, against parallax serve with the simulate
   beforeAll(async () => {
     session = await startAppSession();
     const { host, driven } = session;
-    meta = await host.invoke('comparison:start', { task: 'log-stats', provider: SIM, modes: ['react', 'code'], settings: { simFaults: ['unknown-tool', '429-once'] } });
+    meta = await host.invoke('comparison:start', {
+      task: 'log-stats',
+      provider: SIM,
+      modes: ['react', 'code'],
+      settings: { simFaults: ['unknown-tool', '429-once'] },
+    });
     await comparisonEnded(host, meta);
     byRun = groupByRun((await host.invoke('history:open', meta.id)).events) as Map<string, StepEvent[]>;
     columns = meta.runs.map((r) => stepFacts(byRun.get(r.runId)!));
@@ -40,9 +52,14 @@ describe('step filters in the Timeline, against parallax serve with the simulate
 
   /** Per run id, the step numbers whose cells the page marks as matching. */
   async function shown(): Promise<Record<string, number[]>> {
-    const cells = await session.driven.page.locator('[data-testid=step-row] .cell[data-match=true]').evaluateAll((els) =>
-      els.map((el) => ({ step: Number(el.closest('[data-step]')!.getAttribute('data-step')), mode: el.getAttribute('data-mode')! })),
-    );
+    const cells = await session.driven.page
+      .locator('[data-testid=step-row] .cell[data-match=true]')
+      .evaluateAll((els) =>
+        els.map((el) => ({
+          step: Number(el.closest('[data-step]')!.getAttribute('data-step')),
+          mode: el.getAttribute('data-mode')!,
+        })),
+      );
     const out: Record<string, number[]> = Object.fromEntries(meta.runs.map((r) => [r.runId, []]));
     for (const c of cells) out[meta.runs.find((r) => r.mode === c.mode)!.runId]!.push(c.step);
     for (const k of Object.keys(out)) out[k]!.sort((a, b) => a - b);
@@ -51,7 +68,11 @@ describe('step filters in the Timeline, against parallax serve with the simulate
   /** What shared/step-filter.ts keeps of the recorded events, per run id, and its count line. */
   const kept = (filter: Partial<StepFilter>) => {
     const r = filterSteps(columns, { ...NO_FILTER, ...filter });
-    return { cells: Object.fromEntries(meta.runs.map((run, i) => [run.runId, [...r.matches[i]!].sort((a, b) => a - b)])), count: `${r.matched} of ${r.total} steps match`, rows: r.rows };
+    return {
+      cells: Object.fromEntries(meta.runs.map((run, i) => [run.runId, [...r.matches[i]!].sort((a, b) => a - b)])),
+      count: `${r.matched} of ${r.total} steps match`,
+      rows: r.rows,
+    };
   };
   const count = () => session.driven.page.textContent('[data-testid=filter-count]');
 
@@ -71,10 +92,14 @@ describe('step filters in the Timeline, against parallax serve with the simulate
 
   it('a tool shows the steps that called it, inside programs too', async () => {
     const page = session.driven.page;
-    const options = await page.locator('[data-testid=filter-tool] option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value).filter(Boolean));
+    const options = await page
+      .locator('[data-testid=filter-tool] option')
+      .evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value).filter(Boolean));
     expect(options).toEqual(toolsUsed(columns));
     // A tool Code Mode called from inside its program.
-    const tool = [...byRun.values()].flat().flatMap((e) => (e.type === 'code-run' ? e.toolCalls.map((t) => t.name) : []))[0] ?? options[0]!;
+    const tool =
+      [...byRun.values()].flat().flatMap((e) => (e.type === 'code-run' ? e.toolCalls.map((t) => t.name) : []))[0] ??
+      options[0]!;
     await page.selectOption('[data-testid=filter-tool]', tool);
     await expect.poll(shown).toEqual(kept({ tool }).cells);
     expect(decodeURIComponent(page.url())).toContain(`tool=${tool}`);
@@ -83,7 +108,9 @@ describe('step filters in the Timeline, against parallax serve with the simulate
 
   it('text search finds a tool result case-insensitively, and an empty result offers to clear', async () => {
     const page = session.driven.page;
-    const out = [...byRun.values()].flat().find((e) => e.type === 'tool-finished' && e.error === null && /[a-z]{5,}/i.test(e.output));
+    const out = [...byRun.values()]
+      .flat()
+      .find((e) => e.type === 'tool-finished' && e.error === null && /[a-z]{5,}/i.test(e.output));
     const word = /[a-z]{5,}/i.exec(out!.type === 'tool-finished' ? out!.output : '')![0];
     await page.fill('[data-testid=filter-text]', word.toUpperCase());
     await expect.poll(shown).toEqual(kept({ text: word }).cells);
@@ -103,13 +130,18 @@ describe('step filters in the Timeline, against parallax serve with the simulate
     // The count is drawn with the filtered rows: once it says so, the rows are this filter's.
     await expect.poll(count).toBe(want.count);
     // Only rows in view are mounted: read them from the top, then from the bottom until every row was seen.
-    const read = () => page.locator('[data-testid=step-row]').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-step'))));
+    const read = () =>
+      page
+        .locator('[data-testid=step-row]')
+        .evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-step'))));
     const seen = new Set(await read());
     await page.locator('[data-testid=timeline]').evaluate((el) => (el.scrollTop = el.scrollHeight));
-    await expect.poll(async () => {
-      for (const s of await read()) seen.add(s);
-      return [...seen].sort((a, b) => a - b);
-    }).toEqual(want.rows);
+    await expect
+      .poll(async () => {
+        for (const s of await read()) seen.add(s);
+        return [...seen].sort((a, b) => a - b);
+      })
+      .toEqual(want.rows);
     // Reloading the URL brings the filter back.
     await page.reload();
     await page.waitForSelector('[data-testid=step-filter-bar]');

@@ -25,7 +25,15 @@ describe('a suite run in the app', () => {
 
   it('lists the suite run and shows its leaderboard as the host computes it', async () => {
     const file = join(served.dataDir, 'two.json');
-    await writeFile(file, JSON.stringify({ name: 'two tasks', modes: ['react', 'code'], trials: 2, tasks: [{ builtin: 'calc' }, { builtin: 'weather-f' }] }));
+    await writeFile(
+      file,
+      JSON.stringify({
+        name: 'two tasks',
+        modes: ['react', 'code'],
+        trials: 2,
+        tasks: [{ builtin: 'calc' }, { builtin: 'weather-f' }],
+      }),
+    );
     const env: NodeJS.ProcessEnv = { ...process.env, PARALLAX_DATA_DIR: served.dataDir };
     delete env.OPENAI_API_KEY;
     const res = await runCli(['suite', 'run', file, '--json'], env);
@@ -42,7 +50,10 @@ describe('a suite run in the app', () => {
 
     const view = await host.invoke('suites:open', id);
     const want = boardTables(view.leaderboard, view.simulated);
-    const cells = (testId: string) => page.$$eval(`[data-testid=${testId}] tbody tr`, (rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+    const cells = (testId: string) =>
+      page.$$eval(`[data-testid=${testId}] tbody tr`, (rows) =>
+        rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent ?? '')),
+      );
     expect(await cells('suite-overall')).toEqual(want.overall.rows);
     expect(await cells('suite-tasks')).toEqual(want.tasks.rows);
     expect(await page.textContent('[data-testid=suite-view]')).toContain('Tokens (simulated)');
@@ -50,9 +61,14 @@ describe('a suite run in the app', () => {
 
     // Exported like a comparison: each format downloads the report the CLI's `suite report` writes.
     for (const format of ['html', 'md', 'json'] as const) {
-      const [download] = await Promise.all([page.waitForEvent('download'), page.click(`[data-testid=suite-export-${format}]`)]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.click(`[data-testid=suite-export-${format}]`),
+      ]);
       expect(download.suggestedFilename()).toBe(`parallax-suite-${id}.${format}`);
-      const text = await (await download.createReadStream()).toArray().then((parts) => Buffer.concat(parts).toString('utf8'));
+      const text = await (await download.createReadStream())
+        .toArray()
+        .then((parts) => Buffer.concat(parts).toString('utf8'));
       const cli = await runCli(['suite', 'report', id, '--format', format], env);
       expect(cli.code, cli.stderr).toBe(0);
       if (format === 'json') expect(JSON.parse(text)).toEqual(JSON.parse(cli.stdout));

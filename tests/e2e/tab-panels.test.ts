@@ -14,14 +14,24 @@ const TABS = ['timeline', 'answers', 'charts', 'waterfall'] as const;
 
 /** Every name in the page's accessibility tree (what a screen reader can reach). */
 async function axNames(cdp: CDPSession): Promise<string[]> {
-  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: { ignored?: boolean; name?: { value?: string } }[] };
-  return nodes.filter((n) => !n.ignored).map((n) => n.name?.value ?? '').filter(Boolean);
+  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+    nodes: { ignored?: boolean; name?: { value?: string } }[];
+  };
+  return nodes
+    .filter((n) => !n.ignored)
+    .map((n) => n.name?.value ?? '')
+    .filter(Boolean);
 }
 
 /** Each tab's pane; `visible`: its content is drawn (a kept pane is itself in place, its content skipped). */
 const panes = (page: Page) =>
   page.$$eval('.tab-pane', (els) =>
-    els.map((e) => ({ tab: (e as HTMLElement).dataset.tab!, inert: (e as HTMLElement).inert, hidden: e.getAttribute('aria-hidden'), visible: !!e.firstElementChild?.checkVisibility({ visibilityProperty: true }) })),
+    els.map((e) => ({
+      tab: (e as HTMLElement).dataset.tab!,
+      inert: (e as HTMLElement).inert,
+      hidden: e.getAttribute('aria-hidden'),
+      visible: !!e.firstElementChild?.checkVisibility({ visibilityProperty: true }),
+    })),
   );
 
 describe('tabs mounted ahead, against parallax serve with the simulated model', () => {
@@ -29,7 +39,12 @@ describe('tabs mounted ahead, against parallax serve with the simulated model', 
   let meta: ComparisonMeta;
   beforeAll(async () => {
     session = await startAppSession();
-    meta = await session.host.invoke('comparison:start', { task: 'log-stats', provider: SIM, modes: ['react', 'code'], trials: 2 });
+    meta = await session.host.invoke('comparison:start', {
+      task: 'log-stats',
+      provider: SIM,
+      modes: ['react', 'code'],
+      trials: 2,
+    });
     for (let i = 0; i < 900; i++) {
       const item = (await session.host.invoke('history:list')).find((x) => x.meta.id === meta.id);
       if (item && item.runs.length === meta.runs.length && item.runs.every((r) => r.status !== 'running')) break;
@@ -72,10 +87,17 @@ describe('tabs mounted ahead, against parallax serve with the simulated model', 
     await page.click('[data-testid=trial-option][data-trial="2"]');
     await page.waitForSelector('.tab-pane[data-tab=waterfall][data-settled]', { state: 'attached' });
     expect(await page.getAttribute('.tab-pane[data-tab=charts] [data-testid=charts-view]', 'data-trial')).toBe('2');
-    const trial2 = meta.runs.filter((r) => r.trial === 2).map((r) => r.runId).sort();
-    const timelineRuns = await page.$$eval('.tab-pane[data-tab=timeline] .column-head', (els) => els.map((e) => e.getAttribute('data-run-id')!));
+    const trial2 = meta.runs
+      .filter((r) => r.trial === 2)
+      .map((r) => r.runId)
+      .sort();
+    const timelineRuns = await page.$$eval('.tab-pane[data-tab=timeline] .column-head', (els) =>
+      els.map((e) => e.getAttribute('data-run-id')!),
+    );
     expect([...timelineRuns].sort()).toEqual(trial2);
-    const waterfallRuns = await page.$$eval('.tab-pane[data-tab=waterfall] [data-run-id]', (els) => els.map((e) => e.getAttribute('data-run-id')!));
+    const waterfallRuns = await page.$$eval('.tab-pane[data-tab=waterfall] [data-run-id]', (els) =>
+      els.map((e) => e.getAttribute('data-run-id')!),
+    );
     expect([...waterfallRuns].sort()).toEqual(trial2);
 
     await page.reload();

@@ -39,10 +39,14 @@ describe('statistics over trials in the browser', () => {
     await page.fill('[data-testid=trials-input]', String(TRIALS));
     await page.click('[data-testid=run]');
     await page.waitForSelector('[data-testid=trial-bar]');
-    await page.waitForFunction((n) => {
-      const opts = [...document.querySelectorAll('[data-testid=trial-option][data-state]')];
-      return opts.length === n && opts.every((o) => o.getAttribute('data-state') === 'done');
-    }, TRIALS, { timeout: 120_000, polling: 100 });
+    await page.waitForFunction(
+      (n) => {
+        const opts = [...document.querySelectorAll('[data-testid=trial-option][data-state]')];
+        return opts.length === n && opts.every((o) => o.getAttribute('data-state') === 'done');
+      },
+      TRIALS,
+      { timeout: 120_000, polling: 100 },
+    );
     const [item] = await host.invoke('history:list');
     const stored = await host.invoke('history:open', item!.meta.id);
     meta = stored.meta;
@@ -59,19 +63,30 @@ describe('statistics over trials in the browser', () => {
         const s = a[key]!;
         const ci = page.locator(`[data-testid=avg-${key}-${a.mode}] .stat-ci`);
         if (s.ci95) {
-          expect([Number(await ci.getAttribute('data-ci-low')), Number(await ci.getAttribute('data-ci-high')), Number(await ci.getAttribute('data-sd'))], `${key} ${a.mode}`)
-            .toEqual([s.ci95[0], s.ci95[1], s.sd]);
+          expect(
+            [
+              Number(await ci.getAttribute('data-ci-low')),
+              Number(await ci.getAttribute('data-ci-high')),
+              Number(await ci.getAttribute('data-sd')),
+            ],
+            `${key} ${a.mode}`,
+          ).toEqual([s.ci95[0], s.ci95[1], s.sd]);
         } else expect(await ci.textContent()).toBe('1 trial: no interval');
       }
       const pass = page.locator(`[data-testid=avg-passed-${a.mode}] .stat-ci`);
-      expect([Number(await pass.getAttribute('data-ci-low')), Number(await pass.getAttribute('data-ci-high'))]).toEqual([...a.passRate!.ci95]);
+      expect([Number(await pass.getAttribute('data-ci-low')), Number(await pass.getAttribute('data-ci-high'))]).toEqual(
+        [...a.passRate!.ci95],
+      );
     }
     const sentences = await page.$$eval('[data-testid=avg-differences] li', (els) => els.map((e) => e.textContent));
     expect(sentences).toEqual(diffs.map((d) => `${d.sentence}.`));
     // One error bar per mode and figure whose mean has an interval (recharts draws each as a group of lines).
     const chart = page.locator('[data-testid=mode-means-chart]');
     await chart.scrollIntoViewIfNeeded();
-    const withInterval = expected.reduce((n, a) => n + (['prompt', 'completion', 'total'] as const).filter((k) => a[k]?.ci95).length, 0);
+    const withInterval = expected.reduce(
+      (n, a) => n + (['prompt', 'completion', 'total'] as const).filter((k) => a[k]?.ci95).length,
+      0,
+    );
     expect(await chart.locator('.recharts-errorBar').count()).toBe(withInterval);
     expect(driven.errors).toEqual([]);
     await page.locator('[data-testid=charts-view]').evaluate((el) => (el.scrollTop = 0));
@@ -87,7 +102,11 @@ describe('statistics over trials in the browser', () => {
     try {
       const { page } = report;
       await page.locator('#average').scrollIntoViewIfNeeded();
-      expect(await page.locator('ul.differences li').count()).toBe(differencesByMode(meta.runs.map((r) => ({ trial: r.trial ?? 1, summary: summarizeRun(groupByRun(events).get(r.runId)!) }))).length);
+      expect(await page.locator('ul.differences li').count()).toBe(
+        differencesByMode(
+          meta.runs.map((r) => ({ trial: r.trial ?? 1, summary: summarizeRun(groupByRun(events).get(r.runId)!) })),
+        ).length,
+      );
       expect(await page.locator('#chart-average-total line.whisker[data-ci-low]').count()).toBeGreaterThan(0);
       await elementShot(page.locator('#average'), join(ROOT, 'test-results', 'e2e', 'trial-stats-report.png'));
     } finally {

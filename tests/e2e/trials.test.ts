@@ -8,7 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MODES, MAX_TRIALS } from '../../shared/run-spec.js';
 import type { ComparisonMeta } from '../../shared/ipc-contract.js';
 import type { StepEvent } from '../../shared/step-event.js';
-import { aggregateByColumn, computeTotals, formatPercent, groupByRun, percentDiff, summarizeRun, type ModeAggregate } from '../../shared/summary.js';
+import {
+  aggregateByColumn,
+  computeTotals,
+  formatPercent,
+  groupByRun,
+  percentDiff,
+  summarizeRun,
+  type ModeAggregate,
+} from '../../shared/summary.js';
 import { startAppSession, stopAppSession } from './app-session.js';
 import type { Driven, Served } from './harness.js';
 import type { HostClient } from './host-client.js';
@@ -27,16 +35,22 @@ describe('trials per mode in the browser, against parallax serve with the simula
   const idsOf = (trial: number) => meta.runs.filter((r) => (r.trial ?? 1) === trial).map((r) => r.runId);
   const trialCount = async () => (await driven.page.$$('[data-testid=trial-option][data-state]')).length;
   const allDone = () =>
-    driven.page.waitForFunction(() => {
-      const opts = [...document.querySelectorAll('[data-testid=trial-option][data-state]')];
-      // A trial cancelled before it began is over too: it is marked as one that never ran.
-      return opts.length > 0 && opts.every((o) => ['done', 'never-ran'].includes(o.getAttribute('data-state') ?? ''));
-    }, undefined, { polling: 100 });
+    driven.page.waitForFunction(
+      () => {
+        const opts = [...document.querySelectorAll('[data-testid=trial-option][data-state]')];
+        // A trial cancelled before it began is over too: it is marked as one that never ran.
+        return opts.length > 0 && opts.every((o) => ['done', 'never-ran'].includes(o.getAttribute('data-state') ?? ''));
+      },
+      undefined,
+      { polling: 100 },
+    );
 
   /** The averages table as the page shows it, read from its cells' data attributes. */
   async function shownAverages(): Promise<Record<string, Record<string, unknown>>> {
     return driven.page.$$eval('[data-testid=average-table] [data-testid^=avg-]', (els) =>
-      Object.fromEntries(els.map((e) => [e.getAttribute('data-testid')!, { ...(e as HTMLElement).dataset, text: e.textContent }])),
+      Object.fromEntries(
+        els.map((e) => [e.getAttribute('data-testid')!, { ...(e as HTMLElement).dataset, text: e.textContent }]),
+      ),
     );
   }
 
@@ -49,7 +63,12 @@ describe('trials per mode in the browser, against parallax serve with the simula
         const cell = shown[`avg-${k}-${a.mode}`]!;
         const stat = a[k];
         if (!stat) expect(cell.mean, `${k} of ${a.mode}`).toBe('');
-        else expect([Number(cell.mean), Number(cell.min), Number(cell.max)], `${k} of ${a.mode}`).toEqual([stat.mean, stat.min, stat.max]);
+        else
+          expect([Number(cell.mean), Number(cell.min), Number(cell.max)], `${k} of ${a.mode}`).toEqual([
+            stat.mean,
+            stat.min,
+            stat.max,
+          ]);
       }
     }
     const [base, other] = expected;
@@ -93,11 +112,16 @@ describe('trials per mode in the browser, against parallax serve with the simula
     events = stored.events;
     expect(meta.runs.map((r) => r.trial)).toEqual([1, 1, 2, 2]);
     // While round 1 ran, trial 2 waited and the columns were round 1's; then they followed round 2.
-    expect(frames.some((f) => f.states['2'] === 'waiting' && f.checked === '1' && f.columns.join() === idsOf(1).join())).toBe(true);
-    expect(frames.some((f) => f.states['2'] === 'running' && f.checked === '2' && f.columns.join() === idsOf(2).join())).toBe(true);
+    expect(
+      frames.some((f) => f.states['2'] === 'waiting' && f.checked === '1' && f.columns.join() === idsOf(1).join()),
+    ).toBe(true);
+    expect(
+      frames.some((f) => f.states['2'] === 'running' && f.checked === '2' && f.columns.join() === idsOf(2).join()),
+    ).toBe(true);
     // What "waiting" claimed: in the stored events, round 2 started after every run of round 1 had ended.
     const byRun = groupByRun(events);
-    const started = (id: string) => (byRun.get(id)!.find((e) => e.type === 'run-started') as Extract<StepEvent, { type: 'run-started' }>).startedAt;
+    const started = (id: string) =>
+      (byRun.get(id)!.find((e) => e.type === 'run-started') as Extract<StepEvent, { type: 'run-started' }>).startedAt;
     const ended = (id: string) => started(id) + byRun.get(id)!.at(-1)!.t;
     expect(Math.min(...idsOf(2).map(started))).toBeGreaterThanOrEqual(Math.max(...idsOf(1).map(ended)));
     expect(await trialOptions(page)).toEqual({ trials: ['1', '2', 'all'], checked: '2' });
@@ -133,15 +157,21 @@ describe('trials per mode in the browser, against parallax serve with the simula
     for (const trial of [1, 2]) {
       await page.click(`[data-testid=trial-option][data-trial="${trial}"]`);
       for (const r of meta.runs.filter((x) => x.trial === trial)) {
-        expect(await summaryValue(page, 'total', r.mode), `trial ${trial} ${r.mode}`).toBe(computeTotals(byRun.get(r.runId)!).total);
+        expect(await summaryValue(page, 'total', r.mode), `trial ${trial} ${r.mode}`).toBe(
+          computeTotals(byRun.get(r.runId)!).total,
+        );
       }
       expect(await page.textContent('[data-testid=summary-table] .chart-title')).toBe(`Summary · Trial ${trial}`);
     }
     await page.locator('[data-testid=charts-view]').evaluate((el) => (el.scrollTop = 0));
     await saveShot(page, 'trials-charts');
     await page.click('[data-testid=trial-option][data-trial="all"]');
-    const bars = await page.$$eval('[data-testid=trial-token-bar][data-kind=prompt]', (els) => els.map((e) => `${e.getAttribute('data-trial')}:${e.getAttribute('data-mode')}:${e.getAttribute('data-value')}`));
-    expect(bars.sort()).toEqual(meta.runs.map((r) => `${r.trial}:${r.mode}:${computeTotals(byRun.get(r.runId)!).prompt}`).sort());
+    const bars = await page.$$eval('[data-testid=trial-token-bar][data-kind=prompt]', (els) =>
+      els.map((e) => `${e.getAttribute('data-trial')}:${e.getAttribute('data-mode')}:${e.getAttribute('data-value')}`),
+    );
+    expect(bars.sort()).toEqual(
+      meta.runs.map((r) => `${r.trial}:${r.mode}:${computeTotals(byRun.get(r.runId)!).prompt}`).sort(),
+    );
     await saveShot(page, 'trials-all-charts', { docs: false });
   });
 
@@ -157,8 +187,11 @@ describe('trials per mode in the browser, against parallax serve with the simula
     expect(avg['avg-diff-total-code']).toBeUndefined();
     // One choice for the window: the trial's summary measures from Code Mode too.
     expect(await page.inputValue('[data-testid=sum-baseline]')).toBe('code');
-    const totals = (mode: string) => computeTotals(byRun.get(meta.runs.find((r) => r.trial === 1 && r.mode === mode)!.runId)!).total;
-    expect(await page.textContent('[data-testid=sum-diff-total-react]')).toBe(formatPercent(percentDiff(totals('react'), totals('code'))));
+    const totals = (mode: string) =>
+      computeTotals(byRun.get(meta.runs.find((r) => r.trial === 1 && r.mode === mode)!.runId)!).total;
+    expect(await page.textContent('[data-testid=sum-diff-total-react]')).toBe(
+      formatPercent(percentDiff(totals('react'), totals('code'))),
+    );
     expect(await page.locator('[data-testid=sum-diff-total-code]').count()).toBe(0);
     expect(await page.textContent('[data-testid=average-table]')).toMatch(/Against Code Mode/);
     await saveShot(page, 'baseline-picked', { docs: false });
@@ -198,18 +231,26 @@ describe('trials per mode in the browser, against parallax serve with the simula
     await page.waitForSelector('[data-testid=trial-option][data-trial="2"][data-state=waiting]');
     await page.click('[data-testid=tab-timeline]');
     await page.click('[data-testid=trial-option][data-trial="2"]');
-    for (const mode of DEFAULT_MODES) expect(await page.getAttribute(`[data-testid=column-${mode}] [data-testid=run-status]`, 'data-status')).toBe('waiting');
+    for (const mode of DEFAULT_MODES)
+      expect(await page.getAttribute(`[data-testid=column-${mode}] [data-testid=run-status]`, 'data-status')).toBe(
+        'waiting',
+      );
     expect(await page.locator('[data-testid=setup-waiting]').count()).toBe(DEFAULT_MODES.length);
     await saveShot(page, 'trials-waiting', { docs: false });
     // One run of the waiting trial cancelled from its column: recorded as cancelled, its partner still waits.
     await page.click('[data-testid=cancel-run-code]');
     await page.waitForSelector('[data-testid=column-code] [data-testid=run-status][data-status=cancelled]');
-    expect(await page.getAttribute('[data-testid=column-react] [data-testid=run-status]', 'data-status')).toBe('waiting');
+    expect(await page.getAttribute('[data-testid=column-react] [data-testid=run-status]', 'data-status')).toBe(
+      'waiting',
+    );
     expect(await page.getAttribute('[data-testid=trial-option][data-trial="2"]', 'data-state')).toBe('waiting');
     await page.locator('[data-testid=timeline]').focus();
     await page.keyboard.press('Escape');
     await allDone();
-    for (const mode of DEFAULT_MODES) expect(await page.getAttribute(`[data-testid=column-${mode}] [data-testid=run-status]`, 'data-status')).toBe('cancelled');
+    for (const mode of DEFAULT_MODES)
+      expect(await page.getAttribute(`[data-testid=column-${mode}] [data-testid=run-status]`, 'data-status')).toBe(
+        'cancelled',
+      );
     const held = (await host.invoke('history:list')).find((i) => i.meta.id !== meta.id)!;
     expect(held.runs.map((r) => r.status)).toEqual(['cancelled', 'cancelled', 'cancelled', 'cancelled']);
     await page.uncheck('[data-testid=fault-hang] input');
@@ -220,7 +261,10 @@ describe('trials per mode in the browser, against parallax serve with the simula
     await page.fill('[data-testid=trials-input]', '1');
     expect((await page.textContent('[data-testid=run]'))!.includes('×')).toBe(false);
     await page.click('[data-testid=run]');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=result-cell][data-status=answered]').length === 2, undefined);
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid=result-cell][data-status=answered]').length === 2,
+      undefined,
+    );
     expect(await page.locator('[data-testid=trial-bar]').count()).toBe(0);
     await page.click('[data-testid=tab-charts]');
     await page.waitForSelector('[data-testid=summary-table]');

@@ -28,14 +28,22 @@ describe('the tutorial tool profile from the composer', () => {
     await saveShot(page, 'tutorial-tools-composer', { docs: false });
 
     await page.click('[data-testid=run]');
-    for (const mode of ['react', 'code'] as const) expect(await waitForStatus(page, mode, ['answered', 'error', 'crashed'], 120_000)).toBe('answered');
+    for (const mode of ['react', 'code'] as const)
+      expect(await waitForStatus(page, mode, ['answered', 'error', 'crashed'], 120_000)).toBe('answered');
 
     const [item] = await session.host.invoke('history:list');
     expect(item!.meta.settings.toolset).toBe('seed');
     const stored = await session.host.invoke('history:open', item!.meta.id);
     const started = stored.events.filter((e) => e.type === 'run-started');
     const react = started.find((e) => e.mode === 'react')!;
-    expect(react.type === 'run-started' && react.tools.map((t) => t.name)).toEqual(['list_dir', 'read_file', 'write_file', 'run_shell', 'fetch_url', 'current_time']);
+    expect(react.type === 'run-started' && react.tools.map((t) => t.name)).toEqual([
+      'list_dir',
+      'read_file',
+      'write_file',
+      'run_shell',
+      'fetch_url',
+      'current_time',
+    ]);
     expect(react.type === 'run-started' && react.systemPrompt).toBe('You are a helpful agent. Use the tools to act.');
 
     const report = await session.host.invoke('report:export', item!.meta.id, 'md');

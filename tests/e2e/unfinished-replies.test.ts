@@ -27,7 +27,10 @@ describe('a final reply cut short, empty, refused or filtered in the app', { tim
   beforeAll(async () => {
     session = await startAppSession();
     const record = async (script: typeof unfinishedScript) => {
-      const recorded = await compare(script, { modes: ['react', 'code', 'react-text'], settings: { maxSteps: 4, maxRetries: 0 } });
+      const recorded = await compare(script, {
+        modes: ['react', 'code', 'react-text'],
+        settings: { maxSteps: 4, maxRetries: 0 },
+      });
       const s = await recorded.host['history:open'](recorded.id);
       await storeComparison(session.served.dataDir, s);
       return s;
@@ -48,7 +51,10 @@ describe('a final reply cut short, empty, refused or filtered in the app', { tim
 
     const badge = (mode: string) => page.locator(`[data-testid=column-${mode}] [data-testid=run-status]`);
     expect(await badge('react').getAttribute('data-outcome')).toBe('passed');
-    for (const [mode, word, status] of [['code', 'Cut short', 'truncated'], ['react-text', 'Empty reply', 'empty']] as const) {
+    for (const [mode, word, status] of [
+      ['code', 'Cut short', 'truncated'],
+      ['react-text', 'Empty reply', 'empty'],
+    ] as const) {
       expect(await badge(mode).innerText()).toBe(word);
       expect(await badge(mode).getAttribute('data-status')).toBe(status);
       expect(await badge(mode).getAttribute('data-outcome')).not.toBe('passed');
@@ -56,7 +62,8 @@ describe('a final reply cut short, empty, refused or filtered in the app', { tim
     }
     // The last step of each says why its reply is no answer, in the colour of failure.
     const runOf = (mode: string) => stored.meta.runs.find((r) => r.mode === mode)!.runId;
-    const card = (mode: string, step: number) => page.locator(`[data-testid=step-card][data-run-id="${runOf(mode)}"][data-step="${step}"]`);
+    const card = (mode: string, step: number) =>
+      page.locator(`[data-testid=step-card][data-run-id="${runOf(mode)}"][data-step="${step}"]`);
     const cutNote = card('code', 2).locator('[data-testid=cut-short-note]');
     expect(await cutNote.innerText()).toBe('Cut short at the token limit (finish reason: length): not an answer.');
     const [noteColour, errColour] = await cutNote.evaluate((el) => {
@@ -68,10 +75,16 @@ describe('a final reply cut short, empty, refused or filtered in the app', { tim
       return [getComputedStyle(el).color, err];
     });
     expect(noteColour).toBe(errColour);
-    expect(await card('react-text', 2).locator('[data-testid=empty-reply-note]').innerText()).toBe('Empty reply (finish reason: stop): not an answer.');
-    expect(await card('react', 2).locator('[data-testid=cut-short-note], [data-testid=empty-reply-note]').count()).toBe(0);
+    expect(await card('react-text', 2).locator('[data-testid=empty-reply-note]').innerText()).toBe(
+      'Empty reply (finish reason: stop): not an answer.',
+    );
+    expect(await card('react', 2).locator('[data-testid=cut-short-note], [data-testid=empty-reply-note]').count()).toBe(
+      0,
+    );
     // Its parse error never went back: the run ended on the reply.
-    expect(await card('react-text', 2).locator('[data-testid=parse-error]').innerText()).toMatch(/\(not sent back: the run ended on this reply\)$/);
+    expect(await card('react-text', 2).locator('[data-testid=parse-error]').innerText()).toMatch(
+      /\(not sent back: the run ended on this reply\)$/,
+    );
     await saveShot(page, 'unfinished-replies-timeline', { docs: false });
     await card('code', 2).scrollIntoViewIfNeeded();
     await saveShot(page, 'unfinished-replies-last-steps', { docs: false });
@@ -99,7 +112,9 @@ describe('a final reply cut short, empty, refused or filtered in the app', { tim
     const open = async () => {
       await page.click('[data-testid=side-tab-history]');
       await page.click(`[data-testid=history-item][data-id="${stored.meta.id}"] .history-open`);
-      await page.waitForSelector(`.tab-pane.is-shown [data-testid=step-card][data-run-id="${stored.meta.runs[2]!.runId}"][data-step="2"]`);
+      await page.waitForSelector(
+        `.tab-pane.is-shown [data-testid=step-card][data-run-id="${stored.meta.runs[2]!.runId}"][data-step="2"]`,
+      );
     };
     await open();
     const pane = '.tab-pane.is-shown';
@@ -112,12 +127,21 @@ describe('a final reply cut short, empty, refused or filtered in the app', { tim
       expect(await badge(mode).getAttribute('class')).toContain('badge-err');
     }
     const runOf = (mode: string) => stored.meta.runs.find((r) => r.mode === mode)!.runId;
-    const card = (mode: string, step: number) => page.locator(`${pane} [data-testid=step-card][data-run-id="${runOf(mode)}"][data-step="${step}"]`);
-    expect(await card('code', 2).locator('[data-testid=filtered-note]').innerText()).toBe('Refused or filtered by the provider (finish reason: content_filter): not an answer.');
-    expect(await card('react-text', 2).locator('[data-testid=filtered-note]').innerText()).toBe('Refused or filtered by the provider (finish reason: RECITATION): not an answer.');
+    const card = (mode: string, step: number) =>
+      page.locator(`${pane} [data-testid=step-card][data-run-id="${runOf(mode)}"][data-step="${step}"]`);
+    expect(await card('code', 2).locator('[data-testid=filtered-note]').innerText()).toBe(
+      'Refused or filtered by the provider (finish reason: content_filter): not an answer.',
+    );
+    expect(await card('react-text', 2).locator('[data-testid=filtered-note]').innerText()).toBe(
+      'Refused or filtered by the provider (finish reason: RECITATION): not an answer.',
+    );
     // ReAct (text) wrote a "Final Answer:" line before the filter stopped it: shown as written, marked as not the run's answer.
-    expect(await card('react-text', 2).locator('[data-testid=final-not-answer]').innerText()).toBe("Not the run's answer: the provider refused or filtered the reply.");
-    expect(await card('react', 2).locator('[data-testid=filtered-note], [data-testid=final-not-answer]').count()).toBe(0);
+    expect(await card('react-text', 2).locator('[data-testid=final-not-answer]').innerText()).toBe(
+      "Not the run's answer: the provider refused or filtered the reply.",
+    );
+    expect(await card('react', 2).locator('[data-testid=filtered-note], [data-testid=final-not-answer]').count()).toBe(
+      0,
+    );
     await card('react-text', 2).scrollIntoViewIfNeeded();
     await saveShot(page, 'filtered-replies-last-steps', { docs: false });
 

@@ -40,26 +40,49 @@ describe('variants in the app, against parallax serve with the simulated model',
     await page.click('[data-testid=side-tab-history]');
     await page.click(`[data-testid=history-item][data-id="${meta.id}"] .history-open`);
     await page.click('[data-testid=tab-timeline]');
-    await page.waitForSelector(`[data-testid=column-${meta.runs[0]!.variant ?? meta.runs[0]!.mode}][data-run-id="${meta.runs[0]!.runId}"]`).catch(async (e: unknown) => {
-      await saveShot(page, 'variants-open-failed', { docs: false });
-      throw e;
-    });
+    await page
+      .waitForSelector(
+        `[data-testid=column-${meta.runs[0]!.variant ?? meta.runs[0]!.mode}][data-run-id="${meta.runs[0]!.runId}"]`,
+      )
+      .catch(async (e: unknown) => {
+        await saveShot(page, 'variants-open-failed', { docs: false });
+        throw e;
+      });
     return meta;
   }
 
   it('Code Mode with and without return types: two columns labelled by their difference, in two colours', async () => {
-    const meta = await runAndOpen({ task: 'time-and-title', provider: SIM, modes: ['code'], variants: [{ mode: 'code', settings: { returnTypes: false } }, { mode: 'code' }] });
-    expect(meta.variants?.map((v) => [v.key, v.label])).toEqual([['code-1', 'Code Mode · no return types'], ['code', 'Code Mode']]);
+    const meta = await runAndOpen({
+      task: 'time-and-title',
+      provider: SIM,
+      modes: ['code'],
+      variants: [{ mode: 'code', settings: { returnTypes: false } }, { mode: 'code' }],
+    });
+    expect(meta.variants?.map((v) => [v.key, v.label])).toEqual([
+      ['code-1', 'Code Mode · no return types'],
+      ['code', 'Code Mode'],
+    ]);
     const page = session.driven.page;
-    const heads = await page.$$eval('.column-head', (els) => els.map((e) => ({ key: e.getAttribute('data-column'), title: e.querySelector('h3')?.textContent, colour: getComputedStyle(e).getPropertyValue('--mode').trim() })));
-    expect(heads.map((h) => [h.key, h.title])).toEqual([['code-1', 'Code Mode · no return types'], ['code', 'Code Mode']]);
+    const heads = await page.$$eval('.column-head', (els) =>
+      els.map((e) => ({
+        key: e.getAttribute('data-column'),
+        title: e.querySelector('h3')?.textContent,
+        colour: getComputedStyle(e).getPropertyValue('--mode').trim(),
+      })),
+    );
+    expect(heads.map((h) => [h.key, h.title])).toEqual([
+      ['code-1', 'Code Mode · no return types'],
+      ['code', 'Code Mode'],
+    ]);
     expect(heads[0]!.colour).not.toBe(heads[1]!.colour);
     const stored = await session.host.invoke('history:open', meta.id);
     const byRun = groupByRun(stored.events);
     const steps: Record<string, number> = {};
     for (const r of meta.runs) {
       steps[r.variant!] = summarizeRun(byRun.get(r.runId)!).totals.steps;
-      expect(await page.textContent(`[data-testid=column-${r.variant}] [data-testid=col-steps]`)).toBe(String(steps[r.variant!]));
+      expect(await page.textContent(`[data-testid=column-${r.variant}] [data-testid=col-steps]`)).toBe(
+        String(steps[r.variant!]),
+      );
     }
     // Measured on the simulated model: the column without return types takes more steps.
     expect(steps['code-1']).toBeGreaterThan(steps['code']!);
@@ -78,9 +101,15 @@ describe('variants in the app, against parallax serve with the simulated model',
 
   it('Run again starts the open comparison as it was; Edit in composer loads it, what it could not carry said', async () => {
     const request: ComparisonRequest = {
-      task: 'calc', provider: { name: 'simulated', baseUrl: null, model: 'sim-careful' }, modes: ['code', 'react'], trials: 2,
+      task: 'calc',
+      provider: { name: 'simulated', baseUrl: null, model: 'sim-careful' },
+      modes: ['code', 'react'],
+      trials: 2,
       settings: { maxSteps: 7, temperature: 0.2, toolDescriptions: 'one-line' },
-      variants: [{ mode: 'code', settings: { returnTypes: false } }, { mode: 'react', model: 'sim-hasty', label: 'Quick ReAct' }],
+      variants: [
+        { mode: 'code', settings: { returnTypes: false } },
+        { mode: 'react', model: 'sim-hasty', label: 'Quick ReAct' },
+      ],
     };
     const original = await runAndOpen(request);
     const page = session.driven.page;
@@ -97,7 +126,11 @@ describe('variants in the app, against parallax serve with the simulated model',
       await new Promise((ok) => setTimeout(ok, 200));
     }
     const same = (m: ComparisonMeta) => ({
-      task: m.task, model: m.provider.model, simulated: m.provider.simulated, settings: m.settings, variants: m.variants,
+      task: m.task,
+      model: m.provider.model,
+      simulated: m.provider.simulated,
+      settings: m.settings,
+      variants: m.variants,
       runs: m.runs.map((r) => [r.mode, r.trial, r.variant]),
     });
     expect(same(again)).toEqual(same(original));
@@ -127,12 +160,24 @@ describe('variants in the app, against parallax serve with the simulated model',
     expect(session.driven.errors).toEqual([]);
   });
 
-  it('three columns, two of Code Mode: each drawn in a shade of its own mode, never in another mode\'s colour', async () => {
-    const meta = await runAndOpen({ task: 'time-and-title', provider: SIM, modes: ['code', 'react'], variants: [{ mode: 'code', settings: { returnTypes: false } }, { mode: 'code' }, { mode: 'react' }] });
+  it("three columns, two of Code Mode: each drawn in a shade of its own mode, never in another mode's colour", async () => {
+    const meta = await runAndOpen({
+      task: 'time-and-title',
+      provider: SIM,
+      modes: ['code', 'react'],
+      variants: [{ mode: 'code', settings: { returnTypes: false } }, { mode: 'code' }, { mode: 'react' }],
+    });
     const page = session.driven.page;
     const hex = (c: string) => `#${c.slice(1).toLowerCase()}`;
-    const rgb = (h: string) => `rgb(${parseInt(h.slice(1, 3), 16)}, ${parseInt(h.slice(3, 5), 16)}, ${parseInt(h.slice(5, 7), 16)})`;
-    const swatches = async () => page.$$eval('.column-head', (els) => els.map((e) => [e.getAttribute('data-column'), getComputedStyle(e.querySelector('.mode-swatch')!).backgroundColor]));
+    const rgb = (h: string) =>
+      `rgb(${parseInt(h.slice(1, 3), 16)}, ${parseInt(h.slice(3, 5), 16)}, ${parseInt(h.slice(5, 7), 16)})`;
+    const swatches = async () =>
+      page.$$eval('.column-head', (els) =>
+        els.map((e) => [
+          e.getAttribute('data-column'),
+          getComputedStyle(e.querySelector('.mode-swatch')!).backgroundColor,
+        ]),
+      );
     for (const theme of ['light', 'dark'] as const) {
       // The plain Code Mode column keeps Code Mode's colour, the other Code Mode column takes its first shade,
       // and ReAct keeps its own: orange still means Code Mode, blue ReAct.
@@ -145,7 +190,10 @@ describe('variants in the app, against parallax serve with the simulated model',
       await page.click('[data-testid=tab-charts]');
       await page.waitForSelector('[data-testid=per-step-chart]');
       // The charts draw the columns in the same slots: the per-step bars of the shaded column in its shade.
-      const fills = await page.$$eval('[data-testid=per-step-chart] .recharts-bar-rectangle path, [data-testid=per-step-chart] .recharts-bar-rectangle rect', (els) => [...new Set(els.map((e) => getComputedStyle(e).fill))]);
+      const fills = await page.$$eval(
+        '[data-testid=per-step-chart] .recharts-bar-rectangle path, [data-testid=per-step-chart] .recharts-bar-rectangle rect',
+        (els) => [...new Set(els.map((e) => getComputedStyle(e).fill))],
+      );
       expect(fills).toContain(rgb(hex(slotColours('code_1')![theme].prompt)));
       expect(fills).toContain(rgb(hex(MODES.code.colour[theme].prompt)));
       await saveShot(page, `variants-shades-tokens${theme === 'dark' ? '-dark' : ''}`);
@@ -160,27 +208,50 @@ describe('variants in the app, against parallax serve with the simulated model',
     expect(session.driven.errors).toEqual([]);
   });
 
-  it('models × modes: the matrix of the simulated model\'s two personalities, its cells opening their columns', async () => {
-    const meta = await runAndOpen({ task: 'log-stats', provider: SIM, modes: ['react', 'code'], variants: [
-      { mode: 'react', model: 'sim-careful' }, { mode: 'code', model: 'sim-careful' }, { mode: 'react', model: 'sim-hasty' }, { mode: 'code', model: 'sim-hasty' },
-    ] });
+  it("models × modes: the matrix of the simulated model's two personalities, its cells opening their columns", async () => {
+    const meta = await runAndOpen({
+      task: 'log-stats',
+      provider: SIM,
+      modes: ['react', 'code'],
+      variants: [
+        { mode: 'react', model: 'sim-careful' },
+        { mode: 'code', model: 'sim-careful' },
+        { mode: 'react', model: 'sim-hasty' },
+        { mode: 'code', model: 'sim-hasty' },
+      ],
+    });
     const page = session.driven.page;
-    expect(await page.$$eval('.column-head h3', (els) => els.map((e) => e.textContent))).toEqual(['ReAct · sim-careful', 'Code Mode · sim-careful', 'ReAct · sim-hasty', 'Code Mode · sim-hasty']);
+    expect(await page.$$eval('.column-head h3', (els) => els.map((e) => e.textContent))).toEqual([
+      'ReAct · sim-careful',
+      'Code Mode · sim-careful',
+      'ReAct · sim-hasty',
+      'Code Mode · sim-hasty',
+    ]);
     await page.click('[data-testid=tab-charts]');
     await page.waitForSelector('[data-testid=matrix-view]');
     const stored = await session.host.invoke('history:open', meta.id);
     const byRun = groupByRun(stored.events);
     const expected = buildMatrix(meta.runs.map((r) => summarizeRun(byRun.get(r.runId)!)));
-    const cells = await page.$$eval('[data-testid=matrix-view] button[data-testid=matrix-cell]', (els) => els.map((e) => [e.getAttribute('data-row'), e.getAttribute('data-mode'), Number(e.getAttribute('data-value'))]));
-    expect(cells).toEqual(expected.rows.flatMap((row, r) => expected.modes.map((m, c) => [row, m, expected.cells[r]![c]!.figures.total!.mean])));
+    const cells = await page.$$eval('[data-testid=matrix-view] button[data-testid=matrix-cell]', (els) =>
+      els.map((e) => [e.getAttribute('data-row'), e.getAttribute('data-mode'), Number(e.getAttribute('data-value'))]),
+    );
+    expect(cells).toEqual(
+      expected.rows.flatMap((row, r) =>
+        expected.modes.map((m, c) => [row, m, expected.cells[r]![c]!.figures.total!.mean]),
+      ),
+    );
     await page.locator('[data-testid=matrix-view]').scrollIntoViewIfNeeded();
     await saveShot(page, 'variants-matrix');
     await page.click('[data-testid=matrix-metric-steps]');
     expect(await page.getAttribute('[data-testid=matrix-view]', 'data-metric')).toBe('steps');
 
-    await page.click('[data-testid=matrix-view] button[data-testid=matrix-cell][data-row="sim-hasty"][data-mode="code"]');
+    await page.click(
+      '[data-testid=matrix-view] button[data-testid=matrix-cell][data-row="sim-hasty"][data-mode="code"]',
+    );
     await page.waitForSelector('[data-testid=timeline]');
-    const focused = await page.$$eval('.column-head.is-focused', (els) => els.map((e) => e.getAttribute('data-column')));
+    const focused = await page.$$eval('.column-head.is-focused', (els) =>
+      els.map((e) => e.getAttribute('data-column')),
+    );
     expect(focused).toEqual([meta.variants!.find((v) => v.label === 'Code Mode · sim-hasty')!.key]);
     await saveShot(page, 'variants-matrix-opened', { docs: false });
 
@@ -201,8 +272,14 @@ describe('variants in the app, against parallax serve with the simulated model',
     await page.fill('[data-testid=matrix-models]', 'sim, sim-careful');
     await page.click('[data-testid=matrix-apply]');
     await page.waitForSelector('[data-testid=variants-editor]');
-    const labels = () => page.$$eval('[data-testid=variant-label]', (els) => els.map((e) => (e as HTMLInputElement).placeholder));
-    expect(await labels()).toEqual(['ReAct · sim', 'Code Mode · sim', 'ReAct · sim-careful', 'Code Mode · sim-careful']);
+    const labels = () =>
+      page.$$eval('[data-testid=variant-label]', (els) => els.map((e) => (e as HTMLInputElement).placeholder));
+    expect(await labels()).toEqual([
+      'ReAct · sim',
+      'Code Mode · sim',
+      'ReAct · sim-careful',
+      'Code Mode · sim-careful',
+    ]);
     expect(await page.textContent('[data-testid=run]')).toContain('Run 4 variants');
     await saveShot(page, 'variants-composer-matrix', { docs: false });
 
@@ -211,14 +288,34 @@ describe('variants in the app, against parallax serve with the simulated model',
     const before = await page.$$eval('[data-run-id]', (els) => els.map((e) => e.getAttribute('data-run-id')));
     await page.click('[data-testid=run]');
     const keys = ['react-1', 'code-2', 'react-3', 'code-4'];
-    await page.waitForFunction(({ ks, before }) => ks.every((k) => {
-      const col = document.querySelector(`.tab-pane.is-shown [data-testid=column-${k}]`);
-      return col && !before.includes(col.getAttribute('data-run-id')) && col.querySelector('[data-testid=run-status]')?.getAttribute('data-status') === 'answered';
-    }), { ks: keys, before }, { polling: 200 });
-    expect(await page.$$eval('.tab-pane.is-shown .column-head h3', (els) => els.map((e) => e.textContent))).toEqual(['ReAct · sim', 'Code Mode · sim', 'ReAct · sim-careful', 'Code Mode · sim-careful']);
+    await page.waitForFunction(
+      ({ ks, before }) =>
+        ks.every((k) => {
+          const col = document.querySelector(`.tab-pane.is-shown [data-testid=column-${k}]`);
+          return (
+            col &&
+            !before.includes(col.getAttribute('data-run-id')) &&
+            col.querySelector('[data-testid=run-status]')?.getAttribute('data-status') === 'answered'
+          );
+        }),
+      { ks: keys, before },
+      { polling: 200 },
+    );
+    expect(await page.$$eval('.tab-pane.is-shown .column-head h3', (els) => els.map((e) => e.textContent))).toEqual([
+      'ReAct · sim',
+      'Code Mode · sim',
+      'ReAct · sim-careful',
+      'Code Mode · sim-careful',
+    ]);
     await page.click('[data-testid=tab-charts]');
-    await page.click('[data-testid=matrix-view] button[data-testid=matrix-cell][data-row="sim-careful"][data-mode="react"]');
-    expect(await page.$$eval('.tab-pane.is-shown .column-head.is-focused', (els) => els.map((e) => e.getAttribute('data-column')))).toEqual(['react-3']);
+    await page.click(
+      '[data-testid=matrix-view] button[data-testid=matrix-cell][data-row="sim-careful"][data-mode="react"]',
+    );
+    expect(
+      await page.$$eval('.tab-pane.is-shown .column-head.is-focused', (els) =>
+        els.map((e) => e.getAttribute('data-column')),
+      ),
+    ).toEqual(['react-3']);
 
     // Back to modes, then Code Mode with and without return types; a third identical row is refused at once.
     await page.click('[data-testid=variants-clear]');
@@ -240,17 +337,22 @@ describe('variants in the app, against parallax serve with the simulated model',
     await rows.nth(2).locator('[data-testid=variant-mode]').selectOption('code');
     expect(await page.textContent('[data-testid=variants-error]')).toMatch(/^Variants 2 and 3 are the same column/);
     // Even while the rows do not resolve, each Code Mode row has a colour of its own: a shade by its order.
-    const swatches = await page.$$eval('[data-testid=variant-row] .mode-swatch', (els) => els.map((e) => getComputedStyle(e).backgroundColor));
+    const swatches = await page.$$eval('[data-testid=variant-row] .mode-swatch', (els) =>
+      els.map((e) => getComputedStyle(e).backgroundColor),
+    );
     expect(swatches).toHaveLength(3);
     expect(new Set(swatches).size).toBe(3);
     await saveShot(page, 'variants-composer-error', { docs: false });
     // Run with the panel scrolled away from the error: the line under Run names it, and the panel scrolls to it.
-    await page.$eval('[data-testid=composer] .panel-scroll', (e) => { e.scrollTop = 0; });
-    const inView = () => page.evaluate(() => {
-      const a = document.querySelector('[data-testid=variants-error]')!.getBoundingClientRect();
-      const b = document.querySelector('[data-testid=composer] .panel-scroll')!.getBoundingClientRect();
-      return a.top >= b.top && a.bottom <= b.bottom;
+    await page.$eval('[data-testid=composer] .panel-scroll', (e) => {
+      e.scrollTop = 0;
     });
+    const inView = () =>
+      page.evaluate(() => {
+        const a = document.querySelector('[data-testid=variants-error]')!.getBoundingClientRect();
+        const b = document.querySelector('[data-testid=composer] .panel-scroll')!.getBoundingClientRect();
+        return a.top >= b.top && a.bottom <= b.bottom;
+      });
     expect(await inView()).toBe(false);
     await page.click('[data-testid=run]');
     await page.waitForFunction(() => {
@@ -262,7 +364,9 @@ describe('variants in the app, against parallax serve with the simulated model',
     expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid=variants-editor]'))).toBe(true);
     await saveShot(page, 'variants-composer-error-revealed', { docs: false });
     // "Show" brings it back after the panel was scrolled away again.
-    await page.$eval('[data-testid=composer] .panel-scroll', (e) => { e.scrollTop = 0; });
+    await page.$eval('[data-testid=composer] .panel-scroll', (e) => {
+      e.scrollTop = 0;
+    });
     await page.click('[data-testid=reveal-error]');
     expect(await inView()).toBe(true);
     await rows.nth(2).locator('[data-testid=variant-remove]').click();
@@ -270,10 +374,26 @@ describe('variants in the app, against parallax serve with the simulated model',
 
     await page.click('[data-testid=run]');
     await page.waitForSelector('.tab-pane.is-shown [data-testid=column-code-1]');
-    await page.waitForFunction(() => ['code-1', 'code'].every((k) => document.querySelector(`.tab-pane.is-shown [data-testid=column-${k}] [data-testid=run-status]`)?.getAttribute('data-status') === 'answered'), undefined, { polling: 200 });
-    expect(await page.$$eval('.tab-pane.is-shown .column-head h3', (els) => els.map((e) => e.textContent))).toEqual(['Code Mode · no return types', 'Code Mode']);
+    await page.waitForFunction(
+      () =>
+        ['code-1', 'code'].every(
+          (k) =>
+            document
+              .querySelector(`.tab-pane.is-shown [data-testid=column-${k}] [data-testid=run-status]`)
+              ?.getAttribute('data-status') === 'answered',
+        ),
+      undefined,
+      { polling: 200 },
+    );
+    expect(await page.$$eval('.tab-pane.is-shown .column-head h3', (els) => els.map((e) => e.textContent))).toEqual([
+      'Code Mode · no return types',
+      'Code Mode',
+    ]);
     const [item] = await session.host.invoke('history:list');
-    expect(item!.meta.variants?.map((v) => [v.key, v.label, v.settings])).toEqual([['code-1', 'Code Mode · no return types', { returnTypes: false }], ['code', 'Code Mode', undefined]]);
+    expect(item!.meta.variants?.map((v) => [v.key, v.label, v.settings])).toEqual([
+      ['code-1', 'Code Mode · no return types', { returnTypes: false }],
+      ['code', 'Code Mode', undefined],
+    ]);
     await saveShot(page, 'variants-live', { docs: false });
     await page.click('[data-testid=theme-toggle]');
     await page.locator('[data-testid=variant-row]').first().scrollIntoViewIfNeeded();
@@ -285,16 +405,23 @@ describe('variants in the app, against parallax serve with the simulated model',
     const page = session.driven.page;
     await page.click('[data-testid=side-tab-compose]');
     await page.check('[data-testid=task-log-stats] input');
-    if ((await page.locator('[data-testid=variants-editor]').count()) === 0) await page.click('[data-testid=add-variant]');
+    if ((await page.locator('[data-testid=variants-editor]').count()) === 0)
+      await page.click('[data-testid=add-variant]');
     const rows = page.locator('[data-testid=variant-row]');
     await rows.nth(0).locator('[data-testid=variant-mode]').selectOption('react');
     const last = rows.nth((await rows.count()) - 1);
     await last.locator('[data-testid=variant-mode]').selectOption('agent');
     await last.locator('[data-testid=variant-agent-command]').fill('python3 /home/me/agents/react_agent.py');
-    const labels = await page.$$eval('[data-testid=variant-label]', (els) => els.map((e) => (e as HTMLInputElement).placeholder));
+    const labels = await page.$$eval('[data-testid=variant-label]', (els) =>
+      els.map((e) => (e as HTMLInputElement).placeholder),
+    );
     expect(labels.at(-1)).toBe('Agent · react_agent.py');
     // Only what applies to someone else's program: max steps, no prompt or history knobs.
-    expect(await last.locator('[data-testid^=variant-knob-], [data-testid=variant-return-types], [data-testid=variant-truncate]').count()).toBe(0);
+    expect(
+      await last
+        .locator('[data-testid^=variant-knob-], [data-testid=variant-return-types], [data-testid=variant-truncate]')
+        .count(),
+    ).toBe(0);
     expect(await last.locator('[data-testid=variant-max-steps]').count()).toBe(1);
     expect(await rows.nth(0).locator('[data-testid^=variant-knob-]').count()).toBeGreaterThan(0);
     await last.scrollIntoViewIfNeeded();
@@ -304,7 +431,14 @@ describe('variants in the app, against parallax serve with the simulated model',
 
   it('a suite of models × modes: its matrix over every task, a cell opening the first task’s comparison on its column', async () => {
     const file = join(session.served.dataDir, 'models.json');
-    await writeFile(file, JSON.stringify({ name: 'models', modes: ['react', 'code'], tasks: [{ builtin: 'calc' }, { builtin: 'time-and-title' }] }));
+    await writeFile(
+      file,
+      JSON.stringify({
+        name: 'models',
+        modes: ['react', 'code'],
+        tasks: [{ builtin: 'calc' }, { builtin: 'time-and-title' }],
+      }),
+    );
     const env: NodeJS.ProcessEnv = { ...process.env, PARALLAX_DATA_DIR: session.served.dataDir };
     delete env.OPENAI_API_KEY;
     const res = await runCli(['suite', 'run', file, '--models', 'sim,sim-careful', '--json'], env);
@@ -317,17 +451,25 @@ describe('variants in the app, against parallax serve with the simulated model',
     await page.waitForSelector('[data-testid=suite-view] [data-testid=matrix-view]');
     const view = await session.host.invoke('suites:open', id);
     const m = view.leaderboard.matrix!;
-    const cells = await page.$$eval('[data-testid=suite-view] button[data-testid=matrix-cell]', (els) => els.map((e) => [e.getAttribute('data-row'), e.getAttribute('data-mode'), Number(e.getAttribute('data-value'))]));
-    expect(cells).toEqual(m.rows.flatMap((row, r) => m.modes.map((mode, c) => [row, mode, m.cells[r]![c]!.figures.total!.mean])));
+    const cells = await page.$$eval('[data-testid=suite-view] button[data-testid=matrix-cell]', (els) =>
+      els.map((e) => [e.getAttribute('data-row'), e.getAttribute('data-mode'), Number(e.getAttribute('data-value'))]),
+    );
+    expect(cells).toEqual(
+      m.rows.flatMap((row, r) => m.modes.map((mode, c) => [row, mode, m.cells[r]![c]!.figures.total!.mean])),
+    );
     expect(m.cells[0]![0]!.runIds).toHaveLength(2);
     await page.locator('[data-testid=suite-view] [data-testid=matrix-view]').scrollIntoViewIfNeeded();
     await saveShot(page, 'variants-suite-matrix', { docs: false });
-    await page.click('[data-testid=suite-view] button[data-testid=matrix-cell][data-row="sim-careful"][data-mode="code"]');
+    await page.click(
+      '[data-testid=suite-view] button[data-testid=matrix-cell][data-row="sim-careful"][data-mode="code"]',
+    );
     await page.waitForSelector('.column-head.is-focused');
     const first = view.record.tasks[0]!;
     const stored = await session.host.invoke('history:open', first.comparisonId!);
     const key = stored.meta.variants!.find((v) => v.label === 'Code Mode · sim-careful')!.key;
-    expect(await page.$$eval('.column-head.is-focused', (els) => els.map((e) => e.getAttribute('data-column')))).toEqual([key]);
+    expect(
+      await page.$$eval('.column-head.is-focused', (els) => els.map((e) => e.getAttribute('data-column'))),
+    ).toEqual([key]);
     expect(session.driven.errors).toEqual([]);
   });
 });

@@ -67,27 +67,40 @@ describe('the waterfall, against parallax serve with the simulated model', () =>
     const broken = from < 0 && -from > 0.25 * (to - from);
     expect(await view.getAttribute('data-axis')).toBe(broken ? 'broken' : 'to-scale');
     let scaled = !broken;
-    const place = (v: number) => (scaled ? (v - from) / (to - from) : v < 0 ? 0.1 * (1 - v / from) : 0.1 + 0.9 * (v / to));
+    const place = (v: number) =>
+      scaled ? (v - from) / (to - from) : v < 0 ? 0.1 * (1 - v / from) : 0.1 + 0.9 * (v / to);
 
     for (const r of meta.runs) {
       const events = byRun.get(r.runId)!;
       const column = page.locator(`[data-testid=wf-column-${r.mode}][data-run-id="${r.runId}"]`);
       await column.waitFor();
-      const rows = await column.locator('[data-testid=wf-span]').evaluateAll((els) => els.map((el) => {
-        const bar = el.querySelector('[data-testid=wf-bar]') as HTMLElement;
-        const track = bar.parentElement!.getBoundingClientRect();
-        const box = bar.getBoundingClientRect();
-        return { id: el.getAttribute('data-span'), kind: el.getAttribute('data-kind'), text: el.querySelector('[data-testid=wf-text]')!.textContent, title: bar.title, left: (box.left - track.left) / track.width };
-      }));
+      const rows = await column.locator('[data-testid=wf-span]').evaluateAll((els) =>
+        els.map((el) => {
+          const bar = el.querySelector('[data-testid=wf-bar]') as HTMLElement;
+          const track = bar.parentElement!.getBoundingClientRect();
+          const box = bar.getBoundingClientRect();
+          return {
+            id: el.getAttribute('data-span'),
+            kind: el.getAttribute('data-kind'),
+            text: el.querySelector('[data-testid=wf-text]')!.textContent,
+            title: bar.title,
+            left: (box.left - track.left) / track.width,
+          };
+        }),
+      );
       const byId = new Map(rows.map((x) => [x.id, x]));
 
       const started = events.find((e) => e.type === 'run-started');
       if (started?.type === 'run-started' && started.workerStart) {
-        expect(byId.get('startup')!.text).toContain(`Worker start-up: ${formatDuration(started.workerStart.ms)} before the run began`);
+        expect(byId.get('startup')!.text).toContain(
+          `Worker start-up: ${formatDuration(started.workerStart.ms)} before the run began`,
+        );
       }
       const requests = new Map<number, number>();
       const toolStart = new Map<string, number>();
-      let models = 0, tools = 0, inner = 0;
+      let models = 0,
+        tools = 0,
+        inner = 0;
       for (const e of events) {
         if (e.type === 'model-request') requests.set(e.step, e.t);
         if (e.type === 'tool-started') toolStart.set(e.callId, e.t);
@@ -96,7 +109,9 @@ describe('the waterfall, against parallax serve with the simulated model', () =>
           const sent = requests.get(e.step)!;
           expect(e.firstTokenMs, 'every reply of the simulated model streams output').toBeDefined();
           const row = byId.get(`model-${e.step}`)!;
-          expect(row.text).toBe(`Step ${e.step} model request: sent at ${at(sent)}, first token after ${formatDuration(e.firstTokenMs!)} (at ${at(sent + e.firstTokenMs!)}), then ${formatDuration(e.latencyMs - e.firstTokenMs!)} generating, last token at ${at(sent + e.latencyMs)} (${formatDuration(e.latencyMs)} in all).`);
+          expect(row.text).toBe(
+            `Step ${e.step} model request: sent at ${at(sent)}, first token after ${formatDuration(e.firstTokenMs!)} (at ${at(sent + e.firstTokenMs!)}), then ${formatDuration(e.latencyMs - e.firstTokenMs!)} generating, last token at ${at(sent + e.latencyMs)} (${formatDuration(e.latencyMs)} in all).`,
+          );
           expect(row.title).toBe(row.text);
           expect(row.left).toBeCloseTo(place(sent), 2);
         }
@@ -104,7 +119,9 @@ describe('the waterfall, against parallax serve with the simulated model', () =>
           tools++;
           const start = toolStart.get(e.callId)!;
           const row = byId.get(`tool-${e.callId}`)!;
-          expect(row.text).toContain(`Step ${e.step} tool ${e.name}: from ${at(start)} to ${at(e.t)} (${formatDuration(e.t - start)})`);
+          expect(row.text).toContain(
+            `Step ${e.step} tool ${e.name}: from ${at(start)} to ${at(e.t)} (${formatDuration(e.t - start)})`,
+          );
           expect(row.left).toBeCloseTo(place(start), 2);
         }
         if (e.type === 'code-run') {
@@ -114,11 +131,14 @@ describe('the waterfall, against parallax serve with the simulated model', () =>
             const start = toolStart.get(e.callId)! + c.startMs!;
             const row = byId.get(`inner-${e.callId}-${i}`)!;
             expect(row.kind).toBe('inner');
-            expect(row.text).toContain(`Step ${e.step} inside run_code, ${c.name}: from ${at(start)} to ${at(start + c.durationMs)} (${formatDuration(c.durationMs)})`);
+            expect(row.text).toContain(
+              `Step ${e.step} inside run_code, ${c.name}: from ${at(start)} to ${at(start + c.durationMs)} (${formatDuration(c.durationMs)})`,
+            );
           });
           // Nested right under their run_code.
           const order = rows.map((x) => x.id);
-          if (e.toolCalls.length) expect(order.indexOf(`inner-${e.callId}-0`)).toBe(order.indexOf(`tool-${e.callId}`) + 1);
+          if (e.toolCalls.length)
+            expect(order.indexOf(`inner-${e.callId}-0`)).toBe(order.indexOf(`tool-${e.callId}`) + 1);
         }
       }
       expect(models).toBeGreaterThan(0);
@@ -135,10 +155,12 @@ describe('the waterfall, against parallax serve with the simulated model', () =>
       scaled = true;
       const r = meta.runs[0]!;
       const first = byRun.get(r.runId)!.find((e) => e.type === 'model-request')!;
-      const left = await page.locator(`[data-testid=wf-column-${r.mode}] [data-span="model-${first.step}"] [data-testid=wf-bar]`).evaluate((bar) => {
-        const track = bar.parentElement!.getBoundingClientRect();
-        return (bar.getBoundingClientRect().left - track.left) / track.width;
-      });
+      const left = await page
+        .locator(`[data-testid=wf-column-${r.mode}] [data-span="model-${first.step}"] [data-testid=wf-bar]`)
+        .evaluate((bar) => {
+          const track = bar.parentElement!.getBoundingClientRect();
+          return (bar.getBoundingClientRect().left - track.left) / track.width;
+        });
       expect(left).toBeCloseTo(place(first.t), 2);
       await saveShot(page, 'waterfall-to-scale', { docs: false });
       await page.uncheck('[data-testid=wf-to-scale] input');

@@ -31,14 +31,22 @@ describe('worker start-up in the app, against parallax serve', () => {
       const w = window as unknown as { __starting: string[] };
       w.__starting = [];
       new MutationObserver(() => {
-        for (const el of document.querySelectorAll('[data-testid=worker-starting]')) w.__starting.push(el.textContent ?? '');
+        for (const el of document.querySelectorAll('[data-testid=worker-starting]'))
+          w.__starting.push(el.textContent ?? '');
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     // Right after the page loaded: the warm workers are still loading, so part of the start-up is seen live.
     await page.keyboard.press('Control+Enter');
     // Shot as soon as the line shows, if the start lasts long enough for one (it is counted either way).
-    if (await page.waitForSelector('[data-testid=worker-starting]', { timeout: 5000 }).then(() => true, () => false)) await saveShot(page, 'worker-starting', { docs: false });
-    for (const mode of DEFAULT_MODES) expect(await waitForStatus(page, mode, ['answered', 'max-steps', 'error', 'crashed'])).toBe('answered');
+    if (
+      await page.waitForSelector('[data-testid=worker-starting]', { timeout: 5000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      await saveShot(page, 'worker-starting', { docs: false });
+    for (const mode of DEFAULT_MODES)
+      expect(await waitForStatus(page, mode, ['answered', 'max-steps', 'error', 'crashed'])).toBe('answered');
     const seen = await page.evaluate(() => (window as unknown as { __starting: string[] }).__starting);
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.every((t) => /^Starting worker… \d+\.\d s$/.test(t.trim()))).toBe(true);
@@ -54,7 +62,10 @@ describe('worker start-up in the app, against parallax serve', () => {
       expect(Number(await cell.getAttribute('data-value'))).toBe(start.ms);
       expect(await cell.getAttribute('data-pooled')).toBe(String(start.pooled));
       expect(await cell.textContent()).toBe(`${formatDuration(start.ms)}${start.pooled ? ' warm' : ''}`);
-      if (start.pooled && start.beforeRunMs > 0) expect(await cell.getAttribute('title')).toContain(`${formatDuration(start.beforeRunMs)} of it (process start and engine load) happened before Run`);
+      if (start.pooled && start.beforeRunMs > 0)
+        expect(await cell.getAttribute('title')).toContain(
+          `${formatDuration(start.beforeRunMs)} of it (process start and engine load) happened before Run`,
+        );
     }
     await saveShot(page, 'worker-started', { docs: false });
 

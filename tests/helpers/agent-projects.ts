@@ -14,7 +14,12 @@ const REPO = fileURLToPath(new URL('../../', import.meta.url));
 export const NODE_EXAMPLE = join(REPO, 'examples/agents/node');
 const TUTORIAL = join(REPO, 'examples/tutorial');
 
-const npm = (args: string[], cwd: string) => execFileSync('npm', [...args, '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], { cwd, stdio: 'pipe', encoding: 'utf8' });
+const npm = (args: string[], cwd: string) =>
+  execFileSync('npm', [...args, '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], {
+    cwd,
+    stdio: 'pipe',
+    encoding: 'utf8',
+  });
 
 /** A package copied from this repository's node_modules, as npm lays it out. */
 function copyPackage(project: string, name: string): void {
@@ -28,11 +33,17 @@ function copyPackage(project: string, name: string): void {
 export function jsProject(root: string): string {
   const project = join(root, 'my-agent');
   mkdirSync(join(project, 'src'), { recursive: true });
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'my-agent', private: true, type: 'module' }, null, 2));
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'my-agent', private: true, type: 'module' }, null, 2),
+  );
   for (const f of ['agent.mjs', 'agent.ts']) cpSync(join(NODE_EXAMPLE, 'src', f), join(project, 'src', f));
   const packed = join(root, 'packs');
   mkdirSync(packed);
-  const tarball = npm(['pack', join(REPO, 'node_modules/openai'), '--pack-destination', packed], root).trim().split('\n').pop()!;
+  const tarball = npm(['pack', join(REPO, 'node_modules/openai'), '--pack-destination', packed], root)
+    .trim()
+    .split('\n')
+    .pop()!;
   npm(['install', join(packed, tarball)], project);
   for (const name of ['tsx', 'esbuild', `@esbuild/${process.platform}-${process.arch}`]) copyPackage(project, name);
   mkdirSync(join(project, 'node_modules', '.bin'), { recursive: true });
@@ -42,7 +53,8 @@ export function jsProject(root: string): string {
 
 /** The system's Python (a real binary in the system folders) that the layouts below build on. */
 export const SYSTEM_PYTHON = realpathSync('/usr/bin/python3');
-const pyVersion = () => execFileSync(SYSTEM_PYTHON, ['-c', 'import sys; print("%d.%d" % sys.version_info[:2])'], { encoding: 'utf8' }).trim();
+const pyVersion = () =>
+  execFileSync(SYSTEM_PYTHON, ['-c', 'import sys; print("%d.%d" % sys.version_info[:2])'], { encoding: 'utf8' }).trim();
 
 /**
  * py-agent/{pyproject.toml, agent.py, .venv}: a virtual environment made by `python -m venv` with a package
@@ -51,17 +63,26 @@ const pyVersion = () => execFileSync(SYSTEM_PYTHON, ['-c', 'import sys; print("%
 export function venvProject(root: string): string {
   const project = join(root, 'py-agent');
   mkdirSync(project, { recursive: true });
-  writeFileSync(join(project, 'pyproject.toml'), '[project]\nname = "py-agent"\nversion = "0.1.0"\ndependencies = ["agenttools"]\n');
+  writeFileSync(
+    join(project, 'pyproject.toml'),
+    '[project]\nname = "py-agent"\nversion = "0.1.0"\ndependencies = ["agenttools"]\n',
+  );
   execFileSync(SYSTEM_PYTHON, ['-m', 'venv', '--without-pip', join(project, '.venv')]);
   const site = join(project, '.venv', 'lib', `python${pyVersion()}`, 'site-packages');
   mkdirSync(join(site, 'agenttools'), { recursive: true });
   cpSync(join(TUTORIAL, 'common.py'), join(site, 'agenttools', '__init__.py'));
   mkdirSync(join(site, 'agenttools-0.1.0.dist-info'));
-  writeFileSync(join(site, 'agenttools-0.1.0.dist-info', 'METADATA'), 'Metadata-Version: 2.1\nName: agenttools\nVersion: 0.1.0\n');
+  writeFileSync(
+    join(site, 'agenttools-0.1.0.dist-info', 'METADATA'),
+    'Metadata-Version: 2.1\nName: agenttools\nVersion: 0.1.0\n',
+  );
   writeFileSync(join(site, 'agenttools-0.1.0.dist-info', 'INSTALLER'), 'pip\n');
   writeFileSync(join(site, 'agenttools-0.1.0.dist-info', 'RECORD'), 'agenttools/__init__.py,,\n');
   // The tutorial's ReAct agent, importing its loop from the installed package instead of a file beside it.
-  writeFileSync(join(project, 'agent.py'), readFileSync(join(TUTORIAL, 'react_agent.py'), 'utf8').replace('from common import', 'from agenttools import'));
+  writeFileSync(
+    join(project, 'agent.py'),
+    readFileSync(join(TUTORIAL, 'react_agent.py'), 'utf8').replace('from common import', 'from agenttools import'),
+  );
   return project;
 }
 

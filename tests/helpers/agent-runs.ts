@@ -71,11 +71,21 @@ export function agentRuns(prefix: string) {
       workspace: dir,
       fixtureUrl: null,
       ...(opts.agent ? { agent: opts.agent } : {}),
-      ...(opts.agent && opts.launchEnv ? { agentLaunch: await resolveAgentLaunch(opts.agent, { env: opts.launchEnv }) } : {}),
+      ...(opts.agent && opts.launchEnv
+        ? { agentLaunch: await resolveAgentLaunch(opts.agent, { env: opts.launchEnv }) }
+        : {}),
     };
     const t0 = performance.now();
     try {
-      await runEngine(spec, { apiKey: opts.apiKey ?? null, signal: opts.signal ?? new AbortController().signal, emit: (e) => events.push(e) }, runTaskOf(spec.task));
+      await runEngine(
+        spec,
+        {
+          apiKey: opts.apiKey ?? null,
+          signal: opts.signal ?? new AbortController().signal,
+          emit: (e) => events.push(e),
+        },
+        runTaskOf(spec.task),
+      );
     } finally {
       await proxy.close();
     }

@@ -15,7 +15,16 @@ export function event(data: Record<string, unknown>, pad = ''): string {
 export function messageStart(usage: Record<string, unknown>, id = 'msg_01replay'): Record<string, unknown> {
   return {
     type: 'message_start',
-    message: { id, type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [], stop_reason: null, stop_sequence: null, usage },
+    message: {
+      id,
+      type: 'message',
+      role: 'assistant',
+      model: 'claude-sonnet-4-5',
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage,
+    },
   };
 }
 
@@ -30,24 +39,52 @@ export const READ_FILE_FRAGMENTS = ['', '{"pa', 'th": "no', 'tes/to', 'do.t', 'x
 
 /** Step 1: text, a ping, then a tool_use whose input arrives in fragments; writes the prefix to the cache. */
 export const TOOL_USE_STREAM = streamReply([
-  event(messageStart({ input_tokens: 21, cache_creation_input_tokens: 1173, cache_read_input_tokens: 0, cache_creation: { ephemeral_5m_input_tokens: 1173, ephemeral_1h_input_tokens: 0 }, output_tokens: 1, service_tier: 'standard' })),
+  event(
+    messageStart({
+      input_tokens: 21,
+      cache_creation_input_tokens: 1173,
+      cache_read_input_tokens: 0,
+      cache_creation: { ephemeral_5m_input_tokens: 1173, ephemeral_1h_input_tokens: 0 },
+      output_tokens: 1,
+      service_tier: 'standard',
+    }),
+  ),
   event({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }),
   event({ type: 'ping' }),
   event({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Let me read' } }),
   event({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: ' the notes.' } }),
   event({ type: 'content_block_stop', index: 0 }, '   '),
-  event({ type: 'content_block_start', index: 1, content_block: { type: 'tool_use', id: 'toolu_01A', name: 'read_file', input: {} } }),
-  ...READ_FILE_FRAGMENTS.map((partial_json) => event({ type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json } })),
+  event({
+    type: 'content_block_start',
+    index: 1,
+    content_block: { type: 'tool_use', id: 'toolu_01A', name: 'read_file', input: {} },
+  }),
+  ...READ_FILE_FRAGMENTS.map((partial_json) =>
+    event({ type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json } }),
+  ),
   event({ type: 'content_block_stop', index: 1 }),
-  event({ type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 89 } }),
+  event({
+    type: 'message_delta',
+    delta: { stop_reason: 'tool_use', stop_sequence: null },
+    usage: { output_tokens: 89 },
+  }),
   event({ type: 'message_stop' }, ' '),
 ]);
 
 /** Step 2: thinking with its signature, then the answer; message_delta repeats every count, cumulative. */
 export const THINKING_ANSWER_STREAM = streamReply([
-  event(messageStart({ input_tokens: 35, cache_creation_input_tokens: 66, cache_read_input_tokens: 1173, output_tokens: 2 }, 'msg_01replay2')),
+  event(
+    messageStart(
+      { input_tokens: 35, cache_creation_input_tokens: 66, cache_read_input_tokens: 1173, output_tokens: 2 },
+      'msg_01replay2',
+    ),
+  ),
   event({ type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '', signature: '' } }),
-  event({ type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'The file lists three items.' } }),
+  event({
+    type: 'content_block_delta',
+    index: 0,
+    delta: { type: 'thinking_delta', thinking: 'The file lists three items.' },
+  }),
   event({ type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: 'EqQBCgIYAhIMsig==' } }),
   event({ type: 'content_block_stop', index: 0 }),
   event({ type: 'content_block_start', index: 1, content_block: { type: 'text', text: '' } }),
@@ -55,8 +92,15 @@ export const THINKING_ANSWER_STREAM = streamReply([
   event({ type: 'content_block_stop', index: 1 }),
   event({ type: 'ping' }),
   event({
-    type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null },
-    usage: { input_tokens: 35, cache_creation_input_tokens: 66, cache_read_input_tokens: 1173, output_tokens: 41, output_tokens_details: { thinking_tokens: 17 } },
+    type: 'message_delta',
+    delta: { stop_reason: 'end_turn', stop_sequence: null },
+    usage: {
+      input_tokens: 35,
+      cache_creation_input_tokens: 66,
+      cache_read_input_tokens: 1173,
+      output_tokens: 41,
+      output_tokens_details: { thinking_tokens: 17 },
+    },
   }),
   event({ type: 'message_stop' }),
 ]);

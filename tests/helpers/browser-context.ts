@@ -27,7 +27,9 @@ async function sharedBrowser(): Promise<Browser | null> {
 }
 
 export async function newBrowserContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  const browser = (await sharedBrowser()) ?? (await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS], headless: true }));
+  const browser =
+    (await sharedBrowser()) ??
+    (await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS], headless: true }));
   const own = !process.env.PARALLAX_TEST_BROWSER;
   const context = await browser.newContext(options);
   // Waits are on state; the limit only catches a hang, so a loaded machine never reaches it (Playwright's own: 30 s).

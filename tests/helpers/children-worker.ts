@@ -18,11 +18,27 @@ const readyFile = process.argv[2];
 
 async function run(_spec: RunSpec, io: RunIo): Promise<void> {
   const workspace = mkdtempSync(join(tmpdir(), 'parallax-children-'));
-  const limits = { timeoutMs: 600_000, outputBytes: 1000, maxProcesses: 64, fileBytes: 1 << 20, writeBudgetBytes: 1 << 20, tmpBytes: 1 << 20 };
-  const shell = runShellCommand('sleep 600 & sleep 601', { workspace, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, limits, signal: new AbortController().signal, sandbox: { kind: 'none', reason: 'test: a plain process group', prlimit: null } });
+  const limits = {
+    timeoutMs: 600_000,
+    outputBytes: 1000,
+    maxProcesses: 64,
+    fileBytes: 1 << 20,
+    writeBudgetBytes: 1 << 20,
+    tmpBytes: 1 << 20,
+  };
+  const shell = runShellCommand('sleep 600 & sleep 601', {
+    workspace,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+    limits,
+    signal: new AbortController().signal,
+    sandbox: { kind: 'none', reason: 'test: a plain process group', prlimit: null },
+  });
   const py = new PySandbox();
   await py.warmUp();
-  const mcp = await openMcpServers([stdioServer('stay', { args: ['--import', tsx, serverScript, '--stay'] })], workspace);
+  const mcp = await openMcpServers(
+    [stdioServer('stay', { args: ['--import', tsx, serverScript, '--stay'] })],
+    workspace,
+  );
   if (mcp.problems.length > 0) throw new Error(mcp.problems[0].message);
   // Written whole, then renamed: the test polls for the file and must never read it half-written.
   writeFileSync(`${readyFile}.tmp`, JSON.stringify({ worker: process.pid }));

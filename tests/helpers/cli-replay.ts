@@ -40,9 +40,11 @@ export function cliReplay(key: string, opts: CliReplayOptions = {}) {
     return new Promise((done) => {
       const loader = cli.endsWith('.ts') ? ['--import', 'tsx'] : [];
       const child = spawn(process.execPath, [...(extras.nodeArgs ?? []), ...loader, cli, ...args], {
-        env: { ...process.env, ...sourceUnlessFresh, [KEY_VAR]: key, ...extras.env }, stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, ...sourceUnlessFresh, [KEY_VAR]: key, ...extras.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
-      let stdout = '', stderr = '';
+      let stdout = '',
+        stderr = '';
       child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
       child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
       const timer = opts.timeoutMs ? setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs) : null;
@@ -57,7 +59,11 @@ export function cliReplay(key: string, opts: CliReplayOptions = {}) {
    * `parallax run --task TASK` against `replies` with `args` added (mode, --json, --settings, --protocol …); the
    * result, the event log's events, the log's text and the (closed) server with what it received.
    */
-  async function run(replies: ReplayScript, args: readonly string[] = [], extras: ProcessExtras = {}): Promise<CliResult & { events: StepEvent[]; log: string; server: ReplayServer }> {
+  async function run(
+    replies: ReplayScript,
+    args: readonly string[] = [],
+    extras: ProcessExtras = {},
+  ): Promise<CliResult & { events: StepEvent[]; log: string; server: ReplayServer }> {
     const server = await startReplayServer(replies);
     const dir = await mkdtemp(join(tmpdir(), 'parallax-cli-wire-'));
     try {
@@ -65,12 +71,32 @@ export function cliReplay(key: string, opts: CliReplayOptions = {}) {
       await mkdir(workspace);
       for (const [f, text] of Object.entries(WORKSPACE_FILES)) await writeFile(join(workspace, f), text);
       const logFile = join(dir, 'events.jsonl');
-      const r = await exec([
-        'run', '--task', TASK, '--workspace', workspace, '--base-url', server.url, '--model', 'replay', '--api-key-env', KEY_VAR,
-        '--events', logFile, ...args,
-      ], extras);
+      const r = await exec(
+        [
+          'run',
+          '--task',
+          TASK,
+          '--workspace',
+          workspace,
+          '--base-url',
+          server.url,
+          '--model',
+          'replay',
+          '--api-key-env',
+          KEY_VAR,
+          '--events',
+          logFile,
+          ...args,
+        ],
+        extras,
+      );
       const log = await readFile(logFile, 'utf8').catch(() => '');
-      const events = log.trim() ? log.trim().split('\n').map((l) => JSON.parse(l) as StepEvent) : [];
+      const events = log.trim()
+        ? log
+            .trim()
+            .split('\n')
+            .map((l) => JSON.parse(l) as StepEvent)
+        : [];
       return { ...r, events, log, server };
     } finally {
       await server.close();

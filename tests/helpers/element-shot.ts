@@ -9,7 +9,12 @@ export async function elementShot(locator: Locator, path: string): Promise<void>
   await locator.waitFor({ state: 'visible' });
   const clip = await locator.evaluate((el) => {
     const r = el.getBoundingClientRect();
-    return { x: r.left + window.scrollX, y: r.top + window.scrollY, width: Math.max(1, r.width), height: Math.max(1, r.height) };
+    return {
+      x: r.left + window.scrollX,
+      y: r.top + window.scrollY,
+      width: Math.max(1, r.width),
+      height: Math.max(1, r.height),
+    };
   });
   await locator.page().screenshot({ path, fullPage: true, clip, animations: 'disabled' });
 }

@@ -17,9 +17,26 @@ const store = new HistoryStore(dataDir);
 function log(runId: string): string {
   const out: StepEvent[] = [];
   const add = (e: object) => out.push({ ...e, runId, seq: out.length, t: out.length } as StepEvent);
-  add({ type: 'run-started', mode: 'react', task: { id: 'calc', text: 'x' }, provider, settings: DEFAULT_SETTINGS, systemPrompt: 's', tools: [], startedAt: 1 });
+  add({
+    type: 'run-started',
+    mode: 'react',
+    task: { id: 'calc', text: 'x' },
+    provider,
+    settings: DEFAULT_SETTINGS,
+    systemPrompt: 's',
+    tools: [],
+    startedAt: 1,
+  });
   add({ type: 'model-request', step: 1, attempt: 1, messageCount: 2, toolNames: [] });
-  add({ type: 'model-response', step: 1, usage: { prompt: 10, completion: 7 }, latencyMs: 5, finishReason: 'stop', text: 'ok', toolCalls: [] });
+  add({
+    type: 'model-response',
+    step: 1,
+    usage: { prompt: 10, completion: 7 },
+    latencyMs: 5,
+    finishReason: 'stop',
+    text: 'ok',
+    toolCalls: [],
+  });
   add({ type: 'run-finished', status: 'answered', answer: '56877', validation: null, totals: computeTotals(out) });
   return out.map((e) => JSON.stringify(e)).join('\n') + '\n';
 }
@@ -27,7 +44,12 @@ function log(runId: string): string {
 for (let i = 0; i < Number(count); i++) {
   const id = `${prefix}-${i}`;
   await store.create({
-    id, createdAt: Date.now(), task: { id: 'calc', text: 'What is 123 * 456 + 789?' }, provider, settings: DEFAULT_SETTINGS, workspaceSource: 'empty',
+    id,
+    createdAt: Date.now(),
+    task: { id: 'calc', text: 'What is 123 * 456 + 789?' },
+    provider,
+    settings: DEFAULT_SETTINGS,
+    workspaceSource: 'empty',
     runs: [{ runId: `${id}-r`, mode: 'react' }],
   });
   await writeFile(store.runLogPath(id, `${id}-r`), log(`${id}-r`));

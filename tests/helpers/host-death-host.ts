@@ -31,7 +31,9 @@ const launcher: WorkerLauncher =
             stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
           });
           // What utilityProcess adds over a ChildProcess, as far as the launcher uses it.
-          return Object.assign(child, { postMessage: (m: unknown) => child.send(m as object) }) as unknown as UtilityProcess;
+          return Object.assign(child, {
+            postMessage: (m: unknown) => child.send(m as object),
+          }) as unknown as UtilityProcess;
         },
       });
 
@@ -42,6 +44,14 @@ handle.onMessage((m) => {
 handle.send({
   type: 'init',
   apiKey: null,
-  spec: { runId: 'host-death', task: { id: null, text: 'x' }, mode: 'react', apiKeyEnv: null, settings: DEFAULT_SETTINGS, workspace: tmpdir(), provider: { name: 'custom', baseUrl: 'http://127.0.0.1:9/v1', model: 'm', simulated: false } },
+  spec: {
+    runId: 'host-death',
+    task: { id: null, text: 'x' },
+    mode: 'react',
+    apiKeyEnv: null,
+    settings: DEFAULT_SETTINGS,
+    workspace: tmpdir(),
+    provider: { name: 'custom', baseUrl: 'http://127.0.0.1:9/v1', model: 'm', simulated: false },
+  },
 });
 setInterval(() => undefined, 60_000);

@@ -21,7 +21,13 @@ import { runTaskOf } from '../../electron/tasks/index.js';
 
 export interface WireBody {
   readonly messages: { role: string; content: unknown }[];
-  readonly tools?: { function: { name: string; description: string; parameters: { properties: Record<string, { description?: string }> } } }[];
+  readonly tools?: {
+    function: {
+      name: string;
+      description: string;
+      parameters: { properties: Record<string, { description?: string }> };
+    };
+  }[];
 }
 
 export interface KnobRunOptions {
@@ -65,7 +71,11 @@ export function knobRuns(prefix: string) {
       ...(opts.trial !== undefined ? { trial: opts.trial } : {}),
     };
     try {
-      await runEngine(spec, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) }, runTaskOf(spec.task));
+      await runEngine(
+        spec,
+        { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) },
+        runTaskOf(spec.task),
+      );
     } finally {
       await proxy.close();
     }

@@ -39,7 +39,9 @@ export function useMcpConnections(
     if (workspace) await rm(workspace, { recursive: true, force: true });
   });
   return {
-    get workspace() { return workspace; },
+    get workspace() {
+      return workspace;
+    },
     get connections() {
       if (!connections) throw new Error('the MCP connections are not open yet (used outside a test?)');
       return connections;

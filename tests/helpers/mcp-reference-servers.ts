@@ -19,14 +19,31 @@ export const referenceServerScripts = {
   thinking: require.resolve('@modelcontextprotocol/server-sequential-thinking/dist/index.js'),
 } as const;
 
-const stdio = (name: string, args: string[], env: Record<string, string> = {}, callTimeoutMs = 10_000): McpServerConfig =>
-  ({ name, transport: 'stdio', command: process.execPath, args, env, startupTimeoutMs: 30_000, callTimeoutMs });
+const stdio = (
+  name: string,
+  args: string[],
+  env: Record<string, string> = {},
+  callTimeoutMs = 10_000,
+): McpServerConfig => ({
+  name,
+  transport: 'stdio',
+  command: process.execPath,
+  args,
+  env,
+  startupTimeoutMs: 30_000,
+  callTimeoutMs,
+});
 
 /** The four servers over stdio; the memory server keeps its graph in the workspace, filesystem serves it. */
 export function referenceServers(workspace: string, callTimeoutMs = 10_000): McpServerConfig[] {
   return [
     stdio('everything', [referenceServerScripts.everything, 'stdio'], {}, callTimeoutMs),
-    stdio('memory', [referenceServerScripts.memory], { MEMORY_FILE_PATH: join(workspace, 'memory.jsonl') }, callTimeoutMs),
+    stdio(
+      'memory',
+      [referenceServerScripts.memory],
+      { MEMORY_FILE_PATH: join(workspace, 'memory.jsonl') },
+      callTimeoutMs,
+    ),
     stdio('filesystem', [referenceServerScripts.filesystem, workspace], {}, callTimeoutMs),
     stdio('thinking', [referenceServerScripts.thinking], { DISABLE_THOUGHT_LOGGING: 'true' }, callTimeoutMs),
   ];
@@ -40,7 +57,13 @@ export async function seedReferenceWorkspace(workspace: string): Promise<void> {
   await writeFile(join(workspace, 'edit-me.txt'), 'old line\n');
   await writeFile(join(workspace, 'move-me.txt'), 'moving\n');
   // A 1x1 PNG for read_media_file.
-  await writeFile(join(workspace, 'dot.png'), Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
+  await writeFile(
+    join(workspace, 'dot.png'),
+    Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  );
 }
 
 async function freePort(): Promise<number> {
@@ -54,7 +77,10 @@ async function freePort(): Promise<number> {
 /** server-everything in its streamableHttp mode, on a free port; resolves once it listens. */
 export async function startEverythingHttp(): Promise<{ url: string; output: () => string; close(): Promise<void> }> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [referenceServerScripts.everything, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [referenceServerScripts.everything, 'streamableHttp'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const listening = new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer): void => {
@@ -89,7 +115,11 @@ export const referenceCalls: Readonly<Record<string, Readonly<Record<string, Rec
     'get-structured-content': { location: 'Chicago' },
     'get-sum': { a: 2, b: 40 },
     'get-tiny-image': {},
-    'gzip-file-as-resource': { name: 'hello.txt.gz', data: 'data:text/plain;base64,aGVsbG8gd29ybGQ=', outputType: 'resource' },
+    'gzip-file-as-resource': {
+      name: 'hello.txt.gz',
+      data: 'data:text/plain;base64,aGVsbG8gd29ybGQ=',
+      outputType: 'resource',
+    },
     'toggle-simulated-logging': {},
     'toggle-subscriber-updates': {},
     'trigger-long-running-operation': { duration: 6, steps: 3 },
@@ -102,7 +132,12 @@ export const referenceCalls: Readonly<Record<string, Readonly<Record<string, Rec
     'trigger-elicitation-request-async': {},
   },
   memory: {
-    create_entities: { entities: [{ name: 'Ada', entityType: 'person', observations: ['wrote notes'] }, { name: 'Engine', entityType: 'machine', observations: [] }] },
+    create_entities: {
+      entities: [
+        { name: 'Ada', entityType: 'person', observations: ['wrote notes'] },
+        { name: 'Engine', entityType: 'machine', observations: [] },
+      ],
+    },
     create_relations: { relations: [{ from: 'Ada', to: 'Engine', relationType: 'programs' }] },
     add_observations: { observations: [{ entityName: 'Ada', contents: ['likes tea'] }] },
     read_graph: {},

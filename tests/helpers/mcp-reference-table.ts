@@ -49,7 +49,15 @@ export async function referenceTable(): Promise<{ rows: ReferenceRow[]; problems
           outcome = 'error';
           result = error instanceof Error ? error.message : String(error);
         }
-        rows.push({ server: server.name, tool, offered: true, signature: signatureOf(def), python: pythonSignatureOf(def), outcome, result });
+        rows.push({
+          server: server.name,
+          tool,
+          offered: true,
+          signature: signatureOf(def),
+          python: pythonSignatureOf(def),
+          outcome,
+          result,
+        });
       }
     }
   } finally {
@@ -70,7 +78,10 @@ if (process.argv[1]?.endsWith('mcp-reference-table.ts')) {
     console.log(JSON.stringify({ rows, problems }, null, 1));
   } else {
     console.log('| server | tool | outcome | signature | python | result |\n|---|---|---|---|---|---|');
-    for (const r of rows) console.log(`| ${r.server} | ${r.tool} | ${r.outcome} | ${oneLine(r.signature ?? '', 160)} | ${oneLine(r.python ?? '', 160)} | ${oneLine(r.result, 200)} |`);
+    for (const r of rows)
+      console.log(
+        `| ${r.server} | ${r.tool} | ${r.outcome} | ${oneLine(r.signature ?? '', 160)} | ${oneLine(r.python ?? '', 160)} | ${oneLine(r.result, 200)} |`,
+      );
     for (const p of problems) console.log(`problem: ${p}`);
   }
   process.exit(0);

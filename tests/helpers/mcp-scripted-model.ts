@@ -18,14 +18,23 @@ export interface ScriptedModel {
   close(): Promise<void>;
 }
 
-export async function mcpScriptedModel(calls: readonly { name: string; args: object }[], options: { samplingDelayMs?: number } = {}): Promise<ScriptedModel> {
+export async function mcpScriptedModel(
+  calls: readonly { name: string; args: object }[],
+  options: { samplingDelayMs?: number } = {},
+): Promise<ScriptedModel> {
   const requests: Record<string, unknown>[] = [];
   const server: Server = createServer((req, res) => {
-    if (req.method === 'GET') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"object":"list","data":[{"id":"m"}]}');
+    if (req.method === 'GET')
+      return void res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end('{"object":"list","data":[{"id":"m"}]}');
     const body: Buffer[] = [];
     req.on('data', (c: Buffer) => body.push(c));
     req.on('end', async () => {
-      const request = JSON.parse(Buffer.concat(body).toString('utf8')) as { messages: { role: string }[]; tools?: unknown[] };
+      const request = JSON.parse(Buffer.concat(body).toString('utf8')) as {
+        messages: { role: string }[];
+        tools?: unknown[];
+      };
       requests.push(request);
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       const next = calls[request.messages.filter((m) => m.role === 'tool').length];
@@ -35,7 +44,15 @@ export async function mcpScriptedModel(calls: readonly { name: string; args: obj
         res.write(usage(7, 3));
       } else if (next) {
         const id = `c${request.messages.filter((m) => m.role === 'tool').length + 1}`;
-        res.write(chunk({ role: 'assistant', content: null, tool_calls: [{ index: 0, id, type: 'function', function: { name: next.name, arguments: JSON.stringify(next.args) } }] }));
+        res.write(
+          chunk({
+            role: 'assistant',
+            content: null,
+            tool_calls: [
+              { index: 0, id, type: 'function', function: { name: next.name, arguments: JSON.stringify(next.args) } },
+            ],
+          }),
+        );
         res.write(chunk({}, 'tool_calls'));
         res.write(usage(50, 5));
       } else {
@@ -49,6 +66,10 @@ export async function mcpScriptedModel(calls: readonly { name: string; args: obj
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     requests,
-    close: () => new Promise<void>((ok) => { server.closeAllConnections(); server.close(() => ok()); }),
+    close: () =>
+      new Promise<void>((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
   };
 }

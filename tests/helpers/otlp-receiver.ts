@@ -75,8 +75,16 @@ function anyValue(v: Record<string, unknown>): AttrValue {
 }
 
 export function readSpans(body: unknown): { resource: Record<string, AttrValue>; spans: FlatSpan[] } {
-  const rs = (body as { resourceSpans: { resource: { attributes: { key: string; value: Record<string, unknown> }[] }; scopeSpans: { spans: Record<string, unknown>[] }[] }[] }).resourceSpans;
-  const attrsOf = (list: { key: string; value: Record<string, unknown> }[] = []) => Object.fromEntries(list.map((a) => [a.key, anyValue(a.value)]));
+  const rs = (
+    body as {
+      resourceSpans: {
+        resource: { attributes: { key: string; value: Record<string, unknown> }[] };
+        scopeSpans: { spans: Record<string, unknown>[] }[];
+      }[];
+    }
+  ).resourceSpans;
+  const attrsOf = (list: { key: string; value: Record<string, unknown> }[] = []) =>
+    Object.fromEntries(list.map((a) => [a.key, anyValue(a.value)]));
   const spans: FlatSpan[] = [];
   for (const r of rs) {
     for (const ss of r.scopeSpans) {

@@ -40,14 +40,19 @@ export async function builderGlobs(): Promise<{ files: string[]; asarUnpack: str
   const config = await getConfig(repoRoot, 'electron-builder.yml', null);
   const files = (config.files as { filter: string[] }[]).flatMap((f) => f.filter);
   const unpack = config.asarUnpack;
-  return { files, asarUnpack: Array.isArray(unpack) ? (unpack as string[]) : typeof unpack === 'string' ? [unpack] : [] };
+  return {
+    files,
+    asarUnpack: Array.isArray(unpack) ? (unpack as string[]) : typeof unpack === 'string' ? [unpack] : [],
+  };
 }
 
 /** electron-builder's file set: matched by a positive pattern and by no negative one (paths relative, '/'). */
 function included(rel: string, patterns: readonly string[]): boolean {
   const positive = patterns.filter((p) => !p.startsWith('!'));
   const negative = patterns.filter((p) => p.startsWith('!')).map((p) => p.slice(1));
-  return positive.some((p) => minimatch(rel, p, { dot: true })) && !negative.some((p) => minimatch(rel, p, { dot: true }));
+  return (
+    positive.some((p) => minimatch(rel, p, { dot: true })) && !negative.some((p) => minimatch(rel, p, { dot: true }))
+  );
 }
 
 /** Files under dir/rel (relative to dir), not descending into nested node_modules. */
@@ -63,7 +68,9 @@ async function walk(dir: string, rel = ''): Promise<string[]> {
 
 /** Production dependencies: every package-lock.json entry not marked dev (nested ones as their own entries). */
 async function productionPackages(): Promise<string[]> {
-  const lock = JSON.parse(await readFile(path.join(repoRoot, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean; devOptional?: boolean; link?: boolean }> };
+  const lock = JSON.parse(await readFile(path.join(repoRoot, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { dev?: boolean; devOptional?: boolean; link?: boolean }>;
+  };
   return Object.entries(lock.packages)
     .filter(([key, info]) => key.startsWith('node_modules/') && !info.dev && !info.devOptional && !info.link)
     .map(([key]) => key);
@@ -78,7 +85,9 @@ export async function makePackagedLayout(): Promise<PackagedLayout> {
   await mkdir(resources, { recursive: true });
 
   // The app's own files: the repository's, filtered by `files` (node_modules and .git are never app files).
-  const top = (await readdir(repoRoot, { withFileTypes: true })).filter((e) => !['node_modules', '.git'].includes(e.name));
+  const top = (await readdir(repoRoot, { withFileTypes: true })).filter(
+    (e) => !['node_modules', '.git'].includes(e.name),
+  );
   const candidates: string[] = [];
   for (const entry of top) {
     if (entry.isDirectory()) candidates.push(...(await walk(repoRoot, entry.name)));
@@ -94,7 +103,9 @@ export async function makePackagedLayout(): Promise<PackagedLayout> {
   const dirs = new Set(staged.map((rel) => path.dirname(path.join(stage, rel))));
   for (const dir of dirs) await mkdir(dir, { recursive: true });
   for (const rel of staged) {
-    const from = rel.startsWith('node_modules/') ? path.join(modules, rel.slice('node_modules/'.length)) : path.join(repoRoot, rel);
+    const from = rel.startsWith('node_modules/')
+      ? path.join(modules, rel.slice('node_modules/'.length))
+      : path.join(repoRoot, rel);
     await link(from, path.join(stage, rel)).catch(() => copyFile(from, path.join(stage, rel)));
   }
 

@@ -45,7 +45,9 @@ export function descendants(root: number): ProcInfo[] {
 
 /** Living processes whose environment holds NAME=VALUE (the launchers' PARALLAX_HOST_PID marks workers). */
 export function withEnv(name: string, value: string): ProcInfo[] {
-  return procProcesses().filter((p) => hasMarker(p.pid, `${name}=${value}`)).map(withComm);
+  return procProcesses()
+    .filter((p) => hasMarker(p.pid, `${name}=${value}`))
+    .map(withComm);
 }
 
 /** Those of `seen` that are still alive (same pid, same start time). */

@@ -19,7 +19,13 @@ export async function startProviderProxy(simBaseUrl: string, rewrite: ChunkRewri
   const target = new URL(simBaseUrl.replace(/\/+$/, '') + '/');
   const server: Server = createServer((req, res) => {
     const upstream = request(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: target.host },
+      },
       (up) => {
         const chunks: Buffer[] = [];
         up.on('data', (c: Buffer) => chunks.push(c));
@@ -29,10 +35,17 @@ export async function startProviderProxy(simBaseUrl: string, rewrite: ChunkRewri
           delete headers['content-length'];
           if (req.url?.endsWith('/models')) {
             body = body.replace(/"owned_by":"[^"]*"/g, '"owned_by":"example-provider"');
-          } else if (req.url?.endsWith('/chat/completions') && (up.headers['content-type'] ?? '').includes('text/event-stream')) {
+          } else if (
+            req.url?.endsWith('/chat/completions') &&
+            (up.headers['content-type'] ?? '').includes('text/event-stream')
+          ) {
             body = body
               .split('\n')
-              .map((line) => (line.startsWith('data: {') ? `data: ${JSON.stringify(rewrite(JSON.parse(line.slice(6)) as Record<string, unknown>))}` : line))
+              .map((line) =>
+                line.startsWith('data: {')
+                  ? `data: ${JSON.stringify(rewrite(JSON.parse(line.slice(6)) as Record<string, unknown>))}`
+                  : line,
+              )
               .join('\n');
           }
           res.writeHead(up.statusCode ?? 502, headers).end(body);

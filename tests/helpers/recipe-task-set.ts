@@ -33,33 +33,66 @@ const unshift = (text: string, shift: number): string =>
   });
 
 const cipherTools = (): readonly ToolDefinition[] => [
-  defineTool({ name: 'reverse_text', description: 'Reverses a text, character by character.', args: z.object({ text: z.string() }), returns: 'string', run: async ({ text }) => reverse(text) }),
   defineTool({
-    name: 'caesar_decode', description: 'Decodes a Caesar cipher: shifts each letter back by `shift` places.',
-    args: z.object({ text: z.string(), shift: z.number().int() }), returns: 'string', run: async ({ text, shift }) => unshift(text, shift),
+    name: 'reverse_text',
+    description: 'Reverses a text, character by character.',
+    args: z.object({ text: z.string() }),
+    returns: 'string',
+    run: async ({ text }) => reverse(text),
+  }),
+  defineTool({
+    name: 'caesar_decode',
+    description: 'Decodes a Caesar cipher: shifts each letter back by `shift` places.',
+    args: z.object({ text: z.string(), shift: z.number().int() }),
+    returns: 'string',
+    run: async ({ text, shift }) => unshift(text, shift),
   }),
 ];
 
 /** The tally keeps its total for the run it was made for. */
 function tallyTools(): readonly ToolDefinition[] {
   let total = 0;
-  return [defineTool({ name: 'tally_add', description: 'Adds a number to the tally and returns the new total.', args: z.object({ n: z.number() }), returns: 'number', run: async ({ n }) => (total += n) })];
+  return [
+    defineTool({
+      name: 'tally_add',
+      description: 'Adds a number to the tally and returns the new total.',
+      args: z.object({ n: z.number() }),
+      returns: 'number',
+      run: async ({ n }) => (total += n),
+    }),
+  ];
 }
 
 const CIPHER_TASKS: readonly PlannedTask[] = [
-  { id: 'recipe-reverse', instruction: "Reverse the text 'drawkcab'. Answer with the text only.", expected: reverse('drawkcab'), plan: [{ tool: 'reverse_text', args: { text: 'drawkcab' } }] },
   {
-    id: 'recipe-decode', instruction: "Decode 'Khoor' with a Caesar shift of 3, then reverse the result. Answer with the text only.", expected: reverse(unshift('Khoor', 3)),
-    plan: [{ tool: 'caesar_decode', args: { text: 'Khoor', shift: 3 } }, { tool: 'reverse_text', args: { text: '$prev' } }],
+    id: 'recipe-reverse',
+    instruction: "Reverse the text 'drawkcab'. Answer with the text only.",
+    expected: reverse('drawkcab'),
+    plan: [{ tool: 'reverse_text', args: { text: 'drawkcab' } }],
+  },
+  {
+    id: 'recipe-decode',
+    instruction: "Decode 'Khoor' with a Caesar shift of 3, then reverse the result. Answer with the text only.",
+    expected: reverse(unshift('Khoor', 3)),
+    plan: [
+      { tool: 'caesar_decode', args: { text: 'Khoor', shift: 3 } },
+      { tool: 'reverse_text', args: { text: '$prev' } },
+    ],
   },
 ];
 
 const TALLY_TASKS: readonly PlannedTask[] = [
-  { id: 'recipe-tally', instruction: 'Add 3, then 4, then 5 to the tally and answer with its total only.', expected: 12, plan: [3, 4, 5].map((n) => ({ tool: 'tally_add', args: { n } })) },
+  {
+    id: 'recipe-tally',
+    instruction: 'Add 3, then 4, then 5 to the tally and answer with its total only.',
+    expected: 12,
+    plan: [3, 4, 5].map((n) => ({ tool: 'tally_add', args: { n } })),
+  },
 ];
 
 const toolsOf = (task: PlannedTask): string[] => [...new Set(task.plan.map((s) => s.tool))];
-const argsOf = (step: PlanStep, prev: unknown): Record<string, unknown> => Object.fromEntries(Object.entries(step.args).map(([k, v]) => [k, v === '$prev' ? prev : v]));
+const argsOf = (step: PlanStep, prev: unknown): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(step.args).map(([k, v]) => [k, v === '$prev' ? prev : v]));
 
 /** ReAct: the plan's calls one per step, each after the result it needs, then the last result as the answer. */
 function react(conv: Conversation, task: PlannedTask): SimReply {
@@ -69,7 +102,8 @@ function react(conv: Conversation, task: PlannedTask): SimReply {
   // A text result comes back as it is, any other value as JSON.
   const last = made.length ? made[made.length - 1].result : undefined;
   const prev = jsonResult(last) ?? last;
-  if (made.length < task.plan.length) return callTools([{ name: task.plan[made.length].tool, args: argsOf(task.plan[made.length], prev) }]);
+  if (made.length < task.plan.length)
+    return callTools([{ name: task.plan[made.length].tool, args: argsOf(task.plan[made.length], prev) }]);
   return finalAnswer([String(prev)]);
 }
 
@@ -83,19 +117,34 @@ function code(conv: Conversation, task: PlannedTask): SimReply {
     const lines = [
       ...(python ? ['import json'] : []),
       // A tool in run_code's catalog is a function already; the others are found with search_tools.
-      ...toolsOf(task).filter((t) => !conv.runCodeDescription.includes(`${t}(`)).map((t) => `${python ? '' : 'const '}${t} = search_tools(${q(t.replace(/_/g, ' '))})[0]${python ? '' : ';'}`),
-      ...task.plan.map((s, i) => `${i === 0 && !python ? 'let ' : ''}value = ${s.tool}(${Object.values(s.args).map(value).join(', ')})${python ? '' : ';'}`),
+      ...toolsOf(task)
+        .filter((t) => !conv.runCodeDescription.includes(`${t}(`))
+        .map((t) => `${python ? '' : 'const '}${t} = search_tools(${q(t.replace(/_/g, ' '))})[0]${python ? '' : ';'}`),
+      ...task.plan.map(
+        (s, i) =>
+          `${i === 0 && !python ? 'let ' : ''}value = ${s.tool}(${Object.values(s.args).map(value).join(', ')})${python ? '' : ';'}`,
+      ),
       python ? 'print(json.dumps(value))' : 'print(JSON.stringify(value));',
     ];
     return callTools([{ name: 'run_code', args: { code: lines.join('\n') } }]);
   }
   const out = programOutput(ran.result);
   const value = jsonResult(out.printed.trim().split('\n').pop());
-  if (out.error || value === undefined) return finalAnswer([`My program failed: ${firstLine(out.error ?? out.printed)}`]);
+  if (out.error || value === undefined)
+    return finalAnswer([`My program failed: ${firstLine(out.error ?? out.printed)}`]);
   return finalAnswer([String(value)]);
 }
 
-const sim = { react, code, modes: { 'react-search': (conv: Conversation, task: PlannedTask) => findTools(conv, toolsOf(task)) ?? react(conv, task) } };
+const sim = {
+  react,
+  code,
+  modes: {
+    'react-search': (conv: Conversation, task: PlannedTask) => findTools(conv, toolsOf(task)) ?? react(conv, task),
+  },
+};
 
-export const RECIPE_SET = defineTaskSet(defineDomain({ tasks: CIPHER_TASKS, tools: cipherTools, sim }), defineDomain({ tasks: TALLY_TASKS, tools: tallyTools, toolOffer: 'instead', sim }));
+export const RECIPE_SET = defineTaskSet(
+  defineDomain({ tasks: CIPHER_TASKS, tools: cipherTools, sim }),
+  defineDomain({ tasks: TALLY_TASKS, tools: tallyTools, toolOffer: 'instead', sim }),
+);
 export const RECIPE_SET_TASKS: readonly PlannedTask[] = [...CIPHER_TASKS, ...TALLY_TASKS];

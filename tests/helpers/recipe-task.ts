@@ -15,7 +15,14 @@ import { defineTask } from '../../electron/tasks/task.js';
 
 export const OPEN_TODOS_TEXT = 'How many items in todo.md are still open (marked "- [ ]")? Answer with the number.';
 
-const ITEMS = ['Renew the TLS certificate', 'Rotate the API keys', 'Archive last month\'s logs', 'Update the runbook', 'Check the backups', 'Tag the release'];
+const ITEMS = [
+  'Renew the TLS certificate',
+  'Rotate the API keys',
+  "Archive last month's logs",
+  'Update the runbook',
+  'Check the backups',
+  'Tag the release',
+];
 
 /** todo.md: six items, some done ("- [x]"), and a line that mentions "[ ]" in passing, which is no item. */
 function todoFile(seed: number): string {
@@ -47,7 +54,8 @@ function code(conv: Conversation): SimReply {
   const program = lastCall(conv, 'run_code');
   if (!program) return callTools([{ name: 'run_code', args: { code: PROGRAMS[programLanguage(conv)] } }]);
   const out = programOutput(program.result);
-  if (out.error || !/^\d+$/.test(out.printed.trim())) return finalAnswer([`My program could not count the items: ${firstLine(out.error ?? out.printed)}`]);
+  if (out.error || !/^\d+$/.test(out.printed.trim()))
+    return finalAnswer([`My program could not count the items: ${firstLine(out.error ?? out.printed)}`]);
   return answerWith(Number(out.printed.trim()));
 }
 
@@ -57,7 +65,10 @@ export const openTodos = defineTask({
   async validate(answer, ctx) {
     const expected = openItems(await fs.readFile(path.join(ctx.workspace, 'todo.md'), 'utf8'));
     const found = [...answer.matchAll(/\b\d+\b/g)].map((m) => Number(m[0]));
-    return { ok: found.includes(expected), detail: `Expected ${expected} open items; found ${found.join(', ') || 'no number'}.` };
+    return {
+      ok: found.includes(expected),
+      detail: `Expected ${expected} open items; found ${found.join(', ') || 'no number'}.`,
+    };
   },
   sim: {
     detect: (text) => (/\btodo\.md\b/.test(text) && /\bopen\b/i.test(text) ? {} : null),

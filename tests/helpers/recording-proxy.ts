@@ -60,12 +60,19 @@ export async function startRecordingProxy(targetBaseUrl: string): Promise<Record
     url: `http://127.0.0.1:${port}${target.pathname}`,
     replies,
     requests,
-    close: () => new Promise((ok) => { server.closeAllConnections(); server.close(() => ok()); }),
+    close: () =>
+      new Promise((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
   };
 }
 
 /** A server that answers every request with one status and an OpenAI-shaped error body. */
-export async function startErrorServer(status: number, message: string): Promise<{ url: string; hits: () => number; close(): Promise<void> }> {
+export async function startErrorServer(
+  status: number,
+  message: string,
+): Promise<{ url: string; hits: () => number; close(): Promise<void> }> {
   let hits = 0;
   const server = createServer((req, res) => {
     hits++;
@@ -75,5 +82,9 @@ export async function startErrorServer(status: number, message: string): Promise
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/v1`, hits: () => hits, close: () => new Promise((ok) => server.close(() => ok())) };
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    hits: () => hits,
+    close: () => new Promise((ok) => server.close(() => ok())),
+  };
 }

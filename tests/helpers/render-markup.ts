@@ -28,7 +28,8 @@ export const attrOf = (el: Element, name: string): string | undefined => getAttr
 /** Elements under `root` that `match` accepts, in document order. */
 export const select = (root: Document | Element, match: (el: Element) => boolean): Element[] => findAll(match, [root]);
 
-export const byClass = (root: Document | Element, cls: string): Element[] => select(root, (el) => (el.attribs.class ?? '').split(/\s+/).includes(cls));
+export const byClass = (root: Document | Element, cls: string): Element[] =>
+  select(root, (el) => (el.attribs.class ?? '').split(/\s+/).includes(cls));
 
 export function render(node: ReactNode): Rendered {
   const html = renderToStaticMarkup(node);
@@ -36,8 +37,16 @@ export function render(node: ReactNode): Rendered {
   const all = (id: string) => select(doc, (el) => el.attribs['data-testid'] === id);
   const one = (id: string) => {
     const found = all(id);
-    if (found.length !== 1) throw new Error(`${found.length} elements with data-testid=${id} in: ${html.slice(0, 400)}`);
+    if (found.length !== 1)
+      throw new Error(`${found.length} elements with data-testid=${id} in: ${html.slice(0, 400)}`);
     return found[0]!;
   };
-  return { html, doc, all, one, text: (id) => textContent(one(id)), attr: (id, name) => getAttributeValue(one(id), name) };
+  return {
+    html,
+    doc,
+    all,
+    one,
+    text: (id) => textContent(one(id)),
+    attr: (id, name) => getAttributeValue(one(id), name),
+  };
 }

@@ -78,7 +78,9 @@ async function writeReply(res: ServerResponse, reply: ReplayReply, socket: Socke
   }
   const repeat = reply.trickle
     ? { everyMs: reply.trickle.everyMs, text: `: ${reply.trickle.comment ?? 'keep-alive'}\n\n` }
-    : reply.drip ? { everyMs: reply.drip.everyMs, text: `data: ${reply.drip.data}\n\n` } : null;
+    : reply.drip
+      ? { everyMs: reply.drip.everyMs, text: `data: ${reply.drip.data}\n\n` }
+      : null;
   if (repeat) {
     while (!gone) {
       await wait(repeat.everyMs);
@@ -116,11 +118,19 @@ export async function startReplayServer(script: ReplayScript): Promise<ReplaySer
       } catch {
         body = null;
       }
-      const recorded: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, raw, body };
+      const recorded: RecordedRequest = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        raw,
+        body,
+      };
       requests.push(recorded);
       // Only model requests (chat completions, Anthropic messages) are replayed; anything else (a GET /models probe) is a plain 404.
       if (!isModelRequest(recorded.path)) {
-        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `No route ${recorded.path}` } }));
+        res
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: `No route ${recorded.path}` } }));
         return;
       }
       const i = n++;

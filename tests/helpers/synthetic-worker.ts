@@ -39,16 +39,29 @@ async function syntheticRun(spec: RunSpec, io: RunIo): Promise<void> {
   const body = then === 'finish' ? total - 2 : total - 1;
   for (let i = 0; i < body && !(io.signal.aborted && then !== 'ignore-cancel'); i++) {
     const step = Math.floor(i / 3) + 1;
-    if (i % 3 === 0) push({ type: 'model-request', step, attempt: 1, messageCount: step * 2, toolNames: ['read_file'] });
+    if (i % 3 === 0)
+      push({ type: 'model-request', step, attempt: 1, messageCount: step * 2, toolNames: ['read_file'] });
     else if (i % 3 === 1) {
       push({
-        type: 'model-response', step, usage: { prompt: 100 * step, completion: 10 }, latencyMs: 1, finishReason: 'tool_calls',
-        text: '', toolCalls: [{ id: `c${step}`, name: 'read_file', arguments: '{"path":"a.txt"}' }],
+        type: 'model-response',
+        step,
+        usage: { prompt: 100 * step, completion: 10 },
+        latencyMs: 1,
+        finishReason: 'tool_calls',
+        text: '',
+        toolCalls: [{ id: `c${step}`, name: 'read_file', arguments: '{"path":"a.txt"}' }],
       });
     } else {
       push({
-        type: 'tool-finished', step, callId: `c${step}`, name: 'read_file', output: payload, rawSize: payload.length,
-        truncated: false, durationMs: 0, error: null,
+        type: 'tool-finished',
+        step,
+        callId: `c${step}`,
+        name: 'read_file',
+        output: payload,
+        rawSize: payload.length,
+        truncated: false,
+        durationMs: 0,
+        error: null,
       });
     }
     // Yield now and then so cancel messages get through during a long stream.
@@ -64,8 +77,12 @@ async function syntheticRun(spec: RunSpec, io: RunIo): Promise<void> {
   if (then === 'crash') throw new Error('synthetic crash');
   const cancelled = io.signal.aborted;
   push({
-    type: 'run-finished', status: cancelled ? 'cancelled' : 'answered', answer: cancelled ? '' : 'synthetic answer',
-    error: cancelled ? 'Cancelled by the user.' : undefined, validation: null, totals: computeTotals(events),
+    type: 'run-finished',
+    status: cancelled ? 'cancelled' : 'answered',
+    answer: cancelled ? '' : 'synthetic answer',
+    error: cancelled ? 'Cancelled by the user.' : undefined,
+    validation: null,
+    totals: computeTotals(events),
   });
 }
 

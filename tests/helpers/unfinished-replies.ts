@@ -23,10 +23,21 @@ const familyOf = (req: RecordedRequest): Family => {
   return tools.some((t) => t.function?.name === 'run_code') ? 'code' : 'react';
 };
 
-const usage = (prompt: number, completion: number) => ({ prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion, cost: (prompt * 0.4 + completion * 1.6) / 1e6 });
+const usage = (prompt: number, completion: number) => ({
+  prompt_tokens: prompt,
+  completion_tokens: completion,
+  total_tokens: prompt + completion,
+  cost: (prompt * 0.4 + completion * 1.6) / 1e6,
+});
 
 function reply(id: string, deltas: Record<string, unknown>[], finish: string, u: Record<string, unknown>): ReplayReply {
-  return { body: sse([...deltas.map((d) => chunk(id, 'replay', d)), chunk(id, 'replay', {}, finish), usageChunk(id, 'replay', u)]) };
+  return {
+    body: sse([
+      ...deltas.map((d) => chunk(id, 'replay', d)),
+      chunk(id, 'replay', {}, finish),
+      usageChunk(id, 'replay', u),
+    ]),
+  };
 }
 
 /** The reply to one request: step 1 reads a.txt in each family's way, step 2 ends the run as described above. */
@@ -52,18 +63,61 @@ function script(req: RecordedRequest, filtered: boolean | null): ReplayReply {
   const step = ((req.body?.messages ?? []) as { role: string }[]).filter((m) => m.role === 'assistant').length + 1;
   const c = readCall(f);
   if (step === 1) {
-    const deltas = f === 'react-text'
-      ? pieces(c.text).map((t) => ({ content: t }))
-      : [{ role: 'assistant', content: null, tool_calls: [{ index: 0, id: `call_${f}_1`, type: 'function', function: { name: c.name, arguments: c.arguments } }] }];
-    return reply(`chatcmpl-${f}-1`, deltas, f === 'react-text' ? 'stop' : 'tool_calls', usage(f === 'react' ? 2400 : 600, 20));
+    const deltas =
+      f === 'react-text'
+        ? pieces(c.text).map((t) => ({ content: t }))
+        : [
+            {
+              role: 'assistant',
+              content: null,
+              tool_calls: [
+                { index: 0, id: `call_${f}_1`, type: 'function', function: { name: c.name, arguments: c.arguments } },
+              ],
+            },
+          ];
+    return reply(
+      `chatcmpl-${f}-1`,
+      deltas,
+      f === 'react-text' ? 'stop' : 'tool_calls',
+      usage(f === 'react' ? 2400 : 600, 20),
+    );
   }
-  if (f === 'react' || filtered === null) return reply(`chatcmpl-${f}-2`, pieces(answerText(f)).map((t) => ({ content: t })), 'stop', usage(2600, 15));
+  if (f === 'react' || filtered === null)
+    return reply(
+      `chatcmpl-${f}-2`,
+      pieces(answerText(f)).map((t) => ({ content: t })),
+      'stop',
+      usage(2600, 15),
+    );
   if (filtered && f === 'code') {
-    const filter = (v: boolean) => ({ hate: { filtered: false, severity: 'safe' }, violence: { filtered: v, severity: v ? 'medium' : 'safe' } });
-    const az = (d: Record<string, unknown>, finish: string | null, v: boolean) => ({ ...chunk('chatcmpl-code-2', 'replay', d, finish), choices: [{ content_filter_results: filter(v), delta: d, finish_reason: finish, index: 0, logprobs: null }], usage: finish ? usage(700, 12) : null });
-    return { body: sse([...pieces(CUT).map((t) => az({ content: t }, null, false)), az({}, 'content_filter', true)], { done: false }) };
+    const filter = (v: boolean) => ({
+      hate: { filtered: false, severity: 'safe' },
+      violence: { filtered: v, severity: v ? 'medium' : 'safe' },
+    });
+    const az = (d: Record<string, unknown>, finish: string | null, v: boolean) => ({
+      ...chunk('chatcmpl-code-2', 'replay', d, finish),
+      choices: [{ content_filter_results: filter(v), delta: d, finish_reason: finish, index: 0, logprobs: null }],
+      usage: finish ? usage(700, 12) : null,
+    });
+    return {
+      body: sse([...pieces(CUT).map((t) => az({ content: t }, null, false)), az({}, 'content_filter', true)], {
+        done: false,
+      }),
+    };
   }
-  if (filtered) return reply('chatcmpl-text-2', pieces(FILTERED_TEXT).map((t) => ({ content: t })), 'RECITATION', usage(650, 14));
-  if (f === 'code') return reply('chatcmpl-code-2', pieces(CUT).map((t) => ({ content: t })), 'length', usage(700, 12));
+  if (filtered)
+    return reply(
+      'chatcmpl-text-2',
+      pieces(FILTERED_TEXT).map((t) => ({ content: t })),
+      'RECITATION',
+      usage(650, 14),
+    );
+  if (f === 'code')
+    return reply(
+      'chatcmpl-code-2',
+      pieces(CUT).map((t) => ({ content: t })),
+      'length',
+      usage(700, 12),
+    );
   return reply('chatcmpl-text-2', [{ role: 'assistant' }], 'stop', usage(650, 0));
 }

@@ -54,10 +54,19 @@ export function wireHost(key: string) {
     const dataDir = await tempDir('parallax-wire-data-');
     const workspace = await tempDir('parallax-wire-ws-');
     for (const [f, text] of Object.entries(WORKSPACE_FILES)) await writeFile(join(workspace, f), text);
-    const host = createHost({ dataDir, caller: 'cli', getApiKey: async () => key, onWarning: () => {}, onEvents: () => {} });
+    const host = createHost({
+      dataDir,
+      caller: 'cli',
+      getApiKey: async () => key,
+      onWarning: () => {},
+      onEvents: () => {},
+    });
     open.push({ host, server });
     const meta = await host['comparison:start']({
-      task: TASK, modes: opts.variants ? [] : [...(opts.modes ?? ['react'])], settings: opts.settings ?? {}, workspaceDir: workspace,
+      task: TASK,
+      modes: opts.variants ? [] : [...(opts.modes ?? ['react'])],
+      settings: opts.settings ?? {},
+      workspaceDir: workspace,
       ...(opts.variants ? { variants: opts.variants(server.url) } : {}),
       provider: { name: 'custom', baseUrl: server.url, model: 'replay', ...opts.provider },
     });

@@ -25,9 +25,14 @@ export function judge(events: readonly StepEvent[], requests: readonly RecordedR
     expect(steps[0]!.usageSource).toBe('reported');
     expect(steps[0]!.usage).toEqual(want.usage);
   }
-  if (want.calls) expect(steps[0]!.toolCalls.map(({ name, arguments: a, cut }) => ({ name, arguments: a, ...(cut ? { cut } : {}) }))).toEqual(want.calls);
+  if (want.calls)
+    expect(
+      steps[0]!.toolCalls.map(({ name, arguments: a, cut }) => ({ name, arguments: a, ...(cut ? { cut } : {}) })),
+    ).toEqual(want.calls);
   if (want.ranOk !== undefined) {
-    const finishedOk = events.filter((e): e is ToolFinishedEvent => e.type === 'tool-finished' && e.step === 1 && e.error === null);
+    const finishedOk = events.filter(
+      (e): e is ToolFinishedEvent => e.type === 'tool-finished' && e.step === 1 && e.error === null,
+    );
     expect(finishedOk).toHaveLength(want.ranOk);
   }
   if (want.calls?.some((c) => c.cut)) {

@@ -24,13 +24,28 @@ const short = (s: string, n = 110) => (s.length > n ? `${s.slice(0, n)}…` : s)
 async function row(shape: Shape2, family: Family): Promise<string> {
   const { replies, expect: want } = shape.build(family);
   const r = await run(replies, [
-    '--mode', family, '--max-steps', '4', '--json', '--settings', '{"maxRetries":1}', ...(shape.protocol === 'anthropic' ? ['--protocol', 'anthropic'] : []),
+    '--mode',
+    family,
+    '--max-steps',
+    '4',
+    '--json',
+    '--settings',
+    '{"maxRetries":1}',
+    ...(shape.protocol === 'anthropic' ? ['--protocol', 'anthropic'] : []),
   ]);
   const fin = r.events.find((e): e is RunFinishedEvent => e.type === 'run-finished');
   const step = r.events.find((e): e is ModelResponseEvent => e.type === 'model-response');
-  const status = fin ? `${fin.status}${fin.error ? `: ${short(fin.error, 90)}` : fin.answer ? '' : ' (empty answer)'}` : `no run (exit ${r.code}): ${short(r.stderr.trim().split('\n').pop() ?? '', 90)}`;
-  const u = step?.usage ? `${Object.entries(step.usage).map(([k, v]) => `${k} ${v}`).join(', ')} (${step.usageSource ?? 'reported'})` : '—';
-  const calls = step?.toolCalls.length ? step.toolCalls.map((c) => `${c.name}${c.cut ? ' [cut]' : ''}`).join(', ') : 'none';
+  const status = fin
+    ? `${fin.status}${fin.error ? `: ${short(fin.error, 90)}` : fin.answer ? '' : ' (empty answer)'}`
+    : `no run (exit ${r.code}): ${short(r.stderr.trim().split('\n').pop() ?? '', 90)}`;
+  const u = step?.usage
+    ? `${Object.entries(step.usage)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')} (${step.usageSource ?? 'reported'})`
+    : '—';
+  const calls = step?.toolCalls.length
+    ? step.toolCalls.map((c) => `${c.name}${c.cut ? ' [cut]' : ''}`).join(', ')
+    : 'none';
   const refusal = step && 'refusal' in step && step.refusal ? `"${short(step.refusal, 40)}"` : '—';
   const requests = r.server.chatRequests().length;
   const ok = fin?.status === want.status && requests === want.requests ? 'yes' : 'no';
@@ -38,15 +53,19 @@ async function row(shape: Shape2, family: Family): Promise<string> {
 }
 
 console.log(`CLI: ${cli}\n`);
-console.log('| shape | mode | outcome | step 1 usage (source) | step 1 calls | refusal on event | requests | right |\n|---|---|---|---|---|---|---|---|');
+console.log(
+  '| shape | mode | outcome | step 1 usage (source) | step 1 calls | refusal on event | requests | right |\n|---|---|---|---|---|---|---|---|',
+);
 const jobs = WIRE_SHAPES_2.flatMap((s) => s.families.map((f) => [s, f] as const));
 // Two at a time: the machine is shared.
 const out: string[] = new Array(jobs.length);
 let next = 0;
-await Promise.all([0, 1].map(async () => {
-  while (next < jobs.length) {
-    const i = next++;
-    out[i] = await row(jobs[i]![0], jobs[i]![1]);
-  }
-}));
+await Promise.all(
+  [0, 1].map(async () => {
+    while (next < jobs.length) {
+      const i = next++;
+      out[i] = await row(jobs[i]![0], jobs[i]![1]);
+    }
+  }),
+);
 for (const line of out) console.log(line);

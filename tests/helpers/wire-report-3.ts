@@ -27,26 +27,45 @@ const short = (s: string, n = 90) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
 async function row(shape: Shape3, family: Family): Promise<string> {
   const { replies, expect: want } = shape.build(family);
-  const r = await run(replies, ['--mode', family, '--max-steps', '4', '--json', '--settings', '{"maxRetries":1}', ...(shape.protocol === 'anthropic' ? ['--protocol', 'anthropic'] : [])]);
+  const r = await run(replies, [
+    '--mode',
+    family,
+    '--max-steps',
+    '4',
+    '--json',
+    '--settings',
+    '{"maxRetries":1}',
+    ...(shape.protocol === 'anthropic' ? ['--protocol', 'anthropic'] : []),
+  ]);
   const fin = r.events.find((e): e is RunFinishedEvent => e.type === 'run-finished');
   const steps = r.events.filter((e): e is ModelResponseEvent => e.type === 'model-response');
-  const status = fin ? `${fin.status}${fin.status === 'answered' ? (fin.answer ? '' : ' with ""') : fin.error ? `: ${short(fin.error, 70)}` : ''}` : `no run (exit ${r.code}): ${short(r.stderr.trim().split('\n').pop() ?? '', 70)}`;
+  const status = fin
+    ? `${fin.status}${fin.status === 'answered' ? (fin.answer ? '' : ' with ""') : fin.error ? `: ${short(fin.error, 70)}` : ''}`
+    : `no run (exit ${r.code}): ${short(r.stderr.trim().split('\n').pop() ?? '', 70)}`;
   const costs = steps.map((s) => (s.usage?.cost !== undefined ? `$${s.usage.cost}` : '—')).join(' / ') || '—';
-  const reasoning = steps.some((s) => s.reasoningText) ? steps.map((s) => (s.reasoningText ? `${s.reasoningText.length} ch` : '—')).join(' / ') : 'none';
+  const reasoning = steps.some((s) => s.reasoningText)
+    ? steps.map((s) => (s.reasoningText ? `${s.reasoningText.length} ch` : '—')).join(' / ')
+    : 'none';
   const problems = fin ? problems3(r.events, r.server.chatRequests(), want) : ['no run'];
   return `| ${shape.name} | ${family} | ${cell(status)} | ${cell(costs)} | ${reasoning} | ${r.server.chatRequests().length} | ${problems.length ? cell(short(problems.join('; '), 160)) : 'right'} |`;
 }
 
 console.log(`CLI: ${cli}\n`);
-console.log('| shape | mode | outcome | cost per step | reasoning per step | requests | recorded and sent back |\n|---|---|---|---|---|---|---|');
-const jobs = [...WIRE_SHAPES_3_OPENAI, ...WIRE_SHAPES_3_ANTHROPIC, ...WIRE_SHAPES_3_FILTERED].flatMap((s) => s.families.map((f) => [s, f] as const));
+console.log(
+  '| shape | mode | outcome | cost per step | reasoning per step | requests | recorded and sent back |\n|---|---|---|---|---|---|---|',
+);
+const jobs = [...WIRE_SHAPES_3_OPENAI, ...WIRE_SHAPES_3_ANTHROPIC, ...WIRE_SHAPES_3_FILTERED].flatMap((s) =>
+  s.families.map((f) => [s, f] as const),
+);
 // Two at a time: the machine is shared.
 const out: string[] = new Array(jobs.length);
 let next = 0;
-await Promise.all([0, 1].map(async () => {
-  while (next < jobs.length) {
-    const i = next++;
-    out[i] = await row(jobs[i]![0], jobs[i]![1]);
-  }
-}));
+await Promise.all(
+  [0, 1].map(async () => {
+    while (next < jobs.length) {
+      const i = next++;
+      out[i] = await row(jobs[i]![0], jobs[i]![1]);
+    }
+  }),
+);
 for (const line of out) console.log(line);

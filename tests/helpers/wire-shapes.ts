@@ -38,15 +38,39 @@ export interface WireShape {
 }
 
 export const created = 1773345615;
-export const chunk = (id: string, model: string, delta: Record<string, unknown>, finish: string | null = null, extra: Record<string, unknown> = {}) => ({
-  id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }], ...extra,
+export const chunk = (
+  id: string,
+  model: string,
+  delta: Record<string, unknown>,
+  finish: string | null = null,
+  extra: Record<string, unknown> = {},
+) => ({
+  id,
+  object: 'chat.completion.chunk',
+  created,
+  model,
+  choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+  ...extra,
 });
-export const usageChunk = (id: string, model: string, usage: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
-  id, object: 'chat.completion.chunk', created, model, choices: [], usage, ...extra,
+export const usageChunk = (
+  id: string,
+  model: string,
+  usage: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+) => ({
+  id,
+  object: 'chat.completion.chunk',
+  created,
+  model,
+  choices: [],
+  usage,
+  ...extra,
 });
 /** The answer split in three text deltas. */
 export const answerDeltas = (id: string, model: string, extra: Record<string, unknown> = {}) =>
-  [ANSWER.slice(0, 9), ANSWER.slice(9, 30), ANSWER.slice(30)].map((t, i) => chunk(id, model, i === 0 ? { role: 'assistant', content: t } : { content: t }, null, extra));
+  [ANSWER.slice(0, 9), ANSWER.slice(9, 30), ANSWER.slice(30)].map((t, i) =>
+    chunk(id, model, i === 0 ? { role: 'assistant', content: t } : { content: t }, null, extra),
+  );
 
 const A = '{"path": "a.txt"}';
 const B = '{"path": "b.txt"}';
@@ -62,7 +86,9 @@ export function sentAssistant(second: RecordedRequest): Record<string, unknown> 
 }
 
 function expectEqual(label: string, actual: unknown, expected: unknown): string[] {
-  return JSON.stringify(actual) === JSON.stringify(expected) ? [] : [`${label}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`];
+  return JSON.stringify(actual) === JSON.stringify(expected)
+    ? []
+    : [`${label}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`];
 }
 
 // OpenAI: openai-python test fixture .inline-snapshot/external/f82268f2fefd…bin (gpt-4o, two parallel tools):
@@ -71,25 +97,70 @@ function expectEqual(label: string, actual: unknown, expected: unknown): string[
 const openai: WireShape = (() => {
   const id = 'chatcmpl-ABfwAwrNePHUgBBezonVC6MX3zd63';
   const m = 'gpt-4o-2024-08-06';
-  const frag = (index: number, args: string) => chunk(id, m, { tool_calls: [{ index, function: { arguments: args } }] });
+  const frag = (index: number, args: string) =>
+    chunk(id, m, { tool_calls: [{ index, function: { arguments: args } }] });
   return {
     name: 'openai',
     source: 'openai-python tests: .inline-snapshot/external/f82268f2fefd…bin; include_usage final chunk',
     replies: [
-      { body: sse([
-        chunk(id, m, { role: 'assistant', content: null }),
-        chunk(id, m, { tool_calls: [{ index: 0, id: 'call_JMW1whyEaYG438VE1OIflxA2', type: 'function', function: { name: 'read_file', arguments: '' } }] }),
-        frag(0, '{"pa'), frag(0, 'th": "a'), frag(0, '.txt"}'),
-        chunk(id, m, { tool_calls: [{ index: 1, id: 'call_DNYTawLBoN8fj3KN6qU9N1Ou', type: 'function', function: { name: 'read_file', arguments: '' } }] }),
-        frag(1, '{"path"'), frag(1, ': "b.t'), frag(1, 'xt"}'),
-        chunk(id, m, {}, 'tool_calls'),
-        usageChunk(id, m, { prompt_tokens: 812, completion_tokens: 47, total_tokens: 859, prompt_tokens_details: { cached_tokens: 512, audio_tokens: 0 }, completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0 } }),
-      ]) },
-      { body: sse([...answerDeltas(id, m), chunk(id, m, {}, 'stop'), usageChunk(id, m, { prompt_tokens: 930, completion_tokens: 14, total_tokens: 944, prompt_tokens_details: { cached_tokens: 768 } })]) },
+      {
+        body: sse([
+          chunk(id, m, { role: 'assistant', content: null }),
+          chunk(id, m, {
+            tool_calls: [
+              {
+                index: 0,
+                id: 'call_JMW1whyEaYG438VE1OIflxA2',
+                type: 'function',
+                function: { name: 'read_file', arguments: '' },
+              },
+            ],
+          }),
+          frag(0, '{"pa'),
+          frag(0, 'th": "a'),
+          frag(0, '.txt"}'),
+          chunk(id, m, {
+            tool_calls: [
+              {
+                index: 1,
+                id: 'call_DNYTawLBoN8fj3KN6qU9N1Ou',
+                type: 'function',
+                function: { name: 'read_file', arguments: '' },
+              },
+            ],
+          }),
+          frag(1, '{"path"'),
+          frag(1, ': "b.t'),
+          frag(1, 'xt"}'),
+          chunk(id, m, {}, 'tool_calls'),
+          usageChunk(id, m, {
+            prompt_tokens: 812,
+            completion_tokens: 47,
+            total_tokens: 859,
+            prompt_tokens_details: { cached_tokens: 512, audio_tokens: 0 },
+            completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0 },
+          }),
+        ]),
+      },
+      {
+        body: sse([
+          ...answerDeltas(id, m),
+          chunk(id, m, {}, 'stop'),
+          usageChunk(id, m, {
+            prompt_tokens: 930,
+            completion_tokens: 14,
+            total_tokens: 944,
+            prompt_tokens_details: { cached_tokens: 768 },
+          }),
+        ]),
+      },
     ],
     expect: {
       calls: twoReads('call_JMW1whyEaYG438VE1OIflxA2', 'call_DNYTawLBoN8fj3KN6qU9N1Ou'),
-      usage: [{ prompt: 812, completion: 47, cached: 512, reasoning: 0, total: 859 }, { prompt: 930, completion: 14, cached: 768, total: 944 }],
+      usage: [
+        { prompt: 812, completion: 47, cached: 512, reasoning: 0, total: 859 },
+        { prompt: 930, completion: 14, cached: 768, total: 944 },
+      ],
     },
   };
 })();
@@ -106,23 +177,61 @@ const gemini: WireShape = (() => {
     name: 'gemini',
     source: 'Gemini OpenAI compatibility captures: noho/dayu-agent#45, open-webui/computer#224',
     replies: [
-      { body: sse([
-        chunk(id, m, { role: 'assistant', tool_calls: [{ id: 'jm4owj31', type: 'function', function: { name: 'read_file', arguments: A }, extra_content: { google: { thought_signature: sigA } } }] }),
-        chunk(id, m, { role: 'assistant', tool_calls: [{ id: 'k2f9qp1x', type: 'function', function: { name: 'read_file', arguments: '{"path": ' } }] }),
-        chunk(id, m, { role: 'assistant', tool_calls: [{ function: { arguments: '"b.txt"}' } }] }),
-        chunk(id, m, { role: 'assistant', tool_calls: [{ id: 'k2f9qp1x', extra_content: { google: { thought_signature: sigB } } }] }),
-        chunk(id, m, { role: 'assistant' }, 'stop', { usage: { prompt_tokens: 301, completion_tokens: 38, total_tokens: 339 } }),
-      ]) },
-      { body: sse([...answerDeltas(id, m), chunk(id, m, { role: 'assistant' }, 'stop', { usage: { prompt_tokens: 372, completion_tokens: 15, total_tokens: 387 } })]) },
+      {
+        body: sse([
+          chunk(id, m, {
+            role: 'assistant',
+            tool_calls: [
+              {
+                id: 'jm4owj31',
+                type: 'function',
+                function: { name: 'read_file', arguments: A },
+                extra_content: { google: { thought_signature: sigA } },
+              },
+            ],
+          }),
+          chunk(id, m, {
+            role: 'assistant',
+            tool_calls: [{ id: 'k2f9qp1x', type: 'function', function: { name: 'read_file', arguments: '{"path": ' } }],
+          }),
+          chunk(id, m, { role: 'assistant', tool_calls: [{ function: { arguments: '"b.txt"}' } }] }),
+          chunk(id, m, {
+            role: 'assistant',
+            tool_calls: [{ id: 'k2f9qp1x', extra_content: { google: { thought_signature: sigB } } }],
+          }),
+          chunk(id, m, { role: 'assistant' }, 'stop', {
+            usage: { prompt_tokens: 301, completion_tokens: 38, total_tokens: 339 },
+          }),
+        ]),
+      },
+      {
+        body: sse([
+          ...answerDeltas(id, m),
+          chunk(id, m, { role: 'assistant' }, 'stop', {
+            usage: { prompt_tokens: 372, completion_tokens: 15, total_tokens: 387 },
+          }),
+        ]),
+      },
     ],
     expect: {
       calls: twoReads('jm4owj31', 'k2f9qp1x'),
-      usage: [{ prompt: 301, completion: 38, total: 339 }, { prompt: 372, completion: 15, total: 387 }],
+      usage: [
+        { prompt: 301, completion: 38, total: 339 },
+        { prompt: 372, completion: 15, total: 387 },
+      ],
       roundTrip: (second) => {
         const calls = (sentAssistant(second)?.tool_calls ?? []) as Record<string, unknown>[];
         return [
-          ...expectEqual('call ids sent back', calls.map((c) => c.id), ['jm4owj31', 'k2f9qp1x']),
-          ...expectEqual('thought signatures sent back', calls.map((c) => c.extra_content), [{ google: { thought_signature: sigA } }, { google: { thought_signature: sigB } }]),
+          ...expectEqual(
+            'call ids sent back',
+            calls.map((c) => c.id),
+            ['jm4owj31', 'k2f9qp1x'],
+          ),
+          ...expectEqual(
+            'thought signatures sent back',
+            calls.map((c) => c.extra_content),
+            [{ google: { thought_signature: sigA } }, { google: { thought_signature: sigB } }],
+          ),
         ];
       },
     },
@@ -138,18 +247,50 @@ const ollama: WireShape = (() => {
     name: 'ollama',
     source: 'ollama/ollama#15457 (index 0 reused for every parallel call)',
     replies: [
-      { body: sse([
-        chunk(id, m, { role: 'assistant', content: '', tool_calls: [{ id: 'call_lyywui55', index: 0, type: 'function', function: { name: 'read_file', arguments: A } }] }),
-        chunk(id, m, { role: 'assistant', content: '', tool_calls: [{ id: 'call_0scw2dos', index: 0, type: 'function', function: { name: 'read_file', arguments: '{"path": "b' } }] }),
-        chunk(id, m, { role: 'assistant', content: '', tool_calls: [{ index: 0, function: { arguments: '.txt"}' } }] }),
-        chunk(id, m, { role: 'assistant', content: '' }, 'tool_calls'),
-        usageChunk(id, m, { prompt_tokens: 402, completion_tokens: 51, total_tokens: 453 }),
-      ]) },
-      { body: sse([...answerDeltas(id, m), chunk(id, m, { role: 'assistant', content: '' }, 'stop'), usageChunk(id, m, { prompt_tokens: 489, completion_tokens: 16, total_tokens: 505 })]) },
+      {
+        body: sse([
+          chunk(id, m, {
+            role: 'assistant',
+            content: '',
+            tool_calls: [
+              { id: 'call_lyywui55', index: 0, type: 'function', function: { name: 'read_file', arguments: A } },
+            ],
+          }),
+          chunk(id, m, {
+            role: 'assistant',
+            content: '',
+            tool_calls: [
+              {
+                id: 'call_0scw2dos',
+                index: 0,
+                type: 'function',
+                function: { name: 'read_file', arguments: '{"path": "b' },
+              },
+            ],
+          }),
+          chunk(id, m, {
+            role: 'assistant',
+            content: '',
+            tool_calls: [{ index: 0, function: { arguments: '.txt"}' } }],
+          }),
+          chunk(id, m, { role: 'assistant', content: '' }, 'tool_calls'),
+          usageChunk(id, m, { prompt_tokens: 402, completion_tokens: 51, total_tokens: 453 }),
+        ]),
+      },
+      {
+        body: sse([
+          ...answerDeltas(id, m),
+          chunk(id, m, { role: 'assistant', content: '' }, 'stop'),
+          usageChunk(id, m, { prompt_tokens: 489, completion_tokens: 16, total_tokens: 505 }),
+        ]),
+      },
     ],
     expect: {
       calls: twoReads('call_lyywui55', 'call_0scw2dos'),
-      usage: [{ prompt: 402, completion: 51, total: 453 }, { prompt: 489, completion: 16, total: 505 }],
+      usage: [
+        { prompt: 402, completion: 51, total: 453 },
+        { prompt: 489, completion: 16, total: 505 },
+      ],
     },
   };
 })();
@@ -163,12 +304,14 @@ const legacy: WireShape = (() => {
     name: 'legacy-function-call',
     source: 'openai-python ChoiceDeltaFunctionCall (deprecated function_call stream)',
     replies: [
-      { body: sse([
-        chunk(id, m, { role: 'assistant', content: null, function_call: { name: 'read_file', arguments: '' } }),
-        chunk(id, m, { function_call: { arguments: '{"pa' } }),
-        chunk(id, m, { function_call: { arguments: 'th": "a.txt"}' } }),
-        chunk(id, m, {}, 'function_call'),
-      ]) },
+      {
+        body: sse([
+          chunk(id, m, { role: 'assistant', content: null, function_call: { name: 'read_file', arguments: '' } }),
+          chunk(id, m, { function_call: { arguments: '{"pa' } }),
+          chunk(id, m, { function_call: { arguments: 'th": "a.txt"}' } }),
+          chunk(id, m, {}, 'function_call'),
+        ]),
+      },
       { body: sse([...answerDeltas(id, m), chunk(id, m, {}, 'stop')]) },
     ],
     expect: {
@@ -178,8 +321,15 @@ const legacy: WireShape = (() => {
         const msgs = (second.body?.messages ?? []) as Record<string, unknown>[];
         const fn = msgs.find((x) => x.role === 'function');
         return [
-          ...expectEqual('function_call sent back', sentAssistant(second)?.function_call, { name: 'read_file', arguments: A }),
-          ...expectEqual('function result message', fn && { name: fn.name, hasContent: typeof fn.content === 'string' }, { name: 'read_file', hasContent: true }),
+          ...expectEqual('function_call sent back', sentAssistant(second)?.function_call, {
+            name: 'read_file',
+            arguments: A,
+          }),
+          ...expectEqual(
+            'function result message',
+            fn && { name: fn.name, hasContent: typeof fn.content === 'string' },
+            { name: 'read_file', hasContent: true },
+          ),
         ];
       },
     },
@@ -197,21 +347,32 @@ const names: WireShape = (() => {
     name: 'names-whole-and-split',
     source: 'NousResearch/hermes-agent#11984 (name repeated whole), continuedev/continue#5849 (name split)',
     replies: [
-      { body: sse([
-        f(0, { name: 'read_file', arguments: '' }, 'chatcmpl-tool-b6ade9'),
-        f(0, { name: 'read_file', arguments: '{"path": ' }),
-        f(0, { name: 'read_file', arguments: '"a.txt"}' }),
-        f(1, { name: 'read', arguments: '' }, 'chatcmpl-tool-c7bef0'),
-        f(1, { name: '_file', arguments: '' }),
-        f(1, { arguments: B }),
-        chunk(id, m, {}, 'tool_calls'),
-        usageChunk(id, m, { prompt_tokens: 455, completion_tokens: 60, total_tokens: 515 }),
-      ]) },
-      { body: sse([...answerDeltas(id, m), chunk(id, m, {}, 'stop'), usageChunk(id, m, { prompt_tokens: 530, completion_tokens: 15, total_tokens: 545 })]) },
+      {
+        body: sse([
+          f(0, { name: 'read_file', arguments: '' }, 'chatcmpl-tool-b6ade9'),
+          f(0, { name: 'read_file', arguments: '{"path": ' }),
+          f(0, { name: 'read_file', arguments: '"a.txt"}' }),
+          f(1, { name: 'read', arguments: '' }, 'chatcmpl-tool-c7bef0'),
+          f(1, { name: '_file', arguments: '' }),
+          f(1, { arguments: B }),
+          chunk(id, m, {}, 'tool_calls'),
+          usageChunk(id, m, { prompt_tokens: 455, completion_tokens: 60, total_tokens: 515 }),
+        ]),
+      },
+      {
+        body: sse([
+          ...answerDeltas(id, m),
+          chunk(id, m, {}, 'stop'),
+          usageChunk(id, m, { prompt_tokens: 530, completion_tokens: 15, total_tokens: 545 }),
+        ]),
+      },
     ],
     expect: {
       calls: twoReads('chatcmpl-tool-b6ade9', 'chatcmpl-tool-c7bef0'),
-      usage: [{ prompt: 455, completion: 60, total: 515 }, { prompt: 530, completion: 15, total: 545 }],
+      usage: [
+        { prompt: 455, completion: 60, total: 515 },
+        { prompt: 530, completion: 15, total: 545 },
+      ],
     },
   };
 })();
@@ -226,24 +387,59 @@ const deepseek: WireShape = (() => {
     name: 'deepseek',
     source: 'DeepSeek API docs: reasoning_content stream, prompt_cache_hit_tokens / prompt_cache_miss_tokens',
     replies: [
-      { body: sse([
-        chunk(id, m, { role: 'assistant', content: null, reasoning_content: think[0] }),
-        chunk(id, m, { reasoning_content: think[1] }),
-        chunk(id, m, { reasoning_content: think[2] }),
-        chunk(id, m, { tool_calls: [{ index: 0, id: 'call_00_hRk2', type: 'function', function: { name: 'read_file', arguments: A } }] }),
-        chunk(id, m, { tool_calls: [{ index: 1, id: 'call_01_Qp7x', type: 'function', function: { name: 'read_file', arguments: B } }] }),
-        chunk(id, m, {}, 'tool_calls'),
-        usageChunk(id, m, { prompt_tokens: 640, completion_tokens: 90, total_tokens: 730, prompt_cache_hit_tokens: 512, prompt_cache_miss_tokens: 128, completion_tokens_details: { reasoning_tokens: 52 } }),
-      ]) },
-      { body: sse([...answerDeltas(id, m), chunk(id, m, {}, 'stop'), usageChunk(id, m, { prompt_tokens: 742, completion_tokens: 15, total_tokens: 757, prompt_cache_hit_tokens: 640, prompt_cache_miss_tokens: 102 })]) },
+      {
+        body: sse([
+          chunk(id, m, { role: 'assistant', content: null, reasoning_content: think[0] }),
+          chunk(id, m, { reasoning_content: think[1] }),
+          chunk(id, m, { reasoning_content: think[2] }),
+          chunk(id, m, {
+            tool_calls: [
+              { index: 0, id: 'call_00_hRk2', type: 'function', function: { name: 'read_file', arguments: A } },
+            ],
+          }),
+          chunk(id, m, {
+            tool_calls: [
+              { index: 1, id: 'call_01_Qp7x', type: 'function', function: { name: 'read_file', arguments: B } },
+            ],
+          }),
+          chunk(id, m, {}, 'tool_calls'),
+          usageChunk(id, m, {
+            prompt_tokens: 640,
+            completion_tokens: 90,
+            total_tokens: 730,
+            prompt_cache_hit_tokens: 512,
+            prompt_cache_miss_tokens: 128,
+            completion_tokens_details: { reasoning_tokens: 52 },
+          }),
+        ]),
+      },
+      {
+        body: sse([
+          ...answerDeltas(id, m),
+          chunk(id, m, {}, 'stop'),
+          usageChunk(id, m, {
+            prompt_tokens: 742,
+            completion_tokens: 15,
+            total_tokens: 757,
+            prompt_cache_hit_tokens: 640,
+            prompt_cache_miss_tokens: 102,
+          }),
+        ]),
+      },
     ],
     expect: {
       calls: twoReads('call_00_hRk2', 'call_01_Qp7x'),
-      usage: [{ prompt: 640, completion: 90, cached: 512, reasoning: 52, total: 730 }, { prompt: 742, completion: 15, cached: 640, total: 757 }],
+      usage: [
+        { prompt: 640, completion: 90, cached: 512, reasoning: 52, total: 730 },
+        { prompt: 742, completion: 15, cached: 640, total: 757 },
+      ],
       reasoningText: think.join(''),
       roundTrip: (second) => {
         const a = sentAssistant(second) ?? {};
-        return [...expectEqual('reasoning_content sent back', a.reasoning_content, think.join('')), ...expectEqual('no OpenRouter field', 'reasoning' in a, false)];
+        return [
+          ...expectEqual('reasoning_content sent back', a.reasoning_content, think.join('')),
+          ...expectEqual('no OpenRouter field', 'reasoning' in a, false),
+        ];
       },
     },
   };
@@ -260,30 +456,95 @@ const openrouter: WireShape = (() => {
   const fmt = 'anthropic-claude-v1';
   const think = ['The user wants', ' both files read.'];
   const x = { provider: 'Amazon Bedrock' };
-  const r = (text: string) => chunk(id, m, { content: '', role: 'assistant', reasoning: text, reasoning_details: [{ type: 'reasoning.text', text, format: fmt, index: 0 }] }, null, x);
+  const r = (text: string) =>
+    chunk(
+      id,
+      m,
+      {
+        content: '',
+        role: 'assistant',
+        reasoning: text,
+        reasoning_details: [{ type: 'reasoning.text', text, format: fmt, index: 0 }],
+      },
+      null,
+      x,
+    );
   const call = (index: number, callId: string, args: string) => [
-    chunk(id, m, { content: null, role: 'assistant', tool_calls: [{ index, id: callId, type: 'function', function: { name: 'read_file', arguments: '' } }] }, null, x),
+    chunk(
+      id,
+      m,
+      {
+        content: null,
+        role: 'assistant',
+        tool_calls: [{ index, id: callId, type: 'function', function: { name: 'read_file', arguments: '' } }],
+      },
+      null,
+      x,
+    ),
     chunk(id, m, { content: null, role: 'assistant', tool_calls: [{ index, function: { arguments: args } }] }, null, x),
   ];
   const keepAlive: BodyPart = ': OPENROUTER PROCESSING\n\n';
   return {
     name: 'openrouter',
-    source: 'charmbracelet/fantasy testdata TestOpenRouterThinking/anthropic; OpenRouter streaming + usage accounting docs',
+    source:
+      'charmbracelet/fantasy testdata TestOpenRouterThinking/anthropic; OpenRouter streaming + usage accounting docs',
     replies: [
-      { body: [keepAlive, ...sse([
-        r(think[0]), r(think[1]),
-        chunk(id, m, { content: '', role: 'assistant', reasoning_details: [{ type: 'reasoning.text', signature: sig, format: fmt, index: 0 }] }, null, x),
-        ...call(0, 'toolu_bdrk_01N8hD5cYDw4WfvnjKXAkA2W', A), ...call(1, 'toolu_bdrk_01Q3bX9mT2vLwZ8sNc4YkPq1', B),
-        chunk(id, m, { content: '', role: 'assistant' }, 'tool_calls', { ...x, native_finish_reason: 'tool_use', usage: {
-          prompt_tokens: 685, completion_tokens: 120, total_tokens: 805, cost: 0.001285, is_byok: false,
-          prompt_tokens_details: { cached_tokens: 0, cache_write_tokens: 600, audio_tokens: 0 },
-          cost_details: { upstream_inference_cost: 0.001285 }, completion_tokens_details: { reasoning_tokens: 23 },
-        } }),
-      ])] },
-      { body: [keepAlive, ...sse([...answerDeltas(id, m, x), chunk(id, m, { content: '', role: 'assistant' }, 'stop', { ...x, native_finish_reason: 'end_turn', usage: {
-        prompt_tokens: 866, completion_tokens: 43, total_tokens: 909, cost: 0.000431,
-        prompt_tokens_details: { cached_tokens: 600, cache_write_tokens: 0 }, completion_tokens_details: { reasoning_tokens: 0 },
-      } })])] },
+      {
+        body: [
+          keepAlive,
+          ...sse([
+            r(think[0]),
+            r(think[1]),
+            chunk(
+              id,
+              m,
+              {
+                content: '',
+                role: 'assistant',
+                reasoning_details: [{ type: 'reasoning.text', signature: sig, format: fmt, index: 0 }],
+              },
+              null,
+              x,
+            ),
+            ...call(0, 'toolu_bdrk_01N8hD5cYDw4WfvnjKXAkA2W', A),
+            ...call(1, 'toolu_bdrk_01Q3bX9mT2vLwZ8sNc4YkPq1', B),
+            chunk(id, m, { content: '', role: 'assistant' }, 'tool_calls', {
+              ...x,
+              native_finish_reason: 'tool_use',
+              usage: {
+                prompt_tokens: 685,
+                completion_tokens: 120,
+                total_tokens: 805,
+                cost: 0.001285,
+                is_byok: false,
+                prompt_tokens_details: { cached_tokens: 0, cache_write_tokens: 600, audio_tokens: 0 },
+                cost_details: { upstream_inference_cost: 0.001285 },
+                completion_tokens_details: { reasoning_tokens: 23 },
+              },
+            }),
+          ]),
+        ],
+      },
+      {
+        body: [
+          keepAlive,
+          ...sse([
+            ...answerDeltas(id, m, x),
+            chunk(id, m, { content: '', role: 'assistant' }, 'stop', {
+              ...x,
+              native_finish_reason: 'end_turn',
+              usage: {
+                prompt_tokens: 866,
+                completion_tokens: 43,
+                total_tokens: 909,
+                cost: 0.000431,
+                prompt_tokens_details: { cached_tokens: 600, cache_write_tokens: 0 },
+                completion_tokens_details: { reasoning_tokens: 0 },
+              },
+            }),
+          ]),
+        ],
+      },
     ],
     expect: {
       calls: twoReads('toolu_bdrk_01N8hD5cYDw4WfvnjKXAkA2W', 'toolu_bdrk_01Q3bX9mT2vLwZ8sNc4YkPq1'),
@@ -296,7 +557,9 @@ const openrouter: WireShape = (() => {
         const a = sentAssistant(second) ?? {};
         return [
           ...expectEqual('reasoning sent back', a.reasoning, think.join('')),
-          ...expectEqual('reasoning_details sent back', a.reasoning_details, [{ type: 'reasoning.text', text: think.join(''), format: fmt, index: 0, signature: sig }]),
+          ...expectEqual('reasoning_details sent back', a.reasoning_details, [
+            { type: 'reasoning.text', text: think.join(''), format: fmt, index: 0, signature: sig },
+          ]),
           ...expectEqual('no DeepSeek field', 'reasoning_content' in a, false),
         ];
       },
@@ -310,22 +573,61 @@ const openrouter: WireShape = (() => {
 const groq: WireShape = (() => {
   const id = 'chatcmpl-a74ad02f-fb60-461d-8042-24ab0b962b51';
   const m = 'moonshotai/kimi-k2-instruct-0905';
-  const usage = (p: number, c: number) => ({ queue_time: 0.200019293, prompt_tokens: p, prompt_time: 0.022569048, completion_tokens: c, completion_time: 0.168140587, total_tokens: p + c, total_time: 0.190709635 });
+  const usage = (p: number, c: number) => ({
+    queue_time: 0.200019293,
+    prompt_tokens: p,
+    prompt_time: 0.022569048,
+    completion_tokens: c,
+    completion_time: 0.168140587,
+    total_tokens: p + c,
+    total_time: 0.190709635,
+  });
   return {
     name: 'groq',
     source: 'charmbracelet/fantasy testdata TestOpenAICompatibleCommon/groq-kimi-k2 (x_groq.usage)',
     replies: [
-      { body: sse([
-        chunk(id, m, { role: 'assistant', content: '' }, null, { system_fingerprint: 'fp_05df423bab', x_groq: { id: 'req_01kkht5b3yfqdt97w99bdntjns', seed: 690443319 } }),
-        chunk(id, m, { tool_calls: [{ id: 'functions.read_file:0', type: 'function', function: { name: 'read_file', arguments: A }, index: 0 }] }),
-        chunk(id, m, { tool_calls: [{ id: 'functions.read_file:1', type: 'function', function: { name: 'read_file', arguments: B }, index: 1 }] }),
-        chunk(id, m, {}, 'tool_calls', { x_groq: { id: 'req_01kkht5b3yfqdt97w99bdntjns', usage: usage(201, 58) } }),
-      ]) },
-      { body: sse([...answerDeltas(id, m), chunk(id, m, {}, 'stop', { x_groq: { id: 'req_01kkht5b3yfqdt97w99bdntjnt', usage: usage(290, 15) } })]) },
+      {
+        body: sse([
+          chunk(id, m, { role: 'assistant', content: '' }, null, {
+            system_fingerprint: 'fp_05df423bab',
+            x_groq: { id: 'req_01kkht5b3yfqdt97w99bdntjns', seed: 690443319 },
+          }),
+          chunk(id, m, {
+            tool_calls: [
+              {
+                id: 'functions.read_file:0',
+                type: 'function',
+                function: { name: 'read_file', arguments: A },
+                index: 0,
+              },
+            ],
+          }),
+          chunk(id, m, {
+            tool_calls: [
+              {
+                id: 'functions.read_file:1',
+                type: 'function',
+                function: { name: 'read_file', arguments: B },
+                index: 1,
+              },
+            ],
+          }),
+          chunk(id, m, {}, 'tool_calls', { x_groq: { id: 'req_01kkht5b3yfqdt97w99bdntjns', usage: usage(201, 58) } }),
+        ]),
+      },
+      {
+        body: sse([
+          ...answerDeltas(id, m),
+          chunk(id, m, {}, 'stop', { x_groq: { id: 'req_01kkht5b3yfqdt97w99bdntjnt', usage: usage(290, 15) } }),
+        ]),
+      },
     ],
     expect: {
       calls: twoReads('functions.read_file:0', 'functions.read_file:1'),
-      usage: [{ prompt: 201, completion: 58, total: 259 }, { prompt: 290, completion: 15, total: 305 }],
+      usage: [
+        { prompt: 201, completion: 58, total: 259 },
+        { prompt: 290, completion: 15, total: 305 },
+      ],
     },
   };
 })();
@@ -336,24 +638,66 @@ const vllm: WireShape = (() => {
   const id = 'chatcmpl-b3c1e0d4a7f94d2e';
   const m = 'Qwen/Qwen3-8B';
   let c = 0;
-  const u = (prompt: number) => ({ usage: { prompt_tokens: prompt, completion_tokens: ++c, total_tokens: prompt + c } });
+  const u = (prompt: number) => ({
+    usage: { prompt_tokens: prompt, completion_tokens: ++c, total_tokens: prompt + c },
+  });
   return {
     name: 'vllm-usage-every-chunk',
     source: 'vLLM OpenAI server, stream_options.continuous_usage_stats (usage on every chunk)',
     replies: [
-      { body: sse([
-        chunk(id, m, { role: 'assistant', content: '' }, null, u(377)),
-        chunk(id, m, { tool_calls: [{ index: 0, id: 'chatcmpl-tool-9f2d', type: 'function', function: { name: 'read_file', arguments: '' } }] }, null, u(377)),
-        chunk(id, m, { tool_calls: [{ index: 0, function: { arguments: A } }] }, null, u(377)),
-        chunk(id, m, { tool_calls: [{ index: 1, id: 'chatcmpl-tool-a0e1', type: 'function', function: { name: 'read_file', arguments: '' } }] }, null, u(377)),
-        chunk(id, m, { tool_calls: [{ index: 1, function: { arguments: B } }] }, null, u(377)),
-        chunk(id, m, {}, 'tool_calls', { usage: { prompt_tokens: 377, completion_tokens: 44, total_tokens: 421 } }),
-      ]) },
-      { body: sse([...answerDeltas(id, m, u(450)), chunk(id, m, {}, 'stop', { usage: { prompt_tokens: 450, completion_tokens: 15, total_tokens: 465 } })]) },
+      {
+        body: sse([
+          chunk(id, m, { role: 'assistant', content: '' }, null, u(377)),
+          chunk(
+            id,
+            m,
+            {
+              tool_calls: [
+                {
+                  index: 0,
+                  id: 'chatcmpl-tool-9f2d',
+                  type: 'function',
+                  function: { name: 'read_file', arguments: '' },
+                },
+              ],
+            },
+            null,
+            u(377),
+          ),
+          chunk(id, m, { tool_calls: [{ index: 0, function: { arguments: A } }] }, null, u(377)),
+          chunk(
+            id,
+            m,
+            {
+              tool_calls: [
+                {
+                  index: 1,
+                  id: 'chatcmpl-tool-a0e1',
+                  type: 'function',
+                  function: { name: 'read_file', arguments: '' },
+                },
+              ],
+            },
+            null,
+            u(377),
+          ),
+          chunk(id, m, { tool_calls: [{ index: 1, function: { arguments: B } }] }, null, u(377)),
+          chunk(id, m, {}, 'tool_calls', { usage: { prompt_tokens: 377, completion_tokens: 44, total_tokens: 421 } }),
+        ]),
+      },
+      {
+        body: sse([
+          ...answerDeltas(id, m, u(450)),
+          chunk(id, m, {}, 'stop', { usage: { prompt_tokens: 450, completion_tokens: 15, total_tokens: 465 } }),
+        ]),
+      },
     ],
     expect: {
       calls: twoReads('chatcmpl-tool-9f2d', 'chatcmpl-tool-a0e1'),
-      usage: [{ prompt: 377, completion: 44, total: 421 }, { prompt: 450, completion: 15, total: 465 }],
+      usage: [
+        { prompt: 377, completion: 44, total: 421 },
+        { prompt: 450, completion: 15, total: 465 },
+      ],
     },
   };
 })();
@@ -370,19 +714,67 @@ const llamacpp: WireShape = (() => {
     name: 'llamacpp-usage-on-finish',
     source: 'charmbracelet/fantasy testdata llama-cpp-gpt-oss; ggml-org/llama.cpp#10722 (final chunk info)',
     replies: [
-      { body: sse([
-        chunk(id, m, { role: 'assistant', content: null }, null, fp),
-        chunk(id, m, { reasoning_content: 'Read both.' }, null, fp),
-        chunk(id, m, { tool_calls: [{ index: 0, id: 'g2KOIWzn722hzEaZQmNVP4roUPEiYafL', type: 'function', function: { name: 'read_file', arguments: '{"' } }] }, null, fp),
-        chunk(id, m, { tool_calls: [{ index: 0, function: { arguments: 'path": "a.txt"}' } }] }, null, fp),
-        chunk(id, m, { tool_calls: [{ index: 1, id: 'Hq1xR0bDk4nS9ZtW2eJmC5vYpLaFo7Ug', type: 'function', function: { name: 'read_file', arguments: B } }] }, null, fp),
-        chunk(id, m, {}, 'tool_calls', { ...fp, usage: { completion_tokens: 41, prompt_tokens: 139, total_tokens: 180 }, timings }),
-      ]) },
-      { body: sse([...answerDeltas(id, m, fp), chunk(id, m, {}, 'stop', { ...fp, usage: { completion_tokens: 18, prompt_tokens: 196, total_tokens: 214 }, timings })]) },
+      {
+        body: sse([
+          chunk(id, m, { role: 'assistant', content: null }, null, fp),
+          chunk(id, m, { reasoning_content: 'Read both.' }, null, fp),
+          chunk(
+            id,
+            m,
+            {
+              tool_calls: [
+                {
+                  index: 0,
+                  id: 'g2KOIWzn722hzEaZQmNVP4roUPEiYafL',
+                  type: 'function',
+                  function: { name: 'read_file', arguments: '{"' },
+                },
+              ],
+            },
+            null,
+            fp,
+          ),
+          chunk(id, m, { tool_calls: [{ index: 0, function: { arguments: 'path": "a.txt"}' } }] }, null, fp),
+          chunk(
+            id,
+            m,
+            {
+              tool_calls: [
+                {
+                  index: 1,
+                  id: 'Hq1xR0bDk4nS9ZtW2eJmC5vYpLaFo7Ug',
+                  type: 'function',
+                  function: { name: 'read_file', arguments: B },
+                },
+              ],
+            },
+            null,
+            fp,
+          ),
+          chunk(id, m, {}, 'tool_calls', {
+            ...fp,
+            usage: { completion_tokens: 41, prompt_tokens: 139, total_tokens: 180 },
+            timings,
+          }),
+        ]),
+      },
+      {
+        body: sse([
+          ...answerDeltas(id, m, fp),
+          chunk(id, m, {}, 'stop', {
+            ...fp,
+            usage: { completion_tokens: 18, prompt_tokens: 196, total_tokens: 214 },
+            timings,
+          }),
+        ]),
+      },
     ],
     expect: {
       calls: twoReads('g2KOIWzn722hzEaZQmNVP4roUPEiYafL', 'Hq1xR0bDk4nS9ZtW2eJmC5vYpLaFo7Ug'),
-      usage: [{ prompt: 139, completion: 41, total: 180 }, { prompt: 196, completion: 18, total: 214 }],
+      usage: [
+        { prompt: 139, completion: 41, total: 180 },
+        { prompt: 196, completion: 18, total: 214 },
+      ],
       reasoningText: 'Read both.',
     },
   };
@@ -396,12 +788,22 @@ const lmstudio: WireShape = (() => {
     name: 'lmstudio-no-usage',
     source: 'LM Studio OpenAI-compatible server (no usage in the stream)',
     replies: [
-      { body: sse([
-        chunk(id, m, { role: 'assistant', content: null }),
-        chunk(id, m, { tool_calls: [{ index: 0, id: '365174485', type: 'function', function: { name: 'read_file', arguments: A } }] }),
-        chunk(id, m, { tool_calls: [{ index: 1, id: '952441170', type: 'function', function: { name: 'read_file', arguments: B } }] }),
-        chunk(id, m, {}, 'tool_calls'),
-      ]) },
+      {
+        body: sse([
+          chunk(id, m, { role: 'assistant', content: null }),
+          chunk(id, m, {
+            tool_calls: [
+              { index: 0, id: '365174485', type: 'function', function: { name: 'read_file', arguments: A } },
+            ],
+          }),
+          chunk(id, m, {
+            tool_calls: [
+              { index: 1, id: '952441170', type: 'function', function: { name: 'read_file', arguments: B } },
+            ],
+          }),
+          chunk(id, m, {}, 'tool_calls'),
+        ]),
+      },
       { body: sse([...answerDeltas(id, m), chunk(id, m, {}, 'stop')]) },
     ],
     expect: { calls: twoReads('365174485', '952441170'), usage: ['estimated', 'estimated'] },
@@ -419,17 +821,74 @@ const xai: WireShape = (() => {
     name: 'xai',
     source: 'charmbracelet/fantasy testdata TestOpenAICompatibleCommon/xai-grok-4-fast',
     replies: [
-      { body: sse([
-        chunk(id, m, { role: 'assistant', tool_calls: [{ id: 'call_55070233', function: { name: 'read_file', arguments: A }, index: 0, type: 'function' }] }, null, fp),
-        chunk(id, m, { tool_calls: [{ id: 'call_12016531', function: { name: 'read_file', arguments: B }, index: 1, type: 'function' }] }, null, fp),
-        chunk(id, m, {}, 'tool_calls', fp),
-        usageChunk(id, m, { prompt_tokens: 432, completion_tokens: 68, total_tokens: 636, prompt_tokens_details: { text_tokens: 432, audio_tokens: 0, image_tokens: 0, cached_tokens: 153 }, completion_tokens_details: { reasoning_tokens: 136, audio_tokens: 0 }, num_sources_used: 0, cost_in_usd_ticks: 1654500 }, fp),
-      ]) },
-      { body: sse([...answerDeltas(id, m, fp), chunk(id, m, {}, 'stop', fp), usageChunk(id, m, { prompt_tokens: 654, completion_tokens: 25, total_tokens: 731, prompt_tokens_details: { cached_tokens: 602 }, completion_tokens_details: { reasoning_tokens: 52 }, cost_in_usd_ticks: 790000 }, fp)]) },
+      {
+        body: sse([
+          chunk(
+            id,
+            m,
+            {
+              role: 'assistant',
+              tool_calls: [
+                { id: 'call_55070233', function: { name: 'read_file', arguments: A }, index: 0, type: 'function' },
+              ],
+            },
+            null,
+            fp,
+          ),
+          chunk(
+            id,
+            m,
+            {
+              tool_calls: [
+                { id: 'call_12016531', function: { name: 'read_file', arguments: B }, index: 1, type: 'function' },
+              ],
+            },
+            null,
+            fp,
+          ),
+          chunk(id, m, {}, 'tool_calls', fp),
+          usageChunk(
+            id,
+            m,
+            {
+              prompt_tokens: 432,
+              completion_tokens: 68,
+              total_tokens: 636,
+              prompt_tokens_details: { text_tokens: 432, audio_tokens: 0, image_tokens: 0, cached_tokens: 153 },
+              completion_tokens_details: { reasoning_tokens: 136, audio_tokens: 0 },
+              num_sources_used: 0,
+              cost_in_usd_ticks: 1654500,
+            },
+            fp,
+          ),
+        ]),
+      },
+      {
+        body: sse([
+          ...answerDeltas(id, m, fp),
+          chunk(id, m, {}, 'stop', fp),
+          usageChunk(
+            id,
+            m,
+            {
+              prompt_tokens: 654,
+              completion_tokens: 25,
+              total_tokens: 731,
+              prompt_tokens_details: { cached_tokens: 602 },
+              completion_tokens_details: { reasoning_tokens: 52 },
+              cost_in_usd_ticks: 790000,
+            },
+            fp,
+          ),
+        ]),
+      },
     ],
     expect: {
       calls: twoReads('call_55070233', 'call_12016531'),
-      usage: [{ prompt: 432, completion: 68, cached: 153, reasoning: 136, total: 636, cost: 0.00016545 }, { prompt: 654, completion: 25, cached: 602, reasoning: 52, total: 731, cost: 0.000079 }],
+      usage: [
+        { prompt: 432, completion: 68, cached: 153, reasoning: 136, total: 636, cost: 0.00016545 },
+        { prompt: 654, completion: 25, cached: 602, reasoning: 52, total: 731, cost: 0.000079 },
+      ],
     },
   };
 })();
@@ -438,20 +897,63 @@ const xai: WireShape = (() => {
 // chat.completion object format of OpenAI's API reference.
 const json: WireShape = (() => {
   const completion = (message: Record<string, unknown>, finish: string, usage: Record<string, number>) => ({
-    id: 'chatcmpl-json-1', object: 'chat.completion', created, model: 'local-model', choices: [{ index: 0, message, logprobs: null, finish_reason: finish }], usage,
+    id: 'chatcmpl-json-1',
+    object: 'chat.completion',
+    created,
+    model: 'local-model',
+    choices: [{ index: 0, message, logprobs: null, finish_reason: finish }],
+    usage,
   });
   return {
     name: 'json-not-streamed',
     source: 'OpenAI chat.completion object returned to a stream request',
     replies: [
-      jsonReply(200, completion({ role: 'assistant', content: null, tool_calls: [
-        { id: 'call_j1', type: 'function', function: { name: 'read_file', arguments: A } },
-        { id: 'call_j2', type: 'function', function: { name: 'read_file', arguments: B } },
-      ] }, 'tool_calls', { prompt_tokens: 350, completion_tokens: 40, total_tokens: 390 })),
-      jsonReply(200, completion({ role: 'assistant', content: ANSWER }, 'stop', { prompt_tokens: 420, completion_tokens: 15, total_tokens: 435 })),
+      jsonReply(
+        200,
+        completion(
+          {
+            role: 'assistant',
+            content: null,
+            tool_calls: [
+              { id: 'call_j1', type: 'function', function: { name: 'read_file', arguments: A } },
+              { id: 'call_j2', type: 'function', function: { name: 'read_file', arguments: B } },
+            ],
+          },
+          'tool_calls',
+          { prompt_tokens: 350, completion_tokens: 40, total_tokens: 390 },
+        ),
+      ),
+      jsonReply(
+        200,
+        completion({ role: 'assistant', content: ANSWER }, 'stop', {
+          prompt_tokens: 420,
+          completion_tokens: 15,
+          total_tokens: 435,
+        }),
+      ),
     ],
-    expect: { calls: twoReads('call_j1', 'call_j2'), usage: [{ prompt: 350, completion: 40, total: 390 }, { prompt: 420, completion: 15, total: 435 }] },
+    expect: {
+      calls: twoReads('call_j1', 'call_j2'),
+      usage: [
+        { prompt: 350, completion: 40, total: 390 },
+        { prompt: 420, completion: 15, total: 435 },
+      ],
+    },
   };
 })();
 
-export const WIRE_SHAPES: readonly WireShape[] = [openai, gemini, ollama, legacy, names, deepseek, openrouter, groq, vllm, llamacpp, lmstudio, xai, json];
+export const WIRE_SHAPES: readonly WireShape[] = [
+  openai,
+  gemini,
+  ollama,
+  legacy,
+  names,
+  deepseek,
+  openrouter,
+  groq,
+  vllm,
+  llamacpp,
+  lmstudio,
+  xai,
+  json,
+];

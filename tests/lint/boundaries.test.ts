@@ -21,7 +21,9 @@ describe('import boundaries', () => {
       ruleSet: { forbidden: config.forbidden },
     });
     const output = result.output as ICruiseResult;
-    const found = output.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to.replace(/^.*node_modules\//, 'node_modules/')}`).sort();
+    const found = output.summary.violations
+      .map((v) => `${v.rule.name}: ${v.from} → ${v.to.replace(/^.*node_modules\//, 'node_modules/')}`)
+      .sort();
     expect(found).toEqual([
       'cli-commands-load-lazily: electron/cli/commands/eager.js → electron/host/host.js',
       'electron-only-in-shells: electron/host/host.js → node_modules/electron/index.js',

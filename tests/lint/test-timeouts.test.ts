@@ -34,7 +34,8 @@ function limitOf(call: ts.CallExpression): number | null {
   for (const arg of call.arguments) {
     if (!ts.isObjectLiteralExpression(arg)) continue;
     for (const p of arg.properties) {
-      if (ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === 'timeout') return literal(p.initializer);
+      if (ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === 'timeout')
+        return literal(p.initializer);
     }
   }
   return null;

@@ -33,7 +33,9 @@ describe('diffAnswers', () => {
 describe('defaultDiffPair', () => {
   const run = (id: string, answer: string, answered = true) => ({ id, answer, answered });
   it('takes the first two runs that answered', () => {
-    expect(defaultDiffPair([run('a', 'x', false), run('b', 'y'), run('c', ''), run('d', 'z')])?.map((r) => r.id)).toEqual(['b', 'd']);
+    expect(
+      defaultDiffPair([run('a', 'x', false), run('b', 'y'), run('c', ''), run('d', 'z')])?.map((r) => r.id),
+    ).toEqual(['b', 'd']);
   });
   it('falls back to runs with any final text, and to none', () => {
     expect(defaultDiffPair([run('a', 'x', false), run('b', 'y')])?.map((r) => r.id)).toEqual(['a', 'b']);

@@ -4,13 +4,22 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MAX_SHADES, SHADE_BACKGROUNDS, computeSlotColours, contrast, parseSlot, slotColours, slotMode, slotOf } from '../../shared/column-shades.js';
+import {
+  MAX_SHADES,
+  SHADE_BACKGROUNDS,
+  computeSlotColours,
+  contrast,
+  parseSlot,
+  slotColours,
+  slotMode,
+  slotOf,
+} from '../../shared/column-shades.js';
 import { SHADE_TABLE } from '../../shared/column-shade-table.js';
 import { COLUMN_MODE_IDS, MODE_IDS, MODES } from '../../shared/modes.js';
 import { VISIONS, colorDistance, contrastRatio } from '../renderer/lib/color-vision.js';
 
 const THEMES = ['light', 'dark'] as const;
-const pairs = <T,>(xs: readonly T[]): [T, T][] => xs.flatMap((a, i) => xs.slice(i + 1).map((b) => [a, b] as [T, T]));
+const pairs = <T>(xs: readonly T[]): [T, T][] => xs.flatMap((a, i) => xs.slice(i + 1).map((b) => [a, b] as [T, T]));
 /** Shades 0–3: four columns of one mode (a 4 models × 3 modes matrix). */
 const FIRST = [0, 1, 2, 3];
 
@@ -25,18 +34,20 @@ describe('column shades', () => {
     expect(slotColours('future-mode')).toBeNull();
   });
 
-  it('gives shade 0 the mode\'s own colours and every further shade colours of its own', () => {
+  it("gives shade 0 the mode's own colours and every further shade colours of its own", () => {
     for (const mode of MODE_IDS) {
       expect(slotColours(mode)).toEqual(MODES[mode].colour);
       for (const theme of THEMES) {
-        const all = Array.from({ length: MAX_SHADES + 1 }, (_, k) => slotColours(slotOf(mode, k))![theme].prompt.toLowerCase());
+        const all = Array.from({ length: MAX_SHADES + 1 }, (_, k) =>
+          slotColours(slotOf(mode, k))![theme].prompt.toLowerCase(),
+        );
         expect(new Set(all).size, `${mode} ${theme}: ${all.join(' ')}`).toBe(all.length);
         for (const c of all) expect(c).toMatch(/^#[0-9a-f]{6}$/);
       }
     }
   });
 
-  it('draws from a table that is the computation\'s result (regenerate the table when a mode\'s colours change)', () => {
+  it("draws from a table that is the computation's result (regenerate the table when a mode's colours change)", () => {
     for (const mode of COLUMN_MODE_IDS) {
       const computed = Array.from({ length: MAX_SHADES }, (_, i) => {
         const c = computeSlotColours(mode, i + 1);
@@ -57,7 +68,7 @@ describe('column shades', () => {
 
   for (const theme of THEMES) {
     describe(`${theme} theme`, () => {
-      it('draws every shade\'s prompt colour with at least 3:1 contrast on its card (and the report\'s white page)', () => {
+      it("draws every shade's prompt colour with at least 3:1 contrast on its card (and the report's white page)", () => {
         for (const mode of MODE_IDS) {
           for (let k = 1; k <= MAX_SHADES; k++) {
             const c = slotColours(slotOf(mode, k))![theme].prompt;
@@ -66,41 +77,49 @@ describe('column shades', () => {
         }
       });
 
-      it('keeps a mode\'s first four columns apart from one another for every kind of colour vision', () => {
+      it("keeps a mode's first four columns apart from one another for every kind of colour vision", () => {
         for (const mode of MODE_IDS) {
           const shades = FIRST.map((k) => slotColours(slotOf(mode, k))![theme].prompt);
           for (const vision of VISIONS) {
             // The second column differs most (the mode's shades are picked farthest-first).
             expect(colorDistance(shades[0]!, shades[1]!, vision), `${mode} 0/1 ${vision}`).toBeGreaterThanOrEqual(9);
-            for (const [a, b] of pairs(shades)) expect(colorDistance(a, b, vision), `${mode} ${a}/${b} ${vision}`).toBeGreaterThanOrEqual(4);
+            for (const [a, b] of pairs(shades))
+              expect(colorDistance(a, b, vision), `${mode} ${a}/${b} ${vision}`).toBeGreaterThanOrEqual(4);
           }
         }
       });
 
-      it('keeps each shade\'s completion colour apart from its prompt colour', () => {
+      it("keeps each shade's completion colour apart from its prompt colour", () => {
         for (const mode of MODE_IDS) {
           for (const k of FIRST) {
             const s = slotColours(slotOf(mode, k))![theme];
-            for (const vision of VISIONS) expect(colorDistance(s.prompt, s.completion, vision), `${mode}_${k} ${vision}`).toBeGreaterThanOrEqual(8);
+            for (const vision of VISIONS)
+              expect(colorDistance(s.prompt, s.completion, vision), `${mode}_${k} ${vision}`).toBeGreaterThanOrEqual(8);
           }
         }
       });
 
-      it('keeps the agent column\'s colour apart from every mode\'s, as a mode\'s second column is', () => {
+      it("keeps the agent column's colour apart from every mode's, as a mode's second column is", () => {
         const agent = MODES.agent.colour[theme].prompt;
         for (const mode of MODE_IDS) {
           const o = MODES[mode].colour[theme].prompt;
-          for (const vision of VISIONS) expect(colorDistance(agent, o, vision), `agent ${agent} vs ${mode} ${o}, ${vision}`).toBeGreaterThanOrEqual(vision === 'normal' ? 15 : 5);
+          for (const vision of VISIONS)
+            expect(colorDistance(agent, o, vision), `agent ${agent} vs ${mode} ${o}, ${vision}`).toBeGreaterThanOrEqual(
+              vision === 'normal' ? 15 : 5,
+            );
         }
         expect(contrastRatio(agent, SHADE_BACKGROUNDS[theme])).toBeGreaterThanOrEqual(3);
       });
 
-      it('keeps a mode\'s second column apart from every other mode\'s own colour', () => {
+      it("keeps a mode's second column apart from every other mode's own colour", () => {
         for (const mode of MODE_IDS) {
           const c = slotColours(slotOf(mode, 1))![theme].prompt;
           for (const other of MODE_IDS.filter((m) => m !== mode)) {
             const o = MODES[other].colour[theme].prompt;
-            for (const vision of VISIONS) expect(colorDistance(c, o, vision), `${mode}_1 ${c} vs ${other} ${o}, ${vision}`).toBeGreaterThanOrEqual(vision === 'normal' ? 15 : 5);
+            for (const vision of VISIONS)
+              expect(colorDistance(c, o, vision), `${mode}_1 ${c} vs ${other} ${o}, ${vision}`).toBeGreaterThanOrEqual(
+                vision === 'normal' ? 15 : 5,
+              );
           }
         }
       });

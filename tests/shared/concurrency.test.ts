@@ -1,6 +1,13 @@
 /** Rounds at once: the rule of the CLI, the composer and the host; the default; the reports' line. */
 import { describe, expect, it } from 'vitest';
-import { checkConcurrency, concurrencyCap, concurrencyNote, defaultConcurrency, MAX_CONCURRENCY, strictestProvider } from '../../shared/concurrency.js';
+import {
+  checkConcurrency,
+  concurrencyCap,
+  concurrencyNote,
+  defaultConcurrency,
+  MAX_CONCURRENCY,
+  strictestProvider,
+} from '../../shared/concurrency.js';
 import { INITIAL_FORM } from '../../renderer/store/composer-slice.js';
 import { buildRequest } from '../../renderer/store/composer-model.js';
 
@@ -36,10 +43,12 @@ describe('concurrency', () => {
   it('gives the reports one line when rounds ran side by side, with what throttled them', () => {
     expect(concurrencyNote(undefined, undefined)).toBeNull();
     expect(concurrencyNote(1, undefined)).toBeNull();
-    expect(concurrencyNote(4, ['The provider answered 429.'])).toBe('Rounds ran up to 4 at a time, sharing the cores: latency figures include that contention (token counts do not). Throttled: The provider answered 429.');
+    expect(concurrencyNote(4, ['The provider answered 429.'])).toBe(
+      'Rounds ran up to 4 at a time, sharing the cores: latency figures include that contention (token counts do not). Throttled: The provider answered 429.',
+    );
   });
 
-  it('goes into the composer\'s request only with several rounds, checked at the field', () => {
+  it("goes into the composer's request only with several rounds, checked at the field", () => {
     expect(buildRequest({ ...INITIAL_FORM, trials: '3', concurrency: '2' }).request?.concurrency).toBe(2);
     expect(buildRequest({ ...INITIAL_FORM, trials: '3', concurrency: '' }).request).not.toHaveProperty('concurrency');
     expect(buildRequest({ ...INITIAL_FORM, trials: '1', concurrency: '2' }).request).not.toHaveProperty('concurrency');

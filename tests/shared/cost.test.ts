@@ -1,13 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import {
-  combineSources, costHint, costText, formatUsd, priceUsage, runCost, stepCost, stepCostText, sumCosts, usageSourceOf,
+  combineSources,
+  costHint,
+  costText,
+  formatUsd,
+  priceUsage,
+  runCost,
+  stepCost,
+  stepCostText,
+  sumCosts,
+  usageSourceOf,
 } from '../../shared/cost.js';
 import type { ModelPrice, StepEvent } from '../../shared/step-event.js';
 import { aggregateByColumn, groupByRun, summarizeComparison, summarizeRun } from '../../shared/summary.js';
 import { comparisonOf, costRun, LMSTUDIO, MINI_PRICE, estimatedComparison } from '../helpers/cost-runs.js';
 
-const CLAUDE: ModelPrice = { model: 'anthropic/claude-sonnet-4.5', input: 3, cachedInput: 0.3, cacheWrite: 3.75, output: 15, tableDate: '2026-12-01' };
-const NO_CACHE_RATES: ModelPrice = { model: 'qwen/qwen3-coder', input: 0.22, cachedInput: null, cacheWrite: null, output: 1.8, tableDate: '2026-11-02' };
+const CLAUDE: ModelPrice = {
+  model: 'anthropic/claude-sonnet-4.5',
+  input: 3,
+  cachedInput: 0.3,
+  cacheWrite: 3.75,
+  output: 15,
+  tableDate: '2026-12-01',
+};
+const NO_CACHE_RATES: ModelPrice = {
+  model: 'qwen/qwen3-coder',
+  input: 0.22,
+  cachedInput: null,
+  cacheWrite: null,
+  output: 1.8,
+  tableDate: '2026-11-02',
+};
 
 describe('priceUsage', () => {
   it('charges the uncached prompt at the input rate, cache reads at the cached rate and completion at the output rate', () => {
@@ -20,11 +43,17 @@ describe('priceUsage', () => {
     // (194 − 100) × 3 + 100 × 3.75 + 2 × 15 = 282 + 375 + 30 micro-dollars.
     expect(priceUsage({ prompt: 194, completion: 2, cached: 0, cacheWrite: 100 }, CLAUDE)).toBeCloseTo(0.000687, 12);
     // With reads as well: 2000 prompt = 1200 read + 300 written + 500 fresh.
-    expect(priceUsage({ prompt: 2000, completion: 100, cached: 1200, cacheWrite: 300 }, CLAUDE)).toBeCloseTo((500 * 3 + 1200 * 0.3 + 300 * 3.75 + 100 * 15) / 1e6, 12);
+    expect(priceUsage({ prompt: 2000, completion: 100, cached: 1200, cacheWrite: 300 }, CLAUDE)).toBeCloseTo(
+      (500 * 3 + 1200 * 0.3 + 300 * 3.75 + 100 * 15) / 1e6,
+      12,
+    );
   });
 
   it('charges cached and written tokens at the input rate when the model has no cache rates', () => {
-    expect(priceUsage({ prompt: 1000, completion: 10, cached: 600, cacheWrite: 100 }, NO_CACHE_RATES)).toBeCloseTo((1000 * 0.22 + 10 * 1.8) / 1e6, 12);
+    expect(priceUsage({ prompt: 1000, completion: 10, cached: 600, cacheWrite: 100 }, NO_CACHE_RATES)).toBeCloseTo(
+      (1000 * 0.22 + 10 * 1.8) / 1e6,
+      12,
+    );
   });
 
   it('bills reasoning a provider counts outside the completion (total above prompt + completion) as output', () => {
@@ -32,9 +61,15 @@ describe('priceUsage', () => {
     const u = { prompt: 100, completion: 20, reasoning: 300, total: 420 };
     expect(priceUsage(u, MINI_PRICE)).toBeCloseTo((100 * 0.4 + 320 * 1.6) / 1e6, 12);
     // Reasoning inside the completion (OpenAI): total = prompt + completion, nothing extra.
-    expect(priceUsage({ prompt: 100, completion: 320, reasoning: 300, total: 420 }, MINI_PRICE)).toBeCloseTo((100 * 0.4 + 320 * 1.6) / 1e6, 12);
+    expect(priceUsage({ prompt: 100, completion: 320, reasoning: 300, total: 420 }, MINI_PRICE)).toBeCloseTo(
+      (100 * 0.4 + 320 * 1.6) / 1e6,
+      12,
+    );
     // A total that exceeds the sum without reasoning tokens to explain it is not billed on a guess.
-    expect(priceUsage({ prompt: 100, completion: 20, total: 500 }, MINI_PRICE)).toBeCloseTo((100 * 0.4 + 20 * 1.6) / 1e6, 12);
+    expect(priceUsage({ prompt: 100, completion: 20, total: 500 }, MINI_PRICE)).toBeCloseTo(
+      (100 * 0.4 + 20 * 1.6) / 1e6,
+      12,
+    );
   });
 
   it('never charges a negative or impossible count: hostile usage is clamped, not trusted', () => {
@@ -52,14 +87,26 @@ describe('stepCost', () => {
 
   it('ignores a provider cost that is not a real amount and falls back to the price', () => {
     for (const cost of [-1, Number.NaN, Number.POSITIVE_INFINITY]) {
-      expect(stepCost({ usage: { prompt: 1000, completion: 0, cost }, usageSource: 'reported' }, MINI_PRICE)).toEqual({ usd: 0.0004, from: 'price', estimated: false });
+      expect(stepCost({ usage: { prompt: 1000, completion: 0, cost }, usageSource: 'reported' }, MINI_PRICE)).toEqual({
+        usd: 0.0004,
+        from: 'price',
+        estimated: false,
+      });
     }
   });
 
   it('marks a cost built on estimated usage, and has none without usage or without a price', () => {
-    expect(stepCost({ usage: { prompt: 900, completion: 60 }, usageSource: 'estimated' }, MINI_PRICE)).toEqual({ usd: 0.000456, from: 'price', estimated: true });
+    expect(stepCost({ usage: { prompt: 900, completion: 60 }, usageSource: 'estimated' }, MINI_PRICE)).toEqual({
+      usd: 0.000456,
+      from: 'price',
+      estimated: true,
+    });
     expect(stepCost({ usage: null }, MINI_PRICE)).toEqual({ usd: null, from: null, estimated: false });
-    expect(stepCost({ usage: { prompt: 900, completion: 60 } }, null)).toEqual({ usd: null, from: null, estimated: false });
+    expect(stepCost({ usage: { prompt: 900, completion: 60 } }, null)).toEqual({
+      usd: null,
+      from: null,
+      estimated: false,
+    });
   });
 });
 
@@ -95,10 +142,17 @@ describe('formatUsd', () => {
 });
 
 describe('runs, comparisons and modes', () => {
-  it('sums a run\'s step costs and says where they came from', () => {
+  it("sums a run's step costs and says where they came from", () => {
     const [react, code] = [...groupByRun(estimatedComparison().events).values()].map(summarizeRun);
     expect(react.cost.usd).toBeCloseTo(0.001088, 12);
-    expect(react.cost).toMatchObject({ steps: 2, costedSteps: 2, providerSteps: 0, estimated: false, kind: 'priced', price: MINI_PRICE });
+    expect(react.cost).toMatchObject({
+      steps: 2,
+      costedSteps: 2,
+      providerSteps: 0,
+      estimated: false,
+      kind: 'priced',
+      price: MINI_PRICE,
+    });
     expect(react.usageSource).toBe('reported');
     expect(costText(react.cost)).toBe('$0.00109');
     expect(code.cost.usd).toBeCloseTo(0.000456, 12);
@@ -106,17 +160,37 @@ describe('runs, comparisons and modes', () => {
     expect(costText(code.cost)).toBe('≈ $0.000456');
     expect(costHint(code.cost)).toContain('prices of 2026-12-01: $0.40 in, $0.10 cached, $1.60 out per 1M tokens');
     expect(costHint(code.cost)).toContain('Estimated');
-    expect(costHint({ ...code.cost, price: { ...MINI_PRICE, cachedInput: 0.0028, input: 0.003625 } })).toContain('$0.003625 in, $0.0028 cached');
+    expect(costHint({ ...code.cost, price: { ...MINI_PRICE, cachedInput: 0.0028, input: 0.003625 } })).toContain(
+      '$0.003625 in, $0.0028 cached',
+    );
     expect(react.perStep.map((s) => s.cost.usd)).toEqual([expect.closeTo(0.00036, 12), expect.closeTo(0.000728, 12)]);
   });
 
   it('never shows $0 for a run without a price: it names why', () => {
-    const unknown = summarizeRun(costRun({ runId: 'u', mode: 'react', price: null, steps: [{ usage: { prompt: 10, completion: 1 } }] }));
+    const unknown = summarizeRun(
+      costRun({ runId: 'u', mode: 'react', price: null, steps: [{ usage: { prompt: 10, completion: 1 } }] }),
+    );
     expect(unknown.cost.usd).toBeNull();
     expect(costText(unknown.cost)).toBe('no price');
-    const local = summarizeRun(costRun({ runId: 'l', mode: 'react', provider: LMSTUDIO, price: null, steps: [{ usage: { prompt: 10, completion: 1 } }] }));
+    const local = summarizeRun(
+      costRun({
+        runId: 'l',
+        mode: 'react',
+        provider: LMSTUDIO,
+        price: null,
+        steps: [{ usage: { prompt: 10, completion: 1 } }],
+      }),
+    );
     expect(costText(local.cost)).toBe('local: no API price');
-    const sim = summarizeRun(costRun({ runId: 's', mode: 'react', provider: { name: 'simulated', baseUrl: 'http://127.0.0.1:9/v1', model: 'sim', simulated: true }, price: null, steps: [{ usage: { prompt: 10, completion: 1 } }] }));
+    const sim = summarizeRun(
+      costRun({
+        runId: 's',
+        mode: 'react',
+        provider: { name: 'simulated', baseUrl: 'http://127.0.0.1:9/v1', model: 'sim', simulated: true },
+        price: null,
+        steps: [{ usage: { prompt: 10, completion: 1 } }],
+      }),
+    );
     expect(costText(sim.cost)).toBe('simulated: no price');
     const old = summarizeRun(costRun({ runId: 'o', mode: 'react', steps: [{ usage: { prompt: 10, completion: 1 } }] }));
     expect(costText(old.cost)).toBe('no price recorded');
@@ -126,15 +200,28 @@ describe('runs, comparisons and modes', () => {
     expect(none.cost.usd).toBe(0);
   });
 
-  it('uses the provider\'s cost without a price, and gives a partial figure when some steps have none', () => {
-    const provider = summarizeRun(costRun({ runId: 'p', mode: 'react', price: null, steps: [
-      { usage: { prompt: 10, completion: 1, cost: 0.002 } }, { usage: { prompt: 10, completion: 1, cost: 0.003 } },
-    ] }));
+  it("uses the provider's cost without a price, and gives a partial figure when some steps have none", () => {
+    const provider = summarizeRun(
+      costRun({
+        runId: 'p',
+        mode: 'react',
+        price: null,
+        steps: [
+          { usage: { prompt: 10, completion: 1, cost: 0.002 } },
+          { usage: { prompt: 10, completion: 1, cost: 0.003 } },
+        ],
+      }),
+    );
     expect(provider.cost.usd).toBeCloseTo(0.005, 12);
     expect(costHint(provider.cost)).toBe('Cost as reported by the provider itself.');
-    const partial = summarizeRun(costRun({ runId: 'q', mode: 'react', price: MINI_PRICE, steps: [
-      { usage: { prompt: 1000, completion: 0 } }, { usage: null },
-    ] }));
+    const partial = summarizeRun(
+      costRun({
+        runId: 'q',
+        mode: 'react',
+        price: MINI_PRICE,
+        steps: [{ usage: { prompt: 1000, completion: 0 } }, { usage: null }],
+      }),
+    );
     expect(partial.cost.usd).toBeNull();
     expect(partial.usageSource).toBe('missing');
     expect(costText(partial.cost)).toBe('$0.000400 for 1 of 2 steps');
@@ -144,7 +231,12 @@ describe('runs, comparisons and modes', () => {
     const s = estimatedComparison();
     const cmp = summarizeComparison([...groupByRun(s.events).values()].map(summarizeRun));
     const code = s.meta.runs[1].runId;
-    expect(cmp.cheapest).toEqual({ runId: code, estimated: true, withheld: null, ranking: [code, s.meta.runs[0].runId] });
+    expect(cmp.cheapest).toEqual({
+      runId: code,
+      estimated: true,
+      withheld: null,
+      ranking: [code, s.meta.runs[0].runId],
+    });
     expect(cmp.fewestTokens).toMatchObject({ runId: code, estimated: true, withheld: null });
     expect(cmp.cheapestRunId).toBe(code);
     expect(cmp.costDiffPercent[code]).toBeCloseTo(((0.000456 - 0.001088) / 0.001088) * 100, 9);
@@ -160,7 +252,9 @@ describe('runs, comparisons and modes', () => {
     const cmp = summarizeComparison([...groupByRun(s.events).values()].map(summarizeRun));
     expect(cmp.fewestTokens.runId).toBeNull();
     expect(cmp.cheapestRunId).toBeNull();
-    expect(cmp.fewestTokens.withheld).toBe('No token verdict: the provider sent no usage for some steps of Code Mode, so its totals are incomplete.');
+    expect(cmp.fewestTokens.withheld).toBe(
+      'No token verdict: the provider sent no usage for some steps of Code Mode, so its totals are incomplete.',
+    );
     expect(cmp.cheapest.runId).toBeNull();
     expect(cmp.cheapest.withheld).toContain('No cost verdict: the cost of Code Mode is not known');
     expect(cmp.totalCost.usd).toBeNull();
@@ -175,7 +269,13 @@ describe('runs, comparisons and modes', () => {
     // A run that did not answer never competes, even with fewer tokens.
     const failed = comparisonOf('c3', [
       { runId: 'a', mode: 'react', price: MINI_PRICE, steps: [{ usage: { prompt: 1000, completion: 10 } }] },
-      { runId: 'b', mode: 'code', price: MINI_PRICE, steps: [{ usage: { prompt: 10, completion: 1 } }], status: 'error' },
+      {
+        runId: 'b',
+        mode: 'code',
+        price: MINI_PRICE,
+        steps: [{ usage: { prompt: 10, completion: 1 } }],
+        status: 'error',
+      },
     ]);
     const c3 = summarizeComparison([...groupByRun(failed.events).values()].map(summarizeRun));
     expect(c3.cheapest.runId).toBe('a');
@@ -184,7 +284,9 @@ describe('runs, comparisons and modes', () => {
 
   it('never names a run whose answer failed validation, and says so when no answer passed', () => {
     const wrong = (events: StepEvent[]): StepEvent[] =>
-      events.map((e) => (e.type === 'run-finished' ? { ...e, answer: '56878', validation: { ok: false, detail: 'Expected 56877.' } } : e));
+      events.map((e) =>
+        e.type === 'run-finished' ? { ...e, answer: '56878', validation: { ok: false, detail: 'Expected 56877.' } } : e,
+      );
     const s = comparisonOf('v1', [
       { runId: 'a', mode: 'react', price: MINI_PRICE, steps: [{ usage: { prompt: 1000, completion: 10 } }] },
       { runId: 'b', mode: 'code', price: MINI_PRICE, steps: [{ usage: { prompt: 10, completion: 1 } }] },
@@ -196,33 +298,77 @@ describe('runs, comparisons and modes', () => {
     expect(cmp.cheapest).toMatchObject({ runId: 'a', ranking: ['a'], withheld: null });
     // Both wrong: no winner, and the reason.
     const none = summarizeComparison([summarizeRun(wrong(runs.get('a')!)), summarizeRun(wrong(runs.get('b')!))]);
-    expect(none.fewestTokens).toMatchObject({ runId: null, withheld: 'No token verdict: no answer passed validation (ReAct and Code Mode).' });
-    expect(none.cheapest).toMatchObject({ runId: null, withheld: 'No cost verdict: no answer passed validation (ReAct and Code Mode).' });
+    expect(none.fewestTokens).toMatchObject({
+      runId: null,
+      withheld: 'No token verdict: no answer passed validation (ReAct and Code Mode).',
+    });
+    expect(none.cheapest).toMatchObject({
+      runId: null,
+      withheld: 'No cost verdict: no answer passed validation (ReAct and Code Mode).',
+    });
     expect(none.cheapestRunId).toBeNull();
     // No validator at all (a free-text task) is not a failure: the runs still compete.
-    const unvalidated = (events: StepEvent[]): StepEvent[] => events.map((e) => (e.type === 'run-finished' ? { ...e, validation: null } : e));
-    const free = summarizeComparison([summarizeRun(unvalidated(runs.get('a')!)), summarizeRun(unvalidated(runs.get('b')!))]);
+    const unvalidated = (events: StepEvent[]): StepEvent[] =>
+      events.map((e) => (e.type === 'run-finished' ? { ...e, validation: null } : e));
+    const free = summarizeComparison([
+      summarizeRun(unvalidated(runs.get('a')!)),
+      summarizeRun(unvalidated(runs.get('b')!)),
+    ]);
     expect(free.fewestTokens.runId).toBe('b');
   });
 
   it('averages cost per mode over finished trials, and gives none when one finished trial has no cost', () => {
     const s = comparisonOf('t', [
       { runId: 'r1', mode: 'react', price: MINI_PRICE, steps: [{ usage: { prompt: 1000, completion: 0 } }] },
-      { runId: 'c1', mode: 'code', price: MINI_PRICE, steps: [{ usage: { prompt: 500, completion: 0 }, source: 'estimated' }] },
+      {
+        runId: 'c1',
+        mode: 'code',
+        price: MINI_PRICE,
+        steps: [{ usage: { prompt: 500, completion: 0 }, source: 'estimated' }],
+      },
       { runId: 'r2', mode: 'react', price: MINI_PRICE, steps: [{ usage: { prompt: 3000, completion: 0 } }] },
       { runId: 'c2', mode: 'code', price: MINI_PRICE, steps: [{ usage: null }] },
     ]);
     const [react, code] = aggregateByColumn([...groupByRun(s.events).values()].map(summarizeRun));
-    expect(react.cost).toMatchObject({ n: 2, mean: expect.closeTo(0.0008, 12), min: expect.closeTo(0.0004, 12), max: expect.closeTo(0.0012, 12), sd: expect.closeTo(0.0004 * Math.SQRT2, 12) });
+    expect(react.cost).toMatchObject({
+      n: 2,
+      mean: expect.closeTo(0.0008, 12),
+      min: expect.closeTo(0.0004, 12),
+      max: expect.closeTo(0.0012, 12),
+      sd: expect.closeTo(0.0004 * Math.SQRT2, 12),
+    });
     expect(react.usageSource).toBe('reported');
     expect(code.cost).toBeNull();
     expect(code.usageSource).toBe('missing');
-    expect(sumCosts([summarizeRun(costRun({ runId: 'x', mode: 'react', price: MINI_PRICE, steps: [{ usage: { prompt: 1000, completion: 0 } }] })).cost]).usd).toBeCloseTo(0.0004, 12);
+    expect(
+      sumCosts([
+        summarizeRun(
+          costRun({
+            runId: 'x',
+            mode: 'react',
+            price: MINI_PRICE,
+            steps: [{ usage: { prompt: 1000, completion: 0 } }],
+          }),
+        ).cost,
+      ]).usd,
+    ).toBeCloseTo(0.0004, 12);
   });
 
   it('treats a damaged recorded price (a hand-edited history file) as no price, never as NaN', () => {
-    for (const bad of [{ ...MINI_PRICE, input: 'cheap' }, { ...MINI_PRICE, output: -1 }, { ...MINI_PRICE, cachedInput: Number.NaN }, 'gpt-4.1-mini']) {
-      const run = summarizeRun(costRun({ runId: 'd', mode: 'react', price: bad as unknown as ModelPrice, steps: [{ usage: { prompt: 1000, completion: 10 } }] }));
+    for (const bad of [
+      { ...MINI_PRICE, input: 'cheap' },
+      { ...MINI_PRICE, output: -1 },
+      { ...MINI_PRICE, cachedInput: Number.NaN },
+      'gpt-4.1-mini',
+    ]) {
+      const run = summarizeRun(
+        costRun({
+          runId: 'd',
+          mode: 'react',
+          price: bad as unknown as ModelPrice,
+          steps: [{ usage: { prompt: 1000, completion: 10 } }],
+        }),
+      );
       expect(run.cost.usd).toBeNull();
       expect(costText(run.cost)).toBe('no price');
       expect(run.perStep[0].cost.usd).toBeNull();

@@ -13,14 +13,17 @@ const attacks = {
 };
 
 describe('inert', () => {
-  it.each(Object.entries(attacks))('%s: no control character reaches the terminal, each is shown escaped', (_name, text) => {
-    const shown = inert(`before ${text} after`);
-    // eslint-disable-next-line no-control-regex
-    expect(shown).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
-    expect(shown).toContain('before ');
-    expect(shown).toContain(' after');
-    expect(hasUnsafeCharacters(text)).toBe(true);
-  });
+  it.each(Object.entries(attacks))(
+    '%s: no control character reaches the terminal, each is shown escaped',
+    (_name, text) => {
+      const shown = inert(`before ${text} after`);
+      // eslint-disable-next-line no-control-regex
+      expect(shown).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+      expect(shown).toContain('before ');
+      expect(shown).toContain(' after');
+      expect(hasUnsafeCharacters(text)).toBe(true);
+    },
+  );
 
   it('shows ESC as \\x1b, C1 CSI as \\x9b, CR as \\r, NUL as \\0; newline and tab stay', () => {
     expect(inert(`${ESC}[2K`)).toBe('\\x1b[2K');
@@ -31,8 +34,22 @@ describe('inert', () => {
   });
 
   it('every bidi control (U+202A–U+202E, U+2066–U+2069, U+200E/F, U+061C) is shown as <U+XXXX>, so "txt.exe" cannot pose as "exe.txt"', () => {
-    const bidi = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c'];
-    for (const ch of bidi) expect(inert(`a${ch}b`)).toBe(`a<U+${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}>b`);
+    const bidi = [
+      '\u202a',
+      '\u202b',
+      '\u202c',
+      '\u202d',
+      '\u202e',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+      '\u200e',
+      '\u200f',
+      '\u061c',
+    ];
+    for (const ch of bidi)
+      expect(inert(`a${ch}b`)).toBe(`a<U+${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}>b`);
     expect(inert('invoice\u202etxt.exe')).toBe('invoice<U+202E>txt.exe');
   });
 
@@ -44,7 +61,7 @@ describe('inert', () => {
   });
 });
 
-describe('approval text: a command\'s tail is never hidden', () => {
+describe("approval text: a command's tail is never hidden", () => {
   it('"ls -la" + 420 spaces + "; echo PWNED > pwned.txt": the tail is shown, the blank run counted', () => {
     const command = `ls -la${' '.repeat(420)}; echo PWNED > pwned.txt`;
     for (const max of [200, 600, 2000]) {

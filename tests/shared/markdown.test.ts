@@ -11,7 +11,13 @@ function md(text: string): string {
 /** Every element and attribute of the output, as a browser's parser would see them. */
 function elements(out: string): { name: string; attrs: Record<string, string> }[] {
   const found: { name: string; attrs: Record<string, string> }[] = [];
-  const p = new Parser({ onopentag: (name, attrs) => found.push({ name, attrs }), oncomment: () => found.push({ name: '!--', attrs: {} }) }, { decodeEntities: true });
+  const p = new Parser(
+    {
+      onopentag: (name, attrs) => found.push({ name, attrs }),
+      oncomment: () => found.push({ name: '!--', attrs: {} }),
+    },
+    { decodeEntities: true },
+  );
   p.write(out);
   p.end();
   return found;
@@ -54,7 +60,9 @@ const ATTACKS = [
 
 describe('renderMarkdown', () => {
   it('renders the usual Markdown of answers', () => {
-    const out = md('# Title\n\nSome **bold** and *em* and `code`.\n\n- one\n- two\n\n1. a\n2. b\n\n```js\nconst x = 1;\n```\n\n> quoted\n\n| a | b |\n|---|---|\n| 1 | 2 |\n');
+    const out = md(
+      '# Title\n\nSome **bold** and *em* and `code`.\n\n- one\n- two\n\n1. a\n2. b\n\n```js\nconst x = 1;\n```\n\n> quoted\n\n| a | b |\n|---|---|\n| 1 | 2 |\n',
+    );
     expect(out).toContain('<h1>Title</h1>');
     expect(out).toContain('<strong>bold</strong>');
     expect(out).toContain('<em>em</em>');
@@ -68,7 +76,9 @@ describe('renderMarkdown', () => {
 
   it('opens http(s) links apart from the page', () => {
     const out = md('See [the docs](https://example.com/a?b=1&c=2).');
-    expect(out).toContain('<a href="https://example.com/a?b=1&amp;c=2" target="_blank" rel="noopener noreferrer nofollow">the docs</a>');
+    expect(out).toContain(
+      '<a href="https://example.com/a?b=1&amp;c=2" target="_blank" rel="noopener noreferrer nofollow">the docs</a>',
+    );
   });
 
   it('keeps the text of a relative link and drops the link', () => {
@@ -105,7 +115,14 @@ describe('renderMarkdown', () => {
   });
 
   it('renders inline bombs as text, linear enough to finish', () => {
-    for (const b of ['['.repeat(50_000), '*a'.repeat(50_000), '_'.repeat(50_000) + 'x', '`a'.repeat(30_000), '[a]('.repeat(20_000), '**a'.repeat(40_000)]) {
+    for (const b of [
+      '['.repeat(50_000),
+      '*a'.repeat(50_000),
+      '_'.repeat(50_000) + 'x',
+      '`a'.repeat(30_000),
+      '[a]('.repeat(20_000),
+      '**a'.repeat(40_000),
+    ]) {
       const out = md(b);
       expectSafe(out);
       expect(out.length).toBeGreaterThan(b.length / 2);

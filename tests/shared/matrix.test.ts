@@ -3,14 +3,45 @@ import { buildMatrix, cellFailing, cellShade, cellValue, hasMatrix, matrixRowOf 
 import type { RunSummary } from '../../shared/summary.js';
 import type { ModeId } from '../../shared/run-spec.js';
 
-function run(id: string, mode: ModeId, label: string, model: string, total: number, ok: boolean, steps = 2): RunSummary {
+function run(
+  id: string,
+  mode: ModeId,
+  label: string,
+  model: string,
+  total: number,
+  ok: boolean,
+  steps = 2,
+): RunSummary {
   return {
-    runId: id, mode, column: { key: id, label }, task: null,
+    runId: id,
+    mode,
+    column: { key: id, label },
+    task: null,
     provider: { name: 'simulated', baseUrl: 'http://x', model, simulated: true },
-    status: 'answered', answer: 'a', error: null, validation: { ok, detail: '' },
-    totals: { steps, requests: steps, prompt: total, completion: 0, cached: 0, reasoning: 0, total, wallMs: 10, toolCalls: 1, approvalWaitMs: 0, startupMs: 0 },
-    perStep: [], firstRequestAt: null, firstRequestPrompt: null, usageSource: 'reported',
-    cost: { usd: null, estimated: false } as unknown as RunSummary['cost'], programToolCalls: 0, workerStart: null,
+    status: 'answered',
+    answer: 'a',
+    error: null,
+    validation: { ok, detail: '' },
+    totals: {
+      steps,
+      requests: steps,
+      prompt: total,
+      completion: 0,
+      cached: 0,
+      reasoning: 0,
+      total,
+      wallMs: 10,
+      toolCalls: 1,
+      approvalWaitMs: 0,
+      startupMs: 0,
+    },
+    perStep: [],
+    firstRequestAt: null,
+    firstRequestPrompt: null,
+    usageSource: 'reported',
+    cost: { usd: null, estimated: false } as unknown as RunSummary['cost'],
+    programToolCalls: 0,
+    workerStart: null,
   };
 }
 
@@ -34,7 +65,7 @@ describe('buildMatrix', () => {
     expect(m.cells[1]![1]).toBeNull();
   });
 
-  it('shades the better end 1 and the worse 0, by the metric\'s direction', () => {
+  it("shades the better end 1 and the worse 0, by the metric's direction", () => {
     expect(cellShade(m, m.cells[0]![1]!, 'total')).toBe(1);
     expect(cellShade(m, m.cells[0]![0]!, 'total')).toBe(0);
     // A cell none of whose runs passed is not ranked on tokens, however few it used; its pass rate ranks it last.
@@ -48,10 +79,12 @@ describe('buildMatrix', () => {
     expect(cellShade(m, m.cells[0]![0]!, 'cost')).toBeNull();
   });
 
-  it('reads a settings variant\'s row from its label, and a plain column\'s from its model', () => {
+  it("reads a settings variant's row from its label, and a plain column's from its model", () => {
     expect(matrixRowOf(run('x', 'code', 'Code Mode · no return types', 'sim', 1, true))).toBe('no return types');
     expect(matrixRowOf(run('y', 'code', 'Code Mode', 'sim', 1, true))).toBe('sim');
-    expect(hasMatrix([run('y', 'code', 'Code Mode', 'sim', 1, true), run('z', 'react', 'ReAct', 'sim', 1, true)])).toBe(false);
+    expect(hasMatrix([run('y', 'code', 'Code Mode', 'sim', 1, true), run('z', 'react', 'ReAct', 'sim', 1, true)])).toBe(
+      false,
+    );
     expect(hasMatrix(runs)).toBe(true);
   });
 });

@@ -5,15 +5,49 @@ import { MODE_LABELS, type ModeId } from '../../shared/run-spec.js';
 import type { RunSummary } from '../../shared/summary.js';
 
 let n = 0;
-function run(mode: ModeId, model: string, ok: boolean, steps: number, total: number, status: RunSummary['status'] = 'answered'): RunSummary {
+function run(
+  mode: ModeId,
+  model: string,
+  ok: boolean,
+  steps: number,
+  total: number,
+  status: RunSummary['status'] = 'answered',
+): RunSummary {
   return {
-    runId: `r${n++}`, mode, column: { key: `${mode}|${model}`, label: `${MODE_LABELS[mode]} · ${model}` }, task: null,
-    provider: { name: 'p', baseUrl: 'http://x', model, simulated: false }, status, answer: 'a', error: null,
+    runId: `r${n++}`,
+    mode,
+    column: { key: `${mode}|${model}`, label: `${MODE_LABELS[mode]} · ${model}` },
+    task: null,
+    provider: { name: 'p', baseUrl: 'http://x', model, simulated: false },
+    status,
+    answer: 'a',
+    error: null,
     validation: { ok, detail: '' },
-    totals: { steps, requests: steps, prompt: total, completion: 0, cached: 0, reasoning: 0, total, wallMs: 100, toolCalls: 1 } as RunSummary['totals'],
-    perStep: [], firstRequestAt: null, firstRequestPrompt: null, usageSource: 'reported',
-    cost: { usd: null, estimated: false, kind: 'priced', steps, costedSteps: 0, knownUsd: 0 } as unknown as RunSummary['cost'],
-    programToolCalls: 0, workerStart: null,
+    totals: {
+      steps,
+      requests: steps,
+      prompt: total,
+      completion: 0,
+      cached: 0,
+      reasoning: 0,
+      total,
+      wallMs: 100,
+      toolCalls: 1,
+    } as RunSummary['totals'],
+    perStep: [],
+    firstRequestAt: null,
+    firstRequestPrompt: null,
+    usageSource: 'reported',
+    cost: {
+      usd: null,
+      estimated: false,
+      kind: 'priced',
+      steps,
+      costedSteps: 0,
+      knownUsd: 0,
+    } as unknown as RunSummary['cost'],
+    programToolCalls: 0,
+    workerStart: null,
   };
 }
 
@@ -54,15 +88,22 @@ describe('paperTable', () => {
     const turns = diffs.find((d) => d.mode === 'code-py' && d.figure === 'steps')!;
     expect(turns).toMatchObject({ baseline: 'react-text', paired: true, n: 6, diff: -6 });
     expect(turns.p).not.toBeNull();
-    expect(turns.sentence).toMatch(/fewer steps than ReAct \(text\) \(p = 0\.03\d, 6 pairs of runs, one per task and trial\)/);
+    expect(turns.sentence).toMatch(
+      /fewer steps than ReAct \(text\) \(p = 0\.03\d, 6 pairs of runs, one per task and trial\)/,
+    );
     expect(diffs.filter((d) => d.mode === 'code-py').map((d) => d.figure)).toEqual(['passRate', 'steps', 'total']);
     expect(table.rows[1].differences).toEqual([]);
   });
 });
 
 describe('the published M3ToolEval figures', () => {
-  it('hold the paper\'s headline: GPT-4 (1106) code 74.4 % in 5.5 turns against JSON 52.4 % and text 53.7 %', () => {
-    expect(publishedRowOf('gpt-4-1106-preview')).toEqual({ model: 'gpt-4-1106-preview', code: { success: 74.4, turns: 5.5 }, json: { success: 52.4, turns: 7.6 }, text: { success: 53.7, turns: 7.7 } });
+  it("hold the paper's headline: GPT-4 (1106) code 74.4 % in 5.5 turns against JSON 52.4 % and text 53.7 %", () => {
+    expect(publishedRowOf('gpt-4-1106-preview')).toEqual({
+      model: 'gpt-4-1106-preview',
+      code: { success: 74.4, turns: 5.5 },
+      json: { success: 52.4, turns: 7.6 },
+      text: { success: 53.7, turns: 7.7 },
+    });
     expect(publishedRowOf('openai/GPT-4-0613')?.model).toBe('gpt-4-0613');
     expect(publishedRowOf('gpt-4o')).toBeUndefined();
     for (const r of M3_PUBLISHED) for (const f of [r.code, r.json, r.text]) expect(f.turns).toBeLessThanOrEqual(10);

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICE_TABLE } from '../../shared/price-table.js';
 import {
-  findPriceEntry, parsePriceEntry, parsePriceTable, priceKind, PriceTableError, removePrice, resolvePrice, setPrice, type PriceTable,
+  findPriceEntry,
+  parsePriceEntry,
+  parsePriceTable,
+  priceKind,
+  PriceTableError,
+  removePrice,
+  resolvePrice,
+  setPrice,
+  type PriceTable,
 } from '../../shared/pricing.js';
 import { PROVIDER_PRESETS } from '../../shared/providers.js';
 
@@ -34,7 +42,9 @@ describe('finding a price', () => {
     expect(findPriceEntry(DEFAULT_PRICE_TABLE, 'gpt-4.1-mini')?.input).toBe(0.4);
     expect(findPriceEntry(DEFAULT_PRICE_TABLE, 'GPT-4.1-Mini')?.model).toBe('gpt-4.1-mini');
     expect(findPriceEntry(DEFAULT_PRICE_TABLE, 'gpt-4.1-mini-2025-04-14')?.model).toBe('gpt-4.1-mini');
-    expect(findPriceEntry(DEFAULT_PRICE_TABLE, 'anthropic/claude-sonnet-4.5-20250929')?.model).toBe('anthropic/claude-sonnet-4.5');
+    expect(findPriceEntry(DEFAULT_PRICE_TABLE, 'anthropic/claude-sonnet-4.5-20250929')?.model).toBe(
+      'anthropic/claude-sonnet-4.5',
+    );
     expect(findPriceEntry(DEFAULT_PRICE_TABLE, 'gpt-4.1-minis')).toBeNull();
     expect(findPriceEntry(DEFAULT_PRICE_TABLE, '  ')).toBeNull();
   });
@@ -48,9 +58,19 @@ describe('finding a price', () => {
   });
 
   it('never prices the simulated model, even when its name is in the table; prices a local model the user priced', () => {
-    const t = table([{ model: 'sim', input: 1, cachedInput: null, cacheWrite: null, output: 1 }, { model: 'qwen3:8b', input: 0, cachedInput: null, cacheWrite: null, output: 0, date: '2026-12-02' }]);
+    const t = table([
+      { model: 'sim', input: 1, cachedInput: null, cacheWrite: null, output: 1 },
+      { model: 'qwen3:8b', input: 0, cachedInput: null, cacheWrite: null, output: 0, date: '2026-12-02' },
+    ]);
     expect(resolvePrice(t, { model: 'sim', simulated: true })).toBeNull();
-    expect(resolvePrice(t, { model: 'qwen3:8b', simulated: false })).toEqual({ model: 'qwen3:8b', input: 0, cachedInput: null, cacheWrite: null, output: 0, tableDate: '2026-12-02' });
+    expect(resolvePrice(t, { model: 'qwen3:8b', simulated: false })).toEqual({
+      model: 'qwen3:8b',
+      input: 0,
+      cachedInput: null,
+      cacheWrite: null,
+      output: 0,
+      tableDate: '2026-12-02',
+    });
   });
 
   it('names why a run has no price', () => {
@@ -63,7 +83,8 @@ describe('finding a price', () => {
 });
 
 describe('validating a table', () => {
-  const valid = () => JSON.parse(JSON.stringify(DEFAULT_PRICE_TABLE)) as Record<string, unknown> & { models: Record<string, unknown>[] };
+  const valid = () =>
+    JSON.parse(JSON.stringify(DEFAULT_PRICE_TABLE)) as Record<string, unknown> & { models: Record<string, unknown>[] };
 
   it('names each bad field and what is wrong with it', () => {
     const bad = valid();
@@ -71,7 +92,14 @@ describe('validating a table', () => {
     bad.models[3].output = '1.60';
     bad.date = '2026-13-40';
     expect(() => parsePriceTable(bad)).toThrow(PriceTableError);
-    const message = (() => { try { parsePriceTable(bad); } catch (e) { return (e as Error).message; } return ''; })();
+    const message = (() => {
+      try {
+        parsePriceTable(bad);
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return '';
+    })();
     expect(message).toContain('models[2].input: cannot be negative');
     expect(message).toContain('models[3].output: must be a number (USD per 1M tokens)');
     expect(message).toContain('date: is not a real calendar date');
@@ -92,14 +120,25 @@ describe('validating a table', () => {
   });
 
   it('checks one typed price the same way', () => {
-    expect(parsePriceEntry({ model: ' my-model ', input: 1, cachedInput: null, cacheWrite: null, output: 2 }).model).toBe('my-model');
-    expect(() => parsePriceEntry({ model: '', input: 1, cachedInput: null, cacheWrite: null, output: 2 })).toThrow(/model: needs a model name/);
+    expect(
+      parsePriceEntry({ model: ' my-model ', input: 1, cachedInput: null, cacheWrite: null, output: 2 }).model,
+    ).toBe('my-model');
+    expect(() => parsePriceEntry({ model: '', input: 1, cachedInput: null, cacheWrite: null, output: 2 })).toThrow(
+      /model: needs a model name/,
+    );
   });
 });
 
 describe('editing', () => {
-  it('replaces a model\'s price (any case) or adds it, and removes one', () => {
-    const t1 = setPrice(DEFAULT_PRICE_TABLE, { model: 'GPT-4.1-MINI', input: 0.5, cachedInput: null, cacheWrite: null, output: 2, date: '2026-12-02' });
+  it("replaces a model's price (any case) or adds it, and removes one", () => {
+    const t1 = setPrice(DEFAULT_PRICE_TABLE, {
+      model: 'GPT-4.1-MINI',
+      input: 0.5,
+      cachedInput: null,
+      cacheWrite: null,
+      output: 2,
+      date: '2026-12-02',
+    });
     expect(t1.models.length).toBe(DEFAULT_PRICE_TABLE.models.length);
     expect(findPriceEntry(t1, 'gpt-4.1-mini')).toMatchObject({ input: 0.5, date: '2026-12-02' });
     const t2 = setPrice(t1, { model: 'new-model', input: 1, cachedInput: null, cacheWrite: null, output: 1 });

@@ -1,8 +1,18 @@
 /** The report formats' one description: names, aliases and file extensions resolve to the right format. */
 import { describe, expect, it } from 'vitest';
 import {
-  DIFF_FORMATS, formatNamed, formatOfFile, isReportFormat, isSuiteReportFormat, REPORT_FORMAT_INFO, REPORT_FORMATS, reportFormatNamed, reportFormatOfFile,
-  SUITE_REPORT_FORMATS, unknownFormatMessage, unknownReportFormatMessage,
+  DIFF_FORMATS,
+  formatNamed,
+  formatOfFile,
+  isReportFormat,
+  isSuiteReportFormat,
+  REPORT_FORMAT_INFO,
+  REPORT_FORMATS,
+  reportFormatNamed,
+  reportFormatOfFile,
+  SUITE_REPORT_FORMATS,
+  unknownFormatMessage,
+  unknownReportFormatMessage,
 } from '../../shared/report-formats.js';
 
 describe('report formats', () => {
@@ -27,11 +37,13 @@ describe('report formats', () => {
     expect(reportFormatOfFile('run.json')).toBe('json');
     expect(reportFormatNamed('opentelemetry')).toBe('otlp');
     expect(isReportFormat('constructor')).toBe(false);
-    expect(unknownReportFormatMessage('pdf')).toBe('Unknown report format "pdf". Use one of: html, md, csv, json, otlp.');
+    expect(unknownReportFormatMessage('pdf')).toBe(
+      'Unknown report format "pdf". Use one of: html, md, csv, json, otlp.',
+    );
   });
 });
 
-describe('a format named among a command\'s own', () => {
+describe("a format named among a command's own", () => {
   it('reads the same other names and extensions for suite reports and diffs, and only their formats', () => {
     expect(formatNamed('Markdown', SUITE_REPORT_FORMATS)).toBe('md');
     expect(formatNamed('csv', SUITE_REPORT_FORMATS)).toBeNull();
@@ -43,6 +55,8 @@ describe('a format named among a command\'s own', () => {
     expect(formatOfFile('d.txt', DIFF_FORMATS)).toBeNull();
     expect(isSuiteReportFormat('json')).toBe(true);
     expect(isSuiteReportFormat('otlp')).toBe(false);
-    expect(unknownFormatMessage('suite report', 'pdf', SUITE_REPORT_FORMATS)).toBe('Unknown suite report format "pdf". Use one of: md, json, html.');
+    expect(unknownFormatMessage('suite report', 'pdf', SUITE_REPORT_FORMATS)).toBe(
+      'Unknown suite report format "pdf". Use one of: md, json, html.',
+    );
   });
 });

@@ -10,10 +10,13 @@ import { computeTotals } from '../../shared/summary.js';
 // ---- Compile-time: the schemas and the types describe the same objects. -------------------------------------
 // Mutual assignability per event type: a field added, removed or made optional on one side only is an error.
 // `readonly` is the types' promise not to mutate, which zod does not model: it is removed on both sides first.
-type Writable<T> = T extends (...args: never[]) => unknown ? T
-  : T extends readonly (infer U)[] ? Writable<U>[]
-  : T extends object ? { -readonly [K in keyof T]: Writable<T[K]> }
-  : T;
+type Writable<T> = T extends (...args: never[]) => unknown
+  ? T
+  : T extends readonly (infer U)[]
+    ? Writable<U>[]
+    : T extends object
+      ? { -readonly [K in keyof T]: Writable<T[K]> }
+      : T;
 type Same<A, B> = [Writable<A>] extends [Writable<B>] ? ([Writable<B>] extends [Writable<A>] ? true : false) : false;
 type Parsed = z.output<typeof stepEventSchema>;
 type PerType = { [K in StepEvent['type']]: Same<Extract<StepEvent, { type: K }>, Extract<Parsed, { type: K }>> };
@@ -44,25 +47,149 @@ const provider = { name: 'simulated', baseUrl: 'http://127.0.0.1:1/v1', model: '
 /** One event of every type, as the engine writes them. */
 function everyKind(runId = 'r1'): StepEvent[] {
   const inputs: object[] = [
-    { type: 'run-started', mode: 'code', task: { id: 'calc', text: 'q' }, provider, settings: DEFAULT_SETTINGS, systemPrompt: 's', tools: [{ name: 'run_code', description: 'd', parameters: { type: 'object' } }], startedAt: 1 },
+    {
+      type: 'run-started',
+      mode: 'code',
+      task: { id: 'calc', text: 'q' },
+      provider,
+      settings: DEFAULT_SETTINGS,
+      systemPrompt: 's',
+      tools: [{ name: 'run_code', description: 'd', parameters: { type: 'object' } }],
+      startedAt: 1,
+    },
     { type: 'model-request', step: 1, attempt: 1, messageCount: 2, toolNames: ['run_code'] },
     { type: 'model-retry', step: 1, attempt: 1, status: 429, message: 'slow down', delayMs: 100 },
-    { type: 'model-response', step: 1, usage: { prompt: 10, completion: 2, cached: 0 }, usageSource: 'reported', latencyMs: 5, finishReason: 'tool_calls', text: '', toolCalls: [{ id: 'c1', name: 'run_code', arguments: '{"code":"1"}' }] },
+    {
+      type: 'model-response',
+      step: 1,
+      usage: { prompt: 10, completion: 2, cached: 0 },
+      usageSource: 'reported',
+      latencyMs: 5,
+      finishReason: 'tool_calls',
+      text: '',
+      toolCalls: [{ id: 'c1', name: 'run_code', arguments: '{"code":"1"}' }],
+    },
     { type: 'tool-started', step: 1, callId: 'c1', name: 'run_code', args: { code: '1' } },
-    { type: 'approval-requested', step: 1, callId: 'c1', approvalId: 'a1', tool: 'run_shell', args: { command: 'ls' }, inProgram: true },
-    { type: 'approval-resolved', step: 1, callId: 'c1', approvalId: 'a1', tool: 'run_shell', decision: 'deny', waitedMs: 1200 },
-    { type: 'tool-search', step: 1, callId: 'c1', query: 'web', hits: [{ name: 'fetch_url', score: 2.5, signature: 'fetch_url(url: string)' }] },
-    { type: 'code-run', step: 1, callId: 'c1', code: '1', output: '', error: { line: 1, column: null, message: 'x' }, toolCalls: [{ name: 'run_shell', args: { command: 'ls' }, durationMs: 0.5, resultBytes: 0, error: 'denied' }], toolBytes: 0, printedBytes: 0, durationMs: 3, limitHit: null },
-    { type: 'tool-finished', step: 1, callId: 'c1', name: 'run_code', output: 'ok', rawSize: 2, truncated: false, durationMs: 4, error: null },
+    {
+      type: 'approval-requested',
+      step: 1,
+      callId: 'c1',
+      approvalId: 'a1',
+      tool: 'run_shell',
+      args: { command: 'ls' },
+      inProgram: true,
+    },
+    {
+      type: 'approval-resolved',
+      step: 1,
+      callId: 'c1',
+      approvalId: 'a1',
+      tool: 'run_shell',
+      decision: 'deny',
+      waitedMs: 1200,
+    },
+    {
+      type: 'tool-search',
+      step: 1,
+      callId: 'c1',
+      query: 'web',
+      hits: [{ name: 'fetch_url', score: 2.5, signature: 'fetch_url(url: string)' }],
+    },
+    {
+      type: 'code-run',
+      step: 1,
+      callId: 'c1',
+      code: '1',
+      output: '',
+      error: { line: 1, column: null, message: 'x' },
+      toolCalls: [{ name: 'run_shell', args: { command: 'ls' }, durationMs: 0.5, resultBytes: 0, error: 'denied' }],
+      toolBytes: 0,
+      printedBytes: 0,
+      durationMs: 3,
+      limitHit: null,
+    },
+    {
+      type: 'tool-finished',
+      step: 1,
+      callId: 'c1',
+      name: 'run_code',
+      output: 'ok',
+      rawSize: 2,
+      truncated: false,
+      durationMs: 4,
+      error: null,
+    },
     { type: 'run-warning', message: 'careful' },
-    { type: 'tool-progress', step: 1, callId: 'c1', name: 'srv_long', progress: 1, total: 3, message: 'step 1', inProgram: true },
-    { type: 'history-summary', step: 5, fromStep: 1, toStep: 1, replacedMessages: 2, replacedTokens: 40, text: '[summary of earlier steps 1–1]\nread a.txt', usage: { prompt: 30, completion: 8 }, usageSource: 'reported', latencyMs: 4, error: null },
-    { type: 'sampling', step: 1, callId: 'c1', server: 'srv', messages: [{ role: 'user', text: 'hi' }], maxTokens: 20, usage: { prompt: 7, completion: 3 }, usageSource: 'reported', latencyMs: 9, text: 'hello', finishReason: 'stop', error: null },
-    { type: 'elicitation', step: 1, callId: 'c1', server: 'srv', message: 'Your name?', fields: [{ key: 'name', kind: 'string', title: 'Name', required: true }], action: 'accept', content: { name: 'Ada' }, waitedMs: 900 },
-    { type: 'elicitation-requested', step: 1, callId: 'c1', elicitationId: 'e1', server: 'srv', message: 'Your name?', fields: [{ key: 'name', kind: 'string', title: 'Name', required: true }], timeoutMs: 300000 },
+    {
+      type: 'tool-progress',
+      step: 1,
+      callId: 'c1',
+      name: 'srv_long',
+      progress: 1,
+      total: 3,
+      message: 'step 1',
+      inProgram: true,
+    },
+    {
+      type: 'history-summary',
+      step: 5,
+      fromStep: 1,
+      toStep: 1,
+      replacedMessages: 2,
+      replacedTokens: 40,
+      text: '[summary of earlier steps 1–1]\nread a.txt',
+      usage: { prompt: 30, completion: 8 },
+      usageSource: 'reported',
+      latencyMs: 4,
+      error: null,
+    },
+    {
+      type: 'sampling',
+      step: 1,
+      callId: 'c1',
+      server: 'srv',
+      messages: [{ role: 'user', text: 'hi' }],
+      maxTokens: 20,
+      usage: { prompt: 7, completion: 3 },
+      usageSource: 'reported',
+      latencyMs: 9,
+      text: 'hello',
+      finishReason: 'stop',
+      error: null,
+    },
+    {
+      type: 'elicitation',
+      step: 1,
+      callId: 'c1',
+      server: 'srv',
+      message: 'Your name?',
+      fields: [{ key: 'name', kind: 'string', title: 'Name', required: true }],
+      action: 'accept',
+      content: { name: 'Ada' },
+      waitedMs: 900,
+    },
+    {
+      type: 'elicitation-requested',
+      step: 1,
+      callId: 'c1',
+      elicitationId: 'e1',
+      server: 'srv',
+      message: 'Your name?',
+      fields: [{ key: 'name', kind: 'string', title: 'Name', required: true }],
+      timeoutMs: 300000,
+    },
   ];
   const events = inputs.map((e, seq) => ({ ...e, runId, seq, t: seq * 1000 }) as StepEvent);
-  events.push({ type: 'run-finished', runId, seq: events.length, t: 99_999, status: 'answered', answer: '1', validation: null, totals: computeTotals(events) });
+  events.push({
+    type: 'run-finished',
+    runId,
+    seq: events.length,
+    t: 99_999,
+    status: 'answered',
+    answer: '1',
+    validation: null,
+    totals: computeTotals(events),
+  });
   return events;
 }
 
@@ -86,7 +213,10 @@ describe('the StepEvent schema', () => {
       ['{"type":"model-request"}', /found string/],
       [{ ...request, type: 'made-up' }, /type/],
       [{ ...response, usage: { prompt: '10', completion: 2 } }, /a model-response event .*usage\.prompt/],
-      [(({ output: _o, ...rest }) => rest)({ ...everyKind()[9] } as { output: string }), /tool-finished event .*output/],
+      [
+        (({ output: _o, ...rest }) => rest)({ ...everyKind()[9] } as { output: string }),
+        /tool-finished event .*output/,
+      ],
       [{ ...started, settings: { ...DEFAULT_SETTINGS, maxSteps: -1 } }, /settings\.maxSteps/],
       [{ ...request, seq: -1 }, /seq/],
       [{ ...request, runId: '' }, /runId/],
@@ -101,8 +231,16 @@ describe('the StepEvent schema', () => {
 
 describe('the comparison meta schema', () => {
   const meta: ComparisonMeta = {
-    id: 'c1', createdAt: 1, task: { id: 'calc', text: 'q' }, provider, settings: DEFAULT_SETTINGS, workspaceSource: 'empty',
-    runs: [{ runId: 'c1-react', mode: 'react' }, { runId: 'c1-code', mode: 'code', trial: 1 }],
+    id: 'c1',
+    createdAt: 1,
+    task: { id: 'calc', text: 'q' },
+    provider,
+    settings: DEFAULT_SETTINGS,
+    workspaceSource: 'empty',
+    runs: [
+      { runId: 'c1-react', mode: 'react' },
+      { runId: 'c1-code', mode: 'code', trial: 1 },
+    ],
   };
 
   it('accepts a meta.json as the host writes it', () => {

@@ -11,7 +11,9 @@ import type { StepEvent } from '../../shared/step-event.js';
 import { filterSteps, NO_FILTER, rowDiffers, stepFacts, toolsUsed, type StepFilter } from '../../shared/step-filter.js';
 import { groupByRun } from '../../shared/summary.js';
 
-const stored = JSON.parse(readFileSync(new URL('../fixtures/step-filter/faults.stored.json', import.meta.url), 'utf8')) as StoredComparison;
+const stored = JSON.parse(
+  readFileSync(new URL('../fixtures/step-filter/faults.stored.json', import.meta.url), 'utf8'),
+) as StoredComparison;
 const byRun = groupByRun(stored.events);
 const runs = stored.meta.runs.map((r) => byRun.get(r.runId)!);
 const columns = runs.map((ev) => stepFacts(ev));
@@ -20,13 +22,24 @@ const matched = (filter: Partial<StepFilter>) => run(filter).matches.map((m) => 
 
 /** Per run, the steps where a predicate holds on some event of the step. */
 const stepsWhere = (hit: (e: StepEvent) => boolean) =>
-  runs.map((ev) => [...new Set(ev.flatMap((e) => ('step' in e && typeof e.step === 'number' && hit(e) ? [e.step] : [])))].sort((a, b) => a - b));
-const requested = (ev: readonly StepEvent[]) => [...new Set(ev.flatMap((e) => (e.type === 'model-request' ? [e.step] : [])))];
+  runs.map((ev) =>
+    [...new Set(ev.flatMap((e) => ('step' in e && typeof e.step === 'number' && hit(e) ? [e.step] : [])))].sort(
+      (a, b) => a - b,
+    ),
+  );
+const requested = (ev: readonly StepEvent[]) => [
+  ...new Set(ev.flatMap((e) => (e.type === 'model-request' ? [e.step] : []))),
+];
 const total = runs.reduce((n, ev) => n + requested(ev).length, 0);
 
 describe('step filters over a recorded comparison with faults', () => {
   it('errors only: the failed tool call and the retried model request, as recorded', () => {
-    const want = stepsWhere((e) => (e.type === 'tool-finished' && e.error !== null) || e.type === 'model-retry' || (e.type === 'code-run' && (e.error !== null || e.toolCalls.some((t) => t.error !== null))));
+    const want = stepsWhere(
+      (e) =>
+        (e.type === 'tool-finished' && e.error !== null) ||
+        e.type === 'model-retry' ||
+        (e.type === 'code-run' && (e.error !== null || e.toolCalls.some((t) => t.error !== null))),
+    );
     expect(want.flat().length, 'the faults left errors in the record').toBeGreaterThan(0);
     expect(matched({ errorsOnly: true })).toEqual(want);
     expect([run({ errorsOnly: true }).matched, run({ errorsOnly: true }).total]).toEqual([want.flat().length, total]);
@@ -42,19 +55,34 @@ describe('step filters over a recorded comparison with faults', () => {
     const inner = stored.events.flatMap((e) => (e.type === 'code-run' ? e.toolCalls.map((t) => t.name) : []));
     expect(inner.length, 'Code Mode called tools from its program').toBeGreaterThan(0);
     const tool = inner[0]!;
-    expect(matched({ tool })).toEqual(stepsWhere((e) => (e.type === 'tool-started' && e.name === tool) || (e.type === 'code-run' && e.toolCalls.some((t) => t.name === tool))));
+    expect(matched({ tool })).toEqual(
+      stepsWhere(
+        (e) =>
+          (e.type === 'tool-started' && e.name === tool) ||
+          (e.type === 'code-run' && e.toolCalls.some((t) => t.name === tool)),
+      ),
+    );
   });
 
   it('text: a word of a tool result, in any case, in arguments, results, programs, replies and the answer', () => {
-    const out = stored.events.find((e) => e.type === 'tool-finished' && e.error === null && /[a-z]{5,}/i.test(e.output));
+    const out = stored.events.find(
+      (e) => e.type === 'tool-finished' && e.error === null && /[a-z]{5,}/i.test(e.output),
+    );
     const word = /[a-z]{5,}/i.exec(out?.type === 'tool-finished' ? out.output : '')![0];
     const lc = word.toLowerCase();
-    const has = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '').toLowerCase().includes(lc);
-    const want = stepsWhere((e) => (e.type === 'tool-finished' && has(e.output)) || (e.type === 'tool-started' && has(e.args)) || (e.type === 'model-response' && (has(e.text) || e.toolCalls.some((t) => has(t.arguments)))) || (e.type === 'code-run' && (has(e.code) || has(e.output) || e.toolCalls.some((t) => has(t.args)))));
+    const has = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? '')).toLowerCase().includes(lc);
+    const want = stepsWhere(
+      (e) =>
+        (e.type === 'tool-finished' && has(e.output)) ||
+        (e.type === 'tool-started' && has(e.args)) ||
+        (e.type === 'model-response' && (has(e.text) || e.toolCalls.some((t) => has(t.arguments)))) ||
+        (e.type === 'code-run' && (has(e.code) || has(e.output) || e.toolCalls.some((t) => has(t.args)))),
+    );
     // The run's answer counts on its last step.
     runs.forEach((ev, i) => {
       const fin = ev.find((e) => e.type === 'run-finished');
-      if (fin?.type === 'run-finished' && has(fin.answer)) want[i] = [...new Set([...want[i]!, Math.max(...requested(ev))])].sort((a, b) => a - b);
+      if (fin?.type === 'run-finished' && has(fin.answer))
+        want[i] = [...new Set([...want[i]!, Math.max(...requested(ev))])].sort((a, b) => a - b);
     });
     expect(matched({ text: word.toUpperCase() })).toEqual(want);
     const none = run({ text: 'no step says zqxjv' });
@@ -68,6 +96,7 @@ describe('step filters over a recorded comparison with faults', () => {
     // ReAct calls tools one by one while Code Mode's program calls them at once: some row differs, and a row
     // only one column reached always does.
     expect(rows.length).toBeGreaterThan(0);
-    for (const s of steps) if (columns.filter((c) => c.some((f) => f.step === s)).length === 1) expect(rows).toContain(s);
+    for (const s of steps)
+      if (columns.filter((c) => c.some((f) => f.step === s)).length === 1) expect(rows).toContain(s);
   });
 });

@@ -7,11 +7,36 @@ import { filterSteps, NO_FILTER, rowDiffers, stepFacts, toolsUsed } from '../../
 let seq = 0;
 const ev = (e: Record<string, unknown>) => ({ runId: 'r', seq: seq++, t: seq, ...e }) as unknown as StepEvent;
 const req = (step: number) => ev({ type: 'model-request', step, attempt: 1, messageCount: 1, toolNames: [] });
-const reply = (step: number, calls: { id: string; name: string; arguments: string }[], text = '', extra: Record<string, unknown> = {}) =>
-  ev({ type: 'model-response', step, usage: null, latencyMs: 1, finishReason: 'stop', text, toolCalls: calls, ...extra });
-const started = (step: number, callId: string, name: string, args: unknown) => ev({ type: 'tool-started', step, callId, name, args });
+const reply = (
+  step: number,
+  calls: { id: string; name: string; arguments: string }[],
+  text = '',
+  extra: Record<string, unknown> = {},
+) =>
+  ev({
+    type: 'model-response',
+    step,
+    usage: null,
+    latencyMs: 1,
+    finishReason: 'stop',
+    text,
+    toolCalls: calls,
+    ...extra,
+  });
+const started = (step: number, callId: string, name: string, args: unknown) =>
+  ev({ type: 'tool-started', step, callId, name, args });
 const finished = (step: number, callId: string, name: string, output: string, error: string | null = null) =>
-  ev({ type: 'tool-finished', step, callId, name, output, rawSize: output.length, truncated: false, durationMs: 1, error });
+  ev({
+    type: 'tool-finished',
+    step,
+    callId,
+    name,
+    output,
+    rawSize: output.length,
+    truncated: false,
+    durationMs: 1,
+    error,
+  });
 const end = (answer: string, validation: { ok: boolean; detail: string } | null = null, status = 'answered') =>
   ev({ type: 'run-finished', status, answer, validation, totals: {} });
 
@@ -34,7 +59,21 @@ const code = [
   req(1),
   reply(1, [{ id: 'c', name: 'run_code', arguments: '{"code":"print(get_weather(\\"Paris\\"))"}' }]),
   started(1, 'c', 'run_code', { code: 'print(get_weather("Paris"))' }),
-  ev({ type: 'code-run', step: 1, callId: 'c', code: 'print(get_weather("Paris"))', output: '14', error: null, toolCalls: [{ name: 'get_weather', args: { city: 'Paris', unit: 'c' }, durationMs: 1, resultBytes: 9, error: 'upstream 503' }], toolBytes: 9, printedBytes: 2, durationMs: 5, limitHit: null }),
+  ev({
+    type: 'code-run',
+    step: 1,
+    callId: 'c',
+    code: 'print(get_weather("Paris"))',
+    output: '14',
+    error: null,
+    toolCalls: [
+      { name: 'get_weather', args: { city: 'Paris', unit: 'c' }, durationMs: 1, resultBytes: 9, error: 'upstream 503' },
+    ],
+    toolBytes: 9,
+    printedBytes: 2,
+    durationMs: 5,
+    limitHit: null,
+  }),
   finished(1, 'c', 'run_code', '14'),
   req(2),
   reply(2, [], 'Paris: 14 °C.'),
@@ -51,10 +90,20 @@ describe('stepFacts', () => {
     const more = stepFacts([
       req(1),
       ev({ type: 'model-retry', step: 1, attempt: 1, status: 500, message: 'boom', delayMs: 1 }),
-      reply(1, [], 'Thought: x', { parsed: { thought: 'x', finalAnswer: null, parseError: 'no Action line', kept: 10 } }),
+      reply(1, [], 'Thought: x', {
+        parsed: { thought: 'x', finalAnswer: null, parseError: 'no Action line', kept: 10 },
+      }),
       req(2),
       reply(2, [], '', { refusal: 'I cannot' }),
-      ev({ type: 'approval-resolved', step: 2, callId: 'z', approvalId: 'p', tool: 'run_shell', decision: 'deny', waitedMs: 1 }),
+      ev({
+        type: 'approval-resolved',
+        step: 2,
+        callId: 'z',
+        approvalId: 'p',
+        tool: 'run_shell',
+        decision: 'deny',
+        waitedMs: 1,
+      }),
       end('', null, 'error'),
     ]);
     expect(more[0]!.errors).toEqual(['model error (attempt 1): boom', 'malformed reply: no Action line']);

@@ -5,11 +5,38 @@ import { MODE_LABELS, type ModeId } from '../../shared/run-spec.js';
 
 function run(mode: ModeId, total: number, ok: boolean | null): RunSummary {
   return {
-    runId: `${mode}-${total}`, mode, column: { key: mode, label: MODE_LABELS[mode] }, task: null, provider: null, status: 'answered', answer: 'a', error: null,
+    runId: `${mode}-${total}`,
+    mode,
+    column: { key: mode, label: MODE_LABELS[mode] },
+    task: null,
+    provider: null,
+    status: 'answered',
+    answer: 'a',
+    error: null,
     validation: ok === null ? null : { ok, detail: '' },
-    totals: { steps: 2, requests: 2, prompt: total, completion: 0, cached: 0, reasoning: 0, total, wallMs: 100, toolCalls: 1 } as RunSummary['totals'],
-    perStep: [], firstRequestAt: null, firstRequestPrompt: null, usageSource: 'reported',
-    cost: { usd: null, estimated: false, kind: 'simulated', steps: 2, costedSteps: 0, knownUsd: 0 } as unknown as RunSummary['cost'],
+    totals: {
+      steps: 2,
+      requests: 2,
+      prompt: total,
+      completion: 0,
+      cached: 0,
+      reasoning: 0,
+      total,
+      wallMs: 100,
+      toolCalls: 1,
+    } as RunSummary['totals'],
+    perStep: [],
+    firstRequestAt: null,
+    firstRequestPrompt: null,
+    usageSource: 'reported',
+    cost: {
+      usd: null,
+      estimated: false,
+      kind: 'simulated',
+      steps: 2,
+      costedSteps: 0,
+      knownUsd: 0,
+    } as unknown as RunSummary['cost'],
     programToolCalls: 0,
     workerStart: null,
   };
@@ -17,7 +44,10 @@ function run(mode: ModeId, total: number, ok: boolean | null): RunSummary {
 
 describe('suiteLeaderboard', () => {
   const tasks = [
-    { taskId: 'a', runs: [run('react', 100, true), run('react', 300, true), run('code', 50, true), run('code', 70, false)] },
+    {
+      taskId: 'a',
+      runs: [run('react', 100, true), run('react', 300, true), run('code', 50, true), run('code', 70, false)],
+    },
     { taskId: 'b', runs: [run('react', 200, true), run('code', 40, null)] },
   ];
   const lb = suiteLeaderboard(tasks, ['react', 'code']);

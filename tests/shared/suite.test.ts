@@ -19,18 +19,24 @@ function problemsOf(raw: unknown): string[] {
 
 describe('parseSuite', () => {
   it('reads built-in and custom tasks with every validator kind', () => {
-    const suite = parseSuite({
-      name: 'mine', modes: ['react', 'code'], trials: 3, settings: { maxSteps: 5 },
-      tasks: [
-        { builtin: 'calc' },
-        { id: 'a', text: 'Say hi', validator: { exact: 'hi' } },
-        { id: 'b', text: 'x', fixture: 'files', validator: { regex: '^h', flags: 'i' } },
-        { id: 'c', text: 'x', validator: { number: 3, tolerance: 0.1 } },
-        { id: 'd', text: 'x', validator: { jsonPath: '$.a[0].b', equals: { c: 1 } } },
-        { id: 'e', text: 'x', validator: { js: 'answer.length > 2' } },
-        { id: 'f', text: 'x' },
-      ],
-    }, 'x');
+    const suite = parseSuite(
+      {
+        name: 'mine',
+        modes: ['react', 'code'],
+        trials: 3,
+        settings: { maxSteps: 5 },
+        tasks: [
+          { builtin: 'calc' },
+          { id: 'a', text: 'Say hi', validator: { exact: 'hi' } },
+          { id: 'b', text: 'x', fixture: 'files', validator: { regex: '^h', flags: 'i' } },
+          { id: 'c', text: 'x', validator: { number: 3, tolerance: 0.1 } },
+          { id: 'd', text: 'x', validator: { jsonPath: '$.a[0].b', equals: { c: 1 } } },
+          { id: 'e', text: 'x', validator: { js: 'answer.length > 2' } },
+          { id: 'f', text: 'x' },
+        ],
+      },
+      'x',
+    );
     expect(suite.modes).toEqual(['react', 'code']);
     expect(suite.trials).toBe(3);
     expect(suite.tasks.map((t) => t.id)).toEqual(['calc', 'a', 'b', 'c', 'd', 'e', 'f']);
@@ -40,7 +46,10 @@ describe('parseSuite', () => {
 
   it('names the task index and field, and says what to write', () => {
     const problems = problemsOf({
-      name: 'bad', modes: ['react', 'nope'], trials: 11, settings: { maxSteps: 0 },
+      name: 'bad',
+      modes: ['react', 'nope'],
+      trials: 11,
+      settings: { maxSteps: 0 },
       tasks: [
         { builtin: 'no-such-task' },
         { id: 'a', text: '' },
@@ -58,7 +67,9 @@ describe('parseSuite', () => {
     // The head is checked first: trials is reported before the tasks.
     expect(text).toMatch(/^trials: /);
     const second = problemsOf({
-      name: 'bad', modes: ['react', 'nope'], settings: { maxSteps: 0 },
+      name: 'bad',
+      modes: ['react', 'nope'],
+      settings: { maxSteps: 0 },
       tasks: [
         { builtin: 'no-such-task' },
         { id: 'a', text: '' },
@@ -74,11 +85,15 @@ describe('parseSuite', () => {
     }).join('\n');
     expect(second).toContain('modes[1]: "nope" is not a mode; use react');
     expect(second).toMatch(/settings\.maxSteps: /);
-    expect(second).toContain(`tasks[0].builtin: is not a built-in task; use one of ${BUILTIN_TASKS.map((t) => t.id).join(', ')}`);
+    expect(second).toContain(
+      `tasks[0].builtin: is not a built-in task; use one of ${BUILTIN_TASKS.map((t) => t.id).join(', ')}`,
+    );
     expect(second).toContain('tasks[1].text: is the task given to every mode');
     expect(second).toContain('tasks[2] (b).validator: has exact and regex: keep one');
     expect(second).toContain('tasks[3] (c).validator.regex: is not a valid regular expression');
-    expect(second).toMatch(/tasks\[4\] \(d\)\.validator: needs one of exact, regex, number, jsonPath or js, e\.g\. \{exact: /);
+    expect(second).toMatch(
+      /tasks\[4\] \(d\)\.validator: needs one of exact, regex, number, jsonPath or js, e\.g\. \{exact: /,
+    );
     expect(second).toMatch(/tasks\[5\] \(e\)\.validator\.number: /);
     expect(second).toContain('tasks[6] (f).validator.jsonPath: must be a path like $.items[0].name');
     expect(second).toContain('tasks[7]: unknown field colour');
@@ -99,14 +114,20 @@ describe('parseSuite', () => {
 describe('the built-in history suite', () => {
   it('runs ReAct under full, window:2, clear-results:2 and summarize:3 (and clear-results:4) beside Code Mode, on every built-in task, 3 trials', () => {
     const suite = historySuite();
-    expect(HISTORY_SUITE_SETTINGS).toEqual(expect.arrayContaining(['full', 'window:2', 'clear-results:2', 'summarize:3']));
+    expect(HISTORY_SUITE_SETTINGS).toEqual(
+      expect.arrayContaining(['full', 'window:2', 'clear-results:2', 'summarize:3']),
+    );
     for (const h of HISTORY_SUITE_SETTINGS) {
       expect(historyError(h)).toBeNull();
       expect(KNOBS.history.values).toContain(h);
     }
     expect(suite.trials).toBe(3);
     expect(suite.tasks.map((t) => `${t.kind}:${t.id}`)).toEqual(BUILTIN_TASKS.map((t) => `builtin:${t.id}`));
-    const columns = resolveColumns(suite.variants!, { provider: 'simulated', model: 'sim', settings: parseSettings({}) });
+    const columns = resolveColumns(suite.variants!, {
+      provider: 'simulated',
+      model: 'sim',
+      settings: parseSettings({}),
+    });
     expect(columns).toHaveLength(HISTORY_SUITE_SETTINGS.length + 1);
     expect(columns.filter((c) => c.mode === 'react')).toHaveLength(HISTORY_SUITE_SETTINGS.length);
     expect(columns.at(-1)!.mode).toBe('code');

@@ -3,7 +3,19 @@ import { computeTotals, computePerStep, cumulativeTokens, type StepSummary } fro
 import type { StepEvent } from '../../shared/step-event.js';
 
 function step(step: number, prompt: number, completion: number): StepSummary {
-  return { step, prompt, completion, cached: 0, reasoning: 0, attempts: 1, latencyMs: 1, toolCalls: 0, usageMissing: false, usageSource: 'reported', cost: { usd: null, from: null, estimated: false } };
+  return {
+    step,
+    prompt,
+    completion,
+    cached: 0,
+    reasoning: 0,
+    attempts: 1,
+    latencyMs: 1,
+    toolCalls: 0,
+    usageMissing: false,
+    usageSource: 'reported',
+    cost: { usd: null, from: null, estimated: false },
+  };
 }
 
 describe('cumulativeTokens', () => {
@@ -22,11 +34,44 @@ describe('cumulativeTokens', () => {
   it('ends at the totals computed from the same events, counting a step without usage as zero', () => {
     const events: StepEvent[] = [
       { runId: 'r', seq: 0, t: 1, type: 'model-request', step: 1, attempt: 1, messageCount: 2, toolNames: [] },
-      { runId: 'r', seq: 1, t: 2, type: 'model-response', step: 1, usage: { prompt: 13, completion: 4 }, latencyMs: 1, finishReason: null, text: '', toolCalls: [] },
+      {
+        runId: 'r',
+        seq: 1,
+        t: 2,
+        type: 'model-response',
+        step: 1,
+        usage: { prompt: 13, completion: 4 },
+        latencyMs: 1,
+        finishReason: null,
+        text: '',
+        toolCalls: [],
+      },
       { runId: 'r', seq: 2, t: 3, type: 'model-request', step: 2, attempt: 1, messageCount: 4, toolNames: [] },
-      { runId: 'r', seq: 3, t: 4, type: 'model-response', step: 2, usage: null, latencyMs: 1, finishReason: null, text: '', toolCalls: [] },
+      {
+        runId: 'r',
+        seq: 3,
+        t: 4,
+        type: 'model-response',
+        step: 2,
+        usage: null,
+        latencyMs: 1,
+        finishReason: null,
+        text: '',
+        toolCalls: [],
+      },
       { runId: 'r', seq: 4, t: 5, type: 'model-request', step: 3, attempt: 1, messageCount: 6, toolNames: [] },
-      { runId: 'r', seq: 5, t: 6, type: 'model-response', step: 3, usage: { prompt: 29, completion: 6 }, latencyMs: 1, finishReason: null, text: '', toolCalls: [] },
+      {
+        runId: 'r',
+        seq: 5,
+        t: 6,
+        type: 'model-response',
+        step: 3,
+        usage: { prompt: 29, completion: 6 },
+        latencyMs: 1,
+        finishReason: null,
+        text: '',
+        toolCalls: [],
+      },
     ];
     const last = cumulativeTokens(computePerStep(events)).at(-1)!;
     const totals = computeTotals(events);

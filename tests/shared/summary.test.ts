@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { StepEvent, StepEventInput } from '../../shared/step-event.js';
 import { DEFAULT_SETTINGS } from '../../shared/run-spec.js';
 import {
-  aggregateByColumn, computePerStep, computeTotals, formatPercent, groupByRun, percentDiff, stat, summarizeComparison, summarizeRun,
+  aggregateByColumn,
+  computePerStep,
+  computeTotals,
+  formatPercent,
+  groupByRun,
+  percentDiff,
+  stat,
+  summarizeComparison,
+  summarizeRun,
 } from '../../shared/summary.js';
 
 /** A small run built event by event, the way the engine stamps them. */
@@ -12,11 +20,21 @@ function stamp(runId: string, inputs: { e: StepEventInput; t: number }[]): StepE
 
 const provider = { name: 'simulated', baseUrl: 'http://127.0.0.1:1/v1', model: 'sim', simulated: true };
 const started = (mode: 'react' | 'code'): StepEventInput => ({
-  type: 'run-started', mode, task: { id: 'calc', text: 'q' }, provider, settings: DEFAULT_SETTINGS,
-  systemPrompt: 's', tools: [], startedAt: 1_000_000,
+  type: 'run-started',
+  mode,
+  task: { id: 'calc', text: 'q' },
+  provider,
+  settings: DEFAULT_SETTINGS,
+  systemPrompt: 's',
+  tools: [],
+  startedAt: 1_000_000,
 });
 
-function run(runId: string, mode: 'react' | 'code', usages: ({ prompt: number; completion: number; cached?: number } | null)[]): StepEvent[] {
+function run(
+  runId: string,
+  mode: 'react' | 'code',
+  usages: ({ prompt: number; completion: number; cached?: number } | null)[],
+): StepEvent[] {
   const inputs: { e: StepEventInput; t: number }[] = [{ e: started(mode), t: 0 }];
   let t = 5;
   usages.forEach((u, i) => {
@@ -24,31 +42,67 @@ function run(runId: string, mode: 'react' | 'code', usages: ({ prompt: number; c
     inputs.push({ e: { type: 'model-request', step, attempt: 1, messageCount: 2 + i, toolNames: [] }, t: (t += 1) });
     const last = i === usages.length - 1;
     inputs.push({
-      e: { type: 'model-response', step, usage: u, latencyMs: 10, finishReason: last ? 'stop' : 'tool_calls', text: last ? 'done' : '',
-        toolCalls: last ? [] : [{ id: `c${step}`, name: 'read_file', arguments: '{}' }] },
+      e: {
+        type: 'model-response',
+        step,
+        usage: u,
+        latencyMs: 10,
+        finishReason: last ? 'stop' : 'tool_calls',
+        text: last ? 'done' : '',
+        toolCalls: last ? [] : [{ id: `c${step}`, name: 'read_file', arguments: '{}' }],
+      },
       t: (t += 10),
     });
   });
   const events = stamp(runId, inputs);
   const totals = computeTotals(events);
-  return [...events, { type: 'run-finished', status: 'answered', answer: 'done', validation: { ok: true, detail: 'ok' }, totals, runId, seq: events.length, t: t + 500 }];
+  return [
+    ...events,
+    {
+      type: 'run-finished',
+      status: 'answered',
+      answer: 'done',
+      validation: { ok: true, detail: 'ok' },
+      totals,
+      runId,
+      seq: events.length,
+      t: t + 500,
+    },
+  ];
 }
 
 describe('report math', () => {
   it('sums per-step usage into totals, counting a step without usage as zero and flagging it', () => {
-    const events = run('r1', 'react', [{ prompt: 100, completion: 10, cached: 40 }, null, { prompt: 300, completion: 30 }]);
+    const events = run('r1', 'react', [
+      { prompt: 100, completion: 10, cached: 40 },
+      null,
+      { prompt: 300, completion: 30 },
+    ]);
     const per = computePerStep(events);
     expect(per.map((p) => [p.step, p.prompt, p.completion, p.usageMissing])).toEqual([
-      [1, 100, 10, false], [2, 0, 0, true], [3, 300, 30, false],
+      [1, 100, 10, false],
+      [2, 0, 0, true],
+      [3, 300, 30, false],
     ]);
     const totals = computeTotals(events);
-    expect(totals).toMatchObject({ steps: 3, requests: 3, prompt: 400, completion: 40, cached: 40, total: 440, toolCalls: 2 });
+    expect(totals).toMatchObject({
+      steps: 3,
+      requests: 3,
+      prompt: 400,
+      completion: 40,
+      cached: 40,
+      total: 440,
+      toolCalls: 2,
+    });
     // Wall time ends at the last working event, not at the finish (which follows validation).
     expect(totals.wallMs).toBe(events[events.length - 2].t);
   });
 
-  it('totals use the provider\'s own total_tokens when sent (xAI counts reasoning outside completion)', () => {
-    const events = run('x', 'react', [{ prompt: 432, completion: 68, total: 636 } as never, { prompt: 654, completion: 25 }]);
+  it("totals use the provider's own total_tokens when sent (xAI counts reasoning outside completion)", () => {
+    const events = run('x', 'react', [
+      { prompt: 432, completion: 68, total: 636 } as never,
+      { prompt: 654, completion: 25 },
+    ]);
     expect(computeTotals(events)).toMatchObject({ prompt: 1086, completion: 93, total: 636 + 679 });
   });
 
@@ -58,15 +112,33 @@ describe('report math', () => {
       { e: { type: 'model-request', step: 1, attempt: 1, messageCount: 2, toolNames: [] }, t: 1 },
       { e: { type: 'model-retry', step: 1, attempt: 1, status: 429, message: 'slow down', delayMs: 500 }, t: 2 },
       { e: { type: 'model-request', step: 1, attempt: 2, messageCount: 2, toolNames: [] }, t: 503 },
-      { e: { type: 'model-response', step: 1, usage: { prompt: 7, completion: 3 }, latencyMs: 4, finishReason: 'stop', text: 'x', toolCalls: [] }, t: 507 },
+      {
+        e: {
+          type: 'model-response',
+          step: 1,
+          usage: { prompt: 7, completion: 3 },
+          latencyMs: 4,
+          finishReason: 'stop',
+          text: 'x',
+          toolCalls: [],
+        },
+        t: 507,
+      },
     ]);
     expect(computeTotals(events)).toMatchObject({ steps: 1, requests: 2, total: 10 });
     expect(computePerStep(events)[0].attempts).toBe(2);
   });
 
   it('summarises a run and a comparison: first request time and size, cheapest run, percent differences', () => {
-    const react = run('a', 'react', [{ prompt: 500, completion: 20 }, { prompt: 900, completion: 30 }, { prompt: 1300, completion: 50 }]);
-    const code = run('b', 'code', [{ prompt: 400, completion: 120 }, { prompt: 600, completion: 40 }]);
+    const react = run('a', 'react', [
+      { prompt: 500, completion: 20 },
+      { prompt: 900, completion: 30 },
+      { prompt: 1300, completion: 50 },
+    ]);
+    const code = run('b', 'code', [
+      { prompt: 400, completion: 120 },
+      { prompt: 600, completion: 40 },
+    ]);
     const sa = summarizeRun(react);
     const sb = summarizeRun(code);
     expect(sa.firstRequestAt).toBe(1_000_000 + react[1].t);
@@ -98,7 +170,12 @@ describe('report math', () => {
 
 describe('aggregateByColumn', () => {
   it('averages the finished trials of each mode, with sd and 95 % interval, and counts answers, passes and the pass rate', () => {
-    const a1 = summarizeRun(run('a1', 'react', [{ prompt: 100, completion: 10 }, { prompt: 300, completion: 30 }]));
+    const a1 = summarizeRun(
+      run('a1', 'react', [
+        { prompt: 100, completion: 10 },
+        { prompt: 300, completion: 30 },
+      ]),
+    );
     const a2 = summarizeRun(run('a2', 'react', [{ prompt: 200, completion: 20 }]));
     const b1 = summarizeRun(run('b1', 'code', [{ prompt: 50, completion: 5 }]));
     const unfinished = summarizeRun(run('b2', 'code', [{ prompt: 9000, completion: 900 }]).slice(0, -1));
@@ -122,12 +199,17 @@ describe('tools run (the tool-call Δ)', () => {
   it('counts a program by the calls made inside it, not as one more call: a stored four-mode comparison', async () => {
     const { readFileSync } = await import('node:fs');
     const { toolsRun, RUN_METRICS } = await import('../../shared/run-metrics.js');
-    const stored = JSON.parse(readFileSync(new URL('../fixtures/reports/stored/four-modes.stored.json', import.meta.url), 'utf8')) as { events: StepEvent[]; meta: { runs: { runId: string; mode: string }[] } };
+    const stored = JSON.parse(
+      readFileSync(new URL('../fixtures/reports/stored/four-modes.stored.json', import.meta.url), 'utf8'),
+    ) as { events: StepEvent[]; meta: { runs: { runId: string; mode: string }[] } };
     const byRun = groupByRun(stored.events);
     const of = (mode: string) => summarizeRun(byRun.get(stored.meta.runs.find((r) => r.mode === mode)!.runId)!);
     const code = of('code');
     const react = of('react');
-    const runCode = stored.events.filter((e) => e.runId === code.runId && e.type === 'model-response').flatMap((e) => (e.type === 'model-response' ? e.toolCalls : [])).filter((c) => c.name === 'run_code').length;
+    const runCode = stored.events
+      .filter((e) => e.runId === code.runId && e.type === 'model-response')
+      .flatMap((e) => (e.type === 'model-response' ? e.toolCalls : []))
+      .filter((c) => c.name === 'run_code').length;
     expect(code.programs).toBe(runCode);
     expect(code.programs).toBeGreaterThan(0);
     expect(code.programToolCalls).toBeGreaterThan(0);

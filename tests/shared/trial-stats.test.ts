@@ -4,15 +4,31 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  betaIncReg, compareMeans, compareRates, meanStat, pairedPermutationTest, permutationTest, sampleSd, tCdf, tQuantile, wilson,
+  betaIncReg,
+  compareMeans,
+  compareRates,
+  meanStat,
+  pairedPermutationTest,
+  permutationTest,
+  sampleSd,
+  tCdf,
+  tQuantile,
+  wilson,
 } from '../../shared/trial-stats.js';
 
 describe('Student t', () => {
   // scipy.stats.t.ppf(0.975, df)
   const Q975: [number, number][] = [
-    [1, 12.706204736174694], [2, 4.302652729749462], [3, 3.1824463052837078], [4, 2.7764451051977934],
-    [5, 2.5705818356363146], [9, 2.262157162798205], [2.5, 3.5746548420036817], [7.3, 2.345066736547703],
-    [17.8, 2.1026153752624523], [100, 1.9839715185235518],
+    [1, 12.706204736174694],
+    [2, 4.302652729749462],
+    [3, 3.1824463052837078],
+    [4, 2.7764451051977934],
+    [5, 2.5705818356363146],
+    [9, 2.262157162798205],
+    [2.5, 3.5746548420036817],
+    [7.3, 2.345066736547703],
+    [17.8, 2.1026153752624523],
+    [100, 1.9839715185235518],
   ];
   it.each(Q975)('t quantile 0.975 with df = %s equals scipy t.ppf', (df, q) => {
     expect(tQuantile(0.975, df)).toBeCloseTo(q, 10);
@@ -58,8 +74,11 @@ describe('mean, sd and t interval', () => {
 describe('Wilson interval', () => {
   // scipy.stats.binomtest(k, n).proportion_ci(confidence_level=0.95, method='wilson')
   const CASES: [number, number, number, number][] = [
-    [8, 10, 0.4901624715366418, 0.9433178485456248], [0, 5, 0, 0.43448246478317476], [5, 5, 0.5655175352168251, 1],
-    [3, 7, 0.1582198552514697, 0.7495416354723428], [1, 1, 0.20654931437723745, 1],
+    [8, 10, 0.4901624715366418, 0.9433178485456248],
+    [0, 5, 0, 0.43448246478317476],
+    [5, 5, 0.5655175352168251, 1],
+    [3, 7, 0.1582198552514697, 0.7495416354723428],
+    [1, 1, 0.20654931437723745, 1],
   ];
   it.each(CASES)('%i of %i', (k, n, lo, hi) => {
     const w = wilson(k, n)!;
@@ -102,7 +121,8 @@ describe('permutation tests', () => {
 });
 
 describe('differences between two modes', () => {
-  const x = [1200, 1150, 1320, 1280, 1190], y = [480, 455, 500, 470, 510];
+  const x = [1200, 1150, 1320, 1280, 1190],
+    y = [480, 455, 500, 470, 510];
 
   it('paired: t interval of the pair differences (scipy ttest_1samp(x − y).confidence_interval) and delta-method percent', () => {
     const d = compareMeans(x, y, true)!;
@@ -127,7 +147,13 @@ describe('differences between two modes', () => {
   });
 
   it('one value a side: the difference, no interval and no test; a zero baseline: no percent', () => {
-    expect(compareMeans([5], [4], true)).toMatchObject({ diff: 1, percent: 25, ci95: null, percentCi95: null, test: null });
+    expect(compareMeans([5], [4], true)).toMatchObject({
+      diff: 1,
+      percent: 25,
+      ci95: null,
+      percentCi95: null,
+      test: null,
+    });
     expect(compareMeans([5, 6], [0, 0], true)?.percent).toBeNull();
     expect(() => compareMeans([1, 2], [1], true)).toThrow(/same length/);
   });

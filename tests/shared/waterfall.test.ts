@@ -8,7 +8,14 @@ import { describe, expect, it } from 'vitest';
 import type { StoredComparison } from '../../shared/ipc-contract.js';
 import type { StepEvent } from '../../shared/step-event.js';
 import { groupByRun } from '../../shared/summary.js';
-import { axisTicks, BREAK_SHARE, legendKinds, runWaterfall, sharedAxis, waterfallAxis } from '../../shared/waterfall.js';
+import {
+  axisTicks,
+  BREAK_SHARE,
+  legendKinds,
+  runWaterfall,
+  sharedAxis,
+  waterfallAxis,
+} from '../../shared/waterfall.js';
 
 const load = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as StoredComparison;
 const runsOf = (s: StoredComparison) => [...groupByRun(s.events).values()];
@@ -31,15 +38,18 @@ describe('runWaterfall', () => {
         expect(span.firstToken!).toBeLessThanOrEqual(span.end);
       }
       const started = events.find((e) => e.type === 'run-started');
-      if (started?.type === 'run-started' && started.workerStart) expect(wf.spans[0]).toMatchObject({ id: 'startup', start: -started.workerStart.ms, end: 0 });
+      if (started?.type === 'run-started' && started.workerStart)
+        expect(wf.spans[0]).toMatchObject({ id: 'startup', start: -started.workerStart.ms, end: 0 });
       expect(wf.to).toBeGreaterThanOrEqual(events[events.length - 1]!.t);
     }
   });
 
-  it('nests a program\'s calls under their run_code, from its start', () => {
+  it("nests a program's calls under their run_code, from its start", () => {
     const code = recent.find((ev) => ev.some((e) => e.type === 'code-run'))!;
     const wf = runWaterfall(code);
-    const run = code.find((e): e is Extract<StepEvent, { type: 'code-run' }> => e.type === 'code-run' && e.toolCalls.length > 0)!;
+    const run = code.find(
+      (e): e is Extract<StepEvent, { type: 'code-run' }> => e.type === 'code-run' && e.toolCalls.length > 0,
+    )!;
     const started = code.find((e) => e.type === 'tool-started' && e.callId === run.callId)!;
     const ids = wf.spans.map((s) => s.id);
     const at = ids.indexOf(`tool-${run.callId}`);
@@ -64,7 +74,8 @@ describe('runWaterfall', () => {
     }
     const inner = wf.spans.filter((s) => s.kind === 'inner');
     expect(inner.length).toBeGreaterThan(1);
-    for (let i = 1; i < inner.length; i++) if (inner[i]!.parent === inner[i - 1]!.parent) expect(inner[i]!.start).toBeCloseTo(inner[i - 1]!.end, 9);
+    for (let i = 1; i < inner.length; i++)
+      if (inner[i]!.parent === inner[i - 1]!.parent) expect(inner[i]!.start).toBeCloseTo(inner[i - 1]!.end, 9);
     expect(inner[0]!.text).toContain('its start was not recorded');
   });
 
@@ -74,11 +85,50 @@ describe('runWaterfall', () => {
       { type: 'model-request', step: 1, attempt: 1, messageCount: 2, toolNames: [], t: 5 },
       { type: 'model-retry', step: 1, attempt: 1, status: 429, message: 'rate limited', delayMs: 200, t: 40 },
       { type: 'model-request', step: 1, attempt: 2, messageCount: 2, toolNames: [], t: 240 },
-      { type: 'model-response', step: 1, usage: null, latencyMs: 60, firstTokenMs: 20, finishReason: 'tool_calls', text: '', toolCalls: [], t: 301 },
+      {
+        type: 'model-response',
+        step: 1,
+        usage: null,
+        latencyMs: 60,
+        firstTokenMs: 20,
+        finishReason: 'tool_calls',
+        text: '',
+        toolCalls: [],
+        t: 301,
+      },
       { type: 'tool-started', step: 1, callId: 'c1', name: 'run_shell', args: {}, t: 302 },
-      { type: 'approval-requested', step: 1, callId: 'c1', approvalId: 'a1', tool: 'run_shell', args: {}, inProgram: false, t: 303 },
-      { type: 'approval-resolved', step: 1, callId: 'c1', approvalId: 'a1', tool: 'run_shell', decision: 'deny', waitedMs: 1500, t: 1803 },
-      { type: 'tool-finished', step: 1, callId: 'c1', name: 'run_shell', output: 'denied', rawSize: 6, truncated: false, durationMs: 1502, error: 'denied by the user', t: 1804 },
+      {
+        type: 'approval-requested',
+        step: 1,
+        callId: 'c1',
+        approvalId: 'a1',
+        tool: 'run_shell',
+        args: {},
+        inProgram: false,
+        t: 303,
+      },
+      {
+        type: 'approval-resolved',
+        step: 1,
+        callId: 'c1',
+        approvalId: 'a1',
+        tool: 'run_shell',
+        decision: 'deny',
+        waitedMs: 1500,
+        t: 1803,
+      },
+      {
+        type: 'tool-finished',
+        step: 1,
+        callId: 'c1',
+        name: 'run_shell',
+        output: 'denied',
+        rawSize: 6,
+        truncated: false,
+        durationMs: 1502,
+        error: 'denied by the user',
+        t: 1804,
+      },
     ].map((e, seq) => ({ ...base, seq, ...e })) as unknown as StepEvent[];
     const wf = runWaterfall(ev);
     const by = new Map(wf.spans.map((s) => [s.id, s]));
@@ -86,26 +136,101 @@ describe('runWaterfall', () => {
     expect(by.get('retry-wait-1-1')).toMatchObject({ start: 40, end: 240 });
     expect(by.get('model-1')).toMatchObject({ start: 240, end: 300, firstToken: 260 });
     expect(by.get('approval-a1')).toMatchObject({ start: 303, end: 1803, failed: true });
-    expect(by.get('approval-a1')!.text).toBe('Step 1 waited 1.5 s for approval of run_shell, from 303 ms to 1.8 s: denied.');
+    expect(by.get('approval-a1')!.text).toBe(
+      'Step 1 waited 1.5 s for approval of run_shell, from 303 ms to 1.8 s: denied.',
+    );
     expect(by.get('tool-c1')).toMatchObject({ start: 302, end: 1804, failed: true });
   });
 
   it('draws a history summary request (summarize:K) before its step, as its own span; a failed one as failed', () => {
     const ev = [
-      { type: 'model-response', step: 4, usage: null, latencyMs: 50, finishReason: 'tool_calls', text: '', toolCalls: [], t: 100 },
-      { type: 'history-summary', step: 5, fromStep: 1, toStep: 1, replacedMessages: 3, replacedTokens: 400, text: 's', usage: { prompt: 90, completion: 30 }, latencyMs: 80, error: null, t: 200 },
-      { type: 'history-summary', step: 6, fromStep: 1, toStep: 2, replacedMessages: 0, replacedTokens: 0, text: '', usage: null, latencyMs: 30, error: 'The summary request failed (boom); the history goes on whole.', t: 400 },
+      {
+        type: 'model-response',
+        step: 4,
+        usage: null,
+        latencyMs: 50,
+        finishReason: 'tool_calls',
+        text: '',
+        toolCalls: [],
+        t: 100,
+      },
+      {
+        type: 'history-summary',
+        step: 5,
+        fromStep: 1,
+        toStep: 1,
+        replacedMessages: 3,
+        replacedTokens: 400,
+        text: 's',
+        usage: { prompt: 90, completion: 30 },
+        latencyMs: 80,
+        error: null,
+        t: 200,
+      },
+      {
+        type: 'history-summary',
+        step: 6,
+        fromStep: 1,
+        toStep: 2,
+        replacedMessages: 0,
+        replacedTokens: 0,
+        text: '',
+        usage: null,
+        latencyMs: 30,
+        error: 'The summary request failed (boom); the history goes on whole.',
+        t: 400,
+      },
     ].map((e, seq) => ({ runId: 'r', seq, ...e })) as unknown as StepEvent[];
     const by = new Map(runWaterfall(ev).spans.map((s) => [s.id, s]));
-    expect(by.get('summary-1')).toMatchObject({ kind: 'summary', step: 5, start: 120, end: 200, depth: 0, failed: false });
-    expect(by.get('summary-1')!.text).toBe('Before step 5, the model summarised step 1, from 120 ms to 200 ms (80 ms).');
+    expect(by.get('summary-1')).toMatchObject({
+      kind: 'summary',
+      step: 5,
+      start: 120,
+      end: 200,
+      depth: 0,
+      failed: false,
+    });
+    expect(by.get('summary-1')!.text).toBe(
+      'Before step 5, the model summarised step 1, from 120 ms to 200 ms (80 ms).',
+    );
     expect(by.get('summary-2')).toMatchObject({ start: 370, end: 400, failed: true });
-    expect(by.get('summary-2')!.text).toContain('steps 1–2, from 370 ms to 400 ms (30 ms), failed: The summary request failed (boom)');
+    expect(by.get('summary-2')!.text).toContain(
+      'steps 1–2, from 370 ms to 400 ms (30 ms), failed: The summary request failed (boom)',
+    );
   });
 
   it('names the summary kind in the legend only when a run drew one', () => {
-    const plain = runWaterfall([{ runId: 'r', seq: 0, type: 'model-response', step: 1, usage: null, latencyMs: 50, finishReason: 'stop', text: '', toolCalls: [], t: 100 }] as unknown as StepEvent[]);
-    const summarised = runWaterfall([{ runId: 'r', seq: 0, type: 'history-summary', step: 5, fromStep: 1, toStep: 1, replacedMessages: 3, replacedTokens: 400, text: 's', usage: null, latencyMs: 80, error: null, t: 200 }] as unknown as StepEvent[]);
+    const plain = runWaterfall([
+      {
+        runId: 'r',
+        seq: 0,
+        type: 'model-response',
+        step: 1,
+        usage: null,
+        latencyMs: 50,
+        finishReason: 'stop',
+        text: '',
+        toolCalls: [],
+        t: 100,
+      },
+    ] as unknown as StepEvent[]);
+    const summarised = runWaterfall([
+      {
+        runId: 'r',
+        seq: 0,
+        type: 'history-summary',
+        step: 5,
+        fromStep: 1,
+        toStep: 1,
+        replacedMessages: 3,
+        replacedTokens: 400,
+        text: 's',
+        usage: null,
+        latencyMs: 80,
+        error: null,
+        t: 200,
+      },
+    ] as unknown as StepEvent[]);
     expect(legendKinds([plain])).not.toContain('summary');
     expect(legendKinds([plain, summarised])).toContain('summary');
     expect(legendKinds([plain, summarised])).not.toContain('sampling');
@@ -114,13 +239,21 @@ describe('runWaterfall', () => {
 
 describe('the shared axis', () => {
   it('runs from the longest start-up to the latest end, with round ticks', () => {
-    expect(sharedAxis([{ spans: [], from: -300, to: 900 }, { spans: [], from: -120, to: 2400 }])).toEqual({ from: -300, to: 2400 });
+    expect(
+      sharedAxis([
+        { spans: [], from: -300, to: 900 },
+        { spans: [], from: -120, to: 2400 },
+      ]),
+    ).toEqual({ from: -300, to: 2400 });
     expect(axisTicks(-300, 2400)).toEqual([0, 500, 1000, 1500, 2000]);
     expect(axisTicks(0, 80)).toEqual([0, 20, 40, 60, 80]);
   });
 
   it('breaks at 0 when start-up would crush the run: a 6.6 s start-up beside an 823 ms run leaves the run 90 % of the width', () => {
-    const runs = [{ spans: [], from: -6600, to: 823 }, { spans: [], from: -2000, to: 700 }];
+    const runs = [
+      { spans: [], from: -6600, to: 823 },
+      { spans: [], from: -2000, to: 700 },
+    ];
     const axis = waterfallAxis(runs);
     expect(axis.broken).toBe(true);
     expect([axis.position(-6600), axis.position(0), axis.position(823)]).toEqual([0, BREAK_SHARE, 1]);

@@ -2,7 +2,13 @@
 import type { Command } from 'commander';
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { DIFF_FORMATS, formatNamed, formatOfFile, unknownFormatMessage, type DiffFormat } from '../../../shared/report-formats.js';
+import {
+  DIFF_FORMATS,
+  formatNamed,
+  formatOfFile,
+  unknownFormatMessage,
+  type DiffFormat,
+} from '../../../shared/report-formats.js';
 import { resolveDataDir } from '../../host/data-dir.js';
 import { cliHistory } from '../history-access.js';
 import { sayDocument, warn } from '../terminal.js';
@@ -16,7 +22,9 @@ interface DiffFlags {
 export function register(program: Command): void {
   program
     .command('diff')
-    .description('what changed from a baseline comparison to a later one of the same task: tokens, cost, steps, pass rate and wall time per column, with intervals over trials and regressions flagged only when the evidence holds')
+    .description(
+      'what changed from a baseline comparison to a later one of the same task: tokens, cost, steps, pass rate and wall time per column, with intervals over trials and regressions flagged only when the evidence holds',
+    )
     .argument('<baseline>', 'the earlier comparison: an id (see `parallax history`) or a unique prefix of one')
     .argument('<comparison>', 'the later comparison: an id, a unique prefix, or "latest"')
     .option('--json', 'print the diff as one JSON object')
@@ -36,10 +44,19 @@ function formatOf(flags: DiffFlags): DiffFormat {
 async function diffCommand(wantedBase: string, wanted: string, flags: DiffFlags): Promise<void> {
   const format = formatOf(flags);
   const [store, { resolveId }, reports] = await Promise.all([
-    cliHistory(resolveDataDir(), (m) => warn(`parallax diff: ${m}`), (line) => warn(line)), import('./report.js'), import('../../host/reports/diff-report.js'),
+    cliHistory(
+      resolveDataDir(),
+      (m) => warn(`parallax diff: ${m}`),
+      (line) => warn(line),
+    ),
+    import('./report.js'),
+    import('../../host/reports/diff-report.js'),
   ]);
   const [baseId, id] = await Promise.all([resolveId(store, wantedBase), resolveId(store, wanted)]);
-  if (baseId === id) throw new Error(`The baseline and the comparison are the same comparison (${id}). Give an earlier comparison of the same task as the baseline.`);
+  if (baseId === id)
+    throw new Error(
+      `The baseline and the comparison are the same comparison (${id}). Give an earlier comparison of the same task as the baseline.`,
+    );
   const [base, stored] = await Promise.all([store.open(baseId), store.open(id)]);
   for (const w of [...base.warnings, ...stored.warnings]) warn(`parallax diff: note: ${w}`);
   const diff = reports.diffStored(base, stored);

@@ -66,31 +66,55 @@ async function fail(message: string): Promise<never> {
 export function register(program: Command): void {
   program
     .command('exec')
-    .description('run a JavaScript (or Python) program in the Code Mode sandbox with the standard tools, as run_code would')
+    .description(
+      'run a JavaScript (or Python) program in the Code Mode sandbox with the standard tools, as run_code would',
+    )
     .argument('<file>', 'the program (a .js file, or a .py file for the Python sandbox)')
-    .option('--workspace <dir>', 'folder the tools work in, as it is: the program may change it (default: a fresh temporary copy of the current folder, removed afterwards)')
+    .option(
+      '--workspace <dir>',
+      'folder the tools work in, as it is: the program may change it (default: a fresh temporary copy of the current folder, removed afterwards)',
+    )
     .option('--timeout <ms>', 'time limit for the program', integer)
     .option('--memory <mb>', 'memory limit for the program', integer)
     .option('--json', 'print {output, error, toolCalls, durationMs, limitHit, …} as JSON')
     .option('--mcp <file>', `${MCP_FLAG_HELP}; found with search_tools, as in a run`)
-    .option('--approve <list>', `approval policy as for parallax run (${APPROVE_FLAG_HELP}); by default run_shell asks where commands run outside an OS sandbox, and is denied without a terminal`)
+    .option(
+      '--approve <list>',
+      `approval policy as for parallax run (${APPROVE_FLAG_HELP}); by default run_shell asks where commands run outside an OS sandbox, and is denied without a terminal`,
+    )
     .action(async (file: string, flags: ExecFlags) => {
       const python = file.endsWith('.py');
-      const [{ standardBindings }, { limitsFromSettings, programText, runProgram, Sandbox }, { PySandbox }] = await Promise.all([
-        import('../../engine/modes/code/bindings.js'), import('../../engine/sandbox/index.js'),
-        python ? import('../../engine/sandbox/python/py-sandbox.js') : { PySandbox: null },
-      ]);
+      const [{ standardBindings }, { limitsFromSettings, programText, runProgram, Sandbox }, { PySandbox }] =
+        await Promise.all([
+          import('../../engine/modes/code/bindings.js'),
+          import('../../engine/sandbox/index.js'),
+          python ? import('../../engine/sandbox/python/py-sandbox.js') : { PySandbox: null },
+        ]);
       const path = resolve(file);
       const code = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) =>
-        fail(error.code === 'ENOENT' ? `no file at ${path}: give the path of a .js or .py program.` : `cannot read ${path}: ${error.message}`),
+        fail(
+          error.code === 'ENOENT'
+            ? `no file at ${path}: give the path of a .js or .py program.`
+            : `cannot read ${path}: ${error.message}`,
+        ),
       );
       const dir = resolve(flags.workspace ?? '.');
-      const isDir = await stat(dir).then((s) => s.isDirectory(), () => false);
+      const isDir = await stat(dir).then(
+        (s) => s.isDirectory(),
+        () => false,
+      );
       if (!isDir) await fail(`the workspace ${dir} is not a folder: pass an existing folder with --workspace.`);
       // Without --workspace the program never touches the folder it was started in (a .git/hooks write, say).
       const copy = flags.workspace === undefined ? await temporaryCopy(await realpath(dir)) : null;
       try {
-        await execIn(copy?.workspace ?? (await realpath(dir)), path, code, python, flags, { standardBindings, limitsFromSettings, programText, runProgram, Sandbox, PySandbox });
+        await execIn(copy?.workspace ?? (await realpath(dir)), path, code, python, flags, {
+          standardBindings,
+          limitsFromSettings,
+          programText,
+          runProgram,
+          Sandbox,
+          PySandbox,
+        });
       } finally {
         if (copy) await rm(copy.base, { recursive: true, force: true });
       }
@@ -123,7 +147,9 @@ async function temporaryCopy(source: string): Promise<{ base: string; workspace:
   const base = await realpath(await mkdtemp(join(tmpdir(), 'parallax-exec-')));
   const workspace = join(base, 'workspace');
   await cp(source, workspace, { recursive: true, verbatimSymlinks: true });
-  warn(`Working in a temporary copy of ${source} (${workspace}), removed afterwards; your folder is not changed. Pass --workspace DIR to work in a folder as it is.`);
+  warn(
+    `Working in a temporary copy of ${source} (${workspace}), removed afterwards; your folder is not changed. Pass --workspace DIR to work in a folder as it is.`,
+  );
   return { base, workspace };
 }
 
@@ -136,7 +162,14 @@ type EngineParts = {
   PySandbox: typeof import('../../engine/sandbox/python/py-sandbox.js').PySandbox | null;
 };
 
-async function execIn(workspace: string, path: string, code: string, python: boolean, flags: ExecFlags, parts: EngineParts): Promise<void> {
+async function execIn(
+  workspace: string,
+  path: string,
+  code: string,
+  python: boolean,
+  flags: ExecFlags,
+  parts: EngineParts,
+): Promise<void> {
   const { standardBindings, limitsFromSettings, programText, runProgram, Sandbox, PySandbox } = parts;
   const settings = parseSettings({
     ...(flags.timeout !== undefined ? { codeTimeoutMs: flags.timeout } : {}),
@@ -148,7 +181,10 @@ async function execIn(workspace: string, path: string, code: string, python: boo
   const servers = await readMcpFile(flags.mcp);
   const { ALL_TOOLS } = await import('../../engine/tools/index.js');
   const reserved = [...ALL_TOOLS.map((t) => t.name), 'run_code', 'search_tools'];
-  const mcp = servers.length > 0 ? await (await import('../../engine/mcp/mcp-servers.js')).openMcpServers(servers, workspace, reserved) : null;
+  const mcp =
+    servers.length > 0
+      ? await (await import('../../engine/mcp/mcp-servers.js')).openMcpServers(servers, workspace, reserved)
+      : null;
   // A failing server is a warning, as on every run: the program runs with the other tools.
   for (const problem of mcp?.problems ?? []) warn(`warning: ${problem.message}`);
   // The dangerous tools follow the approval policy, as in a run (without an OS sandbox run_shell asks first).
@@ -171,7 +207,9 @@ async function execIn(workspace: string, path: string, code: string, python: boo
     else say(`${programText(result)}\n${summary(result)}`);
     // A syntax error means nothing ran: a script checking the exit code must not read that as success.
     if (result.error && /^SyntaxError\b/.test(result.error.message)) {
-      warn(`parallax exec: ${path} did not run: ${result.error.message}${typeof result.error.line === 'number' ? ` (line ${result.error.line})` : ''}. Fix the program and run it again.`);
+      warn(
+        `parallax exec: ${path} did not run: ${result.error.message}${typeof result.error.line === 'number' ? ` (line ${result.error.line})` : ''}. Fix the program and run it again.`,
+      );
       process.exitCode = 1;
     }
   } finally {

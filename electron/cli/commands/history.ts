@@ -14,16 +14,27 @@ export function register(program: Command): void {
     .option('--json', 'print the list as JSON (every comparison unless --limit is given)')
     .option('-n, --limit <count>', `show the newest <count> comparisons (default ${DEFAULT_LIMIT}; --json: all)`)
     .option('--all', 'show every comparison')
-    .option('--refresh', 'look at every comparison\'s meta.json for edits made by hand first (one file check each; see below)')
-    .addHelpText('after', `
+    .option(
+      '--refresh',
+      "look at every comparison's meta.json for edits made by hand first (one file check each; see below)",
+    )
+    .addHelpText(
+      'after',
+      `
 Seen at once: a comparison added or removed, one damaged or mended; each comparison shown is read as it is
 now. A date edited by hand in another comparison's meta.json reorders this list, and changes the comparison
 \`parallax report latest\` names (always this list's first), at the next thorough read: --refresh, or a
-comparison added or removed. (Looking at every comparison on each call would cost one file check each.)`)
+comparison added or removed. (Looking at every comparison on each call would cost one file check each.)`,
+    )
     .action((flags: HistoryFlags) => historyCommand(flags));
 }
 
-interface HistoryFlags { json?: boolean; limit?: string; all?: boolean; refresh?: boolean }
+interface HistoryFlags {
+  json?: boolean;
+  limit?: string;
+  all?: boolean;
+  refresh?: boolean;
+}
 
 const DEFAULT_LIMIT = 30;
 
@@ -31,7 +42,10 @@ function limitOf(flags: HistoryFlags): number {
   if (flags.all) return Infinity;
   if (flags.limit === undefined) return flags.json ? Infinity : DEFAULT_LIMIT;
   const n = Number(flags.limit);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--limit takes a whole number of comparisons (1 or more), not "${flags.limit}". Use --all for every one.`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(
+      `--limit takes a whole number of comparisons (1 or more), not "${flags.limit}". Use --all for every one.`,
+    );
   return n;
 }
 
@@ -39,7 +53,11 @@ async function historyCommand(flags: HistoryFlags): Promise<void> {
   const limit = limitOf(flags);
   const dataDir = resolveDataDir();
   // The list as it is now; a date edited by hand since the last thorough read reorders it at the next (history-access.ts).
-  const store = await cliHistory(dataDir, (m) => warn(`warning: ${m}`), (line) => warn(line));
+  const store = await cliHistory(
+    dataDir,
+    (m) => warn(`warning: ${m}`),
+    (line) => warn(line),
+  );
   if (flags.refresh) await store.reconcile();
   const { items, damaged, total } = await store.scan(() => false, limit);
   if (flags.json) {
@@ -54,7 +72,9 @@ async function historyCommand(flags: HistoryFlags): Promise<void> {
   }
   const lines = items.map(describe);
   for (const d of damaged) {
-    lines.push(`${d.id}  DAMAGED: ${d.reason}.\n    It cannot be opened; remove it with: rm -r ${JSON.stringify(store.dir(d.id))}`);
+    lines.push(
+      `${d.id}  DAMAGED: ${d.reason}.\n    It cannot be opened; remove it with: rm -r ${JSON.stringify(store.dir(d.id))}`,
+    );
   }
   const counts = `${total} comparison${total === 1 ? '' : 's'}${damaged.length ? ` and ${damaged.length} damaged` : ''}`;
   const shown = items.length < total ? ` (the newest ${items.length} shown; --limit N or --all for more)` : '';
@@ -76,7 +96,10 @@ function describe(item: ComparisonListItem): string {
   };
   if (trials === 1) {
     const runs = item.runs
-      .map((r) => `${column(r)}: ${r.status}, ${r.steps} steps, ${r.usageSource === 'estimated' || r.usageSource === 'mixed' ? '≈ ' : ''}${int(r.totalTokens)} tokens`)
+      .map(
+        (r) =>
+          `${column(r)}: ${r.status}, ${r.steps} steps, ${r.usageSource === 'estimated' || r.usageSource === 'mixed' ? '≈ ' : ''}${int(r.totalTokens)} tokens`,
+      )
       .join(' | ');
     return `${meta.id}  ${when} UTC  ${task}  ${model}\n    ${runs}${damage(item)}`;
   }

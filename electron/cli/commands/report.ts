@@ -3,7 +3,14 @@ import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { readdir, writeFile } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
-import { REPORT_FORMAT_INFO, REPORT_FORMATS, reportFormatNamed, reportFormatOfFile, unknownReportFormatMessage, type ReportFormat } from '../../../shared/report-formats.js';
+import {
+  REPORT_FORMAT_INFO,
+  REPORT_FORMATS,
+  reportFormatNamed,
+  reportFormatOfFile,
+  unknownReportFormatMessage,
+  type ReportFormat,
+} from '../../../shared/report-formats.js';
 import { resolveDataDir } from '../../host/data-dir.js';
 import type { HistoryStore } from '../../host/history-store.js';
 import { cliHistory } from '../history-access.js';
@@ -18,8 +25,13 @@ interface ReportFlags extends OtlpFlags {
 export function register(program: Command): void {
   const cmd = program
     .command('report')
-    .description('write a report of a stored comparison (no re-run): self-contained HTML, Markdown, CSV, JSON or an OpenTelemetry trace (otlp); or send the trace with --otlp-endpoint')
-    .argument('<comparison>', 'a comparison id (see `parallax history`), a unique prefix of one, or "latest" (the one `parallax history` lists first; see `parallax history --help` for when a hand edit is seen)')
+    .description(
+      'write a report of a stored comparison (no re-run): self-contained HTML, Markdown, CSV, JSON or an OpenTelemetry trace (otlp); or send the trace with --otlp-endpoint',
+    )
+    .argument(
+      '<comparison>',
+      'a comparison id (see `parallax history`), a unique prefix of one, or "latest" (the one `parallax history` lists first; see `parallax history --help` for when a hand edit is seen)',
+    )
     .option('-f, --format <format>', `${REPORT_FORMATS.join(' | ')} (default: from the -o file's extension, else html)`)
     .option('-o, --output <file>', 'write the report to this file instead of stdout');
   addOtlpOptions(cmd).action((comparison: string, flags: ReportFlags) => reportCommand(comparison, flags));
@@ -58,16 +70,23 @@ export async function resolveId(store: HistoryStore, wanted: string): Promise<st
     const { meta: newest, damaged } = await store.newest();
     // A damaged comparison cannot be reported; it never hides the readable ones, but the user hears of it.
     for (const d of damaged) {
-      if (!newest || d.modifiedAt > newest.createdAt) warn(`parallax report: skipped damaged comparison ${d.id}: ${d.reason}.`);
+      if (!newest || d.modifiedAt > newest.createdAt)
+        warn(`parallax report: skipped damaged comparison ${d.id}: ${d.reason}.`);
     }
-    if (!newest) throw new Error(`There is no ${damaged.length ? 'readable ' : ''}comparison in the history at ${store.root} yet. Run one first: \`parallax compare --task log-stats\`.`);
+    if (!newest)
+      throw new Error(
+        `There is no ${damaged.length ? 'readable ' : ''}comparison in the history at ${store.root} yet. Run one first: \`parallax compare --task log-stats\`.`,
+      );
     return newest.id;
   }
   if (/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(wanted) && existsSync(join(store.root, wanted, 'meta.json'))) return wanted;
   const names = await readdir(store.root).catch(() => [] as string[]);
   const matches = names.filter((n) => n.startsWith(wanted) && existsSync(join(store.root, n, 'meta.json')));
   if (matches.length === 1) return matches[0];
-  if (matches.length > 1) throw new Error(`"${wanted}" matches ${matches.length} comparisons (${matches.slice(0, 5).join(', ')}${matches.length > 5 ? ', …' : ''}). Give more of the id. ${seeIds}`);
+  if (matches.length > 1)
+    throw new Error(
+      `"${wanted}" matches ${matches.length} comparisons (${matches.slice(0, 5).join(', ')}${matches.length > 5 ? ', …' : ''}). Give more of the id. ${seeIds}`,
+    );
   throw new Error(`No comparison "${wanted}" in the history at ${store.root}. ${seeIds}`);
 }
 
@@ -75,7 +94,11 @@ async function reportCommand(wanted: string, flags: ReportFlags): Promise<void> 
   const format = pickFormat(flags);
   const otlp = otlpTargetOf(flags);
   const [store, { buildReport }] = await Promise.all([
-    cliHistory(resolveDataDir(), (m) => warn(`parallax report: ${m}`), (line) => warn(line)),
+    cliHistory(
+      resolveDataDir(),
+      (m) => warn(`parallax report: ${m}`),
+      (line) => warn(line),
+    ),
     import('../../host/reports/index.js'),
   ]);
   const id = await resolveId(store, wanted);

@@ -55,9 +55,20 @@ export function register(program: Command): void {
 async function runCommand(flags: RunFlags): Promise<void> {
   // The engine loads here, not at the top: every other command (and --help) starts without it. The shell
   // sandbox's probe (child processes the approval policy and the run's record wait for) runs meanwhile.
-  const [{ runEngine, warmUpEngine }, { prepareFixture }, { runTaskOf }, { EngineServices }, { prepareRunBase, runSpecOf }, { PriceStore }] = await Promise.all([
-    import('../../engine/run-engine.js'), import('../../tasks/fixtures.js'), import('../../tasks/index.js'), import('../../host/engine-services.js'),
-    import('../../host/prepare.js'), import('../../host/price-store.js'),
+  const [
+    { runEngine, warmUpEngine },
+    { prepareFixture },
+    { runTaskOf },
+    { EngineServices },
+    { prepareRunBase, runSpecOf },
+    { PriceStore },
+  ] = await Promise.all([
+    import('../../engine/run-engine.js'),
+    import('../../tasks/fixtures.js'),
+    import('../../tasks/index.js'),
+    import('../../host/engine-services.js'),
+    import('../../host/prepare.js'),
+    import('../../host/price-store.js'),
     import('../../engine/sandbox/shell-sandbox.js').then((m) => m.shellSandboxAsync()),
   ]);
   if (!isModeId(flags.mode)) throw new Error(`Unknown mode "${flags.mode}". Use one of: ${MODE_IDS.join(', ')}.`);
@@ -66,7 +77,11 @@ async function runCommand(flags: RunFlags): Promise<void> {
   const extra = buildSettings(flags);
   const mcpServers = await readMcpFile(flags.mcp);
   const tty = process.stdin.isTTY === true;
-  const approvals = cliApprovalPolicy(flags.approve, { tty, userFolder: !!flags.workspace, base: extra.approvals as ApprovalPolicyInput | undefined });
+  const approvals = cliApprovalPolicy(flags.approve, {
+    tty,
+    userFolder: !!flags.workspace,
+    base: extra.approvals as ApprovalPolicyInput | undefined,
+  });
   for (const note of approvals.notes) warn(`note: ${note}`);
   const cleanups: (() => Promise<void>)[] = [];
   const prompter = tty ? new TerminalPrompter(process.stdin, process.stderr) : null;
@@ -81,17 +96,31 @@ async function runCommand(flags: RunFlags): Promise<void> {
     const base = await prepareRunBase(
       {
         task: flags.task,
-        provider: { name: choice.name, baseUrl: choice.baseUrl, model: choice.model, apiKeyEnv: choice.apiKeyEnv, protocol: choice.protocol ?? null },
+        provider: {
+          name: choice.name,
+          baseUrl: choice.baseUrl,
+          model: choice.model,
+          apiKeyEnv: choice.apiKeyEnv,
+          protocol: choice.protocol ?? null,
+        },
         // --no-return-types wins over --settings; otherwise --settings may set returnTypes itself.
-        settings: { ...extra, approvals: approvals.policy, ...(flags.returnTypes === false ? { returnTypes: false } : {}) },
+        settings: {
+          ...extra,
+          approvals: approvals.policy,
+          ...(flags.returnTypes === false ? { returnTypes: false } : {}),
+        },
         mcpServers,
       },
       {
-        services, getApiKey: async () => apiKey, keyEnv: 'any', userFolder: !!flags.workspace,
+        services,
+        getApiKey: async () => apiKey,
+        keyEnv: 'any',
+        userFolder: !!flags.workspace,
         loadPrices: async () => (await new PriceStore(resolveDataDir()).load()).table,
       },
     );
-    if (base.settings.simFaults.length && !base.provider.info.simulated) throw new Error('--fault works only with the simulated model.');
+    if (base.settings.simFaults.length && !base.provider.info.simulated)
+      throw new Error('--fault works only with the simulated model.');
     const task = base.task;
     const workspace = await mkdtemp(join(tmpdir(), 'parallax-run-'));
     if (!flags.keepWorkspace) cleanups.push(() => rm(workspace, { recursive: true, force: true }));
@@ -104,14 +133,17 @@ async function runCommand(flags: RunFlags): Promise<void> {
     const events: StepEvent[] = [];
     if (!flags.json) {
       const label = spec.provider.simulated ? 'simulated model' : `${choice.name} ${choice.model}`;
-      say(`Task: ${task.text}\nMode: ${flags.mode} · ${label}${flags.keepWorkspace ? ` · workspace ${workspace}` : ''}\n`);
+      say(
+        `Task: ${task.text}\nMode: ${flags.mode} · ${label}${flags.keepWorkspace ? ` · workspace ${workspace}` : ''}\n`,
+      );
       say(stepHeader());
     }
     // Prompt composition counts with the tokenizer, which takes a while to load (and holds the thread while it
     // does): it loads once the first request is out and its reply has begun (onResponse), so it delays no request,
     // and events wait for it in order (nothing is printed or logged out of turn).
     let tracker: Promise<CompositionTracker> | null = null;
-    const loadTracker = () => (tracker ??= import('../../engine/tokens/prompt-composition.js').then((m) => new m.CompositionTracker()));
+    const loadTracker = () =>
+      (tracker ??= import('../../engine/tokens/prompt-composition.js').then((m) => new m.CompositionTracker()));
     let queue: Promise<void> = Promise.resolve();
     const record = (e: StepEvent) => {
       events.push(e);
@@ -120,45 +152,67 @@ async function runCommand(flags: RunFlags): Promise<void> {
       if (line) say(line);
     };
     const pending: StepEvent[] = [];
-    await runEngine(spec, {
-      apiKey,
-      searchKey: base.searchKey,
-      signal: controller.signal,
-      ...(prompter ? {
-        askApproval: async (request, signal) =>
-          (await prompter.ask({ label: `[${flags.mode}]`, tool: request.tool, args: request.args, signal })) ?? 'deny',
-        askElicitation: async (request, signal) =>
-          (await import('../elicitation-prompt.js')).askElicitationOnTerminal(prompter, `[${flags.mode}]`, request, signal),
-      } : {}),
-      onResponse: () => void loadTracker(),
-      emit(raw) {
-        // A reply is the first event with something to count: the tracker is needed now, whatever came before.
-        if (raw.type === 'model-response') loadTracker();
-        if (!tracker) {
-          // Before the first reply: nothing to count yet; these events are fed to the tracker once it exists.
-          pending.push(raw);
-          record(raw);
-          return;
-        }
-        const t = tracker;
-        queue = queue.then(async () => {
-          const tr = await t;
-          for (const p of pending.splice(0)) tr.observe(p);
-          record(tr.observe(raw));
-        });
+    await runEngine(
+      spec,
+      {
+        apiKey,
+        searchKey: base.searchKey,
+        signal: controller.signal,
+        ...(prompter
+          ? {
+              askApproval: async (request, signal) =>
+                (await prompter.ask({ label: `[${flags.mode}]`, tool: request.tool, args: request.args, signal })) ??
+                'deny',
+              askElicitation: async (request, signal) =>
+                (await import('../elicitation-prompt.js')).askElicitationOnTerminal(
+                  prompter,
+                  `[${flags.mode}]`,
+                  request,
+                  signal,
+                ),
+            }
+          : {}),
+        onResponse: () => void loadTracker(),
+        emit(raw) {
+          // A reply is the first event with something to count: the tracker is needed now, whatever came before.
+          if (raw.type === 'model-response') loadTracker();
+          if (!tracker) {
+            // Before the first reply: nothing to count yet; these events are fed to the tracker once it exists.
+            pending.push(raw);
+            record(raw);
+            return;
+          }
+          const t = tracker;
+          queue = queue.then(async () => {
+            const tr = await t;
+            for (const p of pending.splice(0)) tr.observe(p);
+            record(tr.observe(raw));
+          });
+        },
       },
-    }, runTask);
+      runTask,
+    );
     await queue;
     if (log) await new Promise<void>((done, fail) => log.end((err?: Error | null) => (err ? fail(err) : done())));
 
     const s = summarizeRun(events);
     if (flags.json) {
       sayJson({
-        status: s.status, answer: s.answer, error: s.error, validation: s.validation, simulated: spec.provider.simulated,
-        model: choice.model, mode: flags.mode, steps: s.totals.steps,
+        status: s.status,
+        answer: s.answer,
+        error: s.error,
+        validation: s.validation,
+        simulated: spec.provider.simulated,
+        model: choice.model,
+        mode: flags.mode,
+        steps: s.totals.steps,
         usage: {
-          prompt: s.totals.prompt, completion: s.totals.completion, cached: s.totals.cached, reasoning: s.totals.reasoning,
-          total: s.totals.total, source: s.usageSource,
+          prompt: s.totals.prompt,
+          completion: s.totals.completion,
+          cached: s.totals.cached,
+          reasoning: s.totals.reasoning,
+          total: s.totals.total,
+          source: s.usageSource,
         },
         perStep: jsonSteps(events, s),
         ...runCostFields(s),
@@ -189,7 +243,7 @@ function jsonSteps(events: readonly StepEvent[], s: RunSummary) {
       completion: u?.completion ?? 0,
       cached: u?.cached ?? 0,
       reasoning: u?.reasoning ?? 0,
-      total: u ? u.total ?? u.prompt + u.completion : 0,
+      total: u ? (u.total ?? u.prompt + u.completion) : 0,
       ...(u?.cacheWrite !== undefined ? { cacheWrite: u.cacheWrite } : {}),
       ...stepCostFields(s.perStep[i]!),
       ...(e.promptComposition ? { promptComposition: e.promptComposition } : {}),

@@ -25,11 +25,22 @@ export function register(program: Command): void {
     .option('--host <address>', 'address to bind', '127.0.0.1')
     .option('--fault <name...>', `inject faults into every request: ${SIM_FAULTS.join(', ')}`)
     .action(async (flags: SimFlags) => {
-      const [{ parseFaults, TRIAL_HEADER }, { startSimServer }] = await Promise.all([import('../../sim/faults.js'), import('../../sim/sim-server.js')]);
-      const sim = await startSimServer({ port: parsePort(flags.port), host: flags.host, faults: parseFaults(flags.fault) });
+      const [{ parseFaults, TRIAL_HEADER }, { startSimServer }] = await Promise.all([
+        import('../../sim/faults.js'),
+        import('../../sim/sim-server.js'),
+      ]);
+      const sim = await startSimServer({
+        port: parsePort(flags.port),
+        host: flags.host,
+        faults: parseFaults(flags.fault),
+      });
       say(sim.url);
-      say(`Point any OpenAI-compatible client at base URL ${sim.url} with model "sim" and any API key (simulated replies). Ctrl+C stops it.`);
-      say(`Send the header ${TRIAL_HEADER}: N to get trial N's behaviour (trial 1, the documented real run, when absent).`);
+      say(
+        `Point any OpenAI-compatible client at base URL ${sim.url} with model "sim" and any API key (simulated replies). Ctrl+C stops it.`,
+      );
+      say(
+        `Send the header ${TRIAL_HEADER}: N to get trial N's behaviour (trial 1, the documented real run, when absent).`,
+      );
       if (flags.fault?.length) say(`Injecting faults: ${flags.fault.join(', ')}`);
       await new Promise<void>((resolve) => {
         const stop = (): void => {

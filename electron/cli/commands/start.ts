@@ -77,28 +77,41 @@ async function start(flags: StartFlags): Promise<void> {
     const binary = electronBinary();
     if (binary && existsSync(join(appRoot, 'dist', 'electron', 'main', 'main.js'))) {
       const child = spawn(binary, [appRoot], { stdio: 'inherit' });
-      await new Promise<void>((done) => child.on('exit', (code) => { process.exitCode = code ?? 0; done(); }));
+      await new Promise<void>((done) =>
+        child.on('exit', (code) => {
+          process.exitCode = code ?? 0;
+          done();
+        }),
+      );
       return;
     }
-    say(binary
-      ? 'The app is not built yet (run `npm run build`); running the comparison in the terminal instead.\n'
-      : 'Electron could not be installed on this machine; running the comparison in the terminal instead.\n');
+    say(
+      binary
+        ? 'The app is not built yet (run `npm run build`); running the comparison in the terminal instead.\n'
+        : 'Electron could not be installed on this machine; running the comparison in the terminal instead.\n',
+    );
   }
   if (!flags.headless && !hasDisplay()) {
     // A newcomer ran `npm start` to see an app: say why none opens and where the same app still is.
-    say('No display on this machine (DISPLAY and WAYLAND_DISPLAY are not set), so the desktop app cannot open: the comparison runs here in the terminal instead. To use the app, run `npx parallax serve` and open the address it prints in a browser.\n');
+    say(
+      'No display on this machine (DISPLAY and WAYLAND_DISPLAY are not set), so the desktop app cannot open: the comparison runs here in the terminal instead. To use the app, run `npx parallax serve` and open the address it prints in a browser.\n',
+    );
   }
   const provider = headlessProvider();
   if (provider.length === 0) say('No provider key in the environment: using the offline simulated model.\n');
-  const child = spawn(process.execPath, [...cliArgs(), 'compare', '--task', flags.task, ...provider], { stdio: 'inherit' });
+  const child = spawn(process.execPath, [...cliArgs(), 'compare', '--task', flags.task, ...provider], {
+    stdio: 'inherit',
+  });
   const code = await new Promise<number>((done) => child.on('exit', (c) => done(c ?? 1)));
   process.exitCode = code;
   if (code !== 0) return;
-  say([
-    '',
-    'Next:',
-    '  npx parallax serve                                   open the app in a browser (same UI as the desktop app)',
-    '  npx parallax report latest --format html -o report.html   export this comparison',
-    '  npx parallax compare --task time-and-title           another built-in task (`npx parallax tasks` lists them)',
-  ].join('\n'));
+  say(
+    [
+      '',
+      'Next:',
+      '  npx parallax serve                                   open the app in a browser (same UI as the desktop app)',
+      '  npx parallax report latest --format html -o report.html   export this comparison',
+      '  npx parallax compare --task time-and-title           another built-in task (`npx parallax tasks` lists them)',
+    ].join('\n'),
+  );
 }

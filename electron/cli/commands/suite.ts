@@ -28,23 +28,48 @@ interface SuiteRunFlags extends ProviderFlags {
 }
 
 export function register(program: Command): void {
-  const suite = program.command('suite').description('run a suite of tasks through several modes and rank the modes (pass rate, tokens, cost, steps, time)');
+  const suite = program
+    .command('suite')
+    .description(
+      'run a suite of tasks through several modes and rank the modes (pass rate, tokens, cost, steps, time)',
+    );
   const run = suite
     .command('run')
     .description('run every task of a suite, one comparison per task, then print the leaderboard')
-    .argument('<suite>', '"builtin" (every built-in task), "history" (every built-in task, ReAct under full, window:2, clear-results:2, clear-results:4 and summarize:3 history vs Code Mode, 3 trials), "m3tooleval" (the CodeAct paper\'s 82 tasks; "m3tooleval:dna_sequencer" for one domain, several joined with commas) or a suite file (.json, .yaml, .yml); a suite file may carry agent columns, programs it runs on this machine (see what each sees: parallax tools --suite FILE)')
-    .option('--modes <list>', `comma-separated modes: ${MODE_IDS.join(',')} (default: the suite's, else ${DEFAULT_MODES.join(',')})`)
-    .option('--variants <file|json>', 'the columns instead of modes, as for `parallax compare --variants` (default: the suite\'s)')
-    .option('--models <list>', 'comma-separated models: every model × every mode of --modes (or the suite\'s modes)')
+    .argument(
+      '<suite>',
+      '"builtin" (every built-in task), "history" (every built-in task, ReAct under full, window:2, clear-results:2, clear-results:4 and summarize:3 history vs Code Mode, 3 trials), "m3tooleval" (the CodeAct paper\'s 82 tasks; "m3tooleval:dna_sequencer" for one domain, several joined with commas) or a suite file (.json, .yaml, .yml); a suite file may carry agent columns, programs it runs on this machine (see what each sees: parallax tools --suite FILE)',
+    )
+    .option(
+      '--modes <list>',
+      `comma-separated modes: ${MODE_IDS.join(',')} (default: the suite's, else ${DEFAULT_MODES.join(',')})`,
+    )
+    .option(
+      '--variants <file|json>',
+      "the columns instead of modes, as for `parallax compare --variants` (default: the suite's)",
+    )
+    .option('--models <list>', "comma-separated models: every model × every mode of --modes (or the suite's modes)")
     .option('--trials <n>', `runs per mode and task, 1–${MAX_TRIALS} (default: the suite's, else 1)`)
     .option('--limit <n>', 'run only the first n tasks of the suite, in its order')
-    .option('--concurrency <n>', 'rounds in flight at once, across the suite\'s comparisons (default: simulated one per two cores, a real provider 1; a 429 lowers it)')
+    .option(
+      '--concurrency <n>',
+      "rounds in flight at once, across the suite's comparisons (default: simulated one per two cores, a real provider 1; a 429 lowers it)",
+    )
     .option('--max-steps <n>', 'stop each run after this many model requests (default 10)')
     .option('--approve <list>', 'approval policy as for `parallax compare` (no prompts: "ask" becomes deny)')
-    .option('--allow-env <name>', 'let the suite file\'s agent columns set this env variable (repeatable; key and token variables need no flag; names interpreters read, such as PYTHONPATH, are never taken from a suite file)', (p: string, all: string[]) => [...all, p], [] as string[])
+    .option(
+      '--allow-env <name>',
+      "let the suite file's agent columns set this env variable (repeatable; key and token variables need no flag; names interpreters read, such as PYTHONPATH, are never taken from a suite file)",
+      (p: string, all: string[]) => [...all, p],
+      [] as string[],
+    )
     .option('--json', 'print the leaderboard as JSON (progress goes to stderr)');
   addProviderOptions(addSettingsOption(run)).action((file: string, flags: SuiteRunFlags) => suiteRun(file, flags));
-  suite.command('list').description('list the stored suite runs, newest first').option('--json', 'print JSON').action((flags: { json?: boolean }) => suiteList(flags));
+  suite
+    .command('list')
+    .description('list the stored suite runs, newest first')
+    .option('--json', 'print JSON')
+    .action((flags: { json?: boolean }) => suiteList(flags));
   suite
     .command('show')
     .description('print the leaderboard of a stored suite run (recomputed from its stored comparisons)')
@@ -61,34 +86,70 @@ export function register(program: Command): void {
 }
 
 function parseModes(list: string): ModeId[] {
-  const modes = list.split(',').map((m) => m.trim()).filter(Boolean);
+  const modes = list
+    .split(',')
+    .map((m) => m.trim())
+    .filter(Boolean);
   if (modes.length === 0) throw new Error(`--modes needs at least one mode: ${MODE_IDS.join(', ')}.`);
   // Checked here, before the first task, rather than failing every task the same way.
   const unknown = modes.filter((m) => !isModeId(m));
-  if (unknown.length) throw new Error(`--modes: ${unknown.map((m) => `"${m}"`).join(', ')} ${unknown.length === 1 ? 'is not a mode' : 'are not modes'}; use ${MODE_IDS.join(', ')}.`);
+  if (unknown.length)
+    throw new Error(
+      `--modes: ${unknown.map((m) => `"${m}"`).join(', ')} ${unknown.length === 1 ? 'is not a mode' : 'are not modes'}; use ${MODE_IDS.join(', ')}.`,
+    );
   if (new Set(modes).size !== modes.length) throw new Error('--modes lists a mode twice; list each once.');
   return modes as ModeId[];
 }
 
 async function suiteRun(file: string, flags: SuiteRunFlags): Promise<void> {
-  const [{ loadSuite }, { runSuite }, { SuiteStore }, { openSuite }, { suiteJson, suiteText }, { createHost }, { resolveDataDir }, { parseTrials, parseConcurrency }, { cliApprovalPolicy }, { disposeSharedSandbox }] = await Promise.all([
-    import('../../suite/load-suite.js'), import('../../suite/run-suite.js'), import('../../suite/suite-store.js'), import('../../suite/suite-data.js'),
-    import('../../suite/suite-report.js'), import('../../host/host.js'), import('../../host/data-dir.js'), import('./compare.js'), import('../approvals.js'),
+  const [
+    { loadSuite },
+    { runSuite },
+    { SuiteStore },
+    { openSuite },
+    { suiteJson, suiteText },
+    { createHost },
+    { resolveDataDir },
+    { parseTrials, parseConcurrency },
+    { cliApprovalPolicy },
+    { disposeSharedSandbox },
+  ] = await Promise.all([
+    import('../../suite/load-suite.js'),
+    import('../../suite/run-suite.js'),
+    import('../../suite/suite-store.js'),
+    import('../../suite/suite-data.js'),
+    import('../../suite/suite-report.js'),
+    import('../../host/host.js'),
+    import('../../host/data-dir.js'),
+    import('./compare.js'),
+    import('../approvals.js'),
     import('../../engine/sandbox/index.js'),
   ]);
   const { limitSuite } = await import('../../../shared/task-set-suites.js');
   const suite = limitSuite(await loadSuite(file), flags.limit);
   const settings = { ...(suite.settings ?? {}), ...buildSettings(flags) };
-  const approvals = cliApprovalPolicy(flags.approve, { tty: false, userFolder: suite.fixtures.size > 0, base: settings.approvals as ApprovalPolicyInput | undefined });
+  const approvals = cliApprovalPolicy(flags.approve, {
+    tty: false,
+    userFolder: suite.fixtures.size > 0,
+    base: settings.approvals as ApprovalPolicyInput | undefined,
+  });
   const { readVariantsFlags, withColumnModel } = await import('../variants-option.js');
   // --variants or --models (with --modes or the suite's modes) win; else --modes; else the suite's columns.
-  const fromFlags = await readVariantsFlags({ variants: flags.variants, models: flags.models, modes: flags.modes ?? (suite.modes ?? DEFAULT_MODES).join(',') }, flags.modes !== undefined && flags.variants !== undefined);
+  const fromFlags = await readVariantsFlags(
+    { variants: flags.variants, models: flags.models, modes: flags.modes ?? (suite.modes ?? DEFAULT_MODES).join(',') },
+    flags.modes !== undefined && flags.variants !== undefined,
+  );
   // A suite's agent columns name their scripts relative to the suite file.
   const { anchorAgentPaths } = await import('../agent-paths.js');
   const own = suite.variants ? anchorAgentPaths(suite.variants, dirname(resolvePath(file))) : null;
   const variants = fromFlags ?? (flags.modes ? null : own);
-  if (own && variants === own) (await import('../../host/agent-access.js')).checkSuiteAgentEnv(own, flags.allowEnv ?? [], file);
-  const modes = variants ? [...new Set(variants.map((v) => v.mode))] : flags.modes ? parseModes(flags.modes) : [...(suite.modes ?? DEFAULT_MODES)];
+  if (own && variants === own)
+    (await import('../../host/agent-access.js')).checkSuiteAgentEnv(own, flags.allowEnv ?? [], file);
+  const modes = variants
+    ? [...new Set(variants.map((v) => v.mode))]
+    : flags.modes
+      ? parseModes(flags.modes)
+      : [...(suite.modes ?? DEFAULT_MODES)];
   const choice = resolveProviderFlags(withColumnModel(flags, variants ?? null));
   const apiKey = readApiKey(choice);
   const trials = parseTrials(flags.trials) ?? suite.trials ?? 1;
@@ -97,15 +158,28 @@ async function suiteRun(file: string, flags: SuiteRunFlags): Promise<void> {
   for (const note of approvals.notes) log(`note: ${note}`);
   // A suite file can carry agent columns, that is, programs: say so before any of them runs.
   if (variants?.some((v) => v.agent)) {
-    const [{ agentProgramsNote }, { shellSandbox }] = await Promise.all([import('../agent-view.js'), import('../../engine/sandbox/shell-sandbox.js')]);
-    log(agentProgramsNote(variants, variants === own ? `the suite file ${file}` : 'the --variants given', shellSandbox().kind)!);
+    const [{ agentProgramsNote }, { shellSandbox }] = await Promise.all([
+      import('../agent-view.js'),
+      import('../../engine/sandbox/shell-sandbox.js'),
+    ]);
+    log(
+      agentProgramsNote(
+        variants,
+        variants === own ? `the suite file ${file}` : 'the --variants given',
+        shellSandbox().kind,
+      )!,
+    );
   }
   const dataDir = resolveDataDir();
   const store = new SuiteStore(dataDir);
   const host = createHost({
-    dataDir, caller: 'cli',
-    getApiKey: async (_info, keyEnv) => (keyEnv === choice.apiKeyEnv ? apiKey : keyEnv ? process.env[keyEnv]?.trim() || null : null),
-    onEvents: () => {}, onWarning: (m) => log(`warning: ${m}`), pool: {},
+    dataDir,
+    caller: 'cli',
+    getApiKey: async (_info, keyEnv) =>
+      keyEnv === choice.apiKeyEnv ? apiKey : keyEnv ? process.env[keyEnv]?.trim() || null : null,
+    onEvents: () => {},
+    onWarning: (m) => log(`warning: ${m}`),
+    pool: {},
   });
   let stop = false;
   const onSignal = () => {
@@ -117,13 +191,30 @@ async function suiteRun(file: string, flags: SuiteRunFlags): Promise<void> {
   let record: SuiteRecord;
   try {
     void host.warmPool(variants?.length ?? modes.length);
-    log(`Suite ${suite.name}: ${suite.tasks.length} task${suite.tasks.length === 1 ? '' : 's'} × ${variants ? `${variants.length} columns` : modes.map((m) => MODE_LABELS[m] ?? m).join(', ')} × ${trials} trial${trials === 1 ? '' : 's'}`);
+    log(
+      `Suite ${suite.name}: ${suite.tasks.length} task${suite.tasks.length === 1 ? '' : 's'} × ${variants ? `${variants.length} columns` : modes.map((m) => MODE_LABELS[m] ?? m).join(', ')} × ${trials} trial${trials === 1 ? '' : 's'}`,
+    );
     record = await runSuite({
-      host, suite, modes, variants, trials, store, ...(concurrency !== undefined ? { concurrency } : {}),
-      provider: { name: choice.name, baseUrl: choice.baseUrl, model: choice.model, apiKeyEnv: choice.apiKeyEnv, protocol: choice.protocol ?? null },
+      host,
+      suite,
+      modes,
+      variants,
+      trials,
+      store,
+      ...(concurrency !== undefined ? { concurrency } : {}),
+      provider: {
+        name: choice.name,
+        baseUrl: choice.baseUrl,
+        model: choice.model,
+        apiKeyEnv: choice.apiKeyEnv,
+        protocol: choice.protocol ?? null,
+      },
       settings: { ...settings, approvals: approvals.policy },
       stopped: () => stop,
-      onTaskStart: (task, i, meta) => log(`[${i + 1}/${suite.tasks.length}] ${task.id}: comparison ${meta.id}${meta.provider.simulated ? ' (simulated)' : ''}`),
+      onTaskStart: (task, i, meta) =>
+        log(
+          `[${i + 1}/${suite.tasks.length}] ${task.id}: comparison ${meta.id}${meta.provider.simulated ? ' (simulated)' : ''}`,
+        ),
       onTaskEnd: (task, i, stored, error) => {
         if (error) log(`[${i + 1}/${suite.tasks.length}] ${task.id}: not run — ${error}`);
         else log(`[${i + 1}/${suite.tasks.length}] ${task.id}: ${stored?.meta.runs.length ?? 0} runs done`);
@@ -144,7 +235,10 @@ async function suiteRun(file: string, flags: SuiteRunFlags): Promise<void> {
 
 async function openStored(id: string) {
   const [{ SuiteStore }, { openSuite }, { HistoryStore }, { resolveDataDir }] = await Promise.all([
-    import('../../suite/suite-store.js'), import('../../suite/suite-data.js'), import('../../host/history-store.js'), import('../../host/data-dir.js'),
+    import('../../suite/suite-store.js'),
+    import('../../suite/suite-data.js'),
+    import('../../host/history-store.js'),
+    import('../../host/data-dir.js'),
   ]);
   const dataDir = resolveDataDir();
   const record = await new SuiteStore(dataDir).resolve(id);
@@ -156,7 +250,9 @@ async function openStored(id: string) {
 
 async function suiteList(flags: { json?: boolean }): Promise<void> {
   const [{ SuiteStore }, { resolveDataDir }, { formatUtc }] = await Promise.all([
-    import('../../suite/suite-store.js'), import('../../host/data-dir.js'), import('../../host/reports/report-text.js'),
+    import('../../suite/suite-store.js'),
+    import('../../host/data-dir.js'),
+    import('../../host/reports/report-text.js'),
   ]);
   const store = new SuiteStore(resolveDataDir());
   const all = await store.list((m) => warn(`parallax suite: skipped: ${m}`));
@@ -170,7 +266,9 @@ async function suiteList(flags: { json?: boolean }): Promise<void> {
   }
   for (const r of all) {
     const sim = r.provider?.simulated ? ' (simulated)' : '';
-    say(`${r.id}  ${formatUtc(r.createdAt)}  ${r.name}  ${r.tasks.length} tasks × ${r.modes.join(',')} × ${r.trials}  ${r.provider?.model ?? '—'}${sim}`);
+    say(
+      `${r.id}  ${formatUtc(r.createdAt)}  ${r.name}  ${r.tasks.length} tasks × ${r.modes.join(',')} × ${r.trials}  ${r.provider?.model ?? '—'}${sim}`,
+    );
   }
 }
 
@@ -178,13 +276,17 @@ async function suiteShow(id: string, flags: { json?: boolean }): Promise<void> {
   const { suiteJson, suiteText } = await import('../../suite/suite-report.js');
   const { data, dataDir } = await openStored(id);
   if (flags.json) sayJson(suiteJson(data));
-    else write(process.stdout, suiteText(data, dataDir));
+  else write(process.stdout, suiteText(data, dataDir));
 }
 
 async function suiteReportCommand(id: string, flags: { format: string; output?: string }): Promise<void> {
   const format = formatNamed(flags.format, SUITE_REPORT_FORMATS);
   if (!format) throw new Error(unknownFormatMessage('suite report', flags.format, SUITE_REPORT_FORMATS));
-  const [{ suiteReport }, { writeFile }, { resolve }] = await Promise.all([import('../../suite/suite-report.js'), import('node:fs/promises'), import('node:path')]);
+  const [{ suiteReport }, { writeFile }, { resolve }] = await Promise.all([
+    import('../../suite/suite-report.js'),
+    import('node:fs/promises'),
+    import('node:path'),
+  ]);
   const { data } = await openStored(id);
   const content = suiteReport(data, format);
   if (flags.output) {

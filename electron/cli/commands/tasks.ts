@@ -8,10 +8,15 @@ export function formatTaskList(): string {
   const idWidth = Math.max(...BUILTIN_TASKS.map((t) => t.id.length));
   const titleWidth = Math.max(...BUILTIN_TASKS.map((t) => t.title.length));
   const lines = BUILTIN_TASKS.map((t) => `${t.id.padEnd(idWidth)}  ${t.title.padEnd(titleWidth)}  ${t.about}`);
-  const sets = TASK_SETS.map((set) => `${set.id}  ${set.label}: ${set.tasks().length} tasks in ${set.domains.map((d) => d.id).join(', ')}`);
+  const sets = TASK_SETS.map(
+    (set) => `${set.id}  ${set.label}: ${set.tasks().length} tasks in ${set.domains.map((d) => d.id).join(', ')}`,
+  );
   return [
-    ...lines, '', 'Run one with `parallax run --task <id>`, or pass any other text as a free-text task.',
-    '', 'Task sets (run one with `parallax suite run <set>`, a domain with `<set>:<domain>`; each task is also a built-in task, `<set>/<domain>/<task>`):',
+    ...lines,
+    '',
+    'Run one with `parallax run --task <id>`, or pass any other text as a free-text task.',
+    '',
+    'Task sets (run one with `parallax suite run <set>`, a domain with `<set>:<domain>`; each task is also a built-in task, `<set>/<domain>/<task>`):',
     ...sets,
   ].join('\n');
 }

@@ -15,9 +15,26 @@ import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AgentCommand, AgentLaunch, AgentShownPath } from '../../../shared/agent-command.js';
 import { codeWords, fileOfWord } from './launch/command-words.js';
-import { familyOf, findOnPath, LaunchError, resolveInterpreter, shebangOf, shebangProgram, type Family, type Interpreter } from './launch/interpreter.js';
+import {
+  familyOf,
+  findOnPath,
+  LaunchError,
+  resolveInterpreter,
+  shebangOf,
+  shebangProgram,
+  type Family,
+  type Interpreter,
+} from './launch/interpreter.js';
 import { rewriteNpx, rewriteUvRun } from './launch/launchers.js';
-import { hoistedNodeModules, isInside, isSystemPath, linkedPackages, projectOf, refusal, type PathRules } from './launch/visible-paths.js';
+import {
+  hoistedNodeModules,
+  isInside,
+  isSystemPath,
+  linkedPackages,
+  projectOf,
+  refusal,
+  type PathRules,
+} from './launch/visible-paths.js';
 
 export { LaunchError } from './launch/interpreter.js';
 
@@ -49,7 +66,11 @@ const isFile = (p: string): boolean => {
 const LABEL: Record<Family, string> = { python: 'Python', node: 'Node.js' };
 
 export async function resolveAgentLaunch(agent: AgentCommand, ctx: LaunchContext): Promise<AgentLaunch> {
-  const rules: PathRules = { home: realOr(ctx.home ?? ctx.env.HOME ?? homedir()), tmp: realOr(ctx.tmp ?? tmpdir()), dataDir: ctx.dataDir ? realOr(ctx.dataDir) : null };
+  const rules: PathRules = {
+    home: realOr(ctx.home ?? ctx.env.HOME ?? homedir()),
+    tmp: realOr(ctx.tmp ?? tmpdir()),
+    dataDir: ctx.dataDir ? realOr(ctx.dataDir) : null,
+  };
   const notes: string[] = [];
   let argv = [...agent.command];
   let known: number[] = [];
@@ -61,7 +82,11 @@ export async function resolveAgentLaunch(agent: AgentCommand, ctx: LaunchContext
     // A script run by its #! line: through env, the shell would find that interpreter on the user's PATH.
     const line = shebangOf(argv[0]!);
     const interpreter = line ? shebangProgram(line) : null;
-    if (interpreter && familyOf(path.basename(interpreter)) && !(path.isAbsolute(interpreter) && isSystemPath(interpreter))) {
+    if (
+      interpreter &&
+      familyOf(path.basename(interpreter)) &&
+      !(path.isAbsolute(interpreter) && isSystemPath(interpreter))
+    ) {
       notes.push(`${argv[0]} starts with #!${line!.join(' ')}: it runs as ${interpreter} ${path.basename(argv[0]!)}.`);
       argv = [interpreter, ...argv];
     }
@@ -70,7 +95,10 @@ export async function resolveAgentLaunch(agent: AgentCommand, ctx: LaunchContext
   let found: string | null = null;
   if (!given.includes('/')) {
     found = findOnPath(given, ctx.env.PATH);
-    if (!found) throw new LaunchError(`${given} is not on your PATH (${ctx.env.PATH || 'empty'}). Install it, or give its full path as the command's first word.`);
+    if (!found)
+      throw new LaunchError(
+        `${given} is not on your PATH (${ctx.env.PATH || 'empty'}). Install it, or give its full path as the command's first word.`,
+      );
   } else if (path.isAbsolute(given)) {
     if (!existsSync(given)) throw new LaunchError(`${given} does not exist. Check the command's first word.`);
     found = given;
@@ -85,7 +113,9 @@ export async function resolveAgentLaunch(agent: AgentCommand, ctx: LaunchContext
   // The user's own program named as a path (./agent.sh, a compiled agent) is code too.
   if (!family && given.includes('/') && !known.length) code.unshift(0);
   const scripts = code.map((i) => argv[i]!).filter((w) => path.isAbsolute(w) && isFile(w));
-  for (const w of code.map((i) => argv[i]!)) if (!path.isAbsolute(w)) notes.push(`${w} is a relative path: it is looked for in each run's copy of the workspace.`);
+  for (const w of code.map((i) => argv[i]!))
+    if (!path.isAbsolute(w))
+      notes.push(`${w} is a relative path: it is looked for in each run's copy of the workspace.`);
 
   const shown: AgentShownPath[] = [];
   const projects = scripts.map((s) => projectOf(s, rules));
@@ -97,24 +127,41 @@ export async function resolveAgentLaunch(agent: AgentCommand, ctx: LaunchContext
     argv[0] = interp.program;
     if (interp.via) notes.push(interp.via);
     if (interp.venv) shown.push({ path: realOr(interp.venv), why: `the virtual environment of ${interp.program}` });
-    if (interp.prefix) shown.push({ path: interp.prefix, why: `the ${LABEL[family]} installation that runs it (${realOr(interp.program)})` });
+    if (interp.prefix)
+      shown.push({
+        path: interp.prefix,
+        why: `the ${LABEL[family]} installation that runs it (${realOr(interp.program)})`,
+      });
     if (given !== interp.program && !interp.via) notes.push(`${given} is ${interp.program} (found on your PATH).`);
   } else if (found && !given.includes('/')) {
     // An installed tool (bun, deno, …) outside the system folders: its installation.
     const real = realOr(found);
     argv[0] = real;
     const install = path.basename(path.dirname(real)) === 'bin' ? path.dirname(path.dirname(real)) : path.dirname(real);
-    if (!isSystemPath(`${install}/`)) shown.push({ path: refusal(install, rules) ? real : install, why: `the installation of ${given} (${real})` });
-    if (shebangOf(real)) notes.push(`${found} is a script (a version manager's shim?): inside the sandbox it runs as it is, and may not find what it calls. If it fails, give the real program's full path.`);
+    if (!isSystemPath(`${install}/`))
+      shown.push({ path: refusal(install, rules) ? real : install, why: `the installation of ${given} (${real})` });
+    if (shebangOf(real))
+      notes.push(
+        `${found} is a script (a version manager's shim?): inside the sandbox it runs as it is, and may not find what it calls. If it fails, give the real program's full path.`,
+      );
   }
   for (const root of projects) {
     if (!existsSync(path.join(root.path, 'node_modules')) && family !== 'node') continue;
     shown.push(...hoistedNodeModules(root.path, rules));
-    shown.push(...linkedPackages(root.path, shown.map((s) => s.path), rules));
+    shown.push(
+      ...linkedPackages(
+        root.path,
+        shown.map((s) => s.path),
+        rules,
+      ),
+    );
   }
   if (family === 'python' && !interp?.venv) {
     const unused = projects.find((p) => existsSync(path.join(p.path, '.venv', 'bin', 'python')));
-    if (unused) notes.push(`The project ${unused.path} has a virtual environment (.venv) that this command does not use: write [".venv/bin/python", …] or ["uv", "run", …] to run with its packages.`);
+    if (unused)
+      notes.push(
+        `The project ${unused.path} has a virtual environment (.venv) that this command does not use: write [".venv/bin/python", …] or ["uv", "run", …] to run with its packages.`,
+      );
   }
   for (const listed of agent.paths ?? []) shown.push(checkListedPath(listed, rules));
 
@@ -126,7 +173,10 @@ export async function resolveAgentLaunch(agent: AgentCommand, ctx: LaunchContext
     if (!path.isAbsolute(file) || !existsSync(file)) return;
     const real = realOr(file);
     if (isSystemPath(real) || kept.some((s) => isInside(real, s.path))) return;
-    hidden.push({ path: file, why: 'an argument, not code: not shown inside the sandbox (the program sees only the path). List it in the column\'s agent.paths to show it.' });
+    hidden.push({
+      path: file,
+      why: "an argument, not code: not shown inside the sandbox (the program sees only the path). List it in the column's agent.paths to show it.",
+    });
   });
   const pathDirs = interp && !isSystemPath(interp.program) ? [path.dirname(interp.program)] : [];
   return { argv, pathDirs, env: interp?.venv ? { VIRTUAL_ENV: interp.venv } : {}, shown: kept, hidden, notes };
@@ -134,12 +184,19 @@ export async function resolveAgentLaunch(agent: AgentCommand, ctx: LaunchContext
 
 /** One entry of the column's `paths`: full, existing, and not a folder that may never be shown. */
 function checkListedPath(listed: string, rules: PathRules): AgentShownPath {
-  if (!path.isAbsolute(listed)) throw new LaunchError(`agent.paths: ${listed} is not a full path. Write it from / (in a variants or suite file, a relative path is taken from the file's folder).`);
-  if (!existsSync(listed)) throw new LaunchError(`agent.paths: ${listed} does not exist. Fix the path or leave it out.`);
+  if (!path.isAbsolute(listed))
+    throw new LaunchError(
+      `agent.paths: ${listed} is not a full path. Write it from / (in a variants or suite file, a relative path is taken from the file's folder).`,
+    );
+  if (!existsSync(listed))
+    throw new LaunchError(`agent.paths: ${listed} does not exist. Fix the path or leave it out.`);
   const real = realOr(listed);
   const refused = refusal(real, rules);
-  if (refused) throw new LaunchError(`agent.paths: ${listed} may not be shown to an agent: ${refused}. List the folder the program needs, not one around it.`);
-  return { path: real, why: 'listed in the column\'s agent.paths' };
+  if (refused)
+    throw new LaunchError(
+      `agent.paths: ${listed} may not be shown to an agent: ${refused}. List the folder the program needs, not one around it.`,
+    );
+  return { path: real, why: "listed in the column's agent.paths" };
 }
 
 /** Without the system folders (always shown) and without paths inside another shown one. */

@@ -24,7 +24,10 @@ export interface ProxyHandlers {
 
 /** A refusal with the HTTP status and the words the agent gets. */
 export class ProxyError extends Error {
-  constructor(message: string, readonly status: number) {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
     super(message);
   }
 }
@@ -34,7 +37,11 @@ export interface AgentProxy {
   close(): Promise<void>;
 }
 
-export function startAgentProxy(token: string, handlers: ProxyHandlers, listen: { readonly socket: string } | { readonly port: number }): Promise<AgentProxy & { readonly port: number | null }> {
+export function startAgentProxy(
+  token: string,
+  handlers: ProxyHandlers,
+  listen: { readonly socket: string } | { readonly port: number },
+): Promise<AgentProxy & { readonly port: number | null }> {
   const server = createServer((req, res) => void serve(req, res, token, handlers));
   // An agent that keeps a connection open must not hold the run's end.
   server.keepAliveTimeout = 1000;
@@ -45,10 +52,11 @@ export function startAgentProxy(token: string, handlers: ProxyHandlers, listen: 
       resolve({
         server,
         port: typeof address === 'object' && address ? address.port : null,
-        close: () => new Promise<void>((r) => {
-          server.close(() => r());
-          server.closeAllConnections();
-        }),
+        close: () =>
+          new Promise<void>((r) => {
+            server.close(() => r());
+            server.closeAllConnections();
+          }),
       });
     };
     if ('socket' in listen) server.listen(listen.socket, done);
@@ -65,14 +73,20 @@ function tokenOf(req: IncomingMessage): string | null {
 
 const sameToken = (given: string | null, token: string) => {
   if (given === null) return false;
-  const a = Buffer.from(given), b = Buffer.from(token);
+  const a = Buffer.from(given),
+    b = Buffer.from(token);
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
 async function serve(req: IncomingMessage, res: ServerResponse, token: string, handlers: ProxyHandlers): Promise<void> {
   const method = req.method ?? 'GET';
   const path = (req.url ?? '/').split('?')[0]!;
-  const kind = method === 'POST' && /^(\/v1)?\/chat\/completions\/?$/.test(path) ? 'openai' : method === 'POST' && /^(\/v1)?\/messages\/?$/.test(path) ? 'anthropic' : null;
+  const kind =
+    method === 'POST' && /^(\/v1)?\/chat\/completions\/?$/.test(path)
+      ? 'openai'
+      : method === 'POST' && /^(\/v1)?\/messages\/?$/.test(path)
+        ? 'anthropic'
+        : null;
   let bytes = 0;
   const refuse = (status: number, reason: string) => {
     handlers.other({ method, path, bytes, status, reason });
@@ -84,8 +98,16 @@ async function serve(req: IncomingMessage, res: ServerResponse, token: string, h
   } catch (e) {
     return refuse(413, (e as Error).message);
   }
-  if (!sameToken(tokenOf(req), token)) return refuse(401, 'This proxy takes the run\'s own key (OPENAI_API_KEY / ANTHROPIC_API_KEY as Parallax set them); the request carried another.');
-  if (!kind) return refuse(404, `${method} ${path} is not a chat request: the recording proxy answers POST /v1/chat/completions (OpenAI) and POST /v1/messages (Anthropic) only.`);
+  if (!sameToken(tokenOf(req), token))
+    return refuse(
+      401,
+      "This proxy takes the run's own key (OPENAI_API_KEY / ANTHROPIC_API_KEY as Parallax set them); the request carried another.",
+    );
+  if (!kind)
+    return refuse(
+      404,
+      `${method} ${path} is not a chat request: the recording proxy answers POST /v1/chat/completions (OpenAI) and POST /v1/messages (Anthropic) only.`,
+    );
   let parsed: unknown;
   try {
     parsed = JSON.parse(body.toString('utf8'));
@@ -132,9 +154,23 @@ function sendError(res: ServerResponse, kind: 'openai' | 'anthropic', status: nu
     res.end();
     return;
   }
-  const body = kind === 'anthropic'
-    ? { type: 'error', error: { type: status === 401 ? 'authentication_error' : status === 429 ? 'rate_limit_error' : status >= 500 ? 'api_error' : 'invalid_request_error', message } }
-    : { error: { message, type: status === 401 ? 'invalid_api_key' : 'proxy_error', code: status } };
+  const body =
+    kind === 'anthropic'
+      ? {
+          type: 'error',
+          error: {
+            type:
+              status === 401
+                ? 'authentication_error'
+                : status === 429
+                  ? 'rate_limit_error'
+                  : status >= 500
+                    ? 'api_error'
+                    : 'invalid_request_error',
+            message,
+          },
+        }
+      : { error: { message, type: status === 401 ? 'invalid_api_key' : 'proxy_error', code: status } };
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
 }

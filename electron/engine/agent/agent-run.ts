@@ -19,7 +19,13 @@ import type { LoopResult } from '../loop.js';
 import { NO_POLICY_MESSAGE } from '../loop.js';
 import type { ChatClient } from '../provider/chat-client.js';
 import { runShellCommand, type ShellRun } from '../sandbox/shell-runner.js';
-import { SANDBOX_PATH, shellSandbox, UNSHARE_NOTE, type SandboxBind, type ShellSandboxInfo } from '../sandbox/shell-sandbox.js';
+import {
+  SANDBOX_PATH,
+  shellSandbox,
+  UNSHARE_NOTE,
+  type SandboxBind,
+  type ShellSandboxInfo,
+} from '../sandbox/shell-sandbox.js';
 import { DEFAULT_TOOL_LIMITS } from '../tools/limits.js';
 import { resolveAgentLaunch } from './agent-launch.js';
 import { startAgentProxy } from './agent-proxy.js';
@@ -65,7 +71,8 @@ export async function runAgent(opts: AgentRunOptions): Promise<LoopResult> {
   // but a user namespace where unshare can make one, so no process outside it (the host's, with a key in its
   // environment or memory) can be read through /proc.
   const found = opts.sandbox ?? shellSandbox();
-  const info: ShellSandboxInfo = found.kind === 'none' && found.unshare ? { ...found, reason: found.reason.replace(UNSHARE_NOTE, '') } : found;
+  const info: ShellSandboxInfo =
+    found.kind === 'none' && found.unshare ? { ...found, reason: found.reason.replace(UNSHARE_NOTE, '') } : found;
   const namespaced = info.kind === 'bubblewrap';
   const startedAt = Date.now();
   // The host resolves it where the user's environment is; a spec made elsewhere (tests, the bench) here.
@@ -76,24 +83,46 @@ export async function runAgent(opts: AgentRunOptions): Promise<LoopResult> {
   const onAbort = () => stopper.abort(opts.signal.reason);
   opts.signal.addEventListener('abort', onAbort, { once: true });
   if (opts.signal.aborted) onAbort();
-  const steps = new AgentSteps(spec, client, recorder, stopper.signal, { kind: info.kind, reason: agentReach(info, launch) }, () => setTimeout(() => stopper.abort('max-steps'), 50));
+  const steps = new AgentSteps(
+    spec,
+    client,
+    recorder,
+    stopper.signal,
+    { kind: info.kind, reason: agentReach(info, launch) },
+    () => setTimeout(() => stopper.abort('max-steps'), 50),
+  );
   const socketDir = namespaced ? realpathSync(mkdtempSync(path.join(tmpdir(), 'parallax-agent-'))) : null;
-  const proxy = await startAgentProxy(token, {
-    chat: (req) => steps.chat(req),
-    other: (n) => {
-      steps.begin();
-      recorder.emit({ type: 'run-warning', message: `The agent sent ${n.method} ${n.path} (${n.bytes} bytes), which is not a step: the proxy answered ${n.status}. ${n.reason}` });
+  const proxy = await startAgentProxy(
+    token,
+    {
+      chat: (req) => steps.chat(req),
+      other: (n) => {
+        steps.begin();
+        recorder.emit({
+          type: 'run-warning',
+          message: `The agent sent ${n.method} ${n.path} (${n.bytes} bytes), which is not a step: the proxy answered ${n.status}. ${n.reason}`,
+        });
+      },
     },
-  }, socketDir ? { socket: path.join(socketDir, 'proxy.sock') } : { port: 0 });
+    socketDir ? { socket: path.join(socketDir, 'proxy.sock') } : { port: 0 },
+  );
   const base = `http://127.0.0.1:${namespaced ? BRIDGE_PORT : proxy.port}`;
   // The interpreter's own bin first, so what the agent starts by name is the same installation.
   const searchPath = [...launch.pathDirs, SANDBOX_PATH].join(':');
   const env: Record<string, string> = {
-    PATH: searchPath, LANG: 'C.UTF-8', TERM: 'dumb', NO_COLOR: '1',
+    PATH: searchPath,
+    LANG: 'C.UTF-8',
+    TERM: 'dumb',
+    NO_COLOR: '1',
     ...launch.env,
     ...(spec.agent.env ?? {}),
-    PARALLAX_TASK: spec.task.text, PARALLAX_MODEL: spec.provider.model, PARALLAX_RUN_ID: spec.runId,
-    OPENAI_BASE_URL: `${base}/v1`, OPENAI_API_KEY: token, ANTHROPIC_BASE_URL: base, ANTHROPIC_API_KEY: token,
+    PARALLAX_TASK: spec.task.text,
+    PARALLAX_MODEL: spec.provider.model,
+    PARALLAX_RUN_ID: spec.runId,
+    OPENAI_BASE_URL: `${base}/v1`,
+    OPENAI_API_KEY: token,
+    ANTHROPIC_BASE_URL: base,
+    ANTHROPIC_API_KEY: token,
   };
   const argv = launch.argv;
   let command = argv.map(quote).join(' ');
@@ -104,7 +133,9 @@ export async function runAgent(opts: AgentRunOptions): Promise<LoopResult> {
     // Electron's binary runs the bridge as Node.
     if (!/^node(\.exe)?$/.test(path.basename(node))) env.ELECTRON_RUN_AS_NODE = '1';
     binds.push({ path: socketDir!, writable: true });
-    command = [node, '-e', BRIDGE, String(BRIDGE_PORT), path.join(socketDir!, 'proxy.sock'), ...argv].map(quote).join(' ');
+    command = [node, '-e', BRIDGE, String(BRIDGE_PORT), path.join(socketDir!, 'proxy.sock'), ...argv]
+      .map(quote)
+      .join(' ');
   }
   const timeoutMs = spec.agent.timeoutMs ?? AGENT_TIMEOUT_MS;
   let run: ShellRun | null = null;
@@ -119,8 +150,12 @@ export async function runAgent(opts: AgentRunOptions): Promise<LoopResult> {
       sandboxPath: searchPath,
       hostNetwork: true,
       limits: {
-        timeoutMs, outputBytes: AGENT_OUTPUT_BYTES, maxProcesses: AGENT_MAX_PROCESSES,
-        fileBytes: DEFAULT_TOOL_LIMITS.workspaceWriteBytes, writeBudgetBytes: DEFAULT_TOOL_LIMITS.workspaceWriteBytes, tmpBytes: DEFAULT_TOOL_LIMITS.shellTmpBytes,
+        timeoutMs,
+        outputBytes: AGENT_OUTPUT_BYTES,
+        maxProcesses: AGENT_MAX_PROCESSES,
+        fileBytes: DEFAULT_TOOL_LIMITS.workspaceWriteBytes,
+        writeBudgetBytes: DEFAULT_TOOL_LIMITS.workspaceWriteBytes,
+        tmpBytes: DEFAULT_TOOL_LIMITS.shellTmpBytes,
       },
     });
   } catch (err) {
@@ -132,32 +167,72 @@ export async function runAgent(opts: AgentRunOptions): Promise<LoopResult> {
   }
   steps.begin(undefined, startedAt);
   steps.end();
-  if (failure !== null || !run) return { status: 'error', answer: '', error: `The agent could not be started: ${failure}` };
+  if (failure !== null || !run)
+    return { status: 'error', answer: '', error: `The agent could not be started: ${failure}` };
   if (steps.gaveUp !== null) return { status: 'error', answer: '', error: steps.gaveUp };
-  if (steps.overLimit) return { status: 'max-steps', answer: '', error: `Stopped after ${spec.settings.maxSteps} steps (model requests) without a final answer. Raise "max steps" if the task needs more.` };
-  if (run.stop === 'cancel' || opts.signal.aborted) return { status: 'cancelled', answer: '', error: typeof opts.signal.reason === 'string' ? opts.signal.reason : 'The run was cancelled.' };
+  if (steps.overLimit)
+    return {
+      status: 'max-steps',
+      answer: '',
+      error: `Stopped after ${spec.settings.maxSteps} steps (model requests) without a final answer. Raise "max steps" if the task needs more.`,
+    };
+  if (run.stop === 'cancel' || opts.signal.aborted)
+    return {
+      status: 'cancelled',
+      answer: '',
+      error: typeof opts.signal.reason === 'string' ? opts.signal.reason : 'The run was cancelled.',
+    };
   const tail = (s: string) => (s.length > STDERR_TAIL ? `…${s.slice(-STDERR_TAIL)}` : s).trim();
-  if (run.stop === 'time') return { status: 'error', answer: '', error: `The agent ran longer than its time limit of ${timeoutMs / 1000} s and was stopped with everything it started.${run.stderr.trim() ? ` Its standard error ended: ${tail(run.stderr)}` : ''}` };
-  if (run.stop === 'processes') return { status: 'error', answer: '', error: `The agent started more than ${AGENT_MAX_PROCESSES} processes at once and was stopped.` };
-  if (run.stop === 'write-budget') return { status: 'error', answer: '', error: 'The agent wrote more than the run\'s workspace write budget and was stopped.' };
+  if (run.stop === 'time')
+    return {
+      status: 'error',
+      answer: '',
+      error: `The agent ran longer than its time limit of ${timeoutMs / 1000} s and was stopped with everything it started.${run.stderr.trim() ? ` Its standard error ended: ${tail(run.stderr)}` : ''}`,
+    };
+  if (run.stop === 'processes')
+    return {
+      status: 'error',
+      answer: '',
+      error: `The agent started more than ${AGENT_MAX_PROCESSES} processes at once and was stopped.`,
+    };
+  if (run.stop === 'write-budget')
+    return {
+      status: 'error',
+      answer: '',
+      error: "The agent wrote more than the run's workspace write budget and was stopped.",
+    };
   if (run.exitCode !== 0) {
     const said = tail(run.stderr);
     const missing = MISSING.test(run.stderr) ? ` ${whatItSaw(info, launch)}` : '';
-    return { status: 'error', answer: '', error: `The agent exited with status ${run.exitCode}.${said ? ` Its standard error ended: ${said}` : ' It wrote nothing to standard error.'}${missing}` };
+    return {
+      status: 'error',
+      answer: '',
+      error: `The agent exited with status ${run.exitCode}.${said ? ` Its standard error ended: ${said}` : ' It wrote nothing to standard error.'}${missing}`,
+    };
   }
   // A flood is no answer: the runner kept the first bytes and counted the rest.
   const flood = /\n\[output truncated: (\d+) more bytes not shown[^\]]*\]$/.exec(run.stdout);
   if (flood) {
-    return { status: 'error', answer: '', error: `The agent wrote ${AGENT_OUTPUT_BYTES + Number(flood[1])} bytes to its standard output, more than an answer may hold (${AGENT_OUTPUT_BYTES} bytes); it began: ${run.stdout.slice(0, 200)}…` };
+    return {
+      status: 'error',
+      answer: '',
+      error: `The agent wrote ${AGENT_OUTPUT_BYTES + Number(flood[1])} bytes to its standard output, more than an answer may hold (${AGENT_OUTPUT_BYTES} bytes); it began: ${run.stdout.slice(0, 200)}…`,
+    };
   }
   const answer = run.stdout.trim();
   if (steps.noPolicy) return { status: 'no-policy', answer, error: NO_POLICY_MESSAGE };
-  if (answer === '') return { status: 'error', answer: '', error: 'The agent exited with status 0 but wrote no answer on its standard output.' };
+  if (answer === '')
+    return {
+      status: 'error',
+      answer: '',
+      error: 'The agent exited with status 0 but wrote no answer on its standard output.',
+    };
   return { status: 'answered', answer };
 }
 
 /** A program that could not start, or could not find a module or a file: what the sandbox showed may be why. */
-const MISSING = /ModuleNotFoundError|ImportError|No module named|Cannot find (module|package)|ERR_MODULE_NOT_FOUND|can't open file|No such file or directory|ENOENT|could not start|error while loading shared libraries|Permission denied|EACCES/;
+const MISSING =
+  /ModuleNotFoundError|ImportError|No module named|Cannot find (module|package)|ERR_MODULE_NOT_FOUND|can't open file|No such file or directory|ENOENT|could not start|error while loading shared libraries|Permission denied|EACCES/;
 
 const shownList = (launch: AgentLaunch): string => launch.shown.map((s) => `${s.path} (${s.why})`).join('; ');
 
@@ -165,8 +240,11 @@ const shownList = (launch: AgentLaunch): string => launch.shown.map((s) => `${s.
 export function whatItSaw(info: ShellSandboxInfo, launch: AgentLaunch): string {
   const program = `It ran ${launch.argv[0]}.`;
   const notes = launch.notes.filter((n) => /virtual environment/.test(n)).join(' ');
-  if (info.kind !== 'bubblewrap') return `${program} It ran without an OS sandbox, so every file this user can read was there: the error is the program's own (a package not installed for that interpreter?).${notes ? ` ${notes}` : ''}`;
-  const hidden = launch.hidden.length ? ` Not shown: ${launch.hidden.map((h) => h.path).join(', ')} (arguments, not code).` : '';
+  if (info.kind !== 'bubblewrap')
+    return `${program} It ran without an OS sandbox, so every file this user can read was there: the error is the program's own (a package not installed for that interpreter?).${notes ? ` ${notes}` : ''}`;
+  const hidden = launch.hidden.length
+    ? ` Not shown: ${launch.hidden.map((h) => h.path).join(', ')} (arguments, not code).`
+    : '';
   return `${program} Inside the sandbox it saw, read-only: the system folders${launch.shown.length ? `; ${shownList(launch)}` : ''}; and the run's workspace (writable).${hidden} To show another file or folder, list it in the column's agent: {"paths": ["/full/path"]}; \`parallax tools --variants FILE\` shows what each agent column sees.${notes ? ` ${notes}` : ''}`;
 }
 
@@ -183,5 +261,5 @@ export function agentReach(info: ShellSandboxInfo, launch: AgentLaunch): string 
   return `The agent (${launch.argv[0]}) ran without an OS sandbox (${why}): it could read and write what this user can (a key stored in a file included) and reach any network. ${procs} Its environment held no keys, and everything it started was ended with the run.`;
 }
 
-export const isAgentSpec = (spec: RunSpec): spec is RunSpec & { readonly agent: AgentCommand } => spec.mode === 'agent' && spec.agent !== undefined;
-
+export const isAgentSpec = (spec: RunSpec): spec is RunSpec & { readonly agent: AgentCommand } =>
+  spec.mode === 'agent' && spec.agent !== undefined;

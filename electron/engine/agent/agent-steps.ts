@@ -11,7 +11,13 @@ import { runStartedOf } from '../../../shared/run-started.js';
 import type { ShellSandboxRecord, ToolExposure } from '../../../shared/step-event.js';
 import type { EventRecorder } from '../event-recorder.js';
 import { nativeTurn, responseEvent } from '../modes/turns.js';
-import { ModelRequestError, streamChat, type ChatClient, type ChatMessage, type ChatReply } from '../provider/chat-client.js';
+import {
+  ModelRequestError,
+  streamChat,
+  type ChatClient,
+  type ChatMessage,
+  type ChatReply,
+} from '../provider/chat-client.js';
 import { ProxyError } from './agent-proxy.js';
 import type { ProxiedChat } from './proxy-types.js';
 
@@ -24,7 +30,14 @@ interface PendingCall {
 const contentText = (m: ChatMessage): string => {
   const c = (m as { content?: unknown }).content;
   if (typeof c === 'string') return c;
-  if (Array.isArray(c)) return c.map((p) => (typeof p === 'object' && p && typeof (p as { text?: unknown }).text === 'string' ? (p as { text: string }).text : '')).join('');
+  if (Array.isArray(c))
+    return c
+      .map((p) =>
+        typeof p === 'object' && p && typeof (p as { text?: unknown }).text === 'string'
+          ? (p as { text: string }).text
+          : '',
+      )
+      .join('');
   return c == null ? '' : JSON.stringify(c);
 };
 
@@ -62,12 +75,20 @@ export class AgentSteps {
     const system = first?.messages.find((m) => m.role === 'system');
     const tools = first?.tools ?? [];
     for (const t of tools) this.offered.add(t.name);
-    this.recorder.emit(runStartedOf(this.spec, { startedAt, systemPrompt: system ? contentText(system) : '', tools, shellSandbox: this.sandbox }));
+    this.recorder.emit(
+      runStartedOf(this.spec, {
+        startedAt,
+        systemPrompt: system ? contentText(system) : '',
+        tools,
+        shellSandbox: this.sandbox,
+      }),
+    );
   }
 
   async chat(req: ProxiedChat): Promise<ChatReply> {
     if (this.signal.aborted) throw new ProxyError('The run was cancelled.', 499);
-    if (this.overLimit || this.gaveUp !== null) throw new ProxyError('The run is stopping; no more model requests are sent.', 429);
+    if (this.overLimit || this.gaveUp !== null)
+      throw new ProxyError('The run is stopping; no more model requests are sent.', 429);
     // Every request that reaches the model is counted: one sent while another is in flight is a step of its own,
     // and only a request after a failed one, with nothing in flight, is that step's next attempt.
     const { maxSteps, maxRetries } = this.spec.settings;
@@ -81,7 +102,10 @@ export class AgentSteps {
     if (!retry && this.step >= maxSteps) {
       this.overLimit = true;
       this.onOverLimit();
-      throw new ProxyError(`This run allows ${maxSteps} model requests (max steps); the agent asked for one more, so the run is stopped.`, 429);
+      throw new ProxyError(
+        `This run allows ${maxSteps} model requests (max steps); the agent asked for one more, so the run is stopped.`,
+        429,
+      );
     }
     this.begin(req);
     const step = retry ? retry.step : ++this.step;
@@ -100,24 +124,42 @@ export class AgentSteps {
     for (const t of added) this.offered.add(t.name);
     const addedMessages = this.addedMessages(req.messages);
     this.recorder.emit({
-      type: 'model-request', step, attempt, messageCount: req.messages.length, toolNames: req.tools.map((t) => t.name),
+      type: 'model-request',
+      step,
+      attempt,
+      messageCount: req.messages.length,
+      toolNames: req.tools.map((t) => t.name),
       ...(added.length ? { addedTools: added as ToolExposure[] } : {}),
       ...(addedMessages.length ? { addedMessages } : {}),
     });
     const sent = performance.now();
     let reply: ChatReply;
     try {
-      reply = await streamChat(this.client, {
-        model: this.spec.provider.model, messages: req.messages, temperature: req.temperature, tools: req.tools,
-        ...(req.toolChoice !== undefined ? { toolChoice: req.toolChoice } : {}),
-        ...(req.stop && this.client.stop ? { stop: req.stop } : {}),
-        ...(req.maxTokens !== undefined ? { maxTokens: req.maxTokens } : {}),
-      }, this.signal);
+      reply = await streamChat(
+        this.client,
+        {
+          model: this.spec.provider.model,
+          messages: req.messages,
+          temperature: req.temperature,
+          tools: req.tools,
+          ...(req.toolChoice !== undefined ? { toolChoice: req.toolChoice } : {}),
+          ...(req.stop && this.client.stop ? { stop: req.stop } : {}),
+          ...(req.maxTokens !== undefined ? { maxTokens: req.maxTokens } : {}),
+        },
+        this.signal,
+      );
     } catch (err) {
       // The agent gets the error and may send again: its next request is this step's next attempt.
       const status = err instanceof ModelRequestError ? err.status : null;
       const message = this.client.redact(err instanceof Error ? err.message : String(err));
-      this.recorder.emit({ type: 'model-retry', step, attempt, status, message: `${message} (passed to the agent, which decides whether to send again)`, delayMs: 0 });
+      this.recorder.emit({
+        type: 'model-retry',
+        step,
+        attempt,
+        status,
+        message: `${message} (passed to the agent, which decides whether to send again)`,
+        delayMs: 0,
+      });
       this.retry = { step, attempt };
       throw new ProxyError(message, status ?? 502);
     }
@@ -132,7 +174,13 @@ export class AgentSteps {
       } catch {
         /* recorded as the model wrote it */
       }
-      this.recorder.emit({ type: 'tool-started', step, callId: call.id, name: call.name, args: args as Record<string, unknown> });
+      this.recorder.emit({
+        type: 'tool-started',
+        step,
+        callId: call.id,
+        name: call.name,
+        args: args as Record<string, unknown>,
+      });
       this.pending.set(call.id, { step, name: call.name, startedAt: performance.now() });
     }
     this.seen = req.messages.length + 1;
@@ -149,8 +197,15 @@ export class AgentSteps {
       this.pending.delete(id as string);
       const output = contentText(m);
       this.recorder.emit({
-        type: 'tool-finished', step: call.step, callId: id as string, name: call.name, output, rawSize: output.length, truncated: false,
-        durationMs: Math.round(performance.now() - call.startedAt), error: null,
+        type: 'tool-finished',
+        step: call.step,
+        callId: id as string,
+        name: call.name,
+        output,
+        rawSize: output.length,
+        truncated: false,
+        durationMs: Math.round(performance.now() - call.startedAt),
+        error: null,
       });
     }
   }
@@ -160,9 +215,14 @@ export class AgentSteps {
    * task; later, those after the last request's history and reply that are not tool results.
    */
   private addedMessages(messages: readonly ChatMessage[]): { role: string; content: string }[] {
-    const fresh = this.step === 1 && this.seen === 0
-      ? messages.filter((m, i) => !(m.role === 'system' && i === 0) && !(m.role === 'user' && messages.findIndex((x) => x.role === 'user') === i))
-      : messages.slice(this.seen).filter((m) => m.role !== 'tool');
+    const fresh =
+      this.step === 1 && this.seen === 0
+        ? messages.filter(
+            (m, i) =>
+              !(m.role === 'system' && i === 0) &&
+              !(m.role === 'user' && messages.findIndex((x) => x.role === 'user') === i),
+          )
+        : messages.slice(this.seen).filter((m) => m.role !== 'tool');
     return fresh.map((m) => ({ role: m.role, content: contentText(m) }));
   }
 
@@ -170,8 +230,15 @@ export class AgentSteps {
   end(): void {
     for (const [id, call] of this.pending) {
       this.recorder.emit({
-        type: 'tool-finished', step: call.step, callId: id, name: call.name, output: '', rawSize: 0, truncated: false,
-        durationMs: Math.round(performance.now() - call.startedAt), error: 'The agent ended without sending this call\'s result back to the model.',
+        type: 'tool-finished',
+        step: call.step,
+        callId: id,
+        name: call.name,
+        output: '',
+        rawSize: 0,
+        truncated: false,
+        durationMs: Math.round(performance.now() - call.startedAt),
+        error: "The agent ended without sending this call's result back to the model.",
       });
     }
     this.pending.clear();

@@ -5,7 +5,14 @@
  * run's own time. "Allow for this comparison" is remembered for the rest of the run (the host remembers it
  * for the comparison's other runs). Cancel while waiting ends the wait as 'cancelled'.
  */
-import { isApprovalTool, mcpApprovalMode, MCP_SAMPLING_APPROVAL, samplingApprovalMode, type ApprovalMode, type ApprovalPolicy } from '../../../shared/approval.js';
+import {
+  isApprovalTool,
+  mcpApprovalMode,
+  MCP_SAMPLING_APPROVAL,
+  samplingApprovalMode,
+  type ApprovalMode,
+  type ApprovalPolicy,
+} from '../../../shared/approval.js';
 import { mcpToolKind, type McpToolKind } from '../../../shared/mcp-tools.js';
 import type { StepEventInput } from '../../../shared/step-event.js';
 
@@ -56,7 +63,9 @@ export class ApprovalGate {
   private modeOf(name: string): ApprovalMode | null {
     if (isApprovalTool(name)) return this.policy[name];
     if (name === MCP_SAMPLING_APPROVAL) return samplingApprovalMode(this.policy);
-    return this.mcpTools.has(name) ? mcpApprovalMode(this.policy, this.mcpKinds.get(name) ?? mcpToolKind(undefined)) : null;
+    return this.mcpTools.has(name)
+      ? mcpApprovalMode(this.policy, this.mcpKinds.get(name) ?? mcpToolKind(undefined))
+      : null;
   }
 
   /**
@@ -64,20 +73,41 @@ export class ApprovalGate {
    * caller's own deadline while the user decides (a program's time limit) and returns the function that
    * restarts it.
    */
-  async check(name: string, args: unknown, place: CallPlace, signal: AbortSignal, pauseClock?: () => () => void): Promise<GateResult> {
+  async check(
+    name: string,
+    args: unknown,
+    place: CallPlace,
+    signal: AbortSignal,
+    pauseClock?: () => () => void,
+  ): Promise<GateResult> {
     const mode = this.modeOf(name);
     if (mode === null || mode === 'allow' || this.granted.has(name)) return ALLOWED;
     if (mode === 'deny') {
-      return { ok: false, message: `${name} is not allowed in this run (the approval policy says deny), so it was not run. Do the task with the other tools, or answer with what you have.` };
+      return {
+        ok: false,
+        message: `${name} is not allowed in this run (the approval policy says deny), so it was not run. Do the task with the other tools, or answer with what you have.`,
+      };
     }
     if (!this.ask) {
-      return { ok: false, message: `${name} needs the user's approval and this run has no way to ask, so it was not run. Do the task with the other tools, or answer with what you have.` };
+      return {
+        ok: false,
+        message: `${name} needs the user's approval and this run has no way to ask, so it was not run. Do the task with the other tools, or answer with what you have.`,
+      };
     }
     if (signal.aborted) throw new ApprovalCancelledError('The run was cancelled.');
     const approvalId = `${place.callId}-approval-${++this.count}`;
     const { step, callId, inProgram } = place;
     const server = this.mcpTools.get(name) ?? place.server;
-    this.emit({ type: 'approval-requested', step, callId, approvalId, tool: name, ...(server !== undefined ? { server } : {}), args, inProgram });
+    this.emit({
+      type: 'approval-requested',
+      step,
+      callId,
+      approvalId,
+      tool: name,
+      ...(server !== undefined ? { server } : {}),
+      args,
+      inProgram,
+    });
     const started = performance.now();
     const waited = (): number => Math.round((performance.now() - started) * 10) / 10;
     const resumeClock = pauseClock?.();
@@ -86,23 +116,46 @@ export class ApprovalGate {
       answer = await waitOrAbort(this.ask({ approvalId, tool: name, args }, signal), signal);
     } catch (err) {
       resumeClock?.();
-      this.emit({ type: 'approval-resolved', step, callId, approvalId, tool: name, decision: 'cancelled', waitedMs: waited() });
-      throw err instanceof ApprovalCancelledError ? err : new ApprovalCancelledError(err instanceof Error ? err.message : String(err));
+      this.emit({
+        type: 'approval-resolved',
+        step,
+        callId,
+        approvalId,
+        tool: name,
+        decision: 'cancelled',
+        waitedMs: waited(),
+      });
+      throw err instanceof ApprovalCancelledError
+        ? err
+        : new ApprovalCancelledError(err instanceof Error ? err.message : String(err));
     }
     resumeClock?.();
-    this.emit({ type: 'approval-resolved', step, callId, approvalId, tool: name, decision: answer, waitedMs: waited() });
+    this.emit({
+      type: 'approval-resolved',
+      step,
+      callId,
+      approvalId,
+      tool: name,
+      decision: answer,
+      waitedMs: waited(),
+    });
     if (answer === 'allow-comparison') this.granted.add(name);
     if (answer === 'deny') {
-      return { ok: false, message: `The user denied ${name}; it was not run. Do not ask for the same call again: do the task another way, or answer with what you have.` };
+      return {
+        ok: false,
+        message: `The user denied ${name}; it was not run. Do not ask for the same call again: do the task another way, or answer with what you have.`,
+      };
     }
     return ALLOWED;
   }
 }
 
 function waitOrAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(new ApprovalCancelledError('The run was cancelled while it waited for approval.'));
+  if (signal.aborted)
+    return Promise.reject(new ApprovalCancelledError('The run was cancelled while it waited for approval.'));
   return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(new ApprovalCancelledError('The run was cancelled while it waited for approval.'));
+    const onAbort = (): void =>
+      reject(new ApprovalCancelledError('The run was cancelled while it waited for approval.'));
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(
       (v) => (signal.removeEventListener('abort', onAbort), resolve(v)),

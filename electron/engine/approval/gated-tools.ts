@@ -15,7 +15,11 @@ export interface ExecPrompter {
 const isGated = (name: string): name is ApprovalTool => (APPROVAL_TOOLS as readonly string[]).includes(name);
 
 /** The tools as the program gets them: each dangerous one behind the policy. */
-export function gatedTools(tools: readonly ToolDefinition[], policy: ApprovalPolicy, prompter: ExecPrompter | null): ToolDefinition[] {
+export function gatedTools(
+  tools: readonly ToolDefinition[],
+  policy: ApprovalPolicy,
+  prompter: ExecPrompter | null,
+): ToolDefinition[] {
   const allowedForAll = new Set<string>();
   return tools.map((tool) => {
     if (!isGated(tool.name) || policy[tool.name] === 'allow') return tool;
@@ -24,7 +28,9 @@ export function gatedTools(tools: readonly ToolDefinition[], policy: ApprovalPol
       ...tool,
       async run(args, ctx) {
         if (mode === 'deny' || !prompter) {
-          throw new ToolError(`${tool.name} is not allowed here (${tool.name === 'run_shell' ? 'commands would run outside an OS sandbox, reaching files outside the workspace' : 'the approval policy denies it'}): pass --approve ${tool.name}=allow to allow it.`);
+          throw new ToolError(
+            `${tool.name} is not allowed here (${tool.name === 'run_shell' ? 'commands would run outside an OS sandbox, reaching files outside the workspace' : 'the approval policy denies it'}): pass --approve ${tool.name}=allow to allow it.`,
+          );
         }
         if (!allowedForAll.has(tool.name)) {
           const answer = await prompter.ask({ label: 'The program', tool: tool.name, args });

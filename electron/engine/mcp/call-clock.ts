@@ -16,7 +16,11 @@ export interface CallClock {
   stop(): void;
 }
 
-export function callClock(timeoutMs: number, maxTotalMs: number, now: () => number = () => performance.now()): CallClock {
+export function callClock(
+  timeoutMs: number,
+  maxTotalMs: number,
+  now: () => number = () => performance.now(),
+): CallClock {
   const abort = new AbortController();
   let idleLeft = timeoutMs;
   let totalLeft = maxTotalMs;
@@ -26,9 +30,13 @@ export function callClock(timeoutMs: number, maxTotalMs: number, now: () => numb
 
   const expire = (): void => {
     const total = totalLeft - (now() - since) <= 0;
-    abort.abort(new Error(total
-      ? `timed out: the call ran ${maxTotalMs} ms in all (its call timeout is ${timeoutMs} ms, restarted by each progress report, up to ten times that)`
-      : `timed out after ${timeoutMs} ms without an answer or a progress report (its call timeout)`));
+    abort.abort(
+      new Error(
+        total
+          ? `timed out: the call ran ${maxTotalMs} ms in all (its call timeout is ${timeoutMs} ms, restarted by each progress report, up to ten times that)`
+          : `timed out after ${timeoutMs} ms without an answer or a progress report (its call timeout)`,
+      ),
+    );
   };
   const arm = (): void => {
     if (timer) clearTimeout(timer);

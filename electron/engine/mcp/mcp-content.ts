@@ -13,7 +13,8 @@ export const PROGRESS_EVERY_MS = 250;
 /** Progress events per call; a server that reports more has the rest dropped. */
 export const MAX_PROGRESS_EVENTS = 200;
 
-const str = (v: unknown, max = 500): string | undefined => (typeof v === 'string' && v.length > 0 ? v.slice(0, max) : undefined);
+const str = (v: unknown, max = 500): string | undefined =>
+  typeof v === 'string' && v.length > 0 ? v.slice(0, max) : undefined;
 
 /** Decoded size of base64 data, for describing what is not shown. */
 export function base64Bytes(data: string): number {
@@ -24,10 +25,19 @@ export function base64Bytes(data: string): number {
 function annotationsOf(raw: unknown): Pick<McpContentRecord, 'audience' | 'priority' | 'lastModified'> {
   if (typeof raw !== 'object' || raw === null) return {};
   const a = raw as Record<string, unknown>;
-  const audience = Array.isArray(a.audience) ? [...new Set(a.audience.filter((x): x is 'user' | 'assistant' => x === 'user' || x === 'assistant'))] : [];
-  const priority = typeof a.priority === 'number' && Number.isFinite(a.priority) && a.priority >= 0 && a.priority <= 1 ? a.priority : undefined;
+  const audience = Array.isArray(a.audience)
+    ? [...new Set(a.audience.filter((x): x is 'user' | 'assistant' => x === 'user' || x === 'assistant'))]
+    : [];
+  const priority =
+    typeof a.priority === 'number' && Number.isFinite(a.priority) && a.priority >= 0 && a.priority <= 1
+      ? a.priority
+      : undefined;
   const lastModified = str(a.lastModified, 40);
-  return { ...(audience.length ? { audience } : {}), ...(priority !== undefined ? { priority } : {}), ...(lastModified ? { lastModified } : {}) };
+  return {
+    ...(audience.length ? { audience } : {}),
+    ...(priority !== undefined ? { priority } : {}),
+    ...(lastModified ? { lastModified } : {}),
+  };
 }
 
 /** One record per block (kind, MIME type, size, URI, annotations); none when the result is plain text without annotations. */
@@ -38,17 +48,31 @@ export function contentRecords(content: unknown): McpContentRecord[] {
     if (typeof raw !== 'object' || raw === null) continue;
     const b = raw as Record<string, unknown>;
     const type = str(b.type, 40) ?? 'unknown';
-    const resource = typeof b.resource === 'object' && b.resource !== null ? (b.resource as Record<string, unknown>) : null;
+    const resource =
+      typeof b.resource === 'object' && b.resource !== null ? (b.resource as Record<string, unknown>) : null;
     const mimeType = str(b.mimeType, 100) ?? str(resource?.mimeType, 100);
     const uri = str(b.uri, 500) ?? str(resource?.uri, 500);
-    const size = typeof b.text === 'string' ? b.text.length
-      : typeof b.data === 'string' ? base64Bytes(b.data)
-        : typeof resource?.text === 'string' ? resource.text.length
-          : typeof resource?.blob === 'string' ? base64Bytes(resource.blob)
-            : typeof b.size === 'number' && Number.isSafeInteger(b.size) && b.size >= 0 ? b.size : undefined;
+    const size =
+      typeof b.text === 'string'
+        ? b.text.length
+        : typeof b.data === 'string'
+          ? base64Bytes(b.data)
+          : typeof resource?.text === 'string'
+            ? resource.text.length
+            : typeof resource?.blob === 'string'
+              ? base64Bytes(resource.blob)
+              : typeof b.size === 'number' && Number.isSafeInteger(b.size) && b.size >= 0
+                ? b.size
+                : undefined;
     // A resource's own annotations count when the block has none of its own.
     const notes = annotationsOf(b.annotations ?? resource?.annotations);
-    records.push({ type, ...(mimeType ? { mimeType } : {}), ...(size !== undefined ? { size } : {}), ...(uri ? { uri } : {}), ...notes });
+    records.push({
+      type,
+      ...(mimeType ? { mimeType } : {}),
+      ...(size !== undefined ? { size } : {}),
+      ...(uri ? { uri } : {}),
+      ...notes,
+    });
   }
   // Plain text with nothing said about it adds nothing to what the output already shows.
   const telling = records.some((r) => r.type !== 'text' || r.audience || r.priority !== undefined || r.lastModified);
@@ -61,12 +85,21 @@ export function cleanProgress(raw: { progress?: unknown; total?: unknown; messag
   const total = typeof raw.total === 'number' && Number.isFinite(raw.total) && raw.total > 0 ? raw.total : undefined;
   // Control characters would move a terminal's cursor; the message is one short line.
   // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  const message = typeof raw.message === 'string' ? raw.message.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+/g, ' ').trim().slice(0, 200) : '';
+  const message =
+    typeof raw.message === 'string'
+      ? raw.message
+          .replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+/g, ' ')
+          .trim()
+          .slice(0, 200)
+      : '';
   return { progress: raw.progress, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) };
 }
 
 /** Passes on at most one report per PROGRESS_EVERY_MS and MAX_PROGRESS_EVENTS in all; `flush` sends a held last report. */
-export function progressThrottle(send: (p: ToolProgress) => void, now: () => number = () => performance.now()): { report(p: ToolProgress): void; flush(): void } {
+export function progressThrottle(
+  send: (p: ToolProgress) => void,
+  now: () => number = () => performance.now(),
+): { report(p: ToolProgress): void; flush(): void } {
   let last = -Infinity;
   let sent = 0;
   let held: ToolProgress | null = null;

@@ -5,7 +5,14 @@
  * read into bounded fields (shared/mcp-elicitation.ts) and the answer checked again here whatever surface sent
  * it. A wait longer than ELICIT_WAIT_MS is cancelled. Each request is recorded as an `elicitation` event.
  */
-import { checkElicitContent, elicitFields, elicitMessage, type ElicitAction, type ElicitField, type ElicitValue } from '../../../shared/mcp-elicitation.js';
+import {
+  checkElicitContent,
+  elicitFields,
+  elicitMessage,
+  type ElicitAction,
+  type ElicitField,
+  type ElicitValue,
+} from '../../../shared/mcp-elicitation.js';
 import type { StepEventInput } from '../../../shared/step-event.js';
 import type { ToolReporter } from '../tools/tool.js';
 
@@ -34,29 +41,70 @@ export interface ElicitResult {
   readonly content?: Record<string, ElicitValue>;
 }
 
-export type Elicitor = (server: string, params: unknown, call: ToolReporter | null, signal: AbortSignal) => Promise<ElicitResult>;
+export type Elicitor = (
+  server: string,
+  params: unknown,
+  call: ToolReporter | null,
+  signal: AbortSignal,
+) => Promise<ElicitResult>;
 
-export function createElicitor(opts: { readonly ask: AskElicitation | null; readonly signal: AbortSignal; emit(event: StepEventInput): void; readonly waitMs?: number }): Elicitor {
+export function createElicitor(opts: {
+  readonly ask: AskElicitation | null;
+  readonly signal: AbortSignal;
+  emit(event: StepEventInput): void;
+  readonly waitMs?: number;
+}): Elicitor {
   let asked = 0;
   return async (server, params, call, requestSignal) => {
     const p = (typeof params === 'object' && params !== null ? params : {}) as Record<string, unknown>;
     const message = elicitMessage(p.message);
-    const read = p.mode === 'url' ? { ok: false as const, error: 'Parallax answers only form requests, not URL ones' } : elicitFields(p.requestedSchema);
+    const read =
+      p.mode === 'url'
+        ? { ok: false as const, error: 'Parallax answers only form requests, not URL ones' }
+        : elicitFields(p.requestedSchema);
     const fields = read.ok ? read.fields : [];
     // Only a form someone is asked gets an id (its elicitation-requested event names it).
     const elicitationId = call && read.ok && asked < MAX_ELICITATIONS_PER_RUN && opts.ask ? `e${asked + 1}` : undefined;
-    const record = (action: ElicitAction, waitedMs: number, extra: { content?: Record<string, ElicitValue>; reason?: string } = {}): ElicitResult => {
-      if (call) opts.emit({ type: 'elicitation', step: call.step, callId: call.callId, server, message, fields, action, ...extra, waitedMs, ...(elicitationId ? { elicitationId } : {}) });
+    const record = (
+      action: ElicitAction,
+      waitedMs: number,
+      extra: { content?: Record<string, ElicitValue>; reason?: string } = {},
+    ): ElicitResult => {
+      if (call)
+        opts.emit({
+          type: 'elicitation',
+          step: call.step,
+          callId: call.callId,
+          server,
+          message,
+          fields,
+          action,
+          ...extra,
+          waitedMs,
+          ...(elicitationId ? { elicitationId } : {}),
+        });
       return { action, ...(extra.content ? { content: extra.content } : {}) };
     };
     if (!call) return record('decline', 0, { reason: `asked outside one of "${server}"'s calls` });
     if (!read.ok) return record('decline', 0, { reason: read.error });
-    if (asked >= MAX_ELICITATIONS_PER_RUN) return record('decline', 0, { reason: `this run already asked ${MAX_ELICITATIONS_PER_RUN} times, the most one run asks` });
+    if (asked >= MAX_ELICITATIONS_PER_RUN)
+      return record('decline', 0, {
+        reason: `this run already asked ${MAX_ELICITATIONS_PER_RUN} times, the most one run asks`,
+      });
     if (!opts.ask) return record('decline', 0, { reason: 'nobody can answer in this run' });
     asked += 1;
     const timeoutMs = opts.waitMs ?? ELICIT_WAIT_MS;
     // Announced before the ask, so a host's page can show the form (the `elicitation` event closes it).
-    opts.emit({ type: 'elicitation-requested', step: call.step, callId: call.callId, elicitationId: elicitationId!, server, message, fields, timeoutMs });
+    opts.emit({
+      type: 'elicitation-requested',
+      step: call.step,
+      callId: call.callId,
+      elicitationId: elicitationId!,
+      server,
+      message,
+      fields,
+      timeoutMs,
+    });
     const wait = AbortSignal.timeout(timeoutMs);
     const signal = AbortSignal.any([opts.signal, requestSignal, wait]);
     const started = performance.now();
@@ -66,14 +114,21 @@ export function createElicitor(opts: { readonly ask: AskElicitation | null; read
       answer = await new Promise<ElicitAnswer>((resolve, reject) => {
         const onAbort = (): void => reject(signal.reason as Error);
         signal.addEventListener('abort', onAbort, { once: true });
-        opts.ask!({ elicitationId: elicitationId!, server, message, fields }, signal).then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+        opts.ask!({ elicitationId: elicitationId!, server, message, fields }, signal)
+          .then(resolve, reject)
+          .finally(() => signal.removeEventListener('abort', onAbort));
       });
     } catch {
-      return record('cancel', waited(), { reason: wait.aborted ? `nobody answered within ${Math.round(timeoutMs / 1000)} s` : 'the run or the call ended first' });
+      return record('cancel', waited(), {
+        reason: wait.aborted
+          ? `nobody answered within ${Math.round(timeoutMs / 1000)} s`
+          : 'the run or the call ended first',
+      });
     }
     if (answer.action !== 'accept') return record(answer.action === 'decline' ? 'decline' : 'cancel', waited());
     const checked = checkElicitContent(fields, answer.content ?? {});
-    if (!checked.ok) return record('cancel', waited(), { reason: `the answer did not fit the form: ${checked.errors.join('; ')}` });
+    if (!checked.ok)
+      return record('cancel', waited(), { reason: `the answer did not fit the form: ${checked.errors.join('; ')}` });
     return record('accept', waited(), { content: checked.content });
   };
 }

@@ -38,7 +38,12 @@ export interface SamplingAnswer {
 }
 
 /** Answers one server's request during one call (the reporter says which); rejects with a message for the server. */
-export type Sampler = (server: string, params: SamplingParams, call: ToolReporter | null, signal: AbortSignal) => Promise<SamplingAnswer>;
+export type Sampler = (
+  server: string,
+  params: SamplingParams,
+  call: ToolReporter | null,
+  signal: AbortSignal,
+) => Promise<SamplingAnswer>;
 
 function partText(part: unknown): string {
   if (typeof part !== 'object' || part === null) return '';
@@ -65,40 +70,110 @@ export function createSampler(opts: {
   let answered = 0;
   return async (server, params, call, requestSignal) => {
     const signal = AbortSignal.any([opts.signal, requestSignal]);
-    const messages = params.messages.map((m) => ({ role: m.role === 'assistant' ? 'assistant' : 'user', text: samplingText(m.content) }));
-    const systemPrompt = typeof params.systemPrompt === 'string' && params.systemPrompt ? params.systemPrompt : undefined;
+    const messages = params.messages.map((m) => ({
+      role: m.role === 'assistant' ? 'assistant' : 'user',
+      text: samplingText(m.content),
+    }));
+    const systemPrompt =
+      typeof params.systemPrompt === 'string' && params.systemPrompt ? params.systemPrompt : undefined;
     const maxTokens = Math.max(1, Math.min(Math.floor(params.maxTokens) || 1, MAX_SAMPLING_TOKENS));
     const refuse = (error: string): never => {
       if (call) {
-        opts.emit({ type: 'sampling', step: call.step, callId: call.callId, server, messages: messages.slice(0, 20), ...(systemPrompt ? { systemPrompt } : {}), maxTokens, usage: null, latencyMs: 0, text: '', finishReason: null, error });
+        opts.emit({
+          type: 'sampling',
+          step: call.step,
+          callId: call.callId,
+          server,
+          messages: messages.slice(0, 20),
+          ...(systemPrompt ? { systemPrompt } : {}),
+          maxTokens,
+          usage: null,
+          latencyMs: 0,
+          text: '',
+          finishReason: null,
+          error,
+        });
       }
       throw new Error(error);
     };
-    if (!call) return refuse(`Parallax answers sampling only while one of the server's tools runs in a run; "${server}" asked outside a call, so it was refused.`);
+    if (!call)
+      return refuse(
+        `Parallax answers sampling only while one of the server's tools runs in a run; "${server}" asked outside a call, so it was refused.`,
+      );
     const chars = messages.reduce((n, m) => n + m.text.length, systemPrompt?.length ?? 0);
-    if (chars > MAX_SAMPLING_CHARS) return refuse(`The sampling request has ${chars} characters; Parallax answers at most ${MAX_SAMPLING_CHARS}. Send a shorter prompt.`);
+    if (chars > MAX_SAMPLING_CHARS)
+      return refuse(
+        `The sampling request has ${chars} characters; Parallax answers at most ${MAX_SAMPLING_CHARS}. Send a shorter prompt.`,
+      );
     if (messages.length === 0) return refuse('The sampling request has no messages.');
-    if (answered >= MAX_SAMPLING_PER_RUN) return refuse(`This run already answered ${MAX_SAMPLING_PER_RUN} sampling requests, the most one run answers.`);
+    if (answered >= MAX_SAMPLING_PER_RUN)
+      return refuse(`This run already answered ${MAX_SAMPLING_PER_RUN} sampling requests, the most one run answers.`);
     answered += 1;
-    const shown = { server, maxTokens, messages: messages.map((m) => ({ role: m.role, text: m.text.slice(0, 2000) })), ...(systemPrompt ? { systemPrompt: systemPrompt.slice(0, 2000) } : {}) };
-    const gate = await opts.approvals.check(MCP_SAMPLING_APPROVAL, shown, { step: call.step, callId: call.callId, inProgram: call.inProgram, server }, signal);
+    const shown = {
+      server,
+      maxTokens,
+      messages: messages.map((m) => ({ role: m.role, text: m.text.slice(0, 2000) })),
+      ...(systemPrompt ? { systemPrompt: systemPrompt.slice(0, 2000) } : {}),
+    };
+    const gate = await opts.approvals.check(
+      MCP_SAMPLING_APPROVAL,
+      shown,
+      { step: call.step, callId: call.callId, inProgram: call.inProgram, server },
+      signal,
+    );
     if (!gate.ok) return refuse(gate.message.replace(`${MCP_SAMPLING_APPROVAL} `, `Sampling for "${server}" `));
     const chat: ChatMessage[] = [
       ...(systemPrompt ? [{ role: 'system' as const, content: systemPrompt }] : []),
       ...messages.map((m) => ({ role: m.role as 'user' | 'assistant', content: m.text })),
     ];
-    const temperature = typeof params.temperature === 'number' && Number.isFinite(params.temperature) ? Math.min(Math.max(params.temperature, 0), 2) : opts.spec.settings.temperature;
+    const temperature =
+      typeof params.temperature === 'number' && Number.isFinite(params.temperature)
+        ? Math.min(Math.max(params.temperature, 0), 2)
+        : opts.spec.settings.temperature;
     const sent = performance.now();
     try {
-      const reply = await streamChat(opts.client, { model: opts.spec.provider.model, messages: chat, tools: [], temperature, maxTokens }, signal);
+      const reply = await streamChat(
+        opts.client,
+        { model: opts.spec.provider.model, messages: chat, tools: [], temperature, maxTokens },
+        signal,
+      );
       opts.emit({
-        type: 'sampling', step: call.step, callId: call.callId, server, messages, ...(systemPrompt ? { systemPrompt } : {}), maxTokens,
-        usage: reply.usage, usageSource: reply.usageSource, latencyMs: Math.round(reply.receivedAt - sent), text: reply.text, finishReason: reply.finishReason, error: null,
+        type: 'sampling',
+        step: call.step,
+        callId: call.callId,
+        server,
+        messages,
+        ...(systemPrompt ? { systemPrompt } : {}),
+        maxTokens,
+        usage: reply.usage,
+        usageSource: reply.usageSource,
+        latencyMs: Math.round(reply.receivedAt - sent),
+        text: reply.text,
+        finishReason: reply.finishReason,
+        error: null,
       });
-      return { model: opts.spec.provider.model, role: 'assistant', content: { type: 'text', text: reply.text }, stopReason: reply.finishReason === 'length' ? 'maxTokens' : 'endTurn' };
+      return {
+        model: opts.spec.provider.model,
+        role: 'assistant',
+        content: { type: 'text', text: reply.text },
+        stopReason: reply.finishReason === 'length' ? 'maxTokens' : 'endTurn',
+      };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      opts.emit({ type: 'sampling', step: call.step, callId: call.callId, server, messages, ...(systemPrompt ? { systemPrompt } : {}), maxTokens, usage: null, latencyMs: Math.round(performance.now() - sent), text: '', finishReason: null, error: message });
+      opts.emit({
+        type: 'sampling',
+        step: call.step,
+        callId: call.callId,
+        server,
+        messages,
+        ...(systemPrompt ? { systemPrompt } : {}),
+        maxTokens,
+        usage: null,
+        latencyMs: Math.round(performance.now() - sent),
+        text: '',
+        finishReason: null,
+        error: message,
+      });
       throw new Error(`The run's model could not answer the sampling request: ${message}`);
     }
   };

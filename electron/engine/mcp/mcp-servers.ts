@@ -9,7 +9,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ListRootsRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { pathToFileURL } from 'node:url';
 import { mcpToolName, type McpServerConfig } from '../../../shared/mcp-config.js';
 import { mcpTool, type ActiveCalls, type McpToolInfo } from './mcp-tool.js';
@@ -93,22 +97,40 @@ interface OpenServer {
   readonly active: ActiveCalls;
 }
 
-async function openServer(server: McpServerConfig, workspace: string, stderr: StderrTail, hooks: { current: McpRunHooks }): Promise<OpenServer> {
+async function openServer(
+  server: McpServerConfig,
+  workspace: string,
+  stderr: StderrTail,
+  hooks: { current: McpRunHooks },
+): Promise<OpenServer> {
   let transport: Transport;
   if (server.transport === 'stdio') {
     // The model's arguments never reach this command line: they travel as JSON-RPC over the pipe.
-    const stdio = new StdioClientTransport({ command: server.command, args: [...server.args], env: serverEnv(server.env), cwd: server.cwd ?? workspace, stderr: 'pipe' });
+    const stdio = new StdioClientTransport({
+      command: server.command,
+      args: [...server.args],
+      env: serverEnv(server.env),
+      cwd: server.cwd ?? workspace,
+      stderr: 'pipe',
+    });
     stdio.stderr?.on('data', (chunk: unknown) => stderr.add(chunk));
     transport = stdio;
   } else {
-    transport = new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { ...server.headers } } });
+    transport = new StreamableHTTPClientTransport(new URL(server.url), {
+      requestInit: { headers: { ...server.headers } },
+    });
   }
   // Roots: the run's workspace (what a stdio server started there already serves). Elicitation: the person
   // answers where the run can ask them (mcp-elicitation.ts), else it is declined. Sampling: the run's own
   // model answers (mcp-sampling.ts). Both only during one of the server's calls.
-  const client = new Client({ name: 'parallax', version: '1.0.0' }, { capabilities: { roots: { listChanged: false }, elicitation: { form: {} }, sampling: {} } });
+  const client = new Client(
+    { name: 'parallax', version: '1.0.0' },
+    { capabilities: { roots: { listChanged: false }, elicitation: { form: {} }, sampling: {} } },
+  );
   const active: ActiveCalls = new Map();
-  client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [{ uri: pathToFileURL(workspace).href, name: 'workspace' }] }));
+  client.setRequestHandler(ListRootsRequestSchema, () => ({
+    roots: [{ uri: pathToFileURL(workspace).href, name: 'workspace' }],
+  }));
   client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
     const elicit = hooks.current.elicit;
     const call = [...active.keys()].at(-1) ?? null;
@@ -117,7 +139,10 @@ async function openServer(server: McpServerConfig, workspace: string, stderr: St
     const resume = call ? active.get(call)!.pause() : () => undefined;
     try {
       const r = await elicit(server.name, request.params, call, extra.signal);
-      return { action: r.action, ...(r.content ? { content: r.content as Record<string, string | number | boolean | string[]> } : {}) };
+      return {
+        action: r.action,
+        ...(r.content ? { content: r.content as Record<string, string | number | boolean | string[]> } : {}),
+      };
     } finally {
       resume();
     }
@@ -143,10 +168,18 @@ async function openServer(server: McpServerConfig, workspace: string, stderr: St
   });
   transport.onclose = untrack;
   try {
-    await withTimeout(client.connect(transport, { timeout: server.startupTimeoutMs }), server.startupTimeoutMs, 'connecting');
+    await withTimeout(
+      client.connect(transport, { timeout: server.startupTimeoutMs }),
+      server.startupTimeoutMs,
+      'connecting',
+    );
     let cursor: string | undefined;
     do {
-      const page = await withTimeout(client.listTools(cursor ? { cursor } : {}, { timeout: server.startupTimeoutMs }), server.startupTimeoutMs, 'listing its tools');
+      const page = await withTimeout(
+        client.listTools(cursor ? { cursor } : {}, { timeout: server.startupTimeoutMs }),
+        server.startupTimeoutMs,
+        'listing its tools',
+      );
       tools.push(...(page.tools as McpToolInfo[]));
       cursor = page.nextCursor;
     } while (cursor && tools.length < MAX_TOOLS_PER_SERVER);
@@ -161,43 +194,65 @@ async function openServer(server: McpServerConfig, workspace: string, stderr: St
 async function closeServer(open: OpenServer): Promise<void> {
   if (open.transport instanceof StreamableHTTPClientTransport && open.transport.sessionId) {
     // A server that does not support ending sessions answers 405, which the SDK takes as done.
-    await withTimeout(open.transport.terminateSession(), SESSION_END_TIMEOUT_MS, 'ending its session').catch(() => undefined);
+    await withTimeout(open.transport.terminateSession(), SESSION_END_TIMEOUT_MS, 'ending its session').catch(
+      () => undefined,
+    );
   }
   await open.client.close().catch(() => undefined);
 }
 
 /** Open every server at once; a failing server is a problem, never an exception, so the run goes on without it. */
-export async function openMcpServers(servers: readonly McpServerConfig[], workspace: string, reserved: readonly string[] = []): Promise<McpConnections> {
+export async function openMcpServers(
+  servers: readonly McpServerConfig[],
+  workspace: string,
+  reserved: readonly string[] = [],
+): Promise<McpConnections> {
   const opened: { server: McpServerConfig; open: OpenServer }[] = [];
   const problems: McpServerProblem[] = [];
   const hooks: { current: McpRunHooks } = { current: {} };
-  await Promise.all(servers.map(async (server) => {
-    const stderr = new StderrTail();
-    try {
-      opened.push({ server, open: await openServer(server, workspace, stderr, hooks) });
-    } catch (error) {
-      const where = server.transport === 'stdio' ? `the command "${server.command}"` : server.url;
-      const message = error instanceof Error ? error.message : String(error);
-      problems.push({ server: server.name, message: `MCP server "${server.name}" (${where}) failed to start: ${message}.${stderr} Its tools are not offered in this run; check the server's entry in the MCP config.` });
-    }
-  }));
+  await Promise.all(
+    servers.map(async (server) => {
+      const stderr = new StderrTail();
+      try {
+        opened.push({ server, open: await openServer(server, workspace, stderr, hooks) });
+      } catch (error) {
+        const where = server.transport === 'stdio' ? `the command "${server.command}"` : server.url;
+        const message = error instanceof Error ? error.message : String(error);
+        problems.push({
+          server: server.name,
+          message: `MCP server "${server.name}" (${where}) failed to start: ${message}.${stderr} Its tools are not offered in this run; check the server's entry in the MCP config.`,
+        });
+      }
+    }),
+  );
   opened.sort((a, b) => servers.indexOf(a.server) - servers.indexOf(b.server));
-  problems.sort((a, b) => servers.findIndex((s) => s.name === a.server) - servers.findIndex((s) => s.name === b.server));
+  problems.sort(
+    (a, b) => servers.findIndex((s) => s.name === a.server) - servers.findIndex((s) => s.name === b.server),
+  );
   const tools: ToolDefinition[] = [];
   const taken = new Set<string>(reserved);
   for (const { server, open } of opened) {
     if (open.tools.length > MAX_TOOLS_PER_SERVER) {
-      problems.push({ server: server.name, message: `MCP server "${server.name}" lists more than ${MAX_TOOLS_PER_SERVER} tools; only the first ${MAX_TOOLS_PER_SERVER} are offered.` });
+      problems.push({
+        server: server.name,
+        message: `MCP server "${server.name}" lists more than ${MAX_TOOLS_PER_SERVER} tools; only the first ${MAX_TOOLS_PER_SERVER} are offered.`,
+      });
     }
     let offered = 0;
     for (const info of open.tools.slice(0, MAX_TOOLS_PER_SERVER)) {
       const name = mcpToolName(server.name, info.name);
       if (info.execution?.taskSupport === 'required') {
-        problems.push({ server: server.name, message: `MCP server "${server.name}": its tool "${info.name}" runs only as a task (MCP's task-based execution), which Parallax does not support; it is left out.` });
+        problems.push({
+          server: server.name,
+          message: `MCP server "${server.name}": its tool "${info.name}" runs only as a task (MCP's task-based execution), which Parallax does not support; it is left out.`,
+        });
         continue;
       }
       if (taken.has(name)) {
-        problems.push({ server: server.name, message: `MCP server "${server.name}": its tool "${info.name}" has the same name as another tool (${name}) and is left out.` });
+        problems.push({
+          server: server.name,
+          message: `MCP server "${server.name}": its tool "${info.name}" has the same name as another tool (${name}) and is left out.`,
+        });
         continue;
       }
       const capped = cappedTool(server.name, info, offered, problems);
@@ -224,28 +279,44 @@ export async function openMcpServers(servers: readonly McpServerConfig[], worksp
 const count = (n: number) => n.toLocaleString('en-US');
 
 /** The tool within the caps (MCP_DESCRIPTION_CHARS …) and what it adds to its server's offer; null: left out. */
-function cappedTool(server: string, info: McpToolInfo, offered: number, problems: McpServerProblem[]): { info: McpToolInfo; size: number } | null {
+function cappedTool(
+  server: string,
+  info: McpToolInfo,
+  offered: number,
+  problems: McpServerProblem[],
+): { info: McpToolInfo; size: number } | null {
   const say = (message: string) => problems.push({ server, message: `MCP server "${server}": ${message}` });
   const input = JSON.stringify(info.inputSchema ?? {}).length;
   if (input > MCP_SCHEMA_CHARS) {
-    say(`the input schema of its tool "${info.name}" is ${count(input)} characters of JSON, more than the ${count(MCP_SCHEMA_CHARS)} a tool may send; the tool is left out.`);
+    say(
+      `the input schema of its tool "${info.name}" is ${count(input)} characters of JSON, more than the ${count(MCP_SCHEMA_CHARS)} a tool may send; the tool is left out.`,
+    );
     return null;
   }
   let capped: McpToolInfo = info;
   const description = typeof info.description === 'string' ? info.description.trim() : '';
   if (description.length > MCP_DESCRIPTION_CHARS) {
-    say(`the description of its tool "${info.name}" has ${count(description.length)} characters; only the first ${count(MCP_DESCRIPTION_CHARS)} are sent with the tool.`);
-    capped = { ...capped, description: `${description.slice(0, MCP_DESCRIPTION_CHARS)} [cut by Parallax: the server's description has ${count(description.length)} characters; the first ${count(MCP_DESCRIPTION_CHARS)} are sent]` };
+    say(
+      `the description of its tool "${info.name}" has ${count(description.length)} characters; only the first ${count(MCP_DESCRIPTION_CHARS)} are sent with the tool.`,
+    );
+    capped = {
+      ...capped,
+      description: `${description.slice(0, MCP_DESCRIPTION_CHARS)} [cut by Parallax: the server's description has ${count(description.length)} characters; the first ${count(MCP_DESCRIPTION_CHARS)} are sent]`,
+    };
   }
   const output = info.outputSchema ? JSON.stringify(info.outputSchema).length : 0;
   if (output > MCP_SCHEMA_CHARS) {
-    say(`the output schema of its tool "${info.name}" is ${count(output)} characters of JSON, more than the ${count(MCP_SCHEMA_CHARS)} kept; its result is described as a string.`);
+    say(
+      `the output schema of its tool "${info.name}" is ${count(output)} characters of JSON, more than the ${count(MCP_SCHEMA_CHARS)} kept; its result is described as a string.`,
+    );
     const { outputSchema: _dropped, ...rest } = capped;
     capped = rest;
   }
   const size = input + Math.min(description.length, MCP_DESCRIPTION_CHARS) + (capped.outputSchema ? output : 0);
   if (offered + size > MCP_SERVER_OFFER_CHARS) {
-    say(`its tools' descriptions and schemas pass ${count(MCP_SERVER_OFFER_CHARS)} characters in all; its tool "${info.name}" is left out.`);
+    say(
+      `its tools' descriptions and schemas pass ${count(MCP_SERVER_OFFER_CHARS)} characters in all; its tool "${info.name}" is left out.`,
+    );
     return null;
   }
   return { info: capped, size };

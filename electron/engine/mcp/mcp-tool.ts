@@ -47,7 +47,12 @@ interface ContentBlock {
   readonly title?: string;
   readonly description?: string;
   readonly size?: number;
-  readonly resource?: { readonly uri?: string; readonly text?: string; readonly blob?: string; readonly mimeType?: string };
+  readonly resource?: {
+    readonly uri?: string;
+    readonly text?: string;
+    readonly blob?: string;
+    readonly mimeType?: string;
+  };
 }
 
 function sizeText(bytes: number): string {
@@ -78,15 +83,20 @@ function argsOf(parameters: Record<string, unknown>): z.ZodObject {
 function blockText(block: ContentBlock): string {
   const str = (v: unknown): string => (typeof v === 'string' ? v : '');
   switch (block.type) {
-    case 'text': return str(block.text);
+    case 'text':
+      return str(block.text);
     case 'resource': {
       const r = block.resource ?? {};
       if (typeof r.text === 'string') return r.text;
-      const what = [str(r.mimeType) || 'binary data', typeof r.blob === 'string' ? sizeText(base64Bytes(r.blob)) : ''].filter(Boolean).join(', ');
+      const what = [str(r.mimeType) || 'binary data', typeof r.blob === 'string' ? sizeText(base64Bytes(r.blob)) : '']
+        .filter(Boolean)
+        .join(', ');
       return `[embedded resource ${str(r.uri)}: ${what}]`;
     }
     case 'resource_link': {
-      const about = [str(block.mimeType), typeof block.size === 'number' ? sizeText(block.size) : ''].filter(Boolean).join(', ');
+      const about = [str(block.mimeType), typeof block.size === 'number' ? sizeText(block.size) : '']
+        .filter(Boolean)
+        .join(', ');
       const name = str(block.title) || str(block.name);
       return `[resource link ${str(block.uri)}${name ? ` "${name}"` : ''}${about ? ` (${about})` : ''}${str(block.description) ? `: ${str(block.description)}` : ''}]`;
     }
@@ -114,10 +124,13 @@ function takeImages(content: unknown, report: ToolReporter | undefined): void {
     const data = typeof b.data === 'string' ? b.data : '';
     let why: string | null = null;
     if (!report!.images) why = `described only: ${report!.noImages ?? 'not sent to the model'}`;
-    else if (!(IMAGE_TYPES as readonly string[]).includes(mime)) why = `described only: ${mime || 'an unnamed type'} is not one of ${IMAGE_TYPES.join(', ')}`;
+    else if (!(IMAGE_TYPES as readonly string[]).includes(mime))
+      why = `described only: ${mime || 'an unnamed type'} is not one of ${IMAGE_TYPES.join(', ')}`;
     else if (!/^[A-Za-z0-9+/]+={0,2}$/.test(data)) why = 'described only: its data is not base64';
-    else if (base64Bytes(data) > IMAGE_LIMITS.bytes) why = `described only: larger than ${sizeText(IMAGE_LIMITS.bytes)}`;
-    else if (images.length >= IMAGE_LIMITS.perCall) why = `described only: a call sends at most ${IMAGE_LIMITS.perCall} images`;
+    else if (base64Bytes(data) > IMAGE_LIMITS.bytes)
+      why = `described only: larger than ${sizeText(IMAGE_LIMITS.bytes)}`;
+    else if (images.length >= IMAGE_LIMITS.perCall)
+      why = `described only: a call sends at most ${IMAGE_LIMITS.perCall} images`;
     if (why) imageNotes.set(b, why);
     else {
       images.push({ mimeType: mime, data });
@@ -128,14 +141,19 @@ function takeImages(content: unknown, report: ToolReporter | undefined): void {
 }
 
 function capped(text: string): string {
-  return text.length <= MCP_RESULT_MAX_CHARS ? text : `${text.slice(0, MCP_RESULT_MAX_CHARS)}\n…[cut: the MCP result had ${text.length} characters]`;
+  return text.length <= MCP_RESULT_MAX_CHARS
+    ? text
+    : `${text.slice(0, MCP_RESULT_MAX_CHARS)}\n…[cut: the MCP result had ${text.length} characters]`;
 }
 
 /**
  * What a call returns to the mode: the structured content when the server sends it (Code Mode programs get an
  * object), else the text blocks joined. An isError result is a ToolError with the server's text.
  */
-export function callResult(result: { content?: unknown; structuredContent?: unknown; isError?: boolean; toolResult?: unknown }, label: string): unknown {
+export function callResult(
+  result: { content?: unknown; structuredContent?: unknown; isError?: boolean; toolResult?: unknown },
+  label: string,
+): unknown {
   const blocks = Array.isArray(result.content) ? (result.content as ContentBlock[]) : [];
   const text = capped(blocks.map(blockText).join('\n'));
   if (result.isError) throw new ToolError(`${label} returned an error: ${text || '(no message)'}`);
@@ -150,8 +168,15 @@ export function callResult(result: { content?: unknown; structuredContent?: unkn
 /** What run-started records of the tool: its names, title and annotations, checked (the server is not trusted). */
 export function mcpRecord(server: McpServerConfig, info: McpToolInfo, name: string): McpToolRecord {
   const annotations = cleanAnnotations(info.annotations);
-  const title = typeof info.title === 'string' && info.title.trim() ? info.title.trim().slice(0, 200) : annotations?.title;
-  return { name, server: server.name, tool: info.name, ...(title ? { title } : {}), ...(annotations ? { annotations } : {}) };
+  const title =
+    typeof info.title === 'string' && info.title.trim() ? info.title.trim().slice(0, 200) : annotations?.title;
+  return {
+    name,
+    server: server.name,
+    tool: info.name,
+    ...(title ? { title } : {}),
+    ...(annotations ? { annotations } : {}),
+  };
 }
 
 /**
@@ -160,13 +185,19 @@ export function mcpRecord(server: McpServerConfig, info: McpToolInfo, name: stri
  */
 export type ActiveCalls = Map<ToolReporter, CallClock>;
 
-export function mcpTool(server: McpServerConfig, info: McpToolInfo, name: string, client: Client, active: ActiveCalls = new Map()): ToolDefinition {
+export function mcpTool(
+  server: McpServerConfig,
+  info: McpToolInfo,
+  name: string,
+  client: Client,
+  active: ActiveCalls = new Map(),
+): ToolDefinition {
   const parameters = inputParameters(info);
   // The name the model calls comes first; the server's own name for the tool follows, for the person reading.
   const label = `${name} (MCP tool "${info.name}" of server "${server.name}")`;
   return {
     name,
-    description: (info.description?.trim() || info.title || `The ${info.name} tool of the MCP server "${server.name}".`),
+    description: info.description?.trim() || info.title || `The ${info.name} tool of the MCP server "${server.name}".`,
     args: argsOf(parameters),
     parameters,
     returns: info.outputSchema ? schemaType(info.outputSchema) : 'string',
@@ -191,7 +222,8 @@ export function mcpTool(server: McpServerConfig, info: McpToolInfo, name: string
       try {
         // onprogress makes the SDK send a progress token; each report restarts the call timeout, up to a total.
         result = await client.callTool({ name: info.name, arguments: args }, undefined, {
-          timeout: SDK_TIMEOUT_OFF_MS, signal: call.signal,
+          timeout: SDK_TIMEOUT_OFF_MS,
+          signal: call.signal,
           onprogress: (p) => {
             clock.touch();
             const clean = cleanProgress(p);
@@ -202,9 +234,15 @@ export function mcpTool(server: McpServerConfig, info: McpToolInfo, name: string
         });
       } catch (error) {
         // The SDK wraps an abort's reason in an MCP error of its own: the clock's words say it plainly.
-        const message = clock.signal.aborted ? (clock.signal.reason as Error).message : error instanceof Error ? error.message : String(error);
+        const message = clock.signal.aborted
+          ? (clock.signal.reason as Error).message
+          : error instanceof Error
+            ? error.message
+            : String(error);
         const last = progress as { progress: number; total?: number } | null;
-        const reached = last ? ` (its last progress report: ${last.progress}${last.total !== undefined ? ` of ${last.total}` : ''})` : '';
+        const reached = last
+          ? ` (its last progress report: ${last.progress}${last.total !== undefined ? ` of ${last.total}` : ''})`
+          : '';
         throw new ToolError(`${label} failed: ${message}${reached}`, { cause: error });
       } finally {
         ctx.signal.removeEventListener('abort', stop);

@@ -30,7 +30,9 @@ export const hybridMode = defineMode({
 
 export function createHybridMode(opts: ModeOptions): ModeAdapter {
   const toolset = toolsetOf(opts.settings, opts.task, opts.mcpTools);
-  const direct = HYBRID_DIRECT_TOOL_NAMES.map((name) => toolIn(toolset, name)).filter((t): t is ToolDefinition => t !== undefined);
+  const direct = HYBRID_DIRECT_TOOL_NAMES.map((name) => toolIn(toolset, name)).filter(
+    (t): t is ToolDefinition => t !== undefined,
+  );
   const program = createProgramTool(opts);
   const exposed = [...direct.map(toolExposure), program.exposure];
   const call = directCalls(opts, (name) => direct.find((t) => t.name === name), 'Hybrid');

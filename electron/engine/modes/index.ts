@@ -28,7 +28,9 @@ export function modeDefinition(id: ModeId): ModeDefinition {
 }
 
 /** Modes that offer search_tools as a tool of their own: it ranks in the compute thread from the first step, so their worker starts it before release. */
-export const TOOL_SEARCH_MODES: ReadonlySet<ModeId> = new Set(DEFINITIONS.filter((d) => d.ownTools(DEFAULT_SETTINGS).includes('search_tools')).map((d) => d.id));
+export const TOOL_SEARCH_MODES: ReadonlySet<ModeId> = new Set(
+  DEFINITIONS.filter((d) => d.ownTools(DEFAULT_SETTINGS).includes('search_tools')).map((d) => d.id),
+);
 
 export function createMode(id: ModeId, opts: ModeOptions): ModeAdapter {
   return modeDefinition(id).create(opts);

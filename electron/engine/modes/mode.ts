@@ -38,10 +38,16 @@ export function reporterOf(ctx: CallContext, inProgram = false): ToolReporter {
     step: ctx.step,
     callId: ctx.callId,
     inProgram,
-    progress: (name, p) => ctx.emit({ type: 'tool-progress', step: ctx.step, callId: ctx.callId, name, ...p, inProgram }),
+    progress: (name, p) =>
+      ctx.emit({ type: 'tool-progress', step: ctx.step, callId: ctx.callId, name, ...p, inProgram }),
     ...(ctx.keepContent && !inProgram ? { content: ctx.keepContent } : {}),
-    ...(ctx.keepImages && !inProgram ? { images: ctx.keepImages }
-      : { noImages: inProgram ? 'a program\'s tool results reach the model only as the text it prints' : ctx.noImages ?? 'this call\'s images are not sent' }),
+    ...(ctx.keepImages && !inProgram
+      ? { images: ctx.keepImages }
+      : {
+          noImages: inProgram
+            ? "a program's tool results reach the model only as the text it prints"
+            : (ctx.noImages ?? "this call's images are not sent"),
+        }),
   };
 }
 
@@ -125,7 +131,12 @@ export function directCalls(opts: ModeOptions, lookup: (name: string) => ToolDef
     const tool = lookup(name);
     // The loop only passes names from tools(), so this is a programming error, not a model error.
     if (!tool) throw new Error(`Tool "${name}" is not registered${modeName ? ` in ${modeName} mode` : ''}.`);
-    const value = await invokeTool(tool, args, { workspace: opts.workspace, settings: opts.settings, signal: ctx.signal, report: reporterOf(ctx) });
+    const value = await invokeTool(tool, args, {
+      workspace: opts.workspace,
+      settings: opts.settings,
+      signal: ctx.signal,
+      report: reporterOf(ctx),
+    });
     // A tool that shows its result its own way (a task set's, as its harness shows it) writes the text itself.
     return tool.resultText ? tool.resultText(value) : toolResultText(value);
   };

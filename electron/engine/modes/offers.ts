@@ -28,21 +28,38 @@ export interface ToolOffer {
 }
 
 const base = (tool: ToolDefinition) => ({
-  name: tool.name, source: tool.source ?? 'built-in', description: tool.description,
-  ...(tool.mcp?.title ? { title: tool.mcp.title } : {}), ...(tool.mcp?.annotations ? { annotations: tool.mcp.annotations } : {}),
+  name: tool.name,
+  source: tool.source ?? 'built-in',
+  description: tool.description,
+  ...(tool.mcp?.title ? { title: tool.mcp.title } : {}),
+  ...(tool.mcp?.annotations ? { annotations: tool.mcp.annotations } : {}),
 });
 
 /** A tool offered with its JSON schema: in the tools parameter, or as a line of a text prompt. */
-export const schemaOffer = (tool: ToolDefinition, offered: ToolOffer['offered'], as: 'schema' | 'prompt' = 'schema'): ToolOffer =>
-  ({ ...base(tool), as, offered, parameters: parametersOf(tool) });
+export const schemaOffer = (
+  tool: ToolDefinition,
+  offered: ToolOffer['offered'],
+  as: 'schema' | 'prompt' = 'schema',
+): ToolOffer => ({ ...base(tool), as, offered, parameters: parametersOf(tool) });
 
 /** A tool offered as a function inside programs, with its signature. */
-export const functionOffer = (tool: ToolDefinition, offered: ToolOffer['offered'], returnTypes: boolean, python = false): ToolOffer => ({
-  ...base(tool), as: python ? 'python-function' : 'function', offered, signature: python ? pythonSignatureOf(tool, returnTypes) : signatureOf(tool, returnTypes),
+export const functionOffer = (
+  tool: ToolDefinition,
+  offered: ToolOffer['offered'],
+  returnTypes: boolean,
+  python = false,
+): ToolOffer => ({
+  ...base(tool),
+  as: python ? 'python-function' : 'function',
+  offered,
+  signature: python ? pythonSignatureOf(tool, returnTypes) : signatureOf(tool, returnTypes),
 });
 
 /** The run_code catalog's functions (visible) and the tools search_tools finds (hidden), as Code Mode splits them. */
 export function catalogOffers(toolset: Toolset, returnTypes: boolean, python = false): ToolOffer[] {
   const { tools: catalog, hiddenTools: hidden } = standardBindings(toolset.tools, toolset.catalog);
-  return [...catalog.map((t) => functionOffer(t, 'visible', returnTypes, python)), ...hidden.map((t) => functionOffer(t, 'search', returnTypes, python))];
+  return [
+    ...catalog.map((t) => functionOffer(t, 'visible', returnTypes, python)),
+    ...hidden.map((t) => functionOffer(t, 'search', returnTypes, python)),
+  ];
 }

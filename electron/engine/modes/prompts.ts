@@ -3,7 +3,8 @@
  * the mode, not the wording; each adds only what its tools need. Each mode's definition picks its own
  * (ModeDefinition.prompts); a new mode writes its sentence after BASE (or ROLE) in its own file.
  */
-export const ROLE = 'You are a careful agent working inside a workspace folder. Use the tools to find facts instead of guessing.';
+export const ROLE =
+  'You are a careful agent working inside a workspace folder. Use the tools to find facts instead of guessing.';
 export const BASE = `${ROLE} When you have the answer, reply in plain text without calling any tool.`;
 
 export const REACT_SYSTEM_PROMPT = `${BASE} Call several tools in one step when the calls do not depend on each other.`;

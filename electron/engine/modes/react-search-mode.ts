@@ -84,9 +84,17 @@ export function createReactSearchMode(opts: ModeOptions): ModeAdapter {
   const loaded: ToolDefinition[] = [];
   /** Step in which each loaded tool was found: it is callable only from the step after. */
   const foundAt = new Map<string, number>();
-  let exposed: readonly ToolExposure[] = [...common.map(toolExposure), SEARCH_TOOLS_EXPOSURE, ...(forwarding ? [CALL_TOOL_EXPOSURE] : [])];
+  let exposed: readonly ToolExposure[] = [
+    ...common.map(toolExposure),
+    SEARCH_TOOLS_EXPOSURE,
+    ...(forwarding ? [CALL_TOOL_EXPOSURE] : []),
+  ];
 
-  async function search(query: string, step: number, signal: AbortSignal): Promise<{ text: string; hits: SearchHit[] }> {
+  async function search(
+    query: string,
+    step: number,
+    signal: AbortSignal,
+  ): Promise<{ text: string; hits: SearchHit[] }> {
     let ranked;
     try {
       // An empty query lists every hidden tool, as the no-match text promises.
@@ -100,7 +108,9 @@ export function createReactSearchMode(opts: ModeOptions): ModeAdapter {
       return { ...h, signature: signatureOf(tool, returnTypes) };
     });
     if (hits.length === 0) {
-      const offered = (await rankTools(query, common, 3, { signal }).catch(() => [])).filter((h) => h.score > 0).map((h) => h.name);
+      const offered = (await rankTools(query, common, 3, { signal }).catch(() => []))
+        .filter((h) => h.score > 0)
+        .map((h) => h.name);
       const also = offered.length > 0 ? ` Already offered to you: ${offered.join(', ')}.` : '';
       return {
         hits,
@@ -126,7 +136,10 @@ export function createReactSearchMode(opts: ModeOptions): ModeAdapter {
     const how = forwarding ? `with ${CALL_TOOL}(name, arguments)` : 'by name';
     return {
       hits,
-      text: [`Found ${hits.length} tool${hits.length === 1 ? '' : 's'} for "${query}"; call ${hits.length === 1 ? 'it' : 'them'} ${how} from your next step:`, ...lines].join('\n'),
+      text: [
+        `Found ${hits.length} tool${hits.length === 1 ? '' : 's'} for "${query}"; call ${hits.length === 1 ? 'it' : 'them'} ${how} from your next step:`,
+        ...lines,
+      ].join('\n'),
     };
   }
 
@@ -137,26 +150,48 @@ export function createReactSearchMode(opts: ModeOptions): ModeAdapter {
   function forwardCall(args: Record<string, unknown>, step: number): Forwarded {
     const usage = `Send {"name": "<tool name>", "arguments": {…}}, e.g. {"name": "fetch_url", "arguments": {"url": "https://example.com"}}.`;
     const { name, arguments: inner } = args;
-    if (typeof name !== 'string' || name.trim() === '') return { ok: false, error: `"name" must be the name of the tool to call. ${usage}` };
+    if (typeof name !== 'string' || name.trim() === '')
+      return { ok: false, error: `"name" must be the name of the tool to call. ${usage}` };
     if (name === CALL_TOOL || name === SEARCH_TOOLS) {
-      return { ok: false, error: `${CALL_TOOL} does not call ${name}: call ${name === SEARCH_TOOLS ? `${SEARCH_TOOLS} directly` : 'the tool you need by its own name'}. ${usage}` };
+      return {
+        ok: false,
+        error: `${CALL_TOOL} does not call ${name}: call ${name === SEARCH_TOOLS ? `${SEARCH_TOOLS} directly` : 'the tool you need by its own name'}. ${usage}`,
+      };
     }
     if (typeof inner !== 'object' || inner === null || Array.isArray(inner)) {
       const got = Array.isArray(inner) ? 'an array' : inner === null ? 'null' : typeof inner;
-      return { ok: false, error: `"arguments" must be one JSON object of ${name}'s named arguments, not ${got}. ${usage}` };
+      return {
+        ok: false,
+        error: `"arguments" must be one JSON object of ${name}'s named arguments, not ${got}. ${usage}`,
+      };
     }
     if (common.some((t) => t.name === name)) return { ok: true, name, args: inner as Record<string, unknown> };
     if (!hidden.some((t) => t.name === name)) {
-      return { ok: false, error: `there is no tool named "${name}". Find tools with ${SEARCH_TOOLS} and use a name it lists.` };
+      return {
+        ok: false,
+        error: `there is no tool named "${name}". Find tools with ${SEARCH_TOOLS} and use a name it lists.`,
+      };
     }
     const found = foundAt.get(name);
-    if (found === undefined) return { ok: false, error: `${name} has not been found yet: search for it with ${SEARCH_TOOLS} first, then call it in the following step.` };
-    if (found === step) return { ok: false, error: `${name} was found by ${SEARCH_TOOLS} in this same step, so it is not callable yet. Call it again in your next step.` };
+    if (found === undefined)
+      return {
+        ok: false,
+        error: `${name} has not been found yet: search for it with ${SEARCH_TOOLS} first, then call it in the following step.`,
+      };
+    if (found === step)
+      return {
+        ok: false,
+        error: `${name} was found by ${SEARCH_TOOLS} in this same step, so it is not callable yet. Call it again in your next step.`,
+      };
     return { ok: true, name, args: inner as Record<string, unknown> };
   }
 
   const opening = reactSearchMode.prompts[toolset.id];
-  const call = directCalls(opts, (name) => common.find((t) => t.name === name) ?? loaded.find((t) => t.name === name), 'ReAct + tool search');
+  const call = directCalls(
+    opts,
+    (name) => common.find((t) => t.name === name) ?? loaded.find((t) => t.name === name),
+    'ReAct + tool search',
+  );
   return {
     id: reactSearchMode.id,
     systemPrompt: forwarding ? `${opening} ${CALL_TOOL_PROMPT}` : opening,
@@ -171,7 +206,12 @@ export function createReactSearchMode(opts: ModeOptions): ModeAdapter {
       if (loaded.some((t) => t.name === name)) return null;
       return `${name} exists but is not loaded yet: find it with ${SEARCH_TOOLS} first (e.g. {"query": "${name.replace(/_/g, ' ')}"}), then call it in the following step.`;
     },
-    ...(forwarding ? { forward: (name: string, args: Record<string, unknown>, step: number) => (name === CALL_TOOL ? forwardCall(args, step) : null) } : {}),
+    ...(forwarding
+      ? {
+          forward: (name: string, args: Record<string, unknown>, step: number) =>
+            name === CALL_TOOL ? forwardCall(args, step) : null,
+        }
+      : {}),
     async handleCall(name, args, ctx) {
       if (name === SEARCH_TOOLS) {
         const query = args.query;
@@ -183,7 +223,9 @@ export function createReactSearchMode(opts: ModeOptions): ModeAdapter {
         return result.text;
       }
       if (foundAt.get(name) === ctx.step) {
-        throw new Error(`${name} was found by ${SEARCH_TOOLS} in this same step, so it is not callable yet. Call it again in your next step.`);
+        throw new Error(
+          `${name} was found by ${SEARCH_TOOLS} in this same step, so it is not callable yet. Call it again in your next step.`,
+        );
       }
       return call(name, args, ctx);
     },

@@ -48,10 +48,12 @@ export function toolsetOf(
   const base: Toolset = instead ? { ...profile, tools: NO_TOOLS, catalog: taskTools.map((t) => t.name) } : profile;
   const extra = [...taskTools];
   const searching = (settings.webSearch ?? 'off') !== 'off';
-  if (searching && !extra.includes(webSearch) && !base.tools.some((t) => t.name === webSearch.name)) extra.push(webSearch);
+  if (searching && !extra.includes(webSearch) && !base.tools.some((t) => t.name === webSearch.name))
+    extra.push(webSearch);
   const descriptions = settings.toolDescriptions ?? 'full';
   // MCP tools differ per run (each worker lists its own servers), so such a profile is not cached.
-  if (mcpTools.length > 0) return { ...base, tools: describedTools([...base.tools, ...extra, ...mcpTools], descriptions) };
+  if (mcpTools.length > 0)
+    return { ...base, tools: describedTools([...base.tools, ...extra, ...mcpTools], descriptions) };
   if (extra.length === 0 && descriptions === 'full') return base;
   const key = `${base.id}/${instead}/${searching}/${descriptions}`;
   let cached = withTaskTools.get(taskTools);

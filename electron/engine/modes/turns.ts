@@ -31,12 +31,18 @@ export interface Turn {
 
 /** Native tool calling: the reply verbatim, one tool message per call id, no calls = the answer. */
 export function nativeTurn(reply: ChatReply, _step: number, client: ChatClient): Turn {
-  const calls = reply.toolCalls.map(({ id, name, arguments: args, cut }) => ({ id, name, arguments: args, ...(cut ? { cut } : {}) }));
+  const calls = reply.toolCalls.map(({ id, name, arguments: args, cut }) => ({
+    id,
+    name,
+    arguments: args,
+    ...(cut ? { cut } : {}),
+  }));
   return {
     message: reply.message as unknown as ChatMessage,
     calls,
     answer: calls.length === 0 ? reply.text || reply.refusal : null,
-    results: (outputs) => calls.map((call, i) => toolResultMessage(client, reply, call, outputs[i]!.text, outputs[i]!.failed)),
+    results: (outputs) =>
+      calls.map((call, i) => toolResultMessage(client, reply, call, outputs[i]!.text, outputs[i]!.failed)),
   };
 }
 
@@ -47,18 +53,34 @@ export function nativeTurn(reply: ChatReply, _step: number, client: ChatClient):
 export function textTurn(protocol: TextProtocol, reply: ChatReply, step: number): Turn {
   const read = protocol.parse(reply.text);
   const calls = read.actions.map((a, i) => ({ id: `text_${step}_${i + 1}`, name: a.name, arguments: a.input }));
-  const parsed: ParsedReply = { thought: read.thought, finalAnswer: read.finalAnswer, parseError: read.parseError, kept: read.kept };
+  const parsed: ParsedReply = {
+    thought: read.thought,
+    finalAnswer: read.finalAnswer,
+    parseError: read.parseError,
+    kept: read.kept,
+  };
   // What goes back: the text up to any observation the model wrote itself, with its thinking as it was sent
   // (<think> blocks, thinking parts); never an empty message, which providers refuse — a reply that opened with
   // "Observation:" goes back whole, the observation then telling the model not to do that.
   const kept = reply.text.slice(0, read.kept);
   const said = kept.trim() ? kept : reply.text;
   return {
-    message: { role: 'assistant', content: resendContent(reply.message.content, reply.thinkTags ?? '', said) } as ChatMessage,
+    message: {
+      role: 'assistant',
+      content: resendContent(reply.message.content, reply.thinkTags ?? '', said),
+    } as ChatMessage,
     calls,
     parsed,
     answer: calls.length === 0 && read.parseError === null ? read.finalAnswer : null,
-    results: (outputs) => [{ role: 'user', content: protocol.observation({ parsed, actions: calls }, outputs.map((o) => o.text)) }],
+    results: (outputs) => [
+      {
+        role: 'user',
+        content: protocol.observation(
+          { parsed, actions: calls },
+          outputs.map((o) => o.text),
+        ),
+      },
+    ],
   };
 }
 
@@ -69,7 +91,12 @@ export function textHooks(protocol: TextProtocol): Pick<ModeAdapter, 'text' | 'p
 }
 
 /** A reply as its model-response event: what the provider reported, read into `turn` (the loop's and the agent proxy's one shape). */
-export function responseEvent(reply: ChatReply, step: number, sentAt: number, turn: Turn): Extract<StepEventInput, { type: 'model-response' }> {
+export function responseEvent(
+  reply: ChatReply,
+  step: number,
+  sentAt: number,
+  turn: Turn,
+): Extract<StepEventInput, { type: 'model-response' }> {
   return {
     type: 'model-response',
     step,

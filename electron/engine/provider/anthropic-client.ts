@@ -5,12 +5,26 @@
  * every event is seen (ping, an `error` event mid-stream) and silence is bounded. What the server sent is
  * recorded: usage as anthropic-stream.ts folds it, stop_reason beside the mapped finish reason, the request id.
  */
-import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import Anthropic, {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+} from '@anthropic-ai/sdk';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { ANTHROPIC_VERSION } from '../../../shared/providers.js';
 import { SIM_POLICY_HEADER } from '../../../shared/run-spec.js';
 import type { ChatClient, ChatReply, StreamRequest } from './chat-client.js';
-import { classifyError, classifyStatus, detailOf, ModelRequestError, networkMessage, RequestCancelledError, socketCause, where } from './errors.js';
+import {
+  classifyError,
+  classifyStatus,
+  detailOf,
+  ModelRequestError,
+  networkMessage,
+  RequestCancelledError,
+  socketCause,
+  where,
+} from './errors.js';
 import { ReplyLimitError } from './reply-limits.js';
 import { toMessagesBody } from './anthropic-messages.js';
 import { ERROR_STATUS, MessagesAccumulator } from './anthropic-stream.js';
@@ -40,7 +54,12 @@ function sdkOf(client: ChatClient): Anthropic {
       timeout: client.options.timeoutMs,
       // The documented wire: the key as x-api-key under the pinned API version (this SDK release would send it
       // as a bearer token under a newer version); its own Authorization header is removed.
-      defaultHeaders: { 'anthropic-version': ANTHROPIC_VERSION, 'x-api-key': client.apiKey ?? 'no-key', authorization: null, ...client.options.headers },
+      defaultHeaders: {
+        'anthropic-version': ANTHROPIC_VERSION,
+        'x-api-key': client.apiKey ?? 'no-key',
+        authorization: null,
+        ...client.options.headers,
+      },
       fetch: client.fetch,
     });
     sdks.set(client, sdk);
@@ -58,7 +77,9 @@ export async function streamMessages(client: ChatClient, req: StreamRequest, sig
   const { provider, options } = client;
   // A mode that reads actions from text may ask the server to stop at a marker (chat completions' `stop`).
   const stopRaw = (req as { stop?: unknown }).stop;
-  const stop = (Array.isArray(stopRaw) ? stopRaw : [stopRaw]).filter((x): x is string => typeof x === 'string' && x.trim() !== '');
+  const stop = (Array.isArray(stopRaw) ? stopRaw : [stopRaw]).filter(
+    (x): x is string => typeof x === 'string' && x.trim() !== '',
+  );
   const body = {
     model: req.model,
     max_tokens: req.maxTokens ?? ANTHROPIC_MAX_TOKENS,
@@ -73,21 +94,42 @@ export async function streamMessages(client: ChatClient, req: StreamRequest, sig
   let noPolicy = false;
   let requestId: string | undefined;
   client.lastErrorBody = null;
-  await withBounds(provider, options, signal, state, async (bounds) => {
-    const response = await sdkOf(client).messages.create(body as never, { signal: bounds.signal }).asResponse();
-    requestId = response.headers.get('request-id') ?? undefined;
-    noPolicy = provider.simulated && response.headers.get(SIM_POLICY_HEADER) === 'none';
-    bounds.onData();
-    await readMessages(response, acc, client, bounds, state);
-  }, (err) => classifyAnthropicError(err, client), client.redact);
+  await withBounds(
+    provider,
+    options,
+    signal,
+    state,
+    async (bounds) => {
+      const response = await sdkOf(client)
+        .messages.create(body as never, { signal: bounds.signal })
+        .asResponse();
+      requestId = response.headers.get('request-id') ?? undefined;
+      noPolicy = provider.simulated && response.headers.get(SIM_POLICY_HEADER) === 'none';
+      bounds.onData();
+      await readMessages(response, acc, client, bounds, state);
+    },
+    (err) => classifyAnthropicError(err, client),
+    client.redact,
+  );
 
   const receivedAt = performance.now();
   const { stopReason, started: _started, stopped: _stopped, ...reply } = acc.result();
-  const base = { ...reply, noPolicy, receivedAt, firstOutputAt: acc.firstOutputAt, ...(stopReason !== null ? { stopReason } : {}), ...(requestId ? { requestId } : {}) };
+  const base = {
+    ...reply,
+    noPolicy,
+    receivedAt,
+    firstOutputAt: acc.firstOutputAt,
+    ...(stopReason !== null ? { stopReason } : {}),
+    ...(requestId ? { requestId } : {}),
+  };
   if (reply.usage) return { ...base, usage: reply.usage, usageSource: 'reported' };
   // A Messages-compatible server that counts nothing: the tokenizer counts what was sent and received.
   const usage = await estimateUsage({
-    messages: req.messages as never, tools: body.tools ?? [], text: reply.text, reasoningText: reply.reasoningText, toolCalls: reply.toolCalls,
+    messages: req.messages as never,
+    tools: body.tools ?? [],
+    text: reply.text,
+    reasoningText: reply.reasoningText,
+    toolCalls: reply.toolCalls,
   });
   return { ...base, usage, usageSource: 'estimated' };
 }
@@ -108,14 +150,39 @@ function errorEvent(data: unknown, client: ChatClient, headers?: Headers | null)
   const known = type !== null && ERROR_STATUS[type] !== undefined;
   const status = known ? ERROR_STATUS[type]! : (err.code ?? 500);
   const label = known ? type : err.code !== null ? String(err.code) : (type ?? 'api_error');
-  const message = raw === undefined && typeof (data as { message?: unknown } | null)?.message !== 'string' ? JSON.stringify(data) : err.message;
+  const message =
+    raw === undefined && typeof (data as { message?: unknown } | null)?.message !== 'string'
+      ? JSON.stringify(data)
+      : err.message;
   if (status >= 500 || status === 429)
-    return new ModelRequestError(`${where(client.provider)} reported an error inside the stream (${label}): ${message}`, status, true, null, status === 429 ? 'rate-limit' : 'server');
-  return classifyStatus(status, `${message} [${label}]`, client.provider, headers, known ? { type } : (err.codes ?? {}));
+    return new ModelRequestError(
+      `${where(client.provider)} reported an error inside the stream (${label}): ${message}`,
+      status,
+      true,
+      null,
+      status === 429 ? 'rate-limit' : 'server',
+    );
+  return classifyStatus(
+    status,
+    `${message} [${label}]`,
+    client.provider,
+    headers,
+    known ? { type } : (err.codes ?? {}),
+  );
 }
 
-async function readMessages(response: Response, acc: MessagesAccumulator, client: ChatClient, bounds: Bounds, state: ReadState): Promise<void> {
-  if (!response.body) throw streamError(client, `answered ${response.status} with no body. Try again; if it persists, check the base URL.`);
+async function readMessages(
+  response: Response,
+  acc: MessagesAccumulator,
+  client: ChatClient,
+  bounds: Bounds,
+  state: ReadState,
+): Promise<void> {
+  if (!response.body)
+    throw streamError(
+      client,
+      `answered ${response.status} with no body. Try again; if it persists, check the base URL.`,
+    );
   const contentType = response.headers.get('content-type') ?? '';
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
@@ -132,12 +199,19 @@ async function readMessages(response: Response, acc: MessagesAccumulator, client
       try {
         data = JSON.parse(ev.data) as Record<string, unknown>;
       } catch {
-        failure = streamError(client, `sent an event that is not JSON (${ev.event ?? 'message'}): ${JSON.stringify(ev.data.slice(0, 120))}. It will be tried again.`);
+        failure = streamError(
+          client,
+          `sent an event that is not JSON (${ev.event ?? 'message'}): ${JSON.stringify(ev.data.slice(0, 120))}. It will be tried again.`,
+        );
         return;
       }
       // An `error` event, or an error object in a plain data line (LiteLLM's /v1/messages writes `data: {"error": …}`
       // with no event name and no type): the provider's words, never a stream without message_start.
-      if (ev.event === 'error' || data?.type === 'error' || (data?.type === undefined && data?.error !== undefined && data?.error !== null)) {
+      if (
+        ev.event === 'error' ||
+        data?.type === 'error' ||
+        (data?.type === undefined && data?.error !== undefined && data?.error !== null)
+      ) {
         failure = errorEvent(data, client);
         return;
       }
@@ -151,7 +225,8 @@ async function readMessages(response: Response, acc: MessagesAccumulator, client
       const { value, done } = await Promise.race([reader.read(), bounds.interrupted]);
       if (done) break;
       total += value.byteLength;
-      if (total > MAX_REPLY_CHARS) throw streamError(client, `sent a reply larger than ${MAX_REPLY_CHARS / 1024 / 1024} MB; it was abandoned.`);
+      if (total > MAX_REPLY_CHARS)
+        throw streamError(client, `sent a reply larger than ${MAX_REPLY_CHARS / 1024 / 1024} MB; it was abandoned.`);
       const text = decoder.decode(value, { stream: true });
       if (isJson) json += text;
       else parser.feed(text);
@@ -169,15 +244,24 @@ async function readMessages(response: Response, acc: MessagesAccumulator, client
     } catch {
       throw streamError(client, `answered ${response.status} with unreadable JSON. It will be tried again.`);
     }
-    if (msg.type === 'error' || (msg.type === undefined && msg.error !== undefined && msg.error !== null)) throw errorEvent(msg, client, response.headers);
-    if (msg.type !== 'message') throw streamError(client, `answered ${response.status} with JSON that is not a message. Check the base URL.`);
+    if (msg.type === 'error' || (msg.type === undefined && msg.error !== undefined && msg.error !== null))
+      throw errorEvent(msg, client, response.headers);
+    if (msg.type !== 'message')
+      throw streamError(client, `answered ${response.status} with JSON that is not a message. Check the base URL.`);
     acc.pushMessage(msg);
     return;
   }
   const r = acc.result();
-  if (!r.started) throw streamError(client, `answered ${response.status} with ${state.dataEvents ? 'a stream without message_start' : 'an empty stream'} (${contentType || 'no content type'}). Check the base URL; it will be tried again.`);
+  if (!r.started)
+    throw streamError(
+      client,
+      `answered ${response.status} with ${state.dataEvents ? 'a stream without message_start' : 'an empty stream'} (${contentType || 'no content type'}). Check the base URL; it will be tried again.`,
+    );
   if (!r.stopped)
-    throw streamError(client, `stream ended before message_stop after ${state.dataEvents} event${state.dataEvents === 1 ? '' : 's'}${r.toolCalls.length ? `, with ${r.toolCalls.length} tool call${r.toolCalls.length === 1 ? '' : 's'} possibly cut short` : ''}. Nothing of it was used; it will be tried again.`);
+    throw streamError(
+      client,
+      `stream ended before message_stop after ${state.dataEvents} event${state.dataEvents === 1 ? '' : 's'}${r.toolCalls.length ? `, with ${r.toolCalls.length} tool call${r.toolCalls.length === 1 ? '' : 's'} possibly cut short` : ''}. Nothing of it was used; it will be tried again.`,
+    );
 }
 
 /** The Anthropic SDK's errors as ModelRequestErrors by cause (the same words as chat completions'). */
@@ -187,11 +271,23 @@ export function classifyAnthropicError(err: unknown, client: ChatClient): ModelR
   if (err instanceof APIUserAbortError) return new RequestCancelledError();
   if (err instanceof ReplyLimitError) return classifyError(err, provider);
   if (err instanceof APIConnectionTimeoutError)
-    return new ModelRequestError(`${where(provider)} sent no response headers within the request timeout. The provider may be overloaded; try again or raise "request timeout".`, null, true, null, 'timeout');
+    return new ModelRequestError(
+      `${where(provider)} sent no response headers within the request timeout. The provider may be overloaded; try again or raise "request timeout".`,
+      null,
+      true,
+      null,
+      'timeout',
+    );
   if (err instanceof APIConnectionError) {
     const cause = socketCause(err);
     if (cause) return networkMessage(cause.code, cause.text, provider);
-    return new ModelRequestError(`Could not reach ${where(provider)} (${err.message}). Check the base URL and that the server is running.`, null, true, null, 'network');
+    return new ModelRequestError(
+      `Could not reach ${where(provider)} (${err.message}). Check the base URL and that the server is running.`,
+      null,
+      true,
+      null,
+      'network',
+    );
   }
   if (err instanceof APIError && typeof err.status === 'number') {
     const body = client.lastErrorBody;
@@ -202,13 +298,18 @@ export function classifyAnthropicError(err: unknown, client: ChatClient): ModelR
       parsed = null;
     }
     const e = (parsed as { error?: { type?: unknown; message?: unknown } } | null)?.error;
-    const detail = e && typeof e.message === 'string'
-      ? `${e.message}${typeof e.type === 'string' ? ` [${e.type}]` : ''}`
-      : detailOf(body, err.message.replace(/^\d{3}\s*/, '') || 'no body');
+    const detail =
+      e && typeof e.message === 'string'
+        ? `${e.message}${typeof e.type === 'string' ? ` [${e.type}]` : ''}`
+        : detailOf(body, err.message.replace(/^\d{3}\s*/, '') || 'no body');
     return classifyStatus(err.status, detail, provider, err.headers as Headers | undefined);
   }
   if (err instanceof Error && err.name === 'AbortError') return new RequestCancelledError();
   const cause = socketCause(err);
   if (cause) return networkMessage(cause.code, cause.text, provider);
-  return new ModelRequestError(`The request to ${where(provider)} failed: ${err instanceof Error ? err.message : String(err)}`, null, false);
+  return new ModelRequestError(
+    `The request to ${where(provider)} failed: ${err instanceof Error ? err.message : String(err)}`,
+    null,
+    false,
+  );
 }

@@ -38,7 +38,8 @@ const CACHE = { type: 'ephemeral' } as const;
 /** Plain text of an OpenAI-style content (a string, or text parts). */
 function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.map((p: { text?: unknown }) => (typeof p?.text === 'string' ? p.text : '')).join('');
+  if (Array.isArray(content))
+    return content.map((p: { text?: unknown }) => (typeof p?.text === 'string' ? p.text : '')).join('');
   return '';
 }
 
@@ -59,8 +60,11 @@ function assistantBlocks(m: HistoryMessage): Block[] {
   const blocks: Block[] = [];
   const text = textOf(m.content);
   if (text) blocks.push({ type: 'text', text });
-  const calls = Array.isArray(m.tool_calls) ? (m.tool_calls as { id: string; function: { name: string; arguments: string } }[]) : [];
-  for (const c of calls) blocks.push({ type: 'tool_use', id: c.id, name: c.function.name, input: inputOf(c.function.arguments) });
+  const calls = Array.isArray(m.tool_calls)
+    ? (m.tool_calls as { id: string; function: { name: string; arguments: string } }[])
+    : [];
+  for (const c of calls)
+    blocks.push({ type: 'tool_use', id: c.id, name: c.function.name, input: inputOf(c.function.arguments) });
   return blocks;
 }
 
@@ -68,7 +72,11 @@ function assistantBlocks(m: HistoryMessage): Block[] {
  * Build system, messages and tools. `cache` 'on' puts cache_control on the last tool and on the system prompt;
  * 'conversation' also on the last block of the last message (PROMPT_CACHE_HELP).
  */
-export function toMessagesBody(history: readonly unknown[], tools: readonly ToolExposure[], cacheSetting: PromptCacheSetting): MessagesBody {
+export function toMessagesBody(
+  history: readonly unknown[],
+  tools: readonly ToolExposure[],
+  cacheSetting: PromptCacheSetting,
+): MessagesBody {
   const cache = cacheSetting !== 'off';
   const system: string[] = [];
   const messages: MessageParam[] = [];
@@ -84,10 +92,14 @@ export function toMessagesBody(history: readonly unknown[], tools: readonly Tool
     if (m.role === 'system' || m.role === 'developer') system.push(textOf(m.content));
     else if (m.role === 'assistant') push('assistant', assistantBlocks(m));
     else if (m.role === 'tool') {
-      push('user', [{
-        type: 'tool_result', tool_use_id: String(m.tool_call_id ?? ''), content: textOf(m.content),
-        ...(m.is_error === true ? { is_error: true } : {}),
-      }]);
+      push('user', [
+        {
+          type: 'tool_result',
+          tool_use_id: String(m.tool_call_id ?? ''),
+          content: textOf(m.content),
+          ...(m.is_error === true ? { is_error: true } : {}),
+        },
+      ]);
     } else if (Array.isArray(m.content) && m.content.some((p: { type?: unknown }) => p?.type === 'image_url')) {
       push('user', userParts(m.content as unknown[]));
     } else {
@@ -102,7 +114,9 @@ export function toMessagesBody(history: readonly unknown[], tools: readonly Tool
     lastTurn.content[i] = { ...lastTurn.content[i], cache_control: CACHE };
   }
   const toolList = tools.map((t, i) => ({
-    name: t.name, description: t.description, input_schema: t.parameters,
+    name: t.name,
+    description: t.description,
+    input_schema: t.parameters,
     ...(cache && i === tools.length - 1 ? { cache_control: CACHE } : {}),
   }));
   return {
@@ -124,7 +138,11 @@ function userParts(parts: readonly unknown[]): Block[] {
     else if (p.type === 'image_url') {
       const url = typeof p.image_url?.url === 'string' ? p.image_url.url : '';
       const data = /^data:(image\/(?:png|jpeg|gif|webp));base64,([A-Za-z0-9+/]+={0,2})$/.exec(url);
-      out.push(data ? { type: 'image', source: { type: 'base64', media_type: data[1], data: data[2] } } : { type: 'text', text: `[image ${url.slice(0, 200)}]` });
+      out.push(
+        data
+          ? { type: 'image', source: { type: 'base64', media_type: data[1], data: data[2] } }
+          : { type: 'text', text: `[image ${url.slice(0, 200)}]` },
+      );
     }
   }
   return out;
@@ -137,7 +155,12 @@ export function blocksToResend(blocks: readonly Block[]): Block[] {
     if (b.type === 'text') {
       if (typeof b.text === 'string' && b.text !== '') out.push({ type: 'text', text: b.text });
     } else if (b.type === 'tool_use') {
-      out.push({ type: 'tool_use', id: b.id, name: b.name, input: b.input && typeof b.input === 'object' ? b.input : {} });
+      out.push({
+        type: 'tool_use',
+        id: b.id,
+        name: b.name,
+        input: b.input && typeof b.input === 'object' ? b.input : {},
+      });
     } else out.push(b);
   }
   return out;

@@ -31,17 +31,23 @@ export interface RawAnthropicUsage {
   readonly cache_read_input_tokens?: unknown;
   readonly output_tokens_details?: { readonly thinking_tokens?: unknown } | null;
   /** Cache writes by lifetime (the 1-hour ones cost more). */
-  readonly cache_creation?: { readonly ephemeral_5m_input_tokens?: unknown; readonly ephemeral_1h_input_tokens?: unknown } | null;
+  readonly cache_creation?: {
+    readonly ephemeral_5m_input_tokens?: unknown;
+    readonly ephemeral_1h_input_tokens?: unknown;
+  } | null;
   /** Tools the server ran itself during the request. */
   readonly server_tool_use?: { readonly web_search_requests?: unknown } | null;
 }
 
 /** stop_reason → the finish reason every surface reads (the raw value is recorded beside it). */
 const FINISH: Record<string, string> = {
-  end_turn: 'stop', stop_sequence: 'stop', tool_use: 'tool_calls', max_tokens: 'length', refusal: 'content_filter',
+  end_turn: 'stop',
+  stop_sequence: 'stop',
+  tool_use: 'tool_calls',
+  max_tokens: 'length',
+  refusal: 'content_filter',
   model_context_window_exceeded: 'length',
 };
-
 
 /** Our usage from the folded counts; null when the server sent no input or output count. */
 export function usageFromAnthropic(raw: RawAnthropicUsage): Usage | null {
@@ -71,7 +77,9 @@ export function usageFromAnthropic(raw: RawAnthropicUsage): Usage | null {
 function blockIndex(v: unknown): number {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0 || n >= MAX_BLOCKS_PER_REPLY) {
-    throw new ReplyLimitError(`sent a content block at index ${JSON.stringify(v)?.slice(0, 40)} (blocks are numbered from 0, at most ${MAX_BLOCKS_PER_REPLY} in one reply); the reply was refused.`);
+    throw new ReplyLimitError(
+      `sent a content block at index ${JSON.stringify(v)?.slice(0, 40)} (blocks are numbered from 0, at most ${MAX_BLOCKS_PER_REPLY} in one reply); the reply was refused.`,
+    );
   }
   return n;
 }
@@ -123,8 +131,16 @@ export class MessagesAccumulator {
         const block = { ...((ev.content_block ?? { type: 'unknown' }) as OpenBlock['block']) };
         this.blocks[blockIndex(ev.index ?? this.blocks.length)] = { block, json: '', sawJson: false };
         // A call's block names its tool as it opens; an empty text or thinking block is not output yet.
-        if ((block.type !== 'text' && block.type !== 'thinking' && block.type !== 'redacted_thinking') || (typeof block.text === 'string' && block.text !== '')) this.firstOutputAt ??= performance.now();
-        if (block.type === 'tool_use' && this.blocks.filter((b) => b?.block.type === 'tool_use').length > MAX_CALLS_PER_REPLY) throw tooManyCalls();
+        if (
+          (block.type !== 'text' && block.type !== 'thinking' && block.type !== 'redacted_thinking') ||
+          (typeof block.text === 'string' && block.text !== '')
+        )
+          this.firstOutputAt ??= performance.now();
+        if (
+          block.type === 'tool_use' &&
+          this.blocks.filter((b) => b?.block.type === 'tool_use').length > MAX_CALLS_PER_REPLY
+        )
+          throw tooManyCalls();
         break;
       }
       case 'content_block_delta': {
@@ -137,8 +153,10 @@ export class MessagesAccumulator {
         else if (d.type === 'input_json_delta') {
           open.json += String(d.partial_json ?? '');
           open.sawJson = true;
-        } else if (d.type === 'thinking_delta') b.thinking = `${typeof b.thinking === 'string' ? b.thinking : ''}${String(d.thinking ?? '')}`;
-        else if (d.type === 'signature_delta') b.signature = `${typeof b.signature === 'string' ? b.signature : ''}${String(d.signature ?? '')}`;
+        } else if (d.type === 'thinking_delta')
+          b.thinking = `${typeof b.thinking === 'string' ? b.thinking : ''}${String(d.thinking ?? '')}`;
+        else if (d.type === 'signature_delta')
+          b.signature = `${typeof b.signature === 'string' ? b.signature : ''}${String(d.signature ?? '')}`;
         break;
       }
       case 'message_delta': {
@@ -161,7 +179,10 @@ export class MessagesAccumulator {
   pushMessage(msg: Record<string, unknown>): void {
     this.push({ type: 'message_start', message: { ...msg, content: [] } });
     const content = Array.isArray(msg.content) ? (msg.content as Block[]) : [];
-    if (content.length > MAX_BLOCKS_PER_REPLY) throw new ReplyLimitError(`sent a message of ${content.length} content blocks (at most ${MAX_BLOCKS_PER_REPLY}); it was refused.`);
+    if (content.length > MAX_BLOCKS_PER_REPLY)
+      throw new ReplyLimitError(
+        `sent a message of ${content.length} content blocks (at most ${MAX_BLOCKS_PER_REPLY}); it was refused.`,
+      );
     if (content.filter((b) => b?.type === 'tool_use').length > MAX_CALLS_PER_REPLY) throw tooManyCalls();
     if (content.length) this.firstOutputAt ??= performance.now();
     content.forEach((block, index) => {
@@ -174,7 +195,10 @@ export class MessagesAccumulator {
   private noteStopDetails(v: unknown): void {
     if (!v || typeof v !== 'object') return;
     const d = v as { category?: unknown; explanation?: unknown };
-    const words = [typeof d.category === 'string' ? `category ${d.category}` : '', typeof d.explanation === 'string' ? d.explanation : ''].filter(Boolean);
+    const words = [
+      typeof d.category === 'string' ? `category ${d.category}` : '',
+      typeof d.explanation === 'string' ? d.explanation : '',
+    ].filter(Boolean);
     if (words.length) this.stopDetails = words.join(': ');
   }
 
@@ -184,37 +208,78 @@ export class MessagesAccumulator {
 
   result(): MessagesReply {
     const blocks = this.blocks.filter((b): b is OpenBlock => b !== undefined);
-    const text = blocks.filter((b) => b.block.type === 'text').map((b) => String(b.block.text ?? '')).join('');
-    const reasoningText = blocks.filter((b) => b.block.type === 'thinking').map((b) => String(b.block.thinking ?? '')).join('');
+    const text = blocks
+      .filter((b) => b.block.type === 'text')
+      .map((b) => String(b.block.text ?? ''))
+      .join('');
+    const reasoningText = blocks
+      .filter((b) => b.block.type === 'thinking')
+      .map((b) => String(b.block.thinking ?? ''))
+      .join('');
     const cutShort = this.stopReason === 'max_tokens';
-    const toolCalls = blocks.filter((b) => b.block.type === 'tool_use').map((b) => {
-      const id = String(b.block.id ?? '');
-      // The fragments exactly as streamed; a block that had no deltas carries its input whole.
-      const a = b.sawJson ? b.json : JSON.stringify(b.block.input ?? {});
-      const cut = cutShort && b.sawJson && !parses(a);
-      return { id, name: String(b.block.name ?? ''), arguments: a, type: 'function', extra: {}, functionExtra: {}, ...(cut ? { cut: true as const } : {}) };
-    });
+    const toolCalls = blocks
+      .filter((b) => b.block.type === 'tool_use')
+      .map((b) => {
+        const id = String(b.block.id ?? '');
+        // The fragments exactly as streamed; a block that had no deltas carries its input whole.
+        const a = b.sawJson ? b.json : JSON.stringify(b.block.input ?? {});
+        const cut = cutShort && b.sawJson && !parses(a);
+        return {
+          id,
+          name: String(b.block.name ?? ''),
+          arguments: a,
+          type: 'function',
+          extra: {},
+          functionExtra: {},
+          ...(cut ? { cut: true as const } : {}),
+        };
+      });
     // Every block whose input streamed as input_json_delta goes back with that input (tool_use, server_tool_use, …).
-    const content = blocksToResend(blocks.map((b) => (b.sawJson ? { ...b.block, input: inputOf(b.json) } : b.block) as Block));
+    const content = blocksToResend(
+      blocks.map((b) => (b.sawJson ? { ...b.block, input: inputOf(b.json) } : b.block) as Block),
+    );
     const message: Record<string, unknown> = {
       role: 'assistant',
       content: text || null,
-      ...(toolCalls.length ? { tool_calls: toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) } : {}),
+      ...(toolCalls.length
+        ? {
+            tool_calls: toolCalls.map((c) => ({
+              id: c.id,
+              type: 'function',
+              function: { name: c.name, arguments: c.arguments },
+            })),
+          }
+        : {}),
       [ANTHROPIC_CONTENT]: content,
     };
     return {
-      text, reasoningText, refusal: '', toolCalls, legacyFunctionCall: false,
+      text,
+      reasoningText,
+      refusal: '',
+      toolCalls,
+      legacyFunctionCall: false,
       ...(this.stopDetails ? { stopDetails: this.stopDetails } : {}),
       finishReason: this.stopReason === null ? null : (FINISH[this.stopReason] ?? this.stopReason),
       stopReason: this.stopReason,
       usage: usageFromAnthropic(this.usage),
-      message, chunks: this.events, started: this.started, stopped: this.hasStopped,
+      message,
+      chunks: this.events,
+      started: this.started,
+      stopped: this.hasStopped,
     };
   }
 }
 
 /** Anthropic error types → the HTTP status they come with, for an `error` event inside a 200 stream. */
 export const ERROR_STATUS: Record<string, number> = {
-  invalid_request_error: 400, authentication_error: 401, billing_error: 402, permission_error: 403, not_found_error: 404,
-  request_too_large: 413, rate_limit_error: 429, api_error: 500, timeout_error: 504, overloaded_error: 529,
+  invalid_request_error: 400,
+  authentication_error: 401,
+  billing_error: 402,
+  permission_error: 403,
+  not_found_error: 404,
+  request_too_large: 413,
+  rate_limit_error: 429,
+  api_error: 500,
+  timeout_error: 504,
+  overloaded_error: 529,
 };

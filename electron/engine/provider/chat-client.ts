@@ -112,7 +112,8 @@ export interface StreamRequest {
 export type ToolChoice = 'auto' | 'required' | 'none' | { readonly name: string };
 
 /** tool_choice as chat completions writes it. */
-const chatToolChoice = (c: ToolChoice) => (typeof c === 'string' ? c : { type: 'function' as const, function: { name: c.name } });
+const chatToolChoice = (c: ToolChoice) =>
+  typeof c === 'string' ? c : { type: 'function' as const, function: { name: c.name } };
 
 export interface ChatReply extends AccumulatedReply {
   /** The simulated model said it has no policy for this task (SIM_POLICY_HEADER): its reply is not an answer. */
@@ -132,7 +133,8 @@ export interface ChatReply extends AccumulatedReply {
 
 /** Send one streamed request and fold its reply. Throws ModelRequestError / RequestCancelledError. */
 export async function streamChat(client: ChatClient, req: StreamRequest, signal: AbortSignal): Promise<ChatReply> {
-  if (client.protocol === 'anthropic') return (await import('./anthropic-client.js')).streamMessages(client, req, signal);
+  if (client.protocol === 'anthropic')
+    return (await import('./anthropic-client.js')).streamMessages(client, req, signal);
   const { provider, options } = client;
   const tools: ChatCompletionTool[] = req.tools.map((t) => ({
     type: 'function',
@@ -154,20 +156,33 @@ export async function streamChat(client: ChatClient, req: StreamRequest, signal:
   const acc = new StreamAccumulator(new Set(req.tools.map((t) => t.name)));
   let noPolicy = false;
   client.lastErrorBody = null;
-  await withBounds(provider, options, signal, state, async ({ signal: aborted, onData, interrupted }) => {
-    const response = await client.sdk.chat.completions.create(body, { signal: aborted }).asResponse();
-    noPolicy = provider.simulated && response.headers.get(SIM_POLICY_HEADER) === 'none';
-    onData();
-    await readReply(response, acc, { provider, onData, interrupted, state });
-  }, (err) => classifyError(err, provider, client.lastErrorBody), client.redact);
+  await withBounds(
+    provider,
+    options,
+    signal,
+    state,
+    async ({ signal: aborted, onData, interrupted }) => {
+      const response = await client.sdk.chat.completions.create(body, { signal: aborted }).asResponse();
+      noPolicy = provider.simulated && response.headers.get(SIM_POLICY_HEADER) === 'none';
+      onData();
+      await readReply(response, acc, { provider, onData, interrupted, state });
+    },
+    (err) => classifyError(err, provider, client.lastErrorBody),
+    client.redact,
+  );
 
   const receivedAt = performance.now();
   const firstOutputAt = acc.firstOutputAt;
   const reply = acc.result();
-  if (reply.usage) return { ...reply, noPolicy, usage: reply.usage, usageSource: 'reported', receivedAt, firstOutputAt };
+  if (reply.usage)
+    return { ...reply, noPolicy, usage: reply.usage, usageSource: 'reported', receivedAt, firstOutputAt };
   // The provider reported nothing: count the exact request sent and the reply received.
   const usage = await estimateUsage({
-    messages: body.messages as never, tools: body.tools ?? [], text: reply.text || reply.refusal, reasoningText: reply.reasoningText, toolCalls: reply.toolCalls,
+    messages: body.messages as never,
+    tools: body.tools ?? [],
+    text: reply.text || reply.refusal,
+    reasoningText: reply.reasoningText,
+    toolCalls: reply.toolCalls,
   });
   return { ...reply, noPolicy, usage, usageSource: 'estimated', receivedAt, firstOutputAt };
 }
@@ -176,10 +191,17 @@ export async function streamChat(client: ChatClient, req: StreamRequest, signal:
  * A tool's output as it goes back into the history: a `tool` message for the call id (Anthropic's client turns
  * it into a tool_result block, `is_error` when the call failed), or a `function` message for a legacy function_call.
  */
-export function toolResultMessage(client: ChatClient, reply: ChatReply, call: ToolCallRequest, output: string, failed: boolean): ChatMessage {
+export function toolResultMessage(
+  client: ChatClient,
+  reply: ChatReply,
+  call: ToolCallRequest,
+  output: string,
+  failed: boolean,
+): ChatMessage {
   if (reply.legacyFunctionCall) return { role: 'function', name: call.name, content: output };
   // OpenAI-compatible servers may refuse fields they do not know, so is_error is kept for the Messages API only.
-  if (client.protocol === 'anthropic' && failed) return { role: 'tool', tool_call_id: call.id, content: output, is_error: true } as ChatMessage;
+  if (client.protocol === 'anthropic' && failed)
+    return { role: 'tool', tool_call_id: call.id, content: output, is_error: true } as ChatMessage;
   return { role: 'tool', tool_call_id: call.id, content: output };
 }
 

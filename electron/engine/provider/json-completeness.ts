@@ -25,7 +25,7 @@ export class JsonCompleteness {
       else if (c === 123 /* { */ || c === 91 /* [ */) {
         this.depth++;
         this.started = true;
-      } else if ((c === 125 /* } */ || c === 93 /* ] */) && this.depth > 0) this.depth--;
+      } else if ((c === 125 /* } */ || c === 93) /* ] */ && this.depth > 0) this.depth--;
     }
   }
 }

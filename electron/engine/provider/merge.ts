@@ -4,7 +4,8 @@
  * arrays are items to append); anything nested, and the fields of a tool call, are whole values (objects merge
  * key by key, the latest scalar wins).
  */
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Merge `next` into `prev` without mutating either. `asDelta`: join strings and append arrays. */
 export function mergeValue(prev: unknown, next: unknown, asDelta: boolean): unknown {
@@ -31,14 +32,18 @@ export function mergeReasoningDetails(list: Record<string, unknown>[], incoming:
   if (!Array.isArray(incoming)) return;
   for (const item of incoming) {
     if (!isPlainObject(item)) continue;
-    const target = typeof item.index === 'number' ? list.find((d) => d.index === item.index && d.type === item.type) : undefined;
+    const target =
+      typeof item.index === 'number' ? list.find((d) => d.index === item.index && d.type === item.type) : undefined;
     if (!target) {
       list.push({ ...item });
       continue;
     }
     for (const [k, v] of Object.entries(item)) {
       if (v === null || v === undefined) continue;
-      target[k] = DETAIL_TEXT.has(k) && typeof target[k] === 'string' && typeof v === 'string' ? (target[k] as string) + v : mergeValue(target[k], v, false);
+      target[k] =
+        DETAIL_TEXT.has(k) && typeof target[k] === 'string' && typeof v === 'string'
+          ? (target[k] as string) + v
+          : mergeValue(target[k], v, false);
     }
   }
 }

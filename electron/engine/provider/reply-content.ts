@@ -120,7 +120,14 @@ export function splitThinkTags(text: string): SplitText {
   shown += rest;
   // The whitespace that separated the blocks from the answer belongs to neither.
   const lead = /^\s*/.exec(shown)![0];
-  return { shown: shown.slice(lead.length), reasoning: inner.map((s) => s.trim()).filter(Boolean).join('\n\n'), tagged: tagged + lead };
+  return {
+    shown: shown.slice(lead.length),
+    reasoning: inner
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .join('\n\n'),
+    tagged: tagged + lead,
+  };
 }
 
 /**

@@ -15,4 +15,6 @@ export const MAX_TOKEN_COUNT = 1_000_000_000;
 export class ReplyLimitError extends Error {}
 
 export const tooManyCalls = () =>
-  new ReplyLimitError(`sent more than ${MAX_CALLS_PER_REPLY} tool calls in one reply; the reply was refused and none of its calls ran (a model repeating itself, or a broken server). Try again, or lower the task's scope.`);
+  new ReplyLimitError(
+    `sent more than ${MAX_CALLS_PER_REPLY} tool calls in one reply; the reply was refused and none of its calls ran (a model repeating itself, or a broken server). Try again, or lower the task's scope.`,
+  );

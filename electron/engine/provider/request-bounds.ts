@@ -60,15 +60,22 @@ export async function withBounds<T>(
     if (reason === 'idle')
       throw new ModelRequestError(
         `No data from ${where(provider)} for ${seconds(options.idleTimeoutMs)} after ${chunks}${state.comments ? ` (${state.comments} keep-alive comment${state.comments === 1 ? '' : 's'} only)` : ''}; the stream was abandoned. Raise "stream idle timeout" if the model thinks long before it answers.`,
-        null, true, null, 'timeout',
+        null,
+        true,
+        null,
+        'timeout',
       );
     if (reason === 'deadline')
       throw new ModelRequestError(
         `The request to ${where(provider)} passed its ${seconds(options.deadlineMs)} deadline ${state.dataEvents ? `after ${chunks}` : 'before any data'}; it was abandoned. Raise "request deadline" for long replies.`,
-        null, false, null, 'timeout',
+        null,
+        false,
+        null,
+        'timeout',
       );
     const e = classify(err);
-    if (e instanceof ModelRequestError) throw new ModelRequestError(redact(e.message), e.status, e.retryable, e.retryAfterS, e.kind);
+    if (e instanceof ModelRequestError)
+      throw new ModelRequestError(redact(e.message), e.status, e.retryable, e.retryAfterS, e.kind);
     throw e;
   } finally {
     clearTimeout(deadline);

@@ -55,7 +55,16 @@ export interface AccumulatedReply {
 }
 
 /** Delta fields with a meaning here; every other field is kept verbatim. */
-const KNOWN = new Set(['role', 'content', 'refusal', 'tool_calls', 'function_call', 'reasoning_content', 'reasoning', 'reasoning_details']);
+const KNOWN = new Set([
+  'role',
+  'content',
+  'refusal',
+  'tool_calls',
+  'function_call',
+  'reasoning_content',
+  'reasoning',
+  'reasoning_details',
+]);
 
 /**
  * Delta fields that describe the stream, not the message, and never go back: Together's `token_id` (the id of the
@@ -73,15 +82,25 @@ export interface StreamError {
   readonly codes?: ErrorCodes;
 }
 
-const statusOf = (v: unknown) => (typeof v === 'number' && v >= 100 && v < 600 ? v : typeof v === 'string' && /^\d{3}$/.test(v.trim()) ? Number(v) : null);
-const nameOf = (v: unknown) => (typeof v === 'string' && v.trim() !== '' && !/^\d{3}$/.test(v.trim()) && v !== 'None' ? v.trim().toLowerCase() : null);
+const statusOf = (v: unknown) =>
+  typeof v === 'number' && v >= 100 && v < 600
+    ? v
+    : typeof v === 'string' && /^\d{3}$/.test(v.trim())
+      ? Number(v)
+      : null;
+const nameOf = (v: unknown) =>
+  typeof v === 'string' && v.trim() !== '' && !/^\d{3}$/.test(v.trim()) && v !== 'None' ? v.trim().toLowerCase() : null;
 
 /** An `{error: …}` object as a StreamError (a string error is its own message). */
 export function errorObjectOf(error: unknown): StreamError {
   if (typeof error === 'string') return { message: error, code: null };
   const e = (error ?? {}) as { message?: unknown; code?: unknown; status?: unknown; type?: unknown };
   const message = typeof e.message === 'string' ? e.message : JSON.stringify(error);
-  return { message, code: statusOf(e.code) ?? statusOf(e.status), codes: { code: nameOf(e.code), type: nameOf(e.type) } };
+  return {
+    message,
+    code: statusOf(e.code) ?? statusOf(e.status),
+    codes: { code: nameOf(e.code), type: nameOf(e.type) },
+  };
 }
 
 /** An error a provider sent inside a 200 reply, if this chunk is one. */
@@ -89,8 +108,16 @@ export function streamErrorOf(chunk: RawChunk): StreamError | null {
   const codeOf = statusOf;
   const finish = chunk.choices?.find((c) => c.finish_reason === 'error');
   if (chunk.error !== undefined && chunk.error !== null) return errorObjectOf(chunk.error);
-  if (chunk.object === 'error') return { message: typeof chunk.message === 'string' ? chunk.message : JSON.stringify(chunk), code: codeOf(chunk.code) };
-  if (finish) return { message: `the reply ended with finish_reason "error"${finish.native_finish_reason ? ` (${finish.native_finish_reason})` : ''}`, code: null };
+  if (chunk.object === 'error')
+    return {
+      message: typeof chunk.message === 'string' ? chunk.message : JSON.stringify(chunk),
+      code: codeOf(chunk.code),
+    };
+  if (finish)
+    return {
+      message: `the reply ended with finish_reason "error"${finish.native_finish_reason ? ` (${finish.native_finish_reason})` : ''}`,
+      code: null,
+    };
   return null;
 }
 
@@ -135,7 +162,8 @@ export class StreamAccumulator {
     if (!results || typeof results !== 'object') return;
     for (const [category, r] of Object.entries(results as Record<string, unknown>)) {
       const v = r as { filtered?: unknown; severity?: unknown } | null;
-      if (v && v.filtered === true) this.filtered.add(typeof v.severity === 'string' ? `${category} (${v.severity})` : category);
+      if (v && v.filtered === true)
+        this.filtered.add(typeof v.severity === 'string' ? `${category} (${v.severity})` : category);
     }
   }
 
@@ -148,8 +176,13 @@ export class StreamAccumulator {
     if (!choice) return;
     const message = choice.message ?? choice.delta ?? {};
     const rawCalls = message.tool_calls;
-    const calls = (Array.isArray(rawCalls) ? rawCalls : rawCalls && typeof rawCalls === 'object' ? [rawCalls] : []) as ToolCallFragment[];
-    this.pushDelta({ ...message, tool_calls: calls.map((c, i) => ({ ...c, index: typeof c.index === 'number' ? c.index : i })) });
+    const calls = (
+      Array.isArray(rawCalls) ? rawCalls : rawCalls && typeof rawCalls === 'object' ? [rawCalls] : []
+    ) as ToolCallFragment[];
+    this.pushDelta({
+      ...message,
+      tool_calls: calls.map((c, i) => ({ ...c, index: typeof c.index === 'number' ? c.index : i })),
+    });
     if (choice.finish_reason) this.finishReason = choice.finish_reason;
     this.noteFilter(choice.content_filter_results);
   }
@@ -179,7 +212,8 @@ export class StreamAccumulator {
           break;
         case 'tool_calls':
           // Hugging Face TGI sends one call as an object instead of a list of one.
-          for (const f of Array.isArray(v) ? v : [v]) if (f && typeof f === 'object') this.calls.push(f as ToolCallFragment);
+          for (const f of Array.isArray(v) ? v : [v])
+            if (f && typeof f === 'object') this.calls.push(f as ToolCallFragment);
           break;
         case 'function_call':
           if (typeof v === 'object') this.calls.pushLegacy(v as Record<string, unknown>);
@@ -196,7 +230,9 @@ export class StreamAccumulator {
     const open = this.finishReason === 'length' ? this.calls.openCalls() : new Set<number>();
     const toolCalls = this.calls.result().map((c, i) => (open.has(i) ? { ...c, cut: true as const } : c));
     const legacy = this.calls.isLegacy;
-    const split = this.content.used ? { shown: this.content.text, reasoning: '', tagged: '' } : splitThinkTags(this.content.text);
+    const split = this.content.used
+      ? { shown: this.content.text, reasoning: '', tagged: '' }
+      : splitThinkTags(this.content.text);
     return {
       text: split.shown,
       reasoningText: this.reasoningContent || this.reasoning || this.content.thinking || split.reasoning,
@@ -216,7 +252,10 @@ export class StreamAccumulator {
   private message(calls: readonly AssembledCall[], legacy: boolean): Record<string, unknown> {
     // The content exactly as sent: a list stays a list (thinking parts included), a text keeps its <think> blocks.
     const parts = this.content.used ? this.content.list() : null;
-    const msg: Record<string, unknown> = { role: 'assistant', content: parts ? (parts.length ? parts : null) : this.content.text || null };
+    const msg: Record<string, unknown> = {
+      role: 'assistant',
+      content: parts ? (parts.length ? parts : null) : this.content.text || null,
+    };
     for (const [k, v] of Object.entries(this.extra)) {
       if (k === 'content') continue;
       if (v === '' || (Array.isArray(v) && v.length === 0)) continue;
@@ -228,7 +267,10 @@ export class StreamAccumulator {
       msg.function_call = { name: c.name, arguments: c.arguments, ...c.functionExtra };
     } else if (calls.length) {
       msg.tool_calls = calls.map((c) => ({
-        id: c.id, type: c.type, function: { name: c.name, arguments: c.arguments, ...c.functionExtra }, ...c.extra,
+        id: c.id,
+        type: c.type,
+        function: { name: c.name, arguments: c.arguments, ...c.functionExtra },
+        ...c.extra,
       }));
     }
     // Reasoning goes back under the field it came in (DeepSeek reasoning_content, OpenRouter reasoning and

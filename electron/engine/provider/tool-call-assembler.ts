@@ -95,9 +95,19 @@ export class ToolCallAssembler {
     if (!call) {
       // Past the bound a reply is refused whole (reply-limits.ts): each lookup here walks the calls so far.
       if (this.calls.length >= MAX_CALLS_PER_REPLY) throw tooManyCalls();
-      call = { id: id ?? '', index, type: 'function', name: '', args: '', json: new JsonCompleteness(), extra: {}, fnExtra: {} };
+      call = {
+        id: id ?? '',
+        index,
+        type: 'function',
+        name: '',
+        args: '',
+        json: new JsonCompleteness(),
+        extra: {},
+        fnExtra: {},
+      };
       // A call split off by its arguments alone keeps the name of the call it was split from.
-      if (name === undefined && args !== undefined && previous && (index === undefined || previous.index === index)) call.name = previous.name;
+      if (name === undefined && args !== undefined && previous && (index === undefined || previous.index === index))
+        call.name = previous.name;
       this.calls.push(call);
     }
     if (id && !call.id) call.id = id;
@@ -115,7 +125,16 @@ export class ToolCallAssembler {
   /** A legacy `delta.function_call` fragment: the reply's one call. */
   pushLegacy(fc: { readonly name?: unknown; readonly arguments?: unknown; readonly [k: string]: unknown }): void {
     if (!this.legacy) {
-      this.legacy = { id: '', index: undefined, type: 'function', name: '', args: '', json: new JsonCompleteness(), extra: {}, fnExtra: {} };
+      this.legacy = {
+        id: '',
+        index: undefined,
+        type: 'function',
+        name: '',
+        args: '',
+        json: new JsonCompleteness(),
+        extra: {},
+        fnExtra: {},
+      };
     }
     const name = str(fc.name);
     if (name !== undefined) this.legacy.name = this.mergeName(this.legacy, name);
@@ -124,7 +143,8 @@ export class ToolCallAssembler {
       this.legacy.args += args;
       this.legacy.json.feed(args);
     }
-    for (const [k, v] of Object.entries(fc)) if (!FN_KEYS.has(k)) this.legacy.fnExtra[k] = mergeValue(this.legacy.fnExtra[k], v, false);
+    for (const [k, v] of Object.entries(fc))
+      if (!FN_KEYS.has(k)) this.legacy.fnExtra[k] = mergeValue(this.legacy.fnExtra[k], v, false);
   }
 
   result(): AssembledCall[] {
@@ -139,7 +159,12 @@ export class ToolCallAssembler {
       return id;
     };
     return calls.map((c) => ({
-      id: c.id || fresh(), name: c.name, arguments: c.args, type: c.type, extra: c.extra, functionExtra: c.fnExtra,
+      id: c.id || fresh(),
+      name: c.name,
+      arguments: c.args,
+      type: c.type,
+      extra: c.extra,
+      functionExtra: c.fnExtra,
     }));
   }
 
@@ -161,7 +186,8 @@ export class ToolCallAssembler {
    */
   private relabelled(index: number | undefined, args: string | undefined): Call | undefined {
     const call = this.calls[this.calls.length - 1];
-    if (!call || !call.id || (index !== undefined && call.index !== undefined && call.index !== index)) return undefined;
+    if (!call || !call.id || (index !== undefined && call.index !== undefined && call.index !== index))
+      return undefined;
     if (args === undefined || args.trim() === '') return call;
     return call.json.complete ? undefined : call;
   }
@@ -178,7 +204,11 @@ export class ToolCallAssembler {
       // An id that arrives after the call began (first fragment without one) still names that call.
       return last(calls, (c) => !c.id && (index === undefined || c.index === index) && !c.json.complete);
     }
-    if (index !== undefined) return last(calls, (c) => c.index === index) ?? (calls.length && calls.every((c) => c.index === undefined) ? calls[calls.length - 1] : undefined);
+    if (index !== undefined)
+      return (
+        last(calls, (c) => c.index === index) ??
+        (calls.length && calls.every((c) => c.index === undefined) ? calls[calls.length - 1] : undefined)
+      );
     return calls[calls.length - 1];
   }
 
@@ -199,7 +229,8 @@ export class ToolCallAssembler {
 
   private mergeExtras(call: Call, f: ToolCallFragment): void {
     for (const [k, v] of Object.entries(f)) if (!CALL_KEYS.has(k)) call.extra[k] = mergeValue(call.extra[k], v, false);
-    for (const [k, v] of Object.entries(f.function ?? {})) if (!FN_KEYS.has(k)) call.fnExtra[k] = mergeValue(call.fnExtra[k], v, false);
+    for (const [k, v] of Object.entries(f.function ?? {}))
+      if (!FN_KEYS.has(k)) call.fnExtra[k] = mergeValue(call.fnExtra[k], v, false);
   }
 }
 

@@ -64,7 +64,8 @@ export function usageFromRaw(raw: RawUsage | null | undefined): Usage | null {
   const prompt = count(raw.prompt_tokens);
   const completion = count(raw.completion_tokens);
   if (prompt === undefined || completion === undefined || (prompt === 0 && completion === 0)) return null;
-  const cached = count(raw.prompt_tokens_details?.cached_tokens) ?? count(raw.prompt_cache_hit_tokens) ?? count(raw.cached_tokens);
+  const cached =
+    count(raw.prompt_tokens_details?.cached_tokens) ?? count(raw.prompt_cache_hit_tokens) ?? count(raw.cached_tokens);
   const reasoning = count(raw.completion_tokens_details?.reasoning_tokens);
   const total = count(raw.total_tokens);
   const cacheWrite = count(raw.prompt_tokens_details?.cache_write_tokens) ?? count(raw.cache_creation_input_tokens);
@@ -91,7 +92,8 @@ const usd = (n: number) => Math.round(n * 1e12) / 1e12;
  */
 function costOf(raw: RawUsage): number | undefined {
   const c = raw.cost;
-  if (c !== null && typeof c === 'object' && !Array.isArray(c)) return amount((c as { total_cost?: unknown }).total_cost);
+  if (c !== null && typeof c === 'object' && !Array.isArray(c))
+    return amount((c as { total_cost?: unknown }).total_cost);
   const fee = amount(c);
   const upstream = raw.is_byok === true ? amount(raw.cost_details?.upstream_inference_cost) : undefined;
   if (upstream !== undefined) return usd((fee ?? 0) + upstream);
@@ -106,7 +108,11 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * The usage object of one chunk: top-level `usage`, else Groq's `x_groq.usage`, else the first choice's own
  * `usage` (Moonshot / Kimi's native API puts it there, on the finish chunk).
  */
-export function rawUsageOf(chunk: { readonly usage?: unknown; readonly x_groq?: unknown; readonly choices?: unknown }): RawUsage | null {
+export function rawUsageOf(chunk: {
+  readonly usage?: unknown;
+  readonly x_groq?: unknown;
+  readonly choices?: unknown;
+}): RawUsage | null {
   if (isObject(chunk.usage)) return chunk.usage as RawUsage;
   const groq = chunk.x_groq;
   if (isObject(groq) && isObject(groq.usage)) return groq.usage as RawUsage;

@@ -43,7 +43,11 @@ function streamError(provider: ProviderInfo, what: string): ModelRequestError {
 export async function readReply(response: Response, acc: StreamAccumulator, opts: ReadOptions): Promise<void> {
   const { provider, state } = opts;
   const contentType = response.headers.get('content-type') ?? 'no content type';
-  if (!response.body) throw streamError(provider, `answered ${response.status} with no body. Try again; if it persists, check the base URL.`);
+  if (!response.body)
+    throw streamError(
+      provider,
+      `answered ${response.status} with no body. Try again; if it persists, check the base URL.`,
+    );
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let mode = 'sniff' as 'sniff' | 'sse' | 'json';
@@ -64,7 +68,10 @@ export async function readReply(response: Response, acc: StreamAccumulator, opts
     try {
       chunk = JSON.parse(ev.data) as RawChunk;
     } catch {
-      failure = streamError(provider, `sent a data event that is not JSON after ${plural(state.dataEvents - 1, 'chunk')}: ${sample(ev.data)}. The stream is unreadable; it will be tried again.`);
+      failure = streamError(
+        provider,
+        `sent a data event that is not JSON after ${plural(state.dataEvents - 1, 'chunk')}: ${sample(ev.data)}. The stream is unreadable; it will be tried again.`,
+      );
       return;
     }
     if (typeof chunk !== 'object' || chunk === null) {
@@ -73,9 +80,16 @@ export async function readReply(response: Response, acc: StreamAccumulator, opts
     }
     const err = ev.event === 'error' ? { message: ev.data, code: null } : streamErrorOf(chunk);
     if (err) {
-      failure = err.code !== null && err.code < 500 && err.code !== 429 && err.code !== 408
-        ? classifyStatus(err.code, err.message, provider, null, err.codes)
-        : new ModelRequestError(`${where(provider)} reported an error inside the stream${err.code ? ` (${err.code})` : ''}: ${err.message}`, err.code, true, null, err.code === 429 ? 'rate-limit' : 'server');
+      failure =
+        err.code !== null && err.code < 500 && err.code !== 429 && err.code !== 408
+          ? classifyStatus(err.code, err.message, provider, null, err.codes)
+          : new ModelRequestError(
+              `${where(provider)} reported an error inside the stream${err.code ? ` (${err.code})` : ''}: ${err.message}`,
+              err.code,
+              true,
+              null,
+              err.code === 429 ? 'rate-limit' : 'server',
+            );
       return;
     }
     acc.push(chunk);
@@ -85,10 +99,14 @@ export async function readReply(response: Response, acc: StreamAccumulator, opts
     onComment: () => void state.comments++,
     onError: (e: ParseError) => {
       if (failure) return;
-      if (e.type === 'max-buffer-size-exceeded') failure = streamError(provider, `sent an event larger than ${MAX_REPLY_CHARS} characters.`);
+      if (e.type === 'max-buffer-size-exceeded')
+        failure = streamError(provider, `sent an event larger than ${MAX_REPLY_CHARS} characters.`);
       // A line that is no SSE field before any data event: the body is not an event stream at all.
       else if (e.type === 'unknown-field' && state.dataEvents === 0)
-        failure = streamError(provider, `answered ${response.status} with something that is not an event stream (${contentType}): ${sample(head.trim() || e.line || '')}. Check the base URL; it will be tried again.`);
+        failure = streamError(
+          provider,
+          `answered ${response.status} with something that is not an event stream (${contentType}): ${sample(head.trim() || e.line || '')}. Check the base URL; it will be tried again.`,
+        );
     },
     maxBufferSize: MAX_REPLY_CHARS,
   });
@@ -112,7 +130,8 @@ export async function readReply(response: Response, acc: StreamAccumulator, opts
       const { value, done } = await Promise.race([reader.read(), opts.interrupted]);
       if (done) break;
       total += value.byteLength;
-      if (total > MAX_REPLY_CHARS) throw streamError(provider, `sent a reply larger than ${MAX_REPLY_CHARS / 1024 / 1024} MB; it was abandoned.`);
+      if (total > MAX_REPLY_CHARS)
+        throw streamError(provider, `sent a reply larger than ${MAX_REPLY_CHARS / 1024 / 1024} MB; it was abandoned.`);
       feed(decoder.decode(value, { stream: true }));
       if (failure) throw failure;
       if (state.sawDone) break;
@@ -126,30 +145,65 @@ export async function readReply(response: Response, acc: StreamAccumulator, opts
 
   if (mode === 'json') return readJson(json, acc, provider, response.status, contentType);
   if (mode === 'sniff' || state.dataEvents === 0)
-    throw streamError(provider, `answered ${response.status} with an empty ${mode === 'sniff' && total === 0 ? 'body' : 'stream'}${state.comments ? ` (only ${plural(state.comments, 'keep-alive comment')})` : ''}: no reply at all. It will be tried again.`);
+    throw streamError(
+      provider,
+      `answered ${response.status} with an empty ${mode === 'sniff' && total === 0 ? 'body' : 'stream'}${state.comments ? ` (only ${plural(state.comments, 'keep-alive comment')})` : ''}: no reply at all. It will be tried again.`,
+    );
   const r = acc.result();
   // [DONE] with nothing before it, or chunks that say nothing at all: no reply, whatever the status said.
-  const empty = r.chunks === 0 || (r.finishReason === null && !r.text && !r.refusal && !r.reasoningText && r.toolCalls.length === 0 && r.usage === null);
+  const empty =
+    r.chunks === 0 ||
+    (r.finishReason === null &&
+      !r.text &&
+      !r.refusal &&
+      !r.reasoningText &&
+      r.toolCalls.length === 0 &&
+      r.usage === null);
   if (empty && state.sawDone)
-    throw streamError(provider, `sent an empty reply: ${r.chunks === 0 ? 'no chunk' : `${plural(r.chunks, 'chunk')} with no text, no tool call and no finish reason`} before [DONE]. It will be tried again.`);
+    throw streamError(
+      provider,
+      `sent an empty reply: ${r.chunks === 0 ? 'no chunk' : `${plural(r.chunks, 'chunk')} with no text, no tool call and no finish reason`} before [DONE]. It will be tried again.`,
+    );
   if (!state.sawDone && r.finishReason === null)
-    throw streamError(provider, `stream ended before the reply was complete: no finish reason and no [DONE] after ${plural(state.dataEvents, 'chunk')}${r.toolCalls.length ? `, with ${plural(r.toolCalls.length, 'tool call')} possibly cut short` : ''}. Nothing of it was used; it will be tried again.`);
+    throw streamError(
+      provider,
+      `stream ended before the reply was complete: no finish reason and no [DONE] after ${plural(state.dataEvents, 'chunk')}${r.toolCalls.length ? `, with ${plural(r.toolCalls.length, 'tool call')} possibly cut short` : ''}. Nothing of it was used; it will be tried again.`,
+    );
 }
 
-function readJson(text: string, acc: StreamAccumulator, provider: ProviderInfo, status: number, contentType: string): void {
+function readJson(
+  text: string,
+  acc: StreamAccumulator,
+  provider: ProviderInfo,
+  status: number,
+  contentType: string,
+): void {
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw streamError(provider, `answered ${status} with unreadable JSON (${contentType}): ${sample(text.trim())}. It will be tried again.`);
+    throw streamError(
+      provider,
+      `answered ${status} with unreadable JSON (${contentType}): ${sample(text.trim())}. It will be tried again.`,
+    );
   }
   const obj = (Array.isArray(body) ? body[0] : body) as RawChunk | undefined;
   const err = obj && typeof obj === 'object' ? streamErrorOf(obj) : null;
   if (err) {
-    throw err.code !== null && err.code < 500 && err.code !== 429 ? classifyStatus(err.code, err.message, provider, null, err.codes)
-      : new ModelRequestError(`${where(provider)} reported an error in its 200 reply: ${err.message}`, err.code, true, null, 'server');
+    throw err.code !== null && err.code < 500 && err.code !== 429
+      ? classifyStatus(err.code, err.message, provider, null, err.codes)
+      : new ModelRequestError(
+          `${where(provider)} reported an error in its 200 reply: ${err.message}`,
+          err.code,
+          true,
+          null,
+          'server',
+        );
   }
   if (!obj || typeof obj !== 'object' || !Array.isArray(obj.choices) || obj.choices.length === 0)
-    throw streamError(provider, `answered ${status} with JSON that is not a chat completion: ${sample(text.trim())}. Check the base URL.`);
+    throw streamError(
+      provider,
+      `answered ${status} with JSON that is not a chat completion: ${sample(text.trim())}. Check the base URL.`,
+    );
   acc.pushCompletion(obj);
 }

@@ -34,11 +34,19 @@ const PROBE = String.raw`(function (namesText) {
  * What a kept context holds: the declared names and any global the programs added (beside the prelude's
  * `baseline`), each with its type and JSON size, and the runtime's memory in use. The caller bounds its time.
  */
-export function probeState(ctx: QuickJSContext, rt: QuickJSRuntime, declared: ReadonlySet<string>, baseline: ReadonlySet<string>): KeptState {
+export function probeState(
+  ctx: QuickJSContext,
+  rt: QuickJSRuntime,
+  declared: ReadonlySet<string>,
+  baseline: ReadonlySet<string>,
+): KeptState {
   let variables: KeptState['variables'] = [];
   try {
     const globals = ctx.unwrapResult(ctx.evalCode('JSON.stringify(Object.getOwnPropertyNames(globalThis))'));
-    const names = new Set([...declared, ...(JSON.parse(ctx.getString(globals)) as string[]).filter((n) => !baseline.has(n))]);
+    const names = new Set([
+      ...declared,
+      ...(JSON.parse(ctx.getString(globals)) as string[]).filter((n) => !baseline.has(n)),
+    ]);
     globals.dispose();
     const probe = ctx.unwrapResult(ctx.evalCode(PROBE));
     const list = ctx.newString(JSON.stringify([...names].slice(0, 200)));

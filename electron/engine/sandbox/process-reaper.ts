@@ -9,7 +9,15 @@
  */
 
 /** prctl's system call number per CPU architecture (Node's process.arch). */
-const PRCTL: Partial<Record<NodeJS.Architecture, number>> = { x64: 157, arm64: 167, arm: 172, ia32: 172, riscv64: 167, ppc64: 171, s390x: 172 };
+const PRCTL: Partial<Record<NodeJS.Architecture, number>> = {
+  x64: 157,
+  arm64: 167,
+  arm: 172,
+  ia32: 172,
+  riscv64: 167,
+  ppc64: 171,
+  s390x: 172,
+};
 
 const SCRIPT = String.raw`
 use strict; use POSIX ();

@@ -52,7 +52,11 @@ export function procEntry(pid: number): ProcessEntry | null {
 
 /** Other systems: POSIX ps (pid, parent, group; no session). */
 export function psProcesses(): ProcessEntry[] {
-  const ps = spawnSync('ps', ['-A', '-o', 'pid=', '-o', 'ppid=', '-o', 'pgid=', '-o', 'lstart='], { encoding: 'utf8', env: { PATH: '/bin:/usr/bin', LC_ALL: 'C' }, timeout: 5000 });
+  const ps = spawnSync('ps', ['-A', '-o', 'pid=', '-o', 'ppid=', '-o', 'pgid=', '-o', 'lstart='], {
+    encoding: 'utf8',
+    env: { PATH: '/bin:/usr/bin', LC_ALL: 'C' },
+    timeout: 5000,
+  });
   if (ps.status !== 0) return [];
   const out: ProcessEntry[] = [];
   for (const line of ps.stdout.split('\n')) {
@@ -87,7 +91,10 @@ export class ProcessSweep {
   private readonly ownSession: number;
   private rootStart: string | null = null;
 
-  constructor(private readonly rootPid: number, private readonly options: ProcessSweepOptions) {
+  constructor(
+    private readonly rootPid: number,
+    private readonly options: ProcessSweepOptions,
+  ) {
     this.list = options.list ?? (process.platform === 'linux' ? procProcesses : psProcesses);
     this.groups.add(rootPid);
     this.sessions.add(rootPid);
@@ -101,7 +108,8 @@ export class ProcessSweep {
     const all = this.list();
     const root = all.find((p) => p.pid === this.rootPid);
     if (root && this.rootStart === null) this.rootStart = root.start;
-    const linuxStart = (p: ProcessEntry): boolean => this.rootStart === null || Number(p.start) >= Number(this.rootStart);
+    const linuxStart = (p: ProcessEntry): boolean =>
+      this.rootStart === null || Number(p.start) >= Number(this.rootStart);
     const byPid = new Map(all.map((p) => [p.pid, p]));
     const belongs = (p: ProcessEntry): boolean => {
       if (p.pid === process.pid || p.pid <= 1) return false;
@@ -111,7 +119,8 @@ export class ProcessSweep {
       // A process of our own host shares neither its group nor its session with the command's (detached) shell.
       if (p.pgid !== this.ownGroup && this.groups.has(p.pgid)) return true;
       if (p.sid > 0 && p.sid !== this.ownSession && this.sessions.has(p.sid)) return true;
-      if (this.options.marker && process.platform === 'linux' && linuxStart(p) && hasMarker(p.pid, this.options.marker)) return true;
+      if (this.options.marker && process.platform === 'linux' && linuxStart(p) && hasMarker(p.pid, this.options.marker))
+        return true;
       return false;
     };
     // Parents before children is not guaranteed by the listing: repeat until nothing new joins.
@@ -121,7 +130,8 @@ export class ProcessSweep {
       for (const p of all) {
         if (this.known.get(p.pid) === p.start) continue;
         const parent = byPid.get(p.ppid);
-        const fromParent = parent !== undefined && this.known.get(parent.pid) === parent.start && !this.known.has(p.pid);
+        const fromParent =
+          parent !== undefined && this.known.get(parent.pid) === parent.start && !this.known.has(p.pid);
         if (fromParent || belongs(p)) {
           this.known.set(p.pid, p.start);
           this.groups.add(p.pgid);

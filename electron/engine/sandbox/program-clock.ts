@@ -19,7 +19,11 @@ export class ProgramClock {
   private timer: NodeJS.Timeout;
   private stopped = false;
 
-  constructor(timeoutMs: number, private readonly onExpire: () => void, private readonly hooks: ClockHooks = {}) {
+  constructor(
+    timeoutMs: number,
+    private readonly onExpire: () => void,
+    private readonly hooks: ClockHooks = {},
+  ) {
     this.timeLeft = timeoutMs;
     this.timer = setTimeout(onExpire, timeoutMs);
   }

@@ -31,28 +31,43 @@ export function placeOf(error: RawError | null, code: string): Place {
   return { line: Math.max(1, line), column };
 }
 
-const NODE_NAMES = new Set(['require', 'process', 'module', 'exports', '__dirname', '__filename', 'Buffer', 'fs', 'path']);
+const NODE_NAMES = new Set([
+  'require',
+  'process',
+  'module',
+  'exports',
+  '__dirname',
+  '__filename',
+  'Buffer',
+  'fs',
+  'path',
+]);
 const NETWORK_NAMES = new Set(['fetch', 'XMLHttpRequest', 'WebSocket', 'axios']);
 const TIMER_NAMES = new Set(['setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask']);
 
 function pythonHint(error: RawError, hiddenTools: readonly string[]): string {
-  const undefinedName = error.name === 'NameError' ? /^name '([^']+)' is not defined/.exec(error.message)?.[1] : undefined;
+  const undefinedName =
+    error.name === 'NameError' ? /^name '([^']+)' is not defined/.exec(error.message)?.[1] : undefined;
   if (undefinedName && hiddenTools.includes(undefinedName)) {
     return ` — ${undefinedName} is not a global function: get it with ${undefinedName} = search_tools('${undefinedName}')[0]`;
   }
-  if (error.name === 'RecursionError') return ' — recursion went deeper than the sandbox allows; use a loop or an explicit stack';
+  if (error.name === 'RecursionError')
+    return ' — recursion went deeper than the sandbox allows; use a loop or an explicit stack';
   return '';
 }
 
 function hint(error: RawError, hiddenTools: readonly string[], sourceLine: string): string {
   if (error.stack && PY_FRAME.test(error.stack)) return pythonHint(error, hiddenTools);
-  const undefinedName = error.name === 'ReferenceError' ? /^'([^']+)' is not defined/.exec(error.message)?.[1] : undefined;
+  const undefinedName =
+    error.name === 'ReferenceError' ? /^'([^']+)' is not defined/.exec(error.message)?.[1] : undefined;
   if (undefinedName) {
     if (hiddenTools.includes(undefinedName)) {
       return ` — ${undefinedName} is not a global function: get it with const ${undefinedName} = search_tools('${undefinedName}')[0]`;
     }
-    if (NODE_NAMES.has(undefinedName)) return ' — there are no Node.js modules here; call the tool functions (list_dir, read_file, …) instead';
-    if (NETWORK_NAMES.has(undefinedName)) return ` — there is no network API here; find a tool with search_tools('download web page')`;
+    if (NODE_NAMES.has(undefinedName))
+      return ' — there are no Node.js modules here; call the tool functions (list_dir, read_file, …) instead';
+    if (NETWORK_NAMES.has(undefinedName))
+      return ` — there is no network API here; find a tool with search_tools('download web page')`;
     if (TIMER_NAMES.has(undefinedName)) return ' — there are no timers here; tools return their results directly';
   }
   if (error.name === 'SyntaxError' && /^\s*(import|export)\b/.test(sourceLine)) {
@@ -74,7 +89,12 @@ export function limitHitOf(outcome: SandboxOutcome): LimitHit {
 }
 
 /** The program's error, or null when it ended normally. */
-export function codeErrorOf(outcome: SandboxOutcome, code: string, limits: Required<SandboxLimits>, hiddenTools: readonly string[]): CodeError | null {
+export function codeErrorOf(
+  outcome: SandboxOutcome,
+  code: string,
+  limits: Required<SandboxLimits>,
+  hiddenTools: readonly string[],
+): CodeError | null {
   const place = placeOf(outcome.error, code);
   const stopped = (message: string): CodeError => ({ line: null, column: null, message });
   switch (outcome.stop) {

@@ -46,7 +46,10 @@ export interface ProgramOptions {
    * user decides. A refusal goes back to the program as the tool's error.
    */
   readonly approve?: (
-    name: string, args: unknown, signal: AbortSignal, pauseClock: () => () => void,
+    name: string,
+    args: unknown,
+    signal: AbortSignal,
+    pauseClock: () => () => void,
   ) => Promise<{ readonly ok: true } | { readonly ok: false; readonly message: string }>;
 }
 
@@ -119,7 +122,12 @@ function factsOf(tool: ToolDefinition): ToolFacts {
   return facts;
 }
 
-function manifestOf(tools: readonly ToolDefinition[], hidden: readonly ToolDefinition[], returnTypes: boolean, language: ProgramLanguage): ToolManifestEntry[] {
+function manifestOf(
+  tools: readonly ToolDefinition[],
+  hidden: readonly ToolDefinition[],
+  returnTypes: boolean,
+  language: ProgramLanguage,
+): ToolManifestEntry[] {
   const entry = (tool: ToolDefinition, isHidden: boolean): ToolManifestEntry => {
     const facts = factsOf(tool);
     if (language === 'python') {
@@ -148,20 +156,33 @@ function manifestOf(tools: readonly ToolDefinition[], hidden: readonly ToolDefin
  */
 function toolArgs(tool: ToolDefinition, list: unknown[]): { input: unknown; record: unknown } {
   const first = list[0];
-  if (list.length === 1 && typeof first === 'object' && first !== null && !Array.isArray(first) && factsOf(tool).firstParamType !== 'object') {
+  if (
+    list.length === 1 &&
+    typeof first === 'object' &&
+    first !== null &&
+    !Array.isArray(first) &&
+    factsOf(tool).firstParamType !== 'object'
+  ) {
     return { input: first, record: first };
   }
   const names = parameterNames(tool);
   if (tool.rest !== undefined && names[names.length - 1] === tool.rest) {
     const fixed = names.length - 1;
-    return { input: list, record: { ...Object.fromEntries(list.slice(0, fixed).map((value, i) => [names[i], value])), [tool.rest]: list.slice(fixed) } };
+    return {
+      input: list,
+      record: {
+        ...Object.fromEntries(list.slice(0, fixed).map((value, i) => [names[i], value])),
+        [tool.rest]: list.slice(fixed),
+      },
+    };
   }
   const record = Object.fromEntries(list.map((value, i) => [names[i] ?? `#${i + 1}`, value]));
   return { input: list, record };
 }
 
 function noMatchHint(query: string, inCatalog: readonly RankedName[]): string {
-  const also = inCatalog.length > 0 ? ` Already available as functions: ${inCatalog.map((h) => h.name).join(', ')}.` : '';
+  const also =
+    inCatalog.length > 0 ? ` Already available as functions: ${inCatalog.map((h) => h.name).join(', ')}.` : '';
   return (
     `search_tools(${JSON.stringify(query)}): no hidden tool matched. Try other English words for what the tool ` +
     `does (e.g. "download web page", "current time"), or search_tools("") to list them all.${also}`
@@ -179,8 +200,10 @@ export function unfence(code: string): string {
 
 export async function runProgram(code: string, opts: ProgramOptions): Promise<ProgramResult> {
   const language = opts.language ?? 'javascript';
-  if (typeof code !== 'string') throw new TypeError(`runProgram: code must be a string of ${language === 'python' ? 'Python' : 'JavaScript'}.`);
-  if (language === 'python' && !opts.sandbox) throw new TypeError('runProgram: a Python program needs a Pyodide sandbox (PySandbox) as the sandbox option.');
+  if (typeof code !== 'string')
+    throw new TypeError(`runProgram: code must be a string of ${language === 'python' ? 'Python' : 'JavaScript'}.`);
+  if (language === 'python' && !opts.sandbox)
+    throw new TypeError('runProgram: a Python program needs a Pyodide sandbox (PySandbox) as the sandbox option.');
   const limits = checkLimits(opts.limits);
   const hidden = opts.hiddenTools ?? [];
   const byName = new Map([...opts.tools, ...hidden].map((t) => [t.name, t]));
@@ -191,7 +214,13 @@ export async function runProgram(code: string, opts: ProgramOptions): Promise<Pr
   const programStart = performance.now();
   const sinceStart = (at: number) => Math.round(Math.max(0, at - programStart));
 
-  const onCall = async (kind: CallKind, name: string, argsText: string, signal: AbortSignal, pauseClock: () => () => void): Promise<string> => {
+  const onCall = async (
+    kind: CallKind,
+    name: string,
+    argsText: string,
+    signal: AbortSignal,
+    pauseClock: () => () => void,
+  ): Promise<string> => {
     let list: unknown[];
     try {
       const parsed: unknown = JSON.parse(argsText);
@@ -205,8 +234,12 @@ export async function runProgram(code: string, opts: ProgramOptions): Promise<Pr
       let inCatalog: RankedName[] = [];
       try {
         // An empty query lists every hidden tool, as the no-match hint promises.
-        ranked = await rankTools(query, hidden, query.trim() === '' ? hidden.length : SEARCH_LIMIT, { signal, timeoutMs: opts.ctx.limits?.searchTimeoutMs });
-        if (ranked.length === 0) inCatalog = (await rankTools(query, opts.tools, 3, { signal })).filter((h) => h.score > 0);
+        ranked = await rankTools(query, hidden, query.trim() === '' ? hidden.length : SEARCH_LIMIT, {
+          signal,
+          timeoutMs: opts.ctx.limits?.searchTimeoutMs,
+        });
+        if (ranked.length === 0)
+          inCatalog = (await rankTools(query, opts.tools, 3, { signal })).filter((h) => h.score > 0);
       } catch (error) {
         if (!(error instanceof SearchRefused)) throw error;
         const search = { query, hits: [] };
@@ -218,7 +251,8 @@ export async function runProgram(code: string, opts: ProgramOptions): Promise<Pr
       const hits = ranked.flatMap((r) => {
         const tool = byName.get(r.name);
         if (!tool) return [];
-        const signature = language === 'python' ? pythonSignatureOf(tool, opts.returnTypes) : signatureOf(tool, opts.returnTypes);
+        const signature =
+          language === 'python' ? pythonSignatureOf(tool, opts.returnTypes) : signatureOf(tool, opts.returnTypes);
         return [{ name: r.name, score: r.score, signature }];
       });
       const search = { query, hits };
@@ -238,24 +272,50 @@ export async function runProgram(code: string, opts: ProgramOptions): Promise<Pr
         verdict = { ok: false, message: error instanceof Error ? error.message : String(error) };
       }
       if (!verdict.ok) {
-        toolCalls.push({ name, args: record, durationMs: 0, startMs: sinceStart(performance.now()), resultBytes: 0, error: verdict.message });
+        toolCalls.push({
+          name,
+          args: record,
+          durationMs: 0,
+          startMs: sinceStart(performance.now()),
+          resultBytes: 0,
+          error: verdict.message,
+        });
         return JSON.stringify({ ok: false, error: verdict.message });
       }
     }
     const started = performance.now();
     try {
-      const value = await invokeTool(tool, input, { ...opts.ctx, signal: AbortSignal.any([opts.ctx.signal, signal]) }, { language });
+      const value = await invokeTool(
+        tool,
+        input,
+        { ...opts.ctx, signal: AbortSignal.any([opts.ctx.signal, signal]) },
+        { language },
+      );
       const json = JSON.stringify(value);
       const bytes = json === undefined ? 0 : utf8(json);
       toolBytes += bytes;
-      toolCalls.push({ name, args: record, durationMs: performance.now() - started, startMs: sinceStart(started), resultBytes: bytes, error: null });
+      toolCalls.push({
+        name,
+        args: record,
+        durationMs: performance.now() - started,
+        startMs: sinceStart(started),
+        resultBytes: bytes,
+        error: null,
+      });
       // A tool that speaks Python gives Python its result as a literal as well (read with ast.literal_eval).
       const py = language === 'python' ? tool.pythonResult?.(value) : undefined;
       if (py !== undefined && json !== undefined) return `{"ok":true,"value":${json},"py":${JSON.stringify(py)}}`;
       return json === undefined ? '{"ok":true}' : `{"ok":true,"value":${json}}`;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      toolCalls.push({ name, args: record, durationMs: performance.now() - started, startMs: sinceStart(started), resultBytes: 0, error: message });
+      toolCalls.push({
+        name,
+        args: record,
+        durationMs: performance.now() - started,
+        startMs: sinceStart(started),
+        resultBytes: 0,
+        error: message,
+      });
       return JSON.stringify({ ok: false, error: message });
     }
   };
@@ -270,7 +330,12 @@ export async function runProgram(code: string, opts: ProgramOptions): Promise<Pr
   });
   return {
     output: outcome.output,
-    error: codeErrorOf(outcome, code, limits, hidden.map((t) => t.name)),
+    error: codeErrorOf(
+      outcome,
+      code,
+      limits,
+      hidden.map((t) => t.name),
+    ),
     toolCalls,
     searches,
     toolBytes,

@@ -31,7 +31,13 @@ import { startThread } from './start-thread.js';
  * Answers one call from the program; resolves to the JSON reply envelope. `pauseClock` stops the program's
  * time limit (while the user decides on an approval) and returns the function that restarts it.
  */
-export type CallHandler = (kind: CallKind, name: string, args: string, signal: AbortSignal, pauseClock: () => () => void) => Promise<string>;
+export type CallHandler = (
+  kind: CallKind,
+  name: string,
+  args: string,
+  signal: AbortSignal,
+  pauseClock: () => () => void,
+) => Promise<string>;
 
 export interface SandboxRun {
   readonly code: string;
@@ -71,13 +77,18 @@ class Thread {
     this.control = new Int32Array(control);
     const { port1, port2 } = new MessageChannel();
     this.replyPort = port1;
-    this.worker = startThread(import.meta.url, 'thread-main', {
-      workerData: { control, replyPort: port2, memoryBytes: memoryMb * 1024 * 1024 },
-      transferList: [port2],
-      resourceLimits: { stackSizeMb: THREAD_STACK_MB },
-      stdout: true,
-      stderr: true,
-    }, 'sandbox-thread');
+    this.worker = startThread(
+      import.meta.url,
+      'thread-main',
+      {
+        workerData: { control, replyPort: port2, memoryBytes: memoryMb * 1024 * 1024 },
+        transferList: [port2],
+        resourceLimits: { stackSizeMb: THREAD_STACK_MB },
+        stdout: true,
+        stderr: true,
+      },
+      'sandbox-thread',
+    );
     this.worker.unref();
     this.ready = new Promise<void>((resolve, reject) => {
       this.worker.on('message', (msg: ThreadMessage) => {
@@ -208,7 +219,10 @@ export class Sandbox {
           const call = inFlight;
           inFlight = null;
           call.abort.abort();
-          reply(call.seq, JSON.stringify({ ok: false, error: reason === 'time' ? 'time limit exceeded' : 'the run was cancelled' }));
+          reply(
+            call.seq,
+            JSON.stringify({ ok: false, error: reason === 'time' ? 'time limit exceeded' : 'the run was cancelled' }),
+          );
         }
         killTimer = setTimeout(() => {
           killed = true;
@@ -224,7 +238,9 @@ export class Sandbox {
           inFlight = { seq: msg.seq, abort };
           run
             .onCall(msg.kind, msg.name, msg.args, abort.signal, clock.pause)
-            .catch((error: unknown) => JSON.stringify({ ok: false, error: error instanceof Error ? error.message : String(error) }))
+            .catch((error: unknown) =>
+              JSON.stringify({ ok: false, error: error instanceof Error ? error.message : String(error) }),
+            )
             .then((text) => {
               if (inFlight?.seq !== msg.seq) return; // abandoned at the deadline
               inFlight = null;

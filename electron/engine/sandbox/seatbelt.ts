@@ -30,7 +30,8 @@ const WRITABLE_DEVICES = ['/dev/null', '/dev/zero', '/dev/tty', '/dev/dtracehelp
 /** A path as an SBPL string literal; refuses what could break out of the literal or is not absolute. */
 export function sbplString(value: string): string {
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f"\\]/.test(value)) throw new Error(`Seatbelt path has a character the profile cannot hold: ${JSON.stringify(value)}`);
+  if (/[\u0000-\u001f\u007f"\\]/.test(value))
+    throw new Error(`Seatbelt path has a character the profile cannot hold: ${JSON.stringify(value)}`);
   // Seatbelt matches resolved paths: a relative one or one with `..` in it would silently match nothing.
   if (!path.isAbsolute(value) || path.posix.normalize(value) !== value || (value.length > 1 && value.endsWith('/'))) {
     throw new Error(`Seatbelt path must be absolute and normalized: ${JSON.stringify(value)}`);
@@ -39,7 +40,9 @@ export function sbplString(value: string): string {
 }
 
 export function seatbeltProfile(paths: SeatbeltPaths): string {
-  const own = [paths.workspace, paths.temp].filter((p): p is string => p !== null).map((p) => `(subpath ${sbplString(p)})`);
+  const own = [paths.workspace, paths.temp]
+    .filter((p): p is string => p !== null)
+    .map((p) => `(subpath ${sbplString(p)})`);
   const denied = [...new Set([...READ_DENIED, paths.home])].map((p) => `(subpath ${sbplString(p)})`);
   return [
     '(version 1)',

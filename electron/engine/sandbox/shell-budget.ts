@@ -70,7 +70,9 @@ export class ShellBudget {
 
   /** Bytes the host's memory-backed folders lost since the run's first command (the most of any of them). */
   async memoryTaken(): Promise<number> {
-    this.baseline ??= memoryFolders().then(async (dirs) => new Map(await Promise.all(dirs.map(async (d) => [d, await freeBytes(d)] as [string, number]))));
+    this.baseline ??= memoryFolders().then(
+      async (dirs) => new Map(await Promise.all(dirs.map(async (d) => [d, await freeBytes(d)] as [string, number]))),
+    );
     let most = 0;
     for (const [dir, atStart] of await this.baseline) most = Math.max(most, atStart - (await freeBytes(dir)));
     return most;

@@ -18,7 +18,16 @@ import { reaperArgs } from './process-reaper.js';
 import { procProcesses, ProcessSweep, SWEEP_MARKER } from './process-sweep.js';
 import { seatbeltProfile } from './seatbelt.js';
 import type { ShellBudget } from './shell-budget.js';
-import { bubblewrapArgs, SANDBOX_HOME, SANDBOX_PATH, shellSandbox, UNSHARE_ARGS, UNSHARE_USER_ARGS, type SandboxBind, type ShellSandboxInfo } from './shell-sandbox.js';
+import {
+  bubblewrapArgs,
+  SANDBOX_HOME,
+  SANDBOX_PATH,
+  shellSandbox,
+  UNSHARE_ARGS,
+  UNSHARE_USER_ARGS,
+  type SandboxBind,
+  type ShellSandboxInfo,
+} from './shell-sandbox.js';
 
 export interface ShellRunLimits {
   readonly timeoutMs: number;
@@ -68,16 +77,42 @@ const FREE_SPACE_SLACK = 16 * 1024 * 1024;
 export const SHELL_MEMORY_SLACK = FREE_SPACE_SLACK;
 
 /** The argv for the command, through prlimit and bubblewrap or sandbox-exec when available. */
-export function commandLine(command: string, options: ShellRunOptions, info: ShellSandboxInfo, temp: string | null = null): { file: string; args: string[] } {
+export function commandLine(
+  command: string,
+  options: ShellRunOptions,
+  info: ShellSandboxInfo,
+  temp: string | null = null,
+): { file: string; args: string[] } {
   const { limits } = options;
   const inner = ['/bin/sh', '-c', command];
   let argv = inner;
   if (info.kind === 'bubblewrap' && info.bwrap) {
-    const env = Object.entries({ ...options.env, PATH: options.sandboxPath ?? SANDBOX_PATH, HOME: SANDBOX_HOME, TMPDIR: '/tmp' }).flatMap(([k, v]) => ['--setenv', k, v]);
-    argv = [info.bwrap, ...bubblewrapArgs({ workspace: options.workspace, tmpBytes: limits.tmpBytes, disableUserns: info.disableUserns ?? false, ...(options.binds ? { binds: options.binds } : {}) }), ...env, '--', ...inner];
+    const env = Object.entries({
+      ...options.env,
+      PATH: options.sandboxPath ?? SANDBOX_PATH,
+      HOME: SANDBOX_HOME,
+      TMPDIR: '/tmp',
+    }).flatMap(([k, v]) => ['--setenv', k, v]);
+    argv = [
+      info.bwrap,
+      ...bubblewrapArgs({
+        workspace: options.workspace,
+        tmpBytes: limits.tmpBytes,
+        disableUserns: info.disableUserns ?? false,
+        ...(options.binds ? { binds: options.binds } : {}),
+      }),
+      ...env,
+      '--',
+      ...inner,
+    ];
   } else if (info.kind === 'seatbelt' && info.sandboxExec && temp) {
     // Seatbelt matches real paths (/private/var/…, not /var/…).
-    argv = [info.sandboxExec, '-p', seatbeltProfile({ workspace: realpathSync(options.workspace), temp, home: homedir() }), ...inner];
+    argv = [
+      info.sandboxExec,
+      '-p',
+      seatbeltProfile({ workspace: realpathSync(options.workspace), temp, home: homedir() }),
+      ...inner,
+    ];
   } else if (info.kind === 'none' && info.unshare) {
     // Linux without bubblewrap: the user's files stay reachable, but the network is an empty one of its own.
     argv = [info.unshare, ...(options.hostNetwork ? UNSHARE_USER_ARGS : UNSHARE_ARGS), '--', ...inner];
@@ -86,7 +121,15 @@ export function commandLine(command: string, options: ShellRunOptions, info: She
   const reaper = info.kind === 'none' && info.reaper ? reaperArgs(info.reaper, process.pid) : null;
   if (info.prlimit) {
     const cpu = Math.max(1, Math.ceil(limits.timeoutMs / 1000) + 1);
-    argv = [info.prlimit, `--nproc=${limits.maxProcesses}`, `--fsize=${Math.max(0, Math.floor(limits.fileBytes))}`, `--cpu=${cpu}`, '--core=0', '--', ...argv];
+    argv = [
+      info.prlimit,
+      `--nproc=${limits.maxProcesses}`,
+      `--fsize=${Math.max(0, Math.floor(limits.fileBytes))}`,
+      `--cpu=${cpu}`,
+      '--core=0',
+      '--',
+      ...argv,
+    ];
   }
   if (reaper) argv = [...reaper, ...argv];
   return { file: argv[0], args: argv.slice(1) };
@@ -101,18 +144,29 @@ export function runShellCommand(command: string, options: ShellRunOptions): Prom
   const temp = namespaced ? null : realpathSync(mkdtempSync(path.join(tmpdir(), 'parallax-sh-')));
   const marker = namespaced ? null : randomBytes(12).toString('hex');
   // Without bubblewrap a file in the host's /dev/shm or a tmpfs /tmp is memory: no one file may pass the temp budget.
-  const capped = !namespaced && options.budget ? { ...options, limits: { ...options.limits, fileBytes: Math.min(options.limits.fileBytes, options.limits.tmpBytes) } } : options;
+  const capped =
+    !namespaced && options.budget
+      ? {
+          ...options,
+          limits: { ...options.limits, fileBytes: Math.min(options.limits.fileBytes, options.limits.tmpBytes) },
+        }
+      : options;
   const { file, args } = commandLine(command, capped, info, temp);
   return new Promise<ShellRun>((resolve, reject) => {
     const child = spawn(file, args, {
       cwd: options.workspace,
       // bubblewrap's own environment is visible inside as /proc/1/environ: it gets nothing but the allowlist.
-      env: namespaced ? { PATH: SANDBOX_PATH } : { ...options.env, HOME: options.workspace, TMPDIR: temp!, [SWEEP_MARKER]: marker! },
+      env: namespaced
+        ? { PATH: SANDBOX_PATH }
+        : { ...options.env, HOME: options.workspace, TMPDIR: temp!, [SWEEP_MARKER]: marker! },
       stdio: ['ignore', 'pipe', 'pipe'],
       // A session and process group of its own: no controlling terminal, and one kill reaches the group.
       detached: true,
     });
-    const sweep = !namespaced && child.pid !== undefined ? new ProcessSweep(child.pid, { marker: `${SWEEP_MARKER}=${marker}` }) : null;
+    const sweep =
+      !namespaced && child.pid !== undefined
+        ? new ProcessSweep(child.pid, { marker: `${SWEEP_MARKER}=${marker}` })
+        : null;
     const stdout = capture(limits.outputBytes);
     const stderr = capture(limits.outputBytes);
     child.stdout.on('data', stdout.add);
@@ -140,7 +194,16 @@ export function runShellCommand(command: string, options: ShellRunOptions): Prom
     // Cancelled before the command started (an abort fires its listeners once, earlier): stop it at once.
     if (signal.aborted) stopWith('cancel');
     // The overhead: bubblewrap and its init in the namespace, or the subreaper.
-    const watch = watchdog(child.pid, namespaced ? 2 : info.reaper ? 1 : 0, options.workspace, limits, stopWith, sweep, options.budget ?? null, !namespaced);
+    const watch = watchdog(
+      child.pid,
+      namespaced ? 2 : info.reaper ? 1 : 0,
+      options.workspace,
+      limits,
+      stopWith,
+      sweep,
+      options.budget ?? null,
+      !namespaced,
+    );
     const untrack = trackChild(killAll);
 
     const cleanup = (): void => {
@@ -210,7 +273,10 @@ function watchdog(
   let freeAtStart: number | null = null;
   let busy = false;
   const freeBytes = (): Promise<number | null> =>
-    fs.statfs(workspace).then((s) => s.bavail * s.bsize, () => null);
+    fs.statfs(workspace).then(
+      (s) => s.bavail * s.bsize,
+      () => null,
+    );
   void freeBytes().then((free) => (freeAtStart = free));
   const timer = setInterval(() => {
     if (busy || pid === undefined) return;
@@ -227,7 +293,8 @@ function watchdog(
         if (hostMemory && (await budget.memoryTaken()) > limits.tmpBytes + SHELL_MEMORY_SLACK) stop('memory');
       }
       const free = await freeBytes();
-      if (freeAtStart !== null && free !== null && freeAtStart - free > limits.writeBudgetBytes + FREE_SPACE_SLACK) stop('write-budget');
+      if (freeAtStart !== null && free !== null && freeAtStart - free > limits.writeBudgetBytes + FREE_SPACE_SLACK)
+        stop('write-budget');
     })().finally(() => (busy = false));
   }, WATCH_MS);
   return {

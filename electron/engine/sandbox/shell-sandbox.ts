@@ -12,7 +12,17 @@
  * files and network, not processes. Without bubblewrap the approval policy asks before each command.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, lstatSync, mkdirSync, mkdtempSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+} from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ShellSandboxRecord } from '../../../shared/step-event.js';
@@ -87,7 +97,15 @@ export interface SandboxBind {
 
 /** The bwrap arguments before the command. */
 export function bubblewrapArgs(options: BubblewrapOptions): string[] {
-  const args = ['--unshare-all', '--die-with-parent', '--new-session', '--cap-drop', 'ALL', '--hostname', 'parallax-sandbox'];
+  const args = [
+    '--unshare-all',
+    '--die-with-parent',
+    '--new-session',
+    '--cap-drop',
+    'ALL',
+    '--hostname',
+    'parallax-sandbox',
+  ];
   if (options.disableUserns) args.push('--unshare-user', '--disable-userns');
   for (const dir of SYSTEM_DIRS) {
     let stat;
@@ -103,7 +121,18 @@ export function bubblewrapArgs(options: BubblewrapOptions): string[] {
   for (const dir of MASKED_DIRS) if (existsSync(dir)) args.push('--tmpfs', dir);
   // /dev is a tmpfs of its own: a size-capped /dev/shm on it, then read-only, so no command holds memory in it
   // beyond SHM_BYTES (uncapped, it could take half the RAM).
-  args.push('--proc', '/proc', '--dev', '/dev', '--size', String(SHM_BYTES), '--tmpfs', '/dev/shm', '--remount-ro', '/dev');
+  args.push(
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
+    '--size',
+    String(SHM_BYTES),
+    '--tmpfs',
+    '/dev/shm',
+    '--remount-ro',
+    '/dev',
+  );
   args.push('--size', String(options.tmpBytes), '--tmpfs', '/tmp', '--dir', SANDBOX_HOME);
   for (const b of options.binds ?? []) args.push(b.writable ? '--bind' : '--ro-bind', b.path, b.path);
   if (options.workspace) args.push('--bind', options.workspace, options.workspace, '--chdir', options.workspace);
@@ -162,7 +191,13 @@ type Detection<T> = Generator<readonly Probe[], T, readonly ProbeResult[]>;
 const PROBE_TIMEOUT_MS = 5000;
 
 function runProbeSync(p: Probe): ProbeResult {
-  const r = spawnSync(p.file, p.args, { env: p.env, cwd: p.cwd, stdio: ['ignore', 'ignore', 'pipe'], timeout: PROBE_TIMEOUT_MS, encoding: 'utf8' });
+  const r = spawnSync(p.file, p.args, {
+    env: p.env,
+    cwd: p.cwd,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    timeout: PROBE_TIMEOUT_MS,
+    encoding: 'utf8',
+  });
   return { status: r.status, stderr: r.stderr ?? '', ...(r.error ? { error: r.error } : {}) };
 }
 
@@ -170,7 +205,12 @@ function runProbe(p: Probe): Promise<ProbeResult> {
   return new Promise((resolve) => {
     let stderr = '';
     let error: Error | undefined;
-    const child = spawn(p.file, p.args, { env: p.env, cwd: p.cwd, stdio: ['ignore', 'ignore', 'pipe'], timeout: PROBE_TIMEOUT_MS });
+    const child = spawn(p.file, p.args, {
+      env: p.env,
+      cwd: p.cwd,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      timeout: PROBE_TIMEOUT_MS,
+    });
     child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
     child.on('error', (e) => (error = e));
     child.on('close', (code) => resolve({ status: code, stderr, ...(error ? { error } : {}) }));
@@ -192,7 +232,9 @@ async function driveAsync<T>(steps: Detection<T>): Promise<T> {
 /** util-linux prlimit, if it can set the limits here (it cannot raise a hard limit set lower than ours). */
 function prlimitProbe(): Probe | null {
   const prlimit = findBinary('prlimit');
-  return prlimit ? { file: prlimit, args: ['--nproc=128', '--fsize=1048576', '--cpu=16', '--core=0', '--', '/bin/true'], env: {} } : null;
+  return prlimit
+    ? { file: prlimit, args: ['--nproc=128', '--fsize=1048576', '--cpu=16', '--core=0', '--', '/bin/true'], env: {} }
+    : null;
 }
 
 /** util-linux unshare, if an unprivileged user and network namespace can be made here (Linux only). */
@@ -202,7 +244,8 @@ function unshareProbe(): Probe | null {
 }
 
 /** What the reason adds where unshare works (a caller that cannot use the namespace takes it off). */
-export const UNSHARE_NOTE = ' Their network is an empty one of their own and so is their user namespace (made by unshare): they reach no host or service over the network, and cannot read the environment or memory of a process outside; but Unix sockets in the file system (an ssh-agent, docker.sock, D-Bus) stay reachable, as your files do.';
+export const UNSHARE_NOTE =
+  ' Their network is an empty one of their own and so is their user namespace (made by unshare): they reach no host or service over the network, and cannot read the environment or memory of a process outside; but Unix sockets in the file system (an ssh-agent, docker.sock, D-Bus) stay reachable, as your files do.';
 
 /** New user, network and IPC namespaces, no fork: the command keeps the pid the host watches and kills. */
 export const UNSHARE_ARGS = ['--user', '--net', '--ipc'];
@@ -241,7 +284,19 @@ function* detection(options: DetectOptions): Detection<ShellSandboxInfo> {
   const probeDir = linux && !switchedOff && bwrap ? mkdtempSync(path.join(tmpdir(), 'parallax-probe-')) : null;
   try {
     const bwrapProbe = (disableUserns: boolean): Probe | null =>
-      probeDir && bwrap ? { file: bwrap, args: [...bubblewrapArgs({ workspace: probeDir, tmpBytes: 1024 * 1024, disableUserns }), '--', '/bin/sh', '-c', 'exit 0'], env: {} } : null;
+      probeDir && bwrap
+        ? {
+            file: bwrap,
+            args: [
+              ...bubblewrapArgs({ workspace: probeDir, tmpBytes: 1024 * 1024, disableUserns }),
+              '--',
+              '/bin/sh',
+              '-c',
+              'exit 0',
+            ],
+            env: {},
+          }
+        : null;
     // prlimit and the first bubblewrap try are independent: asked together.
     const [prlimitRun, firstTry] = yield* probeAll([prlimitAt, bwrapProbe(true)]);
     const prlimit = prlimitAt && prlimitRun?.status === 0 ? prlimitAt.file : null;
@@ -258,13 +313,21 @@ function* detection(options: DetectOptions): Detection<ShellSandboxInfo> {
         `${SANDBOX_SWITCH}=off: the OS sandbox is switched off, so run_shell commands run unsandboxed, as you (a cleared environment, limits and a kill of the whole process tree still apply). Unset it to contain them.`,
       );
     }
-    if (platform === 'darwin') return yield* detectSeatbelt(options.sandboxExec === undefined ? '/usr/bin/sandbox-exec' : options.sandboxExec, prlimit);
+    if (platform === 'darwin')
+      return yield* detectSeatbelt(
+        options.sandboxExec === undefined ? '/usr/bin/sandbox-exec' : options.sandboxExec,
+        prlimit,
+      );
     if (!linux) {
       const name = platform === 'win32' ? 'Windows' : platform;
-      return yield* none(`run_shell has no OS sandbox on ${name}: commands are not contained — they run as you, with your files and network — so each one asks first.`);
+      return yield* none(
+        `run_shell has no OS sandbox on ${name}: commands are not contained — they run as you, with your files and network — so each one asks first.`,
+      );
     }
     if (!bwrap) {
-      return yield* none('bubblewrap is not installed, so run_shell commands run unsandboxed, as you. Install the "bubblewrap" package (e.g. sudo apt-get install bubblewrap) to contain them.');
+      return yield* none(
+        'bubblewrap is not installed, so run_shell commands run unsandboxed, as you. Install the "bubblewrap" package (e.g. sudo apt-get install bubblewrap) to contain them.',
+      );
     }
     let lastError = '';
     for (const disableUserns of [true, false]) {
@@ -296,7 +359,9 @@ function* detection(options: DetectOptions): Detection<ShellSandboxInfo> {
 function* detectSeatbelt(sandboxExec: string | null, prlimit: string | null): Detection<ShellSandboxInfo> {
   const none = (reason: string): ShellSandboxInfo => ({ kind: 'none', reason, prlimit });
   if (!sandboxExec || !existsSync(sandboxExec)) {
-    return none('macOS sandbox-exec was not found, so run_shell commands run unsandboxed, as you, and each one asks first.');
+    return none(
+      'macOS sandbox-exec was not found, so run_shell commands run unsandboxed, as you, and each one asks first.',
+    );
   }
   const base = realpathSync(mkdtempSync(path.join(tmpdir(), 'parallax-probe-')));
   try {
@@ -305,15 +370,24 @@ function* detectSeatbelt(sandboxExec: string | null, prlimit: string | null): De
     const outside = path.join(base, 'outside');
     for (const dir of [workspace, temp, outside]) mkdirSync(dir);
     const profile = seatbeltProfile({ workspace, temp, home: homedir() });
-    const probe = (script: string): Probe => ({ file: sandboxExec, args: ['-p', profile, '/bin/sh', '-c', script], cwd: workspace, env: { PATH: '/usr/bin:/bin' } });
+    const probe = (script: string): Probe => ({
+      file: sandboxExec,
+      args: ['-p', profile, '/bin/sh', '-c', script],
+      cwd: workspace,
+      env: { PATH: '/usr/bin:/bin' },
+    });
     const [works] = yield [probe('echo ok > inside && exit 0')];
     if (works!.status !== 0 || !existsSync(path.join(workspace, 'inside'))) {
       const why = (works!.error?.message ?? works!.stderr ?? '').trim().split('\n').pop() || 'it exited with an error';
-      return none(`macOS sandbox-exec refused Parallax's profile (${why}), so run_shell commands run unsandboxed, as you, and each one asks first.`);
+      return none(
+        `macOS sandbox-exec refused Parallax's profile (${why}), so run_shell commands run unsandboxed, as you, and each one asks first.`,
+      );
     }
     yield [probe(`echo leak > ${JSON.stringify(path.join(outside, 'leak'))}`)];
     if (existsSync(path.join(outside, 'leak'))) {
-      return none('macOS sandbox-exec ran the profile but did not refuse a write outside the workspace, so run_shell commands run unsandboxed, as you, and each one asks first.');
+      return none(
+        'macOS sandbox-exec ran the profile but did not refuse a write outside the workspace, so run_shell commands run unsandboxed, as you, and each one asks first.',
+      );
     }
     return {
       kind: 'seatbelt',

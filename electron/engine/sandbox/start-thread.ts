@@ -16,7 +16,8 @@ export type ThreadEntry = 'sandbox-thread' | 'compute-thread';
 
 /** `base` is the caller's import.meta.url; `file` the thread entry's name beside it, without extension. */
 export function startThread(base: string, file: string, options: WorkerOptions, bundled: ThreadEntry): Worker {
-  if (typeof PARALLAX_BUNDLED !== 'undefined' && PARALLAX_BUNDLED) return new Worker(new URL(`./${bundled}.js`, base), options);
+  if (typeof PARALLAX_BUNDLED !== 'undefined' && PARALLAX_BUNDLED)
+    return new Worker(new URL(`./${bundled}.js`, base), options);
   if (!base.endsWith('.ts')) return new Worker(new URL(`./${file}.js`, base), options);
   const tsxApi = new URL('dist/esm/api/index.mjs', pathToFileURL(createRequire(base).resolve('tsx/package.json'))).href;
   const entry = new URL(`./${file}.ts`, base).href;

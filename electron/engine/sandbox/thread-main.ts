@@ -54,7 +54,10 @@ class Output {
   private readonly encoder = new TextEncoder();
   private chars = 0;
 
-  constructor(buffer: SharedArrayBuffer, private readonly cap: number) {
+  constructor(
+    buffer: SharedArrayBuffer,
+    private readonly cap: number,
+  ) {
     this.header = new Int32Array(buffer, 0, 4);
     this.data = new Uint8Array(buffer, OUTPUT_DATA);
   }
@@ -129,7 +132,8 @@ function openLive(qjs: QuickJSWASMModule, req: RunRequest): Live {
     return run.stop !== null;
   });
 
-  const envelope = (ok: boolean, payload: string): QuickJSHandle => ctx.newString(ok ? payload : JSON.stringify({ ok: false, error: payload }));
+  const envelope = (ok: boolean, payload: string): QuickJSHandle =>
+    ctx.newString(ok ? payload : JSON.stringify({ ok: false, error: payload }));
 
   const hostCall = keep(
     ctx.newFunction('call', (kindH, nameH, argsH) => {
@@ -172,14 +176,23 @@ function openLive(qjs: QuickJSWASMModule, req: RunRequest): Live {
     }),
   );
   // Once the program is being stopped, nothing more it prints counts.
-  const hostWrite = keep(ctx.newFunction('write', (textH) => {
-    const run = live.run;
-    return ctx.newNumber(run && run.stop === null && run.probeUntil === null ? run.output.write(ctx.getString(textH)) : 0);
-  }));
+  const hostWrite = keep(
+    ctx.newFunction('write', (textH) => {
+      const run = live.run;
+      return ctx.newNumber(
+        run && run.stop === null && run.probeUntil === null ? run.output.write(ctx.getString(textH)) : 0,
+      );
+    }),
+  );
   const prelude = keep(ctx.unwrapResult(ctx.evalCode(PRELUDE, PRELUDE_FILE)));
   const manifest = keep(ctx.newString(JSON.stringify(req.tools)));
   keep(ctx.unwrapResult(ctx.callFunction(prelude, ctx.undefined, hostCall, hostWrite, manifest)));
-  if (req.keepState) live.baseline = new Set(JSON.parse(ctx.getString(keep(ctx.unwrapResult(ctx.evalCode('JSON.stringify(Object.getOwnPropertyNames(globalThis))'))))) as string[]);
+  if (req.keepState)
+    live.baseline = new Set(
+      JSON.parse(
+        ctx.getString(keep(ctx.unwrapResult(ctx.evalCode('JSON.stringify(Object.getOwnPropertyNames(globalThis))')))),
+      ) as string[],
+    );
   return live;
 }
 
@@ -204,11 +217,23 @@ function runOne(qjs: QuickJSWASMModule, req: RunRequest): ThreadOutcome {
     live = (req.keepState ? kept : null) ?? openLive(qjs, req);
   } catch (thrown) {
     kept = null;
-    return { error: null, stop: null, unsettled: false, fatal: thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown) };
+    return {
+      error: null,
+      stop: null,
+      unsettled: false,
+      fatal: thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown),
+    };
   }
   kept = null;
   const { rt, ctx } = live;
-  const run: RunState = { req, output: new Output(req.output, req.limits.outputChars), stop: null, calls: 0, seq: 0, probeUntil: null };
+  const run: RunState = {
+    req,
+    output: new Output(req.output, req.limits.outputChars),
+    stop: null,
+    calls: 0,
+    seq: 0,
+    probeUntil: null,
+  };
   live.run = run;
   rt.setMemoryLimit(req.limits.memoryBytes);
   const handles: QuickJSHandle[] = [];
@@ -229,7 +254,8 @@ function runOne(qjs: QuickJSWASMModule, req: RunRequest): ThreadOutcome {
         if (jobs.error) {
           // A job fails outside its promise only when the engine itself does: a bare null is out of memory (the
           // engine could not even make its InternalError).
-          if (run.stop === null && ctx.typeof(jobs.error) === 'object' && ctx.dump(jobs.error) === null) run.stop = 'memory';
+          if (run.stop === null && ctx.typeof(jobs.error) === 'object' && ctx.dump(jobs.error) === null)
+            run.stop = 'memory';
           error ??= readError(ctx, jobs.error);
           jobs.error.dispose();
         }
@@ -245,7 +271,13 @@ function runOne(qjs: QuickJSWASMModule, req: RunRequest): ThreadOutcome {
   } catch (thrown) {
     // A host-side exception out of the WASM engine (its native stack overflowed, or it aborted): the module's
     // state can no longer be trusted, so the host replaces this thread.
-    return { error, stop: run.stop, unsettled: false, fatal: thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown), ...(req.keepState ? { state: null } : {}) };
+    return {
+      error,
+      stop: run.stop,
+      unsettled: false,
+      fatal: thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown),
+      ...(req.keepState ? { state: null } : {}),
+    };
   }
   for (const h of handles) if (h.alive) h.dispose();
   // A kept context survives the program's own errors, not a limit: what a stopped program left is not trusted.
@@ -315,7 +347,9 @@ const INITIAL_PAGES = 256;
 interface WasmMemory {
   readonly buffer: ArrayBuffer;
 }
-const { Memory } = (globalThis as unknown as { WebAssembly: { Memory: new (d: { initial: number; maximum: number }) => WasmMemory } }).WebAssembly;
+const { Memory } = (
+  globalThis as unknown as { WebAssembly: { Memory: new (d: { initial: number; maximum: number }) => WasmMemory } }
+).WebAssembly;
 
 interface Engine {
   readonly qjs: QuickJSWASMModule;
@@ -355,7 +389,12 @@ async function main(): Promise<void> {
         port.postMessage({ type: 'done', id: req.id, outcome });
       },
       (error: unknown) => {
-        const outcome: ThreadOutcome = { error: null, stop: null, unsettled: false, fatal: `could not load QuickJS: ${String(error)}` };
+        const outcome: ThreadOutcome = {
+          error: null,
+          stop: null,
+          unsettled: false,
+          fatal: `could not load QuickJS: ${String(error)}`,
+        };
         port.postMessage({ type: 'done', id: req.id, outcome });
       },
     );

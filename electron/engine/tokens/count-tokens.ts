@@ -49,10 +49,12 @@ export function tok(text: string): number {
   return text.length === 0 ? 0 : countTokens(text, PLAIN);
 }
 
-
 const callTokens = (name: string, args: string) => PER_TOOL_CALL + tok(name) + tok(args);
 
-export function countPromptTokens(messages: readonly CountableMessage[], tools: readonly unknown[] | undefined): number {
+export function countPromptTokens(
+  messages: readonly CountableMessage[],
+  tools: readonly unknown[] | undefined,
+): number {
   let total = REPLY_PRIMING;
   for (const m of messages) {
     total += PER_MESSAGE + tok(m.role) + tok(textOf(m.content));

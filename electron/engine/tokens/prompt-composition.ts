@@ -28,11 +28,20 @@ export class CompositionTracker {
   private offeredKey = '';
   private toolsInPrompt = false;
   /** Text ReAct: the reply whose observation is not counted yet, and its tools' outputs by call id. */
-  private pending: { step: number; parsed: ParsedReply; callIds: string[]; names: string[]; outputs: Map<string, string> } | null = null;
+  private pending: {
+    step: number;
+    parsed: ParsedReply;
+    callIds: string[];
+    names: string[];
+    outputs: Map<string, string>;
+  } | null = null;
   private readonly exposures = new Map<string, ToolExposure>();
   /** Each native tool message's counted tokens by call id, and each text observation by its calls' ids. */
   private readonly resultTokens = new Map<string, number>();
-  private readonly observations = new Map<string, { parsed: ParsedReply; callIds: string[]; names: string[]; outputs: Map<string, string>; tokens: number }>();
+  private readonly observations = new Map<
+    string,
+    { parsed: ParsedReply; callIds: string[]; names: string[]; outputs: Map<string, string>; tokens: number }
+  >();
   /** What the history knob cleared so far: results and the tokens each request no longer re-sends. */
   private clearedResults = 0;
   private clearedTokens = 0;
@@ -66,7 +75,13 @@ export class CompositionTracker {
         if (event.parsed) {
           // Text ReAct: the text up to the parser's cut goes back; the actions are in that text.
           this.add(event.step, 'assistant', message('assistant', event.text.slice(0, event.parsed.kept)));
-          this.pending = { step: event.step, parsed: event.parsed, callIds: event.toolCalls.map((c) => c.id), names: event.toolCalls.map((c) => c.name), outputs: new Map() };
+          this.pending = {
+            step: event.step,
+            parsed: event.parsed,
+            callIds: event.toolCalls.map((c) => c.id),
+            names: event.toolCalls.map((c) => c.name),
+            outputs: new Map(),
+          };
           return composition ? { ...event, promptComposition: composition } : event;
         }
         // The reply goes back into the history for the next request.
@@ -140,7 +155,12 @@ export class CompositionTracker {
     const tokens = message('user', text);
     this.assistant += tokens;
     // What the summary stands for: every step it covers, as those steps were sent before any summary.
-    this.summary = { fromStep: Math.min(fromStep, prior?.fromStep ?? fromStep), toStep, replacedTokens: (prior?.replacedTokens ?? 0) + steps, tokens };
+    this.summary = {
+      fromStep: Math.min(fromStep, prior?.fromStep ?? fromStep),
+      toStep,
+      replacedTokens: (prior?.replacedTokens ?? 0) + steps,
+      tokens,
+    };
   }
 
   /** The composition with what the history knob kept out of it (not parts: the parts sum to the prompt as sent). */
@@ -152,9 +172,17 @@ export class CompositionTracker {
     };
   }
 
-  private observationTokens(p: { parsed: ParsedReply; callIds: string[]; names: string[]; outputs: Map<string, string> }): number {
+  private observationTokens(p: {
+    parsed: ParsedReply;
+    callIds: string[];
+    names: string[];
+    outputs: Map<string, string>;
+  }): number {
     const outputs = p.callIds.map((id) => p.outputs.get(id) ?? '');
-    return message('user', observationMessage({ parsed: p.parsed, actions: p.names.map((name) => ({ name })) }, outputs));
+    return message(
+      'user',
+      observationMessage({ parsed: p.parsed, actions: p.names.map((name) => ({ name })) }, outputs),
+    );
   }
 
   /** A result the history knob replaced by its placeholder: sent as that from this request on. */
@@ -193,12 +221,23 @@ export class CompositionTracker {
     this.offeredKey = key;
     const wire = names.flatMap((name) => {
       const t = this.exposures.get(name);
-      return t ? [{ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }] : [];
+      return t
+        ? [{ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }]
+        : [];
     });
     this.tools = wire.length ? tok(JSON.stringify(wire)) : 0;
   }
 
   private fit(reported: number): PromptComposition {
-    return fitComposition({ system: this.system, tools: this.tools, task: this.task, assistant: this.assistant, toolResults: this.toolResults }, reported);
+    return fitComposition(
+      {
+        system: this.system,
+        tools: this.tools,
+        task: this.task,
+        assistant: this.assistant,
+        toolResults: this.toolResults,
+      },
+      reported,
+    );
   }
 }

@@ -9,10 +9,11 @@ import MiniSearch from 'minisearch';
 
 /** Words that say nothing about which tool is meant ("get" starts too many names to tell them apart). */
 const STOP_WORDS = new Set(
-  ('a an and are as at be by can could do does for from get give how i in into is it its me my of on or please ' +
+  (
+    'a an and are as at be by can could do does for from get give how i in into is it its me my of on or please ' +
     'show so some tell that the their them there these this to us use using want was we what when where which ' +
-    'who whose why will with would you your tool tools function')
-    .split(' '),
+    'who whose why will with would you your tool tools function'
+  ).split(' '),
 );
 
 /** `fetch_url` → fetch url; `currentTime` → current Time; `HTTPRequest` → HTTP Request. */
@@ -120,4 +121,3 @@ export function rankDocs(query: string, docs: readonly ToolDoc[], limit = 5): Ra
   }
   return ranked.slice(0, max).map((r) => ({ name: r.name, score: round(r.score) }));
 }
-

@@ -20,16 +20,28 @@ export interface SearchOptions {
 }
 
 /** Ranked names for `query` over `tools`, best first; throws SearchRefused with a message for the model. */
-export async function rankTools(query: string, tools: readonly ToolDefinition[], limit: number, options: SearchOptions = {}): Promise<RankedName[]> {
+export async function rankTools(
+  query: string,
+  tools: readonly ToolDefinition[],
+  limit: number,
+  options: SearchOptions = {},
+): Promise<RankedName[]> {
   const problem = queryProblem(query);
   if (problem) throw new SearchRefused(problem);
   try {
-    return await computeThread().run('search', { query, docs: docsOf(tools), limit }, {
-      signal: options.signal,
-      timeoutMs: options.timeoutMs ?? DEFAULT_TOOL_LIMITS.searchTimeoutMs,
-    });
+    return await computeThread().run(
+      'search',
+      { query, docs: docsOf(tools), limit },
+      {
+        signal: options.signal,
+        timeoutMs: options.timeoutMs ?? DEFAULT_TOOL_LIMITS.searchTimeoutMs,
+      },
+    );
   } catch (error) {
-    if (error instanceof ComputeError) throw new SearchRefused(`search_tools ${error.kind === 'input' ? 'failed: ' : ''}${error.message}. Search again with a few short keywords.`);
+    if (error instanceof ComputeError)
+      throw new SearchRefused(
+        `search_tools ${error.kind === 'input' ? 'failed: ' : ''}${error.message}. Search again with a few short keywords.`,
+      );
     throw error;
   }
 }

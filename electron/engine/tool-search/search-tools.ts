@@ -10,7 +10,12 @@ import { rankDocs, type RankedName, type ToolDoc } from './rank.js';
 export { MAX_QUERY_CHARS, queryProblem, rankDocs, splitWords, stem, type RankedName, type ToolDoc } from './rank.js';
 
 export function docsOf(tools: readonly ToolDefinition[]): ToolDoc[] {
-  return tools.map((tool) => ({ id: tool.name, name: tool.name, description: tool.description, params: parameterNames(tool).join(' ') }));
+  return tools.map((tool) => ({
+    id: tool.name,
+    name: tool.name,
+    description: tool.description,
+    params: parameterNames(tool).join(' '),
+  }));
 }
 
 /** Ranked names → hits with each tool's signature. */

@@ -12,7 +12,9 @@ import { defineTool, ToolError } from './tool.js';
 /** Start the compute thread ahead of a measured run (mathjs itself loads with the first calculation). */
 export async function warmUpCalculator(): Promise<void> {
   // A thread that cannot start is reported by the first call that needs it, not by the worker's start.
-  await computeThread().warmUp().catch(() => undefined);
+  await computeThread()
+    .warmUp()
+    .catch(() => undefined);
 }
 
 /** Longest wait for the math library to load in the compute thread (normally ~0.2 s). */
@@ -26,21 +28,30 @@ export const calculator = defineTool({
   args: z.object({
     expression: z
       .string()
-      .describe(`One arithmetic expression (math.js syntax, up to ${DEFAULT_TOOL_LIMITS.calculatorMaxChars} characters), e.g. "(3 + 4) * 2".`),
+      .describe(
+        `One arithmetic expression (math.js syntax, up to ${DEFAULT_TOOL_LIMITS.calculatorMaxChars} characters), e.g. "(3 + 4) * 2".`,
+      ),
   }),
   returns: 'number',
   async run({ expression }, ctx): Promise<number> {
     const limits = limitsOf(ctx);
     const max = limits.calculatorMaxChars;
-    if (expression.trim() === '') throw new ToolError('The expression is empty. Pass one arithmetic expression, e.g. "123 * 456 + 789".');
+    if (expression.trim() === '')
+      throw new ToolError('The expression is empty. Pass one arithmetic expression, e.g. "123 * 456 + 789".');
     if (expression.length > max) {
-      throw new ToolError(`The expression is ${expression.length} characters; calculator accepts up to ${max}. Split it into smaller calculations.`);
+      throw new ToolError(
+        `The expression is ${expression.length} characters; calculator accepts up to ${max}. Split it into smaller calculations.`,
+      );
     }
     let result: { number: number } | { problem: string };
     try {
       // Loading the library is not the expression's work: a loaded machine must not turn it into a time-out.
       await computeThread().run('calc-load', {}, { signal: ctx.signal, timeoutMs: LIBRARY_LOAD_TIMEOUT_MS });
-      result = await computeThread().run('calc', { expression }, { signal: ctx.signal, timeoutMs: limits.calculatorTimeoutMs });
+      result = await computeThread().run(
+        'calc',
+        { expression },
+        { signal: ctx.signal, timeoutMs: limits.calculatorTimeoutMs },
+      );
     } catch (error) {
       if (!(error instanceof ComputeError)) throw error;
       if (error.kind === 'cancel') throw new ToolError(`calculator was ${error.message}.`);

@@ -17,7 +17,10 @@ export const currentTime = defineTool({
     'Get the current date and time (clock) in an IANA time zone such as "Asia/Shanghai" or "Europe/London". ' +
     'Returns {timezone, iso, local, weekday}: iso carries the UTC offset, local is "YYYY-MM-DD HH:MM:SS".',
   args: z.object({
-    timezone: z.string().default('UTC').describe('IANA time zone name, e.g. "Asia/Shanghai" for Beijing; default "UTC".'),
+    timezone: z
+      .string()
+      .default('UTC')
+      .describe('IANA time zone name, e.g. "Asia/Shanghai" for Beijing; default "UTC".'),
   }),
   returns: '{timezone: string, iso: string, local: string, weekday: string}',
   async run({ timezone }): Promise<CurrentTime> {

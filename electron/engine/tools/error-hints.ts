@@ -25,7 +25,8 @@ const ARGUMENTS = /^(Invalid arguments for |\S+ takes (at most|its arguments))/;
 /** The corrective next step for a failure, by its kind. */
 export function nextStep(error: string, call: FailedCall): string {
   if (call.cut) return 'send the call again with shorter arguments, or split the work into several calls.';
-  if (call.unknownTool) return 'pick one of the available tools listed above and call it by its exact name; do not call this name again.';
+  if (call.unknownTool)
+    return 'pick one of the available tools listed above and call it by its exact name; do not call this name again.';
   if (call.badArguments || ARGUMENTS.test(error)) {
     return "check each argument's name and type against the tool's parameters, then call it again with one JSON object of them.";
   }

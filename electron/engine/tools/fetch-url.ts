@@ -15,7 +15,8 @@ export interface FetchResult {
   readonly text: string;
 }
 
-const TEXTUAL = /^(text\/|application\/(json|xml|xhtml\+xml|javascript|ld\+json|rss\+xml|atom\+xml)|[^;]*\+(json|xml))/i;
+const TEXTUAL =
+  /^(text\/|application\/(json|xml|xhtml\+xml|javascript|ld\+json|rss\+xml|atom\+xml)|[^;]*\+(json|xml))/i;
 
 export const fetchUrl = defineTool({
   name: 'fetch_url',
@@ -41,9 +42,13 @@ export const fetchUrl = defineTool({
       if (error instanceof RefusedUrlError) return new ToolError(error.message);
       if (ctx.signal.aborted) return new ToolError('fetch_url was cancelled.');
       if (timeout.aborted) {
-        return new ToolError(`fetch_url timed out after ${limits.fetchTimeoutMs / 1000} s waiting for ${target.href}. The site may be slow or down; try again or another URL.`);
+        return new ToolError(
+          `fetch_url timed out after ${limits.fetchTimeoutMs / 1000} s waiting for ${target.href}. The site may be slow or down; try again or another URL.`,
+        );
       }
-      return new ToolError(`fetch_url could not reach ${target.href}: ${networkReason(error)}. Check the URL (scheme, host, port) or try another page.`);
+      return new ToolError(
+        `fetch_url could not reach ${target.href}: ${networkReason(error)}. Check the URL (scheme, host, port) or try another page.`,
+      );
     };
 
     let response: GetResult;
@@ -53,17 +58,26 @@ export const fetchUrl = defineTool({
         maxBytes: limits.fetchMaxBytes,
         maxRedirects: MAX_REDIRECTS,
         localOrigins: runToolState(ctx).localOrigins,
-        headers: { 'user-agent': 'Parallax/0.1 (agent tool)', accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.8' },
+        headers: {
+          'user-agent': 'Parallax/0.1 (agent tool)',
+          accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.8',
+        },
       });
     } catch (error) {
       throw failed(error);
     }
     const { contentType, body: bytes, cut } = response;
     const mime = contentType.split(';')[0].trim().toLowerCase();
-    const looksHtml = mime.includes('html') || (mime === '' && /^\s*<(!doctype html|html)/i.test(decode(bytes.subarray(0, 512), '')));
+    const looksHtml =
+      mime.includes('html') || (mime === '' && /^\s*<(!doctype html|html)/i.test(decode(bytes.subarray(0, 512), '')));
     if (!looksHtml && mime !== '' && !TEXTUAL.test(mime)) {
       const size = cut ? `more than ${formatBytes(limits.fetchMaxBytes)}` : formatBytes(bytes.length);
-      return { status: response.status, contentType, title: '', text: `[binary content (${mime}), ${size}, not shown]` };
+      return {
+        status: response.status,
+        contentType,
+        title: '',
+        text: `[binary content (${mime}), ${size}, not shown]`,
+      };
     }
     const raw = decode(bytes, contentType);
     const notes: string[] = [];
@@ -91,7 +105,11 @@ const MAX_REDIRECTS = 5;
  * Title and text of an HTML page, converted in the compute thread under a deadline. A page that is nested too
  * deeply, too slow or too big to convert there comes back with its tags stripped by a linear scan instead.
  */
-async function pageText(html: string, ctx: ToolContext, timeoutMs: number): Promise<{ title: string; text: string; note?: string }> {
+async function pageText(
+  html: string,
+  ctx: ToolContext,
+  timeoutMs: number,
+): Promise<{ title: string; text: string; note?: string }> {
   try {
     return await computeThread().run('html', { html }, { signal: ctx.signal, timeoutMs });
   } catch (error) {
@@ -99,7 +117,11 @@ async function pageText(html: string, ctx: ToolContext, timeoutMs: number): Prom
     if (error.kind === 'cancel') throw new ToolError('fetch_url was cancelled.');
     const why = error.kind === 'stack' ? 'it is nested too deeply' : error.message;
     const plain = stripTags(html);
-    return { title: plain.title, text: plain.text, note: `the page could not be converted normally (${why}); its text is shown with the tags removed` };
+    return {
+      title: plain.title,
+      text: plain.text,
+      note: `the page could not be converted normally (${why}); its text is shown with the tags removed`,
+    };
   }
 }
 
@@ -108,7 +130,9 @@ function parseHttpUrl(url: string): URL {
   try {
     parsed = new URL(url.trim());
   } catch {
-    throw new ToolError(`${JSON.stringify(url)} is not a valid URL. Give an absolute http:// or https:// URL, e.g. "https://example.com".`);
+    throw new ToolError(
+      `${JSON.stringify(url)} is not a valid URL. Give an absolute http:// or https:// URL, e.g. "https://example.com".`,
+    );
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new ToolError(

@@ -34,4 +34,3 @@ export function htmlTitle(html: string): string {
 export function htmlToText(html: string): string {
   return collapse(convert(html, TEXT_OPTIONS));
 }
-

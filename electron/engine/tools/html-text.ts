@@ -24,7 +24,26 @@ function decodeEntities(text: string): string {
   });
 }
 
-const BLOCKS = new Set(['p', 'div', 'br', 'li', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'section', 'article', 'header', 'footer', 'table', 'ul', 'ol']);
+const BLOCKS = new Set([
+  'p',
+  'div',
+  'br',
+  'li',
+  'tr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'table',
+  'ul',
+  'ol',
+]);
 
 /** The lower-case tag name starting at `from` ('' for a closing tag, a comment or a doctype). */
 function tagName(lower: string, from: number): string {
@@ -46,7 +65,8 @@ export function stripTags(html: string): { title: string; text: string } {
   const titleStart = lower.indexOf('<title');
   const titleOpen = titleStart >= 0 ? lower.indexOf('>', titleStart) : -1;
   const titleEnd = titleOpen >= 0 ? lower.indexOf('</title', titleOpen) : -1;
-  const title = titleEnd > titleOpen ? collapse(decodeEntities(html.slice(titleOpen + 1, titleEnd))).replace(/\n/g, ' ') : '';
+  const title =
+    titleEnd > titleOpen ? collapse(decodeEntities(html.slice(titleOpen + 1, titleEnd))).replace(/\n/g, ' ') : '';
   const parts: string[] = [];
   // Runs of tags without text between them (a page nested 200,000 deep) add nothing but one line break.
   const breakLine = (): void => {

@@ -43,10 +43,18 @@ export async function httpGet(start: URL, options: GetOptions): Promise<GetResul
     const response = await request(url, options);
     const location = response.headers.location;
     if (!REDIRECTS.has(response.statusCode ?? 0) || !location || options.postBody !== undefined) {
-      return { status: response.statusCode ?? 0, contentType: String(response.headers['content-type'] ?? ''), url, ...(await readBody(response, options.maxBytes)) };
+      return {
+        status: response.statusCode ?? 0,
+        contentType: String(response.headers['content-type'] ?? ''),
+        url,
+        ...(await readBody(response, options.maxBytes)),
+      };
     }
     response.destroy();
-    if (hop >= options.maxRedirects) throw new RefusedUrlError(`${start.href} redirected more than ${options.maxRedirects} times; fetch_url stopped following it.`);
+    if (hop >= options.maxRedirects)
+      throw new RefusedUrlError(
+        `${start.href} redirected more than ${options.maxRedirects} times; fetch_url stopped following it.`,
+      );
     let next: URL;
     try {
       next = new URL(location, url);
@@ -54,7 +62,9 @@ export async function httpGet(start: URL, options: GetOptions): Promise<GetResul
       throw new RefusedUrlError(`${url.href} redirected to ${JSON.stringify(location)}, which is not a valid URL.`);
     }
     if (next.protocol !== 'http:' && next.protocol !== 'https:') {
-      throw new RefusedUrlError(`${url.href} redirected to a ${next.protocol} URL; fetch_url follows http:// and https:// only.`);
+      throw new RefusedUrlError(
+        `${url.href} redirected to a ${next.protocol} URL; fetch_url follows http:// and https:// only.`,
+      );
     }
     url = next;
   }
@@ -83,7 +93,9 @@ function request(url: URL, options: GetOptions): Promise<IncomingMessage> {
 }
 
 function decoded(response: IncomingMessage): Readable {
-  const encoding = String(response.headers['content-encoding'] ?? '').trim().toLowerCase();
+  const encoding = String(response.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
   if (encoding === 'gzip' || encoding === 'x-gzip') return response.pipe(createGunzip());
   if (encoding === 'deflate') return response.pipe(createInflate());
   if (encoding === 'br') return response.pipe(createBrotliDecompress());

@@ -54,7 +54,12 @@ export function findTool(name: string): ToolDefinition | undefined {
  * Validate `args` against the tool's schema and run it. `args` is an object of named arguments; an array is
  * taken as positional arguments in declaration order; undefined/null means no arguments.
  */
-export async function invokeTool(tool: ToolDefinition, args: unknown, ctx: ToolContext, options: InvokeOptions = {}): Promise<unknown> {
+export async function invokeTool(
+  tool: ToolDefinition,
+  args: unknown,
+  ctx: ToolContext,
+  options: InvokeOptions = {},
+): Promise<unknown> {
   const language = options.language ?? 'json';
   const input = namedArgs(tool, args, language);
   const parsed = tool.args.safeParse(input);
@@ -70,7 +75,8 @@ export async function invokeTool(tool: ToolDefinition, args: unknown, ctx: ToolC
 
 /** Errors from the system, said in words; what each code means for the model's next try. */
 const ERRNO_TEXT: Record<string, string> = {
-  ENAMETOOLONG: 'a name in the path is too long (at most 255 bytes per name and 4096 for the whole path). Use shorter names.',
+  ENAMETOOLONG:
+    'a name in the path is too long (at most 255 bytes per name and 4096 for the whole path). Use shorter names.',
   EACCES: 'permission denied. Choose another path in the workspace.',
   EPERM: 'the operation is not permitted. Choose another path in the workspace.',
   ENOSPC: 'the disk is full. Delete files you no longer need or write less.',
@@ -91,8 +97,10 @@ export function unexpectedErrorText(error: unknown, workspace: string): string {
   const message = error instanceof Error ? error.message : String(error);
   return message
     .replace(/\/proc\/(self|\d+)\/fd\/\d+\/?/g, '')
-    .split(workspace + '/').join('./')
-    .split(workspace).join('.');
+    .split(workspace + '/')
+    .join('./')
+    .split(workspace)
+    .join('.');
 }
 
 export interface InvokeOptions {
@@ -113,7 +121,15 @@ function namedArgs(tool: ToolDefinition, args: unknown, language: CallLanguage):
     // A variadic last parameter gathers the rest of the positional arguments.
     if (tool.rest !== undefined && names[names.length - 1] === tool.rest) {
       const fixed = names.length - 1;
-      return { ...Object.fromEntries(args.slice(0, fixed).map((value, i) => [names[i], value]).filter(([, value]) => value !== undefined)), [tool.rest]: args.slice(fixed) };
+      return {
+        ...Object.fromEntries(
+          args
+            .slice(0, fixed)
+            .map((value, i) => [names[i], value])
+            .filter(([, value]) => value !== undefined),
+        ),
+        [tool.rest]: args.slice(fixed),
+      };
     }
     if (args.length > names.length) {
       throw new ToolError(
@@ -132,9 +148,22 @@ function namedArgs(tool: ToolDefinition, args: unknown, language: CallLanguage):
   return args as Record<string, unknown>;
 }
 
-const PYTHON_TYPES: Readonly<Record<string, string>> = { string: 'str', number: 'float', integer: 'int', boolean: 'bool', array: 'list', object: 'dict', null: 'None' };
+const PYTHON_TYPES: Readonly<Record<string, string>> = {
+  string: 'str',
+  number: 'float',
+  integer: 'int',
+  boolean: 'bool',
+  array: 'list',
+  object: 'dict',
+  null: 'None',
+};
 
-function argumentsMessage(tool: ToolDefinition, error: z.ZodError, input: Record<string, unknown>, language: CallLanguage): string {
+function argumentsMessage(
+  tool: ToolDefinition,
+  error: z.ZodError,
+  input: Record<string, unknown>,
+  language: CallLanguage,
+): string {
   const props = (parametersOf(tool).properties ?? {}) as Record<string, { type?: unknown }>;
   const problems = error.issues.map((issue) => {
     const name = String(issue.path[0] ?? '');
@@ -149,7 +178,8 @@ function argumentsMessage(tool: ToolDefinition, error: z.ZodError, input: Record
   });
   const known = new Set(parameterNames(tool));
   const unknown = Object.keys(input).filter((key) => !known.has(key));
-  if (unknown.length > 0) problems.push(`unexpected argument${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}`);
+  if (unknown.length > 0)
+    problems.push(`unexpected argument${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}`);
   return `Invalid arguments for ${tool.name}: ${problems.join('; ')}. Signature: ${signatureIn(tool, language)}. Call it like ${exampleArgs(tool, language)}.`;
 }
 
@@ -157,8 +187,13 @@ function argumentsMessage(tool: ToolDefinition, error: z.ZodError, input: Record
 function exampleArgs(tool: ToolDefinition, language: CallLanguage = 'json'): string {
   const props = (parametersOf(tool).properties ?? {}) as Record<string, { type?: unknown }>;
   const value = (name: string): string => (props[name]?.type === 'string' ? '"…"' : '…');
-  if (language === 'python') return `${tool.name}(${parameterNames(tool).map((name) => `${name}=${value(name)}`).join(', ')})`;
-  return `{${parameterNames(tool).map((name) => `"${name}": ${value(name)}`).join(', ')}}`;
+  if (language === 'python')
+    return `${tool.name}(${parameterNames(tool)
+      .map((name) => `${name}=${value(name)}`)
+      .join(', ')})`;
+  return `{${parameterNames(tool)
+    .map((name) => `"${name}": ${value(name)}`)
+    .join(', ')}}`;
 }
 
 function pythonTypeName(value: unknown): string {

@@ -54,7 +54,9 @@ export class BlockedAddressError extends Error {
     readonly address: string,
     readonly problem: string,
   ) {
-    super(host === address ? `${host} is a ${problem} address` : `${host} resolves to ${address}, a ${problem} address`);
+    super(
+      host === address ? `${host} is a ${problem} address` : `${host} resolves to ${address}, a ${problem} address`,
+    );
   }
 }
 

@@ -20,7 +20,8 @@ export const readFile = defineTool({
     const walked = await walkInWorkspace(ctx.workspace, path, 'read');
     try {
       if (!walked.stat) throw new ToolError(await notFoundMessage(ctx.workspace, path, 'file'));
-      if (walked.stat.isDirectory()) throw new ToolError(`${JSON.stringify(path)} is a folder. Use list_dir to see its entries.`);
+      if (walked.stat.isDirectory())
+        throw new ToolError(`${JSON.stringify(path)} is a folder. Use list_dir to see its entries.`);
       const max = limitsOf(ctx).readFileMaxBytes;
       const { handle, stat } = await openForRead(walked, path);
       let bytes: Buffer;

@@ -18,9 +18,23 @@ export interface ShellResult {
  * Variables a command may see. Everything else in the parent environment (API keys, tokens, cloud
  * credentials, the app's own settings) stays out: a model-written command must not be able to print them.
  */
-const ALLOWED_ENV = ['PATH', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'LC_MESSAGES', 'LC_NUMERIC', 'LC_TIME', 'TZ', 'TMPDIR', 'USER', 'LOGNAME'];
+const ALLOWED_ENV = [
+  'PATH',
+  'LANG',
+  'LANGUAGE',
+  'LC_ALL',
+  'LC_CTYPE',
+  'LC_MESSAGES',
+  'LC_NUMERIC',
+  'LC_TIME',
+  'TZ',
+  'TMPDIR',
+  'USER',
+  'LOGNAME',
+];
 /** Defence in depth: even an allowed name is dropped if it looks like a secret. */
-const SECRET_NAME = /(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH|COOKIE|SESSION)|^(OPENAI|ANTHROPIC|DEEPSEEK|AWS|AZURE|GCP|GOOGLE|GITHUB|NPM)_/i;
+const SECRET_NAME =
+  /(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH|COOKIE|SESSION)|^(OPENAI|ANTHROPIC|DEEPSEEK|AWS|AZURE|GCP|GOOGLE|GITHUB|NPM)_/i;
 const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
 /** The environment for run_shell, built from an allowlist (HOME is set by the runner). */
@@ -74,7 +88,12 @@ async function runOne(command: string, ctx: ToolContext, shell: ShellBudget): Pr
   const limits = limitsOf(ctx);
   // Without bubblewrap, a run whose commands already hold their temp budget in the host's memory starts no more.
   if (shellSandbox().kind !== 'bubblewrap' && (await shell.memoryTaken()) > limits.shellTmpBytes + SHELL_MEMORY_SLACK) {
-    return { exitCode: null, stdout: '', stderr: memoryNote(limits.shellTmpBytes, 'so this command was not run'), timedOut: false };
+    return {
+      exitCode: null,
+      stdout: '',
+      stderr: memoryNote(limits.shellTmpBytes, 'so this command was not run'),
+      timedOut: false,
+    };
   }
   const budget = writeBudgetLeft(ctx);
   const before = await workspaceBytes(ctx.workspace);
@@ -102,7 +121,9 @@ async function runOne(command: string, ctx: ToolContext, shell: ShellBudget): Pr
   const notes: string[] = [];
   if (run.stop === 'time') notes.push(`[killed: the command ran longer than ${limits.shellTimeoutMs / 1000} s]`);
   if (run.stop === 'processes') {
-    notes.push(`[killed: the command started more than ${limits.shellMaxProcesses} processes, or the run's commands together had more (they share that limit); run fewer at once]`);
+    notes.push(
+      `[killed: the command started more than ${limits.shellMaxProcesses} processes, or the run's commands together had more (they share that limit); run fewer at once]`,
+    );
   }
   if (run.stop === 'memory') {
     notes.push(memoryNote(limits.shellTmpBytes, 'so the command was killed'));

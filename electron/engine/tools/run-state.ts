@@ -23,8 +23,16 @@ export interface RunToolState {
 
 const states = new Map<string, RunToolState>();
 
-export function openRunToolState(workspace: string, options: { localOrigins?: readonly string[]; search?: SearchTarget | null } = {}): RunToolState {
-  const state: RunToolState = { written: 0, localOrigins: new Set(options.localOrigins ?? []), search: options.search ?? null, shell: new ShellBudget() };
+export function openRunToolState(
+  workspace: string,
+  options: { localOrigins?: readonly string[]; search?: SearchTarget | null } = {},
+): RunToolState {
+  const state: RunToolState = {
+    written: 0,
+    localOrigins: new Set(options.localOrigins ?? []),
+    search: options.search ?? null,
+    shell: new ShellBudget(),
+  };
   states.set(workspace, state);
   return state;
 }
@@ -62,7 +70,11 @@ export async function workspaceBytes(root: string): Promise<number | null> {
       if (++seen > MAX_ENTRIES) return null;
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) queue.push(full);
-      else if (entry.isFile()) total += await fs.lstat(full).then((s) => s.size, () => 0);
+      else if (entry.isFile())
+        total += await fs.lstat(full).then(
+          (s) => s.size,
+          () => 0,
+        );
     }
   }
   return total;

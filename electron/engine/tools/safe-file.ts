@@ -21,7 +21,9 @@ export function kindOf(stat: Stats): string {
 }
 
 function notRegular(userPath: string, stat: Stats): ToolError {
-  return new ToolError(`${JSON.stringify(userPath)} is a ${kindOf(stat)}, not a regular file, so it is not opened. File tools read and write regular files only.`);
+  return new ToolError(
+    `${JSON.stringify(userPath)} is a ${kindOf(stat)}, not a regular file, so it is not opened. File tools read and write regular files only.`,
+  );
 }
 
 function hardLinked(userPath: string, links: number): ToolError {
@@ -64,14 +66,18 @@ export async function openForWrite(walked: Walked, userPath: string): Promise<fs
   const checked = walked.stat;
   if (checked && !checked.isFile()) {
     if (checked.isDirectory()) {
-      throw new ToolError(`${JSON.stringify(userPath)} is a folder. Give a file path inside it, e.g. "${userPath.replace(/\/+$/, '')}/file.txt".`);
+      throw new ToolError(
+        `${JSON.stringify(userPath)} is a folder. Give a file path inside it, e.g. "${userPath.replace(/\/+$/, '')}/file.txt".`,
+      );
     }
     throw notRegular(userPath, checked);
   }
-  const flags = constants.O_WRONLY | constants.O_CREAT | O.NOFOLLOW | O.NONBLOCK | O.NOCTTY | (checked ? 0 : constants.O_EXCL);
+  const flags =
+    constants.O_WRONLY | constants.O_CREAT | O.NOFOLLOW | O.NONBLOCK | O.NOCTTY | (checked ? 0 : constants.O_EXCL);
   const handle = await fs.open(walked.dir.at(walked.name), flags, 0o666).catch((error: unknown) => {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ELOOP' || code === 'EEXIST' || code === 'ENOENT' || code === 'ENXIO' || code === 'EISDIR') throw changed(userPath);
+    if (code === 'ELOOP' || code === 'EEXIST' || code === 'ENOENT' || code === 'ENXIO' || code === 'EISDIR')
+      throw changed(userPath);
     throw error;
   });
   try {

@@ -47,7 +47,10 @@ export function pythonLiteral(value: unknown): string {
   if (value === true) return 'True';
   if (value === false) return 'False';
   if (Array.isArray(value)) return `[${value.map(pythonLiteral).join(', ')}]`;
-  if (typeof value === 'object') return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${pythonLiteral(v)}`).join(', ')}}`;
+  if (typeof value === 'object')
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${pythonLiteral(v)}`)
+      .join(', ')}}`;
   return JSON.stringify(value);
 }
 
@@ -56,7 +59,8 @@ function union(parts: readonly string[], syntax: TypeSyntax): string {
   if (syntax === 'python') {
     const literals = unique.filter((p) => p.startsWith('Literal['));
     const rest = unique.filter((p) => !p.startsWith('Literal['));
-    const merged = literals.length > 1 ? [`Literal[${literals.map((l) => l.slice(8, -1)).join(', ')}]`, ...rest] : unique;
+    const merged =
+      literals.length > 1 ? [`Literal[${literals.map((l) => l.slice(8, -1)).join(', ')}]`, ...rest] : unique;
     const nullable = merged.includes('None');
     const others = merged.filter((p) => p !== 'None');
     if (nullable && others.length === 1) return `Optional[${others[0]}]`;
@@ -81,13 +85,24 @@ export function typeOf(schema: unknown, syntax: TypeSyntax, key = '', depth = 0,
   const s = schema as Schema;
   if (typeof s.$ref === 'string') return s.$ref.split('/').pop() || any;
   if (Array.isArray(s.enum) && s.enum.length > 0 && s.enum.length <= MAX_ENUM) {
-    return syntax === 'python' ? `Literal[${s.enum.map((v) => literal(v, syntax)).join(', ')}]` : s.enum.map((v) => literal(v, syntax)).join(' | ');
+    return syntax === 'python'
+      ? `Literal[${s.enum.map((v) => literal(v, syntax)).join(', ')}]`
+      : s.enum.map((v) => literal(v, syntax)).join(' | ');
   }
-  if (s.const !== undefined) return syntax === 'python' ? `Literal[${literal(s.const, syntax)}]` : literal(s.const, syntax);
+  if (s.const !== undefined)
+    return syntax === 'python' ? `Literal[${literal(s.const, syntax)}]` : literal(s.const, syntax);
   const options = Array.isArray(s.anyOf) ? s.anyOf : Array.isArray(s.oneOf) ? s.oneOf : null;
-  if (options) return union(options.map((o) => typeOf(o, syntax, key, depth, item)), syntax);
+  if (options)
+    return union(
+      options.map((o) => typeOf(o, syntax, key, depth, item)),
+      syntax,
+    );
   if (Array.isArray(s.allOf) && s.allOf.length === 1) return typeOf(s.allOf[0], syntax, key, depth, item);
-  if (Array.isArray(s.type)) return union(s.type.map((t) => typeOf({ ...s, type: t }, syntax, key, depth, item)), syntax);
+  if (Array.isArray(s.type))
+    return union(
+      s.type.map((t) => typeOf({ ...s, type: t }, syntax, key, depth, item)),
+      syntax,
+    );
   const type = typeof s.type === 'string' ? s.type : s.properties ? 'object' : s.items ? 'array' : undefined;
   if (type && PRIMITIVES[syntax][type]) return PRIMITIVES[syntax][type];
   if (type === 'array') {
@@ -100,15 +115,27 @@ export function typeOf(schema: unknown, syntax: TypeSyntax, key = '', depth = 0,
 }
 
 function objectType(s: Schema, syntax: TypeSyntax, key: string, depth: number, item: boolean): string {
-  const props = (typeof s.properties === 'object' && s.properties !== null ? s.properties : {}) as Record<string, unknown>;
+  const props = (typeof s.properties === 'object' && s.properties !== null ? s.properties : {}) as Record<
+    string,
+    unknown
+  >;
   const keys = Object.keys(props);
   if (keys.length === 0) {
-    const values = typeof s.additionalProperties === 'object' && s.additionalProperties !== null ? typeOf(s.additionalProperties, syntax, key, depth + 1) : null;
+    const values =
+      typeof s.additionalProperties === 'object' && s.additionalProperties !== null
+        ? typeOf(s.additionalProperties, syntax, key, depth + 1)
+        : null;
     if (syntax === 'python') return `dict[str, ${values ?? 'Any'}]`;
     return values ? `Record<string, ${values}>` : 'object';
   }
   if (depth >= SCHEMA_OBJECT_DEPTH || keys.length > SCHEMA_MAX_KEYS) {
-    return typeof s.title === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(s.title) ? s.title : key ? typeNameOf(key, item) : (syntax === 'python' ? 'dict' : 'object');
+    return typeof s.title === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(s.title)
+      ? s.title
+      : key
+        ? typeNameOf(key, item)
+        : syntax === 'python'
+          ? 'dict'
+          : 'object';
   }
   const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
   if (syntax === 'python') {

@@ -36,10 +36,17 @@ export interface SearchRequestOptions {
 const SNIPPET_CHARS = 300;
 const TITLE_CHARS = 200;
 
-export async function searchWith(target: SearchTarget, query: string, count: number, opts: SearchRequestOptions): Promise<SearchHit[]> {
+export async function searchWith(
+  target: SearchTarget,
+  query: string,
+  count: number,
+  opts: SearchRequestOptions,
+): Promise<SearchHit[]> {
   const label = SEARCH_BACKENDS[target.backend].label;
   if ((target.backend === 'brave' || target.backend === 'tavily') && !target.key) {
-    throw new ToolError(`web_search is set to ${label} but has no key: set ${SEARCH_BACKENDS[target.backend].keyEnv} (or choose another search backend).`);
+    throw new ToolError(
+      `web_search is set to ${label} but has no key: set ${SEARCH_BACKENDS[target.backend].keyEnv} (or choose another search backend).`,
+    );
   }
   const base = target.url.replace(/\/+$/, '');
   const timeout = AbortSignal.timeout(opts.timeoutMs);
@@ -60,31 +67,45 @@ export async function searchWith(target: SearchTarget, query: string, count: num
       case 'brave': {
         const url = new URL(`${base}/web/search`);
         url.search = new URLSearchParams({ q: query, count: String(count) }).toString();
-        response = await httpGet(url, { ...common, headers: { accept: 'application/json', 'x-subscription-token': target.key! } });
+        response = await httpGet(url, {
+          ...common,
+          headers: { accept: 'application/json', 'x-subscription-token': target.key! },
+        });
         break;
       }
       case 'tavily':
         response = await httpGet(new URL(`${base}/search`), {
           ...common,
-          headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${target.key}` },
+          headers: {
+            accept: 'application/json',
+            'content-type': 'application/json',
+            authorization: `Bearer ${target.key}`,
+          },
           postBody: JSON.stringify({ query, max_results: count, search_depth: 'basic' }),
         });
         break;
     }
   } catch (error) {
     if (opts.signal.aborted) throw new ToolError('web_search was cancelled.');
-    if (timeout.aborted) throw new ToolError(`web_search timed out after ${opts.timeoutMs / 1000} s waiting for ${label}; try again.`);
-    if (error instanceof BlockedAddressError) throw new ToolError(`web_search refuses ${label} at ${base}: ${error.message}.`);
+    if (timeout.aborted)
+      throw new ToolError(`web_search timed out after ${opts.timeoutMs / 1000} s waiting for ${label}; try again.`);
+    if (error instanceof BlockedAddressError)
+      throw new ToolError(`web_search refuses ${label} at ${base}: ${error.message}.`);
     throw new ToolError(`web_search could not reach ${label} at ${base}: ${(error as Error).message}.`);
   }
   const text = Buffer.from(response.body).toString('utf8');
   if (response.status < 200 || response.status > 299) throw new ToolError(statusMessage(target, response.status, text));
-  if (response.cut) throw new ToolError(`${label} sent a reply larger than ${Math.round(opts.maxBytes / 1024)} kB; web_search stopped reading it.`);
+  if (response.cut)
+    throw new ToolError(
+      `${label} sent a reply larger than ${Math.round(opts.maxBytes / 1024)} kB; web_search stopped reading it.`,
+    );
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw new ToolError(`${label} did not answer with JSON (${JSON.stringify(text.slice(0, 80))}…). ${target.backend === 'searxng' ? 'Enable the json format in its settings.yml.' : 'Check the search backend URL.'}`);
+    throw new ToolError(
+      `${label} did not answer with JSON (${JSON.stringify(text.slice(0, 80))}…). ${target.backend === 'searxng' ? 'Enable the json format in its settings.yml.' : 'Check the search backend URL.'}`,
+    );
   }
   return hitsOf(target.backend, body).slice(0, count);
 }
@@ -104,7 +125,9 @@ export function hitsOf(backend: SearchTarget['backend'], body: unknown): SearchH
 }
 
 function field(value: unknown, name: string): unknown {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[name] : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)[name]
+    : undefined;
 }
 
 function clean(value: unknown, max: number): string {
@@ -119,7 +142,9 @@ function statusMessage(target: SearchTarget, status: number, text: string): stri
   try {
     const body = JSON.parse(text) as unknown;
     const d = field(body, 'detail');
-    detail = String(field(d, 'error') ?? field(field(body, 'error'), 'detail') ?? (typeof d === 'string' ? d : '') ?? '');
+    detail = String(
+      field(d, 'error') ?? field(field(body, 'error'), 'detail') ?? (typeof d === 'string' ? d : '') ?? '',
+    );
   } catch {
     detail = text.slice(0, 120).trim();
   }
@@ -127,8 +152,10 @@ function statusMessage(target: SearchTarget, status: number, text: string): stri
   const keyEnv = SEARCH_BACKENDS[target.backend].keyEnv;
   // Brave answers a bad token with 422 SUBSCRIPTION_TOKEN_INVALID.
   const badToken = status === 422 && /token/i.test(text);
-  if (status === 401 || badToken || (status === 403 && keyEnv)) return `${label} refused the key${said}: check ${keyEnv ?? 'the search backend key'}.`;
-  if (status === 403 && target.backend === 'searxng') return `SearXNG refused the JSON API${said}: enable "json" under search.formats in its settings.yml.`;
+  if (status === 401 || badToken || (status === 403 && keyEnv))
+    return `${label} refused the key${said}: check ${keyEnv ?? 'the search backend key'}.`;
+  if (status === 403 && target.backend === 'searxng')
+    return `SearXNG refused the JSON API${said}: enable "json" under search.formats in its settings.yml.`;
   if (status === 429) return `${label} is rate-limiting web_search${said}; wait a moment and search again.`;
   if (status === 432 || status === 433) return `${label} says the plan's limit is reached${said}.`;
   return `${label} answered ${status}${said}.`;
@@ -146,7 +173,8 @@ export function searchTargetOf(run: {
   readonly key: string | null;
 }): SearchTarget | null {
   const fixture = run.fixtureUrl ? new URL(run.fixtureUrl).origin : null;
-  if (findTask(run.taskId ?? '')?.ownSearchIndex) return fixture ? { backend: 'fixture', url: fixture, key: null } : null;
+  if (findTask(run.taskId ?? '')?.ownSearchIndex)
+    return fixture ? { backend: 'fixture', url: fixture, key: null } : null;
   if (run.backend === 'off') return null;
   if (run.backend === 'fixture') return fixture ? { backend: 'fixture', url: fixture, key: null } : null;
   const url = run.url ?? SEARCH_BACKENDS[run.backend].defaultUrl;

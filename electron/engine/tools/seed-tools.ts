@@ -24,7 +24,9 @@ function seedTool(
   returns: string,
   toResult: (value: unknown) => unknown = (value) => value,
 ): ToolDefinition {
-  const shape = Object.fromEntries(Object.entries(params).map(([name, def]) => [name, def === null ? z.string() : z.string().default(def)]));
+  const shape = Object.fromEntries(
+    Object.entries(params).map(([name, def]) => [name, def === null ? z.string() : z.string().default(def)]),
+  );
   return {
     name: base.name,
     description,
@@ -48,17 +50,39 @@ export function shellText(value: unknown): string {
   const run = value as ShellResult;
   const parts = [run.stdout, run.stderr].filter((part) => part !== '');
   let text = parts.map((part) => part.replace(/\n$/, '')).join('\n');
-  if (run.exitCode !== 0) text += `${text ? '\n' : ''}[exit code ${run.exitCode === null ? 'none: the command was killed' : run.exitCode}]`;
+  if (run.exitCode !== 0)
+    text += `${text ? '\n' : ''}[exit code ${run.exitCode === null ? 'none: the command was killed' : run.exitCode}]`;
   return text === '' ? '(no output)' : text;
 }
 
 export const SEED_TOOLS: readonly ToolDefinition[] = [
   seedTool(listDir, 'List the names of the files and folders in a directory.', { path: '.' }, 'string[]'),
   seedTool(readFile, 'Read a text file and return its whole content as a string.', { path: null }, 'string'),
-  seedTool(writeFile, 'Write text to a file, replacing what it held, and say how much was written.', { path: null, content: null }, 'string'),
-  seedTool(runShell, 'Run a shell command in the working folder and return what it printed.', { command: null }, 'string', shellText),
-  seedTool(fetchUrl, 'Download a web page and return its status, title and text.', { url: null }, '{status, contentType, title, text}'),
-  seedTool(currentTime, 'Return the current date and time in a time zone such as Asia/Shanghai.', { timezone: 'UTC' }, '{timezone, iso, local, weekday}'),
+  seedTool(
+    writeFile,
+    'Write text to a file, replacing what it held, and say how much was written.',
+    { path: null, content: null },
+    'string',
+  ),
+  seedTool(
+    runShell,
+    'Run a shell command in the working folder and return what it printed.',
+    { command: null },
+    'string',
+    shellText,
+  ),
+  seedTool(
+    fetchUrl,
+    'Download a web page and return its status, title and text.',
+    { url: null },
+    '{status, contentType, title, text}',
+  ),
+  seedTool(
+    currentTime,
+    'Return the current date and time in a time zone such as Asia/Shanghai.',
+    { timezone: 'UTC' },
+    '{timezone, iso, local, weekday}',
+  ),
 ];
 
 /**

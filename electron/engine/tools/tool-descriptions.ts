@@ -15,7 +15,11 @@ export function firstSentence(text: string): string {
 
 /** `file_path` / `filePath` → "a file path", `url` → "a url", `excludePatterns` → "exclude patterns". */
 function withArticle(name: string): string {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
   if (/[^s]s$/.test(words)) return words; // a plural takes none
   return `${/^[aeio]/.test(words) ? 'an' : 'a'} ${words}`;
 }
@@ -36,10 +40,12 @@ export function vagueDescription(tool: ToolDefinition): string {
 function undescribedParameters(tool: ToolDefinition): Record<string, unknown> {
   const schema = parametersOf(tool);
   const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
-  const bare = Object.fromEntries(Object.entries(props).map(([name, p]) => {
-    const { description: _description, ...rest } = p;
-    return [name, rest];
-  }));
+  const bare = Object.fromEntries(
+    Object.entries(props).map(([name, p]) => {
+      const { description: _description, ...rest } = p;
+      return [name, rest];
+    }),
+  );
   return { ...schema, properties: bare };
 }
 
@@ -55,7 +61,10 @@ export function describedTool(tool: ToolDefinition, setting: ToolDescriptionsSet
   }
 }
 
-export function describedTools(tools: readonly ToolDefinition[], setting: ToolDescriptionsSetting): readonly ToolDefinition[] {
+export function describedTools(
+  tools: readonly ToolDefinition[],
+  setting: ToolDescriptionsSetting,
+): readonly ToolDefinition[] {
   return setting === 'full' ? tools : tools.map((tool) => describedTool(tool, setting));
 }
 

@@ -77,12 +77,19 @@ export interface Walked {
 const SEPARATORS = path.sep === '\\' ? /[\\/]+/ : /\/+/;
 
 /** The workspace's real path and the lexically cleaned relative path, or a ToolError written for the model. */
-export async function checkPath(workspace: string, userPath: string, use: PathUse, quiet = false): Promise<{ root: string; rel: string[] }> {
+export async function checkPath(
+  workspace: string,
+  userPath: string,
+  use: PathUse,
+  quiet = false,
+): Promise<{ root: string; rel: string[] }> {
   const root = await fs.realpath(workspace);
   const where = (dir: string): Promise<string> => (quiet ? Promise.resolve('') : describeRoot(dir));
   const given = userPath.trim() === '' && use === 'list' ? '.' : userPath;
   if (given.trim() === '') {
-    throw new ToolError(`The path is empty. Give a path relative to the workspace, e.g. "notes.txt". ${await where(root)}`);
+    throw new ToolError(
+      `The path is empty. Give a path relative to the workspace, e.g. "notes.txt". ${await where(root)}`,
+    );
   }
   if (given.includes('\0')) {
     throw new ToolError(`The path ${JSON.stringify(given)} contains a NUL character. Give a plain relative path.`);
@@ -127,7 +134,13 @@ function linkOutside(userPath: string, use: PathUse, root: string, quiet: boolea
   );
 }
 
-async function openDir(root: string, rel: readonly string[], parent: OpenDir | null, name: string, viaProc: boolean): Promise<OpenDir> {
+async function openDir(
+  root: string,
+  rel: readonly string[],
+  parent: OpenDir | null,
+  name: string,
+  viaProc: boolean,
+): Promise<OpenDir> {
   const real = path.join(root, ...rel);
   if (!viaProc) {
     // Without /proc (macOS, Windows, where folders cannot always be opened either) the kernel resolves whole
@@ -149,7 +162,10 @@ async function openDir(root: string, rel: readonly string[], parent: OpenDir | n
     };
     return dir;
   }
-  const handle = await fs.open(parent ? parent.at(name) : root, constants.O_RDONLY | O.DIRECTORY | (parent ? O.NOFOLLOW : 0));
+  const handle = await fs.open(
+    parent ? parent.at(name) : root,
+    constants.O_RDONLY | O.DIRECTORY | (parent ? O.NOFOLLOW : 0),
+  );
   const dir: OpenDir = {
     stat: () => handle.stat(),
     root,
@@ -194,7 +210,8 @@ async function walk(workspace: string, userPath: string, use: PathUse, quiet: bo
           if (restart === null) throw await linkOutside(userPath, use, root, quiet);
           break;
         }
-        if (i === pending.length - 1) return handOver({ dir, name, stat, real: path.join(root, ...dir.rel, name), rest: [] });
+        if (i === pending.length - 1)
+          return handOver({ dir, name, stat, real: path.join(root, ...dir.rel, name), rest: [] });
         if (!stat) {
           if (use !== 'write') return handOver(missing(dir, name, root, pending.slice(i + 1)));
           await fs.mkdir(dir.at(name)).catch((error: unknown) => {
@@ -202,7 +219,9 @@ async function walk(workspace: string, userPath: string, use: PathUse, quiet: bo
           });
         } else if (!stat.isDirectory()) {
           if (use === 'write') {
-            throw new ToolError(`Cannot create the folders for ${JSON.stringify(userPath)}: part of that path is an existing file.`);
+            throw new ToolError(
+              `Cannot create the folders for ${JSON.stringify(userPath)}: part of that path is an existing file.`,
+            );
           }
           return handOver(missing(dir, name, root, pending.slice(i + 1)));
         }
@@ -210,7 +229,9 @@ async function walk(workspace: string, userPath: string, use: PathUse, quiet: bo
         const next = await openDir(root, [...parent.rel, name], parent, name, viaProc).catch((error: unknown) => {
           const code = (error as NodeJS.ErrnoException).code;
           if (code === 'ELOOP' || code === 'ENOTDIR' || code === 'ENOENT') {
-            throw new ToolError(`The folder ${JSON.stringify([...parent.rel, name].join('/'))} changed while it was being opened. Try again.`);
+            throw new ToolError(
+              `The folder ${JSON.stringify([...parent.rel, name].join('/'))} changed while it was being opened. Try again.`,
+            );
           }
           throw error;
         });

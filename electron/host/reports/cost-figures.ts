@@ -4,7 +4,16 @@
  * none of this (`hasCostInfo` is false) and its reports stay exactly as they were.
  */
 import {
-  costText, ESTIMATED_HINT, formatUsd, isEstimated, markEstimated, MISSING_HINT, priceDates, priceSummary, sumCosts, USAGE_SOURCE_TEXT,
+  costText,
+  ESTIMATED_HINT,
+  formatUsd,
+  isEstimated,
+  markEstimated,
+  MISSING_HINT,
+  priceDates,
+  priceSummary,
+  sumCosts,
+  USAGE_SOURCE_TEXT,
 } from '../../../shared/cost.js';
 import { NO_PRICE_HINT, NO_PRICE_TEXT } from '../../../shared/pricing.js';
 import { formatPercent, type ModeAggregate, type RunSummary, type Verdict } from '../../../shared/summary.js';
@@ -15,9 +24,12 @@ import { columnLabel } from './trial-figures.js';
 
 /** True when any run recorded a price (even "none") or any step says where its usage or cost came from. */
 export function hasCostInfo(events: readonly StepEvent[]): boolean {
-  return events.some((e) =>
-    (e.type === 'run-started' && 'price' in e) ||
-    (e.type === 'model-response' && (e.usageSource !== undefined || e.usage?.cost !== undefined || e.usage?.cacheWrite !== undefined)));
+  return events.some(
+    (e) =>
+      (e.type === 'run-started' && 'price' in e) ||
+      (e.type === 'model-response' &&
+        (e.usageSource !== undefined || e.usage?.cost !== undefined || e.usage?.cacheWrite !== undefined)),
+  );
 }
 
 /** "≈ 1,234" when the run's usage is (partly) estimated. */
@@ -43,7 +55,8 @@ export function costLegend(runs: readonly RunSummary[]): string {
   const dates = priceDates(runs.map((r) => r.cost));
   if (dates.length) parts.push(`Costs in USD at the prices of ${dates.join(' and ')}, recorded when each run started.`);
   const all = sumCosts(runs.map((r) => r.cost));
-  if (runs.length > 1 && all.usd !== null) parts.push(`All ${runs.length} runs together: ${markEstimated(formatUsd(all.usd), all.estimated)}.`);
+  if (runs.length > 1 && all.usd !== null)
+    parts.push(`All ${runs.length} runs together: ${markEstimated(formatUsd(all.usd), all.estimated)}.`);
   if (runs.some((r) => isEstimated(r.usageSource))) parts.push(`≈ ${ESTIMATED_HINT}`);
   if (runs.some((r) => r.usageSource === 'missing')) parts.push(MISSING_HINT);
   return parts.join(' ');
@@ -53,23 +66,42 @@ export function usageText(run: RunSummary): string {
   return USAGE_SOURCE_TEXT[run.usageSource];
 }
 
-const estimatedNote = (v: Verdict) => (v.estimated ? ' (≈ estimated: built on usage Parallax counted because the provider sent none)' : '');
+const estimatedNote = (v: Verdict) =>
+  v.estimated ? ' (≈ estimated: built on usage Parallax counted because the provider sent none)' : '';
 
 /** The two verdicts as lead + sentence: "Fewest tokens: Code Mode" — "960 total tokens, …". Null lead: no verdict. */
-export function verdicts(runs: readonly ReportRun[], fewest: Verdict, cheapest: Verdict | null, diff: { tokens: Readonly<Record<string, number | null>>; cost: Readonly<Record<string, number | null>> }, simulated: boolean): { lead: string | null; text: string }[] {
+export function verdicts(
+  runs: readonly ReportRun[],
+  fewest: Verdict,
+  cheapest: Verdict | null,
+  diff: { tokens: Readonly<Record<string, number | null>>; cost: Readonly<Record<string, number | null>> },
+  simulated: boolean,
+): { lead: string | null; text: string }[] {
   const byId = (id: string | null) => runs.find((r) => r.runId === id);
   const base = runs[0];
   const answered = runs.some((r) => r.summary.status === 'answered');
   const out: { lead: string | null; text: string }[] = [];
   const tokenWinner = byId(fewest.runId);
   if (tokenWinner && runs.length > 1) {
-    const vs = tokenWinner === base ? 'the first mode (baseline)' : `${formatPercent(diff.tokens[tokenWinner.runId] ?? null)} vs ${base.label}`;
-    out.push({ lead: `Fewest tokens: ${tokenWinner.label}`, text: ` — ${tokenText(tokenWinner.summary.totals.total, tokenWinner.summary)} total tokens${simulated ? ' (simulated)' : ''}, ${vs}${estimatedNote(fewest)}.` });
+    const vs =
+      tokenWinner === base
+        ? 'the first mode (baseline)'
+        : `${formatPercent(diff.tokens[tokenWinner.runId] ?? null)} vs ${base.label}`;
+    out.push({
+      lead: `Fewest tokens: ${tokenWinner.label}`,
+      text: ` — ${tokenText(tokenWinner.summary.totals.total, tokenWinner.summary)} total tokens${simulated ? ' (simulated)' : ''}, ${vs}${estimatedNote(fewest)}.`,
+    });
   } else if (fewest.withheld) out.push({ lead: null, text: fewest.withheld });
   const costWinner = cheapest ? byId(cheapest.runId) : undefined;
   if (cheapest && costWinner && runs.length > 1) {
-    const vs = costWinner === base ? 'the first mode (baseline)' : `${formatPercent(diff.cost[costWinner.runId] ?? null)} vs ${base.label}`;
-    out.push({ lead: `Cheapest: ${costWinner.label}`, text: ` — ${costText(costWinner.summary.cost)}, ${vs}${estimatedNote(cheapest)}.` });
+    const vs =
+      costWinner === base
+        ? 'the first mode (baseline)'
+        : `${formatPercent(diff.cost[costWinner.runId] ?? null)} vs ${base.label}`;
+    out.push({
+      lead: `Cheapest: ${costWinner.label}`,
+      text: ` — ${costText(costWinner.summary.cost)}, ${vs}${estimatedNote(cheapest)}.`,
+    });
   } else if (cheapest?.withheld) out.push({ lead: null, text: cheapest.withheld });
   if (!answered) out.push({ lead: null, text: 'No run answered, so no mode is called cheaper.' });
   else if (runs.length < 2) out.push({ lead: null, text: 'Only one mode ran.' });
@@ -92,13 +124,24 @@ export function cheapestModeOnAverage(byMode: readonly ModeAggregate[]): ModeAgg
 }
 
 /** One sentence on the cheapest mode on average by cost, for the trial reports. */
-export function averageCostVerdict(byMode: readonly ModeAggregate[], format: (usd: number) => string): { lead: string | null; text: string } | null {
+export function averageCostVerdict(
+  byMode: readonly ModeAggregate[],
+  format: (usd: number) => string,
+): { lead: string | null; text: string } | null {
   if (byMode.length < 2 || !byMode.some((a) => a.finished > 0)) return null;
   const best = cheapestModeOnAverage(byMode);
   if (!best) {
     const unknown = byMode.filter((a) => a.finished > 0 && !a.cost).map(columnLabel);
-    return { lead: null, text: `No cost verdict on average: the cost of ${unknown.join(', ')} is not known for every run.` };
+    return {
+      lead: null,
+      text: `No cost verdict on average: the cost of ${unknown.join(', ')} is not known for every run.`,
+    };
   }
-  const est = byMode.some((a) => a.costEstimated) ? ' (≈ estimated: built on usage Parallax counted because the provider sent none)' : '';
-  return { lead: `Cheapest on average: ${columnLabel(best)}`, text: ` — mean ${meanCostText(best, format)} over ${best.finished} run${best.finished === 1 ? '' : 's'}${est}.` };
+  const est = byMode.some((a) => a.costEstimated)
+    ? ' (≈ estimated: built on usage Parallax counted because the provider sent none)'
+    : '';
+  return {
+    lead: `Cheapest on average: ${columnLabel(best)}`,
+    text: ` — mean ${meanCostText(best, format)} over ${best.finished} run${best.finished === 1 ? '' : 's'}${est}.`,
+  };
 }

@@ -4,7 +4,14 @@
  */
 import type { StoredComparison } from '../../../shared/ipc-contract.js';
 import type { DiffFormat } from '../../../shared/report-formats.js';
-import { diffComparisons, figureCell, TREND_WORDS, type ColumnDiff, type ComparisonDiff, type DiffInput } from '../../../shared/comparison-diff.js';
+import {
+  diffComparisons,
+  figureCell,
+  TREND_WORDS,
+  type ColumnDiff,
+  type ComparisonDiff,
+  type DiffInput,
+} from '../../../shared/comparison-diff.js';
 import { escapeHtml, html, type SafeHtml } from './html-escape.js';
 import { REPORT_CSS } from './html-styles.js';
 import { mdCell, mdText, table } from './markdown-table.js';
@@ -17,7 +24,14 @@ export function diffStored(baseline: StoredComparison, comparison: StoredCompari
 
 function inputOf(stored: StoredComparison): DiffInput {
   const d = prepareReport(stored);
-  return { id: d.meta.id, createdAt: d.meta.createdAt, task: d.meta.task, model: d.meta.provider.model, simulated: d.simulated, runs: d.runs };
+  return {
+    id: d.meta.id,
+    createdAt: d.meta.createdAt,
+    task: d.meta.task,
+    model: d.meta.provider.model,
+    simulated: d.simulated,
+    runs: d.runs,
+  };
 }
 
 const when = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
@@ -36,7 +50,10 @@ export function diffText(d: ComparisonDiff): string {
   ];
   if (d.simulated) out.push(SIM_NOTE);
   for (const c of d.columns) {
-    out.push('', `${c.label} — ${c.flag === 'baseline-only' ? 'only in the baseline' : c.flag === 'comparison-only' ? 'only in this comparison' : `baseline ${side(c, 'baseline')}, now ${side(c, 'comparison')}`}${c.matchedBy === 'label' ? ' (matched by label)' : ''}`);
+    out.push(
+      '',
+      `${c.label} — ${c.flag === 'baseline-only' ? 'only in the baseline' : c.flag === 'comparison-only' ? 'only in this comparison' : `baseline ${side(c, 'baseline')}, now ${side(c, 'comparison')}`}${c.matchedBy === 'label' ? ' (matched by label)' : ''}`,
+    );
     for (const f of c.figures) out.push(`  ${TREND_WORDS[f.trend].padEnd(20)} ${f.sentence}`);
   }
   return `${out.join('\n')}\n`;
@@ -44,16 +61,31 @@ export function diffText(d: ComparisonDiff): string {
 
 export function diffMarkdown(d: ComparisonDiff): string {
   const parts = [
-    `# Comparison ${d.comparison.id} against baseline ${d.baseline.id}`, '',
-    `Task: ${mdText(d.task.id ?? d.task.text)} · baseline ${when(d.baseline.createdAt)} (${d.baseline.trials} trials, model ${mdText(d.baseline.model)}) · now ${when(d.comparison.createdAt)} (${d.comparison.trials} trials, model ${mdText(d.comparison.model)})`, '',
-    ...d.headline.map((l) => `- ${mdText(l)}`), '',
+    `# Comparison ${d.comparison.id} against baseline ${d.baseline.id}`,
+    '',
+    `Task: ${mdText(d.task.id ?? d.task.text)} · baseline ${when(d.baseline.createdAt)} (${d.baseline.trials} trials, model ${mdText(d.baseline.model)}) · now ${when(d.comparison.createdAt)} (${d.comparison.trials} trials, model ${mdText(d.comparison.model)})`,
+    '',
+    ...d.headline.map((l) => `- ${mdText(l)}`),
+    '',
     ...(d.simulated ? [`> ${SIM_NOTE}`, ''] : []),
   ];
   for (const c of d.columns) {
     parts.push(`## ${mdText(c.label)}`, '', mdText(c.summary), '');
     if (c.figures.length === 0) continue;
-    parts.push(table(['Figure', 'Baseline', 'Now', 'Change', 'What changed'], ['l', 'r', 'r', 'l', 'l'],
-      c.figures.map((f) => [mdCell(f.label), mdCell(figureCell(f, 'baseline', d.simulated)), mdCell(figureCell(f, 'comparison', d.simulated)), mdCell(TREND_WORDS[f.trend]), mdCell(f.sentence)])), '');
+    parts.push(
+      table(
+        ['Figure', 'Baseline', 'Now', 'Change', 'What changed'],
+        ['l', 'r', 'r', 'l', 'l'],
+        c.figures.map((f) => [
+          mdCell(f.label),
+          mdCell(figureCell(f, 'baseline', d.simulated)),
+          mdCell(figureCell(f, 'comparison', d.simulated)),
+          mdCell(TREND_WORDS[f.trend]),
+          mdCell(f.sentence),
+        ]),
+      ),
+      '',
+    );
   }
   return `${parts.join('\n')}\n`;
 }
@@ -63,23 +95,59 @@ const TREND_CLASS: Record<string, string> = { regressed: 'bad', 'now-fails': 'ba
 function columnHtml(c: ColumnDiff, simulated: boolean): SafeHtml {
   const flagClass = c.flag === 'regressed' ? 'bad' : c.flag === 'improved' ? 'ok' : '';
   return html`<section class="diff-column" aria-labelledby="col-${c.key}">
-<h2 id="col-${c.key}">${c.label} <span class="badge ${flagClass}">${c.flag === 'no-verdict' ? 'No verdict' : c.flag === 'baseline-only' ? 'Only in the baseline' : c.flag === 'comparison-only' ? 'Only in this comparison' : c.flag[0]!.toUpperCase() + c.flag.slice(1)}</span></h2>
-<p>${c.summary}${c.matchedBy === 'label' ? ' Matched by label.' : ''}</p>
-${c.figures.length ? html`<table><thead><tr><th scope="col">Figure</th><th scope="col">Baseline</th><th scope="col">Now</th><th scope="col">Change</th><th scope="col">What changed</th></tr></thead><tbody>
-${c.figures.map((f) => html`<tr><th scope="row">${f.label}</th><td class="num">${figureCell(f, 'baseline', simulated)}</td><td class="num">${figureCell(f, 'comparison', simulated)}</td><td class="${TREND_CLASS[f.trend] ?? ''}">${TREND_WORDS[f.trend]}</td><td>${f.sentence}</td></tr>`)}
-</tbody></table>` : ''}
-</section>`;
+    <h2 id="col-${c.key}">
+      ${c.label}
+      <span class="badge ${flagClass}"
+        >${c.flag === 'no-verdict'
+          ? 'No verdict'
+          : c.flag === 'baseline-only'
+            ? 'Only in the baseline'
+            : c.flag === 'comparison-only'
+              ? 'Only in this comparison'
+              : c.flag[0]!.toUpperCase() + c.flag.slice(1)}</span
+      >
+    </h2>
+    <p>${c.summary}${c.matchedBy === 'label' ? ' Matched by label.' : ''}</p>
+    ${c.figures.length
+      ? html`<table>
+          <thead>
+            <tr>
+              <th scope="col">Figure</th>
+              <th scope="col">Baseline</th>
+              <th scope="col">Now</th>
+              <th scope="col">Change</th>
+              <th scope="col">What changed</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${c.figures.map(
+              (f) =>
+                html`<tr>
+                  <th scope="row">${f.label}</th>
+                  <td class="num">${figureCell(f, 'baseline', simulated)}</td>
+                  <td class="num">${figureCell(f, 'comparison', simulated)}</td>
+                  <td class="${TREND_CLASS[f.trend] ?? ''}">${TREND_WORDS[f.trend]}</td>
+                  <td>${f.sentence}</td>
+                </tr>`,
+            )}
+          </tbody>
+        </table>`
+      : ''}
+  </section>`;
 }
 
 export function diffHtml(d: ComparisonDiff): string {
   const title = `Comparison ${d.comparison.id} against baseline ${d.baseline.id}`;
   const body = html`<main>
-<h1>${title}</h1>
-<p class="muted">Task ${d.task.id ?? d.task.text} · baseline ${when(d.baseline.createdAt)}, ${d.baseline.trials} trials, model ${d.baseline.model} · now ${when(d.comparison.createdAt)}, ${d.comparison.trials} trials, model ${d.comparison.model}</p>
-<section class="result" aria-label="What changed">${d.headline.map((l) => html`<p>${l}</p>`)}</section>
-${d.simulated ? html`<p class="sim-note">${SIM_NOTE}</p>` : ''}
-${d.columns.map((c) => columnHtml(c, d.simulated))}
-</main>`;
+    <h1>${title}</h1>
+    <p class="muted">
+      Task ${d.task.id ?? d.task.text} · baseline ${when(d.baseline.createdAt)}, ${d.baseline.trials} trials, model
+      ${d.baseline.model} · now ${when(d.comparison.createdAt)}, ${d.comparison.trials} trials, model
+      ${d.comparison.model}
+    </p>
+    <section class="result" aria-label="What changed">${d.headline.map((l) => html`<p>${l}</p>`)}</section>
+    ${d.simulated ? html`<p class="sim-note">${SIM_NOTE}</p>` : ''} ${d.columns.map((c) => columnHtml(c, d.simulated))}
+  </main>`;
   return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${REPORT_CSS}
 td.ok { color: var(--ok); font-weight: 600; } td.bad { color: var(--bad); font-weight: 600; } td.num { text-align: right; white-space: nowrap; }</style></head><body>${body.value}</body></html>\n`;
 }

@@ -5,7 +5,12 @@
  */
 import type { StoredComparison } from '../../../shared/ipc-contract.js';
 import type { StepEvent } from '../../../shared/step-event.js';
-import { isReportFormat, REPORT_FORMAT_INFO, unknownReportFormatMessage, type ReportFormat } from '../../../shared/report-formats.js';
+import {
+  isReportFormat,
+  REPORT_FORMAT_INFO,
+  unknownReportFormatMessage,
+  type ReportFormat,
+} from '../../../shared/report-formats.js';
 import { reportFileName } from './report-text.js';
 import { prepareReport, type ReportData } from './report-data.js';
 
@@ -50,7 +55,11 @@ const RENDERERS: Record<ReportFormat, () => Promise<Renderer>> = {
   },
 };
 
-export async function buildReport(stored: StoredComparison, format: ReportFormat, opts: BuildReportOptions = {}): Promise<BuiltReport> {
+export async function buildReport(
+  stored: StoredComparison,
+  format: ReportFormat,
+  opts: BuildReportOptions = {},
+): Promise<BuiltReport> {
   if (!isReportFormat(format)) throw new Error(unknownReportFormatMessage(String(format)));
   const info = REPORT_FORMAT_INFO[format];
   const render = await RENDERERS[format]();
@@ -58,6 +67,12 @@ export async function buildReport(stored: StoredComparison, format: ReportFormat
   return { fileName: reportFileName(stored.meta, info.extension), mimeType: info.mimeType, content };
 }
 
-export { loadReportJson, ReportFileError, REPORT_SCHEMA, REPORT_VERSION, type ComparisonReportJson } from './json-report.js';
+export {
+  loadReportJson,
+  ReportFileError,
+  REPORT_SCHEMA,
+  REPORT_VERSION,
+  type ComparisonReportJson,
+} from './json-report.js';
 export { summarizeStored } from './report-data.js';
 export { escapeHtml } from './html-escape.js';

@@ -32,16 +32,29 @@ export interface ComparisonReportJson {
   /** `byMode`, `differences` and `figures` (which runs the figures cover) are written when the comparison has several trials. */
   readonly summary: ComparisonSummary & {
     readonly result?: ResultStatement;
-    readonly byMode?: readonly ModeAggregate[]; readonly differences?: readonly ModeDifference[]; readonly figures?: string; readonly matrix?: Matrix;
+    readonly byMode?: readonly ModeAggregate[];
+    readonly differences?: readonly ModeDifference[];
+    readonly figures?: string;
+    readonly matrix?: Matrix;
   };
 }
 
 export function renderJson(d: ReportData, events: readonly StepEvent[]): string {
-  const trials = d.trials > 1 ? { ...d.comparison, byMode: d.byMode, differences: d.differences, figures: FIGURES_NOTE } : d.comparison;
+  const trials =
+    d.trials > 1
+      ? { ...d.comparison, byMode: d.byMode, differences: d.differences, figures: FIGURES_NOTE }
+      : d.comparison;
   // The matrix (models × modes) is written when the columns make one: a comparison of modes has none.
   // The result statement leads the summary, as it leads every other report.
   const summary = { result: d.result, ...(d.matrix ? { ...trials, matrix: d.matrix } : trials) };
-  const doc: ComparisonReportJson = { schema: REPORT_SCHEMA, version: REPORT_VERSION, comparison: d.meta, events, interruptedRunIds: d.interruptedRunIds, summary };
+  const doc: ComparisonReportJson = {
+    schema: REPORT_SCHEMA,
+    version: REPORT_VERSION,
+    comparison: d.meta,
+    events,
+    interruptedRunIds: d.interruptedRunIds,
+    summary,
+  };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
@@ -49,10 +62,29 @@ const int = z.number().int().nonnegative();
 const totalsSchema = z.looseObject({ steps: int, requests: int, prompt: int, completion: int, total: int });
 const interval = z.tuple([z.number(), z.number()]).nullable();
 // n, sd and ci95 came with the statistics over trials: optional, so files written before them still load.
-const statSchema = z.looseObject({ mean: z.number(), min: z.number(), max: z.number(), n: int.optional(), sd: z.number().nullable().optional(), ci95: interval.optional() }).nullable();
+const statSchema = z
+  .looseObject({
+    mean: z.number(),
+    min: z.number(),
+    max: z.number(),
+    n: int.optional(),
+    sd: z.number().nullable().optional(),
+    ci95: interval.optional(),
+  })
+  .nullable();
 const aggregateSchema = z.looseObject({
-  mode: z.enum(MODE_IDS), trials: int, answered: int, passed: int, steps: statSchema, requests: statSchema, prompt: statSchema,
-  completion: statSchema, cached: statSchema, total: statSchema, wallMs: statSchema, toolCalls: statSchema,
+  mode: z.enum(MODE_IDS),
+  trials: int,
+  answered: int,
+  passed: int,
+  steps: statSchema,
+  requests: statSchema,
+  prompt: statSchema,
+  completion: statSchema,
+  cached: statSchema,
+  total: statSchema,
+  wallMs: statSchema,
+  toolCalls: statSchema,
 });
 const summarySchema = z.looseObject({
   runs: z.array(z.looseObject({ runId: z.string(), mode: z.string(), status: z.string(), totals: totalsSchema })),
@@ -60,7 +92,17 @@ const summarySchema = z.looseObject({
   cheapestRunId: z.string().nullable(),
   totalDiffPercent: z.record(z.string(), z.number().nullable()),
   byMode: z.array(aggregateSchema).optional(),
-  differences: z.array(z.looseObject({ mode: z.enum(MODE_IDS), baseline: z.enum(MODE_IDS), figure: z.string(), p: z.number().nullable(), sentence: z.string() })).optional(),
+  differences: z
+    .array(
+      z.looseObject({
+        mode: z.enum(MODE_IDS),
+        baseline: z.enum(MODE_IDS),
+        figure: z.string(),
+        p: z.number().nullable(),
+        sentence: z.string(),
+      }),
+    )
+    .optional(),
 });
 
 const reportSchema = z.object({
@@ -76,25 +118,35 @@ export class ReportFileError extends Error {
   override readonly name = 'ReportFileError';
 }
 
-const WHAT_IT_IS = 'A Parallax comparison report is the .json file written by `parallax report <id> --format json` or by Export → JSON in the app.';
+const WHAT_IT_IS =
+  'A Parallax comparison report is the .json file written by `parallax report <id> --format json` or by Export → JSON in the app.';
 
 /** Parse and validate a JSON report. Throws ReportFileError saying what is wrong with the file. */
 export function loadReportJson(text: string): {
-  meta: ComparisonMeta; events: StepEvent[]; interruptedRunIds: string[]; summary: ComparisonSummary & { byMode: readonly ModeAggregate[] };
+  meta: ComparisonMeta;
+  events: StepEvent[];
+  interruptedRunIds: string[];
+  summary: ComparisonSummary & { byMode: readonly ModeAggregate[] };
 } {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (err) {
-    throw new ReportFileError(`This file is not JSON (${err instanceof Error ? err.message : String(err)}). ${WHAT_IT_IS}`);
+    throw new ReportFileError(
+      `This file is not JSON (${err instanceof Error ? err.message : String(err)}). ${WHAT_IT_IS}`,
+    );
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ReportFileError(`This JSON file is not a Parallax comparison report: it holds ${Array.isArray(value) ? 'an array' : typeof value}, not an object. ${WHAT_IT_IS}`);
+    throw new ReportFileError(
+      `This JSON file is not a Parallax comparison report: it holds ${Array.isArray(value) ? 'an array' : typeof value}, not an object. ${WHAT_IT_IS}`,
+    );
   }
   const v = value as Record<string, unknown>;
   if (v.schema !== REPORT_SCHEMA) {
     const found = v.schema === undefined ? 'no "schema" field' : `"schema": ${JSON.stringify(v.schema)}`;
-    throw new ReportFileError(`This JSON file is not a Parallax comparison report: it has ${found}, expected "${REPORT_SCHEMA}". ${WHAT_IT_IS}`);
+    throw new ReportFileError(
+      `This JSON file is not a Parallax comparison report: it has ${found}, expected "${REPORT_SCHEMA}". ${WHAT_IT_IS}`,
+    );
   }
   if (v.version !== REPORT_VERSION) {
     const newer = typeof v.version === 'number' && v.version > REPORT_VERSION;

@@ -32,6 +32,10 @@ function row(cells: readonly string[]): string {
   return `| ${cells.join(' | ')} |`;
 }
 
-export function table(head: readonly string[], align: readonly ('l' | 'r')[], rows: readonly (readonly string[])[]): string {
+export function table(
+  head: readonly string[],
+  align: readonly ('l' | 'r')[],
+  rows: readonly (readonly string[])[],
+): string {
   return [row(head), row(align.map((a) => (a === 'r' ? '---:' : '---'))), ...rows.map(row)].join('\n');
 }

@@ -59,17 +59,26 @@ export function traceSpans(data: ReportData): SdkTrace.ReadableSpan[] {
     resource: resources.resourceFromAttributes({ 'service.name': 'parallax' }),
     idGenerator: ids,
     // Explicit limits, so no OTEL_* environment variable changes what a report holds.
-    spanLimits: { attributeCountLimit: 1000, attributeValueLengthLimit: Infinity, eventCountLimit: 1000, linkCountLimit: 0 },
+    spanLimits: {
+      attributeCountLimit: 1000,
+      attributeValueLengthLimit: Infinity,
+      eventCountLimit: 1000,
+      linkCountLimit: 0,
+    },
     spanProcessors: [new sdk.SimpleSpanProcessor({ exporter })],
   });
   const tracer = provider.getTracer('parallax');
   const start = (span: PlannedSpan, parent: Api.Context): void => {
     ids.spanId = span.spanId;
-    const s = tracer.startSpan(span.name, {
-      kind: span.kind === 'client' ? api.SpanKind.CLIENT : api.SpanKind.INTERNAL,
-      startTime: hrTime(span.startMs),
-      attributes: span.attributes as Api.Attributes,
-    }, parent);
+    const s = tracer.startSpan(
+      span.name,
+      {
+        kind: span.kind === 'client' ? api.SpanKind.CLIENT : api.SpanKind.INTERNAL,
+        startTime: hrTime(span.startMs),
+        attributes: span.attributes as Api.Attributes,
+      },
+      parent,
+    );
     if (span.error !== null) s.setStatus({ code: api.SpanStatusCode.ERROR, message: span.error });
     const ctx = api.trace.setSpan(parent, s);
     for (const child of span.children) start(child, ctx);

@@ -11,7 +11,15 @@
 import { createHash } from 'node:crypto';
 import { PROMPT_PARTS } from '../../../shared/prompt-composition.js';
 import type { ProviderInfo } from '../../../shared/run-spec.js';
-import type { CodeRunEvent, HistorySummaryEvent, ModelRequestEvent, SamplingEvent, StepEvent, ToolSearchEvent, Usage } from '../../../shared/step-event.js';
+import type {
+  CodeRunEvent,
+  HistorySummaryEvent,
+  ModelRequestEvent,
+  SamplingEvent,
+  StepEvent,
+  ToolSearchEvent,
+  Usage,
+} from '../../../shared/step-event.js';
 import type { ReportData, ReportRun } from './report-data.js';
 import { statusLabel, statusNote } from './report-data.js';
 
@@ -56,11 +64,18 @@ const LANGFUSE_TYPE = 'langfuse.observation.type';
 
 /** Well-known gen_ai.provider.name values of the presets that have one; other presets keep their own name. */
 const GEN_AI_PROVIDER: Readonly<Record<string, string>> = {
-  openai: 'openai', anthropic: 'anthropic', deepseek: 'deepseek', gemini: 'gcp.gemini', groq: 'groq', xai: 'x_ai',
-  mistral: 'mistral_ai', simulated: 'parallax.simulated',
+  openai: 'openai',
+  anthropic: 'anthropic',
+  deepseek: 'deepseek',
+  gemini: 'gcp.gemini',
+  groq: 'groq',
+  xai: 'x_ai',
+  mistral: 'mistral_ai',
+  simulated: 'parallax.simulated',
 };
 
-export const genAiProviderName = (p: ProviderInfo): string => (p.simulated ? 'parallax.simulated' : GEN_AI_PROVIDER[p.name] ?? p.name);
+export const genAiProviderName = (p: ProviderInfo): string =>
+  p.simulated ? 'parallax.simulated' : (GEN_AI_PROVIDER[p.name] ?? p.name);
 
 /** The base URL without user info, query or fragment: what a trace may show of where requests went. */
 function publicUrl(url: string): { url: string; host: string | null; port: number | null } {
@@ -86,14 +101,16 @@ function providerAttributes(p: ProviderInfo): SpanAttributes {
 }
 
 function usageAttributes(u: Usage | null): SpanAttributes {
-  return u ? {
-    'gen_ai.usage.input_tokens': u.prompt,
-    'gen_ai.usage.output_tokens': u.completion,
-    ...(u.cached !== undefined ? { 'gen_ai.usage.cache_read.input_tokens': u.cached } : {}),
-    ...(u.cacheWrite !== undefined ? { 'gen_ai.usage.cache_creation.input_tokens': u.cacheWrite } : {}),
-    ...(u.reasoning !== undefined ? { 'gen_ai.usage.reasoning.output_tokens': u.reasoning } : {}),
-    ...(u.total !== undefined ? { 'parallax.usage.provider_total_tokens': u.total } : {}),
-  } : {};
+  return u
+    ? {
+        'gen_ai.usage.input_tokens': u.prompt,
+        'gen_ai.usage.output_tokens': u.completion,
+        ...(u.cached !== undefined ? { 'gen_ai.usage.cache_read.input_tokens': u.cached } : {}),
+        ...(u.cacheWrite !== undefined ? { 'gen_ai.usage.cache_creation.input_tokens': u.cacheWrite } : {}),
+        ...(u.reasoning !== undefined ? { 'gen_ai.usage.reasoning.output_tokens': u.reasoning } : {}),
+        ...(u.total !== undefined ? { 'parallax.usage.provider_total_tokens': u.total } : {}),
+      }
+    : {};
 }
 
 export function planTrace(data: ReportData): PlannedTrace {
@@ -145,10 +162,14 @@ function planRun(comparisonId: string, run: ReportRun, fallbackStart: number): P
     'parallax.run.id': run.runId,
     'parallax.mode': run.mode,
     // A comparison of variants names each run's column (absent otherwise, so a comparison of modes exports as before).
-    ...(run.started?.variant ? { 'parallax.variant.key': run.column.key, 'parallax.variant.label': run.column.label } : {}),
+    ...(run.started?.variant
+      ? { 'parallax.variant.key': run.column.key, 'parallax.variant.label': run.column.label }
+      : {}),
     'parallax.trial': run.trial,
     'parallax.status': statusLabel(run),
-    ...(s.validation ? { 'parallax.validation.ok': s.validation.ok, 'parallax.validation.detail': s.validation.detail } : {}),
+    ...(s.validation
+      ? { 'parallax.validation.ok': s.validation.ok, 'parallax.validation.detail': s.validation.detail }
+      : {}),
     'parallax.usage.source': s.usageSource,
     'parallax.totals.steps': s.totals.steps,
     'parallax.totals.requests': s.totals.requests,
@@ -172,7 +193,7 @@ function planRun(comparisonId: string, run: ReportRun, fallbackStart: number): P
     startMs: t0,
     endMs,
     attributes,
-    error: failed ? statusNote(run) ?? s.status : null,
+    error: failed ? (statusNote(run) ?? s.status) : null,
     children: planSteps(comparisonId, run, t0, endMs),
   };
 }
@@ -181,7 +202,9 @@ function planRun(comparisonId: string, run: ReportRun, fallbackStart: number): P
 function planSteps(comparisonId: string, run: ReportRun, t0: number, runEnd: number): PlannedSpan[] {
   const model = run.started?.provider.model ?? '';
   const provider = run.started?.provider;
-  const common: SpanAttributes = provider ? { 'gen_ai.provider.name': genAiProviderName(provider), 'gen_ai.request.model': model } : {};
+  const common: SpanAttributes = provider
+    ? { 'gen_ai.provider.name': genAiProviderName(provider), 'gen_ai.request.model': model }
+    : {};
   const costOf = new Map(run.summary.perStep.map((p) => [p.step, p.cost]));
   const spans: PlannedSpan[] = [];
   let open: ModelRequestEvent | null = null;
@@ -191,12 +214,30 @@ function planSteps(comparisonId: string, run: ReportRun, t0: number, runEnd: num
     kind: 'client',
     startMs: t0 + req.t,
     endMs: t0 + Math.max(req.t, endT),
-    attributes: { 'gen_ai.operation.name': 'chat', [LANGFUSE_TYPE]: 'generation', ...common, 'parallax.step': req.step, 'parallax.request.kind': 'step', 'parallax.attempt': req.attempt,
-      'parallax.message_count': req.messageCount, 'parallax.tools_offered': req.toolNames.length, ...attrs },
+    attributes: {
+      'gen_ai.operation.name': 'chat',
+      [LANGFUSE_TYPE]: 'generation',
+      ...common,
+      'parallax.step': req.step,
+      'parallax.request.kind': 'step',
+      'parallax.attempt': req.attempt,
+      'parallax.message_count': req.messageCount,
+      'parallax.tools_offered': req.toolNames.length,
+      ...attrs,
+    },
     error,
     children: [],
   });
-  const tools = new Map<string, { started: StepEvent & { type: 'tool-started' }; code?: CodeRunEvent; searches: ToolSearchEvent[]; samplings: SamplingEvent[]; waitMs: number }>();
+  const tools = new Map<
+    string,
+    {
+      started: StepEvent & { type: 'tool-started' };
+      code?: CodeRunEvent;
+      searches: ToolSearchEvent[];
+      samplings: SamplingEvent[];
+      waitMs: number;
+    }
+  >();
   const extra = (e: HistorySummaryEvent | SamplingEvent, key: string): PlannedSpan => ({
     spanId: spanIdOf(comparisonId, `${key} ${run.runId} ${e.seq}`),
     name: `chat ${model}`,
@@ -204,11 +245,25 @@ function planSteps(comparisonId: string, run: ReportRun, t0: number, runEnd: num
     startMs: t0 + Math.max(0, e.t - e.latencyMs),
     endMs: t0 + e.t,
     attributes: {
-      'gen_ai.operation.name': 'chat', [LANGFUSE_TYPE]: 'generation', ...common, 'parallax.step': e.step, 'parallax.request.kind': key,
-      ...usageAttributes(e.usage), 'parallax.usage.source': e.usage ? e.usageSource ?? 'reported' : 'missing', 'parallax.latency_ms': e.latencyMs,
+      'gen_ai.operation.name': 'chat',
+      [LANGFUSE_TYPE]: 'generation',
+      ...common,
+      'parallax.step': e.step,
+      'parallax.request.kind': key,
+      ...usageAttributes(e.usage),
+      'parallax.usage.source': e.usage ? (e.usageSource ?? 'reported') : 'missing',
+      'parallax.latency_ms': e.latencyMs,
       ...(e.type === 'history-summary'
-        ? { 'parallax.summary.from_step': e.fromStep, 'parallax.summary.to_step': e.toStep, 'parallax.summary.replaced_tokens': e.replacedTokens }
-        : { 'parallax.sampling.server': e.server, 'gen_ai.request.max_tokens': e.maxTokens, ...(e.finishReason ? { 'gen_ai.response.finish_reasons': [e.finishReason] } : {}) }),
+        ? {
+            'parallax.summary.from_step': e.fromStep,
+            'parallax.summary.to_step': e.toStep,
+            'parallax.summary.replaced_tokens': e.replacedTokens,
+          }
+        : {
+            'parallax.sampling.server': e.server,
+            'gen_ai.request.max_tokens': e.maxTokens,
+            ...(e.finishReason ? { 'gen_ai.response.finish_reasons': [e.finishReason] } : {}),
+          }),
       ...(e.error !== null ? { 'error.type': 'request_failed' } : {}),
     },
     error: e.error,
@@ -220,19 +275,37 @@ function planSteps(comparisonId: string, run: ReportRun, t0: number, runEnd: num
     else if (e.type === 'model-response' && open) {
       const u = e.usage;
       const cost = costOf.get(e.step);
-      spans.push(chat(open, e.t, {
-        ...usageAttributes(u),
-        'parallax.usage.source': u ? e.usageSource ?? 'reported' : 'missing',
-        ...(e.finishReason ? { 'gen_ai.response.finish_reasons': [e.finishReason] } : {}),
-        'parallax.latency_ms': e.latencyMs,
-        'parallax.tool_calls': e.toolCalls.length,
-        ...(cost?.usd != null ? { 'parallax.cost.usd': cost.usd, 'parallax.cost.from': cost.from ?? '' } : {}),
-        ...(e.promptComposition ? Object.fromEntries(PROMPT_PARTS.map((p) => [`parallax.prompt.${p}_tokens`, e.promptComposition![p]])) : {}),
-      }, null));
+      spans.push(
+        chat(
+          open,
+          e.t,
+          {
+            ...usageAttributes(u),
+            'parallax.usage.source': u ? (e.usageSource ?? 'reported') : 'missing',
+            ...(e.finishReason ? { 'gen_ai.response.finish_reasons': [e.finishReason] } : {}),
+            'parallax.latency_ms': e.latencyMs,
+            'parallax.tool_calls': e.toolCalls.length,
+            ...(cost?.usd != null ? { 'parallax.cost.usd': cost.usd, 'parallax.cost.from': cost.from ?? '' } : {}),
+            ...(e.promptComposition
+              ? Object.fromEntries(PROMPT_PARTS.map((p) => [`parallax.prompt.${p}_tokens`, e.promptComposition![p]]))
+              : {}),
+          },
+          null,
+        ),
+      );
       open = null;
     } else if (e.type === 'model-retry' && open) {
-      spans.push(chat(open, e.t, { ...(e.status !== null ? { 'error.type': String(e.status) } : { 'error.type': 'request_failed' }),
-        'parallax.retry.delay_ms': e.delayMs }, e.message));
+      spans.push(
+        chat(
+          open,
+          e.t,
+          {
+            ...(e.status !== null ? { 'error.type': String(e.status) } : { 'error.type': 'request_failed' }),
+            'parallax.retry.delay_ms': e.delayMs,
+          },
+          e.message,
+        ),
+      );
       open = null;
     } else if (e.type === 'tool-started') {
       tools.set(e.callId, { started: e, searches: [], samplings: [], waitMs: 0 });
@@ -247,35 +320,73 @@ function planSteps(comparisonId: string, run: ReportRun, t0: number, runEnd: num
       const t = tools.get(e.callId);
       if (t) t.samplings.push(e);
       else spans.push(extra(e, 'mcp-sampling'));
-    }
-    else if (e.type === 'approval-resolved') {
+    } else if (e.type === 'approval-resolved') {
       const t = tools.get(e.callId);
       if (t) t.waitMs += e.waitedMs;
     } else if (e.type === 'tool-finished') {
       const t = tools.get(e.callId);
       if (!t) continue;
-      spans.push(toolSpan(comparisonId, run.runId, t0, t.started, e, t.code, t.searches, t.waitMs, t.samplings.map((x) => extra(x, 'mcp-sampling'))));
+      spans.push(
+        toolSpan(
+          comparisonId,
+          run.runId,
+          t0,
+          t.started,
+          e,
+          t.code,
+          t.searches,
+          t.waitMs,
+          t.samplings.map((x) => extra(x, 'mcp-sampling')),
+        ),
+      );
       tools.delete(e.callId);
     }
   }
   // What never ended: the request or calls in flight when the run stopped.
-  const why = run.summary.error ?? (run.summary.status === 'running' || run.summary.status === 'interrupted' ? 'The run stopped before this ended.' : null);
+  const why =
+    run.summary.error ??
+    (run.summary.status === 'running' || run.summary.status === 'interrupted'
+      ? 'The run stopped before this ended.'
+      : null);
   if (open) spans.push(chat(open, runEnd - t0, { 'error.type': 'unfinished' }, why ?? 'No reply was recorded.'));
   for (const callId of toolOrder) {
     const t = tools.get(callId);
-    if (t) spans.push(toolSpan(comparisonId, run.runId, t0, t.started, null, t.code, t.searches, t.waitMs, t.samplings.map((x) => extra(x, 'mcp-sampling')), runEnd - t0, why));
+    if (t)
+      spans.push(
+        toolSpan(
+          comparisonId,
+          run.runId,
+          t0,
+          t.started,
+          null,
+          t.code,
+          t.searches,
+          t.waitMs,
+          t.samplings.map((x) => extra(x, 'mcp-sampling')),
+          runEnd - t0,
+          why,
+        ),
+      );
   }
   return spans.sort((a, b) => a.startMs - b.startMs);
 }
 
 function toolSpan(
-  comparisonId: string, runId: string, t0: number, started: StepEvent & { type: 'tool-started' },
-  finished: (StepEvent & { type: 'tool-finished' }) | null, code: CodeRunEvent | undefined, searches: readonly ToolSearchEvent[],
-  waitMs: number, samplings: readonly PlannedSpan[], unfinishedAt = 0, unfinishedWhy: string | null = null,
+  comparisonId: string,
+  runId: string,
+  t0: number,
+  started: StepEvent & { type: 'tool-started' },
+  finished: (StepEvent & { type: 'tool-finished' }) | null,
+  code: CodeRunEvent | undefined,
+  searches: readonly ToolSearchEvent[],
+  waitMs: number,
+  samplings: readonly PlannedSpan[],
+  unfinishedAt = 0,
+  unfinishedWhy: string | null = null,
 ): PlannedSpan {
   const startMs = t0 + started.t;
   const endMs = t0 + Math.max(started.t, finished?.t ?? unfinishedAt);
-  const error = finished ? finished.error : unfinishedWhy ?? 'The call never finished.';
+  const error = finished ? finished.error : (unfinishedWhy ?? 'The call never finished.');
   const attributes: SpanAttributes = {
     'gen_ai.operation.name': 'execute_tool',
     [LANGFUSE_TYPE]: 'tool',
@@ -283,27 +394,38 @@ function toolSpan(
     'gen_ai.tool.call.id': started.callId,
     'gen_ai.tool.type': 'function',
     'parallax.step': started.step,
-    ...(finished ? {
-      'parallax.tool.duration_ms': finished.durationMs,
-      'parallax.tool.output_chars': finished.rawSize,
-      'parallax.tool.returned_chars': finished.output.length,
-      'parallax.tool.truncated': finished.truncated,
-      ...(finished.cancelled ? { 'parallax.tool.cancelled': true } : {}),
-    } : {}),
+    ...(finished
+      ? {
+          'parallax.tool.duration_ms': finished.durationMs,
+          'parallax.tool.output_chars': finished.rawSize,
+          'parallax.tool.returned_chars': finished.output.length,
+          'parallax.tool.truncated': finished.truncated,
+          ...(finished.cancelled ? { 'parallax.tool.cancelled': true } : {}),
+        }
+      : {}),
     ...(error !== null ? { 'error.type': finished ? 'tool_error' : 'unfinished' } : {}),
     ...(waitMs > 0 ? { 'parallax.approval_wait_ms': waitMs } : {}),
-    ...(searches.length ? { 'parallax.tool_search.queries': searches.map((s) => s.query), 'parallax.tool_search.hits': searches.reduce((n, s) => n + s.hits.length, 0) } : {}),
-    ...(code ? {
-      'parallax.program.code_chars': code.code.length,
-      'parallax.program.tool_calls': code.toolCalls.length,
-      'parallax.program.tool_bytes': code.toolBytes,
-      'parallax.program.printed_bytes': code.printedBytes,
-      'parallax.program.duration_ms': code.durationMs,
-      ...(code.limitHit ? { 'parallax.program.limit_hit': code.limitHit } : {}),
-      ...(code.error ? { 'parallax.program.error': code.error.message } : {}),
-      // The record keeps each inner call's duration, not its start: children are laid end to end from the start.
-      ...(code.toolCalls.length ? { 'parallax.program.call_times': 'durations as recorded, starts laid end to end' } : {}),
-    } : {}),
+    ...(searches.length
+      ? {
+          'parallax.tool_search.queries': searches.map((s) => s.query),
+          'parallax.tool_search.hits': searches.reduce((n, s) => n + s.hits.length, 0),
+        }
+      : {}),
+    ...(code
+      ? {
+          'parallax.program.code_chars': code.code.length,
+          'parallax.program.tool_calls': code.toolCalls.length,
+          'parallax.program.tool_bytes': code.toolBytes,
+          'parallax.program.printed_bytes': code.printedBytes,
+          'parallax.program.duration_ms': code.durationMs,
+          ...(code.limitHit ? { 'parallax.program.limit_hit': code.limitHit } : {}),
+          ...(code.error ? { 'parallax.program.error': code.error.message } : {}),
+          // The record keeps each inner call's duration, not its start: children are laid end to end from the start.
+          ...(code.toolCalls.length
+            ? { 'parallax.program.call_times': 'durations as recorded, starts laid end to end' }
+            : {}),
+        }
+      : {}),
   };
   let cursor = startMs;
   const children: PlannedSpan[] = (code?.toolCalls ?? []).map((call, i) => {
@@ -317,17 +439,27 @@ function toolSpan(
       startMs: s,
       endMs: e,
       attributes: {
-        'gen_ai.operation.name': 'execute_tool', [LANGFUSE_TYPE]: 'tool', 'gen_ai.tool.name': call.name, 'gen_ai.tool.type': 'function',
-        'parallax.program.call_index': i + 1, 'parallax.program.call_id': started.callId,
-        'parallax.tool.duration_ms': call.durationMs, 'parallax.tool.result_bytes': call.resultBytes,
+        'gen_ai.operation.name': 'execute_tool',
+        [LANGFUSE_TYPE]: 'tool',
+        'gen_ai.tool.name': call.name,
+        'gen_ai.tool.type': 'function',
+        'parallax.program.call_index': i + 1,
+        'parallax.program.call_id': started.callId,
+        'parallax.tool.duration_ms': call.durationMs,
+        'parallax.tool.result_bytes': call.resultBytes,
         ...(call.error !== null ? { 'error.type': 'tool_error' } : {}),
       },
       error: call.error,
-        children: [],
+      children: [],
     };
   });
   // A sampling request lies inside the call that asked for it (clamped: its start is derived from its latency).
-  for (const x of samplings) children.push({ ...x, startMs: Math.min(Math.max(x.startMs, startMs), endMs), endMs: Math.min(Math.max(x.endMs, startMs), endMs) });
+  for (const x of samplings)
+    children.push({
+      ...x,
+      startMs: Math.min(Math.max(x.startMs, startMs), endMs),
+      endMs: Math.min(Math.max(x.endMs, startMs), endMs),
+    });
   return {
     spanId: spanIdOf(comparisonId, `tool ${runId} ${started.callId} ${started.seq}`),
     name: `execute_tool ${started.name}`,

@@ -13,7 +13,13 @@ import { hasCostInfo } from './cost-figures.js';
 import { differencesByMode, type ModeDifference } from '../../../shared/trial-differences.js';
 import { resultStatement, type ResultStatement } from '../../../shared/result-statement.js';
 import {
-  aggregateByColumn, groupByRun, summarizeComparison, summarizeRun, type ComparisonSummary, type ModeAggregate, type RunSummary,
+  aggregateByColumn,
+  groupByRun,
+  summarizeComparison,
+  summarizeRun,
+  type ComparisonSummary,
+  type ModeAggregate,
+  type RunSummary,
 } from '../../../shared/summary.js';
 
 export interface ReportRun {
@@ -76,7 +82,8 @@ function runOrder(meta: ComparisonMeta, byRun: Map<string, StepEvent[]>): Slot[]
     const v = variant(r.variant);
     return { runId: r.runId, mode: r.mode, trial: r.trial ?? 1, column: v ? { key: v.key, label: v.label } : null };
   });
-  for (const runId of byRun.keys()) if (!order.some((o) => o.runId === runId)) order.push({ runId, mode: null, trial: 1, column: null });
+  for (const runId of byRun.keys())
+    if (!order.some((o) => o.runId === runId)) order.push({ runId, mode: null, trial: 1, column: null });
   // Grouped by trial (stable, so the modes keep their order within a trial); a no-op for one trial.
   return order.sort((a, b) => a.trial - b.trial);
 }
@@ -85,11 +92,19 @@ function runOrder(meta: ComparisonMeta, byRun: Map<string, StepEvent[]>): Slot[]
  * The comparison summary of stored events, runs in the comparison's order. A run listed in the meta that
  * stored no event still gets a row (zero totals), so a crashed-before-start run is visible.
  */
-export function summarizeStored(meta: ComparisonMeta, events: readonly StepEvent[], interruptedRunIds: readonly string[] = []): ComparisonSummary {
+export function summarizeStored(
+  meta: ComparisonMeta,
+  events: readonly StepEvent[],
+  interruptedRunIds: readonly string[] = [],
+): ComparisonSummary {
   return summarizeComparison(prepareRuns(meta, events, interruptedRunIds).map((r) => r.summary));
 }
 
-function prepareRuns(meta: ComparisonMeta, events: readonly StepEvent[], interruptedRunIds: readonly string[]): ReportRun[] {
+function prepareRuns(
+  meta: ComparisonMeta,
+  events: readonly StepEvent[],
+  interruptedRunIds: readonly string[],
+): ReportRun[] {
   const byRun = groupByRun(events);
   const order = runOrder(meta, byRun);
   const columnCount = new Map<string, number>();
@@ -102,16 +117,35 @@ function prepareRuns(meta: ComparisonMeta, events: readonly StepEvent[], interru
     const mode = started?.mode ?? metaMode ?? 'react';
     const base = summarizeRun(list);
     // A run that stored nothing is still its column's, as meta.json lists it.
-    const known: RunSummary = list.length > 0 ? base : { ...base, runId, mode, column: metaColumn ?? columnOf({ mode }) };
+    const known: RunSummary =
+      list.length > 0 ? base : { ...base, runId, mode, column: metaColumn ?? columnOf({ mode }) };
     // History knows which unfinished runs died with their host (interrupted) rather than still running.
     // One that stored nothing never started: its round never began.
-    const summary: RunSummary = known.status === 'running' && interruptedRunIds.includes(runId) ? { ...known, status: list.length === 0 ? 'never-started' : 'interrupted' } : known;
+    const summary: RunSummary =
+      known.status === 'running' && interruptedRunIds.includes(runId)
+        ? { ...known, status: list.length === 0 ? 'never-started' : 'interrupted' }
+        : known;
     const { column } = summary;
     columnCount.set(column.key, (columnCount.get(column.key) ?? 0) + 1);
     const label = column.key === mode ? (MODE_LABELS[mode] ?? mode) : column.label;
-    runs.push({ runId, mode, column, slot: mode, trial, label: trials > 1 ? `${label} · trial ${trial}` : label, events: list, summary, started, finished });
+    runs.push({
+      runId,
+      mode,
+      column,
+      slot: mode,
+      trial,
+      label: trials > 1 ? `${label} · trial ${trial}` : label,
+      events: list,
+      summary,
+      started,
+      finished,
+    });
   }
-  const slots = columnSlots(runs.filter((r, i) => runs.findIndex((o) => o.column.key === r.column.key) === i).map((r) => ({ key: r.column.key, mode: r.mode })));
+  const slots = columnSlots(
+    runs
+      .filter((r, i) => runs.findIndex((o) => o.column.key === r.column.key) === i)
+      .map((r) => ({ key: r.column.key, mode: r.mode })),
+  );
   for (const [i, r] of runs.entries()) runs[i] = { ...r, slot: slots.get(r.column.key) ?? r.mode };
   if (trials > 1) return runs;
   // Number the labels only when a column repeats, so "ReAct" stays "ReAct" in the usual one-run-per-mode case.
@@ -125,7 +159,11 @@ function prepareRuns(meta: ComparisonMeta, events: readonly StepEvent[], interru
 }
 
 /** Per-mode aggregates of stored events, as a report computes them (used to rebuild an old JSON file's). */
-export function aggregateStored(meta: ComparisonMeta, events: readonly StepEvent[], interruptedRunIds: readonly string[] = []): ModeAggregate[] {
+export function aggregateStored(
+  meta: ComparisonMeta,
+  events: readonly StepEvent[],
+  interruptedRunIds: readonly string[] = [],
+): ModeAggregate[] {
   return aggregateByColumn(prepareRuns(meta, events, interruptedRunIds).map((r) => r.summary));
 }
 
@@ -147,7 +185,12 @@ export function prepareReport(stored: StoredComparison): ReportData {
     slotOf: (key) => runs.find((r) => r.column.key === key)?.slot ?? 'react',
     simulated,
     costInfo,
-    costShown: costInfo && runs.some((r) => r.summary.cost.kind !== 'simulated' || r.summary.cost.costedSteps > 0 || r.summary.usageSource !== 'reported'),
+    costShown:
+      costInfo &&
+      runs.some(
+        (r) =>
+          r.summary.cost.kind !== 'simulated' || r.summary.cost.costedSteps > 0 || r.summary.usageSource !== 'reported',
+      ),
     warnings: stored.warnings,
     interruptedRunIds: stored.interruptedRunIds,
   };
@@ -160,7 +203,9 @@ export function prepareReport(stored: StoredComparison): ReportData {
 export function columnModelsNote(d: Pick<ReportData, 'variants'>): string {
   const own = (d.variants ?? []).filter((v) => v.model !== undefined || v.provider !== undefined || v.baseUrl);
   if (own.length === 0) return '';
-  return own.length === d.variants!.length ? " (the comparison's default; every column runs its own: see Columns)" : " (the comparison's; some columns run their own: see Columns)";
+  return own.length === d.variants!.length
+    ? " (the comparison's default; every column runs its own: see Columns)"
+    : " (the comparison's; some columns run their own: see Columns)";
 }
 
 /** What a run's state is called in a report. A run with no run-finished event never finished. */
@@ -175,7 +220,8 @@ export function statusLabel(run: ReportRun): string {
 
 /** One sentence explaining a run that did not answer, or null when it answered. */
 export function statusNote(run: ReportRun): string | null {
-  if (run.summary.status === 'never-started') return 'The run never started: the host stopped before its round began, so nothing of it was recorded.';
+  if (run.summary.status === 'never-started')
+    return 'The run never started: the host stopped before its round began, so nothing of it was recorded.';
   if (run.events.length === 0) return 'No event of this run was stored: its worker failed before the run started.';
   switch (run.summary.status) {
     case 'answered':

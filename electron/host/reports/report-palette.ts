@@ -5,7 +5,14 @@
  * apart when printed in grey.
  */
 import { slotColours, slotMode, type ColumnSlot } from '../../../shared/column-shades.js';
-import { COLUMN_MODE_IDS, MODE_IDS, MODES, type Marker, type ModeDescription, type ModeId } from '../../../shared/modes.js';
+import {
+  COLUMN_MODE_IDS,
+  MODE_IDS,
+  MODES,
+  type Marker,
+  type ModeDescription,
+  type ModeId,
+} from '../../../shared/modes.js';
 import { html, type SafeHtml } from './html-escape.js';
 
 export type { Marker };
@@ -20,7 +27,15 @@ export interface ReportModeStyle {
 }
 
 export const REPORT_MODE_STYLES: Readonly<Record<ModeId, ReportModeStyle>> = Object.fromEntries(
-  COLUMN_MODE_IDS.map((m) => [m, { color: MODES[m].colour.light.prompt, tint: MODES[m].colour.light.completion, dash: MODES[m].dash, marker: MODES[m].marker }]),
+  COLUMN_MODE_IDS.map((m) => [
+    m,
+    {
+      color: MODES[m].colour.light.prompt,
+      tint: MODES[m].colour.light.completion,
+      dash: MODES[m].dash,
+      marker: MODES[m].marker,
+    },
+  ]),
 ) as Record<ModeId, ReportModeStyle>;
 
 const FALLBACK: ReportModeStyle = { color: '#57606A', tint: '#C9CED4', dash: '1 2', marker: 'circle' };
@@ -38,7 +53,11 @@ export function modeStyle(slot: ColumnSlot | string): ReportModeStyle {
   const colours = slotColours(slot);
   if (!mode || !colours) return FALLBACK;
   let style = shadeStyles.get(slot);
-  if (!style) shadeStyles.set(slot, (style = { ...REPORT_MODE_STYLES[mode], color: colours.light.prompt, tint: colours.light.completion }));
+  if (!style)
+    shadeStyles.set(
+      slot,
+      (style = { ...REPORT_MODE_STYLES[mode], color: colours.light.prompt, tint: colours.light.completion }),
+    );
   return style;
 }
 
@@ -54,7 +73,9 @@ export function reportPaletteCss(modes: readonly string[] = []): string {
     .filter(([m]) => FIRST_MODES.includes(m) || modes.includes(m))
     .map(([m, s]) => `.swatch.mode-${m} { background: ${s.color}; }`);
   // A mode's shades (its second and later columns) get rules only in the reports that show them.
-  for (const slot of modes) if (!(slot in REPORT_MODE_STYLES) && slotMode(slot)) rules.push(`.swatch.mode-${slot} { background: ${modeStyle(slot).color}; }`);
+  for (const slot of modes)
+    if (!(slot in REPORT_MODE_STYLES) && slotMode(slot))
+      rules.push(`.swatch.mode-${slot} { background: ${modeStyle(slot).color}; }`);
   return `.swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 6px; background: ${FALLBACK.color};
   vertical-align: 0; -webkit-print-color-adjust: exact; print-color-adjust: exact; }\n${rules.join('\n')}\n`;
 }

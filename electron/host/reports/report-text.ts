@@ -16,12 +16,21 @@ export { formatInt, formatMs };
 
 /** Epoch ms → "2026-11-30 14:05:09 UTC" (UTC, so the text is the same on every machine). */
 export function formatUtc(epochMs: number): string {
-  return new Date(epochMs).toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, ' UTC');
+  return new Date(epochMs)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d{3}Z$/, ' UTC');
 }
 
 /** A short name for a file: lower case letters, digits and dashes. */
 export function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'comparison';
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'comparison'
+  );
 }
 
 export function reportFileName(meta: ComparisonMeta, ext: string): string {
@@ -47,7 +56,9 @@ export function settingsRows(s: RunSettings): [string, string][] {
     ...knobRows(s),
     ['Simulated faults', s.simFaults.length ? s.simFaults.join(', ') : 'none'],
     // Comparisons stored before approvals existed keep their settings list (and their reports' bytes).
-    ...(s.approvals && Object.keys(s.approvals).length ? [['Tool approvals', approvalText(s.approvals)] as [string, string]] : []),
+    ...(s.approvals && Object.keys(s.approvals).length
+      ? [['Tool approvals', approvalText(s.approvals)] as [string, string]]
+      : []),
   ];
 }
 
@@ -61,10 +72,19 @@ export function approvalText(policy: RunSettings['approvals'] | undefined): stri
   return set.length ? set.join(', ') : 'not recorded (every tool ran without asking)';
 }
 
-const DECISIONS = { allow: 'allowed by the user', deny: 'denied by the user', 'allow-comparison': 'allowed for the whole comparison', cancelled: 'not answered (the run was cancelled)' } as const;
+const DECISIONS = {
+  allow: 'allowed by the user',
+  deny: 'denied by the user',
+  'allow-comparison': 'allowed for the whole comparison',
+  cancelled: 'not answered (the run was cancelled)',
+} as const;
 
 /** What follows the tool's name: " (inside the program): denied by the user after 4.7 s (…)". */
-export function approvalOutcome(inProgram: boolean, decision: keyof typeof DECISIONS | null, waitedMs: number | null): string {
+export function approvalOutcome(
+  inProgram: boolean,
+  decision: keyof typeof DECISIONS | null,
+  waitedMs: number | null,
+): string {
   const what = decision ? DECISIONS[decision] : 'still waiting when the run stopped';
   const wait = waitedMs !== null && waitedMs >= 1 ? ` after ${formatMs(waitedMs)} (kept out of the run's time)` : '';
   return `${inProgram ? ' (inside the program)' : ''}: ${what}${wait}`;
@@ -83,7 +103,9 @@ export function formatArgs(args: unknown): string {
 }
 
 /** Length in characters of the tool definitions as sent (JSON of name, description, parameters). */
-export function toolDefinitionChars(tools: readonly { name: string; description: string; parameters: unknown }[]): number {
+export function toolDefinitionChars(
+  tools: readonly { name: string; description: string; parameters: unknown }[],
+): number {
   return tools.length ? JSON.stringify(tools).length : 0;
 }
 

@@ -28,7 +28,8 @@ export function formatRange(s: Stat, ms = false): string {
 
 /** Difference of a mode's mean against the first mode's mean, in percent; null when either has no finished run. */
 export function meanDiff(agg: ModeAggregate, base: ModeAggregate | undefined, key: StatKey): number | null {
-  const v = agg[key], b = base?.[key];
+  const v = agg[key],
+    b = base?.[key];
   return v && b ? percentDiff(v.mean, b.mean) : null;
 }
 
@@ -54,7 +55,8 @@ export function byTrial(runs: readonly ReportRun[]): { trial: number; runs: Repo
 export function trialCheapest(runs: readonly ReportRun[]): ReportRun | null {
   const answered = runs.filter((r) => r.summary.status === 'answered');
   // A run whose usage was not sent has incomplete totals: no trial winner is named from them.
-  if (runs.length < 2 || answered.length === 0 || answered.some((r) => r.summary.usageSource === 'missing')) return null;
+  if (runs.length < 2 || answered.length === 0 || answered.some((r) => r.summary.usageSource === 'missing'))
+    return null;
   const min = Math.min(...answered.map((r) => r.summary.totals.total));
   const at = answered.filter((r) => r.summary.totals.total === min);
   return at.length === 1 ? at[0] : null;
@@ -72,29 +74,52 @@ export function trialWins(runs: readonly ReportRun[]): Map<string, number> {
 
 /** Largest spread between the modes' first requests within one trial (trials start in rounds, not together). */
 export function trialStartSpreadMs(runs: readonly ReportRun[]): number | null {
-  const spreads = byTrial(runs).map((g) => startSpreadMs(g.runs.map((r) => r.summary))).filter((s): s is number => s !== null);
+  const spreads = byTrial(runs)
+    .map((g) => startSpreadMs(g.runs.map((r) => r.summary)))
+    .filter((s): s is number => s !== null);
   return spreads.length ? Math.max(...spreads) : null;
 }
 
 /** One plain-text sentence on which mode was cheaper on average, for both formats to wrap in their markup. */
 /** `byTokens`: name it "Fewest tokens on average" (comparisons with costs, where "cheaper" means by cost). */
-export function averageVerdict(byMode: readonly ModeAggregate[], runs: readonly ReportRun[], trials: number, simulated: boolean, byTokens = false): {
-  cheaper: string | null; text: string;
+export function averageVerdict(
+  byMode: readonly ModeAggregate[],
+  runs: readonly ReportRun[],
+  trials: number,
+  simulated: boolean,
+  byTokens = false,
+): {
+  cheaper: string | null;
+  text: string;
 } {
   const best = cheapestOnAverage(byMode);
   const partial = byMode.filter((a) => a.answered < a.trials);
   const left = byMode.filter((a) => a.finished < a.trials);
-  const coverage = (partial.length ? ` ${partial.map((a) => `${columnLabel(a)} answered ${a.answered} of ${a.trials}`).join(', ')}.` : '') +
-    (left.length ? ` Means leave out runs that did not end by themselves: ${left.map((a) => `${columnLabel(a)} counts ${a.finished} of ${a.trials}`).join(', ')}.` : '');
-  if (!best) return { cheaper: null, text: `No run ended by itself, so no mode is called cheaper on average.${coverage}` };
+  const coverage =
+    (partial.length
+      ? ` ${partial.map((a) => `${columnLabel(a)} answered ${a.answered} of ${a.trials}`).join(', ')}.`
+      : '') +
+    (left.length
+      ? ` Means leave out runs that did not end by themselves: ${left.map((a) => `${columnLabel(a)} counts ${a.finished} of ${a.trials}`).join(', ')}.`
+      : '');
+  if (!best)
+    return { cheaper: null, text: `No run ended by itself, so no mode is called cheaper on average.${coverage}` };
   if (byMode.length < 2) return { cheaper: null, text: `Only one mode ran.${coverage}` };
   const missing = byMode.filter((a) => a.usageSource === 'missing');
   if (missing.length) {
-    return { cheaper: null, text: `No token verdict on average: the provider sent no usage for some steps of ${missing.map(columnLabel).join(', ')}, so ${missing.length === 1 ? 'its means are' : 'their means are'} incomplete.${coverage}` };
+    return {
+      cheaper: null,
+      text: `No token verdict on average: the provider sent no usage for some steps of ${missing.map(columnLabel).join(', ')}, so ${missing.length === 1 ? 'its means are' : 'their means are'} incomplete.${coverage}`,
+    };
   }
-  const est = byMode.some((a) => isEstimated(a.usageSource)) ? ' (≈ estimated: built on usage Parallax counted because the provider sent none)' : '';
+  const est = byMode.some((a) => isEstimated(a.usageSource))
+    ? ' (≈ estimated: built on usage Parallax counted because the provider sent none)'
+    : '';
   const base = byMode[0];
-  const vs = best === base ? 'the first mode (baseline)' : `${formatPercent(meanDiff(best, base, 'total'))} vs ${columnLabel(base)}'s mean`;
+  const vs =
+    best === base
+      ? 'the first mode (baseline)'
+      : `${formatPercent(meanDiff(best, base, 'total'))} vs ${columnLabel(base)}'s mean`;
   const wins = trialWins(runs).get(best.column.key) ?? 0;
   const text = ` — mean ${est ? '≈ ' : ''}${formatMean(best.total!.mean)} total tokens${simulated ? ' (simulated)' : ''}${est} over ${best.finished} run${best.finished === 1 ? '' : 's'}, ${vs}. Cheapest run in ${wins} of ${trials} trials.${coverage}`;
   return { cheaper: `${byTokens ? 'Fewest tokens on average' : 'Cheaper on average'}: ${columnLabel(best)}`, text };

@@ -9,10 +9,19 @@ import path, { extname, join, normalize, sep } from 'node:path';
 import { appLayout } from '../../engine/app-layout.js';
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.json': 'application/json; charset=utf-8', '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.woff2': 'font/woff2', '.woff': 'font/woff',
-  '.txt': 'text/plain; charset=utf-8', '.wasm': 'application/wasm',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+  '.wasm': 'application/wasm',
 };
 
 /** dist/renderer of this checkout or install. */
@@ -37,7 +46,9 @@ const SECURITY_HEADERS = {
 
 export async function serveStatic(dir: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS }).end('Only GET and HEAD are served.\n');
+    res
+      .writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS })
+      .end('Only GET and HEAD are served.\n');
     return;
   }
   let pathname: string;
@@ -62,7 +73,9 @@ export async function serveStatic(dir: string, req: IncomingMessage, res: Server
     file = join(dir, 'index.html');
     info = await stat(file).catch(() => null);
     if (!info?.isFile()) {
-      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS }).end(missingRendererMessage(dir) + '\n');
+      res
+        .writeHead(503, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS })
+        .end(missingRendererMessage(dir) + '\n');
       return;
     }
   }

@@ -10,7 +10,13 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { INVOKE_CHANNELS, type InvokeChannel, type InvokeHandlers } from '../../../shared/ipc-contract.js';
 import type { StepEvent } from '../../../shared/step-event.js';
-import { DEFAULT_PORT, TOKEN_PARAM, WS_PATH, type ClientMessage, type ServerMessage } from '../../../shared/ws-protocol.js';
+import {
+  DEFAULT_PORT,
+  TOKEN_PARAM,
+  WS_PATH,
+  type ClientMessage,
+  type ServerMessage,
+} from '../../../shared/ws-protocol.js';
 import { createHost, type Host, type HostOptions } from '../host.js';
 import { memoryKeyStore } from '../key-store.js';
 import { allowedFolders } from '../workspace-access.js';
@@ -50,7 +56,12 @@ export interface WebHostOptions {
   readonly keyEnv?: readonly string[];
   /** Keep warm workers (started when a page says app:ready, refilled after each comparison); default on. */
   readonly warmPool?: boolean;
-  readonly host?: Partial<Omit<HostOptions, 'dataDir' | 'onEvents' | 'getApiKey' | 'keys' | 'appHost' | 'caller' | 'workspaces' | 'mcp' | 'agents'>>;
+  readonly host?: Partial<
+    Omit<
+      HostOptions,
+      'dataDir' | 'onEvents' | 'getApiKey' | 'keys' | 'appHost' | 'caller' | 'workspaces' | 'mcp' | 'agents'
+    >
+  >;
   /** Channels answered beside the host's, made from it (`parallax serve` merges in the suite handlers). */
   readonly moreHandlers?: (host: Host) => Partial<InvokeHandlers>;
 }
@@ -90,7 +101,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const bind = options.bindAddress ?? LOOPBACK;
   checkBindAddress(bind);
   const port = options.port ?? DEFAULT_PORT;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Port ${port} is not valid: use a number from 1 to 65535, or 0 for any free port.`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`Port ${port} is not valid: use a number from 1 to 65535, or 0 for any free port.`);
   const token = options.token ?? randomBytes(24).toString('base64url');
   const rendererDir = options.rendererDir ?? defaultRendererDir();
   const keys = memoryKeyStore(options.env ?? process.env);
@@ -113,7 +125,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     // names the operator allowed, as the desktop asks in a dialog.
     confirmKeyEnv: async (name) => {
       if ((options.keyEnv ?? []).includes(name)) return true;
-      throw new Error(`This web host does not read ${name}: a page may name only the key variables its operator allowed. Start it with parallax serve --allow-key-env ${name}, or enter the key in the page.`);
+      throw new Error(
+        `This web host does not read ${name}: a page may name only the key variables its operator allowed. Start it with parallax serve --allow-key-env ${name}, or enter the key in the page.`,
+      );
     },
     getApiKey: keys.getApiKey,
     keys,
@@ -132,7 +146,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const server = createServer((req, res) => {
     if (!hosts.has(req.headers.host ?? '')) {
       // A page reached through another host name (DNS rebinding) gets nothing.
-      res.writeHead(421, { 'content-type': 'text/plain; charset=utf-8' }).end('This server answers only at its own 127.0.0.1 address.\n');
+      res
+        .writeHead(421, { 'content-type': 'text/plain; charset=utf-8' })
+        .end('This server answers only at its own 127.0.0.1 address.\n');
       return;
     }
     void serveStatic(rendererDir, req, res).catch(() => {
@@ -143,7 +159,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
 
   const refuse = (socket: Duplex, status: number, text: string, reason: string): void => {
-    socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n${reason}\n`);
+    socket.end(
+      `HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n${reason}\n`,
+    );
   };
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
@@ -151,11 +169,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (url.pathname !== WS_PATH) return refuse(socket, 404, 'Not Found', `The socket is at ${WS_PATH}.`);
     if (!hosts.has(req.headers.host ?? '')) return refuse(socket, 421, 'Misdirected Request', 'Wrong host.');
     const origin = req.headers.origin ?? '';
-    if (!origins.has(origin)) return refuse(socket, 403, 'Forbidden', 'The socket only accepts pages served by this Parallax host.');
+    if (!origins.has(origin))
+      return refuse(socket, 403, 'Forbidden', 'The socket only accepts pages served by this Parallax host.');
     if (!sameToken(url.searchParams.get(TOKEN_PARAM), token)) {
       // Our own page with a stale token (the server restarted): complete the handshake only to close it with
       // 4401, which the page shows as "open the printed URL" instead of retrying forever. Nothing is read.
-      wss.handleUpgrade(req, socket, head, (ws) => ws.close(4401, 'Wrong or missing token: open the URL that `parallax serve` printed.'));
+      wss.handleUpgrade(req, socket, head, (ws) =>
+        ws.close(4401, 'Wrong or missing token: open the URL that `parallax serve` printed.'),
+      );
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws));
@@ -200,9 +221,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) => {
-      reject(err.code === 'EADDRINUSE'
-        ? new Error(`Port ${port} on ${LOOPBACK} is already in use. Pass --port with another number, or --port 0 for any free port.`)
-        : err);
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new Error(
+              `Port ${port} on ${LOOPBACK} is already in use. Pass --port with another number, or --port 0 for any free port.`,
+            )
+          : err,
+      );
     });
     server.listen(port, bind, () => resolve());
   }).catch(async (err) => {

@@ -32,7 +32,10 @@ export function missingTools(conv: Conversation, names: readonly string[]): SimR
 }
 
 /** Whether the named tools (any offered, when none is) carry the vague descriptions of the toolDescriptions setting. */
-export function descriptionsVague(conv: Conversation, names: readonly string[] = [...conv.toolDescriptions.keys()]): boolean {
+export function descriptionsVague(
+  conv: Conversation,
+  names: readonly string[] = [...conv.toolDescriptions.keys()],
+): boolean {
   const described = names.map((n) => conv.toolDescriptions.get(n)).filter((d): d is string => d !== undefined);
   return described.length > 0 && described.every(isVagueDescription);
 }

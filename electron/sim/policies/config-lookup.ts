@@ -19,7 +19,8 @@ export function reactConfigLookup(conv: Conversation, file: string): SimReply {
   if (!read) return callTools([{ name: 'read_file', args: { path: file } }]);
   const server = objectResult(read.result)?.server;
   const port = typeof server === 'object' && server !== null ? (server as Record<string, unknown>).port : undefined;
-  if (typeof port !== 'number') return finalAnswer([`I could not find the server port in ${file}: ${firstLine(read.result ?? 'no result')}`]);
+  if (typeof port !== 'number')
+    return finalAnswer([`I could not find the server port in ${file}: ${firstLine(read.result ?? 'no result')}`]);
   return portAnswer(port, file);
 }
 
@@ -29,6 +30,9 @@ export function codeConfigLookup(conv: Conversation, file: string): SimReply {
   const out = programOutput(program.result);
   if (out.error) return finalAnswer([`My program could not read the port from ${file}: ${firstLine(out.error)}`]);
   const printed = out.printed.trim();
-  if (!/^\d+$/.test(printed)) return finalAnswer([`${file} holds no number at server.port: my program printed ${firstLine(printed || 'nothing')}.`]);
+  if (!/^\d+$/.test(printed))
+    return finalAnswer([
+      `${file} holds no number at server.port: my program printed ${firstLine(printed || 'nothing')}.`,
+    ]);
   return portAnswer(Number(printed), file);
 }

@@ -65,10 +65,15 @@ export interface Conversation {
 /** A user message answering a final answer (a reply without tool calls): the harness speaking, not a new task. */
 function isFeedback(messages: readonly WireMessage[], i: number): boolean {
   const before = messages[i - 1];
-  return i > 0 && messages[i].role === 'user' && before?.role === 'assistant' && !(before.tool_calls?.length);
+  return i > 0 && messages[i].role === 'user' && before?.role === 'assistant' && !before.tool_calls?.length;
 }
 
-export function readConversation(messages: readonly WireMessage[], tools: readonly WireTool[], trial = 1, model: SimModelId = 'sim'): Conversation {
+export function readConversation(
+  messages: readonly WireMessage[],
+  tools: readonly WireTool[],
+  trial = 1,
+  model: SimModelId = 'sim',
+): Conversation {
   const toolNames = new Set(tools.map((t) => t.function.name));
   const runCode = tools.find((t) => t.function.name === 'run_code');
   let start = -1;
@@ -120,9 +125,13 @@ export function readConversation(messages: readonly WireMessage[], tools: readon
       }
       const args = parseArgs(call.function.arguments) ?? {};
       // A forwarded call counts as a call of the tool it names, so the task policies read it unchanged.
-      const inner = call.function.name === CALL_TOOL && typeof args.name === 'string' && typeof args.arguments === 'object' && args.arguments !== null
-        ? { name: args.name, args: args.arguments as Record<string, unknown> }
-        : null;
+      const inner =
+        call.function.name === CALL_TOOL &&
+        typeof args.name === 'string' &&
+        typeof args.arguments === 'object' &&
+        args.arguments !== null
+          ? { name: args.name, args: args.arguments as Record<string, unknown> }
+          : null;
       const record = { id: call.id, name: inner?.name ?? call.function.name, args: inner?.args ?? args, result };
       // Cleared from the history: the model no longer sees what it returned.
       if (result?.startsWith(CLEARED_LEAD)) {
@@ -136,7 +145,8 @@ export function readConversation(messages: readonly WireMessage[], tools: readon
   // With call_tool, the tools a search listed are callable from then on, though they never join `tools`.
   if (toolNames.has(CALL_TOOL)) {
     for (const c of calls) {
-      if (c.name === 'search_tools') for (const m of (c.result ?? '').matchAll(/^- ([A-Za-z_][\w.-]*)\(/gm)) toolNames.add(m[1]!);
+      if (c.name === 'search_tools')
+        for (const m of (c.result ?? '').matchAll(/^- ([A-Za-z_][\w.-]*)\(/gm)) toolNames.add(m[1]!);
     }
   }
   const system = messages.find((m) => m.role === 'system' || m.role === 'developer');
@@ -167,7 +177,13 @@ export function callKey(name: string, args: Record<string, unknown>): string {
 /** A planned call's key, a forwarded call_tool read as the tool it names. */
 export function plannedKey(name: string, argsText: string): string {
   const args = parseArgs(argsText) ?? {};
-  if (name === CALL_TOOL && typeof args.name === 'string' && typeof args.arguments === 'object' && args.arguments !== null) return callKey(args.name, args.arguments as Record<string, unknown>);
+  if (
+    name === CALL_TOOL &&
+    typeof args.name === 'string' &&
+    typeof args.arguments === 'object' &&
+    args.arguments !== null
+  )
+    return callKey(args.name, args.arguments as Record<string, unknown>);
   return callKey(name, args);
 }
 
@@ -175,14 +191,17 @@ function faultOf(name: string, args: string, toolNames: ReadonlySet<string>): Fa
   if (!toolNames.has(name)) return 'unknown-tool';
   const parsed = parseArgs(args);
   if (parsed === null) return 'malformed-args';
-  if (name === 'run_code' && typeof parsed.code === 'string' && parsed.code.trim() === ENDLESS_PROGRAM) return 'loop-forever';
+  if (name === 'run_code' && typeof parsed.code === 'string' && parsed.code.trim() === ENDLESS_PROGRAM)
+    return 'loop-forever';
   return null;
 }
 
 export function parseArgs(text: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(text === '' ? '{}' : text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -213,7 +232,9 @@ export function jsonResult(result: string | undefined): unknown {
 
 export function objectResult(result: string | undefined): Record<string, unknown> | undefined {
   const value = jsonResult(result);
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 /**
@@ -231,7 +252,10 @@ export function namesResult(result: string | undefined): string[] | undefined {
   if (Array.isArray(value)) return value.map(String);
   const text = textResult(result);
   if (text === undefined || looksLikeError(text)) return undefined;
-  return text.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 }
 
 /**
@@ -243,7 +267,9 @@ export function looksLikeError(result: string): boolean {
   // "Error:" as the tool side writes it; a log whose first line is "ERROR …" is content.
   if (/^Error:/.test(text)) return true;
   if (text.includes('\n') || text.length > 600) return false;
-  return /(not found|does not exist|no such|is a folder|not a UTF-8|over read_file|outside the workspace|is absolute|invalid|cancelled|not valid JSON|unknown tool|failed)/i.test(text);
+  return /(not found|does not exist|no such|is a folder|not a UTF-8|over read_file|outside the workspace|is absolute|invalid|cancelled|not valid JSON|unknown tool|failed)/i.test(
+    text,
+  );
 }
 
 /** First line of an error, for a short note in the next reply. */

@@ -27,7 +27,8 @@ export function summaryText(transcript: string): string {
   for (const l of lines) {
     if (l.startsWith('assistant: ')) {
       turns++;
-      for (const m of l.matchAll(/called ([\w.-]+) (\{.*?\})(?=; called |$)/g)) called.push({ id: null, name: m[1]!, args: m[2]! });
+      for (const m of l.matchAll(/called ([\w.-]+) (\{.*?\})(?=; called |$)/g))
+        called.push({ id: null, name: m[1]!, args: m[2]! });
     }
     const r = /^result of (\S+): ([\s\S]*)$/.exec(l);
     if (r) {
@@ -38,7 +39,9 @@ export function summaryText(transcript: string): string {
       const rest = lines.slice(lines.indexOf(l) + 1);
       const end = rest.findIndex((x) => /^(assistant|result of \S+|user|system): /.test(x));
       const text = [r[2]!, ...rest.slice(0, end < 0 ? rest.length : end)].join('\n');
-      out.push(`- ${c.name} ${c.args} → ${text.length <= KEPT_RESULT_CHARS ? JSON.stringify(text) : `(${text.length} characters, not kept)`}`);
+      out.push(
+        `- ${c.name} ${c.args} → ${text.length <= KEPT_RESULT_CHARS ? JSON.stringify(text) : `(${text.length} characters, not kept)`}`,
+      );
     }
   }
   return [`steps: ${steps + turns}`, ...out].join('\n');
@@ -60,9 +63,18 @@ export function readSummary(message: WireMessage): { steps: number; calls: Summa
     const m = LINE.exec(l);
     if (!m) continue;
     let args: Record<string, unknown> = {};
-    try { args = JSON.parse(m[2]!) as Record<string, unknown>; } catch { /* a hostile or garbled line names no arguments */ }
+    try {
+      args = JSON.parse(m[2]!) as Record<string, unknown>;
+    } catch {
+      /* a hostile or garbled line names no arguments */
+    }
     let result: string | null = null;
-    if (m[3]!.startsWith('"')) try { result = JSON.parse(m[3]!) as string; } catch { result = null; }
+    if (m[3]!.startsWith('"'))
+      try {
+        result = JSON.parse(m[3]!) as string;
+      } catch {
+        result = null;
+      }
     calls.push({ name: m[1]!, args, result });
   }
   return { steps: Number(/^steps: (\d+)$/m.exec(text)?.[1] ?? 0), calls };

@@ -45,14 +45,16 @@ export function unknownTaskAnswer(): SimReply {
   );
 }
 
-
 /**
  * The mode, from the tools offered (sim-modes.ts: each mode's detector): run_code alone is Code Mode (Python
  * when its description asks for it), run_code beside direct tools is Hybrid, search_tools without run_code is
  * ReAct + tool search, none with the Thought / Action format in the system prompt is ReAct (text), anything
  * else is ReAct.
  */
-export function modeOf(toolNames: ReadonlySet<string>, context: { readonly systemPrompt?: string; readonly runCodeDescription?: string } = {}): ModeId {
+export function modeOf(
+  toolNames: ReadonlySet<string>,
+  context: { readonly systemPrompt?: string; readonly runCodeDescription?: string } = {},
+): ModeId {
   return simModeOf({ toolNames, ...context }).id;
 }
 
@@ -61,9 +63,14 @@ export function modeOf(toolNames: ReadonlySet<string>, context: { readonly syste
  * family's (a text mode's request arrives here in native form); the mode may then adjust the reply.
  */
 function decideFor(conv: Conversation, task: SimTaskMatch): SimReply {
-  const mode = simModeOf({ toolNames: conv.toolNames, systemPrompt: conv.systemPrompt, runCodeDescription: conv.runCodeDescription });
+  const mode = simModeOf({
+    toolNames: conv.toolNames,
+    systemPrompt: conv.systemPrompt,
+    runCodeDescription: conv.runCodeDescription,
+  });
   // ReAct's policies call tools by name: a request that offers none gets a plain refusal.
-  if (mode.family === 'react' && conv.toolNames.size === 0) return finalAnswer(['This task needs tools, and the request offered none.']);
+  if (mode.family === 'react' && conv.toolNames.size === 0)
+    return finalAnswer(['This task needs tools, and the request offered none.']);
   const reply = task.policy(mode.id, mode.family)(conv);
   return mode.adjust ? mode.adjust(reply, conv) : reply;
 }
@@ -84,7 +91,11 @@ export function decide(
   if (!task) return { reply: unknownTaskAnswer(), conv, policy: false };
   // A harness's feedback on an answer (loop.ts answerFeedback) bounds its own turns: those are not loops.
   if (conv.turns - conv.feedback.length >= MAX_TURNS) {
-    return { reply: finalAnswer([`I could not finish this task in ${MAX_TURNS} steps, so I am stopping here.`]), conv, policy: true };
+    return {
+      reply: finalAnswer([`I could not finish this task in ${MAX_TURNS} steps, so I am stopping here.`]),
+      conv,
+      policy: true,
+    };
   }
   return { reply: forgetful(decideFor(conv, task), conv), conv, policy: true };
 }
@@ -98,5 +109,7 @@ function forgetful(reply: SimReply, conv: Conversation): SimReply {
   if (reply.kind !== 'tools' || conv.clearedCalls.size === 0) return reply;
   const lost = reply.calls.find((c) => (conv.clearedCalls.get(plannedKey(c.name, c.arguments)) ?? 0) >= 2);
   if (!lost) return reply;
-  return finalAnswer([`I had to read ${lost.name} ${lost.arguments} again after its result was cleared from the conversation, and it was cleared again before I could use it, so I cannot finish the task with this little history.`]);
+  return finalAnswer([
+    `I had to read ${lost.name} ${lost.arguments} again after its result was cleared from the conversation, and it was cleared again before I could use it, so I cannot finish the task with this little history.`,
+  ]);
 }

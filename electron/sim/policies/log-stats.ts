@@ -10,10 +10,27 @@
 import { countLog } from '../../tasks/builtin/rules.js';
 import { callTools, type SimReply } from '../types.js';
 import { JS_PROGRAMS, programsFor } from './programs.js';
-import { descriptionsVague, variablesPersist, finalAnswer, missingTools, programOutput, shellQuote, trialDraws } from './common.js';
+import {
+  descriptionsVague,
+  variablesPersist,
+  finalAnswer,
+  missingTools,
+  programOutput,
+  shellQuote,
+  trialDraws,
+} from './common.js';
 import type { SimModelId } from '../../../shared/sim-models.js';
 import { SEED_BASE } from '../../engine/tools/seed-tools.js';
-import { lastCall, looksLikeError, firstLine, namesResult, objectResult, textResult, type CallRecord, type Conversation } from './conversation.js';
+import {
+  lastCall,
+  looksLikeError,
+  firstLine,
+  namesResult,
+  objectResult,
+  textResult,
+  type CallRecord,
+  type Conversation,
+} from './conversation.js';
 
 type CheckKind = 'listing' | 'leader-lines';
 
@@ -34,7 +51,11 @@ export interface LogStatsStyle {
 }
 
 /** The documented real run. */
-export const SEED_LOG_STATS_STYLE: LogStatsStyle = { react: 'shell', checks: ['listing', 'leader-lines'], explore: true };
+export const SEED_LOG_STATS_STYLE: LogStatsStyle = {
+  react: 'shell',
+  checks: ['listing', 'leader-lines'],
+  explore: true,
+};
 
 /**
  * Trial 1 is the documented real run; later trials draw: reading 1 in 10 (the observed model never read), 0, 1 or 2
@@ -47,7 +68,14 @@ export function logStatsStyle(trial: number, model: SimModelId = 'sim'): LogStat
   if (model === 'sim-careful') return SEED_LOG_STATS_STYLE;
   if (model === 'sim-hasty') {
     const draw = trialDraws(trial, 'log-stats-hasty');
-    return { react: 'shell', checks: [], explore: false, parallel: true, offByOne: trial <= 1 || draw() < 0.5, guessesArgs: trial > 1 && draw() < 1 / 3 };
+    return {
+      react: 'shell',
+      checks: [],
+      explore: false,
+      parallel: true,
+      offByOne: trial <= 1 || draw() < 0.5,
+      guessesArgs: trial > 1 && draw() < 1 / 3,
+    };
   }
   if (trial <= 1) return SEED_LOG_STATS_STYLE;
   const draw = trialDraws(trial, 'log-stats');
@@ -88,7 +116,8 @@ export function reactLogStats(conv: Conversation): SimReply {
   // Vague descriptions (exercise 2): run_shell no longer says it runs commands, and read_file and list_dir read
   // alike ("Do something with a path."), so the model opens the folder with read_file first, then recovers.
   if (descriptionsVague(conv, ['list_dir', 'read_file'])) {
-    if (!lastCall(conv, 'read_file', (a) => a.path === '.')) return callTools([{ name: 'read_file', args: { path: '.' } }], 'Let me look at the folder.');
+    if (!lastCall(conv, 'read_file', (a) => a.path === '.'))
+      return callTools([{ name: 'read_file', args: { path: '.' } }], 'Let me look at the folder.');
     return reactViaReads(conv, style, 'read_file does not take a folder; list_dir must be the one that lists it.');
   }
   if (style.react === 'shell' && conv.toolNames.has('run_shell')) return reactViaShell(conv, style);
@@ -102,9 +131,14 @@ const GREP_ALL = 'grep -c ERROR *.txt';
  * A run_shell result, as Parallax's tool returns it ({exitCode, stdout, stderr}) or as plain text (what it
  * printed, maybe ending in "[exit code N]"); null when the call was refused or failed before running.
  */
-export function shellResult(call: CallRecord | undefined): { stdout: string; stderr: string; exitCode: unknown } | null {
+export function shellResult(
+  call: CallRecord | undefined,
+): { stdout: string; stderr: string; exitCode: unknown } | null {
   const out = objectResult(call?.result);
-  if (out) return typeof out.stdout === 'string' ? { stdout: out.stdout, stderr: typeof out.stderr === 'string' ? out.stderr : '', exitCode: out.exitCode } : null;
+  if (out)
+    return typeof out.stdout === 'string'
+      ? { stdout: out.stdout, stderr: typeof out.stderr === 'string' ? out.stderr : '', exitCode: out.exitCode }
+      : null;
   const text = textResult(call?.result);
   if (text === undefined) return null;
   const code = /\n?\[exit code ([^\]]*)\]\s*$/.exec(text);
@@ -127,17 +161,30 @@ function reactViaShell(conv: Conversation, style: LogStatsStyle): SimReply {
   if (style.parallel && !wc && !lastCall(conv, 'run_shell', (a) => a.command === GREP_ALL)) {
     const guess = style.guessesArgs && !lastCall(conv, 'run_shell', (a) => 'cmd' in a);
     const arg = guess ? 'cmd' : 'command';
-    return callTools([{ name: 'run_shell', args: { [arg]: WC_ALL } }, { name: 'run_shell', args: { [arg]: GREP_ALL } }]);
+    return callTools([
+      { name: 'run_shell', args: { [arg]: WC_ALL } },
+      { name: 'run_shell', args: { [arg]: GREP_ALL } },
+    ]);
   }
   if (!wc) return callTools([{ name: 'run_shell', args: { command: WC_ALL } }]);
   const lines = shellResult(wc);
-  if (!lines) return reactViaReads(conv, style, `run_shell did not run (${firstLine(wc.result ?? 'no result', 120)}), so I will read the files instead.`);
+  if (!lines)
+    return reactViaReads(
+      conv,
+      style,
+      `run_shell did not run (${firstLine(wc.result ?? 'no result', 120)}), so I will read the files instead.`,
+    );
   const totals = parseCounts(lines.stdout, /^\s*(\d+)\s+(.+)$/, 2, 1);
   totals.delete('total');
   if (totals.size === 0) {
-    if (/No such file/i.test(lines.stderr)) return finalAnswer(['There are no .txt files in the current directory (`wc -l *.txt` matched none).']);
+    if (/No such file/i.test(lines.stderr))
+      return finalAnswer(['There are no .txt files in the current directory (`wc -l *.txt` matched none).']);
     // No wc here, or it refused the names: read the files instead, as a model would.
-    return reactViaReads(conv, style, `\`${WC_ALL}\` printed no counts (${firstLine(lines.stderr || lines.stdout || 'no output', 120)}), so I will read the files instead.`);
+    return reactViaReads(
+      conv,
+      style,
+      `\`${WC_ALL}\` printed no counts (${firstLine(lines.stderr || lines.stdout || 'no output', 120)}), so I will read the files instead.`,
+    );
   }
   const grep = lastCall(conv, 'run_shell', (a) => a.command === GREP_ALL);
   if (!grep) return callTools([{ name: 'run_shell', args: { command: GREP_ALL } }]);
@@ -149,7 +196,9 @@ function reactViaShell(conv: Conversation, style: LogStatsStyle): SimReply {
   if (names.length === 1 && bare) errors.set(names[0], Number(bare[1]));
   const rows = names.map((name) => ({ name, total: totals.get(name)!, errors: errors.get(name) }));
   if (rows.some((r) => r.errors === undefined)) {
-    return finalAnswer([`I could not count the ERROR lines: \`${GREP_ALL}\` did not report every file (${firstLine(grep.result ?? 'no result')}).`]);
+    return finalAnswer([
+      `I could not count the ERROR lines: \`${GREP_ALL}\` did not report every file (${firstLine(grep.result ?? 'no result')}).`,
+    ]);
   }
   const counted = rows.map((r) => ({ name: r.name, total: r.total, errors: r.errors! }));
   return checkingRound(conv, style, counted) ?? logStatsAnswer(counted);
@@ -162,7 +211,10 @@ function checkingRound(conv: Conversation, style: LogStatsStyle, rows: readonly 
   for (const kind of style.checks) {
     const command = kind === 'listing' ? 'ls -la' : `grep -n ERROR ${shellQuote(leader)} | head -5`;
     if (lastCall(conv, 'run_shell', (a) => a.command === command)) continue;
-    const why = kind === 'listing' ? 'Let me check that no .txt file was missed.' : `Let me look at a few ERROR lines of ${leader} to confirm they are real errors.`;
+    const why =
+      kind === 'listing'
+        ? 'Let me check that no .txt file was missed.'
+        : `Let me look at a few ERROR lines of ${leader} to confirm they are real errors.`;
     return callTools([{ name: 'run_shell', args: { command } }], why);
   }
   return null;
@@ -201,7 +253,9 @@ function countWithShell(conv: Conversation, txt: readonly string[], style: LogSt
   if (missing) return missing;
   const refused = conv.calls.find((c) => c.name === 'run_shell' && !shellResult(c));
   if (refused) {
-    return finalAnswer([`The files came back truncated and run_shell did not run (${firstLine(refused.result ?? 'no result', 120)}), so I cannot count them exactly. Allow run_shell or raise the truncation limit.`]);
+    return finalAnswer([
+      `The files came back truncated and run_shell did not run (${firstLine(refused.result ?? 'no result', 120)}), so I cannot count them exactly. Allow run_shell or raise the truncation limit.`,
+    ]);
   }
   const files = txt.map(shellQuote).join(' ');
   const wcCommand = `wc -l -- ${files}`; // "--": a name like "-x.txt" is a file, not an option
@@ -259,8 +313,17 @@ export function codeLogStats(conv: Conversation): SimReply {
     const look = programOutput(explored.result);
     const names = look.printed.split('\n').filter((line) => line !== '' && !line.includes(' '));
     // Nothing to count: say so now. Otherwise (also when the look failed) the counting program decides.
-    if (!look.error && names.length > 0 && !look.printed.includes('first lines of ') && !names.some((n) => n.endsWith('.txt'))) return noTxt(names);
-    return callTools([{ name: 'run_code', args: { code: logStats } }], 'Now I count the lines and ERROR lines of every .txt file in one program.');
+    if (
+      !look.error &&
+      names.length > 0 &&
+      !look.printed.includes('first lines of ') &&
+      !names.some((n) => n.endsWith('.txt'))
+    )
+      return noTxt(names);
+    return callTools(
+      [{ name: 'run_code', args: { code: logStats } }],
+      'Now I count the lines and ERROR lines of every .txt file in one program.',
+    );
   }
   const out = programOutput(program.result);
   const rows: Row[] = [];
@@ -271,7 +334,9 @@ export function codeLogStats(conv: Conversation): SimReply {
   if (out.error) return finalAnswer([`My program failed, so I cannot give the counts: ${firstLine(out.error)}`]);
   if (rows.length === 0) {
     if (/no \.txt files/.test(out.printed)) return noTxt([]);
-    return finalAnswer([`My program printed no counts, so I cannot answer. It printed: ${firstLine(out.printed || '(nothing)')}`]);
+    return finalAnswer([
+      `My program printed no counts, so I cannot answer. It printed: ${firstLine(out.printed || '(nothing)')}`,
+    ]);
   }
   return logStatsAnswer(rows);
 }

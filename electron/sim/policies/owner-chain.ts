@@ -33,7 +33,11 @@ export function reactOwnerChain(conv: Conversation): SimReply {
   const [service, errors] = leader;
   const configPath = `services/${service}.json`;
   const config = lastCall(conv, 'read_file', (a) => a.path === configPath);
-  if (!config) return callTools([{ name: 'read_file', args: { path: configPath } }], `${service} has the most ERROR entries (${errors}); now its config.`);
+  if (!config)
+    return callTools(
+      [{ name: 'read_file', args: { path: configPath } }],
+      `${service} has the most ERROR entries (${errors}); now its config.`,
+    );
   const owner = objectResult(config.result)?.owner;
   if (typeof owner !== 'string') return failed(`find the owner in ${configPath}`, config.result);
   const personPath = `people/${owner}.json`;

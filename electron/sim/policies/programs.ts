@@ -12,7 +12,9 @@ export type { ProgramLanguage };
 
 /** Python when the run_code description asks for it ("Run a Python program …"), else JavaScript. */
 export function programLanguage(conv: Pick<Conversation, 'runCodeDescription'>): ProgramLanguage {
-  return /\bpython\b/i.test(conv.runCodeDescription) && !/\bjavascript\b/i.test(conv.runCodeDescription) ? 'python' : 'javascript';
+  return /\bpython\b/i.test(conv.runCodeDescription) && !/\bjavascript\b/i.test(conv.runCodeDescription)
+    ? 'python'
+    : 'javascript';
 }
 
 const q = JSON.stringify;
@@ -54,10 +56,14 @@ print('type: ' + typeof page + ', keys: ' + Object.keys(page).join(', '));
 print('title: ' + page.title);`,
   describe: (variable: string) => `print(${variable}.describe());`,
   printTitle: (url: string) => `print('title: ' + fetchPage(${q(url)}).title);`,
-  weatherF: (city: string) => `const w = weather(${q(city)});\nprint(w);\nprint('fahrenheit: ' + (w.tempC * 9 / 5 + 32));`,
+  weatherF: (city: string) =>
+    `const w = weather(${q(city)});\nprint(w);\nprint('fahrenheit: ' + (w.tempC * 9 / 5 + 32));`,
   printValue: (expression: string) => `print(${expression.replace(/\^/g, '**')});`,
   configPort: (file: string) => `print(JSON.parse(read_file(${q(file)})).server.port);`,
-  writeErrors: (source: string, target: string) => `const lines = read_file(${q(source)}).split('\\n').filter((line) => line.includes('ERROR'));
+  writeErrors: (
+    source: string,
+    target: string,
+  ) => `const lines = read_file(${q(source)}).split('\\n').filter((line) => line.includes('ERROR'));
 write_file(${q(target)}, lines.map((line) => line + '\\n').join(''));
 print('wrote ' + lines.length + ' ERROR lines to ' + ${q(target)});`,
   printFile: (file: string) => `print(read_file(${q(file)}));`,
@@ -81,7 +87,8 @@ print(JSON.stringify({ service, errors: counts[service], owner: config.owner, na
     [
       ...calls.map((c) => `const ${c.variable} = search_tools(${q(c.query)})[0];`),
       ...calls.map((c) => `print(JSON.stringify(${c.variable}(${c.args.map((a) => q(a)).join(', ')})));`),
-    ].join('\n'),  webLookup: (query: string, subject: string) => `const search = search_tools('search the web')[0];
+    ].join('\n'),
+  webLookup: (query: string, subject: string) => `const search = search_tools('search the web')[0];
 const fetchPage = search_tools('download web page')[0];
 const hits = search(${q(query)});
 const hit = hits.find((h) => h.title.toLowerCase().includes(${q(subject.toLowerCase())})) || hits[0];
@@ -123,10 +130,14 @@ print('type: ' + type(page).__name__ + ', keys: ' + ', '.join(page))
 print('title: ' + str(page.get('title')))`,
   describe: (variable: string) => `print(${snake(variable)}.describe())`,
   printTitle: (url: string) => `print('title: ' + fetch_page(${q(url)})['title'])`,
-  weatherF: (city: string) => `import json\nw = weather(${q(city)})\nprint(json.dumps(w))\nprint('fahrenheit: ' + str(w['tempC'] * 9 / 5 + 32))`,
+  weatherF: (city: string) =>
+    `import json\nw = weather(${q(city)})\nprint(json.dumps(w))\nprint('fahrenheit: ' + str(w['tempC'] * 9 / 5 + 32))`,
   printValue: (expression: string) => `print(${expression.replace(/\^/g, '**')})`,
   configPort: (file: string) => `import json\nprint(json.loads(read_file(${q(file)}))['server']['port'])`,
-  writeErrors: (source: string, target: string) => `lines = [line for line in read_file(${q(source)}).splitlines() if 'ERROR' in line]
+  writeErrors: (
+    source: string,
+    target: string,
+  ) => `lines = [line for line in read_file(${q(source)}).splitlines() if 'ERROR' in line]
 write_file(${q(target)}, ''.join(line + '\\n' for line in lines))
 print(f"wrote {len(lines)} ERROR lines to " + ${q(target)})`,
   printFile: (file: string) => `print(read_file(${q(file)}))`,
@@ -156,7 +167,8 @@ print(json.dumps({'service': service, 'errors': counts[service], 'owner': config
       'import json',
       ...calls.map((c) => `${snake(c.variable)} = search_tools(${q(c.query)})[0]`),
       ...calls.map((c) => `print(json.dumps(${snake(c.variable)}(${c.args.map((a) => q(a)).join(', ')})))`),
-    ].join('\n'),  webLookup: (query: string, subject: string) => `import json, re
+    ].join('\n'),
+  webLookup: (query: string, subject: string) => `import json, re
 search = search_tools('search the web')[0]
 fetch_page = search_tools('download web page')[0]
 hits = search(${q(query)})

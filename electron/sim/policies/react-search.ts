@@ -27,14 +27,20 @@ export const SEARCH_QUERIES: Readonly<Record<string, string>> = {
  * The searches a model tries for a tool, in order: what it does, then (when that found nothing, as with vague
  * descriptions, which leave only names to match) the name it likely has.
  */
-const queriesFor = (name: string): readonly string[] => [SEARCH_QUERIES[name] ?? name.replace(/_/g, ' '), name.replace(/_/g, ' ')];
+const queriesFor = (name: string): readonly string[] => [
+  SEARCH_QUERIES[name] ?? name.replace(/_/g, ' '),
+  name.replace(/_/g, ' '),
+];
 
 /** Search for every needed tool not offered yet, in one step; null once all are offered. */
 export function findTools(conv: Conversation, names: readonly string[]): SimReply | null {
   const missing = names.filter((n) => !conv.toolNames.has(n));
   if (missing.length === 0) return null;
   if (!conv.toolNames.has(SEARCH_TOOLS)) return missingTools(conv, missing);
-  const next = missing.map((name) => ({ name, query: queriesFor(name).find((q) => !lastCall(conv, SEARCH_TOOLS, (a) => a.query === q)) }));
+  const next = missing.map((name) => ({
+    name,
+    query: queriesFor(name).find((q) => !lastCall(conv, SEARCH_TOOLS, (a) => a.query === q)),
+  }));
   const exhausted = next.filter((n) => n.query === undefined);
   if (exhausted.length > 0) {
     return finalAnswer([

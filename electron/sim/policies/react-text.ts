@@ -23,15 +23,25 @@ function listedTools(system: string): WireTool[] {
   const listed = [...system.matchAll(/^- ([A-Za-z_][\w.-]*):(.*)$/gm)];
   const described = new Map(listed.map((m) => [m[1]!, m[2]!.replace(/\s*Input:\s*\{.*$/, '').trim()]));
   let names = listed.map((m) => m[1]!);
-  if (names.length === 0) names = (/one of \[([^\]\n]*)\]/i.exec(system)?.[1] ?? '').split(',').map((n) => n.trim()).filter(Boolean);
-  return [...new Set(names)].map((name) => ({ type: 'function', function: { name, ...(described.get(name) ? { description: described.get(name) } : {}) } }));
+  if (names.length === 0)
+    names = (/one of \[([^\]\n]*)\]/i.exec(system)?.[1] ?? '')
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean);
+  return [...new Set(names)].map((name) => ({
+    type: 'function',
+    function: { name, ...(described.get(name) ? { description: described.get(name) } : {}) },
+  }));
 }
 
 /**
  * The request in native form, or null when it is not text ReAct: the offered tools from the prompt's list,
  * each assistant turn's actions as tool calls, and the user message after it as their results.
  */
-export function nativeForm(messages: readonly WireMessage[], tools: readonly WireTool[]): { messages: WireMessage[]; tools: WireTool[] } | null {
+export function nativeForm(
+  messages: readonly WireMessage[],
+  tools: readonly WireTool[],
+): { messages: WireMessage[]; tools: WireTool[] } | null {
   const system = messages.find((m) => m.role === 'system' || m.role === 'developer');
   const prompt = system ? textOf(system.content) : '';
   if (tools.length > 0 || !isTextReActPrompt(prompt)) return null;
@@ -42,8 +52,16 @@ export function nativeForm(messages: readonly WireMessage[], tools: readonly Wir
     if (m.role === 'assistant') {
       const read = parseReply(textOf(m.content));
       turn++;
-      const calls = read.actions.map((a, i) => ({ id: `text_${turn}_${i + 1}`, type: 'function' as const, function: { name: a.name, arguments: a.input } }));
-      out.push({ role: 'assistant', content: calls.length ? null : textOf(m.content), ...(calls.length ? { tool_calls: calls } : {}) });
+      const calls = read.actions.map((a, i) => ({
+        id: `text_${turn}_${i + 1}`,
+        type: 'function' as const,
+        function: { name: a.name, arguments: a.input },
+      }));
+      out.push({
+        role: 'assistant',
+        content: calls.length ? null : textOf(m.content),
+        ...(calls.length ? { tool_calls: calls } : {}),
+      });
       pending = { ids: calls.map((c) => c.id), names: calls.map((c) => c.function.name) };
     } else if (m.role === 'user' && pending && pending.ids.length > 0) {
       // The observation: one result per action of the turn before it.

@@ -25,7 +25,10 @@ export interface SimMode<Id extends ModeId = ModeId> {
   adjust?(reply: SimReply, conv: Conversation): SimReply;
   /** A mode that calls tools in text: the request read in native form (null: not its format), the reply written back. */
   readonly text?: {
-    nativeForm(messages: readonly WireMessage[], tools: readonly WireTool[]): { messages: WireMessage[]; tools: WireTool[] } | null;
+    nativeForm(
+      messages: readonly WireMessage[],
+      tools: readonly WireTool[],
+    ): { messages: WireMessage[]; tools: WireTool[] } | null;
     writeReply(reply: SimReply, trial: number): string;
   };
 }

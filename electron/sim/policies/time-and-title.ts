@@ -35,7 +35,8 @@ function plainTime(result: string | undefined): Record<string, unknown> | undefi
 function plainPage(result: string | undefined): Record<string, unknown> | undefined {
   const text = textResult(result);
   if (text === undefined || text.trim() === '') return undefined;
-  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1] ?? /^\s*title:\s*(.+)$/im.exec(text)?.[1] ?? firstLine(text, 200);
+  const title =
+    /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1] ?? /^\s*title:\s*(.+)$/im.exec(text)?.[1] ?? firstLine(text, 200);
   return { title: title.trim() };
 }
 
@@ -50,7 +51,9 @@ function finalFor(params: TimeTitleParams, time: Record<string, unknown>, title:
 }
 
 function noUrl(): SimReply {
-  return finalAnswer(['The task names no page URL to fetch, so I can only tell the time. Please give the full http:// URL.']);
+  return finalAnswer([
+    'The task names no page URL to fetch, so I can only tell the time. Please give the full http:// URL.',
+  ]);
 }
 
 export function reactTimeAndTitle(conv: Conversation, params: TimeTitleParams): SimReply {
@@ -69,7 +72,10 @@ export function reactTimeAndTitle(conv: Conversation, params: TimeTitleParams): 
   const t = objectResult(time.result) ?? plainTime(time.result);
   const p = objectResult(page.result) ?? plainPage(page.result);
   if (!t || !p) {
-    const failures = [!t && `current_time failed: ${firstLine(time.result ?? 'no result')}`, !p && `fetch_url failed: ${firstLine(page.result ?? 'no result')}`];
+    const failures = [
+      !t && `current_time failed: ${firstLine(time.result ?? 'no result')}`,
+      !p && `fetch_url failed: ${firstLine(page.result ?? 'no result')}`,
+    ];
     return finalAnswer(['I could not finish the task.', ...failures.filter((f): f is string => typeof f === 'string')]);
   }
   return finalFor(params, t, typeof p.title === 'string' ? p.title : '');
@@ -137,8 +143,11 @@ export function codeTimeAndTitle(conv: Conversation, params: TimeTitleParams): S
   const missed = searchMissed(conv);
   const query = missed ? PAGE_NAME_QUERY : PAGE_QUERY;
   if (programs.length === 0) {
-    if (returnTypesShown(conv)) return callTools([{ name: 'run_code', args: { code: directProgram(p, params, params.url) } }]);
-    const code = guessesReturnType(conv.trial, conv.model) ? guessProgram(p, params, params.url) : describeProgram(p, params);
+    if (returnTypesShown(conv))
+      return callTools([{ name: 'run_code', args: { code: directProgram(p, params, params.url) } }]);
+    const code = guessesReturnType(conv.trial, conv.model)
+      ? guessProgram(p, params, params.url)
+      : describeProgram(p, params);
     return callTools([{ name: 'run_code', args: { code } }]);
   }
   const { time, title } = readings(programs);
@@ -148,18 +157,33 @@ export function codeTimeAndTitle(conv: Conversation, params: TimeTitleParams): S
   const described = programs.some((c) => codeOf(c) === describeProgram(p, params));
   const titled = programs.some((c) => codeOf(c).includes(p.printTitle(params.url!)));
   if (described && !titled && /\btitle\b/.test(last.printed)) {
-    return callTools([{ name: 'run_code', args: { code: titleProgram(p, params.url, query) } }], 'fetch_url returns an object with a title field; reading it.');
+    return callTools(
+      [{ name: 'run_code', args: { code: titleProgram(p, params.url, query) } }],
+      'fetch_url returns an object with a title field; reading it.',
+    );
   }
   const inspected = programs.some((c) => codeOf(c).includes(p.inspectPage(params.url!)));
   // A TypeError from treating the result as a string: look at what fetch_url really returns.
   if (last.error && /TypeError|not a function|undefined/i.test(last.error) && !inspected && programs.length < 3) {
     return callTools(
-      [{ name: 'run_code', args: { code: time ? inspectProgram(p, params.url, query) : lines(inspectProgram(p, params.url, query), findClock(p), p.printCall('clock', params.timezone)) } }],
+      [
+        {
+          name: 'run_code',
+          args: {
+            code: time
+              ? inspectProgram(p, params.url, query)
+              : lines(inspectProgram(p, params.url, query), findClock(p), p.printCall('clock', params.timezone)),
+          },
+        },
+      ],
       missed
         ? `search_tools(${JSON.stringify(PAGE_QUERY)}) found no page tool (${firstLine(last.error, 100)}); searching by the name it likely has.`
         : `fetch_url did not return a string (${firstLine(last.error, 100)}). Let me look at what it returns.`,
     );
   }
   const why = last.error ? firstLine(last.error) : 'the program did not print both the time and the title';
-  return finalAnswer([`I could not finish the task: ${why}.`, ...(time ? [`The time in ${params.timezone} is ${clock(time) ?? 'unknown'}.`] : [])]);
+  return finalAnswer([
+    `I could not finish the task: ${why}.`,
+    ...(time ? [`The time in ${params.timezone} is ${clock(time) ?? 'unknown'}.`] : []),
+  ]);
 }

@@ -36,8 +36,12 @@ function reactCatalog(conv: Conversation, q: CatalogQuestion): SimReply {
   if (made.every((c) => c === undefined)) return callTools(planned.map((c) => ({ name: c.name, args: c.args })));
   const [money, km] = made.map((c) => objectResult(c?.result));
   if (!hasFigures(money, km)) {
-    const bad = made.find((c, i) => !objectResult(c?.result) || (i === 0 ? typeof money?.result !== 'number' : typeof km?.km !== 'number'));
-    return finalAnswer([`I could not get both figures: ${bad?.name ?? 'a tool'} answered ${firstLine(bad?.result ?? 'nothing')}`]);
+    const bad = made.find(
+      (c, i) => !objectResult(c?.result) || (i === 0 ? typeof money?.result !== 'number' : typeof km?.km !== 'number'),
+    );
+    return finalAnswer([
+      `I could not get both figures: ${bad?.name ?? 'a tool'} answered ${firstLine(bad?.result ?? 'nothing')}`,
+    ]);
   }
   return catalogAnswer(q, money!, km!);
 }
@@ -53,13 +57,21 @@ export function searchToolCatalog(conv: Conversation, q: CatalogQuestion): SimRe
 export function codeToolCatalog(conv: Conversation, q: CatalogQuestion): SimReply {
   const program = lastCall(conv, 'run_code');
   if (!program) {
-    const code = programsFor(conv).catalogCalls(calls(q).map((c) => ({ variable: c.variable, query: SEARCH_QUERIES[c.name], args: Object.values(c.args) })));
+    const code = programsFor(conv).catalogCalls(
+      calls(q).map((c) => ({ variable: c.variable, query: SEARCH_QUERIES[c.name], args: Object.values(c.args) })),
+    );
     return callTools([{ name: 'run_code', args: { code } }]);
   }
   const out = programOutput(program.result);
-  const objects = out.printed.split('\n').filter((l) => l.startsWith('{')).map((l) => objectResult(l));
+  const objects = out.printed
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => objectResult(l));
   const money = objects.find((o) => typeof o?.result === 'number');
   const km = objects.find((o) => typeof o?.km === 'number');
-  if (!hasFigures(money, km)) return finalAnswer([`My program did not get both figures: ${firstLine(out.error ?? (out.printed || 'it printed nothing'))}`]);
+  if (!hasFigures(money, km))
+    return finalAnswer([
+      `My program did not get both figures: ${firstLine(out.error ?? (out.printed || 'it printed nothing'))}`,
+    ]);
   return catalogAnswer(q, money!, km!);
 }

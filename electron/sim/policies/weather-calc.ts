@@ -38,7 +38,8 @@ export function reactWeather(conv: Conversation, city: string, need?: NeedTool):
   const weather = lastCall(conv, 'get_weather');
   if (!weather) return callTools([{ name: 'get_weather', args: { city } }]);
   const w = objectResult(weather.result);
-  if (!hasTemp(w)) return finalAnswer([`I could not get the weather for ${city}: ${firstLine(weather.result ?? 'no result')}`]);
+  if (!hasTemp(w))
+    return finalAnswer([`I could not get the weather for ${city}: ${firstLine(weather.result ?? 'no result')}`]);
   // The calculator is looked for only once there is a reading to convert.
   const needCalc = need?.('calculator');
   if (needCalc) return needCalc;
@@ -76,7 +77,9 @@ export function codeWeather(conv: Conversation, city: string): SimReply {
     // Now the fields are known: convert in code rather than in my head.
     return callTools([{ name: 'run_code', args: { code: lines(find, p.weatherF(city)) } }]);
   }
-  return finalAnswer([`I could not get the temperature: ${firstLine(last.error ?? (last.printed || 'the program printed nothing'))}`]);
+  return finalAnswer([
+    `I could not get the temperature: ${firstLine(last.error ?? (last.printed || 'the program printed nothing'))}`,
+  ]);
 }
 
 export function reactCalc(conv: Conversation, expression: string): SimReply {
@@ -85,7 +88,8 @@ export function reactCalc(conv: Conversation, expression: string): SimReply {
   const calc = lastCall(conv, 'calculator');
   if (!calc) return callTools([{ name: 'calculator', args: { expression } }]);
   const value = jsonResult(calc.result);
-  if (typeof value !== 'number') return finalAnswer([`The calculator failed: ${firstLine(calc.result ?? 'no result')}`]);
+  if (typeof value !== 'number')
+    return finalAnswer([`The calculator failed: ${firstLine(calc.result ?? 'no result')}`]);
   return finalAnswer([`${expression} = ${value}`]);
 }
 
@@ -96,7 +100,9 @@ export function codeCalc(conv: Conversation, expression: string): SimReply {
   if (out.error) return finalAnswer([`My program failed: ${firstLine(out.error)}`]);
   const printed = out.printed.trim();
   if (!/^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(printed)) {
-    return finalAnswer([`${expression} has no finite numeric result: my program printed ${firstLine(printed || 'nothing')}.`]);
+    return finalAnswer([
+      `${expression} has no finite numeric result: my program printed ${firstLine(printed || 'nothing')}.`,
+    ]);
   }
   return finalAnswer([`${expression} = ${printed}`]);
 }

@@ -31,7 +31,11 @@ interface Hit {
 function hitsOf(result: string | undefined): Hit[] {
   const value = jsonResult(result);
   if (Array.isArray(value)) {
-    return value.flatMap((v) => (typeof v === 'object' && v && typeof v.url === 'string' ? [{ title: String(v.title ?? ''), url: v.url as string }] : []));
+    return value.flatMap((v) =>
+      typeof v === 'object' && v && typeof v.url === 'string'
+        ? [{ title: String(v.title ?? ''), url: v.url as string }]
+        : [],
+    );
   }
   const text = textResult(result) ?? '';
   return [...text.matchAll(/^(.*?)(https?:\/\/\S+)/gm)].map((m) => ({ title: m[1].trim(), url: m[2] }));
@@ -59,10 +63,18 @@ export function reactWebLookup(conv: Conversation, params: WebLookupParams): Sim
   const hit = pickHit(hitsOf(search.result), params.subject);
   if (!hit) return finalAnswer([`The search found nothing I could open: ${firstLine(search.result ?? 'no result')}`]);
   const page = lastCall(conv, 'fetch_url', (a) => a.url === hit.url);
-  if (!page) return callTools([{ name: 'fetch_url', args: { url: hit.url } }], `"${hit.title}" looks like the page; opening it.`);
+  if (!page)
+    return callTools(
+      [{ name: 'fetch_url', args: { url: hit.url } }],
+      `"${hit.title}" looks like the page; opening it.`,
+    );
   const text = objectResult(page.result)?.text ?? textResult(page.result) ?? '';
   const year = yearIn(String(text));
-  if (year === null) return finalAnswer([`${hit.url} does not say when the ${params.subject} was first lit.`, firstLine(String(page.result ?? ''))]);
+  if (year === null)
+    return finalAnswer([
+      `${hit.url} does not say when the ${params.subject} was first lit.`,
+      firstLine(String(page.result ?? '')),
+    ]);
   return answerWith(params.subject, year, hit.url);
 }
 
@@ -72,12 +84,20 @@ export function searchWebLookup(conv: Conversation, params: WebLookupParams): Si
 
 export function codeWebLookup(conv: Conversation, params: WebLookupParams): SimReply {
   const program = lastCall(conv, 'run_code');
-  if (!program) return callTools([{ name: 'run_code', args: { code: programsFor(conv).webLookup(webQuery(params.subject, conv.trial), params.subject) } }]);
+  if (!program)
+    return callTools([
+      {
+        name: 'run_code',
+        args: { code: programsFor(conv).webLookup(webQuery(params.subject, conv.trial), params.subject) },
+      },
+    ]);
   const out = programOutput(program.result);
   const line = out.printed.split('\n').find((l) => l.startsWith('{'));
   const found = line === undefined ? undefined : objectResult(line);
   if (out.error || !found || typeof found.url !== 'string' || typeof found.year !== 'number') {
-    return finalAnswer([`I could not find the year: ${firstLine(out.error ?? (out.printed || 'the program printed nothing'))}`]);
+    return finalAnswer([
+      `I could not find the year: ${firstLine(out.error ?? (out.printed || 'the program printed nothing'))}`,
+    ]);
   }
   return answerWith(params.subject, found.year, found.url);
 }

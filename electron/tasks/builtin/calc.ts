@@ -12,7 +12,9 @@ export const calc = defineTask({
   validate: (answer) => validateCalc(answer),
   sim: {
     detect: (text) => {
-      const expr = /\b(?:what is|calculate|compute|evaluate)\s+([\d\s+\-*/^().×÷]*\d[\d\s+\-*/^().×÷]*)\??/i.exec(text)?.[1];
+      const expr = /\b(?:what is|calculate|compute|evaluate)\s+([\d\s+\-*/^().×÷]*\d[\d\s+\-*/^().×÷]*)\??/i.exec(
+        text,
+      )?.[1];
       if (!expr || !/\d\s*[+\-*/^×÷]\s*[\d(]/.test(expr)) return null;
       return { expression: expr.replace(/×/g, '*').replace(/÷/g, '/').replace(/\s+/g, ' ').trim() };
     },

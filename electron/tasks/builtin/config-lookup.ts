@@ -41,7 +41,10 @@ export function generateConfig(seed: number): WorkspaceFile[] {
   };
   return [
     { name: CONFIG_FILE, content: `${JSON.stringify(config, null, 2)}\n` },
-    { name: 'README.md', content: '# orders-api\n\nSettings live in `config.json`: server, database, cache and metrics.\n' },
+    {
+      name: 'README.md',
+      content: '# orders-api\n\nSettings live in `config.json`: server, database, cache and metrics.\n',
+    },
   ];
 }
 
@@ -53,12 +56,21 @@ async function validateConfigLookup(answer: string, workspace: string): Promise<
     port = config.server?.port;
     others = [config.database?.port, config.metrics?.port].filter((n): n is number => typeof n === 'number');
   } catch (error) {
-    return { ok: false, detail: judgedFileDetail(error) ?? `Could not read ${CONFIG_FILE} in the workspace to check the port: ${(error as Error).message}.` };
+    return {
+      ok: false,
+      detail:
+        judgedFileDetail(error) ??
+        `Could not read ${CONFIG_FILE} in the workspace to check the port: ${(error as Error).message}.`,
+    };
   }
-  if (typeof port !== 'number') return { ok: false, detail: `${CONFIG_FILE} in the workspace has no number at server.port.` };
+  if (typeof port !== 'number')
+    return { ok: false, detail: `${CONFIG_FILE} in the workspace has no number at server.port.` };
   const found = numbersIn(answer);
   const wrong = others.filter((n) => found.includes(n));
   const ok = found.includes(port) && wrong.length === 0;
   const also = wrong.length > 0 ? ` and also the other ports ${wrong.join(', ')}` : '';
-  return { ok, detail: `Expected the server port ${port}; found ${found.length ? found.join(', ') : 'no number'}${also}.` };
+  return {
+    ok,
+    detail: `Expected the server port ${port}; found ${found.length ? found.join(', ') : 'no number'}${also}.`,
+  };
 }

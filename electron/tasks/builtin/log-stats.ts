@@ -21,7 +21,7 @@ export const logStats = defineTask({
       name: 'README.md',
       content:
         '# Service logs\n\nOne log per service (`*.txt`), one line per event: time, level, service, message.\n' +
-        '`archive.log` holds last month\'s events and is not part of the current logs.\n',
+        "`archive.log` holds last month's events and is not part of the current logs.\n",
     },
   ],
   validate: (answer, ctx) => validateLogStats(answer, ctx.workspace),
@@ -31,7 +31,6 @@ export const logStats = defineTask({
     code: (conv) => codeLogStats(conv),
   },
 });
-
 
 const SERVICES = ['api-gateway', 'auth-service', 'billing', 'scheduler', 'web-frontend'] as const;
 
@@ -115,7 +114,10 @@ async function validateLogStats(answer: string, workspace: string): Promise<Vali
   try {
     entries = (await listJudgedFolder(workspace, '')).map((e) => e.name);
   } catch (error) {
-    return { ok: false, detail: `Could not read the workspace ${workspace} to recount the logs: ${(error as Error).message}.` };
+    return {
+      ok: false,
+      detail: `Could not read the workspace ${workspace} to recount the logs: ${(error as Error).message}.`,
+    };
   }
   const files: { name: string; total: number; errors: number }[] = [];
   for (const name of entries.sort()) {
@@ -125,7 +127,12 @@ async function validateLogStats(answer: string, workspace: string): Promise<Vali
     try {
       files.push({ name, ...countLog(await readJudgedFile(workspace, name)) });
     } catch (error) {
-      return { ok: false, detail: judgedFileDetail(error) ?? `Could not read ${name} in the workspace to recount it: ${(error as Error).message}.` };
+      return {
+        ok: false,
+        detail:
+          judgedFileDetail(error) ??
+          `Could not read ${name} in the workspace to recount it: ${(error as Error).message}.`,
+      };
     }
   }
   if (files.length === 0) return { ok: false, detail: 'Expected .txt files in the workspace to recount, found none.' };
@@ -138,18 +145,29 @@ async function validateLogStats(answer: string, workspace: string): Promise<Vali
     const found = lines.filter((l) => re.test(l)).map((l) => numbersIn(l.split(f.name).join(' ')));
     if (found.length === 0) problems.push(`${f.name} is not mentioned`);
     else if (!found.some((nums) => nums.includes(f.total) && nums.includes(f.errors))) {
-      problems.push(`${f.name} should show ${f.total} lines and ${f.errors} ERROR lines, found ${found.map((n) => n.join('/') || 'no numbers').join('; ')}`);
+      problems.push(
+        `${f.name} should show ${f.total} lines and ${f.errors} ERROR lines, found ${found.map((n) => n.join('/') || 'no numbers').join('; ')}`,
+      );
     }
   }
   const max = Math.max(...files.map((f) => f.errors));
   const leaders = files.filter((f) => f.errors === max).map((f) => f.name);
-  const named = namedAsMost(lines, files.map((f) => f.name));
-  if (named === null) problems.push(`no line names the file with the most ERROR lines (expected ${leaders.join(' or ')})`);
-  else if (!leaders.includes(named)) problems.push(`named ${named} as having the most ERROR lines, expected ${leaders.join(' or ')} (${max})`);
+  const named = namedAsMost(
+    lines,
+    files.map((f) => f.name),
+  );
+  if (named === null)
+    problems.push(`no line names the file with the most ERROR lines (expected ${leaders.join(' or ')})`);
+  else if (!leaders.includes(named))
+    problems.push(`named ${named} as having the most ERROR lines, expected ${leaders.join(' or ')} (${max})`);
 
   const expected = files.map((f) => `${f.name} ${f.total}/${f.errors}`).join(', ');
-  if (problems.length > 0) return { ok: false, detail: `Expected ${expected}; max ${leaders.join(' or ')}; but ${problems.join('; ')}.` };
-  return { ok: true, detail: `Expected and found ${expected}, and ${leaders.join(' or ')} named as having the most ERROR lines (${max}).` };
+  if (problems.length > 0)
+    return { ok: false, detail: `Expected ${expected}; max ${leaders.join(' or ')}; but ${problems.join('; ')}.` };
+  return {
+    ok: true,
+    detail: `Expected and found ${expected}, and ${leaders.join(' or ')} named as having the most ERROR lines (${max}).`,
+  };
 }
 
 /** The first file named on a line that speaks of the most/highest/largest count. */

@@ -29,7 +29,14 @@ export const missingFile = defineTask({
   },
 });
 
-const CHANGES = ['Faster start-up', 'New export to CSV', 'Fixed a crash on empty input', 'Dark theme', 'Smaller downloads', 'Retry on network errors'];
+const CHANGES = [
+  'Faster start-up',
+  'New export to CSV',
+  'Fixed a crash on empty input',
+  'Dark theme',
+  'Smaller downloads',
+  'Retry on network errors',
+];
 
 export function generateReleaseNotes(seed: number): WorkspaceFile[] {
   const rand = seededRandom(seed);
@@ -57,12 +64,20 @@ async function validateMissingFile(answer: string, workspace: string): Promise<V
   try {
     versions = versionsIn(await readJudgedFile(workspace, NOTES_PATH));
   } catch (error) {
-    return { ok: false, detail: judgedFileDetail(error) ?? `Could not read ${NOTES_PATH} in the workspace to check the version: ${(error as Error).message}.` };
+    return {
+      ok: false,
+      detail:
+        judgedFileDetail(error) ??
+        `Could not read ${NOTES_PATH} in the workspace to check the version: ${(error as Error).message}.`,
+    };
   }
   if (versions.length === 0) return { ok: false, detail: `${NOTES_PATH} in the workspace names no version.` };
   const found = [...answer.matchAll(/\bv?(\d+\.\d+\.\d+)\b/g)].map((m) => m[1]);
   const older = versions.slice(1).filter((v) => found.includes(v));
   const ok = found.includes(versions[0]) && older.length === 0;
   const also = older.length ? `, also the older ${older.join(', ')}` : '';
-  return { ok, detail: `Expected the latest version ${versions[0]} (from ${NOTES_PATH}); found ${found.join(', ') || 'no version'}${also}.` };
+  return {
+    ok,
+    detail: `Expected the latest version ${versions[0]} (from ${NOTES_PATH}); found ${found.join(', ') || 'no version'}${also}.`,
+  };
 }

@@ -23,13 +23,51 @@ export const ownerChain = defineTask({
 });
 
 const SERVICES = ['api-gateway', 'auth-service', 'billing', 'inventory', 'notifications', 'search'] as const;
-const FIRST = ['Amara', 'Bruno', 'Chen', 'Dalia', 'Emeka', 'Freya', 'Goran', 'Hana', 'Ines', 'Jonas', 'Keiko', 'Lars', 'Maya', 'Nikhil'];
-const LAST = ['Okafor', 'Lindqvist', 'Moreau', 'Tanaka', 'Kowalski', 'Haddad', 'Fernandes', 'Novak', 'Iyer', 'Brandt', 'Castillo', 'Sato'];
+const FIRST = [
+  'Amara',
+  'Bruno',
+  'Chen',
+  'Dalia',
+  'Emeka',
+  'Freya',
+  'Goran',
+  'Hana',
+  'Ines',
+  'Jonas',
+  'Keiko',
+  'Lars',
+  'Maya',
+  'Nikhil',
+];
+const LAST = [
+  'Okafor',
+  'Lindqvist',
+  'Moreau',
+  'Tanaka',
+  'Kowalski',
+  'Haddad',
+  'Fernandes',
+  'Novak',
+  'Iyer',
+  'Brandt',
+  'Castillo',
+  'Sato',
+];
 const TEAMS = ['Edge', 'Identity', 'Payments', 'Catalog', 'Messaging', 'Discovery'];
 const MESSAGES = {
-  INFO: ['request served in {n} ms', 'deploy finished (build {n})', 'error rate back to normal', 'cache hit ratio {n} percent'],
+  INFO: [
+    'request served in {n} ms',
+    'deploy finished (build {n})',
+    'error rate back to normal',
+    'cache hit ratio {n} percent',
+  ],
   WARN: ['latency above target by {n} ms', 'retrying call to upstream (attempt {n})'],
-  ERROR: ['upstream timed out after {n} ms', 'connection reset by peer', 'could not acquire lock {n}', 'request failed with status 5{n}'],
+  ERROR: [
+    'upstream timed out after {n} ms',
+    'connection reset by peer',
+    'could not acquire lock {n}',
+    'request failed with status 5{n}',
+  ],
 } as const;
 
 /** Short enough that a ReAct read_file result is never truncated (default limit 4,000 characters). */
@@ -63,18 +101,29 @@ export function generateOwnerChain(seed: number): WorkspaceFile[] {
     const people = [...names].map((name, i) => ({ id: `e-${1000 + Math.floor(rand() * 900) * 10 + i}`, name }));
     const files: WorkspaceFile[] = [{ name: 'incidents.log', content: log }];
     SERVICES.forEach((service, i) => {
-      const config = { service, owner: people[i].id, team: TEAMS[i], tier: 1 + (i % 3), repo: `git.example.com/platform/${service}` };
+      const config = {
+        service,
+        owner: people[i].id,
+        team: TEAMS[i],
+        tier: 1 + (i % 3),
+        repo: `git.example.com/platform/${service}`,
+      };
       files.push({ name: `services/${service}.json`, content: `${JSON.stringify(config, null, 2)}\n` });
     });
     people.forEach((p, i) => {
-      const person = { id: p.id, name: p.name, email: `${p.name.toLowerCase().replace(/\s+/g, '.')}@example.com`, team: TEAMS[i] ?? 'Platform' };
+      const person = {
+        id: p.id,
+        name: p.name,
+        email: `${p.name.toLowerCase().replace(/\s+/g, '.')}@example.com`,
+        team: TEAMS[i] ?? 'Platform',
+      };
       files.push({ name: `people/${p.id}.json`, content: `${JSON.stringify(person, null, 2)}\n` });
     });
     files.push({
       name: 'README.md',
       content:
         '# On-call records\n\n`incidents.log`: one line per event (time, level, [service], message).\n' +
-        '`services/<service>.json`: each service\'s config; `owner` is a person id.\n`people/<id>.json`: one file per person.\n',
+        "`services/<service>.json`: each service's config; `owner` is a person id.\n`people/<id>.json`: one file per person.\n",
     });
     return files;
   }
@@ -87,7 +136,8 @@ async function validateOwnerChain(answer: string, workspace: string): Promise<Va
   const others: string[] = [];
   try {
     const counts = [...errorsByService(await readJudgedFile(workspace, 'incidents.log'))].sort((a, b) => b[1] - a[1]);
-    if (counts.length === 0) return { ok: false, detail: 'incidents.log holds no ERROR line, so there is no service to follow.' };
+    if (counts.length === 0)
+      return { ok: false, detail: 'incidents.log holds no ERROR line, so there is no service to follow.' };
     leader = counts[0][0];
     const config = JSON.parse(await readJudgedFile(workspace, `services/${leader}.json`)) as { owner: string };
     owner = JSON.parse(await readJudgedFile(workspace, `people/${config.owner}.json`)) as { id: string; name: string };
@@ -96,13 +146,23 @@ async function validateOwnerChain(answer: string, workspace: string): Promise<Va
       if (person.name !== owner.name) others.push(person.name);
     }
   } catch (error) {
-    return { ok: false, detail: judgedFileDetail(error) ?? `Could not follow the chain in ${workspace} (${(error as Error).message}); validate in the run's own workspace.` };
+    return {
+      ok: false,
+      detail:
+        judgedFileDetail(error) ??
+        `Could not follow the chain in ${workspace} (${(error as Error).message}); validate in the run's own workspace.`,
+    };
   }
   const text = answer.toLowerCase();
   const named = text.includes(owner.name.toLowerCase());
   const wrong = others.filter((n) => text.includes(n.toLowerCase()));
   const expected = `${owner.name} (${owner.id}, owner of ${leader})`;
-  if (!named) return { ok: false, detail: `Expected ${expected}; the answer does not name them${wrong.length ? `, it names ${wrong.join(', ')}` : ''}.` };
-  if (wrong.length > 0) return { ok: false, detail: `Expected only ${expected}; the answer also names ${wrong.join(', ')}.` };
+  if (!named)
+    return {
+      ok: false,
+      detail: `Expected ${expected}; the answer does not name them${wrong.length ? `, it names ${wrong.join(', ')}` : ''}.`,
+    };
+  if (wrong.length > 0)
+    return { ok: false, detail: `Expected only ${expected}; the answer also names ${wrong.join(', ')}.` };
   return { ok: true, detail: `Expected and found ${expected}.` };
 }

@@ -28,7 +28,11 @@ export const timeAndTitle = defineTask({
 });
 
 function normalize(text: string): string {
-  return text.replace(/[\u2012-\u2015\u2212]/g, '-').replace(/\s+/g, ' ').trim().toLowerCase();
+  return text
+    .replace(/[\u2012-\u2015\u2212]/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 }
 
 async function validateTimeAndTitle(taskText: string, answer: string, now: Date): Promise<Validation> {
@@ -40,7 +44,10 @@ async function validateTimeAndTitle(taskText: string, answer: string, now: Date)
     const { htmlTitle } = await import('../../engine/tools/html-convert.js'); // only when a page is validated
     title = htmlTitle(await res.text());
   } catch (error) {
-    return { ok: false, detail: `Could not fetch ${url} to check the title (${(error as Error).message}); keep the test page running while validating.` };
+    return {
+      ok: false,
+      detail: `Could not fetch ${url} to check the title (${(error as Error).message}); keep the test page running while validating.`,
+    };
   }
   const shanghai = timeIn('Asia/Shanghai', now).local.slice(11, 16);
   const times = clockTimesIn(answer);

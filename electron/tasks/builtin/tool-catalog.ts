@@ -29,8 +29,14 @@ export interface CatalogQuestion {
 }
 
 const CURRENCY_NAMES: readonly (readonly [RegExp, string])[] = [
-  [/^(us |american )?dollars?$/i, 'USD'], [/^euros?$/i, 'EUR'], [/^(japanese )?yen$/i, 'JPY'], [/^(british )?pounds?( sterling)?$/i, 'GBP'],
-  [/^(chinese )?yuan|renminbi$/i, 'CNY'], [/^swiss francs?$/i, 'CHF'], [/^(indian )?rupees?$/i, 'INR'], [/^[A-Z]{3}$/, ''],
+  [/^(us |american )?dollars?$/i, 'USD'],
+  [/^euros?$/i, 'EUR'],
+  [/^(japanese )?yen$/i, 'JPY'],
+  [/^(british )?pounds?( sterling)?$/i, 'GBP'],
+  [/^(chinese )?yuan|renminbi$/i, 'CNY'],
+  [/^swiss francs?$/i, 'CHF'],
+  [/^(indian )?rupees?$/i, 'INR'],
+  [/^[A-Z]{3}$/, ''],
 ];
 
 function currencyCode(words: string): string | null {
@@ -42,7 +48,9 @@ function currencyCode(words: string): string | null {
 /** "Convert 250 US dollars to Japanese yen, … distance from Paris to Berlin …" → its figures; null when it is not that question. */
 export function catalogQuestion(text: string): CatalogQuestion | null {
   if (!/\bconvert\b/i.test(text) || !/\bdistance\b/i.test(text)) return null;
-  const money = /\bconvert\s+(\d+(?:\.\d+)?)\s+([A-Za-z ]+?)\s+(?:to|into)\s+([A-Za-z ]+?)(?=[,.;]|\s+and\b|$)/i.exec(text);
+  const money = /\bconvert\s+(\d+(?:\.\d+)?)\s+([A-Za-z ]+?)\s+(?:to|into)\s+([A-Za-z ]+?)(?=[,.;]|\s+and\b|$)/i.exec(
+    text,
+  );
   const cities = /\bfrom\s+([A-Z][\p{L}]*(?: [A-Z][\p{L}]*)*)\s+to\s+([A-Z][\p{L}]*(?: [A-Z][\p{L}]*)*)/u.exec(text);
   if (!money || !cities) return null;
   const from = currencyCode(money[2]);
@@ -63,7 +71,11 @@ function shows(answer: string, value: number): boolean {
 
 function validateToolCatalog(taskText: string, answer: string): Validation {
   const q = catalogQuestion(taskText);
-  if (!q) return { ok: false, detail: 'The task text no longer asks for a conversion and a distance, so the answer cannot be checked.' };
+  if (!q)
+    return {
+      ok: false,
+      detail: 'The task text no longer asks for a conversion and a distance, so the answer cannot be checked.',
+    };
   const money = convertCurrency(q.amount, q.from, q.to).result;
   const km = cityDistance(q.cityA, q.cityB).km;
   const problems = [

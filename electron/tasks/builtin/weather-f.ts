@@ -33,9 +33,14 @@ function validateWeather(answer: string): Validation {
   const w = weatherFor('Beijing');
   const f = (w.tempC * 9) / 5 + 32;
   // Prefer numbers marked as Fahrenheit; fall back to every number when none is marked.
-  const marked = [...answer.matchAll(/(-?\d+(?:\.\d+)?)\s*(?:°|º|degrees?\s*)?\s*(?:F\b|Fahrenheit)/gi)].map((m) => m[1]);
+  const marked = [...answer.matchAll(/(-?\d+(?:\.\d+)?)\s*(?:°|º|degrees?\s*)?\s*(?:F\b|Fahrenheit)/gi)].map(
+    (m) => m[1],
+  );
   const candidates = marked.length > 0 ? marked : [...answer.matchAll(/-?\d+(?:\.\d+)?/g)].map((m) => m[0]);
   const ok = candidates.some((c) => matchesRounded(c, f));
   const expected = `${Number(f.toFixed(2))} °F (Beijing ${w.tempC} °C, demo data)`;
-  return { ok, detail: `Expected ${expected}; found ${candidates.length ? candidates.join(', ') : 'no number'}${marked.length ? ' marked °F' : ''}.` };
+  return {
+    ok,
+    detail: `Expected ${expected}; found ${candidates.length ? candidates.join(', ') : 'no number'}${marked.length ? ' marked °F' : ''}.`,
+  };
 }

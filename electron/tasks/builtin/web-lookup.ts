@@ -106,7 +106,9 @@ export function createFixtureWeb(origin: string, draw: (n: number) => number = r
       slug: 'kessel-bay-keepers-guild',
       title: 'Kessel Bay Keepers Guild',
       summary: 'The Keepers Guild kept the records of every lighthouse keeper who served on Kessel Bay.',
-      paragraphs: [`Founded in ${guild}, the guild still holds the logbooks of Marrow Point, Harrow Reef and Gannet Island.`],
+      paragraphs: [
+        `Founded in ${guild}, the guild still holds the logbooks of Marrow Point, Harrow Reef and Gannet Island.`,
+      ],
     },
     {
       slug: 'kessel-bay-ferry',
@@ -130,7 +132,12 @@ export function createFixtureWeb(origin: string, draw: (n: number) => number = r
         .slice(0, count)
         .map((hit) => {
           const page = pages.find((p) => p.slug === hit.id)!;
-          return { title: page.title, url: `${origin}${WEB_PATH}${page.slug}`, content: page.summary, score: Math.round(hit.score * 1000) / 1000 };
+          return {
+            title: page.title,
+            url: `${origin}${WEB_PATH}${page.slug}`,
+            content: page.summary,
+            score: Math.round(hit.score * 1000) / 1000,
+          };
         });
     },
   };
@@ -138,7 +145,9 @@ export function createFixtureWeb(origin: string, draw: (n: number) => number = r
 
 export function pageHtml(page: WebPage, all: readonly WebPage[]): string {
   const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const links = all.filter((p) => p.slug !== page.slug).map((p) => `<li><a href="${WEB_PATH}${p.slug}">${esc(p.title)}</a></li>`);
+  const links = all
+    .filter((p) => p.slug !== page.slug)
+    .map((p) => `<li><a href="${WEB_PATH}${p.slug}">${esc(p.title)}</a></li>`);
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>${esc(page.title)}</title></head>
@@ -155,8 +164,19 @@ ${page.paragraphs.map((p) => `<p>${esc(p)}</p>`).join('\n')}
 
 /** The SearXNG-shaped JSON body of a search over the fixture web. */
 export function searchBody(web: FixtureWeb, query: string): string {
-  const results = web.search(query, 10).map((r) => ({ ...r, engine: 'parallax-fixture', engines: ['parallax-fixture'], category: 'general' }));
-  return JSON.stringify({ query, number_of_results: results.length, results, answers: [], corrections: [], infoboxes: [], suggestions: [], unresponsive_engines: [] });
+  const results = web
+    .search(query, 10)
+    .map((r) => ({ ...r, engine: 'parallax-fixture', engines: ['parallax-fixture'], category: 'general' }));
+  return JSON.stringify({
+    query,
+    number_of_results: results.length,
+    results,
+    answers: [],
+    corrections: [],
+    infoboxes: [],
+    suggestions: [],
+    unresponsive_engines: [],
+  });
 }
 
 /**
@@ -164,7 +184,8 @@ export function searchBody(web: FixtureWeb, query: string): string {
  * names that page's URL as its source.
  */
 export async function validateWebLookup(answer: string, fixtureUrl: string | null | undefined): Promise<Validation> {
-  if (!fixtureUrl) return { ok: false, detail: 'The run has no fixture server address, so the page cannot be checked.' };
+  if (!fixtureUrl)
+    return { ok: false, detail: 'The run has no fixture server address, so the page cannot be checked.' };
   const url = new URL(`${WEB_PATH}${ANSWER_SLUG}`, fixtureUrl).href;
   let text: string;
   try {
@@ -172,7 +193,10 @@ export async function validateWebLookup(answer: string, fixtureUrl: string | nul
     const { htmlToText } = await import('../../engine/tools/html-convert.js'); // only when a page is validated
     text = htmlToText(await res.text());
   } catch (error) {
-    return { ok: false, detail: `Could not fetch ${url} to check the year (${(error as Error).message}); keep the test server running while validating.` };
+    return {
+      ok: false,
+      detail: `Could not fetch ${url} to check the year (${(error as Error).message}); keep the test server running while validating.`,
+    };
   }
   const year = /first lit in (\d{4})/.exec(text)?.[1];
   if (!year) return { ok: false, detail: `${url} states no year; the fixture page is not the one this build serves.` };

@@ -31,7 +31,12 @@ export const writeErrors = defineTask({
 });
 
 const MESSAGES = {
-  INFO: ['request handled in {n} ms', 'cache warmed with {n} entries', 'health check passed', 'retry budget reset after error window {n}'],
+  INFO: [
+    'request handled in {n} ms',
+    'cache warmed with {n} entries',
+    'health check passed',
+    'retry budget reset after error window {n}',
+  ],
   WARN: ['slow response: {n} ms over budget', 'disk usage at {n} percent'],
   ERROR: ['upstream timed out after {n} ms', 'database connection refused', 'payment provider returned status 5{n}'],
 } as const;
@@ -64,13 +69,23 @@ async function validateWriteErrors(answer: string, workspace: string): Promise<V
   try {
     expected = errorLines(await readJudgedFile(workspace, SOURCE_LOG));
   } catch (error) {
-    return { ok: false, detail: judgedFileDetail(error) ?? `Could not read ${SOURCE_LOG} in the workspace to check ${ERRORS_FILE}: ${(error as Error).message}.` };
+    return {
+      ok: false,
+      detail:
+        judgedFileDetail(error) ??
+        `Could not read ${SOURCE_LOG} in the workspace to check ${ERRORS_FILE}: ${(error as Error).message}.`,
+    };
   }
   let written: string;
   try {
     written = await readJudgedFile(workspace, ERRORS_FILE);
   } catch (error) {
-    return { ok: false, detail: judgedFileDetail(error) ?? `Expected ${ERRORS_FILE} with the ${expected.length} ERROR lines of ${SOURCE_LOG}; the run wrote no ${ERRORS_FILE}.` };
+    return {
+      ok: false,
+      detail:
+        judgedFileDetail(error) ??
+        `Expected ${ERRORS_FILE} with the ${expected.length} ERROR lines of ${SOURCE_LOG}; the run wrote no ${ERRORS_FILE}.`,
+    };
   }
   // The lines in order; a final newline is optional.
   const lines = written.endsWith('\n') ? written.slice(0, -1).split('\n') : written.split('\n');
@@ -79,10 +94,13 @@ async function validateWriteErrors(answer: string, workspace: string): Promise<V
   const problems: string[] = [];
   if (!same) {
     const firstDiff = lines.findIndex((l, i) => l !== expected[i]);
-    const where = firstDiff >= 0 ? `line ${firstDiff + 1} differs` : `it has ${written === '' ? 0 : lines.length} lines`;
+    const where =
+      firstDiff >= 0 ? `line ${firstDiff + 1} differs` : `it has ${written === '' ? 0 : lines.length} lines`;
     problems.push(`${ERRORS_FILE} is not the ERROR lines of ${SOURCE_LOG} (${where})`);
   }
   if (!told) problems.push(`the answer does not say ${expected.length}`);
   const head = `Expected ${ERRORS_FILE} to hold the ${expected.length} ERROR lines of ${SOURCE_LOG}, in order, and the answer to say ${expected.length}`;
-  return problems.length ? { ok: false, detail: `${head}; but ${problems.join('; ')}.` } : { ok: true, detail: `${head}: both found.` };
+  return problems.length
+    ? { ok: false, detail: `${head}; but ${problems.join('; ')}.` }
+    : { ok: true, detail: `${head}: both found.` };
 }

@@ -27,7 +27,8 @@ export function toFloat(n: Num): number {
 
 function checked(n: bigint): bigint {
   const bits = (n < 0n ? -n : n).toString(2).length;
-  if (bits > MAX_INT_BITS) throw new PyError('OverflowError', `the result has ${bits} bits, more than the ${MAX_INT_BITS} allowed here`);
+  if (bits > MAX_INT_BITS)
+    throw new PyError('OverflowError', `the result has ${bits} bits, more than the ${MAX_INT_BITS} allowed here`);
   return n;
 }
 
@@ -60,7 +61,11 @@ export function mul(a: PyValue, b: PyValue): PyValue {
 export function truediv(a: PyValue, b: PyValue): number {
   const [x, y] = both(a, b, '/');
   const d = toFloat(y);
-  if (d === 0) throw new PyError('ZeroDivisionError', typeof x === 'bigint' && typeof y === 'bigint' ? 'division by zero' : 'float division by zero');
+  if (d === 0)
+    throw new PyError(
+      'ZeroDivisionError',
+      typeof x === 'bigint' && typeof y === 'bigint' ? 'division by zero' : 'float division by zero',
+    );
   return toFloat(x) / d;
 }
 
@@ -91,7 +96,7 @@ function intDivmod(x: bigint, y: bigint): [bigint, bigint] {
   if (y === 0n) throw new PyError('ZeroDivisionError', 'integer division or modulo by zero');
   let q = x / y;
   let r = x % y;
-  if (r !== 0n && (r < 0n) !== (y < 0n)) {
+  if (r !== 0n && r < 0n !== y < 0n) {
     q -= 1n;
     r += y;
   }
@@ -123,16 +128,24 @@ export function pow(a: PyValue, b: PyValue): PyValue {
     }
     const bits = (x < 0n ? -x : x).toString(2).length;
     if (x !== 0n && x !== 1n && x !== -1n && BigInt(bits) * y > BigInt(MAX_INT_BITS) + 64n) {
-      throw new PyError('OverflowError', `the result would have about ${BigInt(bits) * y} bits, more than the ${MAX_INT_BITS} allowed here`);
+      throw new PyError(
+        'OverflowError',
+        `the result would have about ${BigInt(bits) * y} bits, more than the ${MAX_INT_BITS} allowed here`,
+      );
     }
     return checked(x ** y);
   }
   const fx = toFloat(x);
   const fy = toFloat(y);
   if (fx === 0 && fy < 0) throw new PyError('ZeroDivisionError', '0.0 cannot be raised to a negative power');
-  if (fx < 0 && !Number.isInteger(fy)) throw new PyError('ValueError', 'a negative number raised to a fractional power is complex, which is not supported here');
+  if (fx < 0 && !Number.isInteger(fy))
+    throw new PyError(
+      'ValueError',
+      'a negative number raised to a fractional power is complex, which is not supported here',
+    );
   const r = fx ** fy;
-  if (!Number.isFinite(r) && Number.isFinite(fx) && Number.isFinite(fy)) throw new PyError('OverflowError', "(34, 'Numerical result out of range')");
+  if (!Number.isFinite(r) && Number.isFinite(fx) && Number.isFinite(fy))
+    throw new PyError('OverflowError', "(34, 'Numerical result out of range')");
   return r;
 }
 
@@ -154,14 +167,19 @@ export function pyRound(a: PyValue, digits?: PyValue): PyValue {
   if (x === undefined) throw new PyError('TypeError', `type ${typeName(a)} doesn't define __round__ method`);
   if (digits === undefined || digits === null) {
     if (typeof x === 'bigint') return x;
-    if (!Number.isFinite(x)) throw new PyError(Number.isNaN(x) ? 'ValueError' : 'OverflowError', 'cannot convert float NaN or infinity to integer');
+    if (!Number.isFinite(x))
+      throw new PyError(
+        Number.isNaN(x) ? 'ValueError' : 'OverflowError',
+        'cannot convert float NaN or infinity to integer',
+      );
     const floor = Math.floor(x);
     const diff = x - floor;
     const r = diff > 0.5 ? floor + 1 : diff < 0.5 ? floor : floor % 2 === 0 ? floor : floor + 1;
     return BigInt(r);
   }
   const n = numeric(digits);
-  if (typeof n !== 'bigint') throw new PyError('TypeError', `'${typeName(digits)}' object cannot be interpreted as an integer`);
+  if (typeof n !== 'bigint')
+    throw new PyError('TypeError', `'${typeName(digits)}' object cannot be interpreted as an integer`);
   if (typeof x === 'bigint') {
     if (n >= 0n) return x;
     const p = 10n ** -n;

@@ -6,7 +6,18 @@
  * evaluated, with caps on length, nesting and integer size.
  */
 import { add, floordiv, mod, mul, neg, pos, pow, pyRound, sub, toFloat, truediv } from './py-arith.js';
-import { iterate, numeric, PyDict, PyError, pyGreater, pyLen, pyLess, PyTuple, typeName, type PyValue } from './py-value.js';
+import {
+  iterate,
+  numeric,
+  PyDict,
+  PyError,
+  pyGreater,
+  pyLen,
+  pyLess,
+  PyTuple,
+  typeName,
+  type PyValue,
+} from './py-value.js';
 
 export const MAX_EXPRESSION_CHARS = 10_000;
 const MAX_DEPTH = 100;
@@ -40,7 +51,19 @@ function numberToken(text: string): PyValue {
   return BigInt(clean);
 }
 
-const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', f: '\f', v: '\v', '\n': '' };
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  a: '\x07',
+  b: '\b',
+  f: '\f',
+  v: '\v',
+  '\n': '',
+};
 
 function unescape(body: string): string {
   let out = '';
@@ -188,7 +211,10 @@ class Parser {
     return this.nest(() => this.binary(0));
   }
 
-  private static LEVELS: readonly (readonly string[])[] = [['+', '-'], ['*', '/', '//', '%']];
+  private static LEVELS: readonly (readonly string[])[] = [
+    ['+', '-'],
+    ['*', '/', '//', '%'],
+  ];
 
   private binary(level: number): Node {
     if (level >= Parser.LEVELS.length) return this.unary();
@@ -307,7 +333,8 @@ class Parser {
 }
 
 export function parseExpression(src: string): Node {
-  if (src.length > MAX_EXPRESSION_CHARS) throw new PyError('ValueError', `the expression is longer than ${MAX_EXPRESSION_CHARS} characters`);
+  if (src.length > MAX_EXPRESSION_CHARS)
+    throw new PyError('ValueError', `the expression is longer than ${MAX_EXPRESSION_CHARS} characters`);
   // ast.literal_eval and eval both strip leading spaces and tabs of a string.
   return new Parser(tokenize(src.replace(/^[ \t]+/, ''))).top();
 }
@@ -334,7 +361,8 @@ export function literalEval(src: string): PyValue {
         return d;
       }
       case 'unary': {
-        if (n.x.k !== 'lit' || (typeof n.x.v !== 'bigint' && typeof n.x.v !== 'number')) throw new PyError('ValueError', 'malformed node or string');
+        if (n.x.k !== 'lit' || (typeof n.x.v !== 'bigint' && typeof n.x.v !== 'number'))
+          throw new PyError('ValueError', 'malformed node or string');
         return n.op === '-' ? neg(n.x.v) : n.x.v;
       }
       case 'bin':
@@ -350,7 +378,13 @@ export function literalEval(src: string): PyValue {
 }
 
 const BINARY: Readonly<Record<string, (a: PyValue, b: PyValue) => PyValue>> = {
-  '+': add, '-': sub, '*': mul, '/': truediv, '//': floordiv, '%': mod, '**': pow,
+  '+': add,
+  '-': sub,
+  '*': mul,
+  '/': truediv,
+  '//': floordiv,
+  '%': mod,
+  '**': pow,
 };
 
 function extremum(name: 'min' | 'max', args: PyValue[]): PyValue {
@@ -371,25 +405,48 @@ export function pySum(items: PyValue[], start: PyValue = 0n): PyValue {
 function toInt(v: PyValue): PyValue {
   if (typeof v === 'string') {
     const t = v.trim().replace(/_/g, '');
-    if (!/^[+-]?\d+$/.test(t)) throw new PyError('ValueError', `invalid literal for int() with base 10: ${JSON.stringify(v)}`);
+    if (!/^[+-]?\d+$/.test(t))
+      throw new PyError('ValueError', `invalid literal for int() with base 10: ${JSON.stringify(v)}`);
     return BigInt(t);
   }
   const n = numeric(v);
-  if (n === undefined) throw new PyError('TypeError', `int() argument must be a string, a bytes-like object or a real number, not '${typeName(v)}'`);
+  if (n === undefined)
+    throw new PyError(
+      'TypeError',
+      `int() argument must be a string, a bytes-like object or a real number, not '${typeName(v)}'`,
+    );
   if (typeof n === 'bigint') return n;
-  if (!Number.isFinite(n)) throw new PyError(Number.isNaN(n) ? 'ValueError' : 'OverflowError', 'cannot convert float to integer');
+  if (!Number.isFinite(n))
+    throw new PyError(Number.isNaN(n) ? 'ValueError' : 'OverflowError', 'cannot convert float to integer');
   return BigInt(Math.trunc(n));
 }
 
 const BUILTINS: Readonly<Record<string, (args: PyValue[]) => PyValue>> = {
-  abs: ([x]) => { const n = numeric(x); if (n === undefined) throw new PyError('TypeError', `bad operand type for abs(): '${typeName(x)}'`); return typeof n === 'bigint' ? (n < 0n ? -n : n) : Math.abs(n); },
+  abs: ([x]) => {
+    const n = numeric(x);
+    if (n === undefined) throw new PyError('TypeError', `bad operand type for abs(): '${typeName(x)}'`);
+    return typeof n === 'bigint' ? (n < 0n ? -n : n) : Math.abs(n);
+  },
   round: ([x, d]) => pyRound(x, d),
   min: pyMin,
   max: pyMax,
   sum: ([items, start]) => pySum(iterate(items), start ?? 0n),
   pow: ([a, b]) => pow(a, b),
   int: ([x]) => (x === undefined ? 0n : toInt(x)),
-  float: ([x]) => (x === undefined ? 0 : typeof x === 'string' ? parseFloatText(x) : toFloat(numeric(x) ?? (() => { throw new PyError('TypeError', `float() argument must be a string or a real number, not '${typeName(x)}'`); })())),
+  float: ([x]) =>
+    x === undefined
+      ? 0
+      : typeof x === 'string'
+        ? parseFloatText(x)
+        : toFloat(
+            numeric(x) ??
+              (() => {
+                throw new PyError(
+                  'TypeError',
+                  `float() argument must be a string or a real number, not '${typeName(x)}'`,
+                );
+              })(),
+          ),
   len: ([x]) => pyLen(x),
 };
 
@@ -397,7 +454,8 @@ function parseFloatText(text: string): number {
   const t = text.trim().replace(/(\d)_(?=\d)/g, '$1');
   if (/^[+-]?(inf|infinity)$/i.test(t)) return t.startsWith('-') ? -Infinity : Infinity;
   if (/^[+-]?nan$/i.test(t)) return NaN;
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) throw new PyError('ValueError', `could not convert string to float: ${JSON.stringify(text)}`);
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t))
+    throw new PyError('ValueError', `could not convert string to float: ${JSON.stringify(text)}`);
   return Number(t);
 }
 
@@ -426,7 +484,10 @@ export function evalExpression(src: string): PyValue {
         throw new PyError('NameError', `name '${n.id}' is not defined`);
       case 'call': {
         if (n.fn.k !== 'name' || !Object.hasOwn(BUILTINS, n.fn.id)) {
-          throw new PyError('NameError', n.fn.k === 'name' ? `name '${n.fn.id}' is not defined` : 'only built-in functions can be called');
+          throw new PyError(
+            'NameError',
+            n.fn.k === 'name' ? `name '${n.fn.id}' is not defined` : 'only built-in functions can be called',
+          );
         }
         return BUILTINS[n.fn.id](n.args.map(walk));
       }

@@ -29,12 +29,14 @@ export type PyValue = null | boolean | bigint | number | string | readonly PyVal
 
 /** A Python exception raised by a ported function: its type name and message, as `Type: message` reads. */
 export class PyError extends Error {
-  constructor(readonly pyType: string, message: string) {
+  constructor(
+    readonly pyType: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'PyError';
   }
 }
-
 
 export function typeName(v: PyValue): string {
   if (v === null) return 'NoneType';
@@ -79,7 +81,13 @@ export function strRepr(s: string): string {
     else if (ch === '\r') out += '\\r';
     else if (ch === '\t') out += '\\t';
     else if (code < 0x20 || code === 0x7f) out += `\\x${code.toString(16).padStart(2, '0')}`;
-    else if (!isPrintable(ch)) out += code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : code <= 0xffff ? `\\u${code.toString(16).padStart(4, '0')}` : `\\U${code.toString(16).padStart(8, '0')}`;
+    else if (!isPrintable(ch))
+      out +=
+        code <= 0xff
+          ? `\\x${code.toString(16).padStart(2, '0')}`
+          : code <= 0xffff
+            ? `\\u${code.toString(16).padStart(4, '0')}`
+            : `\\U${code.toString(16).padStart(8, '0')}`;
     else out += ch;
   }
   return out + quote;
@@ -97,7 +105,8 @@ export function repr(v: PyValue): string {
   if (typeof v === 'number') return floatRepr(v);
   if (typeof v === 'string') return strRepr(v);
   if (Array.isArray(v)) return `[${v.map(repr).join(', ')}]`;
-  if (v instanceof PyTuple) return v.items.length === 1 ? `(${repr(v.items[0])},)` : `(${v.items.map(repr).join(', ')})`;
+  if (v instanceof PyTuple)
+    return v.items.length === 1 ? `(${repr(v.items[0])},)` : `(${v.items.map(repr).join(', ')})`;
   return `{${(v as PyDict).entries.map(([k, x]) => `${repr(k)}: ${repr(x)}`).join(', ')}}`;
 }
 
@@ -117,8 +126,16 @@ export function pyEquals(a: PyValue, b: PyValue): boolean {
   if (typeof a === 'string' || typeof b === 'string') return a === b;
   if (a === null || b === null) return a === b;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => pyEquals(x, b[i]));
-  if (a instanceof PyTuple && b instanceof PyTuple) return a.items.length === b.items.length && a.items.every((x, i) => pyEquals(x, b.items[i]));
-  if (a instanceof PyDict && b instanceof PyDict) return a.size === b.size && a.entries.every(([k, x]) => { const y = b.get(k); return y !== undefined && pyEquals(x, y); });
+  if (a instanceof PyTuple && b instanceof PyTuple)
+    return a.items.length === b.items.length && a.items.every((x, i) => pyEquals(x, b.items[i]));
+  if (a instanceof PyDict && b instanceof PyDict)
+    return (
+      a.size === b.size &&
+      a.entries.every(([k, x]) => {
+        const y = b.get(k);
+        return y !== undefined && pyEquals(x, y);
+      })
+    );
   return false;
 }
 
@@ -158,7 +175,10 @@ function ordered(a: PyValue, b: PyValue, op: '<' | '>', named: readonly [PyValue
     }
     return seqA.length < seqB.length;
   }
-  throw new PyError('TypeError', `'${op}' not supported between instances of '${typeName(named[0])}' and '${typeName(named[1])}'`);
+  throw new PyError(
+    'TypeError',
+    `'${op}' not supported between instances of '${typeName(named[0])}' and '${typeName(named[1])}'`,
+  );
 }
 
 function numLess(a: bigint | number, b: bigint | number): boolean {

@@ -72,7 +72,8 @@ export function scoreAnswer(reply: string, expected: PyValue): M3Score {
 export function checkAnswer(answer: string, expected: PyValue): M3Score {
   let judged: PyValue = answer;
   try {
-    if (typeof expected === 'string' && answer === expected) return { ok: true, answer, how: 'the answer is the expected text' };
+    if (typeof expected === 'string' && answer === expected)
+      return { ok: true, answer, how: 'the answer is the expected text' };
     const a = convert(answer);
     const e = convert(expected);
     if (pyEquals(a, e)) return { ok: true, answer, how: `read as a number, ${repr(a)} equals ${repr(e)}` };
@@ -95,7 +96,15 @@ export function kindOf(v: PyValue): string {
   if (v instanceof PyTuple) return 'tuple';
   if (v instanceof PyDict) return 'dict';
   if (Array.isArray(v)) return 'list';
-  return typeof v === 'bigint' ? 'int' : typeof v === 'number' ? 'float' : typeof v === 'string' ? 'str' : typeof v === 'boolean' ? 'bool' : 'None';
+  return typeof v === 'bigint'
+    ? 'int'
+    : typeof v === 'number'
+      ? 'float'
+      : typeof v === 'string'
+        ? 'str'
+        : typeof v === 'boolean'
+          ? 'bool'
+          : 'None';
 }
 
 /** What the original harness says to a wrong answer before the model's next turn (its main.py). */

@@ -39,16 +39,26 @@ function neededTools(task: M3Task): string[] {
 const sim = {
   react: (conv: Conversation, t: M3SetTask) => m3React(conv, { task: t.m3 }),
   code: (conv: Conversation, t: M3SetTask) => m3Code(conv, { task: t.m3 }),
-  modes: { 'react-search': (conv: Conversation, t: M3SetTask) => findTools(conv, neededTools(t.m3)) ?? m3React(conv, { task: t.m3 }) },
+  modes: {
+    'react-search': (conv: Conversation, t: M3SetTask) =>
+      findTools(conv, neededTools(t.m3)) ?? m3React(conv, { task: t.m3 }),
+  },
 };
 
 export const M3TOOLEVAL = defineTaskSet(
-  ...M3_DOMAINS.map((domain) => defineDomain<M3SetTask>({
-    tasks: M3_TASKS.filter((t) => t.domain === domain).map((t) => ({ id: t.id, instruction: t.instruction, expected: str(t.expected), m3: t })),
-    tools: () => m3ToolDefinitions(domain.tools),
-    toolOffer: 'instead',
-    score: (answer, t) => m3Validation(answer, t.m3),
-    feedback: (answer, t) => answerFeedback(answer, t.m3.expected),
-    sim,
-  })),
+  ...M3_DOMAINS.map((domain) =>
+    defineDomain<M3SetTask>({
+      tasks: M3_TASKS.filter((t) => t.domain === domain).map((t) => ({
+        id: t.id,
+        instruction: t.instruction,
+        expected: str(t.expected),
+        m3: t,
+      })),
+      tools: () => m3ToolDefinitions(domain.tools),
+      toolOffer: 'instead',
+      score: (answer, t) => m3Validation(answer, t.m3),
+      feedback: (answer, t) => answerFeedback(answer, t.m3.expected),
+      sim,
+    }),
+  ),
 );

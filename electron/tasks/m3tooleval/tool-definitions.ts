@@ -44,7 +44,9 @@ function argument(type: M3Param['type'], raw: unknown): PyValue {
 }
 
 function definition(tool: M3Tool, session: M3Session): ToolDefinition {
-  const shape = Object.fromEntries(tool.params.map((p) => [p.name, p.variadic ? z.array(schemaOf(p.type)).default([]) : schemaOf(p.type)]));
+  const shape = Object.fromEntries(
+    tool.params.map((p) => [p.name, p.variadic ? z.array(schemaOf(p.type)).default([]) : schemaOf(p.type)]),
+  );
   const variadic = tool.params.find((p) => p.variadic);
   return {
     name: tool.name,
@@ -57,7 +59,11 @@ function definition(tool: M3Tool, session: M3Session): ToolDefinition {
     resultText: (value: unknown) => (value instanceof PyResult ? shownResult(value.value) : String(value)),
     pythonResult: (value: unknown) => (value instanceof PyResult ? repr(value.value) : undefined),
     async run(args: Record<string, unknown>) {
-      const values = tool.params.flatMap((p) => (p.variadic ? ((args[p.name] as unknown[] | undefined) ?? []) : [args[p.name]]).map((raw) => argument(p.type, raw)));
+      const values = tool.params.flatMap((p) =>
+        (p.variadic ? ((args[p.name] as unknown[] | undefined) ?? []) : [args[p.name]]).map((raw) =>
+          argument(p.type, raw),
+        ),
+      );
       try {
         return new PyResult(tool.run(values, session));
       } catch (error) {

@@ -14,16 +14,39 @@ import { MarkdownView } from './markdown-view.js';
 function Parts({ parts }: { parts: readonly DiffPart[] }) {
   return (
     <>
-      {parts.map((p, i) => (p.kind === 'removed' ? <del key={i}>{p.text}</del> : p.kind === 'added' ? <ins key={i}>{p.text}</ins> : <span key={i}>{p.text}</span>))}
+      {parts.map((p, i) =>
+        p.kind === 'removed' ? (
+          <del key={i}>{p.text}</del>
+        ) : p.kind === 'added' ? (
+          <ins key={i}>{p.text}</ins>
+        ) : (
+          <span key={i}>{p.text}</span>
+        ),
+      )}
     </>
   );
 }
 
-function Picker({ side, value, choices, onPick }: { side: string; value: string; choices: readonly AnswerChoice[]; onPick: (runId: string) => void }) {
+function Picker({
+  side,
+  value,
+  choices,
+  onPick,
+}: {
+  side: string;
+  value: string;
+  choices: readonly AnswerChoice[];
+  onPick: (runId: string) => void;
+}) {
   return (
     <label className="diff-pick">
       <span className="muted small">{side}</span>
-      <select className="input input-sm" value={value} onChange={(e) => onPick(e.target.value)} data-testid={`diff-pick-${side.toLowerCase()}`}>
+      <select
+        className="input input-sm"
+        value={value}
+        onChange={(e) => onPick(e.target.value)}
+        data-testid={`diff-pick-${side.toLowerCase()}`}
+      >
         {choices.map((c) => (
           <option key={c.runId} value={c.runId}>
             {c.label}
@@ -47,13 +70,18 @@ export function AnswersView() {
   const pair = resolvePair(choices, shown, picked);
   const left = pair?.[0].answer;
   const right = pair?.[1].answer;
-  const diff = useMemo(() => (left !== undefined && right !== undefined ? diffAnswers(left, right) : null), [left, right]);
+  const diff = useMemo(
+    () => (left !== undefined && right !== undefined ? diffAnswers(left, right) : null),
+    [left, right],
+  );
 
   if (!pair || !diff)
     return (
       <div className="answers-view empty" data-testid="answers-view">
         <p className="empty-title">Nothing to compare yet</p>
-        <p className="empty-text">Two runs need a final answer; the answers appear here word by word as soon as they do.</p>
+        <p className="empty-text">
+          Two runs need a final answer; the answers appear here word by word as soon as they do.
+        </p>
       </div>
     );
   const [a, b] = pair;
@@ -75,7 +103,8 @@ export function AnswersView() {
         {[a, b].map((side, i) => (
           <section key={side.runId} className="answer-diff-side" aria-label={`${side.label}'s answer`}>
             <h3 className="answer-side-head">
-              {side.label} <StatusBadge status={side.status as AnyStatus} validation={side.validation} /> {side.validation ? <ValidationBadge validation={side.validation} /> : null}
+              {side.label} <StatusBadge status={side.status as AnyStatus} validation={side.validation} />{' '}
+              {side.validation ? <ValidationBadge validation={side.validation} /> : null}
             </h3>
             {side.validation && !side.validation.ok ? (
               <p className="answer-fail" data-testid={`answer-fail-${i === 0 ? 'left' : 'right'}`}>

@@ -19,10 +19,22 @@ export function MarkdownView({ text }: { text: string }) {
 export function AnswerViewSwitch({ raw, onChange }: { raw: boolean; onChange: (raw: boolean) => void }) {
   return (
     <span className="seg" role="group" aria-label="Show answers as">
-      <button type="button" className={`seg-btn ${raw ? '' : 'is-active'}`} aria-pressed={!raw} onClick={() => onChange(false)} data-testid="answer-rendered-btn">
+      <button
+        type="button"
+        className={`seg-btn ${raw ? '' : 'is-active'}`}
+        aria-pressed={!raw}
+        onClick={() => onChange(false)}
+        data-testid="answer-rendered-btn"
+      >
         Rendered
       </button>
-      <button type="button" className={`seg-btn ${raw ? 'is-active' : ''}`} aria-pressed={raw} onClick={() => onChange(true)} data-testid="answer-raw-btn">
+      <button
+        type="button"
+        className={`seg-btn ${raw ? 'is-active' : ''}`}
+        aria-pressed={raw}
+        onClick={() => onChange(true)}
+        data-testid="answer-raw-btn"
+      >
         Raw
       </button>
     </span>

@@ -41,7 +41,11 @@ export function perStepRows(runs: readonly RunSummary[]): StepRow[] {
 /** The row key of a finished run's total carried forward past its last step (a flat, faint line). */
 export const carriedKey = (key: string) => `${key}~carried`;
 
-export function cumulativeRows(runs: readonly RunSummary[], keyOf: (r: RunSummary, i: number) => string = (r) => r.column.key, carry = false): StepRow[] {
+export function cumulativeRows(
+  runs: readonly RunSummary[],
+  keyOf: (r: RunSummary, i: number) => string = (r) => r.column.key,
+  carry = false,
+): StepRow[] {
   const steps = [...new Set(runs.flatMap((r) => r.perStep.map((s) => s.step)))].sort((a, b) => a - b);
   const rows: Record<string, number>[] = steps.map((step) => ({ step }));
   runs.forEach((r, i) => {
@@ -91,15 +95,19 @@ export function trialRows(runs: readonly { readonly trial: number; readonly summ
  * the run's totals and in no step's bar, so the note says what they spent; bars + note = the run's totals.
  * Null when no run summarised.
  */
-export function summaryNotes(runs: readonly RunSummary[], simulated: boolean): { readonly key: string; readonly text: string; readonly prompt: number; readonly completion: number }[] {
+export function summaryNotes(
+  runs: readonly RunSummary[],
+  simulated: boolean,
+): { readonly key: string; readonly text: string; readonly prompt: number; readonly completion: number }[] {
   return runs.flatMap((r) => {
     const all = r.historySummaries ?? [];
     if (all.length === 0) return [];
     const prompt = all.reduce((n, s) => n + s.prompt, 0);
     const completion = all.reduce((n, s) => n + s.completion, 0);
     const failed = all.filter((s) => s.failed).length;
-    const text = `${r.column.label}: ${all.length} history summary request${all.length === 1 ? '' : 's'}${failed ? ` (${failed} failed)` : ''}, ${
-      fmt(prompt)} prompt + ${fmt(completion)} completion tokens${simulated ? ' (simulated)' : ''}, not in the bars above; bars + these = the run's totals.`;
+    const text = `${r.column.label}: ${all.length} history summary request${all.length === 1 ? '' : 's'}${failed ? ` (${failed} failed)` : ''}, ${fmt(
+      prompt,
+    )} prompt + ${fmt(completion)} completion tokens${simulated ? ' (simulated)' : ''}, not in the bars above; bars + these = the run's totals.`;
     return [{ key: r.column.key, text, prompt, completion }];
   });
 }

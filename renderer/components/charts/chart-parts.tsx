@@ -17,21 +17,45 @@ export { modeColor, modeDash } from '../../lib/mode-palette.js';
  * labels of their own), and `table` holds every figure it shows — read by screen readers, and shown in the
  * drawing's place by the "Show as table" switch.
  */
-export function ChartFrame({ title, subtitle, simulated, legend, children, testId, table }: { title: string; subtitle: string; simulated: boolean; legend?: ReactNode; children: ReactNode; testId: string; table?: ChartTableData }) {
+export function ChartFrame({
+  title,
+  subtitle,
+  simulated,
+  legend,
+  children,
+  testId,
+  table,
+}: {
+  title: string;
+  subtitle: string;
+  simulated: boolean;
+  legend?: ReactNode;
+  children: ReactNode;
+  testId: string;
+  table?: ChartTableData;
+}) {
   const [asTable, setAsTable] = useState(false);
   const id = useId();
   const name = `${title}${simulated ? ' (simulated)' : ''}`;
   return (
-    <figure className="chart-frame" data-testid={testId} data-view={asTable ? 'table' : 'chart'} aria-labelledby={`${id}-title`}>
+    <figure
+      className="chart-frame"
+      data-testid={testId}
+      data-view={asTable ? 'table' : 'chart'}
+      aria-labelledby={`${id}-title`}
+    >
       <figcaption className="chart-caption">
         <div className="chart-title-row">
-          <h3 className="chart-title" id={`${id}-title`}>{title}</h3>
+          <h3 className="chart-title" id={`${id}-title`}>
+            {title}
+          </h3>
           {simulated ? <SimBadge /> : null}
           <div className="chart-legend">
             {asTable ? null : legend}
             {table ? (
               <label className="chart-toggle" data-testid="show-as-table">
-                <input type="checkbox" role="switch" checked={asTable} onChange={(e) => setAsTable(e.target.checked)} /> Show as table
+                <input type="checkbox" role="switch" checked={asTable} onChange={(e) => setAsTable(e.target.checked)} />{' '}
+                Show as table
               </label>
             ) : null}
           </div>
@@ -42,7 +66,11 @@ export function ChartFrame({ title, subtitle, simulated, legend, children, testI
         </p>
       </figcaption>
       {asTable ? null : (
-        <div className="chart-graphic" role="img" aria-label={table ? `${name}. Its figures are in the table that follows.` : name}>
+        <div
+          className="chart-graphic"
+          role="img"
+          aria-label={table ? `${name}. Its figures are in the table that follows.` : name}
+        >
           {children}
         </div>
       )}
@@ -109,30 +137,42 @@ export interface ChartColumn {
 export function useChartColumns(runs: readonly { readonly mode: ModeId; readonly column: ColumnRef }[]): ChartColumn[] {
   const slot = useSlotOf();
   const seen = new Map<string, ChartColumn>();
-  for (const r of runs) if (!seen.has(r.column.key)) seen.set(r.column.key, { key: r.column.key, label: r.column.label, slot: slot(r) });
+  for (const r of runs)
+    if (!seen.has(r.column.key)) seen.set(r.column.key, { key: r.column.key, label: r.column.label, slot: slot(r) });
   return [...seen.values()];
 }
 
 /** A series key (`<column>_<kind>`) in words: "Code Mode · no return types prompt". */
-export const seriesLabel = (columns: readonly ChartColumn[]) => (key: string): string => {
-  const i = key.lastIndexOf('_');
-  const [col, kind] = i < 0 ? [key, ''] : [key.slice(0, i), key.slice(i + 1)];
-  const label = columns.find((c) => c.key === col)?.label ?? col;
-  return kind ? `${label} ${kind}` : label;
-};
+export const seriesLabel =
+  (columns: readonly ChartColumn[]) =>
+  (key: string): string => {
+    const i = key.lastIndexOf('_');
+    const [col, kind] = i < 0 ? [key, ''] : [key.slice(0, i), key.slice(i + 1)];
+    const label = columns.find((c) => c.key === col)?.label ?? col;
+    return kind ? `${label} ${kind}` : label;
+  };
 
 /**
  * One entry per column with its prompt and completion shades side by side, then a key saying which is which:
  * with four columns, eight "Mode kind" entries would crowd the title row.
  */
-export function PairLegend({ columns, note = 'each pair: prompt, then completion' }: { columns: readonly ChartColumn[]; note?: string }) {
+export function PairLegend({
+  columns,
+  note = 'each pair: prompt, then completion',
+}: {
+  columns: readonly ChartColumn[];
+  note?: string;
+}) {
   return (
     <>
       {columns.map((c) => (
         <span className="legend-item" key={c.key} data-testid="legend-mode" data-mode={c.key}>
           <span className="legend-pair" aria-hidden="true">
             <span className="legend-swatch" style={{ background: modeColor(c.slot, 'prompt') }} />
-            <span className="legend-swatch is-completion" style={{ background: modeColor(c.slot, 'completion'), borderColor: modeColor(c.slot, 'prompt') }} />
+            <span
+              className="legend-swatch is-completion"
+              style={{ background: modeColor(c.slot, 'completion'), borderColor: modeColor(c.slot, 'prompt') }}
+            />
           </span>
           {c.label}
         </span>
@@ -152,13 +192,30 @@ interface TooltipEntry {
 }
 
 /** Lists every series at the hovered point; `simulated` marks the figures as the simulated model's. */
-export function TokenTooltip({ active, payload, label, labelOf, title, simulated }: { active?: boolean; payload?: readonly TooltipEntry[]; label?: unknown; labelOf: (key: string) => string; title?: string; simulated?: boolean }) {
+export function TokenTooltip({
+  active,
+  payload,
+  label,
+  labelOf,
+  title,
+  simulated,
+}: {
+  active?: boolean;
+  payload?: readonly TooltipEntry[];
+  label?: unknown;
+  labelOf: (key: string) => string;
+  title?: string;
+  simulated?: boolean;
+}) {
   if (!active || !payload || payload.length === 0) return null;
   const shown = payload.filter((p) => typeof p.value === 'number');
   const est = (p: TooltipEntry) => p.payload?.[estimatedKey(String(p.dataKey))] === 1;
   return (
     <div className="chart-tooltip">
-      <div className="chart-tooltip-title">{title ?? `Step ${String(label)}`}{simulated ? ' · simulated' : ''}</div>
+      <div className="chart-tooltip-title">
+        {title ?? `Step ${String(label)}`}
+        {simulated ? ' · simulated' : ''}
+      </div>
       {shown.map((p) => (
         <div key={String(p.dataKey)} className="chart-tooltip-row" data-estimated={est(p) || undefined}>
           <span className="legend-swatch" style={{ background: p.color }} />
@@ -169,7 +226,11 @@ export function TokenTooltip({ active, payload, label, labelOf, title, simulated
           </span>
         </div>
       ))}
-      {shown.some(est) ? <div className="chart-tooltip-note">≈ estimated: the provider sent no usage, so Parallax counted these tokens.</div> : null}
+      {shown.some(est) ? (
+        <div className="chart-tooltip-note">
+          ≈ estimated: the provider sent no usage, so Parallax counted these tokens.
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -195,7 +256,14 @@ export function yAxisTitle(text: string) {
     content: (props: { viewBox?: unknown }) => {
       const box = (props.viewBox ?? {}) as { x?: number; y?: number };
       return (
-        <text className="recharts-label axis-title" x={(box.x ?? 0) + 4} y={(box.y ?? 0) - 11} fill="var(--chart-axis)" fontSize={11} textAnchor="start">
+        <text
+          className="recharts-label axis-title"
+          x={(box.x ?? 0) + 4}
+          y={(box.y ?? 0) - 11}
+          fill="var(--chart-axis)"
+          fontSize={11}
+          textAnchor="start"
+        >
           {text}
         </text>
       );

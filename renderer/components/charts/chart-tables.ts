@@ -36,16 +36,25 @@ export function cellText(v: Cell): string {
  * in the totals and in no step) get a row of their own after the steps, so the table's cells add up to the totals.
  */
 export function perStepTable(
-  rows: readonly StepRow[], columns: readonly Column[], caption: string, simulated: boolean,
+  rows: readonly StepRow[],
+  columns: readonly Column[],
+  caption: string,
+  simulated: boolean,
   summaries: readonly { readonly key: string; readonly prompt: number; readonly completion: number }[] = [],
 ): ChartTableData {
   const byKey = new Map(summaries.map((s) => [s.key, s]));
-  const summaryRow: Cell[] = ['History summaries (not steps)', ...columns.flatMap((c) => [byKey.get(c.key)?.prompt, byKey.get(c.key)?.completion])];
+  const summaryRow: Cell[] = [
+    'History summaries (not steps)',
+    ...columns.flatMap((c) => [byKey.get(c.key)?.prompt, byKey.get(c.key)?.completion]),
+  ];
   return {
     caption: `${caption}, tokens${sim(simulated)}`,
     columns: ['Step', ...columns.flatMap((c) => [`${c.label} prompt`, `${c.label} completion`])],
     rows: [
-      ...rows.map((r) => [r.step, ...columns.flatMap((c) => [r[seriesKey(c.key, 'prompt')], r[seriesKey(c.key, 'completion')]])]),
+      ...rows.map((r) => [
+        r.step,
+        ...columns.flatMap((c) => [r[seriesKey(c.key, 'prompt')], r[seriesKey(c.key, 'completion')]]),
+      ]),
       ...(summaries.length ? [summaryRow] : []),
     ],
   };
@@ -57,13 +66,22 @@ export function compositionTable(runs: readonly RunSummary[], caption: string, s
     caption: `${caption}, prompt tokens by part${sim(simulated)}`,
     columns: ['Column, step', 'Prompt tokens', ...PROMPT_PARTS.map((p) => PROMPT_PART_INFO[p].label)],
     rows: runs.flatMap((r) =>
-      r.perStep.flatMap((s) => (s.promptComposition ? [[`${r.column.label}, step ${s.step}`, s.prompt, ...PROMPT_PARTS.map((p) => s.promptComposition![p] ?? 0)]] : [])),
+      r.perStep.flatMap((s) =>
+        s.promptComposition
+          ? [[`${r.column.label}, step ${s.step}`, s.prompt, ...PROMPT_PARTS.map((p) => s.promptComposition![p] ?? 0)]]
+          : [],
+      ),
     ),
   };
 }
 
 /** One figure per step per column (latency, cost), already formatted by the chart's own `text`. */
-export function stepMetricTable(rows: readonly ({ step: number } & Partial<Record<string, number>>)[], columns: readonly Column[], caption: string, text: (v: number) => string): ChartTableData {
+export function stepMetricTable(
+  rows: readonly ({ step: number } & Partial<Record<string, number>>)[],
+  columns: readonly Column[],
+  caption: string,
+  text: (v: number) => string,
+): ChartTableData {
   return {
     caption,
     columns: ['Step', ...columns.map((c) => c.label)],
@@ -72,7 +90,13 @@ export function stepMetricTable(rows: readonly ({ step: number } & Partial<Recor
 }
 
 /** Total tokens after each step, one column per line of the chart. */
-export function cumulativeTable(runs: readonly RunSummary[], keyOf: (r: RunSummary, i: number) => string, labels: readonly string[], caption: string, simulated: boolean): ChartTableData {
+export function cumulativeTable(
+  runs: readonly RunSummary[],
+  keyOf: (r: RunSummary, i: number) => string,
+  labels: readonly string[],
+  caption: string,
+  simulated: boolean,
+): ChartTableData {
   const rows = cumulativeRows(runs, keyOf, false);
   const keys = runs.map(keyOf);
   return {
@@ -83,22 +107,40 @@ export function cumulativeTable(runs: readonly RunSummary[], keyOf: (r: RunSumma
 }
 
 /** Each run's prompt and completion totals, one row per trial; a run without an answer says so. */
-export function trialTotalsTable(rows: readonly TrialRow[], columns: readonly Column[], answered: ReadonlySet<string>, simulated: boolean): ChartTableData {
-  const mark = (trial: number, key: string, v: number | undefined) => (v === undefined ? undefined : answered.has(`${trial}:${key}`) ? v : `${fmtInt(v)} (no answer)`);
+export function trialTotalsTable(
+  rows: readonly TrialRow[],
+  columns: readonly Column[],
+  answered: ReadonlySet<string>,
+  simulated: boolean,
+): ChartTableData {
+  const mark = (trial: number, key: string, v: number | undefined) =>
+    v === undefined ? undefined : answered.has(`${trial}:${key}`) ? v : `${fmtInt(v)} (no answer)`;
   return {
     caption: `Tokens per trial${sim(simulated)}`,
     columns: ['Trial', ...columns.flatMap((c) => [`${c.label} prompt`, `${c.label} completion`])],
-    rows: rows.map((r) => [`Trial ${r.trial}`, ...columns.flatMap((c) => [mark(r.trial, c.key, r[seriesKey(c.key, 'prompt')]), mark(r.trial, c.key, r[seriesKey(c.key, 'completion')])])]),
+    rows: rows.map((r) => [
+      `Trial ${r.trial}`,
+      ...columns.flatMap((c) => [
+        mark(r.trial, c.key, r[seriesKey(c.key, 'prompt')]),
+        mark(r.trial, c.key, r[seriesKey(c.key, 'completion')]),
+      ]),
+    ]),
   };
 }
 
 /** Each mode's mean and 95 % interval per figure, as the means chart draws them. */
 export function modeMeansTable(aggregates: readonly ModeAggregate[], simulated: boolean): ChartTableData {
-  const figures = [['prompt', 'prompt'], ['completion', 'completion'], ['total', 'total']] as const;
+  const figures = [
+    ['prompt', 'prompt'],
+    ['completion', 'completion'],
+    ['total', 'total'],
+  ] as const;
   const stat = (a: ModeAggregate, key: (typeof figures)[number][0]) => {
     const s = a[key];
     if (!s) return undefined;
-    return s.ci95 ? `${fmtMean(s.mean)} (95 % CI ${fmtMean(Math.max(0, s.ci95[0]))}–${fmtMean(s.ci95[1])}, ${s.n} runs)` : `${fmtMean(s.mean)} (${ONE_TRIAL_NOTE})`;
+    return s.ci95
+      ? `${fmtMean(s.mean)} (95 % CI ${fmtMean(Math.max(0, s.ci95[0]))}–${fmtMean(s.ci95[1])}, ${s.n} runs)`
+      : `${fmtMean(s.mean)} (${ONE_TRIAL_NOTE})`;
   };
   return {
     caption: `Mean tokens per mode${sim(simulated)}`,

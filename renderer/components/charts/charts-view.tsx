@@ -66,12 +66,20 @@ export function ChartsView() {
   const lead = trials > 1 ? null : single ? perStep : null;
   const means = trials > 1 ? <ModeMeansChart aggregates={aggregates} simulated={simulated} /> : null;
   const rest = !painted ? (
-    <div className="charts-pending" data-testid="charts-pending">Drawing the charts…</div>
+    <div className="charts-pending" data-testid="charts-pending">
+      Drawing the charts…
+    </div>
   ) : !single ? (
     <>
       {means}
-      <TrialTotalsChart runs={modeRuns.map((m, i) => ({ trial: m.trial, summary: comparison.runs[i]! }))} simulated={simulated} />
-      <TrialsTable runs={modeRuns.map((m, i) => ({ trial: m.trial, summary: comparison.runs[i]!, status: statuses[i]! }))} simulated={simulated} />
+      <TrialTotalsChart
+        runs={modeRuns.map((m, i) => ({ trial: m.trial, summary: comparison.runs[i]! }))}
+        simulated={simulated}
+      />
+      <TrialsTable
+        runs={modeRuns.map((m, i) => ({ trial: m.trial, summary: comparison.runs[i]!, status: statuses[i]! }))}
+        simulated={simulated}
+      />
       <CumulativeChart runs={comparison.runs} simulated={simulated} trials={modeRuns.map((m) => m.trial)} />
     </>
   ) : (
@@ -81,7 +89,9 @@ export function ChartsView() {
       <CompositionChart runs={comparison.runs} simulated={simulated} scope={scope} />
       <div className={`charts-row ${costShown(comparison.runs) ? '' : 'is-single'}`}>
         <StepMetricChart runs={comparison.runs} metric="latency" simulated={simulated} />
-        {costShown(comparison.runs) ? <StepMetricChart runs={comparison.runs} metric="cost" simulated={simulated} /> : null}
+        {costShown(comparison.runs) ? (
+          <StepMetricChart runs={comparison.runs} metric="cost" simulated={simulated} />
+        ) : null}
       </div>
       {/* Beyond two runs the summary's value and Δ columns need the full width. */}
       <div className={`charts-row ${comparison.runs.length > 2 ? 'is-stacked' : ''}`}>
@@ -92,15 +102,31 @@ export function ChartsView() {
   );
 
   return (
-    <div className="charts-view" data-testid="charts-view" data-trial={trials > 1 ? String(shown) : undefined} aria-busy={painted ? undefined : true}>
+    <div
+      className="charts-view"
+      data-testid="charts-view"
+      data-trial={trials > 1 ? String(shown) : undefined}
+      aria-busy={painted ? undefined : true}
+    >
       {matrix ? (
         <MatrixView
           matrix={matrix}
           simulated={simulated}
-          onOpen={(cell) => openColumns([...new Set(all.filter((m) => cell.runIds.includes(m.runId)).map((m) => m.column.key))])}
+          onOpen={(cell) =>
+            openColumns([...new Set(all.filter((m) => cell.runIds.includes(m.runId)).map((m) => m.column.key))])
+          }
         />
       ) : null}
-      {trials > 1 ? <AverageTable aggregates={aggregates} differences={differences} trials={trials} running={running} simulated={simulated} showCost={costShown(comparison.runs)} /> : null}
+      {trials > 1 ? (
+        <AverageTable
+          aggregates={aggregates}
+          differences={differences}
+          trials={trials}
+          running={running}
+          simulated={simulated}
+          showCost={costShown(comparison.runs)}
+        />
+      ) : null}
       {lead}
       {rest}
     </div>

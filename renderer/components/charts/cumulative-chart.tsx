@@ -4,7 +4,19 @@ import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YA
 import type { RunSummary } from '../../../shared/summary.js';
 import { carriedKey, cumulativeRows } from './chart-data.js';
 import { cumulativeTable } from './chart-tables.js';
-import { ChartFrame, LegendItem, TokenTooltip, axisTick, fmtAxis, modeColor, modeDash, seriesLabel, useChartColumns, TITLE_ROOM, yAxisTitle } from './chart-parts.js';
+import {
+  ChartFrame,
+  LegendItem,
+  TokenTooltip,
+  axisTick,
+  fmtAxis,
+  modeColor,
+  modeDash,
+  seriesLabel,
+  useChartColumns,
+  TITLE_ROOM,
+  yAxisTitle,
+} from './chart-parts.js';
 
 interface DotProps {
   cx?: number;
@@ -15,7 +27,8 @@ interface DotProps {
 
 function dot(slot: ColumnSlot, column: string, key: string, trial: number | undefined) {
   return (p: DotProps) => {
-    if (p.cx === undefined || p.cy === undefined || typeof p.value !== 'number') return <g key={`${key}-${p.payload?.step}`} />;
+    if (p.cx === undefined || p.cy === undefined || typeof p.value !== 'number')
+      return <g key={`${key}-${p.payload?.step}`} />;
     return (
       <circle
         key={`${key}-${p.payload?.step}`}
@@ -34,41 +47,104 @@ function dot(slot: ColumnSlot, column: string, key: string, trial: number | unde
 }
 
 /** `trials` (every trial drawn at once) gives each run's trial, so each run gets its own line in its mode's colour. */
-export function CumulativeChart({ runs, simulated, scope, trials }: { runs: readonly RunSummary[]; simulated: boolean; scope?: string; trials?: readonly number[] }) {
+export function CumulativeChart({
+  runs,
+  simulated,
+  scope,
+  trials,
+}: {
+  runs: readonly RunSummary[];
+  simulated: boolean;
+  scope?: string;
+  trials?: readonly number[];
+}) {
   const keyOf = (r: RunSummary, i: number) => (trials ? `${r.column.key}-t${trials[i]}` : r.column.key);
   // One line per column: a finished column's total carries forward; with every trial drawn, lines just end.
   const rows = cumulativeRows(runs, keyOf, !trials);
   const columns = useChartColumns(runs);
   const slotOf = (key: string) => columns.find((c) => c.key === key)!.slot;
-  const lines = runs.map((r, i) => ({ key: keyOf(r, i), column: r.column.key, mode: slotOf(r.column.key), trial: trials?.[i], label: trials ? `${r.column.label} · trial ${trials[i]}` : r.column.label }));
-  const labels = new Map(lines.flatMap((l, i) => [[l.key, l.label], [carriedKey(l.key), `${l.label} (finished at step ${runs[i]!.perStep.at(-1)?.step ?? '?'})`]]));
+  const lines = runs.map((r, i) => ({
+    key: keyOf(r, i),
+    column: r.column.key,
+    mode: slotOf(r.column.key),
+    trial: trials?.[i],
+    label: trials ? `${r.column.label} · trial ${trials[i]}` : r.column.label,
+  }));
+  const labels = new Map(
+    lines.flatMap((l, i) => [
+      [l.key, l.label],
+      [carriedKey(l.key), `${l.label} (finished at step ${runs[i]!.perStep.at(-1)?.step ?? '?'})`],
+    ]),
+  );
   const carried = lines.filter((l) => rows.some((r) => r[carriedKey(l.key)] !== undefined));
   return (
     <ChartFrame
       title={scope ? `Cumulative tokens · ${scope}` : 'Cumulative tokens'}
       subtitle={`Prompt + completion tokens spent up to each step; the history is re-sent on every request.${trials ? ' One line per run.' : ''}`}
       simulated={simulated}
-      legend={columns.map((c) => <LegendItem key={c.key} color={modeColor(c.slot)} label={c.label} dash={modeDash(c.slot) ?? ''} />)}
+      legend={columns.map((c) => (
+        <LegendItem key={c.key} color={modeColor(c.slot)} label={c.label} dash={modeDash(c.slot) ?? ''} />
+      ))}
       testId="cumulative-chart"
-      table={cumulativeTable(runs, keyOf, lines.map((l) => l.label), scope ? `Cumulative tokens, ${scope}` : 'Cumulative tokens', simulated)}
+      table={cumulativeTable(
+        runs,
+        keyOf,
+        lines.map((l) => l.label),
+        scope ? `Cumulative tokens, ${scope}` : 'Cumulative tokens',
+        simulated,
+      )}
     >
       {rows.length === 0 ? (
-        <div className="chart-empty">{runs.some((r) => r.status === 'running') ? 'No model replies yet.' : 'No model replied in this comparison: see the timeline for why.'}</div>
+        <div className="chart-empty">
+          {runs.some((r) => r.status === 'running')
+            ? 'No model replies yet.'
+            : 'No model replied in this comparison: see the timeline for why.'}
+        </div>
       ) : (
         <div className="chart-box" style={{ height: 220 }}>
           <ResponsiveContainer width="100%" height="100%">
-            <LineChart accessibilityLayer={false} data={rows} margin={{ top: TITLE_ROOM, right: 16, bottom: 12, left: 6 }}>
+            <LineChart
+              accessibilityLayer={false}
+              data={rows}
+              margin={{ top: TITLE_ROOM, right: 16, bottom: 12, left: 6 }}
+            >
               <CartesianGrid vertical={false} stroke="var(--chart-grid)" />
               {/* A numeric axis picks a few ticks itself; a categorical one would measure every label (slow at 1,000 steps). */}
-              <XAxis dataKey="step" type="number" domain={['dataMin', 'dataMax']} allowDecimals={false} ticks={rows.length <= 20 ? rows.map((r) => r.step) : undefined} tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--chart-grid)' }}
-                label={{ value: 'step', position: 'insideBottom', offset: -8, fill: 'var(--chart-axis)', fontSize: 11 }} />
-              <YAxis tick={axisTick} tickLine={false} axisLine={false} tickFormatter={fmtAxis} width={56}
-                label={yAxisTitle('tokens so far')} />
+              <XAxis
+                dataKey="step"
+                type="number"
+                domain={['dataMin', 'dataMax']}
+                allowDecimals={false}
+                ticks={rows.length <= 20 ? rows.map((r) => r.step) : undefined}
+                tick={axisTick}
+                tickLine={false}
+                axisLine={{ stroke: 'var(--chart-grid)' }}
+                label={{ value: 'step', position: 'insideBottom', offset: -8, fill: 'var(--chart-axis)', fontSize: 11 }}
+              />
+              <YAxis
+                tick={axisTick}
+                tickLine={false}
+                axisLine={false}
+                tickFormatter={fmtAxis}
+                width={56}
+                label={yAxisTitle('tokens so far')}
+              />
               <Tooltip
                 content={(p) => {
                   // At a run's last step its carried line starts on the same value: list it once.
-                  const payload = (p.payload ?? []).filter((e) => !String(e.dataKey).endsWith('~carried') || e.payload?.[String(e.dataKey).slice(0, -'~carried'.length)] === undefined);
-                  return <TokenTooltip {...(p as object)} payload={payload as never} simulated={simulated} labelOf={(k) => labels.get(k) ?? seriesLabel(columns)(k)} />;
+                  const payload = (p.payload ?? []).filter(
+                    (e) =>
+                      !String(e.dataKey).endsWith('~carried') ||
+                      e.payload?.[String(e.dataKey).slice(0, -'~carried'.length)] === undefined,
+                  );
+                  return (
+                    <TokenTooltip
+                      {...(p as object)}
+                      payload={payload as never}
+                      simulated={simulated}
+                      labelOf={(k) => labels.get(k) ?? seriesLabel(columns)(k)}
+                    />
+                  );
                 }}
                 isAnimationActive={false}
               />
@@ -89,7 +165,22 @@ export function CumulativeChart({ runs, simulated, scope, trials }: { runs: read
                 />
               ))}
               {carried.map((l) => (
-                <Line key={carriedKey(l.key)} dataKey={carriedKey(l.key)} name={carriedKey(l.key)} type="linear" stroke={modeColor(l.mode)} strokeDasharray="2 4" strokeOpacity={0.55} strokeWidth={1.5} dot={false} activeDot={false} legendType="none" isAnimationActive={false} className="carried-line" data-testid="carried-line" />
+                <Line
+                  key={carriedKey(l.key)}
+                  dataKey={carriedKey(l.key)}
+                  name={carriedKey(l.key)}
+                  type="linear"
+                  stroke={modeColor(l.mode)}
+                  strokeDasharray="2 4"
+                  strokeOpacity={0.55}
+                  strokeWidth={1.5}
+                  dot={false}
+                  activeDot={false}
+                  legendType="none"
+                  isAnimationActive={false}
+                  className="carried-line"
+                  data-testid="carried-line"
+                />
               ))}
             </LineChart>
           </ResponsiveContainer>

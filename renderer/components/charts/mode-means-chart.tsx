@@ -36,19 +36,41 @@ export function meanRows(aggregates: readonly ModeAggregate[], key: FigureKey): 
 }
 
 /** Every column's mean, the hovered one first in weight: a reader compares them without moving along the bars. */
-function MeanTooltip({ active, payload, figure, title, aggregates, slot, simulated }: { slot: (a: ModeAggregate) => ColumnSlot; active?: boolean; payload?: readonly { payload?: { mode?: string } }[]; figure: FigureKey; title: string; aggregates: readonly ModeAggregate[]; simulated: boolean }) {
+function MeanTooltip({
+  active,
+  payload,
+  figure,
+  title,
+  aggregates,
+  slot,
+  simulated,
+}: {
+  slot: (a: ModeAggregate) => ColumnSlot;
+  active?: boolean;
+  payload?: readonly { payload?: { mode?: string } }[];
+  figure: FigureKey;
+  title: string;
+  aggregates: readonly ModeAggregate[];
+  simulated: boolean;
+}) {
   if (!active || !payload?.length) return null;
   const mode = payload[0]?.payload?.mode;
   return (
     <div className="chart-tooltip">
-      <div className="chart-tooltip-title">{title}{simulated ? ' · simulated' : ''}</div>
+      <div className="chart-tooltip-title">
+        {title}
+        {simulated ? ' · simulated' : ''}
+      </div>
       {aggregates.map((a) => {
         const s = a[figure];
         if (!s) return null;
         return (
           <div key={a.column.key} className={`chart-tooltip-row${a.column.key === mode ? ' is-current' : ''}`}>
-            <span className="legend-swatch" style={{ background: modeColor(slot(a), 'prompt') }} /> {a.column.label}: {fmtMean(s.mean)}{' '}
-            {s.ci95 ? `(95 % CI ${fmtMean(Math.max(0, s.ci95[0]))}–${fmtMean(s.ci95[1])}, ${s.n} runs)` : `(${ONE_TRIAL_NOTE})`}
+            <span className="legend-swatch" style={{ background: modeColor(slot(a), 'prompt') }} /> {a.column.label}:{' '}
+            {fmtMean(s.mean)}{' '}
+            {s.ci95
+              ? `(95 % CI ${fmtMean(Math.max(0, s.ci95[0]))}–${fmtMean(s.ci95[1])}, ${s.n} runs)`
+              : `(${ONE_TRIAL_NOTE})`}
           </div>
         );
       })}
@@ -56,11 +78,19 @@ function MeanTooltip({ active, payload, figure, title, aggregates, slot, simulat
   );
 }
 
-export function ModeMeansChart({ aggregates, simulated }: { aggregates: readonly ModeAggregate[]; simulated: boolean }) {
+export function ModeMeansChart({
+  aggregates,
+  simulated,
+}: {
+  aggregates: readonly ModeAggregate[];
+  simulated: boolean;
+}) {
   const slot = useSlotOf();
   const modes = aggregates.filter((a) => a.total);
   const slotOfKey = (key: string) => slot(aggregates.find((a) => a.column.key === key)!);
-  const legend = modes.map((a) => <LegendItem key={a.column.key} color={modeColor(slot(a), 'prompt')} label={a.column.label} />);
+  const legend = modes.map((a) => (
+    <LegendItem key={a.column.key} color={modeColor(slot(a), 'prompt')} label={a.column.label} />
+  ));
   return (
     <ChartFrame
       title="Mean tokens per mode"
@@ -79,14 +109,46 @@ export function ModeMeansChart({ aggregates, simulated }: { aggregates: readonly
               <div className="means-title">{title}</div>
               <div className="chart-box" style={{ height: 200 }}>
                 <ResponsiveContainer width="100%" height="100%">
-                  <BarChart accessibilityLayer={false} data={meanRows(aggregates, key)} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} barCategoryGap="30%" maxBarSize={56}>
+                  <BarChart
+                    accessibilityLayer={false}
+                    data={meanRows(aggregates, key)}
+                    margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+                    barCategoryGap="30%"
+                    maxBarSize={56}
+                  >
                     <CartesianGrid vertical={false} stroke="var(--chart-grid)" />
-                    <XAxis dataKey="label" tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--chart-grid)' }} interval={0} />
+                    <XAxis
+                      dataKey="label"
+                      tick={axisTick}
+                      tickLine={false}
+                      axisLine={{ stroke: 'var(--chart-grid)' }}
+                      interval={0}
+                    />
                     <YAxis tick={axisTick} tickLine={false} axisLine={false} tickFormatter={fmtAxis} width={44} />
-                    <Tooltip cursor={{ fill: 'var(--bg-hover)' }} content={(p) => <MeanTooltip {...(p as object)} simulated={simulated} slot={slot} figure={key} title={title} aggregates={aggregates} />} isAnimationActive={false} />
+                    <Tooltip
+                      cursor={{ fill: 'var(--bg-hover)' }}
+                      content={(p) => (
+                        <MeanTooltip
+                          {...(p as object)}
+                          simulated={simulated}
+                          slot={slot}
+                          figure={key}
+                          title={title}
+                          aggregates={aggregates}
+                        />
+                      )}
+                      isAnimationActive={false}
+                    />
                     <Bar dataKey="mean" isAnimationActive={false}>
                       {meanRows(aggregates, key).map((r) => (
-                        <Cell key={r.mode} fill={modeColor(slotOfKey(r.mode), 'prompt')} data-testid="mean-bar" data-mode={r.mode} data-figure={key} data-mean={r.mean} />
+                        <Cell
+                          key={r.mode}
+                          fill={modeColor(slotOfKey(r.mode), 'prompt')}
+                          data-testid="mean-bar"
+                          data-mode={r.mode}
+                          data-figure={key}
+                          data-mean={r.mean}
+                        />
                       ))}
                       <ErrorBar dataKey="err" width={8} stroke="var(--text)" strokeWidth={1.5} direction="y" />
                     </Bar>

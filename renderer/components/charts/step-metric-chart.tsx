@@ -7,11 +7,31 @@ import type { BarShapeProps } from 'recharts';
 import type { RunSummary, StepSummary } from '../../../shared/summary.js';
 import { fmtMs } from '../../lib/display-format.js';
 import { stepMetricTable } from './chart-tables.js';
-import { ChartFrame, LegendItem, axisTick, modeColor, roundTicks, seriesLabel, useChartColumns, type ChartColumn, TITLE_ROOM, yAxisTitle } from './chart-parts.js';
+import {
+  ChartFrame,
+  LegendItem,
+  axisTick,
+  modeColor,
+  roundTicks,
+  seriesLabel,
+  useChartColumns,
+  type ChartColumn,
+  TITLE_ROOM,
+  yAxisTitle,
+} from './chart-parts.js';
 
 export type StepMetric = 'latency' | 'cost';
 
-const METRICS: Record<StepMetric, { title: string; subtitle: string; axis: string; value: (s: StepSummary) => number | null; text: (v: number) => string }> = {
+const METRICS: Record<
+  StepMetric,
+  {
+    title: string;
+    subtitle: string;
+    axis: string;
+    value: (s: StepSummary) => number | null;
+    text: (v: number) => string;
+  }
+> = {
   latency: {
     title: 'Latency per step',
     subtitle: 'Time from sending each model request to its last byte.',
@@ -52,14 +72,32 @@ function shape(col: ChartColumn, metric: StepMetric) {
     if (value === undefined) return <g />;
     const { x = 0, y = 0, width = 0, height = 0 } = props;
     return (
-      <rect x={x} y={y} width={Math.max(0, width)} height={Math.max(0, height)} rx={Math.min(2, width / 4)} style={{ fill: modeColor(col.slot) }}
-        data-testid="metric-bar" data-metric={metric} data-mode={col.key} data-step={row!.step} data-value={value}
+      <rect
+        x={x}
+        y={y}
+        width={Math.max(0, width)}
+        height={Math.max(0, height)}
+        rx={Math.min(2, width / 4)}
+        style={{ fill: modeColor(col.slot) }}
+        data-testid="metric-bar"
+        data-metric={metric}
+        data-mode={col.key}
+        data-step={row!.step}
+        data-value={value}
       />
     );
   };
 }
 
-export function StepMetricChart({ runs, metric, simulated }: { runs: readonly RunSummary[]; metric: StepMetric; simulated: boolean }) {
+export function StepMetricChart({
+  runs,
+  metric,
+  simulated,
+}: {
+  runs: readonly RunSummary[];
+  metric: StepMetric;
+  simulated: boolean;
+}) {
   const rows = stepMetricRows(runs, metric);
   const columns = useChartColumns(runs);
   if (rows.length === 0) return null;
@@ -68,18 +106,59 @@ export function StepMetricChart({ runs, metric, simulated }: { runs: readonly Ru
   const max = Math.max(...rows.flatMap((r) => modes.map((c) => r[c.key] ?? 0)));
   const ticks = metric === 'cost' ? undefined : roundTicks(max);
   return (
-    <ChartFrame title={m.title} subtitle={m.subtitle} simulated={simulated} legend={modes.map((c) => <LegendItem key={c.key} color={modeColor(c.slot)} label={c.label} />)} testId={`${metric}-chart`} table={stepMetricTable(rows, columns, `${m.title}${simulated ? ' (simulated)' : ''}`, m.text)}>
+    <ChartFrame
+      title={m.title}
+      subtitle={m.subtitle}
+      simulated={simulated}
+      legend={modes.map((c) => (
+        <LegendItem key={c.key} color={modeColor(c.slot)} label={c.label} />
+      ))}
+      testId={`${metric}-chart`}
+      table={stepMetricTable(rows, columns, `${m.title}${simulated ? ' (simulated)' : ''}`, m.text)}
+    >
       <div className="chart-box" style={{ height: 180 }}>
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart accessibilityLayer={false} data={rows} margin={{ top: TITLE_ROOM, right: 12, bottom: 12, left: 6 }} barGap={1} barCategoryGap="22%" maxBarSize={24}>
+          <BarChart
+            accessibilityLayer={false}
+            data={rows}
+            margin={{ top: TITLE_ROOM, right: 12, bottom: 12, left: 6 }}
+            barGap={1}
+            barCategoryGap="22%"
+            maxBarSize={24}
+          >
             <CartesianGrid vertical={false} stroke="var(--chart-grid)" />
-            <XAxis dataKey="step" tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--chart-grid)' }} label={{ value: 'step', position: 'insideBottom', offset: -8, fill: 'var(--chart-axis)', fontSize: 11 }} />
-            <YAxis {...(ticks ? { ticks, domain: [0, ticks[ticks.length - 1]!] } : {})} tick={axisTick} tickLine={false} axisLine={false} width={56}
+            <XAxis
+              dataKey="step"
+              tick={axisTick}
+              tickLine={false}
+              axisLine={{ stroke: 'var(--chart-grid)' }}
+              label={{ value: 'step', position: 'insideBottom', offset: -8, fill: 'var(--chart-axis)', fontSize: 11 }}
+            />
+            <YAxis
+              {...(ticks ? { ticks, domain: [0, ticks[ticks.length - 1]!] } : {})}
+              tick={axisTick}
+              tickLine={false}
+              axisLine={false}
+              width={56}
               tickFormatter={(v: number) => (metric === 'cost' ? `$${+v.toPrecision(2)}` : fmtMs(v))}
-              label={yAxisTitle(m.axis)} />
-            <Tooltip cursor={{ fill: 'var(--bg-hover)' }} isAnimationActive={false}
-              formatter={(v, name) => [m.text(Number(v)), seriesLabel(columns)(String(name))]} labelFormatter={(l) => `Step ${String(l)}${simulated ? ' · simulated' : ''}`} />
-            {modes.map((c) => <Bar key={c.key} dataKey={c.key} name={c.key} fill={modeColor(c.slot)} shape={shape(c, metric)} isAnimationActive={false} />)}
+              label={yAxisTitle(m.axis)}
+            />
+            <Tooltip
+              cursor={{ fill: 'var(--bg-hover)' }}
+              isAnimationActive={false}
+              formatter={(v, name) => [m.text(Number(v)), seriesLabel(columns)(String(name))]}
+              labelFormatter={(l) => `Step ${String(l)}${simulated ? ' · simulated' : ''}`}
+            />
+            {modes.map((c) => (
+              <Bar
+                key={c.key}
+                dataKey={c.key}
+                name={c.key}
+                fill={modeColor(c.slot)}
+                shape={shape(c, metric)}
+                isAnimationActive={false}
+              />
+            ))}
           </BarChart>
         </ResponsiveContainer>
       </div>

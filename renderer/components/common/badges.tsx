@@ -47,7 +47,15 @@ const STATUS_TONE: Record<AnyStatus, string> = {
  * A run's status. `validation`: an answer that failed it reads "Wrong answer" in the colour of failure, never
  * "Answered" in green; a status this code does not know (one added later) reads as itself, as a failure.
  */
-export function StatusBadge({ status, compact, validation }: { status: AnyStatus; compact?: boolean; validation?: Validation | null }) {
+export function StatusBadge({
+  status,
+  compact,
+  validation,
+}: {
+  status: AnyStatus;
+  compact?: boolean;
+  validation?: Validation | null;
+}) {
   const live = status === 'running' || status === 'pending';
   const wrong = status === 'answered' && validation?.ok === false;
   const text = wrong ? 'Wrong answer' : (STATUS_TEXT[status] ?? String(status));
@@ -60,7 +68,13 @@ export function StatusBadge({ status, compact, validation }: { status: AnyStatus
       data-outcome={wrong ? 'wrong-answer' : status === 'answered' ? 'passed' : status}
       title={wrong ? `Answered, but the answer failed validation: ${validation!.detail}` : undefined}
     >
-      {live ? <IconSpinner size={11} /> : wrong ? <IconX size={11} /> : <span className="badge-dot" aria-hidden="true" />}
+      {live ? (
+        <IconSpinner size={11} />
+      ) : wrong ? (
+        <IconX size={11} />
+      ) : (
+        <span className="badge-dot" aria-hidden="true" />
+      )}
       {compact ? null : text}
       {compact ? <span className="visually-hidden">{text}</span> : null}
     </span>
@@ -68,9 +82,19 @@ export function StatusBadge({ status, compact, validation }: { status: AnyStatus
 }
 
 export function ValidationBadge({ validation }: { validation: Validation | null }) {
-  if (!validation) return <span className="badge badge-neutral" title="This task has no validator, or the run gave no answer.">Not validated</span>;
+  if (!validation)
+    return (
+      <span className="badge badge-neutral" title="This task has no validator, or the run gave no answer.">
+        Not validated
+      </span>
+    );
   return (
-    <span className={`badge ${validation.ok ? 'badge-ok' : 'badge-err'}`} data-testid="validation" data-ok={validation.ok} title={validation.detail}>
+    <span
+      className={`badge ${validation.ok ? 'badge-ok' : 'badge-err'}`}
+      data-testid="validation"
+      data-ok={validation.ok}
+      title={validation.detail}
+    >
       {validation.ok ? <IconCheck size={11} /> : <IconX size={11} />}
       {validation.ok ? 'Pass' : 'Fail'}
     </span>
@@ -79,7 +103,14 @@ export function ValidationBadge({ validation }: { validation: Validation | null 
 
 export function SimBadge({ title }: { title?: string }) {
   return (
-    <span className="badge badge-sim" data-testid="sim-badge" title={title ?? 'Produced by the simulated model: scripted replies, token counts measured with a real tokenizer. Not a real provider.'}>
+    <span
+      className="badge badge-sim"
+      data-testid="sim-badge"
+      title={
+        title ??
+        'Produced by the simulated model: scripted replies, token counts measured with a real tokenizer. Not a real provider.'
+      }
+    >
       simulated
     </span>
   );

@@ -41,8 +41,12 @@ export function ConfirmDialog() {
         onMouseDown={(e) => e.stopPropagation()}
         data-testid="confirm-dialog"
       >
-        <h2 id="confirm-title" className="modal-title">{confirm.title}</h2>
-        <p id="confirm-body" className="modal-body">{confirm.body}</p>
+        <h2 id="confirm-title" className="modal-title">
+          {confirm.title}
+        </h2>
+        <p id="confirm-body" className="modal-body">
+          {confirm.body}
+        </p>
         <div className="modal-actions">
           <button className="btn" ref={cancelRef} onClick={() => close(null)}>
             Cancel

@@ -22,8 +22,8 @@ export function ConnectionBanner() {
       <IconAlert />
       <span>
         <strong>Disconnected from the Parallax host.</strong>{' '}
-        {conn.status === 'closed' ? `${conn.reason} Reconnecting in ${seconds} s…` : 'Reconnecting…'} Live runs keep going on the host; their
-        steps reappear when the connection is back.
+        {conn.status === 'closed' ? `${conn.reason} Reconnecting in ${seconds} s…` : 'Reconnecting…'} Live runs keep
+        going on the host; their steps reappear when the connection is back.
       </span>
       {conn.status === 'closed' ? (
         <button className="btn btn-sm" onClick={() => getTransport().retryNow()}>

@@ -2,7 +2,17 @@
 import { useEffect, useState } from 'react';
 import { useApp } from '../../store/app-store.js';
 
-export function CopyButton({ text, what, className = '', label = 'Copy' }: { text: string; what: string; className?: string; label?: string }) {
+export function CopyButton({
+  text,
+  what,
+  className = '',
+  label = 'Copy',
+}: {
+  text: string;
+  what: string;
+  className?: string;
+  label?: string;
+}) {
   const [copied, setCopied] = useState(false);
   const pushToast = useApp((s) => s.pushToast);
   useEffect(() => {
@@ -20,7 +30,11 @@ export function CopyButton({ text, what, className = '', label = 'Copy' }: { tex
           await navigator.clipboard.writeText(text);
           setCopied(true);
         } catch (err) {
-          pushToast({ kind: 'error', title: `Could not copy the ${what}`, detail: err instanceof Error ? err.message : String(err) });
+          pushToast({
+            kind: 'error',
+            title: `Could not copy the ${what}`,
+            detail: err instanceof Error ? err.message : String(err),
+          });
         }
       }}
       // The name starts with the words shown, so voice control ("click Copy id") finds the button.

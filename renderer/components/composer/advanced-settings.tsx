@@ -3,10 +3,22 @@ import { useState } from 'react';
 import { protocolOfInfo } from '../../../shared/providers.js';
 import { PROMPT_CACHE_HELP, PROMPT_CACHES, SIM_FAULTS, type PromptCacheSetting } from '../../../shared/run-spec.js';
 import { TOOLSET_IDS, TOOLSETS, type ToolsetId } from '../../../shared/toolsets.js';
-import { SEARCH_BACKEND_IDS, SEARCH_BACKENDS, searchKeyName, type SearchBackendId } from '../../../shared/search-backends.js';
+import {
+  SEARCH_BACKEND_IDS,
+  SEARCH_BACKENDS,
+  searchKeyName,
+  type SearchBackendId,
+} from '../../../shared/search-backends.js';
 import { saveSearchKey } from '../../app/actions.js';
 import { useApp } from '../../store/app-store.js';
-import { DEFAULT_DRAFT, NUMERIC_SETTINGS, SETTING_INFO, SIM_FAULT_LABELS, checkSettings, type NumericSetting } from '../../store/composer-model.js';
+import {
+  DEFAULT_DRAFT,
+  NUMERIC_SETTINGS,
+  SETTING_INFO,
+  SIM_FAULT_LABELS,
+  checkSettings,
+  type NumericSetting,
+} from '../../store/composer-model.js';
 import { composerSelectors } from '../../store/selectors.js';
 import { IconCheck, IconChevron } from '../common/icons.js';
 import { ApprovalSettings } from './approval-settings.js';
@@ -23,16 +35,25 @@ export function AdvancedSettings() {
   const setForm = useApp((s) => s.setForm);
   const simulated = providerName === 'simulated';
   const customProtocol = useApp((s) => s.form.protocol);
-  const anthropic = protocolOfInfo({ name: providerName, ...(providerName === 'custom' && customProtocol ? { protocol: customProtocol } : {}) }) === 'anthropic';
+  const anthropic =
+    protocolOfInfo({
+      name: providerName,
+      ...(providerName === 'custom' && customProtocol ? { protocol: customProtocol } : {}),
+    }) === 'anthropic';
   const check = checkSettings(draft, simulated);
   const mcpConfig = useApp((s) => s.form.mcpConfig);
   const mcp = checkMcpField(mcpConfig);
-  const changed = NUMERIC_SETTINGS.filter((k) => draft[k] !== DEFAULT_DRAFT[k]).length + (draft.returnTypes !== DEFAULT_DRAFT.returnTypes ? 1 : 0)
-    + (draft.streamOptions !== DEFAULT_DRAFT.streamOptions ? 1 : 0) + (draft.toolset !== DEFAULT_DRAFT.toolset ? 1 : 0)
-    + ((draft.webSearch ?? 'off') !== 'off' ? 1 : 0)
-    + (anthropic && draft.promptCache !== DEFAULT_DRAFT.promptCache ? 1 : 0) + (simulated ? draft.simFaults.length : 0) + Object.keys(draft.approvals ?? {}).length
-    + knobsChanged(draft)
-    + (mcp.servers.length > 0 ? 1 : 0);
+  const changed =
+    NUMERIC_SETTINGS.filter((k) => draft[k] !== DEFAULT_DRAFT[k]).length +
+    (draft.returnTypes !== DEFAULT_DRAFT.returnTypes ? 1 : 0) +
+    (draft.streamOptions !== DEFAULT_DRAFT.streamOptions ? 1 : 0) +
+    (draft.toolset !== DEFAULT_DRAFT.toolset ? 1 : 0) +
+    ((draft.webSearch ?? 'off') !== 'off' ? 1 : 0) +
+    (anthropic && draft.promptCache !== DEFAULT_DRAFT.promptCache ? 1 : 0) +
+    (simulated ? draft.simFaults.length : 0) +
+    Object.keys(draft.approvals ?? {}).length +
+    knobsChanged(draft) +
+    (mcp.servers.length > 0 ? 1 : 0);
   const hasErrors = Object.keys(check.fieldErrors).length > 0 || !!check.formError || !!mcp.error;
   const [open, setOpen] = useState(hasErrors);
   const isOpen = open || hasErrors;
@@ -57,7 +78,11 @@ export function AdvancedSettings() {
           aria-describedby={`setting-${key}-msg`}
           data-testid={`setting-${key}`}
         />
-        <p id={`setting-${key}-msg`} className={error ? 'field-error' : 'field-hint'} data-testid={error ? `setting-${key}-error` : undefined}>
+        <p
+          id={`setting-${key}-msg`}
+          className={error ? 'field-error' : 'field-hint'}
+          data-testid={error ? `setting-${key}-error` : undefined}
+        >
           {error ?? info.hint}
         </p>
       </div>
@@ -66,7 +91,13 @@ export function AdvancedSettings() {
 
   return (
     <section className={`advanced ${isOpen ? 'is-open' : ''}`}>
-      <button type="button" className="advanced-toggle" aria-expanded={isOpen} onClick={() => setOpen(!isOpen)} data-testid="advanced-toggle">
+      <button
+        type="button"
+        className="advanced-toggle"
+        aria-expanded={isOpen}
+        onClick={() => setOpen(!isOpen)}
+        data-testid="advanced-toggle"
+      >
         <IconChevron size={14} className="chevron" />
         <span className="group-title">Advanced</span>
         {changed > 0 ? <span className="count-pill">{changed} changed</span> : null}
@@ -75,10 +106,20 @@ export function AdvancedSettings() {
       {isOpen ? (
         <div className="advanced-body">
           <div className="field toolset-field">
-            <label className="label" htmlFor="setting-toolset">Tools offered</label>
-            <select id="setting-toolset" className="input" value={draft.toolset} onChange={(e) => setSetting('toolset', e.target.value as ToolsetId)} data-testid="setting-toolset">
+            <label className="label" htmlFor="setting-toolset">
+              Tools offered
+            </label>
+            <select
+              id="setting-toolset"
+              className="input"
+              value={draft.toolset}
+              onChange={(e) => setSetting('toolset', e.target.value as ToolsetId)}
+              data-testid="setting-toolset"
+            >
               {TOOLSET_IDS.map((id) => (
-                <option key={id} value={id}>{TOOLSETS[id].label}</option>
+                <option key={id} value={id}>
+                  {TOOLSETS[id].label}
+                </option>
               ))}
             </select>
             <p className="field-hint">{TOOLSETS[draft.toolset].about}</p>
@@ -89,31 +130,59 @@ export function AdvancedSettings() {
           {/* The Messages API always streams its usage: stream_options is for chat-completions providers. */}
           {simulated || anthropic ? null : (
             <label className="check-row">
-              <input type="checkbox" checked={draft.streamOptions} onChange={(e) => setSetting('streamOptions', e.target.checked)} data-testid="setting-streamOptions" />
+              <input
+                type="checkbox"
+                checked={draft.streamOptions}
+                onChange={(e) => setSetting('streamOptions', e.target.checked)}
+                data-testid="setting-streamOptions"
+              />
               <span>
                 <span className="check-label">Ask for usage in the stream (stream_options)</span>
-                <span className="check-hint">Dropped by itself if the provider refuses it. Without usage from the provider, token figures are estimated with the tokenizer and marked ≈.</span>
+                <span className="check-hint">
+                  Dropped by itself if the provider refuses it. Without usage from the provider, token figures are
+                  estimated with the tokenizer and marked ≈.
+                </span>
               </span>
             </label>
           )}
           {anthropic ? (
             <div className="field toolset-field">
-              <label className="label" htmlFor="setting-promptCache">Prompt caching</label>
-              <select id="setting-promptCache" className="input" value={draft.promptCache} onChange={(e) => setSetting('promptCache', e.target.value as PromptCacheSetting)} data-testid="setting-promptCache">
+              <label className="label" htmlFor="setting-promptCache">
+                Prompt caching
+              </label>
+              <select
+                id="setting-promptCache"
+                className="input"
+                value={draft.promptCache}
+                onChange={(e) => setSetting('promptCache', e.target.value as PromptCacheSetting)}
+                data-testid="setting-promptCache"
+              >
                 {PROMPT_CACHES.map((id) => (
-                  <option key={id} value={id}>{id}</option>
+                  <option key={id} value={id}>
+                    {id}
+                  </option>
                 ))}
               </select>
-              <p className="field-hint">{PROMPT_CACHE_HELP[draft.promptCache].replace(/^./, (c) => c.toUpperCase())}. Cache reads and writes are recorded as their own figures and priced at their own rates.</p>
+              <p className="field-hint">
+                {PROMPT_CACHE_HELP[draft.promptCache].replace(/^./, (c) => c.toUpperCase())}. Cache reads and writes are
+                recorded as their own figures and priced at their own rates.
+              </p>
             </div>
           ) : null}
           <h4 className="subgroup-title">run_code sandbox (Code Mode, Hybrid)</h4>
           <div className="settings-grid">{CODE_ONLY.map(field)}</div>
           <label className="check-row">
-            <input type="checkbox" checked={draft.returnTypes} onChange={(e) => setSetting('returnTypes', e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={draft.returnTypes}
+              onChange={(e) => setSetting('returnTypes', e.target.checked)}
+            />
             <span>
               <span className="check-label">Return types in tool signatures</span>
-              <span className="check-hint">In the run_code catalog and in search_tools results. Off reproduces the guess-the-shape failure: the model must guess what each tool returns.</span>
+              <span className="check-hint">
+                In the run_code catalog and in search_tools results. Off reproduces the guess-the-shape failure: the
+                model must guess what each tool returns.
+              </span>
             </span>
           </label>
           <KnobSettings />
@@ -127,7 +196,12 @@ export function AdvancedSettings() {
                     <input
                       type="checkbox"
                       checked={draft.simFaults.includes(f)}
-                      onChange={(e) => setSetting('simFaults', e.target.checked ? [...draft.simFaults, f] : draft.simFaults.filter((x) => x !== f))}
+                      onChange={(e) =>
+                        setSetting(
+                          'simFaults',
+                          e.target.checked ? [...draft.simFaults, f] : draft.simFaults.filter((x) => x !== f),
+                        )
+                      }
                     />
                     <span className="check-label">{SIM_FAULT_LABELS[f]}</span>
                   </label>
@@ -137,7 +211,12 @@ export function AdvancedSettings() {
           ) : null}
           {check.formError ? <p className="field-error">{check.formError}</p> : null}
           <div className="advanced-footer">
-            <button type="button" className="link-btn" disabled={changed === 0} onClick={() => setForm({ settings: DEFAULT_DRAFT })}>
+            <button
+              type="button"
+              className="link-btn"
+              disabled={changed === 0}
+              onClick={() => setForm({ settings: DEFAULT_DRAFT })}
+            >
               Reset to defaults
             </button>
           </div>
@@ -166,15 +245,21 @@ function SearchKeyField({ backend }: { readonly backend: SearchBackendId }) {
         <span className="label">Search key</span>
         <div className="key-stored" data-testid="search-key-stored">
           <IconCheck size={14} />
-          <span>Key available<span className="muted"> · sent only to {status.boundTo}</span></span>
-          <button type="button" className="link-btn" onClick={() => setEditing(true)}>Replace</button>
+          <span>
+            Key available<span className="muted"> · sent only to {status.boundTo}</span>
+          </span>
+          <button type="button" className="link-btn" onClick={() => setEditing(true)}>
+            Replace
+          </button>
         </div>
       </div>
     );
   }
   return (
     <div className="field">
-      <label className="label" htmlFor="search-key">Search key</label>
+      <label className="label" htmlFor="search-key">
+        Search key
+      </label>
       <div className="input-row">
         <input
           id="search-key"
@@ -193,7 +278,15 @@ function SearchKeyField({ backend }: { readonly backend: SearchBackendId }) {
           }}
           data-testid="search-key-input"
         />
-        <button type="button" className="btn" disabled={!value.trim()} onClick={() => void save()} data-testid="search-key-save">Save</button>
+        <button
+          type="button"
+          className="btn"
+          disabled={!value.trim()}
+          onClick={() => void save()}
+          data-testid="search-key-save"
+        >
+          Save
+        </button>
       </div>
       <p className="field-hint">Stored in the system keychain (desktop) and sent only to {info.defaultUrl}.</p>
     </div>
@@ -210,10 +303,20 @@ function WebSearchSettings({ error }: { readonly error: string | undefined }) {
   return (
     <div className="settings-grid">
       <div className="field">
-        <label className="label" htmlFor="setting-webSearch">Web search</label>
-        <select id="setting-webSearch" className="input" value={backend} onChange={(e) => setSetting('webSearch', e.target.value as SearchBackendId)} data-testid="setting-webSearch">
+        <label className="label" htmlFor="setting-webSearch">
+          Web search
+        </label>
+        <select
+          id="setting-webSearch"
+          className="input"
+          value={backend}
+          onChange={(e) => setSetting('webSearch', e.target.value as SearchBackendId)}
+          data-testid="setting-webSearch"
+        >
           {SEARCH_BACKEND_IDS.map((id) => (
-            <option key={id} value={id}>{SEARCH_BACKENDS[id].label}</option>
+            <option key={id} value={id}>
+              {SEARCH_BACKENDS[id].label}
+            </option>
           ))}
         </select>
         <p className="field-hint">{info.about}</p>
@@ -221,7 +324,9 @@ function WebSearchSettings({ error }: { readonly error: string | undefined }) {
       {info.keyEnv ? <SearchKeyField backend={backend} /> : null}
       {hasUrl ? (
         <div className="field">
-          <label className="label" htmlFor="setting-webSearchUrl">Search URL</label>
+          <label className="label" htmlFor="setting-webSearchUrl">
+            Search URL
+          </label>
           <input
             id="setting-webSearchUrl"
             className={`input ${error ? 'is-invalid' : ''}`}
@@ -231,7 +336,10 @@ function WebSearchSettings({ error }: { readonly error: string | undefined }) {
             aria-invalid={!!error}
             data-testid="setting-webSearchUrl"
           />
-          <p className={error ? 'field-error' : 'field-hint'} data-testid={error ? 'setting-webSearchUrl-error' : undefined}>
+          <p
+            className={error ? 'field-error' : 'field-hint'}
+            data-testid={error ? 'setting-webSearchUrl-error' : undefined}
+          >
             {error ?? 'Empty: the default shown.'}
           </p>
         </div>

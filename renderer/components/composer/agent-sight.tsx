@@ -9,7 +9,11 @@ import { agentCommandLine } from '../../../shared/agent-command.js';
 import { invoke } from '../../api/client.js';
 import { agentPathList, agentWords } from '../../store/composer-variants.js';
 
-type Sight = { readonly kind: 'idle' } | { readonly kind: 'loading' } | { readonly kind: 'ok'; readonly view: AgentView } | { readonly kind: 'error'; readonly message: string };
+type Sight =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'ok'; readonly view: AgentView }
+  | { readonly kind: 'error'; readonly message: string };
 
 /** Waits this long after the last keystroke before asking the host (it may ask a version manager's shim). */
 const ASK_AFTER_MS = 400;
@@ -28,7 +32,8 @@ export function AgentSight({ command, paths }: { command: string; paths: string 
       setSight({ kind: 'loading' });
       invoke('agents:view', { command: words, ...(listed.length ? { paths: listed } : {}) }).then(
         (view) => live && setSight({ kind: 'ok', view }),
-        (err: unknown) => live && setSight({ kind: 'error', message: err instanceof Error ? err.message : String(err) }),
+        (err: unknown) =>
+          live && setSight({ kind: 'error', message: err instanceof Error ? err.message : String(err) }),
       );
     }, ASK_AFTER_MS);
     return () => {

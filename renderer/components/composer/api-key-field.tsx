@@ -14,7 +14,8 @@ import { composerSelectors } from '../../store/selectors.js';
 import { IconAlert, IconCheck, IconKey } from '../common/icons.js';
 import { StartFieldNote } from './start-field-note.js';
 
-const sameUrl = (a: string | null, b: string | null): boolean => !!a && !!b && a.trim().replace(/\/+$/, '') === b.trim().replace(/\/+$/, '');
+const sameUrl = (a: string | null, b: string | null): boolean =>
+  !!a && !!b && a.trim().replace(/\/+$/, '') === b.trim().replace(/\/+$/, '');
 
 /** Custom provider only: "read the key from $NAME" instead of storing it. */
 function KeyEnvField() {
@@ -60,7 +61,13 @@ function KeyEnvField() {
         }}
         data-testid="key-env-input"
       />
-      <button type="button" className="btn" disabled={!name.trim() || busy} onClick={() => void use()} data-testid="key-env-use">
+      <button
+        type="button"
+        className="btn"
+        disabled={!name.trim() || busy}
+        onClick={() => void use()}
+        data-testid="key-env-use"
+      >
         Use
       </button>
     </div>
@@ -80,7 +87,8 @@ export function ApiKeyField({ highlight = false }: { highlight?: boolean }) {
   const custom = providerName === 'custom';
   const url = effectiveBaseUrl(form);
   // A stored custom key bound to another URL is not sent to this one.
-  const elsewhere = custom && status?.available && status.boundTo && !sameUrl(status.boundTo, url) ? status.boundTo : null;
+  const elsewhere =
+    custom && status?.available && status.boundTo && !sameUrl(status.boundTo, url) ? status.boundTo : null;
   const stored = !!status?.available && !elsewhere;
 
   const save = async () => {
@@ -98,9 +106,16 @@ export function ApiKeyField({ highlight = false }: { highlight?: boolean }) {
     return (
       <div className="field">
         <span className="label">API key</span>
-        <div className={`key-stored ${highlight ? 'is-invalid' : ''}`} data-testid="key-stored" data-start-field="apiKey" aria-invalid={highlight || undefined}>
+        <div
+          className={`key-stored ${highlight ? 'is-invalid' : ''}`}
+          data-testid="key-stored"
+          data-start-field="apiKey"
+          aria-invalid={highlight || undefined}
+        >
           <IconCheck size={14} />
-          <span>Key stored{status?.boundTo ? <span className="muted"> · sent only to {status.boundTo}</span> : null}</span>
+          <span>
+            Key stored{status?.boundTo ? <span className="muted"> · sent only to {status.boundTo}</span> : null}
+          </span>
           <button type="button" className="link-btn" onClick={() => setEditing(true)}>
             Replace
           </button>
@@ -117,7 +132,8 @@ export function ApiKeyField({ highlight = false }: { highlight?: boolean }) {
       </label>
       {elsewhere ? (
         <p className="field-hint is-warn" data-testid="key-elsewhere">
-          <IconAlert size={12} /> The stored key is for {elsewhere}; it is not sent to this URL. Paste this server’s key to replace it.
+          <IconAlert size={12} /> The stored key is for {elsewhere}; it is not sent to this URL. Paste this server’s key
+          to replace it.
         </p>
       ) : null}
       <div className="input-row">
@@ -142,14 +158,21 @@ export function ApiKeyField({ highlight = false }: { highlight?: boolean }) {
           }}
           data-testid="api-key-input"
         />
-        <button type="button" className="btn" disabled={!value.trim() || saving || (custom && !url)} onClick={() => void save()}>
+        <button
+          type="button"
+          className="btn"
+          disabled={!value.trim() || saving || (custom && !url)}
+          onClick={() => void save()}
+        >
           {saving ? 'Saving…' : 'Save key'}
         </button>
       </div>
       {highlight ? <StartFieldNote /> : null}
       {custom ? <KeyEnvField /> : null}
       <p className="field-hint">
-        {custom ? 'Stored by the host for this base URL only, never shown again.' : `Stored by the host and sent only to ${preset.baseUrl}, never shown again.`}
+        {custom
+          ? 'Stored by the host for this base URL only, never shown again.'
+          : `Stored by the host and sent only to ${preset.baseUrl}, never shown again.`}
       </p>
     </div>
   );

@@ -3,7 +3,16 @@
  * waits for your answer) or Deny. The default shown is this host's: run_shell is allowed only where commands
  * run in the OS sandbox; fetch_url asks when the workspace is a folder of yours.
  */
-import { APPROVAL_MODES, APPROVAL_TOOLS, defaultApprovalPolicy, MCP_APPROVAL, MCP_APPROVAL_KEYS, type ApprovalKey, type ApprovalMode, type ApprovalTool } from '../../../shared/approval.js';
+import {
+  APPROVAL_MODES,
+  APPROVAL_TOOLS,
+  defaultApprovalPolicy,
+  MCP_APPROVAL,
+  MCP_APPROVAL_KEYS,
+  type ApprovalKey,
+  type ApprovalMode,
+  type ApprovalTool,
+} from '../../../shared/approval.js';
 import { checkMcpField } from '../../store/mcp-field.js';
 import { useApp } from '../../store/app-store.js';
 import { composerSelectors, uiSelectors } from '../../store/selectors.js';
@@ -15,10 +24,16 @@ const WHAT: Record<ApprovalKey, string> = {
   mcp: 'calls a tool of an MCP server (every server’s tools)',
   'mcp-readonly': 'calls an MCP tool its server marks read-only (overrides MCP tools)',
   'mcp-destructive': 'calls an MCP tool that may destroy: marked destructive, or unmarked (overrides MCP tools)',
-  'mcp-sampling': 'asks the run’s model a prompt of its own (MCP sampling: spends the run’s tokens; overrides MCP tools)',
+  'mcp-sampling':
+    'asks the run’s model a prompt of its own (MCP sampling: spends the run’s tokens; overrides MCP tools)',
 };
 
-const LABELS: Partial<Record<ApprovalKey, string>> = { mcp: 'MCP tools', 'mcp-readonly': 'MCP read-only tools', 'mcp-destructive': 'MCP destructive tools', 'mcp-sampling': 'MCP sampling' };
+const LABELS: Partial<Record<ApprovalKey, string>> = {
+  mcp: 'MCP tools',
+  'mcp-readonly': 'MCP read-only tools',
+  'mcp-destructive': 'MCP destructive tools',
+  'mcp-sampling': 'MCP sampling',
+};
 
 const MODE_TEXT: Record<ApprovalMode, string> = { allow: 'Allow', ask: 'Ask me', deny: 'Deny' };
 
@@ -37,7 +52,8 @@ export function ApprovalSettings() {
   const mcpServers = checkMcpField(form.mcpConfig).servers.length > 0;
   const keys: readonly ApprovalKey[] = mcpServers ? [...APPROVAL_TOOLS, ...MCP_APPROVAL_KEYS] : APPROVAL_TOOLS;
   const isMcp = (tool: ApprovalKey): boolean => (MCP_APPROVAL_KEYS as readonly string[]).includes(tool);
-  const defaultOf = (tool: ApprovalKey): ApprovalMode => (tool === MCP_APPROVAL ? 'allow' : isMcp(tool) ? (chosen.mcp ?? 'allow') : defaults[tool as ApprovalTool]);
+  const defaultOf = (tool: ApprovalKey): ApprovalMode =>
+    tool === MCP_APPROVAL ? 'allow' : isMcp(tool) ? (chosen.mcp ?? 'allow') : defaults[tool as ApprovalTool];
   const set = (tool: ApprovalKey, value: string) => {
     const next = { ...chosen };
     if (value === 'default') delete next[tool];
@@ -53,8 +69,17 @@ export function ApprovalSettings() {
             <label className={`label ${isMcp(tool) ? '' : 'mono'}`} htmlFor={`approval-${tool}`}>
               {LABELS[tool] ?? tool}
             </label>
-            <select id={`approval-${tool}`} className="input select" value={chosen[tool] ?? 'default'} onChange={(e) => set(tool, e.target.value)} data-testid={`approval-${tool}`}>
-              <option value="default">{tool !== MCP_APPROVAL && isMcp(tool) ? 'As MCP tools' : 'Default'}: {MODE_TEXT[defaultOf(tool)].toLowerCase()}</option>
+            <select
+              id={`approval-${tool}`}
+              className="input select"
+              value={chosen[tool] ?? 'default'}
+              onChange={(e) => set(tool, e.target.value)}
+              data-testid={`approval-${tool}`}
+            >
+              <option value="default">
+                {tool !== MCP_APPROVAL && isMcp(tool) ? 'As MCP tools' : 'Default'}:{' '}
+                {MODE_TEXT[defaultOf(tool)].toLowerCase()}
+              </option>
               {APPROVAL_MODES.map((m) => (
                 <option key={m} value={m}>
                   {MODE_TEXT[m]}

@@ -15,16 +15,29 @@ import { startErrorField } from '../../../shared/start-errors.js';
 
 /** The composer's sections, in the words of the error line under Run. */
 const FIELD_NAMES: Record<keyof FormErrors, string> = {
-  task: 'the task', modes: 'the modes', trials: 'the trials', model: 'the model', baseUrl: 'the base URL', settings: 'Advanced settings',
-  variants: 'the variants', mcp: 'the MCP servers', concurrency: 'rounds at once',
+  task: 'the task',
+  modes: 'the modes',
+  trials: 'the trials',
+  model: 'the model',
+  baseUrl: 'the base URL',
+  settings: 'Advanced settings',
+  variants: 'the variants',
+  mcp: 'the MCP servers',
+  concurrency: 'rounds at once',
 };
 
 /** Scrolls the composer to its first field in error and puts the focus in it, so a fix starts where the eye lands. */
 function revealFirstError(root: HTMLElement | null): void {
-  const first = root?.querySelector<HTMLElement>('.panel-scroll [aria-invalid="true"], .panel-scroll .field-error, .panel-scroll .has-error');
+  const first = root?.querySelector<HTMLElement>(
+    '.panel-scroll [aria-invalid="true"], .panel-scroll .field-error, .panel-scroll .has-error',
+  );
   if (!first) return;
   first.scrollIntoView({ block: 'center' });
-  const input = first.matches('input, select, textarea') ? first : first.closest('.field, .variant-row, fieldset, section')?.querySelector<HTMLElement>('[aria-invalid="true"], input, select, textarea');
+  const input = first.matches('input, select, textarea')
+    ? first
+    : first
+        .closest('.field, .variant-row, fieldset, section')
+        ?.querySelector<HTMLElement>('[aria-invalid="true"], input, select, textarea');
   input?.focus({ preventScroll: true });
 }
 
@@ -88,19 +101,43 @@ export function ComposerPanel() {
           <div className="loaded-from" role="status" data-testid="loaded-from">
             <p>
               Loaded from the comparison of {loadedFrom.when}.{' '}
-              <button type="button" className="link-btn" onClick={() => setLoadedFrom(null)} aria-label="Dismiss this note">Dismiss</button>
+              <button
+                type="button"
+                className="link-btn"
+                onClick={() => setLoadedFrom(null)}
+                aria-label="Dismiss this note"
+              >
+                Dismiss
+              </button>
             </p>
-            {loadedFrom.notes.map((n) => <p key={n} className="field-hint">{n}</p>)}
+            {loadedFrom.notes.map((n) => (
+              <p key={n} className="field-hint">
+                {n}
+              </p>
+            ))}
           </div>
         ) : null}
         {showErrors && wrong.length > 0 ? (
           <p className="field-error" data-testid="composer-errors">
-            Fix {wrong.length === 1 ? wrong[0] : `${wrong.slice(0, -1).join(', ')} and ${wrong[wrong.length - 1]}`} to run.{' '}
-            <button type="button" className="link-btn" onClick={() => revealFirstError(rootRef.current)} data-testid="reveal-error">Show</button>
+            Fix {wrong.length === 1 ? wrong[0] : `${wrong.slice(0, -1).join(', ')} and ${wrong[wrong.length - 1]}`} to
+            run.{' '}
+            <button
+              type="button"
+              className="link-btn"
+              onClick={() => revealFirstError(rootRef.current)}
+              data-testid="reveal-error"
+            >
+              Show
+            </button>
           </p>
         ) : null}
         {running ? (
-          <button type="button" className="btn btn-danger btn-block" onClick={() => void cancelComparison()} data-testid="cancel-comparison">
+          <button
+            type="button"
+            className="btn btn-danger btn-block"
+            onClick={() => void cancelComparison()}
+            data-testid="cancel-comparison"
+          >
             <IconStop size={13} /> Cancel comparison <Kbd keys={['Esc']} />
           </button>
         ) : (
@@ -108,7 +145,11 @@ export function ComposerPanel() {
             type="submit"
             className="btn btn-primary btn-block"
             disabled={starting || columns === 0}
-            title={trials !== null && trials > 1 ? `${runs} runs: ${trials} rounds of ${columns} ${what}${columns === 1 ? '' : 's'}` : undefined}
+            title={
+              trials !== null && trials > 1
+                ? `${runs} runs: ${trials} rounds of ${columns} ${what}${columns === 1 ? '' : 's'}`
+                : undefined
+            }
             data-testid="run"
           >
             {starting ? <IconSpinner size={14} /> : <IconPlay size={13} />}

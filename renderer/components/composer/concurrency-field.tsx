@@ -19,7 +19,9 @@ export function ConcurrencyField() {
   return (
     <div className="field concurrency-field">
       <div className="concurrency-row">
-        <label className="label" htmlFor="concurrency-input">Rounds at once</label>
+        <label className="label" htmlFor="concurrency-input">
+          Rounds at once
+        </label>
         <input
           id="concurrency-input"
           className={`input num concurrency-input ${error ? 'is-invalid' : ''}`}
@@ -32,8 +34,13 @@ export function ConcurrencyField() {
           data-testid="concurrency-input"
         />
       </div>
-      <p id="concurrency-msg" className={error ? 'field-error' : 'field-hint'} data-testid={error ? 'concurrency-error' : undefined}>
-        {error ?? `Each round still starts its modes together. Rounds side by side share the cores: latency changes, tokens do not. At most ${concurrencyCap(form.providerName)}${simulated ? '; empty: one per two cores' : '; a 429 lowers it'}.`}
+      <p
+        id="concurrency-msg"
+        className={error ? 'field-error' : 'field-hint'}
+        data-testid={error ? 'concurrency-error' : undefined}
+      >
+        {error ??
+          `Each round still starts its modes together. Rounds side by side share the cores: latency changes, tokens do not. At most ${concurrencyCap(form.providerName)}${simulated ? '; empty: one per two cores' : '; a 429 lowers it'}.`}
       </p>
     </div>
   );

@@ -11,7 +11,8 @@ const COMPARISON_KNOBS: readonly KnobSetting[] = KNOB_IDS.filter((id) => knobOf(
 export const knobValue = (draft: SettingsDraft, key: KnobSetting): string => draft[key] ?? KNOBS[key].default;
 
 /** How many knobs differ from their defaults, for the Advanced section's "n changed". */
-export const knobsChanged = (draft: SettingsDraft): number => COMPARISON_KNOBS.filter((key) => knobValue(draft, key) !== KNOBS[key].default).length;
+export const knobsChanged = (draft: SettingsDraft): number =>
+  COMPARISON_KNOBS.filter((key) => knobValue(draft, key) !== KNOBS[key].default).length;
 
 export function KnobSettings() {
   const draft = useApp(composerSelectors.settings);
@@ -29,8 +30,18 @@ export function KnobSettings() {
                 {label}
                 <span className="label-hint"> ({appliesTo})</span>
               </label>
-              <select id={`setting-${key}`} className="input select" value={value} onChange={(e) => setSetting(key, e.target.value as never)} data-testid={`setting-${key}`}>
-                {(value && !(values as readonly string[]).includes(value) ? [...values, value] : values).map((v) => <option key={v} value={v}>{v}</option>)}
+              <select
+                id={`setting-${key}`}
+                className="input select"
+                value={value}
+                onChange={(e) => setSetting(key, e.target.value as never)}
+                data-testid={`setting-${key}`}
+              >
+                {(value && !(values as readonly string[]).includes(value) ? [...values, value] : values).map((v) => (
+                  <option key={v} value={v}>
+                    {v}
+                  </option>
+                ))}
               </select>
               <p className="field-hint">{knobMeaning(key, value).replace(/^./, (c) => c.toUpperCase())}.</p>
             </div>

@@ -14,9 +14,10 @@ export function McpServersField() {
   const showErrors = useApp(composerSelectors.showErrors);
   const info = useApp(uiSelectors.appInfo);
   const check = checkMcpField(text);
-  const where = info?.host === 'electron'
-    ? 'Before a comparison starts stdio commands, the app asks you to allow each command line.'
-    : 'The web host takes MCP servers only when started with --allow-mcp (and --allow-mcp-command for stdio programs).';
+  const where =
+    info?.host === 'electron'
+      ? 'Before a comparison starts stdio commands, the app asks you to allow each command line.'
+      : 'The web host takes MCP servers only when started with --allow-mcp (and --allow-mcp-command for stdio programs).';
   return (
     <div className="field mcp-field">
       <label className="label" htmlFor="mcp-config">
@@ -36,10 +37,23 @@ export function McpServersField() {
         data-testid="mcp-config"
       />
       {check.error ? (
-        <p id="mcp-config-msg" className="field-error" role={showErrors ? 'alert' : undefined} data-testid="mcp-config-error">{check.error}</p>
+        <p
+          id="mcp-config-msg"
+          className="field-error"
+          role={showErrors ? 'alert' : undefined}
+          data-testid="mcp-config-error"
+        >
+          {check.error}
+        </p>
       ) : (
         <p id="mcp-config-msg" className="field-hint">
-          {check.summary ? <span className="mcp-summary" data-testid="mcp-summary">{check.summary}. </span> : 'Every mode offers their tools as <server>_<tool>. '}
+          {check.summary ? (
+            <span className="mcp-summary" data-testid="mcp-summary">
+              {check.summary}.{' '}
+            </span>
+          ) : (
+            'Every mode offers their tools as <server>_<tool>. '
+          )}
           {'Env and header values are not saved with the composer. '}
           {where}
         </p>

@@ -33,18 +33,30 @@ function TestResult() {
   const r = test.result!;
   return r.ok ? (
     <p className="test-result is-ok" role="status" data-testid="test-result" data-ok="true">
-      <IconCheck size={13} /> <span><strong>Connected.</strong> {r.detail}</span>
+      <IconCheck size={13} />{' '}
+      <span>
+        <strong>Connected.</strong> {r.detail}
+      </span>
     </p>
   ) : (
     <p className="test-result is-err" role="alert" data-testid="test-result" data-ok="false" data-reason={r.reason}>
-      <IconAlert size={13} /> <span><strong>{REASON_TEXT[r.reason]}.</strong> {r.detail}</span>
+      <IconAlert size={13} />{' '}
+      <span>
+        <strong>{REASON_TEXT[r.reason]}.</strong> {r.detail}
+      </span>
     </p>
   );
 }
 
 const FIELD_IDS: Record<StartField, string> = { baseUrl: 'base-url', apiKey: 'api-key', model: 'model' };
 
-export function ProviderSection({ errors, startField = null }: { errors: { model?: string; baseUrl?: string }; startField?: StartField | null }) {
+export function ProviderSection({
+  errors,
+  startField = null,
+}: {
+  errors: { model?: string; baseUrl?: string };
+  startField?: StartField | null;
+}) {
   const form = useApp(composerSelectors.form);
   const modelList = useApp(composerSelectors.modelList);
   const chooseProvider = useApp((s) => s.chooseProvider);
@@ -61,7 +73,9 @@ export function ProviderSection({ errors, startField = null }: { errors: { model
   // Take the user to the field a start error names (or its section, when the field is not an input now).
   useEffect(() => {
     if (!startField) return;
-    const el = document.getElementById(FIELD_IDS[startField]) ?? document.querySelector<HTMLElement>(`[data-start-field="${startField}"]`);
+    const el =
+      document.getElementById(FIELD_IDS[startField]) ??
+      document.querySelector<HTMLElement>(`[data-start-field="${startField}"]`);
     el?.scrollIntoView({ block: 'center' });
     if (el instanceof HTMLInputElement && !el.readOnly) el.focus();
   }, [startField]);
@@ -74,14 +88,18 @@ export function ProviderSection({ errors, startField = null }: { errors: { model
 
   return (
     <fieldset className="field-group">
-      <legend className="group-title">
-        Model {simulated ? <SimBadge /> : null}
-      </legend>
+      <legend className="group-title">Model {simulated ? <SimBadge /> : null}</legend>
       <div className="field">
         <label className="label" htmlFor="provider">
           Provider
         </label>
-        <select id="provider" className="input select" value={form.providerName} onChange={(e) => chooseProvider(e.target.value)} data-testid="provider-select">
+        <select
+          id="provider"
+          className="input select"
+          value={form.providerName}
+          onChange={(e) => chooseProvider(e.target.value)}
+          data-testid="provider-select"
+        >
           {PROVIDER_PRESETS.map((p) => (
             <option key={p.name} value={p.name}>
               {p.label}
@@ -89,7 +107,9 @@ export function ProviderSection({ errors, startField = null }: { errors: { model
           ))}
         </select>
         {simulated ? (
-          <p className="field-hint">Scripted replies, real token counts. Every figure it produces is labelled simulated.</p>
+          <p className="field-hint">
+            Scripted replies, real token counts. Every figure it produces is labelled simulated.
+          </p>
         ) : null}
       </div>
       {simulated ? null : (
@@ -100,7 +120,7 @@ export function ProviderSection({ errors, startField = null }: { errors: { model
           <input
             id="base-url"
             className={`input mono ${errors.baseUrl || startField === 'baseUrl' ? 'is-invalid' : ''}`}
-            value={keyBound ? preset.baseUrl ?? '' : form.baseUrl}
+            value={keyBound ? (preset.baseUrl ?? '') : form.baseUrl}
             placeholder={preset?.baseUrl ?? 'http://127.0.0.1:8000/v1'}
             onChange={(e) => setForm({ baseUrl: e.target.value })}
             readOnly={keyBound}
@@ -111,7 +131,8 @@ export function ProviderSection({ errors, startField = null }: { errors: { model
           {startField === 'baseUrl' ? <StartFieldNote /> : null}
           {keyBound ? (
             <p className="field-hint">
-              {preset.label} keys are only sent here. For another server, choose Custom base URL{preset.protocol === 'anthropic' ? ' and the Anthropic Messages protocol' : ''}.
+              {preset.label} keys are only sent here. For another server, choose Custom base URL
+              {preset.protocol === 'anthropic' ? ' and the Anthropic Messages protocol' : ''}.
             </p>
           ) : null}
           {errors.baseUrl ? <p className="field-error">{errors.baseUrl}</p> : null}
@@ -132,7 +153,9 @@ export function ProviderSection({ errors, startField = null }: { errors: { model
             <option value="openai">OpenAI chat completions</option>
             <option value="anthropic">Anthropic Messages (a gateway for Claude)</option>
           </select>
-          <p className="field-hint">What the server at this URL speaks. Its key goes only to this URL, whichever protocol.</p>
+          <p className="field-hint">
+            What the server at this URL speaks. Its key goes only to this URL, whichever protocol.
+          </p>
         </div>
       ) : null}
       <div className="field">
@@ -155,8 +178,18 @@ export function ProviderSection({ errors, startField = null }: { errors: { model
               <option key={m} value={m} />
             ))}
           </datalist>
-          <button type="button" className="icon-btn bordered" title="Reload the model list" aria-label="Reload the model list" onClick={() => void loadModels()}>
-            {modelList.status === 'loading' && modelList.key === listKey ? <IconSpinner size={14} /> : <IconRefresh size={14} />}
+          <button
+            type="button"
+            className="icon-btn bordered"
+            title="Reload the model list"
+            aria-label="Reload the model list"
+            onClick={() => void loadModels()}
+          >
+            {modelList.status === 'loading' && modelList.key === listKey ? (
+              <IconSpinner size={14} />
+            ) : (
+              <IconRefresh size={14} />
+            )}
           </button>
         </div>
         {errors.model ? <p className="field-error">{errors.model}</p> : null}
@@ -169,7 +202,9 @@ export function ProviderSection({ errors, startField = null }: { errors: { model
         ) : null}
         {startField === 'model' ? <StartFieldNote /> : null}
         {modelList.key === listKey && modelList.status === 'ready' ? (
-          <p className="field-hint">{models.length === 1 ? '1 model available' : `${models.length} models available`}</p>
+          <p className="field-hint">
+            {models.length === 1 ? '1 model available' : `${models.length} models available`}
+          </p>
         ) : modelList.key === listKey && modelList.status === 'error' ? (
           <p className="field-hint is-warn">Could not list models: {modelList.detail}</p>
         ) : null}

@@ -14,8 +14,18 @@ export function TaskPicker({ error }: { error?: string }) {
       <legend className="group-title">Task</legend>
       <div className="task-list" role="radiogroup" aria-label="Task">
         {BUILTIN_TASKS.map((t) => (
-          <label key={t.id} className={`task-option ${form.taskChoice === t.id ? 'is-selected' : ''}`} data-testid={`task-${t.id}`}>
-            <input type="radio" name="task" value={t.id} checked={form.taskChoice === t.id} onChange={() => setForm({ taskChoice: t.id })} />
+          <label
+            key={t.id}
+            className={`task-option ${form.taskChoice === t.id ? 'is-selected' : ''}`}
+            data-testid={`task-${t.id}`}
+          >
+            <input
+              type="radio"
+              name="task"
+              value={t.id}
+              checked={form.taskChoice === t.id}
+              onChange={() => setForm({ taskChoice: t.id })}
+            />
             <span className="task-text">
               <span className="task-title">{t.title}</span>
               <span className="task-about">{t.about}</span>
@@ -23,7 +33,13 @@ export function TaskPicker({ error }: { error?: string }) {
           </label>
         ))}
         <label className={`task-option ${form.taskChoice === 'custom' ? 'is-selected' : ''}`} data-testid="task-custom">
-          <input type="radio" name="task" value="custom" checked={form.taskChoice === 'custom'} onChange={() => setForm({ taskChoice: 'custom' })} />
+          <input
+            type="radio"
+            name="task"
+            value="custom"
+            checked={form.taskChoice === 'custom'}
+            onChange={() => setForm({ taskChoice: 'custom' })}
+          />
           <span className="task-text">
             <span className="task-title">Your own task</span>
             <span className="task-about">Free text, run against an empty workspace.</span>
@@ -49,7 +65,8 @@ export function TaskPicker({ error }: { error?: string }) {
       ) : null}
       {form.taskChoice === 'custom' && simulated ? (
         <p className="field-hint is-warn" data-testid="sim-free-text-warning">
-          The simulated model only knows the built-in tasks: it will say so, and each run ends as “No policy (simulated)”, not as an answer. Choose a real provider under Model to run your own task.
+          The simulated model only knows the built-in tasks: it will say so, and each run ends as “No policy
+          (simulated)”, not as an answer. Choose a real provider under Model to run your own task.
         </p>
       ) : null}
       {error ? (

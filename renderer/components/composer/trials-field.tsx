@@ -29,7 +29,15 @@ export function TrialsField() {
         Trials per {what}
       </label>
       <div className="stepper">
-        <button type="button" className="stepper-btn" onClick={() => step(-1)} disabled={n !== null && n <= 1} aria-label="Fewer trials" tabIndex={-1} data-testid="trials-dec">
+        <button
+          type="button"
+          className="stepper-btn"
+          onClick={() => step(-1)}
+          disabled={n !== null && n <= 1}
+          aria-label="Fewer trials"
+          tabIndex={-1}
+          data-testid="trials-dec"
+        >
           −
         </button>
         <input
@@ -43,11 +51,24 @@ export function TrialsField() {
           aria-describedby="trials-msg"
           data-testid="trials-input"
         />
-        <button type="button" className="stepper-btn" onClick={() => step(1)} disabled={n !== null && n >= MAX_TRIALS} aria-label="More trials" tabIndex={-1} data-testid="trials-inc">
+        <button
+          type="button"
+          className="stepper-btn"
+          onClick={() => step(1)}
+          disabled={n !== null && n >= MAX_TRIALS}
+          aria-label="More trials"
+          tabIndex={-1}
+          data-testid="trials-inc"
+        >
           +
         </button>
       </div>
-      <p id="trials-msg" className={check.error ? 'field-error' : 'field-hint'} role={check.error ? 'alert' : undefined} data-testid={check.error ? 'trials-error' : 'trials-hint'}>
+      <p
+        id="trials-msg"
+        className={check.error ? 'field-error' : 'field-hint'}
+        role={check.error ? 'alert' : undefined}
+        data-testid={check.error ? 'trials-error' : 'trials-hint'}
+      >
         {check.error ?? hint}
       </p>
     </div>

@@ -21,15 +21,30 @@ export function WorkspaceField() {
       <div className="field workspace-field" data-testid="workspace-field">
         <span className="label">Workspace</span>
         <div className="input-row">
-          <span className={`workspace-path mono ${chosen ? '' : 'muted'}`} title={chosen ?? undefined} data-testid="workspace-path">
+          <span
+            className={`workspace-path mono ${chosen ? '' : 'muted'}`}
+            title={chosen ?? undefined}
+            data-testid="workspace-path"
+          >
             {chosen ?? 'The task’s own files'}
           </span>
           {chosen ? (
-            <button type="button" className="icon-btn bordered" onClick={clear} aria-label="Use the task’s own files" title="Use the task’s own files">
+            <button
+              type="button"
+              className="icon-btn bordered"
+              onClick={clear}
+              aria-label="Use the task’s own files"
+              title="Use the task’s own files"
+            >
               <IconX size={13} />
             </button>
           ) : null}
-          <button type="button" className="btn" onClick={() => void chooseWorkspaceFolder()} data-testid="workspace-choose">
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void chooseWorkspaceFolder()}
+            data-testid="workspace-choose"
+          >
             Choose folder…
           </button>
         </div>

@@ -5,7 +5,13 @@
  * Esc or the backdrop closes it.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { figureCell, sameTask, TREND_WORDS, type ColumnDiff, type ComparisonDiff } from '../../../shared/comparison-diff.js';
+import {
+  figureCell,
+  sameTask,
+  TREND_WORDS,
+  type ColumnDiff,
+  type ComparisonDiff,
+} from '../../../shared/comparison-diff.js';
 import { invoke } from '../../api/client.js';
 import { errorText, taskTitle } from '../../app/actions.js';
 import { fmtDateTime } from '../../lib/display-format.js';
@@ -15,7 +21,12 @@ import { uiSelectors } from '../../store/selectors.js';
 
 const close = () => appStore.getState().setDiffDialog(null);
 const FLAG_WORDS: Record<ColumnDiff['flag'], string> = {
-  regressed: 'Regressed', improved: 'Improved', 'no-verdict': 'No verdict', unchanged: 'Unchanged', 'baseline-only': 'Only in the baseline', 'comparison-only': 'Only in this comparison',
+  regressed: 'Regressed',
+  improved: 'Improved',
+  'no-verdict': 'No verdict',
+  unchanged: 'Unchanged',
+  'baseline-only': 'Only in the baseline',
+  'comparison-only': 'Only in this comparison',
 };
 const toneOf = (t: string) => (t === 'regressed' || t === 'now-fails' ? 'bad' : t === 'improved' ? 'ok' : '');
 
@@ -23,25 +34,52 @@ function DiffColumns({ diff }: { diff: ComparisonDiff }) {
   return (
     <div className="diff-result" data-testid="baseline-diff">
       <div className="diff-headline" role="status">
-        {diff.headline.map((l) => <p key={l}>{l}</p>)}
-        {diff.simulated ? <p className="muted small">Token figures come from the simulated model (simulated).</p> : null}
+        {diff.headline.map((l) => (
+          <p key={l}>{l}</p>
+        ))}
+        {diff.simulated ? (
+          <p className="muted small">Token figures come from the simulated model (simulated).</p>
+        ) : null}
       </div>
       {diff.columns.map((c) => (
-        <section key={c.key} className="diff-col" data-testid={`baseline-diff-${c.key}`} data-flag={c.flag} aria-labelledby={`diff-col-${c.key}`}>
+        <section
+          key={c.key}
+          className="diff-col"
+          data-testid={`baseline-diff-${c.key}`}
+          data-flag={c.flag}
+          aria-labelledby={`diff-col-${c.key}`}
+        >
           <h3 id={`diff-col-${c.key}`}>
             {c.label} <span className={`pill diff-flag ${toneOf(c.flag)}`}>{FLAG_WORDS[c.flag]}</span>
           </h3>
-          <p className="small">{c.summary}{c.matchedBy === 'label' ? ' Matched by label.' : ''}</p>
+          <p className="small">
+            {c.summary}
+            {c.matchedBy === 'label' ? ' Matched by label.' : ''}
+          </p>
           {c.figures.length ? (
             <table className="data-table diff-table">
-              <thead><tr><th scope="col">Figure</th><th scope="col" className="num">Baseline</th><th scope="col" className="num">Now</th><th scope="col">Change</th></tr></thead>
+              <thead>
+                <tr>
+                  <th scope="col">Figure</th>
+                  <th scope="col" className="num">
+                    Baseline
+                  </th>
+                  <th scope="col" className="num">
+                    Now
+                  </th>
+                  <th scope="col">Change</th>
+                </tr>
+              </thead>
               <tbody>
                 {c.figures.map((f) => (
                   <tr key={f.figure} data-figure={f.figure} data-trend={f.trend} title={f.sentence}>
                     <th scope="row">{f.label}</th>
                     <td className="num">{figureCell(f, 'baseline', diff.simulated)}</td>
                     <td className="num">{figureCell(f, 'comparison', diff.simulated)}</td>
-                    <td className={`diff-trend ${toneOf(f.trend)}`}>{TREND_WORDS[f.trend]}<span className="visually-hidden">: {f.sentence}</span></td>
+                    <td className={`diff-trend ${toneOf(f.trend)}`}>
+                      {TREND_WORDS[f.trend]}
+                      <span className="visually-hidden">: {f.sentence}</span>
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -64,7 +102,19 @@ export function DiffDialog() {
   const selectRef = useRef<HTMLSelectElement>(null);
   const me = items.find((i) => i.meta.id === comparisonId)?.meta ?? null;
   // Earlier comparisons of the same task, newest first; a later one can be a baseline too, but is listed after.
-  const candidates = useMemo(() => (me ? items.filter((i) => i.meta.id !== me.id && sameTask(i.meta.task, me.task)).map((i) => i.meta).sort((a, b) => Number(b.createdAt < me.createdAt) - Number(a.createdAt < me.createdAt) || b.createdAt - a.createdAt) : []), [items, me]);
+  const candidates = useMemo(
+    () =>
+      me
+        ? items
+            .filter((i) => i.meta.id !== me.id && sameTask(i.meta.task, me.task))
+            .map((i) => i.meta)
+            .sort(
+              (a, b) =>
+                Number(b.createdAt < me.createdAt) - Number(a.createdAt < me.createdAt) || b.createdAt - a.createdAt,
+            )
+        : [],
+    [items, me],
+  );
 
   useEffect(() => {
     if (!comparisonId) return;
@@ -103,32 +153,60 @@ export function DiffDialog() {
   };
   return (
     <div className="modal-backdrop" onMouseDown={close}>
-      <div className="modal diff-dialog" ref={boxRef} role="dialog" aria-modal="true" aria-labelledby="diff-title" onMouseDown={(e) => e.stopPropagation()} data-testid="diff-dialog">
-        <h2 id="diff-title" className="modal-title">Compare with a baseline</h2>
+      <div
+        className="modal diff-dialog"
+        ref={boxRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="diff-title"
+        onMouseDown={(e) => e.stopPropagation()}
+        data-testid="diff-dialog"
+      >
+        <h2 id="diff-title" className="modal-title">
+          Compare with a baseline
+        </h2>
         <p className="modal-body">
-          {taskTitle(me.task)}, {fmtDateTime(me.createdAt)}: what changed per column against an earlier comparison of the same task. A change is
-          flagged only when the trials show it clearly; one run a side gives no verdict.
+          {taskTitle(me.task)}, {fmtDateTime(me.createdAt)}: what changed per column against an earlier comparison of
+          the same task. A change is flagged only when the trials show it clearly; one run a side gives no verdict.
         </p>
         {candidates.length === 0 ? (
-          <p className="muted" data-testid="diff-none">No other comparison of this task is in the loaded history. Run the task again, then compare.</p>
+          <p className="muted" data-testid="diff-none">
+            No other comparison of this task is in the loaded history. Run the task again, then compare.
+          </p>
         ) : (
           <label className="diff-pick-baseline">
             <span>Baseline</span>
-            <select ref={selectRef} className="input" value={baseline} onChange={(e) => void pick(e.target.value)} data-testid="diff-baseline">
+            <select
+              ref={selectRef}
+              className="input"
+              value={baseline}
+              onChange={(e) => void pick(e.target.value)}
+              data-testid="diff-baseline"
+            >
               <option value="">Choose a comparison…</option>
               {candidates.map((c) => (
                 <option key={c.id} value={c.id}>
-                  {fmtDateTime(c.createdAt)} · {c.provider.model}{c.runs.some((r) => (r.trial ?? 1) > 1) ? ` · ×${Math.max(...c.runs.map((r) => r.trial ?? 1))} trials` : ''} · {c.id}
+                  {fmtDateTime(c.createdAt)} · {c.provider.model}
+                  {c.runs.some((r) => (r.trial ?? 1) > 1)
+                    ? ` · ×${Math.max(...c.runs.map((r) => r.trial ?? 1))} trials`
+                    : ''}{' '}
+                  · {c.id}
                 </option>
               ))}
             </select>
           </label>
         )}
         {loading ? <p className="muted small">Comparing…</p> : null}
-        {error ? <p className="field-error" role="alert" data-testid="diff-error">{error}</p> : null}
+        {error ? (
+          <p className="field-error" role="alert" data-testid="diff-error">
+            {error}
+          </p>
+        ) : null}
         {diff ? <DiffColumns diff={diff} /> : null}
         <div className="modal-actions">
-          <button type="button" className="btn" onClick={close} data-testid="diff-close">Close</button>
+          <button type="button" className="btn" onClick={close} data-testid="diff-close">
+            Close
+          </button>
         </div>
       </div>
     </div>

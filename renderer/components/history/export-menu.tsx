@@ -53,13 +53,26 @@ export function ExportMenu() {
       {open && meta ? (
         <div className="menu" role="menu" aria-label="Export report">
           {REPORT_FORMATS.map((f) => (
-            <button key={f} type="button" role="menuitem" className="menu-item" onClick={() => void exportReport(f)} data-testid={`export-${f}`}>
+            <button
+              key={f}
+              type="button"
+              role="menuitem"
+              className="menu-item"
+              onClick={() => void exportReport(f)}
+              data-testid={`export-${f}`}
+            >
               <span className="menu-item-label">{REPORT_FORMAT_INFO[f].label}</span>
               <span className="menu-item-hint">{REPORT_FORMAT_INFO[f].hint}</span>
             </button>
           ))}
           <div className="menu-separator" role="separator" />
-          <button type="button" role="menuitem" className="menu-item" onClick={() => openOtlpDialog()} data-testid="export-otlp-send">
+          <button
+            type="button"
+            role="menuitem"
+            className="menu-item"
+            onClick={() => openOtlpDialog()}
+            data-testid="export-otlp-send"
+          >
             <span className="menu-item-label">Send to OTLP endpoint…</span>
             <span className="menu-item-hint">The trace, to Langfuse, Phoenix or an OpenTelemetry collector</span>
           </button>

@@ -23,14 +23,29 @@ type ListRun = ComparisonListItem['runs'][number];
 function PassMark({ passed }: { passed: boolean | null | undefined }) {
   if (passed === undefined || passed === null) return null;
   return (
-    <span className={`pass-mark ${passed ? 'is-pass' : 'is-fail'}`} data-testid="history-pass" data-passed={String(passed)} title={passed ? 'Answer passed validation' : 'Answer failed validation'}>
+    <span
+      className={`pass-mark ${passed ? 'is-pass' : 'is-fail'}`}
+      data-testid="history-pass"
+      data-passed={String(passed)}
+      title={passed ? 'Answer passed validation' : 'Answer failed validation'}
+    >
       {passed ? '✓' : '✗'}
     </span>
   );
 }
 
 /** A column's trials in one line: how many answered, and the mean tokens of those (as the averages table counts). */
-function ModeTrials({ mode, label, slot, runs }: { mode: string; label: string; slot: ColumnSlot; runs: readonly ListRun[] }) {
+function ModeTrials({
+  mode,
+  label,
+  slot,
+  runs,
+}: {
+  mode: string;
+  label: string;
+  slot: ColumnSlot;
+  runs: readonly ListRun[];
+}) {
   const answered = runs.filter((r) => r.status === 'answered');
   const live = runs.some((r) => r.status === 'running');
   const mean = answered.length ? answered.reduce((a, r) => a + r.totalTokens, 0) / answered.length : null;
@@ -42,7 +57,10 @@ function ModeTrials({ mode, label, slot, runs }: { mode: string; label: string; 
         <StatusBadge status="running" compact />
       ) : (
         // A wrong answer is never shown in the colour of success: green only when every trial answered and none failed validation.
-        <span className={`badge ${answered.length === runs.length && !runs.some((r) => r.passed === false) ? 'badge-ok' : 'badge-warn'}`} title={`${answered.length} of ${runs.length} trials answered`}>
+        <span
+          className={`badge ${answered.length === runs.length && !runs.some((r) => r.passed === false) ? 'badge-ok' : 'badge-warn'}`}
+          title={`${answered.length} of ${runs.length} trials answered`}
+        >
           {answered.length}/{runs.length}
         </span>
       )}
@@ -67,33 +85,68 @@ function HistoryItem({ item, active, opening }: { item: ComparisonListItem; acti
   const columns = [...new Map(item.runs.map((r) => [columnOfRun(r).key, columnOfRun(r)])).values()];
   return (
     <li className={`history-item ${active ? 'is-active' : ''}`} data-testid="history-item" data-id={m.id}>
-      <button type="button" className="history-open" onClick={() => void openComparison(m.id)} aria-current={active ? 'true' : undefined} title="Open this comparison">
+      <button
+        type="button"
+        className="history-open"
+        onClick={() => void openComparison(m.id)}
+        aria-current={active ? 'true' : undefined}
+        title="Open this comparison"
+      >
         <span className="history-title-row">
           <span className="history-title">{taskTitle(m.task)}</span>
           {trials > 1 ? (
-            <span className="count-pill history-trials" title={`${trials} trials per mode`} data-testid="history-trials">
+            <span
+              className="count-pill history-trials"
+              title={`${trials} trials per mode`}
+              data-testid="history-trials"
+            >
               ×{trials}
             </span>
           ) : null}
           {opening ? <IconSpinner size={12} /> : null}
-          <time className="history-when" dateTime={new Date(m.createdAt).toISOString()} title={fmtDateTime(m.createdAt)}>
+          <time
+            className="history-when"
+            dateTime={new Date(m.createdAt).toISOString()}
+            title={fmtDateTime(m.createdAt)}
+          >
             {fmtRelative(m.createdAt)}
           </time>
         </span>
         <span className="history-model">
           <span className="mono">{m.provider.model}</span>
-          {m.provider.simulated ? <SimBadge /> : <span className="muted"> · {findPreset(m.provider.name)?.label ?? m.provider.name}</span>}
+          {m.provider.simulated ? (
+            <SimBadge />
+          ) : (
+            <span className="muted"> · {findPreset(m.provider.name)?.label ?? m.provider.name}</span>
+          )}
         </span>
         <span className="history-runs">
           {trials > 1
-            ? columns.map((c) => <ModeTrials key={c.key} mode={c.key} label={c.label} slot={slots.get(c.key) ?? (c.key as ColumnSlot)} runs={item.runs.filter((r) => columnOfRun(r).key === c.key)} />)
+            ? columns.map((c) => (
+                <ModeTrials
+                  key={c.key}
+                  mode={c.key}
+                  label={c.label}
+                  slot={slots.get(c.key) ?? (c.key as ColumnSlot)}
+                  runs={item.runs.filter((r) => columnOfRun(r).key === c.key)}
+                />
+              ))
             : item.runs.map((r) => (
                 <span key={r.runId} className="history-run" data-mode={columnOfRun(r).key}>
                   <span className={`mode-swatch mode-${slots.get(columnOfRun(r).key) ?? r.mode}`} aria-hidden="true" />
                   <span className="history-run-mode">{columnOfRun(r).label}</span>
-                  <StatusBadge status={r.status} compact validation={r.passed === false ? { ok: false, detail: 'open the comparison for what was expected' } : null} />
+                  <StatusBadge
+                    status={r.status}
+                    compact
+                    validation={
+                      r.passed === false ? { ok: false, detail: 'open the comparison for what was expected' } : null
+                    }
+                  />
                   <PassMark passed={r.passed} />
-                  <span className="num muted" title={`${fmtInt(r.steps)} steps${r.usageSource === 'estimated' || r.usageSource === 'mixed' ? ` · ${ESTIMATED_HINT}` : ''}`}>
+                  <span
+                    className="num muted"
+                    title={`${fmtInt(r.steps)} steps${r.usageSource === 'estimated' || r.usageSource === 'mixed' ? ` · ${ESTIMATED_HINT}` : ''}`}
+                  >
                     {r.usageSource === 'estimated' || r.usageSource === 'mixed' ? '≈ ' : ''}
                     {fmtInt(r.totalTokens)} tok
                   </span>
@@ -102,14 +155,29 @@ function HistoryItem({ item, active, opening }: { item: ComparisonListItem; acti
         </span>
         {item.problems?.length ? (
           <span className="history-damage" data-testid="history-problems" title={item.problems.join('\n')}>
-            <IconAlert size={12} /> Damaged lines skipped: {item.problems.length === 1 ? item.problems[0] : `${item.problems.length} problems (hover for details)`}
+            <IconAlert size={12} /> Damaged lines skipped:{' '}
+            {item.problems.length === 1 ? item.problems[0] : `${item.problems.length} problems (hover for details)`}
           </span>
         ) : null}
       </button>
-      <button type="button" className="icon-btn history-compare" onClick={() => appStore.getState().setDiffDialog(m.id)} aria-label={`Compare “${taskTitle(m.task)}” with a baseline`} title="Compare with… an earlier comparison of the same task" data-testid="history-compare">
+      <button
+        type="button"
+        className="icon-btn history-compare"
+        onClick={() => appStore.getState().setDiffDialog(m.id)}
+        aria-label={`Compare “${taskTitle(m.task)}” with a baseline`}
+        title="Compare with… an earlier comparison of the same task"
+        data-testid="history-compare"
+      >
         <IconDiff size={14} />
       </button>
-      <button type="button" className="icon-btn history-delete" onClick={(e) => deleteKeepingFocus(m.id, e.currentTarget)} aria-label={`Delete “${taskTitle(m.task)}”`} title="Delete" data-testid="history-delete">
+      <button
+        type="button"
+        className="icon-btn history-delete"
+        onClick={(e) => deleteKeepingFocus(m.id, e.currentTarget)}
+        aria-label={`Delete “${taskTitle(m.task)}”`}
+        title="Delete"
+        data-testid="history-delete"
+      >
         <IconTrash size={14} />
       </button>
     </li>
@@ -119,12 +187,17 @@ function HistoryItem({ item, active, opening }: { item: ComparisonListItem; acti
 /** The Delete button leaves with its item: focus goes to a neighbour's open button, else to the panel's tab. */
 function deleteKeepingFocus(id: string, button: HTMLElement): void {
   const item = button.closest('li');
-  const neighbour = (item?.nextElementSibling ?? item?.previousElementSibling)?.querySelector<HTMLElement>('.history-open');
+  const neighbour = (item?.nextElementSibling ?? item?.previousElementSibling)?.querySelector<HTMLElement>(
+    '.history-open',
+  );
   deleteComparison(id);
   requestAnimationFrame(() => {
     const now = document.activeElement;
     if (now && now !== document.body && now.isConnected) return;
-    (neighbour?.isConnected ? neighbour : document.querySelector<HTMLElement>('#side-panel [role=tab][aria-selected=true]'))?.focus();
+    (neighbour?.isConnected
+      ? neighbour
+      : document.querySelector<HTMLElement>('#side-panel [role=tab][aria-selected=true]')
+    )?.focus();
   });
 }
 
@@ -132,14 +205,24 @@ function deleteKeepingFocus(id: string, button: HTMLElement): void {
 function SuiteItem({ item, active, opening }: { item: SuiteRecord; active: boolean; opening: boolean }) {
   return (
     <li className={`history-item ${active ? 'is-active' : ''}`} data-testid="suite-item" data-id={item.id}>
-      <button type="button" className="history-open" onClick={() => void openSuiteRun(item.id)} aria-current={active ? 'true' : undefined} title="Open this suite run's leaderboard">
+      <button
+        type="button"
+        className="history-open"
+        onClick={() => void openSuiteRun(item.id)}
+        aria-current={active ? 'true' : undefined}
+        title="Open this suite run's leaderboard"
+      >
         <span className="history-title-row">
           <span className="history-title">Suite {item.name}</span>
           <span className="count-pill" title={`${item.trials} trials per mode and task`}>
             {item.tasks.length} tasks ×{item.trials}
           </span>
           {opening ? <IconSpinner size={12} /> : null}
-          <time className="history-when" dateTime={new Date(item.createdAt).toISOString()} title={fmtDateTime(item.createdAt)}>
+          <time
+            className="history-when"
+            dateTime={new Date(item.createdAt).toISOString()}
+            title={fmtDateTime(item.createdAt)}
+          >
             {fmtRelative(item.createdAt)}
           </time>
         </span>
@@ -169,7 +252,11 @@ function DamagedItem({ item }: { item: DamagedComparison }) {
           <span className="history-title">
             <IconAlert size={12} /> Damaged comparison
           </span>
-          <time className="history-when" dateTime={new Date(item.modifiedAt).toISOString()} title={fmtDateTime(item.modifiedAt)}>
+          <time
+            className="history-when"
+            dateTime={new Date(item.modifiedAt).toISOString()}
+            title={fmtDateTime(item.modifiedAt)}
+          >
             {fmtRelative(item.modifiedAt)}
           </time>
         </span>
@@ -178,7 +265,14 @@ function DamagedItem({ item }: { item: DamagedComparison }) {
           {item.reason}. It cannot be opened; delete it to clear it from the list.
         </span>
       </div>
-      <button type="button" className="icon-btn history-delete" onClick={() => deleteComparison(item.id)} aria-label={`Delete damaged comparison ${item.id}`} title="Delete" data-testid="history-delete">
+      <button
+        type="button"
+        className="icon-btn history-delete"
+        onClick={() => deleteComparison(item.id)}
+        aria-label={`Delete damaged comparison ${item.id}`}
+        title="Delete"
+        data-testid="history-delete"
+      >
         <IconTrash size={14} />
       </button>
     </li>
@@ -200,16 +294,38 @@ function FilterBar({ shown, total }: { shown: number; total: number }) {
         data-testid="history-search"
       />
       <div className="history-filter-row">
-        <select className="input input-sm" value={filter.mode} onChange={(e) => setFilter({ mode: e.target.value as HistoryFilter['mode'] })} aria-label="Mode" data-testid="history-filter-mode">
+        <select
+          className="input input-sm"
+          value={filter.mode}
+          onChange={(e) => setFilter({ mode: e.target.value as HistoryFilter['mode'] })}
+          aria-label="Mode"
+          data-testid="history-filter-mode"
+        >
           <option value="all">Any mode</option>
-          {MODE_IDS.map((m) => <option key={m} value={m}>{MODE_LABELS[m]}</option>)}
+          {MODE_IDS.map((m) => (
+            <option key={m} value={m}>
+              {MODE_LABELS[m]}
+            </option>
+          ))}
         </select>
-        <select className="input input-sm" value={filter.outcome} onChange={(e) => setFilter({ outcome: e.target.value as HistoryFilter['outcome'] })} aria-label="Outcome" data-testid="history-filter-outcome">
+        <select
+          className="input input-sm"
+          value={filter.outcome}
+          onChange={(e) => setFilter({ outcome: e.target.value as HistoryFilter['outcome'] })}
+          aria-label="Outcome"
+          data-testid="history-filter-outcome"
+        >
           <option value="all">Any outcome</option>
           <option value="answered">All answered</option>
           <option value="not-answered">Not all answered</option>
         </select>
-        <select className="input input-sm" value={filter.age} onChange={(e) => setFilter({ age: e.target.value as HistoryFilter['age'] })} aria-label="Age" data-testid="history-filter-age">
+        <select
+          className="input input-sm"
+          value={filter.age}
+          onChange={(e) => setFilter({ age: e.target.value as HistoryFilter['age'] })}
+          aria-label="Age"
+          data-testid="history-filter-age"
+        >
           <option value="all">Any time</option>
           <option value="day">Last day</option>
           <option value="week">Last 7 days</option>
@@ -219,7 +335,9 @@ function FilterBar({ shown, total }: { shown: number; total: number }) {
       {isFiltered(filter) ? (
         <p className="history-filter-note muted" data-testid="history-filter-note">
           {fmtInt(shown)} of {fmtInt(total)} match ·{' '}
-          <button type="button" className="link-btn" onClick={() => setFilter(NO_FILTER)}>clear</button>
+          <button type="button" className="link-btn" onClick={() => setFilter(NO_FILTER)}>
+            clear
+          </button>
         </p>
       ) : null}
     </div>
@@ -240,11 +358,23 @@ function MoreItems({ loaded, matching }: { loaded: number; matching: number }) {
   const failed = typeof more === 'object' ? more.error : null;
   return (
     <li className="history-more" data-testid="history-more">
-      <button ref={ref} type="button" className="btn btn-sm" onClick={() => void loadMoreHistory()} disabled={more === 'loading'}>
+      <button
+        ref={ref}
+        type="button"
+        className="btn btn-sm"
+        onClick={() => void loadMoreHistory()}
+        disabled={more === 'loading'}
+      >
         {more === 'loading' ? <IconSpinner size={12} /> : null} {failed ? 'Try again' : 'Show more'}
       </button>
-      <span className="muted" data-testid="history-shown">{fmtInt(loaded)} of {fmtInt(matching)} shown</span>
-      {failed ? <span className="history-damage" role="alert">Could not load more: {failed}</span> : null}
+      <span className="muted" data-testid="history-shown">
+        {fmtInt(loaded)} of {fmtInt(matching)} shown
+      </span>
+      {failed ? (
+        <span className="history-damage" role="alert">
+          Could not load more: {failed}
+        </span>
+      ) : null}
     </li>
   );
 }
@@ -272,9 +402,17 @@ export function HistoryPanel() {
     <section className="history" aria-label="History" data-testid="history">
       <div className="panel-subhead">
         <span className="muted">
-          {status === 'ready' ? `${fmtInt(stored)} comparison${stored === 1 ? '' : 's'}${damaged.length ? `, ${damaged.length} damaged` : ''}` : ' '}
+          {status === 'ready'
+            ? `${fmtInt(stored)} comparison${stored === 1 ? '' : 's'}${damaged.length ? `, ${damaged.length} damaged` : ''}`
+            : ' '}
         </span>
-        <button type="button" className="icon-btn" onClick={() => void refreshHistory()} aria-label="Reload history" title="Reload">
+        <button
+          type="button"
+          className="icon-btn"
+          onClick={() => void refreshHistory()}
+          aria-label="Reload history"
+          title="Reload"
+        >
           {status === 'loading' ? <IconSpinner size={14} /> : <IconRefresh size={14} />}
         </button>
       </div>
@@ -298,31 +436,38 @@ export function HistoryPanel() {
         <div className="empty small-empty" data-testid="history-empty">
           <IconHistory size={22} />
           <p className="empty-title">No comparisons yet</p>
-          <p className="empty-text">Every comparison you run is kept here with all its events, ready to reopen or export.</p>
+          <p className="empty-text">
+            Every comparison you run is kept here with all its events, ready to reopen or export.
+          </p>
         </div>
       ) : (
         <>
-        {suites.length ? (
-          <>
-            <h3 className="history-section-title">Suite runs</h3>
-            <ul className="history-list suite-list" data-testid="suite-list">
-              {suites.map((it) => (
-                <SuiteItem key={it.id} item={it} active={it.id === activeSuiteId} opening={openingId === it.id} />
-              ))}
-            </ul>
-            <h3 className="history-section-title">Comparisons</h3>
-          </>
-        ) : null}
-        {stored > 1 || isFiltered(filter) ? <FilterBar shown={matching} total={stored} /> : null}
-        <ul className="history-list">
-          {items.map((it) => (
-            <HistoryItem key={it.meta.id} item={it} active={it.meta.id === activeId} opening={openingId === it.meta.id} />
-          ))}
-          {next !== null ? <MoreItems loaded={items.length} matching={matching} /> : null}
-          {damaged.map((d) => (
-            <DamagedItem key={d.id} item={d} />
-          ))}
-        </ul>
+          {suites.length ? (
+            <>
+              <h3 className="history-section-title">Suite runs</h3>
+              <ul className="history-list suite-list" data-testid="suite-list">
+                {suites.map((it) => (
+                  <SuiteItem key={it.id} item={it} active={it.id === activeSuiteId} opening={openingId === it.id} />
+                ))}
+              </ul>
+              <h3 className="history-section-title">Comparisons</h3>
+            </>
+          ) : null}
+          {stored > 1 || isFiltered(filter) ? <FilterBar shown={matching} total={stored} /> : null}
+          <ul className="history-list">
+            {items.map((it) => (
+              <HistoryItem
+                key={it.meta.id}
+                item={it}
+                active={it.meta.id === activeId}
+                opening={openingId === it.meta.id}
+              />
+            ))}
+            {next !== null ? <MoreItems loaded={items.length} matching={matching} /> : null}
+            {damaged.map((d) => (
+              <DamagedItem key={d.id} item={d} />
+            ))}
+          </ul>
         </>
       )}
     </section>

@@ -71,10 +71,12 @@ export function OtlpDialog() {
         onSubmit={(e) => void onSubmit(e)}
         data-testid="otlp-dialog"
       >
-        <h2 id="otlp-title" className="modal-title">Send to OTLP endpoint</h2>
+        <h2 id="otlp-title" className="modal-title">
+          Send to OTLP endpoint
+        </h2>
         <p className="modal-body">
-          The comparison as an OpenTelemetry trace (GenAI spans: one per run, model request and tool call), sent once
-          as OTLP/JSON over HTTP.
+          The comparison as an OpenTelemetry trace (GenAI spans: one per run, model request and tool call), sent once as
+          OTLP/JSON over HTTP.
         </p>
         <label className="otlp-field">
           <span>Endpoint</span>
@@ -104,10 +106,21 @@ export function OtlpDialog() {
           />
           <span className="field-hint">One a line. Kept in memory until the app closes; never saved or logged.</span>
         </label>
-        {error ? <p className="otlp-error" role="alert" data-testid="otlp-error">{error}</p> : null}
+        {error ? (
+          <p className="otlp-error" role="alert" data-testid="otlp-error">
+            {error}
+          </p>
+        ) : null}
         <div className="modal-actions">
-          <button type="button" className="btn" onClick={() => closeOtlpDialog()}>Cancel</button>
-          <button type="submit" className="btn btn-primary" disabled={sending || !endpoint.trim()} data-testid="otlp-send">
+          <button type="button" className="btn" onClick={() => closeOtlpDialog()}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={sending || !endpoint.trim()}
+            data-testid="otlp-send"
+          >
             {sending ? 'Sending…' : 'Send'}
           </button>
         </div>

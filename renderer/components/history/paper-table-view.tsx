@@ -9,7 +9,17 @@ import { modeLabel } from '../../../shared/modes.js';
 import type { BoardTable } from '../../../shared/suite-leaderboard.js';
 import { SimBadge } from '../common/badges.js';
 
-function Table({ table, testId, label, bold }: { table: Pick<BoardTable, 'head' | 'align' | 'rows'>; testId: string; label: string; bold?: (row: readonly string[]) => boolean }) {
+function Table({
+  table,
+  testId,
+  label,
+  bold,
+}: {
+  table: Pick<BoardTable, 'head' | 'align' | 'rows'>;
+  testId: string;
+  label: string;
+  bold?: (row: readonly string[]) => boolean;
+}) {
   return (
     // Focusable: a table wider than the view scrolls, and a keyboard must reach it (WCAG 2.1.1).
     <div className="table-wrap" tabIndex={0} role="region" aria-label={label}>
@@ -25,8 +35,28 @@ function Table({ table, testId, label, bold }: { table: Pick<BoardTable, 'head' 
         </thead>
         <tbody>
           {table.rows.map((row, r) => (
-            <tr key={r} className={[row[0] && r > 0 && testId === 'paper-table' ? 'suite-task-start' : '', bold?.(row) ? 'paper-matched' : ''].filter(Boolean).join(' ') || undefined}>
-              {row.map((cell, i) => (i === 0 && cell ? <th key={i} scope="row">{cell}</th> : <td key={i} className={table.align[i] === 'r' ? 'num' : undefined}>{cell}</td>))}
+            <tr
+              key={r}
+              className={
+                [
+                  row[0] && r > 0 && testId === 'paper-table' ? 'suite-task-start' : '',
+                  bold?.(row) ? 'paper-matched' : '',
+                ]
+                  .filter(Boolean)
+                  .join(' ') || undefined
+              }
+            >
+              {row.map((cell, i) =>
+                i === 0 && cell ? (
+                  <th key={i} scope="row">
+                    {cell}
+                  </th>
+                ) : (
+                  <td key={i} className={table.align[i] === 'r' ? 'num' : undefined}>
+                    {cell}
+                  </td>
+                ),
+              )}
             </tr>
           ))}
         </tbody>
@@ -35,7 +65,17 @@ function Table({ table, testId, label, bold }: { table: Pick<BoardTable, 'head' 
   );
 }
 
-export function PaperTableView({ paper, simulated, label, showPublished }: { paper: PaperTable; simulated: boolean; label: string; showPublished: boolean }) {
+export function PaperTableView({
+  paper,
+  simulated,
+  label,
+  showPublished,
+}: {
+  paper: PaperTable;
+  simulated: boolean;
+  label: string;
+  showPublished: boolean;
+}) {
   const ran = new Set(paper.rows.flatMap((r) => publishedRowOf(r.model)?.model ?? []));
   const sentences = paperSentences(paper);
   return (
@@ -58,7 +98,12 @@ export function PaperTableView({ paper, simulated, label, showPublished }: { pap
       {showPublished ? (
         <details className="paper-published" open={ran.size > 0}>
           <summary>The paper&apos;s own figures{ran.size ? ` (${[...ran].join(', ')} in bold)` : ''}</summary>
-          <Table table={publishedBoard()} testId="paper-published" label="The paper's own figures" bold={(row) => ran.has(row[0])} />
+          <Table
+            table={publishedBoard()}
+            testId="paper-published"
+            label="The paper's own figures"
+            bold={(row) => ran.has(row[0])}
+          />
           <p className="chart-subtitle">{PUBLISHED_NOTE}</p>
         </details>
       ) : null}

@@ -22,12 +22,24 @@ const slotOfLabel = (label: string, slots: ReadonlyMap<string, ColumnSlot>) => s
 
 /** Each column label's palette slot, the columns in suite order (as a comparison of them colours them). */
 function labelSlots(view: SuiteViewData): ReadonlyMap<string, ColumnSlot> {
-  const columns = [...new Map(view.leaderboard.tasks.flatMap((t) => t.byMode).map((a) => [a.column.key, a] as const)).values()];
+  const columns = [
+    ...new Map(view.leaderboard.tasks.flatMap((t) => t.byMode).map((a) => [a.column.key, a] as const)).values(),
+  ];
   const slots = columnSlots(columns.map((a) => ({ key: a.column.key, mode: a.mode })));
   return new Map(columns.map((a) => [a.column.label, slots.get(a.column.key) ?? a.mode]));
 }
 
-function Board({ table, testId, slots, label }: { table: BoardTable; testId: string; slots: ReadonlyMap<string, ColumnSlot>; label: string }) {
+function Board({
+  table,
+  testId,
+  slots,
+  label,
+}: {
+  table: BoardTable;
+  testId: string;
+  slots: ReadonlyMap<string, ColumnSlot>;
+  label: string;
+}) {
   const modeCol = Math.max(table.head.indexOf('Mode'), table.head.indexOf('Column'));
   return (
     // Focusable: a table wider than the view scrolls, and a keyboard must reach it (WCAG 2.1.1).
@@ -47,7 +59,9 @@ function Board({ table, testId, slots, label }: { table: BoardTable; testId: str
             <tr key={r} className={row[0] && testId === 'suite-tasks' && r > 0 ? 'suite-task-start' : undefined}>
               {row.map((cell, i) => (
                 <td key={i} className={table.align[i] === 'r' ? 'num' : undefined}>
-                  {i === modeCol && slotOfLabel(cell, slots) ? <span className={`mode-swatch mode-${slotOfLabel(cell, slots)}`} aria-hidden="true" /> : null}
+                  {i === modeCol && slotOfLabel(cell, slots) ? (
+                    <span className={`mode-swatch mode-${slotOfLabel(cell, slots)}`} aria-hidden="true" />
+                  ) : null}
                   {cell}
                 </td>
               ))}
@@ -67,7 +81,11 @@ async function openSuiteCell(record: SuiteRecord, cell: MatrixCell): Promise<voi
   const state = appStore.getState();
   const meta = state.active?.meta;
   if (meta?.id !== task.comparisonId) return;
-  state.openColumns([...new Set(meta.runs.filter((r) => cell.runIds.includes(r.runId)).map((r) => runColumn(meta, r, state.runs[r.runId]).key))]);
+  state.openColumns([
+    ...new Set(
+      meta.runs.filter((r) => cell.runIds.includes(r.runId)).map((r) => runColumn(meta, r, state.runs[r.runId]).key),
+    ),
+  ]);
 }
 
 export function SuiteView() {
@@ -82,30 +100,49 @@ export function SuiteView() {
         <figcaption className="chart-caption">
           <div className="chart-title-row">
             <h3 className="chart-title">
-              Suite {record.name} · {record.tasks.length} tasks × {record.modes.length} mode{record.modes.length === 1 ? '' : 's'} × {record.trials} trial{record.trials === 1 ? '' : 's'}
+              Suite {record.name} · {record.tasks.length} tasks × {record.modes.length} mode
+              {record.modes.length === 1 ? '' : 's'} × {record.trials} trial{record.trials === 1 ? '' : 's'}
             </h3>
             {simulated ? <SimBadge /> : null}
             <span className="suite-export" role="group" aria-label="Export the suite report">
               Export
               {REPORT_FORMATS.filter(isSuiteReportFormat).map((f) => (
-                <button key={f} type="button" className="btn btn-sm" onClick={() => void exportSuiteReport(f, record.id)} data-testid={`suite-export-${f}`} title={`Export the leaderboard as ${REPORT_FORMAT_INFO[f].label}`}>
+                <button
+                  key={f}
+                  type="button"
+                  className="btn btn-sm"
+                  onClick={() => void exportSuiteReport(f, record.id)}
+                  data-testid={`suite-export-${f}`}
+                  title={`Export the leaderboard as ${REPORT_FORMAT_INFO[f].label}`}
+                >
                   {f === 'md' ? 'Markdown' : f.toUpperCase()}
                 </button>
               ))}
             </span>
-            <button type="button" className="btn btn-sm suite-close" onClick={() => appStore.getState().setActiveSuite(null)} data-testid="suite-close">
+            <button
+              type="button"
+              className="btn btn-sm suite-close"
+              onClick={() => appStore.getState().setActiveSuite(null)}
+              data-testid="suite-close"
+            >
               Close
             </button>
           </div>
           <p className="chart-subtitle">
-            Run {record.id} · {fmtDateTime(record.createdAt)} · {record.provider?.model ?? 'no model reached'}. Ranked by pass rate, then fewest mean tokens. {BOARD_NOTE}
+            Run {record.id} · {fmtDateTime(record.createdAt)} · {record.provider?.model ?? 'no model reached'}. Ranked
+            by pass rate, then fewest mean tokens. {BOARD_NOTE}
             {FIGURES_NOTE}
           </p>
         </figcaption>
         <Board table={tables.overall} testId="suite-overall" slots={slots} label="Leaderboard" />
       </figure>
       {view.paper && record.taskSet ? (
-        <PaperTableView paper={view.paper} simulated={simulated} label={taskSetOf(record.taskSet)?.label ?? record.taskSet} showPublished={record.taskSet === 'm3tooleval'} />
+        <PaperTableView
+          paper={view.paper}
+          simulated={simulated}
+          label={taskSetOf(record.taskSet)?.label ?? record.taskSet}
+          showPublished={record.taskSet === 'm3tooleval'}
+        />
       ) : null}
       {view.leaderboard.matrix ? (
         <MatrixView
@@ -121,7 +158,9 @@ export function SuiteView() {
           <div className="chart-title-row">
             <h3 className="chart-title">Per task</h3>
           </div>
-          <p className="chart-subtitle">Each task is a comparison in the history list; open it there for its steps and charts.</p>
+          <p className="chart-subtitle">
+            Each task is a comparison in the history list; open it there for its steps and charts.
+          </p>
         </figcaption>
         <Board table={tables.tasks} testId="suite-tasks" slots={slots} label="Per task" />
       </figure>

@@ -54,18 +54,40 @@ export function AgainMenu() {
       >
         <IconRetry size={14} /> <span className="btn-label">Run again</span>
       </button>
-      <button type="button" className="btn btn-sm again-more" aria-haspopup="menu" aria-expanded={open} aria-label="More ways to run it again" onClick={() => setOpen(!open)} data-testid="run-again-more">
+      <button
+        type="button"
+        className="btn btn-sm again-more"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label="More ways to run it again"
+        onClick={() => setOpen(!open)}
+        data-testid="run-again-more"
+      >
         <IconChevronDown size={12} />
       </button>
       {open ? (
         <div className="menu" role="menu" aria-label="Run again">
-          <button type="button" role="menuitem" className="menu-item" onClick={() => choose(() => void runAgain())} data-testid="again-run">
+          <button
+            type="button"
+            role="menuitem"
+            className="menu-item"
+            onClick={() => choose(() => void runAgain())}
+            data-testid="again-run"
+          >
             <span className="menu-item-label">Run again now</span>
             <span className="menu-item-hint">The same task, model, columns, trials and settings</span>
           </button>
-          <button type="button" role="menuitem" className="menu-item" onClick={() => choose(() => loadIntoComposer())} data-testid="again-edit">
+          <button
+            type="button"
+            role="menuitem"
+            className="menu-item"
+            onClick={() => choose(() => loadIntoComposer())}
+            data-testid="again-edit"
+          >
             <span className="menu-item-label">Edit in composer…</span>
-            <span className="menu-item-hint">Load its settings into New comparison, change what you like, then Run</span>
+            <span className="menu-item-hint">
+              Load its settings into New comparison, change what you like, then Run
+            </span>
           </button>
         </div>
       ) : null}

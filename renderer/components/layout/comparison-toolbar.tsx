@@ -60,7 +60,11 @@ export function ComparisonToolbar() {
         <div className="toolbar-meta">
           <span className="mono">{m.provider.model}</span>
           <span className="sep">·</span>
-          {m.provider.simulated ? <SimBadge /> : <span title={m.provider.baseUrl}>{findPreset(m.provider.name)?.label ?? m.provider.name}</span>}
+          {m.provider.simulated ? (
+            <SimBadge />
+          ) : (
+            <span title={m.provider.baseUrl}>{findPreset(m.provider.name)?.label ?? m.provider.name}</span>
+          )}
           <span className="sep">·</span>
           <span>{fmtDateTime(m.createdAt)}</span>
           {active.source === 'history' ? <span className="pill">from history</span> : null}
@@ -86,7 +90,12 @@ export function ComparisonToolbar() {
       </div>
       <div className="toolbar-actions">
         {running ? (
-          <button type="button" className="btn btn-sm btn-danger-ghost" onClick={() => void cancelComparison()} data-testid="toolbar-cancel">
+          <button
+            type="button"
+            className="btn btn-sm btn-danger-ghost"
+            onClick={() => void cancelComparison()}
+            data-testid="toolbar-cancel"
+          >
             <IconStop size={11} /> Cancel all <Kbd keys={['Esc']} />
           </button>
         ) : (

@@ -30,8 +30,8 @@ export function EmptyMain() {
       </div>
       <p className="empty-title">Run one task through several agent modes</p>
       <p className="empty-text">
-        Pick a task and a model on the left, then run. Each mode gets its own worker and workspace; their steps stream in side by side, with the
-        tokens of every request.
+        Pick a task and a model on the left, then run. Each mode gets its own worker and workspace; their steps stream
+        in side by side, with the tokens of every request.
       </p>
       <dl className="shortcut-list">
         <div>

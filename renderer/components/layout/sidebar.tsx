@@ -32,19 +32,48 @@ export function Sidebar({ hidden }: { hidden: boolean }) {
           </span>
           <span className="brand-name">Parallax</span>
         </div>
-        <button type="button" className="icon-btn" onClick={toggleTheme} aria-label={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`} title="Toggle theme" data-testid="theme-toggle">
+        <button
+          type="button"
+          className="icon-btn"
+          onClick={toggleTheme}
+          aria-label={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`}
+          title="Toggle theme"
+          data-testid="theme-toggle"
+        >
           {theme === 'dark' ? <IconSun /> : <IconMoon />}
         </button>
       </div>
       <div className="side-tabs" role="tablist" aria-label="Panel" onKeyDown={onTabKey}>
-        <button type="button" role="tab" id="side-tab-compose" aria-selected={tab === 'compose'} aria-controls="side-panel-body" tabIndex={tab === 'compose' ? 0 : -1} className={`side-tab ${tab === 'compose' ? 'is-active' : ''}`} onClick={() => setTab('compose')} data-testid="side-tab-compose">
+        <button
+          type="button"
+          role="tab"
+          id="side-tab-compose"
+          aria-selected={tab === 'compose'}
+          aria-controls="side-panel-body"
+          tabIndex={tab === 'compose' ? 0 : -1}
+          className={`side-tab ${tab === 'compose' ? 'is-active' : ''}`}
+          onClick={() => setTab('compose')}
+          data-testid="side-tab-compose"
+        >
           <IconCompose size={14} /> New comparison
         </button>
-        <button type="button" role="tab" id="side-tab-history" aria-selected={tab === 'history'} aria-controls="side-panel-body" tabIndex={tab === 'history' ? 0 : -1} className={`side-tab ${tab === 'history' ? 'is-active' : ''}`} onClick={openHistory} data-testid="side-tab-history">
+        <button
+          type="button"
+          role="tab"
+          id="side-tab-history"
+          aria-selected={tab === 'history'}
+          aria-controls="side-panel-body"
+          tabIndex={tab === 'history' ? 0 : -1}
+          className={`side-tab ${tab === 'history' ? 'is-active' : ''}`}
+          onClick={openHistory}
+          data-testid="side-tab-history"
+        >
           <IconHistory size={14} /> History {count > 0 ? <span className="count-pill">{count}</span> : null}
         </button>
       </div>
-      <div className="sidebar-body" role="tabpanel" id="side-panel-body" aria-labelledby={`side-tab-${tab}`}>{tab === 'compose' ? <ComposerPanel /> : <HistoryPanel />}</div>
+      <div className="sidebar-body" role="tabpanel" id="side-panel-body" aria-labelledby={`side-tab-${tab}`}>
+        {tab === 'compose' ? <ComposerPanel /> : <HistoryPanel />}
+      </div>
     </aside>
   );
 }

@@ -15,7 +15,12 @@ import { TimelineView } from '../timeline/timeline-view.js';
 import { WaterfallView } from '../waterfall/waterfall-view.js';
 
 // Memoized: the views take no props, so a tab switch (which re-renders the panels) leaves the kept ones alone.
-const VIEWS: Record<MainTab, ComponentType> = { timeline: memo(TimelineView), answers: memo(AnswersView), charts: memo(ChartsView), waterfall: memo(WaterfallView) };
+const VIEWS: Record<MainTab, ComponentType> = {
+  timeline: memo(TimelineView),
+  answers: memo(AnswersView),
+  charts: memo(ChartsView),
+  waterfall: memo(WaterfallView),
+};
 /** The order tabs are mounted ahead in: the heaviest and most opened first. */
 const AHEAD: readonly MainTab[] = ['charts', 'timeline', 'waterfall', 'answers'];
 
@@ -44,11 +49,16 @@ export function TabPanels() {
   const tab = useApp(uiSelectors.mainTab);
   const running = useApp(comparisonSelectors.isRunning);
   const shown = useApp(trialSelectors.shown);
-  const [mounted, setMounted] = useState<{ trial: typeof shown; tabs: readonly MainTab[]; warming: MainTab | null }>({ trial: shown, tabs: [tab], warming: null });
+  const [mounted, setMounted] = useState<{ trial: typeof shown; tabs: readonly MainTab[]; warming: MainTab | null }>({
+    trial: shown,
+    tabs: [tab],
+    warming: null,
+  });
   // Another trial shown: the hidden tabs would all re-render with it at once; they are dropped and mounted
   // ahead again when the page is idle.
   if (mounted.trial !== shown) setMounted({ trial: shown, tabs: [tab], warming: null });
-  else if (!mounted.tabs.includes(tab)) setMounted({ ...mounted, tabs: [...mounted.tabs, tab], warming: mounted.warming === tab ? null : mounted.warming });
+  else if (!mounted.tabs.includes(tab))
+    setMounted({ ...mounted, tabs: [...mounted.tabs, tab], warming: mounted.warming === tab ? null : mounted.warming });
 
   const next = running ? undefined : AHEAD.find((t) => !mounted.tabs.includes(t));
   useEffect(() => {
@@ -82,7 +92,14 @@ export function TabPanels() {
         const state: PaneState = t === tab ? 'shown' : t === mounted.warming ? 'warming' : 'kept';
         return (
           // data-settled on the shown pane: every other tab is mounted ahead (the renderer bench waits for it).
-          <div key={t} className={`tab-pane is-${state}`} data-tab={t} data-settled={t === tab && settled ? 'true' : undefined} inert={t !== tab} aria-hidden={t === tab ? undefined : true}>
+          <div
+            key={t}
+            className={`tab-pane is-${state}`}
+            data-tab={t}
+            data-settled={t === tab && settled ? 'true' : undefined}
+            inert={t !== tab}
+            aria-hidden={t === tab ? undefined : true}
+          >
             <View />
           </div>
         );

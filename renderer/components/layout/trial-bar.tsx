@@ -46,7 +46,12 @@ export function TrialBar() {
   const describe = (k: number) => {
     const runs = runsOf(k);
     const statuses = runs.map((m) => displayStatus(m.run, m.runId, m.trial, states, interrupted));
-    const text = runs.map((m, i) => `${m.column.label} ${statuses[i]}${m.run?.finished?.validation?.ok === false ? ' (check failed)' : ''}`).join(', ');
+    const text = runs
+      .map(
+        (m, i) =>
+          `${m.column.label} ${statuses[i]}${m.run?.finished?.validation?.ok === false ? ' (check failed)' : ''}`,
+      )
+      .join(', ');
     return { runs, statuses, text };
   };
   const pick = (c: TrialChoice) => {
@@ -55,17 +60,30 @@ export function TrialBar() {
   };
   const onKey = (e: KeyboardEvent) => {
     const i = options.indexOf(shown);
-    const next = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? i + 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? options.length - 1 : null;
+    const next =
+      e.key === 'ArrowRight' || e.key === 'ArrowDown'
+        ? i + 1
+        : e.key === 'ArrowLeft' || e.key === 'ArrowUp'
+          ? i - 1
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? options.length - 1
+              : null;
     if (next === null) return;
     e.preventDefault();
     pick(options[(next + options.length) % options.length]!);
   };
   const doneCount = states.filter((s) => s === 'done').length;
   const ranCount = ran.filter(Boolean).length;
-  const summary = live !== null
-    ? `Round ${live} of ${count} running`
-    : doneCount < count ? `${doneCount} of ${count} trials ended`
-    : ranCount < count ? `Cancelled: ${ranCount} of ${count} trials ran` : `${count} trials per mode`;
+  const summary =
+    live !== null
+      ? `Round ${live} of ${count} running`
+      : doneCount < count
+        ? `${doneCount} of ${count} trials ended`
+        : ranCount < count
+          ? `Cancelled: ${ranCount} of ${count} trials ran`
+          : `${count} trials per mode`;
 
   return (
     <div className="trial-bar" data-testid="trial-bar">
@@ -95,9 +113,15 @@ export function TrialBar() {
           const d = describe(o);
           const never = ran[o - 1] === false;
           return (
-            <button key={o} {...common} data-state={never ? 'never-ran' : state}
-              title={never ? `Trial ${o}: ${NEVER_RAN}` : `Trial ${o}: ${STATE_TEXT[state]}${d.text ? ` — ${d.text}` : ''}`}
-              aria-label={`Trial ${o}, ${never ? 'never ran' : STATE_TEXT[state]}`}>
+            <button
+              key={o}
+              {...common}
+              data-state={never ? 'never-ran' : state}
+              title={
+                never ? `Trial ${o}: ${NEVER_RAN}` : `Trial ${o}: ${STATE_TEXT[state]}${d.text ? ` — ${d.text}` : ''}`
+              }
+              aria-label={`Trial ${o}, ${never ? 'never ran' : STATE_TEXT[state]}`}
+            >
               <TrialMark state={state} tone={never ? 'never-ran' : tone(state, d.runs, d.statuses)} />
               {o === 1 ? 'Trial 1' : o}
             </button>

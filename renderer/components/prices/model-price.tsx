@@ -14,13 +14,23 @@ export function ModelPrice() {
   const model = form.model.trim();
   const simulated = form.providerName === 'simulated';
   const edit = (
-    <button type="button" className="link-btn" onClick={() => openPriceEditor(simulated ? null : model || null)} data-testid="edit-prices">
+    <button
+      type="button"
+      className="link-btn"
+      onClick={() => openPriceEditor(simulated ? null : model || null)}
+      data-testid="edit-prices"
+    >
       {simulated ? 'Prices' : 'Edit prices'}
     </button>
   );
   if (simulated) {
     return (
-      <p className="field-hint model-price" data-testid="model-price" data-kind="simulated" title={NO_PRICE_HINT.simulated}>
+      <p
+        className="field-hint model-price"
+        data-testid="model-price"
+        data-kind="simulated"
+        title={NO_PRICE_HINT.simulated}
+      >
         Cost: {NO_PRICE_TEXT.simulated} · {edit}
       </p>
     );
@@ -32,14 +42,22 @@ export function ModelPrice() {
     const write = entry.cacheWrite !== null ? ` · ${formatRate(entry.cacheWrite)} cache write` : '';
     return (
       <p className="field-hint model-price" data-testid="model-price" data-kind="priced" title={entry.source}>
-        Price: {formatRate(entry.input)} in{cached}{write} · {formatRate(entry.output)} out per 1M tokens, {entry.date ? `set ${entry.date}` : `prices of ${view.table.date}`} · {edit}
+        Price: {formatRate(entry.input)} in{cached}
+        {write} · {formatRate(entry.output)} out per 1M tokens,{' '}
+        {entry.date ? `set ${entry.date}` : `prices of ${view.table.date}`} · {edit}
       </p>
     );
   }
   const kind = LOCAL_PRESETS.includes(form.providerName) ? 'local' : 'unknown';
   return (
-    <p className="field-hint model-price is-warn" data-testid="model-price" data-kind={kind} title={NO_PRICE_HINT[kind]}>
-      Cost: {NO_PRICE_TEXT[kind]}{kind === 'unknown' ? ' — runs of this model show no cost' : ''} · {edit}
+    <p
+      className="field-hint model-price is-warn"
+      data-testid="model-price"
+      data-kind={kind}
+      title={NO_PRICE_HINT[kind]}
+    >
+      Cost: {NO_PRICE_TEXT[kind]}
+      {kind === 'unknown' ? ' — runs of this model show no cost' : ''} · {edit}
     </p>
   );
 }

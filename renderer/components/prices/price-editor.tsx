@@ -23,7 +23,13 @@ interface Draft {
 const EMPTY: Draft = { model: '', input: '', cachedInput: '', cacheWrite: '', output: '' };
 
 function draftOf(e: PriceEntry): Draft {
-  return { model: e.model, input: String(e.input), cachedInput: e.cachedInput === null ? '' : String(e.cachedInput), cacheWrite: e.cacheWrite === null ? '' : String(e.cacheWrite), output: String(e.output) };
+  return {
+    model: e.model,
+    input: String(e.input),
+    cachedInput: e.cachedInput === null ? '' : String(e.cachedInput),
+    cacheWrite: e.cacheWrite === null ? '' : String(e.cacheWrite),
+    output: String(e.output),
+  };
 }
 
 const rate = (v: number | null) => (v === null ? <span className="muted">= input</span> : formatRate(v));
@@ -74,28 +80,55 @@ export function PriceEditor() {
   if (!open) return null;
   const table = view?.table;
   const existing = table && draft.model.trim() ? findPriceEntry(table, draft.model) : null;
-  const set = (k: keyof Draft) => (e: React.ChangeEvent<HTMLInputElement>) => setDraft({ ...draft, [k]: e.target.value });
+  const set = (k: keyof Draft) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setDraft({ ...draft, [k]: e.target.value });
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setSaving(true);
-    const ok = await savePrice({ model: draft.model, input: draft.input, output: draft.output, cachedInput: draft.cachedInput, cacheWrite: draft.cacheWrite });
+    const ok = await savePrice({
+      model: draft.model,
+      input: draft.input,
+      output: draft.output,
+      cachedInput: draft.cachedInput,
+      cacheWrite: draft.cacheWrite,
+    });
     setSaving(false);
     if (ok) setDraft(EMPTY);
   };
 
   return (
     <div className="modal-backdrop" onMouseDown={() => closePriceEditor()}>
-      <div className="modal price-editor" role="dialog" aria-modal="true" aria-labelledby="prices-title" ref={boxRef} onMouseDown={(e) => e.stopPropagation()} data-testid="price-editor">
+      <div
+        className="modal price-editor"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="prices-title"
+        ref={boxRef}
+        onMouseDown={(e) => e.stopPropagation()}
+        data-testid="price-editor"
+      >
         <header className="price-editor-head">
           <div>
-            <h2 id="prices-title" className="modal-title">Prices</h2>
+            <h2 id="prices-title" className="modal-title">
+              Prices
+            </h2>
             <p className="price-editor-sub" data-testid="price-table-date">
               USD per 1M tokens · prices of {table?.date ?? '…'} ·{' '}
-              {view?.custom ? <span title={view.path}>your table</span> : <span title={view ? `Copied to ${view.path} when you edit a price` : undefined}>the default table</span>}
+              {view?.custom ? (
+                <span title={view.path}>your table</span>
+              ) : (
+                <span title={view ? `Copied to ${view.path} when you edit a price` : undefined}>the default table</span>
+              )}
             </p>
           </div>
-          <button type="button" className="icon-btn" onClick={() => closePriceEditor()} aria-label="Close prices" data-testid="price-editor-close">
+          <button
+            type="button"
+            className="icon-btn"
+            onClick={() => closePriceEditor()}
+            aria-label="Close prices"
+            data-testid="price-editor-close"
+          >
             <IconX size={14} />
           </button>
         </header>
@@ -108,11 +141,27 @@ export function PriceEditor() {
         <form className="price-form" onSubmit={(e) => void submit(e)} data-testid="price-form">
           <label className="price-field is-model">
             <span className="label">Model</span>
-            <input ref={modelRef} className="input mono" value={draft.model} onChange={set('model')} placeholder="gpt-4.1-mini" spellCheck={false} data-testid="price-model" />
+            <input
+              ref={modelRef}
+              className="input mono"
+              value={draft.model}
+              onChange={set('model')}
+              placeholder="gpt-4.1-mini"
+              spellCheck={false}
+              data-testid="price-model"
+            />
           </label>
           {(['input', 'cachedInput', 'cacheWrite', 'output'] as const).map((k) => (
             <label className="price-field" key={k}>
-              <span className="label">{k === 'input' ? 'Input' : k === 'output' ? 'Output' : k === 'cachedInput' ? 'Cached input' : 'Cache write'}</span>
+              <span className="label">
+                {k === 'input'
+                  ? 'Input'
+                  : k === 'output'
+                    ? 'Output'
+                    : k === 'cachedInput'
+                      ? 'Cached input'
+                      : 'Cache write'}
+              </span>
               <input
                 className="input num"
                 inputMode="decimal"
@@ -123,18 +172,34 @@ export function PriceEditor() {
               />
             </label>
           ))}
-          <button type="submit" className="btn btn-primary" disabled={saving || !draft.model.trim()} data-testid="price-save">
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={saving || !draft.model.trim()}
+            data-testid="price-save"
+          >
             {saving ? <IconSpinner size={13} /> : null}
             {existing ? 'Update' : 'Add'}
           </button>
         </form>
         <p className="field-hint price-form-hint">
-          Cached input is charged for prompt tokens read from the provider’s cache, cache write for tokens written to it; leave them empty to charge the input rate.
-          Runs started from now on record this price; earlier runs keep theirs.
+          Cached input is charged for prompt tokens read from the provider’s cache, cache write for tokens written to
+          it; leave them empty to charge the input rate. Runs started from now on record this price; earlier runs keep
+          theirs.
         </p>
         <div className="price-list-head">
-          <input className="input" type="search" placeholder="Filter models" value={query} onChange={(e) => setQuery(e.target.value)} aria-label="Filter models" data-testid="price-filter" />
-          <span className="muted small">{models.length} of {table?.models.length ?? 0} models</span>
+          <input
+            className="input"
+            type="search"
+            placeholder="Filter models"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            aria-label="Filter models"
+            data-testid="price-filter"
+          />
+          <span className="muted small">
+            {models.length} of {table?.models.length ?? 0} models
+          </span>
         </div>
         <div className="price-list table-wrap">
           {status === 'loading' && !table ? (
@@ -146,17 +211,33 @@ export function PriceEditor() {
               <thead>
                 <tr>
                   <th scope="col">Model</th>
-                  <th scope="col" className="num">Input</th>
-                  <th scope="col" className="num">Cached</th>
-                  <th scope="col" className="num">Cache write</th>
-                  <th scope="col" className="num">Output</th>
+                  <th scope="col" className="num">
+                    Input
+                  </th>
+                  <th scope="col" className="num">
+                    Cached
+                  </th>
+                  <th scope="col" className="num">
+                    Cache write
+                  </th>
+                  <th scope="col" className="num">
+                    Output
+                  </th>
                   <th scope="col">Date</th>
-                  <th scope="col"><span className="visually-hidden">Actions</span></th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {models.map((m) => (
-                  <tr key={m.model} data-testid="price-row" data-model={m.model} className={existing?.model === m.model ? 'is-selected' : undefined} title={m.source}>
+                  <tr
+                    key={m.model}
+                    data-testid="price-row"
+                    data-model={m.model}
+                    className={existing?.model === m.model ? 'is-selected' : undefined}
+                    title={m.source}
+                  >
                     <th scope="row" className="mono">
                       <button type="button" className="link-btn mono" onClick={() => setDraft(draftOf(m))}>
                         {m.model}
@@ -168,7 +249,13 @@ export function PriceEditor() {
                     <td className="num">{formatRate(m.output)}</td>
                     <td className="muted">{m.date ? `set ${m.date}` : table?.date}</td>
                     <td>
-                      <button type="button" className="link-btn danger" onClick={() => void removePrice(m.model)} aria-label={`Remove the price of ${m.model}`} data-testid="price-remove">
+                      <button
+                        type="button"
+                        className="link-btn danger"
+                        onClick={() => void removePrice(m.model)}
+                        aria-label={`Remove the price of ${m.model}`}
+                        data-testid="price-remove"
+                      >
                         Remove
                       </button>
                     </td>
@@ -180,10 +267,17 @@ export function PriceEditor() {
         </div>
         <footer className="price-editor-foot">
           <p className="field-hint">
-            Local models ({LOCAL_PRESETS.join(', ')}) have no API price unless you set one; the simulated model is never priced; a model not listed shows “no price”, never $0.
-            A cost the provider reports itself (OpenRouter) is used as reported.
+            Local models ({LOCAL_PRESETS.join(', ')}) have no API price unless you set one; the simulated model is never
+            priced; a model not listed shows “no price”, never $0. A cost the provider reports itself (OpenRouter) is
+            used as reported.
           </p>
-          <button type="button" className="btn btn-sm" onClick={resetPrices} disabled={!view?.custom && !error} data-testid="price-reset">
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={resetPrices}
+            disabled={!view?.custom && !error}
+            data-testid="price-reset"
+          >
             Reset to defaults
           </button>
         </footer>

@@ -6,7 +6,13 @@
  */
 import { BaselinePicker, useBaseline } from './baseline-picker.js';
 import { ColumnSwatch, useSlotOf } from '../common/column-swatch.js';
-import { FIGURES_NOTE, ONE_TRIAL_NOTE, ranOfAggregate, type ModeAggregate, type Stat } from '../../../shared/summary.js';
+import {
+  FIGURES_NOTE,
+  ONE_TRIAL_NOTE,
+  ranOfAggregate,
+  type ModeAggregate,
+  type Stat,
+} from '../../../shared/summary.js';
 import type { ModeDifference } from '../../../shared/trial-differences.js';
 import { fmtMean, fmtMs } from '../../lib/display-format.js';
 import { SimBadge } from '../common/badges.js';
@@ -27,7 +33,21 @@ const ROWS = SUMMARY_ROWS.filter((r): r is typeof r & { key: StatKey } => AVERAG
  * The mean, then lowest–highest in a quieter colour: in a cell of its own, or (`stacked`, with more than two
  * modes, where a column each would not fit) on a second line under the mean.
  */
-function StatCells({ stat, time, testId, stacked, estimated = false, usd = false }: { stat: Stat | null; time?: boolean; testId: string; stacked: boolean; estimated?: boolean; usd?: boolean }) {
+function StatCells({
+  stat,
+  time,
+  testId,
+  stacked,
+  estimated = false,
+  usd = false,
+}: {
+  stat: Stat | null;
+  time?: boolean;
+  testId: string;
+  stacked: boolean;
+  estimated?: boolean;
+  usd?: boolean;
+}) {
   const f = usd ? formatUsd : time ? fmtMs : fmtMean;
   if (!stat)
     return (
@@ -41,9 +61,25 @@ function StatCells({ stat, time, testId, stacked, estimated = false, usd = false
   const range = `${f(stat.min)}–${f(stat.max)}`;
   const ci = stat.ci95;
   const spread = (
-    <span className="stat-ci" data-ci-low={ci?.[0]} data-ci-high={ci?.[1]} data-sd={stat.sd ?? undefined} title={ci ? `95 % interval of the mean (Student's t): ${f(ci[0])} to ${f(ci[1])}; sd: standard deviation over ${stat.n} runs` : undefined}>
+    <span
+      className="stat-ci"
+      data-ci-low={ci?.[0]}
+      data-ci-high={ci?.[1]}
+      data-sd={stat.sd ?? undefined}
+      title={
+        ci
+          ? `95 % interval of the mean (Student's t): ${f(ci[0])} to ${f(ci[1])}; sd: standard deviation over ${stat.n} runs`
+          : undefined
+      }
+    >
       {/* Two unbreakable halves: with many modes the line wraps between them, never inside a figure. */}
-      {ci && stat.sd !== null ? <><span>± {f((ci[1] - ci[0]) / 2)}</span> <span>· sd {f(stat.sd)}</span></> : ONE_TRIAL_NOTE}
+      {ci && stat.sd !== null ? (
+        <>
+          <span>± {f((ci[1] - ci[0]) / 2)}</span> <span>· sd {f(stat.sd)}</span>
+        </>
+      ) : (
+        ONE_TRIAL_NOTE
+      )}
     </span>
   );
   if (stacked)
@@ -72,16 +108,48 @@ function StatCells({ stat, time, testId, stacked, estimated = false, usd = false
 }
 
 /** `never`: runs cancelled before they started, outside the count (they tried nothing). */
-function CountCells({ value, of, never = 0, testId, stacked, ci }: { value: number; of: number; never?: number; testId: string; stacked: boolean; ci?: readonly [number, number] }) {
+function CountCells({
+  value,
+  of,
+  never = 0,
+  testId,
+  stacked,
+  ci,
+}: {
+  value: number;
+  of: number;
+  never?: number;
+  testId: string;
+  stacked: boolean;
+  ci?: readonly [number, number];
+}) {
   const pct = (v: number) => `${Math.round(v * 100)} %`;
   return (
     <>
-      <td className={`num count-cell ${value < of ? 'is-short' : ''}`} data-testid={testId} data-value={value} data-of={of} data-never={never || undefined}>
+      <td
+        className={`num count-cell ${value < of ? 'is-short' : ''}`}
+        data-testid={testId}
+        data-value={value}
+        data-of={of}
+        data-never={never || undefined}
+      >
         {value}/{of}
-        {never > 0 ? <span className="stat-ci" data-testid="never-started-note">{never} never started</span> : null}
+        {never > 0 ? (
+          <span className="stat-ci" data-testid="never-started-note">
+            {never} never started
+          </span>
+        ) : null}
         {ci ? (
-          <span className="stat-ci" data-ci-low={ci[0]} data-ci-high={ci[1]} title="95 % interval of the pass rate (Wilson)">
-            <span>95 % CI</span> <span>{pct(ci[0])}–{pct(ci[1])}</span>
+          <span
+            className="stat-ci"
+            data-ci-low={ci[0]}
+            data-ci-high={ci[1]}
+            title="95 % interval of the pass rate (Wilson)"
+          >
+            <span>95 % CI</span>{' '}
+            <span>
+              {pct(ci[0])}–{pct(ci[1])}
+            </span>
           </span>
         ) : null}
       </td>
@@ -90,7 +158,21 @@ function CountCells({ value, of, never = 0, testId, stacked, ci }: { value: numb
   );
 }
 
-export function AverageTable({ aggregates, differences = [], trials, running, simulated, showCost = false }: { aggregates: readonly ModeAggregate[]; differences?: readonly ModeDifference[]; trials: number; running: boolean; simulated: boolean; showCost?: boolean }) {
+export function AverageTable({
+  aggregates,
+  differences = [],
+  trials,
+  running,
+  simulated,
+  showCost = false,
+}: {
+  aggregates: readonly ModeAggregate[];
+  differences?: readonly ModeDifference[];
+  trials: number;
+  running: boolean;
+  simulated: boolean;
+  showCost?: boolean;
+}) {
   const slot = useSlotOf();
   const baseMode = useBaseline(aggregates.map((a) => a.column.key));
   const base = aggregates.find((a) => a.column.key === baseMode) ?? aggregates[0];
@@ -105,25 +187,37 @@ export function AverageTable({ aggregates, differences = [], trials, running, si
           {simulated ? <SimBadge /> : null}
         </div>
         <p className="chart-subtitle">
-          Mean ± half its 95 % interval and sd{stacked ? ' (lowest–highest below them)' : ', lowest and highest'}. {FIGURES_NOTE}
+          Mean ± half its 95 % interval and sd{stacked ? ' (lowest–highest below them)' : ', lowest and highest'}.{' '}
+          {FIGURES_NOTE}
           {others.length > 0 && base ? (
             <>
-              {' '}Δ compares the means against <BaselinePicker columns={aggregates.map((a) => a.column)} testId="avg-baseline" />; negative means fewer.
+              {' '}
+              Δ compares the means against{' '}
+              <BaselinePicker columns={aggregates.map((a) => a.column)} testId="avg-baseline" />; negative means fewer.
             </>
-          ) : ''}
+          ) : (
+            ''
+          )}
           {running ? ' Trials still running join the figures when they finish.' : ''}
           {simulated ? ' Simulated model: not what a real provider would bill.' : ''}
         </p>
       </figcaption>
       <div className="table-wrap">
-        <table className={`data-table ${stacked ? 'is-stacked' : ''}${aggregates.length > MANY_COLUMNS ? ' is-many' : ''}`}>
+        <table
+          className={`data-table ${stacked ? 'is-stacked' : ''}${aggregates.length > MANY_COLUMNS ? ' is-many' : ''}`}
+        >
           <thead>
             <tr>
               <th scope="col" rowSpan={stacked ? 1 : 2}>
                 Metric
               </th>
               {aggregates.map((a) => (
-                <th scope={stacked ? 'col' : 'colgroup'} colSpan={stacked ? 1 : 2} key={a.column.key} className="mode-group">
+                <th
+                  scope={stacked ? 'col' : 'colgroup'}
+                  colSpan={stacked ? 1 : 2}
+                  key={a.column.key}
+                  className="mode-group"
+                >
                   <ColumnSwatch slot={slot(a)} /> {a.column.label}
                 </th>
               ))}
@@ -152,16 +246,33 @@ export function AverageTable({ aggregates, differences = [], trials, running, si
                 Answered
               </th>
               {aggregates.map((a) => (
-                <CountCells key={a.column.key} value={a.answered} of={ranOfAggregate(a)} never={a.neverStarted ?? 0} testId={`avg-answered-${a.column.key}`} stacked={stacked} />
+                <CountCells
+                  key={a.column.key}
+                  value={a.answered}
+                  of={ranOfAggregate(a)}
+                  never={a.neverStarted ?? 0}
+                  testId={`avg-answered-${a.column.key}`}
+                  stacked={stacked}
+                />
               ))}
               {blanks}
             </tr>
             <tr data-metric="passed">
-              <th scope="row" title="Answered runs whose answer passed the task's check, of the runs that started; below: the pass rate's 95 % interval (Wilson)">
+              <th
+                scope="row"
+                title="Answered runs whose answer passed the task's check, of the runs that started; below: the pass rate's 95 % interval (Wilson)"
+              >
                 Passed
               </th>
               {aggregates.map((a) => (
-                <CountCells key={a.column.key} value={a.passed} of={ranOfAggregate(a)} testId={`avg-passed-${a.column.key}`} stacked={stacked} ci={a.passRate?.ci95} />
+                <CountCells
+                  key={a.column.key}
+                  value={a.passed}
+                  of={ranOfAggregate(a)}
+                  testId={`avg-passed-${a.column.key}`}
+                  stacked={stacked}
+                  ci={a.passRate?.ci95}
+                />
               ))}
               {blanks}
             </tr>
@@ -171,10 +282,23 @@ export function AverageTable({ aggregates, differences = [], trials, running, si
                   {row.label}
                 </th>
                 {aggregates.map((a) => (
-                  <StatCells key={a.column.key} stat={a[row.key]} time={row.time} testId={`avg-${row.key}-${a.column.key}`} stacked={stacked} estimated={TOKEN_ROWS.has(row.key) && isEstimated(a.usageSource)} />
+                  <StatCells
+                    key={a.column.key}
+                    stat={a[row.key]}
+                    time={row.time}
+                    testId={`avg-${row.key}-${a.column.key}`}
+                    stacked={stacked}
+                    estimated={TOKEN_ROWS.has(row.key) && isEstimated(a.usageSource)}
+                  />
                 ))}
                 {others.map((a) => (
-                  <DiffCell key={`d${a.column.key}`} value={a[row.key]?.mean ?? null} base={base?.[row.key]?.mean ?? null} neutral={row.neutral} testId={`avg-diff-${row.key}-${a.column.key}`} />
+                  <DiffCell
+                    key={`d${a.column.key}`}
+                    value={a[row.key]?.mean ?? null}
+                    base={base?.[row.key]?.mean ?? null}
+                    neutral={row.neutral}
+                    testId={`avg-diff-${row.key}-${a.column.key}`}
+                  />
                 ))}
               </tr>
             ))}
@@ -185,15 +309,33 @@ export function AverageTable({ aggregates, differences = [], trials, running, si
                 </th>
                 {aggregates.map((a) =>
                   a.cost ? (
-                    <StatCells key={a.column.key} stat={a.cost} usd testId={`avg-cost-${a.column.key}`} stacked={stacked} estimated={a.costEstimated} />
+                    <StatCells
+                      key={a.column.key}
+                      stat={a.cost}
+                      usd
+                      testId={`avg-cost-${a.column.key}`}
+                      stacked={stacked}
+                      estimated={a.costEstimated}
+                    />
                   ) : (
-                    <td key={a.column.key} className="num muted" colSpan={stacked ? 1 : 2} data-testid={`avg-cost-${a.column.key}`} title="The cost of a finished run of this mode is not known (no price, or usage not sent): no figure rather than $0">
+                    <td
+                      key={a.column.key}
+                      className="num muted"
+                      colSpan={stacked ? 1 : 2}
+                      data-testid={`avg-cost-${a.column.key}`}
+                      title="The cost of a finished run of this mode is not known (no price, or usage not sent): no figure rather than $0"
+                    >
                       {meanCostText(a)}
                     </td>
                   ),
                 )}
                 {others.map((a) => (
-                  <DiffCell key={`d${a.column.key}`} value={a.cost?.mean ?? null} base={base?.cost?.mean ?? null} testId={`avg-diff-cost-${a.column.key}`} />
+                  <DiffCell
+                    key={`d${a.column.key}`}
+                    value={a.cost?.mean ?? null}
+                    base={base?.cost?.mean ?? null}
+                    testId={`avg-diff-cost-${a.column.key}`}
+                  />
                 ))}
               </tr>
             ) : null}
@@ -203,12 +345,17 @@ export function AverageTable({ aggregates, differences = [], trials, running, si
       {differences.length > 0 && base ? (
         <div className="avg-differences" data-testid="avg-differences">
           <p className="chart-subtitle">
-            Against {base.column.label}: each difference with its 95 % interval and the two-sided p of an exact permutation test
+            Against {base.column.label}: each difference with its 95 % interval and the two-sided p of an exact
+            permutation test
             {differences[0]!.paired ? ', paired by round' : ''}.
           </p>
           <ul>
             {differences.map((d) => (
-              <li key={`${d.column.key}-${d.figure}`} data-testid={`avg-difference-${d.column.key}-${d.figure}`} data-p={d.p ?? undefined}>
+              <li
+                key={`${d.column.key}-${d.figure}`}
+                data-testid={`avg-difference-${d.column.key}-${d.figure}`}
+                data-p={d.p ?? undefined}
+              >
                 {d.sentence}.
               </li>
             ))}

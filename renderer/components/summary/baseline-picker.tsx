@@ -12,13 +12,25 @@ export function useBaseline(keys: readonly string[]): string | undefined {
   return chosen && keys.includes(chosen) ? chosen : keys[0];
 }
 
-export function BaselinePicker({ columns, testId }: { readonly columns: readonly ColumnRef[]; readonly testId: string }) {
+export function BaselinePicker({
+  columns,
+  testId,
+}: {
+  readonly columns: readonly ColumnRef[];
+  readonly testId: string;
+}) {
   const setBaseline = useApp((s) => s.setBaselineColumn);
   const base = useBaseline(columns.map((c) => c.key));
   const distinct = [...new Map(columns.map((c) => [c.key, c])).values()];
   if (distinct.length < 2 || !base) return base ? <>{distinct.find((c) => c.key === base)?.label}</> : null;
   return (
-    <select className="input baseline-select" aria-label="Column the Δ columns compare against" value={base} onChange={(e) => setBaseline(e.target.value)} data-testid={testId}>
+    <select
+      className="input baseline-select"
+      aria-label="Column the Δ columns compare against"
+      value={base}
+      onChange={(e) => setBaseline(e.target.value)}
+      data-testid={testId}
+    >
       {distinct.map((c) => (
         <option key={c.key} value={c.key}>
           {c.label}

@@ -5,10 +5,24 @@
 import { useState } from 'react';
 import { runOutcome } from '../../../shared/run-outcome.js';
 import {
-  costHint, costText, ESTIMATED_HINT, formatUsd, isEstimated, markEstimated, MISSING_HINT, priceDates, USAGE_SOURCE_TEXT,
+  costHint,
+  costText,
+  ESTIMATED_HINT,
+  formatUsd,
+  isEstimated,
+  markEstimated,
+  MISSING_HINT,
+  priceDates,
+  USAGE_SOURCE_TEXT,
 } from '../../../shared/cost.js';
 import { ColumnSwatch, useSlotOf } from '../common/column-swatch.js';
-import { formatPercent, percentDiff, type ComparisonSummary, type ModeAggregate, type RunSummary } from '../../../shared/summary.js';
+import {
+  formatPercent,
+  percentDiff,
+  type ComparisonSummary,
+  type ModeAggregate,
+  type RunSummary,
+} from '../../../shared/summary.js';
 import { openPriceEditor } from '../../app/price-actions.js';
 
 /** "≈" before a figure Parallax counted because the provider sent no usage. */
@@ -37,7 +51,12 @@ export function Marked({ text }: { text: string }) {
  * usage that was not simply reported. A comparison of the simulated model alone gets a note instead.
  */
 export function costShown(runs: readonly RunSummary[]): boolean {
-  return runs.some((r) => (r.cost.kind !== 'simulated' && r.cost.kind !== 'unrecorded') || r.cost.costedSteps > 0 || r.usageSource !== 'reported');
+  return runs.some(
+    (r) =>
+      (r.cost.kind !== 'simulated' && r.cost.kind !== 'unrecorded') ||
+      r.cost.costedSteps > 0 ||
+      r.usageSource !== 'reported',
+  );
 }
 
 export const runEstimated = (r: RunSummary): boolean => isEstimated(r.usageSource);
@@ -53,7 +72,13 @@ export function CostRows({ comparison, blanks }: { comparison: ComparisonSummary
           Cost (USD)
         </th>
         {runs.map((r) => (
-          <td key={r.runId} className={`num ${r.cost.usd === null ? 'muted' : ''}`} data-testid={`sum-cost-${r.column.key}`} data-value={r.cost.usd ?? ''} title={costHint(r.cost)}>
+          <td
+            key={r.runId}
+            className={`num ${r.cost.usd === null ? 'muted' : ''}`}
+            data-testid={`sum-cost-${r.column.key}`}
+            data-value={r.cost.usd ?? ''}
+            title={costHint(r.cost)}
+          >
             {r.status === 'running' && r.perStep.length === 0 ? '—' : <Marked text={costText(r.cost)} />}
           </td>
         ))}
@@ -72,7 +97,19 @@ export function CostRows({ comparison, blanks }: { comparison: ComparisonSummary
           Usage
         </th>
         {runs.map((r) => (
-          <td key={r.runId} className={`num usage-${r.usageSource}`} data-testid={`sum-usage-${r.column.key}`} data-value={r.usageSource} title={r.usageSource === 'missing' ? MISSING_HINT : runEstimated(r) ? ESTIMATED_HINT : 'As the provider reported it'}>
+          <td
+            key={r.runId}
+            className={`num usage-${r.usageSource}`}
+            data-testid={`sum-usage-${r.column.key}`}
+            data-value={r.usageSource}
+            title={
+              r.usageSource === 'missing'
+                ? MISSING_HINT
+                : runEstimated(r)
+                  ? ESTIMATED_HINT
+                  : 'As the provider reported it'
+            }
+          >
             {USAGE_SOURCE_TEXT[r.usageSource]}
           </td>
         ))}
@@ -108,13 +145,22 @@ export function Verdicts({ comparison, showCost }: { comparison: ComparisonSumma
   const f = comparison.fewestTokens;
   // Only passing runs compete: when some did not, say so, so a cheaper failed run is not read as overlooked.
   const out = runs.filter((r) => !runOutcome(r).passed);
-  const among = out.length ? ` — among the runs that passed (left out: ${out.map((r) => `${r.column.label}, ${runOutcome(r).word.toLowerCase()}`).join('; ')})` : '';
-  if (f.runId) lines.push({ key: 'tokens', lead: `Fewest tokens: ${name(f.runId)}`, text: among, estimated: f.estimated });
+  const among = out.length
+    ? ` — among the runs that passed (left out: ${out.map((r) => `${r.column.label}, ${runOutcome(r).word.toLowerCase()}`).join('; ')})`
+    : '';
+  if (f.runId)
+    lines.push({ key: 'tokens', lead: `Fewest tokens: ${name(f.runId)}`, text: among, estimated: f.estimated });
   else if (f.withheld) lines.push({ key: 'tokens', text: f.withheld });
   if (showCost) {
     const c = comparison.cheapest;
     const winner = runs.find((r) => r.runId === c.runId);
-    if (winner) lines.push({ key: 'cost', lead: `Cheapest: ${name(c.runId)}`, text: ` — ${costText(winner.cost)}`, estimated: c.estimated });
+    if (winner)
+      lines.push({
+        key: 'cost',
+        lead: `Cheapest: ${name(c.runId)}`,
+        text: ` — ${costText(winner.cost)}`,
+        estimated: c.estimated,
+      });
     else if (c.withheld) lines.push({ key: 'cost', text: c.withheld });
   }
   const ranking = by === 'cost' ? comparison.cheapest.ranking : comparison.fewestTokens.ranking;
@@ -135,23 +181,45 @@ export function Verdicts({ comparison, showCost }: { comparison: ComparisonSumma
           <span className="ranking-label">Rank by</span>
           <span className="segmented" role="group" aria-label="Rank by">
             {showCost ? (
-              <button type="button" className={`segment ${by === 'cost' ? 'is-active' : ''}`} aria-pressed={by === 'cost'} disabled={!comparison.cheapest.ranking.length} onClick={() => setBy('cost')} data-testid="rank-by-cost">
+              <button
+                type="button"
+                className={`segment ${by === 'cost' ? 'is-active' : ''}`}
+                aria-pressed={by === 'cost'}
+                disabled={!comparison.cheapest.ranking.length}
+                onClick={() => setBy('cost')}
+                data-testid="rank-by-cost"
+              >
                 cost
               </button>
             ) : null}
-            <button type="button" className={`segment ${by === 'tokens' ? 'is-active' : ''}`} aria-pressed={by === 'tokens'} disabled={!comparison.fewestTokens.ranking.length} onClick={() => setBy('tokens')} data-testid="rank-by-tokens">
+            <button
+              type="button"
+              className={`segment ${by === 'tokens' ? 'is-active' : ''}`}
+              aria-pressed={by === 'tokens'}
+              disabled={!comparison.fewestTokens.ranking.length}
+              onClick={() => setBy('tokens')}
+              data-testid="rank-by-tokens"
+            >
               tokens
             </button>
           </span>
           <ol className="ranking-list" aria-label={`Ranked by ${by}, lowest first`}>
             {ranked.map((r, i) => {
               const value = by === 'cost' ? r.cost.usd! : r.totals.total;
-              const text = by === 'cost' ? costText(r.cost) : markEstimated(`${value.toLocaleString('en-US')} tokens`, runEstimated(r));
+              const text =
+                by === 'cost'
+                  ? costText(r.cost)
+                  : markEstimated(`${value.toLocaleString('en-US')} tokens`, runEstimated(r));
               const base = by === 'cost' ? first.cost.usd! : first.totals.total;
               return (
                 <li key={r.runId} data-testid="rank-item" data-run-id={r.runId}>
-                  <span className="rank-no" aria-hidden="true">{i + 1}.</span>
-                  <ColumnSwatch slot={slot(r)} /> {r.column.label} <span className="num"><Marked text={text} /></span>
+                  <span className="rank-no" aria-hidden="true">
+                    {i + 1}.
+                  </span>
+                  <ColumnSwatch slot={slot(r)} /> {r.column.label}{' '}
+                  <span className="num">
+                    <Marked text={text} />
+                  </span>
                   {i > 0 ? <span className="muted num"> {formatPercent(percentDiff(value, base))}</span> : null}
                 </li>
               );
@@ -161,10 +229,13 @@ export function Verdicts({ comparison, showCost }: { comparison: ComparisonSumma
       ) : null}
       {showCost ? (
         <p className="chart-subtitle price-note" data-testid="price-note">
-          {dates.length ? `Costs in USD at the prices of ${dates.join(' and ')}, recorded when each run started. ` : 'No run has a price. '}
+          {dates.length
+            ? `Costs in USD at the prices of ${dates.join(' and ')}, recorded when each run started. `
+            : 'No run has a price. '}
           {comparison.totalCost.usd !== null && runs.length > 1 ? (
             <span data-testid="total-cost" data-value={comparison.totalCost.usd}>
-              These {runs.length} runs together: <Marked text={markEstimated(formatUsd(comparison.totalCost.usd), comparison.totalCost.estimated)} />.
+              These {runs.length} runs together:{' '}
+              <Marked text={markEstimated(formatUsd(comparison.totalCost.usd), comparison.totalCost.estimated)} />.
             </span>
           ) : null}{' '}
           <button type="button" className="link-btn" onClick={() => openPriceEditor(runs[0]?.provider?.model ?? null)}>

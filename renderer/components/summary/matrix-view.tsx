@@ -7,7 +7,16 @@
 import { ranOfAggregate } from '../../../shared/summary.js';
 import { useState } from 'react';
 import { formatUsd } from '../../../shared/cost.js';
-import { MATRIX_METRIC_INFO, MATRIX_METRICS, cellFailing, cellShade, cellValue, type Matrix, type MatrixCell, type MatrixMetric } from '../../../shared/matrix.js';
+import {
+  MATRIX_METRIC_INFO,
+  MATRIX_METRICS,
+  cellFailing,
+  cellShade,
+  cellValue,
+  type Matrix,
+  type MatrixCell,
+  type MatrixMetric,
+} from '../../../shared/matrix.js';
 import { MODE_LABELS } from '../../../shared/modes.js';
 import { fmtMean } from '../../lib/display-format.js';
 import { SimBadge } from '../common/badges.js';
@@ -16,12 +25,25 @@ import { SimBadge } from '../common/badges.js';
 export function matrixText(cell: MatrixCell | null, metric: MatrixMetric): string {
   const v = cellValue(cell, metric);
   if (v === null || !cell) return '—';
-  if (metric === 'passRate') return `${Math.round(v * 100)} % (${cell.figures.passed} of ${ranOfAggregate(cell.figures)})`;
+  if (metric === 'passRate')
+    return `${Math.round(v * 100)} % (${cell.figures.passed} of ${ranOfAggregate(cell.figures)})`;
   if (metric === 'cost') return formatUsd(v);
   return fmtMean(v);
 }
 
-export function MatrixView({ matrix, simulated, onOpen, scope = 'every run of that row and mode, over all trials', openHint = 'Click a cell to open its runs in the timeline.' }: { matrix: Matrix; simulated: boolean; onOpen: (cell: MatrixCell) => void; scope?: string; openHint?: string }) {
+export function MatrixView({
+  matrix,
+  simulated,
+  onOpen,
+  scope = 'every run of that row and mode, over all trials',
+  openHint = 'Click a cell to open its runs in the timeline.',
+}: {
+  matrix: Matrix;
+  simulated: boolean;
+  onOpen: (cell: MatrixCell) => void;
+  scope?: string;
+  openHint?: string;
+}) {
   const [metric, setMetric] = useState<MatrixMetric>('total');
   const info = MATRIX_METRIC_INFO[metric];
   const sim = simulated && metric !== 'passRate' ? ' (simulated)' : '';
@@ -33,15 +55,25 @@ export function MatrixView({ matrix, simulated, onOpen, scope = 'every run of th
           {simulated ? <SimBadge /> : null}
           <span className="segmented matrix-metrics" role="group" aria-label="Figure shown in the cells">
             {MATRIX_METRICS.map((m) => (
-              <button key={m} type="button" className={`segment ${m === metric ? 'is-active' : ''}`} aria-pressed={m === metric} onClick={() => setMetric(m)} data-testid={`matrix-metric-${m}`}>
+              <button
+                key={m}
+                type="button"
+                className={`segment ${m === metric ? 'is-active' : ''}`}
+                aria-pressed={m === metric}
+                onClick={() => setMetric(m)}
+                data-testid={`matrix-metric-${m}`}
+              >
                 {MATRIX_METRIC_INFO[m].label}
               </button>
             ))}
           </span>
         </div>
         <p className="chart-subtitle">
-          Each cell: {scope}. The stronger the blue, the better ({info.better} is better); the figure is in every cell. {openHint}
-          {simulated ? ' Simulated model: scripted replies, tokens counted with a real tokenizer; not what a real provider would bill.' : ''}
+          Each cell: {scope}. The stronger the blue, the better ({info.better} is better); the figure is in every cell.{' '}
+          {openHint}
+          {simulated
+            ? ' Simulated model: scripted replies, tokens counted with a real tokenizer; not what a real provider would bill.'
+            : ''}
         </p>
       </figcaption>
       <div className="table-wrap">
@@ -66,7 +98,13 @@ export function MatrixView({ matrix, simulated, onOpen, scope = 'every run of th
                   const mode = matrix.modes[c]!;
                   if (!cell)
                     return (
-                      <td key={mode} className="matrix-cell is-empty muted" data-testid="matrix-cell" data-mode={mode} data-row={row}>
+                      <td
+                        key={mode}
+                        className="matrix-cell is-empty muted"
+                        data-testid="matrix-cell"
+                        data-mode={mode}
+                        data-row={row}
+                      >
                         not run
                       </td>
                     );

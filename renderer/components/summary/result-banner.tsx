@@ -26,10 +26,17 @@ export function ResultBanner() {
   const count = s.why.length + s.leftOut.length + s.notes.length + (s.among ? 1 : 0) + (s.evidence ? 1 : 0);
   const suggest = s.suggestTrials;
   return (
-    <section className={`result-banner is-${s.outcome} ${open ? 'is-open' : ''}`} data-testid="result-banner" data-outcome={s.outcome} data-winner={s.winner?.key ?? ''} aria-label="Result">
+    <section
+      className={`result-banner is-${s.outcome} ${open ? 'is-open' : ''}`}
+      data-testid="result-banner"
+      data-outcome={s.outcome}
+      data-winner={s.winner?.key ?? ''}
+      aria-label="Result"
+    >
       <div className="result-banner-head">
         <p className="result-headline" data-testid="result-headline">
-          <span className={`result-tag ${failed ? 'is-fail' : ''}`}>{failed ? 'No result' : 'Result'}</span> {s.headline}
+          <span className={`result-tag ${failed ? 'is-fail' : ''}`}>{failed ? 'No result' : 'Result'}</span>{' '}
+          {s.headline}
         </p>
         <div className="result-actions">
           {suggest !== null ? (
@@ -45,7 +52,14 @@ export function ResultBanner() {
             </button>
           ) : null}
           {count > 0 ? (
-            <button type="button" className="link-btn result-toggle" aria-expanded={open} aria-controls="result-body" onClick={() => setOpen(!open)} data-testid="result-toggle">
+            <button
+              type="button"
+              className="link-btn result-toggle"
+              aria-expanded={open}
+              aria-controls="result-body"
+              onClick={() => setOpen(!open)}
+              data-testid="result-toggle"
+            >
               {open ? 'Less' : 'Why'}
             </button>
           ) : null}
@@ -53,23 +67,37 @@ export function ResultBanner() {
       </div>
       {open && count > 0 ? (
         <div className="result-body" id="result-body" data-testid="result-body">
-          {s.among ? <p className="result-among" data-testid="result-among">{s.among}</p> : null}
+          {s.among ? (
+            <p className="result-among" data-testid="result-among">
+              {s.among}
+            </p>
+          ) : null}
           {s.why.length ? (
             <ul className="result-why" data-testid="result-why">
-              {s.why.map((w) => <li key={w}>{w}</li>)}
+              {s.why.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
             </ul>
           ) : null}
           {s.leftOut.length ? (
             <ul className="result-left-out" data-testid="result-left-out">
-              {s.leftOut.map((w) => <li key={w}>{w}</li>)}
+              {s.leftOut.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
             </ul>
           ) : null}
           {s.notes.length ? (
             <ul className="result-notes" data-testid="result-notes">
-              {s.notes.map((w) => <li key={w}>{w}</li>)}
+              {s.notes.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
             </ul>
           ) : null}
-          {s.evidence ? <p className="result-evidence" data-testid="result-evidence">{s.evidence}</p> : null}
+          {s.evidence ? (
+            <p className="result-evidence" data-testid="result-evidence">
+              {s.evidence}
+            </p>
+          ) : null}
         </div>
       ) : null}
     </section>

@@ -5,7 +5,14 @@
 import { BaselinePicker, useBaseline } from './baseline-picker.js';
 import { ColumnSwatch, useSlotOf } from '../common/column-swatch.js';
 import type { RunTotals } from '../../../shared/step-event.js';
-import { NO_DIFF_NOTE, comparableRuns, formatPercent, percentDiff, type ComparisonSummary, type RunSummary } from '../../../shared/summary.js';
+import {
+  NO_DIFF_NOTE,
+  comparableRuns,
+  formatPercent,
+  percentDiff,
+  type ComparisonSummary,
+  type RunSummary,
+} from '../../../shared/summary.js';
 import { metricNote, metricsOn, toolsRun } from '../../../shared/run-metrics.js';
 import { fmtInt, fmtMs } from '../../lib/display-format.js';
 import { SimBadge, StatusBadge, ValidationBadge } from '../common/badges.js';
@@ -20,20 +27,43 @@ const estimatedCell = (r: RunSummary, key: NumericRow['key']) =>
 /** More modes than this and the table's headings and figures wrap, so every column stays in view. */
 export const MANY_COLUMNS = 4;
 
-export type NumericRow = { key: keyof RunTotals | 'firstRequestPrompt'; label: string; hint: string; time?: boolean; zeroIsMissing?: boolean; notCompared?: boolean; neutral?: boolean };
+export type NumericRow = {
+  key: keyof RunTotals | 'firstRequestPrompt';
+  label: string;
+  hint: string;
+  time?: boolean;
+  zeroIsMissing?: boolean;
+  notCompared?: boolean;
+  neutral?: boolean;
+};
 
 /** The first request's prompt: the fixed cost of the system prompt and the tool definitions, shown after the total. */
-const FIRST_REQUEST: NumericRow = { key: 'firstRequestPrompt', label: 'First request prompt', hint: 'Fixed cost of prompt and tool definitions' };
+const FIRST_REQUEST: NumericRow = {
+  key: 'firstRequestPrompt',
+  label: 'First request prompt',
+  hint: 'Fixed cost of prompt and tool definitions',
+};
 
 /** The figures of a run, in table order (shared/run-metrics.ts); the averages table shows the same rows but the first request. */
 export const ROWS: readonly NumericRow[] = metricsOn('app').flatMap((m) => {
-  const row: NumericRow = { key: m.key, label: m.label, hint: m.hint, ...(m.unit === 'ms' ? { time: true } : {}), ...(m.zeroIsMissing ? { zeroIsMissing: true } : {}), ...(m.notCompared ? { notCompared: true } : {}), ...(m.neutral ? { neutral: true } : {}) };
+  const row: NumericRow = {
+    key: m.key,
+    label: m.label,
+    hint: m.hint,
+    ...(m.unit === 'ms' ? { time: true } : {}),
+    ...(m.zeroIsMissing ? { zeroIsMissing: true } : {}),
+    ...(m.notCompared ? { notCompared: true } : {}),
+    ...(m.neutral ? { neutral: true } : {}),
+  };
   return m.key === 'total' ? [row, FIRST_REQUEST] : [row];
 });
 
 /** The answer's gist for a table cell: its first line that is not part of a Markdown table. */
 function answerGist(answer: string): string {
-  const lines = answer.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('|'));
+  const lines = answer
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('|'));
   return lines[0] ?? answer.trim();
 }
 
@@ -54,24 +84,61 @@ const diffValueOf = (r: RunSummary, row: NumericRow): number | null => {
 
 /** What a Δ's tooltip says: how tool calls are counted; that wall time was measured with runs side by side. */
 function diffTitle(row: NumericRow, runs: number): string | undefined {
-  if (row.key === 'toolCalls') return 'Δ of the tools run: the calls made inside programs count, a program itself does not. Not a win or a loss: the calls\' tokens are in the token rows.';
-  if (row.key === 'wallMs') return `Measured with ${runs} runs side by side: wall time depends on how many ran at once and on the machine, so it is not a win or a loss.`;
+  if (row.key === 'toolCalls')
+    return "Δ of the tools run: the calls made inside programs count, a program itself does not. Not a win or a loss: the calls' tokens are in the token rows.";
+  if (row.key === 'wallMs')
+    return `Measured with ${runs} runs side by side: wall time depends on how many ran at once and on the machine, so it is not a win or a loss.`;
   return undefined;
 }
 
 /** The Δ under a figure, for tables of more than MANY_COLUMNS modes, where Δ columns of their own would not fit. */
-function DiffNote({ value, base, testId, withheld, neutral, title }: { value: number | null; base: number | null; testId?: string; withheld?: string; neutral?: boolean; title?: string }) {
+function DiffNote({
+  value,
+  base,
+  testId,
+  withheld,
+  neutral,
+  title,
+}: {
+  value: number | null;
+  base: number | null;
+  testId?: string;
+  withheld?: string;
+  neutral?: boolean;
+  title?: string;
+}) {
   const p = value === null || base === null || withheld ? null : percentDiff(value, base);
   const tone = neutral || p === null || p === 0 ? '' : p < 0 ? 'is-less' : 'is-more';
   return (
-    <span className={`diff diff-inline ${tone}`} data-value={p ?? ''} data-testid={testId} title={withheld ?? title ?? 'Δ against the baseline'}>
+    <span
+      className={`diff diff-inline ${tone}`}
+      data-value={p ?? ''}
+      data-testid={testId}
+      title={withheld ?? title ?? 'Δ against the baseline'}
+    >
       {p === null ? '—' : `Δ ${formatPercent(p)}`}
     </span>
   );
 }
 
 /** `neutral`: a figure that is no win or loss (wall time, tool calls): no green, no red; `suffix` after it ("measured"). */
-export function DiffCell({ value, base, testId, withheld, neutral, title, suffix }: { value: number | null; base: number | null; testId?: string; withheld?: string; neutral?: boolean; title?: string; suffix?: string }) {
+export function DiffCell({
+  value,
+  base,
+  testId,
+  withheld,
+  neutral,
+  title,
+  suffix,
+}: {
+  value: number | null;
+  base: number | null;
+  testId?: string;
+  withheld?: string;
+  neutral?: boolean;
+  title?: string;
+  suffix?: string;
+}) {
   if (value === null || base === null || withheld)
     return (
       <td className="num diff" data-testid={testId} data-value="" title={withheld}>
@@ -81,7 +148,13 @@ export function DiffCell({ value, base, testId, withheld, neutral, title, suffix
   const p = percentDiff(value, base);
   const tone = neutral || p === null || p === 0 ? '' : p < 0 ? 'is-less' : 'is-more';
   return (
-    <td className={`num diff ${tone}`} data-value={p ?? ''} data-testid={testId} data-neutral={neutral || undefined} title={title}>
+    <td
+      className={`num diff ${tone}`}
+      data-value={p ?? ''}
+      data-testid={testId}
+      data-neutral={neutral || undefined}
+      title={title}
+    >
       {formatPercent(p)}
       {suffix ? <span className="muted"> {suffix}</span> : null}
     </td>
@@ -91,7 +164,17 @@ export function DiffCell({ value, base, testId, withheld, neutral, title, suffix
 const NONE: readonly string[] = [];
 
 /** `scope` names the trial shown ("Trial 2"); `waiting` lists runs whose trial has not started yet. */
-export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: { comparison: ComparisonSummary; simulated: boolean; scope?: string; waiting?: readonly string[] }) {
+export function SummaryTable({
+  comparison,
+  simulated,
+  scope,
+  waiting = NONE,
+}: {
+  comparison: ComparisonSummary;
+  simulated: boolean;
+  scope?: string;
+  waiting?: readonly string[];
+}) {
   const runs = comparison.runs;
   const slot = useSlotOf();
   const baseMode = useBaseline(runs.map((r) => r.column.key));
@@ -113,9 +196,12 @@ export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: {
         <p className="chart-subtitle">
           {others.length > 0 && base ? (
             <>
-              Δ is relative to <BaselinePicker columns={runs.map((r) => r.column)} testId="sum-baseline" />; negative means fewer.
+              Δ is relative to <BaselinePicker columns={runs.map((r) => r.column)} testId="sum-baseline" />; negative
+              means fewer.
             </>
-          ) : 'Totals of the run.'}
+          ) : (
+            'Totals of the run.'
+          )}
           {simulated ? ' Simulated model: not what a real provider would bill.' : ''}
         </p>
       </figcaption>
@@ -128,12 +214,20 @@ export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: {
                 <th scope="col" key={r.runId} className="num">
                   <ColumnSwatch slot={slot(r)} /> {r.column.label}
                   {fewest.runId === r.runId && runs.length > 1 ? (
-                    <span className="cheapest-pill" data-testid="fewest-pill" title={fewest.estimated ? 'Built on estimated usage' : undefined}>
+                    <span
+                      className="cheapest-pill"
+                      data-testid="fewest-pill"
+                      title={fewest.estimated ? 'Built on estimated usage' : undefined}
+                    >
                       {fewest.estimated ? '≈ ' : ''}fewest tokens
                     </span>
                   ) : null}
                   {showCost && cheapest.runId === r.runId && runs.length > 1 ? (
-                    <span className="cheapest-pill is-cost" data-testid="cheapest-pill" title={cheapest.estimated ? 'Built on estimated usage' : undefined}>
+                    <span
+                      className="cheapest-pill is-cost"
+                      data-testid="cheapest-pill"
+                      title={cheapest.estimated ? 'Built on estimated usage' : undefined}
+                    >
                       {cheapest.estimated ? '≈ ' : ''}cheapest
                     </span>
                   ) : null}
@@ -166,7 +260,13 @@ export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: {
                 {runs.map((r) => {
                   const v = valueOf(r, row);
                   return (
-                    <td key={r.runId} className="num" data-testid={`sum-${row.key}-${r.column.key}`} data-value={v ?? ''} data-estimated={estimatedCell(r, row.key) || undefined}>
+                    <td
+                      key={r.runId}
+                      className="num"
+                      data-testid={`sum-${row.key}-${r.column.key}`}
+                      data-value={v ?? ''}
+                      data-estimated={estimatedCell(r, row.key) || undefined}
+                    >
                       <EstMark on={v !== null && estimatedCell(r, row.key)} />
                       {v === null ? '—' : row.time ? fmtMs(v) : fmtInt(v)}
                       {row.key === 'firstRequestPrompt' ? null : row.key === 'startupMs' ? (
@@ -181,14 +281,34 @@ export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: {
                         <span className="muted">{metricNote(row.key, r)}</span>
                       )}
                       {inlineDiff && r !== base && !row.notCompared ? (
-                        <DiffNote value={diffValueOf(r, row)} base={base ? diffValueOf(base, row) : null} {...(base && !comparableRuns(r, base) ? { withheld: NO_DIFF_NOTE } : {})} neutral={row.neutral} title={diffTitle(row, runs.length)} testId={`sum-diff-${row.key}-${r.column.key}`} />
+                        <DiffNote
+                          value={diffValueOf(r, row)}
+                          base={base ? diffValueOf(base, row) : null}
+                          {...(base && !comparableRuns(r, base) ? { withheld: NO_DIFF_NOTE } : {})}
+                          neutral={row.neutral}
+                          title={diffTitle(row, runs.length)}
+                          testId={`sum-diff-${row.key}-${r.column.key}`}
+                        />
                       ) : null}
                     </td>
                   );
                 })}
-                {diffColumns.map((r) => (
-                  row.notCompared ? <td key={`d${r.runId}`} className="num diff" /> : <DiffCell key={`d${r.runId}`} value={diffValueOf(r, row)} base={base ? diffValueOf(base, row) : null} {...(base && !comparableRuns(r, base) ? { withheld: NO_DIFF_NOTE } : {})} neutral={row.neutral} suffix={row.key === 'wallMs' ? 'measured' : undefined} title={diffTitle(row, runs.length)} testId={`sum-diff-${row.key}-${r.column.key}`} />
-                ))}
+                {diffColumns.map((r) =>
+                  row.notCompared ? (
+                    <td key={`d${r.runId}`} className="num diff" />
+                  ) : (
+                    <DiffCell
+                      key={`d${r.runId}`}
+                      value={diffValueOf(r, row)}
+                      base={base ? diffValueOf(base, row) : null}
+                      {...(base && !comparableRuns(r, base) ? { withheld: NO_DIFF_NOTE } : {})}
+                      neutral={row.neutral}
+                      suffix={row.key === 'wallMs' ? 'measured' : undefined}
+                      title={diffTitle(row, runs.length)}
+                      testId={`sum-diff-${row.key}-${r.column.key}`}
+                    />
+                  ),
+                )}
               </tr>
             ))}
             {showCost ? <CostRows comparison={comparison} blanks={diffColumns.length} /> : null}
@@ -207,7 +327,18 @@ export function SummaryTable({ comparison, simulated, scope, waiting = NONE }: {
               <th scope="row">Answer</th>
               {runs.map((r) => (
                 <td key={r.runId} className="answer-cell" data-testid={`sum-answer-${r.column.key}`}>
-                  {r.answer ? <span title={r.answer}>{answerGist(r.answer)}</span> : <span className="muted">{r.error ?? (waiting.includes(r.runId) ? 'Not started yet' : r.status === 'running' ? 'Running…' : 'No answer')}</span>}
+                  {r.answer ? (
+                    <span title={r.answer}>{answerGist(r.answer)}</span>
+                  ) : (
+                    <span className="muted">
+                      {r.error ??
+                        (waiting.includes(r.runId)
+                          ? 'Not started yet'
+                          : r.status === 'running'
+                            ? 'Running…'
+                            : 'No answer')}
+                    </span>
+                  )}
                 </td>
               ))}
               {diffColumns.map((r) => (

@@ -72,7 +72,12 @@ export function TrialsTable({ runs, simulated }: { runs: readonly TrialRun[]; si
                 Trial
               </th>
               {columns.map((c) => (
-                <th scope={stacked ? 'col' : 'colgroup'} colSpan={stacked ? 1 : 4} key={c.column.key} className="mode-group">
+                <th
+                  scope={stacked ? 'col' : 'colgroup'}
+                  colSpan={stacked ? 1 : 4}
+                  key={c.column.key}
+                  className="mode-group"
+                >
                   <ColumnSwatch slot={slot(c)} /> {c.column.label}
                 </th>
               ))}

@@ -27,11 +27,19 @@ export function ApprovalCard({ runId, approval, live }: { runId: string; approva
   if (r) {
     const allowed = r.decision === 'allow' || r.decision === 'allow-comparison';
     return (
-      <p className={`approval-record ${allowed ? 'is-allowed' : 'is-denied'}`} data-testid="approval-record" data-decision={r.decision}>
+      <p
+        className={`approval-record ${allowed ? 'is-allowed' : 'is-denied'}`}
+        data-testid="approval-record"
+        data-decision={r.decision}
+      >
         {allowed ? <IconCheck size={12} /> : <IconX size={12} />}
         <span>
-          <span className="mono">{inert(q.tool)}</span> {q.server !== undefined ? `(MCP server ${inert(q.server)}) ` : ''}{q.inProgram ? '(inside the program) ' : ''}· {DECISION_TEXT[r.decision]}
-          {r.waitedMs >= 1 ? <span className="muted"> after {fmtMs(r.waitedMs)} (not counted as the run’s time)</span> : null}
+          <span className="mono">{inert(q.tool)}</span>{' '}
+          {q.server !== undefined ? `(MCP server ${inert(q.server)}) ` : ''}
+          {q.inProgram ? '(inside the program) ' : ''}· {DECISION_TEXT[r.decision]}
+          {r.waitedMs >= 1 ? (
+            <span className="muted"> after {fmtMs(r.waitedMs)} (not counted as the run’s time)</span>
+          ) : null}
         </span>
       </p>
     );
@@ -39,7 +47,10 @@ export function ApprovalCard({ runId, approval, live }: { runId: string; approva
   if (!live) {
     return (
       <p className="approval-record is-denied" data-testid="approval-record" data-decision="none">
-        <IconAlert size={12} /> <span><span className="mono">{inert(q.tool)}</span> was waiting for approval when the run stopped.</span>
+        <IconAlert size={12} />{' '}
+        <span>
+          <span className="mono">{inert(q.tool)}</span> was waiting for approval when the run stopped.
+        </span>
       </p>
     );
   }
@@ -50,24 +61,63 @@ export function ApprovalCard({ runId, approval, live }: { runId: string; approva
   // Whole, or its start and end with the count between: the card never hides a command's tail.
   const args = approvalArgsText(q.tool, q.args, CARD_ARGS_CHARS);
   return (
-    <section className="approval-card" role="alertdialog" aria-label={`Allow ${q.tool}${q.server !== undefined ? ` of MCP server ${q.server}` : ''}?`} data-testid="approval-card" data-tool={q.tool} data-approval-id={q.approvalId}>
+    <section
+      className="approval-card"
+      role="alertdialog"
+      aria-label={`Allow ${q.tool}${q.server !== undefined ? ` of MCP server ${q.server}` : ''}?`}
+      data-testid="approval-card"
+      data-tool={q.tool}
+      data-approval-id={q.approvalId}
+    >
       <header className="approval-head">
         <IconAlert size={14} />
         <strong>
           Allow <span className="mono">{inert(q.tool)}</span>
-          {q.server !== undefined ? <> of MCP server <span className="mono" data-testid="approval-server">{inert(q.server)}</span></> : null}?
+          {q.server !== undefined ? (
+            <>
+              {' '}
+              of MCP server{' '}
+              <span className="mono" data-testid="approval-server">
+                {inert(q.server)}
+              </span>
+            </>
+          ) : null}
+          ?
         </strong>
-        <span className="muted small">{q.inProgram ? 'called inside the program' : 'called by the model'} · this run waits</span>
+        <span className="muted small">
+          {q.inProgram ? 'called inside the program' : 'called by the model'} · this run waits
+        </span>
       </header>
-      <pre className="args-block approval-args" data-testid="approval-args">{args || '(no arguments)'}</pre>
+      <pre className="args-block approval-args" data-testid="approval-args">
+        {args || '(no arguments)'}
+      </pre>
       <div className="approval-actions">
-        <button type="button" className="btn btn-sm btn-primary" disabled={sent !== null} onClick={() => void answer('allow')} data-testid="approval-allow">
+        <button
+          type="button"
+          className="btn btn-sm btn-primary"
+          disabled={sent !== null}
+          onClick={() => void answer('allow')}
+          data-testid="approval-allow"
+        >
           {sent === 'allow' ? <IconSpinner size={12} /> : null} Allow
         </button>
-        <button type="button" className="btn btn-sm btn-danger" disabled={sent !== null} onClick={() => void answer('deny')} data-testid="approval-deny">
+        <button
+          type="button"
+          className="btn btn-sm btn-danger"
+          disabled={sent !== null}
+          onClick={() => void answer('deny')}
+          data-testid="approval-deny"
+        >
           {sent === 'deny' ? <IconSpinner size={12} /> : null} Deny
         </button>
-        <button type="button" className="btn btn-sm" disabled={sent !== null} onClick={() => void answer('allow-comparison')} data-testid="approval-allow-all" title={`Allow ${q.tool} in every run of this comparison without asking again`}>
+        <button
+          type="button"
+          className="btn btn-sm"
+          disabled={sent !== null}
+          onClick={() => void answer('allow-comparison')}
+          data-testid="approval-allow-all"
+          title={`Allow ${q.tool} in every run of this comparison without asking again`}
+        >
           {sent === 'allow-comparison' ? <IconSpinner size={12} /> : null} Allow for this comparison
         </button>
       </div>
@@ -75,7 +125,15 @@ export function ApprovalCard({ runId, approval, live }: { runId: string; approva
   );
 }
 
-export function Approvals({ runId, approvals, live }: { runId: string; approvals: readonly ApprovalView[]; live: boolean }) {
+export function Approvals({
+  runId,
+  approvals,
+  live,
+}: {
+  runId: string;
+  approvals: readonly ApprovalView[];
+  live: boolean;
+}) {
   if (approvals.length === 0) return null;
   return (
     <div className="approvals">

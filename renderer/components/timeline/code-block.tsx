@@ -15,7 +15,12 @@ export function CodeBlock({ code, error }: { code: string; error: CodeError | nu
           const n = i + 1;
           const bad = n === failing;
           return (
-            <div key={n} className={`code-line ${bad ? 'is-error' : ''}`} data-line={n} data-error-line={bad ? 'true' : undefined}>
+            <div
+              key={n}
+              className={`code-line ${bad ? 'is-error' : ''}`}
+              data-line={n}
+              data-error-line={bad ? 'true' : undefined}
+            >
               <span className="code-ln" aria-hidden="true">
                 {n}
               </span>

@@ -26,36 +26,69 @@ const LIMIT_TEXT: Record<NonNullable<CodeRunEvent['limitHit']>, string> = {
 function codeOf(call: ToolCallView): string | null {
   if (call.codeRun) return call.codeRun.code;
   const a = call.args;
-  if (a && typeof a === 'object' && typeof (a as { code?: unknown }).code === 'string') return (a as { code: string }).code;
+  if (a && typeof a === 'object' && typeof (a as { code?: unknown }).code === 'string')
+    return (a as { code: string }).code;
   return null;
 }
 
 /** codeState 'persist': what stays for the next program, and the sandbox's memory, or that a limit took it. */
 function StoredState({ state }: { state: NonNullable<CodeRunEvent['state']> }) {
-  if (state.lost) return <p className="inline-warn small" data-testid="code-state">Stored variables lost: a limit stopped this program.</p>;
-  const names = state.variables.map((v) => (v.bytes === null ? `${v.name} (${v.type})` : `${v.name} (${v.type}, ${fmtBytes(v.bytes)})`));
+  if (state.lost)
+    return (
+      <p className="inline-warn small" data-testid="code-state">
+        Stored variables lost: a limit stopped this program.
+      </p>
+    );
+  const names = state.variables.map((v) =>
+    v.bytes === null ? `${v.name} (${v.type})` : `${v.name} (${v.type}, ${fmtBytes(v.bytes)})`,
+  );
   return (
-    <p className="muted small" data-testid="code-state" title="Kept in the sandbox for the run's next program (codeState persist)">
+    <p
+      className="muted small"
+      data-testid="code-state"
+      title="Kept in the sandbox for the run's next program (codeState persist)"
+    >
       Stored for the next program: {names.length ? names.join(', ') : 'nothing'}
       {state.memoryBytes !== null ? ` · sandbox memory ${fmtBytes(state.memoryBytes)}` : ''}
     </p>
   );
 }
 
-export function CodeRun({ call, idPrefix, truncateChars, runId = '', live = false }: { call: ToolCallView; idPrefix: string; truncateChars: number | null; runId?: string; live?: boolean }) {
+export function CodeRun({
+  call,
+  idPrefix,
+  truncateChars,
+  runId = '',
+  live = false,
+}: {
+  call: ToolCallView;
+  idPrefix: string;
+  truncateChars: number | null;
+  runId?: string;
+  live?: boolean;
+}) {
   const run = call.codeRun;
   const code = codeOf(call);
   const done = !!run || !!call.finished;
   return (
-    <div className={`call call-code ${run?.error ? 'has-error' : ''}`} data-testid="code-run" data-call-id={call.callId}>
+    <div
+      className={`call call-code ${run?.error ? 'has-error' : ''}`}
+      data-testid="code-run"
+      data-call-id={call.callId}
+    >
       <div className="call-head">
         <IconCode size={13} />
         <span className="call-name mono">run_code</span>
         {run ? (
           <span className="call-meta">
             <span title="Time the program ran">{fmtMs(run.durationMs)}</span>
-            <span title="Tool calls made inside the program">{run.toolCalls.length === 1 ? '1 inner call' : `${run.toolCalls.length} inner calls`}</span>
-            <span title="Bytes the tools returned to the program vs. bytes printed back to the model" data-testid="code-bytes">
+            <span title="Tool calls made inside the program">
+              {run.toolCalls.length === 1 ? '1 inner call' : `${run.toolCalls.length} inner calls`}
+            </span>
+            <span
+              title="Bytes the tools returned to the program vs. bytes printed back to the model"
+              data-testid="code-bytes"
+            >
               {fmtBytes(run.toolBytes)} in → {fmtBytes(run.printedBytes)} printed
             </span>
           </span>
@@ -94,8 +127,7 @@ export function CodeRun({ call, idPrefix, truncateChars, runId = '', live = fals
             {run.toolCalls.map((c, i) => (
               <tr key={i} className={c.error ? 'is-error' : ''}>
                 <td className="mono" title={JSON.stringify(c.args)}>
-                  {c.name}({argsPreview(c.args, 48)})
-                  {c.error ? <span className="inline-err"> — {c.error}</span> : null}
+                  {c.name}({argsPreview(c.args, 48)}){c.error ? <span className="inline-err"> — {c.error}</span> : null}
                 </td>
                 <td className="num mono">{fmtBytes(c.resultBytes)}</td>
                 <td className="num mono">{fmtMs(c.durationMs)}</td>
@@ -112,12 +144,18 @@ export function CodeRun({ call, idPrefix, truncateChars, runId = '', live = fals
           <div className="section-label">
             Printed{' '}
             {call.finished?.cancelled ? (
-              <span className="inline-warn" data-testid="tool-cancelled">· aborted by cancel: nothing went back to the model</span>
+              <span className="inline-warn" data-testid="tool-cancelled">
+                · aborted by cancel: nothing went back to the model
+              </span>
             ) : (
               <span className="muted">· {fmtInt(run.output.length)} chars returned to the model</span>
             )}
           </div>
-          {run.output ? <ExpandableText id={`${idPrefix}:out`} text={run.output} className="output" copy="printed output" /> : <p className="muted small">The program printed nothing.</p>}
+          {run.output ? (
+            <ExpandableText id={`${idPrefix}:out`} text={run.output} className="output" copy="printed output" />
+          ) : (
+            <p className="muted small">The program printed nothing.</p>
+          )}
         </div>
       ) : null}
       {run?.state ? <StoredState state={run.state} /> : null}
@@ -132,8 +170,16 @@ export function CodeRun({ call, idPrefix, truncateChars, runId = '', live = fals
       ) : null}
       {!run && call.finished ? (
         <div className="call-section">
-          <div className="section-label">{call.finished.error ? <span className="inline-err">Error returned to the model</span> : 'Result'}</div>
-          <ExpandableText id={`${idPrefix}:out`} text={call.finished.output} lines={6} className={call.finished.error ? 'output is-error' : 'output'} copy="result" />
+          <div className="section-label">
+            {call.finished.error ? <span className="inline-err">Error returned to the model</span> : 'Result'}
+          </div>
+          <ExpandableText
+            id={`${idPrefix}:out`}
+            text={call.finished.output}
+            lines={6}
+            className={call.finished.error ? 'output is-error' : 'output'}
+            copy="result"
+          />
         </div>
       ) : null}
       {call.finished?.truncated ? <TruncationNote finished={call.finished} truncateChars={truncateChars} /> : null}

@@ -30,7 +30,19 @@ interface Props {
   readonly pendingForms?: number;
 }
 
-export function ColumnHeader({ column, slot, focused = false, runId, trial, showTrial, status, summary, simulated, pendingApprovals = 0, pendingForms = 0 }: Props) {
+export function ColumnHeader({
+  column,
+  slot,
+  focused = false,
+  runId,
+  trial,
+  showTrial,
+  status,
+  summary,
+  simulated,
+  pendingApprovals = 0,
+  pendingForms = 0,
+}: Props) {
   const t = summary?.totals;
   const live = status === 'running' || status === 'pending' || status === 'waiting';
   // A run whose trial has not begun has no figures yet, not zero of them.
@@ -39,7 +51,13 @@ export function ColumnHeader({ column, slot, focused = false, runId, trial, show
   const cost = summary?.cost;
   const showCost = !!cost && cost.kind !== 'simulated' && cost.kind !== 'unrecorded' && status !== 'waiting';
   return (
-    <div className={`column-head mode-${slot}${focused ? ' is-focused' : ''}`} data-testid={`column-${column.key}`} data-column={column.key} data-run-id={runId} data-trial={trial}>
+    <div
+      className={`column-head mode-${slot}${focused ? ' is-focused' : ''}`}
+      data-testid={`column-${column.key}`}
+      data-column={column.key}
+      data-run-id={runId}
+      data-trial={trial}
+    >
       {/* One line each, never wrapped: the title with its actions, then the badges. */}
       <div className="column-title">
         <span className={`mode-swatch mode-${slot}`} aria-hidden="true" />
@@ -52,8 +70,16 @@ export function ColumnHeader({ column, slot, focused = false, runId, trial, show
             className="btn btn-sm btn-ghost column-cancel"
             onClick={() => void cancelRun(runId)}
             data-testid={`cancel-run-${column.key}`}
-            aria-label={status === 'waiting' ? `Cancel run: ${column.label}, before its trial starts` : `Cancel run: ${column.label} only`}
-            title={status === 'waiting' ? `Cancel this ${column.label} run before its trial starts` : `Cancel the ${column.label} run only`}
+            aria-label={
+              status === 'waiting'
+                ? `Cancel run: ${column.label}, before its trial starts`
+                : `Cancel run: ${column.label} only`
+            }
+            title={
+              status === 'waiting'
+                ? `Cancel this ${column.label} run before its trial starts`
+                : `Cancel the ${column.label} run only`
+            }
           >
             <IconStop size={11} /> <span className="btn-label">Cancel run</span>
           </button>
@@ -63,12 +89,20 @@ export function ColumnHeader({ column, slot, focused = false, runId, trial, show
         <StatusBadge status={status} validation={summary?.validation} />
         {simulated ? <SimBadge /> : null}
         {pendingApprovals > 0 && status === 'running' ? (
-          <span className="badge badge-warn" data-testid="needs-approval" title="A tool call of this run waits for your answer below; only this run is paused.">
+          <span
+            className="badge badge-warn"
+            data-testid="needs-approval"
+            title="A tool call of this run waits for your answer below; only this run is paused."
+          >
             needs your approval
           </span>
         ) : null}
         {pendingForms > 0 && status === 'running' ? (
-          <span className="badge badge-warn" data-testid="needs-answer" title="An MCP server of this run asks you to fill in a form below; only its call waits.">
+          <span
+            className="badge badge-warn"
+            data-testid="needs-answer"
+            title="An MCP server of this run asks you to fill in a form below; only its call waits."
+          >
             needs your answer
           </span>
         ) : null}
@@ -102,14 +136,25 @@ export function ColumnHeader({ column, slot, focused = false, runId, trial, show
         </div>
         <div>
           <dt>time</dt>
-          <dd title={t?.approvalWaitMs ? `The run's own time; it also waited ${fmtMs(t.approvalWaitMs)} for your approval, not counted here.` : undefined}>
+          <dd
+            title={
+              t?.approvalWaitMs
+                ? `The run's own time; it also waited ${fmtMs(t.approvalWaitMs)} for your approval, not counted here.`
+                : undefined
+            }
+          >
             {status === 'waiting' ? '—' : fmtMs(t?.wallMs ?? 0)}
           </dd>
         </div>
         {summary?.workerStart ? (
           <div>
             <dt>start-up</dt>
-            <dd data-testid="col-startup" data-value={summary.workerStart.ms} data-pooled={summary.workerStart.pooled} title={startupTitle(summary.workerStart)}>
+            <dd
+              data-testid="col-startup"
+              data-value={summary.workerStart.ms}
+              data-pooled={summary.workerStart.pooled}
+              title={startupTitle(summary.workerStart)}
+            >
               {fmtMs(summary.workerStart.ms)}
               {summary.workerStart.pooled ? <span className="startup-warm"> warm</span> : null}
             </dd>

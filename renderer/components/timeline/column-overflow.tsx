@@ -39,7 +39,10 @@ interface ColumnView {
  */
 export function useColumnView(ref: RefObject<HTMLElement | null>, columns: number, minColumnPx: number): ColumnView {
   const [hidden, setHidden] = useState<Hidden>({ left: 0, right: 0 });
-  const [reach, setReach] = useState<Reach>(() => ({ first: 0, last: Math.min(columns, Math.ceil((2 * window.innerWidth) / minColumnPx)) - 1 }));
+  const [reach, setReach] = useState<Reach>(() => ({
+    first: 0,
+    last: Math.min(columns, Math.ceil((2 * window.innerWidth) / minColumnPx)) - 1,
+  }));
   const measuredLeft = useRef<number | null>(null);
   const update = useCallback(() => {
     const el = ref.current;
@@ -83,12 +86,26 @@ export function ColumnOverflowHints({ hidden, reveal }: { hidden: Hidden; reveal
   return (
     <>
       {hidden.left > 0 ? (
-        <button type="button" className="scroll-hint is-left" onClick={() => reveal('left')} data-testid="scroll-hint-left" data-count={hidden.left} title="Columns out of view on the left: click to scroll, or Shift + wheel">
+        <button
+          type="button"
+          className="scroll-hint is-left"
+          onClick={() => reveal('left')}
+          data-testid="scroll-hint-left"
+          data-count={hidden.left}
+          title="Columns out of view on the left: click to scroll, or Shift + wheel"
+        >
           ← {plural(hidden.left)}
         </button>
       ) : null}
       {hidden.right > 0 ? (
-        <button type="button" className="scroll-hint is-right" onClick={() => reveal('right')} data-testid="scroll-hint-right" data-count={hidden.right} title="Columns out of view on the right: click to scroll, or Shift + wheel">
+        <button
+          type="button"
+          className="scroll-hint is-right"
+          onClick={() => reveal('right')}
+          data-testid="scroll-hint-right"
+          data-count={hidden.right}
+          title="Columns out of view on the right: click to scroll, or Shift + wheel"
+        >
           {plural(hidden.right)} →
         </button>
       ) : null}

@@ -25,7 +25,23 @@ export function useExpanded(id: string): [boolean, (open: boolean) => void] {
  * `copy` names what the text is ("output", "answer"…) and adds a copy button; empty texts have none.
  * `markdown` shows the text rendered (an answer), clipped the same way.
  */
-export function ExpandableText({ id, text, lines = 8, className = '', label, copy, markdown = false }: { id: string; text: string; lines?: number; className?: string; label?: string; copy?: string; markdown?: boolean }) {
+export function ExpandableText({
+  id,
+  text,
+  lines = 8,
+  className = '',
+  label,
+  copy,
+  markdown = false,
+}: {
+  id: string;
+  text: string;
+  lines?: number;
+  className?: string;
+  label?: string;
+  copy?: string;
+  markdown?: boolean;
+}) {
   const [open, setOpen] = useExpanded(id);
   const lineCount = text.split('\n').length;
   const long = lineCount > lines || text.length > lines * 110;
@@ -33,11 +49,19 @@ export function ExpandableText({ id, text, lines = 8, className = '', label, cop
     <div className={`expandable ${className} ${long && !open ? 'is-clipped' : ''}`}>
       {copy && text ? <CopyButton text={text} what={copy} className="copy-corner" /> : null}
       {markdown ? (
-        <div className="expandable-text is-md" style={long && !open ? { maxHeight: `${lines * 1.5}em` } : undefined} aria-label={label}>
+        <div
+          className="expandable-text is-md"
+          style={long && !open ? { maxHeight: `${lines * 1.5}em` } : undefined}
+          aria-label={label}
+        >
           <MarkdownView text={text} />
         </div>
       ) : (
-        <pre className="expandable-text" style={long && !open ? { maxHeight: `${lines * 1.5}em` } : undefined} aria-label={label}>
+        <pre
+          className="expandable-text"
+          style={long && !open ? { maxHeight: `${lines * 1.5}em` } : undefined}
+          aria-label={label}
+        >
           {text}
         </pre>
       )}

@@ -8,20 +8,40 @@ import { fmtInt, fmtMs } from '../../lib/display-format.js';
 import { SimBadge } from '../common/badges.js';
 import { ExpandableText } from './expandable-text.js';
 
-export function HistorySummaryCard({ id, summary: e, simulated }: { id: string; summary: HistorySummaryEvent; simulated: boolean }) {
+export function HistorySummaryCard({
+  id,
+  summary: e,
+  simulated,
+}: {
+  id: string;
+  summary: HistorySummaryEvent;
+  simulated: boolean;
+}) {
   const range = e.fromStep === e.toStep ? `step ${e.fromStep}` : `steps ${e.fromStep}–${e.toStep}`;
   const est = e.usage && e.usageSource === 'estimated' ? '≈ ' : '';
   const failed = e.error !== null;
   return (
-    <div className={`history-summary ${failed ? 'is-failed' : ''}`} data-testid="history-summary" data-state={failed ? 'failed' : 'done'}
-      data-prompt={e.usage?.prompt ?? 0} data-completion={e.usage?.completion ?? 0} data-replaced={e.replacedTokens}>
+    <div
+      className={`history-summary ${failed ? 'is-failed' : ''}`}
+      data-testid="history-summary"
+      data-state={failed ? 'failed' : 'done'}
+      data-prompt={e.usage?.prompt ?? 0}
+      data-completion={e.usage?.completion ?? 0}
+      data-replaced={e.replacedTokens}
+    >
       <div className="history-summary-head">
-        <span className="history-summary-title">{failed ? 'History summary failed' : `History summary of ${range}`}</span>
+        <span className="history-summary-title">
+          {failed ? 'History summary failed' : `History summary of ${range}`}
+        </span>
         {e.usage ? (
           <span className="num" title="Tokens of the summary request: in the run's totals, not in this step's usage">
-            {est}{fmtInt(e.usage.prompt)} in · {est}{fmtInt(e.usage.completion)} out
+            {est}
+            {fmtInt(e.usage.prompt)} in · {est}
+            {fmtInt(e.usage.completion)} out
           </span>
-        ) : <span className="muted">no usage reported</span>}
+        ) : (
+          <span className="muted">no usage reported</span>
+        )}
         <span className="num muted">{fmtMs(e.latencyMs)}</span>
         {simulated ? <SimBadge /> : null}
       </div>
@@ -30,7 +50,9 @@ export function HistorySummaryCard({ id, summary: e, simulated }: { id: string; 
       ) : (
         <>
           <p className="small">
-            Replaced {e.replacedMessages} message{e.replacedMessages === 1 ? '' : 's'} ({fmtInt(e.replacedTokens)} prompt tokens) with the summary the run's model wrote; its request is counted in the run's totals, not in this step.
+            Replaced {e.replacedMessages} message{e.replacedMessages === 1 ? '' : 's'} ({fmtInt(e.replacedTokens)}{' '}
+            prompt tokens) with the summary the run's model wrote; its request is counted in the run's totals, not in
+            this step.
           </p>
           <ExpandableText id={`${id}:summary`} text={e.text} lines={3} label="Sent instead of those steps" />
         </>

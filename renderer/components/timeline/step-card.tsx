@@ -15,24 +15,66 @@ import { ESTIMATED_HINT } from '../../../shared/cost.js';
 import { replyEnding } from '../../../shared/reply-ending.js';
 
 /** Memoised: a batch copies only the steps it touched, so untouched cards keep their props and skip rendering. */
-export const StepCard = memo(function StepCard({ runId, step, truncateChars, stopped, price = null, priceKind = 'unrecorded', simulated = false }: { runId: string; step: StepView; truncateChars: number | null; stopped: boolean; price?: ModelPrice | null; priceKind?: PriceKind; simulated?: boolean }) {
+export const StepCard = memo(function StepCard({
+  runId,
+  step,
+  truncateChars,
+  stopped,
+  price = null,
+  priceKind = 'unrecorded',
+  simulated = false,
+}: {
+  runId: string;
+  step: StepView;
+  truncateChars: number | null;
+  stopped: boolean;
+  price?: ModelPrice | null;
+  priceKind?: PriceKind;
+  simulated?: boolean;
+}) {
   const r = step.response;
   const attempts = step.requests.length;
   const u = r?.usage ?? null;
   // "≈": the provider sent no usage, Parallax counted these tokens itself.
   const est = r?.usageSource === 'estimated' ? '≈ ' : '';
   return (
-    <article className={`step-card ${r ? '' : 'is-pending'}`} data-testid="step-card" data-step={step.step} data-run-id={runId} data-state={r ? 'done' : 'waiting'}>
+    <article
+      className={`step-card ${r ? '' : 'is-pending'}`}
+      data-testid="step-card"
+      data-step={step.step}
+      data-run-id={runId}
+      data-state={r ? 'done' : 'waiting'}
+    >
       <header className="step-head">
         <span className="step-title">Step {step.step}</span>
         {r ? (
           u ? (
-            <span className={`step-usage num ${est ? 'is-estimated' : ''}`} data-testid="step-usage" data-prompt={u.prompt} data-completion={u.completion} data-usage-source={r.usageSource ?? 'reported'}>
-              <span title={est ? `Prompt tokens (input) of this request. ${ESTIMATED_HINT}` : 'Prompt tokens (input) of this request'}>
-                <span className="usage-key">in</span> {est}{fmtInt(u.prompt)}
+            <span
+              className={`step-usage num ${est ? 'is-estimated' : ''}`}
+              data-testid="step-usage"
+              data-prompt={u.prompt}
+              data-completion={u.completion}
+              data-usage-source={r.usageSource ?? 'reported'}
+            >
+              <span
+                title={
+                  est
+                    ? `Prompt tokens (input) of this request. ${ESTIMATED_HINT}`
+                    : 'Prompt tokens (input) of this request'
+                }
+              >
+                <span className="usage-key">in</span> {est}
+                {fmtInt(u.prompt)}
               </span>
-              <span title={est ? `Completion tokens (output) of this reply. ${ESTIMATED_HINT}` : 'Completion tokens (output) of this reply'}>
-                <span className="usage-key">out</span> {est}{fmtInt(u.completion)}
+              <span
+                title={
+                  est
+                    ? `Completion tokens (output) of this reply. ${ESTIMATED_HINT}`
+                    : 'Completion tokens (output) of this reply'
+                }
+              >
+                <span className="usage-key">out</span> {est}
+                {fmtInt(u.completion)}
               </span>
               {u.cached ? (
                 <span title="Prompt tokens served from the provider's cache">
@@ -52,7 +94,11 @@ export const StepCard = memo(function StepCard({ runId, step, truncateChars, sto
               <StepCost response={r} price={price} kind={priceKind} />
             </span>
           ) : (
-            <span className="step-usage muted" data-testid="step-usage" title="The provider sent no usage for this reply; it counts as 0.">
+            <span
+              className="step-usage muted"
+              data-testid="step-usage"
+              title="The provider sent no usage for this reply; it counts as 0."
+            >
               no usage reported
             </span>
           )
@@ -61,7 +107,9 @@ export const StepCard = memo(function StepCard({ runId, step, truncateChars, sto
           {r ? fmtMs(r.latencyMs) : null}
         </span>
       </header>
-      {step.summary ? <HistorySummaryCard id={`${runId}:${step.step}`} summary={step.summary} simulated={simulated} /> : null}
+      {step.summary ? (
+        <HistorySummaryCard id={`${runId}:${step.step}`} summary={step.summary} simulated={simulated} />
+      ) : null}
       {step.retries.length > 0 ? (
         <ul className="retries">
           {step.retries.map((x) => (
@@ -93,13 +141,34 @@ export const StepCard = memo(function StepCard({ runId, step, truncateChars, sto
       {r?.parsed ? (
         <ParsedReplyView id={`${runId}:${step.step}`} response={r} parsed={r.parsed} />
       ) : r?.text ? (
-        <ExpandableText id={`${runId}:${step.step}:text`} text={r.text} lines={6} className="assistant-text" label="Assistant text" copy="reply" />
+        <ExpandableText
+          id={`${runId}:${step.step}:text`}
+          text={r.text}
+          lines={6}
+          className="assistant-text"
+          label="Assistant text"
+          copy="reply"
+        />
       ) : null}
       {step.calls.map((c) =>
         c.name === 'run_code' || c.codeRun ? (
-          <CodeRun key={c.callId} call={c} idPrefix={`${runId}:${c.callId}`} truncateChars={truncateChars} runId={runId} live={!stopped} />
+          <CodeRun
+            key={c.callId}
+            call={c}
+            idPrefix={`${runId}:${c.callId}`}
+            truncateChars={truncateChars}
+            runId={runId}
+            live={!stopped}
+          />
         ) : (
-          <ToolCall key={c.callId} call={c} idPrefix={`${runId}:${c.callId}`} truncateChars={truncateChars} runId={runId} live={!stopped} />
+          <ToolCall
+            key={c.callId}
+            call={c}
+            idPrefix={`${runId}:${c.callId}`}
+            truncateChars={truncateChars}
+            runId={runId}
+            live={!stopped}
+          />
         ),
       )}
       {r ? <EndingNote r={r} /> : null}
@@ -115,12 +184,23 @@ function EndingNote({ r }: { r: ModelResponseEvent }) {
   if (ending === 'filtered') {
     return (
       <p className="step-note-bad small" data-testid="filtered-note">
-        {r.refusal ? 'Refused by the model' : 'Refused or filtered by the provider'} ({reason}){calls ? `; its ${calls} tool call${calls === 1 ? '' : 's'} not run` : ''}: not an answer.
+        {r.refusal ? 'Refused by the model' : 'Refused or filtered by the provider'} ({reason})
+        {calls ? `; its ${calls} tool call${calls === 1 ? '' : 's'} not run` : ''}: not an answer.
       </p>
     );
   }
   if (calls > 0) return null;
-  if (ending === 'cut-short') return <p className="step-note-bad small" data-testid="cut-short-note">Cut short at the token limit ({reason}): not an answer.</p>;
-  if (ending === 'empty') return <p className="muted small" data-testid="empty-reply-note">Empty reply ({reason}): not an answer.</p>;
+  if (ending === 'cut-short')
+    return (
+      <p className="step-note-bad small" data-testid="cut-short-note">
+        Cut short at the token limit ({reason}): not an answer.
+      </p>
+    );
+  if (ending === 'empty')
+    return (
+      <p className="muted small" data-testid="empty-reply-note">
+        Empty reply ({reason}): not an answer.
+      </p>
+    );
   return null;
 }

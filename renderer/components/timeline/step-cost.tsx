@@ -3,7 +3,15 @@ import { ESTIMATED_HINT, formatUsd, priceSummary, PROVIDER_COST_HINT, stepCost }
 import { NO_PRICE_HINT, NO_PRICE_TEXT, type PriceKind } from '../../../shared/pricing.js';
 import type { ModelPrice, ModelResponseEvent } from '../../../shared/step-event.js';
 
-export function StepCost({ response, price, kind }: { response: ModelResponseEvent; price: ModelPrice | null; kind: PriceKind }) {
+export function StepCost({
+  response,
+  price,
+  kind,
+}: {
+  response: ModelResponseEvent;
+  price: ModelPrice | null;
+  kind: PriceKind;
+}) {
   const c = stepCost(response, price);
   if (c.usd === null) {
     // The simulated model and runs recorded before prices existed get no cost chip at all: nothing to tell.
@@ -14,7 +22,10 @@ export function StepCost({ response, price, kind }: { response: ModelResponseEve
       </span>
     );
   }
-  const title = c.from === 'provider' ? PROVIDER_COST_HINT : `Cost of this request at the ${priceSummary(price!)}.${c.estimated ? ` ${ESTIMATED_HINT}` : ''}`;
+  const title =
+    c.from === 'provider'
+      ? PROVIDER_COST_HINT
+      : `Cost of this request at the ${priceSummary(price!)}.${c.estimated ? ` ${ESTIMATED_HINT}` : ''}`;
   return (
     <span className="step-cost" title={title} data-testid="step-cost" data-value={c.usd}>
       {c.estimated ? '≈ ' : ''}

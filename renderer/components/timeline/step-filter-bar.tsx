@@ -21,13 +21,23 @@ export function StepFilterBar({ tools, result }: { tools: readonly string[]; res
   return (
     <div className="step-filter-bar" role="search" aria-label="Filter steps" data-testid="step-filter-bar">
       <label className="step-filter-check">
-        <input type="checkbox" checked={filter.errorsOnly} onChange={(e) => set({ errorsOnly: e.target.checked })} data-testid="filter-errors" />
+        <input
+          type="checkbox"
+          checked={filter.errorsOnly}
+          onChange={(e) => set({ errorsOnly: e.target.checked })}
+          data-testid="filter-errors"
+        />
         Errors only
       </label>
       <label className="step-filter-field" htmlFor={`${id}-tool`}>
         Tool
       </label>
-      <select id={`${id}-tool`} value={filter.tool ?? ''} onChange={(e) => set({ tool: e.target.value || null })} data-testid="filter-tool">
+      <select
+        id={`${id}-tool`}
+        value={filter.tool ?? ''}
+        onChange={(e) => set({ tool: e.target.value || null })}
+        data-testid="filter-tool"
+      >
         <option value="">Any tool</option>
         {options.map((t) => (
           <option key={t} value={t}>
@@ -52,11 +62,23 @@ export function StepFilterBar({ tools, result }: { tools: readonly string[]; res
           data-testid="filter-text"
         />
       </span>
-      <label className="step-filter-check" title="Rows where the columns' calls (tool, arguments, outcome) are not all the same, or a column has no such step">
-        <input type="checkbox" checked={filter.differOnly} onChange={(e) => set({ differOnly: e.target.checked })} data-testid="filter-differ" />
+      <label
+        className="step-filter-check"
+        title="Rows where the columns' calls (tool, arguments, outcome) are not all the same, or a column has no such step"
+      >
+        <input
+          type="checkbox"
+          checked={filter.differOnly}
+          onChange={(e) => set({ differOnly: e.target.checked })}
+          data-testid="filter-differ"
+        />
         Only where the columns differ
       </label>
-      <label className="step-filter-check" title="Wrap the long lines of programs instead of scrolling them sideways" data-testid="wrap-code-toggle">
+      <label
+        className="step-filter-check"
+        title="Wrap the long lines of programs instead of scrolling them sideways"
+        data-testid="wrap-code-toggle"
+      >
         <input type="checkbox" checked={wrapCode} onChange={(e) => setWrapCode(e.target.checked)} /> Wrap code
       </label>
       <span className="step-filter-count" role="status" aria-live="polite" data-testid="filter-count">

@@ -39,11 +39,23 @@ function StepCell({ m, step, status }: { m: ModeRun; step: number; status: AnySt
     const last = run?.steps[run.steps.length - 1]?.step;
     // A live run that has not reached this step yet leaves the cell empty; a finished one says why.
     if (!done) return <div />;
-    return <div className="step-gap">{`No step ${step}: finished after ${last ?? 0} step${last === 1 ? '' : 's'}.`}</div>;
+    return (
+      <div className="step-gap">{`No step ${step}: finished after ${last ?? 0} step${last === 1 ? '' : 's'}.`}</div>
+    );
   }
   const truncateChars = run?.started?.settings.truncateChars ?? null;
   const started = run?.started ?? null;
-  return <StepCard runId={m.runId} step={view} truncateChars={truncateChars} stopped={done} price={started?.price ?? null} priceKind={priceKind(started?.provider ?? null, started?.price)} simulated={started?.provider.simulated === true} />;
+  return (
+    <StepCard
+      runId={m.runId}
+      step={view}
+      truncateChars={truncateChars}
+      stopped={done}
+      price={started?.price ?? null}
+      priceKind={priceKind(started?.provider ?? null, started?.price)}
+      simulated={started?.provider.simulated === true}
+    />
+  );
 }
 
 export function TimelineView() {
@@ -63,7 +75,10 @@ export function TimelineView() {
   const scrollRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
-  useTextHighlight(listRef, useApp((s) => s.stepFilter.text));
+  useTextHighlight(
+    listRef,
+    useApp((s) => s.stepFilter.text),
+  );
   const follow = useRef(true);
 
   useLayoutEffect(() => {
@@ -108,12 +123,19 @@ export function TimelineView() {
   const focused = useApp((s) => s.focusedColumns);
   useEffect(() => {
     if (!focused) return;
-    const head = scrollRef.current?.querySelector<HTMLElement>(`.column-head[data-column="${CSS.escape(focused.keys[0] ?? '')}"]`);
+    const head = scrollRef.current?.querySelector<HTMLElement>(
+      `.column-head[data-column="${CSS.escape(focused.keys[0] ?? '')}"]`,
+    );
     head?.scrollIntoView({ block: 'nearest', inline: 'center' });
   }, [focused]);
 
   const n = Math.max(1, modeRuns.length);
-  const { hidden, reach, scrolled: measureColumns, reveal } = useColumnView(scrollRef, n, MIN_COLUMN_PX + COLUMN_GAP_PX);
+  const {
+    hidden,
+    reach,
+    scrolled: measureColumns,
+    reveal,
+  } = useColumnView(scrollRef, n, MIN_COLUMN_PX + COLUMN_GAP_PX);
   const wrapCode = useApp((s) => s.wrapCode);
   const cols = `var(--gutter-w) repeat(${n}, minmax(0, 1fr))`;
   const wide = { minWidth: `calc(var(--gutter-w) + ${n} * ${MIN_COLUMN_PX + COLUMN_GAP_PX}px)` };
@@ -126,7 +148,8 @@ export function TimelineView() {
         ref={scrollRef}
         onScroll={(e) => {
           const el = e.currentTarget;
-          if (performance.now() - lastUserInput.current < 600) follow.current = el.scrollHeight - el.scrollTop - el.clientHeight < 120;
+          if (performance.now() - lastUserInput.current < 600)
+            follow.current = el.scrollHeight - el.scrollTop - el.clientHeight < 120;
           measureColumns();
         }}
         onWheel={userInput}
@@ -136,14 +159,31 @@ export function TimelineView() {
         data-follow={live ? String(follow.current) : undefined}
         data-testid="timeline"
         tabIndex={0}
-        aria-label={trials > 1 ? 'Timeline of steps, one column per run of the shown trial' : 'Timeline of steps, one column per mode'}
+        aria-label={
+          trials > 1
+            ? 'Timeline of steps, one column per run of the shown trial'
+            : 'Timeline of steps, one column per mode'
+        }
       >
         <div className="timeline-head" style={{ gridTemplateColumns: cols, ...wide }}>
           <div className="gutter-head" aria-hidden="true">
             Step
           </div>
           {modeRuns.map((m, i) => (
-            <ColumnHeader key={m.runId} column={m.column} slot={m.slot} focused={focused?.keys.includes(m.column.key) ?? false} runId={m.runId} trial={m.trial} showTrial={mixed} status={statuses[i]!} summary={summaries[i]!} simulated={simulated} pendingApprovals={m.run?.pendingApprovals ?? 0} pendingForms={m.run?.pendingForms ?? 0} />
+            <ColumnHeader
+              key={m.runId}
+              column={m.column}
+              slot={m.slot}
+              focused={focused?.keys.includes(m.column.key) ?? false}
+              runId={m.runId}
+              trial={m.trial}
+              showTrial={mixed}
+              status={statuses[i]!}
+              summary={summaries[i]!}
+              simulated={simulated}
+              pendingApprovals={m.run?.pendingApprovals ?? 0}
+              pendingForms={m.run?.pendingForms ?? 0}
+            />
           ))}
         </div>
         <div ref={listRef} className="timeline-rows" style={{ height: virtualizer.getTotalSize(), ...wide }}>
@@ -157,12 +197,18 @@ export function TimelineView() {
                 className={`timeline-row row-${row.kind}`}
                 data-testid={row.kind === 'step' ? 'step-row' : `${row.kind}-row`}
                 data-step={row.kind === 'step' ? row.step : undefined}
-                style={{ gridTemplateColumns: cols, transform: `translateY(${v.start - virtualizer.options.scrollMargin}px)` }}
+                style={{
+                  gridTemplateColumns: cols,
+                  transform: `translateY(${v.start - virtualizer.options.scrollMargin}px)`,
+                }}
               >
-                <div className="gutter">{row.kind === 'step' ? row.step : row.kind === 'setup' ? 'Setup' : 'Result'}</div>
+                <div className="gutter">
+                  {row.kind === 'step' ? row.step : row.kind === 'setup' ? 'Setup' : 'Result'}
+                </div>
                 {modeRuns.map((m, i) => {
                   // A column far beside the view keeps its place in the row, empty, until it is scrolled near.
-                  if (i < reach.first || i > reach.last) return <div className="cell is-out" key={m.runId} data-mode={m.mode} data-column={m.column.key} />;
+                  if (i < reach.first || i > reach.last)
+                    return <div className="cell is-out" key={m.runId} data-mode={m.mode} data-column={m.column.key} />;
                   return (
                     <div
                       className="cell"
@@ -172,7 +218,13 @@ export function TimelineView() {
                       data-match={row.kind === 'step' && result ? String(result.matches[i]!.has(row.step)) : undefined}
                     >
                       {row.kind === 'setup' ? (
-                        <SetupCell runId={m.runId} started={m.run?.started ?? null} firstRequestPrompt={summaries[i]?.firstRequestPrompt ?? null} firstRequestEstimated={summaries[i]?.perStep[0]?.usageSource === 'estimated'} waiting={statuses[i] === 'waiting'} />
+                        <SetupCell
+                          runId={m.runId}
+                          started={m.run?.started ?? null}
+                          firstRequestPrompt={summaries[i]?.firstRequestPrompt ?? null}
+                          firstRequestEstimated={summaries[i]?.perStep[0]?.usageSource === 'estimated'}
+                          waiting={statuses[i] === 'waiting'}
+                        />
                       ) : row.kind === 'result' ? (
                         <ResultCell
                           runId={m.runId}

@@ -1,6 +1,13 @@
 /** The Timeline's rows after the step filters (shared/step-filter.ts), recomputed as live runs grow. */
 import { useMemo } from 'react';
-import { filterActive, filterSteps, stepFacts, toolsUsed, type FilterResult, type StepFacts } from '../../../shared/step-filter.js';
+import {
+  filterActive,
+  filterSteps,
+  stepFacts,
+  toolsUsed,
+  type FilterResult,
+  type StepFacts,
+} from '../../../shared/step-filter.js';
 import { useApp } from '../../store/app-store.js';
 import type { ModeRun, TimelineRow } from '../../store/derived.js';
 import type { StepEvent } from '../../../shared/step-event.js';
@@ -15,7 +22,10 @@ function cachedFacts(events: readonly StepEvent[]): StepFacts[] {
   return facts;
 }
 
-export function useStepFilter(modeRuns: readonly ModeRun[], allRows: readonly TimelineRow[]): { rows: readonly TimelineRow[]; tools: readonly string[]; result: FilterResult | null } {
+export function useStepFilter(
+  modeRuns: readonly ModeRun[],
+  allRows: readonly TimelineRow[],
+): { rows: readonly TimelineRow[]; tools: readonly string[]; result: FilterResult | null } {
   const filter = useApp((s) => s.stepFilter);
   const facts = useMemo(() => modeRuns.map((m) => cachedFacts(m.run?.events ?? NO_EVENTS)), [modeRuns]);
   const tools = useMemo(() => toolsUsed(facts), [facts]);

@@ -12,7 +12,11 @@ function mark(root: HTMLElement, needle: string): void {
     const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
     for (let n = walk.nextNode(); n; n = walk.nextNode()) {
       const hay = (n.nodeValue ?? '').toLowerCase();
-      for (let at = hay.indexOf(needle); at >= 0 && ranges.length < 2000; at = hay.indexOf(needle, at + needle.length)) {
+      for (
+        let at = hay.indexOf(needle);
+        at >= 0 && ranges.length < 2000;
+        at = hay.indexOf(needle, at + needle.length)
+      ) {
         const r = new Range();
         r.setStart(n, at);
         r.setEnd(n, at + needle.length);
@@ -39,7 +43,13 @@ export function useTextHighlight(ref: RefObject<HTMLElement | null>, text: strin
     };
     again();
     const mo = new MutationObserver(again);
-    mo.observe(root, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-match'] });
+    mo.observe(root, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ['data-match'],
+    });
     return () => {
       cancelAnimationFrame(frame);
       mo.disconnect();

@@ -27,7 +27,11 @@ export function WorkerStarting({ active }: { active: boolean }) {
   const ms = useElapsed(active);
   if (!active || ms === null) return null;
   return (
-    <div className="worker-starting muted small" data-testid="worker-starting" title="The run's worker process is starting: its start-up is its own figure, not part of the run's time">
+    <div
+      className="worker-starting muted small"
+      data-testid="worker-starting"
+      title="The run's worker process is starting: its start-up is its own figure, not part of the run's time"
+    >
       <IconSpinner size={11} /> Starting worker… <span className="num">{(ms / 1000).toFixed(1)} s</span>
     </div>
   );

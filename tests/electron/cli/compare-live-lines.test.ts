@@ -13,14 +13,18 @@ import { runCli } from '../host/cli-process.js';
 const VARIANTS = '[{"mode":"code","settings":{"returnTypes":false}},{"mode":"code"},{"mode":"react"}]';
 
 describe('parallax compare live lines', () => {
-  it('prints the column heads before any line, and starts every line with its column\'s label', async () => {
+  it("prints the column heads before any line, and starts every line with its column's label", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'parallax-cli-live-'));
     const env: NodeJS.ProcessEnv = { ...process.env, PARALLAX_DATA_DIR: dataDir };
     delete env.OPENAI_API_KEY;
     const res = await runCli(['compare', '--task', 'time-and-title', '--variants', VARIANTS], env);
     expect(res.code, res.stderr).toBe(0);
     // The labels the app shows for these columns (shared/variants.ts), two of them of one mode.
-    const labels = resolveColumns(parseVariants(VARIANTS), { provider: 'simulated', model: 'sim', settings: DEFAULT_SETTINGS }).map((c) => c.label);
+    const labels = resolveColumns(parseVariants(VARIANTS), {
+      provider: 'simulated',
+      model: 'sim',
+      settings: DEFAULT_SETTINGS,
+    }).map((c) => c.label);
     expect(labels).toEqual(['Code Mode · no return types', 'Code Mode', 'ReAct']);
 
     const lines = res.stdout.split('\n');
@@ -44,7 +48,9 @@ describe('parallax compare live lines', () => {
     const stepAt = head!.indexOf('step') + 'step'.length;
     for (const [label, own] of byLabel) {
       expect(own[0], label).toMatch(/^started \(\d+ tools? offered\)/);
-      const steps = live.filter((l) => l.startsWith(`[${label.padEnd(width)}]`) && /^\s+\d+\s+\d+/.test(l.slice(width + 3)));
+      const steps = live.filter(
+        (l) => l.startsWith(`[${label.padEnd(width)}]`) && /^\s+\d+\s+\d+/.test(l.slice(width + 3)),
+      );
       expect(steps.length, label).toBeGreaterThanOrEqual(1);
       // The step number ends under "step".
       for (const s of steps) expect(s.slice(0, stepAt).trimEnd().length, s).toBe(stepAt);

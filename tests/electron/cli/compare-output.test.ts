@@ -14,7 +14,8 @@ import { buildReport } from '../../../electron/host/reports/index.js';
 
 const DIR = fileURLToPath(new URL('../../fixtures/reports/stored/', import.meta.url));
 const load = (name: string) => JSON.parse(readFileSync(`${DIR}${name}.stored.json`, 'utf8')) as StoredComparison;
-const runsTableOf = (md: string) => md.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| Run ') && !l.startsWith('| Metric'));
+const runsTableOf = (md: string) =>
+  md.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| Run ') && !l.startsWith('| Metric'));
 
 describe('compare output from the report data', () => {
   it('a run whose host died is "interrupted" in --json, the table and the report alike', async () => {
@@ -53,8 +54,16 @@ describe('compare output from the report data', () => {
     const text = sideBySide(stored, '/data');
     for (const m of metricsOn('cli')) {
       // The worker's start-up is said in plain words in the terminal (the app's label assumes the engine is known).
-      const label = m.key === 'startupMs' ? 'Process start (not in wall time)' : m.unit === 'tokens' ? `${m.label} (simulated)` : m.label;
-      expect(text.some((l) => l.startsWith(label)), label).toBe(true);
+      const label =
+        m.key === 'startupMs'
+          ? 'Process start (not in wall time)'
+          : m.unit === 'tokens'
+            ? `${m.label} (simulated)`
+            : m.label;
+      expect(
+        text.some((l) => l.startsWith(label)),
+        label,
+      ).toBe(true);
     }
     const wall = text.find((l) => l.startsWith('Wall time'))!;
     for (const r of jsonResult(stored).runs) {
@@ -64,7 +73,7 @@ describe('compare output from the report data', () => {
     }
   });
 
-  it('says why nothing answered, run by run, with the report\'s words', () => {
+  it("says why nothing answered, run by run, with the report's words", () => {
     const stored = load('step-limit');
     expect(noAnswerMessage(stored)).toMatch(/^No run answered, so there is nothing to compare\.\n {2}ReAct: max-steps/);
   });

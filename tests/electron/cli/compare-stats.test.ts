@@ -14,9 +14,31 @@ const T975_DF4 = 2.7764451051977934;
 
 type Interval = [number, number] | null;
 interface Out {
-  runs: { mode: string; trial: number; status: string; validation: { ok: boolean } | null; steps: number; usage: { prompt: number; completion: number } }[];
-  byMode: Record<string, Record<string, { n: number; mean: number; sd: number | null; ci95: Interval } | undefined> & { passRate: { k: number; n: number; ci95: [number, number] } }>;
-  differences: { mode: string; baseline: string; figure: string; paired: boolean; n: number; diff: number; ci95: Interval; p: number | null; sentence: string }[];
+  runs: {
+    mode: string;
+    trial: number;
+    status: string;
+    validation: { ok: boolean } | null;
+    steps: number;
+    usage: { prompt: number; completion: number };
+  }[];
+  byMode: Record<
+    string,
+    Record<string, { n: number; mean: number; sd: number | null; ci95: Interval } | undefined> & {
+      passRate: { k: number; n: number; ci95: [number, number] };
+    }
+  >;
+  differences: {
+    mode: string;
+    baseline: string;
+    figure: string;
+    paired: boolean;
+    n: number;
+    diff: number;
+    ci95: Interval;
+    p: number | null;
+    sentence: string;
+  }[];
   figures: string;
 }
 
@@ -56,7 +78,16 @@ describe('parallax compare --trials 5 --json', () => {
     // Sign-flip test over 32 patterns: a multiple of 1/32.
     expect(Number.isInteger(prompt.p! * 32)).toBe(true);
     // "± h %" when the interval stays above −100 %, else the interval written as a range ending at 100 % fewer.
-    expect(prompt.sentence).toMatch(/^Code Mode used \d+ % (± \d+ % )?(fewer|more) prompt tokens than ReAct \((95 % CI \d+ % to 100 % fewer prompt tokens; )?p = [\d.]+, 5 paired trials/);
-    expect(out.differences.map((d) => d.figure)).toEqual(['prompt', 'completion', 'total', 'steps', 'wallMs', 'passRate']);
+    expect(prompt.sentence).toMatch(
+      /^Code Mode used \d+ % (± \d+ % )?(fewer|more) prompt tokens than ReAct \((95 % CI \d+ % to 100 % fewer prompt tokens; )?p = [\d.]+, 5 paired trials/,
+    );
+    expect(out.differences.map((d) => d.figure)).toEqual([
+      'prompt',
+      'completion',
+      'total',
+      'steps',
+      'wallMs',
+      'passRate',
+    ]);
   });
 });

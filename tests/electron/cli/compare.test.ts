@@ -26,11 +26,23 @@ describe('parallax compare', () => {
     const res = await runCli(['compare', '--task', 'log-stats', '--json'], e);
     expect(res.code, res.stderr).toBe(0);
     const out = JSON.parse(res.stdout) as {
-      comparisonId: string; simulated: boolean;
-      runs: { mode: string; status: string; validation: { ok: boolean } | null; steps: number; usage: { prompt: number; completion: number; cached: number }; perStep: { step: number; prompt: number; completion: number }[]; firstRequestAt: number | null }[];
+      comparisonId: string;
+      simulated: boolean;
+      runs: {
+        mode: string;
+        status: string;
+        validation: { ok: boolean } | null;
+        steps: number;
+        usage: { prompt: number; completion: number; cached: number };
+        perStep: { step: number; prompt: number; completion: number }[];
+        firstRequestAt: number | null;
+      }[];
     };
     expect(out.simulated).toBe(true);
-    expect(out.runs.map((r) => [r.mode, r.status, r.validation?.ok])).toEqual([['react', 'answered', true], ['code', 'answered', true]]);
+    expect(out.runs.map((r) => [r.mode, r.status, r.validation?.ok])).toEqual([
+      ['react', 'answered', true],
+      ['code', 'answered', true],
+    ]);
     for (const r of out.runs) {
       expect(r.perStep).toHaveLength(r.steps);
       expect(r.perStep.reduce((s, p) => s + p.prompt, 0)).toBe(r.usage.prompt);
@@ -41,25 +53,39 @@ describe('parallax compare', () => {
     expect(list.map((c) => c.meta.id)).toEqual([out.comparisonId]);
     // Side by side: each run's first request went out before the other run had finished.
     const stored = await new HistoryStore(dataDir).open(out.comparisonId);
-    expect(overlapping(stored.events, stored.meta.runs.map((r) => r.runId))).toBe(true);
+    expect(
+      overlapping(
+        stored.events,
+        stored.meta.runs.map((r) => r.runId),
+      ),
+    ).toBe(true);
   });
 
   it('--modes react,react-text --json: the text mode answers and validates, and its stored steps hold the parsed replies', async () => {
     const { dataDir, env: e } = await env();
     const res = await runCli(['compare', '--task', 'log-stats', '--modes', 'react,react-text', '--json'], e);
     expect(res.code, res.stderr).toBe(0);
-    const out = JSON.parse(res.stdout) as { comparisonId: string; runs: { runId: string; mode: string; status: string; validation: { ok: boolean } | null; steps: number }[] };
-    expect(out.runs.map((r) => [r.mode, r.status, r.validation?.ok])).toEqual([['react', 'answered', true], ['react-text', 'answered', true]]);
+    const out = JSON.parse(res.stdout) as {
+      comparisonId: string;
+      runs: { runId: string; mode: string; status: string; validation: { ok: boolean } | null; steps: number }[];
+    };
+    expect(out.runs.map((r) => [r.mode, r.status, r.validation?.ok])).toEqual([
+      ['react', 'answered', true],
+      ['react-text', 'answered', true],
+    ]);
     expect(res.stderr).toMatch(/\[ReAct \(text\)\]\s+1 /);
     const stored = await new HistoryStore(dataDir).open(out.comparisonId);
     const text = out.runs[1]!;
     const responses = stored.events.filter((ev) => ev.runId === text.runId && ev.type === 'model-response');
     expect(responses).toHaveLength(text.steps);
-    for (const r of responses) expect(r.type === 'model-response' && r.parsed && r.parsed.parseError === null).toBe(true);
+    for (const r of responses)
+      expect(r.type === 'model-response' && r.parsed && r.parsed.parseError === null).toBe(true);
     // The HTML report shows each parsed Thought; the JSON report carries the events whole.
     const thoughts = (await buildReport(stored, 'html')).content.match(/<span class="label">Thought<\/span>/g) ?? [];
     expect(thoughts).toHaveLength(text.steps);
-    const json = JSON.parse((await buildReport(stored, 'json')).content) as { events: { type: string; parsed?: unknown }[] };
+    const json = JSON.parse((await buildReport(stored, 'json')).content) as {
+      events: { type: string; parsed?: unknown }[];
+    };
     expect(json.events.filter((ev) => ev.type === 'model-response' && ev.parsed)).toHaveLength(text.steps);
   });
 
@@ -73,22 +99,30 @@ describe('parallax compare', () => {
     expect(res.stdout).toMatch(/Stored as \S+ in /);
   });
 
-  it('--trials 3 --json: six runs in rounds, each round\'s modes together, byMode equals the stored runs\' aggregate', async () => {
+  it("--trials 3 --json: six runs in rounds, each round's modes together, byMode equals the stored runs' aggregate", async () => {
     const { dataDir, env: e } = await env();
     const res = await runCli(['compare', '--task', 'calc', '--trials', '3', '--json'], e);
     expect(res.code, res.stderr).toBe(0);
     const out = JSON.parse(res.stdout) as {
-      comparisonId: string; trials: number; runs: { runId: string; mode: ModeId; trial: number; status: string; validation: { ok: boolean } | null }[]; byMode: unknown;
+      comparisonId: string;
+      trials: number;
+      runs: { runId: string; mode: ModeId; trial: number; status: string; validation: { ok: boolean } | null }[];
+      byMode: unknown;
     };
     expect(out.trials).toBe(3);
     expect(out.runs.map((r) => [r.mode, r.trial, r.status, r.validation?.ok])).toEqual(
-      [1, 2, 3].flatMap((trial) => [['react', trial, 'answered', true], ['code', trial, 'answered', true]]),
+      [1, 2, 3].flatMap((trial) => [
+        ['react', trial, 'answered', true],
+        ['code', trial, 'answered', true],
+      ]),
     );
     expect(res.stderr).toMatch(/\[ReAct #2\s*\] answered after \d+ steps/);
     expect(res.stderr).toMatch(/\[Code Mode #3\]\s+1 /);
 
     const stored = await new HistoryStore(dataDir).open(out.comparisonId);
-    expect(stored.meta.runs.map((r) => [r.runId, r.mode, r.trial])).toEqual(out.runs.map((r) => [r.runId, r.mode, r.trial]));
+    expect(stored.meta.runs.map((r) => [r.runId, r.mode, r.trial])).toEqual(
+      out.runs.map((r) => [r.runId, r.mode, r.trial]),
+    );
     const byRun = groupByRun(stored.events);
     const summaries = stored.meta.runs.map((r) => summarizeRun(byRun.get(r.runId)!));
     expect(out.byMode).toEqual(Object.fromEntries(aggregateByColumn(summaries).map((a) => [a.mode, a])));
@@ -102,10 +136,16 @@ describe('parallax compare', () => {
     };
     for (const trial of [1, 2]) {
       const ended = Math.max(...stored.meta.runs.filter((r) => r.trial === trial).map((r) => span(r.runId).end));
-      for (const r of stored.meta.runs.filter((x) => x.trial === trial + 1)) expect(span(r.runId).start).toBeGreaterThanOrEqual(ended);
+      for (const r of stored.meta.runs.filter((x) => x.trial === trial + 1))
+        expect(span(r.runId).start).toBeGreaterThanOrEqual(ended);
     }
     for (const trial of [1, 2, 3]) {
-      expect(overlapping(stored.events, stored.meta.runs.filter((r) => r.trial === trial).map((r) => r.runId))).toBe(true);
+      expect(
+        overlapping(
+          stored.events,
+          stored.meta.runs.filter((r) => r.trial === trial).map((r) => r.runId),
+        ),
+      ).toBe(true);
     }
 
     // The text summary of the same comparison adds the averages, labelled simulated.
@@ -121,11 +161,13 @@ describe('parallax compare', () => {
     expect(text).toMatch(/^Answered\s+3\/3\s+3\/3$/m);
   });
 
-  it('exits 1 when no run answered, naming each run\'s reason', async () => {
+  it("exits 1 when no run answered, naming each run's reason", async () => {
     const { env: e } = await env();
     const none = await runCli(['compare', '--task', 'calc', '--fault', '500', '--settings', '{"maxRetries":0}'], e);
     expect(none.code).toBe(1);
-    expect(none.stderr).toMatch(/No run answered, so there is nothing to compare\.\n {2}ReAct: error — .*server error \(500/);
+    expect(none.stderr).toMatch(
+      /No run answered, so there is nothing to compare\.\n {2}ReAct: error — .*server error \(500/,
+    );
     expect(none.stderr).toMatch(/\n {2}Code Mode: error — /);
     // (Runs that answer exit 0: see 'prints live lines and a side-by-side summary'.)
   });
@@ -149,7 +191,11 @@ describe('parallax compare', () => {
     const { dataDir, env: e } = await env();
     const cli = startCli(['compare', '--task', 'log-stats', '--fault', 'hang'], e, true);
     // Mid-request: both runs' first requests (which the simulated model never answers) are on record.
-    await waitFor(() => runLogsWith(dataDir, 'model-request') >= 2 || cli.exitCode !== null, 60_000, 'both runs to send a request');
+    await waitFor(
+      () => runLogsWith(dataDir, 'model-request') >= 2 || cli.exitCode !== null,
+      60_000,
+      'both runs to send a request',
+    );
     expect(cli.exitCode).toBeNull();
     process.kill(-cli.pid!, 'SIGINT'); // the whole group, workers included, as a terminal does
     const res = await exited(cli); // the requests hang: only the cancel can end it within the test's own timeout
@@ -163,7 +209,11 @@ describe('parallax compare', () => {
     const { dataDir, env: e } = await env();
     const cli = startCli(['compare', '--task', 'log-stats', '--fault', 'hang'], e);
     // The fan-in has written both runs' first requests (the simulated model never answers them).
-    await waitFor(() => runLogsWith(dataDir, 'model-request') >= 2 || cli.exitCode !== null, 60_000, 'both runs\' first requests on record');
+    await waitFor(
+      () => runLogsWith(dataDir, 'model-request') >= 2 || cli.exitCode !== null,
+      60_000,
+      "both runs' first requests on record",
+    );
     const workers = await childrenOf(cli.pid!);
     expect(workers).toHaveLength(2);
     cli.kill('SIGKILL');

@@ -7,7 +7,7 @@ import { HistoryStore } from '../../../electron/host/history-store.js';
 import { runCli } from '../host/cli-process.js';
 
 describe('parallax --concurrency', () => {
-  it('refuses a value above the provider\'s cap on compare and suite run, saying the cap', async () => {
+  it("refuses a value above the provider's cap on compare and suite run, saying the cap", async () => {
     const env = { ...process.env, PARALLAX_DATA_DIR: await mkdtemp(join(tmpdir(), 'parallax-cli-conc-')) };
     const compare = await runCli(['compare', '--task', 'calc', '--trials', '2', '--concurrency', '99'], env);
     expect(compare.code).not.toBe(0);
@@ -19,7 +19,10 @@ describe('parallax --concurrency', () => {
 
   it('compare --concurrency 2 runs the trials two rounds at a time and records it', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'parallax-cli-conc-'));
-    const res = await runCli(['compare', '--task', 'calc', '--modes', 'react', '--trials', '3', '--concurrency', '2', '--json'], { ...process.env, PARALLAX_DATA_DIR: dataDir });
+    const res = await runCli(
+      ['compare', '--task', 'calc', '--modes', 'react', '--trials', '3', '--concurrency', '2', '--json'],
+      { ...process.env, PARALLAX_DATA_DIR: dataDir },
+    );
     expect(res.code, res.stderr).toBe(0);
     const out = JSON.parse(res.stdout) as { comparisonId: string };
     const stored = await new HistoryStore(dataDir).open(out.comparisonId);

@@ -15,8 +15,14 @@ import { runOutcome } from '../../../shared/run-outcome.js';
 import { storeComparison } from '../../helpers/cost-runs.js';
 import { runCli } from '../host/cli-process.js';
 
-const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../../fixtures/diff/${name}.stored.json`, import.meta.url), 'utf8')) as StoredComparison;
-const otherTask = () => JSON.parse(readFileSync(new URL('../../fixtures/reports/stored/four-modes.stored.json', import.meta.url), 'utf8')) as StoredComparison;
+const fixture = (name: string) =>
+  JSON.parse(
+    readFileSync(new URL(`../../fixtures/diff/${name}.stored.json`, import.meta.url), 'utf8'),
+  ) as StoredComparison;
+const otherTask = () =>
+  JSON.parse(
+    readFileSync(new URL('../../fixtures/reports/stored/four-modes.stored.json', import.meta.url), 'utf8'),
+  ) as StoredComparison;
 
 const base = fixture('baseline-5-trials');
 const changed = fixture('changed-5-trials');
@@ -31,8 +37,10 @@ beforeAll(async () => {
 
 /** The figure of a column's runs, recomputed here from the stored events. */
 function totals(stored: StoredComparison, label: string, passedOnly = true): number[] {
-  return [...groupByRun(stored.events).values()].map((ev) => summarizeRun(ev))
-    .filter((r) => r.column.label === label && (!passedOnly || runOutcome(r).passed)).map((r) => r.totals.total);
+  return [...groupByRun(stored.events).values()]
+    .map((ev) => summarizeRun(ev))
+    .filter((r) => r.column.label === label && (!passedOnly || runOutcome(r).passed))
+    .map((r) => r.totals.total);
 }
 const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
 
@@ -56,17 +64,29 @@ describe('parallax diff', () => {
     const react = by.get('ReAct')!;
     expect([react.matchedBy, react.presence, react.flag]).toEqual(['label', 'both', 'regressed']);
     const total = react.figures.find((f) => f.figure === 'total')!;
-    expect(total.baseline && 'mean' in total.baseline ? total.baseline.mean : null).toBeCloseTo(mean(totals(base, 'ReAct')), 6);
-    expect(total.comparison && 'mean' in total.comparison ? total.comparison.mean : null).toBeCloseTo(mean(totals(changed, 'ReAct')), 6);
+    expect(total.baseline && 'mean' in total.baseline ? total.baseline.mean : null).toBeCloseTo(
+      mean(totals(base, 'ReAct')),
+      6,
+    );
+    expect(total.comparison && 'mean' in total.comparison ? total.comparison.mean : null).toBeCloseTo(
+      mean(totals(changed, 'ReAct')),
+      6,
+    );
     expect(total.trend).toBe('regressed');
     expect(total.p).toBeLessThan(0.05);
     expect(total.ci95).not.toBeNull();
-    expect(total.sentence).toMatch(/^Total tokens: [\d,.]+ → [\d,.]+ \(simulated\), \+\d+ % \(more tokens in all; 95 % CI .*p = 0\.0\d+, 5 vs 5 passing runs\)\.$/);
+    expect(total.sentence).toMatch(
+      /^Total tokens: [\d,.]+ → [\d,.]+ \(simulated\), \+\d+ % \(more tokens in all; 95 % CI .*p = 0\.0\d+, 5 vs 5 passing runs\)\.$/,
+    );
 
     // Code Mode stops at its step limit in every run: it fails now, and its cheap failures are no improvement.
     const code = by.get('Code Mode')!;
     expect([code.matchedBy, code.flag]).toEqual(['label', 'regressed']);
-    expect(code.comparison).toEqual({ runs: 5, passed: 0, failures: ['it hit the step limit after 1 step without an answer'] });
+    expect(code.comparison).toEqual({
+      runs: 5,
+      passed: 0,
+      failures: ['it hit the step limit after 1 step without an answer'],
+    });
     expect(code.figures.find((f) => f.figure === 'passRate')!.trend).toBe('now-fails');
     expect(code.figures.filter((f) => f.figure !== 'passRate').map((f) => f.trend)).toEqual(Array(5).fill('no-figure'));
     // The baseline's passing runs still show their mean beside the empty side, so the reader sees what was lost.
@@ -75,14 +95,24 @@ describe('parallax diff', () => {
     expect(codeTotal.baseline).toMatchObject({ n: 5, mean: mean(totals(base, 'Code Mode')) });
     expect(code.figures.some((f) => f.trend === 'improved')).toBe(false);
 
-    expect([by.get('ReAct + tool search')!.presence, by.get('ReAct + tool search')!.figures]).toEqual(['comparison-only', []]);
+    expect([by.get('ReAct + tool search')!.presence, by.get('ReAct + tool search')!.figures]).toEqual([
+      'comparison-only',
+      [],
+    ]);
     expect([by.get('Hybrid')!.presence, by.get('Hybrid')!.baseline?.passed]).toEqual(['baseline-only', 5]);
-    expect(d.headline.slice(0, 2)).toEqual(['ReAct regressed: total tokens, prompt tokens, completion tokens, steps.', 'Code Mode regressed: it fails now.']);
+    expect(d.headline.slice(0, 2)).toEqual([
+      'ReAct regressed: total tokens, prompt tokens, completion tokens, steps.',
+      'Code Mode regressed: it fails now.',
+    ]);
   });
 
   it('one run a side: the change and the caveat, never a verdict; columns matched by key', async () => {
     const d = await diffJson(base.meta.id, one.meta.id);
-    expect(d.columns.map((c) => [c.label, c.matchedBy, c.flag])).toEqual([['ReAct', 'key', 'no-verdict'], ['Code Mode', 'key', 'no-verdict'], ['Hybrid', null, 'baseline-only']]);
+    expect(d.columns.map((c) => [c.label, c.matchedBy, c.flag])).toEqual([
+      ['ReAct', 'key', 'no-verdict'],
+      ['Code Mode', 'key', 'no-verdict'],
+      ['Hybrid', null, 'baseline-only'],
+    ]);
     for (const c of d.columns.slice(0, 2)) {
       for (const f of c.figures) expect(['one-run', 'same']).toContain(f.trend);
       expect(c.figures.every((f) => f.p === null)).toBe(true);
@@ -96,10 +126,14 @@ describe('parallax diff', () => {
   it('refuses another task, the same comparison twice and an unknown id, each with what to do', async () => {
     const other = otherTask().meta.id;
     const [task, same, unknown] = await Promise.all([
-      runCli(['diff', base.meta.id, other], env), runCli(['diff', base.meta.id, base.meta.id], env), runCli(['diff', 'no-such', base.meta.id], env),
+      runCli(['diff', base.meta.id, other], env),
+      runCli(['diff', base.meta.id, base.meta.id], env),
+      runCli(['diff', 'no-such', base.meta.id], env),
     ]);
     expect(task.code).toBe(1);
-    expect(task.stderr).toContain(`ran task "time-and-title", its baseline ${base.meta.id} ran task "log-stats": only comparisons of the same task can be compared`);
+    expect(task.stderr).toContain(
+      `ran task "time-and-title", its baseline ${base.meta.id} ran task "log-stats": only comparisons of the same task can be compared`,
+    );
     expect(same.code).toBe(1);
     expect(same.stderr).toContain('are the same comparison');
     expect(unknown.code).toBe(1);

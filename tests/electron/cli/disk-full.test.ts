@@ -26,7 +26,9 @@ function tryMount(): string | null {
 }
 
 function files(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => join(d.parentPath, d.name));
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => join(d.parentPath, d.name));
 }
 
 const mount = tryMount();
@@ -49,7 +51,10 @@ describe.skipIf(!mount)('compare on a disk that fills up', () => {
       delete env.OPENAI_API_KEY;
       const res = await runCli(['compare', '--task', 'calc'], env);
       const at = `with ${freeKb} KB free (exit ${res.code}):\n${res.stdout}\n${res.stderr}`;
-      expect(files(mount!).filter((f) => /\.tmp$/.test(f)), at).toEqual([]);
+      expect(
+        files(mount!).filter((f) => /\.tmp$/.test(f)),
+        at,
+      ).toEqual([]);
       // A bare system error without the folder is never what the user gets.
       expect(res.stderr, at).not.toMatch(/^(Error: )?E[A-Z]+: [^\n]*, (write|open|mkdir|copyfile)[^\n]*$/m);
       if (res.code === 0) {
@@ -57,8 +62,14 @@ describe.skipIf(!mount)('compare on a disk that fills up', () => {
         expect(res.stdout, at).toMatch(/Stored as/);
         const store = new HistoryStore(data);
         const [item] = await store.list();
-        expect(item.runs.every((r) => r.status === 'answered'), at).toBe(true);
-        expect(files(data).some((f) => f.endsWith('recording.json')), at).toBe(false);
+        expect(
+          item.runs.every((r) => r.status === 'answered'),
+          at,
+        ).toBe(true);
+        expect(
+          files(data).some((f) => f.endsWith('recording.json')),
+          at,
+        ).toBe(false);
         continue;
       }
       outcomes.push('failed');

@@ -14,7 +14,14 @@ const read = elicitFields({
   properties: {
     name: { type: 'string', title: 'Your name', description: 'As on your badge' },
     age: { type: 'integer', minimum: 0, maximum: 150 },
-    colour: { type: 'string', oneOf: [{ const: 'r', title: 'Red' }, { const: 'g', title: 'Green' }], default: 'g' },
+    colour: {
+      type: 'string',
+      oneOf: [
+        { const: 'r', title: 'Red' },
+        { const: 'g', title: 'Green' },
+      ],
+      default: 'g',
+    },
     tags: { type: 'array', items: { type: 'string', enum: ['a', 'b', 'c'] } },
     ok: { type: 'boolean' },
   },
@@ -48,7 +55,10 @@ async function answer(lines: string[], end = false) {
 describe('the terminal elicitation prompt', () => {
   it('asks each field with what it takes, asks again what does not fit, and takes defaults on Enter', async () => {
     const { result, shown } = await answer(['y', 'Ada', 'old', '200', '36', '', 'a, c', 'y']);
-    expect(result).toEqual({ action: 'accept', content: { name: 'Ada', age: 36, colour: 'g', tags: ['a', 'c'], ok: true } });
+    expect(result).toEqual({
+      action: 'accept',
+      content: { name: 'Ada', age: 36, colour: 'g', tags: ['a', 'c'], ok: true },
+    });
     // The escape is shown, not obeyed.
     expect(shown).toContain('[react] MCP server srv asks you: Who are you?\\x1b[2J');
     expect(shown).not.toContain('\u001b');

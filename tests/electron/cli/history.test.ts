@@ -15,8 +15,17 @@ describe('parallax history', () => {
     expect(empty.code).toBe(0);
     expect(empty.stdout).toMatch(/No comparisons stored .* parallax compare --task log-stats/);
 
-    const host = createHost({ dataDir, launcher: syntheticLauncher({}, ['--events', '8']), getApiKey: async () => null, onEvents: () => {} });
-    const meta = await host['comparison:start']({ task: 'calc', modes: ['react', 'code'], provider: { name: 'simulated', baseUrl: null, model: 'sim' } });
+    const host = createHost({
+      dataDir,
+      launcher: syntheticLauncher({}, ['--events', '8']),
+      getApiKey: async () => null,
+      onEvents: () => {},
+    });
+    const meta = await host['comparison:start']({
+      task: 'calc',
+      modes: ['react', 'code'],
+      provider: { name: 'simulated', baseUrl: null, model: 'sim' },
+    });
     await host.whenDone(meta.id);
     await host.close();
 
@@ -29,16 +38,23 @@ describe('parallax history', () => {
     expect(text.stdout).toMatch(/ReAct: answered, 2 steps, 320 tokens \| Code Mode: answered, 2 steps, 320 tokens/);
   });
 
-  it('shows a comparison with trials as ×N, with each mode\'s statuses and means over its answered runs', async () => {
+  it("shows a comparison with trials as ×N, with each mode's statuses and means over its answered runs", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'parallax-cli-history-'));
     const crash = syntheticLauncher({}, ['--events', '3', '--then', 'crash']);
     const ok = syntheticLauncher({ react: ['--events', '8'], code: ['--events', '11'] });
     const host = createHost({
-      dataDir, getApiKey: async () => null, onEvents: () => {},
+      dataDir,
+      getApiKey: async () => null,
+      onEvents: () => {},
       // ReAct's second trial crashes: it counts as a trial, not in the means.
       launcher: { launch: (o) => (o.name.endsWith('-react-t2') ? crash : ok).launch(o) },
     });
-    const meta = await host['comparison:start']({ task: 'calc', modes: ['react', 'code'], trials: 3, provider: { name: 'simulated', baseUrl: null, model: 'sim' } });
+    const meta = await host['comparison:start']({
+      task: 'calc',
+      modes: ['react', 'code'],
+      trials: 3,
+      provider: { name: 'simulated', baseUrl: null, model: 'sim' },
+    });
     await host.whenDone(meta.id);
     await host.close();
     const [item] = await new HistoryStore(dataDir).list();
@@ -50,8 +66,12 @@ describe('parallax history', () => {
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/calc\s+sim \(simulated\)\s+×3 trials/);
     const react = answered('react');
-    expect(text.stdout).toContain(`ReAct ×3: 2 answered, 1 crashed · mean ${mean(react.map((r) => r.steps))} steps, ${mean(react.map((r) => r.totalTokens))} tokens`);
+    expect(text.stdout).toContain(
+      `ReAct ×3: 2 answered, 1 crashed · mean ${mean(react.map((r) => r.steps))} steps, ${mean(react.map((r) => r.totalTokens))} tokens`,
+    );
     const code = answered('code');
-    expect(text.stdout).toContain(`Code Mode ×3: 3 answered · mean ${mean(code.map((r) => r.steps))} steps, ${mean(code.map((r) => r.totalTokens))} tokens`);
+    expect(text.stdout).toContain(
+      `Code Mode ×3: 3 answered · mean ${mean(code.map((r) => r.steps))} steps, ${mean(code.map((r) => r.totalTokens))} tokens`,
+    );
   });
 });

@@ -12,22 +12,40 @@ import { describe, expect, it } from 'vitest';
 import { startCli } from '../host/cli-process.js';
 import { descendants, describe as describeProc, waitGone, withEnv, type ProcInfo } from '../../helpers/proc-tree.js';
 
-async function killDuringCompare(when: 'first-workers' | 'mid-run'): Promise<{ seen: ProcInfo[]; alive: ProcInfo[]; stderr: string }> {
+async function killDuringCompare(
+  when: 'first-workers' | 'mid-run',
+): Promise<{ seen: ProcInfo[]; alive: ProcInfo[]; stderr: string }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'parallax-host-death-'));
   const env: NodeJS.ProcessEnv = { ...process.env, PARALLAX_DATA_DIR: dataDir };
   delete env.OPENAI_API_KEY;
-  const cli = startCli(['compare', '--task', 'log-stats', '--modes', 'react,code,hybrid,react-search', '--trials', '4', '--concurrency', '2'], env);
+  const cli = startCli(
+    [
+      'compare',
+      '--task',
+      'log-stats',
+      '--modes',
+      'react,code,hybrid,react-search',
+      '--trials',
+      '4',
+      '--concurrency',
+      '2',
+    ],
+    env,
+  );
   const seen = new Map<number, ProcInfo>();
   const sample = (): void => {
     for (const p of descendants(cli.pid!)) seen.set(p.pid, p);
   };
-  const workers = (): number => [...seen.values()].filter((p) => p.ppid === cli.pid && p.comm.startsWith('node')).length;
+  const workers = (): number =>
+    [...seen.values()].filter((p) => p.ppid === cli.pid && p.comm.startsWith('node')).length;
   const deadline = Date.now() + 300_000;
   for (;;) {
     sample();
     if (cli.exitCode !== null || Date.now() > deadline) {
       cli.kill('SIGKILL');
-      throw new Error(`${cli.exitCode !== null ? 'the comparison ended before it was killed' : 'no moment to kill it came'}: ${cli.output.stderr}`);
+      throw new Error(
+        `${cli.exitCode !== null ? 'the comparison ended before it was killed' : 'no moment to kill it came'}: ${cli.output.stderr}`,
+      );
     }
     const answered = ((cli.output.stdout + cli.output.stderr).match(/answered after/g) ?? []).length;
     if (when === 'first-workers' ? workers() >= 4 : answered >= 1 && workers() >= 5) break;
@@ -41,7 +59,11 @@ async function killDuringCompare(when: 'first-workers' | 'mid-run'): Promise<{ s
   const alive = await waitGone(seen.values(), 45_000);
   // Anything that still carries the killed host's mark (started after the last sample) counts too.
   const marked = withEnv('PARALLAX_HOST_PID', String(cli.pid));
-  return { seen: [...seen.values()], alive: [...alive, ...marked.filter((m) => !alive.some((a) => a.pid === m.pid))], stderr: cli.output.stderr };
+  return {
+    seen: [...seen.values()],
+    alive: [...alive, ...marked.filter((m) => !alive.some((a) => a.pid === m.pid))],
+    stderr: cli.output.stderr,
+  };
 }
 
 describe.skipIf(process.platform !== 'linux')('kill -9 of the CLI during compare', () => {

@@ -11,20 +11,42 @@ import { describe, expect, it } from 'vitest';
 import { cliArgv, runCli, type CliResult } from '../host/cli-process.js';
 import { generate } from '../../helpers/history-seed.js';
 
-const COMMAND_FILES = ['start', 'run', 'report', 'tasks', 'sim-server', 'compare', 'history', 'serve', 'exec', 'prices', 'suite', 'tools'].map((c) => `./${c}.js`);
+const COMMAND_FILES = [
+  'start',
+  'run',
+  'report',
+  'tasks',
+  'sim-server',
+  'compare',
+  'history',
+  'serve',
+  'exec',
+  'prices',
+  'suite',
+  'tools',
+].map((c) => `./${c}.js`);
 const PROBE = join(process.cwd(), 'tests/helpers/load-probe.mjs');
 /** What the CLI asked to load (module specifiers matching `match`), with a resolve-hook probe preloaded. */
-async function loadsOf(args: string[], env: NodeJS.ProcessEnv, match: string): Promise<CliResult & { loads: string[] }> {
+async function loadsOf(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  match: string,
+): Promise<CliResult & { loads: string[] }> {
   const probe = join(env.PARALLAX_DATA_DIR!, `loads-${args.join('-').replace(/[^a-z]/g, '')}.txt`);
   const child = spawn(process.execPath, ['--import', PROBE, ...cliArgv, ...args], {
-    env: { ...env, PARALLAX_LOAD_PROBE: probe, PARALLAX_LOAD_PROBE_MATCH: match }, stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...env, PARALLAX_LOAD_PROBE: probe, PARALLAX_LOAD_PROBE_MATCH: match },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
   child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  const loads = (await readFile(probe, 'utf8').catch(() => '')).trim().split('\n').filter(Boolean).map((l) => l.slice(l.indexOf(' ') + 1));
+  const loads = (await readFile(probe, 'utf8').catch(() => ''))
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => l.slice(l.indexOf(' ') + 1));
   return { code, stdout, stderr, loads };
 }
 
@@ -56,12 +78,23 @@ describe('lazily loaded commands', () => {
     const [version, help] = await Promise.all([runCli(['--version'], e), runCli(['--help'], e)]);
     expect(version.code).toBe(0);
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
-    for (const command of ['start', 'run', 'report', 'tasks', 'sim-server', 'compare', 'history', 'serve', 'exec', 'prices']) {
+    for (const command of [
+      'start',
+      'run',
+      'report',
+      'tasks',
+      'sim-server',
+      'compare',
+      'history',
+      'serve',
+      'exec',
+      'prices',
+    ]) {
       expect(help.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
     }
   });
 
-  it('a command loads its own file and, for a report, only the asked format\'s renderer', async () => {
+  it("a command loads its own file and, for a report, only the asked format's renderer", async () => {
     const e = await env();
     generate(e.PARALLAX_DATA_DIR!, 3);
     const match = String.raw`^\./[a-z-]+\.js$|^markdown-it$|^diff$|^papaparse$`;
@@ -74,7 +107,15 @@ describe('lazily loaded commands', () => {
     expect((JSON.parse(json.stdout) as { comparison: { id: string } }).comparison.id).toBe('cmp-000002');
     expect(json.loads.filter((l) => COMMAND_FILES.includes(l))).toEqual(['./report.js']);
     expect(json.loads).toContain('./json-report.js');
-    for (const heavy of ['./html-report.js', './markdown-report.js', './csv-report.js', './otlp-report.js', 'markdown-it', 'diff', 'papaparse']) {
+    for (const heavy of [
+      './html-report.js',
+      './markdown-report.js',
+      './csv-report.js',
+      './otlp-report.js',
+      'markdown-it',
+      'diff',
+      'papaparse',
+    ]) {
       expect(json.loads, `report -f json loaded ${heavy}`).not.toContain(heavy);
     }
     expect(md.code, md.stderr).toBe(0);
@@ -94,7 +135,10 @@ describe('lazily loaded commands', () => {
     const cold = await loadsOf(['history'], e, match);
     expect(cold.code, cold.stderr).toBe(0);
     expect(cold.loads).toContain('zod');
-    const [warm, help] = await Promise.all([loadsOf(['history', '--limit', '2'], e, match), loadsOf(['history', '--help'], e, match)]);
+    const [warm, help] = await Promise.all([
+      loadsOf(['history', '--limit', '2'], e, match),
+      loadsOf(['history', '--help'], e, match),
+    ]);
     expect(warm.code, warm.stderr).toBe(0);
     expect(warm.stdout).toMatch(/^cmp-000002 .*\n[\s\S]*^cmp-000001 /m);
     expect(warm.loads).toEqual([]);

@@ -32,18 +32,28 @@ describe.skipIf(!bubblewrap)('recorded events are byte-identical to the fixtures
     const want = await readFile(fileURLToPath(new URL(`${EVENT_CASES[0]!.name}.jsonl`, FIXTURES)), 'utf8');
     const lines = want.trim().split('\n');
     const i = lines.findIndex((l) => l.includes('"type":"model-response"'));
-    const changed = lines.map((l, k) => (k === i ? l.replace(/"prompt":(\d+)/, (_, n: string) => `"prompt":${Number(n) + 1}`) : l));
+    const changed = lines.map((l, k) =>
+      k === i ? l.replace(/"prompt":(\d+)/, (_, n: string) => `"prompt":${Number(n) + 1}`) : l,
+    );
     expect(normalise(changed)).not.toBe(want);
     expect(normalise(lines)).toBe(want);
   });
 
   it('two parallel calls of one step finishing the other way round are the same record (their seqs follow their places)', async () => {
     const want = await readFile(fileURLToPath(new URL('run-replay-openai-react.jsonl', FIXTURES)), 'utf8');
-    const events = want.trim().split('\n').map((l) => JSON.parse(l) as { type: string; step: number; seq: number });
-    const i = events.findIndex((e, k) => e.type === 'tool-finished' && events[k + 1]?.type === 'tool-finished' && events[k + 1]!.step === e.step);
+    const events = want
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; step: number; seq: number });
+    const i = events.findIndex(
+      (e, k) => e.type === 'tool-finished' && events[k + 1]?.type === 'tool-finished' && events[k + 1]!.step === e.step,
+    );
     expect(i, 'the replay has two parallel calls').toBeGreaterThan(0);
     const swapped = [...events];
-    [swapped[i], swapped[i + 1]] = [{ ...events[i + 1]!, seq: events[i]!.seq }, { ...events[i]!, seq: events[i + 1]!.seq }];
+    [swapped[i], swapped[i + 1]] = [
+      { ...events[i + 1]!, seq: events[i]!.seq },
+      { ...events[i]!, seq: events[i + 1]!.seq },
+    ];
     expect(normalise(swapped.map((e) => JSON.stringify(e)))).toBe(want);
   });
 });

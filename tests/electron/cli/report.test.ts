@@ -91,7 +91,11 @@ describe('cancelled runs', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'parallax-cancel-'));
     const env = cliEnv(dataDir);
     // The hang fault holds every model request open, so the runs are mid-request when Ctrl+C arrives.
-    const child = spawn(process.execPath, [CLI, 'compare', '--task', 'log-stats', '--fault', 'hang'], { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'compare', '--task', 'log-stats', '--fault', 'hang'], {
+      env,
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     const exited = new Promise<void>((done) => child.on('exit', () => done()));
@@ -131,10 +135,13 @@ describe('secrets', () => {
       // Model requests carry the key; the host's unauthenticated probe of /models (is this the simulated
       // model?) carries none, and that is fine.
       if (req.url?.endsWith('/chat/completions')) seenAuth.push(String(req.headers.authorization ?? ''));
-      const up = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (r) => {
-        res.writeHead(r.statusCode ?? 502, r.headers);
-        r.pipe(res);
-      });
+      const up = request(
+        { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+        (r) => {
+          res.writeHead(r.statusCode ?? 502, r.headers);
+          r.pipe(res);
+        },
+      );
       req.pipe(up);
     });
     await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
@@ -148,7 +155,16 @@ describe('secrets', () => {
   it('never writes the API key into history or any report format', async () => {
     const port = (proxy.address() as AddressInfo).port;
     const c = await liveComparison(
-      ['--task', 'log-stats', '--base-url', `http://127.0.0.1:${port}/v1`, '--model', 'sim', '--api-key-env', 'PARALLAX_TEST_KEY'],
+      [
+        '--task',
+        'log-stats',
+        '--base-url',
+        `http://127.0.0.1:${port}/v1`,
+        '--model',
+        'sim',
+        '--api-key-env',
+        'PARALLAX_TEST_KEY',
+      ],
       { PARALLAX_TEST_KEY: KEY },
     );
     expect(seenAuth.length).toBeGreaterThan(0);

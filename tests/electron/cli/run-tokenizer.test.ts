@@ -37,9 +37,18 @@ describe('parallax run loads its tokenizer after the first request', () => {
     // The composition was counted: the tokenizer did load, for it.
     const steps = r.events.filter((e): e is ModelResponseEvent => e.type === 'model-response');
     expect(steps[0]!.promptComposition, 'step 1 composition').toBeDefined();
-    const loads = (await readFile(probe, 'utf8')).trim().split('\n').map((l) => ({ at: Number(l.split(' ')[0]), what: l.slice(l.indexOf(' ') + 1) }));
-    expect(loads.some((l) => /count-tokens|gpt-tokenizer/.test(l.what)), 'the probe saw the tokenizer load').toBe(true);
+    const loads = (await readFile(probe, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => ({ at: Number(l.split(' ')[0]), what: l.slice(l.indexOf(' ') + 1) }));
+    expect(
+      loads.some((l) => /count-tokens|gpt-tokenizer/.test(l.what)),
+      'the probe saw the tokenizer load',
+    ).toBe(true);
     expect(firstAt).toBeGreaterThan(0);
-    for (const l of loads) expect(l.at, `${l.what} asked for ${firstAt - l.at} ms before the first request arrived`).toBeGreaterThanOrEqual(firstAt);
+    for (const l of loads)
+      expect(l.at, `${l.what} asked for ${firstAt - l.at} ms before the first request arrived`).toBeGreaterThanOrEqual(
+        firstAt,
+      );
   });
 });

@@ -19,7 +19,14 @@ describe.concurrent('parallax run against round-two provider shapes', () => {
       it(`${shape.name} in ${family}`, async () => {
         const { replies, expect: want } = shape.build(family);
         const r = await run(replies, [
-          '--mode', family, '--max-steps', '4', '--json', '--settings', '{"maxRetries":1}', ...(shape.protocol === 'anthropic' ? ['--protocol', 'anthropic'] : []),
+          '--mode',
+          family,
+          '--max-steps',
+          '4',
+          '--json',
+          '--settings',
+          '{"maxRetries":1}',
+          ...(shape.protocol === 'anthropic' ? ['--protocol', 'anthropic'] : []),
         ]);
         expect(r.stdout + r.stderr + r.log).not.toContain(KEY);
         judge(r.events, r.server.chatRequests(), want);
@@ -34,9 +41,19 @@ describe.concurrent('parallax run against round-two provider shapes', () => {
     const a = await exec(['run', '--task', 'calc', '--protocol', 'anthropic']);
     expect(a.code).not.toBe(0);
     expect(a.stderr).toMatch(/--protocol goes with --base-url/);
-    const b = await exec(['run', '--task', 'calc', '--provider', 'anthropic', '--base-url', 'https://gateway.example.com/v1']);
+    const b = await exec([
+      'run',
+      '--task',
+      'calc',
+      '--provider',
+      'anthropic',
+      '--base-url',
+      'https://gateway.example.com/v1',
+    ]);
     expect(b.code).not.toBe(0);
-    expect(b.stderr).toMatch(/drop --provider anthropic and pass --base-url https:\/\/gateway\.example\.com\/v1 --protocol anthropic --api-key-env VAR/);
+    expect(b.stderr).toMatch(
+      /drop --provider anthropic and pass --base-url https:\/\/gateway\.example\.com\/v1 --protocol anthropic --api-key-env VAR/,
+    );
     expect(b.stderr).toMatch(/Flag to fix: --base-url\./);
     expect(b.stderr).not.toMatch(/Custom base URL|Field to fix/);
   });
@@ -44,9 +61,13 @@ describe.concurrent('parallax run against round-two provider shapes', () => {
   it('refuses a misspelt --settings key and a mistyped task id, each with a suggestion', async () => {
     const s = await exec(['run', '--task', 'calc', '--settings', '{"maxStep":1}']);
     expect(s.code).not.toBe(0);
-    expect(s.stderr).toMatch(/Unknown key in settings: "maxStep" \(did you mean "maxSteps"\?\)\. Valid settings: .*maxSteps/);
+    expect(s.stderr).toMatch(
+      /Unknown key in settings: "maxStep" \(did you mean "maxSteps"\?\)\. Valid settings: .*maxSteps/,
+    );
     const t = await exec(['run', '--task', 'log-stat']);
     expect(t.code).not.toBe(0);
-    expect(t.stderr).toMatch(/"log-stat" is not a built-in task \(did you mean "log-stats"\?\)\. Built-in tasks: .*calc/);
+    expect(t.stderr).toMatch(
+      /"log-stat" is not a built-in task \(did you mean "log-stats"\?\)\. Built-in tasks: .*calc/,
+    );
   });
 });

@@ -15,7 +15,16 @@ import { WIRE_SHAPES_3_FILTERED } from '../../helpers/wire-shapes-3-filtered.js'
 const KEY = 'sk-replay-cli3-5e4d3c2b1a';
 const { run } = cliReplay(KEY);
 const SHAPES = [...WIRE_SHAPES_3_OPENAI, ...WIRE_SHAPES_3_ANTHROPIC, ...WIRE_SHAPES_3_FILTERED];
-const args = (family: string, anthropic: boolean, json = true) => ['--mode', family, '--max-steps', '4', ...(json ? ['--json'] : []), '--settings', '{"maxRetries":1}', ...(anthropic ? ['--protocol', 'anthropic'] : [])];
+const args = (family: string, anthropic: boolean, json = true) => [
+  '--mode',
+  family,
+  '--max-steps',
+  '4',
+  ...(json ? ['--json'] : []),
+  '--settings',
+  '{"maxRetries":1}',
+  ...(anthropic ? ['--protocol', 'anthropic'] : []),
+];
 
 // Each case is its own CLI process; they run a few at a time.
 describe.concurrent('parallax run against round-three provider shapes', () => {
@@ -35,11 +44,17 @@ describe.concurrent('parallax run against round-three provider shapes', () => {
   }
 
   const LAST_STEP: Record<string, RegExp> = {
-    'gemini-empty-stop': /\(empty reply: not an answer\)/, 'final-reply-cut-by-length': /\(cut short at the token limit: not an answer\)/,
-    'gemini-final-recitation-after-text': /\(refused or filtered by the provider: not an answer\)/, 'azure-final-content-filter-no-done': /\(refused or filtered by the provider: not an answer\)/,
+    'gemini-empty-stop': /\(empty reply: not an answer\)/,
+    'final-reply-cut-by-length': /\(cut short at the token limit: not an answer\)/,
+    'gemini-final-recitation-after-text': /\(refused or filtered by the provider: not an answer\)/,
+    'azure-final-content-filter-no-done': /\(refused or filtered by the provider: not an answer\)/,
     'anthropic-final-refusal-after-text': /\(refused or filtered by the provider: not an answer\)/,
   };
-  it.each(Object.keys(LAST_STEP).flatMap((name) => (['react', 'react-text'] as const).map((family) => [name, family] as const)))('%s in %s: the terminal says the status and why, and prints no answer', async (name, family) => {
+  it.each(
+    Object.keys(LAST_STEP).flatMap((name) =>
+      (['react', 'react-text'] as const).map((family) => [name, family] as const),
+    ),
+  )('%s in %s: the terminal says the status and why, and prints no answer', async (name, family) => {
     const shape = SHAPES.find((s) => s.name === name)!;
     const { replies, expect: want } = shape.build(family);
     const r = await run(replies, args(family, shape.protocol === 'anthropic', false));

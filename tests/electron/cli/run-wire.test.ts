@@ -17,7 +17,10 @@ const exec = cli.exec;
 
 /** `parallax run` of the shared task against `replies`, JSON or table output, with the event log. */
 async function run(replies: readonly ReplayReply[], opts: { json?: boolean; settings?: Record<string, unknown> } = {}) {
-  const r = await cli.run(replies, [...(opts.json === false ? [] : ['--json']), ...(opts.settings ? ['--settings', JSON.stringify(opts.settings)] : [])]);
+  const r = await cli.run(replies, [
+    ...(opts.json === false ? [] : ['--json']),
+    ...(opts.settings ? ['--settings', JSON.stringify(opts.settings)] : []),
+  ]);
   expect(r.stdout + r.stderr + r.log).not.toContain(KEY);
   return r;
 }
@@ -27,7 +30,15 @@ interface JsonOut {
   answer: string;
   error: string | null;
   usage: { prompt: number; completion: number; total: number; source: string };
-  perStep: { step: number; prompt: number; completion: number; cached: number; reasoning: number; total: number; usageSource: string | null }[];
+  perStep: {
+    step: number;
+    prompt: number;
+    completion: number;
+    cached: number;
+    reasoning: number;
+    total: number;
+    usageSource: string | null;
+  }[];
 }
 
 // Each case is its own CLI process; they run a few at a time.
@@ -39,9 +50,13 @@ describe.concurrent('parallax run against recorded provider shapes', () => {
       const out = JSON.parse(r.stdout) as JsonOut;
       expect(out).toMatchObject({ status: 'answered', answer: ANSWER });
       const steps = r.events.filter((e): e is ModelResponseEvent => e.type === 'model-response');
-      expect(steps[0].toolCalls).toEqual(shape.expect.calls.map((c) => ({ ...c, id: typeof c.id === 'string' ? c.id : expect.stringMatching(c.id) })));
+      expect(steps[0].toolCalls).toEqual(
+        shape.expect.calls.map((c) => ({ ...c, id: typeof c.id === 'string' ? c.id : expect.stringMatching(c.id) })),
+      );
       const estimated = shape.expect.usage.filter((u) => u === 'estimated').length;
-      expect(out.usage.source).toBe(estimated === 0 ? 'reported' : estimated === shape.expect.usage.length ? 'estimated' : 'mixed');
+      expect(out.usage.source).toBe(
+        estimated === 0 ? 'reported' : estimated === shape.expect.usage.length ? 'estimated' : 'mixed',
+      );
       shape.expect.usage.forEach((want, i) => {
         const step = out.perStep[i];
         if (want === 'estimated') {
@@ -49,8 +64,12 @@ describe.concurrent('parallax run against recorded provider shapes', () => {
           expect(step.prompt).toBe(steps[i].usage!.prompt);
         } else {
           expect(step).toMatchObject({
-            usageSource: 'reported', prompt: want.prompt, completion: want.completion, cached: want.cached ?? 0,
-            reasoning: want.reasoning ?? 0, total: want.total ?? want.prompt + want.completion,
+            usageSource: 'reported',
+            prompt: want.prompt,
+            completion: want.completion,
+            cached: want.cached ?? 0,
+            reasoning: want.reasoning ?? 0,
+            total: want.total ?? want.prompt + want.completion,
           });
         }
       });
@@ -63,7 +82,9 @@ describe.concurrent('parallax run against recorded provider shapes', () => {
     const r = await run(WIRE_SHAPES.find((s) => s.name === 'lmstudio-no-usage')!.replies, { json: false });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^\s+1\s+≈\d+\s+≈\d+\s+\d+ms\s+read_file, read_file$/m);
-    expect(r.stdout).toMatch(/tokens \(≈ estimated with the tokenizer for 2 of 2 steps: the provider reported no usage\)/);
+    expect(r.stdout).toMatch(
+      /tokens \(≈ estimated with the tokenizer for 2 of 2 steps: the provider reported no usage\)/,
+    );
   });
 
   for (const f of FAILURE_SHAPES) {
@@ -84,13 +105,19 @@ describe.concurrent('parallax run against recorded provider shapes', () => {
   // --settings reaches the engine: the idle timeout and the deadline end a stall and a drip, saying so.
   // Each test sets the other bound far away, so that a slow machine cannot make the wrong one fire first.
   it('a stall after two chunks ends at the idle timeout set with --settings', async () => {
-    const r = await run([STALL_SHAPES.stallAfterChunks, okText()], { settings: { maxRetries: 0, streamIdleTimeoutMs: 1000, requestDeadlineMs: 30_000 } });
+    const r = await run([STALL_SHAPES.stallAfterChunks, okText()], {
+      settings: { maxRetries: 0, streamIdleTimeoutMs: 1000, requestDeadlineMs: 30_000 },
+    });
     expect(r.code).toBe(1);
-    expect((JSON.parse(r.stdout) as JsonOut).error).toMatch(/No data from .* for 1 s after 2 chunks; the stream was abandoned\. Raise "stream idle timeout"/);
+    expect((JSON.parse(r.stdout) as JsonOut).error).toMatch(
+      /No data from .* for 1 s after 2 chunks; the stream was abandoned\. Raise "stream idle timeout"/,
+    );
   });
 
   it('an endless drip ends at the deadline set with --settings', async () => {
-    const r = await run([STALL_SHAPES.drip, okText()], { settings: { maxRetries: 0, streamIdleTimeoutMs: 30_000, requestDeadlineMs: 2000 } });
+    const r = await run([STALL_SHAPES.drip, okText()], {
+      settings: { maxRetries: 0, streamIdleTimeoutMs: 30_000, requestDeadlineMs: 2000 },
+    });
     expect(r.code).toBe(1);
     expect((JSON.parse(r.stdout) as JsonOut).error).toMatch(/passed its 2 s deadline after \d+ chunks?/);
   });

@@ -31,14 +31,28 @@ describe('parallax run', () => {
     const r = await parallax(['run', '--task', 'log-stats', '--mode', 'code', '--json', '--events', file]);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as {
-      status: string; simulated: boolean; validation: { ok: boolean }; steps: number;
-      usage: Record<string, unknown>; perStep: { step: number; prompt: number; completion: number; usageSource: string }[];
+      status: string;
+      simulated: boolean;
+      validation: { ok: boolean };
+      steps: number;
+      usage: Record<string, unknown>;
+      perStep: { step: number; prompt: number; completion: number; usageSource: string }[];
     };
     expect(out).toMatchObject({ status: 'answered', simulated: true, validation: { ok: true } });
-    const events = (await readFile(file, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as StepEvent);
+    const events = (await readFile(file, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as StepEvent);
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i));
     const totals = computeTotals(events);
-    expect(out.usage).toEqual({ prompt: totals.prompt, completion: totals.completion, cached: totals.cached, reasoning: totals.reasoning, total: totals.total, source: 'reported' });
+    expect(out.usage).toEqual({
+      prompt: totals.prompt,
+      completion: totals.completion,
+      cached: totals.cached,
+      reasoning: totals.reasoning,
+      total: totals.total,
+      source: 'reported',
+    });
     expect(out.perStep.every((s) => s.usageSource === 'reported')).toBe(true);
     expect(out.steps).toBe(totals.steps);
     expect(out.perStep.reduce((n, s) => n + s.prompt, 0)).toBe(totals.prompt);

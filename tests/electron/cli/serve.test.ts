@@ -21,13 +21,22 @@ describe('parallax serve', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'parallax-serve-'));
     const renderer = await mkdtemp(join(tmpdir(), 'parallax-renderer-'));
     await writeFile(join(renderer, 'index.html'), '<!doctype html><title>Parallax served</title>');
-    const cli = startCli(['serve', '--port', '0', '--renderer', renderer], { ...process.env, PARALLAX_DATA_DIR: dataDir });
-    await waitFor(() => /http:\/\/127\.0\.0\.1:\d+\/\?token=\S+/.test(cli.output.stdout) || cli.exitCode !== null, 30_000, 'the URL');
+    const cli = startCli(['serve', '--port', '0', '--renderer', renderer], {
+      ...process.env,
+      PARALLAX_DATA_DIR: dataDir,
+    });
+    await waitFor(
+      () => /http:\/\/127\.0\.0\.1:\d+\/\?token=\S+/.test(cli.output.stdout) || cli.exitCode !== null,
+      30_000,
+      'the URL',
+    );
     const url = new URL(/http:\/\/127\.0\.0\.1:\d+\/\?token=\S+/.exec(cli.output.stdout)![0]);
     expect(url.searchParams.get('token')!.length).toBeGreaterThanOrEqual(32);
     expect(await (await fetch(url)).text()).toContain('Parallax served');
 
-    const ws = new WebSocket(`ws://${url.host}/ws?token=${url.searchParams.get('token')}`, { headers: { origin: url.origin } });
+    const ws = new WebSocket(`ws://${url.host}/ws?token=${url.searchParams.get('token')}`, {
+      headers: { origin: url.origin },
+    });
     const reply = await new Promise<unknown>((resolve, reject) => {
       ws.on('open', () => ws.send(JSON.stringify({ kind: 'invoke', id: 1, channel: 'app:info', args: [] })));
       ws.on('message', (d) => resolve(JSON.parse(d.toString())));

@@ -13,11 +13,31 @@ import { BUILTIN_TASKS } from '../../../shared/tasks.js';
 import { findTask } from '../../../shared/tasks.js';
 import { runCli } from '../host/cli-process.js';
 
-interface Agg { mode: string; trials: number; passed: number; passRate: { k: number; n: number; rate: number; ci95: [number, number] }; total: { n: number; mean: number; ci95: [number, number] | null } }
+interface Agg {
+  mode: string;
+  trials: number;
+  passed: number;
+  passRate: { k: number; n: number; rate: number; ci95: [number, number] };
+  total: { n: number; mean: number; ci95: [number, number] | null };
+}
 interface SuiteOut {
-  id: string; simulated: boolean; modes: string[]; trials: number;
+  id: string;
+  simulated: boolean;
+  modes: string[];
+  trials: number;
   overall: Agg[];
-  tasks: { taskId: string; comparisonId: string; byMode: Agg[]; runs: { runId: string; mode: string; status: string; totalTokens: number; validation: { ok: boolean; detail: string } | null }[] }[];
+  tasks: {
+    taskId: string;
+    comparisonId: string;
+    byMode: Agg[];
+    runs: {
+      runId: string;
+      mode: string;
+      status: string;
+      totalTokens: number;
+      validation: { ok: boolean; detail: string } | null;
+    }[];
+  }[];
 }
 
 let dataDir: string;
@@ -49,7 +69,8 @@ describe('parallax suite', () => {
         p.runs += a.trials;
         pooled.set(a.mode, p);
       }
-      for (const r of task.runs) if (['answered', 'max-steps', 'error'].includes(r.status)) pooled.get(r.mode)!.totals.push(r.totalTokens);
+      for (const r of task.runs)
+        if (['answered', 'max-steps', 'error'].includes(r.status)) pooled.get(r.mode)!.totals.push(r.totalTokens);
     }
     // Overall: every run of every task pooled.
     expect(out.overall.map((a) => a.mode).sort()).toEqual(['code', 'react']);
@@ -62,10 +83,15 @@ describe('parallax suite', () => {
     }
     // Ranked: pass rate, then mean tokens.
     const [first, second] = out.overall;
-    expect(first.passRate.rate > second.passRate.rate || (first.passRate.rate === second.passRate.rate && first.total.mean <= second.total.mean)).toBe(true);
+    expect(
+      first.passRate.rate > second.passRate.rate ||
+        (first.passRate.rate === second.passRate.rate && first.total.mean <= second.total.mean),
+    ).toBe(true);
 
     // Stored, listed, shown and reported with the same figures.
-    const record = JSON.parse(await readFile(join(dataDir, 'suites', `${out.id}.json`), 'utf8')) as { tasks: { comparisonId: string }[] };
+    const record = JSON.parse(await readFile(join(dataDir, 'suites', `${out.id}.json`), 'utf8')) as {
+      tasks: { comparisonId: string }[];
+    };
     expect(record.tasks.map((t) => t.comparisonId)).toEqual(out.tasks.map((t) => t.comparisonId));
     const shown = await runCli(['suite', 'show', 'latest', '--json'], env);
     expect(shown.code, shown.stderr).toBe(0);
@@ -90,19 +116,22 @@ describe('parallax suite', () => {
     await writeFile(join(dir, 'logs', 'beta.txt'), 'ok\n');
     const calc = findTask('calc')!.text;
     const logs = findTask('log-stats')!.text;
-    await writeFile(join(dir, 'mine.yaml'), [
-      'name: mine',
-      'modes: [code]',
-      'trials: 1',
-      'tasks:',
-      `  - {id: sum, text: ${JSON.stringify(calc)}, validator: {number: 56877}}`,
-      `  - {id: sum-wrong, text: ${JSON.stringify(calc)}, validator: {exact: "nope"}}`,
-      `  - id: logs`,
-      `    text: ${JSON.stringify(logs)}`,
-      `    fixture: logs`,
-      `    validator: {js: "answer.includes('alpha.txt') && !answer.includes('app.txt')"}`,
-      '',
-    ].join('\n'));
+    await writeFile(
+      join(dir, 'mine.yaml'),
+      [
+        'name: mine',
+        'modes: [code]',
+        'trials: 1',
+        'tasks:',
+        `  - {id: sum, text: ${JSON.stringify(calc)}, validator: {number: 56877}}`,
+        `  - {id: sum-wrong, text: ${JSON.stringify(calc)}, validator: {exact: "nope"}}`,
+        `  - id: logs`,
+        `    text: ${JSON.stringify(logs)}`,
+        `    fixture: logs`,
+        `    validator: {js: "answer.includes('alpha.txt') && !answer.includes('app.txt')"}`,
+        '',
+      ].join('\n'),
+    );
     const res = await runCli(['suite', 'run', join(dir, 'mine.yaml'), '--json'], env);
     expect(res.code, res.stderr).toBe(0);
     const out = JSON.parse(res.stdout) as SuiteOut;
@@ -117,7 +146,10 @@ describe('parallax suite', () => {
 
   it('refuses a broken suite file, naming the task and the field', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'parallax-suite-bad-'));
-    await writeFile(join(dir, 'bad.json'), JSON.stringify({ name: 'bad', tasks: [{ builtin: 'calc' }, { id: 'x', text: 'hi', validator: { regex: '(' } }] }));
+    await writeFile(
+      join(dir, 'bad.json'),
+      JSON.stringify({ name: 'bad', tasks: [{ builtin: 'calc' }, { id: 'x', text: 'hi', validator: { regex: '(' } }] }),
+    );
     const res = await runCli(['suite', 'run', join(dir, 'bad.json')], env);
     expect(res.code).toBe(1);
     expect(res.stderr).toContain('tasks[1] (x).validator.regex: is not a valid regular expression');

@@ -35,11 +35,25 @@ beforeAll(async () => {
     req.on('end', () => {
       calls++;
       // First reply: a call of a tool whose name carries escapes; then the answer, which carries them too.
-      const message = calls % 2 === 1
-        ? { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: `list_dir${HOSTILE}`, arguments: '{}' } }] }
-        : { role: 'assistant', content: `The answer ${HOSTILE} ends here.` };
+      const message =
+        calls % 2 === 1
+          ? {
+              role: 'assistant',
+              content: null,
+              tool_calls: [{ id: 'c1', type: 'function', function: { name: `list_dir${HOSTILE}`, arguments: '{}' } }],
+            }
+          : { role: 'assistant', content: `The answer ${HOSTILE} ends here.` };
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ id: 'x', object: 'chat.completion', created: 0, model: 'hostile', choices: [{ index: 0, message, finish_reason: calls % 2 === 1 ? 'tool_calls' : 'stop' }], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } }));
+      res.end(
+        JSON.stringify({
+          id: 'x',
+          object: 'chat.completion',
+          created: 0,
+          model: 'hostile',
+          choices: [{ index: 0, message, finish_reason: calls % 2 === 1 ? 'tool_calls' : 'stop' }],
+          usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+        }),
+      );
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -52,12 +66,28 @@ afterAll(async () => {
 
 function parallax(args: string[], cwd = process.cwd()): Promise<{ stdout: string; stderr: string }> {
   const env = { ...process.env, PARALLAX_DATA_DIR: join(dir, 'data'), HOSTILE_KEY: 'k' };
-  return new Promise((resolve) => execFile(process.execPath, [...cli, ...args], { env, cwd, timeout: 90_000 }, (_e, stdout, stderr) => resolve({ stdout, stderr })));
+  return new Promise((resolve) =>
+    execFile(process.execPath, [...cli, ...args], { env, cwd, timeout: 90_000 }, (_e, stdout, stderr) =>
+      resolve({ stdout, stderr }),
+    ),
+  );
 }
 
 describe('terminal output is inert', () => {
   it('parallax run: the step table (tool name) and the answer show the escapes, none reaches the terminal raw', async () => {
-    const r = await parallax(['run', '--task', 'list the files', '--mode', 'react', '--base-url', baseUrl, '--model', 'hostile', '--api-key-env', 'HOSTILE_KEY']);
+    const r = await parallax([
+      'run',
+      '--task',
+      'list the files',
+      '--mode',
+      'react',
+      '--base-url',
+      baseUrl,
+      '--model',
+      'hostile',
+      '--api-key-env',
+      'HOSTILE_KEY',
+    ]);
     expect(r.stdout).toContain('The answer');
     expect(r.stdout).toContain('\\x1b]52;c;');
     expect(r.stdout).toContain('<U+202E>evil');
@@ -67,7 +97,20 @@ describe('terminal output is inert', () => {
   });
 
   it('parallax run --json: the same value, with C1 and bidi characters as \\u escapes', async () => {
-    const r = await parallax(['run', '--task', 'list the files', '--mode', 'react', '--base-url', baseUrl, '--model', 'hostile', '--api-key-env', 'HOSTILE_KEY', '--json']);
+    const r = await parallax([
+      'run',
+      '--task',
+      'list the files',
+      '--mode',
+      'react',
+      '--base-url',
+      baseUrl,
+      '--model',
+      'hostile',
+      '--api-key-env',
+      'HOSTILE_KEY',
+      '--json',
+    ]);
     expect(r.stdout).not.toMatch(RAW);
     expect((JSON.parse(r.stdout) as { answer: string }).answer).toContain(HOSTILE);
   });
@@ -98,7 +141,11 @@ describe('the terminal approval prompt', () => {
     let shown = '';
     output.on('data', (c: Buffer) => (shown += c.toString()));
     const prompter = new TerminalPrompter(input, output);
-    const answer = prompter.ask({ label: `react${ESC}[2K`, tool: 'run_shell', args: { command: `ls -la${' '.repeat(420)}; echo PWNED > pwned.txt` } });
+    const answer = prompter.ask({
+      label: `react${ESC}[2K`,
+      tool: 'run_shell',
+      args: { command: `ls -la${' '.repeat(420)}; echo PWNED > pwned.txt` },
+    });
     while (!shown.includes('Allow? ')) await new Promise((r) => output.once('data', r)); // the question is asked
     input.write('n\n');
     expect(await answer).toBe('deny');

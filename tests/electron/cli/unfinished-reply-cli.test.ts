@@ -34,10 +34,13 @@ async function setUp(script: (req: RecordedRequest) => ReplayReply = unfinishedS
 }
 
 describe('a final reply cut short or empty on the CLI', () => {
-  it('parallax compare: each run in its outcome\'s words, the result to the run that answered', async () => {
+  it("parallax compare: each run in its outcome's words, the result to the run that answered", async () => {
     const { ws, server, env, provider } = await setUp();
     try {
-      const r = await exec(['compare', '--task', TASK, '--workspace', ws, ...provider, '--modes', 'react,code,react-text'], { env });
+      const r = await exec(
+        ['compare', '--task', TASK, '--workspace', ws, ...provider, '--modes', 'react,code,react-text'],
+        { env },
+      );
       // The step lines never call the last reply an answer; the table and the result give each run's outcome.
       expect(r.stdout).toMatch(/\[Code Mode\s*\]\s+2\s.*\(cut short at the token limit: not an answer\)/);
       expect(r.stdout).toMatch(/\[ReAct \(text\)\]\s+2\s.*\(empty reply: not an answer\)/);
@@ -45,15 +48,27 @@ describe('a final reply cut short or empty on the CLI', () => {
       expect(r.stdout).toMatch(/^Status\s+answered\s+truncated\s+empty\s*$/m);
       expect(r.stdout).toMatch(/\[Code Mode\s*\] truncated after 2 steps .* token limit before it was finished/);
       expect(r.stdout).toMatch(/^Fewest tokens: ReAct — /m);
-      expect(r.stdout).toMatch(/Code Mode \([\d,]+ tokens\) is left out: its final reply was cut short at the token limit/);
+      expect(r.stdout).toMatch(
+        /Code Mode \([\d,]+ tokens\) is left out: its final reply was cut short at the token limit/,
+      );
       expect(r.stdout).not.toMatch(/Code Mode used the fewest tokens|ReAct \(text\) used the fewest tokens/);
       // Only ReAct's answer is printed as one; the cut fragment is not.
       expect(r.stdout).not.toMatch(/(Code Mode|ReAct \(text\)) answered/);
       // The fragment is printed only as the start of ReAct's whole answer.
       expect(r.stdout.split(CUT).length - 1).toBe(r.stdout.split(`${CUT}olds "beta" twice.`).length - 1);
-      const json = await exec(['compare', '--task', TASK, '--workspace', ws, ...provider, '--modes', 'react,code,react-text', '--json'], { env });
-      const out = JSON.parse(json.stdout) as { runs: { mode: string; status: string; answer?: string }[]; result?: { winner: { key: string } | null } };
-      expect(out.runs.map((x) => [x.mode, x.status])).toEqual([['react', 'answered'], ['code', 'truncated'], ['react-text', 'empty']]);
+      const json = await exec(
+        ['compare', '--task', TASK, '--workspace', ws, ...provider, '--modes', 'react,code,react-text', '--json'],
+        { env },
+      );
+      const out = JSON.parse(json.stdout) as {
+        runs: { mode: string; status: string; answer?: string }[];
+        result?: { winner: { key: string } | null };
+      };
+      expect(out.runs.map((x) => [x.mode, x.status])).toEqual([
+        ['react', 'answered'],
+        ['code', 'truncated'],
+        ['react-text', 'empty'],
+      ]);
     } finally {
       await server.close();
     }
@@ -63,12 +78,35 @@ describe('a final reply cut short or empty on the CLI', () => {
     const { dir, ws, server, env, provider } = await setUp();
     try {
       const file = join(dir, 'suite.yaml');
-      await writeFile(file, ['name: unfinished', 'tasks:', '  - id: files', `    text: ${JSON.stringify(TASK)}`, `    fixture: ${ws}`, '    validator: {regex: "alpha"}', ''].join('\n'));
+      await writeFile(
+        file,
+        [
+          'name: unfinished',
+          'tasks:',
+          '  - id: files',
+          `    text: ${JSON.stringify(TASK)}`,
+          `    fixture: ${ws}`,
+          '    validator: {regex: "alpha"}',
+          '',
+        ].join('\n'),
+      );
       const r = await exec(['suite', 'run', file, '--modes', 'react,code,react-text', ...provider, '--json'], { env });
       expect(r.code, r.stderr).toBe(0);
-      const out = JSON.parse(r.stdout) as { overall: { mode: string; passed: number; trials: number }[]; tasks: { runs: { mode: string; status: string; answer: string; validation: unknown }[] }[] };
-      expect(out.tasks[0]!.runs.map((x) => [x.mode, x.status, x.answer === '' ? '' : 'answer', x.validation === null ? null : 'judged'])).toEqual([
-        ['react', 'answered', 'answer', 'judged'], ['code', 'truncated', '', null], ['react-text', 'empty', '', null],
+      const out = JSON.parse(r.stdout) as {
+        overall: { mode: string; passed: number; trials: number }[];
+        tasks: { runs: { mode: string; status: string; answer: string; validation: unknown }[] }[];
+      };
+      expect(
+        out.tasks[0]!.runs.map((x) => [
+          x.mode,
+          x.status,
+          x.answer === '' ? '' : 'answer',
+          x.validation === null ? null : 'judged',
+        ]),
+      ).toEqual([
+        ['react', 'answered', 'answer', 'judged'],
+        ['code', 'truncated', '', null],
+        ['react-text', 'empty', '', null],
       ]);
       const passed = Object.fromEntries(out.overall.map((m) => [m.mode, m.passed]));
       expect(passed).toEqual({ react: 1, code: 0, 'react-text': 0 });
@@ -78,26 +116,56 @@ describe('a final reply cut short or empty on the CLI', () => {
     }
   });
 
-  it('refused or filtered final replies: refused in compare\'s lines, table and result, never judged by suite run', async () => {
+  it("refused or filtered final replies: refused in compare's lines, table and result, never judged by suite run", async () => {
     const { dir, ws, server, env, provider } = await setUp(filteredScript);
     try {
-      const r = await exec(['compare', '--task', TASK, '--workspace', ws, ...provider, '--modes', 'react,code,react-text'], { env });
-      for (const label of ['Code Mode', 'ReAct \\(text\\)']) expect(r.stdout).toMatch(new RegExp(`\\[${label}\\s*\\]\\s+2\\s.*\\(refused or filtered by the provider: not an answer\\)`));
+      const r = await exec(
+        ['compare', '--task', TASK, '--workspace', ws, ...provider, '--modes', 'react,code,react-text'],
+        { env },
+      );
+      for (const label of ['Code Mode', 'ReAct \\(text\\)'])
+        expect(r.stdout).toMatch(
+          new RegExp(`\\[${label}\\s*\\]\\s+2\\s.*\\(refused or filtered by the provider: not an answer\\)`),
+        );
       expect(r.stdout).not.toMatch(/\[(Code Mode|ReAct \(text\))\s*\]\s+2\s.*\(answer\)/);
       expect(r.stdout).toMatch(/^Status\s+answered\s+refused\s+refused\s*$/m);
       expect(r.stdout).toMatch(/^Fewest tokens: ReAct — /m);
-      expect(r.stdout).toMatch(/ReAct \(text\) \([\d,]+ tokens\) is left out: the provider refused the reply or filtered it/);
+      expect(r.stdout).toMatch(
+        /ReAct \(text\) \([\d,]+ tokens\) is left out: the provider refused the reply or filtered it/,
+      );
       expect(r.stdout).not.toMatch(/(Code Mode|ReAct \(text\)) answered/);
 
       const file = join(dir, 'suite.yaml');
-      await writeFile(file, ['name: filtered', 'tasks:', '  - id: files', `    text: ${JSON.stringify(TASK)}`, `    fixture: ${ws}`, '    validator: {regex: "alpha"}', ''].join('\n'));
+      await writeFile(
+        file,
+        [
+          'name: filtered',
+          'tasks:',
+          '  - id: files',
+          `    text: ${JSON.stringify(TASK)}`,
+          `    fixture: ${ws}`,
+          '    validator: {regex: "alpha"}',
+          '',
+        ].join('\n'),
+      );
       const s = await exec(['suite', 'run', file, '--modes', 'react,code,react-text', ...provider, '--json'], { env });
       expect(s.code, s.stderr).toBe(0);
-      const out = JSON.parse(s.stdout) as { overall: { mode: string; passed: number }[]; tasks: { runs: { mode: string; status: string; answer: string; validation: unknown }[] }[] };
-      expect(out.tasks[0]!.runs.map((x) => [x.mode, x.status, x.answer, x.validation === null ? null : 'judged'])).toEqual([
-        ['react', 'answered', expect.stringContaining('alpha'), 'judged'], ['code', 'refused', '', null], ['react-text', 'refused', '', null],
+      const out = JSON.parse(s.stdout) as {
+        overall: { mode: string; passed: number }[];
+        tasks: { runs: { mode: string; status: string; answer: string; validation: unknown }[] }[];
+      };
+      expect(
+        out.tasks[0]!.runs.map((x) => [x.mode, x.status, x.answer, x.validation === null ? null : 'judged']),
+      ).toEqual([
+        ['react', 'answered', expect.stringContaining('alpha'), 'judged'],
+        ['code', 'refused', '', null],
+        ['react-text', 'refused', '', null],
       ]);
-      expect(Object.fromEntries(out.overall.map((m) => [m.mode, m.passed]))).toEqual({ react: 1, code: 0, 'react-text': 0 });
+      expect(Object.fromEntries(out.overall.map((m) => [m.mode, m.passed]))).toEqual({
+        react: 1,
+        code: 0,
+        'react-text': 0,
+      });
     } finally {
       await server.close();
     }

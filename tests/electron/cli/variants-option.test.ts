@@ -5,8 +5,11 @@ import { resolveProviderFlags } from '../../../electron/cli/provider-options.js'
 import { matrixVariants } from '../../../shared/variants.js';
 
 describe('withColumnModel', () => {
-  it('lets --models name the model of a custom server, which has no default (the first column\'s)', () => {
-    const flags: { provider: string; baseUrl: string; model?: string } = { provider: 'custom', baseUrl: 'http://127.0.0.1:8000/v1' };
+  it("lets --models name the model of a custom server, which has no default (the first column's)", () => {
+    const flags: { provider: string; baseUrl: string; model?: string } = {
+      provider: 'custom',
+      baseUrl: 'http://127.0.0.1:8000/v1',
+    };
     expect(() => resolveProviderFlags(flags)).toThrow(/--model/);
     const variants = matrixVariants(['qwen3', 'llama3'], ['react', 'code']);
     expect(resolveProviderFlags(withColumnModel(flags, variants)).model).toBe('qwen3');

@@ -26,7 +26,11 @@ describe('parallax run --task web-lookup', () => {
     it(`${mode}: answers with the year and its source, validated against the live page`, async () => {
       const r = await parallax(['run', '--task', 'web-lookup', '--mode', mode, '--json']);
       expect(r.code, r.stderr).toBe(0);
-      const out = JSON.parse(r.stdout) as { status: string; answer: string; validation: { ok: boolean; detail: string } };
+      const out = JSON.parse(r.stdout) as {
+        status: string;
+        answer: string;
+        validation: { ok: boolean; detail: string };
+      };
       expect(out).toMatchObject({ status: 'answered', validation: { ok: true } });
       expect(out.answer).toMatch(/first lit in 1[89]\d\d/);
       expect(out.answer).toMatch(/http:\/\/127\.0\.0\.1:\d+\/web\/marrow-point-lighthouse/);
@@ -38,13 +42,23 @@ describe('--web-search', () => {
   it('a backend that needs a key and has none fails at once, naming the variable', async () => {
     const r = await parallax(['run', '--task', 'calc', '--web-search', 'brave'], { BRAVE_API_KEY: '' });
     expect(r.code).not.toBe(0);
-    expect(r.stderr).toMatch(/Brave Search API needs a key and none is set for https:\/\/api\.search\.brave\.com\/res\/v1: set the environment variable BRAVE_API_KEY/);
+    expect(r.stderr).toMatch(
+      /Brave Search API needs a key and none is set for https:\/\/api\.search\.brave\.com\/res\/v1: set the environment variable BRAVE_API_KEY/,
+    );
   });
 
   it('an unknown backend or a URL that is not http(s) is refused with the choices', async () => {
     const bad = await parallax(['run', '--task', 'calc', '--web-search', 'google']);
     expect(bad.stderr).toMatch(/--web-search must be one of off, searxng, brave, tavily, fixture; got "google"/);
-    const url = await parallax(['run', '--task', 'calc', '--web-search', 'searxng', '--web-search-url', 'file:///etc/passwd']);
+    const url = await parallax([
+      'run',
+      '--task',
+      'calc',
+      '--web-search',
+      'searxng',
+      '--web-search-url',
+      'file:///etc/passwd',
+    ]);
     expect(url.stderr).toMatch(/webSearchUrl: must be an http:\/\/ or https:\/\/ URL/);
   });
 });

@@ -40,7 +40,12 @@ describe('a mistyped option', () => {
     expect(taks.stderr).toContain("unknown option '--taks'");
     expect(taks.stderr).toContain('Did you mean --task?');
     expect(taks.stderr).not.toMatch(/required option/);
-    for (const args of [['suite', 'run', '--tsk', 'x'], ['report', 'latest', '--fromat', 'md'], ['history', '--jsno'], ['prices', 'set', 'm', '--inptu', '1']]) {
+    for (const args of [
+      ['suite', 'run', '--tsk', 'x'],
+      ['report', 'latest', '--fromat', 'md'],
+      ['history', '--jsno'],
+      ['prices', 'set', 'm', '--inptu', '1'],
+    ]) {
       const res = await runCli(args, env);
       expect(res.code, args.join(' ')).not.toBe(0);
       expect(res.stderr, args.join(' ')).toContain(`unknown option '${args.find((a) => a.startsWith('--'))}'`);

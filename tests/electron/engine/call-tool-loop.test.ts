@@ -45,18 +45,34 @@ beforeAll(async () => {
     const body: Buffer[] = [];
     req.on('data', (c: Buffer) => body.push(c));
     req.on('end', () => {
-      const request = JSON.parse(Buffer.concat(body).toString('utf8')) as { messages: { role: string }[]; tools: { function: { name: string } }[] };
+      const request = JSON.parse(Buffer.concat(body).toString('utf8')) as {
+        messages: { role: string }[];
+        tools: { function: { name: string } }[];
+      };
       requests.push(request);
       const step = request.messages.filter((m) => m.role === 'assistant').length;
       const calls = SCRIPT[step];
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       if (calls) {
-        res.write(chunk({ role: 'assistant', content: null, tool_calls: calls.map((function_, index) => ({ index, id: `c${step}-${index}`, type: 'function', function: function_ })) }));
+        res.write(
+          chunk({
+            role: 'assistant',
+            content: null,
+            tool_calls: calls.map((function_, index) => ({
+              index,
+              id: `c${step}-${index}`,
+              type: 'function',
+              function: function_,
+            })),
+          }),
+        );
         res.write(chunk({}, 'tool_calls'));
       } else {
         res.write(chunk({ role: 'assistant', content: 'Done.' }, 'stop'));
       }
-      res.write(`data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [], usage: { prompt_tokens: 10, completion_tokens: 1, total_tokens: 11 } })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [], usage: { prompt_tokens: 10, completion_tokens: 1, total_tokens: 11 } })}\n\n`,
+      );
       res.end('data: [DONE]\n\n');
     });
   });
@@ -75,27 +91,60 @@ describe('call_tool against a hostile model', () => {
     const events: StepEvent[] = [];
     await runEngine(
       {
-        runId: randomUUID(), task: { id: null, text: 'fetch a page' }, mode: 'react-search',
-        provider: { name: 'scripted', baseUrl: url, model: 'm', simulated: false }, apiKeyEnv: null,
-        settings: parseSettings({ toolSearch: 'call-tool', approvals: { fetch_url: 'deny', run_shell: 'allow', write_file: 'allow' } }), workspace,
+        runId: randomUUID(),
+        task: { id: null, text: 'fetch a page' },
+        mode: 'react-search',
+        provider: { name: 'scripted', baseUrl: url, model: 'm', simulated: false },
+        apiKeyEnv: null,
+        settings: parseSettings({
+          toolSearch: 'call-tool',
+          approvals: { fetch_url: 'deny', run_shell: 'allow', write_file: 'allow' },
+        }),
+        workspace,
       },
-      { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) }, null,
+      { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) },
+      null,
     );
-    const finished = events.filter((e): e is Extract<StepEvent, { type: 'tool-finished' }> => e.type === 'tool-finished');
+    const finished = events.filter(
+      (e): e is Extract<StepEvent, { type: 'tool-finished' }> => e.type === 'tool-finished',
+    );
     const byCall = new Map(finished.map((f) => [f.callId, f]));
-    expect(byCall.get('c0-1')).toMatchObject({ name: 'call_tool', error: expect.stringMatching(/^call_tool: fetch_url has not been found yet: search for it with search_tools first/) });
-    expect(byCall.get('c0-2')).toMatchObject({ name: 'call_tool', error: expect.stringMatching(/^call_tool: call_tool does not call call_tool/) });
-    expect(byCall.get('c1-0')).toMatchObject({ name: 'call_tool', error: expect.stringMatching(/"arguments" must be one JSON object of fetch_url's named arguments, not string/) });
-    expect(byCall.get('c1-1')).toMatchObject({ name: 'call_tool', error: expect.stringMatching(/no tool named "rm_everything"/) });
-    expect(byCall.get('c1-2')).toMatchObject({ name: 'call_tool', error: expect.stringMatching(/current_time has not been found yet/) });
+    expect(byCall.get('c0-1')).toMatchObject({
+      name: 'call_tool',
+      error: expect.stringMatching(
+        /^call_tool: fetch_url has not been found yet: search for it with search_tools first/,
+      ),
+    });
+    expect(byCall.get('c0-2')).toMatchObject({
+      name: 'call_tool',
+      error: expect.stringMatching(/^call_tool: call_tool does not call call_tool/),
+    });
+    expect(byCall.get('c1-0')).toMatchObject({
+      name: 'call_tool',
+      error: expect.stringMatching(/"arguments" must be one JSON object of fetch_url's named arguments, not string/),
+    });
+    expect(byCall.get('c1-1')).toMatchObject({
+      name: 'call_tool',
+      error: expect.stringMatching(/no tool named "rm_everything"/),
+    });
+    expect(byCall.get('c1-2')).toMatchObject({
+      name: 'call_tool',
+      error: expect.stringMatching(/current_time has not been found yet/),
+    });
     // Through the forwarder, fetch_url meets its own approval policy (deny) and is recorded as itself.
-    expect(byCall.get('c1-3')).toMatchObject({ name: 'fetch_url', forwardedBy: 'call_tool', error: expect.stringMatching(/denied|not allowed/i) });
+    expect(byCall.get('c1-3')).toMatchObject({
+      name: 'fetch_url',
+      forwardedBy: 'call_tool',
+      error: expect.stringMatching(/denied|not allowed/i),
+    });
     expect(byCall.get('c1-4')).toMatchObject({ name: 'list_dir', forwardedBy: 'call_tool', error: null });
     // Each error went back to the model as the call's tool message.
     expect(byCall.get('c1-1')!.output).toMatch(/^Error: call_tool: there is no tool named "rm_everything"/);
     const end = events.at(-1);
     expect(end?.type === 'run-finished' && end.status).toBe('answered');
     // The tool list never changed, whatever the search found.
-    expect(new Set(requests.map((r) => r.tools.map((t) => t.function.name).join(',')))).toEqual(new Set(['list_dir,read_file,write_file,run_shell,search_tools,call_tool']));
+    expect(new Set(requests.map((r) => r.tools.map((t) => t.function.name).join(',')))).toEqual(
+      new Set(['list_dir,read_file,write_file,run_shell,search_tools,call_tool']),
+    );
   });
 });

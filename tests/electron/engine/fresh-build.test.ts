@@ -13,7 +13,8 @@ function tree(): { root: string; stamp: string; at: (file: string, seconds: numb
     writeFileSync(full, 'x');
     utimesSync(full, seconds, seconds);
     // Folders' own times follow their newest entry here, as after a checkout.
-    for (let dir = path.dirname(full); dir.startsWith(root) && dir !== root; dir = path.dirname(dir)) utimesSync(dir, seconds, seconds);
+    for (let dir = path.dirname(full); dir.startsWith(root) && dir !== root; dir = path.dirname(dir))
+      utimesSync(dir, seconds, seconds);
   };
   at('electron/host/a.ts', 1000);
   at('shared/b.ts', 1000);

@@ -23,29 +23,43 @@ const { knobRun } = knobRuns('parallax-summary-');
 const text = (c: unknown) => (typeof c === 'string' ? c : JSON.stringify(c ?? ''));
 
 describe('history summarize:K', () => {
-  it.each(['react', 'hybrid'] as ModeId[])('%s, log-stats summarize:1: summary sent instead of the old steps, totals = steps + summaries', async (mode) => {
-    const r = await knobRun({ task: 'log-stats', mode, settings: { history: 'summarize:1' } });
-    const summaries = ofType(r.events, 'history-summary');
-    expect(summaries.length).toBeGreaterThan(0);
-    const steps = ofType(r.events, 'model-response');
-    const sum = (xs: readonly { usage: { prompt: number } | null }[]) => xs.reduce((n, e) => n + (e.usage?.prompt ?? 0), 0);
-    expect(r.summary.totals.prompt).toBe(sum(steps) + sum(summaries));
-    expect(r.summary.totals.steps).toBe(steps.length);
-    const s = summaries[0]!;
-    expect(s.error).toBeNull();
-    expect(s.text.startsWith(SUMMARY_LEAD)).toBe(true);
-    const summaryRequest = r.requests.find((b) => text(b.messages[0]?.content).startsWith(SUMMARY_SYSTEM));
-    expect(summaryRequest).toBeDefined();
-    const after = r.requests.filter((b) => !text(b.messages[0]?.content).startsWith(SUMMARY_SYSTEM)).slice(s.step - 1);
-    const old = ofType(r.events, 'tool-finished').filter((e) => e.step <= s.toStep && e.output.length > 400);
-    for (const b of after.slice(0, 1)) {
-      const sent = b.messages.map((m) => text(m.content)).join('\n');
-      expect(sent).toContain(SUMMARY_LEAD);
-      for (const f of old) expect(b.messages.filter((m) => m.role === 'tool').map((m) => text(m.content))).not.toContain(f.output);
-    }
-  });
+  it.each(['react', 'hybrid'] as ModeId[])(
+    '%s, log-stats summarize:1: summary sent instead of the old steps, totals = steps + summaries',
+    async (mode) => {
+      const r = await knobRun({ task: 'log-stats', mode, settings: { history: 'summarize:1' } });
+      const summaries = ofType(r.events, 'history-summary');
+      expect(summaries.length).toBeGreaterThan(0);
+      const steps = ofType(r.events, 'model-response');
+      const sum = (xs: readonly { usage: { prompt: number } | null }[]) =>
+        xs.reduce((n, e) => n + (e.usage?.prompt ?? 0), 0);
+      expect(r.summary.totals.prompt).toBe(sum(steps) + sum(summaries));
+      expect(r.summary.totals.steps).toBe(steps.length);
+      const s = summaries[0]!;
+      expect(s.error).toBeNull();
+      expect(s.text.startsWith(SUMMARY_LEAD)).toBe(true);
+      const summaryRequest = r.requests.find((b) => text(b.messages[0]?.content).startsWith(SUMMARY_SYSTEM));
+      expect(summaryRequest).toBeDefined();
+      const after = r.requests
+        .filter((b) => !text(b.messages[0]?.content).startsWith(SUMMARY_SYSTEM))
+        .slice(s.step - 1);
+      const old = ofType(r.events, 'tool-finished').filter((e) => e.step <= s.toStep && e.output.length > 400);
+      for (const b of after.slice(0, 1)) {
+        const sent = b.messages.map((m) => text(m.content)).join('\n');
+        expect(sent).toContain(SUMMARY_LEAD);
+        for (const f of old)
+          expect(b.messages.filter((m) => m.role === 'tool').map((m) => text(m.content))).not.toContain(f.output);
+      }
+    },
+  );
 
-  it.each([['react', 'summarize:1'], ['react', 'summarize:2'], ['react-text', 'summarize:1'], ['hybrid', 'summarize:1'], ['react-search', 'summarize:1'], ['code', 'summarize:1']] as [ModeId, string][])(
+  it.each([
+    ['react', 'summarize:1'],
+    ['react', 'summarize:2'],
+    ['react-text', 'summarize:1'],
+    ['hybrid', 'summarize:1'],
+    ['react-search', 'summarize:1'],
+    ['code', 'summarize:1'],
+  ] as [ModeId, string][])(
     '%s %s, log-stats: the composition of each step after a summary is the request as sent, with what the summary replaced',
     async (mode, history) => {
       const r = await knobRun({ task: 'log-stats', mode, settings: { history } });
@@ -75,23 +89,38 @@ describe('history summarize:K', () => {
       // A later summary stands for every step it covers: the earlier ones plus those since, not the earlier summary.
       for (const later of summaries.slice(1)) {
         const c = steps.find((s) => s.step === later.step)!.promptComposition!.summarized!;
-        const prev = steps.find((s) => s.step === summaries[summaries.indexOf(later) - 1]!.step)!.promptComposition!.summarized!;
+        const prev = steps.find((s) => s.step === summaries[summaries.indexOf(later) - 1]!.step)!.promptComposition!
+          .summarized!;
         expect(c.replacedTokens).toBe(prev.replacedTokens + later.replacedTokens - prev.tokens);
       }
     },
   );
 
   it('react, log-stats: the result statement names what the summaries kept out and what they cost', async () => {
-    const [full, summ] = await Promise.all(['full', 'summarize:1'].map((history) => knobRun({ task: 'log-stats', mode: 'react', settings: { history } })));
+    const [full, summ] = await Promise.all(
+      ['full', 'summarize:1'].map((history) => knobRun({ task: 'log-stats', mode: 'react', settings: { history } })),
+    );
     const pFull = columnProfile([summarizeRun(composed(full.events))]);
     const pSumm = columnProfile([summarizeRun(composed(summ.events))]);
     expect(pFull.summarized).toBeNull();
     const steps = ofType(composed(summ.events), 'model-response');
-    const saved = steps.reduce((n, e) => n + (e.promptComposition?.summarized ? e.promptComposition.summarized.replacedTokens - e.promptComposition.summarized.tokens : 0), 0);
+    const saved = steps.reduce(
+      (n, e) =>
+        n +
+        (e.promptComposition?.summarized
+          ? e.promptComposition.summarized.replacedTokens - e.promptComposition.summarized.tokens
+          : 0),
+      0,
+    );
     const cost = ofType(summ.events, 'history-summary').reduce((n, e) => n + e.usage!.prompt + e.usage!.completion, 0);
     expect(pSumm.summarized).toEqual({ saved, cost });
     const said = (pSumm.prompt < pFull.prompt ? reasons(pSumm, pFull) : reasons(pFull, pSumm)).join(' ');
-    const kept = saved >= 0 ? `${saved.toLocaleString('en-US')} tokens not re-sent` : `${(-saved).toLocaleString('en-US')} tokens more sent than the steps it replaced`;
-    expect(said).toContain(`summarised older steps of its history: ${kept}, for ${cost.toLocaleString('en-US')} tokens of summary requests (in its totals)`);
+    const kept =
+      saved >= 0
+        ? `${saved.toLocaleString('en-US')} tokens not re-sent`
+        : `${(-saved).toLocaleString('en-US')} tokens more sent than the steps it replaced`;
+    expect(said).toContain(
+      `summarised older steps of its history: ${kept}, for ${cost.toLocaleString('en-US')} tokens of summary requests (in its totals)`,
+    );
   });
 });

@@ -28,10 +28,15 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => body.push(c));
     req.on('end', () => {
       if (req.url === '/page') {
-        res.writeHead(200, { 'content-type': 'text/html' }).end('<html><head><title>Page</title></head><body><p>Hello</p></body></html>');
+        res
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end('<html><head><title>Page</title></head><body><p>Hello</p></body></html>');
         return;
       }
-      const { messages, tools } = JSON.parse(Buffer.concat(body).toString('utf8')) as { messages: { role: string }[]; tools?: { function: { name: string } }[] };
+      const { messages, tools } = JSON.parse(Buffer.concat(body).toString('utf8')) as {
+        messages: { role: string }[];
+        tools?: { function: { name: string } }[];
+      };
       const step = messages.filter((m) => m.role === 'assistant').length + 1;
       const names = (tools ?? []).map((t) => t.function.name);
       res.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -46,13 +51,33 @@ beforeAll(async () => {
               { name: 'calculator', arguments: '{"expression":"6*7"}' },
               { name: 'current_time', arguments: '{"timezone":"Asia/Shanghai"}' },
             ]
-          : [{ name: 'run_code', arguments: JSON.stringify({ code: `const [calc] = search_tools("calculator"); const [fetchUrl] = search_tools("fetch_url"); print(calc({expression: "6*7"})); print(list_dir({path: "."}).length); print(run_shell({command: "echo hi"}).stdout); print(fetchUrl({url: ${JSON.stringify(page)}}).status);` }) }];
-        res.write(chunk({ role: 'assistant', content: null, tool_calls: calls.map((function_, index) => ({ index, id: `c${step}-${index}`, type: 'function', function: function_ })) }));
+          : [
+              {
+                name: 'run_code',
+                arguments: JSON.stringify({
+                  code: `const [calc] = search_tools("calculator"); const [fetchUrl] = search_tools("fetch_url"); print(calc({expression: "6*7"})); print(list_dir({path: "."}).length); print(run_shell({command: "echo hi"}).stdout); print(fetchUrl({url: ${JSON.stringify(page)}}).status);`,
+                }),
+              },
+            ];
+        res.write(
+          chunk({
+            role: 'assistant',
+            content: null,
+            tool_calls: calls.map((function_, index) => ({
+              index,
+              id: `c${step}-${index}`,
+              type: 'function',
+              function: function_,
+            })),
+          }),
+        );
         res.write(chunk({}, 'tool_calls'));
       } else {
         res.write(chunk({ role: 'assistant', content: 'Done.' }, 'stop'));
       }
-      res.write(`data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [], usage: { prompt_tokens: 10, completion_tokens: 1, total_tokens: 11 } })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [], usage: { prompt_tokens: 10, completion_tokens: 1, total_tokens: 11 } })}\n\n`,
+      );
       res.end('data: [DONE]\n\n');
     });
   });
@@ -67,33 +92,49 @@ afterAll(async () => {
 });
 
 describe('a run longer than ten steps', () => {
-  it.each<ModeId>(['react', 'code'])('%s: 15 steps on one abort signal leave no listener behind and print no warning', async (mode) => {
-    const warnings: string[] = [];
-    const onWarning = (w: Error): void => void warnings.push(`${w.name}: ${w.message}`);
-    process.on('warning', onWarning);
-    const events: StepEvent[] = [];
-    try {
-      await runEngine(
-        {
-          runId: randomUUID(), task: { id: null, text: 'list the files' }, mode,
-          provider: { name: 'scripted', baseUrl: url, model: 'm', simulated: false }, apiKeyEnv: null,
-          settings: parseSettings({ maxSteps: 20, approvals: { run_shell: 'allow', fetch_url: 'allow', write_file: 'allow' } }), workspace,
-          fixtureUrl: `${url.replace('/v1', '')}/page`,
-        },
-        { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) }, null,
-      );
-      // Warnings are emitted on the next tick.
-      await new Promise((ok) => setImmediate(ok));
-    } finally {
-      process.off('warning', onWarning);
-    }
-    const finished = events.at(-1);
-    expect(finished?.type === 'run-finished' && finished.status).toBe('answered');
-    expect(events.filter((e) => e.type === 'model-request')).toHaveLength(STEPS);
-    const finishedCalls = events.filter((e) => e.type === 'tool-finished');
-    expect(finishedCalls.length).toBe((STEPS - 1) * (mode === 'react' ? 5 : 1));
-    expect(finishedCalls.filter((e) => e.type === 'tool-finished' && e.error !== null).map((e) => e.type === 'tool-finished' && e.output)).toEqual([]);
-    if (mode === 'code') for (const e of finishedCalls) expect(e.type === 'tool-finished' && e.output).toMatch(/42[\s\S]*hi[\s\S]*200/);
-    expect(warnings.filter((w) => /MaxListeners/.test(w))).toEqual([]);
-  });
+  it.each<ModeId>(['react', 'code'])(
+    '%s: 15 steps on one abort signal leave no listener behind and print no warning',
+    async (mode) => {
+      const warnings: string[] = [];
+      const onWarning = (w: Error): void => void warnings.push(`${w.name}: ${w.message}`);
+      process.on('warning', onWarning);
+      const events: StepEvent[] = [];
+      try {
+        await runEngine(
+          {
+            runId: randomUUID(),
+            task: { id: null, text: 'list the files' },
+            mode,
+            provider: { name: 'scripted', baseUrl: url, model: 'm', simulated: false },
+            apiKeyEnv: null,
+            settings: parseSettings({
+              maxSteps: 20,
+              approvals: { run_shell: 'allow', fetch_url: 'allow', write_file: 'allow' },
+            }),
+            workspace,
+            fixtureUrl: `${url.replace('/v1', '')}/page`,
+          },
+          { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) },
+          null,
+        );
+        // Warnings are emitted on the next tick.
+        await new Promise((ok) => setImmediate(ok));
+      } finally {
+        process.off('warning', onWarning);
+      }
+      const finished = events.at(-1);
+      expect(finished?.type === 'run-finished' && finished.status).toBe('answered');
+      expect(events.filter((e) => e.type === 'model-request')).toHaveLength(STEPS);
+      const finishedCalls = events.filter((e) => e.type === 'tool-finished');
+      expect(finishedCalls.length).toBe((STEPS - 1) * (mode === 'react' ? 5 : 1));
+      expect(
+        finishedCalls
+          .filter((e) => e.type === 'tool-finished' && e.error !== null)
+          .map((e) => e.type === 'tool-finished' && e.output),
+      ).toEqual([]);
+      if (mode === 'code')
+        for (const e of finishedCalls) expect(e.type === 'tool-finished' && e.output).toMatch(/42[\s\S]*hi[\s\S]*200/);
+      expect(warnings.filter((w) => /MaxListeners/.test(w))).toEqual([]);
+    },
+  );
 });

@@ -35,7 +35,9 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       const chunk = (delta: object, finish: string | null, usage?: object) =>
         `data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }], ...(usage ? { usage } : {}) })}\n\n`;
-      res.end(`${chunk({ role: 'assistant', content: 'A real answer.' }, null)}${chunk({}, 'stop', { prompt_tokens: 5, completion_tokens: 3, total_tokens: 8 })}data: [DONE]\n\n`);
+      res.end(
+        `${chunk({ role: 'assistant', content: 'A real answer.' }, null)}${chunk({}, 'stop', { prompt_tokens: 5, completion_tokens: 3, total_tokens: 8 })}data: [DONE]\n\n`,
+      );
     });
   });
   await new Promise<void>((resolve) => impostor.listen(0, '127.0.0.1', resolve));
@@ -51,23 +53,41 @@ afterAll(async () => {
 async function run(task: string, mode: ModeId, provider: RunSpec['provider']) {
   const events: StepEvent[] = [];
   const spec: RunSpec = {
-    runId: randomUUID(), task: resolveTask(task, { fixtureUrl: null }), mode, provider, apiKeyEnv: null, settings: parseSettings({}), workspace,
+    runId: randomUUID(),
+    task: resolveTask(task, { fixtureUrl: null }),
+    mode,
+    provider,
+    apiKeyEnv: null,
+    settings: parseSettings({}),
+    workspace,
   };
-  await runEngine(spec, { apiKey: 'k', signal: new AbortController().signal, emit: (e) => events.push(e) }, runTaskOf(spec.task));
+  await runEngine(
+    spec,
+    { apiKey: 'k', signal: new AbortController().signal, emit: (e) => events.push(e) },
+    runTaskOf(spec.task),
+  );
   return events;
 }
 
 describe("the simulated model's no-policy reply", () => {
-  it.each(['react', 'code'] as const)('%s: a free-text task ends as no-policy with the reason, and wins no verdict', async (mode) => {
-    const events = await run('Summarise the release notes in one line.', mode, { name: 'simulated', baseUrl: sim.url, model: 'sim', simulated: true });
-    const finished = events.find((e): e is RunFinishedEvent => e.type === 'run-finished')!;
-    expect(finished.status).toBe('no-policy');
-    expect(finished.error).toBe(NO_POLICY_MESSAGE);
-    expect(finished.answer).toContain('I only know the built-in tasks');
-    const summary = summarizeRun(events);
-    expect(summary.status).toBe('no-policy');
-    expect(fewestTokensVerdict([summary]).runId).toBeNull();
-  });
+  it.each(['react', 'code'] as const)(
+    '%s: a free-text task ends as no-policy with the reason, and wins no verdict',
+    async (mode) => {
+      const events = await run('Summarise the release notes in one line.', mode, {
+        name: 'simulated',
+        baseUrl: sim.url,
+        model: 'sim',
+        simulated: true,
+      });
+      const finished = events.find((e): e is RunFinishedEvent => e.type === 'run-finished')!;
+      expect(finished.status).toBe('no-policy');
+      expect(finished.error).toBe(NO_POLICY_MESSAGE);
+      expect(finished.answer).toContain('I only know the built-in tasks');
+      const summary = summarizeRun(events);
+      expect(summary.status).toBe('no-policy');
+      expect(fewestTokensVerdict([summary]).runId).toBeNull();
+    },
+  );
 
   it('a built-in task still answers', async () => {
     const events = await run('calc', 'react', { name: 'simulated', baseUrl: sim.url, model: 'sim', simulated: true });
@@ -75,7 +95,12 @@ describe("the simulated model's no-policy reply", () => {
   });
 
   it('the mark is ignored from a provider not recorded as simulated', async () => {
-    const events = await run('Say hello.', 'react', { name: 'custom', baseUrl: impostorUrl, model: 'm', simulated: false });
+    const events = await run('Say hello.', 'react', {
+      name: 'custom',
+      baseUrl: impostorUrl,
+      model: 'm',
+      simulated: false,
+    });
     const finished = events.find((e): e is RunFinishedEvent => e.type === 'run-finished')!;
     expect(finished.status).toBe('answered');
     expect(finished.answer).toBe('A real answer.');

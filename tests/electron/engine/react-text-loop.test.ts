@@ -49,11 +49,16 @@ beforeAll(async () => {
         res.end(JSON.stringify(own.body));
         return;
       }
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k.startsWith('x-') || k === 'content-type')) as Record<string, string>;
-      fetch(`${sim.url}/chat/completions`, { method: 'POST', headers, body: raw }).then(async (r) => {
-        res.writeHead(r.status, Object.fromEntries(r.headers));
-        res.end(Buffer.from(await r.arrayBuffer()));
-      }, (e: Error) => res.destroy(e));
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([k]) => k.startsWith('x-') || k === 'content-type'),
+      ) as Record<string, string>;
+      fetch(`${sim.url}/chat/completions`, { method: 'POST', headers, body: raw }).then(
+        async (r) => {
+          res.writeHead(r.status, Object.fromEntries(r.headers));
+          res.end(Buffer.from(await r.arrayBuffer()));
+        },
+        (e: Error) => res.destroy(e),
+      );
     });
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
@@ -66,7 +71,11 @@ afterAll(async () => {
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
 });
 
-async function run(taskId: string, mode: ModeId, opts: { trial?: number; settings?: RunSettingsInput; via?: 'proxy' } = {}) {
+async function run(
+  taskId: string,
+  mode: ModeId,
+  opts: { trial?: number; settings?: RunSettingsInput; via?: 'proxy' } = {},
+) {
   const workspace = await mkdtemp(path.join(tmpdir(), 'parallax-react-text-'));
   dirs.push(workspace);
   await prepareFixture(taskId, workspace, 3);
@@ -82,8 +91,13 @@ async function run(taskId: string, mode: ModeId, opts: { trial?: number; setting
     fixtureUrl: page.url,
     trial: opts.trial ?? 1,
   };
-  await runEngine(spec, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) }, runTaskOf(spec.task));
-  const of = <T extends StepEvent['type']>(type: T) => events.filter((e): e is Extract<StepEvent, { type: T }> => e.type === type);
+  await runEngine(
+    spec,
+    { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) },
+    runTaskOf(spec.task),
+  );
+  const of = <T extends StepEvent['type']>(type: T) =>
+    events.filter((e): e is Extract<StepEvent, { type: T }> => e.type === type);
   return { events, of, finished: of('run-finished')[0]! };
 }
 
@@ -91,8 +105,11 @@ describe('ReAct (text) on the simulated model', () => {
   it('answers every built-in task on several trials, in as many steps and tool calls as ReAct on trial 1', async () => {
     // Trial 1 and the first trial of each deviation the simulated model draws.
     const trials = [1];
-    for (let t = 2; t < 200 && trials.length < 4; t++) if (!trials.some((u) => deviationOf(u) === deviationOf(t))) trials.push(t);
-    expect(new Set(trials.map(deviationOf))).toEqual(new Set(['none', 'fenced-input', 'no-thought-label', 'extra-spaces']));
+    for (let t = 2; t < 200 && trials.length < 4; t++)
+      if (!trials.some((u) => deviationOf(u) === deviationOf(t))) trials.push(t);
+    expect(new Set(trials.map(deviationOf))).toEqual(
+      new Set(['none', 'fenced-input', 'no-thought-label', 'extra-spaces']),
+    );
     for (const task of BUILTIN_TASKS) {
       const react = await run(task.id, 'react');
       for (const trial of trials) {
@@ -131,7 +148,20 @@ describe('ReAct (text) on the simulated model', () => {
 
   it('sends again without stop when the provider refuses it, and never records the observation the model then writes', async () => {
     bodies.length = 0;
-    intercept = (body) => (body.stop ? { status: 400, body: { error: { message: "Unsupported parameter: 'stop' is not supported with this model.", type: 'invalid_request_error', param: 'stop', code: 'unsupported_parameter' } } } : null);
+    intercept = (body) =>
+      body.stop
+        ? {
+            status: 400,
+            body: {
+              error: {
+                message: "Unsupported parameter: 'stop' is not supported with this model.",
+                type: 'invalid_request_error',
+                param: 'stop',
+                code: 'unsupported_parameter',
+              },
+            },
+          }
+        : null;
     const { finished, of } = await run('config-lookup', 'react-text', { via: 'proxy' });
     intercept = () => null;
     expect(finished.status).toBe('answered');
@@ -149,7 +179,9 @@ describe('ReAct (text) on the simulated model', () => {
     }
     for (const t of of('tool-finished')) expect(t.output).not.toMatch(/as I expect/);
     // What went back into the history is the kept text only.
-    const assistant = (bodies.at(-1)!.messages as { role: string; content: string }[]).filter((m) => m.role === 'assistant');
+    const assistant = (bodies.at(-1)!.messages as { role: string; content: string }[]).filter(
+      (m) => m.role === 'assistant',
+    );
     for (const m of assistant) expect(m.content).not.toMatch(/Observation:/);
   });
 
@@ -158,7 +190,19 @@ describe('ReAct (text) on the simulated model', () => {
     intercept = () => {
       if (!first) return null;
       first = false;
-      return { status: 200, body: { id: 'x', object: 'chat.completion', created: 0, model: 'sim', choices: [{ index: 0, message: { role: 'assistant', content: 'I think the port is 80.' }, finish_reason: 'stop' }], usage: { prompt_tokens: 10, completion_tokens: 7, total_tokens: 17 } } };
+      return {
+        status: 200,
+        body: {
+          id: 'x',
+          object: 'chat.completion',
+          created: 0,
+          model: 'sim',
+          choices: [
+            { index: 0, message: { role: 'assistant', content: 'I think the port is 80.' }, finish_reason: 'stop' },
+          ],
+          usage: { prompt_tokens: 10, completion_tokens: 7, total_tokens: 17 },
+        },
+      };
     };
     bodies.length = 0;
     const { finished, of } = await run('config-lookup', 'react-text', { via: 'proxy' });

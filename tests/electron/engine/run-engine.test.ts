@@ -33,7 +33,16 @@ async function workspaceFor(taskId: string): Promise<string> {
   return dir;
 }
 
-async function run(opts: { task: string; mode?: ModeId; baseUrl?: string; settings?: RunSettingsInput; workspace?: string; signal?: AbortSignal; simulated?: boolean; trial?: number }) {
+async function run(opts: {
+  task: string;
+  mode?: ModeId;
+  baseUrl?: string;
+  settings?: RunSettingsInput;
+  workspace?: string;
+  signal?: AbortSignal;
+  simulated?: boolean;
+  trial?: number;
+}) {
   const events: StepEvent[] = [];
   const spec: RunSpec = {
     runId: randomUUID(),
@@ -45,7 +54,11 @@ async function run(opts: { task: string; mode?: ModeId; baseUrl?: string; settin
     workspace: opts.workspace ?? (await workspaceFor(opts.task)),
     ...(opts.trial !== undefined ? { trial: opts.trial } : {}),
   };
-  await runEngine(spec, { apiKey: null, signal: opts.signal ?? new AbortController().signal, emit: (e) => events.push(e) }, runTaskOf(spec.task));
+  await runEngine(
+    spec,
+    { apiKey: null, signal: opts.signal ?? new AbortController().signal, emit: (e) => events.push(e) },
+    runTaskOf(spec.task),
+  );
   return { events, summary: summarizeRun(events) };
 }
 
@@ -66,13 +79,19 @@ describe('runEngine with the simulated model over HTTP', () => {
       expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i));
       expect(events[0].type).toBe('run-started');
       // The user sees how run_shell was contained in this run.
-      expect(ofType(events, 'run-started')[0].shellSandbox).toEqual({ kind: shellSandbox().kind, reason: shellSandbox().reason });
+      expect(ofType(events, 'run-started')[0].shellSandbox).toEqual({
+        kind: shellSandbox().kind,
+        reason: shellSandbox().reason,
+      });
       expect(events.at(-1)!.type).toBe('run-finished');
       // Every step's usage equals the usage chunk the server put on the wire, in order.
       const responses = ofType(events, 'model-response');
       expect(responses.length).toBe(proxy.replies.length);
       responses.forEach((r, i) => {
-        expect(r.usage).toMatchObject({ prompt: proxy.replies[i].usage!.prompt_tokens, completion: proxy.replies[i].usage!.completion_tokens });
+        expect(r.usage).toMatchObject({
+          prompt: proxy.replies[i].usage!.prompt_tokens,
+          completion: proxy.replies[i].usage!.completion_tokens,
+        });
       });
       // Totals are the sums of the steps.
       const finished = events.at(-1) as Extract<StepEvent, { type: 'run-finished' }>;
@@ -101,7 +120,9 @@ describe('runEngine with the simulated model over HTTP', () => {
   it('tells the model about an unknown tool, listing the tools, and goes on', async () => {
     const { events, summary } = await run({ task: 'calc', settings: { simFaults: ['unknown-tool'] } });
     const failed = ofType(events, 'tool-finished').find((t) => t.error !== null)!;
-    expect(failed.output).toMatch(/^Error: Tool "\w+" does not exist\. Available tools: list_dir, read_file, .*calculator/);
+    expect(failed.output).toMatch(
+      /^Error: Tool "\w+" does not exist\. Available tools: list_dir, read_file, .*calculator/,
+    );
     expect(summary.status).toBe('answered');
     expect(summary.validation?.ok).toBe(true);
   });
@@ -166,7 +187,9 @@ describe('runEngine with the simulated model over HTTP', () => {
     await closed.close(); // nothing listens on this port any more
     const { summary } = await run({ task: 'calc', baseUrl: url, simulated: false, settings: { maxRetries: 0 } });
     expect(summary.status).toBe('error');
-    expect(summary.error).toMatch(/Nothing is listening at 127\.0\.0\.1:\d+ \(ECONNREFUSED\)\. Check the base URL and that the server is running\. Gave up after 1 attempt\./);
+    expect(summary.error).toMatch(
+      /Nothing is listening at 127\.0\.0\.1:\d+ \(ECONNREFUSED\)\. Check the base URL and that the server is running\. Gave up after 1 attempt\./,
+    );
   });
 
   it('cancels a run whose provider hangs', async () => {
@@ -184,11 +207,19 @@ describe('runEngine with the simulated model over HTTP', () => {
     // while the sandbox thread may still be starting (a cancel then must not wait for the limit).
     const events: StepEvent[] = [];
     const spec: RunSpec = {
-      runId: randomUUID(), task: resolveTask('calc', { fixtureUrl: null }), mode: 'code',
-      provider: { name: 'simulated', baseUrl: sim.url, model: 'sim', simulated: true }, apiKeyEnv: null,
-      settings: parseSettings({ simFaults: ['loop-forever'], codeTimeoutMs: 60_000 }), workspace: await workspaceFor('calc'),
+      runId: randomUUID(),
+      task: resolveTask('calc', { fixtureUrl: null }),
+      mode: 'code',
+      provider: { name: 'simulated', baseUrl: sim.url, model: 'sim', simulated: true },
+      apiKeyEnv: null,
+      settings: parseSettings({ simFaults: ['loop-forever'], codeTimeoutMs: 60_000 }),
+      workspace: await workspaceFor('calc'),
     };
-    const done = runEngine(spec, { apiKey: null, signal: controller.signal, emit: (e) => events.push(e) }, runTaskOf(spec.task));
+    const done = runEngine(
+      spec,
+      { apiKey: null, signal: controller.signal, emit: (e) => events.push(e) },
+      runTaskOf(spec.task),
+    );
     while (!events.some((e) => e.type === 'tool-started')) await new Promise((r) => setTimeout(r, 10));
     controller.abort();
     await done;
@@ -212,7 +243,10 @@ describe('runEngine with the simulated model over HTTP', () => {
   });
 
   it('records a missing workspace as an error run, still starting and finishing it', async () => {
-    const { events, summary } = await run({ task: 'calc', workspace: join(tmpdir(), `parallax-missing-${randomUUID()}`) });
+    const { events, summary } = await run({
+      task: 'calc',
+      workspace: join(tmpdir(), `parallax-missing-${randomUUID()}`),
+    });
     expect(events.map((e) => e.type)).toEqual(['run-started', 'run-finished']);
     expect(summary.error).toMatch(/does not exist/);
   });

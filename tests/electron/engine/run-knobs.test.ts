@@ -15,7 +15,9 @@ const systemOf = (body: WireBody) => String(body.messages.find((m) => m.role ===
 describe('toolDescriptions', () => {
   it('full sends each description as written; one-line its first sentence; vague one sentence per argument shape', async () => {
     const [full, oneLine, vague] = await Promise.all(
-      (['full', 'one-line', 'vague'] as const).map((toolDescriptions) => knobRun({ task: 'log-stats', mode: 'react', settings: { toolDescriptions } })),
+      (['full', 'one-line', 'vague'] as const).map((toolDescriptions) =>
+        knobRun({ task: 'log-stats', mode: 'react', settings: { toolDescriptions } }),
+      ),
     );
     for (const tool of ALL_TOOLS) {
       expect(toolOf(full.requests[0], tool.name).description).toBe(tool.description);
@@ -29,7 +31,9 @@ describe('toolDescriptions', () => {
     const params = toolOf(vague.requests[0], 'read_file').parameters.properties;
     expect(Object.keys(params)).toEqual(['path']);
     expect(params.path.description).toBeUndefined();
-    expect(toolOf(full.requests[0], 'read_file').parameters.properties.path.description).toMatch(/relative to the workspace/);
+    expect(toolOf(full.requests[0], 'read_file').parameters.properties.path.description).toMatch(
+      /relative to the workspace/,
+    );
     // The first request is smaller by what the descriptions no longer say.
     const firstPrompt = (r: typeof full) => ofType(r.events, 'model-response')[0].usage!.prompt;
     expect(firstPrompt(vague)).toBeLessThan(firstPrompt(oneLine));
@@ -46,8 +50,14 @@ describe('toolDescriptions', () => {
   it('reaches the text ReAct prompt list and the search results of ReAct + tool search', async () => {
     const text = await knobRun({ task: 'log-stats', mode: 'react-text', settings: { toolDescriptions: 'vague' } });
     expect(systemOf(text.requests[0])).toMatch(/^- read_file: Do something with a path\. Input:/m);
-    const search = await knobRun({ task: 'time-and-title', mode: 'react-search', settings: { toolDescriptions: 'vague' } });
-    const results = ofType(search.events, 'tool-finished').filter((t) => t.name === 'search_tools').map((t) => t.output);
+    const search = await knobRun({
+      task: 'time-and-title',
+      mode: 'react-search',
+      settings: { toolDescriptions: 'vague' },
+    });
+    const results = ofType(search.events, 'tool-finished')
+      .filter((t) => t.name === 'search_tools')
+      .map((t) => t.output);
     // What the tool does is no longer in its text: the search by purpose misses, the search by name finds it.
     expect(results.some((r) => /^No tool matched "download web page"/.test(r))).toBe(true);
     expect(results.some((r) => /- fetch_url\(url: string\): .* — Do something with a url\./.test(r))).toBe(true);
@@ -59,7 +69,7 @@ describe('toolDescriptions', () => {
     const vague = await knobRun({ task: 'time-and-title', mode: 'code', settings: { toolDescriptions: 'vague' } });
     const runs = ofType(vague.events, 'code-run');
     expect(runs[0].error?.message).toMatch(/not a function/);
-    expect(runs[1].code).toContain("search_tools(\"fetch url\")");
+    expect(runs[1].code).toContain('search_tools("fetch url")');
     expect(vague.summary.validation?.ok).toBe(true);
     expect(vague.summary.totals.steps).toBe(full.summary.totals.steps + 1);
   });
@@ -109,16 +119,31 @@ describe('simulated model names', () => {
 describe('toolSearch call-tool', () => {
   it('keeps the tool list fixed, adds call_tool, and records forwarded calls as the tools they name', async () => {
     const added = await knobRun({ task: 'time-and-title', mode: 'react-search' });
-    const forwarded = await knobRun({ task: 'time-and-title', mode: 'react-search', settings: { toolSearch: 'call-tool' } });
+    const forwarded = await knobRun({
+      task: 'time-and-title',
+      mode: 'react-search',
+      settings: { toolSearch: 'call-tool' },
+    });
     const toolNames = (body: WireBody) => body.tools!.map((t) => t.function.name);
     // 'add-tools': the list grows after the search (a prompt cache's prefix changes); 'call-tool': it never does.
     expect(toolNames(added.requests[1])).toContain('fetch_url');
     expect(new Set(forwarded.requests.map((r) => JSON.stringify(r.tools)))).toHaveProperty('size', 1);
-    expect(toolNames(forwarded.requests[0])).toEqual(['list_dir', 'read_file', 'write_file', 'run_shell', 'search_tools', 'call_tool']);
+    expect(toolNames(forwarded.requests[0])).toEqual([
+      'list_dir',
+      'read_file',
+      'write_file',
+      'run_shell',
+      'search_tools',
+      'call_tool',
+    ]);
     expect(systemOf(forwarded.requests[0])).toMatch(/call_tool\(name, arguments\)/);
     // The search result carries what the tools list no longer does: each found tool's argument schema.
-    const search = ofType(forwarded.events, 'tool-finished').find((t) => t.name === 'search_tools' && /fetch_url/.test(t.output))!;
-    expect(search.output).toMatch(/call it with call_tool\(name, arguments\)[\s\S]*- fetch_url\(url: string\)[^\n]*\n {2}arguments: \{"type":"object","properties":\{"url"/);
+    const search = ofType(forwarded.events, 'tool-finished').find(
+      (t) => t.name === 'search_tools' && /fetch_url/.test(t.output),
+    )!;
+    expect(search.output).toMatch(
+      /call it with call_tool\(name, arguments\)[\s\S]*- fetch_url\(url: string\)[^\n]*\n {2}arguments: \{"type":"object","properties":\{"url"/,
+    );
     const calls = ofType(forwarded.events, 'tool-started').filter((t) => t.forwardedBy === 'call_tool');
     expect(calls.map((c) => c.name).sort()).toEqual(['current_time', 'fetch_url']);
     expect(calls.find((c) => c.name === 'fetch_url')!.args).toEqual({ url: fixtureUrl() });
@@ -128,7 +153,11 @@ describe('toolSearch call-tool', () => {
   });
 
   it('goes through the approval gate as the forwarded tool: a denied tool stays denied through call_tool', async () => {
-    const { events } = await knobRun({ task: 'time-and-title', mode: 'react-search', settings: { toolSearch: 'call-tool', approvals: { fetch_url: 'deny' } } });
+    const { events } = await knobRun({
+      task: 'time-and-title',
+      mode: 'react-search',
+      settings: { toolSearch: 'call-tool', approvals: { fetch_url: 'deny' } },
+    });
     const fetch = ofType(events, 'tool-finished').find((t) => t.name === 'fetch_url')!;
     expect(fetch.forwardedBy).toBe('call_tool');
     expect(fetch.error).toMatch(/denied|not allowed/i);
@@ -137,12 +166,14 @@ describe('toolSearch call-tool', () => {
 });
 
 describe('codeState persist', () => {
-  it('tells the model variables stay, and the simulated second program reuses the first one\'s names: fewer completion tokens', async () => {
+  it("tells the model variables stay, and the simulated second program reuses the first one's names: fewer completion tokens", async () => {
     const fresh = await knobRun({ task: 'log-stats', mode: 'code' });
     const persist = await knobRun({ task: 'log-stats', mode: 'code', settings: { codeState: 'persist' } });
     const description = (r: typeof fresh) => toolOf(r.requests[0], 'run_code').description;
     expect(description(fresh)).toMatch(/Each call starts fresh: nothing carries over\./);
-    expect(description(persist)).toMatch(/Top-level variables and functions stay for your next run_code call in this run/);
+    expect(description(persist)).toMatch(
+      /Top-level variables and functions stay for your next run_code call in this run/,
+    );
     const runs = ofType(persist.events, 'code-run');
     expect(runs[0].state!.variables.map((v) => v.name)).toContain('names');
     expect(runs[1].code).toMatch(/^for \(const name of names\.filter/);

@@ -16,8 +16,21 @@ import { CompositionTracker } from '../../../electron/engine/tokens/prompt-compo
 import { PER_MESSAGE, tok } from '../../../electron/engine/tokens/count-tokens.js';
 import { sse, startReplayServer, type ReplayServer } from '../../helpers/replay-server.js';
 
-const chunk = (delta: object, finish: string | null = null) => ({ id: 'x', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] });
-const USAGE = { id: 'x', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [], usage: { prompt_tokens: 500, completion_tokens: 3, total_tokens: 503 } };
+const chunk = (delta: object, finish: string | null = null) => ({
+  id: 'x',
+  object: 'chat.completion.chunk',
+  created: 0,
+  model: 'm',
+  choices: [{ index: 0, delta, finish_reason: finish }],
+});
+const USAGE = {
+  id: 'x',
+  object: 'chat.completion.chunk',
+  created: 0,
+  model: 'm',
+  choices: [],
+  usage: { prompt_tokens: 500, completion_tokens: 3, total_tokens: 503 },
+};
 
 // First a plan, then the answer: each reply ends without a tool call.
 let server: ReplayServer;
@@ -40,17 +53,28 @@ describe('per-step hooks', () => {
       tools: () => [TOOL],
       prepareStep: (step) => (step === 1 ? { toolChoice: 'none', messages: [{ role: 'user', content: PLAN }] } : {}),
       // The plan (step 1) is no answer: the run goes on to step 2.
-      readReply: (reply, step, client) => (step === 1 ? { ...nativeTurn(reply, step, client), answer: null } : nativeTurn(reply, step, client)),
+      readReply: (reply, step, client) =>
+        step === 1 ? { ...nativeTurn(reply, step, client), answer: null } : nativeTurn(reply, step, client),
       handleCall: () => Promise.resolve('never called'),
     };
     const settings = parseSettings({});
     const spec = {
-      runId: randomUUID(), task: { id: null, text: 'What is here?' }, mode: 'react',
-      provider: { name: 'scripted', baseUrl: server.url, model: 'm', simulated: false }, apiKeyEnv: null, settings, workspace: '.',
+      runId: randomUUID(),
+      task: { id: null, text: 'What is here?' },
+      mode: 'react',
+      provider: { name: 'scripted', baseUrl: server.url, model: 'm', simulated: false },
+      apiKeyEnv: null,
+      settings,
+      workspace: '.',
     } as unknown as RunSpec;
     const events: StepEvent[] = [];
     const recorder = new EventRecorder(spec.runId, (e) => events.push(e));
-    const client = createChatClient(spec.provider, null, { timeoutMs: 10_000, idleTimeoutMs: 10_000, deadlineMs: 20_000, streamOptions: true });
+    const client = createChatClient(spec.provider, null, {
+      timeoutMs: 10_000,
+      idleTimeoutMs: 10_000,
+      deadlineMs: 20_000,
+      streamOptions: true,
+    });
     const result = await runLoop({ spec, mode, client, recorder, signal: new AbortController().signal });
 
     expect(result).toMatchObject({ status: 'answered', answer: 'The answer.' });
@@ -60,14 +84,25 @@ describe('per-step hooks', () => {
     expect(bodies[1]).not.toHaveProperty('tool_choice');
     // The added message went into the history before the first request, and stays for the next.
     for (const body of bodies) expect((body.messages as { content: string }[]).map((m) => m.content)).toContain(PLAN);
-    const requests = events.filter((e): e is Extract<StepEvent, { type: 'model-request' }> => e.type === 'model-request');
+    const requests = events.filter(
+      (e): e is Extract<StepEvent, { type: 'model-request' }> => e.type === 'model-request',
+    );
     expect(requests[0]!.addedMessages).toEqual([{ role: 'user', content: PLAN }]);
     expect(requests[1]).not.toHaveProperty('addedMessages');
 
     // The composition reads the added message from the record: the system part grows by exactly its tokens.
     const measure = (withAdded: boolean) => {
       const tracker = new CompositionTracker();
-      tracker.observe({ type: 'run-started', runId: spec.runId, seq: 0, t: 0, mode: 'react', systemPrompt: mode.systemPrompt, task: spec.task, tools: [TOOL] } as unknown as StepEvent);
+      tracker.observe({
+        type: 'run-started',
+        runId: spec.runId,
+        seq: 0,
+        t: 0,
+        mode: 'react',
+        systemPrompt: mode.systemPrompt,
+        task: spec.task,
+        tools: [TOOL],
+      } as unknown as StepEvent);
       const request = withAdded ? requests[0]! : { ...requests[0]!, addedMessages: undefined };
       tracker.observe(request);
       const response = events.find((e) => e.type === 'model-response')!;

@@ -20,14 +20,21 @@ const WAIT_FIRST = 250;
 const WAIT_REST = 300;
 
 const chunk = (delta: Record<string, unknown>, finish: string | null = null, usage?: Record<string, unknown>) => ({
-  id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }], ...(usage ? { usage } : {}),
+  id: 'c1',
+  object: 'chat.completion.chunk',
+  created: 1,
+  model: 'm',
+  choices: [{ index: 0, delta, finish_reason: finish }],
+  ...(usage ? { usage } : {}),
 });
 
 /** OpenAI-style: the role chunk at once (no output yet), the first words after a pause, the rest after another. */
 const OPENAI_ANSWER: ReplayReply = {
   body: (() => {
     const [role, first, rest, end, done] = sse([
-      chunk({ role: 'assistant' }), chunk({ content: 'The answer' }), chunk({ content: ' is 42.' }),
+      chunk({ role: 'assistant' }),
+      chunk({ content: 'The answer' }),
+      chunk({ content: ' is 42.' }),
       chunk({}, 'stop', { prompt_tokens: 20, completion_tokens: 5, total_tokens: 25 }),
     ]);
     return [role, { waitMs: WAIT_FIRST }, first, { waitMs: WAIT_REST }, rest, end, done];
@@ -43,11 +50,17 @@ const ANTHROPIC_ANSWER = streamReply([
 const ANTHROPIC_BODY: ReplayReply = {
   ...ANTHROPIC_ANSWER,
   body: [
-    ...(ANTHROPIC_ANSWER.body ?? []), { waitMs: WAIT_FIRST },
-    event({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'The answer' } }), { waitMs: WAIT_REST },
+    ...(ANTHROPIC_ANSWER.body ?? []),
+    { waitMs: WAIT_FIRST },
+    event({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'The answer' } }),
+    { waitMs: WAIT_REST },
     event({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: ' is 42.' } }),
     event({ type: 'content_block_stop', index: 0 }),
-    event({ type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 5 } }),
+    event({
+      type: 'message_delta',
+      delta: { stop_reason: 'end_turn', stop_sequence: null },
+      usage: { output_tokens: 5 },
+    }),
     event({ type: 'message_stop' }),
   ],
 };
@@ -65,17 +78,36 @@ afterAll(() => rm(workspace, { recursive: true, force: true }));
 async function runAgainst(reply: ReplayReply, protocol: 'openai' | 'anthropic'): Promise<StepEvent[]> {
   const server = await startReplayServer([reply]);
   servers.push(server);
-  const provider: ProviderInfo = { name: protocol === 'anthropic' ? 'anthropic' : 'test', baseUrl: server.url, model: 'm', simulated: false, ...(protocol === 'anthropic' ? { protocol } : {}) };
+  const provider: ProviderInfo = {
+    name: protocol === 'anthropic' ? 'anthropic' : 'test',
+    baseUrl: server.url,
+    model: 'm',
+    simulated: false,
+    ...(protocol === 'anthropic' ? { protocol } : {}),
+  };
   const events: StepEvent[] = [];
-  await runEngine({
-    runId: randomUUID(), task: { id: null, text: 'What is the answer?' }, mode: 'react', provider, apiKeyEnv: 'X_KEY',
-    settings: parseSettings({ maxRetries: 0 }), workspace, price: null,
-  }, { apiKey: 'k', signal: new AbortController().signal, emit: (e) => events.push(e) }, null);
+  await runEngine(
+    {
+      runId: randomUUID(),
+      task: { id: null, text: 'What is the answer?' },
+      mode: 'react',
+      provider,
+      apiKeyEnv: 'X_KEY',
+      settings: parseSettings({ maxRetries: 0 }),
+      workspace,
+      price: null,
+    },
+    { apiKey: 'k', signal: new AbortController().signal, emit: (e) => events.push(e) },
+    null,
+  );
   return events;
 }
 
 describe('first token on model responses', () => {
-  for (const [protocol, reply] of [['openai', OPENAI_ANSWER], ['anthropic', ANTHROPIC_BODY]] as const) {
+  for (const [protocol, reply] of [
+    ['openai', OPENAI_ANSWER],
+    ['anthropic', ANTHROPIC_BODY],
+  ] as const) {
     it(`${protocol}: the wait for the first output and the generation after it are recorded apart, inside the response's latency`, async () => {
       const events = await runAgainst(reply, protocol);
       const request = events.find((e): e is ModelRequestEvent => e.type === 'model-request')!;
@@ -94,7 +126,18 @@ describe('first token on model responses', () => {
   }
 
   it('a record from before first tokens were recorded still checks, and reads as unknown', () => {
-    const old = { runId: 'r', seq: 2, t: 10, type: 'model-response', step: 1, usage: { prompt: 1, completion: 1 }, latencyMs: 9, finishReason: 'stop', text: 'x', toolCalls: [] };
+    const old = {
+      runId: 'r',
+      seq: 2,
+      t: 10,
+      type: 'model-response',
+      step: 1,
+      usage: { prompt: 1, completion: 1 },
+      latencyMs: 9,
+      finishReason: 'stop',
+      text: 'x',
+      toolCalls: [],
+    };
     const checked = checkStepEvent(old);
     expect(checked.ok).toBe(true);
     expect((old as Partial<ModelResponseEvent>).firstTokenMs).toBeUndefined();

@@ -32,11 +32,17 @@ async function run(task: string, mode: ModeId, settings: RunSettingsInput = {}) 
   const ref = resolveTask(task, { fixtureUrl: page.url });
   await runEngine(
     {
-      runId: randomUUID(), task: ref, mode,
+      runId: randomUUID(),
+      task: ref,
+      mode,
       provider: { name: 'simulated', baseUrl: sim.url, model: 'sim', simulated: true },
-      apiKeyEnv: null, settings: parseSettings(settings), workspace, fixtureUrl: page.url,
+      apiKeyEnv: null,
+      settings: parseSettings(settings),
+      workspace,
+      fixtureUrl: page.url,
     },
-    { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) }, runTaskOf(ref),
+    { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) },
+    runTaskOf(ref),
   );
   return { events, summary: summarizeRun(events) };
 }
@@ -61,7 +67,8 @@ const of = (mode: ModeId, task: string) => runs.get(`${mode}/${task}`)!;
 const ofType = <T extends StepEvent['type']>(events: StepEvent[], type: T) =>
   events.filter((e): e is Extract<StepEvent, { type: T }> => e.type === type);
 const firstPrompt = (mode: ModeId, task: string) => ofType(of(mode, task).events, 'model-response')[0].usage!.prompt;
-const callsPerStep = (events: StepEvent[]) => ofType(events, 'model-response').map((r) => r.toolCalls.map((c) => c.name).sort());
+const callsPerStep = (events: StepEvent[]) =>
+  ofType(events, 'model-response').map((r) => r.toolCalls.map((c) => c.name).sort());
 const requestTools = (events: StepEvent[]) => ofType(events, 'model-request').map((r) => r.toolNames);
 const COMMON = ['list_dir', 'read_file', 'write_file', 'run_shell', 'search_tools'];
 
@@ -70,13 +77,19 @@ describe('Hybrid and ReAct + tool search with the simulated model', () => {
     for (const mode of ['hybrid', 'react-search'] as const) {
       for (const task of BUILTIN_TASKS) {
         const { summary } = of(mode, task.id);
-        expect([mode, task.id, summary.status, summary.validation?.ok], summary.validation?.detail).toEqual([mode, task.id, 'answered', true]);
+        expect([mode, task.id, summary.status, summary.validation?.ok], summary.validation?.detail).toEqual([
+          mode,
+          task.id,
+          'answered',
+          true,
+        ]);
       }
     }
   });
 
   it('ReAct + tool search sends a smaller first request than ReAct on every task', () => {
-    for (const task of BUILTIN_TASKS) expect(firstPrompt('react-search', task.id), task.id).toBeLessThan(firstPrompt('react', task.id));
+    for (const task of BUILTIN_TASKS)
+      expect(firstPrompt('react-search', task.id), task.id).toBeLessThan(firstPrompt('react', task.id));
   });
 
   it('ReAct + tool search on time-and-title: two searches at once, both found tools at once, then the answer', () => {
@@ -119,11 +132,16 @@ describe('Hybrid and ReAct + tool search with the simulated model', () => {
   });
 
   it('tells the model about an unknown tool, listing the tools of its mode, and goes on', async () => {
-    const expected: Record<string, string> = { hybrid: 'list_dir, read_file, run_code', 'react-search': COMMON.join(', ') };
+    const expected: Record<string, string> = {
+      hybrid: 'list_dir, read_file, run_code',
+      'react-search': COMMON.join(', '),
+    };
     for (const mode of ['hybrid', 'react-search'] as const) {
       const { events, summary } = await run('calc', mode, { simFaults: ['unknown-tool'] });
       const failed = ofType(events, 'tool-finished').find((t) => t.error !== null)!;
-      expect(failed.output).toMatch(new RegExp(`^Error: Tool "\\w+" does not exist\\. Available tools: ${expected[mode]}\\. Call one`));
+      expect(failed.output).toMatch(
+        new RegExp(`^Error: Tool "\\w+" does not exist\\. Available tools: ${expected[mode]}\\. Call one`),
+      );
       expect(summary.validation?.ok).toBe(true);
     }
   });
@@ -137,8 +155,12 @@ describe('parallax compare with the four modes', () => {
     delete env.OPENAI_API_KEY;
     const res = await runCli(['compare', '--task', 'time-and-title', '--modes', MODE_IDS.join(','), '--json'], env);
     expect(res.code, res.stderr).toBe(0);
-    const out = JSON.parse(res.stdout) as { runs: { mode: string; status: string; validation: { ok: boolean } | null }[] };
-    expect(out.runs.map((r) => [r.mode, r.status, r.validation?.ok])).toEqual(MODE_IDS.map((m) => [m, 'answered', true]));
+    const out = JSON.parse(res.stdout) as {
+      runs: { mode: string; status: string; validation: { ok: boolean } | null }[];
+    };
+    expect(out.runs.map((r) => [r.mode, r.status, r.validation?.ok])).toEqual(
+      MODE_IDS.map((m) => [m, 'answered', true]),
+    );
     expect(res.stderr).toMatch(/\[ReAct \+ tool search\]\s+1 /);
   });
 });

@@ -11,9 +11,13 @@ import { dropCodeSandbox } from '../../../electron/engine/modes/code-mode.js';
 import { createCodePyMode, pythonPrewarmed } from '../../../electron/engine/modes/code-mode.js';
 
 const spec = (mode: ModeId): RunSpec => ({
-  runId: `warm-${mode}`, task: { id: null, text: 'warm up' }, mode,
-  provider: { name: 'simulated', baseUrl: 'http://127.0.0.1:1/v1', model: 'sim', simulated: true }, apiKeyEnv: null,
-  settings: parseSettings({}), workspace: '.',
+  runId: `warm-${mode}`,
+  task: { id: null, text: 'warm up' },
+  mode,
+  provider: { name: 'simulated', baseUrl: 'http://127.0.0.1:1/v1', model: 'sim', simulated: true },
+  apiKeyEnv: null,
+  settings: parseSettings({}),
+  workspace: '.',
 });
 
 afterAll(() => {
@@ -31,7 +35,7 @@ describe('worker warm-up', () => {
     expect(computeThread().threadsStarted).toBe(1);
   });
 
-  it('a standing pool\'s thread: kept (the same one, no second start) for tool search, stopped for any other mode', async () => {
+  it("a standing pool's thread: kept (the same one, no second start) for tool search, stopped for any other mode", async () => {
     await preloadStanding();
     const started = computeThread();
     expect(started.threadsStarted).toBe(1);

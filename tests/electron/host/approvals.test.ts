@@ -8,7 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ComparisonRequest, RunSettingsInput } from '../../../shared/run-spec.js';
-import type { ApprovalRequestedEvent, ApprovalResolvedEvent, RunFinishedEvent, StepEvent } from '../../../shared/step-event.js';
+import type {
+  ApprovalRequestedEvent,
+  ApprovalResolvedEvent,
+  RunFinishedEvent,
+  StepEvent,
+} from '../../../shared/step-event.js';
 import { computeTotals, groupByRun, summarizeRun } from '../../../shared/summary.js';
 import { shellSandbox } from '../../../electron/engine/sandbox/shell-sandbox.js';
 import { createHost, type Host } from '../../../electron/host/host.js';
@@ -22,13 +27,20 @@ afterEach(async () => {
 async function newHost() {
   const dataDir = await mkdtemp(join(tmpdir(), 'parallax-approvals-'));
   const events: StepEvent[] = [];
-  const host = createHost({ dataDir, getApiKey: async () => null, onWarning: () => {}, onEvents: (b) => events.push(...b) });
+  const host = createHost({
+    dataDir,
+    getApiKey: async () => null,
+    onWarning: () => {},
+    onEvents: (b) => events.push(...b),
+  });
   hosts.push(host);
   return { host, events };
 }
 
 const request = (settings: RunSettingsInput = {}, trials = 1): ComparisonRequest => ({
-  task: 'time-and-title', modes: ['react', 'code'], trials,
+  task: 'time-and-title',
+  modes: ['react', 'code'],
+  trials,
   provider: { name: 'simulated', baseUrl: null, model: 'sim' },
   settings: { approvals: { fetch_url: 'ask' }, ...settings },
 });
@@ -51,14 +63,27 @@ describe('approvals: one run waits, the others go on', () => {
     const meta = await host['comparison:start']({ ...request({ codeTimeoutMs: 20_000 }), modes: ['react', 'code'] });
     const [react, code] = meta.runs;
     // What the user chose, and this machine's defaults for the rest (run_shell: allow only inside the shell sandbox).
-    expect(meta.settings.approvals).toEqual({ run_shell: shellSandbox().kind === 'bubblewrap' ? 'allow' : 'ask', write_file: 'allow', fetch_url: 'ask' });
+    expect(meta.settings.approvals).toEqual({
+      run_shell: shellSandbox().kind === 'bubblewrap' ? 'allow' : 'ask',
+      write_file: 'allow',
+      fetch_url: 'ask',
+    });
 
-    await waitFor(() => requested(events, react.runId).length === 1 && requested(events, code.runId).length === 1, 120_000);
+    await waitFor(
+      () => requested(events, react.runId).length === 1 && requested(events, code.runId).length === 1,
+      120_000,
+    );
     const [askReact] = requested(events, react.runId);
     const [askCode] = requested(events, code.runId);
-    expect(askReact).toMatchObject({ tool: 'fetch_url', inProgram: false, args: { url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\//) } });
+    expect(askReact).toMatchObject({
+      tool: 'fetch_url',
+      inProgram: false,
+      args: { url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\//) },
+    });
     expect(askCode).toMatchObject({ tool: 'fetch_url', inProgram: true });
-    expect(events.find((e) => e.type === 'run-started' && e.runId === react.runId)).toMatchObject({ settings: { approvals: meta.settings.approvals } });
+    expect(events.find((e) => e.type === 'run-started' && e.runId === react.runId)).toMatchObject({
+      settings: { approvals: meta.settings.approvals },
+    });
 
     // Both wait; nothing more happens in either run while they do. The user takes 21 s (longer than the program's limit).
     const seqBefore = events.filter((e) => e.runId === react.runId).length;
@@ -68,7 +93,9 @@ describe('approvals: one run waits, the others go on', () => {
 
     await host['approval:answer'](code.runId, askCode.approvalId, 'allow');
     await waitFor(() => finished(events, code.runId) !== undefined, 120_000);
-    await expect(host['approval:answer'](code.runId, askCode.approvalId, 'allow')).rejects.toThrow(/not waiting for approval .* already answered, or the run ended/);
+    await expect(host['approval:answer'](code.runId, askCode.approvalId, 'allow')).rejects.toThrow(
+      /not waiting for approval .* already answered, or the run ended/,
+    );
     await sleep(700);
     await host['approval:answer'](react.runId, askReact.approvalId, 'deny');
     await host.whenDone(meta.id);
@@ -81,7 +108,9 @@ describe('approvals: one run waits, the others go on', () => {
     const [codeResolved] = resolved(events, code.runId);
     expect(codeResolved).toMatchObject({ decision: 'allow', approvalId: askCode.approvalId });
     expect(codeResolved.waitedMs).toBeGreaterThan(20_900);
-    const program = byRun.get(code.runId)!.find((e) => e.type === 'code-run' && e.toolCalls.some((c) => c.name === 'fetch_url'));
+    const program = byRun
+      .get(code.runId)!
+      .find((e) => e.type === 'code-run' && e.toolCalls.some((c) => c.name === 'fetch_url'));
     expect(program).toMatchObject({ limitHit: null, error: null });
     expect((program as { durationMs: number }).durationMs).toBeLessThan(codeResolved.waitedMs);
 
@@ -98,7 +127,9 @@ describe('approvals: one run waits, the others go on', () => {
 
     // ReAct: denied → the model got a clear tool error, the loop went on to an answer without the title.
     const reactEvents = byRun.get(react.runId)!;
-    expect(resolved(events, react.runId)).toEqual([expect.objectContaining({ decision: 'deny', approvalId: askReact.approvalId })]);
+    expect(resolved(events, react.runId)).toEqual([
+      expect.objectContaining({ decision: 'deny', approvalId: askReact.approvalId }),
+    ]);
     const denied = reactEvents.find((e) => e.type === 'tool-finished' && e.name === 'fetch_url');
     expect(denied).toMatchObject({ error: expect.stringMatching(/^The user denied fetch_url; it was not run\./) });
     // The call's own time leaves out the wait for the user's answer.
@@ -139,7 +170,9 @@ describe('approvals: one run waits, the others go on', () => {
     // Trial 2 began only after trial 1 had ended, and trial 1 ended only once the person answered: while they had
     // not, the next trial did not start.
     const lastFinish1 = Math.max(...round1.map((r) => events.indexOf(finished(events, r.runId)!)));
-    const firstStart2 = Math.min(...round2.map((r) => events.findIndex((e) => e.type === 'run-started' && e.runId === r.runId)));
+    const firstStart2 = Math.min(
+      ...round2.map((r) => events.findIndex((e) => e.type === 'run-started' && e.runId === r.runId)),
+    );
     expect(firstStart2).toBeGreaterThan(lastFinish1);
     for (const r of round2) await host['approval:answer'](r.runId, requested(events, r.runId)[0].approvalId, 'deny');
     await host.whenDone(meta.id);
@@ -158,7 +191,9 @@ describe('approvals: one run waits, the others go on', () => {
     await host['approval:answer'](meta.runs[0].runId, requested(events, meta.runs[0].runId)[0].approvalId, 'allow');
     await host.whenDone(meta.id);
     expect(finished(events, meta.runs[0].runId)).toMatchObject({ status: 'answered' });
-    await expect(host['approval:answer'](meta.runs[0].runId, 'x', 'maybe' as never)).rejects.toThrow(/"maybe" is not an answer/);
+    await expect(host['approval:answer'](meta.runs[0].runId, 'x', 'maybe' as never)).rejects.toThrow(
+      /"maybe" is not an answer/,
+    );
   });
 
   it('deny in the policy refuses without asking; allow runs without asking', async () => {
@@ -170,7 +205,10 @@ describe('approvals: one run waits, the others go on', () => {
     expect(evs.find((e) => e.type === 'tool-finished' && e.name === 'fetch_url')).toMatchObject({
       error: expect.stringMatching(/fetch_url is not allowed in this run \(the approval policy says deny\)/),
     });
-    const allowed = await host['comparison:start']({ ...request({ approvals: { fetch_url: 'allow' } }), modes: ['code'] });
+    const allowed = await host['comparison:start']({
+      ...request({ approvals: { fetch_url: 'allow' } }),
+      modes: ['code'],
+    });
     await host.whenDone(allowed.id);
     const s = summarizeRun(groupByRun(events).get(allowed.runs[0].runId)!);
     expect(s.validation?.ok, s.validation?.detail).toBe(true);

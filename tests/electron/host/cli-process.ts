@@ -10,7 +10,8 @@ const source = fileURLToPath(new URL('../../../electron/cli/main.ts', import.met
 const built = fileURLToPath(new URL('../../../dist/electron/cli/main.js', import.meta.url));
 const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 /** The build's CLI when a build newer than every source has it (npm test builds first), else the sources. */
-export const fromBuild = freshBuild(root, fileURLToPath(new URL('../../../dist/worker/worker-main.js', import.meta.url))) && existsSync(built);
+export const fromBuild =
+  freshBuild(root, fileURLToPath(new URL('../../../dist/worker/worker-main.js', import.meta.url))) && existsSync(built);
 /** For bin/parallax.js (which takes any dist it finds): the sources unless the build is fresh. */
 export const sourceUnlessFresh: Readonly<Record<string, string>> = fromBuild ? {} : { PARALLAX_FROM_SOURCE: '1' };
 export const cliArgv: readonly string[] = fromBuild ? [built] : ['--import', tsx, source];
@@ -27,8 +28,16 @@ export interface CliResult {
 }
 
 /** `group`: run it in its own process group, so a test can signal the group the way a terminal's Ctrl+C does. */
-export function startCli(args: string[], env: NodeJS.ProcessEnv, group = false): ChildProcess & { output: { stdout: string; stderr: string } } {
-  const child = spawn(process.execPath, [...cliArgv, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: group });
+export function startCli(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  group = false,
+): ChildProcess & { output: { stdout: string; stderr: string } } {
+  const child = spawn(process.execPath, [...cliArgv, ...args], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: group,
+  });
   const output = { stdout: '', stderr: '' };
   child.stdout.setEncoding('utf8').on('data', (c: string) => (output.stdout += c));
   child.stderr.setEncoding('utf8').on('data', (c: string) => (output.stderr += c));

@@ -25,7 +25,11 @@ interface Script {
 }
 
 /** What the workers did, on one clock: spawn, release (go), end. */
-interface Trace { readonly spawned: Map<string, number>; readonly released: Map<string, number>; readonly ended: Map<string, number> }
+interface Trace {
+  readonly spawned: Map<string, number>;
+  readonly released: Map<string, number>;
+  readonly ended: Map<string, number>;
+}
 
 /** Workers in this process: ready at once, working `workMs` after go, answering cancel at once. */
 function inProcessLauncher(script: Script, trace: Trace): WorkerLauncher {
@@ -39,7 +43,15 @@ function inProcessLauncher(script: Script, trace: Trace): WorkerLauncher {
       const events: StepEvent[] = [];
       let startedAt = 0;
       const push = (...inputs: StepEventInput[]) => {
-        const batch = inputs.map((e) => ({ ...e, runId: spec!.runId, seq: events.length + inputs.indexOf(e), t: Date.now() - startedAt }) as StepEvent);
+        const batch = inputs.map(
+          (e) =>
+            ({
+              ...e,
+              runId: spec!.runId,
+              seq: events.length + inputs.indexOf(e),
+              t: Date.now() - startedAt,
+            }) as StepEvent,
+        );
         events.push(...batch);
         onMessage({ type: 'events', events: batch });
       };
@@ -49,7 +61,14 @@ function inProcessLauncher(script: Script, trace: Trace): WorkerLauncher {
         if (timer) clearTimeout(timer);
         if (!spec) return void setImmediate(() => onExit({ code: 0, signal: null, stderrTail: '' }));
         if (events.length === 0) push(runStartedOf(spec!, { startedAt: Date.now(), systemPrompt: 'in-process' }));
-        push({ type: 'run-finished', status: cancelled ? 'cancelled' : 'answered', answer: cancelled ? '' : 'ok', ...(cancelled ? { error: 'Cancelled by the user.' } : {}), validation: null, totals: computeTotals(events) });
+        push({
+          type: 'run-finished',
+          status: cancelled ? 'cancelled' : 'answered',
+          answer: cancelled ? '' : 'ok',
+          ...(cancelled ? { error: 'Cancelled by the user.' } : {}),
+          validation: null,
+          totals: computeTotals(events),
+        });
         trace.ended.set(spec!.runId, performance.now());
         setImmediate(() => onExit({ code: 0, signal: null, stderrTail: '' }));
       };
@@ -67,9 +86,23 @@ function inProcessLauncher(script: Script, trace: Trace): WorkerLauncher {
             // Events come later, as over a real worker's IPC channel: the host's release loop is not held up.
             setImmediate(() => {
               if (exited) return;
-              push(runStartedOf(spec!, { startedAt, systemPrompt: 'in-process' }), { type: 'model-request', step: 1, attempt: 1, messageCount: 2, toolNames: [] });
+              push(runStartedOf(spec!, { startedAt, systemPrompt: 'in-process' }), {
+                type: 'model-request',
+                step: 1,
+                attempt: 1,
+                messageCount: 2,
+                toolNames: [],
+              });
               const retry = script.rateLimited?.(spec!) ?? null;
-              if (retry !== null) push({ type: 'model-retry', step: 1, attempt: 1, status: 429, message: 'rate limited (429)', delayMs: retry });
+              if (retry !== null)
+                push({
+                  type: 'model-retry',
+                  step: 1,
+                  attempt: 1,
+                  status: 429,
+                  message: 'rate limited (429)',
+                  delayMs: retry,
+                });
               timer = setTimeout(() => finish(false), script.workMs + (retry ?? 0));
             });
           } else if (m.type === 'cancel') {
@@ -93,20 +126,34 @@ async function rig(script: Script) {
   const trace: Trace = { spawned: new Map(), released: new Map(), ended: new Map() };
   const events: StepEvent[] = [];
   const host = createHost({
-    dataDir: await mkdtemp(join(tmpdir(), 'parallax-concurrent-')), getApiKey: async () => null, onWarning: () => {},
-    onEvents: (batch) => void events.push(...batch), launcher: inProcessLauncher(script, trace),
+    dataDir: await mkdtemp(join(tmpdir(), 'parallax-concurrent-')),
+    getApiKey: async () => null,
+    onWarning: () => {},
+    onEvents: (batch) => void events.push(...batch),
+    launcher: inProcessLauncher(script, trace),
   });
   hosts.push(host);
   return { host, trace, events };
 }
 
-const request = (trials: number, concurrency: number, modes: ComparisonRequest['modes'] = ['react', 'code']): ComparisonRequest => ({
-  task: 'calc', modes, trials, concurrency, provider: { name: 'simulated', baseUrl: null, model: 'sim' },
+const request = (
+  trials: number,
+  concurrency: number,
+  modes: ComparisonRequest['modes'] = ['react', 'code'],
+): ComparisonRequest => ({
+  task: 'calc',
+  modes,
+  trials,
+  concurrency,
+  provider: { name: 'simulated', baseUrl: null, model: 'sim' },
 });
 
 /** The most rounds whose runs were working (released, not ended) at the same moment. */
 function peakRounds(trace: Trace, trialOf: Map<string, string>): number {
-  const marks = [...trace.released].flatMap(([id, at]) => [{ at, round: trialOf.get(id)!, d: 1 }, { at: trace.ended.get(id)!, round: trialOf.get(id)!, d: -1 }]);
+  const marks = [...trace.released].flatMap(([id, at]) => [
+    { at, round: trialOf.get(id)!, d: 1 },
+    { at: trace.ended.get(id)!, round: trialOf.get(id)!, d: -1 },
+  ]);
   marks.sort((a, b) => a.at - b.at || a.d - b.d);
   const live = new Map<string, number>();
   let peak = 0;
@@ -118,7 +165,8 @@ function peakRounds(trace: Trace, trialOf: Map<string, string>): number {
   return peak;
 }
 
-const trialMap = (meta: { id: string; runs: readonly { runId: string; trial?: number }[] }) => new Map(meta.runs.map((r) => [r.runId, `${meta.id}#${r.trial ?? 1}`]));
+const trialMap = (meta: { id: string; runs: readonly { runId: string; trial?: number }[] }) =>
+  new Map(meta.runs.map((r) => [r.runId, `${meta.id}#${r.trial ?? 1}`]));
 
 describe('concurrent rounds', () => {
   it('overlap up to the limit and never beyond, each round released together, concurrency in the meta', async () => {
@@ -138,9 +186,12 @@ describe('concurrent rounds', () => {
     expect(peakRounds(trace, trialMap(sequential))).toBe(1);
   });
 
-  it('shares one provider\'s limit between comparisons', async () => {
+  it("shares one provider's limit between comparisons", async () => {
     const { host, trace } = await rig({ workMs: 100 });
-    const [a, b] = await Promise.all([host['comparison:start'](request(4, 3, ['react'])), host['comparison:start'](request(4, 3, ['react']))]);
+    const [a, b] = await Promise.all([
+      host['comparison:start'](request(4, 3, ['react'])),
+      host['comparison:start'](request(4, 3, ['react'])),
+    ]);
     await Promise.all([host.whenDone(a.id), host.whenDone(b.id)]);
     const trials = new Map([...trialMap(a), ...trialMap(b)]);
     expect(peakRounds(trace, trials)).toBe(3);
@@ -151,12 +202,16 @@ describe('concurrent rounds', () => {
     const meta = await host['comparison:start'](request(8, 4, ['react']));
     await host.whenDone(meta.id);
     const stored = await host['history:open'](meta.id);
-    expect(stored.meta.throttled).toEqual(['The provider answered 429 (rate limit): new rounds waited 0.4 s and rounds at once lowered from 4 to 2.']);
+    expect(stored.meta.throttled).toEqual([
+      'The provider answered 429 (rate limit): new rounds waited 0.4 s and rounds at once lowered from 4 to 2.',
+    ]);
     const first429 = trace.released.get(meta.runs[0].runId)!;
     // Rounds 1–4 started at once; every later round waited out the retry-after.
     const later = meta.runs.filter((r) => (r.trial ?? 1) > 4).map((r) => trace.released.get(r.runId)! - first429);
     expect(Math.min(...later)).toBeGreaterThanOrEqual(390);
-    expect(stored.events.filter((e): e is RunFinishedEvent => e.type === 'run-finished').map((e) => e.status)).toEqual(Array(8).fill('answered'));
+    expect(stored.events.filter((e): e is RunFinishedEvent => e.type === 'run-finished').map((e) => e.status)).toEqual(
+      Array(8).fill('answered'),
+    );
   });
 
   it('cancel with rounds in flight cancels all of them and records every run, started or not', async () => {
@@ -166,7 +221,9 @@ describe('concurrent rounds', () => {
     await host['comparison:cancel'](meta.id);
     await host.whenDone(meta.id);
     expect(trace.spawned.size).toBe(4); // rounds 3–5 never got a worker
-    const finished = new Map(events.filter((e): e is RunFinishedEvent => e.type === 'run-finished').map((e) => [e.runId, e.status]));
+    const finished = new Map(
+      events.filter((e): e is RunFinishedEvent => e.type === 'run-finished').map((e) => [e.runId, e.status]),
+    );
     expect(meta.runs.map((r) => finished.get(r.runId))).toEqual(Array(10).fill('cancelled'));
   });
 });
@@ -174,14 +231,26 @@ describe('concurrent rounds', () => {
 describe('concurrent rounds against the simulated model (real workers)', () => {
   it('its 429-once fault throttles the comparison: the limit is halved and the meta says so', async () => {
     const { forkLauncher } = await import('../../../electron/host/launcher.js');
-    const host = createHost({ dataDir: await mkdtemp(join(tmpdir(), 'parallax-concurrent-sim-')), getApiKey: async () => null, onWarning: () => {}, onEvents: () => {}, launcher: forkLauncher() });
+    const host = createHost({
+      dataDir: await mkdtemp(join(tmpdir(), 'parallax-concurrent-sim-')),
+      getApiKey: async () => null,
+      onWarning: () => {},
+      onEvents: () => {},
+      launcher: forkLauncher(),
+    });
     hosts.push(host);
     const meta = await host['comparison:start']({ ...request(3, 2, ['react']), settings: { simFaults: ['429-once'] } });
     await host.whenDone(meta.id);
     const stored = await host['history:open'](meta.id);
     expect(stored.meta.concurrency).toBe(2);
-    expect(stored.meta.throttled?.[0]).toMatch(/^The provider answered 429 \(rate limit\): new rounds waited \d+\.\d s and rounds at once lowered from 2 to 1\.$/);
+    expect(stored.meta.throttled?.[0]).toMatch(
+      /^The provider answered 429 \(rate limit\): new rounds waited \d+\.\d s and rounds at once lowered from 2 to 1\.$/,
+    );
     expect(stored.events.filter((e) => e.type === 'model-retry').length).toBe(3);
-    expect(stored.events.filter((e): e is RunFinishedEvent => e.type === 'run-finished').map((e) => e.status)).toEqual(['answered', 'answered', 'answered']);
+    expect(stored.events.filter((e): e is RunFinishedEvent => e.type === 'run-finished').map((e) => e.status)).toEqual([
+      'answered',
+      'answered',
+      'answered',
+    ]);
   });
 });

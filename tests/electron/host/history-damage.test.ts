@@ -19,7 +19,12 @@ const provider = { name: 'simulated', baseUrl: 'http://127.0.0.1:1/v1', model: '
 
 function meta(id: string, createdAt: number): ComparisonMeta {
   return {
-    id, createdAt, task: { id: 'calc', text: 'What is 123 * 456 + 789?' }, settings: DEFAULT_SETTINGS, workspaceSource: 'empty', provider,
+    id,
+    createdAt,
+    task: { id: 'calc', text: 'What is 123 * 456 + 789?' },
+    settings: DEFAULT_SETTINGS,
+    workspaceSource: 'empty',
+    provider,
     runs: [{ runId: `${id}-react`, mode: 'react' }],
   };
 }
@@ -27,10 +32,33 @@ function meta(id: string, createdAt: number): ComparisonMeta {
 function runEvents(runId: string): StepEvent[] {
   const events: StepEvent[] = [];
   const add = (e: object) => events.push({ ...e, runId, seq: events.length, t: events.length * 10 } as StepEvent);
-  add({ type: 'run-started', mode: 'react', task: { id: 'calc', text: 'x' }, provider, settings: DEFAULT_SETTINGS, systemPrompt: 's', tools: [], startedAt: 1000 });
+  add({
+    type: 'run-started',
+    mode: 'react',
+    task: { id: 'calc', text: 'x' },
+    provider,
+    settings: DEFAULT_SETTINGS,
+    systemPrompt: 's',
+    tools: [],
+    startedAt: 1000,
+  });
   add({ type: 'model-request', step: 1, attempt: 1, messageCount: 2, toolNames: [] });
-  add({ type: 'model-response', step: 1, usage: { prompt: 100, completion: 7 }, latencyMs: 5, finishReason: 'stop', text: '56877', toolCalls: [] });
-  add({ type: 'run-finished', status: 'answered', answer: '56877', validation: { ok: true, detail: 'right' }, totals: computeTotals(events) });
+  add({
+    type: 'model-response',
+    step: 1,
+    usage: { prompt: 100, completion: 7 },
+    latencyMs: 5,
+    finishReason: 'stop',
+    text: '56877',
+    toolCalls: [],
+  });
+  add({
+    type: 'run-finished',
+    status: 'answered',
+    answer: '56877',
+    validation: { ok: true, detail: 'right' },
+    totals: computeTotals(events),
+  });
   return events;
 }
 
@@ -57,10 +85,22 @@ describe('damaged meta.json', () => {
     ['null', 'null', /meta\.json is not a valid comparison record \(it holds null/],
     ['not-json', '{"id": "not-json", "runs": [', /meta\.json is not valid JSON/],
     ['runs-string', JSON.stringify({ ...meta('runs-string', 5), runs: 'react,code' }), /runs: /],
-    ['runs-missing-mode', JSON.stringify({ ...meta('runs-missing-mode', 5), runs: [{ runId: 'runs-missing-mode-react' }] }), /runs\.0\.mode/],
-    ['runs-escape', JSON.stringify({ ...meta('runs-escape', 5), runs: [{ runId: '../../../etc/passwd', mode: 'react' }] }), /runs\.0\.runId: not a valid run id/],
+    [
+      'runs-missing-mode',
+      JSON.stringify({ ...meta('runs-missing-mode', 5), runs: [{ runId: 'runs-missing-mode-react' }] }),
+      /runs\.0\.mode/,
+    ],
+    [
+      'runs-escape',
+      JSON.stringify({ ...meta('runs-escape', 5), runs: [{ runId: '../../../etc/passwd', mode: 'react' }] }),
+      /runs\.0\.runId: not a valid run id/,
+    ],
     ['other-id', JSON.stringify(meta('good', 5)), /names another comparison \("good"\)/],
-    ['settings-bad', JSON.stringify({ ...meta('settings-bad', 5), settings: { maxSteps: 'many' } }), /settings\.maxSteps/],
+    [
+      'settings-bad',
+      JSON.stringify({ ...meta('settings-bad', 5), settings: { maxSteps: 'many' } }),
+      /settings\.maxSteps/,
+    ],
   ];
 
   it('lists each one as damaged with its reason, and the sound comparison is still listed and opens', async () => {
@@ -68,7 +108,17 @@ describe('damaged meta.json', () => {
     for (const [id, text] of damagedMeta) await plantMeta(store, id, text);
     const listed = await store.list();
     expect(listed.map((i) => i.meta.id)).toEqual(['good']);
-    expect(listed[0].runs).toEqual([{ runId: 'good-react', mode: 'react', status: 'answered', totalTokens: 107, steps: 1, usageSource: 'reported', passed: true }]);
+    expect(listed[0].runs).toEqual([
+      {
+        runId: 'good-react',
+        mode: 'react',
+        status: 'answered',
+        totalTokens: 107,
+        steps: 1,
+        usageSource: 'reported',
+        passed: true,
+      },
+    ]);
     const damaged = await store.listDamaged();
     expect(damaged.map((d) => d.id).sort()).toEqual(damagedMeta.map(([id]) => id).sort());
     for (const [id, , reason] of damagedMeta) {
@@ -129,7 +179,9 @@ describe('damaged run logs', () => {
     expect(listed.map((i) => i.meta.id)).toEqual(['hurt', 'good']);
     const hurt = listed[0];
     expect(hurt.problems).toEqual([
-      expect.stringMatching(/^runs\/hurt-react\.jsonl: line 3 was skipped: a model-response event that does not match the event format — usage: /),
+      expect.stringMatching(
+        /^runs\/hurt-react\.jsonl: line 3 was skipped: a model-response event that does not match the event format — usage: /,
+      ),
       'runs/hurt-react.jsonl: line 4 was skipped: it is an event of run "someone-else", not of hurt-react.',
       'runs/hurt-react.jsonl: line 5 is not JSON (9 characters); it was skipped.',
     ]);
@@ -148,8 +200,12 @@ describe('damaged run logs', () => {
     await mkdir(store.runLogPath('dir', 'dir-react'));
     const listed = await store.list();
     expect(listed.map((i) => i.meta.id)).toEqual(['dir', 'pipe', 'good']);
-    expect(listed[0].problems).toEqual(['runs/dir-react.jsonl: could not be read (it is not a regular file); its events are missing.']);
-    expect(listed[1].problems).toEqual(['runs/pipe-react.jsonl: could not be read (it is not a regular file); its events are missing.']);
+    expect(listed[0].problems).toEqual([
+      'runs/dir-react.jsonl: could not be read (it is not a regular file); its events are missing.',
+    ]);
+    expect(listed[1].problems).toEqual([
+      'runs/pipe-react.jsonl: could not be read (it is not a regular file); its events are missing.',
+    ]);
     expect(listed[1].runs[0].status).toBe('interrupted');
   });
 
@@ -157,12 +213,20 @@ describe('damaged run logs', () => {
     const { store } = await dataWithGood();
     await store.create(meta('torn', 2000));
     const events = runEvents('torn-react');
-    await writeFile(store.runLogPath('torn', 'torn-react'), jsonl(events.slice(0, 3)) + JSON.stringify(events[3]).slice(0, 30));
+    await writeFile(
+      store.runLogPath('torn', 'torn-react'),
+      jsonl(events.slice(0, 3)) + JSON.stringify(events[3]).slice(0, 30),
+    );
     await store.create(meta('whole', 3000));
-    await writeFile(store.runLogPath('whole', 'whole-react'), jsonl(events.slice(0, 3).map((e) => ({ ...e, runId: 'whole-react' }))) + '{"type": "run-fin\n');
+    await writeFile(
+      store.runLogPath('whole', 'whole-react'),
+      jsonl(events.slice(0, 3).map((e) => ({ ...e, runId: 'whole-react' }))) + '{"type": "run-fin\n',
+    );
     const [whole, torn] = await store.list();
     expect(torn.problems).toBeUndefined();
-    expect((await store.open('torn')).warnings.some((w) => /torn last line .* the 3 events before it are intact/.test(w))).toBe(true);
+    expect(
+      (await store.open('torn')).warnings.some((w) => /torn last line .* the 3 events before it are intact/.test(w)),
+    ).toBe(true);
     expect(whole.problems).toEqual(['runs/whole-react.jsonl: line 4 is not JSON (17 characters); it was skipped.']);
   });
 });
@@ -192,7 +256,9 @@ describe('the CLI with damaged history', () => {
     const out = await runCli(['report', 'latest', '--format', 'json'], { ...process.env, PARALLAX_DATA_DIR: dataDir });
     expect(out.code).toBe(0);
     expect(JSON.parse(out.stdout).comparison.id).toBe('good');
-    expect(out.stderr).toMatch(/skipped damaged comparison broken: meta\.json is not a valid comparison record \(runs: /);
+    expect(out.stderr).toMatch(
+      /skipped damaged comparison broken: meta\.json is not a valid comparison record \(runs: /,
+    );
     expect(await readFile(join(store.dir('broken'), 'meta.json'), 'utf8')).toContain('"runs":null'); // nothing was "repaired"
   });
 });

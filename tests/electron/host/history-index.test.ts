@@ -9,9 +9,18 @@ import { computeTotals } from '../../../shared/summary.js';
 import { HistoryStore } from '../../../electron/host/history-store.js';
 import { INDEX_FILE } from '../../../electron/host/history-index.js';
 
-function meta(id: string, createdAt: number, task = 'What is 123 * 456 + 789?', mode: 'react' | 'code' = 'react'): ComparisonMeta {
+function meta(
+  id: string,
+  createdAt: number,
+  task = 'What is 123 * 456 + 789?',
+  mode: 'react' | 'code' = 'react',
+): ComparisonMeta {
   return {
-    id, createdAt, task: { id: 'calc', text: task }, settings: DEFAULT_SETTINGS, workspaceSource: 'empty',
+    id,
+    createdAt,
+    task: { id: 'calc', text: task },
+    settings: DEFAULT_SETTINGS,
+    workspaceSource: 'empty',
     provider: { name: 'simulated', baseUrl: 'http://127.0.0.1:1/v1', model: 'sim', simulated: true },
     runs: [{ runId: `${id}-r`, mode }],
   };
@@ -20,21 +29,47 @@ function meta(id: string, createdAt: number, task = 'What is 123 * 456 + 789?', 
 function events(runId: string, finished: boolean): string {
   const out: StepEvent[] = [];
   const add = (e: object) => out.push({ ...e, runId, seq: out.length, t: out.length } as StepEvent);
-  add({ type: 'run-started', mode: 'react', task: { id: 'calc', text: 'x' }, provider: meta('x', 0).provider, settings: DEFAULT_SETTINGS, systemPrompt: 's', tools: [], startedAt: 1 });
+  add({
+    type: 'run-started',
+    mode: 'react',
+    task: { id: 'calc', text: 'x' },
+    provider: meta('x', 0).provider,
+    settings: DEFAULT_SETTINGS,
+    systemPrompt: 's',
+    tools: [],
+    startedAt: 1,
+  });
   add({ type: 'model-request', step: 1, attempt: 1, messageCount: 2, toolNames: [] });
-  add({ type: 'model-response', step: 1, usage: { prompt: 10, completion: 7 }, latencyMs: 5, finishReason: 'stop', text: 'ok', toolCalls: [] });
-  if (finished) add({ type: 'run-finished', status: 'answered', answer: '56877', validation: null, totals: computeTotals(out) });
+  add({
+    type: 'model-response',
+    step: 1,
+    usage: { prompt: 10, completion: 7 },
+    latencyMs: 5,
+    finishReason: 'stop',
+    text: 'ok',
+    toolCalls: [],
+  });
+  if (finished)
+    add({ type: 'run-finished', status: 'answered', answer: '56877', validation: null, totals: computeTotals(out) });
   return out.map((e) => JSON.stringify(e)).join('\n') + '\n';
 }
 
 async function stored(count: number) {
   const dir = await mkdtemp(join(tmpdir(), 'parallax-index-'));
   const store = new HistoryStore(dir);
-  for (let i = 0; i < count; i++) await add(store, `c${String(i).padStart(3, '0')}`, 1000 + i, true, i % 3 === 0 ? 'count the apples' : undefined);
+  for (let i = 0; i < count; i++)
+    await add(store, `c${String(i).padStart(3, '0')}`, 1000 + i, true, i % 3 === 0 ? 'count the apples' : undefined);
   return { dir, store };
 }
 
-async function add(store: HistoryStore, id: string, createdAt: number, finished: boolean, task?: string, mode?: 'react' | 'code'): Promise<void> {
+async function add(
+  store: HistoryStore,
+  id: string,
+  createdAt: number,
+  finished: boolean,
+  task?: string,
+  mode?: 'react' | 'code',
+): Promise<void> {
   await store.create(meta(id, createdAt, task, mode));
   await writeFile(store.runLogPath(id, `${id}-r`), events(`${id}-r`, finished));
   await store.finishRecording(id, new Map());
@@ -79,13 +114,25 @@ describe('history index', () => {
     expect(ids((await store.page({ limit: 1 })).items)).toEqual(['z-new']);
     expect(JSON.parse(await readFile(file, 'utf8')).entries.map((e: unknown[]) => e[0])).toContain('z-new');
     // Damaged, missing, of another version: rebuilt from the folders.
-    for (const text of ['{"version":2,"entries":[["x",1]],"damaged":[]}', 'garbage', '{"version":99,"entries":[],"damaged":[]}']) {
+    for (const text of [
+      '{"version":2,"entries":[["x",1]],"damaged":[]}',
+      'garbage',
+      '{"version":99,"entries":[],"damaged":[]}',
+    ]) {
       await writeFile(file, text);
       expect(ids(await store.list())).toEqual(['z-new', 'c003', 'c002', 'c001', 'c000']);
     }
     await rm(file);
     const progress: string[] = [];
-    expect((await new HistoryStore(dir, () => {}, (l) => progress.push(l)).page()).total).toBe(5);
+    expect(
+      (
+        await new HistoryStore(
+          dir,
+          () => {},
+          (l) => progress.push(l),
+        ).page()
+      ).total,
+    ).toBe(5);
     // A stale index naming a removed folder: the comparison is dropped, not listed.
     await rm(join(dir, 'comparisons', 'c001'), { recursive: true });
     expect(ids(await store.list())).toEqual(['z-new', 'c003', 'c002', 'c000']);
@@ -103,10 +150,15 @@ describe('history index', () => {
     await writeFile(store.runLogPath('going', 'going-r'), events('going-r', true));
     expect((await store.page()).items[0].runs[0].status).toBe('answered');
     await store.refreshSummary('going');
-    const entry = JSON.parse(await readFile(join(dir, INDEX_FILE), 'utf8')).entries.find((e: unknown[]) => e[0] === 'going');
+    const entry = JSON.parse(await readFile(join(dir, INDEX_FILE), 'utf8')).entries.find(
+      (e: unknown[]) => e[0] === 'going',
+    );
     expect(entry[6]).toBe(0); // settled: no longer looked at again each time
     await store.delete('going');
-    expect(JSON.parse(await readFile(join(dir, INDEX_FILE), 'utf8')).entries.map((e: unknown[]) => e[0])).toEqual(['c001', 'c000']);
+    expect(JSON.parse(await readFile(join(dir, INDEX_FILE), 'utf8')).entries.map((e: unknown[]) => e[0])).toEqual([
+      'c001',
+      'c000',
+    ]);
     expect((await store.latest())?.meta.id).toBe('c001');
   });
 
@@ -123,12 +175,20 @@ describe('history index', () => {
       await utimes(join(store.dir(id), 'meta.json'), hourAgo, hourAgo);
     }
     const lines: string[] = [];
-    const page = await new HistoryStore(dir, () => {}, (l) => lines.push(l)).page({ limit: 10 });
+    const page = await new HistoryStore(
+      dir,
+      () => {},
+      (l) => lines.push(l),
+    ).page({ limit: 10 });
     expect(page.total).toBe(520);
     expect(lines[0]).toMatch(/Indexing the history: 520 comparisons/);
     expect(lines.at(-1)).toMatch(/Indexed 520 comparisons/);
     const again: string[] = [];
-    await new HistoryStore(dir, () => {}, (l) => again.push(l)).page({ limit: 10 });
+    await new HistoryStore(
+      dir,
+      () => {},
+      (l) => again.push(l),
+    ).page({ limit: 10 });
     expect(again).toEqual([]);
   });
 });

@@ -30,13 +30,15 @@ let backdated = 0;
  */
 async function backdate(root: string): Promise<void> {
   const when = PAST - ++backdated;
-  for (const name of await readdir(root)) await utimes(join(root, name, 'meta.json'), when, when).catch(() => undefined);
+  for (const name of await readdir(root))
+    await utimes(join(root, name, 'meta.json'), when, when).catch(() => undefined);
   await utimes(root, when, when);
 }
 
 const ids = (page: { items: readonly { meta: { id: string } }[] }) => page.items.map((i) => i.meta.id);
 const id = (n: number) => `cmp-${String(n).padStart(6, '0')}`;
-const orderIds = async (dataDir: string): Promise<string[]> => (JSON.parse(await readFile(join(dataDir, ORDER_FILE), 'utf8')) as { ids: string }).ids.split('\n');
+const orderIds = async (dataDir: string): Promise<string[]> =>
+  (JSON.parse(await readFile(join(dataDir, ORDER_FILE), 'utf8')) as { ids: string }).ids.split('\n');
 
 describe('history order (the quick path of unfiltered pages and latest)', () => {
   it('serves unfiltered pages and latest from the order without reading the index or the folder names', async () => {
@@ -47,8 +49,18 @@ describe('history order (the quick path of unfiltered pages and latest)', () => 
     await writeFile(join(dataDir, INDEX_FILE), 'garbage');
     const page = await store.page({ limit: 10 });
     expect(ids(page)).toEqual(Array.from({ length: 10 }, (_, i) => id(39 - i)));
-    expect({ total: page.total, stored: page.stored, nextOffset: page.nextOffset }).toEqual({ total: 40, stored: 40, nextOffset: 10 });
-    expect((await store.page({ offset: 35, limit: 10 })).items.map((i) => i.meta.id)).toEqual([id(4), id(3), id(2), id(1), id(0)]);
+    expect({ total: page.total, stored: page.stored, nextOffset: page.nextOffset }).toEqual({
+      total: 40,
+      stored: 40,
+      nextOffset: 10,
+    });
+    expect((await store.page({ offset: 35, limit: 10 })).items.map((i) => i.meta.id)).toEqual([
+      id(4),
+      id(3),
+      id(2),
+      id(1),
+      id(0),
+    ]);
     expect((await store.latest())?.meta.id).toBe(id(39));
     expect(await store.listDamaged()).toEqual([]);
     expect(await readFile(join(dataDir, INDEX_FILE), 'utf8')).toBe('garbage');
@@ -81,9 +93,15 @@ describe('history order (the quick path of unfiltered pages and latest)', () => 
     expect(ids(await store.page({ limit: 40 }))).toEqual(Array.from({ length: 30 }, (_, i) => id(29 - i)));
   });
 
-  it('one-shot (no sweep, the CLI\'s rule): list and latest agree; a hand-edited date is seen at the next thorough read, an added or removed comparison at once', async () => {
+  it("one-shot (no sweep, the CLI's rule): list and latest agree; a hand-edited date is seen at the next thorough read, an added or removed comparison at once", async () => {
     const { root, dataDir } = await earlier(30);
-    const oneShot = () => new HistoryStore(dataDir, () => {}, () => {}, 'none');
+    const oneShot = () =>
+      new HistoryStore(
+        dataDir,
+        () => {},
+        () => {},
+        'none',
+      );
     await oneShot().page();
     const putBack = await redate(root, 3);
     // Not swept: the order is the last thorough read's, for the list and latest alike.
@@ -114,7 +132,12 @@ describe('history order (the quick path of unfiltered pages and latest)', () => 
 
   it('in a host (sweep after answering): the page goes out at once, and the next one follows an edit the sweep found', async () => {
     const { root, dataDir } = await earlier(30);
-    const host = new HistoryStore(dataDir, () => {}, () => {}, 'after');
+    const host = new HistoryStore(
+      dataDir,
+      () => {},
+      () => {},
+      'after',
+    );
     await host.page();
     await host.swept();
     const file = join(root, id(4), 'meta.json');
@@ -132,45 +155,55 @@ describe('history order (the quick path of unfiltered pages and latest)', () => 
     expect((await host.page()).total).toBe(29);
   });
 
-  it.each(['now', 'none'] as const)('never shows a comparison whose folder was removed by hand, nor hides one added, a damaged one or one set up late (sweep: %s)', async (sweep) => {
-    const { dataDir, root } = await earlier(12);
-    const store = new HistoryStore(dataDir, () => {}, () => {}, sweep);
-    await store.page();
-    // Removed, and the folder's time put back as it was (its stamp unchanged): the sweep finds meta.json gone.
-    const folderTime = PAST - backdated;
-    await rm(join(root, id(11)), { recursive: true });
-    await utimes(root, folderTime, folderTime);
-    expect((await store.latest())?.meta.id).toBe(id(10));
-    expect((await store.page()).total).toBe(11);
-    // Added by hand (a folder moved in from elsewhere, its files an hour old).
-    const other = await mkdtemp(join(tmpdir(), 'parallax-order-other-'));
-    generate(other, 13);
-    await backdate(join(other, 'comparisons'));
-    await rename(join(other, 'comparisons', id(12)), join(root, id(12)));
-    expect((await store.latest())?.meta.id).toBe(id(12));
-    await backdate(root);
-    await store.page();
-    // Damaged in place: listed as damaged at once, and back when mended.
-    const meta5 = join(root, id(5), 'meta.json');
-    const sound = await readFile(meta5, 'utf8');
-    await writeFile(meta5, '{ "id": ');
-    const damaged = await store.page({ limit: 50 });
-    expect(damaged.total).toBe(11);
-    expect(damaged.damaged.map((d) => d.id)).toEqual([id(5)]);
-    expect(ids(damaged)).not.toContain(id(5));
-    await writeFile(meta5, sound);
-    expect((await store.page({ limit: 50 })).total).toBe(12);
-    // A folder still being set up when the order was written, whose meta.json comes later (even with an old time).
-    await mkdir(join(root, id(13), 'runs'), { recursive: true });
-    await backdate(root);
-    expect((await store.page()).total).toBe(12);
-    expect((JSON.parse(await readFile(join(dataDir, ORDER_FILE), 'utf8')) as { pending: string }).pending).toBe(id(13));
-    generate(other, 14);
-    await writeFile(join(root, id(13), 'meta.json'), await readFile(join(other, 'comparisons', id(13), 'meta.json')));
-    await utimes(join(root, id(13), 'meta.json'), PAST, PAST);
-    expect((await store.latest())?.meta.id).toBe(id(13));
-    expect((await store.page()).total).toBe(13);
-  });
+  it.each(['now', 'none'] as const)(
+    'never shows a comparison whose folder was removed by hand, nor hides one added, a damaged one or one set up late (sweep: %s)',
+    async (sweep) => {
+      const { dataDir, root } = await earlier(12);
+      const store = new HistoryStore(
+        dataDir,
+        () => {},
+        () => {},
+        sweep,
+      );
+      await store.page();
+      // Removed, and the folder's time put back as it was (its stamp unchanged): the sweep finds meta.json gone.
+      const folderTime = PAST - backdated;
+      await rm(join(root, id(11)), { recursive: true });
+      await utimes(root, folderTime, folderTime);
+      expect((await store.latest())?.meta.id).toBe(id(10));
+      expect((await store.page()).total).toBe(11);
+      // Added by hand (a folder moved in from elsewhere, its files an hour old).
+      const other = await mkdtemp(join(tmpdir(), 'parallax-order-other-'));
+      generate(other, 13);
+      await backdate(join(other, 'comparisons'));
+      await rename(join(other, 'comparisons', id(12)), join(root, id(12)));
+      expect((await store.latest())?.meta.id).toBe(id(12));
+      await backdate(root);
+      await store.page();
+      // Damaged in place: listed as damaged at once, and back when mended.
+      const meta5 = join(root, id(5), 'meta.json');
+      const sound = await readFile(meta5, 'utf8');
+      await writeFile(meta5, '{ "id": ');
+      const damaged = await store.page({ limit: 50 });
+      expect(damaged.total).toBe(11);
+      expect(damaged.damaged.map((d) => d.id)).toEqual([id(5)]);
+      expect(ids(damaged)).not.toContain(id(5));
+      await writeFile(meta5, sound);
+      expect((await store.page({ limit: 50 })).total).toBe(12);
+      // A folder still being set up when the order was written, whose meta.json comes later (even with an old time).
+      await mkdir(join(root, id(13), 'runs'), { recursive: true });
+      await backdate(root);
+      expect((await store.page()).total).toBe(12);
+      expect((JSON.parse(await readFile(join(dataDir, ORDER_FILE), 'utf8')) as { pending: string }).pending).toBe(
+        id(13),
+      );
+      generate(other, 14);
+      await writeFile(join(root, id(13), 'meta.json'), await readFile(join(other, 'comparisons', id(13), 'meta.json')));
+      await utimes(join(root, id(13), 'meta.json'), PAST, PAST);
+      expect((await store.latest())?.meta.id).toBe(id(13));
+      expect((await store.page()).total).toBe(13);
+    },
+  );
 
   it('ignores an order file that is torn, hostile or of a folder since replaced, and writes a sound one', async () => {
     const { dataDir, root, store } = await earlier(8);
@@ -178,7 +211,11 @@ describe('history order (the quick path of unfiltered pages and latest)', () => 
     const path = join(dataDir, ORDER_FILE);
     const good = await readFile(path, 'utf8');
     const order = JSON.parse(good) as { ids: string; folder: string };
-    for (const text of [good.slice(0, good.length / 2), JSON.stringify({ ...order, ids: `../../escape\n${order.ids}` }), JSON.stringify({ ...order, ids: 'cmp-000001' }).replace('"version":1', '"version":0')]) {
+    for (const text of [
+      good.slice(0, good.length / 2),
+      JSON.stringify({ ...order, ids: `../../escape\n${order.ids}` }),
+      JSON.stringify({ ...order, ids: 'cmp-000001' }).replace('"version":1', '"version":0'),
+    ]) {
       await writeFile(path, text);
       expect(ids(await store.page({ limit: 3 }))).toEqual([id(7), id(6), id(5)]);
       expect((await store.latest())?.meta.id).toBe(id(7));
@@ -200,12 +237,16 @@ describe('history order (the quick path of unfiltered pages and latest)', () => 
     const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
     const writer = fileURLToPath(new URL('../../helpers/history-writer.ts', import.meta.url));
     const children = ['a', 'b', 'c'].map((prefix) => {
-      const child = spawn(process.execPath, ['--import', tsx, writer, dataDir, prefix, '8'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', tsx, writer, dataDir, prefix, '8'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let out = '';
       let err = '';
       child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
       child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
-      return new Promise<{ code: number | null; out: string; err: string }>((resolve) => child.on('close', (code) => resolve({ code, out, err })));
+      return new Promise<{ code: number | null; out: string; err: string }>((resolve) =>
+        child.on('close', (code) => resolve({ code, out, err })),
+      );
     });
     // Meanwhile this process lists too: the count it sees never goes down (nothing is ever lost, even for a moment).
     let seen = 20;
@@ -223,7 +264,10 @@ describe('history order (the quick path of unfiltered pages and latest)', () => 
       expect(counts).toHaveLength(8);
       expect(counts.every((n, i) => i === 0 || n >= counts[i - 1])).toBe(true);
     }
-    const expected = [...['a', 'b', 'c'].flatMap((p) => Array.from({ length: 8 }, (_, i) => `${p}-${i}`)), ...Array.from({ length: 20 }, (_, i) => id(i))].sort();
+    const expected = [
+      ...['a', 'b', 'c'].flatMap((p) => Array.from({ length: 8 }, (_, i) => `${p}-${i}`)),
+      ...Array.from({ length: 20 }, (_, i) => id(i)),
+    ].sort();
     expect(ids(await store.page({ limit: 200 })).sort()).toEqual(expected);
     // Once settled, the order that lands names every one of them.
     await backdate(join(dataDir, 'comparisons'));

@@ -23,25 +23,42 @@ async function filesUnder(dir: string, skip: readonly string[]): Promise<string[
   return out;
 }
 
-it('a comparison\'s meta, run logs, summary and the history index are readable by the user alone', async () => {
+it("a comparison's meta, run logs, summary and the history index are readable by the user alone", async () => {
   const umask = process.umask(0o022);
   try {
     const dataDir = await mkdtemp(join(tmpdir(), 'parallax-private-'));
     const keys = memoryKeyStore({});
-    const host = createHost({ dataDir, getApiKey: keys.getApiKey, keys, onWarning: () => {}, onEvents: () => {}, launcher: syntheticLauncher({}, ['--events', '20']) });
+    const host = createHost({
+      dataDir,
+      getApiKey: keys.getApiKey,
+      keys,
+      onWarning: () => {},
+      onEvents: () => {},
+      launcher: syntheticLauncher({}, ['--events', '20']),
+    });
     hosts.push(host);
-    const meta = await host['comparison:start']({ task: 'calc', modes: ['react', 'code'], provider: { name: 'simulated', baseUrl: null, model: 'sim' } });
+    const meta = await host['comparison:start']({
+      task: 'calc',
+      modes: ['react', 'code'],
+      provider: { name: 'simulated', baseUrl: null, model: 'sim' },
+    });
     await host.whenDone(meta.id);
     await host['history:list']();
     const dir = join(dataDir, 'comparisons', meta.id);
     expect((await stat(dir)).mode & 0o777).toBe(0o700);
     // The fixture and the workspaces are the task's files and the runs' copies of them, inside the private folder.
-    const written = [...(await filesUnder(dir, ['workspaces', 'fixture'])), ...(await readdir(dataDir)).filter((n) => n.endsWith('.json')).map((n) => join(dataDir, n))];
+    const written = [
+      ...(await filesUnder(dir, ['workspaces', 'fixture'])),
+      ...(await readdir(dataDir)).filter((n) => n.endsWith('.json')).map((n) => join(dataDir, n)),
+    ];
     expect(written.some((f) => f.endsWith('.jsonl'))).toBe(true);
     expect(written.some((f) => f.endsWith('meta.json'))).toBe(true);
     for (const file of written) {
       const mode = (await stat(file)).mode & 0o777;
-      expect({ file: file.slice(dataDir.length), mode: mode.toString(8) }).toEqual({ file: file.slice(dataDir.length), mode: (await stat(file)).isDirectory() ? '700' : '600' });
+      expect({ file: file.slice(dataDir.length), mode: mode.toString(8) }).toEqual({
+        file: file.slice(dataDir.length),
+        mode: (await stat(file)).isDirectory() ? '700' : '600',
+      });
     }
   } finally {
     process.umask(umask);

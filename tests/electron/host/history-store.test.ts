@@ -11,21 +11,52 @@ import { parseRunLog } from '../../../electron/host/run-log-reader.js';
 
 function meta(id: string, createdAt = Date.now()): ComparisonMeta {
   return {
-    id, createdAt, task: { id: 'calc', text: 'What is 123 * 456 + 789?' }, settings: DEFAULT_SETTINGS, workspaceSource: 'empty',
+    id,
+    createdAt,
+    task: { id: 'calc', text: 'What is 123 * 456 + 789?' },
+    settings: DEFAULT_SETTINGS,
+    workspaceSource: 'empty',
     provider: { name: 'simulated', baseUrl: 'http://127.0.0.1:1/v1', model: 'sim', simulated: true },
-    runs: [{ runId: `${id}-react`, mode: 'react' }, { runId: `${id}-code`, mode: 'code' }],
+    runs: [
+      { runId: `${id}-react`, mode: 'react' },
+      { runId: `${id}-code`, mode: 'code' },
+    ],
   };
 }
 
 function runEvents(runId: string, prompts: number[], finish: boolean): StepEvent[] {
   const events: StepEvent[] = [];
   const add = (e: object) => events.push({ ...e, runId, seq: events.length, t: events.length * 10 } as StepEvent);
-  add({ type: 'run-started', mode: 'react', task: { id: 'calc', text: 'x' }, provider: meta('x').provider, settings: DEFAULT_SETTINGS, systemPrompt: 's', tools: [], startedAt: 1000 });
+  add({
+    type: 'run-started',
+    mode: 'react',
+    task: { id: 'calc', text: 'x' },
+    provider: meta('x').provider,
+    settings: DEFAULT_SETTINGS,
+    systemPrompt: 's',
+    tools: [],
+    startedAt: 1000,
+  });
   prompts.forEach((prompt, i) => {
     add({ type: 'model-request', step: i + 1, attempt: 1, messageCount: 2, toolNames: [] });
-    add({ type: 'model-response', step: i + 1, usage: { prompt, completion: 7 }, latencyMs: 5, finishReason: 'stop', text: 'ok', toolCalls: [] });
+    add({
+      type: 'model-response',
+      step: i + 1,
+      usage: { prompt, completion: 7 },
+      latencyMs: 5,
+      finishReason: 'stop',
+      text: 'ok',
+      toolCalls: [],
+    });
   });
-  if (finish) add({ type: 'run-finished', status: 'answered', answer: '56877', validation: { ok: true, detail: 'right' }, totals: computeTotals(events) });
+  if (finish)
+    add({
+      type: 'run-finished',
+      status: 'answered',
+      answer: '56877',
+      validation: { ok: true, detail: 'right' },
+      totals: computeTotals(events),
+    });
   return events;
 }
 
@@ -57,8 +88,24 @@ describe('HistoryStore', () => {
     const list = await reopened.list();
     expect(list).toHaveLength(1);
     expect(list[0].runs).toEqual([
-      { runId: 'c1-react', mode: 'react', status: 'answered', totalTokens: 314, steps: 2, usageSource: 'reported', passed: true },
-      { runId: 'c1-code', mode: 'code', status: 'answered', totalTokens: 57, steps: 1, usageSource: 'reported', passed: true },
+      {
+        runId: 'c1-react',
+        mode: 'react',
+        status: 'answered',
+        totalTokens: 314,
+        steps: 2,
+        usageSource: 'reported',
+        passed: true,
+      },
+      {
+        runId: 'c1-code',
+        mode: 'code',
+        status: 'answered',
+        totalTokens: 57,
+        steps: 1,
+        usageSource: 'reported',
+        passed: true,
+      },
     ]);
   });
 
@@ -67,7 +114,10 @@ describe('HistoryStore', () => {
     await store.create(meta('c2'));
     const events = runEvents('c2-react', [100, 200], false);
     const text = events.map((e) => JSON.stringify(e)).join('\n') + '\n';
-    await writeFile(store.runLogPath('c2', 'c2-react'), text + JSON.stringify(runEvents('c2-react', [1, 2, 3], true).at(-1)).slice(0, 40));
+    await writeFile(
+      store.runLogPath('c2', 'c2-react'),
+      text + JSON.stringify(runEvents('c2-react', [1, 2, 3], true).at(-1)).slice(0, 40),
+    );
     const stored = await store.open('c2');
     expect(stored.events).toEqual(events);
     expect(stored.warnings.some((w) => /torn last line/.test(w) && /5 events before it are intact/.test(w))).toBe(true);
@@ -115,7 +165,9 @@ describe('HistoryStore', () => {
     expect((await store.list()).map((c) => c.meta.id)).toEqual(['new', 'old']);
     await (await import('node:fs/promises')).mkdir(join(dir, 'comparisons', 'pending', 'runs'), { recursive: true });
     expect((await store.list()).map((c) => c.meta.id)).toEqual(['new', 'old']);
-    expect(await store.listDamaged()).toEqual([{ id: 'broken', reason: 'meta.json is not valid JSON', modifiedAt: expect.any(Number) }]);
+    expect(await store.listDamaged()).toEqual([
+      { id: 'broken', reason: 'meta.json is not valid JSON', modifiedAt: expect.any(Number) },
+    ]);
     expect(warnings.some((w) => w.includes('pending'))).toBe(false);
     await store.delete('old');
     expect(await readdir(join(dir, 'comparisons'))).not.toContain('old');
@@ -127,7 +179,11 @@ describe('HistoryStore', () => {
   it('appends in arrival order even when batches are queued faster than the disk writes', async () => {
     const { store } = await newStore();
     await store.create(meta('c4'));
-    const events = runEvents('c4-react', Array.from({ length: 300 }, (_, i) => i), true);
+    const events = runEvents(
+      'c4-react',
+      Array.from({ length: 300 }, (_, i) => i),
+      true,
+    );
     const log = store.openRunLog('c4', 'c4-react');
     for (const e of events) log.append([e]);
     await log.finish();

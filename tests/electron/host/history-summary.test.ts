@@ -12,21 +12,51 @@ import { SUMMARY_FILE } from '../../../electron/host/history-summary.js';
 
 function meta(id: string, createdAt: number): ComparisonMeta {
   return {
-    id, createdAt, task: { id: 'calc', text: 'What is 123 * 456 + 789?' }, settings: DEFAULT_SETTINGS, workspaceSource: 'empty',
+    id,
+    createdAt,
+    task: { id: 'calc', text: 'What is 123 * 456 + 789?' },
+    settings: DEFAULT_SETTINGS,
+    workspaceSource: 'empty',
     provider: { name: 'simulated', baseUrl: 'http://127.0.0.1:1/v1', model: 'sim', simulated: true },
-    runs: [{ runId: `${id}-react`, mode: 'react' }, { runId: `${id}-code`, mode: 'code' }],
+    runs: [
+      { runId: `${id}-react`, mode: 'react' },
+      { runId: `${id}-code`, mode: 'code' },
+    ],
   };
 }
 
 function runEvents(runId: string, prompts: number[]): StepEvent[] {
   const events: StepEvent[] = [];
   const add = (e: object) => events.push({ ...e, runId, seq: events.length, t: events.length * 10 } as StepEvent);
-  add({ type: 'run-started', mode: 'react', task: { id: 'calc', text: 'x' }, provider: meta('x', 0).provider, settings: DEFAULT_SETTINGS, systemPrompt: 's', tools: [], startedAt: 1000 });
+  add({
+    type: 'run-started',
+    mode: 'react',
+    task: { id: 'calc', text: 'x' },
+    provider: meta('x', 0).provider,
+    settings: DEFAULT_SETTINGS,
+    systemPrompt: 's',
+    tools: [],
+    startedAt: 1000,
+  });
   prompts.forEach((prompt, i) => {
     add({ type: 'model-request', step: i + 1, attempt: 1, messageCount: 2, toolNames: [] });
-    add({ type: 'model-response', step: i + 1, usage: { prompt, completion: 7 }, latencyMs: 5, finishReason: 'stop', text: 'ok', toolCalls: [] });
+    add({
+      type: 'model-response',
+      step: i + 1,
+      usage: { prompt, completion: 7 },
+      latencyMs: 5,
+      finishReason: 'stop',
+      text: 'ok',
+      toolCalls: [],
+    });
   });
-  add({ type: 'run-finished', status: 'answered', answer: '56877', validation: { ok: true, detail: 'right' }, totals: computeTotals(events) });
+  add({
+    type: 'run-finished',
+    status: 'answered',
+    answer: '56877',
+    validation: { ok: true, detail: 'right' },
+    totals: computeTotals(events),
+  });
   return events;
 }
 
@@ -92,15 +122,36 @@ describe('history summaries', () => {
       'null',
       JSON.stringify({ ...JSON.parse(good), version: 999 }),
       JSON.stringify({ ...JSON.parse(good), item: { ...JSON.parse(good).item, meta: { ...m, id: 'other' } } }),
-      JSON.stringify({ ...JSON.parse(good), item: { ...JSON.parse(good).item, runs: [{ runId: 'c1-react', totalTokens: 'many' }] } }),
+      JSON.stringify({
+        ...JSON.parse(good),
+        item: { ...JSON.parse(good).item, runs: [{ runId: 'c1-react', totalTokens: 'many' }] },
+      }),
       // Edited into another shape with its stamp kept: checked by hand (no schema on this path), never trusted.
       ...[
-        { provider: 5 }, { provider: { ...m.provider, simulated: 'yes' } }, { task: { id: 'calc' } }, { createdAt: '5000' }, { settings: null },
-        { workspaceSource: undefined }, { runs: [{ runId: '../c1-react', mode: 'react' }, m.runs[1]] }, { runs: [{ runId: 'c1-react', mode: 'bogus' }, m.runs[1]] },
-        { runs: [m.runs[1], m.runs[0]] }, { runs: [m.runs[0], m.runs[0]] }, { runs: [{ ...m.runs[0], trial: 0 }, m.runs[1]] },
-        { runs: [{ ...m.runs[0], variant: 'nowhere' }, m.runs[1]] }, { variants: [{ key: 'a', label: '', mode: 'react' }] }, { variants: {} },
-      ].map((edit) => JSON.stringify({ ...JSON.parse(good), item: { ...JSON.parse(good).item, meta: { ...m, ...edit } } })),
-      JSON.stringify({ ...JSON.parse(good), item: { ...JSON.parse(good).item, runs: JSON.parse(good).item.runs.map((r: object) => ({ ...r, column: { key: 1 } })) } }),
+        { provider: 5 },
+        { provider: { ...m.provider, simulated: 'yes' } },
+        { task: { id: 'calc' } },
+        { createdAt: '5000' },
+        { settings: null },
+        { workspaceSource: undefined },
+        { runs: [{ runId: '../c1-react', mode: 'react' }, m.runs[1]] },
+        { runs: [{ runId: 'c1-react', mode: 'bogus' }, m.runs[1]] },
+        { runs: [m.runs[1], m.runs[0]] },
+        { runs: [m.runs[0], m.runs[0]] },
+        { runs: [{ ...m.runs[0], trial: 0 }, m.runs[1]] },
+        { runs: [{ ...m.runs[0], variant: 'nowhere' }, m.runs[1]] },
+        { variants: [{ key: 'a', label: '', mode: 'react' }] },
+        { variants: {} },
+      ].map((edit) =>
+        JSON.stringify({ ...JSON.parse(good), item: { ...JSON.parse(good).item, meta: { ...m, ...edit } } }),
+      ),
+      JSON.stringify({
+        ...JSON.parse(good),
+        item: {
+          ...JSON.parse(good).item,
+          runs: JSON.parse(good).item.runs.map((r: object) => ({ ...r, column: { key: 1 } })),
+        },
+      }),
     ]) {
       await writeFile(summaryPath, bad);
       const [item] = await new HistoryStore(store.dataDir).list();
@@ -150,7 +201,10 @@ describe('history summaries', () => {
     await store.list();
     const newestMeta = join(store.dir('a-older'), 'meta.json');
     const sound = await readFile(newestMeta, 'utf8');
-    await writeFile(newestMeta, JSON.stringify({ ...JSON.parse(sound), task: { id: null, text: 'edited by hand since' } }, null, 2) + '\n');
+    await writeFile(
+      newestMeta,
+      JSON.stringify({ ...JSON.parse(sound), task: { id: null, text: 'edited by hand since' } }, null, 2) + '\n',
+    );
     expect((await store.latest())?.meta.task.text).toBe('edited by hand since');
     await writeFile(newestMeta, sound);
     // An edit that reorders the list (another comparison's date) is seen at once: the sweep (one stat per

@@ -32,7 +32,8 @@ function faultFor(mode: string, faults: SimFault[]): WorkerLauncher {
         ...handle,
         pid: handle.pid,
         send(m) {
-          if (m.type === 'init' && m.spec.mode === mode) send({ ...m, spec: { ...m.spec, settings: { ...m.spec.settings, simFaults: faults } } });
+          if (m.type === 'init' && m.spec.mode === mode)
+            send({ ...m, spec: { ...m.spec, settings: { ...m.spec.settings, simFaults: faults } } });
           else send(m);
         },
       };
@@ -46,8 +47,18 @@ async function newHost(launcher?: WorkerLauncher, timing?: Partial<RunTiming>) {
   const pids = new Map<string, number>();
   const base = launcher ?? forkLauncher();
   const host = createHost({
-    dataDir, getApiKey: async () => null, onWarning: () => {}, onEvents: (b) => events.push(...b), ...(timing ? { timing } : {}),
-    launcher: { launch: (o) => { const h = base.launch(o); pids.set(o.name, h.pid!); return h; } },
+    dataDir,
+    getApiKey: async () => null,
+    onWarning: () => {},
+    onEvents: (b) => events.push(...b),
+    ...(timing ? { timing } : {}),
+    launcher: {
+      launch: (o) => {
+        const h = base.launch(o);
+        pids.set(o.name, h.pid!);
+        return h;
+      },
+    },
   });
   hosts.push(host);
   return { host, events, pids, dataDir };
@@ -59,7 +70,11 @@ const finished = (events: StepEvent[], runId: string) =>
 describe('host + real engine + simulated model', () => {
   it('runs ReAct and Code Mode in parallel, both answer log-stats correctly, and their first requests land together', async () => {
     const { host, events } = await newHost();
-    const meta = await host['comparison:start']({ task: 'log-stats', modes: ['react', 'code'], provider: { name: 'simulated', baseUrl: null, model: 'sim' } });
+    const meta = await host['comparison:start']({
+      task: 'log-stats',
+      modes: ['react', 'code'],
+      provider: { name: 'simulated', baseUrl: null, model: 'sim' },
+    });
     await host.whenDone(meta.id);
     const byRun = groupByRun(events);
     const [react, code] = meta.runs.map((r) => summarizeRun(byRun.get(r.runId) ?? []));
@@ -86,9 +101,17 @@ describe('host + real engine + simulated model', () => {
 
   it('kill -9 of one worker mid-run: that run is crashed with every received event on disk, the other answers', async () => {
     const { host, events, pids, dataDir } = await newHost(faultFor('react', ['hang']));
-    const meta = await host['comparison:start']({ task: 'log-stats', modes: ['react', 'code'], provider: { name: 'simulated', baseUrl: null, model: 'sim' } });
+    const meta = await host['comparison:start']({
+      task: 'log-stats',
+      modes: ['react', 'code'],
+      provider: { name: 'simulated', baseUrl: null, model: 'sim' },
+    });
     const [react, code] = meta.runs;
-    await waitFor(() => events.some((e) => e.runId === react.runId && e.type === 'model-request'), 60_000, 'the hanging request');
+    await waitFor(
+      () => events.some((e) => e.runId === react.runId && e.type === 'model-request'),
+      60_000,
+      'the hanging request',
+    );
     process.kill(pids.get(react.runId)!, 'SIGKILL');
     await host.whenDone(meta.id);
 
@@ -107,10 +130,17 @@ describe('host + real engine + simulated model', () => {
     // A grace far past any busy machine's delay: the run can end only by the worker's own cancel.
     const { host, events } = await newHost(undefined, { cancelGraceMs: 30_000 });
     const meta = await host['comparison:start']({
-      task: 'calc', modes: ['react', 'code'], provider: { name: 'simulated', baseUrl: null, model: 'sim' }, settings: { simFaults: ['hang'] },
+      task: 'calc',
+      modes: ['react', 'code'],
+      provider: { name: 'simulated', baseUrl: null, model: 'sim' },
+      settings: { simFaults: ['hang'] },
     });
     const [react, code] = meta.runs;
-    await waitFor(() => meta.runs.every((r) => events.some((e) => e.runId === r.runId && e.type === 'model-request')), 60_000, 'both requests');
+    await waitFor(
+      () => meta.runs.every((r) => events.some((e) => e.runId === r.runId && e.type === 'model-request')),
+      60_000,
+      'both requests',
+    );
     await host['run:cancel'](react.runId);
     await waitFor(() => finished(events, react.runId) !== undefined, 25_000, 'the cancelled run');
     expect(finished(events, react.runId)!.error ?? '').not.toMatch(/did not end its run/); // ended by itself, not stopped

@@ -25,15 +25,21 @@ async function makeHost(opts: Partial<HostOptions> & { launcher: WorkerLauncher 
   const batches: number[] = [];
   const keys = memoryKeyStore({});
   const host = createHost({
-    dataDir: dir, getApiKey: keys.getApiKey, keys, onWarning: () => {},
-    onEvents: (b) => (events.push(...b), batches.push(b.length)), ...opts,
+    dataDir: dir,
+    getApiKey: keys.getApiKey,
+    keys,
+    onWarning: () => {},
+    onEvents: (b) => (events.push(...b), batches.push(b.length)),
+    ...opts,
   });
   hosts.push(host);
   return { host, dir, events, batches, keys };
 }
 
 const sim = (task = 'log-stats', modes: ComparisonRequest['modes'] = ['react', 'code']): ComparisonRequest => ({
-  task, modes, provider: { name: 'simulated', baseUrl: null, model: 'sim' },
+  task,
+  modes,
+  provider: { name: 'simulated', baseUrl: null, model: 'sim' },
 });
 
 function countingLauncher(inner: WorkerLauncher) {
@@ -53,14 +59,26 @@ describe('createHost', () => {
   it('refuses a provider that needs a key before any worker starts, and leaves no history behind', async () => {
     const { launcher, counter } = countingLauncher(syntheticLauncher({}));
     const { host, dir } = await makeHost({ launcher, caller: 'cli' });
-    await expect(host['comparison:start']({ task: 'calc', modes: ['react'], provider: { name: 'openai', baseUrl: null, model: 'gpt-4.1-mini' } }))
-      .rejects.toThrow(/needs an API key and none is set.*OPENAI_API_KEY/);
+    await expect(
+      host['comparison:start']({
+        task: 'calc',
+        modes: ['react'],
+        provider: { name: 'openai', baseUrl: null, model: 'gpt-4.1-mini' },
+      }),
+    ).rejects.toThrow(/needs an API key and none is set.*OPENAI_API_KEY/);
     await expect(host['comparison:start']({ ...sim(), modes: ['react', 'react'] })).rejects.toThrow(/listed twice/);
     await expect(host['comparison:start']({ ...sim(), modes: [] })).rejects.toThrow(/at least one mode/);
     await expect(host['comparison:start']({ ...sim(), settings: { maxSteps: 0 } })).rejects.toThrow(/maxSteps/);
-    await expect(host['comparison:start']({ ...sim(), workspaceDir: join(dir, 'nope') })).rejects.toThrow(/does not exist/);
-    await expect(host['comparison:start']({ task: 'calc', modes: ['react'], provider: { name: 'custom', baseUrl: 'ftp://x', model: 'm' } }))
-      .rejects.toThrow(/http:\/\/ or https:\/\//);
+    await expect(host['comparison:start']({ ...sim(), workspaceDir: join(dir, 'nope') })).rejects.toThrow(
+      /does not exist/,
+    );
+    await expect(
+      host['comparison:start']({
+        task: 'calc',
+        modes: ['react'],
+        provider: { name: 'custom', baseUrl: 'ftp://x', model: 'm' },
+      }),
+    ).rejects.toThrow(/http:\/\/ or https:\/\//);
     expect(counter.launched).toBe(0);
     expect(await host['history:list']()).toEqual([]);
     expect(await readdir(join(dir, 'comparisons')).catch(() => [])).toEqual([]);
@@ -81,7 +99,8 @@ describe('createHost', () => {
     // Batched: far fewer deliveries than events, and each run's events arrive in seq order.
     expect(events).toHaveLength(1000);
     expect(batches.length).toBeLessThan(100);
-    for (const r of meta.runs) expect(events.filter((e) => e.runId === r.runId).map((e) => e.seq)).toEqual([...Array(500).keys()]);
+    for (const r of meta.runs)
+      expect(events.filter((e) => e.runId === r.runId).map((e) => e.seq)).toEqual([...Array(500).keys()]);
     await host.close();
 
     const { host: again } = await makeHost({ launcher: syntheticLauncher({}) }, dir);
@@ -105,7 +124,9 @@ describe('createHost', () => {
     expect(meta.workspaceSource).toMatch(/^folder:/);
     await host.whenDone(meta.id);
     for (const mode of ['react', 'code']) {
-      expect(await readFile(join(dir, 'comparisons', meta.id, 'workspaces', mode, 'sub', 'a.txt'), 'utf8')).toBe('hello');
+      expect(await readFile(join(dir, 'comparisons', meta.id, 'workspaces', mode, 'sub', 'a.txt'), 'utf8')).toBe(
+        'hello',
+      );
     }
   });
 
@@ -115,13 +136,19 @@ describe('createHost', () => {
     const [react, code] = meta.runs;
     await waitFor(() => events.filter((e) => e.runId === code.runId).length >= 4, 30_000, 'events');
     await host['run:cancel'](react.runId);
-    await waitFor(() => events.some((e) => e.runId === react.runId && e.type === 'run-finished'), 30_000, 'react to end');
+    await waitFor(
+      () => events.some((e) => e.runId === react.runId && e.type === 'run-finished'),
+      30_000,
+      'react to end',
+    );
     expect(events.some((e) => e.runId === code.runId && e.type === 'run-finished')).toBe(false);
     await expect(host['history:delete'](meta.id)).rejects.toThrow(/still running. Cancel it first/);
     expect((await host['history:list']())[0].runs.map((r) => r.status)).toEqual(['cancelled', 'running']);
     await host['comparison:cancel'](meta.id);
     await host.whenDone(meta.id);
-    const statuses = meta.runs.map((r) => (events.find((e) => e.runId === r.runId && e.type === 'run-finished') as RunFinishedEvent).status);
+    const statuses = meta.runs.map(
+      (r) => (events.find((e) => e.runId === r.runId && e.type === 'run-finished') as RunFinishedEvent).status,
+    );
     expect(statuses).toEqual(['cancelled', 'cancelled']);
 
     const second = await host['comparison:start'](sim('calc', ['code']));
@@ -149,12 +176,21 @@ describe('createHost', () => {
     const { host, keys } = await makeHost({ launcher: syntheticLauncher({}) });
     const ok = await host['provider:test']({ name: 'simulated', baseUrl: null, model: 'sim' });
     expect(ok).toMatchObject({ ok: true, models: [...SIM_MODEL_IDS] });
-    expect(await host['provider:test']({ name: 'simulated', baseUrl: null, model: 'gpt-9' })).toMatchObject({ ok: false, reason: 'unknown-model' });
-    expect(await host['provider:models']({ name: 'simulated', baseUrl: null, model: 'gpt-9' })).toMatchObject({ ok: true, models: [...SIM_MODEL_IDS] });
+    expect(await host['provider:test']({ name: 'simulated', baseUrl: null, model: 'gpt-9' })).toMatchObject({
+      ok: false,
+      reason: 'unknown-model',
+    });
+    expect(await host['provider:models']({ name: 'simulated', baseUrl: null, model: 'gpt-9' })).toMatchObject({
+      ok: true,
+      models: [...SIM_MODEL_IDS],
+    });
 
     const closed = await httpServer(() => {});
     await new Promise((r) => servers.pop()!.close(r));
-    expect(await host['provider:test']({ name: 'custom', baseUrl: closed, model: 'm' })).toMatchObject({ ok: false, reason: 'unreachable' });
+    expect(await host['provider:test']({ name: 'custom', baseUrl: closed, model: 'm' })).toMatchObject({
+      ok: false,
+      reason: 'unreachable',
+    });
 
     let sawKey = '';
     const guarded = await httpServer((req, res) => {
@@ -162,13 +198,28 @@ describe('createHost', () => {
       res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"message":"bad key"}}');
     });
     await keys.set('custom', 'sk-wrong', guarded);
-    expect(await host['provider:test']({ name: 'custom', baseUrl: guarded, model: 'm' })).toMatchObject({ ok: false, reason: 'bad-key' });
+    expect(await host['provider:test']({ name: 'custom', baseUrl: guarded, model: 'm' })).toMatchObject({
+      ok: false,
+      reason: 'bad-key',
+    });
     expect(sawKey).toBe('Bearer sk-wrong');
 
     const notApi = await httpServer((_req, res) => res.writeHead(404).end('no'));
-    expect(await host['provider:test']({ name: 'custom', baseUrl: notApi, model: 'm' })).toMatchObject({ ok: false, reason: 'bad-url' });
-    expect(await host['provider:test']({ name: 'custom', baseUrl: 'not a url', model: 'm' })).toMatchObject({ ok: false, reason: 'bad-url' });
-    const webPage = await httpServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>a site</html>'));
-    expect(await host['provider:test']({ name: 'custom', baseUrl: webPage, model: 'm' })).toMatchObject({ ok: false, reason: 'bad-url', detail: expect.stringMatching(/text\/html/) });
+    expect(await host['provider:test']({ name: 'custom', baseUrl: notApi, model: 'm' })).toMatchObject({
+      ok: false,
+      reason: 'bad-url',
+    });
+    expect(await host['provider:test']({ name: 'custom', baseUrl: 'not a url', model: 'm' })).toMatchObject({
+      ok: false,
+      reason: 'bad-url',
+    });
+    const webPage = await httpServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html>a site</html>'),
+    );
+    expect(await host['provider:test']({ name: 'custom', baseUrl: webPage, model: 'm' })).toMatchObject({
+      ok: false,
+      reason: 'bad-url',
+      detail: expect.stringMatching(/text\/html/),
+    });
   });
 });

@@ -20,7 +20,9 @@ describe('round-two provider shapes through host + worker, in ReAct, Code Mode a
       it(`${shape.name} in ${family} (${shape.source})`, async () => {
         const { replies, expect: want } = shape.build(family);
         const { events, server } = await compare(replies, {
-          modes: [family], settings: { maxRetries: 1, maxSteps: 4 }, ...(shape.protocol === 'anthropic' ? { provider: { protocol: 'anthropic' } } : {}),
+          modes: [family],
+          settings: { maxRetries: 1, maxSteps: 4 },
+          ...(shape.protocol === 'anthropic' ? { provider: { protocol: 'anthropic' } } : {}),
         });
         const reqs = server.chatRequests();
         judge(events, reqs, want);

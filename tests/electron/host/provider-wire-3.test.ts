@@ -20,7 +20,9 @@ describe('round-three provider shapes through host + worker, in ReAct, Code Mode
       it(`${shape.name} in ${family} (${shape.source})`, async () => {
         const { replies, expect: want } = shape.build(family);
         const { events, server } = await compare(replies, {
-          modes: [family], settings: { maxRetries: 1, maxSteps: 4 }, ...(shape.protocol === 'anthropic' ? { provider: { protocol: 'anthropic' } } : {}),
+          modes: [family],
+          settings: { maxRetries: 1, maxSteps: 4 },
+          ...(shape.protocol === 'anthropic' ? { provider: { protocol: 'anthropic' } } : {}),
         });
         expect(problems3(events, server.chatRequests(), want)).toEqual([]);
       });

@@ -19,8 +19,10 @@ const host = wireHost(KEY);
 /** Run the task once in ReAct mode against `replies`; returns the stored events and what the server received. */
 const compare = (replies: ReplayScript, settings: Record<string, unknown> = {}) => host.compare(replies, { settings });
 
-const responses = (events: readonly StepEvent[]) => events.filter((e): e is ModelResponseEvent => e.type === 'model-response');
-const finished = (events: readonly StepEvent[]) => events.find((e): e is RunFinishedEvent => e.type === 'run-finished')!;
+const responses = (events: readonly StepEvent[]) =>
+  events.filter((e): e is ModelResponseEvent => e.type === 'model-response');
+const finished = (events: readonly StepEvent[]) =>
+  events.find((e): e is RunFinishedEvent => e.type === 'run-finished')!;
 
 /** Every file under `dir`, read as text. */
 async function allText(dir: string): Promise<string> {
@@ -41,10 +43,13 @@ describe('recorded provider shapes through host + worker', () => {
       expect(fin.answer).toBe(ANSWER);
       const steps = responses(events);
       expect(steps).toHaveLength(2);
-      expect(steps[0].toolCalls).toEqual(shape.expect.calls.map((c) => ({ ...c, id: typeof c.id === 'string' ? c.id : expect.stringMatching(c.id) })));
+      expect(steps[0].toolCalls).toEqual(
+        shape.expect.calls.map((c) => ({ ...c, id: typeof c.id === 'string' ? c.id : expect.stringMatching(c.id) })),
+      );
       // Each call ran with its own arguments: both files were read.
       const outputs = events.filter((e): e is ToolFinishedEvent => e.type === 'tool-finished').map((e) => e.output);
-      for (const c of shape.expect.calls) expect(outputs.some((o) => o.includes(c.arguments.includes('a.txt') ? 'alpha' : 'beta'))).toBe(true);
+      for (const c of shape.expect.calls)
+        expect(outputs.some((o) => o.includes(c.arguments.includes('a.txt') ? 'alpha' : 'beta'))).toBe(true);
       steps.forEach((s, i) => {
         const want = shape.expect.usage[i];
         if (want === 'estimated') {
@@ -89,8 +94,20 @@ describe('broken replies through host + worker', () => {
   const idle = { maxRetries: 0, streamIdleTimeoutMs: 1000, requestDeadlineMs: 30_000 };
   const deadline = { maxRetries: 0, streamIdleTimeoutMs: 30_000, requestDeadlineMs: 2500 };
   const stalls: [string, ReplayReply, typeof idle, RegExp, number][] = [
-    ['a stream that stalls after the headers', STALL_SHAPES.stall, idle, /No data from .* for 1 s after 0 chunks/, 1000],
-    ['a keep-alive trickle', STALL_SHAPES.trickle, idle, /for 1 s after 0 chunks \(\d+ keep-alive comments? only\)/, 1000],
+    [
+      'a stream that stalls after the headers',
+      STALL_SHAPES.stall,
+      idle,
+      /No data from .* for 1 s after 0 chunks/,
+      1000,
+    ],
+    [
+      'a keep-alive trickle',
+      STALL_SHAPES.trickle,
+      idle,
+      /for 1 s after 0 chunks \(\d+ keep-alive comments? only\)/,
+      1000,
+    ],
     ['an endless drip of data', STALL_SHAPES.drip, deadline, /passed its 2\.5 s deadline after \d+ chunks/, 2500],
   ];
   for (const [label, reply, settings, error, boundMs] of stalls) {
@@ -107,10 +124,15 @@ describe('broken replies through host + worker', () => {
 
   it('a provider that refuses stream_options is asked again without it, visibly, and the run goes on', async () => {
     const shape = STATUS_SHAPES.find((s) => s.name.includes('stream_options'))!;
-    const { events, server } = await compare([shape.replies[0], WIRE_SHAPES.find((s) => s.name === 'lmstudio-no-usage')!.replies[1]], { maxRetries: 0 });
+    const { events, server } = await compare(
+      [shape.replies[0], WIRE_SHAPES.find((s) => s.name === 'lmstudio-no-usage')!.replies[1]],
+      { maxRetries: 0 },
+    );
     expect(finished(events).status).toBe('answered');
     const retry = events.find((e) => e.type === 'model-retry');
-    expect(retry?.type === 'model-retry' && retry.message).toMatch(/does not accept stream_options.*Sent again without it/);
+    expect(retry?.type === 'model-retry' && retry.message).toMatch(
+      /does not accept stream_options.*Sent again without it/,
+    );
     const [first, second] = server.chatRequests();
     expect(first.body).toHaveProperty('stream_options');
     expect(second.body).not.toHaveProperty('stream_options');
@@ -118,7 +140,9 @@ describe('broken replies through host + worker', () => {
   });
 
   it('a provider that echoes the key in its error body: the key is in no event, no stored file and no report', async () => {
-    const { events, dataDir, host, id, server } = await compare((req) => jsonReply(401, { error: { message: `Invalid key: ${String(req.headers.authorization)}` } }));
+    const { events, dataDir, host, id, server } = await compare((req) =>
+      jsonReply(401, { error: { message: `Invalid key: ${String(req.headers.authorization)}` } }),
+    );
     expect(server.requests.at(-1)!.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(finished(events).error).toMatch(/rejected the API key \(401: Invalid key: Bearer \*\*\*\)/);
     expect(JSON.stringify(events)).not.toContain(KEY);

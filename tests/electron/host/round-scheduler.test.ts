@@ -27,7 +27,9 @@ describe('RoundScheduler', () => {
   it('a 429 pauses new rounds for its retry-after and halves the limit; one pause counts once; clean rounds raise it again', async () => {
     const s = new RoundScheduler('https://api.example.com/v1', 4, () => Date.now());
     const first = await Promise.all([s.acquire(), s.acquire()]);
-    expect(s.throttle(1000)?.note).toBe('The provider answered 429 (rate limit): new rounds waited 1.0 s and rounds at once lowered from 4 to 2.');
+    expect(s.throttle(1000)?.note).toBe(
+      'The provider answered 429 (rate limit): new rounds waited 1.0 s and rounds at once lowered from 4 to 2.',
+    );
     expect(s.throttle(500)).toBeNull(); // another run's 429 within the same pause
     expect(s.limit).toBe(2);
     let third = false;

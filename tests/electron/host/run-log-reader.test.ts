@@ -24,7 +24,9 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 function logWith(pad: number, body: (ls: string[]) => string): string {
   const ls = lines.map((l) => {
     const e = JSON.parse(l) as { type: string; output?: string };
-    return e.type === 'tool-finished' && pad > 0 && !l.includes('"c2"') && !l.includes('"c3"') && !l.includes('"c4"') ? JSON.stringify({ ...e, output: 'é→'.repeat(pad) }) : l;
+    return e.type === 'tool-finished' && pad > 0 && !l.includes('"c2"') && !l.includes('"c3"') && !l.includes('"c4"')
+      ? JSON.stringify({ ...e, output: 'é→'.repeat(pad) })
+      : l;
   });
   return body(ls);
 }
@@ -39,8 +41,12 @@ async function readBoth(body: (ls: string[]) => string): Promise<[LoadedRun, Loa
 
 const shape = (r: LoadedRun) => ({
   seqs: r.events.map((e) => e.seq),
-  warnings: r.warnings.map((w) => w.replace(/^(small|large)\.jsonl: /, '').replace(/\(\d+ characters\)/, '(n characters)')),
-  problems: r.problems.map((p) => p.replace(/^(small|large)\.jsonl: /, '').replace(/\(\d+ characters\)/, '(n characters)')),
+  warnings: r.warnings.map((w) =>
+    w.replace(/^(small|large)\.jsonl: /, '').replace(/\(\d+ characters\)/, '(n characters)'),
+  ),
+  problems: r.problems.map((p) =>
+    p.replace(/^(small|large)\.jsonl: /, '').replace(/\(\d+ characters\)/, '(n characters)'),
+  ),
 });
 
 describe('readRunLog, whole or streamed', () => {
@@ -54,7 +60,9 @@ describe('readRunLog, whole or streamed', () => {
   });
 
   it('reads a torn last line as a warning and damage as a problem the same both ways', async () => {
-    const [small, large] = await readBoth((ls) => [ls[0], ls[1], '{"not": json', ...ls.slice(2, -1), ls.at(-1)!.slice(0, 30)].join('\n'));
+    const [small, large] = await readBoth((ls) =>
+      [ls[0], ls[1], '{"not": json', ...ls.slice(2, -1), ls.at(-1)!.slice(0, 30)].join('\n'),
+    );
     expect(shape(small)).toEqual(shape(large));
     expect(shape(small).problems).toEqual(['line 3 is not JSON (n characters); it was skipped.']);
     expect(shape(small).warnings[0]).toMatch(/^skipped a torn last line \(n characters\)/);
@@ -62,7 +70,9 @@ describe('readRunLog, whole or streamed', () => {
   });
 
   it('ends lines at CRLF and at a lone CR, as readline does', async () => {
-    const [small, large] = await readBoth((ls) => [ls.slice(0, 3).join('\r\n'), ls.slice(3, 6).join('\r'), ls.slice(6).join('\n')].join('\r\n') + '\r\n');
+    const [small, large] = await readBoth(
+      (ls) => [ls.slice(0, 3).join('\r\n'), ls.slice(3, 6).join('\r'), ls.slice(6).join('\n')].join('\r\n') + '\r\n',
+    );
     expect(shape(small)).toEqual(shape(large));
     expect(small.events).toHaveLength(lines.length);
     expect(small.problems).toEqual([]);

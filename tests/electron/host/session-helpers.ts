@@ -37,27 +37,52 @@ export interface SessionRig {
 
 export async function startSession(
   launcher: WorkerLauncher,
-  opts: { modes?: ModeId[]; apiKey?: string | null; env?: NodeJS.ProcessEnv; timing?: Partial<RunTiming>; dataDir?: string } = {},
+  opts: {
+    modes?: ModeId[];
+    apiKey?: string | null;
+    env?: NodeJS.ProcessEnv;
+    timing?: Partial<RunTiming>;
+    dataDir?: string;
+  } = {},
 ): Promise<SessionRig> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'parallax-host-')));
   const warnings: string[] = [];
   const emitted: StepEvent[] = [];
   const store = new HistoryStore(dataDir, (m) => warnings.push(m));
-  const fanIn = new EventFanIn((batch) => emitted.push(...batch), (m) => warnings.push(m));
+  const fanIn = new EventFanIn(
+    (batch) => emitted.push(...batch),
+    (m) => warnings.push(m),
+  );
   const id = `test-${Math.random().toString(36).slice(2, 10)}`;
   const modes = opts.modes ?? ['react', 'code'];
   const provider = { name: 'custom', baseUrl: 'http://127.0.0.1:9/v1', model: 'none', simulated: false };
   const task = { id: null, text: 'synthetic' };
   const specs: RunSpec[] = modes.map((mode) => ({
-    runId: `${id}-${mode}`, comparisonId: id, task, mode, provider, apiKeyEnv: null, settings: DEFAULT_SETTINGS, workspace: dataDir,
+    runId: `${id}-${mode}`,
+    comparisonId: id,
+    task,
+    mode,
+    provider,
+    apiKeyEnv: null,
+    settings: DEFAULT_SETTINGS,
+    workspace: dataDir,
   }));
   const meta: ComparisonMeta = {
-    id, createdAt: Date.now(), task, provider, settings: DEFAULT_SETTINGS, workspaceSource: 'empty',
+    id,
+    createdAt: Date.now(),
+    task,
+    provider,
+    settings: DEFAULT_SETTINGS,
+    workspaceSource: 'empty',
     runs: specs.map((s) => ({ runId: s.runId, mode: s.mode })),
   };
   await store.create(meta);
   const session = new ComparisonSession(meta, specs, opts.apiKey ?? null, {
-    launcher, store, fanIn, timing: { ...DEFAULT_TIMING, ...opts.timing }, baseEnv: opts.env ?? process.env,
+    launcher,
+    store,
+    fanIn,
+    timing: { ...DEFAULT_TIMING, ...opts.timing },
+    baseEnv: opts.env ?? process.env,
     warn: (m) => warnings.push(m),
   });
   return { session, store, emitted, warnings, meta };

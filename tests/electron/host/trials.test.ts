@@ -25,7 +25,9 @@ async function trialHost(inner: WorkerLauncher) {
   const finishedAt = new Map<string, number>();
   const launches: { name: string; at: number }[] = [];
   const host = createHost({
-    dataDir, getApiKey: async () => null, onWarning: () => {},
+    dataDir,
+    getApiKey: async () => null,
+    onWarning: () => {},
     onEvents: (batch) => {
       events.push(...batch);
       for (const e of batch) if (e.type === 'run-finished') finishedAt.set(e.runId, Date.now());
@@ -37,7 +39,11 @@ async function trialHost(inner: WorkerLauncher) {
 }
 
 const request = (trials: unknown, task = 'log-stats'): ComparisonRequest => ({
-  task, modes: ['react', 'code'], trials: trials as number, provider: { name: 'simulated', baseUrl: null, model: 'sim' }, concurrency: 1,
+  task,
+  modes: ['react', 'code'],
+  trials: trials as number,
+  provider: { name: 'simulated', baseUrl: null, model: 'sim' },
+  concurrency: 1,
 });
 
 const finished = (events: readonly StepEvent[], runId: string) =>
@@ -48,7 +54,12 @@ describe('trials', () => {
     const { host, dataDir, events, finishedAt, launches } = await trialHost(syntheticLauncher({}, ['--events', '60']));
     const meta = await host['comparison:start'](request(3));
     expect(meta.runs.map((r) => [r.mode, r.trial])).toEqual([
-      ['react', 1], ['code', 1], ['react', 2], ['code', 2], ['react', 3], ['code', 3],
+      ['react', 1],
+      ['code', 1],
+      ['react', 2],
+      ['code', 2],
+      ['react', 3],
+      ['code', 3],
     ]);
     expect(new Set(meta.runs.map((r) => r.runId)).size).toBe(6);
     await host.whenDone(meta.id);
@@ -69,7 +80,8 @@ describe('trials', () => {
     expect(files.length).toBeGreaterThanOrEqual(5);
     for (const folder of ['code-t1', 'react-t3']) {
       expect((await readdir(join(ws, folder))).sort()).toEqual(files);
-      for (const f of files) expect(await readFile(join(ws, folder, f), 'utf8')).toBe(await readFile(join(ws, 'react-t1', f), 'utf8'));
+      for (const f of files)
+        expect(await readFile(join(ws, folder, f), 'utf8')).toBe(await readFile(join(ws, 'react-t1', f), 'utf8'));
     }
     const [item] = await host['history:list']();
     expect(item.runs.map((r) => r.status)).toEqual(Array(6).fill('answered'));
@@ -91,7 +103,8 @@ describe('trials', () => {
         return {
           ...handle,
           pid: handle.pid,
-          onExit: (listener) => handle.onExit((exit) => void exitsHeld.then(() => (exitsAt.set(o.name, Date.now()), listener(exit)))),
+          onExit: (listener) =>
+            handle.onExit((exit) => void exitsHeld.then(() => (exitsAt.set(o.name, Date.now()), listener(exit)))),
         };
       },
     };
@@ -114,7 +127,11 @@ describe('trials', () => {
   it('cancel during round 1 records every listed run with a final status and starts no new worker', async () => {
     const { host, events, launches } = await trialHost(syntheticLauncher({}, ['--events', '4', '--then', 'hang']));
     const meta = await host['comparison:start'](request(3, 'calc'));
-    await waitFor(() => meta.runs.slice(0, 2).every((r) => events.filter((e) => e.runId === r.runId).length >= 4), 30_000, 'round 1 to run');
+    await waitFor(
+      () => meta.runs.slice(0, 2).every((r) => events.filter((e) => e.runId === r.runId).length >= 4),
+      30_000,
+      'round 1 to run',
+    );
     // Not yet started runs count as live: history shows them as running, not as interrupted.
     expect((await host['history:list']())[0].runs.map((r) => r.status)).toEqual(Array(6).fill('running'));
     await host['comparison:cancel'](meta.id);
@@ -146,7 +163,11 @@ describe('trials', () => {
     );
     const meta = await host['comparison:start'](request(2, 'calc'));
     const [react1, code1, react2, code2] = meta.runs;
-    await waitFor(() => finished(events, code1.runId) !== undefined && events.some((e) => e.runId === react1.runId && e.seq === 3), 30_000, 'round 1');
+    await waitFor(
+      () => finished(events, code1.runId) !== undefined && events.some((e) => e.runId === react1.runId && e.seq === 3),
+      30_000,
+      'round 1',
+    );
     await host['run:cancel'](code2.runId); // waits for round 2
     await waitFor(() => finished(events, code2.runId) !== undefined, 30_000, 'the waiting run to be recorded');
     expect(finished(events, react1.runId)).toBeUndefined();
@@ -157,17 +178,29 @@ describe('trials', () => {
     expect(launches.map((l) => l.name)).toEqual([react1.runId, code1.runId, react2.runId]);
     await host['run:cancel'](react2.runId);
     await host.whenDone(meta.id);
-    expect(meta.runs.map((r) => finished(events, r.runId)!.status)).toEqual(['cancelled', 'answered', 'cancelled', 'cancelled']);
+    expect(meta.runs.map((r) => finished(events, r.runId)!.status)).toEqual([
+      'cancelled',
+      'answered',
+      'cancelled',
+      'cancelled',
+    ]);
   });
 
   it('a crash in round 1 does not stop the later rounds', async () => {
     const crash = syntheticLauncher({}, ['--events', '3', '--then', 'crash']);
     const ok = syntheticLauncher({}, ['--events', '10']);
-    const { host, events, launches } = await trialHost({ launch: (o) => (o.name.endsWith('-react-t1') ? crash : ok).launch(o) });
+    const { host, events, launches } = await trialHost({
+      launch: (o) => (o.name.endsWith('-react-t1') ? crash : ok).launch(o),
+    });
     const meta = await host['comparison:start'](request(2, 'calc'));
     await host.whenDone(meta.id);
     expect(launches).toHaveLength(4);
-    expect(meta.runs.map((r) => finished(events, r.runId)!.status)).toEqual(['crashed', 'answered', 'answered', 'answered']);
+    expect(meta.runs.map((r) => finished(events, r.runId)!.status)).toEqual([
+      'crashed',
+      'answered',
+      'answered',
+      'answered',
+    ]);
   });
 
   it("gives each run's spec its trial number, which the simulated model varies by", async () => {
@@ -191,13 +224,18 @@ describe('trials', () => {
   it('refuses a trial count outside 1..MAX_TRIALS with the allowed range, before anything starts', async () => {
     const { host, launches } = await trialHost(syntheticLauncher({}));
     for (const bad of [0, MAX_TRIALS + 1, 2.5, '3', Number.NaN, -1]) {
-      await expect(host['comparison:start'](request(bad, 'calc'))).rejects.toThrow(`Trials must be a whole number from 1 to ${MAX_TRIALS}`);
+      await expect(host['comparison:start'](request(bad, 'calc'))).rejects.toThrow(
+        `Trials must be a whole number from 1 to ${MAX_TRIALS}`,
+      );
     }
     expect(launches).toHaveLength(0);
     expect(await host['history:list']()).toEqual([]);
     // Absent means one trial, with the run ids and folders of a comparison without trials.
     const meta = await host['comparison:start']({ ...request(undefined, 'calc'), trials: undefined });
-    expect(meta.runs).toEqual([{ runId: `${meta.id}-react`, mode: 'react', trial: 1 }, { runId: `${meta.id}-code`, mode: 'code', trial: 1 }]);
+    expect(meta.runs).toEqual([
+      { runId: `${meta.id}-react`, mode: 'react', trial: 1 },
+      { runId: `${meta.id}-code`, mode: 'code', trial: 1 },
+    ]);
     await host['comparison:cancel'](meta.id);
     await host.whenDone(meta.id);
   });

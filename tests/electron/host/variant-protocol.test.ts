@@ -16,7 +16,7 @@ const KEY = 'sk-variant-protocol-7a8b9c';
 const { compare } = wireHost(KEY);
 const shape = (name: string) => WIRE_SHAPES_2.find((s) => s.name === name)!.build('react');
 
-describe('a variant column on the Messages API at the comparison\'s gateway URL', () => {
+describe("a variant column on the Messages API at the comparison's gateway URL", () => {
   it('each column speaks its own protocol there, and records what its wire said', async () => {
     const openai = shape('kimi-top-level-cached-tokens');
     const anthropic = shape('anthropic-pause-turn-server-tool');
@@ -30,7 +30,10 @@ describe('a variant column on the Messages API at the comparison\'s gateway URL'
       settings: { maxRetries: 0, maxSteps: 4 },
       variants: () => [{ mode: 'react' }, { mode: 'react', protocol: 'anthropic', label: 'ReAct · Messages API' }],
     });
-    expect(meta.variants?.map((v) => ({ key: v.key, protocol: v.protocol }))).toEqual([{ key: 'react', protocol: undefined }, { key: 'react-2', protocol: 'anthropic' }]);
+    expect(meta.variants?.map((v) => ({ key: v.key, protocol: v.protocol }))).toEqual([
+      { key: 'react', protocol: undefined },
+      { key: 'react-2', protocol: 'anthropic' },
+    ]);
     const reqs = server.chatRequests();
     const messages = reqs.filter((r) => r.path.endsWith('/messages'));
     const chat = reqs.filter((r) => r.path.endsWith('/chat/completions'));
@@ -50,6 +53,11 @@ describe('a variant column on the Messages API at the comparison\'s gateway URL'
       if (started.provider.protocol === 'anthropic') expect(first.usage).toEqual(anthropic.expect.usage);
       else expect(first.usage).toEqual(openai.expect.usage);
     }
-    expect(events.filter((e): e is RunStartedEvent => e.type === 'run-started').map((e) => e.provider.protocol ?? 'openai').sort()).toEqual(['anthropic', 'openai']);
+    expect(
+      events
+        .filter((e): e is RunStartedEvent => e.type === 'run-started')
+        .map((e) => e.provider.protocol ?? 'openai')
+        .sort(),
+    ).toEqual(['anthropic', 'openai']);
   });
 });

@@ -67,7 +67,14 @@ function recordingLauncher(inner: WorkerLauncher = forkLauncher()) {
 async function pooledHost(launcher: WorkerLauncher, pool: HostOptions['pool']) {
   const dataDir = await mkdtemp(join(tmpdir(), 'parallax-pool-'));
   const events: StepEvent[] = [];
-  const host: Host = createHost({ dataDir, launcher, pool, getApiKey: async () => null, onWarning: () => {}, onEvents: (b) => void events.push(...b) });
+  const host: Host = createHost({
+    dataDir,
+    launcher,
+    pool,
+    getApiKey: async () => null,
+    onWarning: () => {},
+    onEvents: (b) => void events.push(...b),
+  });
   cleanups.push(() => host.close());
   return { host, events };
 }
@@ -77,8 +84,17 @@ describe('the warm pool', () => {
     const standing = recordingLauncher();
     const { host, events } = await pooledHost(standing.launcher, { keepWarm: true, size: 2 });
     await host.warmPool(2);
-    expect(standing.sent.filter((m) => m.type === 'preload').map((m) => m.pid).sort()).toEqual(standing.launched.map((l) => l.pid).sort());
-    const meta = await host['comparison:start']({ task: 'tool-catalog', modes: ['react-search', 'react'], provider: SIM });
+    expect(
+      standing.sent
+        .filter((m) => m.type === 'preload')
+        .map((m) => m.pid)
+        .sort(),
+    ).toEqual(standing.launched.map((l) => l.pid).sort());
+    const meta = await host['comparison:start']({
+      task: 'tool-catalog',
+      modes: ['react-search', 'react'],
+      provider: SIM,
+    });
     await host.whenDone(meta.id);
     for (const r of meta.runs) {
       const finished = events.find((e) => e.runId === r.runId && e.type === 'run-finished');
@@ -104,7 +120,9 @@ describe('the warm pool', () => {
     const meta = await host['comparison:start']({ task: 'log-stats', modes: ['react', 'code'], provider: SIM });
     expect(rec.launched).toHaveLength(2); // no fresh worker for this Run
     await host.whenDone(meta.id);
-    expect(meta.runs.map((r) => [...rec.runOf].find(([, id]) => id === r.runId)?.[0])).toEqual(expect.arrayContaining(pooled));
+    expect(meta.runs.map((r) => [...rec.runOf].find(([, id]) => id === r.runId)?.[0])).toEqual(
+      expect.arrayContaining(pooled),
+    );
     for (const r of meta.runs) {
       const finished = events.find((e) => e.runId === r.runId && e.type === 'run-finished');
       expect(finished?.type === 'run-finished' && finished.status).toBe('answered');
@@ -142,7 +160,9 @@ describe('the warm pool', () => {
     const meta = await host['comparison:start']({ task: 'log-stats', modes: ['react', 'code'], provider: SIM });
     await host.whenDone(meta.id);
     expect(rec.launched).toHaveLength(2);
-    expect(meta.runs.map((r) => [...rec.runOf].find(([, id]) => id === r.runId)?.[0]).sort()).toEqual([...early].sort());
+    expect(meta.runs.map((r) => [...rec.runOf].find(([, id]) => id === r.runId)?.[0]).sort()).toEqual(
+      [...early].sort(),
+    );
     // An unused pooled worker dies with the host.
     void pool.warm(1, false);
     const spare = rec.launched[2].pid;
@@ -164,10 +184,12 @@ describe('the warm pool', () => {
     for (const trial of [2, 3]) {
       const runs = meta.runs.filter((r) => r.trial === trial);
       const previous = meta.runs.filter((r) => r.trial === trial - 1);
-      const previousEnd = Math.max(...previous.map((r) => {
-        const evs = events.filter((e) => e.runId === r.runId);
-        return startOf(r.runId) + evs[evs.length - 1].t;
-      }));
+      const previousEnd = Math.max(
+        ...previous.map((r) => {
+          const evs = events.filter((e) => e.runId === r.runId);
+          return startOf(r.runId) + evs[evs.length - 1].t;
+        }),
+      );
       for (const r of runs) {
         const pid = [...rec.runOf].find(([, id]) => id === r.runId)![0];
         const launchedAt = rec.launched.find((l) => l.pid === pid)!.at;

@@ -7,7 +7,13 @@ import { WorkerStartClock } from '../../../electron/host/worker-start.js';
 function fake() {
   let now = 1000;
   const listeners: ((m: WorkerToHost) => void)[] = [];
-  const handle: WorkerHandle = { pid: 1, send: () => {}, onMessage: (l) => void listeners.push(l), onExit: () => {}, kill: () => {} };
+  const handle: WorkerHandle = {
+    pid: 1,
+    send: () => {},
+    onMessage: (l) => void listeners.push(l),
+    onExit: () => {},
+    kill: () => {},
+  };
   return {
     handle,
     clock: () => now,

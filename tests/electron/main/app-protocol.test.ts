@@ -4,7 +4,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
-  APP_SCHEME_PRIVILEGES, CONTENT_SECURITY_POLICY, createAppProtocolHandler, devContentSecurityPolicy, mimeTypeOf, resolveAppPath,
+  APP_SCHEME_PRIVILEGES,
+  CONTENT_SECURITY_POLICY,
+  createAppProtocolHandler,
+  devContentSecurityPolicy,
+  mimeTypeOf,
+  resolveAppPath,
 } from '../../../electron/main/app-protocol.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'parallax-protocol-'));
@@ -17,7 +22,10 @@ writeFileSync(path.join(path.dirname(root), `${path.basename(root)}-secret.txt`)
 describe('resolveAppPath', () => {
   it('maps / and plain paths under the root', () => {
     expect(resolveAppPath(root, 'app://parallax/')).toEqual({ ok: true, file: path.join(root, 'index.html') });
-    expect(resolveAppPath(root, 'app://parallax/assets/app.js?v=2#x')).toEqual({ ok: true, file: path.join(root, 'assets', 'app.js') });
+    expect(resolveAppPath(root, 'app://parallax/assets/app.js?v=2#x')).toEqual({
+      ok: true,
+      file: path.join(root, 'assets', 'app.js'),
+    });
   });
 
   it.each([
@@ -39,7 +47,10 @@ describe('resolveAppPath', () => {
 
   it('refuses encoded parent segments with 403', () => {
     expect(resolveAppPath(root, 'app://parallax/..%2fsecret.txt')).toMatchObject({ ok: false, status: 403 });
-    expect(resolveAppPath(root, 'app://parallax/assets/..%2f..%2fsecret.txt')).toMatchObject({ ok: false, status: 403 });
+    expect(resolveAppPath(root, 'app://parallax/assets/..%2f..%2fsecret.txt')).toMatchObject({
+      ok: false,
+      status: 403,
+    });
     expect(resolveAppPath(root, 'app://parallax/..%2f')).toMatchObject({ ok: false, status: 403 });
   });
 
@@ -83,7 +94,9 @@ describe('createAppProtocolHandler', () => {
 });
 
 describe('content security policy', () => {
-  const directives = new Map(CONTENT_SECURITY_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));
+  const directives = new Map(
+    CONTENT_SECURITY_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]),
+  );
 
   it('allows only the app itself', () => {
     expect(directives.get('default-src')).toBe("'self'");
@@ -119,17 +132,20 @@ describe('content security policy', () => {
 describe('the built renderer over app://', () => {
   const built = fileURLToPath(new URL('../../../dist/renderer/', import.meta.url));
   // `npm test` builds the renderer before running the tests; a bare `vitest run` may not have it.
-  it.skipIf(!existsSync(path.join(built, 'index.html')))('serves index.html and every asset it references', async () => {
-    const handler = createAppProtocolHandler({ rootDir: built });
-    const index = await handler(new Request('app://parallax/'));
-    expect(index.status).toBe(200);
-    const html = await index.text();
-    const refs = [...html.matchAll(/(?:src|href)="\.\/([^"]+)"/g)].map((m) => m[1]);
-    expect(refs.length).toBeGreaterThan(0);
-    for (const ref of refs) {
-      const res = await handler(new Request(`app://parallax/${ref}`));
-      expect(res.status, ref).toBe(200);
-      expect(res.headers.get('content-type'), ref).not.toBe('application/octet-stream');
-    }
-  });
+  it.skipIf(!existsSync(path.join(built, 'index.html')))(
+    'serves index.html and every asset it references',
+    async () => {
+      const handler = createAppProtocolHandler({ rootDir: built });
+      const index = await handler(new Request('app://parallax/'));
+      expect(index.status).toBe(200);
+      const html = await index.text();
+      const refs = [...html.matchAll(/(?:src|href)="\.\/([^"]+)"/g)].map((m) => m[1]);
+      expect(refs.length).toBeGreaterThan(0);
+      for (const ref of refs) {
+        const res = await handler(new Request(`app://parallax/${ref}`));
+        expect(res.status, ref).toBe(200);
+        expect(res.headers.get('content-type'), ref).not.toBe('application/octet-stream');
+      }
+    },
+  );
 });

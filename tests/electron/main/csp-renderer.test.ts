@@ -76,11 +76,15 @@ describe('renderer under the production CSP', () => {
       });
       const response = await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/index.html`);
       expect(response?.headers()['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
-      await page.waitForFunction(() => (document.getElementById('root')?.children.length ?? 0) > 0, undefined, { timeout: 60_000 });
+      await page.waitForFunction(() => (document.getElementById('root')?.children.length ?? 0) > 0, undefined, {
+        timeout: 60_000,
+      });
       // Everything the first screen loads after it renders (lazy chunks, fonts) has been asked for: a load the
       // policy blocks is reported by then.
       await page.waitForLoadState('networkidle');
-      const violations = await page.evaluate(() => (window as unknown as { __cspViolations: Violation[] }).__cspViolations);
+      const violations = await page.evaluate(
+        () => (window as unknown as { __cspViolations: Violation[] }).__cspViolations,
+      );
       const unexpected = [];
       for (const v of violations) if (!(await isEvalProbe(v))) unexpected.push(v);
       expect(unexpected).toEqual([]);

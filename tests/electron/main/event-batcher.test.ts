@@ -2,8 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StepEvent } from '../../../shared/step-event.js';
 import { createEventBatcher } from '../../../electron/main/event-batcher.js';
 
-const ev = (runId: string, seq: number, type: 'run-started' | 'run-warning' | 'run-finished' = 'run-warning'): StepEvent =>
-  ({ runId, seq, t: seq, type, message: `${runId}#${seq}` }) as unknown as StepEvent;
+const ev = (
+  runId: string,
+  seq: number,
+  type: 'run-started' | 'run-warning' | 'run-finished' = 'run-warning',
+): StepEvent => ({ runId, seq, t: seq, type, message: `${runId}#${seq}` }) as unknown as StepEvent;
 const ids = (batch: readonly StepEvent[]) => batch.map((e) => `${e.runId}#${e.seq}`);
 
 describe('event batcher', () => {

@@ -52,19 +52,29 @@ export function createFakeElectron(opts: { userData: string; lock?: boolean; pac
       this.webContents.url = url;
     }
     maximize() {}
-    isMaximized() { return false; }
-    isMinimized() { return false; }
+    isMaximized() {
+      return false;
+    }
+    isMinimized() {
+      return false;
+    }
     restore() {}
     focus() {}
     show() {}
-    isDestroyed() { return false; }
-    getNormalBounds() { return { x: this.options.x ?? 0, y: this.options.y ?? 0, width: this.options.width, height: this.options.height }; }
+    isDestroyed() {
+      return false;
+    }
+    getNormalBounds() {
+      return { x: this.options.x ?? 0, y: this.options.y ?? 0, width: this.options.width, height: this.options.height };
+    }
   }
 
   const session = {
     permissionRequest: null as Fn | null,
     headers: null as Fn | null,
-    setPermissionRequestHandler(h: Fn) { this.permissionRequest = h; },
+    setPermissionRequestHandler(h: Fn) {
+      this.permissionRequest = h;
+    },
     setPermissionCheckHandler: vi.fn(),
     setDevicePermissionHandler: vi.fn(),
     webRequest: { onHeadersReceived: (h: Fn) => void (session.headers = h) },
@@ -74,11 +84,27 @@ export function createFakeElectron(opts: { userData: string; lock?: boolean; pac
     app: {
       name: 'Parallax',
       isPackaged: opts.packaged ?? false,
-      commandLine: { switches: new Map<string, string>(), appendSwitch(name: string, value = '') { this.switches.set(name, value); }, hasSwitch(name: string) { return this.switches.has(name); }, getSwitchValue(name: string) { return this.switches.get(name) ?? ''; } },
+      commandLine: {
+        switches: new Map<string, string>(),
+        appendSwitch(name: string, value = '') {
+          this.switches.set(name, value);
+        },
+        hasSwitch(name: string) {
+          return this.switches.has(name);
+        },
+        getSwitchValue(name: string) {
+          return this.switches.get(name) ?? '';
+        },
+      },
       requestSingleInstanceLock: () => opts.lock ?? true,
       quit: vi.fn(() => {
         quitRequests++;
-        const event = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } };
+        const event = {
+          defaultPrevented: false,
+          preventDefault() {
+            this.defaultPrevented = true;
+          },
+        };
         appEvents.emit('before-quit', event);
       }),
       exit: vi.fn(),
@@ -94,7 +120,12 @@ export function createFakeElectron(opts: { userData: string; lock?: boolean; pac
       showErrorBox: vi.fn(),
       showSaveDialog: vi.fn(async () => ({ canceled: true, filePath: '' })),
       // Cancelled unless a test says what the user picks or answers.
-      showOpenDialog: vi.fn(async (..._args: unknown[]): Promise<{ canceled: boolean; filePaths: string[] }> => ({ canceled: true, filePaths: [] })),
+      showOpenDialog: vi.fn(
+        async (..._args: unknown[]): Promise<{ canceled: boolean; filePaths: string[] }> => ({
+          canceled: true,
+          filePaths: [],
+        }),
+      ),
       showMessageBox: vi.fn(async (..._args: unknown[]): Promise<{ response: number }> => ({ response: 1 })),
     },
     ipcMain: {
@@ -104,7 +135,9 @@ export function createFakeElectron(opts: { userData: string; lock?: boolean; pac
     Menu: { buildFromTemplate: (t: unknown) => ({ template: t }), setApplicationMenu: vi.fn() },
     nativeTheme: { shouldUseDarkColors: false },
     protocol: {
-      registerSchemesAsPrivileged: vi.fn((_schemes: { scheme: string; privileges: Record<string, boolean> }[]) => void order.push('register-scheme')),
+      registerSchemesAsPrivileged: vi.fn(
+        (_schemes: { scheme: string; privileges: Record<string, boolean> }[]) => void order.push('register-scheme'),
+      ),
       handle: vi.fn((_scheme: string, _handler: Fn) => void order.push('protocol-handle')),
     },
     safeStorage: {
@@ -130,7 +163,9 @@ export function createFakeElectron(opts: { userData: string; lock?: boolean; pac
           serialization: 'json',
         });
         const proc = Object.assign(new EventEmitter(), {
-          get pid() { return child.pid; },
+          get pid() {
+            return child.pid;
+          },
           stdout: null,
           stderr: child.stderr,
           postMessage: (m: unknown) => void (child.connected && child.send(m as object)),
@@ -151,7 +186,14 @@ export function createFakeElectron(opts: { userData: string; lock?: boolean; pac
   };
 
   return {
-    electron, order, handlers, windows, forks, session, invoke, appEvents,
+    electron,
+    order,
+    handlers,
+    windows,
+    forks,
+    session,
+    invoke,
+    appEvents,
     ready: () => (order.push('ready'), resolveReady()),
     quitRequests: () => quitRequests,
   };

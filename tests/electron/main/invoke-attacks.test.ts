@@ -22,7 +22,8 @@ const signalListeners = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.
 afterEach(async () => {
   vi.unstubAllEnvs();
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    for (const fn of process.listeners(signal)) if (!signalListeners[signal].includes(fn)) process.removeListener(signal, fn);
+    for (const fn of process.listeners(signal))
+      if (!signalListeners[signal].includes(fn)) process.removeListener(signal, fn);
   }
   if (live && live.windows.length > 0) {
     live.electron.app.quit();
@@ -60,9 +61,17 @@ describe('desktop IPC attacks', () => {
     const fake = await boot();
     const evil = await captureServer();
     await fake.invoke('keys:set', APP, 'openai', SECRET, null);
-    await expect(fake.invoke('comparison:start', APP, { task: 'calc', modes: ['react'], provider: { name: 'openai', baseUrl: evil.url, model: 'gpt-4.1-mini' } }))
-      .rejects.toThrow(/only ever sent to https:\/\/api\.openai\.com\/v1/);
-    expect(await fake.invoke('provider:test', APP, { name: 'openai', baseUrl: evil.url, model: 'm' })).toMatchObject({ ok: false, reason: 'bad-url' });
+    await expect(
+      fake.invoke('comparison:start', APP, {
+        task: 'calc',
+        modes: ['react'],
+        provider: { name: 'openai', baseUrl: evil.url, model: 'gpt-4.1-mini' },
+      }),
+    ).rejects.toThrow(/only ever sent to https:\/\/api\.openai\.com\/v1/);
+    expect(await fake.invoke('provider:test', APP, { name: 'openai', baseUrl: evil.url, model: 'm' })).toMatchObject({
+      ok: false,
+      reason: 'bad-url',
+    });
     expect(evil.seen).toEqual([]);
   });
 
@@ -70,19 +79,43 @@ describe('desktop IPC attacks', () => {
     vi.stubEnv('MY_SERVER_API_KEY', 'sk-env-desktop-42');
     const fake = await boot();
     const own = await captureServer();
-    await expect(fake.invoke('keys:use-env', APP, 'PATH', own.url)).rejects.toThrow(/does not look like a variable that holds an API key/);
+    await expect(fake.invoke('keys:use-env', APP, 'PATH', own.url)).rejects.toThrow(
+      /does not look like a variable that holds an API key/,
+    );
     expect(fake.electron.dialog.showMessageBox).not.toHaveBeenCalled();
     // The user says Cancel: nothing is granted.
-    await expect(fake.invoke('keys:use-env', APP, 'MY_SERVER_API_KEY', own.url)).rejects.toThrow(/Not allowed: MY_SERVER_API_KEY will not be read/);
-    const [, asked] = fake.electron.dialog.showMessageBox.mock.calls[0] as [unknown, { message: string; detail: string }];
+    await expect(fake.invoke('keys:use-env', APP, 'MY_SERVER_API_KEY', own.url)).rejects.toThrow(
+      /Not allowed: MY_SERVER_API_KEY will not be read/,
+    );
+    const [, asked] = fake.electron.dialog.showMessageBox.mock.calls[0] as [
+      unknown,
+      { message: string; detail: string },
+    ];
     expect(asked.message).toContain('MY_SERVER_API_KEY');
     expect(asked.detail).toContain(own.url);
-    await expect(fake.invoke('provider:models', APP, { name: 'custom', baseUrl: own.url, model: 'm', apiKeyEnv: 'MY_SERVER_API_KEY' })).resolves.toMatchObject({ ok: false });
+    await expect(
+      fake.invoke('provider:models', APP, {
+        name: 'custom',
+        baseUrl: own.url,
+        model: 'm',
+        apiKeyEnv: 'MY_SERVER_API_KEY',
+      }),
+    ).resolves.toMatchObject({ ok: false });
     expect(own.seen.filter(Boolean)).toEqual([]);
     // The user says Allow: the key goes to that URL.
     fake.electron.dialog.showMessageBox.mockResolvedValueOnce({ response: 0 });
-    expect(await fake.invoke('keys:use-env', APP, 'MY_SERVER_API_KEY', own.url)).toMatchObject({ name: 'MY_SERVER_API_KEY', set: true });
-    expect(await fake.invoke('provider:models', APP, { name: 'custom', baseUrl: own.url, model: 'm', apiKeyEnv: 'MY_SERVER_API_KEY' })).toMatchObject({ ok: true });
+    expect(await fake.invoke('keys:use-env', APP, 'MY_SERVER_API_KEY', own.url)).toMatchObject({
+      name: 'MY_SERVER_API_KEY',
+      set: true,
+    });
+    expect(
+      await fake.invoke('provider:models', APP, {
+        name: 'custom',
+        baseUrl: own.url,
+        model: 'm',
+        apiKeyEnv: 'MY_SERVER_API_KEY',
+      }),
+    ).toMatchObject({ ok: true });
     expect(own.seen.filter(Boolean)).toEqual(['Bearer sk-env-desktop-42']);
   });
 
@@ -90,7 +123,8 @@ describe('desktop IPC attacks', () => {
     const fake = await boot();
     const picked = mkdtempSync(path.join(tmpdir(), 'parallax-picked-'));
     writeFileSync(path.join(picked, 'a.txt'), 'mine');
-    const start = (workspaceDir: string) => fake.invoke('comparison:start', APP, { task: 'free text', modes: ['react'], provider: sim, workspaceDir });
+    const start = (workspaceDir: string) =>
+      fake.invoke('comparison:start', APP, { task: 'free text', modes: ['react'], provider: sim, workspaceDir });
     for (const dir of ['/etc', '/root', picked, 'folder-00000000000000000000000000000000']) {
       await expect(start(dir), dir).rejects.toThrow(/only uses folders picked there/);
     }
@@ -107,12 +141,18 @@ describe('desktop IPC attacks', () => {
   it('starts MCP server commands only after the user allowed their exact command lines in a native dialog', async () => {
     const fake = await boot();
     const server = { ...(stdioServer('files') as McpStdioServer), env: { FILES_TOKEN: 'tok-desktop-secret' } };
-    const start = () => fake.invoke('comparison:start', APP, { task: 'calc', modes: ['react'], provider: sim, mcpServers: [server] });
+    const start = () =>
+      fake.invoke('comparison:start', APP, { task: 'calc', modes: ['react'], provider: sim, mcpServers: [server] });
     // The user says Cancel: the comparison fails before any worker starts.
-    await expect(start()).rejects.toThrow(/^Not allowed: the MCP server command was refused in the confirmation, so nothing was started/);
+    await expect(start()).rejects.toThrow(
+      /^Not allowed: the MCP server command was refused in the confirmation, so nothing was started/,
+    );
     expect(fake.forks).toEqual([]);
     expect(await fake.invoke('history:list', APP)).toEqual([]);
-    const [, asked] = fake.electron.dialog.showMessageBox.mock.calls[0] as [unknown, { message: string; detail: string; checkboxLabel: string }];
+    const [, asked] = fake.electron.dialog.showMessageBox.mock.calls[0] as [
+      unknown,
+      { message: string; detail: string; checkboxLabel: string },
+    ];
     expect(asked.message).toBe('Start this MCP server command for every run of the comparison?');
     expect(asked.detail).toContain(`files: ${server.command} --import ${server.args[1]} ${server.args[2]}`);
     expect(asked.detail).toContain("in each run's own copy of the workspace");
@@ -122,11 +162,16 @@ describe('desktop IPC attacks', () => {
     fake.electron.dialog.showMessageBox.mockResolvedValueOnce({ response: 0, checkboxChecked: true } as never);
     const meta = (await start()) as { id: string };
     expect(fake.forks.length).toBeGreaterThan(0);
-    const events = await vi.waitFor(async () => {
-      const stored = (await fake.invoke('history:open', APP, meta.id)) as { events: { type: string; tools?: { name: string }[]; status?: string }[] };
-      expect(stored.events.some((e) => e.type === 'run-finished')).toBe(true);
-      return stored.events;
-    }, { timeout: 60_000, interval: 250 });
+    const events = await vi.waitFor(
+      async () => {
+        const stored = (await fake.invoke('history:open', APP, meta.id)) as {
+          events: { type: string; tools?: { name: string }[]; status?: string }[];
+        };
+        expect(stored.events.some((e) => e.type === 'run-finished')).toBe(true);
+        return stored.events;
+      },
+      { timeout: 60_000, interval: 250 },
+    );
     expect(events.find((e) => e.type === 'run-started')!.tools!.map((t) => t.name)).toContain('files_add');
     expect(events.find((e) => e.type === 'run-finished')!.status).toBe('answered');
     expect(JSON.stringify(events)).not.toContain('tok-desktop-secret');

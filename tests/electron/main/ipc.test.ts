@@ -1,7 +1,14 @@
 import type { IpcMainInvokeEvent } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import { INVOKE_CHANNELS, type InvokeHandlers } from '../../../shared/ipc-contract.js';
-import { handle, INVOKE_ARITY, registerInvokeHandlers, send, senderFrom, type IpcMainLike } from '../../../electron/main/ipc.js';
+import {
+  handle,
+  INVOKE_ARITY,
+  registerInvokeHandlers,
+  send,
+  senderFrom,
+  type IpcMainLike,
+} from '../../../electron/main/ipc.js';
 
 type Listener = (event: IpcMainInvokeEvent, ...args: unknown[]) => Promise<unknown>;
 
@@ -34,7 +41,9 @@ describe('handle', () => {
     const f = fakeIpc();
     const handler = vi.fn(async () => undefined);
     handle(f.ipc, 'history:delete', handler, trusted);
-    await expect(f.invoke('history:delete', 'https://evil.example/', 'c-1')).rejects.toThrow(/Refused 'history:delete'.*evil\.example/);
+    await expect(f.invoke('history:delete', 'https://evil.example/', 'c-1')).rejects.toThrow(
+      /Refused 'history:delete'.*evil\.example/,
+    );
     await expect(f.invoke('history:delete', null, 'c-1')).rejects.toThrow(/no longer exists/);
     await expect(f.invoke('history:delete', 'file:///tmp/x.html', 'c-1')).rejects.toThrow(/Refused/);
     expect(handler).not.toHaveBeenCalled();
@@ -52,7 +61,9 @@ describe('handle', () => {
 describe('registerInvokeHandlers', () => {
   it('registers every contract channel once and removes them all', async () => {
     const f = fakeIpc();
-    const handlers = Object.fromEntries(INVOKE_CHANNELS.map((c) => [c, vi.fn(async () => c)])) as unknown as InvokeHandlers;
+    const handlers = Object.fromEntries(
+      INVOKE_CHANNELS.map((c) => [c, vi.fn(async () => c)]),
+    ) as unknown as InvokeHandlers;
     const off = registerInvokeHandlers(f.ipc, handlers, trusted);
     expect([...f.handlers.keys()].sort()).toEqual([...INVOKE_CHANNELS].sort());
     for (const channel of INVOKE_CHANNELS) {

@@ -27,7 +27,12 @@ function fakeSafeStorage(opts: { available?: boolean; backend?: string } = {}) {
 }
 
 /** A provider at its preset's own base URL (custom: https://x/v1), where its key may go. */
-const provider = (name: string, baseUrl = findPreset(name)?.baseUrl ?? 'https://x/v1'): ProviderInfo => ({ name, baseUrl, model: 'm', simulated: false });
+const provider = (name: string, baseUrl = findPreset(name)?.baseUrl ?? 'https://x/v1'): ProviderInfo => ({
+  name,
+  baseUrl,
+  model: 'm',
+  simulated: false,
+});
 const KEY = 'sk-test-1234567890abcdef';
 
 function setup(opts: Parameters<typeof fakeSafeStorage>[0] & { env?: Record<string, string> } = {}) {
@@ -67,7 +72,9 @@ describe('key store', () => {
 
   it('refuses to store when encryption is unavailable, and writes nothing', async () => {
     const { file, store } = setup({ available: false });
-    await expect(store.set('openai', KEY, null)).rejects.toThrow(/keychain is not available.*never saves keys in plain text/);
+    await expect(store.set('openai', KEY, null)).rejects.toThrow(
+      /keychain is not available.*never saves keys in plain text/,
+    );
     expect(() => readFileSync(file)).toThrow();
   });
 
@@ -102,13 +109,28 @@ describe('key store', () => {
 
   it('explains a key the keychain can no longer decrypt', async () => {
     const { store, file } = setup();
-    writeFileSync(file, JSON.stringify({ version: 1, keys: { openai: Buffer.from('garbage').toString('base64') }, boundTo: { openai: 'https://api.openai.com/v1' } }));
-    await expect(store.getApiKey(provider('openai'), null)).rejects.toThrow(/can no longer be decrypted.*Enter the key again/);
+    writeFileSync(
+      file,
+      JSON.stringify({
+        version: 1,
+        keys: { openai: Buffer.from('garbage').toString('base64') },
+        boundTo: { openai: 'https://api.openai.com/v1' },
+      }),
+    );
+    await expect(store.getApiKey(provider('openai'), null)).rejects.toThrow(
+      /can no longer be decrypted.*Enter the key again/,
+    );
   });
 
   it('never hands out a key stored before keys were bound to a URL, and never decrypts it', async () => {
     const { store, file, log } = setup();
-    writeFileSync(file, JSON.stringify({ version: 1, keys: { custom: Buffer.from(`enc:${[...KEY].reverse().join('')}`).toString('base64') } }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        version: 1,
+        keys: { custom: Buffer.from(`enc:${[...KEY].reverse().join('')}`).toString('base64') },
+      }),
+    );
     expect(await store.getApiKey(provider('custom', 'https://anywhere.example/v1'), null)).toBeNull();
     expect((await store.status()).custom).toEqual({ available: false, boundTo: null });
     expect(log).toEqual([]);
@@ -129,7 +151,7 @@ describe('key store', () => {
     expect(await store.getApiKey(provider('openai'), null)).toBe(KEY);
   });
 
-  it('stores a web search backend\'s key encrypted, bound to the backend\'s own URL, and hands it out only there', async () => {
+  it("stores a web search backend's key encrypted, bound to the backend's own URL, and hands it out only there", async () => {
     const { file, store } = setup({ env: { TAVILY_API_KEY: 'tvly-env' } });
     await store.set('search:brave', KEY, null);
     expect(readFileSync(file, 'utf8')).not.toContain(KEY);
@@ -137,7 +159,9 @@ describe('key store', () => {
     expect(await store.getApiKey(brave('https://api.search.brave.com/res/v1/'), null)).toBe(KEY);
     // A changed search URL (a proxy the page names) does not get the key.
     expect(await store.getApiKey(brave('https://proxy.example/res/v1'), null)).toBeNull();
-    await expect(store.set('search:brave', KEY, 'https://proxy.example/res/v1')).rejects.toThrow(/only sent to https:\/\/api\.search\.brave\.com\/res\/v1/);
+    await expect(store.set('search:brave', KEY, 'https://proxy.example/res/v1')).rejects.toThrow(
+      /only sent to https:\/\/api\.search\.brave\.com\/res\/v1/,
+    );
     // The environment variable is the fallback, for the backend's own URL only.
     const tavily = { name: 'search:tavily', model: '', simulated: false };
     expect(await store.getApiKey({ ...tavily, baseUrl: 'https://api.tavily.com' }, null)).toBe('tvly-env');

@@ -27,14 +27,23 @@ async function shellWith(name: string, rc: string): Promise<string> {
 const gui = { platform: 'darwin' as const, fromTerminal: false };
 
 describe('the login shell PATH', () => {
-  it('takes the PATH the user\'s shell sets up, first, keeping the launch\'s folders after it', async () => {
-    const shell = await shellWith('zsh', 'echo "Last login: today"\nexport PATH="/opt/homebrew/bin:$HOME/.nvm/bin:$PATH"\nexport SECRET_TOKEN=x\n');
-    const result = await resolveLoginPath({ ...gui, env: { SHELL: shell, PATH: '/usr/bin:/bin:/usr/sbin:/sbin', HOME: '/Users/u' } });
+  it("takes the PATH the user's shell sets up, first, keeping the launch's folders after it", async () => {
+    const shell = await shellWith(
+      'zsh',
+      'echo "Last login: today"\nexport PATH="/opt/homebrew/bin:$HOME/.nvm/bin:$PATH"\nexport SECRET_TOKEN=x\n',
+    );
+    const result = await resolveLoginPath({
+      ...gui,
+      env: { SHELL: shell, PATH: '/usr/bin:/bin:/usr/sbin:/sbin', HOME: '/Users/u' },
+    });
     expect(result).toBe('/opt/homebrew/bin:/Users/u/.nvm/bin:/usr/bin:/bin:/usr/sbin:/sbin');
   });
 
   it('a PATH with spaces and banners printed around it comes through whole', async () => {
-    const shell = await shellWith('bash', 'export PATH="/Applications/My Tools/bin:$PATH"\necho "fortune of the day"\n');
+    const shell = await shellWith(
+      'bash',
+      'export PATH="/Applications/My Tools/bin:$PATH"\necho "fortune of the day"\n',
+    );
     const result = await resolveLoginPath({ ...gui, platform: 'linux', env: { SHELL: shell, PATH: '/usr/bin' } });
     expect(result).toBe('/Applications/My Tools/bin:/usr/bin');
   });
@@ -50,13 +59,19 @@ describe('the login shell PATH', () => {
     expect(left).toEqual([]);
     const broken = await shellWith('broken', 'exit 3\n');
     expect(await resolveLoginPath({ ...gui, env: { SHELL: broken, PATH: '/usr/bin' } })).toBeNull();
-    expect(await resolveLoginPath({ ...gui, env: { SHELL: path.join(dir, 'no-such-shell'), PATH: '/usr/bin' } })).toBeNull();
+    expect(
+      await resolveLoginPath({ ...gui, env: { SHELL: path.join(dir, 'no-such-shell'), PATH: '/usr/bin' } }),
+    ).toBeNull();
   });
 
   it('is not asked on Windows, from a terminal, or with a relative $SHELL', async () => {
     const shell = await shellWith('sh2', 'export PATH="/extra:$PATH"\n');
-    expect(await resolveLoginPath({ platform: 'win32', fromTerminal: false, env: { SHELL: shell, PATH: 'C:\\x' } })).toBeNull();
-    expect(await resolveLoginPath({ platform: 'darwin', fromTerminal: true, env: { SHELL: shell, PATH: '/usr/bin' } })).toBeNull();
+    expect(
+      await resolveLoginPath({ platform: 'win32', fromTerminal: false, env: { SHELL: shell, PATH: 'C:\\x' } }),
+    ).toBeNull();
+    expect(
+      await resolveLoginPath({ platform: 'darwin', fromTerminal: true, env: { SHELL: shell, PATH: '/usr/bin' } }),
+    ).toBeNull();
     expect(await resolveLoginPath({ ...gui, platform: 'linux', env: { SHELL: 'zsh', PATH: '/usr/bin' } })).toBeNull();
   });
 

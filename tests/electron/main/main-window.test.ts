@@ -8,7 +8,13 @@ import { openMainWindow } from '../../../electron/main/main-window.js';
 import { secureWebPreferences } from '../../../electron/main/security.js';
 
 class FakeWindow extends EventEmitter {
-  webContents = Object.assign(new EventEmitter(), { reload: vi.fn(), url: '', getURL(this: { url: string }) { return this.url; } });
+  webContents = Object.assign(new EventEmitter(), {
+    reload: vi.fn(),
+    url: '',
+    getURL(this: { url: string }) {
+      return this.url;
+    },
+  });
   bounds = { x: 0, y: 0, width: 0, height: 0 };
   maximized = false;
   shown = false;
@@ -17,12 +23,24 @@ class FakeWindow extends EventEmitter {
     super();
     this.bounds = { x: options.x ?? -1, y: options.y ?? -1, width: options.width!, height: options.height! };
   }
-  maximize() { this.maximized = true; }
-  isMaximized() { return this.maximized; }
-  show() { this.shown = true; }
-  isDestroyed() { return false; }
-  getNormalBounds() { return this.bounds; }
-  async loadURL(url: string) { this.loaded.push(url); }
+  maximize() {
+    this.maximized = true;
+  }
+  isMaximized() {
+    return this.maximized;
+  }
+  show() {
+    this.shown = true;
+  }
+  isDestroyed() {
+    return false;
+  }
+  getNormalBounds() {
+    return this.bounds;
+  }
+  async loadURL(url: string) {
+    this.loaded.push(url);
+  }
 }
 
 function setup(saved?: object) {
@@ -65,7 +83,15 @@ describe('openMainWindow', () => {
     const win = await open();
     win.bounds = { x: 10, y: 20, width: 1000, height: 650 };
     win.emit('close');
-    await vi.waitFor(() => expect(JSON.parse(readFileSync(stateFile, 'utf8'))).toEqual({ x: 10, y: 20, width: 1000, height: 650, maximized: false }));
+    await vi.waitFor(() =>
+      expect(JSON.parse(readFileSync(stateFile, 'utf8'))).toEqual({
+        x: 10,
+        y: 20,
+        width: 1000,
+        height: 650,
+        maximized: false,
+      }),
+    );
   });
 
   it('keeps the open view (the page hash) with its bounds, and opens on it next time', async () => {
@@ -73,7 +99,9 @@ describe('openMainWindow', () => {
     const win = await open();
     win.webContents.url = 'app://parallax/index.html#/comparison/20261201-1?tab=charts';
     win.emit('close');
-    await vi.waitFor(() => expect(JSON.parse(readFileSync(stateFile, 'utf8')).view).toBe('#/comparison/20261201-1?tab=charts'));
+    await vi.waitFor(() =>
+      expect(JSON.parse(readFileSync(stateFile, 'utf8')).view).toBe('#/comparison/20261201-1?tab=charts'),
+    );
     const again = await open();
     expect(again.loaded).toEqual(['app://parallax/index.html#/comparison/20261201-1?tab=charts']);
   });

@@ -8,7 +8,6 @@ import { CONTENT_SECURITY_POLICY } from '../../../electron/main/app-protocol.js'
 import { secureWebPreferences } from '../../../electron/main/security.js';
 import { createFakeElectron, type FakeElectron } from './fake-electron.js';
 
-
 const APP = 'app://parallax/index.html';
 
 async function boot(opts: { lock?: boolean; packaged?: boolean } = {}) {
@@ -31,7 +30,8 @@ let live: FakeElectron | null = null;
 const signalListeners = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
 afterEach(async () => {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    for (const fn of process.listeners(signal)) if (!signalListeners[signal].includes(fn)) process.removeListener(signal, fn);
+    for (const fn of process.listeners(signal))
+      if (!signalListeners[signal].includes(fn)) process.removeListener(signal, fn);
   }
   // Quit like the user would, so the host closes its servers and workers.
   if (live && live.windows.length > 0) {
@@ -56,7 +56,10 @@ describe('main process', () => {
     const win = await started(fake);
     expect(fake.order.indexOf('protocol-handle')).toBeGreaterThan(fake.order.indexOf('ready'));
     expect(fake.electron.protocol.handle.mock.calls[0]?.[0]).toBe('app');
-    expect(fake.electron.protocol.registerSchemesAsPrivileged.mock.calls[0]?.[0][0].privileges).toMatchObject({ standard: true, secure: true });
+    expect(fake.electron.protocol.registerSchemesAsPrivileged.mock.calls[0]?.[0][0].privileges).toMatchObject({
+      standard: true,
+      secure: true,
+    });
     expect(win.options.webPreferences).toEqual(secureWebPreferences(win.options.webPreferences.preload));
     expect(win.options.webPreferences.preload).toMatch(/electron[\\/]preload[\\/]preload\.cjs$/);
     await vi.waitFor(() => expect(win.webContents.url).toBe(APP));
@@ -79,11 +82,13 @@ describe('main process', () => {
     }
   });
 
-  it('an installed build ignores PARALLAX_DEV_URL, loads its own pages, and gives workers the login shell\'s PATH', async () => {
+  it("an installed build ignores PARALLAX_DEV_URL, loads its own pages, and gives workers the login shell's PATH", async () => {
     vi.stubEnv('PARALLAX_DEV_URL', 'http://localhost:5173/');
     // The user's login shell adds a folder to PATH in its rc file (as Homebrew's or nvm's setup does).
     const shell = path.join(mkdtempSync(path.join(tmpdir(), 'parallax-shell-')), 'zsh');
-    writeFileSync(shell, '#!/bin/sh\nexport PATH="/opt/from-login-shell/bin:$PATH"\nexec /bin/sh -c "$2"\n', { mode: 0o755 });
+    writeFileSync(shell, '#!/bin/sh\nexport PATH="/opt/from-login-shell/bin:$PATH"\nexec /bin/sh -c "$2"\n', {
+      mode: 0o755,
+    });
     vi.stubEnv('SHELL', shell);
     const savedPath = process.env.PATH;
     try {
@@ -93,7 +98,9 @@ describe('main process', () => {
       await expect(fake.invoke('app:info', 'http://localhost:5173/')).rejects.toThrow(/Refused/);
       // Set before the host starts any worker (workers take PATH from this environment when they start).
       expect(process.env.PATH?.split(':')[0]).toBe('/opt/from-login-shell/bin');
-      expect(process.env.PATH?.split(':')).toEqual(expect.arrayContaining((savedPath ?? '').split(':').filter(Boolean)));
+      expect(process.env.PATH?.split(':')).toEqual(
+        expect.arrayContaining((savedPath ?? '').split(':').filter(Boolean)),
+      );
     } finally {
       vi.unstubAllEnvs();
     }
@@ -117,8 +124,16 @@ describe('main process', () => {
     await started(fake);
     expect([...fake.handlers.keys()].sort()).toEqual([...INVOKE_CHANNELS].sort());
     const info = await fake.invoke('app:info', APP);
-    expect(info).toEqual({ host: 'electron', version: '9.8.7', dataDir: fake.electron.app.getPath('userData'), workspaceFolders: { picker: 'dialog', allowedDirs: [] }, shellSandbox: expect.stringMatching(/^(bubblewrap|none)$/) });
-    expect(await fake.invoke('tasks:list', APP)).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'log-stats' })]));
+    expect(info).toEqual({
+      host: 'electron',
+      version: '9.8.7',
+      dataDir: fake.electron.app.getPath('userData'),
+      workspaceFolders: { picker: 'dialog', allowedDirs: [] },
+      shellSandbox: expect.stringMatching(/^(bubblewrap|none)$/),
+    });
+    expect(await fake.invoke('tasks:list', APP)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: 'log-stats' })]),
+    );
     await expect(fake.invoke('app:info', 'https://evil.example/')).rejects.toThrow(/Refused 'app:info'/);
   });
 
@@ -126,7 +141,10 @@ describe('main process', () => {
     const fake = (live = await boot());
     await started(fake);
     await fake.invoke('keys:set', APP, 'openai', 'sk-abc', null);
-    const status = (await fake.invoke('keys:status', APP)) as Record<string, { available: boolean; boundTo: string | null }>;
+    const status = (await fake.invoke('keys:status', APP)) as Record<
+      string,
+      { available: boolean; boundTo: string | null }
+    >;
     expect(status.openai).toEqual({ available: true, boundTo: 'https://api.openai.com/v1' });
     const { readFileSync } = await import('node:fs');
     const file = readFileSync(path.join(fake.electron.app.getPath('userData'), 'keys.json'), 'utf8');
@@ -147,7 +165,9 @@ describe('main process', () => {
   it('sends menu commands to the window', async () => {
     const fake = (live = await boot());
     const win = await started(fake);
-    const template = fake.electron.Menu.setApplicationMenu.mock.calls[0][0].template as { submenu?: { id?: string; click?: () => void }[] }[];
+    const template = fake.electron.Menu.setApplicationMenu.mock.calls[0][0].template as {
+      submenu?: { id?: string; click?: () => void }[];
+    }[];
     const run = template.flatMap((m) => m.submenu ?? []).find((i) => i.id === 'run')!;
     run.click!();
     expect(win.webContents.sent).toContainEqual(['menu:command', 'run']);
@@ -157,15 +177,20 @@ describe('main process', () => {
     const fake = (live = await boot());
     const win = await started(fake);
     const meta = (await fake.invoke('comparison:start', APP, {
-      task: 'calc', modes: ['react'], provider: { name: 'simulated', baseUrl: null, model: 'sim' },
+      task: 'calc',
+      modes: ['react'],
+      provider: { name: 'simulated', baseUrl: null, model: 'sim' },
     })) as { id: string; runs: { runId: string }[] };
     expect(fake.forks).toHaveLength(1);
     expect(fake.forks[0].serviceName).toBe(`Parallax run ${meta.runs[0].runId}`);
     // Nothing reaches the page before it says it is ready: not even once the whole run is on record.
-    await vi.waitFor(async () => {
-      const stored = (await fake.invoke('history:open', APP, meta.id)) as { events: StepEvent[] };
-      expect(stored.events.map((e) => e.type)).toContain('run-finished');
-    }, { timeout: 120_000, interval: 100 });
+    await vi.waitFor(
+      async () => {
+        const stored = (await fake.invoke('history:open', APP, meta.id)) as { events: StepEvent[] };
+        expect(stored.events.map((e) => e.type)).toContain('run-finished');
+      },
+      { timeout: 120_000, interval: 100 },
+    );
     expect(win.webContents.sent.filter(([c]) => c === 'run:events')).toEqual([]);
     await fake.invoke('app:ready', APP);
     await vi.waitFor(

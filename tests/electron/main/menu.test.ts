@@ -36,10 +36,11 @@ describe('application menu', () => {
     expect(items.some((i) => i.role === 'hide')).toBe(true);
   });
 
-  it('shows Run\'s shortcut but leaves the key to the page, which binds it already', () => {
+  it("shows Run's shortcut but leaves the key to the page, which binds it already", () => {
     const { items } = build('linux');
     expect(items.find((i) => i.id === 'run')?.registerAccelerator).toBe(false);
-    for (const id of COMMANDS.filter((c) => c !== 'run')) expect(items.find((i) => i.id === id)?.registerAccelerator, id).toBe(true);
+    for (const id of COMMANDS.filter((c) => c !== 'run'))
+      expect(items.find((i) => i.id === id)?.registerAccelerator, id).toBe(true);
   });
 
   it('sends each command as a menu:command payload', () => {
@@ -51,11 +52,14 @@ describe('application menu', () => {
     expect(sendCommand.mock.calls.map((c) => c[0])).toEqual(COMMANDS);
   });
 
-  it.each(['linux', 'darwin', 'win32'] as const)('has no accelerator twice on %s and leaves Escape to the page', (platform) => {
-    const accelerators = collectAccelerators(build(platform).template).map((a) => a.accelerator);
-    expect(new Set(accelerators).size).toBe(accelerators.length);
-    expect(accelerators).not.toContain('Escape');
-  });
+  it.each(['linux', 'darwin', 'win32'] as const)(
+    'has no accelerator twice on %s and leaves Escape to the page',
+    (platform) => {
+      const accelerators = collectAccelerators(build(platform).template).map((a) => a.accelerator);
+      expect(new Set(accelerators).size).toBe(accelerators.length);
+      expect(accelerators).not.toContain('Escape');
+    },
+  );
 
   it('includes the standard Edit, View, Window and Help menus', () => {
     const { template, items } = build('linux');
@@ -63,7 +67,10 @@ describe('application menu', () => {
     expect(template.some((i) => i.role === 'windowMenu')).toBe(true);
     expect(template.some((i) => i.role === 'help')).toBe(true);
     for (const role of ['resetZoom', 'zoomIn', 'zoomOut', 'togglefullscreen', 'quit', 'about'] as const) {
-      expect(items.some((i) => i.role === role), role).toBe(true);
+      expect(
+        items.some((i) => i.role === role),
+        role,
+      ).toBe(true);
     }
     expect(template.some((i) => i.label === 'Parallax')).toBe(false);
   });

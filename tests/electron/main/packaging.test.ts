@@ -37,7 +37,11 @@ describe('electron-builder.yml', () => {
     // getConfig normalises the list into one file set.
     const files = (config.files as { filter: string[] }[]).flatMap((f) => f.filter);
     expect(files).toEqual(expect.arrayContaining(['dist/**/*', 'package.json', 'build/icon.png']));
-    expect(config.electronFuses).toMatchObject({ runAsNode: true, onlyLoadAppFromAsar: true, enableNodeOptionsEnvironmentVariable: false });
+    expect(config.electronFuses).toMatchObject({
+      runAsNode: true,
+      onlyLoadAppFromAsar: true,
+      enableNodeOptionsEnvironmentVariable: false,
+    });
   });
 
   it('uses the id the main process registers with Windows', async () => {

@@ -5,12 +5,20 @@ import type { SaveDialogOptions } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import { createReportSaver } from '../../../electron/main/report-saver.js';
 
-const report = { fileName: 'parallax-log-stats.html', mimeType: 'text/html; charset=utf-8', content: '<h1>Report</h1>' };
+const report = {
+  fileName: 'parallax-log-stats.html',
+  mimeType: 'text/html; charset=utf-8',
+  content: '<h1>Report</h1>',
+};
 
 describe('report saver', () => {
   it("is 'cancelled' when the dialog is closed, and writes nothing", async () => {
     const writeFile = vi.fn();
-    const save = createReportSaver({ defaultDir: '/docs', writeFile, showSaveDialog: async () => ({ canceled: true, filePath: '' }) });
+    const save = createReportSaver({
+      defaultDir: '/docs',
+      writeFile,
+      showSaveDialog: async () => ({ canceled: true, filePath: '' }),
+    });
     expect(await save(report)).toEqual({ status: 'cancelled' });
     expect(writeFile).not.toHaveBeenCalled();
   });
@@ -35,7 +43,11 @@ describe('report saver', () => {
 
   it('adds the extension when the chosen name has none', async () => {
     const writeFile = vi.fn(async () => undefined);
-    const save = createReportSaver({ defaultDir: '/d', writeFile, showSaveDialog: async () => ({ canceled: false, filePath: '/d/summary' }) });
+    const save = createReportSaver({
+      defaultDir: '/d',
+      writeFile,
+      showSaveDialog: async () => ({ canceled: false, filePath: '/d/summary' }),
+    });
     expect(await save({ ...report, fileName: 'x.md' })).toEqual({ status: 'saved', path: '/d/summary.md' });
     expect(writeFile).toHaveBeenCalledWith('/d/summary.md', report.content);
   });
@@ -47,6 +59,8 @@ describe('report saver', () => {
       writeFile: async () => Promise.reject(err),
       showSaveDialog: async () => ({ canceled: false, filePath: '/root/x.html' }),
     });
-    await expect(save(report)).rejects.toThrow(/Could not write the report to \/root\/x\.html \(EACCES\)\. Choose a folder/);
+    await expect(save(report)).rejects.toThrow(
+      /Could not write the report to \/root\/x\.html \(EACCES\)\. Choose a folder/,
+    );
   });
 });

@@ -2,7 +2,12 @@ import type { Session, WebContents } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../../electron/main/app-protocol.js';
 import {
-  hardenWebContents, isPermissionAllowed, isSafeExternalUrl, mainWindowOptions, restrictPermissions, secureWebPreferences,
+  hardenWebContents,
+  isPermissionAllowed,
+  isSafeExternalUrl,
+  mainWindowOptions,
+  restrictPermissions,
+  secureWebPreferences,
   withContentSecurityPolicy,
 } from '../../../electron/main/security.js';
 
@@ -49,7 +54,9 @@ describe('window preferences', () => {
     expect(options.webPreferences).toEqual(secureWebPreferences('/p.cjs'));
     expect(options).toMatchObject({ x: 10, y: 20, width: 1000, height: 700, show: false, title: 'Parallax' });
     expect(options.icon).toBeUndefined();
-    expect(mainWindowOptions({ preloadPath: '/p.cjs', bounds: { width: 900, height: 600 }, iconPath: '/i.png' }).icon).toBe('/i.png');
+    expect(
+      mainWindowOptions({ preloadPath: '/p.cjs', bounds: { width: 900, height: 600 }, iconPath: '/i.png' }).icon,
+    ).toBe('/i.png');
   });
 });
 
@@ -57,7 +64,14 @@ describe('isSafeExternalUrl', () => {
   it('accepts plain http(s) links only', () => {
     expect(isSafeExternalUrl('https://platform.openai.com/api-keys')).toBe(true);
     expect(isSafeExternalUrl('http://example.com/')).toBe(true);
-    for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'smb://host/share', 'app://parallax/x', 'https://user:pw@example.com/', 'nonsense']) {
+    for (const url of [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'smb://host/share',
+      'app://parallax/x',
+      'https://user:pw@example.com/',
+      'nonsense',
+    ]) {
       expect(isSafeExternalUrl(url), url).toBe(false);
     }
   });
@@ -92,7 +106,9 @@ describe('hardenWebContents', () => {
 
 describe('permissions', () => {
   it('allow only clipboard writes, and only for the app', () => {
-    expect(isPermissionAllowed('clipboard-sanitized-write', 'app://parallax/index.html', ['app://parallax'])).toBe(true);
+    expect(isPermissionAllowed('clipboard-sanitized-write', 'app://parallax/index.html', ['app://parallax'])).toBe(
+      true,
+    );
     expect(isPermissionAllowed('clipboard-sanitized-write', 'https://evil.example/', ['app://parallax'])).toBe(false);
     for (const p of ['media', 'notifications', 'geolocation', 'clipboard-read', 'openExternal', 'fullscreen']) {
       expect(isPermissionAllowed(p, 'app://parallax/index.html', ['app://parallax']), p).toBe(false);
@@ -119,7 +135,11 @@ describe('permissions', () => {
 
 describe('withContentSecurityPolicy', () => {
   it('replaces whatever CSP a response carried', () => {
-    const out = withContentSecurityPolicy('https://x.example/', { 'content-security-policy': ["default-src *"], 'X-Other': ['1'] }, null);
+    const out = withContentSecurityPolicy(
+      'https://x.example/',
+      { 'content-security-policy': ['default-src *'], 'X-Other': ['1'] },
+      null,
+    );
     expect(out['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);
     expect(out['content-security-policy']).toBeUndefined();
     expect(out['X-Other']).toEqual(['1']);

@@ -60,8 +60,23 @@ describe('utilityLauncher', () => {
 
   it('gives the worker only the allowlisted environment: no keys, tokens or NODE_OPTIONS of the host', () => {
     const { launcher, forks } = setup();
-    launcher.launch({ env: { PATH: '/bin', LANG: 'C.UTF-8', OPENAI_API_KEY: 'sk-x', GITHUB_TOKEN: 'g', NODE_OPTIONS: '--require /evil.cjs', HOME: '/home/me' }, name: 'c1-react' });
-    expect(forks[0].options.env).toEqual({ PATH: '/bin', LANG: 'C.UTF-8', HOME: tmpdir(), PARALLAX_HOST_PID: String(process.pid) });
+    launcher.launch({
+      env: {
+        PATH: '/bin',
+        LANG: 'C.UTF-8',
+        OPENAI_API_KEY: 'sk-x',
+        GITHUB_TOKEN: 'g',
+        NODE_OPTIONS: '--require /evil.cjs',
+        HOME: '/home/me',
+      },
+      name: 'c1-react',
+    });
+    expect(forks[0].options.env).toEqual({
+      PATH: '/bin',
+      LANG: 'C.UTF-8',
+      HOME: tmpdir(),
+      PARALLAX_HOST_PID: String(process.pid),
+    });
   });
 
   it('sends the spec and key by postMessage only', () => {

@@ -25,7 +25,13 @@ function loadPreload(invokeImpl: (channel: string, ...args: unknown[]) => Promis
   const ipcRenderer = {
     invoke: vi.fn(invokeImpl),
     on: vi.fn((channel: string, fn: Listener) => void listeners.set(channel, [...(listeners.get(channel) ?? []), fn])),
-    removeListener: vi.fn((channel: string, fn: Listener) => void listeners.set(channel, (listeners.get(channel) ?? []).filter((l) => l !== fn))),
+    removeListener: vi.fn(
+      (channel: string, fn: Listener) =>
+        void listeners.set(
+          channel,
+          (listeners.get(channel) ?? []).filter((l) => l !== fn),
+        ),
+    ),
   };
   const required: string[] = [];
   const electron = {
@@ -38,7 +44,11 @@ function loadPreload(invokeImpl: (channel: string, ...args: unknown[]) => Promis
     if (name === 'electron') return electron;
     throw new Error(`module not found: ${name} (sandboxed preloads can only require electron)`);
   };
-  vm.runInNewContext(`(function (require, module, exports) {${outputText}\n})`, { Error, Promise, String })(sandboxRequire, module, module.exports);
+  vm.runInNewContext(`(function (require, module, exports) {${outputText}\n})`, { Error, Promise, String })(
+    sandboxRequire,
+    module,
+    module.exports,
+  );
   const emit = (channel: string, payload: unknown) => {
     for (const fn of listeners.get(channel) ?? []) fn({ sender: 'ipc-event-object', ports: [] }, payload);
   };
@@ -72,10 +82,14 @@ describe('preload', () => {
 
   it("strips Electron's remote-method prefix from errors so the host's sentence reaches the page", async () => {
     const p = loadPreload(async () => {
-      throw new Error("Error invoking remote method 'history:delete': Error: Comparison c1 is still running. Cancel it first, then delete it.");
+      throw new Error(
+        "Error invoking remote method 'history:delete': Error: Comparison c1 is still running. Cancel it first, then delete it.",
+      );
     });
     const api = p.exposed[0].api as Record<string, (...a: unknown[]) => Promise<unknown>>;
-    await expect(api['history:delete']('c1')).rejects.toThrow(/^Comparison c1 is still running\. Cancel it first, then delete it\.$/);
+    await expect(api['history:delete']('c1')).rejects.toThrow(
+      /^Comparison c1 is still running\. Cancel it first, then delete it\.$/,
+    );
   });
 
   it('passes only the payload to listeners, never the IPC event, and unsubscribes', () => {
@@ -93,7 +107,9 @@ describe('preload', () => {
 
   it('refuses unknown event channels and non-function listeners', () => {
     const api = loadPreload().exposed[0].api as unknown as { on: (c: string, l: unknown) => unknown };
-    expect(() => api.on('ipc:raw', () => undefined)).toThrow(/Unknown event channel "ipc:raw".*run:events, menu:command/);
+    expect(() => api.on('ipc:raw', () => undefined)).toThrow(
+      /Unknown event channel "ipc:raw".*run:events, menu:command/,
+    );
     expect(() => api.on('run:events', 'nope')).toThrow(/must be a function/);
   });
 

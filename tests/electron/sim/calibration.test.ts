@@ -10,7 +10,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEngine } from '../../../electron/engine/run-engine.js';
 import { startSimServer, type SimServer } from '../../../electron/sim/index.js';
-import { EXPLORE_PROGRAM, LOG_STATS_PROGRAM, logStatsStyle, type LogStatsStyle } from '../../../electron/sim/policies/log-stats.js';
+import {
+  EXPLORE_PROGRAM,
+  LOG_STATS_PROGRAM,
+  logStatsStyle,
+  type LogStatsStyle,
+} from '../../../electron/sim/policies/log-stats.js';
 import { guessesReturnType } from '../../../electron/sim/policies/time-and-title.js';
 import { resolveTask } from '../../../electron/tasks/resolve.js';
 import { startFixtureServer, type FixtureServer } from '../../../electron/tasks/fixture-server.js';
@@ -19,7 +24,16 @@ import { parseSettings, type RunSettingsInput, type RunSpec } from '../../../sha
 import type { StepEvent } from '../../../shared/step-event.js';
 import { summarizeRun } from '../../../shared/summary.js';
 import { BUILTIN_TASKS } from '../../../shared/tasks.js';
-import { capturingClient, closeSandbox, drive, trialWhere, type DriveResult, type Mode, fixtureFolders, toolNames } from './drive.js';
+import {
+  capturingClient,
+  closeSandbox,
+  drive,
+  trialWhere,
+  type DriveResult,
+  type Mode,
+  fixtureFolders,
+  toolNames,
+} from './drive.js';
 
 let sim: SimServer;
 let page: FixtureServer;
@@ -38,12 +52,21 @@ afterAll(async () => {
   await folders.removeAll();
 });
 
-
-const args = (step: DriveResult['steps'][number], i = 0) => JSON.parse(step.calls[i].function.arguments) as Record<string, unknown>;
+const args = (step: DriveResult['steps'][number], i = 0) =>
+  JSON.parse(step.calls[i].function.arguments) as Record<string, unknown>;
 const promptTotal = (run: DriveResult) => run.steps.reduce((n, s) => n + s.usage!.prompt_tokens, 0);
 const logRun = (mode: Mode, workspace: string, trial?: number, truncateChars?: number) =>
-  drive({ baseURL: sim.url, task: LOGS, mode, workspace, codeTimeoutMs: 10_000, ...(trial !== undefined ? { trial } : {}), ...(truncateChars ? { truncateChars } : {}) });
-const valid = async (run: DriveResult, workspace: string) => (await validateAnswer({ id: 'log-stats', text: LOGS }, run.answer, { workspace }))?.ok;
+  drive({
+    baseURL: sim.url,
+    task: LOGS,
+    mode,
+    workspace,
+    codeTimeoutMs: 10_000,
+    ...(trial !== undefined ? { trial } : {}),
+    ...(truncateChars ? { truncateChars } : {}),
+  });
+const valid = async (run: DriveResult, workspace: string) =>
+  (await validateAnswer({ id: 'log-stats', text: LOGS }, run.answer, { workspace }))?.ok;
 
 describe("trial 1 is the seed's documented run", () => {
   it('log-stats: ReAct takes 5 steps, all run_shell (wc, grep, two checks); Code Mode 3 (a look, the count, the answer)', async () => {
@@ -53,8 +76,15 @@ describe("trial 1 is the seed's documented run", () => {
     expect(react.steps.map(toolNames)).toEqual([['run_shell'], ['run_shell'], ['run_shell'], ['run_shell'], []]);
     expect(args(react.steps[0]).command).toBe('wc -l *.txt');
     expect(args(react.steps[1]).command).toBe('grep -c ERROR *.txt');
-    expect(react.steps.slice(2, 4).map((s) => args(s).command)).toEqual(['ls -la', expect.stringMatching(/^grep -n ERROR \S+\.txt \| head -5$/)]);
-    expect(code.steps.map((s) => (s.calls[0] ? args(s).code : null))).toEqual([EXPLORE_PROGRAM, LOG_STATS_PROGRAM, null]);
+    expect(react.steps.slice(2, 4).map((s) => args(s).command)).toEqual([
+      'ls -la',
+      expect.stringMatching(/^grep -n ERROR \S+\.txt \| head -5$/),
+    ]);
+    expect(code.steps.map((s) => (s.calls[0] ? args(s).code : null))).toEqual([
+      EXPLORE_PROGRAM,
+      LOG_STATS_PROGRAM,
+      null,
+    ]);
     expect(await valid(react, workspace)).toBe(true);
     expect(await valid(code, workspace)).toBe(true);
 
@@ -76,10 +106,19 @@ describe("trial 1 is the seed's documented run", () => {
     }
   });
 
-  it('time-and-title with return types hidden: trial 1 guesses fetch_url returns HTML, as the seed\'s model did', async () => {
+  it("time-and-title with return types hidden: trial 1 guesses fetch_url returns HTML, as the seed's model did", async () => {
     const workspace = await workspaceFor('time-and-title');
     const text = resolveTask('time-and-title', { fixtureUrl: page.url }).text;
-    const run = await drive({ baseURL: sim.url, task: text, mode: 'code', workspace, returnTypes: false, fixtureUrl: page.url, trial: 1, codeTimeoutMs: 10_000 });
+    const run = await drive({
+      baseURL: sim.url,
+      task: text,
+      mode: 'code',
+      workspace,
+      returnTypes: false,
+      fixtureUrl: page.url,
+      trial: 1,
+      codeTimeoutMs: 10_000,
+    });
     expect(String(args(run.steps[0]).code)).toContain('html.match(');
     expect(run.steps, `${run.steps[0].results[0]}\n${run.answer}`).toHaveLength(3);
   });
@@ -87,14 +126,25 @@ describe("trial 1 is the seed's documented run", () => {
 
 /** The expected tool names per step for a style (ReAct on the default 4,000-character truncation). */
 function reactShape(style: LogStatsStyle): string[][] {
-  const head = style.react === 'shell' ? [['run_shell'], ['run_shell']] : [['list_dir'], Array(5).fill('read_file'), ['run_shell', 'run_shell']];
+  const head =
+    style.react === 'shell'
+      ? [['run_shell'], ['run_shell']]
+      : [['list_dir'], Array(5).fill('read_file'), ['run_shell', 'run_shell']];
   return [...head, ...style.checks.map(() => ['run_shell']), []];
 }
 
 describe('later trials vary as real runs do, and every variant answers right', () => {
   const variants: { name: string; mode: Mode; trial: number }[] = [
-    ...[0, 1, 2].map((n) => ({ name: `ReAct shell, ${n} checks`, mode: 'react' as Mode, trial: trialWhere(logStatsStyle, (s) => s.react === 'shell' && s.checks.length === n) })),
-    ...[0, 2].map((n) => ({ name: `ReAct reading, ${n} checks`, mode: 'react' as Mode, trial: trialWhere(logStatsStyle, (s) => s.react === 'read' && s.checks.length === n) })),
+    ...[0, 1, 2].map((n) => ({
+      name: `ReAct shell, ${n} checks`,
+      mode: 'react' as Mode,
+      trial: trialWhere(logStatsStyle, (s) => s.react === 'shell' && s.checks.length === n),
+    })),
+    ...[0, 2].map((n) => ({
+      name: `ReAct reading, ${n} checks`,
+      mode: 'react' as Mode,
+      trial: trialWhere(logStatsStyle, (s) => s.react === 'read' && s.checks.length === n),
+    })),
     { name: 'Code Mode, first look', mode: 'code', trial: trialWhere(logStatsStyle, (s) => s.explore) },
     { name: 'Code Mode, straight to the count', mode: 'code', trial: trialWhere(logStatsStyle, (s) => !s.explore) },
   ];
@@ -102,7 +152,8 @@ describe('later trials vary as real runs do, and every variant answers right', (
   for (const v of variants) {
     it(`${v.name}: its step shape, validated on fixture seeds 1, 7 and 42`, async () => {
       const style = logStatsStyle(v.trial);
-      const shape = v.mode === 'react' ? reactShape(style) : style.explore ? [['run_code'], ['run_code'], []] : [['run_code'], []];
+      const shape =
+        v.mode === 'react' ? reactShape(style) : style.explore ? [['run_code'], ['run_code'], []] : [['run_code'], []];
       for (const seed of [1, 7, 42]) {
         const workspace = await workspaceFor('log-stats', seed);
         const run = await logRun(v.mode, workspace, v.trial);
@@ -120,7 +171,9 @@ describe('later trials vary as real runs do, and every variant answers right', (
       for (const run of runs) expect(await valid(run, workspace), run.answer).toBe(true);
       const steps = new Set(runs.map((r) => r.steps.length));
       const totals = new Set(runs.map(promptTotal));
-      console.log(`spread (simulated), log-stats ${mode}, trials 1..10: steps ${runs.map((r) => r.steps.length).join(' ')}; prompt ${runs.map(promptTotal).join(' ')}`);
+      console.log(
+        `spread (simulated), log-stats ${mode}, trials 1..10: steps ${runs.map((r) => r.steps.length).join(' ')}; prompt ${runs.map(promptTotal).join(' ')}`,
+      );
       expect(steps.size).toBeGreaterThan(1);
       expect(totals.size).toBeGreaterThan(1);
     }
@@ -133,19 +186,33 @@ describe('later trials vary as real runs do, and every variant answers right', (
     expect(careful, 'a trial in 1..10 that does not guess').toBeDefined();
     expect(trials.filter((t) => guessesReturnType(t)).length).toBeGreaterThan(1);
     const workspace = await workspaceFor('time-and-title');
-    const run = await drive({ baseURL: sim.url, task: text, mode: 'code', workspace, returnTypes: false, fixtureUrl: page.url, trial: careful, codeTimeoutMs: 10_000 });
+    const run = await drive({
+      baseURL: sim.url,
+      task: text,
+      mode: 'code',
+      workspace,
+      returnTypes: false,
+      fixtureUrl: page.url,
+      trial: careful,
+      codeTimeoutMs: 10_000,
+    });
     expect(String(args(run.steps[0]).code)).toContain('fetchPage.describe()');
     expect(run.steps[0].results[0]).toMatch(/title: string/);
     expect(String(args(run.steps[1]).code)).toContain(').title');
     expect(run.steps).toHaveLength(3);
-    expect(await validateAnswer(resolveTask('time-and-title', { fixtureUrl: page.url }), run.answer, { workspace })).toMatchObject({ ok: true });
+    expect(
+      await validateAnswer(resolveTask('time-and-title', { fixtureUrl: page.url }), run.answer, { workspace }),
+    ).toMatchObject({ ok: true });
   });
 });
 
 describe('the shell path counts what the machine reports, whatever the folder holds', () => {
   it('file names with spaces and quotes: counted, and quoted safely in the check that names the leader', async () => {
     const workspace = await workspaceFor('log-stats', 2);
-    await writeFile(path.join(workspace, "it's a log.txt"), Array.from({ length: 400 }, (_, i) => `line ${i} ERROR boom`).join('\n') + '\n');
+    await writeFile(
+      path.join(workspace, "it's a log.txt"),
+      Array.from({ length: 400 }, (_, i) => `line ${i} ERROR boom`).join('\n') + '\n',
+    );
     const run = await logRun('react', workspace, 1);
     expect(run.steps.map(toolNames)).toEqual([['run_shell'], ['run_shell'], ['run_shell'], ['run_shell'], []]);
     expect(args(run.steps[3]).command).toBe(`grep -n ERROR 'it'\\''s a log.txt' | head -5`);
@@ -157,7 +224,13 @@ describe('the shell path counts what the machine reports, whatever the folder ho
     const workspace = await workspaceFor('log-stats', 8);
     await writeFile(path.join(workspace, '-x.txt'), 'ERROR one\nINFO two\n');
     const run = await logRun('react', workspace, 1);
-    expect(run.steps.map(toolNames), run.answer).toEqual([['run_shell'], ['list_dir'], Array(6).fill('read_file'), ['run_shell', 'run_shell'], []]);
+    expect(run.steps.map(toolNames), run.answer).toEqual([
+      ['run_shell'],
+      ['list_dir'],
+      Array(6).fill('read_file'),
+      ['run_shell', 'run_shell'],
+      [],
+    ]);
     expect(run.steps[1].text).toMatch(/`wc -l \*\.txt` printed no counts \(.*\), so I will read the files instead/);
     expect(await valid(run, workspace), run.answer).toBe(true);
   });
@@ -190,7 +263,9 @@ describe('the same trial always replies the same', () => {
   it('refuses a trial header that is not a whole number, saying what to send', async () => {
     for (const bad of ['0', '-1', '2.5', 'two', '99999999999']) {
       const client = capturingClient(sim.url, [], { 'x-parallax-sim-trial': bad });
-      const err = await client.chat.completions.create({ model: 'sim', messages: [{ role: 'user', content: LOGS }] }).catch((e: unknown) => e);
+      const err = await client.chat.completions
+        .create({ model: 'sim', messages: [{ role: 'user', content: LOGS }] })
+        .catch((e: unknown) => e);
       expect(err, bad).toMatchObject({ status: 400 });
       expect(String((err as Error).message)).toMatch(/x-parallax-sim-trial.*whole number from 1/);
     }
@@ -211,8 +286,14 @@ describe('through runEngine: the trial from the spec, and a refused shell', () =
       workspace,
       ...(opts.trial !== undefined ? { trial: opts.trial } : {}),
     };
-    await runEngine(spec, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) }, runTaskOf(spec.task));
-    const calls = events.filter((e): e is Extract<StepEvent, { type: 'model-response' }> => e.type === 'model-response').map((e) => e.toolCalls.map((c) => c.name));
+    await runEngine(
+      spec,
+      { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) },
+      runTaskOf(spec.task),
+    );
+    const calls = events
+      .filter((e): e is Extract<StepEvent, { type: 'model-response' }> => e.type === 'model-response')
+      .map((e) => e.toolCalls.map((c) => c.name));
     return { events, calls, summary: summarizeRun(events) };
   }
 
@@ -225,9 +306,14 @@ describe('through runEngine: the trial from the spec, and a refused shell', () =
   });
 
   it('when the approval policy refuses run_shell, trial 1 reads the files instead and still answers right', async () => {
-    const { calls, summary, events } = await engineRun({ trial: 1, settings: { approvals: { run_shell: 'deny' }, truncateChars: 1_000_000 } });
+    const { calls, summary, events } = await engineRun({
+      trial: 1,
+      settings: { approvals: { run_shell: 'deny' }, truncateChars: 1_000_000 },
+    });
     expect(calls).toEqual([['run_shell'], ['list_dir'], Array(5).fill('read_file'), []]);
-    const note = events.find((e): e is Extract<StepEvent, { type: 'model-response' }> => e.type === 'model-response' && e.step === 2)!;
+    const note = events.find(
+      (e): e is Extract<StepEvent, { type: 'model-response' }> => e.type === 'model-response' && e.step === 2,
+    )!;
     expect(note.text).toMatch(/run_shell did not run .*not allowed.*so I will read the files instead/);
     expect(summary.validation?.ok).toBe(true);
   });
@@ -236,6 +322,8 @@ describe('through runEngine: the trial from the spec, and a refused shell', () =
     const { calls, summary } = await engineRun({ trial: 1, settings: { approvals: { run_shell: 'deny' } } });
     expect(calls).toEqual([['run_shell'], ['list_dir'], Array(5).fill('read_file'), []]);
     expect(summary.status).toBe('answered');
-    expect(summary.answer).toMatch(/truncated and run_shell did not run .*Allow run_shell or raise the truncation limit/);
+    expect(summary.answer).toMatch(
+      /truncated and run_shell did not run .*Allow run_shell or raise the truncation limit/,
+    );
   });
 });

@@ -10,17 +10,32 @@ import path from 'node:path';
 import { prepareFixture } from '../../../electron/tasks/fixtures.js';
 import { runTaskOf } from '../../../electron/tasks/index.js';
 import { DEFAULT_SETTINGS } from '../../../shared/run-spec.js';
-import { invokeTool, toolExposure, toolResultText, unknownToolMessage, warmUpTools } from '../../../electron/engine/tools/index.js';
+import {
+  invokeTool,
+  toolExposure,
+  toolResultText,
+  unknownToolMessage,
+  warmUpTools,
+} from '../../../electron/engine/tools/index.js';
 import { standardBindings } from '../../../electron/engine/modes/code/bindings.js';
 import { runCodeExposure } from '../../../electron/engine/modes/code/run-code-tool.js';
 import { toolsetOf } from '../../../electron/engine/modes/toolsets.js';
 import { openRunToolState } from '../../../electron/engine/tools/run-state.js';
 import { searchTargetOf } from '../../../electron/engine/tools/search-backends.js';
-import { disposeSharedSandbox, limitsFromSettings, programText, runProgram } from '../../../electron/engine/sandbox/index.js';
+import {
+  disposeSharedSandbox,
+  limitsFromSettings,
+  programText,
+  runProgram,
+} from '../../../electron/engine/sandbox/index.js';
 
 export type Mode = 'react' | 'code';
 
-export interface WireCall { id: string; type: 'function'; function: { name: string; arguments: string } }
+export interface WireCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
 export type Msg = Record<string, unknown> & { role: string };
 
 export interface Step {
@@ -62,16 +77,27 @@ export const runTools = (taskId?: string) => toolsetOf(DEFAULT_SETTINGS, runTask
 
 export function wireTools(mode: Mode, returnTypes = true, taskId?: string): Record<string, unknown>[] {
   const all = runTools(taskId);
-  const exposed = mode === 'react' ? all.map(toolExposure) : [runCodeExposure(standardBindings(all).tools, returnTypes)];
-  return exposed.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
+  const exposed =
+    mode === 'react' ? all.map(toolExposure) : [runCodeExposure(standardBindings(all).tools, returnTypes)];
+  return exposed.map((t) => ({
+    type: 'function',
+    function: { name: t.name, description: t.description, parameters: t.parameters },
+  }));
 }
 
 /** Same marker text as the engine loop's truncation. */
 function truncate(text: string, limit: number): string {
-  return text.length <= limit ? text : `${text.slice(0, limit)}\n…[truncated: showing the first ${limit} of ${text.length} characters]`;
+  return text.length <= limit
+    ? text
+    : `${text.slice(0, limit)}\n…[truncated: showing the first ${limit} of ${text.length} characters]`;
 }
 
-export function capturingClient(baseURL: string, bodies: Record<string, unknown>[], headers: Record<string, string> = {}, maxRetries = 0): OpenAI {
+export function capturingClient(
+  baseURL: string,
+  bodies: Record<string, unknown>[],
+  headers: Record<string, string> = {},
+  maxRetries = 0,
+): OpenAI {
   return new OpenAI({
     baseURL,
     apiKey: 'sim',
@@ -87,7 +113,13 @@ export function capturingClient(baseURL: string, bodies: Record<string, unknown>
 export async function drive(opts: DriveOptions): Promise<DriveResult> {
   await warmUpTools(); // as a worker does before a run (once per process)
   // As run-engine.ts opens it: the fixture origin, and where web_search goes for this task.
-  const search = searchTargetOf({ taskId: opts.taskId ?? null, backend: 'off', url: null, fixtureUrl: opts.fixtureUrl, key: null });
+  const search = searchTargetOf({
+    taskId: opts.taskId ?? null,
+    backend: 'off',
+    url: null,
+    fixtureUrl: opts.fixtureUrl,
+    key: null,
+  });
   openRunToolState(opts.workspace, { localOrigins: opts.fixtureUrl ? [new URL(opts.fixtureUrl).origin] : [], search });
   const bodies: Record<string, unknown>[] = [];
   const headers: Record<string, string> = { 'x-parallax-run-id': opts.runId ?? `run-${Math.random()}` };
@@ -102,7 +134,11 @@ export async function drive(opts: DriveOptions): Promise<DriveResult> {
   const steps: Step[] = [];
   for (let i = 0; i < (opts.maxSteps ?? 10); i++) {
     const stream = await client.chat.completions.create({
-      model: 'sim', messages: messages as never, tools: tools as never, stream: true, stream_options: { include_usage: true },
+      model: 'sim',
+      messages: messages as never,
+      tools: tools as never,
+      stream: true,
+      stream_options: { include_usage: true },
     });
     let text = '';
     const calls: WireCall[] = [];
@@ -118,13 +154,23 @@ export async function drive(opts: DriveOptions): Promise<DriveResult> {
         if (tc.function?.arguments) calls[tc.index].function.arguments += tc.function.arguments;
       }
     }
-    messages.push(calls.length ? { role: 'assistant', content: text || null, tool_calls: calls } : { role: 'assistant', content: text });
+    messages.push(
+      calls.length
+        ? { role: 'assistant', content: text || null, tool_calls: calls }
+        : { role: 'assistant', content: text },
+    );
     const step: Step = { text, calls, usage, results: [] };
     steps.push(step);
     if (calls.length === 0) return { answer: text, steps, bodies, messages };
     const offered = tools.map((t) => (t.function as { name: string }).name);
     step.results = await Promise.all(calls.map((c) => runCall(c, offered, opts)));
-    calls.forEach((c, k) => messages.push({ role: 'tool', tool_call_id: c.id, content: truncate(step.results[k], opts.truncateChars ?? DEFAULT_SETTINGS.truncateChars) }));
+    calls.forEach((c, k) =>
+      messages.push({
+        role: 'tool',
+        tool_call_id: c.id,
+        content: truncate(step.results[k], opts.truncateChars ?? DEFAULT_SETTINGS.truncateChars),
+      }),
+    );
   }
   throw new Error(`no answer after ${opts.maxSteps ?? 10} steps`);
 }
@@ -137,9 +183,22 @@ async function runCall(call: WireCall, offered: string[], opts: DriveOptions): P
   } catch (e) {
     return `Error: ${call.function.name}: The arguments are not valid JSON (${(e as Error).message}).`;
   }
-  if (call.function.name === 'run_code') return runCode(String(args.code), opts.workspace, opts.codeTimeoutMs ?? 1000, opts.returnTypes ?? true, opts.taskId);
+  if (call.function.name === 'run_code')
+    return runCode(
+      String(args.code),
+      opts.workspace,
+      opts.codeTimeoutMs ?? 1000,
+      opts.returnTypes ?? true,
+      opts.taskId,
+    );
   try {
-    return toolResultText(await invokeTool(runTools(opts.taskId).find((t) => t.name === call.function.name)!, args, toolCtx(opts.workspace)));
+    return toolResultText(
+      await invokeTool(
+        runTools(opts.taskId).find((t) => t.name === call.function.name)!,
+        args,
+        toolCtx(opts.workspace),
+      ),
+    );
   } catch (e) {
     return `Error: ${(e as Error).message}`;
   }
@@ -150,10 +209,22 @@ function toolCtx(workspace: string) {
 }
 
 /** Runs a program in the real Code Mode sandbox with the standard bindings, as Code Mode does. */
-async function runCode(code: string, workspace: string, codeTimeoutMs: number, returnTypes: boolean, taskId?: string): Promise<string> {
+async function runCode(
+  code: string,
+  workspace: string,
+  codeTimeoutMs: number,
+  returnTypes: boolean,
+  taskId?: string,
+): Promise<string> {
   const settings = { ...DEFAULT_SETTINGS, codeTimeoutMs, returnTypes };
   const { tools, hiddenTools } = standardBindings(runTools(taskId));
-  const result = await runProgram(code, { tools, hiddenTools, ctx: { ...toolCtx(workspace), settings }, limits: limitsFromSettings(settings), returnTypes });
+  const result = await runProgram(code, {
+    tools,
+    hiddenTools,
+    ctx: { ...toolCtx(workspace), settings },
+    limits: limitsFromSettings(settings),
+    returnTypes,
+  });
   return programText(result);
 }
 

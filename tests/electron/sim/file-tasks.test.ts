@@ -38,30 +38,38 @@ async function run(taskId: string, mode: Mode, seed?: number, extra: { truncateC
 const SEEDS = [1, 2, 5, 13, 99];
 
 describe('config-lookup', () => {
-  it.each(SEEDS)('seed %i: ReAct reads config.json once and answers; Code Mode prints the port from one program', async (seed) => {
-    const react = await run('config-lookup', 'react', seed);
-    expect(react.steps.map(toolNames)).toEqual([['read_file'], []]);
-    expect(react.validation, react.answer).toMatchObject({ ok: true });
-    const code = await run('config-lookup', 'code', seed);
-    expect(code.steps.map(toolNames)).toEqual([['run_code'], []]);
-    expect(code.validation, code.answer).toMatchObject({ ok: true });
-    // The port in each answer is the one the workspace holds, read by the policy from the real result.
-    const port = (JSON.parse(await readFile(path.join(code.workspace, 'config.json'), 'utf8')) as { server: { port: number } }).server.port;
-    expect(code.answer).toContain(String(port));
-  });
+  it.each(SEEDS)(
+    'seed %i: ReAct reads config.json once and answers; Code Mode prints the port from one program',
+    async (seed) => {
+      const react = await run('config-lookup', 'react', seed);
+      expect(react.steps.map(toolNames)).toEqual([['read_file'], []]);
+      expect(react.validation, react.answer).toMatchObject({ ok: true });
+      const code = await run('config-lookup', 'code', seed);
+      expect(code.steps.map(toolNames)).toEqual([['run_code'], []]);
+      expect(code.validation, code.answer).toMatchObject({ ok: true });
+      // The port in each answer is the one the workspace holds, read by the policy from the real result.
+      const port = (
+        JSON.parse(await readFile(path.join(code.workspace, 'config.json'), 'utf8')) as { server: { port: number } }
+      ).server.port;
+      expect(code.answer).toContain(String(port));
+    },
+  );
 });
 
 describe('write-errors', () => {
-  it.each(SEEDS)('seed %i: ReAct reads, writes with write_file, answers; Code Mode does it in one program', async (seed) => {
-    const react = await run('write-errors', 'react', seed);
-    expect(react.steps.map(toolNames)).toEqual([['read_file'], ['write_file'], []]);
-    expect(react.validation, `${react.answer}\n${react.validation?.detail}`).toMatchObject({ ok: true });
-    const code = await run('write-errors', 'code', seed);
-    expect(code.steps.map(toolNames)).toEqual([['run_code'], []]);
-    expect(code.validation, `${code.answer}\n${code.validation?.detail}`).toMatchObject({ ok: true });
-    // The log's lines never travel to the model in Code Mode.
-    expect(JSON.stringify(code.bodies)).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z (INFO|WARN|ERROR)/);
-  });
+  it.each(SEEDS)(
+    'seed %i: ReAct reads, writes with write_file, answers; Code Mode does it in one program',
+    async (seed) => {
+      const react = await run('write-errors', 'react', seed);
+      expect(react.steps.map(toolNames)).toEqual([['read_file'], ['write_file'], []]);
+      expect(react.validation, `${react.answer}\n${react.validation?.detail}`).toMatchObject({ ok: true });
+      const code = await run('write-errors', 'code', seed);
+      expect(code.steps.map(toolNames)).toEqual([['run_code'], []]);
+      expect(code.validation, `${code.answer}\n${code.validation?.detail}`).toMatchObject({ ok: true });
+      // The log's lines never travel to the model in Code Mode.
+      expect(JSON.stringify(code.bodies)).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z (INFO|WARN|ERROR)/);
+    },
+  );
 
   it('ReAct lets grep write the file when the read comes back truncated', async () => {
     const react = await run('write-errors', 'react', 3, { truncateChars: 500 });
@@ -71,26 +79,37 @@ describe('write-errors', () => {
 });
 
 describe('missing-file', () => {
-  it.each(SEEDS)('seed %i: ReAct gets the real error, lists the folders it names, reads the notes and answers', async (seed) => {
-    const react = await run('missing-file', 'react', seed);
-    expect(react.steps.map(toolNames)).toEqual([['read_file'], ['list_dir', 'list_dir'], ['read_file'], []]);
-    expect(react.steps[0].results[0]).toMatch(/^Error: No file at "release-notes\.txt" in the workspace\. The workspace root contains: README\.md, docs\/, src\/\./);
-    expect(react.steps[2].calls.map((c) => JSON.parse(c.function.arguments).path)).toEqual(['docs/release-notes.md']);
-    expect(react.validation, `${react.answer}\n${react.validation?.detail}`).toMatchObject({ ok: true });
-  });
+  it.each(SEEDS)(
+    'seed %i: ReAct gets the real error, lists the folders it names, reads the notes and answers',
+    async (seed) => {
+      const react = await run('missing-file', 'react', seed);
+      expect(react.steps.map(toolNames)).toEqual([['read_file'], ['list_dir', 'list_dir'], ['read_file'], []]);
+      expect(react.steps[0].results[0]).toMatch(
+        /^Error: No file at "release-notes\.txt" in the workspace\. The workspace root contains: README\.md, docs\/, src\/\./,
+      );
+      expect(react.steps[2].calls.map((c) => JSON.parse(c.function.arguments).path)).toEqual(['docs/release-notes.md']);
+      expect(react.validation, `${react.answer}\n${react.validation?.detail}`).toMatchObject({ ok: true });
+    },
+  );
 
-  it.each(SEEDS)('seed %i: Code Mode reads the error from its program, then finds the file in a second one', async (seed) => {
-    const code = await run('missing-file', 'code', seed);
-    expect(code.steps.map(toolNames)).toEqual([['run_code'], ['run_code'], []]);
-    expect(code.steps[0].results[0]).toMatch(/No file at "release-notes\.txt"/);
-    expect(code.steps[1].results[0]).toMatch(/^found: docs\/release-notes\.md$/m);
-    expect(code.validation, `${code.answer}\n${code.validation?.detail}`).toMatchObject({ ok: true });
-  });
+  it.each(SEEDS)(
+    'seed %i: Code Mode reads the error from its program, then finds the file in a second one',
+    async (seed) => {
+      const code = await run('missing-file', 'code', seed);
+      expect(code.steps.map(toolNames)).toEqual([['run_code'], ['run_code'], []]);
+      expect(code.steps[0].results[0]).toMatch(/No file at "release-notes\.txt"/);
+      expect(code.steps[1].results[0]).toMatch(/^found: docs\/release-notes\.md$/m);
+      expect(code.validation, `${code.answer}\n${code.validation?.detail}`).toMatchObject({ ok: true });
+    },
+  );
 
   it('follows wherever the file really is: a folder the error does not name is found by listing deeper', async () => {
     const workspace = await folders.workspaceFor('missing-file', 4);
     await mkdir(path.join(workspace, 'src', 'notes'), { recursive: true });
-    await rename(path.join(workspace, 'docs', 'release-notes.md'), path.join(workspace, 'src', 'notes', 'Release-Notes.md'));
+    await rename(
+      path.join(workspace, 'docs', 'release-notes.md'),
+      path.join(workspace, 'src', 'notes', 'Release-Notes.md'),
+    );
     await rm(path.join(workspace, 'docs'), { recursive: true });
     const ref = resolveTask('missing-file', { fixtureUrl: null });
     for (const mode of ['react', 'code'] as Mode[]) {
@@ -125,12 +144,23 @@ describe('Hybrid and ReAct + tool search', () => {
     wire = new Map();
     for (const id of ['hybrid', 'react-search'] as ModeId[]) {
       const mode = createMode(id, { workspace, settings: parseSettings({}) });
-      wire.set(id, mode.tools().map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } })));
+      wire.set(
+        id,
+        mode
+          .tools()
+          .map((t) => ({
+            type: 'function',
+            function: { name: t.name, description: t.description, parameters: t.parameters },
+          })),
+      );
       mode.dispose?.();
     }
   });
   const firstCalls = (taskId: string, mode: ModeId) => {
-    const { reply } = decide([{ role: 'user', content: resolveTask(taskId, { fixtureUrl: null }).text }], wire.get(mode)!);
+    const { reply } = decide(
+      [{ role: 'user', content: resolveTask(taskId, { fixtureUrl: null }).text }],
+      wire.get(mode)!,
+    );
     return reply.kind === 'tools' ? reply.calls.map((c) => c.name) : [];
   };
 

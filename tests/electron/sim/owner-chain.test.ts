@@ -19,22 +19,27 @@ afterAll(async () => {
 describe('owner-chain', () => {
   const task = resolveTask('owner-chain', { fixtureUrl: null });
 
-  it.each([1, 2, 3, 4, 5, 6])('seed %i: ReAct reads log, config, person in three steps; Code Mode in one program', async (seed) => {
-    const workspace = await folders.workspaceFor('owner-chain', seed);
-    const react = await drive({ baseURL: sim.url, task: task.text, mode: 'react', workspace });
-    expect((await validateAnswer(task, react.answer, { workspace }))?.ok, react.answer).toBe(true);
-    expect(react.steps.map((s) => s.calls.map((c) => (JSON.parse(c.function.arguments) as { path: string }).path))).toEqual([
-      ['incidents.log'],
-      [expect.stringMatching(/^services\/[\w-]+\.json$/)],
-      [expect.stringMatching(/^people\/e-\d+\.json$/)],
-      [],
-    ]);
-    const code = await drive({ baseURL: sim.url, task: task.text, mode: 'code', workspace });
-    expect((await validateAnswer(task, code.answer, { workspace }))?.ok, code.answer).toBe(true);
-    expect(code.steps.map(toolNames)).toEqual([['run_code'], []]);
-    // The log stays inside the program: Code Mode's last prompt is far smaller than ReAct's.
-    expect(code.steps.at(-1)!.usage!.prompt_tokens * 3).toBeLessThan(react.steps.at(-1)!.usage!.prompt_tokens);
-  });
+  it.each([1, 2, 3, 4, 5, 6])(
+    'seed %i: ReAct reads log, config, person in three steps; Code Mode in one program',
+    async (seed) => {
+      const workspace = await folders.workspaceFor('owner-chain', seed);
+      const react = await drive({ baseURL: sim.url, task: task.text, mode: 'react', workspace });
+      expect((await validateAnswer(task, react.answer, { workspace }))?.ok, react.answer).toBe(true);
+      expect(
+        react.steps.map((s) => s.calls.map((c) => (JSON.parse(c.function.arguments) as { path: string }).path)),
+      ).toEqual([
+        ['incidents.log'],
+        [expect.stringMatching(/^services\/[\w-]+\.json$/)],
+        [expect.stringMatching(/^people\/e-\d+\.json$/)],
+        [],
+      ]);
+      const code = await drive({ baseURL: sim.url, task: task.text, mode: 'code', workspace });
+      expect((await validateAnswer(task, code.answer, { workspace }))?.ok, code.answer).toBe(true);
+      expect(code.steps.map(toolNames)).toEqual([['run_code'], []]);
+      // The log stays inside the program: Code Mode's last prompt is far smaller than ReAct's.
+      expect(code.steps.at(-1)!.usage!.prompt_tokens * 3).toBeLessThan(react.steps.at(-1)!.usage!.prompt_tokens);
+    },
+  );
 
   it('answers plainly when a hop fails instead of retrying', async () => {
     const workspace = await folders.workspaceFor('owner-chain', 9);

@@ -30,9 +30,23 @@ afterAll(async () => {
 
 const fn = (name: string, params: string[]) => ({
   type: 'function',
-  function: { name, description: name.replace('_', ' '), parameters: { type: 'object', properties: Object.fromEntries(params.map((p) => [p, { type: 'string' }])), required: params } },
+  function: {
+    name,
+    description: name.replace('_', ' '),
+    parameters: {
+      type: 'object',
+      properties: Object.fromEntries(params.map((p) => [p, { type: 'string' }])),
+      required: params,
+    },
+  },
 });
-const TOOLS = [fn('list_dir', ['path']), fn('read_file', ['path']), fn('run_shell', ['command']), fn('current_time', ['timezone']), fn('fetch_url', ['url'])];
+const TOOLS = [
+  fn('list_dir', ['path']),
+  fn('read_file', ['path']),
+  fn('run_shell', ['command']),
+  fn('current_time', ['timezone']),
+  fn('fetch_url', ['url']),
+];
 
 async function plainTool(name: string, args: Record<string, string>, workspace: string): Promise<string> {
   switch (name) {
@@ -41,7 +55,11 @@ async function plainTool(name: string, args: Record<string, string>, workspace: 
     case 'read_file':
       return readFile(path.join(workspace, args.path), 'utf8');
     case 'run_shell':
-      return new Promise((resolve) => exec(args.command, { cwd: workspace }, (_err, stdout, stderr) => resolve(`${stdout}${stderr}` || '(no output)')));
+      return new Promise((resolve) =>
+        exec(args.command, { cwd: workspace }, (_err, stdout, stderr) =>
+          resolve(`${stdout}${stderr}` || '(no output)'),
+        ),
+      );
     case 'current_time':
       return `${new Date().toLocaleString('sv-SE', { timeZone: args.timezone })} (${args.timezone})`;
     case 'fetch_url': {
@@ -57,13 +75,26 @@ async function plainAgent(task: string, workspace: string, trial: number) {
   const messages: Msg[] = [{ role: 'user', content: task }];
   const results: string[] = [];
   for (let step = 0; step < 8; step++) {
-    const reply = await client.chat.completions.create({ model: 'sim', messages: messages as never, tools: TOOLS as never });
+    const reply = await client.chat.completions.create({
+      model: 'sim',
+      messages: messages as never,
+      tools: TOOLS as never,
+    });
     const message = reply.choices[0].message;
     const calls = (message.tool_calls ?? []) as WireCall[];
     messages.push({ role: 'assistant', content: message.content, ...(calls.length ? { tool_calls: calls } : {}) });
-    if (calls.length === 0) return { answer: message.content ?? '', results, calls: messages.flatMap((m) => (m.tool_calls as WireCall[] | undefined) ?? []) };
+    if (calls.length === 0)
+      return {
+        answer: message.content ?? '',
+        results,
+        calls: messages.flatMap((m) => (m.tool_calls as WireCall[] | undefined) ?? []),
+      };
     for (const call of calls) {
-      const result = await plainTool(call.function.name, JSON.parse(call.function.arguments) as Record<string, string>, workspace);
+      const result = await plainTool(
+        call.function.name,
+        JSON.parse(call.function.arguments) as Record<string, string>,
+        workspace,
+      );
       results.push(result);
       messages.push({ role: 'tool', tool_call_id: call.id, content: result });
     }

@@ -25,15 +25,20 @@ afterAll(async () => {
   await folders.removeAll();
 });
 
-
-
 describe('every built-in task × mode reaches a validated answer with real tools', () => {
   for (const task of BUILTIN_TASKS) {
     for (const mode of ['react', 'code'] as Mode[]) {
       it(`${task.id} / ${mode}`, async () => {
         const workspace = await workspaceFor(task.id);
         const ref = resolveTask(task.id, { fixtureUrl: page.url });
-        const run = await drive({ baseURL: sim.url, task: ref.text, mode, workspace, fixtureUrl: page.url, taskId: task.id });
+        const run = await drive({
+          baseURL: sim.url,
+          task: ref.text,
+          mode,
+          workspace,
+          fixtureUrl: page.url,
+          taskId: task.id,
+        });
         const validation = await validateAnswer(ref, run.answer, { workspace, fixtureUrl: page.url });
         expect(validation, `${run.answer}\n${validation?.detail}`).toMatchObject({ ok: true });
         expect(run.answer).toContain('simulated');
@@ -46,13 +51,19 @@ describe('every built-in task × mode reaches a validated answer with real tools
   }
 });
 
-describe('log-stats (the variants other than the seed\'s run; see calibration.test.ts)', () => {
+describe("log-stats (the variants other than the seed's run; see calibration.test.ts)", () => {
   const reading = trialWhere(logStatsStyle, (s) => s.react === 'read' && s.checks.length === 0);
   const direct = trialWhere(logStatsStyle, (s) => !s.explore);
 
   it('a reading trial lists, reads every .txt in one step of parallel calls, then counts with the shell when reads were truncated', async () => {
     const workspace = await workspaceFor('log-stats', 11);
-    const run = await drive({ baseURL: sim.url, task: BUILTIN_TASKS[0].text, mode: 'react', workspace, trial: reading });
+    const run = await drive({
+      baseURL: sim.url,
+      task: BUILTIN_TASKS[0].text,
+      mode: 'react',
+      workspace,
+      trial: reading,
+    });
     expect(toolNames(run.steps[0])).toEqual(['list_dir']);
     expect(toolNames(run.steps[1])).toEqual(Array(5).fill('read_file'));
     expect(run.steps[1].calls.map((c) => JSON.parse(c.function.arguments).path)).not.toContain('archive.log');
@@ -63,14 +74,27 @@ describe('log-stats (the variants other than the seed\'s run; see calibration.te
 
   it('a reading trial answers straight from the reads when nothing was truncated', async () => {
     const workspace = await workspaceFor('log-stats', 3);
-    const run = await drive({ baseURL: sim.url, task: BUILTIN_TASKS[0].text, mode: 'react', workspace, truncateChars: 1_000_000, trial: reading });
+    const run = await drive({
+      baseURL: sim.url,
+      task: BUILTIN_TASKS[0].text,
+      mode: 'react',
+      workspace,
+      truncateChars: 1_000_000,
+      trial: reading,
+    });
     expect(run.steps.map(toolNames)).toEqual([['list_dir'], Array(5).fill('read_file'), []]);
     expect(await validateAnswer({ id: 'log-stats', text: '' }, run.answer, { workspace })).toMatchObject({ ok: true });
   });
 
   it('Code Mode without a first look needs one program and keeps the file contents out of the conversation', async () => {
     const workspace = await workspaceFor('log-stats', 5);
-    const react = await drive({ baseURL: sim.url, task: BUILTIN_TASKS[0].text, mode: 'react', workspace, trial: direct });
+    const react = await drive({
+      baseURL: sim.url,
+      task: BUILTIN_TASKS[0].text,
+      mode: 'react',
+      workspace,
+      trial: direct,
+    });
     const code = await drive({ baseURL: sim.url, task: BUILTIN_TASKS[0].text, mode: 'code', workspace, trial: direct });
     expect(code.steps.map(toolNames)).toEqual([['run_code'], []]);
     expect(code.steps[0].results[0].split('\n')).toHaveLength(5);
@@ -84,7 +108,13 @@ describe('log-stats (the variants other than the seed\'s run; see calibration.te
     const workspace = await workspaceFor('log-stats');
     // A NUL byte makes read_file refuse the file as binary.
     await writeFile(path.join(workspace, 'billing.txt'), 'INFO start\n\0\nERROR stop\n');
-    const run = await drive({ baseURL: sim.url, task: BUILTIN_TASKS[0].text, mode: 'react', workspace, trial: reading });
+    const run = await drive({
+      baseURL: sim.url,
+      task: BUILTIN_TASKS[0].text,
+      mode: 'react',
+      workspace,
+      trial: reading,
+    });
     expect(run.steps.length).toBeLessThanOrEqual(3);
     expect(run.answer).toMatch(/could not count/i);
     expect(run.answer).toContain('billing.txt');
@@ -95,21 +125,40 @@ describe('time-and-title', () => {
   const text = () => resolveTask('time-and-title', { fixtureUrl: page.url }).text;
 
   it('ReAct calls current_time and fetch_url in parallel, then answers', async () => {
-    const run = await drive({ baseURL: sim.url, task: text(), mode: 'react', workspace: await workspaceFor('time-and-title'), fixtureUrl: page.url });
+    const run = await drive({
+      baseURL: sim.url,
+      task: text(),
+      mode: 'react',
+      workspace: await workspaceFor('time-and-title'),
+      fixtureUrl: page.url,
+    });
     expect(toolNames(run.steps[0]).sort()).toEqual(['current_time', 'fetch_url']);
     expect(run.steps).toHaveLength(2);
     expect(run.answer).toContain(page.title);
   });
 
   it('Code Mode with return types shown uses .title in its first program', async () => {
-    const run = await drive({ baseURL: sim.url, task: text(), mode: 'code', workspace: await workspaceFor('time-and-title'), fixtureUrl: page.url });
+    const run = await drive({
+      baseURL: sim.url,
+      task: text(),
+      mode: 'code',
+      workspace: await workspaceFor('time-and-title'),
+      fixtureUrl: page.url,
+    });
     expect(run.steps).toHaveLength(2);
     expect(JSON.parse(run.steps[0].calls[0].function.arguments).code).toContain('.title');
   });
 
   it('Code Mode with return types hidden guesses a string first, reads the error, then inspects the object', async () => {
     const workspace = await workspaceFor('time-and-title');
-    const run = await drive({ baseURL: sim.url, task: text(), mode: 'code', workspace, returnTypes: false, fixtureUrl: page.url });
+    const run = await drive({
+      baseURL: sim.url,
+      task: text(),
+      mode: 'code',
+      workspace,
+      returnTypes: false,
+      fixtureUrl: page.url,
+    });
     expect(run.steps).toHaveLength(3);
     expect(JSON.parse(run.steps[0].calls[0].function.arguments).code).toContain('html.match(');
     expect(run.steps[0].results[0]).toMatch(/Error at line 5, column \d+: TypeError/);
@@ -124,7 +173,13 @@ describe('time-and-title', () => {
     await dead.close();
     const task = resolveTask('time-and-title', { fixtureUrl: dead.url }).text;
     for (const mode of ['react', 'code'] as Mode[]) {
-      const run = await drive({ baseURL: sim.url, task, mode, workspace: await workspaceFor('time-and-title'), fixtureUrl: dead.url });
+      const run = await drive({
+        baseURL: sim.url,
+        task,
+        mode,
+        workspace: await workspaceFor('time-and-title'),
+        fixtureUrl: dead.url,
+      });
       expect(run.steps.length).toBeLessThanOrEqual(3);
       expect(run.answer).toMatch(/could not/i);
       expect(run.answer).toMatch(/connection refused/);
@@ -134,32 +189,64 @@ describe('time-and-title', () => {
 
 describe('weather-f and calc', () => {
   it('ReAct weather: get_weather, then calculator on its reading, then the answer', async () => {
-    const run = await drive({ baseURL: sim.url, task: BUILTIN_TASKS[2].text, mode: 'react', workspace: await workspaceFor('weather-f') });
+    const run = await drive({
+      baseURL: sim.url,
+      task: BUILTIN_TASKS[2].text,
+      mode: 'react',
+      workspace: await workspaceFor('weather-f'),
+    });
     expect(run.steps.map(toolNames)).toEqual([['get_weather'], ['calculator'], []]);
     const reading = JSON.parse(run.steps[0].results[0]) as { tempC: number };
     expect(JSON.parse(run.steps[1].calls[0].function.arguments).expression).toBe(`${reading.tempC} * 9 / 5 + 32`);
   });
 
   it('Code Mode weather with return types hidden looks at the object before converting', async () => {
-    const run = await drive({ baseURL: sim.url, task: BUILTIN_TASKS[2].text, mode: 'code', workspace: await workspaceFor('weather-f'), returnTypes: false });
+    const run = await drive({
+      baseURL: sim.url,
+      task: BUILTIN_TASKS[2].text,
+      mode: 'code',
+      workspace: await workspaceFor('weather-f'),
+      returnTypes: false,
+    });
     expect(run.steps).toHaveLength(3);
-    expect(await validateAnswer({ id: 'weather-f', text: '' }, run.answer, { workspace: '.' })).toMatchObject({ ok: true });
+    expect(await validateAnswer({ id: 'weather-f', text: '' }, run.answer, { workspace: '.' })).toMatchObject({
+      ok: true,
+    });
   });
 
   it('answers plainly when the arithmetic has no finite result', async () => {
     for (const mode of ['react', 'code'] as Mode[]) {
-      const run = await drive({ baseURL: sim.url, task: 'What is 1 / 0?', mode, workspace: await workspaceFor('calc') });
+      const run = await drive({
+        baseURL: sim.url,
+        task: 'What is 1 / 0?',
+        mode,
+        workspace: await workspaceFor('calc'),
+      });
       expect(run.steps).toHaveLength(2);
-      expect(run.answer).toMatch(mode === 'react' ? /calculator failed: Error: "1 \/ 0" has no finite result/ : /no finite numeric result: my program printed Infinity/);
+      expect(run.answer).toMatch(
+        mode === 'react'
+          ? /calculator failed: Error: "1 \/ 0" has no finite result/
+          : /no finite numeric result: my program printed Infinity/,
+      );
     }
   });
 
   it('follows the numbers in the question, not a fixed script', async () => {
     for (const mode of ['react', 'code'] as Mode[]) {
-      const run = await drive({ baseURL: sim.url, task: 'What is (17 + 4) * 3?', mode, workspace: await workspaceFor('calc') });
+      const run = await drive({
+        baseURL: sim.url,
+        task: 'What is (17 + 4) * 3?',
+        mode,
+        workspace: await workspaceFor('calc'),
+      });
       expect(run.answer).toContain('= 63');
     }
-    const run = await drive({ baseURL: sim.url, task: 'What is the temperature in London right now? Convert it to Fahrenheit.', mode: 'react', workspace: await workspaceFor('weather-f') });
+    const run = await drive({
+      baseURL: sim.url,
+      task: 'What is the temperature in London right now? Convert it to Fahrenheit.',
+      mode: 'react',
+      workspace: await workspaceFor('weather-f'),
+    });
     expect(JSON.parse(run.steps[0].calls[0].function.arguments)).toEqual({ city: 'London' });
   });
 });
@@ -167,10 +254,20 @@ describe('weather-f and calc', () => {
 describe('detectTask', () => {
   it('recognises the built-in tasks from their key phrases, also when worded by another agent', async () => {
     const { detectTask } = await import('../../../electron/sim/index.js');
-    expect(detectTask('Count total lines and ERROR lines of each .txt log here; which has most?')).toEqual({ id: 'log-stats' });
-    expect(detectTask('What time is it in Europe/London? Also give the title of https://a.test/x.')).toEqual({ id: 'time-and-title', url: 'https://a.test/x', timezone: 'Europe/London' });
-    expect(detectTask('What is the temperature in New York now, in Fahrenheit?')).toEqual({ id: 'weather-f', city: 'New York' });
+    expect(detectTask('Count total lines and ERROR lines of each .txt log here; which has most?')).toEqual({
+      id: 'log-stats',
+    });
+    expect(detectTask('What time is it in Europe/London? Also give the title of https://a.test/x.')).toEqual({
+      id: 'time-and-title',
+      url: 'https://a.test/x',
+      timezone: 'Europe/London',
+    });
+    expect(detectTask('What is the temperature in New York now, in Fahrenheit?')).toEqual({
+      id: 'weather-f',
+      city: 'New York',
+    });
     expect(detectTask('Please calculate 2 ^ 10 - 24')).toEqual({ id: 'calc', expression: '2 ^ 10 - 24' });
-    for (const other of ['What is the title of the book The Time Machine?', 'What is 42?', 'Write a poem.', '']) expect(detectTask(other)).toBeNull();
+    for (const other of ['What is the title of the book The Time Machine?', 'What is 42?', 'Write a poem.', ''])
+      expect(detectTask(other)).toBeNull();
   });
 });

@@ -70,8 +70,11 @@ const PY_RUN_CODE = {
  */
 async function runPython(code: string, cwd: string): Promise<string> {
   const { printed, error } = await new Promise<{ printed: string; error: string }>((resolve) => {
-    execFile('python3', ['-c', `${PRELUDE}\n${code}`], { cwd, encoding: 'utf8', timeout: 10_000 }, (err, stdout, stderr) =>
-      resolve({ printed: stdout, error: err ? stderr.trim() || err.message : '' }),
+    execFile(
+      'python3',
+      ['-c', `${PRELUDE}\n${code}`],
+      { cwd, encoding: 'utf8', timeout: 10_000 },
+      (err, stdout, stderr) => resolve({ printed: stdout, error: err ? stderr.trim() || err.message : '' }),
     );
   });
   return [printed.trimEnd(), error].filter(Boolean).join('\n') || '(no output -- use print() to return results)';
@@ -94,10 +97,17 @@ afterAll(async () => {
 async function pythonAgent(task: string, workspace: string, trial: number) {
   const bodies: Record<string, unknown>[] = [];
   const client = capturingClient(sim.url, bodies, { 'x-parallax-sim-trial': String(trial) });
-  const messages: Msg[] = [{ role: 'system', content: 'You are a helpful agent.' }, { role: 'user', content: task }];
+  const messages: Msg[] = [
+    { role: 'system', content: 'You are a helpful agent.' },
+    { role: 'user', content: task },
+  ];
   const programs: { code: string; result: string }[] = [];
   for (let step = 0; step < 8; step++) {
-    const reply = await client.chat.completions.create({ model: 'sim', messages: messages as never, tools: [PY_RUN_CODE] as never });
+    const reply = await client.chat.completions.create({
+      model: 'sim',
+      messages: messages as never,
+      tools: [PY_RUN_CODE] as never,
+    });
     const message = reply.choices[0].message;
     const calls = (message.tool_calls ?? []) as WireCall[];
     messages.push({ role: 'assistant', content: message.content, ...(calls.length ? { tool_calls: calls } : {}) });
@@ -115,10 +125,22 @@ async function pythonAgent(task: string, workspace: string, trial: number) {
 describe.skipIf(!hasPython)('Python programs for an agent whose run_code asks for Python', () => {
   it('the language follows the run_code description', () => {
     expect(programLanguage({ runCodeDescription: PY_RUN_CODE.function.description })).toBe('python');
-    expect(programLanguage({ runCodeDescription: 'Run a JavaScript program. Only what it prints…' })).toBe('javascript');
+    expect(programLanguage({ runCodeDescription: 'Run a JavaScript program. Only what it prints…' })).toBe(
+      'javascript',
+    );
     expect(programLanguage({ runCodeDescription: '' })).toBe('javascript');
     // Every Python program the policies write at least compiles.
-    for (const code of [PY_PROGRAMS.ownerChain, PY_PROGRAMS.catalogCalls([{ variable: 'convertMoney', query: 'convert currency', args: [250, 'USD'] }]), PY_PROGRAMS.logStats, PY_PROGRAMS.explore, PY_PROGRAMS.guessTitle('http://x'), PY_PROGRAMS.inspectPage('http://x'), PY_PROGRAMS.configPort('c.json'), PY_PROGRAMS.writeErrors('a.log', 'b.log'), PY_PROGRAMS.findAndRead('notes')]) {
+    for (const code of [
+      PY_PROGRAMS.ownerChain,
+      PY_PROGRAMS.catalogCalls([{ variable: 'convertMoney', query: 'convert currency', args: [250, 'USD'] }]),
+      PY_PROGRAMS.logStats,
+      PY_PROGRAMS.explore,
+      PY_PROGRAMS.guessTitle('http://x'),
+      PY_PROGRAMS.inspectPage('http://x'),
+      PY_PROGRAMS.configPort('c.json'),
+      PY_PROGRAMS.writeErrors('a.log', 'b.log'),
+      PY_PROGRAMS.findAndRead('notes'),
+    ]) {
       expect(() => execFileSync('python3', ['-c', `import ast, sys; ast.parse(sys.argv[1])`, code])).not.toThrow();
     }
   });
@@ -137,35 +159,48 @@ describe.skipIf(!hasPython)('Python programs for an agent whose run_code asks fo
     const workspace = await folders.emptyFolder('time-and-title');
     const task = resolveTask('time-and-title', { fixtureUrl: page.url });
     const run = await pythonAgent(task.text, workspace, 1);
-    expect(run.programs.map((p) => p.result), run.answer).toHaveLength(2);
-    expect(run.programs[0].result).toMatch(/Traceback \(most recent call last\):[\s\S]*TypeError: expected string or bytes-like object/);
+    expect(
+      run.programs.map((p) => p.result),
+      run.answer,
+    ).toHaveLength(2);
+    expect(run.programs[0].result).toMatch(
+      /Traceback \(most recent call last\):[\s\S]*TypeError: expected string or bytes-like object/,
+    );
     expect(run.programs[1].result).toMatch(/^type: dict, keys: status, title, text$/m);
     expect((await validateAnswer(task, run.answer, { workspace }))?.ok).toBe(true);
   });
 
-  it.each(['config-lookup', 'write-errors', 'missing-file'])('%s: the Python programs answer right on two seeds', async (taskId) => {
-    for (const seed of [2, 31]) {
-      const workspace = await folders.workspaceFor(taskId, seed);
-      const task = resolveTask(taskId, { fixtureUrl: null });
-      const run = await pythonAgent(task.text, workspace, 1);
-      expect((await validateAnswer(task, run.answer, { workspace }))?.ok, run.answer).toBe(true);
-    }
-  });
+  it.each(['config-lookup', 'write-errors', 'missing-file'])(
+    '%s: the Python programs answer right on two seeds',
+    async (taskId) => {
+      for (const seed of [2, 31]) {
+        const workspace = await folders.workspaceFor(taskId, seed);
+        const task = resolveTask(taskId, { fixtureUrl: null });
+        const run = await pythonAgent(task.text, workspace, 1);
+        expect((await validateAnswer(task, run.answer, { workspace }))?.ok, run.answer).toBe(true);
+      }
+    },
+  );
 
   it("missing-file: recovers from Python's own FileNotFoundError", async () => {
     const workspace = await folders.workspaceFor('missing-file', 5);
     const run = await pythonAgent(resolveTask('missing-file', { fixtureUrl: null }).text, workspace, 1);
     expect(run.programs).toHaveLength(2);
-    expect(run.programs[0].result).toMatch(/FileNotFoundError: \[Errno 2\] No such file or directory: 'release-notes\.txt'/);
+    expect(run.programs[0].result).toMatch(
+      /FileNotFoundError: \[Errno 2\] No such file or directory: 'release-notes\.txt'/,
+    );
     expect(run.programs[1].result).toMatch(/^found: docs\/release-notes\.md$/m);
   });
 
-  it.each([1, 2, 3])('owner-chain, seed %i: one Python program follows the log, the config and the person file', async (seed) => {
-    const workspace = await folders.workspaceFor('owner-chain', seed);
-    const task = resolveTask('owner-chain', { fixtureUrl: null });
-    const run = await pythonAgent(task.text, workspace, 1);
-    expect(run.programs.map((p) => p.code)).toEqual([PY_PROGRAMS.ownerChain]);
-    expect(run.programs[0].result).not.toContain('Traceback');
-    expect((await validateAnswer(task, run.answer, { workspace }))?.ok, run.answer).toBe(true);
-  });
+  it.each([1, 2, 3])(
+    'owner-chain, seed %i: one Python program follows the log, the config and the person file',
+    async (seed) => {
+      const workspace = await folders.workspaceFor('owner-chain', seed);
+      const task = resolveTask('owner-chain', { fixtureUrl: null });
+      const run = await pythonAgent(task.text, workspace, 1);
+      expect(run.programs.map((p) => p.code)).toEqual([PY_PROGRAMS.ownerChain]);
+      expect(run.programs[0].result).not.toContain('Traceback');
+      expect((await validateAnswer(task, run.answer, { workspace }))?.ok, run.answer).toBe(true);
+    },
+  );
 });

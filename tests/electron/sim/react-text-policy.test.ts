@@ -10,21 +10,39 @@ import { cutAtStop, deviationOf, nativeForm, writeTextReply } from '../../../ele
 import { modeOf } from '../../../electron/sim/policies/index.js';
 import type { ToolExposure } from '../../../shared/step-event.js';
 
-const tools: ToolExposure[] = ['read_file', 'list_dir'].map((name) => ({ name, description: `${name} tool.`, parameters: { type: 'object', properties: {} } }));
+const tools: ToolExposure[] = ['read_file', 'list_dir'].map((name) => ({
+  name,
+  description: `${name} tool.`,
+  parameters: { type: 'object', properties: {} },
+}));
 const system = textReActPrompt('You are an agent.', tools);
 
 describe('text ReAct on the simulated model', () => {
   it('recognises the mode from the format in the system prompt when no tools are sent', () => {
     expect(modeOf(new Set(), { systemPrompt: system })).toBe('react-text');
     expect(modeOf(new Set(), { systemPrompt: 'You are an agent.' })).toBe('react');
-    expect(nativeForm([{ role: 'system', content: system }], [{ type: 'function', function: { name: 'read_file' } }])).toBeNull();
+    expect(
+      nativeForm([{ role: 'system', content: system }], [{ type: 'function', function: { name: 'read_file' } }]),
+    ).toBeNull();
   });
 
   it('reads actions as tool calls and each numbered observation as its result', () => {
-    const reply = 'Thought: both\nAction: read_file\nAction Input: {"path": "a"}\nThought: and\nAction: read_file\nAction Input: {"path": "b"}';
+    const reply =
+      'Thought: both\nAction: read_file\nAction Input: {"path": "a"}\nThought: and\nAction: read_file\nAction Input: {"path": "b"}';
     const parsed = { thought: 'both\nand', finalAnswer: null, parseError: null, kept: reply.length };
-    const obs = observationMessage({ parsed, actions: [{ name: 'read_file' }, { name: 'read_file' }] }, ['A\n\nline', 'B']);
-    const native = nativeForm([{ role: 'system', content: system }, { role: 'user', content: 'task' }, { role: 'assistant', content: reply }, { role: 'user', content: obs }], [])!;
+    const obs = observationMessage({ parsed, actions: [{ name: 'read_file' }, { name: 'read_file' }] }, [
+      'A\n\nline',
+      'B',
+    ]);
+    const native = nativeForm(
+      [
+        { role: 'system', content: system },
+        { role: 'user', content: 'task' },
+        { role: 'assistant', content: reply },
+        { role: 'user', content: obs },
+      ],
+      [],
+    )!;
     expect(native.tools.map((t) => t.function.name)).toEqual(['read_file', 'list_dir']);
     const calls = native.messages[2]!.tool_calls!;
     expect(calls.map((c) => c.function.arguments)).toEqual(['{"path": "a"}', '{"path": "b"}']);
@@ -36,14 +54,24 @@ describe('text ReAct on the simulated model', () => {
     expect(native.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['task']);
   });
 
-  it('writes every trial\'s deviation so that the engine parses it back to the same calls', () => {
-    const planned = { kind: 'tools' as const, text: '', calls: [{ name: 'read_file', arguments: '{"path":"a.txt"}' }, { name: 'list_dir', arguments: '{}' }] };
+  it("writes every trial's deviation so that the engine parses it back to the same calls", () => {
+    const planned = {
+      kind: 'tools' as const,
+      text: '',
+      calls: [
+        { name: 'read_file', arguments: '{"path":"a.txt"}' },
+        { name: 'list_dir', arguments: '{}' },
+      ],
+    };
     const seen = new Set<string>();
     for (let trial = 1; trial <= 40; trial++) {
       seen.add(deviationOf(trial));
       const text = cutAtStop(writeTextReply(planned, trial), ['Observation:']);
       const read = parseReply(text);
-      expect(read.actions, `trial ${trial} (${deviationOf(trial)})`).toEqual([{ name: 'read_file', input: '{"path":"a.txt"}' }, { name: 'list_dir', input: '{}' }]);
+      expect(read.actions, `trial ${trial} (${deviationOf(trial)})`).toEqual([
+        { name: 'read_file', input: '{"path":"a.txt"}' },
+        { name: 'list_dir', input: '{}' },
+      ]);
       expect(read.kept).toBe(text.length);
       const answer = parseReply(writeTextReply({ kind: 'text', text: 'It is 42.' }, trial));
       expect(answer.finalAnswer).toBe('It is 42.');

@@ -28,11 +28,17 @@ function recountPrompt(body: Record<string, unknown>): number {
   const t = (s: string) => (s ? countTokens(s, { disallowedSpecial: new Set() }) : 0);
   let n = 3;
   for (const m of body.messages as Record<string, unknown>[]) {
-    const content = typeof m.content === 'string' ? m.content : Array.isArray(m.content) ? m.content.map((p: { text?: string }) => p.text ?? '').join('') : '';
+    const content =
+      typeof m.content === 'string'
+        ? m.content
+        : Array.isArray(m.content)
+          ? m.content.map((p: { text?: string }) => p.text ?? '').join('')
+          : '';
     n += 3 + t(m.role as string) + t(content);
     if (m.name) n += 1 + t(m.name as string);
     if (m.tool_call_id) n += t(m.tool_call_id as string);
-    for (const c of (m.tool_calls ?? []) as { function: { name: string; arguments: string } }[]) n += 3 + t(c.function.name) + t(c.function.arguments);
+    for (const c of (m.tool_calls ?? []) as { function: { name: string; arguments: string } }[])
+      n += 3 + t(c.function.name) + t(c.function.arguments);
   }
   const tools = body.tools as unknown[] | undefined;
   if (tools?.length) n += t(JSON.stringify(tools));
@@ -58,7 +64,10 @@ describe('OpenAI wire format', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        model: 'sim', stream: true, stream_options: { include_usage: true }, tools: wireTools('react'),
+        model: 'sim',
+        stream: true,
+        stream_options: { include_usage: true },
+        tools: wireTools('react'),
         messages: [{ role: 'user', content: resolveTime() }],
       }),
     });
@@ -67,11 +76,20 @@ describe('OpenAI wire format', () => {
     expect(events.at(-1)).toBe('data: [DONE]');
     const chunks = events.slice(0, -1).map((e) => JSON.parse(e.replace(/^data: /, '')));
     expect(chunks[0].choices[0].delta.role).toBe('assistant');
-    for (const c of chunks) expect(c).toMatchObject({ object: 'chat.completion.chunk', model: 'sim', system_fingerprint: 'parallax-simulated' });
+    for (const c of chunks)
+      expect(c).toMatchObject({
+        object: 'chat.completion.chunk',
+        model: 'sim',
+        system_fingerprint: 'parallax-simulated',
+      });
     const fragments = chunks.flatMap((c) => c.choices[0]?.delta.tool_calls ?? []);
     expect(new Set(fragments.map((f: { index: number }) => f.index))).toEqual(new Set([0, 1]));
     // fetch_url's arguments (a long URL) arrive in more than one fragment.
-    expect(fragments.filter((f: { index: number; function?: { arguments?: string } }) => f.index === 1 && f.function?.arguments).length).toBeGreaterThan(1);
+    expect(
+      fragments.filter(
+        (f: { index: number; function?: { arguments?: string } }) => f.index === 1 && f.function?.arguments,
+      ).length,
+    ).toBeGreaterThan(1);
     expect(chunks.at(-2).choices[0].finish_reason).toBe('tool_calls');
     const last = chunks.at(-1);
     expect(last.choices).toEqual([]);
@@ -93,7 +111,11 @@ describe('OpenAI wire format', () => {
   it('answers without streaming in the chat.completion shape, with the same counting', async () => {
     const bodies: Record<string, unknown>[] = [];
     const client = capturingClient(sim.url, bodies);
-    const res = await client.chat.completions.create({ model: 'anything', messages: [{ role: 'user', content: BUILTIN_TASKS[3].text }], tools: wireTools('react') as never });
+    const res = await client.chat.completions.create({
+      model: 'anything',
+      messages: [{ role: 'user', content: BUILTIN_TASKS[3].text }],
+      tools: wireTools('react') as never,
+    });
     expect(res.model).toBe('sim');
     expect(res.system_fingerprint).toBe('parallax-simulated');
     expect(res.choices[0].finish_reason).toBe('tool_calls');
@@ -108,14 +130,21 @@ describe('OpenAI wire format', () => {
     const client = capturingClient(sim.url, bodies);
     const res = await client.chat.completions.create({
       model: 'sim',
-      messages: [{ role: 'system', content: 'be <|endoftext|> brief', name: 'setup' }, { role: 'user', content: [{ type: 'text', text: 'Tell me a joke.' }] }],
+      messages: [
+        { role: 'system', content: 'be <|endoftext|> brief', name: 'setup' },
+        { role: 'user', content: [{ type: 'text', text: 'Tell me a joke.' }] },
+      ],
     });
     expect(res.usage!.prompt_tokens).toBe(recountPrompt(bodies[0]));
   });
 
   it('answers an unknown task plainly, naming the built-in tasks and how to use a real provider', async () => {
     const client = new OpenAI({ baseURL: sim.url, apiKey: 'x' });
-    const res = await client.chat.completions.create({ model: 'sim', messages: [{ role: 'user', content: 'Write a haiku about autumn.' }], tools: wireTools('react') as never });
+    const res = await client.chat.completions.create({
+      model: 'sim',
+      messages: [{ role: 'user', content: 'Write a haiku about autumn.' }],
+      tools: wireTools('react') as never,
+    });
     const msg = res.choices[0].message;
     expect(msg.tool_calls ?? []).toEqual([]);
     expect(res.choices[0].finish_reason).toBe('stop');
@@ -126,7 +155,11 @@ describe('OpenAI wire format', () => {
 
   it('rejects bad requests with 400 in the OpenAI error shape', async () => {
     const post = (body: string, headers: Record<string, string> = {}) =>
-      fetch(`${sim.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+      fetch(`${sim.url}/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
     const bad = await post('{"model": "sim", "messages": [');
     expect(bad.status).toBe(400);
     expect((await bad.json()).error).toMatchObject({ type: 'invalid_request_error', code: 'invalid_json' });
@@ -135,16 +168,25 @@ describe('OpenAI wire format', () => {
     expect((await missing.json()).error.message).toMatch(/Missing required parameter: "messages"/);
     const role = await post('{"messages": [{"role": "robot", "content": "hi"}]}');
     expect((await role.json()).error.param).toBe('messages.0.role');
-    const fault = await post('{"messages": [{"role": "user", "content": "hi"}]}', { 'x-parallax-sim-faults': 'explode' });
+    const fault = await post('{"messages": [{"role": "user", "content": "hi"}]}', {
+      'x-parallax-sim-faults': 'explode',
+    });
     expect(fault.status).toBe(400);
-    expect((await fault.json()).error.message).toMatch(/Unknown simulated fault "explode". Valid faults: 429-once, 500/);
+    expect((await fault.json()).error.message).toMatch(
+      /Unknown simulated fault "explode". Valid faults: 429-once, 500/,
+    );
     const client = new OpenAI({ baseURL: sim.url, apiKey: 'x', maxRetries: 0 });
-    await expect(client.chat.completions.create({ model: 'sim', messages: [] })).rejects.toThrow(/messages: must hold at least one message/);
+    await expect(client.chat.completions.create({ model: 'sim', messages: [] })).rejects.toThrow(
+      /messages: must hold at least one message/,
+    );
     const wrong = await fetch(`${sim.url.replace('/v1', '')}/v2/chat`);
     expect(wrong.status).toBe(404);
   });
 });
 
 function resolveTime(): string {
-  return BUILTIN_TASKS[1].text.replace('{{FIXTURE_URL}}', 'http://127.0.0.1:9/a-rather-long/path/to/the/test/page.html');
+  return BUILTIN_TASKS[1].text.replace(
+    '{{FIXTURE_URL}}',
+    'http://127.0.0.1:9/a-rather-long/path/to/the/test/page.html',
+  );
 }

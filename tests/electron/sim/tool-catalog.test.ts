@@ -13,12 +13,21 @@ import { closeSandbox, drive, fixtureFolders, toolNames } from './drive.js';
 /** The tools a mode's first request offers in a tool-catalog run. */
 function offered(mode: ModeId, workspace: string): WireTool[] {
   const adapter = createMode(mode, { workspace, settings: parseSettings({}), task: runTaskOf({ id: 'tool-catalog' }) });
-  const tools = adapter.tools().map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.parameters } }));
+  const tools = adapter
+    .tools()
+    .map((t) => ({
+      type: 'function' as const,
+      function: { name: t.name, description: t.description, parameters: t.parameters },
+    }));
   adapter.dispose?.();
   return tools;
 }
 
-const call = (id: string, name: string, args: unknown) => ({ id, type: 'function' as const, function: { name, arguments: JSON.stringify(args) } });
+const call = (id: string, name: string, args: unknown) => ({
+  id,
+  type: 'function' as const,
+  function: { name, arguments: JSON.stringify(args) },
+});
 
 let sim: SimServer;
 const folders = fixtureFolders('parallax-sim-catalog');
@@ -59,7 +68,11 @@ describe('tool-catalog', () => {
   it('every mode gets the catalog its own way: ReAct all 65 schemas, the others search; ReAct + tool search looks for both in one step', async () => {
     const workspace = await folders.emptyFolder('offered');
     expect(offered('react', workspace)).toHaveLength(65);
-    for (const mode of ['code', 'hybrid', 'react-search'] as const) expect(offered(mode, workspace).some((t) => t.function.name === 'convert_currency'), mode).toBe(false);
+    for (const mode of ['code', 'hybrid', 'react-search'] as const)
+      expect(
+        offered(mode, workspace).some((t) => t.function.name === 'convert_currency'),
+        mode,
+      ).toBe(false);
     const reply = decide([{ role: 'user', content: task.text }], offered('react-search', workspace)).reply;
     expect(reply.kind === 'tools' ? reply.calls.map((c) => [c.name, JSON.parse(c.arguments)]) : []).toEqual([
       ['search_tools', { query: SEARCH_QUERIES.convert_currency }],
@@ -71,12 +84,21 @@ describe('tool-catalog', () => {
     const workspace = await folders.emptyFolder('tool-error');
     const messages: WireMessage[] = [
       { role: 'user', content: task.text },
-      { role: 'assistant', content: null, tool_calls: [call('a', 'convert_currency', { amount: 250, from: 'USD', to: 'JPY' }), call('b', 'city_distance', { from: 'Paris', to: 'Berlin' })] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          call('a', 'convert_currency', { amount: 250, from: 'USD', to: 'JPY' }),
+          call('b', 'city_distance', { from: 'Paris', to: 'Berlin' }),
+        ],
+      },
       { role: 'tool', tool_call_id: 'a', content: 'Error: convert_currency failed: rate service unavailable' },
       { role: 'tool', tool_call_id: 'b', content: '{"from":"Paris","to":"Berlin","km":877.5,"demo":true}' },
     ];
     const reply = decide(messages, offered('react', workspace)).reply;
     expect(reply.kind).toBe('text');
-    expect(reply.kind === 'text' ? reply.text : '').toMatch(/convert_currency answered Error: convert_currency failed: rate service unavailable/);
+    expect(reply.kind === 'text' ? reply.text : '').toMatch(
+      /convert_currency answered Error: convert_currency failed: rate service unavailable/,
+    );
   });
 });

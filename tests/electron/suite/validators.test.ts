@@ -15,7 +15,10 @@ describe('suite validators', () => {
   it('regex: a catastrophic pattern judges a hostile answer in linear time, in the host process (no backtracking)', async () => {
     // A backtracking engine tries 2^60 ways to split this answer before it says no.
     const hostile = `${'a'.repeat(60)}!`;
-    expect(await validateSuiteAnswer({ regex: '^(\\w+\\s?)*$' }, hostile)).toEqual({ ok: false, detail: `Expected a match of /^(\\w+\\s?)*$/; got "${hostile}".` });
+    expect(await validateSuiteAnswer({ regex: '^(\\w+\\s?)*$' }, hostile)).toEqual({
+      ok: false,
+      detail: `Expected a match of /^(\\w+\\s?)*$/; got "${hostile}".`,
+    });
     expect((await validateSuiteAnswer({ regex: '^(a|aa)+$' }, 'a'.repeat(5000) + 'b')).ok).toBe(false);
     expect((await validateSuiteAnswer({ regex: '^(\\w+\\s?)*$' }, 'the answer is 42')).ok).toBe(true);
   });
@@ -36,11 +39,20 @@ describe('suite validators', () => {
   it('jsonPath reads the JSON of the answer, also inside a fence or prose', async () => {
     const v = { jsonPath: '$.files[1]["line count"]', equals: 12 };
     expect((await validateSuiteAnswer(v, '{"files":[{}, {"line count": 12}]}')).ok).toBe(true);
-    expect((await validateSuiteAnswer(v, 'Here:\n```json\n{"files":[{}, {"line count": 12}]}\n```\nDone.')).ok).toBe(true);
+    expect((await validateSuiteAnswer(v, 'Here:\n```json\n{"files":[{}, {"line count": 12}]}\n```\nDone.')).ok).toBe(
+      true,
+    );
     expect((await validateSuiteAnswer(v, 'The result is {"files":[{}, {"line count": 13}]} as asked')).ok).toBe(false);
     expect((await validateSuiteAnswer(v, '{"files":[]}')).detail).toMatch(/has no \$\.files\[1\]/);
     expect((await validateSuiteAnswer(v, 'no json here')).detail).toMatch(/holds no JSON/);
-    expect((await validateSuiteAnswer({ jsonPath: '$.a', equals: { x: [1, 2], y: null } }, '{"a": {"y": null, "x": [1, 2]}}')).ok).toBe(true);
+    expect(
+      (
+        await validateSuiteAnswer(
+          { jsonPath: '$.a', equals: { x: [1, 2], y: null } },
+          '{"a": {"y": null, "x": [1, 2]}}',
+        )
+      ).ok,
+    ).toBe(true);
   });
 
   it('json path helpers', () => {
@@ -54,7 +66,8 @@ describe('suite validators', () => {
   it('js runs an expression or a program over the answer', async () => {
     expect((await validateSuiteAnswer({ js: "answer.includes('42')" }, 'It is 42.')).ok).toBe(true);
     expect((await validateSuiteAnswer({ js: "answer.includes('42')" }, 'It is 41.')).ok).toBe(false);
-    const prog = 'const n = Number(answer.match(/\\d+/)[0]);\nreturn { ok: n % 2 === 0, detail: `${n} is ${n % 2 ? "odd" : "even"}` };';
+    const prog =
+      'const n = Number(answer.match(/\\d+/)[0]);\nreturn { ok: n % 2 === 0, detail: `${n} is ${n % 2 ? "odd" : "even"}` };';
     expect(await validateSuiteAnswer({ js: prog }, 'value 7')).toEqual({ ok: false, detail: '7 is odd' });
     expect(await validateSuiteAnswer({ js: prog }, 'value 8')).toEqual({ ok: true, detail: '8 is even' });
     const thrown = await validateSuiteAnswer({ js: 'answer.nope.deeper' }, 'x');
@@ -75,20 +88,32 @@ describe('suite validators', () => {
 
     // Each string is past the 16 MiB cap by itself: refused at its first allocation, however slow the machine (a
     // bomb of small strings can meet the 1 s time limit first on a busy one).
-    const memory = await validateSuiteAnswer({ js: "const a = []; for (;;) a.push('y'.repeat(3e7) + a.length); return true;" }, 'x');
+    const memory = await validateSuiteAnswer(
+      { js: "const a = []; for (;;) a.push('y'.repeat(3e7) + a.length); return true;" },
+      'x',
+    );
     expect(memory.ok).toBe(false);
     expect(memory.detail).toMatch(/memory limit of 16 MiB/);
 
-    const host = await validateSuiteAnswer({
-      js: "return typeof process === 'undefined' && typeof require === 'undefined' && typeof fetch === 'undefined' && typeof (0, eval)('this').process === 'undefined';",
-    }, 'x');
+    const host = await validateSuiteAnswer(
+      {
+        js: "return typeof process === 'undefined' && typeof require === 'undefined' && typeof fetch === 'undefined' && typeof (0, eval)('this').process === 'undefined';",
+      },
+      'x',
+    );
     expect(host, host.detail).toEqual({ ok: true, detail: 'The JS check returned true.' });
 
-    const ctor = await validateSuiteAnswer({ js: "(() => {}).constructor('return typeof process')() === 'undefined'" }, 'x');
+    const ctor = await validateSuiteAnswer(
+      { js: "(() => {}).constructor('return typeof process')() === 'undefined'" },
+      'x',
+    );
     expect(ctor.ok, ctor.detail).toBe(true);
 
     // Tools are not offered: a check cannot read files or fetch pages.
-    const tool = await validateSuiteAnswer({ js: "typeof read_file === 'undefined' && typeof fetch_url === 'undefined'" }, 'x');
+    const tool = await validateSuiteAnswer(
+      { js: "typeof read_file === 'undefined' && typeof fetch_url === 'undefined'" },
+      'x',
+    );
     expect(tool.ok, tool.detail).toBe(true);
     // The sandbox still serves the next check after all of these.
     expect((await validateSuiteAnswer({ js: 'answer === "ok"' }, 'ok')).ok).toBe(true);

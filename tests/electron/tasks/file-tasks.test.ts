@@ -35,7 +35,11 @@ describe('fixtures', () => {
 
   it('config.json: the server port is a number no other port in the file repeats', () => {
     for (const seed of SEEDS) {
-      const config = JSON.parse(generateConfig(seed)[0].content) as { server: { port: number }; database: { port: number }; metrics: { port: number } };
+      const config = JSON.parse(generateConfig(seed)[0].content) as {
+        server: { port: number };
+        database: { port: number };
+        metrics: { port: number };
+      };
       expect(new Set([config.server.port, config.database.port, config.metrics.port]).size).toBe(3);
     }
   });
@@ -66,7 +70,10 @@ describe('fixtures', () => {
 describe('validators', () => {
   it('config-lookup: the server port, not the database or metrics port', async () => {
     const dir = await fixture('config-lookup', 17);
-    const config = JSON.parse(await readFile(path.join(dir, 'config.json'), 'utf8')) as { server: { port: number }; database: { port: number } };
+    const config = JSON.parse(await readFile(path.join(dir, 'config.json'), 'utf8')) as {
+      server: { port: number };
+      database: { port: number };
+    };
     const check = (answer: string) => validateAnswer(task('config-lookup'), answer, { workspace: dir });
     expect(await check(`It listens on port ${config.server.port}.`)).toMatchObject({ ok: true });
     expect(await check(`It listens on port ${config.server.port + 1}.`)).toMatchObject({ ok: false });

@@ -42,7 +42,9 @@ describe('prepareFixture', () => {
     const sorted = counts.map((c) => c.errors).sort((a, b) => b - a);
     expect(sorted[0]).toBeGreaterThan(sorted[1] + 2);
     expect(countLog(files['archive.log']).errors).toBeGreaterThan(sorted[0]);
-    for (const n of txt) for (const line of files[n].trimEnd().split('\n')) expect(line).toMatch(/^\S+Z (INFO |WARN |ERROR) \[[a-z-]+\] .+/);
+    for (const n of txt)
+      for (const line of files[n].trimEnd().split('\n'))
+        expect(line).toMatch(/^\S+Z (INFO |WARN |ERROR) \[[a-z-]+\] .+/);
   });
 
   it('same seed gives the same bytes; another seed gives other counts', async () => {
@@ -58,7 +60,9 @@ describe('prepareFixture', () => {
     const dir = await fresh();
     await prepareFixture('calc', path.join(dir, 'nested'));
     expect(await readdir(path.join(dir, 'nested'))).toEqual(['README.md']);
-    await expect(prepareFixture('poetry', dir)).rejects.toThrow(/built-in tasks are log-stats, time-and-title, weather-f, calc/);
+    await expect(prepareFixture('poetry', dir)).rejects.toThrow(
+      /built-in tasks are log-stats, time-and-title, weather-f, calc/,
+    );
     await expect(prepareFixture('log-stats', dir, -1)).rejects.toThrow(/whole number/);
   });
 });
@@ -109,7 +113,9 @@ describe('resolveTask', () => {
   });
 
   it('refuses a task that needs the page without a URL, and an empty task', () => {
-    expect(() => resolveTask('time-and-title', { fixtureUrl: null })).toThrow(/no page URL was given. Start the fixture server/);
+    expect(() => resolveTask('time-and-title', { fixtureUrl: null })).toThrow(
+      /no page URL was given. Start the fixture server/,
+    );
     expect(() => resolveTask('   ', { fixtureUrl: null })).toThrow(/task is empty/);
   });
 });

@@ -21,13 +21,19 @@ describe('readJudgedFile', () => {
     writeFileSync(join(ws, 'people', 'a.json'), '{"name":"A"}');
     expect(await readJudgedFile(ws, 'people/a.json')).toBe('{"name":"A"}');
     execFileSync('mkfifo', [join(ws, 'pipe.log')]);
-    await expect(readJudgedFile(ws, 'pipe.log')).rejects.toThrow('pipe.log is a named pipe (FIFO), not a regular file: the validator reads regular files only');
+    await expect(readJudgedFile(ws, 'pipe.log')).rejects.toThrow(
+      'pipe.log is a named pipe (FIFO), not a regular file: the validator reads regular files only',
+    );
     symlinkSync('/dev/zero', join(ws, 'zero.log'));
     await expect(readJudgedFile(ws, 'zero.log')).rejects.toThrow('zero.log is a symbolic link, not a regular file');
     symlinkSync('/etc', join(ws, 'services'));
-    await expect(readJudgedFile(ws, 'services/passwd')).rejects.toThrow('services is a symbolic link, not a folder: the validator follows no link, so services/passwd cannot be checked');
+    await expect(readJudgedFile(ws, 'services/passwd')).rejects.toThrow(
+      'services is a symbolic link, not a folder: the validator follows no link, so services/passwd cannot be checked',
+    );
     writeFileSync(join(ws, 'big.log'), Buffer.alloc(2048, 'x'));
-    await expect(readJudgedFile(ws, 'big.log', 1024)).rejects.toThrow('big.log holds 2048 bytes, more than the validator reads (1024 bytes)');
+    await expect(readJudgedFile(ws, 'big.log', 1024)).rejects.toThrow(
+      'big.log holds 2048 bytes, more than the validator reads (1024 bytes)',
+    );
     await expect(readJudgedFile(ws, 'missing.log')).rejects.toMatchObject({ code: 'ENOENT' });
     await expect(readJudgedFile(ws, 'missing.log')).rejects.not.toBeInstanceOf(JudgedFileError);
   });

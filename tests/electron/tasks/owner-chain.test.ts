@@ -23,9 +23,12 @@ const task = { id: 'owner-chain', text: 'owner-chain' };
 
 /** The chain followed by hand from the written files. */
 async function truth(dir: string): Promise<{ service: string; name: string }> {
-  const counts = [...errorsByService(await readFile(path.join(dir, 'incidents.log'), 'utf8'))].sort((a, b) => b[1] - a[1]);
+  const counts = [...errorsByService(await readFile(path.join(dir, 'incidents.log'), 'utf8'))].sort(
+    (a, b) => b[1] - a[1],
+  );
   const service = counts[0][0];
-  const owner = (JSON.parse(await readFile(path.join(dir, 'services', `${service}.json`), 'utf8')) as { owner: string }).owner;
+  const owner = (JSON.parse(await readFile(path.join(dir, 'services', `${service}.json`), 'utf8')) as { owner: string })
+    .owner;
   const name = (JSON.parse(await readFile(path.join(dir, 'people', `${owner}.json`), 'utf8')) as { name: string }).name;
   return { service, name };
 }
@@ -36,15 +39,23 @@ describe('owner-chain fixture', () => {
     const leaders = new Set<string>();
     for (let seed = 0; seed < 20; seed++) {
       const files = generateOwnerChain(seed);
-      const counts = [...errorsByService(files.find((f) => f.name === 'incidents.log')!.content).values()].sort((a, b) => b - a);
+      const counts = [...errorsByService(files.find((f) => f.name === 'incidents.log')!.content).values()].sort(
+        (a, b) => b - a,
+      );
       expect(counts[0]).toBeGreaterThan(counts[1] + 1);
       // Read whole by ReAct: under the default truncation limit.
-      expect(files.find((f) => f.name === 'incidents.log')!.content.length).toBeLessThan(DEFAULT_SETTINGS.truncateChars);
+      expect(files.find((f) => f.name === 'incidents.log')!.content.length).toBeLessThan(
+        DEFAULT_SETTINGS.truncateChars,
+      );
       // Every service has its own owner, and each owner a person file with a distinct name.
-      const owners = files.filter((f) => f.name.startsWith('services/')).map((f) => (JSON.parse(f.content) as { owner: string }).owner);
+      const owners = files
+        .filter((f) => f.name.startsWith('services/'))
+        .map((f) => (JSON.parse(f.content) as { owner: string }).owner);
       expect(new Set(owners).size).toBe(owners.length);
       for (const id of owners) expect(files.some((f) => f.name === `people/${id}.json`)).toBe(true);
-      const names = files.filter((f) => f.name.startsWith('people/')).map((f) => (JSON.parse(f.content) as { name: string }).name);
+      const names = files
+        .filter((f) => f.name.startsWith('people/'))
+        .map((f) => (JSON.parse(f.content) as { name: string }).name);
       expect(new Set(names).size).toBe(names.length);
       leaders.add(JSON.stringify(counts));
     }
@@ -52,7 +63,8 @@ describe('owner-chain fixture', () => {
   });
 
   it('counts a line only when its level field is ERROR', () => {
-    const log = '2026-11-30T06:00:00Z ERROR [billing] x\n2026-11-30T06:00:01Z INFO  [billing] error rate back to normal\n2026-11-30T06:00:02Z WARN  [search] ERROR seen upstream\n';
+    const log =
+      '2026-11-30T06:00:00Z ERROR [billing] x\n2026-11-30T06:00:01Z INFO  [billing] error rate back to normal\n2026-11-30T06:00:02Z WARN  [search] ERROR seen upstream\n';
     expect([...errorsByService(log)]).toEqual([['billing', 1]]);
   });
 });
@@ -62,7 +74,9 @@ describe('owner-chain validator', () => {
     const dir = await fixture(11);
     const { name } = await truth(dir);
     expect(await validateAnswer(task, `The owner is ${name}.`, { workspace: dir })).toMatchObject({ ok: true });
-    const people = generateOwnerChain(11).filter((f) => f.name.startsWith('people/')).map((f) => (JSON.parse(f.content) as { name: string }).name);
+    const people = generateOwnerChain(11)
+      .filter((f) => f.name.startsWith('people/'))
+      .map((f) => (JSON.parse(f.content) as { name: string }).name);
     const other = people.find((n) => n !== name)!;
     expect(await validateAnswer(task, `The owner is ${other}.`, { workspace: dir })).toMatchObject({ ok: false });
     const both = await validateAnswer(task, `Either ${name} or ${other}.`, { workspace: dir });
@@ -73,8 +87,13 @@ describe('owner-chain validator', () => {
   it('follows the workspace as it is at validation time, not the seed', async () => {
     const dir = await fixture(3);
     const { service, name } = await truth(dir);
-    const config = JSON.parse(await readFile(path.join(dir, 'services', `${service}.json`), 'utf8')) as { owner: string };
-    await writeFile(path.join(dir, 'people', `${config.owner}.json`), JSON.stringify({ id: config.owner, name: 'Zed Replaced' }));
+    const config = JSON.parse(await readFile(path.join(dir, 'services', `${service}.json`), 'utf8')) as {
+      owner: string;
+    };
+    await writeFile(
+      path.join(dir, 'people', `${config.owner}.json`),
+      JSON.stringify({ id: config.owner, name: 'Zed Replaced' }),
+    );
     expect(await validateAnswer(task, `The owner is ${name}.`, { workspace: dir })).toMatchObject({ ok: false });
     expect(await validateAnswer(task, 'The owner is Zed Replaced.', { workspace: dir })).toMatchObject({ ok: true });
   });

@@ -40,8 +40,13 @@ async function run(id: string, text: string, mode: ModeId) {
   const events: StepEvent[] = [];
   await runEngine(
     {
-      runId: randomUUID(), task: { id, text }, mode, provider: { name: 'simulated', baseUrl: sim.url, model: 'sim', simulated: true },
-      apiKeyEnv: null, settings: parseSettings({}), workspace,
+      runId: randomUUID(),
+      task: { id, text },
+      mode,
+      provider: { name: 'simulated', baseUrl: sim.url, model: 'sim', simulated: true },
+      apiKeyEnv: null,
+      settings: parseSettings({}),
+      workspace,
     },
     { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) },
     runTaskOf({ id }, tasks),
@@ -49,7 +54,9 @@ async function run(id: string, text: string, mode: ModeId) {
   const finished = events.find((e) => e.type === 'run-finished');
   if (finished?.type !== 'run-finished') throw new Error('the run did not finish');
   // The tools called, directly or inside programs.
-  const calls = events.flatMap((e) => (e.type === 'tool-started' ? [e.name] : e.type === 'code-run' ? e.toolCalls.map((c) => c.name) : []));
+  const calls = events.flatMap((e) =>
+    e.type === 'tool-started' ? [e.name] : e.type === 'code-run' ? e.toolCalls.map((c) => c.name) : [],
+  );
   const started = events.find((e) => e.type === 'run-started');
   if (started?.type !== 'run-started') throw new Error('the run did not start');
   return { finished, calls, workspace, started };
@@ -76,8 +83,14 @@ describe('a task added in one file', () => {
 
   it('fails a wrong count, saying what it expected', async () => {
     const { workspace } = await run('open-todos', OPEN_TODOS_TEXT, 'react');
-    const verdict = await runTaskOf({ id: 'open-todos' }, tasks)!.validate('999 items are open.', { workspace, taskText: OPEN_TODOS_TEXT });
-    expect(verdict).toMatchObject({ ok: false, detail: expect.stringMatching(/^Expected \d open items; found 999\.$/) });
+    const verdict = await runTaskOf({ id: 'open-todos' }, tasks)!.validate('999 items are open.', {
+      workspace,
+      taskText: OPEN_TODOS_TEXT,
+    });
+    expect(verdict).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/^Expected \d open items; found 999\.$/),
+    });
   });
 });
 
@@ -95,7 +108,7 @@ describe('a task set with its own tools, in two domains', () => {
     expect(calls.filter((c) => c !== 'search_tools')).toEqual(program ? ['run_code', ...planned] : planned);
   });
 
-  it('offers a domain\'s tools instead of the profile\'s when it says so, in Code Mode\'s catalog', async () => {
+  it("offers a domain's tools instead of the profile's when it says so, in Code Mode's catalog", async () => {
     const react = await run('recipe-tally', RECIPE_SET_TASKS[2].instruction, 'react');
     expect(react.started.tools.map((t) => t.name)).toEqual(['tally_add']);
     const search = await run('recipe-tally', RECIPE_SET_TASKS[2].instruction, 'react-search');
@@ -107,10 +120,12 @@ describe('a task set with its own tools, in two domains', () => {
     expect(code.calls).toEqual(['run_code', 'tally_add', 'tally_add', 'tally_add']);
     // Beside the profile: the cipher's tools are found with search_tools, after the file tools.
     const beside = await run('recipe-decode', RECIPE_SET_TASKS[1].instruction, 'react');
-    expect(beside.started.tools.map((t) => t.name)).toEqual(expect.arrayContaining(['read_file', 'reverse_text', 'caesar_decode']));
+    expect(beside.started.tools.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['read_file', 'reverse_text', 'caesar_decode']),
+    );
   });
 
-  it('offers the domain\'s tools to its tasks only', () => {
+  it("offers the domain's tools to its tasks only", () => {
     const names = (id: string) => runTaskOf({ id }, tasks)!.tools.map((t) => t.name);
     expect(names('recipe-decode')).toEqual(['reverse_text', 'caesar_decode']);
     expect(names('recipe-tally')).toEqual(['tally_add']);

@@ -25,16 +25,25 @@ describe('exactMatch', () => {
     expect(exactMatch("['a', 'b']", { expected: ['a', 'b', 3] }).ok).toBe(false);
     expect(exactMatch('The answer is backward', { expected: 'backward' })).toEqual({
       ok: false,
-      detail: 'Expected exactly backward; found The answer is backward (compared after trimming quotes, "Answer:" and spacing).',
+      detail:
+        'Expected exactly backward; found The answer is backward (compared after trimming quotes, "Answer:" and spacing).',
     });
   });
 });
 
 describe('defineTaskSet', () => {
   it('knows each task by its instruction, wrapped or re-spaced, and refuses an id given twice', () => {
-    const domain = defineDomain({ tasks: [{ id: 'a', instruction: 'Reverse  the text.', expected: 'x' }], tools: () => [], sim });
+    const domain = defineDomain({
+      tasks: [{ id: 'a', instruction: 'Reverse  the text.', expected: 'x' }],
+      tools: () => [],
+      sim,
+    });
     const [task] = defineTaskSet(domain);
-    expect(task.simMatch('Task: Reverse the\ntext. Begin.')?.params).toEqual({ id: 'a', instruction: 'Reverse  the text.', expected: 'x' });
+    expect(task.simMatch('Task: Reverse the\ntext. Begin.')?.params).toEqual({
+      id: 'a',
+      instruction: 'Reverse  the text.',
+      expected: 'x',
+    });
     expect(task.simMatch('Reverse the words.')).toBeNull();
     expect(() => defineTaskSet(domain, domain)).toThrow(/names a more than once/);
   });

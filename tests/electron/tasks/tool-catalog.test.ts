@@ -39,17 +39,21 @@ describe('the demo catalog', () => {
     // Paris–Berlin is about 878 km as the crow flies.
     expect(Math.abs(cityDistance('Paris', 'Berlin').km - 878)).toBeLessThan(5);
     expect(cityDistance('berlin', 'paris').km).toBe(cityDistance('Paris', 'Berlin').km);
-    await expect(invokeTool(DEMO_CATALOG.find((t) => t.name === 'convert_currency')!, { amount: 1, from: 'XYZ', to: 'USD' }, ctx)).rejects.toThrow(/ISO 4217 code: USD, EUR/);
+    await expect(
+      invokeTool(DEMO_CATALOG.find((t) => t.name === 'convert_currency')!, { amount: 1, from: 'XYZ', to: 'USD' }, ctx),
+    ).rejects.toThrow(/ISO 4217 code: USD, EUR/);
     expect(() => cityDistance('Atlantis', 'Paris')).toThrow(/Known cities: paris/);
   });
 
-  it('joins the runs of tool-catalog only, after the profile\'s own tools', () => {
+  it("joins the runs of tool-catalog only, after the profile's own tools", () => {
     const catalog = runTaskOf({ id: 'tool-catalog' })!;
     expect(catalog.tools).toBe(DEMO_CATALOG);
     expect(runTaskOf({ id: 'log-stats' })!.tools).toEqual([]);
     expect(runTaskOf({ id: null })).toBeNull();
     expect(toolsetOf(DEFAULT_SETTINGS, runTaskOf({ id: 'log-stats' })).tools).toBe(ALL_TOOLS);
-    expect(toolsetOf(DEFAULT_SETTINGS, catalog).tools.map((t) => t.name)).toEqual([...ALL_TOOLS, ...DEMO_CATALOG].map((t) => t.name));
+    expect(toolsetOf(DEFAULT_SETTINGS, catalog).tools.map((t) => t.name)).toEqual(
+      [...ALL_TOOLS, ...DEMO_CATALOG].map((t) => t.name),
+    );
     expect(toolsetOf({ toolset: 'seed' }, catalog).tools.length).toBe(6 + DEMO_CATALOG.length);
   });
 
@@ -62,8 +66,20 @@ describe('the demo catalog', () => {
 
 describe('tool-catalog task', () => {
   it('reads its question from the task text', () => {
-    expect(catalogQuestion(task.text)).toEqual({ amount: 250, from: 'USD', to: 'JPY', cityA: 'Paris', cityB: 'Berlin' });
-    expect(catalogQuestion('Convert 20 euros into GBP, then the distance from New York to Tokyo.')).toEqual({ amount: 20, from: 'EUR', to: 'GBP', cityA: 'New York', cityB: 'Tokyo' });
+    expect(catalogQuestion(task.text)).toEqual({
+      amount: 250,
+      from: 'USD',
+      to: 'JPY',
+      cityA: 'Paris',
+      cityB: 'Berlin',
+    });
+    expect(catalogQuestion('Convert 20 euros into GBP, then the distance from New York to Tokyo.')).toEqual({
+      amount: 20,
+      from: 'EUR',
+      to: 'GBP',
+      cityA: 'New York',
+      cityB: 'Tokyo',
+    });
     expect(catalogQuestion('What is the distance to the moon?')).toBeNull();
   });
 
@@ -71,7 +87,9 @@ describe('tool-catalog task', () => {
     const ref = { id: task.id, text: task.text };
     const money = convertCurrency(250, 'USD', 'JPY').result;
     const km = cityDistance('Paris', 'Berlin').km;
-    expect(await validateAnswer(ref, `${money.toLocaleString('en-US')} yen; ${Math.round(km)} km.`, ctx)).toMatchObject({ ok: true });
+    expect(await validateAnswer(ref, `${money.toLocaleString('en-US')} yen; ${Math.round(km)} km.`, ctx)).toMatchObject(
+      { ok: true },
+    );
     expect(await validateAnswer(ref, `${money} JPY and ${km} km`, ctx)).toMatchObject({ ok: true });
     const noKm = await validateAnswer(ref, `${money} JPY and ${km + 10} km`, ctx);
     expect(noKm).toMatchObject({ ok: false });

@@ -32,19 +32,32 @@ const leader = () => [...rows].sort((a, b) => b.errors - a.errors)[0];
 
 describe('log-stats', () => {
   it('accepts counts written in prose or a table, naming the leader', async () => {
-    const prose = rows.map((r) => `- ${r.name}: ${r.total} lines, ${r.errors} contain ERROR`).join('\n') + `\nMost ERROR lines: ${leader().name}.`;
+    const prose =
+      rows.map((r) => `- ${r.name}: ${r.total} lines, ${r.errors} contain ERROR`).join('\n') +
+      `\nMost ERROR lines: ${leader().name}.`;
     expect(await validateAnswer(LOGS, prose, { workspace })).toMatchObject({ ok: true });
-    const table = ['| File | Total | ERROR |', '|---|---|---|', ...rows.map((r) => `| \`${r.name}\` | ${r.total.toLocaleString('en-US')} | ${r.errors} |`), `**${leader().name}** has the highest ERROR count.`].join('\n');
+    const table = [
+      '| File | Total | ERROR |',
+      '|---|---|---|',
+      ...rows.map((r) => `| \`${r.name}\` | ${r.total.toLocaleString('en-US')} | ${r.errors} |`),
+      `**${leader().name}** has the highest ERROR count.`,
+    ].join('\n');
     const v = await validateAnswer(LOGS, table, { workspace });
     expect(v?.ok, v?.detail).toBe(true);
   });
 
   it('rejects one wrong ERROR count, saying which file and what was expected', async () => {
     const [first, ...rest] = rows;
-    const answer = [`${first.name}: ${first.total} lines, ${first.errors + 1} ERROR`, ...rest.map((r) => `${r.name}: ${r.total} lines, ${r.errors} ERROR`), `The most: ${leader().name}`].join('\n');
+    const answer = [
+      `${first.name}: ${first.total} lines, ${first.errors + 1} ERROR`,
+      ...rest.map((r) => `${r.name}: ${r.total} lines, ${r.errors} ERROR`),
+      `The most: ${leader().name}`,
+    ].join('\n');
     const v = await validateAnswer(LOGS, answer, { workspace });
     expect(v?.ok).toBe(false);
-    expect(v?.detail).toContain(`${first.name} should show ${first.total} lines and ${first.errors} ERROR lines, found ${first.total}/${first.errors + 1}`);
+    expect(v?.detail).toContain(
+      `${first.name} should show ${first.total} lines and ${first.errors} ERROR lines, found ${first.total}/${first.errors + 1}`,
+    );
   });
 
   it('rejects a missing file, the wrong leader, and a missing leader', async () => {
@@ -64,9 +77,13 @@ describe('log-stats', () => {
     try {
       await writeFile(path.join(dir, 'a.txt'), 'x ERROR\ny\n');
       await writeFile(path.join(dir, 'b.txt'), 'ERROR\nERROR\nok\n');
-      expect(await validateAnswer(LOGS, 'a.txt 2 1\nb.txt 3 2\nmost: b.txt', { workspace: dir })).toMatchObject({ ok: true });
+      expect(await validateAnswer(LOGS, 'a.txt 2 1\nb.txt 3 2\nmost: b.txt', { workspace: dir })).toMatchObject({
+        ok: true,
+      });
       await writeFile(path.join(dir, 'a.txt'), 'x ERROR\ny\nERROR\nERROR\n');
-      expect(await validateAnswer(LOGS, 'a.txt 2 1\nb.txt 3 2\nmost: b.txt', { workspace: dir })).toMatchObject({ ok: false });
+      expect(await validateAnswer(LOGS, 'a.txt 2 1\nb.txt 3 2\nmost: b.txt', { workspace: dir })).toMatchObject({
+        ok: false,
+      });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -79,7 +96,10 @@ describe('time-and-title', () => {
 
   it('accepts the live title and a time within a few minutes, in 24- or 12-hour form', async () => {
     for (const time of ['14:04', '14:07:10', '2:01 PM']) {
-      const v = await validateAnswer(task(), `It is ${time} in Shanghai. The title is "${page.title}".`, { workspace, now });
+      const v = await validateAnswer(task(), `It is ${time} in Shanghai. The title is "${page.title}".`, {
+        workspace,
+        now,
+      });
       expect(v?.ok, `${time}: ${v?.detail}`).toBe(true);
     }
     expect(timeIn('Asia/Shanghai', now).local).toContain('14:04');
@@ -89,14 +109,21 @@ describe('time-and-title', () => {
     const wrongTitle = await validateAnswer(task(), 'It is 14:04. The title is "Example Domain".', { workspace, now });
     expect(wrongTitle).toMatchObject({ ok: false });
     expect(wrongTitle?.detail).toContain(`Expected the title "${page.title}"`);
-    expect(await validateAnswer(task(), `It is 14:30. Title: ${page.title}`, { workspace, now })).toMatchObject({ ok: false });
-    expect(await validateAnswer(task(), `It is 06:04. Title: ${page.title}`, { workspace, now })).toMatchObject({ ok: false });
+    expect(await validateAnswer(task(), `It is 14:30. Title: ${page.title}`, { workspace, now })).toMatchObject({
+      ok: false,
+    });
+    expect(await validateAnswer(task(), `It is 06:04. Title: ${page.title}`, { workspace, now })).toMatchObject({
+      ok: false,
+    });
   });
 
   it('says when the page cannot be fetched to check', async () => {
     const gone = await startFixtureServer();
     await gone.close();
-    const v = await validateAnswer(resolveTask('time-and-title', { fixtureUrl: gone.url }), 'anything 14:04', { workspace, now });
+    const v = await validateAnswer(resolveTask('time-and-title', { fixtureUrl: gone.url }), 'anything 14:04', {
+      workspace,
+      now,
+    });
     expect(v?.ok).toBe(false);
     expect(v?.detail).toMatch(/Could not fetch .* keep the test page running/);
   });
@@ -108,9 +135,17 @@ describe('weather-f and calc', () => {
   it('weather-f accepts the Fahrenheit value at the precision written, and rejects others', async () => {
     const W = { id: 'weather-f', text: '' };
     expect(await validateAnswer(W, `About ${Math.round(f)}°F.`, { workspace })).toMatchObject({ ok: true });
-    expect(await validateAnswer(W, `${weatherFor('Beijing').tempC} °C is ${f.toFixed(1)} degrees Fahrenheit.`, { workspace })).toMatchObject({ ok: true });
+    expect(
+      await validateAnswer(W, `${weatherFor('Beijing').tempC} °C is ${f.toFixed(1)} degrees Fahrenheit.`, {
+        workspace,
+      }),
+    ).toMatchObject({ ok: true });
     expect(await validateAnswer(W, `It is ${f.toFixed(1)} F.`, { workspace })).toMatchObject({ ok: true });
-    const wrong = await validateAnswer(W, `It is ${(f + 1.5).toFixed(1)} °F (${weatherFor('Beijing').tempC} °C, ${f.toFixed(1)} in my head).`, { workspace });
+    const wrong = await validateAnswer(
+      W,
+      `It is ${(f + 1.5).toFixed(1)} °F (${weatherFor('Beijing').tempC} °C, ${f.toFixed(1)} in my head).`,
+      { workspace },
+    );
     expect(wrong?.ok).toBe(false);
     expect(wrong?.detail).toContain(`Expected ${f.toFixed(1)} °F`);
   });

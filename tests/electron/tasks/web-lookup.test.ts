@@ -5,7 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../../../electron/tasks/fixture-server.js';
-import { ANSWER_SLUG, createFixtureWeb, validateWebLookup, WEB_PATH } from '../../../electron/tasks/builtin/web-lookup.js';
+import {
+  ANSWER_SLUG,
+  createFixtureWeb,
+  validateWebLookup,
+  WEB_PATH,
+} from '../../../electron/tasks/builtin/web-lookup.js';
 import { searchWith } from '../../../electron/engine/tools/search-backends.js';
 import { webQuery } from '../../../electron/sim/policies/web-lookup.js';
 import { seededRandom } from '../../../shared/seeded-random.js';
@@ -21,7 +26,11 @@ const answerUrl = () => new URL(`${WEB_PATH}${ANSWER_SLUG}`, server.url).href;
 describe('the offline web', () => {
   it('ranks the answer page first for natural queries, and no snippet holds a year', () => {
     const web = createFixtureWeb('http://x');
-    for (const query of ['Marrow Point Lighthouse first lit', 'when was the Marrow Point lighthouse built', 'marrow point light history']) {
+    for (const query of [
+      'Marrow Point Lighthouse first lit',
+      'when was the Marrow Point lighthouse built',
+      'marrow point light history',
+    ]) {
       const hits = web.search(query, 5);
       expect(hits[0].url, query).toBe(`http://x${WEB_PATH}${ANSWER_SLUG}`);
       for (const hit of hits) expect(hit.content).not.toMatch(/\b1[89]\d\d\b/);
@@ -39,9 +48,16 @@ describe('the offline web', () => {
   });
 
   it('serves SearXNG JSON at /search (json only) and every page under /web/', async () => {
-    const hits = await searchWith({ backend: 'fixture', url: new URL(server.url).origin, key: null }, 'Marrow Point Lighthouse', 3, {
-      signal: new AbortController().signal, timeoutMs: 5000, maxBytes: 1 << 20,
-    });
+    const hits = await searchWith(
+      { backend: 'fixture', url: new URL(server.url).origin, key: null },
+      'Marrow Point Lighthouse',
+      3,
+      {
+        signal: new AbortController().signal,
+        timeoutMs: 5000,
+        maxBytes: 1 << 20,
+      },
+    );
     expect(hits[0]).toMatchObject({ title: 'Marrow Point Lighthouse', url: answerUrl() });
     expect((await fetch(new URL('/search?q=x', server.url))).status).toBe(403);
     const page = await (await fetch(answerUrl())).text();
@@ -51,10 +67,18 @@ describe('the offline web', () => {
 });
 
 describe('validateWebLookup', () => {
-  const trapYear = () => Number(/Harrow Reef Light, on the reef at the bay's mouth, first lit in (\d{4})/.exec(server.web.pages.find((p) => p.slug === 'lights-of-kessel-bay')!.paragraphs.join(' '))![1]);
+  const trapYear = () =>
+    Number(
+      /Harrow Reef Light, on the reef at the bay's mouth, first lit in (\d{4})/.exec(
+        server.web.pages.find((p) => p.slug === 'lights-of-kessel-bay')!.paragraphs.join(' '),
+      )![1],
+    );
 
   it('passes the year the page states with the page as source', async () => {
-    const v = await validateWebLookup(`It was first lit in ${server.web.answerYear}. Source: ${answerUrl()}`, server.url);
+    const v = await validateWebLookup(
+      `It was first lit in ${server.web.answerYear}. Source: ${answerUrl()}`,
+      server.url,
+    );
     expect(v).toMatchObject({ ok: true });
   });
 

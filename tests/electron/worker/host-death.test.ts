@@ -19,7 +19,9 @@ const workerEntry = fileURLToPath(new URL('../../helpers/children-worker.ts', im
 
 async function killHostAndWatch(kind: 'fork' | 'utility'): Promise<{ seen: ProcInfo[]; alive: ProcInfo[] }> {
   const ready = join(mkdtempSync(join(tmpdir(), 'parallax-host-death-')), 'ready.json');
-  const host = spawn(process.execPath, ['--import', tsx, hostScript, kind, workerEntry, ready], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const host = spawn(process.execPath, ['--import', tsx, hostScript, kind, workerEntry, ready], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   host.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
   const deadline = Date.now() + 90_000;
@@ -53,7 +55,7 @@ describe.skipIf(process.platform !== 'linux')('a killed host leaves no process b
       const { seen, alive } = await killHostAndWatch(kind);
       const names = seen.map((p) => p.comm).join(' ');
       // What was running: the worker, sleep ×2 and its sh, the Pyodide child (maybe in bwrap), the MCP server.
-      expect(names, seen.map(describeProc).join("\n")).toMatch(/sleep/);
+      expect(names, seen.map(describeProc).join('\n')).toMatch(/sleep/);
       expect(seen.length).toBeGreaterThanOrEqual(5);
       expect(alive.map(describeProc)).toEqual([]);
     });

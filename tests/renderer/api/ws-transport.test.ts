@@ -3,7 +3,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket as NodeWebSocket, WebSocketServer } from 'ws';
 import type { AddressInfo } from 'node:net';
 import type { ClientMessage, ServerMessage } from '../../../shared/ws-protocol.js';
-import { backoffDelay, createWsTransport, socketUrlFromLocation, type ConnectionState } from '../../../renderer/api/ws-transport.js';
+import {
+  backoffDelay,
+  createWsTransport,
+  socketUrlFromLocation,
+  type ConnectionState,
+} from '../../../renderer/api/ws-transport.js';
 
 const servers: WebSocketServer[] = [];
 afterEach(async () => {
@@ -42,7 +47,9 @@ const until = async (cond: () => boolean, ms = 30_000) => {
 
 describe('ws transport', () => {
   it('derives the socket URL from the page URL and its token', () => {
-    expect(socketUrlFromLocation({ protocol: 'http:', host: '127.0.0.1:5178', search: '?token=a%2Bb' })).toBe('ws://127.0.0.1:5178/ws?token=a%2Bb');
+    expect(socketUrlFromLocation({ protocol: 'http:', host: '127.0.0.1:5178', search: '?token=a%2Bb' })).toBe(
+      'ws://127.0.0.1:5178/ws?token=a%2Bb',
+    );
     expect(socketUrlFromLocation({ protocol: 'http:', host: '127.0.0.1:5178', search: '' })).toBeNull();
   });
 
@@ -60,7 +67,8 @@ describe('ws transport', () => {
     await expect(t.invoke('history:open', 'nope')).rejects.toThrow('No comparison "nope" in history.');
     const got: unknown[] = [];
     t.on('menu:command', (c) => got.push(c));
-    for (const c of s.clients) c.send(JSON.stringify({ kind: 'event', channel: 'menu:command', payload: 'toggle-theme' }));
+    for (const c of s.clients)
+      c.send(JSON.stringify({ kind: 'event', channel: 'menu:command', payload: 'toggle-theme' }));
     await until(() => got.length === 1);
     expect(got).toEqual(['toggle-theme']);
   });
@@ -69,7 +77,12 @@ describe('ws transport', () => {
     const s = await server();
     const port = portOf(s);
     const states: ConnectionState['status'][] = [];
-    const t = createWsTransport({ url: `ws://127.0.0.1:${port}/ws`, createSocket: nodeSocket, minDelayMs: 50, maxDelayMs: 200 });
+    const t = createWsTransport({
+      url: `ws://127.0.0.1:${port}/ws`,
+      createSocket: nodeSocket,
+      minDelayMs: 50,
+      maxDelayMs: 200,
+    });
     t.onConnection((st) => states.push(st.status));
     await t.invoke('tasks:list');
     const inFlight = t.invoke('app:ready'); // the test server never answers this one
@@ -85,7 +98,12 @@ describe('ws transport', () => {
     const port = portOf(probe);
     await new Promise((ok) => probe.close(ok));
     servers.splice(servers.indexOf(probe), 1);
-    const t = createWsTransport({ url: `ws://127.0.0.1:${port}/ws`, createSocket: nodeSocket, minDelayMs: 50, maxDelayMs: 100 });
+    const t = createWsTransport({
+      url: `ws://127.0.0.1:${port}/ws`,
+      createSocket: nodeSocket,
+      minDelayMs: 50,
+      maxDelayMs: 100,
+    });
     const pending = t.invoke('keys:status');
     await until(() => t.connection().status === 'closed');
     await server(port);

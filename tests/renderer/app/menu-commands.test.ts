@@ -49,12 +49,21 @@ describe('menu commands', () => {
   it('run starts the comparison the composer describes, like the Run button', async () => {
     runCommand('run');
     await settle();
-    expect(calls.find((c) => c.channel === 'comparison:start')?.args[0]).toMatchObject({ task: 'log-stats', modes: ['react', 'code'], provider: { name: 'simulated', model: 'sim' } });
+    expect(calls.find((c) => c.channel === 'comparison:start')?.args[0]).toMatchObject({
+      task: 'log-stats',
+      modes: ['react', 'code'],
+      provider: { name: 'simulated', model: 'sim' },
+    });
     expect(appStore.getState().active?.meta.id).toBe('c1');
   });
 
   it('cancel cancels the running comparison, and does nothing once it finished', async () => {
-    appStore.getState().showComparison({ meta, source: 'live', interrupted: [] }, syntheticRun({ runId: 'r1', mode: 'react', steps: 3, unfinished: true }));
+    appStore
+      .getState()
+      .showComparison(
+        { meta, source: 'live', interrupted: [] },
+        syntheticRun({ runId: 'r1', mode: 'react', steps: 3, unfinished: true }),
+      );
     runCommand('cancel');
     await settle();
     expect(calls).toEqual([{ channel: 'comparison:cancel', args: ['c1'] }]);

@@ -33,7 +33,11 @@ describe('chart data', () => {
     expect(rows[4]!.code).toBeUndefined();
     // The longest run has nothing to carry; a run still going is not carried.
     expect(rows.every((r) => r[carriedKey('react')] === undefined)).toBe(true);
-    expect(cumulativeRows([react, { ...code, status: 'running' }], (r) => r.mode, true).every((r) => r[carriedKey('code')] === undefined)).toBe(true);
+    expect(
+      cumulativeRows([react, { ...code, status: 'running' }], (r) => r.mode, true).every(
+        (r) => r[carriedKey('code')] === undefined,
+      ),
+    ).toBe(true);
   });
 
   it('with every trial drawn, each run has its own cumulative series, and one bar group per trial holds each run’s totals', () => {
@@ -48,6 +52,10 @@ describe('chart data', () => {
     const bars = trialRows(runs.map((summary, i) => ({ trial: trials[i]!, summary })));
     expect(bars.map((b) => b.trial)).toEqual([1, 2]);
     expect([bars[0]!.react_prompt, bars[0]!.code_completion]).toEqual([react.totals.prompt, code.totals.completion]);
-    expect([bars[1]!.react_prompt, bars[1]!.react_completion, bars[1]!.code_prompt]).toEqual([react2.totals.prompt, react2.totals.completion, undefined]);
+    expect([bars[1]!.react_prompt, bars[1]!.react_completion, bars[1]!.code_prompt]).toEqual([
+      react2.totals.prompt,
+      react2.totals.completion,
+      undefined,
+    ]);
   });
 });

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { logTicks, roundTicks } from '../../../renderer/components/charts/chart-parts.js';
 
-const isRound = (step: number) => [1, 2, 2.5, 5].some((m) => Math.abs(step / 10 ** Math.floor(Math.log10(step)) - m) < 1e-9);
+const isRound = (step: number) =>
+  [1, 2, 2.5, 5].some((m) => Math.abs(step / 10 ** Math.floor(Math.log10(step)) - m) < 1e-9);
 
 describe('chart ticks', () => {
   it('linear: 0 and equal round steps (1, 2, 2.5 or 5 × 10^k), about four of them, reaching the largest bar', () => {
@@ -10,7 +11,10 @@ describe('chart ticks', () => {
       const ticks = roundTicks(max);
       const step = ticks[1]! - ticks[0]!;
       expect(ticks[0], `${max}`).toBe(0);
-      expect(ticks.every((t, i) => t === i * step), `${max}: ${ticks.join(' ')}`).toBe(true);
+      expect(
+        ticks.every((t, i) => t === i * step),
+        `${max}: ${ticks.join(' ')}`,
+      ).toBe(true);
       expect(isRound(step), `${max}: step ${step}`).toBe(true);
       expect(ticks.at(-1)!, `${max}`).toBeGreaterThanOrEqual(max);
       expect(ticks.at(-2)!, `${max}: no empty step above the largest bar`).toBeLessThan(max);

@@ -1,13 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { aggregateByColumn, cumulativeTokens, summarizeRun } from '../../../shared/summary.js';
 import { perStepRows, trialRows } from '../../../renderer/components/charts/chart-data.js';
-import { cellText, cumulativeTable, modeMeansTable, perStepTable, trialTotalsTable } from '../../../renderer/components/charts/chart-tables.js';
+import {
+  cellText,
+  cumulativeTable,
+  modeMeansTable,
+  perStepTable,
+  trialTotalsTable,
+} from '../../../renderer/components/charts/chart-tables.js';
 import { syntheticRun } from '../fixtures/synthetic-stream.js';
 
 describe('chart tables (the charts’ text alternative)', () => {
   const react = summarizeRun(syntheticRun({ runId: 'r1', mode: 'react', steps: 5 }));
   const code = summarizeRun(syntheticRun({ runId: 'r2', mode: 'code', steps: 3 }));
-  const columns = [{ key: react.column.key, label: 'ReAct' }, { key: code.column.key, label: 'Code Mode' }];
+  const columns = [
+    { key: react.column.key, label: 'ReAct' },
+    { key: code.column.key, label: 'Code Mode' },
+  ];
 
   it('holds every bar of the per-step chart: a row per step, prompt and completion per column, blank past a run’s end', () => {
     const t = perStepTable(perStepRows([react, code]), columns, 'Tokens per step', true);
@@ -26,7 +35,10 @@ describe('chart tables (the charts’ text alternative)', () => {
   });
 
   it('marks a trial run without an answer, and gives each mode’s means with their interval', () => {
-    const runs = [{ trial: 1, summary: react }, { trial: 1, summary: code }];
+    const runs = [
+      { trial: 1, summary: react },
+      { trial: 1, summary: code },
+    ];
     const t = trialTotalsTable(trialRows(runs), columns, new Set([`1:${react.column.key}`]), false);
     expect(t.rows[0]![1]).toBe(react.totals.prompt);
     expect(t.rows[0]![3]).toBe(`${cellText(code.totals.prompt)} (no answer)`);
@@ -36,6 +48,12 @@ describe('chart tables (the charts’ text alternative)', () => {
   });
 
   it('writes whole numbers grouped and leaves missing figures blank', () => {
-    expect([cellText(12345), cellText(1.5), cellText(undefined), cellText(null), cellText('x')]).toEqual(['12,345', '1.5', '', '', 'x']);
+    expect([cellText(12345), cellText(1.5), cellText(undefined), cellText(null), cellText('x')]).toEqual([
+      '12,345',
+      '1.5',
+      '',
+      '',
+      'x',
+    ]);
   });
 });

@@ -9,7 +9,12 @@ import { knobRuns, ofType } from '../../helpers/knob-runs.js';
 import { CompositionTracker } from '../../../electron/engine/tokens/prompt-composition.js';
 import type { StepEvent } from '../../../shared/step-event.js';
 import { summarizeRun } from '../../../shared/summary.js';
-import { compositionNotes, perStepRows, seriesKey, summaryNotes } from '../../../renderer/components/charts/chart-data.js';
+import {
+  compositionNotes,
+  perStepRows,
+  seriesKey,
+  summaryNotes,
+} from '../../../renderer/components/charts/chart-data.js';
 import { perStepTable } from '../../../renderer/components/charts/chart-tables.js';
 import { applyEvents } from '../../../renderer/store/run-model.js';
 
@@ -32,7 +37,8 @@ describe('history knob in the app', () => {
 
     const summary = summarizeRun(events);
     const rows = perStepRows([summary]);
-    const bars = (kind: 'prompt' | 'completion') => rows.reduce((n, row) => n + (row[seriesKey(summary.column.key, kind)] ?? 0), 0);
+    const bars = (kind: 'prompt' | 'completion') =>
+      rows.reduce((n, row) => n + (row[seriesKey(summary.column.key, kind)] ?? 0), 0);
     const [note] = summaryNotes([summary], true);
     expect(note).toBeDefined();
     expect(bars('prompt') + note!.prompt).toBe(summary.totals.prompt);
@@ -43,11 +49,17 @@ describe('history knob in the app', () => {
     expect(table.rows.at(-1)).toEqual(['History summaries (not steps)', note!.prompt, note!.completion]);
     expect(table.rows.reduce((n, r) => n + Number(r[1] ?? 0), 0)).toBe(summary.totals.prompt);
     expect(perStepTable(rows, [summary.column], 'Tokens per step', true).rows).toHaveLength(rows.length);
-    expect(note!.text).toBe(`${summary.column.label}: ${summaries.length} history summary requests, ${fmt(note!.prompt)} prompt + ${fmt(note!.completion)} completion tokens (simulated), not in the bars above; bars + these = the run's totals.`);
+    expect(note!.text).toBe(
+      `${summary.column.label}: ${summaries.length} history summary requests, ${fmt(note!.prompt)} prompt + ${fmt(note!.completion)} completion tokens (simulated), not in the bars above; bars + these = the run's totals.`,
+    );
 
     const [line] = compositionNotes(summary, true);
     const last = summaries.at(-1)!;
-    expect(line).toMatch(new RegExp(`^history summary: steps 1–${last.toStep} sent as a [\\d,]+-token summary instead of [\\d,]+ tokens; [\\d,]+ tokens (not re-sent|more sent) \\(simulated\\) over \\d+ requests \\(in Earlier replies\\)$`));
+    expect(line).toMatch(
+      new RegExp(
+        `^history summary: steps 1–${last.toStep} sent as a [\\d,]+-token summary instead of [\\d,]+ tokens; [\\d,]+ tokens (not re-sent|more sent) \\(simulated\\) over \\d+ requests \\(in Earlier replies\\)$`,
+      ),
+    );
   });
 
   it('a run that did not summarise has no note and no summary in its steps', async () => {
@@ -66,6 +78,8 @@ describe('history knob in the app', () => {
     const summary = summarizeRun(composed(r.events));
     const cleared = summary.perStep.reduce((n, s) => n + (s.promptComposition?.cleared?.tokens ?? 0), 0);
     expect(cleared).toBeGreaterThan(0);
-    expect(compositionNotes(summary, false)).toEqual([`cleared tool results: ${fmt(cleared)} tokens not re-sent, over its requests`]);
+    expect(compositionNotes(summary, false)).toEqual([
+      `cleared tool results: ${fmt(cleared)} tokens not re-sent, over its requests`,
+    ]);
   });
 });

@@ -4,13 +4,33 @@
  * in CIELAB (D65). A ΔE00 around 2 is just noticeable; 10 or more reads as a different colour at a glance.
  */
 export type Vision = 'normal' | 'protan' | 'deutan' | 'tritan';
-type Mat = readonly [readonly [number, number, number], readonly [number, number, number], readonly [number, number, number]];
+type Mat = readonly [
+  readonly [number, number, number],
+  readonly [number, number, number],
+  readonly [number, number, number],
+];
 
 const MATRICES: Record<Vision, Mat> = {
-  normal: [[1, 0, 0], [0, 1, 0], [0, 0, 1]],
-  protan: [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]],
-  deutan: [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.01182, 0.04294, 0.968881]],
-  tritan: [[1.255528, -0.076749, -0.178779], [-0.078411, 0.930809, 0.147602], [0.004733, 0.691367, 0.3039]],
+  normal: [
+    [1, 0, 0],
+    [0, 1, 0],
+    [0, 0, 1],
+  ],
+  protan: [
+    [0.152286, 1.052583, -0.204868],
+    [0.114503, 0.786281, 0.099216],
+    [-0.003882, -0.048116, 1.051998],
+  ],
+  deutan: [
+    [0.367322, 0.860646, -0.227968],
+    [0.280085, 0.672501, 0.047413],
+    [-0.01182, 0.04294, 0.968881],
+  ],
+  tritan: [
+    [1.255528, -0.076749, -0.178779],
+    [-0.078411, 0.930809, 0.147602],
+    [0.004733, 0.691367, 0.3039],
+  ],
 };
 export const VISIONS = Object.keys(MATRICES) as Vision[];
 
@@ -58,7 +78,12 @@ export function deltaE00(p: Rgb, q: Rgb): number {
   const cpBar = (c1 + c2) / 2;
   let hBar = h1 + h2;
   if (c1 * c2 !== 0) hBar = Math.abs(h1 - h2) > 180 ? (hBar < 360 ? hBar + 360 : hBar - 360) / 2 : hBar / 2;
-  const t = 1 - 0.17 * Math.cos((hBar - 30) * rad) + 0.24 * Math.cos(2 * hBar * rad) + 0.32 * Math.cos((3 * hBar + 6) * rad) - 0.2 * Math.cos((4 * hBar - 63) * rad);
+  const t =
+    1 -
+    0.17 * Math.cos((hBar - 30) * rad) +
+    0.24 * Math.cos(2 * hBar * rad) +
+    0.32 * Math.cos((3 * hBar + 6) * rad) -
+    0.2 * Math.cos((4 * hBar - 63) * rad);
   const rc = 2 * Math.sqrt(cpBar ** 7 / (cpBar ** 7 + 25 ** 7));
   const rt = -Math.sin(2 * 30 * Math.exp(-(((hBar - 275) / 25) ** 2)) * rad) * rc;
   const sl = 1 + (0.015 * (lBar - 50) ** 2) / Math.sqrt(20 + (lBar - 50) ** 2);

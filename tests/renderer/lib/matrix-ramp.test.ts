@@ -18,13 +18,24 @@ const varOf = (theme: 'light' | 'dark', name: string) => {
 };
 /** color-mix(in srgb, hi t, lo): each gamma-encoded channel interpolated. */
 const mix = (hi: string, lo: string, t: number) =>
-  `#${[1, 3, 5].map((i) => Math.round(parseInt(hi.slice(i, i + 2), 16) * t + parseInt(lo.slice(i, i + 2), 16) * (1 - t)).toString(16).padStart(2, '0')).join('')}`;
+  `#${[1, 3, 5]
+    .map((i) =>
+      Math.round(parseInt(hi.slice(i, i + 2), 16) * t + parseInt(lo.slice(i, i + 2), 16) * (1 - t))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 
 describe('matrix colour scale', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`${theme}: the value is readable on every shade, and the ends differ for every colour vision`, () => {
-      const [lo, hi, ink] = ['matrix-lo', 'matrix-hi', 'matrix-ink'].map((n) => varOf(theme, n)) as [string, string, string];
-      for (let pct = 0; pct <= 100; pct++) expect(contrastRatio(mix(hi, lo, pct / 100), ink), `${theme} at ${pct} %`).toBeGreaterThanOrEqual(4.5);
+      const [lo, hi, ink] = ['matrix-lo', 'matrix-hi', 'matrix-ink'].map((n) => varOf(theme, n)) as [
+        string,
+        string,
+        string,
+      ];
+      for (let pct = 0; pct <= 100; pct++)
+        expect(contrastRatio(mix(hi, lo, pct / 100), ink), `${theme} at ${pct} %`).toBeGreaterThanOrEqual(4.5);
       // CIEDE2000 between the worst and the best cell, after simulating each colour vision.
       for (const vision of VISIONS) expect(colorDistance(lo, hi, vision), vision).toBeGreaterThan(30);
     });

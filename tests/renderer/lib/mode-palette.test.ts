@@ -10,12 +10,15 @@ import { REPORT_MODE_STYLES } from '../../../electron/host/reports/report-palett
 import { VISIONS, colorDistance, contrastRatio } from './color-vision.js';
 
 const THEMES: readonly Theme[] = ['light', 'dark'];
-const pairs = <T,>(xs: readonly T[]): [T, T][] => xs.flatMap((a, i) => xs.slice(i + 1).map((b) => [a, b] as [T, T]));
+const pairs = <T>(xs: readonly T[]): [T, T][] => xs.flatMap((a, i) => xs.slice(i + 1).map((b) => [a, b] as [T, T]));
 
 /** The card background the charts sit on, per theme, read from the stylesheet. */
 function chartBackground(theme: Theme): string {
   const css = readFileSync(new URL('../../../renderer/styles/base.css', import.meta.url), 'utf8');
-  const block = theme === 'light' ? css.slice(0, css.indexOf(":root[data-theme='dark']")) : css.slice(css.indexOf(":root[data-theme='dark']"));
+  const block =
+    theme === 'light'
+      ? css.slice(0, css.indexOf(":root[data-theme='dark']"))
+      : css.slice(css.indexOf(":root[data-theme='dark']"));
   const m = /--bg-raised:\s*(#[0-9a-f]{6})/i.exec(block);
   if (!m) throw new Error(`no --bg-raised in the ${theme} theme`);
   return m[1]!;
@@ -37,7 +40,9 @@ describe('mode palette', () => {
   it('uses each slot once: no two modes share colours', () => {
     expect(new Set(MODE_IDS.map((m) => MODE_PALETTE[m])).size).toBe(MODE_IDS.length);
     for (const theme of THEMES) {
-      const all = MODE_IDS.flatMap((m) => [MODE_PALETTE[m][theme].prompt, MODE_PALETTE[m][theme].completion]).map((c) => c.toLowerCase());
+      const all = MODE_IDS.flatMap((m) => [MODE_PALETTE[m][theme].prompt, MODE_PALETTE[m][theme].completion]).map((c) =>
+        c.toLowerCase(),
+      );
       expect(new Set(all).size, theme).toBe(all.length);
     }
   });
@@ -67,7 +72,11 @@ describe('mode palette', () => {
             const min = completions.has(a) && completions.has(b) ? 3 : 5;
             expect(colorDistance(a, b, vision), `${a} vs ${b}, ${vision}`).toBeGreaterThanOrEqual(min);
           }
-          for (const s of slots) expect(colorDistance(s.prompt, s.completion, vision), `${s.prompt}/${s.completion}, ${vision}`).toBeGreaterThanOrEqual(10);
+          for (const s of slots)
+            expect(
+              colorDistance(s.prompt, s.completion, vision),
+              `${s.prompt}/${s.completion}, ${vision}`,
+            ).toBeGreaterThanOrEqual(10);
         }
       });
 
@@ -93,7 +102,10 @@ describe('mode palette', () => {
 
   it('is the palette the reports draw with: the light shades and dashes of shared/modes.ts', () => {
     for (const mode of MODE_IDS) {
-      expect(MODE_PALETTE[mode].light).toEqual({ prompt: REPORT_MODE_STYLES[mode].color, completion: REPORT_MODE_STYLES[mode].tint });
+      expect(MODE_PALETTE[mode].light).toEqual({
+        prompt: REPORT_MODE_STYLES[mode].color,
+        completion: REPORT_MODE_STYLES[mode].tint,
+      });
       expect(MODE_PALETTE[mode].dash).toBe(REPORT_MODE_STYLES[mode].dash);
     }
   });

@@ -2,8 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { announcements, type LiveRun, type LiveSnapshot } from '../../../renderer/store/announcements.js';
 
 const words = (s: string) => ({ error: 'Error', crashed: 'Crashed', 'max-steps': 'Max steps' })[s] ?? s;
-const run = (runId: string, status: string, pendingApprovals = 0): LiveRun => ({ runId, label: runId === 'a' ? 'ReAct' : 'Code Mode', status, pendingApprovals });
-const snap = (runs: LiveRun[], o: Partial<LiveSnapshot> = {}): LiveSnapshot => ({ comparisonId: 'c1', live: true, runs, ...o });
+const run = (runId: string, status: string, pendingApprovals = 0): LiveRun => ({
+  runId,
+  label: runId === 'a' ? 'ReAct' : 'Code Mode',
+  status,
+  pendingApprovals,
+});
+const snap = (runs: LiveRun[], o: Partial<LiveSnapshot> = {}): LiveSnapshot => ({
+  comparisonId: 'c1',
+  live: true,
+  runs,
+  ...o,
+});
 
 describe('live announcements', () => {
   it('says a comparison started once, then nothing while tokens stream in', () => {

@@ -10,10 +10,21 @@ function modeRun(runId: string, mode: ModeId, trial: number, answer: string | nu
 }
 
 describe('answer pair', () => {
-  const runs = [modeRun('r1', 'react', 1, 'a'), modeRun('c1', 'code', 1, 'b', 'max-steps'), modeRun('h1', 'hybrid', 1, 'c'), modeRun('r2', 'react', 2, 'd'), modeRun('c2', 'code', 2, null)];
+  const runs = [
+    modeRun('r1', 'react', 1, 'a'),
+    modeRun('c1', 'code', 1, 'b', 'max-steps'),
+    modeRun('h1', 'hybrid', 1, 'c'),
+    modeRun('r2', 'react', 2, 'd'),
+    modeRun('c2', 'code', 2, null),
+  ];
 
   it('offers every run with a final text, named by mode and trial', () => {
-    expect(answerChoices(runs, 2).map((c) => c.label)).toEqual(['ReAct · trial 1', 'Code Mode · trial 1', 'Hybrid · trial 1', 'ReAct · trial 2']);
+    expect(answerChoices(runs, 2).map((c) => c.label)).toEqual([
+      'ReAct · trial 1',
+      'Code Mode · trial 1',
+      'Hybrid · trial 1',
+      'ReAct · trial 2',
+    ]);
     expect(answerChoices(runs.slice(0, 3), 1).map((c) => c.label)).toEqual(['ReAct', 'Code Mode', 'Hybrid']);
   });
 

@@ -19,7 +19,10 @@ const meta = {
 };
 
 describe('app store', () => {
-  const stream = interleave(syntheticRun({ runId: 'r1', mode: 'react', steps: 12 }), syntheticRun({ runId: 'r2', mode: 'code', steps: 6 }));
+  const stream = interleave(
+    syntheticRun({ runId: 'r1', mode: 'react', steps: 12 }),
+    syntheticRun({ runId: 'r2', mode: 'code', steps: 6 }),
+  );
 
   it('a batch through the store gives the same runs as the events one at a time', () => {
     const a = createAppStore();
@@ -44,7 +47,10 @@ describe('app store', () => {
     let updates = 0;
     store.subscribe(() => updates++);
     const frames: (() => void)[] = [];
-    const buffer = createEventBuffer((events) => store.getState().applyEvents(events), (f) => frames.push(f));
+    const buffer = createEventBuffer(
+      (events) => store.getState().applyEvents(events),
+      (f) => frames.push(f),
+    );
     const parts = [stream.slice(0, 10), stream.slice(10, 25), stream.slice(25, 26)];
     for (const p of parts) buffer.push(p);
     expect(frames).toHaveLength(1);

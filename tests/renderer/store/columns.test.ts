@@ -15,7 +15,11 @@ const open = (cmp: ReturnType<typeof syntheticVariants>) => {
 
 describe('columns by variant', () => {
   // Code Mode without return types takes one step more than Code Mode, in every trial.
-  const cmp = syntheticVariants({ trials: 3, variants: [{ mode: 'code', settings: { returnTypes: false } }, { mode: 'code' }], steps: (i, t) => (i === 0 ? 4 : 3) + (t % 2) });
+  const cmp = syntheticVariants({
+    trials: 3,
+    variants: [{ mode: 'code', settings: { returnTypes: false } }, { mode: 'code' }],
+    steps: (i, t) => (i === 0 ? 4 : 3) + (t % 2),
+  });
 
   it('two columns of one mode keep their own key, label and palette slot', () => {
     const store = open(cmp);
@@ -56,20 +60,38 @@ describe('columns by variant', () => {
   });
 
   it('a models × modes comparison labels each column by its model', () => {
-    const m = syntheticVariants({ variants: [{ mode: 'react', model: 'sim' }, { mode: 'code', model: 'sim' }, { mode: 'react', model: 'sim-b' }, { mode: 'code', model: 'sim-b' }] });
+    const m = syntheticVariants({
+      variants: [
+        { mode: 'react', model: 'sim' },
+        { mode: 'code', model: 'sim' },
+        { mode: 'react', model: 'sim-b' },
+        { mode: 'code', model: 'sim-b' },
+      ],
+    });
     const runs = comparisonSelectors.modeRuns(open(m).getState());
-    expect(runs.map((r) => r.column.label)).toEqual(['ReAct · sim', 'Code Mode · sim', 'ReAct · sim-b', 'Code Mode · sim-b']);
+    expect(runs.map((r) => r.column.label)).toEqual([
+      'ReAct · sim',
+      'Code Mode · sim',
+      'ReAct · sim-b',
+      'Code Mode · sim-b',
+    ]);
     expect(new Set(runs.map((r) => r.slot)).size).toBe(4);
   });
 
   it('a plain comparison keeps one column per mode, keyed, labelled and coloured by it', () => {
     const plain = syntheticTrials({ trials: 2 });
     expect(plain.meta.variants).toBeUndefined();
-    expect(metaColumns(plain.meta).map((c) => [c.key, c.label])).toEqual([['react', 'ReAct'], ['code', 'Code Mode']]);
+    expect(metaColumns(plain.meta).map((c) => [c.key, c.label])).toEqual([
+      ['react', 'ReAct'],
+      ['code', 'Code Mode'],
+    ]);
     const store = createAppStore();
     store.getState().showComparison({ meta: plain.meta, source: 'history', interrupted: [] }, plain.events);
     const runs = comparisonSelectors.modeRuns(store.getState());
-    expect(runs.map((r) => [r.column.key, r.column.label, r.slot])).toEqual([['react', 'ReAct', 'react'], ['code', 'Code Mode', 'code']]);
+    expect(runs.map((r) => [r.column.key, r.column.label, r.slot])).toEqual([
+      ['react', 'ReAct', 'react'],
+      ['code', 'Code Mode', 'code'],
+    ]);
   });
 });
 
@@ -86,13 +108,21 @@ describe('a stored comparison of variants (the report fixture)', () => {
   it('gives the app the columns, averages and matrix the JSON report holds', async () => {
     const { readFileSync } = await import('node:fs');
     const { buildMatrix } = await import('../../../shared/matrix.js');
-    const read = (name: string) => JSON.parse(readFileSync(new URL(`../../fixtures/reports/stored/${name}`, import.meta.url), 'utf8'));
+    const read = (name: string) =>
+      JSON.parse(readFileSync(new URL(`../../fixtures/reports/stored/${name}`, import.meta.url), 'utf8'));
     const stored = read('variants-matrix.stored.json');
     const report = read('variants-matrix.json');
     const store = createAppStore();
-    store.getState().showComparison({ meta: stored.meta, source: 'history', interrupted: stored.interruptedRunIds }, stored.events);
+    store
+      .getState()
+      .showComparison({ meta: stored.meta, source: 'history', interrupted: stored.interruptedRunIds }, stored.events);
     const all = comparisonSelectors.allModeRuns(store.getState());
-    expect([...new Set(all.map((m) => m.column.label))]).toEqual(['ReAct · sim', 'Code Mode · sim', 'ReAct · sim-b', 'Code Mode · sim-b']);
+    expect([...new Set(all.map((m) => m.column.label))]).toEqual([
+      'ReAct · sim',
+      'Code Mode · sim',
+      'ReAct · sim-b',
+      'Code Mode · sim-b',
+    ]);
     expect(JSON.parse(JSON.stringify(trialSelectors.aggregates(store.getState())))).toEqual(report.summary.byMode);
     expect(JSON.parse(JSON.stringify(buildMatrix(comparisonSummary(all).runs)))).toEqual(report.summary.matrix);
   });
@@ -100,14 +130,20 @@ describe('a stored comparison of variants (the report fixture)', () => {
 
 describe('columns opened from a matrix cell', () => {
   it('show the timeline with them marked, until another comparison is opened', () => {
-    const a = syntheticVariants({ id: 'cmp-a', variants: [{ mode: 'code', settings: { returnTypes: false } }, { mode: 'code' }] });
+    const a = syntheticVariants({
+      id: 'cmp-a',
+      variants: [{ mode: 'code', settings: { returnTypes: false } }, { mode: 'code' }],
+    });
     const store = open(a);
     store.getState().setMainTab('charts');
     store.getState().openColumns(['code-1']);
     expect([store.getState().mainTab, store.getState().focusedColumns?.keys]).toEqual(['timeline', ['code-1']]);
     store.getState().showComparison({ meta: a.meta, source: 'history', interrupted: [] }, a.events);
     expect(store.getState().focusedColumns?.keys).toEqual(['code-1']);
-    const b = syntheticVariants({ id: 'cmp-b', variants: [{ mode: 'code', settings: { returnTypes: false } }, { mode: 'code' }] });
+    const b = syntheticVariants({
+      id: 'cmp-b',
+      variants: [{ mode: 'code', settings: { returnTypes: false } }, { mode: 'code' }],
+    });
     store.getState().showComparison({ meta: b.meta, source: 'history', interrupted: [] }, b.events);
     expect(store.getState().focusedColumns).toBeNull();
   });

@@ -10,18 +10,45 @@ import { formFromMeta } from '../../../renderer/store/composer-again.js';
 const SIM = { name: 'simulated', baseUrl: 'http://127.0.0.1:0/v1', model: 'sim-careful', simulated: true };
 
 function meta(over: Partial<ComparisonMeta>): ComparisonMeta {
-  return { id: 'c1', createdAt: 0, task: { id: 'log-stats', text: 'Count lines' }, provider: SIM, settings: DEFAULT_SETTINGS, runs: [], workspaceSource: 'fixture:log-stats seed 1', ...over };
+  return {
+    id: 'c1',
+    createdAt: 0,
+    task: { id: 'log-stats', text: 'Count lines' },
+    provider: SIM,
+    settings: DEFAULT_SETTINGS,
+    runs: [],
+    workspaceSource: 'fixture:log-stats seed 1',
+    ...over,
+  };
 }
 
 describe('formFromMeta', () => {
   it('modes, trials, model, settings and rounds at once come back as the request that ran', () => {
-    const settings = parseSettings({ maxSteps: 7, returnTypes: false, temperature: 0.3, truncateChars: 2000, toolDescriptions: 'vague' });
-    const runs = [1, 2, 3].flatMap((trial) => (['react', 'hybrid'] as const).map((mode) => ({ runId: `${mode}-${trial}`, mode, trial })));
-    const { form, notes } = formFromMeta(meta({ settings, runs, concurrency: 2 }), { ...INITIAL_FORM, taskChoice: 'calc', trials: '1' });
+    const settings = parseSettings({
+      maxSteps: 7,
+      returnTypes: false,
+      temperature: 0.3,
+      truncateChars: 2000,
+      toolDescriptions: 'vague',
+    });
+    const runs = [1, 2, 3].flatMap((trial) =>
+      (['react', 'hybrid'] as const).map((mode) => ({ runId: `${mode}-${trial}`, mode, trial })),
+    );
+    const { form, notes } = formFromMeta(meta({ settings, runs, concurrency: 2 }), {
+      ...INITIAL_FORM,
+      taskChoice: 'calc',
+      trials: '1',
+    });
     expect(notes).toEqual([]);
     const { request, errors } = buildRequest(form);
     expect(errors).toEqual({});
-    expect(request).toMatchObject({ task: 'log-stats', modes: ['react', 'hybrid'], trials: 3, concurrency: 2, provider: { name: 'simulated', baseUrl: null, model: 'sim-careful' } });
+    expect(request).toMatchObject({
+      task: 'log-stats',
+      modes: ['react', 'hybrid'],
+      trials: 3,
+      concurrency: 2,
+      provider: { name: 'simulated', baseUrl: null, model: 'sim-careful' },
+    });
     expect(parseSettings(request!.settings)).toEqual(settings);
   });
 
@@ -33,20 +60,41 @@ describe('formFromMeta', () => {
     ]);
     const records = resolveColumns(variants, { provider: 'simulated', model: 'sim', settings: DEFAULT_SETTINGS });
     const runs = records.map((r, i) => ({ runId: `r${i}`, mode: r.mode, variant: r.key }));
-    const stored = meta({ task: { id: null, text: 'Sum the numbers in a.txt' }, provider: { ...SIM, model: 'sim' }, variants: records, runs });
+    const stored = meta({
+      task: { id: null, text: 'Sum the numbers in a.txt' },
+      provider: { ...SIM, model: 'sim' },
+      variants: records,
+      runs,
+    });
     const { form } = formFromMeta(stored, INITIAL_FORM);
     expect(form.taskChoice).toBe('custom');
     expect(form.customTask).toBe('Sum the numbers in a.txt');
     const { request, errors } = buildRequest(form);
     expect(errors).toEqual({});
-    expect(resolveColumns(parseVariants(request!.variants!), { provider: 'simulated', model: 'sim', settings: DEFAULT_SETTINGS })).toEqual(records);
+    expect(
+      resolveColumns(parseVariants(request!.variants!), {
+        provider: 'simulated',
+        model: 'sim',
+        settings: DEFAULT_SETTINGS,
+      }),
+    ).toEqual(records);
     // Only the label the user gave is kept as a label: the derived ones stay derived.
     expect(form.variants?.map((v) => v.label)).toEqual(['', '', 'Hasty ReAct']);
   });
 
   it('says what a comparison does not store: MCP servers, a folder copied as it is now; a custom column server', () => {
-    const records = resolveColumns(parseVariants([{ mode: 'react', provider: 'custom', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' }, { mode: 'code' }]), { provider: 'simulated', model: 'sim', settings: DEFAULT_SETTINGS });
-    const { form, notes } = formFromMeta(meta({ workspaceSource: 'folder:/home/me/logs', variants: records, runs: [] }), { ...INITIAL_FORM, mcpConfig: '{"mcpServers":{}}' }, ['files']);
+    const records = resolveColumns(
+      parseVariants([
+        { mode: 'react', provider: 'custom', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' },
+        { mode: 'code' },
+      ]),
+      { provider: 'simulated', model: 'sim', settings: DEFAULT_SETTINGS },
+    );
+    const { form, notes } = formFromMeta(
+      meta({ workspaceSource: 'folder:/home/me/logs', variants: records, runs: [] }),
+      { ...INITIAL_FORM, mcpConfig: '{"mcpServers":{}}' },
+      ['files'],
+    );
     expect(form.workspaceDir).toBe('/home/me/logs');
     expect(form.mcpConfig).toBe('{"mcpServers":{}}');
     expect(notes).toEqual([

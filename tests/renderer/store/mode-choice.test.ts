@@ -17,7 +17,10 @@ afterEach(() => {
 describe('mode choice', () => {
   it('keeps the chosen modes in MODE_IDS order and drops names it does not know', () => {
     expect(orderModes([...MODE_IDS].reverse())).toEqual([...MODE_IDS]);
-    expect(orderModes(['not-a-mode', MODE_IDS[MODE_IDS.length - 1]!, MODE_IDS[0]!])).toEqual([MODE_IDS[0], MODE_IDS[MODE_IDS.length - 1]]);
+    expect(orderModes(['not-a-mode', MODE_IDS[MODE_IDS.length - 1]!, MODE_IDS[0]!])).toEqual([
+      MODE_IDS[0],
+      MODE_IDS[MODE_IDS.length - 1],
+    ]);
     expect(orderModes([])).toEqual([]);
   });
 

@@ -17,13 +17,25 @@ const run = promisify(execFile);
 
 async function recordComparison(faults: string[]): Promise<{ dir: string; events: StepEvent[] }> {
   const dir = mkdtempSync(join(tmpdir(), 'parallax-store-'));
-  const args = [join(ROOT, 'bin', 'parallax.js'), 'compare', '--task', 'log-stats', '--json', ...(faults.length ? ['--fault', ...faults] : [])];
+  const args = [
+    join(ROOT, 'bin', 'parallax.js'),
+    'compare',
+    '--task',
+    'log-stats',
+    '--json',
+    ...(faults.length ? ['--fault', ...faults] : []),
+  ];
   await run(process.execPath, args, { cwd: ROOT, env: { ...process.env, PARALLAX_DATA_DIR: dir }, timeout: 120_000 });
   const [id] = readdirSync(join(dir, 'comparisons'));
   const runsDir = join(dir, 'comparisons', id!, 'runs');
   const events = readdirSync(runsDir)
     .filter((f) => f.endsWith('.jsonl'))
-    .flatMap((f) => readFileSync(join(runsDir, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as StepEvent));
+    .flatMap((f) =>
+      readFileSync(join(runsDir, f), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as StepEvent),
+    );
   // Interleave the runs by time, as the host delivers them.
   events.sort((a, b) => a.t - b.t || a.runId.localeCompare(b.runId) || a.seq - b.seq);
   return { dir, events };
@@ -60,7 +72,8 @@ describe('run model on recorded runs', () => {
         expect(r.steps.map((s) => s.step)).toEqual(computePerStep(r.events).map((s) => s.step));
         expect(computeTotals(r.events)).toEqual(r.finished!.totals);
         // Every tool call the model asked for has its finished result attached.
-        for (const s of r.steps) for (const c of s.calls) expect(c.finished, `${r.started?.mode} step ${s.step} ${c.name}`).not.toBeNull();
+        for (const s of r.steps)
+          for (const c of s.calls) expect(c.finished, `${r.started?.mode} step ${s.step} ${c.name}`).not.toBeNull();
       }
     }
   });

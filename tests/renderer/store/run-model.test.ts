@@ -4,7 +4,8 @@ import { computePerStep, computeTotals } from '../../../shared/summary.js';
 import { applyEvents, emptyRun, runStatus, type RunMap } from '../../../renderer/store/run-model.js';
 import { interleave, syntheticRun } from '../fixtures/synthetic-stream.js';
 
-const oneByOne = (events: readonly StepEvent[], start: RunMap = {}) => events.reduce<RunMap>((m, e) => applyEvents(m, [e]), start);
+const oneByOne = (events: readonly StepEvent[], start: RunMap = {}) =>
+  events.reduce<RunMap>((m, e) => applyEvents(m, [e]), start);
 
 function chunks<T>(list: readonly T[], sizes: readonly number[]): T[][] {
   const out: T[][] = [];
@@ -43,7 +44,9 @@ describe('run model', () => {
     const runs = applyEvents({}, stream);
     expect(runs.r1!.events).toEqual(react);
     expect(runs.r2!.events).toEqual(code);
-    expect(computeTotals(runs.r1!.events)).toEqual((react.at(-1) as Extract<StepEvent, { type: 'run-finished' }>).totals);
+    expect(computeTotals(runs.r1!.events)).toEqual(
+      (react.at(-1) as Extract<StepEvent, { type: 'run-finished' }>).totals,
+    );
   });
 
   it('builds one step view per model step, with its calls, retries and code runs', () => {
@@ -98,8 +101,29 @@ describe('run model', () => {
   it('shows a call made through call_tool under the tool it ran, noted as forwarded', () => {
     const base = { runId: 'f1', t: 0 } as const;
     const events = [
-      { ...base, seq: 0, type: 'model-response', step: 1, usage: null, latencyMs: 1, finishReason: 'tool_calls', text: '', toolCalls: [{ id: 'c1', name: 'call_tool', arguments: '{"name":"fetch_url","arguments":{"url":"https://example.com"}}' }] },
-      { ...base, seq: 1, type: 'tool-started', step: 1, callId: 'c1', name: 'fetch_url', args: { url: 'https://example.com' }, forwardedBy: 'call_tool' },
+      {
+        ...base,
+        seq: 0,
+        type: 'model-response',
+        step: 1,
+        usage: null,
+        latencyMs: 1,
+        finishReason: 'tool_calls',
+        text: '',
+        toolCalls: [
+          { id: 'c1', name: 'call_tool', arguments: '{"name":"fetch_url","arguments":{"url":"https://example.com"}}' },
+        ],
+      },
+      {
+        ...base,
+        seq: 1,
+        type: 'tool-started',
+        step: 1,
+        callId: 'c1',
+        name: 'fetch_url',
+        args: { url: 'https://example.com' },
+        forwardedBy: 'call_tool',
+      },
     ] as unknown as StepEvent[];
     const call = applyEvents({}, events).f1!.steps[0]!.calls[0]!;
     expect(call).toMatchObject({ name: 'fetch_url', forwardedBy: 'call_tool', args: { url: 'https://example.com' } });

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { StepEvent } from '../../../shared/step-event.js';
 import { applyEvents, type RunMap } from '../../../renderer/store/run-model.js';
-import { displayStatus, liveTrial, runNeverRan, shownTrial, trialCount, trialsRan, trialStates } from '../../../renderer/store/trial-model.js';
+import {
+  displayStatus,
+  liveTrial,
+  runNeverRan,
+  shownTrial,
+  trialCount,
+  trialsRan,
+  trialStates,
+} from '../../../renderer/store/trial-model.js';
 import { syntheticTrials } from '../fixtures/synthetic-stream.js';
 
 const { meta, rounds } = syntheticTrials({ trials: 3 });
@@ -33,7 +41,29 @@ describe('trial model', () => {
     const [, , skippedRun, otherRun] = meta.runs;
     const skipped: StepEvent[] = [
       { ...rounds[1]!.find((e) => e.runId === skippedRun!.runId && e.type === 'run-started')!, seq: 0, t: 0 },
-      { type: 'run-finished', runId: skippedRun!.runId, seq: 1, t: 0, status: 'cancelled', answer: '', error: 'Cancelled before it started.', validation: null, totals: { steps: 0, requests: 0, prompt: 0, completion: 0, cached: 0, reasoning: 0, total: 0, toolCalls: 0, wallMs: 0, approvalWaitMs: 0, startupMs: 0 } },
+      {
+        type: 'run-finished',
+        runId: skippedRun!.runId,
+        seq: 1,
+        t: 0,
+        status: 'cancelled',
+        answer: '',
+        error: 'Cancelled before it started.',
+        validation: null,
+        totals: {
+          steps: 0,
+          requests: 0,
+          prompt: 0,
+          completion: 0,
+          cached: 0,
+          reasoning: 0,
+          total: 0,
+          toolCalls: 0,
+          wallMs: 0,
+          approvalWaitMs: 0,
+          startupMs: 0,
+        },
+      },
     ];
     const runs = upTo([...through(1, 12), ...skipped]);
     const states = trialStates(meta, runs, []);
@@ -65,15 +95,37 @@ describe('trial model', () => {
   });
 
   it('a comparison cancelled in round 1: the later trials never ran, and the view never opens on one of them', () => {
-    const totals = { steps: 0, requests: 0, prompt: 0, completion: 0, cached: 0, reasoning: 0, total: 0, toolCalls: 0, wallMs: 0 };
-    const cancel = (runId: string, seq: number): StepEvent => ({ type: 'run-finished', runId, seq, t: 1, status: 'cancelled', answer: '', validation: null, totals } as StepEvent);
+    const totals = {
+      steps: 0,
+      requests: 0,
+      prompt: 0,
+      completion: 0,
+      cached: 0,
+      reasoning: 0,
+      total: 0,
+      toolCalls: 0,
+      wallMs: 0,
+    };
+    const cancel = (runId: string, seq: number): StepEvent =>
+      ({
+        type: 'run-finished',
+        runId,
+        seq,
+        t: 1,
+        status: 'cancelled',
+        answer: '',
+        validation: null,
+        totals,
+      }) as StepEvent;
     const round1 = through(1, 12);
     const seqOf = (id: string) => round1.filter((e) => e.runId === id).length;
     // Round 1's runs were stopped mid-request; the host closes every later run with a run-started and a cancelled end (run-session.ts).
-    const later = meta.runs.filter((r) => (r.trial ?? 1) > 1).flatMap((r) => {
-      const started = rounds[(r.trial ?? 1) - 1]!.find((e) => e.runId === r.runId && e.type === 'run-started')!;
-      return [{ ...started, seq: 0 }, cancel(r.runId, 1)];
-    });
+    const later = meta.runs
+      .filter((r) => (r.trial ?? 1) > 1)
+      .flatMap((r) => {
+        const started = rounds[(r.trial ?? 1) - 1]!.find((e) => e.runId === r.runId && e.type === 'run-started')!;
+        return [{ ...started, seq: 0 }, cancel(r.runId, 1)];
+      });
     const first = meta.runs.filter((r) => (r.trial ?? 1) === 1).map((r) => cancel(r.runId, seqOf(r.runId)));
     const runs = upTo([...round1, ...first, ...later]);
     const states = trialStates(meta, runs, []);
@@ -86,7 +138,11 @@ describe('trial model', () => {
     expect(shownTrial(null, states, 'history', ran)).toBe(1);
     expect(shownTrial(3, states, 'live', ran)).toBe(3);
     // A trial still to come counts as one that runs.
-    expect(trialsRan(meta, upTo(through(1, 5)), trialStates(meta, upTo(through(1, 5)), []))).toEqual([true, true, true]);
+    expect(trialsRan(meta, upTo(through(1, 5)), trialStates(meta, upTo(through(1, 5)), []))).toEqual([
+      true,
+      true,
+      true,
+    ]);
   });
 
   it('says "waiting" for a run whose round has not started, and the run’s own status otherwise', () => {
@@ -100,6 +156,8 @@ describe('trial model', () => {
     expect(displayStatus(released[a2!.runId], a2!.runId, 2, st2, [])).toBe('pending');
     expect(displayStatus(released[a1!.runId], a1!.runId, 1, st2, [])).toBe('answered');
     const cut = upTo(through(1, 6));
-    expect(displayStatus(cut[a1!.runId], a1!.runId, 1, trialStates(meta, cut, [a1!.runId]), [a1!.runId])).toBe('interrupted');
+    expect(displayStatus(cut[a1!.runId], a1!.runId, 1, trialStates(meta, cut, [a1!.runId]), [a1!.runId])).toBe(
+      'interrupted',
+    );
   });
 });

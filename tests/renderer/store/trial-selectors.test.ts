@@ -9,10 +9,12 @@ import { syntheticTrials } from '../fixtures/synthetic-stream.js';
 // Trial 2's Code Mode run errors and trial 3's ReAct answer fails validation, so answered/passed differ from trials.
 const cmp = syntheticTrials({
   trials: 3,
-  outcome: (mode, trial) => (mode === 'code' && trial === 2 ? { status: 'error' } : mode === 'react' && trial === 3 ? { pass: false } : {}),
+  outcome: (mode, trial) =>
+    mode === 'code' && trial === 2 ? { status: 'error' } : mode === 'react' && trial === 3 ? { pass: false } : {},
 });
 const idsOf = (trial: number) => cmp.meta.runs.filter((r) => r.trial === trial).map((r) => r.runId);
-const shownIds = (store: ReturnType<typeof createAppStore>) => comparisonSelectors.modeRuns(store.getState()).map((m) => m.runId);
+const shownIds = (store: ReturnType<typeof createAppStore>) =>
+  comparisonSelectors.modeRuns(store.getState()).map((m) => m.runId);
 
 describe('store with trials', () => {
   it('a multi-trial stream gives the same runs as one batch, event by event, and through the frame buffer', () => {
@@ -26,7 +28,10 @@ describe('store with trials', () => {
     let updates = 0;
     framed.subscribe(() => updates++);
     const frames: (() => void)[] = [];
-    const buffer = createEventBuffer((events) => framed.getState().applyEvents(events), (f) => frames.push(f));
+    const buffer = createEventBuffer(
+      (events) => framed.getState().applyEvents(events),
+      (f) => frames.push(f),
+    );
     let flushed = 0;
     for (let i = 0; i < cmp.events.length; i += 9) {
       buffer.push(cmp.events.slice(i, i + 4));
@@ -65,7 +70,12 @@ describe('store with trials', () => {
 
   it('events of another trial leave the shown columns untouched (same identity, no re-render)', () => {
     const store = createAppStore();
-    store.getState().showComparison({ meta: cmp.meta, source: 'live', interrupted: [] }, [...cmp.rounds[0]!, ...cmp.rounds[1]!.slice(0, 3)]);
+    store
+      .getState()
+      .showComparison({ meta: cmp.meta, source: 'live', interrupted: [] }, [
+        ...cmp.rounds[0]!,
+        ...cmp.rounds[1]!.slice(0, 3),
+      ]);
     store.getState().chooseTrial(1);
     const before = comparisonSelectors.modeRuns(store.getState());
     store.getState().applyEvents(cmp.rounds[1]!.slice(3, 20));

@@ -23,7 +23,9 @@ describe('the summary table of a comparison with estimated usage', () => {
     expect(Number(table.attr('sum-cost-react', 'data-value'))).toBe(runs.find((r) => r.runId === reactId)!.cost.usd);
     expect(table.text('sum-cost-react')).toBe('$0.00109');
     expect(table.text('sum-cost-code')).toBe('≈ $0.000456');
-    expect(table.attr('sum-cost-code', 'title')).toContain('prices of 2026-12-01: $0.40 in, $0.10 cached, $1.60 out per 1M tokens');
+    expect(table.attr('sum-cost-code', 'title')).toContain(
+      'prices of 2026-12-01: $0.40 in, $0.10 cached, $1.60 out per 1M tokens',
+    );
     expect(table.text('sum-usage-code')).toBe('≈ estimated');
   });
 

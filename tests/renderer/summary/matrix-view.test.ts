@@ -9,7 +9,16 @@ import { fmtMean } from '../../../renderer/lib/display-format.js';
 
 describe('matrix view text', () => {
   // sim-b's runs take one step more than sim's.
-  const cmp = syntheticVariants({ trials: 2, variants: [{ mode: 'react', model: 'sim' }, { mode: 'code', model: 'sim' }, { mode: 'react', model: 'sim-b' }, { mode: 'code', model: 'sim-b' }], steps: (i) => (i < 2 ? 2 : 3) });
+  const cmp = syntheticVariants({
+    trials: 2,
+    variants: [
+      { mode: 'react', model: 'sim' },
+      { mode: 'code', model: 'sim' },
+      { mode: 'react', model: 'sim-b' },
+      { mode: 'code', model: 'sim-b' },
+    ],
+    steps: (i) => (i < 2 ? 2 : 3),
+  });
   const byRun = groupByRun(cmp.events);
   const matrix = buildMatrix(cmp.meta.runs.map((r) => summarizeRun(byRun.get(r.runId)!)));
 

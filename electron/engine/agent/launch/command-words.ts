@@ -21,7 +21,7 @@ const PY_LONG_VALUE = new Set(['--check-hash-based-pycs']);
 function pythonCode(args: readonly string[]): CodeWords {
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '-' ) return { code: [], inline: true };
+    if (a === '-') return { code: [], inline: true };
     if (a === '--') return i + 1 < args.length ? { code: [i + 1], inline: false } : { code: [], inline: false };
     if (a.startsWith('--')) {
       if (PY_LONG_VALUE.has(a)) i++;
@@ -46,7 +46,15 @@ function pythonCode(args: readonly string[]): CodeWords {
 
 /** Node's options whose value is code it loads, and those that take the next word as another value. */
 const NODE_CODE = new Set(['-r', '--require', '--import', '--loader', '--experimental-loader']);
-const NODE_VALUE = new Set(['-C', '--conditions', '--input-type', '--env-file', '--title', '--inspect-port', '--experimental-config-file']);
+const NODE_VALUE = new Set([
+  '-C',
+  '--conditions',
+  '--input-type',
+  '--env-file',
+  '--title',
+  '--inspect-port',
+  '--experimental-config-file',
+]);
 const NODE_INLINE = new Set(['-e', '--eval', '-p', '--print']);
 
 function nodeCode(args: readonly string[]): CodeWords {
@@ -92,4 +100,5 @@ export function codeWords(family: Family | 'generic', args: readonly string[]): 
 }
 
 /** `--opt=/a/b` → `/a/b`; any other word as it is: the part of a word that may name a file. */
-export const fileOfWord = (word: string): string => (word.startsWith('-') && word.includes('=') ? word.slice(word.indexOf('=') + 1) : word);
+export const fileOfWord = (word: string): string =>
+  word.startsWith('-') && word.includes('=') ? word.slice(word.indexOf('=') + 1) : word;

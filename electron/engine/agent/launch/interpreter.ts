@@ -73,7 +73,10 @@ export interface Interpreter {
 
 const MARK = '@@parallax-probe@@';
 const PROBES: Record<Family, string[]> = {
-  python: ['-c', `import sys,json;print("\\n${MARK}"+json.dumps([sys.executable,sys.prefix,getattr(sys,"base_prefix",sys.prefix),"%d.%d.%d"%tuple(sys.version_info[:3])]))`],
+  python: [
+    '-c',
+    `import sys,json;print("\\n${MARK}"+json.dumps([sys.executable,sys.prefix,getattr(sys,"base_prefix",sys.prefix),"%d.%d.%d"%tuple(sys.version_info[:3])]))`,
+  ],
   node: ['-e', `process.stdout.write("\\n${MARK}"+JSON.stringify([process.execPath,"","",process.version]))`],
 };
 /** Variables no probe needs: whatever holds a key stays out of the child. */
@@ -83,25 +86,42 @@ const PROBE_MS = 20_000;
 export class LaunchError extends Error {}
 
 /** Asks the interpreter behind a shim where it really is, in `cwd` (the project), with the user's environment less its keys. */
-async function probe(found: string, family: Family, cwd: string, env: NodeJS.ProcessEnv): Promise<{ executable: string; prefix: string; basePrefix: string; version: string }> {
+async function probe(
+  found: string,
+  family: Family,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ executable: string; prefix: string; basePrefix: string; version: string }> {
   const clean: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(env)) if (v !== undefined && !SECRET_NAME.test(k)) clean[k] = v;
   let stdout: string;
   try {
-    ({ stdout } = await promisify(execFile)(found, PROBES[family], { cwd, env: clean, timeout: PROBE_MS, maxBuffer: 1024 * 1024, encoding: 'utf8' }));
+    ({ stdout } = await promisify(execFile)(found, PROBES[family], {
+      cwd,
+      env: clean,
+      timeout: PROBE_MS,
+      maxBuffer: 1024 * 1024,
+      encoding: 'utf8',
+    }));
   } catch (err) {
     const e = err as { stderr?: string; message: string };
     const said = (e.stderr ?? '').trim().split('\n').slice(-3).join(' ').slice(0, 400) || e.message;
-    throw new LaunchError(`${found} is a version manager's shim, and asking it which ${family === 'python' ? 'Python' : 'Node.js'} it runs (in ${cwd}) failed: ${said}. Check that it works in a terminal there, or give the interpreter's full path.`);
+    throw new LaunchError(
+      `${found} is a version manager's shim, and asking it which ${family === 'python' ? 'Python' : 'Node.js'} it runs (in ${cwd}) failed: ${said}. Check that it works in a terminal there, or give the interpreter's full path.`,
+    );
   }
   const line = stdout.split('\n').find((l) => l.startsWith(MARK));
   const parsed = line ? (JSON.parse(line.slice(MARK.length)) as string[]) : null;
-  if (!parsed?.[0]) throw new LaunchError(`${found} did not say where its ${family} binary is (it printed ${JSON.stringify(stdout.slice(0, 200))}). Give the interpreter's full path.`);
+  if (!parsed?.[0])
+    throw new LaunchError(
+      `${found} did not say where its ${family} binary is (it printed ${JSON.stringify(stdout.slice(0, 200))}). Give the interpreter's full path.`,
+    );
   return { executable: parsed[0], prefix: parsed[1] ?? '', basePrefix: parsed[2] ?? '', version: parsed[3] ?? '' };
 }
 
 /** The folder an install puts bin/ in (…/versions/3.12.1/bin/python3 → …/versions/3.12.1), else the binary's folder. */
-const installOf = (binary: string): string => (path.basename(path.dirname(binary)) === 'bin' ? path.dirname(path.dirname(binary)) : path.dirname(binary));
+const installOf = (binary: string): string =>
+  path.basename(path.dirname(binary)) === 'bin' ? path.dirname(path.dirname(binary)) : path.dirname(binary);
 
 /** A prefix to show, or null: a system folder is shown already; one that may not be shown falls back to the binary's folder, then the binary. */
 function shownPrefix(prefix: string, binary: string, rules: PathRules): string | null {
@@ -114,19 +134,29 @@ function shownPrefix(prefix: string, binary: string, rules: PathRules): string |
  * The real interpreter behind `found` (a full path, from PATH or the command). A shim (a script, or a link to
  * a binary not named like the interpreter) is asked; anything else is followed through its links.
  */
-export async function resolveInterpreter(found: string, family: Family, opts: { readonly cwd: string; readonly env: NodeJS.ProcessEnv; readonly rules: PathRules }): Promise<Interpreter> {
+export async function resolveInterpreter(
+  found: string,
+  family: Family,
+  opts: { readonly cwd: string; readonly env: NodeJS.ProcessEnv; readonly rules: PathRules },
+): Promise<Interpreter> {
   const real = realpathSync(found);
   const shim = shebangOf(real) !== null || familyOf(path.basename(real)) === null;
   if (shim) {
     const p = await probe(found, family, opts.cwd, opts.env);
     const executable = existsSync(p.executable) ? p.executable : found;
     const realExe = realpathSync(executable);
-    if (shebangOf(realExe) !== null) throw new LaunchError(`${found} answered that it runs ${executable}, which is itself a script. Give the interpreter's full path.`);
+    if (shebangOf(realExe) !== null)
+      throw new LaunchError(
+        `${found} answered that it runs ${executable}, which is itself a script. Give the interpreter's full path.`,
+      );
     const venv = family === 'python' && p.prefix && p.basePrefix && p.prefix !== p.basePrefix ? p.prefix : null;
     const base = family === 'python' && p.basePrefix ? p.basePrefix : installOf(realExe);
     const name = family === 'python' ? `Python ${p.version}` : `Node.js ${p.version}`;
     return {
-      family, program: venv ? executable : realExe, prefix: shownPrefix(base, realExe, opts.rules), venv,
+      family,
+      program: venv ? executable : realExe,
+      prefix: shownPrefix(base, realExe, opts.rules),
+      venv,
       via: `${found} is a version manager's shim: asked in ${opts.cwd}, it runs ${name} at ${realExe}, which runs directly inside the sandbox (the manager is not there).`,
     };
   }
@@ -134,7 +164,10 @@ export async function resolveInterpreter(found: string, family: Family, opts: { 
   const venvDir = path.dirname(path.dirname(found));
   const venv = family === 'python' && existsSync(path.join(venvDir, 'pyvenv.cfg')) ? venvDir : null;
   return {
-    family, program: venv ? found : real, prefix: shownPrefix(installOf(real), real, opts.rules), venv,
+    family,
+    program: venv ? found : real,
+    prefix: shownPrefix(installOf(real), real, opts.rules),
+    venv,
     via: real !== found && !venv ? `${found} links to ${real}.` : null,
   };
 }

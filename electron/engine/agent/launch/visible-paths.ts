@@ -10,7 +10,18 @@ import path from 'node:path';
 import type { AgentShownPath } from '../../../../shared/agent-command.js';
 
 /** Shown read-only in every sandbox already (shell-sandbox.ts SYSTEM_DIRS): nothing to add for these. */
-export const SYSTEM_ROOTS = ['/usr/', '/bin/', '/sbin/', '/lib/', '/lib32/', '/lib64/', '/libx32/', '/etc/', '/opt/', '/nix/store/'];
+export const SYSTEM_ROOTS = [
+  '/usr/',
+  '/bin/',
+  '/sbin/',
+  '/lib/',
+  '/lib32/',
+  '/lib64/',
+  '/libx32/',
+  '/etc/',
+  '/opt/',
+  '/nix/store/',
+];
 export const isSystemPath = (p: string): boolean => SYSTEM_ROOTS.some((r) => p.startsWith(r) || p === r.slice(0, -1));
 
 /** What marks a project's root folder. */
@@ -18,9 +29,25 @@ export const PROJECT_MARKERS = ['package.json', 'pyproject.toml', 'requirements.
 
 /** Under the home folder: where keys, tokens and browser profiles live. Never shown, nor a folder holding one. */
 const SECRET_HOME_PATHS = [
-  '.ssh', '.gnupg', '.aws', '.azure', '.kube', '.docker', '.password-store', '.netrc', '.pgpass', '.npmrc', '.pypirc',
-  '.git-credentials', '.config/gcloud', '.config/gh', '.config/git/credentials', '.local/share/keyrings', '.mozilla',
-  '.config/google-chrome', '.config/chromium',
+  '.ssh',
+  '.gnupg',
+  '.aws',
+  '.azure',
+  '.kube',
+  '.docker',
+  '.password-store',
+  '.netrc',
+  '.pgpass',
+  '.npmrc',
+  '.pypirc',
+  '.git-credentials',
+  '.config/gcloud',
+  '.config/gh',
+  '.config/git/credentials',
+  '.local/share/keyrings',
+  '.mozilla',
+  '.config/google-chrome',
+  '.config/chromium',
 ];
 /** Kernel and runtime interfaces: the sandbox has its own. */
 const SYSTEM_INTERFACES = ['/proc', '/sys', '/dev', '/run'];
@@ -34,20 +61,23 @@ export interface PathRules {
   readonly dataDir?: string | null;
 }
 
-export const isInside = (child: string, parent: string): boolean => child === parent || child.startsWith(parent === '/' ? '/' : `${parent}/`);
+export const isInside = (child: string, parent: string): boolean =>
+  child === parent || child.startsWith(parent === '/' ? '/' : `${parent}/`);
 
 /** Why `p` (a real, absolute path) may not be shown to an agent; null when it may. */
 export function refusal(p: string, rules: PathRules): string | null {
   if (p === path.parse(p).root) return 'it is the root of the file system';
   if (isInside(rules.home, p)) return p === rules.home ? 'it is your home folder' : 'it holds your home folder';
-  if (isInside(rules.tmp, p)) return p === rules.tmp ? "it is the temp folder, which holds other runs' workspaces" : 'it holds the temp folder';
+  if (isInside(rules.tmp, p))
+    return p === rules.tmp ? "it is the temp folder, which holds other runs' workspaces" : 'it holds the temp folder';
   for (const dir of SYSTEM_INTERFACES) if (isInside(p, dir)) return `it is in ${dir}, which the sandbox makes its own`;
   for (const rel of SECRET_HOME_PATHS) {
     const secret = path.join(rules.home, rel);
     if (isInside(p, secret)) return `it is in ~/${rel}, where keys are kept`;
     if (isInside(secret, p)) return `it holds ~/${rel}, where keys are kept`;
   }
-  if (rules.dataDir && (isInside(p, rules.dataDir) || isInside(rules.dataDir, p))) return "it holds Parallax's data (stored keys and runs)";
+  if (rules.dataDir && (isInside(p, rules.dataDir) || isInside(rules.dataDir, p)))
+    return "it holds Parallax's data (stored keys and runs)";
   return null;
 }
 
@@ -60,7 +90,11 @@ const realOrNull = (p: string): string | null => {
 };
 
 /** The nearest folder above `dir` (itself included) holding one of `markers`, stopping where nothing may be shown. */
-export function nearestWith(dir: string, markers: readonly string[], rules: PathRules): { dir: string; marker: string } | null {
+export function nearestWith(
+  dir: string,
+  markers: readonly string[],
+  rules: PathRules,
+): { dir: string; marker: string } | null {
   for (let d = dir; !refusal(d, rules); d = path.dirname(d)) {
     const marker = markers.find((m) => existsSync(path.join(d, m)));
     if (marker) return { dir: d, marker };
@@ -108,7 +142,9 @@ export function linkedPackages(root: string, shown: readonly string[], rules: Pa
       return [];
     }
   };
-  const names = entries(nm).flatMap((n) => (n.startsWith('@') ? entries(path.join(nm, n)).map((m) => `${n}/${m}`) : n.startsWith('.') ? [] : [n]));
+  const names = entries(nm).flatMap((n) =>
+    n.startsWith('@') ? entries(path.join(nm, n)).map((m) => `${n}/${m}`) : n.startsWith('.') ? [] : [n],
+  );
   for (const name of names) {
     if (out.length >= MAX_LINKS) break;
     const link = path.join(nm, name);
@@ -120,7 +156,13 @@ export function linkedPackages(root: string, shown: readonly string[], rules: Pa
     }
     if (!isLink) continue;
     const target = realOrNull(link);
-    if (!target || isSystemPath(target) || [...shown, ...out.map((o) => o.path)].some((s) => isInside(target, s)) || refusal(target, rules)) continue;
+    if (
+      !target ||
+      isSystemPath(target) ||
+      [...shown, ...out.map((o) => o.path)].some((s) => isInside(target, s)) ||
+      refusal(target, rules)
+    )
+      continue;
     out.push({ path: target, why: `the package ${name}, linked from ${link}` });
   }
   return out;

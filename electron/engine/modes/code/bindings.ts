@@ -13,7 +13,10 @@ export interface ToolBindings {
 }
 
 /** `catalog`: the names listed as functions (a profile's Toolset.catalog); the other tools are hidden. */
-export function standardBindings(all: readonly ToolDefinition[] = ALL_TOOLS, catalog: readonly string[] = CATALOG_TOOL_NAMES): ToolBindings {
+export function standardBindings(
+  all: readonly ToolDefinition[] = ALL_TOOLS,
+  catalog: readonly string[] = CATALOG_TOOL_NAMES,
+): ToolBindings {
   return {
     tools: catalog.map((name) => all.find((t) => t.name === name)).filter((t): t is ToolDefinition => t !== undefined),
     hiddenTools: all.filter((t) => !catalog.includes(t.name)),

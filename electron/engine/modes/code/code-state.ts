@@ -21,7 +21,9 @@ const FRESH = /Each call starts (?:fresh: nothing carries over|with\s+a fresh na
 /** A run_code description with the setting's sentence in place of the fresh-state one (appended when it has none). */
 export function withCodeState(description: string, setting: CodeStateSetting): string {
   if (setting === 'fresh') return description;
-  return FRESH.test(description) ? description.replace(FRESH, CODE_STATE_NOTE.persist) : `${description}\n${CODE_STATE_NOTE.persist}`;
+  return FRESH.test(description)
+    ? description.replace(FRESH, CODE_STATE_NOTE.persist)
+    : `${description}\n${CODE_STATE_NOTE.persist}`;
 }
 
 const MAX_LISTED = 12;
@@ -36,7 +38,8 @@ function variableText(v: CodeState['variables'][number]): string {
  */
 export function persistErrorNote(error: { readonly message: string } | null, code: string): string | null {
   const redeclared = /redeclaration of '([^']+)'/.exec(error?.message ?? '')?.[1];
-  if (redeclared) return `${redeclared} is already stored by an earlier program: assign it without const/let/class, or use another name`;
+  if (redeclared)
+    return `${redeclared} is already stored by an earlier program: assign it without const/let/class, or use another name`;
   if (/SyntaxError/.test(error?.message ?? '') && /\bawait\b/.test(code)) {
     return 'programs that keep their variables run as scripts, so top-level await is not available; tools need no await';
   }
@@ -49,7 +52,8 @@ export function persistErrorNote(error: { readonly message: string } | null, cod
  */
 export function codeStateText(state: CodeState, before: readonly string[], note: string | null): string {
   if (state.lost) {
-    const gone = before.length > 0 ? ` (${before.slice(0, MAX_LISTED).join(', ')}${before.length > MAX_LISTED ? ', …' : ''})` : '';
+    const gone =
+      before.length > 0 ? ` (${before.slice(0, MAX_LISTED).join(', ')}${before.length > MAX_LISTED ? ', …' : ''})` : '';
     return `[stored variables lost: a limit stopped this program and the sandbox dropped what earlier programs stored${gone}; define them again]`;
   }
   const memory = state.memoryBytes === null ? '' : ` · sandbox memory ${formatBytes(state.memoryBytes)}`;

@@ -5,7 +5,14 @@
  */
 import type { RunSettings } from '../../../../shared/run-spec.js';
 import type { ToolExposure } from '../../../../shared/step-event.js';
-import { limitsFromSettings, programText, runProgram, Sandbox, type ProgramLanguage, type ProgramSandbox } from '../../sandbox/index.js';
+import {
+  limitsFromSettings,
+  programText,
+  runProgram,
+  Sandbox,
+  type ProgramLanguage,
+  type ProgramSandbox,
+} from '../../sandbox/index.js';
 import { PySandbox } from '../../sandbox/python/py-sandbox.js';
 import { pyRunCodeExposure } from './py-run-code-tool.js';
 import type { CallContext, ModeOptions } from '../mode.js';
@@ -60,7 +67,10 @@ export interface ProgramTool {
   dispose(): void;
 }
 
-function sandboxFor(language: ProgramLanguage, memoryMb: number): ProgramSandbox & { warmUp(): Promise<unknown>; dispose(): void } {
+function sandboxFor(
+  language: ProgramLanguage,
+  memoryMb: number,
+): ProgramSandbox & { warmUp(): Promise<unknown>; dispose(): void } {
   if (language === 'python') {
     const sandbox = prewarmedPython ?? new PySandbox();
     prewarmedPython = null;
@@ -76,9 +86,10 @@ export function createProgramTool(opts: ModeOptions, language: ProgramLanguage =
   const toolset = toolsetOf(opts.settings, opts.task, opts.mcpTools);
   const { tools, hiddenTools } = standardBindings(toolset.tools, toolset.catalog);
   const codeState = opts.settings.codeState ?? 'fresh';
-  const base = language === 'python'
-    ? pyRunCodeExposure(tools, opts.settings.returnTypes)
-    : runCodeExposure(tools, opts.settings.returnTypes, toolset.runCodeDescription);
+  const base =
+    language === 'python'
+      ? pyRunCodeExposure(tools, opts.settings.returnTypes)
+      : runCodeExposure(tools, opts.settings.returnTypes, toolset.runCodeDescription);
   const exposure = { ...base, description: withCodeState(base.description, codeState) };
   const keepState = codeState === 'persist';
   /** Names the sandbox held after the previous program (codeState 'persist'), to say what a limit took. */
@@ -97,7 +108,12 @@ export function createProgramTool(opts: ModeOptions, language: ProgramLanguage =
     async call(args, ctx) {
       const code = args.code;
       if (typeof code !== 'string' || code.trim() === '') {
-        const got = Object.keys(args).length > 0 ? `got ${Object.keys(args).map((k) => `"${k}"`).join(', ')}` : 'got no arguments';
+        const got =
+          Object.keys(args).length > 0
+            ? `got ${Object.keys(args)
+                .map((k) => `"${k}"`)
+                .join(', ')}`
+            : 'got no arguments';
         return `${RUN_CODE} needs {"code": "<${languageName} program>"} with the program as one string (${got}). Send the program again in the "code" field.`;
       }
       const result = await runProgram(code, {
@@ -109,11 +125,20 @@ export function createProgramTool(opts: ModeOptions, language: ProgramLanguage =
         sandbox,
         language,
         keepState,
-        ...(opts.approvals ? {
-          approve: (name: string, callArgs: unknown, signal: AbortSignal, pauseClock: () => () => void) =>
-            opts.approvals!.check(name, callArgs, { step: ctx.step, callId: ctx.callId, inProgram: true }, signal, pauseClock),
-        } : {}),
-        onSearch: (search) => ctx.emit({ type: 'tool-search', step: ctx.step, callId: ctx.callId, query: search.query, hits: search.hits }),
+        ...(opts.approvals
+          ? {
+              approve: (name: string, callArgs: unknown, signal: AbortSignal, pauseClock: () => () => void) =>
+                opts.approvals!.check(
+                  name,
+                  callArgs,
+                  { step: ctx.step, callId: ctx.callId, inProgram: true },
+                  signal,
+                  pauseClock,
+                ),
+            }
+          : {}),
+        onSearch: (search) =>
+          ctx.emit({ type: 'tool-search', step: ctx.step, callId: ctx.callId, query: search.query, hits: search.hits }),
       });
       // A sandbox that dropped its context (a limit) or was replaced (killed) reports nothing kept.
       const before = stored;

@@ -10,7 +10,9 @@ import { RUN_CODE } from './run-code-tool.js';
 
 export function pyRunCodeDescription(catalog: readonly ToolDefinition[], returnTypes: boolean): string {
   const lines = catalog.map((tool) => `- ${pythonSignatureOf(tool, returnTypes)}`);
-  lines.push(`- def search_tools(query: str)${returnTypes ? ' -> list[tool]' : ''} — finds more tools by English keywords, best first`);
+  lines.push(
+    `- def search_tools(query: str)${returnTypes ? ' -> list[tool]' : ''} — finds more tools by English keywords, best first`,
+  );
   return [
     'Run a Python program. Only what it prints with print() comes back to you, so filter and summarise ' +
       'inside the program instead of printing raw data. Each call starts fresh: nothing carries over.',

@@ -10,7 +10,9 @@ export const RUN_CODE = 'run_code';
 
 export function runCodeDescription(catalog: readonly ToolDefinition[], returnTypes: boolean): string {
   const lines = catalog.map((tool) => `- ${signatureOf(tool, returnTypes)}`);
-  lines.push(`- search_tools(query: string)${returnTypes ? ': tool[]' : ''} — finds more tools by English keywords, best first`);
+  lines.push(
+    `- search_tools(query: string)${returnTypes ? ': tool[]' : ''} — finds more tools by English keywords, best first`,
+  );
   return [
     'Run a JavaScript program. Only what it prints with print() or console.log() comes back to you, so filter ' +
       'and summarise inside the program instead of printing raw data. Each call starts fresh: nothing carries over.',

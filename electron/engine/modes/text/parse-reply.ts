@@ -36,13 +36,23 @@ type Label = 'thought' | 'action' | 'input' | 'final' | 'observation';
 
 // One line, anchored, each part a bounded class: linear in the line's length. An observation may be numbered
 // and name its tool ("Observation 2 (read_file):"), as the results of several actions are written back.
-const LABEL = /^[ \t>#*_]*(thought|action[ \t]*input|action|final[ \t]*answer|observation(?:[ \t]*\d{1,4})?(?:[ \t]*\([^)\n]{0,128}\))?)[ \t]*[*_]*[ \t]*:[ \t]*[*_]*[ \t]?/i;
+const LABEL =
+  /^[ \t>#*_]*(thought|action[ \t]*input|action|final[ \t]*answer|observation(?:[ \t]*\d{1,4})?(?:[ \t]*\([^)\n]{0,128}\))?)[ \t]*[*_]*[ \t]*:[ \t]*[*_]*[ \t]?/i;
 
 function labelOf(line: string): { label: Label; rest: string } | null {
   const m = LABEL.exec(line);
   if (!m) return null;
   const word = m[1]!.toLowerCase().replace(/[ \t]+/g, ' ');
-  const label: Label = word === 'thought' ? 'thought' : word === 'action' ? 'action' : word === 'action input' ? 'input' : word === 'final answer' ? 'final' : 'observation'; // numbered or not
+  const label: Label =
+    word === 'thought'
+      ? 'thought'
+      : word === 'action'
+        ? 'action'
+        : word === 'action input'
+          ? 'input'
+          : word === 'final answer'
+            ? 'final'
+            : 'observation'; // numbered or not
   return { label, rest: line.slice(m[0].length) };
 }
 
@@ -123,17 +133,26 @@ function read(segments: readonly Segment[], text: string, kept: number): TextRep
     kept,
   });
   if (problem) return result(`Your reply could not be read: ${problem} ${FORMAT_HINT}`);
-  if (actions.length > MAX_ACTIONS) return result(`Your reply has ${actions.length} actions; at most ${MAX_ACTIONS} run in one step. Send fewer, then continue after their observations.`);
+  if (actions.length > MAX_ACTIONS)
+    return result(
+      `Your reply has ${actions.length} actions; at most ${MAX_ACTIONS} run in one step. Send fewer, then continue after their observations.`,
+    );
   if (actions.length > 0) return result(null);
   if (finalAnswer !== null && finalAnswer !== '') return result(null);
   if (finalAnswer === '') return result(`Your "Final Answer:" is empty. ${FORMAT_HINT}`);
-  if (kept === 0 && text.trim() !== '') return result(`Your reply started with "Observation:", but observations come from the tools, after an action. ${FORMAT_HINT}`);
+  if (kept === 0 && text.trim() !== '')
+    return result(
+      `Your reply started with "Observation:", but observations come from the tools, after an action. ${FORMAT_HINT}`,
+    );
   return result(`Your reply has neither an "Action:" nor a "Final Answer:". ${FORMAT_HINT}`);
 }
 
 /** `read_file`, "read_file", [read_file], read_file() or "read_file with …": the name; null when there is none. */
 function toolName(body: string): string | null {
-  const first = body.split('\n', 1)[0]!.trim().replace(/^[`"'[(*]+/, '');
+  const first = body
+    .split('\n', 1)[0]!
+    .trim()
+    .replace(/^[`"'[(*]+/, '');
   const m = /^[A-Za-z_][\w.-]{0,127}/.exec(first);
   return m ? m[0].replace(/[.-]+$/, '') : null;
 }

@@ -17,7 +17,9 @@ function inputSchema(parameters: Record<string, unknown>): string {
 
 /** The tools as the system prompt lists them: one line per tool, with its input's JSON schema. */
 export function toolListText(tools: readonly ToolExposure[]): string {
-  return tools.map((t) => `- ${t.name}: ${t.description.replace(/\s*\n\s*/g, ' ')} Input: ${inputSchema(t.parameters)}`).join('\n');
+  return tools
+    .map((t) => `- ${t.name}: ${t.description.replace(/\s*\n\s*/g, ' ')} Input: ${inputSchema(t.parameters)}`)
+    .join('\n');
 }
 
 /** The whole system prompt: the profile's opening, the tools, and the format the parser reads. */
@@ -33,8 +35,8 @@ export function textReActPrompt(opening: string, tools: readonly ToolExposure[])
     '',
     'Thought: what you will do next, and why',
     `Action: the tool to use, one of [${names}]`,
-    'Action Input: the tool\'s input, one JSON object',
-    'Observation: the tool\'s result, written for you after your action; never write it yourself',
+    "Action Input: the tool's input, one JSON object",
+    "Observation: the tool's result, written for you after your action; never write it yourself",
     '... (Thought / Action / Action Input / Observation repeat as needed)',
     'Thought: I now know the final answer',
     'Final Answer: the answer to the task',
@@ -56,9 +58,10 @@ export interface ObservedReply {
  */
 export function observationMessage(reply: ObservedReply, outputs: readonly string[]): string {
   if (reply.parsed.parseError !== null) return `Observation: ${reply.parsed.parseError}`;
-  const note = reply.parsed.finalAnswer !== null
-    ? 'Your Final Answer was set aside: it came before the results of your actions. Read them, then answer again.\n'
-    : '';
+  const note =
+    reply.parsed.finalAnswer !== null
+      ? 'Your Final Answer was set aside: it came before the results of your actions. Read them, then answer again.\n'
+      : '';
   if (reply.actions.length === 1) return `${note}Observation: ${outputs[0] ?? ''}`;
   return note + reply.actions.map((a, i) => `Observation ${i + 1} (${a.name}): ${outputs[i] ?? ''}`).join('\n\n');
 }

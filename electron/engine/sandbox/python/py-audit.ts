@@ -52,5 +52,37 @@ def _audit(event, args, _denied=_DENIED_ROOTS, _blocked=_BLOCKED_PREFIXES, _refu
 `;
 
 /** Event prefixes refused outright (files, processes, sockets and the like), and single events. */
-export const PY_BLOCKED_PREFIXES = ['os.', 'shutil.', 'subprocess.', 'socket.', 'ctypes.', 'http.', 'urllib.', 'ftplib.', 'smtplib.', 'webbrowser.', 'sqlite3.', 'glob.', 'tempfile.', 'pty.', 'fcntl.', 'resource.', 'signal.', 'mmap.', 'sys.monitoring.'];
-export const PY_REFUSED_EVENTS = ['gc.get_objects', 'gc.get_referrers', 'gc.get_referents', 'sys.addaudithook', 'builtins.input', 'cpython._PySys_ClearAuditHooks', 'sys.settrace', 'sys.setprofile', 'sys._current_frames', 'sys._current_exceptions', 'cpython.PyInterpreterState_Clear'];
+export const PY_BLOCKED_PREFIXES = [
+  'os.',
+  'shutil.',
+  'subprocess.',
+  'socket.',
+  'ctypes.',
+  'http.',
+  'urllib.',
+  'ftplib.',
+  'smtplib.',
+  'webbrowser.',
+  'sqlite3.',
+  'glob.',
+  'tempfile.',
+  'pty.',
+  'fcntl.',
+  'resource.',
+  'signal.',
+  'mmap.',
+  'sys.monitoring.',
+];
+export const PY_REFUSED_EVENTS = [
+  'gc.get_objects',
+  'gc.get_referrers',
+  'gc.get_referents',
+  'sys.addaudithook',
+  'builtins.input',
+  'cpython._PySys_ClearAuditHooks',
+  'sys.settrace',
+  'sys.setprofile',
+  'sys._current_frames',
+  'sys._current_exceptions',
+  'cpython.PyInterpreterState_Clear',
+];

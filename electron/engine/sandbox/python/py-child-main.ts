@@ -12,7 +12,18 @@
 import { constants, readSync, writeSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { PY_INTERRUPT, PY_MEMORY_CAP_MB, PY_RUN_ID, PY_SLOTS, PY_STOP, PY_STOP_CODES, PY_STOP_NAMES, type ChildToHost, type HostToChild, type PyRunMessage } from './py-protocol.js';
+import {
+  PY_INTERRUPT,
+  PY_MEMORY_CAP_MB,
+  PY_RUN_ID,
+  PY_SLOTS,
+  PY_STOP,
+  PY_STOP_CODES,
+  PY_STOP_NAMES,
+  type ChildToHost,
+  type HostToChild,
+  type PyRunMessage,
+} from './py-protocol.js';
 import { permissionFault } from './py-permission-check.js';
 import { loadPythonRuntime } from './py-runtime.js';
 import type { KeptState, RawError } from '../protocol.js';
@@ -141,7 +152,11 @@ async function main(): Promise<void> {
   const node = process as unknown as { permission?: unknown; binding: (name: string) => unknown };
   if (node.permission) {
     const binding = node.binding.bind(process);
-    Object.defineProperty(process, 'binding', { configurable: true, writable: true, value: (name: string) => (name === 'constants' ? { fs: constants, os: osConstants } : binding(name)) });
+    Object.defineProperty(process, 'binding', {
+      configurable: true,
+      writable: true,
+      value: (name: string) => (name === 'constants' ? { fs: constants, os: osConstants } : binding(name)),
+    });
   }
   const fault = node.permission ? permissionFault(process.execArgv, process.version) : null;
   if (fault) {
@@ -154,14 +169,15 @@ async function main(): Promise<void> {
   // which on a loaded machine comes late.
   // (Node's types here leave WebAssembly.Memory out: it is reached through globalThis.)
   type WasmMemory = { grow(this: WasmMemory, delta: number): number };
-  const memory = (globalThis as unknown as { WebAssembly: { Memory: { prototype: WasmMemory } } }).WebAssembly.Memory.prototype;
+  const memory = (globalThis as unknown as { WebAssembly: { Memory: { prototype: WasmMemory } } }).WebAssembly.Memory
+    .prototype;
   const grow = memory.grow;
   memory.grow = function (this: WasmMemory, delta: number): number {
     const cap = Atomics.load(control, PY_MEMORY_CAP_MB);
     if (cap > 0 && process.memoryUsage.rss() + delta * 65536 > cap * 1048576) {
       Atomics.compareExchange(control, PY_STOP, 0, PY_STOP_CODES.memory);
       Atomics.store(control, PY_INTERRUPT, 2);
-      throw new RangeError('the program\'s memory limit');
+      throw new RangeError("the program's memory limit");
     }
     return grow.call(this, delta);
   };
@@ -169,11 +185,22 @@ async function main(): Promise<void> {
   try {
     runtime = await loadPythonRuntime({ onCall, onOutput });
   } catch (error) {
-    send({ type: 'failed', message: `could not load Pyodide: ${error instanceof Error ? error.message : String(error)}` });
+    send({
+      type: 'failed',
+      message: `could not load Pyodide: ${error instanceof Error ? error.message : String(error)}`,
+    });
     process.exit(1);
   }
   runtime.setInterruptBuffer(control);
-  const slots = [PY_INTERRUPT, PY_STOP, PY_MEMORY_CAP_MB, PY_STOP_CODES.time, PY_STOP_CODES.cancel, PY_STOP_CODES.memory, PY_RUN_ID];
+  const slots = [
+    PY_INTERRUPT,
+    PY_STOP,
+    PY_MEMORY_CAP_MB,
+    PY_STOP_CODES.time,
+    PY_STOP_CODES.cancel,
+    PY_STOP_CODES.memory,
+    PY_RUN_ID,
+  ];
   const helper = new Worker(HELPER, { eval: true, workerData: { control: control.buffer, slots, id: 0 } });
   helper.unref();
   send({ type: 'ready', loadMs: performance.now() - started, rssBytes: process.memoryUsage.rss() });
@@ -197,7 +224,9 @@ async function main(): Promise<void> {
     let fatal: string | null = null;
     let state: KeptState['variables'] | null = null;
     try {
-      const outcome = JSON.parse(runtime.run(message.code, JSON.stringify(message.tools), message.keepState === true)) as { error: RawError | null; state?: KeptState['variables'] | null };
+      const outcome = JSON.parse(
+        runtime.run(message.code, JSON.stringify(message.tools), message.keepState === true),
+      ) as { error: RawError | null; state?: KeptState['variables'] | null };
       error = outcome.error;
       state = outcome.state ?? null;
     } catch (thrown) {
@@ -205,8 +234,11 @@ async function main(): Promise<void> {
       if (Atomics.load(control, PY_STOP) !== 0 && thrown instanceof Error && /KeyboardInterrupt/.test(thrown.message)) {
         error = null;
       } else
-      // Pyodide itself failed (its stack overflowed, or it aborted): this process cannot be trusted again.
-      fatal = thrown instanceof Error ? `${thrown.name}: ${thrown.message.split('\n').filter(Boolean).pop() ?? ''}` : String(thrown);
+        // Pyodide itself failed (its stack overflowed, or it aborted): this process cannot be trusted again.
+        fatal =
+          thrown instanceof Error
+            ? `${thrown.name}: ${thrown.message.split('\n').filter(Boolean).pop() ?? ''}`
+            : String(thrown);
     }
     Atomics.store(control, PY_MEMORY_CAP_MB, 0);
     const stop = PY_STOP_NAMES[Atomics.load(control, PY_STOP)] ?? null;
@@ -221,7 +253,9 @@ async function main(): Promise<void> {
         // The process ends below anyway when Pyodide broke.
       }
     }
-    const kept = message.keepState ? { state: state ? { variables: state, memoryBytes: process.memoryUsage.rss() } : null } : {};
+    const kept = message.keepState
+      ? { state: state ? { variables: state, memoryBytes: process.memoryUsage.rss() } : null }
+      : {};
     if (!stop && error?.name === 'MemoryError') {
       send({ type: 'done', id: message.id, error: null, stop: 'memory', fatal: null, ...kept });
     } else {

@@ -33,7 +33,11 @@ export function devChildBundle(): string {
   });
   writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}\n');
   mkdirSync(path.join(dir, 'node_modules'));
-  symlinkSync(path.dirname(require.resolve('pyodide/package.json')), path.join(dir, 'node_modules', 'pyodide'), 'junction');
+  symlinkSync(
+    path.dirname(require.resolve('pyodide/package.json')),
+    path.join(dir, 'node_modules', 'pyodide'),
+    'junction',
+  );
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   bundled = file;
   return file;

@@ -55,7 +55,8 @@ export function unpacked(file: string): string {
  */
 export function childEntry(layout: AppLayout = appLayout()): { file: string; nodeArgs: string[] } {
   if (layout.bundled) return { file: path.join(layout.workerDir, 'python-child.js'), nodeArgs: [] };
-  if (layout.kind !== 'source') return { file: fileURLToPath(new URL('./py-child-main.js', import.meta.url)), nodeArgs: [] };
+  if (layout.kind !== 'source')
+    return { file: fileURLToPath(new URL('./py-child-main.js', import.meta.url)), nodeArgs: [] };
   return { file: devChildBundle(), nodeArgs: [] };
 }
 
@@ -71,7 +72,11 @@ export interface Bind {
  * Node's resolver walks from there, and the runtime binary's folder. tsc's output and the sources (tests and
  * development only) need the repository's code and node_modules (tsx and its loaders) as well.
  */
-export function childBinds(layout: AppLayout = appLayout(), runtime: string = process.execPath, entry: string = childEntry(layout).file): Bind[] {
+export function childBinds(
+  layout: AppLayout = appLayout(),
+  runtime: string = process.execPath,
+  entry: string = childEntry(layout).file,
+): Bind[] {
   const binds: Bind[] = [];
   // `asLookedUp`: shown where Node's resolver looks for it; else at its real path, so links to it resolve.
   const add = (target: string, asLookedUp = false): void => {
@@ -97,7 +102,12 @@ export function childBinds(layout: AppLayout = appLayout(), runtime: string = pr
   return binds
     .filter((b) => !system.some((s) => `${b.target}/`.startsWith(s)))
     .sort((a, b) => a.target.length - b.target.length)
-    .filter((b, i, all) => !all.slice(0, i).some((shorter) => `${b.target}/`.startsWith(`${shorter.target}/`) && b.source.startsWith(shorter.source)));
+    .filter(
+      (b, i, all) =>
+        !all
+          .slice(0, i)
+          .some((shorter) => `${b.target}/`.startsWith(`${shorter.target}/`) && b.source.startsWith(shorter.source)),
+    );
 }
 
 /** The folders shown to the child (their paths inside the sandbox). */
@@ -138,7 +148,12 @@ export function childRuntime(proc: { execPath: string; versions: NodeJS.ProcessV
 
 // Symlinks kept as found: Node then never lstat()s the folders above a linked node_modules, so the reads
 // allowed below are the child's whole need.
-const NODE_FLAGS = ['--disallow-code-generation-from-strings', '--no-warnings', '--preserve-symlinks', '--preserve-symlinks-main'];
+const NODE_FLAGS = [
+  '--disallow-code-generation-from-strings',
+  '--no-warnings',
+  '--preserve-symlinks',
+  '--preserve-symlinks-main',
+];
 const TMP_BYTES = 16 * 1024 * 1024;
 
 /**
@@ -150,10 +165,16 @@ const TMP_BYTES = 16 * 1024 * 1024;
 export function permissionArgs(version: string, reads: readonly string[]): string[] {
   const [major = 0, minor = 0] = version.replace(/^v/, '').split('.').map(Number);
   if (!(major >= 20)) {
-    throw new Error(`Code Mode (Python) needs Node.js 20 or later for its sandbox (found ${version || 'an unknown version'}). Install a newer Node.js.`);
+    throw new Error(
+      `Code Mode (Python) needs Node.js 20 or later for its sandbox (found ${version || 'an unknown version'}). Install a newer Node.js.`,
+    );
   }
   const stable = major >= 24 || (major === 23 && minor >= 5) || (major === 22 && minor >= 13);
-  return [stable ? '--permission' : '--experimental-permission', ...reads.map((r) => `--allow-fs-read=${r}`), '--allow-worker'];
+  return [
+    stable ? '--permission' : '--experimental-permission',
+    ...reads.map((r) => `--allow-fs-read=${r}`),
+    '--allow-worker',
+  ];
 }
 
 /**
@@ -188,7 +209,13 @@ export function childReads(entry: string): string[] {
 /** The folders none of the others contains. */
 function outermost(folders: readonly string[]): string[] {
   const unique = [...new Set(folders)];
-  return unique.filter((f) => !within(f, unique.filter((g) => g !== f)));
+  return unique.filter(
+    (f) =>
+      !within(
+        f,
+        unique.filter((g) => g !== f),
+      ),
+  );
 }
 
 /** Seams for tests: another layout (the packaged one), another process (Electron's), no bubblewrap. */
@@ -208,10 +235,16 @@ export function pythonLaunch(options: PythonLaunchOptions = {}): PyLaunch {
   const env = { ELECTRON_RUN_AS_NODE: '1' };
   const sandbox = options.sandbox ?? shellSandbox();
   if (sandbox.kind === 'seatbelt' && sandbox.sandboxExec) {
-    return { command: sandbox.sandboxExec, args: ['-p', PY_SEATBELT_PROFILE, node, ...nodeArgv], env, containment: 'seatbelt' };
+    return {
+      command: sandbox.sandboxExec,
+      args: ['-p', PY_SEATBELT_PROFILE, node, ...nodeArgv],
+      env,
+      containment: 'seatbelt',
+    };
   }
   if (sandbox.kind !== 'bubblewrap' || !sandbox.bwrap) {
-    if (sandbox.unshare) return { command: sandbox.unshare, args: [...UNSHARE_ARGS, '--', node, ...nodeArgv], env, containment: 'netns' };
+    if (sandbox.unshare)
+      return { command: sandbox.unshare, args: [...UNSHARE_ARGS, '--', node, ...nodeArgv], env, containment: 'netns' };
     return { command: node, args: nodeArgv, env, containment: 'process' };
   }
   const args = bubblewrapArgs({ workspace: null, tmpBytes: TMP_BYTES, disableUserns: sandbox.disableUserns ?? false });

@@ -35,7 +35,11 @@ export function foldersAbove(reads: readonly string[]): string[] {
  * Null when every folder above the allowed ones is refused; else what the user is told. A folder that is
  * listed, or that fails for any reason but the permission model's refusal, got past the model.
  */
-export function permissionFault(execArgv: readonly string[], version: string, list: (dir: string) => unknown = readdirSync): string | null {
+export function permissionFault(
+  execArgv: readonly string[],
+  version: string,
+  list: (dir: string) => unknown = readdirSync,
+): string | null {
   const reads = allowedReads(execArgv);
   if (reads.length === 0) return null;
   const leaked = foldersAbove(reads).filter((dir) => {

@@ -32,9 +32,23 @@ export type ChildToHost =
   | { readonly type: 'ready'; readonly loadMs: number; readonly rssBytes: number }
   | { readonly type: 'failed'; readonly message: string }
   | { readonly type: 'out'; readonly id: number; readonly text: string; readonly truncated: boolean }
-  | { readonly type: 'call'; readonly id: number; readonly seq: number; readonly kind: 'tool' | 'search'; readonly name: string; readonly args: string }
+  | {
+      readonly type: 'call';
+      readonly id: number;
+      readonly seq: number;
+      readonly kind: 'tool' | 'search';
+      readonly name: string;
+      readonly args: string;
+    }
   | { readonly type: 'stop'; readonly id: number; readonly reason: StopReason }
-  | { readonly type: 'done'; readonly id: number; readonly error: RawError | null; readonly stop: StopReason | null; readonly fatal: string | null; readonly state?: KeptState | null };
+  | {
+      readonly type: 'done';
+      readonly id: number;
+      readonly error: RawError | null;
+      readonly stop: StopReason | null;
+      readonly fatal: string | null;
+      readonly state?: KeptState | null;
+    };
 
 /** Int32 slots of the child's control buffer (shared by its main and helper threads). */
 export const PY_INTERRUPT = 0;

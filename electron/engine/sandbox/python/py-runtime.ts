@@ -32,7 +32,9 @@ export interface RuntimeHooks {
 /** Where Pyodide's files are: beside its package, found from here so the bundled child finds them too. */
 export function pyodideDir(): string {
   // In the desktop app the package is unpacked beside app.asar (electron-builder.yml, asarUnpack).
-  return path.dirname(createRequire(import.meta.url).resolve('pyodide/package.json')).replace(/([\\/])app\.asar([\\/])/, '$1app.asar.unpacked$2');
+  return path
+    .dirname(createRequire(import.meta.url).resolve('pyodide/package.json'))
+    .replace(/([\\/])app\.asar([\\/])/, '$1app.asar.unpacked$2');
 }
 
 const BRIDGE_PATH = '/dev/parallax-bridge';
@@ -76,9 +78,14 @@ export async function loadPythonRuntime(hooks: RuntimeHooks, options: RuntimeOpt
       } catch {
         request = null;
       }
-      const parts = Array.isArray(request) && request.length === 3 && request.every((part) => typeof part === 'string') ? (request as string[]) : null;
+      const parts =
+        Array.isArray(request) && request.length === 3 && request.every((part) => typeof part === 'string')
+          ? (request as string[])
+          : null;
       const valid = parts !== null && (parts[0] === 'tool' || parts[0] === 'search');
-      const text = valid ? hooks.onCall(parts[0]!, parts[1]!, parts[2]!) : JSON.stringify({ ok: false, error: 'the tool bridge takes only calls made through the tool functions' });
+      const text = valid
+        ? hooks.onCall(parts[0]!, parts[1]!, parts[2]!)
+        : JSON.stringify({ ok: false, error: 'the tool bridge takes only calls made through the tool functions' });
       reply = new TextEncoder().encode(text);
       return length;
     },

@@ -29,7 +29,8 @@ function isMessage(value: unknown): value is ChildToHost {
   const msg = value as Record<string, unknown>;
   if (typeof msg.type !== 'string' || !MESSAGE_TYPES.has(msg.type)) return false;
   if (msg.type === 'out') return typeof msg.text === 'string' && typeof msg.id === 'number';
-  if (msg.type === 'call') return typeof msg.seq === 'number' && typeof msg.name === 'string' && typeof msg.args === 'string';
+  if (msg.type === 'call')
+    return typeof msg.seq === 'number' && typeof msg.name === 'string' && typeof msg.args === 'string';
   return true;
 }
 
@@ -71,7 +72,8 @@ class Child {
         // Only the new piece is searched for the end of a line: a line that never ends costs no rescans.
         if (!piece.includes('\n')) {
           text += piece;
-          if (text.length > MAX_LINE_CHARS) this.breach(`it wrote a line longer than ${MAX_LINE_CHARS / 1024 / 1024} MiB`);
+          if (text.length > MAX_LINE_CHARS)
+            this.breach(`it wrote a line longer than ${MAX_LINE_CHARS / 1024 / 1024} MiB`);
           return;
         }
         text += piece;
@@ -98,7 +100,8 @@ class Child {
           else this.onMessage?.(msg);
           if (this.dead) return;
         }
-        if (text.length > MAX_LINE_CHARS) this.breach(`it wrote a line longer than ${MAX_LINE_CHARS / 1024 / 1024} MiB`);
+        if (text.length > MAX_LINE_CHARS)
+          this.breach(`it wrote a line longer than ${MAX_LINE_CHARS / 1024 / 1024} MiB`);
       });
       const die = (why: string): void => {
         if (this.dead) return;
@@ -179,11 +182,16 @@ export class PySandbox {
         launch = this.options.launch ? this.options.launch() : pythonLaunch({ sandbox: this.options.sandbox });
       } catch (error) {
         // No way to start the child here (no Node.js beside the desktop app): said as it is.
-        throw new Error(`The Python sandbox could not start: ${error instanceof Error ? error.message : String(error)}`);
+        throw new Error(
+          `The Python sandbox could not start: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
       this.child = new Child(launch);
       this.processesStarted += 1;
-      this.child.ready.then((facts) => (this.lastLoad = facts), () => undefined);
+      this.child.ready.then(
+        (facts) => (this.lastLoad = facts),
+        () => undefined,
+      );
     }
     await this.child.ready;
     return this.child;
@@ -207,7 +215,12 @@ export class PySandbox {
       let memoryStop = false;
       const reply = (seq: number, text: string, stopping?: 'time' | 'cancel'): void =>
         child.send({ type: 'reply', seq, text, ...(stopping ? { stop: stopping } : {}) });
-      const finish = (outcome: { error: RawError | null; stop: StopReason | null; fatal: string | null; state?: KeptState | null }): void => {
+      const finish = (outcome: {
+        error: RawError | null;
+        stop: StopReason | null;
+        fatal: string | null;
+        state?: KeptState | null;
+      }): void => {
         if (settled) return;
         settled = true;
         const waited = clock.stop();
@@ -217,7 +230,14 @@ export class PySandbox {
         child.onMessage = null;
         child.onDeath = null;
         child.onBreach = null;
-        resolve({ ...outcome, unsettled: false, output, truncated, durationMs: performance.now() - started - waited, killed });
+        resolve({
+          ...outcome,
+          unsettled: false,
+          output,
+          truncated,
+          durationMs: performance.now() - started - waited,
+          killed,
+        });
       };
       const stop = (reason: 'time' | 'cancel'): void => {
         if (settled || killTimer) return;
@@ -226,7 +246,11 @@ export class PySandbox {
           const call = inFlight;
           inFlight = null;
           call.abort.abort();
-          reply(call.seq, JSON.stringify({ ok: false, error: reason === 'time' ? 'time limit exceeded' : 'the run was cancelled' }), reason);
+          reply(
+            call.seq,
+            JSON.stringify({ ok: false, error: reason === 'time' ? 'time limit exceeded' : 'the run was cancelled' }),
+            reason,
+          );
         }
         killTimer = setTimeout(() => {
           killed = true;
@@ -247,7 +271,16 @@ export class PySandbox {
       };
       child.onBreach = (why) => {
         killed = true;
-        finish({ error: { name: 'SandboxError', message: `the sandbox process broke its protocol (${why}) and was stopped`, stack: null, isError: true }, stop: null, fatal: null });
+        finish({
+          error: {
+            name: 'SandboxError',
+            message: `the sandbox process broke its protocol (${why}) and was stopped`,
+            stack: null,
+            isError: true,
+          },
+          stop: null,
+          fatal: null,
+        });
       };
 
       child.onMessage = (msg) => {
@@ -281,7 +314,9 @@ export class PySandbox {
           inFlight = { seq: msg.seq, abort };
           run
             .onCall(msg.kind, msg.name, msg.args, abort.signal, clock.pause)
-            .catch((error: unknown) => JSON.stringify({ ok: false, error: error instanceof Error ? error.message : String(error) }))
+            .catch((error: unknown) =>
+              JSON.stringify({ ok: false, error: error instanceof Error ? error.message : String(error) }),
+            )
             .then((text) => {
               if (inFlight?.seq !== msg.seq) return; // abandoned at the deadline
               inFlight = null;
@@ -290,10 +325,16 @@ export class PySandbox {
         } else if (msg.type === 'done') {
           // The child ends itself after these (its heap stays grown, or Pyodide broke): never send it more.
           if (msg.fatal || msg.stop === 'memory') child.kill();
-          finish({ error: msg.error, stop: msg.stop, fatal: msg.fatal, ...('state' in msg ? { state: msg.state } : {}) });
+          finish({
+            error: msg.error,
+            stop: msg.stop,
+            fatal: msg.fatal,
+            ...('state' in msg ? { state: msg.state } : {}),
+          });
         }
       };
-      child.onDeath = (why) => finish(memoryStop ? { error: null, stop: 'memory', fatal: null } : { error: null, stop: null, fatal: why });
+      child.onDeath = (why) =>
+        finish(memoryStop ? { error: null, stop: 'memory', fatal: null } : { error: null, stop: null, fatal: why });
       // The time limit counts the program's own time: a wait for the user's approval stops the clock.
       const clock = new ProgramClock(limits.timeoutMs, () => stop('time'));
       run.signal?.addEventListener('abort', onAbort, { once: true });

@@ -8,14 +8,19 @@ export function numberResult(expression: string, value: unknown): { number: numb
   if (type === 'Complex' && (value as { im: number }).im === 0) n = (value as { re: number }).re;
   if (typeof n === 'number') {
     if (Number.isFinite(n)) return { number: n };
-    return { problem: `${JSON.stringify(expression)} has no finite result (${n}); check for division by zero or overflow.` };
+    return {
+      problem: `${JSON.stringify(expression)} has no finite result (${n}); check for division by zero or overflow.`,
+    };
   }
-  return { problem: `${JSON.stringify(expression)} evaluates to ${describeValue(value)}, not a single real number. ${hintFor(type, value)}` };
+  return {
+    problem: `${JSON.stringify(expression)} evaluates to ${describeValue(value)}, not a single real number. ${hintFor(type, value)}`,
+  };
 }
 
 function hintFor(type: string | undefined, value: unknown): string {
   if (type === 'Unit') return 'To get a number in a unit, write e.g. number(2 inch, "cm").';
-  if (type === 'DenseMatrix' || type === 'SparseMatrix' || Array.isArray(value)) return 'Reduce the list to one number, e.g. with sum(...), max(...) or mean(...).';
+  if (type === 'DenseMatrix' || type === 'SparseMatrix' || Array.isArray(value))
+    return 'Reduce the list to one number, e.g. with sum(...), max(...) or mean(...).';
   if (type === 'Complex') return 'The result is complex; calculator returns real numbers only.';
   return 'calculator returns numbers only: write one arithmetic expression, e.g. "(3 + 4) * 2".';
 }

@@ -16,28 +16,148 @@ type MathJsModule = typeof import('mathjs');
 /** Functions an expression may call, by group (the message for a refused one lists them). */
 const ALLOWED_FUNCTIONS = [
   // arithmetic
-  'abs', 'add', 'cbrt', 'ceil', 'cube', 'divide', 'exp', 'expm1', 'fix', 'floor', 'gcd', 'hypot', 'lcm', 'log', 'log10',
-  'log1p', 'log2', 'mod', 'multiply', 'nthRoot', 'pow', 'round', 'sign', 'sqrt', 'square', 'subtract', 'unaryMinus', 'unaryPlus',
-  'dotMultiply', 'dotDivide', 'dotPow', 'norm',
+  'abs',
+  'add',
+  'cbrt',
+  'ceil',
+  'cube',
+  'divide',
+  'exp',
+  'expm1',
+  'fix',
+  'floor',
+  'gcd',
+  'hypot',
+  'lcm',
+  'log',
+  'log10',
+  'log1p',
+  'log2',
+  'mod',
+  'multiply',
+  'nthRoot',
+  'pow',
+  'round',
+  'sign',
+  'sqrt',
+  'square',
+  'subtract',
+  'unaryMinus',
+  'unaryPlus',
+  'dotMultiply',
+  'dotDivide',
+  'dotPow',
+  'norm',
   // trigonometry
-  'sin', 'cos', 'tan', 'sec', 'csc', 'cot', 'asin', 'acos', 'atan', 'atan2', 'asec', 'acsc', 'acot',
-  'sinh', 'cosh', 'tanh', 'sech', 'csch', 'coth', 'asinh', 'acosh', 'atanh',
+  'sin',
+  'cos',
+  'tan',
+  'sec',
+  'csc',
+  'cot',
+  'asin',
+  'acos',
+  'atan',
+  'atan2',
+  'asec',
+  'acsc',
+  'acot',
+  'sinh',
+  'cosh',
+  'tanh',
+  'sech',
+  'csch',
+  'coth',
+  'asinh',
+  'acosh',
+  'atanh',
   // statistics
-  'max', 'min', 'mean', 'median', 'mode', 'sum', 'prod', 'std', 'variance', 'mad', 'cumsum',
+  'max',
+  'min',
+  'mean',
+  'median',
+  'mode',
+  'sum',
+  'prod',
+  'std',
+  'variance',
+  'mad',
+  'cumsum',
   // combinatorics, number theory
-  'factorial', 'gamma', 'combinations', 'permutations', 'isPrime', 'isInteger',
+  'factorial',
+  'gamma',
+  'combinations',
+  'permutations',
+  'isPrime',
+  'isInteger',
   // comparison and logic (also the operators)
-  'equal', 'unequal', 'smaller', 'smallerEq', 'larger', 'largerEq', 'compare', 'and', 'or', 'xor', 'not',
+  'equal',
+  'unequal',
+  'smaller',
+  'smallerEq',
+  'larger',
+  'largerEq',
+  'compare',
+  'and',
+  'or',
+  'xor',
+  'not',
   // units and numbers
-  'number', 'unit', 'to', 're', 'im', 'conj', 'arg',
+  'number',
+  'unit',
+  'to',
+  're',
+  'im',
+  'conj',
+  'arg',
   // small matrices
-  'det', 'inv', 'transpose', 'dot', 'cross', 'size', 'trace', 'diag', 'identity', 'zeros', 'ones', 'range', 'kron', 'count',
+  'det',
+  'inv',
+  'transpose',
+  'dot',
+  'cross',
+  'size',
+  'trace',
+  'diag',
+  'identity',
+  'zeros',
+  'ones',
+  'range',
+  'kron',
+  'count',
   // exact numbers
-  'fraction', 'bignumber',
+  'fraction',
+  'bignumber',
 ];
 const ALLOWED = new Set(ALLOWED_FUNCTIONS);
-const CONSTANTS = new Set(['pi', 'e', 'tau', 'phi', 'i', 'LN2', 'LN10', 'LOG2E', 'LOG10E', 'SQRT1_2', 'SQRT2', 'Infinity', 'NaN', 'true', 'false']);
-const NODE_TYPES = new Set(['ConstantNode', 'ParenthesisNode', 'OperatorNode', 'FunctionNode', 'SymbolNode', 'ArrayNode', 'RangeNode', 'ConditionalNode', 'RelationalNode']);
+const CONSTANTS = new Set([
+  'pi',
+  'e',
+  'tau',
+  'phi',
+  'i',
+  'LN2',
+  'LN10',
+  'LOG2E',
+  'LOG10E',
+  'SQRT1_2',
+  'SQRT2',
+  'Infinity',
+  'NaN',
+  'true',
+  'false',
+]);
+const NODE_TYPES = new Set([
+  'ConstantNode',
+  'ParenthesisNode',
+  'OperatorNode',
+  'FunctionNode',
+  'SymbolNode',
+  'ArrayNode',
+  'RangeNode',
+  'ConditionalNode',
+  'RelationalNode',
+]);
 
 /** Most elements one matrix or range may have. */
 export const MAX_ELEMENTS = 1_000_000;
@@ -70,11 +190,14 @@ function checkTree(root: MathNode): void {
     if (node.type === 'FunctionNode') {
       const fn = (node as unknown as { fn: MathNode & { name?: string } }).fn;
       if (fn.type !== 'SymbolNode' || !ALLOWED.has(fn.name ?? '')) {
-        throw new CalcError(`the function ${fn.type === 'SymbolNode' ? `"${fn.name}"` : 'called here'} is not available in calculator. Available functions: ${ALLOWED_FUNCTIONS.join(', ')}`);
+        throw new CalcError(
+          `the function ${fn.type === 'SymbolNode' ? `"${fn.name}"` : 'called here'} is not available in calculator. Available functions: ${ALLOWED_FUNCTIONS.join(', ')}`,
+        );
       }
     } else if (node.type === 'OperatorNode') {
       const fn = (node as unknown as { fn: string }).fn;
-      if (!ALLOWED.has(fn)) throw new CalcError(`the operator "${(node as unknown as { op: string }).op}" is not available in calculator`);
+      if (!ALLOWED.has(fn))
+        throw new CalcError(`the operator "${(node as unknown as { op: string }).op}" is not available in calculator`);
     } else if (node.type === 'SymbolNode') {
       const isCallee = parent?.type === 'FunctionNode' && (parent as unknown as { fn: MathNode }).fn === node;
       const name = (node as unknown as { name: string }).name;
@@ -83,7 +206,8 @@ function checkTree(root: MathNode): void {
       }
     } else if (node.type === 'ArrayNode') {
       const items = (node as unknown as { items: unknown[] }).items.length;
-      if (items > MAX_ELEMENTS) throw new CalcError(`a matrix literal of ${items} elements is over calculator's limit of ${MAX_ELEMENTS}`);
+      if (items > MAX_ELEMENTS)
+        throw new CalcError(`a matrix literal of ${items} elements is over calculator's limit of ${MAX_ELEMENTS}`);
     }
   });
 }
@@ -138,18 +262,20 @@ function dimsOf(value: unknown): number[] | null {
     }
     return dims;
   }
-  if (value && typeof (value as Sized).size === 'function' && (value as { isMatrix?: boolean }).isMatrix) return (value as Sized).size!();
+  if (value && typeof (value as Sized).size === 'function' && (value as { isMatrix?: boolean }).isMatrix)
+    return (value as Sized).size!();
   return null;
 }
 
 const count = (dims: number[] | null): number => (dims ? dims.reduce((p, d) => p * d, 1) : 1);
-const num = (x: unknown): number => (typeof x === 'number' ? x : Number((x as { valueOf?(): unknown } | null)?.valueOf?.() ?? x));
+const num = (x: unknown): number =>
+  typeof x === 'number' ? x : Number((x as { valueOf?(): unknown } | null)?.valueOf?.() ?? x);
 
 /** Sizes of the shape arguments of zeros/ones/identity: (m, n, …), ([m, n]) or a matrix holding them. */
 function shape(args: unknown[]): number[] {
   const sizes = args.filter((a) => typeof a !== 'string' && typeof a !== 'boolean');
   if (sizes.length === 1 && dimsOf(sizes[0])) {
-    const list = Array.isArray(sizes[0]) ? sizes[0] : ((sizes[0] as { toArray(): unknown[] }).toArray());
+    const list = Array.isArray(sizes[0]) ? sizes[0] : (sizes[0] as { toArray(): unknown[] }).toArray();
     return list.map((x) => Math.max(0, num(x)));
   }
   return sizes.map((x) => Math.max(0, num(x)));
@@ -164,7 +290,11 @@ interface Estimate {
 }
 
 const elements = (n: number): Estimate => ({ n, cap: MAX_ELEMENTS, says: (x) => `would create ${x} elements` });
-const rows = (a: unknown[]): Estimate => ({ n: Math.max(0, ...(dimsOf(a[0]) ?? [0])), cap: MAX_SQUARE, says: (x) => `gets a matrix of ${x} rows` });
+const rows = (a: unknown[]): Estimate => ({
+  n: Math.max(0, ...(dimsOf(a[0]) ?? [0])),
+  cap: MAX_SQUARE,
+  says: (x) => `gets a matrix of ${x} rows`,
+});
 
 /** Estimates of the costly functions; over the cap a call is refused before it runs. */
 const ESTIMATES: Record<string, (args: unknown[]) => Estimate> = {
@@ -177,7 +307,8 @@ const ESTIMATES: Record<string, (args: unknown[]) => Estimate> = {
   range: (a) => {
     // "start:end" or "start:step:end" as a string, else (start, end, step?).
     const parts = typeof a[0] === 'string' ? a[0].split(':').map(Number) : a.map(num);
-    const [start, end, step = 1] = parts.length === 3 && typeof a[0] === 'string' ? [parts[0], parts[2], parts[1]] : parts;
+    const [start, end, step = 1] =
+      parts.length === 3 && typeof a[0] === 'string' ? [parts[0], parts[2], parts[1]] : parts;
     return elements(Math.abs((end - start) / step));
   },
   diag: (a) => {
@@ -192,7 +323,11 @@ const ESTIMATES: Record<string, (args: unknown[]) => Estimate> = {
   },
   det: rows,
   inv: rows,
-  isPrime: (a) => ({ n: Math.abs(num(a[0])), cap: MAX_PRIME, says: () => 'gets a number too large to test in reasonable time' }),
+  isPrime: (a) => ({
+    n: Math.abs(num(a[0])),
+    cap: MAX_PRIME,
+    says: () => 'gets a number too large to test in reasonable time',
+  }),
 };
 
 /**
@@ -201,7 +336,8 @@ const ESTIMATES: Record<string, (args: unknown[]) => Estimate> = {
  * instance itself stays as mathjs built it (its functions are each other's typed dependencies).
  */
 function guardSizes(math: MathJsInstance): void {
-  const ns = (math as unknown as { expression: { mathWithTransform: Record<string, Fn> } }).expression.mathWithTransform;
+  const ns = (math as unknown as { expression: { mathWithTransform: Record<string, Fn> } }).expression
+    .mathWithTransform;
   for (const name of ALLOWED_FUNCTIONS) {
     const original = ns[name];
     if (typeof original !== 'function') continue;
@@ -209,13 +345,16 @@ function guardSizes(math: MathJsInstance): void {
     ns[name] = (...args: unknown[]) => {
       for (const arg of args) {
         const n = count(dimsOf(arg));
-        if (n > MAX_ELEMENTS) throw new CalcError(`${name}(...) got a matrix of ${n} elements, over calculator's limit of ${MAX_ELEMENTS}`);
+        if (n > MAX_ELEMENTS)
+          throw new CalcError(`${name}(...) got a matrix of ${n} elements, over calculator's limit of ${MAX_ELEMENTS}`);
       }
       if (estimate) {
         const { n, cap, says } = estimate(args);
         if (!(n <= cap)) {
           const hint = name === 'range' ? '; use a closed formula instead (e.g. n*(n+1)/2 for 1+…+n)' : '';
-          throw new CalcError(`${name}(...) ${says(Number.isFinite(n) ? String(n) : 'unbounded')}, over calculator's limit of ${cap}${hint}`);
+          throw new CalcError(
+            `${name}(...) ${says(Number.isFinite(n) ? String(n) : 'unbounded')}, over calculator's limit of ${cap}${hint}`,
+          );
         }
       }
       return original(...args);

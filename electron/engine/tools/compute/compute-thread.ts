@@ -28,7 +28,6 @@ export interface ComputeOptions {
   readonly timeoutMs: number;
 }
 
-
 interface Job {
   readonly request: ComputeRequest;
   readonly resolve: (value: unknown) => void;
@@ -80,7 +79,11 @@ export class ComputeThread {
         started: false,
         cleanup: () => undefined,
       };
-      const onAbort = (): void => this.stop(entry, new ComputeError('cancel', 'stopped: the call was cancelled (or its program reached its time limit)'));
+      const onAbort = (): void =>
+        this.stop(
+          entry,
+          new ComputeError('cancel', 'stopped: the call was cancelled (or its program reached its time limit)'),
+        );
       options.signal?.addEventListener('abort', onAbort, { once: true });
       entry.cleanup = () => options.signal?.removeEventListener('abort', onAbort);
       this.queue.push(entry);
@@ -90,17 +93,23 @@ export class ComputeThread {
 
   dispose(): void {
     this.disposed = true;
-    for (const job of [...this.queue, ...(this.running ? [this.running] : [])]) this.finish(job, new ComputeError('crashed', 'the compute thread was shut down'));
+    for (const job of [...this.queue, ...(this.running ? [this.running] : [])])
+      this.finish(job, new ComputeError('crashed', 'the compute thread was shut down'));
     this.kill();
   }
 
   private ensure(): Promise<void> {
     if (this.ready) return this.ready;
-    const worker = startThread(import.meta.url, 'thread-main', {
-      resourceLimits: { maxOldGenerationSizeMb: this.memoryMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
-      stdout: true,
-      stderr: true,
-    }, 'compute-thread');
+    const worker = startThread(
+      import.meta.url,
+      'thread-main',
+      {
+        resourceLimits: { maxOldGenerationSizeMb: this.memoryMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+        stdout: true,
+        stderr: true,
+      },
+      'compute-thread',
+    );
     this.threadsStarted += 1;
     this.worker = worker;
     this.ready = new Promise<void>((resolve, reject) => {
@@ -136,7 +145,10 @@ export class ComputeThread {
       () => {
         if (this.running !== job) return; // stopped while the thread started
         job.started = true;
-        const timer = setTimeout(() => this.stop(job, new ComputeError('time', `stopped after ${job.timeoutMs / 1000} s`)), job.timeoutMs);
+        const timer = setTimeout(
+          () => this.stop(job, new ComputeError('time', `stopped after ${job.timeoutMs / 1000} s`)),
+          job.timeoutMs,
+        );
         const cleanup = job.cleanup;
         job.cleanup = () => {
           clearTimeout(timer);

@@ -6,7 +6,13 @@ export type ComputeRequest =
   /** Load the calculator's math library (once per thread), apart from any expression's time limit. */
   | { readonly id: number; readonly job: 'calc-load' }
   | { readonly id: number; readonly job: 'html'; readonly html: string }
-  | { readonly id: number; readonly job: 'search'; readonly query: string; readonly docs: readonly ToolDoc[]; readonly limit: number };
+  | {
+      readonly id: number;
+      readonly job: 'search';
+      readonly query: string;
+      readonly docs: readonly ToolDoc[];
+      readonly limit: number;
+    };
 
 export type ComputeJob = ComputeRequest['job'];
 

@@ -18,11 +18,19 @@ function handle(request: ComputeRequest): ComputeReply {
   try {
     switch (request.job) {
       case 'calc':
-        return { id: request.id, ok: true, value: numberResult(request.expression, evaluateExpression(request.expression)) };
+        return {
+          id: request.id,
+          ok: true,
+          value: numberResult(request.expression, evaluateExpression(request.expression)),
+        };
       case 'calc-load':
         return { id: request.id, ok: true, value: loadCalculator() };
       case 'html':
-        return { id: request.id, ok: true, value: { title: html!.htmlTitle(request.html), text: html!.htmlToText(request.html) } };
+        return {
+          id: request.id,
+          ok: true,
+          value: { title: html!.htmlTitle(request.html), text: html!.htmlToText(request.html) },
+        };
       case 'search':
         return { id: request.id, ok: true, value: rankDocs(request.query, request.docs, request.limit) };
     }
@@ -44,7 +52,12 @@ port.on('message', (request: ComputeRequest) => {
     try {
       if (request.job === 'html') html ??= await import('../html-convert.js');
     } catch (error) {
-      port.postMessage({ id: request.id, ok: false, error: `could not load the HTML converter: ${String(error)}`, kind: 'failed' } satisfies ComputeReply);
+      port.postMessage({
+        id: request.id,
+        ok: false,
+        error: `could not load the HTML converter: ${String(error)}`,
+        kind: 'failed',
+      } satisfies ComputeReply);
       return;
     }
     port.postMessage(handle(request));

@@ -4,6 +4,9 @@ import { defineSimMode } from '../sim-mode.js';
 
 export const codePySim = defineSimMode({
   id: 'code-py',
-  detect: (s) => s.toolNames.has('run_code') && s.toolNames.size === 1 && programLanguage({ runCodeDescription: s.runCodeDescription ?? '' }) === 'python',
+  detect: (s) =>
+    s.toolNames.has('run_code') &&
+    s.toolNames.size === 1 &&
+    programLanguage({ runCodeDescription: s.runCodeDescription ?? '' }) === 'python',
   family: 'code',
 });

@@ -16,7 +16,11 @@ function throughForwarder(reply: SimReply, conv: Conversation): SimReply {
   if (reply.kind !== 'tools' || !listed.has(CALL_TOOL)) return reply;
   return {
     ...reply,
-    calls: reply.calls.map((c) => (listed.has(c.name) ? c : { name: CALL_TOOL, arguments: `{"name":${JSON.stringify(c.name)},"arguments":${c.arguments}}` })),
+    calls: reply.calls.map((c) =>
+      listed.has(c.name)
+        ? c
+        : { name: CALL_TOOL, arguments: `{"name":${JSON.stringify(c.name)},"arguments":${c.arguments}}` },
+    ),
   };
 }
 

@@ -7,7 +7,8 @@ import { pyMaxBy } from './common.js';
 import type { M3Tool } from '../m3-tool.js';
 
 function text(v: PyValue): string {
-  if (typeof v !== 'string') throw new PyError('AttributeError', `'${typeName(v)}' object has no attribute 'translate'`);
+  if (typeof v !== 'string')
+    throw new PyError('AttributeError', `'${typeName(v)}' object has no attribute 'translate'`);
   return v;
 }
 
@@ -82,7 +83,8 @@ export const DNA_TOOLS: readonly M3Tool[] = [
   },
   {
     name: 'find_max_nucleotide',
-    description: 'Return the nucleotide (str) with the maximum count (int). Arguments: nucleotide_counts in the form of (k1, v1, k2, v2, ..., kn, vn)',
+    description:
+      'Return the nucleotide (str) with the maximum count (int). Arguments: nucleotide_counts in the form of (k1, v1, k2, v2, ..., kn, vn)',
     params: [{ name: 'args', type: 'any', variadic: true }],
     returns: '[string, number]',
     pythonReturns: '(str, int)',

@@ -34,14 +34,17 @@ function utf8Problem(bytes: readonly number[]): string | null {
   const hex = (b: number) => `0x${b.toString(16).padStart(2, '0')}`;
   for (let i = 0; i < bytes.length; ) {
     const b = bytes[i];
-    const need = b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
+    const need =
+      b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
     if (need < 0) return `byte ${hex(b)} in position ${i}: invalid start byte`;
     for (let k = 1; k <= need; k++) {
       const c = bytes[i + k];
-      if (c === undefined) return `${k === 1 ? `byte ${hex(b)} in position ${i}` : `bytes in position ${i}-${i + k - 1}`}: unexpected end of data`;
+      if (c === undefined)
+        return `${k === 1 ? `byte ${hex(b)} in position ${i}` : `bytes in position ${i}-${i + k - 1}`}: unexpected end of data`;
       const lo = k === 1 && b === 0xe0 ? 0xa0 : k === 1 && b === 0xf0 ? 0x90 : 0x80;
       const hi = k === 1 && b === 0xed ? 0x9f : k === 1 && b === 0xf4 ? 0x8f : 0xbf;
-      if (c < lo || c > hi) return `${k === 1 ? `byte ${hex(b)} in position ${i}` : `bytes in position ${i}-${i + k - 1}`}: invalid continuation byte`;
+      if (c < lo || c > hi)
+        return `${k === 1 ? `byte ${hex(b)} in position ${i}` : `bytes in position ${i}-${i + k - 1}`}: invalid continuation byte`;
     }
     i += need + 1;
   }
@@ -71,13 +74,16 @@ const floorMod = (a: bigint, n: bigint): bigint => ((a % n) + n) % n;
 /** Upper- and lower-case letters (as Python's isupper/islower see them) shifted back within A–Z / a–z. */
 export function caesarDecode(message: PyValue, shift: PyValue): string {
   const k = intOf(shift);
-  if (typeof message !== 'string') throw new PyError('TypeError', `'${typeName(message)}' object is not iterable as text`);
-  return [...message].map((ch) => {
-    const code = BigInt(ch.codePointAt(0)!);
-    if (/\p{Uppercase}/u.test(ch)) return String.fromCodePoint(Number(floorMod(code - k - 65n, 26n) + 65n));
-    if (/\p{Lowercase}/u.test(ch)) return String.fromCodePoint(Number(floorMod(code - k - 97n, 26n) + 97n));
-    return ch;
-  }).join('');
+  if (typeof message !== 'string')
+    throw new PyError('TypeError', `'${typeName(message)}' object is not iterable as text`);
+  return [...message]
+    .map((ch) => {
+      const code = BigInt(ch.codePointAt(0)!);
+      if (/\p{Uppercase}/u.test(ch)) return String.fromCodePoint(Number(floorMod(code - k - 65n, 26n) + 65n));
+      if (/\p{Lowercase}/u.test(ch)) return String.fromCodePoint(Number(floorMod(code - k - 97n, 26n) + 97n));
+      return ch;
+    })
+    .join('');
 }
 
 export const stringLength = (s: PyValue): bigint => pyLen(s);
@@ -110,7 +116,10 @@ export const DECODER_TOOLS: readonly M3Tool[] = [
   {
     name: 'caesar_decode',
     description: 'Decodes a string using the Caesar cipher. Arguments: message (str), shift (int)',
-    params: [{ name: 'message', type: 'str' }, { name: 'shift', type: 'int' }],
+    params: [
+      { name: 'message', type: 'str' },
+      { name: 'shift', type: 'int' },
+    ],
     returns: 'string',
     pythonReturns: 'str',
     run: ([m, k]) => caesarDecode(m, k),

@@ -24,12 +24,15 @@ export function calculator(expression: PyValue): PyValue {
 }
 
 /** min(args) / max(args) over the arguments as a tuple (one argument comes back as it is). */
-export const findMinimum = (args: readonly PyValue[]): PyValue => (args.length === 1 ? args[0] : pyMin(args.length === 0 ? [[]] : [...args]));
-export const findMaximum = (args: readonly PyValue[]): PyValue => (args.length === 1 ? args[0] : pyMax(args.length === 0 ? [[]] : [...args]));
+export const findMinimum = (args: readonly PyValue[]): PyValue =>
+  args.length === 1 ? args[0] : pyMin(args.length === 0 ? [[]] : [...args]);
+export const findMaximum = (args: readonly PyValue[]): PyValue =>
+  args.length === 1 ? args[0] : pyMax(args.length === 0 ? [[]] : [...args]);
 
 export const CALCULATOR_TOOL: M3Tool = {
   name: 'calculator',
-  description: 'Evaluates the given expression and returns the result. Accepts a calculation expression as input. For example, "2 + (3 * 4)" will return 14.',
+  description:
+    'Evaluates the given expression and returns the result. Accepts a calculation expression as input. For example, "2 + (3 * 4)" will return 14.',
   params: [{ name: 'expression', type: 'str' }],
   returns: 'number',
   pythonReturns: 'float',
@@ -39,16 +42,24 @@ export const CALCULATOR_TOOL: M3Tool = {
 export const TRADE_TOOLS: readonly M3Tool[] = [
   {
     name: 'convert_currency',
-    description: 'Converts the commodity price to local currency. Arguments: base_price (float), conversion_rate (float)',
-    params: [{ name: 'base_price', type: 'float' }, { name: 'conversion_rate', type: 'float' }],
+    description:
+      'Converts the commodity price to local currency. Arguments: base_price (float), conversion_rate (float)',
+    params: [
+      { name: 'base_price', type: 'float' },
+      { name: 'conversion_rate', type: 'float' },
+    ],
     returns: 'number',
     pythonReturns: 'float',
     run: ([p, r]) => convertCurrency(p, r),
   },
   {
     name: 'calculate_tariff',
-    description: 'Calculates the trade tariff based on the converted price. Arguments: price (float), tariff_rate (float, in %)',
-    params: [{ name: 'price', type: 'float' }, { name: 'tariff_rate', type: 'float' }],
+    description:
+      'Calculates the trade tariff based on the converted price. Arguments: price (float), tariff_rate (float, in %)',
+    params: [
+      { name: 'price', type: 'float' },
+      { name: 'tariff_rate', type: 'float' },
+    ],
     returns: 'number',
     pythonReturns: 'float',
     run: ([p, r]) => calculateTariff(p, r),
@@ -56,7 +67,10 @@ export const TRADE_TOOLS: readonly M3Tool[] = [
   {
     name: 'estimate_final_value',
     description: 'Estimates the final trade value including the tariff. Arguments: price (float), tariff (float)',
-    params: [{ name: 'price', type: 'float' }, { name: 'tariff', type: 'float' }],
+    params: [
+      { name: 'price', type: 'float' },
+      { name: 'tariff', type: 'float' },
+    ],
     returns: 'number',
     pythonReturns: 'float',
     run: ([p, t]) => estimateFinalValue(p, t),

@@ -87,15 +87,22 @@ const supportedList = repr([...LOC]);
 export function findFlights(fromLocation: PyValue, toLocation: PyValue, date: PyValue): PyDict[] {
   const from = place(fromLocation);
   const to = place(toLocation);
-  if (!SUPPORTED.has(from)) throw new PyError('ValueError', `Origin [${from}] is not supported. Supported from_locations: ${supportedList}`);
-  if (!SUPPORTED.has(to)) throw new PyError('ValueError', `Destination [${to}] is not supported. Supported to_locations: ${supportedList}`);
-  return FLIGHTS.filter((f) => LOC[f[1]].replace(/"/g, '') === to && f[2] === date && LOC[f[0]].replace(/"/g, '') === from).map(flight);
+  if (!SUPPORTED.has(from))
+    throw new PyError('ValueError', `Origin [${from}] is not supported. Supported from_locations: ${supportedList}`);
+  if (!SUPPORTED.has(to))
+    throw new PyError('ValueError', `Destination [${to}] is not supported. Supported to_locations: ${supportedList}`);
+  return FLIGHTS.filter(
+    (f) => LOC[f[1]].replace(/"/g, '') === to && f[2] === date && LOC[f[0]].replace(/"/g, '') === from,
+  ).map(flight);
 }
 
 export function bookHotel(location: PyValue, preferences: readonly PyValue[]): PyDict[] {
   const at = place(location);
-  if (!SUPPORTED.has(at)) throw new PyError('ValueError', `Location [${at}] is not supported. Supported locations: ${supportedList}`);
-  return HOTELS.filter((h) => LOC[h[0]].replace(/"/g, '') === at && preferences.every((p) => typeof p === 'string' && h[1].includes(p))).map(hotel);
+  if (!SUPPORTED.has(at))
+    throw new PyError('ValueError', `Location [${at}] is not supported. Supported locations: ${supportedList}`);
+  return HOTELS.filter(
+    (h) => LOC[h[0]].replace(/"/g, '') === at && preferences.every((p) => typeof p === 'string' && h[1].includes(p)),
+  ).map(hotel);
 }
 
 export const budgetCalculator = (flightPrice: PyValue, hotelPricePerNight: PyValue, numNights: PyValue): PyValue =>
@@ -108,7 +115,11 @@ export const TRAVEL_TOOLS: readonly M3Tool[] = [
       'Finds flights based on source, destination and date. Arguments: from_location (str), to_location (str), date (str) in YYYY-MM-DD format.\n' +
       'Returns a list of flights, each represented as a dictionary with keys "from_location", "to_location" (destination), "date", and "price".\n' +
       'Example: [{"from_location": "A", "to_location": "B", "date": "2023-12-25", "price": 450}]',
-    params: [{ name: 'from_location', type: 'str' }, { name: 'to_location', type: 'str' }, { name: 'date', type: 'str' }],
+    params: [
+      { name: 'from_location', type: 'str' },
+      { name: 'to_location', type: 'str' },
+      { name: 'date', type: 'str' },
+    ],
     returns: '{from_location: string, to_location: string, date: string, price: number}[]',
     pythonReturns: 'List[Dict]',
     run: ([from, to, date]) => findFlights(from, to, date),
@@ -119,7 +130,10 @@ export const TRAVEL_TOOLS: readonly M3Tool[] = [
       'Books a hotel based on location and preferences. Arguments: location (str), *preferences (variable number of str arguments).\n' +
       'Returns a list of hotels, each represented as a dictionary with keys "location", "preferences", "price_per_night", and "rating".\n' +
       'Example: [{"location": "A", "preferences": ["wifi", "pool"], "price_per_night": 120, "rating": 4}]',
-    params: [{ name: 'location', type: 'str' }, { name: 'preferences', type: 'str', variadic: true }],
+    params: [
+      { name: 'location', type: 'str' },
+      { name: 'preferences', type: 'str', variadic: true },
+    ],
     returns: '{location: string, preferences: string[], price_per_night: number, rating: number}[]',
     pythonReturns: 'List[Dict]',
     run: ([location, ...preferences]) => bookHotel(location, preferences),
@@ -129,7 +143,11 @@ export const TRAVEL_TOOLS: readonly M3Tool[] = [
     description:
       'Calculates the total budget for a trip. Arguments: flight_price (float), hotel_price_per_night (float), num_nights (int).\n' +
       'Returns the total budget (float).',
-    params: [{ name: 'flight_price', type: 'float' }, { name: 'hotel_price_per_night', type: 'float' }, { name: 'num_nights', type: 'int' }],
+    params: [
+      { name: 'flight_price', type: 'float' },
+      { name: 'hotel_price_per_night', type: 'float' },
+      { name: 'num_nights', type: 'int' },
+    ],
     returns: 'number',
     pythonReturns: 'float',
     run: ([f, h, n]) => budgetCalculator(f, h, n),
@@ -162,4 +180,3 @@ export const TRAVEL_TOOLS: readonly M3Tool[] = [
     run: (args) => pySum([...args]),
   },
 ];
-

@@ -47,7 +47,8 @@ export class WebBrowser {
   }
 
   clickUrl(url: PyValue): string {
-    if (typeof url !== 'string') throw new PyError('AttributeError', `'${typeName(url)}' object has no attribute 'replace'`);
+    if (typeof url !== 'string')
+      throw new PyError('AttributeError', `'${typeName(url)}' object has no attribute 'replace'`);
     const name = url.replace(/'/g, '');
     return this.byName.has(name) ? this.open(name) : '[URL not found.]';
   }
@@ -101,7 +102,8 @@ export const WEB_TOOLS: readonly M3Tool[] = [
   },
   {
     name: 'go_to_previous_page',
-    description: 'Goes back to the previous page. It has no arguments.\nAfter going back to the previous page, return the rendered content of the webpage.',
+    description:
+      'Goes back to the previous page. It has no arguments.\nAfter going back to the previous page, return the rendered content of the webpage.',
     params: [],
     returns: 'string',
     pythonReturns: 'str',
@@ -109,7 +111,8 @@ export const WEB_TOOLS: readonly M3Tool[] = [
   },
   {
     name: 'scroll_down',
-    description: 'Scrolls down the view. It has no arguments.\nReturns the rendered content of the webpage after scrolling down.',
+    description:
+      'Scrolls down the view. It has no arguments.\nReturns the rendered content of the webpage after scrolling down.',
     params: [],
     returns: 'string',
     pythonReturns: 'str',
@@ -117,7 +120,8 @@ export const WEB_TOOLS: readonly M3Tool[] = [
   },
   {
     name: 'scroll_up',
-    description: 'Scrolls up the view. It has no arguments.\nReturns the rendered content of the webpage after scrolling up.',
+    description:
+      'Scrolls up the view. It has no arguments.\nReturns the rendered content of the webpage after scrolling up.',
     params: [],
     returns: 'string',
     pythonReturns: 'str',

@@ -22,7 +22,11 @@ export function answerLine(value: PyValue, style: AnswerStyle = 'value'): string
  * The answer; once the harness has said an answer was wrong, a value the instruction asked rounded is given as
  * it came instead (the model tries the other way of writing it), anything else as before.
  */
-export function m3Answer(value: PyValue, style: AnswerStyle | undefined, conv: Pick<Conversation, 'feedback'>): SimReply {
+export function m3Answer(
+  value: PyValue,
+  style: AnswerStyle | undefined,
+  conv: Pick<Conversation, 'feedback'>,
+): SimReply {
   const line = conv.feedback.length > 0 && style === 'cents' ? str(value) : answerLine(value, style);
   return answer(`${SIM_LABEL}\nAnswer: ${line}`);
 }

@@ -23,7 +23,8 @@ export function detectM3(text: string): M3SimParams | null {
   return task ? { task } : null;
 }
 
-const unread = (task: M3Task): SimReply => m3Failure(`I could not work out how to do this task from its words (${task.name}).`);
+const unread = (task: M3Task): SimReply =>
+  m3Failure(`I could not work out how to do this task from its words (${task.name}).`);
 
 export function m3React(conv: Conversation, { task }: M3SimParams): SimReply {
   if (task.domain.id === 'web_browsing') {

@@ -110,7 +110,8 @@ export function applyOp(o: Op, a: readonly PyValue[]): PyValue {
       return pyLen(a[0]);
     case 'int': {
       const t = str(a[0]).trim();
-      if (!/^[+-]?\d+$/.test(t)) throw new PyError('ValueError', `invalid literal for int() with base 10: ${repr(a[0])}`);
+      if (!/^[+-]?\d+$/.test(t))
+        throw new PyError('ValueError', `invalid literal for int() with base 10: ${repr(a[0])}`);
       return BigInt(t);
     }
     case 'pairs':
@@ -152,8 +153,12 @@ export function evaluate(e: Expr, env: Env): PyValue {
     }
     case 'op':
       // A condition picks one branch; the other may name a step that was never made.
-      if (e.op === 'cond') return evaluate(e.args[0], env) === true ? evaluate(e.args[1], env) : evaluate(e.args[2], env);
-      return applyOp(e.op, e.args.map((x) => evaluate(x, env)));
+      if (e.op === 'cond')
+        return evaluate(e.args[0], env) === true ? evaluate(e.args[1], env) : evaluate(e.args[2], env);
+      return applyOp(
+        e.op,
+        e.args.map((x) => evaluate(x, env)),
+      );
   }
 }
 

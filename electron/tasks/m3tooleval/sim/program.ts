@@ -35,7 +35,8 @@ const JS_OPS: Readonly<Record<Op, (a: string[]) => string>> = {
   pairs: ([d]) => `Object.entries(${d}).flat()`,
   without: ([l, w]) => `${l}.filter((h) => !h.preferences.includes(${w}))`,
   pickWhere: ([items, values, t]) => `${items}[${values}.indexOf(${t})]`,
-  longestWhere: ([items, flags]) => `${items}.filter((_, i) => ${flags}[i]).reduce((a, b) => (b.length > a.length ? b : a))`,
+  longestWhere: ([items, flags]) =>
+    `${items}.filter((_, i) => ${flags}[i]).reduce((a, b) => (b.length > a.length ? b : a))`,
   contains: ([a, b]) => `${a}.includes(${b})`,
   split: ([a, b]) => `${a}.split(${b})`,
   join: ([l]) => `${l}.join('')`,
@@ -76,7 +77,9 @@ function expr(e: Expr, lang: Language): string {
 
 /** How the program prints its answer: Python's print, or JavaScript's print of a string, else its JSON. */
 function printLine(name: string, lang: Language): string {
-  return lang === 'python' ? `print(${name})` : `print(typeof ${name} === 'string' ? ${name} : JSON.stringify(${name}))`;
+  return lang === 'python'
+    ? `print(${name})`
+    : `print(typeof ${name} === 'string' ? ${name} : JSON.stringify(${name}))`;
 }
 
 export function programOf(plan: Plan, lang: Language, upTo?: number): string {
@@ -98,12 +101,22 @@ export function programOf(plan: Plan, lang: Language, upTo?: number): string {
     }
     if (s.when) {
       const c = expr(s.when, lang);
-      lines.push(lang === 'python' ? `${s.name} = ${value} if ${c} else None` : `const ${s.name} = ${c} ? ${value} : null;`);
+      lines.push(
+        lang === 'python' ? `${s.name} = ${value} if ${c} else None` : `const ${s.name} = ${c} ? ${value} : null;`,
+      );
     } else lines.push(lang === 'python' ? `${s.name} = ${value}` : `${decl}${s.name} = ${value};`);
   }
   if (upTo !== undefined) {
-    const shown = plan.steps.filter((s) => s.tool).slice(0, upTo).map((s) => s.name);
-    for (const name of shown) lines.push(lang === 'python' ? `print(${JSON.stringify(`${name}:`)}, ${name})` : `print(${JSON.stringify(`${name}:`)}, JSON.stringify(${name}));`);
+    const shown = plan.steps
+      .filter((s) => s.tool)
+      .slice(0, upTo)
+      .map((s) => s.name);
+    for (const name of shown)
+      lines.push(
+        lang === 'python'
+          ? `print(${JSON.stringify(`${name}:`)}, ${name})`
+          : `print(${JSON.stringify(`${name}:`)}, JSON.stringify(${name}));`,
+      );
     return lines.join('\n');
   }
   lines.push(lang === 'python' ? `answer = ${expr(plan.answer, lang)}` : `const answer = ${expr(plan.answer, lang)};`);

@@ -37,7 +37,12 @@ export function argJson(v: PyValue, type: M3Param['type'] = 'any'): string {
 /** The call's arguments as a JSON object of the tool's parameters (a variadic one takes the rest as a list). */
 export function callArguments(tool: M3Tool, values: readonly PyValue[]): string {
   const fields = tool.params.map((p, i) => {
-    const value = p.variadic ? `[${values.slice(i).map((v) => argJson(v, p.type)).join(', ')}]` : argJson(values[i] ?? null, p.type);
+    const value = p.variadic
+      ? `[${values
+          .slice(i)
+          .map((v) => argJson(v, p.type))
+          .join(', ')}]`
+      : argJson(values[i] ?? null, p.type);
     return `${JSON.stringify(p.name)}: ${value}`;
   });
   return `{${fields.join(', ')}}`;
@@ -105,7 +110,8 @@ export function reactPlan(conv: Conversation, plan: Plan, tools: readonly M3Tool
   try {
     return m3Answer(evaluate(plan.answer, env), plan.style, conv);
   } catch (error) {
-    if (error instanceof PyError || error instanceof PlanError) return m3Failure(`I could not work out the answer from the results: ${error.message}`);
+    if (error instanceof PyError || error instanceof PlanError)
+      return m3Failure(`I could not work out the answer from the results: ${error.message}`);
     throw error;
   }
 }

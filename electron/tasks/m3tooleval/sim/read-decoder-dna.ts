@@ -23,10 +23,17 @@ function decodeSteps(prefix: string, hex: string, shift: bigint, text: string): 
   let last = `${prefix}text`;
   const reverseAt = text.search(/revers/i);
   const caesarAt = text.search(/caesar/i);
-  const order = reverseAt >= 0 && reverseAt < caesarAt ? ['reverse', 'caesar'] : reverseAt >= 0 ? ['caesar', 'reverse'] : ['caesar'];
+  const order =
+    reverseAt >= 0 && reverseAt < caesarAt
+      ? ['reverse', 'caesar']
+      : reverseAt >= 0
+        ? ['caesar', 'reverse']
+        : ['caesar'];
   for (const what of order) {
     const name = `${prefix}${what === 'reverse' ? 'reversed' : 'decoded'}`;
-    steps.push(what === 'reverse' ? call(name, 'reverse_string', ref(last)) : call(name, 'caesar_decode', ref(last), lit(shift)));
+    steps.push(
+      what === 'reverse' ? call(name, 'reverse_string', ref(last)) : call(name, 'caesar_decode', ref(last), lit(shift)),
+    );
     last = name;
   }
   return { steps, last };
@@ -76,28 +83,50 @@ export function readDna(text: string): Plan | null {
   const list = listIn(text);
   if (/most common nucleotide/i.test(text) && /repeated three times/i.test(text) && seq) {
     return {
-      steps: [call('counts', 'count_nucleotides', lit(seq)), ...maxOf('counts', 'most'), calc('nucleotide', 'at', ref('most'), lit(0n)),
-        calc('triple', 'repeat', ref('nucleotide'), lit(3n)), call('mrna', 'transcribe_dna_to_mrna', ref('triple'))],
+      steps: [
+        call('counts', 'count_nucleotides', lit(seq)),
+        ...maxOf('counts', 'most'),
+        calc('nucleotide', 'at', ref('most'), lit(0n)),
+        calc('triple', 'repeat', ref('nucleotide'), lit(3n)),
+        call('mrna', 'transcribe_dna_to_mrna', ref('triple')),
+      ],
       answer: ref('mrna'),
     };
   }
   if (/check if the DNA sequence/i.test(text) && /otherwise/i.test(text) && seq) {
     const otherwise = /answer '([^']+)'/i.exec(text)?.[1] ?? 'Invalid DNA sequence';
     return {
-      steps: [call('valid', 'is_valid_dna_sequence', lit(seq)), when(call('mrna', 'transcribe_dna_to_mrna', lit(seq)), ref('valid')),
-        when(call('protein', 'translate_mrna_to_amino_acid', ref('mrna')), ref('valid'))],
+      steps: [
+        call('valid', 'is_valid_dna_sequence', lit(seq)),
+        when(call('mrna', 'transcribe_dna_to_mrna', lit(seq)), ref('valid')),
+        when(call('protein', 'translate_mrna_to_amino_acid', ref('mrna')), ref('valid')),
+      ],
       answer: op('cond', ref('valid'), ref('protein'), lit(otherwise)),
     };
   }
   if (/reverse transcribe/i.test(text) && /maximum occurring/i.test(text) && seq) {
-    return { steps: [call('dna', 'reverse_transcribe_mrna_to_dna', lit(seq)), call('counts', 'count_nucleotides', ref('dna')), ...maxOf('counts', 'most')], answer: op('at', ref('most'), lit(0n)) };
+    return {
+      steps: [
+        call('dna', 'reverse_transcribe_mrna_to_dna', lit(seq)),
+        call('counts', 'count_nucleotides', ref('dna')),
+        ...maxOf('counts', 'most'),
+      ],
+      answer: op('at', ref('most'), lit(0n)),
+    };
   }
   if (/reverse transcribe/i.test(text) && /count the nucleotides/i.test(text) && seq) {
-    return { steps: [call('dna', 'reverse_transcribe_mrna_to_dna', lit(seq)), call('counts', 'count_nucleotides', ref('dna'))], answer: ref('counts') };
+    return {
+      steps: [call('dna', 'reverse_transcribe_mrna_to_dna', lit(seq)), call('counts', 'count_nucleotides', ref('dna'))],
+      answer: ref('counts'),
+    };
   }
   if (/^Transcribe/i.test(text) && /translate/i.test(text) && seq) {
-    const steps = [call('mrna', 'transcribe_dna_to_mrna', lit(seq)), call('protein', 'translate_mrna_to_amino_acid', ref('mrna'))];
-    if (/length of the amino acid sequence/i.test(text)) return { steps, answer: op('len', op('split', ref('protein'), lit('-'))) };
+    const steps = [
+      call('mrna', 'transcribe_dna_to_mrna', lit(seq)),
+      call('protein', 'translate_mrna_to_amino_acid', ref('mrna')),
+    ];
+    if (/length of the amino acid sequence/i.test(text))
+      return { steps, answer: op('len', op('split', ref('protein'), lit('-'))) };
     const amino = /check if '([^']+)' is in/i.exec(text)?.[1];
     if (amino) return { steps, answer: op('contains', ref('protein'), lit(amino)) };
     return null;
@@ -107,7 +136,14 @@ export function readDna(text: string): Plan | null {
     return { steps, answer: op('longestWhere', lit(list), op('list', ...list.map((_s, i) => ref(`valid${i + 1}`)))) };
   }
   if (list && /combine/i.test(text) && /most common/i.test(text)) {
-    return { steps: [calc('combined', 'join', lit(list)), call('counts', 'count_nucleotides', ref('combined')), ...maxOf('counts', 'most')], answer: ref('most') };
+    return {
+      steps: [
+        calc('combined', 'join', lit(list)),
+        call('counts', 'count_nucleotides', ref('combined')),
+        ...maxOf('counts', 'most'),
+      ],
+      answer: ref('most'),
+    };
   }
   return null;
 }

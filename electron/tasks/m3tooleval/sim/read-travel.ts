@@ -22,7 +22,10 @@ function legsOf(text: string): Leg[] {
   const legs: Leg[] = [];
   let from = start;
   // "to "A" on 2023-12-25 (3 nights)", "to "B" on 2023-11-10 for 2 nights", "trip to "A" on … for 5 nights".
-  const re = new RegExp(String.raw`to ${PLACE} on ${DATE}(?:,[^.(]*?)?(?: \((\d+) nights?\)| for (\d+) nights?|[^.]*? for (\d+) nights?)`, 'g');
+  const re = new RegExp(
+    String.raw`to ${PLACE} on ${DATE}(?:,[^.(]*?)?(?: \((\d+) nights?\)| for (\d+) nights?|[^.]*? for (\d+) nights?)`,
+    'g',
+  );
   for (const m of text.matchAll(re)) {
     legs.push({ from, to: m[1], date: m[2], nights: BigInt(m[3] ?? m[4] ?? m[5]) });
     from = m[1];
@@ -47,7 +50,9 @@ interface Stay {
 
 function stayFor(text: string, leg: Leg, index: number): Stay {
   const city = new RegExp(`In "${leg.to}", (?:prefer )?([^;.]*)`, 'i').exec(text)?.[1];
-  const rated = /highest-rated|high rating/i.test(city ?? '') || (!/In "[A-F]", [^;.]*high rating/i.test(text) && /highest-rated|high rating/i.test(text));
+  const rated =
+    /highest-rated|high rating/i.test(city ?? '') ||
+    (!/In "[A-F]", [^;.]*high rating/i.test(text) && /highest-rated|high rating/i.test(text));
   if (city !== undefined) return { ...wishes(/any hotel/i.test(city) ? '' : city), rated };
   const business = /For business stays, prefer hotels with ([^;.]*)/i.exec(text)?.[1];
   const leisure = /for leisure, prefer hotels with ([^;.]*)/i.exec(text)?.[1];
@@ -55,7 +60,10 @@ function stayFor(text: string, leg: Leg, index: number): Stay {
     const purposes = [...text.matchAll(/\(\d+ nights?\) for (business|leisure)/gi)].map((m) => m[1].toLowerCase());
     return { ...wishes(purposes[index] === 'leisure' ? leisure : business), rated };
   }
-  const general = /(?:staying in a hotel with|preferring a hotel with|Choose hotels with|with only an? |hotel with an?) ([^.]*?)(?: for \d+ nights|\.| requirement|, for)/i.exec(text)?.[1] ?? '';
+  const general =
+    /(?:staying in a hotel with|preferring a hotel with|Choose hotels with|with only an? |hotel with an?) ([^.]*?)(?: for \d+ nights|\.| requirement|, for)/i.exec(
+      text,
+    )?.[1] ?? '';
   return { ...wishes(general), rated };
 }
 
@@ -75,8 +83,18 @@ export function readTravel(text: string): Plan | null {
       hotels = `suitable${n}`;
     }
     steps.push(calc(`flight${n}`, 'minBy', ref(`flights${n}`), lit('price')));
-    steps.push(calc(`hotel${n}`, stay.rated ? 'maxBy' : 'minBy', ref(hotels), lit(stay.rated ? 'rating' : 'price_per_night')));
-    steps.push(call(`budget${n}`, 'budget_calculator', op('at', ref(`flight${n}`), lit('price')), op('at', ref(`hotel${n}`), lit('price_per_night')), lit(leg.nights)));
+    steps.push(
+      calc(`hotel${n}`, stay.rated ? 'maxBy' : 'minBy', ref(hotels), lit(stay.rated ? 'rating' : 'price_per_night')),
+    );
+    steps.push(
+      call(
+        `budget${n}`,
+        'budget_calculator',
+        op('at', ref(`flight${n}`), lit('price')),
+        op('at', ref(`hotel${n}`), lit('price_per_night')),
+        lit(leg.nights),
+      ),
+    );
   });
   if (legs.length === 1) return { steps, answer: ref('budget1') };
   steps.push(spread(call('total', 'sum', op('list', ...legs.map((_l, i) => ref(`budget${i + 1}`))))));

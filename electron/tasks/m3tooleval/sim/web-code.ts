@@ -97,7 +97,10 @@ function jsAnswer(goal: WebGoal): string {
     case 'total':
       return `${JS_PRICE}\nconst total = ${q(goal.items)}.reduce((sum, item) => sum + priceOf(item), 0);\nprint(${goal.discount ? 'total * 0.9' : 'total'});`;
     case 'person': {
-      const pick = goal.field === 'department' ? `/ of (.+) Department/.exec(page)[1]` : `/^${FIELD[goal.field]}: (.+)$/m.exec(page)[1]`;
+      const pick =
+        goal.field === 'department'
+          ? `/ of (.+) Department/.exec(page)[1]`
+          : `/^${FIELD[goal.field]}: (.+)$/m.exec(page)[1]`;
       return `${JS_TEAMS}\nconst page = read(people.find((url) => url.endsWith(${q(`/${slugOf(goal.person)}`)})));\nprint(${pick});`;
     }
     case 'count':
@@ -120,7 +123,10 @@ function pyAnswer(goal: WebGoal): string {
     case 'total':
       return `${PY_PRICE}\ntotal = sum(price_of(item) for item in ${q(goal.items)})\nprint(${goal.discount ? 'total * 0.9' : 'total'})`;
     case 'person': {
-      const pick = goal.field === 'department' ? `re.search(r' of (.+) Department', page).group(1)` : `re.search(r'^${FIELD[goal.field]}: (.+)$', page, re.M).group(1)`;
+      const pick =
+        goal.field === 'department'
+          ? `re.search(r' of (.+) Department', page).group(1)`
+          : `re.search(r'^${FIELD[goal.field]}: (.+)$', page, re.M).group(1)`;
       return `${PY_TEAMS}\npage = read(next(url for url in people if url.endswith(${q(`/${slugOf(goal.person)}`)})))\nprint(${pick})`;
     }
     case 'count':
@@ -149,6 +155,7 @@ export function codeWeb(conv: Conversation, goal: WebGoal): SimReply {
   if (!ran) return callTools([{ name: 'run_code', args: { code: crawl } }]);
   const out = programOutput(ran.result);
   const printed = out.printed.trim().split('\n').pop() ?? '';
-  if (out.error || printed === '') return m3Failure(`My program did not find the answer: ${out.error ?? 'it printed nothing'}`);
+  if (out.error || printed === '')
+    return m3Failure(`My program did not find the answer: ${out.error ?? 'it printed nothing'}`);
   return m3Answer(printed, goal.kind === 'total' || goal.kind === 'price' ? 'cents' : 'value', conv);
 }

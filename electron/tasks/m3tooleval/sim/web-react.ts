@@ -9,7 +9,16 @@ import type { PlannedCall, SimReply } from '../../../sim/types.js';
 import type { Conversation } from '../../../sim/policies/conversation.js';
 import { m3Answer, m3Failure } from './answer.js';
 import { readResult } from './react-policy.js';
-import { emptyKnowledge, fullySeen, learn, slugOf, totalExpression, webAnswer, type SiteKnowledge, type WebGoal } from './web-site.js';
+import {
+  emptyKnowledge,
+  fullySeen,
+  learn,
+  slugOf,
+  totalExpression,
+  webAnswer,
+  type SiteKnowledge,
+  type WebGoal,
+} from './web-site.js';
 
 const WEB_TOOLS = new Set(['click_url', 'view', 'scroll_down', 'scroll_up', 'go_to_previous_page', 'calculator']);
 
@@ -62,8 +71,10 @@ function peopleSteps(goal: WebGoal, k: SiteKnowledge, current: string | null): N
     people.push(...personLinks.filter((u) => !k.pages.has(u)));
   }
   const teams = [...k.links.entries()].filter(([u]) => /^\/team\/[^/]+$/.test(u)).map(([u, text]) => ({ u, text }));
-  if (teams.length === 0) return { clicks: k.pages.has('/team') || !k.links.has('/team') ? [] : ['/team'], scroll: null };
-  const relevant = goal.kind === 'count' ? teams.filter((t) => t.text.toLowerCase().startsWith(goal.department.toLowerCase())) : teams;
+  if (teams.length === 0)
+    return { clicks: k.pages.has('/team') || !k.links.has('/team') ? [] : ['/team'], scroll: null };
+  const relevant =
+    goal.kind === 'count' ? teams.filter((t) => t.text.toLowerCase().startsWith(goal.department.toLowerCase())) : teams;
   const open: string[] = [];
   let scroll: string | null = null;
   for (const team of relevant) {
@@ -95,21 +106,37 @@ export function reactWeb(conv: Conversation, goal: WebGoal): SimReply {
   let value = webAnswer(goal, k);
   if (value !== null && goal.kind === 'total') {
     const sum = [...calls].reverse().find((c) => c.name === 'calculator');
-    if (!sum) return { kind: 'tools', text: '', calls: [{ name: 'calculator', arguments: JSON.stringify({ expression: totalExpression(goal, k) }) }] };
+    if (!sum)
+      return {
+        kind: 'tools',
+        text: '',
+        calls: [{ name: 'calculator', arguments: JSON.stringify({ expression: totalExpression(goal, k) }) }],
+      };
     value = readResult(sum.result ?? '');
   }
   if (value !== null) return m3Answer(value, goal.kind === 'total' || goal.kind === 'price' ? 'cents' : 'value', conv);
 
-  const next = goal.kind === 'price' ? productSteps([goal.item], k, current) : goal.kind === 'total' ? productSteps(goal.items, k, current) : peopleSteps(goal, k, current);
+  const next =
+    goal.kind === 'price'
+      ? productSteps([goal.item], k, current)
+      : goal.kind === 'total'
+        ? productSteps(goal.items, k, current)
+        : peopleSteps(goal, k, current);
   // A list the browser shows goes on below: read on first (the calls run in order), then open the rest; a list
   // elsewhere is opened again last, so that the next reply can read on.
   const out: PlannedCall[] = [];
   if (next.scroll !== null && next.scroll === current) out.push(bare('scroll_down'));
   out.push(...next.clicks.map(click));
-  if (next.scroll !== null && next.scroll !== current && !next.clicks.includes(next.scroll)) out.push(click(next.scroll));
+  if (next.scroll !== null && next.scroll !== current && !next.clicks.includes(next.scroll))
+    out.push(click(next.scroll));
   if (out.length > 0) return { kind: 'tools', text: '', calls: out };
   // Nothing to click towards the goal: read on where a page goes on below its view, the current one first.
-  const unread = next.scroll ?? ([...k.pages.values()].filter((p) => !fullySeen(p)).sort((a, b) => Number(b.name === current) - Number(a.name === current))[0]?.name ?? null);
+  const unread =
+    next.scroll ??
+    [...k.pages.values()]
+      .filter((p) => !fullySeen(p))
+      .sort((a, b) => Number(b.name === current) - Number(a.name === current))[0]?.name ??
+    null;
   if (unread) return { kind: 'tools', text: '', calls: [current === unread ? bare('scroll_down') : click(unread)] };
   return m3Failure('I browsed every page I could reach and did not find what the task asks for.');
 }

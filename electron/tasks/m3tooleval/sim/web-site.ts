@@ -18,9 +18,14 @@ export function webGoal(text: string): WebGoal | null {
   let m: RegExpExecArray | null;
   if ((m = /Find the current price of (.+?)\.\s/.exec(text))) return { kind: 'price', item: m[1] };
   if ((m = /Find the (email|department|phone number|expertise) of (.+?)\.\s/.exec(text))) {
-    return { kind: 'person', person: m[2], field: m[1] === 'phone number' ? 'phone' : (m[1] as 'email' | 'department' | 'expertise') };
+    return {
+      kind: 'person',
+      person: m[2],
+      field: m[1] === 'phone number' ? 'phone' : (m[1] as 'email' | 'department' | 'expertise'),
+    };
   }
-  if ((m = /Find the total price of \[(.+?)\]( after applying a 10% off discount)?/.exec(text))) return { kind: 'total', items: m[1].split(/,\s*/), discount: Boolean(m[2]) };
+  if ((m = /Find the total price of \[(.+?)\]( after applying a 10% off discount)?/.exec(text)))
+    return { kind: 'total', items: m[1].split(/,\s*/), discount: Boolean(m[2]) };
   if ((m = /How many people are in the (.+?) Department\?/.exec(text))) return { kind: 'count', department: m[1] };
   if ((m = /Which person's phone number is (.+?)\?/.exec(text))) return { kind: 'owner', phone: m[1] };
   return null;
@@ -66,12 +71,16 @@ export function learn(k: SiteKnowledge, text: string, clicked?: string): string 
   if (!name || !paging) return null;
   const page = k.pages.get(name) ?? { name, views: new Map<number, string[]>(), total: 0 };
   page.total = Number(paging[2]);
-  const body = text.slice(text.indexOf(paging[0]) + paging[0].length).replace(/^\n\n?/, '').replace(/\n-{10}\s*$/, '');
+  const body = text
+    .slice(text.indexOf(paging[0]) + paging[0].length)
+    .replace(/^\n\n?/, '')
+    .replace(/\n-{10}\s*$/, '');
   const lines = body.split('\n');
   page.views.set(Number(paging[1]), lines);
   k.pages.set(name, page);
   for (const line of lines) {
-    for (const m of line.matchAll(/\[Clickable '([^']*)'\]/g)) k.links.set(m[1], line.slice(0, line.indexOf('[Clickable')).replace(/^-\s*/, '').trim());
+    for (const m of line.matchAll(/\[Clickable '([^']*)'\]/g))
+      k.links.set(m[1], line.slice(0, line.indexOf('[Clickable')).replace(/^-\s*/, '').trim());
   }
   const all = [...page.views.values()].flat().join('\n');
   const item = /^Item: (.+)$/m.exec(all)?.[1];
@@ -80,7 +89,13 @@ export function learn(k: SiteKnowledge, text: string, clicked?: string): string 
   const person = /^(.+) of (.+) Department$/m.exec(all);
   if (person) {
     const field = (key: string) => new RegExp(`^${key}: (.+)$`, 'm').exec(all)?.[1] ?? '';
-    k.people.set(person[1], { name: person[1], department: person[2], expertise: field('Expertise'), email: field('Email'), phone: field('Phone') });
+    k.people.set(person[1], {
+      name: person[1],
+      department: person[2],
+      expertise: field('Expertise'),
+      email: field('Email'),
+      phone: field('Phone'),
+    });
   }
   return name;
 }
@@ -110,7 +125,9 @@ export function webAnswer(goal: WebGoal, k: SiteKnowledge): PyValue | null {
     case 'owner':
       return [...k.people.values()].find((p) => p.phone === goal.phone)?.name ?? null;
     case 'count': {
-      const page = [...k.pages.values()].find((p) => new RegExp(`^${goal.department} Team:`, 'i').test(p.views.get(1)?.[0] ?? ''));
+      const page = [...k.pages.values()].find((p) =>
+        new RegExp(`^${goal.department} Team:`, 'i').test(p.views.get(1)?.[0] ?? ''),
+      );
       return page && fullySeen(page) ? BigInt(membersOf(page).length) : null;
     }
     case 'total': {

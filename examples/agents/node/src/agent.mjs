@@ -6,7 +6,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import OpenAI from 'openai';
 
 const client = new OpenAI(); // reads OPENAI_BASE_URL and OPENAI_API_KEY
-const fn = (name, description, properties, required = []) => ({ type: 'function', function: { name, description, parameters: { type: 'object', properties, required } } });
+const fn = (name, description, properties, required = []) => ({
+  type: 'function',
+  function: { name, description, parameters: { type: 'object', properties, required } },
+});
 const tools = [
   fn('list_dir', 'List the names of the files in a directory.', { path: { type: 'string' } }),
   fn('read_file', 'Read a text file and return its content as a string.', { path: { type: 'string' } }, ['path']),
@@ -22,7 +25,11 @@ const run = {
 };
 
 const messages = [
-  { role: 'system', content: 'You are a helpful agent working in the current folder. Use the tools to act; when you have the answer, reply without calling a tool.' },
+  {
+    role: 'system',
+    content:
+      'You are a helpful agent working in the current folder. Use the tools to act; when you have the answer, reply without calling a tool.',
+  },
   { role: 'user', content: process.env.PARALLAX_TASK ?? process.argv.slice(2).join(' ') },
 ];
 for (let step = 1; step <= 10; step++) {
@@ -38,7 +45,9 @@ for (let step = 1; step <= 10; step++) {
     let content;
     try {
       const tool = run[call.function.name];
-      content = tool ? tool(JSON.parse(call.function.arguments || '{}')) : `Error: tool ${call.function.name} does not exist; available: ${Object.keys(run).join(', ')}`;
+      content = tool
+        ? tool(JSON.parse(call.function.arguments || '{}'))
+        : `Error: tool ${call.function.name} does not exist; available: ${Object.keys(run).join(', ')}`;
     } catch (err) {
       content = `Error: ${err.message}`; // the model reads it and tries another way
     }

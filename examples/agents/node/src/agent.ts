@@ -7,8 +7,14 @@ import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/reso
 
 type Args = Record<string, string | undefined>;
 const client = new OpenAI(); // reads OPENAI_BASE_URL and OPENAI_API_KEY
-const fn = (name: string, description: string, properties: Record<string, { type: 'string' }>, required: string[] = []): ChatCompletionTool => ({
-  type: 'function', function: { name, description, parameters: { type: 'object', properties, required } },
+const fn = (
+  name: string,
+  description: string,
+  properties: Record<string, { type: 'string' }>,
+  required: string[] = [],
+): ChatCompletionTool => ({
+  type: 'function',
+  function: { name, description, parameters: { type: 'object', properties, required } },
 });
 const tools: ChatCompletionTool[] = [
   fn('list_dir', 'List the names of the files in a directory.', { path: { type: 'string' } }),
@@ -25,7 +31,11 @@ const run: Record<string, (args: Args) => string> = {
 };
 
 const messages: ChatCompletionMessageParam[] = [
-  { role: 'system', content: 'You are a helpful agent working in the current folder. Use the tools to act; when you have the answer, reply without calling a tool.' },
+  {
+    role: 'system',
+    content:
+      'You are a helpful agent working in the current folder. Use the tools to act; when you have the answer, reply without calling a tool.',
+  },
   { role: 'user', content: process.env.PARALLAX_TASK ?? process.argv.slice(2).join(' ') },
 ];
 for (let step = 1; step <= 10; step++) {
@@ -42,7 +52,9 @@ for (let step = 1; step <= 10; step++) {
     let content: string;
     try {
       const tool = run[call.function.name];
-      content = tool ? tool(JSON.parse(call.function.arguments || '{}') as Args) : `Error: tool ${call.function.name} does not exist; available: ${Object.keys(run).join(', ')}`;
+      content = tool
+        ? tool(JSON.parse(call.function.arguments || '{}') as Args)
+        : `Error: tool ${call.function.name} does not exist; available: ${Object.keys(run).join(', ')}`;
     } catch (err) {
       content = `Error: ${(err as Error).message}`; // the model reads it and tries another way
     }

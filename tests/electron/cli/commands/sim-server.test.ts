@@ -12,7 +12,10 @@ const env = { ...process.env, ...sourceUnlessFresh };
 
 describe('parallax sim-server', () => {
   it('prints its base URL and a hint, serves the simulated model, and stops cleanly on Ctrl+C', async () => {
-    const child = spawn(process.execPath, [BIN, 'sim-server', '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'sim-server', '--port', '0'], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.setEncoding('utf8');
     const firstLines = new Promise<string>((resolve) => {
@@ -37,15 +40,22 @@ describe('parallax sim-server', () => {
 
   it('refuses a bad port or fault with a message that says what to use', async () => {
     const run = promisify(execFile);
-    await expect(run(process.execPath, [BIN, 'sim-server', '--port', '70000'], { env })).rejects.toMatchObject({ stderr: expect.stringContaining('--port must be a whole number from 0 to 65535') });
-    await expect(run(process.execPath, [BIN, 'sim-server', '--fault', 'boom'], { env })).rejects.toMatchObject({ stderr: expect.stringContaining('Valid faults: 429-once') });
+    await expect(run(process.execPath, [BIN, 'sim-server', '--port', '70000'], { env })).rejects.toMatchObject({
+      stderr: expect.stringContaining('--port must be a whole number from 0 to 65535'),
+    });
+    await expect(run(process.execPath, [BIN, 'sim-server', '--fault', 'boom'], { env })).rejects.toMatchObject({
+      stderr: expect.stringContaining('Valid faults: 429-once'),
+    });
   });
 });
 
 describe('parallax tasks', () => {
   it('lists every built-in task with its title and what it exercises', async () => {
     const { stdout } = await promisify(execFile)(process.execPath, [BIN, 'tasks'], { env });
-    for (const t of BUILTIN_TASKS) expect(stdout).toMatch(new RegExp(`^${t.id}\\s+${t.title}\\s+${t.about.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
+    for (const t of BUILTIN_TASKS)
+      expect(stdout).toMatch(
+        new RegExp(`^${t.id}\\s+${t.title}\\s+${t.about.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'),
+      );
     const json = JSON.parse((await promisify(execFile)(process.execPath, [BIN, 'tasks', '--json'], { env })).stdout);
     expect(json.map((t: { id: string }) => t.id)).toEqual(BUILTIN_TASKS.map((t) => t.id));
   });

@@ -20,7 +20,12 @@ const file = (p: string, text = '') => {
 };
 // `home` stands for the user's home folder, `tmp` for the temp folder; PATH holds only the system's interpreters.
 const launch = (agent: AgentCommand, extra: { env?: NodeJS.ProcessEnv; dataDir?: string } = {}) =>
-  resolveAgentLaunch(agent, { env: { PATH: '/usr/bin:/bin', ...extra.env }, home, tmp: join(base, 'tmp'), dataDir: extra.dataDir ?? null });
+  resolveAgentLaunch(agent, {
+    env: { PATH: '/usr/bin:/bin', ...extra.env },
+    home,
+    tmp: join(base, 'tmp'),
+    dataDir: extra.dataDir ?? null,
+  });
 
 beforeAll(() => {
   base = realpathSync(mkdtempSync(join(tmpdir(), 'parallax-launch-')));
@@ -35,17 +40,29 @@ describe('the project root of the script', () => {
     file(join(home, '.git', 'HEAD')); // a dotfiles repository in the home folder
     const script = file(join(home, 'code', 'agent', 'src', 'agent.py'));
     file(join(home, 'code', 'agent', 'pyproject.toml'));
-    expect((await launch({ command: ['python3', script] })).shown[0]).toEqual({ path: join(home, 'code', 'agent'), why: 'the project root of agent.py (it holds pyproject.toml)' });
+    expect((await launch({ command: ['python3', script] })).shown[0]).toEqual({
+      path: join(home, 'code', 'agent'),
+      why: 'the project root of agent.py (it holds pyproject.toml)',
+    });
     // No marker below the home folder's: the script's own folder, not the home folder that has .git.
     const loose = file(join(home, 'scratch', 'agent.py'));
-    expect((await launch({ command: ['python3', loose] })).shown).toEqual([{ path: join(home, 'scratch'), why: 'the folder of agent.py (no package.json, pyproject.toml, requirements.txt, .venv, .git above it)' }]);
+    expect((await launch({ command: ['python3', loose] })).shown).toEqual([
+      {
+        path: join(home, 'scratch'),
+        why: 'the folder of agent.py (no package.json, pyproject.toml, requirements.txt, .venv, .git above it)',
+      },
+    ]);
   });
 
   it('a script straight in the home folder or in ~/.ssh is shown alone', async () => {
     const inHome = file(join(home, 'agent.py'));
-    expect((await launch({ command: ['python3', inHome] })).shown).toEqual([{ path: inHome, why: `agent.py alone: its folder ${home} is not shown (it is your home folder)` }]);
+    expect((await launch({ command: ['python3', inHome] })).shown).toEqual([
+      { path: inHome, why: `agent.py alone: its folder ${home} is not shown (it is your home folder)` },
+    ]);
     const inSsh = file(join(home, '.ssh', 'agent.py'));
-    expect((await launch({ command: ['python3', inSsh] })).shown[0]!.why).toMatch(/agent\.py alone: .*it is in ~\/\.ssh, where keys are kept/);
+    expect((await launch({ command: ['python3', inSsh] })).shown[0]!.why).toMatch(
+      /agent\.py alone: .*it is in ~\/\.ssh, where keys are kept/,
+    );
   });
 
   it('adds the node_modules a monorepo hoists above the package, and packages linked from elsewhere', async () => {
@@ -70,7 +87,17 @@ describe('words that are not code', () => {
     expect(codeWords('python', ['-u', '-W', 'ignore', 'agent.py', 'data.txt'])).toEqual({ code: [3], inline: false });
     expect(codeWords('python', ['-c', 'print(1)', '/x/agent.py'])).toEqual({ code: [], inline: true });
     expect(codeWords('python', ['-um', 'pkg.agent'])).toEqual({ code: [], inline: true });
-    expect(codeWords('node', ['--require', '/p/pre.cjs', '--import=x', '--env-file', '/p/.env', '/p/agent.mjs', '/d/data.json'])).toEqual({ code: [1, 5], inline: false });
+    expect(
+      codeWords('node', [
+        '--require',
+        '/p/pre.cjs',
+        '--import=x',
+        '--env-file',
+        '/p/.env',
+        '/p/agent.mjs',
+        '/d/data.json',
+      ]),
+    ).toEqual({ code: [1, 5], inline: false });
     expect(codeWords('node', ['-e', 'x', '/p/agent.mjs'])).toEqual({ code: [], inline: true });
   });
 
@@ -85,15 +112,19 @@ describe('words that are not code', () => {
   });
 });
 
-describe('the column\'s paths', () => {
+describe("the column's paths", () => {
   it('are shown when they exist and may be; refused with the reason otherwise', async () => {
     const script = file(join(home, 'proj2', 'agent.py'));
     const data = file(join(base, 'data2', 'cases.json'));
     const ok = await launch({ command: ['python3', script], paths: [join(base, 'data2')] });
-    expect(ok.shown.at(-1)).toEqual({ path: join(base, 'data2'), why: 'listed in the column\'s agent.paths' });
+    expect(ok.shown.at(-1)).toEqual({ path: join(base, 'data2'), why: "listed in the column's agent.paths" });
     expect(ok.hidden).toEqual([]);
     void data;
-    const refused = async (p: string, extra = {}) => launch({ command: ['python3', script], paths: [p] }, extra).then(() => 'accepted', (e: Error) => e.message);
+    const refused = async (p: string, extra = {}) =>
+      launch({ command: ['python3', script], paths: [p] }, extra).then(
+        () => 'accepted',
+        (e: Error) => e.message,
+      );
     expect(await refused('data2')).toMatch(/data2 is not a full path/);
     expect(await refused(join(base, 'nope'))).toMatch(/does not exist/);
     expect(await refused('/')).toMatch(/it is the root of the file system/);
@@ -107,7 +138,7 @@ describe('the column\'s paths', () => {
 });
 
 describe('launchers and programs', () => {
-  it('a script whose #! line goes through env runs with that interpreter from the user\'s PATH', async () => {
+  it("a script whose #! line goes through env runs with that interpreter from the user's PATH", async () => {
     const script = file(join(home, 'proj3', 'agent.py'), '#!/usr/bin/env python3\nprint(1)\n');
     chmodSync(script, 0o755);
     const l = await launch({ command: [script, 'go'] });
@@ -119,10 +150,18 @@ describe('launchers and programs', () => {
   it('says what is wrong with a program that is not there, npx options and uv run without an environment', async () => {
     const script = file(join(home, 'proj4', 'agent.py'));
     file(join(home, 'proj4', 'pyproject.toml'));
-    await expect(launch({ command: ['no-such-agent-runner', script] })).rejects.toThrow(/no-such-agent-runner is not on your PATH .* give its full path/);
-    await expect(launch({ command: ['npx', '-p', 'tsx', 'tsx', script] })).rejects.toThrow(/npx -p is not supported in an agent column/);
+    await expect(launch({ command: ['no-such-agent-runner', script] })).rejects.toThrow(
+      /no-such-agent-runner is not on your PATH .* give its full path/,
+    );
+    await expect(launch({ command: ['npx', '-p', 'tsx', 'tsx', script] })).rejects.toThrow(
+      /npx -p is not supported in an agent column/,
+    );
     await expect(launch({ command: ['npx', 'tsx', 'src/agent.ts'] })).rejects.toThrow(/give the script as a path/);
-    await expect(launch({ command: ['uv', 'run', script] })).rejects.toThrow(new RegExp(`the project ${join(home, 'proj4')} has no environment yet .*Run \`uv sync\``));
-    await expect(launch({ command: ['uv', 'run', '--with', 'rich', script] })).rejects.toThrow(/uv run --with is not supported/);
+    await expect(launch({ command: ['uv', 'run', script] })).rejects.toThrow(
+      new RegExp(`the project ${join(home, 'proj4')} has no environment yet .*Run \`uv sync\``),
+    );
+    await expect(launch({ command: ['uv', 'run', '--with', 'rich', script] })).rejects.toThrow(
+      /uv run --with is not supported/,
+    );
   });
 });

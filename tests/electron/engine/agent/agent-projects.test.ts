@@ -52,7 +52,7 @@ describe('a JavaScript project: script in src/, node_modules at the root', () =>
     expectAnswered(await agentRun({ agent }), [js]);
   });
 
-  it('npx tsx src/agent.ts: the project\'s own tsx runs the TypeScript agent, and it answers', async () => {
+  it("npx tsx src/agent.ts: the project's own tsx runs the TypeScript agent, and it answers", async () => {
     const agent: AgentCommand = { command: ['npx', 'tsx', join(js, 'src/agent.ts')] };
     const launch = await resolveAgentLaunch(agent, { env: process.env });
     expect(launch.argv.slice(1)).toEqual([join(js, 'node_modules/tsx/dist/cli.mjs'), join(js, 'src/agent.ts')]);
@@ -63,8 +63,9 @@ describe('a JavaScript project: script in src/, node_modules at the root', () =>
   });
 
   it('npx of a package the project does not have: refused before the run, saying how to install it', async () => {
-    await expect(resolveAgentLaunch({ command: ['npx', 'ts-node', join(js, 'src/agent.ts')] }, { env: process.env }))
-      .rejects.toThrow(/ts-node is not installed in the project of .*agent\.ts .*npm install --save-dev ts-node/);
+    await expect(
+      resolveAgentLaunch({ command: ['npx', 'ts-node', join(js, 'src/agent.ts')] }, { env: process.env }),
+    ).rejects.toThrow(/ts-node is not installed in the project of .*agent\.ts .*npm install --save-dev ts-node/);
   });
 });
 
@@ -80,14 +81,14 @@ describe('a Python project with a virtual environment', () => {
     expectAnswered(await agentRun({ agent }), [venv]);
   });
 
-  it('uv run agent.py: the project\'s environment runs it (uv itself is not needed inside)', async () => {
+  it("uv run agent.py: the project's environment runs it (uv itself is not needed inside)", async () => {
     const agent: AgentCommand = { command: ['uv', 'run', join(venv, 'agent.py')] };
     const launch = await resolveAgentLaunch(agent, { env: process.env });
     expect(launch.argv).toEqual([venvPython(), join(venv, 'agent.py')]);
     expectAnswered(await agentRun({ agent }), [venv]);
   });
 
-  it('an activated venv (its bin first on PATH): python3 is the venv\'s', async () => {
+  it("an activated venv (its bin first on PATH): python3 is the venv's", async () => {
     const env = { ...process.env, PATH: `${join(venv, '.venv/bin')}${delimiter}${process.env.PATH}` };
     const agent: AgentCommand = { command: ['python3', join(venv, 'agent.py')] };
     const launch = await resolveAgentLaunch(agent, { env });
@@ -104,7 +105,9 @@ describe('a Python project with a virtual environment', () => {
     expect(end.error).toContain(`It ran ${SYSTEM_PYTHON}.`);
     expect(end.error).toMatch(/has a virtual environment \(\.venv\) that this command does not use/);
     if (sandboxed) {
-      expect(end.error).toContain(`Inside the sandbox it saw, read-only: the system folders; ${venv} (the project root of agent.py (it holds pyproject.toml))`);
+      expect(end.error).toContain(
+        `Inside the sandbox it saw, read-only: the system folders; ${venv} (the project root of agent.py (it holds pyproject.toml))`,
+      );
       expect(end.error).toMatch(/list it in the column's agent: \{"paths": \["\/full\/path"\]\}/);
     } else {
       expect(end.error).toMatch(/without an OS sandbox, so every file this user can read was there/);
@@ -112,7 +115,7 @@ describe('a Python project with a virtual environment', () => {
   });
 });
 
-describe('an interpreter behind a version manager\'s shim, outside the system folders', () => {
+describe("an interpreter behind a version manager's shim, outside the system folders", () => {
   it('python3 on a PATH whose first entry is a shim script: the real binary runs, its installation shown', async () => {
     const { shims, install } = pythonShim(root);
     const project = tutorialProject(root, 'shim-agent');
@@ -136,13 +139,20 @@ describe('argv words that name files are not shown', () => {
     writeFileSync(join(privateDir, 'known_hosts'), 'github.com ssh-ed25519 AAAA\n');
     writeFileSync(join(privateDir, 'id_ed25519'), 'PRIVATE KEY\n');
     const word = join(privateDir, 'known_hosts');
-    const agent: AgentCommand = { command: ['python3', join(TEST_AGENTS, 'misbehave.py'), 'read', word, join(privateDir, 'id_ed25519')] };
+    const agent: AgentCommand = {
+      command: ['python3', join(TEST_AGENTS, 'misbehave.py'), 'read', word, join(privateDir, 'id_ed25519')],
+    };
     const launch = await resolveAgentLaunch(agent, { env: process.env });
     expect(launch.hidden.map((h) => h.path)).toEqual([word, join(privateDir, 'id_ed25519')]);
     expect(launch.shown.some((s) => s.path.startsWith(privateDir))).toBe(false);
     const got = JSON.parse(finished((await agentRun({ agent })).events).answer) as Record<string, unknown>;
     if (sandboxed) {
-      expect(got).toEqual({ [`file:${word}`]: 'error: FileNotFoundError', [`folder:${word}`]: 'error: FileNotFoundError', [`file:${join(privateDir, 'id_ed25519')}`]: 'error: FileNotFoundError', [`folder:${join(privateDir, 'id_ed25519')}`]: 'error: FileNotFoundError' });
+      expect(got).toEqual({
+        [`file:${word}`]: 'error: FileNotFoundError',
+        [`folder:${word}`]: 'error: FileNotFoundError',
+        [`file:${join(privateDir, 'id_ed25519')}`]: 'error: FileNotFoundError',
+        [`folder:${join(privateDir, 'id_ed25519')}`]: 'error: FileNotFoundError',
+      });
     } else {
       // Without an OS sandbox nothing hides it: the view says so (hidden only inside a sandbox), the record too.
       expect(got[`file:${word}`]).toMatch(/github\.com/);

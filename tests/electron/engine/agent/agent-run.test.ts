@@ -57,7 +57,14 @@ describe('the tutorial agents as columns beside ReAct and Code Mode', () => {
       expect(started.shellSandbox?.kind).toBe(shellSandbox().kind);
     }
     // The tutorial's ReAct sends its six tools; its Code Mode sends run_code alone, with the short catalog.
-    expect(ofType(runs[2]!.events, 'run-started')[0]!.tools.map((t) => t.name)).toEqual(['list_dir', 'read_file', 'write_file', 'run_shell', 'fetch_url', 'current_time']);
+    expect(ofType(runs[2]!.events, 'run-started')[0]!.tools.map((t) => t.name)).toEqual([
+      'list_dir',
+      'read_file',
+      'write_file',
+      'run_shell',
+      'fetch_url',
+      'current_time',
+    ]);
     const code = ofType(runs[3]!.events, 'run-started')[0]!.tools;
     expect(code.map((t) => t.name)).toEqual(['run_code']);
     expect(code[0]!.description).toMatch(/search_tools\(query\)/);
@@ -71,16 +78,25 @@ describe('the tutorial agents as columns beside ReAct and Code Mode', () => {
       expect(end.validation?.ok, end.validation?.detail).toBe(true);
       const responses = ofType(run.events, 'model-response');
       expect(responses.length).toBe(run.replies.length);
-      responses.forEach((r, i) => expect([r.usage!.prompt, r.usage!.completion]).toEqual([run.replies[i]!.usage!.prompt_tokens, run.replies[i]!.usage!.completion_tokens]));
+      responses.forEach((r, i) =>
+        expect([r.usage!.prompt, r.usage!.completion]).toEqual([
+          run.replies[i]!.usage!.prompt_tokens,
+          run.replies[i]!.usage!.completion_tokens,
+        ]),
+      );
       const calls = responses.flatMap((r) => r.toolCalls);
       expect(calls.length).toBeGreaterThan(0);
-      expect(ofType(run.events, 'tool-finished').map((r) => r.callId).sort()).toEqual(calls.map((c) => c.id).sort());
+      expect(
+        ofType(run.events, 'tool-finished')
+          .map((r) => r.callId)
+          .sort(),
+      ).toEqual(calls.map((c) => c.id).sort());
     });
   }
 });
 
 describe('an agent that misbehaves', () => {
-  it('finds no key of the host in its environment, only its run\'s token', async () => {
+  it("finds no key of the host in its environment, only its run's token", async () => {
     process.env.PARALLAX_TEST_SECRET_KEY = 'sk-host-env-secret-0001';
     let run;
     try {
@@ -93,7 +109,8 @@ describe('an agent that misbehaves', () => {
     const env = JSON.parse(end.answer) as Record<string, string>;
     const text = JSON.stringify(env);
     expect(text).not.toContain('sk-host');
-    for (const [name, value] of Object.entries(process.env)) if (value && value.length >= 8 && /KEY|TOKEN|SECRET/i.test(name)) expect(text).not.toContain(value);
+    for (const [name, value] of Object.entries(process.env))
+      if (value && value.length >= 8 && /KEY|TOKEN|SECRET/i.test(name)) expect(text).not.toContain(value);
     expect(env.OPENAI_API_KEY).toMatch(/^px-run-[0-9a-f]{48}$/);
     expect(env.ANTHROPIC_API_KEY).toBe(env.OPENAI_API_KEY);
     expect(env.OPENAI_BASE_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
@@ -118,7 +135,11 @@ describe('an agent that misbehaves', () => {
     const end = finished(run.events);
     expect(end.status).toBe('error');
     expect(end.answer).toBe('');
-    expect(end.error).toMatch(new RegExp(`wrote ${2000 * 65536} bytes to its standard output, more than an answer may hold \\(${AGENT_OUTPUT_BYTES} bytes\\)`));
+    expect(end.error).toMatch(
+      new RegExp(
+        `wrote ${2000 * 65536} bytes to its standard output, more than an answer may hold \\(${AGENT_OUTPUT_BYTES} bytes\\)`,
+      ),
+    );
     expect(end.error!.length).toBeLessThan(600);
   });
 
@@ -177,23 +198,34 @@ describe('an agent that misbehaves', () => {
       else {
         // No namespace can be made here: the agent reads what this user can, and the record says so.
         expect(end.answer).toMatch(/^found in/);
-        expect(ofType(run.events, 'run-started')[0]!.shellSandbox?.reason).toMatch(/environment and memory of your other processes/);
+        expect(ofType(run.events, 'run-started')[0]!.shellSandbox?.reason).toMatch(
+          /environment and memory of your other processes/,
+        );
       }
     } finally {
       holder.kill('SIGKILL');
     }
   });
 
-  for (const [task, name] of [['write-errors', 'errors.log'], ['log-stats', 'zz.txt']] as const) {
+  for (const [task, name] of [
+    ['write-errors', 'errors.log'],
+    ['log-stats', 'zz.txt'],
+  ] as const) {
     for (const kind of ['fifo', 'link'] as const) {
       it(`leaves ${name} as a ${kind === 'fifo' ? 'FIFO' : 'link to /dev/zero'} for the ${task} validator: the run ends, saying so`, async () => {
         const run = await agentRun({ task, agent: misbehave('trap-file', kind, name) });
         const end = finished(run.events);
         expect(end.status, end.error).toBe('answered');
         expect(end.validation?.ok).toBe(false);
-        expect(end.validation?.detail).toMatch(kind === 'fifo'
-          ? new RegExp(`${name.replace('.', '\\.')} is a named pipe \\(FIFO\\), not a regular file: the validator reads regular files only`)
-          : new RegExp(`${name.replace('.', '\\.')} is a symbolic link, not a regular file: the validator reads regular files only`));
+        expect(end.validation?.detail).toMatch(
+          kind === 'fifo'
+            ? new RegExp(
+                `${name.replace('.', '\\.')} is a named pipe \\(FIFO\\), not a regular file: the validator reads regular files only`,
+              )
+            : new RegExp(
+                `${name.replace('.', '\\.')} is a symbolic link, not a regular file: the validator reads regular files only`,
+              ),
+        );
       });
     }
   }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { StepEventInput } from '../../../../shared/step-event.js';
-import { ApprovalCancelledError, ApprovalGate, type AskUser } from '../../../../electron/engine/approval/approval-gate.js';
+import {
+  ApprovalCancelledError,
+  ApprovalGate,
+  type AskUser,
+} from '../../../../electron/engine/approval/approval-gate.js';
 
 const place = { step: 2, callId: 'call_1', inProgram: false };
 const policy = { run_shell: 'ask', write_file: 'deny', fetch_url: 'allow' } as const;
@@ -17,7 +21,10 @@ describe('ApprovalGate', () => {
     expect(await g.check('read_file', { path: 'a' }, place, signal)).toEqual({ ok: true });
     expect(await g.check('fetch_url', { url: 'x' }, place, signal)).toEqual({ ok: true });
     expect(await g.check('write_file', { path: 'a', content: 'b' }, place, signal)).toEqual({
-      ok: false, message: expect.stringMatching(/^write_file is not allowed in this run \(the approval policy says deny\), so it was not run\./),
+      ok: false,
+      message: expect.stringMatching(
+        /^write_file is not allowed in this run \(the approval policy says deny\), so it was not run\./,
+      ),
     });
     expect(events).toEqual([]);
   });
@@ -34,8 +41,24 @@ describe('ApprovalGate', () => {
     expect(await g.check('run_shell', { command: 'ls -l' }, place, signal)).toEqual({ ok: true });
     expect(asked).toBe(1);
     expect(events).toEqual([
-      { type: 'approval-requested', step: 2, callId: 'call_1', approvalId: 'call_1-approval-1', tool: 'run_shell', args: { command: 'ls' }, inProgram: false },
-      { type: 'approval-resolved', step: 2, callId: 'call_1', approvalId: 'call_1-approval-1', tool: 'run_shell', decision: 'allow-comparison', waitedMs: expect.any(Number) },
+      {
+        type: 'approval-requested',
+        step: 2,
+        callId: 'call_1',
+        approvalId: 'call_1-approval-1',
+        tool: 'run_shell',
+        args: { command: 'ls' },
+        inProgram: false,
+      },
+      {
+        type: 'approval-resolved',
+        step: 2,
+        callId: 'call_1',
+        approvalId: 'call_1-approval-1',
+        tool: 'run_shell',
+        decision: 'allow-comparison',
+        waitedMs: expect.any(Number),
+      },
     ]);
     expect((events[1] as { waitedMs: number }).waitedMs).toBeGreaterThanOrEqual(55);
   });
@@ -43,11 +66,13 @@ describe('ApprovalGate', () => {
   it('a denial is a clear tool error; with nobody to ask the call is refused, saying why', async () => {
     const denied = gate(async () => 'deny');
     expect(await denied.gate.check('run_shell', { command: 'rm -rf /' }, place, new AbortController().signal)).toEqual({
-      ok: false, message: expect.stringMatching(/^The user denied run_shell; it was not run\. Do not ask for the same call again/),
+      ok: false,
+      message: expect.stringMatching(/^The user denied run_shell; it was not run\. Do not ask for the same call again/),
     });
     const alone = gate(null);
     expect(await alone.gate.check('run_shell', { command: 'ls' }, place, new AbortController().signal)).toEqual({
-      ok: false, message: expect.stringMatching(/needs the user's approval and this run has no way to ask/),
+      ok: false,
+      message: expect.stringMatching(/needs the user's approval and this run has no way to ask/),
     });
     expect(alone.events).toEqual([]);
   });
@@ -58,14 +83,23 @@ describe('ApprovalGate', () => {
     const { gate: g, events } = gate(() => (asking(), new Promise(() => {})));
     const controller = new AbortController();
     const clock: string[] = [];
-    const pending = g.check('run_shell', { command: 'sleep 100' }, { ...place, inProgram: true }, controller.signal, () => {
-      clock.push('paused');
-      return () => clock.push('resumed');
-    });
+    const pending = g.check(
+      'run_shell',
+      { command: 'sleep 100' },
+      { ...place, inProgram: true },
+      controller.signal,
+      () => {
+        clock.push('paused');
+        return () => clock.push('resumed');
+      },
+    );
     await asked; // the user is being asked: the wait has begun
     controller.abort();
     await expect(pending).rejects.toBeInstanceOf(ApprovalCancelledError);
     expect(clock).toEqual(['paused', 'resumed']);
-    expect(events.map((e) => (e.type === 'approval-resolved' ? e.decision : e.type))).toEqual(['approval-requested', 'cancelled']);
+    expect(events.map((e) => (e.type === 'approval-resolved' ? e.decision : e.type))).toEqual([
+      'approval-requested',
+      'cancelled',
+    ]);
   });
 });

@@ -24,17 +24,34 @@ afterAll(async () => {
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
 });
 
-async function run(args: object, opts: { samplingDelayMs?: number; approvals?: Record<string, string>; askApproval?: AskUser } = {}): Promise<StepEvent[]> {
+async function run(
+  args: object,
+  opts: { samplingDelayMs?: number; approvals?: Record<string, string>; askApproval?: AskUser } = {},
+): Promise<StepEvent[]> {
   const model = await mcpScriptedModel([{ name: 't_sample', args }], { samplingDelayMs: opts.samplingDelayMs });
   models.push(model);
   const dir = await mkdtemp(join(tmpdir(), 'parallax-mcp-clock-'));
   dirs.push(dir);
   const events: StepEvent[] = [];
-  await runEngine({
-    runId: randomUUID(), task: { id: null, text: 'use the tool' }, mode: 'react',
-    provider: { name: 'scripted', baseUrl: model.url, model: 'm', simulated: false }, apiKeyEnv: null,
-    settings: parseSettings({ maxSteps: 3, approvals: opts.approvals ?? {} }), workspace: dir, mcpServers: [stdioServer('t', { callTimeoutMs: CALL_TIMEOUT_MS })],
-  }, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e), ...(opts.askApproval ? { askApproval: opts.askApproval } : {}) }, null);
+  await runEngine(
+    {
+      runId: randomUUID(),
+      task: { id: null, text: 'use the tool' },
+      mode: 'react',
+      provider: { name: 'scripted', baseUrl: model.url, model: 'm', simulated: false },
+      apiKeyEnv: null,
+      settings: parseSettings({ maxSteps: 3, approvals: opts.approvals ?? {} }),
+      workspace: dir,
+      mcpServers: [stdioServer('t', { callTimeoutMs: CALL_TIMEOUT_MS })],
+    },
+    {
+      apiKey: null,
+      signal: new AbortController().signal,
+      emit: (e) => events.push(e),
+      ...(opts.askApproval ? { askApproval: opts.askApproval } : {}),
+    },
+    null,
+  );
   return events;
 }
 
@@ -42,10 +59,11 @@ const CALL_TIMEOUT_MS = 3000;
 /** A wait on the client: twice the call timeout. */
 const WAIT_MS = 2 * CALL_TIMEOUT_MS;
 
-const finished = (events: StepEvent[]) => events.find((e): e is Extract<StepEvent, { type: 'tool-finished' }> => e.type === 'tool-finished')!;
+const finished = (events: StepEvent[]) =>
+  events.find((e): e is Extract<StepEvent, { type: 'tool-finished' }> => e.type === 'tool-finished')!;
 
 describe('an MCP call waiting on the client', () => {
-  it('does not time out while the run\'s model answers its sampling request (6 s, timeout 3 s)', async () => {
+  it("does not time out while the run's model answers its sampling request (6 s, timeout 3 s)", async () => {
     const events = await run({ chars: 5, maxTokens: 5 }, { samplingDelayMs: WAIT_MS });
     const f = finished(events);
     expect(f.error).toBeNull();
@@ -65,9 +83,14 @@ describe('an MCP call waiting on the client', () => {
     expect(finished(events).output).toContain('sampled reply');
   });
 
-  it('runs again once the wait is over: the server\'s own 4.5 s after the reply times it out', async () => {
-    const events = await run({ chars: 5, maxTokens: 5, thenSleepMs: 1.5 * CALL_TIMEOUT_MS }, { samplingDelayMs: CALL_TIMEOUT_MS / 2 });
-    expect(finished(events).error).toMatch(/^t_sample \(MCP tool "sample" of server "t"\) failed: timed out after 3000 ms without an answer or a progress report/);
+  it("runs again once the wait is over: the server's own 4.5 s after the reply times it out", async () => {
+    const events = await run(
+      { chars: 5, maxTokens: 5, thenSleepMs: 1.5 * CALL_TIMEOUT_MS },
+      { samplingDelayMs: CALL_TIMEOUT_MS / 2 },
+    );
+    expect(finished(events).error).toMatch(
+      /^t_sample \(MCP tool "sample" of server "t"\) failed: timed out after 3000 ms without an answer or a progress report/,
+    );
   });
 });
 
@@ -76,7 +99,10 @@ describe('the call clock', () => {
     vi.useFakeTimers();
     let t = 0;
     try {
-      const tick = (ms: number) => { t += ms; vi.advanceTimersByTime(ms); };
+      const tick = (ms: number) => {
+        t += ms;
+        vi.advanceTimersByTime(ms);
+      };
       const c = callClock(1000, 3000, () => t);
       tick(900);
       c.touch();
@@ -96,7 +122,10 @@ describe('the call clock', () => {
       expect((c.signal.reason as Error).message).toMatch(/^timed out after 1000 ms without an answer/);
 
       const capped = callClock(1000, 2500, () => t);
-      for (let i = 0; i < 4; i++) { tick(800); capped.touch(); }
+      for (let i = 0; i < 4; i++) {
+        tick(800);
+        capped.touch();
+      }
       expect((capped.signal.reason as Error).message).toMatch(/^timed out: the call ran 2500 ms in all/);
       const stopped = callClock(100, 1000, () => t);
       stopped.stop();

@@ -34,16 +34,27 @@ beforeAll(async () => {
     const body: Buffer[] = [];
     req.on('data', (c: Buffer) => body.push(c));
     req.on('end', () => {
-      const request = JSON.parse(Buffer.concat(body).toString('utf8')) as { messages: { role: string; content: unknown }[]; tools?: unknown[]; max_tokens?: number };
+      const request = JSON.parse(Buffer.concat(body).toString('utf8')) as {
+        messages: { role: string; content: unknown }[];
+        tools?: unknown[];
+        max_tokens?: number;
+      };
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      const usage = (prompt: number, completion: number) => `data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [], usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion } })}\n\n`;
+      const usage = (prompt: number, completion: number) =>
+        `data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [], usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion } })}\n\n`;
       if (!request.tools) {
         // A sampling request: no tools, the server's own messages.
         samplingBodies.push(request);
         res.write(chunk({ role: 'assistant', content: 'sampled reply' }, 'stop'));
         res.write(usage(7, 3));
       } else if (!request.messages.some((m) => m.role === 'tool') && nextCall) {
-        res.write(chunk({ role: 'assistant', content: null, tool_calls: [{ index: 0, id: 'c1', type: 'function', function: nextCall }] }));
+        res.write(
+          chunk({
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ index: 0, id: 'c1', type: 'function', function: nextCall }],
+          }),
+        );
         res.write(chunk({}, 'tool_calls'));
         res.write(usage(100, 10));
       } else {
@@ -62,20 +73,34 @@ afterAll(async () => {
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
 });
 
-async function run(servers: readonly McpServerConfig[], call: { name: string; args: object }, approvals: Record<string, string> = {}): Promise<StepEvent[]> {
+async function run(
+  servers: readonly McpServerConfig[],
+  call: { name: string; args: object },
+  approvals: Record<string, string> = {},
+): Promise<StepEvent[]> {
   nextCall = { name: call.name, arguments: JSON.stringify(call.args) };
   const dir = await mkdtemp(join(tmpdir(), 'parallax-mcp-cap-'));
   dirs.push(dir);
   const events: StepEvent[] = [];
-  await runEngine({
-    runId: randomUUID(), task: { id: null, text: 'use the tool' }, mode: 'react',
-    provider: { name: 'scripted', baseUrl: url, model: 'm', simulated: false }, apiKeyEnv: null,
-    settings: parseSettings({ maxSteps: 4, approvals }), workspace: dir, mcpServers: servers,
-  }, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) }, null);
+  await runEngine(
+    {
+      runId: randomUUID(),
+      task: { id: null, text: 'use the tool' },
+      mode: 'react',
+      provider: { name: 'scripted', baseUrl: url, model: 'm', simulated: false },
+      apiKeyEnv: null,
+      settings: parseSettings({ maxSteps: 4, approvals }),
+      workspace: dir,
+      mcpServers: servers,
+    },
+    { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) },
+    null,
+  );
   return events;
 }
 
-const ofType = <T extends StepEvent['type']>(events: StepEvent[], type: T) => events.filter((e): e is Extract<StepEvent, { type: T }> => e.type === type);
+const ofType = <T extends StepEvent['type']>(events: StepEvent[], type: T) =>
+  events.filter((e): e is Extract<StepEvent, { type: T }> => e.type === type);
 const everything = (callTimeoutMs = 10_000) => referenceServers(tmpdir(), callTimeoutMs).slice(0, 1);
 
 describe.each(['stdio', 'http'] as const)('server-everything over %s in a run', (transport) => {
@@ -84,27 +109,55 @@ describe.each(['stdio', 'http'] as const)('server-everything over %s in a run', 
   beforeAll(async () => {
     if (transport === 'http') {
       http = await startEverythingHttp();
-      servers = [{ name: 'everything', transport: 'http', url: http.url, headers: {}, startupTimeoutMs: 20_000, callTimeoutMs: 3000 }];
+      servers = [
+        {
+          name: 'everything',
+          transport: 'http',
+          url: http.url,
+          headers: {},
+          startupTimeoutMs: 20_000,
+          callTimeoutMs: 3000,
+        },
+      ];
     } else servers = everything(3000);
   });
-  afterAll(async () => { await http?.close(); });
+  afterAll(async () => {
+    await http?.close();
+  });
 
-  it('records the long operation\'s progress live, before its result, and it outlives its 3 s call timeout', async () => {
-    const events = await run(servers, { name: 'everything_trigger_long_running_operation', args: { duration: 4, steps: 4 } });
+  it("records the long operation's progress live, before its result, and it outlives its 3 s call timeout", async () => {
+    const events = await run(servers, {
+      name: 'everything_trigger_long_running_operation',
+      args: { duration: 4, steps: 4 },
+    });
     const progress = ofType(events, 'tool-progress');
     // One report a second; the last may come after the result, when the call no longer listens.
     expect(progress.length).toBeGreaterThanOrEqual(3);
-    expect(progress.map((p) => [p.name, p.progress, p.total, p.callId, p.inProgram])).toEqual(progress.map((_, i) => ['everything_trigger_long_running_operation', i + 1, 4, 'c1', false]));
+    expect(progress.map((p) => [p.name, p.progress, p.total, p.callId, p.inProgram])).toEqual(
+      progress.map((_, i) => ['everything_trigger_long_running_operation', i + 1, 4, 'c1', false]),
+    );
     const finished = ofType(events, 'tool-finished')[0];
     expect(finished.error).toBeNull();
     expect(progress.every((p) => p.seq < finished.seq)).toBe(true);
   });
 
-  it('answers sampling with the run\'s own model: recorded, its tokens in the totals', async () => {
+  it("answers sampling with the run's own model: recorded, its tokens in the totals", async () => {
     samplingBodies.length = 0;
-    const events = await run(servers, { name: 'everything_trigger_sampling_request', args: { prompt: 'Say hi', maxTokens: 20 } });
+    const events = await run(servers, {
+      name: 'everything_trigger_sampling_request',
+      args: { prompt: 'Say hi', maxTokens: 20 },
+    });
     const [sampling] = ofType(events, 'sampling');
-    expect(sampling).toMatchObject({ server: 'everything', callId: 'c1', step: 1, maxTokens: 20, usage: { prompt: 7, completion: 3 }, text: 'sampled reply', error: null, systemPrompt: 'You are a helpful test server.' });
+    expect(sampling).toMatchObject({
+      server: 'everything',
+      callId: 'c1',
+      step: 1,
+      maxTokens: 20,
+      usage: { prompt: 7, completion: 3 },
+      text: 'sampled reply',
+      error: null,
+      systemPrompt: 'You are a helpful test server.',
+    });
     expect(sampling.messages[0].text).toContain('Say hi');
     expect(samplingBodies[0]).toMatchObject({ max_tokens: 20, model: 'm' });
     expect(ofType(events, 'tool-finished')[0].output).toContain('sampled reply');
@@ -114,7 +167,10 @@ describe.each(['stdio', 'http'] as const)('server-everything over %s in a run', 
   });
 
   it('keeps content annotations (audience, priority) on tool-finished', async () => {
-    const events = await run(servers, { name: 'everything_get_annotated_message', args: { messageType: 'error', includeImage: true } });
+    const events = await run(servers, {
+      name: 'everything_get_annotated_message',
+      args: { messageType: 'error', includeImage: true },
+    });
     const content = ofType(events, 'tool-finished')[0].mcpContent!;
     expect(content[0]).toMatchObject({ type: 'text', priority: 1, audience: ['user', 'assistant'] });
     expect(content[1]).toMatchObject({ type: 'image', mimeType: 'image/png', priority: 0.5, audience: ['user'] });
@@ -127,7 +183,9 @@ describe('a hostile server', () => {
     const progress = ofType(events, 'tool-progress');
     expect(progress.length).toBeGreaterThan(0);
     expect(progress.length).toBeLessThan(50);
-    expect(progress.every((p) => Number.isFinite(p.progress) && ![...(p.message ?? '')].some((ch) => ch.charCodeAt(0) < 32))).toBe(true);
+    expect(
+      progress.every((p) => Number.isFinite(p.progress) && ![...(p.message ?? '')].some((ch) => ch.charCodeAt(0) < 32)),
+    ).toBe(true);
     // The last report held back by the thinning is kept: the call got far past the first ones.
     expect(progress.at(-1)!.progress).toBeGreaterThan(1000);
   });
@@ -146,16 +204,35 @@ describe('a hostile server', () => {
   });
 
   it('the mcp-sampling entry of the approval policy refuses sampling', async () => {
-    const events = await run([stdioServer('t')], { name: 't_sample', args: { chars: 10, maxTokens: 5 } }, { 'mcp-sampling': 'deny' });
-    expect(ofType(events, 'sampling')[0]).toMatchObject({ usage: null, error: expect.stringMatching(/^Sampling for "t" is not allowed in this run/) });
+    const events = await run(
+      [stdioServer('t')],
+      { name: 't_sample', args: { chars: 10, maxTokens: 5 } },
+      { 'mcp-sampling': 'deny' },
+    );
+    expect(ofType(events, 'sampling')[0]).toMatchObject({
+      usage: null,
+      error: expect.stringMatching(/^Sampling for "t" is not allowed in this run/),
+    });
     expect(ofType(events, 'run-finished')[0].totals.requests).toBe(2);
   });
 
   it('annotations are kept checked: repeated audiences once, out-of-range values dropped', async () => {
-    expect(contentRecords([{ type: 'text', text: 'a', annotations: { audience: ['user', 'root'], priority: 5 } }, { type: 'image', data: 'AAAA', annotations: { priority: Number.NaN } }, 'junk', null]))
-      .toEqual([{ type: 'text', size: 1, audience: ['user'] }, { type: 'image', size: 3 }]);
+    expect(
+      contentRecords([
+        { type: 'text', text: 'a', annotations: { audience: ['user', 'root'], priority: 5 } },
+        { type: 'image', data: 'AAAA', annotations: { priority: Number.NaN } },
+        'junk',
+        null,
+      ]),
+    ).toEqual([
+      { type: 'text', size: 1, audience: ['user'] },
+      { type: 'image', size: 3 },
+    ]);
     const events = await run([stdioServer('t')], { name: 't_annotated', args: {} });
     expect(ofType(events, 'tool-finished')[0].error).toBeNull();
-    expect(ofType(events, 'tool-finished')[0].mcpContent).toEqual([{ type: 'text', size: 7, audience: ['user'], priority: 0.9 }, { type: 'text', size: 3, lastModified: '2025-01-01T00:00:00Z' }]);
+    expect(ofType(events, 'tool-finished')[0].mcpContent).toEqual([
+      { type: 'text', size: 7, audience: ['user'], priority: 0.9 },
+      { type: 'text', size: 3, lastModified: '2025-01-01T00:00:00Z' },
+    ]);
   });
 });

@@ -15,8 +15,14 @@ afterAll(async () => {
   await rm(workspace, { recursive: true, force: true });
 });
 
-const create = (toolSearch: 'add-tools' | 'call-tool' = 'call-tool'): ModeAdapter => createReactSearchMode({ workspace, settings: parseSettings({ toolSearch }) });
-const context = (step: number): CallContext => ({ step, callId: `c${step}`, signal: new AbortController().signal, emit: () => undefined });
+const create = (toolSearch: 'add-tools' | 'call-tool' = 'call-tool'): ModeAdapter =>
+  createReactSearchMode({ workspace, settings: parseSettings({ toolSearch }) });
+const context = (step: number): CallContext => ({
+  step,
+  callId: `c${step}`,
+  signal: new AbortController().signal,
+  emit: () => undefined,
+});
 
 async function found(mode: ModeAdapter, query: string, step = 1): Promise<void> {
   await mode.handleCall('search_tools', { query }, context(step));
@@ -24,21 +30,50 @@ async function found(mode: ModeAdapter, query: string, step = 1): Promise<void> 
 
 describe('call_tool', () => {
   it('is offered only with toolSearch call-tool', () => {
-    expect(create('add-tools').tools().map((t) => t.name)).not.toContain(CALL_TOOL);
+    expect(
+      create('add-tools')
+        .tools()
+        .map((t) => t.name),
+    ).not.toContain(CALL_TOOL);
     expect(create('add-tools').forward).toBeUndefined();
-    expect(create().tools().map((t) => t.name)).toContain(CALL_TOOL);
+    expect(
+      create()
+        .tools()
+        .map((t) => t.name),
+    ).toContain(CALL_TOOL);
   });
 
   it('forwards to a found tool from the next step, and to a common tool at any time', async () => {
     const mode = create();
-    expect(mode.forward!(CALL_TOOL, { name: 'list_dir', arguments: { path: '.' } }, 1)).toEqual({ ok: true, name: 'list_dir', args: { path: '.' } });
+    expect(mode.forward!(CALL_TOOL, { name: 'list_dir', arguments: { path: '.' } }, 1)).toEqual({
+      ok: true,
+      name: 'list_dir',
+      args: { path: '.' },
+    });
     const before = mode.forward!(CALL_TOOL, { name: 'current_time', arguments: {} }, 1);
-    expect(before).toMatchObject({ ok: false, error: expect.stringMatching(/current_time has not been found yet: search for it with search_tools first/) });
+    expect(before).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/current_time has not been found yet: search for it with search_tools first/),
+    });
     await found(mode, 'current time', 2);
-    expect(mode.forward!(CALL_TOOL, { name: 'current_time', arguments: {} }, 2)).toMatchObject({ ok: false, error: expect.stringMatching(/same step/) });
-    expect(mode.forward!(CALL_TOOL, { name: 'current_time', arguments: { timezone: 'UTC' } }, 3)).toEqual({ ok: true, name: 'current_time', args: { timezone: 'UTC' } });
+    expect(mode.forward!(CALL_TOOL, { name: 'current_time', arguments: {} }, 2)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/same step/),
+    });
+    expect(mode.forward!(CALL_TOOL, { name: 'current_time', arguments: { timezone: 'UTC' } }, 3)).toEqual({
+      ok: true,
+      name: 'current_time',
+      args: { timezone: 'UTC' },
+    });
     // The tool list never changed.
-    expect(mode.tools().map((t) => t.name)).toEqual(['list_dir', 'read_file', 'write_file', 'run_shell', 'search_tools', CALL_TOOL]);
+    expect(mode.tools().map((t) => t.name)).toEqual([
+      'list_dir',
+      'read_file',
+      'write_file',
+      'run_shell',
+      'search_tools',
+      CALL_TOOL,
+    ]);
     // Other names are not the forwarder's business.
     expect(mode.forward!('read_file', { path: 'a' }, 3)).toBeNull();
   });
@@ -50,13 +85,19 @@ describe('call_tool', () => {
       expect(out?.ok).toBe(false);
       return out!.ok ? '' : out!.error;
     };
-    expect(refuse({ name: CALL_TOOL, arguments: { name: 'list_dir', arguments: {} } })).toMatch(/call_tool does not call call_tool/);
+    expect(refuse({ name: CALL_TOOL, arguments: { name: 'list_dir', arguments: {} } })).toMatch(
+      /call_tool does not call call_tool/,
+    );
     expect(refuse({ name: 'search_tools', arguments: { query: 'x' } })).toMatch(/call search_tools directly/);
     expect(refuse({ name: 'rm_rf', arguments: {} })).toMatch(/no tool named "rm_rf"/);
     expect(refuse({ arguments: {} })).toMatch(/"name" must be the name of the tool/);
     for (const bad of ['{"path":"."}', ['.'], null, 3]) {
-      expect(refuse({ name: 'list_dir', arguments: bad })).toMatch(/"arguments" must be one JSON object of list_dir's named arguments/);
+      expect(refuse({ name: 'list_dir', arguments: bad })).toMatch(
+        /"arguments" must be one JSON object of list_dir's named arguments/,
+      );
     }
-    expect(refuse({ name: 'list_dir', arguments: ['.'] })).toMatch(/Send \{"name": "<tool name>", "arguments": \{…\}\}/);
+    expect(refuse({ name: 'list_dir', arguments: ['.'] })).toMatch(
+      /Send \{"name": "<tool name>", "arguments": \{…\}\}/,
+    );
   });
 });

@@ -51,7 +51,11 @@ describe('what the model is offered', () => {
       additionalProperties: false,
     });
     const d = runCode.description;
-    for (const line of ['- list_dir(path: string = "."): string[]', '- read_file(path: string): string', '- write_file(path: string, content: string): string']) {
+    for (const line of [
+      '- list_dir(path: string = "."): string[]',
+      '- read_file(path: string): string',
+      '- write_file(path: string, content: string): string',
+    ]) {
       expect(d).toContain(line);
     }
     expect(d).toMatch(/^- run_shell\(command: string\): \{exitCode/m);
@@ -84,7 +88,15 @@ describe('handleCall', () => {
     expect(text).toBe('app.txt\t4\t2\ndb.txt\t2\t1');
     expect(ctx.events).toHaveLength(1);
     const event = ctx.events[0] as Omit<CodeRunEvent, 'runId' | 'seq' | 't'>;
-    expect(event).toMatchObject({ type: 'code-run', step: 2, callId: 'call_a', code: LOG_STATS_PROGRAM, output: 'app.txt\t4\t2\ndb.txt\t2\t1\n', error: null, limitHit: null });
+    expect(event).toMatchObject({
+      type: 'code-run',
+      step: 2,
+      callId: 'call_a',
+      code: LOG_STATS_PROGRAM,
+      output: 'app.txt\t4\t2\ndb.txt\t2\t1\n',
+      error: null,
+      limitHit: null,
+    });
     expect(event.toolCalls.map((c) => c.name)).toEqual(['list_dir', 'read_file', 'read_file']);
     expect(event.toolBytes).toBe(event.toolCalls.reduce((n, c) => n + c.resultBytes, 0));
     expect(event.toolBytes).toBeGreaterThan(event.printedBytes);
@@ -102,7 +114,9 @@ describe('handleCall', () => {
     expect(search).toMatchObject({ step: 1, callId: 'call_1', query: 'download web page' });
     expect(search.hits[0].name).toBe('fetch_url');
     expect(search.hits[0].score).toBeGreaterThan(0);
-    expect(search.hits[0].signature).toBe('fetch_url(url: string): {status: number, contentType: string, title: string, text: string}');
+    expect(search.hits[0].signature).toBe(
+      'fetch_url(url: string): {status: number, contentType: string, title: string, text: string}',
+    );
   });
 
   it('records search hits without return types when the setting hides them from the model', async () => {
@@ -122,7 +136,10 @@ describe('handleCall', () => {
     const text = await mode.handleCall('run_code', { code }, context());
     expect(text).toBe('Error at line 3, column 15: TypeError: not a function');
     // The simulated model's parser reads the same text.
-    expect(programOutput(text)).toEqual({ printed: '', error: 'Error at line 3, column 15: TypeError: not a function' });
+    expect(programOutput(text)).toEqual({
+      printed: '',
+      error: 'Error at line 3, column 15: TypeError: not a function',
+    });
   });
 
   it('returns output, then the error line, and records the error in the event', async () => {
@@ -135,7 +152,9 @@ describe('handleCall', () => {
   });
 
   it('says so when nothing was printed', async () => {
-    expect(await mode.handleCall('run_code', { code: "const names = list_dir('.');" }, context())).toBe('(no output — print the results you need)');
+    expect(await mode.handleCall('run_code', { code: "const names = list_dir('.');" }, context())).toBe(
+      '(no output — print the results you need)',
+    );
   });
 
   it('a limit hit is in the event and in the text', async () => {
@@ -149,10 +168,14 @@ describe('handleCall', () => {
 
   it('explains argument shapes it cannot run, without running anything', async () => {
     const ctx = context();
-    expect(await mode.handleCall('run_code', {}, ctx)).toMatch(/^run_code needs \{"code": "<JavaScript program>"\}.*got no arguments/);
+    expect(await mode.handleCall('run_code', {}, ctx)).toMatch(
+      /^run_code needs \{"code": "<JavaScript program>"\}.*got no arguments/,
+    );
     expect(await mode.handleCall('run_code', { program: 'print(1)' }, ctx)).toContain('got "program"');
     expect(await mode.handleCall('run_code', { code: 42 }, ctx)).toContain('with the program as one string');
-    expect(await mode.handleCall('read_file', { path: 'a' }, ctx)).toMatch(/^Tool "read_file" does not exist\. The only tool is run_code/);
+    expect(await mode.handleCall('read_file', { path: 'a' }, ctx)).toMatch(
+      /^Tool "read_file" does not exist\. The only tool is run_code/,
+    );
     expect(ctx.events).toHaveLength(0);
   });
 

@@ -40,13 +40,22 @@ describe('Code Mode (Python)', () => {
     const [runCode, ...rest] = mode.tools();
     expect(rest).toEqual([]);
     expect(runCode.name).toBe('run_code');
-    expect(runCode.parameters).toMatchObject({ properties: { code: { type: 'string', description: 'The Python program to run.' } }, required: ['code'] });
+    expect(runCode.parameters).toMatchObject({
+      properties: { code: { type: 'string', description: 'The Python program to run.' } },
+      required: ['code'],
+    });
     const d = runCode.description;
     expect(d).toMatch(/^Run a Python program\. Only what it prints/);
-    for (const line of ['- def list_dir(path: str = ".") -> list[str]', '- def read_file(path: str) -> str', '- def write_file(path: str, content: str) -> str']) {
+    for (const line of [
+      '- def list_dir(path: str = ".") -> list[str]',
+      '- def read_file(path: str) -> str',
+      '- def write_file(path: str, content: str) -> str',
+    ]) {
       expect(d).toContain(line);
     }
-    expect(d).toMatch(/^- def run_shell\(command: str\) -> \{exitCode: float \| None, stdout: str, stderr: str, timedOut: bool\}$/m);
+    expect(d).toMatch(
+      /^- def run_shell\(command: str\) -> \{exitCode: float \| None, stdout: str, stderr: str, timedOut: bool\}$/m,
+    );
     expect(d).toContain('- def search_tools(query: str) -> list[tool]');
     expect(d).toContain('.describe()');
     expect(mode.systemPrompt).toMatch(/Python programs for the run_code tool/);
@@ -58,7 +67,7 @@ describe('Code Mode (Python)', () => {
     expect(['bubblewrap', 'netns', 'seatbelt', 'process']).toContain(load.containment);
   });
 
-  it('runs the simulated model\'s log-stats program: one code-run event, the tools called inside, only the printed rows back', async () => {
+  it("runs the simulated model's log-stats program: one code-run event, the tools called inside, only the printed rows back", async () => {
     const ctx = context();
     const text = await mode.handleCall('run_code', { code: PY_PROGRAMS.logStats }, ctx);
     expect(text).toBe('app.txt\t4\t2\ndb.txt\t2\t1');
@@ -70,7 +79,11 @@ describe('Code Mode (Python)', () => {
   });
 
   it('says what to send when the call is not a Python program in "code"', async () => {
-    expect(await mode.handleCall('run_code', { program: 'print(1)' }, context())).toMatch(/needs \{"code": "<Python program>"\}/);
-    expect(await mode.handleCall('read_file', { path: 'a' }, context())).toMatch(/call it with \{"code": "<Python program>"\}/);
+    expect(await mode.handleCall('run_code', { program: 'print(1)' }, context())).toMatch(
+      /needs \{"code": "<Python program>"\}/,
+    );
+    expect(await mode.handleCall('read_file', { path: 'a' }, context())).toMatch(
+      /call it with \{"code": "<Python program>"\}/,
+    );
   });
 });

@@ -41,13 +41,15 @@ async function runCode(mode: ModeAdapter, code: string): Promise<{ text: string;
 
 const PROGRAMS = {
   javascript: {
-    define: "const text = read_file('app.txt'); var count = text.split('\\n').length; function twice(x) { return x * 2; }\nprint(count);",
+    define:
+      "const text = read_file('app.txt'); var count = text.split('\\n').length; function twice(x) { return x * 2; }\nprint(count);",
     reuse: 'print(twice(count), text.length);',
     endless: 'while (true) {}',
     check: 'print(typeof count);',
   },
   python: {
-    define: "text = read_file('app.txt')\ncount = len(text.split('\\n'))\ndef twice(x):\n    return x * 2\nprint(count)",
+    define:
+      "text = read_file('app.txt')\ncount = len(text.split('\\n'))\ndef twice(x):\n    return x * 2\nprint(count)",
     reuse: 'print(twice(count), len(text))',
     endless: 'while True:\n    pass',
     check: "print('count' in globals())",
@@ -67,16 +69,20 @@ describe.each(['javascript', 'python'] as const)('codeState persist (%s)', (lang
     expect(text).not.toMatch(/stored for your next program/);
   });
 
-  it('persist: the second program reuses the first one\'s variables; each result lists what is stored', async () => {
+  it("persist: the second program reuses the first one's variables; each result lists what is stored", async () => {
     const mode = create(language, { codeState: 'persist' });
     expect(mode.tools()[0].description).toContain(CODE_STATE_NOTE.persist);
     expect(mode.tools()[0].description).not.toContain(CODE_STATE_NOTE.fresh);
     const first = await runCode(mode, p.define);
     expect(first.event.error).toBeNull();
     expect(first.event.state!.variables.map((v) => v.name)).toEqual(expect.arrayContaining(['text', 'count', 'twice']));
-    expect(first.event.state!.variables.find((v) => v.name === 'text')!.bytes).toBe(JSON.stringify('ok\nERROR disk\n').length);
+    expect(first.event.state!.variables.find((v) => v.name === 'text')!.bytes).toBe(
+      JSON.stringify('ok\nERROR disk\n').length,
+    );
     expect(first.event.state!.memoryBytes).toBeGreaterThan(0);
-    expect(first.text).toMatch(/\[stored for your next program: .*text \((string|str), \d+ bytes\).*sandbox memory [\d.]+ (KB|MB)\]$/);
+    expect(first.text).toMatch(
+      /\[stored for your next program: .*text \((string|str), \d+ bytes\).*sandbox memory [\d.]+ (KB|MB)\]$/,
+    );
     const second = await runCode(mode, p.reuse);
     expect(second.event.error).toBeNull();
     expect(second.event.output.trim()).toBe(`6 ${'ok\nERROR disk\n'.length}`);
@@ -88,7 +94,9 @@ describe.each(['javascript', 'python'] as const)('codeState persist (%s)', (lang
     const stopped = await runCode(mode, p.endless);
     expect(stopped.event.limitHit).toBe('time');
     expect(stopped.event.state).toMatchObject({ variables: [], lost: true });
-    expect(stopped.text).toMatch(/stored variables lost: a limit stopped this program .*\(.*count.*\); define them again/);
+    expect(stopped.text).toMatch(
+      /stored variables lost: a limit stopped this program .*\(.*count.*\); define them again/,
+    );
     const after = await runCode(mode, p.check);
     expect(after.event.output.trim()).toBe(language === 'python' ? 'False' : 'undefined');
     expect(after.event.state).toMatchObject({ lost: false });
@@ -101,11 +109,15 @@ describe('codeState persist (javascript): declaring a stored name again', () => 
     await runCode(mode, 'const rows = [1, 2];');
     const again = await runCode(mode, 'const rows = [3];');
     expect(again.event.error?.message).toMatch(/redeclaration of 'rows'/);
-    expect(again.text).toMatch(/\[rows is already stored by an earlier program: assign it without const\/let\/class, or use another name\]/);
+    expect(again.text).toMatch(
+      /\[rows is already stored by an earlier program: assign it without const\/let\/class, or use another name\]/,
+    );
     const assigned = await runCode(mode, 'rows.push(3); print(rows.join(","));');
     expect(assigned.event.output.trim()).toBe('1,2,3');
     const awaited = await runCode(mode, 'const x = await Promise.resolve(3);');
-    expect(awaited.text).toMatch(/\[programs that keep their variables run as scripts, so top-level await is not available; tools need no await\]/);
+    expect(awaited.text).toMatch(
+      /\[programs that keep their variables run as scripts, so top-level await is not available; tools need no await\]/,
+    );
   });
 
   it('gives each program its own printing allowance, even after one printed past it', async () => {

@@ -57,7 +57,9 @@ describe('Hybrid mode', () => {
     const ctx = context();
     expect(JSON.parse(await mode.handleCall('list_dir', { path: '.' }, ctx))).toEqual(['app.txt', 'db.txt']);
     expect(await mode.handleCall('read_file', { path: 'db.txt' }, ctx)).toBe('ERROR lock\nok\n');
-    await expect(mode.handleCall('read_file', { path: 'missing.txt' }, ctx)).rejects.toThrow(/No file at "missing.txt"/);
+    await expect(mode.handleCall('read_file', { path: 'missing.txt' }, ctx)).rejects.toThrow(
+      /No file at "missing.txt"/,
+    );
     expect(ctx.events).toEqual([]);
   });
 
@@ -65,7 +67,11 @@ describe('Hybrid mode', () => {
     const ctx = context(2, 'call_b');
     expect(await mode.handleCall('run_code', { code: LOG_STATS_PROGRAM }, ctx)).toBe('app.txt\t4\t2\ndb.txt\t2\t1');
     expect(ctx.events.map((e) => e.type)).toEqual(['code-run']);
-    expect((ctx.events[0] as CodeRunEvent).toolCalls.map((c) => c.name)).toEqual(['list_dir', 'read_file', 'read_file']);
+    expect((ctx.events[0] as CodeRunEvent).toolCalls.map((c) => c.name)).toEqual([
+      'list_dir',
+      'read_file',
+      'read_file',
+    ]);
     expect(await mode.handleCall('run_code', {}, context())).toMatch(/^run_code needs \{"code"/);
   });
 });

@@ -25,19 +25,29 @@ afterAll(() => rm(workspace, { recursive: true, force: true }));
 describe('mode descriptions', () => {
   for (const id of MODE_IDS) {
     it(`${id}: the adapter matches its description and every surface has the mode`, () => {
-      const approvals = new ApprovalGate(resolveApprovalPolicy(undefined, { shellSandbox: 'none', userFolder: false }), () => undefined, null);
+      const approvals = new ApprovalGate(
+        resolveApprovalPolicy(undefined, { shellSandbox: 'none', userFolder: false }),
+        () => undefined,
+        null,
+      );
       const mode = createMode(id, { workspace, settings: DEFAULT_SETTINGS, approvals });
       try {
         const tools = new Set(mode.tools().map((t) => t.name));
         expect(mode.id).toBe(id);
         expect(tools.has('run_code'), 'offers run_code').toBe(MODES[id].program !== null);
         // The language its run_code describes is the one its description names.
-        const language = mode.tools().find((t) => t.name === 'run_code')?.description.match(/\b(JavaScript|Python)\b/)?.[1];
+        const language = mode
+          .tools()
+          .find((t) => t.name === 'run_code')
+          ?.description.match(/\b(JavaScript|Python)\b/)?.[1];
         expect(language?.toLowerCase() ?? null).toBe(MODES[id].program);
         // A text mode sends no tools parameter: the simulated model reads the format in its system prompt.
         const sent = mode.text ? new Set<string>() : tools;
         const runCode = mode.tools().find((t) => t.name === 'run_code')?.description;
-        expect(modeOf(sent, { systemPrompt: mode.systemPrompt, runCodeDescription: runCode }), 'the simulated model reads the mode from its tools').toBe(id);
+        expect(
+          modeOf(sent, { systemPrompt: mode.systemPrompt, runCodeDescription: runCode }),
+          'the simulated model reads the mode from its tools',
+        ).toBe(id);
         expect(mode.systemPrompt.length).toBeGreaterThan(0);
       } finally {
         mode.dispose?.();

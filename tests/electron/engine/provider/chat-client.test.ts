@@ -5,7 +5,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProviderInfo } from '../../../../shared/run-spec.js';
 import type { ToolExposure } from '../../../../shared/step-event.js';
-import { createChatClient, ModelRequestError, RequestCancelledError, streamChat, type ClientOptions } from '../../../../electron/engine/provider/chat-client.js';
+import {
+  createChatClient,
+  ModelRequestError,
+  RequestCancelledError,
+  streamChat,
+  type ClientOptions,
+} from '../../../../electron/engine/provider/chat-client.js';
 import { countCompletionTokens, countPromptTokens } from '../../../../electron/engine/tokens/count-tokens.js';
 import { jsonReply, startReplayServer, type ReplayReply, type ReplayServer } from '../../../helpers/replay-server.js';
 import { WIRE_SHAPES } from '../../../helpers/wire-shapes.js';
@@ -16,8 +22,17 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-const TOOLS: ToolExposure[] = [{ name: 'read_file', description: 'Read a file.', parameters: { type: 'object', properties: { path: { type: 'string' } } } }];
-const MESSAGES = [{ role: 'system' as const, content: 'You are a test.' }, { role: 'user' as const, content: 'Read a.txt and b.txt.' }];
+const TOOLS: ToolExposure[] = [
+  {
+    name: 'read_file',
+    description: 'Read a file.',
+    parameters: { type: 'object', properties: { path: { type: 'string' } } },
+  },
+];
+const MESSAGES = [
+  { role: 'system' as const, content: 'You are a test.' },
+  { role: 'user' as const, content: 'Read a.txt and b.txt.' },
+];
 // Generous: a test about a time bound sets its own; a loopback reply on a busy machine must not hit these.
 const OPTS: ClientOptions = { timeoutMs: 30_000, idleTimeoutMs: 30_000, deadlineMs: 50_000, streamOptions: true };
 
@@ -31,12 +46,20 @@ async function serve(replies: readonly ReplayReply[]) {
 async function ask(replies: readonly ReplayReply[], opts: Partial<ClientOptions> = {}, key: string | null = null) {
   const { server, provider } = await serve(replies);
   const client = createChatClient(provider, key, { ...OPTS, ...opts });
-  const run = () => streamChat(client, { model: 'replay', messages: MESSAGES, tools: TOOLS, temperature: null }, new AbortController().signal);
+  const run = () =>
+    streamChat(
+      client,
+      { model: 'replay', messages: MESSAGES, tools: TOOLS, temperature: null },
+      new AbortController().signal,
+    );
   return { server, client, run };
 }
 
 async function failure(p: Promise<unknown>): Promise<ModelRequestError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ModelRequestError);
   return err as ModelRequestError;
 }
@@ -53,7 +76,14 @@ describe('streamChat: recorded provider shapes', () => {
       if (usage === 'estimated') {
         expect(reply.usageSource).toBe('estimated');
         // Counted with the tokenizer from exactly what was sent and received.
-        expect(reply.usage.prompt).toBe(countPromptTokens(MESSAGES, [{ type: 'function', function: { name: 'read_file', description: 'Read a file.', parameters: TOOLS[0].parameters } }]));
+        expect(reply.usage.prompt).toBe(
+          countPromptTokens(MESSAGES, [
+            {
+              type: 'function',
+              function: { name: 'read_file', description: 'Read a file.', parameters: TOOLS[0].parameters },
+            },
+          ]),
+        );
         expect(reply.usage.completion).toBe(countCompletionTokens(reply.text, reply.toolCalls, reply.reasoningText));
       } else {
         expect(reply.usageSource).toBe('reported');
@@ -104,7 +134,17 @@ describe('streamChat: broken replies are errors, classified', () => {
       [STATUS_SHAPES.find((s) => s.name.includes('tools'))!.replies[0], 'tools', false],
       [STATUS_SHAPES.find((s) => s.name.includes('Gemini key'))!.replies[0], 'key', false],
       [STATUS_SHAPES.find((s) => s.name.includes('insufficient_quota'))!.replies[0], 'credits', false],
-      [jsonReply(400, { error: { message: "This model's maximum context length is 8192 tokens. However, your messages resulted in 9001 tokens.", code: 'context_length_exceeded' } }), 'context', false],
+      [
+        jsonReply(400, {
+          error: {
+            message:
+              "This model's maximum context length is 8192 tokens. However, your messages resulted in 9001 tokens.",
+            code: 'context_length_exceeded',
+          },
+        }),
+        'context',
+        false,
+      ],
       [jsonReply(429, { error: { message: 'Slow down' } }, { 'retry-after': '7' }), 'rate-limit', true],
       [jsonReply(502, { error: { message: 'Bad gateway' } }), 'server', true],
     ];
@@ -120,23 +160,42 @@ describe('streamChat: broken replies are errors, classified', () => {
     const { server, provider } = await serve([]);
     await server.close();
     const client = createChatClient(provider, null, OPTS);
-    const err = await failure(streamChat(client, { model: 'm', messages: MESSAGES, tools: [], temperature: null }, new AbortController().signal));
+    const err = await failure(
+      streamChat(
+        client,
+        { model: 'm', messages: MESSAGES, tools: [], temperature: null },
+        new AbortController().signal,
+      ),
+    );
     expect(err.message).toMatch(/ECONNREFUSED/);
     expect(err.retryable).toBe(true);
   });
 
   it('a socket reset mid-stream is a retryable error, not an answer', async () => {
-    const { run } = await ask([{ body: [WIRE_SHAPES[0].replies[0].body![0] as string, WIRE_SHAPES[0].replies[0].body![1] as string], end: 'reset' }]);
+    const { run } = await ask([
+      {
+        body: [WIRE_SHAPES[0].replies[0].body![0] as string, WIRE_SHAPES[0].replies[0].body![1] as string],
+        end: 'reset',
+      },
+    ]);
     const err = await failure(run());
     expect(err.retryable).toBe(true);
   });
 
   it('never repeats the API key, even when the provider echoes it', async () => {
     const key = 'sk-live-9f8e7d6c5b4a39281706';
-    const replay = await startReplayServer((req) => jsonReply(401, { error: { message: `Bad key ${String(req.headers.authorization)}` } }));
+    const replay = await startReplayServer((req) =>
+      jsonReply(401, { error: { message: `Bad key ${String(req.headers.authorization)}` } }),
+    );
     servers.push(replay);
     const client = createChatClient({ name: 'custom', baseUrl: replay.url, model: 'm', simulated: false }, key, OPTS);
-    const err = await failure(streamChat(client, { model: 'm', messages: MESSAGES, tools: [], temperature: null }, new AbortController().signal));
+    const err = await failure(
+      streamChat(
+        client,
+        { model: 'm', messages: MESSAGES, tools: [], temperature: null },
+        new AbortController().signal,
+      ),
+    );
     expect(replay.requests[0].headers.authorization).toBe(`Bearer ${key}`);
     expect(err.message).toContain('Bad key Bearer ***');
     expect(err.message).not.toContain(key);

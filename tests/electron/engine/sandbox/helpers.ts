@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SETTINGS } from '../../../../shared/run-spec.js';
 import { standardBindings } from '../../../../electron/engine/modes/code/bindings.js';
-import { runProgram, Sandbox, type ProgramOptions, type ProgramResult, type SandboxLimits } from '../../../../electron/engine/sandbox/index.js';
+import {
+  runProgram,
+  Sandbox,
+  type ProgramOptions,
+  type ProgramResult,
+  type SandboxLimits,
+} from '../../../../electron/engine/sandbox/index.js';
 import { warmUpTools } from '../../../../electron/engine/tools/index.js';
 import { defineTool, ToolError, type ToolDefinition } from '../../../../electron/engine/tools/tool.js';
 
@@ -53,7 +59,10 @@ export const TEST_TOOLS: readonly ToolDefinition[] = [
 export interface Harness {
   readonly workspace: string;
   readonly sandbox: Sandbox;
-  run(code: string, extra?: Omit<Partial<ProgramOptions>, 'limits'> & { limits?: Partial<SandboxLimits> }): Promise<ProgramResult>;
+  run(
+    code: string,
+    extra?: Omit<Partial<ProgramOptions>, 'limits'> & { limits?: Partial<SandboxLimits> },
+  ): Promise<ProgramResult>;
   close(): Promise<void>;
 }
 

@@ -5,7 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProgramResult } from '../../../../electron/engine/sandbox/index.js';
-import { ComputeError, ComputeThread, computeThread } from '../../../../electron/engine/tools/compute/compute-thread.js';
+import {
+  ComputeError,
+  ComputeThread,
+  computeThread,
+} from '../../../../electron/engine/tools/compute/compute-thread.js';
 import { harness, type Harness } from './helpers.js';
 
 let h: Harness;
@@ -14,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-describe('host-side tools under the program\'s deadline', () => {
+describe("host-side tools under the program's deadline", () => {
   it('a 1 s program looping on a slow calculator expression stops at its limit', async () => {
     // Every host-side job the program causes (search, the library's load, each expression), and how it ended.
     const jobs: { job: string; signal: boolean; ended: string }[] = [];
@@ -22,7 +26,10 @@ describe('host-side tools under the program\'s deadline', () => {
       const job = { job: args[0], signal: args[2].signal !== undefined, ended: 'running' };
       jobs.push(job);
       const pending = ComputeThread.prototype.run.apply(this, args);
-      pending.then(() => (job.ended = 'done'), (e: ComputeError) => (job.ended = e.kind));
+      pending.then(
+        () => (job.ended = 'done'),
+        (e: ComputeError) => (job.ended = e.kind),
+      );
       return pending as never;
     });
     let result: ProgramResult;
@@ -44,7 +51,8 @@ describe('host-side tools under the program\'s deadline', () => {
     // The calls fill the program's time (gaps between them are microseconds): the deadline falls inside one.
     expect(jobs.at(-1)!.ended).toBe('cancel');
     // The model reads why: the calculator call in flight says it was stopped (search_tools calls are not tool calls).
-    if (jobs.at(-1)!.job !== 'search') expect(result.toolCalls.at(-1)?.error).toMatch(/its program reached its time limit/);
+    if (jobs.at(-1)!.job !== 'search')
+      expect(result.toolCalls.at(-1)?.error).toMatch(/its program reached its time limit/);
     // The calculator still answers afterwards: its thread was replaced (from TypeScript source that takes
     // seconds on a busy machine, hence the generous limit).
     const after = await h.run("print(search_tools('calculator')[0]('6 * 7'))", { limits: { timeoutMs: 30_000 } });

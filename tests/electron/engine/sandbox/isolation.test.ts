@@ -56,7 +56,9 @@ describe('escapes through constructors', () => {
   });
 
   it('the globals are only the sandbox API and standard JavaScript', async () => {
-    const result = await h.run("print(['print', 'console', 'search_tools', 'read_file', 'fetch_url', 'process', 'require'].map((n) => n + ':' + typeof globalThis[n]).join(' '));");
+    const result = await h.run(
+      "print(['print', 'console', 'search_tools', 'read_file', 'fetch_url', 'process', 'require'].map((n) => n + ':' + typeof globalThis[n]).join(' '));",
+    );
     expect(result.output.trim()).toBe(
       'print:function console:object search_tools:function read_file:function fetch_url:undefined process:undefined require:undefined',
     );
@@ -87,7 +89,7 @@ describe('no leaks into the host or the next program', () => {
 
   it('each program starts fresh: globals, prototypes and variables do not carry over', async () => {
     await h.run("globalThis.leftover = 1;\nvar v = 2;\nObject.prototype.polluted = 'yes';");
-    const next = await h.run("print(typeof leftover, typeof v, typeof ({}).polluted);");
+    const next = await h.run('print(typeof leftover, typeof v, typeof ({}).polluted);');
     expect(next.output).toBe('undefined undefined undefined\n');
   });
 });
@@ -98,7 +100,9 @@ describe('shared memory and blocking', () => {
     const result = await h.run(code, { limits: { timeoutMs: 500 } });
     expect(result.output).not.toContain('woke');
     // Ended by refusal (no Atomics, no shared memory in the sandbox) or at the time limit: never a wait without end.
-    expect(result.error?.message).toMatch(/'(Atomics|SharedArrayBuffer)' is not defined|^time limit of 500 ms exceeded/);
+    expect(result.error?.message).toMatch(
+      /'(Atomics|SharedArrayBuffer)' is not defined|^time limit of 500 ms exceeded/,
+    );
     const next = await h.run('print(40 + 2);');
     expect(next.output).toBe('42\n');
   });

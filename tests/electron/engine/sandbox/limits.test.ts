@@ -21,21 +21,27 @@ describe('time limit', () => {
     expect(result.limitHit).toBe('time');
     expect(result.durationMs).toBeGreaterThanOrEqual(390);
     expect(result.output).toBe('started\n');
-    expect(result.error?.message).toMatch(/^time limit of 400 ms exceeded — the program was stopped.*Avoid endless loops/);
+    expect(result.error?.message).toMatch(
+      /^time limit of 400 ms exceeded — the program was stopped.*Avoid endless loops/,
+    );
     expect(programText(result)).toMatch(/^started\nError: time limit of 400 ms exceeded/);
     await stillWorks();
   });
 
   it('stops a microtask loop (a promise chain that never ends)', async () => {
     // Memory to spare, so the clock is what stops it (the chain allocates as it goes: see the next test).
-    const result = await h.run('const f = () => Promise.resolve().then(f);\nf();', { limits: { timeoutMs: 400, memoryMb: 512 } });
+    const result = await h.run('const f = () => Promise.resolve().then(f);\nf();', {
+      limits: { timeoutMs: 400, memoryMb: 512 },
+    });
     expect(result.limitHit).toBe('time');
     expect(result.error?.message).toContain('time limit of 400 ms exceeded');
     await stillWorks();
   });
 
   it('a microtask loop that runs out of memory first is stopped by the memory limit, and the sandbox goes on', async () => {
-    const result = await h.run('const f = () => Promise.resolve().then(f);\nf();', { limits: { timeoutMs: 20_000, memoryMb: 16 } });
+    const result = await h.run('const f = () => Promise.resolve().then(f);\nf();', {
+      limits: { timeoutMs: 20_000, memoryMb: 16 },
+    });
     expect(result.limitHit).toBe('memory');
     expect(result.error?.message).toMatch(/memory/);
     await stillWorks();
@@ -62,7 +68,9 @@ describe('time limit', () => {
 
   it('terminates the thread when native code never reaches an interrupt check; output printed before survives', async () => {
     const threads = h.sandbox.threadsStarted;
-    const result = await h.run("print('before the regex');\n/(a|b)*c/.exec('ab'.repeat(50000));", { limits: { timeoutMs: 300 } });
+    const result = await h.run("print('before the regex');\n/(a|b)*c/.exec('ab'.repeat(50000));", {
+      limits: { timeoutMs: 300 },
+    });
     expect(result.limitHit).toBe('time');
     expect(result.output).toBe('before the regex\n');
     await stillWorks();
@@ -73,7 +81,9 @@ describe('time limit', () => {
     const abort = new AbortController();
     setTimeout(() => abort.abort(), 200);
     const { DEFAULT_SETTINGS } = await import('../../../../shared/run-spec.js');
-    const result = await h.run('while (true) {}', { ctx: { workspace: h.workspace, settings: DEFAULT_SETTINGS, signal: abort.signal } });
+    const result = await h.run('while (true) {}', {
+      ctx: { workspace: h.workspace, settings: DEFAULT_SETTINGS, signal: abort.signal },
+    });
     expect(result.limitHit).toBeNull();
     expect(result.error?.message).toContain('cancelled');
     expect(result.error?.message).not.toMatch(/limit/); // ended by the cancel, not by its (30 s) time limit
@@ -83,14 +93,19 @@ describe('time limit', () => {
 
 describe('memory limit', () => {
   it('stops a heap bomb of many large strings', async () => {
-    const result = await h.run("const parts = [];\nwhile (true) parts.push('x'.repeat(1 << 20) + parts.length);", { limits: { memoryMb: 16 } });
+    const result = await h.run("const parts = [];\nwhile (true) parts.push('x'.repeat(1 << 20) + parts.length);", {
+      limits: { memoryMb: 16 },
+    });
     expect(result.limitHit).toBe('memory');
     expect(result.error?.message).toMatch(/^memory limit of 16 MiB exceeded — the program was stopped/);
     await stillWorks();
   });
 
   it('stops a heap bomb of arrays and of a doubling string', async () => {
-    for (const code of ['const a = [];\nwhile (true) a.push(new Array(1e5).fill(1));', "let s = 'x';\nwhile (true) s += s;"]) {
+    for (const code of [
+      'const a = [];\nwhile (true) a.push(new Array(1e5).fill(1));',
+      "let s = 'x';\nwhile (true) s += s;",
+    ]) {
       const result = await h.run(code, { limits: { memoryMb: 16 } });
       expect(result.limitHit).toBe('memory');
     }
@@ -98,7 +113,10 @@ describe('memory limit', () => {
   });
 
   it('lets a program use memory well inside the limit', async () => {
-    const result = await h.run("const parts = [];\nfor (let i = 0; i < 8; i++) parts.push('x'.repeat(1 << 20));\nprint(parts.length);", { limits: { memoryMb: 16 } });
+    const result = await h.run(
+      "const parts = [];\nfor (let i = 0; i < 8; i++) parts.push('x'.repeat(1 << 20));\nprint(parts.length);",
+      { limits: { memoryMb: 16 } },
+    );
     expect(result.error).toBeNull();
     expect(result.output).toBe('8\n');
   });
@@ -115,7 +133,10 @@ describe('stack limit', () => {
 
   it('a smaller stack limit allows less depth', async () => {
     const depth = async (stackKb: number): Promise<number> => {
-      const r = await h.run('let d = 0;\nfunction down(n) { d = n; return down(n + 1) + 1; }\ntry { down(0); } catch (e) { print(d); }', { limits: { stackKb } });
+      const r = await h.run(
+        'let d = 0;\nfunction down(n) { d = n; return down(n + 1) + 1; }\ntry { down(0); } catch (e) { print(d); }',
+        { limits: { stackKb } },
+      );
       return Number(r.output);
     };
     const small = await depth(64);
@@ -133,7 +154,9 @@ describe('stack limit', () => {
 
 describe('output limit', () => {
   it('caps printed output with a marker and lets the program finish its work', async () => {
-    const result = await h.run("print('x'.repeat(500));\nprint('more');\nwrite_file('after.txt', 'done');", { limits: { outputChars: 100 } });
+    const result = await h.run("print('x'.repeat(500));\nprint('more');\nwrite_file('after.txt', 'done');", {
+      limits: { outputChars: 100 },
+    });
     expect(result.limitHit).toBe('output');
     expect(result.error).toBeNull();
     expect(result.output.startsWith('x'.repeat(100))).toBe(true);

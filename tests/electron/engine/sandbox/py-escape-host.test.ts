@@ -49,8 +49,18 @@ afterAll(async () => {
 });
 
 /** What the escape probe, started as the child would be in `sandbox`, could reach (its last line, parsed). */
-async function probe(sandbox: ShellSandboxInfo, canary: string, appFile: string): Promise<{ launch: PyLaunch; seen: Record<string, string> }> {
-  const launch = launchOf(sandbox, 'py-escape-probe.mjs', [join(root, 'secret.txt'), canary, appFile, String(process.pid), String(port)]);
+async function probe(
+  sandbox: ShellSandboxInfo,
+  canary: string,
+  appFile: string,
+): Promise<{ launch: PyLaunch; seen: Record<string, string> }> {
+  const launch = launchOf(sandbox, 'py-escape-probe.mjs', [
+    join(root, 'secret.txt'),
+    canary,
+    appFile,
+    String(process.pid),
+    String(port),
+  ]);
   const child = spawn(launch.command, launch.args, { env: launch.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
@@ -63,7 +73,7 @@ async function probe(sandbox: ShellSandboxInfo, canary: string, appFile: string)
 }
 
 describe.each(PY_CONFIGS)('past the Python wall, $name', ({ sandbox }) => {
-  it('the child\'s JavaScript makes no code, and opens no file, /proc entry, process, addon, binding or network of the host', async () => {
+  it("the child's JavaScript makes no code, and opens no file, /proc entry, process, addon, binding or network of the host", async () => {
     const canary = join(root, 'canary.txt');
     const appFile = fileURLToPath(new URL('./py-escape-written.txt', import.meta.url));
     const { launch, seen } = await probe(sandbox, canary, appFile);
@@ -72,7 +82,18 @@ describe.each(PY_CONFIGS)('past the Python wall, $name', ({ sandbox }) => {
     expect(seen.evalCall).toBe('refused: EvalError');
     expect(seen.env).toBe('(empty)');
     // Node's permission model, whatever the OS offers: the same answer with and without bubblewrap.
-    for (const key of ['readSecret', 'listRoot', 'hostEnviron', 'selfEnviron', 'writeCanary', 'writeAppCode', 'childProcess', 'nativeAddon', 'processBinding', 'workerRead']) {
+    for (const key of [
+      'readSecret',
+      'listRoot',
+      'hostEnviron',
+      'selfEnviron',
+      'writeCanary',
+      'writeAppCode',
+      'childProcess',
+      'nativeAddon',
+      'processBinding',
+      'workerRead',
+    ]) {
       expect(seen![key], key).toMatch(/^refused: /);
     }
     expect(seen.readSecret).toBe('refused: ERR_ACCESS_DENIED');
@@ -103,7 +124,9 @@ describe.each(PY_CONFIGS)('past the Python wall, $name', ({ sandbox }) => {
       const { result, processes, after } = await run('flood');
       expect(result.output.length).toBeLessThanOrEqual(4000);
       expect(result.limitHit).toBe('output');
-      expect(result.error!.message).toMatch(/^OutputLimit: output limit of 4000 characters exceeded — the program was stopped/);
+      expect(result.error!.message).toMatch(
+        /^OutputLimit: output limit of 4000 characters exceeded — the program was stopped/,
+      );
       expect(after).toBe(processes + 1); // the child was replaced
     });
 
@@ -116,7 +139,9 @@ describe.each(PY_CONFIGS)('past the Python wall, $name', ({ sandbox }) => {
     it('a line that is not a protocol message ends the program with a clear error, never read as output', async () => {
       const { result, processes, after } = await run('fake-lines');
       expect(result.output).toBe('honest start\n');
-      expect(result.error!.message).toMatch(/^SandboxError: the sandbox process broke its protocol \(it wrote a line that is not a protocol message/);
+      expect(result.error!.message).toMatch(
+        /^SandboxError: the sandbox process broke its protocol \(it wrote a line that is not a protocol message/,
+      );
       expect(after).toBe(processes + 1);
     });
 
@@ -133,9 +158,12 @@ describe.each(PY_CONFIGS)('past the Python wall, $name', ({ sandbox }) => {
 });
 
 describe('the seal', () => {
-  it('leaves no JavaScript proxy among the garbage collector\'s objects (the finder\'s jsproxies emptied too)', async () => {
+  it("leaves no JavaScript proxy among the garbage collector's objects (the finder's jsproxies emptied too)", async () => {
     let left: string[] | null = null;
-    await loadPythonRuntime({ onCall: () => '{"ok":true}', onOutput: () => undefined }, { beforeLock: (found) => (left = found) });
+    await loadPythonRuntime(
+      { onCall: () => '{"ok":true}', onOutput: () => undefined },
+      { beforeLock: (found) => (left = found) },
+    );
     expect(left).toEqual([]);
   });
 });
@@ -143,7 +171,11 @@ describe('the seal', () => {
 describe('past the Python wall where no namespace can be made either (Windows, a container that forbids them)', () => {
   it('the files stay refused by Node, and the network is reachable: the launch says so', async () => {
     const sandbox: ShellSandboxInfo = { ...detectShellSandbox({ env: { PARALLAX_SANDBOX: 'off' } }), unshare: null };
-    const { launch, seen } = await probe(sandbox, join(root, 'canary-bare.txt'), fileURLToPath(new URL('./py-escape-written.txt', import.meta.url)));
+    const { launch, seen } = await probe(
+      sandbox,
+      join(root, 'canary-bare.txt'),
+      fileURLToPath(new URL('./py-escape-written.txt', import.meta.url)),
+    );
     expect(launch.containment).toBe('process');
     expect(seen.readSecret).toBe('refused: ERR_ACCESS_DENIED');
     expect(seen.childProcess).toBe('refused: ERR_ACCESS_DENIED');

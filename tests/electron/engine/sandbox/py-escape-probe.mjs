@@ -16,7 +16,10 @@ const attempt = (fn) => {
 const result = {
   functionConstructor: attempt(() => new Function('return 1 + 1')()),
   evalCall: attempt(() => (0, eval)('1 + 1')),
-  env: Object.keys(process.env).filter((k) => k !== 'ELECTRON_RUN_AS_NODE' && k !== 'PWD').join(',') || '(empty)',
+  env:
+    Object.keys(process.env)
+      .filter((k) => k !== 'ELECTRON_RUN_AS_NODE' && k !== 'PWD')
+      .join(',') || '(empty)',
   readSecret: attempt(() => readFileSync(secretFile, 'utf8')),
   listRoot: attempt(() => readdirSync('/').join(',')),
   hostEnviron: attempt(() => readFileSync(`/proc/${hostPid}/environ`, 'utf8')),

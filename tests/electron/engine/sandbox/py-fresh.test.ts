@@ -23,11 +23,15 @@ async function after(first: string, second: string, keepState = false): Promise<
 
 describe('state left by one program', () => {
   it('a module attribute (json._stash) is gone for the next program', async () => {
-    expect(await after('import json\njson._stash = "left over"', 'import json\nprint(getattr(json, "_stash", "fresh"))')).toBe('fresh\n');
+    expect(
+      await after('import json\njson._stash = "left over"', 'import json\nprint(getattr(json, "_stash", "fresh"))'),
+    ).toBe('fresh\n');
   });
 
   it('a module function rebound (json.dumps) is the real one again', async () => {
-    expect(await after('import json\njson.dumps = lambda *a, **k: "hijacked"', 'import json\nprint(json.dumps([1]))')).toBe('[1]\n');
+    expect(
+      await after('import json\njson.dumps = lambda *a, **k: "hijacked"', 'import json\nprint(json.dumps([1]))'),
+    ).toBe('[1]\n');
   });
 
   it('a class attribute changed or added (json.JSONEncoder) is put back', async () => {
@@ -50,7 +54,7 @@ statistics.mean = lambda xs: -1`,
     expect(out).toBe('1/2 2\n');
   });
 
-  it('builtins, a list or dict held by a module, and an object\'s attributes are put back', async () => {
+  it("builtins, a list or dict held by a module, and an object's attributes are put back", async () => {
     const out = await after(
       `B = print.__self__
 B.len = lambda x: 0
@@ -66,7 +70,7 @@ sys = B.__import__('sys')
 import json
 print(len('abc'), hasattr(B, 'planted'), '/planted' in sys.path, json._default_encoder.indent, json.dumps({'a': 1}))`,
     );
-    expect(out).toBe("3 False False None {\"a\": 1}\n");
+    expect(out).toBe('3 False False None {"a": 1}\n');
   });
 
   it('what "import sys" gives a program is fresh too', async () => {
@@ -74,7 +78,11 @@ print(len('abc'), hasattr(B, 'planted'), '/planted' in sys.path, json._default_e
   });
 
   it('persist keeps the namespace (variables, functions) but not the module changes', async () => {
-    const out = await after('import json\nkept = [1, 2]\ndef twice(x): return 2 * x\njson._stash = 1', 'import json\nprint(kept, twice(2), hasattr(json, "_stash"))', true);
+    const out = await after(
+      'import json\nkept = [1, 2]\ndef twice(x): return 2 * x\njson._stash = 1',
+      'import json\nprint(kept, twice(2), hasattr(json, "_stash"))',
+      true,
+    );
     expect(out).toBe('[1, 2] 4 False\n');
   });
 });

@@ -4,10 +4,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_SETTINGS } from '../../../../shared/run-spec.js';
 import { standardBindings } from '../../../../electron/engine/modes/code/bindings.js';
-import { runProgram, type ProgramOptions, type ProgramResult, type SandboxLimits } from '../../../../electron/engine/sandbox/index.js';
+import {
+  runProgram,
+  type ProgramOptions,
+  type ProgramResult,
+  type SandboxLimits,
+} from '../../../../electron/engine/sandbox/index.js';
 import type { PyContainment } from '../../../../electron/engine/sandbox/python/py-launch.js';
 import { PySandbox, type PySandboxOptions } from '../../../../electron/engine/sandbox/python/py-sandbox.js';
-import { detectShellSandbox, shellSandbox, type ShellSandboxInfo } from '../../../../electron/engine/sandbox/shell-sandbox.js';
+import {
+  detectShellSandbox,
+  shellSandbox,
+  type ShellSandboxInfo,
+} from '../../../../electron/engine/sandbox/shell-sandbox.js';
 import { warmUpTools } from '../../../../electron/engine/tools/index.js';
 import { LIMITS, TEST_TOOLS } from './helpers.js';
 
@@ -16,7 +25,10 @@ export interface PyHarness {
   readonly root: string;
   readonly workspace: string;
   readonly sandbox: PySandbox;
-  run(code: string, extra?: Omit<Partial<ProgramOptions>, 'limits'> & { limits?: Partial<SandboxLimits> }): Promise<ProgramResult>;
+  run(
+    code: string,
+    extra?: Omit<Partial<ProgramOptions>, 'limits'> & { limits?: Partial<SandboxLimits> },
+  ): Promise<ProgramResult>;
   close(): Promise<void>;
 }
 

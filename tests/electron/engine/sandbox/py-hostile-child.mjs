@@ -51,7 +51,9 @@ for (;;) {
   } else if (mode === 'calls') {
     // Both calls in one write (one pipe read for the host): the second is always seen while the first is
     // pending, however loaded the machine (two writes let a fast reply to the first land in between).
-    send(`${JSON.stringify({ type: 'call', id: run.id, seq: 1, kind: 'tool', name: 'echo', args: '["a"]' })}\n${JSON.stringify({ type: 'call', id: run.id, seq: 2, kind: 'tool', name: 'echo', args: '["b"]' })}\n`);
+    send(
+      `${JSON.stringify({ type: 'call', id: run.id, seq: 1, kind: 'tool', name: 'echo', args: '["a"]' })}\n${JSON.stringify({ type: 'call', id: run.id, seq: 2, kind: 'tool', name: 'echo', args: '["b"]' })}\n`,
+    );
   }
   // Then it claims a clean end (the host must already have stopped listening).
   send(`${JSON.stringify({ type: 'done', id: run.id, error: null, stop: null, fatal: null })}\n`);

@@ -3,7 +3,18 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkChildNode, childBinds, childEntry, childReads, childRuntime, permissionArgs, PY_SEATBELT_PROFILE, pythonLaunch, readOnlyRoots, unpacked } from '../../../../electron/engine/sandbox/python/py-launch.js';
+import {
+  checkChildNode,
+  childBinds,
+  childEntry,
+  childReads,
+  childRuntime,
+  permissionArgs,
+  PY_SEATBELT_PROFILE,
+  pythonLaunch,
+  readOnlyRoots,
+  unpacked,
+} from '../../../../electron/engine/sandbox/python/py-launch.js';
 import { pyodideDir } from '../../../../electron/engine/sandbox/python/py-runtime.js';
 import { detectShellSandbox } from '../../../../electron/engine/sandbox/shell-sandbox.js';
 import { layoutFor } from '../../../../electron/engine/app-layout.js';
@@ -19,21 +30,27 @@ describe('the Python child launch', () => {
     }
   });
 
-  it('runs under Node\'s permission model in both configurations: reads of its own and Pyodide\'s files, workers, nothing else', () => {
+  it("runs under Node's permission model in both configurations: reads of its own and Pyodide's files, workers, nothing else", () => {
     for (const sandbox of [undefined, detectShellSandbox({ env: { PARALLAX_SANDBOX: 'off' } })]) {
       const launch = pythonLaunch({ sandbox });
       const node = launch.args.slice(launch.containment === 'process' ? 0 : launch.args.indexOf('--') + 2);
       expect(node).toContain(process.version.startsWith('v20.') ? '--experimental-permission' : '--permission');
       expect(node).toContain('--allow-worker');
       for (const flag of ['--allow-fs-write', '--allow-child-process', '--allow-addons', '--allow-wasi']) {
-        expect(node.some((a) => a.startsWith(flag)), flag).toBe(false);
+        expect(
+          node.some((a) => a.startsWith(flag)),
+          flag,
+        ).toBe(false);
       }
       const reads = node.filter((a) => a.startsWith('--allow-fs-read=')).map((a) => a.slice('--allow-fs-read='.length));
       expect(reads).toEqual(childReads(childEntry().file));
       expect(reads).toContain(path.dirname(childEntry().file));
       // Pyodide through the bundle folder's own link, so one folder is allowed in all.
-      expect(realpathSync(path.join(path.dirname(childEntry().file), 'node_modules', 'pyodide'))).toBe(realpathSync(pyodideDir()));
-      for (const read of reads) expect(['/', '/home', '/root', '/tmp', '/proc', realpathSync(process.cwd())]).not.toContain(read);
+      expect(realpathSync(path.join(path.dirname(childEntry().file), 'node_modules', 'pyodide'))).toBe(
+        realpathSync(pyodideDir()),
+      );
+      for (const read of reads)
+        expect(['/', '/home', '/root', '/tmp', '/proc', realpathSync(process.cwd())]).not.toContain(read);
     }
   });
 
@@ -45,7 +62,9 @@ describe('the Python child launch', () => {
     // No --fork: unshare becomes the child, so the pid the host watches and kills is the child's own.
     expect(netns.args.slice(0, netns.args.indexOf('--'))).toEqual(['--user', '--net', '--ipc']);
     expect(netns.args[netns.args.indexOf('--') + 1]).toBe(process.execPath);
-    const mac = pythonLaunch({ sandbox: { kind: 'seatbelt', reason: '', sandboxExec: '/usr/bin/sandbox-exec', prlimit: null } });
+    const mac = pythonLaunch({
+      sandbox: { kind: 'seatbelt', reason: '', sandboxExec: '/usr/bin/sandbox-exec', prlimit: null },
+    });
     expect(mac.containment).toBe('seatbelt');
     expect(mac.args.slice(0, 2)).toEqual(['-p', PY_SEATBELT_PROFILE]);
     expect(PY_SEATBELT_PROFILE).toMatch(/\(deny network\*\)\s*$/);
@@ -55,7 +74,11 @@ describe('the Python child launch', () => {
   });
 
   it('picks the permission switch by the Node version, and refuses a Node without one', () => {
-    expect(permissionArgs('v20.20.2', ['/a'])).toEqual(['--experimental-permission', '--allow-fs-read=/a', '--allow-worker']);
+    expect(permissionArgs('v20.20.2', ['/a'])).toEqual([
+      '--experimental-permission',
+      '--allow-fs-read=/a',
+      '--allow-worker',
+    ]);
     expect(permissionArgs('v22.12.0', ['/a'])[0]).toBe('--experimental-permission');
     expect(permissionArgs('v22.13.0', ['/a'])[0]).toBe('--permission');
     expect(permissionArgs('v23.5.0', [])[0]).toBe('--permission');
@@ -63,7 +86,7 @@ describe('the Python child launch', () => {
     expect(() => permissionArgs('v18.19.0', [])).toThrow(/needs Node\.js 20 or later/);
   });
 
-  it('shows the child only Parallax\'s own folder, node_modules and its own entry\'s folder, never the folder above them', () => {
+  it("shows the child only Parallax's own folder, node_modules and its own entry's folder, never the folder above them", () => {
     const roots = readOnlyRoots();
     const project = realpathSync(process.cwd());
     expect(roots).toContain(project);
@@ -72,15 +95,22 @@ describe('the Python child launch', () => {
     for (const root of roots) expect(['/', '/home', '/root', '/tmp']).not.toContain(root);
   });
 
-  it('finds the desktop app\'s unpacked copy beside app.asar, and leaves other paths alone', () => {
-    expect(unpacked('/opt/Parallax/resources/app.asar/dist/worker/python-child.js')).toBe('/opt/Parallax/resources/app.asar.unpacked/dist/worker/python-child.js');
-    expect(unpacked('/home/user/parallax/dist/worker/python-child.js')).toBe('/home/user/parallax/dist/worker/python-child.js');
+  it("finds the desktop app's unpacked copy beside app.asar, and leaves other paths alone", () => {
+    expect(unpacked('/opt/Parallax/resources/app.asar/dist/worker/python-child.js')).toBe(
+      '/opt/Parallax/resources/app.asar.unpacked/dist/worker/python-child.js',
+    );
+    expect(unpacked('/home/user/parallax/dist/worker/python-child.js')).toBe(
+      '/home/user/parallax/dist/worker/python-child.js',
+    );
   });
 
-  it('binds the bundled child\'s folder and Pyodide only, where the resolver looks, from their real paths', () => {
+  it("binds the bundled child's folder and Pyodide only, where the resolver looks, from their real paths", () => {
     const layout = layoutFor(pathToFileURL(path.join(process.cwd(), 'dist/worker/chunk-x.js')).href, true);
     const binds = childBinds(layout, '/usr/bin/node');
-    expect(binds.map((b) => b.target)).toEqual([path.join(process.cwd(), 'dist/worker'), path.join(process.cwd(), 'node_modules/pyodide')]);
+    expect(binds.map((b) => b.target)).toEqual([
+      path.join(process.cwd(), 'dist/worker'),
+      path.join(process.cwd(), 'node_modules/pyodide'),
+    ]);
     expect(binds[1]!.source).toBe(realpathSync(pyodideDir()));
   });
 });
@@ -88,11 +118,14 @@ describe('the Python child launch', () => {
 describe('which binary runs the Python child', () => {
   const noNode = { ...process.env, PATH: '/nonexistent' };
 
-  it('in the desktop app, with no node on PATH: the app\'s own binary as Node (runAsNode fuse on), never a search of PATH', () => {
+  it("in the desktop app, with no node on PATH: the app's own binary as Node (runAsNode fuse on), never a search of PATH", () => {
     const saved = process.env.PATH;
     process.env.PATH = noNode.PATH;
     try {
-      const proc = { execPath: '/opt/Parallax/parallax-desktop', versions: { ...process.versions, electron: '40.10.2', node: '24.11.1' } };
+      const proc = {
+        execPath: '/opt/Parallax/parallax-desktop',
+        versions: { ...process.versions, electron: '40.10.2', node: '24.11.1' },
+      };
       expect(childRuntime(proc)).toEqual({ command: '/opt/Parallax/parallax-desktop', electronAsNode: true });
       const launch = pythonLaunch({ proc, sandbox: { kind: 'none' } as never });
       expect(launch.command).toBe('/opt/Parallax/parallax-desktop');

@@ -7,7 +7,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { childEntry, childReads, pythonLaunch } from '../../../../electron/engine/sandbox/python/py-launch.js';
-import { allowedReads, foldersAbove, permissionFault } from '../../../../electron/engine/sandbox/python/py-permission-check.js';
+import {
+  allowedReads,
+  foldersAbove,
+  permissionFault,
+} from '../../../../electron/engine/sandbox/python/py-permission-check.js';
 import { detectShellSandbox } from '../../../../electron/engine/sandbox/shell-sandbox.js';
 
 const denied = (): never => {
@@ -16,7 +20,13 @@ const denied = (): never => {
 
 describe('the permission check', () => {
   it('lists every folder above the allowed ones, up to the root, and none inside them', () => {
-    expect(foldersAbove(['/opt/p/dist/worker', '/opt/p/node_modules/pyodide'])).toEqual(['/', '/opt', '/opt/p', '/opt/p/dist', '/opt/p/node_modules']);
+    expect(foldersAbove(['/opt/p/dist/worker', '/opt/p/node_modules/pyodide'])).toEqual([
+      '/',
+      '/opt',
+      '/opt/p',
+      '/opt/p/dist',
+      '/opt/p/node_modules',
+    ]);
     expect(foldersAbove(['/a', '/a/b/c'])).toEqual(['/']);
   });
 
@@ -24,8 +34,18 @@ describe('the permission check', () => {
     const argv = ['--no-warnings', '--allow-fs-read=/x/a', '--allow-fs-read=/y/b'];
     expect(allowedReads(argv)).toEqual(['/x/a', '/y/b']);
     expect(permissionFault(argv, 'v20.0.0', denied)).toBeNull();
-    const fault = permissionFault(argv, 'v20.0.0', (dir) => (dir === '/' ? [] : dir === '/y' ? (() => { throw Object.assign(new Error('gone'), { code: 'ENOENT' }); })() : denied()));
-    expect(fault).toMatch(/^Node\.js v20\.0\.0's permission model let the sandbox list \/, \/y, outside the folders it may read \(\/x\/a, \/y\/b\)/);
+    const fault = permissionFault(argv, 'v20.0.0', (dir) =>
+      dir === '/'
+        ? []
+        : dir === '/y'
+          ? (() => {
+              throw Object.assign(new Error('gone'), { code: 'ENOENT' });
+            })()
+          : denied(),
+    );
+    expect(fault).toMatch(
+      /^Node\.js v20\.0\.0's permission model let the sandbox list \/, \/y, outside the folders it may read \(\/x\/a, \/y\/b\)/,
+    );
     expect(fault).toMatch(/does not start on it\. Run Parallax with another Node\.js version/);
     expect(permissionFault(['--no-warnings'], 'v20.0.0', () => [])).toBeNull();
   });
@@ -42,7 +62,11 @@ describe('the permission check', () => {
 function rootListable(reads: readonly string[]): boolean {
   const flag = process.version.startsWith('v20.') ? '--experimental-permission' : '--permission';
   const probe = "try { require('fs').readdirSync('/'); console.log('listed') } catch (e) { console.log(e.code) }";
-  return spawnSync(process.execPath, [flag, ...reads.map((r) => `--allow-fs-read=${r}`), '-e', probe], { encoding: 'utf8' }).stdout.trim() === 'listed';
+  return (
+    spawnSync(process.execPath, [flag, ...reads.map((r) => `--allow-fs-read=${r}`), '-e', probe], {
+      encoding: 'utf8',
+    }).stdout.trim() === 'listed'
+  );
 }
 
 describe.each([

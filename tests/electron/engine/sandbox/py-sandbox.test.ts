@@ -52,7 +52,7 @@ print(sorted(clock('UTC')))`);
     expect(keys).toContain("'iso'");
   });
 
-  it('names the line of the model\'s code, inside its own functions too, and hints at search_tools', async () => {
+  it("names the line of the model's code, inside its own functions too, and hints at search_tools", async () => {
     const nested = await h.run('def f(x):\n    return x[5]\n\nprint("before")\nf([1])');
     expect(nested.output).toBe('before\n');
     expect(formatCodeError(nested.error!)).toBe('Error at line 2: IndexError: list index out of range');
@@ -89,7 +89,10 @@ describe('the Python limits', () => {
     const busy = await h.run('while True:\n    pass', { limits: { timeoutMs: 800 } });
     expect(busy.limitHit).toBe('time');
     expect(busy.error!.message).toMatch(/^time limit of 800 ms exceeded/);
-    const stubborn = await h.run('print("start")\nwhile True:\n    try:\n        while True:\n            pass\n    except BaseException:\n        pass', { limits: { timeoutMs: 800 } });
+    const stubborn = await h.run(
+      'print("start")\nwhile True:\n    try:\n        while True:\n            pass\n    except BaseException:\n        pass',
+      { limits: { timeoutMs: 800 } },
+    );
     expect(stubborn.limitHit).toBe('time');
     expect(stubborn.output).toBe('start\n');
     // Ended by its time limit (by the repeated interrupt or, if it swallows each one, by the kill after the grace).
@@ -97,7 +100,7 @@ describe('the Python limits', () => {
     expect((await h.run('print("next")')).output).toBe('next\n');
   });
 
-  it('stops the clock while the user decides on a tool call, and a refusal is the tool\'s error', async () => {
+  it("stops the clock while the user decides on a tool call, and a refusal is the tool's error", async () => {
     const waited = await h.run('print(echo("asked"))', {
       limits: { timeoutMs: 700 },
       approve: async (_name, _args, _signal, pauseClock) => {
@@ -124,7 +127,9 @@ describe('the Python limits', () => {
 
   it('stops a memory bomb at the memory limit, said clearly, and runs the next program in a fresh process', async () => {
     const started = h.sandbox.processesStarted;
-    const bomb = await h.run('chunks = []\nwhile True:\n    chunks.append("x" * (8 * 1024 * 1024))', { limits: { memoryMb: 64, timeoutMs: 20_000 } });
+    const bomb = await h.run('chunks = []\nwhile True:\n    chunks.append("x" * (8 * 1024 * 1024))', {
+      limits: { memoryMb: 64, timeoutMs: 20_000 },
+    });
     expect(bomb.limitHit).toBe('memory');
     expect(bomb.error!.message).toMatch(/^memory limit of 64 MiB exceeded/);
     const next = await h.run('print(sum(range(10)))');
@@ -143,7 +148,9 @@ describe('the Python limits', () => {
     expect(peak).toBeGreaterThan(0);
     const watch = setInterval(sample, 2);
     try {
-      const bomb = await h.run('x = bytearray(700 * 1024 * 1024)\nprint(len(x))', { limits: { memoryMb: 64, timeoutMs: 30_000 } });
+      const bomb = await h.run('x = bytearray(700 * 1024 * 1024)\nprint(len(x))', {
+        limits: { memoryMb: 64, timeoutMs: 30_000 },
+      });
       expect(bomb.limitHit).toBe('memory');
       expect(bomb.output).not.toContain('734003200');
       expect(bomb.error!.message).toMatch(/^memory limit of 64 MiB exceeded/);
@@ -155,20 +162,29 @@ describe('the Python limits', () => {
   });
 
   it('lets a program use memory well inside the limit', async () => {
-    const result = await h.run('data = ["x" * 1000 for _ in range(10000)]\nprint(len(data))', { limits: { memoryMb: 64 } });
+    const result = await h.run('data = ["x" * 1000 for _ in range(10000)]\nprint(len(data))', {
+      limits: { memoryMb: 64 },
+    });
     expect(result.error).toBeNull();
     expect(result.output).toBe('10000\n');
   });
 
   it('caps printed output with the same marker and lets the program finish its work', async () => {
-    const result = await h.run('for i in range(1000):\n    print("line", i)\nwrite_file("done.txt", "yes")', { limits: { outputChars: 100 } });
+    const result = await h.run('for i in range(1000):\n    print("line", i)\nwrite_file("done.txt", "yes")', {
+      limits: { outputChars: 100 },
+    });
     expect(result.limitHit).toBe('output');
-    expect(result.output).toContain('[output truncated at 100 characters: print less — filter or summarise inside the program]');
+    expect(result.output).toContain(
+      '[output truncated at 100 characters: print less — filter or summarise inside the program]',
+    );
     expect(result.toolCalls.map((c) => c.name)).toEqual(['write_file']);
   });
 
   it('stops the program at the call past the tool-call limit, even inside try/except', async () => {
-    const result = await h.run('n = 0\nwhile True:\n    try:\n        echo("x")\n        n += 1\n    except Exception:\n        pass', { limits: { maxToolCalls: 5, timeoutMs: 5000 } });
+    const result = await h.run(
+      'n = 0\nwhile True:\n    try:\n        echo("x")\n        n += 1\n    except Exception:\n        pass',
+      { limits: { maxToolCalls: 5, timeoutMs: 5000 } },
+    );
     expect(result.limitHit).toBe('tool-calls');
     expect(result.toolCalls).toHaveLength(5);
     expect(result.error!.message).toMatch(/^tool-call limit of 5 calls per program reached/);
@@ -183,7 +199,11 @@ describe('the Python limits', () => {
   it('a cancelled run stops its program without a limit hit', async () => {
     const abort = new AbortController();
     setTimeout(() => abort.abort(), 300);
-    const bindingsCtx = { workspace: h.workspace, settings: (await import('../../../../shared/run-spec.js')).DEFAULT_SETTINGS, signal: abort.signal };
+    const bindingsCtx = {
+      workspace: h.workspace,
+      settings: (await import('../../../../shared/run-spec.js')).DEFAULT_SETTINGS,
+      signal: abort.signal,
+    };
     const result = await h.run('while True:\n    pass', { ctx: bindingsCtx });
     expect(result.limitHit).toBeNull();
     expect(result.error!.message).toMatch(/cancelled/);

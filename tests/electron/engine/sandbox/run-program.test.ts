@@ -21,7 +21,7 @@ describe('tools are synchronous functions', () => {
   it('returns results directly, at top level, after an await, in callbacks and in .then jobs', async () => {
     const code = [
       "const names = list_dir('.');",
-      "const first = read_file(names[0]);",
+      'const first = read_file(names[0]);',
       "print(names.join(','), first.split('\\n').length);",
       "const again = await read_file('b.txt');",
       "print(again, read_file('b.txt'));",
@@ -31,11 +31,21 @@ describe('tools are synchronous functions', () => {
     const result = await h.run(code);
     expect(result.error).toBeNull();
     expect(result.output).toBe('a.txt,b.txt 4\nhéllo héllo\n21+5\nin a job: héllo\n');
-    expect(result.toolCalls.map((c) => c.name)).toEqual(['list_dir', 'read_file', 'read_file', 'read_file', 'read_file', 'read_file', 'read_file']);
+    expect(result.toolCalls.map((c) => c.name)).toEqual([
+      'list_dir',
+      'read_file',
+      'read_file',
+      'read_file',
+      'read_file',
+      'read_file',
+      'read_file',
+    ]);
   });
 
   it('takes arguments in schema order or as one object of named parameters', async () => {
-    const result = await h.run("write_file('p.txt', 'positional');\nwrite_file({ content: 'named', path: 'n.txt' });\nprint(echo('hi', 3), echo({ text: 'yo' }));");
+    const result = await h.run(
+      "write_file('p.txt', 'positional');\nwrite_file({ content: 'named', path: 'n.txt' });\nprint(echo('hi', 3), echo({ text: 'yo' }));",
+    );
     expect(result.error).toBeNull();
     expect(await readFile(join(h.workspace, 'p.txt'), 'utf8')).toBe('positional');
     expect(await readFile(join(h.workspace, 'n.txt'), 'utf8')).toBe('named');
@@ -49,16 +59,22 @@ describe('tools are synchronous functions', () => {
     expect(result.output).toBe('a\\0b after\n\\0tail\n');
   });
 
-  it('bad arguments come back as the tool\'s own message, at the calling line', async () => {
+  it("bad arguments come back as the tool's own message, at the calling line", async () => {
     const result = await h.run("print('start');\nconst x = read_file(42);");
     expect(result.error?.line).toBe(2);
-    expect(result.error?.message).toMatch(/^ToolError: Invalid arguments for read_file: argument "path" must be a string/);
+    expect(result.error?.message).toMatch(
+      /^ToolError: Invalid arguments for read_file: argument "path" must be a string/,
+    );
     expect(programText(result)).toMatch(/^start\nError at line 2, column \d+: ToolError: Invalid arguments/);
   });
 
   it('a tool that throws surfaces its message with the line, and can be caught', async () => {
     const uncaught = await h.run('const x = 1;\n  fail_tool();');
-    expect(uncaught.error).toEqual({ line: 2, column: 3, message: 'ToolError: fail_tool broke on purpose: call something else' });
+    expect(uncaught.error).toEqual({
+      line: 2,
+      column: 3,
+      message: 'ToolError: fail_tool broke on purpose: call something else',
+    });
     expect(uncaught.toolCalls[0].error).toBe('fail_tool broke on purpose: call something else');
     const caught = await h.run("try { fail_tool(); } catch (e) { print(e.name + ' / ' + e.message); }");
     expect(caught.error).toBeNull();
@@ -83,7 +99,7 @@ describe('printing', () => {
       "print(undefined, null, 1.5, true, 'text', 10n);",
       "print(new Map([['k', 1]]), new Set([1, 2]), new Error('bad'));",
       'const loop = { name: "loop" }; loop.self = loop; print(loop);',
-      "print(read_file, { tool: read_file });",
+      'print(read_file, { tool: read_file });',
     ].join('\n');
     const result = await h.run(code);
     expect(result.error).toBeNull();
@@ -100,11 +116,14 @@ describe('printing', () => {
   });
 
   it('a forgotten await prints a clear note, never [object Promise]', async () => {
-    const code = "async function main() {\n  return read_file('b.txt');\n}\nprint(main());\nprint({ value: main() });\nprint(await main());";
+    const code =
+      "async function main() {\n  return read_file('b.txt');\n}\nprint(main());\nprint({ value: main() });\nprint(await main());";
     const result = await h.run(code);
     expect(result.error).toBeNull();
     const [bare, nested, awaited] = result.output.trim().split('\n');
-    expect(bare).toMatch(/^\[Promise: not a value yet\. Tool functions return their results directly and need no await/);
+    expect(bare).toMatch(
+      /^\[Promise: not a value yet\. Tool functions return their results directly and need no await/,
+    );
     expect(bare).toContain('print(await main())');
     expect(nested).toContain('"value":"[Promise: not a value yet');
     expect(awaited).toBe('héllo');
@@ -118,10 +137,14 @@ describe('printing', () => {
   });
 });
 
-describe('errors name the line and column of the model\'s code', () => {
+describe("errors name the line and column of the model's code", () => {
   it('syntax errors give the line', async () => {
     const result = await h.run('let a = 1;\nlet b = a +;\nprint(b);');
-    expect(result.error).toEqual({ line: 2, column: null, message: "SyntaxError: unexpected token in expression: ';'" });
+    expect(result.error).toEqual({
+      line: 2,
+      column: null,
+      message: "SyntaxError: unexpected token in expression: ';'",
+    });
     expect(programText(result)).toBe("Error at line 2: SyntaxError: unexpected token in expression: ';'");
   });
 
@@ -135,7 +158,7 @@ describe('errors name the line and column of the model\'s code', () => {
     const code = "print('fetched');\nconst page = { title: 'Example Domain' };\nconst title = page.match(/<title>/);";
     const result = await h.run(code);
     expect(result.error).toEqual({ line: 3, column: 15, message: 'TypeError: not a function' });
-    expect(programText(result)).toBe("fetched\nError at line 3, column 15: TypeError: not a function");
+    expect(programText(result)).toBe('fetched\nError at line 3, column 15: TypeError: not a function');
   });
 
   it('an error inside a function points at the failing line in it', async () => {
@@ -159,7 +182,11 @@ describe('errors name the line and column of the model\'s code', () => {
 
   it('thrown non-errors are reported without a line; hints point to the fix', async () => {
     const thrown = await h.run("throw 'plain text';");
-    expect(thrown.error).toEqual({ line: null, column: null, message: 'Uncaught "plain text" (throw an Error to get a line number)' });
+    expect(thrown.error).toEqual({
+      line: null,
+      column: null,
+      message: 'Uncaught "plain text" (throw an Error to get a line number)',
+    });
     const hidden = await h.run("const page = fetch_url('https://example.com');");
     expect(hidden.error?.message).toContain("get it with const fetch_url = search_tools('fetch_url')[0]");
     const node = await h.run("const fs = require('fs');");
@@ -188,9 +215,13 @@ describe('search_tools', () => {
     expect(result.error).toBeNull();
     const lines = result.output.split('\n');
     expect(lines[0]).toMatch(/^current_time [1-5]$/);
-    expect(lines[1]).toBe('<tool current_time(timezone: string = "UTC"): {timezone: string, iso: string, local: string, weekday: string}>');
+    expect(lines[1]).toBe(
+      '<tool current_time(timezone: string = "UTC"): {timezone: string, iso: string, local: string, weekday: string}>',
+    );
     expect(lines[2]).toBe(lines[1]);
-    expect(lines[3]).toBe('current_time(timezone: string = "UTC"): {timezone: string, iso: string, local: string, weekday: string}');
+    expect(lines[3]).toBe(
+      'current_time(timezone: string = "UTC"): {timezone: string, iso: string, local: string, weekday: string}',
+    );
     expect(lines[4]).toMatch(/^Get the current date and time/);
     expect(lines[5]).toBe('UTC Asia/Shanghai');
     expect(result.searches).toHaveLength(1);
@@ -201,7 +232,9 @@ describe('search_tools', () => {
   });
 
   it('only finds hidden tools; a miss prints a hint and returns an empty array', async () => {
-    const result = await h.run("const r = search_tools('xyzzy plugh');\nprint(r.length);\nprint(search_tools('read a text file').map((t) => t.name));");
+    const result = await h.run(
+      "const r = search_tools('xyzzy plugh');\nprint(r.length);\nprint(search_tools('read a text file').map((t) => t.name));",
+    );
     expect(result.error).toBeNull();
     const lines = result.output.trim().split('\n');
     expect(lines[0]).toMatch(/^search_tools\("xyzzy plugh"\): no hidden tool matched\. Try other English words/);
@@ -216,7 +249,10 @@ describe('search_tools', () => {
   });
 
   it('with return types off, printed handles omit them but describe() keeps them', async () => {
-    const result = await h.run("const t = search_tools('download web page')[0];\nprint(t);\nprint(t.describe().split('\\n')[0]);", { returnTypes: false });
+    const result = await h.run(
+      "const t = search_tools('download web page')[0];\nprint(t);\nprint(t.describe().split('\\n')[0]);",
+      { returnTypes: false },
+    );
     expect(result.output.split('\n').slice(0, 2)).toEqual([
       '<tool fetch_url(url: string)>',
       'fetch_url(url: string): {status: number, contentType: string, title: string, text: string}',
@@ -242,8 +278,15 @@ describe('measurements', () => {
 
 describe('runProgram input checks', () => {
   it('refuses limits out of range with a message naming each', async () => {
-    const opts = { tools: [], ctx: { workspace: h.workspace, settings: DEFAULT_SETTINGS, signal: new AbortController().signal }, returnTypes: true, sandbox: h.sandbox };
-    await expect(runProgram('print(1)', { ...opts, limits: { ...LIMITS, timeoutMs: -1, memoryMb: 1e9 } })).rejects.toThrow(
+    const opts = {
+      tools: [],
+      ctx: { workspace: h.workspace, settings: DEFAULT_SETTINGS, signal: new AbortController().signal },
+      returnTypes: true,
+      sandbox: h.sandbox,
+    };
+    await expect(
+      runProgram('print(1)', { ...opts, limits: { ...LIMITS, timeoutMs: -1, memoryMb: 1e9 } }),
+    ).rejects.toThrow(
       /Invalid sandbox limits: timeoutMs must be a number from 10 to .*memoryMb must be a number from 8 to 2048/,
     );
   });

@@ -82,7 +82,12 @@ export class SeatbeltProfile {
 
   allows(q: Query): boolean {
     let verdict: boolean | null = null;
-    for (const rule of this.rules) if (rule.ops.some((op) => opMatches(op, q.op)) && (rule.filters.length === 0 || rule.filters.some((f) => filterMatches(f, q)))) verdict = rule.allow;
+    for (const rule of this.rules)
+      if (
+        rule.ops.some((op) => opMatches(op, q.op)) &&
+        (rule.filters.length === 0 || rule.filters.some((f) => filterMatches(f, q)))
+      )
+        verdict = rule.allow;
     if (verdict === null) throw new Error('no rule matched, not even a default');
     return verdict;
   }
@@ -95,10 +100,13 @@ function opMatches(ruleOp: string, op: string): boolean {
 
 function filterMatches(filter: Sexp[], q: Query): boolean {
   const [kind, ...args] = filter;
-  const arg = (n: number) => (typeof args[n] === 'object' && !Array.isArray(args[n]) ? (args[n] as { str: string }).str : String(args[n]));
+  const arg = (n: number) =>
+    typeof args[n] === 'object' && !Array.isArray(args[n]) ? (args[n] as { str: string }).str : String(args[n]);
   switch (kind) {
     case 'subpath':
-      return q.path !== undefined && (q.path === arg(0) || q.path.startsWith(arg(0).endsWith('/') ? arg(0) : `${arg(0)}/`));
+      return (
+        q.path !== undefined && (q.path === arg(0) || q.path.startsWith(arg(0).endsWith('/') ? arg(0) : `${arg(0)}/`))
+      );
     case 'literal':
       return q.path === arg(0);
     case 'vnode-type':

@@ -12,8 +12,10 @@ const home = '/Users/ada';
 const workspace = `${home}/Library/Application Support/Parallax/runs/r1/ws`;
 const temp = '/private/var/folders/xy/T/parallax-sh-abc';
 const profile = new SeatbeltProfile(seatbeltProfile({ workspace, temp, home }));
-const read = (path: string, directory = false) => profile.allows({ op: directory ? 'file-read-data' : 'file-read-data', path, directory });
-const write = (path: string) => profile.allows({ op: 'file-write-create', path }) || profile.allows({ op: 'file-write-data', path });
+const read = (path: string, directory = false) =>
+  profile.allows({ op: directory ? 'file-read-data' : 'file-read-data', path, directory });
+const write = (path: string) =>
+  profile.allows({ op: 'file-write-create', path }) || profile.allows({ op: 'file-write-data', path });
 
 describe('the Seatbelt profile', () => {
   it('parses: version 1, everything denied unless allowed', () => {
@@ -31,7 +33,16 @@ describe('the Seatbelt profile', () => {
   });
 
   it('no reads of the home folder outside the workspace: keys, shell history, documents, other runs', () => {
-    for (const p of [`${home}/.ssh/id_ed25519`, `${home}/.zsh_history`, `${home}/Documents/tax.pdf`, `${home}/.aws/credentials`, `${home}/Library/Application Support/Parallax/runs/r2/ws/secret.txt`, '/Users/bob/notes.txt', '/Volumes/Backup/x', '/private/var/root/.ssh/id_rsa']) {
+    for (const p of [
+      `${home}/.ssh/id_ed25519`,
+      `${home}/.zsh_history`,
+      `${home}/Documents/tax.pdf`,
+      `${home}/.aws/credentials`,
+      `${home}/Library/Application Support/Parallax/runs/r2/ws/secret.txt`,
+      '/Users/bob/notes.txt',
+      '/Volumes/Backup/x',
+      '/private/var/root/.ssh/id_rsa',
+    ]) {
       expect(read(p), p).toBe(false);
       expect(write(p), p).toBe(false);
     }
@@ -43,8 +54,17 @@ describe('the Seatbelt profile', () => {
   });
 
   it('reads the system (tools work), writes nowhere outside its two folders', () => {
-    for (const p of ['/usr/bin/grep', '/bin/sh', '/System/Library/CoreServices/SystemVersion.plist', '/etc/hosts']) expect(read(p), p).toBe(true);
-    for (const p of ['/etc/hosts', '/usr/local/bin/git', '/private/tmp/x', '/tmp/x', '/Applications/Parallax.app/Contents/Resources/app.asar', `${home}/.zshrc`, '/Library/LaunchDaemons/evil.plist']) {
+    for (const p of ['/usr/bin/grep', '/bin/sh', '/System/Library/CoreServices/SystemVersion.plist', '/etc/hosts'])
+      expect(read(p), p).toBe(true);
+    for (const p of [
+      '/etc/hosts',
+      '/usr/local/bin/git',
+      '/private/tmp/x',
+      '/tmp/x',
+      '/Applications/Parallax.app/Contents/Resources/app.asar',
+      `${home}/.zshrc`,
+      '/Library/LaunchDaemons/evil.plist',
+    ]) {
       expect(write(p), p).toBe(false);
     }
     expect(write('/dev/null')).toBe(true);
@@ -52,7 +72,8 @@ describe('the Seatbelt profile', () => {
   });
 
   it('no network of any kind: outbound, bind, Unix sockets', () => {
-    for (const op of ['network-outbound', 'network-inbound', 'network-bind']) expect(profile.allows({ op }), op).toBe(false);
+    for (const op of ['network-outbound', 'network-inbound', 'network-bind'])
+      expect(profile.allows({ op }), op).toBe(false);
     expect(profile.allows({ op: 'network-outbound', path: '/private/var/run/mDNSResponder' })).toBe(false);
   });
 
@@ -62,7 +83,7 @@ describe('the Seatbelt profile', () => {
     expect(bare.allows({ op: 'file-write-create', path: `${workspace}/x` })).toBe(false);
   });
 
-  it('refuses paths that could break out of the profile\'s strings or would match nothing', () => {
+  it("refuses paths that could break out of the profile's strings or would match nothing", () => {
     expect(() => sbplString('/Users/ada/x") (allow file-write* (subpath "/')).toThrow(/cannot hold/);
     expect(() => sbplString('/tmp/a\nb')).toThrow(/cannot hold/);
     expect(() => sbplString('relative/ws')).toThrow(/absolute and normalized/);

@@ -7,5 +7,9 @@ import { DEFAULT_SETTINGS } from '../../../../shared/run-spec.js';
 import { findTool, invokeTool } from '../../../../electron/engine/tools/index.js';
 
 const [workspace, command] = process.argv.slice(2);
-const result = await invokeTool(findTool('run_shell')!, { command }, { workspace, settings: DEFAULT_SETTINGS, signal: new AbortController().signal });
+const result = await invokeTool(
+  findTool('run_shell')!,
+  { command },
+  { workspace, settings: DEFAULT_SETTINGS, signal: new AbortController().signal },
+);
 process.stdout.write(JSON.stringify(result));

@@ -19,7 +19,12 @@ const bubblewrapHere = linux && detectShellSandbox({ switchedOff: false }).kind 
 
 describe.each([
   { name: 'with bubblewrap', switchValue: '', contained: true, available: bubblewrapHere },
-  { name: 'with the OS sandbox switched off (PARALLAX_SANDBOX=off, as without bubblewrap)', switchValue: 'off', contained: false, available: linux },
+  {
+    name: 'with the OS sandbox switched off (PARALLAX_SANDBOX=off, as without bubblewrap)',
+    switchValue: 'off',
+    contained: false,
+    available: linux,
+  },
 ])('run_shell and a Unix socket of the user, $name', ({ switchValue, contained, available }) => {
   let tools: Tools;
   let info: ShellSandboxInfo;
@@ -36,27 +41,40 @@ describe.each([
   });
   afterEach(() => cleanup.splice(0).forEach((f) => f()));
 
-  it.runIf(available)('curl --unix-socket to an agent\'s socket outside the workspace: unreachable with bubblewrap; otherwise reached, and said', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'parallax-agent-sock-'));
-    const socket = join(dir, 'agent.sock');
-    let connections = 0;
-    const server: Server = createServer((c) => {
-      connections++;
-      c.end('HTTP/1.0 200 OK\r\n\r\nreached-the-agent');
-    });
-    await new Promise<void>((r) => server.listen(socket, r));
-    const ws = tempWorkspace();
-    cleanup.push(() => server.close(), () => rmSync(dir, { recursive: true, force: true }), () => ws.cleanup());
-    const result = (await tools.invokeTool(tools.findTool('run_shell')!, { command: `curl -s -m 3 --unix-socket ${socket} http://x/ || echo no-socket` }, contextFor(ws.root))) as ShellResult;
-    if (contained) {
-      expect(result.stdout).toContain('no-socket');
-      expect(connections).toBe(0);
-    } else {
-      expect(result.stdout).toContain('reached-the-agent');
-      // What the run records of run_shell says so, and run_shell asks before each command here.
-      expect(info.reason).toMatch(/Unix sockets in the file system \(an ssh-agent, docker\.sock, D-Bus\) stay reachable|run unsandboxed, as you/);
-      if (info.unshare) expect(info.reason).not.toMatch(/reach no host or service(?! over the network)/);
-      expect(defaultApprovalPolicy({ shellSandbox: info.kind, userFolder: false }).run_shell).toBe('ask');
-    }
-  });
+  it.runIf(available)(
+    "curl --unix-socket to an agent's socket outside the workspace: unreachable with bubblewrap; otherwise reached, and said",
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'parallax-agent-sock-'));
+      const socket = join(dir, 'agent.sock');
+      let connections = 0;
+      const server: Server = createServer((c) => {
+        connections++;
+        c.end('HTTP/1.0 200 OK\r\n\r\nreached-the-agent');
+      });
+      await new Promise<void>((r) => server.listen(socket, r));
+      const ws = tempWorkspace();
+      cleanup.push(
+        () => server.close(),
+        () => rmSync(dir, { recursive: true, force: true }),
+        () => ws.cleanup(),
+      );
+      const result = (await tools.invokeTool(
+        tools.findTool('run_shell')!,
+        { command: `curl -s -m 3 --unix-socket ${socket} http://x/ || echo no-socket` },
+        contextFor(ws.root),
+      )) as ShellResult;
+      if (contained) {
+        expect(result.stdout).toContain('no-socket');
+        expect(connections).toBe(0);
+      } else {
+        expect(result.stdout).toContain('reached-the-agent');
+        // What the run records of run_shell says so, and run_shell asks before each command here.
+        expect(info.reason).toMatch(
+          /Unix sockets in the file system \(an ssh-agent, docker\.sock, D-Bus\) stay reachable|run unsandboxed, as you/,
+        );
+        if (info.unshare) expect(info.reason).not.toMatch(/reach no host or service(?! over the network)/);
+        expect(defaultApprovalPolicy({ shellSandbox: info.kind, userFolder: false }).run_shell).toBe('ask');
+      }
+    },
+  );
 });

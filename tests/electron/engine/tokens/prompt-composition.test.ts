@@ -19,7 +19,13 @@ import { disposeSharedSandbox } from '../../../../electron/engine/sandbox/index.
 import { startSimServer, type SimServer } from '../../../../electron/sim/index.js';
 import { TUTORIAL_TEMPLATE } from '../../../../electron/sim/accounting.js';
 import { fitComposition, PROMPT_PARTS, type PromptComposition } from '../../../../shared/prompt-composition.js';
-import { MODE_IDS, parseSettings, type ModeId, type RunSettingsInput, type RunSpec } from '../../../../shared/run-spec.js';
+import {
+  MODE_IDS,
+  parseSettings,
+  type ModeId,
+  type RunSettingsInput,
+  type RunSpec,
+} from '../../../../shared/run-spec.js';
 import type { StepEvent } from '../../../../shared/step-event.js';
 import { BUILTIN_TASKS } from '../../../../shared/tasks.js';
 import { runTaskOf } from '../../../../electron/tasks/index.js';
@@ -55,8 +61,14 @@ async function composedRun(taskId: string, mode: ModeId, settings: RunSettingsIn
     workspace,
     fixtureUrl: page.url,
   };
-  await runEngine(spec, { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(tracker.observe(e)) }, runTaskOf(spec.task));
-  const steps = events.flatMap((e) => (e.type === 'model-response' && e.usage ? [{ prompt: e.usage.prompt, parts: e.promptComposition! }] : []));
+  await runEngine(
+    spec,
+    { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(tracker.observe(e)) },
+    runTaskOf(spec.task),
+  );
+  const steps = events.flatMap((e) =>
+    e.type === 'model-response' && e.usage ? [{ prompt: e.usage.prompt, parts: e.promptComposition! }] : [],
+  );
   return { events, steps };
 }
 
@@ -102,13 +114,21 @@ describe('prompt composition on the simulated model', () => {
 
   it('with the tutorial accounting, other is exactly the template the provider adds', async () => {
     const { steps } = await composedRun('log-stats', 'react', { toolset: 'seed' });
-    for (const s of steps) expect(s.parts.other).toBe(REPLY_PRIMING + TUTORIAL_TEMPLATE.perRequestWithTools + TUTORIAL_TEMPLATE.perTool * 6);
+    for (const s of steps)
+      expect(s.parts.other).toBe(REPLY_PRIMING + TUTORIAL_TEMPLATE.perRequestWithTools + TUTORIAL_TEMPLATE.perTool * 6);
   });
 });
 
 describe('fitComposition', () => {
   it('puts what the count leaves unexplained into other', () => {
-    expect(fitComposition({ system: 10, tools: 20, task: 5, assistant: 0, toolResults: 0 }, 50)).toEqual({ system: 10, tools: 20, task: 5, assistant: 0, toolResults: 0, other: 15 });
+    expect(fitComposition({ system: 10, tools: 20, task: 5, assistant: 0, toolResults: 0 }, 50)).toEqual({
+      system: 10,
+      tools: 20,
+      task: 5,
+      assistant: 0,
+      toolResults: 0,
+      other: 15,
+    });
   });
   it('scales the parts down to a smaller report, summing exactly (largest remainders)', () => {
     const fitted = fitComposition({ system: 10, tools: 10, task: 10, assistant: 0, toolResults: 0 }, 20);

@@ -35,7 +35,9 @@ describe('search_tools with a 10 MB query', () => {
     const ranking = vi.spyOn(computeThread(), 'run');
     const error = await rankTools(HUGE, ALL_TOOLS, 5).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SearchRefused);
-    expect((error as Error).message).toMatch(new RegExp(`at most ${MAX_QUERY_CHARS} characters\\); this query has ${HUGE.length}`));
+    expect((error as Error).message).toMatch(
+      new RegExp(`at most ${MAX_QUERY_CHARS} characters\\); this query has ${HUGE.length}`),
+    );
     expect(ranking).not.toHaveBeenCalled(); // refused up front: the query never went to the ranking thread
     ranking.mockRestore();
     // A long but reasonable query still works.
@@ -43,10 +45,13 @@ describe('search_tools with a 10 MB query', () => {
   });
 
   it('from a Code Mode program: the call throws in the program, which goes on', async () => {
-    const result = await h.run(`
+    const result = await h.run(
+      `
       const huge = 'fetch web page '.repeat(700000);
       try { search_tools(huge); } catch (e) { print('refused: ' + String(e.message).slice(0, 60)); }
-      print(search_tools('current time')[0]);`, { limits: { timeoutMs: 30_000 } }); // building 10 MB in QuickJS takes seconds on a busy machine
+      print(search_tools('current time')[0]);`,
+      { limits: { timeoutMs: 30_000 } },
+    ); // building 10 MB in QuickJS takes seconds on a busy machine
     expect(result.error).toBeNull();
     expect(result.output).toContain('refused: search_tools takes a few English keywords');
     expect(result.output).toContain('current_time');
@@ -56,7 +61,11 @@ describe('search_tools with a 10 MB query', () => {
     const mode = createReactSearchMode({ workspace, settings: parseSettings({}) });
     const events: StepEventInput[] = [];
     const before = mode.tools().length;
-    const text = await mode.handleCall('search_tools', { query: HUGE }, { step: 1, callId: 'c1', signal: new AbortController().signal, emit: (e) => events.push(e) });
+    const text = await mode.handleCall(
+      'search_tools',
+      { query: HUGE },
+      { step: 1, callId: 'c1', signal: new AbortController().signal, emit: (e) => events.push(e) },
+    );
     expect(text).toContain('search_tools takes a few English keywords');
     expect(mode.tools()).toHaveLength(before);
     expect(events).toHaveLength(1); // the attempt is still recorded

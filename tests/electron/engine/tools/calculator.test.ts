@@ -6,7 +6,10 @@ import { contextFor } from './helpers.js';
 
 const calc = (expression: string) => invokeTool(findTool('calculator')!, { expression }, contextFor(process.cwd()));
 const failure = async (expression: string): Promise<string> => {
-  const error = await calc(expression).then(() => null, (e: unknown) => e);
+  const error = await calc(expression).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ToolError);
   return (error as Error).message;
 };
@@ -22,7 +25,17 @@ describe('calculator', () => {
   });
 
   it('refuses the functions that could reach beyond an expression', async () => {
-    for (const name of ['import', 'createUnit', 'evaluate', 'parse', 'compile', 'simplify', 'derivative', 'reviver', 'chain']) {
+    for (const name of [
+      'import',
+      'createUnit',
+      'evaluate',
+      'parse',
+      'compile',
+      'simplify',
+      'derivative',
+      'reviver',
+      'chain',
+    ]) {
       expect(await failure(`${name}("1")`)).toContain(`the function "${name}" is not available in calculator`);
     }
     expect(await failure('import({pi: 3}, {override: true})')).toContain('not available');
@@ -31,7 +44,9 @@ describe('calculator', () => {
   });
 
   it('explains garbage input and results that are not one real number', async () => {
-    expect(await failure('hello world')).toMatch(/could not evaluate "hello world": "hello" is not a number, a constant \(pi, e, …\) or a unit.*e\.g\./);
+    expect(await failure('hello world')).toMatch(
+      /could not evaluate "hello world": "hello" is not a number, a constant \(pi, e, …\) or a unit.*e\.g\./,
+    );
     expect(await failure('2 +* 3')).toContain('could not evaluate');
     expect(await failure('')).toContain('The expression is empty');
     expect(await failure('1/0')).toContain('no finite result');
@@ -67,10 +82,16 @@ describe('calculator under attack', () => {
   });
 
   it('kron, diag(1:1e6), a huge matrix product and det of a large matrix are refused before they run', async () => {
-    expect(await failure('size(kron(ones(1000,1000), ones(1000,1000)))')).toContain('kron(...) would create 1000000000000 elements');
+    expect(await failure('size(kron(ones(1000,1000), ones(1000,1000)))')).toContain(
+      'kron(...) would create 1000000000000 elements',
+    );
     expect(await failure('sum(diag(1:1e6))')).toContain('diag(...) would create 1000000000000 elements');
-    expect(await failure('sum(ones(1000,1000) * ones(1000,1000))')).toContain('multiply(...) would take 1000000000 multiply-adds');
-    expect(await failure('det(ones(300,300) + identity(300))')).toContain("det(...) gets a matrix of 300 rows, over calculator's limit of 100");
+    expect(await failure('sum(ones(1000,1000) * ones(1000,1000))')).toContain(
+      'multiply(...) would take 1000000000 multiply-adds',
+    );
+    expect(await failure('det(ones(300,300) + identity(300))')).toContain(
+      "det(...) gets a matrix of 300 rows, over calculator's limit of 100",
+    );
     expect(await failure('isPrime(9007199254740881)')).toContain('too large to test');
     expect(await calc('det(ones(50,50) + identity(50))')).toBe(51);
   });
@@ -86,7 +107,11 @@ describe('calculator under attack', () => {
 
   it('an expression that runs past the timeout is stopped and the next one is answered', async () => {
     const threads = computeThread().threadsStarted;
-    const message = await invokeTool(findTool('calculator')!, { expression: 'sum(cumsum(1:1e6))' }, contextFor(process.cwd(), { calculatorTimeoutMs: 100 })).catch((e: Error) => e.message);
+    const message = await invokeTool(
+      findTool('calculator')!,
+      { expression: 'sum(cumsum(1:1e6))' },
+      contextFor(process.cwd(), { calculatorTimeoutMs: 100 }),
+    ).catch((e: Error) => e.message);
     expect(message).toContain('calculation stopped after 0.1 s');
     expect(computeThread().threadsStarted).toBe(threads + 1); // stopped by terminating its thread, not waited for
     expect(await calc('6 * 7')).toBe(42);

@@ -4,7 +4,8 @@ import { findTool, invokeTool } from '../../../../electron/engine/tools/index.js
 import { ToolError } from '../../../../electron/engine/tools/tool.js';
 import { contextFor } from './helpers.js';
 
-const now = (args: unknown) => invokeTool(findTool('current_time')!, args, contextFor(process.cwd())) as Promise<CurrentTime>;
+const now = (args: unknown) =>
+  invokeTool(findTool('current_time')!, args, contextFor(process.cwd())) as Promise<CurrentTime>;
 
 describe('current_time', () => {
   it('gives the current time in the zone, with an ISO string that parses back to now', async () => {
@@ -16,7 +17,9 @@ describe('current_time', () => {
     const parsed = Date.parse(result.iso);
     expect(parsed).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
     expect(parsed).toBeLessThanOrEqual(Date.now());
-    expect(new Date(parsed).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'Asia/Shanghai' })).toBe(result.weekday);
+    expect(new Date(parsed).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'Asia/Shanghai' })).toBe(
+      result.weekday,
+    );
   });
 
   it('defaults to UTC', async () => {
@@ -27,7 +30,12 @@ describe('current_time', () => {
 
   it('reads a fixed instant correctly across offsets and date lines', () => {
     const at = new Date('2026-03-05T01:02:03Z');
-    expect(timeIn('America/New_York', at)).toEqual({ timezone: 'America/New_York', iso: '2026-03-04T20:02:03-05:00', local: '2026-03-04 20:02:03', weekday: 'Wednesday' });
+    expect(timeIn('America/New_York', at)).toEqual({
+      timezone: 'America/New_York',
+      iso: '2026-03-04T20:02:03-05:00',
+      local: '2026-03-04 20:02:03',
+      weekday: 'Wednesday',
+    });
     expect(timeIn('Asia/Kolkata', at).iso).toBe('2026-03-05T06:32:03+05:30');
     expect(timeIn('Asia/Kolkata', at).timezone).toBe('Asia/Kolkata');
     expect(timeIn('asia/shanghai', at).timezone).toBe('Asia/Shanghai');

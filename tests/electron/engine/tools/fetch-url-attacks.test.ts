@@ -39,8 +39,12 @@ beforeAll(async () => {
     else if (req.url === '/to-localhost') res.writeHead(307, { location: `http://localhost:${internalPort}/` }).end();
     else if (req.url === '/to-file') res.writeHead(302, { location: 'file:///etc/passwd' }).end();
     else if (req.url === '/loop') res.writeHead(302, { location: '/loop' }).end();
-    else if (req.url === '/bomb') res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }).end(bomb);
-    else if (req.url === '/nested') res.writeHead(200, { 'content-type': 'text/html' }).end(`<title>Deep</title>${'<div>'.repeat(200_000)}bottom text`);
+    else if (req.url === '/bomb')
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }).end(bomb);
+    else if (req.url === '/nested')
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(`<title>Deep</title>${'<div>'.repeat(200_000)}bottom text`);
     else res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Fixture</title>ok');
   });
   await new Promise<void>((r) => fixture.listen(0, '127.0.0.1', r));
@@ -60,7 +64,10 @@ afterAll(async () => {
 const fetchUrl = (url: string, limits?: Parameters<typeof contextFor>[1]) =>
   invokeTool(findTool('fetch_url')!, { url }, contextFor(ws.root, limits)) as Promise<FetchResult>;
 const refusal = async (url: string): Promise<string> => {
-  const error = await fetchUrl(url).then(() => null, (e: unknown) => e);
+  const error = await fetchUrl(url).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ToolError);
   return (error as Error).message;
 };
@@ -68,7 +75,17 @@ const refusal = async (url: string): Promise<string> => {
 describe('fetch_url against local and private targets', () => {
   it('every spelling of the local service is refused before any request reaches it', async () => {
     const before = internalHits;
-    for (const host of ['127.0.0.1', 'localhost', '127.1', '2130706433', '0x7f000001', '0.0.0.0', '[::1]', '[::ffff:127.0.0.1]', '[::ffff:7f00:1]']) {
+    for (const host of [
+      '127.0.0.1',
+      'localhost',
+      '127.1',
+      '2130706433',
+      '0x7f000001',
+      '0.0.0.0',
+      '[::1]',
+      '[::ffff:127.0.0.1]',
+      '[::ffff:7f00:1]',
+    ]) {
       const message = await refusal(`http://${host}:${internalPort}/admin`);
       expect(message, host).toMatch(/fetch_url refuses .*(loopback|unspecified|IPv4-mapped)/);
       expect(message).toContain('public web addresses only');
@@ -105,7 +122,9 @@ describe('fetch_url against local and private targets', () => {
   it('a redirect from the allowed page to the local service is refused at the hop, and so is localhost by name', async () => {
     const before = internalHits;
     expect(await refusal(`${fixtureOrigin}/to-internal`)).toContain('loopback');
-    expect(await refusal(`${fixtureOrigin}/to-localhost`)).toMatch(/localhost resolves to (127\.0\.0\.1|::1), a loopback/);
+    expect(await refusal(`${fixtureOrigin}/to-localhost`)).toMatch(
+      /localhost resolves to (127\.0\.0\.1|::1), a loopback/,
+    );
     expect(internalHits).toBe(before);
   });
 

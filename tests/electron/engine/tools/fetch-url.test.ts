@@ -14,11 +14,19 @@ const PAGE = `<!doctype html><html><head><title>Example &amp; Domain</title>
 
 let server: Server;
 let base: string;
-const ctx = (limits?: Parameters<typeof contextFor>[1], signal?: AbortSignal) => contextFor(process.cwd(), limits, signal);
+const ctx = (limits?: Parameters<typeof contextFor>[1], signal?: AbortSignal) =>
+  contextFor(process.cwd(), limits, signal);
 const fetchUrl = (url: string, limits?: Parameters<typeof contextFor>[1], signal?: AbortSignal) =>
   invokeTool(findTool('fetch_url')!, { url }, ctx(limits, signal)) as Promise<FetchResult>;
-const failure = async (url: string, limits?: Parameters<typeof contextFor>[1], signal?: AbortSignal): Promise<string> => {
-  const error = await fetchUrl(url, limits, signal).then(() => null, (e: unknown) => e);
+const failure = async (
+  url: string,
+  limits?: Parameters<typeof contextFor>[1],
+  signal?: AbortSignal,
+): Promise<string> => {
+  const error = await fetchUrl(url, limits, signal).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ToolError);
   return (error as Error).message;
 };
@@ -46,7 +54,9 @@ beforeAll(async () => {
         res.end('z'.repeat(10_000));
         break;
       case '/latin1':
-        res.writeHead(200, { 'content-type': 'text/plain; charset=iso-8859-1' }).end(Buffer.from([0x63, 0x61, 0x66, 0xe9]));
+        res
+          .writeHead(200, { 'content-type': 'text/plain; charset=iso-8859-1' })
+          .end(Buffer.from([0x63, 0x61, 0x66, 0xe9]));
         break;
       case '/slow':
         res.writeHead(200, { 'content-type': 'text/html' });
@@ -83,7 +93,12 @@ describe('fetch_url', () => {
   });
 
   it('returns text bodies as they are and describes binary ones', async () => {
-    expect(await fetchUrl(`${base}/json`)).toEqual({ status: 200, contentType: 'application/json', title: '', text: '{"ok":true}' });
+    expect(await fetchUrl(`${base}/json`)).toEqual({
+      status: 200,
+      contentType: 'application/json',
+      title: '',
+      text: '{"ok":true}',
+    });
     expect((await fetchUrl(`${base}/image`)).text).toBe('[binary content (image/png), 300 bytes, not shown]');
     expect((await fetchUrl(`${base}/latin1`)).text).toBe('café');
   });
@@ -96,7 +111,9 @@ describe('fetch_url', () => {
   });
 
   it('refuses non-http schemes and malformed URLs with what to do instead', async () => {
-    expect(await failure('file:///etc/passwd')).toMatch(/only downloads http:\/\/ and https:\/\/ URLs, not file:.*read_file/);
+    expect(await failure('file:///etc/passwd')).toMatch(
+      /only downloads http:\/\/ and https:\/\/ URLs, not file:.*read_file/,
+    );
     expect(await failure('data:text/plain,hi')).toContain('not data:');
     expect(await failure('example.com')).toContain('is not a valid URL');
   });

@@ -6,7 +6,17 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
-import { closeSync, constants, existsSync, linkSync, mkdirSync, openSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -21,9 +31,13 @@ beforeEach(() => {
 });
 afterEach(() => ws.cleanup());
 
-const call = (name: string, args: unknown, signal?: AbortSignal) => invokeTool(findTool(name)!, args, contextFor(ws.root, undefined, signal));
+const call = (name: string, args: unknown, signal?: AbortSignal) =>
+  invokeTool(findTool(name)!, args, contextFor(ws.root, undefined, signal));
 const failure = async (name: string, args: unknown): Promise<string> => {
-  const error = await call(name, args).then(() => null, (e: unknown) => e);
+  const error = await call(name, args).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ToolError);
   return (error as ToolError).message;
 };
@@ -71,10 +85,13 @@ describe('special files', () => {
     }
   });
 
-  it.runIf(process.platform === 'linux' && process.getuid?.() === 0)('a device node (mknod c 1 5, /dev/zero) is refused before it is opened', async () => {
-    execFileSync('mknod', [path.join(ws.root, 'zero'), 'c', '1', '5']);
-    expect(await failure('read_file', { path: 'zero' })).toContain('is a device, not a regular file');
-  });
+  it.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
+    'a device node (mknod c 1 5, /dev/zero) is refused before it is opened',
+    async () => {
+      execFileSync('mknod', [path.join(ws.root, 'zero'), 'c', '1', '5']);
+      expect(await failure('read_file', { path: 'zero' })).toContain('is a device, not a regular file');
+    },
+  );
 
   it('list_dir of a FIFO says what it is', async () => {
     execFileSync('mkfifo', [path.join(ws.root, 'pipe')]);
@@ -92,7 +109,9 @@ describe('names that start with dots', () => {
     expect(readFileSync(path.join(ws.root, '..notes.txt'), 'utf8')).toBe('n');
     expect(existsSync(path.join(ws.root, '..', 'notes.txt'))).toBe(false);
     // Only a `..` component climbs.
-    expect(await failure('write_file', { path: '../notes.txt', content: 'x' })).toContain('leads outside the workspace');
+    expect(await failure('write_file', { path: '../notes.txt', content: 'x' })).toContain(
+      'leads outside the workspace',
+    );
   });
 });
 
@@ -155,7 +174,9 @@ describe('racing a folder ↔ symbolic link swap', () => {
   it('300 writes of d/new-N.txt while d flips never create a file outside', async () => {
     await startSwapping();
     for (let i = 0; i < 300; i++) {
-      await call('write_file', { path: `d/new-${i}.txt`, content: 'x' }).catch((error: unknown) => expect(error).toBeInstanceOf(ToolError));
+      await call('write_file', { path: `d/new-${i}.txt`, content: 'x' }).catch((error: unknown) =>
+        expect(error).toBeInstanceOf(ToolError),
+      );
     }
     swapper?.kill('SIGKILL');
     const outside = execFileSync('ls', [ws.outside], { encoding: 'utf8' }).trim().split('\n');

@@ -20,7 +20,10 @@ afterEach(() => ws.cleanup());
 const call = (name: string, args: unknown, limits?: Parameters<typeof contextFor>[1]) =>
   invokeTool(findTool(name)!, args, contextFor(ws.root, limits));
 const failure = async (name: string, args: unknown, limits?: Parameters<typeof contextFor>[1]): Promise<string> => {
-  const error = await call(name, args, limits).then(() => null, (e: unknown) => e);
+  const error = await call(name, args, limits).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ToolError);
   return (error as ToolError).message;
 };
@@ -64,7 +67,9 @@ describe('read_file', () => {
     writeFileSync(path.join(ws.root, 'big.txt'), 'y'.repeat(2048));
     expect(await failure('read_file', { path: 'img.bin' })).toMatch(/not a UTF-8 text file.*run_shell/);
     expect(await failure('read_file', { path: 'latin1.txt' })).toContain('not a UTF-8 text file');
-    expect(await failure('read_file', { path: 'big.txt' }, { readFileMaxBytes: 1024 })).toMatch(/2 KB, over read_file's 1 KB limit.*head/);
+    expect(await failure('read_file', { path: 'big.txt' }, { readFileMaxBytes: 1024 })).toMatch(
+      /2 KB, over read_file's 1 KB limit.*head/,
+    );
     expect(await failure('read_file', { path: 'logs' })).toContain('is a folder');
     expect(await failure('read_file', { path: 'missing.txt' })).toMatch(/No file at "missing.txt".*b\.txt/);
   });
@@ -72,7 +77,9 @@ describe('read_file', () => {
 
 describe('write_file', () => {
   it('writes, creates parent folders and reports the UTF-8 byte count', async () => {
-    expect(await call('write_file', { path: 'out/deep/r.md', content: 'héllo' })).toBe('Wrote 6 bytes to out/deep/r.md');
+    expect(await call('write_file', { path: 'out/deep/r.md', content: 'héllo' })).toBe(
+      'Wrote 6 bytes to out/deep/r.md',
+    );
     expect(readFileSync(path.join(ws.root, 'out/deep/r.md'), 'utf8')).toBe('héllo');
     expect(await call('write_file', { path: 'a.txt', content: '' })).toBe('Wrote 0 bytes to a.txt');
     expect(readFileSync(path.join(ws.root, 'a.txt'), 'utf8')).toBe('');

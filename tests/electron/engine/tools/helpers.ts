@@ -23,6 +23,10 @@ export function tempWorkspace(): TempWorkspace {
   return { root, outside, cleanup: () => rmSync(base, { recursive: true, force: true }) };
 }
 
-export function contextFor(workspace: string, limits?: Partial<ToolLimits>, signal = new AbortController().signal): ToolContext {
+export function contextFor(
+  workspace: string,
+  limits?: Partial<ToolLimits>,
+  signal = new AbortController().signal,
+): ToolContext {
   return { workspace, signal, settings: DEFAULT_SETTINGS, limits };
 }

@@ -14,7 +14,10 @@ import { contextFor } from './helpers.js';
 
 const ctx = () => contextFor(process.cwd());
 const failure = async (promise: Promise<unknown>): Promise<ToolError> => {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ToolError);
   return error as ToolError;
 };
@@ -22,7 +25,14 @@ const failure = async (promise: Promise<unknown>): Promise<ToolError> => {
 describe('registry', () => {
   it('holds every tool in the documented order, each with a short description and described parameters', () => {
     expect(ALL_TOOLS.map((t) => t.name)).toEqual([
-      'list_dir', 'read_file', 'write_file', 'run_shell', 'fetch_url', 'current_time', 'calculator', 'get_weather',
+      'list_dir',
+      'read_file',
+      'write_file',
+      'run_shell',
+      'fetch_url',
+      'current_time',
+      'calculator',
+      'get_weather',
     ]);
     for (const tool of ALL_TOOLS) {
       expect(findTool(tool.name)).toBe(tool);
@@ -39,7 +49,10 @@ describe('registry', () => {
     expect(exposure.name).toBe('write_file');
     expect(exposure.parameters).toMatchObject({ type: 'object', required: ['path', 'content'] });
     expect(exposure.parameters).not.toHaveProperty('$schema');
-    const listDir = toolExposure(findTool('list_dir')!).parameters as { required?: string[]; properties: { path: { default: string } } };
+    const listDir = toolExposure(findTool('list_dir')!).parameters as {
+      required?: string[];
+      properties: { path: { default: string } };
+    };
     expect(listDir.required ?? []).toEqual([]);
     expect(listDir.properties.path.default).toBe('.');
   });
@@ -66,8 +79,12 @@ describe('invokeTool', () => {
 
   it('takes positional arrays in declaration order and refuses too many or a bare value', async () => {
     expect(await invokeTool(findTool('calculator')!, ['6*7'], ctx())).toBe(42);
-    expect((await failure(invokeTool(readFile, ['a', 'b'], ctx()))).message).toContain('takes at most 1 argument but got 2');
-    expect((await failure(invokeTool(readFile, 'a.txt', ctx()))).message).toContain('as an object of named fields, e.g. {"path": "…"}, not a string');
+    expect((await failure(invokeTool(readFile, ['a', 'b'], ctx()))).message).toContain(
+      'takes at most 1 argument but got 2',
+    );
+    expect((await failure(invokeTool(readFile, 'a.txt', ctx()))).message).toContain(
+      'as an object of named fields, e.g. {"path": "…"}, not a string',
+    );
   });
 
   it('uses defaults when arguments are absent', async () => {
@@ -95,7 +112,9 @@ describe('invokeTool', () => {
   it('does not start a tool once the run is cancelled', async () => {
     const controller = new AbortController();
     controller.abort();
-    const error = await failure(invokeTool(findTool('calculator')!, { expression: '1' }, contextFor(process.cwd(), undefined, controller.signal)));
+    const error = await failure(
+      invokeTool(findTool('calculator')!, { expression: '1' }, contextFor(process.cwd(), undefined, controller.signal)),
+    );
     expect(error.message).toContain('cancelled');
   });
 });
@@ -111,7 +130,9 @@ describe('texts for the model', () => {
   });
 
   it('unknownToolMessage lists the tools and suggests a near match', () => {
-    expect(unknownToolMessage('foo', ['a', 'b', 'c'])).toBe('Tool "foo" does not exist. Available tools: a, b, c. Call one of these by its exact name.');
+    expect(unknownToolMessage('foo', ['a', 'b', 'c'])).toBe(
+      'Tool "foo" does not exist. Available tools: a, b, c. Call one of these by its exact name.',
+    );
     expect(unknownToolMessage('readFile', ['list_dir', 'read_file'])).toContain('Did you mean "read_file"?');
   });
 });

@@ -25,15 +25,30 @@ describe('run_shell', () => {
     const result = await run('pwd; wc -l < one.txt; echo oops >&2; exit 3');
     expect(result).toEqual({ exitCode: 3, stdout: `${ws.root}\n2\n`, stderr: 'oops\n', timedOut: false });
     // In the sandbox the home is an empty folder of its private /tmp; without one, the workspace.
-    expect((await run('echo "$HOME"')).stdout).toBe(shellSandbox().kind === 'bubblewrap' ? '/tmp/home\n' : `${ws.root}\n`);
+    expect((await run('echo "$HOME"')).stdout).toBe(
+      shellSandbox().kind === 'bubblewrap' ? '/tmp/home\n' : `${ws.root}\n`,
+    );
   });
 
   it('keeps API keys and secrets out of the environment', async () => {
     const saved = { ...process.env };
-    Object.assign(process.env, { OPENAI_API_KEY: 'sk-test', PARALLAX_SECRET_TOKEN: 'x', DEEPSEEK_API_KEY: 'dk', AWS_SECRET_ACCESS_KEY: 'aws', MY_PASSWORD: 'pw' });
+    Object.assign(process.env, {
+      OPENAI_API_KEY: 'sk-test',
+      PARALLAX_SECRET_TOKEN: 'x',
+      DEEPSEEK_API_KEY: 'dk',
+      AWS_SECRET_ACCESS_KEY: 'aws',
+      MY_PASSWORD: 'pw',
+    });
     try {
       const { stdout } = await run('env');
-      for (const leaked of ['OPENAI_API_KEY', 'sk-test', 'PARALLAX_SECRET_TOKEN', 'DEEPSEEK_API_KEY', 'AWS_SECRET', 'MY_PASSWORD']) {
+      for (const leaked of [
+        'OPENAI_API_KEY',
+        'sk-test',
+        'PARALLAX_SECRET_TOKEN',
+        'DEEPSEEK_API_KEY',
+        'AWS_SECRET',
+        'MY_PASSWORD',
+      ]) {
         expect(stdout).not.toContain(leaked);
       }
       expect(stdout).toMatch(/^PATH=/m);
@@ -64,7 +79,9 @@ describe('run_shell', () => {
   });
 
   it('caps each stream with a marker that says how much was dropped', async () => {
-    const result = await run('head -c 5000 /dev/zero | tr "\\0" a; head -c 300 /dev/zero | tr "\\0" b >&2', { shellOutputBytes: 1000 });
+    const result = await run('head -c 5000 /dev/zero | tr "\\0" a; head -c 300 /dev/zero | tr "\\0" b >&2', {
+      shellOutputBytes: 1000,
+    });
     expect(result.stdout.startsWith('a'.repeat(1000) + '\n[output truncated: 4000 more bytes not shown')).toBe(true);
     expect(result.stderr).toBe('b'.repeat(300));
   });
@@ -111,9 +128,22 @@ describe('run_shell', () => {
 
 describe('without an OS sandbox (macOS, Windows, no bubblewrap): the fallback still limits what it can', () => {
   const none = { kind: 'none' as const, reason: 'test', prlimit: shellSandbox().prlimit };
-  const limits = { timeoutMs: 5000, outputBytes: 4096, maxProcesses: 20, fileBytes: 1024, writeBudgetBytes: 1024, tmpBytes: 1024 };
+  const limits = {
+    timeoutMs: 5000,
+    outputBytes: 4096,
+    maxProcesses: 20,
+    fileBytes: 1024,
+    writeBudgetBytes: 1024,
+    tmpBytes: 1024,
+  };
   const direct = (command: string) =>
-    runShellCommand(command, { workspace: ws.root, env: { PATH: '/usr/bin:/bin' }, limits, signal: new AbortController().signal, sandbox: none });
+    runShellCommand(command, {
+      workspace: ws.root,
+      env: { PATH: '/usr/bin:/bin' },
+      limits,
+      signal: new AbortController().signal,
+      sandbox: none,
+    });
 
   it('a process group kill takes background children down when the command ends', async () => {
     const token = uniqueSleep();
@@ -140,8 +170,25 @@ describe('without an OS sandbox (macOS, Windows, no bubblewrap): the fallback st
 
 describe('sanitizedShellEnv', () => {
   it('keeps only allowlisted variables and fills defaults', () => {
-    const env = sanitizedShellEnv({ PATH: '/bin', LANG: 'en_US.UTF-8', OPENAI_API_KEY: 'sk', GITHUB_TOKEN: 'g', HOME: '/home/me', NODE_OPTIONS: '--x', TZ: 'UTC' });
-    expect(env).toEqual({ PATH: '/bin', LANG: 'en_US.UTF-8', TZ: 'UTC', TERM: 'dumb', NO_COLOR: '1', PAGER: 'cat', GIT_PAGER: 'cat', SHELL: '/bin/sh' });
+    const env = sanitizedShellEnv({
+      PATH: '/bin',
+      LANG: 'en_US.UTF-8',
+      OPENAI_API_KEY: 'sk',
+      GITHUB_TOKEN: 'g',
+      HOME: '/home/me',
+      NODE_OPTIONS: '--x',
+      TZ: 'UTC',
+    });
+    expect(env).toEqual({
+      PATH: '/bin',
+      LANG: 'en_US.UTF-8',
+      TZ: 'UTC',
+      TERM: 'dumb',
+      NO_COLOR: '1',
+      PAGER: 'cat',
+      GIT_PAGER: 'cat',
+      SHELL: '/bin/sh',
+    });
     expect(sanitizedShellEnv({}).PATH).toContain('/usr/bin');
     expect(sanitizedShellEnv({}).LANG).toBe('C.UTF-8');
   });

@@ -1,7 +1,11 @@
 /** toolDescriptions on one tool: built-in (schema from zod) and MCP-style (its own JSON schema) alike. */
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { describedTool, isVagueDescription, vagueDescription } from '../../../../electron/engine/tools/tool-descriptions.js';
+import {
+  describedTool,
+  isVagueDescription,
+  vagueDescription,
+} from '../../../../electron/engine/tools/tool-descriptions.js';
 import { parametersOf, signatureOf, type ToolDefinition } from '../../../../electron/engine/tools/tool.js';
 import { ALL_TOOLS } from '../../../../electron/engine/tools/index.js';
 
@@ -42,7 +46,9 @@ describe('tool descriptions', () => {
     expect(signatureOf(vague)).toBe(signatureOf(mcpTool));
     expect(vague.source).toBe('files');
     // The original is left alone: other runs of the process still see it whole.
-    expect((mcpTool.parameters!.properties as Record<string, { description?: string }>).path.description).toBe('Where to start');
+    expect((mcpTool.parameters!.properties as Record<string, { description?: string }>).path.description).toBe(
+      'Where to start',
+    );
   });
 
   it('one-line: the first sentence; full: the tool itself', () => {

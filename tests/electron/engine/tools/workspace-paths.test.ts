@@ -25,7 +25,10 @@ afterEach(() => ws.cleanup());
 
 const call = (name: string, args: unknown) => invokeTool(findTool(name)!, args, contextFor(ws.root));
 const failure = async (name: string, args: unknown): Promise<string> => {
-  const error = await call(name, args).then(() => null, (e: unknown) => e);
+  const error = await call(name, args).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ToolError);
   return (error as ToolError).message;
 };
@@ -44,7 +47,9 @@ describe('file tools walking by path', () => {
   it('refuses links out, .. escapes, hard links, FIFOs; allows ..notes.txt', async () => {
     symlinkSync(ws.outside, path.join(ws.root, 'out'));
     expect(await failure('read_file', { path: 'out/secret.txt' })).toContain('symbolic link that points outside');
-    expect(await failure('write_file', { path: 'out/new.txt', content: 'x' })).toContain('symbolic link that points outside');
+    expect(await failure('write_file', { path: 'out/new.txt', content: 'x' })).toContain(
+      'symbolic link that points outside',
+    );
     expect(await failure('read_file', { path: '../outside/secret.txt' })).toContain('leads outside the workspace');
     linkSync(path.join(ws.outside, 'secret.txt'), path.join(ws.root, 'hard.txt'));
     expect(await failure('read_file', { path: 'hard.txt' })).toContain('hard links');

@@ -27,7 +27,9 @@ describe('resolveInWorkspace', () => {
   it('resolves relative paths, existing or not, inside the workspace', async () => {
     expect(await resolveInWorkspace(ws.root, 'a.txt', 'read')).toBe(path.join(ws.root, 'a.txt'));
     expect(await resolveInWorkspace(ws.root, 'logs/../a.txt', 'read')).toBe(path.join(ws.root, 'a.txt'));
-    expect(await resolveInWorkspace(ws.root, 'new/deep/file.txt', 'write')).toBe(path.join(ws.root, 'new/deep/file.txt'));
+    expect(await resolveInWorkspace(ws.root, 'new/deep/file.txt', 'write')).toBe(
+      path.join(ws.root, 'new/deep/file.txt'),
+    );
     expect(await resolveInWorkspace(ws.root, '', 'list')).toBe(ws.root);
   });
 

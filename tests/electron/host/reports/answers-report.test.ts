@@ -19,7 +19,9 @@ const ANSWERS = [HOSTILE_ANSWER, HOSTILE_ANSWER_B, HUGE_ANSWER, NESTED_BOMB];
 function withAnswers(): StoredComparison {
   const stored = JSON.parse(readFileSync(STORED, 'utf8')) as StoredComparison;
   const ids = stored.meta.runs.map((r) => r.runId);
-  const events = stored.events.map((e) => (e.type === 'run-finished' ? { ...e, answer: ANSWERS[ids.indexOf(e.runId)]! } : e));
+  const events = stored.events.map((e) =>
+    e.type === 'run-finished' ? { ...e, answer: ANSWERS[ids.indexOf(e.runId)]! } : e,
+  );
   return { ...stored, events };
 }
 
@@ -43,7 +45,11 @@ describe('answers in the HTML report', () => {
     expect(await opened.page.locator('script, img, iframe, object, embed').count()).toBe(0);
     // svg only from the report's own charts, none from the answers.
     expect(await opened.page.locator('.md svg, .md div, .answer-diff svg').count()).toBe(0);
-    const handlers = await opened.page.evaluate(() => [...document.querySelectorAll('*')].flatMap((el) => [...el.attributes].filter((a) => a.name.startsWith('on')).map((a) => `${el.tagName} ${a.name}`)));
+    const handlers = await opened.page.evaluate(() =>
+      [...document.querySelectorAll('*')].flatMap((el) =>
+        [...el.attributes].filter((a) => a.name.startsWith('on')).map((a) => `${el.tagName} ${a.name}`),
+      ),
+    );
     expect(handlers).toEqual([]);
   });
 
@@ -54,7 +60,9 @@ describe('answers in the HTML report', () => {
     expect(await view.locator('h1').innerText()).toBe('Result');
     expect(await view.locator('strong').first().innerText()).toBe('answer');
     expect(await view.locator('li').count()).toBe(4);
-    const links = await opened.page.locator('.md a').evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')]));
+    const links = await opened.page
+      .locator('.md a')
+      .evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')]));
     expect(links.length).toBeGreaterThan(0);
     for (const [href, target, rel] of links) {
       expect(href).toMatch(/^https:\/\/example\.com/);
@@ -68,7 +76,14 @@ describe('answers in the HTML report', () => {
     // An HTML comment is shown as the text it is: nothing of the answer is hidden from the reader.
     expect(text).toContain('<!-- a hidden comment -->');
     expect(content).not.toContain('<!-- a hidden comment');
-    expect(await view.evaluate((el) => [...el.querySelectorAll('*')].flatMap((n) => [...n.childNodes]).filter((c) => c.nodeType === Node.COMMENT_NODE).length)).toBe(0);
+    expect(
+      await view.evaluate(
+        (el) =>
+          [...el.querySelectorAll('*')]
+            .flatMap((n) => [...n.childNodes])
+            .filter((c) => c.nodeType === Node.COMMENT_NODE).length,
+      ),
+    ).toBe(0);
   });
 
   it('shows the raw text at a click, exactly as the model wrote it', async () => {

@@ -12,8 +12,14 @@ import type { Recomputed } from './trials-comparison.js';
 
 type StatKey = 'steps' | 'requests' | 'prompt' | 'completion' | 'cached' | 'total' | 'wallMs' | 'toolCalls';
 export const STAT_ROWS: readonly [string, StatKey][] = [
-  ['Steps', 'steps'], ['Requests', 'requests'], ['Prompt tokens', 'prompt'], ['Completion tokens', 'completion'],
-  ['Cached tokens', 'cached'], ['Total tokens', 'total'], ['Wall time', 'wallMs'], ['Tool calls', 'toolCalls'],
+  ['Steps', 'steps'],
+  ['Requests', 'requests'],
+  ['Prompt tokens', 'prompt'],
+  ['Completion tokens', 'completion'],
+  ['Cached tokens', 'cached'],
+  ['Total tokens', 'total'],
+  ['Wall time', 'wallMs'],
+  ['Tool calls', 'toolCalls'],
 ];
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
@@ -22,7 +28,8 @@ const num = (text: string) => Number(text.replace(/,/g, ''));
 /** The expected difference text of a mode's mean against the first mode's, or null for the first mode. */
 function expectedDiff(rec: Recomputed, i: number, key: StatKey): string | null {
   if (i === 0) return null;
-  const s = rec.byMode[i][key], b = rec.byMode[0][key];
+  const s = rec.byMode[i][key],
+    b = rec.byMode[0][key];
   return formatPercent(s && b ? percentDiff(s.mean, b.mean) : null);
 }
 
@@ -42,7 +49,10 @@ export async function expectHtmlAverage(page: Page, rec: Recomputed): Promise<vo
     }
     // The pass rate's Wilson interval, as computed by aggregateByColumn.
     const passCi = table.locator(`td[data-mode="${a.mode}"][data-metric="passed"] .ci`);
-    expect([Number(await passCi.getAttribute('data-ci-low')), Number(await passCi.getAttribute('data-ci-high'))]).toEqual([...a.passRate!.ci95]);
+    expect([
+      Number(await passCi.getAttribute('data-ci-low')),
+      Number(await passCi.getAttribute('data-ci-high')),
+    ]).toEqual([...a.passRate!.ci95]);
     for (const [, key] of STAT_ROWS) {
       const cell = table.locator(`td[data-mode="${a.mode}"][data-metric="${key}"]`);
       const s: Stat | null = a[key];
@@ -51,11 +61,18 @@ export async function expectHtmlAverage(page: Page, rec: Recomputed): Promise<vo
         continue;
       }
       const at = async (name: string) => Number(await cell.getAttribute(name));
-      expect([await at('data-mean'), await at('data-min'), await at('data-max')], `${a.mode} ${key}`).toEqual([s.mean, s.min, s.max]);
+      expect([await at('data-mean'), await at('data-min'), await at('data-max')], `${a.mode} ${key}`).toEqual([
+        s.mean,
+        s.min,
+        s.max,
+      ]);
       const ci = cell.locator('.ci');
       if (s.ci95) {
         const ciAt = async (name: string) => Number(await ci.getAttribute(name));
-        expect([await ciAt('data-ci-low'), await ciAt('data-ci-high'), await ciAt('data-sd')], `${a.mode} ${key} interval`).toEqual([s.ci95[0], s.ci95[1], s.sd]);
+        expect(
+          [await ciAt('data-ci-low'), await ciAt('data-ci-high'), await ciAt('data-sd')],
+          `${a.mode} ${key} interval`,
+        ).toEqual([s.ci95[0], s.ci95[1], s.sd]);
       } else expect(await ci.innerText()).toBe('1 trial: no interval');
       const shown = await cell.evaluate((td) => td.firstChild?.textContent ?? '');
       if (key === 'wallMs') expect(shown).toBe(formatMs(s.mean));
@@ -64,14 +81,27 @@ export async function expectHtmlAverage(page: Page, rec: Recomputed): Promise<vo
       expect(await cell.locator('.diff').innerText()).toBe(diff === null ? 'baseline' : `${diff} vs first`);
     }
   }
-  const bars = await page.locator('#chart-average-total rect.bar').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-mean'))));
+  const bars = await page
+    .locator('#chart-average-total rect.bar')
+    .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-mean'))));
   expect(bars).toEqual(rec.byMode.filter((a) => a.total).map((a) => a.total!.mean));
   // Error bars: the 95 % interval of each mean with one (a mode with a single run has none).
-  const errorBars = await page.locator('#chart-average-total line.whisker[data-ci-low]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-mode'), Number(e.getAttribute('data-ci-low')), Number(e.getAttribute('data-ci-high'))]));
-  expect(errorBars).toEqual(rec.byMode.filter((a) => a.total?.ci95).map((a) => [a.mode, a.total!.ci95![0], a.total!.ci95![1]]));
+  const errorBars = await page
+    .locator('#chart-average-total line.whisker[data-ci-low]')
+    .evaluateAll((els) =>
+      els.map((e) => [
+        e.getAttribute('data-mode'),
+        Number(e.getAttribute('data-ci-low')),
+        Number(e.getAttribute('data-ci-high')),
+      ]),
+    );
+  expect(errorBars).toEqual(
+    rec.byMode.filter((a) => a.total?.ci95).map((a) => [a.mode, a.total!.ci95![0], a.total!.ci95![1]]),
+  );
   const cheaper = expectedCheaper(rec.byMode);
   const verdict = await page.locator('#result .verdict').innerText();
-  if (cheaper && rec.byMode.length > 1) expect(verdict).toContain(`Fewest tokens on average: ${MODE_LABELS[cheaper.mode]}`);
+  if (cheaper && rec.byMode.length > 1)
+    expect(verdict).toContain(`Fewest tokens on average: ${MODE_LABELS[cheaper.mode]}`);
 }
 
 /** The Markdown average section's rows, by their label. */
@@ -90,7 +120,9 @@ export function expectMarkdownAverage(md: string, rec: Recomputed): void {
   expect(rows.get('')).toEqual(rec.byMode.map((a) => MODE_LABELS[a.mode]));
   expect(rows.get('Answered')).toEqual(rec.byMode.map((a) => `${a.answered}/${a.trials}`));
   const pct = (v: number) => `${Math.round(v * 100)} %`;
-  expect(rows.get('Passed validation')).toEqual(rec.byMode.map((a) => `${a.passed}/${a.trials} (95 % CI ${pct(a.passRate!.ci95[0])}–${pct(a.passRate!.ci95[1])})`));
+  expect(rows.get('Passed validation')).toEqual(
+    rec.byMode.map((a) => `${a.passed}/${a.trials} (95 % CI ${pct(a.passRate!.ci95[0])}–${pct(a.passRate!.ci95[1])})`),
+  );
   for (const [label, key] of STAT_ROWS) {
     const cells = rows.get(label)!;
     for (const [i, a] of rec.byMode.entries()) {
@@ -103,11 +135,26 @@ export function expectMarkdownAverage(md: string, rec: Recomputed): void {
       expect(m, `${label} ${a.mode}: ${cells[i]}`).not.toBeNull();
       const [, mean, half, sd, min, max, diff] = m!;
       const h = (s.ci95![1] - s.ci95![0]) / 2;
-      if (key === 'wallMs') expect([mean, half, sd, min, max]).toEqual([formatMs(s.mean), formatMs(h), formatMs(s.sd!), formatMs(s.min), formatMs(s.max)]);
-      else expect([num(mean), num(half), num(sd), num(min), num(max)], `${label} ${a.mode}`).toEqual([round1(s.mean), round1(h), round1(s.sd!), s.min, s.max]);
+      if (key === 'wallMs')
+        expect([mean, half, sd, min, max]).toEqual([
+          formatMs(s.mean),
+          formatMs(h),
+          formatMs(s.sd!),
+          formatMs(s.min),
+          formatMs(s.max),
+        ]);
+      else
+        expect([num(mean), num(half), num(sd), num(min), num(max)], `${label} ${a.mode}`).toEqual([
+          round1(s.mean),
+          round1(h),
+          round1(s.sd!),
+          s.min,
+          s.max,
+        ]);
       expect(diff ?? null).toBe(expectedDiff(rec, i, key));
     }
   }
   const cheaper = expectedCheaper(rec.byMode);
-  if (cheaper && rec.byMode.length > 1) expect(md).toContain(`**Fewest tokens on average: ${MODE_LABELS[cheaper.mode]}**`);
+  if (cheaper && rec.byMode.length > 1)
+    expect(md).toContain(`**Fewest tokens on average: ${MODE_LABELS[cheaper.mode]}**`);
 }

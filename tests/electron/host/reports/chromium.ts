@@ -48,7 +48,10 @@ export async function openInChromium(file: string, viewport = { width: 1280, hei
   // Give any deferred load (an image error handler, a late fetch) the chance to show up.
   await page.waitForTimeout(300);
   return {
-    page, requests, dialogs, pageErrors,
+    page,
+    requests,
+    dialogs,
+    pageErrors,
     close: () => context.close(),
   };
 }

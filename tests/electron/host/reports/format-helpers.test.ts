@@ -19,14 +19,18 @@ describe('mdCell', () => {
   });
 
   it('escapes Markdown punctuation that would format or link the text', () => {
-    expect(mdCell('*bold* _it_ `code` [link](u) # ~x~ \\')).toBe('\\*bold\\* \\_it\\_ \\`code\\` \\[link\\](u) \\# \\~x\\~ \\\\');
+    expect(mdCell('*bold* _it_ `code` [link](u) # ~x~ \\')).toBe(
+      '\\*bold\\* \\_it\\_ \\`code\\` \\[link\\](u) \\# \\~x\\~ \\\\',
+    );
   });
 });
 
 describe('displayUrl', () => {
   it('drops a user:password part of a base URL and says so', async () => {
     const { displayUrl } = await import('../../../../electron/host/reports/report-text.js');
-    expect(displayUrl('https://me:sk-secret@api.example.com/v1')).toBe('https://api.example.com/v1 (credentials removed)');
+    expect(displayUrl('https://me:sk-secret@api.example.com/v1')).toBe(
+      'https://api.example.com/v1 (credentials removed)',
+    );
     expect(displayUrl('http://127.0.0.1:8000/v1')).toBe('http://127.0.0.1:8000/v1');
     expect(displayUrl('not a url')).toBe('not a url');
   });

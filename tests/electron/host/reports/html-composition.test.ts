@@ -7,8 +7,18 @@ function step(n: number, parts: PromptComposition | null): StepSummary {
   const recorded = parts ? { promptComposition: parts } : {};
   const prompt = parts ? PROMPT_PARTS.reduce((s, p) => s + parts[p], 0) : 500;
   return {
-    step: n, prompt, completion: 10, cached: 0, reasoning: 0, attempts: 1, latencyMs: 1, toolCalls: 1, usageMissing: false,
-    usageSource: 'reported', cost: { usd: null, from: null, estimated: false }, ...recorded,
+    step: n,
+    prompt,
+    completion: 10,
+    cached: 0,
+    reasoning: 0,
+    attempts: 1,
+    latencyMs: 1,
+    toolCalls: 1,
+    usageMissing: false,
+    usageSource: 'reported',
+    cost: { usd: null, from: null, estimated: false },
+    ...recorded,
   };
 }
 
@@ -21,9 +31,14 @@ describe('compositionSvg', () => {
       step(2, { system: 40, tools: 900, task: 30, assistant: 25, toolResults: 400, other: 3 }),
     ];
     const svg = String(compositionSvg(steps, opts));
-    const segments = [...svg.matchAll(/data-step="(\d+)" data-part="(\w+)" data-value="(\d+)"/g)].map((m) => ({ step: Number(m[1]), part: m[2], value: Number(m[3]) }));
+    const segments = [...svg.matchAll(/data-step="(\d+)" data-part="(\w+)" data-value="(\d+)"/g)].map((m) => ({
+      step: Number(m[1]),
+      part: m[2],
+      value: Number(m[3]),
+    }));
     expect(segments.filter((s) => s.step === 1).map((s) => s.part)).toEqual(['system', 'tools', 'task', 'other']);
-    for (const s of steps) expect(segments.filter((x) => x.step === s.step).reduce((n, x) => n + x.value, 0)).toBe(s.prompt);
+    for (const s of steps)
+      expect(segments.filter((x) => x.step === s.step).reduce((n, x) => n + x.value, 0)).toBe(s.prompt);
     expect(svg).toContain(`fill="${PROMPT_PART_INFO.toolResults.colour.light}"`);
     expect(svg).toContain('step 2, Tool results: 400 tokens (29 %)');
   });

@@ -3,7 +3,9 @@ import { escapeHtml, html, raw, SafeHtml } from '../../../../electron/host/repor
 
 describe('escapeHtml', () => {
   it('escapes the five characters that can open markup or leave an attribute', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
   });
 
   it('escapes an ampersand once, so existing entities stay visible as text', () => {
@@ -24,12 +26,16 @@ describe('html tag', () => {
   });
 
   it('escapes inside attributes, so a quote cannot end the attribute', () => {
-    expect(html`<td title="${'" onmouseover="alert(1)'}">`.value).toBe('<td title="&quot; onmouseover=&quot;alert(1)">');
+    expect(html`<td title="${'" onmouseover="alert(1)'}"></td>`.value).toBe(
+      '<td title="&quot; onmouseover=&quot;alert(1)">',
+    );
   });
 
   it('nests SafeHtml unescaped, joins arrays and drops null, undefined and false', () => {
     const inner = html`<b>${'a&b'}</b>`;
-    expect(html`${inner}${[html`<i>1</i>`, '<2>']}${null}${undefined}${false}`.value).toBe('<b>a&amp;b</b><i>1</i>&lt;2&gt;');
+    expect(html`${inner}${[html`<i>1</i>`, '<2>']}${null}${undefined}${false}`.value).toBe(
+      '<b>a&amp;b</b><i>1</i>&lt;2&gt;',
+    );
   });
 
   it('raw marks trusted markup only', () => {

@@ -19,7 +19,9 @@ let stored: StoredComparison;
 let opened: OpenedReport;
 
 beforeAll(async () => {
-  stored = (await liveComparison(['--task', 'time-and-title', '--settings', '{"returnTypes":false}', '--fault', '429-once'])).stored;
+  stored = (
+    await liveComparison(['--task', 'time-and-title', '--settings', '{"returnTypes":false}', '--fault', '429-once'])
+  ).stored;
   await mkdir(OUT, { recursive: true });
   const file = join(OUT, 'time-and-title-errors.html');
   await writeFile(file, (await buildReport(stored, 'html')).content);
@@ -57,12 +59,15 @@ describe('HTML report of a run with a code error, tool searches and a retry', ()
     }
   });
 
-  it('shows the failed attempt and counts it in the step\'s attempts, in HTML and CSV', async () => {
+  it("shows the failed attempt and counts it in the step's attempts, in HTML and CSV", async () => {
     const retries = stored.events.filter((e) => e.type === 'model-retry');
     expect(retries.length).toBeGreaterThan(0);
     const text = await opened.page.locator('body').innerText();
     for (const r of retries) if (r.type === 'model-retry') expect(text).toContain(`Attempt ${r.attempt} failed`);
-    const csv = Papa.parse<Record<string, string>>((await buildReport(stored, 'csv')).content, { header: true, skipEmptyLines: true }).data;
+    const csv = Papa.parse<Record<string, string>>((await buildReport(stored, 'csv')).content, {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
     for (const [runId, events] of groupByRun(stored.events)) {
       const rows = csv.filter((r) => r.run_id === runId);
       expect(rows.map((r) => Number(r.attempts))).toEqual(computePerStep(events).map((s) => s.attempts));

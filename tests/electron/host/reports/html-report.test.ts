@@ -27,7 +27,17 @@ afterAll(async () => {
   await opened?.close();
 });
 
-const METRICS: (keyof RunTotals)[] = ['steps', 'requests', 'prompt', 'completion', 'cached', 'reasoning', 'total', 'wallMs', 'toolCalls'];
+const METRICS: (keyof RunTotals)[] = [
+  'steps',
+  'requests',
+  'prompt',
+  'completion',
+  'cached',
+  'reasoning',
+  'total',
+  'wallMs',
+  'toolCalls',
+];
 
 describe('HTML report of a stored log-stats comparison', () => {
   it('loads with zero network requests, no script and no error', async () => {
@@ -37,7 +47,7 @@ describe('HTML report of a stored log-stats comparison', () => {
     expect(await opened.page.locator('script, img, iframe, object, embed, link[rel=stylesheet]').count()).toBe(0);
   });
 
-  it('shows in the summary table the totals recomputed from each run\'s events', async () => {
+  it("shows in the summary table the totals recomputed from each run's events", async () => {
     for (const r of stored.meta.runs) {
       const totals = computeTotals(byRun.get(r.runId)!);
       for (const m of METRICS) {
@@ -45,28 +55,40 @@ describe('HTML report of a stored log-stats comparison', () => {
         expect(await cell.getAttribute('data-value'), `${r.mode} ${m}`).toBe(String(totals[m]));
         if (m === 'wallMs') continue;
         // The visible figure (before the difference line) is the same number.
-        const shown = await cell.evaluate((td) => `${td.firstChild?.textContent ?? ''} ${td.querySelector('.where')?.textContent ?? ''}`.trim());
+        const shown = await cell.evaluate((td) =>
+          `${td.firstChild?.textContent ?? ''} ${td.querySelector('.where')?.textContent ?? ''}`.trim(),
+        );
         // Tool calls say how many more the run's programs made: "1 + 6 inside programs".
         const [, count, inside] = /^([\d,]+)(?: \+ ([\d,]+) inside programs?)?$/.exec(shown) ?? [];
         expect(Number(count?.replace(/,/g, '')), `${r.mode} ${m}`).toBe(totals[m]);
-        const programCalls = byRun.get(r.runId)!.reduce((n, e) => n + (e.type === 'code-run' ? e.toolCalls.length : 0), 0);
+        const programCalls = byRun
+          .get(r.runId)!
+          .reduce((n, e) => n + (e.type === 'code-run' ? e.toolCalls.length : 0), 0);
         expect(Number(inside ?? 0), `${r.mode} ${m} inside programs`).toBe(m === 'toolCalls' ? programCalls : 0);
       }
       expect(await opened.page.locator(`td[data-run="${r.runId}"][data-metric="status"]`).innerText()).toBe('answered');
     }
   });
 
-  it('shows each mode\'s first-request size and draws every step\'s prompt and completion bar', async () => {
+  it("shows each mode's first-request size and draws every step's prompt and completion bar", async () => {
     for (const [i, r] of stored.meta.runs.entries()) {
       const per = computePerStep(byRun.get(r.runId)!);
       const first = opened.page.locator(`td[data-run="${r.runId}"][data-metric="first-request"]`);
       expect(await first.getAttribute('data-value')).toBe(String(per[0].prompt));
-      const bars = await opened.page.locator(`#chart-steps-${i} rect.bar`).evaluateAll((els) =>
-        els.map((e) => `${e.getAttribute('data-step')}:${e.getAttribute('data-kind')}:${e.getAttribute('data-value')}`),
+      const bars = await opened.page
+        .locator(`#chart-steps-${i} rect.bar`)
+        .evaluateAll((els) =>
+          els.map(
+            (e) => `${e.getAttribute('data-step')}:${e.getAttribute('data-kind')}:${e.getAttribute('data-value')}`,
+          ),
+        );
+      expect(bars).toEqual(
+        per.flatMap((s) => [`${s.step}:prompt:${s.prompt}`, `${s.step}:completion:${s.completion}`]),
       );
-      expect(bars).toEqual(per.flatMap((s) => [`${s.step}:prompt:${s.prompt}`, `${s.step}:completion:${s.completion}`]));
     }
-    const lastPoints = await opened.page.locator('#chart-cumulative .point').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))));
+    const lastPoints = await opened.page
+      .locator('#chart-cumulative .point')
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))));
     const expectedLast = stored.meta.runs.map((r) => computeTotals(byRun.get(r.runId)!).total);
     for (const total of expectedLast) expect(lastPoints).toContain(total);
   });
@@ -82,7 +104,7 @@ describe('HTML report of a stored log-stats comparison', () => {
     expect(text).not.toContain('Cost (USD)');
   });
 
-  it('shows each mode\'s timeline: the tool calls, the code written and the answers', async () => {
+  it("shows each mode's timeline: the tool calls, the code written and the answers", async () => {
     const text = await opened.page.locator('body').innerText();
     const tools = stored.events.filter((e) => e.type === 'tool-started').map((e) => e.name);
     for (const name of new Set(tools)) expect(text).toContain(name);
@@ -104,7 +126,8 @@ describe('HTML report of a stored log-stats comparison', () => {
 });
 
 describe('hostile text in a report', () => {
-  const PAYLOAD = '<script>window.__pwned = 1; document.title = "pwned"</script><img src=x onerror="alert(\'xss\')"> <a href="http://127.0.0.1:9/">x</a>';
+  const PAYLOAD =
+    '<script>window.__pwned = 1; document.title = "pwned"</script><img src=x onerror="alert(\'xss\')"> <a href="http://127.0.0.1:9/">x</a>';
 
   function hostile(s: StoredComparison): StoredComparison {
     return {
@@ -132,12 +155,15 @@ describe('hostile text in a report', () => {
     }
   }
 
-  it('shows a model\'s and a tool\'s <script> and <img onerror> as text and runs nothing', async () => {
+  it("shows a model's and a tool's <script> and <img onerror> as text and runs nothing", async () => {
     await expectInert(await writeReport('hostile.html', (await buildReport(hostile(stored), 'html')).content));
   });
 
   it('stays inert by escaping alone, with the Content-Security-Policy removed', async () => {
-    const html = (await buildReport(hostile(stored), 'html')).content.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, '');
+    const html = (await buildReport(hostile(stored), 'html')).content.replace(
+      /<meta http-equiv="Content-Security-Policy"[^>]*>/,
+      '',
+    );
     expect(html).not.toContain('Content-Security-Policy');
     await expectInert(await writeReport('hostile-no-csp.html', html));
   });
@@ -183,10 +209,16 @@ describe('runs that did not finish', () => {
       events: [...byRun.get(first.runId)!, ...keep],
       warnings: [`The run (${second.runId}) has no run-finished event.`],
     };
-    const o = await openInChromium(await writeReport('interrupted.html', (await buildReport(interrupted, 'html')).content));
+    const o = await openInChromium(
+      await writeReport('interrupted.html', (await buildReport(interrupted, 'html')).content),
+    );
     try {
-      expect(await o.page.locator(`td[data-run="${second.runId}"][data-metric="status"]`).innerText()).toBe('unfinished');
-      expect(await o.page.locator(`td[data-run="${second.runId}"][data-metric="prompt"]`).getAttribute('data-value')).toBe(String(computeTotals(keep).prompt));
+      expect(await o.page.locator(`td[data-run="${second.runId}"][data-metric="status"]`).innerText()).toBe(
+        'unfinished',
+      );
+      expect(
+        await o.page.locator(`td[data-run="${second.runId}"][data-metric="prompt"]`).getAttribute('data-value'),
+      ).toBe(String(computeTotals(keep).prompt));
       const text = await o.page.locator('body').innerText();
       expect(text).toMatch(/No run-finished event was stored/);
       expect(text).toContain('has no run-finished event');

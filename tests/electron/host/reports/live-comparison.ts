@@ -27,9 +27,16 @@ export function cliEnv(dataDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.P
   return { ...process.env, PARALLAX_DATA_DIR: dataDir, ...sourceUnlessFresh, ...extra };
 }
 
-export async function parallax(args: readonly string[], env: NodeJS.ProcessEnv): Promise<{ stdout: string; stderr: string; code: number }> {
+export async function parallax(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ stdout: string; stderr: string; code: number }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env, cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
+      env,
+      cwd: ROOT,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return { stdout, stderr, code: 0 };
   } catch (err) {
     const e = err as { stdout?: string; stderr?: string; code?: number };
@@ -37,11 +44,16 @@ export async function parallax(args: readonly string[], env: NodeJS.ProcessEnv):
   }
 }
 
-export async function liveComparison(args: readonly string[] = ['--task', 'log-stats'], extraEnv: NodeJS.ProcessEnv = {}, dataDir?: string): Promise<LiveComparison> {
+export async function liveComparison(
+  args: readonly string[] = ['--task', 'log-stats'],
+  extraEnv: NodeJS.ProcessEnv = {},
+  dataDir?: string,
+): Promise<LiveComparison> {
   const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'parallax-report-test-')));
   const res = await parallax(['compare', ...args, '--json'], cliEnv(dir, extraEnv));
   // Exit 1 with a JSON result is a comparison where no run answered: stored all the same, and reportable.
-  if (res.code !== 0 && !(res.code === 1 && res.stdout.trimStart().startsWith('{'))) throw new Error(`parallax compare failed (${res.code}): ${res.stderr}`);
+  if (res.code !== 0 && !(res.code === 1 && res.stdout.trimStart().startsWith('{')))
+    throw new Error(`parallax compare failed (${res.code}): ${res.stderr}`);
   const { comparisonId } = JSON.parse(res.stdout) as { comparisonId: string };
   const stored = await new HistoryStore(dir).open(comparisonId);
   return { dataDir: dir, id: comparisonId, stored };

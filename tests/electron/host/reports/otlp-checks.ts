@@ -36,13 +36,18 @@ export function checkTrace(stored: StoredComparison, spans: readonly FlatSpan[])
     const parent = byId.get(s.parentSpanId!);
     expect(parent, `${s.name}'s parent is in the trace`).toBeDefined();
     expect(s.start >= parent!.start && s.end <= parent!.end, `${s.name} lies inside ${parent!.name}`).toBe(true);
-    if (op(s) !== 'chat') expect(Object.keys(s.attrs).filter((k) => k.startsWith('gen_ai.usage.')), s.name).toEqual([]);
+    if (op(s) !== 'chat')
+      expect(
+        Object.keys(s.attrs).filter((k) => k.startsWith('gen_ai.usage.')),
+        s.name,
+      ).toEqual([]);
   }
   const runSpans = spans.filter((s) => op(s) === 'invoke_agent');
   expect(runSpans.map((s) => s.parentSpanId)).toEqual(runSpans.map(() => root.spanId));
   expect(runSpans.map((s) => s.attrs['parallax.run.id']).sort()).toEqual(stored.meta.runs.map((r) => r.runId).sort());
   const byRun = groupByRun(stored.events);
-  let input = 0, output = 0;
+  let input = 0,
+    output = 0;
   for (const run of runSpans) {
     const runId = run.attrs['parallax.run.id'] as string;
     const events = byRun.get(runId) ?? [];

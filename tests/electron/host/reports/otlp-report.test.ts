@@ -15,8 +15,10 @@ import { liveComparison } from './live-comparison.js';
 import { checkTrace } from './otlp-checks.js';
 
 const DIR = fileURLToPath(new URL('../../../fixtures/reports/stored/', import.meta.url));
-const load = (name: string): StoredComparison => JSON.parse(readFileSync(`${DIR}${name}.stored.json`, 'utf8')) as StoredComparison;
-const spansOf = async (stored: StoredComparison): Promise<FlatSpan[]> => readSpans(JSON.parse((await buildReport(stored, 'otlp')).content)).spans;
+const load = (name: string): StoredComparison =>
+  JSON.parse(readFileSync(`${DIR}${name}.stored.json`, 'utf8')) as StoredComparison;
+const spansOf = async (stored: StoredComparison): Promise<FlatSpan[]> =>
+  readSpans(JSON.parse((await buildReport(stored, 'otlp')).content)).spans;
 const op = (s: FlatSpan): unknown => s.attrs['gen_ai.operation.name'];
 
 describe('the OTLP report of stored comparisons', () => {
@@ -59,7 +61,9 @@ describe('the OTLP report of stored comparisons', () => {
     expect(root.attrs['parallax.simulated']).toBe(true);
     expect(root.attrs['parallax.task.id']).toBe(stored.meta.task.id);
     // Calls inside Code Mode programs are children of the run_code span.
-    const inner = spans.filter((s) => spans.find((p) => p.spanId === s.parentSpanId)?.attrs['gen_ai.tool.name'] === 'run_code');
+    const inner = spans.filter(
+      (s) => spans.find((p) => p.spanId === s.parentSpanId)?.attrs['gen_ai.tool.name'] === 'run_code',
+    );
     expect(inner.length).toBeGreaterThan(0);
   });
 
@@ -84,7 +88,11 @@ describe('the OTLP report of stored comparisons', () => {
     const stored = load('four-modes');
     const a = (await buildReport(stored, 'otlp')).content;
     expect((await buildReport(stored, 'otlp')).content).toBe(a);
-    const other = readSpans(JSON.parse((await buildReport({ ...stored, meta: { ...stored.meta, id: `${stored.meta.id}-x` } }, 'otlp')).content)).spans;
+    const other = readSpans(
+      JSON.parse(
+        (await buildReport({ ...stored, meta: { ...stored.meta, id: `${stored.meta.id}-x` } }, 'otlp')).content,
+      ),
+    ).spans;
     expect(other[0].traceId).not.toBe((await spansOf(stored))[0].traceId);
   });
 });

@@ -6,9 +6,22 @@ import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StoredComparison } from '../../../../shared/ipc-contract.js';
 import type { RunTotals, StepEvent } from '../../../../shared/step-event.js';
-import { aggregateByColumn, NO_DIFF_NOTE, computePerStep, computeTotals, groupByRun, summarizeComparison, summarizeRun } from '../../../../shared/summary.js';
+import {
+  aggregateByColumn,
+  NO_DIFF_NOTE,
+  computePerStep,
+  computeTotals,
+  groupByRun,
+  summarizeComparison,
+  summarizeRun,
+} from '../../../../shared/summary.js';
 import { resultStatement } from '../../../../shared/result-statement.js';
-import { buildReport, loadReportJson, ReportFileError, summarizeStored } from '../../../../electron/host/reports/index.js';
+import {
+  buildReport,
+  loadReportJson,
+  ReportFileError,
+  summarizeStored,
+} from '../../../../electron/host/reports/index.js';
 import { CSV_COLUMNS } from '../../../../electron/host/reports/csv-report.js';
 import { liveComparison, type LiveComparison } from './live-comparison.js';
 
@@ -56,9 +69,16 @@ describe('buildReport', () => {
   });
 
   it('is the same for one trial whether the meta names trial 1 or predates trials, with no trial section', async () => {
-    const older: StoredComparison = { ...stored, meta: { ...stored.meta, runs: stored.meta.runs.map(({ runId, mode }) => ({ runId, mode })) } };
-    const marked: StoredComparison = { ...stored, meta: { ...stored.meta, runs: stored.meta.runs.map((r) => ({ ...r, trial: 1 })) } };
-    for (const f of ['html', 'md', 'csv'] as const) expect((await buildReport(older, f)).content, f).toBe((await buildReport(marked, f)).content);
+    const older: StoredComparison = {
+      ...stored,
+      meta: { ...stored.meta, runs: stored.meta.runs.map(({ runId, mode }) => ({ runId, mode })) },
+    };
+    const marked: StoredComparison = {
+      ...stored,
+      meta: { ...stored.meta, runs: stored.meta.runs.map((r) => ({ ...r, trial: 1 })) },
+    };
+    for (const f of ['html', 'md', 'csv'] as const)
+      expect((await buildReport(older, f)).content, f).toBe((await buildReport(marked, f)).content);
     for (const f of ['html', 'md'] as const) {
       const text = (await buildReport(marked, f)).content;
       expect(text).not.toContain('Average over');
@@ -67,7 +87,12 @@ describe('buildReport', () => {
   });
 
   it('names files by task and comparison id with the right MIME types', async () => {
-    const expected = { html: 'text/html; charset=utf-8', md: 'text/markdown; charset=utf-8', csv: 'text/csv; charset=utf-8', json: 'application/json' };
+    const expected = {
+      html: 'text/html; charset=utf-8',
+      md: 'text/markdown; charset=utf-8',
+      csv: 'text/csv; charset=utf-8',
+      json: 'application/json',
+    };
     for (const [f, mime] of Object.entries(expected)) {
       const r = await buildReport(stored, f as keyof typeof expected);
       expect(r.mimeType).toBe(mime);
@@ -77,15 +102,52 @@ describe('buildReport', () => {
 });
 
 describe('CSV', () => {
-  it('has one row per step per run whose usage sums to each run\'s totals', async () => {
-    const parsed = Papa.parse<Record<string, string>>((await buildReport(stored, 'csv')).content, { header: true, skipEmptyLines: true });
+  it("has one row per step per run whose usage sums to each run's totals", async () => {
+    const parsed = Papa.parse<Record<string, string>>((await buildReport(stored, 'csv')).content, {
+      header: true,
+      skipEmptyLines: true,
+    });
     expect(parsed.errors).toEqual([]);
     // Pinned here, not read from CSV_COLUMNS: a spreadsheet that reads these files depends on the order.
     expect(parsed.meta.fields).toEqual([
-      'comparison_id', 'run_id', 'mode', 'trial', 'status', 'step', 'prompt', 'completion', 'cached', 'reasoning', 'total',
-      'usage_missing', 'latency_ms', 'attempts', 'tool_calls', 'provider', 'model', 'simulated',
-      'cache_write', 'usage_source', 'cost_usd', 'cost_source', 'price_date',
-      'row', 'figure', 'n', 'mean', 'sd', 'ci95_low', 'ci95_high', 'baseline', 'diff', 'percent', 'percent_ci95_low', 'percent_ci95_high', 'p', 'test', 'sentence',
+      'comparison_id',
+      'run_id',
+      'mode',
+      'trial',
+      'status',
+      'step',
+      'prompt',
+      'completion',
+      'cached',
+      'reasoning',
+      'total',
+      'usage_missing',
+      'latency_ms',
+      'attempts',
+      'tool_calls',
+      'provider',
+      'model',
+      'simulated',
+      'cache_write',
+      'usage_source',
+      'cost_usd',
+      'cost_source',
+      'price_date',
+      'row',
+      'figure',
+      'n',
+      'mean',
+      'sd',
+      'ci95_low',
+      'ci95_high',
+      'baseline',
+      'diff',
+      'percent',
+      'percent_ci95_low',
+      'percent_ci95_high',
+      'p',
+      'test',
+      'sentence',
     ]);
     expect(parsed.meta.fields).toEqual([...CSV_COLUMNS]);
     // One trial: step rows only (statistics rows come with several trials).
@@ -113,7 +175,12 @@ describe('CSV', () => {
         expect(r.comparison_id).toBe(live.id);
         expect(r.simulated).toBe('true');
         // The simulated model bills nobody: no cost, and the reason instead of $0.
-        expect([r.usage_source, r.cost_usd, r.cost_source, r.price_date]).toEqual(['reported', '', 'simulated: no price', '']);
+        expect([r.usage_source, r.cost_usd, r.cost_source, r.price_date]).toEqual([
+          'reported',
+          '',
+          'simulated: no price',
+          '',
+        ]);
       }
     }
   });
@@ -139,7 +206,19 @@ describe('JSON', () => {
     expect((doc as { summary: Record<string, unknown> }).summary).not.toHaveProperty('byMode');
     expect(byMode).toEqual(aggregateByColumn(runs));
     // And a report made from the loaded file is the report made from history.
-    expect((await buildReport({ meta: loaded.meta, events: loaded.events, warnings: stored.warnings, interruptedRunIds: stored.interruptedRunIds }, 'md')).content).toBe((await buildReport(stored, 'md')).content);
+    expect(
+      (
+        await buildReport(
+          {
+            meta: loaded.meta,
+            events: loaded.events,
+            warnings: stored.warnings,
+            interruptedRunIds: stored.interruptedRunIds,
+          },
+          'md',
+        )
+      ).content,
+    ).toBe((await buildReport(stored, 'md')).content);
   });
 
   it('explains what is wrong with a file that is not a report', async () => {
@@ -154,7 +233,9 @@ describe('JSON', () => {
     };
     expect(err('<!doctype html>')).toMatch(/not JSON.*parallax report <id> --format json/);
     expect(err('[1,2]')).toMatch(/holds an array/);
-    expect(err('{"name":"parallax","version":"0.1.0"}')).toMatch(/no "schema" field, expected "parallax.comparison-report"/);
+    expect(err('{"name":"parallax","version":"0.1.0"}')).toMatch(
+      /no "schema" field, expected "parallax.comparison-report"/,
+    );
     expect(err('{"schema":"other.thing","version":1}')).toMatch(/"schema": "other.thing"/);
     const good = JSON.parse((await buildReport(stored, 'json')).content) as Record<string, unknown>;
     expect(err(JSON.stringify({ ...good, version: 2 }))).toMatch(/version 2, made by a newer Parallax/);
@@ -166,8 +247,14 @@ describe('JSON', () => {
 });
 
 const METRIC_ROWS: [string, keyof RunTotals][] = [
-  ['Steps', 'steps'], ['Requests', 'requests'], ['Prompt tokens', 'prompt'], ['Completion tokens', 'completion'],
-  ['Cached tokens', 'cached'], ['Reasoning tokens', 'reasoning'], ['Total tokens', 'total'], ['Tool calls', 'toolCalls'],
+  ['Steps', 'steps'],
+  ['Requests', 'requests'],
+  ['Prompt tokens', 'prompt'],
+  ['Completion tokens', 'completion'],
+  ['Cached tokens', 'cached'],
+  ['Reasoning tokens', 'reasoning'],
+  ['Total tokens', 'total'],
+  ['Tool calls', 'toolCalls'],
 ];
 
 /** Split a GFM table row into cells, honouring escaped pipes. */
@@ -176,13 +263,22 @@ function cells(line: string): string[] {
 }
 
 describe('Markdown', () => {
-  it('puts each run\'s totals, recomputed from its events, in the summary table', async () => {
+  it("puts each run's totals, recomputed from its events, in the summary table", async () => {
     const md = (await buildReport(stored, 'md')).content;
     const lines = md.split('\n');
     for (const [label, key] of METRIC_ROWS) {
       const row = lines.find((l) => l.startsWith(`| ${label} |`));
       expect(row, label).toBeDefined();
-      const values = cells(row!).slice(1).map((c) => Number(c.replace(/ \(.*\)$/, '').replace(/ \+ [\d,]+ inside programs?$/, '').replace(/,/g, '')));
+      const values = cells(row!)
+        .slice(1)
+        .map((c) =>
+          Number(
+            c
+              .replace(/ \(.*\)$/, '')
+              .replace(/ \+ [\d,]+ inside programs?$/, '')
+              .replace(/,/g, ''),
+          ),
+        );
       expect(values).toEqual(stored.meta.runs.map((r) => computeTotals(byRun.get(r.runId)!)[key]));
     }
     expect(md).toContain('(simulated)');
@@ -193,7 +289,10 @@ describe('Markdown', () => {
     for (const [i, r] of stored.meta.runs.entries()) {
       const label = r.mode === 'react' ? 'ReAct' : 'Code Mode';
       const section = md.split(`## ${label} — steps`)[1].split('\n## ')[0];
-      const rows = section.split('\n').filter((l) => /^\| \d+ \|/.test(l)).map(cells);
+      const rows = section
+        .split('\n')
+        .filter((l) => /^\| \d+ \|/.test(l))
+        .map(cells);
       const per = computePerStep(byRun.get(stored.meta.runs[i].runId)!);
       expect(rows.map((c) => Number(c[1].replace(/,/g, '')))).toEqual(per.map((s) => s.prompt));
       expect(rows.map((c) => Number(c[2].replace(/,/g, '')))).toEqual(per.map((s) => s.completion));

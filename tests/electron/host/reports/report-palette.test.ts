@@ -5,18 +5,23 @@ import { REPORT_MODE_STYLES, modeStyle, reportPaletteCss } from '../../../../ele
 import { VISIONS, colorDistance, contrastRatio } from '../../../renderer/lib/color-vision.js';
 
 const styles = MODE_IDS.map((m) => REPORT_MODE_STYLES[m]);
-const pairs = <T,>(xs: readonly T[]): [T, T][] => xs.flatMap((a, i) => xs.slice(i + 1).map((b) => [a, b] as [T, T]));
+const pairs = <T>(xs: readonly T[]): [T, T][] => xs.flatMap((a, i) => xs.slice(i + 1).map((b) => [a, b] as [T, T]));
 
 describe('report palette', () => {
   it('gives every mode its own colour, tint, dash and marker', () => {
-    for (const key of ['color', 'tint', 'dash', 'marker'] as const) expect(new Set(styles.map((s) => s[key])).size, key).toBe(MODE_IDS.length);
+    for (const key of ['color', 'tint', 'dash', 'marker'] as const)
+      expect(new Set(styles.map((s) => s[key])).size, key).toBe(MODE_IDS.length);
     for (const m of MODE_IDS) expect(modeStyle(m)).toBe(REPORT_MODE_STYLES[m]);
   });
 
   it('keeps the mode colours apart with every kind of colour vision, and each tint apart from its colour', () => {
     for (const vision of VISIONS) {
-      for (const [a, b] of pairs(styles)) expect(colorDistance(a.color, b.color, vision), `${a.color}/${b.color} ${vision}`).toBeGreaterThanOrEqual(vision === 'normal' ? 20 : 8);
-      for (const s of styles) expect(colorDistance(s.color, s.tint, vision), `${s.color}/${s.tint} ${vision}`).toBeGreaterThanOrEqual(10);
+      for (const [a, b] of pairs(styles))
+        expect(colorDistance(a.color, b.color, vision), `${a.color}/${b.color} ${vision}`).toBeGreaterThanOrEqual(
+          vision === 'normal' ? 20 : 8,
+        );
+      for (const s of styles)
+        expect(colorDistance(s.color, s.tint, vision), `${s.color}/${s.tint} ${vision}`).toBeGreaterThanOrEqual(10);
     }
   });
 
@@ -32,15 +37,20 @@ describe('report palette', () => {
 
   it('has a swatch rule per mode that prints in colour', () => {
     const css = reportPaletteCss(MODE_IDS);
-    for (const m of MODE_IDS) expect(css).toContain(`.swatch.mode-${m} { background: ${REPORT_MODE_STYLES[m].color}; }`);
+    for (const m of MODE_IDS)
+      expect(css).toContain(`.swatch.mode-${m} { background: ${REPORT_MODE_STYLES[m].color}; }`);
     expect(css).toContain('print-color-adjust: exact');
   });
 
-  it('adds a later mode\'s rule only to reports that have the mode, so older reports keep their bytes', () => {
+  it("adds a later mode's rule only to reports that have the mode, so older reports keep their bytes", () => {
     expect(reportPaletteCss()).not.toContain('.swatch.mode-code-py');
     expect(reportPaletteCss(['react', 'code'])).not.toContain('.swatch.mode-react-text');
     expect(reportPaletteCss(['react', 'code'])).toContain('.swatch.mode-react-search');
-    expect(reportPaletteCss(['react', 'react-text'])).toContain(`.swatch.mode-react-text { background: ${REPORT_MODE_STYLES['react-text'].color}; }`);
-    expect(reportPaletteCss(['react', 'code-py'])).toContain(`.swatch.mode-code-py { background: ${REPORT_MODE_STYLES['code-py'].color}; }`);
+    expect(reportPaletteCss(['react', 'react-text'])).toContain(
+      `.swatch.mode-react-text { background: ${REPORT_MODE_STYLES['react-text'].color}; }`,
+    );
+    expect(reportPaletteCss(['react', 'code-py'])).toContain(
+      `.swatch.mode-code-py { background: ${REPORT_MODE_STYLES['code-py'].color}; }`,
+    );
   });
 });

@@ -24,15 +24,24 @@ function withStarts(starts: readonly (WorkerStartRecord | undefined)[]): StoredC
   return { ...stored, events };
 }
 
-const stored = withStarts([{ ms: 812, beforeRunMs: 640, pooled: true }, { ms: 1234, beforeRunMs: 0, pooled: false }, undefined, { ms: 90, beforeRunMs: 0, pooled: true }]);
+const stored = withStarts([
+  { ms: 812, beforeRunMs: 640, pooled: true },
+  { ms: 1234, beforeRunMs: 0, pooled: false },
+  undefined,
+  { ms: 90, beforeRunMs: 0, pooled: true },
+]);
 const ids = stored.meta.runs.map((r) => r.runId);
 
 describe('worker start-up in the reports', () => {
   it('HTML: a row of its own, before Run said for a warm worker, — where not measured', async () => {
     const html = (await buildReport(stored, 'html')).content;
     // The cell's text, its note (where the worker started) read as it shows: on a line of its own under the figure.
-    const cell = (runId: string) => new RegExp(`data-run="${runId}" data-metric="startupMs" data-value="[^"]*">(.*?)</td>`).exec(html)?.[1]
-      ?.replace(/<span class="where">/g, ' ').replace(/<[^>]+>/g, '').trim();
+    const cell = (runId: string) =>
+      new RegExp(`data-run="${runId}" data-metric="startupMs" data-value="[^"]*">(.*?)</td>`)
+        .exec(html)?.[1]
+        ?.replace(/<span class="where">/g, ' ')
+        .replace(/<[^>]+>/g, '')
+        .trim();
     expect(html).toContain('<th scope="row">Worker start-up</th>');
     expect(cell(ids[0]!)).toBe('812 ms (640 ms before Run, warm pool)');
     expect(html).toContain('812 ms<span class="where">(640 ms before Run, warm pool)</span>');
@@ -53,21 +62,32 @@ describe('worker start-up in the reports', () => {
   });
 
   it('JSON: the totals carry it, and each run its record', async () => {
-    const json = JSON.parse((await buildReport(stored, 'json')).content) as { summary: { runs: { runId: string; totals: { startupMs: number } }[] } };
+    const json = JSON.parse((await buildReport(stored, 'json')).content) as {
+      summary: { runs: { runId: string; totals: { startupMs: number } }[] };
+    };
     const totals = Object.fromEntries(json.summary.runs.map((r) => [r.runId, r.totals.startupMs]));
     expect(totals[ids[0]!]).toBe(812);
     expect(totals[ids[2]!]).toBe(0);
   });
 });
 
-describe('worker start-up in the report\'s waterfall', () => {
+describe("worker start-up in the report's waterfall", () => {
   /** Each bar's left edge and width in %, by its span's label, for the first run's rows. */
-  const bars = (html: string) => [...html.matchAll(/<tr class="wf-row depth-\d"><th scope="row" title="[^"]*">([^<]+)<.*?class="wf-bar wf-(\w[\w-]*)[^"]*" style="left:([\d.]+)%;width:([\d.]+)%"/g)]
-    .map((m) => ({ label: m[1]!, kind: m[2]!, left: Number(m[3]), width: Number(m[4]) }));
+  const bars = (html: string) =>
+    [
+      ...html.matchAll(
+        /<tr class="wf-row depth-\d"><th scope="row" title="[^"]*">([^<]+)<.*?class="wf-bar wf-(\w[\w-]*)[^"]*" style="left:([\d.]+)%;width:([\d.]+)%"/g,
+      ),
+    ].map((m) => ({ label: m[1]!, kind: m[2]!, left: Number(m[3]), width: Number(m[4]) }));
 
   it('a start-up that would take most of the width is squeezed behind a break at 0; the run keeps 90 % of it', async () => {
     // 6.6 s of start-up beside runs of about a second, as a cold worker on a loaded machine gives.
-    const slow = withStarts([{ ms: 6600, beforeRunMs: 0, pooled: false }, { ms: 6400, beforeRunMs: 0, pooled: false }, undefined, undefined]);
+    const slow = withStarts([
+      { ms: 6600, beforeRunMs: 0, pooled: false },
+      { ms: 6400, beforeRunMs: 0, pooled: false },
+      undefined,
+      undefined,
+    ]);
     const html = (await buildReport(slow, 'html')).content;
     expect(html).toContain('<table class="waterfall" data-axis="broken">');
     expect(html).toMatch(/<span class="wf-break" style="width:10\.00%">start-up<\/span>/);

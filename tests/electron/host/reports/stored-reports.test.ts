@@ -12,11 +12,21 @@ import { metricsOn } from '../../../../shared/run-metrics.js';
 import { buildReport } from '../../../../electron/host/reports/index.js';
 
 const DIR = fileURLToPath(new URL('../../../fixtures/reports/stored/', import.meta.url));
-const NAMES = readdirSync(DIR).filter((f) => f.endsWith('.stored.json')).map((f) => f.slice(0, -'.stored.json'.length)).sort();
+const NAMES = readdirSync(DIR)
+  .filter((f) => f.endsWith('.stored.json'))
+  .map((f) => f.slice(0, -'.stored.json'.length))
+  .sort();
 
 describe('reports of stored comparisons', () => {
   it('has the recorded cases', () => {
-    expect(NAMES).toEqual(['four-modes', 'interrupted', 'malformed-args', 'step-limit', 'two-trials', 'variants-matrix']);
+    expect(NAMES).toEqual([
+      'four-modes',
+      'interrupted',
+      'malformed-args',
+      'step-limit',
+      'two-trials',
+      'variants-matrix',
+    ]);
   });
 
   for (const name of NAMES) {

@@ -10,7 +10,13 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { StoredComparison } from '../../../../shared/ipc-contract.js';
-import { aggregateByColumn, groupByRun, summarizeRun, type ModeAggregate, type RunSummary } from '../../../../shared/summary.js';
+import {
+  aggregateByColumn,
+  groupByRun,
+  summarizeRun,
+  type ModeAggregate,
+  type RunSummary,
+} from '../../../../shared/summary.js';
 import { liveComparison } from './live-comparison.js';
 
 export async function mergedTrials(argsPerTrial: readonly (readonly string[])[]): Promise<StoredComparison> {
@@ -18,7 +24,10 @@ export async function mergedTrials(argsPerTrial: readonly (readonly string[])[])
   const parts: StoredComparison[] = [];
   for (const args of argsPerTrial) parts.push((await liveComparison(args, {}, dir)).stored);
   return {
-    meta: { ...parts[0].meta, runs: parts.flatMap((p, i) => p.meta.runs.map((r) => ({ runId: r.runId, mode: r.mode, trial: i + 1 }))) },
+    meta: {
+      ...parts[0].meta,
+      runs: parts.flatMap((p, i) => p.meta.runs.map((r) => ({ runId: r.runId, mode: r.mode, trial: i + 1 }))),
+    },
     events: parts.flatMap((p) => p.events),
     warnings: parts.flatMap((p) => p.warnings),
     interruptedRunIds: parts.flatMap((p) => p.interruptedRunIds),

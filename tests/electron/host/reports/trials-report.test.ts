@@ -81,13 +81,15 @@ describe('HTML report with trials', () => {
       expect(await row.locator('th').innerText()).toMatch(new RegExp(`^${MODE_LABELS[r.mode]} · trial ${r.trial}\\b`));
       const totals = computeTotals(byRun.get(r.runId)!);
       for (const key of ['steps', 'prompt', 'completion', 'total', 'wallMs', 'toolCalls'] as const) {
-        expect(await row.locator(`td[data-metric="${key}"]`).getAttribute('data-value'), `${r.runId} ${key}`).toBe(String(totals[key]));
+        expect(await row.locator(`td[data-metric="${key}"]`).getAttribute('data-value'), `${r.runId} ${key}`).toBe(
+          String(totals[key]),
+        );
       }
     }
     expect(await opened.page.locator('table.runs').innerText()).not.toMatch(/#\d/);
   });
 
-  it('folds each run\'s timeline, so its steps are hidden until opened', async () => {
+  it("folds each run's timeline, so its steps are hidden until opened", async () => {
     const folded = opened.page.locator('section.mode.folded > details:not([open])');
     expect(await folded.count()).toBe(stored.meta.runs.length);
     expect(await opened.page.locator('section.mode .step').first().isVisible()).toBe(false);
@@ -96,7 +98,10 @@ describe('HTML report with trials', () => {
   });
 
   it('renders legibly: no sideways scrolling; screenshots folded, with a timeline open, and printed (open)', async () => {
-    const { scrollWidth, clientWidth } = await opened.page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+    const { scrollWidth, clientWidth } = await opened.page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
     expect(scrollWidth, 'no horizontal scrolling at 1280 px').toBeLessThanOrEqual(clientWidth);
     await opened.page.screenshot({ path: join(OUT, 'calc-trials-open.png'), fullPage: true });
     await opened.page.reload();
@@ -111,7 +116,7 @@ describe('HTML report with trials', () => {
 });
 
 describe('Markdown, CSV and JSON with trials', () => {
-  it('Markdown puts the average table first, with aggregateByColumn\'s figures, then the runs by trial', async () => {
+  it("Markdown puts the average table first, with aggregateByColumn's figures, then the runs by trial", async () => {
     const md = (await buildReport(stored, 'md')).content;
     expectMarkdownAverage(md, rec);
     const at = (s: string) => md.indexOf(s);
@@ -123,8 +128,11 @@ describe('Markdown, CSV and JSON with trials', () => {
     expect(labels).toEqual(stored.meta.runs.map((r) => `${MODE_LABELS[r.mode]} · trial ${r.trial}`));
   });
 
-  it('CSV rows carry each run\'s trial from the comparison', async () => {
-    const parsed = Papa.parse<Record<string, string>>((await buildReport(stored, 'csv')).content, { header: true, skipEmptyLines: true });
+  it("CSV rows carry each run's trial from the comparison", async () => {
+    const parsed = Papa.parse<Record<string, string>>((await buildReport(stored, 'csv')).content, {
+      header: true,
+      skipEmptyLines: true,
+    });
     expect(parsed.errors).toEqual([]);
     for (const r of stored.meta.runs) {
       const rows = parsed.data.filter((row) => row.run_id === r.runId);
@@ -137,9 +145,16 @@ describe('Markdown, CSV and JSON with trials', () => {
     const modeRows = parsed.data.filter((row) => row.row === 'mode');
     for (const a of rec.byMode) {
       const prompt = modeRows.find((row) => row.mode === a.mode && row.figure === 'prompt')!;
-      expect([Number(prompt.n), Number(prompt.mean), prompt.prompt, prompt.step]).toEqual([a.prompt!.n, Number(a.prompt!.mean.toPrecision(12)), '', '']);
+      expect([Number(prompt.n), Number(prompt.mean), prompt.prompt, prompt.step]).toEqual([
+        a.prompt!.n,
+        Number(a.prompt!.mean.toPrecision(12)),
+        '',
+        '',
+      ]);
       const pass = modeRows.find((row) => row.mode === a.mode && row.figure === 'passRate')!;
-      expect([Number(pass.ci95_low), Number(pass.ci95_high)]).toEqual(a.passRate!.ci95.map((v) => Number(v.toPrecision(12))));
+      expect([Number(pass.ci95_low), Number(pass.ci95_high)]).toEqual(
+        a.passRate!.ci95.map((v) => Number(v.toPrecision(12))),
+      );
     }
     const diff = parsed.data.find((row) => row.row === 'difference' && row.figure === 'prompt')!;
     expect([diff.mode, diff.baseline, diff.test]).toEqual(['code', 'react', 'paired permutation (sign-flip)']);
@@ -150,7 +165,9 @@ describe('Markdown, CSV and JSON with trials', () => {
     const text = (await buildReport(stored, 'json')).content;
     const doc = JSON.parse(text) as { summary: { byMode?: unknown; differences?: unknown; figures?: string } };
     expect(doc.summary.byMode).toEqual(rec.byMode);
-    expect(doc.summary.differences).toEqual(differencesByMode(rec.runs.map((summary) => ({ trial: summary.trial, summary }))));
+    expect(doc.summary.differences).toEqual(
+      differencesByMode(rec.runs.map((summary) => ({ trial: summary.trial, summary }))),
+    );
     expect(doc.summary.figures).toBe(FIGURES_NOTE);
     const loaded = loadReportJson(text);
     expect(loaded.meta).toEqual(stored.meta);
@@ -159,7 +176,13 @@ describe('Markdown, CSV and JSON with trials', () => {
     const { byMode: _dropped, ...older } = doc.summary;
     const rebuilt = loadReportJson(JSON.stringify({ ...doc, summary: older }));
     expect(rebuilt.summary.byMode).toEqual(rec.byMode);
-    const again = { meta: loaded.meta, events: loaded.events, warnings: stored.warnings, interruptedRunIds: stored.interruptedRunIds };
-    for (const f of ['html', 'md', 'csv'] as const) expect((await buildReport(again, f)).content).toBe((await buildReport(stored, f)).content);
+    const again = {
+      meta: loaded.meta,
+      events: loaded.events,
+      warnings: stored.warnings,
+      interruptedRunIds: stored.interruptedRunIds,
+    };
+    for (const f of ['html', 'md', 'csv'] as const)
+      expect((await buildReport(again, f)).content).toBe((await buildReport(stored, f)).content);
   });
 });

@@ -17,9 +17,15 @@ let rec: Recomputed;
 let opened: OpenedReport;
 
 beforeAll(async () => {
-  stored = await mergedTrials([['--task', 'calc'], ['--task', 'calc', '--fault', 'malformed-args'], ['--task', 'calc', '--max-steps', '1']]);
+  stored = await mergedTrials([
+    ['--task', 'calc'],
+    ['--task', 'calc', '--fault', 'malformed-args'],
+    ['--task', 'calc', '--max-steps', '1'],
+  ]);
   rec = recompute(stored);
-  opened = await openInChromium(await writeReport('calc-trials-spread.html', (await buildReport(stored, 'html')).content));
+  opened = await openInChromium(
+    await writeReport('calc-trials-spread.html', (await buildReport(stored, 'html')).content),
+  );
 });
 
 afterAll(async () => {
@@ -53,7 +59,11 @@ describe('trials that differ', () => {
     // Each trial names its one cheapest answered run (fewest total tokens; none on a tie), computed here from the events.
     for (let t = 1; t <= rec.trials; t++) {
       const answered = rec.runs.filter((r) => r.trial === t && r.status === 'answered');
-      const tags = await opened.page.locator('table.runs tbody').nth(t - 1).locator('tr.run:has(.tag)').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-run')));
+      const tags = await opened.page
+        .locator('table.runs tbody')
+        .nth(t - 1)
+        .locator('tr.run:has(.tag)')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-run')));
       const min = Math.min(...answered.map((r) => r.totals.total));
       const cheapest = answered.filter((r) => r.totals.total === min);
       expect(tags, `trial ${t}`).toEqual(cheapest.length === 1 ? [cheapest[0].runId] : []);
@@ -72,20 +82,28 @@ describe('trials that differ', () => {
 });
 
 describe('hostile text in a report with trials', () => {
-  const PAYLOAD = '<script>window.__pwned = 1</script><img src=x onerror="alert(\'xss\')"> <a href="http://127.0.0.1:9/">x</a>';
+  const PAYLOAD =
+    '<script>window.__pwned = 1</script><img src=x onerror="alert(\'xss\')"> <a href="http://127.0.0.1:9/">x</a>';
 
   it('shows answers, validation details and tool output of every trial as text, and runs nothing', async () => {
     const hostile: StoredComparison = {
       ...stored,
       events: stored.events.map((e) => {
-        if (e.type === 'run-finished') return { ...e, answer: `${PAYLOAD}\n${e.answer}`, validation: e.validation && { ...e.validation, detail: PAYLOAD } };
+        if (e.type === 'run-finished')
+          return {
+            ...e,
+            answer: `${PAYLOAD}\n${e.answer}`,
+            validation: e.validation && { ...e.validation, detail: PAYLOAD },
+          };
         if (e.type === 'tool-finished') return { ...e, output: PAYLOAD };
         return e;
       }),
     };
     const md = (await buildReport(hostile, 'md')).content;
     expect(md).not.toContain('<script>');
-    const o = await openInChromium(await writeReport('calc-trials-hostile.html', (await buildReport(hostile, 'html')).content));
+    const o = await openInChromium(
+      await writeReport('calc-trials-hostile.html', (await buildReport(hostile, 'html')).content),
+    );
     try {
       expect(o.dialogs).toEqual([]);
       expect(o.requests).toEqual([]);

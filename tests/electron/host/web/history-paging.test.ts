@@ -21,7 +21,15 @@ async function seeded(count: number): Promise<string> {
   const provider = { name: 'simulated', baseUrl: 'http://127.0.0.1:1/v1', model: 'sim', simulated: true };
   for (let i = 0; i < count; i++) {
     const id = `p${String(i).padStart(3, '0')}`;
-    await store.create({ id, createdAt: 1000 + i, task: { id: null, text: i % 2 ? 'odd task' : 'even task' }, provider, settings: DEFAULT_SETTINGS, workspaceSource: 'empty', runs: [{ runId: `${id}-r`, mode: 'react' }] });
+    await store.create({
+      id,
+      createdAt: 1000 + i,
+      task: { id: null, text: i % 2 ? 'odd task' : 'even task' },
+      provider,
+      settings: DEFAULT_SETTINGS,
+      workspaceSource: 'empty',
+      runs: [{ runId: `${id}-r`, mode: 'react' }],
+    });
     await writeFile(store.runLogPath(id, `${id}-r`), '');
     await store.finishRecording(id, new Map());
   }
@@ -29,7 +37,13 @@ async function seeded(count: number): Promise<string> {
 }
 
 async function connect(dataDir: string) {
-  const web = await startWebHost({ dataDir, port: 0, rendererDir: join(dataDir, 'no-renderer'), env: {}, host: { launcher: syntheticLauncher({}, ['--events', '4']), onWarning: () => {} } });
+  const web = await startWebHost({
+    dataDir,
+    port: 0,
+    rendererDir: join(dataDir, 'no-renderer'),
+    env: {},
+    host: { launcher: syntheticLauncher({}, ['--events', '4']), onWarning: () => {} },
+  });
   hosts.push(web);
   const client = await openClient(web);
   return async (channel: string, ...args: unknown[]) => {
@@ -62,7 +76,11 @@ describe('history:page over the WebSocket', () => {
     expect(odd.total).toBe(12);
     expect(odd.items.every((i) => i.meta.task.text === 'odd task')).toBe(true);
     // The History view's filters, over the whole history: how runs ended (these never started) and how recent.
-    expect((await invoke('history:page', { outcome: 'answered' })).value).toMatchObject({ items: [], total: 0, stored: 25 });
+    expect((await invoke('history:page', { outcome: 'answered' })).value).toMatchObject({
+      items: [],
+      total: 0,
+      stored: 25,
+    });
     expect((await invoke('history:page', { outcome: 'not-answered' })).value).toMatchObject({ total: 25, stored: 25 });
     const recent = (await invoke('history:page', { since: 1020, search: 'even' })).value as HistoryPage;
     expect(recent.items.map((i) => i.meta.id)).toEqual(['p024', 'p022', 'p020']);
@@ -72,7 +90,16 @@ describe('history:page over the WebSocket', () => {
     const invoke = await connect(await seeded(3));
     await expect(invoke('history:page', 'all')).rejects.toThrow(/one query object/);
     await expect(invoke('history:page')).rejects.toThrow();
-    const huge = (await invoke('history:page', { offset: -5, limit: 1e9, search: 7, mode: ['x'], outcome: 'everything', since: 'yesterday' })).value as HistoryPage;
+    const huge = (
+      await invoke('history:page', {
+        offset: -5,
+        limit: 1e9,
+        search: 7,
+        mode: ['x'],
+        outcome: 'everything',
+        since: 'yesterday',
+      })
+    ).value as HistoryPage;
     expect(huge.items.map((i) => i.meta.id)).toEqual(['p002', 'p001', 'p000']);
     const past = (await invoke('history:page', { offset: 99 })).value as HistoryPage;
     expect(past).toMatchObject({ items: [], total: 3, nextOffset: null });

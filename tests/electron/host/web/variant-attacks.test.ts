@@ -35,11 +35,16 @@ async function captureServer() {
 async function page(env: NodeJS.ProcessEnv = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'parallax-variant-attack-'));
   const web = await startWebHost({
-    dataDir, port: 0, rendererDir: join(dataDir, 'no-renderer'), env,
+    dataDir,
+    port: 0,
+    rendererDir: join(dataDir, 'no-renderer'),
+    env,
     host: { launcher: syntheticLauncher({}, ['--events', '4']), onWarning: () => {} },
   });
   hosts.push(web);
-  const ws = new WebSocket(`ws://127.0.0.1:${web.port}/ws?token=${web.token}`, { headers: { origin: `http://127.0.0.1:${web.port}` } });
+  const ws = new WebSocket(`ws://127.0.0.1:${web.port}/ws?token=${web.token}`, {
+    headers: { origin: `http://127.0.0.1:${web.port}` },
+  });
   await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
   let id = 0;
   const waiting = new Map<number, (m: ServerMessage) => void>();
@@ -50,7 +55,11 @@ async function page(env: NodeJS.ProcessEnv = {}) {
   const invoke = (channel: string, ...args: unknown[]) =>
     new Promise<unknown>((resolve, reject) => {
       const n = ++id;
-      waiting.set(n, (m) => (m.kind === 'result' && m.ok ? resolve(m.value) : reject(new Error(m.kind === 'result' && !m.ok ? m.error : '?'))));
+      waiting.set(n, (m) =>
+        m.kind === 'result' && m.ok
+          ? resolve(m.value)
+          : reject(new Error(m.kind === 'result' && !m.ok ? m.error : '?')),
+      );
       ws.send(JSON.stringify({ kind: 'invoke', id: n, channel, args }));
     });
   return { web, invoke };
@@ -59,21 +68,36 @@ async function page(env: NodeJS.ProcessEnv = {}) {
 const sim = { name: 'simulated', baseUrl: null, model: 'sim' };
 
 describe('variants from a page', () => {
-  it('a column may not send a preset\'s stored key, or an unnamed key variable, to a URL the page chooses', async () => {
+  it("a column may not send a preset's stored key, or an unnamed key variable, to a URL the page chooses", async () => {
     const evil = await captureServer();
     const { invoke, web } = await page({ MY_SERVER_API_KEY: 'sk-env-0123456789' });
     await invoke('keys:set', 'openai', SECRET, null);
-    const start = (column: object) => invoke('comparison:start', { task: 'calc', modes: [], provider: sim, variants: [{ mode: 'react' }, { mode: 'react', ...column }] });
-    await expect(start({ provider: 'openai', baseUrl: evil.url })).rejects.toThrow(/^Variant 2 .*OpenAI key is only ever sent to https:\/\/api\.openai\.com\/v1/);
-    await expect(start({ provider: 'custom', baseUrl: evil.url, apiKeyEnv: 'MY_SERVER_API_KEY' })).rejects.toThrow(/^Variant 2 .*MY_SERVER_API_KEY was not named in this app session/);
+    const start = (column: object) =>
+      invoke('comparison:start', {
+        task: 'calc',
+        modes: [],
+        provider: sim,
+        variants: [{ mode: 'react' }, { mode: 'react', ...column }],
+      });
+    await expect(start({ provider: 'openai', baseUrl: evil.url })).rejects.toThrow(
+      /^Variant 2 .*OpenAI key is only ever sent to https:\/\/api\.openai\.com\/v1/,
+    );
+    await expect(start({ provider: 'custom', baseUrl: evil.url, apiKeyEnv: 'MY_SERVER_API_KEY' })).rejects.toThrow(
+      /^Variant 2 .*MY_SERVER_API_KEY was not named in this app session/,
+    );
     await expect(start({ mode: 'cod' })).rejects.toThrow(/variants\.2\.mode/);
     expect(evil.seen).toEqual([]);
     expect(await readdir(join(web.host.dataDir, 'comparisons')).catch(() => [])).toEqual([]);
   });
 
-  it('a page\'s variants run, each column recorded', async () => {
+  it("a page's variants run, each column recorded", async () => {
     const { invoke, web } = await page();
-    const meta = (await invoke('comparison:start', { task: 'calc', modes: ['code'], provider: sim, variants: [{ mode: 'code', settings: { returnTypes: false } }, { mode: 'code' }] })) as { id: string; variants: { label: string }[] };
+    const meta = (await invoke('comparison:start', {
+      task: 'calc',
+      modes: ['code'],
+      provider: sim,
+      variants: [{ mode: 'code', settings: { returnTypes: false } }, { mode: 'code' }],
+    })) as { id: string; variants: { label: string }[] };
     expect(meta.variants.map((v) => v.label)).toEqual(['Code Mode · no return types', 'Code Mode']);
     await web.host.whenDone(meta.id);
   });

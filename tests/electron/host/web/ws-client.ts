@@ -28,7 +28,8 @@ export function wsClient(ws: WebSocket): WsClient {
   ws.on('message', (data) => {
     const text = data.toString();
     const m = JSON.parse(text) as ServerMessage;
-    if (m.kind === 'event' && m.channel === 'run:events') events.push(...(m.payload as StepEvent[]).map((e) => ({ ...e, at: Date.now() })));
+    if (m.kind === 'event' && m.channel === 'run:events')
+      events.push(...(m.payload as StepEvent[]).map((e) => ({ ...e, at: Date.now() })));
     if (m.kind === 'result') waiting.get(m.id)?.(m, text.length);
   });
   const invoke = (channel: string, ...args: unknown[]) =>
@@ -47,7 +48,9 @@ export function wsClient(ws: WebSocket): WsClient {
 
 /** A socket opened the way the served page opens it (its token, its origin). */
 export async function openClient(web: WebHost): Promise<WsClient> {
-  const ws = new WebSocket(`ws://127.0.0.1:${web.port}/ws?token=${web.token}`, { headers: { origin: `http://127.0.0.1:${web.port}` } });
+  const ws = new WebSocket(`ws://127.0.0.1:${web.port}/ws?token=${web.token}`, {
+    headers: { origin: `http://127.0.0.1:${web.port}` },
+  });
   await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
   return wsClient(ws);
 }

@@ -81,7 +81,13 @@ export function browseStoredSite(): BrowsedSite {
     const person = /^(.+) of (.+) Department$/m.exec(text);
     if (person) {
       const field = (key: string) => new RegExp(`^${key}: (.+)$`, 'm').exec(text)?.[1] ?? '';
-      people.push({ name: person[1], department: person[2], expertise: field('Expertise'), email: field('Email'), phone: field('Phone') });
+      people.push({
+        name: person[1],
+        department: person[2],
+        expertise: field('Expertise'),
+        email: field('Email'),
+        phone: field('Phone'),
+      });
     }
   }
 
@@ -91,7 +97,9 @@ export function browseStoredSite(): BrowsedSite {
     return p;
   };
   return {
-    prices, people, visited,
+    prices,
+    people,
+    visited,
     answer(instruction) {
       let m: RegExpExecArray | null;
       if ((m = /^Find the current price of (.+)\.\n/.exec(instruction))) return prices.get(m[1]) ?? null;
@@ -103,8 +111,10 @@ export function browseStoredSite(): BrowsedSite {
         const total = pySum(m[1].split(', ').map((item) => prices.get(item) ?? null));
         return m[2] ? mul(total, 0.9) : total;
       }
-      if ((m = /^How many people are in the (.+) Department\?/.exec(instruction))) return BigInt(people.filter((p) => p.department === m![1]).length);
-      if ((m = /^Which person's phone number is (.+)\?\n/.exec(instruction))) return people.find((p) => p.phone === m![1])?.name ?? null;
+      if ((m = /^How many people are in the (.+) Department\?/.exec(instruction)))
+        return BigInt(people.filter((p) => p.department === m![1]).length);
+      if ((m = /^Which person's phone number is (.+)\?\n/.exec(instruction)))
+        return people.find((p) => p.phone === m![1])?.name ?? null;
       throw new Error(`No reading for: ${instruction}`);
     },
   };

@@ -15,23 +15,41 @@ import { DEFAULT_SETTINGS } from '../../../../shared/run-spec.js';
 import { playCode } from './sim-driver.js';
 
 const LIMITS = { timeoutMs: 30_000, memoryMb: 128, outputChars: 4000, maxToolCalls: 50 };
-const WORDS_DISAGREE = ['message_decoder/longest_decoded_string', 'trade_calculator/estimate_final_value', 'travel_itinerary_planning/plan_trip_to_0'];
+const WORDS_DISAGREE = [
+  'message_decoder/longest_decoded_string',
+  'trade_calculator/estimate_final_value',
+  'travel_itinerary_planning/plan_trip_to_0',
+];
 const PYTHON_LITERALS = [
-  'cryptobotanists_plant_dna_sequencer/reverse_transcribe_palindrome_check', 'cryptobotanists_plant_dna_sequencer/find_most_common_nucleotide_combined_sequence',
-  'trade_calculator/fluctuating_conversion_rates_impact', 'trade_calculator/seasonal_price_fluctuation_impact',
-  'trade_calculator/dynamic_pricing_strategy', 'trade_calculator/long_term_vs_short_term_trade_decisions',
+  'cryptobotanists_plant_dna_sequencer/reverse_transcribe_palindrome_check',
+  'cryptobotanists_plant_dna_sequencer/find_most_common_nucleotide_combined_sequence',
+  'trade_calculator/fluctuating_conversion_rates_impact',
+  'trade_calculator/seasonal_price_fluctuation_impact',
+  'trade_calculator/dynamic_pricing_strategy',
+  'trade_calculator/long_term_vs_short_term_trade_decisions',
 ];
 
 /** Every task under the harness's protocol; the wrong ones, and the most turns a task took. */
-async function playAll(language: 'javascript' | 'python', sandbox: Sandbox | PySandbox): Promise<{ wrong: string[]; maxTurns: number }> {
+async function playAll(
+  language: 'javascript' | 'python',
+  sandbox: Sandbox | PySandbox,
+): Promise<{ wrong: string[]; maxTurns: number }> {
   const wrong: string[] = [];
   let maxTurns = 0;
   for (const task of M3_TASKS) {
     const tools = m3ToolDefinitions(task.domain.tools);
-    const run = async (code: string) => programText(await runProgram(code, {
-      tools, hiddenTools: [], language, sandbox, returnTypes: true, limits: LIMITS,
-      ctx: { workspace: '/nonexistent', settings: DEFAULT_SETTINGS, signal: new AbortController().signal },
-    }));
+    const run = async (code: string) =>
+      programText(
+        await runProgram(code, {
+          tools,
+          hiddenTools: [],
+          language,
+          sandbox,
+          returnTypes: true,
+          limits: LIMITS,
+          ctx: { workspace: '/nonexistent', settings: DEFAULT_SETTINGS, signal: new AbortController().signal },
+        }),
+      );
     const played = await playCode(task as M3Task, language, run);
     maxTurns = Math.max(maxTurns, played.turns);
     if (!scoreAnswer(played.answer, task.expected).ok) wrong.push(task.name);
@@ -39,7 +57,7 @@ async function playAll(language: 'javascript' | 'python', sandbox: Sandbox | PyS
   return { wrong: wrong.sort(), maxTurns };
 }
 
-describe('the simulated model\'s M3ToolEval programs in the sandboxes', () => {
+describe("the simulated model's M3ToolEval programs in the sandboxes", () => {
   let js: Sandbox;
   let py: PySandbox;
   beforeAll(async () => {

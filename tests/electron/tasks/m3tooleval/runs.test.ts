@@ -34,7 +34,15 @@ async function run(id: string, mode: ModeId) {
   dirs.push(workspace);
   const events: StepEvent[] = [];
   await runEngine(
-    { runId: randomUUID(), task: { id, text: findTask(id)!.text }, mode, provider: { name: 'simulated', baseUrl: sim.url, model: 'sim', simulated: true }, apiKeyEnv: null, settings: parseSettings({}), workspace },
+    {
+      runId: randomUUID(),
+      task: { id, text: findTask(id)!.text },
+      mode,
+      provider: { name: 'simulated', baseUrl: sim.url, model: 'sim', simulated: true },
+      apiKeyEnv: null,
+      settings: parseSettings({}),
+      workspace,
+    },
     { apiKey: null, signal: new AbortController().signal, emit: (e) => events.push(e) },
     runTaskOf({ id }),
   );
@@ -56,15 +64,20 @@ describe('M3ToolEval in every mode', () => {
   // The DNA task's answer is a tuple: JavaScript programs (Code Mode, Hybrid) print it as JSON, which the paper's
   // scoring does not take (sim.test.ts and programs.test.ts cover that case).
   const js = (m: ModeId) => m === 'code' || m === 'hybrid';
-  const cases = ONE_PER_DOMAIN.flatMap((id) => MODE_IDS.filter((m) => !(js(m) && id.includes('dna_sequencer'))).map((mode) => [id, mode] as const));
+  const cases = ONE_PER_DOMAIN.flatMap((id) =>
+    MODE_IDS.filter((m) => !(js(m) && id.includes('dna_sequencer'))).map((mode) => [id, mode] as const),
+  );
 
-  it.each(cases)('%s in %s: answered and judged right by the paper\'s scoring', async (id, mode) => {
+  it.each(cases)("%s in %s: answered and judged right by the paper's scoring", async (id, mode) => {
     const { finished } = await run(id, mode);
     expect(finished.status, finished.error).toBe('answered');
-    expect(finished.validation, finished.answer).toMatchObject({ ok: true, detail: expect.stringMatching(/by M3ToolEval's scoring/) });
+    expect(finished.validation, finished.answer).toMatchObject({
+      ok: true,
+      detail: expect.stringMatching(/by M3ToolEval's scoring/),
+    });
   });
 
-  it('offers the domain\'s tools only, each mode its own way', async () => {
+  it("offers the domain's tools only, each mode its own way", async () => {
     const id = 'm3tooleval/travel_itinerary_planning/luxury_tokyo_trip';
     const react = (await run(id, 'react')).started;
     expect(react.tools.map((t) => t.name)).toEqual(TRAVEL_TOOLS);
@@ -85,13 +98,24 @@ describe('M3ToolEval in every mode', () => {
   });
 
   it('answers a rounded total, hears it is incorrect, and gives the total as it came', async () => {
-    const { finished, events } = await run('m3tooleval/web_browsing/total_price_of_selected_items_after_discount_0', 'react');
+    const { finished, events } = await run(
+      'm3tooleval/web_browsing/total_price_of_selected_items_after_discount_0',
+      'react',
+    );
     expect(finished.validation).toMatchObject({ ok: true });
     expect(finished.answer).toMatch(/Answer: 237\.942$/);
-    const feedback = events.filter((e): e is Extract<StepEvent, { type: 'model-request' }> => e.type === 'model-request' && e.addedMessages !== undefined);
+    const feedback = events.filter(
+      (e): e is Extract<StepEvent, { type: 'model-request' }> =>
+        e.type === 'model-request' && e.addedMessages !== undefined,
+    );
     expect(feedback).toHaveLength(1);
     expect(feedback[0]!.addedMessages).toEqual([{ role: 'user', content: WRONG_ANSWER_FEEDBACK }]);
-    const answers = events.filter((e): e is Extract<StepEvent, { type: 'model-response' }> => e.type === 'model-response' && e.toolCalls.length === 0).map((e) => e.text);
+    const answers = events
+      .filter(
+        (e): e is Extract<StepEvent, { type: 'model-response' }> =>
+          e.type === 'model-response' && e.toolCalls.length === 0,
+      )
+      .map((e) => e.text);
     expect(answers.map((a) => /Answer: (.*)$/.exec(a)?.[1])).toEqual(['237.94', '237.942']);
   });
 });

@@ -9,7 +9,9 @@ import { answerText, checkAnswer, scoreAnswer } from '../../../../electron/tasks
 import { literalEval } from '../../../../electron/tasks/m3tooleval/py-expr.js';
 import type { PyValue } from '../../../../electron/tasks/m3tooleval/py-value.js';
 
-const fixture = JSON.parse(readFileSync(new URL('../../../fixtures/m3tooleval/check-answer.json', import.meta.url), 'utf8')) as {
+const fixture = JSON.parse(
+  readFileSync(new URL('../../../fixtures/m3tooleval/check-answer.json', import.meta.url), 'utf8'),
+) as {
   source: string;
   rows: [answer: string, expectedRepr: string, ok: boolean][];
 };
@@ -19,11 +21,13 @@ const valueOf = (text: string): PyValue => (text === 'inf' ? Infinity : literalE
 describe('M3ToolEval scoring', () => {
   it('agrees with the original check_answer on every recorded pair', () => {
     expect(fixture.rows.length).toBeGreaterThan(2000);
-    const disagreements = fixture.rows.filter(([answer, expected, ok]) => checkAnswer(answer, valueOf(expected)).ok !== ok);
+    const disagreements = fixture.rows.filter(
+      ([answer, expected, ok]) => checkAnswer(answer, valueOf(expected)).ok !== ok,
+    );
     expect(disagreements).toEqual([]);
   });
 
-  it('keeps the original\'s quirks: an int answer matches a float by truncation, a list only by its exact text', () => {
+  it("keeps the original's quirks: an int answer matches a float by truncation, a list only by its exact text", () => {
     expect(checkAnswer('161', 161.25).ok).toBe(true);
     expect(checkAnswer('380.42', 380.41999999999996).ok).toBe(false);
     expect(checkAnswer('[36380, 48150, 68480]', [36380, 48150, 68480]).ok).toBe(false);

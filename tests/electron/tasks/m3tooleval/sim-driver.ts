@@ -36,7 +36,10 @@ function judged(task: M3Task, text: string, turn: number, maxTurns: number, mess
 
 export async function playReact(task: M3Task, trial = 1, maxTurns = 10): Promise<Played> {
   const tools = m3ToolDefinitions(task.domain.tools);
-  const wireTools: WireTool[] = tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description } }));
+  const wireTools: WireTool[] = tools.map((t) => ({
+    type: 'function',
+    function: { name: t.name, description: t.description },
+  }));
   const messages: WireMessage[] = [{ role: 'user', content: taskText(task) }];
   let calls = 0;
   for (let turn = 1; turn <= maxTurns; turn++) {
@@ -46,7 +49,15 @@ export async function playReact(task: M3Task, trial = 1, maxTurns = 10): Promise
       continue;
     }
     const ids = reply.calls.map((_c, i) => `call_${turn}_${i}`);
-    messages.push({ role: 'assistant', content: null, tool_calls: reply.calls.map((c, i) => ({ id: ids[i], type: 'function', function: { name: c.name, arguments: c.arguments } })) });
+    messages.push({
+      role: 'assistant',
+      content: null,
+      tool_calls: reply.calls.map((c, i) => ({
+        id: ids[i],
+        type: 'function',
+        function: { name: c.name, arguments: c.arguments },
+      })),
+    });
     for (const [i, c] of reply.calls.entries()) {
       calls++;
       const tool = tools.find((t) => t.name === c.name)!;
@@ -67,7 +78,11 @@ export async function playReact(task: M3Task, trial = 1, maxTurns = 10): Promise
 function runJs(code: string, task: M3Task, session: M3Session): { output: string; calls: number } {
   let output = '';
   let calls = 0;
-  const g: Record<string, unknown> = { print: (...xs: unknown[]) => { output += xs.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join(' ') + '\n'; } };
+  const g: Record<string, unknown> = {
+    print: (...xs: unknown[]) => {
+      output += xs.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join(' ') + '\n';
+    },
+  };
   for (const t of task.domain.tools) {
     g[t.name] = (...args: unknown[]) => {
       calls++;
@@ -90,28 +105,68 @@ function runJs(code: string, task: M3Task, session: M3Session): { output: string
 export function playCodeJs(task: M3Task, trial = 1, maxTurns = 10): Played {
   const session: M3Session = {};
   let calls = 0;
-  return playCode(task, 'javascript', (code) => {
-    const run = runJs(code, task, session);
-    calls += run.calls;
-    return run.output;
-  }, trial, maxTurns, () => calls) as Played;
+  return playCode(
+    task,
+    'javascript',
+    (code) => {
+      const run = runJs(code, task, session);
+      calls += run.calls;
+      return run.output;
+    },
+    trial,
+    maxTurns,
+    () => calls,
+  ) as Played;
 }
 
 /**
  * The Code Mode policy against any runner of its programs (`run` returns the text the model gets back); its
  * run_code description names the language, as the modes' do. Synchronous runners give a synchronous result.
  */
-export function playCode(task: M3Task, language: 'javascript' | 'python', run: (code: string) => string, trial?: number, maxTurns?: number, calls?: () => number): Played;
-export function playCode(task: M3Task, language: 'javascript' | 'python', run: (code: string) => Promise<string>, trial?: number, maxTurns?: number, calls?: () => number): Promise<Played>;
-export function playCode(task: M3Task, language: 'javascript' | 'python', run: (code: string) => string | Promise<string>, trial = 1, maxTurns = 10, calls: () => number = () => 0): Played | Promise<Played> {
-  const wireTools: WireTool[] = [{ type: 'function', function: { name: 'run_code', description: `Run a ${language === 'python' ? 'Python' : 'JavaScript'} program.` } }];
+export function playCode(
+  task: M3Task,
+  language: 'javascript' | 'python',
+  run: (code: string) => string,
+  trial?: number,
+  maxTurns?: number,
+  calls?: () => number,
+): Played;
+export function playCode(
+  task: M3Task,
+  language: 'javascript' | 'python',
+  run: (code: string) => Promise<string>,
+  trial?: number,
+  maxTurns?: number,
+  calls?: () => number,
+): Promise<Played>;
+export function playCode(
+  task: M3Task,
+  language: 'javascript' | 'python',
+  run: (code: string) => string | Promise<string>,
+  trial = 1,
+  maxTurns = 10,
+  calls: () => number = () => 0,
+): Played | Promise<Played> {
+  const wireTools: WireTool[] = [
+    {
+      type: 'function',
+      function: { name: 'run_code', description: `Run a ${language === 'python' ? 'Python' : 'JavaScript'} program.` },
+    },
+  ];
   const messages: WireMessage[] = [{ role: 'user', content: taskText(task) }];
   const step = (turn: number): Played | Promise<Played> => {
     if (turn > maxTurns) return { answer: '', turns: maxTurns, calls: calls() };
     const reply = m3Code(readConversation(messages, wireTools, trial), detectM3(taskText(task))!);
-    if (reply.kind === 'text') return judged(task, reply.text, turn, maxTurns, messages) ? { answer: reply.text, turns: turn, calls: calls() } : step(turn + 1);
+    if (reply.kind === 'text')
+      return judged(task, reply.text, turn, maxTurns, messages)
+        ? { answer: reply.text, turns: turn, calls: calls() }
+        : step(turn + 1);
     const c = reply.calls[0];
-    messages.push({ role: 'assistant', content: null, tool_calls: [{ id: `p${turn}`, type: 'function', function: { name: 'run_code', arguments: c.arguments } }] });
+    messages.push({
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id: `p${turn}`, type: 'function', function: { name: 'run_code', arguments: c.arguments } }],
+    });
     const after = (output: string) => {
       messages.push({ role: 'tool', tool_call_id: `p${turn}`, content: output });
       return step(turn + 1);

@@ -20,7 +20,9 @@ interface Recorded {
   readonly message?: string;
 }
 
-const fixture = JSON.parse(readFileSync(new URL('../../../fixtures/m3tooleval/tool-calls.json', import.meta.url), 'utf8')) as {
+const fixture = JSON.parse(
+  readFileSync(new URL('../../../fixtures/m3tooleval/tool-calls.json', import.meta.url), 'utf8'),
+) as {
   calls: Recorded[];
   sessions: Recorded[][];
 };

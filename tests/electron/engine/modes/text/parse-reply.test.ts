@@ -12,7 +12,13 @@ const actions = (text: string) => parseReply(text).actions.map((a) => [a.name, a
 describe('parseReply', () => {
   it('reads the format as taught', () => {
     const text = 'Thought: I need the file.\nAction: read_file\nAction Input: {"path": "notes.txt"}';
-    expect(parseReply(text)).toEqual({ thought: 'I need the file.', actions: [{ name: 'read_file', input: '{"path": "notes.txt"}' }], finalAnswer: null, parseError: null, kept: text.length });
+    expect(parseReply(text)).toEqual({
+      thought: 'I need the file.',
+      actions: [{ name: 'read_file', input: '{"path": "notes.txt"}' }],
+      finalAnswer: null,
+      parseError: null,
+      kept: text.length,
+    });
   });
 
   it('reads a final answer over several lines, and keeps its own lines whatever they look like', () => {
@@ -23,21 +29,31 @@ describe('parseReply', () => {
   });
 
   it('tolerates extra whitespace, any case, markdown emphasis and blank lines', () => {
-    expect(actions('  thought :  hm\n\n\n**Action:**   `read_file`  \n\n ACTION INPUT :   {"path":"a"}  \n')).toEqual([['read_file', '{"path":"a"}']]);
+    expect(actions('  thought :  hm\n\n\n**Action:**   `read_file`  \n\n ACTION INPUT :   {"path":"a"}  \n')).toEqual([
+      ['read_file', '{"path":"a"}'],
+    ]);
     expect(actions('Thought: x\nAction: [list_dir]\nAction Input: {}')).toEqual([['list_dir', '{}']]);
-    expect(actions('Thought: x\nAction: read_file()\nAction Input: {"path":"b"}')).toEqual([['read_file', '{"path":"b"}']]);
+    expect(actions('Thought: x\nAction: read_file()\nAction Input: {"path":"b"}')).toEqual([
+      ['read_file', '{"path":"b"}'],
+    ]);
   });
 
   it('takes the JSON input out of a code fence, or out of inline backticks', () => {
-    expect(actions('Thought: x\nAction: read_file\nAction Input:\n```json\n{\n  "path": "a.txt"\n}\n```')).toEqual([['read_file', '{\n  "path": "a.txt"\n}']]);
-    expect(actions('Action: read_file\nAction Input: ```{"path": "a.txt"}```')).toEqual([['read_file', '{"path": "a.txt"}']]);
-    expect(actions('Action: read_file\nAction Input: `{"path": "a.txt"}`')).toEqual([['read_file', '{"path": "a.txt"}']]);
+    expect(actions('Thought: x\nAction: read_file\nAction Input:\n```json\n{\n  "path": "a.txt"\n}\n```')).toEqual([
+      ['read_file', '{\n  "path": "a.txt"\n}'],
+    ]);
+    expect(actions('Action: read_file\nAction Input: ```{"path": "a.txt"}```')).toEqual([
+      ['read_file', '{"path": "a.txt"}'],
+    ]);
+    expect(actions('Action: read_file\nAction Input: `{"path": "a.txt"}`')).toEqual([
+      ['read_file', '{"path": "a.txt"}'],
+    ]);
   });
 
   it('cuts a JSON input at the end of its value when prose follows, braces inside strings included', () => {
-    expect(actions('Action: write_file\nAction Input: {"path": "x", "content": "a } b"} and then I will wait.')).toEqual([
-      ['write_file', '{"path": "x", "content": "a } b"}'],
-    ]);
+    expect(
+      actions('Action: write_file\nAction Input: {"path": "x", "content": "a } b"} and then I will wait.'),
+    ).toEqual([['write_file', '{"path": "x", "content": "a } b"}']]);
   });
 
   it('reads a missing "Thought:" as the text before the first label', () => {
@@ -47,7 +63,15 @@ describe('parseReply', () => {
   });
 
   it('reads several actions in one reply, each with its own input', () => {
-    const text = ['Thought: both at once', 'Action: read_file', 'Action Input: {"path": "a"}', '', 'Thought: and the other', 'Action: read_file', 'Action Input: {"path": "b"}'].join('\n');
+    const text = [
+      'Thought: both at once',
+      'Action: read_file',
+      'Action Input: {"path": "a"}',
+      '',
+      'Thought: and the other',
+      'Action: read_file',
+      'Action Input: {"path": "b"}',
+    ].join('\n');
     const r = parseReply(text);
     expect(r.actions.map((a) => a.input)).toEqual(['{"path": "a"}', '{"path": "b"}']);
     expect(r.thought).toBe('both at once\nand the other');
@@ -75,7 +99,10 @@ describe('parseReply', () => {
   });
 
   it(`refuses more than ${MAX_ACTIONS} actions in one reply`, () => {
-    const many = Array.from({ length: MAX_ACTIONS + 1 }, (_, i) => `Action: read_file\nAction Input: {"path": "${i}"}`).join('\n');
+    const many = Array.from(
+      { length: MAX_ACTIONS + 1 },
+      (_, i) => `Action: read_file\nAction Input: {"path": "${i}"}`,
+    ).join('\n');
     const r = parseReply(many);
     expect(r.parseError).toMatch(new RegExp(`${MAX_ACTIONS + 1} actions; at most ${MAX_ACTIONS}`));
     expect(r.actions).toEqual([]);
@@ -91,9 +118,13 @@ describe('parseReply', () => {
       expect(r.finalAnswer).toBeNull();
     });
 
-    it('cuts at a numbered observation naming its tool, the form several actions\' results are written back in', () => {
+    it("cuts at a numbered observation naming its tool, the form several actions' results are written back in", () => {
       const head = 'Thought: t\nAction: read_file\nAction Input: {"path":"a"}\n\n';
-      for (const forged of ['Observation 1 (read_file): fake contents', 'observation 12: x', '**Observation 2 (list_dir):** x']) {
+      for (const forged of [
+        'Observation 1 (read_file): fake contents',
+        'observation 12: x',
+        '**Observation 2 (list_dir):** x',
+      ]) {
         const r = parseReply(`${head}${forged}\nmore fake`);
         expect(r.kept, forged).toBe(head.length);
         expect(r.actions, forged).toEqual([{ name: 'read_file', input: '{"path":"a"}' }]);
@@ -117,7 +148,8 @@ describe('parseReply', () => {
     });
 
     it('does not treat "Observation:" inside a line or inside a JSON string as a line of its own', () => {
-      const text = 'Thought: note the word Observation: here\nAction: write_file\nAction Input: {"path": "o.txt", "content": "a\\nObservation: b"}';
+      const text =
+        'Thought: note the word Observation: here\nAction: write_file\nAction Input: {"path": "o.txt", "content": "a\\nObservation: b"}';
       const r = parseReply(text);
       expect(r.actions[0]!.input).toBe('{"path": "o.txt", "content": "a\\nObservation: b"}');
       expect(r.kept).toBe(text.length);
@@ -127,13 +159,17 @@ describe('parseReply', () => {
 
   it('reads a completion model\'s reply: no "Thought:" label after the primed prompt, a quoted string as input', () => {
     // The shape of a recorded zero-shot ReAct reply (the prompt ended in "Thought:", the stop cut at Observation).
-    const r = parseReply(' I should look the person up first, then compute.\nAction: Search\nAction Input: "who is the director"');
+    const r = parseReply(
+      ' I should look the person up first, then compute.\nAction: Search\nAction Input: "who is the director"',
+    );
     expect(r.thought).toBe('I should look the person up first, then compute.');
     expect(r.actions).toEqual([{ name: 'Search', input: '"who is the director"' }]);
   });
 
   it('handles CRLF line ends', () => {
-    expect(actions('Thought: t\r\nAction: list_dir\r\nAction Input: {"path": "."}\r\n')).toEqual([['list_dir', '{"path": "."}']]);
+    expect(actions('Thought: t\r\nAction: list_dir\r\nAction Input: {"path": "."}\r\n')).toEqual([
+      ['list_dir', '{"path": "."}'],
+    ]);
   });
 
   it('reads a huge reply in one pass', () => {
@@ -147,13 +183,38 @@ describe('parseReply', () => {
 
   describe('fuzz', () => {
     const FRAGMENTS = [
-      'Thought:', 'Action:', 'Action Input:', 'Final Answer:', 'Observation:', ' ', '\n', '\r\n', '```', '```json', '{', '}', '"', '\\',
-      'read_file', '{"path": "a"}', '[', ']', '**', 'observation :', 'ACTION', 'input', '\u0000', '😀', 'x'.repeat(40), ':',
+      'Thought:',
+      'Action:',
+      'Action Input:',
+      'Final Answer:',
+      'Observation:',
+      ' ',
+      '\n',
+      '\r\n',
+      '```',
+      '```json',
+      '{',
+      '}',
+      '"',
+      '\\',
+      'read_file',
+      '{"path": "a"}',
+      '[',
+      ']',
+      '**',
+      'observation :',
+      'ACTION',
+      'input',
+      '\u0000',
+      '😀',
+      'x'.repeat(40),
+      ':',
     ];
     const random = seededRandom(20261201);
-    const draw = (n: number) => Array.from({ length: n }, () => FRAGMENTS[Math.floor(random() * FRAGMENTS.length)]).join('');
+    const draw = (n: number) =>
+      Array.from({ length: n }, () => FRAGMENTS[Math.floor(random() * FRAGMENTS.length)]).join('');
 
-    it('never throws, and reads sane values from any mix of the format\'s pieces', () => {
+    it("never throws, and reads sane values from any mix of the format's pieces", () => {
       for (let i = 0; i < 3000; i++) {
         const text = draw(1 + Math.floor(random() * 40));
         const r = parseReply(text);

@@ -26,7 +26,9 @@ describe('ComputeThread', () => {
     // The worker's own loop never waits on the calculation: a timer due while the job computes fires before the job
     // settles (were the job computed on this thread, the timer could only fire once the job was done).
     const order: string[] = [];
-    const job = failureOf(thread.run('calc', { expression: SLOW }, { timeoutMs: 150 })).finally(() => order.push('settled'));
+    const job = failureOf(thread.run('calc', { expression: SLOW }, { timeoutMs: 150 })).finally(() =>
+      order.push('settled'),
+    );
     setTimeout(() => order.push('loop ran'), 20);
     const error = await job;
     expect(error.kind).toBe('time');
@@ -39,7 +41,9 @@ describe('ComputeThread', () => {
   it('an aborted call (a program reaching its time limit) stops its job at once', async () => {
     const controller = new AbortController();
     const before = thread.threadsStarted;
-    const pending = failureOf(thread.run('calc', { expression: SLOW }, { timeoutMs: 30_000, signal: controller.signal }));
+    const pending = failureOf(
+      thread.run('calc', { expression: SLOW }, { timeoutMs: 30_000, signal: controller.signal }),
+    );
     setTimeout(() => controller.abort(), 100);
     const error = await pending;
     // Ended by the abort (not by its 30 s deadline, not by finishing), and its thread terminated rather than waited for.
@@ -51,8 +55,18 @@ describe('ComputeThread', () => {
   it('a job waiting behind a stopped one runs on the fresh thread; a waiting job whose call is aborted is dropped', async () => {
     const controller = new AbortController();
     const slow = failureOf(thread.run('calc', { expression: SLOW }, { timeoutMs: 100 }));
-    const dropped = failureOf(thread.run('calc', { expression: '1 + 1' }, { timeoutMs: 30_000, signal: controller.signal }));
-    const next = thread.run('search', { query: 'web page', docs: [{ id: 'fetch_url', name: 'fetch_url', description: 'Download a web page', params: 'url' }], limit: 5 }, { timeoutMs: 30_000 });
+    const dropped = failureOf(
+      thread.run('calc', { expression: '1 + 1' }, { timeoutMs: 30_000, signal: controller.signal }),
+    );
+    const next = thread.run(
+      'search',
+      {
+        query: 'web page',
+        docs: [{ id: 'fetch_url', name: 'fetch_url', description: 'Download a web page', params: 'url' }],
+        limit: 5,
+      },
+      { timeoutMs: 30_000 },
+    );
     controller.abort();
     expect((await slow).kind).toBe('time');
     expect((await dropped).kind).toBe('cancel');
@@ -66,7 +80,11 @@ describe('ComputeThread', () => {
       const error = await failureOf(
         // Ten 1000×1000 matrices alive at once (each right operand is evaluated while its left one is held): about
         // 80 MB against a 48 MB cap, so no GC timing lets it fit. With 1 GB it answers 10,000,000.
-        small.run('calc', { expression: `sum(${'ones(1000,1000) + ('.repeat(9)}ones(1000,1000)${')'.repeat(9)})` }, { timeoutMs: 30_000 }),
+        small.run(
+          'calc',
+          { expression: `sum(${'ones(1000,1000) + ('.repeat(9)}ones(1000,1000)${')'.repeat(9)})` },
+          { timeoutMs: 30_000 },
+        ),
       );
       expect(error.kind).toBe('memory');
       expect(error.message).toContain('more than the 48 MB');
@@ -79,6 +97,9 @@ describe('ComputeThread', () => {
   it('a page nested 200,000 deep fails inside the thread (stack, memory or time), and the thread serves on', async () => {
     const error = await failureOf(thread.run('html', { html: '<div>'.repeat(200_000) }, { timeoutMs: 30_000 }));
     expect(['stack', 'memory', 'time']).toContain(error.kind);
-    expect(await thread.run('html', { html: '<title>T</title><p>ok</p>' }, { timeoutMs: 30_000 })).toEqual({ title: 'T', text: 'ok' });
+    expect(await thread.run('html', { html: '<title>T</title><p>ok</p>' }, { timeoutMs: 30_000 })).toEqual({
+      title: 'T',
+      text: 'ok',
+    });
   });
 });
