@@ -33,11 +33,10 @@ export const ELICIT_LIMITS = {
   messageChars: 2000,
 } as const;
 
+// eslint-disable-next-line no-control-regex -- control characters would move a terminal's cursor
+const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 const text = (v: unknown, max: number = ELICIT_LIMITS.textChars): string | undefined =>
-  // eslint-disable-next-line no-control-regex -- control characters would move a terminal's cursor
-  typeof v === 'string'
-    ? v.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '').slice(0, max)
-    : undefined;
+  typeof v === 'string' ? v.replace(UNSAFE, '').slice(0, max) : undefined;
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
 /** The server's message, cleaned and cut. */

@@ -111,14 +111,12 @@ describe('four modes in the browser, against parallax serve with the simulated m
     );
     // Beside the side panel the columns keep their width and the timeline scrolls sideways; the window never does.
     const widths = () =>
-      page
-        .locator('[data-testid=timeline]')
-        .evaluate((el) => ({
-          scroll: el.scrollWidth,
-          client: el.clientWidth,
-          page: document.documentElement.scrollWidth,
-          window: window.innerWidth,
-        }));
+      page.locator('[data-testid=timeline]').evaluate((el) => ({
+        scroll: el.scrollWidth,
+        client: el.clientWidth,
+        page: document.documentElement.scrollWidth,
+        window: window.innerWidth,
+      }));
     let w = await widths();
     expect(w.page).toBeLessThanOrEqual(w.window);
     expect(w.scroll).toBeGreaterThan(w.client);

@@ -79,19 +79,15 @@ export function contentRecords(content: unknown): McpContentRecord[] {
   return telling ? records : [];
 }
 
+// Control characters would move a terminal's cursor; a progress message is one short line.
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const PROGRESS_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+/g;
+
 /** A progress notification's fields, or null when they are not numbers a person can read. */
 export function cleanProgress(raw: { progress?: unknown; total?: unknown; message?: unknown }): ToolProgress | null {
   if (typeof raw.progress !== 'number' || !Number.isFinite(raw.progress)) return null;
   const total = typeof raw.total === 'number' && Number.isFinite(raw.total) && raw.total > 0 ? raw.total : undefined;
-  // Control characters would move a terminal's cursor; the message is one short line.
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  const message =
-    typeof raw.message === 'string'
-      ? raw.message
-          .replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+/g, ' ')
-          .trim()
-          .slice(0, 200)
-      : '';
+  const message = typeof raw.message === 'string' ? raw.message.replace(PROGRESS_UNSAFE, ' ').trim().slice(0, 200) : '';
   return { progress: raw.progress, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) };
 }
 

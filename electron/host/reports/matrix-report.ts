@@ -205,9 +205,7 @@ export function matrixTextLines(m: Matrix, sim: string): string[] {
 }
 
 /** CSV: one row per cell, its figures by name (the CSV's matrix columns). */
-export function matrixCsvCells(
-  m: Matrix,
-): {
+export function matrixCsvCells(m: Matrix): {
   row: string;
   mode: string;
   runIds: string;

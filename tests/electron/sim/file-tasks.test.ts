@@ -146,12 +146,10 @@ describe('Hybrid and ReAct + tool search', () => {
       const mode = createMode(id, { workspace, settings: parseSettings({}) });
       wire.set(
         id,
-        mode
-          .tools()
-          .map((t) => ({
-            type: 'function',
-            function: { name: t.name, description: t.description, parameters: t.parameters },
-          })),
+        mode.tools().map((t) => ({
+          type: 'function',
+          function: { name: t.name, description: t.description, parameters: t.parameters },
+        })),
       );
       mode.dispose?.();
     }

@@ -27,12 +27,10 @@ beforeAll(async () => {
       id,
       mode.text
         ? []
-        : mode
-            .tools()
-            .map((t) => ({
-              type: 'function',
-              function: { name: t.name, description: t.description, parameters: t.parameters },
-            })),
+        : mode.tools().map((t) => ({
+            type: 'function',
+            function: { name: t.name, description: t.description, parameters: t.parameters },
+          })),
     );
     prompts.set(id, mode.systemPrompt);
     mode.dispose?.();

@@ -13,12 +13,10 @@ import { closeSandbox, drive, fixtureFolders, toolNames } from './drive.js';
 /** The tools a mode's first request offers in a tool-catalog run. */
 function offered(mode: ModeId, workspace: string): WireTool[] {
   const adapter = createMode(mode, { workspace, settings: parseSettings({}), task: runTaskOf({ id: 'tool-catalog' }) });
-  const tools = adapter
-    .tools()
-    .map((t) => ({
-      type: 'function' as const,
-      function: { name: t.name, description: t.description, parameters: t.parameters },
-    }));
+  const tools = adapter.tools().map((t) => ({
+    type: 'function' as const,
+    function: { name: t.name, description: t.description, parameters: t.parameters },
+  }));
   adapter.dispose?.();
   return tools;
 }
