@@ -5,6 +5,7 @@
  * function is traced back through the bundle's source map to its source file, and self time is summed by where
  * the code comes from: a package, a folder of the app, Node's own loader and internals, the garbage collector.
  * PARALLAX_BENCH_PROFILES=N (default 5) profiles; the table is the median of each row over them.
+ * PARALLAX_BENCH_TOP=N (default 15): how many of the heaviest functions are listed.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -193,5 +194,6 @@ export default async function startProfile(): Promise<void> {
   for (const [name, ms] of rows('groups').slice(0, 25))
     if (ms >= 0.5) console.log(`| ${name} | ${ms.toFixed(1)} | ${((ms / total) * 100).toFixed(0)} % |`);
   console.log('\nheaviest functions (self time, ms, median):');
-  for (const [name, ms] of rows('fns').slice(0, 15)) console.log(`  ${ms.toFixed(1).padStart(6)}  ${name}`);
+  for (const [name, ms] of rows('fns').slice(0, Number(process.env.PARALLAX_BENCH_TOP ?? 15)))
+    console.log(`  ${ms.toFixed(1).padStart(6)}  ${name}`);
 }

@@ -7,7 +7,9 @@
  * after tsc; the launcher and bin/parallax.js fall back to tsc's dist/electron when a bundle is absent.
  */
 import { build } from 'esbuild';
+import { execFile } from 'node:child_process';
 import { rm, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -34,7 +36,45 @@ export async function bundleWorker(outdir = 'dist/worker') {
  */
 export async function bundleCli(outdir = 'dist/cli') {
   // With source maps (read by bench/start-profile.bench.ts to name the sources a profile's time went to).
-  return bundle(outdir, { parallax: 'electron/cli/main.ts', ...THREADS }, 'parallax.js', { sourcemap: 'linked' });
+  const entry = await bundle(outdir, { parallax: 'electron/cli/main.ts', ...THREADS }, 'parallax.js', {
+    sourcemap: 'linked',
+  });
+  await recordHelp(entry);
+  return entry;
+}
+
+/**
+ * help.json beside the CLI bundle: what `parallax --help` and each `parallax <command> --help` print, from this
+ * bundle itself (commander's output into a pipe, so at its default width of 80 columns). The CLI prints it from
+ * there without loading commander and every command file (electron/cli/static-help.ts).
+ */
+async function recordHelp(entry) {
+  // The command names, from the command index itself: its entries are lazy imports, none of them runs here.
+  const index = await build({
+    absWorkingDir: root,
+    entryPoints: ['electron/cli/commands/index.ts'],
+    write: false,
+    format: 'esm',
+    logLevel: 'warning',
+  });
+  const { COMMANDS } = await import(
+    `data:text/javascript;base64,${Buffer.from(index.outputFiles[0].text).toString('base64')}`
+  );
+  const run = promisify(execFile);
+  const texts = {};
+  const keys = ['', ...Object.keys(COMMANDS)];
+  for (let i = 0; i < keys.length; i += 4) {
+    await Promise.all(
+      keys.slice(i, i + 4).map(async (key) => {
+        const args = key === '' ? ['--help'] : [key, '--help'];
+        const { stdout, stderr } = await run(process.execPath, [entry, ...args], { maxBuffer: 1 << 20 });
+        // A help that warns or fails is left to commander at run time.
+        if (stderr === '') texts[key] = stdout;
+      }),
+    );
+  }
+  const ordered = Object.fromEntries(keys.filter((k) => k in texts).map((k) => [k, texts[k]]));
+  await writeFile(join(dirname(entry), 'help.json'), `${JSON.stringify(ordered, null, 1)}\n`);
 }
 
 const THREADS = {

@@ -2,6 +2,7 @@
 import { inCliWords } from '../../shared/start-errors.js';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { staticHelp } from './static-help.js';
 import { say, warn } from './terminal.js';
 
 function version(): string {
@@ -19,10 +20,18 @@ function version(): string {
 }
 
 // `parallax --version` alone needs only package.json: it answers before commander and the command files load
-// (as commander would: the version, exit 0). Everything else, --help included, goes through commander.
+// (as commander would: the version, exit 0); so does a plain --help, from the text the build recorded beside the
+// bundle (static-help.ts). Everything else goes through commander.
 const args = process.argv.slice(2);
+const help = staticHelp(
+  args,
+  new URL('./help.json', import.meta.url),
+  process.stdout.isTTY ? process.stdout.columns : undefined,
+);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   say(`${version()}`);
+} else if (help !== null) {
+  process.stdout.write(help);
 } else {
   await runCommand();
 }

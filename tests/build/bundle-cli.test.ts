@@ -4,7 +4,7 @@
  * bundle, mathjs and QuickJS's WebAssembly loaded from node_modules) and a comparison in worker processes.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -55,6 +55,38 @@ describe('the bundled CLI', () => {
       expect(stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
     }
     expect((await cli(['--version'])).stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it("prints --help and every command's --help from help.json, the same text commander prints without it", async () => {
+    const file = join(process.cwd(), outdir, 'help.json');
+    const recorded = JSON.parse(await readFile(file, 'utf8')) as Record<string, string>;
+    const keys = Object.keys(recorded);
+    expect(keys).toEqual([
+      '',
+      'start',
+      'run',
+      'report',
+      'tasks',
+      'sim-server',
+      'compare',
+      'history',
+      'serve',
+      'exec',
+      'prices',
+      'suite',
+      'tools',
+      'diff',
+    ]);
+    const argsOf = (key: string) => (key === '' ? ['--help'] : [key, '--help']);
+    // Printed from the file: a marked copy shows its mark.
+    await writeFile(file, JSON.stringify(Object.fromEntries(keys.map((k) => [k, `marked ${k}\n`]))));
+    for (const key of keys) expect((await cli(argsOf(key))).stdout).toBe(`marked ${key}\n`);
+    // Without the file, and with a damaged one, commander prints the same text as was recorded.
+    await rename(file, `${file}.away`);
+    for (const key of keys) expect((await cli(argsOf(key))).stdout, key).toBe(recorded[key]);
+    await writeFile(file, '{"": "Usage');
+    expect((await cli(['run', '--help'])).stdout).toBe(recorded.run);
+    await rename(`${file}.away`, file);
   });
 
   it('runs weather-f in Code Mode (QuickJS thread) and ReAct (calculator on the compute thread) in its own process; both answer', async () => {
