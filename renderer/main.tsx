@@ -8,6 +8,7 @@ import './styles/layout.css';
 import './styles/controls.css';
 import './styles/composer.css';
 import './styles/history.css';
+import './styles/diff.css';
 import './styles/timeline.css';
 import './styles/timeline-hints.css';
 import './styles/step-filter.css';

@@ -16,6 +16,7 @@ import { compareMeans, compareRates, meanStat, wilson, type MeanStat, type RateS
 import type { TaskRef } from './run-spec.js';
 import { SUGGESTED_TRIALS } from './result-statement.js';
 import type { RunSummary } from './summary.js';
+import { diffSteps, type DiffStep } from './diff-steps.js';
 
 export type DiffFigureKey = 'total' | 'prompt' | 'completion' | 'cost' | 'steps' | 'wallMs' | 'passRate';
 
@@ -75,6 +76,8 @@ export interface ColumnDiff {
   /** The column's flag: 'regressed' when any figure regressed or it now fails; else 'improved' when any improved. */
   readonly flag: 'regressed' | 'improved' | 'no-verdict' | 'unchanged' | 'baseline-only' | 'comparison-only';
   readonly summary: string;
+  /** Its steps on both sides, step by step (shared/diff-steps.ts): the per-step chart and the step view. */
+  readonly steps: readonly DiffStep[];
 }
 
 export interface DiffComparisonRef {
@@ -341,6 +344,7 @@ function columnDiff(
       baseline: b.length ? side : null,
       comparison: c.length ? side : null,
       figures: [],
+      steps: diffSteps(b, c),
       flag: only,
       summary:
         only === 'comparison-only'
@@ -385,6 +389,7 @@ function columnDiff(
     figures: shown,
     flag,
     summary,
+    steps: diffSteps(b, c),
   };
 }
 

@@ -1,93 +1,55 @@
 /**
- * "Compare with a baseline": the comparison picked in History against an earlier one of the same task, chosen
- * here from the loaded history (history:diff, shared/comparison-diff.ts). Regressions are flagged only as the
+ * "Compare with a baseline" (the toolbar's Baseline…, or History's compare icon): the comparison against an
+ * earlier one of the same task, chosen here from the loaded history, newest first, each told apart by when it
+ * ran, its columns, trials and model (history:diff, shared/comparison-diff.ts, as `parallax diff`). Regressions are flagged only as the
  * result statement would (a clear test over trials; a column that fails now); one run a side gives no verdict.
  * Esc or the backdrop closes it.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  figureCell,
-  sameTask,
-  TREND_WORDS,
-  type ColumnDiff,
-  type ComparisonDiff,
-} from '../../../shared/comparison-diff.js';
+import { sameTask, type ComparisonDiff } from '../../../shared/comparison-diff.js';
+import type { ComparisonMeta } from '../../../shared/ipc-contract.js';
+import { MODE_LABELS } from '../../../shared/modes.js';
 import { invoke } from '../../api/client.js';
 import { errorText, taskTitle } from '../../app/actions.js';
 import { fmtDateTime } from '../../lib/display-format.js';
 import { keepTabInside, restoreFocus } from '../../lib/focus.js';
 import { appStore, useApp } from '../../store/app-store.js';
 import { uiSelectors } from '../../store/selectors.js';
+import { SimBadge } from '../common/badges.js';
+import { DiffResult } from './diff-result.js';
 
 const close = () => appStore.getState().setDiffDialog(null);
-const FLAG_WORDS: Record<ColumnDiff['flag'], string> = {
-  regressed: 'Regressed',
-  improved: 'Improved',
-  'no-verdict': 'No verdict',
-  unchanged: 'Unchanged',
-  'baseline-only': 'Only in the baseline',
-  'comparison-only': 'Only in this comparison',
-};
-const toneOf = (t: string) => (t === 'regressed' || t === 'now-fails' ? 'bad' : t === 'improved' ? 'ok' : '');
 
-function DiffColumns({ diff }: { diff: ComparisonDiff }) {
+/** How long before the open comparison a baseline ran: "40 min earlier", "3 h earlier", "2 days earlier". */
+function earlierBy(ms: number): string {
+  const min = Math.max(1, Math.round(ms / 60_000));
+  if (min < 90) return `${min} min earlier`;
+  const h = Math.round(min / 60);
+  if (h < 36) return `${h} h earlier`;
+  const d = Math.round(h / 24);
+  return `${d} day${d === 1 ? '' : 's'} earlier`;
+}
+
+/** What a baseline ran, in words a person tells comparisons apart by: its columns, trials, model, and when. */
+function BaselineLabel({ c, now }: { c: ComparisonMeta; now: number }) {
+  const columns = c.variants?.length
+    ? c.variants.map((v) => v.label)
+    : [...new Set(c.runs.map((r) => MODE_LABELS[r.mode] ?? r.mode))];
+  const trials = Math.max(1, ...c.runs.map((r) => r.trial ?? 1));
   return (
-    <div className="diff-result" data-testid="baseline-diff">
-      <div className="diff-headline" role="status">
-        {diff.headline.map((l) => (
-          <p key={l}>{l}</p>
-        ))}
-        {diff.simulated ? (
-          <p className="muted small">Token figures come from the simulated model (simulated).</p>
-        ) : null}
-      </div>
-      {diff.columns.map((c) => (
-        <section
-          key={c.key}
-          className="diff-col"
-          data-testid={`baseline-diff-${c.key}`}
-          data-flag={c.flag}
-          aria-labelledby={`diff-col-${c.key}`}
-        >
-          <h3 id={`diff-col-${c.key}`}>
-            {c.label} <span className={`pill diff-flag ${toneOf(c.flag)}`}>{FLAG_WORDS[c.flag]}</span>
-          </h3>
-          <p className="small">
-            {c.summary}
-            {c.matchedBy === 'label' ? ' Matched by label.' : ''}
-          </p>
-          {c.figures.length ? (
-            <table className="data-table diff-table">
-              <thead>
-                <tr>
-                  <th scope="col">Figure</th>
-                  <th scope="col" className="num">
-                    Baseline
-                  </th>
-                  <th scope="col" className="num">
-                    Now
-                  </th>
-                  <th scope="col">Change</th>
-                </tr>
-              </thead>
-              <tbody>
-                {c.figures.map((f) => (
-                  <tr key={f.figure} data-figure={f.figure} data-trend={f.trend} title={f.sentence}>
-                    <th scope="row">{f.label}</th>
-                    <td className="num">{figureCell(f, 'baseline', diff.simulated)}</td>
-                    <td className="num">{figureCell(f, 'comparison', diff.simulated)}</td>
-                    <td className={`diff-trend ${toneOf(f.trend)}`}>
-                      {TREND_WORDS[f.trend]}
-                      <span className="visually-hidden">: {f.sentence}</span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : null}
-        </section>
-      ))}
-    </div>
+    <span className="diff-baseline-label">
+      <span className="diff-baseline-when">
+        {fmtDateTime(c.createdAt)} <span className="muted">({earlierBy(now - c.createdAt)})</span>
+      </span>
+      <span className="diff-baseline-what">
+        {taskTitle(c.task)} · {columns.join(', ')}
+        {trials > 1 ? ` · ${trials} trials` : ' · 1 run each'}
+      </span>
+      <span className="diff-baseline-model">
+        <span className="mono">{c.provider.model}</span> {c.provider.simulated ? <SimBadge /> : null}
+        <span className="muted mono small"> {c.id}</span>
+      </span>
+    </span>
   );
 }
 
@@ -99,19 +61,18 @@ export function DiffDialog() {
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const boxRef = useRef<HTMLDivElement>(null);
-  const selectRef = useRef<HTMLSelectElement>(null);
-  const me = items.find((i) => i.meta.id === comparisonId)?.meta ?? null;
-  // Earlier comparisons of the same task, newest first; a later one can be a baseline too, but is listed after.
+  const listRef = useRef<HTMLFieldSetElement>(null);
+  const active = useApp((s) => s.active?.meta ?? null);
+  // The open comparison may be missing from a filtered history list: the toolbar's entry still opens it.
+  const me = items.find((i) => i.meta.id === comparisonId)?.meta ?? (active?.id === comparisonId ? active : null);
+  // Only earlier comparisons of the same task, newest first: a baseline is what came before.
   const candidates = useMemo(
     () =>
       me
         ? items
-            .filter((i) => i.meta.id !== me.id && sameTask(i.meta.task, me.task))
             .map((i) => i.meta)
-            .sort(
-              (a, b) =>
-                Number(b.createdAt < me.createdAt) - Number(a.createdAt < me.createdAt) || b.createdAt - a.createdAt,
-            )
+            .filter((m) => m.id !== me.id && m.createdAt < me.createdAt && sameTask(m.task, me.task))
+            .sort((a, b) => b.createdAt - a.createdAt)
         : [],
     [items, me],
   );
@@ -122,7 +83,7 @@ export function DiffDialog() {
     setDiff(null);
     setError(null);
     const previous = document.activeElement as HTMLElement | null;
-    selectRef.current?.focus();
+    listRef.current?.querySelector<HTMLInputElement>('input')?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         e.preventDefault();
@@ -171,30 +132,30 @@ export function DiffDialog() {
         </p>
         {candidates.length === 0 ? (
           <p className="muted" data-testid="diff-none">
-            No other comparison of this task is in the loaded history. Run the task again, then compare.
+            No earlier comparison of this task is in the loaded history. Run the task again later, then compare the
+            later one with this.
           </p>
         ) : (
-          <label className="diff-pick-baseline">
-            <span>Baseline</span>
-            <select
-              ref={selectRef}
-              className="input"
-              value={baseline}
-              onChange={(e) => void pick(e.target.value)}
-              data-testid="diff-baseline"
-            >
-              <option value="">Choose a comparison…</option>
-              {candidates.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {fmtDateTime(c.createdAt)} · {c.provider.model}
-                  {c.runs.some((r) => (r.trial ?? 1) > 1)
-                    ? ` · ×${Math.max(...c.runs.map((r) => r.trial ?? 1))} trials`
-                    : ''}{' '}
-                  · {c.id}
-                </option>
-              ))}
-            </select>
-          </label>
+          <fieldset className="diff-baselines" ref={listRef} data-testid="diff-baseline">
+            <legend>Baseline: an earlier comparison of this task, newest first</legend>
+            {candidates.map((c) => (
+              <label
+                key={c.id}
+                className={`diff-baseline-option ${baseline === c.id ? 'is-picked' : ''}`}
+                data-testid="diff-baseline-option"
+                data-id={c.id}
+              >
+                <input
+                  type="radio"
+                  name="diff-baseline"
+                  value={c.id}
+                  checked={baseline === c.id}
+                  onChange={() => void pick(c.id)}
+                />
+                <BaselineLabel c={c} now={me.createdAt} />
+              </label>
+            ))}
+          </fieldset>
         )}
         {loading ? <p className="muted small">Comparing…</p> : null}
         {error ? (
@@ -202,7 +163,7 @@ export function DiffDialog() {
             {error}
           </p>
         ) : null}
-        {diff ? <DiffColumns diff={diff} /> : null}
+        {diff ? <DiffResult diff={diff} /> : null}
         <div className="modal-actions">
           <button type="button" className="btn" onClick={close} data-testid="diff-close">
             Close
