@@ -18,6 +18,21 @@ export const CONTAINMENT_TESTS = [
   'tests/electron/cli/exec-shell.test.ts',
 ];
 
+/**
+ * Tests of logic alone (no process, server, browser or global stub of their own) share one module cache per worker
+ * (isolate: false): each file's fork start and fresh import of the same modules was most of their time. A file that
+ * needs a clean slate stays in `main`, which isolates every file.
+ */
+export const SHARED_MODULE_TESTS = [
+  'tests/shared/**/*.test.ts',
+  'tests/renderer/**/*.test.{ts,tsx}',
+  'tests/lint/**/*.test.ts',
+  'tests/electron/engine/provider/**/*.test.ts',
+  // Not recipes.test.ts nor m3tooleval/runs.test.ts: they start processes of their own.
+  'tests/electron/tasks/{file-tasks,fixtures,index,owner-chain,task-set,tool-catalog,validate,web-lookup}.test.ts',
+  'tests/electron/tasks/m3tooleval/{expected-outputs,programs,score,sim,tool-definitions,tools}.test.ts',
+];
+
 export default defineConfig({
   test: {
     setupFiles: ['tests/setup/count-assertions.ts'],
@@ -32,7 +47,22 @@ export default defineConfig({
     hookTimeout: 300_000,
     expect: { poll: { timeout: 120_000 } },
     projects: [
-      { extends: true, test: { name: 'main', include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'] } },
+      {
+        extends: true,
+        test: {
+          name: 'main',
+          include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+          exclude: [...configDefaults.exclude, ...SHARED_MODULE_TESTS],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: SHARED_MODULE_TESTS,
+          isolate: false,
+        },
+      },
       {
         extends: true,
         test: {

@@ -11,6 +11,7 @@ import { PROMPT_PARTS, type PromptPart } from './prompt-composition.js';
 import { z } from 'zod';
 import { COLUMN_MODE_IDS, runSettingsSchema } from './run-spec.js';
 import type { StepEvent } from './step-event.js';
+import { STEP_PHASE_PATTERN } from './step-phase.js';
 
 const count = z.number().int().nonnegative();
 const ms = z.number().nonnegative();
@@ -172,6 +173,7 @@ export const stepEventSchema = z.discriminatedUnion('type', [
     addedTools: z.array(toolExposureSchema).optional(),
     addedMessages: z.array(z.object({ role: z.string(), content: z.string() })).optional(),
     clearedResults: z.array(z.object({ callId: z.string(), step: count, text: z.string() })).optional(),
+    phase: z.string().regex(STEP_PHASE_PATTERN).optional(),
   }),
   z.object({
     ...base,

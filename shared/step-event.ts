@@ -226,6 +226,11 @@ export interface ModelRequestEvent extends Base {
    * step, and the placeholder sent in its place from now on. Absent when it cleared none (history 'full').
    */
   readonly clearedResults?: readonly ClearedResult[];
+  /**
+   * The kind of step the mode made this (its prepareStep's phase, shared/step-phase.ts), e.g. 'planning'; absent
+   * for an ordinary step, so records from modes that declare none read the same.
+   */
+  readonly phase?: string;
 }
 
 /** One tool result the history knob stopped re-sending, and the placeholder sent instead. */

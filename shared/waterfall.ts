@@ -12,6 +12,7 @@
  */
 import { formatDuration } from './number-format.js';
 import type { CodeRunEvent, StepEvent } from './step-event.js';
+import { stepTitle } from './step-phase.js';
 
 export type SpanKind =
   | 'startup'
@@ -132,7 +133,7 @@ export function runWaterfall(events: readonly StepEvent[]): RunWaterfall {
         spans.push({
           id: `model-${e.step}`,
           kind: 'model',
-          label: `Step ${e.step} · model`,
+          label: `${stepTitle(e.step, req?.phase)} · model`,
           step: e.step,
           start: sent,
           end,
@@ -140,7 +141,7 @@ export function runWaterfall(events: readonly StepEvent[]): RunWaterfall {
           depth: 0,
           parent: null,
           failed: false,
-          text: `Step ${e.step} model request: sent at ${at(sent)}, ${firstWords}, last token at ${at(end)} (${ms(e.latencyMs)} in all).`,
+          text: `${stepTitle(e.step, req?.phase)} model request: sent at ${at(sent)}, ${firstWords}, last token at ${at(end)} (${ms(e.latencyMs)} in all).`,
         });
         break;
       }

@@ -5,6 +5,7 @@ import type { StepEvent } from '../../shared/step-event.js';
 import type { RunSummary } from '../../shared/summary.js';
 import { costText, priceSummary, USAGE_SOURCE_TEXT } from '../../shared/cost.js';
 import { replyEnding, type ReplyEnding } from '../../shared/reply-ending.js';
+import { stepTitle } from '../../shared/step-phase.js';
 
 /** A reply that is no answer, in the step line's words (a filtered reply's calls were not run either). */
 const NO_CALLS: Record<ReplyEnding, string> = {
@@ -47,6 +48,9 @@ export function stepLine(e: StepEvent, prefix = ''): string | null {
       const c = e.usage ? `${est}${e.usage.completion}` : '—';
       return `${prefix}${pad(e.step, 4)} ${pad(p, 8)} ${pad(c, 10)} ${pad(`${e.latencyMs}ms`, 8)}  ${calls}`;
     }
+    case 'model-request':
+      // A step of a kind the mode declared (a planning step…) is named before its line; an ordinary step is not.
+      return e.phase && e.attempt === 1 ? `${prefix}     ${stepTitle(e.step, e.phase)}` : null;
     case 'model-retry':
       return `${prefix}     retry after ${e.delayMs} ms: ${e.message}`;
     case 'run-warning':
@@ -81,7 +85,6 @@ export function stepLine(e: StepEvent, prefix = ''): string | null {
       return `${prefix}     ${historySummaryText(e)}`;
     case 'code-run':
     case 'elicitation-requested':
-    case 'model-request':
     case 'run-finished':
     case 'tool-finished':
     case 'tool-search':

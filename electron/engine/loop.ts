@@ -2,7 +2,8 @@
  * The agent loop: ask the model with the whole history and the mode's tools, append
  * its reply verbatim, stop if it called no tool, else run every call (concurrently) and append one `tool`
  * message per call id; repeat up to maxSteps. A mode changes a step only through its hooks (modes/mode.ts):
- * prepareStep (the tools sent, tool choice, stop sequences, messages it adds) and readReply (the turn: calls,
+ * prepareStep (given the step, the history and the steps done: the tools sent, tool choice, stop sequences,
+ * messages it adds, the step's phase) and readReply (the turn: calls,
  * what answers them, whether the run stops); text ReAct's hooks parse its actions from the text and answer
  * them with one "Observation: …" user message (modes/turns.ts). Errors the model caused (unknown tool, bad
  * JSON, a tool that throws) go back to it as tool messages and the loop goes on.
@@ -11,7 +12,8 @@ import type { RunSpec } from '../../shared/run-spec.js';
 import type { McpContentRecord, RunStatus, ToolCallRequest } from '../../shared/step-event.js';
 import type { ApprovalGate } from './approval/approval-gate.js';
 import type { EventRecorder } from './event-recorder.js';
-import type { ModeAdapter, StepRequest } from './modes/mode.js';
+import type { ModeAdapter, StepRecord, StepRequest } from './modes/mode.js';
+import { STEP_PHASE_PATTERN } from '../../shared/step-phase.js';
 import { nativeTurn, responseEvent, type CallOutput, type Turn } from './modes/turns.js';
 import { unfinishedReply } from './final-reply.js';
 import {
@@ -96,10 +98,13 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
   const ask = askWith(opts.client, spec.provider.model, spec.settings.temperature, signal);
   // The harness's reply to a wrong answer, sent with the next request.
   let feedback: ChatMessage[] = [];
+  // The steps done, for the mode's prepareStep.
+  const steps: StepRecord[] = [];
   try {
     for (let step = 1; step <= spec.settings.maxSteps; step++) {
       summarizer?.mark(step, messages.length);
-      const prepared = mode.prepareStep?.(step) ?? {};
+      const prepared = mode.prepareStep?.({ step, messages, steps }) ?? {};
+      checkPhase(mode.id, prepared.phase);
       const request = feedback.length
         ? { ...prepared, messages: [...feedback, ...(prepared.messages ?? [])] }
         : prepared;
@@ -123,6 +128,7 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
       if (reply.stopReason === 'pause_turn' && turn.calls.length === 0) {
         // Every block goes back, whatever a text mode would have cut: the server continues from them.
         messages[messages.length - 1] = reply.message as unknown as ChatMessage;
+        steps.push(stepRecord(step, request.phase, reply, turn, []));
         continue;
       }
       // A final reply cut short or empty is no answer (final-reply.ts), whatever the mode read in it.
@@ -132,6 +138,7 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
         const again = step < spec.settings.maxSteps ? await opts.answerFeedback?.(turn.answer) : null;
         if (!again) return { status: 'answered', answer: turn.answer };
         feedback = [{ role: 'user', content: again }];
+        steps.push(stepRecord(step, request.phase, reply, turn, []));
         continue;
       }
       const outputs = await Promise.all(turn.calls.map((call) => runCall(opts, call, step)));
@@ -141,6 +148,7 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
       messages.push(...results);
       const images = imagesMessage(turn.calls, outputs);
       if (images) messages.push(images);
+      steps.push(stepRecord(step, request.phase, reply, turn, outputs));
     }
     return {
       status: 'max-steps',
@@ -215,6 +223,8 @@ async function askModel(
       ...(attempt === 1 && request.messages?.length ? { addedMessages: request.messages.map(recordedMessage) } : {}),
       // Results the history knob cleared from this request on, with the placeholder sent instead (once, like the above).
       ...(attempt === 1 && cleared.length ? { clearedResults: cleared } : {}),
+      // The kind of step the mode made this (absent: an ordinary step), on every attempt: surfaces name the step by it.
+      ...(request.phase ? { phase: request.phase } : {}),
     });
     const sent = performance.now();
     try {
@@ -276,6 +286,32 @@ async function askModel(
       await sleep(delayMs, signal);
     }
   }
+}
+
+/** A phase is a word every surface prints as it is (shared/step-phase.ts); any other value is the mode's bug. */
+function checkPhase(mode: string, phase: string | undefined): void {
+  if (phase !== undefined && !STEP_PHASE_PATTERN.test(phase))
+    throw new Error(
+      `Mode "${mode}" gave a step the phase ${JSON.stringify(phase)}: a phase is a lowercase word (or words joined by "-"), e.g. "planning". Fix its prepareStep.`,
+    );
+}
+
+/** A step done, as the next steps' prepareStep sees it. */
+function stepRecord(
+  step: number,
+  phase: string | undefined,
+  reply: ChatReply,
+  turn: Turn,
+  outputs: readonly CallOutput[],
+): StepRecord {
+  return {
+    step,
+    ...(phase ? { phase } : {}),
+    text: reply.text,
+    toolCalls: turn.calls,
+    outputs: outputs.map((o) => o.text),
+    answer: turn.answer,
+  };
 }
 
 /** A message as model-request's addedMessages records it: role and text. */

@@ -15,7 +15,7 @@ import { EventRecorder } from './event-recorder.js';
 import { runLoop, type LoopResult } from './loop.js';
 import { dropCodeSandbox, prewarmCodeSandbox, prewarmPythonSandbox } from './modes/code-mode.js';
 import { createMode, TOOL_SEARCH_MODES } from './modes/index.js';
-import type { ModeAdapter } from './modes/mode.js';
+import type { ModeAdapter, ModeDefinition } from './modes/mode.js';
 import { createChatClient } from './provider/chat-client.js';
 import { shellSandbox } from './sandbox/shell-sandbox.js';
 import { warmUpTools } from './tools/index.js';
@@ -45,6 +45,11 @@ export interface EngineIO {
    * begun now (loading a library) delays no request.
    */
   readonly onResponse?: () => void;
+  /**
+   * The definition to run spec.mode with; absent: the registry's (modes/index.ts). A test hands a mode of its own
+   * here, as the recipe in docs/architecture.md ("A mode") is checked once without adding it to the registry.
+   */
+  readonly mode?: ModeDefinition;
 }
 
 /** Headers that let the simulated model keep per-run state (faults) and vary by trial, without reading anything secret. */
@@ -200,7 +205,8 @@ export async function runEngine(spec: RunSpec, io: EngineIO, task: RunTask | nul
         new Map(mcp?.tools.map((t) => [t.name, t.source ?? ''])),
         new Map(mcpRecords.map((r) => [r.name, mcpToolKind(r.annotations)])),
       );
-      mode = createMode(spec.mode, { workspace, settings: spec.settings, task, approvals, mcpTools: mcp?.tools ?? [] });
+      const options = { workspace, settings: spec.settings, task, approvals, mcpTools: mcp?.tools ?? [] };
+      mode = io.mode ? io.mode.create(options) : createMode(spec.mode, options);
       recorder.emit(
         runStartedOf(spec, {
           startedAt,

@@ -31,6 +31,7 @@ const body = z.looseObject({
   stream_options: z.looseObject({ include_usage: z.boolean().nullish() }).nullish(),
   n: z.number().int().nullish(),
   stop: z.union([z.string(), z.array(z.string()).max(4, 'takes at most 4 stop sequences')]).nullish(),
+  tool_choice: z.unknown().optional(),
 });
 
 export interface ChatRequest {
@@ -43,6 +44,8 @@ export interface ChatRequest {
   readonly includeUsage: boolean;
   /** Stop sequences: the reply ends before the first of them, as an OpenAI-compatible server does. */
   readonly stop: readonly string[];
+  /** tool_choice "none": the reply may call no tool (a mode's planning step asks so), as a real model keeps to it. */
+  readonly noCalls: boolean;
 }
 
 export class BadRequest extends Error {
@@ -107,5 +110,6 @@ export function parseChatRequest(text: string): ChatRequest {
     stream: b.stream === true,
     includeUsage: b.stream === true && b.stream_options?.include_usage === true,
     stop: b.stop == null ? [] : typeof b.stop === 'string' ? [b.stop] : b.stop,
+    noCalls: b.tool_choice === 'none',
   };
 }

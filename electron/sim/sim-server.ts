@@ -210,6 +210,16 @@ export async function startSimServer(opts: SimServerOptions = {}): Promise<SimSe
   };
 }
 
+/** A reply that may call no tool: the calls the policy would make, as a numbered plan. */
+function planText(calls: readonly { readonly name: string; readonly arguments: string }[]): string {
+  const lines = calls.map((c, i) => `${i + 1}. Call ${c.name} with ${c.arguments}.`);
+  return [
+    'Plan:',
+    ...lines,
+    `${calls.length + 1}. Answer from what ${calls.length === 1 ? 'it returns' : 'they return'}.`,
+  ].join('\n');
+}
+
 /**
  * The policy's reply to a conversation, with faults applied and ids given to its calls. A mode that calls tools
  * in text (its `text` in policies/modes/) is decided in native form and written back as text, cut at the
@@ -224,6 +234,7 @@ function plan(
   idPrefix: string,
   model: string | undefined,
   tasks: readonly Task[],
+  noCalls = false,
 ) {
   // The history knob's summary request (summarize:K) is answered with a summary, before any task policy or fault.
   if (isSummaryRequest(messages))
@@ -241,6 +252,8 @@ function plan(
     policy,
   } = decide(native?.messages ?? messages, native?.tools ?? tools, trial, simModelOf(model), tasks);
   let final = injectReplyFaults(withRecoveryNote(planned, conv), conv, faults);
+  // Calls ruled out (tool_choice "none"): the calls the policy would make are written as the plan instead.
+  if (noCalls && final.kind === 'tools') final = answer(planText(final.calls));
   if (native && text) final = answer(text.writeReply(final, trial));
   let stopSequence: string | null = null;
   if (stop.length && final.kind === 'text') {
@@ -262,7 +275,17 @@ function reply(
   id: string,
   tasks: readonly Task[],
 ): void {
-  const planned = plan(request.messages, request.tools, request.stop, faults, trial, 'call', request.model, tasks);
+  const planned = plan(
+    request.messages,
+    request.tools,
+    request.stop,
+    faults,
+    trial,
+    'call',
+    request.model,
+    tasks,
+    request.noCalls,
+  );
   const { calls, policy } = planned;
   // The tutorial's provider thinks before every reply; a tool-call turn's "why" is then in its reasoning.
   const reasoning = accounting === 'tutorial' && policy ? thoughtFor(request.messages, planned.text, calls) : '';

@@ -1,11 +1,12 @@
 /**
  * A mode decides what the model is offered and how its tool calls are carried out. The loop (loop.ts) is the
  * same for every mode: ask, record, run the calls, repeat; a mode changes a step through its hooks
- * (prepareStep: the request; readReply: the reply read into a turn, which says whether the run stops).
+ * (prepareStep: the request and its phase, from the step, the history and the steps done; readReply: the reply
+ * read into a turn, which says whether the run stops).
  * A mode is one ModeDefinition (defineMode): its adapter, its system prompt per tool profile, its tool offer.
  */
 import type { ModeId, RunSettings } from '../../../shared/run-spec.js';
-import type { McpContentRecord, StepEventInput, ToolExposure } from '../../../shared/step-event.js';
+import type { McpContentRecord, StepEventInput, ToolCallRequest, ToolExposure } from '../../../shared/step-event.js';
 import type { ToolsetId } from '../../../shared/toolsets.js';
 import type { ApprovalGate } from '../approval/approval-gate.js';
 import type { TaskTools } from '../run-task.js';
@@ -79,10 +80,11 @@ export interface ModeAdapter {
    */
   readonly text?: TextProtocol;
   /**
-   * Hook, once per step before its request: the tools sent (default: `tools()`), a tool choice, stop sequences,
-   * messages the mode adds to the history before the request. Absent: native tool calling.
+   * Hook, once per step before its request, given the step, the history so far and the steps done (vercel/ai's
+   * prepareStep): the tools sent (default: `tools()`), a tool choice, stop sequences, messages the mode adds to
+   * the history before the request, and the step's phase. Absent: native tool calling.
    */
-  prepareStep?(step: number): StepRequest;
+  prepareStep?(context: StepContext): StepRequest;
   /**
    * Hook, on each reply: the turn the loop acts on — the message that goes back, the calls, what answers them,
    * and whether the run stops (a non-null answer). Absent: native tool calling (turns.ts nativeTurn).
@@ -92,8 +94,37 @@ export interface ModeAdapter {
   dispose?(): void;
 }
 
+/** What prepareStep is told before a step: which step, the history as it stands, and the steps done so far. */
+export interface StepContext {
+  /** 1 for the first step. */
+  readonly step: number;
+  /** The history the request will send (system prompt, task, every turn so far), before this step's added messages. */
+  readonly messages: readonly ChatMessage[];
+  /** The steps done so far in this run, in order: a mode may decide by what earlier steps did. */
+  readonly steps: readonly StepRecord[];
+}
+
+/** One step done, as prepareStep sees it: what the model replied and called, and what the calls returned. */
+export interface StepRecord {
+  readonly step: number;
+  /** The phase the mode gave it (StepRequest.phase); absent: an ordinary step. */
+  readonly phase?: string;
+  /** The reply's text. */
+  readonly text: string;
+  readonly toolCalls: readonly ToolCallRequest[];
+  /** The text each call sent back, in the order of toolCalls (empty when it made none). */
+  readonly outputs: readonly string[];
+  /** The answer the mode read in the reply (a harness may have sent it back as wrong); null: the run went on. */
+  readonly answer: string | null;
+}
+
 /** What a mode's prepareStep asks of one step's request. Every field is optional: absent, the native default. */
 export interface StepRequest {
+  /**
+   * The kind of step this is, e.g. 'planning' (a lowercase word, shared/step-phase.ts): recorded on the step's
+   * model-request, and every surface shows the step as "Step 1 · planning". Absent: an ordinary step.
+   */
+  readonly phase?: string;
   /** The tools sent as the request's tools parameter; absent: `tools()`. Calls may still name any of `tools()`. */
   readonly tools?: readonly ToolExposure[];
   /** Sent as tool_choice (Messages API: its tool_choice); absent: not sent, the provider's own default. */

@@ -26,6 +26,7 @@ import { estMark } from './html-cost.js';
 import { foldedAnswer } from './html-answers.js';
 import { indexMcp, mcpNotes, samplingTableNote, type McpIndex } from './html-mcp.js';
 import { historySummaryText, summaryTotals, summaryTotalsText } from '../../../shared/history-summary-words.js';
+import { stepTitle } from '../../../shared/step-phase.js';
 
 const FOLD_CHARS = 1200;
 const FOLD_LINES = 20;
@@ -250,6 +251,7 @@ function parsedReply(p: ParsedReply, length: number): SafeHtml {
 
 function stepHeader(
   step: number,
+  phase: string | undefined,
   s: StepSummary | undefined,
   requestNote: string,
   simulated: boolean,
@@ -269,7 +271,7 @@ function stepHeader(
           : null}`
     : html`<span class="err">no model response stored</span>`;
   return html`<header>
-    <h4>Step ${step}</h4>
+    <h4>${stepTitle(step, phase)}</h4>
     ${tokens}<span class="muted">${requestNote}</span>
   </header>`;
 }
@@ -277,7 +279,7 @@ function stepHeader(
 /** Event groups in seq order: a step's events together; run-level events (warnings) where they happened. */
 function renderSteps(run: ReportRun, idx: CallIndex, simulated: boolean, costInfo: boolean): SafeHtml[] {
   const perStep = new Map(run.summary.perStep.map((s) => [s.step, s]));
-  const blocks: { step: number | null; note: string; items: SafeHtml[] }[] = [];
+  const blocks: { step: number | null; note: string; phase?: string; items: SafeHtml[] }[] = [];
   for (const e of run.events) {
     if (!('step' in e)) {
       if (e.type === 'run-warning') {
@@ -292,6 +294,7 @@ function renderSteps(run: ReportRun, idx: CallIndex, simulated: boolean, costInf
     if (!block || block.step !== e.step) blocks.push((block = { step: e.step, note: '', items: [] }));
     switch (e.type) {
       case 'model-request':
+        if (e.phase) block.phase = e.phase;
         if (e.attempt === 1)
           block.note = `${e.messageCount} messages, ${e.toolNames.length} tool${e.toolNames.length === 1 ? '' : 's'} offered`;
         break;
@@ -353,6 +356,7 @@ function renderSteps(run: ReportRun, idx: CallIndex, simulated: boolean, costInf
       : html`<div class="step" id="${run.runId}-step-${b.step}">
           ${stepHeader(
             b.step,
+            b.phase,
             perStep.get(b.step),
             b.note,
             simulated,

@@ -19,6 +19,7 @@ import { resultMarkdown } from './result-report.js';
 import { mcpList } from './markdown-mcp.js';
 import { historySummaryText, summaryTotals, summaryTotalsText } from '../../../shared/history-summary-words.js';
 import type { StepEvent } from '../../../shared/step-event.js';
+import { phaseSuffix, stepPhases } from '../../../shared/step-phase.js';
 
 export { mdCell };
 
@@ -129,8 +130,9 @@ function stepRows(run: ReportRun, costInfo: boolean): string {
         e.step,
         e.toolCalls.map((c) => c.name),
       );
+  const phases = stepPhases(run.events);
   const rows = run.summary.perStep.map((s) => [
-    String(s.step),
+    `${s.step}${phaseSuffix(phases.get(s.step))}`,
     s.usageMissing ? 'not sent' : est(s, formatInt(s.prompt)),
     s.usageMissing ? 'not sent' : est(s, formatInt(s.completion)),
     formatInt(s.cached),

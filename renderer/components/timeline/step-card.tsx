@@ -13,6 +13,7 @@ import type { ModelPrice, ModelResponseEvent } from '../../../shared/step-event.
 import type { PriceKind } from '../../../shared/pricing.js';
 import { ESTIMATED_HINT } from '../../../shared/cost.js';
 import { replyEnding } from '../../../shared/reply-ending.js';
+import { stepTitle } from '../../../shared/step-phase.js';
 
 /** Memoised: a batch copies only the steps it touched, so untouched cards keep their props and skip rendering. */
 export const StepCard = memo(function StepCard({
@@ -46,7 +47,7 @@ export const StepCard = memo(function StepCard({
       data-state={r ? 'done' : 'waiting'}
     >
       <header className="step-head">
-        <span className="step-title">Step {step.step}</span>
+        <span className="step-title">{stepTitle(step.step, step.requests[0]?.phase)}</span>
         {r ? (
           u ? (
             <span

@@ -51,7 +51,8 @@ describe('per-step hooks', () => {
       id: 'react',
       systemPrompt: 'You are an agent.',
       tools: () => [TOOL],
-      prepareStep: (step) => (step === 1 ? { toolChoice: 'none', messages: [{ role: 'user', content: PLAN }] } : {}),
+      prepareStep: ({ step }) =>
+        step === 1 ? { toolChoice: 'none', messages: [{ role: 'user', content: PLAN }] } : {},
       // The plan (step 1) is no answer: the run goes on to step 2.
       readReply: (reply, step, client) =>
         step === 1 ? { ...nativeTurn(reply, step, client), answer: null } : nativeTurn(reply, step, client),
