@@ -93,36 +93,16 @@ export function paperMarkdown(d: SuiteData): string[] {
 export function paperHtml(d: SuiteData) {
   if (!d.paper) return '';
   const pub = published(d);
-  const tbl = (t: Table, testId: string, mark?: (row: readonly string[]) => boolean) =>
-    html`<table data-testid="${testId}">
-      <thead>
-        <tr>
-          ${t.head.map((h, i) => html`<th class="${t.align[i] === 'r' ? 'num' : ''}">${h}</th>`)}
-        </tr>
-      </thead>
-      <tbody>
-        ${t.rows.map(
-          (r) =>
-            html`<tr class="${mark?.(r) ? 'matched' : ''}">
-              ${r.map((c, i) => html`<td class="${t.align[i] === 'r' ? 'num' : ''}">${c}</td>`)}
-            </tr>`,
-        )}
-      </tbody>
-    </table>`;
+  const tbl = (
+    t: Table,
+    testId: string,
+    mark?: (row: readonly string[]) => boolean,
+  ) => html`<table data-testid="${testId}"><thead><tr>${t.head.map((h, i) => html`<th class="${t.align[i] === 'r' ? 'num' : ''}">${h}</th>`)}</tr></thead>
+<tbody>${t.rows.map((r) => html`<tr class="${mark?.(r) ? 'matched' : ''}">${r.map((c, i) => html`<td class="${t.align[i] === 'r' ? 'num' : ''}">${c}</td>`)}</tr>`)}</tbody></table>`;
   const names = new Set(pub?.matched.map((r) => r.model) ?? []);
-  return html`<h2>${title(d)}${d.simulated ? ' (simulated)' : ''}</h2>
-    ${tbl(paperBoard(d.paper, d.simulated, modeLabel), 'paper-table')}
-    <ul>
-      ${paperSentences(d.paper).map((s) => html`<li>${s}</li>`)}
-    </ul>
-    <p class="muted">${PAPER_NOTE}</p>
-    ${pub
-      ? html`<h3>The paper's figures</h3>
-          ${matchedLines(pub.matched).map((l) => html`<p>${l}</p>`)}${tbl(publishedBoard(), 'paper-published', (r) =>
-            names.has(r[0]),
-          )}
-          <p class="muted">${PUBLISHED_NOTE}</p>`
-      : ''}`;
+  return html`<h2>${title(d)}${d.simulated ? ' (simulated)' : ''}</h2>${tbl(paperBoard(d.paper, d.simulated, modeLabel), 'paper-table')}
+<ul>${paperSentences(d.paper).map((s) => html`<li>${s}</li>`)}</ul><p class="muted">${PAPER_NOTE}</p>
+${pub ? html`<h3>The paper's figures</h3>${matchedLines(pub.matched).map((l) => html`<p>${l}</p>`)}${tbl(publishedBoard(), 'paper-published', (r) => names.has(r[0]))}<p class="muted">${PUBLISHED_NOTE}</p>` : ''}`;
 }
 
 export function paperJson(d: SuiteData) {

@@ -165,103 +165,33 @@ export function suiteMarkdown(d: SuiteData): string {
 
 export function suiteHtml(d: SuiteData): string {
   const { overall, tasks } = boardTables(d.leaderboard, d.simulated);
-  const tbl = (t: BoardTable) =>
-    html`<table>
-      <thead>
-        <tr>
-          ${t.head.map((h, i) => html`<th class="${t.align[i] === 'r' ? 'num' : ''}">${h}</th>`)}
-        </tr>
-      </thead>
-      <tbody>
-        ${t.rows.map(
-          (r) =>
-            html`<tr>
-              ${r.map((c, i) => html`<td class="${t.align[i] === 'r' ? 'num' : ''}">${c}</td>`)}
-            </tr>`,
-        )}
-      </tbody>
-    </table>`;
+  const tbl = (
+    t: BoardTable,
+  ) => html`<table><thead><tr>${t.head.map((h, i) => html`<th class="${t.align[i] === 'r' ? 'num' : ''}">${h}</th>`)}</tr></thead>
+<tbody>${t.rows.map((r) => html`<tr>${r.map((c, i) => html`<td class="${t.align[i] === 'r' ? 'num' : ''}">${c}</td>`)}</tr>`)}</tbody></table>`;
   const [title, sub] = headLines(d);
   const probs = problems(d);
   return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <title>${title}</title>
-        <style>
-          ${raw(REPORT_CSS)} td.num,
-          th.num {
-            text-align: right;
-          }
-          tr.matched td {
-            font-weight: 600;
-          }
-        </style>
-      </head>
-      <body>
-        <h1>${title}</h1>
-        <p class="muted">${sub}</p>
-        ${paperHtml(d)}
-        <h2>Leaderboard</h2>
-        ${tbl(overall)}
-        <h2>Per task</h2>
-        ${tbl(tasks)}
-        <p class="muted">${BOARD_NOTE + FIGURES_NOTE}</p>
-        ${d.leaderboard.matrix ? matrixHtmlTable(d) : ''}${d.simulated ? html`<p class="muted">${SIM_NOTE}</p>` : ''}
-        ${probs.length
-          ? html`<h2>Problems</h2>
-              <ul>
-                ${probs.map((p) => html`<li>${p}</li>`)}
-              </ul>`
-          : ''}
-        <h2>Tasks</h2>
-        <ul>
-          ${d.tasks.map(
-            (t) =>
-              html`<li>
-                <b>${t.task.taskId}</b> (${t.task.kind}${t.task.comparisonId
-                  ? `, comparison ${t.task.comparisonId}`
-                  : ''}):
-                ${t.task.text}
-              </li>`,
-          )}
-        </ul>
-      </body>
-    </html> `.value;
+<html lang="en"><head><meta charset="utf-8"><title>${title}</title><style>${raw(REPORT_CSS)} td.num, th.num { text-align: right; } tr.matched td { font-weight: 600; }</style></head>
+<body><h1>${title}</h1><p class="muted">${sub}</p>
+${paperHtml(d)}
+<h2>Leaderboard</h2>${tbl(overall)}
+<h2>Per task</h2>${tbl(tasks)}
+<p class="muted">${BOARD_NOTE + FIGURES_NOTE}</p>${d.leaderboard.matrix ? matrixHtmlTable(d) : ''}${d.simulated ? html`<p class="muted">${SIM_NOTE}</p>` : ''}
+${probs.length ? html`<h2>Problems</h2><ul>${probs.map((p) => html`<li>${p}</li>`)}</ul>` : ''}
+<h2>Tasks</h2><ul>${d.tasks.map((t) => html`<li><b>${t.task.taskId}</b> (${t.task.kind}${t.task.comparisonId ? `, comparison ${t.task.comparisonId}` : ''}): ${t.task.text}</li>`)}</ul>
+</body></html>
+`.value;
 }
 
 /** The matrix over all tasks: each cell's figures in text, one per line (no colour: the figures are the point). */
 function matrixHtmlTable(d: SuiteData) {
   const m = d.leaderboard.matrix!;
   const metrics = MATRIX_METRICS.filter((x) => x !== 'cost' || !d.simulated);
-  return html`<h2>Matrix over all tasks</h2>
-    <table class="matrix">
-      <thead>
-        <tr>
-          <th></th>
-          ${m.modes.map((x) => html`<th class="num">${MODE_LABELS[x] ?? x}</th>`)}
-        </tr>
-      </thead>
-      <tbody>
-        ${m.rows.map(
-          (row, i) =>
-            html`<tr>
-              <th scope="row">${row}</th>
-              ${m.cells[i]!.map(
-                (c) =>
-                  html`<td class="num" data-row="${row}">
-                    ${c
-                      ? metrics.map(
-                          (x, j) =>
-                            html`${j ? html`<br />` : ''}${MATRIX_METRIC_INFO[x].label.toLowerCase()} ${cellText(c, x)}`,
-                        )
-                      : '—'}
-                  </td>`,
-              )}
-            </tr>`,
-        )}
-      </tbody>
-    </table>`;
+  return html`<h2>Matrix over all tasks</h2><table class="matrix"><thead><tr><th></th>${m.modes.map((x) => html`<th class="num">${MODE_LABELS[x] ?? x}</th>`)}</tr></thead><tbody>${m.rows.map(
+    (row, i) =>
+      html`<tr><th scope="row">${row}</th>${m.cells[i]!.map((c) => html`<td class="num" data-row="${row}">${c ? metrics.map((x, j) => html`${j ? html`<br>` : ''}${MATRIX_METRIC_INFO[x].label.toLowerCase()} ${cellText(c, x)}`) : '—'}</td>`)}</tr>`,
+  )}</tbody></table>`;
 }
 
 /** Each suite report format's writer: a format of SUITE_REPORT_FORMATS left out does not compile. */

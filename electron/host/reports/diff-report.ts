@@ -95,59 +95,27 @@ const TREND_CLASS: Record<string, string> = { regressed: 'bad', 'now-fails': 'ba
 function columnHtml(c: ColumnDiff, simulated: boolean): SafeHtml {
   const flagClass = c.flag === 'regressed' ? 'bad' : c.flag === 'improved' ? 'ok' : '';
   return html`<section class="diff-column" aria-labelledby="col-${c.key}">
-    <h2 id="col-${c.key}">
-      ${c.label}
-      <span class="badge ${flagClass}"
-        >${c.flag === 'no-verdict'
-          ? 'No verdict'
-          : c.flag === 'baseline-only'
-            ? 'Only in the baseline'
-            : c.flag === 'comparison-only'
-              ? 'Only in this comparison'
-              : c.flag[0]!.toUpperCase() + c.flag.slice(1)}</span
-      >
-    </h2>
-    <p>${c.summary}${c.matchedBy === 'label' ? ' Matched by label.' : ''}</p>
-    ${c.figures.length
-      ? html`<table>
-          <thead>
-            <tr>
-              <th scope="col">Figure</th>
-              <th scope="col">Baseline</th>
-              <th scope="col">Now</th>
-              <th scope="col">Change</th>
-              <th scope="col">What changed</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${c.figures.map(
-              (f) =>
-                html`<tr>
-                  <th scope="row">${f.label}</th>
-                  <td class="num">${figureCell(f, 'baseline', simulated)}</td>
-                  <td class="num">${figureCell(f, 'comparison', simulated)}</td>
-                  <td class="${TREND_CLASS[f.trend] ?? ''}">${TREND_WORDS[f.trend]}</td>
-                  <td>${f.sentence}</td>
-                </tr>`,
-            )}
-          </tbody>
-        </table>`
-      : ''}
-  </section>`;
+<h2 id="col-${c.key}">${c.label} <span class="badge ${flagClass}">${c.flag === 'no-verdict' ? 'No verdict' : c.flag === 'baseline-only' ? 'Only in the baseline' : c.flag === 'comparison-only' ? 'Only in this comparison' : c.flag[0]!.toUpperCase() + c.flag.slice(1)}</span></h2>
+<p>${c.summary}${c.matchedBy === 'label' ? ' Matched by label.' : ''}</p>
+${
+  c.figures.length
+    ? html`<table><thead><tr><th scope="col">Figure</th><th scope="col">Baseline</th><th scope="col">Now</th><th scope="col">Change</th><th scope="col">What changed</th></tr></thead><tbody>
+${c.figures.map((f) => html`<tr><th scope="row">${f.label}</th><td class="num">${figureCell(f, 'baseline', simulated)}</td><td class="num">${figureCell(f, 'comparison', simulated)}</td><td class="${TREND_CLASS[f.trend] ?? ''}">${TREND_WORDS[f.trend]}</td><td>${f.sentence}</td></tr>`)}
+</tbody></table>`
+    : ''
+}
+</section>`;
 }
 
 export function diffHtml(d: ComparisonDiff): string {
   const title = `Comparison ${d.comparison.id} against baseline ${d.baseline.id}`;
   const body = html`<main>
-    <h1>${title}</h1>
-    <p class="muted">
-      Task ${d.task.id ?? d.task.text} · baseline ${when(d.baseline.createdAt)}, ${d.baseline.trials} trials, model
-      ${d.baseline.model} · now ${when(d.comparison.createdAt)}, ${d.comparison.trials} trials, model
-      ${d.comparison.model}
-    </p>
-    <section class="result" aria-label="What changed">${d.headline.map((l) => html`<p>${l}</p>`)}</section>
-    ${d.simulated ? html`<p class="sim-note">${SIM_NOTE}</p>` : ''} ${d.columns.map((c) => columnHtml(c, d.simulated))}
-  </main>`;
+<h1>${title}</h1>
+<p class="muted">Task ${d.task.id ?? d.task.text} · baseline ${when(d.baseline.createdAt)}, ${d.baseline.trials} trials, model ${d.baseline.model} · now ${when(d.comparison.createdAt)}, ${d.comparison.trials} trials, model ${d.comparison.model}</p>
+<section class="result" aria-label="What changed">${d.headline.map((l) => html`<p>${l}</p>`)}</section>
+${d.simulated ? html`<p class="sim-note">${SIM_NOTE}</p>` : ''}
+${d.columns.map((c) => columnHtml(c, d.simulated))}
+</main>`;
   return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${REPORT_CSS}
 td.ok { color: var(--ok); font-weight: 600; } td.bad { color: var(--bad); font-weight: 600; } td.num { text-align: right; white-space: nowrap; }</style></head><body>${body.value}</body></html>\n`;
 }

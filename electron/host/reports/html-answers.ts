@@ -39,19 +39,10 @@ export const ANSWER_CSS = `
 /** One answer: rendered Markdown with its raw text one click away, or raw text with the reason. */
 export function answerView(text: string, id: string): SafeHtml {
   const md = renderMarkdown(text);
-  if (!md.ok)
-    return html`<p class="muted">${md.reason}</p>
-      <pre>${text}</pre>`;
+  if (!md.ok) return html`<p class="muted">${md.reason}</p><pre>${text}</pre>`;
   const name = `answer-${id}`;
   // renderMarkdown escapes every character of the answer and writes only its own tags (see shared/markdown.ts).
-  return html`<div class="answer-view">
-    <input type="radio" name="${name}" id="${name}-md" checked /><label class="first" for="${name}-md">Rendered</label
-    ><input type="radio" class="to-raw" name="${name}" id="${name}-raw" /><label class="last" for="${name}-raw"
-      >Raw</label
-    >
-    <div class="md">${raw(md.html)}</div>
-    <pre class="raw">${text}</pre>
-  </div>`;
+  return html`<div class="answer-view"><input type="radio" name="${name}" id="${name}-md" checked><label class="first" for="${name}-md">Rendered</label><input type="radio" class="to-raw" name="${name}" id="${name}-raw"><label class="last" for="${name}-raw">Raw</label><div class="md">${raw(md.html)}</div><pre class="raw">${text}</pre></div>`;
 }
 
 /** An answer, folded behind a summary line when it is long (as other long texts of the report are). */
@@ -86,39 +77,12 @@ export function answersDiffSection(d: ReportData): SafeHtml | null {
   const r = diffAnswers(a.summary.answer, b.summary.answer);
   const head = (run: ReportRun) =>
     html`<h4>${modeSwatch(run.slot)}${run.label}${d.trials > 1 ? ' (trial 1)' : ''}</h4>`;
-  const intro = html`<p class="muted">
-    The answers of ${a.label} and ${b.label}, the first two modes that answered${d.trials > 1 ? ' in trial 1' : ''}:
-    struck words only ${a.label} wrote, underlined words only ${b.label} wrote. The app compares any two.
-  </p>`;
+  const intro = html`<p class="muted">The answers of ${a.label} and ${b.label}, the first two modes that answered${d.trials > 1 ? ' in trial 1' : ''}: struck words only ${a.label} wrote, underlined words only ${b.label} wrote. The app compares any two.</p>`;
   const title = html`<h2>Answers compared${d.simulated ? ' (simulated)' : ''}</h2>`;
   if (!r.ok)
-    return html`${title}${intro}
-      <p class="muted">${r.reason}</p>
-      <div class="answer-diff">
-        <div>
-          ${head(a)}
-          <pre>${a.summary.answer}</pre>
-        </div>
-        <div>
-          ${head(b)}
-          <pre>${b.summary.answer}</pre>
-        </div>
-      </div>`;
+    return html`${title}${intro}<p class="muted">${r.reason}</p><div class="answer-diff"><div>${head(a)}<pre>${a.summary.answer}</pre></div><div>${head(b)}<pre>${b.summary.answer}</pre></div></div>`;
   const same = r.diff.identical
     ? html`<p><strong>The two answers are identical.</strong></p>`
-    : html`<p class="muted">
-        ${formatInt(r.diff.changed.removed)} words and spaces only on the left, ${formatInt(r.diff.changed.added)} only
-        on the right.
-      </p>`;
-  return html`${title}${intro}${same}
-    <div class="answer-diff" data-left="${a.runId}" data-right="${b.runId}">
-      <div>
-        ${head(a)}
-        <pre>${parts(r.diff.left)}</pre>
-      </div>
-      <div>
-        ${head(b)}
-        <pre>${parts(r.diff.right)}</pre>
-      </div>
-    </div>`;
+    : html`<p class="muted">${formatInt(r.diff.changed.removed)} words and spaces only on the left, ${formatInt(r.diff.changed.added)} only on the right.</p>`;
+  return html`${title}${intro}${same}<div class="answer-diff" data-left="${a.runId}" data-right="${b.runId}"><div>${head(a)}<pre>${parts(r.diff.left)}</pre></div><div>${head(b)}<pre>${parts(r.diff.right)}</pre></div></div>`;
 }

@@ -17,28 +17,10 @@ export function chartTableHtml(
   columns: readonly string[],
   rows: readonly (readonly Cell[])[],
 ): SafeHtml {
-  return html`<details class="chart-data">
-    <summary>Show as table</summary>
-    <table class="chart-data">
-      <caption>
-        ${caption}
-      </caption>
-      <thead>
-        <tr>
-          ${columns.map((c, i) => html`<th scope="col" ${i ? html` class="num"` : null}>${c}</th>`)}
-        </tr>
-      </thead>
-      <tbody>
-        ${rows.map(
-          (r) =>
-            html`<tr>
-              <th scope="row">${text(r[0])}</th>
-              ${r.slice(1).map((v) => html`<td class="num">${text(v)}</td>`)}
-            </tr>`,
-        )}
-      </tbody>
-    </table>
-  </details>`;
+  return html`<details class="chart-data"><summary>Show as table</summary><table class="chart-data"><caption>${caption}</caption><thead><tr>${columns.map((c, i) => html`<th scope="col"${i ? html` class="num"` : null}>${c}</th>`)}</tr></thead><tbody>${rows.map(
+    (r) =>
+      html`<tr><th scope="row">${text(r[0])}</th>${r.slice(1).map((v) => html`<td class="num">${text(v)}</td>`)}</tr>`,
+  )}</tbody></table></details>`;
 }
 
 /** One run's per-step bars: prompt and completion per step. */

@@ -56,22 +56,11 @@ export function yAxis(
   for (let v = 0; v <= scale.max + 1e-9; v += scale.step) {
     const y = top + plotH - (v / scale.max) * plotH;
     ticks.push(
-      html`<line class="grid" x1="${left}" x2="${n(left + plotW)}" y1="${n(y)}" y2="${n(y)}" /><text
-          class="tick"
-          x="${left - 6}"
-          y="${n(y + 3.5)}"
-          text-anchor="end"
-          >${formatInt(v)}</text
-        >`,
+      html`<line class="grid" x1="${left}" x2="${n(left + plotW)}" y1="${n(y)}" y2="${n(y)}"/><text class="tick" x="${left - 6}" y="${n(y + 3.5)}" text-anchor="end">${formatInt(v)}</text>`,
     );
   }
   const midY = top + plotH / 2;
-  return html`${ticks}<line class="axis" x1="${left}" x2="${left}" y1="${top}" y2="${n(top + plotH)}" /><text
-      class="axis-title"
-      transform="translate(14 ${n(midY)}) rotate(-90)"
-      text-anchor="middle"
-      >tokens</text
-    >`;
+  return html`${ticks}<line class="axis" x1="${left}" x2="${left}" y1="${top}" y2="${n(top + plotH)}"/><text class="axis-title" transform="translate(14 ${n(midY)}) rotate(-90)" text-anchor="middle">tokens</text>`;
 }
 
 export function xLabels(
@@ -92,31 +81,11 @@ export function xLabels(
       html`<text class="tick" x="${n(at(i))}" y="${n(top + plotH + 14)}" text-anchor="middle">${label(i)}</text>`,
     );
   }
-  return html`<line
-      class="axis"
-      x1="${left}"
-      x2="${n(left + plotW)}"
-      y1="${n(top + plotH)}"
-      y2="${n(top + plotH)}"
-    />${out}<text class="axis-title" x="${n(left + plotW / 2)}" y="${n(top + plotH + 32)}" text-anchor="middle"
-      >step</text
-    >`;
+  return html`<line class="axis" x1="${left}" x2="${n(left + plotW)}" y1="${n(top + plotH)}" y2="${n(top + plotH)}"/>${out}<text class="axis-title" x="${n(left + plotW / 2)}" y="${n(top + plotH + 32)}" text-anchor="middle">step</text>`;
 }
 
 export function svgOpen(id: string, height: number, title: string, desc: string): SafeHtml {
-  return html`<svg
-    class="chart"
-    id="${id}"
-    viewBox="0 0 ${W} ${height}"
-    width="${W}"
-    height="${height}"
-    role="img"
-    aria-labelledby="${id}-t ${id}-d"
-    xmlns="http://www.w3.org/2000/svg"
-  >
-    <title id="${id}-t">${title}</title>
-    <desc id="${id}-d">${desc}</desc>
-  </svg>`;
+  return html`<svg class="chart" id="${id}" viewBox="0 0 ${W} ${height}" width="${W}" height="${height}" role="img" aria-labelledby="${id}-t ${id}-d" xmlns="http://www.w3.org/2000/svg"><title id="${id}-t">${title}</title><desc id="${id}-d">${desc}</desc>`;
 }
 
 export interface StepBar {
@@ -177,40 +146,18 @@ export function stepBarsSvg(steps: readonly StepBar[], o: StepBarsOptions): Safe
         labels === 'h'
           ? html`<text class="value" x="${n(lx)}" y="${n(y - 3)}" text-anchor="middle">${formatInt(value)}</text>`
           : labels === 'v'
-            ? html`<text class="value" transform="translate(${n(lx + 3.5)} ${n(y - 3)}) rotate(-90)"
-                >${formatInt(value)}</text
-              >`
+            ? html`<text class="value" transform="translate(${n(lx + 3.5)} ${n(y - 3)}) rotate(-90)">${formatInt(value)}</text>`
             : null;
       bars.push(
-        html`<rect
-            class="bar"
-            x="${n(x)}"
-            y="${n(y)}"
-            width="${n(barW)}"
-            height="${n(h)}"
-            ${paint[kind]}
-            data-mode="${o.mode}"
-            data-step="${s.step}"
-            data-kind="${kind}"
-            data-value="${value}"
-            ><title>step ${s.step} ${kind}: ${formatInt(value)} tokens</title></rect
-          >${label}`,
+        html`<rect class="bar" x="${n(x)}" y="${n(y)}" width="${n(barW)}" height="${n(h)}" ${paint[kind]} data-mode="${o.mode}" data-step="${s.step}" data-kind="${kind}" data-value="${value}"><title>step ${s.step} ${kind}: ${formatInt(value)} tokens</title></rect>${label}`,
       );
     }
   });
   const nameW = Math.round(o.label.length * 7.2) + 14;
-  const legend = html`<g class="legend" transform="translate(${left} 12)"
-    ><text class="name" x="0" y="10">${o.label}</text
-    ><g transform="translate(${nameW} 0)"
-      ><rect width="12" height="12" ${paint.prompt} /><text x="17" y="10">prompt</text
-      ><rect x="80.5" y="0.5" width="11" height="11" ${paint.completion} /><text x="97" y="10">completion</text></g
-    ></g
-  >`;
+  const legend = html`<g class="legend" transform="translate(${left} 12)"><text class="name" x="0" y="10">${o.label}</text><g transform="translate(${nameW} 0)"><rect width="12" height="12" ${paint.prompt}/><text x="17" y="10">prompt</text><rect x="80.5" y="0.5" width="11" height="11" ${paint.completion}/><text x="97" y="10">completion</text></g></g>`;
   const empty = steps.length
     ? null
-    : html`<text class="empty" x="${n(left + plotW / 2)}" y="${n(top + plotH / 2)}" text-anchor="middle"
-        >no model response was stored</text
-      >`;
+    : html`<text class="empty" x="${n(left + plotW / 2)}" y="${n(top + plotH / 2)}" text-anchor="middle">no model response was stored</text>`;
   return html`${svgOpen(o.id, height, o.title, desc)}${legend}${yAxis(scale, left, top, plotH, plotW)}${bars}${empty}${xLabels(
     slots,
     left,
@@ -245,19 +192,12 @@ function marker(
     case 'circle':
       return html`<circle class="${cls}" cx="${n(x)}" cy="${n(y)}" r="${r}" ${attrs}>${tip}</circle>`;
     case 'square':
-      return html`<rect class="${cls}" x="${n(x - r)}" y="${n(y - r)}" width="${2 * r}" height="${2 * r}" ${attrs}
-        >${tip}</rect
-      >`;
+      return html`<rect class="${cls}" x="${n(x - r)}" y="${n(y - r)}" width="${2 * r}" height="${2 * r}" ${attrs}>${tip}</rect>`;
     case 'polygon':
-      return html`<polygon
-        class="${cls}"
-        points="${outline
-          .vertices(r)
-          .map(([dx, dy]) => `${n(x + dx)},${n(y + dy)}`)
-          .join(' ')}"
-        ${attrs}
-        >${tip}</polygon
-      >`;
+      return html`<polygon class="${cls}" points="${outline
+        .vertices(r)
+        .map(([dx, dy]) => `${n(x + dx)},${n(y + dy)}`)
+        .join(' ')}" ${attrs}>${tip}</polygon>`;
   }
 }
 
@@ -289,31 +229,18 @@ export function cumulativeSvg(
       const x = xAt(i),
         y = yAt(p.value);
       const tip = html`<title>${s.label}, after step ${p.step}: ${formatInt(p.value)} tokens</title>`;
-      const attrs = html`data-series="${si}" data-mode="${s.mode}" data-step="${p.step}" data-value="${p.value}"
-      fill="${color}"`;
+      const attrs = html`data-series="${si}" data-mode="${s.mode}" data-step="${p.step}" data-value="${p.value}" fill="${color}"`;
       return marker(shape, x, y, r, attrs, tip);
     });
     const last = s.points[s.points.length - 1];
     // Several trials' end labels would pile on one another; their totals are in the runs table.
     const end =
       last && !grouped
-        ? html`<text
-            class="value end"
-            x="${n(xAt(s.points.length - 1) + 6)}"
-            y="${n(yAt(last.value) + 3.5)}"
-            fill="${color}"
-            >${formatInt(last.value)}</text
-          >`
+        ? html`<text class="value end" x="${n(xAt(s.points.length - 1) + 6)}" y="${n(yAt(last.value) + 3.5)}" fill="${color}">${formatInt(last.value)}</text>`
         : null;
     const line =
       s.points.length > 1
-        ? html`<polyline
-            fill="none"
-            stroke="${color}"
-            stroke-width="2"
-            stroke-dasharray="${dash || 'none'}"
-            points="${pts}"
-          />`
+        ? html`<polyline fill="none" stroke="${color}" stroke-width="2" stroke-dasharray="${dash || 'none'}" points="${pts}"/>`
         : null;
     return html`${line}${marks}${end}`;
   });
@@ -321,17 +248,7 @@ export function cumulativeSvg(
     const x = left + (li % 2) * 240;
     const y = 12 + 16 * Math.floor(li / 2);
     const { color, dash, marker: shape } = modeStyle(mode);
-    return html`<g class="legend" transform="translate(${x} ${y})"
-      ><line
-        x1="0"
-        x2="26"
-        y1="6"
-        y2="6"
-        stroke="${color}"
-        stroke-width="2"
-        stroke-dasharray="${dash || 'none'}"
-      />${marker(shape, 13, 6, 3, html`fill="${color}"`, null, 'key')}<text x="32" y="10">${label}</text></g
-    >`;
+    return html`<g class="legend" transform="translate(${x} ${y})"><line x1="0" x2="26" y1="6" y2="6" stroke="${color}" stroke-width="2" stroke-dasharray="${dash || 'none'}"/>${marker(shape, 13, 6, 3, html`fill="${color}"`, null, 'key')}<text x="32" y="10">${label}</text></g>`;
   });
   const desc = series
     .map(
@@ -357,18 +274,7 @@ export function hbarsSvg(
     const y = 6 + i * rowH;
     const w = ((it.value ?? 0) / max) * plotW;
     const text = it.value === null ? 'not recorded' : `${formatInt(it.value)} ${o.unit}`;
-    return html`<text class="tick" x="${left - 8}" y="${y + 15}" text-anchor="end">${it.label}</text
-      ><rect
-        class="bar"
-        x="${left}"
-        y="${y + 3}"
-        width="${n(w)}"
-        height="16"
-        fill="${modeStyle(it.mode).color}"
-        data-mode="${it.mode}"
-        data-value="${it.value ?? ''}"
-        ><title>${it.label}: ${text}</title></rect
-      ><text class="value" x="${n(left + w + 6)}" y="${y + 15}">${text}</text>`;
+    return html`<text class="tick" x="${left - 8}" y="${y + 15}" text-anchor="end">${it.label}</text><rect class="bar" x="${left}" y="${y + 3}" width="${n(w)}" height="16" fill="${modeStyle(it.mode).color}" data-mode="${it.mode}" data-value="${it.value ?? ''}"><title>${it.label}: ${text}</title></rect><text class="value" x="${n(left + w + 6)}" y="${y + 15}">${text}</text>`;
   });
   const desc = items.map((it) => `${it.label}: ${it.value === null ? 'not recorded' : formatInt(it.value)}`).join('; ');
   return html`${svgOpen(o.id, height, o.title, desc)}${rows}</svg>`;
@@ -401,69 +307,19 @@ export function meanBarsSvg(items: readonly MeanBar[], o: { id: string; title: s
     const cx = left + slotW * (i + 0.5);
     const name = html`<text class="tick" x="${n(cx)}" y="${top + plotH + 16}" text-anchor="middle">${it.label}</text>`;
     if (!it.stat)
-      return html`${name}<text class="empty" x="${n(cx)}" y="${top + plotH - 8}" text-anchor="middle"
-          >no finished run</text
-        >`;
+      return html`${name}<text class="empty" x="${n(cx)}" y="${top + plotH - 8}" text-anchor="middle">no finished run</text>`;
     const s = it.stat;
     const tip = `${it.label}: mean ${mean(s.mean)} ${o.unit}, ${ciText(s)}, min ${formatInt(s.min)}, max ${formatInt(s.max)} (${s.n} run${s.n === 1 ? '' : 's'})`;
     const cap = (v: number) =>
-      html`<line
-        class="whisker"
-        stroke="#1b1f24"
-        stroke-width="1.5"
-        x1="${n(cx - barW * 0.22)}"
-        x2="${n(cx + barW * 0.22)}"
-        y1="${n(yAt(v))}"
-        y2="${n(yAt(v))}"
-      />`;
+      html`<line class="whisker" stroke="#1b1f24" stroke-width="1.5" x1="${n(cx - barW * 0.22)}" x2="${n(cx + barW * 0.22)}" y1="${n(yAt(v))}" y2="${n(yAt(v))}"/>`;
     const dot = (v: number) =>
-      html`<circle
-        class="extreme"
-        cx="${n(cx + barW * 0.34)}"
-        cy="${n(yAt(v))}"
-        r="2.5"
-        fill="none"
-        stroke="#1b1f24"
-        stroke-width="1"
-      />`;
+      html`<circle class="extreme" cx="${n(cx + barW * 0.34)}" cy="${n(yAt(v))}" r="2.5" fill="none" stroke="#1b1f24" stroke-width="1"/>`;
     const bar = s.ci95
-      ? html`<line
-            class="whisker"
-            stroke="#1b1f24"
-            stroke-width="1.5"
-            x1="${n(cx)}"
-            x2="${n(cx)}"
-            y1="${n(yAt(lowOf(s)))}"
-            y2="${n(yAt(highOf(s)))}"
-            data-mode="${it.mode}"
-            data-ci-low="${s.ci95[0]}"
-            data-ci-high="${s.ci95[1]}"
-          />${cap(lowOf(s))}${cap(highOf(s))}`
+      ? html`<line class="whisker" stroke="#1b1f24" stroke-width="1.5" x1="${n(cx)}" x2="${n(cx)}" y1="${n(yAt(lowOf(s)))}" y2="${n(yAt(highOf(s)))}" data-mode="${it.mode}" data-ci-low="${s.ci95[0]}" data-ci-high="${s.ci95[1]}"/>${cap(lowOf(s))}${cap(highOf(s))}`
       : null;
-    return html`${name}<rect
-        class="bar"
-        x="${n(cx - barW / 2)}"
-        y="${n(yAt(s.mean))}"
-        width="${n(barW)}"
-        height="${n(top + plotH - yAt(s.mean))}"
-        fill="${modeStyle(it.mode).color}"
-        fill-opacity="0.85"
-        data-mode="${it.mode}"
-        data-mean="${s.mean}"
-        data-min="${s.min}"
-        data-max="${s.max}"
-        ><title>${tip}</title></rect
-      >${bar}${dot(s.min)}${dot(s.max)}<text
-        class="value"
-        x="${n(cx)}"
-        y="${n(yAt(Math.max(s.max, highOf(s))) - 6)}"
-        text-anchor="middle"
-        >mean ${mean(s.mean)}${s.ci95 ? '' : ` (${ONE_TRIAL_NOTE})`}</text
-      >`;
+    return html`${name}<rect class="bar" x="${n(cx - barW / 2)}" y="${n(yAt(s.mean))}" width="${n(barW)}" height="${n(top + plotH - yAt(s.mean))}" fill="${modeStyle(it.mode).color}" fill-opacity="0.85" data-mode="${it.mode}" data-mean="${s.mean}" data-min="${s.min}" data-max="${s.max}"><title>${tip}</title></rect>${bar}${dot(s.min)}${dot(s.max)}<text class="value" x="${n(cx)}" y="${n(yAt(Math.max(s.max, highOf(s))) - 6)}" text-anchor="middle">mean ${mean(s.mean)}${s.ci95 ? '' : ` (${ONE_TRIAL_NOTE})`}</text>`;
   });
-  const legend = html`<text class="tick" x="${left}" y="14"
-    >bar: mean · error bar: 95 % interval of the mean (t) · dots: lowest and highest run</text
-  >`;
+  const legend = html`<text class="tick" x="${left}" y="14">bar: mean · error bar: 95 % interval of the mean (t) · dots: lowest and highest run</text>`;
   const desc = items
     .map((it) =>
       it.stat

@@ -22,17 +22,7 @@ export interface CompositionOptions {
 /** The legend of the parts, written once above the charts. */
 export function compositionLegend(): SafeHtml {
   // SVG swatches: the report's content security policy allows no inline style attributes.
-  return html`<p class="composition-legend">
-    ${PROMPT_PARTS.map(
-      (p) =>
-        html`<span
-          ><svg width="11" height="11" aria-hidden="true">
-            <rect width="11" height="11" rx="2" fill="${PROMPT_PART_INFO[p].colour.light}" />
-          </svg>
-          ${PROMPT_PART_INFO[p].label}</span
-        > `,
-    )}
-  </p>`;
+  return html`<p class="composition-legend">${PROMPT_PARTS.map((p) => html`<span><svg width="11" height="11" aria-hidden="true"><rect width="11" height="11" rx="2" fill="${PROMPT_PART_INFO[p].colour.light}"/></svg> ${PROMPT_PART_INFO[p].label}</span> `)}</p>`;
 }
 
 export function compositionSvg(steps: readonly StepSummary[], o: CompositionOptions): SafeHtml {
@@ -64,30 +54,14 @@ export function compositionSvg(steps: readonly StepSummary[], o: CompositionOpti
       base -= h;
       const share = s.prompt > 0 ? Math.round((value / s.prompt) * 100) : 0;
       bars.push(
-        html`<rect
-          class="segment"
-          x="${n(x)}"
-          y="${n(base)}"
-          width="${n(barW)}"
-          height="${n(h)}"
-          fill="${PROMPT_PART_INFO[part].colour.light}"
-          data-mode="${o.mode}"
-          data-step="${s.step}"
-          data-part="${part}"
-          data-value="${value}"
-          ><title>step ${s.step}, ${PROMPT_PART_INFO[part].label}: ${formatInt(value)} tokens (${share} %)</title></rect
-        >`,
+        html`<rect class="segment" x="${n(x)}" y="${n(base)}" width="${n(barW)}" height="${n(h)}" fill="${PROMPT_PART_INFO[part].colour.light}" data-mode="${o.mode}" data-step="${s.step}" data-part="${part}" data-value="${value}"><title>step ${s.step}, ${PROMPT_PART_INFO[part].label}: ${formatInt(value)} tokens (${share} %)</title></rect>`,
       );
     }
   });
-  const legend = html`<g class="legend" transform="translate(${left} 12)"
-    ><text class="name" x="0" y="10">${o.label}</text></g
-  >`;
+  const legend = html`<g class="legend" transform="translate(${left} 12)"><text class="name" x="0" y="10">${o.label}</text></g>`;
   const empty = shown.length
     ? null
-    : html`<text class="empty" x="${n(left + plotW / 2)}" y="${n(top + plotH / 2)}" text-anchor="middle"
-        >no composition was recorded</text
-      >`;
+    : html`<text class="empty" x="${n(left + plotW / 2)}" y="${n(top + plotH / 2)}" text-anchor="middle">no composition was recorded</text>`;
   return html`${svgOpen(o.id, top + plotH + BOTTOM, o.title, desc)}${legend}${yAxis(scale, left, top, plotH, plotW)}${bars}${empty}${xLabels(
     slots,
     left,

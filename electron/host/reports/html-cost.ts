@@ -44,36 +44,13 @@ export function summaryCostRows(
   comparable: (r: ReportRun) => boolean,
 ): SafeHtml {
   const base = d.runs[0]?.summary.cost.usd ?? null;
-  const cost = html`<tr>
-    <th scope="row">Cost (USD)</th>
-    ${d.runs.map((r, i) => {
-      const c = r.summary.cost;
-      return html`<td
-        class="num"
-        data-run="${r.runId}"
-        data-metric="cost"
-        data-value="${c.usd ?? ''}"
-        title="${costHint(c)}"
-      >
-        ${costText(c)}${c.usd !== null && base !== null ? diff(c.usd, base, i === 0, comparable(r)) : null}
-      </td>`;
-    })}
-  </tr>`;
-  const usage = html`<tr>
-    <th scope="row">Usage</th>
-    ${d.runs.map(
-      (r) =>
-        html`<td
-          class="num${r.summary.usageSource === 'missing' ? ' usage-missing' : ''}"
-          data-run="${r.runId}"
-          data-metric="usage-source"
-          data-value="${r.summary.usageSource}"
-          title="${r.summary.usageSource === 'missing' ? MISSING_HINT : runEstimated(r.summary) ? ESTIMATED_HINT : ''}"
-        >
-          ${usageText(r.summary)}
-        </td>`,
-    )}
-  </tr>`;
+  const cost = html`<tr><th scope="row">Cost (USD)</th>${d.runs.map((r, i) => {
+    const c = r.summary.cost;
+    return html`<td class="num" data-run="${r.runId}" data-metric="cost" data-value="${c.usd ?? ''}" title="${costHint(c)}">${costText(c)}${
+      c.usd !== null && base !== null ? diff(c.usd, base, i === 0, comparable(r)) : null
+    }</td>`;
+  })}</tr>`;
+  const usage = html`<tr><th scope="row">Usage</th>${d.runs.map((r) => html`<td class="num${r.summary.usageSource === 'missing' ? ' usage-missing' : ''}" data-run="${r.runId}" data-metric="usage-source" data-value="${r.summary.usageSource}" title="${r.summary.usageSource === 'missing' ? MISSING_HINT : runEstimated(r.summary) ? ESTIMATED_HINT : ''}">${usageText(r.summary)}</td>`)}</tr>`;
   return html`${cost}${usage}`;
 }
 
@@ -94,60 +71,35 @@ export function verdictsHtml(d: ReportData): SafeHtml {
   const notAnswered = d.runs.filter((r) => r.summary.status !== 'answered');
   const unranked =
     notAnswered.length && d.runs.length > 1
-      ? html`<p class="verdict muted">
-          Not ranked (did not answer):
-          ${notAnswered
-            .map((r) => `${r.label} (${r.summary.status === 'running' ? 'unfinished' : r.summary.status})`)
-            .join(', ')}.
-        </p>`
+      ? html`<p class="verdict muted">Not ranked (did not answer): ${notAnswered.map((r) => `${r.label} (${r.summary.status === 'running' ? 'unfinished' : r.summary.status})`).join(', ')}.</p>`
       : null;
-  return html`${lines.map(
-    (l) => html`<p class="verdict">${l.lead ? html`<span class="cheapest">${l.lead}</span>` : null}${l.text}</p>`,
-  )}${unranked}`;
+  return html`${lines.map((l) => html`<p class="verdict">${l.lead ? html`<span class="cheapest">${l.lead}</span>` : null}${l.text}</p>`)}${unranked}`;
 }
 
 export function priceFactsHtml(d: ReportData): SafeHtml {
-  return html`${priceFacts(d.runs).map((line, i) => html`${i ? html`<br />` : null}${line}`)}`;
+  return html`${priceFacts(d.runs).map((line, i) => html`${i ? html`<br>` : null}${line}`)}`;
 }
 
 /** One step's cost cell. */
 export function stepCostCell(s: StepSummary, kind: PriceKind): SafeHtml {
-  return html`<td class="num" data-metric="cost" data-value="${s.cost.usd ?? ''}">
-    ${stepCostText(s.cost, kind, s.usageMissing)}
-  </td>`;
+  return html`<td class="num" data-metric="cost" data-value="${s.cost.usd ?? ''}">${stepCostText(s.cost, kind, s.usageMissing)}</td>`;
 }
 
 /** The cost row of the average table and the cost verdict on average. */
 export function averageCostRow(byMode: readonly ModeAggregate[]): SafeHtml {
   const base = byMode[0]?.cost?.mean ?? null;
-  return html`<tr>
-    <th scope="row">Cost (USD)</th>
-    ${byMode.map((a, i) => {
-      const s = a.cost;
-      if (!s)
-        return html`<td class="num muted" data-mode="${a.column.key}" data-metric="cost">
-          ${meanCostText(a, formatUsd)}
-        </td>`;
-      const diff =
-        i === 0
-          ? html`<span class="diff">baseline</span>`
-          : base === null
-            ? null
-            : html`<span class="diff">${formatPercent(percentDiff(s.mean, base))} vs first</span>`;
-      return html`<td
-        class="num"
-        data-mode="${a.column.key}"
-        data-metric="cost"
-        data-mean="${s.mean}"
-        data-min="${s.min}"
-        data-max="${s.max}"
-      >
-        ${meanCostText(a, formatUsd)}<span class="ci"
-          >${s.ci95 ? `± ${formatUsd((s.ci95[1] - s.ci95[0]) / 2)}` : ONE_TRIAL_NOTE}</span
-        ><span class="range">${formatUsd(s.min)}–${formatUsd(s.max)}</span>${diff}
-      </td>`;
-    })}
-  </tr>`;
+  return html`<tr><th scope="row">Cost (USD)</th>${byMode.map((a, i) => {
+    const s = a.cost;
+    if (!s)
+      return html`<td class="num muted" data-mode="${a.column.key}" data-metric="cost">${meanCostText(a, formatUsd)}</td>`;
+    const diff =
+      i === 0
+        ? html`<span class="diff">baseline</span>`
+        : base === null
+          ? null
+          : html`<span class="diff">${formatPercent(percentDiff(s.mean, base))} vs first</span>`;
+    return html`<td class="num" data-mode="${a.column.key}" data-metric="cost" data-mean="${s.mean}" data-min="${s.min}" data-max="${s.max}">${meanCostText(a, formatUsd)}<span class="ci">${s.ci95 ? `± ${formatUsd((s.ci95[1] - s.ci95[0]) / 2)}` : ONE_TRIAL_NOTE}</span><span class="range">${formatUsd(s.min)}–${formatUsd(s.max)}</span>${diff}</td>`;
+  })}</tr>`;
 }
 
 export function averageCostVerdictHtml(byMode: readonly ModeAggregate[]): SafeHtml | null {

@@ -62,14 +62,11 @@ export function mcpNotes(
   const asked = idx.elicitation.get(callId) ?? [];
   const content = mcpContentText(finished?.mcpContent);
   if (!mcp && !progress && samplings.length === 0 && asked.length === 0 && content === null) return null;
-  return html`${mcp ? html`<p class="muted" data-mcp="hints">${mcpHintsText(mcp)}</p>` : null}${progress
-    ? html`<p data-mcp="progress">${mcpProgressText(progress, finished !== undefined)}</p>`
-    : null}${samplings.map((s) => samplingNote(s, fold))}${asked.map(
-    (e) =>
-      html`<p data-mcp="elicitation" data-action="${e.action}" ${e.action !== 'accept' ? html` class="muted"` : null}>
-        ${mcpElicitationText(e)}
-      </p>`,
-  )}${content !== null ? html`<p class="muted" data-mcp="content">${content}</p>` : null}`;
+  return html`${mcp ? html`<p class="muted" data-mcp="hints">${mcpHintsText(mcp)}</p>` : null}${
+    progress ? html`<p data-mcp="progress">${mcpProgressText(progress, finished !== undefined)}</p>` : null
+  }${samplings.map((s) =>
+    samplingNote(s, fold),
+  )}${asked.map((e) => html`<p data-mcp="elicitation" data-action="${e.action}"${e.action !== 'accept' ? html` class="muted"` : null}>${mcpElicitationText(e)}</p>`)}${content !== null ? html`<p class="muted" data-mcp="content">${content}</p>` : null}`;
 }
 
 /** The sentence under the step table; null when the run's servers asked for no sampling. */

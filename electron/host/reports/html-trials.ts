@@ -96,52 +96,25 @@ function runRow(r: ReportRun, first: ReportRun, cheapest: ReportRun | null, cost
         : r === first
           ? html`<span class="diff">baseline</span>`
           : pctSpan(percentDiff(value, first.summary.totals.total), 'vs first', comparable);
-    return html`<td class="num" data-run="${r.runId}" data-metric="${m.key}" data-value="${value}">
-      ${estMark(TOKEN_KEYS.has(m.key) && runEstimated(r.summary))}${formatMetric(m, value)}${noteSpan(
-        metricNote(m.key, r.summary),
-      )}${diff}
-    </td>`;
+    return html`<td class="num" data-run="${r.runId}" data-metric="${m.key}" data-value="${value}">${estMark(TOKEN_KEYS.has(m.key) && runEstimated(r.summary))}${formatMetric(m, value)}${noteSpan(metricNote(m.key, r.summary))}${diff}</td>`;
   });
   if (costInfo)
     cells.push(
-      html`<td
-        class="num"
-        data-run="${r.runId}"
-        data-metric="cost"
-        data-value="${r.summary.cost.usd ?? ''}"
-        title="${costHint(r.summary.cost)}"
-      >
-        ${costText(r.summary.cost)}
-      </td>`,
+      html`<td class="num" data-run="${r.runId}" data-metric="cost" data-value="${r.summary.cost.usd ?? ''}" title="${costHint(r.summary.cost)}">${costText(r.summary.cost)}</td>`,
     );
   const note = r.summary.answer ? null : statusNote(r);
   const answer =
     r.summary.answer.length > 600
-      ? html`<div class="answer" data-run="${r.runId}" data-metric="answer">
-          ${foldText('Answer', r.summary.answer)}
-        </div>`
-      : html`<span class="muted">Answer:</span>
-          <span class="answer" data-run="${r.runId}" data-metric="answer"
-            >${r.summary.answer || html`<span class="muted">none</span>`}</span
-          >${note ? html` <span class="muted">— ${note}</span>` : null}`;
+      ? html`<div class="answer" data-run="${r.runId}" data-metric="answer">${foldText('Answer', r.summary.answer)}</div>`
+      : html`<span class="muted">Answer:</span> <span class="answer" data-run="${r.runId}" data-metric="answer">${r.summary.answer || html`<span class="muted">none</span>`}</span>${note ? html` <span class="muted">— ${note}</span>` : null}`;
   // The answer and the validation detail get a full-width row under the figures, so twelve columns still fit.
-  return html`<tr class="run" data-run="${r.runId}" data-trial="${r.trial}">
-      <th scope="row">
-        ${modeSwatch(r.slot)}${r.label}${r === cheapest ? html` <span class="tag">cheapest</span>` : null}
-      </th>
-      <td class="status-${l.replace(/ /g, '-')}" data-run="${r.runId}" data-metric="status">${l}</td>
-      ${cells}
-      <td data-run="${r.runId}" data-metric="validation">
-        ${v
-          ? html`<span class="badge ${v.ok ? 'ok' : 'bad'}">${v.ok ? 'passed' : 'failed'}</span>`
-          : html`<span class="muted">not checked</span>`}
-      </td>
-    </tr>
-    <tr class="answer-row">
-      <td colspan="${RUN_METRICS.length + 3 + (costInfo ? 1 : 0)}">
-        ${answer}${v ? html`<br /><span class="muted">Validation:</span> ${v.detail}` : null}
-      </td>
-    </tr>`;
+  return html`<tr class="run" data-run="${r.runId}" data-trial="${r.trial}"><th scope="row">${modeSwatch(r.slot)}${r.label}${r === cheapest ? html` <span class="tag">cheapest</span>` : null}</th><td class="status-${l.replace(/ /g, '-')}" data-run="${r.runId}" data-metric="status">${l}</td>${cells}<td data-run="${r.runId}" data-metric="validation">${
+    v
+      ? html`<span class="badge ${v.ok ? 'ok' : 'bad'}">${v.ok ? 'passed' : 'failed'}</span>`
+      : html`<span class="muted">not checked</span>`
+  }</td></tr><tr class="answer-row"><td colspan="${RUN_METRICS.length + 3 + (costInfo ? 1 : 0)}">${answer}${
+    v ? html`<br><span class="muted">Validation:</span> ${v.detail}` : null
+  }</td></tr>`;
 }
 
 /** Every run, one row each, grouped by trial; a total's difference is against the first mode of its own trial. */
@@ -153,12 +126,7 @@ export function runsTable(d: ReportData): SafeHtml {
   const groups = byTrial(d.runs);
   const body = groups.map((g) => {
     const cheapest = trialCheapest(g.runs);
-    return html`<tbody>
-      <tr class="trial-head">
-        <th colspan="${cols}" scope="rowgroup">Trial ${g.trial}</th>
-      </tr>
-      ${g.runs.map((r) => runRow(r, g.runs[0], cheapest, d.costShown))}
-    </tbody>`;
+    return html`<tbody><tr class="trial-head"><th colspan="${cols}" scope="rowgroup">Trial ${g.trial}</th></tr>${g.runs.map((r) => runRow(r, g.runs[0], cheapest, d.costShown))}</tbody>`;
   });
   const starred = groups.some((g) =>
     g.runs.slice(1).some((r) => !(answered(r.summary) && answered(g.runs[0].summary))),
@@ -166,24 +134,7 @@ export function runsTable(d: ReportData): SafeHtml {
   const note = starred
     ? html`<p class="muted">* Compared with a run that did not answer: its figures cover only the steps it made.</p>`
     : null;
-  return html`<table class="runs">
-      <caption>
-        One row per run, grouped by trial; "cheapest" marks the answered run with the fewest total tokens in its
-        trial.${sim}
-      </caption>
-      <thead>
-        <tr>
-          <th>Run</th>
-          <th>Status</th>
-          ${RUN_METRICS.map((m) => html`<th class="num">${m.label}</th>`)}${d.costShown
-            ? html`<th class="num">Cost (USD)</th>`
-            : null}
-          <th>Validation</th>
-        </tr>
-      </thead>
-      ${body}
-    </table>
-    ${d.costShown ? legendHtml(d.runs.map((r) => r.summary)) : null}${note}`;
+  return html`<table class="runs"><caption>One row per run, grouped by trial; "cheapest" marks the answered run with the fewest total tokens in its trial.${sim}</caption><thead><tr><th>Run</th><th>Status</th>${RUN_METRICS.map((m) => html`<th class="num">${m.label}</th>`)}${d.costShown ? html`<th class="num">Cost (USD)</th>` : null}<th>Validation</th></tr></thead>${body}</table>${d.costShown ? legendHtml(d.runs.map((r) => r.summary)) : null}${note}`;
 }
 
 const pct = (v: number) => `${Math.round(v * 100)} %`;
@@ -191,38 +142,16 @@ const pct = (v: number) => `${Math.round(v * 100)} %`;
 /** "± 180 · sd 145" under a mean, or "1 trial: no interval". */
 function spreadHtml(s: Stat, f: (v: number) => string): SafeHtml {
   if (!s.ci95 || s.sd === null) return html`<span class="ci">${ONE_TRIAL_NOTE}</span>`;
-  return html`<span
-    class="ci"
-    data-ci-low="${s.ci95[0]}"
-    data-ci-high="${s.ci95[1]}"
-    data-sd="${s.sd}"
-    title="95 % interval of the mean (t): ${f(s.ci95[0])} to ${f(s.ci95[1])}"
-    >± ${f((s.ci95[1] - s.ci95[0]) / 2)} · sd ${f(s.sd)}</span
-  >`;
+  return html`<span class="ci" data-ci-low="${s.ci95[0]}" data-ci-high="${s.ci95[1]}" data-sd="${s.sd}" title="95 % interval of the mean (t): ${f(s.ci95[0])} to ${f(s.ci95[1])}">± ${f((s.ci95[1] - s.ci95[0]) / 2)} · sd ${f(s.sd)}</span>`;
 }
 
 /** Mean ± half its 95 % interval, sd and lowest–highest run of each figure per mode, the differences in words, and a chart. */
 /** The result over trials, for the top of the report: the verdict, the cost verdict and the differences in words. */
 export function averageResultHtml(d: ReportData): SafeHtml {
   const v = averageVerdict(d.byMode, d.runs, d.trials, d.simulated, d.costInfo);
-  const verdict = html`<p class="verdict">
-      ${v.cheaper ? html`<span class="cheapest">${v.cheaper}</span>` : null}${v.text}
-    </p>
-    ${d.costShown ? averageCostVerdictHtml(d.byMode) : null}`;
+  const verdict = html`<p class="verdict">${v.cheaper ? html`<span class="cheapest">${v.cheaper}</span>` : null}${v.text}</p>${d.costShown ? averageCostVerdictHtml(d.byMode) : null}`;
   const diffs = d.differences.length
-    ? html`<h3>Against ${columnLabel(d.byMode[0])}</h3>
-        <p class="muted">
-          Each difference with its 95 % interval and the two-sided p of an exact permutation test
-          (${d.differences[0].paired
-            ? "paired by round: the sign of each round's difference flipped in every pattern"
-            : 'every split of the runs into two groups'}).
-        </p>
-        <ul class="differences">
-          ${d.differences.map(
-            (x) =>
-              html`<li data-mode="${x.column.key}" data-figure="${x.figure}" data-p="${x.p ?? ''}">${x.sentence}.</li>`,
-          )}
-        </ul>`
+    ? html`<h3>Against ${columnLabel(d.byMode[0])}</h3><p class="muted">Each difference with its 95 % interval and the two-sided p of an exact permutation test (${d.differences[0].paired ? "paired by round: the sign of each round's difference flipped in every pattern" : 'every split of the runs into two groups'}).</p><ul class="differences">${d.differences.map((x) => html`<li data-mode="${x.column.key}" data-figure="${x.figure}" data-p="${x.p ?? ''}">${x.sentence}.</li>`)}</ul>`
     : null;
   return html`${verdict}${diffs}`;
 }
@@ -230,73 +159,35 @@ export function averageResultHtml(d: ReportData): SafeHtml {
 export function averageSection(d: ReportData): SafeHtml {
   const sim = d.simulated ? ' (simulated)' : '';
   const base = d.byMode[0];
-  const head = html`<thead>
-    <tr>
-      <th></th>
-      ${d.byMode.map(
-        (a) => html`<th class="num" scope="col">${modeSwatch(d.slotOf(a.column.key))}${columnLabel(a)}</th>`,
-      )}
-    </tr>
-  </thead>`;
+  const head = html`<thead><tr><th></th>${d.byMode.map((a) => html`<th class="num" scope="col">${modeSwatch(d.slotOf(a.column.key))}${columnLabel(a)}</th>`)}</tr></thead>`;
   const counts = (['answered', 'passed'] as const).map(
     (key) =>
-      html`<tr>
-        <th scope="row">${key === 'answered' ? 'Answered' : 'Passed validation'}</th>
-        ${d.byMode.map(
-          (a) =>
-            html`<td
-              class="num"
-              data-mode="${a.column.key}"
-              data-metric="${key}"
-              data-value="${a[key]}"
-              data-of="${ranOfAggregate(a)}"
-            >
-              ${a[key]}/${ranOfAggregate(a)}${key === 'answered' && a.neverStarted
-                ? html`<span class="ci">${a.neverStarted} never started</span>`
-                : null}${key === 'passed' && a.passRate
-                ? html`<span class="ci" data-ci-low="${a.passRate.ci95[0]}" data-ci-high="${a.passRate.ci95[1]}"
-                    >95 % CI ${pct(a.passRate.ci95[0])}–${pct(a.passRate.ci95[1])}</span
-                  >`
-                : null}
-            </td>`,
-        )}
-      </tr>`,
+      html`<tr><th scope="row">${key === 'answered' ? 'Answered' : 'Passed validation'}</th>${d.byMode.map(
+        (a) =>
+          html`<td class="num" data-mode="${a.column.key}" data-metric="${key}" data-value="${a[key]}" data-of="${ranOfAggregate(a)}">${a[key]}/${ranOfAggregate(a)}${
+            key === 'answered' && a.neverStarted ? html`<span class="ci">${a.neverStarted} never started</span>` : null
+          }${
+            key === 'passed' && a.passRate
+              ? html`<span class="ci" data-ci-low="${a.passRate.ci95[0]}" data-ci-high="${a.passRate.ci95[1]}">95 % CI ${pct(a.passRate.ci95[0])}–${pct(a.passRate.ci95[1])}</span>`
+              : null
+          }</td>`,
+      )}</tr>`,
   );
   const rows = AVERAGE_METRICS.map(
     (m) =>
-      html`<tr>
-        <th scope="row">${m.label}</th>
-        ${d.byMode.map((a, i) => {
-          const s = a[m.key];
-          if (!s)
-            return html`<td class="num muted" data-mode="${a.column.key}" data-metric="${m.key}">no finished run</td>`;
-          const diff =
-            i === 0 ? html`<span class="diff">baseline</span>` : pctSpan(meanDiff(a, base, m.key), 'vs first');
-          return html`<td
-            class="num"
-            data-mode="${a.column.key}"
-            data-metric="${m.key}"
-            data-mean="${s.mean}"
-            data-min="${s.min}"
-            data-max="${s.max}"
-          >
-            ${estMark(TOKEN_KEYS.has(m.key) && isEstimated(a.usageSource))}${formatMean(
-              s.mean,
-              m.unit === 'ms',
-            )}${spreadHtml(s, (v) => formatMean(v, m.unit === 'ms'))}<span class="range"
-              >${formatRange(s, m.unit === 'ms')}</span
-            >${diff}
-          </td>`;
-        })}
-      </tr>`,
+      html`<tr><th scope="row">${m.label}</th>${d.byMode.map((a, i) => {
+        const s = a[m.key];
+        if (!s)
+          return html`<td class="num muted" data-mode="${a.column.key}" data-metric="${m.key}">no finished run</td>`;
+        const diff = i === 0 ? html`<span class="diff">baseline</span>` : pctSpan(meanDiff(a, base, m.key), 'vs first');
+        return html`<td class="num" data-mode="${a.column.key}" data-metric="${m.key}" data-mean="${s.mean}" data-min="${s.min}" data-max="${s.max}">${estMark(TOKEN_KEYS.has(m.key) && isEstimated(a.usageSource))}${formatMean(s.mean, m.unit === 'ms')}${spreadHtml(s, (v) => formatMean(v, m.unit === 'ms'))}<span class="range">${formatRange(s, m.unit === 'ms')}</span>${diff}</td>`;
+      })}</tr>`,
   );
-  const caption = html`<caption>
-    Mean over each mode's finished runs; under it ± half its 95 % interval (Student's t) and the standard deviation, the
-    lowest–highest run, and the mean's difference against the first
-    mode.${d.simulated
+  const caption = html`<caption>Mean over each mode's finished runs; under it ± half its 95 % interval (Student's t) and the standard deviation, the lowest–highest run, and the mean's difference against the first mode.${
+    d.simulated
       ? ' Simulated: token figures were counted by the simulated model from the real requests, not billed by a provider.'
-      : ''}
-  </caption>`;
+      : ''
+  }</caption>`;
   const chart = meanBarsSvg(
     d.byMode.map((a) => ({ label: columnLabel(a), mode: d.slotOf(a.column.key), stat: a.total })),
     {
@@ -305,23 +196,5 @@ export function averageSection(d: ReportData): SafeHtml {
       unit: 'tokens',
     },
   );
-  return html`<section class="average" id="average">
-    <h2>Average over ${d.trials} trials</h2>
-    <p>
-      A model decides differently from run to run, so one run is noise: each mode ran ${d.trials} times. ${FIGURES_NOTE}
-    </p>
-    <table class="average">
-      ${caption}${head}
-      <tbody>
-        ${counts}${rows}${d.costShown ? averageCostRow(d.byMode) : null}
-      </tbody>
-    </table>
-    <figure>
-      ${chart}
-      <figcaption>
-        Mean total tokens (prompt + completion) per mode; the error bar is the 95 % interval of the mean, the dots the
-        lowest and highest run${sim}.
-      </figcaption>
-    </figure>
-  </section>`;
+  return html`<section class="average" id="average"><h2>Average over ${d.trials} trials</h2><p>A model decides differently from run to run, so one run is noise: each mode ran ${d.trials} times. ${FIGURES_NOTE}</p><table class="average">${caption}${head}<tbody>${counts}${rows}${d.costShown ? averageCostRow(d.byMode) : null}</tbody></table><figure>${chart}<figcaption>Mean total tokens (prompt + completion) per mode; the error bar is the 95 % interval of the mean, the dots the lowest and highest run${sim}.</figcaption></figure></section>`;
 }

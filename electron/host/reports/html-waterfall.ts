@@ -23,44 +23,14 @@ function bar(s: WaterfallSpan, axis: WaterfallAxis): SafeHtml {
   const wait =
     s.firstToken !== null && s.end > s.start ? (((s.firstToken - s.start) / (s.end - s.start)) * 100).toFixed(2) : null;
   const squeezed = s.kind === 'startup' && axis.broken ? ' is-squeezed' : '';
-  return html`<div class="wf-track" aria-hidden="true">
-    <div
-      class="wf-bar wf-${s.kind}${s.failed ? ' is-failed' : ''}${squeezed}"
-      style="left:${pct(left)}%;width:${width}%"
-      title="${s.text}"
-    >
-      ${wait !== null ? html`<span class="wf-wait" style="width:${wait}%"></span>` : ''}
-    </div>
-  </div>`;
+  return html`<div class="wf-track" aria-hidden="true"><div class="wf-bar wf-${s.kind}${s.failed ? ' is-failed' : ''}${squeezed}" style="left:${pct(left)}%;width:${width}%" title="${s.text}">${wait !== null ? html`<span class="wf-wait" style="width:${wait}%"></span>` : ''}</div></div>`;
 }
 
 function runRows(r: ReportRun, axis: WaterfallAxis): SafeHtml {
   const wf = runWaterfall(r.events);
   if (wf.spans.length === 0)
-    return html`<tr>
-        <th scope="rowgroup" colspan="4">${r.label}</th>
-      </tr>
-      <tr>
-        <td colspan="4" class="muted">Nothing recorded.</td>
-      </tr>`;
-  return html`<tr class="wf-run">
-      <th scope="rowgroup" colspan="4">${r.label}</th>
-    </tr>
-    ${wf.spans.map(
-      (s) =>
-        html`<tr class="wf-row depth-${s.depth}">
-          <th scope="row" title="${s.text}">
-            ${s.label}${s.failed ? html` <span class="wf-failed">failed</span>` : ''}
-          </th>
-          <td class="num">
-            ${at(s.start)}${s.firstToken !== null
-              ? html`<br /><span class="muted">first token ${at(s.firstToken)}</span>`
-              : ''}
-          </td>
-          <td class="num">${formatDuration(Math.max(0, s.end - s.start))}</td>
-          <td class="wf-cell">${bar(s, axis)}</td>
-        </tr>`,
-    )}`;
+    return html`<tr><th scope="rowgroup" colspan="4">${r.label}</th></tr><tr><td colspan="4" class="muted">Nothing recorded.</td></tr>`;
+  return html`<tr class="wf-run"><th scope="rowgroup" colspan="4">${r.label}</th></tr>${wf.spans.map((s) => html`<tr class="wf-row depth-${s.depth}"><th scope="row" title="${s.text}">${s.label}${s.failed ? html` <span class="wf-failed">failed</span>` : ''}</th><td class="num">${at(s.start)}${s.firstToken !== null ? html`<br><span class="muted">first token ${at(s.firstToken)}</span>` : ''}</td><td class="num">${formatDuration(Math.max(0, s.end - s.start))}</td><td class="wf-cell">${bar(s, axis)}</td></tr>`)}`;
 }
 
 export function waterfallSection(d: ReportData): SafeHtml | null {
@@ -71,42 +41,11 @@ export function waterfallSection(d: ReportData): SafeHtml | null {
     // Start-up that would crush the runs' spans drawn to scale is squeezed behind a break at 0 (its length is in "Takes").
     const axis = waterfallAxis(runs.map((r) => runWaterfall(r.events)));
     const brk = axis.broken ? html`<span class="wf-break" style="width:${pct(BREAK_SHARE)}%">start-up</span>` : '';
-    return html`<table class="waterfall" data-axis="${axis.broken ? 'broken' : 'to-scale'}">
-      <thead>
-        <tr>
-          <th scope="col">Span</th>
-          <th scope="col">Starts</th>
-          <th scope="col">Takes</th>
-          <th scope="col" class="wf-cell">
-            <span class="visually-hidden">Bar on the shared time axis</span>
-            <div class="wf-track wf-axis" aria-hidden="true">
-              ${brk}${axis.ticks.map(
-                (t) => html`<span class="wf-tick" style="left:${pct(axis.position(t))}%">${at(t)}</span>`,
-              )}
-            </div>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        ${runs.map((r) => runRows(r, axis))}
-      </tbody>
-    </table>`;
+    return html`<table class="waterfall" data-axis="${axis.broken ? 'broken' : 'to-scale'}"><thead><tr><th scope="col">Span</th><th scope="col">Starts</th><th scope="col">Takes</th><th scope="col" class="wf-cell"><span class="visually-hidden">Bar on the shared time axis</span><div class="wf-track wf-axis" aria-hidden="true">${brk}${axis.ticks.map((t) => html`<span class="wf-tick" style="left:${pct(axis.position(t))}%">${at(t)}</span>`)}</div></th></tr></thead><tbody>${runs.map((r) => runRows(r, axis))}</tbody></table>`;
   };
-  const intro = html`<p class="muted">
-    Where each run's time went, from the recorded events, on one time axis from each run's start (a worker's start-up
-    comes before 0; when it would take most of the width it is drawn short, behind a dashed break, and its length is in
-    "Takes"). A model request's bar is lighter while it waits for the first token; calls inside a program sit under
-    their run_code. Times are in ms since the run
-    started${d.simulated ? '; the model is simulated, the times are real' : ''}.
-  </p>`;
-  if (byTrial.length === 1)
-    return html`<h2 id="waterfall">Where the time went</h2>
-      ${intro}${one(byTrial[0]!)}`;
-  return html`<h2 id="waterfall">Where the time went</h2>
-    ${intro}${byTrial.map(
-      (runs, i) =>
-        html`<details${i === 0 ? html` open` : ''}><summary>Trial ${trials[i]!}</summary>${one(runs)}</details>`,
-    )}`;
+  const intro = html`<p class="muted">Where each run's time went, from the recorded events, on one time axis from each run's start (a worker's start-up comes before 0; when it would take most of the width it is drawn short, behind a dashed break, and its length is in "Takes"). A model request's bar is lighter while it waits for the first token; calls inside a program sit under their run_code. Times are in ms since the run started${d.simulated ? '; the model is simulated, the times are real' : ''}.</p>`;
+  if (byTrial.length === 1) return html`<h2 id="waterfall">Where the time went</h2>${intro}${one(byTrial[0]!)}`;
+  return html`<h2 id="waterfall">Where the time went</h2>${intro}${byTrial.map((runs, i) => html`<details${i === 0 ? html` open` : ''}><summary>Trial ${trials[i]!}</summary>${one(runs)}</details>`)}`;
 }
 
 export const WATERFALL_CSS = `

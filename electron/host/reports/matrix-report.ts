@@ -47,30 +47,10 @@ function overrides(v: NonNullable<ReportData['variants']>[number]): string {
 
 export function variantsHtml(d: ReportData): SafeHtml | null {
   if (!d.variants) return null;
-  return html`<h2>Columns</h2>
-    <p class="muted">
-      Each column is a mode with what it sets away from the comparison's model and settings; its runs' own settings are
-      in their timelines.
-    </p>
-    <table class="variants">
-      <thead>
-        <tr>
-          <th scope="col">Column</th>
-          <th scope="col">Mode</th>
-          <th scope="col">Sets</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${d.variants.map(
-          (v) =>
-            html`<tr data-column="${v.key}">
-              <th scope="row">${v.label}</th>
-              <td>${MODE_LABELS[v.mode] ?? v.mode}</td>
-              <td>${overrides(v)}</td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>`;
+  return html`<h2>Columns</h2><p class="muted">Each column is a mode with what it sets away from the comparison's model and settings; its runs' own settings are in their timelines.</p><table class="variants"><thead><tr><th scope="col">Column</th><th scope="col">Mode</th><th scope="col">Sets</th></tr></thead><tbody>${d.variants.map(
+    (v) =>
+      html`<tr data-column="${v.key}"><th scope="row">${v.label}</th><td>${MODE_LABELS[v.mode] ?? v.mode}</td><td>${overrides(v)}</td></tr>`,
+  )}</tbody></table>`;
 }
 
 export function variantsMarkdown(d: ReportData): string[] {
@@ -112,55 +92,17 @@ function matrixTable(d: ReportData, m: Matrix, metric: MatrixMetric): SafeHtml {
       (id, i) =>
         html`${i ? ' ' : ''}<a href="${anchor(id)}">${c.runIds.length === 1 ? 'timeline' : `run ${i + 1}`}</a>`,
     );
-    return html`<td
-      class="num"
-      data-metric="${metric}"
-      data-mode="${c.mode}"
-      data-row="${c.row}"
-      data-value="${value ?? ''}"
-      data-shade="${shade === null ? '' : shade.toFixed(3)}"
-    >
-      <span class="shade" style="background: rgba(9, 105, 218, ${alpha.toFixed(3)})"
-        >${cellText(c, metric)}<span class="runs"
-          >${c.runIds.length} run${c.runIds.length === 1 ? '' : 's'}: ${links}</span
-        ></span
-      >
-    </td>`;
+    return html`<td class="num" data-metric="${metric}" data-mode="${c.mode}" data-row="${c.row}" data-value="${value ?? ''}" data-shade="${shade === null ? '' : shade.toFixed(3)}"><span class="shade" style="background: rgba(9, 105, 218, ${alpha.toFixed(3)})">${cellText(c, metric)}<span class="runs">${c.runIds.length} run${c.runIds.length === 1 ? '' : 's'}: ${links}</span></span></td>`;
   };
-  return html`<table class="matrix" data-metric="${metric}">
-    <caption>
-      ${info.label}${d.simulated && metric === 'total' ? ' (simulated)' : ''} — ${info.better} is better, drawn darker
-    </caption>
-    <thead>
-      <tr>
-        <th></th>
-        ${m.modes.map((mode) => html`<th class="num" scope="col">${MODE_LABELS[mode] ?? mode}</th>`)}
-      </tr>
-    </thead>
-    <tbody>
-      ${m.rows.map(
-        (row, i) =>
-          html`<tr>
-            <th scope="row">${row}</th>
-            ${m.cells[i]!.map(cell)}
-          </tr>`,
-      )}
-    </tbody>
-  </table>`;
+  return html`<table class="matrix" data-metric="${metric}"><caption>${info.label}${d.simulated && metric === 'total' ? ' (simulated)' : ''} — ${info.better} is better, drawn darker</caption><thead><tr><th></th>${m.modes.map((mode) => html`<th class="num" scope="col">${MODE_LABELS[mode] ?? mode}</th>`)}</tr></thead><tbody>${m.rows.map(
+    (row, i) => html`<tr><th scope="row">${row}</th>${m.cells[i]!.map(cell)}</tr>`,
+  )}</tbody></table>`;
 }
 
 export function matrixHtml(d: ReportData): SafeHtml | null {
   const m = d.matrix;
   if (!m) return null;
-  return html`<section class="matrix" id="matrix">
-    <h2>Matrix</h2>
-    <p class="muted">
-      One row per ${d.variants?.some((v) => v.model) ? 'model' : 'setting'}, one column per mode; each cell aggregates
-      its runs (means over the runs that ended by themselves; the pass rate over all). The shade only hints at the
-      order: the figure is the text.
-    </p>
-    <div class="matrices">${metricsOf(d).map((metric) => matrixTable(d, m, metric))}</div>
-  </section>`;
+  return html`<section class="matrix" id="matrix"><h2>Matrix</h2><p class="muted">One row per ${d.variants?.some((v) => v.model) ? 'model' : 'setting'}, one column per mode; each cell aggregates its runs (means over the runs that ended by themselves; the pass rate over all). The shade only hints at the order: the figure is the text.</p><div class="matrices">${metricsOf(d).map((metric) => matrixTable(d, m, metric))}</div></section>`;
 }
 
 /** The matrix as a Markdown table, each cell its metrics one per line. */

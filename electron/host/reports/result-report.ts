@@ -5,23 +5,8 @@ import { mdText } from './markdown-table.js';
 
 export function resultHtml(s: ResultStatement): SafeHtml {
   const list = (items: readonly string[], cls: string) =>
-    items.length
-      ? html`<ul class="${cls}">
-          ${items.map((t) => html`<li>${t}</li>`)}
-        </ul>`
-      : null;
-  return html`<div
-    class="statement"
-    data-testid="result-statement"
-    data-outcome="${s.outcome}"
-    data-winner="${s.winner?.key ?? ''}"
-  >
-    <p class="headline"><strong>${s.headline}</strong></p>
-    ${s.among ? html`<p class="among">${s.among}</p>` : null}${list(s.why, 'why')}${list(s.leftOut, 'left-out')}${list(
-      s.notes,
-      'notes',
-    )}${s.evidence ? html`<p class="evidence">${s.evidence}</p>` : null}
-  </div>`;
+    items.length ? html`<ul class="${cls}">${items.map((t) => html`<li>${t}</li>`)}</ul>` : null;
+  return html`<div class="statement" data-testid="result-statement" data-outcome="${s.outcome}" data-winner="${s.winner?.key ?? ''}"><p class="headline"><strong>${s.headline}</strong></p>${s.among ? html`<p class="among">${s.among}</p>` : null}${list(s.why, 'why')}${list(s.leftOut, 'left-out')}${list(s.notes, 'notes')}${s.evidence ? html`<p class="evidence">${s.evidence}</p>` : null}</div>`;
 }
 
 export function resultMarkdown(s: ResultStatement): string[] {
