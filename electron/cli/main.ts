@@ -33,14 +33,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 } else if (help !== null) {
   process.stdout.write(help);
 } else {
-  // compare's workers start now, their loading overlapping commander's and the command's (early-workers.ts).
-  const early = args[0] === 'compare' ? await import('./early-workers.js') : null;
-  await early?.startEarlyWorkers(args);
-  try {
-    await runCommand();
-  } finally {
-    early?.closeUntakenWorkers();
-  }
+  await runCommand();
 }
 
 async function runCommand(): Promise<void> {

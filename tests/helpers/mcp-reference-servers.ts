@@ -23,19 +23,20 @@ const stdio = (
   name: string,
   args: string[],
   env: Record<string, string> = {},
-  callTimeoutMs = 10_000,
+  callTimeoutMs = 120_000,
 ): McpServerConfig => ({
   name,
   transport: 'stdio',
   command: process.execPath,
   args,
   env,
-  startupTimeoutMs: 30_000,
+  // Long enough for a loaded machine; a test of a limit passes its own call limit.
+  startupTimeoutMs: 240_000,
   callTimeoutMs,
 });
 
 /** The four servers over stdio; the memory server keeps its graph in the workspace, filesystem serves it. */
-export function referenceServers(workspace: string, callTimeoutMs = 10_000): McpServerConfig[] {
+export function referenceServers(workspace: string, callTimeoutMs = 120_000): McpServerConfig[] {
   return [
     stdio('everything', [referenceServerScripts.everything, 'stdio'], {}, callTimeoutMs),
     stdio(

@@ -31,8 +31,9 @@ export function stdioServer(
     command: process.execPath,
     args: ['--import', tsx, serverScript],
     env: {},
-    startupTimeoutMs: 20_000,
-    callTimeoutMs: 10_000,
+    // Long enough for a loaded machine (the server starts through tsx): a test of a limit sets its own.
+    startupTimeoutMs: 240_000,
+    callTimeoutMs: 120_000,
     ...extra,
   };
 }

@@ -138,6 +138,9 @@ export async function startReplayServer(script: ReplayScript): Promise<ReplaySer
       await writeReply(res, reply, req.socket);
     })().catch(() => res.destroy());
   });
+  // Node closes an idle keep-alive socket after 5 s; on a loaded machine a retry can reach it just as it closes
+  // ("other side closed"), which is no provider's behaviour under test.
+  server.keepAliveTimeout = 60_000;
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));

@@ -115,18 +115,14 @@ async function compareCommand(flags: CompareFlags, modesGiven: boolean): Promise
   // The first round's workers start now, before the host and the simulated model load (and before the shell
   // sandbox's probe, which runs meanwhile): on a small machine their loading overlaps the rest of this start
   // instead of following it. The host then takes them.
-  // Usually they started sooner still, before this file loaded (early-workers.ts): those are taken here.
-  const [{ forkLauncher, workerEnvironment }, { WorkerPool }, { shellSandboxAsync }, { takeEarlyWorkers }] =
-    await Promise.all([
-      import('../../host/launcher.js'),
-      import('../../host/worker-pool.js'),
-      import('../../engine/sandbox/shell-sandbox.js'),
-      import('../early-workers.js'),
-    ]);
-  const early = takeEarlyWorkers();
-  const launcher = early?.launcher ?? forkLauncher();
+  const [{ forkLauncher, workerEnvironment }, { WorkerPool }, { shellSandboxAsync }] = await Promise.all([
+    import('../../host/launcher.js'),
+    import('../../host/worker-pool.js'),
+    import('../../engine/sandbox/shell-sandbox.js'),
+  ]);
+  const launcher = forkLauncher();
   const warn = (m: string): void => printWarning(`warning: ${m}`);
-  const pool = early?.pool ?? new WorkerPool(launcher, workerEnvironment(process.env), { warn });
+  const pool = new WorkerPool(launcher, workerEnvironment(process.env), { warn });
   const columns = variants?.length ?? modes.length;
   void pool.warm(columns, false);
   let request: ComparisonRequest;

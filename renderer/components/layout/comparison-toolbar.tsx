@@ -109,7 +109,7 @@ export function ComparisonToolbar() {
           aria-label="Compare with a baseline"
           data-testid="toolbar-baseline"
         >
-          <IconHistory size={14} /> <span className="btn-label keeps-label">Baseline…</span>
+          <IconHistory size={14} /> <span className="btn-label">Baseline…</span>
         </button>
         <ExportMenu />
       </div>
