@@ -8,19 +8,20 @@
  * records its concurrency, and every 429 that throttled it), while each round still starts its modes together.
  */
 import type { ComparisonMeta } from '../../shared/ipc-contract.js';
-import { PROVIDER_PRESETS } from '../../shared/providers.js';
-import { SEARCH_KEY_ENVS } from '../../shared/search-backends.js';
 import type { RunSpec } from '../../shared/run-spec.js';
 import type { ElicitAction } from '../../shared/mcp-elicitation.js';
 import type { EventFanIn } from './fan-in.js';
 import type { HistoryStore } from './history-store.js';
-import type { WorkerExit, WorkerHandle, WorkerLauncher } from './launcher.js';
+import type { WorkerLauncher } from './launcher.js';
 import type { WorkerPool } from './worker-pool.js';
 import type { CompositionTrackers } from './engine-services.js';
 import { cancelledBeforeStart, RunSession, type RunTiming } from './run-session.js';
 import { clockOf, timeWorker } from './worker-start.js';
 import { RoundScheduler } from './round-scheduler.js';
 import { writeCause, writeFailureMessage } from './write-failure.js';
+import { launchOrFail, roundsOf, type Round } from './comparison-rounds.js';
+import { DEFAULT_APPROVAL_TIMEOUT_MS, PendingAnswers } from './pending-answers.js';
+import { workerEnv } from './worker-env.js';
 
 export interface SessionDeps {
   readonly launcher: WorkerLauncher;
@@ -43,61 +44,10 @@ export interface SessionDeps {
   readonly elicitation?: boolean;
 }
 
-/**
- * An approval nobody answers stops its run after this long (the run is recorded as cancelled with that reason),
- * so a forgotten card in a closed tab does not keep a worker, and its share of the provider, forever.
- */
-export const DEFAULT_APPROVAL_TIMEOUT_MS = 10 * 60_000;
-
-/** One round in flight: its runs, whether they were released, and the pool refill made for what follows. */
-interface Round {
-  readonly index: number;
-  readonly runs: RunSession[];
-  released: boolean;
-  refilled: boolean;
-  /** Runs of this round that have sent their first model request. */
-  readonly requested: Set<string>;
-  /** Its runs' logs, synced before its slot is given back. */
-  readonly logs: Promise<void>[];
-  /** Gives its scheduler slot back; null while it holds none (lent out while all its runs wait for a person). */
-  slot: (() => void) | null;
-  /** Answers held until the round has a slot again. */
-  readonly held: (() => void)[];
-  /** Whether a slot is being asked for again. */
-  reacquiring: boolean;
-}
-
 /** A run's keys, sent in its init message only: its column's API key and web search key. */
 export interface RunKeys {
   readonly apiKey: string | null;
   readonly searchKey: string | null;
-}
-
-type OneOrMore<T> = T | readonly T[];
-const list = <T>(x: OneOrMore<T>): readonly T[] => (Array.isArray(x) ? x : [x as T]);
-
-/**
- * The worker's environment: the host's, minus anything that holds an API key — every key and key variable the
- * comparison uses (its columns may use several providers).
- */
-export function workerEnv(
-  base: NodeJS.ProcessEnv,
-  apiKeys: OneOrMore<string | null>,
-  apiKeyEnvs: OneOrMore<string | null>,
-): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  const keyNames = new Set([
-    ...PROVIDER_PRESETS.map((p) => p.keyEnv).filter((k): k is string => !!k),
-    ...SEARCH_KEY_ENVS,
-  ]);
-  for (const name of list(apiKeyEnvs)) if (name) keyNames.add(name);
-  const keys = list(apiKeys).filter((k): k is string => !!k && k.length >= 8);
-  for (const [name, value] of Object.entries(base)) {
-    if (value === undefined || keyNames.has(name)) continue;
-    if (keys.some((k) => value.includes(k))) continue;
-    env[name] = value;
-  }
-  return env;
 }
 
 export class ComparisonSession {
@@ -117,15 +67,8 @@ export class ComparisonSession {
   /** What throttled this comparison (a 429 paused new rounds), one sentence each; stored in its meta at the end. */
   readonly throttled: string[] = [];
   private readonly env: NodeJS.ProcessEnv;
-  /** Approvals runs are waiting for, by `runId approvalId`, each with its round and its timeout. */
-  private readonly pendingApprovals = new Map<
-    string,
-    { readonly run: RunSession; readonly tool: string; readonly round: Round; readonly timer: NodeJS.Timeout }
-  >();
-  /** MCP forms runs are waiting for, by `runId elicitationId` (the engine's own time limit ends each). */
-  private readonly pendingElicitations = new Map<string, { readonly run: RunSession; readonly round: Round }>();
-  /** Tools the user allowed for the whole comparison: later requests are answered at once. */
-  private readonly granted = new Set<string>();
+  /** Approvals and MCP forms its runs wait for from a person. */
+  private readonly answers: PendingAnswers;
   private resolveDone!: () => void;
   private pendingLogs: Promise<void>[] = [];
   /** Runs whose record could not be written in full (a write to the history failed), and why. */
@@ -151,6 +94,9 @@ export class ComparisonSession {
     );
     this.rounds = roundsOf(meta, specs);
     this.scheduler = deps.scheduler ?? new RoundScheduler(meta.id, 1);
+    this.answers = new PendingAnswers(deps.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS, (round, deliver) =>
+      this.withSlot(round, deliver),
+    );
     void this.schedule();
   }
 
@@ -260,13 +206,7 @@ export class ComparisonSession {
       const settle = (): void => {
         if (done) return;
         done = true;
-        for (const [key, pending] of [...this.pendingApprovals]) {
-          if (!key.startsWith(`${spec.runId} `)) continue;
-          clearTimeout(pending.timer);
-          this.pendingApprovals.delete(key);
-        }
-        for (const key of [...this.pendingElicitations.keys()])
-          if (key.startsWith(`${spec.runId} `)) this.pendingElicitations.delete(key);
+        this.answers.forgetRun(spec.runId);
         deps.fanIn.flush();
         const finished = log.finish();
         round.logs.push(finished);
@@ -300,35 +240,13 @@ export class ComparisonSession {
             this.maybeRefill(round);
           },
           warn: deps.warn,
-          approvalRequested: (e) => {
-            if (this.granted.has(e.tool)) {
-              run.answerApproval(e.approvalId, 'allow-comparison');
-              return;
-            }
-            const key = `${spec.runId} ${e.approvalId}`;
-            const timeoutMs = deps.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS;
-            const timer = setTimeout(() => {
-              if (!this.pendingApprovals.delete(key)) return;
-              run.cancel(
-                `Stopped: nobody answered the approval for ${e.tool} within ${formatWait(timeoutMs)} (the approval timeout). Run it again and answer the card, or set the tool to allow or deny.`,
-              );
-            }, timeoutMs);
-            timer.unref?.();
-            this.pendingApprovals.set(key, { run, tool: e.tool, round, timer });
-            this.maybeLend(round);
-          },
-          approvalResolved: (e) => {
-            const key = `${spec.runId} ${e.approvalId}`;
-            clearTimeout(this.pendingApprovals.get(key)?.timer);
-            this.pendingApprovals.delete(key);
-          },
+          approvalRequested: (e) => this.answers.approvalRequested(run, round, e, () => this.maybeLend(round)),
+          approvalResolved: (e) => this.answers.approvalResolved(spec.runId, e),
           elicitationRequested: (e) => {
-            this.pendingElicitations.set(`${spec.runId} ${e.elicitationId}`, { run, round });
+            this.answers.elicitationRequested(run, round, e);
             this.maybeLend(round);
           },
-          elicitationResolved: (e) => {
-            this.pendingElicitations.delete(`${spec.runId} ${e.elicitationId}`);
-          },
+          elicitationResolved: (e) => this.answers.elicitationResolved(spec.runId, e),
         },
         deps.timing,
       );
@@ -356,11 +274,7 @@ export class ComparisonSession {
   private maybeLend(round: Round): void {
     if (!round.slot || !round.released) return;
     const going = round.runs.filter((r) => !r.done && !this.recorded.has(r.spec.runId));
-    const waiting = new Set(
-      [...this.pendingApprovals.values(), ...this.pendingElicitations.values()]
-        .filter((p) => p.round === round)
-        .map((p) => p.run),
-    );
+    const waiting = this.answers.waitingIn(round);
     if (going.length === 0 || !going.every((r) => waiting.has(r))) return;
     const slot = round.slot;
     round.slot = null;
@@ -481,81 +395,20 @@ export class ComparisonSession {
     for (const run of this.current) run.kill();
   }
 
-  /**
-   * The user's answer to an approval a run waits for. 'allow-comparison' also answers every other waiting
-   * request for that tool, and every later one, in this comparison. Throws when nothing of that id waits.
-   */
   /** The person's answer to a form a run waits for. Throws when nothing of that id waits. */
   answerElicitation(
     runId: string,
     elicitationId: string,
     answer: { readonly action: ElicitAction; readonly content?: Readonly<Record<string, unknown>> },
   ): void {
-    const pending = this.pendingElicitations.get(`${runId} ${elicitationId}`);
-    if (!pending)
-      throw new Error(
-        `Run ${runId} is not waiting for the answer to form ${elicitationId}: it was already answered, its time ran out, or the run ended.`,
-      );
-    this.pendingElicitations.delete(`${runId} ${elicitationId}`);
-    this.withSlot(pending.round, () => pending.run.answerElicitation(elicitationId, answer));
+    this.answers.answerElicitation(runId, elicitationId, answer);
   }
 
+  /**
+   * The user's answer to an approval a run waits for. 'allow-comparison' also answers every other waiting
+   * request for that tool, and every later one, in this comparison. Throws when nothing of that id waits.
+   */
   answerApproval(runId: string, approvalId: string, decision: 'allow' | 'deny' | 'allow-comparison'): void {
-    const pending = this.pendingApprovals.get(`${runId} ${approvalId}`);
-    if (!pending) {
-      throw new Error(
-        `Run ${runId} is not waiting for approval ${approvalId}: it was already answered, or the run ended.`,
-      );
-    }
-    this.pendingApprovals.delete(`${runId} ${approvalId}`);
-    clearTimeout(pending.timer);
-    this.withSlot(pending.round, () => pending.run.answerApproval(approvalId, decision));
-    if (decision !== 'allow-comparison') return;
-    this.granted.add(pending.tool);
-    for (const [key, other] of [...this.pendingApprovals]) {
-      if (other.tool !== pending.tool) continue;
-      this.pendingApprovals.delete(key);
-      clearTimeout(other.timer);
-      this.withSlot(other.round, () => other.run.answerApproval(key.slice(key.indexOf(' ') + 1), 'allow-comparison'));
-    }
-  }
-}
-
-function formatWait(ms: number): string {
-  return ms >= 60_000 && ms % 60_000 === 0
-    ? `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}`
-    : `${Math.round(ms / 1000)} s`;
-}
-
-/** Specs grouped by trial (meta.runs order); a run without a trial (stored before trials) is trial 1. */
-function roundsOf(meta: ComparisonMeta, specs: readonly RunSpec[]): RunSpec[][] {
-  const trialOf = new Map(meta.runs.map((r) => [r.runId, r.trial ?? 1]));
-  const rounds = new Map<number, RunSpec[]>();
-  for (const spec of specs) {
-    const trial = trialOf.get(spec.runId) ?? 1;
-    let list = rounds.get(trial);
-    if (!list) rounds.set(trial, (list = []));
-    list.push(spec);
-  }
-  return [...rounds.keys()].sort((a, b) => a - b).map((k) => rounds.get(k)!);
-}
-
-/** A launcher that throws (no memory for a process, a missing entry) gives a handle that has already exited. */
-function launchOrFail(launcher: WorkerLauncher, env: NodeJS.ProcessEnv, name: string): WorkerHandle {
-  try {
-    return launcher.launch({ env, name });
-  } catch (err) {
-    const exit: WorkerExit = {
-      code: null,
-      signal: null,
-      stderrTail: `The worker process could not be started: ${(err as Error).message}`,
-    };
-    return {
-      pid: undefined,
-      send: () => {},
-      onMessage: () => {},
-      onExit: (listener) => void setImmediate(() => listener(exit)),
-      kill: () => {},
-    };
+    this.answers.answerApproval(runId, approvalId, decision);
   }
 }

@@ -2,137 +2,35 @@
  * The comparison host: everything the IPC contract offers, with no Electron in it. The Electron main process
  * and the web host are thin shells that forward channels to these handlers and batches from `onEvents`.
  */
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import type {
-  ExportResult,
-  HistoryQuery,
-  InvokeChannel,
-  InvokeHandlers,
-  ReportFormat,
-  StoredComparison,
-} from '../../shared/ipc-contract.js';
+import type { ExportResult, HistoryQuery, ReportFormat, StoredComparison } from '../../shared/ipc-contract.js';
 import { APPROVAL_ANSWERS, ELICITATION_ACTIONS } from '../../shared/ipc-contract.js';
 import { isReportFormat, unknownReportFormatMessage } from '../../shared/report-formats.js';
-import type { ComparisonRequest, RunSpec } from '../../shared/run-spec.js';
 import { shellSandbox } from '../engine/sandbox/shell-sandbox.js';
-import type { StepEvent } from '../../shared/step-event.js';
 import { BUILTIN_TASKS } from '../../shared/tasks.js';
-import { ComparisonSession, workerEnv } from './comparison-session.js';
+import type { ComparisonSession } from './comparison-session.js';
+import { startComparison, type StartContext } from './comparison-start.js';
+import { workerEnv } from './worker-env.js';
 import { EngineServices } from './engine-services.js';
-import { EventFanIn, type FanInOptions } from './fan-in.js';
+import { EventFanIn } from './fan-in.js';
 import { checkId, HistoryStore } from './history-store.js';
-import { isWriteError, writeFailureMessage } from './write-failure.js';
-import { searchKeyName } from '../../shared/search-backends.js';
-import type { KeyStore } from './key-store.js';
-import { forkLauncher, type WorkerLauncher } from './launcher.js';
-import { WorkerPool, type WorkerPoolOptions } from './worker-pool.js';
-import {
-  checkTrials,
-  makeRunWorkspace,
-  newComparisonId,
-  planRuns,
-  planWorkspace,
-  runSpecOf,
-  type GetApiKey,
-  type KeyEnvPolicy,
-} from './prepare.js';
-import { prepareColumns } from './comparison-columns.js';
+import { forkLauncher } from './launcher.js';
+import { WorkerPool } from './worker-pool.js';
+import type { KeyEnvPolicy } from './prepare.js';
 import { checkKeyEnvName, KeyEnvRegistry, normalizeBaseUrl } from './key-binding.js';
 import { PriceStore } from './price-store.js';
 import { anyFolder, type WorkspaceAccess } from './workspace-access.js';
 import { cliMcp, noPageMcp, type McpAccess } from './mcp-access.js';
 import { cliAgents, noPageAgents, type AgentAccess } from './agent-access.js';
 import { RoundSchedulers } from './round-scheduler.js';
-import { checkConcurrency, defaultConcurrency, strictestProvider } from '../../shared/concurrency.js';
-import { availableParallelism } from 'node:os';
 import { DEFAULT_TIMING, type RunTiming } from './run-session.js';
 import type { BuiltReport } from './reports/index.js';
 import { appVersion } from './version.js';
 import { checkOtlpTarget } from './otlp-target.js';
+import type { Host, HostOptions } from './host-options.js';
 
 export type { BuiltReport };
 
-export interface HostOptions {
-  readonly dataDir: string;
-  /** How long an approval waits for an answer before its run is stopped (default 10 minutes: DEFAULT_APPROVAL_TIMEOUT_MS). */
-  readonly approvalTimeoutMs?: number;
-  /**
-   * Someone answers an MCP server's form (elicitation): default yes for a page (its card), no for the CLI
-   * (which says yes on a terminal, where it prompts). Where nobody can, the engine declines each form.
-   */
-  readonly elicitation?: boolean;
-  /** How workers start; default child_process.fork of the real worker. */
-  readonly launcher?: WorkerLauncher;
-  getApiKey: GetApiKey;
-  /** Batches of step events, possibly from several runs, each run in seq order. */
-  onEvents(batch: readonly StepEvent[]): void;
-  onWarning?(message: string): void;
-  /**
-   * Where keys:set / keys:status go; without it those channels say keys are managed elsewhere. Its getApiKey,
-   * if any, also holds the web search backends' keys ('search:brave'); without it they come from the environment.
-   */
-  readonly keys?: Pick<KeyStore, 'set' | 'status'> & Partial<Pick<KeyStore, 'getApiKey'>>;
-  readonly appHost?: 'electron' | 'web';
-  /** Deliver a built report (a save dialog in the desktop shell); default: hand it back as a download. */
-  exportReport?(report: BuiltReport): Promise<ExportResult>;
-  readonly timing?: Partial<RunTiming>;
-  readonly batching?: FanInOptions;
-  /** Environment the workers inherit (API keys are stripped); default process.env. */
-  readonly env?: NodeJS.ProcessEnv;
-  /**
-   * Who drives the invoke API. 'page' (the default): the app's page, whose requests are checked — a key
-   * variable only as named with keys:use-env in this session, a workspace folder only through `workspaces`.
-   * 'cli': the user's own command line, taken as given.
-   */
-  readonly caller?: 'page' | 'cli';
-  /** How a page may name a workspace folder; default: it may not (built-in tasks and free text only). */
-  readonly workspaces?: WorkspaceAccess;
-  /**
-   * Which MCP servers a request may name (host/mcp-access.ts). Default: the CLI's as given; a page's none.
-   */
-  readonly mcp?: McpAccess;
-  /** Which agent columns a request may carry (host/agent-access.ts). Default: the CLI's as given; a page's none. */
-  readonly agents?: AgentAccess;
-  /** Desktop: ask the user in a native dialog before a key variable named by the page is read. */
-  confirmKeyEnv?(name: string, baseUrl: string): Promise<boolean>;
-  /**
-   * Keep warm workers so Run hands out loaded ones. `keepWarm` (the app, the web host): start `size` of them
-   * when the page is shown (app:ready) and refill after every comparison, following its mode count. Without
-   * it (the CLI), workers are warmed only by warmPool and refilled only for a comparison's next round.
-   */
-  readonly pool?: WorkerPoolOptions & {
-    readonly keepWarm?: boolean;
-    readonly size?: number;
-    /**
-     * A pool made (and warmed) by the caller before the host loaded, so workers start loading at once
-     * (`parallax compare`); it must use this host's launcher and environment. The host closes it.
-     */
-    readonly instance?: WorkerPool;
-  };
-}
-
-/**
- * The suite channels are not the host's: suites are built on the host (electron/suite drives it), so the shells
- * merge electron/suite/suite-handlers.ts in beside these.
- */
-export type HostChannel = Exclude<InvokeChannel, `suites:${string}`>;
-
-export type Host = Pick<InvokeHandlers, HostChannel> & {
-  readonly dataDir: string;
-  /**
-   * Resolves when every run of the comparison has ended and its history is synced, with the runs whose record
-   * could not be written in full (run id → why; empty when all of it is on disk).
-   */
-  whenDone(comparisonId: string): Promise<ReadonlyMap<string, string>>;
-  /**
-   * Start warm workers now (`count`, default the pool's size) and resolve when they have loaded; nothing when
-   * the host keeps no pool.
-   */
-  warmPool(count?: number): Promise<void>;
-  /** Cancel what is running, wait for it to be recorded, close the local servers. */
-  close(): Promise<void>;
-};
+export type { Host, HostChannel, HostOptions } from './host-options.js';
 
 /** history:page's query, as the page sent it: only the known fields, of the right types, searches bounded. */
 function checkHistoryQuery(query: unknown): HistoryQuery {
@@ -188,137 +86,30 @@ export function createHost(options: HostOptions): Host {
   /** Summaries being written for comparisons that just ended: whenDone, delete and close wait for them. */
   const summaries = new Map<string, Promise<void>>();
 
+  const startContext: StartContext = {
+    options,
+    closing: () => closing !== null,
+    warn,
+    timing,
+    store,
+    services,
+    fanIn,
+    launcher,
+    sessions,
+    schedulers,
+    prices,
+    cli,
+    storedKeys,
+    keyEnvPolicy,
+    workspaces,
+    mcpAccess,
+    agentAccess,
+    env,
+    pool,
+    summaries,
+  };
+
   const isLive = (runId: string): boolean => [...sessions.values()].some((s) => s.isLive(runId));
-
-  async function start(request: ComparisonRequest) {
-    if (closing) throw new Error('The host is shutting down; start the comparison again after it restarts.');
-    if (typeof request !== 'object' || request === null)
-      throw new Error('comparison:start needs a request: task, modes and provider.');
-    if (typeof request.task !== 'string') throw new Error('Give a task: a built-in task id or a description in words.');
-    const trials = checkTrials(request.trials);
-    const workspaceDir = await pageWorkspace(request.workspaceDir);
-    // A stdio server is a command this host runs: checked (the desktop asks the user) before anything starts.
-    const mcpServers = await mcpAccess.check(request.mcpServers);
-    // An agent column is a command this host runs: checked (the desktop asks the user) the same way.
-    await agentAccess.check(request.variants);
-    // The columns: the modes under one model, or the variants, each with its provider, key and settings checked.
-    const prepared = await prepareColumns(
-      { ...request, mcpServers },
-      {
-        services,
-        getApiKey: options.getApiKey,
-        keyEnv: keyEnvPolicy,
-        loadPrices: async () => (await prices.load()).table,
-        userFolder: workspaceDir !== null,
-        env,
-        dataDir: options.dataDir,
-        ...(storedKeys
-          ? {
-              getSearchKey: (backend, url) =>
-                storedKeys({ name: searchKeyName(backend), baseUrl: url, model: '', simulated: false }, null),
-            }
-          : {}),
-      },
-    );
-    const { task, columns, variants } = prepared;
-    // Columns may use several providers: the strictest sets the rounds at once and its scheduler is the comparison's.
-    const pace = strictestProvider(columns.map((c) => c.base.provider.info));
-    const concurrency = concurrencyOf(request.concurrency, pace.name, pace.simulated);
-    // Without the counter the runs still run; their steps just carry no composition.
-    const trackers = await services.compositionTrackers().catch((err: Error) => {
-      warn(`Prompt composition will not be recorded: the token counter did not load (${err.message}).`);
-      return undefined;
-    });
-
-    const id = newComparisonId();
-    const dir = store.dir(id);
-    const planned = planRuns(
-      id,
-      columns.map((c) => c.column),
-      trials,
-    );
-    const columnOfRun = (key: string) => columns.find((c) => c.column.key === key)!;
-    const runs = planned.map(({ runId, mode, trial, column }) => ({
-      runId,
-      mode,
-      trial,
-      ...(variants ? { variant: column } : {}),
-    }));
-    let specs: RunSpec[];
-    let meta;
-    try {
-      const plan = await planWorkspace(task.id, workspaceDir, dir, options.dataDir);
-      // Every copy is made now, from the one source, so later rounds get the same files as the first.
-      specs = await Promise.all(
-        planned.map(async ({ runId, mode, trial, folder, column }) => {
-          const { base, column: record } = columnOfRun(column);
-          const workspace = await makeRunWorkspace(plan, join(dir, 'workspaces', folder));
-          return runSpecOf(base, {
-            runId,
-            mode,
-            trial,
-            comparisonId: id,
-            workspace,
-            ...(variants ? { variant: record } : {}),
-          });
-        }),
-      );
-      meta = {
-        id,
-        createdAt: Date.now(),
-        task,
-        provider: prepared.provider,
-        settings: prepared.settings,
-        runs,
-        workspaceSource: plan.description,
-        ...(variants ? { variants } : {}),
-        ...(concurrency > 1 ? { concurrency } : {}),
-      };
-      await store.create(meta);
-    } catch (err) {
-      await rm(dir, { recursive: true, force: true }).catch(() => undefined);
-      throw isWriteError(err) ? new Error(writeFailureMessage(store.root, err), { cause: err }) : err;
-    }
-    if (options.pool?.keepWarm) pool?.setTarget(columns.length);
-    // Each run gets its own column's keys, in its init message only (never in a spec or a worker's env).
-    const keys = new Map(
-      planned.map(({ runId, column }) => {
-        const { base } = columnOfRun(column);
-        return [runId, { apiKey: base.apiKey, searchKey: base.searchKey }] as const;
-      }),
-    );
-    const session = new ComparisonSession(meta, specs, keys, {
-      launcher,
-      store,
-      fanIn,
-      timing,
-      warn,
-      baseEnv: env,
-      ...(trackers ? { trackers } : {}),
-      ...(pool ? { pool } : {}),
-      scheduler: schedulers.forProvider(pace.simulated ? 'simulated' : pace.baseUrl, concurrency),
-      ...(options.approvalTimeoutMs !== undefined ? { approvalTimeoutMs: options.approvalTimeoutMs } : {}),
-      elicitation: options.elicitation ?? !cli,
-    });
-    sessions.set(id, session);
-    const summarized = session.done.then(async () => {
-      // The history list reads this summary instead of every run log (a missing one is rebuilt when listed).
-      sessions.delete(id);
-      await store.refreshSummary(id).catch(() => undefined);
-      summaries.delete(id);
-    });
-    summaries.set(id, summarized);
-    return meta;
-  }
-
-  /** The real folder the request names, checked by this host's rules; null for the task's own files. */
-  async function pageWorkspace(requested: unknown): Promise<string | null> {
-    if (requested === undefined || requested === null || requested === '') return null;
-    if (typeof requested !== 'string') throw new Error('The workspace folder must be given as text.');
-    if (!workspaces)
-      throw new Error('This app cannot copy a folder of yours as the workspace; pick a built-in task or describe one.');
-    return workspaces.resolve(requested);
-  }
 
   async function useKeyEnv(name: string, baseUrl: string) {
     if (typeof baseUrl !== 'string' || !baseUrl.trim())
@@ -357,7 +148,7 @@ export function createHost(options: HostOptions): Host {
       if (options.pool?.keepWarm && !closing) void warmPool();
     },
     'tasks:list': async () => BUILTIN_TASKS,
-    'comparison:start': start,
+    'comparison:start': (request) => startComparison(startContext, request),
     'comparison:cancel': async (comparisonId) => {
       sessions.get(checkId(comparisonId, 'comparison'))?.cancel();
     },
@@ -501,14 +292,6 @@ export function createHost(options: HostOptions): Host {
       })()),
   };
   return host;
-}
-
-/** Rounds at once: as asked (checked against the provider's cap), else the default for the provider. */
-function concurrencyOf(requested: unknown, providerName: string, simulated: boolean): number {
-  if (requested === undefined || requested === null) return defaultConcurrency(simulated, availableParallelism());
-  const checked = checkConcurrency(String(requested), providerName);
-  if (checked.error !== null) throw new Error(`Rounds at once (concurrency): ${checked.error}`);
-  return checked.concurrency;
 }
 
 async function settleWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
