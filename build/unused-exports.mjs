@@ -9,12 +9,15 @@
  * Written on the TypeScript compiler the project already has (not knip): the checks must run from the
  * node_modules every checkout shares, and this is one file whose rules can be read here.
  */
-import { readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// `--root DIR` checks another tree laid out the same way (its test runs it on tests/fixtures/unused-exports).
+const rootFlag = process.argv.indexOf('--root');
+const root =
+  rootFlag >= 0 ? resolve(process.argv[rootFlag + 1] ?? '.') : join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Files whose exports the world outside the program uses (bundle entries, processes, the renderer's page). */
 const ENTRIES = new Set([
@@ -41,7 +44,7 @@ function walk(dir, out = []) {
 }
 
 const rel = (file) => relative(root, file).split(sep).join('/');
-const files = [...CHECKED, ...USERS].flatMap((d) => walk(join(root, d)));
+const files = [...CHECKED, ...USERS].flatMap((d) => (existsSync(join(root, d)) ? walk(join(root, d)) : []));
 const program = ts.createProgram(files, {
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.ESNext,
