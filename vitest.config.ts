@@ -19,7 +19,7 @@ export const CONTAINMENT_TESTS = [
 ];
 
 /**
- * Tests of logic alone (no process, server, browser or global stub of their own) share one module cache per worker
+ * Tests of logic alone (no browser, no global stub or process-wide setting of their own) share one module cache per worker
  * (isolate: false): each file's fork start and fresh import of the same modules was most of their time. A file that
  * needs a clean slate stays in `main`, which isolates every file.
  */
