@@ -3,7 +3,7 @@ import { inCliWords } from '../../shared/start-errors.js';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { staticHelp } from './static-help.js';
-import { say, warn } from './terminal.js';
+import { say, warn, write } from './terminal.js';
 
 function version(): string {
   // electron/cli/main.ts and tsc's dist/electron/cli/main.js are three levels below package.json, the bundle's
@@ -31,7 +31,7 @@ const help = staticHelp(
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   say(`${version()}`);
 } else if (help !== null) {
-  process.stdout.write(help);
+  write(process.stdout, help);
 } else {
   await runCommand();
 }
