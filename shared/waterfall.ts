@@ -318,6 +318,18 @@ export function waterfallAxis(runs: readonly RunWaterfall[], options: { toScale?
   return { from, to, broken, position, ticks: axisTicks(0, to, 5) };
 }
 
+/** Beyond this share from either end a tick's label, centred on its tick, would reach past the track. */
+const EDGE = 0.1;
+
+/**
+ * How a tick's label sits on its tick: centred, or held inside the track at either end, so the label of a tick at
+ * the axis's very end (a run of exactly 1.5 s) never reaches past the page the report prints on.
+ */
+export function tickAnchor(position: number): 'start' | 'middle' | 'end' {
+  if (position < EDGE) return 'start';
+  return position > 1 - EDGE ? 'end' : 'middle';
+}
+
 /** Ticks at a round step (1, 2 or 5 × 10ⁿ ms), about `count` of them, covering the axis. */
 export function axisTicks(from: number, to: number, count = 6): number[] {
   const span = Math.max(1, to - from);

@@ -6,6 +6,7 @@
 import {
   BREAK_SHARE,
   runWaterfall,
+  tickAnchor,
   waterfallAxis,
   type WaterfallAxis,
   type WaterfallSpan,
@@ -41,7 +42,7 @@ export function waterfallSection(d: ReportData): SafeHtml | null {
     // Start-up that would crush the runs' spans drawn to scale is squeezed behind a break at 0 (its length is in "Takes").
     const axis = waterfallAxis(runs.map((r) => runWaterfall(r.events)));
     const brk = axis.broken ? html`<span class="wf-break" style="width:${pct(BREAK_SHARE)}%">start-up</span>` : '';
-    return html`<table class="waterfall" data-axis="${axis.broken ? 'broken' : 'to-scale'}"><thead><tr><th scope="col">Span</th><th scope="col">Starts</th><th scope="col">Takes</th><th scope="col" class="wf-cell"><span class="visually-hidden">Bar on the shared time axis</span><div class="wf-track wf-axis" aria-hidden="true">${brk}${axis.ticks.map((t) => html`<span class="wf-tick" style="left:${pct(axis.position(t))}%">${at(t)}</span>`)}</div></th></tr></thead><tbody>${runs.map((r) => runRows(r, axis))}</tbody></table>`;
+    return html`<table class="waterfall" data-axis="${axis.broken ? 'broken' : 'to-scale'}"><thead><tr><th scope="col">Span</th><th scope="col">Starts</th><th scope="col">Takes</th><th scope="col" class="wf-cell"><span class="visually-hidden">Bar on the shared time axis</span><div class="wf-track wf-axis" aria-hidden="true">${brk}${axis.ticks.map((t) => html`<span class="wf-tick at-${tickAnchor(axis.position(t))}" style="left:${pct(axis.position(t))}%">${at(t)}</span>`)}</div></th></tr></thead><tbody>${runs.map((r) => runRows(r, axis))}</tbody></table>`;
   };
   const intro = html`<p class="muted">Where each run's time went, from the recorded events, on one time axis from each run's start (a worker's start-up comes before 0; when it would take most of the width it is drawn short, behind a dashed break, and its length is in "Takes"). A model request's bar is lighter while it waits for the first token; calls inside a program sit under their run_code. Times are in ms since the run started${d.simulated ? '; the model is simulated, the times are real' : ''}.</p>`;
   if (byTrial.length === 1) return html`<h2 id="waterfall">Where the time went</h2>${intro}${one(byTrial[0]!)}`;
@@ -57,6 +58,7 @@ table.waterfall tr.depth-1 th { padding-left: 22px; font-weight: normal; color: 
 .wf-track { position: relative; height: 12px; }
 .wf-axis { height: 16px; }
 .wf-tick { position: absolute; transform: translateX(-50%); font-size: 11px; font-weight: normal; color: var(--muted); white-space: nowrap; }
+.wf-tick.at-start { transform: none; } .wf-tick.at-end { transform: translateX(-100%); }
 .wf-bar { position: absolute; top: 1px; height: 10px; min-width: 2px; border-radius: 2px; overflow: hidden; }
 .wf-wait { position: absolute; left: 0; top: 0; bottom: 0; background: rgba(255, 255, 255, 0.55); }
 .wf-startup { background: #6b7280; } .wf-model { background: #0969da; } .wf-attempt { background: var(--bad); }

@@ -9,6 +9,7 @@ import {
   legendKinds,
   runWaterfall,
   SPAN_KIND_WORDS,
+  tickAnchor,
   waterfallAxis,
   type RunWaterfall,
   type WaterfallAxis,
@@ -143,7 +144,11 @@ export function WaterfallView() {
             </span>
           ) : null}
           {axis.ticks.map((t) => (
-            <span key={t} className="wf-tick" style={{ left: pct(axis.position(t)) }}>
+            <span
+              key={t}
+              className={`wf-tick at-${tickAnchor(axis.position(t))}`}
+              style={{ left: pct(axis.position(t)) }}
+            >
               {tickText(t)}
             </span>
           ))}
