@@ -196,7 +196,6 @@ export class ComparisonSession {
       const log = this.openLog(spec.runId);
       const handle = warm.shift() ?? launchOrFail(deps.launcher, this.env, spec.runId);
       if (!clockOf(handle)) timeWorker(handle, false);
-      const tracker = deps.trackers?.();
       /**
        * The run's record is complete: at its run-finished (the worker only exits after it, and what it sends
        * later is dropped) or, when it dies first, at the exit with the run-finished made for it. The round
@@ -225,7 +224,7 @@ export class ComparisonSession {
         handle,
         {
           accept: (events) => {
-            deps.fanIn.push(log, tracker ? events.map((e) => tracker.observe(e)) : events);
+            deps.fanIn.push(log, events);
             for (const e of events) if (e.type === 'model-retry' && e.status === 429) this.throttle(e.delayMs);
             if (events.some((e) => e.type === 'model-request')) {
               round.requested.add(spec.runId);
@@ -249,6 +248,7 @@ export class ComparisonSession {
           elicitationResolved: (e) => this.answers.elicitationResolved(spec.runId, e),
         },
         deps.timing,
+        deps.trackers?.(),
       );
       round.runs.push(run);
       this.runs.push(run);

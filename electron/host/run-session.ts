@@ -9,6 +9,7 @@ import type {
   ApprovalResolvedEvent,
   ElicitationEvent,
   ElicitationRequestedEvent,
+  HostAddedField,
   RunFinishedEvent,
   RunStatus,
   StepEvent,
@@ -68,6 +69,23 @@ export function cancelledBeforeStart(spec: RunSpec, reason: string): StepEvent[]
   return [started, finished];
 }
 
+/** A run's prompt-composition tracker (engine/tokens/prompt-composition.ts): fed every event of the run in order. */
+interface CompositionObserver {
+  observe(event: StepEvent): StepEvent;
+}
+
+/** The top-level fields only the host sets (HostAdded in shared/step-event.ts); the compiler proves the list whole. */
+const HOST_FIELD_SET: Record<HostAddedField, true> = { workerStart: true, promptComposition: true };
+const HOST_FIELDS = Object.keys(HOST_FIELD_SET) as HostAddedField[];
+
+/** The event as the worker sent it, less any host-added field: a worker can never set one. */
+function withoutHostFields(e: StepEvent): StepEvent {
+  if (!HOST_FIELDS.some((field) => field in e)) return e;
+  const sent: Record<string, unknown> = { ...e };
+  for (const field of HOST_FIELDS) delete sent[field];
+  return sent as unknown as StepEvent;
+}
+
 export class RunSession {
   readonly events: StepEvent[] = [];
   isReady = false;
@@ -83,6 +101,8 @@ export class RunSession {
     private readonly handle: WorkerHandle,
     private readonly hooks: RunSessionHooks,
     private readonly timing: RunTiming,
+    /** Adds each model-response's prompt composition (absent: the events are kept without it). */
+    private readonly composition?: CompositionObserver,
   ) {
     handle.onMessage((m) => {
       if (m.type === 'ready') {
@@ -171,7 +191,7 @@ export class RunSession {
         this.hooks.warn(`Run ${this.spec.runId}: dropped a malformed event from the worker: ${checked.problem}.`);
         continue;
       }
-      const e = this.withStartup(checked.event);
+      const e = checked.event;
       if (e.runId !== this.spec.runId) {
         this.hooks.warn(`Run ${this.spec.runId}: dropped an event of another run (${String(e.runId)}).`);
         continue;
@@ -191,8 +211,9 @@ export class RunSession {
         this.hooks.warn(
           `Run ${this.spec.runId}: seq jumps from ${expected - 1} to ${e.seq}; ${e.seq - expected} events are missing.`,
         );
-      this.events.push(e);
-      accepted.push(e);
+      const kept = this.accept(e);
+      this.events.push(kept);
+      accepted.push(kept);
       if (e.type === 'approval-requested') this.hooks.approvalRequested?.(e);
       else if (e.type === 'approval-resolved') this.hooks.approvalResolved?.(e);
       else if (e.type === 'elicitation-requested') this.hooks.elicitationRequested?.(e);
@@ -206,16 +227,27 @@ export class RunSession {
   }
 
   /**
-   * The worker's start-up goes on its run-started (measured here, where the process was started) and into
-   * run-finished's totals, so the stored totals stay those of the stored events.
+   * The one step that adds to what the worker sent, for each event it sent that was kept (checked, of this run,
+   * in seq order): the fields StepEvent marks HostAdded, whatever the worker put in them replaced. The worker's
+   * start-up goes on its run-started (measured here, where the process was started) and into run-finished's
+   * totals, so the stored totals stay those of the stored events; a model-response gets its prompt composition
+   * from the run's tracker, which sees every kept event in order.
    */
-  private withStartup(e: StepEvent): StepEvent {
-    if (e.type !== 'run-started' && e.type !== 'run-finished') return e;
-    const start = clockOf(this.handle)?.record();
-    if (!start) return e;
-    return e.type === 'run-started'
-      ? { ...e, workerStart: start }
-      : { ...e, totals: { ...e.totals, startupMs: start.ms } };
+  private accept(sent: StepEvent): StepEvent {
+    const e = withoutHostFields(sent);
+    switch (e.type) {
+      case 'run-started': {
+        const start = clockOf(this.handle)?.record();
+        return this.composition?.observe(start ? { ...e, workerStart: start } : e) ?? e;
+      }
+      case 'run-finished': {
+        const startupMs = clockOf(this.handle)?.record()?.ms ?? 0;
+        const finished = e.totals.startupMs === startupMs ? e : { ...e, totals: { ...e.totals, startupMs } };
+        return this.composition?.observe(finished) ?? finished;
+      }
+      default:
+        return this.composition?.observe(e) ?? e;
+    }
   }
 
   private onExit(exit: WorkerExit): void {
