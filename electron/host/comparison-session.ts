@@ -22,6 +22,7 @@ import { writeCause, writeFailureMessage } from './write-failure.js';
 import { launchOrFail, roundsOf, type Round } from './comparison-rounds.js';
 import { DEFAULT_APPROVAL_TIMEOUT_MS, PendingAnswers } from './pending-answers.js';
 import { workerEnv } from './worker-env.js';
+import { TrackedEvents } from './tracked-events.js';
 
 export interface SessionDeps {
   readonly launcher: WorkerLauncher;
@@ -31,8 +32,11 @@ export interface SessionDeps {
   readonly baseEnv: NodeJS.ProcessEnv;
   /** Warm workers to take a round's workers from (the rest are started fresh). */
   readonly pool?: WorkerPool;
-  /** A prompt-composition tracker per run: each model-response is recorded with what its request carried. */
-  readonly trackers?: CompositionTrackers;
+  /**
+   * Prompt-composition trackers (one per run: each model-response is recorded with what its request carried),
+   * asked for at a run's first reply (undefined: recorded without); its events wait for them (tracked-events.ts).
+   */
+  readonly trackers?: () => Promise<CompositionTrackers | undefined>;
   warn(message: string): void;
   /** The web search backend's key, sent to each worker beside the API key. */
   readonly searchKey?: string | null;
@@ -196,7 +200,10 @@ export class ComparisonSession {
       const log = this.openLog(spec.runId);
       const handle = warm.shift() ?? launchOrFail(deps.launcher, this.env, spec.runId);
       if (!clockOf(handle)) timeWorker(handle, false);
-      const tracker = deps.trackers?.();
+      const { trackers } = deps;
+      const tracked = new TrackedEvents(trackers && (() => trackers().then((make) => make?.())), (events) =>
+        deps.fanIn.push(log, events),
+      );
       /**
        * The run's record is complete: at its run-finished (the worker only exits after it, and what it sends
        * later is dropped) or, when it dies first, at the exit with the run-finished made for it. The round
@@ -225,17 +232,17 @@ export class ComparisonSession {
         handle,
         {
           accept: (events) => {
-            deps.fanIn.push(log, tracker ? events.map((e) => tracker.observe(e)) : events);
+            tracked.push(events);
             for (const e of events) if (e.type === 'model-retry' && e.status === 429) this.throttle(e.delayMs);
             if (events.some((e) => e.type === 'model-request')) {
               round.requested.add(spec.runId);
               this.maybeRefill(round);
             }
-            if (events.some((e) => e.type === 'run-finished')) settle();
+            if (events.some((e) => e.type === 'run-finished')) tracked.then(settle);
           },
           ready: () => this.maybeRelease(round),
           ended: () => {
-            settle();
+            tracked.then(settle);
             this.maybeRelease(round);
             this.maybeRefill(round);
           },
