@@ -32,8 +32,11 @@ export interface SessionDeps {
   readonly baseEnv: NodeJS.ProcessEnv;
   /** Warm workers to take a round's workers from (the rest are started fresh). */
   readonly pool?: WorkerPool;
-  /** A prompt-composition tracker per run: each model-response is recorded with what its request carried. */
-  readonly trackers?: CompositionTrackers;
+  /**
+   * Prompt-composition trackers (one per run: each model-response is recorded with what its request carried),
+   * asked for at a run's first reply (undefined: recorded without); its events wait for them (tracked-events.ts).
+   */
+  readonly trackers?: () => Promise<CompositionTrackers | undefined>;
   warn(message: string): void;
   /** The web search backend's key, sent to each worker beside the API key. */
   readonly searchKey?: string | null;
@@ -204,6 +207,7 @@ export class ComparisonSession {
       const log = this.openLog(spec.runId);
       const handle = warm.shift() ?? launchOrFail(deps.launcher, this.env, spec.runId);
       if (!clockOf(handle)) timeWorker(handle, false);
+      const { trackers } = deps;
       /**
        * The run's record is complete: at its run-finished (the worker only exits after it, and what it sends
        * later is dropped) or, when it dies first, at the exit with the run-finished made for it. The round
@@ -232,17 +236,17 @@ export class ComparisonSession {
         handle,
         {
           accept: (events) => {
-            deps.fanIn.push(log, events);
             for (const e of events) if (e.type === 'model-retry' && e.status === 429) this.throttle(e.delayMs);
             if (events.some((e) => e.type === 'model-request')) {
               round.requested.add(spec.runId);
               this.maybeRefill(round);
             }
-            if (events.some((e) => e.type === 'run-finished')) settle();
+            if (events.some((e) => e.type === 'run-finished')) run.afterRecorded(settle);
           },
+          record: (events) => deps.fanIn.push(log, events),
           ready: () => this.maybeRelease(round),
           ended: () => {
-            settle();
+            run.afterRecorded(settle);
             this.maybeRelease(round);
             this.maybeRefill(round);
           },
@@ -256,7 +260,7 @@ export class ComparisonSession {
           elicitationResolved: (e) => this.answers.elicitationResolved(spec.runId, e),
         },
         deps.timing,
-        deps.trackers?.(),
+        trackers && (() => trackers().then((make) => make?.())),
       );
       round.runs.push(run);
       this.runs.push(run);

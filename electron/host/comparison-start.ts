@@ -10,7 +10,7 @@ import type { ComparisonRequest, RunSpec } from '../../shared/run-spec.js';
 import { searchKeyName } from '../../shared/search-backends.js';
 import { checkConcurrency, defaultConcurrency, strictestProvider } from '../../shared/concurrency.js';
 import { ComparisonSession } from './comparison-session.js';
-import type { EngineServices } from './engine-services.js';
+import type { CompositionTrackers, EngineServices } from './engine-services.js';
 import type { EventFanIn } from './fan-in.js';
 import type { HistoryStore } from './history-store.js';
 import { isWriteError, writeFailureMessage } from './write-failure.js';
@@ -98,12 +98,6 @@ export async function startComparison(ctx: StartContext, request: ComparisonRequ
   // Columns may use several providers: the strictest sets the rounds at once and its scheduler is the comparison's.
   const pace = strictestProvider(columns.map((c) => c.base.provider.info));
   const concurrency = concurrencyOf(request.concurrency, pace.name, pace.simulated);
-  // Without the counter the runs still run; their steps just carry no composition.
-  const trackers = await services.compositionTrackers().catch((err: Error) => {
-    warn(`Prompt composition will not be recorded: the token counter did not load (${err.message}).`);
-    return undefined;
-  });
-
   const id = newComparisonId();
   const dir = store.dir(id);
   const planned = planRuns(
@@ -161,6 +155,14 @@ export async function startComparison(ctx: StartContext, request: ComparisonRequ
       return [runId, { apiKey: base.apiKey, searchKey: base.searchKey }] as const;
     }),
   );
+  // The counter loads with the first reply that needs it: loaded before the runs are released, it would hold this
+  // thread (and a core) while the workers load. Without it the runs still run; their steps carry no composition.
+  let trackers: Promise<CompositionTrackers | undefined> | null = null;
+  const loadTrackers = () =>
+    (trackers ??= services.compositionTrackers().catch((err: Error) => {
+      warn(`Prompt composition will not be recorded: the token counter did not load (${err.message}).`);
+      return undefined;
+    }));
   const session = new ComparisonSession(meta, specs, keys, {
     launcher,
     store,
@@ -168,7 +170,7 @@ export async function startComparison(ctx: StartContext, request: ComparisonRequ
     timing,
     warn,
     baseEnv: env,
-    ...(trackers ? { trackers } : {}),
+    trackers: loadTrackers,
     ...(pool ? { pool } : {}),
     scheduler: schedulers.forProvider(pace.simulated ? 'simulated' : pace.baseUrl, concurrency),
     ...(options.approvalTimeoutMs !== undefined ? { approvalTimeoutMs: options.approvalTimeoutMs } : {}),

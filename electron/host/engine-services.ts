@@ -22,7 +22,7 @@ export class EngineServices {
   /** Base URL (ending in /v1) of the shared simulated model server. */
   async simUrl(): Promise<string> {
     this.assertOpen();
-    this.sim ??= import('../sim/index.js').then((m) => m.startSimServer());
+    this.sim ??= import('../sim/sim-server.js').then((m) => m.startSimServer());
     try {
       return (await this.sim).url;
     } catch (err) {

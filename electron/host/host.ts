@@ -79,7 +79,9 @@ export function createHost(options: HostOptions): Host {
     (options.pool ? new WorkerPool(launcher, workerEnv(env, null, null), { warn, ...options.pool }) : null);
   const poolSize = Math.max(1, options.pool?.size ?? 2);
   const warmPool = (count = poolSize): Promise<void> => {
-    void services.compositionTrackers().catch(() => undefined); // the tokenizer loads while the user picks a task
+    // The app's pool: the tokenizer loads while the user picks a task. The CLI starts its comparison at once, so
+    // there it loads with the first reply (comparison-start.ts), not beside the workers' loading.
+    if (options.pool?.keepWarm) void services.compositionTrackers().catch(() => undefined);
     return pool?.warm(count, options.pool?.keepWarm ?? false) ?? Promise.resolve();
   };
   let closing: Promise<void> | null = null;

@@ -5,9 +5,8 @@
  * with a fixed instruction block and a per-tool frame. The two constants are not guessed: they are solved
  * from the tutorial's two published first requests (Code Mode 461 tokens with 1 tool, ReAct ≈ 631 with 6),
  * minus what the same requests count here with the tutorial's tools and prompts (docs/simulated-model.md).
+ * The count itself is in replies.ts, which loads with the server's first request (it holds the tokenizer).
  */
-import { countPromptTokens, type CountableMessage } from '../engine/tokens/count-tokens.js';
-
 export const ACCOUNTING_HEADER = 'x-parallax-sim-accounting';
 export const SIM_ACCOUNTINGS = ['openai', 'tutorial'] as const;
 export type SimAccounting = (typeof SIM_ACCOUNTINGS)[number];
@@ -23,14 +22,4 @@ export function parseAccounting(value: string | readonly string[] | undefined): 
   throw new Error(
     `Invalid ${ACCOUNTING_HEADER} header "${text.slice(0, 40)}": use ${SIM_ACCOUNTINGS.join(' or ')}, or leave it out for openai.`,
   );
-}
-
-export function simPromptTokens(
-  messages: readonly CountableMessage[],
-  tools: readonly unknown[] | undefined,
-  accounting: SimAccounting,
-): number {
-  const counted = countPromptTokens(messages, tools);
-  if (accounting === 'openai' || !tools || tools.length === 0) return counted;
-  return counted + TUTORIAL_TEMPLATE.perRequestWithTools + TUTORIAL_TEMPLATE.perTool * tools.length;
 }

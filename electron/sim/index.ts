@@ -2,6 +2,5 @@
 export { startSimServer, type SimServer, type SimServerOptions } from './sim-server.js';
 export { FAULTS_HEADER, RUN_ID_HEADER, TRIAL_HEADER, parseFaults, parseTrial } from './faults.js';
 export { SIM_FINGERPRINT, SIM_MODEL_ID } from './wire.js';
-export { countCompletionTokens, countPromptTokens } from '../engine/tokens/count-tokens.js';
 export { detectTask, decide } from './policies/index.js';
 export { isSimulatedEndpoint } from './detect.js';

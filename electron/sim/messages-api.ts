@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { countCompletionTokens, countPromptTokens, REPLY_PRIMING, tok } from '../engine/tokens/count-tokens.js';
-import { BadRequest } from './request.js';
+import { BadRequest } from './wire.js';
 import type { PlannedCall, WireMessage, WireTool } from './types.js';
 import { pieces, SIM_MODEL_ID } from './wire.js';
 
@@ -352,10 +352,4 @@ export function messageEvents(r: MessagesReply): string[] {
   );
   out.push(ev({ type: 'message_stop' }));
   return out;
-}
-
-/** An error body in Anthropic's shape, from the OpenAI-style type the server's shared paths use. */
-export function messagesErrorBody(message: string, type: string): Record<string, unknown> {
-  const anthropicType = type === 'server_error' ? 'api_error' : type;
-  return { type: 'error', error: { type: anthropicType, message } };
 }

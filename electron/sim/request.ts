@@ -1,6 +1,7 @@
 /** Validation of chat-completions request bodies, with OpenAI-style messages that say what to fix. */
 import { z } from 'zod';
 import type { WireMessage, WireTool } from './types.js';
+import { BadRequest } from './wire.js';
 
 const part = z.looseObject({ type: z.string(), text: z.string().optional() });
 const toolCall = z.looseObject({
@@ -46,16 +47,6 @@ export interface ChatRequest {
   readonly stop: readonly string[];
   /** tool_choice "none": the reply may call no tool (a mode's planning step asks so), as a real model keeps to it. */
   readonly noCalls: boolean;
-}
-
-export class BadRequest extends Error {
-  constructor(
-    message: string,
-    readonly param: string | null = null,
-    readonly code: string | null = null,
-  ) {
-    super(message);
-  }
 }
 
 export function parseChatRequest(text: string): ChatRequest {

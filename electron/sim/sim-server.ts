@@ -4,43 +4,19 @@
  * scripted policies (policies/), usage is counted from the request received and the reply sent
  * (tokens/count-tokens.ts), and faults can be injected per request (x-parallax-sim-faults) or server-wide.
  * The trial number (x-parallax-sim-trial, absent = 1) picks the policies' variation, so the server stays pure.
+ * This file is the HTTP side; what answers a request (replies.ts) loads with the first request, not the server.
  */
-import { isSummaryRequest, summaryText } from './policies/history-summary.js';
-import { textOf } from './types.js';
-import { SIM_POLICY_HEADER } from '../../shared/run-spec.js';
-import { ACCOUNTING_HEADER, parseAccounting, simPromptTokens, type SimAccounting } from './accounting.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { SimFault } from '../../shared/run-spec.js';
-import { countCompletionTokens } from '../engine/tokens/count-tokens.js';
-import {
-  FAULTS_HEADER,
-  RUN_ID_HEADER,
-  TRIAL_HEADER,
-  injectReplyFaults,
-  parseFaults,
-  parseTrial,
-  withRecoveryNote,
-} from './faults.js';
-import { decide } from './policies/index.js';
-import { TASKS } from '../tasks/index.js';
+import { ACCOUNTING_HEADER, parseAccounting, type SimAccounting } from './accounting.js';
+import { FAULTS_HEADER, RUN_ID_HEADER, TRIAL_HEADER, parseFaults, parseTrial } from './faults.js';
 import type { Task } from '../tasks/task.js';
-import { cutAtStop } from './policies/react-text.js';
-import { requestModeOf } from './policies/sim-modes.js';
-import { answer } from './types.js';
-import { BadRequest, parseChatRequest, type ChatRequest } from './request.js';
-import { thoughtFor } from './thinking.js';
-import { completionBody, errorBody, modelObject, streamChunks, type BuiltReply } from './wire.js';
-import { isSimModel, SIM_MODEL_IDS, simModelOf } from '../../shared/sim-models.js';
-import {
-  messageBody,
-  messageEvents,
-  messagesErrorBody,
-  messagesUsage,
-  parseMessagesRequest,
-  PromptCache,
-  type MessagesRequest,
-} from './messages-api.js';
+import type { ChatRequest } from './request.js';
+import type { MessagesRequest } from './messages-api.js';
+import type { Replier } from './replies.js';
+import { BadRequest, errorBody, messagesErrorBody, modelObject, sendJson } from './wire.js';
+import { isSimModel, SIM_MODEL_IDS } from '../../shared/sim-models.js';
 
 export interface SimServerOptions {
   /** 0 (default) picks a free port. */
@@ -71,10 +47,9 @@ export const SLOW_REPLY_MS = 1000;
 
 export async function startSimServer(opts: SimServerOptions = {}): Promise<SimServer> {
   const serverFaults = opts.faults ? parseFaults([...opts.faults]) : [];
-  const tasks = opts.tasks ?? TASKS;
   const seenRuns = new Set<string>();
-  // One cache for the server, as a provider's is for an organisation: later trials of a mode read what earlier ones wrote.
-  const promptCache = new PromptCache();
+  // The replies load with the first request that has a body to answer (replies.ts says why not with the server).
+  let replier: Promise<Replier> | null = null;
   const hanging = new Set<ServerResponse>();
   let counter = 0;
 
@@ -137,9 +112,11 @@ export async function startSimServer(opts: SimServerOptions = {}): Promise<SimSe
     }
     const text = await readBody(req, res);
     if (text === null) return;
+    replier ??= loadReplier(opts.tasks);
+    const replies = await replier;
     let request: ChatRequest | MessagesRequest;
     try {
-      request = messagesApi ? parseMessagesRequest(text) : parseChatRequest(text);
+      request = replies.parse(text, messagesApi);
     } catch (error) {
       if (!(error instanceof BadRequest)) throw error;
       return fail(400, error.message, 'invalid_request_error', error.code, error.param);
@@ -174,9 +151,7 @@ export async function startSimServer(opts: SimServerOptions = {}): Promise<SimSe
     }
     if (faults.has('slow')) await slowStart(res);
     if (res.destroyed) return;
-    if ('cache' in request)
-      replyMessages(res, request, faults, trial, accounting, `msg_sim_${++counter}`, promptCache, tasks);
-    else reply(res, request, faults, trial, accounting, `chatcmpl-sim-${++counter}`, tasks);
+    replies.send(res, request, { faults, trial, accounting, n: ++counter });
   }
 
   // Long idle keep-alive: a client that pauses between steps (slow tools) must not race a closing socket.
@@ -210,142 +185,9 @@ export async function startSimServer(opts: SimServerOptions = {}): Promise<SimSe
   };
 }
 
-/** A reply that may call no tool: the calls the policy would make, as a numbered plan. */
-function planText(calls: readonly { readonly name: string; readonly arguments: string }[]): string {
-  const lines = calls.map((c, i) => `${i + 1}. Call ${c.name} with ${c.arguments}.`);
-  return [
-    'Plan:',
-    ...lines,
-    `${calls.length + 1}. Answer from what ${calls.length === 1 ? 'it returns' : 'they return'}.`,
-  ].join('\n');
-}
-
-/**
- * The policy's reply to a conversation, with faults applied and ids given to its calls. A mode that calls tools
- * in text (its `text` in policies/modes/) is decided in native form and written back as text, cut at the
- * request's stop sequences.
- */
-function plan(
-  messages: ChatRequest['messages'],
-  tools: ChatRequest['tools'],
-  stop: readonly string[],
-  faults: ReadonlySet<SimFault>,
-  trial: number,
-  idPrefix: string,
-  model: string | undefined,
-  tasks: readonly Task[],
-  noCalls = false,
-) {
-  // The history knob's summary request (summarize:K) is answered with a summary, before any task policy or fault.
-  if (isSummaryRequest(messages))
-    return {
-      text: summaryText(textOf([...messages].reverse().find((m) => m.role === 'user')?.content ?? '')),
-      calls: [],
-      policy: true,
-      stopSequence: null,
-    };
-  const text = requestModeOf(messages, tools).text;
-  const native = text?.nativeForm(messages, tools) ?? null;
-  const {
-    reply: planned,
-    conv,
-    policy,
-  } = decide(native?.messages ?? messages, native?.tools ?? tools, trial, simModelOf(model), tasks);
-  let final = injectReplyFaults(withRecoveryNote(planned, conv), conv, faults);
-  // Calls ruled out (tool_choice "none"): the calls the policy would make are written as the plan instead.
-  if (noCalls && final.kind === 'tools') final = answer(planText(final.calls));
-  if (native && text) final = answer(text.writeReply(final, trial));
-  let stopSequence: string | null = null;
-  if (stop.length && final.kind === 'text') {
-    const cut = cutAtStop(final.text, stop);
-    if (cut !== final.text) stopSequence = stop.find((s) => s !== '' && final.text.startsWith(s, cut.length)) ?? null;
-    final = answer(cut);
-  }
-  const step = messages.filter((m) => m.role === 'assistant').length + 1;
-  const calls = final.kind === 'tools' ? final.calls.map((c, i) => ({ ...c, id: `${idPrefix}_${step}_${i}` })) : [];
-  return { text: final.text, calls, policy, stopSequence };
-}
-
-function reply(
-  res: ServerResponse,
-  request: ChatRequest,
-  faults: ReadonlySet<SimFault>,
-  trial: number,
-  accounting: SimAccounting,
-  id: string,
-  tasks: readonly Task[],
-): void {
-  const planned = plan(
-    request.messages,
-    request.tools,
-    request.stop,
-    faults,
-    trial,
-    'call',
-    request.model,
-    tasks,
-    request.noCalls,
-  );
-  const { calls, policy } = planned;
-  // The tutorial's provider thinks before every reply; a tool-call turn's "why" is then in its reasoning.
-  const reasoning = accounting === 'tutorial' && policy ? thoughtFor(request.messages, planned.text, calls) : '';
-  const text = reasoning && calls.length > 0 ? '' : planned.text;
-  const prompt = simPromptTokens(request.messages, request.rawTools, accounting);
-  const completion = countCompletionTokens(text, calls, reasoning);
-  const built: BuiltReply = {
-    id,
-    created: Math.floor(Date.now() / 1000),
-    text,
-    calls,
-    usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
-    ...(reasoning ? { reasoning } : {}),
-  };
-  res.setHeader('x-parallax-simulated', 'true');
-  if (!policy) res.setHeader(SIM_POLICY_HEADER, 'none');
-  if (!request.stream) return sendJson(res, 200, completionBody(built));
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache',
-    connection: 'keep-alive',
-  });
-  for (const chunk of streamChunks(built, request.includeUsage)) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
-  res.end('data: [DONE]\n\n');
-}
-
-/** The Messages API reply: the same policy and count, the prompt split by what the cache served. */
-function replyMessages(
-  res: ServerResponse,
-  request: MessagesRequest,
-  faults: ReadonlySet<SimFault>,
-  trial: number,
-  accounting: SimAccounting,
-  id: string,
-  cache: PromptCache,
-  tasks: readonly Task[],
-): void {
-  const { text, calls, policy, stopSequence } = plan(
-    request.messages,
-    request.tools,
-    request.stop,
-    faults,
-    trial,
-    'toolu_sim',
-    request.model,
-    tasks,
-  );
-  const prompt = simPromptTokens(request.messages, request.tools.length ? request.tools : undefined, accounting);
-  const built = { id, text, calls, stopSequence, usage: messagesUsage(prompt, cache.use(request.cache), text, calls) };
-  res.setHeader('x-parallax-simulated', 'true');
-  res.setHeader('request-id', `req_${id}`);
-  if (!policy) res.setHeader(SIM_POLICY_HEADER, 'none');
-  if (!request.stream) return sendJson(res, 200, messageBody(built));
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache',
-    connection: 'keep-alive',
-  });
-  for (const event of messageEvents(built)) res.write(event);
-  res.end();
+async function loadReplier(tasks: readonly Task[] | undefined): Promise<Replier> {
+  const { createReplier } = await import('./replies.js');
+  return createReplier(tasks);
 }
 
 /** The 'slow' fault: a real model's pause before its reply, so a run's steps arrive one by one as they would live. */
@@ -363,16 +205,6 @@ function remember(seen: Set<string>, runId: string): void {
   if (seen.has(runId)) return;
   seen.add(runId);
   if (seen.size > MAX_REMEMBERED_RUNS) seen.delete(seen.values().next().value as string);
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-    'x-parallax-simulated': 'true',
-  });
-  res.end(text);
 }
 
 /** The body as text, or null after answering 413 when it is too large. */

@@ -1,4 +1,8 @@
-/** Builds the simulated model's responses in the exact OpenAI shapes: chat.completion and its stream chunks. */
+/**
+ * Builds the simulated model's responses in the exact OpenAI shapes (chat.completion and its stream chunks), and
+ * sends JSON bodies and errors (in Anthropic's shape too, for the Messages API).
+ */
+import type { ServerResponse } from 'node:http';
 import type { PlannedCall } from './types.js';
 
 export const SIM_MODEL_ID = 'sim';
@@ -87,6 +91,17 @@ export function streamChunks(r: BuiltReply, includeUsage: boolean): Record<strin
   return out;
 }
 
+/** A request the server cannot answer as sent: answered 400 with this message (what to fix), param and code. */
+export class BadRequest extends Error {
+  constructor(
+    message: string,
+    readonly param: string | null = null,
+    readonly code: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
 export function errorBody(
   message: string,
   type: string,
@@ -99,4 +114,21 @@ export function errorBody(
 /** One model of GET /v1/models: the simulated model's names (shared/sim-models.ts). */
 export function modelObject(id: string = SIM_MODEL_ID): Record<string, unknown> {
   return { id, object: 'model', created: 0, owned_by: SIM_FINGERPRINT };
+}
+
+/** An error body in Anthropic's shape, from the OpenAI-style type the server's shared paths use. */
+export function messagesErrorBody(message: string, type: string): Record<string, unknown> {
+  const anthropicType = type === 'server_error' ? 'api_error' : type;
+  return { type: 'error', error: { type: anthropicType, message } };
+}
+
+/** A JSON reply, marked simulated like every reply of the server. */
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'x-parallax-simulated': 'true',
+  });
+  res.end(text);
 }

@@ -239,7 +239,8 @@ async function compareCommand(flags: CompareFlags, modesGiven: boolean): Promise
     // On a terminal a server's form is asked here; without one nobody can answer it and the engine declines it.
     elicitation: prompter !== null,
   });
-  // The tokenizer for prompt composition starts loading now, while the host checks the request.
+  // The host takes the first round's workers from the pool (started above); the tokenizer for prompt composition
+  // loads with the first reply, not beside the workers' loading.
   void host.warmPool(columns);
 
   let interrupted = false;

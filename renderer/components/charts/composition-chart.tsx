@@ -4,7 +4,7 @@
  * data-step / data-part / data-value, so a test reads the exact figures.
  */
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { BarShapeProps } from 'recharts';
+import { barShape } from './bar-shape.js';
 import { PROMPT_PART_INFO, PROMPT_PARTS, type PromptPart } from '../../../shared/prompt-composition.js';
 import type { ColumnRef } from '../../../shared/variants.js';
 import { useSlotOf } from '../common/column-swatch.js';
@@ -33,26 +33,21 @@ function rowsOf(run: RunSummary): Row[] {
 }
 
 function segment(column: ColumnRef, part: PromptPart) {
-  return (props: BarShapeProps) => {
-    const row = props.payload as Row | undefined;
-    const value = row?.[part];
-    if (!row || !value) return <g />;
-    const { x = 0, y = 0, width = 0, height = 0 } = props;
-    return (
-      <rect
-        x={x}
-        y={y}
-        width={Math.max(0, width)}
-        height={Math.max(0, height)}
-        style={{ fill: partColor(part) }}
-        data-testid="composition-bar"
-        data-mode={column.key}
-        data-step={row.step}
-        data-part={part}
-        data-value={value}
-      />
-    );
-  };
+  return barShape<Row>(
+    // A part the step's prompt did not have is no segment.
+    (row) => row[part] || undefined,
+    (row, value) => ({
+      style: { fill: partColor(part) },
+      data: {
+        'data-testid': 'composition-bar',
+        'data-mode': column.key,
+        'data-step': row.step,
+        'data-part': part,
+        'data-value': value,
+      },
+    }),
+    { rounded: false },
+  );
 }
 
 function PartsTooltip({

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Bar, BarChart, Brush, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { BarShapeProps } from 'recharts';
+import { barShape } from './bar-shape.js';
 import type { RunSummary } from '../../../shared/summary.js';
 import { perStepTable } from './chart-tables.js';
 import { estimatedKey, perStepRows, seriesKey, summaryNotes, type StepRow, type TokenKind } from './chart-data.js';
@@ -26,29 +26,21 @@ import {
   yAxisTitle,
 } from './chart-parts.js';
 
-function barShape(col: ChartColumn, kind: TokenKind) {
+function tokenBar(col: ChartColumn, kind: TokenKind) {
   const key = seriesKey(col.key, kind);
-  return (props: BarShapeProps) => {
-    const payload = props.payload as Record<string, number | undefined> | undefined;
-    const value = payload?.[key];
-    if (value === undefined) return <g />;
-    const { x = 0, y = 0, width = 0, height = 0 } = props;
-    return (
-      <rect
-        x={x}
-        y={y}
-        width={Math.max(0, width)}
-        height={Math.max(0, height)}
-        rx={Math.min(2, width / 4)}
-        style={{ fill: modeColor(col.slot, kind), ...outline(col.slot, kind, width) }}
-        data-testid="token-bar"
-        data-step={payload?.step}
-        data-mode={col.key}
-        data-kind={kind}
-        data-value={value}
-      />
-    );
-  };
+  return barShape<Record<string, number | undefined>>(
+    (row) => row[key],
+    (row, value, width) => ({
+      style: { fill: modeColor(col.slot, kind), ...outline(col.slot, kind, width) },
+      data: {
+        'data-testid': 'token-bar',
+        'data-step': row.step,
+        'data-mode': col.key,
+        'data-kind': kind,
+        'data-value': value,
+      },
+    }),
+  );
 }
 
 /**
@@ -175,7 +167,7 @@ function KindPanel({
               dataKey={seriesKey(m.key, kind)}
               name={seriesKey(m.key, kind)}
               fill={modeColor(m.slot, kind)}
-              shape={barShape(m, kind)}
+              shape={tokenBar(m, kind)}
               isAnimationActive={false}
             />
           ))}

@@ -3,7 +3,7 @@
  * steps were priced. Bars carry data-mode / data-step / data-metric / data-value for tests.
  */
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { BarShapeProps } from 'recharts';
+import { barShape } from './bar-shape.js';
 import type { RunSummary, StepSummary } from '../../../shared/summary.js';
 import { fmtMs } from '../../lib/display-format.js';
 import { stepMetricTable } from './chart-tables.js';
@@ -66,27 +66,19 @@ export function stepMetricRows(runs: readonly RunSummary[], metric: StepMetric):
 }
 
 function shape(col: ChartColumn, metric: StepMetric) {
-  return (props: BarShapeProps) => {
-    const row = props.payload as Row | undefined;
-    const value = row?.[col.key];
-    if (value === undefined) return <g />;
-    const { x = 0, y = 0, width = 0, height = 0 } = props;
-    return (
-      <rect
-        x={x}
-        y={y}
-        width={Math.max(0, width)}
-        height={Math.max(0, height)}
-        rx={Math.min(2, width / 4)}
-        style={{ fill: modeColor(col.slot) }}
-        data-testid="metric-bar"
-        data-metric={metric}
-        data-mode={col.key}
-        data-step={row!.step}
-        data-value={value}
-      />
-    );
-  };
+  return barShape<Row>(
+    (row) => row[col.key],
+    (row, value) => ({
+      style: { fill: modeColor(col.slot) },
+      data: {
+        'data-testid': 'metric-bar',
+        'data-metric': metric,
+        'data-mode': col.key,
+        'data-step': row.step,
+        'data-value': value,
+      },
+    }),
+  );
 }
 
 export function StepMetricChart({

@@ -1,6 +1,6 @@
 /** "All" trials: each run's prompt and completion tokens, one group per trial — the spread behind the averages. */
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { BarShapeProps } from 'recharts';
+import { barShape } from './bar-shape.js';
 import type { RunSummary } from '../../../shared/summary.js';
 import { trialTotalsTable } from './chart-tables.js';
 import { seriesKey, trialRows, type TokenKind } from './chart-data.js';
@@ -22,31 +22,25 @@ export interface TrialSummary {
   readonly summary: RunSummary;
 }
 
-function barShape(col: ChartColumn, kind: TokenKind, answered: ReadonlySet<string>) {
+function tokenBar(col: ChartColumn, kind: TokenKind, answered: ReadonlySet<string>) {
   const key = seriesKey(col.key, kind);
-  return (props: BarShapeProps) => {
-    const payload = props.payload as Record<string, number | undefined> | undefined;
-    const value = payload?.[key];
-    if (value === undefined) return <g />;
-    const { x = 0, y = 0, width = 0, height = 0 } = props;
-    const ok = answered.has(`${payload?.trial}:${col.key}`);
-    return (
-      <rect
-        x={x}
-        y={y}
-        width={Math.max(0, width)}
-        height={Math.max(0, height)}
-        rx={Math.min(2, width / 4)}
-        style={{ fill: modeColor(col.slot, kind), opacity: ok ? 1 : 0.4, ...outline(col.slot, kind, width) }}
-        data-testid="trial-token-bar"
-        data-trial={payload?.trial}
-        data-mode={col.key}
-        data-kind={kind}
-        data-value={value}
-        data-answered={ok}
-      />
-    );
-  };
+  return barShape<Record<string, number | undefined>>(
+    (row) => row[key],
+    (row, value, width) => {
+      const ok = answered.has(`${row.trial}:${col.key}`);
+      return {
+        style: { fill: modeColor(col.slot, kind), opacity: ok ? 1 : 0.4, ...outline(col.slot, kind, width) },
+        data: {
+          'data-testid': 'trial-token-bar',
+          'data-trial': row.trial,
+          'data-mode': col.key,
+          'data-kind': kind,
+          'data-value': value,
+          'data-answered': ok,
+        },
+      };
+    },
+  );
 }
 
 export function TrialTotalsChart({ runs, simulated }: { runs: readonly TrialSummary[]; simulated: boolean }) {
@@ -110,7 +104,7 @@ export function TrialTotalsChart({ runs, simulated }: { runs: readonly TrialSumm
                     dataKey={seriesKey(m.key, k)}
                     name={seriesKey(m.key, k)}
                     fill={modeColor(m.slot, k)}
-                    shape={barShape(m, k, answered)}
+                    shape={tokenBar(m, k, answered)}
                     isAnimationActive={false}
                   />
                 )),

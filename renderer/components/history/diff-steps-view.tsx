@@ -6,7 +6,6 @@
  */
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { BarShapeProps } from 'recharts';
 import type { ComparisonDiff } from '../../../shared/comparison-diff.js';
 import { directionOf, type DiffStep, type DiffStepSide } from '../../../shared/diff-steps.js';
 import { fmtDateTime, fmtInt, fmtMean, fmtMs } from '../../lib/display-format.js';
@@ -20,6 +19,7 @@ import {
   yAxisTitle,
 } from '../charts/chart-parts.js';
 import type { ChartTableData } from '../charts/chart-tables.js';
+import { barShape } from '../charts/bar-shape.js';
 
 type Side = 'baseline' | 'comparison';
 /** Baseline muted, now in the accent: neither is a verdict, so neither is red or green. */
@@ -27,26 +27,13 @@ const SIDE_COLOUR: Record<Side, string> = { baseline: 'var(--diff-baseline)', co
 const num = (v: number) => (Number.isInteger(v) ? fmtInt(v) : fmtMean(v));
 
 function bar(side: Side) {
-  return (props: BarShapeProps) => {
-    const row = props.payload as { step: number; baseline?: number; comparison?: number } | undefined;
-    const value = row?.[side];
-    if (value === undefined) return <g />;
-    const { x = 0, y = 0, width = 0, height = 0 } = props;
-    return (
-      <rect
-        x={x}
-        y={y}
-        width={Math.max(0, width)}
-        height={Math.max(0, height)}
-        rx={Math.min(2, width / 4)}
-        style={{ fill: SIDE_COLOUR[side] }}
-        data-testid="diff-step-bar"
-        data-step={row?.step}
-        data-side={side}
-        data-value={value}
-      />
-    );
-  };
+  return barShape<{ step: number; baseline?: number; comparison?: number }>(
+    (row) => row[side],
+    (row, value) => ({
+      style: { fill: SIDE_COLOUR[side] },
+      data: { 'data-testid': 'diff-step-bar', 'data-step': row.step, 'data-side': side, 'data-value': value },
+    }),
+  );
 }
 
 function StepChart({ steps, simulated, label }: { steps: readonly DiffStep[]; simulated: boolean; label: string }) {

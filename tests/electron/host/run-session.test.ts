@@ -87,31 +87,40 @@ function session(opts: { clock: boolean; tracker: boolean }) {
   const run = new RunSession(
     spec,
     worker.handle,
-    { accept: (events) => accepted.push(...events), ready: () => {}, ended: () => {}, warn: (m) => warnings.push(m) },
+    {
+      accept: () => {},
+      record: (events) => accepted.push(...events),
+      ready: () => {},
+      ended: () => {},
+      warn: (m) => warnings.push(m),
+    },
     DEFAULT_TIMING,
-    opts.tracker ? tracker : undefined,
+    opts.tracker ? () => Promise.resolve(tracker) : undefined,
   );
   run.init(null);
   worker.post({ type: 'ready' });
-  return { run, worker, clock, accepted, observed, warnings };
+  /** Every event kept so far has reached the record (the tracker, asked for at the first reply, has loaded). */
+  const recorded = () => new Promise<void>((resolve) => run.afterRecorded(resolve));
+  return { run, worker, clock, accepted, observed, warnings, recorded };
 }
 
 describe('RunSession.accept: the one step that adds host fields', () => {
-  it("puts the measured start-up and the tracker's composition in place of the worker's values", () => {
+  it("puts the measured start-up and the tracker's composition in place of the worker's values", async () => {
     const s = session({ clock: true, tracker: true });
     const start = s.clock!.record()!;
     // A repeated event and one of another run are dropped before the step: the tracker sees kept events only.
     const [started, response, finished] = sentByWorker();
     s.worker.post({ type: 'events', events: [started!, response!, response!, { ...response!, runId: 'x', seq: 2 }] });
     s.worker.post({ type: 'events', events: [finished!] });
+    await s.recorded();
 
     expect(s.observed).toEqual(['run-started#0', 'model-response#1', 'run-finished#2']);
     const [a, b, c] = s.accepted as [StepEvent, ModelResponseEvent, RunFinishedEvent];
     expect(a.type === 'run-started' && a.workerStart).toEqual(start);
     expect(b.promptComposition).toEqual(composition(40));
     expect(c.totals.startupMs).toBe(start.ms);
-    // Kept as sent: the run's own record is what was handed on.
-    expect(s.run.events).toEqual(s.accepted);
+    // The run's own copy (a dead worker's totals are computed from it) has the start-up too.
+    expect(s.run.events[0]).toEqual(a);
     expect(s.warnings).toHaveLength(2);
   });
 

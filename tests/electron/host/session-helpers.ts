@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { ComparisonMeta } from '../../../shared/ipc-contract.js';
 import { DEFAULT_SETTINGS, type ModeId, type RunSpec } from '../../../shared/run-spec.js';
 import type { StepEvent } from '../../../shared/step-event.js';
-import { ComparisonSession } from '../../../electron/host/comparison-session.js';
+import { ComparisonSession, type SessionDeps } from '../../../electron/host/comparison-session.js';
 import { EventFanIn } from '../../../electron/host/fan-in.js';
 import { HistoryStore } from '../../../electron/host/history-store.js';
 import { forkLauncher, type WorkerLauncher } from '../../../electron/host/launcher.js';
@@ -43,6 +43,7 @@ export async function startSession(
     env?: NodeJS.ProcessEnv;
     timing?: Partial<RunTiming>;
     dataDir?: string;
+    trackers?: SessionDeps['trackers'];
   } = {},
 ): Promise<SessionRig> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'parallax-host-')));
@@ -84,6 +85,7 @@ export async function startSession(
     timing: { ...DEFAULT_TIMING, ...opts.timing },
     baseEnv: opts.env ?? process.env,
     warn: (m) => warnings.push(m),
+    ...(opts.trackers ? { trackers: opts.trackers } : {}),
   });
   return { session, store, emitted, warnings, meta };
 }
