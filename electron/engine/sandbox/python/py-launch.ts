@@ -18,7 +18,7 @@ import { bubblewrapArgs, shellSandbox, UNSHARE_ARGS, type ShellSandboxInfo } fro
 import { appLayout, type AppLayout } from '../../app-layout.js';
 import { devChildBundle } from './py-dev-bundle.js';
 import { within } from './py-permission-check.js';
-import { pyodideDir } from './py-runtime.js';
+import { pyodideDir } from './py-dir.js';
 
 export type PyContainment = 'bubblewrap' | 'netns' | 'seatbelt' | 'process';
 

@@ -4,10 +4,9 @@
  * system, the tool bridge as a character device, and the prelude (py-prelude.ts) run once. Used by the
  * sandbox child (py-child-main.ts); it knows nothing of processes.
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { loadPyodide, type PyodideAPI } from 'pyodide';
 import { PY_PRELUDE } from './py-prelude.js';
+import { pyodideDir } from './py-dir.js';
 
 export interface PythonRuntime {
   /**
@@ -27,14 +26,6 @@ export interface RuntimeHooks {
   readonly onCall: (kind: string, name: string, args: string) => string;
   /** Printed text (stdout and stderr alike). */
   readonly onOutput: (text: string) => void;
-}
-
-/** Where Pyodide's files are: beside its package, found from here so the bundled child finds them too. */
-export function pyodideDir(): string {
-  // In the desktop app the package is unpacked beside app.asar (electron-builder.yml, asarUnpack).
-  return path
-    .dirname(createRequire(import.meta.url).resolve('pyodide/package.json'))
-    .replace(/([\\/])app\.asar([\\/])/, '$1app.asar.unpacked$2');
 }
 
 const BRIDGE_PATH = '/dev/parallax-bridge';

@@ -2,7 +2,15 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+
+// Pyodide is the child's to load (py-runtime.ts): the launcher, which every engine loads before its first
+// request, finds its folder without it.
+const pyodide = vi.hoisted(() => ({ loaded: false }));
+vi.mock('pyodide', async (original) => {
+  pyodide.loaded = true;
+  return original();
+});
 import {
   checkChildNode,
   childBinds,
@@ -15,11 +23,17 @@ import {
   readOnlyRoots,
   unpacked,
 } from '../../../../electron/engine/sandbox/python/py-launch.js';
-import { pyodideDir } from '../../../../electron/engine/sandbox/python/py-runtime.js';
+import { pyodideDir } from '../../../../electron/engine/sandbox/python/py-dir.js';
 import { detectShellSandbox } from '../../../../electron/engine/sandbox/shell-sandbox.js';
 import { layoutFor } from '../../../../electron/engine/app-layout.js';
 
 describe('the Python child launch', () => {
+  it('is planned without loading Pyodide: its folder is found from its package, Pyodide itself loads in the child', () => {
+    expect(pythonLaunch().args.length).toBeGreaterThan(0);
+    expect(readOnlyRoots().some((r) => pyodideDir().startsWith(r + path.sep))).toBe(true);
+    expect(pyodide.loaded).toBe(false);
+  });
+
   it('disables code generation from strings and, in bubblewrap, clears the environment and shares no network', () => {
     const launch = pythonLaunch();
     expect(launch.args).toContain('--disallow-code-generation-from-strings');
