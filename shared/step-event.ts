@@ -113,9 +113,10 @@ export interface RunTotals {
   readonly approvalWaitMs: number;
   /**
    * Its worker's start-up (run-started.workerStart.ms), apart from wallMs, which starts after it; 0 when not
-   * measured (`parallax run`, runs recorded before it was): a process never starts in 0 ms.
+   * measured (`parallax run`, runs recorded before it was): a process never starts in 0 ms. The engine's totals
+   * carry 0 (a worker's events have no workerStart); the host writes the measured figure on run-finished.
    */
-  readonly startupMs: number;
+  readonly startupMs: HostAdded<number>;
 }
 
 /** How a run's worker started, measured by the host from the worker's messages (host/worker-start.ts). */
@@ -175,6 +176,21 @@ export interface ClippedField {
   readonly length: number;
 }
 
+/**
+ * A field the host adds to a worker's event as it accepts it, from what only the host knows: how the worker's
+ * process started (the host spawned it and timed it), and what each request carried by part (the tokenizer is
+ * loaded once, in the host). There are three: run-started.workerStart, model-response.promptComposition and
+ * run-finished.totals.startupMs. One step adds them, `RunSession.accept` (electron/host/run-session.ts), and it
+ * replaces whatever a worker sent in them, so a worker can never set them; the engine's StepEventInput leaves
+ * out the two top-level ones (HostAddedField). `parallax run`, whose engine runs in the CLI's own process,
+ * adds promptComposition with the same tracker (electron/cli/commands/run.ts). Events the host makes whole
+ * (a run cancelled before it started, the ending of a worker that died) are complete as made.
+ */
+type HostAdded<T> = T;
+
+/** The top-level host-added fields (see HostAdded): a worker's event never carries them. */
+export type HostAddedField = 'workerStart' | 'promptComposition';
+
 interface Base {
   readonly runId: string;
   readonly seq: number;
@@ -199,8 +215,8 @@ export interface RunStartedEvent extends Base {
   readonly price?: ModelPrice | null;
   /** How run_shell was contained in this run (absent in runs recorded before it was recorded). */
   readonly shellSandbox?: ShellSandboxRecord;
-  /** How its worker started, added by the host (absent: no worker measured, as in `parallax run`). */
-  readonly workerStart?: WorkerStartRecord;
+  /** How its worker started, measured by the host (absent: no worker measured, as in `parallax run`). */
+  readonly workerStart?: HostAdded<WorkerStartRecord>;
   /** Its column when the comparison ran variants (shared/variants.ts); absent: the column of its mode. */
   readonly variant?: ColumnRef;
   /** The run's MCP tools with their servers, titles and annotations (absent: no MCP tools, or recorded before). */
@@ -295,10 +311,10 @@ export interface ModelResponseEvent extends Base {
   /** Present for a text ReAct reply: its Thought, Final Answer or parse error (its actions are `toolCalls`). */
   readonly parsed?: ParsedReply;
   /**
-   * What the request carried, by part (shared/prompt-composition.ts), summing to usage.prompt. Added by the host
-   * as the event arrives; absent without usage and in runs recorded before it existed.
+   * What the request carried, by part (shared/prompt-composition.ts), summing to usage.prompt, counted by the
+   * host's tokenizer from the run's earlier events; absent without usage and in runs recorded before it existed.
    */
-  readonly promptComposition?: PromptComposition;
+  readonly promptComposition?: HostAdded<PromptComposition>;
 }
 
 export interface ToolStartedEvent extends Base {
@@ -570,9 +586,9 @@ export type StepEvent =
   | ElicitationRequestedEvent
   | RunFinishedEvent;
 
-/** An event before the emitter stamps runId, seq and t. */
+/** An event before the emitter stamps runId, seq and t; without the fields only the host adds (HostAdded). */
 export type StepEventInput = StepEvent extends infer E
   ? E extends StepEvent
-    ? Omit<E, 'runId' | 'seq' | 't'>
+    ? Omit<E, 'runId' | 'seq' | 't' | HostAddedField>
     : never
   : never;

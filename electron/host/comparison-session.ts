@@ -22,7 +22,7 @@ import { writeCause, writeFailureMessage } from './write-failure.js';
 import { launchOrFail, roundsOf, type Round } from './comparison-rounds.js';
 import { DEFAULT_APPROVAL_TIMEOUT_MS, PendingAnswers } from './pending-answers.js';
 import { workerEnv } from './worker-env.js';
-import { TrackedEvents } from './tracked-events.js';
+import { SlotLending } from './slot-lending.js';
 
 export interface SessionDeps {
   readonly launcher: WorkerLauncher;
@@ -73,6 +73,8 @@ export class ComparisonSession {
   private readonly env: NodeJS.ProcessEnv;
   /** Approvals and MCP forms its runs wait for from a person. */
   private readonly answers: PendingAnswers;
+  /** Its rounds' slots, lent out while every run of a round waits for a person. */
+  private readonly lending: SlotLending<Round>;
   private resolveDone!: () => void;
   private pendingLogs: Promise<void>[] = [];
   /** Runs whose record could not be written in full (a write to the history failed), and why. */
@@ -98,8 +100,13 @@ export class ComparisonSession {
     );
     this.rounds = roundsOf(meta, specs);
     this.scheduler = deps.scheduler ?? new RoundScheduler(meta.id, 1);
+    this.lending = new SlotLending(this.scheduler, this.active, this.stop.signal, (round) => {
+      const going = round.runs.filter((r) => !r.done && !this.recorded.has(r.spec.runId));
+      const waiting = this.answers.waitingIn(round);
+      return going.length > 0 && going.every((r) => waiting.has(r));
+    });
     this.answers = new PendingAnswers(deps.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS, (round, deliver) =>
-      this.withSlot(round, deliver),
+      this.lending.withSlot(round, deliver),
     );
     void this.schedule();
   }
@@ -126,9 +133,9 @@ export class ComparisonSession {
         // A slot one of this comparison's rounds lent out while it waits for a person is for other
         // comparisons: taking it for the next round would run more rounds at once than asked for.
         while (!release) {
-          if (this.anyLent()) await this.untilNoneLent();
+          if (this.lending.anyLent()) await this.lending.untilNoneLent();
           release = await this.scheduler.acquire(this.stop.signal);
-          if (this.anyLent()) {
+          if (this.lending.anyLent()) {
             release();
             release = null;
           }
@@ -143,7 +150,7 @@ export class ComparisonSession {
         continue;
       }
       const round = this.startRound(index, specs, release);
-      ended.push(round.ended.then(() => this.giveBack(round.round)));
+      ended.push(round.ended.then(() => this.lending.giveBack(round.round)));
     }
     await Promise.all(ended);
     await Promise.all(this.pendingLogs);
@@ -201,9 +208,6 @@ export class ComparisonSession {
       const handle = warm.shift() ?? launchOrFail(deps.launcher, this.env, spec.runId);
       if (!clockOf(handle)) timeWorker(handle, false);
       const { trackers } = deps;
-      const tracked = new TrackedEvents(trackers && (() => trackers().then((make) => make?.())), (events) =>
-        deps.fanIn.push(log, events),
-      );
       /**
        * The run's record is complete: at its run-finished (the worker only exits after it, and what it sends
        * later is dropped) or, when it dies first, at the exit with the run-finished made for it. The round
@@ -219,10 +223,10 @@ export class ComparisonSession {
         round.logs.push(finished);
         this.pendingLogs.push(finished);
         this.recorded.add(spec.runId);
-        this.maybeLend(round);
+        this.lending.maybeLend(round);
         if (++settled === specs.length) {
           this.active.delete(round);
-          this.wakeIfNoneLent();
+          this.lending.wakeIfNoneLent();
           // The slot is given back once this round's logs are on disk, so their syncing does not overlap the next start.
           void Promise.all(round.logs).then(resolveEnded);
         }
@@ -232,30 +236,31 @@ export class ComparisonSession {
         handle,
         {
           accept: (events) => {
-            tracked.push(events);
             for (const e of events) if (e.type === 'model-retry' && e.status === 429) this.throttle(e.delayMs);
             if (events.some((e) => e.type === 'model-request')) {
               round.requested.add(spec.runId);
               this.maybeRefill(round);
             }
-            if (events.some((e) => e.type === 'run-finished')) tracked.then(settle);
+            if (events.some((e) => e.type === 'run-finished')) run.afterRecorded(settle);
           },
+          record: (events) => deps.fanIn.push(log, events),
           ready: () => this.maybeRelease(round),
           ended: () => {
-            tracked.then(settle);
+            run.afterRecorded(settle);
             this.maybeRelease(round);
             this.maybeRefill(round);
           },
           warn: deps.warn,
-          approvalRequested: (e) => this.answers.approvalRequested(run, round, e, () => this.maybeLend(round)),
+          approvalRequested: (e) => this.answers.approvalRequested(run, round, e, () => this.lending.maybeLend(round)),
           approvalResolved: (e) => this.answers.approvalResolved(spec.runId, e),
           elicitationRequested: (e) => {
             this.answers.elicitationRequested(run, round, e);
-            this.maybeLend(round);
+            this.lending.maybeLend(round);
           },
           elicitationResolved: (e) => this.answers.elicitationResolved(spec.runId, e),
         },
         deps.timing,
+        trackers && (() => trackers().then((make) => make?.())),
       );
       round.runs.push(run);
       this.runs.push(run);
@@ -264,63 +269,6 @@ export class ComparisonSession {
     for (const run of round.runs)
       run.init(this.keysOf(run.spec.runId).apiKey, this.keysOf(run.spec.runId).searchKey, deps.elicitation === true);
     return { round, ended };
-  }
-
-  /** The round's slot back to the scheduler at its end, unless it is lent out already. */
-  private giveBack(round: Round): void {
-    const slot = round.slot;
-    round.slot = null;
-    slot?.();
-    for (const deliver of round.held.splice(0)) deliver();
-  }
-
-  /**
-   * While every run of the round still going waits for a person, the round sends the provider nothing: its
-   * slot goes back to the scheduler for other comparisons' rounds, and is asked for again with the first answer.
-   */
-  private maybeLend(round: Round): void {
-    if (!round.slot || !round.released) return;
-    const going = round.runs.filter((r) => !r.done && !this.recorded.has(r.spec.runId));
-    const waiting = this.answers.waitingIn(round);
-    if (going.length === 0 || !going.every((r) => waiting.has(r))) return;
-    const slot = round.slot;
-    round.slot = null;
-    slot();
-  }
-
-  private readonly lentWaiters: (() => void)[] = [];
-
-  private anyLent(): boolean {
-    return [...this.active].some((r) => r.slot === null);
-  }
-
-  /** Resolves once none of this comparison's rounds in flight has lent its slot out (at once when none has). */
-  private untilNoneLent(): Promise<void> {
-    if (!this.anyLent() || this.stop.signal.aborted) return Promise.resolve();
-    return new Promise((resolve) => this.lentWaiters.push(resolve));
-  }
-
-  private wakeIfNoneLent(): void {
-    if (this.anyLent() && !this.stop.signal.aborted) return;
-    for (const wake of this.lentWaiters.splice(0)) wake();
-  }
-
-  /** Runs `deliver` once the round holds a slot (at once when it does; after the scheduler grants one when lent). */
-  private withSlot(round: Round, deliver: () => void): void {
-    if (round.slot || !this.active.has(round)) return deliver();
-    round.held.push(deliver);
-    if (round.reacquiring) return;
-    round.reacquiring = true;
-    this.scheduler.acquire().then(
-      (slot) => {
-        round.reacquiring = false;
-        if (!this.active.has(round)) slot();
-        else round.slot = slot;
-        for (const held of round.held.splice(0)) held();
-        this.wakeIfNoneLent();
-      },
-      () => undefined,
-    );
   }
 
   /** A run was answered 429: the provider's scheduler pauses new rounds and lowers its limit; recorded here. */
@@ -364,7 +312,7 @@ export class ComparisonSession {
       );
     }
     this.stop.abort();
-    this.wakeIfNoneLent();
+    this.lending.wakeIfNoneLent();
     for (const round of [...this.active]) {
       for (const run of round.runs) run.cancel();
       this.maybeRelease(round);

@@ -9,6 +9,7 @@ import type {
   ApprovalResolvedEvent,
   ElicitationEvent,
   ElicitationRequestedEvent,
+  HostAddedField,
   RunFinishedEvent,
   RunStatus,
   StepEvent,
@@ -19,6 +20,7 @@ import { computeTotals } from '../../shared/summary.js';
 import { runStartedEvent } from '../../shared/run-started.js';
 import type { WorkerExit, WorkerHandle } from './launcher.js';
 import { clockOf } from './worker-start.js';
+import { TrackedEvents, type EventTracker } from './tracked-events.js';
 
 export interface RunTiming {
   /** After a cancel, how long the worker gets to end its run before it is killed. */
@@ -32,7 +34,13 @@ export interface RunTiming {
 export const DEFAULT_TIMING: RunTiming = { cancelGraceMs: 700, readyTimeoutMs: 60_000, exitGraceMs: 3000 };
 
 export interface RunSessionHooks {
+  /** The events kept of what the worker sent, at once (for the comparison's books: a 429, a request, the end). */
   accept(events: readonly StepEvent[]): void;
+  /**
+   * The same events with every host-added field, in order, for the record (the log, the pages). Later than
+   * `accept` while the run's composition tracker loads (tracked-events.ts); `afterRecorded` follows them.
+   */
+  record(events: readonly StepEvent[]): void;
   ready(): void;
   /** The run has its run-finished event and its worker is gone. */
   ended(): void;
@@ -68,6 +76,18 @@ export function cancelledBeforeStart(spec: RunSpec, reason: string): StepEvent[]
   return [started, finished];
 }
 
+/** The top-level fields only the host sets (HostAdded in shared/step-event.ts); the compiler proves the list whole. */
+const HOST_FIELD_SET: Record<HostAddedField, true> = { workerStart: true, promptComposition: true };
+const HOST_FIELDS = Object.keys(HOST_FIELD_SET) as HostAddedField[];
+
+/** The event as the worker sent it, less any host-added field: a worker can never set one. */
+function withoutHostFields(e: StepEvent): StepEvent {
+  if (!HOST_FIELDS.some((field) => field in e)) return e;
+  const sent: Record<string, unknown> = { ...e };
+  for (const field of HOST_FIELDS) delete sent[field];
+  return sent as unknown as StepEvent;
+}
+
 export class RunSession {
   readonly events: StepEvent[] = [];
   isReady = false;
@@ -77,13 +97,21 @@ export class RunSession {
   private fatal: string | null = null;
   private timers: NodeJS.Timeout[] = [];
   private released = false;
+  /** The kept events on their way to the record, through the run's composition tracker. */
+  private readonly tracked: TrackedEvents;
 
   constructor(
     readonly spec: RunSpec,
     private readonly handle: WorkerHandle,
     private readonly hooks: RunSessionHooks,
     private readonly timing: RunTiming,
+    /**
+     * The run's prompt-composition tracker (engine/tokens/prompt-composition.ts), asked for at its first reply
+     * (absent, or resolving to undefined: the events are recorded without a composition).
+     */
+    composition?: () => Promise<EventTracker | undefined>,
   ) {
+    this.tracked = new TrackedEvents(composition, (events) => hooks.record(events));
     handle.onMessage((m) => {
       if (m.type === 'ready') {
         this.isReady = true;
@@ -171,7 +199,7 @@ export class RunSession {
         this.hooks.warn(`Run ${this.spec.runId}: dropped a malformed event from the worker: ${checked.problem}.`);
         continue;
       }
-      const e = this.withStartup(checked.event);
+      const e = checked.event;
       if (e.runId !== this.spec.runId) {
         this.hooks.warn(`Run ${this.spec.runId}: dropped an event of another run (${String(e.runId)}).`);
         continue;
@@ -191,8 +219,9 @@ export class RunSession {
         this.hooks.warn(
           `Run ${this.spec.runId}: seq jumps from ${expected - 1} to ${e.seq}; ${e.seq - expected} events are missing.`,
         );
-      this.events.push(e);
-      accepted.push(e);
+      const kept = this.accept(e);
+      this.events.push(kept);
+      accepted.push(kept);
       if (e.type === 'approval-requested') this.hooks.approvalRequested?.(e);
       else if (e.type === 'approval-resolved') this.hooks.approvalResolved?.(e);
       else if (e.type === 'elicitation-requested') this.hooks.elicitationRequested?.(e);
@@ -202,20 +231,35 @@ export class RunSession {
         this.timers.push(setTimeout(() => this.handle.kill(), this.timing.exitGraceMs));
       }
     }
-    if (accepted.length > 0) this.hooks.accept(accepted);
+    if (accepted.length > 0) {
+      this.tracked.push(accepted);
+      this.hooks.accept(accepted);
+    }
+  }
+
+  /** Runs `step` once every event kept so far has gone to `record` (at once unless some wait for the tracker). */
+  afterRecorded(step: () => void): void {
+    this.tracked.then(step);
   }
 
   /**
-   * The worker's start-up goes on its run-started (measured here, where the process was started) and into
-   * run-finished's totals, so the stored totals stay those of the stored events.
+   * The one step that adds to what the worker sent, for each event it sent that was kept (checked, of this run,
+   * in seq order): the fields StepEvent marks HostAdded, whatever the worker put in them dropped. The worker's
+   * start-up goes on its run-started (measured here, where the process was started) and into run-finished's
+   * totals, so the stored totals stay those of the stored events; a model-response's prompt composition is added
+   * on the way to the record (`tracked`), by the run's tracker, which sees every kept event in order.
    */
-  private withStartup(e: StepEvent): StepEvent {
-    if (e.type !== 'run-started' && e.type !== 'run-finished') return e;
-    const start = clockOf(this.handle)?.record();
-    if (!start) return e;
-    return e.type === 'run-started'
-      ? { ...e, workerStart: start }
-      : { ...e, totals: { ...e.totals, startupMs: start.ms } };
+  private accept(sent: StepEvent): StepEvent {
+    const e = withoutHostFields(sent);
+    if (e.type === 'run-started') {
+      const start = clockOf(this.handle)?.record();
+      return start ? { ...e, workerStart: start } : e;
+    }
+    if (e.type === 'run-finished') {
+      const startupMs = clockOf(this.handle)?.record()?.ms ?? 0;
+      return e.totals.startupMs === startupMs ? e : { ...e, totals: { ...e.totals, startupMs } };
+    }
+    return e;
   }
 
   private onExit(exit: WorkerExit): void {
@@ -255,6 +299,8 @@ export class RunSession {
     added.push(finished);
     this.events.push(...added);
     this.finished = finished;
+    // Made whole here: not enriched, but recorded after every event that waits for the tracker.
+    this.tracked.push(added);
     this.hooks.accept(added);
   }
 

@@ -3,7 +3,7 @@
  * path when its renderer dies.
  */
 import type { BrowserWindow, BrowserWindowConstructorOptions } from 'electron';
-import type { EventBatcher } from './event-batcher.js';
+import type { PageGate } from '../host/page-gate.js';
 import { mainWindowOptions } from './security.js';
 import { loadWindowState, saveWindowState, type Rect, type WindowState } from './window-state.js';
 
@@ -17,7 +17,7 @@ export interface MainWindowDeps {
   readonly darkBackground: boolean;
   /** app://parallax/index.html, or the dev server URL. */
   readonly url: string;
-  readonly batcher: Pick<EventBatcher, 'markNotReady'>;
+  readonly gate: Pick<PageGate, 'markNotReady'>;
   readonly log: (message: string) => void;
 }
 
@@ -77,13 +77,13 @@ export async function openMainWindow(deps: MainWindowDeps): Promise<BrowserWindo
   const contents = win.webContents;
   // A new document will not have the old page's state: hold events until it says 'app:ready' again.
   contents.on('did-start-navigation', (details) => {
-    if (details.isMainFrame && !details.isSameDocument) deps.batcher.markNotReady();
+    if (details.isMainFrame && !details.isSameDocument) deps.gate.markNotReady();
   });
-  win.on('closed', () => deps.batcher.markNotReady());
+  win.on('closed', () => deps.gate.markNotReady());
 
   let lastCrash = 0;
   contents.on('render-process-gone', (_event, details) => {
-    deps.batcher.markNotReady();
+    deps.gate.markNotReady();
     deps.log(`the window's renderer ended (${details.reason}, exit code ${details.exitCode})`);
     if (details.reason === 'clean-exit' || win.isDestroyed()) return;
     // Reload once per ten seconds at most, so a page that crashes on load does not spin.

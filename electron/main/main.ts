@@ -27,7 +27,7 @@ import { workerEntry } from '../host/launcher.js';
 import { appLayout } from '../engine/app-layout.js';
 import { APP_ENTRY_URL, APP_ID, APP_SCHEME, DEV_URL_ENV, originOf, readDevUrl, trustedOrigins } from './app-origin.js';
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol.js';
-import { createEventBatcher } from './event-batcher.js';
+import { createPageGate } from '../host/page-gate.js';
 import { registerInvokeHandlers, send, senderFrom } from './ipc.js';
 import { createKeyStore } from './key-store.js';
 import { resolveLoginPath } from './login-path.js';
@@ -105,10 +105,11 @@ async function start(): Promise<void> {
   const userData = app.getPath('userData');
   let win: BrowserWindow | null = null;
 
-  const batcher = createEventBatcher({
+  const gate = createPageGate({
     send: (batch) => {
       if (win && !win.isDestroyed()) send(win.webContents, 'run:events', batch);
     },
+    reloads: true,
   });
   const keys = createKeyStore({ file: path.join(userData, 'keys.json'), safeStorage });
   const saveReport = createReportSaver({
@@ -184,7 +185,7 @@ async function start(): Promise<void> {
         win && !win.isDestroyed() ? await dialog.showMessageBox(win, options) : await dialog.showMessageBox(options);
       return { allowed: response === 0, remember: response === 0 && checkboxChecked === true };
     }),
-    onEvents: (events) => batcher.push(events),
+    onEvents: (events) => gate.push(events),
     onWarning: log,
     exportReport: saveReport,
   });
@@ -202,7 +203,7 @@ async function start(): Promise<void> {
           exportReport: saveReport,
         }),
       },
-      batcher,
+      gate,
       info: () => ({
         host: 'electron',
         version: app.getVersion(),
@@ -240,7 +241,7 @@ async function start(): Promise<void> {
       iconPath: process.platform === 'linux' ? ICON_PATH : undefined,
       darkBackground: nativeTheme.shouldUseDarkColors,
       url: devUrl ?? APP_ENTRY_URL,
-      batcher,
+      gate,
       log,
     });
     win.on('closed', () => {
@@ -270,7 +271,7 @@ async function start(): Promise<void> {
       .catch((err: unknown) => log(`closing the host failed: ${String(err)}`))
       .finally(() => {
         hostClosed = true;
-        batcher.dispose();
+        gate.dispose();
         app.quit();
       });
   });

@@ -4,11 +4,11 @@
  */
 import type { AppInfo, InvokeHandlers } from '../../shared/ipc-contract.js';
 import { INVOKE_CHANNELS } from '../../shared/ipc-contract.js';
-import type { EventBatcher } from './event-batcher.js';
+import type { PageGate } from '../host/page-gate.js';
 
 export interface ShellHandlerOptions {
   readonly host: InvokeHandlers;
-  readonly batcher: Pick<EventBatcher, 'markReady'>;
+  readonly gate: Pick<PageGate, 'markReady'>;
   readonly info: () => AppInfo;
 }
 
@@ -20,7 +20,7 @@ export function shellHandlers(options: ShellHandlerOptions): InvokeHandlers {
     'app:info': async () => options.info(),
     'app:ready': async () => {
       await options.host['app:ready']();
-      options.batcher.markReady();
+      options.gate.markReady();
     },
   };
   return { ...(handlers as InvokeHandlers), ...own };

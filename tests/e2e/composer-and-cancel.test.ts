@@ -113,18 +113,40 @@ describe('composer, cancel and themes, against parallax serve with the simulated
 
   it('streams a run at a readable pace and keeps light and dark themes legible (docs screenshots)', async () => {
     const { page } = driven;
-    // Hold each pushed batch of events for a moment on its way to the page (a slow link), so the screenshot
-    // catches the comparison mid-run; the host, the runs and their events are untouched. Once it is taken the
-    // link is fast again: the delays add up per batch, and a slower run on a loaded machine is sent in more.
-    let slow = true;
-    await page.routeWebSocket(/\/ws/, (ws) => {
-      const server = ws.connectToServer();
-      let chain = Promise.resolve();
+    // Hold the link to the page once the new comparison's third reply has gone through it, so the screenshot
+    // catches the comparison mid-run however fast or slow the machine runs it; what was held is sent once the
+    // screenshot is taken. The host, the runs and their events are untouched. (Delaying every batch instead made the
+    // wait grow with the machine's load: a slower run is sent in more batches.)
+    const replies = new Map<string, number>();
+    let ours: readonly string[] = [];
+    let held: (string | Buffer)[] | null = null;
+    let released = false;
+    let toPage: { send(m: string | Buffer): void } | null = null;
+    const release = () => {
+      released = true;
+      const queued = held ?? [];
+      held = null;
+      for (const m of queued) toPage?.send(m);
+    };
+    await page.routeWebSocket(/\/ws/, (route) => {
+      toPage = route;
+      const server = route.connectToServer();
       server.onMessage((msg) => {
-        const isEvents = typeof msg === 'string' && msg.includes('"run:events"');
-        chain = chain
-          .then(() => new Promise((ok) => setTimeout(ok, isEvents && slow ? 350 : 0)))
-          .then(() => ws.send(msg));
+        if (held) return void held.push(msg);
+        route.send(msg);
+        if (released || typeof msg !== 'string') return;
+        const m = JSON.parse(msg) as {
+          kind: string;
+          ok?: boolean;
+          value?: { runs?: { runId: string }[] };
+          channel?: string;
+          payload?: { type: string; runId: string }[];
+        };
+        if (m.kind === 'result' && m.ok && Array.isArray(m.value?.runs)) ours = m.value.runs.map((r) => r.runId);
+        if (m.kind === 'event' && m.channel === 'run:events')
+          for (const e of m.payload ?? [])
+            if (e.type === 'model-response') replies.set(e.runId, (replies.get(e.runId) ?? 0) + 1);
+        if (ours.reduce((n, id) => n + (replies.get(id) ?? 0), 0) >= 3) held = [];
       });
     });
     await page.reload();
@@ -138,7 +160,7 @@ describe('composer, cancel and themes, against parallax serve with the simulated
       { polling: 100 },
     );
     await saveShot(page, 'running');
-    slow = false;
+    release();
     for (const mode of ['react', 'code'] as const) await waitForStatus(page, mode, ['answered']);
     await page.click('[data-testid=theme-toggle]');
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');

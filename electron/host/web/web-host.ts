@@ -9,7 +9,6 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { INVOKE_CHANNELS, type InvokeChannel, type InvokeHandlers } from '../../../shared/ipc-contract.js';
-import type { StepEvent } from '../../../shared/step-event.js';
 import {
   DEFAULT_PORT,
   TOKEN_PARAM,
@@ -23,6 +22,7 @@ import { allowedFolders } from '../workspace-access.js';
 import { webMcp } from '../mcp-access.js';
 import { webAgents } from '../agent-access.js';
 import { defaultRendererDir, serveStatic } from './static-files.js';
+import { createPageGate, type PageGate } from '../page-gate.js';
 
 export { DEFAULT_PORT };
 const LOOPBACK = '127.0.0.1';
@@ -86,8 +86,8 @@ export function checkBindAddress(address: string): void {
 
 interface Client {
   readonly ws: WebSocket;
-  ready: boolean;
-  queue: StepEvent[];
+  /** Its page's events: held until it says app:ready (a page that reconnects comes back as a new client). */
+  readonly gate: PageGate;
 }
 
 function sameToken(given: string | null, token: string): boolean {
@@ -133,10 +133,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     keys,
     env: options.env ?? options.host?.env,
     onEvents(batch) {
-      for (const c of clients) {
-        if (c.ready) send(c, { kind: 'event', channel: 'run:events', payload: batch });
-        else if (c.queue.length < MAX_QUEUED) c.queue.push(...batch);
-      }
+      for (const c of clients) c.gate.push(batch);
     },
   });
   const handlers: Partial<InvokeHandlers> = { ...host, ...options.moreHandlers?.(host) };
@@ -183,9 +180,18 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
 
   wss.on('connection', (ws: WebSocket) => {
-    const client: Client = { ws, ready: false, queue: [] };
+    const client: Client = {
+      ws,
+      gate: createPageGate({
+        send: (batch) => send(client, { kind: 'event', channel: 'run:events', payload: batch }),
+        maxQueued: MAX_QUEUED,
+      }),
+    };
     clients.add(client);
-    ws.on('close', () => clients.delete(client));
+    ws.on('close', () => {
+      clients.delete(client);
+      client.gate.dispose();
+    });
     ws.on('error', () => ws.terminate());
     ws.on('message', (data) => void handle(client, data.toString()));
   });
@@ -208,12 +214,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       if (!handler) throw new Error(`This host does not answer "${String(channel)}".`);
       const value = await handler(...args);
       send(client, { kind: 'result', id, ok: true, value });
-      if (channel === 'app:ready' && !client.ready) {
-        client.ready = true;
-        const queued = client.queue;
-        client.queue = [];
-        if (queued.length) send(client, { kind: 'event', channel: 'run:events', payload: queued });
-      }
+      if (channel === 'app:ready') client.gate.markReady();
     } catch (err) {
       send(client, { kind: 'result', id, ok: false, error: err instanceof Error ? err.message : String(err) });
     }

@@ -47,7 +47,7 @@ function setup(saved?: object) {
   const dir = mkdtempSync(path.join(tmpdir(), 'parallax-window-'));
   const stateFile = path.join(dir, 'window-state.json');
   if (saved) writeFileSync(stateFile, JSON.stringify(saved));
-  const batcher = { markNotReady: vi.fn() };
+  const gate = { markNotReady: vi.fn() };
   let made: FakeWindow | null = null;
   const open = () =>
     openMainWindow({
@@ -57,10 +57,10 @@ function setup(saved?: object) {
       preloadPath: '/app/preload.cjs',
       darkBackground: true,
       url: 'app://parallax/index.html',
-      batcher,
+      gate,
       log: () => undefined,
     }).then(() => made!);
-  return { open, batcher, stateFile };
+  return { open, gate, stateFile };
 }
 
 afterEach(() => vi.useRealTimers());
@@ -107,22 +107,22 @@ describe('openMainWindow', () => {
   });
 
   it('holds events while a new document loads, not on in-page navigation', async () => {
-    const { open, batcher } = setup();
+    const { open, gate } = setup();
     const win = await open();
     win.webContents.emit('did-start-navigation', { isMainFrame: true, isSameDocument: true });
     win.webContents.emit('did-start-navigation', { isMainFrame: false, isSameDocument: false });
-    expect(batcher.markNotReady).not.toHaveBeenCalled();
+    expect(gate.markNotReady).not.toHaveBeenCalled();
     win.webContents.emit('did-start-navigation', { isMainFrame: true, isSameDocument: false });
-    expect(batcher.markNotReady).toHaveBeenCalledTimes(1);
+    expect(gate.markNotReady).toHaveBeenCalledTimes(1);
   });
 
   it('reloads a crashed renderer, but not in a loop', async () => {
-    const { open, batcher } = setup();
+    const { open, gate } = setup();
     const win = await open();
     win.webContents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 139 });
     win.webContents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 139 });
     expect(win.webContents.reload).toHaveBeenCalledTimes(1);
-    expect(batcher.markNotReady).toHaveBeenCalledTimes(2);
+    expect(gate.markNotReady).toHaveBeenCalledTimes(2);
     win.webContents.emit('render-process-gone', {}, { reason: 'clean-exit', exitCode: 0 });
     expect(win.webContents.reload).toHaveBeenCalledTimes(1);
   });

@@ -11,7 +11,7 @@ describe('shellHandlers', () => {
   it('forwards contract channels to the host and nothing else', async () => {
     const handlers = shellHandlers({
       host: extra,
-      batcher: { markReady: vi.fn() },
+      gate: { markReady: vi.fn() },
       info: () => ({ host: 'electron', version: '1', dataDir: '/u' }),
     });
     expect(Object.keys(handlers).sort()).toEqual([...INVOKE_CHANNELS].sort());
@@ -24,7 +24,7 @@ describe('shellHandlers', () => {
     const markReady = vi.fn();
     const handlers = shellHandlers({
       host,
-      batcher: { markReady },
+      gate: { markReady },
       info: () => ({ host: 'electron', version: '0.1.0', dataDir: '/userData' }),
     });
     expect(await handlers['app:info']()).toEqual({ host: 'electron', version: '0.1.0', dataDir: '/userData' });
