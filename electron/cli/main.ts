@@ -33,7 +33,14 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 } else if (help !== null) {
   write(process.stdout, help);
 } else {
-  await runCommand();
+  // compare's workers start now, their loading overlapping commander's and the command's (early-workers.ts).
+  const early = args[0] === 'compare' ? await import('./early-workers.js') : null;
+  await early?.startEarlyWorkers(args);
+  try {
+    await runCommand();
+  } finally {
+    early?.closeUntakenWorkers();
+  }
 }
 
 async function runCommand(): Promise<void> {

@@ -115,14 +115,18 @@ async function compareCommand(flags: CompareFlags, modesGiven: boolean): Promise
   // The first round's workers start now, before the host and the simulated model load (and before the shell
   // sandbox's probe, which runs meanwhile): on a small machine their loading overlaps the rest of this start
   // instead of following it. The host then takes them.
-  const [{ forkLauncher, workerEnvironment }, { WorkerPool }, { shellSandboxAsync }] = await Promise.all([
-    import('../../host/launcher.js'),
-    import('../../host/worker-pool.js'),
-    import('../../engine/sandbox/shell-sandbox.js'),
-  ]);
-  const launcher = forkLauncher();
+  // Usually they started sooner still, before this file loaded (early-workers.ts): those are taken here.
+  const [{ forkLauncher, workerEnvironment }, { WorkerPool }, { shellSandboxAsync }, { takeEarlyWorkers }] =
+    await Promise.all([
+      import('../../host/launcher.js'),
+      import('../../host/worker-pool.js'),
+      import('../../engine/sandbox/shell-sandbox.js'),
+      import('../early-workers.js'),
+    ]);
+  const early = takeEarlyWorkers();
+  const launcher = early?.launcher ?? forkLauncher();
   const warn = (m: string): void => printWarning(`warning: ${m}`);
-  const pool = new WorkerPool(launcher, workerEnvironment(process.env), { warn });
+  const pool = early?.pool ?? new WorkerPool(launcher, workerEnvironment(process.env), { warn });
   const columns = variants?.length ?? modes.length;
   void pool.warm(columns, false);
   let request: ComparisonRequest;
