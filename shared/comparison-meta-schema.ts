@@ -1,11 +1,13 @@
 /**
  * A comparison's meta.json (ComparisonMeta, ipc-contract.ts) as one zod schema, checked when history is loaded
  * and by the JSON report loader. tests/shared/step-event-schema.test.ts proves at compile time that it and the
- * type agree. Like events, a checked meta is handed back as it was written.
+ * type agree. Like events, a checked meta is handed back as it was written, but for settings stored under a
+ * former name, which come back under today's (metaWithCurrentNames).
  */
 import { z } from 'zod';
 import type { ComparisonMeta } from './ipc-contract.js';
-import { COLUMN_MODE_IDS, MAX_TRIALS, runSettingsSchema } from './run-spec.js';
+import { COLUMN_MODE_IDS, MAX_TRIALS, storedSettingsSchema } from './run-spec.js';
+import { formerNameConflict, metaWithCurrentNames } from './former-setting-names.js';
 import { MAX_CONCURRENCY } from './concurrency.js';
 import { describeIssues, providerInfoSchema, taskRefSchema } from './step-event-schema.js';
 import { ID_PATTERN } from './ids.js';
@@ -17,7 +19,7 @@ export const comparisonMetaSchema = z.object({
   createdAt: z.number(),
   task: taskRefSchema,
   provider: providerInfoSchema,
-  settings: runSettingsSchema,
+  settings: storedSettingsSchema,
   runs: z
     .array(
       z.object({
@@ -39,7 +41,13 @@ export const comparisonMetaSchema = z.object({
         baseUrl: z.string().nullable().optional(),
         protocol: z.enum(['openai', 'anthropic']).optional(),
         model: z.string().optional(),
-        settings: z.record(z.string(), z.unknown()).optional(),
+        settings: z
+          .record(z.string(), z.unknown())
+          .superRefine((settings, ctx) => {
+            const conflict = formerNameConflict(settings);
+            if (conflict) ctx.addIssue({ code: 'custom', message: conflict });
+          })
+          .optional(),
         agent: z
           .object({
             command: z.array(z.string()),
@@ -68,7 +76,7 @@ export function checkComparisonMeta(value: unknown): CheckedMeta {
   }
   const result = comparisonMetaSchema.safeParse(value);
   if (!result.success) return { ok: false, problem: describeIssues(result.error) };
-  const meta = value as ComparisonMeta;
+  const meta = metaWithCurrentNames(value as ComparisonMeta);
   const ids = new Set(meta.runs.map((r) => r.runId));
   if (ids.size !== meta.runs.length) return { ok: false, problem: 'runs: the same run id is listed twice' };
   if (meta.variants) {

@@ -117,11 +117,15 @@ export const KNOBS = {
     flag: { name: 'repeat-guard', lead: 'identical tool calls' },
     scope: everywhere,
   }),
-  /** How much of the earlier tool results each request re-sends (Anthropic's context editing, LangGraph trim_messages). */
-  history: knob<HistorySetting>({
+  /**
+   * How much of the earlier tool results each request re-sends (Anthropic's context editing, LangGraph
+   * trim_messages). Named `history` until it was confused with the History of comparisons
+   * (shared/former-setting-names.ts).
+   */
+  toolHistory: knob<HistorySetting>({
     values: ['full', 'window:2', 'window:4', 'clear-results:2', 'clear-results:4', 'summarize:3'],
     default: 'full',
-    label: 'History',
+    label: 'Tool-result history',
     help: {
       full: historyMeaning('full'),
       'window:K':
@@ -135,7 +139,7 @@ export const KNOBS = {
     meaning: historyMeaning,
     phrase: (v) => (v === 'full' ? 'full history' : `history ${v}`),
     appliesTo: 'every mode: its own history of tool results',
-    flag: { name: 'history', lead: 'earlier tool results in each request' },
+    flag: { name: 'tool-history', lead: 'earlier tool results in each request' },
     scope: everywhere,
   }),
 } as const;

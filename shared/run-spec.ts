@@ -13,6 +13,10 @@ import type { McpServerConfig } from './mcp-config.js';
 import type { ColumnRef, VariantInput } from './variants.js';
 import type { AgentCommand, AgentLaunch } from './agent-command.js';
 import { KNOB_FIELDS } from './run-knobs.js';
+import { currentSettingNames, formerNameConflict } from './former-setting-names.js';
+
+// Renamed settings are read under today's names (former-setting-names.ts); re-exported for the readers of run-spec.
+export { currentSettingNames, formerNameConflict } from './former-setting-names.js';
 
 // The modes are described in modes.ts; re-exported here for the many readers of run-spec.
 export { COLUMN_MODE_IDS, DEFAULT_MODES, isModeId, MODE_IDS, MODE_LABELS, type ModeId } from './modes.js';
@@ -103,6 +107,13 @@ export type RunSettingsInput = z.input<typeof runSettingsSchema>;
 
 export const DEFAULT_SETTINGS: RunSettings = runSettingsSchema.parse({});
 
+/** The settings as stored in meta.json and run-started: former names read as today's, both names refused. */
+export const storedSettingsSchema = z.preprocess((value, ctx) => {
+  const conflict = formerNameConflict(value);
+  if (conflict) ctx.addIssue({ code: 'custom', message: conflict, input: value });
+  return currentSettingNames(value);
+}, runSettingsSchema);
+
 /** Parse user-supplied settings; throws an Error whose message names each bad field and its allowed range. */
 /** Edit distance of two short names (for "did you mean"). */
 function distance(a: string, b: string): number {
@@ -144,7 +155,11 @@ export function unknownSettingsMessage(input: unknown, where = 'settings'): stri
   return `Unknown ${unknown.length === 1 ? 'key' : 'keys'} in ${where}: ${each.join(', ')}. Valid settings: ${SETTING_KEYS.join(', ')}.`;
 }
 
-export function parseSettings(input: unknown): RunSettings {
+export function parseSettings(given: unknown): RunSettings {
+  const conflict = formerNameConflict(given);
+  if (conflict) throw new Error(`Invalid run settings — ${conflict}. Fix these values and start again.`);
+  // Settings saved under a former name (old comparisons, suites, composer choices) keep their value.
+  const input = currentSettingNames(given);
   // A misspelt key would otherwise be dropped silently and the run would use the default.
   const unknown = unknownSettingsMessage(input);
   if (unknown) throw new Error(`Invalid run settings — ${unknown} Fix these values and start again.`);

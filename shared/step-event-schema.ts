@@ -5,11 +5,12 @@
  * the other fails `npm run typecheck`.
  *
  * Checking never rewrites an event: `checkStepEvent` validates and hands back the value as it was, so fields a
- * newer version added survive a round trip through an older reader.
+ * newer version added survive a round trip through an older reader. The one exception: a run-started written
+ * before a setting was renamed comes back with its settings under today's names (run-spec.ts currentSettingNames).
  */
 import { PROMPT_PARTS, type PromptPart } from './prompt-composition.js';
 import { z } from 'zod';
-import { COLUMN_MODE_IDS, runSettingsSchema } from './run-spec.js';
+import { COLUMN_MODE_IDS, currentSettingNames, storedSettingsSchema } from './run-spec.js';
 import type { StepEvent } from './step-event.js';
 import { STEP_PHASE_PATTERN } from './step-phase.js';
 
@@ -132,7 +133,7 @@ export const runStartedEventSchema = z.object({
   mode: z.enum(COLUMN_MODE_IDS),
   task: taskRefSchema,
   provider: providerInfoSchema,
-  settings: runSettingsSchema,
+  settings: storedSettingsSchema,
   systemPrompt: z.string(),
   tools: z.array(toolExposureSchema),
   startedAt: z.number(),
@@ -397,7 +398,17 @@ export function describeIssues(error: z.ZodError, max = 3): string {
   return parts.join('; ') + more;
 }
 
-/** Check one value against the StepEvent schema. On success the value itself is returned, unchanged. */
+/** An event as today's readers expect it: a run-started's settings under their current names (older logs). */
+export function eventWithCurrentNames<E extends StepEvent>(event: E): E {
+  if (event.type !== 'run-started') return event;
+  const settings = currentSettingNames(event.settings);
+  return settings === event.settings ? event : { ...event, settings };
+}
+
+/**
+ * Check one value against the StepEvent schema. On success the value itself is returned, unchanged but for
+ * settings stored under a former name (eventWithCurrentNames).
+ */
 export function checkStepEvent(value: unknown): CheckedEvent {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return {
@@ -407,7 +418,7 @@ export function checkStepEvent(value: unknown): CheckedEvent {
   }
   const type = (value as { type?: unknown }).type;
   const result = stepEventSchema.safeParse(value);
-  if (result.success) return { ok: true, event: value as StepEvent };
+  if (result.success) return { ok: true, event: eventWithCurrentNames(value as StepEvent) };
   const what = typeof type === 'string' ? `a ${type} event` : 'an event';
   return { ok: false, problem: `${what} that does not match the event format — ${describeIssues(result.error)}` };
 }

@@ -10,6 +10,8 @@ import {
   isModeId,
   MAX_TRIALS,
   MODE_IDS,
+  currentSettingNames,
+  formerNameConflict,
   runSettingsSchema,
   unknownSettingsMessage,
   type ModeId,
@@ -170,9 +172,13 @@ export function parseSuite(raw: unknown, source: string): Suite {
   if (modes && new Set(modes).size !== modes.length) problems.push('modes: a mode is listed twice; list each once');
   const variants = suiteVariants(head.data, problems);
   if (settings) {
-    const unknown = unknownSettingsMessage(settings, "the suite's settings");
+    // A suite written before a setting was renamed uses its former name: read as today's (parseSettings does too).
+    const conflict = formerNameConflict(settings);
+    if (conflict) problems.push(`settings: ${conflict}`);
+    const current = currentSettingNames(settings);
+    const unknown = conflict ? null : unknownSettingsMessage(current, "the suite's settings");
     if (unknown) problems.push(unknown);
-    const s = runSettingsSchema.safeParse(settings);
+    const s = runSettingsSchema.safeParse(current);
     if (!s.success) problems.push(...issuesOf(s.error, 'settings'));
   }
   const tasks: SuiteTask[] = [];
@@ -208,7 +214,7 @@ export function parseSuite(raw: unknown, source: string): Suite {
     modes: variants ? [...new Set(variants.map((v) => v.mode))] : ((modes as ModeId[] | undefined) ?? null),
     variants,
     trials: trials ?? null,
-    settings: (settings as RunSettingsInput | undefined) ?? null,
+    settings: (currentSettingNames(settings) as RunSettingsInput | undefined) ?? null,
     tasks,
   };
 }
@@ -268,7 +274,7 @@ export function historySuite(): Suite {
     trials: 3,
     settings: null,
     variants: [
-      ...HISTORY_SUITE_SETTINGS.map((history) => ({ mode: 'react' as const, settings: { history } })),
+      ...HISTORY_SUITE_SETTINGS.map((toolHistory) => ({ mode: 'react' as const, settings: { toolHistory } })),
       { mode: 'code' as const },
     ],
     tasks: BUILTIN_TASKS.map((t) => ({ kind: 'builtin', id: t.id, text: t.text })),

@@ -15,7 +15,7 @@ import { slotOf as shadeSlot, type ColumnSlot } from './column-shades.js';
 import { AGENT_MODE, COLUMN_MODE_IDS, MODE_LABELS, modeLabel, type ModeId } from './modes.js';
 import { agentCommandSchema, agentName, agentRecordOf, type AgentCommand, type AgentRecord } from './agent-command.js';
 import { PROTOCOLS, type ProviderProtocol } from './providers.js';
-import type { RunSettings, RunSettingsInput } from './run-spec.js';
+import { currentSettingNames, formerNameConflict, type RunSettings, type RunSettingsInput } from './run-spec.js';
 import { KNOB_PHRASES } from './run-knobs.js';
 
 /** Most columns in one comparison (a 3 models × 4 modes matrix). */
@@ -66,6 +66,8 @@ const variantInputSchema = z
     model: z.string().trim().min(1, "must name a model (or leave it out for the comparison's)").optional(),
     settings: z
       .record(z.string(), z.unknown(), { error: 'must be an object of run settings, e.g. {"returnTypes": false}' })
+      // A column written before a setting was renamed sets it under today's name (parseSettings refuses both).
+      .transform((settings) => (formerNameConflict(settings) ? settings : currentSettingNames(settings)))
       .optional(),
     agent: agentCommandSchema.optional(),
   })

@@ -1,8 +1,10 @@
 /** `--settings <json>` for `run` and `compare`: any run setting as JSON, with the dedicated flags on top. */
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { PROMPT_CACHE_HELP, PROMPT_CACHES, type SimFault } from '../../shared/run-spec.js';
 import { SEARCH_BACKEND_IDS, SEARCH_BACKENDS, type SearchBackendId } from '../../shared/search-backends.js';
 import { KNOB_IDS, knobHelp, knobOf, knobValueError, type KnobId } from '../../shared/run-knobs.js';
+import { FORMER_SETTING_NAMES } from '../../shared/former-setting-names.js';
+import { warn } from './terminal.js';
 
 /** Each experiment knob's flag, as commander names it (`--code-state` → `codeState`: the setting's own name). */
 export type KnobFlags = { readonly [K in KnobId]?: string };
@@ -23,18 +25,37 @@ export function addKnobOptions(
 ): Command {
   for (const id of ids) {
     const k = knobOf(id);
+    const formerly = formerFlag(id);
     cmd.option(`--${k.flag.name} <kind>`, `${k.flag.lead}: ${knobHelp(k.help)}`);
+    // A renamed knob's former flag still works (scripts written before the rename), out of the help.
+    if (formerly) cmd.addOption(new Option(`--${formerly} <kind>`).hideHelp());
   }
   return cmd;
+}
+
+/** How commander names a flag's value (`--code-state` → `codeState`). */
+const camel = (flag: string): string => flag.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+
+/** A renamed knob's former flag, spelt from its former setting name (`history` → `--history`); null when none. */
+function formerFlag(id: KnobId): string | null {
+  const was = Object.keys(FORMER_SETTING_NAMES).find((name) => FORMER_SETTING_NAMES[name] === id);
+  return was ? was.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`) : null;
 }
 
 /** The knob settings the flags ask for; a value the knob does not have is refused, naming the flag and the values. */
 export function knobSettings(flags: KnobFlags): Record<string, string> {
   const out: Record<string, string> = {};
   for (const id of KNOB_IDS) {
-    const value = flags[id];
-    if (value === undefined) continue;
     const k = knobOf(id);
+    const formerly = formerFlag(id);
+    const former = formerly ? (flags as Record<string, unknown>)[camel(formerly)] : undefined;
+    if (typeof former === 'string') {
+      if (flags[id] !== undefined)
+        throw new Error(`--${formerly} is the former name of --${k.flag.name}; give only --${k.flag.name}.`);
+      warn(`note: --${formerly} is now --${k.flag.name}; it sets the same setting.`);
+    }
+    const value = flags[id] ?? (typeof former === 'string' ? former : undefined);
+    if (value === undefined) continue;
     const error = knobValueError(id, value);
     if (error) throw new Error(`--${k.flag.name}${k.check ? ':' : ''} ${error}`);
     out[id] = value;

@@ -92,8 +92,8 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
     { role: 'system', content: mode.systemPrompt },
     { role: 'user', content: spec.task.text },
   ];
-  const history = HistoryEditor.of(spec.settings.history);
-  const policy = parseHistory(spec.settings.history);
+  const history = HistoryEditor.of(spec.settings.toolHistory);
+  const policy = parseHistory(spec.settings.toolHistory);
   const summarizer = policy?.kind === 'summarize' ? new HistorySummarizer(policy.keep) : null;
   const ask = askWith(opts.client, spec.provider.model, spec.settings.temperature, signal);
   // The harness's reply to a wrong answer, sent with the next request.

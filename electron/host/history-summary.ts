@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { ID_PATTERN } from '../../shared/ids.js';
 import type { ComparisonListItem, ComparisonMeta } from '../../shared/ipc-contract.js';
 import { COLUMN_MODE_IDS } from '../../shared/modes.js';
+import { metaWithCurrentNames } from '../../shared/former-setting-names.js';
 import { PRIVATE_FILE } from './private-files.js';
 
 export const SUMMARY_FILE = 'summary.json';
@@ -186,7 +187,8 @@ async function readSummary(dir: string, id: string, fresh: 'all' | 'meta'): Prom
     return null;
   const now = fresh === 'all' ? await stampOf(dir, meta) : [await stampOne(join(dir, 'meta.json'))];
   if (!sameStamp(fresh === 'all' ? file.stamp : file.stamp.slice(0, 1), now)) return null;
-  return { ...item, meta };
+  // A summary written before a setting was renamed holds the meta.json as it was then.
+  return { ...item, meta: metaWithCurrentNames(meta) };
 }
 
 /**

@@ -3,7 +3,8 @@ import type { ComposerForm } from '../store/composer-model.js';
 import { DEFAULT_DRAFT, orderModes } from '../store/composer-model.js';
 import type { Theme } from '../store/ui-slice.js';
 import { restoreVariants } from '../store/composer-variants.js';
-import { isModeId } from '../../shared/run-spec.js';
+import { currentSettingNames, isModeId } from '../../shared/run-spec.js';
+import { FORMER_SETTING_NAMES } from '../../shared/former-setting-names.js';
 
 const KEY = 'parallax.prefs.v1';
 
@@ -13,13 +14,21 @@ export interface Prefs {
   readonly sidebarHidden?: boolean;
 }
 
+/** A saved draft's settings under today's names, without any former name left beside its new one. */
+function savedDraft(settings: unknown): Record<string, unknown> {
+  if (!settings || typeof settings !== 'object') return {};
+  const current = currentSettingNames(settings as Record<string, unknown>);
+  return Object.fromEntries(Object.entries(current).filter(([key]) => !(key in FORMER_SETTING_NAMES)));
+}
+
 export function loadPrefs(): Prefs {
   try {
     const raw = localStorage.getItem(KEY);
     if (!raw) return {};
     const p = JSON.parse(raw) as Prefs;
     // A saved draft from an older version may lack newer settings: fill them from the defaults.
-    const form = p.form ? { ...p.form, settings: { ...DEFAULT_DRAFT, ...(p.form.settings ?? {}) } } : undefined;
+    // One saved before a setting was renamed holds it under its former name (both names: today's is kept).
+    const form = p.form ? { ...p.form, settings: { ...DEFAULT_DRAFT, ...savedDraft(p.form.settings) } } : undefined;
     // Modes saved by another version: keep the known ones in order; if none is known, keep the defaults.
     if (form && Array.isArray(p.form?.modes)) {
       const modes = orderModes(p.form.modes);

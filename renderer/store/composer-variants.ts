@@ -8,6 +8,7 @@ import { findPreset } from '../../shared/providers.js';
 import { simModelProblem } from '../../shared/sim-models.js';
 import { KNOB_IDS, knobOf, type KnobId } from '../../shared/run-knobs.js';
 import {
+  currentSettingNames,
   parseSettings,
   runSettingsSchema,
   type ModeId,
@@ -226,8 +227,10 @@ export function restoreVariants(value: unknown, known: (mode: string) => mode is
 }
 
 /** A saved row's knobs: only known knobs with one of their values (a value a later version dropped is let go). */
-function knobsOf(value: unknown): { knobs?: Partial<Record<KnobId, string>> } {
-  if (!value || typeof value !== 'object') return {};
+function knobsOf(saved: unknown): { knobs?: Partial<Record<KnobId, string>> } {
+  if (!saved || typeof saved !== 'object') return {};
+  // Rows saved before a knob was renamed hold it under its former name.
+  const value = currentSettingNames(saved);
   const kept = COLUMN_KNOBS.filter((id) =>
     knobOf(id).values.includes((value as Record<string, unknown>)[id] as string),
   );

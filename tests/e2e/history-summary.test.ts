@@ -23,7 +23,7 @@ describe('history summaries in the app', () => {
     const { page } = session.driven;
     await page.check('[data-testid=task-log-stats] input');
     await page.click('[data-testid=advanced-toggle]');
-    await page.selectOption('[data-testid=setting-history]', 'summarize:3');
+    await page.selectOption('[data-testid=setting-toolHistory]', 'summarize:3');
     await page.click('[data-testid=run]');
     for (const mode of ['react', 'code'] as const)
       expect(await waitForStatus(page, mode, ['answered', 'error', 'crashed', 'max-steps'], 120_000)).toBe('answered');

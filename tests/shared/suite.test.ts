@@ -119,7 +119,7 @@ describe('the built-in history suite', () => {
     );
     for (const h of HISTORY_SUITE_SETTINGS) {
       expect(historyError(h)).toBeNull();
-      expect(KNOBS.history.values).toContain(h);
+      expect(KNOBS.toolHistory.values).toContain(h);
     }
     expect(suite.trials).toBe(3);
     expect(suite.tasks.map((t) => `${t.kind}:${t.id}`)).toEqual(BUILTIN_TASKS.map((t) => `builtin:${t.id}`));

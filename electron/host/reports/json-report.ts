@@ -10,8 +10,9 @@
 import { z } from 'zod';
 import type { ComparisonMeta } from '../../../shared/ipc-contract.js';
 import { comparisonMetaSchema } from '../../../shared/comparison-meta-schema.js';
+import { metaWithCurrentNames } from '../../../shared/former-setting-names.js';
 import { COLUMN_MODE_IDS as MODE_IDS } from '../../../shared/run-spec.js';
-import { stepEventSchema } from '../../../shared/step-event-schema.js';
+import { eventWithCurrentNames, stepEventSchema } from '../../../shared/step-event-schema.js';
 import type { StepEvent } from '../../../shared/step-event.js';
 import { FIGURES_NOTE, type ComparisonSummary, type ModeAggregate } from '../../../shared/summary.js';
 import type { ModeDifference } from '../../../shared/trial-differences.js';
@@ -163,8 +164,8 @@ export function loadReportJson(text: string): {
     throw new ReportFileError(`This Parallax report is damaged or was edited by hand — ${issues.join('; ')}${more}.`);
   }
   // Checked, then taken as written: the schemas drop fields they do not know, and the events must come back whole.
-  const meta = v.comparison as ComparisonMeta;
-  const events = v.events as StepEvent[];
+  const meta = metaWithCurrentNames(v.comparison as ComparisonMeta);
+  const events = (v.events as StepEvent[]).map(eventWithCurrentNames);
   const summary = parsed.data.summary as unknown as ComparisonSummary & { byMode?: readonly ModeAggregate[] };
   // Files written before trials existed (and one-trial files) have no byMode: it is the same math over the events.
   const byMode = summary.byMode ?? aggregateStored(meta, events, parsed.data.interruptedRunIds);

@@ -34,14 +34,14 @@ const sentAfterTask = (body: WireBody) =>
 
 describe('history settings', () => {
   it('refuses a wrong K or form with what to write, in the settings and on the CLI', () => {
-    expect(parseSettings({ history: 'clear-results:3' }).history).toBe('clear-results:3');
-    expect(parseSettings({}).history).toBe('full');
-    expect(() => parseSettings({ history: 'window:0' })).toThrow(
+    expect(parseSettings({ toolHistory: 'clear-results:3' }).toolHistory).toBe('clear-results:3');
+    expect(parseSettings({}).toolHistory).toBe('full');
+    expect(() => parseSettings({ toolHistory: 'window:0' })).toThrow(
       /K in "window:0" must be a whole number from 1 to 100: write full, window:K/,
     );
-    expect(() => parseSettings({ history: 'window:2.5' })).toThrow(/whole number/);
-    expect(() => parseSettings({ history: 'trim' })).toThrow(/"trim" is not a history setting/);
-    expect(() => buildSettings({ history: 'clear-results:x' })).toThrow(/^--history: K in "clear-results:x"/);
+    expect(() => parseSettings({ toolHistory: 'window:2.5' })).toThrow(/whole number/);
+    expect(() => parseSettings({ toolHistory: 'trim' })).toThrow(/"trim" is not a history setting/);
+    expect(() => buildSettings({ toolHistory: 'clear-results:x' })).toThrow(/^--tool-history: K in "clear-results:x"/);
   });
 });
 
@@ -52,11 +52,11 @@ describe('history on the simulated model', () => {
     '%s, log-stats: clear-results:1 and window:1 send what they keep, record what they clear, totals exact',
     async (mode) => {
       const [full, clear, window] = await Promise.all(
-        ['full', 'clear-results:1', 'window:1'].map((history) =>
-          knobRun({ task: 'log-stats', mode, settings: { history } }),
+        ['full', 'clear-results:1', 'window:1'].map((toolHistory) =>
+          knobRun({ task: 'log-stats', mode, settings: { toolHistory } }),
         ),
       );
-      expect(ofType(clear.events, 'run-started')[0]!.settings.history).toBe('clear-results:1');
+      expect(ofType(clear.events, 'run-started')[0]!.settings.toolHistory).toBe('clear-results:1');
       for (const r of [full, clear, window]) {
         const steps = ofType(composed(r.events), 'model-response');
         expect(r.summary.totals.prompt).toBe(steps.reduce((sum, e) => sum + (e.usage?.prompt ?? 0), 0));
@@ -118,7 +118,7 @@ describe('history on the simulated model', () => {
   );
 
   it('ReAct re-reads a result it needs after it was cleared, and says so when it is cleared again', async () => {
-    const r = await knobRun({ task: 'log-stats', mode: 'react', settings: { history: 'clear-results:2' } });
+    const r = await knobRun({ task: 'log-stats', mode: 'react', settings: { toolHistory: 'clear-results:2' } });
     const starts = ofType(r.events, 'tool-started');
     const key = (e: (typeof starts)[number]) => `${e.name} ${JSON.stringify(e.args)}`;
     const firstCleared = ofType(r.events, 'model-request').find((e) => e.clearedResults)!;

@@ -26,7 +26,7 @@ describe('history summarize:K', () => {
   it.each(['react', 'hybrid'] as ModeId[])(
     '%s, log-stats summarize:1: summary sent instead of the old steps, totals = steps + summaries',
     async (mode) => {
-      const r = await knobRun({ task: 'log-stats', mode, settings: { history: 'summarize:1' } });
+      const r = await knobRun({ task: 'log-stats', mode, settings: { toolHistory: 'summarize:1' } });
       const summaries = ofType(r.events, 'history-summary');
       expect(summaries.length).toBeGreaterThan(0);
       const steps = ofType(r.events, 'model-response');
@@ -62,7 +62,7 @@ describe('history summarize:K', () => {
   ] as [ModeId, string][])(
     '%s %s, log-stats: the composition of each step after a summary is the request as sent, with what the summary replaced',
     async (mode, history) => {
-      const r = await knobRun({ task: 'log-stats', mode, settings: { history } });
+      const r = await knobRun({ task: 'log-stats', mode, settings: { toolHistory: history } });
       const events = composed(r.events);
       const summaries = ofType(events, 'history-summary').filter((s) => s.error === null);
       expect(summaries.length).toBeGreaterThan(0);
@@ -98,7 +98,9 @@ describe('history summarize:K', () => {
 
   it('react, log-stats: the result statement names what the summaries kept out and what they cost', async () => {
     const [full, summ] = await Promise.all(
-      ['full', 'summarize:1'].map((history) => knobRun({ task: 'log-stats', mode: 'react', settings: { history } })),
+      ['full', 'summarize:1'].map((history) =>
+        knobRun({ task: 'log-stats', mode: 'react', settings: { toolHistory: history } }),
+      ),
     );
     const pFull = columnProfile([summarizeRun(composed(full.events))]);
     const pSumm = columnProfile([summarizeRun(composed(summ.events))]);

@@ -27,7 +27,7 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 
 describe('history knob in the app', () => {
   it('summarize:1: each summary sits in its step, and the per-step bars plus the summary note make the totals', async () => {
-    const r = await knobRun({ task: 'log-stats', mode: 'react', settings: { history: 'summarize:1' } });
+    const r = await knobRun({ task: 'log-stats', mode: 'react', settings: { toolHistory: 'summarize:1' } });
     const events = composed(r.events);
     const summaries = ofType(events, 'history-summary');
     expect(summaries.length).toBeGreaterThan(0);
@@ -74,7 +74,7 @@ describe('history knob in the app', () => {
   });
 
   it('clear-results:1: the composition note names the cleared tool results, the sum of each request’s cleared tokens', async () => {
-    const r = await knobRun({ task: 'log-stats', mode: 'react', settings: { history: 'clear-results:1' } });
+    const r = await knobRun({ task: 'log-stats', mode: 'react', settings: { toolHistory: 'clear-results:1' } });
     const summary = summarizeRun(composed(r.events));
     const cleared = summary.perStep.reduce((n, s) => n + (s.promptComposition?.cleared?.tokens ?? 0), 0);
     expect(cleared).toBeGreaterThan(0);

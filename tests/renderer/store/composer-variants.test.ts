@@ -192,3 +192,25 @@ describe('variant rows saved with the draft', () => {
     expect(loadPrefs().form && 'variants' in loadPrefs().form!).toBe(false);
   });
 });
+
+describe('composer choices saved before the history knob was renamed toolHistory', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("come back under the new name: the draft's setting and a row's knob", () => {
+    const saved = savedForm({ ...INITIAL_FORM, variants: [blankVariant('react')] });
+    const { toolHistory: _now, ...older } = saved.settings as Record<string, unknown>;
+    const oldRow = { ...blankVariant('react'), knobs: { history: 'window:2' } };
+    const data = new Map([
+      [
+        'parallax.prefs.v1',
+        JSON.stringify({ form: { ...saved, settings: { ...older, history: 'clear-results:2' }, variants: [oldRow] } }),
+      ],
+    ]);
+    vi.stubGlobal('localStorage', { getItem: (k: string) => data.get(k) ?? null, setItem: () => {} });
+    const form = loadPrefs().form!;
+    expect(form.settings).toMatchObject({ toolHistory: 'clear-results:2' });
+    expect(form.settings).not.toHaveProperty('history');
+    expect(form.variants?.[0]?.knobs).toEqual({ toolHistory: 'window:2' });
+    expect(buildRequest({ ...INITIAL_FORM, ...form }).request?.settings?.toolHistory).toBe('clear-results:2');
+  });
+});

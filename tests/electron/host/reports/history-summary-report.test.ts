@@ -22,7 +22,7 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 
 beforeAll(async () => {
   stored = (
-    await liveComparison(['--task', 'log-stats', '--modes', 'react', '--settings', '{"history":"summarize:1"}'])
+    await liveComparison(['--task', 'log-stats', '--modes', 'react', '--settings', '{"toolHistory":"summarize:1"}'])
   ).stored;
   summaries = stored.events.filter((e): e is HistorySummaryEvent => e.type === 'history-summary');
   steps = stored.events.filter((e): e is ModelResponseEvent => e.type === 'model-response');
