@@ -17,7 +17,9 @@ const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
  */
 export function formerNameConflict(input: unknown): string | null {
   if (!isRecord(input)) return null;
-  const both = Object.entries(FORMER_SETTING_NAMES).filter(([was, now]) => was in input && now in input);
+  const both = Object.entries(FORMER_SETTING_NAMES).filter(
+    ([was, now]) => Object.hasOwn(input, was) && Object.hasOwn(input, now),
+  );
   if (both.length === 0) return null;
   return both
     .map(([was, now]) => `"${was}" is the former name of "${now}" and both are set; keep only "${now}"`)
@@ -30,13 +32,14 @@ export function formerNameConflict(input: unknown): string | null {
  * (formerNameConflict) the former one is left where it is, for the misspelt-key check to refuse.
  */
 export function currentSettingNames<T>(input: T): T {
-  if (!isRecord(input) || !Object.keys(FORMER_SETTING_NAMES).some((was) => was in input)) return input;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(input)) {
-    const now = FORMER_SETTING_NAMES[key];
-    out[now && !(now in input) ? now : key] = value;
-  }
-  return out as T;
+  if (!isRecord(input) || !Object.keys(FORMER_SETTING_NAMES).some((was) => Object.hasOwn(input, was))) return input;
+  // Own names only, and built with fromEntries: a key such as "__proto__" or "constructor" (the settings may come
+  // from a page) stays a plain key for the misspelt-key check to refuse, never a prototype or a lookup hit.
+  const renamed = (key: string) => {
+    const now = Object.hasOwn(FORMER_SETTING_NAMES, key) ? FORMER_SETTING_NAMES[key]! : null;
+    return now !== null && !Object.hasOwn(input, now) ? now : key;
+  };
+  return Object.fromEntries(Object.entries(input).map(([key, value]) => [renamed(key), value])) as T;
 }
 
 /** A meta.json as today's readers expect it: its settings and its columns' settings under their current names. */

@@ -54,6 +54,16 @@ describe('the former name of the tool-result history knob', () => {
     expect(currentSettingNames({ maxSteps: 4, history: 'full' })).toEqual({ maxSteps: 4, toolHistory: 'full' });
   });
 
+  it('keeps "__proto__" and "constructor" in settings from a page as plain keys, for the key check to refuse', () => {
+    const hostile = JSON.parse('{"history":"full","__proto__":{"maxSteps":999},"constructor":"x"}') as object;
+    const renamed = currentSettingNames(hostile) as Record<string, unknown>;
+    expect(Object.keys(renamed)).toEqual(['toolHistory', '__proto__', 'constructor']);
+    expect(Object.getPrototypeOf(renamed)).toBe(Object.prototype);
+    expect(renamed.maxSteps).toBeUndefined();
+    expect(() => parseSettings(hostile)).toThrow(/__proto__/);
+    expect(formerNameConflict(JSON.parse('{"constructor":"x"}'))).toBeNull();
+  });
+
   it('an old meta.json checks and comes back with its settings and its columns under the new name', () => {
     const meta = {
       id: 'cmp-old-1',
