@@ -8,8 +8,34 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+/**
+ * Every Code Mode (Python) run of this file runs its programs on one Pyodide child, as the programs of one run do
+ * (codeState 'fresh' puts back what an earlier program changed, py-fresh.ts): the prompts are the same, and
+ * loading Python afresh for each task was most of this file's time. That a run takes a child of its own is
+ * tests/electron/engine/warm-up.test.ts's to show.
+ */
+const python = vi.hoisted(() => ({ close: (): void => undefined }));
+vi.mock('../../../../electron/engine/sandbox/python/py-sandbox.js', async (original) => {
+  const real = await original<typeof import('../../../../electron/engine/sandbox/python/py-sandbox.js')>();
+  let shared: InstanceType<typeof real.PySandbox> | null = null;
+  class OneChild extends real.PySandbox {
+    constructor() {
+      super();
+      if (!shared) {
+        shared = new real.PySandbox();
+        python.close = shared.dispose.bind(shared);
+        // A run ends by disposing its sandbox: the file's child stays for the next run.
+        shared.dispose = () => undefined;
+      }
+      return shared as OneChild;
+    }
+  }
+  return { ...real, PySandbox: OneChild };
+});
 import { runEngine } from '../../../../electron/engine/run-engine.js';
+import { prewarmPythonSandbox } from '../../../../electron/engine/modes/code-mode.js';
 import { CompositionTracker } from '../../../../electron/engine/tokens/prompt-composition.js';
 import { REPLY_PRIMING } from '../../../../electron/engine/tokens/count-tokens.js';
 import { prepareFixture } from '../../../../electron/tasks/fixtures.js';
@@ -35,11 +61,14 @@ let page: FixtureServer;
 const dirs: string[] = [];
 
 beforeAll(async () => {
+  // As a worker does before its run is released: the child loads while the first task's other modes run.
+  prewarmPythonSandbox().catch(() => undefined);
   sim = await startSimServer();
   page = await startFixtureServer();
 });
 afterAll(async () => {
   disposeSharedSandbox();
+  python.close();
   await sim.close();
   await page.close();
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
