@@ -6,7 +6,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * Both passes are projects of one run, so the second shares the first's workers instead of following it.
  */
 export const CONTAINMENT_TESTS = [
-  'tests/electron/engine/sandbox/**/*.test.ts',
+  // Not shell-sandbox, run-bounds, unix-sockets, py-escape nor py-escape-host: each sets both configurations itself
+  // (the switch set before a fresh import, or the sandbox passed in), so a second pass would repeat the same runs.
+  'tests/electron/engine/sandbox/{host-deadline,isolation,limits,py-fresh,py-launch,py-permission-check,py-sandbox,run-program,seatbelt,shell-detect}.test.ts',
   'tests/electron/engine/tools/run-shell.test.ts',
   'tests/electron/engine/agent/**/*.test.ts',
   'tests/electron/engine/mcp/mcp-servers.test.ts',
