@@ -11,28 +11,46 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 /**
- * Every Code Mode (Python) run of this file runs its programs on one Pyodide child, as the programs of one run do
- * (codeState 'fresh' puts back what an earlier program changed, py-fresh.ts): the prompts are the same, and
- * loading Python afresh for each task was most of this file's time. That a run takes a child of its own is
- * tests/electron/engine/warm-up.test.ts's to show.
+ * The programs of every run of this file share one sandbox per language (one Pyodide child, one QuickJS thread per
+ * memory limit), as the programs of one run do: each starts fresh (codeState 'fresh'; py-fresh.ts for Python), so
+ * the prompts are the same, and starting them afresh for each task and mode (Python's load above all) was most of
+ * this file's time. That a run takes a sandbox of its own is tests/electron/engine/warm-up.test.ts's to show.
  */
-const python = vi.hoisted(() => ({ close: (): void => undefined }));
+const kept = vi.hoisted(() => {
+  const closers: (() => void)[] = [];
+  return {
+    closeAll: () => closers.splice(0).forEach((close) => close()),
+    /** `made`, kept for the next run: the dispose that ends a run leaves it be until the file is done. */
+    keep<T extends { dispose(): void }>(made: T): T {
+      closers.push(made.dispose.bind(made));
+      made.dispose = () => undefined;
+      return made;
+    },
+  };
+});
 vi.mock('../../../../electron/engine/sandbox/python/py-sandbox.js', async (original) => {
   const real = await original<typeof import('../../../../electron/engine/sandbox/python/py-sandbox.js')>();
-  let shared: InstanceType<typeof real.PySandbox> | null = null;
+  let one: InstanceType<typeof real.PySandbox> | null = null;
   class OneChild extends real.PySandbox {
     constructor() {
       super();
-      if (!shared) {
-        shared = new real.PySandbox();
-        python.close = shared.dispose.bind(shared);
-        // A run ends by disposing its sandbox: the file's child stays for the next run.
-        shared.dispose = () => undefined;
-      }
-      return shared as OneChild;
+      return (one ??= kept.keep(new real.PySandbox())) as OneChild;
     }
   }
   return { ...real, PySandbox: OneChild };
+});
+vi.mock('../../../../electron/engine/sandbox/sandbox.js', async (original) => {
+  const real = await original<typeof import('../../../../electron/engine/sandbox/sandbox.js')>();
+  const threads = new Map<number | undefined, InstanceType<typeof real.Sandbox>>();
+  class OneThread extends real.Sandbox {
+    constructor(options: { memoryMb?: number } = {}) {
+      super(options);
+      const key = options.memoryMb;
+      if (!threads.has(key)) threads.set(key, kept.keep(new real.Sandbox(options)));
+      return threads.get(key) as OneThread;
+    }
+  }
+  return { ...real, Sandbox: OneThread };
 });
 import { runEngine } from '../../../../electron/engine/run-engine.js';
 import { prewarmPythonSandbox } from '../../../../electron/engine/modes/code-mode.js';
@@ -68,7 +86,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   disposeSharedSandbox();
-  python.close();
+  kept.closeAll();
   await sim.close();
   await page.close();
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
