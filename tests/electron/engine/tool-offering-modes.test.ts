@@ -6,7 +6,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// The Code Mode (Python) runs' programs on one Pyodide child (tests/helpers/shared-sandboxes.ts).
+vi.mock('../../../electron/engine/sandbox/python/py-sandbox.js', async (original) =>
+  (await import('../../helpers/shared-sandboxes.js')).onePyChild(await original()),
+);
 import { MODE_IDS, parseSettings, type ModeId, type RunSettingsInput } from '../../../shared/run-spec.js';
 import type { StepEvent } from '../../../shared/step-event.js';
 import { summarizeRun, type RunSummary } from '../../../shared/summary.js';
@@ -18,6 +23,7 @@ import { resolveTask } from '../../../electron/tasks/resolve.js';
 import { runTaskOf } from '../../../electron/tasks/index.js';
 import { startFixtureServer, type FixtureServer } from '../../../electron/tasks/fixture-server.js';
 import { runCli } from '../host/cli-process.js';
+import { closeSharedSandboxes } from '../../helpers/shared-sandboxes.js';
 
 let sim: SimServer;
 let page: FixtureServer;
@@ -55,9 +61,9 @@ beforeAll(async () => {
     const done = await Promise.all(MODE_IDS.map((mode) => run(task.id, mode)));
     MODE_IDS.forEach((mode, i) => runs.set(`${mode}/${task.id}`, done[i]));
   }
-  // Code Mode (Python) loads Pyodide in each of its runs here (no worker prewarms it): seconds per task.
 });
 afterAll(async () => {
+  closeSharedSandboxes();
   await sim.close();
   await page.close();
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));

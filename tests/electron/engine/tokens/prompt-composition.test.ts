@@ -10,48 +10,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-/**
- * The programs of every run of this file share one sandbox per language (one Pyodide child, one QuickJS thread per
- * memory limit), as the programs of one run do: each starts fresh (codeState 'fresh'; py-fresh.ts for Python), so
- * the prompts are the same, and starting them afresh for each task and mode (Python's load above all) was most of
- * this file's time. That a run takes a sandbox of its own is tests/electron/engine/warm-up.test.ts's to show.
- */
-const kept = vi.hoisted(() => {
-  const closers: (() => void)[] = [];
-  return {
-    closeAll: () => closers.splice(0).forEach((close) => close()),
-    /** `made`, kept for the next run: the dispose that ends a run leaves it be until the file is done. */
-    keep<T extends { dispose(): void }>(made: T): T {
-      closers.push(made.dispose.bind(made));
-      made.dispose = () => undefined;
-      return made;
-    },
-  };
-});
-vi.mock('../../../../electron/engine/sandbox/python/py-sandbox.js', async (original) => {
-  const real = await original<typeof import('../../../../electron/engine/sandbox/python/py-sandbox.js')>();
-  let one: InstanceType<typeof real.PySandbox> | null = null;
-  class OneChild extends real.PySandbox {
-    constructor() {
-      super();
-      return (one ??= kept.keep(new real.PySandbox())) as OneChild;
-    }
-  }
-  return { ...real, PySandbox: OneChild };
-});
-vi.mock('../../../../electron/engine/sandbox/sandbox.js', async (original) => {
-  const real = await original<typeof import('../../../../electron/engine/sandbox/sandbox.js')>();
-  const threads = new Map<number | undefined, InstanceType<typeof real.Sandbox>>();
-  class OneThread extends real.Sandbox {
-    constructor(options: { memoryMb?: number } = {}) {
-      super(options);
-      const key = options.memoryMb;
-      if (!threads.has(key)) threads.set(key, kept.keep(new real.Sandbox(options)));
-      return threads.get(key) as OneThread;
-    }
-  }
-  return { ...real, Sandbox: OneThread };
-});
+// Every run's programs on one Pyodide child and one QuickJS thread (tests/helpers/shared-sandboxes.ts).
+vi.mock('../../../../electron/engine/sandbox/python/py-sandbox.js', async (original) =>
+  (await import('../../../helpers/shared-sandboxes.js')).onePyChild(await original()),
+);
+vi.mock('../../../../electron/engine/sandbox/sandbox.js', async (original) =>
+  (await import('../../../helpers/shared-sandboxes.js')).oneJsThread(await original()),
+);
 import { runEngine } from '../../../../electron/engine/run-engine.js';
 import { prewarmPythonSandbox } from '../../../../electron/engine/modes/code-mode.js';
 import { CompositionTracker } from '../../../../electron/engine/tokens/prompt-composition.js';
@@ -73,6 +38,7 @@ import {
 import type { StepEvent } from '../../../../shared/step-event.js';
 import { BUILTIN_TASKS } from '../../../../shared/tasks.js';
 import { runTaskOf } from '../../../../electron/tasks/index.js';
+import { closeSharedSandboxes } from '../../../helpers/shared-sandboxes.js';
 
 let sim: SimServer;
 let page: FixtureServer;
@@ -86,7 +52,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   disposeSharedSandbox();
-  kept.closeAll();
+  closeSharedSandboxes();
   await sim.close();
   await page.close();
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
