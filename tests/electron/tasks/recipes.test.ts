@@ -8,7 +8,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// The Code Mode (Python) runs' programs on one Pyodide child (tests/helpers/shared-sandboxes.ts).
+vi.mock('../../../electron/engine/sandbox/python/py-sandbox.js', async (original) =>
+  (await import('../../helpers/shared-sandboxes.js')).onePyChild(await original()),
+);
+import { closeSharedSandboxes } from '../../helpers/shared-sandboxes.js';
 import { runEngine } from '../../../electron/engine/run-engine.js';
 import { startSimServer, type SimServer } from '../../../electron/sim/index.js';
 import { detectTask } from '../../../electron/sim/policies/index.js';
@@ -28,6 +34,7 @@ beforeAll(async () => {
   sim = await startSimServer({ tasks });
 });
 afterAll(async () => {
+  closeSharedSandboxes();
   await sim.close();
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });

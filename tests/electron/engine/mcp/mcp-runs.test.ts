@@ -10,7 +10,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// The Code Mode (Python) runs' programs on one Pyodide child (tests/helpers/shared-sandboxes.ts).
+vi.mock('../../../../electron/engine/sandbox/python/py-sandbox.js', async (original) =>
+  (await import('../../../helpers/shared-sandboxes.js')).onePyChild(await original()),
+);
+import { closeSharedSandboxes } from '../../../helpers/shared-sandboxes.js';
 import { MODE_IDS, parseSettings, type ModeId } from '../../../../shared/run-spec.js';
 import type { McpServerConfig } from '../../../../shared/mcp-config.js';
 import type { StepEvent } from '../../../../shared/step-event.js';
@@ -142,6 +148,7 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`;
 });
 afterAll(async () => {
+  closeSharedSandboxes();
   model.closeAllConnections();
   await new Promise((ok) => model.close(ok));
   await sim.close();
