@@ -8,16 +8,22 @@
  */
 import { build } from 'esbuild';
 import { execFile } from 'node:child_process';
-import { rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The worker bundle; returns its entry's path. */
+/**
+ * The worker bundle; returns its entry's path. Beside it the worker once more as one CommonJS script
+ * (worker-main.cjs) with a copy of bin/run-cached.js, which the host forks to start it with a V8 code cache
+ * (host/launcher.ts); a worker writes that cache when it exits and finds none, and the build's own comparison
+ * (makeWorkerCache) makes it, under the workers' V8 flags.
+ */
 export async function bundleWorker(outdir = 'dist/worker') {
-  return bundle(
+  const entry = await bundle(
     outdir,
     {
       'worker-main': 'electron/worker/worker-main.ts',
@@ -27,6 +33,9 @@ export async function bundleWorker(outdir = 'dist/worker') {
     },
     'worker-main.js',
   );
+  await bundleScript('electron/worker/worker-main.ts', resolve(root, outdir, 'worker-main.cjs'));
+  await copyFile(join(root, 'bin', 'run-cached.js'), resolve(root, outdir, 'run-cached.js'));
+  return entry;
 }
 
 /**
@@ -40,7 +49,32 @@ export async function bundleCli(outdir = 'dist/cli') {
     sourcemap: 'linked',
   });
   await recordHelp(entry);
+  await bundleCliScript(outdir);
   return entry;
+}
+
+/**
+ * The CLI once more, as one CommonJS script (parallax.cjs) beside the ES module bundle, with a V8 code cache
+ * (parallax.cjs.cache). bin/parallax.js runs this one: Node 20 can give compiled code to a script (vm.Script's
+ * cachedData) but not to an ES module, and compiling the few hundred kilobytes `parallax run` loads before its
+ * first request was its largest single cost. Modules imported lazily stay lazy (esbuild wraps each in an init
+ * function that runs on its first import). The cache is made here by running a simulated `parallax run`, so it
+ * holds what that path compiled (bin/run-cached.js writes it at exit); the ES module bundle stays for the thread
+ * entries, the recorded help, and as the fallback.
+ */
+async function bundleCliScript(outdir) {
+  const file = resolve(root, outdir, 'parallax.cjs');
+  await bundleScript('electron/cli/main.ts', file, { sourcemap: 'linked' });
+  const data = await mkdtemp(join(tmpdir(), 'parallax-code-cache-'));
+  try {
+    await promisify(execFile)(
+      process.execPath,
+      [join(root, 'bin', 'run-cached.js'), file, 'run', '--task', 'weather-f', '--mode', 'code', '--json'],
+      { env: { ...process.env, PARALLAX_DATA_DIR: data, PARALLAX_CODE_CACHE: 'write' }, maxBuffer: 1 << 24 },
+    );
+  } finally {
+    await rm(data, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -83,6 +117,46 @@ const THREADS = {
 };
 
 /**
+ * One entry as a CommonJS script at `file`, for bin/run-cached.js. import.meta.url becomes the script's own URL, so
+ * whatever is found beside the bundle is found the same.
+ */
+async function bundleScript(entry, file, extra = {}) {
+  await build({
+    ...COMMON,
+    entryPoints: [entry],
+    outfile: file,
+    format: 'cjs',
+    // The tokenizer's tables (2 MB) load from node_modules when counting starts: inside the script they would
+    // be read with every start, and held in the code cache.
+    external: [...COMMON.external, 'gpt-tokenizer', 'gpt-tokenizer/*'],
+    define: { ...COMMON.define, 'import.meta.url': '__parallaxModuleUrl' },
+    banner: { js: "var __parallaxModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+    // import() of what stays outside (Node's own modules) becomes require(): a script compiled from a code cache
+    // has no loader for import() (V8 keeps no host options in the cache), and Node's for vm scripts is experimental.
+    supported: { 'dynamic-import': false },
+    ...extra,
+  });
+}
+
+/**
+ * The workers' code cache: a simulated two-mode comparison by the CLI at `cli`, whose workers find no cache and
+ * write one as they exit (the last to exit wins), under the V8 flags the host gives every worker.
+ */
+export async function makeWorkerCache(cli = resolve(root, 'dist', 'cli', 'parallax.cjs')) {
+  const data = await mkdtemp(join(tmpdir(), 'parallax-code-cache-'));
+  try {
+    await rm(join(root, 'dist', 'worker', 'worker-main.cjs.cache'), { force: true });
+    await promisify(execFile)(
+      process.execPath,
+      [join(root, 'bin', 'run-cached.js'), cli, 'compare', '--task', 'weather-f', '--modes', 'react,code', '--json'],
+      { env: { ...process.env, PARALLAX_DATA_DIR: data }, maxBuffer: 1 << 24 },
+    );
+  } finally {
+    await rm(data, { recursive: true, force: true });
+  }
+}
+
+/**
  * zod's namespace export carries every locale of its error messages (`z.locales`, 250 KB of the bundle that every
  * start parsed); Parallax speaks English, zod's default, and names no other locale. Its locale index is replaced
  * by one that exports English alone.
@@ -106,29 +180,15 @@ const englishZodOnly = {
 async function bundle(outdir, entryPoints, main, extra = {}) {
   await rm(resolve(root, outdir), { recursive: true, force: true });
   await build({
-    absWorkingDir: root,
+    ...COMMON,
     entryPoints,
     outdir,
-    bundle: true,
     splitting: true, // code shared by the entries, and modules imported lazily (the tokenizer), go into chunks
     format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    // Pyodide finds its .wasm and standard library beside itself in node_modules, like QuickJS.
-    // `electron` is never imported by what is bundled here; `parallax start` finds its binary by path.
-    external: ['@jitl/*', 'quickjs-emscripten*', 'mathjs', 'mathjs/*', 'pyodide', 'electron'],
-    // startThread reads this to find the thread entries beside the bundle (see sandbox/start-thread.ts).
-    define: { PARALLAX_BUNDLED: 'true' },
     // Bundled CommonJS libraries may call require(); ESM output has none, so it is made from the bundle's URL.
     banner: {
       js: "import { createRequire as __parallaxRequire } from 'node:module'; const require = __parallaxRequire(import.meta.url);",
     },
-    legalComments: 'none',
-    // Whitespace and syntax only: names stay, so a crashed worker's stack still names its functions.
-    minifyWhitespace: true,
-    minifySyntax: true,
-    logLevel: 'warning',
-    plugins: [englishZodOnly],
     ...extra,
   });
   // The bundle is ES modules. In the desktop app it sits in app.asar.unpacked, where the package.json above it
@@ -138,8 +198,28 @@ async function bundle(outdir, entryPoints, main, extra = {}) {
   return resolve(root, outdir, main);
 }
 
+/** What both forms of bundle share. */
+const COMMON = {
+  absWorkingDir: root,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  // Pyodide finds its .wasm and standard library beside itself in node_modules, like QuickJS.
+  // `electron` is never imported by what is bundled here; `parallax start` finds its binary by path.
+  external: ['@jitl/*', 'quickjs-emscripten*', 'mathjs', 'mathjs/*', 'pyodide', 'electron'],
+  // startThread reads this to find the thread entries beside the bundle (see sandbox/start-thread.ts).
+  define: { PARALLAX_BUNDLED: 'true' },
+  legalComments: 'none',
+  // Whitespace and syntax only: names stay, so a crashed worker's stack still names its functions.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  logLevel: 'warning',
+  plugins: [englishZodOnly],
+};
+
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const started = performance.now();
   await Promise.all([bundleWorker(), bundleCli()]);
+  await makeWorkerCache();
   console.log(`worker and CLI bundles: dist/worker/, dist/cli/ in ${Math.round(performance.now() - started)} ms`);
 }

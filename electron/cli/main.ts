@@ -33,6 +33,16 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 } else if (help !== null) {
   write(process.stdout, help);
 } else {
+  // No top-level await: the CLI is also bundled as one CommonJS script, which bin/parallax.js compiles with a V8
+  // code cache (build/bundle-worker.mjs). A failure propagates as an uncaught error, as a top-level await's did.
+  commandLine().catch((err: unknown) =>
+    setImmediate(() => {
+      throw err;
+    }),
+  );
+}
+
+async function commandLine(): Promise<void> {
   // compare's workers start now, their loading overlapping commander's and the command's (early-workers.ts).
   const early = args[0] === 'compare' ? await import('./early-workers.js') : null;
   await early?.startEarlyWorkers(args);

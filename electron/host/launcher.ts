@@ -123,6 +123,17 @@ export interface ForkLauncherOptions {
  */
 export const WORKER_V8_FLAGS: readonly string[] = ['--wasm-tiering-budget=180000000'];
 
+/**
+ * The worker bundle's CommonJS twin, started through run-cached.js with the V8 code cache beside it, when the build
+ * made both (build/bundle-worker.mjs); any other entry as it is.
+ */
+export function scriptStart(entry: string): { file: string; args: string[] } {
+  if (path.basename(entry) !== 'worker-main.js') return { file: entry, args: [] };
+  const script = path.join(path.dirname(entry), 'worker-main.cjs');
+  const runner = path.join(path.dirname(entry), 'run-cached.js');
+  return existsSync(script) && existsSync(runner) ? { file: runner, args: [script] } : { file: entry, args: [] };
+}
+
 export function forkLauncher(options: ForkLauncherOptions = {}): WorkerLauncher {
   const entry = options.entry ?? workerEntry('worker-main');
   // Resolved from here, not from the working directory, so a worker forked from source loads tsx wherever
@@ -131,9 +142,10 @@ export function forkLauncher(options: ForkLauncherOptions = {}): WorkerLauncher 
     ...WORKER_V8_FLAGS,
     ...(entry.endsWith('.ts') ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : []),
   ];
+  const start = scriptStart(entry);
   return {
     launch({ env, name }) {
-      const child = fork(entry, [...(options.args ?? [])], {
+      const child = fork(start.file, [...start.args, ...(options.args ?? [])], {
         env: workerEnvironment(env),
         execArgv,
         stdio: ['ignore', 'ignore', 'pipe', 'ipc'],

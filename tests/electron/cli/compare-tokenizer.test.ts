@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ModelResponseEvent } from '../../../shared/step-event.js';
 import { HistoryStore } from '../../../electron/host/history-store.js';
-import { cliArgv } from '../host/cli-process.js';
+import { cliModuleArgv } from '../host/cli-process.js';
 
 const PROBE = join(process.cwd(), 'tests/helpers/load-probe.mjs');
 const dirs: string[] = [];
@@ -22,10 +22,10 @@ describe('parallax compare loads its tokenizer after the first request', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'parallax-compare-probe-'));
     dirs.push(dataDir);
     const probe = join(dataDir, 'loads.txt');
-    // Module by module (cliArgv: tsc's output or the sources), so the probe sees each module's own name.
+    // Module by module (cliModuleArgv: tsc's output or the sources), so the probe sees each module's own name.
     const child = spawn(
       process.execPath,
-      ['--import', PROBE, ...cliArgv, 'compare', '--task', 'log-stats', '--modes', 'react,code', '--json'],
+      ['--import', PROBE, ...cliModuleArgv, 'compare', '--task', 'log-stats', '--modes', 'react,code', '--json'],
       {
         env: {
           ...process.env,

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { earlyWorkerCount } from '../../../electron/cli/early-workers.js';
 import { HOST_PID_ENV } from '../../../electron/worker/worker-protocol.js';
-import { cliArgv, exited, runCli, startCli } from '../host/cli-process.js';
+import { cliModuleArgv, exited, runCli, startCli } from '../host/cli-process.js';
 import { describe as described, waitGone, withEnv } from '../../helpers/proc-tree.js';
 
 describe('early workers', () => {
@@ -68,7 +68,7 @@ describe('early workers', () => {
       [
         '--import',
         join(process.cwd(), 'tests/helpers/load-probe.mjs'),
-        ...cliArgv,
+        ...cliModuleArgv,
         'compare',
         '--task',
         'calc',

@@ -8,7 +8,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cliArgv, runCli, type CliResult } from '../host/cli-process.js';
+import { cliModuleArgv, runCli, type CliResult } from '../host/cli-process.js';
 import { generate } from '../../helpers/history-seed.js';
 
 const COMMAND_FILES = [
@@ -33,7 +33,7 @@ async function loadsOf(
   match: string,
 ): Promise<CliResult & { loads: string[] }> {
   const probe = join(env.PARALLAX_DATA_DIR!, `loads-${args.join('-').replace(/[^a-z]/g, '')}.txt`);
-  const child = spawn(process.execPath, ['--import', PROBE, ...cliArgv, ...args], {
+  const child = spawn(process.execPath, ['--import', PROBE, ...cliModuleArgv, ...args], {
     env: { ...env, PARALLAX_LOAD_PROBE: probe, PARALLAX_LOAD_PROBE_MATCH: match },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { freshBuild } from '../../../electron/engine/fresh-build.js';
 
@@ -14,11 +15,16 @@ export const fromBuild =
   freshBuild(root, fileURLToPath(new URL('../../../dist/worker/worker-main.js', import.meta.url))) && existsSync(built);
 /** For bin/parallax.js (which takes any dist it finds): the sources unless the build is fresh. */
 export const sourceUnlessFresh: Readonly<Record<string, string>> = fromBuild ? {} : { PARALLAX_FROM_SOURCE: '1' };
-export const cliArgv: readonly string[] = fromBuild ? [built] : ['--import', tsx, source];
 /**
- * The same CLI as one path (tsc's output or the source): module by module, not the bundle that bin/parallax.js
- * runs, so that a load probe sees each module's own name.
+ * The CLI as a user starts it: bin/parallax.js, which runs the build's bundle (its CommonJS script with the code
+ * cache) when the build is fresh; else the sources.
  */
+export const cliArgv: readonly string[] = fromBuild ? [join(root, 'bin', 'parallax.js')] : ['--import', tsx, source];
+/**
+ * The CLI module by module (tsc's output or the sources), not the bundle, so that a load probe sees each module's
+ * own name: as argv, and as one path.
+ */
+export const cliModuleArgv: readonly string[] = fromBuild ? [built] : ['--import', tsx, source];
 export const cliModules: string = fromBuild ? built : source;
 
 export interface CliResult {

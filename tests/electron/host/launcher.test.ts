@@ -2,11 +2,12 @@
  * The worker's environment, attacked from outside as any process of the user could (and as an unsandboxed
  * run_shell could): read /proc/<worker>/environ and look for what the host had.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../shared/run-spec.js';
-import { forkLauncher, WORKER_V8_FLAGS, workerEnvironment } from '../../../electron/host/launcher.js';
+import { forkLauncher, scriptStart, WORKER_V8_FLAGS, workerEnvironment } from '../../../electron/host/launcher.js';
 import { SYNTHETIC_WORKER } from '../../helpers/synthetic-worker-path.js';
 
 describe('workerEnvironment', () => {
@@ -117,6 +118,26 @@ describe('forkLauncher', () => {
     } finally {
       handle.kill();
       await exited;
+    }
+  });
+});
+
+describe('scriptStart', () => {
+  it("starts the worker bundle's CommonJS twin through run-cached.js only when the build put both beside it", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'parallax-script-start-'));
+    try {
+      const entry = join(dir, 'worker-main.js');
+      await writeFile(entry, '');
+      expect(scriptStart(entry)).toEqual({ file: entry, args: [] });
+      await writeFile(join(dir, 'worker-main.cjs'), '');
+      expect(scriptStart(entry)).toEqual({ file: entry, args: [] });
+      await writeFile(join(dir, 'run-cached.js'), '');
+      expect(scriptStart(entry)).toEqual({ file: join(dir, 'run-cached.js'), args: [join(dir, 'worker-main.cjs')] });
+      // Any other entry (a test's synthetic worker, the sources under tsx) is started as it is.
+      expect(scriptStart(SYNTHETIC_WORKER)).toEqual({ file: SYNTHETIC_WORKER, args: [] });
+      expect(scriptStart(join(dir, 'worker-main.ts'))).toEqual({ file: join(dir, 'worker-main.ts'), args: [] });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });
