@@ -12,7 +12,6 @@ export const CONTAINMENT_TESTS = [
   'tests/electron/engine/tools/run-shell.test.ts',
   'tests/electron/engine/agent/**/*.test.ts',
   'tests/electron/engine/mcp/mcp-servers.test.ts',
-  'tests/electron/engine/tasks/judged-file.test.ts',
   'tests/electron/host/env-policy.test.ts',
   'tests/electron/host/history-private.test.ts',
   'tests/electron/host/web/invoke-attacks.test.ts',
