@@ -45,19 +45,49 @@ export async function waitForStatus(
   page: Page,
   mode: ModeId,
   statuses: readonly string[],
-  timeout = 45_000,
+  timeout = 120_000,
 ): Promise<string> {
-  const handle = await page.waitForFunction(
-    ({ mode, statuses }) => {
-      const s = document
-        .querySelector(`[data-testid=column-${mode}] [data-testid=run-status]`)
+  try {
+    const handle = await page.waitForFunction(
+      ({ mode, statuses }) => {
+        const s = document
+          .querySelector(`[data-testid=column-${mode}] [data-testid=run-status]`)
+          ?.getAttribute('data-status');
+        return s && statuses.includes(s) ? s : null;
+      },
+      { mode, statuses },
+      { timeout, polling: 'raf' },
+    );
+    return (await handle.jsonValue()) as string;
+  } catch (error) {
+    // A wait that ran out says what the page showed instead, so a failure in CI can be read from its log alone.
+    const shown = await describeColumns(page).catch((e: Error) => `(the page could not be read: ${e.message})`);
+    throw new Error(`The ${mode} column never showed ${statuses.join(' or ')}. The page shows:\n${shown}`, {
+      cause: error,
+    });
+  }
+}
+
+/** Each column's status and step cards, the connection and any banner, in a few lines of text. */
+export function describeColumns(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const text = (el: Element | null | undefined) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 160);
+    const modes = [...document.querySelectorAll('[data-testid^=column-]')]
+      .filter((c) => c.getAttribute('data-testid') !== 'column-badges' && c.querySelector('[data-testid=run-status]'))
+      .map((c) => c.getAttribute('data-testid')!.slice('column-'.length));
+    const lines = [...new Set(modes)].map((m) => {
+      const status = document
+        .querySelector(`[data-testid=column-${m}] [data-testid=run-status]`)
         ?.getAttribute('data-status');
-      return s && statuses.includes(s) ? s : null;
-    },
-    { mode, statuses },
-    { timeout, polling: 'raf' },
-  );
-  return (await handle.jsonValue()) as string;
+      const cards = [...document.querySelectorAll(`.cell[data-mode=${m}] [data-testid=step-card]`)];
+      const states = cards.map((card) => card.getAttribute('data-state') ?? '?').join(',');
+      return `${m}: status ${status}; step cards [${states}]; last card: ${text(cards.at(-1))}`;
+    });
+    lines.push(`connection: ${text(document.querySelector('[data-testid=connection-status]'))}`);
+    const banner = document.querySelector('[data-testid=connection-banner], [data-testid=result-banner]');
+    if (banner) lines.push(`banner: ${text(banner)}`);
+    return lines.join('\n');
+  });
 }
 
 /**
