@@ -1,10 +1,10 @@
 /**
  * The baseline diff in Chromium, against a real `parallax serve`: stored comparisons of one task
  * (tests/fixtures/diff, real simulated runs, two of them copied to an earlier and a later time) in the served
- * history. Opened from the toolbar's Baseline… (visible with no hover), it offers only the earlier comparisons,
- * newest first, each labelled; the result marks worse and better in words and signs as well as colour (never the
- * success colour for worse), draws the tokens per step of both comparisons, and shows their steps side by side.
- * It passes the accessibility audit. Screenshots: docs/screenshots/baseline-diff.png and test-results/e2e/.
+ * history. Opened from the toolbar's Baseline… (visible with no hover; History's own Compare never covers the
+ * item's time), it offers only the earlier comparisons, newest first, each labelled; the result marks worse and
+ * better in words and signs as well as colour (never the success colour for worse), draws the tokens per step of
+ * both comparisons, and shows their steps side by side. It passes the accessibility audit. Screenshots: docs/screenshots/baseline-diff.png and test-results/e2e/.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -52,6 +52,21 @@ async function openFromToolbar(page: Page, stored: StoredComparison): Promise<vo
   const item = page.locator(`[data-testid=history-item][data-id="${stored.meta.id}"] .history-open`);
   await item.click();
   await page.waitForSelector(`[data-testid=comparison-toolbar]`);
+  // In History, the item's own Compare and Delete (shown on hover and focus) never cover its time.
+  const listed = page.locator(`[data-testid=history-item][data-id="${stored.meta.id}"]`);
+  await listed.hover();
+  const covered = await listed.evaluate((li) => {
+    const when = li.querySelector('.history-when')!.getBoundingClientRect();
+    return [...li.querySelectorAll<HTMLElement>('[data-testid=history-compare], [data-testid=history-delete]')]
+      .filter((b) => getComputedStyle(b).opacity !== '0')
+      .map((b) => ({ id: b.dataset.testid, box: b.getBoundingClientRect() }))
+      .filter(
+        ({ box }) => box.left < when.right && when.left < box.right && box.top < when.bottom && when.top < box.bottom,
+      )
+      .map(({ id }) => id);
+  });
+  expect(await listed.locator('[data-testid=history-compare]').evaluate((b) => getComputedStyle(b).opacity)).toBe('1');
+  expect(covered).toEqual([]);
   // The pointer rests far from the toolbar: the entry must show with no hover.
   await page.mouse.move(1, 1);
   const entry = page.locator('[data-testid=toolbar-baseline]');

@@ -1,9 +1,10 @@
 /**
  * The result's surfaces beyond the first screen, in Chromium against a real `parallax serve` (simulated model):
  * a comparison cancelled in its first round (the trial bar marks the trials that never ran and stays on the one
- * that did; no figures or tests for runs that never started), six modes at 1280 and 900 px (the header keeps its
- * title and Export in the window; column names are never cut without the full name at hand), the charts' axis
- * titles and tooltips, a matrix whose failing cell is never shaded best, and the HTML report of five trials.
+ * that did; no figures or tests for runs that never started; its banner neutral, where no result from runs that all
+ * failed wears the colour of failure), six modes at 1280 and 900 px (the header keeps its title and Export in the
+ * window; column names are never cut without the full name at hand), the charts' axis titles and tooltips, a matrix
+ * whose failing cell is never shaded best, and the HTML report of five trials.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import type { ComparisonMeta, StoredComparison } from '../../shared/ipc-contract
 import { resultStatement } from '../../shared/result-statement.js';
 import { MODE_IDS, type ComparisonRequest } from '../../shared/run-spec.js';
 import { groupByRun, summarizeRun } from '../../shared/summary.js';
+import { auditBothThemes, describeFindings } from './a11y-audit.js';
 import { startAppSession, stopAppSession, type AppSession } from './app-session.js';
 import { ROOT } from './harness.js';
 import { saveShot } from './screenshots.js';
@@ -138,7 +140,20 @@ describe('the result across surfaces', { timeout: 600_000 }, () => {
       return c;
     });
     for (const c of colours) expect(c).not.toBe(errColour);
+    // Nor is the banner: no run failed, the cancel stopped them. Its edge and its "No result" are neutral.
+    const look = () =>
+      page.$eval('[data-testid=result-banner]', (e) => ({
+        edge: getComputedStyle(e).borderLeftColor,
+        tag: getComputedStyle(e.querySelector('.result-tag')!).color,
+        text: e.querySelector('.result-tag')!.textContent,
+      }));
+    const cancelled = await look();
+    expect(cancelled.text).toBe('No result');
+    expect(cancelled.edge).not.toBe(errColour);
+    expect(cancelled.tag).not.toBe(errColour);
     await saveShot(page, 'cancelled-comparison');
+    const found = await auditBothThemes(page, 'a cancelled comparison');
+    expect(found.length === 0 ? '' : describeFindings(found)).toBe('');
     await page.click('[data-testid=result-toggle]');
     // The averages count the round that ran; no interval or test is made of runs that never started.
     await page.click('[data-testid=tab-charts]');
@@ -157,6 +172,16 @@ describe('the result across surfaces', { timeout: 600_000 }, () => {
     await saveShot(page, 'cancelled-comparison-averages', { docs: false });
     await page.uncheck('[data-testid=fault-hang] input');
     await page.fill('[data-testid=trials-input]', '1');
+    // No result because every run failed (each hit its step limit) is said in the colour of failure.
+    const { meta: failing, stored: failed } = await runToEnd({
+      task: 'log-stats',
+      provider: SIM,
+      modes: ['react', 'code'],
+      settings: { simFaults: ['loop-forever'], maxSteps: 2 },
+    });
+    expect(expected(failed)).toMatchObject({ outcome: 'none', leftOut: [expect.any(String), expect.any(String)] });
+    await open(failing.id, 'timeline');
+    expect(await look()).toEqual({ edge: errColour, tag: errColour, text: 'No result' });
     expect(session.driven.errors).toEqual([]);
   });
 

@@ -269,6 +269,19 @@ describe('variants in the app, against parallax serve with the simulated model',
     await page.check('[data-testid=task-time-and-title] input');
     await page.locator('[data-testid=add-variant]').scrollIntoViewIfNeeded();
     await saveShot(page, 'variants-composer-start', { docs: false });
+    // A model the simulated provider does not have is refused at its rows, as --models refuses it: Run starts nothing.
+    await page.fill('[data-testid=matrix-models]', 'sim, nosuchmodel');
+    await page.click('[data-testid=matrix-apply]');
+    await page.waitForSelector('[data-testid=variants-editor]');
+    expect(await page.textContent('[data-testid=variants-editor]')).toContain(
+      'The simulated model has no model "nosuchmodel": it answers to sim, sim-careful, sim-hasty',
+    );
+    const listed = (await session.host.invoke('history:list')).length;
+    await page.click('[data-testid=run]');
+    expect(await page.textContent('[data-testid=composer-errors]')).toBe('Fix the variants to run. Show');
+    await saveShot(page, 'variants-composer-unknown-model', { docs: false });
+    expect((await session.host.invoke('history:list')).length).toBe(listed);
+    await page.click('[data-testid=variants-clear]');
     await page.fill('[data-testid=matrix-models]', 'sim, sim-careful');
     await page.click('[data-testid=matrix-apply]');
     await page.waitForSelector('[data-testid=variants-editor]');

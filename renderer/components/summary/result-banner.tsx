@@ -22,12 +22,15 @@ export function ResultBanner() {
     detailsOpen = v;
     setOpenState(v);
   };
-  const failed = s.outcome === 'none';
+  // No result because runs failed wears the colour of failure; no result only because a cancel stopped every run
+  // that could have answered is said in neutral words and colour (its notes say what the cancel took).
+  const none = s.outcome === 'none';
+  const failed = none && s.leftOut.length > 0;
   const count = s.why.length + s.leftOut.length + s.notes.length + (s.among ? 1 : 0) + (s.evidence ? 1 : 0);
   const suggest = s.suggestTrials;
   return (
     <section
-      className={`result-banner is-${s.outcome} ${open ? 'is-open' : ''}`}
+      className={`result-banner is-${s.outcome} ${failed ? 'is-failed' : ''} ${open ? 'is-open' : ''}`}
       data-testid="result-banner"
       data-outcome={s.outcome}
       data-winner={s.winner?.key ?? ''}
@@ -35,7 +38,9 @@ export function ResultBanner() {
     >
       <div className="result-banner-head">
         <p className="result-headline" data-testid="result-headline">
-          <span className={`result-tag ${failed ? 'is-fail' : ''}`}>{failed ? 'No result' : 'Result'}</span>{' '}
+          <span className={`result-tag ${failed ? 'is-fail' : none ? 'is-neutral' : ''}`}>
+            {none ? 'No result' : 'Result'}
+          </span>{' '}
           {s.headline}
         </p>
         <div className="result-actions">
