@@ -80,6 +80,16 @@ describe('composer, cancel and themes, against parallax serve with the simulated
     await page.click('[data-testid=run]');
     for (const mode of ['react', 'code'] as const) await waitForStatus(page, mode, ['running']);
     await page.waitForSelector('[data-testid=step-card][data-state=waiting]');
+    // The wait shows a spinner that turns, and stands still for a reader who asked for reduced motion.
+    const spinning = () =>
+      page.$eval(
+        '[data-testid=step-card][data-state=waiting] .waiting svg',
+        (el) => getComputedStyle(el).animationName,
+      );
+    expect(await spinning()).toBe('none'); // the tests' pages prefer reduced motion (tests/helpers/browser-context.ts)
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect(await spinning()).toBe('spin');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.click('[data-testid=cancel-run-react]');
     expect(await waitForStatus(page, 'react', ['cancelled', 'answered', 'error', 'crashed'])).toBe('cancelled');
     expect(await waitForStatus(page, 'code', ['running', 'pending'], 2000)).toBe('running');

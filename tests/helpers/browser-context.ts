@@ -31,7 +31,10 @@ export async function newBrowserContext(options: BrowserContextOptions = {}): Pr
     (await sharedBrowser()) ??
     (await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS], headless: true }));
   const own = !process.env.PARALLAX_TEST_BROWSER;
-  const context = await browser.newContext(options);
+  // Pages prefer reduced motion, as the app honours it (no spinner, no sheen; base.css): headless Chromium draws
+  // in software, and one looping animation kept it drawing 60 frames a second, a core's worth of CPU (15 s in 15 s
+  // of a held run's page, 0.2 s without) taken from the runs and tests beside it. A test of motion asks for it.
+  const context = await browser.newContext({ reducedMotion: 'reduce', ...options });
   // Waits are on state; the limit only catches a hang, so a loaded machine never reaches it (Playwright's own: 30 s).
   context.setDefaultTimeout(120_000);
   if (own) context.once('close', () => void browser.close());
