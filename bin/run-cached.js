@@ -10,6 +10,7 @@
 //   bundle or Node, or when V8 turned down one made under these very flags (damaged).
 // PARALLAX_CODE_CACHE=off: the cache is neither read nor written; =write: always written (how the build makes it).
 // Run as a script it takes the bundle's path first:  node bin/run-cached.js dist/cli/parallax.cjs run --task calc
+import { isAscii } from 'node:buffer';
 import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
@@ -17,6 +18,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 
 const PROBE = '"parallax code cache probe"';
+
+/** All ASCII, as the build writes it (build/bundle-worker.mjs asciiSources): read as one-byte text, a plain copy. */
+const sourceText = (bytes) => (isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8'));
 
 /** The parts of a cache file, or null when it is not one for this bundle, Node and V8. */
 function readCache(path, stamp) {
@@ -42,7 +46,7 @@ export async function runCached(file, mode = process.env.PARALLAX_CODE_CACHE) {
     if (esm !== file && existsSync(esm)) return import(pathToFileURL(esm).href);
   }
   const script = new vm.Script(
-    `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`,
+    `(function (exports, require, module, __filename, __dirname) {${sourceText(readFileSync(file))}\n})`,
     {
       filename: file,
       cachedData: cache?.code,

@@ -8,7 +8,7 @@
  */
 import { build } from 'esbuild';
 import { execFile } from 'node:child_process';
-import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import { dirname, join, resolve } from 'node:path';
@@ -134,9 +134,35 @@ async function bundleScript(entry, file, extra = {}) {
     // import() of what stays outside (Node's own modules) becomes require(): a script compiled from a code cache
     // has no loader for import() (V8 keeps no host options in the cache), and Node's for vm scripts is experimental.
     supported: { 'dynamic-import': false },
+    plugins: [...COMMON.plugins, asciiSources],
     ...extra,
   });
 }
+
+/**
+ * Every source of a script is read with its non-ASCII characters as \u escapes. esbuild escapes them in strings but
+ * not in regular expressions or template literals, and a few of those in a script made Node read the whole file
+ * as UTF-8 into a two-byte string (twice its size); all ASCII, bin/run-cached.js reads it as one-byte text, a copy.
+ * The escapes mean the same in a string, a regular expression and a cooked template; a template read raw
+ * (String.raw, a tag reading .raw) would differ, and none of the script's holds such a character
+ * (tests/build/bundle-cli.test.ts reads the script: all ASCII).
+ */
+const asciiSources = {
+  name: 'ascii-sources',
+  setup(b) {
+    b.onLoad({ filter: /\.[cm]?[jt]s$/ }, async (args) => {
+      const text = (await readFile(args.path, 'utf8')).replace(/^\uFEFF/, ''); // a byte-order mark is no character
+      // eslint-disable-next-line no-control-regex -- everything outside ASCII
+      if (!/[^\u0000-\u007f]/.test(text)) return undefined;
+      return {
+        // eslint-disable-next-line no-control-regex -- everything outside ASCII, one UTF-16 unit at a time
+        contents: text.replace(/[^\u0000-\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+        loader: /\.[cm]?ts$/.test(args.path) ? 'ts' : 'js',
+        resolveDir: dirname(args.path),
+      };
+    });
+  },
+};
 
 /**
  * The workers' code cache: a simulated two-mode comparison by the CLI at `cli`, whose workers find no cache and

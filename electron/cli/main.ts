@@ -43,6 +43,10 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 }
 
 async function commandLine(): Promise<void> {
+  // run's shell-sandbox probe (a few child processes) starts first: its wait overlaps the loading of commander, the
+  // command and the engine instead of following it (run.ts awaits the same probe; a failure is reported there).
+  if (args[0] === 'run' && !args.some((a) => a === '--help' || a === '-h'))
+    void import('../engine/sandbox/shell-sandbox.js').then((m) => m.shellSandboxAsync()).catch(() => undefined);
   // compare's workers start now, their loading overlapping commander's and the command's (early-workers.ts).
   const early = args[0] === 'compare' ? await import('./early-workers.js') : null;
   await early?.startEarlyWorkers(args);
