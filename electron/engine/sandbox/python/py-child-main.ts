@@ -9,8 +9,11 @@
  * Started by the host with V8's code generation from strings disabled and, where bubblewrap works, inside the
  * same kind of OS sandbox as run_shell (py-launch.ts): what a way out of Python would reach is little.
  */
-import { constants, readSync, writeSync } from 'node:fs';
+import { constants, readFileSync, readSync, writeFileSync, writeSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import {
   PY_INTERRUPT,
@@ -25,7 +28,7 @@ import {
   type PyRunMessage,
 } from './py-protocol.js';
 import { permissionFault } from './py-permission-check.js';
-import { loadPythonRuntime } from './py-runtime.js';
+import { BOOT_SNAPSHOT_FILE, loadPythonRuntime, makeBootSnapshot } from './py-runtime.js';
 import type { KeptState, RawError } from '../protocol.js';
 
 const control = new Int32Array(new SharedArrayBuffer(PY_SLOTS * 4));
@@ -102,7 +105,35 @@ setInterval(() => {
 }, 5).unref();
 `;
 
+/** The build's boot snapshot beside this file (build/bundle-worker.mjs), if there is one this process may read. */
+function bootSnapshot(): Uint8Array | undefined {
+  try {
+    return readFileSync(new URL(`./${BOOT_SNAPSHOT_FILE}`, import.meta.url));
+  } catch {
+    return undefined; // tsc's output and the sources have none: a plain boot
+  }
+}
+
+/**
+ * One full collection, once: the snapshot's 30 MB buffer, detached after the boot (py-runtime.ts), is garbage
+ * until V8 collects it, and a program's allocations grow WebAssembly memory, not the JavaScript heap, so that may
+ * not come before the program meets its memory cap, which counts the resident size.
+ */
+function collectGarbage(): void {
+  try {
+    setFlagsFromString('--expose-gc');
+    (runInNewContext('gc') as () => void)();
+  } catch {
+    // Without it the buffer goes at V8's next collection.
+  }
+}
+
 async function main(): Promise<void> {
+  // The build's step, never the host's: `python-child.js --make-boot-snapshot <dir>` writes the snapshot and exits.
+  if (process.argv[2] === '--make-boot-snapshot' && process.argv[3]) {
+    writeFileSync(join(process.argv[3], BOOT_SNAPSHOT_FILE), await makeBootSnapshot());
+    return;
+  }
   const started = performance.now();
   let run: PyRunMessage | null = null;
   let seq = 0;
@@ -183,7 +214,7 @@ async function main(): Promise<void> {
   };
   let runtime;
   try {
-    runtime = await loadPythonRuntime({ onCall, onOutput });
+    runtime = await loadPythonRuntime({ onCall, onOutput }, { snapshot: bootSnapshot() });
   } catch (error) {
     send({
       type: 'failed',
@@ -191,6 +222,7 @@ async function main(): Promise<void> {
     });
     process.exit(1);
   }
+  if (runtime.fromSnapshot) collectGarbage();
   runtime.setInterruptBuffer(control);
   const slots = [
     PY_INTERRUPT,
@@ -203,7 +235,12 @@ async function main(): Promise<void> {
   ];
   const helper = new Worker(HELPER, { eval: true, workerData: { control: control.buffer, slots, id: 0 } });
   helper.unref();
-  send({ type: 'ready', loadMs: performance.now() - started, rssBytes: process.memoryUsage.rss() });
+  send({
+    type: 'ready',
+    loadMs: performance.now() - started,
+    rssBytes: process.memoryUsage.rss(),
+    fromSnapshot: runtime.fromSnapshot,
+  });
 
   for (;;) {
     const line = readLine();

@@ -3,13 +3,25 @@
  * starts a process, and the child runs under Node's permission model with no child processes (py-launch.ts).
  * So the host bundles py-child-main.ts once per process into a private temp folder, Pyodide left outside the
  * bundle and found through a link to the installed package beside it. The desktop app and the CLI's dist
- * never come here: they ship the child bundled (build/bundle-worker.mjs).
+ * never come here: they ship the child bundled (build/bundle-worker.mjs). The build's boot snapshot, when
+ * dist/worker has one for the installed Pyodide, is linked beside the child, which restores it as the built one does.
  */
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bootSnapshotName } from './py-snapshot-name.js';
 
 let bundled: string | undefined;
 
@@ -38,6 +50,18 @@ export function devChildBundle(): string {
     path.join(dir, 'node_modules', 'pyodide'),
     'junction',
   );
+  const pyodideVersion = (require('pyodide/package.json') as { version: string }).version;
+  const snapshot = fileURLToPath(
+    new URL(`../../../../dist/worker/${bootSnapshotName(pyodideVersion)}`, import.meta.url),
+  );
+  if (existsSync(snapshot)) {
+    const target = path.join(dir, bootSnapshotName(pyodideVersion));
+    try {
+      linkSync(snapshot, target);
+    } catch {
+      copyFileSync(snapshot, target); // another file system
+    }
+  }
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   bundled = file;
   return file;

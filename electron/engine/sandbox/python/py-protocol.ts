@@ -29,7 +29,7 @@ export interface PyReplyMessage {
 export type HostToChild = PyRunMessage | PyReplyMessage;
 
 export type ChildToHost =
-  | { readonly type: 'ready'; readonly loadMs: number; readonly rssBytes: number }
+  | { readonly type: 'ready'; readonly loadMs: number; readonly rssBytes: number; readonly fromSnapshot: boolean }
   | { readonly type: 'failed'; readonly message: string }
   | { readonly type: 'out'; readonly id: number; readonly text: string; readonly truncated: boolean }
   | {

@@ -4,9 +4,10 @@
  * system, the tool bridge as a character device, and the prelude (py-prelude.ts) run once. Used by the
  * sandbox child (py-child-main.ts); it knows nothing of processes.
  */
-import { loadPyodide, type PyodideAPI } from 'pyodide';
+import { loadPyodide, version as pyodideVersion, type PyodideAPI } from 'pyodide';
 import { PY_PRELUDE } from './py-prelude.js';
 import { pyodideDir } from './py-dir.js';
+import { bootSnapshotName } from './py-snapshot-name.js';
 
 export interface PythonRuntime {
   /**
@@ -19,6 +20,8 @@ export interface PythonRuntime {
   /** Python raises KeyboardInterrupt when slot 0 of this buffer is set to 2 (SIGINT). */
   setInterruptBuffer(buffer: Int32Array): void;
   readonly pyodide: PyodideAPI;
+  /** Whether it booted from the build's snapshot. */
+  readonly fromSnapshot: boolean;
 }
 
 export interface RuntimeHooks {
@@ -37,17 +40,58 @@ export interface RuntimeOptions {
    * (given the type names of those left).
    */
   readonly beforeLock?: (jsObjectsInGc: string[]) => void;
+  /** A boot snapshot the build made (makeBootSnapshot); a plain boot when absent or not taken. */
+  readonly snapshot?: Uint8Array;
 }
 
-export async function loadPythonRuntime(hooks: RuntimeHooks, options: RuntimeOptions = {}): Promise<PythonRuntime> {
-  const pyodide = await loadPyodide({
+/**
+ * The boot's options, one definition for the plain boot and the snapshot's: a snapshot restores the memory these
+ * made, so both boots start from the same interpreter.
+ */
+function bootOptions() {
+  return {
     indexURL: `${pyodideDir()}/`,
     // What `import js` would see: nothing (and the prelude removes the module anyway).
     jsglobals: {},
     env: { HOME: '/home/pyodide' },
     packages: [],
     checkAPIVersion: true,
-  });
+  };
+}
+
+export const BOOT_SNAPSHOT_FILE = bootSnapshotName(pyodideVersion);
+
+/**
+ * Pyodide's memory right after a plain boot (before any device, prelude or program), for the build to store beside
+ * the child: restoring it costs about a third of the CPU of booting (`npm run bench -- sandbox-python`).
+ */
+export async function makeBootSnapshot(): Promise<Uint8Array> {
+  const pyodide = await loadPyodide({ ...bootOptions(), _makeSnapshot: true });
+  return pyodide.makeMemorySnapshot();
+}
+
+/**
+ * Boots from the snapshot when one is given and Pyodide takes it; else (or when it is refused) plainly. The
+ * snapshot's bytes are used up: Pyodide keeps a reference to them after the boot, so a buffer of their own is
+ * detached then, which lets its 30 MB go instead of staying in the child's resident size (the program's memory cap).
+ */
+async function boot(snapshot: Uint8Array | undefined): Promise<{ pyodide: PyodideAPI; fromSnapshot: boolean }> {
+  if (snapshot) {
+    try {
+      const pyodide = await loadPyodide({ ...bootOptions(), _loadSnapshot: snapshot });
+      const { buffer } = snapshot;
+      if (buffer instanceof ArrayBuffer && snapshot.byteOffset === 0 && snapshot.byteLength === buffer.byteLength)
+        structuredClone(buffer, { transfer: [buffer] });
+      return { pyodide, fromSnapshot: true };
+    } catch {
+      // A damaged or foreign snapshot: the plain boot gives the same interpreter, only slower.
+    }
+  }
+  return { pyodide: await loadPyodide(bootOptions()), fromSnapshot: false };
+}
+
+export async function loadPythonRuntime(hooks: RuntimeHooks, options: RuntimeOptions = {}): Promise<PythonRuntime> {
+  const { pyodide, fromSnapshot } = await boot(options.snapshot);
   const decoder = new TextDecoder();
   const write = { write: (bytes: Uint8Array) => (hooks.onOutput(decoder.decode(bytes)), bytes.length) };
   pyodide.setStdout(write);
@@ -112,5 +156,6 @@ export async function loadPythonRuntime(hooks: RuntimeHooks, options: RuntimeOpt
     dropState: () => dropFn(),
     setInterruptBuffer: (buffer) => pyodide.setInterruptBuffer(buffer),
     pyodide,
+    fromSnapshot,
   };
 }

@@ -40,6 +40,8 @@ export interface PyLoadFacts {
   /** Resident size of the child once loaded. */
   readonly rssBytes: number;
   readonly containment: PyContainment;
+  /** Whether Pyodide came from the build's boot snapshot rather than a plain boot. */
+  readonly fromSnapshot: boolean;
 }
 
 class Child {
@@ -95,7 +97,12 @@ class Child {
           }
           if (msg.type === 'ready') {
             this.loaded = true;
-            resolve({ loadMs: performance.now() - spawnedAt, rssBytes: msg.rssBytes, containment: launch.containment });
+            resolve({
+              loadMs: performance.now() - spawnedAt,
+              rssBytes: msg.rssBytes,
+              containment: launch.containment,
+              fromSnapshot: msg.fromSnapshot === true,
+            });
           } else if (msg.type === 'failed') reject(new Error(`The Python sandbox could not start: ${msg.message}`));
           else this.onMessage?.(msg);
           if (this.dead) return;
