@@ -4,7 +4,6 @@
  * plain boot. Both sandbox configurations start their child from it.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { version as pyodideVersion } from 'pyodide';
 import { describe, expect, it } from 'vitest';
