@@ -3,11 +3,12 @@
  * reload, a History click) no longer replaces a comparison started meanwhile; with nothing asked since, it shows.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ComparisonMeta, InvokeChannel } from '../../../shared/ipc-contract.js';
+import type { ComparisonMeta } from '../../../shared/ipc-contract.js';
 import { DEFAULT_SETTINGS } from '../../../shared/run-spec.js';
-import { setTransport, type Transport } from '../../../renderer/api/client.js';
+import { setTransport } from '../../../renderer/api/client.js';
 import { openComparison, runComparison } from '../../../renderer/app/actions.js';
 import { appStore } from '../../../renderer/store/app-store.js';
+import { fakeTransport } from '../fixtures/fake-transport.js';
 
 const SIM = { name: 'simulated', baseUrl: 'http://127.0.0.1:0/v1', model: 'sim', simulated: true };
 
@@ -25,22 +26,15 @@ function meta(id: string): ComparisonMeta {
 
 /** history:open answers when the test says; comparison:start at once, with a new comparison. */
 let answerOpen: (() => void) | null = null;
-const fake: Transport = {
-  invoke: (async (channel: InvokeChannel, ...args: unknown[]) => {
-    if (channel === 'history:open') {
-      const id = args[0] as string;
-      await new Promise<void>((ok) => (answerOpen = ok));
-      return { meta: meta(id), events: [], interruptedRunIds: [], warnings: [] };
-    }
-    if (channel === 'comparison:start') return meta('started');
-    if (channel === 'history:list') return [];
-    return undefined;
-  }) as Transport['invoke'],
-  on: () => () => {},
-  onConnection: () => () => {},
-  connection: () => ({ status: 'open' }),
-  retryNow: () => {},
-};
+const fake = fakeTransport(async (channel, args) => {
+  if (channel === 'history:open') {
+    await new Promise<void>((ok) => (answerOpen = ok));
+    return { meta: meta(args[0] as string), events: [], interruptedRunIds: [], warnings: [] };
+  }
+  if (channel === 'comparison:start') return meta('started');
+  if (channel === 'history:list') return [];
+  return undefined;
+});
 
 describe('what the main view shows', () => {
   beforeEach(() => {
