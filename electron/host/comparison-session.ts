@@ -202,7 +202,11 @@ export class ComparisonSession {
     let resolveEnded!: () => void;
     const ended = new Promise<void>((resolve) => (resolveEnded = resolve));
     const { deps } = this;
-    const warm = deps.pool?.takeFor(specs.map((s) => workerProgramOf(s.mode)), this.env) ?? [];
+    const warm =
+      deps.pool?.takeFor(
+        specs.map((s) => workerProgramOf(s.mode)),
+        this.env,
+      ) ?? [];
     let settled = 0;
     for (const [i, spec] of specs.entries()) {
       const log = this.openLog(spec.runId);
