@@ -233,6 +233,13 @@ export const DEFAULT_MODES: readonly ModeId[] = ['react', 'code'];
 
 export const isModeId = (value: unknown): value is ModeId => typeof value === 'string' && Object.hasOwn(MODES, value);
 
+/** What a run's worker prepares for: its mode's program language, or 'none' (no run_code, or no such mode). */
+export type WorkerProgram = ProgramLanguage | 'none';
+
+export function workerProgramOf(mode: string): WorkerProgram {
+  return (isModeId(mode) && MODES[mode].program) || 'none';
+}
+
 /** A mode's description; a stored comparison from a newer Parallax may name a mode this build does not know. */
 export function describeMode(mode: string): ModeDescription | null {
   return isModeId(mode) ? MODES[mode] : null;

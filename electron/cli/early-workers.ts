@@ -6,7 +6,7 @@
  * before. compare.ts takes the pool; one nobody took (a mistyped flag, a missing key) is closed when the command
  * ends or the process exits, so no worker outlives the command.
  */
-import { DEFAULT_MODES } from '../../shared/modes.js';
+import { DEFAULT_MODES, workerProgramOf, type WorkerProgram } from '../../shared/modes.js';
 import type { WorkerLauncher } from '../host/launcher.js';
 import type { WorkerPool } from '../host/worker-pool.js';
 import { warn } from './terminal.js';
@@ -18,31 +18,41 @@ export interface EarlyWorkers {
 
 let early: EarlyWorkers | null = null;
 
-/** How many workers compare's first round takes for these arguments (what follows `parallax`), or 0 when unknown. */
-export function earlyWorkerCount(args: readonly string[]): number {
-  if (args[0] !== 'compare') return 0;
+/**
+ * The program language of each column compare's first round takes for these arguments (what follows `parallax`),
+ * one per distinct mode of --modes (else the default modes); empty when unknown.
+ */
+export function earlyWorkerPrograms(args: readonly string[]): WorkerProgram[] {
+  if (args[0] !== 'compare') return [];
   let modes: string | undefined;
   for (let i = 1; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '--help' || a === '-h' || a === '--') return 0;
-    if (/^--(variants|models)(=|$)/.test(a)) return 0;
+    if (a === '--help' || a === '-h' || a === '--') return [];
+    if (/^--(variants|models)(=|$)/.test(a)) return [];
     if (a === '--modes') modes = args[i + 1];
     else if (a.startsWith('--modes=')) modes = a.slice('--modes='.length);
   }
-  if (modes === undefined) return DEFAULT_MODES.length;
-  const count = new Set(
-    modes
-      .split(',')
-      .map((m) => m.trim())
-      .filter(Boolean),
-  ).size;
-  return Math.min(count, 8); // a long list is left to compare's own checks and rounds
+  const names =
+    modes === undefined
+      ? DEFAULT_MODES
+      : new Set(
+          modes
+            .split(',')
+            .map((m) => m.trim())
+            .filter(Boolean),
+        );
+  return [...names].slice(0, 8).map(workerProgramOf); // a long list is left to compare's own checks and rounds
+}
+
+/** How many workers compare's first round takes for these arguments, or 0 when unknown. */
+export function earlyWorkerCount(args: readonly string[]): number {
+  return earlyWorkerPrograms(args).length;
 }
 
 /** Forks the workers these arguments will take, if any; compare.ts takes them with takeEarlyWorkers(). */
 export async function startEarlyWorkers(args: readonly string[]): Promise<void> {
-  const count = earlyWorkerCount(args);
-  if (count === 0) return;
+  const programs = earlyWorkerPrograms(args);
+  if (programs.length === 0) return;
   const [{ forkLauncher, workerEnvironment }, { WorkerPool }] = await Promise.all([
     import('../host/launcher.js'),
     import('../host/worker-pool.js'),
@@ -50,7 +60,7 @@ export async function startEarlyWorkers(args: readonly string[]): Promise<void> 
   const launcher = forkLauncher();
   // The same pool compare makes (its environment, its warnings), only sooner.
   const pool = new WorkerPool(launcher, workerEnvironment(process.env), { warn: (m) => warn(`warning: ${m}`) });
-  void pool.warm(count, false);
+  void pool.warm(programs, false);
   early = { launcher, pool };
   // Commander ends the process itself on a flag it rejects (process.exit, past main.ts's finally): workers
   // nobody took are killed with it, not left to notice their host is gone.

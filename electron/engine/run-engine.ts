@@ -3,7 +3,7 @@
  * first and run-finished last, whatever happens; it never throws for model or tool problems.
  */
 import { realpath } from 'node:fs/promises';
-import { MODES } from '../../shared/modes.js';
+import { MODES, type WorkerProgram } from '../../shared/modes.js';
 import { findPreset, protocolOfInfo } from '../../shared/providers.js';
 import { DEFAULT_SETTINGS, type RunSpec } from '../../shared/run-spec.js';
 import type { StepEvent, Validation } from '../../shared/step-event.js';
@@ -13,11 +13,11 @@ import { mcpToolKind } from '../../shared/mcp-tools.js';
 import { ApprovalGate, type AskUser } from './approval/approval-gate.js';
 import { EventRecorder } from './event-recorder.js';
 import { runLoop, type LoopResult } from './loop.js';
-import { dropCodeSandbox, prewarmCodeSandbox, prewarmPythonSandbox } from './modes/code-mode.js';
+import { dropCodeSandbox, dropPythonSandbox, prewarmCodeSandbox, prewarmPythonSandbox } from './modes/code-mode.js';
 import { createMode, TOOL_SEARCH_MODES } from './modes/index.js';
 import type { ModeAdapter, ModeDefinition } from './modes/mode.js';
 import { createChatClient } from './provider/chat-client.js';
-import { shellSandbox } from './sandbox/shell-sandbox.js';
+import { shellSandbox, shellSandboxAsync } from './sandbox/shell-sandbox.js';
 import { warmUpTools } from './tools/index.js';
 import { closeRunToolState, openRunToolState } from './tools/run-state.js';
 import { disposeComputeThread } from './tools/compute/compute-thread.js';
@@ -107,6 +107,7 @@ export async function warmUpEngine(spec?: RunSpec, task: RunTask | null = null):
   // or Pyodide (Code Mode (Python): its worker loads Python, ~2 s, instead).
   const program = spec ? MODES[spec.mode].program : null;
   if (spec && program !== 'javascript') dropCodeSandbox();
+  if (spec && program !== 'python') dropPythonSandbox();
   // A compute thread a standing pool started: kept only for a mode that searches tools from its first step;
   // others start it on their first calculator or fetch_url call, as a run always did.
   if (spec && !TOOL_SEARCH_MODES.has(spec.mode)) disposeComputeThread();
@@ -129,13 +130,25 @@ export async function warmUpEngine(spec?: RunSpec, task: RunTask | null = null):
 
 /**
  * What a worker loads before it knows its run (a pooled worker, or one waiting for its spec): the tools (not the
- * compute thread, see warmUpTools), and a sandbox thread for the default limits, which a Code Mode or Hybrid run
- * then adopts and a ReAct run stops.
+ * compute thread, see warmUpTools), and the sandbox of the programs the host says its run will run: a QuickJS
+ * thread for the default limits (also when the host does not know), which a Code Mode or Hybrid run then adopts
+ * and a ReAct run stops; Pyodide's child for Code Mode (Python); nothing for a run without run_code.
  */
-export async function preloadEngine(): Promise<void> {
+export async function preloadEngine(program?: WorkerProgram): Promise<void> {
   // Node loads its fetch (undici, which the model client sends with) on first use: here, not after release.
   void globalThis.fetch;
-  await Promise.all([warmUpTools({ computeThread: false }), prewarmCodeSandbox(DEFAULT_SETTINGS)]);
+  await Promise.all([
+    warmUpTools({ computeThread: false }),
+    // The host said which programs the run will run (worker-hints.ts): only their sandbox starts; unknown, QuickJS.
+    program === undefined || program === 'javascript'
+      ? prewarmCodeSandbox(DEFAULT_SETTINGS)
+      : program === 'python'
+        ? // A failure here is the run's to report: warmUpEngine starts the child again and says why it failed.
+          shellSandboxAsync()
+            .then(() => prewarmPythonSandbox())
+            .catch(() => dropPythonSandbox())
+        : undefined,
+  ]);
 }
 
 /**

@@ -3,6 +3,7 @@
  * a worker is launched for a round's run (a failed launch becomes a handle that has already exited).
  */
 import type { ComparisonMeta } from '../../shared/ipc-contract.js';
+import type { WorkerProgram } from '../../shared/modes.js';
 import type { RunSpec } from '../../shared/run-spec.js';
 import type { WorkerExit, WorkerHandle, WorkerLauncher } from './launcher.js';
 import type { RunSession } from './run-session.js';
@@ -39,9 +40,14 @@ export function roundsOf(meta: ComparisonMeta, specs: readonly RunSpec[]): RunSp
 }
 
 /** A launcher that throws (no memory for a process, a missing entry) gives a handle that has already exited. */
-export function launchOrFail(launcher: WorkerLauncher, env: NodeJS.ProcessEnv, name: string): WorkerHandle {
+export function launchOrFail(
+  launcher: WorkerLauncher,
+  env: NodeJS.ProcessEnv,
+  name: string,
+  program?: WorkerProgram,
+): WorkerHandle {
   try {
-    return launcher.launch({ env, name });
+    return launcher.launch({ env, name, ...(program ? { program } : {}) });
   } catch (err) {
     const exit: WorkerExit = {
       code: null,

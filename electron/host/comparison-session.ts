@@ -9,6 +9,7 @@
  */
 import type { ComparisonMeta } from '../../shared/ipc-contract.js';
 import type { RunSpec } from '../../shared/run-spec.js';
+import { workerProgramOf } from '../../shared/modes.js';
 import type { ElicitAction } from '../../shared/mcp-elicitation.js';
 import type { EventFanIn } from './fan-in.js';
 import type { HistoryStore } from './history-store.js';
@@ -201,11 +202,15 @@ export class ComparisonSession {
     let resolveEnded!: () => void;
     const ended = new Promise<void>((resolve) => (resolveEnded = resolve));
     const { deps } = this;
-    const warm = deps.pool?.take(specs.length, this.env) ?? [];
+    const warm =
+      deps.pool?.takeFor(
+        specs.map((s) => workerProgramOf(s.mode)),
+        this.env,
+      ) ?? [];
     let settled = 0;
-    for (const spec of specs) {
+    for (const [i, spec] of specs.entries()) {
       const log = this.openLog(spec.runId);
-      const handle = warm.shift() ?? launchOrFail(deps.launcher, this.env, spec.runId);
+      const handle = warm[i] ?? launchOrFail(deps.launcher, this.env, spec.runId, workerProgramOf(spec.mode));
       if (!clockOf(handle)) timeWorker(handle, false);
       const { trackers } = deps;
       /**
@@ -288,7 +293,7 @@ export class ComparisonSession {
     if (!round.runs.every((r) => round.requested.has(r.spec.runId) || r.done || r.cancelRequested)) return;
     round.refilled = true;
     const next = this.rounds.slice(this.begun).find((specs) => specs.some((s) => !this.skipped.has(s.runId)));
-    pool.prepare(next ? next.filter((s) => !this.skipped.has(s.runId)).length : 0);
+    pool.prepare(next ? next.filter((s) => !this.skipped.has(s.runId)).map((s) => workerProgramOf(s.mode)) : 0);
   }
 
   /** Release every ready worker of the round at once, when no worker of it is still loading. */

@@ -10,6 +10,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { appLayout, type AppLayout } from '../engine/app-layout.js';
 import { freshBuild } from '../engine/fresh-build.js';
+import { osSandboxSwitchedOff } from '../engine/sandbox/sandbox-switch.js';
+import { knownShellSandbox } from '../engine/sandbox/shell-sandbox.js';
+import type { WorkerProgram } from '../../shared/modes.js';
+import { hintsEnvironment } from '../worker/worker-hints.js';
 import type { HostToWorker, WorkerToHost } from '../worker/worker-protocol.js';
 import { HOST_PID_ENV, isWorkerToHost } from '../worker/worker-protocol.js';
 
@@ -35,6 +39,8 @@ export interface LaunchOptions {
   readonly env: NodeJS.ProcessEnv;
   /** A label for diagnostics (e.g. the run id). */
   readonly name: string;
+  /** The language of the programs its run will run, when known at launch (worker-hints.ts). */
+  readonly program?: WorkerProgram;
 }
 
 export interface WorkerLauncher {
@@ -82,6 +88,21 @@ export function workerEnvironment(
   // Not a secret: the worker's watchdog ends the worker when this process is gone (worker-runtime.ts).
   out[HOST_PID_ENV] = String(process.pid);
   return out;
+}
+
+/**
+ * The environment a worker starts with: the allowlist above, and what the host can tell it ahead (worker-hints.ts):
+ * its run's program language when known, and this process's shell sandbox finding when it has probed already.
+ */
+export function workerStartEnvironment(env: NodeJS.ProcessEnv, program?: WorkerProgram): Record<string, string> {
+  const found = knownShellSandbox();
+  return {
+    ...workerEnvironment(env),
+    ...hintsEnvironment({
+      ...(program ? { program } : {}),
+      ...(found ? { shellSandbox: { found, switchedOff: osSandboxSwitchedOff() } } : {}),
+    }),
+  };
 }
 
 /**
@@ -144,9 +165,9 @@ export function forkLauncher(options: ForkLauncherOptions = {}): WorkerLauncher 
   ];
   const start = scriptStart(entry);
   return {
-    launch({ env, name }) {
+    launch({ env, name, program }) {
       const child = fork(start.file, [...start.args, ...(options.args ?? [])], {
-        env: workerEnvironment(env),
+        env: workerStartEnvironment(env, program),
         execArgv,
         stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
         serialization: 'json',

@@ -10,6 +10,7 @@
  *   stops refilling and says why, and runs start fresh workers).
  * - Idle workers are reaped after `idleMs` without use; the next warm-up starts new ones.
  */
+import type { WorkerProgram } from '../../shared/modes.js';
 import type { WorkerHandle, WorkerLauncher } from './launcher.js';
 import { workerEnvironment } from './launcher.js';
 import { timeWorker } from './worker-start.js';
@@ -24,6 +25,8 @@ export interface WorkerPoolOptions {
 
 interface Entry {
   readonly handle: WorkerHandle;
+  /** What it was started for (worker-hints.ts); undefined: any run. */
+  readonly program: WorkerProgram | undefined;
   readonly envKey: string;
   loaded: boolean;
   exited: boolean;
@@ -76,9 +79,11 @@ export class WorkerPool {
   /**
    * Start workers until `count` are idle; `standing`: keep that many from now on (refilled after every round,
    * until reaped). Resolves when the idle workers have loaded or exited (the bench and tests wait; the app not).
+   * A list instead of a count names the program language of each run to come: each worker prepares for one.
    */
-  warm(count: number, standing = true): Promise<void> {
-    if (standing) this.target = Math.min(this.maxIdle, Math.max(this.target, count));
+  warm(count: number | readonly WorkerProgram[], standing = true): Promise<void> {
+    const n = typeof count === 'number' ? count : count.length;
+    if (standing) this.target = Math.min(this.maxIdle, Math.max(this.target, n));
     this.prepare(count);
     return Promise.all(this.idle.map((e) => e.whenLoaded)).then(() => undefined);
   }
@@ -88,9 +93,18 @@ export class WorkerPool {
     this.target = Math.min(this.maxIdle, Math.max(0, count));
   }
 
-  /** Start workers until `count` (at least the standing number) are idle: a comparison's next round. */
-  prepare(count: number): void {
-    this.fill(Math.min(this.maxIdle, Math.max(count, this.target)));
+  /**
+   * Start workers until `count` (at least the standing number) are idle: a comparison's next round. Given the
+   * round's program languages, the workers started for it prepare for those not already idle.
+   */
+  prepare(count: number | readonly WorkerProgram[]): void {
+    const n = typeof count === 'number' ? count : count.length;
+    const wanted = typeof count === 'number' ? [] : [...count];
+    for (const e of this.idle) {
+      const i = wanted.indexOf(e.program!);
+      if (i >= 0) wanted.splice(i, 1);
+    }
+    this.fill(Math.min(this.maxIdle, Math.max(n, this.target)), wanted);
     this.touch();
   }
 
@@ -106,6 +120,33 @@ export class WorkerPool {
     for (const e of ordered) e.taken = true;
     this.idle = this.idle.filter((e) => !e.taken && !e.exited);
     return ordered.map((e) => e.handle);
+  }
+
+  /**
+   * Workers for a round's runs, in the runs' order (`programs`: each run's program language): for each run a
+   * worker started for its language, else one started for any run, else another, loaded ones before those still
+   * loading; undefined where the pool is short or the environment differs (the caller starts a fresh one).
+   */
+  takeFor(programs: readonly WorkerProgram[], env: NodeJS.ProcessEnv): (WorkerHandle | undefined)[] {
+    this.touch();
+    const out: (Entry | undefined)[] = programs.map(() => undefined);
+    if (this.closed || !this.matches(env)) return [];
+    const live = this.idle.filter((e) => !e.exited);
+    const free = [...live.filter((e) => e.loaded), ...live.filter((e) => !e.loaded)];
+    const fits: ((e: Entry, program: WorkerProgram) => boolean)[] = [
+      (e, p) => e.program === p,
+      (e) => e.program === undefined,
+      () => true,
+    ];
+    for (const fit of fits)
+      programs.forEach((program, i) => {
+        if (out[i]) return;
+        const at = free.findIndex((e) => fit(e, program));
+        if (at >= 0) out[i] = free.splice(at, 1)[0];
+      });
+    for (const e of out) if (e) e.taken = true;
+    this.idle = this.idle.filter((e) => !e.taken && !e.exited);
+    return out.map((e) => e?.handle);
   }
 
   /** Kill every idle worker and stop refilling. */
@@ -124,18 +165,20 @@ export class WorkerPool {
     this.idle = [];
   }
 
-  private fill(count: number): void {
+  /** Start workers until `count` are idle, the first ones for `programs` (then for any run). */
+  private fill(count: number, programs: readonly WorkerProgram[] = []): void {
+    const next = [...programs];
     while (!this.closed && this.idle.length < count && this.earlyDeaths < MAX_EARLY_DEATHS) {
-      const entry = this.launch();
+      const entry = this.launch(next.shift());
       if (!entry) return;
       this.idle.push(entry);
     }
   }
 
-  private launch(): Entry | null {
+  private launch(program: WorkerProgram | undefined): Entry | null {
     let handle: WorkerHandle;
     try {
-      handle = this.launcher.launch({ env: this.env, name: `pool-${++this.counter}` });
+      handle = this.launcher.launch({ env: this.env, name: `pool-${++this.counter}`, ...(program ? { program } : {}) });
       timeWorker(handle, true);
       // A standing pool waits for Runs to come (the app's composer): its workers also load, in that idle time,
       // what a tool-search run needs. A one-off warm-up (the CLI's first round) starts none of it.
@@ -151,6 +194,7 @@ export class WorkerPool {
     const whenLoaded = new Promise<void>((resolve) => (markLoaded = resolve));
     const entry: Entry = {
       handle,
+      program,
       envKey: this.envKey,
       loaded: false,
       exited: false,

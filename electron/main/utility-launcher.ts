@@ -1,12 +1,12 @@
 /**
  * The host's WorkerLauncher over Electron's utilityProcess: one utility process per run, named after it.
  * The run spec and API key go to the worker by postMessage (the host's 'init' message), never argv or env;
- * the worker's environment is the same allowlist as under fork (`workerEnvironment`).
+ * the worker's environment is the same allowlist as under fork (`workerStartEnvironment`).
  */
 import type { ForkOptions, UtilityProcess } from 'electron';
 import {
   WORKER_V8_FLAGS,
-  workerEnvironment,
+  workerStartEnvironment,
   type WorkerExit,
   type WorkerHandle,
   type WorkerLauncher,
@@ -36,9 +36,9 @@ export function serviceNameFor(name: string): string {
 export function utilityLauncher(options: UtilityLauncherOptions): WorkerLauncher {
   const drainMs = options.drainMs ?? 250;
   return {
-    launch({ env, name }): WorkerHandle {
+    launch({ env, name, program }): WorkerHandle {
       const child = options.fork(options.entry, [], {
-        env: workerEnvironment(env),
+        env: workerStartEnvironment(env, program),
         // The same V8 flags as a forked worker, so the worker memory measured under Node holds in the app.
         execArgv: [...WORKER_V8_FLAGS],
         serviceName: serviceNameFor(name),

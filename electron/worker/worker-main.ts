@@ -4,10 +4,13 @@
  * soon as the process starts, before the spec arrives; what the spec adds (its sandbox limits, the tokenizer
  * for a real provider) loads before 'ready', so start-up cost is not counted against any mode.
  */
+import { takeWorkerHints } from './worker-hints.js';
 import { serveWorker } from './worker-runtime.js';
 
+// Read first: what the host knows of this worker's run (its program language, its shell sandbox finding).
+const { program } = takeWorkerHints();
 const engine = import('../engine/run-engine.js');
-const preload = engine.then((e) => e.preloadEngine()).then(() => engine);
+const preload = engine.then((e) => e.preloadEngine(program)).then(() => engine);
 const tasks = import('../tasks/index.js');
 
 serveWorker(

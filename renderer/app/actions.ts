@@ -42,6 +42,13 @@ export function refreshHistorySoon(delayMs = 300): void {
   }, delayMs);
 }
 
+/**
+ * What the main view was last asked to show: each Run and each open takes a number, and an open whose answer
+ * comes after a later ask is dropped. Without it, a stored comparison the page began opening (its URL, a click in
+ * History) replaced a comparison the user started while it loaded, and the live run went out of view.
+ */
+let viewAsk = 0;
+
 export async function runComparison(): Promise<void> {
   const s = st();
   if (s.starting || comparisonSelectors.isRunning(s)) return;
@@ -53,6 +60,7 @@ export async function runComparison(): Promise<void> {
   }
   s.setShowErrors(false);
   s.setStarting(true);
+  viewAsk += 1;
   try {
     const meta = await invoke('comparison:start', request);
     st().setActiveSuite(null);
@@ -124,16 +132,19 @@ export async function openSuiteRun(id: string): Promise<void> {
 }
 
 export async function openComparison(id: string, source: 'history' | 'live' = 'history'): Promise<void> {
+  const ask = ++viewAsk;
   st().setOpening(id);
   try {
     const stored = await invoke('history:open', id);
+    if (ask !== viewAsk) return; // the user asked for something else meanwhile
     st().setActiveSuite(null);
     st().showComparison({ meta: stored.meta, source, interrupted: stored.interruptedRunIds }, stored.events);
     for (const w of stored.warnings) st().pushToast({ kind: 'info', title: 'Loaded with a warning', detail: w });
   } catch (err) {
-    st().pushToast({ kind: 'error', title: 'Could not open the comparison', detail: errorText(err) });
+    if (ask === viewAsk)
+      st().pushToast({ kind: 'error', title: 'Could not open the comparison', detail: errorText(err) });
   } finally {
-    st().setOpening(null);
+    if (st().openingId === id) st().setOpening(null);
   }
 }
 

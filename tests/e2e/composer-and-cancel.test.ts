@@ -159,9 +159,19 @@ describe('composer, cancel and themes, against parallax serve with the simulated
         if (ours.reduce((n, id) => n + (replies.get(id) ?? 0), 0) >= 3) held = [];
       });
     });
+    // The previous test's comparison has ended on the host: its ReAct run stops a moment after the Esc, and while a
+    // comparison runs the app leaves Run alone, so a click then would start nothing and the waits below would read the
+    // old comparison's cards.
+    await expect
+      .poll(async () =>
+        (await host.invoke('history:list')).flatMap((i) => i.runs).filter((r) => r.status === 'running'),
+      )
+      .toEqual([]);
     await page.reload();
     await page.waitForSelector('[data-testid=connection-status]:has-text("Web host")');
     await page.click('[data-testid=run]');
+    // Run started a new comparison (its id came back through the page's link).
+    await expect.poll(() => ours.length).toBeGreaterThan(0);
     // The reload came back to the last comparison (the URL carries it): its finished cards are not this run's.
     await waitForStatus(page, 'react', ['pending', 'running']);
     await page.waitForFunction(

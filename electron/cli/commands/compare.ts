@@ -17,6 +17,7 @@ import {
   type ModeId,
 } from '../../../shared/run-spec.js';
 import { checkConcurrency } from '../../../shared/concurrency.js';
+import { workerProgramOf } from '../../../shared/modes.js';
 import type { StepEvent } from '../../../shared/step-event.js';
 import { resolveDataDir } from '../../host/data-dir.js';
 import type { ApprovalPolicyInput } from '../../../shared/approval.js';
@@ -127,7 +128,8 @@ async function compareCommand(flags: CompareFlags, modesGiven: boolean): Promise
   const launcher = early?.launcher ?? forkLauncher();
   const warn = (m: string): void => printWarning(`warning: ${m}`);
   const pool = early?.pool ?? new WorkerPool(launcher, workerEnvironment(process.env), { warn });
-  const columns = variants?.length ?? modes.length;
+  // Each column's worker prepares for its mode's programs (worker-hints.ts).
+  const columns = (variants ?? modes.map((mode) => ({ mode }))).map((c) => workerProgramOf(c.mode));
   void pool.warm(columns, false);
   let request: ComparisonRequest;
   let otlp: ReturnType<typeof otlpTargetOf>;
@@ -245,7 +247,7 @@ async function compareCommand(flags: CompareFlags, modesGiven: boolean): Promise
   });
   // The host takes the first round's workers from the pool (started above); the tokenizer for prompt composition
   // loads with the first reply, not beside the workers' loading.
-  void host.warmPool(columns);
+  void host.warmPool(columns.length);
 
   let interrupted = false;
   let meta: ComparisonMeta | null = null;

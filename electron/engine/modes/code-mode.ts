@@ -15,7 +15,13 @@ import { CODE_PY_SYSTEM_PROMPT, CODE_SYSTEM_PROMPT } from './prompts.js';
 import { SEED_BASE } from '../tools/seed-tools.js';
 import { toolsetOf } from './toolsets.js';
 
-export { dropCodeSandbox, prewarmCodeSandbox, prewarmPythonSandbox, pythonPrewarmed } from './code/program-tool.js';
+export {
+  dropCodeSandbox,
+  dropPythonSandbox,
+  prewarmCodeSandbox,
+  prewarmPythonSandbox,
+  pythonPrewarmed,
+} from './code/program-tool.js';
 
 const LANGUAGE_NAMES: Readonly<Record<ProgramLanguage, string>> = { javascript: 'JavaScript', python: 'Python' };
 

@@ -161,6 +161,16 @@ export function shellSandboxAsync(): Promise<ShellSandboxInfo> {
   return probing;
 }
 
+/** What this process found, if it probed already (a host hands it to its workers: worker-hints.ts). */
+export function knownShellSandbox(): ShellSandboxInfo | undefined {
+  return cached;
+}
+
+/** Takes a finding made in the same environment (the host's, checked by the caller) as this process's own. */
+export function adoptShellSandbox(found: ShellSandboxInfo): void {
+  cached ??= found;
+}
+
 export interface DetectOptions {
   readonly platform?: NodeJS.Platform;
   /** The bubblewrap binary to try; default: found in the system folders. null: pretend it is missing. */

@@ -8,7 +8,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { earlyWorkerCount } from '../../../electron/cli/early-workers.js';
+import { earlyWorkerCount, earlyWorkerPrograms } from '../../../electron/cli/early-workers.js';
 import { HOST_PID_ENV } from '../../../electron/worker/worker-protocol.js';
 import { cliModuleArgv, exited, runCli, startCli } from '../host/cli-process.js';
 import { describe as described, waitGone, withEnv } from '../../helpers/proc-tree.js';
@@ -23,6 +23,15 @@ describe('early workers', () => {
     expect(earlyWorkerCount(['compare', '--task', 'calc', '--help'])).toBe(0);
     expect(earlyWorkerCount(['run', '--task', 'calc'])).toBe(0);
     expect(earlyWorkerCount([])).toBe(0);
+    // Each early worker prepares for its column's programs (worker-hints.ts).
+    expect(earlyWorkerPrograms(['compare', '--task', 'calc'])).toEqual(['none', 'javascript']);
+    expect(earlyWorkerPrograms(['compare', '--modes', 'code-py,react-search,code,nosuch'])).toEqual([
+      'python',
+      'none',
+      'javascript',
+      'none',
+    ]);
+    expect(earlyWorkerPrograms(['compare', '--task', 'calc', '--variants', 'v.json'])).toEqual([]);
   });
 
   it('a compare that fails before taking its early workers exits 1 with its message', async () => {

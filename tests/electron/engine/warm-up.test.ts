@@ -57,4 +57,18 @@ describe('worker warm-up', () => {
     expect(pythonPrewarmed()).toBe(false);
     mode.dispose?.();
   });
+
+  it('a worker told its run runs Python starts the child before its spec; the spec keeps it, another run stops it', async () => {
+    await preloadEngine('python');
+    expect(pythonPrewarmed()).toBe(true);
+    await warmUpEngine(spec('code-py'));
+    expect(pythonPrewarmed()).toBe(true); // the same child: one process started
+    const mode = createCodePyMode({ workspace: '.', settings: parseSettings({}) });
+    expect(pythonPrewarmed()).toBe(false);
+    mode.dispose?.();
+
+    await preloadEngine('python');
+    await warmUpEngine(spec('react'));
+    expect(pythonPrewarmed()).toBe(false);
+  });
 });

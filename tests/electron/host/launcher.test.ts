@@ -109,6 +109,7 @@ describe('forkLauncher', () => {
             'NODE_CHANNEL_FD',
             'NODE_CHANNEL_SERIALIZATION_MODE',
             'PARALLAX_HOST_PID',
+            'PARALLAX_WORKER_HINTS',
           ].includes(name) || name.startsWith('LC_'),
         ).toBe(true);
       const cmdline = (await readFile(`/proc/${handle.pid}/cmdline`, 'utf8')).split('\0');

@@ -7,6 +7,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { WorkerProgram } from '../../../shared/modes.js';
 import type { StepEvent } from '../../../shared/step-event.js';
 import { createHost, type Host, type HostOptions } from '../../../electron/host/host.js';
 import { forkLauncher, type WorkerHandle, type WorkerLauncher } from '../../../electron/host/launcher.js';
@@ -249,5 +250,59 @@ describe('the warm pool', () => {
     expect(warnings).toHaveLength(1);
     expect(rec.launched.length).toBeLessThanOrEqual(4);
     expect(pool.take(2, process.env)).toEqual([]);
+  });
+});
+
+describe('a pool told which program language each run will run', () => {
+  /** Workers that say 'loaded' at once and run nothing: what the pool hands out is all that is checked. */
+  function fakeLauncher() {
+    const launched: { program: WorkerProgram | undefined; handle: WorkerHandle }[] = [];
+    const launcher: WorkerLauncher = {
+      launch({ program }) {
+        const handle: WorkerHandle = {
+          pid: 100_000 + launched.length,
+          send: () => {},
+          onMessage: (listener) => void setImmediate(() => listener({ type: 'loaded' })),
+          onExit: () => {},
+          kill: () => {},
+        };
+        launched.push({ program, handle });
+        return handle;
+      },
+    };
+    return { launcher, launched };
+  }
+  const env = { PATH: '/usr/bin' };
+
+  it("starts each column's worker for its language and hands each run the one started for its language", async () => {
+    const { launcher, launched } = fakeLauncher();
+    const pool = new WorkerPool(launcher, env);
+    await pool.warm(['none', 'javascript', 'python'], false);
+    expect(launched.map((l) => l.program)).toEqual(['none', 'javascript', 'python']);
+    const [a, b, c] = launched.map((l) => l.handle);
+    expect(pool.takeFor(['python', 'none', 'javascript'], env)).toEqual([c, a, b]);
+    expect(pool.size).toBe(0);
+  });
+
+  it('else one started for any run, else another; where the pool is short, none', async () => {
+    const { launcher, launched } = fakeLauncher();
+    const pool = new WorkerPool(launcher, env);
+    await pool.warm(1, false); // for any run
+    await pool.warm(['none', 'none'], false); // one more, for a run without programs
+    expect(launched.map((l) => l.program)).toEqual([undefined, 'none']);
+    const [any, none] = launched.map((l) => l.handle);
+    expect(pool.takeFor(['javascript', 'python', 'none'], env)).toEqual([any, undefined, none]);
+    await pool.warm(['none'], false);
+    expect(pool.takeFor(['python'], env)).toEqual([launched[2]!.handle]);
+    expect(pool.takeFor(['python'], { PATH: '/elsewhere' })).toEqual([]);
+  });
+
+  it("prepares the next round's workers only for the languages no idle worker was started for", async () => {
+    const { launcher, launched } = fakeLauncher();
+    const pool = new WorkerPool(launcher, env);
+    await pool.warm(['javascript'], false);
+    pool.prepare(['none', 'javascript', 'python']);
+    expect(launched.map((l) => l.program)).toEqual(['javascript', 'none', 'python']);
+    pool.close();
   });
 });

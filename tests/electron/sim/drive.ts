@@ -62,7 +62,10 @@ export interface DriveOptions {
   readonly faults?: string[];
   readonly runId?: string;
   readonly maxSteps?: number;
-  /** Code Mode program time limit (the 'loop-forever' fault waits this long). */
+  /**
+   * Code Mode program time limit. Default: the app's (10 s), so a program never fails for the machine's load; 3 s
+   * with the 'loop-forever' fault, whose endless program the limit is there to stop.
+   */
   readonly codeTimeoutMs?: number;
   /** The task's local test page: like the engine, the harness lets fetch_url reach this one origin. */
   readonly fixtureUrl?: string;
@@ -187,7 +190,7 @@ async function runCall(call: WireCall, offered: string[], opts: DriveOptions): P
     return runCode(
       String(args.code),
       opts.workspace,
-      opts.codeTimeoutMs ?? 1000,
+      opts.codeTimeoutMs ?? (opts.faults?.includes('loop-forever') ? 3000 : DEFAULT_SETTINGS.codeTimeoutMs),
       opts.returnTypes ?? true,
       opts.taskId,
     );

@@ -160,10 +160,18 @@ describe('reply faults: the first call is broken once, the policy reads the erro
   });
 
   it("'loop-forever' sends an endless program in Code Mode, then the real one after the timeout", async () => {
-    const run = await drive({ baseURL: sim.url, task: logs.text, mode: 'code', workspace, faults: ['loop-forever'] });
+    // The limit is named here because the messages below quote it.
+    const run = await drive({
+      baseURL: sim.url,
+      task: logs.text,
+      mode: 'code',
+      workspace,
+      faults: ['loop-forever'],
+      codeTimeoutMs: 3000,
+    });
     expect(JSON.parse(run.steps[0].calls[0].function.arguments).code).toBe('while (true) {}');
-    expect(run.steps[0].results[0]).toMatch(/time limit of 1000 ms exceeded/);
-    expect(run.steps[1].text).toMatch(/^My previous call failed \(Error: time limit of 1000 ms exceeded/);
+    expect(run.steps[0].results[0]).toMatch(/time limit of 3000 ms exceeded/);
+    expect(run.steps[1].text).toMatch(/^My previous call failed \(Error: time limit of 3000 ms exceeded/);
     // The broken program took the place of the first look; then the look, the counting program, the answer.
     expect(run.steps.map((s) => JSON.parse(s.calls[0]?.function.arguments ?? '{}').code)).toEqual([
       'while (true) {}',

@@ -1,7 +1,8 @@
 /** Menu commands drive the same actions as the buttons: checked through a recording host transport. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ComparisonMeta, InvokeChannel } from '../../../shared/ipc-contract.js';
-import { setTransport, type Transport } from '../../../renderer/api/client.js';
+import { setTransport } from '../../../renderer/api/client.js';
+import { fakeTransport } from '../fixtures/fake-transport.js';
 import { runCommand } from '../../../renderer/app/actions.js';
 import { appStore } from '../../../renderer/store/app-store.js';
 import { syntheticRun } from '../fixtures/synthetic-stream.js';
@@ -17,18 +18,12 @@ const meta: ComparisonMeta = {
 };
 
 const calls: { channel: InvokeChannel; args: unknown[] }[] = [];
-const fake: Transport = {
-  invoke: (async (channel: InvokeChannel, ...args: unknown[]) => {
-    calls.push({ channel, args });
-    if (channel === 'comparison:start') return meta;
-    if (channel === 'history:page') return { items: [], total: 0, stored: 0, nextOffset: null, damagedCount: 0 };
-    return undefined;
-  }) as Transport['invoke'],
-  on: () => () => {},
-  onConnection: () => () => {},
-  connection: () => ({ status: 'open' }),
-  retryNow: () => {},
-};
+const fake = fakeTransport((channel, args) => {
+  calls.push({ channel, args });
+  if (channel === 'comparison:start') return meta;
+  if (channel === 'history:page') return { items: [], total: 0, stored: 0, nextOffset: null, damagedCount: 0 };
+  return undefined;
+});
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('menu commands', () => {

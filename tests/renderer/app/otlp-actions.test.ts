@@ -1,7 +1,8 @@
 /** "Send to OTLP endpoint" in the page: header lines parsed, the target kept in memory only, the host's words shown. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { InvokeChannel, OtlpSendResult } from '../../../shared/ipc-contract.js';
-import { setTransport, type Transport } from '../../../renderer/api/client.js';
+import { setTransport } from '../../../renderer/api/client.js';
+import { fakeTransport } from '../fixtures/fake-transport.js';
 import { openOtlpDialog, parseHeaderLines, sendToOtlp } from '../../../renderer/app/otlp-actions.js';
 import { appStore } from '../../../renderer/store/app-store.js';
 
@@ -13,16 +14,10 @@ let answer: () => Promise<OtlpSendResult> = async () => ({
   status: 200,
   rejected: null,
 });
-const fake: Transport = {
-  invoke: (async (channel: InvokeChannel, ...args: unknown[]) => {
-    calls.push({ channel, args });
-    return channel === 'report:send-otlp' ? answer() : undefined;
-  }) as Transport['invoke'],
-  on: () => () => {},
-  onConnection: () => () => {},
-  connection: () => ({ status: 'open' }),
-  retryNow: () => {},
-};
+const fake = fakeTransport((channel, args) => {
+  calls.push({ channel, args });
+  return channel === 'report:send-otlp' ? answer() : undefined;
+});
 
 describe('send to an OTLP endpoint', () => {
   beforeEach(() => {

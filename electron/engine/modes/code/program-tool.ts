@@ -55,6 +55,12 @@ export async function prewarmPythonSandbox(): Promise<{ loadMs: number; rssBytes
   return prewarmedPython.warmUp();
 }
 
+/** Stop a Pyodide child started ahead that no run will use (a worker hinted for Python given another run). */
+export function dropPythonSandbox(): void {
+  prewarmedPython?.dispose();
+  prewarmedPython = null;
+}
+
 /** Whether a Pyodide child waits for the next run (tests: a Code Mode (Python) worker has one before release). */
 export function pythonPrewarmed(): boolean {
   return prewarmedPython?.processesStarted === 1;
