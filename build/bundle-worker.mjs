@@ -40,9 +40,9 @@ export async function bundleWorker(outdir = 'dist/worker') {
 }
 
 /**
- * Pyodide's memory after a plain boot, beside the Python child that restores it (py-runtime.ts): each Code Mode
- * (Python) start then restores ~30 MB instead of booting the interpreter, about a third of the CPU. The child itself
- * makes it, so the boot's options have one definition; the file is named for the Pyodide version.
+ * Pyodide's memory after a plain boot, beside the Python child that restores it (py-snapshot-restore.ts): each Code
+ * Mode (Python) start then copies in its ~14 MB that are not zeros instead of booting the interpreter, about half the
+ * CPU. The child itself makes it, so the boot's options have one definition; the file is named for the Pyodide version.
  */
 async function makePythonSnapshot(dir) {
   await promisify(execFile)(process.execPath, [join(dir, 'python-child.js'), '--make-boot-snapshot', dir], {

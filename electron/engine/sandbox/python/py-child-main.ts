@@ -9,11 +9,10 @@
  * Started by the host with V8's code generation from strings disabled and, where bubblewrap works, inside the
  * same kind of OS sandbox as run_shell (py-launch.ts): what a way out of Python would reach is little.
  */
-import { constants, readFileSync, readSync, writeFileSync, writeSync } from 'node:fs';
+import { constants, existsSync, readSync, writeFileSync, writeSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import {
   PY_INTERRUPT,
@@ -106,26 +105,9 @@ setInterval(() => {
 `;
 
 /** The build's boot snapshot beside this file (build/bundle-worker.mjs), if there is one this process may read. */
-function bootSnapshot(): Uint8Array | undefined {
-  try {
-    return readFileSync(new URL(`./${BOOT_SNAPSHOT_FILE}`, import.meta.url));
-  } catch {
-    return undefined; // tsc's output and the sources have none: a plain boot
-  }
-}
-
-/**
- * One full collection, once: the snapshot's 30 MB buffer, detached after the boot (py-runtime.ts), is garbage
- * until V8 collects it, and a program's allocations grow WebAssembly memory, not the JavaScript heap, so that may
- * not come before the program meets its memory cap, which counts the resident size.
- */
-function collectGarbage(): void {
-  try {
-    setFlagsFromString('--expose-gc');
-    (runInNewContext('gc') as () => void)();
-  } catch {
-    // Without it the buffer goes at V8's next collection.
-  }
+function bootSnapshotFile(): string | undefined {
+  const file = fileURLToPath(new URL(`./${BOOT_SNAPSHOT_FILE}`, import.meta.url));
+  return existsSync(file) ? file : undefined; // tsc's output and the sources have none: a plain boot
 }
 
 async function main(): Promise<void> {
@@ -214,7 +196,7 @@ async function main(): Promise<void> {
   };
   let runtime;
   try {
-    runtime = await loadPythonRuntime({ onCall, onOutput }, { snapshot: bootSnapshot() });
+    runtime = await loadPythonRuntime({ onCall, onOutput }, { snapshotFile: bootSnapshotFile() });
   } catch (error) {
     send({
       type: 'failed',
@@ -222,7 +204,6 @@ async function main(): Promise<void> {
     });
     process.exit(1);
   }
-  if (runtime.fromSnapshot) collectGarbage();
   runtime.setInterruptBuffer(control);
   const slots = [
     PY_INTERRUPT,

@@ -8,6 +8,7 @@ import { loadPyodide, version as pyodideVersion, type PyodideAPI } from 'pyodide
 import { PY_PRELUDE } from './py-prelude.js';
 import { pyodideDir } from './py-dir.js';
 import { bootSnapshotName } from './py-snapshot-name.js';
+import { loadFromSnapshot } from './py-snapshot-restore.js';
 
 export interface PythonRuntime {
   /**
@@ -40,8 +41,8 @@ export interface RuntimeOptions {
    * (given the type names of those left).
    */
   readonly beforeLock?: (jsObjectsInGc: string[]) => void;
-  /** A boot snapshot the build made (makeBootSnapshot); a plain boot when absent or not taken. */
-  readonly snapshot?: Uint8Array;
+  /** The file of a boot snapshot the build made (makeBootSnapshot); a plain boot when absent or not taken. */
+  readonly snapshotFile?: string;
 }
 
 /**
@@ -70,19 +71,11 @@ export async function makeBootSnapshot(): Promise<Uint8Array> {
   return pyodide.makeMemorySnapshot();
 }
 
-/**
- * Boots from the snapshot when one is given and Pyodide takes it; else (or when it is refused) plainly. The
- * snapshot's bytes are used up: Pyodide keeps a reference to them after the boot, so a buffer of their own is
- * detached then, which lets its 30 MB go instead of staying in the child's resident size (the program's memory cap).
- */
-async function boot(snapshot: Uint8Array | undefined): Promise<{ pyodide: PyodideAPI; fromSnapshot: boolean }> {
-  if (snapshot) {
+/** Boots from the snapshot when one is given and Pyodide takes it (py-snapshot-restore.ts); else plainly. */
+async function boot(snapshotFile: string | undefined): Promise<{ pyodide: PyodideAPI; fromSnapshot: boolean }> {
+  if (snapshotFile) {
     try {
-      const pyodide = await loadPyodide({ ...bootOptions(), _loadSnapshot: snapshot });
-      const { buffer } = snapshot;
-      if (buffer instanceof ArrayBuffer && snapshot.byteOffset === 0 && snapshot.byteLength === buffer.byteLength)
-        structuredClone(buffer, { transfer: [buffer] });
-      return { pyodide, fromSnapshot: true };
+      return { pyodide: await loadFromSnapshot(snapshotFile, bootOptions()), fromSnapshot: true };
     } catch {
       // A damaged or foreign snapshot: the plain boot gives the same interpreter, only slower.
     }
@@ -91,7 +84,7 @@ async function boot(snapshot: Uint8Array | undefined): Promise<{ pyodide: Pyodid
 }
 
 export async function loadPythonRuntime(hooks: RuntimeHooks, options: RuntimeOptions = {}): Promise<PythonRuntime> {
-  const { pyodide, fromSnapshot } = await boot(options.snapshot);
+  const { pyodide, fromSnapshot } = await boot(options.snapshotFile);
   const decoder = new TextDecoder();
   const write = { write: (bytes: Uint8Array) => (hooks.onOutput(decoder.decode(bytes)), bytes.length) };
   pyodide.setStdout(write);

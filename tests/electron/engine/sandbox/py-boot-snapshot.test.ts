@@ -1,13 +1,17 @@
 /**
  * Pyodide's boot snapshot (py-runtime.ts; the build stores it beside the Python child): the child restores it
  * instead of booting, and a program sees the same interpreter either way. A damaged snapshot falls back to the
- * plain boot. Both sandbox configurations start their child from it.
+ * plain boot. Both sandbox configurations start their child from it. The child copies in only the snapshot's
+ * pages that hold something (py-snapshot-restore.ts), so the rest must be zeros in fresh memory already.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { version as pyodideVersion } from 'pyodide';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadPyodide, version as pyodideVersion, type PyodideConfig } from 'pyodide';
 import { describe, expect, it } from 'vitest';
 import { PySandbox } from '../../../../electron/engine/sandbox/python/py-sandbox.js';
+import { pyodideDir } from '../../../../electron/engine/sandbox/python/py-dir.js';
 import { pythonLaunch } from '../../../../electron/engine/sandbox/python/py-launch.js';
 import { loadPythonRuntime } from '../../../../electron/engine/sandbox/python/py-runtime.js';
 import { bootSnapshotName } from '../../../../electron/engine/sandbox/python/py-snapshot-name.js';
@@ -31,11 +35,11 @@ for text in ["sys.version_info[:3]", "sys.platform", "os.environ.get('HOME')", "
         print(text, 'raises', type(error).__name__)
 `;
 
-async function probeOutput(snapshot: Uint8Array | undefined): Promise<{ out: string; fromSnapshot: boolean }> {
+async function probeOutput(snapshotFile: string | undefined): Promise<{ out: string; fromSnapshot: boolean }> {
   let out = '';
   const runtime = await loadPythonRuntime(
     { onCall: () => JSON.stringify({ ok: false, error: 'no tools here' }), onOutput: (text) => (out += text) },
-    snapshot ? { snapshot } : {},
+    snapshotFile ? { snapshotFile } : {},
   );
   const outcome = JSON.parse(runtime.run(PROBE, '[]')) as { error: unknown };
   expect(outcome.error).toBeNull();
@@ -48,7 +52,7 @@ describe("Pyodide's boot snapshot", () => {
   });
 
   it('restores the interpreter a plain boot makes: a program prints the same', async () => {
-    const restored = await probeOutput(readFileSync(snapshotFile));
+    const restored = await probeOutput(snapshotFile);
     const plain = await probeOutput(undefined);
     expect(restored.fromSnapshot).toBe(true);
     expect(plain.fromSnapshot).toBe(false);
@@ -56,11 +60,52 @@ describe("Pyodide's boot snapshot", () => {
     expect(restored.out).toBe(plain.out);
   });
 
+  it('leaves out only pages that fresh memory holds as zeros already', async () => {
+    const file = readFileSync(snapshotFile);
+    const offset = new Uint32Array(file.buffer, file.byteOffset, 2)[1]!;
+    const memory = file.subarray(offset);
+    type CreateModule = NonNullable<PyodideConfig['createPyodideModule']>;
+    const factory = (await import(pathToFileURL(path.join(pyodideDir(), 'pyodide.asm.mjs')).href)) as {
+      default: CreateModule;
+    };
+    const zeros = (bytes: Uint8Array, from: number) => bytes.subarray(from, from + 4096).every((byte) => byte === 0);
+    let checked = 0;
+    const differing: number[] = [];
+    const createPyodideModule: CreateModule = async (settings) => {
+      settings.INITIAL_MEMORY = file.length;
+      const module = await factory.default(settings);
+      for (let page = 0; page < memory.length; page += 4096, checked++)
+        if (zeros(memory, page) && !zeros(module.HEAPU8, page)) differing.push(page);
+      throw new Error('checked'); // the boot itself is the other tests'
+    };
+    await expect(
+      loadPyodide({
+        indexURL: `${pyodideDir()}/`,
+        packages: [],
+        _loadSnapshot: file.subarray(0, offset),
+        createPyodideModule,
+      }),
+    ).rejects.toThrow('checked');
+    expect(checked).toBe(memory.length / 4096);
+    expect(differing).toEqual([]);
+  });
+
   it('falls back to the plain boot when the snapshot is damaged', async () => {
-    const damaged = readFileSync(snapshotFile).subarray(0, 1 << 20);
-    const result = await probeOutput(damaged);
-    expect(result.fromSnapshot).toBe(false);
-    expect(result.out).toContain('4999950000');
+    const dir = mkdtempSync(path.join(tmpdir(), 'py-snapshot-'));
+    try {
+      const whole = readFileSync(snapshotFile);
+      const cut = path.join(dir, 'cut');
+      writeFileSync(cut, whole.subarray(0, 1 << 20));
+      const foreign = path.join(dir, 'foreign');
+      writeFileSync(foreign, Buffer.concat([whole.subarray(0, 16), Buffer.alloc(32, 7), whole.subarray(48)]));
+      for (const file of [cut, foreign, path.join(dir, 'missing')]) {
+        const result = await probeOutput(file);
+        expect(result.fromSnapshot).toBe(false);
+        expect(result.out).toContain('4999950000');
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   for (const { name, sandbox } of PY_CONFIGS) {
