@@ -49,6 +49,11 @@ export function refreshHistorySoon(delayMs = 300): void {
  */
 let viewAsk = 0;
 
+/** How many times the main view has been asked for something: the URL's restore yields to any ask after its count. */
+export function viewAsks(): number {
+  return viewAsk;
+}
+
 export async function runComparison(): Promise<void> {
   const s = st();
   if (s.starting || comparisonSelectors.isRunning(s)) return;

@@ -18,6 +18,7 @@ import {
   runCommand,
   runComparison,
   toggleSidebar,
+  viewAsks,
 } from './actions.js';
 import { loadPrefs, savePrefs } from './prefs.js';
 import { loadPrices } from './price-actions.js';
@@ -111,11 +112,13 @@ export async function bootstrap(): Promise<void> {
   transport.on('run:events', (batch) => eventBuffer.push(batch));
   transport.on('menu:command', (command) => runCommand(command));
   installShortcuts();
-  // Read before the store moves the hash: what the URL opened with is what to restore.
+  // Read before the store moves the hash: what the URL opened with is what to restore, unless the user asks the
+  // main view for something (Run is live as soon as the socket is) before the host has answered.
   const openedWith = location.hash;
+  const asksBefore = viewAsks();
   followStoreInUrl();
   await onConnected(false);
-  if (st().appInfo) await restoreFromUrl(openedWith);
+  if (st().appInfo) await restoreFromUrl(openedWith, asksBefore);
 }
 
 /** First connection, and every reconnection: announce readiness, re-read state the host owns. */

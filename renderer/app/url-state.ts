@@ -8,7 +8,7 @@
 import { appStore } from '../store/app-store.js';
 import type { MainTab } from '../store/ui-slice.js';
 import type { TrialChoice } from '../store/trial-model.js';
-import { openComparison } from './actions.js';
+import { openComparison, viewAsks } from './actions.js';
 import { NO_FILTER, type StepFilter } from '../../shared/step-filter.js';
 
 export interface UrlView {
@@ -96,10 +96,14 @@ export function followStoreInUrl(): void {
   });
 }
 
-/** Opens what the URL names, once the host is reached; a comparison that no longer exists just leaves the URL. */
-export async function restoreFromUrl(hash = location.hash): Promise<void> {
+/**
+ * Opens what the URL names, once the host is reached; a comparison that no longer exists just leaves the URL.
+ * `asksBefore`: viewAsks() when the page started. A Run or an open the user made while the page connected is what
+ * they want to see: the URL then opens nothing.
+ */
+export async function restoreFromUrl(hash = location.hash, asksBefore = viewAsks()): Promise<void> {
   const v = parseHash(hash);
-  if (!v.comparison) return;
+  if (!v.comparison || viewAsks() !== asksBefore) return;
   await openComparison(v.comparison);
   const s = appStore.getState();
   if (s.active?.meta.id !== v.comparison) return;

@@ -6,7 +6,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { ComparisonMeta } from '../../../shared/ipc-contract.js';
 import { DEFAULT_SETTINGS } from '../../../shared/run-spec.js';
 import { setTransport } from '../../../renderer/api/client.js';
-import { openComparison, runComparison } from '../../../renderer/app/actions.js';
+import { openComparison, runComparison, viewAsks } from '../../../renderer/app/actions.js';
+import { restoreFromUrl } from '../../../renderer/app/url-state.js';
 import { appStore } from '../../../renderer/store/app-store.js';
 import { fakeTransport } from '../fixtures/fake-transport.js';
 
@@ -70,5 +71,29 @@ describe('what the main view shows', () => {
     await opening;
     expect(appStore.getState().active?.meta.id).toBe('stored');
     expect(appStore.getState().openingId).toBeNull();
+  });
+});
+
+describe("the URL's comparison at a page load", () => {
+  beforeEach(() => {
+    setTransport(fake);
+    appStore.getState().clearComparison();
+    answerOpen = null;
+  });
+
+  it('is not opened over a comparison the user started while the page connected', async () => {
+    const asksBefore = viewAsks();
+    await runComparison();
+    await restoreFromUrl('#/comparison/stored-earlier', asksBefore);
+    expect(appStore.getState().openingId).toBeNull(); // no open was even begun
+    expect(appStore.getState().active?.meta.id).toBe('started');
+  });
+
+  it('is opened when the user asked for nothing meanwhile', async () => {
+    const restoring = restoreFromUrl('#/comparison/stored-earlier', viewAsks());
+    await expect.poll(() => answerOpen).not.toBeNull();
+    answerOpen!();
+    await restoring;
+    expect(appStore.getState().active?.meta.id).toBe('stored-earlier');
   });
 });
