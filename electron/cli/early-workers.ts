@@ -44,11 +44,6 @@ export function earlyWorkerPrograms(args: readonly string[]): WorkerProgram[] {
   return [...names].slice(0, 8).map(workerProgramOf); // a long list is left to compare's own checks and rounds
 }
 
-/** How many workers compare's first round takes for these arguments, or 0 when unknown. */
-export function earlyWorkerCount(args: readonly string[]): number {
-  return earlyWorkerPrograms(args).length;
-}
-
 /** Forks the workers these arguments will take, if any; compare.ts takes them with takeEarlyWorkers(). */
 export async function startEarlyWorkers(args: readonly string[]): Promise<void> {
   const programs = earlyWorkerPrograms(args);

@@ -109,20 +109,6 @@ export class WorkerPool {
   }
 
   /**
-   * Up to `count` workers for a round whose environment is `env`: loaded ones first, then ones still loading.
-   * Fewer (or none) when the pool is short or the environment differs; the caller starts the rest.
-   */
-  take(count: number, env: NodeJS.ProcessEnv): WorkerHandle[] {
-    this.touch();
-    if (this.closed || !this.matches(env)) return [];
-    const live = this.idle.filter((e) => !e.exited);
-    const ordered = [...live.filter((e) => e.loaded), ...live.filter((e) => !e.loaded)].slice(0, count);
-    for (const e of ordered) e.taken = true;
-    this.idle = this.idle.filter((e) => !e.taken && !e.exited);
-    return ordered.map((e) => e.handle);
-  }
-
-  /**
    * Workers for a round's runs, in the runs' order (`programs`: each run's program language): for each run a
    * worker started for its language, else one started for any run, else another, loaded ones before those still
    * loading; undefined where the pool is short or the environment differs (the caller starts a fresh one).

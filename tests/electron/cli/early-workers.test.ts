@@ -8,13 +8,14 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { earlyWorkerCount, earlyWorkerPrograms } from '../../../electron/cli/early-workers.js';
+import { earlyWorkerPrograms } from '../../../electron/cli/early-workers.js';
 import { HOST_PID_ENV } from '../../../electron/worker/worker-protocol.js';
 import { cliModuleArgv, exited, runCli, startCli } from '../host/cli-process.js';
 import { describe as described, waitGone, withEnv } from '../../helpers/proc-tree.js';
 
 describe('early workers', () => {
   it("counts compare's first round from --modes, the default modes without it, and none when unknown", () => {
+    const earlyWorkerCount = (args: string[]) => earlyWorkerPrograms(args).length;
     expect(earlyWorkerCount(['compare', '--task', 'calc'])).toBe(2);
     expect(earlyWorkerCount(['compare', '--task', 'calc', '--modes', 'react,code,hybrid'])).toBe(3);
     expect(earlyWorkerCount(['compare', '--modes=react, code ,react', '--task', 'calc'])).toBe(2);

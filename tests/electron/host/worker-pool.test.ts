@@ -213,7 +213,8 @@ describe('the warm pool', () => {
     const victim = rec.launched[0];
     process.kill(victim.pid!, 'SIGKILL');
     await waitFor(() => rec.launched.length === 3 && pool.size === 2, 30_000);
-    const taken = pool.take(2, process.env);
+    const taken = pool.takeFor(['none', 'javascript'], process.env).filter((h) => h !== undefined);
+    expect(taken).toHaveLength(2);
     expect(taken.map((h) => h.pid)).not.toContain(victim.pid);
     expect(taken.every((h) => alive(h.pid))).toBe(true);
     expect(pool.size).toBe(0);
@@ -226,7 +227,7 @@ describe('the warm pool', () => {
     const pool = new WorkerPool(rec.launcher, { PATH: process.env.PATH, TZ: 'UTC' }, { idleMs: 1500 });
     cleanups.push(() => pool.close());
     await pool.warm(1);
-    expect(pool.take(1, { PATH: process.env.PATH, TZ: 'Asia/Shanghai' })).toEqual([]);
+    expect(pool.takeFor(['none'], { PATH: process.env.PATH, TZ: 'Asia/Shanghai' })).toEqual([]);
     // Variables outside the worker's allowlist do not make a difference (they never reach it).
     expect(pool.matches({ PATH: process.env.PATH, TZ: 'UTC', OPENAI_API_KEY: 'sk-x' })).toBe(true);
     expect(pool.size).toBe(1);
@@ -249,7 +250,7 @@ describe('the warm pool', () => {
     await waitFor(() => rec.exits.count === rec.launched.length, 30_000, 'every failing worker to exit');
     expect(warnings).toHaveLength(1);
     expect(rec.launched.length).toBeLessThanOrEqual(4);
-    expect(pool.take(2, process.env)).toEqual([]);
+    expect(pool.takeFor(['none', 'none'], process.env)).toEqual([undefined, undefined]);
   });
 });
 
