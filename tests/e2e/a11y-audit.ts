@@ -4,8 +4,9 @@
  * Every count lands in test-results/e2e/a11y-audit.json, so a run on older code gives the "before" figures.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
+import type { AxeResults, RunOptions } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { ROOT } from './harness.js';
 
@@ -46,16 +47,41 @@ function record(view: string, audited: Audited): void {
 /** The rules whose outcome depends on colours: all that can change when only the theme changes. */
 export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
+/** axe-core's browser build, read once per test process. */
+let axeSource: string | undefined;
+
+/**
+ * Puts axe-core into the page once per document: @axe-core/playwright sends its 0.5 MB source with every audit,
+ * about half of an audit's time on these views (`npm run bench -- a11y-audit`). A navigation or reload starts a
+ * new document, which gets it again.
+ */
+async function withAxe(page: Page): Promise<void> {
+  if (await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object')) return;
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(axeSource);
+}
+
+/** axe.run over the whole document with these options, in the page. */
+export async function runAxe(page: Page, options: RunOptions): Promise<AxeResults> {
+  await withAxe(page);
+  return page.evaluate(
+    (o) => (window as unknown as { axe: { run(c: Document, o: RunOptions): Promise<AxeResults> } }).axe.run(document, o),
+    options,
+  );
+}
+
 /**
  * Audits the page as it is now; returns its violations (one per rule, with the failing elements). `colours`
  * runs only the colour rules: the second theme of a view changes nothing else, and the audit costs seconds.
  */
 export async function auditPage(page: Page, view: string, options: { colours?: boolean } = {}): Promise<Finding[]> {
   const started = Date.now();
-  // axe.run in the page and its same-origin frames (legacy mode) rather than runPartial + finishRun, which opens
-  // a blank page for every audit; only violations are gathered (axe skips building the passes). Same rules.
-  const builder = new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] });
-  const result = await (options.colours ? builder.withRules(COLOUR_RULES) : builder.withTags(WCAG_TAGS)).analyze();
+  // axe.run in the page (the app has no frames) rather than runPartial + finishRun, which opens a blank page for
+  // every audit; only violations are gathered (axe skips building the passes). Same rules.
+  const result = await runAxe(page, {
+    runOnly: options.colours ? { type: 'rule', values: COLOUR_RULES } : { type: 'tag', values: WCAG_TAGS },
+    resultTypes: ['violations'],
+  });
   const findings = result.violations.map((v) => ({
     view,
     rule: v.id,
