@@ -17,8 +17,11 @@
  *
  * Content given as an array of parts counts the concatenated `text` of its parts (other part types count 0).
  */
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { GptEncoding } from 'gpt-tokenizer/GptEncoding';
+import path from 'node:path';
+import { appLayout } from '../app-layout.js';
 import { textOf } from './message-text.js';
+import { libraryRanks, RANK_TABLE_FILE, readRankTable } from './rank-table.js';
 
 export const PER_MESSAGE = 3;
 export const PER_NAME = 1;
@@ -44,9 +47,23 @@ export interface CountableCall {
 
 const PLAIN = { disallowedSpecial: new Set<string>() };
 
+let encoding: GptEncoding | undefined;
+
+/**
+ * The o200k_base encoding, built on the first count as gpt-tokenizer builds its own (`encoding/o200k_base`), from the
+ * build's rank table beside the worker bundle when it holds this library version's ranks, else from the library's.
+ */
+function o200k(): GptEncoding {
+  encoding ??= GptEncoding.getEncodingApi(
+    'o200k_base',
+    () => readRankTable(path.join(appLayout().workerDir, RANK_TABLE_FILE)) ?? libraryRanks(),
+  );
+  return encoding;
+}
+
 /** o200k_base tokens of a string; special-token text is counted as ordinary text instead of throwing. */
 export function tok(text: string): number {
-  return text.length === 0 ? 0 : countTokens(text, PLAIN);
+  return text.length === 0 ? 0 : o200k().countTokens(text, PLAIN);
 }
 
 const callTokens = (name: string, args: string) => PER_TOOL_CALL + tok(name) + tok(args);

@@ -10,7 +10,7 @@ vi.mock('../../../electron/engine/tokens/count-tokens.js', async (original) => {
   loaded.counter = true;
   return original();
 });
-vi.mock('gpt-tokenizer/encoding/o200k_base', async (original) => {
+vi.mock('gpt-tokenizer/GptEncoding', async (original) => {
   loaded.tokenizer = true;
   return original();
 });
