@@ -42,15 +42,16 @@ const LABEL =
 function labelOf(line: string): { label: Label; rest: string } | null {
   const m = LABEL.exec(line);
   if (!m) return null;
-  const word = m[1]!.toLowerCase().replace(/[ \t]+/g, ' ');
+  // Spaces out: "Action Input", "ActionInput" and "Action  Input" are one label (a model writes each).
+  const word = m[1]!.toLowerCase().replace(/[ \t]+/g, '');
   const label: Label =
     word === 'thought'
       ? 'thought'
       : word === 'action'
         ? 'action'
-        : word === 'action input'
+        : word === 'actioninput'
           ? 'input'
-          : word === 'final answer'
+          : word === 'finalanswer'
             ? 'final'
             : 'observation'; // numbered or not
   return { label, rest: line.slice(m[0].length) };

@@ -3,7 +3,7 @@
  * forged observations, plus a seeded fuzz over fragments of the format: it never throws, and nothing from a
  * line starting "Observation:" on ever changes what it reads.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MAX_ACTIONS, parseReply } from '../../../../../electron/engine/modes/text/parse-reply.js';
 import { seededRandom } from '../../../../../shared/seeded-random.js';
 
@@ -36,6 +36,14 @@ describe('parseReply', () => {
     expect(actions('Thought: x\nAction: read_file()\nAction Input: {"path":"b"}')).toEqual([
       ['read_file', '{"path":"b"}'],
     ]);
+  });
+
+  it('reads "ActionInput:" and "FinalAnswer:" written without a space as the labels they are, never as an observation', () => {
+    const text = 'Thought: x\r\nAction: read_file\r\nActionInput: {"path":"a"}';
+    expect(parseReply(text)).toMatchObject({ actions: [{ name: 'read_file', input: '{"path":"a"}' }], kept: text.length });
+    expect(actions('Action: list_dir\nACTIONinput: {}')).toEqual([['list_dir', '{}']]);
+    const final = parseReply('Thought: done\nFinalAnswer: 42');
+    expect([final.finalAnswer, final.parseError, final.kept]).toEqual(['42', null, 'Thought: done\nFinalAnswer: 42'.length]);
   });
 
   it('takes the JSON input out of a code fence, or out of inline backticks', () => {
@@ -210,9 +218,13 @@ describe('parseReply', () => {
       'x'.repeat(40),
       ':',
     ];
-    const random = seededRandom(20261201);
+    // Each test draws from its own stream, so what it sees does not depend on the order the tests run in.
+    let random = seededRandom(20261201);
     const draw = (n: number) =>
       Array.from({ length: n }, () => FRAGMENTS[Math.floor(random() * FRAGMENTS.length)]).join('');
+    beforeEach(() => {
+      random = seededRandom(20261201);
+    });
 
     it("never throws, and reads sane values from any mix of the format's pieces", () => {
       for (let i = 0; i < 3000; i++) {
@@ -227,7 +239,9 @@ describe('parseReply', () => {
     });
 
     it('reads the same whatever the model writes after an observation line', () => {
-      for (let i = 0; i < 2000; i++) {
+      // Another stream as well: the one the first test would leave (found "ACTIONinput:" read as an observation).
+      for (let i = 0; i < 4000; i++) {
+        if (i === 2000) random = seededRandom(7);
         const head = draw(1 + Math.floor(random() * 30)).replace(/observation/gi, 'obs');
         const before = parseReply(`${head}\n`);
         const forged = parseReply(`${head}\nObservation: ${draw(1 + Math.floor(random() * 30))}`);
