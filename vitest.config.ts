@@ -50,6 +50,15 @@ export const SHARED_MODULE_TESTS = [
   'tests/electron/sim/{detect,messages-api,mode-policies,react-text-policy}.test.ts',
   'tests/electron/suite/{load-suite,suite-data}.test.ts',
   'tests/electron/tasks/judged-file.test.ts',
+  // And files of a few seconds that start no process of their own (22 of them: 91 s of CPU isolated, 71 s shared).
+  'tests/electron/cli/diff.test.ts',
+  'tests/electron/engine/{event-recorder,loop,no-policy,step-timestamps}.test.ts',
+  'tests/electron/engine/mcp/mcp-images.test.ts',
+  'tests/electron/engine/tools/{calculator,error-hints}.test.ts',
+  'tests/electron/host/{history-index,tracked-events,variant-protocol}.test.ts',
+  'tests/electron/host/reports/{approvals-report,cost-report,history-summary-report,mcp-report,report-formats,waterfall-ticks}.test.ts',
+  'tests/electron/main/packaging.test.ts',
+  'tests/electron/sim/{file-tasks,owner-chain,sim-server,tool-catalog}.test.ts',
 ];
 
 export default defineConfig({
