@@ -65,7 +65,8 @@ async function withAxe(page: Page): Promise<void> {
 export async function runAxe(page: Page, options: RunOptions): Promise<AxeResults> {
   await withAxe(page);
   return page.evaluate(
-    (o) => (window as unknown as { axe: { run(c: Document, o: RunOptions): Promise<AxeResults> } }).axe.run(document, o),
+    (o) =>
+      (window as unknown as { axe: { run(c: Document, o: RunOptions): Promise<AxeResults> } }).axe.run(document, o),
     options,
   );
 }

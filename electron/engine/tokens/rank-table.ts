@@ -41,13 +41,18 @@ export function libraryRanks(): Rank[] {
 }
 
 /** Writes the table of `ranks` to `file` (the build's step). */
-export function writeRankTable(file: string, ranks: readonly Rank[] = libraryRanks(), library = tokenizerVersion()): void {
+export function writeRankTable(
+  file: string,
+  ranks: readonly Rank[] = libraryRanks(),
+  library = tokenizerVersion(),
+): void {
   const lengths = new Uint16Array(ranks.length);
   const texts: string[] = [];
   const bytes: Record<number, readonly number[]> = {};
   ranks.forEach((rank, i) => {
     if (typeof rank === 'string') {
-      if (rank.length >= NOT_TEXT) throw new Error(`rank ${i} is ${rank.length} characters long; the table holds < ${NOT_TEXT}`);
+      if (rank.length >= NOT_TEXT)
+        throw new Error(`rank ${i} is ${rank.length} characters long; the table holds < ${NOT_TEXT}`);
       lengths[i] = rank.length;
       texts.push(rank);
     } else {
@@ -57,8 +62,17 @@ export function writeRankTable(file: string, ranks: readonly Rank[] = libraryRan
   });
   const text = Buffer.from(texts.join(''), 'utf16le');
   const json = Buffer.from(JSON.stringify(bytes));
-  const header: Header = { format: FORMAT, library, count: ranks.length, textBytes: text.length, bytesJson: json.length };
-  writeFileSync(file, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), Buffer.from(lengths.buffer), text, json]));
+  const header: Header = {
+    format: FORMAT,
+    library,
+    count: ranks.length,
+    textBytes: text.length,
+    bytesJson: json.length,
+  };
+  writeFileSync(
+    file,
+    Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), Buffer.from(lengths.buffer), text, json]),
+  );
 }
 
 /**
@@ -83,7 +97,8 @@ export function readRankTable(file: string, library = tokenizerVersion()): Rank[
   const { count, textBytes, bytesJson } = header;
   const lengthsAt = eol + 1;
   const textAt = lengthsAt + count * 2;
-  if (header.format !== FORMAT || header.library !== library || textAt + textBytes + bytesJson !== data.length) return null;
+  if (header.format !== FORMAT || header.library !== library || textAt + textBytes + bytesJson !== data.length)
+    return null;
   const text = data.toString('utf16le', textAt, textAt + textBytes);
   let bytes: Record<string, number[]>;
   try {

@@ -7,13 +7,14 @@ import { openOtlpDialog, parseHeaderLines, sendToOtlp } from '../../../renderer/
 import { appStore } from '../../../renderer/store/app-store.js';
 
 const calls: { channel: InvokeChannel; args: unknown[] }[] = [];
-let answer: () => Promise<OtlpSendResult> = async () => ({
+const accepted = async (): Promise<OtlpSendResult> => ({
   url: 'http://127.0.0.1:4318/v1/traces',
   spans: 12,
   bytes: 3456,
   status: 200,
   rejected: null,
 });
+let answer = accepted;
 const fake = fakeTransport((channel, args) => {
   calls.push({ channel, args });
   return channel === 'report:send-otlp' ? answer() : undefined;
@@ -22,6 +23,8 @@ const fake = fakeTransport((channel, args) => {
 describe('send to an OTLP endpoint', () => {
   beforeEach(() => {
     calls.length = 0;
+    // Each test starts from an endpoint that accepts, whichever ran before it.
+    answer = accepted;
     setTransport(fake);
   });
 

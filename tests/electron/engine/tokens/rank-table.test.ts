@@ -32,7 +32,8 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 function differences(a: readonly Rank[], b: readonly Rank[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < Math.max(a.length, b.length) && out.length < 5; i++)
-    if (JSON.stringify(a[i]) !== JSON.stringify(b[i])) out.push(`${i}: ${JSON.stringify(a[i])} ≠ ${JSON.stringify(b[i])}`);
+    if (JSON.stringify(a[i]) !== JSON.stringify(b[i]))
+      out.push(`${i}: ${JSON.stringify(a[i])} ≠ ${JSON.stringify(b[i])}`);
   return out;
 }
 
@@ -86,7 +87,8 @@ describe('the o200k_base rank table', () => {
       'x'.repeat(5000),
       'Ψ'.repeat(300) + '\u0000\u0001\uFFFD',
     ];
-    for (const text of texts) expect(tok(text), text.slice(0, 40)).toBe(libraryCount(text, { disallowedSpecial: new Set() }));
+    for (const text of texts)
+      expect(tok(text), text.slice(0, 40)).toBe(libraryCount(text, { disallowedSpecial: new Set() }));
   });
 
   it('a count in a fresh process reads the table, never the library array', async () => {

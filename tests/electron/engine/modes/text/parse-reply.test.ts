@@ -40,10 +40,17 @@ describe('parseReply', () => {
 
   it('reads "ActionInput:" and "FinalAnswer:" written without a space as the labels they are, never as an observation', () => {
     const text = 'Thought: x\r\nAction: read_file\r\nActionInput: {"path":"a"}';
-    expect(parseReply(text)).toMatchObject({ actions: [{ name: 'read_file', input: '{"path":"a"}' }], kept: text.length });
+    expect(parseReply(text)).toMatchObject({
+      actions: [{ name: 'read_file', input: '{"path":"a"}' }],
+      kept: text.length,
+    });
     expect(actions('Action: list_dir\nACTIONinput: {}')).toEqual([['list_dir', '{}']]);
     const final = parseReply('Thought: done\nFinalAnswer: 42');
-    expect([final.finalAnswer, final.parseError, final.kept]).toEqual(['42', null, 'Thought: done\nFinalAnswer: 42'.length]);
+    expect([final.finalAnswer, final.parseError, final.kept]).toEqual([
+      '42',
+      null,
+      'Thought: done\nFinalAnswer: 42'.length,
+    ]);
   });
 
   it('takes the JSON input out of a code fence, or out of inline backticks', () => {
