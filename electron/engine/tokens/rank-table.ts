@@ -1,9 +1,9 @@
 /**
- * gpt-tokenizer's o200k_base ranks in a file that loads in a fraction of the time: the library ships them as a 2.4 MB
- * JavaScript array, which a process compiles before its first count: a first count costs ≈ 570 ms of CPU that way and
- * ≈ 390 ms from this table (`npm run bench -- tokenizer`). The build writes the same entries here, in the same order (one string of all the
- * text ranks, their lengths, and the few ranks that are bytes rather than text), for the library's version it read
- * them from; a table of another version, or damaged, is not used, and the library's own array is.
+ * gpt-tokenizer's o200k_base ranks in a file that loads in a fraction of the time. The library ships them as a 2.4 MB
+ * JavaScript array, which a process compiles before its first count: ≈ 570 ms of CPU to a first count that way,
+ * ≈ 390 ms from this table (`npm run bench -- tokenizer`). The build writes the same entries, in the same order, for
+ * the library version it read them from; a table of another version, or damaged, is not used, and the library's
+ * own array is.
  *
  * Layout: a JSON header line, then a little-endian uint16 length per rank (NOT_TEXT for a byte rank), the text ranks
  * back to back in UTF-16LE, and the byte ranks as JSON ({ "<rank>": [bytes] }).
