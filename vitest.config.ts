@@ -55,6 +55,7 @@ export const SHARED_MODULE_TESTS = [
   'tests/electron/engine/{event-recorder,loop,no-policy,step-timestamps}.test.ts',
   'tests/electron/engine/mcp/mcp-images.test.ts',
   'tests/electron/engine/tools/{calculator,error-hints}.test.ts',
+  'tests/electron/engine/tools/compute/calc.test.ts',
   'tests/electron/host/{history-index,tracked-events,variant-protocol}.test.ts',
   'tests/electron/host/reports/{approvals-report,cost-report,history-summary-report,mcp-report,report-formats,waterfall-ticks}.test.ts',
   'tests/electron/main/packaging.test.ts',

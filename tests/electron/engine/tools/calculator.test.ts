@@ -24,6 +24,13 @@ describe('calculator', () => {
     expect(await calc('fraction(1, 4)')).toBe(0.25);
   });
 
+  it('evaluates and, or and the conditions they make', async () => {
+    // `and` and `or` take their arguments unevaluated: both failed with a TypeError before calc.ts kept that.
+    expect(await calc('(1 < 2 and 2 < 3) ? 10 : 20')).toBe(10);
+    expect(await calc('(1 > 2 or 3 < 2) ? 10 : 20')).toBe(20);
+    expect(await calc('and(1, 0) + or(1, 0) * 2')).toBe(2);
+  });
+
   it('refuses the functions that could reach beyond an expression', async () => {
     for (const name of [
       'import',
