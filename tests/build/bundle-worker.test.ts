@@ -68,5 +68,8 @@ describe('the bundled worker', () => {
     expect(calc?.type === 'tool-finished' && calc.error).toBe(null);
     const program = code.find((e) => e.type === 'code-run');
     expect(program?.type === 'code-run' && program.error).toBe(null);
+    // The calculator's first calculation left mathjs's code cache beside the bundle, for the next thread to load.
+    const files = await readdir(join(process.cwd(), outdir));
+    expect(files.filter((f) => /^math\.js\.[0-9a-f]{12}\.cache$/.test(f))).toHaveLength(1);
   });
 });

@@ -9,7 +9,10 @@
  * exhausting memory; anything else that runs long is stopped by the thread's deadline.
  */
 import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { MathJsInstance, MathNode } from 'mathjs';
+import { requireCached } from './cached-require.js';
 
 type MathJsModule = typeof import('mathjs');
 
@@ -171,15 +174,24 @@ const MAX_PRIME = 1e14;
 /** An error whose message is meant for the model as it is. */
 export class CalcError extends Error {}
 
-let instance: { math: MathJsInstance; parse: MathJsInstance['parse'] } | undefined;
+/** Set to true by the worker bundler; undefined when running from tsc's output or from source. */
+declare const PARALLAX_BUNDLED: boolean | undefined;
 
-function load(): { math: MathJsInstance; parse: MathJsInstance['parse'] } {
+let instance: { math: MathJsInstance; parse: MathJsInstance['parse']; afterUse(): void } | undefined;
+
+function load(): { math: MathJsInstance; parse: MathJsInstance['parse']; afterUse(): void } {
   if (instance) return instance;
-  const mathjs = createRequire(import.meta.url)('mathjs/lib/browser/math.js') as MathJsModule;
+  // Built, the library's code cache is kept beside the bundle (the build's own runs write it); from source, none.
+  const bundled = typeof PARALLAX_BUNDLED !== 'undefined' && PARALLAX_BUNDLED;
+  const loaded = requireCached(
+    createRequire(import.meta.url).resolve('mathjs/lib/browser/math.js'),
+    bundled ? dirname(fileURLToPath(import.meta.url)) : null,
+  );
+  const mathjs = loaded.exports as MathJsModule;
   const math = mathjs.create(mathjs.all);
   const parse = math.parse;
   guardSizes(math);
-  instance = { math, parse };
+  instance = { math, parse, afterUse: () => loaded.afterUse() };
   return instance;
 }
 
@@ -232,7 +244,7 @@ export function loadCalculator(): true {
 }
 
 export function evaluateExpression(expression: string): unknown {
-  const { parse } = load();
+  const { parse, afterUse } = load();
   let tree: MathNode;
   try {
     tree = parse(expression);
@@ -240,7 +252,10 @@ export function evaluateExpression(expression: string): unknown {
     throw new CalcError((error as Error).message);
   }
   checkTree(tree);
-  return tree.compile().evaluate({});
+  const value: unknown = tree.compile().evaluate({});
+  // The code cache, when it is written, holds what a whole calculation compiled.
+  afterUse();
+  return value;
 }
 
 // --- size guards ---------------------------------------------------------------------------------------
