@@ -3,8 +3,8 @@
  * that loads it, as bin/run-cached.js does for the CLI and the worker: a thread deserializes compiled code instead
  * of parsing and compiling the file again (≈ 110 → 35 ms of a first calculation's CPU).
  * - The cache file is named for this process's V8 flags (a worker's differ from the CLI's, and V8 turns down code
- *   made under other flags), and starts with a line naming the file's length, Node and V8; V8 knows a source only by
- *   its length, so a cache for another file is never offered to it.
+ *   made under other flags), and starts with a line naming the file's length and time, Node and V8; V8 knows a source
+ *   only by its length, so a cache for another file is never offered to it.
  * - `afterUse` writes the cache once the loaded code has done its first work (so it holds what that compiled too),
  *   when there was none or V8 turned it down; a folder that cannot be written (an installed app) is left as it is.
  */
@@ -32,8 +32,10 @@ function cachePathFor(file: string, dir: string): string {
 /** `require(file)` through a code cache in `cacheDir` (null: no cache, a plain compile). */
 export function requireCached(file: string, cacheDir: string | null): CachedModule {
   const source = readFileSync(file, 'utf8');
+  // V8 checks only the source's length: the file's time too, so a reinstalled library of the same length is compiled.
+  const { size, mtimeMs } = statSync(file);
   const stamp = Buffer.from(
-    `parallax-require-cache ${statSync(file).size} ${source.length} ${process.version} ${process.versions.v8}\n`,
+    `parallax-require-cache ${size} ${mtimeMs} ${source.length} ${process.version} ${process.versions.v8}\n`,
   );
   const cachePath = cacheDir === null ? null : cachePathFor(file, cacheDir);
   let cached: Buffer | undefined;

@@ -3,7 +3,7 @@
  * is, so V8's own in-process cache never stands in for the file.
  */
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -62,6 +62,10 @@ describe('requireCached', () => {
     await writeFile(file, library(22)); // a longer file: another version of the library
     expect(await load()).toEqual({ fromCache: false, total: expected(22) });
     expect(await load()).toEqual({ fromCache: true, total: expected(22) });
+    // Another version of the same length (V8 alone would take the cache): told apart by the file's time.
+    await writeFile(file, library(33));
+    await utimes(file, new Date(), new Date(Date.now() + 60_000));
+    expect(await load()).toEqual({ fromCache: false, total: expected(33) });
   });
 
   it('replaces a damaged cache and loads the file as it is', async () => {
