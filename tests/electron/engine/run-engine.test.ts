@@ -13,6 +13,7 @@ import { logStatsStyle } from '../../../electron/sim/policies/log-stats.js';
 import { prepareFixture } from '../../../electron/tasks/fixtures.js';
 import { resolveTask } from '../../../electron/tasks/resolve.js';
 import { startErrorServer, startRecordingProxy } from '../../helpers/recording-proxy.js';
+import { sse, startReplayServer } from '../../helpers/replay-server.js';
 import { runTaskOf } from '../../../electron/tasks/index.js';
 
 let sim: SimServer;
@@ -261,5 +262,52 @@ describe('runEngine with the simulated model over HTTP', () => {
     expect(code.summary.totals.steps).toBeLessThan(react.summary.totals.steps);
     expect(code.summary.totals.prompt).toBeLessThan(react.summary.totals.prompt);
     expect(ofType(code.events, 'code-run').length).toBeGreaterThan(0);
+  });
+});
+
+describe('runEngine with many calls in one reply', () => {
+  it('24 calculator calls at once: every result recorded, and no listener-leak warning for the run', async () => {
+    const chunk = (delta: object, finish: string | null = null) => ({
+      id: 'c',
+      object: 'chat.completion.chunk',
+      created: 0,
+      model: 'm',
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    });
+    const usage = {
+      id: 'c',
+      object: 'chat.completion.chunk',
+      created: 0,
+      model: 'm',
+      choices: [],
+      usage: { prompt_tokens: 40, completion_tokens: 9, total_tokens: 49 },
+    };
+    const calls = Array.from({ length: 24 }, (_, i) => ({
+      index: i,
+      id: `call_${i}`,
+      type: 'function',
+      function: { name: 'calculator', arguments: JSON.stringify({ expression: `${i} * 2` }) },
+    }));
+    const server = await startReplayServer([
+      { body: sse([chunk({ role: 'assistant', tool_calls: calls }), chunk({}, 'tool_calls'), usage]) },
+      { body: sse([chunk({ role: 'assistant', content: 'All 24 are done.' }), chunk({}, 'stop'), usage]) },
+    ]);
+    // The run's signal has a listener per call in flight (a queued calculation, a command waiting for its turn):
+    // Node's default limit of 10 made every such reply print "Possible EventTarget memory leak detected".
+    const warnings: Error[] = [];
+    const onWarning = (w: Error) => warnings.push(w);
+    process.on('warning', onWarning);
+    try {
+      const { events, summary } = await run({ task: 'calc', baseUrl: server.url, simulated: false });
+      await new Promise((r) => setImmediate(r)); // warnings are emitted on a later tick
+      expect(summary.status).toBe('answered');
+      const results = ofType(events, 'tool-finished');
+      expect(results.map((t) => t.callId).sort()).toEqual(calls.map((c) => c.id).sort());
+      expect(results.every((t) => !t.error)).toBe(true);
+      expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning').map((w) => w.message)).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      await server.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
 /** Shared fixtures for the tool tests: a real temp workspace and a context pointing at it. */
+import { setMaxListeners } from 'node:events';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,5 +29,7 @@ export function contextFor(
   limits?: Partial<ToolLimits>,
   signal = new AbortController().signal,
 ): ToolContext {
+  // A run's signal as runEngine gives it: no listener limit, since every call in flight listens on it.
+  setMaxListeners(0, signal);
   return { workspace, signal, settings: DEFAULT_SETTINGS, limits };
 }
