@@ -112,8 +112,22 @@ const CONTESTANTS = {
     const { randomUUID } = await import('node:crypto');
     const { parseSettings } = await import('../../shared/run-spec.ts');
     const { runEngine } = await import('../../electron/engine/run-engine.ts');
+    // The tool's own time, timed as the peers' tool is (around its body): a step's tool-finished event holds it in
+    // whole milliseconds, too coarse for a tool of about one.
+    const { listDir } = await import('../../electron/engine/tools/list-dir.ts');
+    const body = listDir.run;
+    let toolMs = 0;
+    listDir.run = async (...args) => {
+      const t0 = performance.now();
+      try {
+        return await body.apply(listDir, args);
+      } finally {
+        toolMs += performance.now() - t0;
+      }
+    };
     return async () => {
       const events = [];
+      toolMs = 0;
       await runEngine(
         {
           runId: randomUUID(),
@@ -129,7 +143,9 @@ const CONTESTANTS = {
       const last = events.at(-1);
       if (last?.type !== 'run-finished' || last.totals.steps !== STEPS)
         throw new Error(`parallax: not ${STEPS} steps (${last?.type} ${last?.status} ${last?.error ?? ''})`);
-      return events.reduce((n, e) => n + (e.type === 'tool-finished' ? e.durationMs : 0), 0);
+      if (events.filter((e) => e.type === 'tool-finished').length !== STEPS - 1)
+        throw new Error('parallax: not one list_dir call per step but the last');
+      return toolMs;
     };
   },
   'ai-sdk-generateText': (url, workspace) => aiSdk(url, workspace, 'generate'),
