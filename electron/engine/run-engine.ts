@@ -177,8 +177,8 @@ function clientFor(spec: RunSpec, io: EngineIO) {
 /** `task`: the run's built-in task (its tools and validator; electron/tasks/ makes it), null for a free-text task. */
 export async function runEngine(spec: RunSpec, io: EngineIO, task: RunTask | null): Promise<void> {
   // Every call in flight listens on the run's signal until it ends (a queued calculation, a command waiting for its
-  // turn, an approval): a reply may hold up to 256 calls at once. Past Node's default of 10 such a reply printed
-  // "Possible EventTarget memory leak detected" where the user reads the run; each listener goes with its call.
+  // turn, an approval), and a reply may hold MAX_CALLS_PER_REPLY calls at once: past Node's default of 10 such a reply
+  // printed "Possible EventTarget memory leak detected" where the user reads the run. Each listener goes with its call.
   setMaxListeners(0, io.signal);
   const recorder = new EventRecorder(spec.runId, io.emit);
   const startedAt = Date.now();

@@ -14,6 +14,7 @@ import { prepareFixture } from '../../../electron/tasks/fixtures.js';
 import { resolveTask } from '../../../electron/tasks/resolve.js';
 import { startErrorServer, startRecordingProxy } from '../../helpers/recording-proxy.js';
 import { sse, startReplayServer } from '../../helpers/replay-server.js';
+import { chunk, usageChunk } from '../../helpers/wire-shapes.js';
 import { runTaskOf } from '../../../electron/tasks/index.js';
 
 let sim: SimServer;
@@ -267,21 +268,7 @@ describe('runEngine with the simulated model over HTTP', () => {
 
 describe('runEngine with many calls in one reply', () => {
   it('24 calculator calls at once: every result recorded, and no listener-leak warning for the run', async () => {
-    const chunk = (delta: object, finish: string | null = null) => ({
-      id: 'c',
-      object: 'chat.completion.chunk',
-      created: 0,
-      model: 'm',
-      choices: [{ index: 0, delta, finish_reason: finish }],
-    });
-    const usage = {
-      id: 'c',
-      object: 'chat.completion.chunk',
-      created: 0,
-      model: 'm',
-      choices: [],
-      usage: { prompt_tokens: 40, completion_tokens: 9, total_tokens: 49 },
-    };
+    const usage = usageChunk('c', 'm', { prompt_tokens: 40, completion_tokens: 9, total_tokens: 49 });
     const calls = Array.from({ length: 24 }, (_, i) => ({
       index: i,
       id: `call_${i}`,
@@ -289,8 +276,20 @@ describe('runEngine with many calls in one reply', () => {
       function: { name: 'calculator', arguments: JSON.stringify({ expression: `${i} * 2` }) },
     }));
     const server = await startReplayServer([
-      { body: sse([chunk({ role: 'assistant', tool_calls: calls }), chunk({}, 'tool_calls'), usage]) },
-      { body: sse([chunk({ role: 'assistant', content: 'All 24 are done.' }), chunk({}, 'stop'), usage]) },
+      {
+        body: sse([
+          chunk('c', 'm', { role: 'assistant', tool_calls: calls }),
+          chunk('c', 'm', {}, 'tool_calls'),
+          usage,
+        ]),
+      },
+      {
+        body: sse([
+          chunk('c', 'm', { role: 'assistant', content: 'All 24 are done.' }),
+          chunk('c', 'm', {}, 'stop'),
+          usage,
+        ]),
+      },
     ]);
     // The run's signal has a listener per call in flight (a queued calculation, a command waiting for its turn):
     // Node's default limit of 10 made every such reply print "Possible EventTarget memory leak detected".
